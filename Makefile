@@ -1,0 +1,34 @@
+# Every target creates .venv and installs the project (editable, with its test tools) when missing,
+# so `make play` and `make test` work on a fresh clone with nothing but Python and pip.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test lint typecheck bench schema docs clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/kalooki play $(ARGS)
+
+test: $(STAMP) lint
+	$(BIN)/python -m pytest -q -n auto $(PYTEST_ARGS) 2>/dev/null || $(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check kalooki cli tests bench
+	$(BIN)/ruff format --check kalooki cli tests bench
+	$(BIN)/mypy kalooki cli
+
+bench: $(STAMP)
+	$(BIN)/python -m bench $(ARGS)
+
+schema: $(STAMP)
+	$(BIN)/kalooki schema --write
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

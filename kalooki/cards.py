@@ -1,0 +1,176 @@
+"""Cards as small integers, their notation, and their values.
+
+A card is an ``int`` code, like a square in python-chess: ``suit * 13 + rank - 1``
+for the 52 standard cards (rank 1 is the ace, 13 the king; suits in the order
+clubs, diamonds, hearts, spades) and :data:`JOKER` (52) for a joker. Identical
+cards from different packs share a code: they are interchangeable in play, and
+the engine accounts for them by counting (see :func:`full_pack`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from kalooki.errors import KalookiError
+
+Card = int
+Suit = int
+Rank = int
+
+CLUBS: Final = 0
+DIAMONDS: Final = 1
+HEARTS: Final = 2
+SPADES: Final = 3
+SUITS: Final = (CLUBS, DIAMONDS, HEARTS, SPADES)
+
+ACE: Final = 1
+JACK: Final = 11
+QUEEN: Final = 12
+KING: Final = 13
+RANKS: Final = tuple(range(1, 14))
+
+JOKER: Final[Card] = 52
+CARD_CODES: Final = 53
+
+SUIT_LETTERS: Final = "CDHS"
+SUIT_SYMBOLS: Final = "♣♦♥♠"
+RANK_LETTERS: Final = "A23456789TJQK"
+RANK_NAMES: Final = (
+    "ace", "two", "three", "four", "five", "six", "seven",
+    "eight", "nine", "ten", "jack", "queen", "king",
+)  # fmt: skip
+SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+
+
+class CardError(KalookiError):
+    """A card or list of cards that cannot be read."""
+
+
+def make_card(rank: Rank, suit: Suit) -> Card:
+    return suit * 13 + rank - 1
+
+
+def rank_of(card: Card) -> Rank:
+    """The rank of a standard card (1 = ace ... 13 = king); undefined for a joker."""
+    return card % 13 + 1
+
+
+def suit_of(card: Card) -> Suit:
+    return card // 13
+
+
+def is_joker(card: Card) -> bool:
+    return card == JOKER
+
+
+def is_red(card: Card) -> bool:
+    return card != JOKER and suit_of(card) in (DIAMONDS, HEARTS)
+
+
+_SUIT_BY_CHAR: Final = {
+    **{letter: suit for suit, letter in enumerate(SUIT_LETTERS)},
+    **{symbol: suit for suit, symbol in enumerate(SUIT_SYMBOLS)},
+    # Outline symbols are what many keyboards and fonts produce for the red suits.
+    "♧": CLUBS,
+    "♢": DIAMONDS,
+    "♡": HEARTS,
+    "♤": SPADES,
+}
+_RANK_BY_TEXT: Final = {
+    **{letter: rank for rank, letter in enumerate(RANK_LETTERS, start=1)},
+    "10": 10,
+    "1": ACE,
+}
+
+
+def parse_card(text: str) -> Card:
+    """Read one card: rank ``A 2-9 T J Q K`` (or ``10``) and suit ``C D H S`` (or ♣♦♥♠), or ``JK``.
+
+    >>> format_card(parse_card("10c"))
+    'TC'
+    """
+    token = text.strip().upper()
+    if token in ("JK", "JOKER", "*"):
+        return JOKER
+    if len(token) >= 2:
+        rank = _RANK_BY_TEXT.get(token[:-1])
+        suit = _SUIT_BY_CHAR.get(token[-1])
+        if rank is not None and suit is not None and token[:-1] != "1":
+            return make_card(rank, suit)
+    raise CardError(
+        f"'{text.strip()}' is not a card: write a rank (A 2-9 T J Q K, or 10) and a suit "
+        "(C D H S), e.g. 7H, TC, 10C, QS, or JK for a joker"
+    )
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read cards separated by spaces (``"7H 8H JK"``)."""
+    return [parse_card(token) for token in text.split()]
+
+
+def format_card(card: Card) -> str:
+    if card == JOKER:
+        return "JK"
+    return RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(format_card(card) for card in cards)
+
+
+def card_symbol(card: Card) -> str:
+    """The card with its suit symbol, ``10`` written out (``10♥``), for people rather than scripts."""
+    if card == JOKER:
+        return "JK"
+    rank_text = "10" if rank_of(card) == 10 else RANK_LETTERS[card % 13]
+    return rank_text + SUIT_SYMBOLS[card // 13]
+
+
+def card_name(card: Card) -> str:
+    if card == JOKER:
+        return "joker"
+    return f"{RANK_NAMES[card % 13]} of {SUIT_NAMES[card // 13]}"
+
+
+def rank_points(rank: Rank, ace_value: int) -> int:
+    """What a card of this rank is worth: 2-9 face value, 10 and faces 10, the ace as the variant says."""
+    if rank == ACE or rank == 14:
+        return ace_value
+    return min(rank, 10)
+
+
+def card_points(card: Card, ace_value: int, joker_penalty: int) -> int:
+    """The value of a card left in hand at the end of a hand."""
+    if card == JOKER:
+        return joker_penalty
+    return rank_points(rank_of(card), ace_value)
+
+
+def hand_points(cards: Iterable[Card], ace_value: int, joker_penalty: int) -> int:
+    return sum(card_points(card, ace_value, joker_penalty) for card in cards)
+
+
+def full_pack(decks: int, jokers: int) -> Counter[Card]:
+    """How many of each card code the pack holds."""
+    pack: Counter[Card] = Counter({card: decks for card in range(52)})
+    if jokers:
+        pack[JOKER] = jokers
+    return pack
+
+
+def pack_list(decks: int, jokers: int) -> list[Card]:
+    """Every physical card of the pack in a fixed order, ready to shuffle."""
+    return [card for card in range(52) for _ in range(decks)] + [JOKER] * jokers
+
+
+def sort_key(card: Card) -> tuple[int, int]:
+    """Order for showing a hand: by suit, then rank, jokers last."""
+    if card == JOKER:
+        return (4, 0)
+    return (suit_of(card), rank_of(card))
+
+
+def sorted_hand(cards: Sequence[Card]) -> list[Card]:
+    return sorted(cards, key=sort_key)

@@ -1,0 +1,314 @@
+"""Sets and runs: making them, building on them, and freeing their jokers.
+
+A meld on the table is a frozen :class:`TableMeld`. Building or swapping returns a
+new one, so a rejected action never leaves a meld half-changed.
+
+A run is written low to high; a joker stands for the card its position implies.
+A meld with one natural card and jokers could be read either way: it is a set
+when it has at most four cards, a run otherwise (or as ``kind`` says).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from kalooki.cards import ACE, JOKER, Card, format_cards, make_card, rank_of, rank_points, suit_of
+from kalooki.errors import KalookiError
+from kalooki.variant import Variant
+
+MeldKind = Literal["set", "run"]
+RunEnd = Literal["low", "high"]
+
+SET_MAX = 4
+RUN_MAX = 13
+
+
+class MeldError(KalookiError):
+    """Cards that do not make, or do not fit, a meld."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table.
+
+    ``rank`` is the set's rank, or for a run the rank of its first (lowest) position,
+    where 14 is an ace above the king. ``suit`` is the run's suit (-1 for a set).
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    owner: int
+    rank: int
+    suit: int = -1
+
+    @property
+    def jokers(self) -> int:
+        return self.cards.count(JOKER)
+
+    def position_rank(self, index: int) -> int:
+        """The rank (1-14) a run's position stands for; for a set, the set's rank."""
+        if self.kind == "set":
+            return self.rank
+        rank = self.rank + index
+        # Only wrap-around runs go past the ace above the king.
+        return rank if rank <= 14 else (rank - 1) % 13 + 1
+
+    def stands_for(self, index: int) -> Card:
+        """The card at ``index`` stands for (a joker in a set stands for no one suit: JOKER)."""
+        card = self.cards[index]
+        if card != JOKER:
+            return card
+        if self.kind == "set":
+            return JOKER
+        rank = self.position_rank(index)
+        return make_card(ACE if rank == 14 else rank, self.suit)
+
+    def missing_suits(self) -> list[int]:
+        """A set's suits that no natural card holds."""
+        present = {suit_of(card) for card in self.cards if card != JOKER}
+        return [suit for suit in range(4) if suit not in present]
+
+    def points(self, ace_value: int) -> int:
+        """What the meld is worth: every card, jokers included, as the card it stands for."""
+        if self.kind == "set":
+            return rank_points(self.rank, ace_value) * len(self.cards)
+        return sum(rank_points(self.position_rank(i), ace_value) for i in range(len(self.cards)))
+
+    def high_rank(self) -> int:
+        return self.position_rank(len(self.cards) - 1)
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "cards": list(self.cards), "owner": self.owner, "rank": self.rank, "suit": self.suit}
+
+    @staticmethod
+    def from_json(data: dict[str, object]) -> TableMeld:
+        cards = data["cards"]
+        assert isinstance(cards, list)
+        kind = data["kind"]
+        assert kind in ("set", "run")
+        owner, rank, suit = data["owner"], data["rank"], data["suit"]
+        assert isinstance(owner, int) and isinstance(rank, int) and isinstance(suit, int)
+        return TableMeld(kind=kind, cards=tuple(int(card) for card in cards), owner=owner, rank=rank, suit=suit)
+
+
+def _ace_ranks(variant: Variant) -> tuple[int, ...]:
+    """Where an ace may sit in a run, as position ranks."""
+    return {"high_or_low": (1, 14), "high": (14,), "low": (1,), "wrap": (1,)}[variant.ace_in_runs]
+
+
+def run_span_ok(low: int, length: int, variant: Variant) -> bool:
+    """Whether positions ``low .. low+length-1`` form a legal run frame under the variant."""
+    if length > RUN_MAX or length < 1:
+        return False
+    if variant.ace_in_runs == "wrap":
+        return 1 <= low <= 13
+    high = low + length - 1
+    ace_ranks = _ace_ranks(variant)
+    lowest = 1 if 1 in ace_ranks else 2
+    highest = 14 if 14 in ace_ranks else 13
+    return lowest <= low and high <= highest
+
+
+def _position_rank(low: int, index: int) -> int:
+    rank = low + index
+    return rank if rank <= 14 else (rank - 1) % 13 + 1
+
+
+def _fits(card: Card, position_rank: int) -> bool:
+    """Whether a natural card's rank is the position's (an ace fits 1 and 14)."""
+    rank = rank_of(card)
+    return rank == position_rank or (rank == ACE and position_rank == 14)
+
+
+def make_meld(
+    cards: Sequence[Card], variant: Variant, owner: int = 0, kind: MeldKind | None = None
+) -> TableMeld:
+    """Read cards as a new meld, or raise :class:`MeldError` saying why they are not one."""
+    cards = tuple(cards)
+    naturals = [card for card in cards if card != JOKER]
+    written = format_cards(cards)
+    if len(cards) < 3:
+        raise MeldError(f"{written} is not a meld: a meld needs at least 3 cards")
+    if not naturals:
+        raise MeldError(f"{written} is not a meld: a meld may not be made of jokers alone")
+    one_rank = len({rank_of(card) for card in naturals}) == 1
+    one_suit = len({suit_of(card) for card in naturals}) == 1
+    if kind is None:
+        if one_rank and not (one_suit and len(naturals) == 1 and len(cards) > SET_MAX):
+            kind = "set"
+        elif one_suit:
+            kind = "run"
+        elif len({rank_of(card) for card in naturals}) < len(naturals):
+            raise MeldError(f"{written} is not a set: the ranks differ")
+        else:
+            raise MeldError(f"{written} is not a run: the suits differ")
+    if kind == "set":
+        return _make_set(cards, naturals, owner, written)
+    return _make_run(cards, naturals, variant, owner, written)
+
+
+def _make_set(cards: tuple[Card, ...], naturals: list[Card], owner: int, written: str) -> TableMeld:
+    if len({rank_of(card) for card in naturals}) != 1:
+        raise MeldError(f"{written} is not a set: the ranks differ")
+    suits = [suit_of(card) for card in naturals]
+    if len(set(suits)) != len(suits):
+        raise MeldError(f"{written} is not a set: two cards share a suit (a set has one card of each suit)")
+    if len(cards) > SET_MAX:
+        raise MeldError(f"{written} is not a set: a set has at most {SET_MAX} cards, one of each suit")
+    return TableMeld(kind="set", cards=cards, owner=owner, rank=rank_of(naturals[0]))
+
+
+def _make_run(
+    cards: tuple[Card, ...], naturals: list[Card], variant: Variant, owner: int, written: str
+) -> TableMeld:
+    if len({suit_of(card) for card in naturals}) != 1:
+        raise MeldError(f"{written} is not a run: a run's cards are all of one suit")
+    if len(cards) < variant.run_minimum:
+        raise MeldError(
+            f"{written} is not a run: this variant's runs need at least {variant.run_minimum} cards"
+        )
+    low = _run_low(cards, variant)
+    if low is None:
+        raise MeldError(f"{written} is not a run: {_run_reason(cards, variant)}")
+    return TableMeld(kind="run", cards=cards, owner=owner, rank=low, suit=suit_of(naturals[0]))
+
+
+def _run_low(cards: Sequence[Card], variant: Variant) -> int | None:
+    """The rank of the first position if the cards, as written, are a legal run."""
+    first = next(index for index, card in enumerate(cards) if card != JOKER)
+    rank = rank_of(cards[first])
+    candidates = [rank - first] if rank != ACE else [1 - first, 14 - first]
+    for low in candidates:
+        if variant.ace_in_runs == "wrap":
+            low = (low - 1) % 13 + 1
+        if not run_span_ok(low, len(cards), variant):
+            continue
+        if all(card == JOKER or _fits(card, _position_rank(low, i)) for i, card in enumerate(cards)):
+            return low
+    return None
+
+
+def _run_reason(cards: Sequence[Card], variant: Variant) -> str:
+    if len(cards) > RUN_MAX:
+        return f"a run has at most {RUN_MAX} cards"
+    ranks = [rank_of(card) for card in cards if card != JOKER]
+    if len(set(ranks)) != len(ranks):
+        return "a rank appears twice"
+    aces = ACE in ranks
+    if aces and variant.ace_in_runs == "high":
+        return "in this variant an ace may only sit above the king (Q-K-A)"
+    if aces and variant.ace_in_runs == "low":
+        return "in this variant an ace may only sit below the two (A-2-3)"
+    if aces and variant.ace_in_runs == "high_or_low" and {2, 13} & set(ranks):
+        return "an ace may sit below the two or above the king, not between them (no K-A-2)"
+    return "the cards are not consecutive as written (write a run low to high, a joker where a card is missing)"
+
+
+def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd | None = None) -> TableMeld:
+    """The meld with ``cards`` added, or :class:`MeldError`."""
+    cards = tuple(cards)
+    written = format_cards(cards)
+    if not cards:
+        raise MeldError("name the cards to build")
+    if meld.kind == "set":
+        if end is not None:
+            raise MeldError("a set has no ends: leave out low/high")
+        for card in cards:
+            if card != JOKER and rank_of(card) != meld.rank:
+                raise MeldError(f"{written} does not fit a set of {_rank_word(meld.rank)}: the ranks differ")
+        combined = meld.cards + cards
+        suits = [suit_of(card) for card in combined if card != JOKER]
+        if len(set(suits)) != len(suits):
+            raise MeldError(f"{written} does not fit the set {format_cards(meld.cards)}: that suit is already there")
+        if len(combined) > SET_MAX:
+            raise MeldError(
+                f"{written} does not fit the set {format_cards(meld.cards)}: a set holds at most {SET_MAX} cards"
+                + (" (to take its joker, use swap)" if meld.jokers and meld.jokers < len(meld.cards) else "")
+            )
+        return TableMeld(kind="set", cards=combined, owner=meld.owner, rank=meld.rank)
+    if any(card != JOKER and suit_of(card) != meld.suit for card in cards):
+        raise MeldError(f"{written} does not fit the run {format_cards(meld.cards)}: the suit differs")
+    ends: list[RunEnd] = [end] if end is not None else ["high", "low"]
+    for side in ends:
+        extended = meld.cards + cards if side == "high" else cards + meld.cards
+        low = meld.rank if side == "high" else meld.rank - len(cards)
+        if variant.ace_in_runs == "wrap":
+            low = (low - 1) % 13 + 1
+        if not run_span_ok(low, len(extended), variant):
+            continue
+        if all(card == JOKER or _fits(card, _position_rank(low, i)) for i, card in enumerate(extended)):
+            return TableMeld(kind="run", cards=extended, owner=meld.owner, rank=low, suit=meld.suit)
+    where = f"the {end} end of" if end else "either end of"
+    raise MeldError(f"{written} does not fit {where} the run {format_cards(meld.cards)}")
+
+
+def swap(meld: TableMeld, cards: Sequence[Card], variant: Variant) -> tuple[TableMeld, int]:
+    """Put natural ``cards`` in for jokers of the meld: the new meld and how many jokers are freed."""
+    cards = tuple(cards)
+    written = format_cards(cards)
+    if not cards or JOKER in cards:
+        raise MeldError("swap takes the natural card(s) that free a joker, not a joker")
+    if not meld.jokers:
+        raise MeldError(f"the meld {format_cards(meld.cards)} has no joker to take")
+    if meld.kind == "run":
+        return _swap_run(meld, cards, variant, written)
+    return _swap_set(meld, cards, variant, written)
+
+
+def _swap_run(meld: TableMeld, cards: tuple[Card, ...], variant: Variant, written: str) -> tuple[TableMeld, int]:
+    if variant.run_joker_release == "never":
+        raise MeldError("in this variant a joker in a run stays there for good")
+    laid = list(meld.cards)
+    for card in cards:
+        position = next(
+            (i for i, held in enumerate(laid) if held == JOKER and meld.stands_for(i) == card),
+            None,
+        )
+        if position is None:
+            wanted = format_cards(meld.stands_for(i) for i, held in enumerate(laid) if held == JOKER)
+            raise MeldError(
+                f"{written} does not free a joker from the run {format_cards(meld.cards)}: "
+                + (f"only the exact card a joker stands for does ({wanted})" if wanted else "no joker is left")
+            )
+        laid[position] = card
+    return TableMeld(kind="run", cards=tuple(laid), owner=meld.owner, rank=meld.rank, suit=meld.suit), len(cards)
+
+
+def _swap_set(meld: TableMeld, cards: tuple[Card, ...], variant: Variant, written: str) -> tuple[TableMeld, int]:
+    rule = variant.set_joker_release
+    table = format_cards(meld.cards)
+    if rule == "never":
+        raise MeldError("in this variant a joker in a set stays there for good")
+    missing = meld.missing_suits()
+    suits = [suit_of(card) for card in cards]
+    if any(rank_of(card) != meld.rank for card in cards):
+        raise MeldError(f"{written} does not free a joker from the set {table}: the ranks differ")
+    if len(set(suits)) != len(suits) or any(suit not in missing for suit in suits):
+        raise MeldError(f"{written} does not free a joker from the set {table}: each card must be of a missing suit")
+    naturals = [card for card in meld.cards if card != JOKER]
+    if len(meld.cards) == SET_MAX and len(naturals) == SET_MAX - 1:
+        raise MeldError(f"the set {table} is closed: three suits and a joker, its joker can never be taken")
+    if rule == "all_missing_suits":
+        if len(meld.cards) != 3:
+            raise MeldError(f"the set {table} is closed: a joker is freed only from a three-card set")
+        freed = len(cards) - 1
+        if freed < 1:
+            raise MeldError(
+                f"{written} does not free the joker of {table}: this variant needs both missing suits "
+                "(adding one card closes the set for good: use build for that)"
+            )
+    else:
+        freed = len(cards)
+    if freed > meld.jokers:
+        raise MeldError(f"{written} is more than the set {table} needs to give up its jokers")
+    kept_jokers = meld.jokers - freed
+    new_cards = tuple(naturals) + cards + (JOKER,) * kept_jokers
+    if len(new_cards) > SET_MAX:
+        raise MeldError(f"{written} is more than the set {table} can hold")
+    return TableMeld(kind="set", cards=new_cards, owner=meld.owner, rank=meld.rank), freed
+
+
+def _rank_word(rank: int) -> str:
+    return {1: "aces", 11: "jacks", 12: "queens", 13: "kings", 14: "aces"}.get(rank, f"{rank}s")

@@ -1,0 +1,252 @@
+"""The rules of one way of playing Kalooki, as a frozen pydantic model.
+
+Every field is a rule that differs between the sources; its default is the
+classic value, so this class is the one source of truth for the classic rules.
+A variant file states only what differs from its base.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
+
+AceInRuns = Literal["high_or_low", "high", "low", "wrap"]
+DiscardDraw = Literal["always", "never", "after_opening", "before_opening", "meld_at_once"]
+SetJokerRelease = Literal["all_missing_suits", "any_missing_suit", "never"]
+RunJokerRelease = Literal["exact_card", "never"]
+GoingOut = Literal["discard_required", "discard_optional"]
+Scoring = Literal["penalty", "winner_collects"]
+StockExhausted = Literal["reshuffle_all", "reshuffle_keep_top", "end_hand"]
+PlayDirection = Literal["clockwise", "counter_clockwise"]
+
+PACK_SIZE = 52
+DEFER_CROSS_FIELD = "defer_cross_field"
+
+
+class Variant(BaseModel):
+    """A complete, validated set of house rules."""
+
+    model_config = ConfigDict(
+        frozen=True,
+        extra="forbid",
+        strict=True,
+        title="Kalooki variant",
+        json_schema_extra={
+            "description": (
+                "House rules for the rummy game Kalooki. A variant file states only what differs "
+                "from its base: the variants named in `extends`, or the classic rules."
+            ),
+        },
+    )
+
+    name: Annotated[str, Field(min_length=1, description="The variant's name; defaults to the file's stem.")] = (
+        "classic"
+    )
+    description: Annotated[str, Field(description="One line shown by `kalooki variants list`.")] = ""
+    extends: Annotated[
+        str | list[str] | None,
+        Field(
+            description=(
+                "Base variant(s): a built-in name or a path relative to this file. "
+                "With a list, later entries win."
+            ),
+        ),
+    ] = None
+
+    decks: Annotated[int, Field(ge=1, le=4, description="Standard 52-card packs shuffled together.")] = 2
+    jokers: Annotated[int, Field(ge=0, le=8, description="Jokers added to the pack.")] = 2
+    hand_size: Annotated[int, Field(ge=1, description="Cards dealt to each player.")] = 13
+    min_players: Annotated[int, Field(ge=2, le=8, description="Fewest players at the table.")] = 2
+    max_players: Annotated[int, Field(ge=2, le=8, description="Most players at the table.")] = 4
+    play_direction: Annotated[
+        PlayDirection,
+        Field(
+            description=(
+                "Which way play passes: clockwise is the order the players are listed in, "
+                "counter_clockwise the reverse."
+            ),
+        ),
+    ] = "clockwise"
+
+    ace_value: Annotated[int, Field(ge=0, description="Points of an ace, in hand and in a meld.")] = 11
+    joker_penalty: Annotated[int, Field(ge=0, description="Points of a joker left in hand at the end of a hand.")] = 25
+
+    run_minimum: Annotated[int, Field(ge=3, le=13, description="Fewest cards in a run.")] = 3
+    ace_in_runs: Annotated[
+        AceInRuns,
+        Field(
+            description=(
+                "Where an ace may sit in a run: high_or_low (A-2-3 or Q-K-A), high (Q-K-A only), "
+                "low (A-2-3 only), wrap (also K-A-2)."
+            ),
+        ),
+    ] = "high_or_low"
+
+    opening_threshold: Annotated[
+        int,
+        Field(
+            ge=0,
+            description=(
+                "Points a player's first meld action must total; jokers count as the card they "
+                "stand for. 0 means no minimum."
+            ),
+        ),
+    ] = 51
+    discard_draw: Annotated[
+        DiscardDraw,
+        Field(
+            description=(
+                "When the top discard may be taken: always, never, after_opening, before_opening, "
+                "or meld_at_once (only to meld or build with it in the same turn)."
+            ),
+        ),
+    ] = "always"
+
+    set_joker_release: Annotated[
+        SetJokerRelease,
+        Field(
+            description=(
+                "What frees a joker from a set: all_missing_suits (a three-card set gives up its joker "
+                "when both missing suits are added; adding one closes it for good), any_missing_suit "
+                "(one card of a missing suit takes the joker's place), never."
+            ),
+        ),
+    ] = "all_missing_suits"
+    run_joker_release: Annotated[
+        RunJokerRelease,
+        Field(description="What frees a joker from a run: exact_card (the card it stands for), never."),
+    ] = "exact_card"
+    joker_release_requires_opening: Annotated[
+        bool, Field(description="Only a player who has opened may take a joker from the table.")
+    ] = True
+    released_joker_must_be_melded: Annotated[
+        bool, Field(description="A freed joker must go into a new meld in the same turn.")
+    ] = False
+
+    going_out: Annotated[
+        GoingOut,
+        Field(
+            description=(
+                "discard_required: the last card must be discarded; discard_optional: a player may "
+                "also go out by melding or building their last card."
+            ),
+        ),
+    ] = "discard_required"
+    kalooki_bonus: Annotated[
+        int,
+        Field(
+            ge=0,
+            description=(
+                "What going Kalooki costs every loser: added to their penalty (penalty scoring) "
+                "or taken from their score (winner_collects)."
+            ),
+        ),
+    ] = 25
+    kalooki_allows_building: Annotated[
+        bool,
+        Field(
+            description=(
+                "Whether building on (or taking a joker from) the table in the going-out turn still "
+                "counts as going Kalooki."
+            ),
+        ),
+    ] = False
+
+    scoring: Annotated[
+        Scoring,
+        Field(
+            description=(
+                "penalty: losers add their hand value, lowest total wins; winner_collects: the winner "
+                "adds the sum of the losers' hands, first to the goal wins."
+            ),
+        ),
+    ] = "penalty"
+    goal_score: Annotated[
+        int,
+        Field(
+            ge=1,
+            description=(
+                "penalty: the total that ends the game (or eliminates a player, with elimination); "
+                "winner_collects: the score that wins."
+            ),
+        ),
+    ] = 150
+    elimination: Annotated[
+        bool,
+        Field(
+            description=(
+                "Penalty scoring: a player reaching goal_score is out and the last one left wins, "
+                "instead of the game ending."
+            ),
+        ),
+    ] = False
+    stock_exhausted: Annotated[
+        StockExhausted,
+        Field(
+            description=(
+                "When the last stock card is drawn: reshuffle_all (the whole discard pile becomes the "
+                "stock), reshuffle_keep_top (all but its top card), end_hand (the hand ends unscored)."
+            ),
+        ),
+    ] = "reshuffle_all"
+
+    @model_validator(mode="after")
+    def _check_consistency(self, info: ValidationInfo) -> Variant:
+        # The loader asks to defer these so it can report each one at its own key.
+        if isinstance(info.context, dict) and info.context.get(DEFER_CROSS_FIELD):
+            return self
+        problems = cross_field_problems(self)
+        if problems:
+            raise ValueError(problems[0][1])
+        return self
+
+    @property
+    def pack_size(self) -> int:
+        return self.decks * PACK_SIZE + self.jokers
+
+    @property
+    def base_names(self) -> list[str]:
+        if self.extends is None:
+            return []
+        return [self.extends] if isinstance(self.extends, str) else list(self.extends)
+
+
+KNOB_NAMES: tuple[str, ...] = tuple(name for name in Variant.model_fields if name not in ("name", "description", "extends"))
+"""The fields that are rules (everything but the variant's name, description and bases)."""
+
+def cross_field_problems(variant: Variant) -> list[tuple[str, str]]:
+    """Rules that involve several fields, as ``(field to point at, message)`` pairs.
+
+    JSON Schema cannot express these; the loader reports them at the field named.
+    """
+    problems: list[tuple[str, str]] = []
+    if variant.min_players > variant.max_players:
+        problems.append(
+            (
+                "min_players",
+                f"min_players ({variant.min_players}) is more than max_players ({variant.max_players})",
+            )
+        )
+    needed = variant.max_players * variant.hand_size + 1
+    if needed > variant.pack_size:
+        problems.append(
+            (
+                "hand_size",
+                f"max_players * hand_size + 1 = {variant.max_players} * {variant.hand_size} + 1 = {needed} "
+                f"cards do not fit in the pack of decks * 52 + jokers = {variant.decks} * 52 + "
+                f"{variant.jokers} = {variant.pack_size}",
+            )
+        )
+    if variant.elimination and variant.scoring != "penalty":
+        problems.append(
+            (
+                "elimination",
+                "elimination needs scoring: penalty (with winner_collects the first to goal_score wins)",
+            )
+        )
+    return problems
+
+
+CLASSIC = Variant()
+"""The classic rules: every knob at its default."""
