@@ -1,0 +1,150 @@
+"""Actions a player takes, and the move language that writes them as text.
+
+The language is shared by game scripts, logs and the interactive prompt::
+
+    draw stock | draw discard
+    meld 7H 8H 9H, QS QD QC        (each comma-separated group is one new meld)
+    build 2 TH JK [low|high]       (add cards to table meld 2)
+    swap 3 5C                      (put 5C in place of a joker of table meld 3)
+    discard KD
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from kalooki.cards import Card, CardError, format_cards, parse_cards
+from kalooki.errors import KalookiError
+from kalooki.melds import RunEnd
+
+DrawSource = Literal["stock", "discard"]
+
+
+class MoveSyntaxError(KalookiError):
+    """Text that is not a command of the move language."""
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    source: DrawSource
+
+    def __str__(self) -> str:
+        return f"draw {self.source}"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """Lay one or more new melds in one action (an opening's melds are summed)."""
+
+    groups: tuple[tuple[Card, ...], ...]
+
+    def __str__(self) -> str:
+        return "meld " + ", ".join(format_cards(group) for group in self.groups)
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """Add cards to the table meld numbered ``meld`` (from 1, in the order melds were laid)."""
+
+    meld: int
+    cards: tuple[Card, ...]
+    end: RunEnd | None = None
+
+    def __str__(self) -> str:
+        text = f"build {self.meld} {format_cards(self.cards)}"
+        return f"{text} {self.end}" if self.end else text
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Put natural cards in place of jokers of table meld ``meld``; the freed jokers go to hand."""
+
+    meld: int
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"swap {self.meld} {format_cards(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {format_cards([self.card])}"
+
+
+Action = Draw | Meld | Build | Swap | Discard
+
+ALIASES = {
+    "ds": "draw stock",
+    "dd": "draw discard",
+    "m": "meld",
+    "b": "build",
+    "s": "swap",
+    "d": "discard",
+}
+
+USAGE = (
+    "commands: draw stock | draw discard | meld CARDS[, CARDS ...] | build N CARDS [low|high] "
+    "| swap N CARDS | discard CARD"
+)
+
+
+def parse_move(text: str) -> Action:
+    """Read one command of the move language, or raise :class:`MoveSyntaxError` saying what is wrong."""
+    words = text.strip().split(None, 1)
+    if not words:
+        raise MoveSyntaxError(f"an empty move: {USAGE}")
+    verb = words[0].lower()
+    rest = words[1].strip() if len(words) > 1 else ""
+    expanded = ALIASES.get(verb)
+    if expanded is not None:
+        verb, _, prefix = expanded.partition(" ")
+        rest = f"{prefix} {rest}".strip()
+    try:
+        return _parse_verb(verb, rest, text.strip())
+    except CardError as error:
+        raise MoveSyntaxError(f"'{text.strip()}': {error}") from None
+
+
+def _parse_verb(verb: str, rest: str, text: str) -> Action:
+    if verb == "draw":
+        source = rest.lower()
+        if source not in ("stock", "discard"):
+            raise MoveSyntaxError(f"'{text}': draw from 'stock' or 'discard'")
+        return Draw(source)  # type: ignore[arg-type]
+    if verb == "meld":
+        groups = tuple(tuple(parse_cards(group)) for group in rest.split(","))
+        if not rest or any(not group for group in groups):
+            raise MoveSyntaxError(f"'{text}': write each meld's cards, melds separated by commas (meld 7H 8H 9H)")
+        return Meld(groups)
+    if verb in ("build", "swap"):
+        words = rest.split()
+        if len(words) < 2 or not words[0].isdigit():
+            example = "build 2 TH" if verb == "build" else "swap 2 5C"
+            raise MoveSyntaxError(f"'{text}': write the table meld's number, then the cards ({example})")
+        number = int(words[0])
+        if number < 1:
+            raise MoveSyntaxError(f"'{text}': table melds are numbered from 1")
+        end: RunEnd | None = None
+        if verb == "build" and words[-1].lower() in ("low", "high"):
+            end = "low" if words[-1].lower() == "low" else "high"
+            words = words[:-1]
+        cards = tuple(parse_cards(" ".join(words[1:])))
+        if not cards:
+            raise MoveSyntaxError(f"'{text}': name the cards")
+        if verb == "swap":
+            return Swap(number, cards)
+        return Build(number, cards, end)
+    if verb == "discard":
+        cards = parse_cards(rest)
+        if len(cards) != 1:
+            raise MoveSyntaxError(f"'{text}': discard exactly one card (discard KD)")
+        return Discard(cards[0])
+    raise MoveSyntaxError(f"'{text}' is not a move: {USAGE}")
+
+
+def format_move(action: Action) -> str:
+    return str(action)
