@@ -40,9 +40,9 @@ class Variant(BaseModel):
         },
     )
 
-    name: Annotated[str, Field(min_length=1, description="The variant's name; defaults to the file's stem.")] = (
-        "classic"
-    )
+    name: Annotated[
+        str, Field(min_length=1, description="The variant's name; defaults to the file's stem.")
+    ] = "classic"
     description: Annotated[str, Field(description="One line shown by `kalooki variants list`.")] = ""
     extends: Annotated[
         str | list[str] | None,
@@ -70,7 +70,9 @@ class Variant(BaseModel):
     ] = "clockwise"
 
     ace_value: Annotated[int, Field(ge=0, description="Points of an ace, in hand and in a meld.")] = 11
-    joker_penalty: Annotated[int, Field(ge=0, description="Points of a joker left in hand at the end of a hand.")] = 25
+    joker_penalty: Annotated[
+        int, Field(ge=0, description="Points of a joker left in hand at the end of a hand.")
+    ] = 25
 
     run_minimum: Annotated[int, Field(ge=3, le=13, description="Fewest cards in a run.")] = 3
     ace_in_runs: Annotated[
@@ -212,8 +214,11 @@ class Variant(BaseModel):
         return [self.extends] if isinstance(self.extends, str) else list(self.extends)
 
 
-KNOB_NAMES: tuple[str, ...] = tuple(name for name in Variant.model_fields if name not in ("name", "description", "extends"))
+KNOB_NAMES: tuple[str, ...] = tuple(
+    name for name in Variant.model_fields if name not in ("name", "description", "extends")
+)
 """The fields that are rules (everything but the variant's name, description and bases)."""
+
 
 def cross_field_problems(variant: Variant) -> list[tuple[str, str]]:
     """Rules that involve several fields, as ``(field to point at, message)`` pairs.
@@ -245,7 +250,32 @@ def cross_field_problems(variant: Variant) -> list[tuple[str, str]]:
                 "elimination needs scoring: penalty (with winner_collects the first to goal_score wins)",
             )
         )
+    # A first meld uses at most the hand plus the card drawn, less the discard when one is required;
+    # jokers count as the card they stand for, so no card is worth more than an ace or a ten.
+    meldable = variant.hand_size + (1 if variant.going_out == "discard_optional" else 0)
+    best_card = max(10, variant.ace_value)
+    if variant.opening_threshold > meldable * best_card:
+        problems.append(
+            (
+                "opening_threshold",
+                f"opening_threshold ({variant.opening_threshold}) can never be reached: a first "
+                f"meld holds at most {meldable} cards (hand_size {variant.hand_size}) worth at most "
+                f"{best_card} each",
+            )
+        )
     return problems
+
+
+CROSS_FIELD_INVOLVES: dict[str, tuple[str, ...]] = {
+    "min_players": ("min_players", "max_players"),
+    "hand_size": ("hand_size", "max_players", "decks", "jokers"),
+    "elimination": ("elimination", "scoring"),
+    "opening_threshold": ("opening_threshold", "hand_size", "ace_value", "going_out"),
+}
+"""For each field :func:`cross_field_problems` names, every field its rule involves (the named one first).
+
+The loader points at whichever of them the most specific source (a ``--set``, the file itself) set.
+"""
 
 
 CLASSIC = Variant()
