@@ -185,7 +185,9 @@ class Game:
             )
         duplicates = sorted({name for name in names if names.count(name) > 1})
         if duplicates:
-            raise IllegalMoveError(f"two players are called '{duplicates[0]}': give each player a different name")
+            raise IllegalMoveError(
+                f"two players are called '{duplicates[0]}': give each player a different name"
+            )
         self.variant = variant
         self.players = names
         self.seed = seed
@@ -208,7 +210,8 @@ class Game:
         self.winners: list[int] = []
         self._undo: dict[str, Any] | None = None
         self.forced_reshuffles: list[list[Card]] = []
-        self.next_hand(deal)
+        self.opening_events: list[Event] = self.next_hand(deal)
+        """The first hand's deal events (a log starts with them)."""
 
     # ------------------------------------------------------------------ hands
 
@@ -328,7 +331,9 @@ class Game:
         try:
             return self.players.index(name)
         except ValueError:
-            raise IllegalMoveError(f"there is no player '{name}': the players are {', '.join(self.players)}") from None
+            raise IllegalMoveError(
+                f"there is no player '{name}': the players are {', '.join(self.players)}"
+            ) from None
 
     def view(self, seat: int) -> PlayerView:
         return PlayerView(
@@ -385,7 +390,9 @@ class Game:
         keep = self._keep()
         if self.opened[self.current]:
             try:
-                solver.solve(hand, self.variant, table=self.table, opened=True, keep=keep, must_include=(card,))
+                solver.solve(
+                    hand, self.variant, table=self.table, opened=True, keep=keep, must_include=(card,)
+                )
             except solver.Unsolvable:
                 return False
             return True
@@ -533,7 +540,9 @@ class Game:
         if not 1 <= number <= len(self.table):
             if not self.table:
                 raise IllegalMoveError("there are no melds on the table yet")
-            raise IllegalMoveError(f"there is no table meld {number}: the melds are numbered 1 to {len(self.table)}")
+            raise IllegalMoveError(
+                f"there is no table meld {number}: the melds are numbered 1 to {len(self.table)}"
+            )
         return self.table[number - 1]
 
     def _build(self, action: Build) -> list[Event]:
@@ -554,6 +563,7 @@ class Game:
             "player": self.player,
             "meld": action.meld,
             "cards": format_cards(action.cards),
+            "end": action.end,
             "result": format_cards(built.cards),
         }
         return [event, *self._after_laying()]
@@ -602,9 +612,12 @@ class Game:
         keep = self._keep()
         if self.opened[self.current]:
             return any(
-                JOKER in group and len(hand) - len(group) >= keep for group in candidate_melds(hand, self.variant)
+                JOKER in group and len(hand) - len(group) >= keep
+                for group in candidate_melds(hand, self.variant)
             )
-        plan = solver.best_opening(hand, self.variant, table=self.table, keep=keep, must_include=(JOKER,) * freed)
+        plan = solver.best_opening(
+            hand, self.variant, table=self.table, keep=keep, must_include=(JOKER,) * freed
+        )
         return plan is not None
 
     def _after_laying(self) -> list[Event]:
@@ -796,7 +809,7 @@ class Game:
         if self.opened[self.current]:
             yield from self._legal_builds(hand, keep)
         if self.opened[self.current] or not self.variant.joker_release_requires_opening:
-            yield from self._legal_swaps(hand)
+            yield from self.legal_swaps()
         if self._turn_debts(hand) is None:
             for card in sorted(set(hand)):
                 yield Discard(card)
@@ -834,8 +847,14 @@ class Game:
                     continue
                 yield Build(number, cards, end)
 
-    def _legal_swaps(self, hand: list[Card]) -> Iterator[Action]:
-        counts = Counter(hand)
+    def legal_swaps(self) -> list[Swap]:
+        """Every joker release the current player may make now."""
+        if self.phase != "play":
+            return []
+        if self.variant.joker_release_requires_opening and not self.opened[self.current]:
+            return []
+        counts = Counter(self.hands[self.current])
+        found: list[Swap] = []
         for number, meld in enumerate(self.table, start=1):
             if not meld.jokers:
                 continue
@@ -848,7 +867,8 @@ class Game:
                 for cards in combinations(offered, size):
                     action = Swap(number, cards)
                     if self._swap_ok(action):
-                        yield action
+                        found.append(action)
+        return found
 
     def _swap_ok(self, action: Swap) -> bool:
         try:
@@ -923,6 +943,7 @@ class Game:
             game.seed = data["seed"]
             game.rng = random.Random()
             game.forced_reshuffles = []
+            game.opening_events = []
             game._restore(data)
         except (KeyError, TypeError, ValueError, AssertionError) as error:
             if isinstance(error, StateFormatError):
@@ -1025,7 +1046,9 @@ def _build_candidates(
     jokers = counts[JOKER]
     if meld.kind == "set":
         room = SET_MAX - len(meld.cards)
-        offered = [make_card(meld.rank, suit) for suit in meld.missing_suits() if counts[make_card(meld.rank, suit)]]
+        offered = [
+            make_card(meld.rank, suit) for suit in meld.missing_suits() if counts[make_card(meld.rank, suit)]
+        ]
         offered += [JOKER] * min(jokers, room)
         seen: set[tuple[Card, ...]] = set()
         for size in range(1, room + 1):
@@ -1055,4 +1078,3 @@ def _build_candidates(
                 break
             cards = [*cards, piece] if end == "high" else [piece, *cards]
             yield tuple(cards), end
-

@@ -1,0 +1,54 @@
+"""Events told as short sentences, for the move-by-move account and the bots' turns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kalooki.cards import card_symbol, parse_cards
+
+
+def symbols(cards: str) -> str:
+    """Script notation (``TH JK``) as people read cards (``10♥ JK``)."""
+    return " ".join(card_symbol(card) for card in parse_cards(cards))
+
+
+def describe_event(event: dict[str, Any], *, reveal: bool = True) -> str | None:
+    """One line for an event, or None for events that say nothing by themselves.
+
+    ``reveal=False`` hides what only the acting player saw: the card drawn from the stock.
+    """
+    kind = event["type"]
+    player = event.get("player", "")
+    if kind == "deal":
+        return f"hand {event['hand']}: cards dealt, {event['first']} plays first, {symbols(event['discard'])} face up"
+    if kind == "draw":
+        if event["source"] == "discard":
+            return f"{player} takes {symbols(event['card'])} from the discard pile"
+        return f"{player} draws {symbols(event['card'])} from the stock" if reveal else f"{player} draws from the stock"
+    if kind == "meld":
+        groups = ", ".join(symbols(group) for group in event["melds"])
+        numbers = ", ".join(str(number) for number in event["numbers"])
+        return f"{player} melds {groups} ({event['points']} points; table {numbers})"
+    if kind == "build":
+        return f"{player} builds {symbols(event['cards'])} on meld {event['meld']}: {symbols(event['result'])}"
+    if kind == "release":
+        jokers = "a joker" if event["jokers"] == 1 else f"{event['jokers']} jokers"
+        return f"{player} puts {symbols(event['cards'])} on meld {event['meld']} and takes {jokers}"
+    if kind == "discard":
+        return f"{player} discards {symbols(event['card'])}"
+    if kind == "reshuffle":
+        return "the stock ran out: the discard pile is shuffled into a new stock"
+    if kind == "stock_out":
+        return "the stock ran out: the hand ends after this turn"
+    if kind == "hand_end":
+        if event["winner"] is None:
+            why = {"stock_exhausted": "the stock ran out", "blocked": "nobody could draw"}.get(event["end"], "abandoned")
+            return f"hand {event['hand']} ends without a winner ({why})"
+        how = "goes Kalooki" if event["kalooki"] else "goes out"
+        return f"{event['winner']} {how}: hand {event['hand']} is over"
+    if kind == "eliminated":
+        return f"{player} reaches the limit and is out"
+    if kind == "game_end":
+        winners = event["winners"]
+        return f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} the game"
+    return None

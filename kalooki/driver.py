@@ -1,0 +1,89 @@
+"""Playing turns and whole games with bots: the loop shared by scripts, simulation and the terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from kalooki.bots import Bot
+from kalooki.cards import JOKER, card_points
+from kalooki.engine import Event, Game, IllegalMoveError
+from kalooki.moves import Action, Discard, Draw
+
+MAX_ACTIONS_PER_TURN = 200
+"""A bot that has not ended its turn after this many actions is stuck; the driver ends the turn for it."""
+
+
+def fallback_action(game: Game) -> Action:
+    """A safe legal action: draw from the stock, else discard the costliest card, else anything legal."""
+    actions = game.legal_actions()
+    if game.phase == "draw":
+        return Draw("stock") if Draw("stock") in actions else actions[0]
+    discards = [action for action in actions if isinstance(action, Discard)]
+    if discards:
+        variant = game.variant
+
+        def cost(action: Discard) -> int:
+            # A joker is worth keeping whatever its penalty: discard it last.
+            if action.card == JOKER:
+                return -1
+            return card_points(action.card, variant.ace_value, variant.joker_penalty)
+
+        return max(discards, key=cost)
+    if actions:
+        return actions[0]
+    raise IllegalMoveError(f"{game.player} has no legal action")
+
+
+def play_turn(game: Game, bot: Bot) -> list[Event]:
+    """Let ``bot`` play the current player's whole turn; returns the turn's events.
+
+    A bot's illegal choice is replaced by :func:`fallback_action`, so a faulty bot
+    slows a game down but never stops it.
+    """
+    seat, hand, turn = game.current, game.hand_number, game.turn_number
+    events: list[Event] = []
+    for _ in range(MAX_ACTIONS_PER_TURN):
+        if game.phase not in ("draw", "play") or (game.current, game.hand_number, game.turn_number) != (
+            seat,
+            hand,
+            turn,
+        ):
+            return events
+        try:
+            events += game.apply(bot.choose(game))
+        except IllegalMoveError:
+            if game.can_undo() and not any(isinstance(a, Discard) for a in game.legal_actions()):
+                game.undo_turn()
+            events += game.apply(fallback_action(game))
+    # Still the same turn: end it with the fallback's discard.
+    while game.phase in ("draw", "play") and (game.current, game.hand_number, game.turn_number) == (
+        seat,
+        hand,
+        turn,
+    ):
+        if game.can_undo():
+            game.undo_turn()
+        events += game.apply(fallback_action(game))
+    return events
+
+
+def play_hand(game: Game, bots: Mapping[int, Bot], max_turns: int = 1000) -> list[Event]:
+    """Play the current hand to its end with bots in every seat (a hand past ``max_turns`` is abandoned)."""
+    events: list[Event] = []
+    while game.phase in ("draw", "play"):
+        if game.turn_number > max_turns:
+            events += game.abandon_hand()
+            break
+        events += play_turn(game, bots[game.current])
+    return events
+
+
+def play_game(game: Game, bots: Sequence[Bot] | Mapping[int, Bot], max_turns: int = 1000) -> list[Event]:
+    """Play hands until the game is over; every seat must have a bot."""
+    seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else dict(bots)
+    events: list[Event] = []
+    while not game.game_over:
+        if game.phase == "hand_over":
+            events += game.next_hand()
+        events += play_hand(game, seats, max_turns)
+    return events

@@ -1,0 +1,177 @@
+"""Game logs: every event of a game, one JSON object a line, and their replay through the engine.
+
+The first record names the variant, the players and the seed. Deals and reshuffles
+record every card's place, so a replay needs no random numbers; each action's last
+event carries a digest of the state it led to, so a replay confirms every state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kalooki.cards import parse_card, parse_cards
+from kalooki.engine import Event, FixedDeal, Game
+from kalooki.errors import KalookiError
+from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
+from kalooki.variant import Variant
+
+LOG_FORMAT = "kalooki-log"
+LOG_VERSION = 1
+ACTION_EVENTS = ("draw", "meld", "build", "release", "discard")
+
+
+class ReplayError(KalookiError):
+    """A log that does not reproduce: the message names the first record that differs."""
+
+
+def state_digest(game: Game) -> str:
+    """A short fingerprint of everything the players' cards and scores depend on."""
+    state = game.to_json()
+    for private in ("rng", "undo", "seed"):
+        state.pop(private, None)
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def header_record(game: Game) -> dict[str, Any]:
+    return {
+        "type": "game",
+        "format": LOG_FORMAT,
+        "version": LOG_VERSION,
+        "variant": game.variant.model_dump(mode="json", exclude={"extends"}),
+        "players": list(game.players),
+        "seed": game.seed,
+    }
+
+
+class GameRecorder:
+    """Collects a game's records: call :meth:`record` with the events of each action."""
+
+    def __init__(self, game: Game) -> None:
+        self.records: list[dict[str, Any]] = [header_record(game)]
+        self.record(game, game.opening_events)
+
+    def record(self, game: Game, events: Sequence[Event]) -> list[dict[str, Any]]:
+        """Add ``events`` (what one call into the engine returned) and return the new records."""
+        if not events:
+            return []
+        added = [dict(event) for event in events]
+        added[-1]["state"] = state_digest(game)
+        self.records.extend(added)
+        return added
+
+
+def _deal_from_event(players: Sequence[str], event: Mapping[str, Any]) -> FixedDeal:
+    hands = {players.index(name): parse_cards(cards) for name, cards in event["hands"].items()}
+    return FixedDeal(
+        hands=hands,
+        discard=parse_card(event["discard"]),
+        stock_top=parse_cards(event["stock"]),
+        stock_complete=True,
+    )
+
+
+def action_from_event(event: Mapping[str, Any]) -> Action:
+    kind = event["type"]
+    if kind == "draw":
+        return Draw(event["source"])
+    if kind == "meld":
+        return Meld(tuple(tuple(parse_cards(group)) for group in event["melds"]))
+    if kind == "build":
+        return Build(int(event["meld"]), tuple(parse_cards(event["cards"])), event.get("end"))
+    if kind == "release":
+        return Swap(int(event["meld"]), tuple(parse_cards(event["cards"])))
+    return Discard(parse_card(event["card"]))
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaySummary:
+    records: int
+    actions: int
+    hands: int
+    totals: dict[str, int]
+    game_over: bool
+
+
+def replay(records: Iterable[Mapping[str, Any]]) -> ReplaySummary:
+    """Play a log's actions through the engine, checking every event and state against the log.
+
+    Raises :class:`ReplayError` naming the first record (numbered from 1, as lines of the file) that
+    does not reproduce.
+    """
+    items = list(records)
+    if not items or items[0].get("type") != "game" or items[0].get("format") != LOG_FORMAT:
+        raise ReplayError("record 1: not a kalooki game log (the first line must be the 'game' record)")
+    header = items[0]
+    if header.get("version") != LOG_VERSION:
+        raise ReplayError(
+            f"record 1: log version {header.get('version')!r}; this kalooki reads {LOG_VERSION}"
+        )
+    try:
+        variant = Variant.model_validate(header["variant"], strict=False)
+        players = [str(name) for name in header["players"]]
+        if len(items) < 2 or items[1].get("type") != "deal":
+            raise ReplayError("record 2: the log must continue with the first hand's deal")
+        game = Game(variant, players, seed=header.get("seed"), deal=_deal_from_event(players, items[1]))
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, ReplayError):
+            raise
+        raise ReplayError(f"record 2: the log's game and first deal cannot start a game ({error})") from None
+
+    def compare(produced: Sequence[Event], start: int) -> int:
+        """Check the engine's events against the log's from record ``start``; the next record's index."""
+        for offset, event in enumerate(produced):
+            number = start + offset
+            if number >= len(items):
+                raise ReplayError(
+                    f"record {number + 1}: the log ends, but the engine produced {event['type']}"
+                )
+            logged = {key: value for key, value in items[number].items() if key != "state"}
+            if logged != event:
+                raise ReplayError(
+                    f"record {number + 1}: the log says {json.dumps(logged, sort_keys=True)}, "
+                    f"the engine produced {json.dumps(event, sort_keys=True)}"
+                )
+        last = start + len(produced) - 1
+        digest = items[last].get("state") if produced else None
+        if digest is not None and digest != state_digest(game):
+            raise ReplayError(f"record {last + 1}: the state after this event does not match the log's")
+        return start + len(produced)
+
+    index = compare(game.opening_events, 1)
+    actions = 0
+    while index < len(items):
+        record = items[index]
+        kind = record.get("type")
+        try:
+            if kind in ACTION_EVENTS:
+                following = items[index + 1 : index + 3]
+                game.forced_reshuffles = [
+                    parse_cards(item["stock"]) for item in following if item.get("type") == "reshuffle"
+                ][:1]
+                produced = game.apply(action_from_event(record))
+                actions += 1
+            elif kind == "deal":
+                produced = game.next_hand(_deal_from_event(game.players, record))
+            elif kind == "hand_end" and record.get("end") == "abandoned":
+                produced = game.abandon_hand()
+            else:
+                raise ReplayError(
+                    f"record {index + 1}: a '{kind}' record where an action or deal was expected"
+                )
+        except ReplayError:
+            raise
+        except (KeyError, TypeError, ValueError) as error:
+            raise ReplayError(f"record {index + 1}: does not reproduce: {error}") from None
+        index = compare(produced, index)
+    return ReplaySummary(
+        records=len(items),
+        actions=actions,
+        hands=len(game.results),
+        totals=dict(zip(game.players, game.totals, strict=True)),
+        game_over=game.game_over,
+    )

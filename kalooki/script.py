@@ -1,0 +1,511 @@
+"""Game scripts: a YAML file that sets up a game and lists its moves, and playing one through the engine.
+
+A script names the variant (``variant`` and ``set``), the players in seat order
+(a name, or ``{name, bot}`` for a seat the bot plays), a ``seed`` for every card
+the script does not place, and ``hands``: for each hand an optional fixed ``deal``
+and the ``moves``, each ``{player: command}`` in the move language.
+
+Loading checks everything that can be checked without playing, at its file
+position: unknown keys, card notation, move syntax, player and bot names, and
+the deal against the pack. Playing it (:func:`run_script`) then reports the first
+illegal move as ``hand H, move K (player: command): reason``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from kalooki.bots import Bot, bot_names, make_bot
+from kalooki.cards import Card, CardError, format_card, full_pack, parse_card
+from kalooki.driver import play_turn
+from kalooki.engine import DealError, Event, FixedDeal, Game, IllegalMoveError
+from kalooki.errors import KalookiError
+from kalooki.loader import MappingOverrides, load_variant
+from kalooki.moves import Action, MoveSyntaxError, parse_move
+from kalooki.variant import Variant
+from kalooki.yamlio import (
+    Diagnostic,
+    YamlDocument,
+    YamlError,
+    load_yaml_file,
+    load_yaml_text,
+    sort_diagnostics,
+    suggest,
+    validation_diagnostics,
+)
+
+MAX_BOT_HANDS = 1000
+"""A bot-only game that has not ended after this many hands is stopped (a variant where nobody can win)."""
+
+
+class ScriptError(YamlError):
+    """A game script that cannot be played as written: positioned diagnostics."""
+
+
+CardText = Annotated[str, Field(description="A card: rank A 2-9 T J Q K (or 10) and suit C D H S, or JK.")]
+
+
+class PlayerSeat(BaseModel):
+    """A seat given as a mapping: a name, and the bot that plays it (none: the script plays it)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    name: Annotated[str, Field(min_length=1, description="The player's name, as moves refer to it.")]
+    bot: Annotated[
+        str | None, Field(description="The bot that plays this seat's turns: random, greedy, expert, ...")
+    ] = None
+
+
+class DealSpec(BaseModel):
+    """A fixed deal: each player's cards, the face-up card and the top of the stock; the rest is shuffled."""
+
+    model_config = ConfigDict(
+        extra="allow",
+        strict=True,
+        json_schema_extra={
+            "additionalProperties": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "A player's hand: exactly hand_size cards.",
+            }
+        },
+    )
+
+    discard: Annotated[
+        CardText | None, Field(description="The card turned face up to start the discard pile.")
+    ] = None
+    stock: Annotated[
+        list[CardText],
+        Field(description="The top of the stock, in draw order; the rest is shuffled beneath."),
+    ] = []
+
+
+Move = Annotated[
+    dict[str, str],
+    Field(
+        min_length=1,
+        max_length=1,
+        description="One move: the player's name and a command (draw stock, meld 7H 8H 9H, discard KD, ...).",
+    ),
+]
+
+
+class HandScript(BaseModel):
+    """One hand of the script."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    deal: Annotated[DealSpec | None, Field(description="A fixed deal for this hand (default: shuffled).")] = (
+        None
+    )
+    moves: Annotated[
+        list[Move], Field(description="The moves, in order; bots play their own turns between them.")
+    ] = []
+
+
+class GameScript(BaseModel):
+    """A scripted game of Kalooki."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, title="Kalooki game script")
+
+    variant: Annotated[
+        str, Field(description="A built-in variant's name, or a path relative to the script.")
+    ] = "classic"
+    set: Annotated[
+        dict[str, Any],
+        Field(description="Knob overrides on top of the variant, e.g. {opening_threshold: 40}."),
+    ] = {}
+    players: Annotated[
+        list[Annotated[str, Field(min_length=1)] | PlayerSeat],
+        Field(min_length=2, description="The players in seat order; the first plays first in hand 1."),
+    ]
+    seed: Annotated[int | None, Field(description="Shuffles every card the script does not place.")] = None
+    hands: Annotated[list[HandScript], Field(description="The hands, in order.")] = []
+
+
+@dataclass(frozen=True)
+class ScriptMove:
+    hand: int
+    number: int
+    player: str
+    command: str
+    action: Action
+
+
+@dataclass(frozen=True)
+class LoadedScript:
+    """A script checked against its variant: ready to play."""
+
+    source: str
+    variant: Variant
+    players: tuple[str, ...]
+    bots: dict[int, str]
+    seed: int | None
+    deals: tuple[FixedDeal | None, ...]
+    moves: tuple[tuple[ScriptMove, ...], ...]
+
+
+def load_script(path: str | Path) -> LoadedScript:
+    """Read and check a game script; raises :class:`ScriptError` (every problem, positioned)."""
+    try:
+        document = load_yaml_file(path)
+    except YamlError as error:
+        raise ScriptError(error.diagnostics) from None
+    return check_script(document, Path(path).parent)
+
+
+def load_script_text(text: str, source: str = "<script>", base_dir: str | Path = ".") -> LoadedScript:
+    try:
+        document = load_yaml_text(text, source)
+    except YamlError as error:
+        raise ScriptError(error.diagnostics) from None
+    return check_script(document, Path(base_dir))
+
+
+def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
+    """Validate a loaded document as a game script, resolving its variant relative to ``base_dir``."""
+    try:
+        script = GameScript.model_validate(document.data)
+    except ValidationError as error:
+        raise ScriptError(
+            sort_diagnostics(validation_diagnostics(error, document.data, document, model=GameScript))
+        ) from None
+    problems: list[Diagnostic] = []
+    variant = Variant()
+    try:
+        variant = load_variant(
+            script.variant,
+            base_dir=base_dir,
+            mapping_overrides=MappingOverrides(document, ("set",)),
+            reference=document.location(("variant",)),
+        )
+    except YamlError as error:
+        problems.extend(error.diagnostics)
+    names: list[str] = []
+    bots: dict[int, str] = {}
+    known_bots = bot_names()
+    for seat, entry in enumerate(script.players):
+        name = entry if isinstance(entry, str) else entry.name
+        where = ("players", seat) if isinstance(entry, str) else ("players", seat, "name")
+        if name in names:
+            problems.append(
+                document.location(where).error(f"'{name}' is already seat {names.index(name) + 1}")
+            )
+        names.append(name)
+        if isinstance(entry, PlayerSeat) and entry.bot is not None:
+            if entry.bot not in known_bots:
+                close = suggest(entry.bot, known_bots)
+                hint = f"; did you mean '{close}'?" if close else f" (the bots are {', '.join(known_bots)})"
+                problems.append(
+                    document.location(("players", seat, "bot")).error(f"unknown bot '{entry.bot}'{hint}")
+                )
+            bots[seat] = entry.bot
+    if not problems and not variant.min_players <= len(names) <= variant.max_players:
+        problems.append(
+            document.location(("players",)).error(
+                f"{len(names)} players: the variant '{variant.name}' is for "
+                f"{variant.min_players} to {variant.max_players}"
+            )
+        )
+    deals: list[FixedDeal | None] = []
+    moves: list[tuple[ScriptMove, ...]] = []
+    for number, hand in enumerate(script.hands, start=1):
+        path = ("hands", number - 1)
+        deals.append(
+            None if hand.deal is None else _check_deal(hand.deal, document, path, names, variant, problems)
+        )
+        moves.append(tuple(_check_moves(hand.moves, document, path, number, names, problems)))
+    if problems:
+        raise ScriptError(sort_diagnostics(problems))
+    return LoadedScript(
+        source=document.source,
+        variant=variant,
+        players=tuple(names),
+        bots=bots,
+        seed=script.seed,
+        deals=tuple(deals),
+        moves=tuple(moves),
+    )
+
+
+def _card_at(
+    document: YamlDocument, path: tuple[str | int, ...], text: str, problems: list[Diagnostic]
+) -> Card:
+    try:
+        return parse_card(text)
+    except CardError as error:
+        problems.append(document.location(path).error(str(error)))
+        return -1
+
+
+def _check_deal(
+    deal: DealSpec,
+    document: YamlDocument,
+    path: tuple[str | int, ...],
+    names: list[str],
+    variant: Variant,
+    problems: list[Diagnostic],
+) -> FixedDeal:
+    where = (*path, "deal")
+    before = len(problems)
+    hands: dict[int, list[Card]] = {}
+    for name, cards in (deal.model_extra or {}).items():
+        if name not in names:
+            close = suggest(name, names)
+            hint = f"; did you mean '{close}'?" if close else f" (the players are {', '.join(names)})"
+            problems.append(document.key_location((*where, name)).error(f"'{name}' is not a player{hint}"))
+            continue
+        if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
+            problems.append(
+                document.location((*where, name)).error("expected a list of cards, e.g. [7H, 8H, JK]")
+            )
+            continue
+        parsed = [_card_at(document, (*where, name, i), text, problems) for i, text in enumerate(cards)]
+        if len(parsed) != variant.hand_size:
+            problems.append(
+                document.location((*where, name)).error(
+                    f"{name} is dealt {len(parsed)} cards; the variant '{variant.name}' deals {variant.hand_size}"
+                )
+            )
+        hands[names.index(name)] = parsed
+    discard = (
+        None if deal.discard is None else _card_at(document, (*where, "discard"), deal.discard, problems)
+    )
+    stock = [_card_at(document, (*where, "stock", i), text, problems) for i, text in enumerate(deal.stock)]
+    if len(problems) > before:
+        return FixedDeal()
+    placed: Counter[Card] = Counter(stock)
+    for cards in hands.values():
+        placed.update(cards)
+    if discard is not None:
+        placed[discard] += 1
+    pack = full_pack(variant.decks, variant.jokers)
+    for card, count in sorted(placed.items()):
+        if count > pack[card]:
+            problems.append(
+                document.location(where).error(
+                    f"the deal uses {format_card(card)} {count} times; the pack holds {pack[card]}"
+                )
+            )
+    return FixedDeal(hands=hands, discard=discard, stock_top=stock)
+
+
+def _check_moves(
+    entries: list[dict[str, str]],
+    document: YamlDocument,
+    path: tuple[str | int, ...],
+    hand: int,
+    names: list[str],
+    problems: list[Diagnostic],
+) -> list[ScriptMove]:
+    moves: list[ScriptMove] = []
+    for index, entry in enumerate(entries):
+        ((player, command),) = entry.items()
+        where = (*path, "moves", index, player)
+        if player not in names:
+            close = suggest(player, names)
+            hint = f"; did you mean '{close}'?" if close else f" (the players are {', '.join(names)})"
+            problems.append(document.key_location(where).error(f"'{player}' is not a player{hint}"))
+            continue
+        try:
+            action = parse_move(command)
+        except MoveSyntaxError as error:
+            problems.append(document.location(where).error(str(error)))
+            continue
+        moves.append(ScriptMove(hand, index + 1, player, command, action))
+    return moves
+
+
+# --------------------------------------------------------------------------- playing
+
+
+@dataclass(frozen=True)
+class MoveFailure:
+    """The first move that could not be played."""
+
+    hand: int
+    move: int
+    player: str
+    command: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"hand {self.hand}, move {self.move} ({self.player}: {self.command}): {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand,
+            "move": self.move,
+            "player": self.player,
+            "command": self.command,
+            "message": self.message,
+        }
+
+
+@dataclass
+class HandReport:
+    number: int
+    finished: bool
+    winner: str | None
+    kalooki: bool
+    hand_points: dict[str, int]
+    scores: dict[str, int]
+    end: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "finished": self.finished,
+            "winner": self.winner,
+            "kalooki": self.kalooki,
+            "hand_points": self.hand_points,
+            "scores": self.scores,
+        }
+
+
+@dataclass
+class ScriptRun:
+    """What playing a script did: the hands, the totals, and the first illegal move if any."""
+
+    variant: str
+    players: list[str]
+    hands: list[HandReport] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=dict)
+    game_over: bool = False
+    game_winner: str | list[str] | None = None
+    eliminated: list[str] = field(default_factory=list)
+    error: MoveFailure | None = None
+    events: list[Event] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "variant": self.variant,
+            "players": self.players,
+            "hands": [hand.to_json() for hand in self.hands],
+            "totals": self.totals,
+            "game_over": self.game_over,
+            "game_winner": self.game_winner,
+            "eliminated": self.eliminated,
+        }
+        if self.error is not None:
+            data["error"] = self.error.to_json()
+        return data
+
+
+EventSink = Callable[[Game, list[Event]], None]
+
+
+def run_script(script: LoadedScript, on_events: EventSink | None = None) -> ScriptRun:
+    """Play a checked script to its end (or its first illegal move); pure, no I/O.
+
+    Bots play their own turns between the script's moves. When a hand's moves run out
+    before it ends, the bots play on while it is a bot's turn; at a scripted player's
+    turn the run stops and reports the hand unfinished. With every seat a bot, the game
+    is played to its end beyond the hands the script lists.
+    """
+    run = ScriptRun(variant=script.variant.name, players=list(script.players))
+
+    def emit(game: Game, events: list[Event]) -> None:
+        run.events.extend(events)
+        if on_events is not None and events:
+            on_events(game, events)
+
+    bots: dict[int, Bot] = {
+        seat: make_bot(name, random.Random(f"{script.seed}/{seat}")) for seat, name in script.bots.items()
+    }
+    all_bots = len(bots) == len(script.players)
+    try:
+        game = Game(
+            script.variant, script.players, seed=script.seed, deal=script.deals[0] if script.deals else None
+        )
+    except (DealError, IllegalMoveError) as error:
+        raise ScriptError([Diagnostic(script.source, 0, 0, "hands[0].deal", str(error))]) from None
+    emit(game, game.opening_events)
+    hand_index = 0
+    while True:
+        moves = script.moves[hand_index] if hand_index < len(script.moves) else ()
+        failure = _play_hand(game, moves, bots, emit)
+        if failure is not None:
+            run.error = failure
+            break
+        if game.phase in ("draw", "play"):
+            break  # a scripted player's turn with no move left
+        hand_index += 1
+        if game.game_over or (hand_index >= len(script.deals) and not all_bots):
+            break
+        if hand_index >= MAX_BOT_HANDS:
+            break
+        deal = script.deals[hand_index] if hand_index < len(script.deals) else None
+        try:
+            emit(game, game.next_hand(deal))
+        except (DealError, IllegalMoveError) as error:
+            raise ScriptError(
+                [Diagnostic(script.source, 0, 0, f"hands[{hand_index}].deal", str(error))]
+            ) from None
+    _report(game, run)
+    return run
+
+
+def _play_hand(
+    game: Game, moves: Sequence[ScriptMove], bots: dict[int, Bot], emit: Callable[[Game, list[Event]], None]
+) -> MoveFailure | None:
+    for move in moves:
+        while game.phase in ("draw", "play") and game.current in bots:
+            emit(game, play_turn(game, bots[game.current]))
+        if game.phase not in ("draw", "play"):
+            return MoveFailure(
+                move.hand, move.number, move.player, move.command, f"hand {game.hand_number} is already over"
+            )
+        try:
+            emit(game, game.apply(move.action, game.seat_of(move.player)))
+        except KalookiError as error:
+            return MoveFailure(move.hand, move.number, move.player, move.command, str(error))
+    while game.phase in ("draw", "play") and game.current in bots:
+        emit(game, play_turn(game, bots[game.current]))
+    return None
+
+
+def _report(game: Game, run: ScriptRun) -> None:
+    names = game.players
+    for result in game.results:
+        run.hands.append(
+            HandReport(
+                number=result.number,
+                finished=result.end != "abandoned",
+                winner=None if result.winner is None else names[result.winner],
+                kalooki=result.kalooki,
+                hand_points={names[seat]: result.hand_points[seat] for seat in result.seats},
+                scores={names[seat]: result.scores[seat] for seat in result.seats},
+                end=result.end,
+            )
+        )
+    if game.phase in ("draw", "play"):
+        seats = game.seats
+        run.hands.append(
+            HandReport(
+                number=game.hand_number,
+                finished=False,
+                winner=None,
+                kalooki=False,
+                hand_points={names[seat]: game.hand_value(seat) for seat in seats},
+                scores={names[seat]: 0 for seat in seats},
+            )
+        )
+    run.totals = dict(zip(names, game.totals, strict=True))
+    run.game_over = game.game_over
+    if game.game_over:
+        winners = [names[seat] for seat in game.winners]
+        run.game_winner = winners[0] if len(winners) == 1 else winners
+    run.eliminated = [names[seat] for seat in range(len(names)) if game.eliminated[seat]]
+
+
+def is_game_script(document_data: dict[str, Any]) -> bool:
+    """Whether a loaded YAML mapping is a game script rather than a variant (it seats players or lists hands)."""
+    return "players" in document_data or "hands" in document_data
