@@ -1,0 +1,553 @@
+"""The meld solver against a slow brute-force reference built only on ``kalooki.melds``.
+
+The reference enumerates every way to split the hand into cards left, new melds (every
+permutation tried through ``make_meld``) and builds (every permutation and low/high split tried
+through ``build``), so it knows nothing of the solver's candidate lists or its search.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+import time
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kalooki import solver
+from kalooki.cards import JOKER, Card, card_points, make_card, pack_list, parse_cards, rank_of, suit_of
+from kalooki.melds import MeldError, TableMeld, build, make_meld
+from kalooki.solver import Objective, Plan, Unsolvable, best_opening, solve
+from kalooki.variant import AceInRuns, Variant
+
+ACE_MODES: tuple[AceInRuns, ...] = ("high_or_low", "high", "low", "wrap")
+OBJECTIVES: tuple[Objective, ...] = ("points", "cards", "value_left")
+
+
+def variant(
+    run_minimum: int = 3,
+    ace_in_runs: AceInRuns = "high_or_low",
+    threshold: int = 51,
+    ace_value: int = 11,
+    joker_penalty: int = 25,
+) -> Variant:
+    return Variant(
+        run_minimum=run_minimum,
+        ace_in_runs=ace_in_runs,
+        opening_threshold=threshold,
+        ace_value=ace_value,
+        joker_penalty=joker_penalty,
+    )
+
+
+# ---------------------------------------------------------------- the reference
+
+
+def _could_meld(cards: tuple[Card, ...]) -> bool:
+    # make_meld's reading depends only on the multiset when the naturals share neither a rank nor a
+    # suit (it raises whatever the order), so those need no permutations.
+    naturals = [c for c in cards if c != JOKER]
+    return bool(naturals) and (
+        len({rank_of(c) for c in naturals}) == 1 or len({suit_of(c) for c in naturals}) == 1
+    )
+
+
+@functools.cache
+def ref_meld_points(cards: tuple[Card, ...], rules: Variant) -> int | None:
+    """The most points any order of ``cards`` is worth as a new meld, or None if no order is a meld."""
+    if len(cards) < 3 or not _could_meld(cards):
+        return None
+    best: int | None = None
+    for order in set(itertools.permutations(cards)):
+        try:
+            meld = make_meld(order, rules)
+        except MeldError:
+            continue
+        points = meld.points(rules.ace_value)
+        best = points if best is None else max(best, points)
+    return best
+
+
+@functools.cache
+def ref_build_gain(meld: TableMeld, cards: tuple[Card, ...], rules: Variant) -> int | None:
+    """The most points ``cards`` add to ``meld`` by any builds (a run: a low part then a high part)."""
+    before = meld.points(rules.ace_value)
+    if meld.kind == "set":
+        try:
+            return build(meld, cards, rules).points(rules.ace_value) - before
+        except MeldError:
+            return None
+    best: int | None = None
+    for order in set(itertools.permutations(cards)):
+        for cut in range(len(order) + 1):
+            try:
+                grown = meld
+                if order[:cut]:
+                    grown = build(grown, order[:cut], rules, "low")
+                if order[cut:]:
+                    grown = build(grown, order[cut:], rules, "high")
+            except MeldError:
+                continue
+            gain = grown.points(rules.ace_value) - before
+            best = gain if best is None else max(best, gain)
+    return best
+
+
+@dataclass(frozen=True)
+class RefPlan:
+    new_points: int
+    build_points: int
+    new_melds: int
+    builds: int
+    laid: tuple[Card, ...]
+
+
+def ref_plans(hand: Sequence[Card], rules: Variant, table: Sequence[TableMeld]) -> Iterator[RefPlan]:
+    """Every way to lay the hand: each card left, in a new meld, or in the one group built on a table meld."""
+
+    def rec(
+        rest: tuple[Card, ...],
+        free: frozenset[int],
+        new: int,
+        built: int,
+        melds: int,
+        builds: int,
+        laid: tuple[Card, ...],
+    ) -> Iterator[RefPlan]:
+        if not rest:
+            yield RefPlan(new, built, melds, builds, laid)
+            return
+        first, others = rest[0], rest[1:]
+        yield from rec(others, free, new, built, melds, builds, laid)
+        seen: set[tuple[Card, ...]] = set()
+        for size in range(len(others) + 1):
+            for picked in itertools.combinations(range(len(others)), size):
+                group = tuple(sorted((first, *(others[i] for i in picked))))
+                if group in seen:
+                    continue
+                seen.add(group)
+                left = tuple(card for i, card in enumerate(others) if i not in picked)
+                points = ref_meld_points(group, rules)
+                if points is not None:
+                    yield from rec(left, free, new + points, built, melds + 1, builds, laid + group)
+                for index in sorted(free):
+                    gain = ref_build_gain(table[index], group, rules)
+                    if gain is not None:
+                        yield from rec(
+                            left, free - {index}, new, built + gain, melds, builds + 1, laid + group
+                        )
+
+    yield from rec(tuple(sorted(hand)), frozenset(range(len(table))), 0, 0, 0, 0, ())
+
+
+def ref_value(
+    plan_points: int, laid: Sequence[Card], hand: Sequence[Card], rules: Variant, objective: Objective
+) -> int:
+    """The objective as a number to maximise."""
+    if objective == "points":
+        return plan_points
+    if objective == "cards":
+        return len(laid)
+    left = Counter(hand)
+    left.subtract(laid)
+    return -sum(card_points(c, rules.ace_value, rules.joker_penalty) * n for c, n in left.items())
+
+
+def ref_best(
+    hand: Sequence[Card],
+    rules: Variant,
+    objective: Objective,
+    table: Sequence[TableMeld] = (),
+    opened: bool = True,
+    keep: int = 0,
+    must_include: Sequence[Card] = (),
+    opening_only: bool = False,
+) -> int | None:
+    """The best objective value over every legal plan, or None when none satisfies the constraints."""
+    best: int | None = None
+    must = Counter(must_include)
+    for plan in ref_plans(hand, rules, table):
+        if len(hand) - len(plan.laid) < keep:
+            continue
+        if must - Counter(plan.laid):
+            continue
+        is_empty = not plan.new_melds and not plan.builds
+        opening_needed = not opened and not (is_empty and not opening_only)
+        if opening_needed and (plan.new_melds == 0 or plan.new_points < rules.opening_threshold):
+            continue
+        value = ref_value(plan.new_points + plan.build_points, plan.laid, hand, rules, objective)
+        best = value if best is None else max(best, value)
+    return best
+
+
+# ---------------------------------------------------------------- checking a plan
+
+
+def check_plan(
+    plan: Plan,
+    hand: Sequence[Card],
+    rules: Variant,
+    table: Sequence[TableMeld] = (),
+    opened: bool = True,
+    keep: int = 0,
+    must_include: Sequence[Card] = (),
+) -> None:
+    """The plan is legal through ``make_meld``/``build``, conserves the cards and says true numbers."""
+    laid: list[Card] = []
+    new_points = 0
+    for cards in plan.melds:
+        meld = make_meld(cards, rules)
+        assert meld.cards == tuple(cards)
+        new_points += meld.points(rules.ace_value)
+        laid += cards
+    build_points = 0
+    grown = list(table)
+    for index, cards, end in plan.builds:
+        before = grown[index]
+        assert (end is None) == (before.kind == "set")
+        grown[index] = build(before, cards, rules, end)
+        build_points += grown[index].points(rules.ace_value) - before.points(rules.ace_value)
+        laid += cards
+    assert Counter(laid) + Counter(plan.remaining) == Counter(hand)
+    assert plan.cards_laid == len(laid)
+    assert plan.points == new_points + build_points
+    assert plan.value_left == sum(
+        card_points(c, rules.ace_value, rules.joker_penalty) for c in plan.remaining
+    )
+    assert len(plan.remaining) >= keep
+    assert not Counter(must_include) - Counter(laid)
+    if not opened and not plan.empty:
+        assert plan.melds
+        assert new_points >= rules.opening_threshold
+
+
+def plan_value(plan: Plan, objective: Objective) -> int:
+    if objective == "points":
+        return plan.points
+    if objective == "cards":
+        return plan.cards_laid
+    return -plan.value_left
+
+
+def agree(
+    hand: Sequence[Card],
+    rules: Variant,
+    objective: Objective,
+    table: Sequence[TableMeld] = (),
+    opened: bool = True,
+    keep: int = 0,
+    must_include: Sequence[Card] = (),
+) -> None:
+    """solve and best_opening give legal plans worth exactly what the reference finds best."""
+    expected = ref_best(hand, rules, objective, table, opened, keep, must_include)
+    try:
+        plan = solve(
+            hand, rules, objective=objective, table=table, opened=opened, keep=keep, must_include=must_include
+        )
+    except Unsolvable:
+        assert expected is None, (hand, expected)
+    else:
+        check_plan(plan, hand, rules, table, opened, keep, must_include)
+        assert plan_value(plan, objective) == expected, (hand, plan)
+    if not opened:
+        expected = ref_best(hand, rules, objective, table, False, keep, must_include, opening_only=True)
+        opening = best_opening(
+            hand, rules, table=table, keep=keep, must_include=must_include, objective=objective
+        )
+        if opening is None:
+            assert expected is None, hand
+        else:
+            check_plan(opening, hand, rules, table, False, keep, must_include)
+            assert opening.melds
+            assert plan_value(opening, objective) == expected, (hand, opening)
+
+
+# ---------------------------------------------------------------- scenarios from the rule texts
+
+
+CLASSIC = Variant()
+KALUKI_51 = variant(run_minimum=4, threshold=51)
+
+
+def cards(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+def test_opening_of_71_points() -> None:
+    hand = cards("2H 3H 4H 5H 9S 9D 9C KH KS KD 7C")
+    plan = best_opening(hand, KALUKI_51, objective="points")
+    assert plan is not None
+    assert plan.points == 14 + 27 + 30
+    assert sorted(map(sorted, plan.melds)) == sorted(
+        map(sorted, [cards("2H 3H 4H 5H"), cards("9S 9D 9C"), cards("KH KS KD")])
+    )
+    assert plan.remaining == (make_card(7, 0),)
+    assert plan.value_left == 7
+
+
+def test_below_the_threshold_there_is_no_opening() -> None:
+    hand = cards("2H 3H 4H 5H 9S 9D 9C 7C")  # 14 + 27 = 41 < 51
+    assert best_opening(hand, KALUKI_51) is None
+    plan = solve(hand, KALUKI_51, opened=False)
+    assert plan.empty
+    assert plan.value_left == sum(card_points(c, 11, 25) for c in hand)
+    opened = solve(hand, KALUKI_51, opened=True)
+    assert opened.cards_laid == 7
+
+
+def test_builds_do_not_count_toward_the_threshold() -> None:
+    table = [make_meld(cards("TS JS QS"), CLASSIC)]
+    hand = cards("9S KS AS 2H 3H 4H 5H 9D 9C 9H")
+    # 2H-5H (14) + 9D 9C 9H (27) = 41: short of 51, so the builds worth 9 + 10 + 11 may not open.
+    assert best_opening(hand, CLASSIC, table=table) is None
+    assert solve(hand, CLASSIC, table=table, opened=False).empty
+    plan = solve(hand, CLASSIC, table=table, opened=True, objective="points")
+    assert plan.points == 41 + 9 + 10 + 11
+    check_plan(plan, hand, CLASSIC, table)
+
+
+def test_one_natural_and_two_jokers_is_a_set() -> None:
+    plan = solve(cards("7H JK JK"), CLASSIC, objective="points")
+    assert plan.points == 21  # the engine reads it as a set of sevens, not 7-8-9 (24)
+    assert make_meld(plan.melds[0], CLASSIC).kind == "set"
+
+
+def test_one_natural_and_four_jokers_is_a_run() -> None:
+    plan = solve(cards("9H JK JK JK JK"), CLASSIC, objective="points")
+    assert make_meld(plan.melds[0], CLASSIC).kind == "run"
+    assert plan.points == 9 + 10 + 10 + 10 + 10  # 9-10-J-Q-K, the best frame holding the nine
+
+
+def test_jokers_go_where_they_are_worth_most() -> None:
+    # AH JK JK (33) + QH KH JK (31) beats QH KH AH with the jokers below it (9-A: 60).
+    hand = cards("QH KH AH JK JK JK")
+    plan = solve(hand, CLASSIC, objective="points")
+    assert plan.points == 64 == ref_best(hand, CLASSIC, "points")
+    check_plan(plan, hand, CLASSIC)
+
+
+def test_ace_positions_per_variant() -> None:
+    hand = cards("KH AH 2H")
+    assert solve(hand, variant(ace_in_runs="wrap")).cards_laid == 3
+    for mode in ("high_or_low", "high", "low"):
+        assert solve(hand, variant(ace_in_runs=mode)).cards_laid == 0
+    assert solve(cards("QH KH AH"), variant(ace_in_runs="low")).cards_laid == 0
+    assert solve(cards("QH KH AH"), variant(ace_in_runs="high")).points == 31
+    assert solve(cards("AH 2H 3H"), variant(ace_in_runs="high")).cards_laid == 0
+    assert solve(cards("AH 2H 3H"), variant(ace_in_runs="low")).points == 16
+
+
+def test_keep_leaves_the_cheapest_card() -> None:
+    hand = cards("5H 6H 7H 8H")
+    plan = solve(hand, CLASSIC, keep=1)
+    assert plan.remaining == (make_card(5, 2),)
+    plan = solve(cards("5H 6H 7H"), CLASSIC, keep=1)
+    assert plan.empty
+
+
+def test_must_include_that_cannot_be_laid() -> None:
+    hand = cards("5H 6H 7H 9C")
+    with pytest.raises(Unsolvable):
+        solve(hand, CLASSIC, must_include=cards("9C"))
+    assert best_opening(hand, variant(threshold=0), must_include=cards("9C")) is None
+    plan = solve(hand, CLASSIC, must_include=cards("6H"))
+    assert plan.cards_laid == 3
+
+
+def test_builds_at_both_ends_of_a_run() -> None:
+    table = [make_meld(cards("5H 6H 7H"), CLASSIC), make_meld(cards("9S 9D JK"), CLASSIC)]
+    hand = cards("3H 4H 8H JK 9C 2C")
+    plan = solve(hand, CLASSIC, table=table, objective="cards")
+    check_plan(plan, hand, CLASSIC, table)
+    assert plan.remaining == (make_card(2, 0),)
+
+
+def test_joker_builds_lower_the_value_left() -> None:
+    table = [make_meld(cards("QH KH AH"), CLASSIC)]
+    plan = solve(cards("JK 4C"), CLASSIC, table=table)
+    assert plan.builds == ((0, (JOKER,), "low"),)
+    assert plan.value_left == 4
+
+
+def test_wrap_builds_go_round_the_corner() -> None:
+    rules = variant(ace_in_runs="wrap")
+    table = [make_meld(cards("JH QH KH"), rules)]
+    hand = cards("AH 2H 3H TH")
+    plan = solve(hand, rules, table=table)
+    check_plan(plan, hand, rules, table)
+    assert plan.cards_laid == 4
+
+
+def test_solution_does_not_depend_on_hand_order() -> None:
+    rng = random.Random(5)
+    pack = pack_list(2, 2)
+    for _ in range(50):
+        hand = rng.sample(pack, 14)
+        shuffled = list(hand)
+        rng.shuffle(shuffled)
+        assert solve(hand, CLASSIC) == solve(shuffled, CLASSIC)
+        assert best_opening(hand, CLASSIC) == best_opening(shuffled, CLASSIC)
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(solver.SolverError):
+        solve([53], CLASSIC)
+    with pytest.raises(solver.SolverError):
+        solve(cards("5H"), CLASSIC, objective="nonsense")  # type: ignore[arg-type]
+    with pytest.raises(solver.SolverError):
+        solve(cards("5H"), CLASSIC, must_include=cards("6H"))
+    with pytest.raises(Unsolvable):
+        solve(cards("5H"), CLASSIC, keep=2)
+
+
+def test_every_candidate_reads_as_the_kind_it_was_made_as() -> None:
+    for mode in ACE_MODES:
+        for run_minimum in (3, 4, 5):
+            rules = variant(run_minimum, mode)
+            counts = [1] * 52 + [4]
+            points = solver._position_points(rules.ace_value)
+            sets: list[solver._Cand] = []
+            runs: list[solver._Cand] = []
+            solver._set_candidates(counts, 4, rules.ace_value, sets)
+            solver._run_candidates(counts, 4, rules, points, runs)
+            for kind, found in (("set", sets), ("run", runs)):
+                for cand in found:
+                    meld = make_meld(cand.written, rules)
+                    assert meld.kind == kind, cand
+                    assert meld.points(rules.ace_value) == cand.points, cand
+
+
+# ---------------------------------------------------------------- agreement with the reference
+
+SMALL_RANKS = (1, 2, 3, 4, 5, 11, 12, 13)
+
+
+def small_deck(suits: int, ranks: Sequence[int] = SMALL_RANKS, copies: int = 1) -> list[Card]:
+    return [make_card(rank, suit) for suit in range(suits) for rank in ranks for _ in range(copies)]
+
+
+@pytest.mark.parametrize("mode", ACE_MODES)
+@pytest.mark.parametrize("run_minimum", [3, 4])
+def test_exhaustive_small_hands(mode: AceInRuns, run_minimum: int) -> None:
+    """Every hand of up to 6 cards from A 2 3 4 Q K in three suits, with up to two jokers."""
+    rules = variant(run_minimum, mode, threshold=20)
+    deck = small_deck(3, (1, 2, 3, 4, 12, 13))
+    checked = 0
+    for size in range(3, 7):
+        for jokers in range(3):
+            if jokers > size:
+                continue
+            for naturals in itertools.combinations(deck, size - jokers):
+                hand = [*naturals] + [JOKER] * jokers
+                objective = OBJECTIVES[checked % 3]
+                agree(hand, rules, objective, opened=checked % 2 == 0, keep=checked % 5 == 0)
+                checked += 1
+    assert checked > 5000
+
+
+def table_melds(rules: Variant) -> st.SearchStrategy[list[TableMeld]]:
+    """Small tables of legal melds (built through make_meld) from the same reduced deck."""
+
+    def as_meld(cards: list[Card]) -> TableMeld | None:
+        try:
+            return make_meld(cards, rules)
+        except MeldError:
+            return None
+
+    sets = st.builds(
+        lambda rank, suits, joker: [make_card(rank, s) for s in suits] + [JOKER] * joker,
+        st.sampled_from(SMALL_RANKS),
+        st.lists(st.integers(0, 3), min_size=2, max_size=3, unique=True),
+        st.integers(0, 1),
+    )
+    runs = st.builds(
+        lambda low, length, suit, joker_at: [
+            JOKER if i == joker_at else make_card((low + i - 1) % 13 + 1, suit) for i in range(length)
+        ],
+        st.integers(1, 13),
+        st.integers(rules.run_minimum, rules.run_minimum + 2),
+        st.integers(0, 3),
+        st.integers(-1, 4),
+    )
+    melds = st.one_of(sets, runs).map(as_meld).filter(lambda m: m is not None)
+    return st.lists(melds, max_size=2).map(lambda ms: [m for m in ms if m is not None])
+
+
+@st.composite
+def situations(
+    draw: st.DrawFn,
+) -> tuple[list[Card], Variant, Objective, list[TableMeld], bool, int, list[Card]]:
+    mode = draw(st.sampled_from(ACE_MODES))
+    run_minimum = draw(st.sampled_from([3, 4, 5]))
+    rules = variant(
+        run_minimum,
+        mode,
+        threshold=draw(st.sampled_from([0, 15, 30, 51])),
+        ace_value=draw(st.sampled_from([1, 11, 15])),
+        joker_penalty=draw(st.sampled_from([15, 25, 50])),
+    )
+    deck = small_deck(4, SMALL_RANKS, copies=2)
+    size = draw(st.integers(1, 8))
+    jokers = draw(st.integers(0, min(3, size)))
+    naturals = draw(st.lists(st.sampled_from(deck), min_size=size - jokers, max_size=size - jokers))
+    counts = Counter(naturals)
+    hand = [c for c, n in counts.items() for _ in range(min(n, 2))] + [JOKER] * jokers
+    table = draw(table_melds(rules)) if draw(st.booleans()) else []
+    opened = draw(st.booleans())
+    keep = draw(st.integers(0, 1))
+    must = draw(st.lists(st.sampled_from(hand), max_size=1)) if hand else []
+    return hand, rules, draw(st.sampled_from(OBJECTIVES)), table, opened, keep, must
+
+
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(situations())
+def test_agrees_with_the_reference(
+    situation: tuple[list[Card], Variant, Objective, list[TableMeld], bool, int, list[Card]],
+) -> None:
+    hand, rules, objective, table, opened, keep, must = situation
+    agree(hand, rules, objective, table, opened, keep, must)
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(ACE_MODES),
+    st.sampled_from([3, 4, 5]),
+    st.lists(st.sampled_from(small_deck(2, (1, 2, 3, 4, 5, 6, 10, 11, 12, 13))), min_size=3, max_size=7),
+    st.integers(0, 4),
+    st.sampled_from(OBJECTIVES),
+)
+def test_agrees_on_one_and_two_suit_hands_with_many_jokers(
+    mode: AceInRuns, run_minimum: int, naturals: list[Card], jokers: int, objective: Objective
+) -> None:
+    """Runs and jokers dominate: long runs, jokers inside and outside them, at the aces."""
+    hand = [c for c, n in Counter(naturals).items() for _ in range(min(n, 2))][: 8 - jokers] + [
+        JOKER
+    ] * jokers
+    agree(hand, variant(run_minimum, mode, threshold=30), objective, opened=jokers % 2 == 0)
+
+
+# ---------------------------------------------------------------- big hands
+
+
+@pytest.mark.parametrize("mode", ACE_MODES)
+def test_twenty_cards_with_four_jokers_are_solved_legally(mode: AceInRuns) -> None:
+    rng = random.Random(20)
+    pack = pack_list(2, 0)
+    for run_minimum in (3, 4, 5):
+        rules = variant(run_minimum, mode)
+        for _ in range(4):
+            hand = rng.sample(pack, 16) + [JOKER] * 4
+            table = [make_meld(cards("4D 5D 6D 7D 8D"), rules), make_meld(cards("8S 8C JK"), rules)]
+            started = time.perf_counter()
+            for objective in OBJECTIVES:
+                plan = solve(hand, rules, objective=objective, table=table, keep=1)
+                check_plan(plan, hand, rules, table, keep=1)
+                opening = best_opening(hand, rules, table=table, keep=1, objective=objective)
+                assert opening is not None
+                check_plan(opening, hand, rules, table, False, keep=1)
+            assert time.perf_counter() - started < 30
