@@ -225,7 +225,7 @@ def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd 
         if len(combined) > SET_MAX:
             raise MeldError(
                 f"{written} does not fit the set {format_cards(meld.cards)}: a set holds at most {SET_MAX} cards"
-                + (" (to take its joker, use swap)" if meld.jokers and meld.jokers < len(meld.cards) else "")
+                + (" (to take its joker, use swap)" if _set_joker_takeable(meld, variant) else "")
             )
         return TableMeld(kind="set", cards=combined, owner=meld.owner, rank=meld.rank)
     if any(card != JOKER and suit_of(card) != meld.suit for card in cards):
@@ -308,6 +308,16 @@ def _swap_set(meld: TableMeld, cards: tuple[Card, ...], variant: Variant, writte
     if len(new_cards) > SET_MAX:
         raise MeldError(f"{written} is more than the set {table} can hold")
     return TableMeld(kind="set", cards=new_cards, owner=meld.owner, rank=meld.rank), freed
+
+
+def _set_joker_takeable(meld: TableMeld, variant: Variant) -> bool:
+    """Whether some swap could free a joker of this set (so a hint to use swap is not misleading)."""
+    if not meld.jokers or variant.set_joker_release == "never":
+        return False
+    if variant.set_joker_release == "all_missing_suits":
+        return len(meld.cards) == 3
+    # A set of three suits and a joker is closed for good.
+    return len(meld.cards) - meld.jokers < SET_MAX - 1
 
 
 def _rank_word(rank: int) -> str:
