@@ -5,11 +5,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck bench schema docs clean
+.PHONY: play test lint bench schema clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
@@ -17,7 +16,7 @@ play: $(STAMP)
 	$(BIN)/kalooki play $(ARGS)
 
 test: $(STAMP) lint
-	$(BIN)/python -m pytest -q -n auto $(PYTEST_ARGS) 2>/dev/null || $(BIN)/python -m pytest -q $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check kalooki cli tests bench

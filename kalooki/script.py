@@ -256,6 +256,8 @@ def _check_deal(
     where = (*path, "deal")
     before = len(problems)
     hands: dict[int, list[Card]] = {}
+    # Every placed card with where it is written, in file order, to point at the one too many.
+    placed: list[tuple[Card, tuple[str | int, ...]]] = []
     for name, cards in (deal.model_extra or {}).items():
         if name not in names:
             close = suggest(name, names)
@@ -275,23 +277,27 @@ def _check_deal(
                 )
             )
         hands[names.index(name)] = parsed
+        placed += [(card, (*where, name, i)) for i, card in enumerate(parsed)]
     discard = (
         None if deal.discard is None else _card_at(document, (*where, "discard"), deal.discard, problems)
     )
+    if discard is not None:
+        placed.append((discard, (*where, "discard")))
     stock = [_card_at(document, (*where, "stock", i), text, problems) for i, text in enumerate(deal.stock)]
+    placed += [(card, (*where, "stock", i)) for i, card in enumerate(stock)]
     if len(problems) > before:
         return FixedDeal()
-    placed: Counter[Card] = Counter(stock)
-    for cards in hands.values():
-        placed.update(cards)
-    if discard is not None:
-        placed[discard] += 1
     pack = full_pack(variant.decks, variant.jokers)
-    for card, count in sorted(placed.items()):
-        if count > pack[card]:
+    used: Counter[Card] = Counter()
+    for card, card_path in sorted(
+        placed, key=lambda item: document.location(item[1]).line * 10_000 + document.location(item[1]).column
+    ):
+        used[card] += 1
+        if used[card] == pack[card] + 1:
+            total = sum(1 for other, _ in placed if other == card)
             problems.append(
-                document.location(where).error(
-                    f"the deal uses {format_card(card)} {count} times; the pack holds {pack[card]}"
+                document.location(card_path).error(
+                    f"the deal uses {format_card(card)} {total} times; the pack holds {pack[card]}"
                 )
             )
     return FixedDeal(hands=hands, discard=discard, stock_top=stock)

@@ -1,0 +1,165 @@
+"""Game scripts: golden runs with their exact JSON, script errors, logs and replay."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from kalooki.log import GameRecorder, ReplayError, replay
+from kalooki.script import ScriptError, load_script, load_script_text, run_script
+
+GOLDEN = Path(__file__).parent / "golden" / "scripts"
+UPDATE = os.environ.get("KALOOKI_UPDATE_GOLDEN") == "1"
+SCRIPTS = sorted(GOLDEN.glob("*.yaml"))
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[path.stem for path in SCRIPTS])
+def test_golden_script_output(script: Path) -> None:
+    run = run_script(load_script(script))
+    produced = json.dumps(run.to_json(), indent=2, ensure_ascii=False) + "\n"
+    expected_path = script.with_suffix(".json")
+    if UPDATE:
+        expected_path.write_text(produced, encoding="utf-8")
+    assert expected_path.exists(), f"no golden output: run KALOOKI_UPDATE_GOLDEN=1 pytest {__file__}"
+    assert produced == expected_path.read_text(encoding="utf-8"), (
+        "the script's output changed; if the change is intended, regenerate with "
+        f"KALOOKI_UPDATE_GOLDEN=1 pytest {Path(__file__).name}"
+    )
+
+
+def test_kalooki_opening_scores_every_loser_their_hand_plus_25() -> None:
+    run = run_script(load_script(GOLDEN / "kalooki-opening.yaml"))
+    (hand,) = run.hands
+    assert hand.winner == "ann"
+    assert hand.kalooki is True
+    assert all(run.totals[name] == hand.hand_points[name] + 25 for name in ("bob", "cid", "dee"))
+    assert run.totals["ann"] == 0
+
+
+def test_illegal_move_is_reported_with_hand_move_player_and_reason() -> None:
+    run = run_script(load_script(GOLDEN / "opening-too-low.yaml"))
+    assert run.error is not None
+    assert str(run.error) == (
+        "hand 1, move 2 (ann: meld 7H 7S 7D): your first meld is worth 21 points; this variant needs 51 "
+        "(lay them all in one meld command: meld A, B, C)"
+    )
+    assert run.to_json()["error"] == {
+        "hand": 1,
+        "move": 2,
+        "player": "ann",
+        "command": "meld 7H 7S 7D",
+        "message": run.error.message,
+    }
+
+
+def test_bot_only_script_plays_to_game_over() -> None:
+    run = run_script(load_script(GOLDEN / "bots-game.yaml"))
+    assert run.game_over
+    assert run.game_winner is not None
+    assert all(hand.finished for hand in run.hands)
+
+
+def test_move_by_a_player_out_of_turn_is_an_error() -> None:
+    text = """
+players: [ann, bob]
+seed: 1
+hands:
+  - moves:
+      - bob: draw stock
+"""
+    run = run_script(load_script_text(text))
+    assert run.error is not None
+    assert run.error.message == "it is ann's turn, not bob's"
+    assert (run.error.hand, run.error.move) == (1, 1)
+
+
+BAD_SCRIPTS = [
+    (
+        "players: [ann, bob]\nhands:\n  - deal:\n      ann: [7H, 7H, 7H, 2C, 3C, 4C, 9H, TH, JH, QS, KS, AD, 5D]\n",
+        "<script>:4:21: hands[0].deal.ann[2]: the deal uses 7H 3 times; the pack holds 2",
+    ),
+    (
+        "players: [ann, bob]\nhands:\n  - moves:\n      - ann: meld 7X 8H 9H\n",
+        "<script>:4:14: hands[0].moves[0].ann: 'meld 7X 8H 9H': '7X' is not a card: write a rank "
+        "(A 2-9 T J Q K, or 10) and a suit (C D H S), e.g. 7H, TC, 10C, QS, or JK for a joker",
+    ),
+    (
+        "players: [ann, bob]\nhands:\n  - moves:\n      - anne: draw stock\n",
+        "<script>:4:9: hands[0].moves[0].anne: 'anne' is not a player; did you mean 'ann'?",
+    ),
+    (
+        "players: [ann, {name: bob, bot: greddy}]\n",
+        "<script>:1:33: players[1].bot: unknown bot 'greddy'; did you mean 'greedy'?",
+    ),
+    (
+        "players: [ann, bob]\nseeds: 4\n",
+        "<script>:2:1: seeds: unknown key 'seeds'; did you mean 'seed'?",
+    ),
+    (
+        "players: [ann, bob]\nhands:\n  - deal:\n      ann: [7H, 8H]\n",
+        "<script>:4:12: hands[0].deal.ann: ann is dealt 2 cards; the variant 'classic' deals 13",
+    ),
+    (
+        "players: [ann, bob]\nset: {opening_threshold: yes}\n",
+        None,
+    ),
+    ("players: [ann, ann]\n", "<script>:1:16: players[1]: 'ann' is already seat 1"),
+    ("variant: clasic\nplayers: [ann, bob]\n", None),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), BAD_SCRIPTS)
+def test_malformed_script_gives_positioned_errors(text: str, expected: str | None) -> None:
+    with pytest.raises(ScriptError) as caught:
+        load_script_text(text)
+    lines = str(caught.value).splitlines()
+    assert lines
+    assert all(line.startswith("<script>:") for line in lines), lines
+    if expected is not None:
+        assert lines == [expected]
+
+
+def _record(script: Path) -> list[dict[str, object]]:
+    recorder: list[GameRecorder] = []
+
+    def on_events(game, events):  # type: ignore[no-untyped-def]
+        if not recorder:
+            recorder.append(GameRecorder(game))
+            if events is game.opening_events:
+                return
+        recorder[0].record(game, events)
+
+    run_script(load_script(script), on_events=on_events)
+    return json.loads(json.dumps(recorder[0].records))  # type: ignore[no-any-return]
+
+
+def test_log_replays_exactly() -> None:
+    records = _record(GOLDEN / "bots-game.yaml")
+    summary = replay(records)
+    assert summary.game_over
+    assert summary.records == len(records)
+    assert summary.actions == sum(1 for r in records if r["type"] in ("draw", "meld", "build", "release", "discard"))
+
+
+def test_replay_names_the_first_record_that_does_not_reproduce() -> None:
+    records = _record(GOLDEN / "build-and-swap.yaml")
+    index = next(i for i, r in enumerate(records) if r["type"] == "discard" and r["card"] == "TD")
+    records[index]["card"] = "JD"
+    with pytest.raises(ReplayError, match=rf"^record {index + 1}: "):
+        replay(records)
+
+
+def test_replay_detects_a_tampered_state_digest() -> None:
+    records = _record(GOLDEN / "kalooki-opening.yaml")
+    index = max(i for i, r in enumerate(records) if "state" in r)
+    records[index]["state"] = "0" * 16
+    with pytest.raises(ReplayError, match=rf"^record {index + 1}: the state after this event"):
+        replay(records)
+
+
+def test_replay_rejects_a_file_that_is_not_a_log() -> None:
+    with pytest.raises(ReplayError, match="^record 1: not a kalooki game log"):
+        replay([{"type": "draw"}])
