@@ -1,3 +1,42 @@
+"""The ``kalooki`` command: a Typer app that each command module adds its commands to.
+
+A command module is a file in ``cli/`` with a ``register(app: typer.Typer) -> None``
+function. Adding one is one line in :data:`COMMAND_MODULES`. Modules are imported
+when the app is built, so ``import kalooki`` never pulls in the CLI.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+COMMAND_MODULES: tuple[str, ...] = (
+    "variant_commands",  # validate, variants list/show/diff, rules, schema
+    # "play",            # play, resume
+    "replay_commands",  # replay
+    # "simulate",        # simulate
+)
+"""Modules of this package (``cli/<name>.py``) whose ``register(app)`` adds their commands, in help order."""
+
+
+def build_app() -> typer.Typer:
+    app = typer.Typer(
+        name="kalooki",
+        help="Kalooki, the rummy game: house rules as YAML variant files, validated, explained and played.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+    )
+    for name in COMMAND_MODULES:
+        module = importlib.import_module(f".{name}", __package__)
+        module.register(app)
+    return app
+
+
+app = build_app()
+
+
 def main() -> None:
-    import kalooki_cli, kalooki
-    print(kalooki_cli.__file__, kalooki.__file__)
+    app(prog_name="kalooki")

@@ -20,6 +20,8 @@ Scoring = Literal["penalty", "winner_collects"]
 StockExhausted = Literal["reshuffle_all", "reshuffle_keep_top", "end_hand"]
 PlayDirection = Literal["clockwise", "counter_clockwise"]
 
+BaseName = Annotated[str, Field(min_length=1)]
+
 PACK_SIZE = 52
 DEFER_CROSS_FIELD = "defer_cross_field"
 
@@ -45,7 +47,7 @@ class Variant(BaseModel):
     ] = "classic"
     description: Annotated[str, Field(description="One line shown by `kalooki variants list`.")] = ""
     extends: Annotated[
-        str | list[str] | None,
+        BaseName | list[BaseName] | None,
         Field(
             description=(
                 "Base variant(s): a built-in name or a path relative to this file. "

@@ -198,8 +198,6 @@ def yaml11_hint(text: str, expected: str) -> str:
     if expected == "boolean" and text in _YAML11_BOOLS:
         return "only lowercase true and false are booleans"
     if expected in ("integer", "number"):
-        if text in _YAML11_BOOLS:
-            return "write a number"
         if _YAML11_OCTAL.fullmatch(text) and text.replace("_", "").strip("+-0"):
             digits = text.lstrip("+-").lstrip("0_").replace("_", "")
             octal = int(text.replace("_", ""), 8)

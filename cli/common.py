@@ -1,0 +1,54 @@
+"""What every command module shares: turning domain errors into exit code 1, and the ``--set`` option.
+
+A command body runs inside :func:`cli_errors`; a :class:`~kalooki.errors.KalookiError`
+(bad variant, bad move, bad save file...) becomes its message on stderr, one line per
+diagnostic, and exit status 1. Anything else is a bug and keeps its traceback. Usage
+errors (unknown option, missing argument) are Typer's: exit status 2.
+
+    @app.command()
+    def play(variant: str = "classic", set_: SetOption = None) -> None:
+        with cli_errors():
+            rules = load_variant(variant, set_ or ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Annotated, NoReturn
+
+import typer
+
+from kalooki.errors import KalookiError
+
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        metavar="KEY=VALUE",
+        help="Override one knob of the variant, e.g. --set opening_threshold=40 (repeatable).",
+        show_default=False,
+    ),
+]
+"""The shared ``--set KEY=VALUE`` option; pass its value (or ``()``) as ``overrides`` to ``load_variant``."""
+
+
+def print_error(message: str) -> None:
+    """Write a message to stderr as it is (no markup, so ``[brackets]`` in messages survive)."""
+    for line in message.splitlines() or [""]:
+        typer.echo(line, err=True)
+
+
+def fail(message: str, code: int = 1) -> NoReturn:
+    """Stop the command with ``message`` on stderr."""
+    print_error(message)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def cli_errors() -> Iterator[None]:
+    """Turn a :class:`KalookiError` raised in the block into its lines on stderr and exit status 1."""
+    try:
+        yield
+    except KalookiError as error:
+        fail(str(error))

@@ -1,0 +1,15 @@
+"""``python -m kalooki``: the command line, the same as the ``kalooki`` command."""
+
+from __future__ import annotations
+
+import importlib
+
+
+def main() -> None:
+    # Imported here, not at the top: the library must not depend on the CLI package at import time.
+    app = importlib.import_module("kalooki_cli.app")
+    app.main()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,677 @@
+"""Variant files: from a built-in name or a path to a validated :class:`~kalooki.variant.Variant`.
+
+A variant file states only what differs from its base. The base is what ``extends``
+names (a built-in name, a path relative to the file, or a list of them, later entries
+winning), or the classic rules (the model's defaults) when there is none. On top of
+the file come, in this order, overrides from a mapping in another document (a game
+script's ``set:``) and ``--set KEY=VALUE`` options.
+
+``name`` and ``description`` describe one file and are not inherited: ``name`` defaults
+to the file's stem and ``description`` to nothing. ``extends`` keeps the value the file
+gave it, for information; the knobs are already merged.
+
+Every problem is a :class:`~kalooki.yamlio.Diagnostic` at the key or value it is about,
+and all of a file's problems are reported together (:class:`VariantError`). Rules that
+involve several knobs (:func:`~kalooki.variant.cross_field_problems`) are checked once
+the knobs are merged, and only when every knob is valid on its own; each is reported at
+the most specific place that set one of the knobs involved.
+
+A reference is a path when it ends in ``.yaml``/``.yml`` or contains a ``/``; otherwise it
+is a built-in name (from the command line, an existing file of that name is also accepted).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import ValidationError
+from yaml.nodes import ScalarNode
+from yaml.resolver import Resolver
+
+from kalooki.resources import variants_dir
+from kalooki.variant import CROSS_FIELD_INVOLVES, DEFER_CROSS_FIELD, KNOB_NAMES, Variant, cross_field_problems
+from kalooki.yamlio import (
+    Diagnostic,
+    KeyPath,
+    Location,
+    YamlDocument,
+    YamlError,
+    describe_value,
+    format_key_path,
+    load_yaml_file,
+    load_yaml_text,
+    parse_scalar_text,
+    sort_diagnostics,
+    suggest,
+    validation_diagnostics,
+)
+
+__all__ = [
+    "MappingOverrides",
+    "Origin",
+    "ResolvedVariant",
+    "SetOptions",
+    "VariantError",
+    "builtin_variant_names",
+    "builtin_variant_path",
+    "load_variant",
+    "load_variant_text",
+    "parse_set_options",
+    "resolve_variant",
+    "variant_differences",
+    "variant_to_yaml",
+]
+
+SET_SOURCE = "--set"
+"""The FILE part of a diagnostic about a ``--set`` option (its LINE is which option, 1 for the first)."""
+
+_FILE_ONLY = ("name", "description")
+_ORIGIN_KINDS = Literal["default", "file", "set", "stem"]
+
+
+class VariantError(YamlError):
+    """A variant that cannot be loaded; ``diagnostics`` holds every problem found."""
+
+
+# --------------------------------------------------------------------------- built-ins and references
+
+
+def builtin_variant_names() -> list[str]:
+    """The built-in variants, classic first and the others in alphabetical order."""
+    names = sorted(path.stem for path in variants_dir().glob("*.yaml"))
+    return sorted(names, key=lambda name: (name != "classic", name))
+
+
+def builtin_variant_path(name: str) -> Path:
+    """The file of a built-in variant; raises :class:`VariantError` for an unknown name."""
+    if name in builtin_variant_names():
+        return variants_dir() / f"{name}.yaml"
+    raise VariantError([Location(name).error(_unknown_variant_message(name))])
+
+
+def _unknown_variant_message(name: str) -> str:
+    names = builtin_variant_names()
+    message = f"unknown variant '{name}'"
+    close = suggest(name, names)
+    if close:
+        message += f" (did you mean '{close}'?)"
+    return f"{message}; the built-in variants are {', '.join(names)}, or give the path of a .yaml file"
+
+
+def _is_path_like(reference: str) -> bool:
+    return "/" in reference or os.sep in reference or reference.endswith((".yaml", ".yml"))
+
+
+def _display(path: Path) -> str:
+    """A path as diagnostics show it: relative to the working directory when it is inside it."""
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive, on Windows
+        return str(path)
+    return str(path) if relative.startswith("..") else relative
+
+
+# --------------------------------------------------------------------------- origins and results
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a value of a resolved variant came from."""
+
+    kind: _ORIGIN_KINDS
+    source: str = ""
+    line: int = 0
+    column: int = 0
+    text: str = ""
+    """For a ``--set``: the option as given."""
+
+    def __str__(self) -> str:
+        if self.kind == "default":
+            return "classic default"
+        if self.kind == "set":
+            return f"--set {self.text}"
+        if self.kind == "stem":
+            return f"the name of {self.source}"
+        return f"{self.source}:{self.line}:{self.column}"
+
+    @staticmethod
+    def at(location: Location, kind: _ORIGIN_KINDS = "file", text: str = "") -> Origin:
+        return Origin(kind, location.source, location.line, location.column, text)
+
+
+DEFAULT_ORIGIN = Origin("default")
+
+
+@dataclass(frozen=True)
+class ResolvedVariant:
+    """A loaded variant, with the origin of each of its values and the files that were read."""
+
+    variant: Variant
+    origins: Mapping[str, Origin]
+    """Field name -> where its value was set; every field of the model is present."""
+    sources: tuple[str, ...]
+    """The files read, each base before the file that extends it."""
+
+
+# --------------------------------------------------------------------------- overrides
+
+
+@dataclass(frozen=True)
+class SetOptions:
+    """Parsed ``--set KEY=VALUE`` options; also a :class:`~kalooki.yamlio.Locator` for their diagnostics."""
+
+    options: tuple[str, ...]
+    values: dict[str, Any]
+    _where: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False)
+    _plain: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def location(self, path: Sequence[str | int], key: str | None = None) -> Location:
+        name = str(path[0]) if path else ""
+        line, column = self._where.get(name, (1, 1))
+        return Location(SET_SOURCE, line, column, format_key_path(path) if key is None else key)
+
+    def key_location(self, path: Sequence[str | int], key: str | None = None) -> Location:
+        name = str(path[0]) if path else ""
+        line, _ = self._where.get(name, (1, 1))
+        return Location(SET_SOURCE, line, 1, format_key_path(path) if key is None else key)
+
+    def scalar_text(self, path: Sequence[str | int]) -> str | None:
+        return self._plain.get(str(path[0])) if len(path) == 1 else None
+
+    def option_text(self, name: str) -> str:
+        line, _ = self._where[name]
+        return self.options[line - 1]
+
+
+def parse_set_options(options: Sequence[str]) -> SetOptions:
+    """Read ``KEY=VALUE`` options (values are YAML scalars) and check each value on its own.
+
+    Raises :class:`VariantError` listing every bad option, e.g.
+    ``--set:2:19: opening_threshold: expected a whole number, got 'yes'`` (LINE is which
+    option, COL the character in ``KEY=VALUE``). A later option for the same key wins.
+    """
+    problems: list[Diagnostic] = []
+    values: dict[str, Any] = {}
+    where: dict[str, tuple[int, int]] = {}
+    plain: dict[str, str] = {}
+    for index, option in enumerate(options, start=1):
+        key, equals, text = option.partition("=")
+        key = key.strip()
+        if not equals or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", key):
+            problems.append(
+                Diagnostic(
+                    SET_SOURCE,
+                    index,
+                    1,
+                    "",
+                    f"expected KEY=VALUE (e.g. opening_threshold=40), got {option!r}",
+                )
+            )
+            continue
+        column = len(option) - len(text) + 1
+        if key == "extends":
+            problems.append(
+                Diagnostic(SET_SOURCE, index, 1, key, "a variant's bases cannot be changed with --set")
+            )
+            continue
+        try:
+            values[key] = parse_scalar_text(text)
+        except ValueError as error:
+            problems.append(Diagnostic(SET_SOURCE, index, column, key, str(error)))
+            continue
+        where[key] = (index, column)
+        stripped = text.strip()
+        if stripped[:1] not in ("'", '"'):
+            plain[key] = stripped
+        else:
+            plain.pop(key, None)
+    parsed = SetOptions(tuple(options), values, where, plain)
+    try:
+        Variant.model_validate(values, context={DEFER_CROSS_FIELD: True})
+    except ValidationError as error:
+        problems.extend(validation_diagnostics(error, values, parsed, model=Variant))
+    if problems:
+        raise VariantError(sort_diagnostics(problems))
+    return parsed
+
+
+@dataclass(frozen=True)
+class MappingOverrides:
+    """Knob values given as a mapping inside another document, e.g. a game script's ``set:``.
+
+    ``document`` is the loaded file and ``path`` where the mapping is in it; diagnostics
+    point into that file, keyed by the full path (``set.opening_threshold``).
+    """
+
+    document: YamlDocument
+    path: KeyPath = ("set",)
+
+
+# --------------------------------------------------------------------------- resolution
+
+
+@dataclass
+class _Layer:
+    knobs: dict[str, Any] = field(default_factory=dict)
+    origins: dict[str, Origin] = field(default_factory=dict)
+    # When each knob was last set, so a cross-field error can point at the most specific source.
+    order: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class _FileResult:
+    layer: _Layer | None
+    document: YamlDocument | None
+
+
+class _Resolver:
+    def __init__(self) -> None:
+        self.diagnostics: list[Diagnostic] = []
+        self.sources: list[str] = []
+        self.done: dict[Path, _FileResult] = {}
+        self.counter = 0
+
+    def tick(self) -> int:
+        self.counter += 1
+        return self.counter
+
+    def file(
+        self,
+        path: Path,
+        display: str,
+        chain: tuple[tuple[Path, str], ...],
+        document: YamlDocument | None = None,
+    ) -> _FileResult:
+        """Resolve one file (``document`` when it is already loaded, e.g. from text)."""
+        key = path.resolve()
+        if key in self.done:
+            return self.done[key]
+        if document is None:
+            try:
+                document = load_yaml_file(path, display=display)
+            except YamlError as error:
+                self.diagnostics.extend(error.diagnostics)
+                result = _FileResult(None, None)
+                self.done[key] = result
+                return result
+        chain = (*chain, (key, display))
+        problems: list[Diagnostic] = []
+        layer = _Layer()
+        for reference, location in self._bases(document, problems):
+            base = self._locate_base(reference, path, display, location, problems)
+            if base is None:
+                continue
+            base_path, base_display = base
+            cycle = [name for resolved, name in chain if resolved == base_path.resolve()]
+            if cycle:
+                start = [resolved for resolved, _ in chain].index(base_path.resolve())
+                names = [name for _, name in chain[start:]] + [base_display]
+                problems.append(location.error(f"extends cycle: {' -> '.join(names)}"))
+                continue
+            result = self.file(base_path, base_display, chain)
+            if result.layer is not None:
+                for knob, value in result.layer.knobs.items():
+                    layer.knobs[knob] = value
+                    layer.origins[knob] = result.layer.origins[knob]
+                    layer.order[knob] = self.tick()
+        own = {key: value for key, value in document.data.items() if key != "extends"}
+        problems.extend(_field_problems(own, document, ()))
+        self.diagnostics.extend(problems)
+        self.sources.append(display)
+        if problems:
+            result = _FileResult(None, document)
+        else:
+            for knob, value in own.items():
+                if knob in _FILE_ONLY:
+                    continue
+                layer.knobs[knob] = value
+                layer.origins[knob] = Origin.at(document.location((knob,)))
+                layer.order[knob] = self.tick()
+            result = _FileResult(layer, document)
+        self.done[key] = result
+        return result
+
+    @staticmethod
+    def _bases(document: YamlDocument, problems: list[Diagnostic]) -> list[tuple[str, Location]]:
+        if "extends" not in document.data:
+            return []
+        value = document.data["extends"]
+        if value is None:
+            return []
+        if isinstance(value, str):
+            value_location = document.location(("extends",))
+            if not value:
+                problems.append(value_location.error("expected a variant name or path, got ''"))
+                return []
+            return [(value, value_location)]
+        if not isinstance(value, list):
+            problems.append(
+                document.location(("extends",)).error(
+                    f"expected a variant name or path, or a list of them, got {describe_value(value)}"
+                )
+            )
+            return []
+        bases: list[tuple[str, Location]] = []
+        for index, item in enumerate(value):
+            location = document.location(("extends", index))
+            if isinstance(item, str) and item:
+                bases.append((item, location))
+            else:
+                problems.append(
+                    location.error(f"expected a variant name or path, got {describe_value(item)}")
+                )
+        return bases
+
+    @staticmethod
+    def _locate_base(
+        reference: str, parent: Path, parent_display: str, location: Location, problems: list[Diagnostic]
+    ) -> tuple[Path, str] | None:
+        if _is_path_like(reference):
+            target = parent.parent / reference
+            display = os.path.normpath(os.path.join(os.path.dirname(parent_display), reference))
+            if not target.is_file():
+                problems.append(location.error(f"no such file: {display}"))
+                return None
+            return target, display
+        if reference in builtin_variant_names():
+            path = variants_dir() / f"{reference}.yaml"
+            return path, _display(path)
+        problems.append(location.error(_unknown_variant_message(reference)))
+        return None
+
+
+def _field_problems(data: dict[str, Any], locator: Any, prefix: KeyPath) -> list[Diagnostic]:
+    try:
+        Variant.model_validate(data, context={DEFER_CROSS_FIELD: True})
+    except ValidationError as error:
+        return validation_diagnostics(error, data, locator, prefix=prefix, model=Variant)
+    return []
+
+
+def _locate_top(
+    name_or_path: str | Path, base_dir: str | Path | None, reference: Location | None
+) -> tuple[Path, str]:
+    where = reference if reference is not None else Location(str(name_or_path))
+    if isinstance(name_or_path, Path) or _is_path_like(name_or_path):
+        given = str(name_or_path)
+        path = Path(base_dir) / given if base_dir is not None else Path(given)
+        display = os.path.normpath(os.path.join(str(base_dir), given)) if base_dir is not None else given
+        if reference is not None and not path.is_file():
+            raise VariantError([where.error(f"no such file: {display}")])
+        return path, display
+    if name_or_path in builtin_variant_names():
+        path = variants_dir() / f"{name_or_path}.yaml"
+        return path, _display(path)
+    local = Path(base_dir) / name_or_path if base_dir is not None else Path(name_or_path)
+    if local.is_file():
+        return local, str(local)
+    raise VariantError([where.error(_unknown_variant_message(name_or_path))])
+
+
+def resolve_variant(
+    name_or_path: str | Path,
+    overrides: Sequence[str] | SetOptions = (),
+    base_dir: str | Path | None = None,
+    *,
+    mapping_overrides: MappingOverrides | None = None,
+    reference: Location | None = None,
+) -> ResolvedVariant:
+    """Load a variant, recording where each value came from.
+
+    ``name_or_path``: a built-in name or a path (relative to ``base_dir``, default the working
+    directory). ``overrides``: ``--set`` options (``"KEY=VALUE"`` strings or already parsed).
+    ``mapping_overrides``: knobs from a mapping in another file, applied before the ``--set``
+    options. ``reference``: where ``name_or_path`` was written (e.g. a game script's ``variant:``
+    value), so an unknown name or a missing file is reported there.
+
+    Raises :class:`VariantError` with every problem found.
+    """
+    set_options = overrides if isinstance(overrides, SetOptions) else None
+    problems: list[Diagnostic] = []
+    if set_options is None and overrides:
+        try:
+            set_options = parse_set_options(list(overrides))  # type: ignore[arg-type]
+        except VariantError as error:
+            problems.extend(error.diagnostics)
+
+    path, display = _locate_top(name_or_path, base_dir, reference)
+    return _resolve(path, display, None, problems, set_options, mapping_overrides)
+
+
+def _resolve(
+    path: Path,
+    display: str,
+    document: YamlDocument | None,
+    problems: list[Diagnostic],
+    set_options: SetOptions | None,
+    mapping_overrides: MappingOverrides | None,
+) -> ResolvedVariant:
+    resolver = _Resolver()
+    top = resolver.file(path, display, (), document)
+    problems = [*resolver.diagnostics, *problems]
+
+    layer = _Layer()
+    if top.layer is not None:
+        layer = _Layer(dict(top.layer.knobs), dict(top.layer.origins), dict(top.layer.order))
+    file_only: dict[str, Any] = {"name": path.stem}
+    file_only_origins: dict[str, Origin] = {"name": Origin("stem", display)}
+    if top.document is not None:
+        for key in _FILE_ONLY:
+            if key in top.document.data:
+                file_only[key] = top.document.data[key]
+                file_only_origins[key] = Origin.at(top.document.location((key,)))
+
+    if mapping_overrides is not None:
+        problems.extend(_apply_mapping(mapping_overrides, layer, file_only, file_only_origins, resolver))
+    if set_options is not None:
+        for key, value in set_options.values.items():
+            origin = Origin.at(set_options.location((key,)), "set", set_options.option_text(key))
+            if key in _FILE_ONLY:
+                file_only[key] = value
+                file_only_origins[key] = origin
+            else:
+                layer.knobs[key] = value
+                layer.origins[key] = origin
+                layer.order[key] = resolver.tick()
+
+    if problems or top.layer is None:
+        raise VariantError(sort_diagnostics(problems))
+
+    extends = top.document.data.get("extends") if top.document is not None else None
+    data = {**file_only, **layer.knobs, "extends": extends}
+    variant = Variant.model_validate(data, context={DEFER_CROSS_FIELD: True})
+    origins = dict.fromkeys(Variant.model_fields, DEFAULT_ORIGIN)
+    origins.update(layer.origins)
+    origins.update(file_only_origins)
+    if top.document is not None and "extends" in top.document.data:
+        origins["extends"] = Origin.at(top.document.location(("extends",)))
+
+    cross = _cross_field_diagnostics(variant, layer, origins, display, set_options)
+    if cross:
+        raise VariantError(sort_diagnostics(cross))
+    return ResolvedVariant(variant, origins, tuple(resolver.sources))
+
+
+def _apply_mapping(
+    overrides: MappingOverrides,
+    layer: _Layer,
+    file_only: dict[str, Any],
+    file_only_origins: dict[str, Origin],
+    resolver: _Resolver,
+) -> list[Diagnostic]:
+    document, path = overrides.document, tuple(overrides.path)
+    try:
+        mapping = document.value(path)
+    except KeyError:
+        return []
+    if mapping is None:
+        return []
+    if not isinstance(mapping, dict):
+        return [
+            document.location(path).error(
+                f"expected a mapping of knob names to values, got {describe_value(mapping)}"
+            )
+        ]
+    problems: list[Diagnostic] = []
+    if "extends" in mapping:
+        problems.append(
+            document.key_location((*path, "extends")).error("a variant's bases cannot be changed here")
+        )
+        mapping = {key: value for key, value in mapping.items() if key != "extends"}
+    problems.extend(_field_problems(mapping, document, path))
+    if problems:
+        return problems
+    for key, value in mapping.items():
+        origin = Origin.at(document.location((*path, key)))
+        if key in _FILE_ONLY:
+            file_only[key] = value
+            file_only_origins[key] = origin
+        else:
+            layer.knobs[key] = value
+            layer.origins[key] = origin
+            layer.order[key] = resolver.tick()
+    return []
+
+
+def _cross_field_diagnostics(
+    variant: Variant,
+    layer: _Layer,
+    origins: Mapping[str, Origin],
+    display: str,
+    set_options: SetOptions | None,
+) -> list[Diagnostic]:
+    diagnostics: list[Diagnostic] = []
+    for named, message in cross_field_problems(variant):
+        involved = CROSS_FIELD_INVOLVES.get(named, (named,))
+        # Point at the knob the most specific source set: that is the one the author just wrote.
+        chosen = max(involved, key=lambda knob: (layer.order.get(knob, -1), knob == named))
+        origin = origins.get(chosen, DEFAULT_ORIGIN)
+        if origin.kind == "default":
+            diagnostics.append(Diagnostic(display, 1, 1, named, message))
+        else:
+            diagnostics.append(Diagnostic(origin.source, origin.line, origin.column, chosen, message))
+    return diagnostics
+
+
+def load_variant(
+    name_or_path: str | Path,
+    overrides: Sequence[str] | SetOptions = (),
+    base_dir: str | Path | None = None,
+    *,
+    mapping_overrides: MappingOverrides | None = None,
+    reference: Location | None = None,
+) -> Variant:
+    """Load a built-in variant by name, or a variant file by path; see :func:`resolve_variant`."""
+    return resolve_variant(
+        name_or_path, overrides, base_dir, mapping_overrides=mapping_overrides, reference=reference
+    ).variant
+
+
+def load_variant_text(
+    text: str,
+    source: str = "<variant>",
+    *,
+    base_dir: str | Path | None = None,
+    overrides: Sequence[str] = (),
+) -> Variant:
+    """Load a variant from text (for tests and tools), named in diagnostics by ``source``.
+
+    The name defaults to ``source``'s stem; ``extends`` paths are relative to ``base_dir``
+    (default: the working directory).
+    """
+    problems: list[Diagnostic] = []
+    set_options = None
+    if overrides:
+        try:
+            set_options = parse_set_options(list(overrides))
+        except VariantError as error:
+            problems.extend(error.diagnostics)
+    try:
+        document = load_yaml_text(text, source)
+    except YamlError as error:
+        raise VariantError(sort_diagnostics([*error.diagnostics, *problems])) from None
+    directory = Path(base_dir) if base_dir is not None else Path.cwd()
+    # A path that names no real file: bases resolve next to it, and it takes part in cycle checks.
+    path = directory / (Path(source).stem + ".yaml")
+    return _resolve(path, source, document, problems, set_options, None).variant
+
+
+# --------------------------------------------------------------------------- writing
+
+
+_YAML11_RESOLVER = Resolver()
+_PLAIN_SAFE = re.compile(r"[A-Za-z][A-Za-z0-9 _.,;()/+-]*[A-Za-z0-9_.)]|[A-Za-z]")
+
+
+def yaml_scalar(value: Any) -> str:
+    """One value written as YAML that this project's loader reads back as the same value."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(yaml_scalar(item) for item in value) + "]"
+    text = str(value)
+    if _PLAIN_SAFE.fullmatch(text) and _reads_as_text(text):
+        return text
+    return _double_quoted(text)
+
+
+def _reads_as_text(text: str) -> bool:
+    # Quote what YAML 1.1 tools would read as something else too (yes, on, 1:30, ...).
+    tag: str = _YAML11_RESOLVER.resolve(ScalarNode, text, (True, False))  # type: ignore[no-untyped-call]
+    return tag == "tag:yaml.org,2002:str"
+
+
+def _double_quoted(text: str) -> str:
+    out = ['"']
+    for char in text:
+        code = ord(char)
+        if char == '"':
+            out.append('\\"')
+        elif char == "\\":
+            out.append("\\\\")
+        elif char == "\n":
+            out.append("\\n")
+        elif code < 0x20 or code == 0x7F or 0x80 <= code <= 0x9F:
+            out.append(f"\\x{code:02x}")
+        elif 0xD800 <= code <= 0xDFFF or code in (0xFFFE, 0xFFFF):
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(char)
+    out.append('"')
+    return "".join(out)
+
+
+def variant_to_yaml(variant: Variant, origins: Mapping[str, Origin] | None = None) -> str:
+    """The variant as a complete YAML file (every knob, no ``extends``), which loads back to the same rules.
+
+    With ``origins``, each line ends with a comment saying where its value came from.
+    """
+    lines: list[tuple[str, str]] = []
+    for name in ("name", "description", *KNOB_NAMES):
+        value = getattr(variant, name)
+        if name == "description" and not value:
+            continue
+        comment = str(origins.get(name, DEFAULT_ORIGIN)) if origins is not None else ""
+        lines.append((f"{name}: {yaml_scalar(value)}", comment))
+    width = max(len(text) for text, _ in lines)
+    return "".join(
+        f"{text.ljust(width)}  # {comment}\n" if comment else f"{text}\n" for text, comment in lines
+    )
+
+
+def variant_differences(first: Variant, second: Variant) -> list[tuple[str, Any, Any]]:
+    """The knobs on which two variants differ, in the model's order: ``(knob, first value, second value)``."""
+    return [
+        (name, getattr(first, name), getattr(second, name))
+        for name in KNOB_NAMES
+        if getattr(first, name) != getattr(second, name)
+    ]
