@@ -49,3 +49,7 @@ def replay_command(
         f"{log}: ok: {summary.records} records, {summary.actions} actions, {summary.hands} hands reproduced "
         f"({state}; totals: {totals})"
     )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("replay")(replay_command)
