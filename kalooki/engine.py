@@ -235,10 +235,11 @@ class Game:
             raise IllegalMoveError("the game is over: start a new game")
         if self.phase != "hand_over":
             raise IllegalMoveError(f"hand {self.hand_number} is still being played")
-        if self.hand_number > 0:
-            self.first_seat = self.next_seat(self.first_seat)
+        # A deal the pack cannot satisfy raises before anything changes (the first player included).
+        first_seat = self.next_seat(self.first_seat) if self.hand_number > 0 else self.first_seat
         seats = self.seats
         hands, discard, stock = self._deal_cards(seats, deal or FixedDeal())
+        self.first_seat = first_seat
         self.hand_number += 1
         self.hands = [[] for _ in self.players]
         for seat, cards in zip(seats, hands, strict=True):
@@ -288,14 +289,14 @@ class Game:
                     f"the deal uses {format_card(card)} {count} times; the pack holds {pack[card]}"
                 )
         rest = list((pack - placed).elements())
+        needed = variant.hand_size * (len(seats) - len(deal.hands)) + (deal.discard is None)
+        if len(rest) < needed:
+            raise DealError("the deal leaves too few cards for the other hands and the discard")
         if deal.stock_complete:
             if rest:
                 raise DealError(f"the stock leaves out {format_cards(sorted(rest))}")
         else:
             self.rng.shuffle(rest)
-        needed = variant.hand_size * (len(seats) - len(deal.hands)) + (deal.discard is None)
-        if len(rest) < needed:
-            raise DealError("the deal leaves too few cards for the other hands and the discard")
         hands: list[list[Card]] = []
         for seat in seats:
             fixed = deal.hands.get(seat)
