@@ -515,3 +515,33 @@ def _report(game: Game, run: ScriptRun) -> None:
 def is_game_script(document_data: dict[str, Any]) -> bool:
     """Whether a loaded YAML mapping is a game script rather than a variant (it seats players or lists hands)."""
     return "players" in document_data or "hands" in document_data
+
+
+def game_script_schema() -> dict[str, Any]:
+    """The JSON Schema of a game script (``schemas/game-script.schema.json``), draft-07 for editors."""
+    from kalooki.schema import DRAFT_07, variant_schema
+
+    schema = GameScript.model_json_schema(mode="validation")
+    knobs = variant_schema()["properties"]
+    # The ``set`` mapping takes the variant's knobs, so editors complete and explain them there too.
+    schema["properties"]["set"] = {
+        "description": schema["properties"]["set"]["description"],
+        "type": "object",
+        "properties": {name: knob for name, knob in knobs.items() if name != "extends"},
+        "additionalProperties": False,
+    }
+
+    def strip_titles(node: Any) -> None:
+        if isinstance(node, dict):
+            title = node.get("title")
+            if isinstance(title, str) and "properties" not in node:
+                node.pop("title")
+            for value in node.values():
+                strip_titles(value)
+        elif isinstance(node, list):
+            for value in node:
+                strip_titles(value)
+
+    strip_titles(schema["properties"])
+    strip_titles(schema.get("$defs", {}))
+    return {"$schema": DRAFT_07, **schema}

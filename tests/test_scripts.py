@@ -163,3 +163,42 @@ def test_replay_detects_a_tampered_state_digest() -> None:
 def test_replay_rejects_a_file_that_is_not_a_log() -> None:
     with pytest.raises(ReplayError, match="^record 1: not a kalooki game log"):
         replay([{"type": "draw"}])
+
+
+def test_checked_in_game_script_schema_is_current() -> None:
+    from kalooki.schema import check_schema
+
+    problem = check_schema("game-script")
+    assert problem is None, problem
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[path.stem for path in SCRIPTS])
+def test_golden_scripts_validate_against_the_json_schema(script: Path) -> None:
+    import jsonschema
+    import yaml
+
+    from kalooki.script import game_script_schema
+
+    jsonschema.validate(yaml.safe_load(script.read_text(encoding="utf-8")), game_script_schema())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "players: [ann, bob]\nseeds: 4\n",
+        "players: [ann]\n",
+        "players: [ann, bob]\nset: {opening_treshold: 40}\n",
+        "players: [ann, bob]\nhands:\n  - moves:\n      - {ann: draw stock, bob: draw stock}\n",
+        "players: [ann, {name: bob, robot: greedy}]\n",
+    ],
+)
+def test_schema_and_loader_both_reject(text: str) -> None:
+    import jsonschema
+    import yaml
+
+    from kalooki.script import game_script_schema
+
+    with pytest.raises(ScriptError):
+        load_script_text(text)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(yaml.safe_load(text), game_script_schema())
