@@ -20,17 +20,24 @@ def describe_event(event: dict[str, Any], *, reveal: bool = True) -> str | None:
     kind = event["type"]
     player = event.get("player", "")
     if kind == "deal":
-        return f"hand {event['hand']}: cards dealt, {event['first']} plays first, {symbols(event['discard'])} face up"
+        face_up = symbols(event["discard"])
+        return f"hand {event['hand']}: cards dealt, {event['first']} plays first, {face_up} face up"
     if kind == "draw":
         if event["source"] == "discard":
             return f"{player} takes {symbols(event['card'])} from the discard pile"
-        return f"{player} draws {symbols(event['card'])} from the stock" if reveal else f"{player} draws from the stock"
+        return (
+            f"{player} draws {symbols(event['card'])} from the stock"
+            if reveal
+            else f"{player} draws from the stock"
+        )
     if kind == "meld":
         groups = ", ".join(symbols(group) for group in event["melds"])
         numbers = ", ".join(str(number) for number in event["numbers"])
         return f"{player} melds {groups} ({event['points']} points; table {numbers})"
     if kind == "build":
-        return f"{player} builds {symbols(event['cards'])} on meld {event['meld']}: {symbols(event['result'])}"
+        return (
+            f"{player} builds {symbols(event['cards'])} on meld {event['meld']}: {symbols(event['result'])}"
+        )
     if kind == "release":
         jokers = "a joker" if event["jokers"] == 1 else f"{event['jokers']} jokers"
         return f"{player} puts {symbols(event['cards'])} on meld {event['meld']} and takes {jokers}"
@@ -42,7 +49,9 @@ def describe_event(event: dict[str, Any], *, reveal: bool = True) -> str | None:
         return "the stock ran out: the hand ends after this turn"
     if kind == "hand_end":
         if event["winner"] is None:
-            why = {"stock_exhausted": "the stock ran out", "blocked": "nobody could draw"}.get(event["end"], "abandoned")
+            why = {"stock_exhausted": "the stock ran out", "blocked": "nobody could draw"}.get(
+                event["end"], "abandoned"
+            )
             return f"hand {event['hand']} ends without a winner ({why})"
         how = "goes Kalooki" if event["kalooki"] else "goes out"
         return f"{event['winner']} {how}: hand {event['hand']} is over"

@@ -34,7 +34,7 @@ def _read_records(path: Path) -> list[dict[str, Any]]:
 def replay_command(
     log: Annotated[Path, typer.Argument(help="A log written by `kalooki play SCRIPT --log FILE.jsonl`.")],
 ) -> None:
-    """Replay a game log through the engine; confirm every event, state and score, or name the first that differs."""
+    """Replay a game log: confirm every event, state and score, or name the first that differs."""
     console = Console(highlight=False)
     errors = Console(stderr=True, highlight=False, soft_wrap=True)
     try:

@@ -14,12 +14,14 @@ from rich.table import Table
 
 from kalooki.engine import Event, Game
 from kalooki.log import GameRecorder
-from kalooki.script import ScriptError, ScriptRun, load_script, run_script as play_script
-from kalooki_cli.narrate import describe_event
+from kalooki.script import ScriptError, ScriptRun, load_script
+from kalooki.script import run_script as play_script
+
+from .narrate import describe_event
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one, never half of one."""
+    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -102,7 +104,9 @@ def show_run(run: ScriptRun, console: Console) -> None:
             else:
                 cells.append("")
         table.add_row(*cells)
-    table.add_row("", "[bold]total[/bold]", *[f"[bold]{run.totals.get(name, 0)}[/bold]" for name in run.players])
+    table.add_row(
+        "", "[bold]total[/bold]", *[f"[bold]{run.totals.get(name, 0)}[/bold]" for name in run.players]
+    )
     console.print(table)
     if run.game_over:
         winners = run.game_winner if isinstance(run.game_winner, list) else [run.game_winner]

@@ -139,10 +139,10 @@ def _parse_verb(verb: str, rest: str, text: str) -> Action:
             return Swap(number, cards)
         return Build(number, cards, end)
     if verb == "discard":
-        cards = parse_cards(rest)
-        if len(cards) != 1:
+        discarded = parse_cards(rest)
+        if len(discarded) != 1:
             raise MoveSyntaxError(f"'{text}': discard exactly one card (discard KD)")
-        return Discard(cards[0])
+        return Discard(discarded[0])
     raise MoveSyntaxError(f"'{text}' is not a move: {USAGE}")
 
 

@@ -273,7 +273,8 @@ def _check_deal(
         if len(parsed) != variant.hand_size:
             problems.append(
                 document.location((*where, name)).error(
-                    f"{name} is dealt {len(parsed)} cards; the variant '{variant.name}' deals {variant.hand_size}"
+                    f"{name} is dealt {len(parsed)} cards; "
+                    f"the variant '{variant.name}' deals {variant.hand_size}"
                 )
             )
         hands[names.index(name)] = parsed
@@ -513,7 +514,7 @@ def _report(game: Game, run: ScriptRun) -> None:
 
 
 def is_game_script(document_data: dict[str, Any]) -> bool:
-    """Whether a loaded YAML mapping is a game script rather than a variant (it seats players or lists hands)."""
+    """Whether a loaded YAML mapping is a game script (not a variant): it seats players or lists hands."""
     return "players" in document_data or "hands" in document_data
 
 

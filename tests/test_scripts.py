@@ -78,7 +78,8 @@ hands:
 
 BAD_SCRIPTS = [
     (
-        "players: [ann, bob]\nhands:\n  - deal:\n      ann: [7H, 7H, 7H, 2C, 3C, 4C, 9H, TH, JH, QS, KS, AD, 5D]\n",
+        "players: [ann, bob]\nhands:\n  - deal:\n"
+        "      ann: [7H, 7H, 7H, 2C, 3C, 4C, 9H, TH, JH, QS, KS, AD, 5D]\n",
         "<script>:4:21: hands[0].deal.ann[2]: the deal uses 7H 3 times; the pack holds 2",
     ),
     (
@@ -141,7 +142,9 @@ def test_log_replays_exactly() -> None:
     summary = replay(records)
     assert summary.game_over
     assert summary.records == len(records)
-    assert summary.actions == sum(1 for r in records if r["type"] in ("draw", "meld", "build", "release", "discard"))
+    assert summary.actions == sum(
+        1 for r in records if r["type"] in ("draw", "meld", "build", "release", "discard")
+    )
 
 
 def test_replay_names_the_first_record_that_does_not_reproduce() -> None:
@@ -161,7 +164,7 @@ def test_replay_detects_a_tampered_state_digest() -> None:
 
 
 def test_replay_rejects_a_file_that_is_not_a_log() -> None:
-    with pytest.raises(ReplayError, match="^record 1: not a kalooki game log"):
+    with pytest.raises(ReplayError, match=r"^record 1: not a kalooki game log"):
         replay([{"type": "draw"}])
 
 
