@@ -766,7 +766,7 @@ class Game:
         """Whether the current player has melded, built or swapped this turn (and may take it back)."""
         if self.phase != "play" or self._undo is None:
             return False
-        return self._undo["hand"] != self.hands[self.current] or self._undo["table"] != self.table
+        return bool(self._undo["hand"] != self.hands[self.current] or self._undo["table"] != self.table)
 
     def undo_turn(self) -> None:
         """Take back this turn's melds, builds and swaps (the draw stands)."""
@@ -1011,9 +1011,9 @@ def candidate_melds(hand: Sequence[Card], variant: Variant) -> list[tuple[Card, 
         suits = [suit for suit in range(4) if counts[make_card(rank, suit)]]
         for size in range(1, len(suits) + 1):
             for chosen in combinations(suits, size):
-                naturals = tuple(make_card(rank, suit) for suit in chosen)
+                set_cards = tuple(make_card(rank, suit) for suit in chosen)
                 for extra in range(max(0, 3 - size), min(jokers, SET_MAX - size) + 1):
-                    found.append(naturals + (JOKER,) * extra)
+                    found.append(set_cards + (JOKER,) * extra)
     lows = range(1, 14) if variant.ace_in_runs == "wrap" else range(1, 13)
     for suit in range(4):
         for low in lows:
@@ -1053,10 +1053,10 @@ def _build_candidates(
         offered += [JOKER] * min(jokers, room)
         seen: set[tuple[Card, ...]] = set()
         for size in range(1, room + 1):
-            for cards in combinations(offered, size):
-                if cards not in seen:
-                    seen.add(cards)
-                    yield cards, None
+            for chosen in combinations(offered, size):
+                if chosen not in seen:
+                    seen.add(chosen)
+                    yield chosen, None
         return
     ends: tuple[RunEnd, ...] = ("high", "low")
     for end in ends:
