@@ -13,7 +13,7 @@ import typer
 
 COMMAND_MODULES: tuple[str, ...] = (
     "variant_commands",  # validate, variants list/show/diff, rules, schema
-    # "play",            # play, resume
+    "play",  # play, resume
     "replay_commands",  # replay
     # "simulate",        # simulate
 )

@@ -1,0 +1,543 @@
+"""The interactive game: a person against bots, one prompt at a time.
+
+:class:`InteractiveGame` owns the loop. Its input is a ``read_line(prompt) -> str``
+callable (``Console.input`` at a terminal, :func:`scripted_input` in tests) that raises
+``EOFError`` at the end of input and ``KeyboardInterrupt`` on Ctrl-C; its output is a
+rich :class:`~rich.console.Console`. Nothing here touches ``sys.stdin`` or ``sys.stdout``
+directly, so tests drive whole games with scripted keystrokes and read the screens.
+
+The game is saved after every action and every bot turn (atomically), so stopping at
+any moment, with ``quit``, Ctrl-C or the end of input, loses nothing. Ctrl-C exits with
+status 130 (the shell's convention for an interrupt), ``quit`` and end of input with 0.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.rule import Rule
+from rich.text import Text
+
+from kalooki import solver
+from kalooki.bots import Bot, GreedyBot, make_bot
+from kalooki.cards import Card
+from kalooki.driver import play_turn
+from kalooki.engine import Event, Game, IllegalMoveError
+from kalooki.errors import KalookiError
+from kalooki.melds import make_meld
+from kalooki.moves import ALIASES, Action, Discard, Draw, Meld, format_move, parse_move
+from kalooki.savegame import Session, dump_save, restore_rngs, rng_states, seat_rng
+from kalooki.variant import Variant
+
+from . import render
+from .render import MeldPreview, Seating
+
+ReadLine = Callable[[str], str]
+Pause = Callable[[float], None]
+
+EXIT_OK = 0
+EXIT_INTERRUPTED = 130
+BOT_PAUSE = 0.7
+"""Seconds between bots' turns at a terminal, long enough to read a line (``--fast`` makes it 0)."""
+
+BOT_NAMES = ("bob", "cid", "dee", "eve", "fay", "gus", "hal", "ivy")
+MOVE_VERBS = frozenset({"draw", "meld", "build", "swap", "discard", *ALIASES})
+
+
+def in_second_person(message: str, name: str) -> str:
+    """The engine names the player ("ann must draw first"); at the keyboard that player is "you"."""
+    for said, meant in ((f"{name} has ", "you have "), (f"{name} must ", "you must ")):
+        if message.startswith(said):
+            return meant + message[len(said) :]
+    return message
+
+
+def scripted_input(lines: Iterable[str], console: Console | None = None) -> ReadLine:
+    """A ``read_line`` that answers with ``lines`` in turn, then raises ``EOFError``.
+
+    With ``console``, the prompt and the answer are echoed there, so a test's transcript
+    reads like the terminal would.
+    """
+    answers = iter(lines)
+
+    def read_line(prompt: str) -> str:
+        try:
+            answer = next(answers)
+        except StopIteration:
+            raise EOFError from None
+        if console is not None:
+            console.print(Text(prompt + answer))
+        return answer
+
+    return read_line
+
+
+def seat_names(human: str, count: int) -> list[str]:
+    """The human in seat 0, then bots named bob, cid, ... (skipping the human's own name)."""
+    others = [name for name in BOT_NAMES if name != human]
+    extra = [f"bot{index}" for index in range(1, count + 1) if f"bot{index}" != human]
+    return [human, *(others + extra)[: count - 1]]
+
+
+def new_game(
+    variant: Variant,
+    human: str,
+    bots: Sequence[str],
+    seed: int | None,
+    variant_source: str = "classic",
+) -> tuple[Game, Session]:
+    """A new game with the human in the first seat and one bot of each named kind after."""
+    players = seat_names(human, len(bots) + 1)
+    game = Game(variant, players, seed=seed)
+    session = Session(
+        human_seat=0,
+        bots=dict(enumerate(bots, start=1)),
+        bot_rngs={seat: seat_rng(seed, seat).getstate() for seat in range(1, len(bots) + 1)},
+        variant_source=variant_source,
+    )
+    return game, session
+
+
+# ---------------------------------------------------------------- suggestions
+
+
+def meld_preview(game: Game, seat: int) -> MeldPreview | None:
+    """The melds and builds the solver would lay from this hand now (None when nothing fits).
+
+    Before opening, this is the best opening; when the hand cannot open, the most points
+    it could lay all the same, so the player sees how far off the threshold they are.
+    """
+    variant = game.variant
+    hand = game.hands[seat]
+    keep = solver.keep_for(variant) if game.phase == "play" else 0
+    threshold = variant.opening_threshold
+    try:
+        if game.opened[seat]:
+            plan = solver.solve(hand, variant, table=game.table, opened=True, keep=keep)
+            opens, needed = True, 0
+        else:
+            opening = solver.best_opening(hand, variant, table=game.table, keep=keep)
+            opens, needed = opening is not None, threshold
+            plan = opening or solver.solve(hand, variant, opened=True, keep=keep, objective="points")
+    except solver.SolverError:
+        return None
+    if plan.empty:
+        return None
+    return MeldPreview(melds=plan.melds, builds=plan.builds, points=plan.points, opens=opens, needed=needed)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the greedy bot would do with the human's cards for the rest of this turn."""
+
+    actions: tuple[Action, ...]
+    points: int
+    """Points laid on the table by ``actions`` (jokers as the card they stand for)."""
+    opening: bool
+    """Whether ``actions`` open the player (first melds reaching the threshold)."""
+    short: MeldPreview | None
+    """When the player has not opened and cannot: the most they could lay, to compare with the threshold."""
+
+
+def suggest_turn(game: Game) -> Hint:
+    """Play the current player's turn on a copy of the game with the greedy bot's logic."""
+    copy = Game.from_json(game.to_json())
+    seat = copy.current
+    bot = GreedyBot(random.Random(0))
+    if copy.phase == "draw":
+        return Hint(actions=(bot.choose(copy),), points=0, opening=False, short=None)
+    ace = copy.variant.ace_value
+    before = sum(meld.points(ace) for meld in copy.table)
+    opened_before = copy.opened[seat]
+    actions: list[Action] = []
+    hand, turn = copy.hand_number, copy.turn_number
+    while copy.phase == "play" and (copy.hand_number, copy.turn_number) == (hand, turn) and len(actions) < 60:
+        action = bot.choose(copy)
+        try:
+            copy.apply(action)
+        except IllegalMoveError:
+            break
+        actions.append(action)
+    laid = sum(meld.points(ace) for meld in copy.table) - before
+    opening = not opened_before and copy.opened[seat]
+    short = None
+    if not opened_before and not opening:
+        short = meld_preview(game, seat)
+    return Hint(actions=tuple(actions), points=laid, opening=opening, short=short)
+
+
+def meld_points(action: Meld, variant: Variant) -> int:
+    return sum(make_meld(group, variant).points(variant.ace_value) for group in action.groups)
+
+
+# ---------------------------------------------------------------- the game log
+
+
+class TurnLogWriter:
+    """Writes ``--log`` records as JSON lines, holding back a turn's melds until they can no longer be undone.
+
+    A replay must see only what stood, so melds, builds and swaps wait in ``pending``
+    until the turn's discard (or the end of the hand); ``undo`` drops them.
+    """
+
+    def __init__(self, game: Game, path: Path) -> None:
+        from kalooki.log import GameRecorder
+
+        self.path = path
+        self.recorder = GameRecorder(game)
+        self.pending: list[Event] = []
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._write(self.recorder.records, mode="w")
+
+    def _write(self, records: Sequence[dict[str, Any]], mode: str = "a") -> None:
+        with self.path.open(mode, encoding="utf-8") as stream:
+            for record in records:
+                stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+    def hold(self, game: Game, events: Sequence[Event]) -> None:
+        """Events of a human's action: written once the turn can no longer take them back."""
+        self.pending.extend(events)
+        if game.phase != "play":
+            self.flush(game)
+
+    def write(self, game: Game, events: Sequence[Event]) -> None:
+        """Events that stand at once: a draw, a bot's whole turn, a deal."""
+        self.flush(game)
+        self._write(self.recorder.record(game, events))
+
+    def undo(self) -> None:
+        self.pending.clear()
+
+    def flush(self, game: Game) -> None:
+        if self.pending:
+            self._write(self.recorder.record(game, self.pending))
+            self.pending = []
+
+
+# ---------------------------------------------------------------- the loop
+
+
+class Quit(Exception):
+    """The player typed ``quit``."""
+
+
+class InteractiveGame:
+    """One person against bots at the terminal, saved after every move."""
+
+    def __init__(
+        self,
+        game: Game,
+        session: Session,
+        *,
+        console: Console,
+        read_line: ReadLine,
+        save_path: Path | None,
+        write_save: Callable[[Path, str], None] | None = None,
+        pause: Pause | None = None,
+        log: TurnLogWriter | None = None,
+        resumed: bool = False,
+    ) -> None:
+        self.game = game
+        self.session = session
+        self.console = console
+        self.read_line = read_line
+        self.save_path = save_path
+        self._write_save = write_save
+        self.pause = pause or (lambda seconds: None)
+        self.log = log
+        self.resumed = resumed
+        self.human = session.human_seat
+        self.rngs = restore_rngs(session.bot_rngs, sorted(session.bots))
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(name, self.rngs[seat]) for seat, name in session.bots.items()
+        }
+        self.seating = Seating(tuple(game.players), self.human, dict(session.bots))
+        self.letters = render.plain_cards(console)
+        self.drawn: Card | None = None
+
+    # ------------------------------------------------------------ running
+
+    def run(self) -> int:
+        """Play until the game ends or the player stops; the exit status."""
+        try:
+            self.introduce()
+            self.save()
+            self.loop()
+        except Quit:
+            self.save()
+            self.stopped("Stopped")
+            return EXIT_OK
+        except EOFError:
+            self.stopped("\nEnd of input")
+            return EXIT_OK
+        except KeyboardInterrupt:
+            # The last save was made after the last complete action: nothing to write now, and
+            # writing mid-action could capture a half-played bot turn.
+            self.stopped("\nInterrupted")
+            return EXIT_INTERRUPTED
+        return EXIT_OK
+
+    def loop(self) -> None:
+        game = self.game
+        while True:
+            if game.phase == "game_over":
+                render.render_game_end(self.console, game, self.seating)
+                self.save()
+                if self.save_path is not None:
+                    self.say(f"The finished game stays in {self.save_path}.", style="dim")
+                return
+            if game.phase == "hand_over":
+                self.between_hands()
+                events = game.next_hand()
+                self.record(events)
+                self.save()
+                self.announce_hand()
+                continue
+            if game.current == self.human:
+                self.human_turn()
+            else:
+                self.bot_turn()
+
+    def introduce(self) -> None:
+        game = self.game
+        others = ", ".join(
+            self.seating.label(seat) for seat in range(len(game.players)) if seat != self.human
+        )
+        self.console.print(Rule(f"Kalooki · {game.variant.name}", style="cyan"))
+        if self.resumed:
+            where = f"hand {game.hand_number}, turn {game.turn_number}"
+            self.say(f"Resuming your game against {others} ({where}).")
+        else:
+            self.say(f"You against {others}.")
+            seed = game.seed
+            self.say(f"Seed {seed}: 'kalooki play --seed {seed}' deals the same cards again.", style="dim")
+        if self.save_path is not None:
+            self.say(f"The game is saved after every move to {self.save_path}", style="dim")
+        self.say("Type help for the commands, hint for a suggestion, quit to stop.", style="dim")
+        if not self.resumed:
+            self.announce_hand()
+
+    def announce_hand(self) -> None:
+        game = self.game
+        first = self.seating.subject(game.players[game.first_seat])
+        verb = "play" if first == "you" else "plays"
+        self.console.print(Rule(f"Hand {game.hand_number}: {first} {verb} first", style="cyan"))
+
+    def stopped(self, why: str) -> None:
+        self.flush_log()
+        if self.save_path is None:
+            self.say(f"{why}.")
+            return
+        self.say(f"{why}: the game is saved in {self.save_path}")
+        self.say(f"Continue it with: kalooki resume {self.save_path}")
+
+    def between_hands(self) -> None:
+        """Let the player read the hand's result before the next deal."""
+        while True:
+            line = self.read_line(
+                f"Press Enter to deal hand {self.game.hand_number + 1} (or score, save, quit): "
+            )
+            word = line.strip().lower()
+            if not word:
+                return
+            if not self.command(line, in_turn=False):
+                self.error("press Enter to deal the next hand, or type score, save, rules, help or quit")
+
+    # ------------------------------------------------------------ the human's turn
+
+    def human_turn(self) -> None:
+        self.show()
+        while self.game.phase in ("draw", "play") and self.game.current == self.human:
+            prompt = "draw> " if self.game.phase == "draw" else "play> "
+            line = self.read_line(prompt)
+            if not line.strip():
+                continue
+            if self.command(line, in_turn=True):
+                continue
+            if self.move(line) and self.game.phase in ("draw", "play") and self.game.current == self.human:
+                self.show()
+
+    def command(self, line: str, *, in_turn: bool) -> bool:
+        """Handle a command that is not a move; False when ``line`` is not one."""
+        words = line.split()
+        word = words[0].lower()
+        argument = line.strip()[len(words[0]) :].strip()
+        if word in ("help", "?", "h"):
+            render.render_help(self.console, self.game.variant)
+        elif word in ("quit", "exit", "q"):
+            raise Quit
+        elif word in ("score", "scores", "totals"):
+            render.render_totals(self.console, self.game, self.seating)
+        elif word in ("rules", "rulebook"):
+            self.show_rules()
+        elif word == "save":
+            self.save_command(argument)
+        elif word == "hint" and in_turn:
+            self.show_hint()
+        elif word in ("undo", "u") and in_turn:
+            self.undo()
+        elif word in ("table", "look", "l", "show") and in_turn:
+            self.show()
+        else:
+            return False
+        return True
+
+    def move(self, line: str) -> bool:
+        """Play a move typed in the move language; False (and one line saying why) if it is not legal."""
+        verb = line.split()[0].lower()
+        if verb not in MOVE_VERBS:
+            self.error(f"'{line.strip()}' is not a command: type help for the list (moves: ds dd m b s d)")
+            return False
+        try:
+            action = parse_move(line)
+            events = self.game.apply(action, self.human)
+        except KalookiError as error:
+            self.error(in_second_person(str(error), self.game.players[self.human]))
+            return False
+        if isinstance(action, Draw):
+            self.drawn = self.game.turn.drawn_card
+            if self.log is not None:
+                self.log.write(self.game, events)
+        else:
+            if isinstance(action, Discard):
+                self.drawn = None
+            if self.log is not None:
+                self.log.hold(self.game, events)
+        self.narrate(events)
+        self.save()
+        self.after_events(events)
+        return True
+
+    def undo(self) -> None:
+        if not self.game.can_undo():
+            self.error("there is nothing to take back: undo takes back this turn's melds, builds and swaps")
+            return
+        self.game.undo_turn()
+        if self.log is not None:
+            self.log.undo()
+        self.save()
+        self.say("Taken back: your hand and the table are as they were after your draw.")
+        self.show()
+
+    def show(self) -> None:
+        preview = meld_preview(self.game, self.human) if self.game.current == self.human else None
+        render.render_screen(self.console, self.game, self.seating, preview=preview, drawn=self.drawn)
+
+    def show_hint(self) -> None:
+        hint = suggest_turn(self.game)
+        variant = self.game.variant
+        lines: list[Text] = [Text("Hint (what the greedy bot would play):", style="bold")]
+        for action in hint.actions:
+            line = Text("  ")
+            line.append(format_move(action), style="bold cyan")
+            if isinstance(action, Meld) and not self.game.opened[self.human]:
+                points = meld_points(action, variant)
+                line.append(f"   {points} points", style="dim")
+            if isinstance(action, Draw) and action.source == "discard" and self.game.discard_pile:
+                top = render.card_label(self.game.discard_pile[-1], self.letters)
+                line.append(f"   ({top} fits your hand)", style="dim")
+            lines.append(line)
+        if hint.points:
+            summary = f"That lays {hint.points} points"
+            if hint.opening:
+                summary += f": enough to open ({variant.opening_threshold} needed)"
+            lines.append(Text(summary + ".", style="green"))
+        elif self.game.phase == "play" and not self.game.opened[self.human] and variant.opening_threshold:
+            needed = variant.opening_threshold
+            if hint.short is not None and hint.short.points:
+                why = f"your best melds make {hint.short.points} of the {needed} points needed"
+            else:
+                why = f"no meld in your hand yet ({needed} points needed)"
+            lines.append(Text(f"You cannot open yet: {why}.", style="yellow"))
+        for line in lines:
+            self.console.print(line)
+
+    def show_rules(self) -> None:
+        try:
+            from kalooki.rulebook import render_rulebook
+        except ImportError:  # the rulebook is optional: the key rules are always at hand
+            render.render_help(self.console, self.game.variant)
+            return
+        self.console.print(Markdown(render_rulebook(self.game.variant)))
+
+    def save_command(self, argument: str) -> None:
+        if argument:
+            self.save_path = Path(argument).expanduser()
+        if self.save_path is None:
+            self.error("this game is not being saved: give a file, e.g. save mygame.kalooki-save.json")
+            return
+        try:
+            self.save()
+        except KalookiError as error:
+            self.error(str(error))
+            return
+        self.say(f"Saved to {self.save_path} (and saved there after every move from now on).")
+
+    # ------------------------------------------------------------ the bots' turns
+
+    def bot_turn(self) -> None:
+        seat = self.game.current
+        events = play_turn(self.game, self.bots[seat])
+        self.record(events)
+        self.narrate(events)
+        self.save()
+        self.after_events(events)
+        self.pause(BOT_PAUSE)
+
+    # ------------------------------------------------------------ shared
+
+    def after_events(self, events: Sequence[Event]) -> None:
+        end = render.hand_end_event(events)
+        if end is not None:
+            self.drawn = None
+            render.render_hand_end(self.console, self.game, self.seating, end)
+
+    def narrate(self, events: Sequence[Event]) -> None:
+        for line in render.narrate(events, self.game, self.seating, letters=self.letters):
+            self.console.print(line)
+
+    def record(self, events: Sequence[Event]) -> None:
+        if self.log is not None:
+            self.log.write(self.game, events)
+
+    def flush_log(self) -> None:
+        if self.log is not None:
+            self.log.flush(self.game)
+
+    def save(self) -> None:
+        if self.save_path is None or self._write_save is None:
+            return
+        self.session.bot_rngs = rng_states(self.rngs)
+        self.session.saved_at = datetime.now(UTC).isoformat(timespec="seconds")
+        self._write_save(self.save_path, dump_save(self.game, self.session))
+
+    def say(self, message: str, style: str = "") -> None:
+        # soft_wrap: a file path broken over two lines could not be copied.
+        self.console.print(Text(message, style=style), soft_wrap=True)
+
+    def error(self, message: str) -> None:
+        # One line, whatever the message: a diagnostic of several lines is joined.
+        mark = "x" if self.letters else "✗"
+        self.console.print(Text(f"{mark} " + " ".join(message.split()), style="bold red"))
+
+
+__all__ = [
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "Hint",
+    "InteractiveGame",
+    "TurnLogWriter",
+    "meld_preview",
+    "new_game",
+    "scripted_input",
+    "seat_names",
+    "suggest_turn",
+]

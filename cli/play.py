@@ -1,0 +1,251 @@
+"""``kalooki play`` (against bots, or a game script) and ``kalooki resume``."""
+
+from __future__ import annotations
+
+import re
+import secrets
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from .common import SetOption, cli_errors
+
+DEFAULT_PLAYERS = 4
+DEFAULT_BOT = "greedy"
+SCRIPT_KEYS = re.compile(r"^(hands|players)\s*:", re.MULTILINE)
+"""A game script has a top-level ``hands`` or ``players`` key; a variant file never does."""
+MAX_SCRIPT_PEEK = 64 * 1024
+
+
+def is_script(target: str) -> bool:
+    """Whether ``target`` names a game script rather than a variant (a name or a variant file)."""
+    path = Path(target)
+    if not path.is_file():
+        return False
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(MAX_SCRIPT_PEEK).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    return SCRIPT_KEYS.search(head) is not None
+
+
+def make_console() -> Console:
+    # highlight=False: rich would otherwise colour every number and quoted word of the table at random.
+    return Console(highlight=False)
+
+
+def terminal_pause(console: Console, fast: bool) -> Callable[[float], None] | None:
+    """Sleep between bots' turns only for a person watching: never with --fast, into a pipe, or in tests."""
+    if fast or not console.is_terminal or not sys.stdin.isatty():
+        return None
+    return time.sleep
+
+
+def console_reader(console: Console) -> Callable[[str], str]:
+    def read_line(prompt: str) -> str:
+        return console.input(Text(prompt, style="bold"))
+
+    return read_line
+
+
+def play(
+    target: Annotated[
+        str | None,
+        typer.Argument(
+            metavar="[VARIANT|PATH|SCRIPT]",
+            help="A built-in variant (default classic), a variant file, or a game script to play through.",
+            show_default=False,
+        ),
+    ] = None,
+    set_: SetOption = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", min=2, max=8, help="Players at the table, you included (default 4)."),
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            metavar="BOT,BOT,...",
+            help="The bots' kinds, seat by seat (repeated to fill the table); default greedy.",
+        ),
+    ] = None,
+    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "you",
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Shuffle seed; a game is reproduced by its seed (default random)."),
+    ] = None,
+    fast: Annotated[bool, typer.Option("--fast", help="No pause between the bots' turns.")] = False,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save", metavar="FILE", help="Save the game to FILE (default: a new file in the saves folder)."
+        ),
+    ] = None,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="With a game script: print the result as one JSON object.")
+    ] = False,
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            "--log", metavar="FILE.jsonl", help="Write every event of the game, one JSON object a line."
+        ),
+    ] = None,
+) -> None:
+    """Play Kalooki in the terminal against bots (or play a game script through).
+
+    You sit first, against three greedy bots by default. The game is saved after every
+    move; quit, Ctrl-C or the end of input stop it, and 'kalooki resume' continues it.
+    """
+    if target is not None and is_script(target):
+        interactive_only = {
+            "--set": bool(set_),
+            "--players": players is not None,
+            "--bots": bots is not None,
+            "--name": name != "you",
+            "--seed": seed is not None,
+            "--save": save is not None,
+            "--fast": fast,
+        }
+        for option, given in interactive_only.items():
+            if given:
+                raise typer.BadParameter(
+                    "a game script sets its own players, seed and rules", param_hint=f"'{option}'"
+                )
+        from .script_commands import run_script
+
+        raise typer.Exit(run_script(Path(target), json_output=json_output, log_path=log))
+    if json_output:
+        raise typer.BadParameter(
+            "--json reports a game script's result: give a script to play", param_hint="'--json'"
+        )
+    with cli_errors():
+        code = start_game(
+            target or "classic",
+            set_ or [],
+            players=players,
+            bots=bots,
+            name=name,
+            seed=seed,
+            fast=fast,
+            save=save,
+            log=log,
+        )
+    raise typer.Exit(code)
+
+
+def start_game(
+    target: str,
+    overrides: list[str],
+    *,
+    players: int | None,
+    bots: str | None,
+    name: str,
+    seed: int | None,
+    fast: bool,
+    save: Path | None,
+    log: Path | None,
+) -> int:
+    from kalooki.bots import bot_names
+    from kalooki.loader import load_variant
+
+    from .interactive import InteractiveGame, TurnLogWriter, new_game
+    from .saves import new_save_path, write_save
+
+    variant = load_variant(target, overrides)
+    kinds = [kind.strip() for kind in bots.split(",")] if bots else [DEFAULT_BOT]
+    if any(not kind for kind in kinds):
+        raise typer.BadParameter("name each bot, separated by commas (greedy,random)", param_hint="'--bots'")
+    known = bot_names()
+    for kind in kinds:
+        if kind not in known:
+            raise typer.BadParameter(
+                f"there is no bot called '{kind}': the bots are {', '.join(known)}", param_hint="'--bots'"
+            )
+    if players is None:
+        players = len(kinds) + 1 if bots and len(kinds) > 1 else min(DEFAULT_PLAYERS, variant.max_players)
+        players = max(players, variant.min_players)
+    if not variant.min_players <= players <= variant.max_players:
+        raise typer.BadParameter(
+            f"{variant.name} is for {variant.min_players} to {variant.max_players} players",
+            param_hint="'--players'",
+        )
+    name = name.strip()
+    if not name or any(character.isspace() for character in name):
+        raise typer.BadParameter("a name is one word", param_hint="'--name'")
+    seat_kinds = [kinds[index % len(kinds)] for index in range(players - 1)]
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    source = target
+    game, session = new_game(variant, name, seat_kinds, seed, variant_source=source)
+    save_path = save.expanduser() if save is not None else new_save_path(seed)
+    console = make_console()
+    writer = TurnLogWriter(game, log) if log is not None else None
+    loop = InteractiveGame(
+        game,
+        session,
+        console=console,
+        read_line=console_reader(console),
+        save_path=save_path,
+        write_save=write_save,
+        pause=terminal_pause(console, fast),
+        log=writer,
+    )
+    return loop.run()
+
+
+def resume(
+    file: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="[FILE]",
+            help="A save file (default: the latest unfinished game in the saves folder).",
+            show_default=False,
+        ),
+    ] = None,
+    fast: Annotated[bool, typer.Option("--fast", help="No pause between the bots' turns.")] = False,
+) -> None:
+    """Continue a saved game exactly where it stopped: same cards, same stock, same scores."""
+    with cli_errors():
+        code = resume_game(file, fast=fast)
+    raise typer.Exit(code)
+
+
+def resume_game(file: Path | None, *, fast: bool) -> int:
+    from .interactive import InteractiveGame
+    from .render import render_game_end
+    from .saves import latest_save, read_save, write_save
+
+    path = file.expanduser() if file is not None else latest_save()
+    loaded = read_save(path)
+    console = make_console()
+    loop = InteractiveGame(
+        loaded.game,
+        loaded.session,
+        console=console,
+        read_line=console_reader(console),
+        save_path=path,
+        write_save=write_save,
+        pause=terminal_pause(console, fast),
+        resumed=True,
+    )
+    if loaded.game.game_over:
+        render_game_end(console, loaded.game, loop.seating)
+        console.print("That game is over. Start a new one with: kalooki play", markup=False)
+        return 0
+    return loop.run()
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play")(play)
+    app.command("resume")(resume)
+
+
+__all__ = ["is_script", "play", "register", "resume", "resume_game", "start_game"]

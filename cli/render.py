@@ -1,0 +1,592 @@
+"""The terminal screens of an interactive game, drawn with rich.
+
+Everything here writes to a :class:`rich.console.Console` that the caller passes in, so
+the same code draws in colour on a terminal, in plain text into a pipe (or with
+``NO_COLOR``), and into a ``StringIO`` in tests. Screens are laid out for 80 columns;
+rich wraps anything longer at the console's width.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from kalooki.cards import (
+    JOKER,
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    Card,
+    card_symbol,
+    format_card,
+    is_red,
+    make_card,
+    parse_cards,
+    sorted_hand,
+    suit_of,
+)
+from kalooki.engine import Event, Game
+from kalooki.melds import MeldError, TableMeld, make_meld
+from kalooki.variant import Variant
+
+RED = "bold red"
+BLACK = "bold"
+JOKER_STYLE = "bold black on yellow"
+MARK = "underline"
+DIM = "dim"
+
+
+def plain_cards(console: Console) -> bool:
+    """Whether to write suits as letters: a terminal that cannot encode ♣♦♥♠ would show garbage."""
+    encoding = (console.encoding or "").lower().replace("-", "")
+    return not encoding.startswith("utf")
+
+
+def card_label(card: Card, letters: bool = False) -> str:
+    if letters:
+        return "10" + SUIT_LETTERS[suit_of(card)] if card != JOKER and card % 13 == 9 else format_card(card)
+    return card_symbol(card)
+
+
+def card_style(card: Card) -> str:
+    if card == JOKER:
+        return JOKER_STYLE
+    return RED if is_red(card) else BLACK
+
+
+def card_text(card: Card, *, letters: bool = False, mark: bool = False) -> Text:
+    style = card_style(card)
+    return Text(card_label(card, letters), style=f"{style} {MARK}" if mark else style)
+
+
+def cards_text(cards: Iterable[Card], *, letters: bool = False) -> Text:
+    return Text(" ").join(card_text(card, letters=letters) for card in cards)
+
+
+def joker_meaning(meld: TableMeld, index: int, letters: bool = False) -> str:
+    """What the joker at ``index`` stands for: a run's exact card, or a set's rank in its missing suits."""
+    stands = meld.stands_for(index)
+    if stands != JOKER:
+        return card_label(stands, letters)
+    rank_card = card_label(make_card(meld.rank if meld.rank <= 13 else 1, 0), letters)[:-1]
+    symbols = SUIT_LETTERS if letters else SUIT_SYMBOLS
+    return rank_card + "/".join(symbols[suit] for suit in meld.missing_suits())
+
+
+def meld_text(meld: TableMeld, *, letters: bool = False) -> Text:
+    """A table meld's cards, each joker followed by what it stands for: ``7♥ 8♥ JK(9♥)``."""
+    parts: list[Text] = []
+    for index, card in enumerate(meld.cards):
+        text = card_text(card, letters=letters)
+        if card == JOKER:
+            text.append(f"({joker_meaning(meld, index, letters)})", style=DIM)
+        parts.append(text)
+    return Text(" ").join(parts)
+
+
+def written_meld_text(written: str, variant: Variant, *, letters: bool = False) -> Text:
+    """A meld as an event writes it (``"9S 9D JK"``), drawn like a table meld."""
+    cards = parse_cards(written)
+    try:
+        return meld_text(make_meld(cards, variant), letters=letters)
+    except MeldError:
+        return cards_text(cards, letters=letters)
+
+
+# ---------------------------------------------------------------- who is who
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """How the screens name the players: the person at the keyboard is "you"."""
+
+    players: tuple[str, ...]
+    human: int
+    bots: Mapping[int, str]
+
+    def name(self, seat: int) -> str:
+        return "you" if seat == self.human else self.players[seat]
+
+    def label(self, seat: int) -> str:
+        """A seat in a list of players: ``ann (you)``, ``bob (greedy)``."""
+        if seat == self.human:
+            name = self.players[seat]
+            return "you" if name == "you" else f"{name} (you)"
+        bot = self.bots.get(seat)
+        return f"{self.players[seat]} ({bot})" if bot else self.players[seat]
+
+    def subject(self, name: str) -> str:
+        """An event's player name as the subject of a sentence."""
+        return "you" if name == self.players[self.human] else name
+
+
+# ---------------------------------------------------------------- the main screen
+
+
+@dataclass(frozen=True, slots=True)
+class MeldPreview:
+    """What the hand could lay now, as the solver sees it (shown under the hand, its cards underlined).
+
+    ``builds`` hold table indexes from 0. ``opens`` says whether laying it reaches the
+    opening threshold (always true for a player who has opened); ``needed`` is that threshold.
+    """
+
+    melds: tuple[tuple[Card, ...], ...]
+    builds: tuple[tuple[int, tuple[Card, ...], str | None], ...]
+    points: int
+    opens: bool
+    needed: int
+
+    @property
+    def cards(self) -> list[Card]:
+        laid = [card for meld in self.melds for card in meld]
+        return laid + [card for _, cards, _ in self.builds for card in cards]
+
+
+def scoring_line(variant: Variant) -> str:
+    goal = variant.goal_score
+    if variant.scoring == "winner_collects":
+        return f"the winner scores the others' cards; first to {goal} wins"
+    if variant.elimination:
+        return f"losers add their cards' value; out at {goal}; the last one left wins"
+    return f"losers add their cards' value; the game ends at {goal}; lowest total wins"
+
+
+def hand_text(
+    hand: Sequence[Card], *, marked: Sequence[Card] = (), new: Card | None = None, letters: bool
+) -> Text:
+    """The hand sorted by suit and rank, suits apart, jokers last; ``marked`` cards underlined.
+
+    ``new`` (the card just drawn) is followed by a ``*`` so it can be found even without colour.
+    """
+    to_mark = Counter(marked)
+    new_left = 1 if new is not None else 0
+    text = Text()
+    previous_suit: int | None = None
+    for card in sorted_hand(hand):
+        group = 4 if card == JOKER else suit_of(card)
+        if previous_suit is not None:
+            text.append("   " if group != previous_suit else " ")
+        previous_suit = group
+        mark = to_mark[card] > 0
+        if mark:
+            to_mark[card] -= 1
+        text.append_text(card_text(card, letters=letters, mark=mark))
+        if new_left and card == new:
+            new_left = 0
+            text.append("*", style="bold green")
+    return text
+
+
+def preview_text(preview: MeldPreview, game: Game, letters: bool) -> Text:
+    text = Text("You could lay: ", style="bold")
+    pieces: list[Text] = []
+    for meld in preview.melds:
+        pieces.append(
+            written_meld_text(" ".join(format_card(card) for card in meld), game.variant, letters=letters)
+        )
+    for index, cards, _end in preview.builds:
+        piece = Text("on ")
+        piece.append(str(index + 1), style="bold cyan")
+        piece.append(" ")
+        piece.append_text(cards_text(cards, letters=letters))
+        pieces.append(piece)
+    text.append_text(Text(", ").join(pieces))
+    text.append(f" = {preview.points} points")
+    if preview.needed:
+        verdict = "enough to open" if preview.opens else "not enough to open"
+        text.append(f", {verdict} ({preview.needed})", style="green" if preview.opens else "yellow")
+    return text
+
+
+def table_grid(game: Game, seating: Seating, letters: bool) -> Table:
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", style="bold cyan", no_wrap=True)
+    grid.add_column(no_wrap=True, max_width=10)
+    grid.add_column(overflow="fold")
+    for number, meld in enumerate(game.table, start=1):
+        grid.add_row(str(number), seating.name(meld.owner), meld_text(meld, letters=letters))
+    return grid
+
+
+def players_grid(game: Game, seating: Seating) -> Table:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(justify="right", no_wrap=True)
+    playing = game.phase in ("draw", "play")
+    order = [(seating.human + offset) % len(game.players) for offset in range(len(game.players))]
+    for seat in order:
+        pointer = "▶ " if playing and seat == game.current else "  "
+        name = Text(pointer + seating.label(seat), style="bold" if seat == game.current and playing else "")
+        if game.eliminated[seat]:
+            grid.add_row(name, "", Text("out", style="red"), str(game.totals[seat]))
+            continue
+        count = len(game.hands[seat])
+        opened = Text("opened", style="green") if game.opened[seat] else Text("not opened", style=DIM)
+        grid.add_row(name, f"{count} card{'s' if count != 1 else ''}", opened, f"total {game.totals[seat]}")
+    return grid
+
+
+def render_screen(
+    console: Console,
+    game: Game,
+    seating: Seating,
+    *,
+    preview: MeldPreview | None = None,
+    drawn: Card | None = None,
+) -> None:
+    """The whole table as the human sees it, ending with what their turn still needs."""
+    letters = plain_cards(console)
+    variant = game.variant
+    title = f"Kalooki · {variant.name} · hand {game.hand_number} · turn {game.turn_number}"
+    console.print(Rule(title, style="cyan"))
+    console.print(players_grid(game, seating))
+    console.print(Text(f"Scoring: {scoring_line(variant)}.", style=DIM))
+    if game.table:
+        console.print(Text("Table", style="bold"))
+        console.print(table_grid(game, seating, letters))
+    else:
+        console.print(Text("Table: no melds yet", style="bold"))
+    top = Text("Discard pile: ", style="bold")
+    if game.discard_pile:
+        top.append_text(card_text(game.discard_pile[-1], letters=letters))
+        top.append(f" ({len(game.discard_pile)} card{'s' if len(game.discard_pile) != 1 else ''})", style=DIM)
+    else:
+        top.append("empty", style=DIM)
+    top.append("    Stock: ", style="bold")
+    top.append(f"{len(game.stock)} cards")
+    console.print(top)
+    hand = game.hands[seating.human]
+    line = Text(f"Your hand ({len(hand)}): ", style="bold")
+    line.append_text(hand_text(hand, marked=preview.cards if preview else (), new=drawn, letters=letters))
+    console.print(line)
+    if preview is not None and (preview.melds or preview.builds):
+        console.print(preview_text(preview, game, letters))
+    for status in turn_status(game, seating, letters=letters):
+        console.print(status)
+
+
+def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[Text]:
+    """Whose turn it is and what the turn still needs."""
+    if game.phase not in ("draw", "play"):
+        return []
+    if game.current != seating.human:
+        return [Text(f"{seating.name(game.current)} is playing.", style="bold")]
+    variant = game.variant
+    seat = seating.human
+    lines: list[Text] = []
+    if game.phase == "draw":
+        text = Text("Your turn: draw a card: ", style="bold")
+        text.append("ds", style="bold cyan")
+        text.append(" (draw stock)")
+        if game.discard_pile and any(getattr(a, "source", None) == "discard" for a in game.legal_actions()):
+            text.append(" or ")
+            text.append("dd", style="bold cyan")
+            text.append(" (draw discard: ")
+            text.append_text(card_text(game.discard_pile[-1], letters=letters))
+            text.append(")")
+        lines.append(text)
+    else:
+        text = Text("Your turn: meld, build or swap if you can, then ", style="bold")
+        text.append("discard", style="bold cyan")
+        text.append(" a card (d CARD).")
+        lines.append(text)
+        turn = game.turn
+        if (
+            turn.must_use_card is not None
+            and game.hands[seat].count(turn.must_use_card) > turn.must_use_limit
+        ):
+            lines.append(
+                Text(
+                    f"You took {format_card(turn.must_use_card)} from the discard pile: "
+                    "meld or build it before you discard.",
+                    style="yellow",
+                )
+            )
+        if turn.joker_limit is not None and game.hands[seat].count(JOKER) > turn.joker_limit:
+            lines.append(
+                Text("The joker you freed must go into a new meld before you discard.", style="yellow")
+            )
+        if game.can_undo():
+            lines.append(Text("(undo takes back this turn's melds, builds and swaps)", style=DIM))
+    if not game.opened[seat] and variant.opening_threshold:
+        lines.append(
+            Text(
+                f"Not opened yet: your first melds must make {variant.opening_threshold} points together "
+                "(m A, B).",
+                style=DIM,
+            )
+        )
+    return lines
+
+
+# ---------------------------------------------------------------- what happened
+
+
+_VERBS = {
+    "draws": "draw",
+    "melds": "meld",
+    "builds": "build",
+    "takes": "take",
+    "discards": "discard",
+}
+
+
+def narrate(events: Sequence[Event], game: Game, seating: Seating, *, letters: bool = False) -> list[Text]:
+    """Readable lines for a run of events: one line for each player's actions, in order.
+
+    Cards drawn from the stock are named only for the human; everything else in the
+    events is public.
+    """
+    lines: list[Text] = []
+    actor: str | None = None
+    clauses: list[Text] = []
+
+    def flush() -> None:
+        if actor is not None and clauses:
+            subject = seating.subject(actor)
+            line = Text(subject[0].upper() + subject[1:] + " ", style="bold")
+            line.append_text(Text(", ").join(clauses))
+            line.append(".")
+            lines.append(line)
+        clauses.clear()
+
+    for event in events:
+        kind = event["type"]
+        player = event.get("player")
+        if kind in ("draw", "meld", "build", "release", "discard"):
+            if player != actor:
+                flush()
+                actor = player
+            you = seating.subject(str(player)) == "you"
+            clauses.append(_clause(event, game, you, letters))
+        elif kind == "reshuffle":
+            flush()
+            lines.append(Text("The discard pile is shuffled to make a new stock.", style="italic"))
+        elif kind == "stock_out":
+            flush()
+            lines.append(Text("The stock is empty: the hand ends with this turn.", style="italic"))
+        elif kind == "eliminated":
+            flush()
+            lines.append(
+                Text(
+                    f"{seating.subject(str(player)).capitalize()} reached the limit and "
+                    f"{'are' if seating.subject(str(player)) == 'you' else 'is'} out.",
+                    style="red",
+                )
+            )
+    flush()
+    return lines
+
+
+def _verb(word: str, you: bool) -> str:
+    return _VERBS[word] if you else word
+
+
+def _clause(event: Event, game: Game, you: bool, letters: bool) -> Text:
+    kind = event["type"]
+    variant = game.variant
+    if kind == "draw":
+        card = parse_cards(event["card"])[0]
+        if event["source"] == "discard":
+            text = Text(_verb("takes", you) + " ")
+            text.append_text(card_text(card, letters=letters))
+            return text.append(" from the discard pile")
+        if you:
+            text = Text(_verb("draws", you) + " ")
+            text.append_text(card_text(card, letters=letters))
+            return text.append(" from the stock")
+        return Text(_verb("draws", you) + " from the stock")
+    if kind == "meld":
+        text = Text(_verb("melds", you) + " ")
+        pieces = []
+        for number, written in zip(event["numbers"], event["melds"], strict=False):
+            piece = written_meld_text(written, variant, letters=letters)
+            piece.append(f" [{number}]", style="cyan")
+            pieces.append(piece)
+        text.append_text(Text(" and ").join(pieces))
+        return text.append(f" ({event['points']} points)", style=DIM)
+    if kind == "build":
+        text = Text(_verb("builds", you) + " ")
+        text.append_text(cards_text(parse_cards(event["cards"]), letters=letters))
+        return text.append(f" onto meld {event['meld']}")
+    if kind == "release":
+        text = Text(_verb("takes", you) + f" a joker from meld {event['meld']}, putting ")
+        text.append_text(cards_text(parse_cards(event["cards"]), letters=letters))
+        return text.append(" in its place")
+    text = Text(_verb("discards", you) + " ")
+    return text.append_text(card_text(parse_cards(event["card"])[0], letters=letters))
+
+
+# ---------------------------------------------------------------- end of a hand, end of the game
+
+
+def hand_end_event(events: Sequence[Event]) -> Event | None:
+    return next((event for event in events if event["type"] == "hand_end"), None)
+
+
+def render_hand_end(console: Console, game: Game, seating: Seating, event: Mapping[str, Any]) -> None:
+    """Who went out and how, every player's cards left and points, and the totals."""
+    letters = plain_cards(console)
+    console.print(Rule(f"Hand {event['hand']} is over", style="cyan"))
+    winner = event.get("winner")
+    if winner is not None:
+        who = seating.subject(str(winner))
+        line = Text(f"{who[0].upper()}{who[1:]} went out", style="bold")
+        if event.get("kalooki"):
+            line.append(" and went KALOOKI!", style="bold magenta")
+            bonus = game.variant.kalooki_bonus
+            if bonus:
+                line.append(
+                    f" (+{bonus} to every other player)"
+                    if game.variant.scoring == "penalty"
+                    else f" (-{bonus} from every other player)"
+                )
+        console.print(line.append("."))
+    else:
+        reasons = {
+            "stock_exhausted": "The stock ran out: nobody went out, and nobody scores.",
+            "blocked": "Nobody could draw: the hand ends, and nobody scores.",
+            "abandoned": "The hand was abandoned: nobody scores.",
+        }
+        console.print(Text(reasons.get(str(event.get("end")), "The hand is over."), style="bold"))
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
+    table.add_column("player", no_wrap=True)
+    table.add_column("cards left", overflow="fold", max_width=40)
+    table.add_column("points", justify="right")
+    table.add_column("this hand", justify="right")
+    table.add_column("total", justify="right")
+    names = {name: seat for seat, name in enumerate(game.players)}
+    for name, points in event["hand_points"].items():
+        seat = names[name]
+        cards = game.hands[seat]
+        left = cards_text(sorted_hand(cards), letters=letters) if cards else Text("-", style=DIM)
+        score = event["scores"].get(name, 0)
+        table.add_row(
+            seating.label(seat),
+            left,
+            str(points),
+            f"{score:+d}" if score else "0",
+            str(event["totals"][name]),
+        )
+    console.print(table)
+
+
+def render_game_end(console: Console, game: Game, seating: Seating) -> None:
+    console.print(Rule("Game over", style="cyan"))
+    winners = [seating.subject(game.players[seat]) for seat in game.winners]
+    if not winners:
+        console.print(Text("The game ended without a winner.", style="bold"))
+    elif len(winners) == 1:
+        verb = "win" if winners[0] == "you" else "wins"
+        console.print(Text(f"{winners[0].capitalize()} {verb} the game!", style="bold green"))
+    else:
+        console.print(Text(f"{' and '.join(winners)} share the win.", style="bold green"))
+    render_totals(console, game, seating)
+
+
+def render_totals(console: Console, game: Game, seating: Seating) -> None:
+    """The running totals and every hand's scores so far."""
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=None)
+    table.add_column("hand", justify="right")
+    order = list(range(len(game.players)))
+    for seat in order:
+        table.add_column(seating.label(seat), justify="right", overflow="fold")
+    for result in game.results:
+        cells = [str(result.number)]
+        for seat in order:
+            mark = "*" if result.winner == seat else ""
+            cells.append(f"{result.scores[seat]}{mark}")
+        table.add_row(*cells)
+    table.add_row("total", *(str(game.totals[seat]) for seat in order), style="bold")
+    console.print(table)
+    console.print(Text(f"* went out.  Scoring: {scoring_line(game.variant)}.", style=DIM))
+
+
+# ---------------------------------------------------------------- help
+
+
+COMMANDS: tuple[tuple[str, str], ...] = (
+    ("draw stock | ds", "draw the top card of the stock"),
+    ("draw discard | dd", "take the top card of the discard pile"),
+    ("meld CARDS[, CARDS] | m", "lay new melds: meld 7H 8H 9H, QS QD QC (runs low to high)"),
+    ("build N CARDS [low|high] | b", "add cards to table meld N: build 2 TH JK"),
+    ("swap N CARDS | s", "put the card a joker of meld N stands for in its place; the joker is yours"),
+    ("discard CARD | d", "discard a card and end your turn: d KD"),
+    ("undo", "take back this turn's melds, builds and swaps (before you discard)"),
+    ("hint", "what the greedy bot would play now, and what it scores"),
+    ("score", "the totals and every hand's scores"),
+    ("rules", "the whole rulebook of this variant"),
+    ("save [FILE]", "save now (to FILE from now on, if given)"),
+    ("help", "this list"),
+    ("quit", "stop; the game stays saved for kalooki resume"),
+)
+
+
+def key_rules(variant: Variant) -> list[str]:
+    """The handful of rules a player needs at the table, in plain words."""
+    rules = []
+    if variant.opening_threshold:
+        rules.append(
+            f"Your first melds must total at least {variant.opening_threshold} points (lay them together)."
+        )
+    else:
+        rules.append("Any meld may open.")
+    ace = {
+        "high_or_low": "an ace may sit low (A-2-3) or high (Q-K-A)",
+        "high": "an ace may only sit high (Q-K-A)",
+        "low": "an ace may only sit low (A-2-3)",
+        "wrap": "runs may wrap round (K-A-2)",
+    }[variant.ace_in_runs]
+    rules.append(
+        "Sets: 3-4 cards of one rank, all suits different. "
+        f"Runs: {variant.run_minimum}+ cards of a suit; {ace}."
+    )
+    draw = {
+        "always": "You may always take the top discard.",
+        "never": "The discard pile may never be taken: always draw stock.",
+        "after_opening": "Only after opening may you take the top discard.",
+        "before_opening": "Only before opening may you take the top discard.",
+        "meld_at_once": "You may take the top discard only to meld or build it that same turn.",
+    }[variant.discard_draw]
+    rules.append(draw)
+    rules.append("Build on any meld only after you have opened; melds are numbered as shown on the table.")
+    rules.append(
+        "Your last card must be discarded."
+        if variant.going_out == "discard_required"
+        else "You may go out by melding, building or discarding your last card."
+    )
+    rules.append(
+        f"Values: 2-9 as marked, 10/J/Q/K 10, ace {variant.ace_value}, "
+        f"a joker left in hand {variant.joker_penalty}."
+    )
+    if variant.kalooki_bonus:
+        rules.append(
+            "Going Kalooki (laying your whole hand in one turn, having laid nothing before) "
+            f"costs every other player {variant.kalooki_bonus}."
+        )
+    rules.append(f"Scoring: {scoring_line(variant)}.")
+    return rules
+
+
+def render_help(console: Console, variant: Variant) -> None:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold cyan", no_wrap=True)
+    grid.add_column(overflow="fold")
+    for command, meaning in COMMANDS:
+        grid.add_row(command, meaning)
+    console.print(Text("Commands", style="bold"))
+    console.print(grid)
+    console.print(Text("Cards: 7H, TC or 10C, QS, JK (a joker); suits C D H S.", style=DIM))
+    console.print(Text(f"Key rules of {variant.name}", style="bold"))
+    for rule in key_rules(variant):
+        console.print(Text("• " + rule))

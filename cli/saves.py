@@ -1,0 +1,106 @@
+"""Save files on disk: where they live, writing them atomically, finding the latest one.
+
+The format itself is :mod:`kalooki.savegame`; this module only does the file handling.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from datetime import datetime
+from pathlib import Path
+
+from kalooki.errors import KalookiError
+from kalooki.savegame import SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
+
+HOME_VARIABLE = "KALOOKI_HOME"
+"""Keeps kalooki's files (saves in ``$KALOOKI_HOME/saves``) elsewhere; tests use a temporary folder."""
+
+
+class SaveFileError(KalookiError):
+    """A save file that cannot be read or written."""
+
+
+def data_home() -> Path:
+    """kalooki's own folder: ``$KALOOKI_HOME``, else the platform's place for user data."""
+    override = os.environ.get(HOME_VARIABLE)
+    if override:
+        return Path(override).expanduser()
+    home = Path.home()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or home / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / "kalooki"
+
+
+def saves_dir() -> Path:
+    return data_home() / "saves"
+
+
+def new_save_path(seed: int | None, now: datetime | None = None) -> Path:
+    """A fresh file name in the saves folder: the start time and the seed, so saves sort by date."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    path = saves_dir() / f"{stamp}-seed{seed}{SAVE_SUFFIX}"
+    counter = 2
+    while path.exists():
+        path = saves_dir() / f"{stamp}-seed{seed}-{counter}{SAVE_SUFFIX}"
+        counter += 1
+    return path
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path``: a crash or Ctrl-C leaves the old file or the new one, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def write_save(path: Path, text: str) -> None:
+    try:
+        write_atomically(path, text)
+    except OSError as error:
+        raise SaveFileError(f"{path}: cannot save the game: {error.strerror or error}") from None
+
+
+def read_save(path: Path) -> LoadedSave:
+    """Load a save file; every problem is a :class:`KalookiError` that names the file."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveFileError(f"{path}: no such save file") from None
+    except OSError as error:
+        raise SaveFileError(f"{path}: cannot read the save: {error.strerror or error}") from None
+    try:
+        return load_save(data)
+    except SaveFormatError as error:
+        raise SaveFormatError(f"{path}: {error}") from None
+
+
+def latest_save() -> Path:
+    """The most recently written save of a game that is not over, in the saves folder."""
+    folder = saves_dir()
+    candidates = sorted(
+        folder.glob(f"*{SAVE_SUFFIX}") if folder.is_dir() else [],
+        key=lambda path: path.stat().st_mtime,
+        reverse=True,
+    )
+    if not candidates:
+        raise SaveFileError(f"there are no saved games in {folder}: start one with 'kalooki play'")
+    for path in candidates:
+        # The newest save is the one to resume; a finished game's save is only a record, so look past it,
+        # but a damaged one is reported rather than skipped, so no game is silently passed over.
+        if not read_save(path).game.game_over:
+            return path
+    raise SaveFileError(f"every saved game in {folder} is over: start a new one with 'kalooki play'")

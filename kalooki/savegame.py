@@ -1,0 +1,218 @@
+"""The save-file format of an interactive game: the game's exact state plus the session around it.
+
+Pure: this module turns a game and its session into JSON text and back; the CLI does the
+file handling (atomic writes, the saves folder). A save is one JSON object::
+
+    {"format": "kalooki-save", "version": 1, "checksum": "<sha256>",
+     "session": {...}, "game": {... Game.to_json() ...}}
+
+The checksum covers the session and the game, so a file that was cut short, edited by
+hand or damaged on disk is refused as a whole rather than resumed in a state the engine
+never produced. Loading either returns everything or raises :class:`SaveFormatError`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kalooki.engine import Game, StateFormatError
+from kalooki.errors import KalookiError
+
+SAVE_FORMAT = "kalooki-save"
+SAVE_VERSION = 1
+SAVE_SUFFIX = ".kalooki-save.json"
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+"""A real save is a few tens of kilobytes; anything far bigger is not one of ours."""
+
+RngState = tuple[int, tuple[int, ...], float | None]
+
+
+class SaveFormatError(KalookiError):
+    """A save file that cannot be resumed: not a save, a newer format, or damaged."""
+
+
+@dataclass(slots=True)
+class Session:
+    """Who sits where in an interactive game, beyond what the engine's state records.
+
+    ``bots`` maps each computer seat to its bot's registry name; ``bot_rngs`` holds the
+    state of each bot's random generator, so a resumed game's bots choose exactly as
+    they would have. ``variant_source`` is what the player typed (a name or a path), for
+    display only: the variant itself is inside the game state.
+    """
+
+    human_seat: int
+    bots: dict[int, str]
+    bot_rngs: dict[int, RngState] = field(default_factory=dict)
+    variant_source: str = "classic"
+    saved_at: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "human_seat": self.human_seat,
+            "bots": {str(seat): name for seat, name in sorted(self.bots.items())},
+            "bot_rngs": {
+                str(seat): rng_state_to_json(state) for seat, state in sorted(self.bot_rngs.items())
+            },
+            "variant_source": self.variant_source,
+            "saved_at": self.saved_at,
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Session:
+        bots = data["bots"]
+        rngs = data["bot_rngs"]
+        if not isinstance(bots, Mapping) or not isinstance(rngs, Mapping):
+            raise TypeError("bots and bot_rngs must be objects")
+        human_seat = data["human_seat"]
+        if not isinstance(human_seat, int) or isinstance(human_seat, bool):
+            raise TypeError("human_seat must be an integer")
+        return Session(
+            human_seat=human_seat,
+            bots={_seat(key): _text(name, "a bot name") for key, name in bots.items()},
+            bot_rngs={_seat(key): rng_state_from_json(state) for key, state in rngs.items()},
+            variant_source=_text(data.get("variant_source", ""), "variant_source"),
+            saved_at=_text(data.get("saved_at", ""), "saved_at"),
+        )
+
+    def check_against(self, game: Game) -> None:
+        """Every seat is the human's or a bot's, exactly once."""
+        seats = set(range(len(game.players)))
+        if self.human_seat not in seats:
+            raise ValueError(f"the player's seat {self.human_seat} is not at the table")
+        if set(self.bots) != seats - {self.human_seat}:
+            raise ValueError("the bots' seats do not match the table")
+        if not set(self.bot_rngs) <= set(self.bots):
+            raise ValueError("a bot's random state belongs to no bot")
+
+
+def _seat(key: object) -> int:
+    if not isinstance(key, str) or not key.isdigit():
+        raise TypeError(f"seat {key!r} is not a seat number")
+    return int(key)
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be text")
+    return value
+
+
+def rng_state_to_json(state: RngState) -> list[Any]:
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def rng_state_from_json(data: object) -> RngState:
+    if not isinstance(data, list) or len(data) != 3:
+        raise TypeError("a random state is [version, [numbers], gauss]")
+    version, internal, gauss = data
+    if not isinstance(version, int) or not isinstance(internal, list):
+        raise TypeError("a random state is [version, [numbers], gauss]")
+    state: RngState = (version, tuple(int(number) for number in internal), gauss)
+    # setstate is the real check: it rejects a state of the wrong length or kind.
+    random.Random().setstate(state)
+    return state
+
+
+def _canonical(document: Mapping[str, Any]) -> str:
+    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _checksum(session: Mapping[str, Any], game: Mapping[str, Any]) -> str:
+    text = _canonical({"session": session, "game": game})
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def save_document(game: Game, session: Session) -> dict[str, Any]:
+    """The save as JSON-ready data."""
+    session.check_against(game)
+    session_data = session.to_json()
+    game_data = game.to_json()
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "checksum": _checksum(session_data, game_data),
+        "session": session_data,
+        "game": game_data,
+    }
+
+
+def dump_save(game: Game, session: Session) -> str:
+    """The save as the text of a file."""
+    return json.dumps(save_document(game, session), ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedSave:
+    game: Game
+    session: Session
+
+
+def load_save(text: str | bytes) -> LoadedSave:
+    """Read a save written by :func:`dump_save`; raise :class:`SaveFormatError` if it cannot be resumed."""
+    if len(text) > MAX_SAVE_BYTES:
+        raise SaveFormatError(f"this is not a kalooki save: it is over {MAX_SAVE_BYTES // (1024 * 1024)} MiB")
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as error:
+        reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
+        raise SaveFormatError(f"the save is damaged: it is not valid JSON ({reason})") from None
+    return load_save_document(data)
+
+
+def load_save_document(data: object) -> LoadedSave:
+    """Validate a parsed save document and rebuild its game and session (all or nothing)."""
+    if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
+        raise SaveFormatError("this is not a kalooki save file")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveFormatError(f"the save is damaged: its format version is {version!r}")
+    if version > SAVE_VERSION:
+        raise SaveFormatError(
+            f"the save was written by a newer kalooki (save format {version}; this kalooki reads "
+            f"format {SAVE_VERSION}): upgrade kalooki to resume it"
+        )
+    if version < SAVE_VERSION:
+        raise SaveFormatError(f"the save has format {version}, which this kalooki no longer reads")
+    session_data, game_data = data.get("session"), data.get("game")
+    if not isinstance(session_data, Mapping) or not isinstance(game_data, Mapping):
+        raise SaveFormatError("the save is damaged: it lacks its session or its game")
+    if data.get("checksum") != _checksum(session_data, game_data):
+        raise SaveFormatError("the save is damaged: its checksum does not match its contents")
+    try:
+        game = Game.from_json(game_data)
+    except StateFormatError as error:
+        raise SaveFormatError(f"the save cannot be resumed: {error}") from None
+    try:
+        session = Session.from_json(session_data)
+        session.check_against(game)
+    except (KeyError, TypeError, ValueError) as error:
+        raise SaveFormatError(f"the save is damaged: its session is invalid ({error})") from None
+    return LoadedSave(game=game, session=session)
+
+
+def seat_rng(seed: int | None, seat: int) -> random.Random:
+    """A bot's own random generator, derived from the game's seed so a seeded game replays exactly."""
+    return random.Random(f"kalooki-bot:{seed}:{seat}")
+
+
+def rng_states(rngs: Mapping[int, random.Random]) -> dict[int, RngState]:
+    return {seat: rng.getstate() for seat, rng in rngs.items()}
+
+
+def restore_rngs(states: Mapping[int, RngState], seats: Sequence[int]) -> dict[int, random.Random]:
+    """Generators for ``seats`` in the saved states (a seat without one gets a fresh generator)."""
+    rngs: dict[int, random.Random] = {}
+    for seat in seats:
+        rng = random.Random()
+        state = states.get(seat)
+        if state is not None:
+            rng.setstate(state)
+        rngs[seat] = rng
+    return rngs
