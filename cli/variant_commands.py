@@ -42,7 +42,7 @@ class OutputFormat(StrEnum):
 
 def validate(
     paths: Annotated[
-        list[str], typer.Argument(metavar="PATH...", help="Variant files (or built-in names) to check.")
+        list[str], typer.Argument(metavar="PATH", help="Variant files (or built-in names) to check.")
     ],
     set_: SetOption = None,
     output: Annotated[

@@ -314,11 +314,14 @@ class _Resolver:
                 problems.append(location.error(f"extends cycle: {' -> '.join(names)}"))
                 continue
             result = self.file(base_path, base_display, chain)
-            if result.layer is not None:
-                for knob, value in result.layer.knobs.items():
-                    layer.knobs[knob] = value
-                    layer.origins[knob] = result.layer.origins[knob]
-                    layer.order[knob] = self.tick()
+            if result.layer is None:
+                if result.document is not None:
+                    # Say why another file's errors are listed: this file extends it.
+                    problems.append(location.error(f"the base {base_display} is not valid (see its errors)"))
+                continue
+            layer.knobs.update(result.layer.knobs)
+            layer.origins.update(result.layer.origins)
+            layer.order.update(result.layer.order)
         own = {key: value for key, value in document.data.items() if key != "extends"}
         problems.extend(_field_problems(own, document, ()))
         self.diagnostics.extend(problems)
@@ -326,12 +329,14 @@ class _Resolver:
         if problems:
             result = _FileResult(None, document)
         else:
+            # One rank for the whole file: it is more specific than its bases, and within it no key is.
+            rank = self.tick()
             for knob, value in own.items():
                 if knob in _FILE_ONLY:
                     continue
                 layer.knobs[knob] = value
                 layer.origins[knob] = Origin.at(document.location((knob,)))
-                layer.order[knob] = self.tick()
+                layer.order[knob] = rank
             result = _FileResult(layer, document)
         self.done[key] = result
         return result
@@ -469,6 +474,7 @@ def _resolve(
     if mapping_overrides is not None:
         problems.extend(_apply_mapping(mapping_overrides, layer, file_only, file_only_origins, resolver))
     if set_options is not None:
+        rank = resolver.tick()
         for key, value in set_options.values.items():
             origin = Origin.at(set_options.location((key,)), "set", set_options.option_text(key))
             if key in _FILE_ONLY:
@@ -477,7 +483,7 @@ def _resolve(
             else:
                 layer.knobs[key] = value
                 layer.origins[key] = origin
-                layer.order[key] = resolver.tick()
+                layer.order[key] = rank
 
     if problems or top.layer is None:
         raise VariantError(sort_diagnostics(problems))
@@ -526,6 +532,7 @@ def _apply_mapping(
     problems.extend(_field_problems(mapping, document, path))
     if problems:
         return problems
+    rank = resolver.tick()
     for key, value in mapping.items():
         origin = Origin.at(document.location((*path, key)))
         if key in _FILE_ONLY:
@@ -534,7 +541,7 @@ def _apply_mapping(
         else:
             layer.knobs[key] = value
             layer.origins[key] = origin
-            layer.order[key] = resolver.tick()
+            layer.order[key] = rank
     return []
 
 
@@ -548,8 +555,10 @@ def _cross_field_diagnostics(
     diagnostics: list[Diagnostic] = []
     for named, message in cross_field_problems(variant):
         involved = CROSS_FIELD_INVOLVES.get(named, (named,))
-        # Point at the knob the most specific source set: that is the one the author just wrote.
-        chosen = max(involved, key=lambda knob: (layer.order.get(knob, -1), knob == named))
+        # Point at a knob the most specific source set (the one the author just wrote); within one
+        # source, at the knob the rule is named after, else the first involved.
+        best = max(layer.order.get(knob, -1) for knob in involved)
+        chosen = next(knob for knob in involved if layer.order.get(knob, -1) == best)
         origin = origins.get(chosen, DEFAULT_ORIGIN)
         if origin.kind == "default":
             diagnostics.append(Diagnostic(display, 1, 1, named, message))

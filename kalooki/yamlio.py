@@ -183,7 +183,7 @@ def resolve_plain_scalar(text: str) -> Any:
         return False
     if _INT.fullmatch(text):
         if len(text.lstrip("+-")) > MAX_DIGITS:
-            raise ValueError(f"a number of more than {MAX_DIGITS} digits")
+            raise ValueError(f"numbers of more than {MAX_DIGITS} digits are not accepted")
         return int(text)
     if _FLOAT.fullmatch(text):
         return float(text)
@@ -369,6 +369,11 @@ class _StrictComposer(Composer):
 
         def get_event(self) -> Any: ...
 
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
+        # Tags are not used (scalars are read by _convert's own rules); skipping the resolver's
+        # regular expressions makes a 64 KiB list of numbers load a third faster.
+        return ""
+
     def start(self, problems: _Problems) -> None:
         self.problems = problems
         self.depth = 0
@@ -395,7 +400,8 @@ class _StrictComposer(Composer):
             # Forget the anchor so the composer neither records it nor rejects a repeated name.
             event.anchor = None
         if isinstance(event, ScalarEvent | CollectionStartEvent) and event.tag is not None:
-            self.problems.add(event.start_mark, f"tag {event.tag} is not allowed: remove it")
+            shown = event.tag.replace("tag:yaml.org,2002:", "!!", 1)
+            self.problems.add(event.start_mark, f"tag {shown} is not allowed: remove it")
             event.tag = None
             if isinstance(event, ScalarEvent):
                 event.implicit = (True, True)
@@ -691,13 +697,33 @@ def _value_at(data: Any, path: Sequence[str | int]) -> tuple[bool, Any]:
     return True, current
 
 
+def _unquoted_kind(text: str) -> str:
+    try:
+        value = resolve_plain_scalar(text)
+    except ValueError:
+        return ""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    return ""
+
+
 def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str | None) -> str:
     kind = error["type"]
     ctx = error.get("ctx") or {}
     got = f", got {describe_value(value)}" if found else ""
 
     def with_hint(base: str, expected: str) -> str:
-        hint = yaml11_hint(plain_text, expected) if plain_text is not None else ""
+        hint = ""
+        if plain_text is not None:
+            hint = yaml11_hint(plain_text, expected)
+        elif isinstance(value, str):
+            kind = _unquoted_kind(value)
+            if kind == expected or (expected == "number" and kind == "integer"):
+                hint = "in quotes it is text; remove the quotes"
         return f"{base}: {hint}" if hint else base
 
     if kind in ("int_type", "int_parsing", "int_from_float"):

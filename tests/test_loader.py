@@ -1,0 +1,445 @@
+"""Loading variants: built-ins, inheritance, overrides, origins, golden error lines, and round trips.
+
+The golden error lines live next to each bad fixture (``bad/NAME.expected``). After a deliberate
+change to a message, regenerate them with ``KALOOKI_UPDATE_GOLDEN=1 pytest tests/test_loader.py``
+and review the diff.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from kalooki.loader import (
+    MappingOverrides,
+    Origin,
+    VariantError,
+    builtin_variant_names,
+    builtin_variant_path,
+    load_variant,
+    load_variant_text,
+    parse_set_options,
+    resolve_variant,
+    variant_differences,
+    variant_to_yaml,
+    yaml_scalar,
+)
+from kalooki.resources import variants_dir
+from kalooki.variant import CLASSIC, KNOB_NAMES, Variant, cross_field_problems
+from kalooki.yamlio import load_yaml_text
+
+FIXTURES = Path(__file__).parent / "fixtures" / "variants"
+BAD = sorted((FIXTURES / "bad").glob("*.yaml"))
+GOOD = sorted((FIXTURES / "good").glob("*.yaml"))
+BUILTINS = ["classic", "kaluki-51", "romanian", "czech-500", "czech-300", "kalooki-40", "house-rules"]
+
+
+def errors(call: Any, *args: Any, **kwargs: Any) -> list[str]:
+    with pytest.raises(VariantError) as caught:
+        call(*args, **kwargs)
+    return str(caught.value).splitlines()
+
+
+# ----------------------------------------------------------------------------- built-ins
+
+
+def test_builtin_names() -> None:
+    names = builtin_variant_names()
+    assert names[0] == "classic"
+    assert sorted(names) == sorted(BUILTINS)
+    assert builtin_variant_path("czech-500") == variants_dir() / "czech-500.yaml"
+    with pytest.raises(VariantError, match="did you mean 'classic'"):
+        builtin_variant_path("clasic")
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_builtins_load_cite_a_source_and_carry_the_modeline(name: str) -> None:
+    variant = load_variant(name)
+    assert variant.name == name
+    assert variant.description
+    text = (variants_dir() / f"{name}.yaml").read_text(encoding="utf-8")
+    assert text.startswith("# yaml-language-server: $schema=../schemas/variant.schema.json\n")
+    assert any(word in text for word in ("seed", "kalooki.co.uk", "README")), "cite a source"
+
+
+def test_classic_is_the_model_defaults() -> None:
+    assert variant_differences(CLASSIC, load_variant("classic")) == []
+    assert variant_differences(CLASSIC, load_variant("romanian")) == []
+
+
+def knobs(name: str) -> dict[str, Any]:
+    return {knob: value for knob, _, value in variant_differences(CLASSIC, load_variant(name))}
+
+
+def test_builtin_knobs_follow_the_issue_and_the_seeds() -> None:
+    assert knobs("kaluki-51") == {
+        "run_minimum": 4,
+        "set_joker_release": "any_missing_suit",
+        "going_out": "discard_optional",
+        "kalooki_allows_building": True,
+        "scoring": "winner_collects",
+        "goal_score": 250,
+        # Seed 001: "a game for 4 players"; "the deal move counter-clockwise".
+        "min_players": 4,
+        "play_direction": "counter_clockwise",
+    }
+    assert load_variant("kaluki-51").opening_threshold == 51
+    assert knobs("czech-500") == {
+        "scoring": "winner_collects",
+        "goal_score": 500,
+        "joker_penalty": 15,
+        "discard_draw": "never",
+    }
+    assert load_variant("czech-500").run_minimum == 3
+    assert knobs("czech-300") == {**knobs("czech-500"), "goal_score": 300}
+    assert knobs("kalooki-40") == {
+        "opening_threshold": 40,
+        "joker_penalty": 15,
+        "ace_in_runs": "high",
+        "discard_draw": "meld_at_once",
+        "released_joker_must_be_melded": True,
+        "elimination": True,
+        "stock_exhausted": "reshuffle_keep_top",
+        "max_players": 5,
+    }
+    assert load_variant("kalooki-40").goal_score == 150
+    assert load_variant("romanian").extends == "classic"
+    assert load_variant("czech-300").extends == "czech-500"
+
+
+# ----------------------------------------------------------------------------- golden corpus
+
+
+def test_the_bad_corpus_is_large_enough() -> None:
+    assert len(BAD) >= 25
+    prefixes = {path.name.split("-")[0] for path in BAD}
+    assert prefixes == {"yaml", "field", "enum", "cross", "extends"}
+    enums = {
+        path.stem.removeprefix("enum-").replace("-", "_") for path in BAD if path.stem.startswith("enum-")
+    }
+    literal_knobs = {
+        name
+        for name in KNOB_NAMES
+        if getattr(Variant.model_fields[name].annotation, "__origin__", None) is not None
+    }
+    assert literal_knobs <= enums, "every enum knob needs a bad fixture"
+
+
+@pytest.mark.parametrize("path", BAD, ids=lambda path: path.stem)
+def test_bad_fixture_golden_lines(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(FIXTURES)
+    relative = f"bad/{path.name}"
+    lines = errors(load_variant, relative)
+    expected_path = path.with_suffix(".expected")
+    if os.environ.get("KALOOKI_UPDATE_GOLDEN"):
+        expected_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert lines == expected_path.read_text(encoding="utf-8").splitlines()
+    for line in lines:
+        assert line.startswith("bad/"), line
+
+
+@pytest.mark.parametrize("path", GOOD, ids=lambda path: path.stem)
+def test_good_fixtures_load(path: Path) -> None:
+    variant = load_variant(path)
+    assert not cross_field_problems(variant)
+
+
+def test_oversized_variant_file(tmp_path: Path) -> None:
+    path = tmp_path / "huge.yaml"
+    path.write_text("description: '" + "x" * 70000 + "'\n", encoding="utf-8")
+    assert errors(load_variant, path) == [
+        f"{path}:1:1: the file is 70016 bytes; at most 65536 bytes (64 KiB) are accepted"
+    ]
+
+
+# ----------------------------------------------------------------------------- inheritance
+
+
+def write(directory: Path, name: str, text: str) -> Path:
+    path = directory / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_no_base_means_classic_and_name_defaults_to_the_stem(tmp_path: Path) -> None:
+    path = write(tmp_path, "friday.yaml", "jokers: 4\n")
+    variant = load_variant(path)
+    assert variant.name == "friday"
+    assert variant_differences(CLASSIC, variant) == [("jokers", 2, 4)]
+
+
+def test_name_and_description_are_not_inherited(tmp_path: Path) -> None:
+    variant = load_variant(write(tmp_path, "mine.yaml", "extends: kalooki-40\n"))
+    assert variant.name == "mine"
+    assert variant.description == ""
+    assert variant.opening_threshold == 40
+
+
+def test_later_bases_win_and_the_file_wins_over_them(tmp_path: Path) -> None:
+    write(tmp_path, "a.yaml", "goal_score: 300\njokers: 4\n")
+    write(tmp_path, "sub/b.yaml", "goal_score: 400\n")
+    path = write(tmp_path, "top.yaml", "extends: [czech-500, a.yaml, sub/b.yaml]\njokers: 3\n")
+    variant = load_variant(path)
+    assert (variant.goal_score, variant.jokers, variant.joker_penalty) == (400, 3, 15)
+    assert variant.extends == ["czech-500", "a.yaml", "sub/b.yaml"]
+
+
+def test_paths_in_extends_are_relative_to_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    write(tmp_path, "rules/base.yaml", "run_minimum: 5\n")
+    write(tmp_path, "rules/house/mine.yaml", "extends: ../base.yaml\n")
+    monkeypatch.chdir(tmp_path / "rules")
+    assert load_variant("house/mine.yaml").run_minimum == 5
+
+
+def test_a_shared_base_is_read_once(tmp_path: Path) -> None:
+    write(tmp_path, "base.yaml", "decks: three\n")
+    write(tmp_path, "left.yaml", "extends: base.yaml\n")
+    write(tmp_path, "right.yaml", "extends: base.yaml\n")
+    path = write(tmp_path, "top.yaml", "extends: [left.yaml, right.yaml]\n")
+    lines = errors(load_variant, path)
+    assert sum("decks: expected a whole number" in line for line in lines) == 1
+
+
+def test_cycles_name_the_chain(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "a.yaml", "extends: b.yaml\n")
+    write(tmp_path, "b.yaml", "extends: [classic, c.yaml]\n")
+    write(tmp_path, "c.yaml", "extends: a.yaml\n")
+    lines = errors(load_variant, "a.yaml")
+    assert "c.yaml:1:10: extends: extends cycle: a.yaml -> b.yaml -> c.yaml -> a.yaml" in lines
+
+
+def test_unknown_base_lists_the_builtins(tmp_path: Path) -> None:
+    path = write(tmp_path, "v.yaml", "extends: czech500\n")
+    (line,) = errors(load_variant, path)
+    assert "unknown variant 'czech500' (did you mean 'czech-500'?)" in line
+    assert ", ".join(BUILTINS[:1]) in line
+    for name in BUILTINS:
+        assert name in line
+
+
+def test_a_top_level_reference_can_be_a_name_a_path_or_a_local_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(tmp_path, "local", "jokers: 3\n")
+    monkeypatch.chdir(tmp_path)
+    assert load_variant("local").jokers == 3
+    assert load_variant("kaluki-51").name == "kaluki-51"
+    assert errors(load_variant, "nope") == [
+        "nope: unknown variant 'nope'; the built-in variants are "
+        + ", ".join(builtin_variant_names())
+        + ", or give the path of a .yaml file"
+    ]
+    assert errors(load_variant, "missing.yaml") == ["missing.yaml: no such file"]
+
+
+# ----------------------------------------------------------------------------- overrides
+
+
+def test_set_options_override_and_are_validated_like_the_file(tmp_path: Path) -> None:
+    path = write(tmp_path, "v.yaml", "extends: classic\nopening_threshold: 30\n")
+    variant = load_variant(path, ["opening_threshold=40", "elimination=true", "name='My rules'", "decks=1"])
+    assert (variant.opening_threshold, variant.elimination, variant.name, variant.decks) == (
+        40,
+        True,
+        "My rules",
+        1,
+    )
+    assert errors(load_variant, path, ["opening_threshold=yes", "decks=0250", "openng_threshold=3"]) == [
+        "--set:1:19: opening_threshold: expected a whole number, got 'yes'",
+        "--set:2:7: decks: expected a whole number, got '0250': a leading zero is not allowed "
+        "(YAML 1.1 reads 0250 as octal 168); write 250",
+        "--set:3:1: openng_threshold: unknown key 'openng_threshold'; did you mean 'opening_threshold'?",
+    ]
+
+
+def test_set_option_syntax_errors() -> None:
+    assert errors(parse_set_options, ["decks", "=3", "extends=classic", "decks='4'", "a b=1"]) == [
+        "--set:1:1: expected KEY=VALUE (e.g. opening_threshold=40), got 'decks'",
+        "--set:2:1: expected KEY=VALUE (e.g. opening_threshold=40), got '=3'",
+        "--set:3:1: extends: a variant's bases cannot be changed with --set",
+        "--set:4:7: decks: expected a whole number, got '4': in quotes it is text; remove the quotes",
+        "--set:5:1: expected KEY=VALUE (e.g. opening_threshold=40), got 'a b=1'",
+    ]
+
+
+def test_a_later_set_option_wins() -> None:
+    assert parse_set_options(["decks=1", "decks=3"]).values == {"decks": 3}
+
+
+def test_file_errors_and_set_errors_are_reported_together(tmp_path: Path) -> None:
+    path = write(tmp_path, "v.yaml", "decks: x\n")
+    lines = errors(load_variant, path, ["jokers=y"])
+    assert lines == [
+        f"{path}:1:8: decks: expected a whole number, got 'x'",
+        "--set:1:8: jokers: expected a whole number, got 'y'",
+    ]
+
+
+def test_mapping_overrides_from_a_game_script(tmp_path: Path) -> None:
+    script = load_yaml_text("variant: czech-500\nset:\n  goal_score: 100\n  jokers: 3\n", "game.yaml")
+    resolved = resolve_variant("czech-500", mapping_overrides=MappingOverrides(script, ("set",)))
+    assert (resolved.variant.goal_score, resolved.variant.jokers) == (100, 3)
+    assert str(resolved.origins["goal_score"]) == "game.yaml:3:15"
+    # --set options come last and win over the script's set:.
+    assert (
+        load_variant("czech-500", ["goal_score=200"], mapping_overrides=MappingOverrides(script)).goal_score
+        == 200
+    )
+
+    bad = load_yaml_text("variant: classic\nset:\n  goal_score: lots\n  extends: x\n  golf: 1\n", "game.yaml")
+    assert errors(load_variant, "classic", mapping_overrides=MappingOverrides(bad)) == [
+        "game.yaml:3:15: set.goal_score: expected a whole number, got 'lots'",
+        "game.yaml:4:3: set.extends: a variant's bases cannot be changed here",
+        "game.yaml:5:3: set.golf: unknown key 'golf'",
+    ]
+    not_a_mapping = load_yaml_text("set: [1]\n", "game.yaml")
+    assert errors(load_variant, "classic", mapping_overrides=MappingOverrides(not_a_mapping)) == [
+        "game.yaml:1:6: set: expected a mapping of knob names to values, got a list"
+    ]
+    cross = load_yaml_text("set:\n  elimination: true\n", "game.yaml")
+    assert errors(load_variant, "czech-500", mapping_overrides=MappingOverrides(cross)) == [
+        "game.yaml:2:16: elimination: elimination needs scoring: penalty "
+        "(with winner_collects the first to goal_score wins)"
+    ]
+
+
+def test_reference_position_for_unknown_names_and_missing_files(tmp_path: Path) -> None:
+    script = load_yaml_text("variant: clasic\n", "game.yaml")
+    where = script.location(("variant",))
+    (line,) = errors(load_variant, "clasic", reference=where)
+    assert line.startswith("game.yaml:1:10: variant: unknown variant 'clasic' (did you mean 'classic'?)")
+    assert errors(load_variant, "rules/x.yaml", base_dir=tmp_path, reference=where) == [
+        f"game.yaml:1:10: variant: no such file: {tmp_path}/rules/x.yaml"
+    ]
+    write(tmp_path, "rules/x.yaml", "jokers: 5\n")
+    assert load_variant("rules/x.yaml", base_dir=tmp_path, reference=where).jokers == 5
+
+
+# ----------------------------------------------------------------------------- cross-field errors
+
+
+def test_cross_field_errors_point_at_the_most_specific_source(tmp_path: Path) -> None:
+    base = write(tmp_path, "base.yaml", "max_players: 8\njokers: 4\n")
+    top = write(tmp_path, "top.yaml", "extends: base.yaml\ndecks: 2\nhand_size: 13\njokers: 0\n")
+    (line,) = errors(load_variant, top)
+    # Within one file, the knob the rule is named after (hand_size) is the one pointed at.
+    assert line.startswith(f"{top}:3:12: hand_size: max_players * hand_size + 1 = 8 * 13 + 1 = 105")
+    (line,) = errors(load_variant, base, ["jokers=0"])
+    assert line.startswith("--set:1:8: jokers: max_players * hand_size + 1")
+    (line,) = errors(load_variant, "classic", ["max_players=8", "jokers=0"])
+    assert line.startswith("--set:1:13: max_players: ")
+
+
+def test_cross_field_error_for_knobs_all_from_bases(tmp_path: Path) -> None:
+    write(tmp_path, "a.yaml", "scoring: winner_collects\n")
+    write(tmp_path, "b.yaml", "elimination: true\n")
+    top = write(tmp_path, "top.yaml", "extends: [a.yaml, b.yaml]\n")
+    (line,) = errors(load_variant, top)
+    assert line.startswith(f"{tmp_path}/b.yaml:1:14: elimination: elimination needs scoring: penalty")
+
+
+# ----------------------------------------------------------------------------- origins
+
+
+def test_origins_say_which_file_or_set_gave_each_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(variants_dir().parent)
+    resolved = resolve_variant("czech-300", ["decks=3"])
+    origins = {name: str(origin) for name, origin in resolved.origins.items()}
+    assert origins["goal_score"] == "variants/czech-300.yaml:8:13"
+    assert origins["joker_penalty"].startswith("variants/czech-500.yaml:")
+    assert origins["decks"] == "--set decks=3"
+    assert origins["hand_size"] == "classic default"
+    assert origins["name"] == "variants/czech-300.yaml:5:7"
+    assert set(origins) == set(Variant.model_fields)
+    assert resolved.sources == ("variants/czech-500.yaml", "variants/czech-300.yaml")
+
+
+def test_a_defaulted_name_comes_from_the_file_name(tmp_path: Path) -> None:
+    resolved = resolve_variant(write(tmp_path, "friday.yaml", "jokers: 4\n"))
+    assert resolved.origins["name"] == Origin("stem", f"{tmp_path}/friday.yaml")
+    assert str(resolved.origins["name"]) == f"the name of {tmp_path}/friday.yaml"
+
+
+# ----------------------------------------------------------------------------- writing and round trips
+
+
+def test_show_output_is_a_complete_variant_that_loads_back(tmp_path: Path) -> None:
+    for name in BUILTINS:
+        resolved = resolve_variant(name)
+        text = variant_to_yaml(resolved.variant, resolved.origins)
+        assert "# classic default" in text or name != "classic"
+        copy = load_variant_text(text, f"{name}.yaml")
+        assert copy.model_dump(exclude={"extends"}) == resolved.variant.model_dump(exclude={"extends"})
+
+
+TRICKY_STRINGS = [
+    *("yes", "no", "On", "0250", "1:30", "0x1F", "true", "null", "", " padded ", "a: b", "# hash"),
+    *("tab\there", "line\nbreak", 'quote"s', "back\\slash", "日本語", "\x00\x7f\x85\u2028"),
+    *("-", "- item", "[x]", "@at", "12"),
+]
+
+
+@pytest.mark.parametrize("text", TRICKY_STRINGS)
+def test_yaml_scalar_round_trips_strings(text: str) -> None:
+    assert load_yaml_text(f"k: {yaml_scalar(text)}\n", "f.yaml").data["k"] == text
+
+
+KNOB_STRATEGIES: dict[str, st.SearchStrategy[Any]] = {
+    "decks": st.integers(0, 5),
+    "jokers": st.integers(-1, 9),
+    "hand_size": st.integers(0, 40),
+    "min_players": st.integers(1, 9),
+    "max_players": st.integers(1, 9),
+    "ace_value": st.integers(-1, 20),
+    "joker_penalty": st.integers(-1, 100),
+    "run_minimum": st.integers(2, 14),
+    "opening_threshold": st.integers(-1, 200),
+    "kalooki_bonus": st.integers(-1, 100),
+    "goal_score": st.integers(0, 10_000),
+}
+
+
+def _knob_strategy(name: str) -> st.SearchStrategy[Any]:
+    if name in KNOB_STRATEGIES:
+        return KNOB_STRATEGIES[name]
+    annotation = Variant.model_fields[name].annotation
+    if annotation is bool:
+        return st.booleans()
+    return st.sampled_from(list(annotation.__args__))  # type: ignore[union-attr]
+
+
+variant_data = st.fixed_dictionaries(
+    {},
+    optional={
+        "name": st.text(min_size=1, max_size=30),
+        "description": st.text(max_size=60),
+        **{name: _knob_strategy(name) for name in KNOB_NAMES},
+    },
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant_data)
+def test_any_valid_variant_round_trips_through_yaml(data: dict[str, Any]) -> None:
+    try:
+        variant = Variant.model_validate(data)
+    except ValidationError:
+        return
+    text = variant_to_yaml(variant)
+    assert load_variant_text(text, "generated.yaml") == variant
+    # The origin comments do not change what the file says.
+    assert load_variant_text(variant_to_yaml(variant, {}), "generated.yaml") == variant
+
+
+def test_variant_differences() -> None:
+    assert variant_differences(load_variant("czech-500"), load_variant("czech-300")) == [
+        ("goal_score", 500, 300)
+    ]

@@ -1,0 +1,173 @@
+"""The variant model: classic defaults, strictness, and the cross-field rules."""
+
+from __future__ import annotations
+
+import typing
+
+import pytest
+from pydantic import ValidationError
+
+from kalooki.variant import (
+    CLASSIC,
+    CROSS_FIELD_INVOLVES,
+    DEFER_CROSS_FIELD,
+    KNOB_NAMES,
+    Variant,
+    cross_field_problems,
+)
+
+# The issue's table: key -> classic default. Users and other tools rely on these names.
+ISSUE_DEFAULTS: dict[str, object] = {
+    "decks": 2,
+    "jokers": 2,
+    "hand_size": 13,
+    "min_players": 2,
+    "max_players": 4,
+    "ace_value": 11,
+    "joker_penalty": 25,
+    "run_minimum": 3,
+    "ace_in_runs": "high_or_low",
+    "opening_threshold": 51,
+    "discard_draw": "always",
+    "set_joker_release": "all_missing_suits",
+    "run_joker_release": "exact_card",
+    "joker_release_requires_opening": True,
+    "released_joker_must_be_melded": False,
+    "going_out": "discard_required",
+    "kalooki_bonus": 25,
+    "kalooki_allows_building": False,
+    "scoring": "penalty",
+    "goal_score": 150,
+    "elimination": False,
+    "stock_exhausted": "reshuffle_all",
+}
+
+ISSUE_ENUMS: dict[str, set[str]] = {
+    "ace_in_runs": {"high_or_low", "high", "low", "wrap"},
+    "discard_draw": {"always", "never", "after_opening", "meld_at_once"},
+    "set_joker_release": {"all_missing_suits", "any_missing_suit", "never"},
+    "run_joker_release": {"exact_card", "never"},
+    "going_out": {"discard_required", "discard_optional"},
+    "scoring": {"penalty", "winner_collects"},
+    "stock_exhausted": {"reshuffle_all", "reshuffle_keep_top", "end_hand"},
+}
+
+
+def test_classic_defaults_match_the_issue() -> None:
+    for key, value in ISSUE_DEFAULTS.items():
+        assert getattr(CLASSIC, key) == value, key
+    assert Variant() == CLASSIC
+    assert set(ISSUE_DEFAULTS) <= set(KNOB_NAMES)
+    assert "name" not in KNOB_NAMES
+    assert "extends" not in KNOB_NAMES
+
+
+def test_enum_values_include_the_issue_names() -> None:
+    for key, values in ISSUE_ENUMS.items():
+        annotation = Variant.model_fields[key].annotation
+        assert values <= set(typing.get_args(annotation)), key
+
+
+def test_every_field_has_a_description() -> None:
+    for name, info in Variant.model_fields.items():
+        assert info.description, name
+
+
+def test_frozen_and_closed() -> None:
+    with pytest.raises(ValidationError):
+        CLASSIC.decks = 3  # type: ignore[misc]
+    with pytest.raises(ValidationError, match="extra"):
+        Variant.model_validate({"opening_treshold": 40})
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("decks", True),
+        ("decks", "2"),
+        ("decks", 2.0),
+        ("elimination", "yes"),
+        ("elimination", 1),
+        ("name", 5),
+        ("scoring", "Penalty"),
+        ("extends", ""),
+        ("extends", ["classic", ""]),
+    ],
+)
+def test_strict_types(key: str, value: object) -> None:
+    with pytest.raises(ValidationError):
+        Variant.model_validate({key: value})
+
+
+@pytest.mark.parametrize(
+    ("key", "low", "high"),
+    [
+        ("decks", 1, 4),
+        ("jokers", 0, 8),
+        ("hand_size", 1, None),
+        ("min_players", 2, 8),
+        ("max_players", 2, 8),
+        ("ace_value", 0, None),
+        ("joker_penalty", 0, None),
+        ("run_minimum", 3, 13),
+        ("opening_threshold", 0, None),
+        ("kalooki_bonus", 0, None),
+        ("goal_score", 1, None),
+    ],
+)
+def test_ranges(key: str, low: int, high: int | None) -> None:
+    context = {DEFER_CROSS_FIELD: True}
+    Variant.model_validate({key: low}, context=context)
+    with pytest.raises(ValidationError):
+        Variant.model_validate({key: low - 1}, context=context)
+    if high is not None:
+        Variant.model_validate({key: high}, context=context)
+        with pytest.raises(ValidationError):
+            Variant.model_validate({key: high + 1}, context=context)
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "words"),
+    [
+        ({"min_players": 5, "max_players": 3}, "min_players", ["min_players (5)", "max_players (3)"]),
+        ({"decks": 1, "jokers": 0}, "hand_size", ["4 * 13 + 1 = 53", "1 * 52 + 0 = 52"]),
+        ({"max_players": 8, "jokers": 0}, "hand_size", ["105", "104"]),
+        ({"scoring": "winner_collects", "elimination": True}, "elimination", ["scoring: penalty"]),
+        ({"hand_size": 7, "opening_threshold": 100}, "opening_threshold", ["7 cards", "11 each"]),
+    ],
+)
+def test_cross_field_rules(data: dict[str, object], field: str, words: list[str]) -> None:
+    variant = Variant.model_validate(data, context={DEFER_CROSS_FIELD: True})
+    problems = cross_field_problems(variant)
+    assert [name for name, _ in problems] == [field]
+    for word in words:
+        assert word in problems[0][1]
+    assert field in CROSS_FIELD_INVOLVES
+    assert CROSS_FIELD_INVOLVES[field][0] == field
+    # Without the loader's context the model refuses the combination itself.
+    with pytest.raises(ValidationError, match=field):
+        Variant.model_validate(data)
+
+
+def test_cross_field_boundaries() -> None:
+    # Exactly fits: 8 * 13 + 1 = 105 <= 2 * 52 + 1.
+    assert not cross_field_problems(Variant(max_players=8, jokers=1))
+    assert not cross_field_problems(Variant(min_players=4, max_players=4))
+    # 13 cards of at most 11 points = 143; discard_optional allows one more card.
+    assert not cross_field_problems(Variant(opening_threshold=143))
+    assert cross_field_problems(
+        Variant.model_validate({"opening_threshold": 144}, context={DEFER_CROSS_FIELD: True})
+    )
+    assert not cross_field_problems(Variant(opening_threshold=154, going_out="discard_optional"))
+
+
+def test_involved_fields_are_fields() -> None:
+    for fields in CROSS_FIELD_INVOLVES.values():
+        assert set(fields) <= set(KNOB_NAMES)
+
+
+def test_pack_size_and_base_names() -> None:
+    assert CLASSIC.pack_size == 106
+    assert Variant(extends="classic").base_names == ["classic"]
+    assert Variant(extends=["a", "b"]).base_names == ["a", "b"]
+    assert CLASSIC.base_names == []

@@ -1,0 +1,349 @@
+"""The strict YAML loader: scalars, positions, every rejection, and hostile files."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from kalooki.yamlio import (
+    MAX_BYTES,
+    Diagnostic,
+    Location,
+    YamlError,
+    format_key_path,
+    load_yaml_file,
+    load_yaml_text,
+    parse_scalar_text,
+    resolve_plain_scalar,
+    sort_diagnostics,
+    suggest,
+    validation_diagnostics,
+    yaml11_hint,
+)
+
+ALIAS_BOMB = "".join(
+    [
+        'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n',
+        *[f"{c}: &{c} [{','.join(['*' + p] * 9)}]\n" for p, c in zip("abcdefgh", "bcdefghi", strict=True)],
+    ]
+)
+
+
+def errors_of(text: str | bytes, source: str = "f.yaml") -> list[str]:
+    with pytest.raises(YamlError) as caught:
+        load_yaml_text(text, source)
+    return str(caught.value).splitlines()
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("true", True),
+        ("false", False),
+        ("null", None),
+        ("~", None),
+        ("", None),
+        ("0", 0),
+        ("42", 42),
+        ("-7", -7),
+        ("+3", 3),
+        ("1.5", 1.5),
+        ("-0.25", -0.25),
+        ("1.5e+3", 1500.0),
+        # YAML 1.1 would turn each of these into a boolean, a number or a date; here they are text.
+        ("yes", "yes"),
+        ("no", "no"),
+        ("on", "on"),
+        ("off", "off"),
+        ("y", "y"),
+        ("True", "True"),
+        ("FALSE", "FALSE"),
+        ("Null", "Null"),
+        ("0250", "0250"),
+        ("0o17", "0o17"),
+        ("0x1F", "0x1F"),
+        ("0b101", "0b101"),
+        ("1:30", "1:30"),
+        ("1_000", "1_000"),
+        ("1e3", "1e3"),
+        (".inf", ".inf"),
+        ("2001-12-14", "2001-12-14"),
+        ("classic", "classic"),
+    ],
+)
+def test_plain_scalars_follow_the_strict_rules(text: str, value: object) -> None:
+    assert resolve_plain_scalar(text) == value
+    assert type(resolve_plain_scalar(text)) is type(value)
+    document = load_yaml_text(f"key: {text}\n", "f.yaml")
+    assert document.data["key"] == value
+    assert type(document.data["key"]) is type(value)
+
+
+def test_quoted_and_block_scalars_are_always_text() -> None:
+    document = load_yaml_text("a: '42'\nb: \"true\"\nc: |\n  12\nd: >-\n  yes\n", "f.yaml")
+    assert document.data == {"a": "42", "b": "true", "c": "12\n", "d": "yes"}
+
+
+def test_keys_are_text_and_nested_values_load() -> None:
+    document = load_yaml_text("1: a\ntrue: b\nnested:\n  list: [1, {x: null}]\n", "f.yaml")
+    assert document.data == {"1": "a", "true": "b", "nested": {"list": [1, {"x": None}]}}
+
+
+def test_positions_of_keys_and_values_are_one_based() -> None:
+    text = "# comment\nname: x\nset:\n  opening_threshold: 40\n  players: [ann, {name: bob}]\nempty:\n"
+    document = load_yaml_text(text, "game.yaml")
+    assert document.location(("name",)) == Location("game.yaml", 2, 7, "name")
+    assert document.key_location(("name",)) == Location("game.yaml", 2, 1, "name")
+    assert document.location(("set", "opening_threshold")) == Location(
+        "game.yaml", 4, 22, "set.opening_threshold"
+    )
+    assert document.key_location(("set", "opening_threshold")).column == 3
+    assert document.location(("set", "players", 1, "name")) == Location(
+        "game.yaml", 5, 25, "set.players[1].name"
+    )
+    # An empty value has no text of its own: it is reported at its key.
+    assert document.location(("empty",)) == Location("game.yaml", 6, 1, "empty")
+    # A path that is not in the document points at the nearest enclosing value.
+    assert document.location(("set", "nope")).line == 4
+    assert document.scalar_text(("set", "opening_threshold")) == "40"
+    assert document.value(("set", "players", 0)) == "ann"
+    with pytest.raises(KeyError):
+        document.value(("set", "missing"))
+
+
+def test_columns_count_characters_not_bytes() -> None:
+    document = load_yaml_text("ä: ü\nb: [x, 日本, y]\n", "f.yaml")
+    assert document.location(("b", 2)).column == 12
+
+
+def test_diagnostic_format_and_json() -> None:
+    diagnostic = Diagnostic("v.yaml", 3, 20, "opening_threshold", "expected a whole number")
+    assert str(diagnostic) == "v.yaml:3:20: opening_threshold: expected a whole number"
+    assert str(Diagnostic("v.yaml", 1, 1, "", "the file is empty")) == "v.yaml:1:1: the file is empty"
+    assert str(Diagnostic("v.yaml", 0, 0, "", "no such file")) == "v.yaml: no such file"
+    assert diagnostic.to_dict() == {
+        "path": "v.yaml",
+        "line": 3,
+        "column": 20,
+        "key": "opening_threshold",
+        "message": "expected a whole number",
+    }
+    error = YamlError([diagnostic, diagnostic])
+    assert str(error) == f"{diagnostic}\n{diagnostic}"
+    assert isinstance(error, ValueError)
+
+
+def test_sort_keeps_sources_in_first_seen_order() -> None:
+    items = [Diagnostic("b", 5, 1, "", "x"), Diagnostic("a", 9, 1, "", "x"), Diagnostic("b", 2, 1, "", "x")]
+    assert [(d.path, d.line) for d in sort_diagnostics(items)] == [("b", 2), ("b", 5), ("a", 9)]
+
+
+def test_format_key_path() -> None:
+    assert format_key_path(("set", "decks")) == "set.decks"
+    assert format_key_path(("players", 0, "name")) == "players[0].name"
+    assert format_key_path(()) == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a: &x 1\nb: *x\n", ["f.yaml:1:4: anchor &x is not allowed", "f.yaml:2:4: alias *x is not allowed"]),
+        ("a: 1\nb: 2\na: 3\n", ["f.yaml:3:1: a: duplicate key (first given on line 1)"]),
+        ("a:\n  b: 1\n  b: 2\n", ["f.yaml:3:3: a.b: duplicate key (first given on line 2)"]),
+        ("a: !!int '5'\n", ["f.yaml:1:4: tag !!int is not allowed: remove it"]),
+        ("a: !custom x\n", ["f.yaml:1:4: tag !custom is not allowed: remove it"]),
+        ("", ["f.yaml:1:1: the file is empty: expected a mapping of keys to values"]),
+        ("# just a comment\n", ["f.yaml:1:1: the file is empty: expected a mapping of keys to values"]),
+        ("- a\n- b\n", ["f.yaml:1:1: expected a mapping of keys to values at the top, found a list"]),
+        ("hello\n", ["f.yaml:1:1: expected a mapping of keys to values at the top, found a string"]),
+        ("42\n", ["f.yaml:1:1: expected a mapping of keys to values at the top, found a number"]),
+        ("a: 1\n---\nb: 2\n", ["f.yaml:2:1: a second document starts here"]),
+        ("a: 1\nb:\t2\n", ["f.yaml:2:3: tab character: indent and separate with spaces"]),
+        ("a:\n\tb: 1\n\tc: 2\n", ["f.yaml:2:1: tab character", "f.yaml:3:1: tab character"]),
+        ("a: [1, 2\n", ["f.yaml:2:1: YAML syntax: "]),
+        ("a: b: c\n", ["f.yaml:1:5: YAML syntax: "]),
+        ("a: \x07\n", ["f.yaml:1:4: non-printable character U+0007 is not allowed"]),
+        ("? [a, b]\n: 1\n", ["f.yaml:1:3: a key must be plain text, not a list or mapping"]),
+        ("a: " + "9" * 51 + "\n", ["f.yaml:1:4: a: numbers of more than 50 digits are not accepted"]),
+    ],
+)
+def test_rejections_are_positioned(text: str, expected: list[str]) -> None:
+    lines = errors_of(text)
+    assert len(lines) == len(expected)
+    for line, start in zip(lines, expected, strict=True):
+        assert line.startswith(start), line
+
+
+def test_non_utf8_bytes_are_positioned() -> None:
+    assert errors_of(b"a: 1\nb: caf\xe9\n") == [
+        "f.yaml:2:7: not UTF-8 text: byte 0xE9; save the file as UTF-8"
+    ]
+
+
+def test_utf8_bom_is_accepted() -> None:
+    assert load_yaml_text("\ufeffa: 1\n".encode(), "f.yaml").data == {"a": 1}
+
+
+def test_oversized_text_and_file_are_rejected_without_parsing(tmp_path: Path) -> None:
+    text = "a: " + "x" * MAX_BYTES + "\n"
+    assert errors_of(text) == [
+        f"f.yaml:1:1: the file is {len(text)} bytes; at most 65536 bytes (64 KiB) are accepted"
+    ]
+    big = tmp_path / "big.yaml"
+    big.write_text("# " + "x" * (10 * MAX_BYTES) + "\n", encoding="utf-8")
+    with pytest.raises(YamlError, match=r"big\.yaml:1:1: the file is 655363 bytes; at most 65536"):
+        load_yaml_file(big)
+
+
+def test_missing_file_and_directory(tmp_path: Path) -> None:
+    with pytest.raises(YamlError) as caught:
+        load_yaml_file(tmp_path / "nope.yaml", display="nope.yaml")
+    assert str(caught.value) == "nope.yaml: no such file"
+    with pytest.raises(YamlError, match="is a directory"):
+        load_yaml_file(tmp_path)
+
+
+def test_display_name_is_used_for_files(tmp_path: Path) -> None:
+    path = tmp_path / "v.yaml"
+    path.write_text("a: 1\na: 2\n", encoding="utf-8")
+    with pytest.raises(YamlError) as caught:
+        load_yaml_file(path, display="shown.yaml")
+    assert str(caught.value).startswith("shown.yaml:2:1: a: duplicate key")
+
+
+# ----------------------------------------------------------------------------- hostile files
+
+
+def _rejected_quickly(text: str | bytes) -> tuple[float, list[str]]:
+    start = time.perf_counter()
+    with pytest.raises(YamlError) as caught:
+        load_yaml_text(text, "hostile.yaml")
+    return time.perf_counter() - start, str(caught.value).splitlines()
+
+
+def test_alias_bomb_is_rejected_in_well_under_a_second() -> None:
+    assert len(ALIAS_BOMB.encode()) < 600
+    elapsed, lines = _rejected_quickly(ALIAS_BOMB)
+    assert elapsed < 0.25
+    # Each anchor, and each alias name once: no expansion, no flood of identical lines.
+    assert len(lines) == 17
+    assert lines[0] == "hostile.yaml:1:4: anchor &a is not allowed: anchors and aliases are not supported"
+
+
+def test_deep_nesting_is_rejected_quickly() -> None:
+    for text in ("a: " + "[" * 60000, "a: " + "{b: " * 16000, "".join(" " * i + "a:\n" for i in range(300))):
+        elapsed, lines = _rejected_quickly(text)
+        assert elapsed < 0.25
+        assert len(lines) == 1
+
+
+def test_largest_accepted_files_load_in_under_a_second() -> None:
+    # The most nodes 64 KiB can hold: about 0.2 s on a quiet machine (libyaml scanning).
+    flow = "a: [" + ",".join("1" for _ in range(32000)) + "]\n"
+    keys = "".join(f"k{i}: {i}\n" for i in range(5400))
+    for text in (flow, keys):
+        assert len(text) <= MAX_BYTES
+        start = time.perf_counter()
+        load_yaml_text(text, "big.yaml")
+        assert time.perf_counter() - start < 1.0
+
+
+def test_many_errors_are_cut_short_quickly() -> None:
+    text = "".join(f"k: {i}\n" for i in range(9000))[: MAX_BYTES - 10]
+    elapsed, lines = _rejected_quickly(text)
+    assert elapsed < 0.5
+    assert len(lines) == 101
+    assert lines[-1] == "hostile.yaml: too many errors; stopped after 100"
+
+
+# ----------------------------------------------------------------------------- helpers for validators
+
+
+def test_yaml11_hints() -> None:
+    assert yaml11_hint("0250", "integer") == (
+        "a leading zero is not allowed (YAML 1.1 reads 0250 as octal 168); write 250"
+    )
+    assert yaml11_hint("0x1F", "integer") == "write numbers in decimal (0x1F is 31)"
+    assert yaml11_hint("1:30", "integer") == "1:30 is not a number here (YAML 1.1 reads it as base 60)"
+    assert yaml11_hint("1_000", "integer") == "write 1000 without underscores"
+    assert yaml11_hint("yes", "boolean") == "only lowercase true and false are booleans"
+    assert yaml11_hint("On", "boolean") == "only lowercase true and false are booleans"
+    assert yaml11_hint("many", "integer") == ""
+    assert yaml11_hint("000", "integer") == ""
+
+
+def test_parse_scalar_text() -> None:
+    assert parse_scalar_text("40") == 40
+    assert parse_scalar_text(" true ") is True
+    assert parse_scalar_text("yes") == "yes"
+    assert parse_scalar_text("'40'") == "40"
+    assert parse_scalar_text('"a: b"') == "a: b"
+    assert parse_scalar_text("a: b") == "a: b"
+    assert parse_scalar_text("") is None
+    with pytest.raises(ValueError, match="tab"):
+        parse_scalar_text("a\tb")
+    with pytest.raises(ValueError, match="expected"):
+        parse_scalar_text("'a' 'b'")
+    with pytest.raises(ValueError, match="one quoted value"):
+        parse_scalar_text("'a': b")
+
+
+def test_suggest() -> None:
+    keys = ["opening_threshold", "goal_score", "decks"]
+    assert suggest("openng_threshold", keys) == "opening_threshold"
+    assert suggest("Decks", keys) == "decks"
+    assert suggest("goal-score", keys) == "goal_score"
+    assert suggest("zzz", keys) is None
+
+
+class _Seat(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str
+    age: int = 0
+
+
+class _Script(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    players: list[_Seat]
+    rounds: int
+
+
+def test_validation_diagnostics_for_nested_models() -> None:
+    text = "players:\n  - name: ann\n    agee: 3\n  - name: 7\nrounds: yes\n"
+    document = load_yaml_text(text, "s.yaml")
+    with pytest.raises(ValidationError) as caught:
+        _Script.model_validate(document.data)
+    lines = [
+        str(d)
+        for d in sort_diagnostics(
+            validation_diagnostics(caught.value, document.data, document, model=_Script)
+        )
+    ]
+    assert lines == [
+        "s.yaml:3:5: players[0].agee: unknown key 'agee'; did you mean 'age'?",
+        "s.yaml:4:11: players[1].name: expected text, got 7 (put it in quotes to make it text)",
+        "s.yaml:5:9: rounds: expected a whole number, got 'yes'",
+    ]
+
+
+def test_validation_diagnostics_for_a_missing_key_and_a_prefix() -> None:
+    document = load_yaml_text("game:\n  players: []\n", "s.yaml")
+    data = document.data["game"]
+    with pytest.raises(ValidationError) as caught:
+        _Script.model_validate(data)
+    lines = [
+        str(d) for d in validation_diagnostics(caught.value, data, document, prefix=("game",), model=_Script)
+    ]
+    assert lines == ["s.yaml:2:3: game.rounds: is required"]
+
+
+def test_messages_never_quote_a_large_input() -> None:
+    text = "rounds: '" + "x" * 60000 + "'\nplayers: []\n"
+    document = load_yaml_text(text, "s.yaml")
+    with pytest.raises(ValidationError) as caught:
+        _Script.model_validate(document.data)
+    (diagnostic,) = validation_diagnostics(caught.value, document.data, document, model=_Script)
+    assert len(str(diagnostic)) < 120
