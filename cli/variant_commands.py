@@ -178,7 +178,7 @@ def schema(
         bool, typer.Option("--write", help="Rewrite the checked-in schema (in a source checkout).")
     ] = False,
 ) -> None:
-    """Print the JSON Schema of variant files (or check or rewrite the checked-in copy)."""
+    """Print a JSON Schema (of variant files by default), or check or rewrite the checked-in copy."""
     if name not in schema_names():
         raise typer.BadParameter(f"unknown schema '{name}'; choose from {', '.join(schema_names())}")
     if check and write:

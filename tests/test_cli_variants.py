@@ -1,0 +1,211 @@
+"""The CLI's variant commands, through Typer's runner and through the installed console script."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from kalooki_cli.app import app
+from typer.testing import CliRunner
+
+from kalooki.loader import builtin_variant_names, load_variant_text
+from kalooki.resources import variants_dir
+from kalooki.schema import render_schema
+
+runner = CliRunner()
+FIXTURES = Path(__file__).parent / "fixtures" / "variants"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_validate_ok_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(variants_dir().parent)
+    code, out, err = run("validate", "variants/classic.yaml", "variants/czech-300.yaml", "kalooki-40")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == ["variants/classic.yaml: ok", "variants/czech-300.yaml: ok", "kalooki-40: ok"]
+
+
+def test_validate_reports_every_error_and_exits_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(FIXTURES)
+    code, out, err = run(
+        "validate", "good/minimal.yaml", "bad/field-several-errors.yaml", "bad/yaml-tab.yaml"
+    )
+    assert code == 1
+    assert out.splitlines() == ["good/minimal.yaml: ok"]
+    expected = (FIXTURES / "bad/field-several-errors.expected").read_text(encoding="utf-8")
+    expected += (FIXTURES / "bad/yaml-tab.expected").read_text(encoding="utf-8")
+    assert err == expected
+
+
+def test_validate_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(FIXTURES)
+    code, out, _ = run("validate", "--format", "json", "good/minimal.yaml", "bad/field-octal.yaml")
+    assert code == 1
+    report = json.loads(out)
+    assert report["valid"] is False
+    assert report["files"] == [
+        {"path": "good/minimal.yaml", "valid": True},
+        {"path": "bad/field-octal.yaml", "valid": False},
+    ]
+    (diagnostic,) = report["diagnostics"]
+    assert diagnostic == {
+        "path": "bad/field-octal.yaml",
+        "line": 1,
+        "column": 20,
+        "key": "opening_threshold",
+        "message": "expected a whole number, got '0250': a leading zero is not allowed "
+        "(YAML 1.1 reads 0250 as octal 168); write 250",
+    }
+    code, out, _ = run("validate", "--format", "json", "good/minimal.yaml")
+    assert code == 0
+    assert json.loads(out) == {
+        "valid": True,
+        "files": [{"path": "good/minimal.yaml", "valid": True}],
+        "diagnostics": [],
+    }
+
+
+def test_validate_with_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(FIXTURES)
+    assert run("validate", "good/minimal.yaml", "--set", "opening_threshold=40")[0] == 0
+    code, out, err = run(
+        "validate", "good/minimal.yaml", "good/no-jokers.yaml", "--set", "opening_threshold=yes"
+    )
+    assert (code, out) == (1, "")
+    assert err == "--set:1:19: opening_threshold: expected a whole number, got 'yes'\n"
+    code, _, err = run("validate", "good/minimal.yaml", "--set", "max_players=8", "--set", "jokers=0")
+    assert code == 1
+    assert err.startswith("--set:1:13: max_players: max_players * hand_size + 1 = 8 * 13 + 1 = 105")
+
+
+def test_usage_errors_exit_2() -> None:
+    assert run("validate")[0] == 2
+    assert run("validate", "--format", "xml", "x.yaml")[0] == 2
+    assert run("variants", "show")[0] == 2
+    assert run("variants", "diff", "classic")[0] == 2
+    assert run("nonsense")[0] == 2
+    assert run("schema", "nope")[0] == 2
+    assert run("schema", "--check", "--write")[0] == 2
+
+
+def test_variants_list_shows_every_builtin() -> None:
+    code, out, _ = run("variants", "list")
+    assert code == 0
+    for name in builtin_variant_names():
+        assert name in out
+    assert "open" in out
+    assert "winner, to 250" in out
+
+
+def test_variants_show_prints_a_loadable_resolved_variant() -> None:
+    code, out, _ = run("variants", "show", "czech-300", "--set", "jokers=4")
+    assert code == 0
+    assert "goal_score: 300\n" in out
+    assert "scoring: winner_collects\n" in out
+    assert "extends" not in out
+    variant = load_variant_text(out, "czech-300.yaml")
+    assert (variant.goal_score, variant.jokers, variant.joker_penalty) == (300, 4, 15)
+
+
+def test_variants_show_origin(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(variants_dir().parent)
+    code, out, _ = run("variants", "show", "variants/czech-300.yaml", "--origin", "--set", "decks=3")
+    assert code == 0
+    lines = {line.split(":")[0]: line for line in out.splitlines()}
+    assert lines["goal_score"].endswith("# variants/czech-300.yaml:8:13")
+    assert "# variants/czech-500.yaml:" in lines["scoring"]
+    assert lines["decks"].endswith("# --set decks=3")
+    assert lines["hand_size"].endswith("# classic default")
+
+
+def test_variants_show_unknown_name_exits_1() -> None:
+    code, out, err = run("variants", "show", "clasic")
+    assert (code, out) == (1, "")
+    assert err.startswith(
+        "clasic: unknown variant 'clasic' (did you mean 'classic'?); the built-in variants are "
+    )
+
+
+def test_variants_diff() -> None:
+    code, out, _ = run("variants", "diff", "czech-500", "czech-300")
+    assert code == 0
+    assert "goal_score" in out
+    assert "500" in out
+    assert "300" in out
+    assert "joker_penalty" not in out
+    code, out, _ = run("variants", "diff", "classic", "romanian")
+    assert (code, out) == (0, "classic and romanian have the same rules\n")
+
+
+def test_rules_prints_markdown() -> None:
+    code, out, _ = run("rules", "kalooki-40", "--set", "goal_score=200")
+    assert code == 0
+    assert out.startswith("# kalooki-40\n")
+    assert "reaches 200 points is out of the game" in out
+
+
+def test_schema_print_check_and_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run("schema")
+    assert (code, out) == (0, render_schema("variant"))
+    assert run("schema", "variant", "--check") == (0, "variant schema: up to date\n", "")
+
+    checkout = tmp_path / "checkout"
+    (checkout / "schemas").mkdir(parents=True)
+    (checkout / "pyproject.toml").write_text("", encoding="utf-8")
+    (checkout / "schemas" / "variant.schema.json").write_text("{}\n", encoding="utf-8")
+    monkeypatch.setattr("kalooki.schema.schemas_dir", lambda: checkout / "schemas")
+    code, _, err = run("schema", "--check")
+    assert code == 1
+    assert "regenerate it with: kalooki schema --write" in err
+    assert run("schema", "--write")[0] == 0
+    assert run("schema", "--check")[0] == 0
+
+    installed = tmp_path / "site-packages" / "kalooki" / "data" / "schemas"
+    installed.mkdir(parents=True)
+    monkeypatch.setattr("kalooki.schema.schemas_dir", lambda: installed)
+    code, _, err = run("schema", "--write")
+    assert code == 1
+    assert "not in a source checkout" in err
+
+
+def _console_script() -> str:
+    script = Path(sys.executable).parent / "kalooki"
+    found = str(script) if script.exists() else shutil.which("kalooki")
+    if found is None:
+        pytest.skip("the kalooki console script is not installed (pip install -e .)")
+    return found
+
+
+def test_installed_console_script(tmp_path: Path) -> None:
+    kalooki = _console_script()
+    listing = subprocess.run([kalooki, "variants", "list"], capture_output=True, text=True, check=False)
+    assert listing.returncode == 0, listing.stderr
+    assert "kaluki-51" in listing.stdout
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("extends: classic\nopening_threshold: 40\n", encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("extends: classic\nopening_threshold: yes\n", encoding="utf-8")
+    result = subprocess.run([kalooki, "validate", "mine.yaml", "bad.yaml"], capture_output=True, text=True,
+                            cwd=tmp_path, check=False)  # fmt: skip
+    assert result.returncode == 1
+    assert result.stdout == "mine.yaml: ok\n"
+    assert result.stderr == "bad.yaml:2:20: opening_threshold: expected a whole number, got 'yes'\n"
+
+
+def test_python_dash_m_kalooki() -> None:
+    result = subprocess.run([sys.executable, "-m", "kalooki", "validate", "classic"], capture_output=True,
+                            text=True, check=False)  # fmt: skip
+    assert (result.returncode, result.stdout) == (0, "classic: ok\n")
+
+
+def test_importing_the_library_does_not_import_the_cli() -> None:
+    code = "import sys, kalooki, kalooki.loader, kalooki.__main__; print('kalooki_cli' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout == "False\n"

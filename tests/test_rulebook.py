@@ -1,0 +1,81 @@
+"""The rulebook says every knob, and the README's knob reference is generated from the model."""
+
+from __future__ import annotations
+
+import typing
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kalooki.loader import builtin_variant_names, load_variant
+from kalooki.rulebook import (
+    README_BEGIN,
+    README_END,
+    knob_reference_markdown,
+    main,
+    render_rulebook,
+    update_readme,
+)
+from kalooki.variant import CLASSIC, DEFER_CROSS_FIELD, KNOB_NAMES, Variant
+
+README = Path(__file__).parent.parent / "README.md"
+
+
+def _other_values(name: str) -> list[Any]:
+    annotation = Variant.model_fields[name].annotation
+    current = getattr(CLASSIC, name)
+    if annotation is bool:
+        return [not current]
+    if typing.get_origin(annotation) is typing.Literal:
+        return [value for value in typing.get_args(annotation) if value != current]
+    return [current + 1]
+
+
+@pytest.mark.parametrize("name", KNOB_NAMES)
+def test_every_knob_value_changes_the_rulebook(name: str) -> None:
+    base = render_rulebook(CLASSIC)
+    for value in _other_values(name):
+        variant = Variant.model_validate({name: value}, context={DEFER_CROSS_FIELD: True})
+        assert render_rulebook(variant) != base, f"{name}: {value} is not in the rulebook"
+
+
+def test_winner_collects_changes_the_kalooki_sentence() -> None:
+    text = render_rulebook(load_variant("kaluki-51"))
+    assert "takes 25 points from every other player's score" in text
+    assert "first player to reach 250 points wins" in text
+    assert "even if you also built on the table" in text
+
+
+@pytest.mark.parametrize("name", builtin_variant_names())
+def test_builtin_rulebooks(name: str) -> None:
+    text = render_rulebook(load_variant(name))
+    assert text.startswith(f"# {name}\n")
+    assert "## Scoring" in text
+    assert "_" not in text.replace(name, ""), "knob names like winner_collects should not leak into prose"
+
+
+def test_readme_knob_reference_is_current() -> None:
+    text = README.read_text(encoding="utf-8")
+    command = "python -m kalooki.rulebook --write-readme README.md"
+    assert update_readme(text) == text, f"The README's knob reference is stale; regenerate it with: {command}"
+
+
+def test_knob_reference_lists_every_field() -> None:
+    table = knob_reference_markdown()
+    for name in Variant.model_fields:
+        assert f"| `{name}` |" in table
+    assert "| `decks` | 1-4 | `2` |" in table
+    assert "| `elimination` | `true`, `false` | `false` |" in table
+
+
+def test_readme_tool(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# x\n{README_BEGIN}\nstale\n{README_END}\nafter\n", encoding="utf-8")
+    assert main(["--check-readme", str(readme)]) == 1
+    assert "--write-readme" in capsys.readouterr().err
+    assert main(["--write-readme", str(readme)]) == 0
+    assert main(["--check-readme", str(readme)]) == 0
+    assert readme.read_text(encoding="utf-8").endswith("<!-- knob-reference:end -->\nafter\n")
+    (tmp_path / "plain.md").write_text("no markers\n", encoding="utf-8")
+    assert main(["--check-readme", str(tmp_path / "plain.md")]) == 1
