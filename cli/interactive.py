@@ -311,7 +311,7 @@ class InteractiveGame:
         others = ", ".join(
             self.seating.label(seat) for seat in range(len(game.players)) if seat != self.human
         )
-        self.console.print(Rule(f"Kalooki · {game.variant.name}", style="cyan"))
+        self.console.print(Rule(render.glyphs(f"Kalooki · {game.variant.name}", self.letters), style="cyan"))
         if self.resumed:
             where = f"hand {game.hand_number}, turn {game.turn_number}"
             self.say(f"Resuming your game against {others} ({where}).")
@@ -525,8 +525,10 @@ class InteractiveGame:
 
     def error(self, message: str) -> None:
         # One line, whatever the message: a diagnostic of several lines is joined.
-        mark = "x" if self.letters else "✗"
-        self.console.print(Text(f"{mark} " + " ".join(message.split()), style="bold red"))
+        self.console.print(
+            Text(render.glyphs("✗ ", self.letters) + " ".join(message.split()), style="bold red"),
+            soft_wrap=True,
+        )
 
 
 __all__ = [

@@ -49,6 +49,14 @@ def plain_cards(console: Console) -> bool:
     return not encoding.startswith("utf")
 
 
+_ASCII = str.maketrans({"·": "-", "▶": ">", "•": "*", "✗": "x"})
+
+
+def glyphs(text: str, letters: bool) -> str:
+    """``text`` with its few decorative symbols made ASCII for a terminal that cannot show them."""
+    return text.translate(_ASCII) if letters else text
+
+
 def card_label(card: Card, letters: bool = False) -> str:
     if letters:
         return "10" + SUIT_LETTERS[suit_of(card)] if card != JOKER and card % 13 == 9 else format_card(card)
@@ -160,7 +168,7 @@ def scoring_line(variant: Variant) -> str:
 
 
 def hand_text(
-    hand: Sequence[Card], *, marked: Sequence[Card] = (), new: Card | None = None, letters: bool
+    hand: Sequence[Card], *, marked: Sequence[Card] = (), new: Card | None = None, letters: bool = False
 ) -> Text:
     """The hand sorted by suit and rank, suits apart, jokers last; ``marked`` cards underlined.
 
@@ -216,7 +224,7 @@ def table_grid(game: Game, seating: Seating, letters: bool) -> Table:
     return grid
 
 
-def players_grid(game: Game, seating: Seating) -> Table:
+def players_grid(game: Game, seating: Seating, letters: bool = False) -> Table:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column(justify="right", no_wrap=True)
@@ -225,7 +233,7 @@ def players_grid(game: Game, seating: Seating) -> Table:
     playing = game.phase in ("draw", "play")
     order = [(seating.human + offset) % len(game.players) for offset in range(len(game.players))]
     for seat in order:
-        pointer = "▶ " if playing and seat == game.current else "  "
+        pointer = glyphs("▶ ", letters) if playing and seat == game.current else "  "
         name = Text(pointer + seating.label(seat), style="bold" if seat == game.current and playing else "")
         if game.eliminated[seat]:
             grid.add_row(name, "", Text("out", style="red"), str(game.totals[seat]))
@@ -247,9 +255,9 @@ def render_screen(
     """The whole table as the human sees it, ending with what their turn still needs."""
     letters = plain_cards(console)
     variant = game.variant
-    title = f"Kalooki · {variant.name} · hand {game.hand_number} · turn {game.turn_number}"
+    title = glyphs(f"Kalooki · {variant.name} · hand {game.hand_number} · turn {game.turn_number}", letters)
     console.print(Rule(title, style="cyan"))
-    console.print(players_grid(game, seating))
+    console.print(players_grid(game, seating, letters))
     console.print(Text(f"Scoring: {scoring_line(variant)}.", style=DIM))
     if game.table:
         console.print(Text("Table", style="bold"))
@@ -589,4 +597,4 @@ def render_help(console: Console, variant: Variant) -> None:
     console.print(Text("Cards: 7H, TC or 10C, QS, JK (a joker); suits C D H S.", style=DIM))
     console.print(Text(f"Key rules of {variant.name}", style="bold"))
     for rule in key_rules(variant):
-        console.print(Text("• " + rule))
+        console.print(Text(glyphs("• ", plain_cards(console)) + rule))

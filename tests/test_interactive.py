@@ -1,0 +1,436 @@
+"""The interactive game driven through its streams: scripted keystrokes in, screens out."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from kalooki_cli.app import app
+from kalooki_cli.interactive import (
+    EXIT_INTERRUPTED,
+    InteractiveGame,
+    ReadLine,
+    TurnLogWriter,
+    new_game,
+    scripted_input,
+    suggest_turn,
+)
+from kalooki_cli.saves import read_save, write_save
+from rich.console import Console
+from typer.testing import CliRunner
+
+from kalooki.cards import parse_card, parse_cards
+from kalooki.engine import FixedDeal, Game
+from kalooki.log import replay
+from kalooki.moves import format_move
+from kalooki.savegame import SAVE_SUFFIX, Session, dump_save, load_save, seat_rng
+from kalooki.variant import Variant
+
+OPENING_HAND = "7H 8H 9H TH QS QD QC 2C 5D 6S 8C KD 3S"
+"""34 points of run and 30 of set: enough to open at 51, with six loose cards."""
+
+
+def fixed_game(hand: str = OPENING_HAND, stock: str = "4D", discard: str = "9C", players: int = 4) -> Game:
+    names = ["you", "bob", "cid", "dee"][:players]
+    deal = FixedDeal(hands={0: parse_cards(hand)}, discard=parse_card(discard), stock_top=parse_cards(stock))
+    return Game(Variant(), names, seed=42, deal=deal)
+
+
+def session_for(game: Game, bot: str = "greedy") -> Session:
+    seats = range(1, len(game.players))
+    return Session(
+        human_seat=0,
+        bots=dict.fromkeys(seats, bot),
+        bot_rngs={seat: seat_rng(game.seed, seat).getstate() for seat in seats},
+    )
+
+
+def console() -> Console:
+    return Console(file=io.StringIO(), width=80, color_system=None, highlight=False)
+
+
+def run(
+    game: Game,
+    lines: Sequence[str] | ReadLine,
+    save_path: Path | None = None,
+    session: Session | None = None,
+    **options: object,
+) -> tuple[int, str, InteractiveGame]:
+    out = console()
+    read_line = lines if callable(lines) else scripted_input(lines, out)
+    loop = InteractiveGame(
+        game,
+        session or session_for(game),
+        console=out,
+        read_line=read_line,
+        save_path=save_path,
+        write_save=write_save,
+        **options,  # type: ignore[arg-type]
+    )
+    code = loop.run()
+    file = out.file
+    assert isinstance(file, io.StringIO)
+    return code, file.getvalue(), loop
+
+
+def state(game: Game) -> str:
+    return json.dumps(game.to_json(), sort_keys=True)
+
+
+def error_lines(transcript: str) -> list[str]:
+    return [line for line in transcript.splitlines() if line.startswith("✗ ")]
+
+
+# ---------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason"),
+    [
+        ("hello", "'hello' is not a command: type help for the list"),
+        ("d KD", "you must draw first: draw stock or draw discard"),
+        ("draw sideways", "draw from 'stock' or 'discard'"),
+        ("m", "write each meld's cards"),
+        ("build x 7H", "write the table meld's number"),
+        ("undo", "there is nothing to take back"),
+        ("d ZZ", "'ZZ' is not a card"),
+    ],
+)
+def test_bad_input_costs_nothing(typed: str, reason: str) -> None:
+    game = fixed_game()
+    before = state(game)
+    code, transcript, _ = run(game, [typed])
+    assert code == 0  # end of input after the bad line
+    errors = error_lines(transcript)
+    assert len(errors) == 1
+    assert reason in errors[0]
+    assert state(game) == before
+
+
+def test_an_illegal_meld_says_why_and_leaves_the_hand() -> None:
+    game = fixed_game()
+    code, transcript, _ = run(game, ["ds", "m QS QD 8C", "m 7H 8H 9H"])
+    assert code == 0
+    errors = error_lines(transcript)
+    assert errors[0] == "✗ QS QD 8C is not a set: the ranks differ"
+    assert "your first meld is worth 24 points; this variant needs 51" in errors[1]
+    assert game.table == []
+    assert len(game.hands[0]) == 14
+
+
+def test_a_draw_shows_the_card_and_marks_it_in_the_hand() -> None:
+    game = fixed_game()
+    _, transcript, _ = run(game, ["ds"])
+    assert "You draw 4♦ from the stock." in transcript
+    assert "4♦*" in transcript
+    assert "Your turn: meld, build or swap if you can, then discard" in transcript
+
+
+# ---------------------------------------------------------------- the turn
+
+
+def test_open_build_and_discard_then_the_bots_play() -> None:
+    game = fixed_game()
+    code, transcript, _ = run(game, ["ds", "meld 7H 8H 9H TH, QS QD QC", "b 1 JH", "d KD"])
+    assert code == 0
+    assert "You meld 7♥ 8♥ 9♥ 10♥ [1] and Q♠ Q♦ Q♣ [2] (64 points)." in transcript
+    assert "1 you 7♥ 8♥ 9♥ 10♥" in transcript
+    assert error_lines(transcript) == ["✗ you have no JH in your hand to play"]
+    assert "You discard K♦." in transcript
+    # Each bot's turn is one readable line that never names a card drawn from the stock.
+    for bot in ("Bob", "Cid", "Dee"):
+        line = next(line for line in transcript.splitlines() if line.startswith(f"{bot} "))
+        assert line.startswith((f"{bot} draws from the stock", f"{bot} takes "))
+    assert game.current == 0
+    assert game.opened[0]
+
+
+def test_undo_takes_back_the_melds_but_not_the_draw() -> None:
+    game = fixed_game()
+    code, transcript, _ = run(game, ["ds", "m 7H 8H 9H TH, QS QD QC", "undo", "undo"])
+    assert code == 0
+    assert "Taken back: your hand and the table are as they were after your draw." in transcript
+    assert error_lines(transcript) == [
+        "✗ there is nothing to take back: undo takes back this turn's melds, builds and swaps"
+    ]
+    assert game.table == []
+    assert not game.opened[0]
+    assert sorted(game.hands[0]) == sorted(parse_cards(OPENING_HAND + " 4D"))
+    assert game.phase == "play"
+
+
+def test_the_screen_previews_the_melds_the_hand_could_lay() -> None:
+    game = fixed_game()
+    _, transcript, _ = run(game, [])
+    assert "You could lay: Q♣ Q♦ Q♠, 7♥ 8♥ 9♥ 10♥ = 64 points, enough to open (51)" in transcript
+
+
+# ---------------------------------------------------------------- hint, help, rules, score
+
+
+def test_hint_before_the_draw_and_after() -> None:
+    game = fixed_game()
+    before = state(game)
+    _, transcript, _ = run(game, ["hint"])
+    assert "Hint (what the greedy bot would play):" in transcript
+    assert "  draw " in transcript
+    assert state(game) == before
+
+
+def test_hint_reports_the_points_and_the_opening() -> None:
+    game = fixed_game()
+    _, transcript, _ = run(game, ["ds", "hint"])
+    assert "  meld QC QD QS, 7H 8H 9H TH   64 points" in transcript
+    assert "That lays 64 points: enough to open (51 needed)." in transcript
+    assert len(game.hands[0]) == 14  # the hint played on a copy
+
+
+def test_hint_when_the_hand_cannot_open() -> None:
+    game = fixed_game(hand="2C 3C 4C 9D 9H KS QH 5S 7D 8S JC 6H 2S", stock="AD")
+    _, transcript, _ = run(game, ["ds", "hint"])
+    assert "You cannot open yet: your best melds make 9 of the 51 points needed." in transcript
+    hint = suggest_turn(game)
+    assert len(hint.actions) == 1
+    assert format_move(hint.actions[0]).startswith("discard ")
+
+
+def test_help_rules_and_score() -> None:
+    game = fixed_game()
+    _, transcript, _ = run(game, ["help", "rules", "score"])
+    assert "draw stock | ds" in transcript
+    assert "Your first melds must total at least 51 points" in transcript
+    assert "Rules" in transcript or "rules" in transcript
+    assert "total" in transcript
+    assert error_lines(transcript) == []
+
+
+# ---------------------------------------------------------------- saving, stopping, resuming
+
+
+def test_the_game_is_saved_after_every_move(tmp_path: Path) -> None:
+    game = fixed_game()
+    path = tmp_path / f"g{SAVE_SUFFIX}"
+    seen: list[str] = []
+
+    def read_line(prompt: str) -> str:
+        seen.append(state(read_save(path).game))
+        answers = ["ds", "m 7H 8H 9H TH, QS QD QC"]
+        if len(seen) > len(answers):
+            raise EOFError
+        return answers[len(seen) - 1]
+
+    code, transcript, _ = run(game, read_line, save_path=path)
+    assert code == 0
+    assert f"End of input: the game is saved in {path}" in transcript
+    assert f"Continue it with: kalooki resume {path}" in transcript
+    assert seen[0] != seen[1] != seen[2]
+    assert state(read_save(path).game) == state(game)
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_ctrl_c_exits_130_with_the_save_in_place(tmp_path: Path) -> None:
+    game = fixed_game()
+    path = tmp_path / f"g{SAVE_SUFFIX}"
+    answers = iter(["ds"])
+
+    def read_line(prompt: str) -> str:
+        answer = next(answers, None)
+        if answer is None:
+            raise KeyboardInterrupt
+        return answer
+
+    code, transcript, _ = run(game, read_line, save_path=path)
+    assert code == EXIT_INTERRUPTED
+    assert "Interrupted: the game is saved in" in transcript
+    assert state(read_save(path).game) == state(game)
+
+
+def test_quit_and_save_to_another_file(tmp_path: Path) -> None:
+    game = fixed_game()
+    first = tmp_path / f"a{SAVE_SUFFIX}"
+    second = tmp_path / f"b{SAVE_SUFFIX}"
+    code, transcript, loop = run(game, ["ds", f"save {second}", "d KD", "quit"], save_path=first)
+    assert code == 0
+    assert f"Saved to {second}" in transcript
+    assert loop.save_path == second
+    assert state(read_save(second).game) == state(game)
+    assert read_save(first).game.phase == "play"  # left behind when the saves moved
+
+
+def hint_player(game_ref: list[Game], limit: int, out: Console | None = None) -> ReadLine:
+    """A player who types whatever the hint says, for ``limit`` prompts, then stops typing."""
+    count = [0]
+
+    def read_line(prompt: str) -> str:
+        count[0] += 1
+        if count[0] > limit:
+            raise EOFError
+        game = game_ref[0]
+        line = "" if prompt.startswith("Press Enter") else format_move(suggest_turn(game).actions[0])
+        if out is not None:
+            out.print(prompt + line)
+        return line
+
+    return read_line
+
+
+def test_resume_continues_exactly(tmp_path: Path) -> None:
+    """A game stopped and resumed ends exactly as the same game played straight through."""
+    variant = Variant()
+    straight, session = new_game(variant, "you", ["random", "greedy", "random"], seed=2024)
+    code, transcript, _ = run(straight, hint_player([straight], 10_000), session=session)
+    assert code == 0
+    assert straight.game_over
+    assert "Hand 1 is over" in transcript
+    assert "Game over" in transcript
+
+    path = tmp_path / f"g{SAVE_SUFFIX}"
+    game, session = new_game(variant, "you", ["random", "greedy", "random"], seed=2024)
+    code, _, _ = run(game, hint_player([game], 25), save_path=path, session=session)
+    assert code == 0
+    assert not game.game_over
+    for stop in (40, 10_000):
+        loaded = read_save(path)
+        holder = [loaded.game]
+        code, transcript, _ = run(
+            loaded.game, hint_player(holder, stop), save_path=path, session=loaded.session, resumed=True
+        )
+        assert code == 0
+        assert "Resuming your game against bob (random), cid (greedy), dee (random)" in transcript
+    final = read_save(path).game
+    assert final.game_over
+    assert final.totals == straight.totals
+    assert [result.to_json() for result in final.results] == [result.to_json() for result in straight.results]
+
+
+def test_a_finished_game_resumes_to_its_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    game, session = new_game(Variant(goal_score=30), "you", ["greedy"], seed=5)
+    path = tmp_path / f"done{SAVE_SUFFIX}"
+    run(game, hint_player([game], 10_000), save_path=path, session=session)
+    assert game.game_over
+    result = CliRunner().invoke(app, ["resume", str(path)])
+    assert result.exit_code == 0
+    assert "That game is over" in result.output
+
+
+# ---------------------------------------------------------------- the game log
+
+
+def test_the_log_leaves_out_what_was_undone_and_replays(tmp_path: Path) -> None:
+    game = fixed_game()
+    log = tmp_path / "game.jsonl"
+    writer = TurnLogWriter(game, log)
+    lines = ["ds", "m 7H 8H 9H TH, QS QD QC", "undo", "m 7H 8H 9H TH, QS QD QC", "d KD", "ds", "d 2C"]
+    code, _, _ = run(game, lines, log=writer)
+    assert code == 0
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [record["type"] for record in records if record.get("player") == "you"] == [
+        "draw",
+        "meld",
+        "discard",
+        "draw",
+        "discard",
+    ]
+    summary = replay(records)
+    assert summary.actions >= 4
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def test_play_rejects_json_without_a_script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    result = CliRunner().invoke(app, ["play", "--json"])
+    assert result.exit_code == 2
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--bots", "nosuch"], "there is no bot called 'nosuch'"),
+        (["--players", "7"], "classic is for 2 to 4 players"),
+        (["--name", "two words"], "a name is one word"),
+    ],
+)
+def test_play_usage_errors(
+    arguments: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    result = CliRunner().invoke(app, ["play", *arguments])
+    assert result.exit_code == 2
+    assert message in result.output
+
+
+def test_play_an_unknown_variant_fails_with_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    result = CliRunner().invoke(app, ["play", "no-such-variant"])
+    assert result.exit_code == 1
+    assert "unknown variant 'no-such-variant'" in result.output
+
+
+def test_play_from_the_command_line_then_resume_the_latest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    runner = CliRunner()
+    result = runner.invoke(app, ["play", "--seed", "9", "--players", "2", "--fast"], input="ds\nhint\n")
+    assert result.exit_code == 0, result.output
+    assert "Seed 9: 'kalooki play --seed 9' deals the same cards again." in result.output
+    saves = list((tmp_path / "saves").glob(f"*{SAVE_SUFFIX}"))
+    assert len(saves) == 1
+    saved = read_save(saves[0])
+    assert saved.game.players == ["you", "bob"]
+    assert saved.game.phase == "play"
+    result = runner.invoke(app, ["resume"], input="score\n")
+    assert result.exit_code == 0, result.output
+    assert "Resuming your game against bob (greedy) (hand 1, turn 1)" in result.output
+    assert "Your hand (14)" in result.output
+
+
+def test_resume_with_no_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    result = CliRunner().invoke(app, ["resume"])
+    assert result.exit_code == 1
+    assert "there are no saved games in" in result.output
+
+
+def test_resume_refuses_a_damaged_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    game = fixed_game()
+    path = tmp_path / f"g{SAVE_SUFFIX}"
+    text = dump_save(game, session_for(game))
+    path.write_text(text[: len(text) // 2])
+    result = CliRunner().invoke(app, ["resume", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}: the save is damaged: it is not valid JSON" in result.output
+
+
+def test_play_hands_a_script_to_the_script_runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[Path, bool, Path | None]] = []
+
+    def fake_run_script(path: Path, *, json_output: bool, log_path: Path | None) -> int:
+        calls.append((path, json_output, log_path))
+        return 3
+
+    monkeypatch.setattr("kalooki_cli.script_commands.run_script", fake_run_script)
+    script = tmp_path / "game.yaml"
+    script.write_text("players: [ann, bob]\nseed: 1\n")
+    result = CliRunner().invoke(app, ["play", str(script), "--json", "--log", str(tmp_path / "x.jsonl")])
+    assert result.exit_code == 3
+    assert calls == [(script, True, tmp_path / "x.jsonl")]
+    result = CliRunner().invoke(app, ["play", str(script), "--players", "3"])
+    assert result.exit_code == 2
+
+
+def test_a_save_round_trips_through_the_file(tmp_path: Path) -> None:
+    game = fixed_game()
+    session = session_for(game)
+    path = tmp_path / f"g{SAVE_SUFFIX}"
+    write_save(path, dump_save(game, session))
+    loaded = load_save(path.read_text())
+    assert state(loaded.game) == state(game)
+    assert loaded.session.bots == session.bots

@@ -1,0 +1,172 @@
+"""End to end: the installed ``kalooki`` console script under a pseudo-terminal, as a person runs it.
+
+It plays legal moves, is stopped with Ctrl-C, and the game is resumed from its save.
+Uses only the standard library (``pty``); skipped where there are no pseudo-terminals.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import select
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from kalooki_cli.saves import read_save
+
+from kalooki.savegame import SAVE_SUFFIX
+
+pty = pytest.importorskip("pty")
+
+KALOOKI = Path(sys.executable).with_name("kalooki")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+TIMEOUT = 30.0
+
+pytestmark = pytest.mark.skipif(
+    sys.platform == "win32" or not KALOOKI.exists(),
+    reason="needs a POSIX pty and the installed console script",
+)
+
+
+class Terminal:
+    """A child process on a pseudo-terminal: type into it, wait for what it prints."""
+
+    def __init__(self, arguments: list[str], env: dict[str, str]) -> None:
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: become the kalooki command
+            try:
+                os.execve(str(KALOOKI), [str(KALOOKI), *arguments], env)
+            finally:
+                os._exit(127)
+        self.pid = pid
+        self.fd = fd
+        self.output = ""
+        self.status: int | None = None
+
+    def read_until(self, pattern: str, timeout: float = TIMEOUT) -> str:
+        """Read until ``pattern`` (a regex) appears after the output seen so far; the text read."""
+        start = len(self.output)
+        deadline = time.monotonic() + timeout
+        regex = re.compile(pattern)
+        while not regex.search(self.output, start):
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise AssertionError(
+                    f"timed out waiting for {pattern!r}; the screen ends:\n{self.output[-2000:]}"
+                )
+            ready, _, _ = select.select([self.fd], [], [], remaining)
+            if not ready:
+                continue
+            try:
+                chunk = os.read(self.fd, 65536)
+            except OSError:  # the child closed the terminal
+                chunk = b""
+            if not chunk:
+                raise AssertionError(
+                    f"the program ended before {pattern!r}; its screen:\n{self.output[-2000:]}"
+                )
+            self.output += ANSI.sub("", chunk.decode("utf-8", errors="replace")).replace("\r\n", "\n")
+        return self.output[start:]
+
+    def type(self, text: str) -> None:
+        os.write(self.fd, text.encode("utf-8"))
+
+    def wait(self, timeout: float = TIMEOUT) -> int:
+        """Drain the output until the child exits; its exit status (128 + N for signal N)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.fd], [], [], 0.1)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:
+                    chunk = b""
+                self.output += ANSI.sub("", chunk.decode("utf-8", errors="replace")).replace("\r\n", "\n")
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.status = os.waitstatus_to_exitcode(status)
+                if self.status < 0:
+                    self.status = 128 - self.status
+                return self.status
+        self.kill()
+        raise AssertionError(f"the program did not exit; its screen:\n{self.output[-2000:]}")
+
+    def kill(self) -> None:
+        if self.status is None:
+            try:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+            self.status = -1
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+
+def environment(home: Path) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "FORCE_COLOR")}
+    env.update({"KALOOKI_HOME": str(home), "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "40"})
+    env.update({"PYTHONIOENCODING": "utf-8", "LANG": "C.UTF-8"})
+    return env
+
+
+def last_hand(screen: str) -> list[str]:
+    """The cards of the last 'Your hand' line on the screen, as typed (the prompt reads ♣♦♥♠ too)."""
+    line = re.findall(r"Your hand \(\d+\): (.*)", screen)[-1]
+    return [card.rstrip("*") for card in line.split()]
+
+
+def test_play_ctrl_c_and_resume(tmp_path: Path) -> None:
+    env = environment(tmp_path)
+    started = time.monotonic()
+    terminal = Terminal(["play", "--seed", "31", "--fast"], env)
+    try:
+        screen = terminal.read_until(r"draw> ")
+        first_prompt = time.monotonic() - started
+        assert "Seed 31" in screen
+        (save,) = (tmp_path / "saves").glob(f"*{SAVE_SUFFIX}")
+        assert f"saved after every move to {save}" in screen
+        assert first_prompt < 10  # generous for slow CI; measured well under a second here
+
+        terminal.type("ds\n")
+        screen = terminal.read_until(r"play> ")
+        assert "You draw " in screen
+        hand = last_hand(screen)
+        assert len(hand) == 14
+        terminal.type("bogus\n")
+        assert "is not a command" in terminal.read_until(r"play> ")
+        discard = next(card for card in hand if card != "JK")
+        terminal.type(f"d {discard}\n")
+        screen = terminal.read_until(r"draw> ")
+        assert f"You discard {discard}." in screen
+        assert "turn 5" in screen  # the three bots have played
+
+        turn_before = read_save(save).game.to_json()
+        terminal.type("\x03")  # Ctrl-C at the prompt
+        assert terminal.wait() == 130
+        assert "Interrupted: the game is saved in" in terminal.output
+    finally:
+        terminal.kill()
+
+    resumed = Terminal(["resume", "--fast"], env)
+    try:
+        screen = resumed.read_until(r"draw> ")
+        assert (
+            "Resuming your game against bob (greedy), cid (greedy), dee (greedy) (hand 1, turn 5)" in screen
+        )
+        saved = read_save(save).game
+        assert saved.to_json() == turn_before
+        shown = sorted(last_hand(screen))
+        assert len(shown) == len(saved.hands[0]) == 13
+        resumed.type("ds\n")
+        resumed.read_until(r"play> ")
+        resumed.type("quit\n")
+        assert resumed.wait() == 0
+        assert "Stopped: the game is saved in" in resumed.output
+        assert read_save(save).game.phase == "play"
+    finally:
+        resumed.kill()

@@ -1,0 +1,212 @@
+"""The screens at 80 columns, with and without colour."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+import pytest
+from kalooki_cli.interactive import meld_preview
+from kalooki_cli.render import (
+    Seating,
+    hand_text,
+    joker_meaning,
+    key_rules,
+    narrate,
+    plain_cards,
+    render_game_end,
+    render_hand_end,
+    render_help,
+    render_screen,
+    render_totals,
+)
+from rich.console import Console
+
+from kalooki.bots import make_bot
+from kalooki.cards import JOKER, parse_card, parse_cards
+from kalooki.driver import play_hand
+from kalooki.engine import Event, FixedDeal, Game
+from kalooki.melds import make_meld
+from kalooki.moves import Discard, parse_move
+from kalooki.variant import Variant
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+BOTS = {1: "greedy", 2: "random", 3: "expert"}
+
+
+def console(color: bool = False, width: int = 80, encoding: str = "utf-8") -> Console:
+    file = io.StringIO()
+    if encoding != "utf-8":
+        # rich reads the encoding from the file it writes to.
+        file = io.TextIOWrapper(io.BytesIO(), encoding=encoding)
+    return Console(
+        file=file,
+        width=width,
+        color_system="truecolor" if color else None,
+        force_terminal=color,
+        highlight=False,
+    )
+
+
+def output(out: Console) -> str:
+    file = out.file
+    if isinstance(file, io.TextIOWrapper):
+        file.flush()
+        buffer = file.buffer
+        assert isinstance(buffer, io.BytesIO)
+        return buffer.getvalue().decode(file.encoding)
+    assert isinstance(file, io.StringIO)
+    return file.getvalue()
+
+
+def busy_game() -> tuple[Game, Seating]:
+    """A table with sets and runs holding jokers, owned by different players, the human to play."""
+    variant = Variant()
+    deal = FixedDeal(
+        hands={
+            0: parse_cards("2C 3C 4C 9D 9H KS QH 5S 7D 8S JC 6H 2S"),
+            1: parse_cards("7H 8H JK TH QS QD QC 5C 5D 6S 8C KD 3S"),
+            2: parse_cards("9S 9C JK AD KC QC JC AH AS 4D 4H 2D 3D"),
+            3: parse_cards("7D 2H 3H 4S 5H 6D 7S 8D TC TS JD JS KC"),
+        },
+        discard=parse_card("TD"),
+        stock_top=parse_cards("KH 6C 7C"),
+    )
+    game = Game(variant, ["ann", "bob", "cid", "dee"], seed=1, deal=deal)
+    for move in ("ds", "d KH", "ds", "m 7H 8H JK TH, QS QD QC", "d KD", "ds", "m 9S 9C JK, AD AH AS", "d 4D"):
+        game.apply(parse_move(move))
+    game.apply(parse_move("ds"))
+    game.apply(Discard(parse_card("7D") if parse_card("7D") in game.hands[3] else game.hands[3][0]))
+    return game, Seating(tuple(game.players), 0, BOTS)
+
+
+def visible_lines(text: str) -> list[str]:
+    return ANSI.sub("", text).splitlines()
+
+
+@pytest.mark.parametrize("color", [False, True])
+def test_the_screen_fits_80_columns(color: bool) -> None:
+    game, seating = busy_game()
+    out = console(color)
+    render_screen(out, game, seating, preview=meld_preview(game, 0))
+    text = output(out)
+    lines = visible_lines(text)
+    assert max(len(line) for line in lines) <= 80
+    assert ("\x1b[" in text) == color
+    plain = "\n".join(line.rstrip() for line in lines)
+    for expected in (
+        "───────────────────── Kalooki · classic · hand 1 · turn 5 ──────────────────────",
+        "▶ ann (you)     13 cards  not opened  total 0",
+        "  bob (greedy)   6 cards  opened      total 0",
+        "  dee (expert)  13 cards  not opened  total 0",
+        "1 bob 7♥ 8♥ JK(9♥) 10♥",
+        "2 bob Q♠ Q♦ Q♣",
+        "3 cid 9♠ 9♣ JK(9♦/♥)",
+        "4 cid A♦ A♥ A♠",
+        "Discard pile: 7♦ (5 cards)    Stock: 49 cards",
+        "Your hand (13): 2♣ 3♣ 4♣ J♣   7♦ 9♦   6♥ 9♥ Q♥   2♠ 5♠ 8♠ K♠",
+        "You could lay: 2♣ 3♣ 4♣ = 9 points, not enough to open (51)",
+        "Your turn: draw a card: ds (draw stock) or dd (draw discard: 7♦)",
+        "Not opened yet: your first melds must make 51 points together (m A, B).",
+    ):
+        assert expected in plain.splitlines()
+
+
+def test_colours_red_and_black_and_jokers_stand_out() -> None:
+    out = console(color=True)
+    out.print(hand_text(parse_cards("7H 7S JK"), marked=parse_cards("7H")))
+    text = output(out)
+    # Red for hearts (underlined: part of a meld to lay), bold default for spades, a highlighted joker.
+    assert "\x1b[1;4;31m7♥" in text or "\x1b[1;31;4m7♥" in text
+    assert "\x1b[1m7♠" in text
+    assert re.search(r"\x1b\[[0-9;]*43m" + "JK", text)
+
+
+def test_the_hand_is_sorted_by_suit_and_rank_with_suits_apart() -> None:
+    out = console()
+    out.print(hand_text(parse_cards("KS JK 2H AC 10D 3C 9H"), new=parse_card("9H")))
+    assert output(out).strip() == "A♣ 3♣   10♦   2♥ 9♥*   K♠   JK"
+
+
+def test_letters_when_the_terminal_cannot_show_suit_symbols() -> None:
+    out = console(encoding="ascii")
+    assert plain_cards(out)
+    out.print(hand_text(parse_cards("TD QS JK"), letters=True))
+    game, seating = busy_game()
+    render_screen(out, game, seating, preview=meld_preview(game, 0))
+    render_help(out, game.variant)
+    text = output(out)
+    assert text.isascii()
+    assert "10D   QS   JK" in text
+    assert "1 bob 7H 8H JK(9H) 10H" in text
+    assert "> ann (you)" in text
+
+
+def test_a_set_joker_stands_for_its_missing_suits() -> None:
+    variant = Variant()
+    three = make_meld(parse_cards("9S 9C JK"), variant)
+    assert joker_meaning(three, 2) == "9♦/♥"
+    run = make_meld(parse_cards("JK 2H 3H"), variant)
+    assert joker_meaning(run, 0) == "A♥"
+    assert run.cards[0] == JOKER
+
+
+def test_no_color_environment_gives_plain_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    game, seating = busy_game()
+    file = io.StringIO()
+    out = Console(file=file, width=80, force_terminal=True, highlight=False)
+    render_screen(out, game, seating)
+    assert not re.search(r"\x1b\[[0-9;]*3[0-9]m", file.getvalue())  # no foreground colours
+
+
+def test_narration_hides_stock_draws_of_others_only() -> None:
+    game, seating = busy_game()
+    events = [
+        {"type": "draw", "player": "bob", "source": "stock", "card": "KH"},
+        {"type": "meld", "player": "bob", "melds": ["9S 9D JK"], "numbers": [5], "points": 27},
+        {"type": "discard", "player": "bob", "card": "KD"},
+        {"type": "draw", "player": "ann", "source": "stock", "card": "2H"},
+        {"type": "reshuffle", "rule": "reshuffle_all", "stock": "2C"},
+    ]
+    lines = [line.plain for line in narrate(events, game, seating)]
+    assert lines == [
+        "Bob draws from the stock, melds 9♠ 9♦ JK(9♣/♥) [5] (27 points), discards K♦.",
+        "You draw 2♥ from the stock.",
+        "The discard pile is shuffled to make a new stock.",
+    ]
+
+
+def play_out_hand(game: Game) -> list[Event]:
+    bots = {seat: make_bot("greedy", random.Random(seat)) for seat in range(len(game.players))}
+    return play_hand(game, bots)
+
+
+def test_hand_end_and_game_end_fit_80_columns() -> None:
+    game, seating = busy_game()
+    events = play_out_hand(game)
+    end = next(event for event in events if event["type"] == "hand_end")
+    out = console()
+    render_hand_end(out, game, seating, end)
+    render_totals(out, game, seating)
+    game.winners = [1]
+    render_game_end(out, game, seating)
+    text = output(out)
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "Hand 1 is over" in text
+    assert "cards left" in text
+    assert "Bob wins the game!" in text
+
+
+def test_help_lists_commands_and_key_rules_in_80_columns() -> None:
+    out = console()
+    render_help(out, Variant(opening_threshold=40, run_minimum=4, discard_draw="never"))
+    text = output(out)
+    assert max(len(line) for line in text.splitlines()) <= 80
+    for command in ("draw stock | ds", "undo", "hint", "save [FILE]", "quit", "rules", "score"):
+        assert command in text
+    assert "at least 40 points" in " ".join(text.split())
+    rules = key_rules(Variant(opening_threshold=40, run_minimum=4, discard_draw="never"))
+    assert any("Runs: 4+ cards" in rule for rule in rules)
+    assert any("never be taken" in rule for rule in rules)
