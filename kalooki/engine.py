@@ -879,12 +879,19 @@ class Game:
         return True
 
     def check(self, action: Action) -> None:
-        """Raise :class:`IllegalMoveError` if ``action`` is not legal now; change nothing."""
+        """Raise :class:`IllegalMoveError` if ``action`` is not legal now; change nothing.
+
+        The trial plays on fresh copies of the state: lists a caller holds (a hand, the table) are never
+        changed, even for a moment.
+        """
         saved = self.to_json()
+        reshuffles = [list(stock) for stock in self.forced_reshuffles]
+        self._restore(saved)
         try:
             self.apply(action)
         finally:
             self._restore(saved)
+            self.forced_reshuffles = reshuffles
 
     # ------------------------------------------------------------------ serialisation
 

@@ -322,3 +322,17 @@ def test_released_joker_must_be_melded_before_opening(ann_extra: str, legal: boo
     assert JOKER not in game.hands[0]
     play(game, "discard KH")
     assert game.results[-1].winner == 0
+
+
+def test_legal_actions_with_a_legal_swap_list_only_the_hands_own_discards() -> None:
+    game = table_position({}, "5H 6H JK 8H", "7H 9H QS")
+    hand = game.hands[0]
+    held = list(hand)
+    actions = game.legal_actions()
+    assert Swap(2, tuple(parse_cards("7H"))) in actions
+    discards = sorted(action.card for action in actions if isinstance(action, Discard))
+    assert discards == sorted(parse_cards("7H 9H QS KH"))
+    assert hand == held  # checking the swap did not touch the hand the caller holds
+    game.check(Swap(2, tuple(parse_cards("7H"))))
+    assert hand == held
+    assert hand_text(game, 0) == ["7H", "9H", "KH", "QS"]
