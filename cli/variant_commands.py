@@ -169,30 +169,38 @@ def rules(variant: VariantArgument, set_: SetOption = None) -> None:
 
 def schema(
     name: Annotated[
-        str, typer.Argument(help=f"Which schema: {', '.join(schema_names())}.", show_default=True)
-    ] = "variant",
+        str | None,
+        typer.Argument(
+            help=f"Which schema: {', '.join(schema_names())}. Printing defaults to variant; --check and "
+            "--write default to all of them.",
+            show_default=False,
+        ),
+    ] = None,
     check: Annotated[
-        bool, typer.Option("--check", help="Exit 1 if the checked-in schema is out of date with the model.")
+        bool, typer.Option("--check", help="Exit 1 if a checked-in schema is out of date with its model.")
     ] = False,
     write: Annotated[
-        bool, typer.Option("--write", help="Rewrite the checked-in schema (in a source checkout).")
+        bool, typer.Option("--write", help="Rewrite the checked-in schema(s) (in a source checkout).")
     ] = False,
 ) -> None:
-    """Print a JSON Schema (of variant files by default), or check or rewrite the checked-in copy."""
-    if name not in schema_names():
+    """Print a JSON Schema (of variant files by default), or check or rewrite the checked-in copies."""
+    if name is not None and name not in schema_names():
         raise typer.BadParameter(f"unknown schema '{name}'; choose from {', '.join(schema_names())}")
     if check and write:
         raise typer.BadParameter("give --check or --write, not both")
+    names = [name] if name is not None else schema_names()
     with cli_errors():
         if check:
-            problem = check_schema(name)
-            if problem:
-                fail(problem)
-            typer.echo(f"{name} schema: up to date")
+            problems = [problem for problem in map(check_schema, names) if problem]
+            if problems:
+                fail("\n".join(problems))
+            for each in names:
+                typer.echo(f"{each} schema: up to date")
         elif write:
-            typer.echo(f"wrote {write_schema(name)}")
+            for each in names:
+                typer.echo(f"wrote {write_schema(each)}")
         else:
-            typer.echo(render_schema(name), nl=False)
+            typer.echo(render_schema(name or "variant"), nl=False)
 
 
 def register(app: typer.Typer) -> None:

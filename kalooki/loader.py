@@ -490,7 +490,10 @@ def _resolve(
 
     extends = top.document.data.get("extends") if top.document is not None else None
     data = {**file_only, **layer.knobs, "extends": extends}
-    variant = Variant.model_validate(data, context={DEFER_CROSS_FIELD: True})
+    try:
+        variant = Variant.model_validate(data, context={DEFER_CROSS_FIELD: True})
+    except ValidationError as error:  # pragma: no cover - every part was validated where it was written
+        raise VariantError(validation_diagnostics(error, data, _Nowhere(display), model=Variant)) from None
     origins = dict.fromkeys(Variant.model_fields, DEFAULT_ORIGIN)
     origins.update(layer.origins)
     origins.update(file_only_origins)
@@ -501,6 +504,21 @@ def _resolve(
     if cross:
         raise VariantError(sort_diagnostics(cross))
     return ResolvedVariant(variant, origins, tuple(resolver.sources))
+
+
+class _Nowhere:
+    """A locator for values whose place is unknown: the top of the file."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def location(self, path: Sequence[str | int], key: str | None = None) -> Location:
+        return Location(self.source, 1, 1, format_key_path(path) if key is None else key)
+
+    key_location = location
+
+    def scalar_text(self, path: Sequence[str | int]) -> str | None:
+        return None
 
 
 def _apply_mapping(

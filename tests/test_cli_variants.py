@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from kalooki.loader import builtin_variant_names, load_variant_text
 from kalooki.resources import variants_dir
-from kalooki.schema import render_schema
+from kalooki.schema import render_schema, schema_names
 
 runner = CliRunner()
 FIXTURES = Path(__file__).parent / "fixtures" / "variants"
@@ -155,17 +155,20 @@ def test_schema_print_check_and_write(tmp_path: Path, monkeypatch: pytest.Monkey
     code, out, _ = run("schema")
     assert (code, out) == (0, render_schema("variant"))
     assert run("schema", "variant", "--check") == (0, "variant schema: up to date\n", "")
+    code, out, _ = run("schema", "--check")
+    assert code == 0
+    assert out.splitlines() == [f"{name} schema: up to date" for name in schema_names()]
 
     checkout = tmp_path / "checkout"
     (checkout / "schemas").mkdir(parents=True)
     (checkout / "pyproject.toml").write_text("", encoding="utf-8")
     (checkout / "schemas" / "variant.schema.json").write_text("{}\n", encoding="utf-8")
     monkeypatch.setattr("kalooki.schema.schemas_dir", lambda: checkout / "schemas")
-    code, _, err = run("schema", "--check")
+    code, _, err = run("schema", "variant", "--check")
     assert code == 1
     assert "regenerate it with: kalooki schema --write" in err
-    assert run("schema", "--write")[0] == 0
-    assert run("schema", "--check")[0] == 0
+    assert run("schema", "variant", "--write")[0] == 0
+    assert run("schema", "variant", "--check")[0] == 0
 
     installed = tmp_path / "site-packages" / "kalooki" / "data" / "schemas"
     installed.mkdir(parents=True)
