@@ -154,7 +154,7 @@ def hand_points(cards: Iterable[Card], ace_value: int, joker_penalty: int) -> in
 
 def full_pack(decks: int, jokers: int) -> Counter[Card]:
     """How many of each card code the pack holds."""
-    pack: Counter[Card] = Counter({card: decks for card in range(52)})
+    pack: Counter[Card] = Counter(dict.fromkeys(range(52), decks))
     if jokers:
         pack[JOKER] = jokers
     return pack

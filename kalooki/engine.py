@@ -23,15 +23,11 @@ from typing import Any, Literal
 from kalooki.cards import (
     JOKER,
     Card,
-    card_points,
     format_card,
     format_cards,
     full_pack,
     hand_points,
     make_card,
-    pack_list,
-    rank_of,
-    suit_of,
 )
 from kalooki.errors import KalookiError
 from kalooki.melds import SET_MAX, MeldError, RunEnd, TableMeld, build, make_meld, run_span_ok, swap
@@ -277,7 +273,8 @@ class Game:
                 raise DealError(f"seat {seat} is not playing this hand")
             if len(cards) != variant.hand_size:
                 raise DealError(
-                    f"{self.players[seat]} is dealt {len(cards)} cards: this variant deals {variant.hand_size}"
+                    f"{self.players[seat]} is dealt {len(cards)} cards: "
+                    f"this variant deals {variant.hand_size}"
                 )
             placed.update(cards)
         if deal.discard is not None:
@@ -366,7 +363,7 @@ class Game:
         return hand_points(self.hands[seat], self.variant.ace_value, self.variant.joker_penalty)
 
     def _keep(self) -> int:
-        """Cards that must stay in hand after melding: one to discard, where the last card must be discarded."""
+        """Cards that must stay in hand after laying: one to discard, if the last card must be discarded."""
         return 1 if self.variant.going_out == "discard_required" else 0
 
     def _discard_draw_allowed(self) -> bool:
@@ -933,7 +930,7 @@ class Game:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Game:
-        """Rebuild a game saved by :meth:`to_json`; a damaged or unknown state raises :class:`StateFormatError`."""
+        """Rebuild a game saved by :meth:`to_json`; a damaged or unknown state raises StateFormatError."""
         if not isinstance(data, Mapping) or data.get("format") != STATE_FORMAT:
             raise StateFormatError("this is not a saved kalooki game")
         version = data.get("version")

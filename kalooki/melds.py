@@ -80,7 +80,13 @@ class TableMeld:
         return self.position_rank(len(self.cards) - 1)
 
     def to_json(self) -> dict[str, object]:
-        return {"kind": self.kind, "cards": list(self.cards), "owner": self.owner, "rank": self.rank, "suit": self.suit}
+        return {
+            "kind": self.kind,
+            "cards": list(self.cards),
+            "owner": self.owner,
+            "rank": self.rank,
+            "suit": self.suit,
+        }
 
     @staticmethod
     def from_json(data: dict[str, object]) -> TableMeld:
@@ -89,8 +95,12 @@ class TableMeld:
         kind = data["kind"]
         assert kind in ("set", "run")
         owner, rank, suit = data["owner"], data["rank"], data["suit"]
-        assert isinstance(owner, int) and isinstance(rank, int) and isinstance(suit, int)
-        return TableMeld(kind=kind, cards=tuple(int(card) for card in cards), owner=owner, rank=rank, suit=suit)
+        assert isinstance(owner, int)
+        assert isinstance(rank, int)
+        assert isinstance(suit, int)
+        return TableMeld(
+            kind=kind, cards=tuple(int(card) for card in cards), owner=owner, rank=rank, suit=suit
+        )
 
 
 def _ace_ranks(variant: Variant) -> tuple[int, ...]:
@@ -203,7 +213,9 @@ def _run_reason(cards: Sequence[Card], variant: Variant) -> str:
         return "in this variant an ace may only sit below the two (A-2-3)"
     if aces and variant.ace_in_runs == "high_or_low" and {2, 13} & set(ranks):
         return "an ace may sit below the two or above the king, not between them (no K-A-2)"
-    return "the cards are not consecutive as written (write a run low to high, a joker where a card is missing)"
+    return (
+        "the cards are not consecutive as written (write a run low to high, a joker where a card is missing)"
+    )
 
 
 def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd | None = None) -> TableMeld:
@@ -221,10 +233,13 @@ def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd 
         combined = meld.cards + cards
         suits = [suit_of(card) for card in combined if card != JOKER]
         if len(set(suits)) != len(suits):
-            raise MeldError(f"{written} does not fit the set {format_cards(meld.cards)}: that suit is already there")
+            raise MeldError(
+                f"{written} does not fit the set {format_cards(meld.cards)}: that suit is already there"
+            )
         if len(combined) > SET_MAX:
             raise MeldError(
-                f"{written} does not fit the set {format_cards(meld.cards)}: a set holds at most {SET_MAX} cards"
+                f"{written} does not fit the set {format_cards(meld.cards)}: "
+                f"a set holds at most {SET_MAX} cards"
                 + (" (to take its joker, use swap)" if _set_joker_takeable(meld, variant) else "")
             )
         return TableMeld(kind="set", cards=combined, owner=meld.owner, rank=meld.rank)
@@ -257,7 +272,9 @@ def swap(meld: TableMeld, cards: Sequence[Card], variant: Variant) -> tuple[Tabl
     return _swap_set(meld, cards, variant, written)
 
 
-def _swap_run(meld: TableMeld, cards: tuple[Card, ...], variant: Variant, written: str) -> tuple[TableMeld, int]:
+def _swap_run(
+    meld: TableMeld, cards: tuple[Card, ...], variant: Variant, written: str
+) -> tuple[TableMeld, int]:
     if variant.run_joker_release == "never":
         raise MeldError("in this variant a joker in a run stays there for good")
     laid = list(meld.cards)
@@ -270,13 +287,21 @@ def _swap_run(meld: TableMeld, cards: tuple[Card, ...], variant: Variant, writte
             wanted = format_cards(meld.stands_for(i) for i, held in enumerate(laid) if held == JOKER)
             raise MeldError(
                 f"{written} does not free a joker from the run {format_cards(meld.cards)}: "
-                + (f"only the exact card a joker stands for does ({wanted})" if wanted else "no joker is left")
+                + (
+                    f"only the exact card a joker stands for does ({wanted})"
+                    if wanted
+                    else "no joker is left"
+                )
             )
         laid[position] = card
-    return TableMeld(kind="run", cards=tuple(laid), owner=meld.owner, rank=meld.rank, suit=meld.suit), len(cards)
+    return TableMeld(kind="run", cards=tuple(laid), owner=meld.owner, rank=meld.rank, suit=meld.suit), len(
+        cards
+    )
 
 
-def _swap_set(meld: TableMeld, cards: tuple[Card, ...], variant: Variant, written: str) -> tuple[TableMeld, int]:
+def _swap_set(
+    meld: TableMeld, cards: tuple[Card, ...], variant: Variant, written: str
+) -> tuple[TableMeld, int]:
     rule = variant.set_joker_release
     table = format_cards(meld.cards)
     if rule == "never":
@@ -286,7 +311,9 @@ def _swap_set(meld: TableMeld, cards: tuple[Card, ...], variant: Variant, writte
     if any(rank_of(card) != meld.rank for card in cards):
         raise MeldError(f"{written} does not free a joker from the set {table}: the ranks differ")
     if len(set(suits)) != len(suits) or any(suit not in missing for suit in suits):
-        raise MeldError(f"{written} does not free a joker from the set {table}: each card must be of a missing suit")
+        raise MeldError(
+            f"{written} does not free a joker from the set {table}: each card must be of a missing suit"
+        )
     naturals = [card for card in meld.cards if card != JOKER]
     if len(meld.cards) == SET_MAX and len(naturals) == SET_MAX - 1:
         raise MeldError(f"the set {table} is closed: three suits and a joker, its joker can never be taken")
