@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.markdown import Markdown
 from rich.rule import Rule
 from rich.text import Text
 
@@ -466,6 +465,8 @@ class InteractiveGame:
         except ImportError:  # the rulebook is optional: the key rules are always at hand
             render.render_help(self.console, self.game.variant)
             return
+        from rich.markdown import Markdown  # only here: it is slow to import, and rules are rarely asked for
+
         self.console.print(Markdown(render_rulebook(self.game.variant)))
 
     def save_command(self, argument: str) -> None:

@@ -201,10 +201,9 @@ def preview_text(preview: MeldPreview, game: Game, letters: bool) -> Text:
             written_meld_text(" ".join(format_card(card) for card in meld), game.variant, letters=letters)
         )
     for index, cards, _end in preview.builds:
-        piece = Text("on ")
+        piece = cards_text(cards, letters=letters)
+        piece.append(" on meld ")
         piece.append(str(index + 1), style="bold cyan")
-        piece.append(" ")
-        piece.append_text(cards_text(cards, letters=letters))
         pieces.append(piece)
     text.append_text(Text(", ").join(pieces))
     text.append(f" = {preview.points} points")
@@ -396,6 +395,13 @@ def narrate(events: Sequence[Event], game: Game, seating: Seating, *, letters: b
     return lines
 
 
+def join_and(pieces: Sequence[Text]) -> Text:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(pieces) <= 1:
+        return Text().join(pieces)
+    return Text(", ").join(pieces[:-1]) + Text(" and ") + pieces[-1]
+
+
 def _verb(word: str, you: bool) -> str:
     return _VERBS[word] if you else word
 
@@ -421,7 +427,7 @@ def _clause(event: Event, game: Game, you: bool, letters: bool) -> Text:
             piece = written_meld_text(written, variant, letters=letters)
             piece.append(f" [{number}]", style="cyan")
             pieces.append(piece)
-        text.append_text(Text(" and ").join(pieces))
+        text.append_text(join_and(pieces))
         return text.append(f" ({event['points']} points)", style=DIM)
     if kind == "build":
         text = Text(_verb("builds", you) + " ")

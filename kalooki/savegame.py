@@ -124,7 +124,8 @@ def _canonical(document: Mapping[str, Any]) -> str:
     return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def _checksum(session: Mapping[str, Any], game: Mapping[str, Any]) -> str:
+def save_checksum(session: Mapping[str, Any], game: Mapping[str, Any]) -> str:
+    """The SHA-256 of the session and the game as canonical JSON: any change to either is caught."""
     text = _canonical({"session": session, "game": game})
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -137,7 +138,7 @@ def save_document(game: Game, session: Session) -> dict[str, Any]:
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
-        "checksum": _checksum(session_data, game_data),
+        "checksum": save_checksum(session_data, game_data),
         "session": session_data,
         "game": game_data,
     }
@@ -183,7 +184,7 @@ def load_save_document(data: object) -> LoadedSave:
     session_data, game_data = data.get("session"), data.get("game")
     if not isinstance(session_data, Mapping) or not isinstance(game_data, Mapping):
         raise SaveFormatError("the save is damaged: it lacks its session or its game")
-    if data.get("checksum") != _checksum(session_data, game_data):
+    if data.get("checksum") != save_checksum(session_data, game_data):
         raise SaveFormatError("the save is damaged: its checksum does not match its contents")
     try:
         game = Game.from_json(game_data)
