@@ -1,4 +1,10 @@
-"""The ``greedy`` bot: opens as soon as it can, lays all it can, discards its costliest loose card."""
+"""The ``greedy`` bot: opens as soon as it can, lays all it can, discards its costliest loose card.
+
+Speed matters as much as play here: simulations run hundreds of thousands of turns. The bot
+asks the exact solver only when cheap count checks (:mod:`kalooki.bots.quick`) say that
+something might be laid, remembers each answer for the rest of the turn, and plays a plan's
+melds and builds one action after another without solving again.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +14,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kalooki import solver
-from kalooki.cards import JOKER, Card, card_points, rank_of, suit_of
+from kalooki.bots import quick
+from kalooki.cards import JOKER, Card, card_points
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
+    from kalooki.melds import TableMeld
     from kalooki.variant import Variant
+
+PlanKey = tuple[object, ...]
 
 
 def keep_count(variant: Variant) -> int:
@@ -22,22 +32,54 @@ def keep_count(variant: Variant) -> int:
 
 
 def closeness(card: Card, hand: Sequence[Card]) -> int:
-    """How many other cards of the hand could meld with ``card`` (same rank, or same suit within two ranks)."""
+    """How many other cards of the hand could meld with ``card`` (same rank, or same suit within 2 ranks)."""
+    return closeness_in(card, card_counts(hand))
+
+
+def card_counts(hand: Sequence[Card]) -> list[int]:
+    counts = [0] * 53
+    for card in hand:
+        counts[card] += 1
+    return counts
+
+
+def closeness_in(card: Card, counts: Sequence[int]) -> int:
+    """:func:`closeness` from the hand's card counts (so a discard choice counts the hand once)."""
     if card == JOKER:
         return 99
-    rank, suit = rank_of(card), suit_of(card)
+    index, suit = card % 13, card // 13
     near = 0
-    for other in hand:
-        if other == JOKER or other == card:
-            continue
-        other_rank, other_suit = rank_of(other), suit_of(other)
-        if other_rank == rank and other_suit != suit:
-            near += 1
-        elif other_suit == suit:
-            gap = abs(other_rank - rank)
-            if gap <= 2 or gap >= 11:  # 11-12 apart is an ace next to a queen or king
-                near += 1
+    for other_suit in range(4):
+        if other_suit != suit:
+            near += counts[other_suit * 13 + index]
+    base = suit * 13
+    # One or two ranks apart, counting round the ace: an ace sits next to a two and a king.
+    for step in (1, 2, 11, 12):
+        near += counts[base + (index + step) % 13]
     return near
+
+
+def lays_all(plan: solver.Plan, hand: Sequence[Card], must: Sequence[Card]) -> bool:
+    """Whether ``plan`` lays every card of ``must`` (a multiset), so it answers a must_include search too."""
+    if not must:
+        return True
+    held, left = Counter(hand), Counter(plan.remaining)
+    return all(held[card] - left[card] >= count for card, count in Counter(must).items())
+
+
+def discard_allowed(game: Game) -> bool:
+    """Whether the rules let the current player take the top discard (meld_at_once: usability unchecked)."""
+    if not game.discard_pile:
+        return False
+    rule = game.variant.discard_draw
+    opened = game.opened[game.current]
+    if rule == "never":
+        return False
+    if rule == "after_opening":
+        return opened
+    if rule == "before_opening":
+        return not opened
+    return True
 
 
 class GreedyBot:
@@ -47,83 +89,204 @@ class GreedyBot:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self._turn: tuple[int, int, int, int] | None = None
+        self._plans: dict[PlanKey, solver.Plan | None] = {}
+        self._pending: list[tuple[Action, tuple[Card, ...]]] = []
+        # The meldable cards of the last hand found to hold no opening, and that hand's size.
+        self._closed: Counter[Card] = Counter()
+        self._closed_size = 0
+        self._closed_rules: Variant | None = None
+        self._meldable: tuple[tuple[object, ...], int] | None = None
+
+    # ---------------------------------------------------------------- the turn's memory
+
+    def _start(self, game: Game) -> None:
+        """Forget the last turn's plans when a new turn (or a new game) begins."""
+        key = (id(game), game.hand_number, game.turn_number, game.current)
+        if key != self._turn:
+            if self._turn is None or self._turn[:2] != key[:2]:
+                self._closed.clear()
+            self._turn = key
+            self._plans.clear()
+            self._pending.clear()
+
+    @staticmethod
+    def table_key(table: Sequence[TableMeld]) -> tuple[object, ...]:
+        return tuple((meld.cards, meld.kind) for meld in table)
+
+    def best_opening(
+        self, game: Game, hand: Sequence[Card], must: tuple[Card, ...] = (), table: bool = True
+    ) -> solver.Plan | None:
+        """The best opening for ``hand``, skipped when the cards rule one out; memoised per turn."""
+        variant = game.variant
+        if not must and not self.may_open(hand, variant):
+            return None
+        melds = game.table if table else ()
+        key: PlanKey = ("open", tuple(sorted(hand)), self.table_key(melds), must)
+        if key not in self._plans:
+            plan = solver.best_opening(
+                hand, variant, table=melds, keep=keep_count(variant), must_include=must
+            )
+            self._plans[key] = plan
+            if plan is None and not must:
+                can_meld = self.meldable(hand, variant)
+                self._closed = Counter(card for card in hand if card == JOKER or can_meld >> card & 1)
+                self._closed_size = len(hand)
+                self._closed_rules = variant
+        return self._plans[key]
+
+    def meldable(self, hand: Sequence[Card], variant: Variant) -> int:
+        """:func:`quick.meldable`, remembered for the last hand (a turn asks about a hand 2-3 times)."""
+        key = (tuple(sorted(hand)), variant)
+        if self._meldable is None or self._meldable[0] != key:
+            self._meldable = (key, quick.meldable(hand, variant))
+        return self._meldable[1]
+
+    def may_open(self, hand: Sequence[Card], variant: Variant) -> bool:
+        """False when ``hand`` surely holds no opening.
+
+        Only meldable cards can be in an opening, so a hand whose meldable cards all lie within
+        those of a hand already found to hold no opening (and no larger) holds none either: after
+        one solver call, a hand is solved again only when a new card joins a meld.
+        """
+        can_meld = self.meldable(hand, variant)
+        if not can_meld or quick.opening_bound(hand, can_meld, variant) < max(variant.opening_threshold, 1):
+            return False
+        closed = self._closed
+        if not closed or len(hand) > self._closed_size or self._closed_rules is not variant:
+            return True
+        core = Counter(card for card in hand if card == JOKER or can_meld >> card & 1)
+        return bool(core - closed)
+
+    def solve(
+        self,
+        game: Game,
+        hand: Sequence[Card],
+        must: tuple[Card, ...] = (),
+        objective: solver.Objective = "value_left",
+    ) -> solver.Plan | None:
+        """The best plan for a player who has opened (None when ``must`` cannot be laid); memoised."""
+        variant = game.variant
+        key: PlanKey = ("solve", tuple(sorted(hand)), self.table_key(game.table), must, objective)
+        if key in self._plans:
+            return self._plans[key]
+        if not must and not quick.may_lay(hand, game.table, variant):
+            plan: solver.Plan | None = solver.Plan((), (), 0, 0, 0, tuple(hand))
+        else:
+            try:
+                plan = solver.solve(
+                    hand,
+                    variant,
+                    table=game.table,
+                    opened=True,
+                    keep=keep_count(variant),
+                    must_include=must,
+                    objective=objective,
+                )
+            except solver.Unsolvable:
+                plan = None
+        self._plans[key] = plan
+        return plan
 
     # ---------------------------------------------------------------- draw
 
     def choose(self, game: Game) -> Action:
+        self._start(game)
         if game.phase == "draw":
             return self.choose_draw(game)
         return self.choose_play(game)
 
     def choose_draw(self, game: Game) -> Action:
         top = game.discard_pile[-1] if game.discard_pile else None
-        if top is not None and Draw("discard") in game.legal_actions() and self.wants_discard(game, top):
+        if top is not None and discard_allowed(game) and self.wants_discard(game, top):
             return Draw("discard")
         if game.stock:
             return Draw("stock")
         return Draw("discard")
 
+    def lays_top(self, game: Game, top: Card) -> bool:
+        """Whether taking ``top`` lets this turn lay it and lay more than the hand could without it."""
+        seat = game.current
+        hand = game.hands[seat]
+        with_top = [*hand, top]
+        if game.opened[seat]:
+            loose = top != JOKER and not self.meldable(with_top, game.variant) >> top & 1
+            if loose and not quick.fits_table(top, game.table, game.variant):
+                return False
+            # The unconstrained plan is the one the play phase asks for: asking the same question keeps
+            # it remembered, and a plan that lays ``top`` proves it usable under meld_at_once too.
+            laid = self.solve(game, with_top)
+            if laid is None or not lays_all(laid, with_top, (top,)):
+                return False
+            without = self.solve(game, hand)
+            return without is None or laid.cards_laid > without.cards_laid
+        # Unopened: every opening of hand + top uses top exactly when the hand alone has none, and
+        # then the unconstrained search is the one the play phase repeats (so it is remembered).
+        if self.best_opening(game, hand) is not None:
+            return False
+        return self.best_opening(game, with_top) is not None
+
     def wants_discard(self, game: Game, top: Card) -> bool:
         """Take the top discard when it lets the hand lay more this turn, or joins two cards toward a meld."""
-        seat = game.current
-        hand = list(game.hands[seat])
         variant = game.variant
-        keep = keep_count(variant)
+        if variant.discard_draw == "meld_at_once":
+            # Taking it is legal only if it can be laid at once, so that is the whole question.
+            return self.lays_top(game, top)
         if top == JOKER:
             return True
-        if game.opened[seat]:
-            with_top = solver.solve(
-                [*hand, top], variant, table=game.table, opened=True, keep=keep, objective="cards"
-            )
-            without = solver.solve(hand, variant, table=game.table, opened=True, keep=keep, objective="cards")
-            if with_top.cards_laid > without.cards_laid and top not in with_top.remaining:
-                return True
-        else:
-            opening = solver.best_opening([*hand, top], variant, table=game.table, keep=keep)
-            if (
-                opening is not None
-                and solver.best_opening(hand, variant, table=game.table, keep=keep) is None
-            ):
-                return True
-        return variant.discard_draw != "meld_at_once" and closeness(top, hand) >= 2
+        return self.lays_top(game, top) or closeness(top, game.hands[game.current]) >= 2
 
     # ---------------------------------------------------------------- play
 
     def choose_play(self, game: Game) -> Action:
         seat = game.current
-        variant = game.variant
+        hand = game.hands[seat]
+        if self._pending:
+            action, expected = self._pending[0]
+            if tuple(sorted(hand)) == expected:
+                self._pending.pop(0)
+                return action
+            self._pending.clear()
         swap_action = self.useful_swap(game)
         if swap_action is not None:
             return swap_action
+        # legal_swaps() tries each swap on the game and restores it, leaving old hand lists altered.
+        hand = game.hands[seat]
         plan = self.plan(game)
-        if plan is not None and (plan.melds or plan.builds):
-            if plan.melds:
-                return Meld(plan.melds)
-            index, cards, end = plan.builds[0]
-            return Build(index + 1, cards, end)
-        return Discard(self.choose_discard(game, game.hands[seat], variant))
+        if plan is not None and not plan.empty:
+            return self.follow(plan, hand)
+        return Discard(self.choose_discard(game, hand, game.variant))
+
+    def follow(self, plan: solver.Plan, hand: Sequence[Card]) -> Action:
+        """The plan's first action; the rest wait in order, each with the hand it expects to find."""
+        actions: list[tuple[Action, tuple[Card, ...]]] = []
+        left = Counter(hand)
+        if plan.melds:
+            actions.append((Meld(plan.melds), tuple(sorted(left.elements()))))
+            for group in plan.melds:
+                left.subtract(group)
+        for index, cards, end in plan.builds:
+            actions.append((Build(index + 1, cards, end), tuple(sorted(left.elements()))))
+            left.subtract(cards)
+        first = actions[0][0]
+        self._pending = actions[1:]
+        return first
 
     def plan(self, game: Game) -> solver.Plan | None:
         """What to lay now: the best opening, or once open everything that lowers the hand's value."""
         seat = game.current
         hand = game.hands[seat]
-        variant = game.variant
-        keep = keep_count(variant)
         must = self.debts(game)
         if not game.opened[seat]:
-            return solver.best_opening(hand, variant, table=game.table, keep=keep, must_include=must)
-        try:
-            return solver.solve(
-                hand,
-                variant,
-                table=game.table,
-                opened=True,
-                keep=keep,
-                must_include=must,
-                objective="value_left",
-            )
-        except solver.Unsolvable:
-            return None
+            free = self.best_opening(game, hand)
+            # The plan found while deciding the draw usually lays the owed card already: reuse it.
+            if free is not None and lays_all(free, hand, must):
+                return free
+            return self.best_opening(game, hand, must=must) if must else None
+        free_plan = self.solve(game, hand)
+        if free_plan is not None and lays_all(free_plan, hand, must):
+            return free_plan
+        return self.solve(game, hand, must=must)
 
     @staticmethod
     def debts(game: Game) -> tuple[Card, ...]:
@@ -137,37 +300,50 @@ class GreedyBot:
             owed += [JOKER] * max(0, hand.count(JOKER) - turn.joker_limit)
         return tuple(owed)
 
-    def useful_swap(self, game: Game) -> Swap | None:
-        """A joker release after which the hand lays more than it could without it."""
+    def swap_candidates(self, game: Game) -> bool:
+        """Whether the hand holds a card that stands in for a joker on the table (legal_swaps is costly)."""
         seat = game.current
-        if not game.table or not any(meld.jokers for meld in game.table):
+        if not game.opened[seat] or game.turn.joker_limit is not None:
+            return False
+        hand = set(game.hands[seat])
+        for meld in game.table:
+            if not meld.jokers:
+                continue
+            if meld.kind == "run":
+                wanted = {meld.stands_for(i) for i, card in enumerate(meld.cards) if card == JOKER}
+            else:
+                wanted = {meld.rank - 1 + 13 * suit for suit in meld.missing_suits()}
+            if wanted & hand:
+                return True
+        return False
+
+    def useful_swap(self, game: Game) -> Swap | None:
+        """A joker release after which the hand is left with less value than it could leave without it."""
+        if not self.swap_candidates(game):
             return None
         swaps = game.legal_swaps()
         if not swaps:
             return None
-        variant = game.variant
-        keep = keep_count(variant)
-        hand = game.hands[seat]
-        opened = game.opened[seat]
-        if not opened:
+        hand = game.hands[game.current]
+        base = self.solve(game, hand)
+        if base is None:
             return None
-        base = solver.solve(hand, variant, table=game.table, opened=True, keep=keep).value_left
         for action in swaps:
             after = Counter(hand)
             after.subtract(action.cards)
-            freed_hand = [*after.elements(), JOKER]
-            value = solver.solve(freed_hand, variant, table=game.table, opened=True, keep=keep).value_left
-            if value < base:
+            freed = self.solve(game, [*after.elements(), JOKER])
+            if freed is not None and freed.value_left < base.value_left:
                 return action
         return None
 
     def choose_discard(self, game: Game, hand: Sequence[Card], variant: Variant) -> Card:
-        """The costliest card that is least connected to the rest of the hand (never a joker if avoidable)."""
+        """The costliest card least connected to the rest of the hand (never a joker if avoidable)."""
         owed = Counter(self.debts(game))
         candidates = [card for card in set(hand) if card != JOKER and not owed[card]] or list(set(hand))
+        ace, joker = variant.ace_value, variant.joker_penalty
+        counts = card_counts(hand)
 
         def score(card: Card) -> tuple[int, int]:
-            value = card_points(card, variant.ace_value, variant.joker_penalty)
-            return (value - 8 * closeness(card, hand), card)
+            return (card_points(card, ace, joker) - 8 * closeness_in(card, counts), card)
 
         return max(candidates, key=score)

@@ -1,22 +1,38 @@
-"""The ``random`` bot: a uniform choice among legal actions, weighted so that games end."""
+"""The ``random`` bot: a random legal player, weighted so that games end.
+
+It draws from a legal source at random, lays something whenever it can (a random meld or
+build, or a random opening), and otherwise discards a random card. Always laying when it can
+is the weight that makes its games end: a player who never melds never goes out.
+
+Listing every legal action is slow before a player has opened (every combination of melds
+that reaches the threshold), so the bot samples an opening instead: it adds random disjoint
+melds until they reach the threshold, a few times over, and asks the solver only when
+sampling finds none. Count checks (:mod:`kalooki.bots.quick`) skip all of it on the many
+turns when nothing can be laid.
+"""
 
 from __future__ import annotations
 
 import random
 from typing import TYPE_CHECKING
 
-from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
+from kalooki import solver
+from kalooki.bots import quick
+from kalooki.bots.greedy import GreedyBot, keep_count
+from kalooki.cards import Card
+from kalooki.engine import candidate_melds
+from kalooki.melds import MeldError, make_meld
+from kalooki.moves import Action, Build, Discard, Meld, Swap
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
 
+OPENING_TRIES = 6
+"""Random orders tried when sampling an opening before the solver is asked whether there is one."""
+
 
 class RandomBot:
-    """Draws at random, lays something whenever it can, and otherwise discards at random.
-
-    Always laying when it can (rather than sometimes discarding instead) is the weight
-    that makes its games end: a player who never melds never goes out.
-    """
+    """Draws at random, lays something whenever it can, and otherwise discards at random."""
 
     name = "random"
 
@@ -24,12 +40,89 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, game: Game) -> Action:
-        actions = game.legal_actions()
         if game.phase == "draw":
-            draws = [action for action in actions if isinstance(action, Draw)]
-            return self.rng.choice(draws)
-        layings = [action for action in actions if isinstance(action, (Meld, Build, Swap))]
-        if layings:
-            return self.rng.choice(layings)
-        discards = [action for action in actions if isinstance(action, Discard)]
-        return self.rng.choice(discards or actions)
+            return self.rng.choice(game.legal_actions())
+        owed = GreedyBot.debts(game)
+        if owed:
+            return self.pay_debts(game, owed)
+        seat = game.current
+        hand = game.hands[seat]
+        if game.opened[seat]:
+            if quick.may_lay(hand, game.table, game.variant) or self.may_swap(game):
+                layings = [
+                    action for action in game.iter_legal_actions() if isinstance(action, (Meld, Build, Swap))
+                ]
+                if layings:
+                    return self.rng.choice(layings)
+        elif quick.may_open(hand, game.variant):
+            opening = self.sample_opening(game)
+            if opening is not None:
+                return opening
+        return Discard(self.rng.choice(sorted(set(hand))))
+
+    def may_swap(self, game: Game) -> bool:
+        return any(meld.jokers for meld in game.table) and bool(game.legal_swaps())
+
+    def sample_opening(self, game: Game) -> Meld | None:
+        """A random set of disjoint melds worth the threshold, or the solver's opening if sampling misses."""
+        variant = game.variant
+        hand = game.hands[game.current]
+        keep = keep_count(variant)
+        groups = candidate_melds(hand, variant)
+        values: dict[tuple[Card, ...], int] = {}
+        for group in groups:
+            try:
+                values[group] = make_meld(group, variant).points(variant.ace_value)
+            except MeldError:
+                continue
+        groups = list(values)
+        for _ in range(OPENING_TRIES):
+            self.rng.shuffle(groups)
+            left = list(hand)
+            chosen: list[tuple[Card, ...]] = []
+            points = 0
+            for group in groups:
+                if len(left) - len(group) < keep or not _take(left, group):
+                    continue
+                chosen.append(group)
+                points += values[group]
+                if points >= variant.opening_threshold:
+                    return Meld(tuple(chosen))
+        plan = solver.best_opening(hand, variant, keep=keep)
+        return None if plan is None else Meld(plan.melds)
+
+    def pay_debts(self, game: Game, owed: tuple[Card, ...]) -> Action:
+        """Lay what the turn owes (a card taken under meld_at_once, a freed joker) the solver's way."""
+        seat = game.current
+        hand = game.hands[seat]
+        variant = game.variant
+        keep = keep_count(variant)
+        plan: solver.Plan | None
+        if game.opened[seat]:
+            try:
+                plan = solver.solve(
+                    hand, variant, table=game.table, opened=True, keep=keep, must_include=owed
+                )
+            except solver.Unsolvable:
+                plan = None
+        else:
+            plan = solver.best_opening(hand, variant, table=game.table, keep=keep, must_include=owed)
+        if plan is None or plan.empty:
+            # Nothing lays the debt: any discard is refused, and the driver's fallback takes over.
+            return Discard(self.rng.choice(sorted(set(hand))))
+        if plan.melds:
+            return Meld(plan.melds)
+        index, cards, end = plan.builds[0]
+        return Build(index + 1, cards, end)
+
+
+def _take(left: list[Card], group: tuple[Card, ...]) -> bool:
+    """Remove ``group`` from ``left`` if it holds all of it; leave ``left`` as it was otherwise."""
+    taken: list[Card] = []
+    for card in group:
+        if card not in left:
+            left.extend(taken)
+            return False
+        left.remove(card)
+        taken.append(card)
+    return True
