@@ -15,7 +15,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "variant_commands",  # validate, variants list/show/diff, rules, schema
     "play",  # play, resume
     "replay_commands",  # replay
-    # "simulate",        # simulate
+    "simulate",  # simulate
 )
 """Modules of this package (``cli/<name>.py``) whose ``register(app)`` adds their commands, in help order."""
 

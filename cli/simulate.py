@@ -1,0 +1,344 @@
+"""``kalooki simulate``: play many bot games of a variant, or of two variants, and report what happened."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from kalooki.bots import UnknownBotError, make_bot
+from kalooki.loader import load_variant
+from kalooki.simulate import (
+    DEFAULT_MAX_HANDS,
+    DEFAULT_MAX_TURNS,
+    Comparison,
+    Mean,
+    Rate,
+    SimulationResult,
+    compare,
+    game_rows,
+    rows_to_csv,
+    simulate,
+)
+from kalooki.variant import Variant
+
+from .common import SetOption, cli_errors
+
+HELP = """Play many games between bots and report win rates, hand lengths, Kalooki and stock-out rates.
+
+Every seat gets a bot (--bots, default greedy in every seat). The same --seed gives the same
+numbers whatever --workers is. Rates come with 95% Wilson intervals.
+
+To see what a rule change does, compare two variants on the same seeds:
+
+\b
+  kalooki simulate classic --compare kalooki-40
+  kalooki simulate classic --compare-set opening_threshold=40
+  kalooki simulate a.yaml --set jokers=4 --compare b.yaml --compare-set jokers=4
+
+--set changes the first variant (A), --compare-set the second (B); B is A itself when only
+--compare-set is given. Each difference (B minus A) is tested: rates with a two-proportion
+z-test, means with Welch's t-test, marked * when p < 0.05.
+"""
+
+
+class GamesPerSecond(ProgressColumn):
+    """Games finished per second of wall time so far."""
+
+    def render(self, task: Task) -> Text:
+        elapsed = task.elapsed or 0.0
+        rate = task.completed / elapsed if elapsed > 0 else 0.0
+        return Text(f"{rate:,.1f} games/s")
+
+
+@contextmanager
+def progress_bar(total: int, enabled: bool) -> Iterator[Progress | None]:
+    """A progress bar on stderr when it is a terminal (nothing at all otherwise)."""
+    console = Console(stderr=True)
+    if not enabled or not console.is_terminal:
+        yield None
+        return
+    bar = Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        GamesPerSecond(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+    with bar:
+        yield bar
+
+
+def parse_bots(bots: str | None, players: int | None, variant: Variant) -> list[str]:
+    """The bot of each seat: a comma-separated list, or one name for every seat (``--players`` of them)."""
+    if bots is None:
+        names = ["greedy"]
+    else:
+        names = [name.strip() for name in bots.split(",")]
+        if any(not name for name in names):
+            raise typer.BadParameter(
+                "an empty bot name: write names separated by commas", param_hint="--bots"
+            )
+    for name in sorted(set(names)):
+        try:
+            make_bot(name, random.Random(0))
+        except UnknownBotError as error:
+            raise typer.BadParameter(str(error), param_hint="--bots") from None
+    if len(names) == 1:
+        count = players if players is not None else min(max(4, variant.min_players), variant.max_players)
+        return names * count
+    if players is not None and players != len(names):
+        raise typer.BadParameter(
+            f"--players {players} but --bots names {len(names)} bots: give one bot per seat, or one for all",
+            param_hint="--players",
+        )
+    return names
+
+
+def rate_text(rate: Rate, percent: bool = True) -> str:
+    low, high = rate.interval
+    if percent:
+        return f"{100 * rate.rate:5.1f}%  [{100 * low:4.1f}-{100 * high:4.1f}]"
+    return f"{rate.rate:.4f}  [{low:.4f}-{high:.4f}]"
+
+
+def mean_text(mean: Mean) -> str:
+    if not mean.n:
+        return "-"
+    return f"{mean.mean:.2f}  (sd {mean.sd:.2f}, n {mean.n:,})"
+
+
+def report(result: SimulationResult, console: Console) -> None:
+    """The readable report: who won, then what the games looked like."""
+    title = (
+        f"{result.variant}: {result.games:,} games, {result.hands:,} hands, seed {result.seed}, "
+        f"{result.workers} worker{'s' if result.workers != 1 else ''}, "
+        f"{result.seconds:.1f} s ({result.games_per_second:,.1f} games/s)"
+    )
+    seats = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
+    seats.add_column("seat", justify="right")
+    seats.add_column("bot")
+    seats.add_column("hands won  [95% CI]", justify="right")
+    seats.add_column("games won  [95% CI]", justify="right")
+    for seat, name in enumerate(result.bots):
+        seats.add_row(
+            str(seat + 1),
+            name,
+            rate_text(result.seat_hand_wins[seat]),
+            rate_text(result.seat_game_wins[seat]),
+        )
+    if len(set(result.bots)) > 1:
+        for name in sorted(result.bot_hand_wins):
+            seats.add_row(
+                "all",
+                name,
+                rate_text(result.bot_hand_wins[name]),
+                rate_text(result.bot_game_wins[name]),
+                style="bold",
+            )
+    console.print(seats)
+    figures = Table(box=box.SIMPLE_HEAD)
+    figures.add_column("figure")
+    figures.add_column("value", justify="right")
+    rows: list[tuple[str, str]] = [
+        ("turns per hand (all players)", mean_text(result.turns_per_hand)),
+        ("hands per game", mean_text(result.hands_per_game)),
+        ("hands ending in Kalooki", rate_text(result.kalooki)),
+        ("hands where the stock ran out", rate_text(result.stock_ran_out)),
+        ("reshuffles per hand", mean_text(result.reshuffles_per_hand)),
+        ("hands abandoned (turn cap)", rate_text(result.abandoned)),
+        ("players who opened", rate_text(result.opened)),
+        ("opening turn (own turns, openers)", mean_text(result.opening_turn)),
+        ("points left per loser", mean_text(result.points_per_loser)),
+        ("final score spread (max-min)", mean_text(result.score_spread)),
+        ("games stopped unfinished (hand cap)", f"{result.unfinished_games:,}"),
+        ("hand ends", ", ".join(f"{end} {count:,}" for end, count in result.ends.items())),
+    ]
+    for name, mean in sorted(result.bot_score_per_hand.items()):
+        rows.append((f"{name}: score per hand", mean_text(mean)))
+    for label, value in rows:
+        figures.add_row(label, value)
+    console.print(figures)
+
+
+def comparison_report(comparison: Comparison, console: Console) -> None:
+    a, b = comparison.a, comparison.b
+    table = Table(
+        title=(
+            f"A = {a.variant}, B = {b.variant}: {a.games:,} games each on the same seeds (seed {a.seed}); "
+            "* = significant at p < 0.05"
+        ),
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    table.add_column("figure")
+    table.add_column("A", justify="right")
+    table.add_column("B", justify="right")
+    table.add_column("B - A", justify="right")
+    table.add_column("test", justify="right")
+    table.add_column("p", justify="right")
+    table.add_column("")
+    for difference in comparison.differences:
+        scale, unit = (100.0, "%") if difference.kind == "rate" else (1.0, "")
+        statistic = "z" if difference.kind == "rate" else "t"
+        table.add_row(
+            difference.metric,
+            f"{scale * difference.a:.2f}{unit}",
+            f"{scale * difference.b:.2f}{unit}",
+            f"{scale * difference.difference:+.2f}{unit}",
+            f"{statistic} = {difference.statistic:+.2f}",
+            f"{difference.p_value:.4f}",
+            "*" if difference.significant else "",
+        )
+    console.print(table)
+
+
+def write_csv(path: str, text: str) -> None:
+    if path == "-":
+        sys.stdout.write(text)
+    else:
+        Path(path).write_text(text)
+
+
+def simulate_command(
+    variant: Annotated[
+        str,
+        typer.Argument(metavar="VARIANT|PATH", help="A built-in variant name or a variant file (A)."),
+    ] = "classic",
+    set_: SetOption = None,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play (per variant).")] = 1000,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", min=2, help="Seats at the table (default: the --bots count, else 4)."),
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            metavar="BOT[,BOT...]",
+            help="The bot in each seat, comma-separated (one name fills every seat). Default: greedy.",
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Master seed; each game's seed derives from it.")] = 0,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-w", min=1, help="Processes to use (default: every core).")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the results as JSON instead of tables.")
+    ] = False,
+    csv_path: Annotated[
+        str | None,
+        typer.Option("--csv", metavar="FILE", help="Write one CSV row per game to FILE ('-' for stdout)."),
+    ] = None,
+    compare_with: Annotated[
+        str | None,
+        typer.Option(
+            "--compare", metavar="VARIANT|PATH", help="A second variant (B) to play on the same seeds."
+        ),
+    ] = None,
+    compare_set: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--compare-set",
+            metavar="KEY=VALUE",
+            help="Override a knob of B (repeatable); without --compare, B is A with these changes.",
+            show_default=False,
+        ),
+    ] = None,
+    max_turns: Annotated[
+        int, typer.Option("--max-turns", min=1, help="Turns after which a hand is abandoned and counted.")
+    ] = DEFAULT_MAX_TURNS,
+    max_hands: Annotated[
+        int, typer.Option("--max-hands", min=1, help="Hands after which a game is stopped and counted.")
+    ] = DEFAULT_MAX_HANDS,
+) -> None:
+    if as_json and csv_path == "-":
+        raise typer.BadParameter(
+            "--json and --csv - both write to stdout: give --csv a file", param_hint="--csv"
+        )
+    with cli_errors():
+        rules_a = load_variant(variant, set_ or ())
+        rules_b = None
+        if compare_with is not None or compare_set:
+            rules_b = load_variant(compare_with or variant, compare_set or ())
+    seats = parse_bots(bots, players, rules_a)
+    console = Console(highlight=False)
+    with cli_errors(), progress_bar(games * (2 if rules_b else 1), enabled=True) as bar:
+        task = bar.add_task("simulate", total=games * (2 if rules_b else 1)) if bar is not None else None
+
+        def advance(done: int, total: int) -> None:
+            if bar is not None and task is not None:
+                bar.update(task, completed=done)
+
+        if rules_b is None:
+            result = simulate(
+                rules_a,
+                seats,
+                games,
+                seed,
+                workers=workers,
+                max_turns=max_turns,
+                max_hands=max_hands,
+                progress=advance,
+            )
+            comparison = None
+        else:
+            comparison = compare(
+                rules_a,
+                rules_b,
+                seats,
+                games,
+                seed,
+                workers=workers,
+                max_turns=max_turns,
+                max_hands=max_hands,
+                progress=advance,
+            )
+            result = comparison.a
+    if csv_path is not None:
+        rows = game_rows(result) + (game_rows(comparison.b) if comparison else [])
+        write_csv(csv_path, rows_to_csv(rows))
+    if as_json:
+        data = comparison.to_json() if comparison else result.to_json()
+        typer.echo(json.dumps(data, indent=2))
+        return
+    if csv_path == "-":
+        return
+    if comparison is None:
+        report(result, console)
+    else:
+        report(comparison.a, console)
+        report(comparison.b, console)
+        comparison_report(comparison, console)
+
+
+simulate_command.__doc__ = HELP
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate", help=HELP)(simulate_command)
+
+
+__all__ = ["register", "simulate_command"]
