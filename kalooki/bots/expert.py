@@ -1,106 +1,239 @@
-"""The ``expert`` bot: the greedy bot's play, with an eye on unseen cards, the next player and Kalooki."""
+"""The ``expert`` bot: greedy's laying, with card judgement that counts what is still out there.
+
+Where ``greedy`` keeps a card for the cards near it in hand, ``expert`` keeps it for the
+melds it can still become: for every set or run window the card sits in, the cards missing
+from the window and how many copies of them it has not seen (in its hand, on the table, in
+the discard pile). A pair whose two other suits are all on the table is dead; a run gap
+whose card is still unseen twice is live. On that score it
+
+- discards the least promising card, weighing its points more as the hand gets dangerous
+  (an opponent close to going out, the stock running low), and keeps cards that the next
+  player could lay straight onto the table if it may;
+- takes the top discard when it lays more now, completes a meld, or is worth more to the hand
+  than the card it would then throw away;
+- holds back an opening for Kalooki when the whole hand is one card from going down at once
+  and nobody is about to go out (only where going Kalooki is paid);
+- releases jokers from the table when that lowers what it is left holding (as greedy does).
+"""
 
 from __future__ import annotations
 
-from collections import Counter
+import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kalooki import solver
-from kalooki.bots.greedy import GreedyBot, keep_count
-from kalooki.cards import JOKER, Card, card_points, full_pack, make_card, rank_of, suit_of
-from kalooki.melds import MeldError, build
+from kalooki.bots import quick
+from kalooki.bots.greedy import GreedyBot, card_counts, discard_allowed, keep_count
+from kalooki.cards import JOKER, Card, card_points, full_pack
+from kalooki.moves import Action, Draw
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
     from kalooki.variant import Variant
 
-KALOOKI_WAIT_CARDS = 2
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How the expert weighs a card; the defaults were tuned by simulation against greedy."""
+
+    meld: float = 40.0
+    """A card in a complete meld (it will go down with it)."""
+    near: float = 3.0
+    """Per unseen card that would complete a meld the card is one short of."""
+    far: float = 0.5
+    """Per unseen card toward a meld the card is two short of."""
+    value: float = 0.6
+    """Per point of the card, while nobody is close to going out."""
+    value_danger: float = 1.5
+    """Per point of the card, once someone may go out soon."""
+    feeds_next: float = 12.0
+    """Kept rather than handed to a next player who could lay it at once."""
+    take_margin: float = 4.0
+    """How much more than the card it would replace the top discard must be worth to take it."""
+
+
+DANGER_HAND_SIZE = 5
+"""An opponent holding this few cards may go out soon: points in hand start to matter more."""
+
+DANGER_STOCK = 10
+"""With this few cards left in the stock, the hand may end soon whoever goes out."""
+
+KALOOKI_WAIT_CARDS = 1
 """Hold back an opening for Kalooki while at most this many cards stand between the hand and going out."""
-
-DANGER_HAND_SIZE = 4
-"""An opponent with this few cards may go out soon: stop waiting for Kalooki."""
-
-
-def unseen(game: Game) -> Counter[Card]:
-    """The cards the current player has not seen: the pack less their hand, the table and the discard pile."""
-    seen: Counter[Card] = Counter(game.hands[game.current])
-    seen.update(game.discard_pile)
-    for meld in game.table:
-        seen.update(meld.cards)
-    return full_pack(game.variant.decks, game.variant.jokers) - seen
-
-
-def live_partners(card: Card, hand: Sequence[Card], hidden: Counter[Card]) -> int:
-    """Cards that could still join ``card`` in a meld: held near cards, and unseen cards that complete them."""
-    if card == JOKER:
-        return 99
-    rank, suit = rank_of(card), suit_of(card)
-    score = 0
-    for other in hand:
-        if other == JOKER or other == card:
-            continue
-        if rank_of(other) == rank and suit_of(other) != suit:
-            # A pair for a set: it lives while a third suit is still out there.
-            third = sum(hidden[make_card(rank, s)] for s in range(4) if s not in (suit, suit_of(other)))
-            score += 2 if third else 0
-        elif suit_of(other) == suit and 0 < abs(rank_of(other) - rank) <= 2:
-            low, high = sorted((rank, rank_of(other)))
-            fillers = [make_card(r, suit) for r in (low - 1, low + 1, high + 1) if 1 <= r <= 13 and r != high]
-            score += 2 if any(hidden[filler] for filler in fillers) else 0
-    return score
 
 
 class ExpertBot(GreedyBot):
-    """Plays like ``greedy``, but discards what is dead and safe, and waits for Kalooki when close."""
+    """Plays like ``greedy``, but judges cards by the melds still possible with unseen cards."""
 
     name = "expert"
+    weights = Weights()
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self._unseen: tuple[tuple[int, ...], list[int]] | None = None
+
+    # ---------------------------------------------------------------- what is still out there
+
+    def unseen(self, game: Game) -> list[int]:
+        """Copies of each card code this player has not seen: the pack less hand, table and discards."""
+        key = (id(game), game.hand_number, game.turn_number, len(game.discard_pile), len(game.table))
+        cached = self._unseen
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        pack = full_pack(game.variant.decks, game.variant.jokers)
+        hidden = [pack[code] for code in range(53)]
+        for card in game.hands[game.current]:
+            hidden[card] -= 1
+        for card in game.discard_pile:
+            hidden[card] -= 1
+        for meld in game.table:
+            for card in meld.cards:
+                hidden[card] -= 1
+        # Jokers on the table stand for cards that are still out there: nothing to correct.
+        self._unseen = (key, hidden)
+        return hidden
+
+    def in_danger(self, game: Game) -> bool:
+        seat = game.current
+        others = [other for other in game.seats if other != seat]
+        return len(game.stock) < DANGER_STOCK or any(
+            len(game.hands[other]) <= DANGER_HAND_SIZE for other in others
+        )
+
+    def card_scores(self, game: Game, hand: Sequence[Card]) -> dict[Card, float]:
+        """How much each distinct card of ``hand`` is worth keeping (higher: keep)."""
+        variant = game.variant
+        weights = self.weights
+        hidden = self.unseen(game)
+        counts = card_counts(hand)
+        melded = self.meldable(hand, variant)
+        per_point = weights.value_danger if self.in_danger(game) else weights.value
+        next_seat = game.next_seat(game.current)
+        next_lays = game.opened[next_seat] and discard_allowed_for(game, next_seat)
+        scores: dict[Card, float] = {}
+        for card in set(hand):
+            if card == JOKER:
+                scores[card] = 1000.0
+                continue
+            score = weights.meld if melded >> card & 1 else 0.0
+            near, far = outs(card, counts, hidden, variant)
+            score += weights.near * near + weights.far * far
+            score -= per_point * card_points(card, variant.ace_value, variant.joker_penalty)
+            if next_lays and quick.fits_table(card, game.table, variant):
+                score += weights.feeds_next
+            scores[card] = score
+        return scores
+
+    # ---------------------------------------------------------------- draw
+
+    def choose_draw(self, game: Game) -> Action:
+        top = game.discard_pile[-1] if game.discard_pile else None
+        if top is not None and discard_allowed(game) and self.wants_discard(game, top):
+            return Draw("discard")
+        if game.stock:
+            return Draw("stock")
+        return Draw("discard")
+
+    def wants_discard(self, game: Game, top: Card) -> bool:
+        if game.variant.discard_draw == "meld_at_once":
+            return self.lays_top(game, top)
+        if top == JOKER or self.lays_top(game, top):
+            return True
+        hand = game.hands[game.current]
+        with_top = [*hand, top]
+        variant = game.variant
+        after = self.meldable(with_top, variant)
+        if after >> top & 1 and not self.meldable(hand, variant) >> top & 1:
+            return True  # it completes a meld the hand did not have
+        scores = self.card_scores(game, with_top)
+        others = [score for card, score in scores.items() if card != top]
+        return bool(others) and scores[top] > min(others) + self.weights.take_margin
+
+    # ---------------------------------------------------------------- play
 
     def plan(self, game: Game) -> solver.Plan | None:
         plan = super().plan(game)
         seat = game.current
-        if plan is None or game.opened[seat] or self.debts(game):
+        if plan is None or plan.empty or game.opened[seat] or self.debts(game):
             return plan
-        hand = game.hands[seat]
         if len(plan.remaining) <= keep_count(game.variant):
             return plan  # laying it all now is Kalooki already
-        if game.variant.kalooki_bonus and self.close_to_kalooki(game, hand) and not self.in_danger(game):
+        if game.variant.kalooki_bonus and not self.in_danger(game) and self.close_to_kalooki(game):
             return None
         return plan
 
-    @staticmethod
-    def close_to_kalooki(game: Game, hand: Sequence[Card]) -> bool:
-        variant = game.variant
-        keep = keep_count(variant)
-        best = solver.solve(hand, variant, opened=True, keep=keep, objective="cards")
-        return len(best.remaining) - keep <= KALOOKI_WAIT_CARDS
-
-    @staticmethod
-    def in_danger(game: Game) -> bool:
-        others = [seat for seat in game.seats if seat != game.current]
-        return any(len(game.hands[seat]) <= DANGER_HAND_SIZE for seat in others) or len(game.stock) < 10
+    def close_to_kalooki(self, game: Game) -> bool:
+        """Whether all but :data:`KALOOKI_WAIT_CARDS` cards of the hand could go down as melds now."""
+        hand = game.hands[game.current]
+        keep = keep_count(game.variant)
+        best = self.solve(game, hand, objective="cards")
+        return best is not None and len(best.remaining) - keep <= KALOOKI_WAIT_CARDS
 
     def choose_discard(self, game: Game, hand: Sequence[Card], variant: Variant) -> Card:
-        owed = Counter(self.debts(game))
-        candidates = [card for card in set(hand) if card != JOKER and not owed[card]] or list(set(hand))
-        hidden = unseen(game)
-        next_seat = game.next_seat(game.current)
-        feeds_next = game.opened[next_seat]
+        owed = set(self.debts(game))
+        scores = self.card_scores(game, hand)
+        candidates = [card for card in scores if card != JOKER and card not in owed] or list(scores)
+        return min(candidates, key=lambda card: (scores[card], -card))
 
-        def score(card: Card) -> tuple[int, int]:
-            value = card_points(card, variant.ace_value, variant.joker_penalty)
-            risk = 15 if feeds_next and self.fits_table(game, card) else 0
-            return (value - 6 * live_partners(card, hand, hidden) - risk, card)
 
-        return max(candidates, key=score)
-
-    @staticmethod
-    def fits_table(game: Game, card: Card) -> bool:
-        """Whether the next player, having opened, could build ``card`` straight onto the table."""
-        for meld in game.table:
-            try:
-                build(meld, (card,), game.variant)
-            except MeldError:
-                continue
-            return True
+def discard_allowed_for(game: Game, seat: int) -> bool:
+    """Whether ``seat`` may take the discard at all under the variant (ignoring meld_at_once's test)."""
+    rule = game.variant.discard_draw
+    if rule == "never":
         return False
+    if rule == "after_opening":
+        return game.opened[seat]
+    if rule == "before_opening":
+        return not game.opened[seat]
+    return True
+
+
+def outs(card: Card, counts: Sequence[int], hidden: Sequence[int], variant: Variant) -> tuple[float, float]:
+    """Unseen cards that would complete a meld ``card`` is one short of, and those toward two short.
+
+    Each set (the card's rank) and each run window of ``run_minimum`` positions holding the card
+    counts: a window missing one card adds that card's unseen copies to ``near``; missing two
+    adds the smaller of their unseen counts to ``far``. A complete window adds nothing: the
+    card is in a meld already, which :attr:`Weights.meld` rewards.
+    """
+    index, suit = card % 13, card // 13
+    near = far = 0.0
+    suits = [s for s in range(4) if counts[s * 13 + index]]
+    missing_suits = [s for s in range(4) if s not in suits]
+    if len(suits) == 2:
+        near += sum(hidden[s * 13 + index] for s in missing_suits)
+    elif len(suits) == 1:
+        far += min(sorted(hidden[s * 13 + index] for s in missing_suits)[:2] or [0])
+    size = variant.run_minimum
+    line = _run_line(variant)
+    length = len(line)
+    wrap = variant.ace_in_runs == "wrap"
+    positions = [i for i, rank_index in enumerate(line) if rank_index == index]
+    base = suit * 13
+    for position in positions:
+        first = position - size + 1
+        for start in range(first, position + 1):
+            if not wrap and (start < 0 or start + size > length):
+                continue
+            missing = [
+                base + line[(start + step) % length]
+                for step in range(size)
+                if not counts[base + line[(start + step) % length]]
+            ]
+            if len(missing) == 1:
+                near += hidden[missing[0]]
+            elif len(missing) == 2:
+                far += min(hidden[missing[0]], hidden[missing[1]])
+    return near, far
+
+
+def _run_line(variant: Variant) -> list[int]:
+    """The rank indexes (0 = ace ... 12 = king) a run walks through, low to high."""
+    mode = variant.ace_in_runs
+    if mode == "wrap":
+        return list(range(13))
+    low = [0] if mode in ("high_or_low", "low") else []
+    high = [0] if mode in ("high_or_low", "high") else []
+    return [*low, *range(1, 13), *high]

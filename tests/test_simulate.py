@@ -1,0 +1,276 @@
+"""Simulation: determinism across workers, the statistics, comparisons, and ``kalooki simulate``."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from pathlib import Path
+
+import pytest
+from kalooki_cli.app import app
+from typer.testing import CliRunner
+
+from kalooki.loader import load_variant
+from kalooki.simulate import (
+    CSV_FIELDS,
+    GameRecord,
+    HandRecord,
+    Mean,
+    Rate,
+    SimulationError,
+    compare,
+    game_rows,
+    game_seed,
+    rows_to_csv,
+    simulate,
+    student_t_two_sided,
+    summarise,
+    two_proportion_test,
+    welch_test,
+    wilson_interval,
+)
+
+runner = CliRunner()
+CLASSIC = load_variant("classic")
+
+
+# ---------------------------------------------------------------- determinism
+
+
+def test_same_seed_same_result_whatever_the_workers() -> None:
+    one = simulate(CLASSIC, ["greedy", "random", "expert", "greedy"], games=4, seed=9, workers=1)
+    two = simulate(CLASSIC, ["greedy", "random", "expert", "greedy"], games=4, seed=9, workers=2)
+    assert one == two  # timing and worker count are left out of the comparison
+    assert one.to_json() | {"seconds": 0, "workers": 0, "games_per_second": 0} == two.to_json() | {
+        "seconds": 0,
+        "workers": 0,
+        "games_per_second": 0,
+    }
+    assert [record.seed for record in one.records] == [game_seed(9, index) for index in range(4)]
+
+
+def test_game_seeds_are_fixed_numbers() -> None:
+    # Derived with blake2b, not hash(): the same on every machine and Python, so results can be quoted.
+    assert game_seed(0, 0) == game_seed(0, 0)
+    assert len({game_seed(seed, index) for seed in range(3) for index in range(100)}) == 300
+    assert 0 <= game_seed(12345, 678) < 2**64
+
+
+# ---------------------------------------------------------------- statistics on fixed records
+
+
+def hand(
+    winner: int | None,
+    points: tuple[int, ...],
+    *,
+    kalooki: bool = False,
+    end: str = "went_out",
+    turns: int = 20,
+    opened_on: tuple[int | None, ...] = (None, None, None),
+    reshuffles: int = 0,
+) -> HandRecord:
+    scores = tuple(0 if seat == winner else value for seat, value in enumerate(points))
+    return HandRecord(
+        winner=winner,
+        kalooki=kalooki,
+        end=end,
+        turns=turns,
+        seats=(0, 1, 2),
+        hand_points=points,
+        scores=scores,
+        opened_on=opened_on,
+        reshuffles=reshuffles,
+        stock_outs=0,
+    )
+
+
+RECORDS = (
+    GameRecord(
+        index=0,
+        seed=100,
+        hands=(
+            hand(0, (0, 30, 10), turns=30, opened_on=(2, 4, None)),
+            hand(1, (20, 0, 40), kalooki=True, turns=12, opened_on=(None, 4, None), reshuffles=0),
+        ),
+        totals=(20, 30, 50),
+        winners=(0,),
+        finished=True,
+    ),
+    GameRecord(
+        index=1,
+        seed=101,
+        hands=(
+            hand(None, (5, 5, 5), end="abandoned", turns=40, opened_on=(6, None, None), reshuffles=2),
+            hand(0, (0, 60, 60), turns=18, opened_on=(3, 5, 7)),
+        ),
+        totals=(5, 65, 65),
+        winners=(0,),
+        finished=False,
+    ),
+)
+
+
+def test_summary_of_fixed_records_is_exact() -> None:
+    result = summarise(CLASSIC, ["greedy", "random", "greedy"], seed=7, records=RECORDS)
+    assert result.hands == 4
+    assert [rate.successes for rate in result.seat_hand_wins] == [2, 1, 0]
+    assert [rate.trials for rate in result.seat_hand_wins] == [4, 4, 4]
+    assert [rate.successes for rate in result.seat_game_wins] == [2, 0, 0]
+    assert result.bot_hand_wins["greedy"] == Rate(2, 8)
+    assert result.bot_hand_wins["random"] == Rate(1, 4)
+    assert result.bot_game_wins["greedy"] == Rate(2, 4)
+    assert result.turns_per_hand.mean == 25.0  # (30 + 12 + 40 + 18) / 4
+    assert result.hands_per_game.mean == 2.0
+    assert result.kalooki == Rate(1, 4)
+    assert result.stock_ran_out == Rate(1, 4)
+    assert result.reshuffles_per_hand.mean == 0.5
+    assert result.abandoned == Rate(1, 4)
+    assert result.ends == {"abandoned": 1, "went_out": 3}
+    assert result.opened == Rate(7, 12)
+    assert result.opening_turn.mean == pytest.approx(31 / 7)  # 2+4+4+6+3+5+7
+    # Losers of hands someone went out of: 30, 10 | 20, 40 | 60, 60 (the abandoned hand has none).
+    assert result.points_per_loser.mean == pytest.approx(220 / 6)
+    assert result.score_spread.mean == 45.0  # (50 - 20 + 65 - 5) / 2
+    assert result.unfinished_games == 1
+    # Scores per hand by bot: greedy sits in seats 0 and 2.
+    assert result.bot_score_per_hand["random"].mean == pytest.approx((30 + 0 + 5 + 60) / 4)
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = wilson_interval(5, 10)
+    assert (round(low, 4), round(high, 4)) == (0.2366, 0.7634)
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0
+    assert round(high, 4) == 0.2775
+    assert wilson_interval(0, 0) == (0.0, 0.0)
+
+
+def test_tests_known_values() -> None:
+    # Student's t: the two-sided 5% points for 10 and 30 degrees of freedom.
+    assert student_t_two_sided(2.228139, 10) == pytest.approx(0.05, abs=1e-6)
+    assert student_t_two_sided(2.042272, 30) == pytest.approx(0.05, abs=1e-6)
+    assert student_t_two_sided(0.0, 5) == pytest.approx(1.0)
+    z, p = two_proportion_test(Rate(50, 100), Rate(65, 100))
+    assert z == pytest.approx(2.1456, abs=1e-4)
+    assert p == pytest.approx(0.0319, abs=1e-4)
+    t, p = welch_test(Mean(10, 5.0, 1.0), Mean(10, 5.0, 1.0))
+    assert (t, p) == (0.0, 1.0)
+    t, p = welch_test(Mean(20, 10.0, 2.0), Mean(30, 12.0, 3.0))
+    assert t == pytest.approx(2.8284, abs=1e-4)
+    assert p == pytest.approx(0.006806, abs=1e-6)  # as scipy.stats.ttest_ind_from_stats(equal_var=False)
+    assert math.isfinite(Mean.of([1.0, 2.0, 3.0]).sd)
+
+
+# ---------------------------------------------------------------- guards and comparisons
+
+
+def test_turn_and_hand_caps_are_counted() -> None:
+    result = simulate(CLASSIC, ["greedy"] * 4, games=2, seed=1, workers=1, max_turns=6, max_hands=3)
+    assert result.hands == 6
+    assert result.abandoned == Rate(6, 6)
+    assert result.unfinished_games == 2
+    assert result.ends == {"abandoned": 6}
+
+
+def test_setup_errors() -> None:
+    with pytest.raises(SimulationError, match="exactly 4 players"):
+        simulate(load_variant("kaluki-51"), ["greedy"] * 3, games=1, workers=1)
+    with pytest.raises(SimulationError, match="at least 1"):
+        simulate(CLASSIC, ["greedy"] * 4, games=0)
+
+
+def test_compare_a_variant_with_itself_finds_no_difference() -> None:
+    comparison = compare(CLASSIC, CLASSIC, ["greedy"] * 4, games=3, seed=2, workers=1)
+    assert comparison.a == comparison.b
+    assert all(difference.difference == 0 for difference in comparison.differences)
+    assert not any(difference.significant for difference in comparison.differences)
+    data = comparison.to_json()
+    assert data["alpha"] == 0.05
+    assert {entry["test"] for entry in data["differences"]} == {"two-proportion z", "Welch t"}
+
+
+def test_compare_sees_a_lower_opening_threshold() -> None:
+    easy = load_variant("classic", ["opening_threshold=0"])
+    comparison = compare(CLASSIC, easy, ["greedy"] * 4, games=6, seed=3, workers=1)
+    by_name = {difference.metric: difference for difference in comparison.differences}
+    opening = by_name["opening turn (own turns)"]
+    assert opening.b < opening.a
+    assert opening.significant
+
+
+# ---------------------------------------------------------------- the command
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["simulate", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_cli_json() -> None:
+    code, out, err = run("classic", "--games", "3", "--workers", "1", "--seed", "4", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["games"] == 3
+    assert data["bots"] == ["greedy"] * 4
+    assert data["variant"] == "classic"
+    assert set(data["bot_hand_wins"]["greedy"]) == {"successes", "trials", "rate", "ci95"}
+    for key in (
+        "turns_per_hand",
+        "hands_per_game",
+        "kalooki",
+        "stock_ran_out",
+        "opening_turn",
+        "score_spread",
+    ):
+        assert key in data
+    library = simulate(CLASSIC, ["greedy"] * 4, games=3, seed=4, workers=1).to_json()
+    assert data["bot_hand_wins"] == library["bot_hand_wins"]
+
+
+def test_cli_csv_rows(tmp_path: Path) -> None:
+    target = tmp_path / "games.csv"
+    code, out, err = run("classic", "-n", "3", "-w", "1", "--bots", "greedy,random", "--csv", str(target))
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(target.read_text())))
+    assert len(rows) == 3
+    assert list(rows[0]) == [*CSV_FIELDS, "total_1", "total_2"]
+    assert [row["game"] for row in rows] == ["0", "1", "2"]
+    assert "hands won" in out  # the report still goes to the terminal
+
+
+def test_cli_report_and_compare_set() -> None:
+    code, out, err = run("classic", "-n", "2", "-w", "1", "--compare-set", "opening_threshold=40")
+    assert code == 0, err
+    assert "A = classic, B = classic" in out
+    assert "points left per loser" in out
+    code, out, err = run("classic", "-n", "2", "-w", "1", "--compare", "kalooki-40", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert (data["a"]["variant"], data["b"]["variant"]) == ("classic", "kalooki-40")
+
+
+def test_cli_errors() -> None:
+    code, _, err = run("classic", "-n", "2", "--bots", "grandmaster")
+    assert code == 2
+    assert "there is no bot called 'grandmaster'" in err
+    code, _, err = run("classic", "-n", "2", "--bots", "greedy,random", "--players", "3")
+    assert code == 2
+    code, _, err = run("classic", "--games", "0")
+    assert code == 2
+    code, _, err = run("no-such-variant", "-n", "2")
+    assert code == 1
+    assert len(err.strip().splitlines()) == 1
+    code, _, err = run("kaluki-51", "-n", "2", "--bots", "greedy,random")
+    assert code == 1
+    assert err.strip() == "2 bots: kaluki-51 is for exactly 4 players"
+
+
+def test_rows_to_csv_round_trip() -> None:
+    result = summarise(CLASSIC, ["greedy", "random", "greedy"], seed=7, records=RECORDS)
+    rows = game_rows(result)
+    parsed = list(csv.DictReader(io.StringIO(rows_to_csv(rows))))
+    assert [row["winners"] for row in parsed] == ["1", "1"]
+    assert [row["kalookis"] for row in parsed] == ["1", "0"]
+    assert [row["total_3"] for row in parsed] == ["50", "65"]
