@@ -217,11 +217,14 @@ def test_display_name_is_used_for_files(tmp_path: Path) -> None:
 # ----------------------------------------------------------------------------- hostile files
 
 
+# Timings are CPU time of this process, so that other work on the machine cannot fail these tests.
+
+
 def _rejected_quickly(text: str | bytes) -> tuple[float, list[str]]:
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(YamlError) as caught:
         load_yaml_text(text, "hostile.yaml")
-    return time.perf_counter() - start, str(caught.value).splitlines()
+    return time.process_time() - start, str(caught.value).splitlines()
 
 
 def test_alias_bomb_is_rejected_in_well_under_a_second() -> None:
@@ -246,9 +249,9 @@ def test_largest_accepted_files_load_in_under_a_second() -> None:
     keys = "".join(f"k{i}: {i}\n" for i in range(5400))
     for text in (flow, keys):
         assert len(text) <= MAX_BYTES
-        start = time.perf_counter()
+        start = time.process_time()
         load_yaml_text(text, "big.yaml")
-        assert time.perf_counter() - start < 1.0
+        assert time.process_time() - start < 1.0
 
 
 def test_many_errors_are_cut_short_quickly() -> None:
