@@ -180,6 +180,11 @@ def start_game(
     name = name.strip()
     if not name or any(character.isspace() for character in name):
         raise typer.BadParameter("a name is one word", param_hint="'--name'")
+    if len(kinds) > players - 1:
+        raise typer.BadParameter(
+            f"{len(kinds)} bots for {players - 1} bot seat{'s' if players > 2 else ''} (--players {players})",
+            param_hint="'--bots'",
+        )
     seat_kinds = [kinds[index % len(kinds)] for index in range(players - 1)]
     if seed is None:
         seed = secrets.randbelow(1_000_000)

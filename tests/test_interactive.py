@@ -354,6 +354,7 @@ def test_play_rejects_json_without_a_script(tmp_path: Path, monkeypatch: pytest.
         (["--bots", "nosuch"], "there is no bot called 'nosuch'"),
         (["--players", "7"], "classic is for 2 to 4 players"),
         (["--name", "two words"], "a name is one word"),
+        (["--players", "2", "--bots", "greedy,random"], "2 bots for 1 bot seat (--players 2)"),
     ],
 )
 def test_play_usage_errors(
@@ -389,6 +390,12 @@ def test_play_from_the_command_line_then_resume_the_latest(
     assert result.exit_code == 0, result.output
     assert "Resuming your game against bob (greedy) (hand 1, turn 1)" in result.output
     assert "Your hand (14)" in result.output
+
+
+def test_bots_are_named_around_the_player() -> None:
+    game, session = new_game(Variant(), "bob", ["greedy", "random", "expert"], seed=1)
+    assert game.players == ["bob", "cid", "dee", "eve"]
+    assert session.bots == {1: "greedy", 2: "random", 3: "expert"}
 
 
 def test_resume_with_no_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
