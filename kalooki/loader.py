@@ -436,11 +436,13 @@ def resolve_variant(
 
     Raises :class:`VariantError` with every problem found.
     """
-    set_options = overrides if isinstance(overrides, SetOptions) else None
     problems: list[Diagnostic] = []
-    if set_options is None and overrides:
+    set_options: SetOptions | None = None
+    if isinstance(overrides, SetOptions):
+        set_options = overrides
+    elif overrides:
         try:
-            set_options = parse_set_options(list(overrides))  # type: ignore[arg-type]
+            set_options = parse_set_options(list(overrides))
         except VariantError as error:
             problems.extend(error.diagnostics)
 
