@@ -499,7 +499,8 @@ class InteractiveGame:
         end = render.hand_end_event(events)
         if end is not None:
             self.drawn = None
-            render.render_hand_end(self.console, self.game, self.seating, end)
+            out = [str(event["player"]) for event in events if event["type"] == "eliminated"]
+            render.render_hand_end(self.console, self.game, self.seating, end, out)
 
     def narrate(self, events: Sequence[Event]) -> None:
         for line in render.narrate(events, self.game, self.seating, letters=self.letters):

@@ -382,15 +382,6 @@ def narrate(events: Sequence[Event], game: Game, seating: Seating, *, letters: b
         elif kind == "stock_out":
             flush()
             lines.append(Text("The stock is empty: the hand ends with this turn.", style="italic"))
-        elif kind == "eliminated":
-            flush()
-            lines.append(
-                Text(
-                    f"{seating.subject(str(player)).capitalize()} reached the limit and "
-                    f"{'are' if seating.subject(str(player)) == 'you' else 'is'} out.",
-                    style="red",
-                )
-            )
     flush()
     return lines
 
@@ -448,8 +439,10 @@ def hand_end_event(events: Sequence[Event]) -> Event | None:
     return next((event for event in events if event["type"] == "hand_end"), None)
 
 
-def render_hand_end(console: Console, game: Game, seating: Seating, event: Mapping[str, Any]) -> None:
-    """Who went out and how, every player's cards left and points, and the totals."""
+def render_hand_end(
+    console: Console, game: Game, seating: Seating, event: Mapping[str, Any], eliminated: Sequence[str] = ()
+) -> None:
+    """Who went out and how, every player's cards left and points, the totals, and who is out of the game."""
     letters = plain_cards(console)
     console.print(Rule(f"Hand {event['hand']} is over", style="cyan"))
     winner = event.get("winner")
@@ -493,6 +486,12 @@ def render_hand_end(console: Console, game: Game, seating: Seating, event: Mappi
             str(event["totals"][name]),
         )
     console.print(table)
+    for name in eliminated:
+        who = seating.subject(name)
+        verb = "are" if who == "you" else "is"
+        console.print(
+            Text(f"{who[0].upper()}{who[1:]} reached {game.variant.goal_score} and {verb} out.", style="red")
+        )
 
 
 def render_game_end(console: Console, game: Game, seating: Seating) -> None:
@@ -519,9 +518,10 @@ def render_totals(console: Console, game: Game, seating: Seating) -> None:
         cells = [str(result.number)]
         for seat in order:
             mark = "*" if result.winner == seat else ""
-            cells.append(f"{result.scores[seat]}{mark}")
+            cells.append(f"{result.scores[seat]}{mark}" if seat in result.seats else "")
         table.add_row(*cells)
-    table.add_row("total", *(str(game.totals[seat]) for seat in order), style="bold")
+    totals = [f"{game.totals[seat]}{' out' if game.eliminated[seat] else ''}" for seat in order]
+    table.add_row("total", *totals, style="bold")
     console.print(table)
     console.print(Text(f"* went out.  Scoring: {scoring_line(game.variant)}.", style=DIM))
 

@@ -188,7 +188,8 @@ def test_hand_end_and_game_end_fit_80_columns() -> None:
     events = play_out_hand(game)
     end = next(event for event in events if event["type"] == "hand_end")
     out = console()
-    render_hand_end(out, game, seating, end)
+    render_hand_end(out, game, seating, end, eliminated=["bob", "ann"])
+    game.eliminated[1] = True
     render_totals(out, game, seating)
     game.winners = [1]
     render_game_end(out, game, seating)
@@ -197,6 +198,9 @@ def test_hand_end_and_game_end_fit_80_columns() -> None:
     assert "Hand 1 is over" in text
     assert "cards left" in text
     assert "Bob wins the game!" in text
+    assert "Bob reached 150 and is out." in text
+    assert "You reached 150 and are out." in text
+    assert re.search(r"total +\d+ +\d+ out", text)
 
 
 def test_help_lists_commands_and_key_rules_in_80_columns() -> None:
