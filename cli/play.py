@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -16,11 +16,19 @@ from rich.text import Text
 
 from .common import SetOption, cli_errors
 
+if TYPE_CHECKING:
+    from kalooki.engine import Game
+    from kalooki.savegame import Session
+
+    from .interactive import InteractiveGame, TurnLogWriter
+
 DEFAULT_PLAYERS = 4
 DEFAULT_BOT = "greedy"
 SCRIPT_KEYS = re.compile(r"^(hands|players)\s*:", re.MULTILINE)
 """A game script has a top-level ``hands`` or ``players`` key; a variant file never does."""
 MAX_SCRIPT_PEEK = 64 * 1024
+
+FastOption = Annotated[bool, typer.Option("--fast", help="No pause between the bots' turns.")]
 
 
 def is_script(target: str) -> bool:
@@ -82,7 +90,7 @@ def play(
         int | None,
         typer.Option("--seed", help="Shuffle seed; a game is reproduced by its seed (default random)."),
     ] = None,
-    fast: Annotated[bool, typer.Option("--fast", help="No pause between the bots' turns.")] = False,
+    fast: FastOption = False,
     save: Annotated[
         Path | None,
         typer.Option(
@@ -156,8 +164,8 @@ def start_game(
     from kalooki.bots import bot_names
     from kalooki.loader import load_variant
 
-    from .interactive import InteractiveGame, TurnLogWriter, new_game
-    from .saves import new_save_path, write_save
+    from .interactive import TurnLogWriter, new_game
+    from .saves import new_save_path
 
     variant = load_variant(target, overrides)
     kinds = [kind.strip() for kind in bots.split(",")] if bots else [DEFAULT_BOT]
@@ -188,12 +196,27 @@ def start_game(
     seat_kinds = [kinds[index % len(kinds)] for index in range(players - 1)]
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    source = target
-    game, session = new_game(variant, name, seat_kinds, seed, variant_source=source)
+    game, session = new_game(variant, name, seat_kinds, seed, variant_source=target)
     save_path = save.expanduser() if save is not None else new_save_path(seed)
-    console = make_console()
     writer = TurnLogWriter(game, log) if log is not None else None
-    loop = InteractiveGame(
+    return terminal_game(game, session, save_path, fast=fast, log=writer).run()
+
+
+def terminal_game(
+    game: Game,
+    session: Session,
+    save_path: Path,
+    *,
+    fast: bool,
+    log: TurnLogWriter | None = None,
+    resumed: bool = False,
+) -> InteractiveGame:
+    """The interactive loop on this process's terminal (or pipe), saving to ``save_path``."""
+    from .interactive import InteractiveGame
+    from .saves import write_save
+
+    console = make_console()
+    return InteractiveGame(
         game,
         session,
         console=console,
@@ -201,9 +224,9 @@ def start_game(
         save_path=save_path,
         write_save=write_save,
         pause=terminal_pause(console, fast),
-        log=writer,
+        log=log,
+        resumed=resumed,
     )
-    return loop.run()
 
 
 def resume(
@@ -215,7 +238,7 @@ def resume(
             show_default=False,
         ),
     ] = None,
-    fast: Annotated[bool, typer.Option("--fast", help="No pause between the bots' turns.")] = False,
+    fast: FastOption = False,
 ) -> None:
     """Continue a saved game exactly where it stopped: same cards, same stock, same scores."""
     with cli_errors():
@@ -224,26 +247,15 @@ def resume(
 
 
 def resume_game(file: Path | None, *, fast: bool) -> int:
-    from .interactive import InteractiveGame
     from .render import render_game_end
-    from .saves import latest_save, read_save, write_save
+    from .saves import latest_save, read_save
 
     path = file.expanduser() if file is not None else latest_save()
     loaded = read_save(path)
-    console = make_console()
-    loop = InteractiveGame(
-        loaded.game,
-        loaded.session,
-        console=console,
-        read_line=console_reader(console),
-        save_path=path,
-        write_save=write_save,
-        pause=terminal_pause(console, fast),
-        resumed=True,
-    )
+    loop = terminal_game(loaded.game, loaded.session, path, fast=fast, resumed=True)
     if loaded.game.game_over:
-        render_game_end(console, loaded.game, loop.seating)
-        console.print("That game is over. Start a new one with: kalooki play", markup=False)
+        render_game_end(loop.console, loaded.game, loop.seating)
+        loop.say("That game is over. Start a new one with: kalooki play")
         return 0
     return loop.run()
 
