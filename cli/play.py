@@ -67,7 +67,7 @@ def play(
     target: Annotated[
         str | None,
         typer.Argument(
-            metavar="[VARIANT|PATH|SCRIPT]",
+            metavar="VARIANT|PATH|SCRIPT",
             help="A built-in variant (default classic), a variant file, or a game script to play through.",
             show_default=False,
         ),
@@ -82,7 +82,7 @@ def play(
         typer.Option(
             "--bots",
             metavar="BOT,BOT,...",
-            help="The bots' kinds, seat by seat (repeated to fill the table); default greedy.",
+            help="The bots' kinds, seat by seat (default greedy; one name fills the table).",
         ),
     ] = None,
     name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "you",
@@ -233,7 +233,7 @@ def resume(
     file: Annotated[
         Path | None,
         typer.Argument(
-            metavar="[FILE]",
+            metavar="FILE",
             help="A save file (default: the latest unfinished game in the saves folder).",
             show_default=False,
         ),
