@@ -14,7 +14,7 @@ import pytest
 from rules_helpers import assert_illegal, hand_text, new_game, pack_intact, play, table_text
 
 from kalooki.cards import JOKER, format_card, full_pack, parse_card, parse_cards
-from kalooki.engine import DealError, Game, IllegalMoveError
+from kalooki.engine import DealError, Game, IllegalMoveError, NotYourTurnError
 from kalooki.moves import Build, Discard, Draw, Meld
 from kalooki.variant import Variant
 
@@ -650,3 +650,62 @@ def test_stock_exhausted_end_hand_still_lets_the_drawer_go_out() -> None:
     assert result.hand_points == (0, 2 * 84)
     assert result.scores == (0, 2 * 84 + 25)
     assert (game.phase, game.winners) == ("game_over", [0])
+
+
+# ---------------------------------------------------------------- the turn itself (every variant)
+
+
+def test_turn_order_errors() -> None:
+    game = new_game({"hand_size": 4, "opening_threshold": 0}, DRAW_HAND, discard="3D", stock="QS QD")
+    assert_illegal(game, "discard KS", "ann must draw first: draw stock or draw discard")
+    assert_illegal(game, "meld 7H 8H 9H", "ann must draw first: draw stock or draw discard")
+    assert_illegal(game, "build 1 TH", "ann must draw first: draw stock or draw discard")
+    before = game.to_json()
+    with pytest.raises(NotYourTurnError) as caught:
+        game.apply(Draw("stock"), seat=1)
+    assert str(caught.value) == "it is ann's turn, not bob's"
+    assert game.to_json() == before
+    play(game, "draw stock")
+    assert_illegal(game, "draw stock", "ann has drawn already this turn: meld, build or discard")
+    assert_illegal(game, "draw discard", "ann has drawn already this turn: meld, build or discard")
+    assert_illegal(game, "build 1 TH", "you may build only after you have opened (laid your first melds)")
+    assert_illegal(game, "meld 7H 8H", "7H 8H is not a meld: a meld needs at least 3 cards")
+    assert_illegal(game, "meld 7H 8H 9H JK", "you have no JK in your hand to play")
+    assert_illegal(game, "meld 7H 8H KS", "7H 8H KS is not a run: the suits differ")
+    play(game, "meld 7H 8H 9H")
+    assert_illegal(game, "build 2 QS", "there is no table meld 2: the melds are numbered 1 to 1")
+    assert_illegal(game, "build 1 QS", "QS does not fit the run 7H 8H 9H: the suit differs")
+    play(game, "discard QS")
+    assert game.current == 1
+
+
+@pytest.mark.parametrize(
+    ("goal", "phase", "message"), [(42, "hand_over", "hand 1 is over"), (41, "game_over", "the game is over")]
+)
+def test_actions_after_the_hand_and_the_game_are_over(goal: int, phase: str, message: str) -> None:
+    game = new_game({"hand_size": 3, "opening_threshold": 0, "goal_score": goal}, THREE[:2], stock="KS")
+    play(game, "draw stock", "meld 7H 8H 9H", "discard KS")
+    assert game.totals == [0, 2 + 5 + 9 + 25]
+    assert game.phase == phase
+    assert_illegal(game, "draw stock", message)
+    assert_illegal(game, "discard KS", message)
+
+
+def test_undo_turn_takes_back_melds_and_builds_but_not_the_draw() -> None:
+    game = new_game(
+        {"hand_size": 5, "opening_threshold": 0}, ["7H 8H 9H TH 2C", "2D 5D 9S KD QC"], stock="JH"
+    )
+    play(game, "draw stock")
+    assert not game.can_undo()
+    drawn = game.to_json()
+    play(game, "meld 7H 8H 9H", "build 1 TH JH")
+    assert game.can_undo()
+    assert game.opened == [True, False]
+    game.undo_turn()
+    after = game.to_json()
+    for key in ("hands", "table", "opened", "stock", "discard_pile", "phase", "current"):
+        assert after[key] == drawn[key]
+    assert hand_text(game, 0) == ["2C", "7H", "8H", "9H", "JH", "TH"]
+    with pytest.raises(IllegalMoveError) as caught:
+        game.undo_turn()
+    assert str(caught.value) == "there is nothing to take back this turn"
