@@ -48,10 +48,18 @@ class Weights:
     """Per point of the card, while nobody is close to going out."""
     value_danger: float = 1.5
     """Per point of the card, once someone may go out soon."""
+    value_unopened: float = 0.6
+    """Per point of the card before this player has opened (high cards also help reach the threshold)."""
+    kalooki_wait: int = 1
+    """Hold back an opening while at most this many cards stand between the hand and Kalooki (-1: never)."""
     feeds_next: float = 12.0
     """Kept rather than handed to a next player who could lay it at once."""
-    take_margin: float = 4.0
-    """How much more than the card it would replace the top discard must be worth to take it."""
+    take_margin: float = 1000.0
+    """How much more than the card it would replace the top discard must be worth to take it.
+
+    Taking a discard only for its promise, as greedy does, lost hands in simulation (the stock's
+    unknown card is worth about as much and may be a joker): by default only a discard that
+    lays down or completes a meld is taken."""
 
 
 DANGER_HAND_SIZE = 5
@@ -59,9 +67,6 @@ DANGER_HAND_SIZE = 5
 
 DANGER_STOCK = 10
 """With this few cards left in the stock, the hand may end soon whoever goes out."""
-
-KALOOKI_WAIT_CARDS = 1
-"""Hold back an opening for Kalooki while at most this many cards stand between the hand and going out."""
 
 
 class ExpertBot(GreedyBot):
@@ -109,7 +114,10 @@ class ExpertBot(GreedyBot):
         hidden = self.unseen(game)
         counts = card_counts(hand)
         melded = self.meldable(hand, variant)
-        per_point = weights.value_danger if self.in_danger(game) else weights.value
+        if self.in_danger(game):
+            per_point = weights.value_danger
+        else:
+            per_point = weights.value if game.opened[game.current] else weights.value_unopened
         next_seat = game.next_seat(game.current)
         next_lays = game.opened[next_seat] and discard_allowed_for(game, next_seat)
         scores: dict[Card, float] = {}
@@ -165,11 +173,11 @@ class ExpertBot(GreedyBot):
         return plan
 
     def close_to_kalooki(self, game: Game) -> bool:
-        """Whether all but :data:`KALOOKI_WAIT_CARDS` cards of the hand could go down as melds now."""
+        """Whether all but :attr:`Weights.kalooki_wait` cards of the hand could go down as melds now."""
         hand = game.hands[game.current]
         keep = keep_count(game.variant)
         best = self.solve(game, hand, objective="cards")
-        return best is not None and len(best.remaining) - keep <= KALOOKI_WAIT_CARDS
+        return best is not None and len(best.remaining) - keep <= self.weights.kalooki_wait
 
     def choose_discard(self, game: Game, hand: Sequence[Card], variant: Variant) -> Card:
         owed = set(self.debts(game))

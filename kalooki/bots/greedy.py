@@ -59,6 +59,25 @@ def closeness_in(card: Card, counts: Sequence[int]) -> int:
     return near
 
 
+def melds_plan(
+    hand: Sequence[Card], melds: tuple[tuple[Card, ...], ...], points: int, variant: Variant
+) -> solver.Plan:
+    """A plan that lays ``melds`` (worth ``points``) from ``hand`` and nothing else."""
+    left = Counter(hand)
+    for group in melds:
+        left.subtract(group)
+    remaining = tuple(sorted(left.elements()))
+    ace, joker = variant.ace_value, variant.joker_penalty
+    return solver.Plan(
+        melds=melds,
+        builds=(),
+        points=points,
+        cards_laid=len(hand) - len(remaining),
+        value_left=sum(card_points(card, ace, joker) for card in remaining),
+        remaining=remaining,
+    )
+
+
 def lays_all(plan: solver.Plan, hand: Sequence[Card], must: Sequence[Card]) -> bool:
     """Whether ``plan`` lays every card of ``must`` (a multiset), so it answers a must_include search too."""
     if not must:
@@ -123,21 +142,32 @@ class GreedyBot:
             return None
         melds = game.table if table else ()
         key: PlanKey = ("open", tuple(sorted(hand)), self.table_key(melds), must)
-        if key not in self._plans:
-            plan = solver.best_opening(
-                hand, variant, table=melds, keep=keep_count(variant), must_include=must
-            )
-            self._plans[key] = plan
-            if plan is None and not must:
-                can_meld = self.meldable(hand, variant)
-                self._closed = Counter(card for card in hand if card == JOKER or can_meld >> card & 1)
-                self._closed_size = len(hand)
-                self._closed_rules = variant
-        return self._plans[key]
+        if key in self._plans:
+            return self._plans[key]
+        keep = keep_count(variant)
+        plan: solver.Plan | None = None
+        # Without jokers a small search of new melds alone finds the same opening; its builds onto
+        # the table then follow as ordinary builds, the player having opened.
+        found = None if must else quick.joker_free_best_opening(hand, variant, keep)
+        if found is None:
+            plan = solver.best_opening(hand, variant, table=melds, keep=keep, must_include=must)
+        elif found[0]:
+            plan = melds_plan(hand, found[0], found[1], variant)
+        if plan is None and not must:
+            self.remember_closed(hand, variant)
+        self._plans[key] = plan
+        return plan
+
+    def remember_closed(self, hand: Sequence[Card], variant: Variant) -> None:
+        """Note that ``hand`` holds no opening (see :meth:`may_open`)."""
+        can_meld = self.meldable(hand, variant)
+        self._closed = Counter(card for card in hand if card == JOKER or can_meld >> card & 1)
+        self._closed_size = len(hand)
+        self._closed_rules = variant
 
     def meldable(self, hand: Sequence[Card], variant: Variant) -> int:
         """:func:`quick.meldable`, remembered for the last hand (a turn asks about a hand 2-3 times)."""
-        key = (tuple(sorted(hand)), variant)
+        key = (tuple(sorted(hand)), id(variant))
         if self._meldable is None or self._meldable[0] != key:
             self._meldable = (key, quick.meldable(hand, variant))
         return self._meldable[1]
@@ -172,6 +202,9 @@ class GreedyBot:
             return self._plans[key]
         if not must and not quick.may_lay(hand, game.table, variant):
             plan: solver.Plan | None = solver.Plan((), (), 0, 0, 0, tuple(hand))
+        elif not must and JOKER not in hand and not self.meldable(hand, variant):
+            # Only builds are possible, and laying every card that fits needs no search.
+            plan = quick.build_plan(hand, game.table, variant, keep_count(variant))
         else:
             try:
                 plan = solver.solve(

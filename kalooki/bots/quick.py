@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import combinations
 
-from kalooki.cards import JOKER, Card, rank_points
-from kalooki.melds import RUN_MAX, SET_MAX, TableMeld
+from kalooki.cards import JOKER, Card, card_points, rank_points
+from kalooki.melds import RUN_MAX, SET_MAX, MeldError, RunEnd, TableMeld, build
+from kalooki.solver import Plan, PlannedBuild
 from kalooki.variant import Variant
 
 
@@ -152,3 +154,167 @@ def may_lay(hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant) 
     if meldable(hand, variant):
         return True
     return any(fits_table(card, table, variant) for card in set(hand))
+
+
+def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant, keep: int) -> Plan:
+    """The plan for a hand that can only build (no jokers, no new meld): lay every card that fits.
+
+    Without jokers and new melds, what goes down is each natural card that extends a table meld,
+    one after another (a run grows card by card, so 8H then 9H both go onto ...7H). Laying all of
+    them is what the solver's least-value-left plan does too, except in rare ties for the last
+    place in a set; the most costly cards are tried first so that a ``keep`` card left over is
+    the cheapest one.
+    """
+    ace, joker = variant.ace_value, variant.joker_penalty
+    melds = list(table)
+    left = sorted(hand, key=lambda card: (-card_points(card, ace, joker), card))
+    builds: list[PlannedBuild] = []
+    points = 0
+    progress = True
+    while progress and len(left) > keep:
+        progress = False
+        for card in left:
+            placed = _place(card, melds, variant)
+            if placed is None:
+                continue
+            index, end = placed
+            builds.append((index, (card,), end))
+            points += rank_points(card % 13 + 1, ace)
+            left.remove(card)
+            progress = True
+            break
+    return Plan(
+        melds=(),
+        builds=tuple(builds),
+        points=points,
+        cards_laid=len(builds),
+        value_left=sum(card_points(card, ace, joker) for card in left),
+        remaining=tuple(sorted(left)),
+    )
+
+
+def _place(card: Card, melds: list[TableMeld], variant: Variant) -> tuple[int, RunEnd | None] | None:
+    """Build ``card`` onto the first table meld it fits (updating ``melds``): its index and end."""
+    for index, meld in enumerate(melds):
+        if not fits_table(card, (meld,), variant):
+            continue
+        ends: tuple[RunEnd | None, ...] = (None,) if meld.kind == "set" else ("high", "low")
+        for end in ends:
+            try:
+                melds[index] = build(meld, (card,), variant, end)
+            except MeldError:
+                continue
+            return index, end
+    return None
+
+
+def _joker_free_candidates(
+    hand: Sequence[Card], variant: Variant
+) -> tuple[dict[Card, int], list[tuple[tuple[Card, ...], int]]]:
+    """The hand's card counts and every new meld it can lay without jokers, with its points, best first."""
+    ace = variant.ace_value
+    counts: dict[Card, int] = {}
+    for card in hand:
+        counts[card] = counts.get(card, 0) + 1
+    candidates: list[tuple[tuple[Card, ...], int]] = []
+    for index in range(13):
+        suits = [suit for suit in range(4) if counts.get(suit * 13 + index)]
+        if len(suits) < 3:
+            continue
+        value = rank_points(index + 1, ace)
+        for size in range(3, min(len(suits), SET_MAX) + 1):
+            for chosen in combinations(suits, size):
+                candidates.append((tuple(suit * 13 + index for suit in chosen), value * size))
+    starts, size, _ = _frame(variant)
+    lowest, highest = starts[0], starts[-1] + size - 1
+    for suit in range(4):
+        base = suit * 13
+        line = [counts.get(base + (position - 1) % 13, 0) > 0 for position in range(lowest, highest + 1)]
+        for first in range(len(line)):
+            for last in range(first + size - 1, len(line)):
+                if not all(line[first : last + 1]):
+                    break
+                positions = range(lowest + first, lowest + last + 1)
+                # Written low to high, an ace above the king last: as make_meld reads a run.
+                cards = tuple(base + (position - 1) % 13 for position in positions)
+                candidates.append(
+                    (cards, sum(rank_points((position - 1) % 13 + 1, ace) for position in positions))
+                )
+    candidates.sort(key=lambda candidate: -candidate[1])
+    return counts, candidates
+
+
+def _tails(counts: dict[Card, int], candidates: list[tuple[tuple[Card, ...], int]]) -> list[int]:
+    """What the candidates from i on could add at most, ignoring overlaps: the pruning bound.
+
+    With two packs a meld can go down twice (8C 9C TC and 8C 9C TC), so each counts as often
+    as its cards allow.
+    """
+    tails = [0] * (len(candidates) + 1)
+    for position in range(len(candidates) - 1, -1, -1):
+        cards, value = candidates[position]
+        tails[position] = tails[position + 1] + value * min(counts[card] for card in cards)
+    return tails
+
+
+def joker_free_opening(hand: Sequence[Card], variant: Variant, keep: int) -> bool | None:
+    """Whether a hand without jokers holds an opening, by a small exact search; None when not applicable.
+
+    Without jokers the candidate melds are few (sets of three or four suits of a rank, runs along
+    a suit's consecutive cards), and only whether some disjoint choice of them reaches the
+    threshold matters, not the best one: a depth-first search that stops at the first success
+    and prunes on the points still available answers far faster than the general solver, which
+    also weighs jokers and builds. Hands with jokers, and wrap-around runs, go to the solver (None).
+    """
+    best = joker_free_best_opening(hand, variant, keep, first=True)
+    return None if best is None else bool(best[0])
+
+
+def joker_free_best_opening(
+    hand: Sequence[Card], variant: Variant, keep: int, first: bool = False
+) -> tuple[tuple[tuple[Card, ...], ...], int] | None:
+    """The new melds worth the most points that open a hand without jokers, and their points.
+
+    ``((), 0)`` when there is no opening; None when the hand holds a joker or runs wrap (ask the
+    solver). With no jokers, points laid are value taken out of the hand, so the most points is
+    the solver's least value left among plans of new melds alone. ``first`` stops at the first
+    opening found (to learn only whether there is one).
+    """
+    if JOKER in hand or variant.ace_in_runs == "wrap":
+        return None
+    threshold = max(variant.opening_threshold, 1)
+    counts, candidates = _joker_free_candidates(hand, variant)
+    if not candidates:
+        return ((), 0)
+    tails = _tails(counts, candidates)
+    most = len(hand) - keep
+    chosen: list[tuple[Card, ...]] = []
+    best: list[tuple[Card, ...]] = []
+    best_points = threshold - 1
+
+    def search(start: int, points: int, laid: int) -> bool:
+        nonlocal best, best_points
+        if points > best_points:
+            best, best_points = list(chosen), points
+            if first:
+                return True
+        for position in range(start, len(candidates)):
+            if points + tails[position] <= best_points:
+                return False
+            cards, value = candidates[position]
+            if laid + len(cards) > most or any(counts[card] == 0 for card in cards):
+                continue
+            for card in cards:
+                counts[card] -= 1
+            chosen.append(cards)
+            # The same meld may go down again from the second pack: stay at this position.
+            stop = search(position, points + value, laid + len(cards))
+            chosen.pop()
+            for card in cards:
+                counts[card] += 1
+            if stop:
+                return True
+        return False
+
+    search(0, 0, 0)
+    return (tuple(best), best_points) if best else ((), 0)
