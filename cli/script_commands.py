@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -18,21 +16,7 @@ from kalooki.script import ScriptError, ScriptRun, load_script
 from kalooki.script import run_script as play_script
 
 from .narrate import describe_event
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+from .saves import write_atomically
 
 
 def run_script(

@@ -38,32 +38,39 @@ def play_turn(game: Game, bot: Bot) -> list[Event]:
     """Let ``bot`` play the current player's whole turn; returns the turn's events.
 
     A bot's illegal choice is replaced by :func:`fallback_action`, so a faulty bot
-    slows a game down but never stops it.
+    slows a game down but never stops it. When the turn has to be taken back to
+    get out of a dead end, the events of what was taken back are dropped too.
     """
-    seat, hand, turn = game.current, game.hand_number, game.turn_number
+    start = (game.current, game.hand_number, game.turn_number)
     events: list[Event] = []
+    after_draw = 0
+
+    def same_turn() -> bool:
+        return game.phase in ("draw", "play") and (game.current, game.hand_number, game.turn_number) == start
+
+    def take_back() -> None:
+        game.undo_turn()
+        del events[after_draw:]
+
     for _ in range(MAX_ACTIONS_PER_TURN):
-        if game.phase not in ("draw", "play") or (game.current, game.hand_number, game.turn_number) != (
-            seat,
-            hand,
-            turn,
-        ):
+        if not same_turn():
             return events
+        drawing = game.phase == "draw"
         try:
             events += game.apply(bot.choose(game))
         except IllegalMoveError:
             if game.can_undo() and not any(isinstance(a, Discard) for a in game.legal_actions()):
-                game.undo_turn()
+                take_back()
             events += game.apply(fallback_action(game))
-    # Still the same turn: end it with the fallback's discard.
-    while game.phase in ("draw", "play") and (game.current, game.hand_number, game.turn_number) == (
-        seat,
-        hand,
-        turn,
-    ):
+        if drawing:
+            after_draw = len(events)
+    # Still the same turn after all those actions: the bot is going round in circles; end the turn for it.
+    while same_turn():
         if game.can_undo():
-            game.undo_turn()
+            take_back()
         events += game.apply(fallback_action(game))
+        if game.phase == "play" and not after_draw:
+            after_draw = len(events)
     return events
 
 

@@ -150,8 +150,9 @@ def replay(records: Iterable[Mapping[str, Any]]) -> ReplaySummary:
         try:
             if kind in ACTION_EVENTS:
                 following = items[index + 1 : index + 3]
+                # Logs write the stock top first; the engine keeps its top at the end of the list.
                 game.forced_reshuffles = [
-                    parse_cards(item["stock"]) for item in following if item.get("type") == "reshuffle"
+                    parse_cards(item["stock"])[::-1] for item in following if item.get("type") == "reshuffle"
                 ][:1]
                 produced = game.apply(action_from_event(record))
                 actions += 1
