@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -217,47 +216,41 @@ def test_display_name_is_used_for_files(tmp_path: Path) -> None:
 # ----------------------------------------------------------------------------- hostile files
 
 
-# Timings are CPU time of this process, so that other work on the machine cannot fail these tests.
+# How long these take is measured by `make bench` (bench/loader_bench.py), not asserted here: what the
+# tests pin down is that nothing is expanded and the output stays small, which is what keeps them fast.
 
 
-def _rejected_quickly(text: str | bytes) -> tuple[float, list[str]]:
-    start = time.process_time()
+def _rejected(text: str | bytes) -> list[str]:
     with pytest.raises(YamlError) as caught:
         load_yaml_text(text, "hostile.yaml")
-    return time.process_time() - start, str(caught.value).splitlines()
+    return str(caught.value).splitlines()
 
 
-def test_alias_bomb_is_rejected_in_well_under_a_second() -> None:
+def test_alias_bomb_is_rejected_without_expansion() -> None:
     assert len(ALIAS_BOMB.encode()) < 600
-    elapsed, lines = _rejected_quickly(ALIAS_BOMB)
-    assert elapsed < 0.25
+    lines = _rejected(ALIAS_BOMB)
     # Each anchor, and each alias name once: no expansion, no flood of identical lines.
     assert len(lines) == 17
     assert lines[0] == "hostile.yaml:1:4: anchor &a is not allowed: anchors and aliases are not supported"
 
 
-def test_deep_nesting_is_rejected_quickly() -> None:
+def test_deep_nesting_is_rejected_with_one_line() -> None:
     for text in ("a: " + "[" * 60000, "a: " + "{b: " * 16000, "".join(" " * i + "a:\n" for i in range(300))):
-        elapsed, lines = _rejected_quickly(text)
-        assert elapsed < 0.25
-        assert len(lines) == 1
+        assert len(_rejected(text)) == 1
 
 
-def test_largest_accepted_files_load_in_under_a_second() -> None:
-    # The most nodes 64 KiB can hold: about 0.2 s on a quiet machine (libyaml scanning).
+def test_largest_accepted_files_load() -> None:
     flow = "a: [" + ",".join("1" for _ in range(32000)) + "]\n"
     keys = "".join(f"k{i}: {i}\n" for i in range(5400))
-    for text in (flow, keys):
-        assert len(text) <= MAX_BYTES
-        start = time.process_time()
-        load_yaml_text(text, "big.yaml")
-        assert time.process_time() - start < 1.0
+    assert len(flow) <= MAX_BYTES
+    assert len(keys) <= MAX_BYTES
+    assert len(load_yaml_text(flow, "big.yaml").data["a"]) == 32000
+    assert len(load_yaml_text(keys, "big.yaml").data) == 5400
 
 
 def test_many_errors_are_cut_short_quickly() -> None:
     text = "".join(f"k: {i}\n" for i in range(9000))[: MAX_BYTES - 10]
-    elapsed, lines = _rejected_quickly(text)
-    assert elapsed < 0.5
+    lines = _rejected(text)
     assert len(lines) == 101
     assert lines[-1] == "hostile.yaml: too many errors; stopped after 100"
 
