@@ -5,16 +5,16 @@ cards laid, or least value left in hand), under the turn's constraints: whether 
 has opened (an opening's new melds must reach ``opening_threshold``), how many cards must stay
 in hand, and which cards must be laid. :func:`best_opening` finds the best opening, or None.
 
-How it works. The hand's natural cards are a multiset packed into one int, a few bits per
-distinct card code (plus a field for the jokers and one bit per table meld already built on).
-Every way a meld can use the hand's naturals is listed once up front: sets by rank and suit
-subset, runs by the naturals they hold and the number of jokers, keeping for each the frame
-worth the most points (the other objectives do not care where a joker sits). A depth-first
-search then takes the lowest card code still undecided and either leaves every copy of it in
-hand or lays one copy in a meld or build whose lowest natural it is. That order makes every
-arrangement reachable exactly once, and the remaining multiset (with the jokers left, the table
-melds used and the constraint counters) is the whole state, so results are memoised on it.
-Jokers that no meld needs are placed last, onto the table, by a small knapsack.
+How it works. Every way a meld can use the hand's natural cards is listed once up front: sets
+by rank and suit subset, runs by the naturals they hold and their number of jokers (keeping the
+frame worth the most points: the other objectives do not care where a joker sits), builds by
+table meld and the cards added at each end. The naturals that appear in some candidate form a
+multiset packed into one int, a few bits per card code, followed by a field for the jokers and a
+bit per table meld already built on. A depth-first search takes the lowest card code still
+undecided and either leaves every copy of it in hand or lays one copy in a candidate whose
+lowest natural it is. That order reaches every arrangement exactly once, and the packed int
+(with two small counters for the opening threshold and ``keep``) is the whole state, so results
+are memoised on it. Jokers that no meld needs are placed last, onto the table, by a knapsack.
 
 Ties break deterministically: the objective, then fewer jokers laid, then more points, then
 more cards, then the first arrangement in the search order.
@@ -40,7 +40,7 @@ OBJECTIVES: Final[tuple[Objective, ...]] = ("points", "cards", "value_left")
 SET_MIN: Final = 3
 
 _NEG: Final = -(1 << 62)
-"""The score of an infeasible branch; plain ints stay fast, and any real score is far above it."""
+"""The score of an infeasible branch: far below any real score, and still a plain int."""
 
 
 class SolverError(KalookiError):
@@ -81,31 +81,61 @@ def keep_for(variant: Variant) -> int:
     return 1 if variant.going_out == "discard_required" else 0
 
 
-# ---------------------------------------------------------------- positions
+# ---------------------------------------------------------------- per-variant tables
 #
 # A run position is a rank on a line: 1 is the ace below the two, 14 the ace above the king.
 # Wrap-around runs use the line unrolled three times (positions 1..39, rank (p - 1) % 13 + 1)
 # so a frame never needs modular arithmetic.
 
+_OFFSET: Final = 13
+"""Index of position 0 in ``_Rules.position_points`` (wrap builds reach below position 1)."""
 
-def _span(variant: Variant) -> tuple[int, int, bool]:
-    """The lowest and highest position a run may cover, and whether runs wrap."""
+_SUITS_OF_MASK: Final = tuple(tuple(s for s in range(4) if mask >> s & 1) for mask in range(16))
+
+
+@dataclass(frozen=True, slots=True)
+class _Rules:
+    """What the solver needs from a variant, as plain tuples and ints."""
+
+    variant: Variant
+    lowest: int
+    highest: int
+    wrap: bool
+    run_min: int
+    ace_value: int
+    hand_value: tuple[int, ...]  # card_points of each code, the joker at its penalty
+    position_points: tuple[int, ...]  # points of each position, index position + _OFFSET
+
+
+_RULES_CACHE: dict[int, _Rules] = {}
+
+
+def _rules(variant: Variant) -> _Rules:
+    # Keyed by identity: hashing a pydantic model costs more than a whole easy solve.
+    found = _RULES_CACHE.get(id(variant))
+    if found is not None and found.variant is variant:
+        return found
     mode = variant.ace_in_runs
-    if mode == "wrap":
-        return 1, 39, True
-    if mode == "high":
-        return 2, 14, False
-    if mode == "low":
-        return 1, 13, False
-    return 1, 14, False
-
-
-def _position_points(ace_value: int) -> list[int]:
-    """Points of each position on the unrolled line (index = position, room below 0 for wrap builds)."""
-    return [rank_points((p - 1) % 13 + 1, ace_value) for p in range(-13, 60)]
-
-
-_POINTS_OFFSET: Final = 13
+    lowest, highest, wrap = {
+        "wrap": (1, 39, True),
+        "high": (2, 14, False),
+        "low": (1, 13, False),
+        "high_or_low": (1, 14, False),
+    }[mode]
+    rules = _Rules(
+        variant=variant,
+        lowest=lowest,
+        highest=highest,
+        wrap=wrap,
+        run_min=variant.run_minimum,
+        ace_value=variant.ace_value,
+        hand_value=tuple(card_points(c, variant.ace_value, variant.joker_penalty) for c in range(53)),
+        position_points=tuple(rank_points((p - 1) % 13 + 1, variant.ace_value) for p in range(-_OFFSET, 60)),
+    )
+    if len(_RULES_CACHE) > 256:
+        _RULES_CACHE.clear()
+    _RULES_CACHE[id(variant)] = rules
+    return rules
 
 
 # ---------------------------------------------------------------- candidates
@@ -115,7 +145,7 @@ _POINTS_OFFSET: Final = 13
 class _Cand:
     """One way to lay some of the hand: a new meld, or one table meld's whole build."""
 
-    naturals: tuple[Card, ...]
+    naturals: tuple[Card, ...]  # ascending codes, each at most once
     jokers: int
     points: int
     table: int  # index of the table meld built on, -1 for a new meld
@@ -124,15 +154,17 @@ class _Cand:
     run_build: bool = False
 
 
-def _set_candidates(counts: list[int], jokers: int, ace_value: int, out: list[_Cand]) -> None:
-    for rank in range(1, 14):
-        suits = [suit for suit in range(4) if counts[suit * 13 + rank - 1]]
-        if len(suits) + jokers < SET_MIN or not suits:
+def _set_candidates(rank_suits: list[int], jokers: int, rules: _Rules, out: list[_Cand]) -> None:
+    for index, mask in enumerate(rank_suits):
+        if not mask:
             continue
-        value = rank_points(rank, ace_value)
-        for size in range(max(1, SET_MIN - jokers), min(len(suits), SET_MAX) + 1):
+        suits = _SUITS_OF_MASK[mask]
+        if len(suits) + jokers < SET_MIN:
+            continue
+        value = rules.position_points[_OFFSET + index + 1]
+        for size in range(max(1, SET_MIN - jokers), len(suits) + 1):
             for chosen in combinations(suits, size):
-                naturals = tuple(suit * 13 + rank - 1 for suit in chosen)
+                naturals = tuple(suit * 13 + index for suit in chosen)
                 # One natural with jokers reads as a set only up to four cards, which is all a set holds.
                 for extra in range(max(0, SET_MIN - size), min(jokers, SET_MAX - size) + 1):
                     out.append(
@@ -140,27 +172,41 @@ def _set_candidates(counts: list[int], jokers: int, ace_value: int, out: list[_C
                     )
 
 
-def _run_candidates(
-    counts: list[int], jokers: int, variant: Variant, points: list[int], out: list[_Cand]
-) -> None:
-    lowest, highest, wrap = _span(variant)
-    run_min = variant.run_minimum
-    for suit in range(4):
-        base = suit * 13
-        ranks = [rank for rank in range(1, 14) if counts[base + rank - 1]]
-        if len(ranks) + jokers < run_min or not ranks:
+def _run_line(mask: int, rules: _Rules) -> int:
+    """The positions a suit's ranks (bit r-1 for rank r) may take, as a bit per position."""
+    if rules.wrap:
+        return (mask | mask << 13 | mask << 26) << 1
+    line = mask << 1
+    if mask & 1:
+        if rules.highest == 14:
+            line |= 1 << 14
+        if rules.lowest > 1:
+            line &= ~2
+    return line
+
+
+def _run_candidates(suit_ranks: list[int], jokers: int, rules: _Rules, out: list[_Cand]) -> None:
+    run_min = rules.run_min
+    for suit, mask in enumerate(suit_ranks):
+        if not mask:
             continue
-        if wrap:
-            line = sorted(rank + 13 * copy for rank in ranks for copy in range(3))
+        line_mask = _run_line(mask, rules)
+        if jokers == 0:
+            # Without jokers a run needs run_min consecutive positions present.
+            window = line_mask
+            for step in range(1, run_min):
+                window &= line_mask >> step
+            if not window:
+                continue
+        elif mask.bit_count() + jokers < run_min:
+            continue
+        line = [p for p in range(1, 40) if line_mask >> p & 1]
+        if rules.wrap:
             starts = [i for i, position in enumerate(line) if 14 <= position <= 26]
         else:
-            line = sorted(
-                {rank for rank in ranks if rank != 1}
-                | ({1} if 1 in ranks and lowest == 1 else set())
-                | ({14} if 1 in ranks and highest == 14 else set())
-            )
             starts = list(range(len(line)))
         best: dict[tuple[tuple[Card, ...], int], _Cand] = {}
+        base = suit * 13
         for first in starts:
             low = line[first]
             for last in range(first, len(line)):
@@ -168,19 +214,20 @@ def _run_candidates(
                 span = high - low + 1
                 if span > RUN_MAX:
                     break
-                gaps = span - (last - first + 1)
+                held = last - first + 1
+                gaps = span - held
                 if gaps > jokers:
                     break
+                # Prune frames that cannot reach a legal length even with every joker.
+                if held + jokers < run_min or (held == 1 and jokers < SET_MAX):
+                    continue
                 inner = line[first + 1 : last]
                 for dropped_count in range(min(len(inner), jokers - gaps) + 1):
                     for dropped in combinations(inner, dropped_count):
-                        held = [low, *(p for p in inner if p not in dropped)]
+                        positions = [low, *(p for p in inner if p not in dropped)]
                         if last > first:
-                            held.append(high)
-                        _add_run_frames(
-                            held, gaps + dropped_count, jokers, run_min, lowest, highest, wrap,
-                            base, points, best,
-                        )  # fmt: skip
+                            positions.append(high)
+                        _add_run_frames(positions, gaps + dropped_count, jokers, rules, base, best)
         out.extend(best.values())
 
 
@@ -188,32 +235,29 @@ def _add_run_frames(
     held: list[int],
     min_jokers: int,
     jokers: int,
-    run_min: int,
-    lowest: int,
-    highest: int,
-    wrap: bool,
+    rules: _Rules,
     base: int,
-    points: list[int],
     best: dict[tuple[tuple[Card, ...], int], _Cand],
 ) -> None:
     """Record the runs holding exactly the naturals at ``held`` with each joker count, best frame each."""
     naturals = tuple(sorted(base + (p - 1) % 13 for p in held))
     low, high = held[0], held[-1]
+    points = rules.position_points
     for used in range(min_jokers, jokers + 1):
         length = len(held) + used
         if length > RUN_MAX:
             break
         # One natural with up to three jokers is read as a set, so such a run cannot be laid.
-        if length < run_min or (len(held) == 1 and length <= SET_MAX):
+        if length < rules.run_min or (len(held) == 1 and length <= SET_MAX):
             continue
         extra = used - min_jokers
         frame: tuple[int, int] | None = None
         frame_points = -1
         for below in range(extra + 1):
             start, end = low - below, high + extra - below
-            if not wrap and (start < lowest or end > highest):
+            if not rules.wrap and (start < rules.lowest or end > rules.highest):
                 continue
-            value = sum(points[_POINTS_OFFSET + p] for p in range(start, end + 1))
+            value = sum(points[_OFFSET + start : _OFFSET + end + 1])
             if value > frame_points:
                 frame, frame_points = (start, end), value
         if frame is None:
@@ -229,32 +273,12 @@ def _add_run_frames(
         best[key] = _Cand(naturals, used, frame_points, -1, written)
 
 
-def _build_candidates(
-    table: Sequence[TableMeld],
-    counts: list[int],
-    jokers: int,
-    variant: Variant,
-    points: list[int],
-    out: list[_Cand],
-    joker_only: list[list[_Cand | None]],
-) -> None:
-    """Every build onto each table meld; those made of jokers alone go to ``joker_only[meld][jokers]``."""
-    lowest, highest, wrap = _span(variant)
-    for index, meld in enumerate(table):
-        slots: list[_Cand | None] = [None] * (jokers + 1)
-        if meld.kind == "set":
-            _set_builds(index, meld, counts, jokers, variant.ace_value, out, slots)
-        else:
-            _run_builds(index, meld, counts, jokers, lowest, highest, wrap, points, out, slots)
-        joker_only.append(slots)
-
-
 def _set_builds(
     index: int,
     meld: TableMeld,
     counts: list[int],
     jokers: int,
-    ace_value: int,
+    rules: _Rules,
     out: list[_Cand],
     slots: list[_Cand | None],
 ) -> None:
@@ -262,7 +286,7 @@ def _set_builds(
     if room <= 0:
         return
     rank = meld.rank
-    value = rank_points(rank, ace_value)
+    value = rules.position_points[_OFFSET + rank]
     suits = [suit for suit in meld.missing_suits() if counts[suit * 13 + rank - 1]]
     for extra in range(1, min(jokers, room) + 1):
         slots[extra] = _Cand((), extra, value * extra, index, (JOKER,) * extra)
@@ -278,10 +302,7 @@ def _run_builds(
     meld: TableMeld,
     counts: list[int],
     jokers: int,
-    lowest: int,
-    highest: int,
-    wrap: bool,
-    points: list[int],
+    rules: _Rules,
     out: list[_Cand],
     slots: list[_Cand | None],
 ) -> None:
@@ -291,10 +312,12 @@ def _run_builds(
     base = meld.suit * 13
     low = meld.rank
     high = low + len(meld.cards) - 1
-    below_max = room if wrap else min(room, low - lowest)
+    wrap = rules.wrap
+    points = rules.position_points
+    below_max = room if wrap else min(room, low - rules.lowest)
     for below in range(below_max + 1):
-        above_max = room - below if wrap else min(room - below, highest - high)
         lows = list(range(low - below, low))
+        above_max = room - below if wrap else min(room - below, rules.highest - high)
         for above in range(above_max + 1):
             if below + above == 0:
                 continue
@@ -304,10 +327,12 @@ def _run_builds(
             missing = len(extension) - len(present)
             if missing > jokers:
                 break
-            value = sum(points[_POINTS_OFFSET + p] for p in extension)
+            if not present and missing == 0:
+                continue
+            value = sum(points[_OFFSET + p] for p in extension)
             for dropped_count in range(min(len(present), jokers - missing) + 1):
                 for dropped in combinations(present, dropped_count):
-                    held = set(present) - set(dropped)
+                    held = set(present).difference(dropped)
                     low_cards = tuple(base + (p - 1) % 13 if p in held else JOKER for p in lows)
                     high_cards = tuple(base + (p - 1) % 13 if p in held else JOKER for p in highs)
                     used = missing + dropped_count
@@ -325,268 +350,272 @@ def _run_builds(
 
 
 @dataclass(frozen=True, slots=True)
-class _Weights:
-    """Maps a lay (primary objective value, jokers, points, cards) to one int ordered lexicographically."""
-
-    objective: Objective
-    ace_value: int
-    joker_penalty: int
-    cards_unit: int
-    points_unit: int
-    jokers_unit: int
-    primary_unit: int
-
-    def score(self, naturals: Sequence[Card], jokers: int, points: int) -> int:
-        cards = len(naturals) + jokers
-        if self.objective == "points":
-            primary = points
-        elif self.objective == "cards":
-            primary = cards
-        else:
-            primary = sum(card_points(c, self.ace_value, 0) for c in naturals) + jokers * self.joker_penalty
-        return primary * self.primary_unit - jokers * self.jokers_unit + points * self.points_unit + cards
-
-
-class _Problem:
-    """One hand, variant, table and objective: the candidates and the memoised search over them."""
-
-    def __init__(
-        self, hand: Sequence[Card], variant: Variant, objective: Objective, table: Sequence[TableMeld]
-    ) -> None:
-        counts = [0] * 53
-        for card in hand:
-            counts[card] += 1
-        self.hand = tuple(hand)
-        self.counts = counts
-        self.variant = variant
-        self.jokers = counts[JOKER]
-        points = _position_points(variant.ace_value)
-        cands: list[_Cand] = []
-        _set_candidates(counts, self.jokers, variant.ace_value, cands)
-        _run_candidates(counts, self.jokers, variant, points, cands)
-        self.joker_only: list[list[_Cand | None]] = []
-        _build_candidates(table, counts, self.jokers, variant, points, cands, self.joker_only)
-        self.cands = cands
-
-        total = len(hand)
-        cards_unit = 1
-        points_unit = total + 1
-        jokers_unit = points_unit * (total * max(variant.ace_value, 10) + 1)
-        primary_unit = jokers_unit * (self.jokers + 1)
-        self.weights = _Weights(
-            objective,
-            variant.ace_value,
-            variant.joker_penalty,
-            cards_unit,
-            points_unit,
-            jokers_unit,
-            primary_unit,
-        )
-
-        # Pack the multiset: a field per distinct natural code, then the jokers, then a bit per table meld.
-        self.codes = sorted({card for card in hand if card != JOKER})
-        width = max(max(counts), 1).bit_length() + 1
-        self.width = width
-        field = {code: i for i, code in enumerate(self.codes)}
-        self.joker_shift = len(self.codes) * width
-        self.table_shift = self.joker_shift + width
-        self.guard = sum(1 << (i * width + width - 1) for i in range(len(self.codes) + 1))
-        self.start = sum(counts[code] << (field[code] * width) for code in self.codes) + (
-            self.jokers << self.joker_shift
-        )
-        by_field: list[list[tuple[int, int, int, int, int]]] = [[] for _ in self.codes]
-        for number, cand in enumerate(cands):
-            if not cand.naturals:
-                continue
-            packed = sum(1 << (field[c] * width) for c in cand.naturals) + (cand.jokers << self.joker_shift)
-            table_bit = 0 if cand.table < 0 else 1 << (self.table_shift + cand.table)
-            opening_points = cand.points if cand.table < 0 else 0
-            score = self.weights.score(cand.naturals, cand.jokers, cand.points)
-            by_field[field[min(cand.naturals)]].append((packed, table_bit, score, opening_points, number))
-        self.by_field = by_field
-        self.joker_scores: list[list[int]] = [
-            [_NEG if c is None else self.weights.score((), c.jokers, c.points) for c in slots]
-            for slots in self.joker_only
-        ]
-        self.has_joker_builds = any(c is not None for slots in self.joker_only for c in slots)
-
-    @property
-    def anything(self) -> bool:
-        """Whether the hand can lay anything at all."""
-        return bool(self.cands) or self.has_joker_builds
-
-    def run(self, keep: int, must_include: Sequence[Card], need_points: int | None) -> _Outcome | None:
-        """The best lay, or None when none satisfies the constraints.
-
-        ``need_points`` None: the player has opened. Otherwise the new melds must total at least
-        that many points (and be at least one meld).
-        """
-        return _Search(self, keep, must_include, need_points).best()
-
-
-@dataclass(frozen=True, slots=True)
 class _Outcome:
     melds: tuple[_Cand, ...]
     builds: tuple[_Cand, ...]
     score: int
 
 
-class _Search:
+class _Problem:
+    """One hand, variant, table and objective: the candidates, ready for :meth:`search`."""
+
     def __init__(
-        self, problem: _Problem, keep: int, must_include: Sequence[Card], need_points: int | None
+        self, hand: Sequence[Card], rules: _Rules, objective: Objective, table: Sequence[TableMeld]
     ) -> None:
-        self.p = problem
-        self.keep = keep
+        counts = [0] * 53
+        rank_suits = [0] * 13
+        suit_ranks = [0] * 4
+        for card in hand:
+            counts[card] += 1
+            if card != JOKER:
+                rank_suits[card % 13] |= 1 << (card // 13)
+                suit_ranks[card // 13] |= 1 << (card % 13)
+        jokers = counts[JOKER]
+        self.hand = hand
+        self.rules = rules
+        self.objective = objective
+        self.counts = counts
+        self.jokers = jokers
+        cands: list[_Cand] = []
+        _set_candidates(rank_suits, jokers, rules, cands)
+        _run_candidates(suit_ranks, jokers, rules, cands)
+        self.joker_only: list[list[_Cand | None]] = []
+        for index, meld in enumerate(table):
+            slots: list[_Cand | None] = [None] * (jokers + 1)
+            if meld.kind == "set":
+                _set_builds(index, meld, counts, jokers, rules, cands, slots)
+            else:
+                _run_builds(index, meld, counts, jokers, rules, cands, slots)
+            self.joker_only.append(slots)
+        self.cands = cands
+        self.has_joker_builds = any(c is not None for slots in self.joker_only for c in slots)
+
+    def score(self, naturals: Sequence[Card], jokers: int, points: int) -> int:
+        """A lay as one int ordered by (objective, fewer jokers, more points, more cards)."""
+        cards = len(naturals) + jokers
+        if self.objective == "points":
+            primary = points
+        elif self.objective == "cards":
+            primary = cards
+        else:
+            value = self.rules.hand_value
+            primary = sum(value[c] for c in naturals) + jokers * value[JOKER]
+        total = len(self.hand)
+        points_unit = total + 1
+        jokers_unit = points_unit * (total * max(self.rules.ace_value, 10) + 1)
+        primary_unit = jokers_unit * (self.jokers + 1)
+        return primary * primary_unit - jokers * jokers_unit + points * points_unit + cards
+
+    def search(self, keep: int, must_include: Sequence[Card], need_points: int | None) -> _Outcome | None:
+        """The best lay, or None when none satisfies the constraints.
+
+        ``need_points`` None: the player has opened. Otherwise the lay must hold at least one new
+        meld and its new melds must total at least ``need_points``.
+        """
         must = [0] * 53
         for card in must_include:
             must[card] += 1
-        self.must_jokers = must[JOKER]
-        self.max_leave = [problem.counts[code] - must[code] for code in problem.codes]
-        # need: twice the points still missing, plus 1 until a first new meld is chosen.
-        self.need0 = 0 if need_points is None else 2 * max(need_points, 0) + 1
-        self.memo: dict[object, int] = {}
-        self.choice: dict[object, int] = {}
-        self.joker_tables: dict[int, list[int]] = {}
+        counts = self.counts
+        codes = sorted({c for cand in self.cands for c in cand.naturals})
+        live = set(codes)
+        dead = 0
+        for code, count in enumerate(counts[:JOKER]):
+            if count and code not in live:
+                if must[code]:
+                    return None  # a card no candidate holds cannot be laid
+                dead += count
+        width = max(max(counts), 1).bit_length() + 1
+        field_mask = (1 << (width - 1)) - 1
+        field = {code: i for i, code in enumerate(codes)}
+        joker_shift = len(codes) * width
+        natural_bits = (1 << joker_shift) - 1
+        table_shift = joker_shift + width
+        counter_shift = table_shift + len(self.joker_only)
+        need_shift = counter_shift + max(keep, 1).bit_length()
+        guard = sum(1 << (i * width + width - 1) for i in range(len(codes) + 1))
+        start = sum(counts[code] << (field[code] * width) for code in codes) + (self.jokers << joker_shift)
+        max_leave = [counts[code] - must[code] for code in codes]
 
-    def best(self) -> _Outcome | None:
-        p = self.p
-        score = self._rec(p.start, self.need0, 0)
+        by_field: list[list[tuple[int, int, int, int, int]]] = [[] for _ in codes]
+        for number, cand in enumerate(self.cands):
+            if not cand.naturals:
+                continue
+            packed = sum(1 << (field[c] * width) for c in cand.naturals) + (cand.jokers << joker_shift)
+            table_bit = 0 if cand.table < 0 else 1 << (table_shift + cand.table)
+            opening_points = cand.points if cand.table < 0 else 0
+            score = self.score(cand.naturals, cand.jokers, cand.points)
+            by_field[field[cand.naturals[0]]].append((packed, table_bit, score, opening_points, number))
+
+        joker_scores = [
+            [_NEG if c is None else self.score((), c.jokers, c.points) for c in slots]
+            for slots in self.joker_only
+        ]
+        joker_tables: dict[int, tuple[list[int], list[list[int]]]] = {}
+        total_jokers = self.jokers
+        must_jokers = must[JOKER]
+        has_joker_builds = self.has_joker_builds
+
+        def joker_table(used: int) -> tuple[list[int], list[list[int]]]:
+            """Knapsack of jokers alone onto the table melds not built on: best score per joker count,
+            and per meld how many jokers it takes in the best split of each total."""
+            found = joker_tables.get(used)
+            if found is not None:
+                return found
+            size = total_jokers + 1
+            best = [0] + [_NEG] * (size - 1)
+            splits: list[list[int]] = []
+            for meld, scores in enumerate(joker_scores):
+                split = [0] * size
+                if not used >> meld & 1 and max(scores) > _NEG:
+                    merged = list(best)
+                    for total in range(1, size):
+                        for k in range(1, total + 1):
+                            if scores[k] > _NEG and best[total - k] > _NEG:
+                                value = best[total - k] + scores[k]
+                                if value > merged[total]:
+                                    merged[total] = value
+                                    split[total] = k
+                    best = merged
+                splits.append(split)
+            joker_tables[used] = (best, splits)
+            return best, splits
+
+        def leaf(s: int, need: int, left: int) -> tuple[int, int]:
+            """The best score once every natural is decided, and how many of the jokers left to build."""
+            if need:
+                return _NEG, 0
+            jokers = (s >> joker_shift) & field_mask
+            at_least = max(must_jokers - (total_jokers - jokers), 0)
+            at_most = min(jokers, left + jokers - keep)
+            if at_most < at_least:
+                return _NEG, 0
+            if not has_joker_builds:
+                return (0, 0) if at_least == 0 else (_NEG, 0)
+            table = joker_table(s >> table_shift)[0]
+            best, count = _NEG, 0
+            for k in range(at_least, at_most + 1):
+                if table[k] > best:
+                    best, count = table[k], k
+            return best, count
+
+        memo: dict[int, int] = {}
+        choice: dict[int, int] = {}
+
+        def rec(s: int, need: int, left: int) -> int:
+            if not s & natural_bits:
+                return leaf(s, need, left)[0]
+            key = s | (left << counter_shift) | (need << need_shift) if need or left else s
+            found = memo.get(key)
+            if found is not None:
+                return found
+            index = ((s & -s).bit_length() - 1) // width
+            shift = index * width
+            count = (s >> shift) & field_mask
+            best = _NEG
+            chosen = -1
+            if count <= max_leave[index]:
+                kept = left + count
+                best = rec(s - (count << shift), need, kept if kept < keep else keep)
+            for packed, table_bit, score, opening_points, number in by_field[index]:
+                if s & table_bit:
+                    continue
+                t = (s | guard) - packed
+                if t & guard != guard:
+                    continue
+                if need and not table_bit:
+                    short = (need >> 1) - opening_points
+                    after = short << 1 if short > 0 else 0
+                else:
+                    after = need
+                value = rec((t ^ guard) | table_bit, after, left) + score
+                if value > best:
+                    best = value
+                    chosen = number
+            memo[key] = best
+            choice[key] = chosen
+            return best
+
+        # need is twice the points still missing, plus 1 until a first new meld is chosen.
+        need0 = 0 if need_points is None else 2 * max(need_points, 0) + 1
+        left0 = min(dead, keep)
+        score = rec(start, need0, left0)
         if score <= _NEG // 2:
             return None
-        return self._reconstruct(score)
 
-    # The recursion is the hot loop: everything it touches is a local or a plain int.
-    def _rec(self, s: int, need: int, left: int) -> int:
-        p = self.p
-        width = p.width
-        if not s & ((1 << p.joker_shift) - 1):
-            return self._leaf(s, need, left)
-        key = (s, need, left)
-        memo = self.memo
-        found = memo.get(key)
-        if found is not None:
-            return found
-        low = s & -s
-        index = (low.bit_length() - 1) // width
-        shift = index * width
-        count = (s >> shift) & ((1 << (width - 1)) - 1)
-        best = _NEG
-        chosen = -1
-        if count <= self.max_leave[index]:
-            kept = left + count
-            best = self._rec(s - (count << shift), need, kept if kept < self.keep else self.keep)
-        guard = p.guard
-        rec = self._rec
-        for packed, table_bit, score, opening_points, number in p.by_field[index]:
-            if s & table_bit:
-                continue
-            t = (s | guard) - packed
-            if t & guard != guard:
-                continue
-            if need and not table_bit:
-                short = (need >> 1) - opening_points
-                after = short << 1 if short > 0 else 0
-            else:
-                after = need
-            value = rec((t ^ guard) | table_bit, after, left) + score
-            if value > best:
-                best = value
-                chosen = number
-        memo[key] = best
-        self.choice[key] = chosen
-        return best
-
-    def _leaf(self, s: int, need: int, left: int) -> int:
-        best, _ = self._leaf_choice(s, need, left)
-        return best
-
-    def _leaf_choice(self, s: int, need: int, left: int) -> tuple[int, int]:
-        """The best score once every natural is decided, and how many of the jokers left to build."""
-        if need:
-            return _NEG, 0
-        p = self.p
-        jokers = (s >> p.joker_shift) & ((1 << (p.width - 1)) - 1)
-        at_least = self.must_jokers - (p.jokers - jokers)
-        at_most = min(jokers, left + jokers - self.keep)
-        at_least = max(at_least, 0)
-        if at_most < at_least:
-            return _NEG, 0
-        if not p.has_joker_builds:
-            return (0, 0) if at_least == 0 else (_NEG, 0)
-        used = s >> p.table_shift
-        table = self.joker_tables.get(used)
-        if table is None:
-            table = self._joker_table(used)[0]
-        best, count = _NEG, 0
-        for k in range(at_least, at_most + 1):
-            if table[k] > best:
-                best, count = table[k], k
-        return best, count
-
-    def _joker_table(self, used: int) -> tuple[list[int], list[list[int]]]:
-        """Knapsack of jokers alone onto table melds not yet built on: best score for each joker count.
-
-        Also returns, per meld in order, how many jokers it takes in the best split (for reconstruction).
-        """
-        p = self.p
-        size = p.jokers + 1
-        table = [0] + [_NEG] * (size - 1)
-        splits: list[list[int]] = []
-        for meld, scores in enumerate(p.joker_scores):
-            split = [0] * size
-            if not used >> meld & 1 and any(v > _NEG for v in scores):
-                merged = list(table)
-                for total in range(1, size):
-                    for k in range(1, total + 1):
-                        if scores[k] > _NEG and table[total - k] > _NEG:
-                            value = table[total - k] + scores[k]
-                            if value > merged[total]:
-                                merged[total] = value
-                                split[total] = k
-                table = merged
-            splits.append(split)
-        self.joker_tables[used] = table
-        return table, splits
-
-    def _reconstruct(self, score: int) -> _Outcome:
-        p = self.p
-        s, need, left = p.start, self.need0, 0
+        # Walk the recorded choices from the start to read the lay back.
+        s, need, left = start, need0, left0
         melds: list[_Cand] = []
         builds: list[_Cand] = []
-        width = p.width
-        while s & ((1 << p.joker_shift) - 1):
-            key = (s, need, left)
-            number = self.choice[key]
+        while s & natural_bits:
+            key = s | (left << counter_shift) | (need << need_shift) if need or left else s
+            number = choice[key]
+            shift = ((s & -s).bit_length() - 1) // width * width
             if number < 0:
-                low = s & -s
-                shift = (low.bit_length() - 1) // width * width
-                count = (s >> shift) & ((1 << (width - 1)) - 1)
+                count = (s >> shift) & field_mask
                 s -= count << shift
-                left = min(left + count, self.keep)
+                left = min(left + count, keep)
                 continue
-            cand = p.cands[number]
-            for packed, table_bit, _, opening_points, other in p.by_field[p.codes.index(min(cand.naturals))]:
+            for packed, table_bit, _, opening_points, other in by_field[shift // width]:
                 if other == number:
-                    s = (((s | p.guard) - packed) ^ p.guard) | table_bit
+                    s = (((s | guard) - packed) ^ guard) | table_bit
                     if need and not table_bit:
                         short = (need >> 1) - opening_points
                         need = short << 1 if short > 0 else 0
                     break
+            cand = self.cands[number]
             (builds if cand.table >= 0 else melds).append(cand)
-        _, jokers_built = self._leaf_choice(s, need, left)
+        jokers_built = leaf(s, need, left)[1]
         if jokers_built:
-            used = s >> p.table_shift
-            _, splits = self._joker_table(used)
-            remaining = jokers_built
-            for meld in range(len(p.joker_scores) - 1, -1, -1):
-                k = splits[meld][remaining]
+            splits = joker_table(s >> table_shift)[1]
+            for meld in range(len(joker_scores) - 1, -1, -1):
+                k = splits[meld][jokers_built]
                 if k:
-                    joker_build = p.joker_only[meld][k]
+                    joker_build = self.joker_only[meld][k]
                     assert joker_build is not None
                     builds.append(joker_build)
-                    remaining -= k
+                    jokers_built -= k
         builds.sort(key=lambda c: c.table)
         return _Outcome(tuple(melds), tuple(builds), score)
+
+    def plan(self, outcome: _Outcome | None) -> Plan:
+        if outcome is None:
+            remaining = sorted(self.hand)
+            value = self.rules.hand_value
+            return Plan((), (), 0, 0, sum(value[c] for c in remaining), tuple(remaining))
+        laid = [0] * 53
+        points = 0
+        for cand in (*outcome.melds, *outcome.builds):
+            for card in cand.naturals:
+                laid[card] += 1
+            laid[JOKER] += cand.jokers
+            points += cand.points
+        remaining = [c for c in sorted(self.hand) if not _take(laid, c)]
+        planned: list[PlannedBuild] = []
+        for cand in outcome.builds:
+            if not cand.run_build:
+                planned.append((cand.table, cand.written, None))
+                continue
+            if cand.written:
+                planned.append((cand.table, cand.written, "low"))
+            if cand.high:
+                planned.append((cand.table, cand.high, "high"))
+        value = self.rules.hand_value
+        return Plan(
+            melds=tuple(c.written for c in outcome.melds),
+            builds=tuple(planned),
+            points=points,
+            cards_laid=len(self.hand) - len(remaining),
+            value_left=sum(value[c] for c in remaining),
+            remaining=tuple(remaining),
+        )
+
+
+def _take(laid: list[int], card: Card) -> bool:
+    """Count one copy of ``card`` as laid if the plan lays one still unaccounted for."""
+    if laid[card]:
+        laid[card] -= 1
+        return True
+    return False
 
 
 # ---------------------------------------------------------------- the public API
@@ -595,48 +624,17 @@ class _Search:
 def _check(hand: Sequence[Card], objective: str, keep: int, must_include: Sequence[Card]) -> None:
     if objective not in OBJECTIVES:
         raise SolverError(f"unknown objective {objective!r}: use one of {', '.join(OBJECTIVES)}")
-    if any(not 0 <= card <= JOKER for card in hand):
-        raise SolverError("a card code is out of range (0-51 for standard cards, 52 for a joker)")
+    for card in hand:
+        if not 0 <= card <= JOKER:
+            raise SolverError(f"{card} is not a card code (0-51 for standard cards, 52 for a joker)")
     if keep < 0:
         raise SolverError(f"keep must be 0 or more, not {keep}")
-    left = list(hand)
-    for card in must_include:
-        if card not in left:
-            raise SolverError("must_include names a card the hand does not hold")
-        left.remove(card)
-
-
-def _plan(problem: _Problem, outcome: _Outcome | None) -> Plan:
-    variant = problem.variant
-    melds = () if outcome is None else outcome.melds
-    builds = () if outcome is None else outcome.builds
-    laid = [0] * 53
-    points = 0
-    for cand in (*melds, *builds):
-        for card in cand.naturals:
-            laid[card] += 1
-        laid[JOKER] += cand.jokers
-        points += cand.points
-    remaining: list[Card] = []
-    for code in range(53):
-        remaining.extend([code] * (problem.counts[code] - laid[code]))
-    planned: list[PlannedBuild] = []
-    for cand in builds:
-        if cand.run_build:
-            if cand.written:
-                planned.append((cand.table, cand.written, "low"))
-            if cand.high:
-                planned.append((cand.table, cand.high, "high"))
-        else:
-            planned.append((cand.table, cand.written, None))
-    return Plan(
-        melds=tuple(c.written for c in melds),
-        builds=tuple(planned),
-        points=points,
-        cards_laid=len(problem.hand) - len(remaining),
-        value_left=sum(card_points(c, variant.ace_value, variant.joker_penalty) for c in remaining),
-        remaining=tuple(remaining),
-    )
+    if must_include:
+        left = list(hand)
+        for card in must_include:
+            if card not in left:
+                raise SolverError("must_include names a card the hand does not hold")
+            left.remove(card)
 
 
 def solve(
@@ -654,24 +652,24 @@ def solve(
     ``opened=False``: the plan is either empty or an opening, whose new melds total at least
     ``variant.opening_threshold`` points (builds onto ``table`` come with it but do not count).
     ``keep``: at least this many cards stay in hand. ``must_include``: these cards are laid.
-    Raises :class:`Unsolvable` when no plan lays ``must_include`` (the empty plan satisfies
-    every other constraint, so that is the only way to fail).
+    Raises :class:`Unsolvable` when no plan lays ``must_include`` (or ``keep`` exceeds the hand):
+    the empty plan satisfies every other constraint. Raises :class:`SolverError` on bad arguments.
     """
     _check(hand, objective, keep, must_include)
     if keep > len(hand):
         raise Unsolvable(f"the hand holds {len(hand)} cards and cannot keep {keep}")
-    problem = _Problem(hand, variant, objective, table)
-    if not problem.anything:
+    problem = _Problem(hand, _rules(variant), objective, table)
+    if not problem.cands and not problem.has_joker_builds:
         if must_include:
             raise Unsolvable("the hand cannot lay anything, so it cannot lay the cards it must")
-        return _plan(problem, None)
-    need = None if opened else variant.opening_threshold
-    outcome = problem.run(keep, must_include, need)
+        return problem.plan(None)
+    outcome = problem.search(keep, must_include, None if opened else variant.opening_threshold)
+    # An opening always lays cards, so it beats laying nothing unless it is worth nothing at all.
     if outcome is None or (not opened and not must_include and outcome.score <= 0):
         if must_include:
             raise Unsolvable("no plan lays every card of must_include under the constraints")
-        return _plan(problem, None)
-    return _plan(problem, outcome)
+        return problem.plan(None)
+    return problem.plan(outcome)
 
 
 def best_opening(
@@ -691,8 +689,8 @@ def best_opening(
     _check(hand, objective, keep, must_include)
     if keep > len(hand):
         return None
-    problem = _Problem(hand, variant, objective, table)
+    problem = _Problem(hand, _rules(variant), objective, table)
     if not problem.cands:
         return None
-    outcome = problem.run(keep, must_include, variant.opening_threshold)
-    return None if outcome is None else _plan(problem, outcome)
+    outcome = problem.search(keep, must_include, variant.opening_threshold)
+    return None if outcome is None else problem.plan(outcome)

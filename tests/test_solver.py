@@ -3,12 +3,17 @@
 The reference enumerates every way to split the hand into cards left, new melds (every
 permutation tried through ``make_meld``) and builds (every permutation and low/high split tried
 through ``build``), so it knows nothing of the solver's candidate lists or its search.
+
+The default run is sized for everyone's test suite (about half a minute). Set
+``KALOOKI_SOLVER_THOROUGH=1`` for the long run: every hand of up to 7 cards of the reduced deck
+under every ace rule and run minimum, and tens of thousands of random situations.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+import os
 import random
 import time
 from collections import Counter
@@ -24,6 +29,8 @@ from kalooki.cards import JOKER, Card, card_points, make_card, pack_list, parse_
 from kalooki.melds import MeldError, TableMeld, build, make_meld
 from kalooki.solver import Objective, Plan, Unsolvable, best_opening, solve
 from kalooki.variant import AceInRuns, Variant
+
+THOROUGH = os.environ.get("KALOOKI_SOLVER_THOROUGH") == "1"
 
 ACE_MODES: tuple[AceInRuns, ...] = ("high_or_low", "high", "low", "wrap")
 OBJECTIVES: tuple[Objective, ...] = ("points", "cards", "value_left")
@@ -57,11 +64,25 @@ def _could_meld(cards: tuple[Card, ...]) -> bool:
     )
 
 
+def meld_rules(rules: Variant) -> Variant:
+    """The variant with only the knobs melds depend on, so the reference caches serve many variants."""
+    return _meld_rules(rules.run_minimum, rules.ace_in_runs, rules.ace_value)
+
+
 @functools.cache
+def _meld_rules(run_minimum: int, ace_in_runs: AceInRuns, ace_value: int) -> Variant:
+    return Variant(run_minimum=run_minimum, ace_in_runs=ace_in_runs, ace_value=ace_value)
+
+
 def ref_meld_points(cards: tuple[Card, ...], rules: Variant) -> int | None:
     """The most points any order of ``cards`` is worth as a new meld, or None if no order is a meld."""
     if len(cards) < 3 or not _could_meld(cards):
         return None
+    return _ref_meld_points(cards, meld_rules(rules))
+
+
+@functools.cache
+def _ref_meld_points(cards: tuple[Card, ...], rules: Variant) -> int | None:
     best: int | None = None
     for order in set(itertools.permutations(cards)):
         try:
@@ -73,15 +94,22 @@ def ref_meld_points(cards: tuple[Card, ...], rules: Variant) -> int | None:
     return best
 
 
-@functools.cache
 def ref_build_gain(meld: TableMeld, cards: tuple[Card, ...], rules: Variant) -> int | None:
     """The most points ``cards`` add to ``meld`` by any builds (a run: a low part then a high part)."""
+    return _ref_build_gain(meld, cards, meld_rules(rules))
+
+
+@functools.cache
+def _ref_build_gain(meld: TableMeld, cards: tuple[Card, ...], rules: Variant) -> int | None:
     before = meld.points(rules.ace_value)
     if meld.kind == "set":
         try:
             return build(meld, cards, rules).points(rules.ace_value) - before
         except MeldError:
             return None
+    # build rejects a card of another suit, or a run longer than 13, whatever the order.
+    if any(c != JOKER and suit_of(c) != meld.suit for c in cards) or len(meld.cards) + len(cards) > 13:
+        return None
     best: int | None = None
     for order in set(itertools.permutations(cards)):
         for cut in range(len(order) + 1):
@@ -367,6 +395,17 @@ def test_builds_at_both_ends_of_a_run() -> None:
     assert plan.remaining == (make_card(2, 0),)
 
 
+def test_a_joker_may_be_built_in_place_of_a_card_the_hand_holds() -> None:
+    # The joker as the ace on the run and AH JK JK as a set (11 + 33) beat the ace on the run
+    # with the jokers below it (8-9-T: 11 + 27).
+    table = [make_meld(cards("JH QH KH"), CLASSIC)]
+    hand = cards("AH JK JK JK")
+    plan = solve(hand, CLASSIC, table=table, objective="points")
+    check_plan(plan, hand, CLASSIC, table)
+    assert plan.points == 44 == ref_best(hand, CLASSIC, "points", table)
+    assert plan.builds == ((0, (JOKER,), "high"),)
+
+
 def test_joker_builds_lower_the_value_left() -> None:
     table = [make_meld(cards("QH KH AH"), CLASSIC)]
     plan = solve(cards("JK 4C"), CLASSIC, table=table)
@@ -406,20 +445,56 @@ def test_bad_arguments() -> None:
 
 
 def test_every_candidate_reads_as_the_kind_it_was_made_as() -> None:
+    """With every card and jokers available, each listed meld reads as made and is worth as much."""
+    rng = random.Random(7)
     for mode in ACE_MODES:
         for run_minimum in (3, 4, 5):
             rules = variant(run_minimum, mode)
-            counts = [1] * 52 + [4]
-            points = solver._position_points(rules.ace_value)
-            sets: list[solver._Cand] = []
-            runs: list[solver._Cand] = []
-            solver._set_candidates(counts, 4, rules.ace_value, sets)
-            solver._run_candidates(counts, 4, rules, points, runs)
-            for kind, found in (("set", sets), ("run", runs)):
-                for cand in found:
-                    meld = make_meld(cand.written, rules)
-                    assert meld.kind == kind, cand
-                    assert meld.points(rules.ace_value) == cand.points, cand
+            tables = solver._rules(rules)
+            for jokers in (2, 4):
+                sets: list[solver._Cand] = []
+                runs: list[solver._Cand] = []
+                solver._set_candidates([0b1111] * 13, jokers, tables, sets)
+                solver._run_candidates([(1 << 13) - 1] * 4, jokers, tables, runs)
+                assert sets
+                assert runs
+                # Four jokers over full suits list tens of thousands of runs: a sample does by default.
+                if jokers == 4 and not THOROUGH:
+                    runs = rng.sample(runs, 500)
+                for kind, found in (("set", sets), ("run", runs)):
+                    for cand in found:
+                        meld = make_meld(cand.written, rules)
+                        assert meld.kind == kind, cand
+                        assert meld.points(rules.ace_value) == cand.points, cand
+                        assert sorted(c for c in cand.written if c != JOKER) == list(cand.naturals)
+                        assert cand.written.count(JOKER) == cand.jokers
+
+
+def test_every_build_candidate_is_legal() -> None:
+    for mode in ACE_MODES:
+        rules = variant(3, mode)
+        tables = solver._rules(rules)
+        table = [
+            make_meld(cards(text), rules)
+            for text in ("AH 2H 3H", "JS QS KS", "4D 5D JK 7D", "9C 9D JK", "TS TH TD", "KC KD KH KS")
+            if mode != "high" or "AH" not in text
+        ]
+        counts = [1] * 52 + [3]
+        for index, meld in enumerate(table):
+            found: list[solver._Cand] = []
+            slots: list[solver._Cand | None] = [None] * 4
+            maker = solver._set_builds if meld.kind == "set" else solver._run_builds
+            maker(index, meld, counts, 3, tables, found, slots)
+            for cand in found + [c for c in slots if c is not None]:
+                grown = meld
+                if cand.run_build:
+                    if cand.written:
+                        grown = build(grown, cand.written, rules, "low")
+                    if cand.high:
+                        grown = build(grown, cand.high, rules, "high")
+                else:
+                    grown = build(grown, cand.written, rules)
+                assert grown.points(rules.ace_value) - meld.points(rules.ace_value) == cand.points, cand
 
 
 # ---------------------------------------------------------------- agreement with the reference
@@ -434,20 +509,19 @@ def small_deck(suits: int, ranks: Sequence[int] = SMALL_RANKS, copies: int = 1) 
 @pytest.mark.parametrize("mode", ACE_MODES)
 @pytest.mark.parametrize("run_minimum", [3, 4])
 def test_exhaustive_small_hands(mode: AceInRuns, run_minimum: int) -> None:
-    """Every hand of up to 6 cards from A 2 3 4 Q K in three suits, with up to two jokers."""
+    """Every hand of A 2 3 4 Q K in three suits with up to two jokers: up to 4 cards (7 when thorough)."""
     rules = variant(run_minimum, mode, threshold=20)
     deck = small_deck(3, (1, 2, 3, 4, 12, 13))
+    largest = 7 if THOROUGH else 4
     checked = 0
-    for size in range(3, 7):
+    for size in range(3, largest + 1):
         for jokers in range(3):
-            if jokers > size:
-                continue
             for naturals in itertools.combinations(deck, size - jokers):
                 hand = [*naturals] + [JOKER] * jokers
                 objective = OBJECTIVES[checked % 3]
                 agree(hand, rules, objective, opened=checked % 2 == 0, keep=checked % 5 == 0)
                 checked += 1
-    assert checked > 5000
+    assert checked > (100_000 if THOROUGH else 4000)
 
 
 def table_melds(rules: Variant) -> st.SearchStrategy[list[TableMeld]]:
@@ -504,7 +578,9 @@ def situations(
     return hand, rules, draw(st.sampled_from(OBJECTIVES)), table, opened, keep, must
 
 
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=30_000 if THOROUGH else 3000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(situations())
 def test_agrees_with_the_reference(
     situation: tuple[list[Card], Variant, Objective, list[TableMeld], bool, int, list[Card]],
@@ -513,7 +589,9 @@ def test_agrees_with_the_reference(
     agree(hand, rules, objective, table, opened, keep, must)
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=10_000 if THOROUGH else 1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(
     st.sampled_from(ACE_MODES),
     st.sampled_from([3, 4, 5]),

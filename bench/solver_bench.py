@@ -1,0 +1,84 @@
+"""Solver timing: random 14-card hands dealt from the 106-card pack, one core, per-hand latency.
+
+Each hand is timed through ``solve(objective="value_left", opened=True)`` and, separately,
+``best_opening`` under the classic rules (runs of 3, 51 to open, two jokers). The hands are the
+same for a given seed on every machine.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+
+from bench import BenchResult, Options, register
+from kalooki.cards import Card, pack_list
+from kalooki.solver import best_opening, solve
+from kalooki.variant import Variant
+
+HANDS = 10_000
+QUICK_HANDS = 500
+HAND_SIZE = 14
+
+
+def deal_hands(count: int, seed: int) -> list[list[Card]]:
+    rng = random.Random(seed)
+    pack = pack_list(2, 2)
+    return [rng.sample(pack, HAND_SIZE) for _ in range(count)]
+
+
+def percentile(sorted_values: Sequence[float], fraction: float) -> float:
+    """Nearest-rank percentile of already sorted values."""
+    index = min(len(sorted_values) - 1, max(0, round(fraction * len(sorted_values)) - 1))
+    return sorted_values[index]
+
+
+def time_each(hands: Sequence[list[Card]], call: Callable[[list[Card]], object]) -> dict[str, float]:
+    """Per-hand wall time of ``call`` in microseconds: median, p90, p99, max, mean."""
+    for hand in hands[:200]:  # warm the interpreter's caches before measuring
+        call(hand)
+    times: list[float] = []
+    clock = time.perf_counter_ns
+    gc.collect()
+    for hand in hands:
+        started = clock()
+        call(hand)
+        times.append((clock() - started) / 1000)
+    times.sort()
+    return {
+        "median_us": round(statistics.median(times), 1),
+        "p90_us": round(percentile(times, 0.90), 1),
+        "p99_us": round(percentile(times, 0.99), 1),
+        "max_us": round(times[-1], 1),
+        "mean_us": round(statistics.fmean(times), 1),
+    }
+
+
+@register("solver")
+def solver_bench(options: Options) -> BenchResult:
+    rules = Variant()
+    count = QUICK_HANDS if options.quick else HANDS
+    hands = deal_hands(count, options.seed)
+    solve_times = time_each(hands, lambda hand: solve(hand, rules, objective="value_left", opened=True))
+    opening_times = time_each(hands, lambda hand: best_opening(hand, rules))
+    openings = sum(best_opening(hand, rules) is not None for hand in hands)
+    target = {"median_us": 100.0, "p99_us": 2000.0}
+    return {
+        "hands": count,
+        "hand_size": HAND_SIZE,
+        "pack": "2 x 52 + 2 jokers",
+        "variant": "classic",
+        "solve_median_us": solve_times["median_us"],
+        "solve_p99_us": solve_times["p99_us"],
+        "opening_median_us": opening_times["median_us"],
+        "opening_p99_us": opening_times["p99_us"],
+        "hands_with_an_opening": openings,
+        "meets_target": all(
+            times[key] <= limit for times in (solve_times, opening_times) for key, limit in target.items()
+        ),
+        "solve": solve_times,
+        "best_opening": opening_times,
+        "target": target,
+    }
