@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import pkgutil
 import platform
 import sys
 import time
@@ -12,10 +13,14 @@ from pathlib import Path
 
 from bench import REGISTRY, Options
 
-# Each module registers its benches on import; a new bench module only needs a line here.
-BENCH_MODULES = ("bench.solver_bench", "bench.sim_bench")
+BENCH_DIR = Path(__file__).resolve().parent
+RESULTS_DIR = BENCH_DIR / "results"
 
-RESULTS_DIR = Path(__file__).resolve().parent / "results"
+
+def bench_modules() -> list[str]:
+    """Every ``bench/*_bench.py``: each registers its benches on import, so adding one needs no edit here."""
+    found = pkgutil.iter_modules([str(BENCH_DIR)])
+    return sorted(f"bench.{info.name}" for info in found if info.name.endswith("_bench"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=RESULTS_DIR, help="where the JSON results go")
     parser.add_argument("--list", action="store_true", help="list the benches and exit")
     args = parser.parse_args(argv)
-    for module in BENCH_MODULES:
+    for module in bench_modules():
         importlib.import_module(module)
     if args.list:
         print("\n".join(sorted(REGISTRY)))
