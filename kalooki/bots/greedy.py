@@ -115,6 +115,7 @@ class GreedyBot:
         self._closed: Counter[Card] = Counter()
         self._closed_size = 0
         self._closed_rules: Variant | None = None
+        self._closed_hand: Counter[Card] = Counter()
         self._meldable: tuple[tuple[object, ...], int] | None = None
 
     # ---------------------------------------------------------------- the turn's memory
@@ -125,6 +126,7 @@ class GreedyBot:
         if key != self._turn:
             if self._turn is None or self._turn[:2] != key[:2]:
                 self._closed.clear()
+                self._closed_hand.clear()
             self._turn = key
             self._plans.clear()
             self._pending.clear()
@@ -138,7 +140,7 @@ class GreedyBot:
     ) -> solver.Plan | None:
         """The best opening for ``hand``, skipped when the cards rule one out; memoised per turn."""
         variant = game.variant
-        if not must and not self.may_open(hand, variant):
+        if not must and (self.within_closed(hand, variant) or not self.may_open(hand, variant)):
             return None
         melds = game.table if table else ()
         key: PlanKey = ("open", tuple(sorted(hand)), self.table_key(melds), must)
@@ -146,11 +148,14 @@ class GreedyBot:
             return self._plans[key]
         keep = keep_count(variant)
         plan: solver.Plan | None = None
-        # Without jokers a small search of new melds alone finds the same opening; its builds onto
-        # the table then follow as ordinary builds, the player having opened.
-        found = None if must else quick.joker_free_best_opening(hand, variant, keep)
+        # A small search of new melds alone finds an opening as good; its builds onto the table
+        # then follow as ordinary builds, the player having opened.
+        found = None if must else quick.best_opening(hand, variant, keep)
         if found is None:
-            plan = solver.best_opening(hand, variant, table=melds, keep=keep, must_include=must)
+            # Builds onto the table do not count toward an opening and can follow it, so leave them
+            # out of the search unless a card owed this turn may need one.
+            table_cards = melds if must else ()
+            plan = solver.best_opening(hand, variant, table=table_cards, keep=keep, must_include=must)
         elif found[0]:
             plan = melds_plan(hand, found[0], found[1], variant)
         if plan is None and not must:
@@ -164,6 +169,13 @@ class GreedyBot:
         self._closed = Counter(card for card in hand if card == JOKER or can_meld >> card & 1)
         self._closed_size = len(hand)
         self._closed_rules = variant
+        self._closed_hand = Counter(hand)
+
+    def within_closed(self, hand: Sequence[Card], variant: Variant) -> bool:
+        """Whether ``hand`` is part of the last hand found to hold no opening (so holds none itself)."""
+        if self._closed_rules is not variant or len(hand) > self._closed_size:
+            return False
+        return not Counter(hand) - self._closed_hand
 
     def meldable(self, hand: Sequence[Card], variant: Variant) -> int:
         """:func:`quick.meldable`, remembered for the last hand (a turn asks about a hand 2-3 times)."""
@@ -257,6 +269,8 @@ class GreedyBot:
         # then the unconstrained search is the one the play phase repeats (so it is remembered).
         if self.best_opening(game, hand) is not None:
             return False
+        if top != JOKER and JOKER not in hand and not closeness(top, hand):
+            return False  # nothing near it, so it joins no meld: the hand still holds no opening
         return self.best_opening(game, with_top) is not None
 
     def wants_discard(self, game: Game, top: Card) -> bool:

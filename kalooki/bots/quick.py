@@ -15,6 +15,7 @@ shift and a mask, and a window's count is ``int.bit_count``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
@@ -208,113 +209,144 @@ def _place(card: Card, melds: list[TableMeld], variant: Variant) -> tuple[int, R
     return None
 
 
-def _joker_free_candidates(
-    hand: Sequence[Card], variant: Variant
-) -> tuple[dict[Card, int], list[tuple[tuple[Card, ...], int]]]:
-    """The hand's card counts and every new meld it can lay without jokers, with its points, best first."""
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    """A new meld the hand can lay: as written, the cards it takes, its points and the value it sheds."""
+
+    written: tuple[Card, ...]
+    need: tuple[tuple[Card, int], ...]
+    points: int
+    shed: int
+
+
+def _candidate(written: tuple[Card, ...], points: int, variant: Variant) -> _Candidate:
+    need: dict[Card, int] = {}
+    for card in written:
+        need[card] = need.get(card, 0) + 1
+    shed = sum(card_points(card, variant.ace_value, variant.joker_penalty) for card in written)
+    return _Candidate(written, tuple(need.items()), points, shed)
+
+
+def _opening_candidates(hand: Sequence[Card], variant: Variant) -> tuple[dict[Card, int], list[_Candidate]]:
+    """The hand's card counts and every new meld it can lay, most value shed first.
+
+    A joker fills a missing card of a set or a gap or end of a run; a natural card is never
+    left out of a run window in favour of a joker (that only sheds less). Runs of one natural
+    in at most four cards are left out: they read as sets.
+    """
     ace = variant.ace_value
-    counts: dict[Card, int] = {}
+    counts: dict[Card, int] = {JOKER: 0}
     for card in hand:
         counts[card] = counts.get(card, 0) + 1
-    candidates: list[tuple[tuple[Card, ...], int]] = []
+    jokers = counts[JOKER]
+    found: list[_Candidate] = []
     for index in range(13):
         suits = [suit for suit in range(4) if counts.get(suit * 13 + index)]
-        if len(suits) < 3:
+        if not suits or len(suits) + jokers < 3:
             continue
         value = rank_points(index + 1, ace)
-        for size in range(3, min(len(suits), SET_MAX) + 1):
+        for size in range(1, min(len(suits), SET_MAX) + 1):
             for chosen in combinations(suits, size):
-                candidates.append((tuple(suit * 13 + index for suit in chosen), value * size))
+                naturals = tuple(suit * 13 + index for suit in chosen)
+                for extra in range(max(0, 3 - size), min(jokers, SET_MAX - size) + 1):
+                    found.append(_candidate(naturals + (JOKER,) * extra, value * (size + extra), variant))
     starts, size, _ = _frame(variant)
     lowest, highest = starts[0], starts[-1] + size - 1
     for suit in range(4):
         base = suit * 13
-        line = [counts.get(base + (position - 1) % 13, 0) > 0 for position in range(lowest, highest + 1)]
-        for first in range(len(line)):
-            for last in range(first + size - 1, len(line)):
-                if not all(line[first : last + 1]):
-                    break
+        held = [counts.get(base + (position - 1) % 13, 0) > 0 for position in range(lowest, highest + 1)]
+        if sum(held) + jokers < size or not any(held):
+            continue
+        for first in range(len(held)):
+            gaps = naturals_in = 0
+            for last in range(first, min(len(held), first + RUN_MAX)):
+                if held[last]:
+                    naturals_in += 1
+                else:
+                    gaps += 1
+                    if gaps > jokers:
+                        break
+                length = last - first + 1
+                if length < size or not naturals_in or (naturals_in == 1 and length <= SET_MAX):
+                    continue
                 positions = range(lowest + first, lowest + last + 1)
                 # Written low to high, an ace above the king last: as make_meld reads a run.
-                cards = tuple(base + (position - 1) % 13 for position in positions)
-                candidates.append(
-                    (cards, sum(rank_points((position - 1) % 13 + 1, ace) for position in positions))
+                written = tuple(
+                    base + (position - 1) % 13 if held[position - lowest] else JOKER for position in positions
                 )
-    candidates.sort(key=lambda candidate: -candidate[1])
-    return counts, candidates
+                points = sum(rank_points((position - 1) % 13 + 1, ace) for position in positions)
+                found.append(_candidate(written, points, variant))
+    found.sort(key=lambda candidate: (-candidate.shed, -candidate.points))
+    return counts, found
 
 
-def _tails(counts: dict[Card, int], candidates: list[tuple[tuple[Card, ...], int]]) -> list[int]:
-    """What the candidates from i on could add at most, ignoring overlaps: the pruning bound.
-
-    With two packs a meld can go down twice (8C 9C TC and 8C 9C TC), so each counts as often
-    as its cards allow.
-    """
-    tails = [0] * (len(candidates) + 1)
-    for position in range(len(candidates) - 1, -1, -1):
-        cards, value = candidates[position]
-        tails[position] = tails[position + 1] + value * min(counts[card] for card in cards)
-    return tails
-
-
-def joker_free_opening(hand: Sequence[Card], variant: Variant, keep: int) -> bool | None:
-    """Whether a hand without jokers holds an opening, by a small exact search; None when not applicable.
-
-    Without jokers the candidate melds are few (sets of three or four suits of a rank, runs along
-    a suit's consecutive cards), and only whether some disjoint choice of them reaches the
-    threshold matters, not the best one: a depth-first search that stops at the first success
-    and prunes on the points still available answers far faster than the general solver, which
-    also weighs jokers and builds. Hands with jokers, and wrap-around runs, go to the solver (None).
-    """
-    best = joker_free_best_opening(hand, variant, keep, first=True)
-    return None if best is None else bool(best[0])
-
-
-def joker_free_best_opening(
+def best_opening(
     hand: Sequence[Card], variant: Variant, keep: int, first: bool = False
 ) -> tuple[tuple[tuple[Card, ...], ...], int] | None:
-    """The new melds worth the most points that open a hand without jokers, and their points.
+    """The new melds that open the hand shedding the most value, and their points.
 
     ``((), 0)`` when there is no opening; None when the hand holds a joker or runs wrap (ask the
-    solver). With no jokers, points laid are value taken out of the hand, so the most points is
-    the solver's least value left among plans of new melds alone. ``first`` stops at the first
-    opening found (to learn only whether there is one).
+    solver: with jokers the candidates multiply and its memoised search is the faster). Shedding
+    the most value is the solver's least value left among plans of new melds alone (builds
+    onto the table come after, the player having opened). Without jokers the candidates are
+    few, so a depth-first search over them, pruned on the value and the points still
+    available, answers in a fraction of the general solver's time. ``first`` stops at the
+    first opening found (to learn only whether there is one).
     """
     if JOKER in hand or variant.ace_in_runs == "wrap":
         return None
     threshold = max(variant.opening_threshold, 1)
-    counts, candidates = _joker_free_candidates(hand, variant)
+    counts, candidates = _opening_candidates(hand, variant)
     if not candidates:
         return ((), 0)
-    tails = _tails(counts, candidates)
+    # Bounds on what the candidates from i on can add, ignoring overlaps; with two packs a meld can
+    # go down twice (8C 9C TC and 8C 9C TC), so each counts as often as the hand's cards allow.
+    shed_tails = [0] * (len(candidates) + 1)
+    point_tails = [0] * (len(candidates) + 1)
+    for position in range(len(candidates) - 1, -1, -1):
+        candidate = candidates[position]
+        uses = min(counts[card] // count for card, count in candidate.need)
+        shed_tails[position] = shed_tails[position + 1] + candidate.shed * uses
+        point_tails[position] = point_tails[position + 1] + candidate.points * uses
     most = len(hand) - keep
     chosen: list[tuple[Card, ...]] = []
     best: list[tuple[Card, ...]] = []
-    best_points = threshold - 1
+    best_points = 0
+    best_shed = -1
 
-    def search(start: int, points: int, laid: int) -> bool:
-        nonlocal best, best_points
-        if points > best_points:
-            best, best_points = list(chosen), points
+    def search(start: int, points: int, shed: int, laid: int) -> bool:
+        nonlocal best, best_points, best_shed
+        if points >= threshold and shed > best_shed:
+            best, best_points, best_shed = list(chosen), points, shed
             if first:
                 return True
         for position in range(start, len(candidates)):
-            if points + tails[position] <= best_points:
+            if shed + shed_tails[position] <= best_shed or points + point_tails[position] < threshold:
                 return False
-            cards, value = candidates[position]
-            if laid + len(cards) > most or any(counts[card] == 0 for card in cards):
+            candidate = candidates[position]
+            if laid + len(candidate.written) > most:
                 continue
-            for card in cards:
-                counts[card] -= 1
-            chosen.append(cards)
+            if any(counts[card] < count for card, count in candidate.need):
+                continue
+            for card, count in candidate.need:
+                counts[card] -= count
+            chosen.append(candidate.written)
             # The same meld may go down again from the second pack: stay at this position.
-            stop = search(position, points + value, laid + len(cards))
+            stop = search(
+                position, points + candidate.points, shed + candidate.shed, laid + len(candidate.written)
+            )
             chosen.pop()
-            for card in cards:
-                counts[card] += 1
+            for card, count in candidate.need:
+                counts[card] += count
             if stop:
                 return True
         return False
 
-    search(0, 0, 0)
+    search(0, 0, 0, 0)
     return (tuple(best), best_points) if best else ((), 0)
+
+
+def has_opening(hand: Sequence[Card], variant: Variant, keep: int) -> bool | None:
+    """Whether the hand holds an opening (None with jokers or wrap-around runs: ask the solver)."""
+    found = best_opening(hand, variant, keep, first=True)
+    return None if found is None else bool(found[0])
