@@ -4,16 +4,20 @@ Where ``greedy`` keeps a card for the cards near it in hand, ``expert`` keeps it
 melds it can still become: for every set or run window the card sits in, the cards missing
 from the window and how many copies of them it has not seen (in its hand, on the table, in
 the discard pile). A pair whose two other suits are all on the table is dead; a run gap
-whose card is still unseen twice is live. On that score it
+whose card is still unseen twice is live; once the player has opened, a card one short of a
+table run lives on that run's missing card too. On that score it
 
 - discards the least promising card, weighing its points more as the hand gets dangerous
   (an opponent close to going out, the stock running low), and keeps cards that the next
   player could lay straight onto the table if it may;
-- takes the top discard when it lays more now, completes a meld, or is worth more to the hand
-  than the card it would then throw away;
+- takes the top discard only when that lays more now or completes a meld (taking it for its
+  promise, as greedy does, lost hands in simulation: the unknown stock card is worth as much);
 - holds back an opening for Kalooki when the whole hand is one card from going down at once
   and nobody is about to go out (only where going Kalooki is paid);
 - releases jokers from the table when that lowers what it is left holding (as greedy does).
+
+Measured over 2,000 classic hands against greedy (two seats each), it wins about 58% of the
+hands its side wins and is left holding about 30% fewer points; see the README.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from kalooki.moves import Action, Draw
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
+    from kalooki.melds import TableMeld
     from kalooki.variant import Variant
 
 
@@ -52,8 +57,12 @@ class Weights:
     """Per point of the card before this player has opened (high cards also help reach the threshold)."""
     kalooki_wait: int = 1
     """Hold back an opening while at most this many cards stand between the hand and Kalooki (-1: never)."""
-    feeds_next: float = 12.0
+    feeds_next: float = 30.0
     """Kept rather than handed to a next player who could lay it at once."""
+    table_near: float = 1.0
+    """After opening: how much an unseen card that would let the card build onto a table run counts."""
+    danger_cards: int = 5
+    """An opponent holding this few cards may go out soon: points in hand start to matter more."""
     take_margin: float = 1000.0
     """How much more than the card it would replace the top discard must be worth to take it.
 
@@ -61,9 +70,6 @@ class Weights:
     unknown card is worth about as much and may be a joker): by default only a discard that
     lays down or completes a meld is taken."""
 
-
-DANGER_HAND_SIZE = 5
-"""An opponent holding this few cards may go out soon: points in hand start to matter more."""
 
 DANGER_STOCK = 10
 """With this few cards left in the stock, the hand may end soon whoever goes out."""
@@ -104,7 +110,7 @@ class ExpertBot(GreedyBot):
         seat = game.current
         others = [other for other in game.seats if other != seat]
         return len(game.stock) < DANGER_STOCK or any(
-            len(game.hands[other]) <= DANGER_HAND_SIZE for other in others
+            len(game.hands[other]) <= self.weights.danger_cards for other in others
         )
 
     def card_scores(self, game: Game, hand: Sequence[Card]) -> dict[Card, float]:
@@ -127,6 +133,8 @@ class ExpertBot(GreedyBot):
                 continue
             score = weights.meld if melded >> card & 1 else 0.0
             near, far = outs(card, counts, hidden, variant)
+            if game.opened[game.current]:
+                near += table_outs(card, game.table, hidden) * weights.table_near
             score += weights.near * near + weights.far * far
             score -= per_point * card_points(card, variant.ace_value, variant.joker_penalty)
             if next_lays and quick.fits_table(card, game.table, variant):
@@ -164,7 +172,9 @@ class ExpertBot(GreedyBot):
     def plan(self, game: Game) -> solver.Plan | None:
         plan = super().plan(game)
         seat = game.current
-        if plan is None or plan.empty or game.opened[seat] or self.debts(game):
+        if plan is None or plan.empty or self.debts(game):
+            return plan
+        if game.opened[seat]:
             return plan
         if len(plan.remaining) <= keep_count(game.variant):
             return plan  # laying it all now is Kalooki already
@@ -235,6 +245,21 @@ def outs(card: Card, counts: Sequence[int], hidden: Sequence[int], variant: Vari
             elif len(missing) == 2:
                 far += min(hidden[missing[0]], hidden[missing[1]])
     return near, far
+
+
+def table_outs(card: Card, table: Sequence[TableMeld], hidden: Sequence[int]) -> int:
+    """Unseen cards that would let ``card`` be built onto a table run it is one card short of."""
+    index, suit = card % 13, card // 13
+    found = 0
+    for meld in table:
+        if meld.kind != "run" or meld.suit != suit:
+            continue
+        # Positions are ranks 1-14 (14: an ace above the king); the gap card sits between.
+        rank = index + 1
+        for gap, beyond in ((meld.rank - 1, meld.rank - 2), (meld.high_rank() + 1, meld.high_rank() + 2)):
+            if beyond in (rank, 14 if rank == 1 else -1) and 1 <= gap <= 14:
+                found += hidden[suit * 13 + (gap - 1) % 13]
+    return found
 
 
 def _run_line(variant: Variant) -> list[int]:
