@@ -31,7 +31,7 @@ def variants(draw: st.DrawFn) -> Variant:
     # "all": one pack dealt out to four players but for a few cards: the stock soon runs out.
     size = draw(st.sampled_from([3, 4, 5, 6, 7, 9, 13, "all"]))
     decks = 1 if size == "all" else draw(st.integers(1, 3))
-    jokers = draw(st.sampled_from([0, 2, 4]))
+    jokers = draw(st.sampled_from([0, 2, 4, 8]))
     pack = decks * 52 + jokers
     max_players = 4 if size == "all" else draw(st.integers(2, 4))
     min_players = draw(st.integers(2, max_players))
@@ -238,7 +238,10 @@ def choose(
     lays = [action for action in actions if not isinstance(action, Discard)]
     discards = [action for action in actions if isinstance(action, Discard)]
     if lays and (not discards or (lays_this_turn < LAYS_PER_TURN and rng.random() < 0.85)):
-        # Prefer laying many cards: it makes hands end.
+        # Take jokers when the rules allow (it exercises the release rules), and lay many cards: hands end.
+        swaps = [action for action in lays if isinstance(action, Swap)]
+        if swaps and rng.random() < 0.6:
+            return rng.choice(swaps)
         melds = [action for action in lays if isinstance(action, Meld)]
         if melds and rng.random() < 0.7:
             return max(melds, key=lambda meld: (sum(map(len, meld.groups)), rng.random()))

@@ -9,13 +9,14 @@ released_joker_must_be_melded. The scenarios are the seed texts' own examples:
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 import pytest
 from rules_helpers import assert_illegal, hand_text, new_game, play, table_text
 
 from kalooki.cards import JOKER, parse_cards
-from kalooki.engine import Game
+from kalooki.engine import Game, IllegalMoveError
 from kalooki.moves import Discard, Swap
 
 NEVER_SET = "in this variant a joker in a set stays there for good"
@@ -336,3 +337,63 @@ def test_legal_actions_with_a_legal_swap_list_only_the_hands_own_discards() -> N
     game.check(Swap(2, tuple(parse_cards("7H"))))
     assert hand == held
     assert hand_text(game, 0) == ["7H", "9H", "KH", "QS"]
+
+
+# ---------------------------------------------------------------- every set shape, every swap, every rule
+
+
+def set_release_model(shape: str, offered: str, rule: str) -> tuple[str, int] | None:
+    """The seeds' set-release rules, written out independently: the set left on the table and the jokers
+    freed, or None when the swap is refused.
+
+    A set of three suits and a joker is closed under every rule (000, 001). all_missing_suits (000/003):
+    only a three-card set gives up jokers, one fewer than the missing-suit cards added (so both missing
+    suits free the one joker, and two of three missing suits free one of two jokers). any_missing_suit
+    (001): each card of a missing suit takes one joker's place.
+    """
+    cards = shape.split()
+    naturals = [card for card in cards if card != "JK"]
+    jokers = len(cards) - len(naturals)
+    added = offered.split()
+    if rule == "never" or (len(cards) == 4 and len(naturals) == 3):
+        return None
+    if rule == "all_missing_suits":
+        if len(cards) != 3:
+            return None
+        freed = len(added) - 1
+    else:
+        freed = len(added)
+    if not 1 <= freed <= jokers:
+        return None
+    return " ".join([*naturals, *added, *["JK"] * (jokers - freed)]), freed
+
+
+SET_SHAPES = ["TH TC JK", "TH JK JK", "TH TC TD JK", "TH TC JK JK", "TH JK JK JK"]
+SET_CASES = [
+    (shape, " ".join(offered), rule)
+    for shape in SET_SHAPES
+    for size in (1, 2, 3)
+    for offered in combinations([suit for suit in ("TC", "TD", "TS") if suit not in shape.split()], size)
+    for rule in ("all_missing_suits", "any_missing_suit", "never")
+]
+
+
+@pytest.mark.parametrize(("shape", "offered", "rule"), SET_CASES)
+def test_every_set_release(shape: str, offered: str, rule: str) -> None:
+    fillers = ["QS", "2C", "4D"][: 3 - len(offered.split())]
+    game = table_position({"set_joker_release": rule, "jokers": 4}, shape, " ".join([offered, *fillers]))
+    expected = set_release_model(shape, offered, rule)
+    action = Swap(2, tuple(parse_cards(offered)))
+    assert (action in game.legal_actions()) == (expected is not None)
+    if expected is None:
+        before = game.to_json()
+        with pytest.raises(IllegalMoveError):
+            game.apply(action)
+        assert game.to_json() == before
+        return
+    result, freed = expected
+    jokers_before = game.hands[0].count(JOKER)
+    events = play(game, f"swap 2 {offered}")
+    assert events[0]["jokers"] == freed
+    assert table_text(game)[1] == result
+    assert game.hands[0].count(JOKER) == jokers_before + freed
