@@ -241,6 +241,63 @@ def test_run_minimum_does_not_touch_sets(run_minimum: int) -> None:
     assert table_text(game) == ["7H 7C 7D"]
 
 
+MELD_SHAPES = [
+    ("7H 7C 7D", "set", 21),
+    ("7H 7C 7D 7S", "set", 28),
+    ("7H 7C JK", "set", 21),
+    ("7H JK JK", "set", 21),
+    ("7H JK JK JK", "set", 28),
+    ("7H 8H 9H", "run", 24),
+    ("JK 7H 8H 9H", "run", 30),
+    ("JK JK 7H 8H", "run", 26),
+    ("7H 8H JK JK", "run", 34),
+    ("7H JK JK JK JK", "run", 44),
+    ("JK JK JK", "JK JK JK is not a meld: a meld may not be made of jokers alone"),
+    ("7H 8H", "7H 8H is not a meld: a meld needs at least 3 cards"),
+    ("7H 7C 7D 7S JK", "7H 7C 7D 7S JK is not a set: a set has at most 4 cards, one of each suit"),
+    ("7H 7H 7C", "7H 7H 7C is not a set: two cards share a suit (a set has one card of each suit)"),
+    ("7H 8C 9D", "7H 8C 9D is not a run: the suits differ"),
+    ("7H 7C 8H", "7H 7C 8H is not a set: the ranks differ"),
+    (
+        "5H 6H 8H",
+        "5H 6H 8H is not a run: the cards are not consecutive as written "
+        "(write a run low to high, a joker where a card is missing)",
+    ),
+    (
+        "9H 8H 7H",
+        "9H 8H 7H is not a run: the cards are not consecutive as written "
+        "(write a run low to high, a joker where a card is missing)",
+    ),
+    ("5H 6H 6H 7H", "5H 6H 6H 7H is not a run: a rank appears twice"),
+]
+
+
+@pytest.mark.parametrize(("meld", "kind", "points"), [shape for shape in MELD_SHAPES if len(shape) == 3])
+def test_meld_shapes(meld: str, kind: str, points: int) -> None:
+    hand = "7H 7C 7D 7S 8H 9H JK JK JK JK 5H 6H 6H"
+    game = new_game(
+        {"hand_size": 13, "opening_threshold": 0, "jokers": 4},
+        [hand, "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"],
+        stock="KD",
+    )
+    play(game, "draw stock")
+    events = play(game, f"meld {meld}")
+    assert events[0]["points"] == points
+    assert game.table[0].kind == kind
+
+
+@pytest.mark.parametrize(("meld", "message"), [shape for shape in MELD_SHAPES if len(shape) == 2])
+def test_meld_shape_errors(meld: str, message: str) -> None:
+    hand = "7H 7H 7C 7D 7S 8H 9H JK JK JK 5H 6H 6H 8C 9D 8H"
+    game = new_game(
+        {"hand_size": 16, "opening_threshold": 0, "jokers": 4},
+        [hand, "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC 2D 3D 4D"],
+        stock="KD",
+    )
+    play(game, "draw stock")
+    assert_illegal(game, f"meld {meld}", message)
+
+
 HIGH_ONLY = "in this variant an ace may only sit above the king (Q-K-A)"
 LOW_ONLY = "in this variant an ace may only sit below the two (A-2-3)"
 NO_WRAP = "an ace may sit below the two or above the king, not between them (no K-A-2)"
