@@ -130,14 +130,15 @@ def mean_text(mean: Mean) -> str:
     return f"{mean.mean:.2f}  (sd {mean.sd:.2f}, n {mean.n:,})"
 
 
-def report(result: SimulationResult, console: Console) -> None:
+def report(result: SimulationResult, console: Console, label: str | None = None) -> None:
     """The readable report: who won, then what the games looked like."""
     title = (
-        f"{result.variant}: {result.games:,} games, {result.hands:,} hands, seed {result.seed}, "
+        f"{label or result.variant}: {result.games:,} games, {result.hands:,} hands, seed {result.seed}, "
         f"{result.workers} worker{'s' if result.workers != 1 else ''}, "
         f"{result.seconds:.1f} s ({result.games_per_second:,.1f} games/s)"
     )
-    seats = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left")
+    console.print(title)
+    seats = Table(box=box.SIMPLE_HEAD)
     seats.add_column("seat", justify="right")
     seats.add_column("bot")
     seats.add_column("hands won  [95% CI]", justify="right")
@@ -183,16 +184,13 @@ def report(result: SimulationResult, console: Console) -> None:
     console.print(figures)
 
 
-def comparison_report(comparison: Comparison, console: Console) -> None:
-    a, b = comparison.a, comparison.b
-    table = Table(
-        title=(
-            f"A = {a.variant}, B = {b.variant}: {a.games:,} games each on the same seeds (seed {a.seed}); "
-            "* = significant at p < 0.05"
-        ),
-        box=box.SIMPLE_HEAD,
-        title_justify="left",
+def comparison_report(comparison: Comparison, console: Console, labels: tuple[str, str]) -> None:
+    a = comparison.a
+    console.print(
+        f"A = {labels[0]}, B = {labels[1]}: {a.games:,} games each on the same seeds (seed {a.seed}); "
+        "* = significant at p < 0.05"
     )
+    table = Table(box=box.SIMPLE_HEAD)
     table.add_column("figure")
     table.add_column("A", justify="right")
     table.add_column("B", justify="right")
@@ -321,7 +319,12 @@ def simulate_command(
         rows = game_rows(result) + (game_rows(comparison.b) if comparison else [])
         write_csv(csv_path, rows_to_csv(rows))
     if as_json:
-        data = comparison.to_json() if comparison else result.to_json()
+        if comparison is None:
+            data = result.to_json() | {"overrides": list(set_ or [])}
+        else:
+            data = comparison.to_json()
+            data["a"]["overrides"] = list(set_ or [])
+            data["b"]["overrides"] = list(compare_set or [])
         typer.echo(json.dumps(data, indent=2))
         return
     if csv_path == "-":
@@ -329,9 +332,15 @@ def simulate_command(
     if comparison is None:
         report(result, console)
     else:
-        report(comparison.a, console)
-        report(comparison.b, console)
-        comparison_report(comparison, console)
+        labels = (
+            " with ".join([comparison.a.variant, ", ".join(set_)]) if set_ else comparison.a.variant,
+            " with ".join([comparison.b.variant, ", ".join(compare_set)])
+            if compare_set
+            else comparison.b.variant,
+        )
+        report(comparison.a, console, labels[0])
+        report(comparison.b, console, labels[1])
+        comparison_report(comparison, console, labels)
 
 
 simulate_command.__doc__ = HELP

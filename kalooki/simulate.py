@@ -665,10 +665,10 @@ def _betainc(a: float, b: float, x: float) -> float:
 def differences(a: SimulationResult, b: SimulationResult) -> tuple[Difference, ...]:
     """Every figure the two results share, B minus A, each with its test."""
     rates: list[tuple[str, Rate, Rate]] = [
-        ("kalooki rate (per hand)", a.kalooki, b.kalooki),
-        ("stock ran out (per hand)", a.stock_ran_out, b.stock_ran_out),
+        ("hands ending in Kalooki", a.kalooki, b.kalooki),
+        ("hands the stock ran out", a.stock_ran_out, b.stock_ran_out),
         ("abandoned hands", a.abandoned, b.abandoned),
-        ("players who opened (per player-hand)", a.opened, b.opened),
+        ("players who opened", a.opened, b.opened),
     ]
     for name in a.bot_hand_wins:
         if name in b.bot_hand_wins and len(a.bot_hand_wins) > 1:
@@ -678,7 +678,7 @@ def differences(a: SimulationResult, b: SimulationResult) -> tuple[Difference, .
     means: list[tuple[str, Mean, Mean]] = [
         ("turns per hand", a.turns_per_hand, b.turns_per_hand),
         ("hands per game", a.hands_per_game, b.hands_per_game),
-        ("opening turn (own turns)", a.opening_turn, b.opening_turn),
+        ("opening turn", a.opening_turn, b.opening_turn),
         ("points left per loser", a.points_per_loser, b.points_per_loser),
         ("final score spread", a.score_spread, b.score_spread),
     ]

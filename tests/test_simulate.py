@@ -195,7 +195,7 @@ def test_compare_sees_a_lower_opening_threshold() -> None:
     easy = load_variant("classic", ["opening_threshold=0"])
     comparison = compare(CLASSIC, easy, ["greedy"] * 4, games=6, seed=3, workers=1)
     by_name = {difference.metric: difference for difference in comparison.differences}
-    opening = by_name["opening turn (own turns)"]
+    opening = by_name["opening turn"]
     assert opening.b < opening.a
     assert opening.significant
 
@@ -243,7 +243,7 @@ def test_cli_csv_rows(tmp_path: Path) -> None:
 def test_cli_report_and_compare_set() -> None:
     code, out, err = run("classic", "-n", "2", "-w", "1", "--compare-set", "opening_threshold=40")
     assert code == 0, err
-    assert "A = classic, B = classic" in out
+    assert "A = classic, B = classic with opening_threshold=40" in out
     assert "points left per loser" in out
     code, out, err = run("classic", "-n", "2", "-w", "1", "--compare", "kalooki-40", "--json")
     assert code == 0, err
