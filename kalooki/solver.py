@@ -389,6 +389,11 @@ class _Problem:
             self.joker_only.append(slots)
         self.cands = cands
         self.has_joker_builds = any(c is not None for slots in self.joker_only for c in slots)
+        # Units of the score: each term's whole range fits below one unit of the term before it.
+        total = len(hand)
+        self.points_unit = total + 1
+        self.jokers_unit = self.points_unit * (total * max(rules.ace_value, 10) + 1)
+        self.primary_unit = self.jokers_unit * (jokers + 1)
 
     def score(self, naturals: Sequence[Card], jokers: int, points: int) -> int:
         """A lay as one int ordered by (objective, fewer jokers, more points, more cards)."""
@@ -400,11 +405,7 @@ class _Problem:
         else:
             value = self.rules.hand_value
             primary = sum(value[c] for c in naturals) + jokers * value[JOKER]
-        total = len(self.hand)
-        points_unit = total + 1
-        jokers_unit = points_unit * (total * max(self.rules.ace_value, 10) + 1)
-        primary_unit = jokers_unit * (self.jokers + 1)
-        return primary * primary_unit - jokers * jokers_unit + points * points_unit + cards
+        return primary * self.primary_unit - jokers * self.jokers_unit + points * self.points_unit + cards
 
     def search(self, keep: int, must_include: Sequence[Card], need_points: int | None) -> _Outcome | None:
         """The best lay, or None when none satisfies the constraints.
@@ -416,35 +417,88 @@ class _Problem:
         for card in must_include:
             must[card] += 1
         counts = self.counts
-        codes = sorted({c for cand in self.cands for c in cand.naturals})
+        cands = self.cands
+        codes = sorted({c for cand in cands for c in cand.naturals})
         live = set(codes)
+        live.add(JOKER)
         dead = 0
-        for code, count in enumerate(counts[:JOKER]):
-            if count and code not in live:
-                if must[code]:
+        for card in self.hand:
+            if card not in live:
+                if must[card]:
                     return None  # a card no candidate holds cannot be laid
-                dead += count
+                dead += 1
         width = max(max(counts), 1).bit_length() + 1
         field_mask = (1 << (width - 1)) - 1
-        field = {code: i for i, code in enumerate(codes)}
+        bit = {code: 1 << (i * width) for i, code in enumerate(codes)}
         joker_shift = len(codes) * width
         natural_bits = (1 << joker_shift) - 1
         table_shift = joker_shift + width
         counter_shift = table_shift + len(self.joker_only)
         need_shift = counter_shift + max(keep, 1).bit_length()
-        guard = sum(1 << (i * width + width - 1) for i in range(len(codes) + 1))
-        start = sum(counts[code] << (field[code] * width) for code in codes) + (self.jokers << joker_shift)
+        ones = sum(bit.values())
+        guard = ones << (width - 1)
+        start = sum(counts[code] * bit[code] for code in codes) + (self.jokers << joker_shift)
         max_leave = [counts[code] - must[code] for code in codes]
 
-        by_field: list[list[tuple[int, int, int, int, int]]] = [[] for _ in codes]
-        for number, cand in enumerate(self.cands):
-            if not cand.naturals:
+        # Scores and the bound. A lay's score is the sum of its cards' shares: a natural's share is
+        # fixed (its points count whatever it is in), a joker's depends on the card it stands for.
+        # So the shares of the cards still undecided, jokers at the dearest card they could stand
+        # for, bound what a state can still add.
+        value = self.rules.hand_value
+        primary_unit, jokers_unit, points_unit = self.primary_unit, self.jokers_unit, self.points_unit
+        objective = self.objective
+        if objective == "cards":
+            share = {code: primary_unit + value[code] * points_unit + 1 for code in codes}
+            joker_primary = [primary_unit, 0]  # [per joker, per point it stands for]
+        elif objective == "points":
+            share = {code: value[code] * (primary_unit + points_unit) + 1 for code in codes}
+            joker_primary = [0, 1]  # a joker's points are the primary term
+        else:
+            share = {code: value[code] * (primary_unit + points_unit) + 1 for code in codes}
+            joker_primary = [value[JOKER] * primary_unit, 0]
+        joker_base = joker_primary[0] - jokers_unit + 1
+        joker_points_unit = points_unit + joker_primary[1] * primary_unit
+        natural_bound = [share[code] for code in codes]
+        joker_bound = max(joker_base + max(self.rules.ace_value, 10) * joker_points_unit, 0)
+        bound0 = sum(counts[code] * share[code] for code in codes) + self.jokers * joker_bound
+        # While fewer than keep cards are left, that many undecided cards must stay: at least the cheapest.
+        cheapest = min([*natural_bound, joker_bound]) if codes else 0
+
+        # Per field, the candidates whose lowest natural it is, best first so that good lays found
+        # early let the bound cut the rest.
+        by_field: list[list[tuple[int, int, int, int, int, int, int, int, int]]] = [[] for _ in codes]
+        first_field = {code: i for i, code in enumerate(codes)}
+        for number, cand in enumerate(cands):
+            naturals = cand.naturals
+            if not naturals:
                 continue
-            packed = sum(1 << (field[c] * width) for c in cand.naturals) + (cand.jokers << joker_shift)
-            table_bit = 0 if cand.table < 0 else 1 << (table_shift + cand.table)
-            opening_points = cand.points if cand.table < 0 else 0
-            score = self.score(cand.naturals, cand.jokers, cand.points)
-            by_field[field[cand.naturals[0]]].append((packed, table_bit, score, opening_points, number))
+            packed = 0
+            natural_share = 0
+            natural_points = 0
+            for code in naturals:
+                packed += bit[code]
+                natural_share += share[code]
+                natural_points += value[code]
+            jokers = cand.jokers
+            score = natural_share + jokers * joker_base + (cand.points - natural_points) * joker_points_unit
+            cap = natural_share + jokers * joker_bound
+            table = cand.table
+            by_field[first_field[naturals[0]]].append(
+                (
+                    packed << (width - 1),
+                    jokers,
+                    packed + (jokers << joker_shift),
+                    0 if table < 0 else 1 << (table_shift + table),
+                    score,
+                    score - cap,
+                    cap,
+                    cand.points if table < 0 else 0,
+                    number,
+                )
+            )
+        for group in by_field:
+            if len(group) > 1:
+                group.sort(key=lambda entry: -entry[4])
 
         joker_scores = [
             [_NEG if c is None else self.score((), c.jokers, c.points) for c in slots]
@@ -501,7 +555,7 @@ class _Problem:
         memo: dict[int, int] = {}
         choice: dict[int, int] = {}
 
-        def rec(s: int, need: int, left: int) -> int:
+        def rec(s: int, need: int, left: int, bound: int) -> int:
             if not s & natural_bits:
                 return leaf(s, need, left)[0]
             key = s | (left << counter_shift) | (need << need_shift) if need or left else s
@@ -509,28 +563,46 @@ class _Problem:
             if found is not None:
                 return found
             index = ((s & -s).bit_length() - 1) // width
-            shift = index * width
-            count = (s >> shift) & field_mask
+            jokers = (s >> joker_shift) & field_mask
+            present = ((s | guard) - ones) & guard
             best = _NEG
             chosen = -1
-            if count <= max_leave[index]:
-                kept = left + count
-                best = rec(s - (count << shift), need, kept if kept < keep else keep)
-            for packed, table_bit, score, opening_points, number in by_field[index]:
-                if s & table_bit:
+            cut = bound - (keep - left) * cheapest if left < keep else bound
+            for (
+                needs,
+                joker_count,
+                packed,
+                table_bit,
+                score,
+                slack,
+                share,
+                opening_points,
+                number,
+            ) in by_field[index]:
+                if joker_count > jokers or needs & present != needs or s & table_bit:
                     continue
-                t = (s | guard) - packed
-                if t & guard != guard:
+                # Skipping a branch that cannot beat the best so far keeps this node's value exact.
+                if slack + cut <= best:
                     continue
                 if need and not table_bit:
                     short = (need >> 1) - opening_points
                     after = short << 1 if short > 0 else 0
                 else:
                     after = need
-                value = rec((t ^ guard) | table_bit, after, left) + score
+                value = rec((s - packed) | table_bit, after, left, bound - share) + score
                 if value > best:
                     best = value
                     chosen = number
+            shift = index * width
+            count = (s >> shift) & field_mask
+            if count <= max_leave[index]:
+                rest = bound - count * natural_bound[index]
+                kept = left + count
+                if (rest - (keep - kept) * cheapest if kept < keep else rest) > best:
+                    value = rec(s - (count << shift), need, kept if kept < keep else keep, rest)
+                    if value > best:
+                        best = value
+                        chosen = -1
             memo[key] = best
             choice[key] = chosen
             return best
@@ -538,7 +610,7 @@ class _Problem:
         # need is twice the points still missing, plus 1 until a first new meld is chosen.
         need0 = 0 if need_points is None else 2 * max(need_points, 0) + 1
         left0 = min(dead, keep)
-        score = rec(start, need0, left0)
+        score = rec(start, need0, left0, bound0)
         if score <= _NEG // 2:
             return None
 
@@ -555,9 +627,9 @@ class _Problem:
                 s -= count << shift
                 left = min(left + count, keep)
                 continue
-            for packed, table_bit, _, opening_points, other in by_field[shift // width]:
+            for _, _, packed, table_bit, _, _, _, opening_points, other in by_field[shift // width]:
                 if other == number:
-                    s = (((s | guard) - packed) ^ guard) | table_bit
+                    s = (s - packed) | table_bit
                     if need and not table_bit:
                         short = (need >> 1) - opening_points
                         need = short << 1 if short > 0 else 0
