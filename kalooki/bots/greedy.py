@@ -172,10 +172,21 @@ class GreedyBot:
         self._closed_hand = Counter(hand)
 
     def within_closed(self, hand: Sequence[Card], variant: Variant) -> bool:
-        """Whether ``hand`` is part of the last hand found to hold no opening (so holds none itself)."""
+        """Whether ``hand`` surely holds no opening, judged from the last hand found to hold none.
+
+        True when ``hand`` is part of that hand, or is part of it plus one card with nothing near
+        it in ``hand`` (no same rank, no same suit within two ranks, no joker): such a card joins
+        no meld, so the hand's openings would all be openings of the smaller hand. The size
+        limit keeps ``keep`` honest: an opening here would leave as many cards there.
+        """
         if self._closed_rules is not variant or len(hand) > self._closed_size:
             return False
-        return not Counter(hand) - self._closed_hand
+        extra = Counter(hand) - self._closed_hand
+        if not extra:
+            return True
+        if len(extra) > 1 or extra.total() > 1 or JOKER in hand:
+            return False
+        return not closeness(next(iter(extra)), hand)
 
     def meldable(self, hand: Sequence[Card], variant: Variant) -> int:
         """:func:`quick.meldable`, remembered for the last hand (a turn asks about a hand 2-3 times)."""
@@ -212,9 +223,10 @@ class GreedyBot:
         key: PlanKey = ("solve", tuple(sorted(hand)), self.table_key(game.table), must, objective)
         if key in self._plans:
             return self._plans[key]
-        if not must and not quick.may_lay(hand, game.table, variant):
+        can_meld = 0 if must or JOKER in hand else self.meldable(hand, variant)
+        if not must and not quick.may_lay(hand, game.table, variant, can_meld):
             plan: solver.Plan | None = solver.Plan((), (), 0, 0, 0, tuple(hand))
-        elif not must and JOKER not in hand and not self.meldable(hand, variant):
+        elif not must and JOKER not in hand and not can_meld:
             # Only builds are possible, and laying every card that fits needs no search.
             plan = quick.build_plan(hand, game.table, variant, keep_count(variant))
         else:
@@ -387,10 +399,10 @@ class GreedyBot:
         """The costliest card least connected to the rest of the hand (never a joker if avoidable)."""
         owed = Counter(self.debts(game))
         candidates = [card for card in set(hand) if card != JOKER and not owed[card]] or list(set(hand))
-        ace, joker = variant.ace_value, variant.joker_penalty
+        values = quick.card_values(variant.ace_value, variant.joker_penalty)
         counts = card_counts(hand)
 
         def score(card: Card) -> tuple[int, int]:
-            return (card_points(card, ace, joker) - 8 * closeness_in(card, counts), card)
+            return (values[card] - 8 * closeness_in(card, counts), card)
 
         return max(candidates, key=score)

@@ -26,6 +26,12 @@ from kalooki.variant import Variant
 
 
 @lru_cache(maxsize=64)
+def card_values(ace_value: int, joker_penalty: int) -> tuple[int, ...]:
+    """What each card code (0-52) costs left in hand: a table, so hot loops skip the function calls."""
+    return tuple(card_points(code, ace_value, joker_penalty) for code in range(JOKER + 1))
+
+
+@lru_cache(maxsize=64)
 def _frame(variant: Variant) -> tuple[tuple[int, ...], int, bool]:
     """The window start positions a run may use, the window width, and whether positions wrap."""
     size = variant.run_minimum
@@ -148,11 +154,16 @@ def fits_table(card: Card, table: Sequence[TableMeld], variant: Variant) -> bool
     return False
 
 
-def may_lay(hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant) -> bool:
-    """For a player who has opened: False when nothing in hand can be melded or built."""
+def may_lay(
+    hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant, can_meld: int | None = None
+) -> bool:
+    """For a player who has opened: False when nothing in hand can be melded or built.
+
+    ``can_meld``: the hand's :func:`meldable` mask, when the caller has it already.
+    """
     if JOKER in hand:
         return True
-    if meldable(hand, variant):
+    if meldable(hand, variant) if can_meld is None else can_meld:
         return True
     return any(fits_table(card, table, variant) for card in set(hand))
 
@@ -166,9 +177,10 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
     place in a set; the most costly cards are tried first so that a ``keep`` card left over is
     the cheapest one.
     """
-    ace, joker = variant.ace_value, variant.joker_penalty
+    ace = variant.ace_value
+    values = card_values(ace, variant.joker_penalty)
     melds = list(table)
-    left = sorted(hand, key=lambda card: (-card_points(card, ace, joker), card))
+    left = sorted(hand, key=lambda card: (-values[card], card))
     builds: list[PlannedBuild] = []
     points = 0
     progress = True
@@ -189,7 +201,7 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
         builds=tuple(builds),
         points=points,
         cards_laid=len(builds),
-        value_left=sum(card_points(card, ace, joker) for card in left),
+        value_left=sum(values[card] for card in left),
         remaining=tuple(sorted(left)),
     )
 
@@ -223,7 +235,8 @@ def _candidate(written: tuple[Card, ...], points: int, variant: Variant) -> _Can
     need: dict[Card, int] = {}
     for card in written:
         need[card] = need.get(card, 0) + 1
-    shed = sum(card_points(card, variant.ace_value, variant.joker_penalty) for card in written)
+    values = card_values(variant.ace_value, variant.joker_penalty)
+    shed = sum(values[card] for card in written)
     return _Candidate(written, tuple(need.items()), points, shed)
 
 
