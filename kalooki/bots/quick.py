@@ -294,7 +294,7 @@ def _opening_candidates(hand: Sequence[Card], variant: Variant) -> tuple[dict[Ca
 
 
 def best_opening(
-    hand: Sequence[Card], variant: Variant, keep: int, first: bool = False
+    hand: Sequence[Card], variant: Variant, keep: int
 ) -> tuple[tuple[tuple[Card, ...], ...], int] | None:
     """The new melds that open the hand shedding the most value, and their points.
 
@@ -303,8 +303,7 @@ def best_opening(
     the most value is the solver's least value left among plans of new melds alone (builds
     onto the table come after, the player having opened). Without jokers the candidates are
     few, so a depth-first search over them, pruned on the value and the points still
-    available, answers in a fraction of the general solver's time. ``first`` stops at the
-    first opening found (to learn only whether there is one).
+    available, answers in a fraction of the general solver's time.
     """
     if JOKER in hand or variant.ace_in_runs == "wrap":
         return None
@@ -327,15 +326,13 @@ def best_opening(
     best_points = 0
     best_shed = -1
 
-    def search(start: int, points: int, shed: int, laid: int) -> bool:
+    def search(start: int, points: int, shed: int, laid: int) -> None:
         nonlocal best, best_points, best_shed
         if points >= threshold and shed > best_shed:
             best, best_points, best_shed = list(chosen), points, shed
-            if first:
-                return True
         for position in range(start, len(candidates)):
             if shed + shed_tails[position] <= best_shed or points + point_tails[position] < threshold:
-                return False
+                return
             candidate = candidates[position]
             if laid + len(candidate.written) > most:
                 continue
@@ -345,21 +342,10 @@ def best_opening(
                 counts[card] -= count
             chosen.append(candidate.written)
             # The same meld may go down again from the second pack: stay at this position.
-            stop = search(
-                position, points + candidate.points, shed + candidate.shed, laid + len(candidate.written)
-            )
+            search(position, points + candidate.points, shed + candidate.shed, laid + len(candidate.written))
             chosen.pop()
             for card, count in candidate.need:
                 counts[card] += count
-            if stop:
-                return True
-        return False
 
     search(0, 0, 0, 0)
     return (tuple(best), best_points) if best else ((), 0)
-
-
-def has_opening(hand: Sequence[Card], variant: Variant, keep: int) -> bool | None:
-    """Whether the hand holds an opening (None with jokers or wrap-around runs: ask the solver)."""
-    found = best_opening(hand, variant, keep, first=True)
-    return None if found is None else bool(found[0])
