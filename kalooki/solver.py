@@ -16,6 +16,10 @@ lowest natural it is. That order reaches every arrangement exactly once, and the
 (with two small counters for the opening threshold and ``keep``) is the whole state, so results
 are memoised on it. Jokers that no meld needs are placed last, onto the table, by a knapsack.
 
+A lay's score is a sum of per-card shares, so the shares of the undecided cards bound what a
+state can still add; a branch that cannot beat the best found so far at its node is skipped,
+which leaves every memoised value exact. An opening's points are bounded the same way.
+
 Ties break deterministically: the objective, then fewer jokers laid, then more points, then
 more cards, then the first arrangement in the search order.
 """
@@ -459,6 +463,7 @@ class _Problem:
         joker_base = joker_primary[0] - jokers_unit + 1
         joker_points_unit = points_unit + joker_primary[1] * primary_unit
         natural_bound = [share[code] for code in codes]
+        value_of = [value[code] for code in codes]
         joker_bound = max(joker_base + max(self.rules.ace_value, 10) * joker_points_unit, 0)
         bound0 = sum(counts[code] * share[code] for code in codes) + self.jokers * joker_bound
         # While fewer than keep cards are left, that many undecided cards must stay: at least the cheapest.
@@ -466,7 +471,12 @@ class _Problem:
 
         # Per field, the candidates whose lowest natural it is, best first so that good lays found
         # early let the bound cut the rest.
-        by_field: list[list[tuple[int, int, int, int, int, int, int, int, int]]] = [[] for _ in codes]
+        # An opening also needs its points: the undecided cards' points (jokers at the dearest card)
+        # bound what the new melds can still reach.
+        joker_reach = max(self.rules.ace_value, 10)
+        reach0 = sum(counts[code] * value[code] for code in codes) + self.jokers * joker_reach
+
+        by_field: list[list[tuple[int, int, int, int, int, int, int, int, int, int]]] = [[] for _ in codes]
         first_field = {code: i for i, code in enumerate(codes)}
         for number, cand in enumerate(cands):
             naturals = cand.naturals
@@ -493,6 +503,7 @@ class _Problem:
                     score - cap,
                     cap,
                     cand.points if table < 0 else 0,
+                    natural_points + jokers * joker_reach,
                     number,
                 )
             )
@@ -555,9 +566,11 @@ class _Problem:
         memo: dict[int, int] = {}
         choice: dict[int, int] = {}
 
-        def rec(s: int, need: int, left: int, bound: int) -> int:
+        def rec(s: int, need: int, left: int, bound: int, reach: int) -> int:
             if not s & natural_bits:
                 return leaf(s, need, left)[0]
+            if need > 1 and need >> 1 > reach:
+                return _NEG
             key = s | (left << counter_shift) | (need << need_shift) if need or left else s
             found = memo.get(key)
             if found is not None:
@@ -577,6 +590,7 @@ class _Problem:
                 slack,
                 share,
                 opening_points,
+                points_share,
                 number,
             ) in by_field[index]:
                 if joker_count > jokers or needs & present != needs or s & table_bit:
@@ -589,7 +603,9 @@ class _Problem:
                     after = short << 1 if short > 0 else 0
                 else:
                     after = need
-                value = rec((s - packed) | table_bit, after, left, bound - share) + score
+                value = (
+                    rec((s - packed) | table_bit, after, left, bound - share, reach - points_share) + score
+                )
                 if value > best:
                     best = value
                     chosen = number
@@ -599,7 +615,8 @@ class _Problem:
                 rest = bound - count * natural_bound[index]
                 kept = left + count
                 if (rest - (keep - kept) * cheapest if kept < keep else rest) > best:
-                    value = rec(s - (count << shift), need, kept if kept < keep else keep, rest)
+                    kept = kept if kept < keep else keep
+                    value = rec(s - (count << shift), need, kept, rest, reach - count * value_of[index])
                     if value > best:
                         best = value
                         chosen = -1
@@ -610,7 +627,7 @@ class _Problem:
         # need is twice the points still missing, plus 1 until a first new meld is chosen.
         need0 = 0 if need_points is None else 2 * max(need_points, 0) + 1
         left0 = min(dead, keep)
-        score = rec(start, need0, left0, bound0)
+        score = rec(start, need0, left0, bound0, reach0)
         if score <= _NEG // 2:
             return None
 
@@ -627,7 +644,7 @@ class _Problem:
                 s -= count << shift
                 left = min(left + count, keep)
                 continue
-            for _, _, packed, table_bit, _, _, _, opening_points, other in by_field[shift // width]:
+            for _, _, packed, table_bit, _, _, _, opening_points, _, other in by_field[shift // width]:
                 if other == number:
                     s = (s - packed) | table_bit
                     if need and not table_bit:
