@@ -20,9 +20,10 @@ from kalooki.bots import (
     quick,
     register,
 )
-from kalooki.cards import Card, pack_list, parse_cards
+from kalooki.cards import JOKER, Card, card_points, pack_list, parse_cards
 from kalooki.engine import Game
 from kalooki.loader import load_variant
+from kalooki.melds import make_meld
 from kalooki.moves import Action, Discard, Draw
 from kalooki.variant import Variant
 
@@ -207,3 +208,52 @@ def test_greedy_lays_a_whole_plan_with_one_solver_search(monkeypatch: pytest.Mon
     assert game.opened[0]
     assert len(game.table) == 2
     assert calls <= 2
+
+
+@pytest.mark.parametrize("overrides", [(), ("run_minimum=4",), ("ace_in_runs=high", "opening_threshold=30")])
+def test_joker_free_opening_search_matches_the_solver(overrides: tuple[str, ...]) -> None:
+    variant = load_variant("classic", overrides)
+    ace, joker = variant.ace_value, variant.joker_penalty
+    for hand in sample_hands(variant, 600, seed=7):
+        hand = [card for card in hand if card != JOKER]
+        found = quick.best_opening(hand, variant, keep=1)
+        expected = solver.best_opening(hand, variant, keep=1)
+        assert found is not None
+        melds, points = found
+        assert bool(melds) == (expected is not None), hand
+        if expected is None:
+            continue
+        left = list(hand)
+        for group in melds:
+            assert make_meld(group, variant).points(ace) > 0
+            for card in group:
+                left.remove(card)
+        assert (
+            points
+            == sum(make_meld(group, variant).points(ace) for group in melds)
+            >= variant.opening_threshold
+        )
+        assert sum(card_points(card, ace, joker) for card in left) == expected.value_left, hand
+
+
+def test_build_only_plans_match_the_solver() -> None:
+    variant = load_variant("classic")
+    table = [
+        make_meld(parse_cards(text), variant)
+        for text in ("4C 4H 4S", "5D 6D 7D 8D", "AS 2S 3S", "9H TH JH", "KC KD KS")
+    ]
+    rng = random.Random(3)
+    pool = list(range(52))
+    checked = ambiguous = 0
+    for _ in range(400):
+        hand = rng.sample(pool, rng.choice((2, 3, 5)))
+        if quick.meldable(hand, variant) or not quick.may_lay(hand, table, variant):
+            continue
+        plan = quick.build_plan(hand, table, variant, keep=1)
+        if plan is None:
+            ambiguous += 1  # a card with two places: the solver decides
+            continue
+        checked += 1
+        assert plan.value_left == solver.solve(hand, variant, table=table, opened=True, keep=1).value_left
+    assert checked > 50
+    assert ambiguous > 0

@@ -223,13 +223,8 @@ class GreedyBot:
         key: PlanKey = ("solve", tuple(sorted(hand)), self.table_key(game.table), must, objective)
         if key in self._plans:
             return self._plans[key]
-        can_meld = 0 if must or JOKER in hand else self.meldable(hand, variant)
-        if not must and not quick.may_lay(hand, game.table, variant, can_meld):
-            plan: solver.Plan | None = solver.Plan((), (), 0, 0, 0, tuple(hand))
-        elif not must and JOKER not in hand and not can_meld:
-            # Only builds are possible, and laying every card that fits needs no search.
-            plan = quick.build_plan(hand, game.table, variant, keep_count(variant))
-        else:
+        plan = None if must or JOKER in hand else self.without_search(hand, game.table, variant)
+        if plan is None:
             try:
                 plan = solver.solve(
                     hand,
@@ -244,6 +239,17 @@ class GreedyBot:
                 plan = None
         self._plans[key] = plan
         return plan
+
+    def without_search(
+        self, hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant
+    ) -> solver.Plan | None:
+        """The plan of a joker-free hand when no search is needed: nothing to lay, or builds only."""
+        can_meld = self.meldable(hand, variant)
+        if can_meld:
+            return None
+        if not quick.may_lay(hand, table, variant, can_meld):
+            return solver.Plan((), (), 0, 0, 0, tuple(hand))
+        return quick.build_plan(hand, table, variant, keep_count(variant))
 
     # ---------------------------------------------------------------- draw
 

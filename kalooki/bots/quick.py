@@ -168,14 +168,15 @@ def may_lay(
     return any(fits_table(card, table, variant) for card in set(hand))
 
 
-def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant, keep: int) -> Plan:
-    """The plan for a hand that can only build (no jokers, no new meld): lay every card that fits.
+def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant, keep: int) -> Plan | None:
+    """The plan for a hand that can only build (no jokers, no new meld), or None if placing is a choice.
 
     Without jokers and new melds, what goes down is each natural card that extends a table meld,
-    one after another (a run grows card by card, so 8H then 9H both go onto ...7H). Laying all of
-    them is what the solver's least-value-left plan does too, except in rare ties for the last
-    place in a set; the most costly cards are tried first so that a ``keep`` card left over is
-    the cheapest one.
+    one after another (a run grows card by card, so 8H then 9H both go onto ...7H). While every
+    card that fits fits exactly one place, laying them all is the solver's least-value-left plan;
+    when a card could go to two places (4D onto a set of fours or a run 5D-8D) the choice can
+    strand another card, so None hands the question back to the solver. The most costly cards
+    go first, so that a ``keep`` card left over is the cheapest one.
     """
     ace = variant.ace_value
     values = card_values(ace, variant.joker_penalty)
@@ -187,10 +188,13 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
     while progress and len(left) > keep:
         progress = False
         for card in left:
-            placed = _place(card, melds, variant)
-            if placed is None:
+            places = _places(card, melds, variant)
+            if not places:
                 continue
-            index, end = placed
+            if len(places) > 1:
+                return None
+            index, end, built = places[0]
+            melds[index] = built
             builds.append((index, (card,), end))
             points += rank_points(card % 13 + 1, ace)
             left.remove(card)
@@ -206,19 +210,21 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
     )
 
 
-def _place(card: Card, melds: list[TableMeld], variant: Variant) -> tuple[int, RunEnd | None] | None:
-    """Build ``card`` onto the first table meld it fits (updating ``melds``): its index and end."""
+def _places(
+    card: Card, melds: Sequence[TableMeld], variant: Variant
+) -> list[tuple[int, RunEnd | None, TableMeld]]:
+    """Every table meld (index, end, and the meld after) that ``card`` can be built onto."""
+    places: list[tuple[int, RunEnd | None, TableMeld]] = []
     for index, meld in enumerate(melds):
         if not fits_table(card, (meld,), variant):
             continue
         ends: tuple[RunEnd | None, ...] = (None,) if meld.kind == "set" else ("high", "low")
         for end in ends:
             try:
-                melds[index] = build(meld, (card,), variant, end)
+                places.append((index, end, build(meld, (card,), variant, end)))
             except MeldError:
                 continue
-            return index, end
-    return None
+    return places
 
 
 @dataclass(frozen=True, slots=True)
