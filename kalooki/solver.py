@@ -290,8 +290,14 @@ def _set_builds(
     if room <= 0:
         return
     rank = meld.rank
+    held = 0
+    for card in meld.cards:
+        if card != JOKER:
+            held |= 1 << (card // 13)
+    suits = [suit for suit in range(4) if not held >> suit & 1 and counts[suit * 13 + rank - 1]]
+    if not suits and not jokers:
+        return
     value = rules.position_points[_OFFSET + rank]
-    suits = [suit for suit in meld.missing_suits() if counts[suit * 13 + rank - 1]]
     for extra in range(1, min(jokers, room) + 1):
         slots[extra] = _Cand((), extra, value * extra, index, (JOKER,) * extra)
     for size in range(1, min(len(suits), room) + 1):
@@ -299,6 +305,17 @@ def _set_builds(
             naturals = tuple(suit * 13 + rank - 1 for suit in chosen)
             for extra in range(min(jokers, room - size) + 1):
                 out.append(_Cand(naturals, extra, value * (size + extra), index, naturals + (JOKER,) * extra))
+
+
+def _reach(positions: list[int], base: int, counts: list[int], jokers: int) -> int:
+    """How many of ``positions`` (outward from a run's end) can be filled, jokers filling the gaps."""
+    missing = 0
+    for step, position in enumerate(positions):
+        if not counts[base + (position - 1) % 13]:
+            missing += 1
+            if missing > jokers:
+                return step
+    return len(positions)
 
 
 def _run_builds(
@@ -317,22 +334,24 @@ def _run_builds(
     low = meld.rank
     high = low + len(meld.cards) - 1
     wrap = rules.wrap
+    below = list(range(low - 1, low - 1 - (room if wrap else min(room, low - rules.lowest)), -1))
+    above = list(range(high + 1, high + 1 + (room if wrap else min(room, rules.highest - high))))
+    down = _reach(below, base, counts, jokers)
+    up = _reach(above, base, counts, jokers)
+    if not down and not up:
+        return
     points = rules.position_points
-    below_max = room if wrap else min(room, low - rules.lowest)
-    for below in range(below_max + 1):
-        lows = list(range(low - below, low))
-        above_max = room - below if wrap else min(room - below, rules.highest - high)
-        for above in range(above_max + 1):
-            if below + above == 0:
+    for below_count in range(down + 1):
+        lows = below[:below_count][::-1]
+        for above_count in range(min(up, room - below_count) + 1):
+            if below_count + above_count == 0:
                 continue
-            highs = list(range(high + 1, high + above + 1))
+            highs = above[:above_count]
             extension = lows + highs
             present = [p for p in extension if counts[base + (p - 1) % 13]]
             missing = len(extension) - len(present)
             if missing > jokers:
                 break
-            if not present and missing == 0:
-                continue
             value = sum(points[_OFFSET + p] for p in extension)
             for dropped_count in range(min(len(present), jokers - missing) + 1):
                 for dropped in combinations(present, dropped_count):
