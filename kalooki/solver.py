@@ -66,6 +66,8 @@ class Plan:
     None, a run's cards written low to high with the end they join. A run extended at both ends
     has two entries for the same meld, low end first; the second applies to the meld as the first
     left it. ``points`` counts new melds and builds, every joker as the card it stands for.
+    ``remaining`` is what stays in hand, by card code (jokers last), and ``value_left`` its
+    ``card_points`` (jokers at ``joker_penalty``).
     """
 
     melds: tuple[tuple[Card, ...], ...]

@@ -405,6 +405,17 @@ def test_jokers_on_the_table_or_in_a_set_tie() -> None:
     assert plan.points == 44 == ref_best(hand, CLASSIC, "points", table)
 
 
+def test_a_joker_may_be_built_as_a_card_the_hand_holds() -> None:
+    # Found by the reference: the ace goes below one run and a joker, as the same ace, below the
+    # other (11 + 11), with 4C 4D JK as the opening (12): 34, against AS JK JK alone (33).
+    rules = variant(threshold=0)
+    table = [make_meld(cards("JK 3S 4S"), rules)] * 2
+    hand = cards("4C 4D AS JK JK")
+    plan = solve(hand, rules, table=table, objective="points", opened=False)
+    check_plan(plan, hand, rules, table, opened=False)
+    assert plan.points == 34 == ref_best(hand, rules, "points", table, opened=False)
+
+
 def test_joker_builds_lower_the_value_left() -> None:
     table = [make_meld(cards("QH KH AH"), CLASSIC)]
     plan = solve(cards("JK 4C"), CLASSIC, table=table)
