@@ -311,9 +311,14 @@ class Game:
         """Begin the current seat's turn, ending the hand when nobody can draw."""
         self.turn = TurnState(opened_before=self.opened[self.current])
         self._undo = None
+        events: list[Event] = []
+        if not self.stock and self.variant.stock_exhausted != "end_hand":
+            # The pile may have been too small to reshuffle when the stock ran out (reshuffle_keep_top with
+            # one card, or an empty pile): it has grown since, so reshuffle it now.
+            events = self._stock_exhausted()
         if self.stock or self._discard_draw_allowed():
-            return []
-        return self._end_hand(None, "blocked")
+            return events
+        return events + self._end_hand(None, "blocked")
 
     # ------------------------------------------------------------------ queries
 
