@@ -766,3 +766,30 @@ def test_undo_turn_takes_back_melds_and_builds_but_not_the_draw() -> None:
     with pytest.raises(IllegalMoveError) as caught:
         game.undo_turn()
     assert str(caught.value) == "there is nothing to take back this turn"
+
+
+@pytest.mark.parametrize(
+    ("rule", "discard_draw", "outcome"),
+    [
+        # ann draws the only stock card while the pile holds one card: nothing to reshuffle yet under
+        # keep_top. After her discard the pile holds two: all but the top card make bob's stock.
+        ("reshuffle_keep_top", "never", ("draw", 1, 1)),
+        ("reshuffle_keep_top", "always", ("draw", 1, 1)),
+        ("reshuffle_all", "never", ("draw", 1, 1)),
+        ("end_hand", "never", ("hand_over", 0, 2)),
+    ],
+)
+def test_a_pile_too_small_to_reshuffle_is_reshuffled_once_it_has_grown(
+    rule: str, discard_draw: str, outcome: tuple[str, int, int]
+) -> None:
+    knobs = {"decks": 1, "jokers": 2, "hand_size": 26, "max_players": 2, "opening_threshold": 0}
+    game = Game(Variant(**knobs, stock_exhausted=rule, discard_draw=discard_draw), ["ann", "bob"], seed=1)
+    assert (len(game.stock), len(game.discard_pile)) == (1, 1)
+    first = game.discard_pile[0]
+    game.apply(Draw("stock"))
+    game.apply(Discard(game.hands[0][0]))
+    assert (game.phase, len(game.stock), len(game.discard_pile)) == outcome
+    if rule == "reshuffle_keep_top":
+        assert game.stock == [first]
+        assert Draw("stock") in game.legal_actions()
+    assert pack_intact(game)
