@@ -793,3 +793,18 @@ def test_a_pile_too_small_to_reshuffle_is_reshuffled_once_it_has_grown(
         assert game.stock == [first]
         assert Draw("stock") in game.legal_actions()
     assert pack_intact(game)
+
+
+@pytest.mark.parametrize(("threshold", "legal"), [(0, True), (9, True), (10, False)])
+def test_discard_draw_meld_at_once_opening_then_building_the_taken_card(threshold: int, legal: bool) -> None:
+    # ann has not opened; the KC she wants builds on bob's run only once she opens with 2S 3S 4S (9 points).
+    knobs = {"hand_size": 5, "opening_threshold": threshold, "discard_draw": "meld_at_once"}
+    game = new_game(knobs, ["2S 3S 4S KD 9H", "TC JC QC KC 5H"], discard="2D", stock="AD 4H")
+    play(game, "draw stock", "discard AD")
+    play(game, "draw stock", "meld TC JC QC", "discard KC")
+    assert (Draw("discard") in game.legal_actions()) == legal
+    if not legal:
+        assert_illegal(game, "draw discard", at_once("KC"))
+        return
+    play(game, "draw discard", "meld 2S 3S 4S", "build 1 KC", "discard KD")
+    assert table_text(game) == ["TC JC QC KC", "2S 3S 4S"]
