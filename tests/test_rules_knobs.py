@@ -808,3 +808,27 @@ def test_discard_draw_meld_at_once_opening_then_building_the_taken_card(threshol
         return
     play(game, "draw discard", "meld 2S 3S 4S", "build 1 KC", "discard KD")
     assert table_text(game) == ["TC JC QC KC", "2S 3S 4S"]
+
+
+@pytest.mark.parametrize(
+    ("run", "build", "result"),
+    [
+        ("5H 6H 7H", "build 1 JK", "5H 6H 7H JK"),
+        ("5H 6H 7H", "build 1 JK high", "5H 6H 7H JK"),
+        ("5H 6H 7H", "build 1 JK low", "JK 5H 6H 7H"),
+        ("QH KH AH", "build 1 JK", "JK QH KH AH"),
+        ("5H 6H 7H", "build 1 4H", "4H 5H 6H 7H"),
+        ("5H 6H 7H", "build 1 JK 9H", "5H 6H 7H JK 9H"),
+        ("5H 6H 7H", "build 1 3H JK low", "3H JK 5H 6H 7H"),
+    ],
+)
+def test_a_joker_goes_on_the_high_end_unless_low_is_given_or_the_high_end_is_closed(
+    run: str, build: str, result: str
+) -> None:
+    game = new_game(
+        {"hand_size": 7, "opening_threshold": 0},
+        [f"{run} JK 4H 9H 3H", "2C 3C 4C 5C 6C 7C 8C"],
+        stock="KS",
+    )
+    play(game, "draw stock", f"meld {run}", build)
+    assert table_text(game) == [result]
