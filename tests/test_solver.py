@@ -432,6 +432,30 @@ def test_wrap_builds_go_round_the_corner() -> None:
     assert plan.cards_laid == 4
 
 
+def test_many_copies_of_a_card() -> None:
+    """Four packs (four copies of a card) and more jokers than fit the usual fields."""
+    hand = cards("7H 7H 7H 7H 8H 8H 8H 8H 9H 9H 9H 9H")
+    plan = solve(hand, CLASSIC)
+    check_plan(plan, hand, CLASSIC)
+    assert plan.cards_laid == 12
+    hand = cards("7H 7S JK JK JK JK JK JK JK JK")
+    for objective in OBJECTIVES:
+        plan = solve(hand, CLASSIC, objective=objective)
+        check_plan(plan, hand, CLASSIC)
+        # Each seven with four jokers is a run of five: everything goes down.
+        assert plan.cards_laid == 10
+    hand = cards("7H 7S JK JK JK JK JK")
+    for objective in OBJECTIVES:
+        plan = solve(hand, CLASSIC, objective=objective, keep=1)
+        check_plan(plan, hand, CLASSIC, keep=1)
+        assert plan_value(plan, objective) == ref_best(hand, CLASSIC, objective, keep=1)
+
+
+def test_keep_for_follows_going_out() -> None:
+    assert solver.keep_for(CLASSIC) == 1
+    assert solver.keep_for(Variant(going_out="discard_optional")) == 0
+
+
 def test_solution_does_not_depend_on_hand_order() -> None:
     rng = random.Random(5)
     pack = pack_list(2, 2)
@@ -583,8 +607,9 @@ def situations(
     hand = [c for c, n in counts.items() for _ in range(min(n, 2))] + [JOKER] * jokers
     table = draw(table_melds(rules)) if draw(st.booleans()) else []
     opened = draw(st.booleans())
-    keep = draw(st.integers(0, 1))
-    must = draw(st.lists(st.sampled_from(hand), max_size=1)) if hand else []
+    keep = draw(st.integers(0, 2))
+    must = draw(st.lists(st.sampled_from(hand), max_size=2)) if hand else []
+    must = [c for c, n in Counter(must).items() for _ in range(min(n, hand.count(c)))]
     return hand, rules, draw(st.sampled_from(OBJECTIVES)), table, opened, keep, must
 
 
