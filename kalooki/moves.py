@@ -118,7 +118,9 @@ def _parse_verb(verb: str, rest: str, text: str) -> Action:
     if verb == "meld":
         groups = tuple(tuple(parse_cards(group)) for group in rest.split(","))
         if not rest or any(not group for group in groups):
-            raise MoveSyntaxError(f"'{text}': write each meld's cards, melds separated by commas (meld 7H 8H 9H)")
+            raise MoveSyntaxError(
+                f"'{text}': write each meld's cards, melds separated by commas (meld 7H 8H 9H)"
+            )
         return Meld(groups)
     if verb in ("build", "swap"):
         words = rest.split()
