@@ -319,7 +319,7 @@ def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[
                     style="yellow",
                 )
             )
-        if turn.joker_limit is not None and game.hands[seat].count(JOKER) > turn.joker_limit:
+        if turn.jokers_owed:
             lines.append(
                 Text("The joker you freed must go into a new meld before you discard.", style="yellow")
             )

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from itertools import combinations
 from typing import Any, Literal
 
@@ -123,8 +123,8 @@ class TurnState:
     # meld_at_once: the card taken from the discard pile, and how many of it the hand may keep.
     must_use_card: Card | None = None
     must_use_limit: int = 0
-    # released_joker_must_be_melded: how many jokers the hand may hold when the turn ends.
-    joker_limit: int | None = None
+    # released_joker_must_be_melded: freed jokers not yet laid in a new meld.
+    jokers_owed: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -134,7 +134,7 @@ class TurnState:
             "built": self.built,
             "must_use_card": self.must_use_card,
             "must_use_limit": self.must_use_limit,
-            "joker_limit": self.joker_limit,
+            "jokers_owed": self.jokers_owed,
         }
 
     @staticmethod
@@ -387,20 +387,12 @@ class Game:
 
     def _card_usable(self, card: Card) -> bool:
         """Whether the current player could meld or build ``card`` this very turn (meld_at_once)."""
-        from kalooki import solver
-
-        hand = [*self.hands[self.current], card]
-        keep = self._keep()
-        if self.opened[self.current]:
-            try:
-                solver.solve(
-                    hand, self.variant, table=self.table, opened=True, keep=keep, must_include=(card,)
-                )
-            except solver.Unsolvable:
-                return False
-            return True
-        plan = solver.best_opening(hand, self.variant, table=self.table, keep=keep, must_include=(card,))
-        return plan is not None
+        hand = self.hands[self.current]
+        hand.append(card)
+        try:
+            return self._can_lay((card,), self.table)
+        finally:
+            hand.pop()
 
     # ------------------------------------------------------------------ actions
 
@@ -524,20 +516,22 @@ class Game:
                 f"your first {worth} worth {points} points; this variant needs {threshold} "
                 "(lay them all in one meld command: meld A, B, C)"
             )
-        self._remove(cards)
         start = len(self.table)
-        self.table.extend(melds)
-        self.opened[self.current] = True
-        events: list[Event] = [
-            {
+
+        def lay() -> Event:
+            self._remove(cards)
+            self.table.extend(melds)
+            self.opened[self.current] = True
+            self.turn.jokers_owed = max(0, self.turn.jokers_owed - cards.count(JOKER))
+            return {
                 "type": "meld",
                 "player": self.player,
                 "melds": [format_cards(meld.cards) for meld in melds],
                 "numbers": list(range(start + 1, start + 1 + len(melds))),
                 "points": points,
             }
-        ]
-        return events + self._after_laying()
+
+        return self._lay(lay)
 
     def _table_meld(self, number: int) -> TableMeld:
         if not 1 <= number <= len(self.table):
@@ -558,18 +552,21 @@ class Game:
         except MeldError as error:
             raise IllegalMoveError(str(error)) from None
         self._check_keep(len(action.cards))
-        self._remove(action.cards)
-        self.table[action.meld - 1] = built
-        self.turn.built = True
-        event: Event = {
-            "type": "build",
-            "player": self.player,
-            "meld": action.meld,
-            "cards": format_cards(action.cards),
-            "end": action.end,
-            "result": format_cards(built.cards),
-        }
-        return [event, *self._after_laying()]
+
+        def lay() -> Event:
+            self._remove(action.cards)
+            self.table[action.meld - 1] = built
+            self.turn.built = True
+            return {
+                "type": "build",
+                "player": self.player,
+                "meld": action.meld,
+                "cards": format_cards(action.cards),
+                "end": action.end,
+                "result": format_cards(built.cards),
+            }
+
+        return self._lay(lay)
 
     def _swap(self, action: Swap) -> list[Event]:
         variant = self.variant
@@ -581,24 +578,15 @@ class Game:
             swapped, freed = swap(meld, action.cards, variant)
         except MeldError as error:
             raise IllegalMoveError(str(error)) from None
-        hand_after = list(self.hands[self.current])
-        for card in action.cards:
-            hand_after.remove(card)
-        hand_after += [JOKER] * freed
-        if variant.released_joker_must_be_melded and not self._joker_meldable(hand_after, freed):
-            raise IllegalMoveError(
-                "a freed joker must go into a new meld this turn, and your hand could not meld it"
-            )
-        self._remove(action.cards)
-        if variant.released_joker_must_be_melded:
-            held = self.hands[self.current].count(JOKER)
-            limit = self.turn.joker_limit
-            self.turn.joker_limit = held if limit is None else min(limit, held)
-        self.hands[self.current].extend([JOKER] * freed)
-        self.table[action.meld - 1] = swapped
-        self.turn.built = True
-        return [
-            {
+
+        def lay() -> Event:
+            self._remove(action.cards)
+            if variant.released_joker_must_be_melded:
+                self.turn.jokers_owed += freed
+            self.hands[self.current].extend([JOKER] * freed)
+            self.table[action.meld - 1] = swapped
+            self.turn.built = True
+            return {
                 "type": "release",
                 "player": self.player,
                 "meld": action.meld,
@@ -606,22 +594,58 @@ class Game:
                 "jokers": freed,
                 "result": format_cards(swapped.cards),
             }
-        ]
 
-    def _joker_meldable(self, hand: list[Card], freed: int) -> bool:
-        """Whether ``hand`` can lay a new meld holding a joker (so the freed joker can be melded)."""
+        return self._lay(lay)
+
+    def _lay(self, lay: Callable[[], Event]) -> list[Event]:
+        """Carry out a checked meld, build or swap, unless it leaves the turn owing what it cannot pay."""
+        seat = self.current
+        saved = (list(self.hands[seat]), list(self.table), self.opened[seat], replace(self.turn))
+        event = lay()
+        problem = self._unpayable_debt()
+        if problem is not None:
+            self.hands[seat], self.table, self.opened[seat], self.turn = saved
+            raise IllegalMoveError(problem)
+        return [event, *self._after_laying()]
+
+    def owed_cards(self) -> tuple[Card, ...]:
+        """What the current turn must still lay: the discard taken under meld_at_once, freed jokers."""
+        turn = self.turn
+        owed: list[Card] = []
+        if turn.must_use_card is not None:
+            extra = self.hands[self.current].count(turn.must_use_card) - turn.must_use_limit
+            owed += [turn.must_use_card] * max(0, extra)
+        return (*owed, *([JOKER] * turn.jokers_owed))
+
+    def _unpayable_debt(self) -> str | None:
+        """Why the turn could no longer pay what it owes, or None: a dead end is refused, not entered."""
+        hand = self.hands[self.current]
+        owed = self.owed_cards()
+        if not hand or not owed:
+            return None
+        card = self.turn.must_use_card
+        if card is not None and card in owed and not self._can_lay((card,) * owed.count(card), self.table):
+            return (
+                f"that would leave you unable to meld the {format_card(card)} you took from the discard pile"
+            )
+        # With no table to build on, only new melds can pay for a freed joker; one built away is not paid.
+        owed_jokers = self.turn.jokers_owed
+        if owed_jokers and (hand.count(JOKER) < owed_jokers or not self._can_lay((JOKER,) * owed_jokers, ())):
+            return "a freed joker must go into a new meld this turn, and your hand could not meld it"
+        return None
+
+    def _can_lay(self, cards: tuple[Card, ...], table: Sequence[TableMeld]) -> bool:
+        """Whether the current hand can still lay ``cards`` this turn, building only on ``table``."""
         from kalooki import solver
 
-        keep = self._keep()
-        if self.opened[self.current]:
-            return any(
-                JOKER in group and len(hand) - len(group) >= keep
-                for group in candidate_melds(hand, self.variant)
-            )
-        plan = solver.best_opening(
-            hand, self.variant, table=self.table, keep=keep, must_include=(JOKER,) * freed
-        )
-        return plan is not None
+        hand, variant, keep = self.hands[self.current], self.variant, self._keep()
+        if not self.opened[self.current]:
+            return solver.best_opening(hand, variant, table=table, keep=keep, must_include=cards) is not None
+        try:
+            solver.solve(hand, variant, table=table, opened=True, keep=keep, must_include=cards)
+        except solver.Unsolvable:
+            return False
+        return True
 
     def _after_laying(self) -> list[Event]:
         """The hand ends when a player's last card is melded or built (discard_optional)."""
@@ -629,13 +653,14 @@ class Game:
             return self._went_out()
         return []
 
-    def _turn_debts(self, hand: Sequence[Card]) -> str | None:
-        """What the turn still owes before it may end, given the hand before the discard."""
+    def _turn_debts(self) -> str | None:
+        """What the turn still owes before it may end (checked before the discard leaves the hand)."""
         turn = self.turn
-        if turn.must_use_card is not None and hand.count(turn.must_use_card) > turn.must_use_limit:
+        owed = self.owed_cards()
+        if turn.must_use_card is not None and turn.must_use_card in owed:
             card = format_card(turn.must_use_card)
             return f"you took {card} from the discard pile: meld or build it before you discard"
-        if turn.joker_limit is not None and hand.count(JOKER) > turn.joker_limit:
+        if turn.jokers_owed:
             return "the joker you freed must go into a new meld before you discard"
         return None
 
@@ -643,7 +668,7 @@ class Game:
         hand = self.hands[self.current]
         if action.card not in hand:
             raise IllegalMoveError(f"you have no {format_card(action.card)} in your hand to discard")
-        debt = self._turn_debts(hand)
+        debt = self._turn_debts()
         if debt is not None:
             raise IllegalMoveError(debt)
         hand.remove(action.card)
@@ -800,22 +825,28 @@ class Game:
         if self.phase != "play":
             return
         hand = self.hands[self.current]
+        # While the turn owes a card, a laying that would make it unpayable is refused: check each.
+        owing = bool(self.owed_cards())
+        for action in self._layings(hand):
+            if not owing or isinstance(action, Swap) or self._is_legal(action):
+                yield action
+        if self._turn_debts() is None:
+            for card in sorted(set(hand)):
+                yield Discard(card)
+
+    def _layings(self, hand: list[Card]) -> Iterator[Action]:
         keep = self._keep()
         groups = candidate_melds(hand, self.variant)
-        ace = self.variant.ace_value
         if self.opened[self.current]:
             for group in groups:
                 if len(hand) - len(group) >= keep:
                     yield Meld((group,))
         else:
-            yield from self._opening_melds(groups, hand, keep, ace)
+            yield from self._opening_melds(groups, hand, keep, self.variant.ace_value)
         if self.opened[self.current]:
             yield from self._legal_builds(hand, keep)
         if self.opened[self.current] or not self.variant.joker_release_requires_opening:
             yield from self.legal_swaps()
-        if self._turn_debts(hand) is None:
-            for card in sorted(set(hand)):
-                yield Discard(card)
 
     def _opening_melds(
         self, groups: list[tuple[Card, ...]], hand: list[Card], keep: int, ace: int
@@ -869,11 +900,11 @@ class Game:
             for size in range(1, len(offered) + 1):
                 for cards in combinations(offered, size):
                     action = Swap(number, cards)
-                    if self._swap_ok(action):
+                    if self._is_legal(action):
                         found.append(action)
         return found
 
-    def _swap_ok(self, action: Swap) -> bool:
+    def _is_legal(self, action: Action) -> bool:
         try:
             self.check(action)
         except IllegalMoveError:

@@ -318,13 +318,12 @@ def _swap_set(
     if len(meld.cards) == SET_MAX and len(naturals) == SET_MAX - 1:
         raise MeldError(f"the set {table} is closed: three suits and a joker, its joker can never be taken")
     if rule == "all_missing_suits":
-        if len(meld.cards) != 3:
-            raise MeldError(f"the set {table} is closed: a joker is freed only from a three-card set")
-        freed = len(cards) - 1
-        if freed < 1:
+        # Two missing suits added together free what no longer fits in a four-card set; one closes it.
+        freed = len(meld.cards) + len(cards) - SET_MAX
+        if len(cards) < 2 or freed < 1:
             raise MeldError(
-                f"{written} does not free the joker of {table}: this variant needs both missing suits "
-                "(adding one card closes the set for good: use build for that)"
+                f"{written} does not free a joker of {table}: this variant needs two of the missing suits "
+                "added together (one card added to a three-card set closes it for good: use build for that)"
             )
     else:
         freed = len(cards)
@@ -342,7 +341,7 @@ def _set_joker_takeable(meld: TableMeld, variant: Variant) -> bool:
     if not meld.jokers or variant.set_joker_release == "never":
         return False
     if variant.set_joker_release == "all_missing_suits":
-        return len(meld.cards) == 3
+        return len(meld.cards) - meld.jokers <= SET_MAX - 2
     # A set of three suits and a joker is closed for good.
     return len(meld.cards) - meld.jokers < SET_MAX - 1
 

@@ -281,7 +281,7 @@ def play_game(
         if stuck:
             assert game.phase == "play"
             assert game.can_undo()
-            assert game.turn.must_use_card is not None or game.turn.joker_limit is not None
+            assert game.owed_cards()
         if (
             game.phase == "play"
             and game.can_undo()

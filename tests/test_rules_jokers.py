@@ -23,8 +23,8 @@ NEVER_SET = "in this variant a joker in a set stays there for good"
 NEVER_RUN = "in this variant a joker in a run stays there for good"
 CLOSED = "the set TH TC JK TD is closed: three suits and a joker, its joker can never be taken"
 BOTH = (
-    "TD does not free the joker of TH TC JK: this variant needs both missing suits "
-    "(adding one card closes the set for good: use build for that)"
+    "TD does not free a joker of TH TC JK: this variant needs two of the missing suits added together "
+    "(one card added to a three-card set closes it for good: use build for that)"
 )
 
 
@@ -147,8 +147,8 @@ def test_two_joker_set_one_card_frees_nothing_when_both_missing_suits_are_needed
     assert_illegal(
         game,
         "swap 2 TC",
-        "TC does not free the joker of TH JK JK: this variant needs both missing suits "
-        "(adding one card closes the set for good: use build for that)",
+        "TC does not free a joker of TH JK JK: this variant needs two of the missing suits added together "
+        "(one card added to a three-card set closes it for good: use build for that)",
     )
     play(game, "build 2 TC")
     assert table_text(game) == ["5S 6S 7S", "TH JK JK TC"]
@@ -347,9 +347,10 @@ def set_release_model(shape: str, offered: str, rule: str) -> tuple[str, int] | 
     freed, or None when the swap is refused.
 
     A set of three suits and a joker is closed under every rule (000, 001). all_missing_suits (000/003):
-    only a three-card set gives up jokers, one fewer than the missing-suit cards added (so both missing
-    suits free the one joker, and two of three missing suits free one of two jokers). any_missing_suit
-    (001): each card of a missing suit takes one joker's place.
+    two or more missing suits added together free the jokers that no longer fit in a four-card set (both
+    missing suits free the one joker of a three-card set, two of three missing suits free one of two
+    jokers; by the same reading two missing suits free both jokers of TH TC JK JK); one card frees nothing.
+    any_missing_suit (001): each card of a missing suit takes one joker's place.
     """
     cards = shape.split()
     naturals = [card for card in cards if card != "JK"]
@@ -358,9 +359,9 @@ def set_release_model(shape: str, offered: str, rule: str) -> tuple[str, int] | 
     if rule == "never" or (len(cards) == 4 and len(naturals) == 3):
         return None
     if rule == "all_missing_suits":
-        if len(cards) != 3:
+        if len(added) < 2:
             return None
-        freed = len(added) - 1
+        freed = len(cards) + len(added) - 4
     else:
         freed = len(added)
     if not 1 <= freed <= jokers:

@@ -315,7 +315,7 @@ class GreedyBot:
         swap_action = self.useful_swap(game)
         if swap_action is not None:
             return swap_action
-        # legal_swaps() tries each swap on the game and restores it, leaving old hand lists altered.
+        # legal_swaps() tries each swap on the game and restores it, which may replace the hand list.
         hand = game.hands[seat]
         plan = self.plan(game)
         if plan is not None and not plan.empty:
@@ -356,19 +356,12 @@ class GreedyBot:
     @staticmethod
     def debts(game: Game) -> tuple[Card, ...]:
         """Cards this turn must still lay: the discard taken under meld_at_once, freed jokers."""
-        turn = game.turn
-        hand = game.hands[game.current]
-        owed: list[Card] = []
-        if turn.must_use_card is not None:
-            owed += [turn.must_use_card] * max(0, hand.count(turn.must_use_card) - turn.must_use_limit)
-        if turn.joker_limit is not None:
-            owed += [JOKER] * max(0, hand.count(JOKER) - turn.joker_limit)
-        return tuple(owed)
+        return game.owed_cards()
 
     def swap_candidates(self, game: Game) -> bool:
         """Whether the hand holds a card that stands in for a joker on the table (legal_swaps is costly)."""
         seat = game.current
-        if not game.opened[seat] or game.turn.joker_limit is not None:
+        if not game.opened[seat] or game.turn.jokers_owed:
             return False
         hand = set(game.hands[seat])
         for meld in game.table:
