@@ -1,4 +1,4 @@
-"""A turn that owes a card (meld_at_once, released_joker_must_be_melded) can never be left unable to pay it."""
+"""A turn that owes a card (meld_at_once, released_joker_must_be_melded) can always still pay it."""
 
 from __future__ import annotations
 
