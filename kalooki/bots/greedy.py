@@ -47,16 +47,14 @@ def closeness_in(card: Card, counts: Sequence[int]) -> int:
     """:func:`closeness` from the hand's card counts (so a discard choice counts the hand once)."""
     if card == JOKER:
         return 99
-    index, suit = card % 13, card // 13
-    near = 0
-    for other_suit in range(4):
-        if other_suit != suit:
-            near += counts[other_suit * 13 + index]
-    base = suit * 13
+    index = card % 13
+    base = card - index
     # One or two ranks apart, counting round the ace: an ace sits next to a two and a king.
-    for step in (1, 2, 11, 12):
-        near += counts[base + (index + step) % 13]
-    return near
+    return (
+        counts[index] + counts[13 + index] + counts[26 + index] + counts[39 + index] - counts[card]
+        + counts[base + (index + 1) % 13] + counts[base + (index + 2) % 13]
+        + counts[base + (index + 11) % 13] + counts[base + (index + 12) % 13]
+    )  # fmt: skip
 
 
 def melds_plan(
@@ -400,8 +398,4 @@ class GreedyBot:
         candidates = [card for card in set(hand) if card != JOKER and not owed[card]] or list(set(hand))
         values = quick.card_values(variant.ace_value, variant.joker_penalty)
         counts = card_counts(hand)
-
-        def score(card: Card) -> tuple[int, int]:
-            return (values[card] - 8 * closeness_in(card, counts), card)
-
-        return max(candidates, key=score)
+        return max(candidates, key=lambda card: (values[card] - 8 * closeness_in(card, counts), card))

@@ -15,7 +15,6 @@ shift and a mask, and a window's count is ``int.bit_count``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
@@ -227,89 +226,64 @@ def _places(
     return places
 
 
-@dataclass(frozen=True, slots=True)
-class _Candidate:
-    """A new meld the hand can lay: as written, the cards it takes, its points and the value it sheds."""
+def _opening_candidates(
+    hand: Sequence[Card], variant: Variant
+) -> tuple[dict[Card, int], list[tuple[tuple[Card, ...], int]]]:
+    """A joker-free hand's card counts and every new meld it can lay with its points, best first.
 
-    written: tuple[Card, ...]
-    need: tuple[tuple[Card, int], ...]
-    points: int
-    shed: int
-
-
-def _candidate(written: tuple[Card, ...], points: int, variant: Variant) -> _Candidate:
-    need: dict[Card, int] = {}
-    for card in written:
-        need[card] = need.get(card, 0) + 1
-    values = card_values(variant.ace_value, variant.joker_penalty)
-    shed = sum(values[card] for card in written)
-    return _Candidate(written, tuple(need.items()), points, shed)
-
-
-def _opening_candidates(hand: Sequence[Card], variant: Variant) -> tuple[dict[Card, int], list[_Candidate]]:
-    """The hand's card counts and every new meld it can lay, most value shed first.
-
-    A joker fills a missing card of a set or a gap or end of a run; a natural card is never
-    left out of a run window in favour of a joker (that only sheds less). Runs of one natural
-    in at most four cards are left out: they read as sets.
+    Sets of three or four suits of a rank, and every window of at least ``run_minimum`` along a
+    suit's consecutive cards, written as make_meld reads them (runs low to high, an ace above
+    the king last).
     """
-    ace = variant.ace_value
-    counts: dict[Card, int] = {JOKER: 0}
+    counts: dict[Card, int] = {}
     for card in hand:
         counts[card] = counts.get(card, 0) + 1
-    jokers = counts[JOKER]
-    found: list[_Candidate] = []
+    found: list[tuple[tuple[Card, ...], int]] = []
+    points = _position_points(variant.ace_value)
     for index in range(13):
-        suits = [suit for suit in range(4) if counts.get(suit * 13 + index)]
-        if not suits or len(suits) + jokers < 3:
+        suits = [suit for suit in range(4) if suit * 13 + index in counts]
+        if len(suits) < 3:
             continue
-        value = rank_points(index + 1, ace)
-        for size in range(1, min(len(suits), SET_MAX) + 1):
+        value = points[index + 1]
+        for size in range(3, min(len(suits), SET_MAX) + 1):
             for chosen in combinations(suits, size):
-                naturals = tuple(suit * 13 + index for suit in chosen)
-                for extra in range(max(0, 3 - size), min(jokers, SET_MAX - size) + 1):
-                    found.append(_candidate(naturals + (JOKER,) * extra, value * (size + extra), variant))
+                found.append((tuple(suit * 13 + index for suit in chosen), value * size))
     starts, size, _ = _frame(variant)
     lowest, highest = starts[0], starts[-1] + size - 1
     for suit in range(4):
         base = suit * 13
-        held = [counts.get(base + (position - 1) % 13, 0) > 0 for position in range(lowest, highest + 1)]
-        if sum(held) + jokers < size or not any(held):
-            continue
-        for first in range(len(held)):
-            gaps = naturals_in = 0
-            for last in range(first, min(len(held), first + RUN_MAX)):
-                if held[last]:
-                    naturals_in += 1
-                else:
-                    gaps += 1
-                    if gaps > jokers:
-                        break
-                length = last - first + 1
-                if length < size or not naturals_in or (naturals_in == 1 and length <= SET_MAX):
-                    continue
-                positions = range(lowest + first, lowest + last + 1)
-                # Written low to high, an ace above the king last: as make_meld reads a run.
-                written = tuple(
-                    base + (position - 1) % 13 if held[position - lowest] else JOKER for position in positions
-                )
-                points = sum(rank_points((position - 1) % 13 + 1, ace) for position in positions)
-                found.append(_candidate(written, points, variant))
-    found.sort(key=lambda candidate: (-candidate.shed, -candidate.points))
+        run: list[int] = []  # the positions of the current stretch of consecutive cards
+        for position in range(lowest, highest + 2):
+            if position <= highest and base + (position - 1) % 13 in counts:
+                run.append(position)
+                continue
+            for first in range(len(run) - size + 1):
+                for last in range(first + size, min(len(run), first + RUN_MAX) + 1):
+                    window = run[first:last]
+                    cards = tuple(base + (spot - 1) % 13 for spot in window)
+                    found.append((cards, sum(points[spot] for spot in window)))
+            run = []
+    found.sort(key=lambda candidate: -candidate[1])
     return counts, found
+
+
+@lru_cache(maxsize=16)
+def _position_points(ace_value: int) -> tuple[int, ...]:
+    """Points of each run position (index 1-14, 14 the ace above the king; also a set's rank)."""
+    return (0, *(rank_points(position, ace_value) for position in range(1, 15)))
 
 
 def best_opening(
     hand: Sequence[Card], variant: Variant, keep: int
 ) -> tuple[tuple[tuple[Card, ...], ...], int] | None:
-    """The new melds that open the hand shedding the most value, and their points.
+    """The new melds worth the most points that open a joker-free hand, and their points.
 
     ``((), 0)`` when there is no opening; None when the hand holds a joker or runs wrap (ask the
-    solver: with jokers the candidates multiply and its memoised search is the faster). Shedding
-    the most value is the solver's least value left among plans of new melds alone (builds
-    onto the table come after, the player having opened). Without jokers the candidates are
-    few, so a depth-first search over them, pruned on the value and the points still
-    available, answers in a fraction of the general solver's time.
+    solver: with jokers the candidates multiply and its memoised search is the faster). Without
+    jokers the points laid are the value taken out of the hand, so the most points is the
+    solver's least value left among plans of new melds alone (builds onto the table come after,
+    the player having opened). The candidates are few, so a depth-first search over them,
+    pruned on the points still available, answers in a fraction of the general solver's time.
     """
     if JOKER in hand or variant.ace_in_runs == "wrap":
         return None
@@ -317,41 +291,35 @@ def best_opening(
     counts, candidates = _opening_candidates(hand, variant)
     if not candidates:
         return ((), 0)
-    # Bounds on what the candidates from i on can add, ignoring overlaps; with two packs a meld can
-    # go down twice (8C 9C TC and 8C 9C TC), so each counts as often as the hand's cards allow.
-    shed_tails = [0] * (len(candidates) + 1)
-    point_tails = [0] * (len(candidates) + 1)
+    # What the candidates from i on could add at most, ignoring overlaps: the pruning bound. With two
+    # packs a meld can go down twice (8C 9C TC and 8C 9C TC), so each counts as often as its cards allow.
+    tails = [0] * (len(candidates) + 1)
     for position in range(len(candidates) - 1, -1, -1):
-        candidate = candidates[position]
-        uses = min(counts[card] // count for card, count in candidate.need)
-        shed_tails[position] = shed_tails[position + 1] + candidate.shed * uses
-        point_tails[position] = point_tails[position + 1] + candidate.points * uses
+        cards, value = candidates[position]
+        tails[position] = tails[position + 1] + value * min(counts[card] for card in cards)
     most = len(hand) - keep
     chosen: list[tuple[Card, ...]] = []
     best: list[tuple[Card, ...]] = []
-    best_points = 0
-    best_shed = -1
+    best_points = threshold - 1
 
-    def search(start: int, points: int, shed: int, laid: int) -> None:
-        nonlocal best, best_points, best_shed
-        if points >= threshold and shed > best_shed:
-            best, best_points, best_shed = list(chosen), points, shed
+    def search(start: int, points: int, laid: int) -> None:
+        nonlocal best, best_points
+        if points > best_points:
+            best, best_points = list(chosen), points
         for position in range(start, len(candidates)):
-            if shed + shed_tails[position] <= best_shed or points + point_tails[position] < threshold:
+            if points + tails[position] <= best_points:
                 return
-            candidate = candidates[position]
-            if laid + len(candidate.written) > most:
+            cards, value = candidates[position]
+            if laid + len(cards) > most or any(counts[card] == 0 for card in cards):
                 continue
-            if any(counts[card] < count for card, count in candidate.need):
-                continue
-            for card, count in candidate.need:
-                counts[card] -= count
-            chosen.append(candidate.written)
+            for card in cards:
+                counts[card] -= 1
+            chosen.append(cards)
             # The same meld may go down again from the second pack: stay at this position.
-            search(position, points + candidate.points, shed + candidate.shed, laid + len(candidate.written))
+            search(position, points + value, laid + len(cards))
             chosen.pop()
-            for card, count in candidate.need:
-                counts[card] += count
+            for card in cards:
+                counts[card] += 1
 
-    search(0, 0, 0, 0)
+    search(0, 0, 0)
     return (tuple(best), best_points) if best else ((), 0)
