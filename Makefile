@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench schema clean
+.PHONY: play test lint bench schema docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,10 @@ bench: $(STAMP)
 
 schema: $(STAMP)
 	$(BIN)/kalooki schema --write
+
+# The README's knob reference is generated from the variant model.
+docs: $(STAMP)
+	$(BIN)/python -m kalooki.rulebook --write-readme README.md
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache
