@@ -91,6 +91,8 @@ RULE_SETS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "classic",
         ("opening_threshold=0", "going_out=discard_optional", "joker_release_requires_opening=false"),
     ),
+    # Debts of both kinds at once: a discard taken to meld and a freed joker that only a new meld pays.
+    ("classic", ("released_joker_must_be_melded=true", "discard_draw=meld_at_once", "jokers=6")),
 )
 
 

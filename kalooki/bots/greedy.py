@@ -215,19 +215,24 @@ class GreedyBot:
         hand: Sequence[Card],
         must: tuple[Card, ...] = (),
         objective: solver.Objective = "value_left",
+        builds: bool = True,
     ) -> solver.Plan | None:
-        """The best plan for a player who has opened (None when ``must`` cannot be laid); memoised."""
+        """The best plan for a player who has opened (None when ``must`` cannot be laid); memoised.
+
+        ``builds=False`` plans new melds only (a freed joker is paid only by a new meld).
+        """
         variant = game.variant
-        key: PlanKey = ("solve", tuple(sorted(hand)), self.table_key(game.table), must, objective)
+        table = game.table if builds else ()
+        key: PlanKey = ("solve", tuple(sorted(hand)), self.table_key(table), must, objective)
         if key in self._plans:
             return self._plans[key]
-        plan = None if must or JOKER in hand else self.without_search(hand, game.table, variant)
+        plan = None if must or JOKER in hand else self.without_search(hand, table, variant)
         if plan is None:
             try:
                 plan = solver.solve(
                     hand,
                     variant,
-                    table=game.table,
+                    table=table,
                     opened=True,
                     keep=keep_count(variant),
                     must_include=must,
@@ -340,6 +345,8 @@ class GreedyBot:
         seat = game.current
         hand = game.hands[seat]
         must = self.debts(game)
+        if game.turn.jokers_owed:
+            return self.pay_freed_jokers(game, hand, must)
         if not game.opened[seat]:
             free = self.best_opening(game, hand)
             # The plan found while deciding the draw usually lays the owed card already: reuse it.
@@ -351,6 +358,24 @@ class GreedyBot:
             return free_plan
         return self.solve(game, hand, must=must)
 
+    def pay_freed_jokers(
+        self, game: Game, hand: Sequence[Card], must: tuple[Card, ...]
+    ) -> solver.Plan | None:
+        """New melds that pay a joker freed this turn: with the rest of the debt if they can, else alone.
+
+        A freed joker is paid only by a new meld, so these plans build on nothing; a discard also
+        owed (meld_at_once) may still go onto the table in a later action of the turn.
+        """
+        jokers = (JOKER,) * game.turn.jokers_owed
+        for owed in dict.fromkeys((must, jokers)):
+            if game.opened[game.current]:
+                plan = self.solve(game, hand, must=owed, builds=False)
+            else:
+                plan = self.best_opening(game, hand, must=owed, table=False)
+            if plan is not None and not plan.empty:
+                return plan
+        return None
+
     @staticmethod
     def debts(game: Game) -> tuple[Card, ...]:
         """Cards this turn must still lay: the discard taken under meld_at_once, freed jokers."""
@@ -359,7 +384,8 @@ class GreedyBot:
     def swap_candidates(self, game: Game) -> bool:
         """Whether the hand holds a card that stands in for a joker on the table (legal_swaps is costly)."""
         seat = game.current
-        if not game.opened[seat] or game.turn.jokers_owed:
+        # No swap while the turn owes cards: paying them comes first.
+        if not game.opened[seat] or self.debts(game):
             return False
         hand = set(game.hands[seat])
         for meld in game.table:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from kalooki import solver
 from kalooki.bots import quick
 from kalooki.bots.greedy import GreedyBot, keep_count
-from kalooki.cards import Card
+from kalooki.cards import JOKER, Card
 from kalooki.engine import candidate_melds
 from kalooki.melds import MeldError, make_meld
 from kalooki.moves import Action, Build, Discard, Meld, Swap
@@ -97,16 +97,21 @@ class RandomBot:
         hand = game.hands[seat]
         variant = game.variant
         keep = keep_count(variant)
-        plan: solver.Plan | None
-        if game.opened[seat]:
-            try:
-                plan = solver.solve(
-                    hand, variant, table=game.table, opened=True, keep=keep, must_include=owed
-                )
-            except solver.Unsolvable:
-                plan = None
-        else:
-            plan = solver.best_opening(hand, variant, table=game.table, keep=keep, must_include=owed)
+        freed = game.turn.jokers_owed
+        plan: solver.Plan | None = None
+        # A freed joker is paid only by a new meld: such plans build on nothing, and pay the freed
+        # jokers alone when they cannot pay everything (a discard owed may be built later).
+        attempts = [(owed, ()), ((JOKER,) * freed, ())] if freed else [(owed, tuple(game.table))]
+        for must, table in attempts:
+            if game.opened[seat]:
+                try:
+                    plan = solver.solve(hand, variant, table=table, opened=True, keep=keep, must_include=must)
+                except solver.Unsolvable:
+                    plan = None
+            else:
+                plan = solver.best_opening(hand, variant, table=table, keep=keep, must_include=must)
+            if plan is not None and not plan.empty:
+                break
         if plan is None or plan.empty:
             # Nothing lays the debt: any discard is refused, and the driver's fallback takes over.
             return Discard(self.rng.choice(sorted(set(hand))))
