@@ -583,6 +583,9 @@ class Game:
             self._remove(action.cards)
             if variant.released_joker_must_be_melded:
                 self.turn.jokers_owed += freed
+            if self.turn.must_use_card == JOKER:
+                # Freed jokers are not the joker taken from the discard pile: they owe what their rule says.
+                self.turn.must_use_limit += freed
             self.hands[self.current].extend([JOKER] * freed)
             self.table[action.meld - 1] = swapped
             self.turn.built = True
@@ -610,12 +613,16 @@ class Game:
 
     def owed_cards(self) -> tuple[Card, ...]:
         """What the current turn must still lay: the discard taken under meld_at_once, freed jokers."""
+        card = self.turn.must_use_card
+        taken = () if card is None else (card,) * self._must_use_owed()
+        return (*taken, *([JOKER] * self.turn.jokers_owed))
+
+    def _must_use_owed(self) -> int:
+        """How many copies of the card taken under meld_at_once the hand still holds beyond what it had."""
         turn = self.turn
-        owed: list[Card] = []
-        if turn.must_use_card is not None:
-            extra = self.hands[self.current].count(turn.must_use_card) - turn.must_use_limit
-            owed += [turn.must_use_card] * max(0, extra)
-        return (*owed, *([JOKER] * turn.jokers_owed))
+        if turn.must_use_card is None:
+            return 0
+        return max(0, self.hands[self.current].count(turn.must_use_card) - turn.must_use_limit)
 
     def _unpayable_debt(self) -> str | None:
         """Why the turn could no longer pay what it owes, or None: a dead end is refused, not entered."""
@@ -624,7 +631,8 @@ class Game:
         if not hand or not owed:
             return None
         card = self.turn.must_use_card
-        if card is not None and card in owed and not self._can_lay((card,) * owed.count(card), self.table):
+        taken = self._must_use_owed()
+        if card is not None and taken and not self._can_lay((card,) * taken, self.table):
             return (
                 f"that would leave you unable to meld the {format_card(card)} you took from the discard pile"
             )
@@ -656,8 +664,7 @@ class Game:
     def _turn_debts(self) -> str | None:
         """What the turn still owes before it may end (checked before the discard leaves the hand)."""
         turn = self.turn
-        owed = self.owed_cards()
-        if turn.must_use_card is not None and turn.must_use_card in owed:
+        if turn.must_use_card is not None and self._must_use_owed():
             card = format_card(turn.must_use_card)
             return f"you took {card} from the discard pile: meld or build it before you discard"
         if turn.jokers_owed:

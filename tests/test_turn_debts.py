@@ -6,9 +6,9 @@ import pytest
 from rules_helpers import assert_illegal, hand_text, new_game, play, table_text
 from test_rules_jokers import table_position
 
-from kalooki.cards import parse_cards
+from kalooki.cards import JOKER, parse_card, parse_cards
 from kalooki.engine import Game
-from kalooki.moves import Meld
+from kalooki.moves import Meld, Swap
 
 STRANDED_5H = "that would leave you unable to meld the 5H you took from the discard pile"
 JOKER_NOT_MELDED = "a freed joker must go into a new meld this turn, and your hand could not meld it"
@@ -56,3 +56,27 @@ def test_a_freed_joker_built_onto_the_table_does_not_pay(must_meld: bool) -> Non
     else:
         play(game, "build 1 JK", "discard KH")
         assert table_text(game)[0] == "5S 6S 7S JK"
+
+
+def test_a_joker_taken_from_the_discard_pile_and_a_freed_joker_are_owed_separately() -> None:
+    game = new_game(
+        {
+            "hand_size": 7,
+            "opening_threshold": 0,
+            "discard_draw": "meld_at_once",
+            "released_joker_must_be_melded": True,
+        },
+        ["7C 8C 9C 3D 5H 5S KC", "2D JK 4D 5D 6D JK 9S"],
+        stock="2C 3S",
+    )
+    play(game, "draw stock", "meld 7C 8C 9C", "discard 2C")
+    play(game, "draw stock", "meld 2D JK 4D 5D 6D", "discard JK")
+    play(game, "draw discard")
+    assert game.owed_cards() == (JOKER,)
+    assert Swap(2, (parse_card("3D"),)) in game.legal_actions()
+    play(game, "swap 2 3D")
+    # One joker for the discard taken, one freed: both go into the new meld.
+    assert game.owed_cards() == (JOKER, JOKER)
+    assert_illegal(game, "discard KC", "you took JK from the discard pile: meld or build it before you discard")
+    play(game, "meld 5H 5S JK JK", "discard KC")
+    assert game.results[-1].winner == 0
