@@ -77,6 +77,8 @@ def test_a_joker_taken_from_the_discard_pile_and_a_freed_joker_are_owed_separate
     play(game, "swap 2 3D")
     # One joker for the discard taken, one freed: both go into the new meld.
     assert game.owed_cards() == (JOKER, JOKER)
-    assert_illegal(game, "discard KC", "you took JK from the discard pile: meld or build it before you discard")
+    assert_illegal(
+        game, "discard KC", "you took JK from the discard pile: meld or build it before you discard"
+    )
     play(game, "meld 5H 5S JK JK", "discard KC")
     assert game.results[-1].winner == 0
