@@ -30,9 +30,8 @@ from typing import TYPE_CHECKING
 
 from kalooki import solver
 from kalooki.bots import quick
-from kalooki.bots.greedy import GreedyBot, card_counts, discard_allowed, keep_count
+from kalooki.bots.greedy import GreedyBot, card_counts, keep_count
 from kalooki.cards import JOKER, Card, card_points, full_pack
-from kalooki.moves import Action, Draw
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
@@ -144,14 +143,6 @@ class ExpertBot(GreedyBot):
         return scores
 
     # ---------------------------------------------------------------- draw
-
-    def choose_draw(self, game: Game) -> Action:
-        top = game.discard_pile[-1] if game.discard_pile else None
-        if top is not None and discard_allowed(game) and self.wants_discard(game, top):
-            return Draw("discard")
-        if game.stock:
-            return Draw("stock")
-        return Draw("discard")
 
     def wants_discard(self, game: Game, top: Card) -> bool:
         if game.variant.discard_draw == "meld_at_once":
