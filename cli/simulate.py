@@ -41,7 +41,8 @@ from kalooki.simulate import (
 )
 from kalooki.variant import Variant
 
-from .common import SetOption, cli_errors
+from .common import SetOption, cli_errors, fail
+from .saves import write_atomically
 
 HELP = """Play many games between bots and report win rates, hand lengths, Kalooki and stock-out rates.
 
@@ -213,11 +214,25 @@ def comparison_report(comparison: Comparison, console: Console, labels: tuple[st
     console.print(table)
 
 
+def check_csv_path(path: str) -> None:
+    """Refuse a CSV path that cannot be written before any game is played, so no run is wasted."""
+    if path == "-":
+        return
+    target = Path(path)
+    if target.is_dir():
+        fail(f"{path}: is a folder; give --csv a file name")
+    if not target.parent.is_dir():
+        fail(f"{path}: the folder {target.parent} does not exist")
+
+
 def write_csv(path: str, text: str) -> None:
     if path == "-":
         sys.stdout.write(text)
-    else:
-        Path(path).write_text(text)
+        return
+    try:
+        write_atomically(Path(path), text)
+    except OSError as error:
+        fail(f"{path}: cannot write the CSV: {error.strerror or error}")
 
 
 def simulate_command(
@@ -276,6 +291,8 @@ def simulate_command(
         raise typer.BadParameter(
             "--json and --csv - both write to stdout: give --csv a file", param_hint="--csv"
         )
+    if csv_path is not None:
+        check_csv_path(csv_path)
     with cli_errors():
         rules_a = load_variant(variant, set_ or ())
         rules_b = None
@@ -315,9 +332,10 @@ def simulate_command(
                 progress=advance,
             )
             result = comparison.a
-    if csv_path is not None:
-        rows = game_rows(result) + (game_rows(comparison.b) if comparison else [])
+    rows = game_rows(result) + (game_rows(comparison.b) if comparison else [])
+    if csv_path == "-":
         write_csv(csv_path, rows_to_csv(rows))
+        return
     if as_json:
         if comparison is None:
             data = result.to_json() | {"overrides": list(set_ or [])}
@@ -326,10 +344,7 @@ def simulate_command(
             data["a"]["overrides"] = list(set_ or [])
             data["b"]["overrides"] = list(compare_set or [])
         typer.echo(json.dumps(data, indent=2))
-        return
-    if csv_path == "-":
-        return
-    if comparison is None:
+    elif comparison is None:
         report(result, console)
     else:
         labels = (
@@ -341,6 +356,9 @@ def simulate_command(
         report(comparison.a, console, labels[0])
         report(comparison.b, console, labels[1])
         comparison_report(comparison, console, labels)
+    # The CSV file comes last: should writing it fail, the report has been shown already.
+    if csv_path is not None:
+        write_csv(csv_path, rows_to_csv(rows))
 
 
 simulate_command.__doc__ = HELP

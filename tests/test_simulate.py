@@ -274,3 +274,20 @@ def test_rows_to_csv_round_trip() -> None:
     assert [row["winners"] for row in parsed] == ["1", "1"]
     assert [row["kalookis"] for row in parsed] == ["1", "0"]
     assert [row["total_3"] for row in parsed] == ["50", "65"]
+
+
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        ("missing/x.csv", "the folder {tmp}/missing does not exist"),
+        (".", "is a folder; give --csv a file name"),
+    ],
+)
+def test_cli_csv_path_is_checked_before_any_game(tmp_path: Path, where: str, message: str) -> None:
+    target = tmp_path / where
+    result = runner.invoke(app, ["simulate", "--games", "1", "--csv", str(target)])
+    assert result.exit_code == 1
+    assert message.format(tmp=tmp_path) in result.output
+    assert "Traceback" not in result.output
+    # Nothing was played: the check comes before the first game.
+    assert "hands won" not in result.output
