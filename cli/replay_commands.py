@@ -26,8 +26,13 @@ def _read_records(path: Path) -> list[dict[str, Any]]:
                 if not isinstance(record, dict):
                     raise ReplayError(f"{path}:{number}:1: each line must be a JSON object")
                 records.append(record)
+    except FileNotFoundError:
+        raise ReplayError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise ReplayError(f"{path}: is a folder, not a log file") from None
     except (OSError, UnicodeDecodeError) as error:
-        raise ReplayError(f"{path}: cannot read the log: {error}") from None
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        raise ReplayError(f"{path}: cannot read the log: {reason}") from None
     return records
 
 
@@ -35,7 +40,7 @@ def replay_command(
     log: Annotated[Path, typer.Argument(help="A log written by `kalooki play SCRIPT --log FILE.jsonl`.")],
 ) -> None:
     """Replay a game log: confirm every event, state and score, or name the first that differs."""
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     errors = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
         summary = replay(_read_records(log))
@@ -44,10 +49,10 @@ def replay_command(
         errors.print(message if message.startswith(str(log)) else f"{log}: {message}", markup=False)
         raise typer.Exit(1) from None
     totals = ", ".join(f"{name} {total}" for name, total in summary.totals.items())
-    state = "game over" if summary.game_over else "game not over"
+    ending = "the game is over" if summary.game_over else f"the log stops {summary.ends}"
     console.print(
-        f"{log}: ok: {summary.records} records, {summary.actions} actions, {summary.hands} hands reproduced "
-        f"({state}; totals: {totals})"
+        f"{log}: ok: {summary.records} records, {summary.actions} actions, {summary.hands} hands reproduced; "
+        f"{ending}; totals: {totals}"
     )
 
 

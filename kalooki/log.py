@@ -88,6 +88,25 @@ def action_from_event(event: Mapping[str, Any]) -> Action:
     return Discard(parse_card(event["card"]))
 
 
+_MISSING = "(nothing)"
+
+
+def _first_difference(logged: Any, produced: Any, where: str = "") -> tuple[str, Any, Any]:
+    """The first place two records differ, as a dotted key path and the two values found there."""
+    if isinstance(logged, dict) and isinstance(produced, dict):
+        for key in sorted(set(logged) | set(produced), key=str):
+            path = f"{where}.{key}" if where else str(key)
+            if key not in logged or key not in produced:
+                return path, logged.get(key, _MISSING), produced.get(key, _MISSING)
+            if logged[key] != produced[key]:
+                return _first_difference(logged[key], produced[key], path)
+    if isinstance(logged, list) and isinstance(produced, list) and len(logged) == len(produced):
+        for index, (a, b) in enumerate(zip(logged, produced, strict=True)):
+            if a != b:
+                return _first_difference(a, b, f"{where}[{index}]")
+    return where or "record", logged, produced
+
+
 @dataclass(frozen=True, slots=True)
 class ReplaySummary:
     records: int
@@ -95,6 +114,8 @@ class ReplaySummary:
     hands: int
     totals: dict[str, int]
     game_over: bool
+    ends: str
+    """Where the log stops: "game over", "between hands", or the hand and turn it stops in."""
 
 
 def replay(records: Iterable[Mapping[str, Any]]) -> ReplaySummary:
@@ -132,9 +153,10 @@ def replay(records: Iterable[Mapping[str, Any]]) -> ReplaySummary:
                 )
             logged = {key: value for key, value in items[number].items() if key != "state"}
             if logged != event:
+                where, said, produced_value = _first_difference(logged, event)
                 raise ReplayError(
-                    f"record {number + 1}: the log says {json.dumps(logged, sort_keys=True)}, "
-                    f"the engine produced {json.dumps(event, sort_keys=True)}"
+                    f"record {number + 1} ({event['type']}): {where}: the log says {json.dumps(said)}, "
+                    f"the engine produced {json.dumps(produced_value)}"
                 )
         last = start + len(produced) - 1
         digest = items[last].get("state") if produced else None
@@ -175,4 +197,11 @@ def replay(records: Iterable[Mapping[str, Any]]) -> ReplaySummary:
         hands=len(game.results),
         totals=dict(zip(game.players, game.totals, strict=True)),
         game_over=game.game_over,
+        ends=(
+            "game over"
+            if game.game_over
+            else "between hands"
+            if game.phase == "hand_over"
+            else f"in hand {game.hand_number}, turn {game.turn_number} ({game.player} to {game.phase})"
+        ),
     )

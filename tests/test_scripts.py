@@ -151,8 +151,20 @@ def test_replay_names_the_first_record_that_does_not_reproduce() -> None:
     records = _record(GOLDEN / "build-and-swap.yaml")
     index = next(i for i, r in enumerate(records) if r["type"] == "discard" and r["card"] == "TD")
     records[index]["card"] = "JD"
-    with pytest.raises(ReplayError, match=rf"^record {index + 1}: "):
+    # bob holds a JD too, so the edited discard is legal: the state it leads to gives it away.
+    with pytest.raises(ReplayError, match=rf"^record {index + 1}: the state after this event does not match"):
         replay(records)
+
+
+def test_replay_names_the_field_that_differs() -> None:
+    records = _record(GOLDEN / "kalooki-opening.yaml")
+    index = next(i for i, r in enumerate(records) if r["type"] == "hand_end")
+    records[index]["scores"]["bob"] += 5  # type: ignore[index, operator]
+    with pytest.raises(ReplayError) as caught:
+        replay(records)
+    assert str(caught.value) == (
+        f"record {index + 1} (hand_end): scores.bob: the log says 110, the engine produced 105"
+    )
 
 
 def test_replay_detects_a_tampered_state_digest() -> None:
