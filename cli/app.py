@@ -8,8 +8,11 @@ when the app is built, so ``import kalooki`` never pulls in the CLI.
 from __future__ import annotations
 
 import importlib
+from typing import Annotated
 
 import typer
+
+from kalooki import __version__
 
 COMMAND_MODULES: tuple[str, ...] = (
     "variant_commands",  # validate, variants list/show/diff, rules, schema
@@ -29,10 +32,26 @@ def build_app() -> typer.Typer:
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
     )
+    app.callback()(_main_options)
     for name in COMMAND_MODULES:
         module = importlib.import_module(f".{name}", __package__)
         module.register(app)
     return app
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"kalooki {__version__}")
+        raise typer.Exit()
+
+
+def _main_options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", help="Print the version and exit.", callback=_print_version, is_eager=True),
+    ] = False,
+) -> None:
+    """Kalooki, the rummy game: house rules as YAML variant files, validated, explained and played."""
 
 
 app = build_app()

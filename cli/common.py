@@ -13,9 +13,10 @@ errors (unknown option, missing argument) are Typer's: exit status 2.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, NoReturn
+from enum import StrEnum
+from typing import Annotated, NoReturn, TypeVar
 
 import typer
 
@@ -31,6 +32,31 @@ SetOption = Annotated[
     ),
 ]
 """The shared ``--set KEY=VALUE`` option; pass its value (or ``()``) as ``overrides`` to ``load_variant``."""
+
+
+ChoiceT = TypeVar("ChoiceT", bound=StrEnum)
+
+
+def choice(enum: type[ChoiceT]) -> Callable[[object], ChoiceT]:
+    """A ``parser=`` for an option whose values are an enum's, with click's usual usage error.
+
+    Typer already accepts an enum-typed option, but words a bad value as pydantic does
+    ("Value error, 'xml' is not one of ..."); with this parser it reads
+    ``Invalid value for '--format': 'xml' is not one of 'text', 'json'.`` (exit 2).
+
+        output: Annotated[OutputFormat, typer.Option("--format", parser=choice(OutputFormat))]
+    """
+
+    def parse(value: object) -> ChoiceT:
+        if isinstance(value, enum):
+            return value
+        try:
+            return enum(str(value))
+        except ValueError:
+            options = ", ".join(repr(member.value) for member in enum)
+            raise typer.BadParameter(f"{value!r} is not one of {options}.") from None
+
+    return parse
 
 
 def print_error(message: str) -> None:

@@ -8,7 +8,8 @@ from typing import Annotated, Any
 
 import typer
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -28,7 +29,7 @@ from kalooki.schema import check_schema, render_schema, schema_names, write_sche
 from kalooki.variant import Variant
 from kalooki.yamlio import Diagnostic
 
-from .common import SetOption, cli_errors, fail, print_error
+from .common import SetOption, choice, cli_errors, fail, print_error
 
 VariantArgument = Annotated[
     str, typer.Argument(metavar="NAME|PATH", help="A built-in variant name, or the path of a variant file.")
@@ -48,43 +49,48 @@ def validate(
     output: Annotated[
         OutputFormat,
         typer.Option(
-            "--format", help="text: one line per file or error; json: machine-readable diagnostics."
+            "--format",
+            parser=choice(OutputFormat),
+            help="text: one line per file or error; json: machine-readable diagnostics.",
         ),
     ] = OutputFormat.text,
 ) -> None:
     """Check variant files: exit 0 when all are valid, 1 when any is not.
 
-    Each error is one line FILE:LINE:COL: KEY: message.
+    Each error is one line FILE:LINE:COL: KEY: message. With bad --set options, their errors
+    are reported once and every file is still checked on its own (and none is ok).
     """
+    text = output is OutputFormat.text
     diagnostics: list[Diagnostic] = []
     files: list[dict[str, Any]] = []
+    overrides: SetOptions | tuple[()] = ()
     try:
-        overrides: SetOptions | tuple[()] = parse_set_options(set_) if set_ else ()
+        overrides = parse_set_options(set_) if set_ else ()
     except VariantError as error:
         # Bad --set options would make every file report the same errors: report them once.
         diagnostics.extend(error.diagnostics)
-    else:
-        for path in paths:
-            try:
-                load_variant(path, overrides)
-            except VariantError as error:
-                files.append({"path": path, "valid": False})
-                diagnostics.extend(error.diagnostics)
-                if output is OutputFormat.text:
-                    print_error(str(error))
-            else:
-                files.append({"path": path, "valid": True})
-                if output is OutputFormat.text:
-                    typer.echo(f"{path}: ok")
-    if output is OutputFormat.json:
+        if text:
+            print_error(str(error))
+    bad_options = bool(diagnostics)
+    for path in paths:
+        try:
+            load_variant(path, overrides)
+        except VariantError as error:
+            files.append({"path": path, "valid": False})
+            diagnostics.extend(error.diagnostics)
+            if text:
+                print_error(str(error))
+        else:
+            files.append({"path": path, "valid": not bad_options})
+            if text and not bad_options:
+                typer.echo(f"{path}: ok")
+    if not text:
         report = {
             "valid": not diagnostics,
             "files": files,
             "diagnostics": [item.to_dict() for item in diagnostics],
         }
         typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
-    elif diagnostics and not files:
-        print_error("\n".join(str(item) for item in diagnostics))
     if diagnostics:
         raise typer.Exit(1)
 
@@ -110,20 +116,31 @@ def _headline(variant: Variant) -> dict[str, str]:
 
 def list_variants() -> None:
     """List the built-in variants with their headline knobs."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_lines=True)
-    # The description goes under the name so that the table still fits an 80-column terminal.
-    table.add_column("variant", ratio=1, min_width=22)
-    columns = list(_headline(Variant()))
-    for column in columns:
-        table.add_column(column, no_wrap=True)
+    columns = ["variant", *_headline(Variant())]
+    rows: list[tuple[dict[str, str], str]] = []
     with cli_errors():
         for name in builtin_variant_names():
             variant = load_variant(name)
-            headline = _headline(variant)
-            label = Text(name, style="bold")
-            if variant.description:
-                label.append("\n" + variant.description, style="dim")
-            table.add_row(label, *(headline[column] for column in columns))
+            rows.append(({"variant": name, **_headline(variant)}, variant.description))
+    # Rich tables cannot span columns, so each row is a grid of the name and the headline knobs
+    # (the same widths in every row and in the header) over the description at full width: that
+    # fits an 80-column terminal without squeezing the description into the name's column.
+    widths = {column: max(len(column), *(len(cells[column]) for cells, _ in rows)) for column in columns}
+
+    def line(cells: list[Text]) -> Table:
+        grid = Table.grid(padding=(0, 2))
+        for column in columns:
+            grid.add_column(width=widths[column], no_wrap=True)
+        grid.add_row(*cells)
+        return grid
+
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_lines=True)
+    table.add_column(line([Text(column, style="bold") for column in columns]))
+    for cells, description in rows:
+        first = line([Text(cells[column], style="bold" if column == "variant" else "") for column in columns])
+        table.add_row(
+            Group(first, Padding(Text(description, style="dim"), (0, 0, 0, 2))) if description else first
+        )
     Console().print(table)
 
 
@@ -143,18 +160,49 @@ def show(
 def diff(
     first: Annotated[str, typer.Argument(metavar="A", help="A built-in variant name or a variant file.")],
     second: Annotated[str, typer.Argument(metavar="B", help="Another one.")],
+    set_: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            metavar="KEY=VALUE",
+            help="Override one knob of B, e.g. --set jokers=4 (repeatable); "
+            "'kalooki variants diff classic classic --set jokers=4' shows what the change does.",
+            show_default=False,
+        ),
+    ] = None,
+    set_a: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set-a", metavar="KEY=VALUE", help="Override one knob of A (repeatable).", show_default=False
+        ),
+    ] = None,
 ) -> None:
-    """Show the knobs on which two variants differ, side by side."""
-    with cli_errors():
-        left, right = load_variant(first), load_variant(second)
+    """Show the knobs on which two variants differ, side by side (A, then B)."""
+    problems: list[Diagnostic] = []
+    loaded: list[Variant] = []
+    for reference, options, source in ((first, set_a, "--set-a"), (second, set_, "--set")):
+        overrides: SetOptions | tuple[()] = ()
+        try:
+            overrides = parse_set_options(options, source) if options else ()
+        except VariantError as error:
+            problems.extend(error.diagnostics)
+        try:
+            loaded.append(load_variant(reference, overrides))
+        except VariantError as error:
+            problems.extend(error.diagnostics)
+    if problems:
+        fail("\n".join(str(problem) for problem in problems))
+    left, right = loaded
+    label_a = " ".join([first, *(f"--set-a {option}" for option in set_a or ())])
+    label_b = " ".join([second, *(f"--set {option}" for option in set_ or ())])
     differences = variant_differences(left, right)
     if not differences:
-        typer.echo(f"{first} and {second} have the same rules")
+        typer.echo(f"{label_a} and {label_b} have the same rules")
         return
     table = Table()
     table.add_column("knob", style="bold", no_wrap=True)
-    table.add_column(first)
-    table.add_column(second)
+    table.add_column(label_a)
+    table.add_column(label_b)
     for knob, a, b in differences:
         table.add_row(knob, yaml_scalar(a), yaml_scalar(b))
     Console().print(table)

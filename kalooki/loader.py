@@ -18,6 +18,11 @@ the most specific place that set one of the knobs involved.
 
 A reference is a path when it ends in ``.yaml``/``.yml`` or contains a ``/``; otherwise it
 is a built-in name (from the command line, an existing file of that name is also accepted).
+Diagnostics and origins name a built-in's file ``builtin:NAME``, not its installed path.
+
+A file with top-level ``hands``, or a list of ``players``, is a game script given where a
+variant was expected: it gets one diagnostic saying so (at 1:1) instead of an unknown-key
+error for each of its keys.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ from kalooki.yamlio import (
     format_key_path,
     load_yaml_file,
     load_yaml_text,
+    merge_recovered,
     parse_scalar_text,
     sort_diagnostics,
     suggest,
@@ -57,6 +63,7 @@ __all__ = [
     "ResolvedVariant",
     "SetOptions",
     "VariantError",
+    "builtin_display",
     "builtin_variant_names",
     "builtin_variant_path",
     "load_variant",
@@ -69,6 +76,12 @@ __all__ = [
 
 SET_SOURCE = "--set"
 """The FILE part of a diagnostic about a ``--set`` option (its LINE is which option, 1 for the first)."""
+
+BUILTIN_PREFIX = "builtin:"
+"""The FILE part of a diagnostic or an origin in a built-in variant is ``builtin:NAME``."""
+
+SCRIPT_HINT_KEYS = ("players", "hands")
+"""Top-level keys of a game script: a variant file holding a list of ``players`` or any ``hands`` is one."""
 
 _FILE_ONLY = ("name", "description")
 _ORIGIN_KINDS = Literal["default", "file", "set", "stem"]
@@ -107,13 +120,12 @@ def _is_path_like(reference: str) -> bool:
     return "/" in reference or os.sep in reference or reference.endswith((".yaml", ".yml"))
 
 
-def _display(path: Path) -> str:
-    """A path as diagnostics show it: relative to the working directory when it is inside it."""
-    try:
-        relative = os.path.relpath(path)
-    except ValueError:  # another drive, on Windows
-        return str(path)
-    return str(path) if relative.startswith("..") else relative
+def builtin_display(name: str) -> str:
+    """How diagnostics and origins name a built-in variant's file: ``builtin:classic``.
+
+    Not its path, which for an installed copy is a long way into site-packages.
+    """
+    return f"{BUILTIN_PREFIX}{name}"
 
 
 # --------------------------------------------------------------------------- origins and results
@@ -134,7 +146,7 @@ class Origin:
         if self.kind == "default":
             return "classic default"
         if self.kind == "set":
-            return f"--set {self.text}"
+            return f"{self.source} {self.text}"
         if self.kind == "stem":
             return f"the name of {self.source}"
         return f"{self.source}:{self.line}:{self.column}"
@@ -169,16 +181,18 @@ class SetOptions:
     values: dict[str, Any]
     _where: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False)
     _plain: dict[str, str] = field(default_factory=dict, repr=False)
+    source: str = SET_SOURCE
+    """The option's name, the FILE part of its diagnostics (``--set``, or e.g. ``--set-a``)."""
 
     def location(self, path: Sequence[str | int], key: str | None = None) -> Location:
         name = str(path[0]) if path else ""
         line, column = self._where.get(name, (1, 1))
-        return Location(SET_SOURCE, line, column, format_key_path(path) if key is None else key)
+        return Location(self.source, line, column, format_key_path(path) if key is None else key)
 
     def key_location(self, path: Sequence[str | int], key: str | None = None) -> Location:
         name = str(path[0]) if path else ""
         line, _ = self._where.get(name, (1, 1))
-        return Location(SET_SOURCE, line, 1, format_key_path(path) if key is None else key)
+        return Location(self.source, line, 1, format_key_path(path) if key is None else key)
 
     def scalar_text(self, path: Sequence[str | int]) -> str | None:
         return self._plain.get(str(path[0])) if len(path) == 1 else None
@@ -188,12 +202,13 @@ class SetOptions:
         return self.options[line - 1]
 
 
-def parse_set_options(options: Sequence[str]) -> SetOptions:
+def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOptions:
     """Read ``KEY=VALUE`` options (values are YAML scalars) and check each value on its own.
 
     Raises :class:`VariantError` listing every bad option, e.g.
     ``--set:2:19: opening_threshold: expected a whole number, got 'yes'`` (LINE is which
     option, COL the character in ``KEY=VALUE``). A later option for the same key wins.
+    ``source`` is the option's name as diagnostics show it.
     """
     problems: list[Diagnostic] = []
     values: dict[str, Any] = {}
@@ -205,7 +220,7 @@ def parse_set_options(options: Sequence[str]) -> SetOptions:
         if not equals or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", key):
             problems.append(
                 Diagnostic(
-                    SET_SOURCE,
+                    source,
                     index,
                     1,
                     "",
@@ -216,13 +231,13 @@ def parse_set_options(options: Sequence[str]) -> SetOptions:
         column = len(option) - len(text) + 1
         if key == "extends":
             problems.append(
-                Diagnostic(SET_SOURCE, index, 1, key, "a variant's bases cannot be changed with --set")
+                Diagnostic(source, index, 1, key, f"a variant's bases cannot be changed with {source}")
             )
             continue
         try:
             values[key] = parse_scalar_text(text)
         except ValueError as error:
-            problems.append(Diagnostic(SET_SOURCE, index, column, key, str(error)))
+            problems.append(Diagnostic(source, index, column, key, str(error)))
             continue
         where[key] = (index, column)
         stripped = text.strip()
@@ -230,7 +245,7 @@ def parse_set_options(options: Sequence[str]) -> SetOptions:
             plain[key] = stripped
         else:
             plain.pop(key, None)
-    parsed = SetOptions(tuple(options), values, where, plain)
+    parsed = SetOptions(tuple(options), values, where, plain, source)
     try:
         Variant.model_validate(values, context={DEFER_CROSS_FIELD: True})
     except ValidationError as error:
@@ -295,7 +310,7 @@ class _Resolver:
             try:
                 document = load_yaml_file(path, display=display)
             except YamlError as error:
-                self.diagnostics.extend(error.diagnostics)
+                self.diagnostics.extend(merge_recovered(error, _own_problems))
                 result = _FileResult(None, None)
                 self.done[key] = result
                 return result
@@ -322,8 +337,7 @@ class _Resolver:
             layer.knobs.update(result.layer.knobs)
             layer.origins.update(result.layer.origins)
             layer.order.update(result.layer.order)
-        own = {key: value for key, value in document.data.items() if key != "extends"}
-        problems.extend(_field_problems(own, document, ()))
+        problems.extend(_own_problems(document))
         self.diagnostics.extend(problems)
         self.sources.append(display)
         if problems:
@@ -331,8 +345,8 @@ class _Resolver:
         else:
             # One rank for the whole file: it is more specific than its bases, and within it no key is.
             rank = self.tick()
-            for knob, value in own.items():
-                if knob in _FILE_ONLY:
+            for knob, value in document.data.items():
+                if knob in _FILE_ONLY or knob == "extends":
                     continue
                 layer.knobs[knob] = value
                 layer.origins[knob] = Origin.at(document.location((knob,)))
@@ -384,10 +398,20 @@ class _Resolver:
                 return None
             return target, display
         if reference in builtin_variant_names():
-            path = variants_dir() / f"{reference}.yaml"
-            return path, _display(path)
+            return variants_dir() / f"{reference}.yaml", builtin_display(reference)
         problems.append(location.error(_unknown_variant_message(reference)))
         return None
+
+
+def _own_problems(document: YamlDocument) -> list[Diagnostic]:
+    """The problems of a file's own keys, each on its own (bases and cross-field rules aside)."""
+    data = document.data
+    if "hands" in data or isinstance(data.get("players"), list):
+        # Not a variant with many unknown keys: one line that says what to do instead.
+        message = f"this is a game script, not a variant: run it with `kalooki play {document.source}`"
+        return [Diagnostic(document.source, 1, 1, "", message)]
+    own = {key: value for key, value in data.items() if key != "extends"}
+    return _field_problems(own, document, ())
 
 
 def _field_problems(data: dict[str, Any], locator: Any, prefix: KeyPath) -> list[Diagnostic]:
@@ -410,8 +434,7 @@ def _locate_top(
             raise VariantError([where.error(f"no such file: {display}")])
         return path, display
     if name_or_path in builtin_variant_names():
-        path = variants_dir() / f"{name_or_path}.yaml"
-        return path, _display(path)
+        return variants_dir() / f"{name_or_path}.yaml", builtin_display(name_or_path)
     local = Path(base_dir) / name_or_path if base_dir is not None else Path(name_or_path)
     if local.is_file():
         return local, str(local)
@@ -446,7 +469,10 @@ def resolve_variant(
         except VariantError as error:
             problems.extend(error.diagnostics)
 
-    path, display = _locate_top(name_or_path, base_dir, reference)
+    try:
+        path, display = _locate_top(name_or_path, base_dir, reference)
+    except VariantError as error:
+        raise VariantError(sort_diagnostics([*error.diagnostics, *problems])) from None
     return _resolve(path, display, None, problems, set_options, mapping_overrides)
 
 
@@ -623,7 +649,7 @@ def load_variant_text(
     try:
         document = load_yaml_text(text, source)
     except YamlError as error:
-        raise VariantError(sort_diagnostics([*error.diagnostics, *problems])) from None
+        raise VariantError(sort_diagnostics([*merge_recovered(error, _own_problems), *problems])) from None
     directory = Path(base_dir) if base_dir is not None else Path.cwd()
     # A path that names no real file: bases resolve next to it, and it takes part in cycle checks.
     path = directory / (Path(source).stem + ".yaml")

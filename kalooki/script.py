@@ -36,6 +36,7 @@ from kalooki.yamlio import (
     YamlError,
     load_yaml_file,
     load_yaml_text,
+    merge_recovered,
     sort_diagnostics,
     suggest,
     validation_diagnostics,
@@ -157,7 +158,7 @@ def load_script(path: str | Path) -> LoadedScript:
     try:
         document = load_yaml_file(path)
     except YamlError as error:
-        raise ScriptError(error.diagnostics) from None
+        raise ScriptError(merge_recovered(error, _checker(Path(path).parent))) from None
     return check_script(document, Path(path).parent)
 
 
@@ -165,8 +166,21 @@ def load_script_text(text: str, source: str = "<script>", base_dir: str | Path =
     try:
         document = load_yaml_text(text, source)
     except YamlError as error:
-        raise ScriptError(error.diagnostics) from None
+        raise ScriptError(merge_recovered(error, _checker(Path(base_dir)))) from None
     return check_script(document, Path(base_dir))
+
+
+def _checker(base_dir: Path) -> Callable[[YamlDocument], list[Diagnostic]]:
+    """What :func:`check_script` finds in a document, as a list (for data recovered from YAML errors)."""
+
+    def check(document: YamlDocument) -> list[Diagnostic]:
+        try:
+            check_script(document, base_dir)
+        except ScriptError as error:
+            return list(error.diagnostics)
+        return []
+
+    return check
 
 
 def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
@@ -174,20 +188,16 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
     try:
         script = GameScript.model_validate(document.data)
     except ValidationError as error:
-        raise ScriptError(
-            sort_diagnostics(validation_diagnostics(error, document.data, document, model=GameScript))
-        ) from None
-    problems: list[Diagnostic] = []
-    variant = Variant()
-    try:
-        variant = load_variant(
-            script.variant,
-            base_dir=base_dir,
-            mapping_overrides=MappingOverrides(document, ("set",)),
-            reference=document.location(("variant",)),
-        )
-    except YamlError as error:
-        problems.extend(error.diagnostics)
+        # Report the variant's problems too (an unknown name, a bad knob in set:), as long as the
+        # variant and set: keys are themselves the right kind of value.
+        problems = validation_diagnostics(error, document.data, document, model=GameScript)
+        name = document.data.get("variant", "classic")
+        overrides = document.data.get("set")
+        if isinstance(name, str) and (overrides is None or isinstance(overrides, dict)):
+            _load_script_variant(document, name, base_dir, problems)
+        raise ScriptError(sort_diagnostics(problems)) from None
+    problems = []
+    variant = _load_script_variant(document, script.variant, base_dir, problems)
     names: list[str] = []
     bots: dict[int, str] = {}
     known_bots = bot_names()
@@ -233,6 +243,22 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
         deals=tuple(deals),
         moves=tuple(moves),
     )
+
+
+def _load_script_variant(
+    document: YamlDocument, name: str, base_dir: Path, problems: list[Diagnostic]
+) -> Variant:
+    """The script's variant with its ``set:`` applied; on errors, adds them to ``problems`` (classic)."""
+    try:
+        return load_variant(
+            name,
+            base_dir=base_dir,
+            mapping_overrides=MappingOverrides(document, ("set",)),
+            reference=document.location(("variant",)),
+        )
+    except YamlError as error:
+        problems.extend(error.diagnostics)
+        return Variant()
 
 
 def _card_at(

@@ -23,6 +23,12 @@ PlayDirection = Literal["clockwise", "counter_clockwise"]
 BaseName = Annotated[str, Field(min_length=1)]
 
 PACK_SIZE = 52
+MAX_HAND_SIZE = 4 * PACK_SIZE
+"""Most cards a hand may hold: four decks (the pack size rule is stricter still)."""
+MAX_POINTS = 1000
+"""Upper bound of the point knobs (ace_value, joker_penalty, kalooki_bonus, opening_threshold)."""
+MAX_GOAL_SCORE = 1_000_000
+"""Upper bound of goal_score: a game to more than this would never end."""
 DEFER_CROSS_FIELD = "defer_cross_field"
 
 
@@ -58,7 +64,7 @@ class Variant(BaseModel):
 
     decks: Annotated[int, Field(ge=1, le=4, description="Standard 52-card packs shuffled together.")] = 2
     jokers: Annotated[int, Field(ge=0, le=8, description="Jokers added to the pack.")] = 2
-    hand_size: Annotated[int, Field(ge=1, description="Cards dealt to each player.")] = 13
+    hand_size: Annotated[int, Field(ge=1, le=MAX_HAND_SIZE, description="Cards dealt to each player.")] = 13
     min_players: Annotated[int, Field(ge=2, le=8, description="Fewest players at the table.")] = 2
     max_players: Annotated[int, Field(ge=2, le=8, description="Most players at the table.")] = 4
     play_direction: Annotated[
@@ -71,9 +77,11 @@ class Variant(BaseModel):
         ),
     ] = "clockwise"
 
-    ace_value: Annotated[int, Field(ge=0, description="Points of an ace, in hand and in a meld.")] = 11
+    ace_value: Annotated[
+        int, Field(ge=0, le=MAX_POINTS, description="Points of an ace, in hand and in a meld.")
+    ] = 11
     joker_penalty: Annotated[
-        int, Field(ge=0, description="Points of a joker left in hand at the end of a hand.")
+        int, Field(ge=0, le=MAX_POINTS, description="Points of a joker left in hand at the end of a hand.")
     ] = 25
 
     run_minimum: Annotated[int, Field(ge=3, le=13, description="Fewest cards in a run.")] = 3
@@ -91,6 +99,7 @@ class Variant(BaseModel):
         int,
         Field(
             ge=0,
+            le=MAX_POINTS,
             description=(
                 "Points a player's first meld action must total; jokers count as the card they "
                 "stand for. 0 means no minimum."
@@ -141,6 +150,7 @@ class Variant(BaseModel):
         int,
         Field(
             ge=0,
+            le=MAX_POINTS,
             description=(
                 "What going Kalooki costs every loser: added to their penalty (penalty scoring) "
                 "or taken from their score (winner_collects)."
@@ -170,6 +180,7 @@ class Variant(BaseModel):
         int,
         Field(
             ge=1,
+            le=MAX_GOAL_SCORE,
             description=(
                 "penalty: the total that ends the game (or eliminates a player, with elimination); "
                 "winner_collects: the score that wins."

@@ -16,6 +16,17 @@ What a file may not do, each reported as a positioned :class:`Diagnostic`:
 * repeat a key in a mapping (the error names the line of the first one);
 * nest deeper than :data:`MAX_DEPTH`, or use a non-scalar key.
 
+Some of these leave the data usable: an anchor or a tag is dropped, an alias reads as
+null, a repeated or non-scalar key is skipped (the first value kept), a second document
+is ignored, and a number too long to read is null. The :class:`YamlError` for a file
+with only such errors carries the recovered :class:`YamlDocument`, and the variant and
+game-script loaders validate it too, so that one anchor does not hide an unknown key
+elsewhere in the file; they leave out a validation error at the very place a YAML error
+was reported (an alias's null value is not also "expected a whole number"). Errors that
+make the data unusable are reported alone: invalid UTF-8, tabs, a syntax error, a
+non-printable character, nesting too deep, more than :data:`MAX_DIAGNOSTICS` errors, an
+empty file or a top level that is not a mapping.
+
 Scalars follow a small subset of YAML 1.2, so that nothing turns silently into a
 value the author did not mean. A plain (unquoted) scalar is
 
@@ -74,6 +85,8 @@ _INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 # PyYAML writes as plain text (e.g. ``1e3``) also reads back as text here.
 _FLOAT = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+][0-9]+)?")
 _NULLS = frozenset({"", "~", "null"})
+_ALIAS_TAG = "!kalooki-alias"
+"""The tag of the null scalar an alias is read as, so that it keeps the alias's position."""
 
 _YAML11_BOOLS = frozenset(
     word
@@ -157,10 +170,15 @@ def sort_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
 
 
 class YamlError(KalookiError):
-    """One or more diagnostics about an input; ``str()`` is their lines."""
+    """One or more diagnostics about an input; ``str()`` is their lines.
 
-    def __init__(self, diagnostics: Sequence[Diagnostic]) -> None:
+    ``document``: when loading found only errors it could step over (see the module doc),
+    the data as recovered, so that a validator can report its problems too.
+    """
+
+    def __init__(self, diagnostics: Sequence[Diagnostic], document: YamlDocument | None = None) -> None:
         self.diagnostics: tuple[Diagnostic, ...] = tuple(diagnostics)
+        self.document = document
         super().__init__("\n".join(str(diagnostic) for diagnostic in self.diagnostics))
 
     def __str__(self) -> str:
@@ -391,7 +409,7 @@ class _StrictComposer(Composer):
                     f"alias *{event.anchor} is not allowed: write the value out in full",
                 )
             mark: Any = event.start_mark
-            return ScalarNode("tag:yaml.org,2002:null", "", mark, mark)
+            return ScalarNode(_ALIAS_TAG, "", mark, mark)
         if isinstance(event, NodeEvent) and event.anchor is not None:
             self.problems.add(
                 event.start_mark,
@@ -542,9 +560,8 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
         character = error.character if isinstance(error.character, str) else chr(error.character)
         message = f"non-printable character U+{ord(character):04X} is not allowed"
         raise YamlError([*problems.items, Diagnostic(source, line, column, "", message)]) from None
-    problems.raise_if_any()
-
     if root is None:
+        problems.raise_if_any()
         raise YamlError(
             [Diagnostic(source, 1, 1, "", "the file is empty: expected a mapping of keys to values")]
         )
@@ -556,6 +573,9 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
             Diagnostic(source, 0, 0, "", f"too many errors; stopped after {MAX_DIAGNOSTICS}")
         )
         raise YamlError(problems.items) from None
+    if problems.items and isinstance(data, dict):
+        document.data = data
+        raise YamlError(sort_diagnostics(problems.items), document)
     problems.raise_if_any()
     if not isinstance(data, dict):
         line, column = document._values[()]
@@ -630,8 +650,14 @@ def _convert(node: Node, path: KeyPath, document: YamlDocument, problems: _Probl
         first_line[key] = key_node.start_mark.line + 1
         document._keys[key_path] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
         value = _convert(value_node, key_path, document, problems)
-        if isinstance(value_node, ScalarNode) and not value_node.style and value_node.value == "":
-            # An empty value has no text to point at; its key is where the author looks.
+        if (
+            isinstance(value_node, ScalarNode)
+            and not value_node.style
+            and value_node.value == ""
+            and value_node.tag != _ALIAS_TAG
+        ):
+            # An empty value has no text to point at; its key is where the author looks. (An alias,
+            # read as null, keeps its place: that is where its error is.)
             document._values[key_path] = document._keys[key_path]
         result[key] = value
     return result
@@ -755,18 +781,48 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
     if kind == "less_than":
         return f"must be less than {ctx.get('lt')}{got}"
     if kind == "string_too_short":
-        return "must not be empty"
+        if ctx.get("min_length", 1) == 1:
+            return "must not be empty"
+        return f"must be at least {ctx.get('min_length')} characters long"
     if kind == "string_too_long":
         return f"must be at most {ctx.get('max_length')} characters long"
+    if kind in ("too_short", "too_long"):
+        bound = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
+        size = len(value) if found and isinstance(value, list | dict) else ctx.get("actual_length")
+        text = f"expected at {'least' if kind == 'too_short' else 'most'} {_items(bound)}"
+        return f"{text}, got {size}" if isinstance(size, int) else text
+    if kind == "string_pattern_mismatch":
+        return f"must match the pattern {ctx.get('pattern')}"
+    if kind == "multiple_of":
+        return f"must be a multiple of {ctx.get('multiple_of')}{got}"
+    if kind == "finite_number":
+        return f"must be a finite number{got}"
+    if kind == "int_parsing_size":
+        return "the number is too large"
+    if kind == "none_required":
+        return f"must be empty (null){got}"
+    if kind == "enum":
+        options = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
+        return f"expected one of {', '.join(options)}{got}" if options else f"not an accepted value{got}"
     if kind == "missing":
         return "is required"
     if kind in ("list_type", "tuple_type"):
         return f"expected a list{got}"
     if kind in ("dict_type", "model_type", "model_attributes_type"):
         return f"expected a mapping{got}"
-    if kind == "value_error":
+    if kind in ("value_error", "assertion_error"):
         return str(ctx.get("error", error["msg"]))
-    return str(error["msg"])
+    return _plain_pydantic_message(str(error["msg"]))
+
+
+def _items(count: object) -> str:
+    return f"{count} item" if count == 1 else f"{count} items"
+
+
+def _plain_pydantic_message(message: str) -> str:
+    """A pydantic message this module has no sentence for, without its "Value error, " style prefix."""
+    message = re.sub(r"^(?:Value|Assertion) error, ", "", message)
+    return message[:1].lower() + message[1:] if message[1:2].islower() else message
 
 
 def validation_diagnostics(
@@ -817,6 +873,23 @@ def validation_diagnostics(
         message = _message(item, found, value, locator.scalar_text(full))
         diagnostics.append(locator.location(full, label).error(message))
     return diagnostics
+
+
+def merge_recovered(
+    error: YamlError, validate: Callable[[YamlDocument], list[Diagnostic]]
+) -> list[Diagnostic]:
+    """``error``'s diagnostics, plus what ``validate`` finds in the data it recovered (if any).
+
+    A validation diagnostic at the very place of a YAML one is left out: it is a consequence
+    (an alias read as null), not a second problem.
+    """
+    diagnostics = list(error.diagnostics)
+    if error.document is not None:
+        places = {(item.path, item.line, item.column) for item in diagnostics}
+        diagnostics += [
+            item for item in validate(error.document) if (item.path, item.line, item.column) not in places
+        ]
+    return sort_diagnostics(diagnostics)
 
 
 def iter_mapping(

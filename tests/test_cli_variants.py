@@ -12,7 +12,7 @@ import pytest
 from kalooki_cli.app import app
 from typer.testing import CliRunner
 
-from kalooki.loader import builtin_variant_names, load_variant_text
+from kalooki.loader import builtin_variant_names, load_variant, load_variant_text
 from kalooki.resources import variants_dir
 from kalooki.schema import render_schema, schema_names
 
@@ -85,6 +85,50 @@ def test_validate_with_set(monkeypatch: pytest.MonkeyPatch) -> None:
     assert err.startswith("--set:1:13: max_players: max_players * hand_size + 1 = 8 * 13 + 1 = 105")
 
 
+def test_validate_reports_bad_set_options_and_every_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(FIXTURES)
+    code, out, err = run("validate", "nothere.yaml", "good/minimal.yaml", "--set", "jokers=x")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        "--set:1:8: jokers: expected a whole number, got 'x'",
+        "nothere.yaml: no such file",
+    ]
+    code, out, _ = run(
+        "validate", "nothere.yaml", "good/minimal.yaml", "--set", "jokers=x", "--format", "json"
+    )
+    assert code == 1
+    report = json.loads(out)
+    assert report["files"] == [
+        {"path": "nothere.yaml", "valid": False},
+        {"path": "good/minimal.yaml", "valid": False},
+    ]
+    assert [(d["path"], d["message"]) for d in report["diagnostics"]] == [
+        ("--set", "expected a whole number, got 'x'"),
+        ("nothere.yaml", "no such file"),
+    ]
+
+
+def test_validate_a_game_script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("game.yaml").write_text("players: [ann, bob]\nseed: 3\nhands:\n  - moves: []\n", encoding="utf-8")
+    assert run("validate", "game.yaml") == (
+        1,
+        "",
+        "game.yaml:1:1: this is a game script, not a variant: run it with `kalooki play game.yaml`\n",
+    )
+
+
+def test_a_bad_format_is_a_usage_error_in_plain_words() -> None:
+    code, _, err = run("validate", "--format", "xml", "classic")
+    assert code == 2
+    assert err.splitlines()[-1] == "Error: Invalid value for '--format': 'xml' is not one of 'text', 'json'."
+    assert run("validate", "--format", "json", "classic")[0] == 0
+
+
+def test_version() -> None:
+    assert run("--version") == (0, "kalooki 0.1.0\n", "")
+
+
 def test_usage_errors_exit_2() -> None:
     assert run("validate")[0] == 2
     assert run("validate", "--format", "xml", "x.yaml")[0] == 2
@@ -104,6 +148,26 @@ def test_variants_list_shows_every_builtin() -> None:
     assert "winner, to 250" in out
 
 
+def test_variants_list_fits_80_columns_with_each_description_on_its_own_line() -> None:
+    result = runner.invoke(app, ["variants", "list"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    lines = [line.rstrip() for line in result.stdout.splitlines()]
+    assert max(len(line) for line in lines) <= 80
+    assert lines[1].split() == ["variant", "players", "open", "runs", "joker", "scoring"]
+    for name in builtin_variant_names():
+        (row,) = [index for index, line in enumerate(lines) if line.split()[:1] == [name]]
+        variant = load_variant(name)
+        assert lines[row].split()[1:4] == [
+            f"{variant.min_players}-{variant.max_players}" if variant.min_players != variant.max_players
+            else str(variant.min_players),
+            str(variant.opening_threshold),
+            f"{variant.run_minimum}+",
+        ]  # fmt: skip
+        assert lines[row + 1].strip() == variant.description
+    kaluki = next(line for line in lines if line.startswith(" kaluki-51"))
+    assert kaluki.split() == ["kaluki-51", "4", "51", "4+", "25", "winner,", "to", "250"]
+
+
 def test_variants_show_prints_a_loadable_resolved_variant() -> None:
     code, out, _ = run("variants", "show", "czech-300", "--set", "jokers=4")
     assert code == 0
@@ -120,7 +184,7 @@ def test_variants_show_origin(monkeypatch: pytest.MonkeyPatch) -> None:
     assert code == 0
     lines = {line.split(":")[0]: line for line in out.splitlines()}
     assert lines["goal_score"].endswith("# variants/czech-300.yaml:8:13")
-    assert "# variants/czech-500.yaml:" in lines["scoring"]
+    assert "# builtin:czech-500:" in lines["scoring"]
     assert lines["decks"].endswith("# --set decks=3")
     assert lines["hand_size"].endswith("# classic default")
 
@@ -142,6 +206,26 @@ def test_variants_diff() -> None:
     assert "joker_penalty" not in out
     code, out, _ = run("variants", "diff", "classic", "romanian")
     assert (code, out) == (0, "classic and romanian have the same rules\n")
+
+
+def test_variants_diff_with_set_options(tmp_path: Path) -> None:
+    code, out, _ = run("variants", "diff", "classic", "classic", "--set", "jokers=4", "--set-a", "decks=3")
+    assert code == 0
+    rows = [line.strip("│ ").split() for line in out.splitlines() if line.startswith("│")]
+    assert rows == [["decks", "│", "3", "│", "2"], ["jokers", "│", "2", "│", "4"]]
+    assert "classic --set-a decks=3" in out
+    assert "classic --set jokers=4" in out
+    code, out, _ = run("variants", "diff", "classic", "romanian", "--set", "jokers=2")
+    assert (code, out) == (0, "classic and romanian --set jokers=2 have the same rules\n")
+    code, out, err = run(
+        "variants", "diff", "classic", "nothere.yaml", "--set-a", "jokers=x", "--set", "jokrs=1"
+    )
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        "--set-a:1:8: jokers: expected a whole number, got 'x'",
+        "--set:1:1: jokrs: unknown key 'jokrs'; did you mean 'jokers'?",
+        "nothere.yaml: no such file",
+    ]
 
 
 def test_rules_prints_markdown() -> None:

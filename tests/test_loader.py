@@ -351,17 +351,79 @@ def test_cross_field_error_for_knobs_all_from_bases(tmp_path: Path) -> None:
 # ----------------------------------------------------------------------------- origins
 
 
-def test_origins_say_which_file_or_set_gave_each_value(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(variants_dir().parent)
+def test_origins_say_which_file_or_set_gave_each_value() -> None:
     resolved = resolve_variant("czech-300", ["decks=3"])
     origins = {name: str(origin) for name, origin in resolved.origins.items()}
-    assert origins["goal_score"] == "variants/czech-300.yaml:8:13"
-    assert origins["joker_penalty"].startswith("variants/czech-500.yaml:")
+    assert origins["goal_score"] == "builtin:czech-300:8:13"
+    assert origins["joker_penalty"].startswith("builtin:czech-500:")
     assert origins["decks"] == "--set decks=3"
     assert origins["hand_size"] == "classic default"
-    assert origins["name"] == "variants/czech-300.yaml:5:7"
+    assert origins["name"] == "builtin:czech-300:5:7"
     assert set(origins) == set(Variant.model_fields)
-    assert resolved.sources == ("variants/czech-500.yaml", "variants/czech-300.yaml")
+    assert resolved.sources == ("builtin:czech-500", "builtin:czech-300")
+
+
+def test_builtins_are_named_not_located_when_installed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An installed copy keeps the built-ins deep in site-packages: origins and diagnostics name them.
+    installed = tmp_path / "lib" / "python3" / "site-packages" / "kalooki" / "data" / "variants"
+    installed.mkdir(parents=True)
+    for name in ("czech-500", "czech-300"):
+        (installed / f"{name}.yaml").write_bytes((variants_dir() / f"{name}.yaml").read_bytes())
+    (installed / "broken.yaml").write_text("decks: 9\n", encoding="utf-8")
+    monkeypatch.setattr("kalooki.loader.variants_dir", lambda: installed)
+    resolved = resolve_variant("czech-300")
+    assert str(resolved.origins["goal_score"]) == "builtin:czech-300:8:13"
+    assert str(resolved.origins["scoring"]).startswith("builtin:czech-500:")
+    assert errors(load_variant, "broken") == ["builtin:broken:1:8: decks: must be at most 4, got 9"]
+
+
+def test_set_errors_are_reported_with_an_unknown_variant_name() -> None:
+    assert errors(load_variant, "nosuch", ["jokers=y"]) == [
+        "nosuch: unknown variant 'nosuch'; the built-in variants are classic, czech-300, czech-500, "
+        "house-rules, kalooki-40, kaluki-51, romanian, or give the path of a .yaml file",
+        "--set:1:8: jokers: expected a whole number, got 'y'",
+    ]
+
+
+def test_set_options_can_be_named_for_their_diagnostics() -> None:
+    assert errors(parse_set_options, ["jokers=y", "extends=x"], "--set-a") == [
+        "--set-a:1:8: jokers: expected a whole number, got 'y'",
+        "--set-a:2:1: extends: a variant's bases cannot be changed with --set-a",
+    ]
+    assert str(resolve_variant("classic", parse_set_options(["jokers=4"], "--set-b")).origins["jokers"]) == (
+        "--set-b jokers=4"
+    )
+
+
+def test_a_game_script_is_not_a_variant(tmp_path: Path) -> None:
+    script = write(tmp_path, "game.yaml", "players: [ann, bob]\nseed: 1\nsed: 2\n")
+    assert errors(load_variant, script) == [
+        f"{script}:1:1: this is a game script, not a variant: run it with `kalooki play {script}`"
+    ]
+    assert errors(load_variant_text, "hands: []\n", "game.yaml") == [
+        "game.yaml:1:1: this is a game script, not a variant: run it with `kalooki play game.yaml`"
+    ]
+    # A variant with a stray players: number is a variant with a typo, not a script.
+    assert errors(load_variant_text, "players: 4\n", "v.yaml") == [
+        "v.yaml:1:1: players: unknown key 'players'; did you mean 'min_players'?"
+    ]
+
+
+def test_yaml_errors_that_leave_the_data_usable_do_not_hide_the_others() -> None:
+    text = "decks: &two 2\njokers: !!int 3\nace_value: *two\nopenng_threshold: 40\ndecks: 3\n"
+    assert errors(load_variant_text, text, "v.yaml") == [
+        "v.yaml:1:8: anchor &two is not allowed: anchors and aliases are not supported",
+        "v.yaml:2:9: tag !!int is not allowed: remove it",
+        "v.yaml:3:12: alias *two is not allowed: write the value out in full",
+        "v.yaml:4:1: openng_threshold: unknown key 'openng_threshold'; did you mean 'opening_threshold'?",
+        "v.yaml:5:1: decks: duplicate key (first given on line 1)",
+    ]
+    # A syntax error leaves nothing to validate: it is reported alone.
+    assert errors(load_variant_text, "decks: [1\nopenng_threshold: 40\n", "v.yaml") == [
+        "v.yaml:2:17: YAML syntax: did not find expected ',' or ']'"
+    ]
 
 
 def test_a_defaulted_name_comes_from_the_file_name(tmp_path: Path) -> None:

@@ -123,6 +123,48 @@ def test_malformed_script_gives_positioned_errors(text: str, expected: str | Non
         assert lines == [expected]
 
 
+def script_errors(text: str) -> list[str]:
+    with pytest.raises(ScriptError) as caught:
+        load_script_text(text)
+    return str(caught.value).splitlines()
+
+
+def test_size_errors_are_plain_sentences() -> None:
+    assert script_errors("players: [ann]\n") == ["<script>:1:10: players: expected at least 2 items, got 1"]
+    moves = (
+        "players: [ann, bob]\nhands:\n  - moves:\n      - {}\n      - {ann: draw stock, bob: draw stock}\n"
+    )
+    assert script_errors(moves) == [
+        "<script>:4:9: hands[0].moves[0]: expected at least 1 item, got 0",
+        "<script>:5:9: hands[0].moves[1]: expected at most 1 item, got 2",
+    ]
+
+
+def test_the_variant_is_checked_even_when_the_rest_of_the_script_is_not_valid() -> None:
+    assert script_errors("variant: nosuch\nplayers: [ann]\nseeds: 3\nset: {jokers: x}\n") == [
+        "<script>:1:10: variant: unknown variant 'nosuch'; the built-in variants are classic, czech-300, "
+        "czech-500, house-rules, kalooki-40, kaluki-51, romanian, or give the path of a .yaml file",
+        "<script>:2:10: players: expected at least 2 items, got 1",
+        "<script>:3:1: seeds: unknown key 'seeds'; did you mean 'seed'?",
+    ]
+    assert script_errors("players: [ann]\nset: {jokers: x}\n") == [
+        "<script>:1:10: players: expected at least 2 items, got 1",
+        "<script>:2:15: set.jokers: expected a whole number, got 'x'",
+    ]
+    # A variant: or set: of the wrong kind is reported once, by the script's own check.
+    assert script_errors("variant: 5\nset: 3\nplayers: [ann, bob]\n") == [
+        "<script>:1:10: variant: expected text, got 5 (put it in quotes to make it text)",
+        "<script>:2:6: set: expected a mapping, got 3",
+    ]
+
+
+def test_an_anchor_does_not_hide_the_other_errors_of_a_script() -> None:
+    assert script_errors("players: &p [ann, bob]\nseeds: 3\n") == [
+        "<script>:1:10: anchor &p is not allowed: anchors and aliases are not supported",
+        "<script>:2:1: seeds: unknown key 'seeds'; did you mean 'seed'?",
+    ]
+
+
 def _record(script: Path) -> list[dict[str, object]]:
     recorder: list[GameRecorder] = []
 

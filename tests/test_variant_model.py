@@ -104,18 +104,19 @@ def test_strict_types(key: str, value: object) -> None:
     [
         ("decks", 1, 4),
         ("jokers", 0, 8),
-        ("hand_size", 1, None),
+        ("hand_size", 1, 208),
         ("min_players", 2, 8),
         ("max_players", 2, 8),
-        ("ace_value", 0, None),
-        ("joker_penalty", 0, None),
+        ("ace_value", 0, 1000),
+        ("joker_penalty", 0, 1000),
         ("run_minimum", 3, 13),
-        ("opening_threshold", 0, None),
-        ("kalooki_bonus", 0, None),
-        ("goal_score", 1, None),
+        ("opening_threshold", 0, 1000),
+        ("kalooki_bonus", 0, 1000),
+        ("goal_score", 1, 1_000_000),
     ],
 )
 def test_ranges(key: str, low: int, high: int | None) -> None:
+    # Every integer knob is bounded above too: goal_score: 99999999999999999999999999 is a typo.
     context = {DEFER_CROSS_FIELD: True}
     Variant.model_validate({key: low}, context=context)
     with pytest.raises(ValidationError):

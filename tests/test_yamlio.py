@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
+from typing import Annotated
 
 import pytest
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from kalooki.yamlio import (
     MAX_BYTES,
@@ -334,6 +336,69 @@ def test_validation_diagnostics_for_a_missing_key_and_a_prefix() -> None:
         str(d) for d in validation_diagnostics(caught.value, data, document, prefix=("game",), model=_Script)
     ]
     assert lines == ["s.yaml:2:3: game.rounds: is required"]
+
+
+class _Sizes(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    players: Annotated[list[str], Field(min_length=2, max_length=3)] = ["a", "b"]
+    move: Annotated[dict[str, str], Field(min_length=1, max_length=1)] = {"a": "b"}
+    name: Annotated[str, Field(min_length=1, max_length=5)] = "x"
+    code: Annotated[str, Field(pattern="^[A-Z]+$")] = "X"
+
+
+def _lines(text: str, model: type[BaseModel]) -> list[str]:
+    document = load_yaml_text(text, "s.yaml")
+    with pytest.raises(ValidationError) as caught:
+        model.model_validate(document.data)
+    diagnostics = validation_diagnostics(caught.value, document.data, document, model=model)
+    return [str(d) for d in sort_diagnostics(diagnostics)]
+
+
+def test_size_and_pattern_errors_are_plain_sentences() -> None:
+    assert _lines("players: [ann]\nmove: {}\nname: ''\ncode: abc\n", _Sizes) == [
+        "s.yaml:1:10: players: expected at least 2 items, got 1",
+        "s.yaml:2:7: move: expected at least 1 item, got 0",
+        "s.yaml:3:7: name: must not be empty",
+        "s.yaml:4:7: code: must match the pattern ^[A-Z]+$",
+    ]
+    assert _lines("players: [a, b, c, d]\nmove: {a: x, b: y}\nname: toolong\n", _Sizes) == [
+        "s.yaml:1:10: players: expected at most 3 items, got 4",
+        "s.yaml:2:7: move: expected at most 1 item, got 2",
+        "s.yaml:3:7: name: must be at most 5 characters long",
+    ]
+
+
+def test_other_pydantic_messages_read_as_sentences() -> None:
+    class _Checked(BaseModel):
+        model_config = ConfigDict(strict=True)
+        value: int = 1
+        day: datetime.date | None = None
+
+        @field_validator("value")
+        @classmethod
+        def _odd(cls, value: int) -> int:
+            if value % 2 == 0:
+                raise ValueError("must be odd")
+            return value
+
+    assert _lines("value: 2\nday: monday\n", _Checked) == [
+        "s.yaml:1:8: value: must be odd",
+        "s.yaml:2:6: day: input should be a valid date",
+    ]
+
+
+def test_recoverable_errors_keep_the_data() -> None:
+    with pytest.raises(YamlError) as caught:
+        load_yaml_text("a: &x 1\nb: *x\nc: !!str 2\na: 4\nd: [x\n", "f.yaml")
+    assert caught.value.document is None, "a syntax error leaves no data"
+    with pytest.raises(YamlError) as caught:
+        load_yaml_text("a: &x 1\nb: *x\nc: !!str 2\na: 4\n", "f.yaml")
+    document = caught.value.document
+    assert document is not None
+    assert document.data == {"a": 1, "b": None, "c": 2}
+    # The alias keeps its own place (where its error is), unlike an empty value.
+    assert document.location(("b",)) == Location("f.yaml", 2, 4, "b")
+    assert [d.line for d in caught.value.diagnostics] == [1, 2, 3, 4]
 
 
 def test_messages_never_quote_a_large_input() -> None:
