@@ -176,9 +176,12 @@ class Game:
     ) -> None:
         names = list(players)
         if not variant.min_players <= len(names) <= variant.max_players:
-            raise IllegalMoveError(
-                f"{len(names)} players: this variant is for {variant.min_players} to {variant.max_players}"
+            span = (
+                f"exactly {variant.min_players}"
+                if variant.min_players == variant.max_players
+                else f"{variant.min_players} to {variant.max_players}"
             )
+            raise IllegalMoveError(f"{len(names)} players: this variant is for {span}")
         duplicates = sorted({name for name in names if names.count(name) > 1})
         if duplicates:
             raise IllegalMoveError(

@@ -221,7 +221,11 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
         problems.append(
             document.location(("players",)).error(
                 f"{len(names)} players: the variant '{variant.name}' is for "
-                f"{variant.min_players} to {variant.max_players}"
+                + (
+                    f"exactly {variant.min_players}"
+                    if variant.min_players == variant.max_players
+                    else f"{variant.min_players} to {variant.max_players}"
+                )
             )
         )
     deals: list[FixedDeal | None] = []
