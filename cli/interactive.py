@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import json
 import random
+import shlex
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -31,8 +32,8 @@ from kalooki.cards import Card
 from kalooki.driver import play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
-from kalooki.melds import make_meld
-from kalooki.moves import ALIASES, Action, Discard, Draw, Meld, format_move, parse_move
+from kalooki.melds import MeldError, build, make_meld
+from kalooki.moves import ALIASES, Action, Build, Discard, Draw, Meld, format_move, parse_move
 from kalooki.savegame import Session, dump_save, restore_rngs, rng_states, seat_rng
 from kalooki.variant import Variant
 
@@ -49,6 +50,7 @@ BOT_PAUSE = 0.7
 
 BOT_NAMES = ("bob", "cid", "dee", "eve", "fay", "gus", "hal", "ivy")
 MOVE_VERBS = frozenset({"draw", "meld", "build", "swap", "discard", *ALIASES})
+INDENT = "  "
 
 
 def in_second_person(message: str, name: str) -> str:
@@ -159,7 +161,7 @@ def suggest_turn(game: Game) -> Hint:
     actions: list[Action] = []
     hand, turn = copy.hand_number, copy.turn_number
     while copy.phase == "play" and (copy.hand_number, copy.turn_number) == (hand, turn) and len(actions) < 60:
-        action = bot.choose(copy)
+        action = without_needless_end(bot.choose(copy), copy)
         try:
             copy.apply(action)
         except IllegalMoveError:
@@ -173,6 +175,25 @@ def suggest_turn(game: Game) -> Hint:
     return Hint(actions=tuple(actions), points=laid, opening=opening, short=short)
 
 
+def without_needless_end(action: Action, game: Game) -> Action:
+    """A build as a person would type it: ``low``/``high`` only when the cards would fit either end.
+
+    Without an end the engine tries the high end first, then the low end; the end is kept only
+    when leaving it out would lay the cards elsewhere (a joker that fits at both ends).
+    """
+    if not isinstance(action, Build) or action.end is None or not 1 <= action.meld <= len(game.table):
+        return action
+    meld = game.table[action.meld - 1]
+    try:
+        chosen = build(meld, action.cards, game.variant, action.end)
+        default = build(meld, action.cards, game.variant)
+    except MeldError:
+        return action
+    if (default.cards, default.rank) != (chosen.cards, chosen.rank):
+        return action
+    return replace(action, end=None)
+
+
 def meld_points(action: Meld, variant: Variant) -> int:
     return sum(make_meld(group, variant).points(variant.ace_value) for group in action.groups)
 
@@ -183,8 +204,11 @@ def meld_points(action: Meld, variant: Variant) -> int:
 class TurnLogWriter:
     """Writes ``--log`` records as JSON lines, holding back a turn's melds until they can no longer be undone.
 
-    A replay must see only what stood, so melds, builds and swaps wait in ``pending``
-    until the turn's discard (or the end of the hand); ``undo`` drops them.
+    Records are made as a script's log makes them: one :meth:`GameRecorder.record` call for
+    each call into the engine (a bot's whole turn counts as one), so the last event of each
+    carries the digest of the state it led to, and lines are compact JSON. A replay must see
+    only what stood, so the records of melds, builds and swaps wait in ``pending`` until the
+    turn's discard (or the end of the hand); ``undo`` drops them.
     """
 
     def __init__(self, game: Game, path: Path) -> None:
@@ -192,32 +216,34 @@ class TurnLogWriter:
 
         self.path = path
         self.recorder = GameRecorder(game)
-        self.pending: list[Event] = []
+        self.pending: list[dict[str, Any]] = []
         path.parent.mkdir(parents=True, exist_ok=True)
         self._write(self.recorder.records, mode="w")
 
     def _write(self, records: Sequence[dict[str, Any]], mode: str = "a") -> None:
         with self.path.open(mode, encoding="utf-8") as stream:
             for record in records:
-                stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+                stream.write(json.dumps(record, separators=(",", ":")) + "\n")
 
     def hold(self, game: Game, events: Sequence[Event]) -> None:
-        """Events of a human's action: written once the turn can no longer take them back."""
-        self.pending.extend(events)
+        """A human's action, recorded now (with this state's digest), written once it cannot be undone."""
+        self.pending.extend(self.recorder.record(game, events))
         if game.phase != "play":
-            self.flush(game)
+            self.flush()
 
     def write(self, game: Game, events: Sequence[Event]) -> None:
         """Events that stand at once: a draw, a bot's whole turn, a deal."""
-        self.flush(game)
+        self.flush()
         self._write(self.recorder.record(game, events))
 
     def undo(self) -> None:
-        self.pending.clear()
-
-    def flush(self, game: Game) -> None:
         if self.pending:
-            self._write(self.recorder.record(game, self.pending))
+            del self.recorder.records[-len(self.pending) :]
+            self.pending = []
+
+    def flush(self) -> None:
+        if self.pending:
+            self._write(self.pending)
             self.pending = []
 
 
@@ -243,7 +269,9 @@ class InteractiveGame:
         pause: Pause | None = None,
         log: TurnLogWriter | None = None,
         resumed: bool = False,
+        replay_command: str | None = None,
     ) -> None:
+        """``replay_command``: for a new game, the command line that deals it again (shown with the seed)."""
         self.game = game
         self.session = session
         self.console = console
@@ -253,6 +281,9 @@ class InteractiveGame:
         self.pause = pause or (lambda seconds: None)
         self.log = log
         self.resumed = resumed
+        self.replay_command = replay_command
+        self.save_failure: str | None = None
+        """Why the last save failed (None when it worked): said once, until a save works again."""
         self.human = session.human_seat
         self.rngs = restore_rngs(session.bot_rngs, sorted(session.bots))
         self.bots: dict[int, Bot] = {
@@ -289,9 +320,8 @@ class InteractiveGame:
         while True:
             if game.phase == "game_over":
                 render.render_game_end(self.console, game, self.seating)
-                self.save()
-                if self.save_path is not None:
-                    self.say(f"The finished game stays in {self.save_path}.", style="dim")
+                if self.save() and self.save_path is not None:
+                    self.say_then("The finished game stays in", str(self.save_path), style="dim")
                 return
             if game.phase == "hand_over":
                 self.between_hands()
@@ -316,10 +346,14 @@ class InteractiveGame:
             self.say(f"Resuming your game against {others} ({where}).")
         else:
             self.say(f"You against {others}.")
-            seed = game.seed
-            self.say(f"Seed {seed}: 'kalooki play --seed {seed}' deals the same cards again.", style="dim")
+            if self.replay_command is not None:
+                self.say_then(
+                    f"Seed {game.seed}: deal the same cards again with",
+                    self.replay_command,
+                    style="dim",
+                )
         if self.save_path is not None:
-            self.say(f"The game is saved after every move to {self.save_path}", style="dim")
+            self.say_then("The game is saved after every move to", str(self.save_path), style="dim")
         self.say("Type help for the commands, hint for a suggestion, quit to stop.", style="dim")
         if not self.resumed:
             self.announce_hand()
@@ -335,8 +369,11 @@ class InteractiveGame:
         if self.save_path is None:
             self.say(f"{why}.")
             return
-        self.say(f"{why}: the game is saved in {self.save_path}")
-        self.say(f"Continue it with: kalooki resume {self.save_path}")
+        if self.save_failure is not None:
+            self.say(f"{why}: the game could not be saved to {self.save_path} ({self.save_failure}).")
+            return
+        self.say_then(f"{why}: the game is saved in", str(self.save_path))
+        self.say_then("Continue it with:", f"kalooki resume {shlex.quote(str(self.save_path))}")
 
     def between_hands(self) -> None:
         """Let the player read the hand's result before the next deal."""
@@ -369,25 +406,40 @@ class InteractiveGame:
         words = line.split()
         word = words[0].lower()
         argument = line.strip()[len(words[0]) :].strip()
-        if word in ("help", "?", "h"):
-            render.render_help(self.console, self.game.variant)
-        elif word in ("quit", "exit", "q"):
-            raise Quit
-        elif word in ("score", "scores", "totals"):
-            render.render_totals(self.console, self.game, self.seating)
-        elif word in ("rules", "rulebook"):
-            self.show_rules()
-        elif word == "save":
+        if word == "save":
             self.save_command(argument)
+            return True
+        run: Callable[[], None]
+        if word in ("help", "?", "h"):
+            run = self.show_help
+        elif word in ("quit", "exit", "q"):
+            run = self.quit
+        elif word in ("score", "scores", "totals"):
+            run = self.show_totals
+        elif word in ("rules", "rulebook"):
+            run = self.show_rules
         elif word == "hint" and in_turn:
-            self.show_hint()
+            run = self.show_hint
         elif word in ("undo", "u") and in_turn:
-            self.undo()
+            run = self.undo
         elif word in ("table", "look", "l", "show") and in_turn:
-            self.show()
+            run = self.show
         else:
             return False
+        if argument:
+            self.error(f"{word} takes no arguments")
+        else:
+            run()
         return True
+
+    def quit(self) -> None:
+        raise Quit
+
+    def show_help(self) -> None:
+        render.render_help(self.console, self.game.variant)
+
+    def show_totals(self) -> None:
+        render.render_totals(self.console, self.game, self.seating)
 
     def move(self, line: str) -> bool:
         """Play a move typed in the move language; False (and one line saying why) if it is not legal."""
@@ -433,17 +485,18 @@ class InteractiveGame:
     def show_hint(self) -> None:
         hint = suggest_turn(self.game)
         variant = self.game.variant
-        lines: list[Text] = [Text("Hint (what the greedy bot would play):", style="bold")]
+        self.console.print(Text("Hint (what the greedy bot would play):", style="bold"))
         for action in hint.actions:
-            line = Text("  ")
-            line.append(format_move(action), style="bold cyan")
+            # The command alone on its line, never broken by rich, so it can be copied and typed back.
+            self.console.print(Text(INDENT + format_move(action), style="bold cyan"), soft_wrap=True)
+            note = ""
             if isinstance(action, Meld) and not self.game.opened[self.human]:
-                points = meld_points(action, variant)
-                line.append(f"   {points} points", style="dim")
+                note = f"{meld_points(action, variant)} points"
             if isinstance(action, Draw) and action.source == "discard" and self.game.discard_pile:
-                top = render.card_label(self.game.discard_pile[-1], self.letters)
-                line.append(f"   ({top} fits your hand)", style="dim")
-            lines.append(line)
+                note = f"{render.card_label(self.game.discard_pile[-1], self.letters)} fits your hand"
+            if note:
+                self.console.print(Text(INDENT * 2 + note, style="dim"))
+        lines: list[Text] = []
         if hint.points:
             summary = f"That lays {hint.points} points"
             if hint.opening:
@@ -470,17 +523,26 @@ class InteractiveGame:
         self.console.print(Markdown(render_rulebook(self.game.variant)))
 
     def save_command(self, argument: str) -> None:
-        if argument:
-            self.save_path = Path(argument).expanduser()
-        if self.save_path is None:
+        """Save now; to a new file, the autosaves go there too, but only once it has been written."""
+        path = Path(argument).expanduser() if argument else self.save_path
+        if path is None or self._write_save is None:
             self.error("this game is not being saved: give a file, e.g. save mygame.kalooki-save.json")
             return
         try:
-            self.save()
-        except KalookiError as error:
-            self.error(str(error))
+            self.write_save(path)
+        except (KalookiError, OSError) as error:
+            still = ""
+            if self.save_path is not None and path != self.save_path:
+                still = f"; the game is still saved to {self.save_path}"
+            self.error(f"{error}{still}")
             return
-        self.say(f"Saved to {self.save_path} (and saved there after every move from now on).")
+        moved = path != self.save_path
+        self.save_path = path
+        self.save_failure = None
+        if moved:
+            self.say_then("Saved; from now on the game is saved after every move to", str(path))
+        else:
+            self.say_then("Saved to", str(path))
 
     # ------------------------------------------------------------ the bots' turns
 
@@ -512,24 +574,49 @@ class InteractiveGame:
 
     def flush_log(self) -> None:
         if self.log is not None:
-            self.log.flush(self.game)
+            self.log.flush()
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Save after a move; False if that failed, which is said (once) but never stops the game."""
         if self.save_path is None or self._write_save is None:
-            return
+            return True
+        try:
+            self.write_save(self.save_path)
+        except (KalookiError, OSError) as error:
+            reason = getattr(error, "reason", None) or getattr(error, "strerror", None) or str(error)
+            if reason != self.save_failure:
+                self.error(f"could not save to {self.save_path}: {reason}; the game goes on")
+            self.save_failure = reason
+            return False
+        self.save_failure = None
+        return True
+
+    def write_save(self, path: Path) -> None:
+        assert self._write_save is not None
         self.session.bot_rngs = rng_states(self.rngs)
         self.session.saved_at = datetime.now(UTC).isoformat(timespec="seconds")
-        self._write_save(self.save_path, dump_save(self.game, self.session))
+        self._write_save(path, dump_save(self.game, self.session))
 
     def say(self, message: str, style: str = "") -> None:
-        # soft_wrap: a file path broken over two lines could not be copied.
-        self.console.print(Text(message, style=style), soft_wrap=True)
+        # Wrapped at word boundaries, like the bots' lines and the help.
+        self.console.print(Text(message, style=style))
+
+    def say_then(self, lead: str, tail: str, style: str = "") -> None:
+        """``lead tail`` on one line if it fits; else ``tail`` (a path, a command) alone on the next.
+
+        A path or a command is never broken by rich, so it can be copied whole.
+        """
+        if len(lead) + 1 + len(tail) <= self.console.width:
+            self.say(f"{lead} {tail}", style)
+            return
+        self.say(lead, style)
+        self.console.print(Text(INDENT + tail, style=style), soft_wrap=True)
 
     def error(self, message: str) -> None:
-        # One line, whatever the message: a diagnostic of several lines is joined.
+        # One logical line, whatever the message (a diagnostic of several lines is joined),
+        # wrapped at word boundaries on a narrow terminal.
         self.console.print(
-            Text(render.glyphs("✗ ", self.letters) + " ".join(message.split()), style="bold red"),
-            soft_wrap=True,
+            Text(render.glyphs("✗ ", self.letters) + " ".join(message.split()), style="bold red")
         )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import shlex
 import sys
 import time
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from .common import SetOption, cli_errors
 if TYPE_CHECKING:
     from kalooki.engine import Game
     from kalooki.savegame import Session
+    from kalooki.variant import Variant
 
     from .interactive import InteractiveGame, TurnLogWriter
 
@@ -29,6 +31,17 @@ SCRIPT_KEYS = re.compile(r"^(hands|players)\s*:", re.MULTILINE)
 MAX_SCRIPT_PEEK = 64 * 1024
 
 FastOption = Annotated[bool, typer.Option("--fast", help="No pause between the bots' turns.")]
+
+
+def integer(value: str) -> int:
+    """A ``parser=`` for a whole-number option, refused in plain words: ``'abc' is not a valid integer``.
+
+    Left to itself, Typer words it as pydantic does ("Input should be a valid integer, ...").
+    """
+    try:
+        return int(value)
+    except ValueError:
+        raise typer.BadParameter(f"'{value}' is not a valid integer") from None
 
 
 def is_script(target: str) -> bool:
@@ -75,7 +88,12 @@ def play(
     set_: SetOption = None,
     players: Annotated[
         int | None,
-        typer.Option("--players", min=2, max=8, help="Players at the table, you included (default 4)."),
+        typer.Option(
+            "--players",
+            parser=integer,
+            metavar="N",
+            help="Players at the table, you included (default 4, or you and the --bots named).",
+        ),
     ] = None,
     bots: Annotated[
         str | None,
@@ -88,7 +106,12 @@ def play(
     name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "you",
     seed: Annotated[
         int | None,
-        typer.Option("--seed", help="Shuffle seed; a game is reproduced by its seed (default random)."),
+        typer.Option(
+            "--seed",
+            parser=integer,
+            metavar="N",
+            help="Shuffle seed; a game is reproduced by its seed (default random).",
+        ),
     ] = None,
     fast: FastOption = False,
     save: Annotated[
@@ -136,7 +159,7 @@ def play(
         )
     with cli_errors():
         code = start_game(
-            target or "classic",
+            target,
             set_ or [],
             players=players,
             bots=bots,
@@ -149,8 +172,39 @@ def play(
     raise typer.Exit(code)
 
 
+def player_counts(variant: Variant) -> str:
+    """How many may play the variant, in words: ``2 to 4`` or ``exactly 4``."""
+    if variant.min_players == variant.max_players:
+        return f"exactly {variant.min_players}"
+    return f"{variant.min_players} to {variant.max_players}"
+
+
+def replay_command(
+    target: str | None,
+    overrides: list[str],
+    *,
+    players: int | None,
+    bots: list[str] | None,
+    name: str,
+    seed: int,
+) -> str:
+    """The ``kalooki play`` command line that deals the same game again: what was given, and the seed."""
+    words = ["kalooki", "play"]
+    if target is not None:
+        words.append(target)
+    for override in overrides:
+        words += ["--set", override]
+    if players is not None:
+        words += ["--players", str(players)]
+    if bots:
+        words += ["--bots", ",".join(bots)]
+    if name != "you":
+        words += ["--name", name]
+    return shlex.join([*words, "--seed", str(seed)])
+
+
 def start_game(
-    target: str,
+    target: str | None,
     overrides: list[str],
     *,
     players: int | None,
@@ -167,7 +221,7 @@ def start_game(
     from .interactive import TurnLogWriter, new_game
     from .saves import new_save_path
 
-    variant = load_variant(target, overrides)
+    variant = load_variant(target or "classic", overrides)
     kinds = [kind.strip() for kind in bots.split(",")] if bots else [DEFAULT_BOT]
     if any(not kind for kind in kinds):
         raise typer.BadParameter("name each bot, separated by commas (greedy,random)", param_hint="'--bots'")
@@ -177,13 +231,19 @@ def start_game(
             raise typer.BadParameter(
                 f"there is no bot called '{kind}': the bots are {', '.join(known)}", param_hint="'--bots'"
             )
+    given_players = players
     if players is None:
         players = len(kinds) + 1 if bots and len(kinds) > 1 else min(DEFAULT_PLAYERS, variant.max_players)
         players = max(players, variant.min_players)
+        if players > variant.max_players:
+            raise typer.BadParameter(
+                f"{len(kinds)} bots and you make {players} players, "
+                f"but {variant.name} is for {player_counts(variant)} players",
+                param_hint="'--bots'",
+            )
     if not variant.min_players <= players <= variant.max_players:
         raise typer.BadParameter(
-            f"{variant.name} is for {variant.min_players} to {variant.max_players} players",
-            param_hint="'--players'",
+            f"{variant.name} is for {player_counts(variant)} players", param_hint="'--players'"
         )
     name = name.strip()
     if not name or any(character.isspace() for character in name):
@@ -196,10 +256,13 @@ def start_game(
     seat_kinds = [kinds[index % len(kinds)] for index in range(players - 1)]
     if seed is None:
         seed = secrets.randbelow(1_000_000)
-    game, session = new_game(variant, name, seat_kinds, seed, variant_source=target)
+    game, session = new_game(variant, name, seat_kinds, seed, variant_source=target or "classic")
     save_path = save.expanduser() if save is not None else new_save_path(seed)
     writer = TurnLogWriter(game, log) if log is not None else None
-    return terminal_game(game, session, save_path, fast=fast, log=writer).run()
+    command = replay_command(
+        target, overrides, players=given_players, bots=kinds if bots else None, name=name, seed=seed
+    )
+    return terminal_game(game, session, save_path, fast=fast, log=writer, replay_command=command).run()
 
 
 def terminal_game(
@@ -210,6 +273,7 @@ def terminal_game(
     fast: bool,
     log: TurnLogWriter | None = None,
     resumed: bool = False,
+    replay_command: str | None = None,
 ) -> InteractiveGame:
     """The interactive loop on this process's terminal (or pipe), saving to ``save_path``."""
     from .interactive import InteractiveGame
@@ -226,6 +290,7 @@ def terminal_game(
         pause=terminal_pause(console, fast),
         log=log,
         resumed=resumed,
+        replay_command=replay_command,
     )
 
 

@@ -33,7 +33,7 @@ from kalooki.cards import (
     suit_of,
 )
 from kalooki.engine import Event, Game
-from kalooki.melds import MeldError, TableMeld, make_meld
+from kalooki.melds import MeldError, TableMeld, jokers_held_for_good, make_meld
 from kalooki.variant import Variant
 
 RED = "bold red"
@@ -41,6 +41,8 @@ BLACK = "bold"
 JOKER_STYLE = "bold black on yellow"
 MARK = "underline"
 DIM = "dim"
+HELD = "closed"
+"""Written after what a table joker stands for when no swap can ever take it: ``JK(9♥, closed)``."""
 
 
 def plain_cards(console: Console) -> bool:
@@ -88,13 +90,19 @@ def joker_meaning(meld: TableMeld, index: int, letters: bool = False) -> str:
     return rank_card + "/".join(symbols[suit] for suit in meld.missing_suits())
 
 
-def meld_text(meld: TableMeld, *, letters: bool = False) -> Text:
-    """A table meld's cards, each joker followed by what it stands for: ``7♥ 8♥ JK(9♥)``."""
+def meld_text(meld: TableMeld, *, letters: bool = False, variant: Variant | None = None) -> Text:
+    """A table meld's cards, each joker followed by what it stands for: ``7♥ 8♥ JK(9♥)``.
+
+    With ``variant``, a joker that can never be taken (a closed set, or a variant that forbids
+    it) says so: ``9♠ 9♣ 9♦ JK(9♥, closed)``.
+    """
+    held = variant is not None and jokers_held_for_good(meld, variant)
     parts: list[Text] = []
     for index, card in enumerate(meld.cards):
         text = card_text(card, letters=letters)
         if card == JOKER:
-            text.append(f"({joker_meaning(meld, index, letters)})", style=DIM)
+            meaning = joker_meaning(meld, index, letters)
+            text.append(f"({meaning}, {HELD})" if held else f"({meaning})", style=DIM)
         parts.append(text)
     return Text(" ").join(parts)
 
@@ -103,7 +111,7 @@ def written_meld_text(written: str, variant: Variant, *, letters: bool = False) 
     """A meld as an event writes it (``"9S 9D JK"``), drawn like a table meld."""
     cards = parse_cards(written)
     try:
-        return meld_text(make_meld(cards, variant), letters=letters)
+        return meld_text(make_meld(cards, variant), letters=letters, variant=variant)
     except MeldError:
         return cards_text(cards, letters=letters)
 
@@ -219,7 +227,9 @@ def table_grid(game: Game, seating: Seating, letters: bool) -> Table:
     grid.add_column(no_wrap=True, max_width=10)
     grid.add_column(overflow="fold")
     for number, meld in enumerate(game.table, start=1):
-        grid.add_row(str(number), seating.name(meld.owner), meld_text(meld, letters=letters))
+        grid.add_row(
+            str(number), seating.name(meld.owner), meld_text(meld, letters=letters, variant=game.variant)
+        )
     return grid
 
 
@@ -523,7 +533,8 @@ def render_totals(console: Console, game: Game, seating: Seating) -> None:
     totals = [f"{game.totals[seat]}{' out' if game.eliminated[seat] else ''}" for seat in order]
     table.add_row("total", *totals, style="bold")
     console.print(table)
-    console.print(Text(f"* went out.  Scoring: {scoring_line(game.variant)}.", style=DIM))
+    legend = "* went out.  " if any(result.winner is not None for result in game.results) else ""
+    console.print(Text(f"{legend}Scoring: {scoring_line(game.variant)}.", style=DIM))
 
 
 # ---------------------------------------------------------------- help
@@ -597,10 +608,18 @@ def render_help(console: Console, variant: Variant) -> None:
     grid.add_column(style="bold cyan", no_wrap=True)
     grid.add_column(overflow="fold")
     for command, meaning in COMMANDS:
-        grid.add_row(command, meaning)
+        # Text, not markup: "[low|high]" and "[FILE]" are part of the command.
+        grid.add_row(Text(command), Text(meaning))
     console.print(Text("Commands", style="bold"))
     console.print(grid)
     console.print(Text("Cards: 7H, TC or 10C, QS, JK (a joker); suits C D H S.", style=DIM))
+    nine = card_label(parse_cards("9H")[0], plain_cards(console))
+    console.print(
+        Text(
+            f"On the table JK({nine}) is what a joker stands for; JK({nine}, {HELD}): it can never be taken.",
+            style=DIM,
+        )
+    )
     console.print(Text(f"Key rules of {variant.name}", style="bold"))
     for rule in key_rules(variant):
         console.print(Text(glyphs("• ", plain_cards(console)) + rule))

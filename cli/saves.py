@@ -19,7 +19,11 @@ HOME_VARIABLE = "KALOOKI_HOME"
 
 
 class SaveFileError(KalookiError):
-    """A save file that cannot be read or written."""
+    """A save file that cannot be read or written; ``reason`` is why, without the file's name."""
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason or message
 
 
 def data_home() -> Path:
@@ -71,7 +75,8 @@ def write_save(path: Path, text: str) -> None:
     try:
         write_atomically(path, text)
     except OSError as error:
-        raise SaveFileError(f"{path}: cannot save the game: {error.strerror or error}") from None
+        reason = error.strerror or str(error)
+        raise SaveFileError(f"{path}: cannot save the game: {reason}", reason) from None
 
 
 def read_save(path: Path) -> LoadedSave:

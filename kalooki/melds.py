@@ -336,6 +336,15 @@ def _swap_set(
     return TableMeld(kind="set", cards=new_cards, owner=meld.owner, rank=meld.rank), freed
 
 
+def jokers_held_for_good(meld: TableMeld, variant: Variant) -> bool:
+    """Whether the meld holds jokers that no swap can ever free (a closed set, or the variant forbids it)."""
+    if not meld.jokers:
+        return False
+    if meld.kind == "set":
+        return not _set_joker_takeable(meld, variant)
+    return variant.run_joker_release == "never"
+
+
 def _set_joker_takeable(meld: TableMeld, variant: Variant) -> bool:
     """Whether some swap could free a joker of this set (so a hint to use swap is not misleading)."""
     if not meld.jokers or variant.set_joker_release == "never":

@@ -17,15 +17,16 @@ from kalooki_cli.interactive import (
     new_game,
     scripted_input,
     suggest_turn,
+    without_needless_end,
 )
-from kalooki_cli.saves import read_save, write_save
+from kalooki_cli.saves import SaveFileError, read_save, write_save
 from rich.console import Console
 from typer.testing import CliRunner
 
 from kalooki.cards import parse_card, parse_cards
 from kalooki.engine import FixedDeal, Game
 from kalooki.log import replay
-from kalooki.moves import format_move
+from kalooki.moves import Build, format_move, parse_move
 from kalooki.savegame import SAVE_SUFFIX, Session, dump_save, load_save, seat_rng
 from kalooki.variant import Variant
 
@@ -48,8 +49,8 @@ def session_for(game: Game, bot: str = "greedy") -> Session:
     )
 
 
-def console() -> Console:
-    return Console(file=io.StringIO(), width=80, color_system=None, highlight=False)
+def console(width: int = 80) -> Console:
+    return Console(file=io.StringIO(), width=width, color_system=None, highlight=False)
 
 
 def run(
@@ -57,9 +58,10 @@ def run(
     lines: Sequence[str] | ReadLine,
     save_path: Path | None = None,
     session: Session | None = None,
+    width: int = 80,
     **options: object,
 ) -> tuple[int, str, InteractiveGame]:
-    out = console()
+    out = console(width)
     read_line = lines if callable(lines) else scripted_input(lines, out)
     loop = InteractiveGame(
         game,
@@ -80,8 +82,29 @@ def state(game: Game) -> str:
     return json.dumps(game.to_json(), sort_keys=True)
 
 
+NOT_AN_ERROR = ("draw> ", "play> ", "Press Enter", "✗ ", "─")
+"""The lines that end an error message wrapped over several: a prompt, another error, a screen's rule."""
+
+
 def error_lines(transcript: str) -> list[str]:
-    return [line for line in transcript.splitlines() if line.startswith("✗ ")]
+    """Each error message as one line, joined from the lines it wrapped onto."""
+    errors: list[str] = []
+    lines = transcript.splitlines()
+    for index, line in enumerate(lines):
+        if not line.startswith("✗ "):
+            continue
+        parts = [line]
+        for following in lines[index + 1 :]:
+            if not following.strip() or following.startswith(NOT_AN_ERROR):
+                break
+            parts.append(following.strip())
+        errors.append(" ".join(part.strip() for part in parts))
+    return errors
+
+
+def flowing(transcript: str) -> str:
+    """The transcript with its line breaks and runs of spaces as single spaces: text however it wrapped."""
+    return " ".join(transcript.split())
 
 
 # ---------------------------------------------------------------- bad input
@@ -183,14 +206,63 @@ def test_hint_before_the_draw_and_after() -> None:
 def test_hint_reports_the_points_and_the_opening() -> None:
     game = fixed_game()
     _, transcript, _ = run(game, ["ds", "hint"])
-    # The bot may list the two melds in either order.
-    meld = next(line for line in transcript.splitlines() if line.startswith("  meld "))
-    assert sorted(meld.removeprefix("  meld ").removesuffix("   64 points").split(", ")) == [
-        "7H 8H 9H TH",
-        "QC QD QS",
-    ]
+    # The bot may list the two melds in either order; the command is alone on its line, the points under it.
+    lines = transcript.splitlines()
+    index = next(index for index, line in enumerate(lines) if line.startswith("  meld "))
+    assert sorted(lines[index].removeprefix("  meld ").split(", ")) == ["7H 8H 9H TH", "QC QD QS"]
+    assert lines[index + 1] == "    64 points"
     assert "That lays 64 points: enough to open (51 needed)." in transcript
     assert len(game.hands[0]) == 14  # the hint played on a copy
+
+
+def hint_commands(transcript: str) -> list[str]:
+    """The commands of the last hint on the screen: its lines indented by two spaces exactly."""
+    lines = transcript.splitlines()
+    start = max(index for index, line in enumerate(lines) if line.startswith("Hint (what"))
+    commands = []
+    for line in lines[start + 1 :]:
+        if not line.startswith("  "):
+            break
+        if not line.startswith("    "):
+            commands.append(line)
+    return commands
+
+
+def test_the_hint_can_be_typed_back_as_it_is() -> None:
+    _, transcript, _ = run(fixed_game(), ["ds", "hint"])
+    commands = hint_commands(transcript)
+    assert len(commands) == 2  # the opening meld, then the discard
+    assert commands[0].startswith("  meld ")
+    game = fixed_game()
+    code, transcript, _ = run(game, ["ds", *commands])
+    assert code == 0
+    assert error_lines(transcript) == []
+    assert game.opened[0]
+    assert game.turn_number == 5  # the hint's discard ended the turn, and the bots played
+
+
+def test_the_hint_writes_low_or_high_only_when_a_build_needs_it() -> None:
+    game = fixed_game(hand="7H 8H 9H TH QS QD QC 6H 5H 5D 6S KD 3S")
+    _, transcript, _ = run(game, ["ds", "m 7H 8H 9H TH, QS QD QC", "hint"])
+    assert hint_commands(transcript) == ["  build 1 6H", "  build 1 5H", "  discard KD"]
+    joker = parse_cards("JK")
+    # A joker fits either end of 7H 8H 9H 10H: low must be said; high is where it goes anyway.
+    assert without_needless_end(Build(1, tuple(joker), "low"), game) == Build(1, tuple(joker), "low")
+    assert without_needless_end(Build(1, tuple(joker), "high"), game) == Build(1, tuple(joker), None)
+    assert without_needless_end(parse_move("b 1 6H low"), game) == parse_move("b 1 6H")
+
+
+def test_commands_that_take_no_arguments_say_so() -> None:
+    game = fixed_game()
+    before = state(game)
+    _, transcript, _ = run(game, ["hint extra", "score please", "undo it"])
+    assert error_lines(transcript) == [
+        "✗ hint takes no arguments",
+        "✗ score takes no arguments",
+        "✗ undo takes no arguments",
+    ]
+    assert "Hint (what" not in transcript
+    assert state(game) == before
 
 
 def test_hint_when_the_hand_cannot_open() -> None:
@@ -229,8 +301,8 @@ def test_the_game_is_saved_after_every_move(tmp_path: Path) -> None:
 
     code, transcript, _ = run(game, read_line, save_path=path)
     assert code == 0
-    assert f"End of input: the game is saved in {path}" in transcript
-    assert f"Continue it with: kalooki resume {path}" in transcript
+    assert f"End of input: the game is saved in {path}" in flowing(transcript)
+    assert f"Continue it with: kalooki resume {path}" in flowing(transcript)
     assert seen[0] != seen[1] != seen[2]
     assert state(read_save(path).game) == state(game)
     assert not list(tmp_path.glob("*.tmp"))
@@ -259,10 +331,48 @@ def test_quit_and_save_to_another_file(tmp_path: Path) -> None:
     second = tmp_path / f"b{SAVE_SUFFIX}"
     code, transcript, loop = run(game, ["ds", f"save {second}", "d KD", "quit"], save_path=first)
     assert code == 0
-    assert f"Saved to {second}" in transcript
+    assert f"Saved; from now on the game is saved after every move to {second}" in flowing(transcript)
     assert loop.save_path == second
     assert state(read_save(second).game) == state(game)
     assert read_save(first).game.phase == "play"  # left behind when the saves moved
+
+
+def unwritable(tmp_path: Path) -> tuple[Path, str]:
+    """A save path that cannot be written (its folder is a file), and the reason a save there fails."""
+    (tmp_path / "file").write_text("")
+    bad = tmp_path / "file" / f"x{SAVE_SUFFIX}"
+    with pytest.raises(SaveFileError) as caught:
+        write_save(bad, "{}")
+    return bad, caught.value.reason
+
+
+def test_a_failed_save_keeps_saving_to_the_good_file(tmp_path: Path) -> None:
+    game = fixed_game()
+    good = tmp_path / f"a{SAVE_SUFFIX}"
+    bad, reason = unwritable(tmp_path)
+    # A wide screen: pytest's temporary paths are too long for one 80-column line.
+    code, transcript, loop = run(game, [f"save {bad}", "ds", "quit"], save_path=good, width=300)
+    assert code == 0
+    assert error_lines(transcript) == [
+        f"✗ {bad}: cannot save the game: {reason}; the game is still saved to {good}"
+    ]
+    assert loop.save_path == good
+    assert state(read_save(good).game) == state(game)  # the draw after the failed save was saved
+    assert game.phase == "play"
+    assert f"Stopped: the game is saved in {good}" in flowing(transcript)
+
+
+def test_an_autosave_failure_is_said_once_and_the_game_goes_on(tmp_path: Path) -> None:
+    game = fixed_game()
+    bad, reason = unwritable(tmp_path)
+    code, transcript, _ = run(game, ["ds", "d KD", "ds", "quit"], save_path=bad, width=300)
+    assert code == 0
+    assert error_lines(transcript) == [f"✗ could not save to {bad}: {reason}; the game goes on"]
+    assert "You discard K♦." in transcript
+    assert game.turn_number == 5  # the bots played, and so did you
+    assert game.phase == "play"
+    assert f"Stopped: the game could not be saved to {bad} ({reason})." in flowing(transcript)
+    assert "kalooki resume" not in transcript
 
 
 def hint_player(game_ref: list[Game], limit: int, out: Console | None = None) -> ReadLine:
@@ -311,6 +421,31 @@ def test_resume_continues_exactly(tmp_path: Path) -> None:
     assert [result.to_json() for result in final.results] == [result.to_json() for result in straight.results]
 
 
+def test_long_lines_wrap_between_words_and_paths_stay_whole(tmp_path: Path) -> None:
+    game, session = new_game(Variant(), "you", ["greedy", "random", "expert"], seed=1)
+    path = tmp_path / ("a-long-folder-name-" * 3) / f"game{SAVE_SUFFIX}"
+    bogus = "please deal me a much better hand than this one next time"
+    code, transcript, _ = run(game, [bogus], save_path=path, session=session, resumed=True)
+    assert code == 0
+    lines = [line.rstrip() for line in transcript.splitlines()]
+    # Every line fits, but the save path: alone on its line, never broken, so it can be copied.
+    assert {line for line in lines if len(line) > 80} == {f"  {path}", f"  kalooki resume {path}"}
+    resuming = "Resuming your game against bob (greedy), cid (random), dee (expert) (hand 1, turn 1)."
+    start = next(index for index, line in enumerate(lines) if line.startswith("Resuming"))
+    assert lines[start : start + 2] == [
+        "Resuming your game against bob (greedy), cid (random), dee (expert) (hand 1,",
+        "turn 1).",
+    ]
+    assert " ".join(lines[start : start + 2]) == resuming
+    start = lines.index("The game is saved after every move to")
+    assert lines[start + 1] == f"  {path}"
+    start = next(index for index, line in enumerate(lines) if line.startswith("✗ "))
+    assert lines[start : start + 2] == [
+        f"✗ '{bogus}' is not a command:",
+        "type help for the list (moves: ds dd m b s d)",
+    ]
+
+
 def test_a_finished_game_resumes_to_its_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
     game, session = new_game(Variant(goal_score=30), "you", ["greedy"], seed=5)
@@ -344,6 +479,31 @@ def test_the_log_leaves_out_what_was_undone_and_replays(tmp_path: Path) -> None:
     assert summary.actions >= 4
 
 
+def test_the_log_has_a_state_on_each_action_and_is_compact(tmp_path: Path) -> None:
+    game = fixed_game(hand="7H 8H 9H TH QS QD QC 6H 5H 5D 6S KD 3S")
+    log = tmp_path / "game.jsonl"
+    lines = ["ds", "m 7H 8H 9H TH, QS QD QC", "b 1 6H", "b 1 5H", "d KD", "ds", "d 3S"]
+    code, transcript, _ = run(game, lines, log=TurnLogWriter(game, log))
+    assert code == 0
+    assert error_lines(transcript) == []
+    text = log.read_text()
+    records = [json.loads(line) for line in text.splitlines()]
+    assert text.splitlines() == [json.dumps(record, separators=(",", ":")) for record in records]
+    yours = [record for record in records if record.get("player") == "you"]
+    assert [record["type"] for record in yours] == [
+        "draw",
+        "meld",
+        "build",
+        "build",
+        "discard",
+        "draw",
+        "discard",
+    ]
+    assert all("state" in record for record in yours)  # each engine call's last event: here each action
+    result = CliRunner().invoke(app, ["replay", str(log)])
+    assert result.exit_code == 0, result.output
+
+
 # ---------------------------------------------------------------- the command line
 
 
@@ -360,6 +520,17 @@ def test_play_rejects_json_without_a_script(tmp_path: Path, monkeypatch: pytest.
         (["--players", "7"], "classic is for 2 to 4 players"),
         (["--name", "two words"], "a name is one word"),
         (["--players", "2", "--bots", "greedy,random"], "2 bots for 1 bot seat (--players 2)"),
+        (
+            ["--bots", "greedy,random,expert,greedy"],
+            "Invalid value for '--bots': 4 bots and you make 5 players, but classic is for 2 to 4 players",
+        ),
+        (["--players", "1"], "Invalid value for '--players': classic is for 2 to 4 players"),
+        (["--players", "x"], "Invalid value for '--players': 'x' is not a valid integer"),
+        (["--seed", "abc"], "Invalid value for '--seed': 'abc' is not a valid integer"),
+        (
+            ["kaluki-51", "--players", "3"],
+            "Invalid value for '--players': kaluki-51 is for exactly 4 players",
+        ),
     ],
 )
 def test_play_usage_errors(
@@ -385,7 +556,7 @@ def test_play_from_the_command_line_then_resume_the_latest(
     runner = CliRunner()
     result = runner.invoke(app, ["play", "--seed", "9", "--players", "2", "--fast"], input="ds\nhint\n")
     assert result.exit_code == 0, result.output
-    assert "Seed 9: 'kalooki play --seed 9' deals the same cards again." in result.output
+    assert "Seed 9: deal the same cards again with kalooki play --players 2 --seed 9" in result.output
     saves = list((tmp_path / "saves").glob(f"*{SAVE_SUFFIX}"))
     assert len(saves) == 1
     saved = read_save(saves[0])

@@ -130,9 +130,10 @@ def test_play_ctrl_c_and_resume(tmp_path: Path) -> None:
     try:
         screen = terminal.read_until(r"draw> ")
         first_prompt = time.monotonic() - started
-        assert "Seed 31" in screen
+        assert "Seed 31: deal the same cards again with kalooki play --seed 31" in screen
         (save,) = (tmp_path / "saves").glob(f"*{SAVE_SUFFIX}")
-        assert f"saved after every move to {save}" in screen
+        # The path is too long for the line: it has a line of its own, whole.
+        assert f"The game is saved after every move to\n  {save}\n" in screen
         assert first_prompt < 10  # generous for slow CI; measured well under a second here
 
         terminal.type("ds\n")
@@ -158,8 +159,10 @@ def test_play_ctrl_c_and_resume(tmp_path: Path) -> None:
     resumed = Terminal(["resume", "--fast"], env)
     try:
         screen = resumed.read_until(r"draw> ")
+        # Wrapped at 80 columns between words.
         assert (
-            "Resuming your game against bob (greedy), cid (greedy), dee (greedy) (hand 1, turn 5)" in screen
+            "Resuming your game against bob (greedy), cid (greedy), dee (greedy) (hand 1, \nturn 5)."
+            in screen
         )
         saved = read_save(save).game
         assert saved.to_json() == turn_before

@@ -13,6 +13,7 @@ from kalooki_cli.render import (
     hand_text,
     joker_meaning,
     key_rules,
+    meld_text,
     narrate,
     plain_cards,
     render_game_end,
@@ -152,6 +153,40 @@ def test_a_set_joker_stands_for_its_missing_suits() -> None:
     assert run.cards[0] == JOKER
 
 
+def test_a_joker_that_can_never_be_taken_says_so() -> None:
+    classic = Variant()
+
+    def shown(cards: str, variant: Variant) -> str:
+        return meld_text(make_meld(parse_cards(cards), variant), variant=variant).plain
+
+    assert shown("9S 9C JK", classic) == "9♠ 9♣ JK(9♦/♥)"
+    assert shown("9S 9C 9D JK", classic) == "9♠ 9♣ 9♦ JK(9♥, closed)"  # three suits and a joker: closed
+    assert shown("9S 9C JK", Variant(set_joker_release="never")) == "9♠ 9♣ JK(9♦/♥, closed)"
+    assert shown("7H 8H JK", classic) == "7♥ 8♥ JK(9♥)"
+    assert shown("7H 8H JK", Variant(run_joker_release="never")) == "7♥ 8♥ JK(9♥, closed)"
+    game, seating = busy_game()
+    events = [{"type": "meld", "player": "bob", "melds": ["5S 5D 5C JK"], "numbers": [5], "points": 20}]
+    assert [line.plain for line in narrate(events, game, seating)] == [
+        "Bob melds 5♠ 5♦ 5♣ JK(5♥, closed) [5] (20 points)."
+    ]
+
+
+def test_the_totals_explain_the_star_only_once_a_hand_was_won() -> None:
+    game, seating = busy_game()
+    out = console()
+    render_totals(out, game, seating)
+    text = output(out)
+    assert "* went out" not in text
+    assert "Scoring: losers add their cards' value; the game ends at 150; lowest total wins." in " ".join(
+        text.split()
+    )
+    play_out_hand(game)
+    assert game.results[0].winner is not None
+    out = console()
+    render_totals(out, game, seating)
+    assert "* went out.  Scoring: losers add" in output(out)
+
+
 def test_no_color_environment_gives_plain_text(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     game, seating = busy_game()
@@ -210,6 +245,7 @@ def test_help_lists_commands_and_key_rules_in_80_columns() -> None:
     assert max(len(line) for line in text.splitlines()) <= 80
     for command in ("draw stock | ds", "undo", "hint", "save [FILE]", "quit", "rules", "score"):
         assert command in text
+    assert "build N CARDS [low|high] | b " in text
     assert "at least 40 points" in " ".join(text.split())
     rules = key_rules(Variant(opening_threshold=40, run_minimum=4, discard_draw="never"))
     assert any("Runs: 4+ cards" in rule for rule in rules)
