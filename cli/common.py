@@ -59,6 +59,29 @@ def choice(enum: type[ChoiceT]) -> Callable[[object], ChoiceT]:
     return parse
 
 
+def integer(value: str) -> int:
+    """A ``parser=`` for a whole-number option, refused in plain words: ``'abc' is not a valid integer``.
+
+    Left to itself, Typer words it as pydantic does ("Input should be a valid integer, ...").
+    """
+    try:
+        return int(value)
+    except ValueError:
+        raise typer.BadParameter(f"'{value}' is not a valid integer") from None
+
+
+def at_least(minimum: int) -> Callable[[str], int]:
+    """A ``parser=`` for a whole number of at least ``minimum``, refused in plain words."""
+
+    def parse(value: str) -> int:
+        number = integer(value)
+        if number < minimum:
+            raise typer.BadParameter(f"{number} is too small: give {minimum} or more")
+        return number
+
+    return parse
+
+
 def print_error(message: str) -> None:
     """Write a message to stderr as it is (no markup, so ``[brackets]`` in messages survive)."""
     for line in message.splitlines() or [""]:

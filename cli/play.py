@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from .common import SetOption, cli_errors
+from .common import SetOption, cli_errors, integer
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
@@ -31,17 +31,6 @@ SCRIPT_KEYS = re.compile(r"^(hands|players)\s*:", re.MULTILINE)
 MAX_SCRIPT_PEEK = 64 * 1024
 
 FastOption = Annotated[bool, typer.Option("--fast", help="No pause between the bots' turns.")]
-
-
-def integer(value: str) -> int:
-    """A ``parser=`` for a whole-number option, refused in plain words: ``'abc' is not a valid integer``.
-
-    Left to itself, Typer words it as pydantic does ("Input should be a valid integer, ...").
-    """
-    try:
-        return int(value)
-    except ValueError:
-        raise typer.BadParameter(f"'{value}' is not a valid integer") from None
 
 
 def is_script(target: str) -> bool:

@@ -41,7 +41,7 @@ from kalooki.simulate import (
 )
 from kalooki.variant import Variant
 
-from .common import SetOption, cli_errors, fail
+from .common import SetOption, at_least, cli_errors, fail, integer
 from .saves import write_atomically
 
 HELP = """Play many games between bots and report win rates, hand lengths, Kalooki and stock-out rates.
@@ -241,10 +241,14 @@ def simulate_command(
         typer.Argument(metavar="VARIANT|PATH", help="A built-in variant name or a variant file (A)."),
     ] = "classic",
     set_: SetOption = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games to play (per variant).")] = 1000,
+    games: Annotated[
+        int, typer.Option("--games", "-n", parser=at_least(1), help="Games to play (per variant).")
+    ] = 1000,
     players: Annotated[
         int | None,
-        typer.Option("--players", min=2, help="Seats at the table (default: the --bots count, else 4)."),
+        typer.Option(
+            "--players", parser=at_least(2), help="Seats at the table (default: the --bots count, else 4)."
+        ),
     ] = None,
     bots: Annotated[
         str | None,
@@ -254,9 +258,12 @@ def simulate_command(
             help="The bot in each seat, comma-separated (one name fills every seat). Default: greedy.",
         ),
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Master seed; each game's seed derives from it.")] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", parser=integer, help="Master seed; each game's seed derives from it.")
+    ] = 0,
     workers: Annotated[
-        int | None, typer.Option("--workers", "-w", min=1, help="Processes to use (default: every core).")
+        int | None,
+        typer.Option("--workers", "-w", parser=at_least(1), help="Processes to use (default: every core)."),
     ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the results as JSON instead of tables.")
@@ -281,10 +288,16 @@ def simulate_command(
         ),
     ] = None,
     max_turns: Annotated[
-        int, typer.Option("--max-turns", min=1, help="Turns after which a hand is abandoned and counted.")
+        int,
+        typer.Option(
+            "--max-turns", parser=at_least(1), help="Turns after which a hand is abandoned and counted."
+        ),
     ] = DEFAULT_MAX_TURNS,
     max_hands: Annotated[
-        int, typer.Option("--max-hands", min=1, help="Hands after which a game is stopped and counted.")
+        int,
+        typer.Option(
+            "--max-hands", parser=at_least(1), help="Hands after which a game is stopped and counted."
+        ),
     ] = DEFAULT_MAX_HANDS,
 ) -> None:
     if as_json and csv_path == "-":

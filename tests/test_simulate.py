@@ -291,3 +291,18 @@ def test_cli_csv_path_is_checked_before_any_game(tmp_path: Path, where: str, mes
     assert "Traceback" not in result.output
     # Nothing was played: the check comes before the first game.
     assert "hands won" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--games", "0"], "Invalid value for '--games' / '-n': 0 is too small: give 1 or more"),
+        (["--seed", "abc"], "Invalid value for '--seed': 'abc' is not a valid integer"),
+        (["--workers", "x"], "Invalid value for '--workers' / '-w': 'x' is not a valid integer"),
+    ],
+)
+def test_cli_number_options_are_refused_in_plain_words(arguments: list[str], message: str) -> None:
+    result = runner.invoke(app, ["simulate", *arguments])
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split())
+    assert "Input should be" not in result.output
