@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, NoReturn, TypeVar
 
 import typer
@@ -80,6 +81,17 @@ def at_least(minimum: int) -> Callable[[str], int]:
         return number
 
     return parse
+
+
+def check_output_path(path: Path | str) -> None:
+    """Refuse a file to write that cannot be written, before any work is done (exit 1, one line)."""
+    if str(path) == "-":
+        return
+    target = Path(path)
+    if target.is_dir():
+        fail(f"{path}: is a folder; give a file name")
+    if not target.parent.is_dir():
+        fail(f"{path}: the folder {target.parent} does not exist")
 
 
 def print_error(message: str) -> None:

@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from .common import SetOption, cli_errors, integer
+from .common import SetOption, check_output_path, cli_errors, integer
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
@@ -141,11 +141,15 @@ def play(
                 )
         from .script_commands import run_script
 
+        if log is not None:
+            check_output_path(log)
         raise typer.Exit(run_script(Path(target), json_output=json_output, log_path=log))
     if json_output:
         raise typer.BadParameter(
             "--json reports a game script's result: give a script to play", param_hint="'--json'"
         )
+    if log is not None:
+        check_output_path(log)
     with cli_errors():
         code = start_game(
             target,

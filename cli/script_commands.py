@@ -53,7 +53,11 @@ def run_script(
         return 1
     if log_path is not None and recorder:
         lines = "".join(json.dumps(item, separators=(",", ":")) + "\n" for item in recorder[0].records)
-        write_atomically(log_path, lines)
+        try:
+            write_atomically(log_path, lines)
+        except OSError as error:
+            err.print(f"{log_path}: cannot write the log: {error.strerror or error}", markup=False)
+            return 1
     if json_output:
         sys.stdout.write(json.dumps(run.to_json(), indent=2, ensure_ascii=False) + "\n")
     else:

@@ -41,7 +41,7 @@ from kalooki.simulate import (
 )
 from kalooki.variant import Variant
 
-from .common import SetOption, at_least, cli_errors, fail, integer
+from .common import SetOption, at_least, check_output_path, cli_errors, fail, integer
 from .saves import write_atomically
 
 HELP = """Play many games between bots and report win rates, hand lengths, Kalooki and stock-out rates.
@@ -214,17 +214,6 @@ def comparison_report(comparison: Comparison, console: Console, labels: tuple[st
     console.print(table)
 
 
-def check_csv_path(path: str) -> None:
-    """Refuse a CSV path that cannot be written before any game is played, so no run is wasted."""
-    if path == "-":
-        return
-    target = Path(path)
-    if target.is_dir():
-        fail(f"{path}: is a folder; give --csv a file name")
-    if not target.parent.is_dir():
-        fail(f"{path}: the folder {target.parent} does not exist")
-
-
 def write_csv(path: str, text: str) -> None:
     if path == "-":
         sys.stdout.write(text)
@@ -305,7 +294,8 @@ def simulate_command(
             "--json and --csv - both write to stdout: give --csv a file", param_hint="--csv"
         )
     if csv_path is not None:
-        check_csv_path(csv_path)
+        # Checked before any game is played, so a long run is not wasted on a path that cannot be written.
+        check_output_path(csv_path)
     with cli_errors():
         rules_a = load_variant(variant, set_ or ())
         rules_b = None

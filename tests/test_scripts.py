@@ -259,3 +259,15 @@ def test_schema_and_loader_both_reject(text: str) -> None:
         load_script_text(text)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(yaml.safe_load(text), game_script_schema())
+
+
+def test_play_refuses_a_log_path_it_cannot_write_before_playing(tmp_path: Path) -> None:
+    from kalooki_cli.app import app
+    from typer.testing import CliRunner
+
+    target = tmp_path / "missing" / "game.jsonl"
+    result = CliRunner().invoke(app, ["play", str(GOLDEN / "kalooki-opening.yaml"), "--log", str(target)])
+    assert result.exit_code == 1
+    assert f"{target}: the folder {target.parent} does not exist" in result.output
+    assert "Traceback" not in result.output
+    assert not target.parent.exists()

@@ -280,7 +280,7 @@ def test_rows_to_csv_round_trip() -> None:
     ("where", "message"),
     [
         ("missing/x.csv", "the folder {tmp}/missing does not exist"),
-        (".", "is a folder; give --csv a file name"),
+        (".", "is a folder; give a file name"),
     ],
 )
 def test_cli_csv_path_is_checked_before_any_game(tmp_path: Path, where: str, message: str) -> None:
