@@ -319,16 +319,18 @@ def _check_deal(
     if len(problems) > before:
         return FixedDeal()
     pack = full_pack(variant.decks, variant.jokers)
+    totals = Counter(card for card, _ in placed)
     used: Counter[Card] = Counter()
-    for card, card_path in sorted(
-        placed, key=lambda item: document.location(item[1]).line * 10_000 + document.location(item[1]).column
-    ):
+    located = sorted(
+        ((document.location(where), card) for card, where in placed),
+        key=lambda item: (item[0].line, item[0].column),
+    )
+    for location, card in located:
         used[card] += 1
         if used[card] == pack[card] + 1:
-            total = sum(1 for other, _ in placed if other == card)
             problems.append(
-                document.location(card_path).error(
-                    f"the deal uses {format_card(card)} {total} times; the pack holds {pack[card]}"
+                location.error(
+                    f"the deal uses {format_card(card)} {totals[card]} times; the pack holds {pack[card]}"
                 )
             )
     return FixedDeal(hands=hands, discard=discard, stock_top=stock)
