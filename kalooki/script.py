@@ -545,11 +545,6 @@ def _report(game: Game, run: ScriptRun) -> None:
     run.eliminated = [names[seat] for seat in range(len(names)) if game.eliminated[seat]]
 
 
-def is_game_script(document_data: dict[str, Any]) -> bool:
-    """Whether a loaded YAML mapping is a game script (not a variant): it seats players or lists hands."""
-    return "players" in document_data or "hands" in document_data
-
-
 def game_script_schema() -> dict[str, Any]:
     """The JSON Schema of a game script (``schemas/game-script.schema.json``), draft-07 for editors."""
     from kalooki.schema import DRAFT_07, variant_schema
