@@ -17,8 +17,10 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Any, Literal
+
+from pydantic import ValidationError
 
 from kalooki.cards import (
     JOKER,
@@ -32,13 +34,25 @@ from kalooki.cards import (
 from kalooki.errors import KalookiError
 from kalooki.melds import SET_MAX, MeldError, RunEnd, TableMeld, build, make_meld, run_span_ok, swap
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
+from kalooki.statecheck import check_reachable, check_state_shape, first_error
+from kalooki.text import escape_controls, first_control
 from kalooki.variant import Variant
 
 STATE_FORMAT = "kalooki-game"
 STATE_VERSION = 1
 
 Phase = Literal["draw", "play", "hand_over", "game_over"]
-HandEnd = Literal["went_out", "stock_exhausted", "blocked", "abandoned"]
+
+DEFAULT_TURN_LIMIT = 1000
+"""Turns (all players together) after which a hand is stopped unscored: scripts, the terminal, a host
+and simulations share it, so a hand nobody can finish (no one able to open, say) still ends."""
+
+MAX_LISTED_LAYINGS = 1000
+"""Most melds, builds and swaps :meth:`Game.legal_actions` lists (draws and discards are always all listed).
+
+Before opening, every combination of melds reaching the threshold is legal: with a big hand and a low
+threshold that is millions. :meth:`Game.iter_legal_actions` yields them all, lazily."""
+HandEnd = Literal["went_out", "stock_exhausted", "blocked", "abandoned", "turn_limit"]
 Event = dict[str, Any]
 
 
@@ -173,8 +187,14 @@ class Game:
         players: Sequence[str],
         seed: int | None = None,
         deal: FixedDeal | None = None,
+        *,
+        turn_limit: int = DEFAULT_TURN_LIMIT,
     ) -> None:
         names = list(players)
+        if turn_limit < 1:
+            raise IllegalMoveError(f"the turn limit must be 1 or more, not {turn_limit}")
+        for name in names:
+            check_player_name(name)
         if not variant.min_players <= len(names) <= variant.max_players:
             span = (
                 f"exactly {variant.min_players}"
@@ -190,6 +210,7 @@ class Game:
         self.variant = variant
         self.players = names
         self.seed = seed
+        self.turn_limit = turn_limit
         self.rng = random.Random(seed)
         self.hand_number = 0
         self.first_seat = 0
@@ -406,7 +427,10 @@ class Game:
                 "the game is over" if self.phase == "game_over" else f"hand {self.hand_number} is over"
             )
         if seat is not None and seat != self.current:
+            if not 0 <= seat < len(self.players):
+                raise NotYourTurnError(f"there is no seat {seat} at this table")
             raise NotYourTurnError(f"it is {self.player}'s turn, not {self.players[seat]}'s")
+        _check_cards(action)
         if isinstance(action, Draw):
             return self._draw(action)
         if self.phase == "draw":
@@ -688,6 +712,8 @@ class Game:
             return events + self._went_out()
         if self.stock_ran_out:
             return events + self._end_hand(None, "stock_exhausted")
+        if self.turn_number >= self.turn_limit:
+            return events + self._end_hand(None, "turn_limit")
         self.current = self.next_seat(self.current)
         self.turn_number += 1
         self.phase = "draw"
@@ -817,7 +843,12 @@ class Game:
         self.turn = TurnState.from_json(snapshot["turn"].to_json())
 
     def legal_actions(self) -> list[Action]:
-        return list(self.iter_legal_actions())
+        """The legal actions, with at most :data:`MAX_LISTED_LAYINGS` melds, builds and swaps (in the order
+        :meth:`iter_legal_actions` yields them) and every draw and discard."""
+        if self.phase != "play":
+            return list(self.iter_legal_actions())
+        actions: list[Action] = list(islice(self._legal_layings(), MAX_LISTED_LAYINGS))
+        return actions + list(self._legal_discards())
 
     def iter_legal_actions(self) -> Iterator[Action]:
         """Every legal action of the current player.
@@ -834,14 +865,20 @@ class Game:
             return
         if self.phase != "play":
             return
+        yield from self._legal_layings()
+        yield from self._legal_discards()
+
+    def _legal_layings(self) -> Iterator[Action]:
         hand = self.hands[self.current]
         # While the turn owes a card, a laying that would make it unpayable is refused: check each.
         owing = bool(self.owed_cards())
         for action in self._layings(hand):
             if not owing or isinstance(action, Swap) or self._is_legal(action):
                 yield action
+
+    def _legal_discards(self) -> Iterator[Action]:
         if self._turn_debts() is None:
-            for card in sorted(set(hand)):
+            for card in sorted(set(self.hands[self.current])):
                 yield Discard(card)
 
     def _layings(self, hand: list[Card]) -> Iterator[Action]:
@@ -863,21 +900,26 @@ class Game:
     ) -> Iterator[Action]:
         threshold = self.variant.opening_threshold
         values = [make_meld(group, self.variant).points(ace) for group in groups]
-        counts = Counter(hand)
+        needs = [tuple(Counter(group).items()) for group in groups]
+        left = Counter(hand)
+        # Cards still in hand are counted down in place (and back up), so each step costs one meld's cards.
+        spare = len(hand) - keep
 
-        def extend(start: int, chosen: list[int], used: Counter[Card], points: int) -> Iterator[Action]:
+        def extend(start: int, chosen: list[int], spare: int, points: int) -> Iterator[Action]:
             if chosen and points >= threshold:
                 yield Meld(tuple(groups[index] for index in chosen))
             for index in range(start, len(groups)):
-                group = groups[index]
-                need = Counter(group)
-                if any(used[card] + count > counts[card] for card, count in need.items()):
+                if len(groups[index]) > spare or any(left[card] < count for card, count in needs[index]):
                     continue
-                if len(hand) - sum(used.values()) - len(group) < keep:
-                    continue
-                yield from extend(index + 1, [*chosen, index], used + need, points + values[index])
+                for card, count in needs[index]:
+                    left[card] -= count
+                chosen.append(index)
+                yield from extend(index + 1, chosen, spare - len(groups[index]), points + values[index])
+                chosen.pop()
+                for card, count in needs[index]:
+                    left[card] += count
 
-        yield from extend(0, [], Counter(), 0)
+        yield from extend(0, [], spare, 0)
 
     def _legal_builds(self, hand: list[Card], keep: int) -> Iterator[Action]:
         counts = Counter(hand)
@@ -947,6 +989,7 @@ class Game:
             "variant": self.variant.model_dump(mode="json", exclude={"extends"}),
             "players": list(self.players),
             "seed": self.seed,
+            "turn_limit": self.turn_limit,
             "rng": [version, list(internal), gauss],
             "hand_number": self.hand_number,
             "first_seat": self.first_seat,
@@ -987,11 +1030,18 @@ class Game:
                 + (": upgrade kalooki to load it" if newer else "")
             )
         try:
-            variant = Variant.model_validate(data["variant"], strict=False)
+            variant = Variant.model_validate(data.get("variant"), strict=False)
+        except ValidationError as error:
+            raise StateFormatError(
+                f"the saved game's rules are invalid: {first_error(error, 'variant')}"
+            ) from None
+        check_state_shape(data)
+        try:
             game = cls.__new__(cls)
             game.variant = variant
             game.players = [str(name) for name in data["players"]]
             game.seed = data["seed"]
+            game.turn_limit = data.get("turn_limit", DEFAULT_TURN_LIMIT)
             game.rng = random.Random()
             game.forced_reshuffles = []
             game.opening_events = []
@@ -1001,6 +1051,7 @@ class Game:
                 raise
             raise StateFormatError(f"the saved game is damaged ({type(error).__name__}: {error})") from None
         game._validate_restored()
+        check_reachable(game)
         return game
 
     def _restore(self, data: Mapping[str, Any]) -> None:
@@ -1050,6 +1101,40 @@ class Game:
                 make_meld(meld.cards, self.variant, kind=meld.kind)
             except MeldError as error:
                 raise StateFormatError(f"the saved game is damaged: {error}") from None
+
+
+def check_player_name(name: object) -> None:
+    """Refuse a player's name that is not one line of printable text (it is shown on every screen)."""
+    if not isinstance(name, str) or not name.strip():
+        raise IllegalMoveError("a player's name must be text that is not blank")
+    control = first_control(name)
+    if control is not None:
+        raise IllegalMoveError(
+            f"the player's name '{escape_controls(name)}' holds a control character ({control})"
+        )
+
+
+def _check_cards(action: Action) -> None:
+    """Refuse an action whose parts are not what they claim (built in code or read from a log, not parsed)."""
+    if isinstance(action, Draw):
+        if action.source not in ("stock", "discard"):
+            raise IllegalMoveError(f"{action.source!r} is not a place to draw from: stock or discard")
+        return
+    if isinstance(action, Build) and action.end not in (None, "low", "high"):
+        raise IllegalMoveError(f"{action.end!r} is not an end of a run: low or high")
+    if isinstance(action, (Build, Swap)) and (
+        not isinstance(action.meld, int) or isinstance(action.meld, bool)
+    ):
+        raise IllegalMoveError(f"{action.meld!r} is not a meld number")
+    if isinstance(action, Meld):
+        cards: Sequence[object] = [card for group in action.groups for card in group]
+    elif isinstance(action, Discard):
+        cards = [action.card]
+    else:
+        cards = action.cards
+    for card in cards:
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card <= JOKER:
+            raise IllegalMoveError(f"{card!r} is not a card code (0 to {JOKER})")
 
 
 def candidate_melds(hand: Sequence[Card], variant: Variant) -> list[tuple[Card, ...]]:
