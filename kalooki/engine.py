@@ -30,12 +30,18 @@ from kalooki.cards import (
     full_pack,
     hand_points,
     make_card,
+    rank_points,
 )
 from kalooki.errors import KalookiError
 from kalooki.melds import SET_MAX, MeldError, RunEnd, TableMeld, build, make_meld, run_span_ok, swap
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
-from kalooki.statecheck import check_reachable, check_state_shape, first_error
-from kalooki.text import escape_controls, first_control
+from kalooki.statecheck import (
+    check_action_parts,
+    check_player_name,
+    check_reachable,
+    check_state_shape,
+    first_error,
+)
 from kalooki.variant import Variant
 
 STATE_FORMAT = "kalooki-game"
@@ -52,6 +58,10 @@ MAX_LISTED_LAYINGS = 1000
 
 Before opening, every combination of melds reaching the threshold is legal: with a big hand and a low
 threshold that is millions. :meth:`Game.iter_legal_actions` yields them all, lazily."""
+
+MAX_OPENING_STEPS = 2_000
+"""Combinations of melds :meth:`Game.legal_actions` tries when listing openings; past them it lists what it
+found, or else the solver's best opening: a hand that can open always has an opening listed."""
 HandEnd = Literal["went_out", "stock_exhausted", "blocked", "abandoned", "turn_limit"]
 Event = dict[str, Any]
 
@@ -430,7 +440,7 @@ class Game:
             if not 0 <= seat < len(self.players):
                 raise NotYourTurnError(f"there is no seat {seat} at this table")
             raise NotYourTurnError(f"it is {self.player}'s turn, not {self.players[seat]}'s")
-        _check_cards(action)
+        check_action_parts(action)
         if isinstance(action, Draw):
             return self._draw(action)
         if self.phase == "draw":
@@ -847,7 +857,8 @@ class Game:
         :meth:`iter_legal_actions` yields them) and every draw and discard."""
         if self.phase != "play":
             return list(self.iter_legal_actions())
-        actions: list[Action] = list(islice(self._legal_layings(), MAX_LISTED_LAYINGS))
+        layings = self._legal_layings(MAX_OPENING_STEPS)
+        actions: list[Action] = list(islice(layings, MAX_LISTED_LAYINGS))
         return actions + list(self._legal_discards())
 
     def iter_legal_actions(self) -> Iterator[Action]:
@@ -868,11 +879,11 @@ class Game:
         yield from self._legal_layings()
         yield from self._legal_discards()
 
-    def _legal_layings(self) -> Iterator[Action]:
+    def _legal_layings(self, max_steps: int | None = None) -> Iterator[Action]:
         hand = self.hands[self.current]
         # While the turn owes a card, a laying that would make it unpayable is refused: check each.
         owing = bool(self.owed_cards())
-        for action in self._layings(hand):
+        for action in self._layings(hand, max_steps):
             if not owing or isinstance(action, Swap) or self._is_legal(action):
                 yield action
 
@@ -881,7 +892,7 @@ class Game:
             for card in sorted(set(self.hands[self.current])):
                 yield Discard(card)
 
-    def _layings(self, hand: list[Card]) -> Iterator[Action]:
+    def _layings(self, hand: list[Card], max_steps: int | None = None) -> Iterator[Action]:
         keep = self._keep()
         groups = candidate_melds(hand, self.variant)
         if self.opened[self.current]:
@@ -889,14 +900,14 @@ class Game:
                 if len(hand) - len(group) >= keep:
                     yield Meld((group,))
         else:
-            yield from self._opening_melds(groups, hand, keep, self.variant.ace_value)
+            yield from self._opening_melds(groups, hand, keep, self.variant.ace_value, max_steps)
         if self.opened[self.current]:
             yield from self._legal_builds(hand, keep)
         if self.opened[self.current] or not self.variant.joker_release_requires_opening:
             yield from self.legal_swaps()
 
     def _opening_melds(
-        self, groups: list[tuple[Card, ...]], hand: list[Card], keep: int, ace: int
+        self, groups: list[tuple[Card, ...]], hand: list[Card], keep: int, ace: int, max_steps: int | None
     ) -> Iterator[Action]:
         threshold = self.variant.opening_threshold
         values = [make_meld(group, self.variant).points(ace) for group in groups]
@@ -904,10 +915,32 @@ class Game:
         left = Counter(hand)
         # Cards still in hand are counted down in place (and back up), so each step costs one meld's cards.
         spare = len(hand) - keep
+        # A joker stands for any card; an ace may be worth more than a ten.
+        worth = {card: max(10, ace) if card == JOKER else rank_points(card % 13 + 1, ace) for card in left}
+        by_worth = sorted(worth, key=worth.__getitem__, reverse=True)
+
+        def most_to_add(spare: int) -> int:
+            """The most points ``spare`` more cards from the hand could add: prunes what cannot open."""
+            total = 0
+            for card in by_worth:
+                take = min(left[card], spare)
+                total += take * worth[card]
+                spare -= take
+                if not spare:
+                    break
+            return total
+
+        steps = [0]
 
         def extend(start: int, chosen: list[int], spare: int, points: int) -> Iterator[Action]:
-            if chosen and points >= threshold:
-                yield Meld(tuple(groups[index] for index in chosen))
+            if points >= threshold:
+                if chosen:
+                    yield Meld(tuple(groups[index] for index in chosen))
+            elif points + most_to_add(spare) < threshold:
+                return
+            steps[0] += 1
+            if max_steps is not None and steps[0] > max_steps:
+                return
             for index in range(start, len(groups)):
                 if len(groups[index]) > spare or any(left[card] < count for card, count in needs[index]):
                     continue
@@ -919,7 +952,20 @@ class Game:
                 for card, count in needs[index]:
                     left[card] += count
 
-        yield from extend(0, [], spare, 0)
+        found = False
+        for action in extend(0, [], spare, 0):
+            found = True
+            yield action
+        if max_steps is not None and steps[0] > max_steps and not found:
+            yield from self._solver_opening(hand, keep)
+
+    def _solver_opening(self, hand: list[Card], keep: int) -> Iterator[Action]:
+        """The solver's best opening, when a bounded search of combinations found none."""
+        from kalooki.solver import best_opening
+
+        plan = best_opening(hand, self.variant, keep=keep)
+        if plan is not None and plan.melds:
+            yield Meld(plan.melds)
 
     def _legal_builds(self, hand: list[Card], keep: int) -> Iterator[Action]:
         counts = Counter(hand)
@@ -1101,40 +1147,6 @@ class Game:
                 make_meld(meld.cards, self.variant, kind=meld.kind)
             except MeldError as error:
                 raise StateFormatError(f"the saved game is damaged: {error}") from None
-
-
-def check_player_name(name: object) -> None:
-    """Refuse a player's name that is not one line of printable text (it is shown on every screen)."""
-    if not isinstance(name, str) or not name.strip():
-        raise IllegalMoveError("a player's name must be text that is not blank")
-    control = first_control(name)
-    if control is not None:
-        raise IllegalMoveError(
-            f"the player's name '{escape_controls(name)}' holds a control character ({control})"
-        )
-
-
-def _check_cards(action: Action) -> None:
-    """Refuse an action whose parts are not what they claim (built in code or read from a log, not parsed)."""
-    if isinstance(action, Draw):
-        if action.source not in ("stock", "discard"):
-            raise IllegalMoveError(f"{action.source!r} is not a place to draw from: stock or discard")
-        return
-    if isinstance(action, Build) and action.end not in (None, "low", "high"):
-        raise IllegalMoveError(f"{action.end!r} is not an end of a run: low or high")
-    if isinstance(action, (Build, Swap)) and (
-        not isinstance(action.meld, int) or isinstance(action.meld, bool)
-    ):
-        raise IllegalMoveError(f"{action.meld!r} is not a meld number")
-    if isinstance(action, Meld):
-        cards: Sequence[object] = [card for group in action.groups for card in group]
-    elif isinstance(action, Discard):
-        cards = [action.card]
-    else:
-        cards = action.cards
-    for card in cards:
-        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card <= JOKER:
-            raise IllegalMoveError(f"{card!r} is not a card code (0 to {JOKER})")
 
 
 def candidate_melds(hand: Sequence[Card], variant: Variant) -> list[tuple[Card, ...]]:

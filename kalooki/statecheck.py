@@ -10,18 +10,21 @@ A save's checksum catches damage, not a deliberate edit (anyone can recompute a 
   coherent, the seats in range, an undo snapshot that holds the same cards.
 
 Each raises :class:`~kalooki.engine.StateFormatError` with one line naming the first problem.
+:func:`check_player_name` and :func:`check_action_parts` refuse, as an
+:class:`~kalooki.engine.IllegalMoveError`, a name or an action that is not what it claims to be.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from kalooki.cards import JOKER
-from kalooki.text import escape_controls
+from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
+from kalooki.text import escape_controls, first_control
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
@@ -102,6 +105,44 @@ class _State(_Shape):
     turn_limit: Annotated[int, Field(ge=1, le=MAX_WHOLE)] = 1
 
 
+def check_player_name(name: object) -> None:
+    """Refuse a player's name that is not one line of printable text (it is shown on every screen)."""
+    from kalooki.engine import IllegalMoveError
+
+    if not isinstance(name, str) or not name.strip():
+        raise IllegalMoveError("a player's name must be text that is not blank")
+    control = first_control(name)
+    if control is not None:
+        raise IllegalMoveError(
+            f"the player's name '{escape_controls(name)}' holds a control character ({control})"
+        )
+
+
+def check_action_parts(action: Action) -> None:
+    """Refuse an action whose parts are not what they claim (built in code or read from a log, not parsed)."""
+    from kalooki.engine import IllegalMoveError
+
+    if isinstance(action, Draw):
+        if action.source not in ("stock", "discard"):
+            raise IllegalMoveError(f"{action.source!r} is not a place to draw from: stock or discard")
+        return
+    if isinstance(action, Build) and action.end not in (None, "low", "high"):
+        raise IllegalMoveError(f"{action.end!r} is not an end of a run: low or high")
+    if isinstance(action, (Build, Swap)) and (
+        not isinstance(action.meld, int) or isinstance(action.meld, bool)
+    ):
+        raise IllegalMoveError(f"{action.meld!r} is not a meld number")
+    if isinstance(action, Meld):
+        cards: Sequence[object] = [card for group in action.groups for card in group]
+    elif isinstance(action, Discard):
+        cards = [action.card]
+    else:
+        cards = action.cards
+    for card in cards:
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card <= JOKER:
+            raise IllegalMoveError(f"{card!r} is not a card code (0 to {JOKER})")
+
+
 def first_error(error: ValidationError, prefix: str = "") -> str:
     """A pydantic error as one line: where (``hands[2][0]``) and what, without pydantic's link."""
     detail = error.errors(include_url=False)[0]
@@ -154,7 +195,7 @@ def check_reachable(game: Game) -> None:
 
 
 def _unreachable(game: Game) -> str | None:
-    from kalooki.engine import IllegalMoveError, check_player_name
+    from kalooki.engine import IllegalMoveError
 
     variant = game.variant
     count = len(game.players)
