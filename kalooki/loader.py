@@ -481,8 +481,10 @@ def _locate_top(
         given = str(name_or_path)
         path = Path(base_dir) / given if base_dir is not None else Path(given)
         display = os.path.normpath(os.path.join(str(base_dir), given)) if base_dir is not None else given
-        if reference is not None and not path.is_file():
-            raise VariantError([where.error(f"no such file: {display}")])
+        # A variant named inside another file (a game script's ``variant:``) is held to extends' rules.
+        refusal = _base_file_refusal(path) if reference is not None else None
+        if refusal is not None:
+            raise VariantError([where.error(f"{refusal}: {display}")])
         return path, display
     if name_or_path in builtin_variant_names():
         return variants_dir() / f"{name_or_path}.yaml", builtin_display(name_or_path)
