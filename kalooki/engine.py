@@ -1087,7 +1087,8 @@ class Game:
             game.variant = variant
             game.players = [str(name) for name in data["players"]]
             game.seed = data["seed"]
-            game.turn_limit = data.get("turn_limit", DEFAULT_TURN_LIMIT)
+            # A save from before the limit was saved may be past it already: it plays on to its end.
+            game.turn_limit = data.get("turn_limit", max(DEFAULT_TURN_LIMIT, data["turn_number"]))
             game.rng = random.Random()
             game.forced_reshuffles = []
             game.opening_events = []

@@ -83,7 +83,7 @@ class _Undo(_Shape):
 
 class _State(_Shape):
     players: Annotated[list[str], Field(min_length=2, max_length=MAX_PLAYERS)]
-    seed: Whole | None
+    seed: int | None  # any whole number --seed takes (the JSON reader bounds its digits)
     rng: Annotated[list[Any], Field(min_length=3, max_length=3)]
     hand_number: Annotated[int, Field(ge=1, le=MAX_WHOLE)]
     first_seat: Seat
