@@ -22,6 +22,7 @@ from typing import Annotated, NoReturn, TypeVar
 import typer
 
 from kalooki.errors import KalookiError
+from kalooki.text import escape_controls
 
 SetOption = Annotated[
     list[str] | None,
@@ -95,9 +96,13 @@ def check_output_path(path: Path | str) -> None:
 
 
 def print_error(message: str) -> None:
-    """Write a message to stderr as it is (no markup, so ``[brackets]`` in messages survive)."""
-    for line in message.splitlines() or [""]:
-        typer.echo(line, err=True)
+    """Write a message to stderr as it is (no markup, so ``[brackets]`` in messages survive).
+
+    Each line is shown with its control characters spelled out: a message may quote a file, a save or
+    what was typed, and none of that may reach the terminal as a command.
+    """
+    for line in message.split("\n"):
+        typer.echo(escape_controls(line), err=True)
 
 
 def fail(message: str, code: int = 1) -> NoReturn:

@@ -35,6 +35,7 @@ from kalooki.errors import KalookiError
 from kalooki.melds import MeldError, build, make_meld
 from kalooki.moves import ALIASES, Action, Build, Discard, Draw, Meld, format_move, parse_move
 from kalooki.savegame import Session, dump_save, restore_rngs, rng_states, seat_rng
+from kalooki.text import escape_controls
 from kalooki.variant import Variant
 
 from . import render
@@ -606,6 +607,7 @@ class InteractiveGame:
 
         A path or a command is never broken by rich, so it can be copied whole.
         """
+        tail = escape_controls(tail)
         if len(lead) + 1 + len(tail) <= self.console.width:
             self.say(f"{lead} {tail}", style)
             return
@@ -614,10 +616,10 @@ class InteractiveGame:
 
     def error(self, message: str) -> None:
         # One logical line, whatever the message (a diagnostic of several lines is joined),
-        # wrapped at word boundaries on a narrow terminal.
-        self.console.print(
-            Text(render.glyphs("✗ ", self.letters) + " ".join(message.split()), style="bold red")
-        )
+        # wrapped at word boundaries on a narrow terminal. It may quote what was typed: an escape
+        # sequence typed (or pasted) at the prompt is shown spelled out, never sent back to the terminal.
+        line = escape_controls(" ".join(message.split()))
+        self.console.print(Text(render.glyphs("✗ ", self.letters) + line, style="bold red"))
 
 
 __all__ = [

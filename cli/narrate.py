@@ -49,9 +49,11 @@ def describe_event(event: dict[str, Any], *, reveal: bool = True) -> str | None:
         return "the stock ran out: the hand ends after this turn"
     if kind == "hand_end":
         if event["winner"] is None:
-            why = {"stock_exhausted": "the stock ran out", "blocked": "nobody could draw"}.get(
-                event["end"], "abandoned"
-            )
+            why = {
+                "stock_exhausted": "the stock ran out",
+                "blocked": "nobody could draw",
+                "turn_limit": "the turn limit was reached: nobody scores",
+            }.get(event["end"], "abandoned")
             return f"hand {event['hand']} ends without a winner ({why})"
         how = "goes Kalooki" if event["kalooki"] else "goes out"
         return f"{event['winner']} {how}: hand {event['hand']} is over"

@@ -15,6 +15,8 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from kalooki.text import escape_controls
+
 from .common import SetOption, check_output_path, cli_errors, integer
 
 if TYPE_CHECKING:
@@ -148,8 +150,9 @@ def play(
         raise typer.BadParameter(
             "--json reports a game script's result: give a script to play", param_hint="'--json'"
         )
-    if log is not None:
-        check_output_path(log)
+    for output in (log, save):
+        if output is not None:
+            check_output_path(output.expanduser())
     with cli_errors():
         code = start_game(
             target,
@@ -222,7 +225,8 @@ def start_game(
     for kind in kinds:
         if kind not in known:
             raise typer.BadParameter(
-                f"there is no bot called '{kind}': the bots are {', '.join(known)}", param_hint="'--bots'"
+                f"there is no bot called '{escape_controls(kind)}': the bots are {', '.join(known)}",
+                param_hint="'--bots'",
             )
     given_players = players
     if players is None:

@@ -474,6 +474,8 @@ def render_hand_end(
             "stock_exhausted": "The stock ran out: nobody went out, and nobody scores.",
             "blocked": "Nobody could draw: the hand ends, and nobody scores.",
             "abandoned": "The hand was abandoned: nobody scores.",
+            "turn_limit": f"The hand reached the turn limit ({game.turn_limit} turns) without a winner: "
+            "nobody scores.",
         }
         console.print(Text(reasons.get(str(event.get("end")), "The hand is over."), style="bold"))
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)

@@ -2,37 +2,43 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
+from kalooki import jsonio
 from kalooki.log import ReplayError, replay
+from kalooki.safeio import FileReadError, read_regular_file
+from kalooki.text import escape_controls
+
+MAX_LOG_BYTES = 64 * 1024 * 1024
+"""A log of a long game is a few megabytes; a file far bigger is not a log to replay."""
 
 
 def _read_records(path: Path) -> list[dict[str, Any]]:
-    records: list[dict[str, Any]] = []
     try:
-        with path.open(encoding="utf-8") as stream:
-            for number, line in enumerate(stream, start=1):
-                if not line.strip():
-                    continue
-                try:
-                    record = json.loads(line)
-                except json.JSONDecodeError as error:
-                    raise ReplayError(f"{path}:{number}:{error.colno}: not JSON: {error.msg}") from None
-                if not isinstance(record, dict):
-                    raise ReplayError(f"{path}:{number}:1: each line must be a JSON object")
-                records.append(record)
-    except FileNotFoundError:
-        raise ReplayError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise ReplayError(f"{path}: is a folder, not a log file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        raise ReplayError(f"{path}: cannot read the log: {reason}") from None
+        data = read_regular_file(path, MAX_LOG_BYTES)
+    except FileReadError as error:
+        raise ReplayError(f"{path}: {error}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise ReplayError(f"{path}:{line}: not UTF-8 text") from None
+    records: list[dict[str, Any]] = []
+    for number, content in enumerate(text.split("\n"), start=1):
+        if not content.strip():
+            continue
+        try:
+            record = jsonio.loads(content)
+        except jsonio.JsonInputError as error:
+            where = f"{path}:{number}:{error.column}" if error.column else f"{path}:{number}"
+            raise ReplayError(f"{where}: not JSON: {error.reason}") from None
+        if not isinstance(record, dict):
+            raise ReplayError(f"{path}:{number}:1: each line must be a JSON object")
+        records.append(record)
     return records
 
 
@@ -46,14 +52,13 @@ def replay_command(
         summary = replay(_read_records(log))
     except ReplayError as error:
         message = str(error)
-        errors.print(message if message.startswith(str(log)) else f"{log}: {message}", markup=False)
+        line = message if message.startswith(str(log)) else f"{log}: {message}"
+        errors.print(escape_controls(line), markup=False)
         raise typer.Exit(1) from None
     totals = ", ".join(f"{name} {total}" for name, total in summary.totals.items())
     ending = "the game is over" if summary.game_over else f"the log stops {summary.ends}"
-    console.print(
-        f"{log}: ok: {summary.records} records, {summary.actions} actions, {summary.hands} hands reproduced; "
-        f"{ending}; totals: {totals}"
-    )
+    counts = f"{summary.records} records, {summary.actions} actions, {summary.hands} hands reproduced"
+    console.print(escape_controls(f"{log}: ok: {counts}; {ending}; totals: {totals}"), markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -5,14 +5,19 @@ The format itself is :mod:`kalooki.savegame`; this module only does the file han
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import os
 import sys
 import tempfile
+import time
 from datetime import datetime
 from pathlib import Path
 
 from kalooki.errors import KalookiError
-from kalooki.savegame import SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
+from kalooki.safeio import FileReadError, read_regular_file
+from kalooki.savegame import MAX_SAVE_BYTES, SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
+from kalooki.text import escape_controls
 
 HOME_VARIABLE = "KALOOKI_HOME"
 """Keeps kalooki's files (saves in ``$KALOOKI_HOME/saves``) elsewhere; tests use a temporary folder."""
@@ -56,9 +61,20 @@ def new_save_path(seed: int | None, now: datetime | None = None) -> Path:
     return path
 
 
+STALE_TEMPORARY_SECONDS = 60
+"""A temporary file of an autosave older than this was left by a write that was killed: it is removed."""
+
+
+def _temporaries(path: Path) -> list[Path]:
+    return list(path.parent.glob(f".{glob.escape(path.name)}.*.tmp"))
+
+
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to ``path``: a crash or Ctrl-C leaves the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write ``text`` to ``path``: a crash or Ctrl-C leaves the old file or the new one, never half of one.
+
+    A temporary file left by an earlier write of the same file that was killed (``kill -9``, a power
+    cut) is removed after this write succeeds.
+    """
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
@@ -69,28 +85,40 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+    cutoff = time.time() - STALE_TEMPORARY_SECONDS
+    for stale in _temporaries(path):
+        with contextlib.suppress(OSError):
+            if stale.stat().st_mtime < cutoff:
+                stale.unlink()
 
 
 def write_save(path: Path, text: str) -> None:
+    """Write a save; only the saves folder itself is created when missing (any other folder must exist)."""
+    if not path.parent.is_dir():
+        if path.parent != saves_dir():
+            reason = f"the folder {path.parent} does not exist"
+            raise SaveFileError(escape_controls(f"{path}: cannot save the game: {reason}"), reason)
+        with contextlib.suppress(OSError):
+            path.parent.mkdir(parents=True, exist_ok=True)
     try:
         write_atomically(path, text)
     except OSError as error:
         reason = error.strerror or str(error)
-        raise SaveFileError(f"{path}: cannot save the game: {reason}", reason) from None
+        raise SaveFileError(escape_controls(f"{path}: cannot save the game: {reason}"), reason) from None
 
 
 def read_save(path: Path) -> LoadedSave:
     """Load a save file; every problem is a :class:`KalookiError` that names the file."""
+    shown = escape_controls(str(path))
     try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveFileError(f"{path}: no such save file") from None
-    except OSError as error:
-        raise SaveFileError(f"{path}: cannot read the save: {error.strerror or error}") from None
+        data = read_regular_file(path, MAX_SAVE_BYTES)
+    except FileReadError as error:
+        reason = "no such save file" if str(error) == "no such file" else str(error)
+        raise SaveFileError(f"{shown}: {reason}") from None
     try:
         return load_save(data)
     except SaveFormatError as error:
-        raise SaveFormatError(f"{path}: {error}") from None
+        raise SaveFormatError(f"{shown}: {escape_controls(str(error))}") from None
 
 
 def latest_save() -> Path:

@@ -8,12 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from kalooki.engine import Event, Game
+from kalooki.engine import DEFAULT_TURN_LIMIT, Event, Game
 from kalooki.log import GameRecorder
 from kalooki.script import ScriptError, ScriptRun, load_script
 from kalooki.script import run_script as play_script
+from kalooki.text import escape_controls
 
 from .narrate import describe_event
 from .saves import write_atomically
@@ -63,26 +65,30 @@ def run_script(
     else:
         show_run(run, out)
     if run.error is not None:
-        err.print(str(run.error), markup=False)
+        err.print(escape_controls(str(run.error)), markup=False)
         return 1
     return 0
 
 
 def show_run(run: ScriptRun, console: Console) -> None:
     """The move-by-move account, then a table of the hands and the totals."""
-    console.print(f"[bold]{run.variant}[/bold]: {', '.join(run.players)}")
+    # Names and events come from the script: escaped, so a '[' in a name is not taken for markup.
+    console.print(f"[bold]{escape(run.variant)}[/bold]: {escape(', '.join(run.players))}")
     for event in run.events:
         line = describe_event(event)
         if line is not None:
             style = "bold" if event["type"] in ("deal", "hand_end", "game_end") else ""
+            line = escape(line)
             console.print(f"[{style}]{line}[/{style}]" if style else line, highlight=False)
     table = Table(title="Hands", show_lines=False)
     table.add_column("hand", justify="right")
     table.add_column("winner")
     for name in run.players:
-        table.add_column(name, justify="right")
+        table.add_column(escape(name), justify="right")
     for hand in run.hands:
-        winner = hand.winner or ("-" if hand.finished else "(unfinished)")
+        winner = escape(hand.winner) if hand.winner else "-" if hand.finished else "(unfinished)"
+        if hand.end == "turn_limit":
+            winner = "(turn limit)"
         if hand.kalooki:
             winner += " (Kalooki)"
         cells: list[Any] = [str(hand.number), winner]
@@ -98,8 +104,11 @@ def show_run(run: ScriptRun, console: Console) -> None:
     console.print(table)
     if run.game_over:
         winners = run.game_winner if isinstance(run.game_winner, list) else [run.game_winner]
-        console.print(f"[bold]Game over[/bold]: {' and '.join(str(w) for w in winners)} won")
+        console.print(f"[bold]Game over[/bold]: {escape(' and '.join(str(w) for w in winners))} won")
+    elif run.error is None and run.hands and run.hands[-1].end == "turn_limit":
+        limit = f"the turn limit ({DEFAULT_TURN_LIMIT} turns)"
+        console.print(f"The game is stopped: hand {run.hands[-1].number} reached {limit} without a winner.")
     elif run.error is None:
         console.print("The game is not over.")
     if run.eliminated:
-        console.print(f"Eliminated: {', '.join(run.eliminated)}")
+        console.print(f"Eliminated: {escape(', '.join(run.eliminated))}", markup=False)

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from kalooki.errors import KalookiError
+from kalooki.text import escape_controls
 
 Card = int
 Suit = int
@@ -91,6 +92,8 @@ def parse_card(text: str) -> Card:
     >>> format_card(parse_card("10c"))
     'TC'
     """
+    if not isinstance(text, str):
+        raise CardError(f"{text!r} is not a card: a card is written as text, e.g. 7H or JK")
     token = text.strip().upper()
     if token in ("JK", "JOKER", "*"):
         return JOKER
@@ -100,13 +103,15 @@ def parse_card(text: str) -> Card:
         if rank is not None and suit is not None and token[:-1] != "1":
             return make_card(rank, suit)
     raise CardError(
-        f"'{text.strip()}' is not a card: write a rank (A 2-9 T J Q K, or 10) and a suit "
+        f"'{escape_controls(text.strip())}' is not a card: write a rank (A 2-9 T J Q K, or 10) and a suit "
         "(C D H S), e.g. 7H, TC, 10C, QS, or JK for a joker"
     )
 
 
 def parse_cards(text: str) -> list[Card]:
     """Read cards separated by spaces (``"7H 8H JK"``)."""
+    if not isinstance(text, str):
+        raise CardError(f'{text!r} is not a list of cards: cards are written as text, e.g. "7H 8H JK"')
     return [parse_card(token) for token in text.split()]
 
 

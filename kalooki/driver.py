@@ -74,18 +74,23 @@ def play_turn(game: Game, bot: Bot) -> list[Event]:
     return events
 
 
-def play_hand(game: Game, bots: Mapping[int, Bot], max_turns: int = 1000) -> list[Event]:
-    """Play the current hand to its end with bots in every seat (a hand past ``max_turns`` is abandoned)."""
+def play_hand(game: Game, bots: Mapping[int, Bot], max_turns: int | None = None) -> list[Event]:
+    """Play the current hand to its end with bots in every seat.
+
+    The game's own turn limit ends a hand that goes on too long; ``max_turns`` abandons it sooner.
+    """
     events: list[Event] = []
     while game.phase in ("draw", "play"):
-        if game.turn_number > max_turns:
+        if max_turns is not None and game.turn_number > max_turns:
             events += game.abandon_hand()
             break
         events += play_turn(game, bots[game.current])
     return events
 
 
-def play_game(game: Game, bots: Sequence[Bot] | Mapping[int, Bot], max_turns: int = 1000) -> list[Event]:
+def play_game(
+    game: Game, bots: Sequence[Bot] | Mapping[int, Bot], max_turns: int | None = None
+) -> list[Event]:
     """Play hands until the game is over; every seat must have a bot."""
     seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else dict(bots)
     events: list[Event] = []

@@ -17,8 +17,10 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Any, Literal
+
+from pydantic import ValidationError
 
 from kalooki.cards import (
     JOKER,
@@ -28,17 +30,39 @@ from kalooki.cards import (
     full_pack,
     hand_points,
     make_card,
+    rank_points,
 )
 from kalooki.errors import KalookiError
 from kalooki.melds import SET_MAX, MeldError, RunEnd, TableMeld, build, make_meld, run_span_ok, swap
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
+from kalooki.statecheck import (
+    check_action_parts,
+    check_player_name,
+    check_reachable,
+    check_state_shape,
+    first_error,
+)
 from kalooki.variant import Variant
 
 STATE_FORMAT = "kalooki-game"
 STATE_VERSION = 1
 
 Phase = Literal["draw", "play", "hand_over", "game_over"]
-HandEnd = Literal["went_out", "stock_exhausted", "blocked", "abandoned"]
+
+DEFAULT_TURN_LIMIT = 1000
+"""Turns (all players together) after which a hand is stopped unscored: scripts, the terminal, a host
+and simulations share it, so a hand nobody can finish (no one able to open, say) still ends."""
+
+MAX_LISTED_LAYINGS = 1000
+"""Most melds, builds and swaps :meth:`Game.legal_actions` lists (draws and discards are always all listed).
+
+Before opening, every combination of melds reaching the threshold is legal: with a big hand and a low
+threshold that is millions. :meth:`Game.iter_legal_actions` yields them all, lazily."""
+
+MAX_OPENING_STEPS = 2_000
+"""Combinations of melds :meth:`Game.legal_actions` tries when listing openings; past them it lists what it
+found, or else the solver's best opening: a hand that can open always has an opening listed."""
+HandEnd = Literal["went_out", "stock_exhausted", "blocked", "abandoned", "turn_limit"]
 Event = dict[str, Any]
 
 
@@ -173,8 +197,14 @@ class Game:
         players: Sequence[str],
         seed: int | None = None,
         deal: FixedDeal | None = None,
+        *,
+        turn_limit: int = DEFAULT_TURN_LIMIT,
     ) -> None:
         names = list(players)
+        if turn_limit < 1:
+            raise IllegalMoveError(f"the turn limit must be 1 or more, not {turn_limit}")
+        for name in names:
+            check_player_name(name)
         if not variant.min_players <= len(names) <= variant.max_players:
             span = (
                 f"exactly {variant.min_players}"
@@ -190,6 +220,7 @@ class Game:
         self.variant = variant
         self.players = names
         self.seed = seed
+        self.turn_limit = turn_limit
         self.rng = random.Random(seed)
         self.hand_number = 0
         self.first_seat = 0
@@ -406,7 +437,10 @@ class Game:
                 "the game is over" if self.phase == "game_over" else f"hand {self.hand_number} is over"
             )
         if seat is not None and seat != self.current:
+            if not 0 <= seat < len(self.players):
+                raise NotYourTurnError(f"there is no seat {seat} at this table")
             raise NotYourTurnError(f"it is {self.player}'s turn, not {self.players[seat]}'s")
+        check_action_parts(action)
         if isinstance(action, Draw):
             return self._draw(action)
         if self.phase == "draw":
@@ -688,6 +722,8 @@ class Game:
             return events + self._went_out()
         if self.stock_ran_out:
             return events + self._end_hand(None, "stock_exhausted")
+        if self.turn_number >= self.turn_limit:
+            return events + self._end_hand(None, "turn_limit")
         self.current = self.next_seat(self.current)
         self.turn_number += 1
         self.phase = "draw"
@@ -817,7 +853,13 @@ class Game:
         self.turn = TurnState.from_json(snapshot["turn"].to_json())
 
     def legal_actions(self) -> list[Action]:
-        return list(self.iter_legal_actions())
+        """The legal actions, with at most :data:`MAX_LISTED_LAYINGS` melds, builds and swaps (in the order
+        :meth:`iter_legal_actions` yields them) and every draw and discard."""
+        if self.phase != "play":
+            return list(self.iter_legal_actions())
+        layings = self._legal_layings(MAX_OPENING_STEPS)
+        actions: list[Action] = list(islice(layings, MAX_LISTED_LAYINGS))
+        return actions + list(self._legal_discards())
 
     def iter_legal_actions(self) -> Iterator[Action]:
         """Every legal action of the current player.
@@ -834,17 +876,23 @@ class Game:
             return
         if self.phase != "play":
             return
+        yield from self._legal_layings()
+        yield from self._legal_discards()
+
+    def _legal_layings(self, max_steps: int | None = None) -> Iterator[Action]:
         hand = self.hands[self.current]
         # While the turn owes a card, a laying that would make it unpayable is refused: check each.
         owing = bool(self.owed_cards())
-        for action in self._layings(hand):
+        for action in self._layings(hand, max_steps):
             if not owing or isinstance(action, Swap) or self._is_legal(action):
                 yield action
+
+    def _legal_discards(self) -> Iterator[Action]:
         if self._turn_debts() is None:
-            for card in sorted(set(hand)):
+            for card in sorted(set(self.hands[self.current])):
                 yield Discard(card)
 
-    def _layings(self, hand: list[Card]) -> Iterator[Action]:
+    def _layings(self, hand: list[Card], max_steps: int | None = None) -> Iterator[Action]:
         keep = self._keep()
         groups = candidate_melds(hand, self.variant)
         if self.opened[self.current]:
@@ -852,32 +900,72 @@ class Game:
                 if len(hand) - len(group) >= keep:
                     yield Meld((group,))
         else:
-            yield from self._opening_melds(groups, hand, keep, self.variant.ace_value)
+            yield from self._opening_melds(groups, hand, keep, self.variant.ace_value, max_steps)
         if self.opened[self.current]:
             yield from self._legal_builds(hand, keep)
         if self.opened[self.current] or not self.variant.joker_release_requires_opening:
             yield from self.legal_swaps()
 
     def _opening_melds(
-        self, groups: list[tuple[Card, ...]], hand: list[Card], keep: int, ace: int
+        self, groups: list[tuple[Card, ...]], hand: list[Card], keep: int, ace: int, max_steps: int | None
     ) -> Iterator[Action]:
         threshold = self.variant.opening_threshold
         values = [make_meld(group, self.variant).points(ace) for group in groups]
-        counts = Counter(hand)
+        needs = [tuple(Counter(group).items()) for group in groups]
+        left = Counter(hand)
+        # Cards still in hand are counted down in place (and back up), so each step costs one meld's cards.
+        spare = len(hand) - keep
+        # A joker stands for any card; an ace may be worth more than a ten.
+        worth = {card: max(10, ace) if card == JOKER else rank_points(card % 13 + 1, ace) for card in left}
+        by_worth = sorted(worth, key=worth.__getitem__, reverse=True)
 
-        def extend(start: int, chosen: list[int], used: Counter[Card], points: int) -> Iterator[Action]:
-            if chosen and points >= threshold:
-                yield Meld(tuple(groups[index] for index in chosen))
+        def most_to_add(spare: int) -> int:
+            """The most points ``spare`` more cards from the hand could add: prunes what cannot open."""
+            total = 0
+            for card in by_worth:
+                take = min(left[card], spare)
+                total += take * worth[card]
+                spare -= take
+                if not spare:
+                    break
+            return total
+
+        steps = [0]
+
+        def extend(start: int, chosen: list[int], spare: int, points: int) -> Iterator[Action]:
+            if points >= threshold:
+                if chosen:
+                    yield Meld(tuple(groups[index] for index in chosen))
+            elif points + most_to_add(spare) < threshold:
+                return
+            steps[0] += 1
+            if max_steps is not None and steps[0] > max_steps:
+                return
             for index in range(start, len(groups)):
-                group = groups[index]
-                need = Counter(group)
-                if any(used[card] + count > counts[card] for card, count in need.items()):
+                if len(groups[index]) > spare or any(left[card] < count for card, count in needs[index]):
                     continue
-                if len(hand) - sum(used.values()) - len(group) < keep:
-                    continue
-                yield from extend(index + 1, [*chosen, index], used + need, points + values[index])
+                for card, count in needs[index]:
+                    left[card] -= count
+                chosen.append(index)
+                yield from extend(index + 1, chosen, spare - len(groups[index]), points + values[index])
+                chosen.pop()
+                for card, count in needs[index]:
+                    left[card] += count
 
-        yield from extend(0, [], Counter(), 0)
+        found = False
+        for action in extend(0, [], spare, 0):
+            found = True
+            yield action
+        if max_steps is not None and steps[0] > max_steps and not found:
+            yield from self._solver_opening(hand, keep)
+
+    def _solver_opening(self, hand: list[Card], keep: int) -> Iterator[Action]:
+        """The solver's best opening, when a bounded search of combinations found none."""
+        from kalooki.solver import best_opening
+
+        plan = best_opening(hand, self.variant, keep=keep)
+        if plan is not None and plan.melds:
+            yield Meld(plan.melds)
 
     def _legal_builds(self, hand: list[Card], keep: int) -> Iterator[Action]:
         counts = Counter(hand)
@@ -947,6 +1035,7 @@ class Game:
             "variant": self.variant.model_dump(mode="json", exclude={"extends"}),
             "players": list(self.players),
             "seed": self.seed,
+            "turn_limit": self.turn_limit,
             "rng": [version, list(internal), gauss],
             "hand_number": self.hand_number,
             "first_seat": self.first_seat,
@@ -987,11 +1076,19 @@ class Game:
                 + (": upgrade kalooki to load it" if newer else "")
             )
         try:
-            variant = Variant.model_validate(data["variant"], strict=False)
+            variant = Variant.model_validate(data.get("variant"), strict=False)
+        except ValidationError as error:
+            raise StateFormatError(
+                f"the saved game's rules are invalid: {first_error(error, 'variant')}"
+            ) from None
+        check_state_shape(data)
+        try:
             game = cls.__new__(cls)
             game.variant = variant
             game.players = [str(name) for name in data["players"]]
             game.seed = data["seed"]
+            # A save from before the limit was saved may be past it already: it plays on to its end.
+            game.turn_limit = data.get("turn_limit", max(DEFAULT_TURN_LIMIT, data["turn_number"]))
             game.rng = random.Random()
             game.forced_reshuffles = []
             game.opening_events = []
@@ -1001,6 +1098,7 @@ class Game:
                 raise
             raise StateFormatError(f"the saved game is damaged ({type(error).__name__}: {error})") from None
         game._validate_restored()
+        check_reachable(game)
         return game
 
     def _restore(self, data: Mapping[str, Any]) -> None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -301,8 +302,13 @@ class _Resolver:
         display: str,
         chain: tuple[tuple[Path, str], ...],
         document: YamlDocument | None = None,
+        base_of: Location | None = None,
     ) -> _FileResult:
-        """Resolve one file (``document`` when it is already loaded, e.g. from text)."""
+        """Resolve one file (``document`` when it is already loaded, e.g. from text).
+
+        ``base_of``: where the ``extends`` that names this file is, for a file that cannot be read or is
+        not a variant file at all (said there in one line, without echoing the file's content).
+        """
         key = path.resolve()
         if key in self.done:
             return self.done[key]
@@ -310,10 +316,26 @@ class _Resolver:
             try:
                 document = load_yaml_file(path, display=display)
             except YamlError as error:
-                self.diagnostics.extend(merge_recovered(error, _own_problems))
+                unread = (
+                    base_of is not None
+                    and error.document is None
+                    and all(item.line == 0 for item in error.diagnostics)
+                )
+                if unread and base_of is not None:
+                    reasons = "; ".join(item.message for item in error.diagnostics)
+                    self.diagnostics.append(base_of.error(f"cannot read the base {display}: {reasons}"))
+                else:
+                    self.diagnostics.extend(merge_recovered(error, _own_problems))
                 result = _FileResult(None, None)
                 self.done[key] = result
                 return result
+        if base_of is not None and _not_a_variant(document):
+            self.diagnostics.append(
+                base_of.error(f"{display} is not a variant file: none of its keys is a variant's")
+            )
+            result = _FileResult(None, None)
+            self.done[key] = result
+            return result
         chain = (*chain, (key, display))
         problems: list[Diagnostic] = []
         layer = _Layer()
@@ -328,7 +350,7 @@ class _Resolver:
                 names = [name for _, name in chain[start:]] + [base_display]
                 problems.append(location.error(f"extends cycle: {' -> '.join(names)}"))
                 continue
-            result = self.file(base_path, base_display, chain)
+            result = self.file(base_path, base_display, chain, base_of=location)
             if result.layer is None:
                 if result.document is not None:
                     # Say why another file's errors are listed: this file extends it.
@@ -393,14 +415,43 @@ class _Resolver:
         if _is_path_like(reference):
             target = parent.parent / reference
             display = os.path.normpath(os.path.join(os.path.dirname(parent_display), reference))
-            if not target.is_file():
-                problems.append(location.error(f"no such file: {display}"))
+            refusal = _base_file_refusal(target)
+            if refusal is not None:
+                problems.append(location.error(f"{refusal}: {display}"))
                 return None
             return target, display
         if reference in builtin_variant_names():
             return variants_dir() / f"{reference}.yaml", builtin_display(reference)
         problems.append(location.error(_unknown_variant_message(reference)))
         return None
+
+
+VARIANT_SUFFIXES = (".yaml", ".yml")
+
+
+def _base_file_refusal(target: Path) -> str | None:
+    """Why ``extends`` may not read ``target`` (None when it may): only regular ``.yaml``/``.yml`` files.
+
+    A variant file is shared between people, so its ``extends`` must not be a way to read (and have
+    echoed) any file the user can read, nor to hang on a FIFO or a device.
+    """
+    if target.suffix.lower() not in VARIANT_SUFFIXES:
+        return "a base variant file must end in .yaml or .yml"
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return "no such file"
+    if stat.S_ISDIR(mode):
+        return "is a directory, not a variant file"
+    if not stat.S_ISREG(mode):
+        return "is not a regular file"
+    return None
+
+
+def _not_a_variant(document: YamlDocument) -> bool:
+    """A base file with keys but none of a variant's: another kind of YAML file, whose keys are not echoed."""
+    data = document.data
+    return bool(data) and not any(key in Variant.model_fields for key in data)
 
 
 def _own_problems(document: YamlDocument) -> list[Diagnostic]:
@@ -430,8 +481,10 @@ def _locate_top(
         given = str(name_or_path)
         path = Path(base_dir) / given if base_dir is not None else Path(given)
         display = os.path.normpath(os.path.join(str(base_dir), given)) if base_dir is not None else given
-        if reference is not None and not path.is_file():
-            raise VariantError([where.error(f"no such file: {display}")])
+        # A variant named inside another file (a game script's ``variant:``) is held to extends' rules.
+        refusal = _base_file_refusal(path) if reference is not None else None
+        if refusal is not None:
+            raise VariantError([where.error(f"{refusal}: {display}")])
         return path, display
     if name_or_path in builtin_variant_names():
         return variants_dir() / f"{name_or_path}.yaml", builtin_display(name_or_path)

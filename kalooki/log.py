@@ -13,10 +13,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 from kalooki.cards import parse_card, parse_cards
-from kalooki.engine import Event, FixedDeal, Game
+from kalooki.engine import DEFAULT_TURN_LIMIT, Event, FixedDeal, Game
 from kalooki.errors import KalookiError
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
+from kalooki.statecheck import first_error
 from kalooki.variant import Variant
 
 LOG_FORMAT = "kalooki-log"
@@ -31,7 +34,8 @@ class ReplayError(KalookiError):
 def state_digest(game: Game) -> str:
     """A short fingerprint of everything the players' cards and scores depend on."""
     state = game.to_json()
-    for private in ("rng", "undo", "seed"):
+    # The turn limit is not part of the position (and logs from before it was saved must still match).
+    for private in ("rng", "undo", "seed", "turn_limit"):
         state.pop(private, None)
     text = json.dumps(state, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -45,6 +49,8 @@ def header_record(game: Game) -> dict[str, Any]:
         "variant": game.variant.model_dump(mode="json", exclude={"extends"}),
         "players": list(game.players),
         "seed": game.seed,
+        # Only a game with another turn limit says so: a replay needs it to stop the hand where it stopped.
+        **({"turn_limit": game.turn_limit} if game.turn_limit != DEFAULT_TURN_LIMIT else {}),
     }
 
 
@@ -65,8 +71,19 @@ class GameRecorder:
         return added
 
 
+REFUSED = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError)
+"""What a record of the wrong shape makes the reading raise (a KalookiError is a ValueError too)."""
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _deal_from_event(players: Sequence[str], event: Mapping[str, Any]) -> FixedDeal:
-    hands = {players.index(name): parse_cards(cards) for name, cards in event["hands"].items()}
+    hands_by_name = event["hands"]
+    if not isinstance(hands_by_name, Mapping):
+        raise TypeError("a deal's hands must map each player to their cards")
+    hands = {players.index(name): parse_cards(cards) for name, cards in hands_by_name.items()}
     return FixedDeal(
         hands=hands,
         discard=parse_card(event["discard"]),
@@ -82,10 +99,17 @@ def action_from_event(event: Mapping[str, Any]) -> Action:
     if kind == "meld":
         return Meld(tuple(tuple(parse_cards(group)) for group in event["melds"]))
     if kind == "build":
-        return Build(int(event["meld"]), tuple(parse_cards(event["cards"])), event.get("end"))
+        return Build(_meld_number(event["meld"]), tuple(parse_cards(event["cards"])), event.get("end"))
     if kind == "release":
-        return Swap(int(event["meld"]), tuple(parse_cards(event["cards"])))
+        return Swap(_meld_number(event["meld"]), tuple(parse_cards(event["cards"])))
     return Discard(parse_card(event["card"]))
+
+
+def _meld_number(value: object) -> int:
+    if not _whole(value):
+        raise TypeError(f"a meld number must be a whole number, not {value!r}")
+    assert isinstance(value, int)
+    return value
 
 
 _MISSING = "(nothing)"
@@ -133,14 +157,23 @@ def replay(records: Iterable[Mapping[str, Any]]) -> ReplaySummary:
             f"record 1: log version {header.get('version')!r}; this kalooki reads {LOG_VERSION}"
         )
     try:
-        variant = Variant.model_validate(header["variant"], strict=False)
-        players = [str(name) for name in header["players"]]
-        if len(items) < 2 or items[1].get("type") != "deal":
-            raise ReplayError("record 2: the log must continue with the first hand's deal")
-        game = Game(variant, players, seed=header.get("seed"), deal=_deal_from_event(players, items[1]))
-    except (KeyError, TypeError, ValueError) as error:
-        if isinstance(error, ReplayError):
-            raise
+        variant = Variant.model_validate(header.get("variant"), strict=False)
+    except ValidationError as error:
+        raise ReplayError(f"record 1: the log's rules are invalid: {first_error(error, 'variant')}") from None
+    players, seed, limit = (
+        header.get("players"),
+        header.get("seed"),
+        header.get("turn_limit", DEFAULT_TURN_LIMIT),
+    )
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        raise ReplayError("record 1: the log's players are not a list of names")
+    if not _whole(limit) or limit < 1 or not (seed is None or _whole(seed)):
+        raise ReplayError("record 1: the log's seed or turn limit is not a whole number")
+    if len(items) < 2 or items[1].get("type") != "deal":
+        raise ReplayError("record 2: the log must continue with the first hand's deal")
+    try:
+        game = Game(variant, players, seed=seed, deal=_deal_from_event(players, items[1]), turn_limit=limit)
+    except REFUSED as error:
         raise ReplayError(f"record 2: the log's game and first deal cannot start a game ({error})") from None
 
     def compare(produced: Sequence[Event], start: int) -> int:
@@ -188,7 +221,9 @@ def replay(records: Iterable[Mapping[str, Any]]) -> ReplaySummary:
                 )
         except ReplayError:
             raise
-        except (KeyError, TypeError, ValueError) as error:
+        except KeyError as error:
+            raise ReplayError(f"record {index + 1}: does not reproduce: it lacks {error}") from None
+        except REFUSED as error:
             raise ReplayError(f"record {index + 1}: does not reproduce: {error}") from None
         index = compare(produced, index)
     return ReplaySummary(

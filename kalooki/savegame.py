@@ -20,8 +20,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from kalooki import jsonio
+from kalooki.bots import bot_names
 from kalooki.engine import Game, StateFormatError
 from kalooki.errors import KalookiError
+from kalooki.statecheck import rng_state_problem
+from kalooki.text import escape_controls, has_controls
 
 SAVE_FORMAT = "kalooki-save"
 SAVE_VERSION = 1
@@ -87,12 +91,16 @@ class Session:
             raise ValueError(f"the player's seat {self.human_seat} is not at the table")
         if set(self.bots) != seats - {self.human_seat}:
             raise ValueError("the bots' seats do not match the table")
+        known = bot_names()
+        for name in self.bots.values():
+            if name not in known:
+                raise ValueError(f"there is no bot called '{escape_controls(name)}'")
         if not set(self.bot_rngs) <= set(self.bots):
             raise ValueError("a bot's random state belongs to no bot")
 
 
 def _seat(key: object) -> int:
-    if not isinstance(key, str) or not key.isdigit():
+    if not isinstance(key, str) or not key.isdigit() or len(key) > 1:
         raise TypeError(f"seat {key!r} is not a seat number")
     return int(key)
 
@@ -100,6 +108,8 @@ def _seat(key: object) -> int:
 def _text(value: object, what: str) -> str:
     if not isinstance(value, str):
         raise TypeError(f"{what} must be text")
+    if has_controls(value):
+        raise ValueError(f"{what} holds a control character")
     return value
 
 
@@ -109,13 +119,12 @@ def rng_state_to_json(state: RngState) -> list[Any]:
 
 
 def rng_state_from_json(data: object) -> RngState:
-    if not isinstance(data, list) or len(data) != 3:
-        raise TypeError("a random state is [version, [numbers], gauss]")
+    problem = rng_state_problem(data)
+    if problem is not None:
+        raise ValueError(f"a bot's random state {problem}")
+    assert isinstance(data, list)
     version, internal, gauss = data
-    if not isinstance(version, int) or not isinstance(internal, list):
-        raise TypeError("a random state is [version, [numbers], gauss]")
-    state: RngState = (version, tuple(int(number) for number in internal), gauss)
-    # setstate is the real check: it rejects a state of the wrong length or kind.
+    state: RngState = (version, tuple(internal), gauss)
     random.Random().setstate(state)
     return state
 
@@ -160,10 +169,9 @@ def load_save(text: str | bytes) -> LoadedSave:
     if len(text) > MAX_SAVE_BYTES:
         raise SaveFormatError(f"this is not a kalooki save: it is over {MAX_SAVE_BYTES // (1024 * 1024)} MiB")
     try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as error:
-        reason = error.msg if isinstance(error, json.JSONDecodeError) else str(error)
-        raise SaveFormatError(f"the save is damaged: it is not valid JSON ({reason})") from None
+        data = jsonio.loads(text)
+    except jsonio.JsonInputError as error:
+        raise SaveFormatError(f"the save is damaged: it is not valid JSON ({error})") from None
     return load_save_document(data)
 
 
@@ -193,7 +201,9 @@ def load_save_document(data: object) -> LoadedSave:
     try:
         session = Session.from_json(session_data)
         session.check_against(game)
-    except (KeyError, TypeError, ValueError) as error:
+    except KeyError as error:
+        raise SaveFormatError(f"the save is damaged: its session lacks {error}") from None
+    except (TypeError, ValueError) as error:
         raise SaveFormatError(f"the save is damaged: its session is invalid ({error})") from None
     return LoadedSave(game=game, session=session)
 

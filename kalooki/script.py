@@ -399,7 +399,7 @@ class HandReport:
     end: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "number": self.number,
             "finished": self.finished,
             "winner": self.winner,
@@ -407,6 +407,10 @@ class HandReport:
             "hand_points": self.hand_points,
             "scores": self.scores,
         }
+        # Why a hand ended without a winner: "stock_exhausted", "blocked", "turn_limit"...
+        if self.end is not None and self.end != "went_out":
+            data["end"] = self.end
+        return data
 
 
 @dataclass
@@ -479,6 +483,8 @@ def run_script(script: LoadedScript, on_events: EventSink | None = None) -> Scri
         hand_index += 1
         if game.game_over or (hand_index >= len(script.deals) and not all_bots):
             break
+        if hand_index >= len(script.deals) and game.results[-1].end == "turn_limit":
+            break  # bots alone that cannot finish a hand would not finish the next one either
         if hand_index >= MAX_BOT_HANDS:
             break
         deal = script.deals[hand_index] if hand_index < len(script.deals) else None
@@ -517,7 +523,7 @@ def _report(game: Game, run: ScriptRun) -> None:
         run.hands.append(
             HandReport(
                 number=result.number,
-                finished=result.end != "abandoned",
+                finished=result.end not in ("abandoned", "turn_limit"),
                 winner=None if result.winner is None else names[result.winner],
                 kalooki=result.kalooki,
                 hand_points={names[seat]: result.hand_points[seat] for seat in result.seats},

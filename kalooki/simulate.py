@@ -44,12 +44,12 @@ from typing import Any, Final
 
 from kalooki.bots import Bot, make_bot
 from kalooki.driver import play_turn
-from kalooki.engine import Game
+from kalooki.engine import DEFAULT_TURN_LIMIT, Game
 from kalooki.errors import KalookiError
 from kalooki.variant import Variant
 
-DEFAULT_MAX_TURNS: Final = 1000
-"""Turns (all players together) after which a hand is abandoned."""
+DEFAULT_MAX_TURNS: Final = DEFAULT_TURN_LIMIT
+"""Turns (all players together) after which a hand is stopped: the engine's own limit, as for any game."""
 
 DEFAULT_MAX_HANDS: Final = 200
 """Hands after which a game that has not reached its goal is stopped."""
@@ -124,7 +124,7 @@ def play_game(
 ) -> GameRecord:
     """Play one whole game with the named bots in seats 0, 1, ... and record it."""
     players = [f"P{seat + 1}" for seat in range(len(bots))]
-    game = Game(variant, players, seed=seed)
+    game = Game(variant, players, seed=seed, turn_limit=max_turns)
     seats = {
         seat: make_bot(name, random.Random(derive_seed(seed, "bot", seat))) for seat, name in enumerate(bots)
     }
@@ -132,7 +132,7 @@ def play_game(
     while not game.game_over and len(hands) < max_hands:
         if game.phase == "hand_over":
             game.next_hand()
-        hands.append(_play_hand(game, seats, max_turns))
+        hands.append(_play_hand(game, seats))
     return GameRecord(
         index=index,
         seed=seed,
@@ -143,15 +143,13 @@ def play_game(
     )
 
 
-def _play_hand(game: Game, bots: Mapping[int, Bot], max_turns: int) -> HandRecord:
+def _play_hand(game: Game, bots: Mapping[int, Bot]) -> HandRecord:
     count = len(game.players)
     own_turns = [0] * count
     opened_on: list[int | None] = [None] * count
     reshuffles = stock_outs = 0
+    # The game's turn limit (``max_turns``) ends a hand that goes on too long: the engine stops it.
     while game.phase in ("draw", "play"):
-        if game.turn_number > max_turns:
-            game.abandon_hand()
-            break
         seat = game.current
         own_turns[seat] += 1
         was_open = game.opened[seat]
@@ -167,7 +165,8 @@ def _play_hand(game: Game, bots: Mapping[int, Bot], max_turns: int) -> HandRecor
     return HandRecord(
         winner=result.winner,
         kalooki=result.kalooki,
-        end=result.end,
+        # A simulation's reports have always called a hand stopped at the turn cap "abandoned".
+        end="abandoned" if result.end == "turn_limit" else result.end,
         turns=result.turns,
         seats=result.seats,
         hand_points=result.hand_points,

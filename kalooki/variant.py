@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+
+from kalooki.text import first_control
 
 AceInRuns = Literal["high_or_low", "high", "low", "wrap"]
 DiscardDraw = Literal["always", "never", "after_opening", "before_opening", "meld_at_once"]
@@ -23,13 +25,16 @@ PlayDirection = Literal["clockwise", "counter_clockwise"]
 BaseName = Annotated[str, Field(min_length=1)]
 
 PACK_SIZE = 52
-MAX_HAND_SIZE = 4 * PACK_SIZE
-"""Most cards a hand may hold: four decks (the pack size rule is stricter still)."""
+MAX_HAND_SIZE = PACK_SIZE // 2
+"""Most cards dealt to a hand: half a pack. Real tables deal 13 or so; past this size a hand's possible
+melds grow too many for bots and hints to weigh in a moment (see ``bench/hostile_bench.py``)."""
 MAX_POINTS = 1000
 """Upper bound of the point knobs (ace_value, joker_penalty, kalooki_bonus, opening_threshold)."""
 MAX_GOAL_SCORE = 1_000_000
 """Upper bound of goal_score: a game to more than this would never end."""
 DEFER_CROSS_FIELD = "defer_cross_field"
+PRINTABLE_LINE = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"
+"""JSON Schema for one line of text without control characters (checked by the model's own validator)."""
 
 
 class Variant(BaseModel):
@@ -49,9 +54,20 @@ class Variant(BaseModel):
     )
 
     name: Annotated[
-        str, Field(min_length=1, description="The variant's name; defaults to the file's stem.")
+        str,
+        Field(
+            min_length=1,
+            description="The variant's name; defaults to the file's stem.",
+            json_schema_extra={"pattern": PRINTABLE_LINE},
+        ),
     ] = "classic"
-    description: Annotated[str, Field(description="One line shown by `kalooki variants list`.")] = ""
+    description: Annotated[
+        str,
+        Field(
+            description="One line shown by `kalooki variants list`.",
+            json_schema_extra={"pattern": PRINTABLE_LINE},
+        ),
+    ] = ""
     extends: Annotated[
         BaseName | list[BaseName] | None,
         Field(
@@ -205,6 +221,15 @@ class Variant(BaseModel):
             ),
         ),
     ] = "reshuffle_all"
+
+    @field_validator("name", "description")
+    @classmethod
+    def _one_printable_line(cls, value: str) -> str:
+        # Both are shown on the terminal: a control character there could retitle it or clear it.
+        control = first_control(value)
+        if control is not None:
+            raise ValueError(f"holds a control character ({control}): give plain text on one line")
+        return value
 
     @model_validator(mode="after")
     def _check_consistency(self, info: ValidationInfo) -> Variant:

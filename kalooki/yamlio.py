@@ -65,6 +65,8 @@ from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
 from kalooki.errors import KalookiError
+from kalooki.safeio import FileReadError, FileTooBigError, read_regular_file
+from kalooki.text import escape_controls
 
 MAX_BYTES = 64 * 1024
 """Largest file accepted: hand-written files are a few hundred bytes."""
@@ -131,16 +133,19 @@ class Diagnostic:
     message: str
 
     def __str__(self) -> str:
-        where = f"{self.path}:{self.line}:{self.column}" if self.line > 0 else self.path
-        return f"{where}: {self.key}: {self.message}" if self.key else f"{where}: {self.message}"
+        # Every part may echo the input (a file name, a key, a quoted value): control characters are
+        # spelled out, so one diagnostic is always one line and nothing reaches a terminal as a command.
+        path, key, message = (escape_controls(part) for part in (self.path, self.key, self.message))
+        where = f"{path}:{self.line}:{self.column}" if self.line > 0 else path
+        return f"{where}: {key}: {message}" if key else f"{where}: {message}"
 
     def to_dict(self) -> dict[str, str | int]:
         return {
-            "path": self.path,
+            "path": escape_controls(self.path),
             "line": self.line,
             "column": self.column,
-            "key": self.key,
-            "message": self.message,
+            "key": escape_controls(self.key),
+            "message": escape_controls(self.message),
         }
 
 
@@ -160,6 +165,25 @@ class Location:
         return Location(self.source, self.line, self.column, key)
 
 
+def cap_diagnostics(diagnostics: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
+    """At most :data:`MAX_DIAGNOSTICS`, then one "too many errors" line where the first one left out was."""
+    items = tuple(diagnostics)
+    if len(items) <= MAX_DIAGNOSTICS or items[MAX_DIAGNOSTICS].message.startswith(TOO_MANY):
+        return items[: MAX_DIAGNOSTICS + 1]
+    return (*items[:MAX_DIAGNOSTICS], _too_many(items[MAX_DIAGNOSTICS]))
+
+
+TOO_MANY = "too many errors"
+
+
+def _too_many(where: Diagnostic | None, source: str = "") -> Diagnostic:
+    """The line that ends a capped list, at the position of the first error left out (or the last kept)."""
+    message = f"{TOO_MANY}; stopped after {MAX_DIAGNOSTICS}"
+    if where is None:
+        return Diagnostic(source, 0, 0, "", message)
+    return Diagnostic(where.path, where.line, where.column, "", message)
+
+
 def sort_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
     """In file order; diagnostics of different sources keep the order of their first appearance."""
     items = list(diagnostics)
@@ -177,7 +201,7 @@ class YamlError(KalookiError):
     """
 
     def __init__(self, diagnostics: Sequence[Diagnostic], document: YamlDocument | None = None) -> None:
-        self.diagnostics: tuple[Diagnostic, ...] = tuple(diagnostics)
+        self.diagnostics: tuple[Diagnostic, ...] = cap_diagnostics(diagnostics)
         self.document = document
         super().__init__("\n".join(str(diagnostic) for diagnostic in self.diagnostics))
 
@@ -504,17 +528,13 @@ def load_yaml_file(
     """
     source = display if display is not None else str(path)
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(max_bytes + 1)
-            if len(raw) > max_bytes:
-                handle.seek(0, 2)
-                raise _size_problem(source, handle.tell(), max_bytes)
-    except FileNotFoundError:
-        raise YamlError([Diagnostic(source, 0, 0, "", "no such file")]) from None
-    except IsADirectoryError:
-        raise YamlError([Diagnostic(source, 0, 0, "", "is a directory, not a file")]) from None
-    except OSError as error:
-        raise YamlError([Diagnostic(source, 0, 0, "", f"cannot read the file: {error.strerror}")]) from None
+        raw = read_regular_file(path, max_bytes)
+    except FileTooBigError as error:
+        if error.size is None:
+            raise YamlError([Diagnostic(source, 1, 1, "", str(error))]) from None
+        raise _size_problem(source, error.size, max_bytes) from None
+    except FileReadError as error:
+        raise YamlError([Diagnostic(source, 0, 0, "", str(error))]) from None
     return load_yaml_text(raw, source, max_bytes=max_bytes)
 
 
@@ -545,9 +565,7 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
     try:
         root = _compose_single(text, problems)
     except _TooMany:
-        problems.items.append(
-            Diagnostic(source, 0, 0, "", f"too many errors; stopped after {MAX_DIAGNOSTICS}")
-        )
+        problems.items.append(_too_many(problems.items[-1] if problems.items else None, source))
         raise YamlError(problems.items) from None
     except _Fatal:
         raise YamlError(sort_diagnostics(problems.items)) from None
@@ -569,9 +587,7 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
     try:
         data = _convert(root, (), document, problems)
     except _TooMany:
-        problems.items.append(
-            Diagnostic(source, 0, 0, "", f"too many errors; stopped after {MAX_DIAGNOSTICS}")
-        )
+        problems.items.append(_too_many(problems.items[-1] if problems.items else None, source))
         raise YamlError(problems.items) from None
     if problems.items and isinstance(data, dict):
         document.data = data

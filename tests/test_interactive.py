@@ -424,6 +424,7 @@ def test_resume_continues_exactly(tmp_path: Path) -> None:
 def test_long_lines_wrap_between_words_and_paths_stay_whole(tmp_path: Path) -> None:
     game, session = new_game(Variant(), "you", ["greedy", "random", "expert"], seed=1)
     path = tmp_path / ("a-long-folder-name-" * 3) / f"game{SAVE_SUFFIX}"
+    path.parent.mkdir()
     bogus = "please deal me a much better hand than this one next time"
     code, transcript, _ = run(game, [bogus], save_path=path, session=session, resumed=True)
     assert code == 0

@@ -104,7 +104,7 @@ def test_strict_types(key: str, value: object) -> None:
     [
         ("decks", 1, 4),
         ("jokers", 0, 8),
-        ("hand_size", 1, 208),
+        ("hand_size", 1, 26),
         ("min_players", 2, 8),
         ("max_players", 2, 8),
         ("ace_value", 0, 1000),

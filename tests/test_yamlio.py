@@ -254,7 +254,7 @@ def test_many_errors_are_cut_short_quickly() -> None:
     text = "".join(f"k: {i}\n" for i in range(9000))[: MAX_BYTES - 10]
     lines = _rejected(text)
     assert len(lines) == 101
-    assert lines[-1] == "hostile.yaml: too many errors; stopped after 100"
+    assert lines[-1] == "hostile.yaml:101:1: too many errors; stopped after 100"
 
 
 # ----------------------------------------------------------------------------- helpers for validators

@@ -1,0 +1,65 @@
+"""Parsing JSON from files a user hands us (saves, logs) without letting the parser be the weak point.
+
+Python's :func:`json.loads` accepts ``NaN`` and ``Infinity``, turns ``1e400`` into an infinite
+float, parses a 5,000-digit number (then ``int()`` refuses it elsewhere), and recurses once
+per ``[``, so 100,000 of them raise :class:`RecursionError`. :func:`loads` refuses all of these
+with one :class:`JsonInputError` line saying where.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, NoReturn
+
+from kalooki.errors import KalookiError
+
+MAX_DIGITS = 30
+"""Longest number accepted: every number in a save or a log is far shorter."""
+
+
+class JsonInputError(KalookiError):
+    """Text that is not JSON we accept; the message says where and why, in one line.
+
+    ``line`` and ``column`` (from 1) are where the parser stopped, 0 when it does not say; ``reason`` is
+    the why alone.
+    """
+
+    def __init__(self, reason: str, line: int = 0, column: int = 0) -> None:
+        super().__init__(f"line {line} column {column}: {reason}" if line else reason)
+        self.reason = reason
+        self.line = line
+        self.column = column
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError(f"a number of {len(text.lstrip('-'))} digits (at most {MAX_DIGITS} are accepted)")
+    return int(text)
+
+
+def _real(text: str) -> float:
+    if len(text) > MAX_DIGITS + 10:
+        raise ValueError(f"a number of {len(text)} characters (at most {MAX_DIGITS + 10} are accepted)")
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"{text} is too large a number")
+    return value
+
+
+def loads(text: str | bytes) -> Any:
+    """Parse one JSON document strictly; :class:`JsonInputError` for anything else."""
+    try:
+        return json.loads(text, parse_constant=_no_constant, parse_int=_whole, parse_float=_real)
+    except json.JSONDecodeError as error:
+        raise JsonInputError(error.msg, error.lineno, error.colno) from None
+    except UnicodeDecodeError as error:
+        raise JsonInputError(f"not UTF-8 text (byte {error.start + 1})") from None
+    except RecursionError:
+        raise JsonInputError("nested too deeply") from None
+    except ValueError as error:
+        raise JsonInputError(str(error)) from None

@@ -1,0 +1,98 @@
+"""Reading a file a user names, safely: regular files only, never more than a cap.
+
+``open()`` on a FIFO waits for a writer for ever, and ``/dev/zero`` or ``/dev/urandom``
+never end: a tool that reads a path from its command line (or from an ``extends`` key
+in a shared file) must look at what the path is before reading, and must stop reading
+at its size cap rather than check the size afterwards.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+from kalooki.errors import KalookiError
+
+CHUNK = 64 * 1024
+
+
+class FileReadError(KalookiError):
+    """A file that cannot be read; the message says why, without the file's name (callers add it)."""
+
+
+class FileTooBigError(FileReadError):
+    """A file over the cap; ``size`` is its size when known (a file growing as it is read is not)."""
+
+    def __init__(self, message: str, size: int | None) -> None:
+        super().__init__(message)
+        self.size = size
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "is a directory, not a file"
+    if stat.S_ISFIFO(mode):
+        return "is a pipe (FIFO), not a regular file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "is a device, not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "is a socket, not a regular file"
+    return "is not a regular file"
+
+
+def describe_size(size: int) -> str:
+    if size >= 1024 * 1024:
+        return f"{size // (1024 * 1024)} MiB"
+    if size >= 1024:
+        return f"{size // 1024} KiB"
+    return f"{size} bytes"
+
+
+def read_regular_file(path: str | Path, max_bytes: int) -> bytes:
+    """The bytes of the regular file at ``path``; :class:`FileReadError` for anything else or anything bigger.
+
+    The file is opened without blocking (a FIFO cannot hold the call), checked to be a regular
+    file (symbolic links followed) before a byte is read, and read at most ``max_bytes + 1``
+    bytes, so a file that grows while it is read is refused too.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except OSError as error:
+        raise FileReadError(_reason(error)) from None
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileReadError(_kind(info.st_mode))
+        if info.st_size > max_bytes:
+            raise FileTooBigError(_too_big(info.st_size, max_bytes), info.st_size)
+        chunks: list[bytes] = []
+        total = 0
+        while total <= max_bytes:
+            chunk = os.read(descriptor, min(CHUNK, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > max_bytes:
+            raise FileTooBigError(_too_big(total, max_bytes, at_least=True), None)
+        return b"".join(chunks)
+    except OSError as error:
+        raise FileReadError(_reason(error)) from None
+    finally:
+        os.close(descriptor)
+
+
+def _too_big(size: int, max_bytes: int, at_least: bool = False) -> str:
+    found = f"over {describe_size(max_bytes)}" if at_least else f"{describe_size(size)}"
+    return f"the file is {found}; at most {describe_size(max_bytes)} are accepted"
+
+
+def _reason(error: OSError) -> str:
+    if error.errno == errno.ENOENT:
+        return "no such file"
+    if error.errno == errno.EISDIR:
+        return "is a directory, not a file"
+    return f"cannot read the file: {error.strerror or error}"

@@ -1,0 +1,315 @@
+"""Checking a saved game before it is resumed: its shape, then that the engine could have reached it.
+
+A save's checksum catches damage, not a deliberate edit (anyone can recompute a SHA-256), so
+:meth:`Game.from_json <kalooki.engine.Game.from_json>` trusts nothing in the document:
+
+- :func:`check_state_shape` checks every field's type and range before anything is built
+  (whole numbers that are numbers, cards that are cards, a random state Python can restore);
+- :func:`check_reachable` checks the rebuilt game against what play can produce: the pack whole
+  and in the right places, hand sizes possible for the phase, the phase, totals and winners
+  coherent, the seats in range, an undo snapshot that holds the same cards.
+
+Each raises :class:`~kalooki.engine.StateFormatError` with one line naming the first problem.
+:func:`check_player_name` and :func:`check_action_parts` refuse, as an
+:class:`~kalooki.engine.IllegalMoveError`, a name or an action that is not what it claims to be.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from kalooki.cards import JOKER
+from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
+from kalooki.text import escape_controls, first_control
+
+if TYPE_CHECKING:
+    from kalooki.engine import Game
+
+MAX_WHOLE = 10**12
+"""Bound of every count, total and seat in a state: far beyond any real game, far below an overflow."""
+RNG_WORDS = 624
+MAX_RNG_WORD = 2**32 - 1
+MAX_PLAYERS = 8
+
+Whole = Annotated[int, Field(ge=-MAX_WHOLE, le=MAX_WHOLE)]
+Count = Annotated[int, Field(ge=0, le=MAX_WHOLE)]
+Seat = Annotated[int, Field(ge=0, lt=MAX_PLAYERS)]
+CardCode = Annotated[int, Field(ge=0, le=JOKER)]
+
+
+class _Shape(BaseModel):
+    model_config = ConfigDict(strict=True, extra="ignore", frozen=True)
+
+
+class _Meld(_Shape):
+    kind: Literal["set", "run"]
+    cards: Annotated[list[CardCode], Field(min_length=1, max_length=14)]
+    owner: Seat
+    rank: Annotated[int, Field(ge=1, le=14)]
+    suit: Annotated[int, Field(ge=-1, le=3)]
+
+
+class _Turn(_Shape):
+    drew: Literal["stock", "discard"] | None
+    drawn_card: CardCode | None
+    opened_before: bool
+    built: bool
+    must_use_card: CardCode | None
+    must_use_limit: Annotated[int, Field(ge=0, le=4 * 4 + 8)]
+    jokers_owed: Annotated[int, Field(ge=0, le=8)]
+
+
+class _Result(_Shape):
+    number: Annotated[int, Field(ge=1, le=MAX_WHOLE)]
+    winner: Seat | None
+    kalooki: bool
+    end: Literal["went_out", "stock_exhausted", "blocked", "abandoned", "turn_limit"]
+    seats: Annotated[list[Seat], Field(min_length=1, max_length=MAX_PLAYERS)]
+    hand_points: Annotated[list[Count], Field(max_length=MAX_PLAYERS)]
+    scores: Annotated[list[Whole], Field(max_length=MAX_PLAYERS)]
+    turns: Count
+
+
+class _Undo(_Shape):
+    hand: list[CardCode]
+    table: list[_Meld]
+    opened: bool
+    turn: _Turn
+
+
+class _State(_Shape):
+    players: Annotated[list[str], Field(min_length=2, max_length=MAX_PLAYERS)]
+    seed: int | None  # any whole number --seed takes (the JSON reader bounds its digits)
+    rng: Annotated[list[Any], Field(min_length=3, max_length=3)]
+    hand_number: Annotated[int, Field(ge=1, le=MAX_WHOLE)]
+    first_seat: Seat
+    current: Seat
+    phase: Literal["draw", "play", "hand_over", "game_over"]
+    stock: list[CardCode]
+    discard_pile: list[CardCode]
+    table: list[_Meld]
+    hands: Annotated[list[list[CardCode]], Field(max_length=MAX_PLAYERS)]
+    opened: Annotated[list[bool], Field(max_length=MAX_PLAYERS)]
+    totals: Annotated[list[Whole], Field(max_length=MAX_PLAYERS)]
+    eliminated: Annotated[list[bool], Field(max_length=MAX_PLAYERS)]
+    turn: _Turn
+    turn_number: Count
+    stock_ran_out: bool
+    results: list[_Result]
+    winners: Annotated[list[Seat], Field(max_length=MAX_PLAYERS)]
+    undo: _Undo | None
+    turn_limit: Annotated[int, Field(ge=1, le=MAX_WHOLE)] = 1
+
+
+def check_player_name(name: object) -> None:
+    """Refuse a player's name that is not one line of printable text (it is shown on every screen)."""
+    from kalooki.engine import IllegalMoveError
+
+    if not isinstance(name, str) or not name.strip():
+        raise IllegalMoveError("a player's name must be text that is not blank")
+    control = first_control(name)
+    if control is not None:
+        raise IllegalMoveError(
+            f"the player's name '{escape_controls(name)}' holds a control character ({control})"
+        )
+
+
+def check_action_parts(action: Action) -> None:
+    """Refuse an action whose parts are not what they claim (built in code or read from a log, not parsed)."""
+    from kalooki.engine import IllegalMoveError
+
+    if isinstance(action, Draw):
+        if action.source not in ("stock", "discard"):
+            raise IllegalMoveError(f"{action.source!r} is not a place to draw from: stock or discard")
+        return
+    if isinstance(action, Build) and action.end not in (None, "low", "high"):
+        raise IllegalMoveError(f"{action.end!r} is not an end of a run: low or high")
+    if isinstance(action, (Build, Swap)) and (
+        not isinstance(action.meld, int) or isinstance(action.meld, bool)
+    ):
+        raise IllegalMoveError(f"{action.meld!r} is not a meld number")
+    if isinstance(action, Meld):
+        cards: Sequence[object] = [card for group in action.groups for card in group]
+    elif isinstance(action, Discard):
+        cards = [action.card]
+    else:
+        cards = action.cards
+    for card in cards:
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card <= JOKER:
+            raise IllegalMoveError(f"{card!r} is not a card code (0 to {JOKER})")
+
+
+def first_error(error: ValidationError, prefix: str = "") -> str:
+    """A pydantic error as one line: where (``hands[2][0]``) and what, without pydantic's link."""
+    detail = error.errors(include_url=False)[0]
+    where = prefix
+    for part in detail["loc"]:
+        where += f"[{part}]" if isinstance(part, int) else (f".{part}" if where else str(part))
+    message = detail["msg"].removeprefix("Value error, ")
+    return escape_controls(f"{where}: {message}" if where else message)
+
+
+def check_state_shape(data: Mapping[str, Any]) -> None:
+    """Refuse a state document whose fields have the wrong types or are out of range (before any use)."""
+    from kalooki.engine import StateFormatError
+
+    try:
+        _State.model_validate(data)
+    except ValidationError as error:
+        raise StateFormatError(f"the saved game is damaged: {first_error(error)}") from None
+    problem = rng_state_problem(data["rng"])
+    if problem is not None:
+        raise StateFormatError(f"the saved game is damaged: its random state {problem}")
+
+
+def rng_state_problem(state: object) -> str | None:
+    """Why ``state`` (JSON ``[3, [625 words], gauss]``) is not one ``random.setstate`` takes (or None)."""
+    if not isinstance(state, list | tuple) or len(state) != 3:
+        return "is not [version, [numbers], gauss]"
+    version, words, gauss = state
+    if version != 3 or isinstance(version, bool) or not isinstance(words, list | tuple):
+        return "is not [3, [numbers], gauss]"
+    if len(words) != RNG_WORDS + 1:
+        return f"holds {len(words)} numbers, not {RNG_WORDS + 1}"
+    for word in words:
+        if not isinstance(word, int) or isinstance(word, bool) or not 0 <= word <= MAX_RNG_WORD:
+            return "holds a number that is not a 32-bit word"
+    if words[-1] > RNG_WORDS:
+        return "has its position out of range"
+    if gauss is not None and (not isinstance(gauss, float) or gauss != gauss or abs(gauss) == float("inf")):
+        return "has a gauss value that is not a finite number"
+    return None
+
+
+def check_reachable(game: Game) -> None:
+    """Refuse a game the engine could not have reached (see the module doc)."""
+    from kalooki.engine import StateFormatError
+
+    problem = _unreachable(game)
+    if problem is not None:
+        raise StateFormatError(f"the saved game is not one play can reach: {problem}")
+
+
+def _unreachable(game: Game) -> str | None:
+    from kalooki.engine import IllegalMoveError
+
+    variant = game.variant
+    count = len(game.players)
+    if not variant.min_players <= count <= variant.max_players:
+        return f"{count} players, but the variant is for {variant.min_players} to {variant.max_players}"
+    if len(set(game.players)) != count:
+        return "two players have the same name"
+    for name in game.players:
+        try:
+            check_player_name(name)
+        except IllegalMoveError as error:
+            return str(error)
+    seats = range(count)
+    live = [seat for seat in seats if not game.eliminated[seat]]
+    if any(game.eliminated) and not variant.elimination:
+        return "a player is eliminated, but the variant has no elimination"
+    if not 0 <= game.first_seat < count:
+        return f"the first player's seat {game.first_seat} is not at the table"
+    over = game.phase in ("hand_over", "game_over")
+    if len(game.results) != game.hand_number - (0 if over else 1):
+        return f"it is hand {game.hand_number}, but {len(game.results)} hands have results"
+    for index, result in enumerate(game.results):
+        problem = _result_problem(result, index, count)
+        if problem is not None:
+            return problem
+    for seat in seats:
+        if game.totals[seat] != sum(result.scores[seat] for result in game.results):
+            return f"{game.players[seat]}'s total is not the sum of their scores"
+    if game.phase == "game_over":
+        return _game_over_problem(game, live)
+    if game.winners:
+        return "the game has winners, but it is not over"
+    if len(live) < 2:
+        return "fewer than two players are left, but the game is not over"
+    if _goal_reached(game, live):
+        return "a player has reached the goal, but the game is not over"
+    if over:
+        return None
+    return _hand_problem(game, live)
+
+
+def _result_problem(result: Any, index: int, count: int) -> str | None:
+    if result.number != index + 1:
+        return f"hand results are out of order (result {index + 1} is hand {result.number})"
+    lists = (result.hand_points, result.scores)
+    if any(len(values) != count for values in lists) or any(seat >= count for seat in result.seats):
+        return f"hand {result.number}'s result does not match the table"
+    if result.winner is not None and result.winner not in result.seats:
+        return f"hand {result.number}'s winner was not playing"
+    return None
+
+
+def _goal_reached(game: Game, live: list[int]) -> bool:
+    return any(game.totals[seat] >= game.variant.goal_score for seat in live)
+
+
+def _game_over_problem(game: Game, live: list[int]) -> str | None:
+    variant = game.variant
+    winners = game.winners
+    if not winners or len(set(winners)) != len(winners) or any(seat not in live for seat in winners):
+        return "the game is over, but its winners are not players still at the table"
+    if variant.elimination:
+        if len(live) > 1 and not _goal_reached(game, live):
+            return "the game is over, but more than one player is left"
+        return None
+    if not _goal_reached(game, live):
+        return "the game is over, but nobody has reached the goal"
+    totals = [game.totals[seat] for seat in live]
+    best = min(totals) if variant.scoring == "penalty" else max(totals)
+    if any(game.totals[seat] != best for seat in winners):
+        return "the game is over, but its winners do not have the best totals"
+    return None
+
+
+def _hand_problem(game: Game, live: list[int]) -> str | None:
+    from kalooki.engine import IllegalMoveError
+    from kalooki.melds import make_meld
+
+    variant = game.variant
+    if game.current not in live or game.first_seat not in live:
+        return "the player to move (or the hand's first player) is not at the table"
+    if not 1 <= game.turn_number <= game.turn_limit:
+        return f"turn {game.turn_number} is outside 1 to {game.turn_limit}"
+    for seat, hand in enumerate(game.hands):
+        most = variant.hand_size + (1 if seat == game.current and game.phase == "play" else 0)
+        if seat not in live and hand:
+            return f"{game.players[seat]} is out of the game but holds cards"
+        if seat in live and not 1 <= len(hand) <= most:
+            return f"{game.players[seat]} holds {len(hand)} cards, which play cannot lead to (1 to {most})"
+    for meld in game.table:
+        if meld.owner not in live or not game.opened[meld.owner]:
+            return "a meld on the table belongs to a player who has not opened"
+    turn = game.turn
+    if game.phase == "draw":
+        if turn.drew is not None or game._undo is not None:
+            return "the player to move has drawn already, but the game waits for a draw"
+        try:
+            drawable = bool(game.stock) or game._discard_draw_allowed()
+        except IllegalMoveError:
+            drawable = False
+        if not drawable:
+            return "the player to move has no card to draw"
+        return None
+    if turn.drew is None:
+        return "the player to move has not drawn, but the game waits for a play"
+    undo = game._undo
+    if undo is not None:
+        before = Counter(undo["hand"]) + Counter(card for meld in undo["table"] for card in meld.cards)
+        now = Counter(game.hands[game.current]) + Counter(card for meld in game.table for card in meld.cards)
+        if before != now:
+            return "the turn's undo snapshot does not hold the same cards as the turn"
+        for meld in undo["table"]:
+            try:
+                make_meld(meld.cards, variant, kind=meld.kind)
+            except ValueError as error:
+                return f"the turn's undo snapshot: {error}"
+    return None

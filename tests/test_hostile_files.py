@@ -1,0 +1,151 @@
+"""Variant files and typed input that could forge output or reach the terminal as control sequences."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from kalooki_cli.app import app
+from typer.testing import CliRunner
+
+from kalooki.loader import VariantError, load_variant
+from kalooki.variant import Variant
+from kalooki.yamlio import MAX_DIAGNOSTICS
+
+runner = CliRunner()
+
+
+def validate(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["validate", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# ----------------------------------------------------------------------------- forged lines
+
+
+def test_a_newline_in_an_extends_value_cannot_forge_an_ok_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "v.yaml", 'extends: "x\\nfriday.yaml: ok"\n')
+    code, out, err = validate("v.yaml")
+    assert code == 1
+    assert out == ""
+    assert err.splitlines() == [
+        "v.yaml:1:10: extends: unknown variant 'x\\nfriday.yaml: ok'; the built-in variants are classic, "
+        "czech-300, czech-500, house-rules, kalooki-40, kaluki-51, romanian, or give the path of a .yaml file"
+    ]
+
+
+def test_a_newline_in_a_key_stays_on_its_line_in_text_and_json(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "v.yaml", '"decks\\nfake.yaml: ok\\u001b[2J": 2\n')
+    code, _, err = validate("v.yaml")
+    assert code == 1
+    assert len(err.splitlines()) == 1
+    assert "\x1b" not in err
+    assert "decks\\nfake.yaml: ok\\x1b[2J" in err
+    code, out, _ = validate("v.yaml", "--format", "json")
+    diagnostic = json.loads(out)["diagnostics"][0]
+    assert diagnostic["key"] == "decks\\nfake.yaml: ok\\x1b[2J"
+    assert "\x1b" not in out
+
+
+@pytest.mark.parametrize("key", ["name", "description"])
+def test_name_and_description_refuse_control_characters(key: str, tmp_path: Path) -> None:
+    path = write(tmp_path, "evil.yaml", f'{key}: "evil\\e]0;PWNED\\a\\e[2J"\n')
+    with pytest.raises(VariantError) as caught:
+        load_variant(path)
+    assert str(caught.value) == (
+        f"{path}:1:{len(key) + 3}: {key}: holds a control character (\\x1b): give plain text on one line"
+    )
+
+
+def test_the_model_refuses_a_control_character_in_a_name_too() -> None:
+    with pytest.raises(ValueError, match="control character"):
+        Variant(name="a\x9bb")
+
+
+# ----------------------------------------------------------------------------- caps and positions
+
+
+def test_unknown_keys_stop_at_the_error_cap_with_a_position(tmp_path: Path) -> None:
+    path = write(tmp_path, "many.yaml", "".join(f"k{i}x: 1\n" for i in range(4000)))
+    with pytest.raises(VariantError) as caught:
+        load_variant(path)
+    lines = str(caught.value).splitlines()
+    assert len(lines) == MAX_DIAGNOSTICS + 1
+    assert lines[-1] == f"{path}:{MAX_DIAGNOSTICS + 1}:1: too many errors; stopped after {MAX_DIAGNOSTICS}"
+
+
+def test_extends_cycles_stop_at_the_error_cap(tmp_path: Path) -> None:
+    bases = [f"b{i}.yaml" for i in range(300)]
+    write(tmp_path, "b.yaml", "extends: [" + ", ".join(bases) + "]\n")
+    for name in bases:
+        write(tmp_path, name, "extends: b.yaml\n")
+    with pytest.raises(VariantError) as caught:
+        load_variant(tmp_path / "b.yaml")
+    lines = str(caught.value).splitlines()
+    assert len(lines) == MAX_DIAGNOSTICS + 1
+    assert lines[-1].endswith(f"too many errors; stopped after {MAX_DIAGNOSTICS}")
+    assert lines[-1].split(":")[1:3] != ["0", "0"]
+
+
+def test_dev_zero_is_not_a_file_of_0_bytes() -> None:
+    code, _, err = validate("/dev/zero")
+    assert (code, err) == (1, "/dev/zero: is a device, not a regular file\n")
+
+
+# ----------------------------------------------------------------------------- extends
+
+
+def test_extends_reads_only_yaml_files_and_never_echoes_another_file(tmp_path: Path) -> None:
+    secret = write(tmp_path, "secret.txt", "root: x:0:0\npassword: hunter2\n")
+    path = write(tmp_path, "v.yaml", f"extends: {secret}\n")
+    with pytest.raises(VariantError) as caught:
+        load_variant(path)
+    assert (
+        str(caught.value) == f"{path}:1:10: extends: a base variant file must end in .yaml or .yml: {secret}"
+    )
+
+
+def test_extends_of_a_yaml_file_that_is_no_variant_names_no_key(tmp_path: Path) -> None:
+    write(tmp_path, "compose.yaml", "services: {db: {password: hunter2}}\nvolumes: {}\n")
+    path = write(tmp_path, "v.yaml", "extends: ./compose.yaml\n")
+    with pytest.raises(VariantError) as caught:
+        load_variant(path)
+    message = str(caught.value)
+    expected = f"{tmp_path}/compose.yaml is not a variant file: none of its keys is a variant's"
+    assert message == f"{path}:1:10: extends: {expected}"
+    assert "hunter2" not in message
+    assert "services" not in message
+
+
+def test_extends_of_a_folder_is_refused_where_it_is_written(tmp_path: Path) -> None:
+    (tmp_path / "rules.yaml").mkdir()
+    path = write(tmp_path, "v.yaml", "decks: 2\nextends: rules.yaml\n")
+    with pytest.raises(VariantError) as caught:
+        load_variant(path)
+    assert (
+        str(caught.value)
+        == f"{path}:2:10: extends: is a directory, not a variant file: {tmp_path}/rules.yaml"
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX feature")
+def test_extends_of_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.yaml")
+    path = write(tmp_path, "v.yaml", "extends: pipe.yaml\n")
+    with pytest.raises(VariantError) as caught:
+        load_variant(path)
+    assert str(caught.value) == f"{path}:1:10: extends: is not a regular file: {tmp_path}/pipe.yaml"

@@ -1,0 +1,133 @@
+"""Logs that crashed ``kalooki replay``: each is refused with one line naming the record."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kalooki_cli.app import app
+from typer.testing import CliRunner
+
+from kalooki.bots import make_bot
+from kalooki.driver import play_turn
+from kalooki.engine import Game
+from kalooki.log import GameRecorder, ReplayError, replay
+from kalooki.variant import Variant
+
+runner = CliRunner()
+
+
+def bot_log(turns: int = 12, **game_options: Any) -> list[dict[str, Any]]:
+    """The records of a short game between two greedy bots, as a log file holds them."""
+    game = Game(Variant(), ["ann", "bob"], seed=3, **game_options)
+    recorder = GameRecorder(game)
+    bots = [make_bot("greedy", random.Random(seat)) for seat in range(2)]
+    for _ in range(turns):
+        if game.phase not in ("draw", "play"):
+            break
+        recorder.record(game, play_turn(game, bots[game.current]))
+    return json.loads(json.dumps(recorder.records))  # type: ignore[no-any-return]
+
+
+def first(records: list[dict[str, Any]], kind: str) -> int:
+    return next(index for index, record in enumerate(records) if record["type"] == kind)
+
+
+def refused(records: list[dict[str, Any]]) -> str:
+    with pytest.raises(ReplayError) as caught:
+        replay(records)
+    message = str(caught.value)
+    assert "\n" not in message
+    return message
+
+
+def test_the_unedited_log_replays() -> None:
+    assert replay(bot_log()).actions > 0
+
+
+def test_a_null_card_is_refused() -> None:
+    records = bot_log()
+    index = first(records, "discard")
+    records[index]["card"] = None
+    reason = "None is not a card: a card is written as text, e.g. 7H or JK"
+    assert refused(records) == f"record {index + 1}: does not reproduce: {reason}"
+
+
+def test_a_deal_whose_hands_are_a_list_is_refused() -> None:
+    records = bot_log()
+    records[1]["hands"] = [["7H"]]
+    assert refused(records).startswith("record 2: the log's game and first deal cannot start a game (")
+
+
+def test_a_meld_number_that_is_not_a_number_is_refused() -> None:
+    records = bot_log()
+    index = first(records, "discard")
+    records[index] = {"type": "build", "player": "ann", "meld": 1e300, "cards": "7H"}
+    assert refused(records) == (
+        f"record {index + 1}: does not reproduce: a meld number must be a whole number, not 1e+300"
+    )
+
+
+def test_a_draw_from_nowhere_is_refused() -> None:
+    records = bot_log()
+    index = first(records, "draw")
+    records[index]["source"] = "sleeve"
+    assert "'sleeve' is not a place to draw from" in refused(records)
+
+
+def test_a_player_name_with_an_escape_code_is_refused() -> None:
+    records = bot_log()
+    records[0]["players"][0] = "ann\x1b]0;PWNED\x07"
+    records[1]["hands"]["ann\x1b]0;PWNED\x07"] = records[1]["hands"].pop("ann")
+    assert "holds a control character (\\x1b)" in refused(records)
+
+
+def test_rules_that_do_not_validate_are_one_line() -> None:
+    records = bot_log()
+    records[0]["variant"]["decks"] = 99
+    records[0]["variant"]["jokers"] = -1
+    assert refused(records) == (
+        "record 1: the log's rules are invalid: variant.decks: Input should be less than or equal to 4"
+    )
+
+
+def test_a_turn_limit_in_the_header_replays_a_hand_stopped_by_it() -> None:
+    records = bot_log(turns=10, turn_limit=4)
+    assert records[0]["turn_limit"] == 4
+    assert any(record["type"] == "hand_end" and record["end"] == "turn_limit" for record in records)
+    assert replay(records).ends == "between hands"
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ('{"type": "build", "meld": 1e400}', "not JSON: 1e400 is too large a number"),
+        (
+            '{"type": "discard", "card": ' + "7" * 5000 + "}",
+            "not JSON: a number of 5000 digits (at most 30 are accepted)",
+        ),
+        ("[" * 100_000, "not JSON: nested too deeply"),
+        ('{"card": NaN}', "not JSON: NaN is not a number JSON allows"),
+    ],
+)
+def test_json_the_parser_would_choke_on_is_refused(line: str, message: str, tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    records = bot_log(turns=2)
+    log.write_text("\n".join([*(json.dumps(record) for record in records), line]) + "\n")
+    result = runner.invoke(app, ["replay", str(log)])
+    assert result.exit_code == 1
+    assert result.stderr == f"{log}:{len(records) + 1}: {message}\n"
+
+
+def test_an_escape_code_in_a_log_never_reaches_the_terminal(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    records = bot_log(turns=2)
+    records[3]["card"] = "\x1b[2J"
+    log.write_text("\n".join(json.dumps(record) for record in records) + "\n")
+    result = runner.invoke(app, ["replay", str(log)])
+    assert result.exit_code == 1
+    assert "\x1b" not in result.stderr
+    assert "'\\x1b[2J' is not a card" in result.stderr

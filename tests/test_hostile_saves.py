@@ -1,0 +1,255 @@
+"""Saves edited with their checksum recomputed: each is refused in one line, before anything is written.
+
+A save's checksum is a plain SHA-256, so it catches damage, not an edit: these saves pass it, and
+the state checks (:mod:`kalooki.statecheck`) are what refuse them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kalooki.bots import make_bot
+from kalooki.driver import play_turn
+from kalooki.engine import Game
+from kalooki.savegame import (
+    SaveFormatError,
+    Session,
+    load_save,
+    rng_states,
+    save_checksum,
+    save_document,
+    seat_rng,
+)
+from kalooki.variant import Variant
+
+Edit = Callable[[dict[str, Any]], None]
+
+
+def saved_document(turns: int = 7) -> dict[str, Any]:
+    """A real save of a three-player game some turns in: the human (seat 0) is played by the greedy bot."""
+    game = Game(Variant(), ["ann", "bob", "cid"], seed=5)
+    rngs = {seat: seat_rng(game.seed, seat) for seat in (1, 2)}
+    bots = {seat: make_bot("greedy", rngs[seat]) for seat in (1, 2)}
+    human = make_bot("greedy", random.Random(0))
+    for _ in range(turns):
+        play_turn(game, bots.get(game.current, human))
+    session = Session(human_seat=0, bots={1: "greedy", 2: "greedy"}, bot_rngs=rng_states(rngs))
+    return save_document(game, session)
+
+
+def edited(edit: Edit, turns: int = 7) -> str:
+    """The save text after ``edit``, with its checksum recomputed as someone editing it would."""
+    document = saved_document(turns)
+    edit(document)
+    document["checksum"] = save_checksum(document["session"], document["game"])
+    return json.dumps(document)
+
+
+def refusal(text: str) -> str:
+    with pytest.raises(SaveFormatError) as caught:
+        load_save(text)
+    message = str(caught.value)
+    assert "\n" not in message, message
+    return message
+
+
+def bot_in_play_with_hand_in_stock(document: dict[str, Any]) -> None:
+    game = document["game"]
+    game["current"], game["phase"] = 1, "play"
+    game["turn"]["drew"] = "stock"
+    game["stock"] += game["hands"][1]
+    game["hands"][1] = []
+
+
+def set_game(key: str, value: Any) -> Edit:
+    def edit(document: dict[str, Any]) -> None:
+        document["game"][key] = value
+
+    return edit
+
+
+def negative_rng(document: dict[str, Any]) -> None:
+    document["game"]["rng"][1][0] = -5
+
+
+def negative_bot_rng(document: dict[str, Any]) -> None:
+    document["session"]["bot_rngs"]["1"][1][3] = -1
+
+
+def infinite_total(document: dict[str, Any]) -> None:
+    document["game"]["totals"][0] = float("inf")
+
+
+def infinite_card(document: dict[str, Any]) -> None:
+    document["game"]["hands"][0][0] = float("inf")
+
+
+def game_over_with_winner_99(document: dict[str, Any]) -> None:
+    document["game"]["phase"] = "game_over"
+    document["game"]["winners"] = [99]
+
+
+def everyone_eliminated(document: dict[str, Any]) -> None:
+    document["game"]["eliminated"] = [True, True, True]
+
+
+def empty_stock_in_draw(document: dict[str, Any]) -> None:
+    game = document["game"]
+    game["phase"], game["turn"]["drew"], game["undo"] = "draw", None, None
+    game["discard_pile"] = game["stock"] + game["discard_pile"]
+    game["stock"] = []
+    game["variant"]["discard_draw"] = "never"
+
+
+def bad_variant(document: dict[str, Any]) -> None:
+    document["game"]["variant"]["decks"] = "many"
+    document["game"]["variant"]["jokers"] = 99
+
+
+def float_seat(document: dict[str, Any]) -> None:
+    document["game"]["current"] = 1.5
+
+
+def total_not_from_scores(document: dict[str, Any]) -> None:
+    document["game"]["totals"][1] = 40
+
+
+def unknown_bot(document: dict[str, Any]) -> None:
+    document["session"]["bots"]["1"] = "nobody"
+
+
+def escape_in_bot_name(document: dict[str, Any]) -> None:
+    document["session"]["bots"]["1"] = "\x1b[2Jgreedy"
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (negative_rng, "random state holds a number that is not a 32-bit word"),
+        (negative_bot_rng, "a bot's random state holds a number that is not a 32-bit word"),
+        (infinite_total, "not valid JSON (Infinity is not a number JSON allows)"),
+        (infinite_card, "not valid JSON (Infinity is not a number JSON allows)"),
+        (game_over_with_winner_99, "winners[0]: Input should be less than 8"),
+        (bot_in_play_with_hand_in_stock, "bob holds 0 cards, which play cannot lead to"),
+        (everyone_eliminated, "a player is eliminated, but the variant has no elimination"),
+        (set_game("first_seat", 99), "first_seat: Input should be less than 8"),
+        (set_game("first_seat", 5), "the first player's seat 5 is not at the table"),
+        (empty_stock_in_draw, "the player to move has no card to draw"),
+        (bad_variant, "the saved game's rules are invalid: variant.decks: Input should be a valid integer"),
+        (float_seat, "current: Input should be a valid integer"),
+        (total_not_from_scores, "bob's total is not the sum of their scores"),
+        (set_game("winners", [1]), "the game has winners, but it is not over"),
+        (set_game("hand_number", 3), "it is hand 3, but 0 hands have results"),
+        (unknown_bot, "there is no bot called 'nobody'"),
+        (escape_in_bot_name, "its session is invalid (a bot name holds a control character)"),
+    ],
+)
+def test_an_edited_save_is_refused_in_one_line(edit: Edit, message: str) -> None:
+    assert message in refusal(edited(edit))
+
+
+def test_an_edited_save_that_stays_reachable_still_loads() -> None:
+    """The checks refuse what play cannot produce, not every edit: a renamed player is still a game."""
+
+    def rename(document: dict[str, Any]) -> None:
+        document["game"]["players"][2] = "cyd"
+
+    assert load_save(edited(rename)).game.players == ["ann", "bob", "cyd"]
+
+
+def test_a_deal_in_the_wrong_places_is_refused() -> None:
+    def stock_card_into_a_hand(document: dict[str, Any]) -> None:
+        game = document["game"]
+        game["hands"][2].append(game["stock"].pop())
+
+    assert "cid holds 14 cards" in refusal(edited(stock_card_into_a_hand))
+
+
+def test_an_undo_snapshot_that_makes_cards_is_refused() -> None:
+    document = saved_document(turns=0)
+    game = Game.from_json(document["game"])
+    game.apply(make_bot("greedy", random.Random(0)).choose(game))  # the draw
+    data = game.to_json()
+    data["undo"]["hand"] = data["undo"]["hand"] + [52, 52]
+    document["game"] = data
+    document["checksum"] = save_checksum(document["session"], data)
+    assert "undo snapshot does not hold the same cards" in refusal(json.dumps(document))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"format": "kalooki-save", "version": ' + "9" * 5000 + "}", "a number of 5000 digits"),
+        ("[" * 100_000, "nested too deeply"),
+        ('{"format": "kalooki-save", "version": 1e400}', "1e400 is too large a number"),
+        ('{"format": "kalooki-save", "version": NaN}', "NaN is not a number JSON allows"),
+    ],
+)
+def test_json_a_parser_would_choke_on_is_refused(text: str, message: str) -> None:
+    assert message in refusal(text)
+
+
+# ----------------------------------------------------------------------------- the command
+
+
+def kalooki(*args: str, home: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "KALOOKI_HOME": str(home), "NO_COLOR": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "kalooki", *args],
+        capture_output=True,
+        text=True,
+        input="",
+        env=environment,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def test_resume_refuses_a_crafted_save_without_rewriting_it(tmp_path: Path) -> None:
+    """The save that crashed the greedy bot was autosaved before the crash: now nothing is written."""
+    path = tmp_path / "crafted.kalooki-save.json"
+    path.write_text(edited(bot_in_play_with_hand_in_stock))
+    before = path.read_bytes(), path.stat().st_mtime_ns
+    result = kalooki("resume", str(path), home=tmp_path)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stderr.splitlines() == [
+        f"{path}: the save cannot be resumed: the saved game is not one play can reach: bob holds 0 cards, "
+        "which play cannot lead to (1 to 14)"
+    ]
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+    assert sorted(item.name for item in tmp_path.iterdir()) == [path.name]
+
+
+@pytest.mark.parametrize("command", ["resume", "replay"])
+def test_dev_zero_is_refused_not_read(command: str, tmp_path: Path) -> None:
+    result = kalooki(command, "/dev/zero", home=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.strip() == "/dev/zero: is a device, not a regular file"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX feature")
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (("resume", "{fifo}"), "{fifo}: is a pipe (FIFO), not a regular file"),
+        (("replay", "{fifo}"), "{fifo}: is a pipe (FIFO), not a regular file"),
+        (("validate", "{fifo}"), "{fifo}: is a pipe (FIFO), not a regular file"),
+        (("play", "{fifo}", "--players", "2"), "{fifo}: is a pipe (FIFO), not a regular file"),
+    ],
+)
+def test_a_fifo_is_refused_without_blocking(args: tuple[str, ...], expected: str, tmp_path: Path) -> None:
+    fifo = tmp_path / "rules.yaml"
+    os.mkfifo(fifo)
+    result = kalooki(*(arg.format(fifo=fifo) for arg in args), home=tmp_path, timeout=30)
+    assert result.returncode == 1
+    assert expected.format(fifo=fifo) in result.stderr.splitlines()
