@@ -20,16 +20,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from kalooki.bots import Bot, bot_names, make_bot
+from kalooki.bots import BUILTIN_BOTS, Bot, bot_names, make_bot
 from kalooki.cards import Card, CardError, format_card, full_pack, parse_card
 from kalooki.driver import play_turn
 from kalooki.engine import DealError, Event, FixedDeal, Game, IllegalMoveError
 from kalooki.errors import KalookiError
 from kalooki.loader import MappingOverrides, load_variant
 from kalooki.moves import Action, MoveSyntaxError, parse_move
+from kalooki.textpatterns import CARD_PATTERN_MESSAGE, CARD_TEXT, MOVE_TEXT, card_pattern
 from kalooki.variant import Variant
+from kalooki.wholenumbers import whole_floats_as_integers
 from kalooki.yamlio import (
     Diagnostic,
     YamlDocument,
@@ -50,7 +52,10 @@ class ScriptError(YamlError):
     """A game script that cannot be played as written: positioned diagnostics."""
 
 
-CardText = Annotated[str, Field(description="A card: rank A 2-9 T J Q K (or 10) and suit C D H S, or JK.")]
+CardText = Annotated[
+    str, Field(description="A card: rank A 2-9 T J Q K (or 10) and suit C D H S, or JK."), CARD_TEXT
+]
+MoveText = Annotated[str, MOVE_TEXT]
 
 
 class PlayerSeat(BaseModel):
@@ -60,7 +65,11 @@ class PlayerSeat(BaseModel):
 
     name: Annotated[str, Field(min_length=1, description="The player's name, as moves refer to it.")]
     bot: Annotated[
-        str | None, Field(description="The bot that plays this seat's turns: random, greedy, expert, ...")
+        str | None,
+        Field(
+            description="The bot that plays this seat's turns: random, greedy, expert, or a plug-in's name.",
+            examples=list(BUILTIN_BOTS),
+        ),
     ] = None
 
 
@@ -70,13 +79,17 @@ class DealSpec(BaseModel):
     model_config = ConfigDict(
         extra="allow",
         strict=True,
-        json_schema_extra={
-            "additionalProperties": {
+        json_schema_extra=lambda schema: schema.update(
+            additionalProperties={
                 "type": "array",
-                "items": {"type": "string"},
+                "items": {
+                    "type": "string",
+                    "pattern": card_pattern(),
+                    "patternErrorMessage": CARD_PATTERN_MESSAGE,
+                },
                 "description": "A player's hand: exactly hand_size cards.",
             }
-        },
+        ),
     )
 
     discard: Annotated[
@@ -89,7 +102,7 @@ class DealSpec(BaseModel):
 
 
 Move = Annotated[
-    dict[str, str],
+    dict[str, MoveText],
     Field(
         min_length=1,
         max_length=1,
@@ -129,6 +142,11 @@ class GameScript(BaseModel):
     ]
     seed: Annotated[int | None, Field(description="Shuffles every card the script does not place.")] = None
     hands: Annotated[list[HandScript], Field(description="The hands, in order.")] = []
+
+    @model_validator(mode="before")
+    @classmethod
+    def _whole_numbers(cls, data: Any) -> Any:
+        return whole_floats_as_integers(cls, data)
 
 
 @dataclass(frozen=True)
@@ -547,29 +565,19 @@ def _report(game: Game, run: ScriptRun) -> None:
 
 def game_script_schema() -> dict[str, Any]:
     """The JSON Schema of a game script (``schemas/game-script.schema.json``), draft-07 for editors."""
-    from kalooki.schema import DRAFT_07, variant_schema
+    from kalooki.loader import builtin_variant_names
+    from kalooki.schema import labelled, variant_schema
 
     schema = GameScript.model_json_schema(mode="validation")
+    properties = schema["properties"]
+    # A name a file next to the script also answers to, so the names are offered, not required.
+    properties["variant"]["examples"] = builtin_variant_names()
     knobs = variant_schema()["properties"]
     # The ``set`` mapping takes the variant's knobs, so editors complete and explain them there too.
-    schema["properties"]["set"] = {
-        "description": schema["properties"]["set"]["description"],
+    properties["set"] = {
+        "description": properties["set"]["description"],
         "type": "object",
         "properties": {name: knob for name, knob in knobs.items() if name != "extends"},
         "additionalProperties": False,
     }
-
-    def strip_titles(node: Any) -> None:
-        if isinstance(node, dict):
-            title = node.get("title")
-            if isinstance(title, str) and "properties" not in node:
-                node.pop("title")
-            for value in node.values():
-                strip_titles(value)
-        elif isinstance(node, list):
-            for value in node:
-                strip_titles(value)
-
-    strip_titles(schema["properties"])
-    strip_titles(schema.get("$defs", {}))
-    return {"$schema": DRAFT_07, **schema}
+    return labelled("game-script", schema)

@@ -7,9 +7,11 @@ A variant file states only what differs from its base.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
+
+from kalooki.wholenumbers import whole_floats_as_integers
 
 AceInRuns = Literal["high_or_low", "high", "low", "wrap"]
 DiscardDraw = Literal["always", "never", "after_opening", "before_opening", "meld_at_once"]
@@ -205,6 +207,11 @@ class Variant(BaseModel):
             ),
         ),
     ] = "reshuffle_all"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _whole_numbers(cls, data: Any) -> Any:
+        return whole_floats_as_integers(cls, data)
 
     @model_validator(mode="after")
     def _check_consistency(self, info: ValidationInfo) -> Variant:

@@ -30,7 +30,7 @@ empty file or a top level that is not a mapping.
 Scalars follow a small subset of YAML 1.2, so that nothing turns silently into a
 value the author did not mean. A plain (unquoted) scalar is
 
-* ``null``, ``~`` or nothing: ``None``;
+* ``null``, ``Null``, ``NULL``, ``~`` or nothing: ``None`` (as every YAML version reads them);
 * ``true`` or ``false`` (lowercase only): a ``bool``;
 * a decimal integer without a leading zero (``0``, ``42``, ``-7``): an ``int``;
 * a decimal fraction (``0.5``, ``-1.25e+3``): a ``float``;
@@ -84,7 +84,8 @@ _INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 # The exponent needs a sign and the fraction a dot, as in PyYAML's YAML 1.1 resolver, so whatever
 # PyYAML writes as plain text (e.g. ``1e3``) also reads back as text here.
 _FLOAT = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+][0-9]+)?")
-_NULLS = frozenset({"", "~", "null"})
+# Null, NULL: every YAML tool (1.1 and 1.2 alike, editors included) reads them as null, so they are.
+_NULLS = frozenset({"", "~", "null", "Null", "NULL"})
 _ALIAS_TAG = "!kalooki-alias"
 """The tag of the null scalar an alias is read as, so that it keeps the alias's position."""
 
@@ -761,7 +762,9 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
     if kind in ("bool_type", "bool_parsing"):
         return with_hint(f"expected true or false{got}", "boolean")
     if kind in ("string_type", "str_type"):
-        suffix = " (put it in quotes to make it text)" if isinstance(value, bool | int | float) else ""
+        # A written null (NULL, ~) was probably meant as text; leaving the value out was not.
+        quotable = isinstance(value, bool | int | float) or (value is None and bool(plain_text))
+        suffix = " (put it in quotes to make it text)" if quotable else ""
         return f"expected text{got}{suffix}"
     if kind == "literal_error":
         expected = str(ctx.get("expected", ""))

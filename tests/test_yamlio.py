@@ -54,6 +54,9 @@ def errors_of(text: str | bytes, source: str = "f.yaml") -> list[str]:
         ("1.5", 1.5),
         ("-0.25", -0.25),
         ("1.5e+3", 1500.0),
+        # Null and NULL are null in YAML 1.1 and 1.2 alike (and so in editors).
+        ("Null", None),
+        ("NULL", None),
         # YAML 1.1 would turn each of these into a boolean, a number or a date; here they are text.
         ("yes", "yes"),
         ("no", "no"),
@@ -62,7 +65,6 @@ def errors_of(text: str | bytes, source: str = "f.yaml") -> list[str]:
         ("y", "y"),
         ("True", "True"),
         ("FALSE", "FALSE"),
-        ("Null", "Null"),
         ("0250", "0250"),
         ("0o17", "0o17"),
         ("0x1F", "0x1F"),
