@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
@@ -63,21 +64,36 @@ def variant_schema() -> dict[str, Any]:
 
 
 def _extends_schema(generated: dict[str, Any]) -> dict[str, Any]:
-    """A built-in name or a path, or a list of them: so the names complete and a misspelt one is flagged."""
+    """A built-in name or a path, or a list of them: so the names complete and a misspelt one is flagged.
+
+    One pattern rather than an ``anyOf`` of an enum and a pattern: the YAML language server's hover
+    shows an ``anyOf``'s branches as ``extends || extends``. The names complete from ``examples``.
+    """
     names = builtin_variant_names()
-    reference = {"anyOf": [{"enum": names}, {"type": "string", "pattern": PATH_PATTERN}]}
+    pattern = "^(?:" + "|".join(_literal(name) for name in names) + ")$|" + PATH_PATTERN
+    message = f"not a variant: the built-in variants are {', '.join(names)}; a file is a path ending in .yaml"
+    reference = {"pattern": pattern, "patternErrorMessage": message}
     return {
-        "anyOf": [reference, {"type": "array", "items": reference}, {"type": "null"}],
+        "type": ["string", "array", "null"],
+        **reference,
+        "items": {"type": "string", **reference},
         "default": generated.get("default"),
         "description": generated["description"],
         "examples": names,
     }
 
 
+def _literal(text: str) -> str:
+    # Not re.escape: it also escapes "-", which ECMAScript's unicode mode refuses outside a class.
+    return re.sub(r"([.^$*+?()[\]{}|\\/])", r"\\\1", text)
+
+
 def labelled(name: str, schema: dict[str, Any]) -> dict[str, Any]:
     """``schema`` with its draft and ``$id``, and every property titled with its key (what hover shows).
 
-    The titles pydantic derives ("Opening Threshold") are dropped; a model keeps its own.
+    The titles pydantic derives ("Opening Threshold") give way to the key. An ``anyOf`` of a simple
+    type and null (pydantic's ``str | None``) becomes one ``type`` list: the YAML language server's
+    hover shows each branch of an ``anyOf`` (``bot || bot``), and a branch's own title if it had one.
     """
 
     def walk(node: Any) -> None:
@@ -87,8 +103,7 @@ def labelled(name: str, schema: dict[str, Any]) -> dict[str, Any]:
             return
         if not isinstance(node, dict):
             return
-        if "properties" not in node:
-            node.pop("title", None)
+        _merge_nullable(node)
         for value in node.values():
             walk(value)
         for key, value in node.get("properties", {}).items():
@@ -98,6 +113,22 @@ def labelled(name: str, schema: dict[str, Any]) -> dict[str, Any]:
     walk(body)
     head: dict[str, Any] = {key: schema[key] for key in ("title", "description") if key in schema}
     return {"$schema": DRAFT_07, "$id": SCHEMA_ID_PREFIX + name, **head, **body}
+
+
+def _merge_nullable(node: dict[str, Any]) -> None:
+    """``{"anyOf": [{"type": "string", ...}, {"type": "null"}]}`` -> ``{"type": ["string", "null"], ...}``.
+
+    The same values: the other keywords of the first branch (``minLength``, ``pattern``) apply only
+    to values of its type. Not for an enum or a reference, which would refuse null.
+    """
+    branches = node.get("anyOf")
+    if not isinstance(branches, list) or len(branches) != 2 or {"type": "null"} not in branches:
+        return
+    (other,) = [branch for branch in branches if branch != {"type": "null"}]
+    if not isinstance(other.get("type"), str) or {"enum", "const", "$ref"} & set(other):
+        return
+    del node["anyOf"]
+    node.update({**other, "type": [other["type"], "null"]})
 
 
 def schema_names() -> list[str]:
