@@ -71,7 +71,7 @@ def _node_or_skip() -> str:
 
 def editor_settings(*, modeline_free: bool) -> dict[str, Any]:
     """The settings docs/editors.md gives, plus this repository's fixture folders."""
-    variant_globs = ["*.kalooki.yaml"]
+    variant_globs = ["*.kalooki.yaml", "house-rules/**/*.yaml"]
     script_globs = ["*.kalooki-script.yaml"]
     if not modeline_free:
         variant_globs.append("tests/fixtures/variants/**/*.yaml")
@@ -152,6 +152,9 @@ def test_the_documented_file_name_setting_finds_the_schema(tmp_path: Path) -> No
         variant = tmp_path / "friday.kalooki.yaml"
         flagged = client.diagnostics(variant.as_uri(), "extends: clasic\ndecks: 9\nopening_threshold: 40.0\n")
         assert {item["range"]["start"]["line"] for item in flagged} == {0, 1}
+        in_folder = tmp_path / "house-rules" / "friday.yaml"
+        flagged = client.diagnostics(in_folder.as_uri(), "scoring: lowest\n")
+        assert [item["range"]["start"]["line"] for item in flagged] == [0]
         script = tmp_path / "game.kalooki-script.yaml"
         flagged = client.diagnostics(
             script.as_uri(), "players: [ann, bob]\nhands:\n  - moves: [{ann: fly away}]\n"
