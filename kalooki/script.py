@@ -41,6 +41,7 @@ from kalooki.yamlio import (
     merge_recovered,
     sort_diagnostics,
     suggest,
+    text_lookalikes,
     validation_diagnostics,
 )
 
@@ -213,6 +214,7 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
         overrides = document.data.get("set")
         if isinstance(name, str) and (overrides is None or isinstance(overrides, dict)):
             _load_script_variant(document, name, base_dir, problems)
+        problems += text_lookalikes(document, problems)
         raise ScriptError(sort_diagnostics(problems)) from None
     problems = []
     variant = _load_script_variant(document, script.variant, base_dir, problems)
@@ -254,6 +256,7 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
             None if hand.deal is None else _check_deal(hand.deal, document, path, names, variant, problems)
         )
         moves.append(tuple(_check_moves(hand.moves, document, path, number, names, problems)))
+    problems += text_lookalikes(document, problems)
     if problems:
         raise ScriptError(sort_diagnostics(problems))
     return LoadedScript(

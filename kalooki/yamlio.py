@@ -89,6 +89,14 @@ _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
 _ALIAS_TAG = "!kalooki-alias"
 """The tag of the null scalar an alias is read as, so that it keeps the alias's position."""
 
+# What YAML 1.2's core schema (the YAML language server's, so an editor's) reads as a boolean or a number.
+_YAML12_BOOL = re.compile(r"true|True|TRUE|false|False|FALSE")
+_YAML12_NUMBER = re.compile(
+    r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+"
+    r"|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
+)
+
 _YAML11_BOOLS = frozenset(
     word
     for base in ("yes", "no", "on", "off", "true", "false", "y", "n")
@@ -893,6 +901,31 @@ def merge_recovered(
             item for item in validate(error.document) if (item.path, item.line, item.column) not in places
         ]
     return sort_diagnostics(diagnostics)
+
+
+def text_lookalikes(document: YamlDocument, reported: Iterable[Diagnostic] = ()) -> list[Diagnostic]:
+    """Plain text values that YAML 1.2 reads as a boolean or a number (``True``, ``0x10``, ``1e3``, ``.inf``).
+
+    This module reads them as text, but an editor (YAML 1.2) reads them as values and flags them
+    where text is expected; so that both agree they are refused, with the fix: quote them. A value
+    at the place of a diagnostic in ``reported`` (where a number was expected, say) is left out.
+    """
+    places = {(item.line, item.column) for item in reported if item.path == document.source}
+    found: list[Diagnostic] = []
+    for path, scalar in document._scalars.items():
+        if not scalar.plain or not isinstance(_value_at(document.data, path)[1], str):
+            continue
+        kind = "a boolean" if _YAML12_BOOL.fullmatch(scalar.text) else None
+        if kind is None and _YAML12_NUMBER.fullmatch(scalar.text):
+            kind = "a number"
+        location = document.location(path)
+        if kind is not None and (location.line, location.column) not in places:
+            found.append(
+                location.error(
+                    f"{scalar.text} is {kind} in YAML 1.2 (and in editors): put it in quotes to make it text"
+                )
+            )
+    return found
 
 
 def iter_mapping(
