@@ -71,7 +71,9 @@ def _extends_schema(generated: dict[str, Any]) -> dict[str, Any]:
     """
     names = builtin_variant_names()
     pattern = "^(?:" + "|".join(_literal(name) for name in names) + ")$|" + PATH_PATTERN
-    message = f"not a variant: the built-in variants are {', '.join(names)}; a file is a path ending in .yaml"
+    message = (
+        f"unknown variant: the built-in variants are {', '.join(names)}, or give the path of a .yaml file"
+    )
     reference = {"pattern": pattern, "patternErrorMessage": message}
     return {
         "type": ["string", "array", "null"],

@@ -24,10 +24,10 @@ from typing import Any
 import pytest
 from lsp_client import LspClient
 
-from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
+from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant, yaml_scalar
 from kalooki.schema import schema_path
 from kalooki.script import load_script
-from kalooki.variant import KNOB_NAMES
+from kalooki.variant import CLASSIC, KNOB_NAMES, Variant
 from kalooki.yamlio import YamlError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,9 +184,12 @@ def test_bots_and_set_knobs_complete_in_a_game_script(editor: LspClient) -> None
 
 
 def test_hover_names_the_knob(editor: LspClient) -> None:
-    uri = _open(editor, "hover-probe.yaml", "opening_threshold: 40\nextends: classic\nscoring: penalty\n")
-    for line, knob in enumerate(("opening_threshold", "extends", "scoring")):
-        text = editor.hover_text(uri, line, 2)
-        assert text.startswith(f"#### {knob}\n\n"), text
+    values = {"name": "friday", "description": "ours", "extends": "classic"}
+    values.update({knob: yaml_scalar(getattr(CLASSIC, knob)) for knob in KNOB_NAMES})
+    uri = _open(editor, "hover-probe.yaml", "".join(f"{key}: {value}\n" for key, value in values.items()))
+    for line, key in enumerate(values):
+        text = editor.hover_text(uri, line, 1)
+        assert text.startswith(f"#### {key}\n\n"), text
         assert "||" not in text
         assert "Kalooki variant" not in text
+        assert Variant.model_fields[key].description in text.replace("\\", "")
