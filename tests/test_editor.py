@@ -58,15 +58,20 @@ VALIDATE_ONLY_SCRIPT_LINES = {"validate-only": {2, 5, 7}}
 size (the variant's hand_size), a move by someone who is not a player."""
 
 
-def _node_or_skip() -> str:
-    node = shutil.which("node")
-    if node is None:
-        if os.environ.get("CI"):
-            pytest.fail("Node.js is needed for the editor tests in CI (it runs yaml-language-server)")
-        pytest.skip("Node.js is not installed: the editor tests (yaml-language-server) are skipped")
+NODE = shutil.which("node")
+if NODE is None and not os.environ.get("CI"):
+    pytest.skip(
+        "Node.js is not installed: the editor tests (yaml-language-server) are skipped",
+        allow_module_level=True,
+    )
+
+
+def _server_command() -> list[str]:
+    if NODE is None:
+        pytest.fail("Node.js is needed for the editor tests in CI (it runs yaml-language-server)")
     if not (SERVER / "yaml-language-server").is_file():
         pytest.fail("yaml-language-server is not installed: `make test` installs it into .tools/")
-    return node
+    return [NODE, str(SERVER / "yaml-language-server"), "--stdio"]
 
 
 def editor_settings(*, modeline_free: bool) -> dict[str, Any]:
@@ -85,9 +90,7 @@ def editor_settings(*, modeline_free: bool) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def editor() -> Iterator[LspClient]:
-    node = _node_or_skip()
-    command = [node, str(SERVER / "yaml-language-server"), "--stdio"]
-    with LspClient(command, ROOT, editor_settings(modeline_free=False)) as client:
+    with LspClient(_server_command(), ROOT, editor_settings(modeline_free=False)) as client:
         yield client
 
 
@@ -146,9 +149,8 @@ def test_script_diagnostics_agree_with_the_loader(editor: LspClient, path: Path)
 
 
 def test_the_documented_file_name_setting_finds_the_schema(tmp_path: Path) -> None:
-    node = _node_or_skip()
     settings = editor_settings(modeline_free=True)
-    with LspClient([node, str(SERVER / "yaml-language-server"), "--stdio"], tmp_path, settings) as client:
+    with LspClient(_server_command(), tmp_path, settings) as client:
         variant = tmp_path / "friday.kalooki.yaml"
         flagged = client.diagnostics(variant.as_uri(), "extends: clasic\ndecks: 9\nopening_threshold: 40.0\n")
         assert {item["range"]["start"]["line"] for item in flagged} == {0, 1}
