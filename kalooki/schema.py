@@ -129,8 +129,10 @@ def _merge_nullable(node: dict[str, Any]) -> None:
     (other,) = [branch for branch in branches if branch != {"type": "null"}]
     if not isinstance(other.get("type"), str) or {"enum", "const", "$ref"} & set(other):
         return
-    del node["anyOf"]
-    node.update({**other, "type": [other["type"], "null"]})
+    # The property's own keywords (its description, its default) win over the branch's.
+    own = {key: value for key, value in node.items() if key != "anyOf"}
+    node.clear()
+    node.update({**other, **own, "type": [other["type"], "null"]})
 
 
 def schema_names() -> list[str]:

@@ -62,7 +62,7 @@ MoveText = Annotated[str, MOVE_TEXT]
 class PlayerSeat(BaseModel):
     """A seat given as a mapping: a name, and the bot that plays it (none: the script plays it)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, title="player")
 
     name: Annotated[str, Field(min_length=1, description="The player's name, as moves refer to it.")]
     bot: Annotated[
@@ -80,8 +80,10 @@ class DealSpec(BaseModel):
     model_config = ConfigDict(
         extra="allow",
         strict=True,
+        title="deal",
         json_schema_extra=lambda schema: schema.update(
             additionalProperties={
+                "title": "a player's cards",
                 "type": "array",
                 "items": {
                     "type": "string",
@@ -115,7 +117,7 @@ Move = Annotated[
 class HandScript(BaseModel):
     """One hand of the script."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, title="hand")
 
     deal: Annotated[DealSpec | None, Field(description="A fixed deal for this hand (default: shuffled).")] = (
         None

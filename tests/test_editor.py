@@ -195,3 +195,27 @@ def test_hover_names_the_knob(editor: LspClient) -> None:
         assert "||" not in text
         assert "Kalooki variant" not in text
         assert Variant.model_fields[key].description in text.replace("\\", "")
+
+
+def test_hover_in_a_game_script_names_the_key(editor: LspClient) -> None:
+    lines = [
+        "players:",
+        "  - name: bob",
+        "    bot: greedy",
+        "  - ann",
+        "hands:",
+        "  - deal:",
+        "      discard: 7H",
+    ]
+    lines += ["set:", "  decks: 2"]
+    uri = (FIXTURES / "scripts" / "bad" / "hover-probe.yaml").as_uri()
+    editor.open(uri, "".join(f"{line}\n" for line in lines))
+    for key, description in (
+        ("bot", "The bot that plays this seat's turns"),
+        ("deal", "A fixed deal"),
+        ("discard", "The card turned face up"),
+        ("decks", "Standard 52-card packs"),
+    ):
+        line = next(number for number, text in enumerate(lines) if f"{key}:" in text)
+        hover = editor.hover_text(uri, line, lines[line].index(key) + 1)
+        assert hover.startswith(f"#### {key}\n\n{description}"), hover
