@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+YAML_LS := .tools/yaml-language-server
+YAML_LS_VERSION := 1.25.0
 
 .PHONY: play test lint bench schema docs clean
 
@@ -15,8 +17,17 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/kalooki play $(ARGS)
 
-test: $(STAMP) lint
+test: $(STAMP) lint $(YAML_LS)/.installed
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+# The editor tests drive the real YAML language server; without Node.js they are skipped (not in CI).
+$(YAML_LS)/.installed:
+	@if command -v npm >/dev/null 2>&1; then \
+		npm install --silent --no-audit --no-fund --prefix $(YAML_LS) yaml-language-server@$(YAML_LS_VERSION) \
+		&& touch $@; \
+	else \
+		echo "npm not found: the editor tests (yaml-language-server) will be skipped"; \
+	fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check kalooki cli tests bench
@@ -39,4 +50,4 @@ docs: $(STAMP)
 	$(BIN)/python -m kalooki.rulebook --write-readme README.md
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .tools build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

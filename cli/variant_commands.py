@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from enum import StrEnum
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -224,18 +225,38 @@ def schema(
             show_default=False,
         ),
     ] = None,
+    directory: Annotated[
+        Path | None,
+        typer.Argument(
+            metavar="DIR",
+            help="With --write: the folder to write the schemas into (made if missing), for an editor "
+            "setting to point at; `kalooki schema --write DIR` writes all of them.",
+            show_default=False,
+        ),
+    ] = None,
     check: Annotated[
         bool, typer.Option("--check", help="Exit 1 if a checked-in schema is out of date with its model.")
     ] = False,
     write: Annotated[
-        bool, typer.Option("--write", help="Rewrite the checked-in schema(s) (in a source checkout).")
+        bool,
+        typer.Option(
+            "--write",
+            help="Rewrite the checked-in schema(s) (in a source checkout), or write them into DIR.",
+        ),
     ] = False,
 ) -> None:
-    """Print a JSON Schema (of variant files by default), or check or rewrite the checked-in copies."""
+    """Print a JSON Schema (of variant files by default), check or rewrite the checked-in copies, or write
+    them into a folder for an editor."""
+    if write and directory is None and name is not None and name not in schema_names():
+        # `kalooki schema --write DIR`: the one argument is the folder.
+        directory = Path(name)
+        name = None
     if name is not None and name not in schema_names():
         raise typer.BadParameter(f"unknown schema '{name}'; choose from {', '.join(schema_names())}")
     if check and write:
         raise typer.BadParameter("give --check or --write, not both")
+    if directory is not None and not write:
+        raise typer.BadParameter("a folder goes with --write (kalooki schema --write DIR)")
     names = [name] if name is not None else schema_names()
     with cli_errors():
         if check:
@@ -246,7 +267,7 @@ def schema(
                 typer.echo(f"{each} schema: up to date")
         elif write:
             for each in names:
-                typer.echo(f"wrote {write_schema(each)}")
+                typer.echo(f"wrote {write_schema(each, directory)}")
         else:
             typer.echo(render_schema(name or "variant"), nl=False)
 

@@ -84,6 +84,12 @@ _RANK_BY_TEXT: Final = {
     "10": 10,
     "1": ACE,
 }
+JOKER_WORDS: Final = ("JK", "JOKER", "*")
+"""What :func:`parse_card` reads as a joker (in any case)."""
+SUIT_CHARACTERS: Final = tuple(_SUIT_BY_CHAR)
+"""Every character :func:`parse_card` reads as a suit (in any case)."""
+RANK_TEXTS: Final = tuple(text for text in _RANK_BY_TEXT if text != "1")
+"""Every rank :func:`parse_card` reads (in any case); a lone ``1`` is not one."""
 
 
 def parse_card(text: str) -> Card:
@@ -95,12 +101,12 @@ def parse_card(text: str) -> Card:
     if not isinstance(text, str):
         raise CardError(f"{text!r} is not a card: a card is written as text, e.g. 7H or JK")
     token = text.strip().upper()
-    if token in ("JK", "JOKER", "*"):
+    if token in JOKER_WORDS:
         return JOKER
     if len(token) >= 2:
         rank = _RANK_BY_TEXT.get(token[:-1])
         suit = _SUIT_BY_CHAR.get(token[-1])
-        if rank is not None and suit is not None and token[:-1] != "1":
+        if rank is not None and suit is not None and token[:-1] in RANK_TEXTS:
             return make_card(rank, suit)
     raise CardError(
         f"'{escape_controls(text.strip())}' is not a card: write a rank (A 2-9 T J Q K, or 10) and a suit "

@@ -55,6 +55,7 @@ from kalooki.yamlio import (
     parse_scalar_text,
     sort_diagnostics,
     suggest,
+    text_lookalikes,
     validation_diagnostics,
 )
 
@@ -462,7 +463,10 @@ def _own_problems(document: YamlDocument) -> list[Diagnostic]:
         message = f"this is a game script, not a variant: run it with `kalooki play {document.source}`"
         return [Diagnostic(document.source, 1, 1, "", message)]
     own = {key: value for key, value in data.items() if key != "extends"}
-    return _field_problems(own, document, ())
+    problems = _field_problems(own, document, ())
+    # `extends: True` is already an unknown variant, reported with the bases.
+    lookalikes = [item for item in text_lookalikes(document, problems) if not item.key.startswith("extends")]
+    return problems + lookalikes
 
 
 def _field_problems(data: dict[str, Any], locator: Any, prefix: KeyPath) -> list[Diagnostic]:

@@ -124,7 +124,8 @@ def _parse_verb(verb: str, rest: str, text: str) -> Action:
         return Meld(groups)
     if verb in ("build", "swap"):
         words = rest.split()
-        if len(words) < 2 or not words[0].isdigit():
+        # ASCII digits only: isdigit() alone also takes '²', which int() cannot read.
+        if len(words) < 2 or not (words[0].isascii() and words[0].isdigit()):
             example = "build 2 TH" if verb == "build" else "swap 2 5C"
             raise MoveSyntaxError(f"'{text}': write the table meld's number, then the cards ({example})")
         number = int(words[0])

@@ -1,12 +1,16 @@
 """JSON Schemas generated from the models, and the check that the checked-in copies are current.
 
 Editors read ``schemas/<name>.schema.json`` (the YAML language server through the
-``# yaml-language-server: $schema=...`` modeline), so each is labelled draft-07, the
-draft that server supports, and carries every field's description, enum and default.
+``# yaml-language-server: $schema=...`` modeline, or a setting that maps file names to it;
+see docs/editors.md), so each is labelled draft-07, the draft that server supports, has an
+``$id``, and carries every field's name (``title``, what hover shows), description, enum and
+default. ``extends`` completes to the built-in variants and is refused when it is neither one
+nor a path; a game script's cards and moves carry the patterns of :mod:`kalooki.textpatterns`.
 
 JSON Schema cannot express everything the loader checks: rules that involve several
-fields (:func:`kalooki.variant.cross_field_problems`), ``extends`` being a real variant
-and free of cycles, and the YAML-level rules (no anchors, duplicate keys, tabs, ...).
+fields (:func:`kalooki.variant.cross_field_problems`), an ``extends`` path being a real,
+valid file and free of cycles, and the YAML-level rules (no anchors, duplicate keys, tabs,
+YAML 1.1 spellings such as ``0x2`` that an editor reads as numbers, ...).
 A file the schema accepts can still be rejected by ``kalooki validate``; the reverse
 never happens for a single file (the tests check both verdicts on every fixture).
 
@@ -18,15 +22,23 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
 from kalooki.errors import KalookiError
+from kalooki.loader import builtin_variant_names
 from kalooki.resources import schemas_dir
 from kalooki.variant import Variant
 
 DRAFT_07 = "http://json-schema.org/draft-07/schema#"
+
+SCHEMA_ID_PREFIX = "urn:kalooki:schema:"
+"""A schema's ``$id`` is this followed by its name (``urn:kalooki:schema:variant``)."""
+
+PATH_PATTERN = r"[/\\]|\.ya?ml$"
+"""What makes an ``extends`` entry a path rather than a built-in name (as the loader decides)."""
 
 SCHEMA_GENERATORS: dict[str, str] = {
     "variant": "kalooki.schema:variant_schema",
@@ -47,10 +59,80 @@ def variant_schema() -> dict[str, Any]:
     properties = schema["properties"]
     # The model's default name is classic's, but a file's name defaults to its stem.
     properties["name"].pop("default", None)
-    for knob in properties.values():
-        # The titles pydantic derives ("Opening Threshold") repeat the key and add nothing in an editor.
-        knob.pop("title", None)
-    return {"$schema": DRAFT_07, **schema}
+    properties["extends"] = _extends_schema(properties["extends"])
+    return labelled("variant", schema)
+
+
+def _extends_schema(generated: dict[str, Any]) -> dict[str, Any]:
+    """A built-in name or a path, or a list of them: so the names complete and a misspelt one is flagged.
+
+    One pattern rather than an ``anyOf`` of an enum and a pattern: the YAML language server's hover
+    shows an ``anyOf``'s branches as ``extends || extends``. The names complete from ``examples``.
+    """
+    names = builtin_variant_names()
+    pattern = "^(?:" + "|".join(_literal(name) for name in names) + ")$|" + PATH_PATTERN
+    message = (
+        f"unknown variant: the built-in variants are {', '.join(names)}, or give the path of a .yaml file"
+    )
+    reference = {"pattern": pattern, "patternErrorMessage": message}
+    return {
+        "type": ["string", "array", "null"],
+        **reference,
+        "items": {"type": "string", **reference},
+        "default": generated.get("default"),
+        "description": generated["description"],
+        "examples": names,
+    }
+
+
+def _literal(text: str) -> str:
+    # Not re.escape: it also escapes "-", which ECMAScript's unicode mode refuses outside a class.
+    return re.sub(r"([.^$*+?()[\]{}|\\/])", r"\\\1", text)
+
+
+def labelled(name: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with its draft and ``$id``, and every property titled with its key (what hover shows).
+
+    The titles pydantic derives ("Opening Threshold") give way to the key. An ``anyOf`` of a simple
+    type and null (pydantic's ``str | None``) becomes one ``type`` list: the YAML language server's
+    hover shows each branch of an ``anyOf`` (``bot || bot``), and a branch's own title if it had one.
+    """
+
+    def walk(node: Any) -> None:
+        if isinstance(node, list):
+            for item in node:
+                walk(item)
+            return
+        if not isinstance(node, dict):
+            return
+        _merge_nullable(node)
+        for value in node.values():
+            walk(value)
+        for key, value in node.get("properties", {}).items():
+            value["title"] = key
+
+    body = {key: value for key, value in schema.items() if key not in ("title", "description")}
+    walk(body)
+    head: dict[str, Any] = {key: schema[key] for key in ("title", "description") if key in schema}
+    return {"$schema": DRAFT_07, "$id": SCHEMA_ID_PREFIX + name, **head, **body}
+
+
+def _merge_nullable(node: dict[str, Any]) -> None:
+    """``{"anyOf": [{"type": "string", ...}, {"type": "null"}]}`` -> ``{"type": ["string", "null"], ...}``.
+
+    The same values: the other keywords of the first branch (``minLength``, ``pattern``) apply only
+    to values of its type. Not for an enum or a reference, which would refuse null.
+    """
+    branches = node.get("anyOf")
+    if not isinstance(branches, list) or len(branches) != 2 or {"type": "null"} not in branches:
+        return
+    (other,) = [branch for branch in branches if branch != {"type": "null"}]
+    if not isinstance(other.get("type"), str) or {"enum", "const", "$ref"} & set(other):
+        return
+    # The property's own keywords (its description, its default) win over the branch's.
+    own = {key: value for key, value in node.items() if key != "anyOf"}
+    node.clear()
+    node.update({**other, **own, "type": [other["type"], "null"]})
 
 
 def schema_names() -> list[str]:
@@ -91,11 +173,25 @@ def check_schema(name: str = "variant") -> str | None:
     return None
 
 
-def write_schema(name: str = "variant") -> Path:
-    """Rewrite the checked-in schema; only in a source checkout (an installed package is not edited)."""
-    directory = schemas_dir()
-    if not (directory.parent / "pyproject.toml").is_file():
-        raise SchemaError(f"{directory} is not in a source checkout; run this from the kalooki repository")
-    path = schema_path(name)
-    path.write_text(render_schema(name), encoding="utf-8")
+def write_schema(name: str = "variant", directory: Path | None = None) -> Path:
+    """Write the schema: into ``directory`` (made if missing), or over the checked-in copy.
+
+    The checked-in copy is rewritten only in a source checkout (an installed package is not edited).
+    A directory is where an editor setting can point (see docs/editors.md).
+    """
+    if directory is None:
+        directory = schemas_dir()
+        if not (directory.parent / "pyproject.toml").is_file():
+            raise SchemaError(
+                f"{directory} is not in a source checkout; run this from the kalooki repository, "
+                "or give a folder to write the schemas into (kalooki schema --write DIR)"
+            )
+        path = schema_path(name)
+    else:
+        path = directory / f"{name}.schema.json"
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        path.write_text(render_schema(name), encoding="utf-8")
+    except OSError as error:
+        raise SchemaError(f"cannot write {path}: {error.strerror or error}") from None
     return path

@@ -20,16 +20,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from kalooki.bots import Bot, bot_names, make_bot
+from kalooki.bots import BUILTIN_BOTS, Bot, bot_names, make_bot
 from kalooki.cards import Card, CardError, format_card, full_pack, parse_card
 from kalooki.driver import play_turn
 from kalooki.engine import DealError, Event, FixedDeal, Game, IllegalMoveError
 from kalooki.errors import KalookiError
 from kalooki.loader import MappingOverrides, load_variant
 from kalooki.moves import Action, MoveSyntaxError, parse_move
+from kalooki.textpatterns import CARD_PATTERN_MESSAGE, CARD_TEXT, MOVE_TEXT, card_pattern
 from kalooki.variant import Variant
+from kalooki.wholenumbers import whole_floats_as_integers
 from kalooki.yamlio import (
     Diagnostic,
     YamlDocument,
@@ -39,6 +41,7 @@ from kalooki.yamlio import (
     merge_recovered,
     sort_diagnostics,
     suggest,
+    text_lookalikes,
     validation_diagnostics,
 )
 
@@ -50,17 +53,24 @@ class ScriptError(YamlError):
     """A game script that cannot be played as written: positioned diagnostics."""
 
 
-CardText = Annotated[str, Field(description="A card: rank A 2-9 T J Q K (or 10) and suit C D H S, or JK.")]
+CardText = Annotated[
+    str, Field(description="A card: rank A 2-9 T J Q K (or 10) and suit C D H S, or JK."), CARD_TEXT
+]
+MoveText = Annotated[str, MOVE_TEXT]
 
 
 class PlayerSeat(BaseModel):
     """A seat given as a mapping: a name, and the bot that plays it (none: the script plays it)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, title="player")
 
     name: Annotated[str, Field(min_length=1, description="The player's name, as moves refer to it.")]
     bot: Annotated[
-        str | None, Field(description="The bot that plays this seat's turns: random, greedy, expert, ...")
+        str | None,
+        Field(
+            description="The bot that plays this seat's turns: random, greedy, expert, or a plug-in's name.",
+            examples=list(BUILTIN_BOTS),
+        ),
     ] = None
 
 
@@ -70,13 +80,19 @@ class DealSpec(BaseModel):
     model_config = ConfigDict(
         extra="allow",
         strict=True,
-        json_schema_extra={
-            "additionalProperties": {
+        title="deal",
+        json_schema_extra=lambda schema: schema.update(
+            additionalProperties={
+                "title": "a player's cards",
                 "type": "array",
-                "items": {"type": "string"},
+                "items": {
+                    "type": "string",
+                    "pattern": card_pattern(),
+                    "patternErrorMessage": CARD_PATTERN_MESSAGE,
+                },
                 "description": "A player's hand: exactly hand_size cards.",
             }
-        },
+        ),
     )
 
     discard: Annotated[
@@ -89,7 +105,7 @@ class DealSpec(BaseModel):
 
 
 Move = Annotated[
-    dict[str, str],
+    dict[str, MoveText],
     Field(
         min_length=1,
         max_length=1,
@@ -101,7 +117,7 @@ Move = Annotated[
 class HandScript(BaseModel):
     """One hand of the script."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, title="hand")
 
     deal: Annotated[DealSpec | None, Field(description="A fixed deal for this hand (default: shuffled).")] = (
         None
@@ -129,6 +145,11 @@ class GameScript(BaseModel):
     ]
     seed: Annotated[int | None, Field(description="Shuffles every card the script does not place.")] = None
     hands: Annotated[list[HandScript], Field(description="The hands, in order.")] = []
+
+    @model_validator(mode="before")
+    @classmethod
+    def _whole_numbers(cls, data: Any) -> Any:
+        return whole_floats_as_integers(cls, data)
 
 
 @dataclass(frozen=True)
@@ -195,6 +216,7 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
         overrides = document.data.get("set")
         if isinstance(name, str) and (overrides is None or isinstance(overrides, dict)):
             _load_script_variant(document, name, base_dir, problems)
+        problems += text_lookalikes(document, problems)
         raise ScriptError(sort_diagnostics(problems)) from None
     problems = []
     variant = _load_script_variant(document, script.variant, base_dir, problems)
@@ -236,6 +258,7 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
             None if hand.deal is None else _check_deal(hand.deal, document, path, names, variant, problems)
         )
         moves.append(tuple(_check_moves(hand.moves, document, path, number, names, problems)))
+    problems += text_lookalikes(document, problems)
     if problems:
         raise ScriptError(sort_diagnostics(problems))
     return LoadedScript(
@@ -553,29 +576,19 @@ def _report(game: Game, run: ScriptRun) -> None:
 
 def game_script_schema() -> dict[str, Any]:
     """The JSON Schema of a game script (``schemas/game-script.schema.json``), draft-07 for editors."""
-    from kalooki.schema import DRAFT_07, variant_schema
+    from kalooki.loader import builtin_variant_names
+    from kalooki.schema import labelled, variant_schema
 
     schema = GameScript.model_json_schema(mode="validation")
+    properties = schema["properties"]
+    # A name a file next to the script also answers to, so the names are offered, not required.
+    properties["variant"]["examples"] = builtin_variant_names()
     knobs = variant_schema()["properties"]
     # The ``set`` mapping takes the variant's knobs, so editors complete and explain them there too.
-    schema["properties"]["set"] = {
-        "description": schema["properties"]["set"]["description"],
+    properties["set"] = {
+        "description": properties["set"]["description"],
         "type": "object",
         "properties": {name: knob for name, knob in knobs.items() if name != "extends"},
         "additionalProperties": False,
     }
-
-    def strip_titles(node: Any) -> None:
-        if isinstance(node, dict):
-            title = node.get("title")
-            if isinstance(title, str) and "properties" not in node:
-                node.pop("title")
-            for value in node.values():
-                strip_titles(value)
-        elif isinstance(node, list):
-            for value in node:
-                strip_titles(value)
-
-    strip_titles(schema["properties"])
-    strip_titles(schema.get("$defs", {}))
-    return {"$schema": DRAFT_07, **schema}
+    return labelled("game-script", schema)

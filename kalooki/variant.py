@@ -7,11 +7,13 @@ A variant file states only what differs from its base.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from kalooki.text import first_control
+
+from kalooki.wholenumbers import whole_floats_as_integers
 
 AceInRuns = Literal["high_or_low", "high", "low", "wrap"]
 DiscardDraw = Literal["always", "never", "after_opening", "before_opening", "meld_at_once"]
@@ -230,6 +232,11 @@ class Variant(BaseModel):
         if control is not None:
             raise ValueError(f"holds a control character ({control}): give plain text on one line")
         return value
+
+    @model_validator(mode="before")
+    @classmethod
+    def _whole_numbers(cls, data: Any) -> Any:
+        return whole_floats_as_integers(cls, data)
 
     @model_validator(mode="after")
     def _check_consistency(self, info: ValidationInfo) -> Variant:

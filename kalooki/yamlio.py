@@ -30,7 +30,7 @@ empty file or a top level that is not a mapping.
 Scalars follow a small subset of YAML 1.2, so that nothing turns silently into a
 value the author did not mean. A plain (unquoted) scalar is
 
-* ``null``, ``~`` or nothing: ``None``;
+* ``null``, ``Null``, ``NULL``, ``~`` or nothing: ``None`` (as every YAML version reads them);
 * ``true`` or ``false`` (lowercase only): a ``bool``;
 * a decimal integer without a leading zero (``0``, ``42``, ``-7``): an ``int``;
 * a decimal fraction (``0.5``, ``-1.25e+3``): a ``float``;
@@ -86,9 +86,18 @@ _INT = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 # The exponent needs a sign and the fraction a dot, as in PyYAML's YAML 1.1 resolver, so whatever
 # PyYAML writes as plain text (e.g. ``1e3``) also reads back as text here.
 _FLOAT = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+][0-9]+)?")
-_NULLS = frozenset({"", "~", "null"})
+# Null, NULL: every YAML tool (1.1 and 1.2 alike, editors included) reads them as null, so they are.
+_NULLS = frozenset({"", "~", "null", "Null", "NULL"})
 _ALIAS_TAG = "!kalooki-alias"
 """The tag of the null scalar an alias is read as, so that it keeps the alias's position."""
+
+# What YAML 1.2's core schema (the YAML language server's, so an editor's) reads as a boolean or a number.
+_YAML12_BOOL = re.compile(r"true|True|TRUE|false|False|FALSE")
+_YAML12_NUMBER = re.compile(
+    r"[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+"
+    r"|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN)"
+)
 
 _YAML11_BOOLS = frozenset(
     word
@@ -777,7 +786,9 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
     if kind in ("bool_type", "bool_parsing"):
         return with_hint(f"expected true or false{got}", "boolean")
     if kind in ("string_type", "str_type"):
-        suffix = " (put it in quotes to make it text)" if isinstance(value, bool | int | float) else ""
+        # A written null (NULL, ~) was probably meant as text; leaving the value out was not.
+        quotable = isinstance(value, bool | int | float) or (value is None and bool(plain_text))
+        suffix = " (put it in quotes to make it text)" if quotable else ""
         return f"expected text{got}{suffix}"
     if kind == "literal_error":
         expected = str(ctx.get("expected", ""))
@@ -906,6 +917,31 @@ def merge_recovered(
             item for item in validate(error.document) if (item.path, item.line, item.column) not in places
         ]
     return sort_diagnostics(diagnostics)
+
+
+def text_lookalikes(document: YamlDocument, reported: Iterable[Diagnostic] = ()) -> list[Diagnostic]:
+    """Plain text values that YAML 1.2 reads as a boolean or a number (``True``, ``0x10``, ``1e3``, ``.inf``).
+
+    This module reads them as text, but an editor (YAML 1.2) reads them as values and flags them
+    where text is expected; so that both agree they are refused, with the fix: quote them. A value
+    at the place of a diagnostic in ``reported`` (where a number was expected, say) is left out.
+    """
+    places = {(item.line, item.column) for item in reported if item.path == document.source}
+    found: list[Diagnostic] = []
+    for path, scalar in document._scalars.items():
+        if not scalar.plain or not isinstance(_value_at(document.data, path)[1], str):
+            continue
+        kind = "a boolean" if _YAML12_BOOL.fullmatch(scalar.text) else None
+        if kind is None and _YAML12_NUMBER.fullmatch(scalar.text):
+            kind = "a number"
+        location = document.location(path)
+        if kind is not None and (location.line, location.column) not in places:
+            found.append(
+                location.error(
+                    f"{scalar.text} is {kind} in YAML 1.2 (and in editors): put it in quotes to make it text"
+                )
+            )
+    return found
 
 
 def iter_mapping(

@@ -121,7 +121,7 @@ def test_builtin_knobs_follow_the_issue_and_the_seeds() -> None:
 def test_the_bad_corpus_is_large_enough() -> None:
     assert len(BAD) >= 25
     prefixes = {path.name.split("-")[0] for path in BAD}
-    assert prefixes == {"yaml", "field", "enum", "cross", "extends"}
+    assert prefixes == {"yaml", "field", "enum", "cross", "extends", "text"}
     enums = {
         path.stem.removeprefix("enum-").replace("-", "_") for path in BAD if path.stem.startswith("enum-")
     }

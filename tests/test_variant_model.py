@@ -85,7 +85,7 @@ def test_frozen_and_closed() -> None:
     [
         ("decks", True),
         ("decks", "2"),
-        ("decks", 2.0),
+        ("decks", 2.5),
         ("elimination", "yes"),
         ("elimination", 1),
         ("name", 5),
@@ -97,6 +97,13 @@ def test_frozen_and_closed() -> None:
 def test_strict_types(key: str, value: object) -> None:
     with pytest.raises(ValidationError):
         Variant.model_validate({key: value})
+
+
+def test_a_whole_number_float_is_that_integer() -> None:
+    # As in JSON Schema (and so in editors): 2.0 is the integer 2.
+    decks = Variant.model_validate({"decks": 2.0}).decks
+    assert decks == 2
+    assert type(decks) is int
 
 
 @pytest.mark.parametrize(

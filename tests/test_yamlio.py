@@ -21,6 +21,7 @@ from kalooki.yamlio import (
     resolve_plain_scalar,
     sort_diagnostics,
     suggest,
+    text_lookalikes,
     validation_diagnostics,
     yaml11_hint,
 )
@@ -54,6 +55,9 @@ def errors_of(text: str | bytes, source: str = "f.yaml") -> list[str]:
         ("1.5", 1.5),
         ("-0.25", -0.25),
         ("1.5e+3", 1500.0),
+        # Null and NULL are null in YAML 1.1 and 1.2 alike (and so in editors).
+        ("Null", None),
+        ("NULL", None),
         # YAML 1.1 would turn each of these into a boolean, a number or a date; here they are text.
         ("yes", "yes"),
         ("no", "no"),
@@ -62,7 +66,6 @@ def errors_of(text: str | bytes, source: str = "f.yaml") -> list[str]:
         ("y", "y"),
         ("True", "True"),
         ("FALSE", "FALSE"),
-        ("Null", "Null"),
         ("0250", "0250"),
         ("0o17", "0o17"),
         ("0x1F", "0x1F"),
@@ -408,3 +411,31 @@ def test_messages_never_quote_a_large_input() -> None:
         _Script.model_validate(document.data)
     (diagnostic,) = validation_diagnostics(caught.value, document.data, document, model=_Script)
     assert len(str(diagnostic)) < 120
+
+
+def test_text_that_yaml_1_2_reads_as_a_value_is_found() -> None:
+    text = (
+        "a: True\nb: 0x10\nc: 0250\nd: 1e3\ne: .inf\nf: -.Inf\ng: .NaN\nh: 0o17\n"
+        "i: yes\nj: on\nk: 1:30\nl: 1_000\nm: '1e3'\nn: 7H\no: [FALSE, x]\np: 42\nq: 1.5\n"
+    )
+    document = load_yaml_text(text, "t.yaml")
+    found = text_lookalikes(document)
+    assert [(item.key, item.message.split(" is ")[1].split(" in ")[0]) for item in found] == [
+        ("a", "a boolean"),
+        ("b", "a number"),
+        ("c", "a number"),
+        ("d", "a number"),
+        ("e", "a number"),
+        ("f", "a number"),
+        ("g", "a number"),
+        ("h", "a number"),
+        ("o[0]", "a boolean"),
+    ]
+    assert (
+        str(found[0])
+        == "t.yaml:1:4: a: True is a boolean in YAML 1.2 (and in editors): put it in quotes to make it text"
+    )
+    # A place already reported (a number expected there, say) is not reported twice.
+    assert (
+        text_lookalikes(document, [Diagnostic("t.yaml", 1, 4, "a", "expected a whole number")])[0].key == "b"
+    )

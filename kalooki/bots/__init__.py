@@ -25,11 +25,13 @@ from kalooki.bots.expert import ExpertBot
 from kalooki.bots.greedy import GreedyBot
 from kalooki.bots.random_bot import RandomBot
 
-register("random", RandomBot)
-register("greedy", GreedyBot)
-register("expert", ExpertBot)
+BUILTIN_BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
+"""The bots that come with kalooki (plug-ins add theirs through entry points)."""
+for _name, _factory in BUILTIN_BOTS.items():
+    register(_name, _factory)
 
 __all__ = [
+    "BUILTIN_BOTS",
     "ENTRY_POINT_GROUP",
     "Bot",
     "BotFactory",

@@ -1,0 +1,221 @@
+"""What an editor shows, from the real YAML language server, agrees with ``kalooki validate``.
+
+The server (the npm package ``yaml-language-server``, the one VS Code's YAML extension and
+Neovim's ``yamlls`` run) is started over stdio, set up as docs/editors.md tells a user to set up
+their editor, and given every variant fixture, every built-in variant and the game scripts:
+
+* on every file, the lines it flags are the lines the loader reports, except for the checks a
+  JSON Schema cannot express (each kind named below, and listed in docs/editors.md);
+* keys, enum values, the built-in variants after ``extends:`` and the bots after ``bot:`` complete;
+* hover on a key names the knob.
+
+``make test`` installs the server into ``.tools/`` (git-ignored). Without Node.js the tests are
+skipped with one line, except in CI (``CI`` set), where they fail instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lsp_client import LspClient
+
+from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant, yaml_scalar
+from kalooki.schema import schema_path
+from kalooki.script import load_script
+from kalooki.variant import CLASSIC, KNOB_NAMES, Variant
+from kalooki.yamlio import YamlError
+
+ROOT = Path(__file__).resolve().parent.parent
+SERVER = ROOT / ".tools" / "yaml-language-server" / "node_modules" / "yaml-language-server" / "bin"
+FIXTURES = ROOT / "tests" / "fixtures"
+VARIANT_FILES = [
+    *(builtin_variant_path(name) for name in builtin_variant_names()),
+    *sorted((FIXTURES / "variants" / "good").glob("*.yaml")),
+    # Not the yaml-* fixtures: YAML-level checks (anchors, duplicate keys, tabs, ...) are validate's.
+    *(path for path in sorted((FIXTURES / "variants" / "bad").glob("*.yaml")) if path.stem[:5] != "yaml-"),
+]
+SCRIPT_FILES = [
+    *sorted((ROOT / "tests" / "golden" / "scripts").glob("*.yaml")),
+    *sorted((FIXTURES / "scripts" / "bad").glob("*.yaml")),
+]
+
+VALIDATE_ONLY_LINES = {
+    "field-hex": {1},  # 0x96 is the number 150 to YAML 1.2
+    "field-octal": {1},  # 0250 is the number 250 to YAML 1.2
+    "field-several-errors": {4},  # 0250 again
+    "field-yes-for-bool": {2},  # True is a boolean to YAML 1.2 (yes is text there, and flagged)
+}
+"""Lines of bad variant fixtures only ``kalooki validate`` flags: a YAML 1.1 spelling an editor,
+reading YAML 1.2, takes for a good value (docs/editors.md lists them)."""
+
+VALIDATE_ONLY_SCRIPT_LINES = {"validate-only": {2, 5, 7}}
+"""Game-script lines only the loader flags: an unknown bot (plug-ins may add any name), a deal's
+size (the variant's hand_size), a move by someone who is not a player."""
+
+
+NODE = shutil.which("node")
+if NODE is None and not os.environ.get("CI"):
+    pytest.skip(
+        "Node.js is not installed: the editor tests (yaml-language-server) are skipped",
+        allow_module_level=True,
+    )
+
+
+def _server_command() -> list[str]:
+    if NODE is None:
+        pytest.fail("Node.js is needed for the editor tests in CI (it runs yaml-language-server)")
+    if not (SERVER / "yaml-language-server").is_file():
+        pytest.fail("yaml-language-server is not installed: `make test` installs it into .tools/")
+    return [NODE, str(SERVER / "yaml-language-server"), "--stdio"]
+
+
+def editor_settings(*, modeline_free: bool) -> dict[str, Any]:
+    """The settings docs/editors.md gives, plus this repository's fixture folders."""
+    variant_globs = ["*.kalooki.yaml", "house-rules/**/*.yaml"]
+    script_globs = ["*.kalooki-script.yaml"]
+    if not modeline_free:
+        variant_globs.append("tests/fixtures/variants/**/*.yaml")
+        script_globs.append("tests/fixtures/scripts/**/*.yaml")
+    schemas = {
+        schema_path("variant").as_uri(): variant_globs,
+        schema_path("game-script").as_uri(): script_globs,
+    }
+    return {"yaml": {"validate": True, "hover": True, "completion": True, "schemas": schemas}}
+
+
+@pytest.fixture(scope="module")
+def editor() -> Iterator[LspClient]:
+    with LspClient(_server_command(), ROOT, editor_settings(modeline_free=False)) as client:
+        yield client
+
+
+def _flagged_lines(editor: LspClient, path: Path) -> set[int]:
+    diagnostics = editor.diagnostics(path.as_uri(), path.read_text(encoding="utf-8"))
+    return {item["range"]["start"]["line"] + 1 for item in diagnostics if item.get("severity", 1) == 1}
+
+
+def _loader_lines(error: YamlError, path: Path) -> set[int]:
+    own = {path.name, str(path)}
+    return {item.line for item in error.diagnostics if Path(item.path).name in own or item.path in own}
+
+
+def _variant_lines(path: Path) -> set[int]:
+    try:
+        load_variant(path)
+    except YamlError as error:
+        return _loader_lines(error, path)
+    return set()
+
+
+@pytest.mark.parametrize("path", VARIANT_FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_variant_diagnostics_agree_with_validate(editor: LspClient, path: Path) -> None:
+    kind = path.stem.split("-")[0] if path.parent.name == "bad" else "good"
+    flagged = _flagged_lines(editor, path)
+    reported = _variant_lines(path)
+    if kind == "cross" or (kind == "extends" and "unknown variant" not in _expected(path)):
+        # Rules across knobs, and whether a base file exists, is valid and has no cycle.
+        assert reported
+        assert flagged == set()
+    elif path.stem == "field-game-script":
+        # A game script given as a variant: validate says so once, the editor flags its keys.
+        assert reported == {1}
+        assert flagged
+    else:
+        only_validate = VALIDATE_ONLY_LINES.get(path.stem, set())
+        assert only_validate <= reported
+        assert flagged == reported - only_validate
+
+
+def _expected(path: Path) -> str:
+    return path.with_suffix(".expected").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", SCRIPT_FILES, ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_script_diagnostics_agree_with_the_loader(editor: LspClient, path: Path) -> None:
+    flagged = _flagged_lines(editor, path)
+    try:
+        load_script(path)
+        reported: set[int] = set()
+    except YamlError as error:
+        reported = _loader_lines(error, path)
+    only_loader = VALIDATE_ONLY_SCRIPT_LINES.get(path.stem, set())
+    assert flagged == reported - only_loader
+    assert only_loader <= reported
+
+
+def test_the_documented_file_name_setting_finds_the_schema(tmp_path: Path) -> None:
+    settings = editor_settings(modeline_free=True)
+    with LspClient(_server_command(), tmp_path, settings) as client:
+        variant = tmp_path / "friday.kalooki.yaml"
+        flagged = client.diagnostics(variant.as_uri(), "extends: clasic\ndecks: 9\nopening_threshold: 40.0\n")
+        assert {item["range"]["start"]["line"] for item in flagged} == {0, 1}
+        in_folder = tmp_path / "house-rules" / "friday.yaml"
+        flagged = client.diagnostics(in_folder.as_uri(), "scoring: lowest\n")
+        assert [item["range"]["start"]["line"] for item in flagged] == [0]
+        script = tmp_path / "game.kalooki-script.yaml"
+        flagged = client.diagnostics(
+            script.as_uri(), "players: [ann, bob]\nhands:\n  - moves: [{ann: fly away}]\n"
+        )
+        assert [item["range"]["start"]["line"] for item in flagged] == [2]
+
+
+def _open(editor: LspClient, name: str, text: str) -> str:
+    uri = (ROOT / "tests" / "fixtures" / "variants" / "good" / name).as_uri()
+    editor.open(uri, text)
+    return uri
+
+
+def test_keys_enums_and_extends_complete(editor: LspClient) -> None:
+    uri = _open(editor, "completion-probe.yaml", "extends: \nscoring: \n\n")
+    assert set(editor.completion_labels(uri, 0, 9)) >= set(builtin_variant_names())
+    assert set(editor.completion_labels(uri, 1, 9)) >= {"penalty", "winner_collects"}
+    keys = set(editor.completion_labels(uri, 2, 0))
+    assert keys >= set(KNOB_NAMES) - {"scoring"}
+
+
+def test_bots_and_set_knobs_complete_in_a_game_script(editor: LspClient) -> None:
+    uri = (FIXTURES / "scripts" / "bad" / "completion-probe.yaml").as_uri()
+    editor.open(uri, "players:\n  - name: ann\n    bot: \n  - bob\nset:\n  \n")
+    assert set(editor.completion_labels(uri, 2, 9)) >= {"random", "greedy", "expert"}
+    assert set(editor.completion_labels(uri, 5, 2)) >= set(KNOB_NAMES)
+
+
+def test_hover_names_the_knob(editor: LspClient) -> None:
+    values = {"name": "friday", "description": "ours", "extends": "classic"}
+    values.update({knob: yaml_scalar(getattr(CLASSIC, knob)) for knob in KNOB_NAMES})
+    uri = _open(editor, "hover-probe.yaml", "".join(f"{key}: {value}\n" for key, value in values.items()))
+    for line, key in enumerate(values):
+        text = editor.hover_text(uri, line, 1)
+        assert text.startswith(f"#### {key}\n\n"), text
+        assert "||" not in text
+        assert "Kalooki variant" not in text
+        assert Variant.model_fields[key].description in text.replace("\\", "")
+
+
+def test_hover_in_a_game_script_names_the_key(editor: LspClient) -> None:
+    lines = [
+        "players:",
+        "  - name: bob",
+        "    bot: greedy",
+        "  - ann",
+        "hands:",
+        "  - deal:",
+        "      discard: 7H",
+    ]
+    lines += ["set:", "  decks: 2"]
+    uri = (FIXTURES / "scripts" / "bad" / "hover-probe.yaml").as_uri()
+    editor.open(uri, "".join(f"{line}\n" for line in lines))
+    for key, description in (
+        ("bot", "The bot that plays this seat's turns"),
+        ("deal", "A fixed deal"),
+        ("discard", "The card turned face up"),
+        ("decks", "Standard 52-card packs"),
+    ):
+        line = next(number for number, text in enumerate(lines) if f"{key}:" in text)
+        hover = editor.hover_text(uri, line, lines[line].index(key) + 1)
+        assert hover.startswith(f"#### {key}\n\n{description}"), hover
