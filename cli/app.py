@@ -17,6 +17,7 @@ from kalooki import __version__
 COMMAND_MODULES: tuple[str, ...] = (
     "variant_commands",  # validate, variants list/show/diff, rules, schema
     "play",  # play, resume
+    "saves_commands",  # saves
     "replay_commands",  # replay
     "simulate",  # simulate
 )

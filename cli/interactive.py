@@ -223,7 +223,11 @@ class TurnLogWriter:
     def _write(self, records: Sequence[dict[str, Any]], mode: str = "a") -> None:
         with self.path.open(mode, encoding="utf-8") as stream:
             for record in records:
-                stream.write(json.dumps(record, separators=(",", ":")) + "\n")
+                stream.write(self.line(record))
+
+    @staticmethod
+    def line(record: dict[str, Any]) -> str:
+        return json.dumps(record, separators=(",", ":")) + "\n"
 
     def hold(self, game: Game, events: Sequence[Event]) -> None:
         """A human's action, recorded now (with this state's digest), written once it cannot be undone."""
@@ -270,14 +274,20 @@ class InteractiveGame:
         log: TurnLogWriter | None = None,
         resumed: bool = False,
         replay_command: str | None = None,
+        move_save: Callable[[Path, Path, str], None] | None = None,
     ) -> None:
-        """``replay_command``: for a new game, the command line that deals it again (shown with the seed)."""
+        """``replay_command``: for a new game, the command line that deals it again (shown with the seed).
+
+        ``move_save(old, new, text)``: makes ``new`` the game's one save when ``save FILE`` moves it
+        (without it, the old file is left behind).
+        """
         self.game = game
         self.session = session
         self.console = console
         self.read_line = read_line
         self.save_path = save_path
         self._write_save = write_save
+        self._move_save = move_save
         self.pause = pause or (lambda seconds: None)
         self.log = log
         self.resumed = resumed
@@ -373,7 +383,10 @@ class InteractiveGame:
             self.say(f"{why}: the game could not be saved to {self.save_path} ({self.save_failure}).")
             return
         self.say_then(f"{why}: the game is saved in", str(self.save_path))
-        self.say_then("Continue it with:", f"kalooki resume {shlex.quote(str(self.save_path))}")
+        command = f"kalooki resume {shlex.quote(str(self.save_path))}"
+        if self.log is not None:
+            command += f" --log {shlex.quote(str(self.log.path))}"
+        self.say_then("Continue it with:", command)
 
     def between_hands(self) -> None:
         """Let the player read the hand's result before the next deal."""
@@ -529,7 +542,10 @@ class InteractiveGame:
             self.error("this game is not being saved: give a file, e.g. save mygame.kalooki-save.json")
             return
         try:
-            self.write_save(path)
+            if path != self.save_path and self.save_path is not None and self._move_save is not None:
+                self._move_save(self.save_path, path, self.save_text())
+            else:
+                self.write_save(path)
         except (KalookiError, OSError) as error:
             still = ""
             if self.save_path is not None and path != self.save_path:
@@ -593,9 +609,12 @@ class InteractiveGame:
 
     def write_save(self, path: Path) -> None:
         assert self._write_save is not None
+        self._write_save(path, self.save_text())
+
+    def save_text(self) -> str:
         self.session.bot_rngs = rng_states(self.rngs)
         self.session.saved_at = datetime.now(UTC).isoformat(timespec="seconds")
-        self._write_save(path, dump_save(self.game, self.session))
+        return dump_save(self.game, self.session)
 
     def say(self, message: str, style: str = "") -> None:
         # Wrapped at word boundaries, like the bots' lines and the help.

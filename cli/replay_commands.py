@@ -12,7 +12,7 @@ from rich.console import Console
 from kalooki.log import ReplayError, replay
 
 
-def _read_records(path: Path) -> list[dict[str, Any]]:
+def read_records(path: Path) -> list[dict[str, Any]]:
     records: list[dict[str, Any]] = []
     try:
         with path.open(encoding="utf-8") as stream:
@@ -43,7 +43,7 @@ def replay_command(
     console = Console(highlight=False, soft_wrap=True)
     errors = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
-        summary = replay(_read_records(log))
+        summary = replay(read_records(log))
     except ReplayError as error:
         message = str(error)
         errors.print(message if message.startswith(str(log)) else f"{log}: {message}", markup=False)
