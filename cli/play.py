@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.text import Text
 
 from .common import SetOption, check_output_path, cli_errors, integer
+from .completion import complete_variant
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
@@ -72,6 +73,7 @@ def play(
             metavar="VARIANT|PATH|SCRIPT",
             help="A built-in variant (default classic), a variant file, or a game script to play through.",
             show_default=False,
+            autocompletion=complete_variant,
         ),
     ] = None,
     set_: SetOption = None,
@@ -92,7 +94,7 @@ def play(
             help="The bots' kinds, seat by seat (default greedy; one name fills the table).",
         ),
     ] = None,
-    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "you",
+    name: Annotated[str, typer.Option("--name", metavar="NAME", help="Your name at the table.")] = "you",
     seed: Annotated[
         int | None,
         typer.Option(

@@ -30,9 +30,15 @@ from kalooki.variant import Variant
 from kalooki.yamlio import Diagnostic
 
 from .common import SetOption, choice, cli_errors, fail, print_error
+from .completion import complete_variant
 
 VariantArgument = Annotated[
-    str, typer.Argument(metavar="NAME|PATH", help="A built-in variant name, or the path of a variant file.")
+    str,
+    typer.Argument(
+        metavar="NAME|PATH",
+        help="A built-in variant name, or the path of a variant file.",
+        autocompletion=complete_variant,
+    ),
 ]
 
 
@@ -208,11 +214,27 @@ def diff(
     Console().print(table)
 
 
-def rules(variant: VariantArgument, set_: SetOption = None) -> None:
-    """Print the variant's rules as a Markdown rulebook."""
+def rules(
+    variant: VariantArgument,
+    set_: SetOption = None,
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="Print the Markdown source even on a terminal.")
+    ] = False,
+) -> None:
+    """Print the variant's rules as a rulebook: formatted on a terminal, Markdown into a pipe or file.
+
+    kalooki rules kalooki-40 > rules.md writes the Markdown source; so does --markdown.
+    """
     with cli_errors():
         resolved = load_variant(variant, set_ or ())
-    typer.echo(render_rulebook(resolved), nl=False)
+    text = render_rulebook(resolved)
+    console = Console(highlight=False)
+    if markdown or not console.is_terminal:
+        typer.echo(text, nl=False)
+        return
+    from rich.markdown import Markdown  # slow to import: only when it is shown
+
+    console.print(Markdown(text))
 
 
 def schema(

@@ -266,14 +266,22 @@ def render_rulebook(variant: Variant) -> str:
 # --------------------------------------------------------------------------- the knob reference
 
 
+def knob_choices(name: str) -> list[str]:
+    """The values a knob takes when there are few of them (a boolean or a choice); else none."""
+    annotation = Variant.model_fields[name].annotation
+    if annotation is bool:
+        return ["true", "false"]
+    if typing.get_origin(annotation) is typing.Literal:
+        return [str(value) for value in typing.get_args(annotation)]
+    return []
+
+
 def knob_values(name: str) -> str:
     """The values a knob accepts, as the reference table shows them."""
     info = Variant.model_fields[name]
     annotation = info.annotation
-    if annotation is bool:
-        return "`true`, `false`"
-    if typing.get_origin(annotation) is typing.Literal:
-        return ", ".join(f"`{value}`" for value in typing.get_args(annotation))
+    if choices := knob_choices(name):
+        return ", ".join(f"`{value}`" for value in choices)
     if annotation is int:
         low = next((item.ge for item in info.metadata if isinstance(item, Ge)), None)
         high = next((item.le for item in info.metadata if isinstance(item, Le)), None)
