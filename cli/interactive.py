@@ -33,12 +33,13 @@ from kalooki.driver import play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
 from kalooki.melds import MeldError, build, make_meld
-from kalooki.moves import ALIASES, Action, Build, Discard, Draw, Meld, format_move, parse_move
+from kalooki.moves import ALIASES, Action, Build, Discard, Draw, Meld, parse_move
 from kalooki.savegame import Session, dump_save, restore_rngs, rng_states, seat_rng
 from kalooki.variant import Variant
 
 from . import render
 from .render import MeldPreview, Seating
+from .table_notation import move_text, table_sentence
 
 ReadLine = Callable[[str], str]
 Pause = Callable[[float], None]
@@ -408,6 +409,7 @@ class InteractiveGame:
             prompt = "draw> " if self.game.phase == "draw" else "play> "
             line = self.read_line(prompt)
             if not line.strip():
+                self.show()  # Enter on an empty line draws the table again
                 continue
             if self.command(line, in_turn=True):
                 continue
@@ -464,7 +466,10 @@ class InteractiveGame:
             action = parse_move(line)
             events = self.game.apply(action, self.human)
         except KalookiError as error:
-            self.error(in_second_person(str(error), self.game.players[self.human]))
+            message = in_second_person(str(error), self.game.players[self.human])
+            if isinstance(error, IllegalMoveError):  # a refusal of the game, not of how the move is written
+                message = table_sentence(message, self.game.variant, self.letters)
+            self.error(message)
             return False
         if isinstance(action, Draw):
             self.drawn = self.game.turn.drawn_card
@@ -501,7 +506,8 @@ class InteractiveGame:
         self.console.print(Text("Hint (what the greedy bot would play):", style="bold"))
         for action in hint.actions:
             # The command alone on its line, never broken by rich, so it can be copied and typed back.
-            self.console.print(Text(INDENT + format_move(action), style="bold cyan"), soft_wrap=True)
+            command = Text(INDENT) + move_text(action, self.game, self.letters, style="bold cyan")
+            self.console.print(command, soft_wrap=True)
             note = ""
             if isinstance(action, Meld) and not self.game.opened[self.human]:
                 note = f"{meld_points(action, variant)} points"

@@ -324,7 +324,7 @@ def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[
         ):
             lines.append(
                 Text(
-                    f"You took {format_card(turn.must_use_card)} from the discard pile: "
+                    f"You took {card_label(turn.must_use_card, letters)} from the discard pile: "
                     "meld or build it before you discard.",
                     style="yellow",
                 )
@@ -431,8 +431,10 @@ def _clause(event: Event, game: Game, you: bool, letters: bool) -> Text:
         text.append_text(join_and(pieces))
         return text.append(f" ({event['points']} points)", style=DIM)
     if kind == "build":
+        from .table_notation import built_event_cards  # it draws with this module's helpers
+
         text = Text(_verb("builds", you) + " ")
-        text.append_text(cards_text(parse_cards(event["cards"]), letters=letters))
+        text.append_text(built_event_cards(event["cards"], event["result"], variant, letters))
         return text.append(f" onto meld {event['meld']}")
     if kind == "release":
         text = Text(_verb("takes", you) + f" a joker from meld {event['meld']}, putting ")
@@ -469,6 +471,9 @@ def render_hand_end(
                     else f" (-{bonus} from every other player)"
                 )
         console.print(line.append("."))
+        why = why_not_kalooki(game, event)
+        if why is not None:
+            console.print(Text(f"Not Kalooki: {who} {why}.", style=DIM))
     else:
         reasons = {
             "stock_exhausted": "The stock ran out: nobody went out, and nobody scores.",
@@ -502,6 +507,21 @@ def render_hand_end(
         console.print(
             Text(f"{who[0].upper()}{who[1:]} reached {game.variant.goal_score} and {verb} out.", style="red")
         )
+
+
+def why_not_kalooki(game: Game, event: Mapping[str, Any]) -> str | None:
+    """Why going out in one turn from a full hand was not Kalooki (None when it was, or was not one turn).
+
+    Read from the state right after the hand ended, while ``game.turn`` is still the winner's last turn.
+    """
+    if event.get("kalooki") or game.turn.opened_before or not game.variant.kalooki_bonus:
+        return None  # Kalooki, or an ordinary going out after melding in earlier turns
+    if game.turn.built and not game.variant.kalooki_allows_building:
+        return (
+            "went out in one turn, but built on (or took a joker from) a meld already on the table; "
+            f"in {game.variant.name} Kalooki is the whole hand laid in melds of one's own"
+        )
+    return None
 
 
 def render_game_end(console: Console, game: Game, seating: Seating) -> None:
@@ -547,13 +567,14 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("build N CARDS [low|high] | b", "add cards to table meld N: build 2 TH JK"),
     ("swap N CARDS | s", "put the card a joker of meld N stands for in its place; the joker is yours"),
     ("discard CARD | d", "discard a card and end your turn: d KD"),
-    ("undo", "take back this turn's melds, builds and swaps (before you discard)"),
+    ("undo | u", "take back this turn's melds, builds and swaps (before you discard)"),
     ("hint", "what the greedy bot would play now, and what it scores"),
-    ("score", "the totals and every hand's scores"),
-    ("rules", "the whole rulebook of this variant"),
-    ("save [FILE]", "save now (to FILE from now on, if given)"),
-    ("help", "this list"),
-    ("quit", "stop; the game stays saved for kalooki resume"),
+    ("look | l | table | show", "draw the table again (so does Enter on an empty line)"),
+    ("score | scores | totals", "the totals and every hand's scores"),
+    ("rules | rulebook", "the whole rulebook of this variant"),
+    ("save [FILE]", "save now; with FILE, the game moves there and is saved there from now on"),
+    ("help | h | ?", "this list"),
+    ("quit | q | exit", "stop; the game stays saved for kalooki resume"),
 )
 
 

@@ -88,11 +88,14 @@ _RANK_BY_TEXT: Final = {
 def parse_card(text: str) -> Card:
     """Read one card: rank ``A 2-9 T J Q K`` (or ``10``) and suit ``C D H S`` (or ♣♦♥♠), or ``JK``.
 
+    A joker may carry what it stands for as a note, as the table writes it: ``JK(7♠)``.
+
     >>> format_card(parse_card("10c"))
     'TC'
     """
     token = text.strip().upper()
-    if token in ("JK", "JOKER", "*"):
+    if token in ("JK", "JOKER", "*") or (token.startswith("JK(") and token.endswith(")")):
+        # JK(7♠): a joker written as the table shows it, with what it stands for as a note.
         return JOKER
     if len(token) >= 2:
         rank = _RANK_BY_TEXT.get(token[:-1])
