@@ -303,6 +303,8 @@ class InteractiveGame:
         self.seating = Seating(tuple(game.players), self.human, dict(session.bots))
         self.letters = render.plain_cards(console)
         self.drawn: Card | None = None
+        self.laid = False
+        """Whether the player on turn has melded, built or swapped since drawing (for the end of a hand)."""
 
     # ------------------------------------------------------------ running
 
@@ -490,6 +492,7 @@ class InteractiveGame:
             self.error("there is nothing to take back: undo takes back this turn's melds, builds and swaps")
             return
         self.game.undo_turn()
+        self.laid = False
         if self.log is not None:
             self.log.undo()
         self.save()
@@ -580,11 +583,12 @@ class InteractiveGame:
     # ------------------------------------------------------------ shared
 
     def after_events(self, events: Sequence[Event]) -> None:
+        self.laid = render.laid_since_draw(events, self.laid)
         end = render.hand_end_event(events)
         if end is not None:
             self.drawn = None
             out = [str(event["player"]) for event in events if event["type"] == "eliminated"]
-            render.render_hand_end(self.console, self.game, self.seating, end, out)
+            render.render_hand_end(self.console, self.game, self.seating, end, out, self.laid)
 
     def narrate(self, events: Sequence[Event]) -> None:
         for line in render.narrate(events, self.game, self.seating, letters=self.letters):

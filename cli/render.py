@@ -452,9 +452,18 @@ def hand_end_event(events: Sequence[Event]) -> Event | None:
 
 
 def render_hand_end(
-    console: Console, game: Game, seating: Seating, event: Mapping[str, Any], eliminated: Sequence[str] = ()
+    console: Console,
+    game: Game,
+    seating: Seating,
+    event: Mapping[str, Any],
+    eliminated: Sequence[str] = (),
+    laid_in_turn: bool = False,
 ) -> None:
-    """Who went out and how, every player's cards left and points, the totals, and who is out of the game."""
+    """Who went out and how, every player's cards left and points, the totals, and who is out of the game.
+
+    ``laid_in_turn``: the winner melded, built or swapped in the turn they went out
+    (:func:`laid_since_draw`); then a going out that was not Kalooki says why.
+    """
     letters = plain_cards(console)
     console.print(Rule(f"Hand {event['hand']} is over", style="cyan"))
     winner = event.get("winner")
@@ -471,7 +480,7 @@ def render_hand_end(
                     else f" (-{bonus} from every other player)"
                 )
         console.print(line.append("."))
-        why = why_not_kalooki(game, event)
+        why = why_not_kalooki(game, event, laid_in_turn)
         if why is not None:
             console.print(Text(f"Not Kalooki: {who} {why}.", style=DIM))
     else:
@@ -509,17 +518,32 @@ def render_hand_end(
         )
 
 
-def why_not_kalooki(game: Game, event: Mapping[str, Any]) -> str | None:
-    """Why going out in one turn from a full hand was not Kalooki (None when it was, or was not one turn).
+def laid_since_draw(events: Sequence[Event], laid: bool) -> bool:
+    """Whether the player on turn has melded, built or swapped since drawing, once ``events`` happened."""
+    for event in events:
+        if event["type"] == "draw":
+            laid = False
+        elif event["type"] in ("meld", "build", "release"):
+            laid = True
+    return laid
+
+
+def why_not_kalooki(game: Game, event: Mapping[str, Any], laid_in_turn: bool) -> str | None:
+    """Why laying down cards in the going-out turn was not Kalooki (None when it was, or nothing was laid).
 
     Read from the state right after the hand ended, while ``game.turn`` is still the winner's last turn.
     """
-    if event.get("kalooki") or game.turn.opened_before or not game.variant.kalooki_bonus:
-        return None  # Kalooki, or an ordinary going out after melding in earlier turns
-    if game.turn.built and not game.variant.kalooki_allows_building:
+    variant = game.variant
+    if event.get("kalooki") or not laid_in_turn or not variant.kalooki_bonus:
+        return None
+    if game.turn.opened_before:
+        return (
+            "had melded in an earlier turn; Kalooki is the whole hand laid in one turn, nothing laid before"
+        )
+    if game.turn.built and not variant.kalooki_allows_building:
         return (
             "went out in one turn, but built on (or took a joker from) a meld already on the table; "
-            f"in {game.variant.name} Kalooki is the whole hand laid in melds of one's own"
+            f"in {variant.name} Kalooki is the whole hand laid in melds of one's own"
         )
     return None
 

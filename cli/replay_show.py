@@ -41,6 +41,7 @@ class HandByHand:
         self.wait = wait
         self.letters = render.plain_cards(console)
         self.seating: Seating | None = None
+        self.laid = False
 
     def __call__(self, game: Game, events: Sequence[Event]) -> None:
         if self.seating is None:
@@ -51,11 +52,12 @@ class HandByHand:
                 self.console.print(Rule(f"Hand {event['hand']}: {first} plays first", style="cyan"))
         for line in render.narrate(events, game, self.seating, letters=self.letters):
             self.console.print(line)
+        self.laid = render.laid_since_draw(events, self.laid)
         end = render.hand_end_event(events)
         if end is None:
             return
         out = [str(event["player"]) for event in events if event["type"] == "eliminated"]
-        render.render_hand_end(self.console, game, self.seating, end, out)
+        render.render_hand_end(self.console, game, self.seating, end, out, self.laid)
         if game.game_over:
             render.render_game_end(self.console, game, self.seating)
         elif self.wait is not None and self.wait("Enter: the next hand, q: stop ").strip().lower() in (

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from kalooki_cli.app import app
 from kalooki_cli.interactive import InteractiveGame
-from kalooki_cli.render import COMMANDS, Seating, hand_end_event, render_hand_end
+from kalooki_cli.render import COMMANDS, Seating, hand_end_event, render_hand_end, why_not_kalooki
 from kalooki_cli.table_notation import move_text, table_sentence
 from rich.console import Console
 from test_interactive import error_lines, fixed_game, flowing, run
@@ -120,7 +120,7 @@ def test_the_end_of_hand_says_why_a_one_turn_go_out_was_not_kalooki() -> None:
     assert end is not None
     assert end["kalooki"] is False
     out = Console(file=io.StringIO(), width=200, color_system=None)
-    render_hand_end(out, game, Seating(tuple(game.players), 0, {1: "greedy"}), end)
+    render_hand_end(out, game, Seating(tuple(game.players), 0, {1: "greedy"}), end, laid_in_turn=True)
     screen = out.file.getvalue()  # type: ignore[attr-defined]
     assert "Bob went out." in screen
     assert (
@@ -129,10 +129,22 @@ def test_the_end_of_hand_says_why_a_one_turn_go_out_was_not_kalooki() -> None:
     )
 
 
-def test_an_ordinary_go_out_gets_no_note() -> None:
-    game = fixed_game(hand="7H 8H 9H TH QS QD QC JK 5D 6S 8C KD 3S", players=2)
-    _, transcript, _ = run(game, ["ds", "m 7H 8H 9H TH, QS QD QC"])
-    assert "Not Kalooki" not in transcript
+def test_going_out_after_melding_in_an_earlier_turn_says_so() -> None:
+    game = fixed_game(hand="7H 8H 9H TH QS QD QC 2C 3C 4C 5C 6C JH", stock="4D 9S", players=2)
+    lines = ["ds", "m 7H 8H 9H TH, QS QD QC", "d 4D", "ds", "m 2C 3C 4C 5C 6C", "b 1 JH", "d 9S"]
+    _, transcript, _ = run(game, lines)
+    assert "You went out." in transcript
+    assert (
+        "Not Kalooki: you had melded in an earlier turn; Kalooki is the whole hand laid in one turn, "
+        "nothing laid before." in flowing(transcript)
+    )
+
+
+def test_a_plain_discard_to_go_out_gets_no_note() -> None:
+    game, _ = one_turn_out_with_a_build()
+    end = {"kalooki": False, "winner": "bob"}
+    assert why_not_kalooki(game, end, laid_in_turn=False) is None
+    assert why_not_kalooki(game, end, laid_in_turn=True) is not None
 
 
 def accepted_words() -> set[str]:
