@@ -1,11 +1,11 @@
 """A resolved variant written out as a rulebook a player can read, in Markdown.
 
 Every knob becomes a plain sentence (the tests check that changing any knob changes
-the text). This module also generates the README's knob reference table from the
-model, so the two cannot drift apart::
+the text). This module also generates the knob reference table of ``docs/variants.md``
+from the model, so the two cannot drift apart (``make docs`` runs the second)::
 
-    python -m kalooki.rulebook --check-readme README.md   # exit 1 when stale
-    python -m kalooki.rulebook --write-readme README.md   # rewrite the table
+    python -m kalooki.rulebook --check-readme docs/variants.md   # exit 1 when stale
+    python -m kalooki.rulebook --write-readme docs/variants.md   # rewrite the table
 """
 
 from __future__ import annotations
@@ -296,7 +296,7 @@ def knob_values(name: str) -> str:
 
 
 def knob_reference_markdown() -> str:
-    """The README's knob reference: every field, its values, the classic default and its meaning."""
+    """The knob reference: every field, its values, the classic default and its meaning."""
     classic = Variant()
     rows = ["| key | values | classic default | meaning |", "|---|---|---|---|"]
     for name in ("name", "description", "extends", *KNOB_NAMES):
@@ -314,7 +314,7 @@ def knob_reference_markdown() -> str:
 
 
 def update_readme(text: str) -> str:
-    """``text`` (a README) with the knob reference between its markers replaced by a fresh one."""
+    """``text`` (a Markdown page) with the knob reference between its markers replaced by a fresh one."""
     try:
         start = text.index(README_BEGIN) + len(README_BEGIN)
         end = text.index(README_END, start)
