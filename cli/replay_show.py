@@ -49,7 +49,8 @@ class HandByHand:
         for event in events:
             if event["type"] == "deal":
                 first = event["first"]
-                self.console.print(Rule(f"Hand {event['hand']}: {first} plays first", style="cyan"))
+                verb = "play" if first == "you" else "plays"  # a person who kept the default name
+                self.console.print(Rule(f"Hand {event['hand']}: {first} {verb} first", style="cyan"))
         for line in render.narrate(events, game, self.seating, letters=self.letters):
             self.console.print(line)
         self.laid = render.laid_since_draw(events, self.laid)
