@@ -30,7 +30,7 @@ from kalooki.variant import Variant
 from kalooki.yamlio import Diagnostic
 
 from .common import SetOption, choice, cli_errors, fail, print_error
-from .completion import complete_variant
+from .completion import complete_knob, complete_variant
 
 VariantArgument = Annotated[
     str,
@@ -49,7 +49,12 @@ class OutputFormat(StrEnum):
 
 def validate(
     paths: Annotated[
-        list[str], typer.Argument(metavar="PATH", help="Variant files (or built-in names) to check.")
+        list[str],
+        typer.Argument(
+            metavar="PATH",
+            help="Variant files (or built-in names) to check.",
+            autocompletion=complete_variant,
+        ),
     ],
     set_: SetOption = None,
     output: Annotated[
@@ -164,8 +169,13 @@ def show(
 
 
 def diff(
-    first: Annotated[str, typer.Argument(metavar="A", help="A built-in variant name or a variant file.")],
-    second: Annotated[str, typer.Argument(metavar="B", help="Another one.")],
+    first: Annotated[
+        str,
+        typer.Argument(
+            metavar="A", help="A built-in variant name or a variant file.", autocompletion=complete_variant
+        ),
+    ],
+    second: Annotated[str, typer.Argument(metavar="B", help="Another one.", autocompletion=complete_variant)],
     set_: Annotated[
         list[str] | None,
         typer.Option(
@@ -174,12 +184,17 @@ def diff(
             help="Override one knob of B, e.g. --set jokers=4 (repeatable); "
             "'kalooki variants diff classic classic --set jokers=4' shows what the change does.",
             show_default=False,
+            autocompletion=complete_knob,
         ),
     ] = None,
     set_a: Annotated[
         list[str] | None,
         typer.Option(
-            "--set-a", metavar="KEY=VALUE", help="Override one knob of A (repeatable).", show_default=False
+            "--set-a",
+            metavar="KEY=VALUE",
+            help="Override one knob of A (repeatable).",
+            show_default=False,
+            autocompletion=complete_knob,
         ),
     ] = None,
 ) -> None:

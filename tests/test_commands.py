@@ -91,6 +91,11 @@ def test_completion_knows_variants_and_knobs() -> None:
     ]
     assert len(complete("kalooki rules classic --set ")) == len(KNOB_NAMES)
     assert complete("kalooki new x.yaml --extends kalooki") == ["kalooki-40"]
+    assert complete("kalooki simulate classic --compare cz") == ["czech-300", "czech-500"]
+    assert complete("kalooki simulate classic --compare-set joker_p") == ["joker_penalty="]
+    assert complete("kalooki variants diff classic rom") == ["romanian"]
+    assert complete("kalooki variants diff classic classic --set-a elim") == ["elimination="]
+    assert complete("kalooki validate kaluki") == ["kaluki-51"]
 
 
 @needs_script
