@@ -38,6 +38,7 @@ from kalooki.savegame import Session, dump_save, restore_rngs, rng_states, seat_
 from kalooki.variant import Variant
 
 from . import render
+from .going_out import laid_since_draw
 from .render import MeldPreview, Seating
 from .table_notation import move_text, table_sentence
 
@@ -583,7 +584,7 @@ class InteractiveGame:
     # ------------------------------------------------------------ shared
 
     def after_events(self, events: Sequence[Event]) -> None:
-        self.laid = render.laid_since_draw(events, self.laid)
+        self.laid = laid_since_draw(events, self.laid)
         end = render.hand_end_event(events)
         if end is not None:
             self.drawn = None

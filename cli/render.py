@@ -36,6 +36,8 @@ from kalooki.engine import Event, Game
 from kalooki.melds import MeldError, TableMeld, jokers_held_for_good, make_meld
 from kalooki.variant import Variant
 
+from .going_out import why_not_kalooki
+
 RED = "bold red"
 BLACK = "bold"
 JOKER_STYLE = "bold black on yellow"
@@ -462,7 +464,7 @@ def render_hand_end(
     """Who went out and how, every player's cards left and points, the totals, and who is out of the game.
 
     ``laid_in_turn``: the winner melded, built or swapped in the turn they went out
-    (:func:`laid_since_draw`); then a going out that was not Kalooki says why.
+    (:func:`~kalooki_cli.going_out.laid_since_draw`); then a going out that was not Kalooki says why.
     """
     letters = plain_cards(console)
     console.print(Rule(f"Hand {event['hand']} is over", style="cyan"))
@@ -516,36 +518,6 @@ def render_hand_end(
         console.print(
             Text(f"{who[0].upper()}{who[1:]} reached {game.variant.goal_score} and {verb} out.", style="red")
         )
-
-
-def laid_since_draw(events: Sequence[Event], laid: bool) -> bool:
-    """Whether the player on turn has melded, built or swapped since drawing, once ``events`` happened."""
-    for event in events:
-        if event["type"] == "draw":
-            laid = False
-        elif event["type"] in ("meld", "build", "release"):
-            laid = True
-    return laid
-
-
-def why_not_kalooki(game: Game, event: Mapping[str, Any], laid_in_turn: bool) -> str | None:
-    """Why laying down cards in the going-out turn was not Kalooki (None when it was, or nothing was laid).
-
-    Read from the state right after the hand ended, while ``game.turn`` is still the winner's last turn.
-    """
-    variant = game.variant
-    if event.get("kalooki") or not laid_in_turn or not variant.kalooki_bonus:
-        return None
-    if game.turn.opened_before:
-        return (
-            "had melded in an earlier turn; Kalooki is the whole hand laid in one turn, nothing laid before"
-        )
-    if game.turn.built and not variant.kalooki_allows_building:
-        return (
-            "went out in one turn, but built on (or took a joker from) a meld already on the table; "
-            f"in {variant.name} Kalooki is the whole hand laid in melds of one's own"
-        )
-    return None
 
 
 def render_game_end(console: Console, game: Game, seating: Seating) -> None:

@@ -16,6 +16,7 @@ from rich.rule import Rule
 from kalooki.engine import Event, Game
 
 from . import render
+from .going_out import laid_since_draw
 from .render import Seating
 
 
@@ -53,7 +54,7 @@ class HandByHand:
                 self.console.print(Rule(f"Hand {event['hand']}: {first} {verb} first", style="cyan"))
         for line in render.narrate(events, game, self.seating, letters=self.letters):
             self.console.print(line)
-        self.laid = render.laid_since_draw(events, self.laid)
+        self.laid = laid_since_draw(events, self.laid)
         end = render.hand_end_event(events)
         if end is None:
             return
