@@ -45,9 +45,9 @@ bench: $(VENV)/.bench
 schema: $(STAMP)
 	$(BIN)/kalooki schema --write
 
-# The README's knob reference is generated from the variant model.
+# The knob reference in docs/variants.md is generated from the variant model.
 docs: $(STAMP)
-	$(BIN)/python -m kalooki.rulebook --write-readme README.md
+	$(BIN)/python -m kalooki.rulebook --write-readme docs/variants.md
 
 clean:
 	rm -rf $(VENV) .tools build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

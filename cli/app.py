@@ -14,9 +14,13 @@ import typer
 
 from kalooki import __version__
 
+from .help_format import use_plain_help
+
 COMMAND_MODULES: tuple[str, ...] = (
     "variant_commands",  # validate, variants list/show/diff, rules, schema
+    "new_variant",  # new
     "play",  # play, resume
+    "saves_commands",  # saves
     "replay_commands",  # replay
     "simulate",  # simulate
 )
@@ -28,7 +32,7 @@ def build_app() -> typer.Typer:
         name="kalooki",
         help="Kalooki, the rummy game: house rules as YAML variant files, validated, explained and played.",
         no_args_is_help=True,
-        add_completion=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
     )
@@ -36,6 +40,7 @@ def build_app() -> typer.Typer:
     for name in COMMAND_MODULES:
         module = importlib.import_module(f".{name}", __package__)
         module.register(app)
+    use_plain_help(app)
     return app
 
 

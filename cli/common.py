@@ -24,6 +24,8 @@ import typer
 from kalooki.errors import KalookiError
 from kalooki.text import escape_controls
 
+from .completion import complete_knob
+
 SetOption = Annotated[
     list[str] | None,
     typer.Option(
@@ -31,6 +33,7 @@ SetOption = Annotated[
         metavar="KEY=VALUE",
         help="Override one knob of the variant, e.g. --set opening_threshold=40 (repeatable).",
         show_default=False,
+        autocompletion=complete_knob,
     ),
 ]
 """The shared ``--set KEY=VALUE`` option; pass its value (or ``()``) as ``overrides`` to ``load_variant``."""

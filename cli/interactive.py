@@ -33,13 +33,15 @@ from kalooki.driver import play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
 from kalooki.melds import MeldError, build, make_meld
-from kalooki.moves import ALIASES, Action, Build, Discard, Draw, Meld, format_move, parse_move
+from kalooki.moves import ALIASES, Action, Build, Discard, Draw, Meld, parse_move
 from kalooki.savegame import Session, dump_save, restore_rngs, rng_states, seat_rng
 from kalooki.text import escape_controls
 from kalooki.variant import Variant
 
 from . import render
+from .going_out import laid_since_draw
 from .render import MeldPreview, Seating
+from .table_notation import move_text, table_sentence
 
 ReadLine = Callable[[str], str]
 Pause = Callable[[float], None]
@@ -224,7 +226,11 @@ class TurnLogWriter:
     def _write(self, records: Sequence[dict[str, Any]], mode: str = "a") -> None:
         with self.path.open(mode, encoding="utf-8") as stream:
             for record in records:
-                stream.write(json.dumps(record, separators=(",", ":")) + "\n")
+                stream.write(self.line(record))
+
+    @staticmethod
+    def line(record: dict[str, Any]) -> str:
+        return json.dumps(record, separators=(",", ":")) + "\n"
 
     def hold(self, game: Game, events: Sequence[Event]) -> None:
         """A human's action, recorded now (with this state's digest), written once it cannot be undone."""
@@ -271,14 +277,20 @@ class InteractiveGame:
         log: TurnLogWriter | None = None,
         resumed: bool = False,
         replay_command: str | None = None,
+        move_save: Callable[[Path, Path, str], None] | None = None,
     ) -> None:
-        """``replay_command``: for a new game, the command line that deals it again (shown with the seed)."""
+        """``replay_command``: for a new game, the command line that deals it again (shown with the seed).
+
+        ``move_save(old, new, text)``: makes ``new`` the game's one save when ``save FILE`` moves it
+        (without it, the old file is left behind).
+        """
         self.game = game
         self.session = session
         self.console = console
         self.read_line = read_line
         self.save_path = save_path
         self._write_save = write_save
+        self._move_save = move_save
         self.pause = pause or (lambda seconds: None)
         self.log = log
         self.resumed = resumed
@@ -293,6 +305,8 @@ class InteractiveGame:
         self.seating = Seating(tuple(game.players), self.human, dict(session.bots))
         self.letters = render.plain_cards(console)
         self.drawn: Card | None = None
+        self.laid = False
+        """Whether the player on turn has melded, built or swapped since drawing (for the end of a hand)."""
 
     # ------------------------------------------------------------ running
 
@@ -374,7 +388,10 @@ class InteractiveGame:
             self.say(f"{why}: the game could not be saved to {self.save_path} ({self.save_failure}).")
             return
         self.say_then(f"{why}: the game is saved in", str(self.save_path))
-        self.say_then("Continue it with:", f"kalooki resume {shlex.quote(str(self.save_path))}")
+        command = f"kalooki resume {shlex.quote(str(self.save_path))}"
+        if self.log is not None:
+            command += f" --log {shlex.quote(str(self.log.path))}"
+        self.say_then("Continue it with:", command)
 
     def between_hands(self) -> None:
         """Let the player read the hand's result before the next deal."""
@@ -396,6 +413,7 @@ class InteractiveGame:
             prompt = "draw> " if self.game.phase == "draw" else "play> "
             line = self.read_line(prompt)
             if not line.strip():
+                self.show()  # Enter on an empty line draws the table again
                 continue
             if self.command(line, in_turn=True):
                 continue
@@ -452,7 +470,10 @@ class InteractiveGame:
             action = parse_move(line)
             events = self.game.apply(action, self.human)
         except KalookiError as error:
-            self.error(in_second_person(str(error), self.game.players[self.human]))
+            message = in_second_person(str(error), self.game.players[self.human])
+            if isinstance(error, IllegalMoveError):  # a refusal of the game, not of how the move is written
+                message = table_sentence(message, self.game.variant, self.letters)
+            self.error(message)
             return False
         if isinstance(action, Draw):
             self.drawn = self.game.turn.drawn_card
@@ -473,6 +494,7 @@ class InteractiveGame:
             self.error("there is nothing to take back: undo takes back this turn's melds, builds and swaps")
             return
         self.game.undo_turn()
+        self.laid = False
         if self.log is not None:
             self.log.undo()
         self.save()
@@ -489,7 +511,8 @@ class InteractiveGame:
         self.console.print(Text("Hint (what the greedy bot would play):", style="bold"))
         for action in hint.actions:
             # The command alone on its line, never broken by rich, so it can be copied and typed back.
-            self.console.print(Text(INDENT + format_move(action), style="bold cyan"), soft_wrap=True)
+            command = Text(INDENT) + move_text(action, self.game, self.letters, style="bold cyan")
+            self.console.print(command, soft_wrap=True)
             note = ""
             if isinstance(action, Meld) and not self.game.opened[self.human]:
                 note = f"{meld_points(action, variant)} points"
@@ -530,7 +553,10 @@ class InteractiveGame:
             self.error("this game is not being saved: give a file, e.g. save mygame.kalooki-save.json")
             return
         try:
-            self.write_save(path)
+            if path != self.save_path and self.save_path is not None and self._move_save is not None:
+                self._move_save(self.save_path, path, self.save_text())
+            else:
+                self.write_save(path)
         except (KalookiError, OSError) as error:
             still = ""
             if self.save_path is not None and path != self.save_path:
@@ -559,11 +585,12 @@ class InteractiveGame:
     # ------------------------------------------------------------ shared
 
     def after_events(self, events: Sequence[Event]) -> None:
+        self.laid = laid_since_draw(events, self.laid)
         end = render.hand_end_event(events)
         if end is not None:
             self.drawn = None
             out = [str(event["player"]) for event in events if event["type"] == "eliminated"]
-            render.render_hand_end(self.console, self.game, self.seating, end, out)
+            render.render_hand_end(self.console, self.game, self.seating, end, out, self.laid)
 
     def narrate(self, events: Sequence[Event]) -> None:
         for line in render.narrate(events, self.game, self.seating, letters=self.letters):
@@ -594,9 +621,12 @@ class InteractiveGame:
 
     def write_save(self, path: Path) -> None:
         assert self._write_save is not None
+        self._write_save(path, self.save_text())
+
+    def save_text(self) -> str:
         self.session.bot_rngs = rng_states(self.rngs)
         self.session.saved_at = datetime.now(UTC).isoformat(timespec="seconds")
-        self._write_save(path, dump_save(self.game, self.session))
+        return dump_save(self.game, self.session)
 
     def say(self, message: str, style: str = "") -> None:
         # Wrapped at word boundaries, like the bots' lines and the help.

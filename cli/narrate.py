@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from kalooki.cards import card_symbol, parse_cards
+from kalooki.variant import Variant
+
+from .table_notation import built_event_cards, meld_plain
 
 
 def symbols(cards: str) -> str:
@@ -12,10 +15,23 @@ def symbols(cards: str) -> str:
     return " ".join(card_symbol(card) for card in parse_cards(cards))
 
 
-def describe_event(event: dict[str, Any], *, reveal: bool = True) -> str | None:
+def melded(cards: str, variant: Variant | None) -> str:
+    return symbols(cards) if variant is None else meld_plain(cards, variant)
+
+
+def built(event: dict[str, Any], variant: Variant | None) -> str:
+    if variant is None:
+        return symbols(event["cards"])
+    return built_event_cards(event["cards"], event["result"], variant).plain
+
+
+def describe_event(
+    event: dict[str, Any], *, reveal: bool = True, variant: Variant | None = None
+) -> str | None:
     """One line for an event, or None for events that say nothing by themselves.
 
     ``reveal=False`` hides what only the acting player saw: the card drawn from the stock.
+    With ``variant``, a joker in a meld says what it stands for, as the table does: ``JK(6♥)``.
     """
     kind = event["type"]
     player = event.get("player", "")
@@ -31,13 +47,12 @@ def describe_event(event: dict[str, Any], *, reveal: bool = True) -> str | None:
             else f"{player} draws from the stock"
         )
     if kind == "meld":
-        groups = ", ".join(symbols(group) for group in event["melds"])
+        groups = ", ".join(melded(group, variant) for group in event["melds"])
         numbers = ", ".join(str(number) for number in event["numbers"])
         return f"{player} melds {groups} ({event['points']} points; table {numbers})"
     if kind == "build":
-        return (
-            f"{player} builds {symbols(event['cards'])} on meld {event['meld']}: {symbols(event['result'])}"
-        )
+        result = melded(event["result"], variant)
+        return f"{player} builds {built(event, variant)} on meld {event['meld']}: {result}"
     if kind == "release":
         jokers = "a joker" if event["jokers"] == 1 else f"{event['jokers']} jokers"
         return f"{player} puts {symbols(event['cards'])} on meld {event['meld']} and takes {jokers}"

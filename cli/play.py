@@ -18,6 +18,7 @@ from rich.text import Text
 from kalooki.text import escape_controls
 
 from .common import SetOption, check_output_path, cli_errors, integer
+from .completion import complete_variant
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
@@ -74,6 +75,7 @@ def play(
             metavar="VARIANT|PATH|SCRIPT",
             help="A built-in variant (default classic), a variant file, or a game script to play through.",
             show_default=False,
+            autocompletion=complete_variant,
         ),
     ] = None,
     set_: SetOption = None,
@@ -94,7 +96,7 @@ def play(
             help="The bots' kinds, seat by seat (default greedy; one name fills the table).",
         ),
     ] = None,
-    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "you",
+    name: Annotated[str, typer.Option("--name", metavar="NAME", help="Your name at the table.")] = "you",
     seed: Annotated[
         int | None,
         typer.Option(
@@ -274,8 +276,9 @@ def terminal_game(
 ) -> InteractiveGame:
     """The interactive loop on this process's terminal (or pipe), saving to ``save_path``."""
     from .interactive import InteractiveGame
-    from .saves import write_save
+    from .saves import move_save, remember_save, write_save
 
+    remember_save(save_path)
     console = make_console()
     return InteractiveGame(
         game,
@@ -288,33 +291,47 @@ def terminal_game(
         log=log,
         resumed=resumed,
         replay_command=replay_command,
+        move_save=move_save,
     )
 
 
 def resume(
-    file: Annotated[
-        Path | None,
+    game: Annotated[
+        str | None,
         typer.Argument(
-            metavar="FILE",
-            help="A save file (default: the latest unfinished game in the saves folder).",
+            metavar="N|FILE",
+            help="A save file, or a game's number in 'kalooki saves' (default: the latest unfinished game).",
             show_default=False,
         ),
     ] = None,
     fast: FastOption = False,
+    log: Annotated[
+        Path | None,
+        typer.Option(
+            "--log",
+            metavar="LOG.jsonl",
+            help="Go on writing the game's log (the file given to 'kalooki play --log').",
+        ),
+    ] = None,
 ) -> None:
     """Continue a saved game exactly where it stopped: same cards, same stock, same scores."""
     with cli_errors():
-        code = resume_game(file, fast=fast)
+        code = resume_game(game, fast=fast, log=log)
     raise typer.Exit(code)
 
 
-def resume_game(file: Path | None, *, fast: bool) -> int:
+def resume_game(game: str | None, *, fast: bool, log: Path | None = None) -> int:
     from .render import render_game_end
-    from .saves import latest_save, read_save
+    from .saves import find_save, latest_save, read_save
 
-    path = file.expanduser() if file is not None else latest_save()
+    path = find_save(game) if game is not None else latest_save()
     loaded = read_save(path)
-    loop = terminal_game(loaded.game, loaded.session, path, fast=fast, resumed=True)
+    writer = None
+    if log is not None and not loaded.game.game_over:
+        from .continue_log import continue_log
+
+        writer = continue_log(loaded.game, log.expanduser())
+    loop = terminal_game(loaded.game, loaded.session, path, fast=fast, log=writer, resumed=True)
     if loaded.game.game_over:
         render_game_end(loop.console, loaded.game, loop.seating)
         loop.say("That game is over. Start a new one with: kalooki play")

@@ -36,6 +36,8 @@ from kalooki.engine import Event, Game
 from kalooki.melds import MeldError, TableMeld, jokers_held_for_good, make_meld
 from kalooki.variant import Variant
 
+from .going_out import why_not_kalooki
+
 RED = "bold red"
 BLACK = "bold"
 JOKER_STYLE = "bold black on yellow"
@@ -324,7 +326,7 @@ def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[
         ):
             lines.append(
                 Text(
-                    f"You took {format_card(turn.must_use_card)} from the discard pile: "
+                    f"You took {card_label(turn.must_use_card, letters)} from the discard pile: "
                     "meld or build it before you discard.",
                     style="yellow",
                 )
@@ -431,8 +433,10 @@ def _clause(event: Event, game: Game, you: bool, letters: bool) -> Text:
         text.append_text(join_and(pieces))
         return text.append(f" ({event['points']} points)", style=DIM)
     if kind == "build":
+        from .table_notation import built_event_cards  # it draws with this module's helpers
+
         text = Text(_verb("builds", you) + " ")
-        text.append_text(cards_text(parse_cards(event["cards"]), letters=letters))
+        text.append_text(built_event_cards(event["cards"], event["result"], variant, letters))
         return text.append(f" onto meld {event['meld']}")
     if kind == "release":
         text = Text(_verb("takes", you) + f" a joker from meld {event['meld']}, putting ")
@@ -450,9 +454,18 @@ def hand_end_event(events: Sequence[Event]) -> Event | None:
 
 
 def render_hand_end(
-    console: Console, game: Game, seating: Seating, event: Mapping[str, Any], eliminated: Sequence[str] = ()
+    console: Console,
+    game: Game,
+    seating: Seating,
+    event: Mapping[str, Any],
+    eliminated: Sequence[str] = (),
+    laid_in_turn: bool = False,
 ) -> None:
-    """Who went out and how, every player's cards left and points, the totals, and who is out of the game."""
+    """Who went out and how, every player's cards left and points, the totals, and who is out of the game.
+
+    ``laid_in_turn``: the winner melded, built or swapped in the turn they went out
+    (:func:`~kalooki_cli.going_out.laid_since_draw`); then a going out that was not Kalooki says why.
+    """
     letters = plain_cards(console)
     console.print(Rule(f"Hand {event['hand']} is over", style="cyan"))
     winner = event.get("winner")
@@ -469,6 +482,9 @@ def render_hand_end(
                     else f" (-{bonus} from every other player)"
                 )
         console.print(line.append("."))
+        why = why_not_kalooki(game, event, laid_in_turn)
+        if why is not None:
+            console.print(Text(f"Not Kalooki: {who} {why}.", style=DIM))
     else:
         reasons = {
             "stock_exhausted": "The stock ran out: nobody went out, and nobody scores.",
@@ -549,13 +565,14 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("build N CARDS [low|high] | b", "add cards to table meld N: build 2 TH JK"),
     ("swap N CARDS | s", "put the card a joker of meld N stands for in its place; the joker is yours"),
     ("discard CARD | d", "discard a card and end your turn: d KD"),
-    ("undo", "take back this turn's melds, builds and swaps (before you discard)"),
+    ("undo | u", "take back this turn's melds, builds and swaps (before you discard)"),
     ("hint", "what the greedy bot would play now, and what it scores"),
-    ("score", "the totals and every hand's scores"),
-    ("rules", "the whole rulebook of this variant"),
-    ("save [FILE]", "save now (to FILE from now on, if given)"),
-    ("help", "this list"),
-    ("quit", "stop; the game stays saved for kalooki resume"),
+    ("look | l | table | show", "draw the table again (so does Enter on an empty line)"),
+    ("score | scores | totals", "the totals and every hand's scores"),
+    ("rules | rulebook", "the whole rulebook of this variant"),
+    ("save [FILE]", "save now; with FILE, the game moves there and is saved there from now on"),
+    ("help | h | ?", "this list"),
+    ("quit | q | exit", "stop; the game stays saved for kalooki resume"),
 )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -9,15 +10,18 @@ import typer
 from rich.console import Console
 
 from kalooki import jsonio
+from kalooki.errors import KalookiError
 from kalooki.log import ReplayError, replay
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.text import escape_controls
+
+from .replay_show import StopShowing
 
 MAX_LOG_BYTES = 64 * 1024 * 1024
 """A log of a long game is a few megabytes; a file far bigger is not a log to replay."""
 
 
-def _read_records(path: Path) -> list[dict[str, Any]]:
+def read_records(path: Path) -> list[dict[str, Any]]:
     try:
         data = read_regular_file(path, MAX_LOG_BYTES)
     except FileReadError as error:
@@ -42,19 +46,73 @@ def _read_records(path: Path) -> list[dict[str, Any]]:
     return records
 
 
+def what_it_is(path: Path) -> str | None:
+    """For a file that is not a log: what it is, and the command that uses it (None if unknown)."""
+    from .play import is_script
+
+    try:
+        head = read_regular_file(path, MAX_LOG_BYTES)[:4096]
+    except (OSError, FileReadError):
+        return None
+    if b'"kalooki-save"' in head:
+        return f"this is a saved game, not a log: continue it with: kalooki resume {path}"
+    if is_script(str(path)):
+        return (
+            f"this is a game script, not a log: run it with: kalooki play {path} "
+            f"(add --log FILE.jsonl to write its log)"
+        )
+    try:
+        from kalooki.loader import load_variant
+
+        load_variant(path)
+    except KalookiError:
+        return None
+    return f"this is a variant file, not a log: play it with: kalooki play {path}"
+
+
 def replay_command(
-    log: Annotated[Path, typer.Argument(help="A log written by `kalooki play SCRIPT --log FILE.jsonl`.")],
+    log: Annotated[
+        Path,
+        typer.Argument(
+            metavar="LOG",
+            help="A game log: written by 'kalooki play --log FILE.jsonl', for an interactive game or a "
+            "game script alike.",
+        ),
+    ],
+    show: Annotated[
+        bool,
+        typer.Option(
+            "--show",
+            help="Play the game back as the table showed it: hand by hand (Enter for the next) on a "
+            "terminal, all at once into a pipe.",
+        ),
+    ] = False,
 ) -> None:
-    """Replay a game log: confirm every event, state and score, or name the first that differs."""
+    """Replay a game log: confirm every event, state and score, or name the first that differs.
+
+    Logs of interactive games and of game scripts replay alike; --show also shows the game.
+    """
     console = Console(highlight=False, soft_wrap=True)
     errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    watcher = None
+    if show:
+        from .play import console_reader
+        from .replay_show import HandByHand
+
+        table = Console(highlight=False)
+        interactive = table.is_terminal and sys.stdin.isatty()
+        watcher = HandByHand(table, console_reader(table) if interactive else None)
     try:
-        summary = replay(_read_records(log))
+        summary = replay(read_records(log), on_events=watcher)
     except ReplayError as error:
         message = str(error)
+        if message.startswith((f"{log}:1:", "record 1:")):
+            message = what_it_is(log) or message
         line = message if message.startswith(str(log)) else f"{log}: {message}"
         errors.print(escape_controls(line), markup=False)
         raise typer.Exit(1) from None
+    except (StopShowing, EOFError, KeyboardInterrupt):
+        raise typer.Exit(0) from None
     totals = ", ".join(f"{name} {total}" for name, total in summary.totals.items())
     ending = "the game is over" if summary.game_over else f"the log stops {summary.ends}"
     counts = f"{summary.records} records, {summary.actions} actions, {summary.hands} hands reproduced"

@@ -1,16 +1,23 @@
-"""Save files on disk: where they live, writing them atomically, finding the latest one.
+"""Save files on disk: where they live, writing them atomically, finding and listing them.
 
 The format itself is :mod:`kalooki.savegame`; this module only does the file handling.
+
+One game has one save. A game saved elsewhere (``--save FILE`` or ``save FILE`` at the
+prompt) is remembered in ``known-saves.json`` beside the saves folder, so ``kalooki resume``
+and ``kalooki saves`` find it as they find the saves in the folder; when a game's save
+moves, the old file is moved (renamed, atomically) rather than left behind as a second copy.
 """
 
 from __future__ import annotations
 
 import contextlib
 import glob
+import json
 import os
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -121,11 +128,133 @@ def read_save(path: Path) -> LoadedSave:
         raise SaveFormatError(f"{shown}: {escape_controls(str(error))}") from None
 
 
+def known_saves_file() -> Path:
+    return data_home() / "known-saves.json"
+
+
+def _known_paths() -> list[Path]:
+    """The saves kept outside the saves folder that kalooki was told about (existing or not)."""
+    try:
+        data = json.loads(known_saves_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    entries = data.get("saves") if isinstance(data, dict) else None
+    return [Path(entry) for entry in entries or [] if isinstance(entry, str)]
+
+
+def _write_known(paths: list[Path]) -> None:
+    document = {"saves": sorted({str(path) for path in paths})}
+    write_atomically(known_saves_file(), json.dumps(document, indent=1) + "\n")
+
+
+def remember_save(path: Path) -> None:
+    """Note a save outside the saves folder, so ``kalooki resume`` and ``kalooki saves`` find it.
+
+    Best effort: a save that cannot be noted is still a save, resumed by its file name.
+    """
+    path = path.expanduser().absolute()
+    if path.parent == saves_dir().absolute():
+        return
+    known = _known_paths()
+    if path in known:
+        return
+    with contextlib.suppress(OSError):
+        _write_known([*(entry for entry in known if entry.exists()), path])
+
+
+def forget_save(path: Path) -> None:
+    known = _known_paths()
+    path = path.expanduser().absolute()
+    if path in known:
+        with contextlib.suppress(OSError):
+            _write_known([entry for entry in known if entry != path])
+
+
+def move_save(old: Path, new: Path, text: str) -> None:
+    """Make ``new`` the game's one save, holding ``text``; the save at ``old`` goes.
+
+    The old file is renamed onto the new name first (atomic on one file system), then
+    overwritten with the current state, so at no moment are there two saves of the game;
+    across file systems the new file is written and only then is the old one removed.
+    """
+    moved = False
+    if old != new and old.exists():
+        try:
+            os.replace(old, new)
+            moved = True
+        except OSError:
+            pass  # another file system, or no such folder: write the new file, then remove the old one
+    try:
+        write_save(new, text)
+    except SaveFileError:
+        if moved:
+            with contextlib.suppress(OSError):
+                os.replace(new, old)  # put it back: the game stays where it was
+        raise
+    if old != new:
+        old.unlink(missing_ok=True)
+    forget_save(old)
+    remember_save(new)
+
+
+def save_paths() -> list[Path]:
+    """The save files in the saves folder and the ones remembered elsewhere."""
+    folder = saves_dir()
+    paths = sorted(folder.glob(f"*{SAVE_SUFFIX}")) if folder.is_dir() else []
+    return paths + [path for path in _known_paths() if path.is_file() and path not in paths]
+
+
+@dataclass(frozen=True, slots=True)
+class SaveEntry:
+    """One save on disk, as ``kalooki saves`` lists it: ``save`` is None when it cannot be read."""
+
+    path: Path
+    modified: float
+    save: LoadedSave | None
+    problem: str = ""
+
+    @property
+    def finished(self) -> bool:
+        return self.save is not None and self.save.game.game_over
+
+
+def all_saves() -> list[SaveEntry]:
+    """Every save kalooki knows of: unfinished games first, then finished ones, then unreadable ones;
+    the most recently played first within each."""
+    entries: list[SaveEntry] = []
+    for path in save_paths():
+        try:
+            modified = path.stat().st_mtime
+        except OSError:
+            continue
+        try:
+            entries.append(SaveEntry(path, modified, read_save(path)))
+        except KalookiError as error:
+            entries.append(SaveEntry(path, modified, None, str(error).removeprefix(f"{path}: ")))
+    return sorted(entries, key=lambda entry: (entry.save is None, entry.finished, -entry.modified))
+
+
+def find_save(choice: str) -> Path:
+    """``kalooki resume N`` (the Nth game of ``kalooki saves``) or ``kalooki resume FILE``."""
+    path = Path(choice).expanduser()
+    if choice.isdigit() and not path.exists():
+        entries = all_saves()
+        number = int(choice)
+        if not 1 <= number <= len(entries):
+            raise SaveFileError(
+                f"there is no saved game {number}: 'kalooki saves' lists {len(entries)}"
+                if entries
+                else f"there is no saved game {number}: there are no saved games"
+            )
+        return entries[number - 1].path
+    return path
+
+
 def latest_save() -> Path:
-    """The most recently written save of a game that is not over, in the saves folder."""
+    """The most recently written save of a game that is not over, in the saves folder or remembered."""
     folder = saves_dir()
     candidates = sorted(
-        folder.glob(f"*{SAVE_SUFFIX}") if folder.is_dir() else [],
+        save_paths(),
         key=lambda path: path.stat().st_mtime,
         reverse=True,
     )

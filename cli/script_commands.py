@@ -16,6 +16,7 @@ from kalooki.log import GameRecorder
 from kalooki.script import ScriptError, ScriptRun, load_script
 from kalooki.script import run_script as play_script
 from kalooki.text import escape_controls
+from kalooki.variant import Variant
 
 from .narrate import describe_event
 from .saves import write_atomically
@@ -63,19 +64,19 @@ def run_script(
     if json_output:
         sys.stdout.write(json.dumps(run.to_json(), indent=2, ensure_ascii=False) + "\n")
     else:
-        show_run(run, out)
+        show_run(run, out, script.variant)
     if run.error is not None:
         err.print(escape_controls(str(run.error)), markup=False)
         return 1
     return 0
 
 
-def show_run(run: ScriptRun, console: Console) -> None:
-    """The move-by-move account, then a table of the hands and the totals."""
+def show_run(run: ScriptRun, console: Console, variant: Variant | None = None) -> None:
+    """The move-by-move account, then a table of the hands and the totals, and what its numbers mean."""
     # Names and events come from the script: escaped, so a '[' in a name is not taken for markup.
     console.print(f"[bold]{escape(run.variant)}[/bold]: {escape(', '.join(run.players))}")
     for event in run.events:
-        line = describe_event(event)
+        line = describe_event(event, variant=variant)
         if line is not None:
             style = "bold" if event["type"] in ("deal", "hand_end", "game_end") else ""
             line = escape(line)
@@ -102,6 +103,7 @@ def show_run(run: ScriptRun, console: Console) -> None:
         "", "[bold]total[/bold]", *[f"[bold]{run.totals.get(name, 0)}[/bold]" for name in run.players]
     )
     console.print(table)
+    console.print(table_legend(run, variant), highlight=False, markup=False)
     if run.game_over:
         winners = run.game_winner if isinstance(run.game_winner, list) else [run.game_winner]
         console.print(f"[bold]Game over[/bold]: {escape(' and '.join(str(w) for w in winners))} won")
@@ -112,3 +114,32 @@ def show_run(run: ScriptRun, console: Console) -> None:
         console.print("The game is not over.")
     if run.eliminated:
         console.print(f"Eliminated: {escape(', '.join(run.eliminated))}", markup=False)
+
+
+def table_legend(run: ScriptRun, variant: Variant | None) -> str:
+    """What the numbers of the hands table mean, with the first scored cell as the example."""
+    example = next(
+        (
+            (hand.scores[name], hand.hand_points[name], hand.kalooki)
+            for hand in run.hands
+            for name in run.players
+            if hand.scores.get(name)
+        ),
+        None,
+    )
+    score, points, kalooki = example if example is not None else (12, 12, False)
+    legend = (
+        f"Each cell: what the hand added to the player's total ({score:+d}), and in brackets the value "
+        f"of the cards they were left with ({points})"
+    )
+    penalty = variant is None or variant.scoring == "penalty"
+    if not penalty:
+        legend += "; the winner collects the others' cards"
+    if kalooki and variant is not None and variant.kalooki_bonus:
+        how = "adds" if penalty else "takes"
+        legend += (
+            f"; going Kalooki {how} {variant.kalooki_bonus} {'to' if penalty else 'from'} every other player"
+        )
+        if penalty and score != points:
+            legend += f" ({points} + {variant.kalooki_bonus} = {score})"
+    return legend + ". The total row is each player's total at the end."

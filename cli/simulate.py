@@ -42,6 +42,7 @@ from kalooki.simulate import (
 from kalooki.variant import Variant
 
 from .common import SetOption, at_least, check_output_path, cli_errors, fail, integer
+from .completion import complete_knob, complete_variant
 from .saves import write_atomically
 
 HELP = """Play many games between bots and report win rates, hand lengths, Kalooki and stock-out rates.
@@ -227,7 +228,11 @@ def write_csv(path: str, text: str) -> None:
 def simulate_command(
     variant: Annotated[
         str,
-        typer.Argument(metavar="VARIANT|PATH", help="A built-in variant name or a variant file (A)."),
+        typer.Argument(
+            metavar="VARIANT|PATH",
+            help="A built-in variant name or a variant file (A).",
+            autocompletion=complete_variant,
+        ),
     ] = "classic",
     set_: SetOption = None,
     games: Annotated[
@@ -264,7 +269,10 @@ def simulate_command(
     compare_with: Annotated[
         str | None,
         typer.Option(
-            "--compare", metavar="VARIANT|PATH", help="A second variant (B) to play on the same seeds."
+            "--compare",
+            metavar="VARIANT|PATH",
+            help="A second variant (B) to play on the same seeds.",
+            autocompletion=complete_variant,
         ),
     ] = None,
     compare_set: Annotated[
@@ -274,6 +282,7 @@ def simulate_command(
             metavar="KEY=VALUE",
             help="Override a knob of B (repeatable); without --compare, B is A with these changes.",
             show_default=False,
+            autocompletion=complete_knob,
         ),
     ] = None,
     max_turns: Annotated[

@@ -31,9 +31,15 @@ from kalooki.variant import Variant
 from kalooki.yamlio import Diagnostic
 
 from .common import SetOption, choice, cli_errors, fail, print_error
+from .completion import complete_knob, complete_variant
 
 VariantArgument = Annotated[
-    str, typer.Argument(metavar="NAME|PATH", help="A built-in variant name, or the path of a variant file.")
+    str,
+    typer.Argument(
+        metavar="NAME|PATH",
+        help="A built-in variant name, or the path of a variant file.",
+        autocompletion=complete_variant,
+    ),
 ]
 
 
@@ -44,7 +50,12 @@ class OutputFormat(StrEnum):
 
 def validate(
     paths: Annotated[
-        list[str], typer.Argument(metavar="PATH", help="Variant files (or built-in names) to check.")
+        list[str],
+        typer.Argument(
+            metavar="PATH",
+            help="Variant files (or built-in names) to check.",
+            autocompletion=complete_variant,
+        ),
     ],
     set_: SetOption = None,
     output: Annotated[
@@ -159,8 +170,13 @@ def show(
 
 
 def diff(
-    first: Annotated[str, typer.Argument(metavar="A", help="A built-in variant name or a variant file.")],
-    second: Annotated[str, typer.Argument(metavar="B", help="Another one.")],
+    first: Annotated[
+        str,
+        typer.Argument(
+            metavar="A", help="A built-in variant name or a variant file.", autocompletion=complete_variant
+        ),
+    ],
+    second: Annotated[str, typer.Argument(metavar="B", help="Another one.", autocompletion=complete_variant)],
     set_: Annotated[
         list[str] | None,
         typer.Option(
@@ -169,12 +185,17 @@ def diff(
             help="Override one knob of B, e.g. --set jokers=4 (repeatable); "
             "'kalooki variants diff classic classic --set jokers=4' shows what the change does.",
             show_default=False,
+            autocompletion=complete_knob,
         ),
     ] = None,
     set_a: Annotated[
         list[str] | None,
         typer.Option(
-            "--set-a", metavar="KEY=VALUE", help="Override one knob of A (repeatable).", show_default=False
+            "--set-a",
+            metavar="KEY=VALUE",
+            help="Override one knob of A (repeatable).",
+            show_default=False,
+            autocompletion=complete_knob,
         ),
     ] = None,
 ) -> None:
@@ -209,11 +230,27 @@ def diff(
     Console().print(table)
 
 
-def rules(variant: VariantArgument, set_: SetOption = None) -> None:
-    """Print the variant's rules as a Markdown rulebook."""
+def rules(
+    variant: VariantArgument,
+    set_: SetOption = None,
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="Print the Markdown source even on a terminal.")
+    ] = False,
+) -> None:
+    """Print the variant's rules as a rulebook: formatted on a terminal, Markdown into a pipe or file.
+
+    kalooki rules kalooki-40 > rules.md writes the Markdown source; so does --markdown.
+    """
     with cli_errors():
         resolved = load_variant(variant, set_ or ())
-    typer.echo(render_rulebook(resolved), nl=False)
+    text = render_rulebook(resolved)
+    console = Console(highlight=False)
+    if markdown or not console.is_terminal:
+        typer.echo(text, nl=False)
+        return
+    from rich.markdown import Markdown  # slow to import: only when it is shown
+
+    console.print(Markdown(text))
 
 
 def schema(

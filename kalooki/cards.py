@@ -85,6 +85,8 @@ _RANK_BY_TEXT: Final = {
     "1": ACE,
 }
 JOKER_WORDS: Final = ("JK", "JOKER", "*")
+JOKER_NOTE_OPEN: Final = "JK("
+"""How a joker with its stand-in opens when written as the table shows it: ``JK(7♠)``."""
 """What :func:`parse_card` reads as a joker (in any case)."""
 SUIT_CHARACTERS: Final = tuple(_SUIT_BY_CHAR)
 """Every character :func:`parse_card` reads as a suit (in any case)."""
@@ -92,8 +94,20 @@ RANK_TEXTS: Final = tuple(text for text in _RANK_BY_TEXT if text != "1")
 """Every rank :func:`parse_card` reads (in any case); a lone ``1`` is not one."""
 
 
+def _is_joker_note(token: str) -> bool:
+    # JK(7♠): a joker written as the table shows it, with what it stands for as a note.
+    inner = token[len(JOKER_NOTE_OPEN) : -1]
+    return (
+        token.startswith(JOKER_NOTE_OPEN)
+        and token.endswith(")")
+        and not any(char in "()" or char.isspace() for char in inner)
+    )
+
+
 def parse_card(text: str) -> Card:
     """Read one card: rank ``A 2-9 T J Q K`` (or ``10``) and suit ``C D H S`` (or ♣♦♥♠), or ``JK``.
+
+    A joker may carry what it stands for as a note, as the table writes it: ``JK(7♠)``.
 
     >>> format_card(parse_card("10c"))
     'TC'
@@ -101,7 +115,7 @@ def parse_card(text: str) -> Card:
     if not isinstance(text, str):
         raise CardError(f"{text!r} is not a card: a card is written as text, e.g. 7H or JK")
     token = text.strip().upper()
-    if token in JOKER_WORDS:
+    if token in JOKER_WORDS or _is_joker_note(token):
         return JOKER
     if len(token) >= 2:
         rank = _RANK_BY_TEXT.get(token[:-1])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -142,11 +142,14 @@ class ReplaySummary:
     """Where the log stops: "game over", "between hands", or the hand and turn it stops in."""
 
 
-def replay(records: Iterable[Mapping[str, Any]]) -> ReplaySummary:
+def replay(
+    records: Iterable[Mapping[str, Any]],
+    on_events: Callable[[Game, Sequence[Event]], None] | None = None,
+) -> ReplaySummary:
     """Play a log's actions through the engine, checking every event and state against the log.
 
     Raises :class:`ReplayError` naming the first record (numbered from 1, as lines of the file) that
-    does not reproduce.
+    does not reproduce. ``on_events(game, events)`` sees each confirmed step (to show the game back).
     """
     items = list(records)
     if not items or items[0].get("type") != "game" or items[0].get("format") != LOG_FORMAT:
@@ -195,6 +198,8 @@ def replay(records: Iterable[Mapping[str, Any]]) -> ReplaySummary:
         digest = items[last].get("state") if produced else None
         if digest is not None and digest != state_digest(game):
             raise ReplayError(f"record {last + 1}: the state after this event does not match the log's")
+        if on_events is not None:
+            on_events(game, produced)
         return start + len(produced)
 
     index = compare(game.opening_events, 1)

@@ -1,11 +1,11 @@
 """A resolved variant written out as a rulebook a player can read, in Markdown.
 
 Every knob becomes a plain sentence (the tests check that changing any knob changes
-the text). This module also generates the README's knob reference table from the
-model, so the two cannot drift apart::
+the text). This module also generates the knob reference table of ``docs/variants.md``
+from the model, so the two cannot drift apart (``make docs`` runs the second)::
 
-    python -m kalooki.rulebook --check-readme README.md   # exit 1 when stale
-    python -m kalooki.rulebook --write-readme README.md   # rewrite the table
+    python -m kalooki.rulebook --check-readme docs/variants.md   # exit 1 when stale
+    python -m kalooki.rulebook --write-readme docs/variants.md   # rewrite the table
 """
 
 from __future__ import annotations
@@ -266,14 +266,22 @@ def render_rulebook(variant: Variant) -> str:
 # --------------------------------------------------------------------------- the knob reference
 
 
+def knob_choices(name: str) -> list[str]:
+    """The values a knob takes when there are few of them (a boolean or a choice); else none."""
+    annotation = Variant.model_fields[name].annotation
+    if annotation is bool:
+        return ["true", "false"]
+    if typing.get_origin(annotation) is typing.Literal:
+        return [str(value) for value in typing.get_args(annotation)]
+    return []
+
+
 def knob_values(name: str) -> str:
     """The values a knob accepts, as the reference table shows them."""
     info = Variant.model_fields[name]
     annotation = info.annotation
-    if annotation is bool:
-        return "`true`, `false`"
-    if typing.get_origin(annotation) is typing.Literal:
-        return ", ".join(f"`{value}`" for value in typing.get_args(annotation))
+    if choices := knob_choices(name):
+        return ", ".join(f"`{value}`" for value in choices)
     if annotation is int:
         low = next((item.ge for item in info.metadata if isinstance(item, Ge)), None)
         high = next((item.le for item in info.metadata if isinstance(item, Le)), None)
@@ -288,7 +296,7 @@ def knob_values(name: str) -> str:
 
 
 def knob_reference_markdown() -> str:
-    """The README's knob reference: every field, its values, the classic default and its meaning."""
+    """The knob reference: every field, its values, the classic default and its meaning."""
     classic = Variant()
     rows = ["| key | values | classic default | meaning |", "|---|---|---|---|"]
     for name in ("name", "description", "extends", *KNOB_NAMES):
@@ -306,7 +314,7 @@ def knob_reference_markdown() -> str:
 
 
 def update_readme(text: str) -> str:
-    """``text`` (a README) with the knob reference between its markers replaced by a fresh one."""
+    """``text`` (a Markdown page) with the knob reference between its markers replaced by a fresh one."""
     try:
         start = text.index(README_BEGIN) + len(README_BEGIN)
         end = text.index(README_END, start)

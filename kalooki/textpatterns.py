@@ -25,7 +25,7 @@ from pydantic import GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
-from kalooki.cards import JOKER_WORDS, RANK_TEXTS, SUIT_CHARACTERS
+from kalooki.cards import JOKER_NOTE_OPEN, JOKER_WORDS, RANK_TEXTS, SUIT_CHARACTERS
 from kalooki.melds import RunEnd
 from kalooki.moves import ALIASES, USAGE, DrawSource
 
@@ -90,7 +90,9 @@ def card_expression() -> str:
         for variant in _case_variants("upper").get(suit, frozenset()) | {suit}
     )
     ranks = _alternatives(sorted(RANK_TEXTS, key=len, reverse=True), "upper")
-    return f"(?:{_alternatives(JOKER_WORDS, 'upper')}|{ranks}{suits})"
+    # A joker's note (JK(7♠)) holds neither brackets nor whitespace, as parse_card requires.
+    note = f"{_folded(JOKER_NOTE_OPEN, 'upper')}[^()" + whitespace_class()[1:-1] + "]*\\)"
+    return f"(?:{note}|{_alternatives(JOKER_WORDS, 'upper')}|{ranks}{suits})"
 
 
 @cache

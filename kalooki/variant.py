@@ -12,7 +12,6 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from kalooki.text import first_control
-
 from kalooki.wholenumbers import whole_floats_as_integers
 
 AceInRuns = Literal["high_or_low", "high", "low", "wrap"]

@@ -138,7 +138,7 @@ def test_an_illegal_meld_says_why_and_leaves_the_hand() -> None:
     code, transcript, _ = run(game, ["ds", "m QS QD 8C", "m 7H 8H 9H"])
     assert code == 0
     errors = error_lines(transcript)
-    assert errors[0] == "✗ QS QD 8C is not a set: the ranks differ"
+    assert errors[0] == "✗ Q♠ Q♦ 8♣ is not a set: the ranks differ"
     assert "your first meld is worth 24 points; this variant needs 51" in errors[1]
     assert game.table == []
     assert len(game.hands[0]) == 14
@@ -161,7 +161,7 @@ def test_open_build_and_discard_then_the_bots_play() -> None:
     assert code == 0
     assert "You meld 7♥ 8♥ 9♥ 10♥ [1] and Q♠ Q♦ Q♣ [2] (64 points)." in transcript
     assert "1 you 7♥ 8♥ 9♥ 10♥" in transcript
-    assert error_lines(transcript) == ["✗ you have no JH in your hand to play"]
+    assert error_lines(transcript) == ["✗ you have no J♥ in your hand to play"]
     assert "You discard K♦." in transcript
     # Each bot's turn is one readable line that never names a card drawn from the stock.
     for bot in ("Bob", "Cid", "Dee"):
@@ -209,7 +209,7 @@ def test_hint_reports_the_points_and_the_opening() -> None:
     # The bot may list the two melds in either order; the command is alone on its line, the points under it.
     lines = transcript.splitlines()
     index = next(index for index, line in enumerate(lines) if line.startswith("  meld "))
-    assert sorted(lines[index].removeprefix("  meld ").split(", ")) == ["7H 8H 9H TH", "QC QD QS"]
+    assert sorted(lines[index].removeprefix("  meld ").split(", ")) == ["7♥ 8♥ 9♥ 10♥", "Q♣ Q♦ Q♠"]
     assert lines[index + 1] == "    64 points"
     assert "That lays 64 points: enough to open (51 needed)." in transcript
     assert len(game.hands[0]) == 14  # the hint played on a copy
@@ -244,7 +244,7 @@ def test_the_hint_can_be_typed_back_as_it_is() -> None:
 def test_the_hint_writes_low_or_high_only_when_a_build_needs_it() -> None:
     game = fixed_game(hand="7H 8H 9H TH QS QD QC 6H 5H 5D 6S KD 3S")
     _, transcript, _ = run(game, ["ds", "m 7H 8H 9H TH, QS QD QC", "hint"])
-    assert hint_commands(transcript) == ["  build 1 6H", "  build 1 5H", "  discard KD"]
+    assert hint_commands(transcript) == ["  build 1 6♥", "  build 1 5♥", "  discard K♦"]
     joker = parse_cards("JK")
     # A joker fits either end of 7H 8H 9H 10H: low must be said; high is where it goes anyway.
     assert without_needless_end(Build(1, tuple(joker), "low"), game) == Build(1, tuple(joker), "low")

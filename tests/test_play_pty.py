@@ -41,6 +41,9 @@ class Terminal:
             pytest.skip(f"no pseudo-terminal: {error}")
         if pid == 0:  # the child: become the kalooki command
             try:
+                # As a person's shell would: a test run in the background has SIGINT ignored,
+                # and an ignored signal stays ignored across exec, so Ctrl-C would do nothing.
+                signal.signal(signal.SIGINT, signal.SIG_DFL)
                 os.execve(str(KALOOKI), [str(KALOOKI), *arguments], env)
             finally:
                 os._exit(127)

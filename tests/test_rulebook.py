@@ -19,7 +19,7 @@ from kalooki.rulebook import (
 )
 from kalooki.variant import CLASSIC, DEFER_CROSS_FIELD, KNOB_NAMES, Variant
 
-README = Path(__file__).parent.parent / "README.md"
+KNOB_REFERENCE = Path(__file__).parent.parent / "docs" / "variants.md"
 
 
 def _other_values(name: str) -> list[Any]:
@@ -55,10 +55,17 @@ def test_builtin_rulebooks(name: str) -> None:
     assert "_" not in text.replace(name, ""), "knob names like winner_collects should not leak into prose"
 
 
-def test_readme_knob_reference_is_current() -> None:
-    text = README.read_text(encoding="utf-8")
-    command = "python -m kalooki.rulebook --write-readme README.md"
-    assert update_readme(text) == text, f"The README's knob reference is stale; regenerate it with: {command}"
+def test_docs_knob_reference_is_current() -> None:
+    text = KNOB_REFERENCE.read_text(encoding="utf-8")
+    command = "make docs (python -m kalooki.rulebook --write-readme docs/variants.md)"
+    assert update_readme(text) == text, (
+        f"The knob reference in {KNOB_REFERENCE} is stale; regenerate it with: {command}"
+    )
+
+
+def test_make_docs_writes_the_knob_reference_where_it_lives() -> None:
+    makefile = (KNOB_REFERENCE.parent.parent / "Makefile").read_text(encoding="utf-8")
+    assert "-m kalooki.rulebook --write-readme docs/variants.md" in makefile
 
 
 def test_knob_reference_lists_every_field() -> None:

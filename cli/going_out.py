@@ -1,0 +1,43 @@
+"""Why going out was not Kalooki: the note under the end-of-hand screen.
+
+A player who lays cards in the turn they go out may believe they went Kalooki; when they did
+not, the screen says why. The reason is read from the engine's state right after the hand
+ended, while ``game.turn`` is still the winner's last turn, and from the events of that turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kalooki.engine import Event, Game
+
+
+def laid_since_draw(events: Sequence[Event], laid: bool) -> bool:
+    """Whether the player on turn has melded, built or swapped since drawing, once ``events`` happened."""
+    for event in events:
+        if event["type"] == "draw":
+            laid = False
+        elif event["type"] in ("meld", "build", "release"):
+            laid = True
+    return laid
+
+
+def why_not_kalooki(game: Game, event: Mapping[str, Any], laid_in_turn: bool) -> str | None:
+    """Why laying down cards in the going-out turn was not Kalooki (None when it was, or nothing was laid).
+
+    Read from the state right after the hand ended, while ``game.turn`` is still the winner's last turn.
+    """
+    variant = game.variant
+    if event.get("kalooki") or not laid_in_turn or not variant.kalooki_bonus:
+        return None
+    if game.turn.opened_before:
+        return (
+            "had melded in an earlier turn; Kalooki is the whole hand laid in one turn, nothing laid before"
+        )
+    if game.turn.built and not variant.kalooki_allows_building:
+        return (
+            "went out in one turn, but built on (or took a joker from) a meld already on the table; "
+            f"in {variant.name} Kalooki is the whole hand laid in melds of one's own"
+        )
+    return None

@@ -1,0 +1,114 @@
+"""``kalooki new FILE.yaml [--extends BASE]``: a starter variant file to edit rather than type from memory.
+
+The file is generated from the variant model: the schema modeline (so an editor completes
+and checks it), ``extends``, and the knobs house rules change most (those the built-in
+variants change, most changed first) commented out, each with its meaning, its values and
+the base's value. Nothing in it is written by hand, so it cannot fall behind the model.
+"""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from collections import Counter
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kalooki.loader import builtin_variant_names, load_variant, variant_differences
+from kalooki.resources import schemas_dir
+from kalooki.rulebook import knob_choices, knob_values
+from kalooki.variant import KNOB_NAMES, Variant
+
+from .common import check_output_path, cli_errors, fail
+from .completion import complete_variant
+from .saves import write_atomically
+
+WIDTH = 92
+SHOWN = 8
+"""How many knobs the starter file offers: the ones house rules change most."""
+
+
+def most_changed_knobs() -> list[str]:
+    """The knobs the built-in variants set differently from classic most often, the most changed first."""
+    classic = Variant()
+    counts: Counter[str] = Counter()
+    for name in builtin_variant_names():
+        counts.update(knob for knob, _, _ in variant_differences(classic, load_variant(name)))
+    order = {knob: index for index, knob in enumerate(KNOB_NAMES)}
+    return sorted(counts, key=lambda knob: (-counts[knob], order[knob]))[:SHOWN]
+
+
+def yaml_value(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def comment(text: str, indent: str = "# ") -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent)
+
+
+def starter_variant(path: Path, base: str) -> str:
+    """The text of a new variant file at ``path`` that extends ``base``."""
+    schema = schemas_dir().absolute() / "variant.schema.json"
+    folder = path.parent.absolute()
+    if folder.is_relative_to(schemas_dir().absolute().parent):  # in the checkout: a path that moves with it
+        schema = Path(os.path.relpath(schema, folder))
+    resolved = load_variant(base)
+    lines = [
+        f"# yaml-language-server: $schema={schema.as_posix()}",
+        "#",
+        *comment(
+            f"House rules on top of {base}. A variant file states only what differs from its base: "
+            "uncomment a knob and change its value; every other rule stays the base's. Check the file "
+            f"with `kalooki validate {path.name}` and read it back with `kalooki rules {path.name}`."
+        ),
+        "",
+        "description: My house rules",
+        f"extends: {base}",
+        "",
+    ]
+    shown = most_changed_knobs()
+    for knob in shown:
+        meaning = Variant.model_fields[knob].description or ""
+        choices = knob_choices(knob)
+        if not choices or not all(choice in meaning for choice in choices):
+            meaning += f" Values: {knob_values(knob).replace('`', '')}."
+        lines += comment(meaning)
+        lines.append(f"# {knob}: {yaml_value(getattr(resolved, knob))}")
+        lines.append("")
+    others = [knob for knob in KNOB_NAMES if knob not in shown]
+    if others:
+        lines += comment(
+            f"Also: {', '.join(others)}. Every knob and its value here: kalooki variants show {base}."
+        )
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def new(
+    file: Annotated[Path, typer.Argument(metavar="FILE.yaml", help="The variant file to write.")],
+    extends: Annotated[
+        str,
+        typer.Option(
+            "--extends",
+            metavar="NAME|PATH",
+            help="The variant it starts from.",
+            autocompletion=complete_variant,
+        ),
+    ] = "classic",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+) -> None:
+    """Write a starter variant file: the common knobs commented out, with their meaning and value."""
+    if file.suffix not in (".yaml", ".yml"):
+        raise typer.BadParameter("a variant file's name ends in .yaml", param_hint="'FILE.yaml'")
+    check_output_path(file)
+    if file.exists() and not force:
+        fail(f"{file}: already exists; choose another name, or overwrite it with --force")
+    with cli_errors():
+        text = starter_variant(file, extends)
+    write_atomically(file, text)
+    typer.echo(f"{file}: written; edit it, then: kalooki validate {file}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("new")(new)

@@ -1,0 +1,69 @@
+"""``kalooki replay LOG --show``: a logged game played back as the table showed it, hand by hand.
+
+Each hand opens with who plays first, then every player's turn is told in one line, as the
+bots' turns are at the table (a card drawn from the stock stays hidden), and it ends with the
+hand's result screen: who went out, the cards left, the points and the totals. On a terminal
+Enter shows the next hand (``q`` stops); into a pipe the whole game is written at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rich.console import Console
+from rich.rule import Rule
+
+from kalooki.engine import Event, Game
+
+from . import render
+from .going_out import laid_since_draw
+from .render import Seating
+
+
+class Watching(Seating):
+    """Watching a game back nobody at the table is "you": every player is named."""
+
+    def name(self, seat: int) -> str:
+        return self.players[seat]
+
+    def subject(self, name: str) -> str:
+        return name
+
+
+class StopShowing(Exception):
+    """The watcher typed q."""
+
+
+class HandByHand:
+    """The ``on_events`` of :func:`kalooki.log.replay` that draws what the table showed."""
+
+    def __init__(self, console: Console, wait: Callable[[str], str] | None) -> None:
+        self.console = console
+        self.wait = wait
+        self.letters = render.plain_cards(console)
+        self.seating: Seating | None = None
+        self.laid = False
+
+    def __call__(self, game: Game, events: Sequence[Event]) -> None:
+        if self.seating is None:
+            self.seating = Watching(tuple(game.players), -1, {})
+        for event in events:
+            if event["type"] == "deal":
+                first = event["first"]
+                verb = "play" if first == "you" else "plays"  # a person who kept the default name
+                self.console.print(Rule(f"Hand {event['hand']}: {first} {verb} first", style="cyan"))
+        for line in render.narrate(events, game, self.seating, letters=self.letters):
+            self.console.print(line)
+        self.laid = laid_since_draw(events, self.laid)
+        end = render.hand_end_event(events)
+        if end is None:
+            return
+        out = [str(event["player"]) for event in events if event["type"] == "eliminated"]
+        render.render_hand_end(self.console, game, self.seating, end, out, self.laid)
+        if game.game_over:
+            render.render_game_end(self.console, game, self.seating)
+        elif self.wait is not None and self.wait("Enter: the next hand, q: stop ").strip().lower() in (
+            "q",
+            "quit",
+        ):
+            raise StopShowing

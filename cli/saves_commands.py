@@ -1,0 +1,101 @@
+"""``kalooki saves``: the saved games, unfinished first, and ``--clean`` to remove the finished ones."""
+
+from __future__ import annotations
+
+import contextlib
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from .common import cli_errors
+from .saves import SaveEntry, all_saves, forget_save, saves_dir
+
+
+def last_played(entry: SaveEntry) -> str:
+    """When the game was last saved, in local time, to the minute."""
+    moment = datetime.fromtimestamp(entry.modified)
+    if entry.save is not None and entry.save.session.saved_at:
+        with contextlib.suppress(ValueError):
+            moment = datetime.fromisoformat(entry.save.session.saved_at).astimezone()
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+def shown_path(path: Path, folder: Path) -> str:
+    """A save in the saves folder by its name; one elsewhere by its whole path."""
+    return path.name if path.parent == folder else str(path)
+
+
+def describe(entry: SaveEntry) -> str:
+    """variant · players · where the game stands · last played."""
+    if entry.save is None:
+        return f"cannot be resumed: {entry.problem} · last played {last_played(entry)}"
+    game = entry.save.game
+    players = ", ".join(game.players)
+    if game.game_over:
+        winners = " and ".join(game.players[seat] for seat in game.winners) or "nobody"
+        where = f"over after hand {game.hand_number}, {winners} won"
+    else:
+        where = f"hand {game.hand_number}, turn {game.turn_number}"
+    return f"{game.variant.name} · {players} · {where} · last played {last_played(entry)}"
+
+
+def print_saves(console: Console, entries: list[SaveEntry], folder: Path) -> None:
+    """Two lines a game: its number and what it is, then its file (whole, so it can be copied)."""
+    width = len(str(len(entries)))
+    for number, entry in enumerate(entries, start=1):
+        console.print(Text(f"{number:>{width}}  ", style="bold cyan") + Text(describe(entry)))
+        console.print(Text(" " * (width + 2) + shown_path(entry.path, folder), style="dim"), soft_wrap=True)
+
+
+def saves(
+    clean: Annotated[
+        bool, typer.Option("--clean", help="Remove the saves of finished games (asks first).")
+    ] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="With --clean: do not ask.")] = False,
+) -> None:
+    """List the saved games, unfinished first; 'kalooki resume N' continues game N.
+
+    Saves live in the saves folder ($KALOOKI_HOME/saves, or the platform's place for user
+    data); games saved elsewhere with --save or 'save FILE' are listed too.
+    """
+    console = Console(highlight=False)
+    folder = saves_dir()
+    with cli_errors():
+        entries = all_saves()
+    if not clean:
+        if not entries:
+            console.print(f"No saved games in {folder}: start one with 'kalooki play'.", markup=False)
+            return
+        console.print(f"Saved games in {folder}, unfinished first:", markup=False)
+        print_saves(console, entries, folder)
+        console.print("Continue one with: kalooki resume N (or kalooki resume FILE)", markup=False)
+        return
+    finished = [entry for entry in entries if entry.finished]
+    if not finished:
+        console.print("No finished games to remove.")
+        return
+    print_saves(console, finished, folder)
+    count = f"{len(finished)} finished game{'s' if len(finished) != 1 else ''}"
+    if not yes and not _confirm(f"Remove the saves of these {count}?"):
+        console.print("Nothing removed.")
+        raise typer.Exit(1)
+    for entry in finished:
+        entry.path.unlink(missing_ok=True)
+        forget_save(entry.path)
+    console.print(f"Removed {count}.")
+
+
+def _confirm(question: str) -> bool:
+    """Ask yes or no; no answer (the end of input) is no."""
+    try:
+        return typer.confirm(question, default=False)
+    except typer.Abort:
+        return False
+
+
+def register(app: typer.Typer) -> None:
+    app.command("saves")(saves)

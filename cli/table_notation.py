@@ -1,0 +1,134 @@
+"""Cards in what the table says to a person: ``10♠`` and ``JK(7♠)``, as the screen draws them.
+
+The engine words its refusals in the script notation (``TS``, ``JK``), which scripts, JSON and
+logs keep. At the table the same sentence is rewritten here: each card as the screen writes it,
+and a meld's joker followed by what it stands for. A hint's commands are written the same way
+and can still be typed back as they are: the move language reads ``10♠``, and a joker written
+``JK(7♠)`` (what follows ``JK`` in brackets is a note, as on the table).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from rich.text import Text
+
+from kalooki.cards import JOKER, Card, parse_cards
+from kalooki.engine import Game
+from kalooki.melds import MeldError, TableMeld, build, make_meld
+from kalooki.moves import Action, Build, Discard, Meld, Swap, format_move
+from kalooki.variant import Variant
+
+from .render import card_label, card_text, cards_text, joker_meaning, meld_text
+
+_CARD = r"(?:[2-9TJQKA][CDHS]|JK)"
+_CARDS = re.compile(rf"(?<![\w(]){_CARD}(?: {_CARD})*(?![\w)])")
+
+
+def _written(cards: str, variant: Variant, letters: bool) -> str:
+    """A run of cards from a message: a meld holding a joker says what the joker stands for."""
+    parsed = parse_cards(cards)
+    if JOKER in parsed and len(parsed) >= 3:
+        try:
+            return meld_text(make_meld(parsed, variant), letters=letters).plain
+        except MeldError:
+            pass
+    return " ".join(card_label(card, letters) for card in parsed)
+
+
+def table_sentence(message: str, variant: Variant, letters: bool = False) -> str:
+    """``message`` with its cards written as the table writes them."""
+    return _CARDS.sub(lambda match: _written(match.group(0), variant, letters), message)
+
+
+def move_text(action: Action, game: Game, letters: bool = False, style: str = "") -> Text:
+    """A command as the table writes its cards: ``meld 8♣ 9♣ 10♣``, ``build 2 JK(9♥)``.
+
+    ``style`` is for the command's words (the cards keep their colours).
+    """
+    variant = game.variant
+    if isinstance(action, Meld):
+        text = Text("meld ", style=style)
+        groups = []
+        for group in action.groups:
+            try:
+                groups.append(meld_text(make_meld(group, variant), letters=letters))
+            except MeldError:
+                groups.append(cards_text(group, letters=letters))
+        return text.append_text(Text(", ").join(groups))
+    if isinstance(action, Build):
+        text = Text(f"build {action.meld} ", style=style).append_text(_built_cards(action, game, letters))
+        return text.append(f" {action.end}", style=style) if action.end else text
+    if isinstance(action, Swap):
+        return Text(f"swap {action.meld} ", style=style).append_text(
+            cards_text(action.cards, letters=letters)
+        )
+    if isinstance(action, Discard):
+        return Text("discard ", style=style).append_text(card_text(action.card, letters=letters))
+    return Text(format_move(action), style=style)
+
+
+def _built_cards(action: Build, game: Game, letters: bool) -> Text:
+    """The cards of a build, each joker followed by what it will stand for on that meld."""
+    if JOKER not in action.cards or not 1 <= action.meld <= len(game.table):
+        return cards_text(action.cards, letters=letters)
+    before = game.table[action.meld - 1]
+    try:
+        after = build(before, action.cards, game.variant, action.end)
+    except MeldError:
+        return cards_text(action.cards, letters=letters)
+    return annotated_cards(action.cards, before, after, letters)
+
+
+def annotated_cards(added: Sequence[Card], before: TableMeld | None, after: TableMeld, letters: bool) -> Text:
+    """Cards added to a meld (``before`` it, ``after`` it), each joker followed by what it stands for."""
+    had: Counter[str] = Counter()
+    if before is not None:
+        had.update(
+            joker_meaning(before, index, letters) for index, card in enumerate(before.cards) if card == JOKER
+        )
+    meanings: list[str] = []
+    for index, card in enumerate(after.cards):
+        if card == JOKER:
+            meaning = joker_meaning(after, index, letters)
+            if had[meaning]:
+                had[meaning] -= 1
+            else:
+                meanings.append(meaning)
+    pieces = []
+    for card in added:
+        piece = card_text(card, letters=letters)
+        if card == JOKER and meanings:
+            piece.append(f"({meanings.pop(0)})", style="dim")
+        pieces.append(piece)
+    return Text(" ").join(pieces)
+
+
+def built_event_cards(cards: str, result: str, variant: Variant, letters: bool = False) -> Text:
+    """A build event's cards (``"JK"``, onto ``result``), each joker with what it stands for."""
+    added = parse_cards(cards)
+    if JOKER not in added:
+        return cards_text(added, letters=letters)
+    remaining = Counter(added)
+    kept = []
+    for card in parse_cards(result):
+        if remaining[card]:
+            remaining[card] -= 1
+        else:
+            kept.append(card)
+    try:
+        after = make_meld(parse_cards(result), variant)
+    except MeldError:
+        return cards_text(added, letters=letters)
+    try:
+        before: TableMeld | None = make_meld(kept, variant)
+    except MeldError:
+        before = None
+    return annotated_cards(added, before, after, letters)
+
+
+def meld_plain(cards: str, variant: Variant) -> str:
+    """A meld as an event writes it (``"5H JK 7H"``), as the table writes it (``5♥ JK(6♥) 7♥``)."""
+    return _written(cards, variant, letters=False)

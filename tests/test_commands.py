@@ -1,0 +1,192 @@
+"""The command line as a person meets it: -h, readable help, shell completion, rules, a starter variant.
+
+Terminal behaviour runs the installed ``kalooki`` script in a real process (a pipe, or a pty).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from kalooki_cli.app import app
+from typer.testing import CliRunner
+
+from kalooki.loader import builtin_variant_names, load_variant
+from kalooki.rulebook import render_rulebook
+from kalooki.variant import KNOB_NAMES, Variant
+
+KALOOKI = Path(sys.executable).with_name("kalooki")
+needs_script = pytest.mark.skipif(not KALOOKI.exists(), reason="needs the installed console script")
+
+
+def kalooki(
+    *arguments: str, env: dict[str, str] | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "COLUMNS": "100", **(env or {})}
+    return subprocess.run(
+        [str(KALOOKI), *arguments], capture_output=True, text=True, env=environment, cwd=cwd, timeout=60
+    )
+
+
+COMMANDS = [
+    [],
+    ["validate"],
+    ["rules"],
+    ["schema"],
+    ["new"],
+    ["variants"],
+    ["variants", "list"],
+    ["variants", "show"],
+    ["variants", "diff"],
+    ["play"],
+    ["resume"],
+    ["saves"],
+    ["replay"],
+    ["simulate"],
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda words: " ".join(words) or "kalooki")
+def test_help_has_h_and_no_python_types(command: list[str]) -> None:
+    short = CliRunner().invoke(app, [*command, "-h"], env={"COLUMNS": "100"})
+    long = CliRunner().invoke(app, [*command, "--help"], env={"COLUMNS": "100"})
+    assert short.exit_code == long.exit_code == 0
+    assert short.output == long.output
+    assert "-h, --help" in short.output
+    assert not re.search(r"<(str|int|path|list\[[a-z]+\]|float)>|\{[A-Z|]+\}", short.output), short.output
+
+
+def test_help_writes_metavars_a_person_reads() -> None:
+    result = CliRunner().invoke(app, ["validate", "-h"], env={"COLUMNS": "100"})
+    assert "Usage: kalooki validate [OPTIONS] PATH..." in result.output
+    assert "--set KEY=VALUE" in result.output
+    assert "--format [text|json]" in result.output
+    result = CliRunner().invoke(app, ["play", "-h"], env={"COLUMNS": "100"})
+    assert "--name NAME" in result.output
+    assert "--players N" in result.output
+    result = CliRunner().invoke(app, ["replay", "-h"], env={"COLUMNS": "100"})
+    assert "interactive" in result.output
+
+
+def complete(words: str) -> list[str]:
+    """What bash completion offers after ``words`` (the last word is the one being completed)."""
+    split = words.split(" ")
+    env = {"_KALOOKI_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(len(split) - 1)}
+    return kalooki(env=env).stdout.split()
+
+
+@needs_script
+def test_completion_knows_variants_and_knobs() -> None:
+    assert complete("kalooki play ka") == [name for name in builtin_variant_names() if name.startswith("ka")]
+    assert complete("kalooki rules cz") == ["czech-300", "czech-500"]
+    assert complete("kalooki play classic --set opening") == ["opening_threshold="]
+    assert complete("kalooki validate x.yaml --set scoring=") == [
+        "scoring=penalty",
+        "scoring=winner_collects",
+    ]
+    assert len(complete("kalooki rules classic --set ")) == len(KNOB_NAMES)
+    assert complete("kalooki new x.yaml --extends kalooki") == ["kalooki-40"]
+    assert complete("kalooki simulate classic --compare cz") == ["czech-300", "czech-500"]
+    assert complete("kalooki simulate classic --compare-set joker_p") == ["joker_penalty="]
+    assert complete("kalooki variants diff classic rom") == ["romanian"]
+    assert complete("kalooki variants diff classic classic --set-a elim") == ["elimination="]
+    assert complete("kalooki validate kaluki") == ["kaluki-51"]
+
+
+@needs_script
+def test_completion_scripts_install_as_typer_provides() -> None:
+    bash = shutil.which("bash")
+    if bash is None:
+        pytest.skip("needs bash")
+    # Typer finds the shell among the parent processes: run it from bash, as a person would
+    # (the "; true" keeps bash from replacing itself with the command).
+    result = subprocess.run(
+        [bash, "-c", f"'{KALOOKI}' --show-completion; true"], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert "_KALOOKI_COMPLETE=complete_bash" in result.stdout
+    assert "--install-completion" in kalooki("-h").stdout
+
+
+@needs_script
+def test_rules_into_a_pipe_is_markdown() -> None:
+    result = kalooki("rules", "kalooki-40")
+    assert result.returncode == 0
+    assert result.stdout == render_rulebook(load_variant("kalooki-40"))
+    assert result.stdout.startswith("# ")
+
+
+@needs_script
+def test_rules_on_a_terminal_is_rendered_and_markdown_on_request() -> None:
+    pty = pytest.importorskip("pty")
+    from test_play_pty import Terminal, environment
+
+    env = environment(Path("/nonexistent-kalooki-home"))
+    terminal = Terminal(["rules", "kalooki-40"], env)
+    try:
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()
+    title = render_rulebook(load_variant("kalooki-40")).splitlines()[0]
+    assert title.startswith("# ")
+    assert title[2:] in terminal.output
+    assert "# " + title[2:] not in terminal.output  # rendered: the heading is drawn, not written as '# '
+    terminal = Terminal(["rules", "kalooki-40", "--markdown"], env)
+    try:
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()
+    assert title in terminal.output
+    del pty
+
+
+def test_new_writes_a_starter_variant_that_validates(tmp_path: Path) -> None:
+    path = tmp_path / "friday.yaml"
+    result = CliRunner().invoke(app, ["new", str(path)])
+    assert result.exit_code == 0, result.output
+    text = path.read_text()
+    assert text.startswith("# yaml-language-server: $schema=")
+    schema = Path(text.splitlines()[0].split("$schema=")[1])
+    assert (schema if schema.is_absolute() else tmp_path / schema).is_file()
+    assert "\nextends: classic\n" in text
+    assert "# opening_threshold: 51\n" in text
+    assert "# Points a player's first meld action must total" in text
+    assert (
+        load_variant(path)
+        == load_variant("classic").model_copy(update={"name": "friday", "description": "My house rules"})
+        or load_variant(path).opening_threshold == 51
+    )
+    # Uncommenting a knob is all it takes to change it.
+    path.write_text(text.replace("# opening_threshold: 51", "opening_threshold: 40"))
+    assert load_variant(path).opening_threshold == 40
+    again = CliRunner().invoke(app, ["new", str(path)])
+    assert again.exit_code == 1
+    assert "already exists" in again.output
+
+
+def test_new_takes_the_values_of_its_base(tmp_path: Path) -> None:
+    path = tmp_path / "ours.yaml"
+    result = CliRunner().invoke(app, ["new", str(path), "--extends", "kalooki-40"])
+    assert result.exit_code == 0
+    base = load_variant("kalooki-40")
+    assert f"# opening_threshold: {base.opening_threshold}\n" in path.read_text()
+    assert load_variant(path).opening_threshold == base.opening_threshold
+    assert CliRunner().invoke(app, ["new", str(tmp_path / "x.txt")]).exit_code == 2
+
+
+def test_the_starter_knobs_follow_the_model() -> None:
+    from kalooki_cli.new_variant import most_changed_knobs
+
+    knobs = most_changed_knobs()
+    assert knobs
+    assert set(knobs) <= set(KNOB_NAMES)
+    classic = Variant()
+    for knob in knobs:
+        assert any(
+            getattr(load_variant(name), knob) != getattr(classic, knob) for name in builtin_variant_names()
+        )

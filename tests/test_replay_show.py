@@ -1,0 +1,80 @@
+"""``kalooki replay LOG --show``, and replay given a file that is not a log."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from kalooki_cli.app import app
+from test_commands import kalooki, needs_script
+from typer.testing import CliRunner
+
+from kalooki.savegame import SAVE_SUFFIX
+
+SCRIPTS = Path(__file__).parent / "golden" / "scripts"
+
+
+@pytest.fixture
+def bots_log(tmp_path: Path) -> Path:
+    """The log of a whole game of four hands, every seat a bot."""
+    log = tmp_path / "bots.jsonl"
+    result = CliRunner().invoke(app, ["play", str(SCRIPTS / "bots-game.yaml"), "--log", str(log)])
+    assert result.exit_code == 0, result.output
+    return log
+
+
+@needs_script
+def test_show_into_a_pipe_plays_the_whole_game_at_once(bots_log: Path) -> None:
+    result = kalooki("replay", str(bots_log), "--show")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    for hand in (1, 2, 3, 4):
+        assert f"Hand {hand}: " in out
+        assert f"Hand {hand} is over" in out
+    assert "Enter" not in out  # nothing to step through in a pipe
+    assert "Ann draws from the stock" in out
+    assert " from the stock." not in out.replace("draws from the stock", "")  # no stock card is named
+    assert "Game over" in out
+    assert "ann wins the game" not in out  # the table's words, not the script's narration
+    assert out.rstrip().splitlines()[-1].startswith(f"{bots_log}: ok: ")
+
+
+@needs_script
+def test_show_on_a_terminal_steps_hand_by_hand(bots_log: Path, tmp_path: Path) -> None:
+    from test_play_pty import Terminal, environment
+
+    terminal = Terminal(["replay", str(bots_log), "--show"], environment(tmp_path))
+    try:
+        terminal.read_until(r"Hand 1 is over[\s\S]*Enter: the next hand, q: stop")
+        assert "Hand 2: " not in terminal.output
+        terminal.type("\r")
+        terminal.read_until(r"Hand 2 is over[\s\S]*Enter: the next hand")
+        assert "Hand 3: " not in terminal.output
+        terminal.type("q\r")
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()
+    assert "Hand 3: " not in terminal.output
+
+
+def test_replay_says_what_a_file_that_is_not_a_log_is(tmp_path: Path) -> None:
+    runner = CliRunner()
+    script = tmp_path / "game.yaml"
+    shutil.copy(SCRIPTS / "kalooki-opening.yaml", script)
+    result = runner.invoke(app, ["replay", str(script)])
+    assert result.exit_code == 1
+    assert f"this is a game script, not a log: run it with: kalooki play {script}" in result.output
+    variant = tmp_path / "friday.yaml"
+    variant.write_text("extends: classic\njokers: 4\n")
+    result = runner.invoke(app, ["replay", str(variant)])
+    assert f"this is a variant file, not a log: play it with: kalooki play {variant}" in result.output
+    save = tmp_path / f"g{SAVE_SUFFIX}"
+    save.write_text('{"format":"kalooki-save","version":1}')
+    result = runner.invoke(app, ["replay", str(save)])
+    assert f"this is a saved game, not a log: continue it with: kalooki resume {save}" in result.output
+    other = tmp_path / "notes.txt"
+    other.write_text("hello\n")
+    result = runner.invoke(app, ["replay", str(other)])
+    assert result.exit_code == 1
+    assert f"{other}:1:1: not JSON" in result.output

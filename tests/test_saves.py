@@ -1,0 +1,175 @@
+"""Saves as a player meets them: one save a game, ``kalooki saves``, ``resume N``, ``--clean``, ``--log``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from kalooki_cli.app import app
+from kalooki_cli.continue_log import continue_log
+from kalooki_cli.interactive import TurnLogWriter, new_game
+from kalooki_cli.saves import all_saves, move_save, read_save, write_save
+from test_interactive import fixed_game, run
+from typer.testing import CliRunner
+
+from kalooki.cards import format_card
+from kalooki.engine import Game
+from kalooki.log import replay
+from kalooki.savegame import SAVE_SUFFIX, dump_save
+from kalooki.variant import Variant
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("COLUMNS", "200")
+    return tmp_path / "home"
+
+
+def play(*arguments: str, typed: str = "") -> str:
+    result = runner.invoke(app, list(arguments), input=typed)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_save_to_a_file_moves_the_game_there_and_resume_finds_it(home: Path, tmp_path: Path) -> None:
+    friday = tmp_path / "friday.json"
+    play("play", "--seed", "3", "--fast", typed=f"ds\nsave {friday}\nquit\n")
+    assert not list((home / "saves").glob(f"*{SAVE_SUFFIX}"))  # the autosave went: one game, one save
+    assert friday.is_file()
+    output = play("resume", typed="quit\n")
+    assert f"The game is saved after every move to {friday}" in output
+    assert "Resuming your game against bob (greedy), cid (greedy), dee (greedy) (hand 1, turn 1)" in " ".join(
+        output.split()
+    )
+
+
+def test_move_save_renames_and_writes_the_current_state(tmp_path: Path, home: Path) -> None:
+    old, new = tmp_path / f"a{SAVE_SUFFIX}", tmp_path / "b.json"
+    write_save(old, "old\n")
+    move_save(old, new, "new\n")
+    assert not old.exists()
+    assert new.read_text() == "new\n"
+    assert json.loads((home / "known-saves.json").read_text()) == {"saves": [str(new)]}
+
+
+def test_a_failed_move_leaves_the_game_where_it_was(tmp_path: Path, home: Path) -> None:
+    old = tmp_path / f"a{SAVE_SUFFIX}"
+    write_save(old, "old\n")
+    (tmp_path / "file").write_text("")
+    with pytest.raises(Exception, match="cannot save the game"):
+        move_save(old, tmp_path / "file" / "b.json", "new\n")
+    assert old.read_text() == "old\n"
+
+
+def saved_game(path: Path, *, finished: bool, seed: int) -> None:
+    game, session = new_game(Variant(goal_score=1 if finished else 150), "you", ["greedy"], seed)
+    if finished:
+        import random
+
+        from kalooki.bots import make_bot
+        from kalooki.driver import play_turn
+
+        bots = {seat: make_bot("greedy", random.Random(seat)) for seat in range(2)}
+        while not game.game_over:
+            if game.phase == "hand_over":
+                game.next_hand()
+            else:
+                play_turn(game, bots[game.current])
+    write_save(path, dump_save(game, session))
+
+
+def test_saves_lists_unfinished_games_first_and_resume_takes_a_number(home: Path, tmp_path: Path) -> None:
+    folder = home / "saves"
+    saved_game(folder / f"done{SAVE_SUFFIX}", finished=True, seed=1)
+    saved_game(folder / f"open{SAVE_SUFFIX}", finished=False, seed=2)
+    (folder / f"bad{SAVE_SUFFIX}").write_text("{")
+    output = play("saves")
+    lines = output.splitlines()
+    assert lines[0] == f"Saved games in {folder}, unfinished first:"
+    assert lines[1].startswith("1  classic · you, bob · hand 1, turn 1 · last played 20")
+    assert lines[2] == f"   open{SAVE_SUFFIX}"
+    assert lines[3].startswith("2  classic · you, bob · over after hand ")
+    assert lines[4] == f"   done{SAVE_SUFFIX}"
+    assert lines[5].startswith("3  cannot be resumed: the save is damaged")
+    assert "Continue one with: kalooki resume N" in output
+    output = play("resume", "1", typed="quit\n")
+    assert f"saved after every move to {folder / f'open{SAVE_SUFFIX}'}" in output
+    result = runner.invoke(app, ["resume", "9"])
+    assert result.exit_code == 1
+    assert "there is no saved game 9: 'kalooki saves' lists 3" in result.output
+
+
+def test_saves_clean_asks_before_removing_finished_games(home: Path) -> None:
+    folder = home / "saves"
+    saved_game(folder / f"done{SAVE_SUFFIX}", finished=True, seed=1)
+    saved_game(folder / f"open{SAVE_SUFFIX}", finished=False, seed=2)
+    result = runner.invoke(app, ["saves", "--clean"], input="n\n")
+    assert result.exit_code == 1
+    assert "Remove the saves of these 1 finished game? [y/N]" in result.output
+    assert "Nothing removed." in result.output
+    assert (folder / f"done{SAVE_SUFFIX}").exists()
+    result = runner.invoke(app, ["saves", "--clean"], input="y\n")
+    assert result.exit_code == 0
+    assert "Removed 1 finished game." in result.output
+    assert [entry.path.name for entry in all_saves()] == [f"open{SAVE_SUFFIX}"]
+    assert "No finished games to remove." in play("saves", "--clean")
+
+
+def test_no_saves(home: Path) -> None:
+    assert "No saved games in" in play("saves")
+
+
+def test_resume_with_log_continues_the_log_and_replay_accepts_it(home: Path, tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    save = tmp_path / f"g{SAVE_SUFFIX}"
+    output = play(
+        "play", "--seed", "5", "--players", "2", "--save", str(save), "--log", str(log), typed="ds\n"
+    )
+    assert f"kalooki resume {save} --log {log}" in output.replace("\n  ", " ")
+    for _ in range(3):  # discard in one session, draw in the next: the bot plays in between
+        card = format_card(read_save(save).game.hands[0][0])
+        play("resume", str(save), "--log", str(log), typed=f"d {card}\n")
+        play("resume", str(save), "--log", str(log), typed="ds\n")
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    summary = replay(records)
+    assert [record["type"] for record in records if record.get("player") == "you"] == ["draw"] + [
+        "discard",
+        "draw",
+    ] * 3
+    assert summary.ends == "in hand 1, turn 7 (you to play)"
+
+
+def test_a_turn_stopped_after_its_melds_can_still_be_undone_in_the_log(tmp_path: Path) -> None:
+    game = fixed_game()
+    log = tmp_path / "game.jsonl"
+    code, _, _ = run(game, ["ds", "m 7H 8H 9H TH, QS QD QC"], log=TurnLogWriter(game, log))
+    assert code == 0
+    resumed = Game.from_json(game.to_json())
+    writer = continue_log(resumed, log)
+    assert [record["type"] for record in writer.pending] == ["meld"]
+    code, _, _ = run(resumed, ["undo", "m 7H 8H 9H, QS QD QC", "d KD"], log=writer)
+    assert code == 0
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [
+        record["melds"] for record in records if record["type"] == "meld" and record["player"] == "you"
+    ] == [["7H 8H 9H", "QS QD QC"]]
+    assert replay(records).actions >= 3
+
+
+def test_resume_refuses_a_log_of_another_game(home: Path, tmp_path: Path) -> None:
+    log = tmp_path / "other.jsonl"
+    play("play", "--seed", "5", "--players", "2", "--log", str(log), typed="ds\nd KD\n")
+    save = tmp_path / f"g{SAVE_SUFFIX}"
+    play("play", "--seed", "6", "--players", "2", "--save", str(save), typed="ds\n")
+    before = log.read_text()
+    result = runner.invoke(app, ["resume", str(save), "--log", str(log)])
+    assert result.exit_code == 1
+    assert "this log does not end where the save does" in result.output
+    assert log.read_text() == before
+    result = runner.invoke(app, ["resume", str(save), "--log", str(tmp_path / "new.jsonl")])
+    assert result.exit_code == 1
+    assert "no such log" in result.output
