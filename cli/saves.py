@@ -144,6 +144,8 @@ def _known_paths() -> list[Path]:
 
 def _write_known(paths: list[Path]) -> None:
     document = {"saves": sorted({str(path) for path in paths})}
+    # kalooki's own folder is made on first use; only a folder the user names must exist already.
+    known_saves_file().parent.mkdir(parents=True, exist_ok=True)
     write_atomically(known_saves_file(), json.dumps(document, indent=1) + "\n")
 
 
