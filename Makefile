@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,net]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -19,9 +19,9 @@ test: $(STAMP) lint
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check kalooki cli tests bench
-	$(BIN)/ruff format --check kalooki cli tests bench
-	$(BIN)/mypy kalooki cli
+	$(BIN)/ruff check kalooki cli net tests bench
+	$(BIN)/ruff format --check kalooki cli net tests bench
+	$(BIN)/mypy kalooki cli net
 
 # OpenSpiel is optional: without it the bench skips the gin rummy comparison.
 $(VENV)/.bench: $(STAMP)

@@ -31,6 +31,7 @@ DRAFT_07 = "http://json-schema.org/draft-07/schema#"
 SCHEMA_GENERATORS: dict[str, str] = {
     "variant": "kalooki.schema:variant_schema",
     "game-script": "kalooki.script:game_script_schema",
+    "protocol": "kalooki_net.protocol:protocol_schema",
 }
 """Schema name -> ``"module:function"`` returning the schema as a dict (imported only when asked for)."""
 
