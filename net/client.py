@@ -16,6 +16,7 @@ import json
 import os
 import queue
 import threading
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -63,9 +64,10 @@ class TableConnection:
     def __init__(self, uri: str) -> None:
         self.uri = uri
         self.inbox: queue.Queue[dict[str, Any] | Closed] = queue.Queue()
+        self.exits = ExitStack()
         try:
-            self.websocket: ClientConnection = connect(
-                uri, open_timeout=CONNECT_TIMEOUT, max_size=None, compression=None
+            self.websocket: ClientConnection = self.exits.enter_context(
+                connect(uri, open_timeout=CONNECT_TIMEOUT, max_size=None, compression=None)
             )
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
             raise TableConnectionError(f"cannot reach the table at {uri}: {error}") from None
@@ -108,7 +110,7 @@ class TableConnection:
                 raise TableConnectionError(f"the table refused to seat you: {message.get('message')}")
 
     def close(self) -> None:
-        self.websocket.close()
+        self.exits.close()
 
 
 class TokenStore:

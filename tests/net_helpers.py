@@ -14,7 +14,7 @@ import random
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 from kalooki_net.protocol import PROTOCOL_VERSION
@@ -98,7 +98,10 @@ class Player:
     """A scripted client: raw protocol messages, moves chosen by the greedy bot on its own view."""
 
     def __init__(self, uri: str) -> None:
-        self.websocket: ClientConnection = connect(uri, open_timeout=TIMEOUT, compression=None)
+        self.exits = ExitStack()
+        self.websocket: ClientConnection = self.exits.enter_context(
+            connect(uri, open_timeout=TIMEOUT, compression=None)
+        )
         self.received: list[str] = []
         self.seat = -1
         self.token = ""
@@ -139,7 +142,8 @@ class Player:
         return view is not None and view["phase"] in ("draw", "play") and view["current"] == self.seat
 
     def next_move(self) -> str:
-        assert self.view is not None and self.variant is not None
+        assert self.view is not None
+        assert self.variant is not None
         game = shadow_game(self.view, self.variant)
         try:
             action = self.bot.choose(game)
@@ -177,4 +181,4 @@ class Player:
         return self.view
 
     def close(self) -> None:
-        self.websocket.close()
+        self.exits.close()
