@@ -83,10 +83,17 @@ class RateLimit:
 class Client:
     """One connection: its seat once joined, and the queue of what it has still to be sent."""
 
-    def __init__(self, websocket: ServerConnection, limit: RateLimit) -> None:
+    def __init__(
+        self,
+        websocket: ServerConnection,
+        limit: RateLimit,
+        outbox: int = OUTBOX,
+        send_timeout: float = SEND_TIMEOUT,
+    ) -> None:
         self.websocket = websocket
         self.seat: int | None = None
-        self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=OUTBOX)
+        self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=outbox)
+        self.send_timeout = send_timeout
         self.limit = limit
         self.flooded = 0
         self.sender = asyncio.create_task(self._send_all())
@@ -102,7 +109,7 @@ class Client:
         try:
             while True:
                 text = await self.outbox.get()
-                await asyncio.wait_for(self.websocket.send(text), SEND_TIMEOUT)
+                await asyncio.wait_for(self.websocket.send(text), self.send_timeout)
         except TimeoutError:
             self.websocket.transport.abort()
         except ConnectionClosed:
@@ -120,9 +127,12 @@ class TableServer:
         on_change: Callable[[str], None] | None = None,
         rate: float = RATE,
         burst: float = BURST,
+        outbox: int = OUTBOX,
+        send_timeout: float = SEND_TIMEOUT,
     ) -> None:
         self.table = table
         self.rate, self.burst = rate, burst
+        self.outbox, self.send_timeout = outbox, send_timeout
         self.bot_pause = bot_pause
         self.on_change = on_change or (lambda line: None)
         self.clients: set[Client] = set()
@@ -145,6 +155,7 @@ class TableServer:
             process_request=self.process_request,
             ping_interval=10,
             ping_timeout=10,
+            close_timeout=2,
             compression=None,
         )
         return self.server
@@ -170,7 +181,9 @@ class TableServer:
         return None
 
     async def handle(self, websocket: ServerConnection) -> None:
-        client = Client(websocket, RateLimit(self.rate, self.burst, self.burst))
+        client = Client(
+            websocket, RateLimit(self.rate, self.burst, self.burst), self.outbox, self.send_timeout
+        )
         self.clients.add(client)
         try:
             with contextlib.suppress(TimeoutError):

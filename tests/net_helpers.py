@@ -59,7 +59,7 @@ class Host:
 
 
 @contextmanager
-def hosted(table: Table, server_class: type[TableServer] = TableServer) -> Iterator[Host]:
+def hosted(table: Table, server_class: type[TableServer] = TableServer, **options: Any) -> Iterator[Host]:
     loop = asyncio.new_event_loop()
     ready = threading.Event()
     holder: dict[str, TableServer] = {}
@@ -67,7 +67,7 @@ def hosted(table: Table, server_class: type[TableServer] = TableServer) -> Itera
 
     async def serve() -> None:
         nonlocal stop
-        server = server_class(table)
+        server = server_class(table, **options)
         await server.start("127.0.0.1", 0)
         holder["server"] = server
         stop = loop.create_future()
