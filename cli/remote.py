@@ -101,9 +101,10 @@ class RemoteGame(InteractiveGame):
     def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
         """Show a message that needs no answer; the message back if it is a state or an error."""
         kind = message.get("type")
-        if kind == "said":
+        mine = message.get("seat") == self.seat
+        if kind == "said" and not mine:
             self.console.print(Text(f"{message['name']}: {message['text']}", style="magenta"))
-        elif kind == "presence":
+        elif kind == "presence" and not mine:
             status = str(message["status"])
             words = {
                 "joined": "joined the table",
@@ -190,6 +191,7 @@ class RemoteGame(InteractiveGame):
                 self.error("say what? (say TEXT sends a line to the table)")
             else:
                 self.connection.send({"type": "say", "text": text[:300]})
+                self.console.print(Text(f"you: {text[:300]}", style="magenta"))
             return True
         return super().command(line, in_turn=in_turn)
 
@@ -226,7 +228,9 @@ class RemoteGame(InteractiveGame):
 
     def stopped(self, why: str) -> None:
         self.connection.close()
-        self.say(f"{why}: you left the table; a bot plays your seat until you are back.")
+        self.say(
+            f"{why}: you left the table. It waits for you a while, then a bot plays your seat until you are back."
+        )
         if self.rejoin_command:
             self.say_then("Rejoin with:", self.rejoin_command)
 
