@@ -229,7 +229,8 @@ class RemoteGame(InteractiveGame):
     def stopped(self, why: str) -> None:
         self.connection.close()
         self.say(
-            f"{why}: you left the table. It waits for you a while, then a bot plays your seat until you are back."
+            f"{why}: you left the table. It waits for you a while, then a bot plays your seat until you are "
+            "back."
         )
         if self.rejoin_command:
             self.say_then("Rejoin with:", self.rejoin_command)
