@@ -118,6 +118,12 @@ def play(
             "--log", metavar="FILE.jsonl", help="Write every event of the game, one JSON object a line."
         ),
     ] = None,
+    humans: Annotated[
+        str | None,
+        typer.Option(
+            "--humans", metavar="NAME,NAME,...", help="Hot-seat: several people at this terminal, in turn."
+        ),
+    ] = None,
 ) -> None:
     """Play Kalooki in the terminal against bots (or play a game script through).
 
@@ -150,6 +156,16 @@ def play(
         )
     if log is not None:
         check_output_path(log)
+    if humans is not None:
+        from .hotseat import start_hotseat
+
+        if name != "you" or log is not None:
+            raise typer.BadParameter("with --humans, the names are the people's", param_hint="'--name'")
+        with cli_errors():
+            code = start_hotseat(
+                target, set_ or [], humans=humans, players=players, bots=bots, seed=seed, fast=fast, save=save
+            )
+        raise typer.Exit(code)
     with cli_errors():
         code = start_game(
             target,
@@ -311,6 +327,14 @@ def resume_game(file: Path | None, *, fast: bool) -> int:
     path = file.expanduser() if file is not None else latest_save()
     loaded = read_save(path)
     loop = terminal_game(loaded.game, loaded.session, path, fast=fast, resumed=True)
+    from .hotseat import HotSeatGame, saved_humans
+
+    humans = saved_humans(path)
+    if humans is not None:  # a hot-seat game: every person at the keyboard again
+        loop = HotSeatGame(
+            loaded.game, loaded.session, humans, console=loop.console, read_line=loop.read_line,
+            save_path=path, write_save=loop._write_save, pause=loop.pause, resumed=True,
+        )  # fmt: skip
     if loaded.game.game_over:
         render_game_end(loop.console, loaded.game, loop.seating)
         loop.say("That game is over. Start a new one with: kalooki play")
