@@ -29,6 +29,7 @@ from .interactive import InteractiveGame, ReadLine, in_second_person
 from .render import Seating
 
 EXIT_LOST = 1
+UNSEEN_CARD = "JK"
 
 
 class TableClosed(Exception):
@@ -89,7 +90,7 @@ class RemoteGame(InteractiveGame):
                 return dict(message)
             if kind == "lobby":
                 self.lobby = message
-            elif kind == "presence":
+            elif kind == "presence" and message.get("seat") != self.seat:
                 console.print(Text(f"{message['name']} {message['status'].replace('_', ' ')}.", style="dim"))
             elif kind == "said":
                 console.print(Text(f"{message['name']}: {message['text']}", style="magenta"))
@@ -131,6 +132,15 @@ class RemoteGame(InteractiveGame):
             self.drawn = None
         if self.game.phase == "play" and self.game.current == self.seat:
             self.drawn = self.game.turn.drawn_card
+
+    def narrate(self, events: Sequence[Event]) -> None:
+        # Another player's draw from the stock comes without its card; the narrator never shows that
+        # card ("bob draws from the stock") but reads the field, so give it a stand-in.
+        told = [
+            {**event, "card": UNSEEN_CARD} if event["type"] == "draw" and "card" not in event else event
+            for event in events
+        ]
+        super().narrate(told)
 
     def wait_reply(self) -> dict[str, Any]:
         while True:
