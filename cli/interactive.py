@@ -292,6 +292,7 @@ class InteractiveGame:
         self.seating = Seating(tuple(game.players), self.human, dict(session.bots))
         self.letters = render.plain_cards(console)
         self.drawn: Card | None = None
+        self.asked_to_watch = False
 
     # ------------------------------------------------------------ running
 
@@ -324,6 +325,8 @@ class InteractiveGame:
                     self.say_then("The finished game stays in", str(self.save_path), style="dim")
                 return
             if game.phase == "hand_over":
+                if self.out_of_the_game():
+                    continue
                 self.between_hands()
                 events = game.next_hand()
                 self.record(events)
@@ -374,6 +377,18 @@ class InteractiveGame:
             return
         self.say_then(f"{why}: the game is saved in", str(self.save_path))
         self.say_then("Continue it with:", f"kalooki resume {shlex.quote(str(self.save_path))}")
+
+    def out_of_the_game(self) -> bool:
+        """Once the player is eliminated, ask (once) whether to watch; True when the rest was skipped."""
+        if not self.game.eliminated[self.human] or self.asked_to_watch:
+            return False
+        from . import spectate
+
+        self.asked_to_watch = True
+        if not spectate.ask(self):
+            return False
+        spectate.play_to_the_end(self)
+        return True
 
     def between_hands(self) -> None:
         """Let the player read the hand's result before the next deal."""

@@ -24,7 +24,7 @@ from kalooki.engine import Event
 from kalooki.savegame import Session
 from kalooki.variant import Variant
 
-from . import render
+from . import render, spectate
 from .interactive import InteractiveGame, ReadLine, in_second_person
 from .render import Seating
 
@@ -55,6 +55,8 @@ class RemoteGame(InteractiveGame):
         self.rejoin_command = rejoin_command
         self.lobby: dict[str, Any] = {}
         self.said_ready = False
+        self.skipping = False
+        """Out of the game and not watching: the turns are not told, only the result."""
         first = self.wait_for_state(console)
         game = shadow_game(first["view"], self.variant)
         bots = {seat: kind for seat, kind in self.bot_seats().items() if seat != self.seat}
@@ -127,13 +129,16 @@ class RemoteGame(InteractiveGame):
         self.stand_ins = dict(message.get("stand_ins", {}))
         events: Sequence[Event] = message["events"]
         self.narrate(events)
-        self.after_events(events)
+        if not self.skipping:
+            self.after_events(events)
         if self.game.phase == "draw" and self.game.current == self.seat:
             self.drawn = None
         if self.game.phase == "play" and self.game.current == self.seat:
             self.drawn = self.game.turn.drawn_card
 
     def narrate(self, events: Sequence[Event]) -> None:
+        if self.skipping:
+            return
         # Another player's draw from the stock comes without its card; the narrator never shows that
         # card ("bob draws from the stock") but reads the field, so give it a stand-in.
         told = [
@@ -177,10 +182,17 @@ class RemoteGame(InteractiveGame):
                 render.render_game_end(self.console, game, self.seating)
                 return
             if game.phase == "hand_over" and not self.said_ready:
-                self.between_hands()
+                if game.eliminated[self.seat] and not self.asked_to_watch:
+                    self.asked_to_watch = True
+                    self.skipping = spectate.ask(self)
+                    if self.skipping:
+                        self.say("The others play on; the result comes when the game is over.", style="dim")
+                if not self.skipping:
+                    self.between_hands()
                 self.connection.send({"type": "ready"})
                 self.said_ready = True
-                self.say("Waiting for the others to be ready...", style="dim")
+                if not self.skipping:
+                    self.say("Waiting for the others to be ready...", style="dim")
             elif game.phase in ("draw", "play") and game.current == self.seat:
                 self.said_ready = False
                 self.human_turn()

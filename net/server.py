@@ -374,7 +374,7 @@ class TableServer:
         if game is None:
             return None
         if game.phase == "hand_over":
-            return 0.0 if not any(table.seats[s].connected for s in table.humans()) else None
+            return None if table.waiting_for_ready() else 0.0
         seat = table.seats[game.current]
         if table.stand_in(game.current):
             return 0.0

@@ -281,12 +281,20 @@ class Table:
         self.seats[index].ready = True
         return self.deal_if_ready()
 
+    def waiting_for_ready(self) -> list[int]:
+        """The seats the next deal waits for: connected people still in the game who have not said ready."""
+        game = self.require_game()
+        return [
+            index
+            for index, seat in enumerate(self.seats)
+            if seat.kind == "human" and seat.connected and not seat.ready and not game.eliminated[index]
+        ]
+
     def deal_if_ready(self) -> list[Event]:
         game = self.require_game()
         if game.phase != "hand_over":
             return []
-        waiting = [s for s in self.seats if s.kind == "human" and s.connected and not s.ready]
-        if waiting:
+        if self.waiting_for_ready():
             return []
         for seat in self.seats:
             seat.ready = False
