@@ -51,9 +51,12 @@ def tokens_dir() -> Path:
 class HostThread:
     """The table's server on its own asyncio loop, in a background thread."""
 
-    def __init__(self, table: Table, bind: str, port: int, bot_pause: float, console: Console) -> None:
+    def __init__(
+        self, table: Table, bind: str, port: int, bot_pause: float, console: Console, *, watch: bool
+    ) -> None:
         self.table = table
         self.console = console
+        self.watch = watch
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.failure: BaseException | None = None
@@ -73,7 +76,9 @@ class HostThread:
         from kalooki_net.server import TableServer
 
         def tell(line: str) -> None:
-            self.console.print(Text(f"[table] {line}", style="dim"))
+            # A host at its own table sees the game on the play screen; the lines are for the lobby.
+            if self.watch or self.table.game is None or line.startswith("The game"):
+                self.console.print(Text(f"[table] {line}", style="dim"))
 
         self.server = TableServer(self.table, bot_pause=self.bot_pause, on_change=tell)
         await self.server.start(self.bind, self.port)
@@ -251,7 +256,7 @@ def run_host(
         if host_seat is not None:
             table.seats[host_seat].connected = False
             table.seats[host_seat].away_since = None
-    server = HostThread(table, bind, port, bot_pause, console)
+    server = HostThread(table, bind, port, bot_pause, console, watch=token is None)
     actual = server.start()
     shown = "localhost" if bind in ("0.0.0.0", "::") else bind
     console.print(Text("Your table is open. Friends join with:", style="bold"))
@@ -265,9 +270,9 @@ def run_host(
     try:
         if token is None or host_seat is None:
             return watch_table(server, console)
-        return play_at_own_table(
-            server, f"127.0.0.1:{actual}" if bind != "::" else f"[::1]:{actual}", token, console
-        )
+        local = f"127.0.0.1:{actual}" if bind != "::" else f"[::1]:{actual}"
+        reopen = shlex.join(["kalooki", "host", "--resume", str(save_path), "--port", str(actual)])
+        return play_at_own_table(server, local, token, console, reopen)
     finally:
         server.stop()
 
@@ -288,7 +293,7 @@ def watch_table(server: HostThread, console: Console) -> int:
             return 0
 
 
-def play_at_own_table(server: HostThread, address: str, token: str, console: Console) -> int:
+def play_at_own_table(server: HostThread, address: str, token: str, console: Console, reopen: str) -> int:
     from kalooki_net.client import TableConnection, table_uri
 
     from .remote import RemoteGame
@@ -311,7 +316,7 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
             if line == "start" and server.table.game is None:
                 connection.send({"type": "start"})
                 break
-    return RemoteGame(connection, welcome, console=console, read_line=read_line).run()
+    return RemoteGame(connection, welcome, console=console, read_line=read_line, resume_command=reopen).run()
 
 
 def join(

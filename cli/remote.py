@@ -47,12 +47,15 @@ class RemoteGame(InteractiveGame):
         console: Console,
         read_line: ReadLine,
         rejoin_command: str = "",
+        resume_command: str = "",
     ) -> None:
         self.connection = connection
         self.seat = int(welcome["seat"])
         self.is_host = bool(welcome["host"])
         self.variant = Variant.model_validate(welcome["variant"], strict=False)
         self.rejoin_command = rejoin_command
+        self.resume_command = resume_command
+        """For the host's own seat: leaving closes the table, which this command reopens."""
         self.lobby: dict[str, Any] = {}
         self.said_ready = False
         self.skipping = False
@@ -250,6 +253,10 @@ class RemoteGame(InteractiveGame):
 
     def stopped(self, why: str) -> None:
         self.connection.close()
+        if self.resume_command:
+            self.say(f"{why}: the table is closed, and the game is saved.")
+            self.say_then("Reopen it with:", self.resume_command)
+            return
         self.say(
             f"{why}: you left the table. It waits for you a while, then a bot plays your seat until you are "
             "back."

@@ -353,6 +353,8 @@ class TableServer:
         while True:
             game = self.table.game
             if game is not None and game.game_over:
+                winners = ", ".join(game.players[seat] for seat in game.winners) or "nobody"
+                self.on_change(f"The game is over: {winners} won.")
                 self.finished.set()
                 return
             delay = self.next_wait()
