@@ -109,6 +109,7 @@ def start_hotseat(
     seed: int | None,
     fast: bool,
     save: Path | None,
+    log: Path | None = None,
 ) -> int:
     """A new game for the people named in ``humans`` (in seat order) and the bots after them."""
     import secrets
@@ -118,6 +119,7 @@ def start_hotseat(
     from kalooki.bots import bot_names
     from kalooki.loader import load_variant
 
+    from .interactive import TurnLogWriter
     from .play import DEFAULT_BOT, console_reader, make_console, player_counts, terminal_pause
     from .saves import new_save_path, write_save
 
@@ -160,6 +162,7 @@ def start_hotseat(
         save_path=save_path,
         write_save=write_save,
         pause=terminal_pause(console, fast),
+        log=TurnLogWriter(game, log) if log is not None else None,
     ).run()
 
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from kalooki_net.table import Table
     from rich.console import Console
 
+MAX_NAME = 20
 NET_MISSING = "kalooki host and join need the net extra: pip install 'kalooki[net]'"
 
 
@@ -325,7 +326,8 @@ def join(
     ],
     code: Annotated[str, typer.Option("--code", metavar="CODE", help="The table's join code.")],
     name: Annotated[
-        str | None, typer.Option("--name", help="Your name (default: your seat's, when rejoining).")
+        str | None,
+        typer.Option("--name", help="Your name (default: your login name; rejoining, your seat's)."),
     ] = None,
 ) -> None:
     """Sit at a table someone opened with kalooki host (or take your seat back)."""
@@ -333,6 +335,17 @@ def join(
         require_net()
         result = run_join(address, code, name)
     raise typer.Exit(result)
+
+
+def default_name() -> str:
+    """Your login name, when it makes a name at the table (one word, short); else "you"."""
+    import getpass
+
+    try:
+        login = getpass.getuser()
+    except (OSError, KeyError):
+        return "you"
+    return login if login.isidentifier() and len(login) <= MAX_NAME else "you"
 
 
 def run_join(address: str, code: str, name: str | None) -> int:
@@ -345,14 +358,18 @@ def run_join(address: str, code: str, name: str | None) -> int:
     token = store.load(uri, code)
     connection = TableConnection(uri)
     try:
-        welcome = connection.join(code, token=token) if token else connection.join(code, name=name or "you")
+        welcome = (
+            connection.join(code, token=token)
+            if token
+            else connection.join(code, name=name or default_name())
+        )
     except TableConnectionError:
         if token is None:
             raise
         # The kept token is no longer good (a new table with the same code): ask for a new seat.
         store.forget(uri, code)
         connection = TableConnection(uri)
-        welcome = connection.join(code, name=name or "you")
+        welcome = connection.join(code, name=name or default_name())
     store.keep(uri, code, str(welcome["token"]), int(welcome["seat"]), str(welcome["name"]))
     console = make_console()
     console.print(

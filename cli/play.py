@@ -159,12 +159,13 @@ def play(
     if humans is not None:
         from .hotseat import start_hotseat
 
-        if name != "you" or log is not None:
+        if name != "you":
             raise typer.BadParameter("with --humans, the names are the people's", param_hint="'--name'")
         with cli_errors():
             code = start_hotseat(
-                target, set_ or [], humans=humans, players=players, bots=bots, seed=seed, fast=fast, save=save
-            )
+                target, set_ or [], humans=humans, players=players, bots=bots, seed=seed, fast=fast,
+                save=save, log=log,
+            )  # fmt: skip
         raise typer.Exit(code)
     with cli_errors():
         code = start_game(
@@ -328,12 +329,13 @@ def resume_game(file: Path | None, *, fast: bool) -> int:
     loaded = read_save(path)
     loop = terminal_game(loaded.game, loaded.session, path, fast=fast, resumed=True)
     from .hotseat import HotSeatGame, saved_humans
+    from .saves import write_save
 
     humans = saved_humans(path)
     if humans is not None:  # a hot-seat game: every person at the keyboard again
         loop = HotSeatGame(
             loaded.game, loaded.session, humans, console=loop.console, read_line=loop.read_line,
-            save_path=path, write_save=loop._write_save, pause=loop.pause, resumed=True,
+            save_path=path, write_save=write_save, pause=loop.pause, resumed=True,
         )  # fmt: skip
     if loaded.game.game_over:
         render_game_end(loop.console, loaded.game, loop.seating)
