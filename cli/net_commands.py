@@ -43,6 +43,13 @@ def require_net() -> None:
         raise NetUnavailable(NET_MISSING) from None
 
 
+def at_terminal(console: Console) -> bool:
+    """Whether a person types at a terminal (the keyboard is then read during others' turns too)."""
+    import sys
+
+    return console.is_terminal and sys.stdin.isatty()
+
+
 def tokens_dir() -> Path:
     from .saves import data_home
 
@@ -317,7 +324,10 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
             if line == "start" and server.table.game is None:
                 connection.send({"type": "start"})
                 break
-    return RemoteGame(connection, welcome, console=console, read_line=read_line, resume_command=reopen).run()
+    game = RemoteGame(connection, welcome, console=console, read_line=read_line, resume_command=reopen)
+    if at_terminal(console):
+        game.start_keyboard()
+    return game.run()
 
 
 def join(
@@ -379,9 +389,12 @@ def run_join(address: str, code: str, name: str | None) -> int:
         )
     )
     rejoin = shlex.join(["kalooki", "join", address, "--code", code])
-    return RemoteGame(
+    game = RemoteGame(
         connection, welcome, console=console, read_line=console_reader(console), rejoin_command=rejoin
-    ).run()
+    )
+    if at_terminal(console):
+        game.start_keyboard()
+    return game.run()
 
 
 def register(app: typer.Typer) -> None:

@@ -10,6 +10,9 @@ turns are; ``say TEXT`` talks to the table.
 
 from __future__ import annotations
 
+import sys
+import threading
+from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
@@ -59,6 +62,7 @@ class RemoteGame(InteractiveGame):
         self.lobby: dict[str, Any] = {}
         self.said_ready = False
         self.skipping = False
+        self.typed: deque[dict[str, Any]] = deque()
         """Out of the game and not watching: the turns are not told, only the result."""
         first = self.wait_for_state(console)
         game = shadow_game(first["view"], self.variant)
@@ -68,6 +72,52 @@ class RemoteGame(InteractiveGame):
         self.seating = Seating(tuple(game.players), self.seat, bots)
         self.pending_events: list[Event] = list(first["events"])
         self.stand_ins: dict[str, str] = dict(first.get("stand_ins", {}))
+
+    # ------------------------------------------------------------ the keyboard, at a terminal
+
+    def start_keyboard(self) -> None:
+        """Read the keyboard all the time, so say, score, help and quit work during others' turns too.
+
+        Only at a terminal: piped input is read when a prompt asks for it, as in ``kalooki play``.
+        Lines go into the connection's inbox beside the host's messages, as ``_line`` items (no
+        host message type starts with an underscore), and the end of input as ``_eof``.
+        """
+        inbox = self.connection.inbox
+
+        def read() -> None:
+            while True:
+                line = sys.stdin.readline()
+                if not line:
+                    inbox.put({"type": "_eof"})
+                    return
+                inbox.put({"type": "_line", "text": line.rstrip("\n")})
+
+        threading.Thread(target=read, daemon=True, name="kalooki-keyboard").start()
+        self.read_line = self.keyboard_line
+
+    def keyboard_line(self, prompt: str) -> str:
+        self.console.print(Text(prompt, style="bold"), end="")
+        while True:
+            message = self.typed.popleft() if self.typed else self.handle(self.next_message())
+            if message is None:
+                continue
+            if message["type"] == "_line":
+                return str(message["text"])
+            if message["type"] == "_eof":
+                raise EOFError
+            if message["type"] == "state":
+                self.take_state(message)
+            else:
+                self.error(str(message["message"]))
+
+    def typed_while_waiting(self, message: dict[str, Any]) -> None:
+        """A line typed during another player's turn: a command runs, a move waits for your turn."""
+        if message["type"] == "_eof":
+            raise EOFError
+        line = str(message["text"])
+        if not line.strip() or self.command(line, in_turn=False):
+            return
+        self.error(f"wait for your turn: {self.game.player} is playing (say TEXT talks to the table)")
 
     # ------------------------------------------------------------ messages from the host
 
@@ -123,7 +173,7 @@ class RemoteGame(InteractiveGame):
             self.lobby = message
         elif kind == "closing":
             raise TableClosed(str(message["reason"]))
-        elif kind in ("state", "error"):
+        elif kind in ("state", "error", "_line", "_eof"):
             return message
         return None
 
@@ -153,7 +203,9 @@ class RemoteGame(InteractiveGame):
     def wait_reply(self) -> dict[str, Any]:
         while True:
             reply = self.handle(self.next_message())
-            if reply is not None:
+            if reply is not None and reply["type"] in ("_line", "_eof"):
+                self.typed.append(reply)  # typed ahead: read at the next prompt
+            elif reply is not None:
                 return reply
 
     # ------------------------------------------------------------ the loop
@@ -200,8 +252,10 @@ class RemoteGame(InteractiveGame):
                 self.said_ready = False
                 self.human_turn()
                 continue
-            message = self.handle(self.next_message())
-            if message is not None and message["type"] == "state":
+            message = self.typed.popleft() if self.typed else self.handle(self.next_message())
+            if message is not None and message["type"] in ("_line", "_eof"):
+                self.typed_while_waiting(message)
+            elif message is not None and message["type"] == "state":
                 self.take_state(message)
                 if self.game.phase != "hand_over":
                     self.said_ready = False
