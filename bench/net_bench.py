@@ -1,8 +1,12 @@
 """A hosted table on loopback: how fast a move reaches every screen, and what the host holds after 100 hands.
 
-``net_round_trip``: four clients at a table served in this process (its own asyncio thread);
-for each move, the time from the mover sending it to the last of the four clients having
-read the new state. Reads are sequential, so each figure is an upper bound.
+``net_round_trip``: four clients at a table served in this process (its own asyncio thread).
+For each move: ``network`` is the time from the mover sending it to the last of the four
+clients having read the new state; then each client redraws its screen as ``kalooki join``
+does (the stand-in game rebuilt from the view, the play screen rendered into memory), timed
+alone as ``redraw``. ``screen`` = network + the slowest redraw: the move-to-every-screen
+time when each client has its own machine. (The clients share this process, so reads are
+sequential: upper bounds.)
 
 ``net_host_memory``: ``kalooki host --watch`` as its own process, four bot clients playing
 100 hands (goal score at its maximum so the game does not end first); the host's resident
@@ -12,6 +16,7 @@ memory (``VmRSS``, Linux) when the table opens and after the hands.
 from __future__ import annotations
 
 import asyncio
+import io
 import re
 import statistics
 import subprocess
@@ -21,6 +26,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from kalooki_cli.render import Seating, render_screen
+from rich.console import Console
+
 from bench import BenchResult, Options, register
 from kalooki.loader import load_variant
 from kalooki.variant import MAX_GOAL_SCORE
@@ -29,6 +37,7 @@ try:
     from kalooki_net.botclient import BotSeat
     from kalooki_net.server import TableServer
     from kalooki_net.table import Table
+    from kalooki_net.view import shadow_game
 except ImportError:  # the net extra is not installed
     BotSeat = None  # type: ignore[assignment,misc]
 
@@ -71,8 +80,10 @@ def round_trip(options: Options) -> BenchResult:
     table = Table(variant, seats=4, bots=["greedy"], seed=options.seed, wait_seconds=60)
     server, _loop = _serve(table)
     clients = _seat_four(f"ws://127.0.0.1:{server.port}/", table.code)
-    times: list[float] = []
-    while len(times) < moves:
+    network: list[float] = []
+    redraws: list[float] = []
+    screens: list[float] = []
+    while len(network) < moves:
         view = clients[0].view
         if view["phase"] == "hand_over":
             for client in clients:
@@ -86,16 +97,37 @@ def round_trip(options: Options) -> BenchResult:
         mover.send({"type": "move", "move": move})
         for client in clients:
             client.until("state")
-        times.append(time.perf_counter() - started)
-    times.sort()
+        network.append(time.perf_counter() - started)
+        slowest = 0.0
+        for client in clients:
+            began = time.perf_counter()
+            _redraw(client)
+            redraws.append(time.perf_counter() - began)
+            slowest = max(slowest, redraws[-1])
+        screens.append(network[-1] + slowest)
     return {
-        "moves": len(times),
+        "moves": len(network),
         "clients": 4,
-        "median_ms": round(statistics.median(times) * 1000, 2),
-        "p99_ms": round(times[int(len(times) * 0.99) - 1] * 1000, 2),
-        "max_ms": round(times[-1] * 1000, 2),
+        **_figures("network", network),
+        **_figures("redraw", redraws),
+        **_figures("screen", screens),
         "p99_target_ms": 50,
     }
+
+
+def _figures(name: str, seconds: list[float]) -> dict[str, float]:
+    ordered = sorted(seconds)
+    return {
+        f"{name}_median_ms": round(statistics.median(ordered) * 1000, 2),
+        f"{name}_p99_ms": round(ordered[max(0, int(len(ordered) * 0.99) - 1)] * 1000, 2),
+    }
+
+
+def _redraw(client: Any) -> None:
+    """What ``kalooki join`` does with a new state: rebuild the game from the view, draw the screen."""
+    game = shadow_game(client.view, client.variant)
+    console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
+    render_screen(console, game, Seating(tuple(game.players), client.seat, {}))
 
 
 def _rss_kib(pid: int) -> int:
