@@ -50,6 +50,21 @@ def at_terminal(console: Console) -> bool:
     return console.is_terminal and sys.stdin.isatty()
 
 
+def local_address() -> str | None:
+    """This machine's address on its local network, as friends at the table would reach it.
+
+    Connecting a UDP socket sends nothing: it only asks the system which interface it would use.
+    """
+    import socket
+
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))
+        address = str(probe.getsockname()[0])
+        if not address.startswith("0."):
+            return address
+    return None
+
+
 def tokens_dir() -> Path:
     from .saves import data_home
 
@@ -266,14 +281,17 @@ def run_host(
             table.seats[host_seat].away_since = None
     server = HostThread(table, bind, port, bot_pause, console, watch=token is None)
     actual = server.start()
-    shown = "localhost" if bind in ("0.0.0.0", "::") else bind
+    everywhere = bind in ("0.0.0.0", "::", "")
+    shown = (local_address() or "localhost") if everywhere else bind
+    if ":" in shown:
+        shown = f"[{shown}]"
     console.print(Text("Your table is open. Friends join with:", style="bold"))
     console.print(
         Text(f"  kalooki join {shown}:{actual} --code {table.code} --name NAME", style="bold cyan"),
         soft_wrap=True,
     )
-    if bind in ("0.0.0.0", "::"):
-        console.print(Text("  (with this machine's address in place of localhost)", style="dim"))
+    if everywhere:
+        console.print(Text("  (from another network, use the address it knows this machine by)", style="dim"))
     console.print(Text(f"The game is saved after every move to {save_path}", style="dim"), soft_wrap=True)
     try:
         if token is None or host_seat is None:
