@@ -71,6 +71,8 @@ class TableConnection:
             )
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
             raise TableConnectionError(f"cannot reach the table at {uri}: {error}") from None
+        except ValueError as error:  # an address that is not one (urllib's check of the host)
+            raise TableConnectionError(f"'{uri}' is not a table's address: {error}") from None
         self.reader = threading.Thread(target=self._read, daemon=True, name="kalooki-table-reader")
         self.reader.start()
 

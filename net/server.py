@@ -89,6 +89,7 @@ class Client:
         limit: RateLimit,
         outbox: int = OUTBOX,
         send_timeout: float = SEND_TIMEOUT,
+        join_timeout: float = JOIN_TIMEOUT,
     ) -> None:
         self.websocket = websocket
         self.seat: int | None = None
@@ -129,10 +130,12 @@ class TableServer:
         burst: float = BURST,
         outbox: int = OUTBOX,
         send_timeout: float = SEND_TIMEOUT,
+        join_timeout: float = JOIN_TIMEOUT,
     ) -> None:
         self.table = table
         self.rate, self.burst = rate, burst
         self.outbox, self.send_timeout = outbox, send_timeout
+        self.join_timeout = join_timeout
         self.bot_pause = bot_pause
         self.on_change = on_change or (lambda line: None)
         self.clients: set[Client] = set()
@@ -187,12 +190,12 @@ class TableServer:
         self.clients.add(client)
         try:
             with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(JOIN_TIMEOUT):
+                async with asyncio.timeout(self.join_timeout):
                     while client.seat is None:
                         if not await self.receive(client):
                             return
             if client.seat is None:
-                await websocket.close(1008, "join within 30 seconds")
+                await websocket.close(1008, f"join within {self.join_timeout:g} seconds")
                 return
             while await self.receive(client):
                 pass

@@ -213,8 +213,23 @@ def test_plain_http_and_foreign_origins_are_answered_without_an_upgrade(table_in
     with pytest.raises(urllib.error.HTTPError) as answer:
         urllib.request.urlopen(f"http://127.0.0.1:{host.server.port}/", timeout=TIMEOUT)
     assert answer.value.code == 426
+    # The table's own page (a later browser client) may connect: same host and port as the table.
+    with connect(host.uri, origin=f"http://127.0.0.1:{host.server.port}", open_timeout=TIMEOUT) as same_site:
+        same_site.send(json.dumps({"type": "say", "text": "not joined"}))
+        assert json.loads(same_site.recv(timeout=TIMEOUT))["code"] == "not_joined"
     with (
         pytest.raises(Exception, match="403"),
         connect(host.uri, origin="https://evil.example", open_timeout=TIMEOUT),
     ):
         pass
+
+
+def test_a_connection_that_never_joins_is_closed() -> None:
+    table = new_table(seed=9)
+    with hosted(table, join_timeout=0.5) as host:
+        idle = Player(host.uri)
+        with pytest.raises(ConnectionClosed) as closed:
+            read_until_closed(idle)
+        assert closed.value.rcvd is not None
+        assert closed.value.rcvd.code == 1008
+        assert host.call(lambda: len(host.server.clients)) == 0
