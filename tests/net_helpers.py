@@ -83,3 +83,12 @@ def new_table(seats: int = 4, seed: int = 5, **knobs: Any) -> Table:
     overrides = [f"{key}={value}" for key, value in knobs.items()]
     variant: Variant = load_variant("classic", overrides)
     return Table(variant, seats=seats, bots=["greedy"], seed=seed, wait_seconds=30.0)
+
+
+def play_moves(players: list[BotSeat], count: int) -> None:
+    """``count`` moves, each by the player whose turn it is, every player reading each new state."""
+    for _ in range(count):
+        mover = next(player for player in players if player.my_turn())
+        mover.send({"type": "move", "move": mover.next_move()})
+        for player in players:
+            player.until("state")

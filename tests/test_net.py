@@ -19,7 +19,7 @@ from kalooki_net.protocol import protocol_schema
 from kalooki_net.server import TableServer
 from kalooki_net.table import Table
 from kalooki_net.view import seat_view
-from net_helpers import TIMEOUT, Player, hosted, new_table
+from net_helpers import TIMEOUT, Player, hosted, new_table, play_moves
 
 from kalooki.cards import format_card, parse_card
 from kalooki.engine import Event
@@ -163,19 +163,25 @@ def test_a_player_who_drops_rejoins_their_seat_mid_hand() -> None:
     table = new_table(goal_score=51, seed=3)
     with hosted(table) as host:
         players = seat_four(host.uri, table.code)
+        for player in players:
+            player.until("state")
+        play_moves(players, 6)
         dropper = players[1]
-        dropper.until("state")
-        hand_before = dropper.view["hand"] if dropper.view else []
-        token = dropper.token
+        assert dropper.view is not None
+        hand_before = dropper.view["hand"]
         dropper.close()
-        # The others play on; with a wait of 30 s the table waits for seat 1 on its turn.
+        # The others play on until seat 1's turn; then the table waits for it (the wait is 30 s).
+        others = [players[0], players[2], players[3]]
+        while host.call(lambda: table.game.current) != 1:
+            play_moves(others, 1)
         rejoined = Player(host.uri)
-        welcome = rejoined.join(table.code, token=token)
-        assert welcome["seat"] == 1
-        state = rejoined.until("state")
-        assert state["view"]["seat"] == 1
-        if state["view"]["hand_number"] == 1 and state["view"]["current"] != 1:
-            assert Counter(state["view"]["hand"]) <= Counter(hand_before) + Counter(state["view"]["hand"])
+        assert rejoined.join(table.code, token=dropper.token)["seat"] == 1
+        view = rejoined.until("state")["view"]
+        assert view["hand_number"] == 1
+        assert view["current"] == 1
+        assert view["phase"] == "draw"
+        assert view["hand"] == hand_before  # the seat back as it was left
+        assert host.call(lambda: [format_card(card) for card in table.game.hands[1]]) == hand_before
         results = play_whole_game([players[0], rejoined, players[2], players[3]])
     assert table.game is not None
     assert table.game.game_over

@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from net_helpers import TIMEOUT, Player
+from net_helpers import TIMEOUT, Player, play_moves
 
 KALOOKI = Path(sys.executable).with_name("kalooki")
 JOIN_LINE = re.compile(r"kalooki join (\S+):(\d+) --code (\w+)")
@@ -39,15 +39,6 @@ def start_host(home: Path, *args: str) -> tuple[subprocess.Popen[str], str, str]
             threading.Thread(target=process.stdout.read, daemon=True).start()  # keep the pipe drained
             return process, f"ws://127.0.0.1:{found.group(2)}/", found.group(3)
     raise AssertionError("the host printed no join line:\n" + "".join(seen))
-
-
-def play_moves(players: list[Player], count: int) -> None:
-    """``count`` moves, each by the player whose turn it is, every player reading each new state."""
-    for _ in range(count):
-        mover = next(player for player in players if player.my_turn())
-        mover.send({"type": "move", "move": mover.next_move()})
-        for player in players:
-            player.until("state")
 
 
 def test_a_killed_host_resumes_from_its_save_and_players_rejoin(tmp_path: Path) -> None:
