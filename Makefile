@@ -11,7 +11,7 @@ YAML_LS_VERSION := 1.25.0
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,net]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -30,9 +30,9 @@ $(YAML_LS)/.installed:
 	fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check kalooki cli tests bench
-	$(BIN)/ruff format --check kalooki cli tests bench
-	$(BIN)/mypy kalooki cli
+	$(BIN)/ruff check kalooki cli net tests bench
+	$(BIN)/ruff format --check kalooki cli net tests bench
+	$(BIN)/mypy kalooki cli net
 
 # OpenSpiel is optional: without it the bench skips the gin rummy comparison.
 $(VENV)/.bench: $(STAMP)

@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "saves_commands",  # saves
     "replay_commands",  # replay
     "simulate",  # simulate
+    "net_commands",  # host, join
 )
 """Modules of this package (``cli/<name>.py``) whose ``register(app)`` adds their commands, in help order."""
 

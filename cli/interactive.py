@@ -307,6 +307,7 @@ class InteractiveGame:
         self.drawn: Card | None = None
         self.laid = False
         """Whether the player on turn has melded, built or swapped since drawing (for the end of a hand)."""
+        self.asked_to_watch = False
 
     # ------------------------------------------------------------ running
 
@@ -339,6 +340,8 @@ class InteractiveGame:
                     self.say_then("The finished game stays in", str(self.save_path), style="dim")
                 return
             if game.phase == "hand_over":
+                if self.out_of_the_game():
+                    continue
                 self.between_hands()
                 events = game.next_hand()
                 self.record(events)
@@ -392,6 +395,18 @@ class InteractiveGame:
         if self.log is not None:
             command += f" --log {shlex.quote(str(self.log.path))}"
         self.say_then("Continue it with:", command)
+
+    def out_of_the_game(self) -> bool:
+        """Once the player is eliminated, ask (once) whether to watch; True when the rest was skipped."""
+        if not self.game.eliminated[self.human] or self.asked_to_watch:
+            return False
+        from . import spectate
+
+        self.asked_to_watch = True
+        if not spectate.ask(self):
+            return False
+        spectate.play_to_the_end(self)
+        return True
 
     def between_hands(self) -> None:
         """Let the player read the hand's result before the next deal."""

@@ -122,6 +122,12 @@ def play(
             "--log", metavar="FILE.jsonl", help="Write every event of the game, one JSON object a line."
         ),
     ] = None,
+    humans: Annotated[
+        str | None,
+        typer.Option(
+            "--humans", metavar="NAME,NAME,...", help="Hot-seat: several people at this terminal, in turn."
+        ),
+    ] = None,
 ) -> None:
     """Play Kalooki in the terminal against bots (or play a game script through).
 
@@ -155,6 +161,17 @@ def play(
     for output in (log, save):
         if output is not None:
             check_output_path(output.expanduser())
+    if humans is not None:
+        from .hotseat import start_hotseat
+
+        if name != "you":
+            raise typer.BadParameter("with --humans, the names are the people's", param_hint="'--name'")
+        with cli_errors():
+            code = start_hotseat(
+                target, set_ or [], humans=humans, players=players, bots=bots, seed=seed, fast=fast,
+                save=save, log=log,
+            )  # fmt: skip
+        raise typer.Exit(code)
     with cli_errors():
         code = start_game(
             target,
@@ -332,6 +349,15 @@ def resume_game(game: str | None, *, fast: bool, log: Path | None = None) -> int
 
         writer = continue_log(loaded.game, log.expanduser())
     loop = terminal_game(loaded.game, loaded.session, path, fast=fast, log=writer, resumed=True)
+    from .hotseat import HotSeatGame, saved_humans
+    from .saves import write_save
+
+    humans = saved_humans(path)
+    if humans is not None:  # a hot-seat game: every person at the keyboard again
+        loop = HotSeatGame(
+            loaded.game, loaded.session, humans, console=loop.console, read_line=loop.read_line,
+            save_path=path, write_save=write_save, pause=loop.pause, log=writer, resumed=True,
+        )  # fmt: skip
     if loaded.game.game_over:
         render_game_end(loop.console, loaded.game, loop.seating)
         loop.say("That game is over. Start a new one with: kalooki play")

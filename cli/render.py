@@ -272,7 +272,9 @@ def render_screen(
     console.print(Text(f"Scoring: {scoring_line(variant)}.", style=DIM))
     if game.table:
         console.print(Text("Table", style="bold"))
-        console.print(table_grid(game, seating, letters))
+        from .compact import fitted_table  # here: compact builds on this module
+
+        console.print(fitted_table(console, game, seating, letters))
     else:
         console.print(Text("Table: no melds yet", style="bold"))
     top = Text("Discard pile: ", style="bold")

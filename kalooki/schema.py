@@ -43,6 +43,7 @@ PATH_PATTERN = r"[/\\]|\.ya?ml$"
 SCHEMA_GENERATORS: dict[str, str] = {
     "variant": "kalooki.schema:variant_schema",
     "game-script": "kalooki.script:game_script_schema",
+    "protocol": "kalooki_net.protocol:protocol_schema",
 }
 """Schema name -> ``"module:function"`` returning the schema as a dict (imported only when asked for)."""
 

@@ -1,0 +1,180 @@
+"""Hot-seat: several people at one terminal, taking turns (``kalooki play --humans ann,bob``).
+
+:class:`HotSeatGame` is the interactive game with more than one person: before each person's
+turn the screen is cleared and a "pass to bob — press Enter" screen waits, so nobody sees a
+hand that is not theirs. Bots play the other seats as in ``kalooki play``.
+
+The save is ``kalooki play``'s: the first person's seat is its player and every other seat
+has a bot (the greedy bot stands in for the other people), so any kalooki resumes it; the
+seats of the people ride along as ``humans`` in the session, and ``kalooki resume`` seats
+them all again.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.rule import Rule
+from rich.text import Text
+
+from kalooki.engine import Game
+from kalooki.savegame import Session, save_checksum, save_document, seat_rng
+
+from .interactive import InteractiveGame
+from .render import Seating
+
+STAND_IN = "greedy"
+"""The bot recorded in the save for each person after the first (it plays them if resumed alone)."""
+PASS_SCREEN_LINES = 60
+"""Blank lines printed before the pass screen where the terminal cannot be cleared (a pipe)."""
+
+
+class HotSeatGame(InteractiveGame):
+    """Several people at one keyboard, in the seats ``humans``."""
+
+    def __init__(self, game: Game, session: Session, humans: Sequence[int], **options: Any) -> None:
+        super().__init__(game, session, **options)
+        self.humans = list(humans)
+        self.bot_seats = {seat: kind for seat, kind in session.bots.items() if seat not in self.humans}
+        self.seating = Seating(tuple(game.players), self.human, self.bot_seats)
+
+    def introduce(self) -> None:
+        people = ", ".join(self.game.players[seat] for seat in self.humans)
+        bots = ", ".join(self.seating.label(seat) for seat in self.bot_seats)
+        self.say(f"At this terminal: {people}" + (f", against {bots}." if bots else "."), style="bold")
+        super().introduce()
+
+    def announce_hand(self) -> None:
+        game = self.game
+        self.console.print(
+            Rule(f"Hand {game.hand_number}: {game.players[game.first_seat]} plays first", style="cyan")
+        )
+
+    def sit(self, seat: int) -> None:
+        self.human = seat
+        self.seating = Seating(tuple(self.game.players), seat, self.bot_seats)
+
+    def bot_turn(self) -> None:
+        if self.game.current in self.humans:
+            self.sit(self.game.current)
+            self.human_turn()
+            return
+        super().bot_turn()
+
+    def human_turn(self) -> None:
+        self.pass_to(self.game.players[self.human])
+        super().human_turn()
+
+    def pass_to(self, name: str) -> None:
+        """Hide the last hand and wait until the next person has the keyboard."""
+        if self.console.is_terminal:
+            self.console.clear()
+        else:
+            self.console.print("\n" * PASS_SCREEN_LINES, end="")
+        self.console.print(Text(f"Pass to {name} — press Enter", style="bold"))
+        self.read_line("")
+        self.drawn = None
+
+    def write_save(self, path: Path) -> None:
+        assert self._write_save is not None
+        self.session.bot_rngs = {seat: self.rngs[seat].getstate() for seat in self.session.bots}
+        document = save_document(self.game, self.session)
+        document["session"]["humans"] = list(self.humans)
+        document["checksum"] = save_checksum(document["session"], document["game"])
+        self._write_save(path, json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n")
+
+
+def hotseat_session(game: Game, humans: Sequence[int], bots: dict[int, str], variant_source: str) -> Session:
+    """The session of a new hot-seat game: the first person is the save's player, the rest have stand-ins."""
+    first = humans[0]
+    kinds = dict.fromkeys(humans[1:], STAND_IN) | bots
+    return Session(
+        human_seat=first,
+        bots=dict(sorted(kinds.items())),
+        bot_rngs={seat: seat_rng(game.seed, seat).getstate() for seat in kinds},
+        variant_source=variant_source,
+    )
+
+
+def start_hotseat(
+    target: str | None,
+    overrides: list[str],
+    *,
+    humans: str,
+    players: int | None,
+    bots: str | None,
+    seed: int | None,
+    fast: bool,
+    save: Path | None,
+    log: Path | None = None,
+) -> int:
+    """A new game for the people named in ``humans`` (in seat order) and the bots after them."""
+    import secrets
+
+    import typer
+
+    from kalooki.bots import bot_names
+    from kalooki.loader import load_variant
+
+    from .interactive import TurnLogWriter
+    from .play import DEFAULT_BOT, console_reader, make_console, player_counts, terminal_pause
+    from .saves import new_save_path, write_save
+
+    names = [name.strip() for name in humans.split(",")]
+    if len(names) < 2 or any(not name or any(c.isspace() for c in name) for name in names):
+        raise typer.BadParameter("name two or more people, one word each: ann,bob", param_hint="'--humans'")
+    if len(set(names)) != len(names):
+        raise typer.BadParameter("give each person a different name", param_hint="'--humans'")
+    variant = load_variant(target or "classic", overrides)
+    kinds = [kind.strip() for kind in bots.split(",")] if bots else []
+    for kind in kinds:
+        if kind not in bot_names():
+            raise typer.BadParameter(
+                f"there is no bot called '{kind}': the bots are {', '.join(bot_names())}",
+                param_hint="'--bots'",
+            )
+    count = players if players is not None else len(names) + len(kinds)
+    if not variant.min_players <= count <= variant.max_players or count < len(names):
+        raise typer.BadParameter(
+            f"{variant.name} is for {player_counts(variant)} players", param_hint="'--players'"
+        )
+    bot_count = count - len(names)
+    seat_kinds = [(kinds or [DEFAULT_BOT])[index % len(kinds or [DEFAULT_BOT])] for index in range(bot_count)]
+    taken = set(names)
+    bot_names_free = [
+        name for name in ("bob", "cid", "dee", "eve", "fay", "gus", "hal", "ivy") if name not in taken
+    ]
+    seed = seed if seed is not None else secrets.randbelow(1_000_000)
+    game = Game(variant, [*names, *bot_names_free[:bot_count]], seed=seed)
+    bot_seats = {len(names) + index: kind for index, kind in enumerate(seat_kinds)}
+    session = hotseat_session(game, list(range(len(names))), bot_seats, target or "classic")
+    console = make_console()
+    save_path = save.expanduser() if save is not None else new_save_path(seed)
+    return HotSeatGame(
+        game,
+        session,
+        list(range(len(names))),
+        console=console,
+        read_line=console_reader(console),
+        save_path=save_path,
+        write_save=write_save,
+        pause=terminal_pause(console, fast),
+        log=TurnLogWriter(game, log) if log is not None else None,
+    ).run()
+
+
+def saved_humans(path: Path) -> list[int] | None:
+    """The people's seats of a hot-seat save (already loaded and checked), or None for any other save."""
+    try:
+        humans = json.loads(path.read_bytes())["session"].get("humans")
+    except (OSError, ValueError, KeyError, AttributeError):
+        return None
+    if not isinstance(humans, list) or len(humans) < 2 or not all(isinstance(seat, int) for seat in humans):
+        return None
+    return list(humans)
+
+
+__all__ = ["HotSeatGame", "hotseat_session", "saved_humans", "start_hotseat"]

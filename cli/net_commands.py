@@ -1,0 +1,423 @@
+"""``kalooki host`` and ``kalooki join``: a table over the network (the ``net`` extra).
+
+Thin commands: the table, the server and the connection are :mod:`kalooki_net`; the screen
+is :mod:`kalooki_cli.remote`. The host runs its server on an asyncio loop in a background
+thread and, unless ``--watch``, sits at its own table through the same client as everyone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import shlex
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.text import Text
+
+from kalooki.errors import KalookiError
+
+from .common import SetOption, check_output_path, cli_errors, integer
+from .play import DEFAULT_BOT, console_reader, make_console
+
+if TYPE_CHECKING:
+    from kalooki_net.server import TableServer
+    from kalooki_net.table import Table
+    from rich.console import Console
+
+MAX_NAME = 20
+NET_MISSING = "kalooki host and join need the net extra: pip install 'kalooki[net]'"
+
+
+class NetUnavailable(KalookiError):
+    pass
+
+
+def require_net() -> None:
+    try:
+        import websockets  # noqa: F401
+    except ImportError:
+        raise NetUnavailable(NET_MISSING) from None
+
+
+def at_terminal(console: Console) -> bool:
+    """Whether a person types at a terminal (the keyboard is then read during others' turns too)."""
+    import sys
+
+    return console.is_terminal and sys.stdin.isatty()
+
+
+def local_address() -> str | None:
+    """This machine's address on its local network, as friends at the table would reach it.
+
+    Connecting a UDP socket sends nothing: it only asks the system which interface it would use.
+    """
+    import socket
+
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.255.255.255", 1))
+        address = str(probe.getsockname()[0])
+        if not address.startswith("0."):
+            return address
+    return None
+
+
+def tokens_dir() -> Path:
+    from .saves import data_home
+
+    return data_home() / "tables"
+
+
+class HostThread:
+    """The table's server on its own asyncio loop, in a background thread."""
+
+    def __init__(
+        self, table: Table, bind: str, port: int, bot_pause: float, console: Console, *, watch: bool
+    ) -> None:
+        self.table = table
+        self.console = console
+        self.watch = watch
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.failure: BaseException | None = None
+        self.server: TableServer | None = None
+        self.bind, self.port, self.bot_pause = bind, port, bot_pause
+        self.thread = threading.Thread(target=self._run, daemon=True, name="kalooki-host")
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_until_complete(self._serve())
+        except BaseException as error:  # reported by start() in the main thread
+            self.failure = error
+            self.ready.set()
+
+    async def _serve(self) -> None:
+        from kalooki_net.server import TableServer
+
+        def tell(line: str) -> None:
+            # A host at its own table sees the game on the play screen; the lines are for the lobby.
+            if self.watch or self.table.game is None or line.startswith("The game"):
+                self.console.print(Text(f"[table] {line}", style="dim"))
+
+        self.server = TableServer(self.table, bot_pause=self.bot_pause, on_change=tell)
+        await self.server.start(self.bind, self.port)
+        self.port = self.server.port
+        self.ready.set()
+        await self.server.drive()
+        await asyncio.sleep(3600 * 24)  # keep serving the final state until the host stops
+
+    def start(self) -> int:
+        self.thread.start()
+        self.ready.wait()
+        if self.failure is not None:
+            reason = getattr(self.failure, "strerror", None) or str(self.failure)
+            raise NetUnavailable(f"cannot open the table on {self.bind}:{self.port}: {reason}")
+        return self.port
+
+    def call(self, function_name: str) -> None:
+        assert self.server is not None
+        self.loop.call_soon_threadsafe(getattr(self.server, function_name))
+
+    def stop(self) -> None:
+        if self.server is not None and self.loop.is_running():
+            future = asyncio.run_coroutine_threadsafe(self.server.close("the host stopped"), self.loop)
+            # Closing is best effort: the save is already on disk.
+            with contextlib.suppress(Exception):
+                future.result(timeout=5)
+
+
+def host(
+    target: Annotated[
+        str | None,
+        typer.Argument(metavar="VARIANT|PATH", help="A built-in variant (default classic) or a file."),
+    ] = None,
+    set_: SetOption = None,
+    seats: Annotated[
+        int | None,
+        typer.Option("--seats", parser=integer, metavar="N", help="Seats at the table (default 4)."),
+    ] = None,
+    bots: Annotated[
+        str | None, typer.Option("--bots", metavar="BOT,BOT,...", help="The bots for seats nobody takes.")
+    ] = None,
+    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "host",
+    watch: Annotated[bool, typer.Option("--watch", help="Only serve the table; do not play.")] = False,
+    seed: Annotated[
+        int | None, typer.Option("--seed", parser=integer, metavar="N", help="Shuffle seed.")
+    ] = None,
+    bind: Annotated[str, typer.Option("--bind", metavar="ADDR", help="Address to listen on.")] = "0.0.0.0",
+    port: Annotated[
+        int, typer.Option("--port", parser=integer, metavar="P", help="Port (0: any free).")
+    ] = 8765,
+    wait: Annotated[
+        float,
+        typer.Option(
+            "--wait", metavar="SECONDS", help="How long a player who drops is waited for before a bot plays."
+        ),
+    ] = 60.0,
+    bot_pause: Annotated[
+        float, typer.Option("--bot-pause", metavar="SECONDS", help="Pause between bots' turns.")
+    ] = 0.7,
+    save: Annotated[
+        Path | None, typer.Option("--save", metavar="FILE", help="Where to save the game.")
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", metavar="FILE", help="Reopen a hosted table from its save.")
+    ] = None,
+    log: Annotated[
+        Path | None, typer.Option("--log", metavar="FILE.jsonl", help="Write every event for kalooki replay.")
+    ] = None,
+) -> None:
+    """Open a table on the network: friends join with kalooki join; bots take the empty seats."""
+    if resume is not None and (target or set_ or seats or bots or seed is not None or log):
+        raise typer.BadParameter("a resumed table keeps its rules, seats and seed", param_hint="'--resume'")
+    if log is not None:
+        check_output_path(log)
+    with cli_errors():
+        require_net()
+        code = run_host(
+            target, set_ or [], seats=seats, bots=bots, name=name, watch=watch, seed=seed, bind=bind,
+            port=port, wait=wait, bot_pause=bot_pause, save=save, resume=resume, log=log,
+        )  # fmt: skip
+    raise typer.Exit(code)
+
+
+def make_table(
+    target: str | None,
+    overrides: list[str],
+    *,
+    seats: int | None,
+    bots: str | None,
+    seed: int | None,
+    wait: float,
+) -> Table:
+    from kalooki_net.table import Table
+
+    from kalooki.bots import bot_names
+    from kalooki.loader import load_variant
+
+    from .play import player_counts
+
+    variant = load_variant(target or "classic", overrides)
+    kinds = [kind.strip() for kind in bots.split(",")] if bots else [DEFAULT_BOT]
+    for kind in kinds:
+        if kind not in bot_names():
+            raise typer.BadParameter(
+                f"there is no bot called '{kind}': the bots are {', '.join(bot_names())}",
+                param_hint="'--bots'",
+            )
+    count = seats if seats is not None else min(4, variant.max_players)
+    if not variant.min_players <= count <= variant.max_players:
+        raise typer.BadParameter(
+            f"{variant.name} is for {player_counts(variant)} players", param_hint="'--seats'"
+        )
+    if wait < 0:
+        raise typer.BadParameter("a wait is 0 seconds or more", param_hint="'--wait'")
+    return Table(
+        variant,
+        seats=count,
+        bots=kinds,
+        seed=seed if seed is not None else secrets.randbelow(1_000_000),
+        variant_source=target or "classic",
+        wait_seconds=wait,
+    )
+
+
+def run_host(
+    target: str | None,
+    overrides: list[str],
+    *,
+    seats: int | None,
+    bots: str | None,
+    name: str,
+    watch: bool,
+    seed: int | None,
+    bind: str,
+    port: int,
+    wait: float,
+    bot_pause: float,
+    save: Path | None,
+    resume: Path | None,
+    log: Path | None,
+) -> int:
+    from kalooki_net.table import Table
+
+    from .interactive import TurnLogWriter
+    from .saves import new_save_path, write_save
+
+    console = make_console()
+    if resume is not None:
+        path = resume.expanduser()
+        try:
+            text = path.read_bytes()
+        except OSError as error:
+            raise NetUnavailable(f"{path}: cannot read the save: {error.strerror or error}") from None
+        try:
+            table = Table.resume(text)
+        except KalookiError as error:
+            raise NetUnavailable(f"{path}: {error}") from None
+        save_path = save.expanduser() if save is not None else path
+    else:
+        table = make_table(target, overrides, seats=seats, bots=bots, seed=seed, wait=wait)
+        save_path = save.expanduser() if save is not None else new_save_path(table.seed)
+        if log is not None:
+            table.log_factory = lambda game: TurnLogWriter(game, log)
+    table.save_path, table.write_save = save_path, write_save
+    token: str | None = None
+    host_seat: int | None = None
+    if not watch:
+        if resume is not None:
+            hosts = [index for index, seat in enumerate(table.seats) if seat.host]
+            if hosts:
+                host_seat = hosts[0]
+                token = table.claim(host_seat)
+        else:
+            host_seat, token = table.join(name, host=True)
+        if host_seat is not None:
+            table.seats[host_seat].connected = False
+            table.seats[host_seat].away_since = None
+    server = HostThread(table, bind, port, bot_pause, console, watch=token is None)
+    actual = server.start()
+    everywhere = bind in ("0.0.0.0", "::", "")
+    shown = (local_address() or "localhost") if everywhere else bind
+    if ":" in shown:
+        shown = f"[{shown}]"
+    console.print(Text("Your table is open. Friends join with:", style="bold"))
+    console.print(
+        Text(f"  kalooki join {shown}:{actual} --code {table.code} --name NAME", style="bold cyan"),
+        soft_wrap=True,
+    )
+    if everywhere:
+        console.print(Text("  (from another network, use the address it knows this machine by)", style="dim"))
+    console.print(Text(f"The game is saved after every move to {save_path}", style="dim"), soft_wrap=True)
+    try:
+        if token is None or host_seat is None:
+            return watch_table(server, console)
+        local = f"127.0.0.1:{actual}" if bind != "::" else f"[::1]:{actual}"
+        reopen = shlex.join(["kalooki", "host", "--resume", str(save_path), "--port", str(actual)])
+        return play_at_own_table(server, local, token, console, reopen)
+    finally:
+        server.stop()
+
+
+def watch_table(server: HostThread, console: Console) -> int:
+    read_line = console_reader(console)
+    console.print(
+        Text("Type start to begin (bots take the empty seats), quit to close the table.", style="dim")
+    )
+    while True:
+        try:
+            line = read_line("table> ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            return 0
+        if line == "start":
+            server.call("start_game")
+        elif line in ("quit", "exit", "q"):
+            return 0
+
+
+def play_at_own_table(server: HostThread, address: str, token: str, console: Console, reopen: str) -> int:
+    from kalooki_net.client import TableConnection, table_uri
+
+    from .remote import RemoteGame
+
+    connection = TableConnection(table_uri(address))
+    welcome = connection.join(server.table.code, token=token)
+    read_line = console_reader(console)
+    if server.table.game is None:
+        console.print(
+            Text(
+                "Type start to begin now (bots take the empty seats), or wait for the seats to fill.",
+                style="dim",
+            )
+        )
+        while server.table.game is None:
+            try:
+                line = read_line("start> ").strip().lower()
+            except EOFError:
+                return 0
+            if line == "start" and server.table.game is None:
+                connection.send({"type": "start"})
+                break
+    game = RemoteGame(connection, welcome, console=console, read_line=read_line, resume_command=reopen)
+    if at_terminal(console):
+        game.start_keyboard()
+    return game.run()
+
+
+def join(
+    address: Annotated[
+        str, typer.Argument(metavar="HOST[:PORT]", help="The table's address (port 8765 by default).")
+    ],
+    code: Annotated[str, typer.Option("--code", metavar="CODE", help="The table's join code.")],
+    name: Annotated[
+        str | None,
+        typer.Option("--name", help="Your name (default: your login name; rejoining, your seat's)."),
+    ] = None,
+) -> None:
+    """Sit at a table someone opened with kalooki host (or take your seat back)."""
+    with cli_errors():
+        require_net()
+        result = run_join(address, code, name)
+    raise typer.Exit(result)
+
+
+def default_name() -> str:
+    """Your login name, when it makes a name at the table (one word, short); else "you"."""
+    import getpass
+
+    try:
+        login = getpass.getuser()
+    except (OSError, KeyError):
+        return "you"
+    return login if login.isidentifier() and len(login) <= MAX_NAME else "you"
+
+
+def run_join(address: str, code: str, name: str | None) -> int:
+    from kalooki_net.client import TableConnection, TableConnectionError, TokenStore, table_uri
+
+    from .remote import RemoteGame
+
+    uri = table_uri(address)
+    store = TokenStore(tokens_dir())
+    token = store.load(uri, code)
+    connection = TableConnection(uri)
+    try:
+        welcome = (
+            connection.join(code, token=token)
+            if token
+            else connection.join(code, name=name or default_name())
+        )
+    except TableConnectionError:
+        if token is None:
+            raise
+        # The kept token is no longer good (a new table with the same code): ask for a new seat.
+        store.forget(uri, code)
+        connection = TableConnection(uri)
+        welcome = connection.join(code, name=name or default_name())
+    store.keep(uri, code, str(welcome["token"]), int(welcome["seat"]), str(welcome["name"]))
+    console = make_console()
+    console.print(
+        Text(
+            f"You sit at seat {int(welcome['seat']) + 1} as {welcome['name']}. Waiting for the game...",
+            style="bold",
+        )
+    )
+    rejoin = shlex.join(["kalooki", "join", address, "--code", code])
+    game = RemoteGame(
+        connection, welcome, console=console, read_line=console_reader(console), rejoin_command=rejoin
+    )
+    if at_terminal(console):
+        game.start_keyboard()
+    return game.run()
+
+
+def register(app: typer.Typer) -> None:
+    app.command("host")(host)
+    app.command("join")(join)
+
+
+__all__ = ["host", "join", "register", "run_host", "run_join"]

@@ -1,0 +1,322 @@
+"""The ``kalooki join`` screen: the play screen, at a table whose game lives on the host.
+
+:class:`RemoteGame` is :class:`~kalooki_cli.interactive.InteractiveGame` with its moves sent
+to the host instead of applied here: the same screen, move language, ``hint``, ``help``,
+``rules``, ``score`` and refusals. Its game is a stand-in rebuilt from each view the host
+sends (:func:`kalooki_net.view.shadow_game`), so the screens and the hints work unchanged
+while the other hands and the stock stay on the host. Other players' turns are told as bots'
+turns are; ``say TEXT`` talks to the table.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections import deque
+from collections.abc import Sequence
+from typing import Any
+
+from kalooki_net.client import Closed, TableConnection
+from kalooki_net.view import shadow_game
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from kalooki.bots import bot_names
+from kalooki.engine import Event
+from kalooki.savegame import Session
+from kalooki.variant import Variant
+
+from . import render, spectate
+from .interactive import InteractiveGame, ReadLine, in_second_person
+from .render import Seating
+
+EXIT_LOST = 1
+UNSEEN_CARD = "JK"
+
+
+class TableClosed(Exception):
+    """The host closed the table, or the connection was lost."""
+
+
+class RemoteGame(InteractiveGame):
+    """One seat of a hosted table, played at this terminal."""
+
+    def __init__(
+        self,
+        connection: TableConnection,
+        welcome: dict[str, Any],
+        *,
+        console: Console,
+        read_line: ReadLine,
+        rejoin_command: str = "",
+        resume_command: str = "",
+    ) -> None:
+        self.connection = connection
+        self.seat = int(welcome["seat"])
+        self.is_host = bool(welcome["host"])
+        self.variant = Variant.model_validate(welcome["variant"], strict=False)
+        self.rejoin_command = rejoin_command
+        self.resume_command = resume_command
+        """For the host's own seat: leaving closes the table, which this command reopens."""
+        self.lobby: dict[str, Any] = {}
+        self.said_ready = False
+        self.skipping = False
+        self.typed: deque[dict[str, Any]] = deque()
+        """Out of the game and not watching: the turns are not told, only the result."""
+        first = self.wait_for_state(console)
+        game = shadow_game(first["view"], self.variant)
+        bots = {seat: kind for seat, kind in self.bot_seats().items() if seat != self.seat}
+        session = Session(human_seat=self.seat, bots=bots, variant_source=str(welcome["variant_source"]))
+        super().__init__(game, session, console=console, read_line=read_line, save_path=None)
+        self.seating = Seating(tuple(game.players), self.seat, bots)
+        self.pending_events: list[Event] = list(first["events"])
+        self.stand_ins: dict[str, str] = dict(first.get("stand_ins", {}))
+
+    # ------------------------------------------------------------ the keyboard, at a terminal
+
+    def start_keyboard(self) -> None:
+        """Read the keyboard all the time, so say, score, help and quit work during others' turns too.
+
+        Only at a terminal: piped input is read when a prompt asks for it, as in ``kalooki play``.
+        Lines go into the connection's inbox beside the host's messages, as ``_line`` items (no
+        host message type starts with an underscore), and the end of input as ``_eof``.
+        """
+        inbox = self.connection.inbox
+
+        def read() -> None:
+            while True:
+                line = sys.stdin.readline()
+                if not line:
+                    inbox.put({"type": "_eof"})
+                    return
+                inbox.put({"type": "_line", "text": line.rstrip("\n")})
+
+        threading.Thread(target=read, daemon=True, name="kalooki-keyboard").start()
+        self.read_line = self.keyboard_line
+
+    def keyboard_line(self, prompt: str) -> str:
+        self.console.print(Text(prompt, style="bold"), end="")
+        while True:
+            message = self.typed.popleft() if self.typed else self.handle(self.next_message())
+            if message is None:
+                continue
+            if message["type"] == "_line":
+                return str(message["text"])
+            if message["type"] == "_eof":
+                raise EOFError
+            if message["type"] == "state":
+                self.take_state(message)
+            else:
+                self.error(str(message["message"]))
+
+    def typed_while_waiting(self, message: dict[str, Any]) -> None:
+        """A line typed during another player's turn: a command runs, a move waits for your turn."""
+        if message["type"] == "_eof":
+            raise EOFError
+        line = str(message["text"])
+        if not line.strip() or self.command(line, in_turn=False):
+            return
+        self.error(f"wait for your turn: {self.game.player} is playing (say TEXT talks to the table)")
+
+    # ------------------------------------------------------------ messages from the host
+
+    def bot_seats(self) -> dict[int, str]:
+        return {
+            int(seat["seat"]): str(seat["bot"])
+            for seat in self.lobby.get("seats", [])
+            if seat["kind"] == "bot" and seat["bot"] in bot_names()
+        }
+
+    def next_message(self) -> dict[str, Any]:
+        message = self.connection.receive()
+        if isinstance(message, Closed):
+            raise TableClosed(message.reason)
+        return dict(message)
+
+    def wait_for_state(self, console: Console) -> dict[str, Any]:
+        """Before the game: show who comes and goes; the host may type start. The first state."""
+        while True:
+            message = self.connection.receive()
+            if isinstance(message, Closed):
+                raise TableClosed(message.reason)
+            kind = message.get("type")
+            if kind == "state":
+                return dict(message)
+            if kind == "lobby":
+                self.lobby = message
+            elif kind == "presence" and message.get("seat") != self.seat:
+                console.print(Text(f"{message['name']} {message['status'].replace('_', ' ')}.", style="dim"))
+            elif kind == "said":
+                console.print(Text(f"{message['name']}: {message['text']}", style="magenta"))
+            elif kind == "error":
+                console.print(Text(f"✗ {message['message']}", style="bold red"))
+            elif kind == "closing":
+                raise TableClosed(str(message["reason"]))
+
+    def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
+        """Show a message that needs no answer; the message back if it is a state or an error."""
+        kind = message.get("type")
+        mine = message.get("seat") == self.seat
+        if kind == "said" and not mine:
+            self.console.print(Text(f"{message['name']}: {message['text']}", style="magenta"))
+        elif kind == "presence" and not mine:
+            status = str(message["status"])
+            words = {
+                "joined": "joined the table",
+                "left": "dropped out: the table waits for them",
+                "back": "is back",
+                "bot_playing": "is away: a bot plays for them until they are back",
+            }
+            self.say(f"{message['name']} {words.get(status, status)}.", style="dim")
+        elif kind == "lobby":
+            self.lobby = message
+        elif kind == "closing":
+            raise TableClosed(str(message["reason"]))
+        elif kind in ("state", "error", "_line", "_eof"):
+            return message
+        return None
+
+    def take_state(self, message: dict[str, Any]) -> None:
+        self.game = shadow_game(message["view"], self.variant)
+        self.stand_ins = dict(message.get("stand_ins", {}))
+        events: Sequence[Event] = message["events"]
+        self.narrate(events)
+        if not self.skipping:
+            self.after_events(events)
+        if self.game.phase == "draw" and self.game.current == self.seat:
+            self.drawn = None
+        if self.game.phase == "play" and self.game.current == self.seat:
+            self.drawn = self.game.turn.drawn_card
+
+    def narrate(self, events: Sequence[Event]) -> None:
+        if self.skipping:
+            return
+        # Another player's draw from the stock comes without its card; the narrator never shows that
+        # card ("bob draws from the stock") but reads the field, so give it a stand-in.
+        told = [
+            {**event, "card": UNSEEN_CARD} if event["type"] == "draw" and "card" not in event else event
+            for event in events
+        ]
+        super().narrate(told)
+
+    def wait_reply(self) -> dict[str, Any]:
+        while True:
+            reply = self.handle(self.next_message())
+            if reply is not None and reply["type"] in ("_line", "_eof"):
+                self.typed.append(reply)  # typed ahead: read at the next prompt
+            elif reply is not None:
+                return reply
+
+    # ------------------------------------------------------------ the loop
+
+    def run(self) -> int:
+        try:
+            return super().run()
+        except TableClosed as closed:
+            self.say(f"The table is closed: {closed}.", style="bold")
+            if self.rejoin_command:
+                self.say_then("Rejoin your seat with:", self.rejoin_command)
+            return EXIT_LOST
+
+    def introduce(self) -> None:
+        game = self.game
+        others = ", ".join(self.seating.label(seat) for seat in range(len(game.players)) if seat != self.seat)
+        self.console.print(Rule(render.glyphs(f"Kalooki · {game.variant.name}", self.letters), style="cyan"))
+        self.say(f"You sit at seat {self.seat + 1} with {others}.")
+        self.say(
+            "Type help for the commands, hint for a suggestion, say TEXT to talk, quit to leave.", style="dim"
+        )
+        if self.pending_events:
+            self.narrate(self.pending_events)
+
+    def loop(self) -> None:
+        while True:
+            game = self.game
+            if game.phase == "game_over":
+                render.render_game_end(self.console, game, self.seating)
+                return
+            if game.phase == "hand_over" and not self.said_ready:
+                if game.eliminated[self.seat] and not self.asked_to_watch:
+                    self.asked_to_watch = True
+                    self.skipping = spectate.ask(self)
+                    if self.skipping:
+                        self.say("The others play on; the result comes when the game is over.", style="dim")
+                if not self.skipping:
+                    self.between_hands()
+                self.connection.send({"type": "ready"})
+                self.said_ready = True
+                if not self.skipping:
+                    self.say("Waiting for the others to be ready...", style="dim")
+            elif game.phase in ("draw", "play") and game.current == self.seat:
+                self.said_ready = False
+                self.human_turn()
+                continue
+            message = self.typed.popleft() if self.typed else self.handle(self.next_message())
+            if message is not None and message["type"] in ("_line", "_eof"):
+                self.typed_while_waiting(message)
+            elif message is not None and message["type"] == "state":
+                self.take_state(message)
+                if self.game.phase != "hand_over":
+                    self.said_ready = False
+            elif message is not None:
+                self.error(str(message["message"]))
+
+    def command(self, line: str, *, in_turn: bool) -> bool:
+        word = line.split()[0].lower()
+        if word == "say":
+            text = line.strip()[len(line.split()[0]) :].strip()
+            if not text:
+                self.error("say what? (say TEXT sends a line to the table)")
+            else:
+                self.connection.send({"type": "say", "text": text[:300]})
+                self.console.print(Text(f"you: {text[:300]}", style="magenta"))
+            return True
+        return super().command(line, in_turn=in_turn)
+
+    def move(self, line: str) -> bool:
+        from .interactive import MOVE_VERBS
+
+        verb = line.split()[0].lower()
+        if verb not in MOVE_VERBS:
+            self.error(f"'{line.strip()}' is not a command: type help for the list (moves: ds dd m b s d)")
+            return False
+        self.connection.send({"type": "move", "move": line.strip()[:400]})
+        reply = self.wait_reply()
+        if reply["type"] == "error":
+            self.error(in_second_person(str(reply["message"]), self.game.players[self.seat]))
+            return False
+        self.take_state(reply)
+        return True
+
+    def undo(self) -> None:
+        self.connection.send({"type": "undo"})
+        reply = self.wait_reply()
+        if reply["type"] == "error":
+            self.error(str(reply["message"]))
+            return
+        self.take_state(reply)
+        self.say("Taken back: your hand and the table are as they were after your draw.")
+        self.show()
+
+    def save_command(self, argument: str) -> None:
+        self.error("the host saves the game after every move")
+
+    def save(self) -> bool:
+        return True
+
+    def stopped(self, why: str) -> None:
+        self.connection.close()
+        if self.resume_command:
+            self.say(f"{why}: the table is closed, and the game is saved.")
+            self.say_then("Reopen it with:", self.resume_command)
+            return
+        self.say(
+            f"{why}: you left the table. It waits for you a while, then a bot plays your seat until you are "
+            "back."
+        )
+        if self.rejoin_command:
+            self.say_then("Rejoin with:", self.rejoin_command)
+
+
+__all__ = ["RemoteGame", "TableClosed"]

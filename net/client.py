@@ -1,0 +1,156 @@
+"""A client's side of a table: the connection, and the seat tokens kept between runs.
+
+:class:`TableConnection` uses ``websockets``' threading client, so a terminal program can
+block on its keyboard while the library answers the host's pings; what the host sends
+waits in :attr:`TableConnection.inbox` until the program takes it.
+
+:class:`TokenStore` keeps each table's seat token in a small JSON file, one per host and
+join code, in the folder the CLI gives it (next to the saves), so ``kalooki join`` with
+the same address and code takes the same seat back after a drop or a host restart.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import queue
+import threading
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.sync.client import ClientConnection, connect
+
+from kalooki.errors import KalookiError
+
+from .protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, encode
+
+DEFAULT_PORT = 8765
+CONNECT_TIMEOUT = 10.0
+
+
+class TableConnectionError(KalookiError):
+    """The table cannot be reached, refused us, or the connection was lost."""
+
+
+class Closed:
+    """Put in the inbox when the connection ends."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def table_uri(address: str) -> str:
+    """``HOST[:PORT]`` (or a ``ws://`` URI) as a WebSocket URI; the port defaults to 8765."""
+    if address.startswith(("ws://", "wss://")):
+        return address
+    if address.startswith("["):  # [::1]:8765
+        host, _, rest = address[1:].partition("]")
+        port = rest.removeprefix(":")
+    elif address.count(":") == 1:
+        host, _, port = address.partition(":")
+    else:  # a name, an IPv4 address, or a bare IPv6 address
+        host, port = address, ""
+    if not host or (port and not port.isdigit()):
+        raise TableConnectionError(f"'{address}' is not HOST or HOST:PORT")
+    if ":" in host:
+        host = f"[{host}]"
+    return f"ws://{host}:{port or DEFAULT_PORT}/"
+
+
+class TableConnection:
+    def __init__(self, uri: str) -> None:
+        self.uri = uri
+        self.inbox: queue.Queue[dict[str, Any] | Closed] = queue.Queue()
+        self.exits = ExitStack()
+        try:
+            self.websocket: ClientConnection = self.exits.enter_context(
+                connect(uri, open_timeout=CONNECT_TIMEOUT, max_size=None, compression=None)
+            )
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
+            raise TableConnectionError(f"cannot reach the table at {uri}: {error}") from None
+        except ValueError as error:  # an address that is not one (urllib's check of the host)
+            raise TableConnectionError(f"'{uri}' is not a table's address: {error}") from None
+        self.reader = threading.Thread(target=self._read, daemon=True, name="kalooki-table-reader")
+        self.reader.start()
+
+    def _read(self) -> None:
+        try:
+            for text in self.websocket:
+                try:
+                    message = json.loads(text)
+                except ValueError:
+                    continue
+                if isinstance(message, dict):
+                    self.inbox.put(message)
+        except ConnectionClosed:
+            pass
+        reason = self.websocket.close_reason or "the connection to the table was lost"
+        self.inbox.put(Closed(reason))
+
+    def send(self, message: dict[str, Any]) -> None:
+        try:
+            self.websocket.send(encode(message))
+        except ConnectionClosed:
+            raise TableConnectionError("the connection to the table was lost") from None
+
+    def receive(self, timeout: float | None = None) -> dict[str, Any] | Closed:
+        return self.inbox.get(timeout=timeout)
+
+    def join(self, code: str, *, name: str | None = None, token: str | None = None) -> dict[str, Any]:
+        """Send a join and wait for the welcome; the refusal's message as a TableConnectionError."""
+        self.send({"type": "join", "protocol": PROTOCOL_VERSION, "code": code, "name": name, "token": token})
+        while True:
+            message = self.receive(CONNECT_TIMEOUT * 3)
+            if isinstance(message, Closed):
+                raise TableConnectionError(f"the table closed the connection: {message.reason}")
+            if message.get("type") == "welcome":
+                return message
+            if message.get("type") == "error":
+                raise TableConnectionError(f"the table refused to seat you: {message.get('message')}")
+
+    def close(self) -> None:
+        self.exits.close()
+
+
+class TokenStore:
+    """Seat tokens on disk, one file per table (host address and join code), readable only by you."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def path(self, uri: str, code: str) -> Path:
+        key = hashlib.sha256(f"{uri}|{code.strip().upper()}".encode()).hexdigest()[:20]
+        return self.folder / f"{key}.json"
+
+    def load(self, uri: str, code: str) -> str | None:
+        try:
+            data = json.loads(self.path(uri, code).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        token = data.get("token") if isinstance(data, dict) else None
+        return token if isinstance(token, str) else None
+
+    def keep(self, uri: str, code: str, token: str, seat: int, name: str) -> None:
+        path = self.path(uri, code)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        text = json.dumps({"table": uri, "seat": seat, "name": name, "token": token})
+        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+
+    def forget(self, uri: str, code: str) -> None:
+        self.path(uri, code).unlink(missing_ok=True)
+
+
+__all__ = [
+    "DEFAULT_PORT",
+    "MAX_MESSAGE_BYTES",
+    "Closed",
+    "TableConnection",
+    "TableConnectionError",
+    "TokenStore",
+    "table_uri",
+]

@@ -1,0 +1,335 @@
+"""The table protocol: JSON messages over one WebSocket, versioned, with a JSON Schema.
+
+Every message is one JSON object in one text frame, with a ``type``. The client's messages
+are :data:`ClientMessage` (checked strictly: an unknown type, a missing or extra field, or a
+field of the wrong type is refused); the host's are :data:`HostMessage`. ``docs/protocol.md``
+describes the conversation; ``schemas/protocol.schema.json`` is generated from these models
+(``kalooki schema --write``) and checked (``kalooki schema --check``).
+
+Only pydantic is needed here, so the schema is generated without the ``net`` extra installed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+PROTOCOL_VERSION = 1
+MAX_MESSAGE_BYTES = 64 * 1024
+"""The largest message the host reads; a bigger one closes that client's connection (code 1009)."""
+
+MAX_NAME = 20
+MAX_SAY = 300
+MAX_MOVE = 400
+CODE_LENGTH = 6
+TOKEN_BYTES = 24
+
+ErrorCode = Literal[
+    "bad_json",
+    "bad_message",
+    "protocol_version",
+    "not_joined",
+    "already_joined",
+    "bad_code",
+    "bad_token",
+    "seat_in_use",
+    "table_full",
+    "bad_name",
+    "name_taken",
+    "started",
+    "not_started",
+    "not_host",
+    "wrong_seat",
+    "not_your_turn",
+    "illegal_move",
+    "rate_limited",
+]
+"""Why the host refused a message. Refusals never change the game."""
+
+Seat = Annotated[int, Field(ge=0, le=15, description="A seat number, from 0.")]
+OptionalSeat = Annotated[
+    int | None,
+    Field(
+        default=None,
+        ge=0,
+        le=15,
+        description="The seat this message acts for; if given, it must be the sender's own seat.",
+    ),
+]
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+# ---------------------------------------------------------------- from a client
+
+
+class Join(_Message):
+    """Take a seat: with the join code and a name, or (rejoining) with the code and the seat's token."""
+
+    type: Literal["join"]
+    protocol: int = Field(description="The protocol version the client speaks.")
+    code: Annotated[str, Field(max_length=32, description="The table's join code.")]
+    name: Annotated[
+        str | None, Field(default=None, max_length=MAX_NAME, description="Your name (a new seat).")
+    ] = None
+    token: Annotated[
+        str | None,
+        Field(default=None, max_length=64, description="The token given for your seat (rejoining)."),
+    ] = None
+
+
+class Move(_Message):
+    """A move in the move language (``ds``, ``m 7H 8H 9H``, ``b 2 TH``, ``s 3 5C``, ``d KD``)."""
+
+    type: Literal["move"]
+    move: Annotated[str, Field(min_length=1, max_length=MAX_MOVE)]
+    seat: OptionalSeat = None
+
+
+class Undo(_Message):
+    """Take back this turn's melds, builds and swaps."""
+
+    type: Literal["undo"]
+    seat: OptionalSeat = None
+
+
+class Say(_Message):
+    """A line of chat to the whole table."""
+
+    type: Literal["say"]
+    text: Annotated[str, Field(min_length=1, max_length=MAX_SAY)]
+
+
+class Ready(_Message):
+    """Between hands: ready for the next deal (it is dealt when every connected player is ready)."""
+
+    type: Literal["ready"]
+    seat: OptionalSeat = None
+
+
+class Start(_Message):
+    """The host's seat only: start now; bots take the empty seats."""
+
+    type: Literal["start"]
+
+
+ClientMessage = Annotated[Join | Move | Undo | Say | Ready | Start, Field(discriminator="type")]
+CLIENT_TYPES = ("join", "move", "undo", "say", "ready", "start")
+_client_adapter: TypeAdapter[Join | Move | Undo | Say | Ready | Start] = TypeAdapter(ClientMessage)
+
+
+class ProtocolError(Exception):
+    """A client message the host cannot read; ``code`` is the error code sent back."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code: ErrorCode = code
+        self.message = message
+
+
+def parse_client_message(text: str | bytes) -> Join | Move | Undo | Say | Ready | Start:
+    """Read one client message, or raise :class:`ProtocolError` saying what is wrong with it."""
+    if isinstance(text, bytes):
+        raise ProtocolError("bad_message", "send messages as text frames of JSON, not binary frames")
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise ProtocolError("bad_json", f"not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", "a message is a JSON object with a 'type'")
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError(
+            "bad_message", f"unknown message type {kind!r}: the types are {', '.join(CLIENT_TYPES)}"
+        )
+    try:
+        return _client_adapter.validate_python(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"][1:]) or "message"
+        raise ProtocolError("bad_message", f"{kind}: {where}: {first['msg']}") from None
+
+
+# ---------------------------------------------------------------- from the host
+
+
+class SeatInfo(_Message):
+    seat: Seat
+    name: str | None = Field(description="None for a seat nobody has taken yet.")
+    kind: Literal["human", "bot", "open"]
+    bot: str | None = Field(description="The bot's kind: the seat's bot, or the stand-in for a human away.")
+    connected: bool
+    host: bool
+
+
+class Welcome(_Message):
+    """You have a seat: keep ``token`` to rejoin it."""
+
+    type: Literal["welcome"]
+    protocol: int
+    seat: int = Field(description="Your seat, or -1 when watching.")
+    name: str
+    token: str
+    host: bool = Field(description="Whether you may send start.")
+    variant: dict[str, Any] = Field(
+        description="The variant's every knob, as `kalooki variants show --json`."
+    )
+    variant_source: str
+
+
+class Lobby(_Message):
+    """Who sits where; sent on every change of seats or connections."""
+
+    type: Literal["lobby"]
+    started: bool
+    seats: list[SeatInfo]
+    wait_seconds: float = Field(description="How long a player who drops is waited for before a bot plays.")
+
+
+class Meld(_Message):
+    kind: Literal["set", "run"]
+    cards: list[str]
+    owner: int
+    rank: int
+    suit: int
+
+
+class TurnInfo(_Message):
+    drew: Literal["stock", "discard"] | None
+    drawn_card: str | None = Field(description="Only for the player who drew it, or when drawn from discard.")
+    opened_before: bool
+    built: bool
+    must_use_card: str | None
+    must_use_limit: int
+    jokers_owed: int
+
+
+class View(_Message):
+    """What one seat may see. Other hands are counts; the stock is a count."""
+
+    seat: int
+    players: list[str]
+    hand_number: int
+    first_seat: int
+    turn_number: int
+    current: int
+    phase: Literal["draw", "play", "hand_over", "game_over"]
+    hand: list[str]
+    hand_counts: list[int]
+    table: list[Meld]
+    discard_pile: list[str]
+    stock_count: int
+    stock_ran_out: bool
+    opened: list[bool]
+    totals: list[int]
+    eliminated: list[bool]
+    turn: TurnInfo
+    can_undo: bool
+    results: list[dict[str, Any]]
+    winners: list[int]
+    revealed: list[list[str]] | None = Field(description="Everyone's cards left, once the hand is over.")
+
+
+class State(_Message):
+    """The game after a change, with the engine's events that led to it (as this seat may see them)."""
+
+    type: Literal["state"]
+    view: View
+    events: list[dict[str, Any]]
+    stand_ins: dict[str, str] = Field(description="Seats (as strings) whose player is away: the bot playing.")
+
+
+class Said(_Message):
+    type: Literal["said"]
+    seat: int
+    name: str
+    text: str
+
+
+class Presence(_Message):
+    type: Literal["presence"]
+    seat: int
+    name: str
+    status: Literal["joined", "left", "back", "bot_playing"]
+
+
+class Error(_Message):
+    """A refusal: nothing changed."""
+
+    type: Literal["error"]
+    code: ErrorCode
+    message: str
+
+
+class Closing(_Message):
+    """The host is closing the table (the game stays saved)."""
+
+    type: Literal["closing"]
+    reason: str
+
+
+HostMessage = Annotated[
+    Welcome | Lobby | State | Said | Presence | Error | Closing, Field(discriminator="type")
+]
+
+
+def protocol_schema() -> dict[str, Any]:
+    """The JSON Schema of every message, both ways (``kalooki schema protocol``)."""
+    schema = TypeAdapter(
+        Annotated[
+            Join
+            | Move
+            | Undo
+            | Say
+            | Ready
+            | Start
+            | Welcome
+            | Lobby
+            | State
+            | Said
+            | Presence
+            | Error
+            | Closing,
+            Field(discriminator="type"),
+        ]
+    ).json_schema(mode="validation")
+    return {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "title": f"kalooki table protocol, version {PROTOCOL_VERSION}",
+        "description": (
+            f"One JSON object per WebSocket text frame, at most {MAX_MESSAGE_BYTES} bytes from a client. "
+            "Client messages: join, move, undo, say, ready, start. "
+            "Host messages: welcome, lobby, state, said, presence, error, closing."
+        ),
+        **schema,
+    }
+
+
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def error(code: ErrorCode, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "PROTOCOL_VERSION",
+    "ClientMessage",
+    "Join",
+    "Move",
+    "ProtocolError",
+    "Ready",
+    "Say",
+    "Start",
+    "Undo",
+    "encode",
+    "error",
+    "parse_client_message",
+    "protocol_schema",
+]

@@ -1,0 +1,411 @@
+"""The host's network side: one WebSocket server (``websockets``, asyncio) in front of a :class:`Table`.
+
+Each connection has its own outbox and sender task, so a client that reads slowly (or never)
+only fills its own queue: when that queue is full, or one send has waited
+:data:`SEND_TIMEOUT` seconds, that connection is closed and everyone else plays on. Every
+message is read under :data:`~kalooki_net.protocol.MAX_MESSAGE_BYTES` (``websockets`` closes
+the connection with code 1009 above it) and a rate limit (:class:`RateLimit`); a message that
+cannot be read, or is not allowed for that connection, gets an ``error`` message back and
+changes nothing.
+
+HTTP: the upgrade requests go through :meth:`TableServer.process_request`, which is where a
+page for browsers can later be served at ``/`` from the same port; today a plain request
+gets a short text answer. An upgrade whose ``Origin`` is another site's is refused (403), so
+a web page elsewhere cannot open a connection to the table from a visitor's browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import http
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.datastructures import Headers
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from kalooki.engine import Event
+
+from .protocol import (
+    MAX_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
+    Join,
+    Move,
+    ProtocolError,
+    Ready,
+    Say,
+    Start,
+    Undo,
+    encode,
+    error,
+    parse_client_message,
+)
+from .table import Table, TableError
+from .view import seat_events, seat_view
+
+RATE = 30.0
+"""Messages a second a client may send, on average (a person sends a few a minute)."""
+BURST = 60.0
+"""Messages a client may send at once before the rate applies."""
+MAX_REFUSED_FLOOD = 100
+"""Messages refused for flooding before the connection is closed."""
+OUTBOX = 256
+"""Messages waiting for a slow client before it is disconnected."""
+SEND_TIMEOUT = 10.0
+JOIN_TIMEOUT = 30.0
+"""Seconds a new connection has to join before it is closed."""
+
+
+@dataclass(slots=True)
+class RateLimit:
+    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
+
+    rate: float = RATE
+    burst: float = BURST
+    tokens: float = BURST
+    last: float = field(default_factory=time.monotonic)
+
+    def allow(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Client:
+    """One connection: its seat once joined, and the queue of what it has still to be sent."""
+
+    def __init__(
+        self,
+        websocket: ServerConnection,
+        limit: RateLimit,
+        outbox: int = OUTBOX,
+        send_timeout: float = SEND_TIMEOUT,
+        join_timeout: float = JOIN_TIMEOUT,
+    ) -> None:
+        self.websocket = websocket
+        self.seat: int | None = None
+        self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=outbox)
+        self.send_timeout = send_timeout
+        self.limit = limit
+        self.flooded = 0
+        self.sender = asyncio.create_task(self._send_all())
+
+    def send(self, message: dict[str, Any]) -> None:
+        try:
+            self.outbox.put_nowait(encode(message))
+        except asyncio.QueueFull:
+            # A client this far behind does not read: cut it off rather than hold its messages forever.
+            self.websocket.transport.abort()
+
+    async def _send_all(self) -> None:
+        try:
+            while True:
+                text = await self.outbox.get()
+                await asyncio.wait_for(self.websocket.send(text), self.send_timeout)
+        except TimeoutError:
+            self.websocket.transport.abort()
+        except ConnectionClosed:
+            pass
+
+
+class TableServer:
+    """Serves one table: joins, moves, chat; drives the bots; tells every seat what it may see."""
+
+    def __init__(
+        self,
+        table: Table,
+        *,
+        bot_pause: float = 0.0,
+        on_change: Callable[[str], None] | None = None,
+        rate: float = RATE,
+        burst: float = BURST,
+        outbox: int = OUTBOX,
+        send_timeout: float = SEND_TIMEOUT,
+        join_timeout: float = JOIN_TIMEOUT,
+    ) -> None:
+        self.table = table
+        self.rate, self.burst = rate, burst
+        self.outbox, self.send_timeout = outbox, send_timeout
+        self.join_timeout = join_timeout
+        self.bot_pause = bot_pause
+        self.on_change = on_change or (lambda line: None)
+        self.clients: set[Client] = set()
+        self.by_seat: dict[int, Client] = {}
+        self.changed = asyncio.Event()
+        self.server: Server | None = None
+        self.finished = asyncio.Event()
+        self.announced: set[int] = set()
+        """Seats whose player is away and played by a bot, once that has been said."""
+
+    # ------------------------------------------------------------ serving
+
+    async def start(self, host: str, port: int) -> Server:
+        self.server = await serve(
+            self.handle,
+            host,
+            port,
+            max_size=MAX_MESSAGE_BYTES,
+            max_queue=16,
+            process_request=self.process_request,
+            ping_interval=10,
+            ping_timeout=10,
+            close_timeout=2,
+            compression=None,
+        )
+        return self.server
+
+    @property
+    def port(self) -> int:
+        assert self.server is not None
+        return int(self.server.sockets[0].getsockname()[1])
+
+    def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        """Let WebSocket upgrades through (from this site or from a non-browser client); answer the rest."""
+        headers: Headers = request.headers
+        if headers.get("Upgrade", "").lower() != "websocket":
+            # The place for a browser page at "/" later: the same port, before the upgrade.
+            return connection.respond(
+                http.HTTPStatus.UPGRADE_REQUIRED, "This is a kalooki table: join it with kalooki join.\n"
+            )
+        origin = headers.get("Origin")
+        if origin is not None and urlsplit(origin).netloc != headers.get("Host", ""):
+            return connection.respond(
+                http.HTTPStatus.FORBIDDEN, "Connections from other sites are refused.\n"
+            )
+        return None
+
+    async def handle(self, websocket: ServerConnection) -> None:
+        client = Client(
+            websocket, RateLimit(self.rate, self.burst, self.burst), self.outbox, self.send_timeout
+        )
+        self.clients.add(client)
+        try:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(self.join_timeout):
+                    while client.seat is None:
+                        if not await self.receive(client):
+                            return
+            if client.seat is None:
+                await websocket.close(1008, f"join within {self.join_timeout:g} seconds")
+                return
+            while await self.receive(client):
+                pass
+        finally:
+            self.clients.discard(client)
+            client.sender.cancel()
+            if client.seat is not None and self.by_seat.get(client.seat) is client:
+                del self.by_seat[client.seat]
+                self.table.leave(client.seat)
+                self.presence(client.seat, "left")
+                self.send_lobby()
+                self.changed.set()
+
+    async def receive(self, client: Client) -> bool:
+        """Read and handle one message; False once the connection has closed."""
+        try:
+            text = await client.websocket.recv()
+        except ConnectionClosed:
+            return False
+        if not client.limit.allow(time.monotonic()):
+            client.flooded += 1
+            if client.flooded >= MAX_REFUSED_FLOOD:
+                await client.websocket.close(1008, "too many messages")
+                return False
+            client.send(error("rate_limited", f"too many messages: at most {self.rate:g} a second"))
+            return True
+        try:
+            message = parse_client_message(text)
+            self.dispatch(client, message)
+        except ProtocolError as problem:
+            client.send(error(problem.code, problem.message))
+        except TableError as problem:
+            client.send(error(problem.code, str(problem)))
+            if problem.code in ("bad_code", "bad_token") and client.seat is None:
+                # One guess per connection: guessing a code or a token costs a new connection each time.
+                await asyncio.sleep(0.5)
+                await client.websocket.close(1008, problem.code)
+                return False
+        return True
+
+    # ------------------------------------------------------------ messages
+
+    def dispatch(self, client: Client, message: Join | Move | Undo | Say | Ready | Start) -> None:
+        if isinstance(message, Join):
+            self.join(client, message)
+            return
+        seat = client.seat
+        if seat is None:
+            raise TableError("not_joined", "join the table first (a join message with the code)")
+        if isinstance(message, Say):
+            name = self.table.seats[seat].name or "?"
+            self.broadcast({"type": "said", "seat": seat, "name": name, "text": message.text})
+            self.on_change(f"{name}: {message.text}")
+            return
+        if isinstance(message, Start):
+            if not self.table.seats[seat].host:
+                raise TableError("not_host", "only the host starts the game")
+            self.start_game()
+            return
+        if message.seat is not None and message.seat != seat:
+            raise TableError("wrong_seat", f"you sit at seat {seat}: you cannot act for seat {message.seat}")
+        if isinstance(message, Move):
+            events = self.table.move(seat, message.move)
+        elif isinstance(message, Undo):
+            self.table.undo(seat)
+            events = []
+        else:
+            events = self.table.ready(seat)
+        self.broadcast_state(events)
+        self.changed.set()
+
+    def join(self, client: Client, message: Join) -> None:
+        if client.seat is not None:
+            raise TableError("already_joined", f"this connection already sits at seat {client.seat}")
+        if message.protocol != PROTOCOL_VERSION:
+            raise TableError(
+                "bad_message", f"this table speaks protocol {PROTOCOL_VERSION}, not {message.protocol}"
+            )
+        self.table.check_code(message.code)
+        if message.token is not None:
+            seat = self.table.rejoin(message.token)
+            token = message.token
+            status = "back"
+        elif message.name is not None:
+            seat, token = self.table.join(message.name)
+            status = "joined"
+        else:
+            raise TableError("bad_message", "join with a name (a new seat) or your token (rejoining)")
+        self.announced.discard(seat)
+        self.seat_client(client, seat, token)
+        self.presence(seat, status)
+        if self.table.game is None and all(state.kind != "open" for state in self.table.seats):
+            self.start_game()
+
+    def seat_client(self, client: Client, seat: int, token: str) -> None:
+        client.seat = seat
+        self.by_seat[seat] = client
+        state = self.table.seats[seat]
+        client.send(
+            {
+                "type": "welcome",
+                "protocol": PROTOCOL_VERSION,
+                "seat": seat,
+                "name": state.name or "",
+                "token": token,
+                "host": state.host,
+                "variant": self.table.variant.model_dump(mode="json", exclude={"extends"}),
+                "variant_source": self.table.variant_source,
+            }
+        )
+        self.send_lobby()
+        if self.table.game is not None:
+            client.send(self.state_message(seat, []))
+        self.changed.set()
+
+    def start_game(self) -> None:
+        events = self.table.start()
+        self.on_change("The game starts.")
+        self.send_lobby()
+        self.broadcast_state(events)
+        self.changed.set()
+
+    # ------------------------------------------------------------ telling the seats
+
+    def broadcast(self, message: dict[str, Any]) -> None:
+        for client in list(self.by_seat.values()):
+            client.send(message)
+
+    def send_lobby(self) -> None:
+        self.broadcast(self.table.lobby())
+
+    def presence(self, seat: int, status: str) -> None:
+        name = self.table.seats[seat].name or "?"
+        self.broadcast({"type": "presence", "seat": seat, "name": name, "status": status})
+        self.on_change(f"{name} {status.replace('_', ' ')}")
+
+    def state_message(self, seat: int, events: Sequence[Event]) -> dict[str, Any]:
+        game = self.table.require_game()
+        return {
+            "type": "state",
+            "view": seat_view(game, seat),
+            "events": seat_events(events, game, seat),
+            "stand_ins": {
+                str(index): state.bot
+                for index, state in enumerate(self.table.seats)
+                if state.kind == "human" and self.table.stand_in(index)
+            },
+        }
+
+    def broadcast_state(self, events: Sequence[Event]) -> None:
+        for seat, client in list(self.by_seat.items()):
+            client.send(self.state_message(seat, events))
+
+    # ------------------------------------------------------------ the game's own pace
+
+    async def drive(self) -> None:
+        """Play the bots' turns (and the absent players' after the wait) until the game is over."""
+        while True:
+            game = self.table.game
+            if game is not None and game.game_over:
+                winners = ", ".join(game.players[seat] for seat in game.winners) or "nobody"
+                self.on_change(f"The game is over: {winners} won.")
+                self.finished.set()
+                return
+            delay = self.next_wait()
+            if delay is None:
+                self.changed.clear()
+                await self.changed.wait()
+                continue
+            if delay > 0:
+                self.changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.changed.wait(), delay)
+                continue
+            self.step()
+            await asyncio.sleep(self.bot_pause)
+
+    def next_wait(self) -> float | None:
+        """Seconds until the table has something to do by itself (0: now; None: only when told)."""
+        table, game = self.table, self.table.game
+        if game is None:
+            return None
+        if game.phase == "hand_over":
+            return None if table.waiting_for_ready() else 0.0
+        seat = table.seats[game.current]
+        if table.stand_in(game.current):
+            return 0.0
+        if seat.connected or seat.away_since is None:
+            return None
+        return max(0.0, seat.away_since + table.wait_seconds - table.clock())
+
+    def step(self) -> None:
+        game = self.table.require_game()
+        if game.phase == "hand_over":
+            self.broadcast_state(self.table.deal_if_ready())
+            return
+        seat = game.current
+        state = self.table.seats[seat]
+        if state.kind == "human" and seat not in self.announced:
+            self.presence(seat, "bot_playing")
+            self.announced.add(seat)
+        self.broadcast_state(self.table.bot_turn())
+
+    async def close(self, reason: str) -> None:
+        for client in list(self.clients):
+            client.send({"type": "closing", "reason": reason})
+        await asyncio.sleep(0.05)
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+
+
+__all__ = ["BURST", "OUTBOX", "RATE", "SEND_TIMEOUT", "Client", "RateLimit", "TableServer"]

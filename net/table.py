@@ -1,0 +1,385 @@
+"""A table on the host: the seats, who may act for which, and the one game they all play.
+
+No sockets here: :class:`Table` is called by the server (``kalooki_net.server``) with what a
+connection asked for, answers or raises :class:`TableError` (which changes nothing), and
+says which seats must hear about a change. The game is the library's :class:`Game`; moves
+are checked by the engine, bots play through :func:`kalooki.driver.play_turn`.
+
+Seats are the join code's business: a new seat needs the code and a name; a seat is taken
+back with the code and the seat's token. Only a SHA-256 of each token is kept (and saved).
+
+The save is the ``kalooki-save`` format of ``kalooki play``: the first person's seat is the
+save's ``human_seat`` and every other seat has the bot that stands in for it, so ``kalooki
+resume`` can also play it alone. The table's own facts (the code, who is a person, the token
+digests) ride in the session object under ``table``, covered by the checksum.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from kalooki.bots import Bot, make_bot
+from kalooki.driver import play_turn
+from kalooki.engine import Event, Game
+from kalooki.errors import KalookiError
+from kalooki.moves import Discard, Draw, parse_move
+from kalooki.savegame import (
+    LoadedSave,
+    SaveFormatError,
+    Session,
+    load_save,
+    restore_rngs,
+    rng_states,
+    save_checksum,
+    save_document,
+    seat_rng,
+)
+from kalooki.variant import Variant
+
+from .protocol import CODE_LENGTH, MAX_NAME, TOKEN_BYTES, ErrorCode
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Join codes avoid 0/O and 1/I, which are misread when a code is read out across a room."""
+
+BOT_NAMES = ("bob", "cid", "dee", "eve", "fay", "gus", "hal", "ivy")
+DEFAULT_WAIT = 60.0
+
+
+class TableError(KalookiError):
+    """A refused request: ``code`` is the protocol's error code. Nothing changed."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code: ErrorCode = code
+
+
+class LogSink(Protocol):
+    """Where ``--log`` records go (the CLI's ``TurnLogWriter``)."""
+
+    def hold(self, game: Game, events: Sequence[Event]) -> None: ...
+    def write(self, game: Game, events: Sequence[Event]) -> None: ...
+    def undo(self) -> None: ...
+    def flush(self) -> None: ...
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def token_digest(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(slots=True)
+class SeatState:
+    kind: Literal["human", "bot", "open"]
+    bot: str
+    """The seat's bot, or the bot that plays for a person while they are away."""
+    name: str | None = None
+    token_hash: str | None = None
+    host: bool = False
+    connected: bool = False
+    away_since: float | None = None
+    ready: bool = False
+
+    def info(self, seat: int) -> dict[str, Any]:
+        return {
+            "seat": seat,
+            "name": self.name,
+            "kind": self.kind,
+            "bot": self.bot if self.kind != "open" else None,
+            "connected": self.connected,
+            "host": self.host,
+        }
+
+
+class Table:
+    """The seats and the game of one hosted table."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        *,
+        seats: int,
+        bots: Sequence[str],
+        seed: int,
+        code: str | None = None,
+        variant_source: str = "classic",
+        wait_seconds: float = DEFAULT_WAIT,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.variant = variant
+        self.variant_source = variant_source
+        self.seed = seed
+        self.code = code or new_code()
+        self.wait_seconds = wait_seconds
+        self.clock = clock
+        self.seats = [SeatState(kind="open", bot=bots[index % len(bots)]) for index in range(seats)]
+        self.game: Game | None = None
+        self.bots: dict[int, Bot] = {}
+        self.rngs: dict[int, Any] = {}
+        self.save_path: Path | None = None
+        self.write_save: Callable[[Path, str], None] | None = None
+        self.save_failure: str | None = None
+        self.log: LogSink | None = None
+        self.log_factory: Callable[[Game], LogSink] | None = None
+
+    # ------------------------------------------------------------ seats
+
+    def check_code(self, code: str) -> None:
+        if not hmac.compare_digest(code.strip().upper().encode(), self.code.encode()):
+            raise TableError("bad_code", "that is not this table's join code")
+
+    def join(self, name: str, *, host: bool = False) -> tuple[int, str]:
+        """A new person at the first open seat; their seat and the token to rejoin it."""
+        name = name.strip()
+        if not name or len(name) > MAX_NAME or not name.isprintable() or any(c.isspace() for c in name):
+            raise TableError("bad_name", f"a name is one word of at most {MAX_NAME} characters")
+        if self.game is not None:
+            raise TableError("started", "the game has started: only its players can rejoin, with their token")
+        if any(seat.name == name for seat in self.seats):
+            raise TableError("name_taken", f"someone at the table is already called {name}")
+        open_seats = [index for index, seat in enumerate(self.seats) if seat.kind == "open"]
+        if not open_seats:
+            raise TableError("table_full", "every seat is taken")
+        index = open_seats[0]
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        seat = self.seats[index]
+        seat.kind, seat.name, seat.token_hash, seat.host = "human", name, token_digest(token), host
+        seat.connected, seat.away_since = True, None
+        return index, token
+
+    def rejoin(self, token: str) -> int:
+        digest = token_digest(token)
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                if seat.connected:
+                    raise TableError("seat_in_use", f"seat {index} ({seat.name}) is connected already")
+                seat.connected, seat.away_since = True, None
+                return index
+        raise TableError("bad_token", "that token is no seat's at this table")
+
+    def claim(self, index: int) -> str:
+        """A new token for a seat (the host's own, when a table is resumed): the old one stops working."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        self.seats[index].token_hash = token_digest(token)
+        return token
+
+    def leave(self, index: int) -> None:
+        seat = self.seats[index]
+        seat.connected = False
+        seat.ready = False
+        if self.game is None and not seat.host:
+            # Before the game, a seat that is left is free again.
+            self.seats[index] = SeatState(kind="open", bot=seat.bot)
+        else:
+            seat.away_since = self.clock()
+
+    def stand_in(self, index: int) -> bool:
+        """Whether a bot plays this seat now: a bot's seat, or a person away longer than the wait."""
+        seat = self.seats[index]
+        if seat.kind != "human":
+            return True
+        return (
+            not seat.connected
+            and seat.away_since is not None
+            and self.clock() - seat.away_since >= self.wait_seconds
+        )
+
+    def lobby(self) -> dict[str, Any]:
+        return {
+            "type": "lobby",
+            "started": self.game is not None,
+            "seats": [seat.info(index) for index, seat in enumerate(self.seats)],
+            "wait_seconds": self.wait_seconds,
+        }
+
+    def humans(self) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if seat.kind == "human"]
+
+    # ------------------------------------------------------------ the game
+
+    def start(self) -> list[Event]:
+        if self.game is not None:
+            raise TableError("started", "the game has started")
+        taken = {seat.name for seat in self.seats if seat.name}
+        spare = iter(name for name in BOT_NAMES if name not in taken)
+        for seat in self.seats:
+            if seat.kind == "open":
+                seat.kind, seat.name = "bot", next(spare)
+        players = [seat.name or "" for seat in self.seats]
+        self.game = Game(self.variant, players, seed=self.seed)
+        self._make_bots({})
+        if self.log_factory is not None:
+            self.log = self.log_factory(self.game)
+        self.save()
+        return list(self.game.opening_events)
+
+    def _make_bots(self, states: dict[int, Any]) -> None:
+        seats = range(len(self.seats))
+        fresh = {seat: seat_rng(self.seed, seat).getstate() for seat in seats if seat not in states}
+        self.rngs = restore_rngs({**fresh, **states}, list(seats))
+        self.bots = {seat: make_bot(self.seats[seat].bot, self.rngs[seat]) for seat in seats}
+
+    def require_game(self) -> Game:
+        if self.game is None:
+            raise TableError("not_started", "the game has not started yet")
+        return self.game
+
+    def move(self, index: int, text: str) -> list[Event]:
+        game = self.require_game()
+        if game.phase not in ("draw", "play") or game.current != index:
+            raise TableError("not_your_turn", f"it is not your turn: {game.player} is playing")
+        try:
+            action = parse_move(text)
+            events = game.apply(action, index)
+        except KalookiError as error:
+            raise TableError("illegal_move", str(error)) from None
+        if self.log is not None:
+            if isinstance(action, Draw):
+                self.log.write(game, events)
+            else:
+                self.log.hold(game, events)
+        if isinstance(action, Discard) and self.log is not None:
+            self.log.flush()
+        self.save()
+        return events
+
+    def undo(self, index: int) -> None:
+        game = self.require_game()
+        if game.current != index or not game.can_undo():
+            raise TableError(
+                "illegal_move", "there is nothing to take back: undo takes back this turn's melds"
+            )
+        game.undo_turn()
+        if self.log is not None:
+            self.log.undo()
+        self.save()
+
+    def bot_turn(self) -> list[Event]:
+        """The current seat's whole turn by its bot (or stand-in)."""
+        game = self.require_game()
+        events = play_turn(game, self.bots[game.current])
+        if self.log is not None:
+            self.log.write(game, events)
+        self.save()
+        return events
+
+    def ready(self, index: int) -> list[Event]:
+        """A player is ready for the next hand; the deal's events once every connected person is."""
+        game = self.require_game()
+        if game.phase != "hand_over":
+            raise TableError("illegal_move", "the hand is still being played")
+        self.seats[index].ready = True
+        return self.deal_if_ready()
+
+    def waiting_for_ready(self) -> list[int]:
+        """The seats the next deal waits for: connected people still in the game who have not said ready."""
+        game = self.require_game()
+        return [
+            index
+            for index, seat in enumerate(self.seats)
+            if seat.kind == "human" and seat.connected and not seat.ready and not game.eliminated[index]
+        ]
+
+    def deal_if_ready(self) -> list[Event]:
+        game = self.require_game()
+        if game.phase != "hand_over":
+            return []
+        if self.waiting_for_ready():
+            return []
+        for seat in self.seats:
+            seat.ready = False
+        events = game.next_hand()
+        if self.log is not None:
+            self.log.write(game, events)
+        self.save()
+        return events
+
+    # ------------------------------------------------------------ saving
+
+    def session(self) -> Session:
+        people = self.humans()
+        first = people[0] if people else 0
+        return Session(
+            human_seat=first,
+            bots={seat: state.bot for seat, state in enumerate(self.seats) if seat != first},
+            bot_rngs={seat: state for seat, state in rng_states(self.rngs).items() if seat != first},
+            variant_source=self.variant_source,
+        )
+
+    def save_text(self) -> str:
+        game = self.require_game()
+        document = save_document(game, self.session())
+        document["session"]["table"] = {
+            "code": self.code,
+            "wait_seconds": self.wait_seconds,
+            "seed": self.seed,
+            "seats": [
+                {
+                    "kind": seat.kind,
+                    "bot": seat.bot,
+                    "name": seat.name,
+                    "token": seat.token_hash,
+                    "host": seat.host,
+                }
+                for seat in self.seats
+            ],
+        }
+        document["checksum"] = save_checksum(document["session"], document["game"])
+        return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+    def save(self) -> None:
+        """Save after every change; a failure is remembered (and shown by the host) but never stops play."""
+        if self.game is None or self.save_path is None or self.write_save is None:
+            return
+        try:
+            self.write_save(self.save_path, self.save_text())
+        except (KalookiError, OSError) as error:
+            self.save_failure = getattr(error, "reason", None) or str(error)
+            return
+        self.save_failure = None
+
+    @classmethod
+    def resume(cls, text: bytes, *, wait_seconds: float | None = None) -> Table:
+        """A table from a save written by :meth:`save_text`; every person must rejoin with their token."""
+        loaded: LoadedSave = load_save(text)
+        try:
+            extra = json.loads(text)["session"]["table"]
+            seats_data = extra["seats"]
+            if not isinstance(seats_data, list) or len(seats_data) != len(loaded.game.players):
+                raise ValueError("its seats do not match its players")
+            table = cls(
+                loaded.game.variant,
+                seats=len(seats_data),
+                bots=[str(seat["bot"]) for seat in seats_data],
+                seed=int(extra["seed"]),
+                code=str(extra["code"]),
+                variant_source=loaded.session.variant_source,
+                wait_seconds=float(extra["wait_seconds"]) if wait_seconds is None else wait_seconds,
+            )
+            for state, data in zip(table.seats, seats_data, strict=True):
+                state.kind = data["kind"]
+                state.name = data["name"]
+                state.token_hash = data["token"]
+                state.host = bool(data["host"])
+                if state.kind == "human":
+                    state.away_since = table.clock()
+        except (KeyError, TypeError, ValueError) as error:
+            raise SaveFormatError(
+                f"this save is not a hosted table's ({error}): resume it with kalooki resume"
+            ) from None
+        table.game = loaded.game
+        table._make_bots(dict(loaded.session.bot_rngs))
+        return table
+
+
+__all__ = ["DEFAULT_WAIT", "LogSink", "SeatState", "Table", "TableError", "new_code", "token_digest"]

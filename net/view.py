@@ -1,0 +1,189 @@
+"""What one seat may see, as protocol JSON, and a stand-in game rebuilt from it on the client.
+
+The host never sends :meth:`Game.to_json` (it holds every hand, the stock's order, the
+seed and the random state). It sends :func:`seat_view`: :meth:`Game.view` for the seat,
+plus what the table shows everyone (names, turn, results). Engine events pass through
+:func:`seat_events`, which removes the cards a seat may not see: the deal's other hands
+and stock, another player's card drawn from the stock, a reshuffled stock's order.
+
+At the end of a hand, everyone's cards left are shown (as at a real table, and as
+``kalooki play`` shows them): the view's ``revealed`` field carries them then, never during
+a hand.
+
+On the client, :func:`shadow_game` turns a view back into a :class:`Game` that the play
+screen, the hints and the meld preview can use unchanged: the cards the seat cannot see
+are dealt, in a fixed order, into the other hands and the stock. They are stand-ins, never
+shown (the screens show only their counts); the real ones stay on the host.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kalooki.cards import Card, format_card, full_pack, parse_card
+from kalooki.engine import STATE_FORMAT, STATE_VERSION, Event, Game
+from kalooki.melds import TableMeld
+from kalooki.variant import Variant
+
+WATCHER = -1
+"""The seat number of a view for someone who sits at no seat (the host with ``--watch``)."""
+
+
+def cards_json(cards: Sequence[Card]) -> list[str]:
+    return [format_card(card) for card in cards]
+
+
+def meld_json(meld: TableMeld) -> dict[str, Any]:
+    return {
+        "kind": meld.kind,
+        "cards": cards_json(meld.cards),
+        "owner": meld.owner,
+        "rank": meld.rank,
+        "suit": meld.suit,
+    }
+
+
+def seat_view(game: Game, seat: int) -> dict[str, Any]:
+    """Everything ``seat`` may know about ``game`` now (``WATCHER``: only what the whole table sees)."""
+    view = game.view(max(seat, 0))
+    playing = game.phase in ("draw", "play")
+    turn = game.turn.to_json()
+    # Which pile the current player drew from is public; a card drawn from the stock is not.
+    if (seat != game.current or not playing) and turn["drew"] != "discard":
+        turn["drawn_card"] = None
+    for key in ("drawn_card", "must_use_card"):
+        if turn[key] is not None:
+            turn[key] = format_card(turn[key])
+    return {
+        "seat": seat,
+        "players": list(game.players),
+        "hand_number": game.hand_number,
+        "first_seat": game.first_seat,
+        "turn_number": game.turn_number,
+        "current": view.current,
+        "phase": view.phase,
+        "hand": cards_json(view.hand) if seat != WATCHER else [],
+        "hand_counts": list(view.hand_counts),
+        "table": [meld_json(meld) for meld in view.table],
+        "discard_pile": cards_json(view.discard_pile),
+        "stock_count": view.stock_count,
+        "stock_ran_out": game.stock_ran_out,
+        "opened": list(view.opened),
+        "totals": list(view.totals),
+        "eliminated": list(view.eliminated),
+        "turn": turn,
+        "can_undo": seat == game.current and game.can_undo(),
+        "results": [result.to_json() for result in game.results],
+        "winners": list(game.winners),
+        "revealed": None if playing else [cards_json(hand) for hand in game.hands],
+    }
+
+
+def seat_events(events: Sequence[Event], game: Game, seat: int) -> list[Event]:
+    """``events`` as ``seat`` may see them: other hands, the stock and others' stock draws removed."""
+    own = game.players[seat] if 0 <= seat < len(game.players) else None
+    seen: list[Event] = []
+    for event in events:
+        kind = event["type"]
+        if kind == "deal":
+            hands = event["hands"]
+            seen.append(
+                {
+                    "type": "deal",
+                    "hand": event["hand"],
+                    "first": event["first"],
+                    "hands": {own: hands[own]} if own in hands else {},
+                    "discard": event["discard"],
+                }
+            )
+        elif kind == "draw" and event["source"] == "stock" and event["player"] != own:
+            seen.append({key: value for key, value in event.items() if key != "card"})
+        elif kind == "reshuffle":
+            seen.append({key: value for key, value in event.items() if key != "stock"})
+        else:
+            seen.append(dict(event))
+    return seen
+
+
+def _cards(data: object) -> list[Card]:
+    if not isinstance(data, list):
+        raise TypeError("cards must be a list")
+    return [parse_card(str(text)) for text in data]
+
+
+def shadow_game(view: Mapping[str, Any], variant: Variant) -> Game:
+    """A :class:`Game` equal to the host's in all that ``view`` shows; the unseen cards are stand-ins.
+
+    Raises :class:`~kalooki.engine.StateFormatError` (a ``KalookiError``) for a view that is not
+    consistent: one no honest host sends.
+    """
+    players = list(view["players"])
+    seat = int(view["seat"])
+    counts = [int(count) for count in view["hand_counts"]]
+    revealed = view.get("revealed")
+    table = [
+        {
+            "kind": meld["kind"],
+            "cards": _cards(meld["cards"]),
+            "owner": meld["owner"],
+            "rank": meld["rank"],
+            "suit": meld["suit"],
+        }
+        for meld in view["table"]
+    ]
+    discard = _cards(view["discard_pile"])
+    if revealed is not None:
+        hands = [_cards(hand) for hand in revealed]
+    else:
+        hands = [_cards(view["hand"]) if index == seat else [] for index in range(len(players))]
+    unseen = full_pack(variant.decks, variant.jokers)
+    unseen.subtract(discard)
+    for hand in hands:
+        unseen.subtract(hand)
+    for meld in table:
+        unseen.subtract(meld["cards"])
+    filler = sorted(Counter(unseen).elements())
+    for index, count in enumerate(counts):
+        if revealed is None and index != seat:
+            hands[index], filler = filler[:count], filler[count:]
+    turn = dict(view["turn"])
+    for key in ("drawn_card", "must_use_card"):
+        if turn.get(key) is not None:
+            turn[key] = parse_card(str(turn[key]))
+    undo = None
+    if view.get("can_undo"):
+        # Only whether there is something to take back matters here; the host keeps the real snapshot.
+        undo = {"hand": [], "table": [], "opened": False, "turn": turn}
+    rng_version, internal, gauss = random.Random(0).getstate()
+    state = {
+        "format": STATE_FORMAT,
+        "version": STATE_VERSION,
+        "variant": variant.model_dump(mode="json", exclude={"extends"}),
+        "players": players,
+        "seed": None,
+        "rng": [rng_version, list(internal), gauss],
+        "hand_number": view["hand_number"],
+        "first_seat": view["first_seat"],
+        "current": view["current"],
+        "phase": view["phase"],
+        "stock": filler,
+        "discard_pile": discard,
+        "table": table,
+        "hands": hands,
+        "opened": view["opened"],
+        "totals": view["totals"],
+        "eliminated": view["eliminated"],
+        "turn": turn,
+        "turn_number": view["turn_number"],
+        "stock_ran_out": view["stock_ran_out"],
+        "results": view["results"],
+        "winners": view["winners"],
+        "undo": undo,
+    }
+    return Game.from_json(state)
+
+
+__all__ = ["WATCHER", "cards_json", "seat_events", "seat_view", "shadow_game"]

@@ -1,0 +1,94 @@
+"""A real table on 127.0.0.1 for the network tests; the scripted players are kalooki_net.botclient.BotSeat.
+
+:func:`hosted` runs a :class:`TableServer` on its own asyncio loop in a thread, on a free
+port, and stops it afterwards. :class:`Player` is a scripted client over ``websockets``' own
+threading client: it joins, then plays its seat with the greedy bot on the stand-in game
+rebuilt from the views it receives, exactly as a third-party client would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from kalooki_net.botclient import TIMEOUT, BotSeat
+from kalooki_net.server import TableServer
+from kalooki_net.table import Table
+
+from kalooki.loader import load_variant
+from kalooki.variant import Variant
+
+Player = BotSeat
+
+
+class Host:
+    """A table served in a background thread; ``call`` runs a function on its loop and returns its result."""
+
+    def __init__(
+        self, server: TableServer, loop: asyncio.AbstractEventLoop, thread: threading.Thread
+    ) -> None:
+        self.server = server
+        self.loop = loop
+        self.thread = thread
+
+    @property
+    def table(self) -> Table:
+        return self.server.table
+
+    @property
+    def uri(self) -> str:
+        return f"ws://127.0.0.1:{self.server.port}/"
+
+    def call(self, function: Any, *args: Any) -> Any:
+        async def run() -> Any:
+            return function(*args)
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(TIMEOUT)
+
+
+@contextmanager
+def hosted(table: Table, server_class: type[TableServer] = TableServer, **options: Any) -> Iterator[Host]:
+    loop = asyncio.new_event_loop()
+    ready = threading.Event()
+    holder: dict[str, TableServer] = {}
+    stop: asyncio.Future[None] | None = None
+
+    async def serve() -> None:
+        nonlocal stop
+        server = server_class(table, **options)
+        await server.start("127.0.0.1", 0)
+        holder["server"] = server
+        stop = loop.create_future()
+        ready.set()
+        driver = asyncio.create_task(server.drive())
+        await stop
+        driver.cancel()
+        await server.close("the test is over")
+
+    thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
+    thread.start()
+    assert ready.wait(TIMEOUT)
+    try:
+        yield Host(holder["server"], loop, thread)
+    finally:
+        assert stop is not None
+        loop.call_soon_threadsafe(stop.set_result, None)
+        thread.join(TIMEOUT)
+
+
+def new_table(seats: int = 4, seed: int = 5, **knobs: Any) -> Table:
+    overrides = [f"{key}={value}" for key, value in knobs.items()]
+    variant: Variant = load_variant("classic", overrides)
+    return Table(variant, seats=seats, bots=["greedy"], seed=seed, wait_seconds=30.0)
+
+
+def play_moves(players: list[BotSeat], count: int) -> None:
+    """``count`` moves, each by the player whose turn it is, every player reading each new state."""
+    for _ in range(count):
+        mover = next(player for player in players if player.my_turn())
+        mover.send({"type": "move", "move": mover.next_move()})
+        for player in players:
+            player.until("state")

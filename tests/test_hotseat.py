@@ -1,0 +1,70 @@
+"""Hot-seat: two people at one terminal, a pass screen between their turns, and resume seating both."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from kalooki_cli.hotseat import HotSeatGame, hotseat_session, saved_humans
+from kalooki_cli.interactive import scripted_input
+from kalooki_cli.play import resume_game
+from kalooki_cli.saves import read_save, write_save
+from rich.console import Console
+
+from kalooki.cards import format_card
+from kalooki.engine import Game
+from kalooki.loader import load_variant
+
+
+def test_two_people_take_turns_behind_a_pass_screen_and_resume_together(tmp_path: Path) -> None:
+    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=12)
+    ann_discard = format_card(game.hands[0][0])
+    bob_discard = format_card(game.hands[1][0])
+    session = hotseat_session(game, [0, 1], {2: "greedy"}, "classic")
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None, highlight=False)
+    save = tmp_path / "hot.kalooki-save.json"
+    lines = ["", "ds", f"d {ann_discard}", "", "ds", f"d {bob_discard}", "quit"]
+    loop = HotSeatGame(
+        game,
+        session,
+        [0, 1],
+        console=console,
+        read_line=scripted_input(lines, console),
+        save_path=save,
+        write_save=write_save,
+    )
+    assert loop.run() == 0
+    text = out.getvalue()
+    assert "At this terminal: ann, bob, against cid (greedy)." in text
+    assert text.count("Pass to ann — press Enter") == 2  # before each of ann's turns
+    assert text.count("Pass to bob — press Enter") == 1
+    start = text.index("Pass to bob")
+    after_pass = text[start : text.index("Pass to ann", start)]
+    assert "▶ bob (you)" in after_pass
+    assert "ann (you)" not in after_pass
+    # The save is kalooki play's, with the people's seats: resume seats them both again.
+    assert saved_humans(save) == [0, 1]
+    loaded = read_save(save)
+    assert loaded.session.human_seat == 0
+    assert loaded.session.bots == {1: "greedy", 2: "greedy"}
+    assert loaded.game.hands[0] != game.hands[0] or loaded.game.turn_number == game.turn_number
+
+
+def test_resume_of_a_hot_seat_save_passes_the_keyboard_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=4)
+    session = hotseat_session(game, [0, 1], {}, "classic")
+    save = tmp_path / "hot.kalooki-save.json"
+    console = Console(file=io.StringIO(), width=80)
+    HotSeatGame(
+        game, session, [0, 1], console=console, read_line=scripted_input(["", "quit"]), save_path=save,
+        write_save=write_save,
+    ).run()  # fmt: skip
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nquit\n"))
+    assert resume_game(save, fast=True) == 0
+    shown = capsys.readouterr().out
+    assert "Pass to ann — press Enter" in shown
+    assert "At this terminal: ann, bob." in shown

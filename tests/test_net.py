@@ -1,0 +1,235 @@
+"""kalooki host / join: a real table on 127.0.0.1 with scripted clients (the ``net`` extra)."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from kalooki_cli.interactive import TurnLogWriter
+from kalooki_cli.saves import write_save
+from kalooki_net.protocol import protocol_schema
+from kalooki_net.server import TableServer
+from kalooki_net.table import Table
+from kalooki_net.view import seat_view
+from net_helpers import TIMEOUT, Player, hosted, new_table, play_moves
+
+from kalooki.cards import format_card, parse_card
+from kalooki.engine import Event
+from kalooki.log import replay
+from kalooki.savegame import load_save
+
+CARD = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)$")
+
+
+def play_whole_game(players: list[Player]) -> dict[int, dict[str, Any]]:
+    results: dict[int, dict[str, Any]] = {}
+
+    def run(player: Player) -> None:
+        results[player.seat] = player.play_until_over()
+
+    threads = [threading.Thread(target=run, args=(player,)) for player in players]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    return results
+
+
+def seat_four(host_uri: str, code: str) -> list[Player]:
+    players = [Player(host_uri) for _ in range(4)]
+    for index, player in enumerate(players):
+        player.join(code, name=f"p{index}")
+    return players
+
+
+def test_four_clients_play_a_whole_game_saved_and_logged(tmp_path: Path) -> None:
+    table = new_table(goal_score=51)
+    save, log = tmp_path / "table.kalooki-save.json", tmp_path / "table.jsonl"
+    table.save_path, table.write_save = save, write_save
+    table.log_factory = lambda game: TurnLogWriter(game, log)
+    with hosted(table) as host:
+        players = seat_four(host.uri, table.code)
+        results = play_whole_game(players)
+    game = table.game
+    assert game is not None
+    assert game.game_over
+    assert sorted(results) == [0, 1, 2, 3]
+    for seat, view in results.items():
+        assert view["phase"] == "game_over"
+        assert view["totals"] == game.totals
+        assert view["hand"] == [format_card(card) for card in game.hands[seat]]
+    assert not any(player.errors for player in players)
+    # The save is the play format (kalooki resume reads it), holding the finished game.
+    loaded = load_save(save.read_bytes())
+    assert loaded.game.game_over
+    assert loaded.game.totals == game.totals
+    # The log replays through the engine to the same result.
+    summary = replay(json.loads(line) for line in log.read_text().splitlines())
+    assert summary.game_over
+    assert list(summary.totals.values()) == game.totals
+
+
+class RecordingServer(TableServer):
+    """Records every state message with what its seat may know at that moment."""
+
+    sent: list[tuple[int, str, Counter[int], Counter[int]]]
+
+    def state_message(self, seat: int, events: Any) -> dict[str, Any]:
+        message = super().state_message(seat, events)
+        game = self.table.require_game()
+        visible: Counter[int] = Counter(game.hands[seat])
+        visible.update(game.discard_pile)
+        for meld in game.table:
+            visible.update(meld.cards)
+        visible.update(public_cards(events, game.players[seat]))
+        # The card the current player took from the discard pile was face up: everyone saw it taken.
+        if game.turn.drew == "discard" and game.turn.drawn_card is not None:
+            visible[game.turn.drawn_card] += 1
+        if game.turn.must_use_card is not None:
+            visible[game.turn.must_use_card] += 1
+        hidden: Counter[int] = Counter(game.stock)
+        for other, hand in enumerate(game.hands):
+            if other != seat:
+                hidden.update(hand)
+        if game.phase in ("hand_over", "game_over"):
+            for hand in game.hands:
+                visible.update(hand)  # everyone's cards left are shown at the end of a hand
+        if not hasattr(self, "sent"):
+            self.sent = []
+        self.sent.append((seat, json.dumps(message), visible, hidden))
+        return message
+
+
+def public_cards(events: list[Event], own: str) -> list[int]:
+    cards: list[int] = []
+    for event in events:
+        kind = event["type"]
+        if kind == "meld":
+            cards += [parse_card(text) for group in event["melds"] for text in group.split()]
+        elif kind in ("build", "release"):
+            cards += [parse_card(text) for text in event["cards"].split()]
+        elif kind == "discard" or (
+            kind == "draw" and (event["source"] == "discard" or event["player"] == own)
+        ):
+            cards.append(parse_card(event["card"]))
+        elif kind == "deal":
+            cards.append(parse_card(event["discard"]))
+            cards += [parse_card(text) for text in event["hands"].get(own, "").split()]
+    return cards
+
+
+def card_tokens(value: Any) -> list[int]:
+    if isinstance(value, str):
+        return [parse_card(token) for token in value.split() if CARD.match(token)]
+    if isinstance(value, list):
+        return [card for item in value for card in card_tokens(item)]
+    if isinstance(value, dict):
+        return [card for item in value.values() for card in card_tokens(item)]
+    return []
+
+
+def test_no_client_ever_receives_another_hand_or_the_stock() -> None:
+    table = new_table(goal_score=51, seed=11)
+    with hosted(table, RecordingServer) as host:
+        players = seat_four(host.uri, table.code)
+        play_whole_game(players)
+        server = host.server
+    assert isinstance(server, RecordingServer)
+    assert table.game is not None
+    assert table.game.game_over
+    assert len(server.sent) > 100
+    leaks = []
+    for seat, text, visible, hidden in server.sent:
+        for card in set(card_tokens(json.loads(text))):
+            if card not in visible:
+                leaks.append((seat, format_card(card), card in hidden))
+    assert leaks == []
+    # Every hidden card kept out of the bytes as well: a stock card nobody can see is never written.
+    for seat, text, visible, hidden in server.sent:
+        secret = {format_card(card) for card in hidden if card not in visible}
+        written = set(re.findall(r"\b(?:[2-9TJQKA][CDHS]|JK)\b", text))
+        assert not (secret & written), (seat, secret & written)
+
+
+def test_a_player_who_drops_rejoins_their_seat_mid_hand() -> None:
+    table = new_table(goal_score=51, seed=3)
+    with hosted(table) as host:
+        players = seat_four(host.uri, table.code)
+        for player in players:
+            player.until("state")
+        play_moves(players, 6)
+        dropper = players[1]
+        assert dropper.view is not None
+        hand_before = dropper.view["hand"]
+        dropper.close()
+        # The others play on until seat 1's turn; then the table waits for it (the wait is 30 s).
+        others = [players[0], players[2], players[3]]
+        while host.call(lambda: table.game.current) != 1:
+            play_moves(others, 1)
+        rejoined = Player(host.uri)
+        assert rejoined.join(table.code, token=dropper.token)["seat"] == 1
+        view = rejoined.until("state")["view"]
+        assert view["hand_number"] == 1
+        assert view["current"] == 1
+        assert view["phase"] == "draw"
+        assert view["hand"] == hand_before  # the seat back as it was left
+        assert host.call(lambda: [format_card(card) for card in table.game.hands[1]]) == hand_before
+        results = play_whole_game([players[0], rejoined, players[2], players[3]])
+    assert table.game is not None
+    assert table.game.game_over
+    assert results[1]["totals"] == table.game.totals
+
+
+def test_a_bot_plays_for_a_player_away_longer_than_the_wait() -> None:
+    table = new_table(goal_score=51, seed=4)
+    table.wait_seconds = 0.0
+    with hosted(table) as host:
+        players = seat_four(host.uri, table.code)
+        token = players[2].token
+        players[2].close()
+        others = play_whole_game([players[0], players[1], players[3]])
+        assert table.game is not None
+        assert table.game.game_over
+        assert all(view["phase"] == "game_over" for view in others.values())
+        back = Player(host.uri)
+        assert back.join(table.code, token=token)["seat"] == 2
+        assert back.until("state")["view"]["phase"] == "game_over"
+
+
+def test_the_protocol_schema_accepts_what_the_host_sends() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    validator = jsonschema.Draft7Validator(protocol_schema())
+    table = new_table(goal_score=51, seed=8)
+    with hosted(table) as host:
+        players = seat_four(host.uri, table.code)
+        play_whole_game(players)
+    kinds = set()
+    for player in players:
+        for text in player.received:
+            message = json.loads(text)
+            kinds.add(message["type"])
+            validator.validate(message)
+    assert {"welcome", "lobby", "state", "presence"} <= kinds
+
+
+def test_a_view_holds_only_the_seats_own_hand() -> None:
+    table: Table = new_table(seed=2)
+    for name in ("ann", "bob", "cid", "dee"):
+        table.join(name)
+    table.start()
+    assert table.game is not None
+    view = seat_view(table.game, 0)
+    assert view["hand"] == [format_card(card) for card in table.game.hands[0]]
+    assert view["hand_counts"] == [len(hand) for hand in table.game.hands]
+    assert view["revealed"] is None
+    assert "stock" not in view
+    assert "seed" not in view
+    assert TIMEOUT > 0

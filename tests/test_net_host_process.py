@@ -1,0 +1,86 @@
+"""``kalooki host`` as a real process: killed mid-game, reopened with ``--resume``, its players rejoin."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from net_helpers import TIMEOUT, Player, play_moves
+
+KALOOKI = Path(sys.executable).with_name("kalooki")
+JOIN_LINE = re.compile(r"kalooki join (\S+):(\d+) --code (\w+)")
+
+
+def start_host(home: Path, *args: str) -> tuple[subprocess.Popen[str], str, str]:
+    env = {**os.environ, "KALOOKI_HOME": str(home), "COLUMNS": "100"}
+    process = subprocess.Popen(
+        [str(KALOOKI), "host", "--watch", "--bind", "127.0.0.1", "--port", "0", "--bot-pause", "0", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    assert process.stdout is not None
+    seen = []
+    for line in process.stdout:
+        seen.append(line)
+        found = JOIN_LINE.search(line)
+        if found:
+            threading.Thread(target=process.stdout.read, daemon=True).start()  # keep the pipe drained
+            return process, f"ws://127.0.0.1:{found.group(2)}/", found.group(3)
+    raise AssertionError("the host printed no join line:\n" + "".join(seen))
+
+
+def test_a_killed_host_resumes_from_its_save_and_players_rejoin(tmp_path: Path) -> None:
+    save = tmp_path / "table.kalooki-save.json"
+    host, uri, code = start_host(
+        tmp_path, "--seats", "2", "--seed", "21", "--save", str(save), "--set", "goal_score=51"
+    )
+    try:
+        players = [Player(uri), Player(uri)]
+        for index, player in enumerate(players):
+            player.join(code, name=f"p{index}")
+        for player in players:
+            player.until("state")
+        play_moves(players, 12)
+        before: list[dict[str, Any]] = [dict(player.view or {}) for player in players]
+        tokens = [player.token for player in players]
+    finally:
+        host.kill()
+        host.wait(TIMEOUT)
+    assert save.is_file()
+    host, uri, again = start_host(tmp_path, "--resume", str(save))
+    try:
+        assert again == code  # the same code: players rejoin with the command they used
+        rejoined = [Player(uri), Player(uri)]
+        for seat, (player, token) in enumerate(zip(rejoined, tokens, strict=True)):
+            assert player.join(code, token=token)["seat"] == seat
+            view = player.until("state")["view"]
+            for key in ("hand", "table", "discard_pile", "totals", "turn_number", "hand_number", "current"):
+                assert view[key] == before[seat][key], key
+        results: dict[int, dict[str, Any]] = {}
+
+        def run(player: Player) -> None:
+            results[player.seat] = player.play_until_over()
+
+        threads = [threading.Thread(target=run, args=(player,)) for player in rejoined]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(120)
+        assert results[0]["phase"] == "game_over"
+        assert results[0]["totals"] == results[1]["totals"]
+    finally:
+        assert host.stdin is not None
+        host.stdin.close()  # end of input: the host closes the table and exits 0
+        assert host.wait(TIMEOUT) == 0

@@ -1,0 +1,239 @@
+"""A hostile client tries each attack on a live table: every one is refused, and the game is unchanged."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import threading
+import time
+from typing import Any
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from kalooki_net.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
+from kalooki_net.server import TableServer
+from net_helpers import TIMEOUT, Host, Player, hosted, new_table
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+
+def snapshot(host: Host) -> dict[str, Any]:
+    game = host.table.game
+    assert game is not None
+    return dict(host.call(game.to_json))
+
+
+@pytest.fixture
+def table_in_play(request: pytest.FixtureRequest) -> Any:
+    table = new_table(seed=9)
+    options = getattr(request, "param", {})
+    with hosted(table, **options) as host:
+        players = [Player(host.uri) for _ in range(4)]
+        for index, player in enumerate(players):
+            player.join(table.code, name=f"p{index}")
+        for player in players:
+            player.until("state")
+        yield host, players
+
+
+def read_until_closed(player: Player) -> None:
+    while True:
+        player.websocket.recv(timeout=TIMEOUT)
+
+
+def flood_then_read(player: Player) -> None:
+    for _ in range(5000):
+        player.websocket.send(json.dumps({"type": "say", "text": "spam"}))
+    read_until_closed(player)
+
+
+def hears(player: Player, text: str) -> bool:
+    while True:
+        message = player.until("said")
+        if message["text"] == text:
+            return True
+
+
+def refused(player: Player, message: Any, code: str) -> dict[str, Any]:
+    player.websocket.send(message if isinstance(message, str) else json.dumps(message))
+    reply = player.until("error")
+    assert reply["code"] == code, reply
+    return reply
+
+
+def test_each_attack_is_refused_and_changes_nothing(table_in_play: Any) -> None:
+    host, players = table_in_play
+    before = snapshot(host)
+    current = host.table.game.current
+    other = players[(current + 1) % 4]  # a seated player whose turn it is not
+    mover = players[current]
+    # Acting for another seat, and moving out of turn.
+    refused(other, {"type": "move", "move": "ds", "seat": current}, "wrong_seat")
+    refused(other, {"type": "move", "move": "ds"}, "not_your_turn")
+    refused(other, {"type": "undo", "seat": current}, "wrong_seat")
+    # Taking another seat with its token, on a connection that has a seat already, or while it is connected.
+    refused(
+        other,
+        {"type": "join", "protocol": PROTOCOL_VERSION, "code": host.table.code, "token": mover.token},
+        "already_joined",
+    )
+    intruder = Player(host.uri)
+    refused(
+        intruder,
+        {"type": "join", "protocol": PROTOCOL_VERSION, "code": host.table.code, "token": mover.token},
+        "seat_in_use",
+    )
+    # Malformed JSON, not an object, an unknown type, wrong field types, a missing field, an extra field.
+    refused(other, "{not json", "bad_json")
+    refused(other, "[1, 2]", "bad_message")
+    refused(other, {"type": "teleport"}, "bad_message")
+    refused(other, {"type": "move", "move": 7}, "bad_message")
+    refused(other, {"type": "move", "move": "ds", "seat": "1"}, "bad_message")
+    refused(other, {"type": "say"}, "bad_message")
+    refused(other, {"type": "move", "move": "ds", "extra": True}, "bad_message")
+    refused(other, {"type": "start"}, "not_host")
+    # An illegal move by the player whose turn it is.
+    refused(mover, {"type": "move", "move": "d 2C 3C"}, "illegal_move")
+    assert snapshot(host) == before
+
+
+def test_no_seat_without_the_code_nor_before_joining(table_in_play: Any) -> None:
+    host, _players = table_in_play
+    before = snapshot(host)
+    stranger = Player(host.uri)
+    refused(stranger, {"type": "move", "move": "ds"}, "not_joined")
+    refused(stranger, {"type": "say", "text": "hello"}, "not_joined")
+    refused(
+        stranger, {"type": "join", "protocol": PROTOCOL_VERSION, "code": "WRONG1", "name": "eve"}, "bad_code"
+    )
+    with pytest.raises(ConnectionClosed):  # one guess per connection
+        stranger.websocket.recv(timeout=TIMEOUT)
+    guesser = Player(host.uri)
+    refused(
+        guesser,
+        {"type": "join", "protocol": PROTOCOL_VERSION, "code": host.table.code, "token": "x" * 32},
+        "bad_token",
+    )
+    late = Player(host.uri)
+    refused(
+        late,
+        {"type": "join", "protocol": PROTOCOL_VERSION, "code": host.table.code, "name": "zed"},
+        "started",
+    )
+    assert snapshot(host) == before
+
+
+def test_an_oversize_message_closes_that_connection_only(table_in_play: Any) -> None:
+    host, players = table_in_play
+    before = snapshot(host)
+    players[1].websocket.send(json.dumps({"type": "say", "text": "x" * MAX_MESSAGE_BYTES}))
+    with pytest.raises(ConnectionClosed) as closed:
+        read_until_closed(players[1])
+    assert closed.value.rcvd is not None
+    assert closed.value.rcvd.code == 1009  # message too big
+    assert snapshot(host) == before
+    players[2].send({"type": "say", "text": "still here"})
+    assert hears(players[3], "still here")
+
+
+def test_a_flood_is_rate_limited_then_cut_off(table_in_play: Any) -> None:
+    host, players = table_in_play
+    before = snapshot(host)
+    flooder = players[1]
+    for _ in range(100):  # past the burst the host allows
+        flooder.websocket.send(json.dumps({"type": "say", "text": "spam"}))
+    assert flooder.until("error")["code"] == "rate_limited"
+    codes = ["rate_limited"]
+    with pytest.raises(ConnectionClosed):  # and a flood that goes on is cut off
+        flood_then_read(flooder)
+    assert "rate_limited" in codes
+    assert snapshot(host) == before
+    players[2].send({"type": "say", "text": "after the flood"})
+    assert hears(players[3], "after the flood")
+
+
+class SmallBuffers(TableServer):
+    """Small kernel send buffers, so a client that does not read backs up in seconds rather than megabytes."""
+
+    async def handle(self, websocket: ServerConnection) -> None:
+        websocket.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        await super().handle(websocket)
+
+
+def test_a_client_that_never_reads_is_dropped_and_the_table_plays_on() -> None:
+    table = new_table(seed=9)
+    with hosted(table, SmallBuffers, rate=1000.0, burst=1000.0, send_timeout=2.0) as host:
+        players = [Player(host.uri) for _ in range(3)]
+        # The sleeper's receive window is tiny, so what it does not read backs up on the host quickly.
+        sock = socket.create_connection(("127.0.0.1", host.server.port))
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+        sleeper = connect(
+            host.uri, sock=sock, open_timeout=TIMEOUT, compression=None, max_queue=1
+        ).__enter__()
+        sleeper.send(
+            json.dumps({"type": "join", "protocol": PROTOCOL_VERSION, "code": table.code, "name": "zzz"})
+        )
+        for index, player in enumerate(players):
+            player.join(table.code, name=f"p{index}")
+        stop = threading.Event()
+
+        def drain(player: Player) -> None:
+            with contextlib.suppress(ConnectionClosed):
+                while not stop.is_set():
+                    with contextlib.suppress(TimeoutError):
+                        player.websocket.recv(timeout=0.1)
+
+        readers = [threading.Thread(target=drain, args=(player,)) for player in players]
+        for reader in readers:
+            reader.start()
+        deadline = time.monotonic() + 3 * TIMEOUT
+        while host.call(lambda: 0 in host.server.by_seat) and time.monotonic() < deadline:
+            for _ in range(5):
+                players[0].send({"type": "say", "text": "y" * 300})
+            time.sleep(0.02)
+        stop.set()
+        for reader in readers:
+            reader.join(TIMEOUT)
+        assert not host.call(lambda: 0 in host.server.by_seat)  # the sleeper (seat 0) is cut off
+        assert host.call(lambda: sorted(host.server.by_seat)) == [1, 2, 3]
+        players[1].send({"type": "say", "text": "we carry on"})
+        assert hears(players[2], "we carry on")
+        sleeper.close()
+
+
+def test_plain_http_and_foreign_origins_are_answered_without_an_upgrade(table_in_play: Any) -> None:
+    import urllib.error
+    import urllib.request
+
+    host, _players = table_in_play
+    with pytest.raises(urllib.error.HTTPError) as answer:
+        urllib.request.urlopen(f"http://127.0.0.1:{host.server.port}/", timeout=TIMEOUT)
+    assert answer.value.code == 426
+    # The table's own page (a later browser client) may connect: same host and port as the table.
+    with connect(host.uri, origin=f"http://127.0.0.1:{host.server.port}", open_timeout=TIMEOUT) as same_site:
+        same_site.send(json.dumps({"type": "say", "text": "not joined"}))
+        assert json.loads(same_site.recv(timeout=TIMEOUT))["code"] == "not_joined"
+    with (
+        pytest.raises(Exception, match="403"),
+        connect(host.uri, origin="https://evil.example", open_timeout=TIMEOUT),
+    ):
+        pass
+
+
+def test_a_connection_that_never_joins_is_closed() -> None:
+    table = new_table(seed=9)
+    with hosted(table, join_timeout=0.5) as host:
+        idle = Player(host.uri)
+        with pytest.raises(ConnectionClosed) as closed:
+            read_until_closed(idle)
+        assert closed.value.rcvd is not None
+        assert closed.value.rcvd.code == 1008
+        # The host forgets the connection once its handler has finished, just after the close.
+        deadline = time.monotonic() + TIMEOUT
+        while host.call(lambda: len(host.server.clients)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert host.call(lambda: len(host.server.clients)) == 0

@@ -1,0 +1,70 @@
+"""``kalooki join`` as a real process at a live table: the play screen, hint, refusals, say and quit."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from net_helpers import TIMEOUT, Player, hosted, new_table
+
+from kalooki.cards import format_card
+from kalooki.engine import Game
+
+KALOOKI = Path(sys.executable).with_name("kalooki")
+
+
+def test_join_plays_a_turn_on_the_play_screen_and_rejoins_with_the_kept_token(tmp_path: Path) -> None:
+    table = new_table(seats=2, seed=31)
+    # The deal the table will make once both have joined: the bot at seat 0, the person at seat 1.
+    dealt = Game(table.variant, ["p0", "ann"], seed=table.seed).hands[1]
+    card = format_card(dealt[0])
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "80", "NO_COLOR": "1"}
+    with hosted(table) as host:
+        bot = Player(host.uri)
+        bot.join(table.code, name="p0")
+        address = f"127.0.0.1:{host.server.port}"
+        keys = f"hint\nds\nzz\nd {card}\nsay good luck\nscore\nquit\n"
+        played = threading.Thread(target=bot.play_until_over, daemon=True)
+        played.start()
+        join = subprocess.run(
+            [str(KALOOKI), "join", address, "--code", table.code, "--name", "ann"],
+            input=keys,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+            check=False,
+        )
+        out = join.stdout
+        assert join.returncode == 0, join.stderr
+        assert "You sit at seat 2 as ann." in out
+        assert "Your hand (13):" in out
+        assert "P0 " in out  # the other player's turn, told as a bot's turn is
+        assert "Hint (what the greedy bot would play):" in out
+        assert "✗ 'zz' is not a command" in out
+        assert "You discard" in out
+        assert "you: good luck" in out
+        assert f"kalooki join {address} --code {table.code}" in out  # how to come back
+        said = [message for message in bot.received if '"said"' in message]
+        assert any("good luck" in message for message in said)
+        # The same command takes the same seat back: the token was kept in the data folder.
+        tokens = list((tmp_path / "tables").glob("*.json"))
+        assert len(tokens) == 1
+        again = subprocess.run(
+            [str(KALOOKI), "join", address, "--code", table.code],
+            input="quit\n",
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+            check=False,
+        )
+        assert "You sit at seat 2 as ann." in again.stdout, again.stdout + again.stderr
+    assert TIMEOUT > 0

@@ -1,0 +1,57 @@
+"""``kalooki join`` at a terminal: the keyboard works during another player's turn (say, score, quit)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from net_helpers import Player, hosted, new_table
+from test_play_pty import Terminal
+from websockets.exceptions import ConnectionClosed
+
+
+def test_say_during_another_players_turn_then_play_and_quit(tmp_path: Path) -> None:
+    table = new_table(seats=2, seed=31)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "TERM": "xterm", "COLUMNS": "80", "LINES": "24"}
+    with hosted(table) as host:
+        bot = Player(host.uri)
+        bot.join(table.code, name="p0")
+
+        heard: list[str] = []
+
+        def wait_for_hello_then_play() -> None:
+            # Seat 0 plays first, but not before hearing from ann: her words come during its turn.
+            message = bot.receive()
+            while message["type"] != "said":
+                message = bot.receive()
+            heard.append(message["text"])
+            # Once ann has left, the table waits for her and this player's reads time out: that ends it.
+            with contextlib.suppress(TimeoutError, ConnectionClosed):
+                bot.play_until_over()
+
+        threading.Thread(target=wait_for_hello_then_play, daemon=True).start()
+        terminal = Terminal(
+            ["join", f"127.0.0.1:{host.server.port}", "--code", table.code, "--name", "ann"], env
+        )
+        try:
+            terminal.read_until("You sit at seat 2 with p0")
+            terminal.type("ds\n")  # not ann's turn: refused, nothing sent
+            terminal.read_until("wait for your turn: p0 is playing")
+            terminal.type("say hello there\n")
+            terminal.read_until("you: hello there")
+            terminal.read_until("P0 .*discards")  # the bot heard it and played its turn
+            terminal.read_until("draw>")
+            terminal.type("score\n")
+            terminal.read_until("total")
+            terminal.type("quit\n")
+            terminal.read_until("you left the table")
+            assert terminal.wait() == 0
+        finally:
+            terminal.kill()
+    assert heard == ["hello there"]
