@@ -156,7 +156,14 @@ def shadow_game(view: Mapping[str, Any], variant: Variant) -> Game:
     undo = None
     if view.get("can_undo"):
         # Only whether there is something to take back matters here; the host keeps the real snapshot.
-        undo = {"hand": [], "table": [], "opened": False, "turn": turn}
+        # The stand-in holds the turn's cards as they are now, so the state stays one play can reach.
+        current = int(view["current"])
+        undo = {
+            "hand": list(hands[current]),
+            "table": [dict(meld) for meld in table],
+            "opened": bool(view["opened"][current]),
+            "turn": turn,
+        }
     rng_version, internal, gauss = random.Random(0).getstate()
     state = {
         "format": STATE_FORMAT,

@@ -64,7 +64,7 @@ def test_resume_of_a_hot_seat_save_passes_the_keyboard_again(
         write_save=write_save,
     ).run()  # fmt: skip
     monkeypatch.setattr("sys.stdin", io.StringIO("\nquit\n"))
-    assert resume_game(save, fast=True) == 0
+    assert resume_game(str(save), fast=True) == 0
     shown = capsys.readouterr().out
     assert "Pass to ann — press Enter" in shown
     assert "At this terminal: ann, bob." in shown
