@@ -19,6 +19,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "play",  # play, resume
     "replay_commands",  # replay
     "simulate",  # simulate
+    "sweep",  # sweep
 )
 """Modules of this package (``cli/<name>.py``) whose ``register(app)`` adds their commands, in help order."""
 
