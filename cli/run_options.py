@@ -8,8 +8,38 @@ from typing import Annotated
 import typer
 
 from .charts import Chart, require_matplotlib, save
-from .common import check_output_path, fail
+from .common import at_least, check_output_path, fail
 from .saves import write_atomically
+
+PlayersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--players", parser=at_least(2), help="Seats at the table (default: the --bots count, else 4)."
+    ),
+]
+
+BotsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--bots",
+        metavar="BOT[,BOT...]",
+        help="The bot in each seat, comma-separated (one name fills every seat). Default: greedy.",
+    ),
+]
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the results as JSON instead of tables.")]
+
+MaxTurnsOption = Annotated[
+    int,
+    typer.Option(
+        "--max-turns", parser=at_least(1), help="Turns after which a hand is abandoned and counted."
+    ),
+]
+
+MaxHandsOption = Annotated[
+    int,
+    typer.Option("--max-hands", parser=at_least(1), help="Hands after which a game is stopped and counted."),
+]
 
 DuplicateOption = Annotated[
     bool,

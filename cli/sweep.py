@@ -24,7 +24,12 @@ from kalooki.sweep import SweepResult, SweepSpec, figure_interval, figure_value,
 from .common import SetOption, at_least, check_output_path, cli_errors, fail, integer
 from .html_report import BOTS_NOTE
 from .run_options import (
+    BotsOption,
     DuplicateOption,
+    JsonOption,
+    MaxHandsOption,
+    MaxTurnsOption,
+    PlayersOption,
     PlotOption,
     ReportOption,
     SchedulerOption,
@@ -146,18 +151,8 @@ def sweep_command(
     games: Annotated[
         int, typer.Option("--games", "-n", parser=at_least(1), help="Games to play per cell.")
     ] = 1000,
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players", parser=at_least(2), help="Seats at the table (default: the --bots count, else 4)."
-        ),
-    ] = None,
-    bots: Annotated[
-        str | None,
-        typer.Option(
-            "--bots", metavar="BOT[,BOT...]", help="The bot in each seat (one name fills every seat)."
-        ),
-    ] = None,
+    players: PlayersOption = None,
+    bots: BotsOption = None,
     seed: Annotated[
         int, typer.Option("--seed", parser=integer, help="Master seed, shared by every cell.")
     ] = 0,
@@ -174,9 +169,7 @@ def sweep_command(
         ),
     ] = None,
     scheduler: SchedulerOption = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the results as JSON instead of tables.")
-    ] = False,
+    as_json: JsonOption = False,
     csv_path: Annotated[
         str | None,
         typer.Option("--csv", metavar="FILE", help="Write one CSV row per cell to FILE ('-': stdout)."),
@@ -191,12 +184,8 @@ def sweep_command(
     yes: Annotated[
         bool, typer.Option("--yes", "-y", help=f"Run a grid with no --grid or over {MAX_CELLS} cells.")
     ] = False,
-    max_turns: Annotated[
-        int, typer.Option("--max-turns", parser=at_least(1), help="Turns after which a hand is abandoned.")
-    ] = DEFAULT_MAX_TURNS,
-    max_hands: Annotated[
-        int, typer.Option("--max-hands", parser=at_least(1), help="Hands after which a game is stopped.")
-    ] = DEFAULT_MAX_HANDS,
+    max_turns: MaxTurnsOption = DEFAULT_MAX_TURNS,
+    max_hands: MaxHandsOption = DEFAULT_MAX_HANDS,
 ) -> None:
     if as_json and csv_path == "-":
         raise typer.BadParameter(
