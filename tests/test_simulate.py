@@ -230,7 +230,17 @@ def test_cli_report_and_compare_set() -> None:
     code, out, err = run("classic", "-n", "2", "-w", "1", "--compare-set", "opening_threshold=40")
     assert code == 0, err
     assert "A = classic, B = classic with opening_threshold=40" in out
-    assert "points left per loser" in out
+    assert "these bots play" in out
+    assert "went_out" not in out and "hands won  [95% CI]" not in out  # the full reports wait for --verbose
+    assert "add --verbose" in out
+    code, verbose, err = run(
+        "classic", "-n", "2", "-w", "1", "--compare-set", "opening_threshold=40", "--verbose"
+    )
+    assert code == 0, err
+    # The differences come first, then both full reports.
+    assert verbose.index("adjusted p") < verbose.index("hands won  [95% CI]")
+    assert verbose.count("hands won  [95% CI]") == 2
+    assert "went out" in verbose and "went_out" not in verbose
     code, out, err = run("classic", "-n", "2", "-w", "1", "--compare", "kalooki-40", "--json")
     assert code == 0, err
     data = json.loads(out)
