@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from kalooki.errors import KalookiError
+from kalooki.figures import ALPHA
 from kalooki.sweep import SweepResult, figure_interval, figure_value
 
 if TYPE_CHECKING:
@@ -25,6 +26,14 @@ if TYPE_CHECKING:
     from kalooki.simulate import SimulationResult
 
 PLOT_HINT: Final = "pip install 'kalooki[plot]'"
+
+_RING: Final[dict[str, Any]] = {
+    "marker": "o",
+    "markersize": 13,
+    "markerfacecolor": "none",
+    "linestyle": "none",
+}
+"""How a cell that differs from the baseline is ringed (colour given each time: it must not use the cycle)."""
 
 SWEEP_FIGURES: Final = (
     ("turns_per_hand", "turns per hand", "turns (all players)"),
@@ -223,26 +232,9 @@ def _sweep_chart(result: SweepResult, key: str, name: str, unit: str) -> Chart:
             if cell.cell.index == spec.baseline:
                 axes.plot(position, value, marker="*", markersize=16, color=colour, linestyle="none")
             elif test is not None and test.significant:
-                axes.plot(
-                    position,
-                    value,
-                    marker="o",
-                    markersize=13,
-                    markerfacecolor="none",
-                    markeredgecolor="black",
-                    linestyle="none",
-                )
+                axes.plot(position, value, color="black", **_RING)
     axes.plot([], [], marker="*", markersize=12, color="grey", linestyle="none", label="baseline")
-    axes.plot(
-        [],
-        [],
-        marker="o",
-        markersize=11,
-        markerfacecolor="none",
-        markeredgecolor="black",
-        linestyle="none",
-        label=f"differs from baseline (FDR {100 * 0.05:g}%)",
-    )
+    axes.plot([], [], color="black", label=f"differs from baseline (FDR {100 * ALPHA:g}%)", **_RING)
     if first is not None:
         axes.set_xticks(_positions(first, list(first.values)), list(first.texts))
         axes.set_xlabel(first.knob)

@@ -12,7 +12,10 @@ Dask (``pip install 'kalooki[cluster]'``) is imported only when a scheduler addr
 
 from __future__ import annotations
 
+import gc
 import os
+import socket
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
@@ -21,7 +24,7 @@ from typing import Any, Final, TypeVar
 
 from kalooki.errors import KalookiError
 
-CONNECT_TIMEOUT: Final = 5.0
+CONNECT_TIMEOUT: Final = 3.0
 """Seconds to wait for a Dask scheduler before giving up on it."""
 
 CLUSTER_HINT: Final = "pip install 'kalooki[cluster]'"
@@ -94,24 +97,51 @@ def open_pool(workers: int | None = None, scheduler: str | None = None) -> Itera
         executor.shutdown(wait=True, cancel_futures=True)
 
 
+def _check_reachable(address: str) -> None:
+    """Fail fast, before Dask is even imported, when nothing listens at a ``tcp://HOST:PORT`` address."""
+    scheme, _, rest = address.rpartition("://")
+    if scheme not in ("", "tcp"):
+        return  # TLS, UCX...: left to Dask, which knows how to reach them
+    host, _, port = rest.rpartition(":")
+    if not host or not port.isdigit():
+        raise ExecutorError(f"{address}: expected a scheduler address like tcp://HOST:PORT")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise ExecutorError(f"{address}: no Dask scheduler answered ({reason})") from None
+
+
 @contextmanager
 def _dask_pool(address: str) -> Iterator[Pool]:
+    _check_reachable(address)
     try:
         from distributed import Client
     except ImportError:
         raise ExecutorError(f"--scheduler needs Dask: {CLUSTER_HINT}") from None
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)  # type: ignore[no-untyped-call]
-    except (OSError, TimeoutError, ValueError) as error:
-        raise ExecutorError(
-            f"{address}: no Dask scheduler answered within {CONNECT_TIMEOUT:g} s ({_first_line(error)})"
-        ) from None
+    except Exception as error:  # whatever answered there is not a Dask scheduler we can use
+        message = f"{address}: no Dask scheduler answered within {CONNECT_TIMEOUT:g} s ({_first_line(error)})"
+        del error
+        _collect_quietly()
+        raise ExecutorError(message) from None
     try:
         threads = sum(worker["nthreads"] for worker in client.scheduler_info()["workers"].values())
         # pure=False: every task is run, not looked up by a hash of its arguments.
         yield Pool(client.get_executor(pure=False), max(1, threads), address)  # type: ignore[no-untyped-call]
     finally:
         client.close()  # type: ignore[no-untyped-call]
+
+
+def _collect_quietly() -> None:
+    """Let a half-made Dask client go without its 'Exception ignored' noise: the error is one line."""
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda _: None
+    try:
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
 
 
 def _first_line(error: BaseException) -> str:
