@@ -74,8 +74,13 @@ To see what a rule change does, compare two variants on the same seeds:
   kalooki simulate a.yaml --set jokers=4 --compare b.yaml --compare-set jokers=4
 
 --set changes the first variant (A), --compare-set the second (B); B is A itself when only
---compare-set is given. Each difference (B minus A) is tested: rates with a two-proportion
-z-test, means with Welch's t-test, marked * when p < 0.05.
+--compare-set is given. The differences (B minus A) come first, each with a paired t-test
+over games (same seeds); p-values are adjusted together (Benjamini-Hochberg) and only what
+survives is marked. --verbose adds both full reports.
+
+With --duplicate each deal is played once per seat rotation; --report FILE.html writes a
+self-contained page with charts, --plot FILE.png|svg one chart; --scheduler tcp://HOST:PORT
+plays on a Dask cluster.
 """
 
 

@@ -8,9 +8,11 @@ end. :func:`compare` plays two variants on the same seeds and tests each differe
 
 Determinism. Game ``i`` is dealt from a seed derived from the master seed and ``i`` alone
 (:func:`game_seed`), and its bots draw from seeds derived from that, so a game's result does
-not depend on which process plays it or when. Workers play chunks of game indices and the
-records are put back in index order before anything is counted: the same seed gives the same
-result, to the last digit, with any number of workers.
+not depend on which process plays it or when. Workers (local processes or a Dask cluster, see
+:mod:`kalooki.executors`) play chunks of game indices and the records are put back in index
+order before anything is counted: the same seed gives the same result, to the last digit, with
+any number of workers. With duplicate deals (:class:`GamePlan`) each deal is played once per
+seat rotation.
 
 Endless play is cut off: a hand that passes ``max_turns`` turns is abandoned (unscored, and
 counted), and a game still going after ``max_hands`` hands is stopped and counted unfinished.
@@ -23,7 +25,9 @@ Statistics (see :func:`compare` for the tests):
   playing it, so an abandoned hand is a trial that nobody wins; a game won jointly (a tie)
   is a win for each of the tied seats;
 - hands of one game are treated as independent, which they nearly are (each is a new deal) but
-  not quite (the seat that starts moves round, eliminations change the table).
+  not quite (the seat that starts moves round, eliminations change the table); with duplicate
+  deals, whose copies are not independent at all, every interval is taken over deals instead
+  (:func:`kalooki.figures.with_unit_intervals`).
 
 This module prints nothing and writes no files: the CLI (``kalooki simulate``) does that.
 """
