@@ -10,6 +10,7 @@ global and no window opens.
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -71,7 +72,7 @@ def _figure(title: str, wide: bool = False) -> tuple[Figure, Axes]:
 
     figure = Figure(figsize=(8.0 if wide else 6.4, 4.0), layout="constrained")
     axes = figure.add_subplot()
-    axes.set_title(title)
+    axes.set_title(textwrap.fill(title, 64))
     axes.grid(True, alpha=0.3)
     return figure, axes
 
@@ -130,7 +131,7 @@ def _seat_wins(results: Sequence[SimulationResult], labels: Sequence[str], names
     axes.set_xlabel("seat (1 plays first in the first hand)")
     axes.set_ylabel("hands won (%)")
     axes.set_xticks(range(1, len(results[0].bots) + 1))
-    axes.legend(title="variant")
+    _legend_below(axes)
     return Chart("seat-wins", title, figure)
 
 
@@ -153,8 +154,13 @@ def _bot_wins(results: Sequence[SimulationResult], labels: Sequence[str], names:
     axes.set_xticks(range(len(bots)), bots)
     axes.set_xlabel("bot")
     axes.set_ylabel("hands won (%)")
-    axes.legend(title="variant")
+    _legend_below(axes)
     return Chart("bot-wins", title, figure)
+
+
+def _legend_below(axes: Axes) -> None:
+    """Bars fill the plot: their legend goes underneath rather than over them."""
+    axes.legend(title="variant", loc="upper center", bbox_to_anchor=(0.5, -0.18), ncols=2)
 
 
 def _samples(result: SimulationResult, what: str) -> list[float]:

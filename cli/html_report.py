@@ -26,8 +26,8 @@ body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; 
        padding: 0 1rem; }
 h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem; }
 table { border-collapse: collapse; margin: 1rem 0; font-size: 0.9rem; }
-th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: right; }
-th:first-child, td:first-child { text-align: left; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: left; }
+td.num { text-align: right; }
 tr.significant td { font-weight: bold; }
 figure.chart { margin: 1.5rem 0; } figure.chart svg { max-width: 100%; height: auto; }
 figcaption { font-size: 0.85rem; color: #555; }
@@ -72,19 +72,28 @@ def _table(header: Sequence[str], rows: Sequence[tuple[Sequence[str], bool]]) ->
     head = "".join(f"<th>{html.escape(cell)}</th>" for cell in header)
     marked_row = '<tr class="significant">'
     body = "".join(
-        (marked_row if marked else "<tr>")
-        + "".join(f"<td>{html.escape(cell)}</td>" for cell in cells)
-        + "</tr>"
+        (marked_row if marked else "<tr>") + "".join(_cell(cell) for cell in cells) + "</tr>"
         for cells, marked in rows
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _cell(text: str) -> str:
+    """Numbers line up on the right, words on the left."""
+    numeric = text[:1].isdigit() or text[:2].lstrip("+-")[:1].isdigit()
+    return f'<td class="num">{html.escape(text)}</td>' if numeric else f"<td>{html.escape(text)}</td>"
+
+
+def bots_text(bots: Sequence[str]) -> str:
+    """``4 × greedy`` for a table of one bot, else the bots in seat order."""
+    return f"{len(bots)} × {bots[0]}" if len(set(bots)) == 1 else ", ".join(bots)
 
 
 def _setup(result: SimulationResult) -> str:
     dealt = "duplicate deals (each deal once per seat rotation)" if result.duplicate else "one game per deal"
     return (
         f"<p>{result.games:,} games ({result.hands:,} hands), seed {result.seed}, bots "
-        f"{html.escape(', '.join(result.bots))}, {dealt}. Intervals are 95%.</p>"
+        f"{html.escape(bots_text(result.bots))}, {dealt}. Intervals are 95%.</p>"
     )
 
 
@@ -188,7 +197,7 @@ def sweep_report(result: SweepResult) -> str:
     variant = spec.variant + (f" with {', '.join(spec.overrides)}" if spec.overrides else "")
     body = [
         f"<p>{len(spec.cells)} cells × {spec.games:,} games, seed {spec.seed}, bots "
-        f"{html.escape(', '.join(spec.bots))}; baseline {html.escape(spec.cells[spec.baseline].label)}. "
+        f"{html.escape(bots_text(spec.bots))}; baseline {html.escape(spec.cells[spec.baseline].label)}. "
         f"{result.tests} differences tested (paired t over games on the same seeds), "
         f"{len(significant)} significant after Benjamini-Hochberg false-discovery control at 5%.</p>",
         "<h2>Cells</h2>",

@@ -22,7 +22,7 @@ from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, rows_to_csv
 from kalooki.sweep import SweepResult, SweepSpec, figure_interval, figure_value, run_sweep, sweep_rows
 
 from .common import SetOption, at_least, check_output_path, cli_errors, fail, integer
-from .html_report import BOTS_NOTE
+from .html_report import BOTS_NOTE, bots_text
 from .run_options import (
     BotsOption,
     DuplicateOption,
@@ -89,9 +89,13 @@ def sweep_bar(enabled: bool) -> Iterator[Progress | None]:
         yield bar
 
 
-def bots_text(bots: tuple[str, ...]) -> str:
-    """``4 × greedy`` for a table of one bot, else the bots in seat order."""
-    return f"{len(bots)} × {bots[0]}" if len(set(bots)) == 1 else ", ".join(bots)
+def interrupted_message(store: SweepStore | None, cells: int) -> str:
+    if store is None:
+        return "interrupted: nothing was saved (give --out DIR to keep finished cells and resume)"
+    saved = sum(store.cell_path(index).exists() for index in range(cells))
+    return (
+        f"interrupted: {saved} of {cells} cells saved in {store.folder}; run the same command again to resume"
+    )
 
 
 def print_sweep(result: SweepResult, console: Console) -> None:
@@ -231,9 +235,12 @@ def sweep_command(
                 if bar is not None and task is not None:
                     bar.update(task, completed=games_done, cells=f"{cells_done}/{cells_total}")
 
-            result = run_sweep(
-                spec, pool, done=done, on_cell=store.save if store is not None else None, progress=advance
-            )
+            try:
+                result = run_sweep(
+                    spec, pool, done=done, on_cell=store.save if store is not None else None, progress=advance
+                )
+            except KeyboardInterrupt:
+                fail(interrupted_message(store, len(cells)), 130)
     rows = sweep_rows(result)
     if csv_path == "-":
         write_csv(csv_path, rows_to_csv(rows))
