@@ -94,3 +94,17 @@ def test_a_worker_killed_mid_sweep_changes_nothing(cluster: Any) -> None:
     assert killed  # the worker really went after the first cell, with two cells still to play
     assert len(cells_done) == 3
     assert stable(remote) == stable(local)
+
+
+def test_simulate_on_the_scheduler_matches_local(cluster: Any) -> None:
+    args = ["simulate", "classic", "--compare-set", "jokers=4", "-n", "4", "--duplicate", "--json"]
+    local = subprocess.run([KALOOKI, *args, "-w", "1"], capture_output=True, text=True, check=True)
+    remote = subprocess.run(
+        [KALOOKI, *args, "--scheduler", cluster.scheduler_address], capture_output=True, text=True, check=True
+    )
+    drop = {"seconds", "workers", "games_per_second"}
+    for side in ("a", "b"):
+        here = {k: v for k, v in json.loads(local.stdout)[side].items() if k not in drop}
+        there = {k: v for k, v in json.loads(remote.stdout)[side].items() if k not in drop}
+        assert there == here
+    assert json.loads(remote.stdout)["differences"] == json.loads(local.stdout)["differences"]

@@ -296,3 +296,23 @@ def test_missing_matplotlib_is_one_line(monkeypatch: pytest.MonkeyPatch, tmp_pat
     assert code == 1
     assert err.strip() == "--report needs matplotlib: pip install 'kalooki[plot]'"
     assert not (tmp_path / "r.html").exists()
+
+
+def test_duplicate_intervals_are_taken_over_deals() -> None:
+    from kalooki.figures import figures_of, ratio_interval, unit_table
+
+    bots = ["greedy", "random", "greedy", "random"]
+    result = simulate(load_variant("classic"), bots, 8, seed=2, workers=1, duplicate=True)
+    table = unit_table(result, figures_of(bots))
+    assert len(table["turns_per_hand"][0]) == 2  # two deals, four rotations each
+    assert result.bot_hand_wins["greedy"].interval == ratio_interval(table["bot_hand_wins.greedy"], "rate")
+    assert result.turns_per_hand.interval == ratio_interval(table["turns_per_hand"], "mean")
+
+
+def test_simulate_plot_svg(tmp_path: Path) -> None:
+    plot = tmp_path / "seats.svg"
+    result = runner.invoke(app, ["simulate", "classic", "-n", "2", "-w", "1", "--plot", str(plot)])
+    assert result.exit_code == 0, result.stderr
+    text = plot.read_text()
+    assert text.lstrip().startswith("<?xml")
+    assert "Hands won by seat (95% interval): classic" in text
