@@ -229,11 +229,16 @@ def sweep_command(
         store = SweepStore(out, spec) if out is not None else None
         done = store.open() if store is not None else {}
         with open_pool(workers, scheduler) as pool, sweep_bar(enabled=True) as bar:
-            task = bar.add_task("sweep", total=games * len(cells), cells="") if bar is not None else None
+            # Cells read back from --out are not played again: the bar, its speed and its time left
+            # count only the games this run plays.
+            to_play = games * (len(cells) - len(done))
+            task = bar.add_task("sweep", total=to_play, cells="") if bar is not None else None
 
             def advance(games_done: int, total: int, cells_done: int, cells_total: int) -> None:
                 if bar is not None and task is not None:
-                    bar.update(task, completed=games_done, cells=f"{cells_done}/{cells_total}")
+                    bar.update(
+                        task, completed=games_done - (total - to_play), cells=f"{cells_done}/{cells_total}"
+                    )
 
             try:
                 result = run_sweep(

@@ -316,3 +316,14 @@ def test_simulate_plot_svg(tmp_path: Path) -> None:
     text = plot.read_text()
     assert text.lstrip().startswith("<?xml")
     assert "Hands won by seat (95% interval): classic" in text
+
+
+def test_out_must_be_a_folder_and_workers_exclude_a_scheduler(tmp_path: Path) -> None:
+    a_file = tmp_path / "file"
+    a_file.write_text("")
+    code, _, err = sweep("classic", "--grid", "jokers=2,4", "-n", "2", "-w", "1", "--out", str(a_file))
+    assert code == 1
+    assert err.strip() == f"{a_file}: is a file; --out needs a folder"
+    code, _, err = sweep("classic", "--grid", "jokers=2,4", "-w", "2", "--scheduler", "tcp://127.0.0.1:8786")
+    assert code == 2
+    assert "--workers is for local processes" in err
