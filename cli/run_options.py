@@ -46,7 +46,7 @@ DuplicateOption = Annotated[
     typer.Option(
         "--duplicate",
         help="Play each deal once per seat rotation, so the luck of the cards cancels out of seat and bot "
-        "comparisons (--games must be a multiple of the seats).",
+        "comparisons (--games must be a multiple of the distinct rotations: 4 for four different bots).",
     ),
 ]
 SchedulerOption = Annotated[

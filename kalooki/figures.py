@@ -25,7 +25,7 @@ from typing import Final, Literal
 import numpy as np
 from scipy import stats
 
-from kalooki.simulate import Difference, GameRecord, Mean, Rate, SimulationResult
+from kalooki.simulate import Difference, GameRecord, Mean, Rate, SimulationResult, rotations
 
 ALPHA: Final = 0.05
 FDR_METHOD: Final = "Benjamini-Hochberg"
@@ -109,7 +109,7 @@ def _game_counts(record: GameRecord, bots: Sequence[str]) -> dict[str, tuple[flo
 
 def unit_table(result: SimulationResult, figures: Sequence[Figure]) -> dict[str, Units]:
     """Per figure, the numerator and denominator of each unit: a game, or with duplicate deals a deal."""
-    size = len(result.bots) if result.duplicate else 1
+    size = rotations(result.bots) if result.duplicate else 1
     units = max(1, math.ceil(len(result.records) / size))
     table = {figure.key: (np.zeros(units), np.zeros(units)) for figure in figures}
     for position, record in enumerate(result.records):

@@ -445,8 +445,9 @@ def summarise(
 class GamePlan:
     """The games of one run: which variant, which bots, how many games from which seed.
 
-    With ``duplicate``, game ``i`` is deal ``i // seats`` played with the bots turned by
-    ``i % seats`` seats, so each deal is played once per seat rotation.
+    With ``duplicate``, game ``i`` is deal ``i // r`` played with the bots turned by ``i % r``
+    seats, ``r`` being the number of distinct rotations of the bots (:func:`rotations`), so each
+    deal is played once at every table the rotations make, and never twice at the same one.
     """
 
     variant: Variant
@@ -457,23 +458,27 @@ class GamePlan:
     max_turns: int = DEFAULT_MAX_TURNS
     max_hands: int = DEFAULT_MAX_HANDS
 
+    @property
+    def deal_size(self) -> int:
+        """Games per deal: 1, or with duplicate deals the number of distinct rotations of the bots."""
+        return rotations(self.bots) if self.duplicate else 1
+
     def check(self) -> None:
         """Raise :class:`SimulationError` (or the registry's error for an unknown bot) before playing."""
         check_setup(self.variant, self.bots, self.games)
-        seats = len(self.bots)
-        if self.duplicate and self.games % seats:
-            lower, upper = self.games - self.games % seats, self.games - self.games % seats + seats
+        size = self.deal_size
+        if self.games % size:
+            lower, upper = self.games - self.games % size, self.games - self.games % size + size
             raise SimulationError(
-                f"--duplicate plays each deal once per seat: --games {self.games} is not a multiple of "
-                f"{seats} seats (try {lower or upper} or {upper})"
+                f"--duplicate plays each deal once per seat rotation: --games {self.games} is not a "
+                f"multiple of the {size} rotations of {', '.join(self.bots)} "
+                f"(try {lower or upper} or {upper})"
             )
 
     def jobs(self) -> list[tuple[int, int, int]]:
         """Every game as (index, deal seed, rotation), in index order."""
-        if not self.duplicate:
-            return [(index, game_seed(self.seed, index), 0) for index in range(self.games)]
-        seats = len(self.bots)
-        return [(index, game_seed(self.seed, index // seats), index % seats) for index in range(self.games)]
+        size = self.deal_size
+        return [(index, game_seed(self.seed, index // size), index % size) for index in range(self.games)]
 
     def chunks(self, workers: int) -> list[list[tuple[int, int, int]]]:
         """The jobs in slices: several per worker keep every core busy to the end and progress moving."""
@@ -499,6 +504,17 @@ class GamePlan:
 
             result = with_unit_intervals(result)
         return result
+
+
+def rotations(bots: Sequence[str]) -> int:
+    """How many distinct tables turning the bots round gives: 4 for four different bots, 2 for
+    ``greedy,random,greedy,random``, 1 for one bot in every seat (turning it changes nothing)."""
+    count = len(bots)
+    return next(
+        shift
+        for shift in range(1, count + 1)
+        if count % shift == 0 and all(bots[seat] == bots[(seat + shift) % count] for seat in range(count))
+    )
 
 
 def check_setup(variant: Variant, bots: Sequence[str], games: int) -> None:

@@ -254,8 +254,18 @@ def test_duplicate_deals() -> None:
     # Each bot sat in each seat once per deal: its games are half the seats' games.
     assert result.bot_game_wins["greedy"].trials == 4
     assert result.to_json()["duplicate"] is True
-    with pytest.raises(ValueError, match=r"--games 5 is not a multiple of 2 seats \(try 4 or 6\)"):
+    with pytest.raises(
+        ValueError, match=r"--games 5 is not a multiple of the 2 rotations of greedy, random \(try 4 or 6\)"
+    ):
         simulate(classic, ["greedy", "random"], 5, workers=1, duplicate=True)
+    # Turning greedy,random,greedy,random by two seats gives the same table: each deal is played twice, not
+    # four times; with one bot in every seat, duplicate deals are ordinary games.
+    alternating = simulate(classic, ["greedy", "random"] * 2, 4, seed=3, workers=1, duplicate=True)
+    assert [record.rotation for record in alternating.records] == [0, 1, 0, 1]
+    alone = simulate(classic, ["greedy"] * 4, 3, seed=3, workers=1, duplicate=True)
+    assert [record.seed for record in alone.records] == [
+        record.seed for record in simulate(classic, ["greedy"] * 4, 3, seed=3, workers=1).records
+    ]
 
 
 def test_unreachable_scheduler_is_one_line(tmp_path: Path) -> None:
@@ -304,7 +314,7 @@ def test_duplicate_intervals_are_taken_over_deals() -> None:
     bots = ["greedy", "random", "greedy", "random"]
     result = simulate(load_variant("classic"), bots, 8, seed=2, workers=1, duplicate=True)
     table = unit_table(result, figures_of(bots))
-    assert len(table["turns_per_hand"][0]) == 2  # two deals, four rotations each
+    assert len(table["turns_per_hand"][0]) == 4  # four deals, each at the two tables the rotations make
     assert result.bot_hand_wins["greedy"].interval == ratio_interval(table["bot_hand_wins.greedy"], "rate")
     assert result.turns_per_hand.interval == ratio_interval(table["turns_per_hand"], "mean")
 
