@@ -6,10 +6,11 @@ worker processes on the loopback address, alternated local, cluster, local, clus
 machine weighs on both alike. The overhead is the cluster's wall time over the local one
 (cluster start-up excluded: a real cluster is already running); the results must be identical.
 
-``duplicate``: the interval half-widths of per-seat and per-bot figures with greedy and random
-bots alternating round the table, on the same number of games, without and with duplicate
-deals. Without, two widths: the one ``simulate`` reports (Wilson, hands taken as independent)
-and the one over games; with duplicate deals, over deals (each deal's rotations together).
+``duplicate``: the interval half-widths of the per-bot figures with two bots alternating round
+the table (greedy and random, then expert and greedy), on the same number of games, without
+and with duplicate deals. Without, two widths: the one ``simulate`` reports (Wilson, hands
+taken as independent) and the one over games; with duplicate deals, over deals (each deal's
+rotations together).
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ SWEEP_GAMES = 100
 QUICK_SWEEP_GAMES = 2
 DUPLICATE_GAMES = 400
 QUICK_DUPLICATE_GAMES = 8
-BOTS = ("greedy", "random", "greedy", "random")
+TABLES = (("greedy", "random", "greedy", "random"), ("expert", "greedy", "expert", "greedy"))
+"""Two bots alternating round the table: far apart in skill, then close."""
 
 
 def _spec(games: int, seed: int) -> SweepSpec:
@@ -78,10 +80,14 @@ def sweep_cluster_bench(options: Options) -> BenchResult:
 @register("duplicate")
 def duplicate_bench(options: Options) -> BenchResult:
     games = QUICK_DUPLICATE_GAMES if options.quick else DUPLICATE_GAMES
+    return {"games": games, "tables": [_duplicate_widths(bots, games, options.seed) for bots in TABLES]}
+
+
+def _duplicate_widths(bots: tuple[str, ...], games: int, seed: int) -> dict[str, Any]:
     classic = load_variant("classic")
-    plain = simulate(classic, BOTS, games, options.seed, workers=2)
-    dealt = simulate(classic, BOTS, games, options.seed, workers=2, duplicate=True)
-    figures = [figure for figure in figures_of(BOTS) if "hand_wins" in figure.key or "score" in figure.key]
+    plain = simulate(classic, bots, games, seed, workers=2)
+    dealt = simulate(classic, bots, games, seed, workers=2, duplicate=True)
+    figures = [figure for figure in figures_of(bots) if figure.key.startswith("bot_")]
     by_game = unit_table(plain, figures)
     rows: dict[str, Any] = {}
     for figure in figures:
@@ -90,6 +96,7 @@ def duplicate_bench(options: Options) -> BenchResult:
         over_deals = figure_interval(dealt, figure.key)
         rows[figure.label] = {
             "value": round(figure_value(plain, figure.key), 4),
+            "value_duplicate": round(figure_value(dealt, figure.key), 4),
             "half_width_reported": round((reported[1] - reported[0]) / 2, 4),
             "half_width_over_games": round((over_games[1] - over_games[0]) / 2, 4),
             "half_width_duplicate": round((over_deals[1] - over_deals[0]) / 2, 4),
@@ -97,10 +104,4 @@ def duplicate_bench(options: Options) -> BenchResult:
                 100 * (1 - (over_deals[1] - over_deals[0]) / (over_games[1] - over_games[0])), 1
             ),
         }
-    return {
-        "games": games,
-        "bots": list(BOTS),
-        "hands": plain.hands,
-        "hands_duplicate": dealt.hands,
-        "figures": rows,
-    }
+    return {"bots": list(bots), "hands": plain.hands, "hands_duplicate": dealt.hands, "figures": rows}
