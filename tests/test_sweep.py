@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import signal
@@ -12,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from cli.app import app
@@ -19,7 +22,7 @@ from kalooki.executors import open_pool
 from kalooki.figures import adjust_p_values, paired_test
 from kalooki.grid import find_baseline, load_cells, parse_grid
 from kalooki.loader import VariantError, load_variant
-from kalooki.simulate import simulate
+from kalooki.simulate import rotations, simulate
 from kalooki.sweep import SweepSpec, record_from_json, record_to_json, run_sweep
 
 runner = CliRunner()
@@ -337,3 +340,23 @@ def test_out_must_be_a_folder_and_workers_exclude_a_scheduler(tmp_path: Path) ->
     code, _, err = sweep("classic", "--grid", "jokers=2,4", "-w", "2", "--scheduler", "tcp://127.0.0.1:8786")
     assert code == 2
     assert "--workers is for local processes" in err
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(min_value=0.0, max_value=1.0), min_size=1, max_size=40))
+def test_adjusted_p_values_keep_the_order_and_never_shrink(p_values: list[float]) -> None:
+    adjusted = adjust_p_values(p_values)
+    assert all(a >= p - 1e-12 for a, p in zip(adjusted, p_values, strict=True))
+    assert all(a <= 1.0 for a in adjusted)
+    ranked = sorted(range(len(p_values)), key=lambda index: p_values[index])
+    assert all(adjusted[i] <= adjusted[j] + 1e-12 for i, j in itertools.pairwise(ranked))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["greedy", "random", "expert"]), min_size=2, max_size=6))
+def test_rotations_are_the_distinct_tables(bots: list[str]) -> None:
+    count = rotations(bots)
+    tables = {
+        tuple(bots[(seat + shift) % len(bots)] for seat in range(len(bots))) for shift in range(len(bots))
+    }
+    assert count == len(tables)
