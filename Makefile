@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 YAML_LS := .tools/yaml-language-server
 YAML_LS_VERSION := 1.25.0
 
-.PHONY: play test lint bench schema docs clean
+.PHONY: play test lint browser bench schema docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	$(BIN)/kalooki play $(ARGS)
 
-test: $(STAMP) lint $(YAML_LS)/.installed
+test: $(STAMP) lint browser $(YAML_LS)/.installed
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 # The editor tests drive the real YAML language server; without Node.js they are skipped (not in CI).
@@ -27,6 +27,17 @@ $(YAML_LS)/.installed:
 		&& touch $@; \
 	else \
 		echo "npm not found: the editor tests (yaml-language-server) will be skipped"; \
+	fi
+
+# The report test opens the HTML in Debian's Chromium, driven by Playwright (whose own browser
+# download is not used): installed here when missing and we are root; elsewhere the test skips.
+browser:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+		else \
+			echo "chromium is missing and cannot be installed here (not root): the browser test will skip"; \
+		fi; \
 	fi
 
 lint: $(STAMP)

@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "replay_commands",  # replay
     "simulate",  # simulate
     "net_commands",  # host, join
+    "sweep",  # sweep
 )
 """Modules of this package (``cli/<name>.py``) whose ``register(app)`` adds their commands, in help order."""
 

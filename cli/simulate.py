@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
@@ -26,6 +27,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kalooki.bots import UnknownBotError, make_bot
+from kalooki.executors import Pool, open_pool
 from kalooki.loader import load_variant
 from kalooki.simulate import (
     DEFAULT_MAX_HANDS,
@@ -43,6 +45,21 @@ from kalooki.variant import Variant
 
 from .common import SetOption, at_least, check_output_path, cli_errors, fail, integer
 from .completion import complete_knob, complete_variant
+from .html_report import BOTS_NOTE
+from .run_options import (
+    BotsOption,
+    DuplicateOption,
+    JsonOption,
+    MaxHandsOption,
+    MaxTurnsOption,
+    PlayersOption,
+    PlotOption,
+    ReportOption,
+    SchedulerOption,
+    check_pictures,
+    check_pool_options,
+    write_pictures,
+)
 from .saves import write_atomically
 
 HELP = """Play many games between bots and report win rates, hand lengths, Kalooki and stock-out rates.
@@ -58,8 +75,13 @@ To see what a rule change does, compare two variants on the same seeds:
   kalooki simulate a.yaml --set jokers=4 --compare b.yaml --compare-set jokers=4
 
 --set changes the first variant (A), --compare-set the second (B); B is A itself when only
---compare-set is given. Each difference (B minus A) is tested: rates with a two-proportion
-z-test, means with Welch's t-test, marked * when p < 0.05.
+--compare-set is given. The differences (B minus A) come first, each with a paired t-test
+over games (same seeds); p-values are adjusted together (Benjamini-Hochberg) and only what
+survives is marked. --verbose adds both full reports.
+
+With --duplicate each deal is played once per seat rotation; --report FILE.html writes a
+self-contained page with charts, --plot FILE.png|svg one chart; --scheduler tcp://HOST:PORT
+plays on a Dask cluster.
 """
 
 
@@ -177,7 +199,7 @@ def report(result: SimulationResult, console: Console, label: str | None = None)
         ("points left per loser", mean_text(result.points_per_loser)),
         ("final score spread (max-min)", mean_text(result.score_spread)),
         ("games stopped unfinished (hand cap)", f"{result.unfinished_games:,}"),
-        ("hand ends", ", ".join(f"{end} {count:,}" for end, count in result.ends.items())),
+        ("hand ends", ", ".join(f"{end.replace('_', ' ')} {count:,}" for end, count in result.ends.items())),
     ]
     for name, mean in sorted(result.bot_score_per_hand.items()):
         rows.append((f"{name}: score per hand", mean_text(mean)))
@@ -187,32 +209,38 @@ def report(result: SimulationResult, console: Console, label: str | None = None)
 
 
 def comparison_report(comparison: Comparison, console: Console, labels: tuple[str, str]) -> None:
+    """The differences first, in plain words, marked only where they survive the many tests made."""
     a = comparison.a
+    dealt = ", duplicate deals" if a.duplicate else ""
     console.print(
-        f"A = {labels[0]}, B = {labels[1]}: {a.games:,} games each on the same seeds (seed {a.seed}); "
-        "* = significant at p < 0.05"
+        f"A = {labels[0]}, B = {labels[1]}: {a.games:,} games each on the same seeds (seed {a.seed}{dealt})."
     )
+    console.print(BOTS_NOTE)
     table = Table(box=box.SIMPLE_HEAD)
     table.add_column("figure")
     table.add_column("A", justify="right")
     table.add_column("B", justify="right")
     table.add_column("B - A", justify="right")
-    table.add_column("test", justify="right")
     table.add_column("p", justify="right")
+    table.add_column("adjusted p", justify="right")
     table.add_column("")
     for difference in comparison.differences:
         scale, unit = (100.0, "%") if difference.kind == "rate" else (1.0, "")
-        statistic = "z" if difference.kind == "rate" else "t"
         table.add_row(
             difference.metric,
             f"{scale * difference.a:.2f}{unit}",
             f"{scale * difference.b:.2f}{unit}",
             f"{scale * difference.difference:+.2f}{unit}",
-            f"{statistic} = {difference.statistic:+.2f}",
             f"{difference.p_value:.4f}",
-            "*" if difference.significant else "",
+            f"{difference.adjusted_p:.4f}",
+            "differs" if difference.significant else "",
         )
     console.print(table)
+    marked = sum(difference.significant for difference in comparison.differences)
+    console.print(
+        f"{marked} of {len(comparison.differences)} figures differ: paired t-tests over the games "
+        "(same seeds), p-values adjusted together (Benjamini-Hochberg), 'differs' when adjusted p < 0.05."
+    )
 
 
 def write_csv(path: str, text: str) -> None:
@@ -223,6 +251,44 @@ def write_csv(path: str, text: str) -> None:
         write_atomically(Path(path), text)
     except OSError as error:
         fail(f"{path}: cannot write the CSV: {error.strerror or error}")
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """The options a single run and a comparison share."""
+
+    max_turns: int
+    max_hands: int
+    duplicate: bool
+    pool: Pool
+    progress: Callable[[int, int], None]
+
+    def simulate(self, rules: Variant, seats: list[str], games: int, seed: int) -> SimulationResult:
+        return simulate(
+            rules,
+            seats,
+            games,
+            seed,
+            max_turns=self.max_turns,
+            max_hands=self.max_hands,
+            duplicate=self.duplicate,
+            pool=self.pool,
+            progress=self.progress,
+        )
+
+    def compare(self, a: Variant, b: Variant, seats: list[str], games: int, seed: int) -> Comparison:
+        return compare(
+            a,
+            b,
+            seats,
+            games,
+            seed,
+            max_turns=self.max_turns,
+            max_hands=self.max_hands,
+            duplicate=self.duplicate,
+            pool=self.pool,
+            progress=self.progress,
+        )
 
 
 def simulate_command(
@@ -238,20 +304,8 @@ def simulate_command(
     games: Annotated[
         int, typer.Option("--games", "-n", parser=at_least(1), help="Games to play (per variant).")
     ] = 1000,
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players", parser=at_least(2), help="Seats at the table (default: the --bots count, else 4)."
-        ),
-    ] = None,
-    bots: Annotated[
-        str | None,
-        typer.Option(
-            "--bots",
-            metavar="BOT[,BOT...]",
-            help="The bot in each seat, comma-separated (one name fills every seat). Default: greedy.",
-        ),
-    ] = None,
+    players: PlayersOption = None,
+    bots: BotsOption = None,
     seed: Annotated[
         int, typer.Option("--seed", parser=integer, help="Master seed; each game's seed derives from it.")
     ] = 0,
@@ -259,9 +313,7 @@ def simulate_command(
         int | None,
         typer.Option("--workers", "-w", parser=at_least(1), help="Processes to use (default: every core)."),
     ] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the results as JSON instead of tables.")
-    ] = False,
+    as_json: JsonOption = False,
     csv_path: Annotated[
         str | None,
         typer.Option("--csv", metavar="FILE", help="Write one CSV row per game to FILE ('-' for stdout)."),
@@ -285,69 +337,64 @@ def simulate_command(
             autocompletion=complete_knob,
         ),
     ] = None,
-    max_turns: Annotated[
-        int,
-        typer.Option(
-            "--max-turns", parser=at_least(1), help="Turns after which a hand is abandoned and counted."
-        ),
-    ] = DEFAULT_MAX_TURNS,
-    max_hands: Annotated[
-        int,
-        typer.Option(
-            "--max-hands", parser=at_least(1), help="Hands after which a game is stopped and counted."
-        ),
-    ] = DEFAULT_MAX_HANDS,
+    max_turns: MaxTurnsOption = DEFAULT_MAX_TURNS,
+    max_hands: MaxHandsOption = DEFAULT_MAX_HANDS,
+    duplicate: DuplicateOption = False,
+    scheduler: SchedulerOption = None,
+    report_path: ReportOption = None,
+    plot_path: PlotOption = None,
+    verbose: Annotated[
+        bool, typer.Option("--verbose", "-v", help="With --compare: both full reports after the differences.")
+    ] = False,
 ) -> None:
     if as_json and csv_path == "-":
         raise typer.BadParameter(
             "--json and --csv - both write to stdout: give --csv a file", param_hint="--csv"
         )
+    check_pool_options(workers, scheduler)
     if csv_path is not None:
         # Checked before any game is played, so a long run is not wasted on a path that cannot be written.
         check_output_path(csv_path)
     with cli_errors():
+        check_pictures(report_path, plot_path)
         rules_a = load_variant(variant, set_ or ())
         rules_b = None
         if compare_with is not None or compare_set:
             rules_b = load_variant(compare_with or variant, compare_set or ())
     seats = parse_bots(bots, players, rules_a)
     console = Console(highlight=False)
-    with cli_errors(), progress_bar(games * (2 if rules_b else 1), enabled=True) as bar:
+    with (
+        cli_errors(),
+        open_pool(workers, scheduler) as pool,
+        progress_bar(games * (2 if rules_b else 1), enabled=True) as bar,
+    ):
         task = bar.add_task("simulate", total=games * (2 if rules_b else 1)) if bar is not None else None
 
         def advance(done: int, total: int) -> None:
             if bar is not None and task is not None:
                 bar.update(task, completed=done)
 
+        options = RunOptions(max_turns, max_hands, duplicate, pool, advance)
         if rules_b is None:
-            result = simulate(
-                rules_a,
-                seats,
-                games,
-                seed,
-                workers=workers,
-                max_turns=max_turns,
-                max_hands=max_hands,
-                progress=advance,
-            )
+            result = options.simulate(rules_a, seats, games, seed)
             comparison = None
         else:
-            comparison = compare(
-                rules_a,
-                rules_b,
-                seats,
-                games,
-                seed,
-                workers=workers,
-                max_turns=max_turns,
-                max_hands=max_hands,
-                progress=advance,
-            )
+            comparison = options.compare(rules_a, rules_b, seats, games, seed)
             result = comparison.a
     rows = game_rows(result) + (game_rows(comparison.b) if comparison else [])
     if csv_path == "-":
         write_csv(csv_path, rows_to_csv(rows))
         return
+    labels = (
+        " with ".join([result.variant, ", ".join(set_)]) if set_ else result.variant,
+        (
+            " with ".join([comparison.b.variant, ", ".join(compare_set)])
+            if compare_set
+            else comparison.b.variant
+        )
+        if comparison
+        else "",
+    )
     if as_json:
         if comparison is None:
             data = result.to_json() | {"overrides": list(set_ or [])}
@@ -359,18 +406,36 @@ def simulate_command(
     elif comparison is None:
         report(result, console)
     else:
-        labels = (
-            " with ".join([comparison.a.variant, ", ".join(set_)]) if set_ else comparison.a.variant,
-            " with ".join([comparison.b.variant, ", ".join(compare_set)])
-            if compare_set
-            else comparison.b.variant,
-        )
-        report(comparison.a, console, labels[0])
-        report(comparison.b, console, labels[1])
         comparison_report(comparison, console, labels)
-    # The CSV file comes last: should writing it fail, the report has been shown already.
+        if verbose:
+            report(comparison.a, console, labels[0])
+            report(comparison.b, console, labels[1])
+        else:
+            console.print("Both full reports: add --verbose.")
+    # The files come last: should writing one fail, the report has been shown already.
     if csv_path is not None:
         write_csv(csv_path, rows_to_csv(rows))
+    if report_path is not None or plot_path is not None:
+        write_simulation_pictures(result, comparison, labels, report_path, plot_path)
+
+
+def write_simulation_pictures(
+    result: SimulationResult,
+    comparison: Comparison | None,
+    labels: tuple[str, str],
+    report_path: str | None,
+    plot_path: str | None,
+) -> None:
+    from . import html_report
+    from .charts import simulation_charts
+
+    if comparison is None:
+        page = html_report.simulation_report(result, labels[0]) if report_path else None
+        chart = simulation_charts([result], [labels[0]])[0] if plot_path else None
+    else:
+        page = html_report.comparison_report(comparison, labels) if report_path else None
+        chart = simulation_charts([comparison.a, comparison.b], list(labels))[0] if plot_path else None
+    write_pictures(report_path, page, plot_path, chart)
 
 
 simulate_command.__doc__ = HELP

@@ -8,9 +8,11 @@ end. :func:`compare` plays two variants on the same seeds and tests each differe
 
 Determinism. Game ``i`` is dealt from a seed derived from the master seed and ``i`` alone
 (:func:`game_seed`), and its bots draw from seeds derived from that, so a game's result does
-not depend on which process plays it or when. Workers play chunks of game indices and the
-records are put back in index order before anything is counted: the same seed gives the same
-result, to the last digit, with any number of workers.
+not depend on which process plays it or when. Workers (local processes or a Dask cluster, see
+:mod:`kalooki.executors`) play chunks of game indices and the records are put back in index
+order before anything is counted: the same seed gives the same result, to the last digit, with
+any number of workers. With duplicate deals (:class:`GamePlan`) each deal is played once per
+seat rotation.
 
 Endless play is cut off: a hand that passes ``max_turns`` turns is abandoned (unscored, and
 counted), and a game still going after ``max_hands`` hands is stopped and counted unfinished.
@@ -23,7 +25,9 @@ Statistics (see :func:`compare` for the tests):
   playing it, so an abandoned hand is a trial that nobody wins; a game won jointly (a tie)
   is a win for each of the tied seats;
 - hands of one game are treated as independent, which they nearly are (each is a new deal) but
-  not quite (the seat that starts moves round, eliminations change the table).
+  not quite (the seat that starts moves round, eliminations change the table); with duplicate
+  deals, whose copies are not independent at all, every interval is taken over deals instead
+  (:func:`kalooki.figures.with_unit_intervals`).
 
 This module prints nothing and writes no files: the CLI (``kalooki simulate``) does that.
 """
@@ -34,11 +38,10 @@ import csv
 import hashlib
 import io
 import math
-import os
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -46,6 +49,7 @@ from kalooki.bots import Bot, make_bot
 from kalooki.driver import play_turn
 from kalooki.engine import DEFAULT_TURN_LIMIT, Game
 from kalooki.errors import KalookiError
+from kalooki.executors import Pool, open_pool, run_tasks
 from kalooki.variant import Variant
 
 DEFAULT_MAX_TURNS: Final = DEFAULT_TURN_LIMIT
@@ -112,6 +116,12 @@ class GameRecord:
     totals: tuple[int, ...]
     winners: tuple[int, ...]
     finished: bool
+    rotation: int = 0
+    """Duplicate deals: seat ``s`` held bot ``bots[(s + rotation) % seats]`` (0: the bots as listed)."""
+
+    def bot(self, bots: Sequence[str], seat: int) -> str:
+        """The bot that sat in ``seat`` in this game."""
+        return bots[(seat + self.rotation) % len(bots)]
 
 
 def play_game(
@@ -121,12 +131,15 @@ def play_game(
     index: int = 0,
     max_turns: int = DEFAULT_MAX_TURNS,
     max_hands: int = DEFAULT_MAX_HANDS,
+    rotation: int = 0,
 ) -> GameRecord:
-    """Play one whole game with the named bots in seats 0, 1, ... and record it."""
+    """Play one whole game with the named bots in seats 0, 1, ... (turned by ``rotation``) and record it."""
     players = [f"P{seat + 1}" for seat in range(len(bots))]
     game = Game(variant, players, seed=seed, turn_limit=max_turns)
+    seated = [bots[(seat + rotation) % len(bots)] for seat in range(len(bots))]
     seats = {
-        seat: make_bot(name, random.Random(derive_seed(seed, "bot", seat))) for seat, name in enumerate(bots)
+        seat: make_bot(name, random.Random(derive_seed(seed, "bot", seat)))
+        for seat, name in enumerate(seated)
     }
     hands: list[HandRecord] = []
     while not game.game_over and len(hands) < max_hands:
@@ -140,6 +153,7 @@ def play_game(
         totals=tuple(game.totals),
         winners=tuple(game.winners),
         finished=game.game_over,
+        rotation=rotation,
     )
 
 
@@ -177,12 +191,6 @@ def _play_hand(game: Game, bots: Mapping[int, Bot]) -> HandRecord:
     )
 
 
-def _play_chunk(
-    variant: Variant, bots: tuple[str, ...], jobs: list[tuple[int, int]], max_turns: int, max_hands: int
-) -> list[GameRecord]:
-    return [play_game(variant, bots, seed, index, max_turns, max_hands) for index, seed in jobs]
-
-
 # ---------------------------------------------------------------- statistics
 
 
@@ -192,6 +200,8 @@ class Rate:
 
     successes: float
     trials: int
+    ci: tuple[float, float] | None = field(default=None, compare=False)
+    """An interval computed elsewhere (over deals, for duplicate deals) in place of Wilson's."""
 
     @property
     def rate(self) -> float:
@@ -199,7 +209,7 @@ class Rate:
 
     @property
     def interval(self) -> tuple[float, float]:
-        return wilson_interval(self.successes, self.trials)
+        return self.ci if self.ci is not None else wilson_interval(self.successes, self.trials)
 
     def to_json(self) -> dict[str, Any]:
         low, high = self.interval
@@ -218,6 +228,8 @@ class Mean:
     n: int
     mean: float
     sd: float
+    ci: tuple[float, float] | None = field(default=None, compare=False)
+    """An interval computed elsewhere (over deals, for duplicate deals) in place of the normal one."""
 
     @staticmethod
     def of(values: Sequence[float]) -> Mean:
@@ -231,6 +243,8 @@ class Mean:
     @property
     def interval(self) -> tuple[float, float]:
         """A normal-approximation 95% interval for the mean."""
+        if self.ci is not None:
+            return self.ci
         if self.n < 2:
             return (self.mean, self.mean)
         half = Z95 * self.sd / math.sqrt(self.n)
@@ -294,6 +308,8 @@ class SimulationResult:
     records: tuple[GameRecord, ...] = field(repr=False)
     seconds: float = field(default=0.0, compare=False)
     workers: int = field(default=1, compare=False)
+    duplicate: bool = False
+    """Each deal was played once per seat rotation (games come in groups of one per seat)."""
 
     @property
     def games_per_second(self) -> float:
@@ -326,6 +342,7 @@ class SimulationResult:
             "points_per_loser": self.points_per_loser.to_json(),
             "score_spread": self.score_spread.to_json(),
             "unfinished_games": self.unfinished_games,
+            "duplicate": self.duplicate,
             "seconds": round(self.seconds, 3),
             "workers": self.workers,
             "games_per_second": round(self.games_per_second, 2),
@@ -339,6 +356,7 @@ def summarise(
     records: Sequence[GameRecord],
     max_turns: int = DEFAULT_MAX_TURNS,
     max_hands: int = DEFAULT_MAX_HANDS,
+    duplicate: bool = False,
 ) -> SimulationResult:
     """Count everything :class:`SimulationResult` reports from the games' records (in index order)."""
     seats = range(len(bots))
@@ -346,6 +364,8 @@ def summarise(
     hand_wins = [0] * len(bots)
     hand_trials = [0] * len(bots)
     game_wins = [0] * len(bots)
+    # Per bot, counted game by game: with duplicate deals a bot changes seats from game to game.
+    bot_counts = {name: [0, 0, 0, 0] for name in names}  # hand wins, hand trials, game wins, game trials
     scores: dict[str, list[float]] = {name: [] for name in names}
     turns: list[float] = []
     hands_per_game: list[float] = []
@@ -360,6 +380,9 @@ def summarise(
         spreads.append(max(record.totals) - min(record.totals))
         for seat in record.winners:
             game_wins[seat] += 1
+            bot_counts[record.bot(bots, seat)][2] += 1
+        for seat in seats:
+            bot_counts[record.bot(bots, seat)][3] += 1
         for hand in record.hands:
             turns.append(hand.turns)
             reshuffles.append(hand.reshuffles)
@@ -369,8 +392,9 @@ def summarise(
             abandoned += hand.end == "abandoned"
             for seat in hand.seats:
                 hand_trials[seat] += 1
+                bot_counts[record.bot(bots, seat)][1] += 1
                 player_hands += 1
-                scores[bots[seat]].append(hand.scores[seat])
+                scores[record.bot(bots, seat)].append(hand.scores[seat])
                 if hand.opened_on[seat] is not None:
                     opened += 1
                     opening_turns.append(float(hand.opened_on[seat] or 0))
@@ -378,17 +402,9 @@ def summarise(
                     loser_points.append(hand.hand_points[seat])
             if hand.winner is not None:
                 hand_wins[hand.winner] += 1
+                bot_counts[record.bot(bots, hand.winner)][0] += 1
     hands = len(turns)
     games = len(records)
-
-    def pooled(wins: list[int], trials: list[int]) -> dict[str, Rate]:
-        return {
-            name: Rate(
-                sum(wins[seat] for seat in seats if bots[seat] == name),
-                sum(trials[seat] for seat in seats if bots[seat] == name),
-            )
-            for name in names
-        }
 
     return SimulationResult(
         variant=variant.name,
@@ -401,8 +417,8 @@ def summarise(
         hands=hands,
         seat_hand_wins=tuple(Rate(hand_wins[seat], hand_trials[seat]) for seat in seats),
         seat_game_wins=tuple(Rate(game_wins[seat], games) for seat in seats),
-        bot_hand_wins=pooled(hand_wins, hand_trials),
-        bot_game_wins=pooled(game_wins, [games] * len(bots)),
+        bot_hand_wins={name: Rate(count[0], count[1]) for name, count in bot_counts.items()},
+        bot_game_wins={name: Rate(count[2], count[3]) for name, count in bot_counts.items()},
         bot_score_per_hand={name: Mean.of(values) for name, values in scores.items()},
         turns_per_hand=Mean.of(turns),
         hands_per_game=Mean.of(hands_per_game),
@@ -417,26 +433,87 @@ def summarise(
         score_spread=Mean.of(spreads),
         unfinished_games=sum(not record.finished for record in records),
         records=tuple(records),
+        duplicate=duplicate,
     )
 
 
 # ---------------------------------------------------------------- running
 
 
-def default_workers() -> int:
-    """Every core this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return max(1, os.cpu_count() or 1)
+@dataclass(frozen=True)
+class GamePlan:
+    """The games of one run: which variant, which bots, how many games from which seed.
+
+    With ``duplicate``, game ``i`` is deal ``i // r`` played with the bots turned by ``i % r``
+    seats, ``r`` being the number of distinct rotations of the bots (:func:`rotations`), so each
+    deal is played once at every table the rotations make, and never twice at the same one.
+    """
+
+    variant: Variant
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    duplicate: bool = False
+    max_turns: int = DEFAULT_MAX_TURNS
+    max_hands: int = DEFAULT_MAX_HANDS
+
+    @property
+    def deal_size(self) -> int:
+        """Games per deal: 1, or with duplicate deals the number of distinct rotations of the bots."""
+        return rotations(self.bots) if self.duplicate else 1
+
+    def check(self) -> None:
+        """Raise :class:`SimulationError` (or the registry's error for an unknown bot) before playing."""
+        check_setup(self.variant, self.bots, self.games)
+        size = self.deal_size
+        if self.games % size:
+            lower, upper = self.games - self.games % size, self.games - self.games % size + size
+            raise SimulationError(
+                f"--duplicate plays each deal once per seat rotation: --games {self.games} is not a "
+                f"multiple of the {size} rotations of {', '.join(self.bots)} "
+                f"(try {lower or upper} or {upper})"
+            )
+
+    def jobs(self) -> list[tuple[int, int, int]]:
+        """Every game as (index, deal seed, rotation), in index order."""
+        size = self.deal_size
+        return [(index, game_seed(self.seed, index // size), index % size) for index in range(self.games)]
+
+    def chunks(self, workers: int) -> list[list[tuple[int, int, int]]]:
+        """The jobs in slices: several per worker keep every core busy to the end and progress moving."""
+        jobs = self.jobs()
+        size = max(1, min(25, len(jobs) // (workers * 8) or 1))
+        return [jobs[start : start + size] for start in range(0, len(jobs), size)]
+
+    def play(self, jobs: Sequence[tuple[int, int, int]]) -> list[GameRecord]:
+        """Play the given games (this runs in a worker: a pure function of the plan and the jobs)."""
+        return [
+            play_game(self.variant, self.bots, seed, index, self.max_turns, self.max_hands, rotation)
+            for index, seed, rotation in jobs
+        ]
+
+    def summarise(self, records: Sequence[GameRecord]) -> SimulationResult:
+        """The result of the plan's games (in index order)."""
+        result = summarise(
+            self.variant, self.bots, self.seed, records, self.max_turns, self.max_hands, self.duplicate
+        )
+        if self.duplicate:
+            # The copies of one deal are not independent: intervals are taken over deals.
+            from kalooki.figures import with_unit_intervals
+
+            result = with_unit_intervals(result)
+        return result
 
 
-def _chunks(jobs: list[tuple[int, int]], workers: int) -> Iterator[list[tuple[int, int]]]:
-    # Several chunks per worker keep every core busy to the end and the progress bar moving;
-    # small enough chunks also keep the cost of a slow game from piling up on one worker.
-    size = max(1, min(25, len(jobs) // (workers * 8) or 1))
-    for start in range(0, len(jobs), size):
-        yield jobs[start : start + size]
+def rotations(bots: Sequence[str]) -> int:
+    """How many distinct tables turning the bots round gives: 4 for four different bots, 2 for
+    ``greedy,random,greedy,random``, 1 for one bot in every seat (turning it changes nothing)."""
+    count = len(bots)
+    return next(
+        shift
+        for shift in range(1, count + 1)
+        if count % shift == 0 and all(bots[seat] == bots[(seat + shift) % count] for seat in range(count))
+    )
 
 
 def check_setup(variant: Variant, bots: Sequence[str], games: int) -> None:
@@ -454,6 +531,40 @@ def check_setup(variant: Variant, bots: Sequence[str], games: int) -> None:
         make_bot(name, random.Random(0))
 
 
+def play_plans(
+    pool: Pool,
+    plans: Sequence[GamePlan],
+    progress: Progress | None = None,
+    plan_done: Callable[[int, list[GameRecord]], None] | None = None,
+) -> list[list[GameRecord]]:
+    """Play every plan's games on the pool; each plan's records in index order.
+
+    ``plan_done(which, records)`` is called as soon as all of plan ``which``'s games are played.
+    """
+    records: list[list[GameRecord]] = [[] for _ in plans]
+    total = sum(plan.games for plan in plans)
+    done = 0
+
+    def finished(which: int, played: list[GameRecord]) -> None:
+        nonlocal done
+        records[which].extend(played)
+        done += len(played)
+        if len(records[which]) == plans[which].games:
+            records[which].sort(key=lambda record: record.index)
+            if plan_done is not None:
+                plan_done(which, records[which])
+        if progress is not None:
+            progress(done, total)
+
+    tasks = (
+        (which, plan.play, (chunk,))
+        for which, plan in enumerate(plans)
+        for chunk in plan.chunks(pool.workers)
+    )
+    run_tasks(pool, tasks, finished)
+    return records
+
+
 def simulate(
     variant: Variant,
     bots: Sequence[str],
@@ -464,40 +575,24 @@ def simulate(
     max_turns: int = DEFAULT_MAX_TURNS,
     max_hands: int = DEFAULT_MAX_HANDS,
     progress: Progress | None = None,
+    duplicate: bool = False,
+    pool: Pool | None = None,
 ) -> SimulationResult:
     """Play ``games`` games of ``variant`` with the named bot in each seat and count what happened.
 
-    ``workers``: processes to play in (default: every core; 1 plays in this process). The
+    ``workers``: processes to play in (default: every core; 1 plays in this process), or
+    ``pool``: an open :class:`~kalooki.executors.Pool` (local processes or a Dask cluster). The
     result is the same for every number of workers. Bots are made by name in each worker, so a
     bot registered at run time (not through an entry point) needs workers=1 unless the workers
-    are forked from this process, as they are on Linux.
+    are forked from this process, as they are on Linux. ``duplicate``: play each deal once per
+    seat rotation (see :class:`GamePlan`).
     """
-    check_setup(variant, bots, games)
-    workers = default_workers() if workers is None else workers
-    if workers < 1:
-        raise SimulationError(f"--workers must be at least 1, not {workers}")
-    bots = tuple(bots)
-    jobs = [(index, game_seed(seed, index)) for index in range(games)]
+    plan = GamePlan(variant, tuple(bots), games, seed, duplicate, max_turns, max_hands)
+    plan.check()
     started = time.perf_counter()
-    records: list[GameRecord] = []
-    if workers == 1 or games == 1:
-        for index, game_seed_ in jobs:
-            records.append(play_game(variant, bots, game_seed_, index, max_turns, max_hands))
-            if progress is not None:
-                progress(len(records), games)
-    else:
-        with ProcessPoolExecutor(max_workers=min(workers, games)) as pool:
-            futures = [
-                pool.submit(_play_chunk, variant, bots, chunk, max_turns, max_hands)
-                for chunk in _chunks(jobs, workers)
-            ]
-            for future in as_completed(futures):
-                records.extend(future.result())
-                if progress is not None:
-                    progress(len(records), games)
-        records.sort(key=lambda record: record.index)
-    result = summarise(variant, bots, seed, records, max_turns, max_hands)
-    return _timed(result, time.perf_counter() - started, workers)
+    with nullcontext(pool) if pool is not None else open_pool(workers) as active:
+        (records,) = play_plans(active, [plan], progress)
+    return _timed(plan.summarise(records), time.perf_counter() - started, active.workers)
 
 
 def _timed(result: SimulationResult, seconds: float, workers: int) -> SimulationResult:
@@ -557,29 +652,38 @@ def rows_to_csv(rows: Sequence[Mapping[str, Any]]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Difference:
-    """One figure under both variants: B minus A, the test's statistic and two-sided p-value."""
+    """One figure under both variants: B minus A, the paired test's statistic and two-sided p-value.
+
+    ``adjusted_p`` is the p-value after false-discovery control over every figure compared
+    (Benjamini-Hochberg); ``significant`` reads it, so a difference is marked only when it
+    survives the many tests made at once.
+    """
 
     metric: str
-    kind: str  # "rate" (two-proportion z-test) or "mean" (Welch's t-test)
+    kind: str  # "rate" (shown as a percentage) or "mean"
     a: float
     b: float
     difference: float
     statistic: float
     p_value: float
+    adjusted_p: float = 1.0
+    key: str = ""
 
     @property
     def significant(self) -> bool:
-        return self.p_value < ALPHA
+        return self.adjusted_p < ALPHA
 
     def to_json(self) -> dict[str, Any]:
         return {
             "metric": self.metric,
-            "test": "two-proportion z" if self.kind == "rate" else "Welch t",
+            "key": self.key,
+            "test": "paired t",
             "a": round(self.a, 6),
             "b": round(self.b, 6),
             "difference": round(self.difference, 6),
-            "statistic": round(self.statistic, 4),
+            "statistic": round(self.statistic, 4) if math.isfinite(self.statistic) else str(self.statistic),
             "p_value": round(self.p_value, 6),
+            "adjusted_p": round(self.adjusted_p, 6),
             "significant": self.significant,
         }
 
@@ -597,98 +701,23 @@ class Comparison:
             "a": self.a.to_json(),
             "b": self.b.to_json(),
             "alpha": ALPHA,
+            "correction": "Benjamini-Hochberg",
             "differences": [difference.to_json() for difference in self.differences],
         }
 
 
-def two_proportion_test(a: Rate, b: Rate) -> tuple[float, float]:
-    """The pooled two-proportion z statistic for ``b - a`` and its two-sided p-value."""
-    if not a.trials or not b.trials:
-        return (0.0, 1.0)
-    pooled = (a.successes + b.successes) / (a.trials + b.trials)
-    variance = pooled * (1 - pooled) * (1 / a.trials + 1 / b.trials)
-    if variance <= 0:
-        return (0.0, 1.0)
-    z = (b.rate - a.rate) / math.sqrt(variance)
-    return (z, math.erfc(abs(z) / math.sqrt(2)))
-
-
-def welch_test(a: Mean, b: Mean) -> tuple[float, float]:
-    """Welch's t statistic for ``b - a`` (unequal variances) and its two-sided p-value."""
-    if a.n < 2 or b.n < 2:
-        return (0.0, 1.0)
-    va, vb = a.sd**2 / a.n, b.sd**2 / b.n
-    if va + vb <= 0:
-        return (0.0, 1.0) if a.mean == b.mean else (math.copysign(math.inf, b.mean - a.mean), 0.0)
-    t = (b.mean - a.mean) / math.sqrt(va + vb)
-    df = (va + vb) ** 2 / (va**2 / (a.n - 1) + vb**2 / (b.n - 1))
-    return (t, student_t_two_sided(t, df))
-
-
-def student_t_two_sided(t: float, df: float) -> float:
-    """P(|T| >= |t|) for Student's t with ``df`` degrees of freedom."""
-    if math.isinf(t):
-        return 0.0
-    return _betainc(df / 2, 0.5, df / (df + t * t))
-
-
-def _betainc(a: float, b: float, x: float) -> float:
-    """The regularised incomplete beta function I_x(a, b) (continued fraction, Lentz's method)."""
-    if x <= 0:
-        return 0.0
-    if x >= 1:
-        return 1.0
-    log_front = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x)
-    # The fraction converges fast only for x below the mean; use the symmetry I_x(a,b) = 1 - I_1-x(b,a).
-    if x > (a + 1) / (a + b + 2):
-        return 1.0 - _betainc(b, a, 1.0 - x)
-    tiny = 1e-300
-    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
-    d = 1.0 / (d if abs(d) > tiny else tiny)
-    fraction = d
-    for m in range(1, 300):
-        for numerator in (
-            m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
-            -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1)),
-        ):
-            d = 1.0 + numerator * d
-            d = 1.0 / (d if abs(d) > tiny else tiny)
-            c = 1.0 + numerator / c
-            c = c if abs(c) > tiny else tiny
-            fraction *= c * d
-        if abs(c * d - 1.0) < 1e-14:
-            break
-    return math.exp(log_front) * fraction / a
-
-
 def differences(a: SimulationResult, b: SimulationResult) -> tuple[Difference, ...]:
-    """Every figure the two results share, B minus A, each with its test."""
-    rates: list[tuple[str, Rate, Rate]] = [
-        ("hands ending in Kalooki", a.kalooki, b.kalooki),
-        ("hands the stock ran out", a.stock_ran_out, b.stock_ran_out),
-        ("abandoned hands", a.abandoned, b.abandoned),
-        ("players who opened", a.opened, b.opened),
-    ]
-    for name in a.bot_hand_wins:
-        if name in b.bot_hand_wins and len(a.bot_hand_wins) > 1:
-            rates.append((f"{name}: hands won", a.bot_hand_wins[name], b.bot_hand_wins[name]))
-    for seat, (rate_a, rate_b) in enumerate(zip(a.seat_game_wins, b.seat_game_wins, strict=False)):
-        rates.append((f"seat {seat + 1}: games won", rate_a, rate_b))
-    means: list[tuple[str, Mean, Mean]] = [
-        ("turns per hand", a.turns_per_hand, b.turns_per_hand),
-        ("hands per game", a.hands_per_game, b.hands_per_game),
-        ("opening turn", a.opening_turn, b.opening_turn),
-        ("points left per loser", a.points_per_loser, b.points_per_loser),
-        ("final score spread", a.score_spread, b.score_spread),
-    ]
-    found: list[Difference] = []
-    for metric, rate_a, rate_b in rates:
-        z, p = two_proportion_test(rate_a, rate_b)
-        found.append(Difference(metric, "rate", rate_a.rate, rate_b.rate, rate_b.rate - rate_a.rate, z, p))
-    for metric, mean_a, mean_b in means:
-        t, p = welch_test(mean_a, mean_b)
-        found.append(Difference(metric, "mean", mean_a.mean, mean_b.mean, mean_b.mean - mean_a.mean, t, p))
-    return tuple(found)
+    """Every figure the two results share, B minus A, each with its paired test, FDR-controlled."""
+    from kalooki.figures import adjust_p_values, difference, figures_of, paired_test, unit_table
+
+    shared = [figure for figure in figures_of(a.bots) if figure in figures_of(b.bots)]
+    table_a, table_b = unit_table(a, shared), unit_table(b, shared)
+    tests = [paired_test(table_a[figure.key], table_b[figure.key]) for figure in shared]
+    adjusted = adjust_p_values([test.p_value for test in tests])
+    return tuple(
+        difference(figure, test, adjusted_p)
+        for figure, test, adjusted_p in zip(shared, tests, adjusted, strict=True)
+    )
 
 
 def compare(
@@ -702,34 +731,25 @@ def compare(
     max_turns: int = DEFAULT_MAX_TURNS,
     max_hands: int = DEFAULT_MAX_HANDS,
     progress: Progress | None = None,
+    duplicate: bool = False,
+    pool: Pool | None = None,
 ) -> Comparison:
     """Simulate ``a`` and ``b`` on the same game seeds and test each difference (B minus A).
 
-    Rates are compared with a pooled two-proportion z-test, means with Welch's t-test (no
-    equal-variance assumption), both two-sided at :data:`ALPHA`, with no correction for testing
-    many figures at once: among twenty unchanged figures, one "significant" difference is what
-    chance alone gives. The seeds are shared, but a changed rule changes every deal after the
-    first difference, so the samples are treated as independent (which is conservative).
-    ``progress`` sees both runs as one: (done, 2 * games).
+    The same seeds pair the runs game by game, so each figure is compared with a paired t-test
+    over games (see :mod:`kalooki.figures`), two-sided; the p-values of all the figures are
+    then adjusted together (Benjamini-Hochberg) and a difference is significant when its
+    adjusted p-value is under :data:`ALPHA`. ``progress`` sees both runs as one: (done, 2 * games).
     """
-    check_setup(a, bots, games)
-    check_setup(b, bots, games)
-
-    def offset(done: int, total: int) -> None:
-        if progress is not None:
-            progress(games + done, 2 * games)
-
-    first = simulate(
-        a,
-        bots,
-        games,
-        seed,
-        workers=workers,
-        max_turns=max_turns,
-        max_hands=max_hands,
-        progress=None if progress is None else (lambda done, total: progress(done, 2 * games)),
-    )
-    second = simulate(
-        b, bots, games, seed, workers=workers, max_turns=max_turns, max_hands=max_hands, progress=offset
+    plans = [GamePlan(rules, tuple(bots), games, seed, duplicate, max_turns, max_hands) for rules in (a, b)]
+    for plan in plans:
+        plan.check()
+    started = time.perf_counter()
+    with nullcontext(pool) if pool is not None else open_pool(workers) as active:
+        records = play_plans(active, plans, progress)
+    seconds = (time.perf_counter() - started) / 2
+    first, second = (
+        _timed(plan.summarise(played), seconds, active.workers)
+        for plan, played in zip(plans, records, strict=True)
     )
     return Comparison(first, second, differences(first, second))

@@ -1,0 +1,258 @@
+"""Charts of simulations and sweeps, drawn with matplotlib (the optional ``plot`` extra).
+
+Each chart function returns a :class:`Chart`: a title and a matplotlib figure, with axis
+labels that give units, a legend, and the variant names. :func:`svg_text` and :func:`save`
+turn one into an SVG string (for the HTML report) or a PNG/SVG file (for ``--plot``).
+Figures are made with :class:`matplotlib.figure.Figure` directly, never pyplot, so nothing is
+global and no window opens.
+"""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final
+
+from kalooki.errors import KalookiError
+from kalooki.figures import ALPHA
+from kalooki.sweep import SweepResult, figure_interval, figure_value
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from kalooki.simulate import SimulationResult
+
+PLOT_HINT: Final = "pip install 'kalooki[plot]'"
+
+_RING: Final[dict[str, Any]] = {
+    "marker": "o",
+    "markersize": 13,
+    "markerfacecolor": "none",
+    "linestyle": "none",
+}
+"""How a cell that differs from the baseline is ringed (colour given each time: it must not use the cycle)."""
+
+SWEEP_FIGURES: Final = (
+    ("turns_per_hand", "turns per hand", "turns (all players)"),
+    ("hands_per_game", "hands per game", "hands"),
+    ("seat_game_wins.1", "seat 1: games won", "games won (%)"),
+    ("kalooki", "hands ending in Kalooki", "hands (%)"),
+    ("opening_turn", "opening turn", "own turns"),
+    ("points_per_loser", "points left per loser", "points"),
+    ("score_spread", "final score spread", "points (max - min)"),
+)
+"""The sweep charts: a figure's key, its name, and its axis label with units."""
+
+
+class PlotUnavailableError(KalookiError):
+    """matplotlib is not installed."""
+
+
+def require_matplotlib(option: str) -> None:
+    """Raise in one line, before any game is played, when charts cannot be drawn."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise PlotUnavailableError(f"{option} needs matplotlib: {PLOT_HINT}") from None
+
+
+@dataclass(frozen=True)
+class Chart:
+    name: str
+    title: str
+    figure: Figure
+
+
+def _figure(title: str, wide: bool = False) -> tuple[Figure, Axes]:
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(8.0 if wide else 6.4, 4.0), layout="constrained")
+    axes = figure.add_subplot()
+    axes.set_title(textwrap.fill(title, 64))
+    axes.grid(True, alpha=0.3)
+    return figure, axes
+
+
+def svg_text(chart: Chart) -> str:
+    """The chart as an SVG document (fonts as paths, so it looks the same on any machine)."""
+    out = io.StringIO()
+    chart.figure.savefig(out, format="svg", metadata={"Date": None})
+    text = out.getvalue()
+    return text[text.index("<svg") :]  # the XML prolog and DOCTYPE cannot stand inside HTML
+
+
+def save(chart: Chart, path: Path) -> None:
+    """Write the chart to ``path``, PNG or SVG by its suffix."""
+    chart.figure.savefig(path, format=path.suffix.lstrip(".").lower(), metadata={"Date": None}, dpi=150)
+
+
+def _error_bars(value: float, interval: tuple[float, float], scale: float) -> tuple[float, float]:
+    return (max(0.0, scale * (value - interval[0])), max(0.0, scale * (interval[1] - value)))
+
+
+# ---------------------------------------------------------------- one or two simulations
+
+
+def simulation_charts(results: Sequence[SimulationResult], labels: Sequence[str]) -> list[Chart]:
+    """Win rate by seat (and by bot), then how long hands and games last, then how scores end."""
+    names = " vs ".join(labels)
+    charts = [_seat_wins(results, labels, names)]
+    if len(set(results[0].bots)) > 1:
+        charts.append(_bot_wins(results, labels, names))
+    charts.append(
+        _ecdf(results, labels, "turns", f"Turns per hand: {names}", "turns in the hand (all players)")
+    )
+    charts.append(_ecdf(results, labels, "hands", f"Hands per game: {names}", "hands in the game"))
+    charts.append(_ecdf(results, labels, "loser_points", f"Points left per loser: {names}", "points in hand"))
+    charts.append(_ecdf(results, labels, "spread", f"Final score spread: {names}", "points (max - min)"))
+    return charts
+
+
+def _seat_wins(results: Sequence[SimulationResult], labels: Sequence[str], names: str) -> Chart:
+    title = f"Hands won by seat (95% interval): {names}"
+    figure, axes = _figure(title)
+    width = 0.8 / len(results)
+    for offset, (result, label) in enumerate(zip(results, labels, strict=True)):
+        seats = range(len(result.bots))
+        values = [100 * rate.rate for rate in result.seat_hand_wins]
+        errors = [_error_bars(rate.rate, rate.interval, 100) for rate in result.seat_hand_wins]
+        axes.bar(
+            [seat + 1 + (offset - (len(results) - 1) / 2) * width for seat in seats],
+            values,
+            width,
+            yerr=list(zip(*errors, strict=True)),
+            capsize=4,
+            label=label,
+        )
+    axes.set_xlabel("seat (1 plays first in the first hand)")
+    axes.set_ylabel("hands won (%)")
+    axes.set_xticks(range(1, len(results[0].bots) + 1))
+    _legend_below(axes)
+    return Chart("seat-wins", title, figure)
+
+
+def _bot_wins(results: Sequence[SimulationResult], labels: Sequence[str], names: str) -> Chart:
+    title = f"Hands won by bot, all seats (95% interval): {names}"
+    figure, axes = _figure(title)
+    bots = sorted(results[0].bot_hand_wins)
+    width = 0.8 / len(results)
+    for offset, (result, label) in enumerate(zip(results, labels, strict=True)):
+        rates = [result.bot_hand_wins[name] for name in bots]
+        errors = [_error_bars(rate.rate, rate.interval, 100) for rate in rates]
+        axes.bar(
+            [index + (offset - (len(results) - 1) / 2) * width for index in range(len(bots))],
+            [100 * rate.rate for rate in rates],
+            width,
+            yerr=list(zip(*errors, strict=True)),
+            capsize=4,
+            label=label,
+        )
+    axes.set_xticks(range(len(bots)), bots)
+    axes.set_xlabel("bot")
+    axes.set_ylabel("hands won (%)")
+    _legend_below(axes)
+    return Chart("bot-wins", title, figure)
+
+
+def _legend_below(axes: Axes) -> None:
+    """Bars fill the plot: their legend goes underneath rather than over them."""
+    axes.legend(title="variant", loc="upper center", bbox_to_anchor=(0.5, -0.18), ncols=2)
+
+
+def _samples(result: SimulationResult, what: str) -> list[float]:
+    records = result.records
+    if what == "turns":
+        return [hand.turns for record in records for hand in record.hands]
+    if what == "hands":
+        return [len(record.hands) for record in records]
+    if what == "spread":
+        return [max(record.totals) - min(record.totals) for record in records]
+    return [
+        hand.hand_points[seat]
+        for record in records
+        for hand in record.hands
+        if hand.winner is not None and hand.end == "went_out"
+        for seat in hand.seats
+        if seat != hand.winner
+    ]
+
+
+def _ecdf(
+    results: Sequence[SimulationResult], labels: Sequence[str], what: str, title: str, x_label: str
+) -> Chart:
+    # An ECDF is a share of each variant's own total, so variants with different numbers of
+    # hands or games compare honestly.
+    figure, axes = _figure(title)
+    for result, label in zip(results, labels, strict=True):
+        values = sorted(_samples(result, what))
+        if values:
+            shares = [100 * (index + 1) / len(values) for index in range(len(values))]
+            axes.step(values, shares, where="post", label=f"{label} (n = {len(values):,})")
+    axes.set_xlabel(x_label)
+    axes.set_ylabel("share at or below (%)")
+    axes.set_ylim(0, 100)
+    axes.legend(title="variant")
+    return Chart(f"ecdf-{what}", title, figure)
+
+
+# ---------------------------------------------------------------- sweeps
+
+
+def sweep_charts(result: SweepResult) -> list[Chart]:
+    """Each headline figure against the first knob swept, a line per value of the second."""
+    return [_sweep_chart(result, key, name, unit) for key, name, unit in SWEEP_FIGURES]
+
+
+def _sweep_chart(result: SweepResult, key: str, name: str, unit: str) -> Chart:
+    spec = result.spec
+    axes_ = spec.axes
+    variant = spec.variant + (f" with {', '.join(spec.overrides)}" if spec.overrides else "")
+    title = f"{name} (95% interval): {variant}"
+    figure, axes = _figure(title, wide=True)
+    scale = 100.0 if unit.endswith("(%)") else 1.0
+    first = axes_[0] if axes_ else None
+    second = axes_[1] if len(axes_) > 1 else None
+    groups: dict[Any, list[Any]] = {}
+    for cell in result.cells:
+        group = cell.cell.knobs.get(second.knob) if second else None
+        groups.setdefault(group, []).append(cell)
+    for group, cells in groups.items():
+        xs = [cell.cell.knobs[first.knob] if first else 0 for cell in cells]
+        positions = _positions(first, xs)
+        values = [scale * figure_value(cell.result, key) for cell in cells]
+        errors = [
+            _error_bars(figure_value(cell.result, key), figure_interval(cell.result, key), scale)
+            for cell in cells
+        ]
+        label = f"{second.knob} = {group}" if second else variant
+        line = axes.errorbar(
+            positions, values, yerr=list(zip(*errors, strict=True)), capsize=4, marker="o", label=label
+        )
+        colour = line[0].get_color()
+        for position, value, cell in zip(positions, values, cells, strict=True):
+            test = next((item for item in cell.differences if item.key == key), None)
+            if cell.cell.index == spec.baseline:
+                axes.plot(position, value, marker="*", markersize=16, color=colour, linestyle="none")
+            elif test is not None and test.significant:
+                axes.plot(position, value, color="black", **_RING)
+    axes.plot([], [], marker="*", markersize=12, color="grey", linestyle="none", label="baseline")
+    axes.plot([], [], color="black", label=f"differs from baseline (FDR {100 * ALPHA:g}%)", **_RING)
+    if first is not None:
+        axes.set_xticks(_positions(first, list(first.values)), list(first.texts))
+        axes.set_xlabel(first.knob)
+    axes.set_ylabel(unit)
+    axes.legend(fontsize="small")
+    return Chart(f"sweep-{key}", title, figure)
+
+
+def _positions(axis: Any, values: Sequence[Any]) -> list[float]:
+    """Numbers stand at their value; anything else (words, true/false) at its place in the grid."""
+    if axis is None:
+        return [0.0 for _ in values]
+    if all(isinstance(value, int | float) and not isinstance(value, bool) for value in axis.values):
+        return [float(value) for value in values]
+    return [float(axis.values.index(value)) for value in values]

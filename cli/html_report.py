@@ -1,0 +1,211 @@
+"""``--report FILE.html``: one self-contained page a designer can send to their table.
+
+Everything is inside the file: the charts as inline SVG, the styles in a ``<style>`` element,
+no script, no font, no link to anything. It opens from a USB stick with no network.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Final
+
+from kalooki import __version__
+from kalooki.simulate import Comparison, Difference, SimulationResult
+from kalooki.sweep import SweepResult, figure_interval, figure_value
+
+from .charts import Chart, simulation_charts, svg_text, sweep_charts
+
+BOTS_NOTE: Final = (
+    "Every figure describes how these bots play the rules, not how people would: "
+    "a bot's habits can hide or exaggerate what a rule change does at a real table."
+)
+
+_STYLE: Final = """
+body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #222;
+       padding: 0 1rem; }
+h1 { font-size: 1.6rem; } h2 { font-size: 1.2rem; margin-top: 2rem; }
+table { border-collapse: collapse; margin: 1rem 0; font-size: 0.9rem; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.25rem 0.6rem; text-align: left; }
+td.num { text-align: right; }
+tr.significant td { font-weight: bold; }
+figure.chart { margin: 1.5rem 0; } figure.chart svg { max-width: 100%; height: auto; }
+figcaption { font-size: 0.85rem; color: #555; }
+p.note { background: #f5f5f0; padding: 0.5rem 0.8rem; border-left: 3px solid #aa8; }
+"""
+
+
+def _page(title: str, body: Sequence[str]) -> str:
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{html.escape(title)}</title>",
+            f"<style>{_STYLE}</style>",
+            "</head>",
+            "<body>",
+            f"<h1>{html.escape(title)}</h1>",
+            f'<p class="note">{html.escape(BOTS_NOTE)}</p>',
+            *body,
+            f"<footer><p>Made by kalooki {html.escape(__version__)}.</p></footer>",
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
+
+
+def _charts(charts: Sequence[Chart]) -> list[str]:
+    parts = ["<h2>Charts</h2>"]
+    for chart in charts:
+        parts.append(
+            f'<figure class="chart" data-chart="{html.escape(chart.name)}">{svg_text(chart)}'
+            f"<figcaption>{html.escape(chart.title)}</figcaption></figure>"
+        )
+    return parts
+
+
+def _table(header: Sequence[str], rows: Sequence[tuple[Sequence[str], bool]]) -> str:
+    head = "".join(f"<th>{html.escape(cell)}</th>" for cell in header)
+    marked_row = '<tr class="significant">'
+    body = "".join(
+        (marked_row if marked else "<tr>") + "".join(_cell(cell) for cell in cells) + "</tr>"
+        for cells, marked in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _cell(text: str) -> str:
+    """Numbers line up on the right, words on the left."""
+    numeric = text[:1].isdigit() or text[:2].lstrip("+-")[:1].isdigit()
+    return f'<td class="num">{html.escape(text)}</td>' if numeric else f"<td>{html.escape(text)}</td>"
+
+
+def bots_text(bots: Sequence[str]) -> str:
+    """``4 × greedy`` for a table of one bot, else the bots in seat order."""
+    return f"{len(bots)} × {bots[0]}" if len(set(bots)) == 1 else ", ".join(bots)
+
+
+def _setup(result: SimulationResult) -> str:
+    dealt = "duplicate deals (each deal once per seat rotation)" if result.duplicate else "one game per deal"
+    return (
+        f"<p>{result.games:,} games ({result.hands:,} hands), seed {result.seed}, bots "
+        f"{html.escape(bots_text(result.bots))}, {dealt}. Intervals are 95%.</p>"
+    )
+
+
+def _figures_table(result: SimulationResult) -> str:
+    rows: list[tuple[list[str], bool]] = []
+    for seat, rate in enumerate(result.seat_hand_wins):
+        low, high = rate.interval
+        rows.append(
+            ([f"seat {seat + 1} ({result.bots[seat]}): hands won", _pct(rate.rate, low, high)], False)
+        )
+    for name, value in [
+        ("turns per hand", result.turns_per_hand),
+        ("hands per game", result.hands_per_game),
+        ("opening turn (own turns)", result.opening_turn),
+        ("points left per loser", result.points_per_loser),
+        ("final score spread", result.score_spread),
+    ]:
+        low, high = value.interval
+        rows.append(([name, f"{value.mean:.2f} [{low:.2f} to {high:.2f}]"], False))
+    for name, rate in [
+        ("hands ending in Kalooki", result.kalooki),
+        ("hands the stock ran out", result.stock_ran_out),
+    ]:
+        low, high = rate.interval
+        rows.append(([name, _pct(rate.rate, low, high)], False))
+    return _table(["figure", "value [95% interval]"], rows)
+
+
+def _pct(rate: float, low: float, high: float) -> str:
+    return f"{100 * rate:.1f}% [{100 * low:.1f} to {100 * high:.1f}]"
+
+
+def simulation_report(result: SimulationResult, label: str) -> str:
+    body = [_setup(result), "<h2>Figures</h2>", _figures_table(result)]
+    body += _charts(simulation_charts([result], [label]))
+    return _page(f"Kalooki simulation: {label}", body)
+
+
+def _difference_rows(differences: Sequence[Difference]) -> list[tuple[list[str], bool]]:
+    rows = []
+    for item in differences:
+        scale, unit = (100.0, "%") if item.kind == "rate" else (1.0, "")
+        rows.append(
+            (
+                [
+                    item.metric,
+                    f"{scale * item.a:.2f}{unit}",
+                    f"{scale * item.b:.2f}{unit}",
+                    f"{scale * item.difference:+.2f}{unit}",
+                    f"{item.adjusted_p:.4f}",
+                    "yes" if item.significant else "",
+                ],
+                item.significant,
+            )
+        )
+    return rows
+
+
+def comparison_report(comparison: Comparison, labels: tuple[str, str]) -> str:
+    header = ["figure", f"A: {labels[0]}", f"B: {labels[1]}", "B - A", "adjusted p", "differs"]
+    body = [
+        _setup(comparison.a),
+        "<h2>Differences (B minus A)</h2>",
+        "<p>Paired t-tests over games played on the same seeds; p-values adjusted together "
+        "(Benjamini-Hochberg), a difference is marked when its adjusted p is under 0.05.</p>",
+        _table(header, _difference_rows(comparison.differences)),
+    ]
+    body += _charts(simulation_charts([comparison.a, comparison.b], list(labels)))
+    return _page(f"Kalooki comparison: {labels[0]} vs {labels[1]}", body)
+
+
+def sweep_report(result: SweepResult) -> str:
+    spec = result.spec
+    knobs = [axis.knob for axis in spec.axes]
+    header = [*knobs, "turns per hand", "hands per game", "seat 1 games won", "significant differences"]
+    rows = []
+    for cell in result.cells:
+        marks = sum(item.significant for item in cell.differences)
+        turns = figure_value(cell.result, "turns_per_hand")
+        low, high = figure_interval(cell.result, "turns_per_hand")
+        seat = cell.result.seat_game_wins[0]
+        seat_low, seat_high = seat.interval
+        values = [str(cell.cell.knobs[knob]) for knob in knobs]
+        rows.append(
+            (
+                [
+                    *values,
+                    f"{turns:.2f} [{low:.2f} to {high:.2f}]",
+                    f"{cell.result.hands_per_game.mean:.2f}",
+                    _pct(seat.rate, seat_low, seat_high),
+                    "baseline" if cell.cell.index == spec.baseline else str(marks),
+                ],
+                False,
+            )
+        )
+    significant = [
+        ([cell.cell.label, *row[0]], True)
+        for cell, item in result.significant
+        for row in _difference_rows([item])
+    ]
+    variant = spec.variant + (f" with {', '.join(spec.overrides)}" if spec.overrides else "")
+    body = [
+        f"<p>{len(spec.cells)} cells × {spec.games:,} games, seed {spec.seed}, bots "
+        f"{html.escape(bots_text(spec.bots))}; baseline {html.escape(spec.cells[spec.baseline].label)}. "
+        f"{result.tests} differences tested (paired t over games on the same seeds), "
+        f"{len(significant)} significant after Benjamini-Hochberg false-discovery control at 5%.</p>",
+        "<h2>Cells</h2>",
+        _table(header, rows),
+        "<h2>Differences from the baseline that survive false-discovery control</h2>",
+        _table(["cell", "figure", "baseline", "cell", "difference", "adjusted p", "differs"], significant)
+        if significant
+        else "<p>None.</p>",
+    ]
+    body += _charts(sweep_charts(result))
+    return _page(f"Kalooki sweep: {variant}", body)

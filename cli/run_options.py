@@ -1,0 +1,110 @@
+"""Options ``simulate`` and ``sweep`` share for where games run and what is drawn from them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .charts import Chart, require_matplotlib, save
+from .common import at_least, check_output_path, fail
+from .saves import write_atomically
+
+PlayersOption = Annotated[
+    int | None,
+    typer.Option(
+        "--players", parser=at_least(2), help="Seats at the table (default: the --bots count, else 4)."
+    ),
+]
+
+BotsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--bots",
+        metavar="BOT[,BOT...]",
+        help="The bot in each seat, comma-separated (one name fills every seat). Default: greedy.",
+    ),
+]
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the results as JSON instead of tables.")]
+
+MaxTurnsOption = Annotated[
+    int,
+    typer.Option(
+        "--max-turns", parser=at_least(1), help="Turns after which a hand is abandoned and counted."
+    ),
+]
+
+MaxHandsOption = Annotated[
+    int,
+    typer.Option("--max-hands", parser=at_least(1), help="Hands after which a game is stopped and counted."),
+]
+
+DuplicateOption = Annotated[
+    bool,
+    typer.Option(
+        "--duplicate",
+        help="Play each deal once per seat rotation, so the luck of the cards cancels out of seat and bot "
+        "comparisons (--games must be a multiple of the distinct rotations: 4 for four different bots).",
+    ),
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="Play on a Dask cluster (pip install 'kalooki[cluster]') instead of local processes.",
+    ),
+]
+ReportOption = Annotated[
+    str | None,
+    typer.Option(
+        "--report",
+        metavar="FILE.html",
+        help="Write a self-contained HTML report with charts (needs pip install 'kalooki[plot]').",
+    ),
+]
+PlotOption = Annotated[
+    str | None,
+    typer.Option(
+        "--plot",
+        metavar="FILE.png|FILE.svg",
+        help="Write the headline chart as PNG or SVG (needs pip install 'kalooki[plot]').",
+    ),
+]
+
+
+def check_pictures(report: str | None, plot: str | None) -> None:
+    """Refuse, before any game is played, a report or plot that could not be made or written."""
+    if report is not None:
+        check_output_path(report)
+        require_matplotlib("--report")
+    if plot is not None:
+        if Path(plot).suffix.lower() not in (".png", ".svg"):
+            raise typer.BadParameter(f"{plot}: give a file ending in .png or .svg", param_hint="--plot")
+        check_output_path(plot)
+        require_matplotlib("--plot")
+
+
+def check_pool_options(workers: int | None, scheduler: str | None) -> None:
+    if workers is not None and scheduler is not None:
+        raise typer.BadParameter(
+            "--workers is for local processes: a Dask cluster has the workers it has", param_hint="--workers"
+        )
+
+
+def write_pictures(
+    report: str | None, report_html: str | None, plot: str | None, chart: Chart | None
+) -> None:
+    """Write the report and the plot (each already checked); a failure is one line, exit 1."""
+    if report is not None and report_html is not None:
+        try:
+            write_atomically(Path(report), report_html)
+        except OSError as error:
+            fail(f"{report}: cannot write the report: {error.strerror or error}")
+    if plot is not None and chart is not None:
+        try:
+            save(chart, Path(plot))
+        except OSError as error:
+            fail(f"{plot}: cannot write the chart: {error.strerror or error}")

@@ -1,0 +1,275 @@
+"""``kalooki sweep``: simulate every combination of knob values on the same seeds, and compare."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Final
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from kalooki.executors import open_pool
+from kalooki.figures import FDR_METHOD
+from kalooki.grid import cell_count, find_baseline, load_cells, parse_grid
+from kalooki.loader import load_variant
+from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, rows_to_csv
+from kalooki.sweep import SweepResult, SweepSpec, figure_interval, figure_value, run_sweep, sweep_rows
+
+from .common import SetOption, at_least, check_output_path, cli_errors, fail, integer
+from .html_report import BOTS_NOTE, bots_text
+from .run_options import (
+    BotsOption,
+    DuplicateOption,
+    JsonOption,
+    MaxHandsOption,
+    MaxTurnsOption,
+    PlayersOption,
+    PlotOption,
+    ReportOption,
+    SchedulerOption,
+    check_pictures,
+    check_pool_options,
+    write_pictures,
+)
+from .simulate import GamesPerSecond, parse_bots, write_csv
+from .sweep_store import SweepStore
+
+MAX_CELLS: Final = 50
+"""More cells than this is probably a typo in a grid: the sweep asks for --yes first."""
+
+HELP = """Simulate every combination of knob values on the same seeds, and compare each with a baseline.
+
+\b
+  kalooki sweep classic --grid opening_threshold=30,40,51 --grid run_minimum=3,4 -n 2000
+  kalooki sweep classic --grid jokers=2,4 --out sweep-jokers --report jokers.html
+
+Each --grid KNOB=V1,V2,... is one axis; the cells are every combination. Every cell plays
+the same game seeds; each figure of each cell is compared with the baseline cell (--baseline,
+default the first) by a paired t-test over games, and the p-values of the whole sweep are
+adjusted together (Benjamini-Hochberg) so only differences that survive are marked.
+With --out DIR each finished cell is saved as it completes; run the same command again after
+Ctrl-C, a crash or a lost worker and it picks up where it stopped, with identical results.
+"""
+
+GridOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--grid",
+        metavar="KNOB=V1,V2,...",
+        help="A knob and the values to sweep it over (repeatable: the cells are every combination).",
+        show_default=False,
+    ),
+]
+
+
+@contextmanager
+def sweep_bar(enabled: bool) -> Iterator[Progress | None]:
+    """One bar for the whole sweep on stderr when it is a terminal: cells done, games/s, time left."""
+    console = Console(stderr=True)
+    if not enabled or not console.is_terminal:
+        yield None
+        return
+    bar = Progress(
+        TextColumn("sweeping"),
+        BarColumn(),
+        TextColumn("{task.fields[cells]} cells"),
+        GamesPerSecond(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
+    with bar:
+        yield bar
+
+
+def interrupted_message(store: SweepStore | None, cells: int) -> str:
+    if store is None:
+        return "interrupted: nothing was saved (give --out DIR to keep finished cells and resume)"
+    saved = sum(store.cell_path(index).exists() for index in range(cells))
+    return (
+        f"interrupted: {saved} of {cells} cells saved in {store.folder}; run the same command again to resume"
+    )
+
+
+def print_sweep(result: SweepResult, console: Console) -> None:
+    spec = result.spec
+    console.print(
+        f"{spec.variant}: {len(spec.cells)} cells × {spec.games:,} games on the same seeds "
+        f"(seed {spec.seed}), bots {bots_text(spec.bots)}{', duplicate deals' if spec.duplicate else ''}; "
+        f"{result.workers} worker{'s' if result.workers != 1 else ''} ({result.where}), "
+        f"{result.seconds:.1f} s"
+        + (f", {result.resumed} cells read back from --out" if result.resumed else "")
+    )
+    console.print(BOTS_NOTE)
+    console.print("Each figure ± its 95% interval's half-width; * differs from the baseline.")
+    table = Table(box=box.SIMPLE_HEAD)
+    for axis in spec.axes:
+        table.add_column(axis.knob, justify="right", no_wrap=True, min_width=len(axis.knob))
+    headline = [
+        ("turns_per_hand", "turns per hand", False),
+        ("hands_per_game", "hands per game", False),
+        ("seat_game_wins.1", "seat 1 games won", True),
+        ("kalooki", "Kalooki hands", True),
+        ("opening_turn", "opening turn", False),
+    ]
+    for _, name, _ in headline:
+        table.add_column(name, justify="right")
+    table.add_column("differences", justify="right")
+    for cell in result.cells:
+        marks = {item.key for item in cell.differences if item.significant}
+        row = [str(cell.cell.knobs[axis.knob]) for axis in spec.axes]
+        for key, _, percent in headline:
+            value, (low, high) = figure_value(cell.result, key), figure_interval(cell.result, key)
+            half = max(value - low, high - value)
+            text = f"{100 * value:.1f}% ±{100 * half:.1f}" if percent else f"{value:.2f} ±{half:.2f}"
+            row.append(text + ("*" if key in marks else " "))
+        row.append("baseline" if cell.cell.index == spec.baseline else str(len(marks)))
+        table.add_row(*row)
+    console.print(table)
+    significant = result.significant
+    console.print(
+        f"baseline: {spec.cells[spec.baseline].label}. {len(significant)} of {result.tests} "
+        f"differences from it are significant after {FDR_METHOD} false-discovery control at 5% (* above):"
+    )
+    for cell, item in significant:
+        scale, unit = (100.0, " points") if item.kind == "rate" else (1.0, "")
+        console.print(
+            f"  {cell.cell.label}: {item.metric} {scale * item.a:.2f} -> {scale * item.b:.2f} "
+            f"({scale * item.difference:+.2f}{unit}, adjusted p {item.adjusted_p:.4f})"
+        )
+
+
+def sweep_command(
+    variant: Annotated[
+        str, typer.Argument(metavar="VARIANT|PATH", help="A built-in variant name or a variant file.")
+    ] = "classic",
+    grid: GridOption = None,
+    set_: SetOption = None,
+    games: Annotated[
+        int, typer.Option("--games", "-n", parser=at_least(1), help="Games to play per cell.")
+    ] = 1000,
+    players: PlayersOption = None,
+    bots: BotsOption = None,
+    seed: Annotated[
+        int, typer.Option("--seed", parser=integer, help="Master seed, shared by every cell.")
+    ] = 0,
+    baseline: Annotated[
+        str | None,
+        typer.Option(
+            "--baseline", metavar="KNOB=V,...", help="The cell to compare with (default: the first)."
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            "--workers", "-w", parser=at_least(1), help="Local processes to use (default: every core)."
+        ),
+    ] = None,
+    scheduler: SchedulerOption = None,
+    as_json: JsonOption = False,
+    csv_path: Annotated[
+        str | None,
+        typer.Option("--csv", metavar="FILE", help="Write one CSV row per cell to FILE ('-': stdout)."),
+    ] = None,
+    report: ReportOption = None,
+    plot: PlotOption = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", metavar="DIR", help="Save each finished cell in DIR; run again to resume."),
+    ] = None,
+    duplicate: DuplicateOption = False,
+    yes: Annotated[
+        bool, typer.Option("--yes", "-y", help=f"Run a grid with no --grid or over {MAX_CELLS} cells.")
+    ] = False,
+    max_turns: MaxTurnsOption = DEFAULT_MAX_TURNS,
+    max_hands: MaxHandsOption = DEFAULT_MAX_HANDS,
+) -> None:
+    if as_json and csv_path == "-":
+        raise typer.BadParameter(
+            "--json and --csv - both write to stdout: give --csv a file", param_hint="--csv"
+        )
+    check_pool_options(workers, scheduler)
+    if csv_path is not None:
+        check_output_path(csv_path)
+    with cli_errors():
+        check_pictures(report, plot)
+        axes = parse_grid(grid or [])
+        load_variant(
+            variant, set_ or ()
+        )  # the variant and --set on their own first, as simulate reports them
+        count = cell_count(axes)
+        if not axes and not yes:
+            fail("no --grid: the sweep would be one cell, the variant as given; add --yes to run it anyway")
+        if count > MAX_CELLS and not yes:
+            fail(f"the grid has {count} cells (over {MAX_CELLS}): add --yes to play them all")
+        cells = load_cells(variant, set_ or (), axes)
+        seats = tuple(parse_bots(bots, players, cells[0].variant))
+        spec = SweepSpec(
+            variant,
+            tuple(set_ or ()),
+            tuple(axes),
+            tuple(cells),
+            find_baseline(baseline, axes, cells),
+            seats,
+            games,
+            seed,
+            duplicate,
+            max_turns,
+            max_hands,
+        )
+        for cell in spec.cells:
+            spec.plan(cell).check()
+        store = SweepStore(out, spec) if out is not None else None
+        done = store.open() if store is not None else {}
+        with open_pool(workers, scheduler) as pool, sweep_bar(enabled=True) as bar:
+            # Cells read back from --out are not played again: the bar, its speed and its time left
+            # count only the games this run plays.
+            to_play = games * (len(cells) - len(done))
+            task = bar.add_task("sweep", total=to_play, cells="") if bar is not None else None
+
+            def advance(games_done: int, total: int, cells_done: int, cells_total: int) -> None:
+                if bar is not None and task is not None:
+                    bar.update(
+                        task, completed=games_done - (total - to_play), cells=f"{cells_done}/{cells_total}"
+                    )
+
+            try:
+                result = run_sweep(
+                    spec, pool, done=done, on_cell=store.save if store is not None else None, progress=advance
+                )
+            except KeyboardInterrupt:
+                fail(interrupted_message(store, len(cells)), 130)
+    rows = sweep_rows(result)
+    if csv_path == "-":
+        write_csv(csv_path, rows_to_csv(rows))
+        return
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), indent=2))
+    else:
+        print_sweep(result, Console(highlight=False))
+    if csv_path is not None:
+        write_csv(csv_path, rows_to_csv(rows))
+    if report is not None or plot is not None:
+        from .charts import sweep_charts
+        from .html_report import sweep_report
+
+        write_pictures(
+            report, sweep_report(result) if report else None, plot, sweep_charts(result)[0] if plot else None
+        )
+
+
+sweep_command.__doc__ = HELP
+
+
+def register(app: typer.Typer) -> None:
+    app.command("sweep", help=HELP)(sweep_command)
+
+
+__all__ = ["register", "sweep_command"]

@@ -1,0 +1,97 @@
+"""``kalooki sweep --out DIR``: each finished cell saved as it completes, read back to resume.
+
+The folder holds ``sweep.json`` (what the sweep plays: bots, games, seed, caps and every
+cell's full rules) and ``cells/cell-NNN.json`` (one finished cell's games). Each file is
+written atomically, so a crash or Ctrl-C leaves whole files only. Run again with the same
+options, the sweep plays only the cells that have no file; run with different options, it
+refuses rather than mix two sweeps' games.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from kalooki.errors import KalookiError
+from kalooki.grid import Cell
+from kalooki.simulate import GameRecord
+from kalooki.sweep import SweepSpec, record_from_json, record_to_json
+
+from .saves import write_atomically
+
+
+class SweepStoreError(KalookiError):
+    """An --out folder that cannot be used for this sweep."""
+
+
+class SweepStore:
+    def __init__(self, folder: Path, spec: SweepSpec) -> None:
+        self.folder = folder
+        self.spec = spec
+
+    @property
+    def manifest(self) -> Path:
+        return self.folder / "sweep.json"
+
+    def cell_path(self, index: int) -> Path:
+        return self.folder / "cells" / f"cell-{index:03d}.json"
+
+    def open(self) -> dict[int, list[GameRecord]]:
+        """Check the folder holds this sweep (or nothing yet) and read the cells already finished."""
+        if self.folder.exists() and not self.folder.is_dir():
+            raise SweepStoreError(f"{self.folder}: is a file; --out needs a folder")
+        identity = self.spec.identity()
+        if self.manifest.exists():
+            saved = self._read(self.manifest)
+            if saved != identity:
+                raise SweepStoreError(
+                    f"{self.folder}: holds a different sweep ({_first_difference(saved, identity)}); "
+                    "give another --out folder, or remove this one"
+                )
+        else:
+            try:
+                write_atomically(self.manifest, json.dumps(identity, indent=1))
+            except OSError as error:
+                raise SweepStoreError(f"{self.folder}: cannot write: {error.strerror or error}") from None
+        done: dict[int, list[GameRecord]] = {}
+        for cell in self.spec.cells:
+            path = self.cell_path(cell.index)
+            if path.exists():
+                data = self._read(path)
+                try:
+                    done[cell.index] = [record_from_json(item) for item in data["records"]]
+                except (KeyError, TypeError, ValueError):
+                    raise SweepStoreError(
+                        f"{path}: not a saved sweep cell; remove it to replay the cell"
+                    ) from None
+                if len(done[cell.index]) != self.spec.games:
+                    raise SweepStoreError(
+                        f"{path}: holds {len(done[cell.index])} games, not {self.spec.games}"
+                    )
+        return done
+
+    def save(self, cell: Cell, records: list[GameRecord]) -> None:
+        data = {"knobs": cell.knobs, "records": [record_to_json(record) for record in records]}
+        try:
+            write_atomically(self.cell_path(cell.index), json.dumps(data, separators=(",", ":")))
+        except OSError as error:
+            raise SweepStoreError(f"{self.folder}: cannot write: {error.strerror or error}") from None
+
+    @staticmethod
+    def _read(path: Path) -> Any:
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            raise SweepStoreError(f"{path}: cannot read it: {error}") from None
+
+
+def _first_difference(saved: Any, wanted: dict[str, Any]) -> str:
+    if not isinstance(saved, dict):
+        return "not a sweep folder"
+    for key, value in wanted.items():
+        if saved.get(key) != value:
+            if key == "cells":
+                return "other cells or rules"
+            return f"{key} {saved.get(key)} there, {value} here"
+    return "other settings"

@@ -1,0 +1,182 @@
+"""Where games are played: in this process, in local worker processes, or on a Dask cluster.
+
+Every path is a :class:`concurrent.futures.Executor`, so one loop (:func:`run_tasks`) feeds
+them all: :class:`InlineExecutor` for one worker, :class:`~concurrent.futures.ProcessPoolExecutor`
+for ``--workers N``, and Dask's ``Client.get_executor()`` for ``--scheduler tcp://HOST:PORT``.
+Tasks are pure functions of their arguments, so which executor ran a task, and in what order
+tasks finished, never changes a result; a task lost with a Dask worker is run again elsewhere
+by Dask itself.
+
+Dask (``pip install 'kalooki[cluster]'``) is imported only when a scheduler address is given.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import socket
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Final, TypeVar
+
+from kalooki.errors import KalookiError
+
+CONNECT_TIMEOUT: Final = 3.0
+"""Seconds to wait for a Dask scheduler before giving up on it."""
+
+CLUSTER_HINT: Final = "pip install 'kalooki[cluster]'"
+
+T = TypeVar("T")
+K = TypeVar("K")
+
+
+class ExecutorError(KalookiError):
+    """Games cannot be sent where they were asked to go (no such scheduler, Dask not installed...)."""
+
+
+class InlineExecutor(Executor):
+    """Runs each task in this process when it is submitted: the one-worker path, and the simplest."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        future: Future[T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:  # handed to whoever asks for the result, as any executor does
+            future.set_exception(error)
+        return future
+
+
+@dataclass(frozen=True)
+class Pool:
+    """An executor and what it has: how many tasks it runs at once, and a name for reports."""
+
+    executor: Executor
+    workers: int
+    where: str
+    """``local`` or the Dask scheduler's address."""
+
+    @property
+    def in_flight(self) -> int:
+        """Tasks to keep submitted: enough to keep every worker busy, few enough to resume finely."""
+        return 1 if isinstance(self.executor, InlineExecutor) else self.workers * 3
+
+
+def default_workers() -> int:
+    """Every core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+@contextmanager
+def open_pool(workers: int | None = None, scheduler: str | None = None) -> Iterator[Pool]:
+    """The executor for ``--workers`` (local processes; 1: this process) or ``--scheduler`` (Dask).
+
+    Raises :class:`ExecutorError` in one line when the scheduler cannot be reached within
+    :data:`CONNECT_TIMEOUT` seconds or Dask is not installed.
+    """
+    if scheduler is not None:
+        with _dask_pool(scheduler) as pool:
+            yield pool
+        return
+    count = default_workers() if workers is None else workers
+    if count < 1:
+        raise ExecutorError(f"--workers must be at least 1, not {count}")
+    if count == 1:
+        yield Pool(InlineExecutor(), 1, "local")
+        return
+    executor = ProcessPoolExecutor(max_workers=count)
+    try:
+        yield Pool(executor, count, "local")
+    finally:
+        # After Ctrl-C, drop what has not started rather than play it to the end.
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _check_reachable(address: str) -> None:
+    """Fail fast, before Dask is even imported, when nothing listens at a ``tcp://HOST:PORT`` address."""
+    scheme, _, rest = address.rpartition("://")
+    if scheme not in ("", "tcp"):
+        return  # TLS, UCX...: left to Dask, which knows how to reach them
+    host, _, port = rest.rpartition(":")
+    if not host or not port.isdigit():
+        raise ExecutorError(f"{address}: expected a scheduler address like tcp://HOST:PORT")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise ExecutorError(f"{address}: no Dask scheduler answered ({reason})") from None
+
+
+@contextmanager
+def _dask_pool(address: str) -> Iterator[Pool]:
+    _check_reachable(address)
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ExecutorError(f"--scheduler needs Dask: {CLUSTER_HINT}") from None
+    try:
+        client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)  # type: ignore[no-untyped-call]
+    except Exception as error:  # whatever answered there is not a Dask scheduler we can use
+        message = f"{address}: no Dask scheduler answered within {CONNECT_TIMEOUT:g} s ({_first_line(error)})"
+        del error
+        _collect_quietly()
+        raise ExecutorError(message) from None
+    try:
+        threads = sum(worker["nthreads"] for worker in client.scheduler_info()["workers"].values())
+        # pure=False: every task is run, not looked up by a hash of its arguments.
+        yield Pool(client.get_executor(pure=False), max(1, threads), address)  # type: ignore[no-untyped-call]
+    finally:
+        client.close()  # type: ignore[no-untyped-call]
+
+
+def _collect_quietly() -> None:
+    """Let a half-made Dask client go without its 'Exception ignored' noise: the error is one line."""
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda _: None
+    try:
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0] if text else type(error).__name__
+
+
+def run_tasks(
+    pool: Pool,
+    tasks: Iterable[tuple[K, Callable[..., T], tuple[Any, ...]]],
+    on_result: Callable[[K, T], None],
+) -> None:
+    """Run ``(key, function, args)`` tasks on the pool, calling ``on_result(key, result)`` as each ends.
+
+    Only :attr:`Pool.in_flight` tasks are submitted at a time, so results come back (and can be
+    saved) while later tasks wait, and an interrupted run has little in flight to lose. Results
+    arrive in whatever order tasks finish: callers put them in order themselves.
+    """
+    pending: dict[Future[T], K] = {}
+    queue = iter(tasks)
+    exhausted = False
+    try:
+        while True:
+            while not exhausted and len(pending) < pool.in_flight:
+                try:
+                    key, function, args = next(queue)
+                except StopIteration:
+                    exhausted = True
+                    break
+                pending[pool.executor.submit(function, *args)] = key
+            if not pending:
+                return
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                on_result(pending.pop(future), future.result())
+    finally:
+        for future in pending:
+            future.cancel()

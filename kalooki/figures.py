@@ -1,0 +1,236 @@
+"""Every figure of a simulation as a ratio over games, for paired tests and clustered intervals.
+
+Each figure ``simulate`` reports is a total over games divided by another total over games:
+hands won by seat 2 over hands seat 2 played, turns over hands, spread over games. Keeping
+the per-game numerator and denominator (:func:`unit_table`) gives, for any figure:
+
+- a 95% interval that treats the game (or, with duplicate deals, the deal played once per
+  seat rotation) as the independent unit, so hands of one game are not taken for independent
+  draws and the copies of one duplicate deal are not counted as fresh evidence
+  (:func:`ratio_interval`);
+- a **paired** test between two runs on the same seeds: game ``i`` of one run against game
+  ``i`` of the other (:func:`paired_test`). The statistic is Student's paired t on the
+  linearised ratio (the delta method), from :func:`scipy.stats.ttest_rel`;
+- false-discovery control over many tests at once: Benjamini-Hochberg adjusted p-values from
+  :func:`scipy.stats.false_discovery_control`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Final, Literal
+
+import numpy as np
+from scipy import stats
+
+from kalooki.simulate import Difference, GameRecord, Mean, Rate, SimulationResult, rotations
+
+ALPHA: Final = 0.05
+FDR_METHOD: Final = "Benjamini-Hochberg"
+
+Kind = Literal["rate", "mean"]
+Units = tuple[np.ndarray, np.ndarray]
+"""Per unit (game or deal): the figure's numerator and denominator."""
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """One figure: its key in ``simulate --json`` (``turns_per_hand``, ``seat_hand_wins.2``...), its name
+    in plain words, and whether it is a rate (shown as a percentage) or a mean."""
+
+    key: str
+    label: str
+    kind: Kind
+
+
+def figures_of(bots: Sequence[str]) -> list[Figure]:
+    """Every figure ``simulate`` reports for this table of bots, in report order."""
+    found = [
+        Figure("turns_per_hand", "turns per hand", "mean"),
+        Figure("hands_per_game", "hands per game", "mean"),
+        Figure("kalooki", "hands ending in Kalooki", "rate"),
+        Figure("stock_ran_out", "hands the stock ran out", "rate"),
+        Figure("reshuffles_per_hand", "reshuffles per hand", "mean"),
+        Figure("abandoned", "hands abandoned", "rate"),
+        Figure("opened", "players who opened", "rate"),
+        Figure("opening_turn", "opening turn", "mean"),
+        Figure("points_per_loser", "points left per loser", "mean"),
+        Figure("score_spread", "final score spread", "mean"),
+    ]
+    for seat in range(len(bots)):
+        found.append(Figure(f"seat_hand_wins.{seat + 1}", f"seat {seat + 1}: hands won", "rate"))
+        found.append(Figure(f"seat_game_wins.{seat + 1}", f"seat {seat + 1}: games won", "rate"))
+    for name in sorted(set(bots)):
+        found.append(Figure(f"bot_score_per_hand.{name}", f"{name}: score per hand", "mean"))
+        if len(set(bots)) > 1:
+            found.append(Figure(f"bot_hand_wins.{name}", f"{name}: hands won", "rate"))
+            found.append(Figure(f"bot_game_wins.{name}", f"{name}: games won", "rate"))
+    return found
+
+
+def _game_counts(record: GameRecord, bots: Sequence[str]) -> dict[str, tuple[float, float]]:
+    count: dict[str, list[float]] = {}
+
+    def add(key: str, numerator: float, denominator: float) -> None:
+        pair = count.setdefault(key, [0.0, 0.0])
+        pair[0] += numerator
+        pair[1] += denominator
+
+    hands = len(record.hands)
+    add("hands_per_game", hands, 1)
+    add("score_spread", max(record.totals) - min(record.totals), 1)
+    for seat in range(len(bots)):
+        name = record.bot(bots, seat)
+        won = seat in record.winners
+        add(f"seat_game_wins.{seat + 1}", won, 1)
+        add(f"bot_game_wins.{name}", won, 1)
+    for hand in record.hands:
+        add("turns_per_hand", hand.turns, 1)
+        add("kalooki", hand.kalooki, 1)
+        add("stock_ran_out", hand.reshuffles > 0 or hand.stock_outs > 0, 1)
+        add("reshuffles_per_hand", hand.reshuffles, 1)
+        add("abandoned", hand.end == "abandoned", 1)
+        for seat in hand.seats:
+            name = record.bot(bots, seat)
+            won = hand.winner == seat
+            add(f"seat_hand_wins.{seat + 1}", won, 1)
+            add(f"bot_hand_wins.{name}", won, 1)
+            add(f"bot_score_per_hand.{name}", hand.scores[seat], 1)
+            opened_on = hand.opened_on[seat]
+            add("opened", opened_on is not None, 1)
+            if opened_on is not None:
+                add("opening_turn", opened_on, 1)
+            if hand.winner is not None and seat != hand.winner and hand.end == "went_out":
+                add("points_per_loser", hand.hand_points[seat], 1)
+    return {key: (pair[0], pair[1]) for key, pair in count.items()}
+
+
+def unit_table(result: SimulationResult, figures: Sequence[Figure]) -> dict[str, Units]:
+    """Per figure, the numerator and denominator of each unit: a game, or with duplicate deals a deal."""
+    size = rotations(result.bots) if result.duplicate else 1
+    units = max(1, math.ceil(len(result.records) / size))
+    table = {figure.key: (np.zeros(units), np.zeros(units)) for figure in figures}
+    for position, record in enumerate(result.records):
+        unit = position // size
+        for key, (numerator, denominator) in _game_counts(record, result.bots).items():
+            if key in table:
+                table[key][0][unit] += numerator
+                table[key][1][unit] += denominator
+    return table
+
+
+def _linearised(units: Units) -> np.ndarray | None:
+    """Values whose mean is the ratio and whose spread is its delta-method spread (None: no data)."""
+    numerator, denominator = units
+    scale = float(denominator.mean()) if len(denominator) else 0.0
+    if scale <= 0:
+        return None
+    ratio = float(numerator.sum() / denominator.sum())
+    linear: np.ndarray = ratio + (numerator - ratio * denominator) / scale
+    return linear
+
+
+def ratio_interval(units: Units, kind: Kind) -> tuple[float, float]:
+    """A 95% Student-t interval for the ratio, the unit being independent (rates kept within 0-1)."""
+    linear = _linearised(units)
+    if linear is None:
+        return (0.0, 0.0)
+    centre = float(linear.mean())
+    if len(linear) < 2:
+        return (centre, centre)
+    half = float(stats.t.ppf(1 - ALPHA / 2, len(linear) - 1) * linear.std(ddof=1) / math.sqrt(len(linear)))
+    low, high = centre - half, centre + half
+    return (max(0.0, low), min(1.0, high)) if kind == "rate" else (low, high)
+
+
+@dataclass(frozen=True, slots=True)
+class PairedTest:
+    """B minus A for one figure over paired units, with Student's paired t and its two-sided p-value."""
+
+    a: float
+    b: float
+    difference: float
+    statistic: float
+    p_value: float
+
+
+def paired_test(a: Units, b: Units) -> PairedTest:
+    """Test a figure's difference between two runs on the same seeds, unit ``i`` against unit ``i``."""
+    linear_a, linear_b = _linearised(a), _linearised(b)
+    value_a = float(linear_a.mean()) if linear_a is not None else 0.0
+    value_b = float(linear_b.mean()) if linear_b is not None else 0.0
+    if linear_a is None or linear_b is None or len(linear_a) != len(linear_b) or len(linear_a) < 2:
+        return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0)
+    gaps = linear_b - linear_a
+    if not np.any(np.abs(gaps) > 1e-12):
+        return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0)
+    if float(gaps.std(ddof=1)) <= 1e-12:  # every pair moved by the same amount: certain, t is infinite
+        return PairedTest(value_a, value_b, value_b - value_a, math.copysign(math.inf, gaps.mean()), 0.0)
+    outcome = stats.ttest_rel(linear_b, linear_a)
+    return PairedTest(value_a, value_b, value_b - value_a, float(outcome.statistic), float(outcome.pvalue))
+
+
+def difference(figure: Figure, test: PairedTest, adjusted_p: float) -> Difference:
+    """The tested difference of one figure, as ``simulate --compare`` and ``sweep`` report it."""
+    return Difference(
+        figure.label,
+        figure.kind,
+        test.a,
+        test.b,
+        test.difference,
+        test.statistic,
+        test.p_value,
+        adjusted_p,
+        figure.key,
+    )
+
+
+def adjust_p_values(p_values: Sequence[float]) -> list[float]:
+    """Benjamini-Hochberg adjusted p-values: rejecting those under ALPHA keeps the false discovery
+    rate of the whole set at ALPHA."""
+    if not p_values:
+        return []
+    adjusted = stats.false_discovery_control(np.asarray(p_values, dtype=float), method="bh")
+    return [float(value) for value in adjusted]
+
+
+# ---------------------------------------------------------------- duplicate deals in simulate's result
+
+
+def with_unit_intervals(result: SimulationResult) -> SimulationResult:
+    """The result with every interval taken over units (deals, for duplicate deals) rather than hands."""
+    figures = figures_of(result.bots)
+    table = unit_table(result, figures)
+    kinds = {figure.key: figure.kind for figure in figures}
+
+    def rate(key: str, value: Rate) -> Rate:
+        return replace(value, ci=ratio_interval(table[key], kinds[key])) if key in table else value
+
+    def mean(key: str, value: Mean) -> Mean:
+        return replace(value, ci=ratio_interval(table[key], "mean")) if key in table else value
+
+    def seats(name: str, values: tuple[Rate, ...]) -> tuple[Rate, ...]:
+        return tuple(rate(f"{name}.{seat + 1}", value) for seat, value in enumerate(values))
+
+    return replace(
+        result,
+        seat_hand_wins=seats("seat_hand_wins", result.seat_hand_wins),
+        seat_game_wins=seats("seat_game_wins", result.seat_game_wins),
+        bot_hand_wins={name: rate(f"bot_hand_wins.{name}", v) for name, v in result.bot_hand_wins.items()},
+        bot_game_wins={name: rate(f"bot_game_wins.{name}", v) for name, v in result.bot_game_wins.items()},
+        bot_score_per_hand={
+            name: mean(f"bot_score_per_hand.{name}", v) for name, v in result.bot_score_per_hand.items()
+        },
+        turns_per_hand=mean("turns_per_hand", result.turns_per_hand),
+        hands_per_game=mean("hands_per_game", result.hands_per_game),
+        kalooki=rate("kalooki", result.kalooki),
+        stock_ran_out=rate("stock_ran_out", result.stock_ran_out),
+        reshuffles_per_hand=mean("reshuffles_per_hand", result.reshuffles_per_hand),
+        abandoned=rate("abandoned", result.abandoned),
+        opened=rate("opened", result.opened),
+        opening_turn=mean("opening_turn", result.opening_turn),
+        points_per_loser=mean("points_per_loser", result.points_per_loser),
+        score_spread=mean("score_spread", result.score_spread),
+    )

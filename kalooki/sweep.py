@@ -1,0 +1,310 @@
+"""Sweeps: one simulation per cell of a knob grid, all on the same seeds, each compared with a baseline.
+
+:func:`run_sweep` plays every cell's games through one :class:`~kalooki.executors.Pool`
+(local processes or a Dask cluster), so one progress count covers the whole sweep, and hands
+each finished cell to a callback as it completes (the CLI saves it, so an interrupted sweep
+resumes without replaying finished cells). A cell's result depends only on its variant, the
+bots, the games, the seed and the caps: never on the worker count, the executor, the order in
+which cells finished, or whether the sweep was resumed.
+
+Each figure of each cell is compared with the baseline cell by a paired t-test over games
+(the same seeds pair game ``i`` of one cell with game ``i`` of the other); the p-values of the
+whole sweep are adjusted together with Benjamini-Hochberg, and only differences whose adjusted
+p-value is under 0.05 are marked significant.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from kalooki.executors import Pool
+from kalooki.figures import (
+    ALPHA,
+    FDR_METHOD,
+    adjust_p_values,
+    difference,
+    figures_of,
+    paired_test,
+    unit_table,
+)
+from kalooki.grid import Axis, Cell
+from kalooki.simulate import (
+    Difference,
+    GamePlan,
+    GameRecord,
+    HandRecord,
+    SimulationResult,
+    play_plans,
+)
+
+SweepProgress = Callable[[int, int, int, int], None]
+"""Called with (games done, games in all, cells done, cells in all)."""
+
+RECORD_FORMAT: Final = 1
+
+
+@dataclass(frozen=True)
+class SweepSpec:
+    """What a sweep plays: the cells, and the game settings every cell shares."""
+
+    variant: str
+    overrides: tuple[str, ...]
+    axes: tuple[Axis, ...]
+    cells: tuple[Cell, ...]
+    baseline: int
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    duplicate: bool = False
+    max_turns: int = 1000
+    max_hands: int = 200
+
+    def plan(self, cell: Cell) -> GamePlan:
+        return GamePlan(
+            cell.variant, self.bots, self.games, self.seed, self.duplicate, self.max_turns, self.max_hands
+        )
+
+    def identity(self) -> dict[str, Any]:
+        """Everything a cell's results depend on: a saved sweep resumes only under the same identity."""
+        return {
+            "format": RECORD_FORMAT,
+            "bots": list(self.bots),
+            "games": self.games,
+            "seed": self.seed,
+            "duplicate": self.duplicate,
+            "max_turns": self.max_turns,
+            "max_hands": self.max_hands,
+            "cells": [
+                {"knobs": cell.knobs, "rules": cell.variant.model_dump(mode="json", exclude={"extends"})}
+                for cell in self.cells
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class CellResult:
+    cell: Cell
+    result: SimulationResult
+    differences: tuple[Difference, ...]
+    """Against the baseline (empty for the baseline itself)."""
+
+    def to_json(self, baseline: bool) -> dict[str, Any]:
+        return {
+            "knobs": self.cell.knobs,
+            "baseline": baseline,
+            **self.result.to_json(),
+            "differences": [difference.to_json() for difference in self.differences],
+        }
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    spec: SweepSpec
+    cells: tuple[CellResult, ...]
+    seconds: float
+    workers: int
+    where: str
+    resumed: int
+    """Cells read back from an earlier, interrupted run."""
+
+    @property
+    def significant(self) -> list[tuple[CellResult, Difference]]:
+        return [(cell, item) for cell in self.cells for item in cell.differences if item.significant]
+
+    @property
+    def tests(self) -> int:
+        return sum(len(cell.differences) for cell in self.cells)
+
+    def to_json(self) -> dict[str, Any]:
+        spec = self.spec
+        return {
+            "variant": spec.variant,
+            "overrides": list(spec.overrides),
+            "grid": {axis.knob: list(axis.values) for axis in spec.axes},
+            "baseline": spec.cells[spec.baseline].knobs,
+            "bots": list(spec.bots),
+            "games": spec.games,
+            "seed": spec.seed,
+            "duplicate": spec.duplicate,
+            "alpha": ALPHA,
+            "correction": FDR_METHOD,
+            "tests": self.tests,
+            "significant": len(self.significant),
+            "seconds": round(self.seconds, 3),
+            "workers": self.workers,
+            "scheduler": self.where,
+            "resumed_cells": self.resumed,
+            "cells": [cell.to_json(cell.cell.index == spec.baseline) for cell in self.cells],
+        }
+
+
+def run_sweep(
+    spec: SweepSpec,
+    pool: Pool,
+    *,
+    done: Mapping[int, Sequence[GameRecord]] | None = None,
+    on_cell: Callable[[Cell, list[GameRecord]], None] | None = None,
+    progress: SweepProgress | None = None,
+) -> SweepResult:
+    """Play every cell not in ``done`` (cell index -> its records from an earlier run), then compare.
+
+    ``on_cell`` is called with each cell's records as soon as all its games are played.
+    """
+    for cell in spec.cells:
+        spec.plan(cell).check()
+    finished: dict[int, list[GameRecord]] = {index: list(records) for index, records in (done or {}).items()}
+    todo = [cell for cell in spec.cells if cell.index not in finished]
+    total_games = spec.games * len(spec.cells)
+    before = spec.games * len(finished)
+    cells_done = len(finished)
+    if progress is not None:
+        progress(before, total_games, cells_done, len(spec.cells))
+
+    def cell_done(which: int, records: list[GameRecord]) -> None:
+        nonlocal cells_done
+        cells_done += 1
+        finished[todo[which].index] = records
+        if on_cell is not None:
+            on_cell(todo[which], records)
+
+    def games_done(count: int, _total: int) -> None:
+        if progress is not None:
+            progress(before + count, total_games, cells_done, len(spec.cells))
+
+    started = time.perf_counter()
+    play_plans(pool, [spec.plan(cell) for cell in todo], games_done, cell_done)
+    seconds = time.perf_counter() - started
+    results = {cell.index: spec.plan(cell).summarise(finished[cell.index]) for cell in spec.cells}
+    return SweepResult(
+        spec, _compare_cells(spec, results), seconds, pool.workers, pool.where, len(spec.cells) - len(todo)
+    )
+
+
+def _compare_cells(spec: SweepSpec, results: Mapping[int, SimulationResult]) -> tuple[CellResult, ...]:
+    figures = figures_of(spec.bots)
+    tables = {index: unit_table(result, figures) for index, result in results.items()}
+    base = tables[spec.baseline]
+    raw = {
+        cell.index: [paired_test(base[figure.key], tables[cell.index][figure.key]) for figure in figures]
+        for cell in spec.cells
+        if cell.index != spec.baseline
+    }
+    # One family: every figure of every cell, so the false discovery rate holds for the whole sweep.
+    flat = [test.p_value for tests in raw.values() for test in tests]
+    adjusted = iter(adjust_p_values(flat))
+    cells: list[CellResult] = []
+    for cell in spec.cells:
+        differences = tuple(
+            difference(figure, test, next(adjusted))
+            for figure, test in zip(figures, raw.get(cell.index, []), strict=False)
+        )
+        cells.append(CellResult(cell, results[cell.index], differences))
+    return tuple(cells)
+
+
+# ---------------------------------------------------------------- records as JSON (for --out DIR)
+
+
+def record_to_json(record: GameRecord) -> list[Any]:
+    """A game record as compact JSON (lists in field order), read back by :func:`record_from_json`."""
+    hands = [
+        [
+            hand.winner,
+            hand.kalooki,
+            hand.end,
+            hand.turns,
+            list(hand.seats),
+            list(hand.hand_points),
+            list(hand.scores),
+            list(hand.opened_on),
+            hand.reshuffles,
+            hand.stock_outs,
+        ]
+        for hand in record.hands
+    ]
+    return [
+        record.index,
+        record.seed,
+        hands,
+        list(record.totals),
+        list(record.winners),
+        record.finished,
+        record.rotation,
+    ]
+
+
+def record_from_json(data: Sequence[Any]) -> GameRecord:
+    index, seed, hands, totals, winners, finished, rotation = data
+    return GameRecord(
+        index=index,
+        seed=seed,
+        hands=tuple(
+            HandRecord(
+                winner=hand[0],
+                kalooki=hand[1],
+                end=hand[2],
+                turns=hand[3],
+                seats=tuple(hand[4]),
+                hand_points=tuple(hand[5]),
+                scores=tuple(hand[6]),
+                opened_on=tuple(hand[7]),
+                reshuffles=hand[8],
+                stock_outs=hand[9],
+            )
+            for hand in hands
+        ),
+        totals=tuple(totals),
+        winners=tuple(winners),
+        finished=finished,
+        rotation=rotation,
+    )
+
+
+# ---------------------------------------------------------------- one row per cell
+
+
+def sweep_rows(result: SweepResult) -> list[dict[str, Any]]:
+    """One CSV row per cell: its knobs, then per figure its value, 95% interval, and difference test."""
+    figures = figures_of(result.spec.bots)
+    rows: list[dict[str, Any]] = []
+    for cell in result.cells:
+        row: dict[str, Any] = dict(cell.cell.knobs)
+        row["baseline"] = cell.cell.index == result.spec.baseline
+        row["games"] = cell.result.games
+        row["hands"] = cell.result.hands
+        tests = {item.key: item for item in cell.differences}
+        for figure in figures:
+            low, high = figure_interval(cell.result, figure.key)
+            row[figure.key] = round(figure_value(cell.result, figure.key), 6)
+            row[f"{figure.key}:low"] = round(low, 6)
+            row[f"{figure.key}:high"] = round(high, 6)
+            test = tests.get(figure.key)
+            row[f"{figure.key}:diff"] = round(test.difference, 6) if test else ""
+            row[f"{figure.key}:p_adjusted"] = round(test.adjusted_p, 6) if test else ""
+            row[f"{figure.key}:significant"] = test.significant if test else ""
+        rows.append(row)
+    return rows
+
+
+def _figure(result: SimulationResult, key: str) -> Any:
+    name, _, part = key.partition(".")
+    value = getattr(result, name)
+    if not part:
+        return value
+    if isinstance(value, tuple):
+        return value[int(part) - 1]
+    return value[part]
+
+
+def figure_value(result: SimulationResult, key: str) -> float:
+    """A figure of a result by its key: ``turns_per_hand``, ``seat_game_wins.1``, ``bot_hand_wins.greedy``."""
+    item = _figure(result, key)
+    return float(item.rate if hasattr(item, "rate") else item.mean)
+
+
+def figure_interval(result: SimulationResult, key: str) -> tuple[float, float]:
+    low, high = _figure(result, key).interval
+    return (float(low), float(high))

@@ -1,0 +1,362 @@
+"""``kalooki sweep``: grids checked like --set, same seeds per cell, paired tests with FDR control, resume."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from cli.app import app
+from kalooki.executors import open_pool
+from kalooki.figures import adjust_p_values, paired_test
+from kalooki.grid import find_baseline, load_cells, parse_grid
+from kalooki.loader import VariantError, load_variant
+from kalooki.simulate import rotations, simulate
+from kalooki.sweep import SweepSpec, record_from_json, record_to_json, run_sweep
+
+runner = CliRunner()
+KALOOKI = [str(Path(sys.executable).parent / "kalooki")]
+
+
+def sweep(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["sweep", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def stable(data: dict[str, Any]) -> dict[str, Any]:
+    """A sweep's JSON less what depends on the run rather than the games (time, workers, resumed cells)."""
+    drop = {"seconds", "workers", "games_per_second", "scheduler", "resumed_cells"}
+    out = {key: value for key, value in data.items() if key not in drop}
+    out["cells"] = [{k: v for k, v in cell.items() if k not in drop} for cell in data["cells"]]
+    return out
+
+
+# ---------------------------------------------------------------- the grid
+
+
+def test_grid_errors_read_like_set_errors() -> None:
+    with pytest.raises(VariantError) as grid_error:
+        parse_grid(["foo=1,2", "run_minimum=3,four"])
+    with pytest.raises(VariantError) as set_error:
+        load_variant("classic", ["foo=1", "run_minimum=four"])
+    assert str(grid_error.value).splitlines() == [
+        "--grid:1:1: foo: unknown key 'foo'",
+        "--grid:2:15: run_minimum: expected a whole number, got 'four'",
+    ]
+    # The same messages as --set's, only located at the --grid option and value.
+    grid_messages = [line.split(": ", 1)[1] for line in str(grid_error.value).splitlines()]
+    set_messages = [line.split(": ", 1)[1] for line in str(set_error.value).splitlines()]
+    assert grid_messages == set_messages
+
+
+def test_grid_shape_errors() -> None:
+    with pytest.raises(VariantError, match=r"--grid:1:1: expected KNOB=V1,V2"):
+        parse_grid(["jokers"])
+    with pytest.raises(VariantError, match=r"--grid:2:1: jokers: already swept by --grid option 1"):
+        parse_grid(["jokers=2,4", "jokers=3"])
+    with pytest.raises(VariantError, match=r"--grid:1:10: jokers: 2 is given twice"):
+        parse_grid(["jokers=2,2"])
+
+
+def test_every_cell_is_checked_before_any_game() -> None:
+    axes = parse_grid(["opening_threshold=30,40", "hand_size=13,40"])
+    with pytest.raises(VariantError) as error:
+        load_cells("classic", [], axes)
+    # Reported once, at the grid value that breaks the rule, though two cells break it.
+    assert str(error.value).splitlines() == [
+        "--grid:2:14: hand_size: max_players * hand_size + 1 = 4 * 40 + 1 = 161 cards do not fit in the "
+        "pack of decks * 52 + jokers = 2 * 52 + 2 = 106"
+    ]
+    with pytest.raises(VariantError, match=r"--grid:1:1: jokers: also given with --set"):
+        load_cells("classic", ["jokers=2"], parse_grid(["jokers=2,4"]))
+
+
+def test_cells_and_baseline() -> None:
+    axes = parse_grid(["opening_threshold=30,40", "run_minimum=3,4"])
+    cells = load_cells("classic", ["jokers=4"], axes)
+    assert [cell.knobs for cell in cells] == [
+        {"opening_threshold": 30, "run_minimum": 3},
+        {"opening_threshold": 30, "run_minimum": 4},
+        {"opening_threshold": 40, "run_minimum": 3},
+        {"opening_threshold": 40, "run_minimum": 4},
+    ]
+    assert all(cell.variant.jokers == 4 for cell in cells)
+    assert cells[3].variant.run_minimum == 4
+    assert find_baseline(None, axes, cells) == 0
+    assert find_baseline("run_minimum=4,opening_threshold=40", axes, cells) == 3
+    with pytest.raises(VariantError, match=r"--baseline:1:1: run_minimum: 5 is not in the grid \(3, 4\)"):
+        find_baseline("run_minimum=5", axes, cells)
+    with pytest.raises(VariantError, match=r"--baseline:1:1: jokers: jokers is not swept"):
+        find_baseline("jokers=4", axes, cells)
+
+
+# ---------------------------------------------------------------- statistics
+
+
+def test_paired_test_and_fdr_known_values() -> None:
+    import numpy as np
+    from scipy import stats
+
+    a = (np.array([3.0, 5.0, 4.0, 6.0, 5.0]), np.ones(5))
+    b = (np.array([4.0, 6.0, 6.0, 7.0, 5.0]), np.ones(5))
+    test = paired_test(a, b)
+    # With one unit per game the linearised ratio is the value itself: this is Student's paired t.
+    expected = stats.ttest_rel(b[0], a[0])
+    assert (test.a, test.b, test.difference) == pytest.approx((4.6, 5.6, 1.0))
+    assert test.statistic == pytest.approx(float(expected.statistic))
+    assert test.p_value == pytest.approx(float(expected.pvalue))
+    assert paired_test(a, a).p_value == 1.0
+    # Benjamini-Hochberg on a textbook set: p_(i) * m / i, made monotone from the top.
+    assert adjust_p_values([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.0533333, 0.0533333, 0.5])
+
+
+def test_records_round_trip_through_json() -> None:
+    result = simulate(load_variant("classic"), ["greedy", "random"], 3, seed=5, workers=1)
+    for record in result.records:
+        assert record_from_json(json.loads(json.dumps(record_to_json(record)))) == record
+
+
+# ---------------------------------------------------------------- running a sweep
+
+
+def small_spec(games: int = 4, **settings: Any) -> SweepSpec:
+    axes = parse_grid(["opening_threshold=0,51"])
+    cells = load_cells("classic", [], axes)
+    return SweepSpec("classic", (), tuple(axes), tuple(cells), 0, ("greedy",) * 4, games, 7, **settings)
+
+
+def test_each_cell_is_the_simulation_of_its_variant_on_the_same_seeds() -> None:
+    spec = small_spec()
+    with open_pool(1) as pool:
+        result = run_sweep(spec, pool)
+    for cell in result.cells:
+        alone = simulate(cell.cell.variant, spec.bots, spec.games, spec.seed, workers=1)
+        assert cell.result == alone
+        assert [record.seed for record in cell.result.records] == [record.seed for record in alone.records]
+    assert result.cells[0].differences == ()
+    tested = {item.key for item in result.cells[1].differences}
+    assert {"turns_per_hand", "opening_turn", "seat_game_wins.1", "bot_score_per_hand.greedy"} <= tested
+
+
+def test_same_results_for_any_worker_count() -> None:
+    spec = small_spec()
+    with open_pool(1) as pool:
+        one = run_sweep(spec, pool).to_json()
+    with open_pool(2) as pool:
+        two = run_sweep(spec, pool).to_json()
+    assert stable(one) == stable(two)
+
+
+def test_cli_json_csv_and_significance(tmp_path: Path) -> None:
+    csv_path = tmp_path / "cells.csv"
+    code, out, err = sweep(
+        "classic", "--grid", "opening_threshold=0,51", "-n", "6", "-w", "1", "--json", "--csv", str(csv_path)
+    )
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["correction"] == "Benjamini-Hochberg"
+    assert data["grid"] == {"opening_threshold": [0, 51]}
+    assert [cell["knobs"] for cell in data["cells"]] == [{"opening_threshold": 0}, {"opening_threshold": 51}]
+    second = data["cells"][1]
+    assert {"turns_per_hand", "seat_hand_wins", "bot_score_per_hand", "differences"} <= set(second)
+    opening = next(item for item in second["differences"] if item["key"] == "opening_turn")
+    assert opening["test"] == "paired t"
+    assert opening["significant"] is (opening["adjusted_p"] < 0.05)
+    assert opening["adjusted_p"] >= opening["p_value"]
+    rows = csv_path.read_text().splitlines()
+    assert len(rows) == 3
+    assert rows[0].startswith("opening_threshold,baseline,games,hands,turns_per_hand,")
+
+
+def test_cli_asks_for_yes() -> None:
+    code, _, err = sweep("classic", "-n", "2")
+    assert code == 1
+    assert (
+        err.strip()
+        == "no --grid: the sweep would be one cell, the variant as given; add --yes to run it anyway"
+    )
+    values = ",".join(str(value) for value in range(52))
+    code, _, err = sweep("classic", "--grid", f"opening_threshold={values}", "-n", "2")
+    assert code == 1
+    assert err.strip() == "the grid has 52 cells (over 50): add --yes to play them all"
+    code, out, err = sweep("classic", "-n", "1", "-w", "1", "--yes", "--json")
+    assert code == 0, err
+    assert json.loads(out)["cells"][0]["knobs"] == {}
+
+
+def test_cli_bad_grid_exits_before_playing(tmp_path: Path) -> None:
+    code, _, err = sweep(
+        "classic", "--grid", "opening_threshold=30,4O", "-n", "2", "--out", str(tmp_path / "run")
+    )
+    assert code == 1
+    assert err.strip() == "--grid:1:22: opening_threshold: expected a whole number, got '4O'"
+    assert not (tmp_path / "run").exists()
+
+
+def test_out_refuses_a_different_sweep(tmp_path: Path) -> None:
+    folder = tmp_path / "run"
+    code, _, err = sweep("classic", "--grid", "jokers=2,4", "-n", "2", "-w", "1", "--out", str(folder))
+    assert code == 0, err
+    assert sorted(path.name for path in (folder / "cells").iterdir()) == ["cell-000.json", "cell-001.json"]
+    code, _, err = sweep("classic", "--grid", "jokers=2,4", "-n", "3", "-w", "1", "--out", str(folder))
+    assert code == 1
+    assert err.strip().endswith(
+        "holds a different sweep (games 2 there, 3 here); give another --out folder, or remove this one"
+    )
+
+
+def test_interrupted_sweep_resumes_with_identical_results(tmp_path: Path) -> None:
+    """A real process stopped by Ctrl-C after its first cell, run again: the same JSON as one go."""
+    args = ["sweep", "classic", "--grid", "opening_threshold=0,40,51", "-n", "4", "-w", "1", "--json"]
+    whole = subprocess.run([*KALOOKI, *args], capture_output=True, text=True, check=True)
+    folder = tmp_path / "run"
+    process = subprocess.Popen(
+        [*KALOOKI, *args, "--out", str(folder)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    first = folder / "cells" / "cell-000.json"
+    deadline = time.monotonic() + 120
+    while not first.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    saved = sorted(path.name for path in (folder / "cells").glob("cell-*.json"))
+    assert "cell-000.json" in saved
+    if len(saved) < 3:  # stopped mid-sweep, as intended (a fast machine may have finished first)
+        assert process.returncode == 130
+        assert err.strip() == (
+            f"interrupted: {len(saved)} of 3 cells saved in {folder}; run the same command again to resume"
+        )
+    again = subprocess.run(
+        [*KALOOKI, *args, "--out", str(folder)], capture_output=True, text=True, check=True
+    )
+    resumed = json.loads(again.stdout)
+    assert resumed["resumed_cells"] >= 1
+    assert stable(resumed) == stable(json.loads(whole.stdout))
+
+
+def test_duplicate_deals() -> None:
+    classic = load_variant("classic")
+    result = simulate(classic, ["greedy", "random"], 4, seed=3, workers=1, duplicate=True)
+    assert [(record.seed == result.records[0].seed, record.rotation) for record in result.records] == [
+        (True, 0),
+        (True, 1),
+        (False, 0),
+        (False, 1),
+    ]
+    # Each bot sat in each seat once per deal: its games are half the seats' games.
+    assert result.bot_game_wins["greedy"].trials == 4
+    assert result.to_json()["duplicate"] is True
+    with pytest.raises(
+        ValueError, match=r"--games 5 is not a multiple of the 2 rotations of greedy, random \(try 4 or 6\)"
+    ):
+        simulate(classic, ["greedy", "random"], 5, workers=1, duplicate=True)
+    # Turning greedy,random,greedy,random by two seats gives the same table: each deal is played twice, not
+    # four times; with one bot in every seat, duplicate deals are ordinary games.
+    alternating = simulate(classic, ["greedy", "random"] * 2, 4, seed=3, workers=1, duplicate=True)
+    assert [record.rotation for record in alternating.records] == [0, 1, 0, 1]
+    alone = simulate(classic, ["greedy"] * 4, 3, seed=3, workers=1, duplicate=True)
+    assert [record.seed for record in alone.records] == [
+        record.seed for record in simulate(classic, ["greedy"] * 4, 3, seed=3, workers=1).records
+    ]
+
+
+def test_unreachable_scheduler_is_one_line(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    started = time.monotonic()
+    code, _, err = sweep(
+        "classic", "--grid", "jokers=2,4", "-n", "2", "--scheduler", f"tcp://127.0.0.1:{port}"
+    )
+    assert code == 1
+    assert err.strip() == f"tcp://127.0.0.1:{port}: no Dask scheduler answered (Connection refused)"
+    assert time.monotonic() - started < 60  # a sanity bound, not a speed test: the refusal is immediate
+
+
+def test_report_and_plot_files(tmp_path: Path) -> None:
+    report, plot = tmp_path / "sweep.html", tmp_path / "sweep.png"
+    code, _, err = sweep(
+        "classic", "--grid", "jokers=2,4", "-n", "2", "-w", "1", "--report", str(report), "--plot", str(plot)
+    )
+    assert code == 0, err
+    page = report.read_text()
+    assert page.count("<svg") == 7
+    # Nothing to fetch: no script, and every link (if any) points inside the page.
+    assert "<script" not in page
+    assert re.search(r'(src|href)\s*=\s*"(?!#)', page) is None
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    code, _, err = sweep("classic", "--grid", "jokers=2,4", "-n", "2", "--plot", str(tmp_path / "x.gif"))
+    assert code == 2
+    assert "give a file ending in .png or .svg" in err
+
+
+def test_missing_matplotlib_is_one_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    code, _, err = sweep("classic", "--grid", "jokers=2,4", "-n", "2", "--report", str(tmp_path / "r.html"))
+    assert code == 1
+    assert err.strip() == "--report needs matplotlib: pip install 'kalooki[plot]'"
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_duplicate_intervals_are_taken_over_deals() -> None:
+    from kalooki.figures import figures_of, ratio_interval, unit_table
+
+    bots = ["greedy", "random", "greedy", "random"]
+    result = simulate(load_variant("classic"), bots, 8, seed=2, workers=1, duplicate=True)
+    table = unit_table(result, figures_of(bots))
+    assert len(table["turns_per_hand"][0]) == 4  # four deals, each at the two tables the rotations make
+    assert result.bot_hand_wins["greedy"].interval == ratio_interval(table["bot_hand_wins.greedy"], "rate")
+    assert result.turns_per_hand.interval == ratio_interval(table["turns_per_hand"], "mean")
+
+
+def test_simulate_plot_svg(tmp_path: Path) -> None:
+    plot = tmp_path / "seats.svg"
+    result = runner.invoke(app, ["simulate", "classic", "-n", "2", "-w", "1", "--plot", str(plot)])
+    assert result.exit_code == 0, result.stderr
+    text = plot.read_text()
+    assert text.lstrip().startswith("<?xml")
+    assert "Hands won by seat (95% interval): classic" in text
+
+
+def test_out_must_be_a_folder_and_workers_exclude_a_scheduler(tmp_path: Path) -> None:
+    a_file = tmp_path / "file"
+    a_file.write_text("")
+    code, _, err = sweep("classic", "--grid", "jokers=2,4", "-n", "2", "-w", "1", "--out", str(a_file))
+    assert code == 1
+    assert err.strip() == f"{a_file}: is a file; --out needs a folder"
+    code, _, err = sweep("classic", "--grid", "jokers=2,4", "-w", "2", "--scheduler", "tcp://127.0.0.1:8786")
+    assert code == 2
+    assert "--workers is for local processes" in err
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(min_value=0.0, max_value=1.0), min_size=1, max_size=40))
+def test_adjusted_p_values_keep_the_order_and_never_shrink(p_values: list[float]) -> None:
+    adjusted = adjust_p_values(p_values)
+    assert all(a >= p - 1e-12 for a, p in zip(adjusted, p_values, strict=True))
+    assert all(a <= 1.0 for a in adjusted)
+    ranked = sorted(range(len(p_values)), key=lambda index: p_values[index])
+    assert all(adjusted[i] <= adjusted[j] + 1e-12 for i, j in itertools.pairwise(ranked))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["greedy", "random", "expert"]), min_size=2, max_size=6))
+def test_rotations_are_the_distinct_tables(bots: list[str]) -> None:
+    count = rotations(bots)
+    tables = {
+        tuple(bots[(seat + shift) % len(bots)] for seat in range(len(bots))) for shift in range(len(bots))
+    }
+    assert count == len(tables)
