@@ -117,6 +117,20 @@ def test_solver_lays_a_whole_thirteen_card_run() -> None:
 # ---------------------------------------------------------------- a joker beside the ace
 
 
+@pytest.mark.parametrize("ace_in_runs", ["high_or_low", "low"])
+def test_no_joker_below_a_low_ace(ace_in_runs: str) -> None:
+    assert refusal("JK AH 2H 3H", ace_in_runs) == (
+        "JK AH 2H 3H is not a run: a joker cannot stand below the ace: no card ranks lower"
+    )
+    variant = Variant(ace_in_runs=ace_in_runs)
+    low = make_meld(parse_cards("AH 2H 3H"), variant)
+    with pytest.raises(MeldError) as caught:
+        build(low, [JOKER], variant, "low")
+    assert str(caught.value) == "JK does not fit the low end of the run AH 2H 3H"
+    # Without an end named the joker goes where it fits: above the three.
+    assert build(low, [JOKER], variant).cards == (*parse_cards("AH 2H 3H"), JOKER)
+
+
 def test_a_joker_below_the_ace_wraps_to_a_king_under_wrap() -> None:
     run = meld("JK AH 2H 3H", "wrap")
     assert (run.rank, run.stands_for(0)) == (13, parse_card("KH"))
@@ -145,6 +159,15 @@ def test_a_run_joker_above_the_king_stands_for_the_ace(ace_in_runs: str) -> None
         )
     freed, jokers = swap(run, parse_cards("AH"), variant)
     assert (freed.cards, freed.rank, jokers) == (tuple(parse_cards("QH KH AH")), 12, 1)
+
+
+def test_no_joker_above_the_king_when_the_ace_is_only_low() -> None:
+    assert refusal("QH KH JK", "low") == (
+        "QH KH JK is not a run: a joker cannot stand above the king: no card ranks higher"
+    )
+    assert refusal("QH KH JK JK", "high") == (
+        "QH KH JK JK is not a run: a joker cannot stand above the ace: no card ranks higher"
+    )
 
 
 # ---------------------------------------------------------------- building and swapping
