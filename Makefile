@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench schema docs clean
+.PHONY: play test lint bench mutate schema docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,8 +19,8 @@ test: $(STAMP) lint
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check kalooki cli tests bench
-	$(BIN)/ruff format --check kalooki cli tests bench
+	$(BIN)/ruff check kalooki cli tests bench mutate
+	$(BIN)/ruff format --check kalooki cli tests bench mutate
 	$(BIN)/mypy kalooki cli
 
 # OpenSpiel is optional: without it the bench skips the gin rummy comparison.
@@ -30,6 +30,14 @@ $(VENV)/.bench: $(STAMP)
 
 bench: $(VENV)/.bench
 	$(BIN)/python -m bench $(ARGS)
+
+# Mutation testing of the rule modules (docs/mutation.md); not part of `make test`. ARGS="melds -j 2".
+$(VENV)/.mutate: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,mutate]'
+	touch $(VENV)/.mutate
+
+mutate: $(VENV)/.mutate
+	nice -n 10 $(BIN)/python -m mutate $(ARGS)
 
 schema: $(STAMP)
 	$(BIN)/kalooki schema --write
