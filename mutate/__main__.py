@@ -17,7 +17,7 @@ from pathlib import Path
 from mutate import coverage_map
 from mutate.operators import Mutant, module_tree, mutants_of
 from mutate.run import Job, preload, run_jobs
-from mutate.targets import ROOT, TARGETS
+from mutate.targets import ROOT, TARGETS, Target
 
 EQUIVALENT = Path(__file__).resolve().parent / "equivalent.toml"
 RESULTS = ROOT / ".mutate" / "results.json"
@@ -96,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _within(tests: list[str], durations: dict[str, float], budget: float) -> list[str]:
     """The fastest tests (already sorted) whose time adds up to at most ``budget``, and at least one."""
-    kept, total = [], 0.0
+    kept: list[str] = []
+    total = 0.0
     for test in tests:
         total += durations.get(test, 0.0)
         if kept and total > budget:
@@ -115,7 +116,9 @@ def _tests_for(mutant: Mutant, cover: coverage_map.CoverageMap) -> list[str]:
     return sorted(tests)
 
 
-def report(targets: list, mutants: list[Mutant], results: dict[str, str], equivalent: dict[str, str]) -> int:
+def report(
+    targets: list[Target], mutants: list[Mutant], results: dict[str, str], equivalent: dict[str, str]
+) -> int:
     print(f"{'module':<10}{'mutants':>9}{'equivalent':>12}{'caught':>8}{'survived':>10}{'score':>9}")
     new: list[Mutant] = []
     for target in targets:

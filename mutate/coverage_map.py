@@ -9,6 +9,7 @@ import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from mutate.targets import ROOT
 
@@ -56,7 +57,7 @@ class CoverageMap:
 def load(progress: bool = True) -> CoverageMap:
     """The coverage map, tracing again only the test files whose code or text changed."""
     shared = _shared_digest()
-    cache: dict[str, dict[str, object]] = {}
+    cache: dict[str, Any] = {}
     if CACHE.exists():
         cache = json.loads(CACHE.read_text(encoding="utf-8"))
     files = _test_files()
@@ -94,10 +95,10 @@ def load(progress: bool = True) -> CoverageMap:
         CACHE.write_text(json.dumps(cache), encoding="utf-8")
     result = CoverageMap()
     for entry in cache.values():
-        for path, by_line in entry["lines"].items():  # type: ignore[attr-defined]
+        for path, by_line in entry["lines"].items():
             target = result.lines.setdefault(path, {})
             for line, tests in by_line.items():
                 if tests:
                     target.setdefault(int(line), set()).update(tests)
-        result.durations.update(entry["durations"])  # type: ignore[arg-type]
+        result.durations.update(entry["durations"])
     return result
