@@ -24,8 +24,12 @@ def _digest(paths: list[Path]) -> str:
     return sha.hexdigest()
 
 
+# These drive the CLI in a pseudo-terminal: the rule modules run in the child process, never in the test's.
+UNTRACED = ("test_play_pty.py",)
+
+
 def _test_files() -> list[Path]:
-    return sorted((ROOT / "tests").rglob("test_*.py"))
+    return sorted(path for path in (ROOT / "tests").rglob("test_*.py") if path.name not in UNTRACED)
 
 
 def _shared_digest() -> str:
@@ -77,14 +81,16 @@ def load(progress: bool = True) -> CoverageMap:
             traced = json.loads(out.read_text(encoding="utf-8"))
         for name in stale:
             prefix = name + "::"
+            # A test that fails without any mutant would count every mutant it reaches as caught.
             failed = {test for test in traced["failed"] if test.startswith(prefix)}
-            if failed:
-                raise SystemExit(f"these tests fail without any mutant, fix them first: {sorted(failed)}")
+            for test in sorted(failed):
+                print(f"warning: {test} fails without any mutant: left out", file=sys.stderr)
             cache[name] = {
                 "key": keys[name],
                 "lines": {
                     path: {
-                        line: [t for t in tests if t.startswith(prefix)] for line, tests in by_line.items()
+                        line: [t for t in tests if t.startswith(prefix) and t not in failed]
+                        for line, tests in by_line.items()
                     }
                     for path, by_line in traced["lines"].items()
                 },
