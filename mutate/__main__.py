@@ -82,16 +82,28 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     print(f"running {len(jobs)} mutants ({len(mutants) - len(jobs)} equivalent, caught before or unreached)")
 
+    finished = 0
+
     def done(job: Job, status: str, seconds: float) -> None:
+        nonlocal finished
+        finished += 1
         results[job.mutant.key] = status
         if status not in CAUGHT:
             print(f"  {status}: {job.mutant.key}", flush=True)
+        if finished % 50 == 0:
+            # Saved as it goes, so a stopped run's results are kept for --survivors.
+            save(previous, results)
+            print(f"  {finished}/{len(jobs)} run, {time.monotonic() - started:.0f} s", flush=True)
 
     run_jobs(jobs, trees, args.jobs, done)
-    RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps({**previous, **results}, indent=1), encoding="utf-8")
+    save(previous, results)
     print(f"ran {len(jobs)} mutants in {time.monotonic() - started:.0f} s\n")
     return report(targets, mutants, results, equivalent)
+
+
+def save(previous: dict[str, str], results: dict[str, str]) -> None:
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps({**previous, **results}, indent=1), encoding="utf-8")
 
 
 def _within(tests: list[str], durations: dict[str, float], budget: float) -> list[str]:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from kalooki.cards import JOKER, parse_card, parse_cards
-from kalooki.melds import TableMeld, jokers_held_for_good, make_meld
+from kalooki.melds import TableMeld, jokers_held_for_good, make_meld, run_span_ok
 from kalooki.variant import Variant
 
 
@@ -83,3 +83,26 @@ def test_missing_suits_of_a_set() -> None:
 )
 def test_jokers_held_for_good(cards: str, knobs: dict[str, Any], held: bool) -> None:
     assert jokers_held_for_good(meld(cards, **knobs), Variant(**knobs)) is held
+
+
+@pytest.mark.parametrize(
+    ("ace_in_runs", "frames"),
+    [
+        (
+            "high_or_low",
+            {(1, 13): True, (2, 13): True, (1, 14): False, (0, 3): False, (12, 3): True, (13, 3): False},
+        ),
+        ("high", {(1, 3): False, (2, 3): True, (2, 13): True, (12, 3): True, (13, 2): True, (13, 3): False}),
+        ("low", {(1, 3): True, (1, 13): True, (2, 13): False, (11, 3): True, (12, 3): False}),
+        (
+            "wrap",
+            {(1, 13): True, (13, 3): True, (13, 13): True, (1, 14): False, (14, 3): False, (0, 3): False},
+        ),
+    ],
+)
+def test_run_frames(ace_in_runs: str, frames: dict[tuple[int, int], bool]) -> None:
+    """Which positions ``low .. low+length-1`` may hold a run: 1 is the ace below the two, 14 above K."""
+    variant = Variant(ace_in_runs=ace_in_runs)
+    assert {frame: run_span_ok(*frame, variant) for frame in frames} == frames
+    # A frame of one position is a frame; of none, not.
+    assert (run_span_ok(5, 1, variant), run_span_ok(5, 0, variant)) == (True, False)
