@@ -10,7 +10,7 @@ from rules_helpers import assert_illegal, new_game, play
 
 from kalooki.cards import format_cards, parse_card, parse_cards
 from kalooki.engine import Game, IllegalMoveError
-from kalooki.moves import parse_move
+from kalooki.moves import Build, Draw, parse_move
 
 HANDS = ["7H 8H 9H TH 2S", "2C 3C 4D 5S 9D"]
 
@@ -41,11 +41,13 @@ def test_the_discard_pile_can_be_empty() -> None:
     game.hands[0] += game.discard_pile + game.stock[:-1]
     game.discard_pile, game.stock = [], game.stock[-1:]
     assert_illegal(game, "draw discard", "the discard pile is empty: draw stock")
+    assert game.legal_actions() == [Draw("stock")]
     events = play(game, "draw stock", "discard 2S")
     assert [event["type"] for event in events] == ["draw", "discard", "reshuffle"]
     # bob's turn began with no stock: the whole pile, 2S, became the stock and left none to take.
     assert (game.stock, game.discard_pile) == (parse_cards("2S"), [])
     assert_illegal(game, "draw discard", "the discard pile is empty: draw stock")
+    assert game.legal_actions() == [Draw("stock")]
 
 
 def test_reshuffle_keep_top_with_only_the_top_card_leaves_the_stock_empty() -> None:
@@ -75,11 +77,12 @@ def test_a_forced_reshuffle_must_hold_the_discard_pile() -> None:
     assert str(caught.value) == "the reshuffled stock does not hold the discard pile's cards"
     game = last_stock_card({"stock_exhausted": "reshuffle_all"})
     order = list(reversed(game.discard_pile))
-    game.forced_reshuffles = [list(order)]
+    # Reshuffles are dictated in the order they happen: the first listed is the first used.
+    game.forced_reshuffles = [list(order), list(game.discard_pile)]
     events = play(game, "draw stock")
     assert game.stock == order
     assert events[1]["stock"] == format_cards(reversed(order))
-    assert game.forced_reshuffles == []
+    assert game.forced_reshuffles == [list(reversed(order))]
 
 
 def test_a_swap_with_no_meld_on_the_table() -> None:
@@ -91,6 +94,9 @@ def test_a_swap_with_no_meld_on_the_table() -> None:
     play(game, "meld 7H 8H 9H")
     assert_illegal(game, "swap 2 9C", "there is no table meld 2: the melds are numbered 1 to 1")
     assert_illegal(game, "build 2 TH", "there is no table meld 2: the melds are numbered 1 to 1")
+    with pytest.raises(IllegalMoveError) as caught:
+        game.apply(Build(meld=0, cards=(parse_card("TH"),)))
+    assert str(caught.value) == "there is no table meld 0: the melds are numbered 1 to 1"
 
 
 @pytest.mark.parametrize(
@@ -106,3 +112,32 @@ def test_laying_cards_the_hand_does_not_hold(move: str, message: str) -> None:
     game = new_game({"hand_size": 5, "opening_threshold": 0}, HANDS, stock="KD")
     play(game, "draw stock")
     assert_illegal(game, move, message)
+
+
+def test_meld_events_number_the_new_melds() -> None:
+    game = new_game(
+        {"hand_size": 9, "opening_threshold": 0},
+        ["7H 8H 9H 2C 2D 2S 4C 5C 6C", "2H 3H 4D 5S 9D TC JC QC KC"],
+        stock="KD",
+    )
+    events = play(game, "draw stock", "meld 7H 8H 9H, 2C 2D 2S")
+    assert (events[1]["numbers"], events[1]["melds"]) == ([1, 2], ["7H 8H 9H", "2C 2D 2S"])
+    assert play(game, "meld 4C 5C 6C")[0]["numbers"] == [3]
+    assert game.to_json()["turn"]["drew"] == "stock"
+
+
+def test_meld_at_once_with_a_copy_already_in_hand() -> None:
+    # ann holds a 7H and takes the other 7H from the pile: melding one 7H pays for the one taken.
+    game = new_game(
+        {"hand_size": 5, "opening_threshold": 0, "discard_draw": "meld_at_once"},
+        ["5H 6H 7H 2S 3C", "2H 3H 4D 5S 9D"],
+        discard="7H",
+        stock="KD",
+    )
+    play(game, "draw discard")
+    assert game.to_json()["turn"]["drew"] == "discard"
+    assert game.owed_cards() == (parse_card("7H"),)
+    play(game, "meld 5H 6H 7H")
+    assert game.owed_cards() == ()
+    play(game, "discard 2S")
+    assert game.current == 1
