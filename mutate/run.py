@@ -19,8 +19,9 @@ from mutate.operators import Mutant
 from mutate.targets import ROOT
 
 # pytest's exit codes: 1 a test failed, 2 interrupted (a collection error: the mutant broke an import),
-# 3 internal error (a mutant broke pytest's own use of the library, e.g. in a hook).
-KILLED_CODES = {1, 2, 3}
+# 3 internal error (a mutant broke pytest's own use of the library, e.g. in a hook), 4 a test id not
+# found (the mutant changed the ids of tests parametrized from the library's own values).
+KILLED_CODES = {1, 2, 3, 4}
 
 
 @dataclass

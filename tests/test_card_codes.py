@@ -1,0 +1,32 @@
+"""The named ranks agree with the card notation."""
+
+from __future__ import annotations
+
+from kalooki.cards import (
+    ACE,
+    CARD_CODES,
+    HEARTS,
+    JACK,
+    JOKER,
+    KING,
+    QUEEN,
+    RANKS,
+    format_cards,
+    full_pack,
+    is_joker,
+    make_card,
+    parse_card,
+    rank_of,
+)
+
+
+def test_named_ranks_are_the_ranks_written() -> None:
+    assert [rank_of(parse_card(text)) for text in ("AS", "JS", "QS", "KS")] == [ACE, JACK, QUEEN, KING]
+    assert format_cards(make_card(rank, HEARTS) for rank in RANKS) == "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+
+
+def test_card_codes_cover_the_pack_and_the_joker() -> None:
+    pack = full_pack(1, 2)
+    assert sorted(pack) == list(range(CARD_CODES))
+    assert JOKER == CARD_CODES - 1
+    assert (is_joker(JOKER), is_joker(parse_card("JS")), is_joker(parse_card("KS"))) == (True, False, False)
