@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from kalooki.cards import (
     ACE,
     CARD_CODES,
@@ -15,8 +17,11 @@ from kalooki.cards import (
     full_pack,
     is_joker,
     make_card,
+    pack_list,
     parse_card,
+    parse_cards,
     rank_of,
+    sorted_hand,
 )
 
 
@@ -30,3 +35,13 @@ def test_card_codes_cover_the_pack_and_the_joker() -> None:
     assert sorted(pack) == list(range(CARD_CODES))
     assert JOKER == CARD_CODES - 1
     assert (is_joker(JOKER), is_joker(parse_card("JS")), is_joker(parse_card("KS"))) == (True, False, False)
+
+
+def test_the_pack_in_its_fixed_order() -> None:
+    assert pack_list(1, 2) == [*range(52), JOKER, JOKER]
+    assert pack_list(2, 0)[:4] == [0, 0, 1, 1]
+    assert Counter(pack_list(2, 3)) == full_pack(2, 3)
+
+
+def test_a_hand_is_shown_by_suit_then_rank_jokers_last() -> None:
+    assert format_cards(sorted_hand(parse_cards("JK 2S AC KH JK AS"))) == "AC KH AS 2S JK JK"
