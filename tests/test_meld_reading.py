@@ -55,3 +55,12 @@ def test_swap_takes_a_list_of_cards() -> None:
     nines = make_meld(parse_cards("9D 9H JK"), variant)
     freed, jokers = swap(nines, parse_cards("9C"), variant)
     assert (freed.cards, jokers) == (tuple(parse_cards("9D 9H 9C")), 1)
+
+
+def test_a_joker_past_a_high_ace() -> None:
+    with pytest.raises(MeldError) as caught:
+        make_meld(parse_cards("QH KH AH JK"), Variant(ace_in_runs="high"))
+    assert (
+        str(caught.value)
+        == "QH KH AH JK is not a run: a joker cannot stand above the ace: no card ranks higher"
+    )
