@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 YAML_LS := .tools/yaml-language-server
 YAML_LS_VERSION := 1.25.0
 
-.PHONY: play test lint browser bench schema docs clean
+.PHONY: play test lint browser bench mutate schema docs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -41,8 +41,8 @@ browser:
 	fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check kalooki cli net tests bench
-	$(BIN)/ruff format --check kalooki cli net tests bench
+	$(BIN)/ruff check kalooki cli net tests bench mutate
+	$(BIN)/ruff format --check kalooki cli net tests bench mutate
 	$(BIN)/mypy kalooki cli net
 
 # OpenSpiel is optional: without it the bench skips the gin rummy comparison.
@@ -52,6 +52,14 @@ $(VENV)/.bench: $(STAMP)
 
 bench: $(VENV)/.bench
 	$(BIN)/python -m bench $(ARGS)
+
+# Mutation testing of the rule modules (docs/mutation.md); not part of `make test`. ARGS="melds -j 2".
+$(VENV)/.mutate: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,mutate]'
+	touch $(VENV)/.mutate
+
+mutate: $(VENV)/.mutate
+	nice -n 10 $(BIN)/python -m mutate $(ARGS)
 
 schema: $(STAMP)
 	$(BIN)/kalooki schema --write

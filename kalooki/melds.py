@@ -206,6 +206,9 @@ def _run_reason(cards: Sequence[Card], variant: Variant) -> str:
     ranks = [rank_of(card) for card in cards if card != JOKER]
     if len(set(ranks)) != len(ranks):
         return "a rank appears twice"
+    beyond = _joker_beyond_the_frame(cards, variant)
+    if beyond:
+        return beyond
     aces = ACE in ranks
     if aces and variant.ace_in_runs == "high":
         return "in this variant an ace may only sit above the king (Q-K-A)"
@@ -216,6 +219,30 @@ def _run_reason(cards: Sequence[Card], variant: Variant) -> str:
     return (
         "the cards are not consecutive as written (write a run low to high, a joker where a card is missing)"
     )
+
+
+_END_WORDS = {1: "ace", 2: "two", 13: "king", 14: "ace"}
+
+
+def _joker_beyond_the_frame(cards: Sequence[Card], variant: Variant) -> str | None:
+    """Why naturals consecutive as written still make no run: a joker past the lowest or highest rank."""
+    if variant.ace_in_runs == "wrap":
+        return None
+    ace_ranks = _ace_ranks(variant)
+    lowest = 1 if 1 in ace_ranks else 2
+    highest = 14 if 14 in ace_ranks else 13
+    naturals = [(index, rank_of(card)) for index, card in enumerate(cards) if card != JOKER]
+    for ace in ace_ranks:
+        lows = {(ace if rank == ACE else rank) - index for index, rank in naturals}
+        placed = [ace if rank == ACE else rank for _, rank in naturals]
+        if len(lows) != 1 or min(placed) < lowest or max(placed) > highest:
+            continue
+        low = lows.pop()
+        if low < lowest:
+            return f"a joker cannot stand below the {_END_WORDS[lowest]}: no card ranks lower"
+        if low + len(cards) - 1 > highest:
+            return f"a joker cannot stand above the {_END_WORDS[highest]}: no card ranks higher"
+    return None
 
 
 def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd | None = None) -> TableMeld:

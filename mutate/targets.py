@@ -1,0 +1,73 @@
+"""The rule modules under mutation testing, and which part of each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    path: str
+    """The file, relative to the repository root."""
+    functions: tuple[str, ...] = ()
+    """Qualified names of the functions to mutate; empty: the whole file."""
+
+    @property
+    def module(self) -> str:
+        return self.path.removesuffix(".py").replace("/", ".")
+
+    def wants(self, qualname: str) -> bool:
+        if not self.functions:
+            return True
+        return any(qualname == name or qualname.startswith(name + ".") for name in self.functions)
+
+
+# The engine's turn and scoring code: drawing, laying, building, swapping, discarding, what a turn
+# owes, the end of a hand and of the game, and the check of a loaded save's melds.
+ENGINE_TURN_AND_SCORING = tuple(
+    f"Game.{name}"
+    for name in (
+        "hand_value",
+        "_keep",
+        "_discard_draw_allowed",
+        "_card_usable",
+        "apply",
+        "_draw",
+        "_discard_refusal",
+        "_stock_exhausted",
+        "_take_from_hand",
+        "_check_keep",
+        "_remove",
+        "_meld",
+        "_table_meld",
+        "_build",
+        "_swap",
+        "_lay",
+        "owed_cards",
+        "_must_use_owed",
+        "_unpayable_debt",
+        "_can_lay",
+        "_after_laying",
+        "_turn_debts",
+        "_discard",
+        "_went_out",
+        "abandon_hand",
+        "_end_hand",
+        "_check_game_end",
+        "_lowest",
+        "_game_end_event",
+        "_validate_restored",
+    )
+)
+
+TARGETS: tuple[Target, ...] = (
+    Target("melds", "kalooki/melds.py"),
+    Target("engine", "kalooki/engine.py", ENGINE_TURN_AND_SCORING),
+    Target("cards", "kalooki/cards.py"),
+    Target("variant", "kalooki/variant.py"),
+    Target("solver", "kalooki/solver.py"),
+)

@@ -1,0 +1,47 @@
+"""The named ranks agree with the card notation."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from kalooki.cards import (
+    ACE,
+    CARD_CODES,
+    HEARTS,
+    JACK,
+    JOKER,
+    KING,
+    QUEEN,
+    RANKS,
+    format_cards,
+    full_pack,
+    is_joker,
+    make_card,
+    pack_list,
+    parse_card,
+    parse_cards,
+    rank_of,
+    sorted_hand,
+)
+
+
+def test_named_ranks_are_the_ranks_written() -> None:
+    assert [rank_of(parse_card(text)) for text in ("AS", "JS", "QS", "KS")] == [ACE, JACK, QUEEN, KING]
+    assert format_cards(make_card(rank, HEARTS) for rank in RANKS) == "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+
+
+def test_card_codes_cover_the_pack_and_the_joker() -> None:
+    pack = full_pack(1, 2)
+    assert sorted(pack) == list(range(CARD_CODES))
+    assert JOKER == CARD_CODES - 1
+    assert (is_joker(JOKER), is_joker(parse_card("JS")), is_joker(parse_card("KS"))) == (True, False, False)
+
+
+def test_the_pack_in_its_fixed_order() -> None:
+    assert pack_list(1, 2) == [*range(52), JOKER, JOKER]
+    assert pack_list(2, 0)[:4] == [0, 0, 1, 1]
+    assert Counter(pack_list(2, 3)) == full_pack(2, 3)
+
+
+def test_a_hand_is_shown_by_suit_then_rank_jokers_last() -> None:
+    assert format_cards(sorted_hand(parse_cards("JK 2S AC KH JK AS"))) == "AC KH AS 2S JK JK"

@@ -1,0 +1,108 @@
+"""A table meld as a value: what each position stands for, what it is worth, how it is saved,
+and when its jokers are held for good."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from kalooki.cards import JOKER, parse_card, parse_cards
+from kalooki.melds import TableMeld, jokers_held_for_good, make_meld, run_span_ok
+from kalooki.variant import Variant
+
+
+def meld(text: str, **knobs: Any) -> TableMeld:
+    return make_meld(parse_cards(text), Variant(**knobs))
+
+
+def test_a_set_saves_with_no_suit() -> None:
+    nines = meld("9D 9H JK")
+    assert nines.to_json() == {"kind": "set", "cards": [21, 34, 52], "owner": 0, "rank": 9, "suit": -1}
+    assert TableMeld.from_json(nines.to_json()) == nines
+    assert TableMeld(kind="set", cards=nines.cards, owner=0, rank=9).suit == -1
+
+
+def test_a_run_saves_its_first_rank_and_suit() -> None:
+    run = make_meld(parse_cards("JK 5S 6S"), Variant(), owner=2)
+    assert run.to_json() == {"kind": "run", "cards": [52, 43, 44], "owner": 2, "rank": 4, "suit": 3}
+    assert TableMeld.from_json(run.to_json()) == run
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [{"kind": "pair"}, {"owner": "0"}, {"rank": "9"}, {"suit": None}, {"cards": "9D 9H JK"}],
+)
+def test_a_damaged_meld_is_not_read(damage: dict[str, object]) -> None:
+    data = {**meld("9D 9H JK").to_json(), **damage}
+    with pytest.raises(AssertionError):
+        TableMeld.from_json(data)
+
+
+def test_every_position_of_a_set_is_the_sets_rank() -> None:
+    kings = meld("KC KD JK")
+    assert [kings.position_rank(i) for i in range(3)] == [13, 13, 13]
+    assert kings.high_rank() == 13
+    assert kings.stands_for(2) == JOKER
+    assert kings.stands_for(0) == parse_card("KC")
+    assert kings.points(11) == 30
+    assert meld("AC AD JK").points(11) == 33
+    assert meld("AC AD JK").points(1) == 3
+
+
+def test_run_positions_and_points() -> None:
+    run = meld("JK 2H 3H JK")
+    assert [run.position_rank(i) for i in range(4)] == [1, 2, 3, 4]
+    assert [run.stands_for(i) for i in (0, 3)] == parse_cards("AH 4H")
+    assert (run.high_rank(), run.points(11), run.points(1)) == (4, 11 + 2 + 3 + 4, 1 + 2 + 3 + 4)
+    wrapped = meld("QH KH AH 2H", ace_in_runs="wrap")
+    assert [wrapped.position_rank(i) for i in range(4)] == [12, 13, 14, 2]
+    assert wrapped.high_rank() == 2
+    assert wrapped.points(11) == 10 + 10 + 11 + 2
+
+
+def test_missing_suits_of_a_set() -> None:
+    assert meld("9D 9H JK").missing_suits() == [0, 3]
+    assert meld("9C 9D 9H 9S").missing_suits() == []
+
+
+@pytest.mark.parametrize(
+    ("cards", "knobs", "held"),
+    [
+        ("9D 9H 9S", {}, False),
+        ("9D 9H 9S JK", {}, True),
+        ("9D 9H JK", {}, False),
+        ("9D 9H JK", {"set_joker_release": "never"}, True),
+        ("9D 9H JK", {"set_joker_release": "any_missing_suit"}, False),
+        ("9D 9H 9S JK", {"set_joker_release": "any_missing_suit"}, True),
+        ("9D JK JK", {}, False),
+        ("7H JK 9H", {}, False),
+        ("7H JK 9H", {"run_joker_release": "never"}, True),
+        ("7H 8H 9H", {"run_joker_release": "never"}, False),
+    ],
+)
+def test_jokers_held_for_good(cards: str, knobs: dict[str, Any], held: bool) -> None:
+    assert jokers_held_for_good(meld(cards, **knobs), Variant(**knobs)) is held
+
+
+@pytest.mark.parametrize(
+    ("ace_in_runs", "frames"),
+    [
+        (
+            "high_or_low",
+            {(1, 13): True, (2, 13): True, (1, 14): False, (0, 3): False, (12, 3): True, (13, 3): False},
+        ),
+        ("high", {(1, 3): False, (2, 3): True, (2, 13): True, (12, 3): True, (13, 2): True, (13, 3): False}),
+        ("low", {(1, 3): True, (1, 13): True, (2, 13): False, (11, 3): True, (12, 3): False}),
+        (
+            "wrap",
+            {(1, 13): True, (13, 3): True, (13, 13): True, (1, 14): False, (14, 3): False, (0, 3): False},
+        ),
+    ],
+)
+def test_run_frames(ace_in_runs: str, frames: dict[tuple[int, int], bool]) -> None:
+    """Which positions ``low .. low+length-1`` may hold a run: 1 is the ace below the two, 14 above K."""
+    variant = Variant(ace_in_runs=ace_in_runs)
+    assert {frame: run_span_ok(*frame, variant) for frame in frames} == frames
+    # A frame of one position is a frame; of none, not.
+    assert (run_span_ok(5, 1, variant), run_span_ok(5, 0, variant)) == (True, False)

@@ -1,0 +1,66 @@
+"""How cards written as a run are read: jokers before an ace, a run that wraps past the king,
+building a king under a low ace, and the reason a refused run is given."""
+
+from __future__ import annotations
+
+import pytest
+
+from kalooki.cards import parse_card, parse_cards
+from kalooki.melds import MeldError, build, make_meld, swap
+from kalooki.variant import Variant
+
+NOT_CONSECUTIVE = (
+    "the cards are not consecutive as written (write a run low to high, a joker where a card is missing)"
+)
+
+
+@pytest.mark.parametrize("ace_in_runs", ["high_or_low", "high", "wrap"])
+def test_jokers_before_a_high_ace(ace_in_runs: str) -> None:
+    # One natural and jokers read as a set unless the kind is named.
+    run = make_meld(parse_cards("JK JK AH"), Variant(ace_in_runs=ace_in_runs), kind="run")
+    assert (run.kind, run.rank) == ("run", 12)
+    assert [run.stands_for(i) for i in (0, 1)] == parse_cards("QH KH")
+
+
+def test_jokers_before_a_two_wrap_past_the_king() -> None:
+    run = make_meld(parse_cards("JK JK 2H"), Variant(ace_in_runs="wrap"), kind="run")
+    assert (run.rank, run.stands_for(0), run.stands_for(1)) == (13, parse_card("KH"), parse_card("AH"))
+
+
+def test_a_king_built_under_a_low_ace_wraps() -> None:
+    variant = Variant(ace_in_runs="wrap")
+    low = make_meld(parse_cards("AH 2H 3H"), variant)
+    built = build(low, parse_cards("KH"), variant, "low")
+    assert (built.cards, built.rank) == (tuple(parse_cards("KH AH 2H 3H")), 13)
+    with pytest.raises(MeldError):
+        build(low, parse_cards("KH"), Variant(), "low")
+
+
+@pytest.mark.parametrize(
+    ("cards", "reason"),
+    [
+        ("AH 3H 4H", NOT_CONSECUTIVE),
+        ("KH AH JK", "a joker cannot stand above the ace: no card ranks higher"),
+        ("KH AH 2H", "an ace may sit below the two or above the king, not between them (no K-A-2)"),
+    ],
+)
+def test_why_a_run_with_an_ace_is_refused(cards: str, reason: str) -> None:
+    with pytest.raises(MeldError) as caught:
+        make_meld(parse_cards(cards), Variant())
+    assert str(caught.value) == f"{cards} is not a run: {reason}"
+
+
+def test_swap_takes_a_list_of_cards() -> None:
+    variant = Variant(set_joker_release="any_missing_suit")
+    nines = make_meld(parse_cards("9D 9H JK"), variant)
+    freed, jokers = swap(nines, parse_cards("9C"), variant)
+    assert (freed.cards, jokers) == (tuple(parse_cards("9D 9H 9C")), 1)
+
+
+def test_a_joker_past_a_high_ace() -> None:
+    with pytest.raises(MeldError) as caught:
+        make_meld(parse_cards("QH KH AH JK"), Variant(ace_in_runs="high"))
+    assert (
+        str(caught.value)
+        == "QH KH AH JK is not a run: a joker cannot stand above the ace: no card ranks higher"
+    )
