@@ -17,7 +17,7 @@ from kalooki.cards import parse_card, parse_cards
 from kalooki.engine import Event, FixedDeal, Game
 from kalooki.errors import KalookiError
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
-from kalooki.variant import Variant
+from kalooki.variant import LATER_KNOBS, Variant
 
 LOG_FORMAT = "kalooki-log"
 LOG_VERSION = 1
@@ -33,6 +33,14 @@ def state_digest(game: Game) -> str:
     state = game.to_json()
     for private in ("rng", "undo", "seed"):
         state.pop(private, None)
+    # What older logs could not hold is left out while it plays as before, so they still replay.
+    variant = state["variant"]
+    for knob, before in LATER_KNOBS.items():
+        if variant.get(knob) == before:
+            variant.pop(knob, None)
+    state["turn"].pop("laid", None)
+    for key in ("dealer",):
+        state.pop(key, None)
     text = json.dumps(state, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -67,11 +75,16 @@ class GameRecorder:
 
 def _deal_from_event(players: Sequence[str], event: Mapping[str, Any]) -> FixedDeal:
     hands = {players.index(name): parse_cards(cards) for name, cards in event["hands"].items()}
+    discard = event["discard"]
+    dealer = event.get("dealer")  # logs from before the dealer was recorded leave it to the rules
     return FixedDeal(
         hands=hands,
-        discard=parse_card(event["discard"]),
+        discard=None if discard is None else parse_card(discard),
         stock_top=parse_cards(event["stock"]),
         stock_complete=True,
+        dealer=None if dealer is None else players.index(dealer),
+        drawn_for_dealer=dict(event.get("drawn_for_dealer", {})),
+        no_upcard=discard is None,
     )
 
 
@@ -152,6 +165,8 @@ def replay(records: Iterable[Mapping[str, Any]]) -> ReplaySummary:
                     f"record {number + 1}: the log ends, but the engine produced {event['type']}"
                 )
             logged = {key: value for key, value in items[number].items() if key != "state"}
+            if event["type"] == "deal" and "dealer" not in logged:
+                event = {key: value for key, value in event.items() if key != "dealer"}  # an older log
             if logged != event:
                 where, said, produced_value = _first_difference(logged, event)
                 raise ReplayError(

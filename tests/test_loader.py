@@ -468,6 +468,8 @@ KNOB_STRATEGIES: dict[str, st.SearchStrategy[Any]] = {
     "opening_threshold": st.integers(-1, 200),
     "kalooki_bonus": st.integers(-1, 100),
     "goal_score": st.integers(0, 10_000),
+    "ace_low_value": st.none() | st.integers(-1, 20),
+    "set_maximum": st.integers(2, 10),
 }
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from kalooki import solver
 from kalooki.bots import quick
 from kalooki.cards import JOKER, Card, card_points
-from kalooki.melds import SET_MAX, MeldError, build, make_meld, run_span_ok
+from kalooki.melds import MeldError, build, make_meld, run_span_ok, set_room_suits
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ def has_room(meld: TableMeld, variant: Variant) -> bool:
     """Whether the rules let one more card join ``meld`` (a set short of four, a run with an open end)."""
     size = len(meld.cards)
     if meld.kind == "set":
-        return size < SET_MAX
+        return size < variant.set_maximum
     return run_span_ok(meld.rank, size + 1, variant) or run_span_ok(meld.rank - 1, size + 1, variant)
 
 
@@ -451,7 +451,7 @@ class GreedyBot:
             if meld.kind == "run":
                 wanted = {meld.stands_for(i) for i, card in enumerate(meld.cards) if card == JOKER}
             else:
-                wanted = {meld.rank - 1 + 13 * suit for suit in meld.missing_suits()}
+                wanted = {meld.rank - 1 + 13 * suit for suit in set_room_suits(meld, game.variant)}
             if wanted & hand:
                 return True
         return False

@@ -72,7 +72,7 @@ class RandomBot:
         values: dict[tuple[Card, ...], int] = {}
         for group in groups:
             try:
-                values[group] = make_meld(group, variant).points(variant.ace_value)
+                values[group] = make_meld(group, variant).worth(variant)
             except MeldError:
                 continue
         groups = list(values)
