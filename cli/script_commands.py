@@ -78,6 +78,7 @@ def show_run(run: ScriptRun, console: Console) -> None:
             console.print(f"[{style}]{line}[/{style}]" if style else line, highlight=False)
     table = Table(title="Hands", show_lines=False)
     table.add_column("hand", justify="right")
+    table.add_column("dealer")
     table.add_column("winner")
     for name in run.players:
         table.add_column(name, justify="right")
@@ -85,7 +86,7 @@ def show_run(run: ScriptRun, console: Console) -> None:
         winner = hand.winner or ("-" if hand.finished else "(unfinished)")
         if hand.kalooki:
             winner += " (Kalooki)"
-        cells: list[Any] = [str(hand.number), winner]
+        cells: list[Any] = [str(hand.number), hand.dealer or "", winner]
         for name in run.players:
             if name in hand.scores:
                 cells.append(f"{hand.scores[name]:+d} ({hand.hand_points[name]})")
@@ -93,7 +94,7 @@ def show_run(run: ScriptRun, console: Console) -> None:
                 cells.append("")
         table.add_row(*cells)
     table.add_row(
-        "", "[bold]total[/bold]", *[f"[bold]{run.totals.get(name, 0)}[/bold]" for name in run.players]
+        "", "", "[bold]total[/bold]", *[f"[bold]{run.totals.get(name, 0)}[/bold]" for name in run.players]
     )
     console.print(table)
     if run.game_over:

@@ -100,10 +100,13 @@ class HandResult:
     hand_points: tuple[int, ...]
     scores: tuple[int, ...]
     turns: int
+    dealer: int | None = None
+    """The seat that dealt (None in saves from before it was recorded)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "number": self.number,
+            "dealer": self.dealer,
             "winner": self.winner,
             "kalooki": self.kalooki,
             "end": self.end,
@@ -124,6 +127,7 @@ class HandResult:
             hand_points=tuple(int(value) for value in data["hand_points"]),
             scores=tuple(int(value) for value in data["scores"]),
             turns=int(data["turns"]),
+            dealer=None if data.get("dealer") is None else int(data["dealer"]),
         )
 
 
@@ -820,6 +824,7 @@ class Game:
             hand_points=tuple(points[seat] if seat in seats else 0 for seat in range(len(self.players))),
             scores=tuple(scores),
             turns=self.turn_number,
+            dealer=self.dealer,
         )
         self.results.append(result)
         self.phase = "hand_over"

@@ -39,8 +39,9 @@ def state_digest(game: Game) -> str:
         if variant.get(knob) == before:
             variant.pop(knob, None)
     state["turn"].pop("laid", None)
-    for key in ("dealer",):
-        state.pop(key, None)
+    state.pop("dealer", None)
+    for result in state["results"]:
+        result.pop("dealer", None)
     text = json.dumps(state, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 

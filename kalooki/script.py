@@ -397,10 +397,12 @@ class HandReport:
     hand_points: dict[str, int]
     scores: dict[str, int]
     end: str | None = None
+    dealer: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
             "number": self.number,
+            "dealer": self.dealer,
             "finished": self.finished,
             "winner": self.winner,
             "kalooki": self.kalooki,
@@ -523,6 +525,7 @@ def _report(game: Game, run: ScriptRun) -> None:
                 hand_points={names[seat]: result.hand_points[seat] for seat in result.seats},
                 scores={names[seat]: result.scores[seat] for seat in result.seats},
                 end=result.end,
+                dealer=None if result.dealer is None else names[result.dealer],
             )
         )
     if game.phase in ("draw", "play"):
@@ -535,6 +538,7 @@ def _report(game: Game, run: ScriptRun) -> None:
                 kalooki=False,
                 hand_points={names[seat]: game.hand_value(seat) for seat in seats},
                 scores={names[seat]: 0 for seat in seats},
+                dealer=names[game.dealer],
             )
         )
     run.totals = dict(zip(names, game.totals, strict=True))
