@@ -12,7 +12,7 @@ import random
 import pytest
 from rules_helpers import new_game, play
 
-from kalooki.bots import ExpertBot, GreedyBot
+from kalooki.bots import ExpertBot, GreedyBot, RandomBot
 from kalooki.bots.greedy import strands
 from kalooki.cards import parse_card, parse_cards, rank_of
 from kalooki.moves import Discard, Draw, Meld
@@ -78,3 +78,16 @@ def test_a_bot_lays_the_same_melds_when_they_go_out_or_leave_room_to_build() -> 
     play(game, "draw stock")
     action = bot("greedy").choose(game)
     assert isinstance(action, Meld)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_random_does_not_lay_down_to_a_stranded_hand_either(seed: int) -> None:
+    # 40 to open: only all four queens open, and they would leave one card with nowhere to build.
+    rules = {"hand_size": 5, "opening_threshold": 40}
+    game = new_game(rules, ["QC QD QH QS 9C", "2C 3C 4C 5C 6C"], stock="8D")
+    play(game, "draw stock")
+    assert isinstance(RandomBot(random.Random(seed)).choose(game), Discard)
+    # With a card more to keep, the same opening leaves a hand that can still go out.
+    game = new_game({**rules, "hand_size": 7}, ["QC QD QH QS 9C 5H 2D", "2C 3C 4C 5C 6C 7C 8C"], stock="8D")
+    play(game, "draw stock")
+    assert isinstance(RandomBot(random.Random(seed)).choose(game), Meld)
