@@ -24,6 +24,7 @@ from kalooki.loader import (
     variant_to_yaml,
     yaml_scalar,
 )
+from kalooki.provenance import render_provenance
 from kalooki.rulebook import render_rulebook
 from kalooki.schema import check_schema, render_schema, schema_names, write_schema
 from kalooki.variant import Variant
@@ -211,8 +212,11 @@ def diff(
 def rules(variant: VariantArgument, set_: SetOption = None) -> None:
     """Print the variant's rules as a Markdown rulebook."""
     with cli_errors():
-        resolved = load_variant(variant, set_ or ())
-    typer.echo(render_rulebook(resolved), nl=False)
+        resolved = resolve_variant(variant, set_ or ())
+    typer.echo(render_rulebook(resolved.variant), nl=False)
+    typer.echo(
+        render_provenance(resolved.variant, resolved.provenance, resolved.source, resolved.set_at()), nl=False
+    )
 
 
 def schema(

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from kalooki.errors import KalookiError
+from kalooki.provenance import Sources
 from kalooki.resources import schemas_dir
 from kalooki.variant import Variant
 
@@ -47,6 +48,9 @@ def variant_schema() -> dict[str, Any]:
     properties = schema["properties"]
     # The model's default name is classic's, but a file's name defaults to its stem.
     properties["name"].pop("default", None)
+    # Where the rules come from: described by their own model, checked by the loader like knobs.
+    sources = Sources.model_json_schema(mode="validation")["properties"]
+    properties.update(sources)
     for knob in properties.values():
         # The titles pydantic derives ("Opening Threshold") repeat the key and add nothing in an editor.
         knob.pop("title", None)

@@ -551,6 +551,7 @@ def _report(game: Game, run: ScriptRun) -> None:
 
 def game_script_schema() -> dict[str, Any]:
     """The JSON Schema of a game script (``schemas/game-script.schema.json``), draft-07 for editors."""
+    from kalooki.provenance import KEYS as PROVENANCE_KEYS
     from kalooki.schema import DRAFT_07, variant_schema
 
     schema = GameScript.model_json_schema(mode="validation")
@@ -559,7 +560,9 @@ def game_script_schema() -> dict[str, Any]:
     schema["properties"]["set"] = {
         "description": schema["properties"]["set"]["description"],
         "type": "object",
-        "properties": {name: knob for name, knob in knobs.items() if name != "extends"},
+        "properties": {
+            name: knob for name, knob in knobs.items() if name not in ("extends", *PROVENANCE_KEYS)
+        },
         "additionalProperties": False,
     }
 
