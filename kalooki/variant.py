@@ -330,12 +330,14 @@ def cross_field_problems(variant: Variant) -> list[tuple[str, str]]:
                 f"min_players ({variant.min_players}) is more than max_players ({variant.max_players})",
             )
         )
-    needed = variant.max_players * variant.hand_size + 1
+    upcard = 1 if variant.upcard else 0
+    needed = variant.max_players * variant.hand_size + upcard
     if needed > variant.pack_size:
+        plus = " + 1" if upcard else ""
         problems.append(
             (
                 "hand_size",
-                f"max_players * hand_size + 1 = {variant.max_players} * {variant.hand_size} + 1 = {needed} "
+                f"max_players * hand_size{plus} = {variant.max_players} * {variant.hand_size}{plus} = {needed} "
                 f"cards do not fit in the pack of decks * 52 + jokers = {variant.decks} * 52 + "
                 f"{variant.jokers} = {variant.pack_size}",
             )
@@ -381,7 +383,7 @@ def cross_field_problems(variant: Variant) -> list[tuple[str, str]]:
 
 CROSS_FIELD_INVOLVES: dict[str, tuple[str, ...]] = {
     "min_players": ("min_players", "max_players"),
-    "hand_size": ("hand_size", "max_players", "decks", "jokers"),
+    "hand_size": ("hand_size", "max_players", "decks", "jokers", "upcard"),
     "elimination": ("elimination", "scoring"),
     "opening_threshold": ("opening_threshold", "hand_size", "ace_value", "going_out"),
     "ace_low_value": ("ace_low_value", "ace_in_runs"),
