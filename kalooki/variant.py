@@ -337,8 +337,8 @@ def cross_field_problems(variant: Variant) -> list[tuple[str, str]]:
         problems.append(
             (
                 "hand_size",
-                f"max_players * hand_size{plus} = {variant.max_players} * {variant.hand_size}{plus} = {needed} "
-                f"cards do not fit in the pack of decks * 52 + jokers = {variant.decks} * 52 + "
+                f"max_players * hand_size{plus} = {variant.max_players} * {variant.hand_size}{plus} = "
+                f"{needed} cards do not fit in the pack of decks * 52 + jokers = {variant.decks} * 52 + "
                 f"{variant.jokers} = {variant.pack_size}",
             )
         )
