@@ -91,3 +91,17 @@ def test_random_does_not_lay_down_to_a_stranded_hand_either(seed: int) -> None:
     game = new_game({**rules, "hand_size": 7}, ["QC QD QH QS 9C 5H 2D", "2C 3C 4C 5C 6C 7C 8C"], stock="8D")
     play(game, "draw stock")
     assert isinstance(RandomBot(random.Random(seed)).choose(game), Meld)
+
+
+@pytest.mark.parametrize("going_out", ["discard_required", "discard_optional"])
+def test_laying_down_to_the_last_discard_is_going_out_not_stranding(going_out: str) -> None:
+    rules = {"hand_size": 4, "opening_threshold": 0, "going_out": going_out}
+    game = new_game(rules, ["QC QD QH QS", "2C 3C 4C 5C"], stock="9C")
+    play(game, "draw stock")
+    assert bot("greedy").choose(game) == Meld((tuple(parse_cards("QC QD QH QS")),))
+    play(game, "meld QC QD QH QS", "discard 9C")
+    assert game.results[-1].winner == 0
+    # Two cards left, one after the discard, and nowhere to build: stranded whatever going_out says.
+    game = new_game({**rules, "hand_size": 5}, ["QC QD QH QS 9C", "2C 3C 4C 5C 6C"], stock="8D")
+    play(game, "draw stock")
+    assert isinstance(bot("greedy").choose(game), Discard)

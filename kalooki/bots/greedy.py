@@ -110,9 +110,9 @@ def strands(game: Game, plan: solver.Plan) -> bool:
     such hands used to run until the turn limit. Keeping the melds in hand keeps going out possible.
     """
     variant = game.variant
-    keep = keep_count(variant)
-    left = len(plan.remaining) - keep
-    if left <= 0 or left >= 3 - (1 - keep):
+    # What the hand holds once this turn's discard is gone; none or a negative count is going out.
+    held = len(plan.remaining) - 1
+    if held <= 0 or held >= 3 - (1 - keep_count(variant)):
         return False
     table = list(game.table)
     try:
