@@ -158,8 +158,7 @@ def suggest_turn(game: Game) -> Hint:
     bot = GreedyBot(random.Random(0))
     if copy.phase == "draw":
         return Hint(actions=(bot.choose(copy),), points=0, opening=False, short=None)
-    ace = copy.variant.ace_value
-    before = sum(meld.points(ace) for meld in copy.table)
+    before = sum(meld.worth(copy.variant) for meld in copy.table)
     opened_before = copy.opened[seat]
     actions: list[Action] = []
     hand, turn = copy.hand_number, copy.turn_number
@@ -170,7 +169,7 @@ def suggest_turn(game: Game) -> Hint:
         except IllegalMoveError:
             break
         actions.append(action)
-    laid = sum(meld.points(ace) for meld in copy.table) - before
+    laid = sum(meld.worth(copy.variant) for meld in copy.table) - before
     opening = not opened_before and copy.opened[seat]
     short = None
     if not opened_before and not opening:
@@ -198,7 +197,7 @@ def without_needless_end(action: Action, game: Game) -> Action:
 
 
 def meld_points(action: Meld, variant: Variant) -> int:
-    return sum(make_meld(group, variant).points(variant.ace_value) for group in action.groups)
+    return sum(make_meld(group, variant).worth(variant) for group in action.groups)
 
 
 # ---------------------------------------------------------------- the game log

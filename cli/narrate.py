@@ -36,8 +36,19 @@ def describe_event(
     kind = event["type"]
     player = event.get("player", "")
     if kind == "deal":
-        face_up = symbols(event["discard"])
-        return f"hand {event['hand']}: cards dealt, {event['first']} plays first, {face_up} face up"
+        face_up = "no card" if event["discard"] is None else symbols(event["discard"])
+        dealer = f" by {event['dealer']}" if "dealer" in event else ""
+        drawn = event.get("drawn_for_dealer")
+        cut = (
+            "each draws a card for the deal ("
+            + ", ".join(f"{name} {symbols(card)}" for name, card in drawn.items())
+            + "); "
+            if drawn
+            else ""
+        )
+        return (
+            f"hand {event['hand']}: {cut}cards dealt{dealer}, {event['first']} plays first, {face_up} face up"
+        )
     if kind == "draw":
         if event["source"] == "discard":
             return f"{player} takes {symbols(event['card'])} from the discard pile"

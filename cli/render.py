@@ -266,7 +266,11 @@ def render_screen(
     """The whole table as the human sees it, ending with what their turn still needs."""
     letters = plain_cards(console)
     variant = game.variant
-    title = glyphs(f"Kalooki · {variant.name} · hand {game.hand_number} · turn {game.turn_number}", letters)
+    dealer = seating.name(game.dealer)
+    title = glyphs(
+        f"Kalooki · {variant.name} · hand {game.hand_number}, dealt by {dealer} · turn {game.turn_number}",
+        letters,
+    )
     console.print(Rule(title, style="cyan"))
     console.print(players_grid(game, seating, letters))
     console.print(Text(f"Scoring: {scoring_line(variant)}.", style=DIM))

@@ -83,6 +83,7 @@ def show_run(run: ScriptRun, console: Console, variant: Variant | None = None) -
             console.print(f"[{style}]{line}[/{style}]" if style else line, highlight=False)
     table = Table(title="Hands", show_lines=False)
     table.add_column("hand", justify="right")
+    table.add_column("dealer")
     table.add_column("winner")
     for name in run.players:
         table.add_column(escape(name), justify="right")
@@ -92,7 +93,7 @@ def show_run(run: ScriptRun, console: Console, variant: Variant | None = None) -
             winner = "(turn limit)"
         if hand.kalooki:
             winner += " (Kalooki)"
-        cells: list[Any] = [str(hand.number), winner]
+        cells: list[Any] = [str(hand.number), hand.dealer or "", winner]
         for name in run.players:
             if name in hand.scores:
                 cells.append(f"{hand.scores[name]:+d} ({hand.hand_points[name]})")
@@ -100,7 +101,7 @@ def show_run(run: ScriptRun, console: Console, variant: Variant | None = None) -
                 cells.append("")
         table.add_row(*cells)
     table.add_row(
-        "", "[bold]total[/bold]", *[f"[bold]{run.totals.get(name, 0)}[/bold]" for name in run.players]
+        "", "", "[bold]total[/bold]", *[f"[bold]{run.totals.get(name, 0)}[/bold]" for name in run.players]
     )
     console.print(table)
     console.print(table_legend(run, variant), highlight=False, markup=False)

@@ -25,6 +25,7 @@ from kalooki.loader import (
     variant_to_yaml,
     yaml_scalar,
 )
+from kalooki.provenance import render_provenance
 from kalooki.rulebook import render_rulebook
 from kalooki.schema import check_schema, render_schema, schema_names, write_schema
 from kalooki.variant import Variant
@@ -242,8 +243,10 @@ def rules(
     kalooki rules kalooki-40 > rules.md writes the Markdown source; so does --markdown.
     """
     with cli_errors():
-        resolved = load_variant(variant, set_ or ())
-    text = render_rulebook(resolved)
+        resolved = resolve_variant(variant, set_ or ())
+    text = render_rulebook(resolved.variant) + render_provenance(
+        resolved.variant, resolved.provenance, resolved.source, resolved.set_at()
+    )
     console = Console(highlight=False)
     if markdown or not console.is_terminal:
         typer.echo(text, nl=False)

@@ -33,7 +33,16 @@ from kalooki.cards import (
     rank_points,
 )
 from kalooki.errors import KalookiError
-from kalooki.melds import SET_MAX, MeldError, RunEnd, TableMeld, build, make_meld, run_span_ok, swap
+from kalooki.melds import (
+    MeldError,
+    RunEnd,
+    TableMeld,
+    build,
+    make_meld,
+    run_span_ok,
+    set_room_suits,
+    swap,
+)
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 from kalooki.statecheck import (
     check_action_parts,
@@ -95,6 +104,12 @@ class FixedDeal:
     discard: Card | None = None
     stock_top: Sequence[Card] = ()
     stock_complete: bool = False
+    dealer: int | None = None
+    """The seat that deals, instead of the one the rules choose (a replayed log's dealer)."""
+    drawn_for_dealer: Mapping[str, str] = field(default_factory=dict)
+    """With ``dealer``: the cards a log says were drawn to choose it, reported again."""
+    no_upcard: bool = False
+    """With ``stock_complete``: the deal turned up no card (a replayed log of a variant without one)."""
 
 
 @dataclass(slots=True)
@@ -109,10 +124,13 @@ class HandResult:
     hand_points: tuple[int, ...]
     scores: tuple[int, ...]
     turns: int
+    dealer: int | None = None
+    """The seat that dealt (None in saves from before it was recorded)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "number": self.number,
+            "dealer": self.dealer,
             "winner": self.winner,
             "kalooki": self.kalooki,
             "end": self.end,
@@ -133,6 +151,7 @@ class HandResult:
             hand_points=tuple(int(value) for value in data["hand_points"]),
             scores=tuple(int(value) for value in data["scores"]),
             turns=int(data["turns"]),
+            dealer=None if data.get("dealer") is None else int(data["dealer"]),
         )
 
 
@@ -149,6 +168,8 @@ class TurnState:
     must_use_limit: int = 0
     # released_joker_must_be_melded: freed jokers not yet laid in a new meld.
     jokers_owed: int = 0
+    # Table indexes of the melds laid this turn: building onto them is part of laying down (Kalooki).
+    laid: list[int] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -159,11 +180,14 @@ class TurnState:
             "must_use_card": self.must_use_card,
             "must_use_limit": self.must_use_limit,
             "jokers_owed": self.jokers_owed,
+            "laid": list(self.laid),
         }
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> TurnState:
-        return TurnState(**{key: data[key] for key in TurnState.__slots__})
+        # Saves from before "laid" was recorded did not count building onto the turn's own melds.
+        known = {key: data[key] for key in TurnState.__slots__ if key != "laid"}
+        return TurnState(**known, laid=[int(index) for index in data.get("laid", ())])
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +248,7 @@ class Game:
         self.rng = random.Random(seed)
         self.hand_number = 0
         self.first_seat = 0
+        self.dealer = 0
         self.current = 0
         self.phase: Phase = "hand_over"
         self.stock: list[Card] = []
@@ -250,8 +275,9 @@ class Game:
         """The seats still playing (not eliminated), in seat order."""
         return [seat for seat in range(len(self.players)) if not self.eliminated[seat]]
 
-    def next_seat(self, seat: int) -> int:
-        step = 1 if self.variant.play_direction == "clockwise" else -1
+    def next_seat(self, seat: int, direction: str | None = None) -> int:
+        """The next seat still playing after ``seat``, the way play goes (or ``direction``)."""
+        step = 1 if (direction or self.variant.play_direction) == "clockwise" else -1
         count = len(self.players)
         for offset in range(1, count + 1):
             candidate = (seat + step * offset) % count
@@ -259,22 +285,71 @@ class Game:
                 return candidate
         return seat
 
+    def previous_seat(self, seat: int) -> int:
+        """The seat still playing that play reaches just before ``seat``."""
+        backwards = "counter_clockwise" if self.variant.play_direction == "clockwise" else "clockwise"
+        return self.next_seat(seat, backwards)
+
+    def _choose_dealer(self, deal: FixedDeal) -> tuple[int, int, dict[str, str]]:
+        """The next hand's dealer and first player, and the cards drawn to choose the first dealer."""
+        variant = self.variant
+        drawn: dict[str, str] = {}
+        if deal.dealer is not None:
+            dealer, drawn = deal.dealer, dict(deal.drawn_for_dealer)
+        elif self.hand_number == 0:
+            if variant.first_dealer == "high_card":
+                dealer, drawn = self._draw_for_dealer()
+            else:
+                dealer = self.previous_seat(0)
+        elif variant.deal_direction == "as_play":
+            # The deal passes the way play goes: the first player moves on one seat, the dealer before them.
+            first = self.next_seat(self.first_seat)
+            return self.previous_seat(first), first, drawn
+        else:
+            dealer = self.next_seat(self.dealer, variant.deal_direction)
+        return dealer, self.next_seat(dealer), drawn
+
+    def _draw_for_dealer(self) -> tuple[int, dict[str, str]]:
+        """Each player draws a card from a shuffled pack: the highest rank deals; ties draw again."""
+        contenders = self.seats
+        drawn: dict[str, str] = {}
+        while True:
+            pack = list(range(52))
+            self.rng.shuffle(pack)
+            cards = dict(zip(contenders, pack, strict=False))
+            for seat, card in cards.items():
+                drawn[self.players[seat]] = format_card(card)
+            rank = {seat: 14 if card % 13 == 0 else card % 13 + 1 for seat, card in cards.items()}
+            best = max(rank.values())
+            contenders = [seat for seat in contenders if rank[seat] == best]
+            if len(contenders) == 1:
+                return contenders[0], drawn
+
     def next_hand(self, deal: FixedDeal | None = None) -> list[Event]:
-        """Shuffle and deal the next hand; the first player moves one seat each hand."""
+        """Shuffle and deal the next hand; the deal passes on one seat each hand."""
         if self.phase == "game_over":
             raise IllegalMoveError("the game is over: start a new game")
         if self.phase != "hand_over":
             raise IllegalMoveError(f"hand {self.hand_number} is still being played")
-        # A deal the pack cannot satisfy raises before anything changes (the first player included).
-        first_seat = self.next_seat(self.first_seat) if self.hand_number > 0 else self.first_seat
+        deal = deal or FixedDeal()
+        if deal.dealer is not None and deal.dealer not in self.seats:
+            raise DealError(f"seat {deal.dealer} is not playing this hand")
+        # A deal the pack cannot satisfy raises before anything changes (the dealer included).
+        rng_state = self.rng.getstate()
+        dealer, first_seat, drawn = self._choose_dealer(deal)
         seats = self.seats
-        hands, discard, stock = self._deal_cards(seats, deal or FixedDeal())
+        try:
+            hands, discard, stock = self._deal_cards(seats, deal)
+        except DealError:
+            self.rng.setstate(rng_state)
+            raise
+        self.dealer = dealer
         self.first_seat = first_seat
         self.hand_number += 1
         self.hands = [[] for _ in self.players]
         for seat, cards in zip(seats, hands, strict=True):
             self.hands[seat] = cards
-        self.discard_pile = [discard]
+        self.discard_pile = [] if discard is None else [discard]
         self.stock = stock
         self.table = []
         self.opened = [False] * len(self.players)
@@ -284,22 +359,29 @@ class Game:
         self.phase = "draw"
         self.turn = TurnState()
         self._undo = None
-        events: list[Event] = [
-            {
-                "type": "deal",
-                "hand": self.hand_number,
-                "first": self.players[self.first_seat],
-                "hands": {self.players[seat]: format_cards(self.hands[seat]) for seat in seats},
-                "discard": format_card(discard),
-                # Top of the stock first, the order cards will be drawn in.
-                "stock": format_cards(reversed(self.stock)),
-            }
-        ]
+        deal_event: Event = {
+            "type": "deal",
+            "hand": self.hand_number,
+            "dealer": self.players[self.dealer],
+            "first": self.players[self.first_seat],
+            "hands": {self.players[seat]: format_cards(self.hands[seat]) for seat in seats},
+            "discard": None if discard is None else format_card(discard),
+            # Top of the stock first, the order cards will be drawn in.
+            "stock": format_cards(reversed(self.stock)),
+        }
+        if drawn:
+            deal_event["drawn_for_dealer"] = drawn
+        events: list[Event] = [deal_event]
         events += self._start_turn()
         return events
 
-    def _deal_cards(self, seats: list[int], deal: FixedDeal) -> tuple[list[list[Card]], Card, list[Card]]:
+    def _deal_cards(
+        self, seats: list[int], deal: FixedDeal
+    ) -> tuple[list[list[Card]], Card | None, list[Card]]:
         variant = self.variant
+        upcard = variant.upcard and not deal.no_upcard
+        if deal.discard is not None and not upcard:
+            raise DealError("this variant turns up no card at the deal: leave out the discard")
         pack = full_pack(variant.decks, variant.jokers)
         placed: Counter[Card] = Counter()
         for seat, cards in deal.hands.items():
@@ -320,7 +402,7 @@ class Game:
                     f"the deal uses {format_card(card)} {count} times; the pack holds {pack[card]}"
                 )
         rest = list((pack - placed).elements())
-        needed = variant.hand_size * (len(seats) - len(deal.hands)) + (deal.discard is None)
+        needed = variant.hand_size * (len(seats) - len(deal.hands)) + (upcard and deal.discard is None)
         if len(rest) < needed:
             raise DealError("the deal leaves too few cards for the other hands and the discard")
         if deal.stock_complete:
@@ -336,7 +418,7 @@ class Game:
             else:
                 hands.append(rest[-variant.hand_size :])
                 del rest[-variant.hand_size :]
-        discard = deal.discard if deal.discard is not None else rest.pop()
+        discard = deal.discard if deal.discard is not None or not upcard else rest.pop()
         # The stock is a list whose end is its top: the cards placed on top come last.
         stock = rest + list(reversed(deal.stock_top))
         return hands, discard, stock
@@ -544,8 +626,7 @@ class Game:
             except MeldError as error:
                 raise IllegalMoveError(str(error)) from None
         self._check_keep(len(cards))
-        ace = self.variant.ace_value
-        points = sum(meld.points(ace) for meld in melds)
+        points = sum(meld.worth(self.variant) for meld in melds)
         threshold = self.variant.opening_threshold
         if not self.opened[self.current] and points < threshold:
             worth = "melds are" if len(melds) > 1 else "meld is"
@@ -558,6 +639,7 @@ class Game:
         def lay() -> Event:
             self._remove(cards)
             self.table.extend(melds)
+            self.turn.laid = [*self.turn.laid, *range(start, start + len(melds))]
             self.opened[self.current] = True
             self.turn.jokers_owed = max(0, self.turn.jokers_owed - cards.count(JOKER))
             return {
@@ -593,7 +675,7 @@ class Game:
         def lay() -> Event:
             self._remove(action.cards)
             self.table[action.meld - 1] = built
-            self.turn.built = True
+            self._note_table_use(action.meld)
             return {
                 "type": "build",
                 "player": self.player,
@@ -610,6 +692,11 @@ class Game:
         if variant.joker_release_requires_opening and not self.opened[self.current]:
             raise IllegalMoveError("you may take a joker from the table only after you have opened")
         meld = self._table_meld(action.meld)
+        if not self.may_take_joker_from(meld):
+            raise IllegalMoveError(
+                "in this variant only another player may take a joker from your meld "
+                f"{format_cards(meld.cards)}"
+            )
         self._take_from_hand(action.cards)
         try:
             swapped, freed = swap(meld, action.cards, variant)
@@ -625,7 +712,7 @@ class Game:
                 self.turn.must_use_limit += freed
             self.hands[self.current].extend([JOKER] * freed)
             self.table[action.meld - 1] = swapped
-            self.turn.built = True
+            self._note_table_use(action.meld)
             return {
                 "type": "release",
                 "player": self.player,
@@ -636,6 +723,11 @@ class Game:
             }
 
         return self._lay(lay)
+
+    def _note_table_use(self, number: int) -> None:
+        """A build or swap on table meld ``number``: building on the table, unless the turn laid that meld."""
+        if number - 1 not in self.turn.laid:
+            self.turn.built = True
 
     def _lay(self, lay: Callable[[], Event]) -> list[Event]:
         """Carry out a checked meld, build or swap, unless it leaves the turn owing what it cannot pay."""
@@ -768,6 +860,7 @@ class Game:
             hand_points=tuple(points[seat] if seat in seats else 0 for seat in range(len(self.players))),
             scores=tuple(scores),
             turns=self.turn_number,
+            dealer=self.dealer,
         )
         self.results.append(result)
         self.phase = "hand_over"
@@ -900,22 +993,23 @@ class Game:
                 if len(hand) - len(group) >= keep:
                     yield Meld((group,))
         else:
-            yield from self._opening_melds(groups, hand, keep, self.variant.ace_value, max_steps)
+            yield from self._opening_melds(groups, hand, keep, max_steps)
         if self.opened[self.current]:
             yield from self._legal_builds(hand, keep)
         if self.opened[self.current] or not self.variant.joker_release_requires_opening:
             yield from self.legal_swaps()
 
     def _opening_melds(
-        self, groups: list[tuple[Card, ...]], hand: list[Card], keep: int, ace: int, max_steps: int | None
+        self, groups: list[tuple[Card, ...]], hand: list[Card], keep: int, max_steps: int | None
     ) -> Iterator[Action]:
         threshold = self.variant.opening_threshold
-        values = [make_meld(group, self.variant).points(ace) for group in groups]
+        values = [make_meld(group, self.variant).worth(self.variant) for group in groups]
         needs = [tuple(Counter(group).items()) for group in groups]
         left = Counter(hand)
         # Cards still in hand are counted down in place (and back up), so each step costs one meld's cards.
         spare = len(hand) - keep
-        # A joker stands for any card; an ace may be worth more than a ten.
+        # A joker stands for any card; an ace may be worth more than a ten (high or low in a run).
+        ace = max(self.variant.ace_value, self.variant.low_ace_value)
         worth = {card: max(10, ace) if card == JOKER else rank_points(card % 13 + 1, ace) for card in left}
         by_worth = sorted(worth, key=worth.__getitem__, reverse=True)
 
@@ -979,6 +1073,10 @@ class Game:
                     continue
                 yield Build(number, cards, end)
 
+    def may_take_joker_from(self, meld: TableMeld) -> bool:
+        """Whether joker_taker lets the current player take a joker from ``meld``."""
+        return self.variant.joker_taker == "anyone" or meld.owner != self.current
+
     def legal_swaps(self) -> list[Swap]:
         """Every joker release the current player may make now."""
         if self.phase != "play":
@@ -988,12 +1086,12 @@ class Game:
         counts = Counter(self.hands[self.current])
         found: list[Swap] = []
         for number, meld in enumerate(self.table, start=1):
-            if not meld.jokers:
+            if not meld.jokers or not self.may_take_joker_from(meld):
                 continue
             if meld.kind == "run":
                 wanted = sorted({meld.stands_for(i) for i, card in enumerate(meld.cards) if card == JOKER})
             else:
-                wanted = [make_card(meld.rank, suit) for suit in meld.missing_suits()]
+                wanted = [make_card(meld.rank, suit) for suit in set_room_suits(meld, self.variant)]
             offered = [card for card in wanted if counts[card]]
             for size in range(1, len(offered) + 1):
                 for cards in combinations(offered, size):
@@ -1039,6 +1137,7 @@ class Game:
             "rng": [version, list(internal), gauss],
             "hand_number": self.hand_number,
             "first_seat": self.first_seat,
+            "dealer": self.dealer,
             "current": self.current,
             "phase": self.phase,
             "stock": list(self.stock),
@@ -1107,6 +1206,16 @@ class Game:
         self.hand_number = int(data["hand_number"])
         self.first_seat = int(data["first_seat"])
         self.current = int(data["current"])
+        self.eliminated = [bool(flag) for flag in data["eliminated"]]
+        # Saves from before the dealer was recorded: the dealer sat just before the first player.
+        dealer = data.get("dealer")
+        if dealer is not None:
+            self.dealer = int(dealer)
+        elif len(self.eliminated) == len(self.players):
+            self.dealer = self.previous_seat(self.first_seat)
+        else:
+            self.dealer = self.first_seat  # a damaged save: _validate_restored refuses it
+
         phase = data["phase"]
         if phase not in ("draw", "play", "hand_over", "game_over"):
             raise StateFormatError(f"the saved game has an unknown phase {phase!r}")
@@ -1140,6 +1249,8 @@ class Game:
         lists = (self.hands, self.opened, self.totals, self.eliminated)
         if any(len(values) != count for values in lists) or not 0 <= self.current < count:
             raise StateFormatError("the saved game is damaged: its seats do not match its players")
+        if not 0 <= self.dealer < count:
+            raise StateFormatError("the saved game is damaged: its seats do not match its players")
         pack = full_pack(self.variant.decks, self.variant.jokers)
         if self.cards_everywhere() != pack:
             raise StateFormatError("the saved game is damaged: its cards are not exactly one pack")
@@ -1157,10 +1268,14 @@ def candidate_melds(hand: Sequence[Card], variant: Variant) -> list[tuple[Card, 
     found: list[tuple[Card, ...]] = []
     for rank in range(1, 14):
         suits = [suit for suit in range(4) if counts[make_card(rank, suit)]]
-        for size in range(1, len(suits) + 1):
-            for chosen in combinations(suits, size):
+        if variant.set_suits == "may_repeat":
+            # Each copy held may go in (books): a suit appears as often as the hand holds it.
+            suits = [suit for suit in suits for _ in range(counts[make_card(rank, suit)])]
+        capacity = variant.set_maximum
+        for size in range(1, min(len(suits), capacity) + 1):
+            for chosen in dict.fromkeys(combinations(suits, size)):
                 set_cards = tuple(make_card(rank, suit) for suit in chosen)
-                for extra in range(max(0, 3 - size), min(jokers, SET_MAX - size) + 1):
+                for extra in range(max(0, 3 - size), min(jokers, capacity - size) + 1):
                     found.append(set_cards + (JOKER,) * extra)
     lows = range(1, 14) if variant.ace_in_runs == "wrap" else range(1, 13)
     for suit in range(4):
@@ -1183,7 +1298,7 @@ def candidate_melds(hand: Sequence[Card], variant: Variant) -> list[tuple[Card, 
                 if missing > jokers:
                     continue
                 # One natural and jokers in at most four cards reads as a set: not a run to list.
-                if naturals == 0 or (naturals == 1 and length <= SET_MAX):
+                if naturals == 0 or (naturals == 1 and length <= variant.set_maximum):
                     continue
                 found.append(tuple(group))
     return found
@@ -1194,9 +1309,12 @@ def _build_candidates(
 ) -> Iterator[tuple[tuple[Card, ...], RunEnd | None]]:
     jokers = counts[JOKER]
     if meld.kind == "set":
-        room = SET_MAX - len(meld.cards)
+        room = variant.set_maximum - len(meld.cards)
         offered = [
-            make_card(meld.rank, suit) for suit in meld.missing_suits() if counts[make_card(meld.rank, suit)]
+            make_card(meld.rank, suit)
+            for suit in set_room_suits(meld, variant)
+            for _ in range(counts[make_card(meld.rank, suit)] if variant.set_suits == "may_repeat" else 1)
+            if counts[make_card(meld.rank, suit)]
         ]
         offered += [JOKER] * min(jokers, room)
         seen: set[tuple[Card, ...]] = set()

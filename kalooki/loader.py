@@ -39,6 +39,7 @@ from pydantic import ValidationError
 from yaml.nodes import ScalarNode
 from yaml.resolver import Resolver
 
+from kalooki import provenance as provenance_keys
 from kalooki.resources import variants_dir
 from kalooki.variant import CROSS_FIELD_INVOLVES, DEFER_CROSS_FIELD, KNOB_NAMES, Variant, cross_field_problems
 from kalooki.yamlio import (
@@ -170,6 +171,18 @@ class ResolvedVariant:
     """Field name -> where its value was set; every field of the model is present."""
     sources: tuple[str, ...]
     """The files read, each base before the file that extends it."""
+    provenance: Mapping[str, str] = field(default_factory=dict)
+    """Knob -> where its value comes from in the rule text (see :mod:`kalooki.provenance`)."""
+    source: str | None = None
+    """The rule text the variant follows, as its most specific file names it."""
+
+    def set_at(self) -> dict[str, str]:
+        """Where each knob without provenance was set, for those not at classic's default."""
+        return {
+            knob: str(origin)
+            for knob, origin in self.origins.items()
+            if knob in KNOB_NAMES and knob not in self.provenance and origin.kind != "default"
+        }
 
 
 # --------------------------------------------------------------------------- overrides
@@ -278,6 +291,15 @@ class _Layer:
     origins: dict[str, Origin] = field(default_factory=dict)
     # When each knob was last set, so a cross-field error can point at the most specific source.
     order: dict[str, int] = field(default_factory=dict)
+    provenance: dict[str, str] = field(default_factory=dict)
+    source: str | None = None
+
+    def set_knob(self, knob: str, value: Any, origin: Origin, rank: int) -> None:
+        """Set a knob; what a base said about its old value no longer applies."""
+        self.knobs[knob] = value
+        self.origins[knob] = origin
+        self.order[knob] = rank
+        self.provenance.pop(knob, None)
 
 
 @dataclass
@@ -360,6 +382,10 @@ class _Resolver:
             layer.knobs.update(result.layer.knobs)
             layer.origins.update(result.layer.origins)
             layer.order.update(result.layer.order)
+            for knob in result.layer.knobs:
+                layer.provenance.pop(knob, None)
+            layer.provenance.update(result.layer.provenance)
+            layer.source = result.layer.source or layer.source
         problems.extend(_own_problems(document))
         self.diagnostics.extend(problems)
         self.sources.append(display)
@@ -368,12 +394,16 @@ class _Resolver:
         else:
             # One rank for the whole file: it is more specific than its bases, and within it no key is.
             rank = self.tick()
-            for knob, value in document.data.items():
+            knobs, meta = provenance_keys.split(document.data)
+            for knob, value in knobs.items():
                 if knob in _FILE_ONLY or knob == "extends":
                     continue
-                layer.knobs[knob] = value
-                layer.origins[knob] = Origin.at(document.location((knob,)))
-                layer.order[knob] = rank
+                layer.set_knob(knob, value, Origin.at(document.location((knob,))), rank)
+            if meta.get("source"):
+                # Another text: what the bases quoted from theirs does not say where these rules come from.
+                layer.provenance.clear()
+            layer.provenance.update(meta.get("provenance") or {})
+            layer.source = meta.get("source") or layer.source
             result = _FileResult(layer, document)
         self.done[key] = result
         return result
@@ -462,8 +492,8 @@ def _own_problems(document: YamlDocument) -> list[Diagnostic]:
         # Not a variant with many unknown keys: one line that says what to do instead.
         message = f"this is a game script, not a variant: run it with `kalooki play {document.source}`"
         return [Diagnostic(document.source, 1, 1, "", message)]
-    own = {key: value for key, value in data.items() if key != "extends"}
-    problems = _field_problems(own, document, ())
+    own, _ = provenance_keys.split({key: value for key, value in data.items() if key != "extends"})
+    problems = [*_field_problems(own, document, ()), *provenance_keys.problems(document)]
     # `extends: True` is already an unknown variant, reported with the bases.
     lookalikes = [item for item in text_lookalikes(document, problems) if not item.key.startswith("extends")]
     return problems + lookalikes
@@ -547,7 +577,13 @@ def _resolve(
 
     layer = _Layer()
     if top.layer is not None:
-        layer = _Layer(dict(top.layer.knobs), dict(top.layer.origins), dict(top.layer.order))
+        layer = _Layer(
+            dict(top.layer.knobs),
+            dict(top.layer.origins),
+            dict(top.layer.order),
+            dict(top.layer.provenance),
+            top.layer.source,
+        )
     file_only: dict[str, Any] = {"name": path.stem}
     file_only_origins: dict[str, Origin] = {"name": Origin("stem", display)}
     if top.document is not None:
@@ -566,9 +602,7 @@ def _resolve(
                 file_only[key] = value
                 file_only_origins[key] = origin
             else:
-                layer.knobs[key] = value
-                layer.origins[key] = origin
-                layer.order[key] = rank
+                layer.set_knob(key, value, origin, rank)
 
     if problems or top.layer is None:
         raise VariantError(sort_diagnostics(problems))
@@ -588,7 +622,7 @@ def _resolve(
     cross = _cross_field_diagnostics(variant, layer, origins, display, set_options)
     if cross:
         raise VariantError(sort_diagnostics(cross))
-    return ResolvedVariant(variant, origins, tuple(resolver.sources))
+    return ResolvedVariant(variant, origins, tuple(resolver.sources), dict(layer.provenance), layer.source)
 
 
 class _Nowhere:
@@ -642,9 +676,7 @@ def _apply_mapping(
             file_only[key] = value
             file_only_origins[key] = origin
         else:
-            layer.knobs[key] = value
-            layer.origins[key] = origin
-            layer.order[key] = rank
+            layer.set_knob(key, value, origin, rank)
     return []
 
 

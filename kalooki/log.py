@@ -20,7 +20,7 @@ from kalooki.engine import DEFAULT_TURN_LIMIT, Event, FixedDeal, Game
 from kalooki.errors import KalookiError
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 from kalooki.statecheck import first_error
-from kalooki.variant import Variant
+from kalooki.variant import LATER_KNOBS, Variant
 
 LOG_FORMAT = "kalooki-log"
 LOG_VERSION = 1
@@ -37,6 +37,15 @@ def state_digest(game: Game) -> str:
     # The turn limit is not part of the position (and logs from before it was saved must still match).
     for private in ("rng", "undo", "seed", "turn_limit"):
         state.pop(private, None)
+    # What older logs could not hold is left out while it plays as before, so they still replay.
+    variant = state["variant"]
+    for knob, before in LATER_KNOBS.items():
+        if variant.get(knob) == before:
+            variant.pop(knob, None)
+    state["turn"].pop("laid", None)
+    state.pop("dealer", None)
+    for result in state["results"]:
+        result.pop("dealer", None)
     text = json.dumps(state, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -84,11 +93,16 @@ def _deal_from_event(players: Sequence[str], event: Mapping[str, Any]) -> FixedD
     if not isinstance(hands_by_name, Mapping):
         raise TypeError("a deal's hands must map each player to their cards")
     hands = {players.index(name): parse_cards(cards) for name, cards in hands_by_name.items()}
+    discard = event["discard"]
+    dealer = event.get("dealer")  # logs from before the dealer was recorded leave it to the rules
     return FixedDeal(
         hands=hands,
-        discard=parse_card(event["discard"]),
+        discard=None if discard is None else parse_card(discard),
         stock_top=parse_cards(event["stock"]),
         stock_complete=True,
+        dealer=None if dealer is None else players.index(dealer),
+        drawn_for_dealer=dict(event.get("drawn_for_dealer", {})),
+        no_upcard=discard is None,
     )
 
 
@@ -188,6 +202,8 @@ def replay(
                     f"record {number + 1}: the log ends, but the engine produced {event['type']}"
                 )
             logged = {key: value for key, value in items[number].items() if key != "state"}
+            if event["type"] == "deal" and "dealer" not in logged:
+                event = {key: value for key, value in event.items() if key != "dealer"}  # an older log
             if logged != event:
                 where, said, produced_value = _first_difference(logged, event)
                 raise ReplayError(

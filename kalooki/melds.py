@@ -70,11 +70,22 @@ class TableMeld:
         present = {suit_of(card) for card in self.cards if card != JOKER}
         return [suit for suit in range(4) if suit not in present]
 
-    def points(self, ace_value: int) -> int:
-        """What the meld is worth: every card, jokers included, as the card it stands for."""
+    def points(self, ace_value: int, low_ace_value: int | None = None) -> int:
+        """What the meld is worth: every card, jokers included, as the card it stands for.
+
+        An ace below the two of a run counts ``low_ace_value`` when given (the variant's ``ace_low_value``).
+        """
         if self.kind == "set":
             return rank_points(self.rank, ace_value) * len(self.cards)
-        return sum(rank_points(self.position_rank(i), ace_value) for i in range(len(self.cards)))
+        low = ace_value if low_ace_value is None else low_ace_value
+        return sum(
+            low if self.position_rank(i) == 1 else rank_points(self.position_rank(i), ace_value)
+            for i in range(len(self.cards))
+        )
+
+    def worth(self, variant: Variant) -> int:
+        """:meth:`points` under the variant's ace values."""
+        return self.points(variant.ace_value, variant.low_ace_value)
 
     def high_rank(self) -> int:
         return self.position_rank(len(self.cards) - 1)
@@ -101,6 +112,11 @@ class TableMeld:
         return TableMeld(
             kind=kind, cards=tuple(int(card) for card in cards), owner=owner, rank=rank, suit=suit
         )
+
+
+def set_room_suits(meld: TableMeld, variant: Variant) -> list[int]:
+    """The suits a natural card added to a set may have: those it lacks, or any where suits may repeat."""
+    return list(range(4)) if variant.set_suits == "may_repeat" else meld.missing_suits()
 
 
 def _ace_ranks(variant: Variant) -> tuple[int, ...]:
@@ -146,7 +162,7 @@ def make_meld(
     one_rank = len({rank_of(card) for card in naturals}) == 1
     one_suit = len({suit_of(card) for card in naturals}) == 1
     if kind is None:
-        if one_rank and not (one_suit and len(naturals) == 1 and len(cards) > SET_MAX):
+        if one_rank and not (one_suit and len(naturals) == 1 and len(cards) > variant.set_maximum):
             kind = "set"
         elif one_suit:
             kind = "run"
@@ -155,18 +171,22 @@ def make_meld(
         else:
             raise MeldError(f"{written} is not a run: the suits differ")
     if kind == "set":
-        return _make_set(cards, naturals, owner, written)
+        return _make_set(cards, naturals, variant, owner, written)
     return _make_run(cards, naturals, variant, owner, written)
 
 
-def _make_set(cards: tuple[Card, ...], naturals: list[Card], owner: int, written: str) -> TableMeld:
+def _make_set(
+    cards: tuple[Card, ...], naturals: list[Card], variant: Variant, owner: int, written: str
+) -> TableMeld:
     if len({rank_of(card) for card in naturals}) != 1:
         raise MeldError(f"{written} is not a set: the ranks differ")
     suits = [suit_of(card) for card in naturals]
-    if len(set(suits)) != len(suits):
+    distinct = variant.set_suits == "distinct"
+    if distinct and len(set(suits)) != len(suits):
         raise MeldError(f"{written} is not a set: two cards share a suit (a set has one card of each suit)")
-    if len(cards) > SET_MAX:
-        raise MeldError(f"{written} is not a set: a set has at most {SET_MAX} cards, one of each suit")
+    if len(cards) > variant.set_maximum:
+        each = ", one of each suit" if distinct else ""
+        raise MeldError(f"{written} is not a set: a set has at most {variant.set_maximum} cards{each}")
     return TableMeld(kind="set", cards=cards, owner=owner, rank=rank_of(naturals[0]))
 
 
@@ -259,14 +279,14 @@ def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd 
                 raise MeldError(f"{written} does not fit a set of {_rank_word(meld.rank)}: the ranks differ")
         combined = meld.cards + cards
         suits = [suit_of(card) for card in combined if card != JOKER]
-        if len(set(suits)) != len(suits):
+        if variant.set_suits == "distinct" and len(set(suits)) != len(suits):
             raise MeldError(
                 f"{written} does not fit the set {format_cards(meld.cards)}: that suit is already there"
             )
-        if len(combined) > SET_MAX:
+        if len(combined) > variant.set_maximum:
             raise MeldError(
                 f"{written} does not fit the set {format_cards(meld.cards)}: "
-                f"a set holds at most {SET_MAX} cards"
+                f"a set holds at most {variant.set_maximum} cards"
                 + (" (to take its joker, use swap)" if _set_joker_takeable(meld, variant) else "")
             )
         return TableMeld(kind="set", cards=combined, owner=meld.owner, rank=meld.rank)
@@ -335,18 +355,22 @@ def _swap_set(
         raise MeldError("in this variant a joker in a set stays there for good")
     missing = meld.missing_suits()
     suits = [suit_of(card) for card in cards]
+    capacity = variant.set_maximum
     if any(rank_of(card) != meld.rank for card in cards):
         raise MeldError(f"{written} does not free a joker from the set {table}: the ranks differ")
-    if len(set(suits)) != len(suits) or any(suit not in missing for suit in suits):
+    if variant.set_suits == "distinct" and (
+        len(set(suits)) != len(suits) or any(s not in missing for s in suits)
+    ):
         raise MeldError(
             f"{written} does not free a joker from the set {table}: each card must be of a missing suit"
         )
     naturals = [card for card in meld.cards if card != JOKER]
-    if len(meld.cards) == SET_MAX and len(naturals) == SET_MAX - 1:
-        raise MeldError(f"the set {table} is closed: three suits and a joker, its joker can never be taken")
+    if len(meld.cards) == capacity and len(naturals) == capacity - 1:
+        kind = "three suits" if capacity == SET_MAX and variant.set_suits == "distinct" else "full"
+        raise MeldError(f"the set {table} is closed: {kind} and a joker, its joker can never be taken")
     if rule == "all_missing_suits":
-        # Two missing suits added together free what no longer fits in a four-card set; one closes it.
-        freed = len(meld.cards) + len(cards) - SET_MAX
+        # Cards added together free what no longer fits in a full set; one card can only fill it.
+        freed = len(meld.cards) + len(cards) - capacity
         if len(cards) < 2 or freed < 1:
             raise MeldError(
                 f"{written} does not free a joker of {table}: this variant needs two of the missing suits "
@@ -358,7 +382,7 @@ def _swap_set(
         raise MeldError(f"{written} is more than the set {table} needs to give up its jokers")
     kept_jokers = meld.jokers - freed
     new_cards = tuple(naturals) + cards + (JOKER,) * kept_jokers
-    if len(new_cards) > SET_MAX:
+    if len(new_cards) > capacity:
         raise MeldError(f"{written} is more than the set {table} can hold")
     return TableMeld(kind="set", cards=new_cards, owner=meld.owner, rank=meld.rank), freed
 
@@ -377,9 +401,9 @@ def _set_joker_takeable(meld: TableMeld, variant: Variant) -> bool:
     if not meld.jokers or variant.set_joker_release == "never":
         return False
     if variant.set_joker_release == "all_missing_suits":
-        return len(meld.cards) - meld.jokers <= SET_MAX - 2
+        return len(meld.cards) - meld.jokers <= variant.set_maximum - 2
     # A set of three suits and a joker is closed for good.
-    return len(meld.cards) - meld.jokers < SET_MAX - 1
+    return len(meld.cards) - meld.jokers < variant.set_maximum - 1
 
 
 def _rank_word(rank: int) -> str:

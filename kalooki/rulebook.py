@@ -42,6 +42,22 @@ def _players(variant: Variant) -> str:
     return f"{count} Play passes {way}: after each turn it is the turn of the player on the {side}."
 
 
+def _dealer(variant: Variant) -> str:
+    if variant.first_dealer == "high_card":
+        first = (
+            "To choose the first dealer, each player draws a card from a shuffled pack: the highest rank "
+            "deals (ace high), and tied players draw again."
+        )
+    else:
+        first = "The first hand is dealt by the player seated just before the first player listed."
+    if variant.deal_direction == "as_play":
+        passes = "the way play goes"
+    else:
+        side = "left" if variant.deal_direction == "clockwise" else "right"
+        passes = f"{variant.deal_direction.replace('_', '-')}, to the player on the dealer's {side}"
+    return f"{first} The player after the dealer plays first. The deal passes {passes} with each new hand."
+
+
 def _pack(variant: Variant) -> str:
     decks = "one standard 52-card deck" if variant.decks == 1 else f"{variant.decks} standard 52-card decks"
     if variant.jokers == 0:
@@ -53,7 +69,11 @@ def _pack(variant: Variant) -> str:
     return (
         f"The pack is {decks} with {jokers}: {variant.pack_size} cards. "
         f"Each player is dealt {_cards(variant.hand_size)}. The rest form the face-down stock, "
-        "and one card turned face up starts the discard pile."
+        + (
+            "and one card turned face up starts the discard pile."
+            if variant.upcard
+            else "and no card is turned up: the first player's discard starts the discard pile."
+        )
     )
 
 
@@ -64,9 +84,14 @@ def _values(variant: Variant) -> str:
         if variant.jokers
         else f"(Were jokers added, one left in hand would count {_points(variant.joker_penalty)}.)"
     )
+    low = (
+        ""
+        if variant.ace_low_value is None
+        else f" An ace below the two of a run (A-2-3) counts {_points(variant.ace_low_value)} in that meld."
+    )
     return (
         "Twos to nines count their face value; tens, jacks, queens and kings count 10 points; "
-        f"an ace counts {_points(variant.ace_value)}. {joker}"
+        f"an ace counts {_points(variant.ace_value)}.{low} {joker}"
     )
 
 
@@ -150,8 +175,25 @@ def _opening(variant: Variant) -> str:
     return f"{first} Until you have opened, you may not build on the table."
 
 
+def _sets(variant: Variant) -> str:
+    if variant.set_suits == "may_repeat":
+        return (
+            f"A set is 3 to {variant.set_maximum} cards of one rank; its suits may repeat "
+            "(two packs hold two of each card)."
+        )
+    if variant.set_maximum == 3:
+        return "A set is three cards of one rank, all of different suits."
+    if variant.set_maximum == 4:
+        return "A set is three or four cards of one rank, all of different suits."
+    return f"A set is 3 to {variant.set_maximum} cards of one rank, its natural cards all of different suits."
+
+
 def _joker_rules(variant: Variant) -> list[str]:
     lines = [_SET_RELEASE[variant.set_joker_release], _RUN_RELEASE[variant.run_joker_release]]
+    if variant.joker_taker == "other_players":
+        lines.append("Nobody may take a joker from a meld they laid themselves: only another player may.")
+    else:
+        lines.append("Any player may take a joker from any meld, their own included.")
     if variant.joker_release_requires_opening:
         lines.append("Only a player who has opened may take a joker from the table.")
     else:
@@ -172,7 +214,8 @@ def _kalooki(variant: Variant) -> list[str]:
     else:
         what = (
             "Going out by laying down your whole hand in a single turn, having melded nothing before and "
-            "without building on the table or taking a joker from it, is going Kalooki."
+            "without building on melds that were on the table before that turn or taking a joker from "
+            "them, is going Kalooki (building onto your own melds of that turn is part of laying down)."
         )
     if variant.kalooki_bonus == 0:
         cost = "Going Kalooki earns nothing extra."
@@ -214,7 +257,7 @@ def _scoring(variant: Variant) -> str:
 def render_rulebook(variant: Variant) -> str:
     """The rules of ``variant`` as a Markdown document."""
     sections: list[tuple[str, list[str]]] = [
-        ("Players and cards", [_players(variant), _pack(variant)]),
+        ("Players and cards", [_players(variant), _dealer(variant), _pack(variant)]),
         ("Card values", [_values(variant)]),
         (
             "A turn",
@@ -226,7 +269,7 @@ def render_rulebook(variant: Variant) -> str:
         (
             "Melds",
             [
-                "A set is three or four cards of one rank, all of different suits.",
+                _sets(variant),
                 f"A run is {variant.run_minimum} or more consecutive cards of one suit.",
                 _ACE[variant.ace_in_runs],
                 "A joker can stand for any card in a meld.",
@@ -282,17 +325,23 @@ def knob_values(name: str) -> str:
     annotation = info.annotation
     if choices := knob_choices(name):
         return ", ".join(f"`{value}`" for value in choices)
+    if annotation == int | None:
+        return f"`null`, {_int_range(info.metadata)}"
     if annotation is int:
-        low = next((item.ge for item in info.metadata if isinstance(item, Ge)), None)
-        high = next((item.le for item in info.metadata if isinstance(item, Le)), None)
-        if low is not None and high is not None:
-            return f"{low}-{high}"
-        if low is not None:
-            return f"integer >= {low}"
-        return "integer"
+        return _int_range(info.metadata)
     if annotation is str:
         return "text"
     return "a variant name or path, or a list of them"
+
+
+def _int_range(metadata: Sequence[object]) -> str:
+    low = next((item.ge for item in metadata if isinstance(item, Ge)), None)
+    high = next((item.le for item in metadata if isinstance(item, Le)), None)
+    if low is not None and high is not None:
+        return f"{low}-{high}"
+    if low is not None:
+        return f"integer >= {low}"
+    return "integer"
 
 
 def knob_reference_markdown() -> str:

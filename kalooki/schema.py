@@ -29,6 +29,7 @@ from typing import Any, cast
 
 from kalooki.errors import KalookiError
 from kalooki.loader import builtin_variant_names
+from kalooki.provenance import Sources
 from kalooki.resources import schemas_dir
 from kalooki.variant import Variant
 
@@ -61,6 +62,8 @@ def variant_schema() -> dict[str, Any]:
     # The model's default name is classic's, but a file's name defaults to its stem.
     properties["name"].pop("default", None)
     properties["extends"] = _extends_schema(properties["extends"])
+    # Where the rules come from: described by their own model, checked by the loader like knobs.
+    properties.update(Sources.model_json_schema(mode="validation")["properties"])
     return labelled("variant", schema)
 
 

@@ -420,10 +420,12 @@ class HandReport:
     hand_points: dict[str, int]
     scores: dict[str, int]
     end: str | None = None
+    dealer: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "number": self.number,
+            "dealer": self.dealer,
             "finished": self.finished,
             "winner": self.winner,
             "kalooki": self.kalooki,
@@ -552,6 +554,7 @@ def _report(game: Game, run: ScriptRun) -> None:
                 hand_points={names[seat]: result.hand_points[seat] for seat in result.seats},
                 scores={names[seat]: result.scores[seat] for seat in result.seats},
                 end=result.end,
+                dealer=None if result.dealer is None else names[result.dealer],
             )
         )
     if game.phase in ("draw", "play"):
@@ -564,6 +567,7 @@ def _report(game: Game, run: ScriptRun) -> None:
                 kalooki=False,
                 hand_points={names[seat]: game.hand_value(seat) for seat in seats},
                 scores={names[seat]: 0 for seat in seats},
+                dealer=names[game.dealer],
             )
         )
     run.totals = dict(zip(names, game.totals, strict=True))
@@ -577,6 +581,7 @@ def _report(game: Game, run: ScriptRun) -> None:
 def game_script_schema() -> dict[str, Any]:
     """The JSON Schema of a game script (``schemas/game-script.schema.json``), draft-07 for editors."""
     from kalooki.loader import builtin_variant_names
+    from kalooki.provenance import KEYS as PROVENANCE_KEYS
     from kalooki.schema import labelled, variant_schema
 
     schema = GameScript.model_json_schema(mode="validation")
@@ -588,7 +593,9 @@ def game_script_schema() -> dict[str, Any]:
     properties["set"] = {
         "description": properties["set"]["description"],
         "type": "object",
-        "properties": {name: knob for name, knob in knobs.items() if name != "extends"},
+        "properties": {
+            name: knob for name, knob in knobs.items() if name not in ("extends", *PROVENANCE_KEYS)
+        },
         "additionalProperties": False,
     }
     return labelled("game-script", schema)

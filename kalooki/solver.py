@@ -33,7 +33,7 @@ from typing import Final, Literal
 
 from kalooki.cards import JOKER, Card, card_points, rank_points
 from kalooki.errors import KalookiError
-from kalooki.melds import RUN_MAX, SET_MAX, TableMeld
+from kalooki.melds import RUN_MAX, TableMeld
 from kalooki.variant import Variant
 
 Objective = Literal["points", "cards", "value_left"]
@@ -108,9 +108,11 @@ class _Rules:
     highest: int
     wrap: bool
     run_min: int
-    ace_value: int
+    ace_value: int  # the most an ace is worth in a meld (high, or low in a run)
     hand_value: tuple[int, ...]  # card_points of each code, the joker at its penalty
-    position_points: tuple[int, ...]  # points of each position, index position + _OFFSET
+    position_points: tuple[int, ...]  # points of each run position, index position + _OFFSET
+    set_points: tuple[int, ...]  # points of a card in a set of each rank (1-13), index rank
+    set_max: int  # most cards in a set (the variant's set_maximum)
 
 
 _RULES_CACHE: dict[int, _Rules] = {}
@@ -134,9 +136,15 @@ def _rules(variant: Variant) -> _Rules:
         highest=highest,
         wrap=wrap,
         run_min=variant.run_minimum,
-        ace_value=variant.ace_value,
+        ace_value=max(variant.ace_value, variant.low_ace_value),
         hand_value=tuple(card_points(c, variant.ace_value, variant.joker_penalty) for c in range(53)),
-        position_points=tuple(rank_points((p - 1) % 13 + 1, variant.ace_value) for p in range(-_OFFSET, 60)),
+        # Position 1 is an ace below the two (wrap runs count the ace of K-A-2 as the high one).
+        position_points=tuple(
+            variant.low_ace_value if p == 1 else rank_points((p - 1) % 13 + 1, variant.ace_value)
+            for p in range(-_OFFSET, 60)
+        ),
+        set_points=tuple(rank_points(rank, variant.ace_value) for rank in range(14)),
+        set_max=variant.set_maximum,
     )
     if len(_RULES_CACHE) > 256:
         _RULES_CACHE.clear()
@@ -167,12 +175,12 @@ def _set_candidates(rank_suits: list[int], jokers: int, rules: _Rules, out: list
         suits = _SUITS_OF_MASK[mask]
         if len(suits) + jokers < SET_MIN:
             continue
-        value = rules.position_points[_OFFSET + index + 1]
+        value = rules.set_points[index + 1]
         for size in range(max(1, SET_MIN - jokers), len(suits) + 1):
             for chosen in combinations(suits, size):
                 naturals = tuple(suit * 13 + index for suit in chosen)
                 # One natural with jokers reads as a set only up to four cards, which is all a set holds.
-                for extra in range(max(0, SET_MIN - size), min(jokers, SET_MAX - size) + 1):
+                for extra in range(max(0, SET_MIN - size), min(jokers, rules.set_max - size) + 1):
                     out.append(
                         _Cand(naturals, extra, value * (size + extra), -1, naturals + (JOKER,) * extra)
                     )
@@ -225,7 +233,7 @@ def _run_candidates(suit_ranks: list[int], jokers: int, rules: _Rules, out: list
                 if gaps > jokers:
                     break
                 # Prune frames that cannot reach a legal length even with every joker.
-                if held + jokers < run_min or (held == 1 and jokers < SET_MAX):
+                if held + jokers < run_min or (held == 1 and jokers < rules.set_max):
                     continue
                 inner = line[first + 1 : last]
                 for dropped_count in range(min(len(inner), jokers - gaps) + 1):
@@ -254,7 +262,7 @@ def _add_run_frames(
         if length > RUN_MAX:
             break
         # One natural with up to three jokers is read as a set, so such a run cannot be laid.
-        if length < rules.run_min or (len(held) == 1 and length <= SET_MAX):
+        if length < rules.run_min or (len(held) == 1 and length <= rules.set_max):
             continue
         extra = used - min_jokers
         frame: tuple[int, int] | None = None
@@ -288,7 +296,7 @@ def _set_builds(
     out: list[_Cand],
     slots: list[_Cand | None],
 ) -> None:
-    room = SET_MAX - len(meld.cards)
+    room = rules.set_max - len(meld.cards)
     if room <= 0:
         return
     rank = meld.rank
@@ -299,7 +307,7 @@ def _set_builds(
     suits = [suit for suit in range(4) if not held >> suit & 1 and counts[suit * 13 + rank - 1]]
     if not suits and not jokers:
         return
-    value = rules.position_points[_OFFSET + rank]
+    value = rules.set_points[rank]
     for extra in range(1, min(jokers, room) + 1):
         slots[extra] = _Cand((), extra, value * extra, index, (JOKER,) * extra)
     for size in range(1, min(len(suits), room) + 1):

@@ -22,6 +22,10 @@ GoingOut = Literal["discard_required", "discard_optional"]
 Scoring = Literal["penalty", "winner_collects"]
 StockExhausted = Literal["reshuffle_all", "reshuffle_keep_top", "end_hand"]
 PlayDirection = Literal["clockwise", "counter_clockwise"]
+DealDirection = Literal["as_play", "clockwise", "counter_clockwise"]
+FirstDealer = Literal["seat_order", "high_card"]
+JokerTaker = Literal["anyone", "other_players"]
+SetSuits = Literal["distinct", "may_repeat"]
 
 BaseName = Annotated[str, Field(min_length=1)]
 
@@ -30,7 +34,7 @@ MAX_HAND_SIZE = PACK_SIZE // 2
 """Most cards dealt to a hand: half a pack. Real tables deal 13 or so; past this size a hand's possible
 melds grow too many for bots and hints to weigh in a moment (see ``bench/hostile_bench.py``)."""
 MAX_POINTS = 1000
-"""Upper bound of the point knobs (ace_value, joker_penalty, kalooki_bonus, opening_threshold)."""
+"""Upper bound of the point knobs (the ace's values, joker_penalty, kalooki_bonus, opening_threshold)."""
 MAX_GOAL_SCORE = 1_000_000
 """Upper bound of goal_score: a game to more than this would never end."""
 DEFER_CROSS_FIELD = "defer_cross_field"
@@ -93,14 +97,66 @@ class Variant(BaseModel):
             ),
         ),
     ] = "clockwise"
+    first_dealer: Annotated[
+        FirstDealer,
+        Field(
+            description=(
+                "Who deals the first hand: seat_order (the player before the first one listed, who so "
+                "plays first), high_card (each player draws a card from a shuffled pack, the highest rank "
+                "deals, ace high; tied players draw again). The player after the dealer plays first."
+            ),
+        ),
+    ] = "seat_order"
+    deal_direction: Annotated[
+        DealDirection,
+        Field(
+            description=(
+                "Which way the deal passes from hand to hand: as_play (the way play goes), clockwise "
+                "(to the next player listed), counter_clockwise (to the previous one)."
+            ),
+        ),
+    ] = "as_play"
+    upcard: Annotated[
+        bool,
+        Field(
+            description=(
+                "One card is turned face up at the deal to start the discard pile; false: the pile "
+                "starts empty, with the first player's discard."
+            ),
+        ),
+    ] = True
 
     ace_value: Annotated[
         int, Field(ge=0, le=MAX_POINTS, description="Points of an ace, in hand and in a meld.")
     ] = 11
+    ace_low_value: Annotated[
+        int | None,
+        Field(
+            ge=0,
+            le=MAX_POINTS,
+            description=(
+                "Points of an ace that plays low in a run (A-2-3), in the meld's worth and so toward the "
+                "opening; null: ace_value. In hand and in sets an ace always counts ace_value."
+            ),
+        ),
+    ] = None
     joker_penalty: Annotated[
         int, Field(ge=0, le=MAX_POINTS, description="Points of a joker left in hand at the end of a hand.")
     ] = 25
 
+    set_suits: Annotated[
+        SetSuits,
+        Field(
+            description=(
+                "distinct: a set's cards are all of different suits (so at most four naturals); "
+                "may_repeat: a set may hold two cards of one suit (books, with two or more packs)."
+            ),
+        ),
+    ] = "distinct"
+    set_maximum: Annotated[
+        int,
+        Field(ge=3, le=MAX_HAND_SIZE, description="Most cards a set may hold, jokers included."),
+    ] = 4
     run_minimum: Annotated[int, Field(ge=3, le=13, description="Fewest cards in a run.")] = 3
     ace_in_runs: Annotated[
         AceInRuns,
@@ -150,6 +206,15 @@ class Variant(BaseModel):
     joker_release_requires_opening: Annotated[
         bool, Field(description="Only a player who has opened may take a joker from the table.")
     ] = True
+    joker_taker: Annotated[
+        JokerTaker,
+        Field(
+            description=(
+                "Who may take a joker from a table meld: anyone, or other_players (only from melds "
+                "another player laid)."
+            ),
+        ),
+    ] = "anyone"
     released_joker_must_be_melded: Annotated[
         bool, Field(description="A freed joker must go into a new meld in the same turn.")
     ] = False
@@ -252,11 +317,30 @@ class Variant(BaseModel):
         return self.decks * PACK_SIZE + self.jokers
 
     @property
+    def low_ace_value(self) -> int:
+        """What an ace at the low end of a run (A-2-3) is worth in a meld."""
+        return self.ace_value if self.ace_low_value is None else self.ace_low_value
+
+    @property
     def base_names(self) -> list[str]:
         if self.extends is None:
             return []
         return [self.extends] if isinstance(self.extends, str) else list(self.extends)
 
+
+LATER_KNOBS: dict[str, object] = {
+    "first_dealer": "seat_order",
+    "deal_direction": "as_play",
+    "upcard": True,
+    "ace_low_value": None,
+    "set_suits": "distinct",
+    "set_maximum": 4,
+    "joker_taker": "anyone",
+}
+"""Knobs added after the first save and log formats, with the value that plays as before they existed.
+
+A state digest leaves them out at that value, so logs written before they existed still replay.
+"""
 
 KNOB_NAMES: tuple[str, ...] = tuple(
     name for name in Variant.model_fields if name not in ("name", "description", "extends")
@@ -277,13 +361,15 @@ def cross_field_problems(variant: Variant) -> list[tuple[str, str]]:
                 f"min_players ({variant.min_players}) is more than max_players ({variant.max_players})",
             )
         )
-    needed = variant.max_players * variant.hand_size + 1
+    upcard = 1 if variant.upcard else 0
+    needed = variant.max_players * variant.hand_size + upcard
     if needed > variant.pack_size:
+        plus = " + 1" if upcard else ""
         problems.append(
             (
                 "hand_size",
-                f"max_players * hand_size + 1 = {variant.max_players} * {variant.hand_size} + 1 = {needed} "
-                f"cards do not fit in the pack of decks * 52 + jokers = {variant.decks} * 52 + "
+                f"max_players * hand_size{plus} = {variant.max_players} * {variant.hand_size}{plus} = "
+                f"{needed} cards do not fit in the pack of decks * 52 + jokers = {variant.decks} * 52 + "
                 f"{variant.jokers} = {variant.pack_size}",
             )
         )
@@ -297,7 +383,7 @@ def cross_field_problems(variant: Variant) -> list[tuple[str, str]]:
     # A first meld uses at most the hand plus the card drawn, less the discard when one is required;
     # jokers count as the card they stand for, so no card is worth more than an ace or a ten.
     meldable = variant.hand_size + (1 if variant.going_out == "discard_optional" else 0)
-    best_card = max(10, variant.ace_value)
+    best_card = max(10, variant.ace_value, variant.ace_low_value or 0)
     if variant.opening_threshold > meldable * best_card:
         problems.append(
             (
@@ -307,14 +393,32 @@ def cross_field_problems(variant: Variant) -> list[tuple[str, str]]:
                 f"{best_card} each",
             )
         )
+    if variant.ace_low_value is not None and variant.ace_in_runs not in ("high_or_low", "low"):
+        problems.append(
+            (
+                "ace_low_value",
+                f"ace_low_value is for an ace below the two (A-2-3); with ace_in_runs: {variant.ace_in_runs} "
+                "leave it out (null)",
+            )
+        )
+    if variant.set_suits == "distinct" and variant.set_maximum > 4:
+        problems.append(
+            (
+                "set_maximum",
+                f"set_maximum ({variant.set_maximum}) needs set_suits: may_repeat: a set of distinct "
+                "suits holds at most 4 cards",
+            )
+        )
     return problems
 
 
 CROSS_FIELD_INVOLVES: dict[str, tuple[str, ...]] = {
     "min_players": ("min_players", "max_players"),
-    "hand_size": ("hand_size", "max_players", "decks", "jokers"),
+    "hand_size": ("hand_size", "max_players", "decks", "jokers", "upcard"),
     "elimination": ("elimination", "scoring"),
     "opening_threshold": ("opening_threshold", "hand_size", "ace_value", "going_out"),
+    "ace_low_value": ("ace_low_value", "ace_in_runs"),
+    "set_maximum": ("set_maximum", "set_suits"),
 }
 """For each field :func:`cross_field_problems` names, every field its rule involves (the named one first).
 

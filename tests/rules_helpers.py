@@ -20,12 +20,15 @@ def variant(**knobs: Any) -> Variant:
     return Variant(**knobs)
 
 
-def fixed_deal(hands: Sequence[str] | dict[int, str], discard: str = "2D", stock: str = "") -> FixedDeal:
-    """A deal from text: cards per seat (a list from seat 0, or a dict), the face-up card, the stock's top."""
+def fixed_deal(
+    hands: Sequence[str] | dict[int, str], discard: str | None = "2D", stock: str = ""
+) -> FixedDeal:
+    """A deal from text: cards per seat (a list from seat 0, or a dict), the face-up card (None: no upcard),
+    the stock's top."""
     by_seat = hands if isinstance(hands, dict) else dict(enumerate(hands))
     return FixedDeal(
         hands={seat: parse_cards(cards) for seat, cards in by_seat.items()},
-        discard=parse_card(discard),
+        discard=None if discard is None else parse_card(discard),
         stock_top=parse_cards(stock),
     )
 
@@ -33,7 +36,7 @@ def fixed_deal(hands: Sequence[str] | dict[int, str], discard: str = "2D", stock
 def new_game(
     knobs: dict[str, Any] | Variant,
     hands: Sequence[str] | dict[int, str],
-    discard: str = "2D",
+    discard: str | None = "2D",
     stock: str = "",
     seed: int = 7,
     players: int | None = None,

@@ -137,7 +137,11 @@ def test_random_plays_legally_and_its_hands_end(name: str, overrides: tuple[str,
     variant = load_variant(name, overrides)
     winners, fallbacks = play_hands(variant, ["random", "random", "random", "random"], hands=8, seed=5)
     assert fallbacks == 0
-    assert sum(winner is not None for winner in winners) >= 6
+    # Where the hand ends with the stock (czech-500: a discard is never picked up again), random
+    # players often run it out before anyone goes out.
+    assert sum(winner is not None for winner in winners) >= (
+        6 if variant.stock_exhausted != "end_hand" else 2
+    )
 
 
 # ---------------------------------------------------------------- strength

@@ -87,16 +87,31 @@ def test_builtin_knobs_follow_the_issue_and_the_seeds() -> None:
         "kalooki_allows_building": True,
         "scoring": "winner_collects",
         "goal_score": 250,
-        # Seed 001: "a game for 4 players"; "the deal move counter-clockwise".
+        # Seed 001: "a game for 4 players"; "the highest card determines the first dealer"; "the deal move
+        # counter-clockwise"; play starts "with the player left of the dealer" (clockwise).
         "min_players": 4,
-        "play_direction": "counter_clockwise",
+        "first_dealer": "high_card",
+        "deal_direction": "counter_clockwise",
+        # "another player may steal the Joker"; the deal ends with the draw pile, no upcard.
+        "joker_taker": "other_players",
+        "upcard": False,
     }
     assert load_variant("kaluki-51").opening_threshold == 51
+    assert load_variant("kaluki-51").play_direction == "clockwise"
+    # Seed 004 where it speaks; everything else classic's default.
     assert knobs("czech-500") == {
         "scoring": "winner_collects",
         "goal_score": 500,
         "joker_penalty": 15,
         "discard_draw": "never",
+        "opening_threshold": 0,
+        "going_out": "discard_optional",
+        "kalooki_bonus": 0,
+        "stock_exhausted": "end_hand",
+        "upcard": False,
+        "set_suits": "may_repeat",
+        "set_joker_release": "never",
+        "run_joker_release": "never",
     }
     assert load_variant("czech-500").run_minimum == 3
     assert knobs("czech-300") == {**knobs("czech-500"), "goal_score": 300}
@@ -468,6 +483,8 @@ KNOB_STRATEGIES: dict[str, st.SearchStrategy[Any]] = {
     "opening_threshold": st.integers(-1, 200),
     "kalooki_bonus": st.integers(-1, 100),
     "goal_score": st.integers(0, 10_000),
+    "ace_low_value": st.none() | st.integers(-1, 20),
+    "set_maximum": st.integers(2, 10),
 }
 
 

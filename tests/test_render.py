@@ -97,7 +97,7 @@ def test_the_screen_fits_80_columns(color: bool) -> None:
     assert ("\x1b[" in text) == color
     plain = "\n".join(line.rstrip() for line in lines)
     for expected in (
-        "───────────────────── Kalooki · classic · hand 1 · turn 5 ──────────────────────",
+        "────────────── Kalooki · classic · hand 1, dealt by dee · turn 5 ───────────────",
         "▶ ann (you)     13 cards  not opened  total 0",
         "  bob (greedy)   6 cards  opened      total 0",
         "  dee (expert)  13 cards  not opened  total 0",

@@ -29,6 +29,8 @@ def _other_values(name: str) -> list[Any]:
         return [not current]
     if typing.get_origin(annotation) is typing.Literal:
         return [value for value in typing.get_args(annotation) if value != current]
+    if current is None:
+        return [1]
     return [current + 1]
 
 

@@ -35,6 +35,9 @@ from kalooki.loader import (
     load_variant,
     load_variant_text,
 )
+from kalooki.provenance import KEYS as PROVENANCE_KEYS
+from kalooki.provenance import Sources
+from kalooki.provenance import split as split_provenance
 from kalooki.schema import (
     DRAFT_07,
     REGENERATE_COMMAND,
@@ -88,7 +91,7 @@ def test_schema_is_draft_07_with_descriptions_enums_and_defaults() -> None:
     assert schema["additionalProperties"] is False
     assert schema["type"] == "object"
     properties = schema["properties"]
-    assert set(properties) == set(Variant.model_fields)
+    assert set(properties) == {*Variant.model_fields, *PROVENANCE_KEYS}
     for name, knob in properties.items():
         assert knob["description"], name
     for name in KNOB_NAMES:
@@ -104,8 +107,10 @@ def _kind(path: Path) -> str:
 
 
 def _pydantic_field_verdict(data: dict[str, Any]) -> bool:
+    knobs, sources = split_provenance(data)
     try:
-        Variant.model_validate(data, context={DEFER_CROSS_FIELD: True})
+        Variant.model_validate(knobs, context={DEFER_CROSS_FIELD: True})
+        Sources.model_validate(sources)
     except ValidationError:
         return False
     return True

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from kalooki import solver
 from kalooki.bots import quick
 from kalooki.cards import JOKER, Card, card_points
+from kalooki.melds import MeldError, build, make_meld, run_span_ok, set_room_suits
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 
 if TYPE_CHECKING:
@@ -97,6 +98,38 @@ def discard_allowed(game: Game) -> bool:
     if rule == "before_opening":
         return not opened
     return True
+
+
+def strands(game: Game, plan: solver.Plan) -> bool:
+    """Whether laying ``plan`` leaves a hand that can never go out: too few cards, nowhere to build.
+
+    After its discard the hand must hold at least a new meld's worth of cards (3, less the card a
+    going-out turn may lay instead of discarding) to go out with new melds alone. A hand left
+    smaller can only go out by building, so when no meld on the table (once the plan is laid)
+    takes another card, it is stuck for good, and so is the hand when every player gets there:
+    such hands used to run until the turn limit. Keeping the melds in hand keeps going out possible.
+    """
+    variant = game.variant
+    # What the hand holds once this turn's discard is gone; none or a negative count is going out.
+    held = len(plan.remaining) - 1
+    if held <= 0 or held >= 3 - (1 - keep_count(variant)):
+        return False
+    table = list(game.table)
+    try:
+        table += [make_meld(group, variant) for group in plan.melds]
+        for index, cards, end in plan.builds:
+            table[index] = build(table[index], cards, variant, end)
+    except (MeldError, IndexError):
+        return False
+    return not any(has_room(meld, variant) for meld in table)
+
+
+def has_room(meld: TableMeld, variant: Variant) -> bool:
+    """Whether the rules let one more card join ``meld`` (a set short of four, a run with an open end)."""
+    size = len(meld.cards)
+    if meld.kind == "set":
+        return size < variant.set_maximum
+    return run_span_ok(meld.rank, size + 1, variant) or run_span_ok(meld.rank - 1, size + 1, variant)
 
 
 class GreedyBot:
@@ -264,11 +297,25 @@ class GreedyBot:
 
     def choose_draw(self, game: Game) -> Action:
         top = game.discard_pile[-1] if game.discard_pile else None
-        if top is not None and discard_allowed(game) and self.wants_discard(game, top):
+        wanted = top is not None and discard_allowed(game) and self.wants_discard(game, top)
+        if top is not None and wanted and (not game.stock or not self.throws_back(game, top)):
             return Draw("discard")
         if game.stock:
             return Draw("stock")
         return Draw("discard")
+
+    def throws_back(self, game: Game, top: Card) -> bool:
+        """Whether taking ``top`` would end with discarding it again, unlaid: a turn that changes nothing.
+
+        Two players each taking the card the other just threw back never draw from the stock, so
+        neither hand changes and the hand never ends: take the stock's unknown card instead.
+        """
+        if game.variant.discard_draw == "meld_at_once" or top == JOKER:
+            return False
+        hand = game.hands[game.current]
+        if self.lays_top(game, top):
+            return False
+        return self.choose_discard(game, [*hand, top], game.variant) == top
 
     def lays_top(self, game: Game, top: Card) -> bool:
         """Whether taking ``top`` lets this turn lay it and lay more than the hand could without it."""
@@ -341,7 +388,17 @@ class GreedyBot:
         return first
 
     def plan(self, game: Game) -> solver.Plan | None:
-        """What to lay now: the best opening, or once open everything that lowers the hand's value."""
+        """What to lay now: the best opening, or once open everything that lowers the hand's value.
+
+        A plan that would strand the hand (see :func:`strands`) is held back, unless the turn owes cards.
+        """
+        plan = self.laying_plan(game)
+        if plan is not None and not plan.empty and not self.debts(game) and strands(game, plan):
+            return None
+        return plan
+
+    def laying_plan(self, game: Game) -> solver.Plan | None:
+        """The best opening, or once open everything that lowers the hand's value."""
         seat = game.current
         hand = game.hands[seat]
         must = self.debts(game)
@@ -394,7 +451,7 @@ class GreedyBot:
             if meld.kind == "run":
                 wanted = {meld.stands_for(i) for i, card in enumerate(meld.cards) if card == JOKER}
             else:
-                wanted = {meld.rank - 1 + 13 * suit for suit in meld.missing_suits()}
+                wanted = {meld.rank - 1 + 13 * suit for suit in set_room_suits(meld, game.variant)}
             if wanted & hand:
                 return True
         return False
@@ -424,4 +481,17 @@ class GreedyBot:
         candidates = [card for card in set(hand) if card != JOKER and not owed[card]] or list(set(hand))
         values = quick.card_values(variant.ace_value, variant.joker_penalty)
         counts = card_counts(hand)
+        if self.short_of_opening(game, hand, variant):
+            # Throwing away the high cards it draws would keep such a hand short for good.
+            return min(candidates, key=lambda card: (values[card], closeness_in(card, counts), card))
         return max(candidates, key=lambda card: (values[card] - 8 * closeness_in(card, counts), card))
+
+    def short_of_opening(self, game: Game, hand: Sequence[Card], variant: Variant) -> bool:
+        """Whether the player has not opened and even every meldable card of ``hand`` falls short of it.
+
+        Such a hand opens only by gaining points, so it keeps its high cards and lets its low ones go;
+        otherwise two such players can draw and throw back high cards for ever.
+        """
+        if game.opened[game.current] or not variant.opening_threshold:
+            return False
+        return quick.opening_bound(hand, self.meldable(hand, variant), variant) < variant.opening_threshold

@@ -19,7 +19,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from kalooki.cards import JOKER, Card, card_points, rank_points
-from kalooki.melds import RUN_MAX, SET_MAX, MeldError, RunEnd, TableMeld, build
+from kalooki.melds import RUN_MAX, SET_MAX, MeldError, RunEnd, TableMeld, build, set_room_suits
 from kalooki.solver import Plan, PlannedBuild
 from kalooki.variant import Variant
 
@@ -114,7 +114,7 @@ def _starts_mask(starts: tuple[int, ...]) -> int:
 
 def opening_bound(hand: Sequence[Card], can_meld: int, variant: Variant) -> int:
     """An upper bound on the points of new melds the hand could lay (every meldable card, jokers at most)."""
-    ace = variant.ace_value
+    ace = max(variant.ace_value, variant.low_ace_value)
     total = 0
     for card in hand:
         if card == JOKER:
@@ -135,12 +135,18 @@ def may_open(hand: Sequence[Card], variant: Variant) -> bool:
 def fits_table(card: Card, table: Sequence[TableMeld], variant: Variant) -> bool:
     """Whether ``card`` could start a build onto some table meld (a joker: whether any meld has room)."""
     if card == JOKER:
-        return any(len(meld.cards) < (SET_MAX if meld.kind == "set" else RUN_MAX) for meld in table)
+        return any(
+            len(meld.cards) < (variant.set_maximum if meld.kind == "set" else RUN_MAX) for meld in table
+        )
     rank, suit = card % 13 + 1, card // 13
     wrap = variant.ace_in_runs == "wrap"
     for meld in table:
         if meld.kind == "set":
-            if meld.rank == rank and len(meld.cards) < SET_MAX and suit in meld.missing_suits():
+            if (
+                meld.rank == rank
+                and len(meld.cards) < variant.set_maximum
+                and suit in set_room_suits(meld, variant)
+            ):
                 return True
             continue
         if meld.suit != suit or len(meld.cards) >= RUN_MAX:
@@ -239,13 +245,13 @@ def _opening_candidates(
     for card in hand:
         counts[card] = counts.get(card, 0) + 1
     found: list[tuple[tuple[Card, ...], int]] = []
-    points = _position_points(variant.ace_value)
+    points = _position_points(variant.ace_value, variant.low_ace_value)
     for index in range(13):
         suits = [suit for suit in range(4) if suit * 13 + index in counts]
         if len(suits) < 3:
             continue
-        value = points[index + 1]
-        for size in range(3, min(len(suits), SET_MAX) + 1):
+        value = rank_points(index + 1, variant.ace_value)
+        for size in range(3, min(len(suits), SET_MAX, variant.set_maximum) + 1):
             for chosen in combinations(suits, size):
                 found.append((tuple(suit * 13 + index for suit in chosen), value * size))
     starts, size, _ = _frame(variant)
@@ -268,9 +274,9 @@ def _opening_candidates(
 
 
 @lru_cache(maxsize=16)
-def _position_points(ace_value: int) -> tuple[int, ...]:
-    """Points of each run position (index 1-14, 14 the ace above the king; also a set's rank)."""
-    return (0, *(rank_points(position, ace_value) for position in range(1, 15)))
+def _position_points(ace_value: int, low_ace_value: int) -> tuple[int, ...]:
+    """Points of each run position (index 1-14: 1 the ace below the two, 14 the ace above the king)."""
+    return (0, low_ace_value, *(rank_points(position, ace_value) for position in range(2, 15)))
 
 
 def best_opening(

@@ -14,11 +14,12 @@ turns when nothing can be laid.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from kalooki import solver
 from kalooki.bots import quick
-from kalooki.bots.greedy import GreedyBot, keep_count
+from kalooki.bots.greedy import GreedyBot, keep_count, strands
 from kalooki.cards import JOKER, Card
 from kalooki.engine import candidate_melds
 from kalooki.melds import MeldError, make_meld
@@ -50,13 +51,16 @@ class RandomBot:
         if game.opened[seat]:
             if quick.may_lay(hand, game.table, game.variant) or self.may_swap(game):
                 layings = [
-                    action for action in game.iter_legal_actions() if isinstance(action, (Meld, Build, Swap))
+                    action
+                    for action in game.iter_legal_actions()
+                    if isinstance(action, Swap)
+                    or (isinstance(action, (Meld, Build)) and not _strands(game, action))
                 ]
                 if layings:
                     return self.rng.choice(layings)
         elif quick.may_open(hand, game.variant):
             opening = self.sample_opening(game)
-            if opening is not None:
+            if opening is not None and not _strands(game, opening):
                 return opening
         return Discard(self.rng.choice(sorted(set(hand))))
 
@@ -72,7 +76,7 @@ class RandomBot:
         values: dict[tuple[Card, ...], int] = {}
         for group in groups:
             try:
-                values[group] = make_meld(group, variant).points(variant.ace_value)
+                values[group] = make_meld(group, variant).worth(variant)
             except MeldError:
                 continue
         groups = list(values)
@@ -119,6 +123,22 @@ class RandomBot:
             return Meld(plan.melds)
         index, cards, end = plan.builds[0]
         return Build(index + 1, cards, end)
+
+
+def _strands(game: Game, action: Meld | Build) -> bool:
+    """Whether the laying leaves a hand that can never go out (see :func:`kalooki.bots.greedy.strands`)."""
+    left = Counter(game.hands[game.current])
+    melds: tuple[tuple[Card, ...], ...] = ()
+    builds: tuple[solver.PlannedBuild, ...] = ()
+    if isinstance(action, Meld):
+        for group in action.groups:
+            left.subtract(group)
+        melds = action.groups
+    else:
+        left.subtract(action.cards)
+        builds = ((action.meld - 1, action.cards, action.end),)
+    remaining = tuple(left.elements())
+    return strands(game, solver.Plan(melds, builds, 0, 0, 0, remaining))
 
 
 def _take(left: list[Card], group: tuple[Card, ...]) -> bool:

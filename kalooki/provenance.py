@@ -1,0 +1,124 @@
+"""Where a variant's rules come from: a file's ``source`` and its per-knob ``provenance``.
+
+A variant file may name the rule text it follows and, for any knob, the words of that text the
+value comes from (quoted, translated where needed, with the reader's reading of unclear
+sentences)::
+
+    source: 'the Czech "500" rummy rules'
+    provenance:
+      goal_score: '"Cílem je být prvním hráčem, který dosáhne alespoň 500 bodů" (to be the first to 500)'
+
+Both are checked like knobs (``provenance`` keys must be knob names; texts must not be empty) and
+inherited like them: a knob's provenance comes from the file that set its value, and a file that
+changes a knob without saying why drops what its base said about the old value. A knob nobody
+gives provenance for is "not stated" in the source: it keeps classic's default, or its base's
+value. ``kalooki rules`` lists every knob with its provenance, marking those the source does not
+state. These describe the rules; they are not rules, so they are not part of
+:class:`~kalooki.variant.Variant` (nor of saves and logs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from kalooki.variant import KNOB_NAMES, Variant
+from kalooki.yamlio import Diagnostic, YamlDocument, suggest, validation_diagnostics
+
+KEYS = ("source", "provenance")
+"""The top-level keys of a variant file that describe where its rules come from."""
+
+Text = Annotated[str, Field(min_length=1)]
+
+
+class Sources(BaseModel):
+    """The provenance keys of one variant file."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    source: Annotated[
+        Text | None,
+        Field(
+            description=(
+                "The rule text this variant follows, by its own name; inherited by variants that "
+                "extend this one unless they name their own."
+            ),
+        ),
+    ] = None
+    provenance: Annotated[
+        dict[str, Text],
+        Field(
+            json_schema_extra={"propertyNames": {"enum": list(KNOB_NAMES)}},
+            description=(
+                "For each knob, where its value comes from: the source's own words (quoted, translated "
+                "where needed) and how an unclear sentence was read. `kalooki rules` shows them and "
+                "marks every other knob as not stated in the source."
+            ),
+        ),
+    ] = {}
+
+
+def split(data: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A file's keys as (everything else, the provenance keys)."""
+    rest = {key: value for key, value in data.items() if key not in KEYS}
+    meta = {key: value for key, value in data.items() if key in KEYS}
+    return rest, meta
+
+
+def problems(document: YamlDocument) -> list[Diagnostic]:
+    """What is wrong with a file's ``source`` and ``provenance``, each at its place."""
+    _, meta = split(document.data)
+    if not meta:
+        return []
+    found: list[Diagnostic] = []
+    try:
+        Sources.model_validate(meta)
+    except ValidationError as error:
+        found += validation_diagnostics(error, meta, document, model=Sources)
+    given = meta.get("provenance")
+    for knob in given if isinstance(given, dict) else ():
+        if knob not in KNOB_NAMES:
+            close = suggest(knob, KNOB_NAMES)
+            hint = f"; did you mean '{close}'?" if close else ": provenance is given per knob"
+            location = document.key_location(("provenance", knob))
+            found.append(location.error(f"'{knob}' is not a knob{hint}"))
+    return found
+
+
+def not_stated(source: str | None) -> str:
+    where = f"not stated in {source}" if source else "not stated"
+    return f"{where}: classic's default"
+
+
+def render_provenance(
+    variant: Variant, provenance: Mapping[str, str], source: str | None, set_at: Mapping[str, str]
+) -> str:
+    """The rulebook's last section: every knob's value and where it comes from, in Markdown.
+
+    ``set_at`` says where a knob without provenance was set, when not left at classic's default
+    (``builtin:kalooki-40:12:1``, ``--set opening_threshold=40``).
+    """
+    intro = f"Source: {source}." if source else "No source is named."
+    lines = [
+        "## Where each rule comes from",
+        "",
+        f"{intro} Rules marked *not stated* are not in it: they keep the value shown.",
+        "",
+    ]
+    for knob in KNOB_NAMES:
+        value = getattr(variant, knob)
+        shown = "null" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+        said = provenance.get(knob)
+        if said is not None and said.lower().startswith("not stated"):
+            lines.append(f"- `{knob}: {shown}`: *{said}*")
+        elif said is not None:
+            lines.append(f"- `{knob}: {shown}`: {said}")
+        elif knob in set_at:
+            where = f"not stated in {source}" if source else "not stated"
+            lines.append(f"- `{knob}: {shown}`: *{where}*: set at {set_at[knob]}")
+        else:
+            lines.append(f"- `{knob}: {shown}`: *{not_stated(source)}*")
+    lines.append("")
+    return "\n".join(lines)

@@ -1,0 +1,73 @@
+"""The built-in variants play as their texts say: scenario games under czech-500 and kaluki-51."""
+
+from __future__ import annotations
+
+from rules_helpers import assert_illegal, new_game, play, table_text
+
+from kalooki.engine import Game
+from kalooki.loader import load_variant
+from kalooki.moves import Discard
+
+CZECH = load_variant("czech-500")
+BOB = "AC 2D 3H 4S 5D 6D 8C 9H JS QC KC TH 6C"  # 94 points
+
+
+def czech_game(ann: str, stock: str = "") -> Game:
+    return new_game(CZECH, [ann, BOB], discard=None, stock=stock)  # no upcard: the pile starts empty
+
+
+def test_czech_a_first_meld_needs_no_points() -> None:
+    game = czech_game("7H 7S 7D 2C 4D 6H 8S TC QD KH 3S 5C 9D", stock="JH")
+    assert game.discard_pile == []
+    play(game, "draw stock", "meld 7H 7S 7D")  # classic: "worth 21 points; this variant needs 51"
+    assert table_text(game) == ["7H 7S 7D"]
+
+
+def test_czech_going_out_with_every_card_melded_and_no_kalooki_bonus() -> None:
+    game = czech_game("7H 7S 7D 2C 3C 4C 8S 9S TS JD QD KD AD", stock="TD")
+    play(game, "draw stock", "meld 7H 7S 7D, 2C 3C 4C, 8S 9S TS, TD JD QD KD AD")
+    result = game.results[-1]
+    assert (result.winner, result.end, result.kalooki) == (0, "went_out", True)
+    assert result.scores == (94, 0)  # ann collects bob's 94; going out at once takes nothing from him
+
+
+def test_czech_books_repeat_suits() -> None:
+    game = czech_game("7H 7H 7D 2C 4D 6H 8S TC QD KH 3S 5C 9D", stock="JH")
+    play(game, "draw stock", "meld 7H 7H 7D")
+    assert table_text(game) == ["7H 7H 7D"]
+
+
+def test_czech_a_discard_is_never_picked_up_again() -> None:
+    # 52 cards each leave a stock of 2: when it runs out the hand ends; the pile is never reshuffled.
+    variant = load_variant("czech-500", ["hand_size=52", "max_players=2"])
+    game = Game(variant, ["ann", "bob"], seed=1)
+    play(game, "draw stock")
+    game.apply(Discard(game.hands[0][-1]))
+    assert_illegal(game, "draw discard", "this variant never lets a player take the discard: draw stock")
+    events = play(game, "draw stock")
+    assert events[-1] == {"type": "stock_out", "rule": "end_hand"}
+    events = game.apply(Discard(game.hands[1][-1]))
+    assert events[-1]["type"] == "hand_end"
+    assert (events[-1]["end"], events[-1]["winner"]) == ("stock_exhausted", None)
+    assert game.results[-1].scores == (0, 0)
+
+
+def test_czech_a_joker_stays_the_card_it_was_laid_as() -> None:
+    game = czech_game("5H JK 7H 6H 9C 9D 2C 4D 6S TC QD KH 3S", stock="JH")
+    play(game, "draw stock", "meld 5H JK 7H")
+    assert_illegal(game, "swap 1 6H", "in this variant a joker in a run stays there for good")
+
+
+def test_kaluki_51_draws_for_the_first_dealer_and_passes_the_deal_counter_clockwise() -> None:
+    game = Game(load_variant("kaluki-51"), ["ann", "bob", "cid", "dee"], seed=4)
+    deal = game.opening_events[0]
+    drawn = deal["drawn_for_dealer"]
+    order = "23456789TJQKA"
+    assert deal["dealer"] == max(drawn, key=lambda name: order.index(drawn[name][0]))
+    dealer = game.players.index(deal["dealer"])
+    assert deal["first"] == game.players[(dealer + 1) % 4]  # the player on the dealer's left
+    assert deal["discard"] is None
+    game.abandon_hand()
+    deal = game.next_hand()[0]
+    assert deal["dealer"] == game.players[(dealer - 1) % 4]  # the deal moves counter-clockwise
+    assert deal["first"] == game.players[dealer]

@@ -1,0 +1,95 @@
+"""Every built-in variant says where each rule comes from, and `kalooki rules` shows it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from kalooki_cli.app import app
+from typer.testing import CliRunner
+
+from kalooki.loader import builtin_variant_names, resolve_variant
+from kalooki.variant import CLASSIC, KNOB_NAMES
+
+
+@pytest.mark.parametrize("name", builtin_variant_names())
+def test_every_rule_a_builtin_changes_from_classic_says_where_it_comes_from(name: str) -> None:
+    resolved = resolve_variant(name)
+    assert resolved.source
+    changed = [knob for knob in KNOB_NAMES if getattr(resolved.variant, knob) != getattr(CLASSIC, knob)]
+    assert [knob for knob in changed if knob not in resolved.provenance] == []
+    assert all(text.strip() for text in resolved.provenance.values())
+
+
+def test_classic_says_where_even_its_defaults_come_from() -> None:
+    provenance = resolve_variant("classic").provenance
+    # The ace: the English value table, read literally, makes it 10; the built-in follows the scoring lines.
+    assert "Ace = 11" in provenance["ace_value"]
+    assert "makes the ace 10" in provenance["ace_value"]
+    # Taking a run's joker only after opening: read from the building rules, and where it is stated.
+    assert "After laying down the initial meld" in provenance["joker_release_requires_opening"]
+    assert "kalooki.co.uk" in provenance["joker_release_requires_opening"]
+    assert provenance["opening_threshold"].startswith("not stated")
+
+
+def rules(*args: str) -> list[str]:
+    result = CliRunner().invoke(app, ["rules", *args])
+    assert result.exit_code == 0, result.output
+    return result.stdout.split("## Where each rule comes from\n", 1)[1].splitlines()
+
+
+def test_rules_mark_what_the_czech_text_does_not_state() -> None:
+    lines = rules("czech-500")
+    assert lines[1] == (
+        'Source: the Czech "500" rummy rules (a machine translation). Rules marked *not stated* are not in '
+        "it: they keep the value shown."
+    )
+    by_knob = {line.split("`")[1].split(":")[0]: line for line in lines if line.startswith("- `")}
+    assert set(by_knob) == set(KNOB_NAMES)
+    assert by_knob["opening_threshold"].startswith('- `opening_threshold: 0`: "Hráč může založit spojení')
+    assert by_knob["ace_value"] == (
+        '- `ace_value: 11`: *not stated in the Czech "500" rummy rules (a machine translation): '
+        "classic's default*"
+    )
+    assert by_knob["stock_exhausted"].startswith(
+        '- `stock_exhausted: end_hand`: "Jakmile byla karta odhozena'
+    )
+
+
+def test_a_variation_inherits_its_base_texts_words() -> None:
+    czech = resolve_variant("czech-300")
+    assert czech.source == resolve_variant("czech-500").source
+    assert czech.provenance["goal_score"].startswith('"300 Rummy')
+    assert czech.provenance["joker_penalty"] == resolve_variant("czech-500").provenance["joker_penalty"]
+
+
+def test_a_file_naming_its_own_source_quotes_only_it() -> None:
+    romanian = resolve_variant("romanian")
+    assert romanian.provenance["hand_size"].startswith('"Fiecare jucator primeste 13 carti."')
+    assert "kalooki_bonus" not in romanian.provenance  # the Romanian text stops before scoring
+    kalooki = next(line for line in rules("romanian") if line.startswith("- `kalooki_bonus"))
+    assert kalooki.startswith('- `kalooki_bonus: 25`: *not stated in "Regulile pentu rummy kalooki')
+
+
+def test_changing_a_knob_drops_what_the_base_said_about_it(tmp_path: Path) -> None:
+    path = tmp_path / "ours.yaml"
+    path.write_text("extends: czech-500\njoker_penalty: 20\n", encoding="utf-8")
+    resolved = resolve_variant(path)
+    assert "joker_penalty" not in resolved.provenance
+    assert "goal_score" in resolved.provenance
+    line = next(line for line in rules(str(path)) if line.startswith("- `joker_penalty"))
+    assert (
+        line == '- `joker_penalty: 20`: *not stated in the Czech "500" rummy rules (a machine translation)*: '
+        f"set at {path}:2:16"
+    )
+    line = next(line for line in rules("czech-500", "--set", "goal_score=600") if "goal_score" in line)
+    assert line.endswith("set at --set goal_score=600")
+
+
+def test_a_file_without_a_source(tmp_path: Path) -> None:
+    path = tmp_path / "ours.yaml"
+    path.write_text("jokers: 4\n", encoding="utf-8")
+    lines = rules(str(path))
+    assert lines[1].startswith("No source is named.")
+    assert f"- `jokers: 4`: *not stated*: set at {path}:1:9" in lines
+    assert "- `decks: 2`: *not stated: classic's default*" in lines
