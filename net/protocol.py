@@ -206,6 +206,9 @@ class TurnInfo(_Message):
     must_use_card: str | None
     must_use_limit: int
     jokers_owed: int
+    laid: list[int] = Field(
+        default_factory=list, description="Table indexes (from 0) of the melds laid this turn."
+    )
 
 
 class View(_Message):
@@ -297,8 +300,10 @@ def protocol_schema() -> dict[str, Any]:
             Field(discriminator="type"),
         ]
     ).json_schema(mode="validation")
-    return {
-        "$schema": "http://json-schema.org/draft-07/schema#",
+    from kalooki.schema import labelled
+
+    # Titled and given an $id as the variant and game-script schemas are, for the same editors and tools.
+    return labelled("protocol", {
         "title": f"kalooki table protocol, version {PROTOCOL_VERSION}",
         "description": (
             f"One JSON object per WebSocket text frame, at most {MAX_MESSAGE_BYTES} bytes from a client. "
@@ -306,7 +311,7 @@ def protocol_schema() -> dict[str, Any]:
             "Host messages: welcome, lobby, state, said, presence, error, closing."
         ),
         **schema,
-    }
+    })  # fmt: skip
 
 
 def encode(message: dict[str, Any]) -> str:

@@ -38,8 +38,9 @@ def test_czech_books_repeat_suits() -> None:
 
 
 def test_czech_a_discard_is_never_picked_up_again() -> None:
-    # 52 cards each leave a stock of 2: when it runs out the hand ends; the pile is never reshuffled.
-    variant = load_variant("czech-500", ["hand_size=52", "max_players=2"])
+    # One pack and two jokers, 26 cards each, leave a stock of 2: when it runs out the hand ends;
+    # the pile is never reshuffled.
+    variant = load_variant("czech-500", ["decks=1", "jokers=2", "hand_size=26", "max_players=2"])
     game = Game(variant, ["ann", "bob"], seed=1)
     play(game, "draw stock")
     game.apply(Discard(game.hands[0][-1]))

@@ -171,14 +171,15 @@ def test_integer_knobs_are_found_from_the_model() -> None:
     schema_integers = {
         name
         for name, knob in generate_schema("variant")["properties"].items()
-        if knob.get("type") == "integer"
+        if knob.get("type") in ("integer", ["integer", "null"])
     }
     assert set(INTEGER_KNOBS) == schema_integers
 
 
 @pytest.mark.parametrize("knob", INTEGER_KNOBS)
 def test_whole_number_floats_are_integers_everywhere(knob: str, tmp_path: Path) -> None:
-    whole = float(getattr(CLASSIC, knob))
+    default = getattr(CLASSIC, knob)
+    whole = float(10 if default is None else default)  # a knob off by default (null) takes a number too
     validator = jsonschema.Draft7Validator(generate_schema("variant"))
     assert validator.is_valid({knob: whole})
     assert _pydantic_field_verdict({knob: whole})
@@ -196,7 +197,8 @@ def test_whole_number_floats_are_integers_everywhere(knob: str, tmp_path: Path) 
 
 @pytest.mark.parametrize("knob", INTEGER_KNOBS)
 def test_fractions_are_refused_everywhere(knob: str) -> None:
-    fraction = getattr(CLASSIC, knob) + 0.5
+    default = getattr(CLASSIC, knob)
+    fraction = (10 if default is None else default) + 0.5
     assert not jsonschema.Draft7Validator(generate_schema("variant")).is_valid({knob: fraction})
     assert not _pydantic_field_verdict({knob: fraction})
     with pytest.raises(VariantError, match=f"{knob}: expected a whole number, got {fraction}"):
