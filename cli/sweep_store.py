@@ -51,6 +51,8 @@ class SweepStore:
                 )
         else:
             try:
+                # The folder --out names is the sweep's own: made here, with its cells folder.
+                self.cell_path(0).parent.mkdir(parents=True, exist_ok=True)
                 write_atomically(self.manifest, json.dumps(identity, indent=1))
             except OSError as error:
                 raise SweepStoreError(f"{self.folder}: cannot write: {error.strerror or error}") from None

@@ -391,8 +391,8 @@ def test_a_hand_that_eliminates_one_of_three_goes_on() -> None:
             "elimination needs scoring: penalty (with winner_collects the first to goal_score wins)",
         ),
         (
-            {"hand_size": 27, "decks": 1, "jokers": 0},
-            "max_players * hand_size + 1 = 4 * 27 + 1 = 109 cards do not fit in the pack of "
+            {"hand_size": 14, "decks": 1, "jokers": 0},
+            "max_players * hand_size + 1 = 4 * 14 + 1 = 57 cards do not fit in the pack of "
             "decks * 52 + jokers = 1 * 52 + 0 = 52",
         ),
         (

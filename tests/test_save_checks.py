@@ -28,7 +28,7 @@ def damaged(change: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize(
     "change",
-    [{"current": 2}, {"current": -1}, {"totals": [0]}, {"opened": [True, False, False]}, {"eliminated": []}],
+    [{"current": 2}, {"totals": [0]}, {"opened": [True, False, False]}, {"eliminated": []}],
 )
 def test_seats_that_do_not_match_the_players(change: dict[str, Any]) -> None:
     with pytest.raises(StateFormatError) as caught:
@@ -36,8 +36,18 @@ def test_seats_that_do_not_match_the_players(change: dict[str, Any]) -> None:
     assert str(caught.value) == SEATS
 
 
+def test_a_negative_seat_is_refused_by_its_range() -> None:
+    with pytest.raises(StateFormatError) as caught:
+        Game.from_json(damaged({"current": -1}))
+    message = "the saved game is damaged: current: Input should be greater than or equal to 0"
+    assert str(caught.value) == message
+
+
 def test_the_last_seat_may_be_current() -> None:
-    assert Game.from_json(damaged({"current": 1})).current == 1
+    game = new_game({"hand_size": 4, "opening_threshold": 0}, ["7H 8H 9H 2S", "2C 3C 4D 5S"], stock="KD")
+    play(game, "draw stock", "meld 7H 8H 9H", "discard 2S")
+    assert game.current == 1
+    assert Game.from_json(game.to_json()).current == 1
 
 
 def test_a_save_that_is_not_one_pack() -> None:

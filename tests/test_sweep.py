@@ -70,13 +70,13 @@ def test_grid_shape_errors() -> None:
 
 
 def test_every_cell_is_checked_before_any_game() -> None:
-    axes = parse_grid(["opening_threshold=30,40", "hand_size=13,40"])
+    axes = parse_grid(["opening_threshold=30,40", "hand_size=13,26"])
     with pytest.raises(VariantError) as error:
-        load_cells("classic", [], axes)
+        load_cells("classic", ["decks=1"], axes)
     # Reported once, at the grid value that breaks the rule, though two cells break it.
     assert str(error.value).splitlines() == [
-        "--grid:2:14: hand_size: max_players * hand_size + 1 = 4 * 40 + 1 = 161 cards do not fit in the "
-        "pack of decks * 52 + jokers = 2 * 52 + 2 = 106"
+        "--grid:2:14: hand_size: max_players * hand_size + 1 = 4 * 26 + 1 = 105 cards do not fit in the "
+        "pack of decks * 52 + jokers = 1 * 52 + 2 = 54"
     ]
     with pytest.raises(VariantError, match=r"--grid:1:1: jokers: also given with --set"):
         load_cells("classic", ["jokers=2"], parse_grid(["jokers=2,4"]))
