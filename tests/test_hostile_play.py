@@ -74,7 +74,7 @@ def test_iter_legal_actions_still_yields_past_the_listed_bound() -> None:
 
 
 def test_a_hand_nobody_can_finish_stops_at_the_turn_limit_and_says_so() -> None:
-    variant = CLASSIC.model_copy(update={"opening_threshold": 120, "discard_draw": "never"})
+    variant = CLASSIC.model_copy(update={"opening_threshold": 1000, "discard_draw": "never"})
     game = Game(variant, ["ann", "bob"], seed=1, turn_limit=40)
     events = play_hand(game, {seat: make_bot("greedy", random.Random(seat)) for seat in range(2)})
     end = events[-1]
@@ -89,7 +89,7 @@ def test_a_hand_nobody_can_finish_stops_at_the_turn_limit_and_says_so() -> None:
 def test_a_bot_only_script_that_cannot_open_ends_and_says_why(tmp_path: Path) -> None:
     path = tmp_path / "never.yaml"
     path.write_text(
-        "variant: classic\nset: {opening_threshold: 120, discard_draw: never}\n"
+        "variant: classic\nset: {opening_threshold: 140, discard_draw: never}\n"
         "players: [{name: ann, bot: greedy}, {name: bob, bot: greedy}]\nseed: 1\n"
     )
     run = run_script(load_script(path))
