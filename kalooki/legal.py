@@ -18,6 +18,7 @@ from kalooki.gamestate import (
     IllegalMoveError,
 )
 from kalooki.melds import (
+    RUN_MAX,
     MeldError,
     RunEnd,
     TableMeld,
@@ -236,23 +237,27 @@ def candidate_melds(hand: Sequence[Card], variant: Variant) -> list[tuple[Card, 
     lows = range(1, 14) if variant.ace_in_runs == "wrap" else range(1, 13)
     for suit in range(4):
         for low in lows:
-            for length in range(variant.run_minimum, 14):
-                if not run_span_ok(low, length, variant):
-                    continue
-                group: list[Card] = []
-                missing = 0
-                for index in range(length):
-                    rank = low + index
-                    rank = rank if rank <= 14 else (rank - 1) % 13 + 1
-                    card = make_card(1 if rank == 14 else rank, suit)
-                    if counts[card]:
-                        group.append(card)
-                    else:
-                        missing += 1
-                        group.append(JOKER)
-                naturals = length - missing
+            # Each longer frame from the same low card adds a position: once a frame needs more jokers
+            # than the hand holds, or the run rules refuse it, every longer one does too.
+            group: list[Card] = []
+            missing = 0
+            for index in range(RUN_MAX):
+                rank = low + index
+                rank = rank if rank <= 14 else (rank - 1) % 13 + 1
+                card = make_card(1 if rank == 14 else rank, suit)
+                if counts[card]:
+                    group.append(card)
+                else:
+                    missing += 1
+                    group.append(JOKER)
                 if missing > jokers:
+                    break
+                length = index + 1
+                if length < variant.run_minimum:
                     continue
+                if not run_span_ok(low, length, variant):
+                    break
+                naturals = length - missing
                 # One natural and jokers in at most four cards reads as a set: not a run to list.
                 if naturals == 0 or (naturals == 1 and length <= variant.set_maximum):
                     continue
