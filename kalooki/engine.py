@@ -120,7 +120,7 @@ class Game(LegalActions):
         self.stock_ran_out = False
         self.results: list[HandResult] = []
         self.winners: list[int] = []
-        self._undo: dict[str, Any] | None = None
+        self._undo = None
         self.forced_reshuffles: list[list[Card]] = []
         self.opening_events: list[Event] = self.next_hand(deal)
         """The first hand's deal events (a log starts with them)."""

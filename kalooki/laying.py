@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from kalooki import rules
 from kalooki.cards import (
@@ -26,6 +25,7 @@ from kalooki.melds import (
     swap,
 )
 from kalooki.moves import Action, Build, Draw, Meld, Swap
+from kalooki.snapshot import TurnSnapshot
 from kalooki.statecheck import (
     check_action_parts,
 )
@@ -195,12 +195,11 @@ class Laying(TurnPlay):
 
     def _lay(self, lay: Callable[[], Event]) -> list[Event]:
         """Carry out a checked meld, build or swap, unless it leaves the turn owing what it cannot pay."""
-        seat = self.current
-        saved = (list(self.hands[seat]), list(self.table), self.opened[seat], replace(self.turn))
+        saved = TurnSnapshot.take(self)
         event = lay()
         problem = self._unpayable_debt()
         if problem is not None:
-            self.hands[seat], self.table, self.opened[seat], self.turn = saved
+            saved.restore(self)
             raise IllegalMoveError(problem)
         return [event, *self._after_laying()]
 

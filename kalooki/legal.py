@@ -28,6 +28,7 @@ from kalooki.melds import (
 )
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 from kalooki.rules import RUN_MAX, run_frame
+from kalooki.snapshot import TurnSnapshot
 from kalooki.variant import Variant
 
 MAX_LISTED_LAYINGS = 1000
@@ -208,14 +209,12 @@ class LegalActions(GameJson):
         The trial plays on fresh copies of the state: lists a caller holds (a hand, the table) are never
         changed, even for a moment.
         """
-        saved = self.to_json()
-        reshuffles = [list(stock) for stock in self.forced_reshuffles]
-        self._restore(saved)
+        saved = TurnSnapshot.take(self, whole=True)
+        saved.restore(self, rng=False)
         try:
             self.apply(action)
         finally:
-            self._restore(saved)
-            self.forced_reshuffles = reshuffles
+            saved.restore(self)
 
 
 def candidate_melds(hand: Sequence[Card], variant: Variant) -> list[tuple[Card, ...]]:

@@ -303,11 +303,11 @@ def _hand_problem(game: Game, live: list[int]) -> str | None:
         return "the player to move has not drawn, but the game waits for a play"
     undo = game._undo
     if undo is not None:
-        before = Counter(undo["hand"]) + Counter(card for meld in undo["table"] for card in meld.cards)
+        before = Counter(undo.hand) + Counter(card for meld in undo.table for card in meld.cards)
         now = Counter(game.hands[game.current]) + Counter(card for meld in game.table for card in meld.cards)
         if before != now:
             return "the turn's undo snapshot does not hold the same cards as the turn"
-        for meld in undo["table"]:
+        for meld in undo.table:
             try:
                 make_meld(meld.cards, variant, kind=meld.kind)
             except ValueError as error:
