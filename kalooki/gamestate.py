@@ -39,7 +39,27 @@ Event = dict[str, Any]
 
 
 class IllegalMoveError(KalookiError):
-    """An action the rules do not allow now; the message says why and what would be legal."""
+    """An action the rules do not allow now; the message says why and what would be legal.
+
+    A refusal about the acting player names them (``str(error)``: "ann must draw first: ...", as a log
+    or a spectator reads it) and carries ``player`` and ``to_player``, the same refusal addressed to
+    that player ("you must draw first: ..."), which the screen of the player who tried it shows.
+    Other refusals are worded for the acting player already, and ``to_player`` is the message itself.
+    """
+
+    def __init__(self, message: str, *, player: str | None = None, to_player: str | None = None) -> None:
+        super().__init__(message)
+        self.player = player
+        self.to_player = message if to_player is None else to_player
+
+    @classmethod
+    def about(cls, player: str, verb: str, your_verb: str, rest: str) -> IllegalMoveError:
+        """A refusal about ``player``: "<player> <verb> <rest>", to them "you <your_verb> <rest>"."""
+        return cls(f"{player} {verb} {rest}", player=player, to_player=f"you {your_verb} {rest}")
+
+
+class SetupError(KalookiError):
+    """A game that cannot be set up as asked: the number of players, their names, the turn limit."""
 
 
 class NotYourTurnError(IllegalMoveError):

@@ -49,7 +49,9 @@ class Laying(TurnPlay):
         if isinstance(action, Draw):
             return self._draw(action)
         if self.phase == "draw":
-            raise IllegalMoveError(f"{self.player} must draw first: draw stock or draw discard")
+            raise IllegalMoveError.about(
+                self.player, "must", "must", "draw first: draw stock or draw discard"
+            )
         if isinstance(action, Meld):
             return self._meld(action)
         if isinstance(action, Build):

@@ -58,7 +58,9 @@ class TurnPlay(HandScoring):
 
     def _draw(self, action: Draw) -> list[Event]:
         if self.phase != "draw":
-            raise IllegalMoveError(f"{self.player} has drawn already this turn: meld, build or discard")
+            raise IllegalMoveError.about(
+                self.player, "has", "have", "drawn already this turn: meld, build or discard"
+            )
         if action.source == "discard":
             if not self.discard_pile:
                 raise IllegalMoveError("the discard pile is empty: draw stock")
