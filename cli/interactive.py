@@ -26,7 +26,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from kalooki import solver
+from kalooki import rules, solver
 from kalooki.bots import Bot, GreedyBot, make_bot
 from kalooki.cards import Card
 from kalooki.driver import play_turn
@@ -113,7 +113,7 @@ def meld_preview(game: Game, seat: int) -> MeldPreview | None:
     """
     variant = game.variant
     hand = game.hands[seat]
-    keep = solver.keep_for(variant) if game.phase == "play" else 0
+    keep = rules.keep(variant) if game.phase == "play" else 0
     threshold = variant.opening_threshold
     try:
         if game.opened[seat]:

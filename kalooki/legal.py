@@ -27,7 +27,7 @@ from kalooki.melds import (
     set_room_suits,
 )
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
-from kalooki.rules import RUN_MAX, run_frame
+from kalooki.rules import RUN_MAX, run_frame, suits_must_differ
 from kalooki.snapshot import TurnSnapshot
 from kalooki.variant import Variant
 
@@ -224,7 +224,7 @@ def candidate_melds(hand: Sequence[Card], variant: Variant) -> list[tuple[Card, 
     found: list[tuple[Card, ...]] = []
     for rank in range(1, 14):
         suits = [suit for suit in range(4) if counts[make_card(rank, suit)]]
-        if variant.set_suits == "may_repeat":
+        if not suits_must_differ(variant):
             # Each copy held may go in (books): a suit appears as often as the hand holds it.
             suits = [suit for suit in suits for _ in range(counts[make_card(rank, suit)])]
         capacity = variant.set_maximum
@@ -273,7 +273,7 @@ def _build_candidates(
         offered = [
             make_card(meld.rank, suit)
             for suit in set_room_suits(meld, variant)
-            for _ in range(counts[make_card(meld.rank, suit)] if variant.set_suits == "may_repeat" else 1)
+            for _ in range(counts[make_card(meld.rank, suit)] if not suits_must_differ(variant) else 1)
             if counts[make_card(meld.rank, suit)]
         ]
         offered += [JOKER] * min(jokers, room)
