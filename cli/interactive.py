@@ -26,7 +26,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from kalooki import solver
+from kalooki import rules, solver
 from kalooki.bots import Bot, GreedyBot, make_bot
 from kalooki.cards import Card
 from kalooki.driver import play_turn
@@ -54,14 +54,6 @@ BOT_PAUSE = 0.7
 BOT_NAMES = ("bob", "cid", "dee", "eve", "fay", "gus", "hal", "ivy")
 MOVE_VERBS = frozenset({"draw", "meld", "build", "swap", "discard", *ALIASES})
 INDENT = "  "
-
-
-def in_second_person(message: str, name: str) -> str:
-    """The engine names the player ("ann must draw first"); at the keyboard that player is "you"."""
-    for said, meant in ((f"{name} has ", "you have "), (f"{name} must ", "you must ")):
-        if message.startswith(said):
-            return meant + message[len(said) :]
-    return message
 
 
 def scripted_input(lines: Iterable[str], console: Console | None = None) -> ReadLine:
@@ -121,7 +113,7 @@ def meld_preview(game: Game, seat: int) -> MeldPreview | None:
     """
     variant = game.variant
     hand = game.hands[seat]
-    keep = solver.keep_for(variant) if game.phase == "play" else 0
+    keep = rules.keep(variant) if game.phase == "play" else 0
     threshold = variant.opening_threshold
     try:
         if game.opened[seat]:
@@ -484,9 +476,9 @@ class InteractiveGame:
             action = parse_move(line)
             events = self.game.apply(action, self.human)
         except KalookiError as error:
-            message = in_second_person(str(error), self.game.players[self.human])
+            message = str(error)
             if isinstance(error, IllegalMoveError):  # a refusal of the game, not of how the move is written
-                message = table_sentence(message, self.game.variant, self.letters)
+                message = table_sentence(error.to_player, self.game.variant, self.letters)
             self.error(message)
             return False
         if isinstance(action, Draw):
