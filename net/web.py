@@ -1,0 +1,71 @@
+"""The browser page: a few static files served by the table itself, on the WebSocket's own port.
+
+``kalooki host`` answers plain HTTP requests (those without ``Upgrade: websocket``) from
+:meth:`TableServer.process_request <kalooki_net.server.TableServer.process_request>`, which calls
+:func:`page_response`. The files live in ``net/web/`` and ship in the wheel: plain HTML, CSS
+and JavaScript, no build step, nothing fetched from anywhere else.
+
+Every answer carries a strict Content-Security-Policy (scripts, styles and connections from
+this host only, no inline script, no frames), ``nosniff``, and ``Referrer-Policy: no-referrer``
+(the join link holds the table's code; it must not leak to another site).
+"""
+
+from __future__ import annotations
+
+import http
+from functools import cache
+from importlib import resources
+from urllib.parse import urlsplit
+
+from websockets.datastructures import Headers
+from websockets.http11 import Response
+
+PAGES = {
+    "/": ("index.html", "text/html; charset=utf-8"),
+    "/index.html": ("index.html", "text/html; charset=utf-8"),
+    "/table.js": ("table.js", "text/javascript; charset=utf-8"),
+    "/table.css": ("table.css", "text/css; charset=utf-8"),
+}
+"""Every path the page is made of, and what it is; any other path is 404."""
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = (
+    ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+    ("X-Frame-Options", "DENY"),
+    ("Cross-Origin-Opener-Policy", "same-origin"),
+    ("Cache-Control", "no-cache"),
+)
+
+
+@cache
+def page_file(name: str) -> bytes:
+    return (resources.files(__package__) / "web" / name).read_bytes()
+
+
+def page_weight() -> int:
+    """The bytes of every file of the page, as served (uncompressed)."""
+    return sum(len(page_file(name)) for name, _ in set(PAGES.values()))
+
+
+def _response(status: http.HTTPStatus, content_type: str, body: bytes) -> Response:
+    headers = Headers(SECURITY_HEADERS)
+    headers["Content-Type"] = content_type
+    headers["Content-Length"] = str(len(body))
+    return Response(status.value, status.phrase, headers, body)
+
+
+def page_response(path: str) -> Response:
+    """The answer to a plain HTTP GET of ``path`` (the query string is the page's own business)."""
+    found = PAGES.get(urlsplit(path).path)
+    if found is None:
+        return _response(http.HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"Not found.\n")
+    name, content_type = found
+    return _response(http.HTTPStatus.OK, content_type, page_file(name))
+
+
+__all__ = ["CONTENT_SECURITY_POLICY", "PAGES", "page_response", "page_weight"]
