@@ -1,0 +1,232 @@
+"""The browser table in Chromium (Debian's package, driven by Playwright) on a real table on 127.0.0.1.
+
+Two browsers and a terminal-protocol client (``BotSeat``, which sends no ``Origin``, as
+``kalooki join`` does not) play a hand to its end; the browsers play through the page alone:
+Hint, a tap on its first line, Enter in the move box. A browser reloads mid-turn and keeps its
+seat; an illegal meld shows the engine's reason beside the hand and changes nothing; a name
+with ``<script>`` shows as text. Screenshots of a phone-size and a laptop-size table are saved
+(the path is printed: run with ``-s`` to see it). Short hands (7 cards, nothing to open) keep
+the run bounded; every wait has a limit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("websockets")
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+from kalooki_cli.web_coach import WebCoach
+from kalooki_net.botclient import BotSeat
+from net_helpers import hosted, new_table
+from playwright import sync_api
+from websockets.exceptions import ConnectionClosed
+
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
+if BROWSER is None and os.environ.get("CI") != "true":  # pragma: no cover - a machine without Chromium
+    pytest.skip("no Chromium here (make test installs Debian's chromium as root)", allow_module_level=True)
+
+PHONE = {"width": 375, "height": 812}
+LAPTOP = {"width": 1280, "height": 860}
+LIMIT = 120.0
+"""Seconds a whole hand may take before the test gives up (it takes a few)."""
+QUICK = {"hand_size": 7, "opening_threshold": 0}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=BROWSER, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    chosen = os.environ.get("KALOOKI_SCREENSHOTS")
+    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"\nbrowser table screenshots: {folder}")
+    return folder
+
+
+class Seat:
+    """One browser at the table, with every console error and failed request it saw."""
+
+    def __init__(self, browser: Any, url: str, viewport: dict[str, int]) -> None:
+        self.page = browser.new_page(viewport=viewport)
+        self.problems: list[str] = []
+        self.page.on("console", lambda m: self.problems.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda error: self.problems.append(str(error)))
+        self.page.on("requestfailed", lambda request: self.problems.append(f"failed: {request.url}"))
+        self.page.goto(url)
+
+    def sit(self, name: str) -> None:
+        self.page.fill("#join-name", name)
+        self.page.press("#join-name", "Enter")
+        self.page.wait_for_selector("#lobby:not([hidden]), #table:not([hidden])")
+
+    def attribute(self, name: str) -> str | None:
+        return self.page.locator("#table").get_attribute(name)
+
+    def js(self, expression: str) -> Any:
+        # evaluate, not wait_for_function: the page's CSP rightly forbids the eval that one needs.
+        return self.page.evaluate(expression)
+
+    def wait(self, expression: str, seconds: float = 20.0) -> Any:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            value = self.js(expression)
+            if value:
+                return value
+            time.sleep(0.05)
+        raise AssertionError(f"the page never showed {expression}")
+
+    def mine(self) -> bool:
+        return self.attribute("data-turn") == "mine" and not self.page.locator("#hint-button").is_disabled()
+
+    def play_by_hint(self) -> None:
+        """One move, as a player who trusts the hint: Hint, tap its first line, Enter."""
+        self.page.click("#hint-button")
+        self.page.wait_for_selector("#hint:not([hidden])")
+        self.page.locator(".hint-move").first.click()
+        before = self.js("window.kalookiTimings.length")
+        self.page.press("#move-input", "Enter")
+        self.wait(f"window.kalookiTimings.length > {before} || document.getElementById('reason').textContent")
+        assert self.page.locator("#reason").text_content() == ""
+
+
+def bot_plays_until_the_hand_ends(seat: BotSeat) -> None:
+    with contextlib.suppress(ConnectionClosed):  # the test closes it when done
+        while True:
+            view = seat.view
+            if view is not None and view["phase"] not in ("draw", "play"):
+                return
+            if seat.my_turn():
+                seat.send({"type": "move", "move": seat.next_move()})
+            seat.receive()
+
+
+def test_two_browsers_and_a_terminal_play_a_hand_to_its_end(browser: Any, shots: Path) -> None:
+    table = new_table(seats=3, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        phone, laptop = Seat(browser, url, PHONE), Seat(browser, url, LAPTOP)
+        phone.sit("ann")
+        laptop.sit("<script>x</script>")
+        terminal = BotSeat(host.uri)
+        terminal.join(table.code, name="cid")
+        robot = threading.Thread(target=bot_plays_until_the_hand_ends, args=(terminal,), daemon=True)
+        robot.start()
+        for seat in (phone, laptop):
+            seat.page.wait_for_selector("#table:not([hidden])")
+        # The name is text on every screen; no element was made of it.
+        assert "<script>x</script>" in phone.page.locator("#players").inner_text()
+        assert phone.page.locator("script").count() == 1
+        assert laptop.page.locator("body script").count() == 0
+        moves, deadline = 0, time.monotonic() + LIMIT
+        while not any(seat.attribute("data-phase") in ("hand_over", "game_over") for seat in (phone, laptop)):
+            assert time.monotonic() < deadline, "the hand did not end in time"
+            mover = next((seat for seat in (phone, laptop) if seat.mine()), None)
+            if mover is None:
+                time.sleep(0.05)
+                continue
+            mover.play_by_hint()
+            moves += 1
+            if moves == 8:
+                phone.js("window.scrollTo(0, 0)")
+                phone.page.screenshot(path=str(shots / "phone-table.png"))
+                laptop.page.screenshot(path=str(shots / "laptop-table.png"))
+        robot.join(20)
+        for seat in (phone, laptop):
+            seat.page.wait_for_selector("#hand-end:not([hidden])")
+            assert seat.page.locator("#hand-end-text").inner_text().lstrip("─ ").startswith("Hand 1 is over")
+        phone.page.screenshot(path=str(shots / "phone-hand-end.png"), full_page=True)
+        laptop.page.screenshot(path=str(shots / "laptop-hand-end.png"))
+        assert host.call(lambda: host.table.require_game().phase) in ("hand_over", "game_over")
+        assert moves >= 4
+        assert terminal.errors == []
+        # The score sheet and the rulebook are one click away.
+        laptop.page.click("#scores-button")
+        sheet = laptop.page.locator("#scores-dialog table").inner_text()
+        assert "total" in sheet
+        assert "<script>x</script> (you)" in sheet
+        laptop.page.click("#scores-dialog .close")
+        laptop.page.click("#rules-button")
+        laptop.page.wait_for_selector("#rules-body h3")
+        assert (
+            "A run is 3 or more consecutive cards of one suit."
+            in laptop.page.locator("#rules-body").inner_text()
+        )
+        laptop.page.screenshot(path=str(shots / "laptop-rules.png"))
+        assert phone.problems == []
+        assert laptop.problems == []
+        terminal.close()
+
+
+def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: Any, shots: Path) -> None:
+    table = new_table(seats=2, seed=4, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        player = Seat(browser, url, PHONE)
+        player.sit("ann")
+        terminal = BotSeat(host.uri)
+        terminal.join(table.code, name="bob")
+        robot = threading.Thread(target=bot_plays_until_the_hand_ends, args=(terminal,), daemon=True)
+        robot.start()
+        player.wait("document.getElementById('table').dataset.turn === 'mine'")
+        player.page.click("#draw-stock")
+        player.wait("document.getElementById('table').dataset.phase === 'play'")
+        seat = host.call(lambda: host.table.seats[0].name)
+        hand = player.page.locator("#hand").inner_text()
+        # Mid-turn, the page is reloaded: the seat comes back by its token, the hand as it was.
+        player.page.reload()
+        player.page.wait_for_selector("#table:not([hidden])")
+        player.wait("document.getElementById('table').dataset.phase === 'play'")
+        assert player.page.locator("#hand").inner_text() == hand
+        assert host.call(lambda: host.table.seats[0].name) == seat == "ann"
+        assert "ann (you)" in player.page.locator("#players").inner_text()
+        # A meld of three cards that make no meld: the engine's reason, beside the hand; nothing moves.
+        cards = player.js(
+            "[...document.querySelectorAll('#hand .card')].map((c) => c.getAttribute('aria-label'))"
+        )
+        picks = unmeldable(cards)
+        for index in picks:
+            player.page.locator("#hand .card").nth(index).click()
+        player.page.click("#meld-button")
+        reason = player.wait("document.getElementById('reason').textContent")
+        assert reason.startswith("✗ ")
+        assert "not a set" in reason or "not a run" in reason or "meld" in reason
+        assert player.page.locator("#hand").inner_text() != ""
+        assert player.js("document.getElementById('table').dataset.phase") == "play"
+        assert host.call(lambda: len(host.table.require_game().table)) == 0
+        player.page.screenshot(path=str(shots / "phone-refused.png"))
+        assert [problem for problem in player.problems if "WebSocket" not in problem] == []
+        terminal.close()
+
+
+def unmeldable(labels: list[str]) -> list[int]:
+    """Three cards of the hand that are neither a set nor a run (two ranks, two suits)."""
+
+    def parts(label: str) -> tuple[str, str]:
+        rank, _, suit = label.split(",")[0].partition(" of ")
+        return rank, suit
+
+    for first in range(len(labels)):
+        for second in range(first + 1, len(labels)):
+            for third in range(second + 1, len(labels)):
+                chosen = [parts(labels[index]) for index in (first, second, third)]
+                if "joker" in (rank for rank, _ in chosen):
+                    continue
+                if len({rank for rank, _ in chosen}) > 1 and len({suit for _, suit in chosen}) > 1:
+                    return [first, second, third]
+    raise AssertionError(f"no three cards that make no meld in {labels}")
