@@ -60,6 +60,23 @@ def preview_moves(
     return moves
 
 
+def last_hand_end(game: Game) -> Event | None:
+    """The last hand's ``hand_end`` event, as the engine made it, rebuilt from its result."""
+    if not game.results:
+        return None
+    result, names = game.results[-1], game.players
+    return {
+        "type": "hand_end",
+        "hand": result.number,
+        "end": result.end,
+        "winner": None if result.winner is None else names[result.winner],
+        "kalooki": result.kalooki,
+        "hand_points": {names[seat]: result.hand_points[seat] for seat in result.seats},
+        "scores": {names[seat]: result.scores[seat] for seat in result.seats},
+        "totals": {name: game.totals[seat] for seat, name in enumerate(names)},
+    }
+
+
 class WebCoach:
     """The terminal's words for one seat's view (see :class:`kalooki_net.advice.Advisor`)."""
 
@@ -88,6 +105,8 @@ class WebCoach:
         playing = game.phase in ("draw", "play")
         preview = meld_preview(game, seat) if playing and game.current == seat else None
         end = render.hand_end_event(events)
+        if end is None and not playing and not events:
+            end = last_hand_end(game)  # a page (re)joining between hands, or at the end of the game
         out = [str(event["player"]) for event in events if event["type"] == "eliminated"]
         dealer = seating.name(game.dealer)
         title = (

@@ -162,3 +162,29 @@ def test_the_rulebook_html_escapes_every_text() -> None:
         "<h3>A turn</h3>\n<ul>\n<li><strong>Draw</strong> <code>ds</code> or <code>dd</code></li>\n"
         "<li>Discard</li>\n</ul>\n"
     )
+
+
+def test_a_page_rejoining_between_hands_sees_the_same_hand_end_as_the_others() -> None:
+    import random
+
+    from kalooki_net.view import seat_view
+
+    from kalooki.bots import GreedyBot
+    from kalooki.driver import play_turn
+    from kalooki.engine import Game
+    from kalooki.loader import load_variant
+
+    variant = load_variant("classic", ["hand_size=7", "opening_threshold=0"])
+    game = Game(variant, ["ann", "bob"], seed=3)
+    bot = GreedyBot(random.Random(0))
+    events: list[Any] = []
+    while game.phase in ("draw", "play"):
+        events = play_turn(game, bot)
+    told = WebCoach().coach(seat_view(game, 0), [e for e in events if e["type"] == "hand_end"], variant, {})
+    rejoined = WebCoach().coach(seat_view(game, 0), [], variant, {})
+    assert told["hand_end"] is not None
+    assert told["hand_end"].lstrip("─ ").startswith("Hand 1 is over")
+    assert rejoined["hand_end"] == told["hand_end"]
+    assert rejoined["log"] == []
+    assert rejoined["preview"] is None
+    assert rejoined["status"] == []

@@ -237,6 +237,8 @@
     if (!shownTable) {
       shownTable = true;
       performance.mark("kalooki-table-shown");
+      // The frame after the one that paints it: when the table is on the screen.
+      requestAnimationFrame(() => setTimeout(() => performance.mark("kalooki-table-painted"), 0));
     }
   }
 
@@ -521,6 +523,7 @@
       me.token = loadToken();
       $("join-error").textContent = "";
       history.replaceState(null, "", `?code=${encodeURIComponent(me.code)}`);
+      performance.mark("kalooki-join-sent");
       connect($("join-name").value.trim());
     });
   }
