@@ -11,7 +11,6 @@ move sent (the click's own task) to the table redrawn with the host's answer
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 import statistics
 import threading
@@ -19,12 +18,12 @@ import time
 from typing import Any
 
 from bench import BenchResult, Options, register
+from bench.net_bench import serve_table
 from kalooki.loader import load_variant
 
 try:
     from kalooki_cli.web_coach import WebCoach
     from kalooki_net.botclient import BotSeat
-    from kalooki_net.server import TableServer
     from kalooki_net.table import Table
     from kalooki_net.web import page_weight
     from playwright.sync_api import sync_playwright
@@ -34,24 +33,6 @@ except ImportError:  # the net extra or playwright is not installed
 JOIN_SENT = "performance.getEntriesByName('kalooki-join-sent')[0].startTime"
 PAGE_READY = "performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"
 PAINTED = "performance.getEntriesByName('kalooki-table-painted').map((mark) => mark.startTime)[0] || 0"
-
-
-def _serve(table: Table) -> TableServer:
-    loop = asyncio.new_event_loop()
-    ready = threading.Event()
-    holder: dict[str, TableServer] = {}
-
-    async def serve() -> None:
-        server = TableServer(table, advisor=WebCoach(), rate=10_000.0, burst=10_000.0)
-        await server.start("127.0.0.1", 0)
-        holder["server"] = server
-        ready.set()
-        await server.drive()
-        await asyncio.sleep(3600)
-
-    threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True).start()
-    ready.wait(30)
-    return holder["server"]
 
 
 def _wait(page: Any, expression: str, seconds: float = 30.0) -> Any:
@@ -88,7 +69,7 @@ def browser_table(options: Options) -> BenchResult:
     reloads = 3 if options.quick else 10
     variant = load_variant("classic", ["hand_size=7", "opening_threshold=0", "goal_score=1000"])
     table = Table(variant, seats=2, bots=["greedy"], seed=options.seed, wait_seconds=60)
-    server = _serve(table)
+    server, _loop = serve_table(table, advisor=WebCoach())
     url = f"http://127.0.0.1:{server.port}/?code={table.code}"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=browser_path, args=["--no-sandbox"])
