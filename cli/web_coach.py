@@ -19,6 +19,8 @@ from typing import Any
 
 from kalooki_net.view import shadow_game
 from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
 
 from kalooki.cards import JOKER, format_card
 from kalooki.engine import Event, Game
@@ -37,13 +39,24 @@ WIDTH = 60
 """Columns of the hand-end and game-end tables (shown preformatted; a phone scrolls them)."""
 
 
-def captured(draw: Callable[[Console], None]) -> str:
-    """What ``draw`` prints on a terminal, as plain text."""
-    console = Console(
-        file=io.StringIO(), width=WIDTH, record=True, color_system=None, highlight=False, emoji=False
-    )
-    draw(console)
-    return console.export_text().rstrip() + "\n"
+class SentencesOnly(Console):
+    """A console that prints only text: the headings' rules and the tables are left out."""
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        if not any(isinstance(item, Rule | Table) for item in objects):
+            super().print(*objects, **options)
+
+
+def captured(draw: Callable[[Console], None]) -> dict[str, Any]:
+    """A screen ``draw`` prints: whole, as plain text, and as its sentences alone (one a line)."""
+    texts = []
+    for kind, width in ((Console, WIDTH), (SentencesOnly, 10_000)):
+        console = kind(
+            file=io.StringIO(), width=width, record=True, color_system=None, highlight=False, emoji=False
+        )
+        draw(console)
+        texts.append(console.export_text().rstrip() + "\n")
+    return {"text": texts[0], "lines": [line.rstrip() for line in texts[1].splitlines() if line.strip()]}
 
 
 def preview_moves(

@@ -273,6 +273,13 @@ class Preview(_Message):
     needed: int = Field(description="The opening threshold, or 0 once opened.")
 
 
+class Screen(_Message):
+    """One of the terminal's end screens: whole, and its sentences alone (for a client that draws tables)."""
+
+    text: str = Field(description="The screen as the terminal prints it, tables included (60 columns).")
+    lines: list[str] = Field(description="Its sentences, without the heading rule and the tables.")
+
+
 class Coach(_Message):
     """The table's own words for a seat's state, for clients without the engine (``join`` with ``coach``)."""
 
@@ -284,10 +291,10 @@ class Coach(_Message):
         description="For each table meld, what each of its jokers stands for (None for other cards)."
     )
     preview: Preview | None = Field(description="On your turn: what your hand could lay now.")
-    hand_end: str | None = Field(
-        description="At the end of a hand: who went out, the cards left, the scores."
+    hand_end: Screen | None = Field(
+        description="At the end of a hand: who went out (Kalooki, or why not), the cards left, the scores."
     )
-    game_end: str | None = Field(description="At the end of the game: the winner and every hand's scores.")
+    game_end: Screen | None = Field(description="At the end of the game: the winner and every hand's scores.")
 
 
 class State(_Message):

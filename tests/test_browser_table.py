@@ -121,8 +121,11 @@ def test_two_browsers_and_a_terminal_play_a_hand_to_its_end(browser: Any, shots:
     with hosted(table, advisor=WebCoach()) as host:
         url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
         phone, laptop = Seat(browser, url, PHONE), Seat(browser, url, LAPTOP)
+        assert phone.page.input_value("#join-code") == table.code  # from the link
+        phone.page.screenshot(path=str(shots / "phone-join.png"))
         phone.sit("ann")
         laptop.sit("<script>x</script>")
+        laptop.page.screenshot(path=str(shots / "laptop-lobby.png"))
         terminal = BotSeat(host.uri)
         terminal.join(table.code, name="cid")
         robot = threading.Thread(target=bot_plays_until_the_hand_ends, args=(terminal,), daemon=True)
@@ -149,7 +152,9 @@ def test_two_browsers_and_a_terminal_play_a_hand_to_its_end(browser: Any, shots:
         robot.join(20)
         for seat in (phone, laptop):
             seat.page.wait_for_selector("#hand-end:not([hidden])")
-            assert seat.page.locator("#hand-end-text").inner_text().lstrip("─ ").startswith("Hand 1 is over")
+            assert seat.page.locator("#hand-end-title").inner_text() == "Hand 1 is over"
+            assert seat.page.locator("#hand-end-lines p").first.inner_text().endswith("went out.")
+            assert seat.page.locator("#hand-end-table tbody tr").count() == 3
         phone.page.screenshot(path=str(shots / "phone-hand-end.png"), full_page=True)
         laptop.page.screenshot(path=str(shots / "laptop-hand-end.png"))
         assert host.call(lambda: host.table.require_game().phase) in ("hand_over", "game_over")
@@ -184,7 +189,9 @@ def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: A
         robot = threading.Thread(target=bot_plays_until_the_hand_ends, args=(terminal,), daemon=True)
         robot.start()
         player.wait("document.getElementById('table').dataset.turn === 'mine'")
-        player.page.click("#draw-stock")
+        # By keyboard alone: focus, Enter on a button, Space on a card.
+        player.page.focus("#draw-stock")
+        player.page.keyboard.press("Enter")
         player.wait("document.getElementById('table').dataset.phase === 'play'")
         seat = host.call(lambda: host.table.seats[0].name)
         hand = player.page.locator("#hand").inner_text()
@@ -199,6 +206,11 @@ def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: A
         cards = player.js(
             "[...document.querySelectorAll('#hand .card')].map((c) => c.getAttribute('aria-label'))"
         )
+        player.page.locator("#hand .card").first.focus()
+        player.page.keyboard.press("Space")
+        assert player.page.locator("#hand .card").first.get_attribute("aria-pressed") == "true"
+        player.page.keyboard.press("Space")
+        assert player.page.locator("#hand .card[aria-pressed=true]").count() == 0
         picks = unmeldable(cards)
         for index in picks:
             player.page.locator("#hand .card").nth(index).click()

@@ -183,7 +183,8 @@ def test_a_page_rejoining_between_hands_sees_the_same_hand_end_as_the_others() -
     told = WebCoach().coach(seat_view(game, 0), [e for e in events if e["type"] == "hand_end"], variant, {})
     rejoined = WebCoach().coach(seat_view(game, 0), [], variant, {})
     assert told["hand_end"] is not None
-    assert told["hand_end"].lstrip("─ ").startswith("Hand 1 is over")
+    assert told["hand_end"]["text"].lstrip("─ ").startswith("Hand 1 is over")
+    assert told["hand_end"]["lines"] == ["You went out."]
     assert rejoined["hand_end"] == told["hand_end"]
     assert rejoined["log"] == []
     assert rejoined["preview"] is None

@@ -418,10 +418,39 @@
     $("actions").hidden = over;
     $("move-form").hidden = over;
     if (!over) { $("ready-wait").hidden = true; return; }
-    const text = view.phase === "game_over" ? coach && coach.game_end : coach && coach.hand_end;
-    if (text) $("hand-end-text").textContent = text;
-    else if (!$("hand-end-text").textContent) $("hand-end-text").textContent = `Hand ${view.hand_number} is over.`;
-    $("ready-button").hidden = view.phase === "game_over" || !$("ready-wait").hidden;
+    const gameOver = view.phase === "game_over";
+    const screen = coach && (gameOver ? coach.game_end : coach.hand_end);
+    const result = view.results[view.results.length - 1];
+    $("hand-end-title").textContent = gameOver ? "Game over" : `Hand ${result ? result.number : view.hand_number} is over`;
+    if (screen) {
+      $("hand-end-lines").replaceChildren(...screen.lines.map((line) => el("p", "", line)));
+    }
+    $("hand-end-table").replaceChildren(gameOver ? scoreSheet() : handTable(result));
+    $("ready-button").hidden = gameOver || !$("ready-wait").hidden;
+  }
+
+  // The end of a hand as the terminal tabulates it: everyone's cards left, points, score, total.
+  function handTable(result) {
+    const table = el("table", "scores hand");
+    if (!result) return table;
+    const head = el("tr");
+    for (const title of ["player", "cards left", "points", "this hand", "total"]) head.append(el("th", "", title));
+    table.append(el("thead"));
+    table.tHead.append(head);
+    const rows = el("tbody");
+    for (const seat of result.seats) {
+      const row = el("tr");
+      row.append(el("th", "who", seatLabel(seat)));
+      const left = el("td", "left");
+      const cards = view.revealed ? sortedHand(view.revealed[seat]) : [];
+      if (cards.length) cards.forEach((code) => left.append(cardNode(code), " ")); else left.textContent = "-";
+      const score = result.scores[seat];
+      row.append(left, el("td", "num", String(result.hand_points[seat])),
+        el("td", "num", score ? (score > 0 ? "+" : "") + score : "0"), el("td", "num", String(view.totals[seat])));
+      rows.append(row);
+    }
+    table.append(rows);
+    return table;
   }
 
   // ------------------------------------------------------------ moves
@@ -549,10 +578,9 @@
     $("rules-dialog").showModal();
   }
 
-  function openScores() {
-    const body = $("scores-body");
-    body.replaceChildren();
-    if (!view) return;
+  // Every hand's scores, "*" for who went out, and the totals: the terminal's score sheet.
+  function scoreSheet() {
+    const sheet = el("div");
     const table = el("table", "scores");
     const head = el("tr");
     head.append(el("th", "", "hand"));
@@ -576,10 +604,16 @@
     view.players.forEach((_, seat) => total.append(el("td", "num", `${view.totals[seat]}${view.eliminated[seat] ? " out" : ""}`)));
     rows.append(total);
     table.append(rows);
-    body.append(table);
-    if (!view.results.length) body.append(el("p", "dim", "No hand has ended yet."));
-    if (wentOut) body.append(el("p", "dim", "* went out."));
-    if (coach) body.append(el("p", "dim", coach.scoring));
+    sheet.append(table);
+    if (!view.results.length) sheet.append(el("p", "dim", "No hand has ended yet."));
+    if (wentOut) sheet.append(el("p", "dim", "* went out."));
+    if (coach) sheet.append(el("p", "dim", coach.scoring));
+    return sheet;
+  }
+
+  function openScores() {
+    if (!view) return;
+    $("scores-body").replaceChildren(scoreSheet());
     $("scores-dialog").showModal();
   }
 
