@@ -7,8 +7,15 @@ is asked over plain HTTP and over the protocol, as the page asks it.
 from __future__ import annotations
 
 import json
+import os
+import random
+import re
+import subprocess
+import sys
+import threading
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,9 +24,15 @@ pytest.importorskip("websockets")
 
 from kalooki_cli.web_coach import WebCoach, markdown_html
 from kalooki_net.protocol import PROTOCOL_VERSION, Rulebook, State, Suggestion
-from kalooki_net.web import CONTENT_SECURITY_POLICY, PAGES, page_weight
+from kalooki_net.view import seat_view
+from kalooki_net.web import CONTENT_SECURITY_POLICY, PAGES, page_file, page_weight
 from net_helpers import TIMEOUT, Player, hosted, new_table
 from websockets.sync.client import connect
+
+from kalooki.bots import GreedyBot
+from kalooki.driver import play_turn
+from kalooki.engine import Game
+from kalooki.loader import load_variant
 
 PAGE_BUDGET = 100 * 1024
 
@@ -56,7 +69,7 @@ def test_the_page_is_served_with_strict_headers_and_stays_small() -> None:
     assert "script-src 'self'" in CONTENT_SECURITY_POLICY
     assert "unsafe" not in CONTENT_SECURITY_POLICY
     assert page_weight() < PAGE_BUDGET
-    html = (get_page_file("index.html")).decode()
+    html = (page_file("index.html")).decode()
     # Nothing from elsewhere: no CDN, no inline script or style for the policy to have to allow.
     assert "http" not in html.replace("http-equiv", "")
     assert "<script>" not in html
@@ -64,14 +77,8 @@ def test_the_page_is_served_with_strict_headers_and_stays_small() -> None:
     assert set(PAGES) == {"/", "/index.html", "/table.js", "/table.css"}
 
 
-def get_page_file(name: str) -> bytes:
-    from kalooki_net.web import page_file
-
-    return page_file(name)
-
-
 def test_the_page_never_builds_markup_from_what_players_send() -> None:
-    script = get_page_file("table.js").decode()
+    script = page_file("table.js").decode()
     # Text goes in with textContent; the one innerHTML is the host's escaped rulebook.
     assert script.count("innerHTML") == 1
     assert '$("rules-body").innerHTML = rulesHtml' in script
@@ -165,14 +172,6 @@ def test_the_rulebook_html_escapes_every_text() -> None:
 
 
 def test_a_page_rejoining_between_hands_sees_the_same_hand_end_as_the_others() -> None:
-    import random
-
-    from kalooki_net.view import seat_view
-
-    from kalooki.bots import GreedyBot
-    from kalooki.driver import play_turn
-    from kalooki.engine import Game
-    from kalooki.loader import load_variant
 
     variant = load_variant("classic", ["hand_size=7", "opening_threshold=0"])
     game = Game(variant, ["ann", "bob"], seed=3)
@@ -189,3 +188,55 @@ def test_a_page_rejoining_between_hands_sees_the_same_hand_end_as_the_others() -
     assert rejoined["log"] == []
     assert rejoined["preview"] is None
     assert rejoined["status"] == []
+
+
+def test_kalooki_host_prints_the_browser_link_and_serves_the_page_and_its_words(tmp_path: Path) -> None:
+
+    kalooki = Path(sys.executable).with_name("kalooki")
+    process = subprocess.Popen(
+        [
+            str(kalooki),
+            "host",
+            "--watch",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--seats",
+            "2",
+            "--seed",
+            "5",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "100"},
+    )
+    assert process.stdout is not None
+    assert process.stdin is not None
+    try:
+        seen = []
+        for line in process.stdout:
+            seen.append(line)
+            link = re.search(r"http://127\.0\.0\.1:(\d+)/\?code=(\w+)", line)
+            if link:
+                break
+        assert link, "".join(seen)
+        assert "Or in a browser, on a phone or a laptop:" in "".join(seen)
+        threading.Thread(target=process.stdout.read, daemon=True).start()
+        port, code = int(link.group(1)), link.group(2)
+        status, _headers, body = get(port, f"/?code={code}")
+        assert status == 200
+        assert b'<script src="table.js" defer></script>' in body
+        page = coached(f"ws://127.0.0.1:{port}/", code, "ann")
+        other = Player(f"ws://127.0.0.1:{port}/")
+        other.join(code, name="bob")
+        assert page.until("state")["coach"]["title"].startswith("Kalooki · classic · hand 1")
+        page.send({"type": "rules"})
+        assert "<h3>Scoring</h3>" in page.until("rulebook")["html"]
+        page.close()
+        other.close()
+    finally:
+        process.stdin.close()
+        assert process.wait(TIMEOUT) == 0
