@@ -185,7 +185,8 @@ class TableServer:
         """Let WebSocket upgrades through (from this site or from a non-browser client); serve the page."""
         headers: Headers = request.headers
         if headers.get("Upgrade", "").lower() != "websocket":
-            return page_response(request.path)
+            # websockets keeps the method of requests it reads (17+); an older one reads only GETs.
+            return page_response(request.path, getattr(request, "method", "GET"), headers.get("Host"))
         origin = headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc != headers.get("Host", ""):
             return connection.respond(

@@ -13,6 +13,7 @@ this host only, no inline script, no frames), ``nosniff``, and ``Referrer-Policy
 from __future__ import annotations
 
 import http
+import re
 from functools import cache
 from importlib import resources
 from urllib.parse import urlsplit
@@ -32,8 +33,11 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
+"""The policy of every answer. ``'self'`` covers the page's WebSocket in browsers that follow CSP
+level 3; :func:`content_security_policy` also names the table's ``ws://`` address for the others."""
+HOST = re.compile(r"(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
+"""A ``Host`` header that is a name or an address and a port, and nothing else."""
 SECURITY_HEADERS = (
-    ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "no-referrer"),
     ("X-Frame-Options", "DENY"),
@@ -52,20 +56,43 @@ def page_weight() -> int:
     return sum(len(page_file(name)) for name, _ in set(PAGES.values()))
 
 
-def _response(status: http.HTTPStatus, content_type: str, body: bytes) -> Response:
+def content_security_policy(host: str | None) -> str:
+    """The policy, with the page's own WebSocket address named when the ``Host`` header is a clean one."""
+    if host is None or not HOST.fullmatch(host):
+        return CONTENT_SECURITY_POLICY
+    return CONTENT_SECURITY_POLICY.replace(
+        "connect-src 'self'", f"connect-src 'self' ws://{host} wss://{host}"
+    )
+
+
+def _response(status: http.HTTPStatus, content_type: str, body: bytes, host: str | None = None) -> Response:
     headers = Headers(SECURITY_HEADERS)
+    headers["Content-Security-Policy"] = content_security_policy(host)
     headers["Content-Type"] = content_type
     headers["Content-Length"] = str(len(body))
     return Response(status.value, status.phrase, headers, body)
 
 
-def page_response(path: str) -> Response:
-    """The answer to a plain HTTP GET of ``path`` (the query string is the page's own business)."""
+def page_response(path: str, method: str = "GET", host: str | None = None) -> Response:
+    """The answer to a plain HTTP request (the query string is the page's own business).
+
+    Only ``GET`` reads the page (``HEAD`` too, without the body); nothing here takes a request body.
+    """
+    if method not in ("GET", "HEAD"):
+        response = _response(
+            http.HTTPStatus.METHOD_NOT_ALLOWED, "text/plain; charset=utf-8", b"Only GET is answered here.\n"
+        )
+        response.headers["Allow"] = "GET, HEAD"
+        return response
     found = PAGES.get(urlsplit(path).path)
     if found is None:
-        return _response(http.HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"Not found.\n")
-    name, content_type = found
-    return _response(http.HTTPStatus.OK, content_type, page_file(name))
+        response = _response(http.HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"Not found.\n", host)
+    else:
+        name, content_type = found
+        response = _response(http.HTTPStatus.OK, content_type, page_file(name), host)
+    if method == "HEAD":
+        response = Response(response.status_code, response.reason_phrase, response.headers, b"")
+    return response
 
 
-__all__ = ["CONTENT_SECURITY_POLICY", "PAGES", "page_response", "page_weight"]
+__all__ = ["CONTENT_SECURITY_POLICY", "PAGES", "content_security_policy", "page_response", "page_weight"]

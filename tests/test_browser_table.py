@@ -3,10 +3,11 @@
 Two browsers and a terminal-protocol client (``BotSeat``, which sends no ``Origin``, as
 ``kalooki join`` does not) play a hand to its end; the browsers play through the page alone:
 Hint, a tap on its first line, Enter in the move box. A browser reloads mid-turn and keeps its
-seat; an illegal meld shows the engine's reason beside the hand and changes nothing; a name
-with ``<script>`` shows as text. Screenshots of a phone-size and a laptop-size table are saved
-(the path is printed: run with ``-s`` to see it). Short hands (7 cards, nothing to open) keep
-the run bounded; every wait has a limit.
+seat, and reconnects by itself when the host drops its connection; an illegal meld shows the
+engine's reason beside the hand and changes nothing; a name with ``<script>`` shows as text.
+Screenshots of a phone-size and a laptop-size table are saved (the path is printed: run with
+``-s`` to see it, or set ``KALOOKI_SCREENSHOTS=DIR``). Short hands (7 cards, nothing to open)
+keep the run bounded; every wait has a limit.
 """
 
 from __future__ import annotations
@@ -202,6 +203,15 @@ def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: A
         assert player.page.locator("#hand").inner_text() == hand
         assert host.call(lambda: host.table.seats[0].name) == seat == "ann"
         assert "ann (you)" in player.page.locator("#players").inner_text()
+        # The connection drops (the host cuts it): the page comes back by itself, to the same seat.
+        dropped = host.call(lambda: host.server.by_seat[0])
+        host.call(lambda: dropped.websocket.transport.abort())
+        deadline = time.monotonic() + 20
+        while host.call(lambda: host.server.by_seat.get(0)) in (None, dropped):
+            assert time.monotonic() < deadline, "the page did not reconnect"
+            time.sleep(0.05)
+        player.wait("document.getElementById('banner').hidden")
+        assert player.page.locator("#hand").inner_text() == hand
         # A meld of three cards that make no meld: the engine's reason, beside the hand; nothing moves.
         cards = player.js(
             "[...document.querySelectorAll('#hand .card')].map((c) => c.getAttribute('aria-label'))"

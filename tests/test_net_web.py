@@ -55,10 +55,13 @@ def coached(uri: str, code: str, name: str) -> Player:
 
 def test_the_page_is_served_with_strict_headers_and_stays_small() -> None:
     with hosted(new_table(seats=2)) as host:
+        own = f"127.0.0.1:{host.server.port}"
         for path in ("/", "/?code=ABCDEF", "/table.js", "/table.css"):
             status, headers, body = get(host.server.port, path)
             assert status == 200, path
-            assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+            assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY.replace(
+                "connect-src 'self'", f"connect-src 'self' ws://{own} wss://{own}"
+            )
             assert headers["X-Content-Type-Options"] == "nosniff"
             assert headers["Referrer-Policy"] == "no-referrer"  # the link holds the join code
             assert int(headers["Content-Length"]) == len(body)
@@ -66,6 +69,10 @@ def test_the_page_is_served_with_strict_headers_and_stays_small() -> None:
         assert get(host.server.port, "/table.js")[1]["Content-Type"].startswith("text/javascript")
         for path in ("/../pyproject.toml", "/web/table.js", "/favicon.ico", "/net/web.py"):
             assert get(host.server.port, path)[0] == 404, path
+        posted = urllib.request.Request(f"http://127.0.0.1:{host.server.port}/", method="POST")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(posted, timeout=TIMEOUT)
+        assert refused.value.code == 405
     assert "script-src 'self'" in CONTENT_SECURITY_POLICY
     assert "unsafe" not in CONTENT_SECURITY_POLICY
     assert page_weight() < PAGE_BUDGET
