@@ -23,7 +23,7 @@ import pytest
 pytest.importorskip("websockets")
 
 from kalooki_cli.web_coach import WebCoach, markdown_html
-from kalooki_net.protocol import PROTOCOL_VERSION, Rulebook, State, Suggestion
+from kalooki_net.protocol import Rulebook, State, Suggestion
 from kalooki_net.view import seat_view
 from kalooki_net.web import CONTENT_SECURITY_POLICY, PAGES, page_file, page_weight
 from net_helpers import TIMEOUT, Player, hosted, new_table
@@ -47,9 +47,7 @@ def get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
 
 def coached(uri: str, code: str, name: str) -> Player:
     player = Player(uri)
-    player.send({"type": "join", "protocol": PROTOCOL_VERSION, "code": code, "name": name, "coach": True})
-    welcome = player.until("welcome")
-    player.seat, player.token = welcome["seat"], welcome["token"]
+    player.join(code, name=name, coach=True)
     return player
 
 
