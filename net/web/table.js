@@ -35,6 +35,7 @@
   let pending = null;         // the move sent and not yet answered: {started}
   let queue = [];             // further moves to send after the pending one (a laid preview)
   let retry = 0;
+  let seatInUse = 0;
   let leaving = false;        // a refusal that a new connection cannot mend (wrong code)
   let shownTable = false;
   let rulesHtml = null;
@@ -130,6 +131,7 @@
         me.seat = message.seat; me.name = message.name; me.host = message.host; me.token = message.token;
         keepToken(message.token);
         retry = 0;
+        seatInUse = 0;
         banner(null);
         $("rules-button").disabled = false;
         $("lobby-you").textContent = `You sit at seat ${message.seat + 1} as ${message.name}.`;
@@ -180,7 +182,12 @@
     const code = message.code;
     if (code === "seat_in_use") {
       // Our old connection (a reload) has not been noticed as closed yet: closing this one
-      // asks again shortly, as after any drop.
+      // asks again shortly, as after any drop. Still in use after a few tries: another window.
+      seatInUse += 1;
+      if (seatInUse > 4) {
+        leaving = true;
+        banner("Your seat is in use in another window or tab: close it, then reload this page.");
+      }
       socket.close();
       return;
     }
