@@ -3,7 +3,7 @@
 ``kalooki host`` answers plain HTTP requests (those without ``Upgrade: websocket``) from
 :meth:`TableServer.process_request <kalooki_net.server.TableServer.process_request>`, which calls
 :func:`page_response`. The files live in ``net/web/`` and ship in the wheel: plain HTML, CSS
-and JavaScript, no build step, nothing fetched from anywhere else.
+and JavaScript modules, no build step, nothing fetched from anywhere else.
 
 Every answer carries a strict Content-Security-Policy (scripts, styles and connections from
 this host only, no inline script, no frames), ``nosniff``, and ``Referrer-Policy: no-referrer``
@@ -25,6 +25,8 @@ PAGES = {
     "/": ("index.html", "text/html; charset=utf-8"),
     "/index.html": ("index.html", "text/html; charset=utf-8"),
     "/table.js": ("table.js", "text/javascript; charset=utf-8"),
+    "/cards.js": ("cards.js", "text/javascript; charset=utf-8"),
+    "/sheets.js": ("sheets.js", "text/javascript; charset=utf-8"),
     "/table.css": ("table.css", "text/css; charset=utf-8"),
 }
 """Every path the page is made of, and what it is; any other path is 404."""

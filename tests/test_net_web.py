@@ -54,7 +54,7 @@ def coached(uri: str, code: str, name: str) -> Player:
 def test_the_page_is_served_with_strict_headers_and_stays_small() -> None:
     with hosted(new_table(seats=2)) as host:
         own = f"127.0.0.1:{host.server.port}"
-        for path in ("/", "/?code=ABCDEF", "/table.js", "/table.css"):
+        for path in ("/", "/?code=ABCDEF", "/table.js", "/cards.js", "/sheets.js", "/table.css"):
             status, headers, body = get(host.server.port, path)
             assert status == 200, path
             assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY.replace(
@@ -79,17 +79,18 @@ def test_the_page_is_served_with_strict_headers_and_stays_small() -> None:
     assert "http" not in html.replace("http-equiv", "")
     assert "<script>" not in html
     assert "style=" not in html
-    assert set(PAGES) == {"/", "/index.html", "/table.js", "/table.css"}
+    assert set(PAGES) == {"/", "/index.html", "/table.js", "/cards.js", "/sheets.js", "/table.css"}
 
 
 def test_the_page_never_builds_markup_from_what_players_send() -> None:
-    script = page_file("table.js").decode()
+    scripts = {name: page_file(name).decode() for name in ("table.js", "cards.js", "sheets.js")}
     # Text goes in with textContent; the one innerHTML is the host's escaped rulebook.
-    assert script.count("innerHTML") == 1
-    assert '$("rules-body").innerHTML = rulesHtml' in script
-    assert "insertAdjacentHTML" not in script
-    assert "outerHTML" not in script
-    assert "eval(" not in script
+    assert sum(script.count("innerHTML") for script in scripts.values()) == 1
+    assert '$("rules-body").innerHTML = rulesHtml' in scripts["table.js"]
+    for script in scripts.values():
+        assert "insertAdjacentHTML" not in script
+        assert "outerHTML" not in script
+        assert "eval(" not in script
 
 
 def test_websocket_upgrades_from_another_site_are_refused() -> None:
@@ -233,7 +234,7 @@ def test_kalooki_host_prints_the_browser_link_and_serves_the_page_and_its_words(
         port, code = int(link.group(1)), link.group(2)
         status, _headers, body = get(port, f"/?code={code}")
         assert status == 200
-        assert b'<script src="table.js" defer></script>' in body
+        assert b'<script type="module" src="table.js"></script>' in body
         page = coached(f"ws://127.0.0.1:{port}/", code, "ann")
         other = Player(f"ws://127.0.0.1:{port}/")
         other.join(code, name="bob")

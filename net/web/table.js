@@ -1,24 +1,14 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-"use strict";
+import { cardName, cardNode, cardText, el, meldOrder, sortedHand } from "./cards.js";
+import { handTable, scoreSheet } from "./sheets.js";
 
 (() => {
   const PROTOCOL = 1;
-  const SUITS = { C: ["♣", "clubs", false], D: ["♦", "diamonds", true], H: ["♥", "hearts", true], S: ["♠", "spades", false] };
-  const SUIT_ORDER = "CDHS";
-  const RANKS = "A23456789TJQK";
-  const RANK_NAMES = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
   const LOG_LINES = 300;
 
   const $ = (id) => document.getElementById(id);
-  const el = (tag, className, text) => {
-    const node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  };
-
   const params = new URLSearchParams(location.search);
   const me = {
     code: (params.get("code") || "").trim().toUpperCase(),
@@ -40,42 +30,6 @@
   let shownTable = false;
   let rulesHtml = null;
   window.kalookiTimings = [];  // milliseconds from a move sent to the table redrawn with its answer
-
-  // ------------------------------------------------------------ cards
-
-  const cardParts = (code) => {
-    if (code === "JK") return { rank: "JK", suit: null };
-    return { rank: code[0], suit: code[1] };
-  };
-  const rankLabel = (rank) => (rank === "T" ? "10" : rank);
-  const cardName = (code) => {
-    const { rank, suit } = cardParts(code);
-    if (!suit) return "joker";
-    return `${RANK_NAMES[rank] || rank} of ${SUITS[suit][1]}`;
-  };
-  const cardText = (code) => (code === "JK" ? "JK" : rankLabel(code[0]) + SUITS[code[1]][0]);
-  const sortKey = (code) => {
-    if (code === "JK") return 4 * 20;
-    return SUIT_ORDER.indexOf(code[1]) * 20 + RANKS.indexOf(code[0]);
-  };
-  const sortedHand = (cards) => [...cards].sort((a, b) => sortKey(a) - sortKey(b));
-
-  // A card as the table draws it: the rank, the suit's shape and its letter (for colour-blind
-  // eyes the shape and letter say what red and black say), a joker with what it stands for.
-  function cardNode(code, tag = "span", standsFor = null) {
-    const node = el(tag, "card");
-    const { rank, suit } = cardParts(code);
-    if (suit) {
-      node.classList.add(SUITS[suit][2] ? "red" : "black", "suit-" + suit);
-      node.append(el("span", "rank", rankLabel(rank)), el("span", "pip", SUITS[suit][0]), el("span", "letter", suit));
-    } else {
-      node.classList.add("joker");
-      node.append(el("span", "rank", "JK"));
-      if (standsFor) node.append(el("span", "stands", `(${standsFor})`));
-    }
-    node.setAttribute("aria-label", cardName(code) + (standsFor ? ` standing for ${standsFor}` : ""));
-    return node;
-  }
 
   // ------------------------------------------------------------ the connection
 
@@ -432,57 +386,13 @@
     if (screen) {
       $("hand-end-lines").replaceChildren(...screen.lines.map((line) => el("p", "", line)));
     }
-    $("hand-end-table").replaceChildren(gameOver ? scoreSheet() : handTable(result));
+    $("hand-end-table").replaceChildren(gameOver ? scoreSheet(view, seatLabel, coach && coach.scoring) : handTable(view, result, seatLabel));
     $("ready-button").hidden = gameOver || !$("ready-wait").hidden;
-  }
-
-  // The end of a hand as the terminal tabulates it: everyone's cards left, points, score, total.
-  function handTable(result) {
-    const table = el("table", "scores hand");
-    if (!result) return table;
-    const head = el("tr");
-    for (const title of ["player", "cards left", "points", "this hand", "total"]) head.append(el("th", "", title));
-    table.append(el("thead"));
-    table.tHead.append(head);
-    const rows = el("tbody");
-    for (const seat of result.seats) {
-      const row = el("tr");
-      row.append(el("th", "who", seatLabel(seat)));
-      const left = el("td", "left");
-      const cards = view.revealed ? sortedHand(view.revealed[seat]) : [];
-      if (cards.length) cards.forEach((code) => left.append(cardNode(code), " ")); else left.textContent = "-";
-      const score = result.scores[seat];
-      row.append(left, el("td", "num", String(result.hand_points[seat])),
-        el("td", "num", score ? (score > 0 ? "+" : "") + score : "0"), el("td", "num", String(view.totals[seat])));
-      rows.append(row);
-    }
-    table.append(rows);
-    return table;
   }
 
   // ------------------------------------------------------------ moves
 
   const chosenCards = () => selected.map((index) => sortedHand(view.hand)[index]);
-
-  // Cards of one meld in the order the move language wants: a run low to high with each joker
-  // where the card it stands for belongs (the rest at the top, or at the bottom past an ace);
-  // a set, or anything else, as tapped.
-  function meldOrder(cards) {
-    const jokers = cards.filter((code) => code === "JK");
-    const plain = cards.filter((code) => code !== "JK");
-    const suits = new Set(plain.map((code) => code[1]));
-    const ranks = plain.map((code) => RANKS.indexOf(code[0]) + 1);
-    if (suits.size !== 1 || new Set(ranks).size !== ranks.length || plain.length < 2) return cards;
-    const aceHigh = ranks.includes(1) && ranks.includes(13) && !ranks.includes(2);
-    const value = (code) => { const rank = RANKS.indexOf(code[0]) + 1; return rank === 1 && aceHigh ? 14 : rank; };
-    plain.sort((a, b) => value(a) - value(b));
-    const out = [plain[0]];
-    for (let index = 1; index < plain.length; index += 1) {
-      for (let gap = value(plain[index]) - value(plain[index - 1]) - 1; gap > 0 && jokers.length; gap -= 1) out.push(jokers.pop());
-      out.push(plain[index]);
-    }
-    return value(plain[plain.length - 1]) >= 14 ? [...jokers, ...out] : [...out, ...jokers];
-  }
 
   function play(move) {
     if (!move || pending) return;
@@ -585,42 +495,9 @@
     $("rules-dialog").showModal();
   }
 
-  // Every hand's scores, "*" for who went out, and the totals: the terminal's score sheet.
-  function scoreSheet() {
-    const sheet = el("div");
-    const table = el("table", "scores");
-    const head = el("tr");
-    head.append(el("th", "", "hand"));
-    view.players.forEach((_, seat) => head.append(el("th", "", seatLabel(seat))));
-    table.append(el("thead"));
-    table.tHead.append(head);
-    const rows = el("tbody");
-    let wentOut = false;
-    for (const result of view.results) {
-      const row = el("tr");
-      row.append(el("td", "num", String(result.number)));
-      view.players.forEach((_, seat) => {
-        const mark = result.winner === seat ? "*" : "";
-        if (mark) wentOut = true;
-        row.append(el("td", "num", result.seats.includes(seat) ? `${result.scores[seat]}${mark}` : ""));
-      });
-      rows.append(row);
-    }
-    const total = el("tr", "total");
-    total.append(el("th", "", "total"));
-    view.players.forEach((_, seat) => total.append(el("td", "num", `${view.totals[seat]}${view.eliminated[seat] ? " out" : ""}`)));
-    rows.append(total);
-    table.append(rows);
-    sheet.append(table);
-    if (!view.results.length) sheet.append(el("p", "dim", "No hand has ended yet."));
-    if (wentOut) sheet.append(el("p", "dim", "* went out."));
-    if (coach) sheet.append(el("p", "dim", coach.scoring));
-    return sheet;
-  }
-
   function openScores() {
     if (!view) return;
-    $("scores-body").replaceChildren(scoreSheet());
+    $("scores-body").replaceChildren(scoreSheet(view, seatLabel, coach && coach.scoring));
     $("scores-dialog").showModal();
   }
 
