@@ -36,6 +36,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from kalooki.engine import Event
+from kalooki.errors import KalookiError
 
 from .advice import Advisor
 from .protocol import (
@@ -378,7 +379,9 @@ class TableServer:
         }
         if coach and self.advisor is not None:
             bots = {index: state.bot for index, state in enumerate(self.table.seats) if state.kind == "bot"}
-            message["coach"] = self.advisor.coach(view, seen, self.table.variant, bots)
+            # The words are an extra: should they fail, the state still goes out, as to a terminal.
+            with contextlib.suppress(KalookiError):
+                message["coach"] = self.advisor.coach(view, seen, self.table.variant, bots)
         return message
 
     def broadcast_state(self, events: Sequence[Event]) -> None:
