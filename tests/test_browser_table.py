@@ -4,7 +4,8 @@ Two browsers and ``kalooki join`` (the real program, which sends no ``Origin``) 
 its end; the browsers play through the page alone: Hint, a tap on its first line, Enter in the
 move box; the terminal at its prompts. A browser reloads mid-turn and keeps its
 seat, and reconnects by itself when the host drops its connection; an illegal meld shows the
-engine's reason beside the hand and changes nothing; a name with ``<script>`` shows as text.
+engine's reason beside the hand and changes nothing, then a meld tapped together (a joker in
+it) and a tapped discard stand; a name with ``<script>`` shows as text.
 Screenshots of a phone-size and a laptop-size table are saved (the path is printed: run with
 ``-s`` to see it, or set ``KALOOKI_SCREENSHOTS=DIR``). Short hands (7 cards, nothing to open)
 keep the run bounded; every wait has a limit.
@@ -33,6 +34,8 @@ from kalooki_net.botclient import BotSeat
 from net_helpers import hosted, new_table
 from playwright import sync_api
 from websockets.exceptions import ConnectionClosed
+
+from kalooki.cards import format_card
 
 KALOOKI = Path(sys.executable).with_name("kalooki")
 TIMEOUT = 20.0
@@ -248,7 +251,7 @@ def test_two_browsers_and_a_terminal_play_a_hand_to_its_end(
 
 
 def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: Any, shots: Path) -> None:
-    table = new_table(seats=2, seed=4, **QUICK)
+    table = new_table(seats=2, seed=10, **QUICK)  # ann is dealt AD AC JK, and plays first
     with hosted(table, advisor=WebCoach()) as host:
         url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
         player = Seat(browser, url, PHONE)
@@ -300,6 +303,26 @@ def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: A
         assert player.js("document.getElementById('table').dataset.phase") == "play"
         assert host.call(lambda: len(host.table.require_game().table)) == 0
         player.page.screenshot(path=str(shots / "phone-refused.png"))
+        # Then a meld that stands, by taps (the joker among them), and a tapped discard.
+        player.page.click("#clear-button")
+        for label in ("ace of diamonds", "ace of clubs", "joker"):
+            player.page.locator(f'#hand .card[aria-label="{label}"]').first.click()
+        player.page.click("#meld-button")
+        player.wait("document.querySelectorAll('#melds li').length === 1")
+        assert player.page.locator("#reason").text_content() == ""
+        laid = player.js(
+            "[...document.querySelectorAll('#melds .card')].map((c) => c.getAttribute('aria-label'))"
+        )
+        assert laid == ["ace of diamonds", "ace of clubs", "joker standing for A♥/♠"]
+        melds = host.call(lambda: [meld.cards for meld in host.table.require_game().table])
+        assert [[format_card(card) for card in cards] for cards in melds] == [["AD", "AC", "JK"]]
+        player.page.locator("#hand .card").first.click()
+        player.page.click("#discard-button")
+        # The turn passes (bob may already have played his): the log tells the discard.
+        player.wait(
+            "[...document.querySelectorAll('#log li')].some((li) => li.textContent.startsWith('You discard'))"
+        )
+        assert player.page.locator("#reason").text_content() == ""
         assert [problem for problem in player.problems if "WebSocket" not in problem] == []
         terminal.close()
 
