@@ -44,13 +44,14 @@ except ImportError:  # the net extra is not installed
 JOIN_LINE = re.compile(r"kalooki join \S+:(\d+) --code (\w+)")
 
 
-def _serve(table: Table) -> tuple[TableServer, asyncio.AbstractEventLoop]:
+def serve_table(table: Table, **options: Any) -> tuple[TableServer, asyncio.AbstractEventLoop]:
+    """A table served on loopback from its own asyncio thread, without a rate limit (benches send fast)."""
     loop = asyncio.new_event_loop()
     ready = threading.Event()
     holder: dict[str, TableServer] = {}
 
     async def serve() -> None:
-        server = TableServer(table, rate=10_000.0, burst=10_000.0)
+        server = TableServer(table, rate=10_000.0, burst=10_000.0, **options)
         await server.start("127.0.0.1", 0)
         holder["server"] = server
         ready.set()
@@ -78,7 +79,7 @@ def round_trip(options: Options) -> BenchResult:
     moves = 100 if options.quick else 1000
     variant = load_variant("classic", [f"goal_score={MAX_GOAL_SCORE}"])
     table = Table(variant, seats=4, bots=["greedy"], seed=options.seed, wait_seconds=60)
-    server, _loop = _serve(table)
+    server, _loop = serve_table(table)
     clients = _seat_four(f"ws://127.0.0.1:{server.port}/", table.code)
     network: list[float] = []
     redraws: list[float] = []

@@ -98,12 +98,14 @@ class HostThread:
     async def _serve(self) -> None:
         from kalooki_net.server import TableServer
 
+        from .web_coach import WebCoach
+
         def tell(line: str) -> None:
             # A host at its own table sees the game on the play screen; the lines are for the lobby.
             if self.watch or self.table.game is None or line.startswith("The game"):
                 self.console.print(Text(f"[table] {line}", style="dim"))
 
-        self.server = TableServer(self.table, bot_pause=self.bot_pause, on_change=tell)
+        self.server = TableServer(self.table, bot_pause=self.bot_pause, on_change=tell, advisor=WebCoach())
         await self.server.start(self.bind, self.port)
         self.port = self.server.port
         self.ready.set()
@@ -290,6 +292,8 @@ def run_host(
         Text(f"  kalooki join {shown}:{actual} --code {table.code} --name NAME", style="bold cyan"),
         soft_wrap=True,
     )
+    console.print(Text("Or in a browser, on a phone or a laptop:", style="bold"))
+    console.print(Text(f"  http://{shown}:{actual}/?code={table.code}", style="bold cyan"), soft_wrap=True)
     if everywhere:
         console.print(Text("  (from another network, use the address it knows this machine by)", style="dim"))
     console.print(Text(f"The game is saved after every move to {save_path}", style="dim"), soft_wrap=True)

@@ -66,8 +66,12 @@ class BotSeat:
             if message["type"] == kind:
                 return message
 
-    def join(self, code: str, name: str | None = None, token: str | None = None) -> dict[str, Any]:
-        self.send({"type": "join", "protocol": PROTOCOL_VERSION, "code": code, "name": name, "token": token})
+    def join(
+        self, code: str, name: str | None = None, token: str | None = None, *, coach: bool = False
+    ) -> dict[str, Any]:
+        """Take a seat; ``coach``: as the browser page does, with the table's words in every state."""
+        message = {"type": "join", "protocol": PROTOCOL_VERSION, "code": code, "name": name, "token": token}
+        self.send({**message, "coach": True} if coach else message)
         welcome = self.until("welcome")
         self.seat, self.token = welcome["seat"], welcome["token"]
         self.variant = Variant.model_validate(welcome["variant"], strict=False)

@@ -45,6 +45,7 @@ ErrorCode = Literal[
     "not_your_turn",
     "illegal_move",
     "rate_limited",
+    "not_offered",
 ]
 """Why the host refused a message. Refusals never change the game."""
 
@@ -80,6 +81,16 @@ class Join(_Message):
         str | None,
         Field(default=None, max_length=64, description="The token given for your seat (rejoining)."),
     ] = None
+    coach: Annotated[
+        bool,
+        Field(
+            default=False,
+            description=(
+                "Ask for the table's own words with every state (the `coach` field): what a client "
+                "without the rules engine, such as the browser page, shows."
+            ),
+        ),
+    ] = False
 
 
 class Move(_Message):
@@ -117,9 +128,23 @@ class Start(_Message):
     type: Literal["start"]
 
 
-ClientMessage = Annotated[Join | Move | Undo | Say | Ready | Start, Field(discriminator="type")]
-CLIENT_TYPES = ("join", "move", "undo", "say", "ready", "start")
-_client_adapter: TypeAdapter[Join | Move | Undo | Say | Ready | Start] = TypeAdapter(ClientMessage)
+class AskHint(_Message):
+    """On your turn: what the greedy bot would play now (answered by a ``suggestion`` message)."""
+
+    type: Literal["hint"]
+    seat: OptionalSeat = None
+
+
+class AskRules(_Message):
+    """The variant's whole rulebook (answered by a ``rulebook`` message)."""
+
+    type: Literal["rules"]
+
+
+ClientMessages = Join | Move | Undo | Say | Ready | Start | AskHint | AskRules
+ClientMessage = Annotated[ClientMessages, Field(discriminator="type")]
+CLIENT_TYPES = ("join", "move", "undo", "say", "ready", "start", "hint", "rules")
+_client_adapter: TypeAdapter[ClientMessages] = TypeAdapter(ClientMessage)
 
 
 class ProtocolError(Exception):
@@ -131,7 +156,7 @@ class ProtocolError(Exception):
         self.message = message
 
 
-def parse_client_message(text: str | bytes) -> Join | Move | Undo | Say | Ready | Start:
+def parse_client_message(text: str | bytes) -> ClientMessages:
     """Read one client message, or raise :class:`ProtocolError` saying what is wrong with it."""
     if isinstance(text, bytes):
         raise ProtocolError("bad_message", "send messages as text frames of JSON, not binary frames")
@@ -237,6 +262,41 @@ class View(_Message):
     revealed: list[list[str]] | None = Field(description="Everyone's cards left, once the hand is over.")
 
 
+class Preview(_Message):
+    """What your hand could lay now, as the terminal's "You could lay" line says it."""
+
+    text: str = Field(description="The line as the terminal writes it.")
+    cards: list[str] = Field(description="The hand's cards it lays (the terminal underlines them).")
+    moves: list[str] = Field(description="The same as moves to send, in order.")
+    points: int
+    opens: bool
+    needed: int = Field(description="The opening threshold, or 0 once opened.")
+
+
+class Screen(_Message):
+    """One of the terminal's end screens: whole, and its sentences alone (for a client that draws tables)."""
+
+    text: str = Field(description="The screen as the terminal prints it, tables included (60 columns).")
+    lines: list[str] = Field(description="Its sentences, without the heading rule and the tables.")
+
+
+class Coach(_Message):
+    """The table's own words for a seat's state, for clients without the engine (``join`` with ``coach``)."""
+
+    title: str = Field(description="The screen's title: variant, hand, dealer and turn.")
+    scoring: str
+    log: list[str] = Field(description="The events as the terminal tells them, one line per player's turn.")
+    status: list[str] = Field(description="Whose turn it is and what your turn still needs.")
+    jokers: list[list[str | None]] = Field(
+        description="For each table meld, what each of its jokers stands for (None for other cards)."
+    )
+    preview: Preview | None = Field(description="On your turn: what your hand could lay now.")
+    hand_end: Screen | None = Field(
+        description="At the end of a hand: who went out (Kalooki, or why not), the cards left, the scores."
+    )
+    game_end: Screen | None = Field(description="At the end of the game: the winner and every hand's scores.")
+
+
 class State(_Message):
     """The game after a change, with the engine's events that led to it (as this seat may see them)."""
 
@@ -244,6 +304,26 @@ class State(_Message):
     view: View
     events: list[dict[str, Any]]
     stand_ins: dict[str, str] = Field(description="Seats (as strings) whose player is away: the bot playing.")
+    coach: Coach | None = Field(
+        default=None, description="Only for a connection that joined with coach: the table's own words."
+    )
+
+
+class Suggestion(_Message):
+    """The answer to ``hint``: what the greedy bot would play now; each move can be sent back as it is."""
+
+    type: Literal["suggestion"]
+    moves: list[str]
+    notes: list[str] = Field(description="A note for each move (empty when there is none).")
+    summary: str | None = Field(description="The points it lays and whether that opens, or why you cannot.")
+
+
+class Rulebook(_Message):
+    """The answer to ``rules``: the variant's rulebook, as ``kalooki rules`` writes it."""
+
+    type: Literal["rulebook"]
+    markdown: str
+    html: str = Field(description="The same as an HTML fragment, every text from the variant escaped.")
 
 
 class Said(_Message):
@@ -276,7 +356,8 @@ class Closing(_Message):
 
 
 HostMessage = Annotated[
-    Welcome | Lobby | State | Said | Presence | Error | Closing, Field(discriminator="type")
+    Welcome | Lobby | State | Said | Presence | Error | Closing | Suggestion | Rulebook,
+    Field(discriminator="type"),
 ]
 
 
@@ -290,13 +371,17 @@ def protocol_schema() -> dict[str, Any]:
             | Say
             | Ready
             | Start
+            | AskHint
+            | AskRules
             | Welcome
             | Lobby
             | State
             | Said
             | Presence
             | Error
-            | Closing,
+            | Closing
+            | Suggestion
+            | Rulebook,
             Field(discriminator="type"),
         ]
     ).json_schema(mode="validation")
@@ -307,8 +392,8 @@ def protocol_schema() -> dict[str, Any]:
         "title": f"kalooki table protocol, version {PROTOCOL_VERSION}",
         "description": (
             f"One JSON object per WebSocket text frame, at most {MAX_MESSAGE_BYTES} bytes from a client. "
-            "Client messages: join, move, undo, say, ready, start. "
-            "Host messages: welcome, lobby, state, said, presence, error, closing."
+            "Client messages: join, move, undo, say, ready, start, hint, rules. "
+            "Host messages: welcome, lobby, state, said, presence, error, closing, suggestion, rulebook."
         ),
         **schema,
     })  # fmt: skip
@@ -325,7 +410,10 @@ def error(code: ErrorCode, message: str) -> dict[str, Any]:
 __all__ = [
     "MAX_MESSAGE_BYTES",
     "PROTOCOL_VERSION",
+    "AskHint",
+    "AskRules",
     "ClientMessage",
+    "ClientMessages",
     "Join",
     "Move",
     "ProtocolError",

@@ -8,10 +8,15 @@ the connection with code 1009 above it) and a rate limit (:class:`RateLimit`); a
 cannot be read, or is not allowed for that connection, gets an ``error`` message back and
 changes nothing.
 
-HTTP: the upgrade requests go through :meth:`TableServer.process_request`, which is where a
-page for browsers can later be served at ``/`` from the same port; today a plain request
-gets a short text answer. An upgrade whose ``Origin`` is another site's is refused (403), so
-a web page elsewhere cannot open a connection to the table from a visitor's browser.
+HTTP: every request goes through :meth:`TableServer.process_request`. A plain request (no
+upgrade) gets the browser page (:mod:`kalooki_net.web`) from the same port. An upgrade whose
+``Origin`` is another site's is refused (403), so a web page elsewhere cannot open a
+connection to the table from a visitor's browser; the page's own upgrades come from the
+table's address, and clients that send no ``Origin`` (``kalooki join``) are let in.
+
+A connection that joins with ``coach`` (the page) also gets the table's own words with each
+state, and answers to ``hint`` and ``rules``, from the :class:`~kalooki_net.advice.Advisor`
+the host program gives; each is computed from the seat's own view only.
 """
 
 from __future__ import annotations
@@ -31,14 +36,18 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from kalooki.engine import Event
+from kalooki.errors import KalookiError
 
+from .advice import Advisor
 from .protocol import (
     MAX_MESSAGE_BYTES,
     PROTOCOL_VERSION,
+    AskHint,
+    AskRules,
+    ClientMessages,
     Join,
     Move,
     ProtocolError,
-    Ready,
     Say,
     Start,
     Undo,
@@ -48,6 +57,7 @@ from .protocol import (
 )
 from .table import Table, TableError
 from .view import seat_events, seat_view
+from .web import page_response
 
 RATE = 30.0
 """Messages a second a client may send, on average (a person sends a few a minute)."""
@@ -93,6 +103,8 @@ class Client:
     ) -> None:
         self.websocket = websocket
         self.seat: int | None = None
+        self.coach = False
+        """Joined with ``coach``: each state carries the table's own words (the browser page)."""
         self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=outbox)
         self.send_timeout = send_timeout
         self.limit = limit
@@ -131,8 +143,10 @@ class TableServer:
         outbox: int = OUTBOX,
         send_timeout: float = SEND_TIMEOUT,
         join_timeout: float = JOIN_TIMEOUT,
+        advisor: Advisor | None = None,
     ) -> None:
         self.table = table
+        self.advisor = advisor
         self.rate, self.burst = rate, burst
         self.outbox, self.send_timeout = outbox, send_timeout
         self.join_timeout = join_timeout
@@ -169,13 +183,11 @@ class TableServer:
         return int(self.server.sockets[0].getsockname()[1])
 
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Let WebSocket upgrades through (from this site or from a non-browser client); answer the rest."""
+        """Let WebSocket upgrades through (from this site or from a non-browser client); serve the page."""
         headers: Headers = request.headers
         if headers.get("Upgrade", "").lower() != "websocket":
-            # The place for a browser page at "/" later: the same port, before the upgrade.
-            return connection.respond(
-                http.HTTPStatus.UPGRADE_REQUIRED, "This is a kalooki table: join it with kalooki join.\n"
-            )
+            # websockets keeps the method of requests it reads (17+); an older one reads only GETs.
+            return page_response(request.path, getattr(request, "method", "GET"), headers.get("Host"))
         origin = headers.get("Origin")
         if origin is not None and urlsplit(origin).netloc != headers.get("Host", ""):
             return connection.respond(
@@ -238,7 +250,7 @@ class TableServer:
 
     # ------------------------------------------------------------ messages
 
-    def dispatch(self, client: Client, message: Join | Move | Undo | Say | Ready | Start) -> None:
+    def dispatch(self, client: Client, message: ClientMessages) -> None:
         if isinstance(message, Join):
             self.join(client, message)
             return
@@ -255,8 +267,14 @@ class TableServer:
                 raise TableError("not_host", "only the host starts the game")
             self.start_game()
             return
+        if isinstance(message, AskRules):
+            client.send(self.require_advisor().rulebook(self.table.variant))
+            return
         if message.seat is not None and message.seat != seat:
             raise TableError("wrong_seat", f"you sit at seat {seat}: you cannot act for seat {message.seat}")
+        if isinstance(message, AskHint):
+            self.hint(client, seat)
+            return
         if isinstance(message, Move):
             events = self.table.move(seat, message.move)
         elif isinstance(message, Undo):
@@ -266,6 +284,18 @@ class TableServer:
             events = self.table.ready(seat)
         self.broadcast_state(events)
         self.changed.set()
+
+    def require_advisor(self) -> Advisor:
+        if self.advisor is None:
+            raise TableError("not_offered", "this table does not give hints or the rulebook")
+        return self.advisor
+
+    def hint(self, client: Client, seat: int) -> None:
+        advisor = self.require_advisor()
+        game = self.table.require_game()
+        if game.phase not in ("draw", "play") or game.current != seat:
+            raise TableError("not_your_turn", "a hint is for your own turn")
+        client.send(advisor.suggestion(seat_view(game, seat), self.table.variant))
 
     def join(self, client: Client, message: Join) -> None:
         if client.seat is not None:
@@ -285,6 +315,7 @@ class TableServer:
         else:
             raise TableError("bad_message", "join with a name (a new seat) or your token (rejoining)")
         self.announced.discard(seat)
+        client.coach = message.coach
         self.seat_client(client, seat, token)
         self.presence(seat, status)
         if self.table.game is None and all(state.kind != "open" for state in self.table.seats):
@@ -308,7 +339,7 @@ class TableServer:
         )
         self.send_lobby()
         if self.table.game is not None:
-            client.send(self.state_message(seat, []))
+            client.send(self.state_message(seat, [], coach=client.coach))
         self.changed.set()
 
     def start_game(self) -> None:
@@ -332,22 +363,30 @@ class TableServer:
         self.broadcast({"type": "presence", "seat": seat, "name": name, "status": status})
         self.on_change(f"{name} {status.replace('_', ' ')}")
 
-    def state_message(self, seat: int, events: Sequence[Event]) -> dict[str, Any]:
+    def state_message(self, seat: int, events: Sequence[Event], *, coach: bool = False) -> dict[str, Any]:
         game = self.table.require_game()
-        return {
+        view = seat_view(game, seat)
+        seen = seat_events(events, game, seat)
+        message: dict[str, Any] = {
             "type": "state",
-            "view": seat_view(game, seat),
-            "events": seat_events(events, game, seat),
+            "view": view,
+            "events": seen,
             "stand_ins": {
                 str(index): state.bot
                 for index, state in enumerate(self.table.seats)
                 if state.kind == "human" and self.table.stand_in(index)
             },
         }
+        if coach and self.advisor is not None:
+            bots = {index: state.bot for index, state in enumerate(self.table.seats) if state.kind == "bot"}
+            # The words are an extra: should they fail, the state still goes out, as to a terminal.
+            with contextlib.suppress(KalookiError):
+                message["coach"] = self.advisor.coach(view, seen, self.table.variant, bots)
+        return message
 
     def broadcast_state(self, events: Sequence[Event]) -> None:
         for seat, client in list(self.by_seat.items()):
-            client.send(self.state_message(seat, events))
+            client.send(self.state_message(seat, events, coach=client.coach))
 
     # ------------------------------------------------------------ the game's own pace
 

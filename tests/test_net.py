@@ -82,8 +82,8 @@ class RecordingServer(TableServer):
 
     sent: list[tuple[int, str, Counter[int], Counter[int]]]
 
-    def state_message(self, seat: int, events: Any) -> dict[str, Any]:
-        message = super().state_message(seat, events)
+    def state_message(self, seat: int, events: Any, *, coach: bool = False) -> dict[str, Any]:
+        message = super().state_message(seat, events, coach=coach)
         game = self.table.require_game()
         visible: Counter[int] = Counter(game.hands[seat])
         visible.update(game.discard_pile)
@@ -126,20 +126,38 @@ def public_cards(events: list[Event], own: str) -> list[int]:
     return cards
 
 
+SYMBOL_CARD = re.compile(r"(?<![\w(/])(10|[2-9JQKA])([♣♦♥♠])")
+"""A card as the table's words write it (``10♥``), in a ``coach`` text."""
+JOKER_MEANING = re.compile(r"JK\([^)]*\)")
+"""What a table joker stands for (``JK(9♣/♦)``): public, and not a card of anyone's."""
+
+
 def card_tokens(value: Any) -> list[int]:
     if isinstance(value, str):
-        return [parse_card(token) for token in value.split() if CARD.match(token)]
+        words = JOKER_MEANING.sub("JK", value)
+        symbols = [
+            parse_card(("T" if rank == "10" else rank) + suit) for rank, suit in SYMBOL_CARD.findall(words)
+        ]
+        return [parse_card(token) for token in words.split() if CARD.match(token)] + symbols
     if isinstance(value, list):
         return [card for item in value for card in card_tokens(item)]
     if isinstance(value, dict):
-        return [card for item in value.values() for card in card_tokens(item)]
+        # A coach's "jokers" say what each table joker stands for: public, and no card of anyone's.
+        return [card for key, item in value.items() if key != "jokers" for card in card_tokens(item)]
     return []
 
 
-def test_no_client_ever_receives_another_hand_or_the_stock() -> None:
+@pytest.mark.parametrize("coached", [False, True], ids=["terminal", "coached"])
+def test_no_client_ever_receives_another_hand_or_the_stock(coached: bool) -> None:
+    """Coached: two of the four seats join as the browser page does, with the table's words (``coach``)
+    in every state; those words are checked as every other byte is."""
+    from kalooki_cli.web_coach import WebCoach
+
     table = new_table(goal_score=51, seed=11)
-    with hosted(table, RecordingServer) as host:
-        players = seat_four(host.uri, table.code)
+    with hosted(table, RecordingServer, advisor=WebCoach() if coached else None) as host:
+        players = [Player(host.uri) for _ in range(4)]
+        for index, player in enumerate(players):
+            player.join(table.code, name=f"p{index}", coach=coached and index < 2)
         play_whole_game(players)
         server = host.server
     assert isinstance(server, RecordingServer)

@@ -210,10 +210,13 @@ def test_plain_http_and_foreign_origins_are_answered_without_an_upgrade(table_in
     import urllib.request
 
     host, _players = table_in_play
+    with urllib.request.urlopen(f"http://127.0.0.1:{host.server.port}/", timeout=TIMEOUT) as page:
+        assert page.status == 200
+        assert b"table.js" in page.read()  # the browser page
     with pytest.raises(urllib.error.HTTPError) as answer:
-        urllib.request.urlopen(f"http://127.0.0.1:{host.server.port}/", timeout=TIMEOUT)
-    assert answer.value.code == 426
-    # The table's own page (a later browser client) may connect: same host and port as the table.
+        urllib.request.urlopen(f"http://127.0.0.1:{host.server.port}/etc/passwd", timeout=TIMEOUT)
+    assert answer.value.code == 404
+    # The table's own page may connect: same host and port as the table.
     with connect(host.uri, origin=f"http://127.0.0.1:{host.server.port}", open_timeout=TIMEOUT) as same_site:
         same_site.send(json.dumps({"type": "say", "text": "not joined"}))
         assert json.loads(same_site.recv(timeout=TIMEOUT))["code"] == "not_joined"

@@ -1,0 +1,260 @@
+"""The play screen's words for the browser page: :class:`WebCoach`, the host's ``Advisor``.
+
+A browser has no rules engine, so the host words the table for it: each ``state`` sent to
+a page carries the lines the terminal would print (the events told one line per turn, what
+your turn still needs, "You could lay ...", the end of a hand), and ``hint`` and ``rules``
+are answered with the terminal's hint and rulebook. Everything is computed from the seat's
+own view, through the same stand-in game ``kalooki join`` builds
+(:func:`kalooki_net.view.shadow_game`), with the functions the terminal screen uses: the
+two tables say the same things in the same words.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from kalooki_net.view import shadow_game
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
+
+from kalooki.cards import JOKER, format_card
+from kalooki.engine import Event, Game
+from kalooki.melds import jokers_held_for_good
+from kalooki.moves import Draw, Meld, format_move
+from kalooki.variant import Variant
+
+from . import render
+from .going_out import laid_since_draw
+from .interactive import meld_points, meld_preview, suggest_turn
+from .render import HELD, Seating
+
+UNSEEN_CARD = "JK"
+"""Another player's stock draw has no card; the narrator never shows it but reads the field."""
+WIDTH = 60
+"""Columns of the hand-end and game-end tables (shown preformatted; a phone scrolls them)."""
+
+
+class SentencesOnly(Console):
+    """A console that prints only text: the headings' rules and the tables are left out."""
+
+    def print(self, *objects: Any, **options: Any) -> None:
+        if not any(isinstance(item, Rule | Table) for item in objects):
+            super().print(*objects, **options)
+
+
+def captured(draw: Callable[[Console], None]) -> dict[str, Any]:
+    """A screen ``draw`` prints: whole, as plain text, and as its sentences alone (one a line)."""
+    texts = []
+    for kind, width in ((Console, WIDTH), (SentencesOnly, 10_000)):
+        console = kind(
+            file=io.StringIO(), width=width, record=True, color_system=None, highlight=False, emoji=False
+        )
+        draw(console)
+        texts.append(console.export_text().rstrip() + "\n")
+    return {"text": texts[0], "lines": [line.rstrip() for line in texts[1].splitlines() if line.strip()]}
+
+
+def preview_moves(
+    melds: Sequence[Sequence[int]], builds: Sequence[tuple[int, Sequence[int], str | None]]
+) -> list[str]:
+    """A preview as the moves that lay it: the new melds together (they open together), then the builds."""
+    moves = []
+    if melds:
+        moves.append("m " + ", ".join(" ".join(format_card(card) for card in meld) for meld in melds))
+    for index, cards, end in builds:
+        moves.append(
+            " ".join(["b", str(index + 1), *(format_card(card) for card in cards), *([end] if end else [])])
+        )
+    return moves
+
+
+def last_hand_end(game: Game) -> Event | None:
+    """The last hand's ``hand_end`` event, as the engine made it, rebuilt from its result."""
+    if not game.results:
+        return None
+    result, names = game.results[-1], game.players
+    return {
+        "type": "hand_end",
+        "hand": result.number,
+        "end": result.end,
+        "winner": None if result.winner is None else names[result.winner],
+        "kalooki": result.kalooki,
+        "hand_points": {names[seat]: result.hand_points[seat] for seat in result.seats},
+        "scores": {names[seat]: result.scores[seat] for seat in result.seats},
+        "totals": {name: game.totals[seat] for seat, name in enumerate(names)},
+    }
+
+
+class WebCoach:
+    """The terminal's words for one seat's view (see :class:`kalooki_net.advice.Advisor`)."""
+
+    def __init__(self) -> None:
+        self.laid: dict[int, bool] = {}
+        """Per seat: whether the player now going out melded in that turn (for "Not Kalooki: why")."""
+
+    def coach(
+        self,
+        view: Mapping[str, Any],
+        events: Sequence[Event],
+        variant: Variant,
+        bots: Mapping[int, str],
+    ) -> dict[str, Any]:
+        seat = int(view["seat"])
+        game = shadow_game(view, variant)
+        seating = Seating(
+            tuple(game.players), seat, {other: kind for other, kind in bots.items() if other != seat}
+        )
+        told = [
+            {**event, "card": UNSEEN_CARD} if event["type"] == "draw" and "card" not in event else event
+            for event in events
+        ]
+        laid = laid_since_draw(events, self.laid.get(seat, False))
+        self.laid[seat] = laid
+        playing = game.phase in ("draw", "play")
+        preview = meld_preview(game, seat) if playing and game.current == seat else None
+        end = render.hand_end_event(events)
+        if end is None and not playing and not events:
+            end = last_hand_end(game)  # a page (re)joining between hands, or at the end of the game
+        out = [str(event["player"]) for event in events if event["type"] == "eliminated"]
+        dealer = seating.name(game.dealer)
+        title = (
+            f"Kalooki · {variant.name} · hand {game.hand_number}, dealt by {dealer} · turn {game.turn_number}"
+        )
+        return {
+            "title": title,
+            "scoring": f"Scoring: {render.scoring_line(variant)}.",
+            "log": [line.plain for line in render.narrate(told, game, seating)],
+            "status": [line.plain for line in render.turn_status(game, seating)],
+            "jokers": [self.jokers(game, index) for index in range(len(game.table))],
+            "preview": None
+            if preview is None or not (preview.melds or preview.builds)
+            else {
+                "text": render.preview_text(preview, game, letters=False).plain,
+                "cards": [format_card(card) for card in preview.cards],
+                "moves": preview_moves(preview.melds, preview.builds),
+                "points": preview.points,
+                "opens": preview.opens,
+                "needed": preview.needed,
+            },
+            "hand_end": None
+            if end is None
+            else captured(lambda console: render.render_hand_end(console, game, seating, end, out, laid)),
+            "game_end": captured(lambda console: render.render_game_end(console, game, seating))
+            if game.phase == "game_over"
+            else None,
+        }
+
+    @staticmethod
+    def jokers(game: Game, index: int) -> list[str | None]:
+        meld = game.table[index]
+        held = jokers_held_for_good(meld, game.variant)
+        return [
+            render.joker_meaning(meld, position) + (f", {HELD}" if held else "") if card == JOKER else None
+            for position, card in enumerate(meld.cards)
+        ]
+
+    def suggestion(self, view: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
+        game = shadow_game(view, variant)
+        seat = int(view["seat"])
+        hint = suggest_turn(game)
+        notes = []
+        for action in hint.actions:
+            note = ""
+            if isinstance(action, Meld) and not game.opened[seat]:
+                note = f"{meld_points(action, variant)} points"
+            if isinstance(action, Draw) and action.source == "discard" and game.discard_pile:
+                note = f"{render.card_label(game.discard_pile[-1])} fits your hand"
+            notes.append(note)
+        summary = None
+        if hint.points:
+            summary = f"That lays {hint.points} points"
+            if hint.opening:
+                summary += f": enough to open ({variant.opening_threshold} needed)"
+            summary += "."
+        elif game.phase == "play" and not game.opened[seat] and variant.opening_threshold:
+            needed = variant.opening_threshold
+            if hint.short is not None and hint.short.points:
+                why = f"your best melds make {hint.short.points} of the {needed} points needed"
+            else:
+                why = f"no meld in your hand yet ({needed} points needed)"
+            summary = f"You cannot open yet: {why}."
+        return {
+            "type": "suggestion",
+            "moves": [format_move(action) for action in hint.actions],
+            "notes": notes,
+            "summary": summary,
+        }
+
+    def rulebook(self, variant: Variant) -> dict[str, Any]:
+        from kalooki.rulebook import render_rulebook
+
+        markdown = render_rulebook(variant)
+        return {"type": "rulebook", "markdown": markdown, "html": markdown_html(markdown)}
+
+
+_INLINE = (
+    (re.compile(r"`([^`]+)`"), r"<code>\1</code>"),
+    (re.compile(r"\*\*([^*]+)\*\*"), r"<strong>\1</strong>"),
+    (re.compile(r"(?<![\w*])\*([^*\s][^*]*)\*(?![\w*])"), r"<em>\1</em>"),
+)
+
+
+def inline_html(text: str) -> str:
+    """One line of the rulebook's Markdown as HTML: escaped first, then code, bold and italics."""
+    out = html.escape(text, quote=True)
+    for pattern, replacement in _INLINE:
+        out = pattern.sub(replacement, out)
+    return out
+
+
+def markdown_html(markdown: str) -> str:
+    """The rulebook's Markdown (headings, bullet lists, paragraphs) as an HTML fragment.
+
+    Every text is escaped before any tag is added, so a variant's description or a rule
+    source's words can never become markup.
+    """
+    parts: list[str] = []
+    in_list = False
+    paragraph: list[str] = []
+
+    def flush() -> None:
+        nonlocal in_list
+        if paragraph:
+            parts.append(f"<p>{inline_html(' '.join(paragraph))}</p>")
+            paragraph.clear()
+        if in_list:
+            parts.append("</ul>")
+            in_list = False
+
+    for raw in markdown.splitlines():
+        line = raw.strip()
+        heading = re.match(r"(#{1,6})\s+(.*)", line)
+        if not line:
+            flush()
+        elif heading:
+            flush()
+            level = min(len(heading.group(1)) + 1, 6)  # the page has its own h1
+            parts.append(f"<h{level}>{inline_html(heading.group(2))}</h{level}>")
+        elif line.startswith(("- ", "* ")):
+            if paragraph:
+                flush()
+            if not in_list:
+                parts.append("<ul>")
+                in_list = True
+            parts.append(f"<li>{inline_html(line[2:])}</li>")
+        elif in_list and parts[-1].startswith("<li>") and raw.startswith(" "):
+            parts[-1] = parts[-1][: -len("</li>")] + " " + inline_html(line) + "</li>"
+        else:
+            if in_list:
+                flush()
+            paragraph.append(line)
+    flush()
+    return "\n".join(parts) + "\n"
+
+
+__all__ = ["WebCoach", "markdown_html"]

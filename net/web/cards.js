@@ -1,0 +1,70 @@
+// Cards as the table writes them: codes ("7H", "TS", "JK") to shapes, names and the order of a hand.
+// A card on the page shows its rank, its suit's shape and letter, red or black: the suit never rests
+// on colour alone.
+export const SUITS = { C: ["♣", "clubs", false], D: ["♦", "diamonds", true], H: ["♥", "hearts", true], S: ["♠", "spades", false] };
+const SUIT_ORDER = "CDHS";
+export const RANKS = "A23456789TJQK";
+const RANK_NAMES = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
+
+export const el = (tag, className, text) => {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+};
+
+
+export const cardParts = (code) => {
+  if (code === "JK") return { rank: "JK", suit: null };
+  return { rank: code[0], suit: code[1] };
+};
+export const rankLabel = (rank) => (rank === "T" ? "10" : rank);
+export const cardName = (code) => {
+  const { rank, suit } = cardParts(code);
+  if (!suit) return "joker";
+  return `${RANK_NAMES[rank] || rank} of ${SUITS[suit][1]}`;
+};
+export const cardText = (code) => (code === "JK" ? "JK" : rankLabel(code[0]) + SUITS[code[1]][0]);
+export const sortKey = (code) => {
+  if (code === "JK") return 4 * 20;
+  return SUIT_ORDER.indexOf(code[1]) * 20 + RANKS.indexOf(code[0]);
+};
+export const sortedHand = (cards) => [...cards].sort((a, b) => sortKey(a) - sortKey(b));
+
+// A card as the table draws it: the rank, the suit's shape and its letter (for colour-blind
+// eyes the shape and letter say what red and black say), a joker with what it stands for.
+export function cardNode(code, tag = "span", standsFor = null) {
+  const node = el(tag, "card");
+  const { rank, suit } = cardParts(code);
+  if (suit) {
+    node.classList.add(SUITS[suit][2] ? "red" : "black", "suit-" + suit);
+    node.append(el("span", "rank", rankLabel(rank)), el("span", "pip", SUITS[suit][0]), el("span", "letter", suit));
+  } else {
+    node.classList.add("joker");
+    node.append(el("span", "rank", "JK"));
+    if (standsFor) node.append(el("span", "stands", `(${standsFor})`));
+  }
+  node.setAttribute("aria-label", cardName(code) + (standsFor ? ` standing for ${standsFor}` : ""));
+  return node;
+}
+
+// Cards of one meld in the order the move language wants: a run low to high with each joker
+// where the card it stands for belongs (the rest at the top, or at the bottom past an ace);
+// a set, or anything else, as tapped.
+export function meldOrder(cards) {
+  const jokers = cards.filter((code) => code === "JK");
+  const plain = cards.filter((code) => code !== "JK");
+  const suits = new Set(plain.map((code) => code[1]));
+  const ranks = plain.map((code) => RANKS.indexOf(code[0]) + 1);
+  if (suits.size !== 1 || new Set(ranks).size !== ranks.length || plain.length < 2) return cards;
+  const aceHigh = ranks.includes(1) && ranks.includes(13) && !ranks.includes(2);
+  const value = (code) => { const rank = RANKS.indexOf(code[0]) + 1; return rank === 1 && aceHigh ? 14 : rank; };
+  plain.sort((a, b) => value(a) - value(b));
+  const out = [plain[0]];
+  for (let index = 1; index < plain.length; index += 1) {
+    for (let gap = value(plain[index]) - value(plain[index - 1]) - 1; gap > 0 && jokers.length; gap -= 1) out.push(jokers.pop());
+    out.push(plain[index]);
+  }
+  return value(plain[plain.length - 1]) >= 14 ? [...jokers, ...out] : [...out, ...jokers];
+}
+

@@ -1,0 +1,61 @@
+// The two score tables: the end of a hand (everyone's cards left, points, scores, totals) and the
+// score sheet (every hand's scores and the totals), drawn from the seat's view as the terminal draws them.
+import { cardNode, el, sortedHand } from "./cards.js";
+
+// The end of a hand as the terminal tabulates it: everyone's cards left, points, score, total.
+export function handTable(view, result, seatLabel) {
+  const table = el("table", "scores hand");
+  if (!result) return table;
+  const head = el("tr");
+  for (const title of ["player", "cards left", "points", "this hand", "total"]) head.append(el("th", "", title));
+  table.append(el("thead"));
+  table.tHead.append(head);
+  const rows = el("tbody");
+  for (const seat of result.seats) {
+    const row = el("tr");
+    row.append(el("th", "who", seatLabel(seat)));
+    const left = el("td", "left");
+    const cards = view.revealed ? sortedHand(view.revealed[seat]) : [];
+    if (cards.length) cards.forEach((code) => left.append(cardNode(code), " ")); else left.textContent = "-";
+    const score = result.scores[seat];
+    row.append(left, el("td", "num", String(result.hand_points[seat])),
+      el("td", "num", score ? (score > 0 ? "+" : "") + score : "0"), el("td", "num", String(view.totals[seat])));
+    rows.append(row);
+  }
+  table.append(rows);
+  return table;
+}
+
+// Every hand's scores, "*" for who went out, and the totals: the terminal's score sheet.
+export function scoreSheet(view, seatLabel, scoring) {
+  const sheet = el("div");
+  const table = el("table", "scores");
+  const head = el("tr");
+  head.append(el("th", "", "hand"));
+  view.players.forEach((_, seat) => head.append(el("th", "", seatLabel(seat))));
+  table.append(el("thead"));
+  table.tHead.append(head);
+  const rows = el("tbody");
+  let wentOut = false;
+  for (const result of view.results) {
+    const row = el("tr");
+    row.append(el("td", "num", String(result.number)));
+    view.players.forEach((_, seat) => {
+      const mark = result.winner === seat ? "*" : "";
+      if (mark) wentOut = true;
+      row.append(el("td", "num", result.seats.includes(seat) ? `${result.scores[seat]}${mark}` : ""));
+    });
+    rows.append(row);
+  }
+  const total = el("tr", "total");
+  total.append(el("th", "", "total"));
+  view.players.forEach((_, seat) => total.append(el("td", "num", `${view.totals[seat]}${view.eliminated[seat] ? " out" : ""}`)));
+  rows.append(total);
+  table.append(rows);
+  sheet.append(table);
+  if (!view.results.length) sheet.append(el("p", "dim", "No hand has ended yet."));
+  if (wentOut) sheet.append(el("p", "dim", "* went out."));
+  if (scoring) sheet.append(el("p", "dim", scoring));
+  return sheet;
+}
+

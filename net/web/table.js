@@ -1,0 +1,545 @@
+// The kalooki table in a browser: one WebSocket to the host that served this page, the table
+// protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
+// Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
+import { cardName, cardNode, cardText, el, meldOrder, sortedHand } from "./cards.js";
+import { handTable, scoreSheet } from "./sheets.js";
+
+(() => {
+  const PROTOCOL = 1;
+  const LOG_LINES = 300;
+
+  const $ = (id) => document.getElementById(id);
+  const params = new URLSearchParams(location.search);
+  const me = {
+    code: (params.get("code") || "").trim().toUpperCase(),
+    token: null, seat: null, name: "", host: false,
+  };
+  let socket = null;
+  let view = null;
+  let coach = null;
+  let lobby = null;
+  let standIns = {};
+  let selected = [];          // indexes into the sorted hand, in the order tapped
+  let groups = [];            // groups kept with "New group", each a list of card codes
+  let target = null;          // the table meld tapped (from 1)
+  let pending = null;         // the move sent and not yet answered: {started}
+  let queue = [];             // further moves to send after the pending one (a laid preview)
+  let retry = 0;
+  let seatInUse = 0;
+  let leaving = false;        // a refusal that a new connection cannot mend (wrong code)
+  let shownTable = false;
+  let rulesHtml = null;
+  window.kalookiTimings = [];  // milliseconds from a move sent to the table redrawn with its answer
+
+  // ------------------------------------------------------------ the connection
+
+  const storeKey = () => `kalooki:${location.host}:${me.code}`;
+  const loadToken = () => {
+    try { return localStorage.getItem(storeKey()); } catch (error) { return null; }
+  };
+  const keepToken = (token) => {
+    try { localStorage.setItem(storeKey(), token); } catch (error) { /* private mode: no rejoin */ }
+  };
+  const forgetToken = () => {
+    try { localStorage.removeItem(storeKey()); } catch (error) { /* nothing kept */ }
+  };
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  function connect(name) {
+    leaving = false;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/`);
+    const current = socket;
+    socket.addEventListener("open", () => {
+      const join = { type: "join", protocol: PROTOCOL, code: me.code, coach: true };
+      if (me.token) join.token = me.token; else join.name = name;
+      current.send(JSON.stringify(join));
+    });
+    socket.addEventListener("message", (event) => {
+      let message;
+      try { message = JSON.parse(event.data); } catch (error) { return; }
+      if (message && typeof message === "object") receive(message);
+    });
+    socket.addEventListener("close", () => {
+      if (current !== socket) return;
+      pending = null; queue = [];
+      if (leaving || !me.token) return;
+      // Dropped: come back by ourselves, with the seat's token, sooner at first.
+      retry = Math.min(retry + 1, 6);
+      const delay = [0, 500, 1000, 2000, 3000, 5000, 5000][retry];
+      banner(`The connection to the table was lost: reconnecting${retry > 2 ? " (try " + retry + ")" : ""}…`);
+      setTimeout(() => connect(null), delay);
+    });
+  }
+
+  function receive(message) {
+    switch (message.type) {
+      case "welcome":
+        me.seat = message.seat; me.name = message.name; me.host = message.host; me.token = message.token;
+        keepToken(message.token);
+        retry = 0;
+        seatInUse = 0;
+        banner(null);
+        $("rules-button").disabled = false;
+        $("lobby-you").textContent = `You sit at seat ${message.seat + 1} as ${message.name}.`;
+        if (!view) show("lobby");
+        break;
+      case "lobby":
+        lobby = message;
+        drawLobby();
+        if (view) drawPlayers();
+        break;
+      case "state":
+        takeState(message);
+        break;
+      case "said":
+        logLine(`${message.seat === me.seat ? "you" : message.name}: ${message.text}`, "said");
+        break;
+      case "presence":
+        if (message.seat !== me.seat) logLine(presenceLine(message), "presence");
+        break;
+      case "suggestion":
+        drawHint(message);
+        break;
+      case "rulebook":
+        rulesHtml = message.html;
+        // The host escaped every text of the rulebook before adding its few tags (kalooki_cli.web_coach).
+        $("rules-body").innerHTML = rulesHtml;
+        break;
+      case "error":
+        refused(message);
+        break;
+      case "closing":
+        banner(`The table is closed: ${message.reason}. Trying to reconnect…`);
+        break;
+      default:
+        break;
+    }
+  }
+
+  const PRESENCE = {
+    joined: "joined the table",
+    left: "dropped out: the table waits for them",
+    back: "is back",
+    bot_playing: "is away: a bot plays for them until they are back",
+  };
+  const presenceLine = (message) => `${message.name} ${PRESENCE[message.status] || message.status}.`;
+
+  function refused(message) {
+    const code = message.code;
+    if (code === "seat_in_use") {
+      // Our old connection (a reload) has not been noticed as closed yet: closing this one
+      // asks again shortly, as after any drop. Still in use after a few tries: another window.
+      seatInUse += 1;
+      if (seatInUse > 4) {
+        leaving = true;
+        banner("Your seat is in use in another window or tab: close it, then reload this page.");
+      }
+      socket.close();
+      return;
+    }
+    if (["bad_code", "bad_token", "bad_name", "name_taken", "table_full", "started"].includes(code) && me.seat === null) {
+      leaving = true;
+      socket.close();
+      if (code === "bad_token") forgetToken();
+      me.token = null;
+      banner(null);
+      show("join");
+      $("join-error").textContent = code === "bad_token"
+        ? "Your seat here is no longer known (a new table with the same code?): sit down again."
+        : message.message;
+      return;
+    }
+    pending = null; queue = [];
+    const reason = secondPerson(String(message.message));
+    $("reason").textContent = "✗ " + reason;
+    drawButtons();
+  }
+
+  // The engine names the player ("ann must draw first"); at your own table that is "you".
+  function secondPerson(text) {
+    for (const [said, meant] of [[`${me.name} has `, "you have "], [`${me.name} must `, "you must "]]) {
+      if (text.startsWith(said)) return meant + text.slice(said.length);
+    }
+    return text;
+  }
+
+  // ------------------------------------------------------------ the game
+
+  function takeState(message) {
+    const previous = view;
+    view = message.view;
+    coach = message.coach || null;
+    standIns = message.stand_ins || {};
+    const answered = pending;
+    pending = null;
+    if (coach) for (const line of coach.log) logLine(line, "turn");
+    if (!previous || previous.hand.join() !== view.hand.join() || previous.table.length !== view.table.length
+        || previous.phase !== view.phase || previous.current !== view.current) {
+      selected = []; target = null;
+      if (view.phase !== "play" || view.current !== me.seat) groups = [];
+    }
+    if (answered) $("reason").textContent = "";
+    $("hint").hidden = true;
+    show("table");
+    $("scores-button").disabled = false;
+    drawTable();
+    if (answered) {
+      window.kalookiTimings.push(performance.now() - answered.started);
+      if (queue.length) play(queue.shift());
+    }
+    if (!shownTable) {
+      shownTable = true;
+      performance.mark("kalooki-table-shown");
+      // The frame after the one that paints it: when the table is on the screen.
+      requestAnimationFrame(() => setTimeout(() => performance.mark("kalooki-table-painted"), 0));
+    }
+  }
+
+  const myTurn = () => view && (view.phase === "draw" || view.phase === "play") && view.current === me.seat;
+
+  function drawTable() {
+    $("title").textContent = coach ? coach.title : "Kalooki";
+    document.title = myTurn() ? "Your turn · Kalooki" : "Kalooki table";
+    $("table").dataset.phase = view.phase;
+    $("table").dataset.turn = myTurn() ? "mine" : "theirs";
+    $("scoring").textContent = coach ? coach.scoring : "";
+    drawPlayers();
+    drawMelds();
+    drawPiles();
+    drawHand();
+    drawStatus();
+    drawButtons();
+    drawEnd();
+  }
+
+  function seatLabel(seat) {
+    const name = view.players[seat];
+    if (seat === me.seat) return `${name} (you)`;
+    const info = lobby && lobby.seats[seat];
+    if (standIns[String(seat)]) return `${name} (away: ${standIns[String(seat)]} plays)`;
+    if (info && info.kind === "bot") return `${name} (${info.bot})`;
+    if (info && info.kind === "human" && !info.connected) return `${name} (away)`;
+    return name;
+  }
+  const seatName = (seat) => (seat === me.seat ? "you" : view.players[seat]);
+
+  function drawPlayers() {
+    const body = $("players").tBodies[0];
+    body.replaceChildren();
+    const count = view.players.length;
+    const playing = view.phase === "draw" || view.phase === "play";
+    for (let offset = 0; offset < count; offset += 1) {
+      const seat = (Math.max(me.seat, 0) + offset) % count;
+      const row = el("tr");
+      const turn = playing && seat === view.current;
+      if (turn) row.className = "current";
+      const name = el("td", "who");
+      name.append(el("span", "pointer", turn ? "▶" : ""), document.createTextNode(seatLabel(seat)));
+      row.append(name);
+      if (view.eliminated[seat]) {
+        row.append(el("td"), el("td", "out", "out"));
+      } else {
+        const cards = view.hand_counts[seat];
+        row.append(el("td", "num", `${cards} card${cards === 1 ? "" : "s"}`),
+          el("td", view.opened[seat] ? "opened" : "dim", view.opened[seat] ? "opened" : "not opened"));
+      }
+      row.append(el("td", "num", `total ${view.totals[seat]}`));
+      body.append(row);
+    }
+  }
+
+  function drawMelds() {
+    const list = $("melds");
+    list.replaceChildren();
+    $("melds-title").textContent = view.table.length ? "Table" : "Table: no melds yet";
+    view.table.forEach((meld, index) => {
+      const number = index + 1;
+      const item = el("li");
+      const button = el("button", "meld");
+      button.type = "button";
+      button.setAttribute("aria-pressed", String(target === number));
+      button.title = "Choose this meld to build on or swap with";
+      button.append(el("span", "meld-number", String(number)), el("span", "owner", seatName(meld.owner)));
+      const cards = el("span", "cards");
+      const jokers = coach && coach.jokers[index] ? coach.jokers[index] : [];
+      meld.cards.forEach((code, position) => cards.append(cardNode(code, "span", jokers[position] || null)));
+      button.append(cards);
+      button.setAttribute("aria-label", `meld ${number}, ${seatName(meld.owner)}'s: ${meld.cards.map(cardName).join(", ")}`);
+      button.addEventListener("click", () => {
+        target = target === number ? null : number;
+        drawMelds(); drawButtons();
+      });
+      item.append(button);
+      list.append(item);
+    });
+  }
+
+  function drawPiles() {
+    const discard = $("discard");
+    discard.replaceChildren();
+    const pile = view.discard_pile;
+    if (pile.length) {
+      discard.append(cardNode(pile[pile.length - 1]), el("span", "dim", ` (${pile.length} card${pile.length === 1 ? "" : "s"})`));
+    } else {
+      discard.append(el("span", "dim", "empty"));
+    }
+    $("stock").textContent = `${view.stock_count} cards`;
+  }
+
+  function drawHand() {
+    const hand = $("hand");
+    hand.replaceChildren();
+    const cards = sortedHand(view.hand);
+    $("hand-title").textContent = `Your hand (${cards.length})`;
+    const couldLay = coach && coach.preview ? [...coach.preview.cards] : [];
+    let newCard = myTurn() && view.phase === "play" ? view.turn.drawn_card : null;
+    let previousSuit = null;
+    cards.forEach((code, index) => {
+      const button = cardNode(code, "button");
+      button.type = "button";
+      const suit = code === "JK" ? "J" : code[1];
+      if (previousSuit !== null && suit !== previousSuit) button.classList.add("gap");
+      previousSuit = suit;
+      const chosen = selected.indexOf(index);
+      button.setAttribute("aria-pressed", String(chosen >= 0));
+      if (chosen >= 0) button.append(el("span", "order", String(chosen + 1)));
+      const lay = couldLay.indexOf(code);
+      if (lay >= 0) { couldLay.splice(lay, 1); button.classList.add("could"); }
+      if (newCard && code === newCard) {
+        newCard = null;
+        button.classList.add("new");
+        button.append(el("span", "new-mark", "new"));
+        button.setAttribute("aria-label", button.getAttribute("aria-label") + ", just drawn");
+      }
+      button.addEventListener("click", () => toggle(index));
+      hand.append(button);
+    });
+  }
+
+  function toggle(index) {
+    const at = selected.indexOf(index);
+    if (at >= 0) selected.splice(at, 1); else selected.push(index);
+    const focused = document.activeElement && document.activeElement.closest("#hand") ? index : null;
+    drawHand(); drawButtons();
+    if (focused !== null) $("hand").children[focused].focus();
+  }
+
+  function drawStatus() {
+    const status = $("status");
+    status.replaceChildren();
+    for (const line of coach ? coach.status : []) status.append(el("p", line.startsWith("Your turn") ? "turn-line" : "", line));
+    const preview = $("preview");
+    preview.replaceChildren();
+    if (coach && coach.preview) {
+      const p = coach.preview;
+      preview.append(el("span", p.opens ? "" : "short", p.text));
+      if (myTurn() && view.phase === "play" && p.opens) {
+        const lay = el("button", "small", "Lay it");
+        lay.type = "button";
+        lay.addEventListener("click", () => { queue = p.moves.slice(1); play(p.moves[0]); });
+        preview.append(" ", lay);
+      }
+    }
+    const staged = $("staged");
+    staged.hidden = groups.length === 0;
+    staged.textContent = groups.length ? "Melds so far: " + groups.map((group) => group.map(cardText).join(" ")).join(", ") : "";
+  }
+
+  function drawButtons() {
+    const turn = myTurn() && !pending;
+    const draw = turn && view.phase === "draw";
+    const playing = turn && view.phase === "play";
+    const count = selected.length;
+    $("draw-stock").disabled = !draw;
+    $("draw-discard").disabled = !draw || view.discard_pile.length === 0;
+    $("meld-button").disabled = !playing || (count === 0 && groups.length === 0);
+    $("group-button").disabled = !playing || count === 0;
+    $("build-button").disabled = !playing || count === 0 || target === null;
+    $("build-button").textContent = target === null ? "Build (tap a meld)" : `Build on meld ${target}`;
+    $("swap-button").disabled = !playing || count !== 1 || target === null;
+    $("swap-button").textContent = target === null ? "Swap" : `Swap on meld ${target}`;
+    $("discard-button").disabled = !playing || count !== 1;
+    $("clear-button").disabled = count === 0 && groups.length === 0 && target === null;
+    $("undo-button").disabled = !turn || !view.can_undo;
+    $("hint-button").disabled = !turn;
+    $("move-form").querySelector("button").disabled = !turn;
+  }
+
+  function drawEnd() {
+    const over = view.phase === "hand_over" || view.phase === "game_over";
+    $("hand-end").hidden = !over;
+    $("actions").hidden = over;
+    $("move-form").hidden = over;
+    if (!over) { $("ready-wait").hidden = true; return; }
+    const gameOver = view.phase === "game_over";
+    const screen = coach && (gameOver ? coach.game_end : coach.hand_end);
+    const result = view.results[view.results.length - 1];
+    $("hand-end-title").textContent = gameOver ? "Game over" : `Hand ${result ? result.number : view.hand_number} is over`;
+    if (screen) {
+      $("hand-end-lines").replaceChildren(...screen.lines.map((line) => el("p", "", line)));
+    }
+    $("hand-end-table").replaceChildren(gameOver ? scoreSheet(view, seatLabel, coach && coach.scoring) : handTable(view, result, seatLabel));
+    $("ready-button").hidden = gameOver || !$("ready-wait").hidden;
+  }
+
+  // ------------------------------------------------------------ moves
+
+  const chosenCards = () => selected.map((index) => sortedHand(view.hand)[index]);
+
+  function play(move) {
+    if (!move || pending) return;
+    $("reason").textContent = "";
+    if (send({ type: "move", move })) {
+      pending = { started: performance.now(), move };
+      drawButtons();
+    } else {
+      $("reason").textContent = "✗ not connected to the table: reconnecting…";
+    }
+  }
+
+  function meld() {
+    const all = [...groups];
+    if (selected.length) all.push(meldOrder(chosenCards()));
+    if (!all.length) return;
+    play("m " + all.map((group) => group.join(" ")).join(", "));
+  }
+
+  function wire() {
+    $("draw-stock").addEventListener("click", () => play("ds"));
+    $("draw-discard").addEventListener("click", () => play("dd"));
+    $("meld-button").addEventListener("click", meld);
+    $("group-button").addEventListener("click", () => {
+      groups.push(meldOrder(chosenCards()));
+      selected = [];
+      drawHand(); drawStatus(); drawButtons();
+    });
+    $("build-button").addEventListener("click", () => play(`b ${target} ${meldOrder(chosenCards()).join(" ")}`));
+    $("swap-button").addEventListener("click", () => play(`s ${target} ${chosenCards()[0]}`));
+    $("discard-button").addEventListener("click", () => play(`d ${chosenCards()[0]}`));
+    $("clear-button").addEventListener("click", () => {
+      selected = []; groups = []; target = null;
+      drawTable();
+    });
+    $("undo-button").addEventListener("click", () => {
+      if (pending) return;
+      $("reason").textContent = "";
+      if (send({ type: "undo" })) { pending = { started: performance.now(), move: "undo" }; drawButtons(); }
+    });
+    $("hint-button").addEventListener("click", () => send({ type: "hint" }));
+    $("move-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const input = $("move-input");
+      const text = input.value.trim();
+      if (!text) return;
+      const word = text.split(/\s+/)[0].toLowerCase();
+      if (word === "hint") send({ type: "hint" });
+      else if (word === "undo") $("undo-button").click();
+      else if (word === "rules") openRules();
+      else if (word === "score") openScores();
+      else if (word === "say") send({ type: "say", text: text.slice(3).trim().slice(0, 300) || "…" });
+      else play(text);
+      input.value = "";
+    });
+    $("say-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const input = $("say-input");
+      const text = input.value.trim();
+      if (text && send({ type: "say", text: text.slice(0, 300) })) input.value = "";
+    });
+    $("ready-button").addEventListener("click", () => {
+      if (send({ type: "ready" })) { $("ready-button").hidden = true; $("ready-wait").hidden = false; }
+    });
+    $("start-button").addEventListener("click", () => send({ type: "start" }));
+    $("rules-button").addEventListener("click", openRules);
+    $("scores-button").addEventListener("click", openScores);
+    for (const button of document.querySelectorAll("dialog .close")) {
+      button.addEventListener("click", () => button.closest("dialog").close());
+    }
+    $("join-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      me.code = $("join-code").value.trim().toUpperCase();
+      me.token = loadToken();
+      $("join-error").textContent = "";
+      history.replaceState(null, "", `?code=${encodeURIComponent(me.code)}`);
+      performance.mark("kalooki-join-sent");
+      connect($("join-name").value.trim());
+    });
+  }
+
+  function drawHint(message) {
+    const list = $("hint-moves");
+    list.replaceChildren();
+    message.moves.forEach((move, index) => {
+      const item = el("li");
+      const button = el("button", "hint-move", move);
+      button.type = "button";
+      button.addEventListener("click", () => { const input = $("move-input"); input.value = move; input.focus(); });
+      item.append(button);
+      if (message.notes[index]) item.append(el("span", "dim", " " + message.notes[index]));
+      list.append(item);
+    });
+    $("hint-summary").textContent = message.summary || "";
+    $("hint").hidden = false;
+  }
+
+  function openRules() {
+    if (rulesHtml === null) send({ type: "rules" });
+    $("rules-dialog").showModal();
+  }
+
+  function openScores() {
+    if (!view) return;
+    $("scores-body").replaceChildren(scoreSheet(view, seatLabel, coach && coach.scoring));
+    $("scores-dialog").showModal();
+  }
+
+  // ------------------------------------------------------------ the rest of the screen
+
+  function logLine(text, kind) {
+    const log = $("log");
+    log.append(el("li", kind, text));
+    while (log.children.length > LOG_LINES) log.firstChild.remove();
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function drawLobby() {
+    const list = $("seats");
+    list.replaceChildren();
+    for (const seat of lobby.seats) {
+      let text = `Seat ${seat.seat + 1}: `;
+      if (seat.kind === "open") text += "open";
+      else text += seat.name + (seat.seat === me.seat ? " (you)" : "") + (seat.host ? " (host)" : "")
+        + (seat.kind === "bot" ? ` (${seat.bot})` : seat.connected ? "" : " (away)");
+      list.append(el("li", seat.kind, text));
+    }
+    $("start-button").hidden = !me.host || lobby.started;
+  }
+
+  function banner(text) {
+    $("banner").hidden = !text;
+    $("banner").textContent = text || "";
+  }
+
+  function show(screen) {
+    for (const id of ["join", "lobby", "table"]) $(id).hidden = id !== screen;
+    if (screen === "join") ($("join-code").value ? $("join-name") : $("join-code")).focus();
+  }
+
+  wire();
+  $("join-code").value = me.code;
+  me.token = me.code ? loadToken() : null;
+  if (me.token) {
+    banner("Taking your seat back…");
+    connect(null);
+  } else {
+    show("join");
+  }
+})();

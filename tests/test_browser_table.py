@@ -1,0 +1,345 @@
+"""The browser table in Chromium (Debian's package, driven by Playwright) on a real table on 127.0.0.1.
+
+Two browsers and ``kalooki join`` (the real program, which sends no ``Origin``) play a hand to
+its end; the browsers play through the page alone: Hint, a tap on its first line, Enter in the
+move box; the terminal at its prompts. A browser reloads mid-turn and keeps its
+seat, and reconnects by itself when the host drops its connection; an illegal meld shows the
+engine's reason beside the hand and changes nothing, then a meld tapped together (a joker in
+it) and a tapped discard stand; a name with ``<script>`` shows as text.
+Screenshots of a phone-size and a laptop-size table are saved (the path is printed: run with
+``-s`` to see it, or set ``KALOOKI_SCREENSHOTS=DIR``). Short hands (7 cards, nothing to open)
+keep the run bounded; every wait has a limit.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("websockets")
+pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+
+from kalooki_cli.web_coach import WebCoach
+from kalooki_net.botclient import BotSeat
+from net_helpers import hosted, new_table
+from playwright import sync_api
+from websockets.exceptions import ConnectionClosed
+
+from kalooki.cards import format_card
+
+KALOOKI = Path(sys.executable).with_name("kalooki")
+TIMEOUT = 20.0
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
+if BROWSER is None and os.environ.get("CI") != "true":  # pragma: no cover - a machine without Chromium
+    pytest.skip("no Chromium here (make test installs Debian's chromium as root)", allow_module_level=True)
+
+PHONE = {"width": 375, "height": 812}
+LAPTOP = {"width": 1280, "height": 860}
+LIMIT = 120.0
+"""Seconds a whole hand may take before the test gives up (it takes a few)."""
+QUICK = {"hand_size": 7, "opening_threshold": 0}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=BROWSER, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    chosen = os.environ.get("KALOOKI_SCREENSHOTS")
+    folder = Path(chosen) if chosen else tmp_path_factory.mktemp("screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"\nbrowser table screenshots: {folder}")
+    return folder
+
+
+class Seat:
+    """One browser at the table, with every console error and failed request it saw."""
+
+    def __init__(self, browser: Any, url: str, viewport: dict[str, int]) -> None:
+        self.page = browser.new_page(viewport=viewport)
+        self.problems: list[str] = []
+        self.page.on("console", lambda m: self.problems.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda error: self.problems.append(str(error)))
+        self.page.on("requestfailed", lambda request: self.problems.append(f"failed: {request.url}"))
+        self.page.goto(url)
+
+    def sit(self, name: str) -> None:
+        self.page.fill("#join-name", name)
+        self.page.press("#join-name", "Enter")
+        self.page.wait_for_selector("#lobby:not([hidden]), #table:not([hidden])")
+
+    def attribute(self, name: str) -> str | None:
+        return self.page.locator("#table").get_attribute(name)
+
+    def js(self, expression: str) -> Any:
+        # evaluate, not wait_for_function: the page's CSP rightly forbids the eval that one needs.
+        return self.page.evaluate(expression)
+
+    def wait(self, expression: str, seconds: float = 20.0) -> Any:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            value = self.js(expression)
+            if value:
+                return value
+            time.sleep(0.05)
+        raise AssertionError(f"the page never showed {expression}")
+
+    def mine(self) -> bool:
+        return self.attribute("data-turn") == "mine" and not self.page.locator("#hint-button").is_disabled()
+
+    def play_by_hint(self) -> None:
+        """One move, as a player who trusts the hint: Hint, tap its first line, Enter."""
+        self.page.click("#hint-button")
+        self.page.wait_for_selector("#hint:not([hidden])")
+        self.page.locator(".hint-move").first.click()
+        before = self.js("window.kalookiTimings.length")
+        self.page.press("#move-input", "Enter")
+        self.wait(f"window.kalookiTimings.length > {before} || document.getElementById('reason').textContent")
+        assert self.page.locator("#reason").text_content() == ""
+
+
+def bot_plays_until_the_hand_ends(seat: BotSeat) -> None:
+    with contextlib.suppress(ConnectionClosed):  # the test closes it when done
+        while True:
+            view = seat.view
+            if view is not None and view["phase"] not in ("draw", "play"):
+                return
+            if seat.my_turn():
+                seat.send({"type": "move", "move": seat.next_move()})
+            seat.receive()
+
+
+class Terminal:
+    """``kalooki join`` as a real process, played by a person who draws from the stock and throws the card
+    back: it answers each ``draw>`` with ``ds`` and each ``play>`` with ``d`` and the card marked ``*``."""
+
+    SUITS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
+
+    def __init__(self, address: str, code: str, home: Path) -> None:
+        env = {**os.environ, "KALOOKI_HOME": str(home), "COLUMNS": "200", "NO_COLOR": "1"}
+        env["PYTHONIOENCODING"] = "utf-8"
+        self.process = subprocess.Popen(
+            [str(KALOOKI), "join", address, "--code", code, "--name", "cid"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
+        self.output = bytearray()
+        self.moves = 0
+        self.stop = threading.Event()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.player = threading.Thread(target=self._play, daemon=True)
+        self.player.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        while chunk := os.read(self.process.stdout.fileno(), 65536):
+            self.output += chunk
+
+    def text(self) -> str:
+        return bytes(self.output).decode("utf-8", "replace")
+
+    def _play(self) -> None:
+        assert self.process.stdin is not None
+        answered = 0
+        while not self.stop.is_set() and self.process.poll() is None:
+            text = self.text()
+            if len(text) == answered or not text.endswith(("draw> ", "play> ")):
+                time.sleep(0.05)
+                continue
+            answered = len(text)
+            line = "ds" if text.endswith("draw> ") else f"d {self.drawn(text)}"
+            self.process.stdin.write(f"{line}\n".encode())
+            self.process.stdin.flush()
+            self.moves += 1
+
+    def drawn(self, text: str) -> str:
+        hand = [line for line in text.splitlines() if line.startswith("Your hand (")][-1]
+        cards = hand.partition(": ")[2].split()
+        card = next((card for card in cards if card.endswith("*")), cards[0]).rstrip("*")
+        return card.replace("10", "T").translate(self.SUITS)
+
+    def quit(self) -> str:
+        self.stop.set()
+        self.player.join(10)
+        assert self.process.stdin is not None
+        self.process.stdin.close()  # end of input: kalooki join leaves the table
+        self.process.wait(TIMEOUT)
+        return self.text()
+
+
+def test_two_browsers_and_a_terminal_play_a_hand_to_its_end(
+    browser: Any, shots: Path, tmp_path: Path
+) -> None:
+    table = new_table(seats=3, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        phone, laptop = Seat(browser, url, PHONE), Seat(browser, url, LAPTOP)
+        assert phone.page.input_value("#join-code") == table.code  # from the link
+        phone.page.screenshot(path=str(shots / "phone-join.png"))
+        phone.sit("ann")
+        laptop.sit("<script>x</script>")
+        laptop.page.screenshot(path=str(shots / "laptop-lobby.png"))
+        terminal = Terminal(f"127.0.0.1:{host.server.port}", table.code, tmp_path)
+        for seat in (phone, laptop):
+            seat.page.wait_for_selector("#table:not([hidden])")
+        # The name is text on every screen; no element was made of it.
+        assert "<script>x</script>" in phone.page.locator("#players").inner_text()
+        assert phone.page.locator("script").count() == 1
+        assert laptop.page.locator("body script").count() == 0
+        moves, deadline = 0, time.monotonic() + LIMIT
+        while not any(seat.attribute("data-phase") in ("hand_over", "game_over") for seat in (phone, laptop)):
+            assert time.monotonic() < deadline, "the hand did not end in time"
+            mover = next((seat for seat in (phone, laptop) if seat.mine()), None)
+            if mover is None:
+                time.sleep(0.05)
+                continue
+            mover.play_by_hint()
+            moves += 1
+            if moves == 8:
+                phone.js("window.scrollTo(0, 0)")
+                phone.page.screenshot(path=str(shots / "phone-table.png"))
+                laptop.page.screenshot(path=str(shots / "laptop-table.png"))
+        for seat in (phone, laptop):
+            seat.page.wait_for_selector("#hand-end:not([hidden])")
+            assert seat.page.locator("#hand-end-title").inner_text() == "Hand 1 is over"
+            assert seat.page.locator("#hand-end-lines p").first.inner_text().endswith("went out.")
+            assert seat.page.locator("#hand-end-table tbody tr").count() == 3
+        phone.page.screenshot(path=str(shots / "phone-hand-end.png"), full_page=True)
+        laptop.page.screenshot(path=str(shots / "laptop-hand-end.png"))
+        assert host.call(lambda: host.table.require_game().phase) in ("hand_over", "game_over")
+        assert moves >= 4
+        assert terminal.moves >= 4
+        # The score sheet and the rulebook are one click away.
+        laptop.page.click("#scores-button")
+        sheet = laptop.page.locator("#scores-dialog table").inner_text()
+        assert "total" in sheet
+        assert "<script>x</script> (you)" in sheet
+        laptop.page.click("#scores-dialog .close")
+        laptop.page.click("#rules-button")
+        laptop.page.wait_for_selector("#rules-body h3")
+        assert (
+            "A run is 3 or more consecutive cards of one suit."
+            in laptop.page.locator("#rules-body").inner_text()
+        )
+        laptop.page.screenshot(path=str(shots / "laptop-rules.png"))
+        assert phone.problems == []
+        assert laptop.problems == []
+        seen = terminal.quit()
+        # The terminal player saw the browsers' turns told as anyone's, and the end of the hand.
+        assert "You sit at seat 3 as cid." in seen
+        assert "Ann draws from the stock." in seen or "Ann takes " in seen
+        assert "<script>x</script> " in seen
+        assert "Hand 1 is over" in seen
+        assert "✗" not in seen
+
+
+def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: Any, shots: Path) -> None:
+    table = new_table(seats=2, seed=10, **QUICK)  # ann is dealt AD AC JK, and plays first
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        player = Seat(browser, url, PHONE)
+        player.sit("ann")
+        terminal = BotSeat(host.uri)
+        terminal.join(table.code, name="bob")
+        robot = threading.Thread(target=bot_plays_until_the_hand_ends, args=(terminal,), daemon=True)
+        robot.start()
+        player.wait("document.getElementById('table').dataset.turn === 'mine'")
+        # By keyboard alone: focus, Enter on a button, Space on a card.
+        player.page.focus("#draw-stock")
+        player.page.keyboard.press("Enter")
+        player.wait("document.getElementById('table').dataset.phase === 'play'")
+        seat = host.call(lambda: host.table.seats[0].name)
+        hand = player.page.locator("#hand").inner_text()
+        # Mid-turn, the page is reloaded: the seat comes back by its token, the hand as it was.
+        player.page.reload()
+        player.page.wait_for_selector("#table:not([hidden])")
+        player.wait("document.getElementById('table').dataset.phase === 'play'")
+        assert player.page.locator("#hand").inner_text() == hand
+        assert host.call(lambda: host.table.seats[0].name) == seat == "ann"
+        assert "ann (you)" in player.page.locator("#players").inner_text()
+        # The connection drops (the host cuts it): the page comes back by itself, to the same seat.
+        dropped = host.call(lambda: host.server.by_seat[0])
+        host.call(lambda: dropped.websocket.transport.abort())
+        deadline = time.monotonic() + 20
+        while host.call(lambda: host.server.by_seat.get(0)) in (None, dropped):
+            assert time.monotonic() < deadline, "the page did not reconnect"
+            time.sleep(0.05)
+        player.wait("document.getElementById('banner').hidden")
+        assert player.page.locator("#hand").inner_text() == hand
+        # A meld of three cards that make no meld: the engine's reason, beside the hand; nothing moves.
+        cards = player.js(
+            "[...document.querySelectorAll('#hand .card')].map((c) => c.getAttribute('aria-label'))"
+        )
+        player.page.locator("#hand .card").first.focus()
+        player.page.keyboard.press("Space")
+        assert player.page.locator("#hand .card").first.get_attribute("aria-pressed") == "true"
+        player.page.keyboard.press("Space")
+        assert player.page.locator("#hand .card[aria-pressed=true]").count() == 0
+        picks = unmeldable(cards)
+        for index in picks:
+            player.page.locator("#hand .card").nth(index).click()
+        player.page.click("#meld-button")
+        reason = player.wait("document.getElementById('reason').textContent")
+        assert reason.startswith("✗ ")
+        assert "not a set" in reason or "not a run" in reason or "meld" in reason
+        assert player.page.locator("#hand").inner_text() != ""
+        assert player.js("document.getElementById('table').dataset.phase") == "play"
+        assert host.call(lambda: len(host.table.require_game().table)) == 0
+        player.page.screenshot(path=str(shots / "phone-refused.png"))
+        # Then a meld that stands, by taps (the joker among them), and a tapped discard.
+        player.page.click("#clear-button")
+        for label in ("ace of diamonds", "ace of clubs", "joker"):
+            player.page.locator(f'#hand .card[aria-label="{label}"]').first.click()
+        player.page.click("#meld-button")
+        player.wait("document.querySelectorAll('#melds li').length === 1")
+        assert player.page.locator("#reason").text_content() == ""
+        laid = player.js(
+            "[...document.querySelectorAll('#melds .card')].map((c) => c.getAttribute('aria-label'))"
+        )
+        assert laid == ["ace of diamonds", "ace of clubs", "joker standing for A♥/♠"]
+        melds = host.call(lambda: [meld.cards for meld in host.table.require_game().table])
+        assert [[format_card(card) for card in cards] for cards in melds] == [["AD", "AC", "JK"]]
+        player.page.locator("#hand .card").first.click()
+        player.page.click("#discard-button")
+        # The turn passes (bob may already have played his): the log tells the discard.
+        player.wait(
+            "[...document.querySelectorAll('#log li')].some((li) => li.textContent.startsWith('You discard'))"
+        )
+        assert player.page.locator("#reason").text_content() == ""
+        assert [problem for problem in player.problems if "WebSocket" not in problem] == []
+        terminal.close()
+
+
+def unmeldable(labels: list[str]) -> list[int]:
+    """Three cards of the hand that are neither a set nor a run (two ranks, two suits)."""
+
+    def parts(label: str) -> tuple[str, str]:
+        rank, _, suit = label.split(",")[0].partition(" of ")
+        return rank, suit
+
+    for first in range(len(labels)):
+        for second in range(first + 1, len(labels)):
+            for third in range(second + 1, len(labels)):
+                chosen = [parts(labels[index]) for index in (first, second, third)]
+                if "joker" in (rank for rank, _ in chosen):
+                    continue
+                if len({rank for rank, _ in chosen}) > 1 and len({suit for _, suit in chosen}) > 1:
+                    return [first, second, third]
+    raise AssertionError(f"no three cards that make no meld in {labels}")
