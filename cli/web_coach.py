@@ -26,6 +26,7 @@ from kalooki.cards import JOKER, format_card
 from kalooki.engine import Event, Game
 from kalooki.melds import jokers_held_for_good
 from kalooki.moves import Draw, Meld, format_move
+from kalooki.rulebook import scoring_line
 from kalooki.variant import Variant
 
 from . import render
@@ -127,7 +128,7 @@ class WebCoach:
         )
         return {
             "title": title,
-            "scoring": f"Scoring: {render.scoring_line(variant)}.",
+            "scoring": f"Scoring: {scoring_line(variant)}.",
             "log": [line.plain for line in render.narrate(told, game, seating)],
             "status": [line.plain for line in render.turn_status(game, seating)],
             "jokers": [self.jokers(game, index) for index in range(len(game.table))],
