@@ -29,7 +29,7 @@ from rich.text import Text
 from kalooki import solver
 from kalooki.bots import Bot, GreedyBot, make_bot
 from kalooki.cards import Card
-from kalooki.driver import play_turn
+from kalooki.driver import ask_bot, play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
 from kalooki.melds import MeldError, build, make_meld
@@ -157,13 +157,13 @@ def suggest_turn(game: Game) -> Hint:
     seat = copy.current
     bot = GreedyBot(random.Random(0))
     if copy.phase == "draw":
-        return Hint(actions=(bot.choose(copy),), points=0, opening=False, short=None)
+        return Hint(actions=(ask_bot(bot, copy),), points=0, opening=False, short=None)
     before = sum(meld.worth(copy.variant) for meld in copy.table)
     opened_before = copy.opened[seat]
     actions: list[Action] = []
     hand, turn = copy.hand_number, copy.turn_number
     while copy.phase == "play" and (copy.hand_number, copy.turn_number) == (hand, turn) and len(actions) < 60:
-        action = without_needless_end(bot.choose(copy), copy)
+        action = without_needless_end(ask_bot(bot, copy), copy)
         try:
             copy.apply(action)
         except IllegalMoveError:

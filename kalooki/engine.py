@@ -52,6 +52,7 @@ from kalooki.statecheck import (
     first_error,
 )
 from kalooki.variant import Variant
+from kalooki.view import PlayerView
 
 STATE_FORMAT = "kalooki-game"
 STATE_VERSION = 1
@@ -188,28 +189,6 @@ class TurnState:
         # Saves from before "laid" was recorded did not count building onto the turn's own melds.
         known = {key: data[key] for key in TurnState.__slots__ if key != "laid"}
         return TurnState(**known, laid=[int(index) for index in data.get("laid", ())])
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    """What one player may see: their own hand, the table, the discard pile, and counts."""
-
-    seat: int
-    hand: tuple[Card, ...]
-    table: tuple[TableMeld, ...]
-    discard_pile: tuple[Card, ...]
-    stock_count: int
-    hand_counts: tuple[int, ...]
-    opened: tuple[bool, ...]
-    totals: tuple[int, ...]
-    eliminated: tuple[bool, ...]
-    current: int
-    phase: Phase
-    hand_number: int
-
-    @property
-    def discard_top(self) -> Card | None:
-        return self.discard_pile[-1] if self.discard_pile else None
 
 
 class Game:
@@ -468,7 +447,24 @@ class Game:
             current=self.current,
             phase=self.phase,
             hand_number=self.hand_number,
+            variant=self.variant,
+            players=tuple(self.players),
+            turn_number=self.turn_number,
+            turn=self._turn_seen_by(seat),
+            owed=self.owed_cards() if seat == self.current else (),
+            next_seat=self.next_seat(self.current),
+            first_seat=self.first_seat,
+            dealer=self.dealer,
+            stock_ran_out=self.stock_ran_out,
+            turn_limit=self.turn_limit,
         )
+
+    def _turn_seen_by(self, seat: int) -> TurnState:
+        """A copy of the turn so far; which pile was drawn from is public, a card from the stock is not."""
+        turn = replace(self.turn, laid=list(self.turn.laid))
+        if (seat != self.current or self.phase not in ("draw", "play")) and turn.drew != "discard":
+            turn.drawn_card = None
+        return turn
 
     def cards_everywhere(self) -> Counter[Card]:
         """Every card the game holds, wherever it is: always the whole pack."""
