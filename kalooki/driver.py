@@ -8,7 +8,7 @@ from kalooki.bots import Bot
 from kalooki.cards import JOKER, card_points
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.moves import Action, Discard, Draw
-from kalooki.view import LegalActions
+from kalooki.view import LegalView
 
 MAX_ACTIONS_PER_TURN = 200
 """A bot that has not ended its turn after this many actions is stuck; the driver ends the turn for it."""
@@ -38,7 +38,7 @@ def fallback_action(game: Game) -> Action:
 def ask_bot(bot: Bot, game: Game) -> Action:
     """What ``bot`` plays next for the current player, shown only that player's view of ``game``."""
     view = game.view(game.current)
-    return bot.choose(view, LegalActions(view))
+    return bot.choose(view, LegalView(view))
 
 
 def play_turn(game: Game, bot: Bot) -> list[Event]:

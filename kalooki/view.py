@@ -5,7 +5,7 @@ hand, the table, the discard pile, counts of every other hand and of the stock, 
 and the turn as that seat saw it. It holds no reference to the :class:`~kalooki.engine.Game`,
 so nothing reached from it leads to another hand, the stock's order or the random state.
 
-:class:`LegalActions` answers "what may the current player do?" on a stand-in game rebuilt
+:class:`LegalView` answers "what may the current player do?" on a stand-in game rebuilt
 from the view, the way OpenSpiel's observers keep what a player knows apart from the state:
 the cards the seat cannot see are dealt, in a fixed sorted order, into the other hands and
 the stock. Legality depends only on what the acting player sees (their hand, the table, the
@@ -83,7 +83,7 @@ class PlayerView:
         return hidden
 
 
-class LegalActions:
+class LegalView:
     """The current player's legal actions, worked out from their :class:`PlayerView` alone.
 
     ``action in legal`` checks one action; iterating yields every legal action lazily (as
@@ -183,4 +183,4 @@ def stand_in(view: PlayerView) -> Game:
     return game
 
 
-__all__ = ["LegalActions", "PlayerView", "stand_in"]
+__all__ = ["LegalView", "PlayerView", "stand_in"]

@@ -27,18 +27,40 @@ class Target:
 
 
 # The engine's turn and scoring code: drawing, laying, building, swapping, discarding, what a turn
-# owes, the end of a hand and of the game, and the check of a loaded save's melds.
-ENGINE_TURN_AND_SCORING = tuple(
-    f"Game.{name}"
+# owes, the end of a hand and of the game, and the check of a loaded save's melds. The engine's layers
+# live in one module each; these are the functions of each that are mutated.
+ENGINE_SCORING = tuple(
+    f"HandScoring.{name}"
     for name in (
         "hand_value",
+        "_went_out",
+        "abandon_hand",
+        "_end_hand",
+        "_check_game_end",
+        "_lowest",
+        "_game_end_event",
+    )
+)
+ENGINE_TURN = tuple(
+    f"TurnPlay.{name}"
+    for name in (
         "_keep",
         "_discard_draw_allowed",
         "_card_usable",
-        "apply",
         "_draw",
         "_discard_refusal",
         "_stock_exhausted",
+        "owed_cards",
+        "_must_use_owed",
+        "_can_lay",
+        "_turn_debts",
+        "_discard",
+    )
+)
+ENGINE_LAYING = tuple(
+    f"Laying.{name}"
+    for name in (
+        "apply",
         "_take_from_hand",
         "_check_keep",
         "_remove",
@@ -47,26 +69,17 @@ ENGINE_TURN_AND_SCORING = tuple(
         "_build",
         "_swap",
         "_lay",
-        "owed_cards",
-        "_must_use_owed",
         "_unpayable_debt",
-        "_can_lay",
         "_after_laying",
-        "_turn_debts",
-        "_discard",
-        "_went_out",
-        "abandon_hand",
-        "_end_hand",
-        "_check_game_end",
-        "_lowest",
-        "_game_end_event",
-        "_validate_restored",
     )
 )
 
 TARGETS: tuple[Target, ...] = (
     Target("melds", "kalooki/melds.py"),
-    Target("engine", "kalooki/engine.py", ENGINE_TURN_AND_SCORING),
+    Target("scoring", "kalooki/scoring.py", ENGINE_SCORING),
+    Target("turn", "kalooki/turn.py", ENGINE_TURN),
+    Target("laying", "kalooki/laying.py", ENGINE_LAYING),
+    Target("gamejson", "kalooki/gamejson.py", ("GameJson._validate_restored",)),
     Target("cards", "kalooki/cards.py"),
     Target("variant", "kalooki/variant.py"),
     Target("solver", "kalooki/solver.py"),

@@ -15,7 +15,7 @@ from kalooki.driver import ask_bot, play_turn
 from kalooki.engine import Game, IllegalMoveError
 from kalooki.loader import load_variant
 from kalooki.moves import Action, Discard, Draw
-from kalooki.view import LegalActions, PlayerView, stand_in
+from kalooki.view import LegalView, PlayerView, stand_in
 
 
 def reachable(*roots: object, limit: int = 200_000) -> Iterator[object]:
@@ -59,7 +59,7 @@ def hidden_shuffled(game: Game, rng: random.Random) -> Game:
 def test_the_view_and_its_legal_actions_lead_to_no_hidden_card(variant: str) -> None:
     game = game_in_play(variant, seed=5, turns=7)
     view = game.view(game.current)
-    legal = LegalActions(view)
+    legal = LegalView(view)
     assert list(legal)  # the stand-in game is built: walk it too
     secrets = {id(game), id(game.rng), id(game.stock), *(id(hand) for hand in game.hands)}
     assert not any(id(item) in secrets for item in reachable(view, legal))
@@ -78,7 +78,7 @@ def test_legal_actions_from_the_view_are_the_games(seed: int) -> None:
     for _ in range(40):
         if game.phase not in ("draw", "play"):
             break
-        legal = LegalActions(game.view(game.current))
+        legal = LegalView(game.view(game.current))
         assert legal.listed() == game.legal_actions()
         assert legal.swaps() == game.legal_swaps()
         assert all(action in legal for action in game.legal_actions())
@@ -116,7 +116,7 @@ def test_the_view_of_another_seat_hides_the_card_drawn_from_the_stock() -> None:
     assert game.view(game.current).turn.drawn_card == drawn
     assert game.view(1 - game.current).turn.drawn_card is None
     with pytest.raises(ValueError, match="is not the current player"):
-        LegalActions(game.view(1 - game.current))
+        LegalView(game.view(1 - game.current))
 
 
 class OldStyle:
@@ -139,7 +139,7 @@ class Peeking:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, view: PlayerView, legal: LegalActions) -> Action:
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
         getattr(view, "hands")  # noqa: B009 - the point is that there is no such attribute
         return Draw("stock")
 

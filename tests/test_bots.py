@@ -26,7 +26,7 @@ from kalooki.loader import load_variant
 from kalooki.melds import make_meld
 from kalooki.moves import Action, Discard, Draw
 from kalooki.variant import Variant
-from kalooki.view import LegalActions, PlayerView
+from kalooki.view import LegalView, PlayerView
 
 # ---------------------------------------------------------------- the registry
 
@@ -47,7 +47,7 @@ class Cautious:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, view: PlayerView, legal: LegalActions) -> Action:
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
         if view.phase == "draw":
             return Draw("stock")
         return Discard(view.hand[-1])

@@ -3,7 +3,7 @@
 A bot answers one question: given what the current player may see, which action do
 they take next? It is called as ``choose(view, legal)`` with that player's
 :class:`~kalooki.view.PlayerView` (own hand, table, discard pile, counts, the variant)
-and their :class:`~kalooki.view.LegalActions`, worked out from the view alone: no bot
+and their :class:`~kalooki.view.LegalView`, worked out from the view alone: no bot
 can reach another hand, the stock's order or the random state.
 :func:`kalooki.driver.play_turn` asks it again until its turn is over. Third-party
 bots register under the entry-point group ``kalooki.bots``::

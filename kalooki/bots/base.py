@@ -12,7 +12,7 @@ from kalooki.errors import KalookiError
 
 if TYPE_CHECKING:
     from kalooki.moves import Action
-    from kalooki.view import LegalActions, PlayerView
+    from kalooki.view import LegalView, PlayerView
 
 ENTRY_POINT_GROUP = "kalooki.bots"
 
@@ -22,7 +22,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: PlayerView, legal: LegalActions) -> Action:
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
         """The next action for the player whose ``view`` this is; ``legal`` lists what they may do."""
         ...
 

@@ -22,7 +22,7 @@ from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 if TYPE_CHECKING:
     from kalooki.melds import TableMeld
     from kalooki.variant import Variant
-    from kalooki.view import LegalActions, PlayerView
+    from kalooki.view import LegalView, PlayerView
 
 PlanKey = tuple[object, ...]
 
@@ -289,7 +289,7 @@ class GreedyBot:
 
     # ---------------------------------------------------------------- draw
 
-    def choose(self, view: PlayerView, legal: LegalActions) -> Action:
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
         self._start(view)
         if view.phase == "draw":
             return self.choose_draw(view)
@@ -353,7 +353,7 @@ class GreedyBot:
 
     # ---------------------------------------------------------------- play
 
-    def choose_play(self, view: PlayerView, legal: LegalActions) -> Action:
+    def choose_play(self, view: PlayerView, legal: LegalView) -> Action:
         hand = view.hand
         if self._pending:
             action, expected = self._pending[0]
@@ -453,7 +453,7 @@ class GreedyBot:
                 return True
         return False
 
-    def useful_swap(self, view: PlayerView, legal: LegalActions) -> Swap | None:
+    def useful_swap(self, view: PlayerView, legal: LegalView) -> Swap | None:
         """A joker release after which the hand is left with less value than it could leave without it."""
         if not self.swap_candidates(view):
             return None

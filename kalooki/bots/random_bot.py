@@ -26,7 +26,7 @@ from kalooki.melds import MeldError, make_meld
 from kalooki.moves import Action, Build, Discard, Meld, Swap
 
 if TYPE_CHECKING:
-    from kalooki.view import LegalActions, PlayerView
+    from kalooki.view import LegalView, PlayerView
 
 OPENING_TRIES = 6
 """Random orders tried when sampling an opening before the solver is asked whether there is one."""
@@ -40,7 +40,7 @@ class RandomBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, view: PlayerView, legal: LegalActions) -> Action:
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
         if view.phase == "draw":
             return self.rng.choice(legal.listed())
         owed = GreedyBot.debts(view)
@@ -64,7 +64,7 @@ class RandomBot:
                 return opening
         return Discard(self.rng.choice(sorted(set(hand))))
 
-    def may_swap(self, view: PlayerView, legal: LegalActions) -> bool:
+    def may_swap(self, view: PlayerView, legal: LegalView) -> bool:
         return any(meld.jokers for meld in view.table) and bool(legal.swaps())
 
     def sample_opening(self, view: PlayerView) -> Meld | None:

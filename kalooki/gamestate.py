@@ -1,0 +1,264 @@
+"""What a game of Kalooki is made of: the table, the hands, the turn, the records of past hands,
+what one player may see, and the engine's errors.
+
+:class:`GameState` holds the attributes and answers questions about them; the layers above it add the
+rules, each in its own module: the end of a hand and scoring (:mod:`kalooki.scoring`), the turn and
+its debts (:mod:`kalooki.turn`), laying, building and swapping (:mod:`kalooki.laying`), saving
+(:mod:`kalooki.gamejson`), the legal actions (:mod:`kalooki.legal`), and dealing
+(:class:`kalooki.engine.Game`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Literal
+
+from kalooki.cards import (
+    Card,
+)
+from kalooki.errors import KalookiError
+from kalooki.melds import (
+    TableMeld,
+)
+from kalooki.variant import Variant
+from kalooki.view import PlayerView
+
+Phase = Literal["draw", "play", "hand_over", "game_over"]
+
+DEFAULT_TURN_LIMIT = 1000
+"""Turns (all players together) after which a hand is stopped unscored: scripts, the terminal, a host
+and simulations share it, so a hand nobody can finish (no one able to open, say) still ends."""
+
+HandEnd = Literal["went_out", "stock_exhausted", "blocked", "abandoned", "turn_limit"]
+Event = dict[str, Any]
+
+
+class IllegalMoveError(KalookiError):
+    """An action the rules do not allow now; the message says why and what would be legal."""
+
+
+class NotYourTurnError(IllegalMoveError):
+    """An action by a player whose turn it is not."""
+
+
+class DealError(KalookiError):
+    """A fixed deal that the pack or the variant cannot satisfy."""
+
+
+class StateFormatError(KalookiError):
+    """A saved game state that cannot be loaded (unknown version, or damaged)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FixedDeal:
+    """Cards placed by hand for one deal; everything else is shuffled.
+
+    ``hands`` maps a seat to exactly ``hand_size`` cards; ``stock_top`` lists the top
+    of the stock in draw order, the rest of the pack shuffled beneath it. With
+    ``stock_complete`` the stock is exactly ``stock_top`` (used to replay a log).
+    """
+
+    hands: Mapping[int, Sequence[Card]] = field(default_factory=dict)
+    discard: Card | None = None
+    stock_top: Sequence[Card] = ()
+    stock_complete: bool = False
+    dealer: int | None = None
+    """The seat that deals, instead of the one the rules choose (a replayed log's dealer)."""
+    drawn_for_dealer: Mapping[str, str] = field(default_factory=dict)
+    """With ``dealer``: the cards a log says were drawn to choose it, reported again."""
+    no_upcard: bool = False
+    """With ``stock_complete``: the deal turned up no card (a replayed log of a variant without one)."""
+
+
+@dataclass(slots=True)
+class HandResult:
+    """How one hand ended and what it added to each total (indexed by seat)."""
+
+    number: int
+    winner: int | None
+    kalooki: bool
+    end: HandEnd
+    seats: tuple[int, ...]
+    hand_points: tuple[int, ...]
+    scores: tuple[int, ...]
+    turns: int
+    dealer: int | None = None
+    """The seat that dealt (None in saves from before it was recorded)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "winner": self.winner,
+            "kalooki": self.kalooki,
+            "end": self.end,
+            "seats": list(self.seats),
+            "hand_points": list(self.hand_points),
+            "scores": list(self.scores),
+            "turns": self.turns,
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> HandResult:
+        return HandResult(
+            number=int(data["number"]),
+            winner=None if data["winner"] is None else int(data["winner"]),
+            kalooki=bool(data["kalooki"]),
+            end=data["end"],
+            seats=tuple(int(seat) for seat in data["seats"]),
+            hand_points=tuple(int(value) for value in data["hand_points"]),
+            scores=tuple(int(value) for value in data["scores"]),
+            turns=int(data["turns"]),
+            dealer=None if data.get("dealer") is None else int(data["dealer"]),
+        )
+
+
+@dataclass(slots=True)
+class TurnState:
+    """What the current turn has done so far: the rules that span a turn depend on it."""
+
+    drew: str | None = None
+    drawn_card: Card | None = None
+    opened_before: bool = False
+    built: bool = False
+    # meld_at_once: the card taken from the discard pile, and how many of it the hand may keep.
+    must_use_card: Card | None = None
+    must_use_limit: int = 0
+    # released_joker_must_be_melded: freed jokers not yet laid in a new meld.
+    jokers_owed: int = 0
+    # Table indexes of the melds laid this turn: building onto them is part of laying down (Kalooki).
+    laid: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "drew": self.drew,
+            "drawn_card": self.drawn_card,
+            "opened_before": self.opened_before,
+            "built": self.built,
+            "must_use_card": self.must_use_card,
+            "must_use_limit": self.must_use_limit,
+            "jokers_owed": self.jokers_owed,
+            "laid": list(self.laid),
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> TurnState:
+        # Saves from before "laid" was recorded did not count building onto the turn's own melds.
+        known = {key: data[key] for key in TurnState.__slots__ if key != "laid"}
+        return TurnState(**known, laid=[int(index) for index in data.get("laid", ())])
+
+
+class GameState:
+    """The state of a game and the queries on it; :class:`kalooki.engine.Game` adds the rules."""
+
+    variant: Variant
+    players: list[str]
+    seed: int | None
+    turn_limit: int
+    rng: random.Random
+    hand_number: int
+    first_seat: int
+    dealer: int
+    current: int
+    phase: Phase
+    stock: list[Card]
+    discard_pile: list[Card]
+    table: list[TableMeld]
+    hands: list[list[Card]]
+    opened: list[bool]
+    totals: list[int]
+    eliminated: list[bool]
+    turn: TurnState
+    turn_number: int
+    stock_ran_out: bool
+    results: list[HandResult]
+    winners: list[int]
+    _undo: dict[str, Any] | None
+    forced_reshuffles: list[list[Card]]
+    opening_events: list[Event]
+
+    if TYPE_CHECKING:  # the turn's layer (kalooki.turn) works out what the turn owes
+
+        def owed_cards(self) -> tuple[Card, ...]: ...
+
+    @property
+    def seats(self) -> list[int]:
+        """The seats still playing (not eliminated), in seat order."""
+        return [seat for seat in range(len(self.players)) if not self.eliminated[seat]]
+
+    def next_seat(self, seat: int, direction: str | None = None) -> int:
+        """The next seat still playing after ``seat``, the way play goes (or ``direction``)."""
+        step = 1 if (direction or self.variant.play_direction) == "clockwise" else -1
+        count = len(self.players)
+        for offset in range(1, count + 1):
+            candidate = (seat + step * offset) % count
+            if not self.eliminated[candidate]:
+                return candidate
+        return seat
+
+    def previous_seat(self, seat: int) -> int:
+        """The seat still playing that play reaches just before ``seat``."""
+        backwards = "counter_clockwise" if self.variant.play_direction == "clockwise" else "clockwise"
+        return self.next_seat(seat, backwards)
+
+    @property
+    def player(self) -> str:
+        return self.players[self.current]
+
+    @property
+    def game_over(self) -> bool:
+        return self.phase == "game_over"
+
+    def seat_of(self, name: str) -> int:
+        try:
+            return self.players.index(name)
+        except ValueError:
+            raise IllegalMoveError(
+                f"there is no player '{name}': the players are {', '.join(self.players)}"
+            ) from None
+
+    def view(self, seat: int) -> PlayerView:
+        return PlayerView(
+            seat=seat,
+            hand=tuple(self.hands[seat]),
+            table=tuple(self.table),
+            discard_pile=tuple(self.discard_pile),
+            stock_count=len(self.stock),
+            hand_counts=tuple(len(hand) for hand in self.hands),
+            opened=tuple(self.opened),
+            totals=tuple(self.totals),
+            eliminated=tuple(self.eliminated),
+            current=self.current,
+            phase=self.phase,
+            hand_number=self.hand_number,
+            variant=self.variant,
+            players=tuple(self.players),
+            turn_number=self.turn_number,
+            turn=self._turn_seen_by(seat),
+            owed=self.owed_cards() if seat == self.current else (),
+            next_seat=self.next_seat(self.current),
+            first_seat=self.first_seat,
+            dealer=self.dealer,
+            stock_ran_out=self.stock_ran_out,
+            turn_limit=self.turn_limit,
+        )
+
+    def _turn_seen_by(self, seat: int) -> TurnState:
+        """A copy of the turn so far; which pile was drawn from is public, a card from the stock is not."""
+        turn = replace(self.turn, laid=list(self.turn.laid))
+        if (seat != self.current or self.phase not in ("draw", "play")) and turn.drew != "discard":
+            turn.drawn_card = None
+        return turn
+
+    def cards_everywhere(self) -> Counter[Card]:
+        """Every card the game holds, wherever it is: always the whole pack."""
+        cards: Counter[Card] = Counter(self.stock)
+        cards.update(self.discard_pile)
+        for hand in self.hands:
+            cards.update(hand)
+        for meld in self.table:
+            cards.update(meld.cards)
+        return cards

@@ -1,0 +1,232 @@
+"""Laying down: melds, builds on table melds and joker swaps, each checked in full before it is played."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from kalooki.cards import (
+    JOKER,
+    Card,
+    format_card,
+    format_cards,
+)
+from kalooki.gamestate import (
+    Event,
+    IllegalMoveError,
+    NotYourTurnError,
+)
+from kalooki.melds import (
+    MeldError,
+    TableMeld,
+    build,
+    make_meld,
+    swap,
+)
+from kalooki.moves import Action, Build, Draw, Meld, Swap
+from kalooki.statecheck import (
+    check_action_parts,
+)
+from kalooki.turn import TurnPlay
+
+
+class Laying(TurnPlay):
+    """Playing actions: :meth:`apply` and the meld, build and swap handlers."""
+
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Play ``action`` for the current player (or check that ``seat`` is theirs) and return its events."""
+        if self.phase in ("hand_over", "game_over"):
+            raise IllegalMoveError(
+                "the game is over" if self.phase == "game_over" else f"hand {self.hand_number} is over"
+            )
+        if seat is not None and seat != self.current:
+            if not 0 <= seat < len(self.players):
+                raise NotYourTurnError(f"there is no seat {seat} at this table")
+            raise NotYourTurnError(f"it is {self.player}'s turn, not {self.players[seat]}'s")
+        check_action_parts(action)
+        if isinstance(action, Draw):
+            return self._draw(action)
+        if self.phase == "draw":
+            raise IllegalMoveError(f"{self.player} must draw first: draw stock or draw discard")
+        if isinstance(action, Meld):
+            return self._meld(action)
+        if isinstance(action, Build):
+            return self._build(action)
+        if isinstance(action, Swap):
+            return self._swap(action)
+        return self._discard(action)
+
+    def _take_from_hand(self, cards: Sequence[Card]) -> None:
+        """Check that the hand holds ``cards`` (as a multiset); raise without changing anything."""
+        hand = Counter(self.hands[self.current])
+        need = Counter(cards)
+        for card, count in need.items():
+            if hand[card] < count:
+                have = "no" if hand[card] == 0 else f"only {hand[card]}"
+                times = "" if count == 1 else f" {count} times"
+                raise IllegalMoveError(f"you have {have} {format_card(card)} in your hand to play{times}")
+
+    def _check_keep(self, laying: int) -> None:
+        left = len(self.hands[self.current]) - laying
+        if left < self._keep():
+            raise IllegalMoveError(
+                "you must keep a card to discard: in this variant the last card must be discarded"
+            )
+
+    def _remove(self, cards: Sequence[Card]) -> None:
+        hand = self.hands[self.current]
+        for card in cards:
+            hand.remove(card)
+
+    def _meld(self, action: Meld) -> list[Event]:
+        cards = [card for group in action.groups for card in group]
+        self._take_from_hand(cards)
+        melds: list[TableMeld] = []
+        for group in action.groups:
+            try:
+                melds.append(make_meld(group, self.variant, owner=self.current))
+            except MeldError as error:
+                raise IllegalMoveError(str(error)) from None
+        self._check_keep(len(cards))
+        points = sum(meld.worth(self.variant) for meld in melds)
+        threshold = self.variant.opening_threshold
+        if not self.opened[self.current] and points < threshold:
+            worth = "melds are" if len(melds) > 1 else "meld is"
+            raise IllegalMoveError(
+                f"your first {worth} worth {points} points; this variant needs {threshold} "
+                "(lay them all in one meld command: meld A, B, C)"
+            )
+        start = len(self.table)
+
+        def lay() -> Event:
+            self._remove(cards)
+            self.table.extend(melds)
+            self.turn.laid = [*self.turn.laid, *range(start, start + len(melds))]
+            self.opened[self.current] = True
+            self.turn.jokers_owed = max(0, self.turn.jokers_owed - cards.count(JOKER))
+            return {
+                "type": "meld",
+                "player": self.player,
+                "melds": [format_cards(meld.cards) for meld in melds],
+                "numbers": list(range(start + 1, start + 1 + len(melds))),
+                "points": points,
+            }
+
+        return self._lay(lay)
+
+    def _table_meld(self, number: int) -> TableMeld:
+        if not 1 <= number <= len(self.table):
+            if not self.table:
+                raise IllegalMoveError("there are no melds on the table yet")
+            raise IllegalMoveError(
+                f"there is no table meld {number}: the melds are numbered 1 to {len(self.table)}"
+            )
+        return self.table[number - 1]
+
+    def _build(self, action: Build) -> list[Event]:
+        if not self.opened[self.current]:
+            raise IllegalMoveError("you may build only after you have opened (laid your first melds)")
+        meld = self._table_meld(action.meld)
+        self._take_from_hand(action.cards)
+        try:
+            built = build(meld, action.cards, self.variant, action.end)
+        except MeldError as error:
+            raise IllegalMoveError(str(error)) from None
+        self._check_keep(len(action.cards))
+
+        def lay() -> Event:
+            self._remove(action.cards)
+            self.table[action.meld - 1] = built
+            self._note_table_use(action.meld)
+            return {
+                "type": "build",
+                "player": self.player,
+                "meld": action.meld,
+                "cards": format_cards(action.cards),
+                "end": action.end,
+                "result": format_cards(built.cards),
+            }
+
+        return self._lay(lay)
+
+    def _swap(self, action: Swap) -> list[Event]:
+        variant = self.variant
+        if variant.joker_release_requires_opening and not self.opened[self.current]:
+            raise IllegalMoveError("you may take a joker from the table only after you have opened")
+        meld = self._table_meld(action.meld)
+        if not self.may_take_joker_from(meld):
+            raise IllegalMoveError(
+                "in this variant only another player may take a joker from your meld "
+                f"{format_cards(meld.cards)}"
+            )
+        self._take_from_hand(action.cards)
+        try:
+            swapped, freed = swap(meld, action.cards, variant)
+        except MeldError as error:
+            raise IllegalMoveError(str(error)) from None
+
+        def lay() -> Event:
+            self._remove(action.cards)
+            if variant.released_joker_must_be_melded:
+                self.turn.jokers_owed += freed
+            if self.turn.must_use_card == JOKER:
+                # Freed jokers are not the joker taken from the discard pile: they owe what their rule says.
+                self.turn.must_use_limit += freed
+            self.hands[self.current].extend([JOKER] * freed)
+            self.table[action.meld - 1] = swapped
+            self._note_table_use(action.meld)
+            return {
+                "type": "release",
+                "player": self.player,
+                "meld": action.meld,
+                "cards": format_cards(action.cards),
+                "jokers": freed,
+                "result": format_cards(swapped.cards),
+            }
+
+        return self._lay(lay)
+
+    def _note_table_use(self, number: int) -> None:
+        """A build or swap on table meld ``number``: building on the table, unless the turn laid that meld."""
+        if number - 1 not in self.turn.laid:
+            self.turn.built = True
+
+    def _lay(self, lay: Callable[[], Event]) -> list[Event]:
+        """Carry out a checked meld, build or swap, unless it leaves the turn owing what it cannot pay."""
+        seat = self.current
+        saved = (list(self.hands[seat]), list(self.table), self.opened[seat], replace(self.turn))
+        event = lay()
+        problem = self._unpayable_debt()
+        if problem is not None:
+            self.hands[seat], self.table, self.opened[seat], self.turn = saved
+            raise IllegalMoveError(problem)
+        return [event, *self._after_laying()]
+
+    def _unpayable_debt(self) -> str | None:
+        """Why the turn could no longer pay what it owes, or None: a dead end is refused, not entered."""
+        hand = self.hands[self.current]
+        owed = self.owed_cards()
+        if not hand or not owed:
+            return None
+        card = self.turn.must_use_card
+        taken = self._must_use_owed()
+        if card is not None and taken and not self._can_lay((card,) * taken, self.table):
+            return (
+                f"that would leave you unable to meld the {format_card(card)} you took from the discard pile"
+            )
+        # With no table to build on, only new melds can pay for a freed joker; one built away is not paid.
+        owed_jokers = self.turn.jokers_owed
+        if owed_jokers and (hand.count(JOKER) < owed_jokers or not self._can_lay((JOKER,) * owed_jokers, ())):
+            return "a freed joker must go into a new meld this turn, and your hand could not meld it"
+        return None
+
+    def _after_laying(self) -> list[Event]:
+        """The hand ends when a player's last card is melded or built (discard_optional)."""
+        if not self.hands[self.current]:
+            return self._went_out()
+        return []
+
+    def may_take_joker_from(self, meld: TableMeld) -> bool:
+        """Whether joker_taker lets the current player take a joker from ``meld``."""
+        return self.variant.joker_taker == "anyone" or meld.owner != self.current

@@ -1,0 +1,308 @@
+"""Which actions are legal now: the draws, the melds, builds and swaps a hand can lay, the discards,
+and :meth:`LegalActions.check`, which tries an action without changing anything."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import combinations, islice
+
+from kalooki.cards import (
+    JOKER,
+    Card,
+    make_card,
+    rank_points,
+)
+from kalooki.gamejson import GameJson
+from kalooki.gamestate import (
+    IllegalMoveError,
+)
+from kalooki.melds import (
+    RUN_MAX,
+    MeldError,
+    RunEnd,
+    TableMeld,
+    build,
+    make_meld,
+    run_span_ok,
+    set_room_suits,
+)
+from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
+from kalooki.variant import Variant
+
+MAX_LISTED_LAYINGS = 1000
+"""Most melds, builds and swaps :meth:`Game.legal_actions` lists (draws and discards are always all listed).
+
+Before opening, every combination of melds reaching the threshold is legal: with a big hand and a low
+threshold that is millions. :meth:`Game.iter_legal_actions` yields them all, lazily."""
+
+MAX_OPENING_STEPS = 2_000
+"""Combinations of melds :meth:`Game.legal_actions` tries when listing openings; past them it lists what it
+found, or else the solver's best opening: a hand that can open always has an opening listed."""
+
+
+class LegalActions(GameJson):
+    """The legal actions of the current player, listed lazily or bounded."""
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions, with at most :data:`MAX_LISTED_LAYINGS` melds, builds and swaps (in the order
+        :meth:`iter_legal_actions` yields them) and every draw and discard."""
+        if self.phase != "play":
+            return list(self.iter_legal_actions())
+        layings = self._legal_layings(MAX_OPENING_STEPS)
+        actions: list[Action] = list(islice(layings, MAX_LISTED_LAYINGS))
+        return actions + list(self._legal_discards())
+
+    def iter_legal_actions(self) -> Iterator[Action]:
+        """Every legal action of the current player.
+
+        Melds are listed as the distinct melds the hand can lay (a joker fills only a
+        missing card); a player who has not opened gets every combination of disjoint
+        melds that reaches the opening threshold.
+        """
+        if self.phase == "draw":
+            if self.stock:
+                yield Draw("stock")
+            if self._discard_draw_allowed():
+                yield Draw("discard")
+            return
+        if self.phase != "play":
+            return
+        yield from self._legal_layings()
+        yield from self._legal_discards()
+
+    def _legal_layings(self, max_steps: int | None = None) -> Iterator[Action]:
+        hand = self.hands[self.current]
+        # While the turn owes a card, a laying that would make it unpayable is refused: check each.
+        owing = bool(self.owed_cards())
+        for action in self._layings(hand, max_steps):
+            if not owing or isinstance(action, Swap) or self._is_legal(action):
+                yield action
+
+    def _legal_discards(self) -> Iterator[Action]:
+        if self._turn_debts() is None:
+            for card in sorted(set(self.hands[self.current])):
+                yield Discard(card)
+
+    def _layings(self, hand: list[Card], max_steps: int | None = None) -> Iterator[Action]:
+        keep = self._keep()
+        groups = candidate_melds(hand, self.variant)
+        if self.opened[self.current]:
+            for group in groups:
+                if len(hand) - len(group) >= keep:
+                    yield Meld((group,))
+        else:
+            yield from self._opening_melds(groups, hand, keep, max_steps)
+        if self.opened[self.current]:
+            yield from self._legal_builds(hand, keep)
+        if self.opened[self.current] or not self.variant.joker_release_requires_opening:
+            yield from self.legal_swaps()
+
+    def _opening_melds(
+        self, groups: list[tuple[Card, ...]], hand: list[Card], keep: int, max_steps: int | None
+    ) -> Iterator[Action]:
+        threshold = self.variant.opening_threshold
+        values = [make_meld(group, self.variant).worth(self.variant) for group in groups]
+        needs = [tuple(Counter(group).items()) for group in groups]
+        left = Counter(hand)
+        # Cards still in hand are counted down in place (and back up), so each step costs one meld's cards.
+        spare = len(hand) - keep
+        # A joker stands for any card; an ace may be worth more than a ten (high or low in a run).
+        ace = max(self.variant.ace_value, self.variant.low_ace_value)
+        worth = {card: max(10, ace) if card == JOKER else rank_points(card % 13 + 1, ace) for card in left}
+        by_worth = sorted(worth, key=worth.__getitem__, reverse=True)
+
+        def most_to_add(spare: int) -> int:
+            """The most points ``spare`` more cards from the hand could add: prunes what cannot open."""
+            total = 0
+            for card in by_worth:
+                take = min(left[card], spare)
+                total += take * worth[card]
+                spare -= take
+                if not spare:
+                    break
+            return total
+
+        steps = [0]
+
+        def extend(start: int, chosen: list[int], spare: int, points: int) -> Iterator[Action]:
+            if points >= threshold:
+                if chosen:
+                    yield Meld(tuple(groups[index] for index in chosen))
+            elif points + most_to_add(spare) < threshold:
+                return
+            steps[0] += 1
+            if max_steps is not None and steps[0] > max_steps:
+                return
+            for index in range(start, len(groups)):
+                if len(groups[index]) > spare or any(left[card] < count for card, count in needs[index]):
+                    continue
+                for card, count in needs[index]:
+                    left[card] -= count
+                chosen.append(index)
+                yield from extend(index + 1, chosen, spare - len(groups[index]), points + values[index])
+                chosen.pop()
+                for card, count in needs[index]:
+                    left[card] += count
+
+        found = False
+        for action in extend(0, [], spare, 0):
+            found = True
+            yield action
+        if max_steps is not None and steps[0] > max_steps and not found:
+            yield from self._solver_opening(hand, keep)
+
+    def _solver_opening(self, hand: list[Card], keep: int) -> Iterator[Action]:
+        """The solver's best opening, when a bounded search of combinations found none."""
+        from kalooki.solver import best_opening
+
+        plan = best_opening(hand, self.variant, keep=keep)
+        if plan is not None and plan.melds:
+            yield Meld(plan.melds)
+
+    def _legal_builds(self, hand: list[Card], keep: int) -> Iterator[Action]:
+        counts = Counter(hand)
+        for number, meld in enumerate(self.table, start=1):
+            for cards, end in _build_candidates(meld, counts, self.variant):
+                if len(hand) - len(cards) < keep:
+                    continue
+                try:
+                    build(meld, cards, self.variant, end)
+                except MeldError:
+                    continue
+                yield Build(number, cards, end)
+
+    def legal_swaps(self) -> list[Swap]:
+        """Every joker release the current player may make now."""
+        if self.phase != "play":
+            return []
+        if self.variant.joker_release_requires_opening and not self.opened[self.current]:
+            return []
+        counts = Counter(self.hands[self.current])
+        found: list[Swap] = []
+        for number, meld in enumerate(self.table, start=1):
+            if not meld.jokers or not self.may_take_joker_from(meld):
+                continue
+            if meld.kind == "run":
+                wanted = sorted({meld.stands_for(i) for i, card in enumerate(meld.cards) if card == JOKER})
+            else:
+                wanted = [make_card(meld.rank, suit) for suit in set_room_suits(meld, self.variant)]
+            offered = [card for card in wanted if counts[card]]
+            for size in range(1, len(offered) + 1):
+                for cards in combinations(offered, size):
+                    action = Swap(number, cards)
+                    if self._is_legal(action):
+                        found.append(action)
+        return found
+
+    def _is_legal(self, action: Action) -> bool:
+        try:
+            self.check(action)
+        except IllegalMoveError:
+            return False
+        return True
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalMoveError` if ``action`` is not legal now; change nothing.
+
+        The trial plays on fresh copies of the state: lists a caller holds (a hand, the table) are never
+        changed, even for a moment.
+        """
+        saved = self.to_json()
+        reshuffles = [list(stock) for stock in self.forced_reshuffles]
+        self._restore(saved)
+        try:
+            self.apply(action)
+        finally:
+            self._restore(saved)
+            self.forced_reshuffles = reshuffles
+
+
+def candidate_melds(hand: Sequence[Card], variant: Variant) -> list[tuple[Card, ...]]:
+    """Every distinct meld the hand can lay, a joker filling only a missing card, in a stable order."""
+    counts = Counter(hand)
+    jokers = counts[JOKER]
+    found: list[tuple[Card, ...]] = []
+    for rank in range(1, 14):
+        suits = [suit for suit in range(4) if counts[make_card(rank, suit)]]
+        if variant.set_suits == "may_repeat":
+            # Each copy held may go in (books): a suit appears as often as the hand holds it.
+            suits = [suit for suit in suits for _ in range(counts[make_card(rank, suit)])]
+        capacity = variant.set_maximum
+        for size in range(1, min(len(suits), capacity) + 1):
+            for chosen in dict.fromkeys(combinations(suits, size)):
+                set_cards = tuple(make_card(rank, suit) for suit in chosen)
+                for extra in range(max(0, 3 - size), min(jokers, capacity - size) + 1):
+                    found.append(set_cards + (JOKER,) * extra)
+    lows = range(1, 14) if variant.ace_in_runs == "wrap" else range(1, 13)
+    for suit in range(4):
+        for low in lows:
+            # Each longer frame from the same low card adds a position: once a frame needs more jokers
+            # than the hand holds, or the run rules refuse it, every longer one does too.
+            group: list[Card] = []
+            missing = 0
+            for index in range(RUN_MAX):
+                rank = low + index
+                rank = rank if rank <= 14 else (rank - 1) % 13 + 1
+                card = make_card(1 if rank == 14 else rank, suit)
+                if counts[card]:
+                    group.append(card)
+                else:
+                    missing += 1
+                    group.append(JOKER)
+                if missing > jokers:
+                    break
+                length = index + 1
+                if length < variant.run_minimum:
+                    continue
+                if not run_span_ok(low, length, variant):
+                    break
+                naturals = length - missing
+                # One natural and jokers in at most four cards reads as a set: not a run to list.
+                if naturals == 0 or (naturals == 1 and length <= variant.set_maximum):
+                    continue
+                found.append(tuple(group))
+    return found
+
+
+def _build_candidates(
+    meld: TableMeld, counts: Counter[Card], variant: Variant
+) -> Iterator[tuple[tuple[Card, ...], RunEnd | None]]:
+    jokers = counts[JOKER]
+    if meld.kind == "set":
+        room = variant.set_maximum - len(meld.cards)
+        offered = [
+            make_card(meld.rank, suit)
+            for suit in set_room_suits(meld, variant)
+            for _ in range(counts[make_card(meld.rank, suit)] if variant.set_suits == "may_repeat" else 1)
+            if counts[make_card(meld.rank, suit)]
+        ]
+        offered += [JOKER] * min(jokers, room)
+        seen: set[tuple[Card, ...]] = set()
+        for size in range(1, room + 1):
+            for chosen in combinations(offered, size):
+                if chosen not in seen:
+                    seen.add(chosen)
+                    yield chosen, None
+        return
+    ends: tuple[RunEnd, ...] = ("high", "low")
+    for end in ends:
+        cards: list[Card] = []
+        used_jokers = 0
+        for step in range(1, 14 - len(meld.cards) + 1):
+            rank = meld.high_rank() + step if end == "high" else meld.rank - step
+            if variant.ace_in_runs == "wrap":
+                rank = (rank - 1) % 13 + 1
+            elif not 1 <= rank <= 14:
+                break
+            natural = make_card(1 if rank == 14 else rank, meld.suit)
+            # Each position takes a natural card when the hand has a spare one, else a joker.
+            if counts[natural] > cards.count(natural):
+                piece = natural
+            elif used_jokers < jokers:
+                piece = JOKER
+                used_jokers += 1
+            else:
+                break
+            cards = [*cards, piece] if end == "high" else [piece, *cards]
+            yield tuple(cards), end

@@ -1,0 +1,209 @@
+"""A turn: drawing, what the turn owes before it may end, discarding, and taking back what was laid."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from kalooki.cards import (
+    JOKER,
+    Card,
+    format_card,
+    format_cards,
+)
+from kalooki.gamestate import (
+    Event,
+    IllegalMoveError,
+    TurnState,
+)
+from kalooki.melds import (
+    TableMeld,
+)
+from kalooki.moves import Discard, Draw
+from kalooki.scoring import HandScoring
+
+
+class TurnPlay(HandScoring):
+    """The turn from the draw to the discard, and the debts that span it."""
+
+    def _keep(self) -> int:
+        """Cards that must stay in hand after laying: one to discard, if the last card must be discarded."""
+        return 1 if self.variant.going_out == "discard_required" else 0
+
+    def _start_turn(self) -> list[Event]:
+        """Begin the current seat's turn, ending the hand when nobody can draw."""
+        self.turn = TurnState(opened_before=self.opened[self.current])
+        self._undo = None
+        events: list[Event] = []
+        if not self.stock and self.variant.stock_exhausted != "end_hand":
+            # The pile may have been too small to reshuffle when the stock ran out (reshuffle_keep_top with
+            # one card, or an empty pile): it has grown since, so reshuffle it now.
+            events = self._stock_exhausted()
+        if self.stock or self._discard_draw_allowed():
+            return events
+        return events + self._end_hand(None, "blocked")
+
+    def _discard_draw_allowed(self) -> bool:
+        if not self.discard_pile:
+            return False
+        rule = self.variant.discard_draw
+        if rule == "never":
+            return False
+        if rule == "after_opening":
+            return self.opened[self.current]
+        if rule == "before_opening":
+            return not self.opened[self.current]
+        if rule == "meld_at_once":
+            return self._card_usable(self.discard_pile[-1])
+        return True
+
+    def _card_usable(self, card: Card) -> bool:
+        """Whether the current player could meld or build ``card`` this very turn (meld_at_once)."""
+        hand = self.hands[self.current]
+        hand.append(card)
+        try:
+            return self._can_lay((card,), self.table)
+        finally:
+            hand.pop()
+
+    def _draw(self, action: Draw) -> list[Event]:
+        if self.phase != "draw":
+            raise IllegalMoveError(f"{self.player} has drawn already this turn: meld, build or discard")
+        if action.source == "discard":
+            if not self.discard_pile:
+                raise IllegalMoveError("the discard pile is empty: draw stock")
+            if not self._discard_draw_allowed():
+                raise IllegalMoveError(self._discard_refusal())
+            card = self.discard_pile.pop()
+            if self.variant.discard_draw == "meld_at_once":
+                self.turn.must_use_card = card
+                self.turn.must_use_limit = self.hands[self.current].count(card)
+        else:
+            if not self.stock:
+                raise IllegalMoveError("the stock is empty: draw discard")
+            card = self.stock.pop()
+        self.hands[self.current].append(card)
+        self.turn.drew = action.source
+        self.turn.drawn_card = card
+        self.phase = "play"
+        events: list[Event] = [
+            {"type": "draw", "player": self.player, "source": action.source, "card": format_card(card)}
+        ]
+        if not self.stock:
+            events += self._stock_exhausted()
+        self._undo = self._snapshot()
+        return events
+
+    def _discard_refusal(self) -> str:
+        rule = self.variant.discard_draw
+        if rule == "never":
+            return "this variant never lets a player take the discard: draw stock"
+        if rule == "after_opening":
+            return "only a player who has opened may take the discard: draw stock"
+        if rule == "before_opening":
+            return "a player who has opened may not take the discard: draw stock"
+        top = format_card(self.discard_pile[-1])
+        return f"you may take {top} only to meld it this turn, and you could not: draw stock"
+
+    def _stock_exhausted(self) -> list[Event]:
+        rule = self.variant.stock_exhausted
+        if rule == "end_hand":
+            self.stock_ran_out = True
+            return [{"type": "stock_out", "rule": rule}]
+        kept = self.discard_pile[-1:] if rule == "reshuffle_keep_top" else []
+        pile = self.discard_pile[: len(self.discard_pile) - len(kept)]
+        if not pile:
+            return []
+        if self.forced_reshuffles:
+            stock = self.forced_reshuffles.pop(0)
+            if Counter(stock) != Counter(pile):
+                raise IllegalMoveError("the reshuffled stock does not hold the discard pile's cards")
+        else:
+            stock = list(pile)
+            self.rng.shuffle(stock)
+        self.stock = stock
+        self.discard_pile = kept
+        return [{"type": "reshuffle", "rule": rule, "stock": format_cards(reversed(self.stock))}]
+
+    def owed_cards(self) -> tuple[Card, ...]:
+        """What the current turn must still lay: the discard taken under meld_at_once, freed jokers."""
+        card = self.turn.must_use_card
+        taken = () if card is None else (card,) * self._must_use_owed()
+        return (*taken, *([JOKER] * self.turn.jokers_owed))
+
+    def _must_use_owed(self) -> int:
+        """How many copies of the card taken under meld_at_once the hand still holds beyond what it had."""
+        turn = self.turn
+        if turn.must_use_card is None:
+            return 0
+        return max(0, self.hands[self.current].count(turn.must_use_card) - turn.must_use_limit)
+
+    def _turn_debts(self) -> str | None:
+        """What the turn still owes before it may end (checked before the discard leaves the hand)."""
+        turn = self.turn
+        if turn.must_use_card is not None and self._must_use_owed():
+            card = format_card(turn.must_use_card)
+            return f"you took {card} from the discard pile: meld or build it before you discard"
+        if turn.jokers_owed:
+            return "the joker you freed must go into a new meld before you discard"
+        return None
+
+    def _can_lay(self, cards: tuple[Card, ...], table: Sequence[TableMeld]) -> bool:
+        """Whether the current hand can still lay ``cards`` this turn, building only on ``table``."""
+        from kalooki import solver
+
+        hand, variant, keep = self.hands[self.current], self.variant, self._keep()
+        if not self.opened[self.current]:
+            return solver.best_opening(hand, variant, table=table, keep=keep, must_include=cards) is not None
+        try:
+            solver.solve(hand, variant, table=table, opened=True, keep=keep, must_include=cards)
+        except solver.Unsolvable:
+            return False
+        return True
+
+    def _discard(self, action: Discard) -> list[Event]:
+        hand = self.hands[self.current]
+        if action.card not in hand:
+            raise IllegalMoveError(f"you have no {format_card(action.card)} in your hand to discard")
+        debt = self._turn_debts()
+        if debt is not None:
+            raise IllegalMoveError(debt)
+        hand.remove(action.card)
+        self.discard_pile.append(action.card)
+        events: list[Event] = [{"type": "discard", "player": self.player, "card": format_card(action.card)}]
+        if not hand:
+            return events + self._went_out()
+        if self.stock_ran_out:
+            return events + self._end_hand(None, "stock_exhausted")
+        if self.turn_number >= self.turn_limit:
+            return events + self._end_hand(None, "turn_limit")
+        self.current = self.next_seat(self.current)
+        self.turn_number += 1
+        self.phase = "draw"
+        return events + self._start_turn()
+
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "hand": list(self.hands[self.current]),
+            "table": list(self.table),
+            "opened": self.opened[self.current],
+            "turn": TurnState.from_json(self.turn.to_json()),
+        }
+
+    def can_undo(self) -> bool:
+        """Whether the current player has melded, built or swapped this turn (and may take it back)."""
+        if self.phase != "play" or self._undo is None:
+            return False
+        return bool(self._undo["hand"] != self.hands[self.current] or self._undo["table"] != self.table)
+
+    def undo_turn(self) -> None:
+        """Take back this turn's melds, builds and swaps (the draw stands)."""
+        if not self.can_undo():
+            raise IllegalMoveError("there is nothing to take back this turn")
+        snapshot = self._undo
+        assert snapshot is not None
+        self.hands[self.current] = list(snapshot["hand"])
+        self.table = list(snapshot["table"])
+        self.opened[self.current] = snapshot["opened"]
+        self.turn = TurnState.from_json(snapshot["turn"].to_json())

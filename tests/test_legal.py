@@ -1,0 +1,210 @@
+"""The legal actions: the pruned candidate generator against the exhaustive one, and perft-style counts.
+
+Perft counts (after python-chess's ``examples/perft``) pin ``len(game.legal_actions())`` at every
+position of seeded walks through each built-in variant, in both phases of a turn: a legal action that
+stops being listed fails here, not only an illegal one that starts to be. A deliberate change to what
+is legal is recorded again with::
+
+    KALOOKI_UPDATE_PERFT=1 pytest tests/test_legal.py
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kalooki.cards import JOKER, Card, full_pack, make_card, parse_cards
+from kalooki.engine import FixedDeal, Game
+from kalooki.legal import candidate_melds
+from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
+from kalooki.melds import run_span_ok
+from kalooki.moves import Discard, Draw
+from kalooki.variant import Variant
+
+PERFT = Path(__file__).parent / "golden" / "perft.json"
+UPDATE = os.environ.get("KALOOKI_UPDATE_PERFT") == "1"
+HOW_TO_RECORD = "KALOOKI_UPDATE_PERFT=1 pytest tests/test_legal.py"
+
+WALK_ACTIONS = 60
+"""Each walk takes this many actions, chosen at random (by seed): a meld, build or swap when there is one
+(so the walk opens, builds and frees jokers), else a draw or a discard."""
+
+
+def exhaustive_candidate_melds(hand: Sequence[Card], variant: Variant) -> list[tuple[Card, ...]]:
+    """The generator as it was before pruning: every suit, low card and length tried, none skipped."""
+    counts = Counter(hand)
+    jokers = counts[JOKER]
+    found: list[tuple[Card, ...]] = []
+    for rank in range(1, 14):
+        suits = [suit for suit in range(4) if counts[make_card(rank, suit)]]
+        if variant.set_suits == "may_repeat":
+            suits = [suit for suit in suits for _ in range(counts[make_card(rank, suit)])]
+        capacity = variant.set_maximum
+        for size in range(1, min(len(suits), capacity) + 1):
+            for chosen in dict.fromkeys(combinations(suits, size)):
+                set_cards = tuple(make_card(rank, suit) for suit in chosen)
+                for extra in range(max(0, 3 - size), min(jokers, capacity - size) + 1):
+                    found.append(set_cards + (JOKER,) * extra)
+    lows = range(1, 14) if variant.ace_in_runs == "wrap" else range(1, 13)
+    for suit in range(4):
+        for low in lows:
+            for length in range(variant.run_minimum, 14):
+                if not run_span_ok(low, length, variant):
+                    continue
+                group: list[Card] = []
+                missing = 0
+                for index in range(length):
+                    rank = low + index
+                    rank = rank if rank <= 14 else (rank - 1) % 13 + 1
+                    card = make_card(1 if rank == 14 else rank, suit)
+                    if counts[card]:
+                        group.append(card)
+                    else:
+                        missing += 1
+                        group.append(JOKER)
+                naturals = length - missing
+                if missing > jokers:
+                    continue
+                if naturals == 0 or (naturals == 1 and length <= variant.set_maximum):
+                    continue
+                found.append(tuple(group))
+    return found
+
+
+def _builtin(name: str) -> Variant:
+    return load_variant(builtin_variant_path(name))
+
+
+@st.composite
+def variants_and_hands(draw: st.DrawFn) -> tuple[Variant, list[Card]]:
+    """A variant with any run frame and set shape, and a hand drawn from its pack."""
+    set_suits = draw(st.sampled_from(["distinct", "may_repeat"]))
+    variant = Variant(
+        max_players=2,
+        hand_size=10,
+        decks=draw(st.integers(1, 3)),
+        jokers=draw(st.integers(0, 6)),
+        ace_in_runs=draw(st.sampled_from(["high_or_low", "high", "low", "wrap"])),
+        run_minimum=draw(st.integers(3, 6)),
+        set_suits=set_suits,
+        set_maximum=draw(st.integers(3, 4 if set_suits == "distinct" else 8)),
+    )
+    pack = list(full_pack(variant.decks, variant.jokers).elements())
+    hand = draw(st.lists(st.sampled_from(pack), min_size=0, max_size=21))
+    counts = Counter(hand)
+    # A hand holds no more copies of a card than the pack.
+    return variant, [card for card in counts for _ in range(min(counts[card], pack.count(card)))]
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(case=variants_and_hands())
+def test_the_pruned_generator_lists_exactly_what_the_exhaustive_one_does(
+    case: tuple[Variant, list[Card]],
+) -> None:
+    variant, hand = case
+    assert candidate_melds(hand, variant) == exhaustive_candidate_melds(hand, variant)
+
+
+@pytest.mark.parametrize("name", builtin_variant_names())
+def test_the_pruned_generator_agrees_on_seeded_hands_of_each_built_in_variant(name: str) -> None:
+    variant = _builtin(name)
+    pack = list(full_pack(variant.decks, variant.jokers).elements())
+    rng = random.Random(name)
+    for _ in range(150):
+        size = rng.randint(variant.hand_size, variant.hand_size + 8)
+        hand = rng.sample(pack, size)
+        assert candidate_melds(hand, variant) == exhaustive_candidate_melds(hand, variant), hand
+
+
+def _players(variant: Variant) -> list[str]:
+    count = 2 if variant.min_players <= 2 else variant.min_players
+    return [f"P{seat + 1}" for seat in range(count)]
+
+
+RICH_HANDS = {
+    "runs": "JK 7H 8H 9H TH JH QH KH 3S 4S 5S 6S 7S 9D TD JD",
+    "sets": "JK KH KS KD KC QH QS QD JH JS JC 5H 6H 7H 9C 9D",
+}
+"""Dealt to the first seat (cut to the variant's hand size) in the fixed deals: hands that open in many
+ways, then build and swap, so the counts reach the big positions as well as the plain ones."""
+
+DEALS = [*(str(seed) for seed in range(4)), *RICH_HANDS]
+"""The deals walked under each variant: seeded shuffles, and the fixed rich hands."""
+
+
+def perft_walk(name: str, deal: str) -> list[list[object]]:
+    """``[phase, len(legal_actions())]`` at each position of a walk over legal actions from ``deal``.
+
+    The walk's choice is made among the actions sorted by their text, so it does not depend on
+    the order the generator lists them in.
+    """
+    variant = _builtin(name)
+    players = _players(variant)
+    if deal in RICH_HANDS:
+        seed = len(deal)
+        hands = {0: parse_cards(RICH_HANDS[deal])[: variant.hand_size]}
+        game = Game(variant, players, seed=seed, deal=FixedDeal(hands=hands))
+    else:
+        seed = int(deal)
+        game = Game(variant, players, seed=seed)
+    rng = random.Random(seed)
+    counts: list[list[object]] = []
+    for _ in range(WALK_ACTIONS):
+        if game.phase == "hand_over":
+            game.next_hand()
+        if game.phase not in ("draw", "play"):
+            break
+        actions = game.legal_actions()
+        counts.append([game.phase, len(actions)])
+        layings = [action for action in actions if not isinstance(action, Draw | Discard)]
+        game.apply(rng.choice(sorted(layings or actions, key=str)))
+    return counts
+
+
+def _perft_cases() -> list[tuple[str, str]]:
+    return [(name, deal) for name in builtin_variant_names() for deal in DEALS]
+
+
+_RECORDED: dict[str, list[list[object]]] = {}
+
+
+@pytest.mark.parametrize(("name", "deal"), _perft_cases())
+def test_perft_counts_of_fixed_deals(name: str, deal: str) -> None:
+    key = f"{name}/{deal}"
+    counts = perft_walk(name, deal)
+    if UPDATE:
+        _RECORDED[key] = counts
+        recorded = json.loads(PERFT.read_text()) if PERFT.exists() else {}
+        keys = {f"{case}/{number}" for case, number in _perft_cases()}
+        kept = {case: value for case, value in {**recorded, **_RECORDED}.items() if case in keys}
+        PERFT.write_text(
+            "{\n"
+            + ",\n".join(f"  {json.dumps(case)}: {json.dumps(kept[case])}" for case in sorted(kept))
+            + "\n}\n"
+        )
+        return
+    pinned = json.loads(PERFT.read_text()).get(key) if PERFT.exists() else None
+    assert pinned is not None, f"no perft counts recorded for {key}: record them with {HOW_TO_RECORD}"
+    assert counts == pinned, (
+        f"the number of legal actions changed along the walk {key}. "
+        f"If what is legal changed on purpose, record the counts again with {HOW_TO_RECORD}"
+    )
+
+
+def test_perft_walks_reach_both_phases_and_melds() -> None:
+    """The walks are worth pinning: they see draws and plays, and positions with many actions."""
+    if not PERFT.exists():
+        pytest.skip(f"no perft counts yet: {HOW_TO_RECORD}")
+    walks = json.loads(PERFT.read_text())
+    phases = {phase for walk in walks.values() for phase, _ in walk}
+    assert phases == {"draw", "play"}
+    assert max(count for walk in walks.values() for _, count in walk) > 100
