@@ -32,7 +32,6 @@ from .interactive import InteractiveGame, ReadLine, in_second_person
 from .render import Seating
 
 EXIT_LOST = 1
-UNSEEN_CARD = "JK"
 
 
 class TableClosed(Exception):
@@ -192,13 +191,8 @@ class RemoteGame(InteractiveGame):
     def narrate(self, events: Sequence[Event]) -> None:
         if self.skipping:
             return
-        # Another player's draw from the stock comes without its card; the narrator never shows that
-        # card ("bob draws from the stock") but reads the field, so give it a stand-in.
-        told = [
-            {**event, "card": UNSEEN_CARD} if event["type"] == "draw" and "card" not in event else event
-            for event in events
-        ]
-        super().narrate(told)
+        # Another player's draw from the stock comes without its card: a typed draw with no card.
+        super().narrate(events)
 
     def wait_reply(self) -> dict[str, Any]:
         while True:

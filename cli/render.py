@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 from rich import box
 from rich.console import Console
@@ -33,6 +33,21 @@ from kalooki.cards import (
     suit_of,
 )
 from kalooki.engine import Event, Game
+from kalooki.events import (
+    BuildEvent,
+    DealEvent,
+    DiscardEvent,
+    DrawEvent,
+    EliminatedEvent,
+    GameEndEvent,
+    HandEndEvent,
+    MeldEvent,
+    PlayEvent,
+    ReleaseEvent,
+    ReshuffleEvent,
+    StockOutEvent,
+    events_from_json,
+)
 from kalooki.melds import MeldError, TableMeld, jokers_held_for_good, make_meld
 from kalooki.variant import Variant
 
@@ -109,9 +124,8 @@ def meld_text(meld: TableMeld, *, letters: bool = False, variant: Variant | None
     return Text(" ").join(parts)
 
 
-def written_meld_text(written: str, variant: Variant, *, letters: bool = False) -> Text:
-    """A meld as an event writes it (``"9S 9D JK"``), drawn like a table meld."""
-    cards = parse_cards(written)
+def written_meld_text(cards: Sequence[Card], variant: Variant, *, letters: bool = False) -> Text:
+    """A meld's cards as they were laid (``9S 9D JK``), drawn like a table meld."""
     try:
         return meld_text(make_meld(cards, variant), letters=letters, variant=variant)
     except MeldError:
@@ -207,9 +221,7 @@ def preview_text(preview: MeldPreview, game: Game, letters: bool) -> Text:
     text = Text("You could lay: ", style="bold")
     pieces: list[Text] = []
     for meld in preview.melds:
-        pieces.append(
-            written_meld_text(" ".join(format_card(card) for card in meld), game.variant, letters=letters)
-        )
+        pieces.append(written_meld_text(meld, game.variant, letters=letters))
     for index, cards, _end in preview.builds:
         piece = cards_text(cards, letters=letters)
         piece.append(" on meld ")
@@ -385,21 +397,24 @@ def narrate(events: Sequence[Event], game: Game, seating: Seating, *, letters: b
             lines.append(line)
         clauses.clear()
 
-    for event in events:
-        kind = event["type"]
-        player = event.get("player")
-        if kind in ("draw", "meld", "build", "release", "discard"):
-            if player != actor:
+    for event in events_from_json(events):
+        match event:
+            case DrawEvent() | MeldEvent() | BuildEvent() | ReleaseEvent() | DiscardEvent():
+                if event.player != actor:
+                    flush()
+                    actor = event.player
+                you = seating.subject(event.player) == "you"
+                clauses.append(_clause(event, game, you, letters))
+            case ReshuffleEvent():
                 flush()
-                actor = player
-            you = seating.subject(str(player)) == "you"
-            clauses.append(_clause(event, game, you, letters))
-        elif kind == "reshuffle":
-            flush()
-            lines.append(Text("The discard pile is shuffled to make a new stock.", style="italic"))
-        elif kind == "stock_out":
-            flush()
-            lines.append(Text("The stock is empty: the hand ends with this turn.", style="italic"))
+                lines.append(Text("The discard pile is shuffled to make a new stock.", style="italic"))
+            case StockOutEvent():
+                flush()
+                lines.append(Text("The stock is empty: the hand ends with this turn.", style="italic"))
+            case DealEvent() | HandEndEvent() | EliminatedEvent() | GameEndEvent():
+                pass  # the deal, the end of a hand and of the game have screens of their own
+            case _:
+                assert_never(event)
     flush()
     return lines
 
@@ -415,41 +430,43 @@ def _verb(word: str, you: bool) -> str:
     return _VERBS[word] if you else word
 
 
-def _clause(event: Event, game: Game, you: bool, letters: bool) -> Text:
-    kind = event["type"]
+def _clause(event: PlayEvent, game: Game, you: bool, letters: bool) -> Text:
     variant = game.variant
-    if kind == "draw":
-        card = parse_cards(event["card"])[0]
-        if event["source"] == "discard":
+    match event:
+        case DrawEvent(source="discard", card=card) if card is not None:
             text = Text(_verb("takes", you) + " ")
             text.append_text(card_text(card, letters=letters))
             return text.append(" from the discard pile")
-        if you:
-            text = Text(_verb("draws", you) + " ")
-            text.append_text(card_text(card, letters=letters))
-            return text.append(" from the stock")
-        return Text(_verb("draws", you) + " from the stock")
-    if kind == "meld":
-        text = Text(_verb("melds", you) + " ")
-        pieces = []
-        for number, written in zip(event["numbers"], event["melds"], strict=False):
-            piece = written_meld_text(written, variant, letters=letters)
-            piece.append(f" [{number}]", style="cyan")
-            pieces.append(piece)
-        text.append_text(join_and(pieces))
-        return text.append(f" ({event['points']} points)", style=DIM)
-    if kind == "build":
-        from .table_notation import built_event_cards  # it draws with this module's helpers
+        case DrawEvent(card=card):
+            if you and card is not None:
+                text = Text(_verb("draws", you) + " ")
+                text.append_text(card_text(card, letters=letters))
+                return text.append(" from the stock")
+            return Text(_verb("draws", you) + " from the stock")
+        case MeldEvent():
+            text = Text(_verb("melds", you) + " ")
+            pieces = []
+            for number, cards in zip(event.numbers, event.melds, strict=False):
+                piece = written_meld_text(cards, variant, letters=letters)
+                piece.append(f" [{number}]", style="cyan")
+                pieces.append(piece)
+            text.append_text(join_and(pieces))
+            return text.append(f" ({event.points} points)", style=DIM)
+        case BuildEvent():
+            from .table_notation import built_event_cards  # it draws with this module's helpers
 
-        text = Text(_verb("builds", you) + " ")
-        text.append_text(built_event_cards(event["cards"], event["result"], variant, letters))
-        return text.append(f" onto meld {event['meld']}")
-    if kind == "release":
-        text = Text(_verb("takes", you) + f" a joker from meld {event['meld']}, putting ")
-        text.append_text(cards_text(parse_cards(event["cards"]), letters=letters))
-        return text.append(" in its place")
-    text = Text(_verb("discards", you) + " ")
-    return text.append_text(card_text(parse_cards(event["card"])[0], letters=letters))
+            text = Text(_verb("builds", you) + " ")
+            text.append_text(built_event_cards(event.cards, event.result, variant, letters))
+            return text.append(f" onto meld {event.meld}")
+        case ReleaseEvent():
+            text = Text(_verb("takes", you) + f" a joker from meld {event.meld}, putting ")
+            text.append_text(cards_text(event.cards, letters=letters))
+            return text.append(" in its place")
+        case DiscardEvent():
+            text = Text(_verb("discards", you) + " ")
+            return text.append_text(card_text(event.card, letters=letters))
+        case _:
+            assert_never(event)
 
 
 # ---------------------------------------------------------------- end of a hand, end of the game

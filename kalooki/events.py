@@ -1,0 +1,337 @@
+"""What happened in a game, as typed values carrying :data:`~kalooki.cards.Card` codes.
+
+The engine reports each action as events in their JSON form (``{"type": "draw", "player": "ann",
+"source": "stock", "card": "7H"}``), the form logs, scripts' ``--json`` and the network protocol
+carry. :func:`event_from_json` reads one into a frozen dataclass of this module (cards as card
+codes, so no reader parses card text again) and :meth:`to_json` writes it back exactly, key for key
+and in the same order, so a log read and written again is byte-identical. Keys that a source may
+leave out stay optional: ``dealer`` (logs from before it was recorded), the stock and another
+player's card drawn from the stock (what a network seat may not see).
+
+Readers ``match`` on the classes and close with :func:`typing.assert_never`, so a new kind of
+event that a reader does not handle fails the type check instead of being dropped silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from kalooki.cards import Card, format_card, format_cards, parse_card, parse_cards
+from kalooki.errors import KalookiError
+
+Cards = tuple[Card, ...]
+
+
+class EventFormatError(KalookiError):
+    """An event whose JSON form is not one the engine writes."""
+
+
+def _cards(text: object) -> Cards:
+    return tuple(parse_cards(str(text)))
+
+
+def _card_or_none(text: object) -> Card | None:
+    return None if text is None else parse_card(str(text))
+
+
+@dataclass(frozen=True, slots=True)
+class DealEvent:
+    """A hand dealt: every hand, the face-up card and the stock (top first)."""
+
+    hand: int
+    first: str
+    hands: Mapping[str, Cards]
+    discard: Card | None
+    dealer: str | None = None
+    stock: Cards | None = None
+    drawn_for_dealer: Mapping[str, Card] = field(default_factory=dict)
+    """The cards drawn to choose the first dealer (first hand of a variant that draws for it)."""
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": "deal", "hand": self.hand}
+        if self.dealer is not None:
+            data["dealer"] = self.dealer
+        data["first"] = self.first
+        data["hands"] = {name: format_cards(cards) for name, cards in self.hands.items()}
+        data["discard"] = None if self.discard is None else format_card(self.discard)
+        if self.stock is not None:
+            data["stock"] = format_cards(self.stock)
+        if self.drawn_for_dealer:
+            data["drawn_for_dealer"] = {
+                name: format_card(card) for name, card in self.drawn_for_dealer.items()
+            }
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class DrawEvent:
+    """A card drawn; ``card`` is None where the card was not seen (another player's, from the stock)."""
+
+    player: str
+    source: Literal["stock", "discard"]
+    card: Card | None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": "draw", "player": self.player, "source": self.source}
+        if self.card is not None:
+            data["card"] = format_card(self.card)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class MeldEvent:
+    """New melds laid, numbered on the table, and the points they are worth."""
+
+    player: str
+    melds: tuple[Cards, ...]
+    numbers: tuple[int, ...]
+    points: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "meld",
+            "player": self.player,
+            "melds": [format_cards(meld) for meld in self.melds],
+            "numbers": list(self.numbers),
+            "points": self.points,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class BuildEvent:
+    """Cards built onto table meld ``meld`` (numbered from 1), and the meld they made."""
+
+    player: str
+    meld: int
+    cards: Cards
+    end: str | None
+    result: Cards
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "build",
+            "player": self.player,
+            "meld": self.meld,
+            "cards": format_cards(self.cards),
+            "end": self.end,
+            "result": format_cards(self.result),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ReleaseEvent:
+    """Cards put in place of jokers on table meld ``meld``; the jokers freed go to the player's hand."""
+
+    player: str
+    meld: int
+    cards: Cards
+    jokers: int
+    result: Cards
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "release",
+            "player": self.player,
+            "meld": self.meld,
+            "cards": format_cards(self.cards),
+            "jokers": self.jokers,
+            "result": format_cards(self.result),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardEvent:
+    player: str
+    card: Card
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "discard", "player": self.player, "card": format_card(self.card)}
+
+
+@dataclass(frozen=True, slots=True)
+class ReshuffleEvent:
+    """The discard pile shuffled into a new stock (``stock``, top first, where it may be seen)."""
+
+    rule: str
+    stock: Cards | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": "reshuffle", "rule": self.rule}
+        if self.stock is not None:
+            data["stock"] = format_cards(self.stock)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class StockOutEvent:
+    """The stock ran out and the rules end the hand after this turn."""
+
+    rule: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "stock_out", "rule": self.rule}
+
+
+@dataclass(frozen=True, slots=True)
+class HandEndEvent:
+    hand: int
+    end: str
+    winner: str | None
+    kalooki: bool
+    hand_points: Mapping[str, int]
+    scores: Mapping[str, int]
+    totals: Mapping[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "type": "hand_end",
+            "hand": self.hand,
+            "end": self.end,
+            "winner": self.winner,
+            "kalooki": self.kalooki,
+            "hand_points": dict(self.hand_points),
+            "scores": dict(self.scores),
+            "totals": dict(self.totals),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class EliminatedEvent:
+    player: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "eliminated", "player": self.player}
+
+
+@dataclass(frozen=True, slots=True)
+class GameEndEvent:
+    winners: tuple[str, ...]
+    totals: Mapping[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "game_end", "winners": list(self.winners), "totals": dict(self.totals)}
+
+
+GameEvent = (
+    DealEvent
+    | DrawEvent
+    | MeldEvent
+    | BuildEvent
+    | ReleaseEvent
+    | DiscardEvent
+    | ReshuffleEvent
+    | StockOutEvent
+    | HandEndEvent
+    | EliminatedEvent
+    | GameEndEvent
+)
+"""Any event; readers ``match`` on it and end with ``case _: assert_never(event)``."""
+
+PlayEvent = DrawEvent | MeldEvent | BuildEvent | ReleaseEvent | DiscardEvent
+"""The events of a player's own actions."""
+
+
+def _read(data: Mapping[str, Any]) -> GameEvent:
+    kind = data["type"]
+    if kind == "deal":
+        drawn = data.get("drawn_for_dealer") or {}
+        return DealEvent(
+            hand=int(data["hand"]),
+            first=str(data["first"]),
+            hands={str(name): _cards(cards) for name, cards in data["hands"].items()},
+            discard=_card_or_none(data["discard"]),
+            dealer=None if data.get("dealer") is None else str(data["dealer"]),
+            stock=None if "stock" not in data else _cards(data["stock"]),
+            drawn_for_dealer={str(name): parse_card(str(card)) for name, card in drawn.items()},
+        )
+    if kind == "draw":
+        source = data["source"]
+        if source not in ("stock", "discard"):
+            raise ValueError(f"unknown source {source!r}")
+        return DrawEvent(str(data["player"]), source, _card_or_none(data.get("card")))
+    if kind == "meld":
+        return MeldEvent(
+            player=str(data["player"]),
+            melds=tuple(_cards(meld) for meld in data["melds"]),
+            numbers=tuple(int(number) for number in data["numbers"]),
+            points=int(data["points"]),
+        )
+    if kind == "build":
+        end = data["end"]
+        return BuildEvent(
+            str(data["player"]),
+            int(data["meld"]),
+            _cards(data["cards"]),
+            None if end is None else str(end),
+            _cards(data["result"]),
+        )
+    if kind == "release":
+        return ReleaseEvent(
+            str(data["player"]),
+            int(data["meld"]),
+            _cards(data["cards"]),
+            int(data["jokers"]),
+            _cards(data["result"]),
+        )
+    if kind == "discard":
+        return DiscardEvent(str(data["player"]), parse_card(str(data["card"])))
+    if kind == "reshuffle":
+        return ReshuffleEvent(str(data["rule"]), None if "stock" not in data else _cards(data["stock"]))
+    if kind == "stock_out":
+        return StockOutEvent(str(data["rule"]))
+    if kind == "hand_end":
+        return HandEndEvent(
+            hand=int(data["hand"]),
+            end=str(data["end"]),
+            winner=None if data["winner"] is None else str(data["winner"]),
+            kalooki=bool(data["kalooki"]),
+            hand_points={str(name): int(value) for name, value in data["hand_points"].items()},
+            scores={str(name): int(value) for name, value in data["scores"].items()},
+            totals={str(name): int(value) for name, value in data["totals"].items()},
+        )
+    if kind == "eliminated":
+        return EliminatedEvent(str(data["player"]))
+    if kind == "game_end":
+        return GameEndEvent(
+            winners=tuple(str(name) for name in data["winners"]),
+            totals={str(name): int(value) for name, value in data["totals"].items()},
+        )
+    raise ValueError(f"unknown event type {kind!r}")
+
+
+def event_from_json(data: Mapping[str, Any]) -> GameEvent:
+    """The typed event of an event's JSON form; :class:`EventFormatError` when it is not one."""
+    try:
+        return _read(data)
+    except (KeyError, TypeError, ValueError, AttributeError, KalookiError) as error:
+        kind = data.get("type") if isinstance(data, Mapping) else None
+        what = f"a {kind!r} event" if isinstance(kind, str) else "an event"
+        detail = f"no {error}" if isinstance(error, KeyError) else str(error)
+        raise EventFormatError(f"{what} that cannot be read: {detail}") from None
+
+
+def events_from_json(events: Any) -> list[GameEvent]:
+    """Each event read by :func:`event_from_json` (typed events are passed through)."""
+    return [event if not isinstance(event, Mapping) else event_from_json(event) for event in events]
+
+
+__all__ = [
+    "BuildEvent",
+    "DealEvent",
+    "DiscardEvent",
+    "DrawEvent",
+    "EliminatedEvent",
+    "EventFormatError",
+    "GameEndEvent",
+    "GameEvent",
+    "HandEndEvent",
+    "MeldEvent",
+    "PlayEvent",
+    "ReleaseEvent",
+    "ReshuffleEvent",
+    "StockOutEvent",
+    "event_from_json",
+    "events_from_json",
+]
