@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kalooki.engine import Event, Game
+from kalooki.rules import not_kalooki
 
 
 def laid_since_draw(events: Sequence[Event], laid: bool) -> bool:
@@ -31,11 +32,12 @@ def why_not_kalooki(game: Game, event: Mapping[str, Any], laid_in_turn: bool) ->
     variant = game.variant
     if event.get("kalooki") or not laid_in_turn or not variant.kalooki_bonus:
         return None
-    if game.turn.opened_before:
+    reason = not_kalooki(variant, game.turn.opened_before, game.turn.built)
+    if reason == "opened_before":
         return (
             "had melded in an earlier turn; Kalooki is the whole hand laid in one turn, nothing laid before"
         )
-    if game.turn.built and not variant.kalooki_allows_building:
+    if reason == "built":
         return (
             "went out in one turn, but built on (or took a joker from) a meld already on the table; "
             f"in {variant.name} Kalooki is the whole hand laid in melds of one's own"

@@ -49,6 +49,7 @@ from kalooki.events import (
     events_from_json,
 )
 from kalooki.melds import MeldError, TableMeld, jokers_held_for_good, make_meld
+from kalooki.rulebook import key_rules, scoring_line
 from kalooki.variant import Variant
 
 from .going_out import why_not_kalooki
@@ -180,15 +181,6 @@ class MeldPreview:
     def cards(self) -> list[Card]:
         laid = [card for meld in self.melds for card in meld]
         return laid + [card for _, cards, _ in self.builds for card in cards]
-
-
-def scoring_line(variant: Variant) -> str:
-    goal = variant.goal_score
-    if variant.scoring == "winner_collects":
-        return f"the winner scores the others' cards; first to {goal} wins"
-    if variant.elimination:
-        return f"losers add their cards' value; out at {goal}; the last one left wins"
-    return f"losers add their cards' value; the game ends at {goal}; lowest total wins"
 
 
 def hand_text(
@@ -597,52 +589,6 @@ COMMANDS: tuple[tuple[str, str], ...] = (
     ("help | h | ?", "this list"),
     ("quit | q | exit", "stop; the game stays saved for kalooki resume"),
 )
-
-
-def key_rules(variant: Variant) -> list[str]:
-    """The handful of rules a player needs at the table, in plain words."""
-    rules = []
-    if variant.opening_threshold:
-        rules.append(
-            f"Your first melds must total at least {variant.opening_threshold} points (lay them together)."
-        )
-    else:
-        rules.append("Any meld may open.")
-    ace = {
-        "high_or_low": "an ace may sit low (A-2-3) or high (Q-K-A)",
-        "high": "an ace may only sit high (Q-K-A)",
-        "low": "an ace may only sit low (A-2-3)",
-        "wrap": "runs may wrap round (K-A-2)",
-    }[variant.ace_in_runs]
-    rules.append(
-        "Sets: 3-4 cards of one rank, all suits different. "
-        f"Runs: {variant.run_minimum}+ cards of a suit; {ace}."
-    )
-    draw = {
-        "always": "You may always take the top discard.",
-        "never": "The discard pile may never be taken: always draw stock.",
-        "after_opening": "Only after opening may you take the top discard.",
-        "before_opening": "Only before opening may you take the top discard.",
-        "meld_at_once": "You may take the top discard only to meld or build it that same turn.",
-    }[variant.discard_draw]
-    rules.append(draw)
-    rules.append("Build on any meld only after you have opened; melds are numbered as shown on the table.")
-    rules.append(
-        "Your last card must be discarded."
-        if variant.going_out == "discard_required"
-        else "You may go out by melding, building or discarding your last card."
-    )
-    rules.append(
-        f"Values: 2-9 as marked, 10/J/Q/K 10, ace {variant.ace_value}, "
-        f"a joker left in hand {variant.joker_penalty}."
-    )
-    if variant.kalooki_bonus:
-        rules.append(
-            "Going Kalooki (laying your whole hand in one turn, having laid nothing before) "
-            f"costs every other player {variant.kalooki_bonus}."
-        )
-    rules.append(f"Scoring: {scoring_line(variant)}.")
-    return rules
 
 
 def render_help(console: Console, variant: Variant) -> None:

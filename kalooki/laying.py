@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from kalooki import rules
 from kalooki.cards import (
     JOKER,
     Card,
@@ -152,7 +153,7 @@ class Laying(TurnPlay):
 
     def _swap(self, action: Swap) -> list[Event]:
         variant = self.variant
-        if variant.joker_release_requires_opening and not self.opened[self.current]:
+        if not rules.may_release_jokers(variant, self.opened[self.current]):
             raise IllegalMoveError("you may take a joker from the table only after you have opened")
         meld = self._table_meld(action.meld)
         if not self.may_take_joker_from(meld):

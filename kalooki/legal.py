@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations, islice
 
+from kalooki import rules
 from kalooki.cards import (
     JOKER,
     Card,
@@ -18,16 +19,15 @@ from kalooki.gamestate import (
     IllegalMoveError,
 )
 from kalooki.melds import (
-    RUN_MAX,
     MeldError,
     RunEnd,
     TableMeld,
     build,
     make_meld,
-    run_span_ok,
     set_room_suits,
 )
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
+from kalooki.rules import RUN_MAX, run_frame
 from kalooki.variant import Variant
 
 MAX_LISTED_LAYINGS = 1000
@@ -95,7 +95,7 @@ class LegalActions(GameJson):
             yield from self._opening_melds(groups, hand, keep, max_steps)
         if self.opened[self.current]:
             yield from self._legal_builds(hand, keep)
-        if self.opened[self.current] or not self.variant.joker_release_requires_opening:
+        if rules.may_release_jokers(self.variant, self.opened[self.current]):
             yield from self.legal_swaps()
 
     def _opening_melds(
@@ -108,7 +108,7 @@ class LegalActions(GameJson):
         # Cards still in hand are counted down in place (and back up), so each step costs one meld's cards.
         spare = len(hand) - keep
         # A joker stands for any card; an ace may be worth more than a ten (high or low in a run).
-        ace = max(self.variant.ace_value, self.variant.low_ace_value)
+        ace = rules.most_ace_points(self.variant)
         worth = {card: max(10, ace) if card == JOKER else rank_points(card % 13 + 1, ace) for card in left}
         by_worth = sorted(worth, key=worth.__getitem__, reverse=True)
 
@@ -176,7 +176,7 @@ class LegalActions(GameJson):
         """Every joker release the current player may make now."""
         if self.phase != "play":
             return []
-        if self.variant.joker_release_requires_opening and not self.opened[self.current]:
+        if not rules.may_release_jokers(self.variant, self.opened[self.current]):
             return []
         counts = Counter(self.hands[self.current])
         found: list[Swap] = []
@@ -234,9 +234,9 @@ def candidate_melds(hand: Sequence[Card], variant: Variant) -> list[tuple[Card, 
                 set_cards = tuple(make_card(rank, suit) for suit in chosen)
                 for extra in range(max(0, 3 - size), min(jokers, capacity - size) + 1):
                     found.append(set_cards + (JOKER,) * extra)
-    lows = range(1, 14) if variant.ace_in_runs == "wrap" else range(1, 13)
+    frame = run_frame(variant)
     for suit in range(4):
-        for low in lows:
+        for low in frame.lows:
             # Each longer frame from the same low card adds a position: once a frame needs more jokers
             # than the hand holds, or the run rules refuse it, every longer one does too.
             group: list[Card] = []
@@ -253,9 +253,9 @@ def candidate_melds(hand: Sequence[Card], variant: Variant) -> list[tuple[Card, 
                 if missing > jokers:
                     break
                 length = index + 1
-                if length < variant.run_minimum:
+                if length < frame.minimum:
                     continue
-                if not run_span_ok(low, length, variant):
+                if not frame.span_ok(low, length):
                     break
                 naturals = length - missing
                 # One natural and jokers in at most four cards reads as a set: not a run to list.
@@ -291,7 +291,7 @@ def _build_candidates(
         used_jokers = 0
         for step in range(1, 14 - len(meld.cards) + 1):
             rank = meld.high_rank() + step if end == "high" else meld.rank - step
-            if variant.ace_in_runs == "wrap":
+            if run_frame(variant).wrap:
                 rank = (rank - 1) % 13 + 1
             elif not 1 <= rank <= 14:
                 break

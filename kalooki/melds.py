@@ -16,13 +16,14 @@ from typing import Literal
 
 from kalooki.cards import ACE, JOKER, Card, format_cards, make_card, rank_of, rank_points, suit_of
 from kalooki.errors import KalookiError
+from kalooki.rules import RUN_MAX as RUN_MAX  # the public name solver and bots import from here
+from kalooki.rules import run_frame
 from kalooki.variant import Variant
 
 MeldKind = Literal["set", "run"]
 RunEnd = Literal["low", "high"]
 
 SET_MAX = 4
-RUN_MAX = 13
 
 
 class MeldError(KalookiError):
@@ -119,22 +120,9 @@ def set_room_suits(meld: TableMeld, variant: Variant) -> list[int]:
     return list(range(4)) if variant.set_suits == "may_repeat" else meld.missing_suits()
 
 
-def _ace_ranks(variant: Variant) -> tuple[int, ...]:
-    """Where an ace may sit in a run, as position ranks."""
-    return {"high_or_low": (1, 14), "high": (14,), "low": (1,), "wrap": (1,)}[variant.ace_in_runs]
-
-
 def run_span_ok(low: int, length: int, variant: Variant) -> bool:
     """Whether positions ``low .. low+length-1`` form a legal run frame under the variant."""
-    if length > RUN_MAX or length < 1:
-        return False
-    if variant.ace_in_runs == "wrap":
-        return 1 <= low <= 13
-    high = low + length - 1
-    ace_ranks = _ace_ranks(variant)
-    lowest = 1 if 1 in ace_ranks else 2
-    highest = 14 if 14 in ace_ranks else 13
-    return lowest <= low and high <= highest
+    return run_frame(variant).span_ok(low, length)
 
 
 def _position_rank(low: int, index: int) -> int:
@@ -195,10 +183,9 @@ def _make_run(
 ) -> TableMeld:
     if len({suit_of(card) for card in naturals}) != 1:
         raise MeldError(f"{written} is not a run: a run's cards are all of one suit")
-    if len(cards) < variant.run_minimum:
-        raise MeldError(
-            f"{written} is not a run: this variant's runs need at least {variant.run_minimum} cards"
-        )
+    minimum = run_frame(variant).minimum
+    if len(cards) < minimum:
+        raise MeldError(f"{written} is not a run: this variant's runs need at least {minimum} cards")
     low = _run_low(cards, variant)
     if low is None:
         raise MeldError(f"{written} is not a run: {_run_reason(cards, variant)}")
@@ -211,7 +198,7 @@ def _run_low(cards: Sequence[Card], variant: Variant) -> int | None:
     rank = rank_of(cards[first])
     candidates = [rank - first] if rank != ACE else [1 - first, 14 - first]
     for low in candidates:
-        if variant.ace_in_runs == "wrap":
+        if run_frame(variant).wrap:
             low = (low - 1) % 13 + 1
         if not run_span_ok(low, len(cards), variant):
             continue
@@ -230,11 +217,12 @@ def _run_reason(cards: Sequence[Card], variant: Variant) -> str:
     if beyond:
         return beyond
     aces = ACE in ranks
-    if aces and variant.ace_in_runs == "high":
+    frame = run_frame(variant)
+    if aces and not frame.wrap and frame.ace_positions == (14,):
         return "in this variant an ace may only sit above the king (Q-K-A)"
-    if aces and variant.ace_in_runs == "low":
+    if aces and not frame.wrap and frame.ace_positions == (1,):
         return "in this variant an ace may only sit below the two (A-2-3)"
-    if aces and variant.ace_in_runs == "high_or_low" and {2, 13} & set(ranks):
+    if aces and not frame.wrap and frame.ace_positions == (1, 14) and {2, 13} & set(ranks):
         return "an ace may sit below the two or above the king, not between them (no K-A-2)"
     return (
         "the cards are not consecutive as written (write a run low to high, a joker where a card is missing)"
@@ -246,11 +234,10 @@ _END_WORDS = {1: "ace", 2: "two", 13: "king", 14: "ace"}
 
 def _joker_beyond_the_frame(cards: Sequence[Card], variant: Variant) -> str | None:
     """Why naturals consecutive as written still make no run: a joker past the lowest or highest rank."""
-    if variant.ace_in_runs == "wrap":
+    frame = run_frame(variant)
+    if frame.wrap:
         return None
-    ace_ranks = _ace_ranks(variant)
-    lowest = 1 if 1 in ace_ranks else 2
-    highest = 14 if 14 in ace_ranks else 13
+    ace_ranks, lowest, highest = frame.ace_positions, frame.lowest, frame.highest
     naturals = [(index, rank_of(card)) for index, card in enumerate(cards) if card != JOKER]
     for ace in ace_ranks:
         lows = {(ace if rank == ACE else rank) - index for index, rank in naturals}
@@ -296,7 +283,7 @@ def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd 
     for side in ends:
         extended = meld.cards + cards if side == "high" else cards + meld.cards
         low = meld.rank if side == "high" else meld.rank - len(cards)
-        if variant.ace_in_runs == "wrap":
+        if run_frame(variant).wrap:
             low = (low - 1) % 13 + 1
         if not run_span_ok(low, len(extended), variant):
             continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from kalooki import rules
 from kalooki.cards import (
     hand_points,
 )
@@ -22,7 +23,7 @@ class HandScoring(GameState):
 
     def _went_out(self) -> list[Event]:
         turn = self.turn
-        kalooki = not turn.opened_before and (self.variant.kalooki_allows_building or not turn.built)
+        kalooki = rules.not_kalooki(self.variant, turn.opened_before, turn.built) is None
         return self._end_hand(self.current, "went_out", kalooki=kalooki)
 
     def abandon_hand(self) -> list[Event]:

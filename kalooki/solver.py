@@ -34,6 +34,7 @@ from typing import Final, Literal
 from kalooki.cards import JOKER, Card, card_points, rank_points
 from kalooki.errors import KalookiError
 from kalooki.melds import RUN_MAX, TableMeld
+from kalooki.rules import most_ace_points, run_frame
 from kalooki.variant import Variant
 
 Objective = Literal["points", "cards", "value_left"]
@@ -123,20 +124,15 @@ def _rules(variant: Variant) -> _Rules:
     found = _RULES_CACHE.get(id(variant))
     if found is not None and found.variant is variant:
         return found
-    mode = variant.ace_in_runs
-    lowest, highest, wrap = {
-        "wrap": (1, 39, True),
-        "high": (2, 14, False),
-        "low": (1, 13, False),
-        "high_or_low": (1, 14, False),
-    }[mode]
+    frame = run_frame(variant)
     rules = _Rules(
         variant=variant,
-        lowest=lowest,
-        highest=highest,
-        wrap=wrap,
-        run_min=variant.run_minimum,
-        ace_value=max(variant.ace_value, variant.low_ace_value),
+        lowest=frame.lowest,
+        # Wrapping runs walk the line unrolled three times.
+        highest=39 if frame.wrap else frame.highest,
+        wrap=frame.wrap,
+        run_min=frame.minimum,
+        ace_value=most_ace_points(variant),
         hand_value=tuple(card_points(c, variant.ace_value, variant.joker_penalty) for c in range(53)),
         # Position 1 is an ace below the two (wrap runs count the ace of K-A-2 as the high one).
         position_points=tuple(

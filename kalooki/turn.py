@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from kalooki import rules
 from kalooki.cards import (
     JOKER,
     Card,
@@ -29,7 +30,7 @@ class TurnPlay(HandScoring):
 
     def _keep(self) -> int:
         """Cards that must stay in hand after laying: one to discard, if the last card must be discarded."""
-        return 1 if self.variant.going_out == "discard_required" else 0
+        return rules.keep(self.variant)
 
     def _start_turn(self) -> list[Event]:
         """Begin the current seat's turn, ending the hand when nobody can draw."""
@@ -47,16 +48,9 @@ class TurnPlay(HandScoring):
     def _discard_draw_allowed(self) -> bool:
         if not self.discard_pile:
             return False
-        rule = self.variant.discard_draw
-        if rule == "never":
+        if not rules.may_take_discard(self.variant, self.opened[self.current]):
             return False
-        if rule == "after_opening":
-            return self.opened[self.current]
-        if rule == "before_opening":
-            return not self.opened[self.current]
-        if rule == "meld_at_once":
-            return self._card_usable(self.discard_pile[-1])
-        return True
+        return not rules.discard_must_be_laid(self.variant) or self._card_usable(self.discard_pile[-1])
 
     def _card_usable(self, card: Card) -> bool:
         """Whether the current player could meld or build ``card`` this very turn (meld_at_once)."""
@@ -74,9 +68,9 @@ class TurnPlay(HandScoring):
             if not self.discard_pile:
                 raise IllegalMoveError("the discard pile is empty: draw stock")
             if not self._discard_draw_allowed():
-                raise IllegalMoveError(self._discard_refusal())
+                raise IllegalMoveError(rules.discard_refusal(self.variant, self.discard_pile[-1]))
             card = self.discard_pile.pop()
-            if self.variant.discard_draw == "meld_at_once":
+            if rules.discard_must_be_laid(self.variant):
                 self.turn.must_use_card = card
                 self.turn.must_use_limit = self.hands[self.current].count(card)
         else:
@@ -94,17 +88,6 @@ class TurnPlay(HandScoring):
             events += self._stock_exhausted()
         self._undo = self._snapshot()
         return events
-
-    def _discard_refusal(self) -> str:
-        rule = self.variant.discard_draw
-        if rule == "never":
-            return "this variant never lets a player take the discard: draw stock"
-        if rule == "after_opening":
-            return "only a player who has opened may take the discard: draw stock"
-        if rule == "before_opening":
-            return "a player who has opened may not take the discard: draw stock"
-        top = format_card(self.discard_pile[-1])
-        return f"you may take {top} only to meld it this turn, and you could not: draw stock"
 
     def _stock_exhausted(self) -> list[Event]:
         rule = self.variant.stock_exhausted

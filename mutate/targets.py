@@ -48,7 +48,6 @@ ENGINE_TURN = tuple(
         "_discard_draw_allowed",
         "_card_usable",
         "_draw",
-        "_discard_refusal",
         "_stock_exhausted",
         "owed_cards",
         "_must_use_owed",
@@ -76,6 +75,7 @@ ENGINE_LAYING = tuple(
 
 TARGETS: tuple[Target, ...] = (
     Target("melds", "kalooki/melds.py"),
+    Target("rules", "kalooki/rules.py"),
     Target("scoring", "kalooki/scoring.py", ENGINE_SCORING),
     Target("turn", "kalooki/turn.py", ENGINE_TURN),
     Target("laying", "kalooki/laying.py", ENGINE_LAYING),

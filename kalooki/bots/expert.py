@@ -28,10 +28,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kalooki import solver
+from kalooki import rules, solver
 from kalooki.bots import quick
 from kalooki.bots.greedy import GreedyBot, card_counts, keep_count
 from kalooki.cards import JOKER, Card, card_points
+from kalooki.rules import run_frame
 
 if TYPE_CHECKING:
     from kalooki.melds import TableMeld
@@ -136,7 +137,7 @@ class ExpertBot(GreedyBot):
     # ---------------------------------------------------------------- draw
 
     def wants_discard(self, view: PlayerView, top: Card) -> bool:
-        if view.variant.discard_draw == "meld_at_once":
+        if rules.discard_must_be_laid(view.variant):
             return self.lays_top(view, top)
         if top == JOKER or self.lays_top(view, top):
             return True
@@ -183,14 +184,7 @@ class ExpertBot(GreedyBot):
 
 def discard_allowed_for(view: PlayerView, seat: int) -> bool:
     """Whether ``seat`` may take the discard at all under the variant (ignoring meld_at_once's test)."""
-    rule = view.variant.discard_draw
-    if rule == "never":
-        return False
-    if rule == "after_opening":
-        return view.opened[seat]
-    if rule == "before_opening":
-        return not view.opened[seat]
-    return True
+    return rules.may_take_discard(view.variant, view.opened[seat])
 
 
 def outs(card: Card, counts: Sequence[int], hidden: Sequence[int], variant: Variant) -> tuple[float, float]:
@@ -209,10 +203,11 @@ def outs(card: Card, counts: Sequence[int], hidden: Sequence[int], variant: Vari
         near += sum(hidden[s * 13 + index] for s in missing_suits)
     elif len(suits) == 1:
         far += min(sorted(hidden[s * 13 + index] for s in missing_suits)[:2] or [0])
-    size = variant.run_minimum
-    line = _run_line(variant)
+    frame = run_frame(variant)
+    size = frame.minimum
+    line = frame.line()
     length = len(line)
-    wrap = variant.ace_in_runs == "wrap"
+    wrap = frame.wrap
     positions = [i for i, rank_index in enumerate(line) if rank_index == index]
     base = suit * 13
     for position in positions:
@@ -245,13 +240,3 @@ def table_outs(card: Card, table: Sequence[TableMeld], hidden: Sequence[int]) ->
             if beyond in (rank, 14 if rank == 1 else -1) and 1 <= gap <= 14:
                 found += hidden[suit * 13 + (gap - 1) % 13]
     return found
-
-
-def _run_line(variant: Variant) -> list[int]:
-    """The rank indexes (0 = ace ... 12 = king) a run walks through, low to high."""
-    mode = variant.ace_in_runs
-    if mode == "wrap":
-        return list(range(13))
-    low = [0] if mode in ("high_or_low", "low") else []
-    high = [0] if mode in ("high_or_low", "high") else []
-    return [*low, *range(1, 13), *high]

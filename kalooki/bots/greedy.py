@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from kalooki import solver
+from kalooki import rules, solver
 from kalooki.bots import quick
 from kalooki.cards import JOKER, Card, card_points
 from kalooki.melds import MeldError, build, make_meld, run_span_ok, set_room_suits
@@ -29,7 +29,7 @@ PlanKey = tuple[object, ...]
 
 def keep_count(variant: Variant) -> int:
     """Cards that must stay in hand after laying: one to discard where the last card must be discarded."""
-    return 1 if variant.going_out == "discard_required" else 0
+    return rules.keep(variant)
 
 
 def closeness(card: Card, hand: Sequence[Card]) -> int:
@@ -89,15 +89,7 @@ def discard_allowed(view: PlayerView) -> bool:
     """Whether the rules let the current player take the top discard (meld_at_once: usability unchecked)."""
     if not view.discard_pile:
         return False
-    rule = view.variant.discard_draw
-    opened = view.opened[view.current]
-    if rule == "never":
-        return False
-    if rule == "after_opening":
-        return opened
-    if rule == "before_opening":
-        return not opened
-    return True
+    return rules.may_take_discard(view.variant, view.opened[view.current])
 
 
 def strands(view: PlayerView, plan: solver.Plan) -> bool:
@@ -310,7 +302,7 @@ class GreedyBot:
         Two players each taking the card the other just threw back never draw from the stock, so
         neither hand changes and the hand never ends: take the stock's unknown card instead.
         """
-        if view.variant.discard_draw == "meld_at_once" or top == JOKER:
+        if rules.discard_must_be_laid(view.variant) or top == JOKER:
             return False
         hand = view.hand
         if self.lays_top(view, top):
@@ -344,7 +336,7 @@ class GreedyBot:
     def wants_discard(self, view: PlayerView, top: Card) -> bool:
         """Take the top discard when it lets the hand lay more this turn, or joins two cards toward a meld."""
         variant = view.variant
-        if variant.discard_draw == "meld_at_once":
+        if rules.discard_must_be_laid(variant):
             # Taking it is legal only if it can be laid at once, so that is the whole question.
             return self.lays_top(view, top)
         if top == JOKER:

@@ -20,6 +20,7 @@ from itertools import combinations
 
 from kalooki.cards import JOKER, Card, card_points, rank_points
 from kalooki.melds import RUN_MAX, SET_MAX, MeldError, RunEnd, TableMeld, build, set_room_suits
+from kalooki.rules import most_ace_points, run_frame
 from kalooki.solver import Plan, PlannedBuild
 from kalooki.variant import Variant
 
@@ -33,13 +34,8 @@ def card_values(ace_value: int, joker_penalty: int) -> tuple[int, ...]:
 @lru_cache(maxsize=64)
 def _frame(variant: Variant) -> tuple[tuple[int, ...], int, bool]:
     """The window start positions a run may use, the window width, and whether positions wrap."""
-    size = variant.run_minimum
-    mode = variant.ace_in_runs
-    if mode == "wrap":
-        return tuple(range(1, 14)), size, True
-    lowest = 2 if mode == "high" else 1
-    highest = 13 if mode == "low" else 14
-    return tuple(range(lowest, highest - size + 2)), size, False
+    frame = run_frame(variant)
+    return frame.window_starts(), frame.minimum, frame.wrap
 
 
 def meldable(hand: Sequence[Card], variant: Variant) -> int:
@@ -114,7 +110,7 @@ def _starts_mask(starts: tuple[int, ...]) -> int:
 
 def opening_bound(hand: Sequence[Card], can_meld: int, variant: Variant) -> int:
     """An upper bound on the points of new melds the hand could lay (every meldable card, jokers at most)."""
-    ace = max(variant.ace_value, variant.low_ace_value)
+    ace = most_ace_points(variant)
     total = 0
     for card in hand:
         if card == JOKER:
@@ -139,7 +135,7 @@ def fits_table(card: Card, table: Sequence[TableMeld], variant: Variant) -> bool
             len(meld.cards) < (variant.set_maximum if meld.kind == "set" else RUN_MAX) for meld in table
         )
     rank, suit = card % 13 + 1, card // 13
-    wrap = variant.ace_in_runs == "wrap"
+    wrap = run_frame(variant).wrap
     for meld in table:
         if meld.kind == "set":
             if (
@@ -291,7 +287,7 @@ def best_opening(
     the player having opened). The candidates are few, so a depth-first search over them,
     pruned on the points still available, answers in a fraction of the general solver's time.
     """
-    if JOKER in hand or variant.ace_in_runs == "wrap":
+    if JOKER in hand or run_frame(variant).wrap:
         return None
     threshold = max(variant.opening_threshold, 1)
     counts, candidates = _opening_candidates(hand, variant)

@@ -1,0 +1,158 @@
+"""What a variant's knobs mean for play, each worked out in one place.
+
+The engine, the legal actions, the solver and the bots ask here instead of reading a knob and
+deciding for themselves what it implies; the words for each rule are in :mod:`kalooki.rulebook`
+(the rulebook's sentence and the table's short line side by side). A new knob then touches its
+model field (:mod:`kalooki.variant`), its interpreter here, its wording, and its tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from kalooki.cards import Card, format_card
+from kalooki.variant import AceInRuns, Variant
+
+RUN_MAX = 13
+"""Most cards in a run: one of each rank."""
+
+
+# ---------------------------------------------------------------- going out (going_out)
+
+
+def keep(variant: Variant) -> int:
+    """Cards that must stay in hand after laying: one to discard, where the last card must be discarded."""
+    return 1 if variant.going_out == "discard_required" else 0
+
+
+# ---------------------------------------------------------------- going Kalooki (kalooki_allows_building)
+
+NotKalooki = Literal["opened_before", "built"]
+"""Why a going out was not Kalooki: the player had melded in an earlier turn, or built on the table."""
+
+
+def not_kalooki(variant: Variant, opened_before: bool, built: bool) -> NotKalooki | None:
+    """Why going out in a turn that began opened (or not) and built on the table (or not) is not Kalooki."""
+    if opened_before:
+        return "opened_before"
+    if built and not variant.kalooki_allows_building:
+        return "built"
+    return None
+
+
+# ---------------------------------------------------------------- jokers on the table
+
+
+def may_release_jokers(variant: Variant, opened: bool) -> bool:
+    """Whether a player who has (or has not) opened may take a joker from the table."""
+    return opened or not variant.joker_release_requires_opening
+
+
+# ---------------------------------------------------------------- card values
+
+
+def most_ace_points(variant: Variant) -> int:
+    """The most an ace is worth in a meld: high, or low in a run (A-2-3)."""
+    return max(variant.ace_value, variant.low_ace_value)
+
+
+# ---------------------------------------------------------------- the discard pile (discard_draw)
+
+
+def may_take_discard(variant: Variant, opened: bool) -> bool:
+    """Whether a player who has (or has not) opened may take the top discard at all.
+
+    Under meld_at_once this is only the first condition: the card must also be laid that same
+    turn (:func:`discard_must_be_laid`), which only the position can tell.
+    """
+    rule = variant.discard_draw
+    if rule == "never":
+        return False
+    if rule == "after_opening":
+        return opened
+    if rule == "before_opening":
+        return not opened
+    return True
+
+
+def discard_must_be_laid(variant: Variant) -> bool:
+    """Whether a card taken from the discard pile must be melded or built that same turn (meld_at_once)."""
+    return variant.discard_draw == "meld_at_once"
+
+
+def discard_refusal(variant: Variant, top: Card) -> str:
+    """Why the current player may not take ``top`` from the discard pile, and what to do instead."""
+    rule = variant.discard_draw
+    if rule == "never":
+        return "this variant never lets a player take the discard: draw stock"
+    if rule == "after_opening":
+        return "only a player who has opened may take the discard: draw stock"
+    if rule == "before_opening":
+        return "a player who has opened may not take the discard: draw stock"
+    return f"you may take {format_card(top)} only to meld it this turn, and you could not: draw stock"
+
+
+# ---------------------------------------------------------------- the run frame (ace_in_runs, run_minimum)
+
+
+@dataclass(frozen=True, slots=True)
+class RunFrame:
+    """Where a run may lie. Positions are ranks on a line: 1 is an ace below the two, 14 an ace above
+    the king; wrapping runs (K-A-2) go on past 14 round to 1 again."""
+
+    minimum: int
+    """Fewest cards in a run (run_minimum)."""
+    wrap: bool
+    """Runs may turn the corner (K-A-2)."""
+    ace_positions: tuple[int, ...]
+    """Where an ace may sit: 1 (below the two), 14 (above the king); wrapping runs read it as 1."""
+
+    @property
+    def lowest(self) -> int:
+        """The lowest position a run may start at."""
+        return 1 if 1 in self.ace_positions else 2
+
+    @property
+    def highest(self) -> int:
+        """The highest position a run may reach (a wrapping run has no such end)."""
+        return 14 if 14 in self.ace_positions else 13
+
+    @property
+    def lows(self) -> range:
+        """The positions a run of at least three cards may start at, before the frame is checked."""
+        return range(1, 14) if self.wrap else range(1, 13)
+
+    def span_ok(self, low: int, length: int) -> bool:
+        """Whether positions ``low .. low+length-1`` form a legal run frame."""
+        if length > RUN_MAX or length < 1:
+            return False
+        if self.wrap:
+            return 1 <= low <= 13
+        return self.lowest <= low and low + length - 1 <= self.highest
+
+    def window_starts(self) -> tuple[int, ...]:
+        """The start positions of runs of exactly the minimum length."""
+        if self.wrap:
+            return tuple(range(1, 14))
+        return tuple(range(self.lowest, self.highest - self.minimum + 2))
+
+    def line(self) -> list[int]:
+        """The rank indexes (0 = ace ... 12 = king) a run walks through, low to high."""
+        if self.wrap:
+            return list(range(13))
+        low = [0] if 1 in self.ace_positions else []
+        high = [0] if 14 in self.ace_positions else []
+        return [*low, *range(1, 13), *high]
+
+
+def run_frame(variant: Variant) -> RunFrame:
+    """The run frame that ``ace_in_runs`` and ``run_minimum`` give."""
+    return _run_frame(variant.ace_in_runs, variant.run_minimum)
+
+
+@lru_cache(maxsize=64)
+def _run_frame(ace_in_runs: AceInRuns, minimum: int) -> RunFrame:
+    positions = {"high_or_low": (1, 14), "high": (14,), "low": (1,), "wrap": (1,)}[ace_in_runs]
+    return RunFrame(minimum=minimum, wrap=ace_in_runs == "wrap", ace_positions=positions)

@@ -1,0 +1,105 @@
+"""Each knob's one interpreter (kalooki.rules) and its one wording table (kalooki.rulebook), knob by knob."""
+
+from __future__ import annotations
+
+import pytest
+
+from kalooki import rules
+from kalooki.cards import parse_card
+from kalooki.rulebook import ACE, DRAW, GOING_OUT, key_rules, render_rulebook
+from kalooki.variant import Variant
+
+
+@pytest.mark.parametrize(
+    ("rule", "unopened", "opened"),
+    [
+        ("always", True, True),
+        ("never", False, False),
+        ("after_opening", False, True),
+        ("before_opening", True, False),
+        ("meld_at_once", True, True),
+    ],
+)
+def test_who_may_take_the_discard(rule: str, unopened: bool, opened: bool) -> None:
+    variant = Variant(discard_draw=rule)
+    assert rules.may_take_discard(variant, opened=False) is unopened
+    assert rules.may_take_discard(variant, opened=True) is opened
+    assert rules.discard_must_be_laid(variant) is (rule == "meld_at_once")
+
+
+def test_the_refusal_names_the_rule_and_the_way_out() -> None:
+    top = parse_card("7H")
+    assert rules.discard_refusal(Variant(discard_draw="never"), top).endswith(": draw stock")
+    assert rules.discard_refusal(Variant(discard_draw="meld_at_once"), top) == (
+        "you may take 7H only to meld it this turn, and you could not: draw stock"
+    )
+
+
+@pytest.mark.parametrize(("going_out", "keep"), [("discard_required", 1), ("discard_optional", 0)])
+def test_a_card_is_kept_to_discard_only_where_the_last_card_must_be_discarded(
+    going_out: str, keep: int
+) -> None:
+    assert rules.keep(Variant(going_out=going_out)) == keep
+
+
+@pytest.mark.parametrize(
+    ("ace_in_runs", "lowest", "highest", "line"),
+    [
+        ("high_or_low", 1, 14, [0, *range(1, 13), 0]),
+        ("high", 2, 14, [*range(1, 13), 0]),
+        ("low", 1, 13, [0, *range(1, 13)]),
+        ("wrap", 1, 13, list(range(13))),
+    ],
+)
+def test_the_run_frame_of_each_ace_rule(ace_in_runs: str, lowest: int, highest: int, line: list[int]) -> None:
+    frame = rules.run_frame(Variant(ace_in_runs=ace_in_runs, run_minimum=4))
+    assert (frame.lowest, frame.highest, frame.minimum, frame.line()) == (lowest, highest, 4, line)
+    assert frame.wrap is (ace_in_runs == "wrap")
+    if frame.wrap:
+        assert frame.window_starts() == tuple(range(1, 14))
+        assert frame.span_ok(12, 5)  # Q-K-A-2-3
+    else:
+        assert frame.window_starts() == tuple(range(lowest, highest - 4 + 2))
+        longest = min(highest - lowest + 1, rules.RUN_MAX)
+        assert frame.span_ok(highest - longest + 1, longest)
+        assert not frame.span_ok(highest - longest + 2, longest)  # one past the highest position
+        assert frame.span_ok(1, 3) is (lowest == 1)
+
+
+def test_going_kalooki() -> None:
+    strict, lenient = Variant(kalooki_allows_building=False), Variant(kalooki_allows_building=True)
+    assert rules.not_kalooki(strict, opened_before=True, built=False) == "opened_before"
+    assert rules.not_kalooki(strict, opened_before=False, built=True) == "built"
+    assert rules.not_kalooki(lenient, opened_before=False, built=True) is None
+    assert rules.not_kalooki(strict, opened_before=False, built=False) is None
+
+
+def test_jokers_on_the_table_and_the_aces_worth() -> None:
+    assert not rules.may_release_jokers(Variant(joker_release_requires_opening=True), opened=False)
+    assert rules.may_release_jokers(Variant(joker_release_requires_opening=False), opened=False)
+    assert rules.most_ace_points(Variant(ace_value=11, ace_low_value=1)) == 11
+    assert rules.most_ace_points(Variant(ace_value=1, ace_low_value=15)) == 15
+
+
+def test_the_rulebook_and_the_table_word_each_rule_from_one_table() -> None:
+    for rule, words in DRAW.items():
+        variant = Variant(discard_draw=rule)
+        assert words.rulebook in render_rulebook(variant)
+        assert words.at_the_table in key_rules(variant)
+    for rule, words in ACE.items():
+        variant = Variant(ace_in_runs=rule)
+        assert words.rulebook in render_rulebook(variant)
+        assert any(words.at_the_table in line for line in key_rules(variant))
+    for rule, words in GOING_OUT.items():
+        variant = Variant(going_out=rule)
+        assert words.rulebook in " ".join(render_rulebook(variant).split())
+        assert words.at_the_table in key_rules(variant)
+
+
+def test_the_table_says_a_set_may_repeat_suits_where_the_rulebook_does() -> None:
+    books = Variant(set_suits="may_repeat", set_maximum=6)
+    assert "its suits may repeat" in render_rulebook(books)
+    assert any(line.startswith("Sets: 3-6 cards of one rank, suits may repeat.") for line in key_rules(books))
+    assert any(
+        line.startswith("Sets: 3-4 cards of one rank, all suits different.") for line in key_rules(Variant())
+    )
