@@ -19,7 +19,7 @@ from kalooki.events import (
     ReleaseEvent,
     ReshuffleEvent,
     StockOutEvent,
-    event_from_json,
+    as_event,
 )
 from kalooki.variant import Variant
 
@@ -56,8 +56,10 @@ def describe_event(
     ``reveal=False`` hides what only the acting player saw: the card drawn from the stock.
     With ``variant``, a joker in a meld says what it stands for, as the table does: ``JK(6♥)``.
     """
-    if isinstance(event, Mapping):
-        event = event_from_json(event)
+    return _describe(as_event(event), reveal, variant)
+
+
+def _describe(event: GameEvent, reveal: bool, variant: Variant | None) -> str:
     match event:
         case DealEvent():
             face_up = "no card" if event.discard is None else card_symbol(event.discard)

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from kalooki.bots import bot_names
 from kalooki.engine import Event
+from kalooki.events import events_from_json
 from kalooki.savegame import Session
 from kalooki.variant import Variant
 
@@ -69,7 +70,7 @@ class RemoteGame(InteractiveGame):
         session = Session(human_seat=self.seat, bots=bots, variant_source=str(welcome["variant_source"]))
         super().__init__(game, session, console=console, read_line=read_line, save_path=None)
         self.seating = Seating(tuple(game.players), self.seat, bots)
-        self.pending_events: list[Event] = list(first["events"])
+        self.pending_events: list[Event] = events_from_json(first["events"])
         self.stand_ins: dict[str, str] = dict(first.get("stand_ins", {}))
 
     # ------------------------------------------------------------ the keyboard, at a terminal
@@ -179,7 +180,7 @@ class RemoteGame(InteractiveGame):
     def take_state(self, message: dict[str, Any]) -> None:
         self.game = shadow_game(message["view"], self.variant)
         self.stand_ins = dict(message.get("stand_ins", {}))
-        events: Sequence[Event] = message["events"]
+        events = events_from_json(message["events"])
         self.narrate(events)
         if not self.skipping:
             self.after_events(events)

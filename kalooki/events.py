@@ -14,9 +14,9 @@ event that a reader does not handle fails the type check instead of being droppe
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from kalooki.cards import Card, format_card, format_cards, parse_card, parse_cards
 from kalooki.errors import KalookiError
@@ -28,6 +28,32 @@ class EventFormatError(KalookiError):
     """An event whose JSON form is not one the engine writes."""
 
 
+class _EventJson(Mapping[str, Any]):
+    """Read access to an event's JSON form (``event["card"]``, ``event.get("dealer")``, ``dict(event)``).
+
+    Code written when the engine's events were dicts keeps working: it reads the same keys and
+    values, and an event equals its JSON form. New code reads the typed fields.
+    """
+
+    __slots__ = ()
+    kind: ClassVar[str]
+    """The event's ``type`` in its JSON form."""
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "type":
+            return self.kind
+        return self.to_json()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.to_json())
+
+    def __len__(self) -> int:
+        return len(self.to_json())
+
+
 def _cards(text: object) -> Cards:
     return tuple(parse_cards(str(text)))
 
@@ -36,9 +62,11 @@ def _card_or_none(text: object) -> Card | None:
     return None if text is None else parse_card(str(text))
 
 
-@dataclass(frozen=True, slots=True)
-class DealEvent:
+@dataclass(frozen=True, slots=True, eq=False)
+class DealEvent(_EventJson):
     """A hand dealt: every hand, the face-up card and the stock (top first)."""
+
+    kind: ClassVar[str] = "deal"
 
     hand: int
     first: str
@@ -65,9 +93,11 @@ class DealEvent:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class DrawEvent:
+@dataclass(frozen=True, slots=True, eq=False)
+class DrawEvent(_EventJson):
     """A card drawn; ``card`` is None where the card was not seen (another player's, from the stock)."""
+
+    kind: ClassVar[str] = "draw"
 
     player: str
     source: Literal["stock", "discard"]
@@ -80,9 +110,11 @@ class DrawEvent:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class MeldEvent:
+@dataclass(frozen=True, slots=True, eq=False)
+class MeldEvent(_EventJson):
     """New melds laid, numbered on the table, and the points they are worth."""
+
+    kind: ClassVar[str] = "meld"
 
     player: str
     melds: tuple[Cards, ...]
@@ -99,9 +131,11 @@ class MeldEvent:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class BuildEvent:
+@dataclass(frozen=True, slots=True, eq=False)
+class BuildEvent(_EventJson):
     """Cards built onto table meld ``meld`` (numbered from 1), and the meld they made."""
+
+    kind: ClassVar[str] = "build"
 
     player: str
     meld: int
@@ -120,9 +154,11 @@ class BuildEvent:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class ReleaseEvent:
+@dataclass(frozen=True, slots=True, eq=False)
+class ReleaseEvent(_EventJson):
     """Cards put in place of jokers on table meld ``meld``; the jokers freed go to the player's hand."""
+
+    kind: ClassVar[str] = "release"
 
     player: str
     meld: int
@@ -141,8 +177,10 @@ class ReleaseEvent:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class DiscardEvent:
+@dataclass(frozen=True, slots=True, eq=False)
+class DiscardEvent(_EventJson):
+    kind: ClassVar[str] = "discard"
+
     player: str
     card: Card
 
@@ -150,9 +188,11 @@ class DiscardEvent:
         return {"type": "discard", "player": self.player, "card": format_card(self.card)}
 
 
-@dataclass(frozen=True, slots=True)
-class ReshuffleEvent:
+@dataclass(frozen=True, slots=True, eq=False)
+class ReshuffleEvent(_EventJson):
     """The discard pile shuffled into a new stock (``stock``, top first, where it may be seen)."""
+
+    kind: ClassVar[str] = "reshuffle"
 
     rule: str
     stock: Cards | None = None
@@ -164,9 +204,11 @@ class ReshuffleEvent:
         return data
 
 
-@dataclass(frozen=True, slots=True)
-class StockOutEvent:
+@dataclass(frozen=True, slots=True, eq=False)
+class StockOutEvent(_EventJson):
     """The stock ran out and the rules end the hand after this turn."""
+
+    kind: ClassVar[str] = "stock_out"
 
     rule: str
 
@@ -174,8 +216,10 @@ class StockOutEvent:
         return {"type": "stock_out", "rule": self.rule}
 
 
-@dataclass(frozen=True, slots=True)
-class HandEndEvent:
+@dataclass(frozen=True, slots=True, eq=False)
+class HandEndEvent(_EventJson):
+    kind: ClassVar[str] = "hand_end"
+
     hand: int
     end: str
     winner: str | None
@@ -197,16 +241,20 @@ class HandEndEvent:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class EliminatedEvent:
+@dataclass(frozen=True, slots=True, eq=False)
+class EliminatedEvent(_EventJson):
+    kind: ClassVar[str] = "eliminated"
+
     player: str
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "eliminated", "player": self.player}
 
 
-@dataclass(frozen=True, slots=True)
-class GameEndEvent:
+@dataclass(frozen=True, slots=True, eq=False)
+class GameEndEvent(_EventJson):
+    kind: ClassVar[str] = "game_end"
+
     winners: tuple[str, ...]
     totals: Mapping[str, int]
 
@@ -312,9 +360,16 @@ def event_from_json(data: Mapping[str, Any]) -> GameEvent:
         raise EventFormatError(f"{what} that cannot be read: {detail}") from None
 
 
-def events_from_json(events: Any) -> list[GameEvent]:
-    """Each event read by :func:`event_from_json` (typed events are passed through)."""
-    return [event if not isinstance(event, Mapping) else event_from_json(event) for event in events]
+def as_event(event: GameEvent | Mapping[str, Any]) -> GameEvent:
+    """``event`` typed: read by :func:`event_from_json` if it is in its JSON form."""
+    if isinstance(event, _EventJson):
+        return event  # type: ignore[return-value]  # every _EventJson is one of GameEvent's classes
+    return event_from_json(event)
+
+
+def events_from_json(events: Iterable[GameEvent | Mapping[str, Any]]) -> list[GameEvent]:
+    """Each event typed (see :func:`as_event`)."""
+    return [as_event(event) for event in events]
 
 
 __all__ = [
@@ -332,6 +387,7 @@ __all__ = [
     "ReleaseEvent",
     "ReshuffleEvent",
     "StockOutEvent",
+    "as_event",
     "event_from_json",
     "events_from_json",
 ]

@@ -20,6 +20,7 @@ from kalooki.cards import (
     Card,
 )
 from kalooki.errors import KalookiError
+from kalooki.events import GameEvent
 from kalooki.melds import (
     TableMeld,
 )
@@ -33,7 +34,7 @@ DEFAULT_TURN_LIMIT = 1000
 and simulations share it, so a hand nobody can finish (no one able to open, say) still ends."""
 
 HandEnd = Literal["went_out", "stock_exhausted", "blocked", "abandoned", "turn_limit"]
-Event = dict[str, Any]
+Event = GameEvent
 
 
 class IllegalMoveError(KalookiError):

@@ -337,7 +337,7 @@ class TableServer:
         return {
             "type": "state",
             "view": seat_view(game, seat),
-            "events": seat_events(events, game, seat),
+            "events": [event.to_json() for event in seat_events(events, game, seat)],
             "stand_ins": {
                 str(index): state.bot
                 for index, state in enumerate(self.table.seats)
