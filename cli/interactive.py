@@ -26,6 +26,7 @@ from kalooki.cards import Card
 from kalooki.driver import play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
+from kalooki.events import EliminatedEvent
 from kalooki.moves import ALIASES, Discard, Draw, parse_move
 from kalooki.savegame import Session, restore_rngs, seat_rng
 from kalooki.text import escape_controls
@@ -403,7 +404,7 @@ class InteractiveGame(Autosave):
         end = render.hand_end_event(events)
         if end is not None:
             self.drawn = None
-            out = [str(event["player"]) for event in events if event["type"] == "eliminated"]
+            out = [event.player for event in events if isinstance(event, EliminatedEvent)]
             render.render_hand_end(self.console, self.game, self.seating, end, out, self.laid)
 
     def narrate(self, events: Sequence[Event]) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, assert_never
+from typing import assert_never
 
 from rich import box
 from rich.console import Console
@@ -464,15 +464,15 @@ def _clause(event: PlayEvent, game: Game, you: bool, letters: bool) -> Text:
 # ---------------------------------------------------------------- end of a hand, end of the game
 
 
-def hand_end_event(events: Sequence[Event]) -> Event | None:
-    return next((event for event in events if event["type"] == "hand_end"), None)
+def hand_end_event(events: Sequence[Event]) -> HandEndEvent | None:
+    return next((event for event in events if isinstance(event, HandEndEvent)), None)
 
 
 def render_hand_end(
     console: Console,
     game: Game,
     seating: Seating,
-    event: Mapping[str, Any],
+    event: HandEndEvent,
     eliminated: Sequence[str] = (),
     laid_in_turn: bool = False,
 ) -> None:
@@ -482,12 +482,12 @@ def render_hand_end(
     (:func:`~kalooki_cli.going_out.laid_since_draw`); then a going out that was not Kalooki says why.
     """
     letters = plain_cards(console)
-    console.print(Rule(f"Hand {event['hand']} is over", style="cyan"))
-    winner = event.get("winner")
+    console.print(Rule(f"Hand {event.hand} is over", style="cyan"))
+    winner = event.winner
     if winner is not None:
-        who = seating.subject(str(winner))
+        who = seating.subject(winner)
         line = Text(f"{who[0].upper()}{who[1:]} went out", style="bold")
-        if event.get("kalooki"):
+        if event.kalooki:
             line.append(" and went KALOOKI!", style="bold magenta")
             bonus = game.variant.kalooki_bonus
             if bonus:
@@ -508,7 +508,7 @@ def render_hand_end(
             "turn_limit": f"The hand reached the turn limit ({game.turn_limit} turns) without a winner: "
             "nobody scores.",
         }
-        console.print(Text(reasons.get(str(event.get("end")), "The hand is over."), style="bold"))
+        console.print(Text(reasons.get(event.end, "The hand is over."), style="bold"))
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
     table.add_column("player", no_wrap=True)
     table.add_column("cards left", overflow="fold", max_width=40)
@@ -516,17 +516,17 @@ def render_hand_end(
     table.add_column("this hand", justify="right")
     table.add_column("total", justify="right")
     names = {name: seat for seat, name in enumerate(game.players)}
-    for name, points in event["hand_points"].items():
+    for name, points in event.hand_points.items():
         seat = names[name]
         cards = game.hands[seat]
         left = cards_text(sorted_hand(cards), letters=letters) if cards else Text("-", style=DIM)
-        score = event["scores"].get(name, 0)
+        score = event.scores.get(name, 0)
         table.add_row(
             seating.label(seat),
             left,
             str(points),
             f"{score:+d}" if score else "0",
-            str(event["totals"][name]),
+            str(event.totals[name]),
         )
     console.print(table)
     for name in eliminated:
