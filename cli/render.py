@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import assert_never
 
 from rich import box
 from rich.console import Console
@@ -39,6 +38,7 @@ from kalooki.events import (
     DiscardEvent,
     DrawEvent,
     EliminatedEvent,
+    EventVisitor,
     GameEndEvent,
     HandEndEvent,
     MeldEvent,
@@ -389,24 +389,18 @@ def narrate(events: Sequence[Event], game: Game, seating: Seating, *, letters: b
             lines.append(line)
         clauses.clear()
 
+    told = TableTelling(game, seating, letters)
     for event in events_from_json(events):
-        match event:
-            case DrawEvent() | MeldEvent() | BuildEvent() | ReleaseEvent() | DiscardEvent():
-                if event.player != actor:
-                    flush()
-                    actor = event.player
-                you = seating.subject(event.player) == "you"
-                clauses.append(_clause(event, game, you, letters))
-            case ReshuffleEvent():
+        said = told.visit(event)
+        if isinstance(said, tuple):
+            player, clause = said
+            if player != actor:
                 flush()
-                lines.append(Text("The discard pile is shuffled to make a new stock.", style="italic"))
-            case StockOutEvent():
-                flush()
-                lines.append(Text("The stock is empty: the hand ends with this turn.", style="italic"))
-            case DealEvent() | HandEndEvent() | EliminatedEvent() | GameEndEvent():
-                pass  # the deal, the end of a hand and of the game have screens of their own
-            case _:
-                assert_never(event)
+                actor = player
+            clauses.append(clause)
+        elif said is not None:
+            flush()
+            lines.append(said)
     flush()
     return lines
 
@@ -422,43 +416,71 @@ def _verb(word: str, you: bool) -> str:
     return _VERBS[word] if you else word
 
 
-def _clause(event: PlayEvent, game: Game, you: bool, letters: bool) -> Text:
-    variant = game.variant
-    match event:
-        case DrawEvent(source="discard", card=card) if card is not None:
-            text = Text(_verb("takes", you) + " ")
-            text.append_text(card_text(card, letters=letters))
-            return text.append(" from the discard pile")
-        case DrawEvent(card=card):
-            if you and card is not None:
-                text = Text(_verb("draws", you) + " ")
-                text.append_text(card_text(card, letters=letters))
-                return text.append(" from the stock")
-            return Text(_verb("draws", you) + " from the stock")
-        case MeldEvent():
-            text = Text(_verb("melds", you) + " ")
-            pieces = []
-            for number, cards in zip(event.numbers, event.melds, strict=False):
-                piece = written_meld_text(cards, variant, letters=letters)
-                piece.append(f" [{number}]", style="cyan")
-                pieces.append(piece)
-            text.append_text(join_and(pieces))
-            return text.append(f" ({event.points} points)", style=DIM)
-        case BuildEvent():
-            from .table_notation import built_event_cards  # it draws with this module's helpers
+class TableTelling(EventVisitor["tuple[str, Text] | Text | None"]):
+    """The events as the table tells them: a player's action as a clause of their line ("you" for the
+    human, whose card drawn from the stock alone is named), the stock's news as a line of its own; the
+    deal and the ends of hands and games have screens of their own and say nothing here."""
 
-            text = Text(_verb("builds", you) + " ")
-            text.append_text(built_event_cards(event.cards, event.result, variant, letters))
-            return text.append(f" onto meld {event.meld}")
-        case ReleaseEvent():
-            text = Text(_verb("takes", you) + f" a joker from meld {event.meld}, putting ")
-            text.append_text(cards_text(event.cards, letters=letters))
-            return text.append(" in its place")
-        case DiscardEvent():
-            text = Text(_verb("discards", you) + " ")
-            return text.append_text(card_text(event.card, letters=letters))
-        case _:
-            assert_never(event)
+    def __init__(self, game: Game, seating: Seating, letters: bool) -> None:
+        self.variant = game.variant
+        self.seating = seating
+        self.letters = letters
+
+    def _you(self, event: PlayEvent) -> bool:
+        return self.seating.subject(event.player) == "you"
+
+    def deal(self, event: DealEvent) -> None:
+        return None
+
+    def draw(self, event: DrawEvent) -> tuple[str, Text]:
+        you = self._you(event)
+        if event.card is None or (event.source == "stock" and not you):
+            return event.player, Text(_verb("draws", you) + " from the stock")
+        taken = event.source == "discard"
+        text = Text(_verb("takes" if taken else "draws", you) + " ")
+        text.append_text(card_text(event.card, letters=self.letters))
+        return event.player, text.append(" from the discard pile" if taken else " from the stock")
+
+    def meld(self, event: MeldEvent) -> tuple[str, Text]:
+        text = Text(_verb("melds", self._you(event)) + " ")
+        pieces = []
+        for number, cards in zip(event.numbers, event.melds, strict=False):
+            piece = written_meld_text(cards, self.variant, letters=self.letters)
+            piece.append(f" [{number}]", style="cyan")
+            pieces.append(piece)
+        text.append_text(join_and(pieces))
+        return event.player, text.append(f" ({event.points} points)", style=DIM)
+
+    def build(self, event: BuildEvent) -> tuple[str, Text]:
+        from .table_notation import built_event_cards  # it draws with this module's helpers
+
+        text = Text(_verb("builds", self._you(event)) + " ")
+        text.append_text(built_event_cards(event.cards, event.result, self.variant, self.letters))
+        return event.player, text.append(f" onto meld {event.meld}")
+
+    def release(self, event: ReleaseEvent) -> tuple[str, Text]:
+        text = Text(_verb("takes", self._you(event)) + f" a joker from meld {event.meld}, putting ")
+        text.append_text(cards_text(event.cards, letters=self.letters))
+        return event.player, text.append(" in its place")
+
+    def discard(self, event: DiscardEvent) -> tuple[str, Text]:
+        text = Text(_verb("discards", self._you(event)) + " ")
+        return event.player, text.append_text(card_text(event.card, letters=self.letters))
+
+    def reshuffle(self, event: ReshuffleEvent) -> Text:
+        return Text("The discard pile is shuffled to make a new stock.", style="italic")
+
+    def stock_out(self, event: StockOutEvent) -> Text:
+        return Text("The stock is empty: the hand ends with this turn.", style="italic")
+
+    def hand_end(self, event: HandEndEvent) -> None:
+        return None
+
+    def eliminated(self, event: EliminatedEvent) -> None:
+        return None
+
+    def game_end(self, event: GameEndEvent) -> None:
+        return None
 
 
 # ---------------------------------------------------------------- end of a hand, end of the game

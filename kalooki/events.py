@@ -14,14 +14,16 @@ event that a reader does not handle fails the type check instead of being droppe
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Generic, Literal, TypeVar, assert_never
 
 from kalooki.cards import Card, format_card, format_cards, parse_card, parse_cards
 from kalooki.errors import KalookiError
 
 Cards = tuple[Card, ...]
+T = TypeVar("T")
 
 
 class EventFormatError(KalookiError):
@@ -281,6 +283,76 @@ PlayEvent = DrawEvent | MeldEvent | BuildEvent | ReleaseEvent | DiscardEvent
 """The events of a player's own actions."""
 
 
+class EventVisitor(ABC, Generic[T]):
+    """One walk over events for every reader, in the manner of python-chess's ``pgn.BaseVisitor``.
+
+    :meth:`visit` dispatches on the event's class and ends with :func:`typing.assert_never`; a reader
+    implements one method per kind. A new kind of event therefore fails the type check in
+    :meth:`visit` until it has a method here, and then every reader that does not implement it
+    cannot be instantiated: no reader drops an event silently.
+    """
+
+    def visit(self, event: GameEvent) -> T:
+        match event:
+            case DealEvent():
+                return self.deal(event)
+            case DrawEvent():
+                return self.draw(event)
+            case MeldEvent():
+                return self.meld(event)
+            case BuildEvent():
+                return self.build(event)
+            case ReleaseEvent():
+                return self.release(event)
+            case DiscardEvent():
+                return self.discard(event)
+            case ReshuffleEvent():
+                return self.reshuffle(event)
+            case StockOutEvent():
+                return self.stock_out(event)
+            case HandEndEvent():
+                return self.hand_end(event)
+            case EliminatedEvent():
+                return self.eliminated(event)
+            case GameEndEvent():
+                return self.game_end(event)
+            case _:
+                assert_never(event)
+
+    @abstractmethod
+    def deal(self, event: DealEvent) -> T: ...
+
+    @abstractmethod
+    def draw(self, event: DrawEvent) -> T: ...
+
+    @abstractmethod
+    def meld(self, event: MeldEvent) -> T: ...
+
+    @abstractmethod
+    def build(self, event: BuildEvent) -> T: ...
+
+    @abstractmethod
+    def release(self, event: ReleaseEvent) -> T: ...
+
+    @abstractmethod
+    def discard(self, event: DiscardEvent) -> T: ...
+
+    @abstractmethod
+    def reshuffle(self, event: ReshuffleEvent) -> T: ...
+
+    @abstractmethod
+    def stock_out(self, event: StockOutEvent) -> T: ...
+
+    @abstractmethod
+    def hand_end(self, event: HandEndEvent) -> T: ...
+
+    @abstractmethod
+    def eliminated(self, event: EliminatedEvent) -> T: ...
+
+    @abstractmethod
+    def game_end(self, event: GameEndEvent) -> T: ...
+
+
 def _read(data: Mapping[str, Any]) -> GameEvent:
     kind = data["type"]
     if kind == "deal":
@@ -379,6 +451,7 @@ __all__ = [
     "DrawEvent",
     "EliminatedEvent",
     "EventFormatError",
+    "EventVisitor",
     "GameEndEvent",
     "GameEvent",
     "HandEndEvent",

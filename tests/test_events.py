@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from kalooki.events import (
     DealEvent,
     DrawEvent,
     EventFormatError,
+    EventVisitor,
     GameEndEvent,
     GameEvent,
     HandEndEvent,
@@ -120,3 +122,33 @@ def test_an_unreadable_event_says_which_and_why(data: dict[str, Any], message: s
     with pytest.raises(EventFormatError) as caught:
         event_from_json(data)
     assert str(caught.value).startswith(message)
+
+
+def test_every_kind_of_event_has_a_visitor_method_that_every_reader_must_write() -> None:
+    kinds = {cls.kind for cls in typing.get_args(GameEvent)}
+    assert set(EventVisitor.__abstractmethods__) == kinds
+
+    class Forgetful(EventVisitor[str]):
+        def deal(self, event: DealEvent) -> str:
+            return "deal"
+
+    with pytest.raises(TypeError, match="abstract"):
+        Forgetful()  # type: ignore[abstract]
+
+
+def test_the_script_and_the_table_tell_the_same_walk() -> None:
+    # Both narrators are visitors of one walk: every event of a played game goes through each.
+    from kalooki_cli.narrate import Sentences
+    from kalooki_cli.render import Seating, TableTelling
+
+    events = played_events("classic", seed=5)
+    game = Game(load_variant("classic"), ["p0", "p1", "p2"], seed=5)
+    table = TableTelling(game, Seating(tuple(game.players), 0, {1: "greedy", 2: "greedy"}), letters=True)
+    hidden = Sentences(reveal=False)
+    for event in events:
+        sentence = hidden.visit(event)
+        told = table.visit(event)
+        if isinstance(event, DrawEvent) and event.source == "stock" and event.player != "p0":
+            assert sentence == f"{event.player} draws from the stock"
+            assert isinstance(told, tuple)
+            assert told[1].plain == "draws from the stock"
