@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from rich.console import Console
 from rich.text import Text
 
-from kalooki import solver
+from kalooki import rules, solver
 from kalooki.bots import GreedyBot
 from kalooki.driver import ask_bot
 from kalooki.engine import Game, IllegalMoveError
@@ -36,7 +36,7 @@ def meld_preview(game: Game, seat: int) -> MeldPreview | None:
     """
     variant = game.variant
     hand = game.hands[seat]
-    keep = solver.keep_for(variant) if game.phase == "play" else 0
+    keep = rules.keep(variant) if game.phase == "play" else 0
     threshold = variant.opening_threshold
     try:
         if game.opened[seat]:

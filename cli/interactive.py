@@ -53,14 +53,6 @@ MOVE_VERBS = frozenset({"draw", "meld", "build", "swap", "discard", *ALIASES})
 INDENT = "  "
 
 
-def in_second_person(message: str, name: str) -> str:
-    """The engine names the player ("ann must draw first"); at the keyboard that player is "you"."""
-    for said, meant in ((f"{name} has ", "you have "), (f"{name} must ", "you must ")):
-        if message.startswith(said):
-            return meant + message[len(said) :]
-    return message
-
-
 def scripted_input(lines: Iterable[str], console: Console | None = None) -> ReadLine:
     """A ``read_line`` that answers with ``lines`` in turn, then raises ``EOFError``.
 
@@ -338,9 +330,9 @@ class InteractiveGame(Autosave):
             action = parse_move(line)
             events = self.game.apply(action, self.human)
         except KalookiError as error:
-            message = in_second_person(str(error), self.game.players[self.human])
+            message = str(error)
             if isinstance(error, IllegalMoveError):  # a refusal of the game, not of how the move is written
-                message = table_sentence(message, self.game.variant, self.letters)
+                message = table_sentence(error.to_player, self.game.variant, self.letters)
             self.error(message)
             return False
         if isinstance(action, Draw):

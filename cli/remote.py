@@ -29,7 +29,7 @@ from kalooki.savegame import Session
 from kalooki.variant import Variant
 
 from . import render, spectate
-from .interactive import InteractiveGame, ReadLine, in_second_person
+from .interactive import InteractiveGame, ReadLine
 from .render import Seating
 
 EXIT_LOST = 1
@@ -279,7 +279,7 @@ class RemoteGame(InteractiveGame):
         self.connection.send({"type": "move", "move": line.strip()[:400]})
         reply = self.wait_reply()
         if reply["type"] == "error":
-            self.error(in_second_person(str(reply["message"]), self.game.players[self.seat]))
+            self.error(str(reply["message"]))
             return False
         self.take_state(reply)
         return True

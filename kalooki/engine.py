@@ -39,6 +39,7 @@ from kalooki.gamestate import (
     IllegalMoveError,
     NotYourTurnError,
     Phase,
+    SetupError,
     StateFormatError,
     TurnState,
 )
@@ -64,6 +65,7 @@ __all__ = [
     "NotYourTurnError",
     "Phase",
     "PlayerView",
+    "SetupError",
     "StateFormatError",
     "TurnState",
     "candidate_melds",
@@ -84,7 +86,7 @@ class Game(LegalActions):
     ) -> None:
         names = list(players)
         if turn_limit < 1:
-            raise IllegalMoveError(f"the turn limit must be 1 or more, not {turn_limit}")
+            raise SetupError(f"the turn limit must be 1 or more, not {turn_limit}")
         for name in names:
             check_player_name(name)
         if not variant.min_players <= len(names) <= variant.max_players:
@@ -93,12 +95,10 @@ class Game(LegalActions):
                 if variant.min_players == variant.max_players
                 else f"{variant.min_players} to {variant.max_players}"
             )
-            raise IllegalMoveError(f"{len(names)} players: this variant is for {span}")
+            raise SetupError(f"{len(names)} players: this variant is for {span}")
         duplicates = sorted({name for name in names if names.count(name) > 1})
         if duplicates:
-            raise IllegalMoveError(
-                f"two players are called '{duplicates[0]}': give each player a different name"
-            )
+            raise SetupError(f"two players are called '{duplicates[0]}': give each player a different name")
         self.variant = variant
         self.players = names
         self.seed = seed
@@ -121,7 +121,7 @@ class Game(LegalActions):
         self.stock_ran_out = False
         self.results: list[HandResult] = []
         self.winners: list[int] = []
-        self._undo: dict[str, Any] | None = None
+        self._undo = None
         self.forced_reshuffles: list[list[Card]] = []
         self.opening_events: list[Event] = self.next_hand(deal)
         """The first hand's deal events (a log starts with them)."""

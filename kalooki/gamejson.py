@@ -19,6 +19,7 @@ from kalooki.melds import (
     TableMeld,
     make_meld,
 )
+from kalooki.snapshot import TurnSnapshot
 
 STATE_FORMAT = "kalooki-game"
 STATE_VERSION = 1
@@ -55,14 +56,7 @@ class GameJson(Laying):
             "stock_ran_out": self.stock_ran_out,
             "results": [result.to_json() for result in self.results],
             "winners": list(self.winners),
-            "undo": None
-            if self._undo is None
-            else {
-                "hand": list(self._undo["hand"]),
-                "table": [meld.to_json() for meld in self._undo["table"]],
-                "opened": self._undo["opened"],
-                "turn": self._undo["turn"].to_json(),
-            },
+            "undo": None if self._undo is None else self._undo.to_json(),
         }
 
     def _restore(self, data: Mapping[str, Any]) -> None:
@@ -98,16 +92,7 @@ class GameJson(Laying):
         self.results = [HandResult.from_json(result) for result in data["results"]]
         self.winners = [int(seat) for seat in data["winners"]]
         undo = data["undo"]
-        self._undo = (
-            None
-            if undo is None
-            else {
-                "hand": [int(card) for card in undo["hand"]],
-                "table": [TableMeld.from_json(meld) for meld in undo["table"]],
-                "opened": bool(undo["opened"]),
-                "turn": TurnState.from_json(undo["turn"]),
-            }
-        )
+        self._undo = None if undo is None else TurnSnapshot.from_json(undo, self.current)
 
     def _validate_restored(self) -> None:
         count = len(self.players)

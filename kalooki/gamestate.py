@@ -27,6 +27,9 @@ from kalooki.melds import (
 from kalooki.variant import Variant
 from kalooki.view import PlayerView
 
+if TYPE_CHECKING:
+    from kalooki.snapshot import TurnSnapshot
+
 Phase = Literal["draw", "play", "hand_over", "game_over"]
 
 DEFAULT_TURN_LIMIT = 1000
@@ -38,7 +41,27 @@ Event = GameEvent
 
 
 class IllegalMoveError(KalookiError):
-    """An action the rules do not allow now; the message says why and what would be legal."""
+    """An action the rules do not allow now; the message says why and what would be legal.
+
+    A refusal about the acting player names them (``str(error)``: "ann must draw first: ...", as a log
+    or a spectator reads it) and carries ``player`` and ``to_player``, the same refusal addressed to
+    that player ("you must draw first: ..."), which the screen of the player who tried it shows.
+    Other refusals are worded for the acting player already, and ``to_player`` is the message itself.
+    """
+
+    def __init__(self, message: str, *, player: str | None = None, to_player: str | None = None) -> None:
+        super().__init__(message)
+        self.player = player
+        self.to_player = message if to_player is None else to_player
+
+    @classmethod
+    def about(cls, player: str, verb: str, your_verb: str, rest: str) -> IllegalMoveError:
+        """A refusal about ``player``: "<player> <verb> <rest>", to them "you <your_verb> <rest>"."""
+        return cls(f"{player} {verb} {rest}", player=player, to_player=f"you {your_verb} {rest}")
+
+
+class SetupError(KalookiError):
+    """A game that cannot be set up as asked: the number of players, their names, the turn limit."""
 
 
 class NotYourTurnError(IllegalMoveError):
@@ -133,6 +156,19 @@ class TurnState:
     # Table indexes of the melds laid this turn: building onto them is part of laying down (Kalooki).
     laid: list[int] = field(default_factory=list)
 
+    def copy(self) -> TurnState:
+        """An independent copy (faster than ``dataclasses.replace``: a trial takes two per check)."""
+        return TurnState(
+            self.drew,
+            self.drawn_card,
+            self.opened_before,
+            self.built,
+            self.must_use_card,
+            self.must_use_limit,
+            self.jokers_owed,
+            list(self.laid),
+        )
+
     def to_json(self) -> dict[str, Any]:
         return {
             "drew": self.drew,
@@ -177,7 +213,7 @@ class GameState:
     stock_ran_out: bool
     results: list[HandResult]
     winners: list[int]
-    _undo: dict[str, Any] | None
+    _undo: TurnSnapshot | None
     forced_reshuffles: list[list[Card]]
     opening_events: list[Event]
 

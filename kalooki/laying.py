@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from kalooki import rules
 from kalooki.cards import (
@@ -27,6 +26,7 @@ from kalooki.melds import (
     swap,
 )
 from kalooki.moves import Action, Build, Draw, Meld, Swap
+from kalooki.snapshot import TurnSnapshot
 from kalooki.statecheck import (
     check_action_parts,
 )
@@ -50,7 +50,9 @@ class Laying(TurnPlay):
         if isinstance(action, Draw):
             return self._draw(action)
         if self.phase == "draw":
-            raise IllegalMoveError(f"{self.player} must draw first: draw stock or draw discard")
+            raise IllegalMoveError.about(
+                self.player, "must", "must", "draw first: draw stock or draw discard"
+            )
         if isinstance(action, Meld):
             return self._meld(action)
         if isinstance(action, Build):
@@ -177,12 +179,11 @@ class Laying(TurnPlay):
 
     def _lay(self, lay: Callable[[], Event]) -> list[Event]:
         """Carry out a checked meld, build or swap, unless it leaves the turn owing what it cannot pay."""
-        seat = self.current
-        saved = (list(self.hands[seat]), list(self.table), self.opened[seat], replace(self.turn))
+        saved = TurnSnapshot.take(self)
         event = lay()
         problem = self._unpayable_debt()
         if problem is not None:
-            self.hands[seat], self.table, self.opened[seat], self.turn = saved
+            saved.restore(self)
             raise IllegalMoveError(problem)
         return [event, *self._after_laying()]
 

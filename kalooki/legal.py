@@ -27,7 +27,8 @@ from kalooki.melds import (
     set_room_suits,
 )
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
-from kalooki.rules import RUN_MAX, run_frame
+from kalooki.rules import RUN_MAX, run_frame, suits_must_differ
+from kalooki.snapshot import TurnSnapshot
 from kalooki.variant import Variant
 
 MAX_LISTED_LAYINGS = 1000
@@ -208,14 +209,12 @@ class LegalActions(GameJson):
         The trial plays on fresh copies of the state: lists a caller holds (a hand, the table) are never
         changed, even for a moment.
         """
-        saved = self.to_json()
-        reshuffles = [list(stock) for stock in self.forced_reshuffles]
-        self._restore(saved)
+        saved = TurnSnapshot.take(self, whole=True)
+        saved.restore(self, rng=False)
         try:
             self.apply(action)
         finally:
-            self._restore(saved)
-            self.forced_reshuffles = reshuffles
+            saved.restore(self)
 
 
 def candidate_melds(hand: Sequence[Card], variant: Variant) -> list[tuple[Card, ...]]:
@@ -225,7 +224,7 @@ def candidate_melds(hand: Sequence[Card], variant: Variant) -> list[tuple[Card, 
     found: list[tuple[Card, ...]] = []
     for rank in range(1, 14):
         suits = [suit for suit in range(4) if counts[make_card(rank, suit)]]
-        if variant.set_suits == "may_repeat":
+        if not suits_must_differ(variant):
             # Each copy held may go in (books): a suit appears as often as the hand holds it.
             suits = [suit for suit in suits for _ in range(counts[make_card(rank, suit)])]
         capacity = variant.set_maximum
@@ -274,7 +273,7 @@ def _build_candidates(
         offered = [
             make_card(meld.rank, suit)
             for suit in set_room_suits(meld, variant)
-            for _ in range(counts[make_card(meld.rank, suit)] if variant.set_suits == "may_repeat" else 1)
+            for _ in range(counts[make_card(meld.rank, suit)] if not suits_must_differ(variant) else 1)
             if counts[make_card(meld.rank, suit)]
         ]
         offered += [JOKER] * min(jokers, room)

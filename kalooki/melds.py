@@ -17,7 +17,7 @@ from typing import Literal
 from kalooki.cards import ACE, JOKER, Card, format_cards, make_card, rank_of, rank_points, suit_of
 from kalooki.errors import KalookiError
 from kalooki.rules import RUN_MAX as RUN_MAX  # the public name solver and bots import from here
-from kalooki.rules import run_frame
+from kalooki.rules import run_frame, suits_must_differ
 from kalooki.variant import Variant
 
 MeldKind = Literal["set", "run"]
@@ -117,7 +117,7 @@ class TableMeld:
 
 def set_room_suits(meld: TableMeld, variant: Variant) -> list[int]:
     """The suits a natural card added to a set may have: those it lacks, or any where suits may repeat."""
-    return list(range(4)) if variant.set_suits == "may_repeat" else meld.missing_suits()
+    return list(range(4)) if not suits_must_differ(variant) else meld.missing_suits()
 
 
 def run_span_ok(low: int, length: int, variant: Variant) -> bool:
@@ -169,7 +169,7 @@ def _make_set(
     if len({rank_of(card) for card in naturals}) != 1:
         raise MeldError(f"{written} is not a set: the ranks differ")
     suits = [suit_of(card) for card in naturals]
-    distinct = variant.set_suits == "distinct"
+    distinct = suits_must_differ(variant)
     if distinct and len(set(suits)) != len(suits):
         raise MeldError(f"{written} is not a set: two cards share a suit (a set has one card of each suit)")
     if len(cards) > variant.set_maximum:
@@ -266,7 +266,7 @@ def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd 
                 raise MeldError(f"{written} does not fit a set of {_rank_word(meld.rank)}: the ranks differ")
         combined = meld.cards + cards
         suits = [suit_of(card) for card in combined if card != JOKER]
-        if variant.set_suits == "distinct" and len(set(suits)) != len(suits):
+        if suits_must_differ(variant) and len(set(suits)) != len(suits):
             raise MeldError(
                 f"{written} does not fit the set {format_cards(meld.cards)}: that suit is already there"
             )
@@ -345,15 +345,13 @@ def _swap_set(
     capacity = variant.set_maximum
     if any(rank_of(card) != meld.rank for card in cards):
         raise MeldError(f"{written} does not free a joker from the set {table}: the ranks differ")
-    if variant.set_suits == "distinct" and (
-        len(set(suits)) != len(suits) or any(s not in missing for s in suits)
-    ):
+    if suits_must_differ(variant) and (len(set(suits)) != len(suits) or any(s not in missing for s in suits)):
         raise MeldError(
             f"{written} does not free a joker from the set {table}: each card must be of a missing suit"
         )
     naturals = [card for card in meld.cards if card != JOKER]
     if len(meld.cards) == capacity and len(naturals) == capacity - 1:
-        kind = "three suits" if capacity == SET_MAX and variant.set_suits == "distinct" else "full"
+        kind = "three suits" if capacity == SET_MAX and suits_must_differ(variant) else "full"
         raise MeldError(f"the set {table} is closed: {kind} and a joker, its joker can never be taken")
     if rule == "all_missing_suits":
         # Cards added together free what no longer fits in a full set; one card can only fill it.

@@ -27,6 +27,14 @@ def keep(variant: Variant) -> int:
     return 1 if variant.going_out == "discard_required" else 0
 
 
+# ---------------------------------------------------------------- sets (set_suits)
+
+
+def suits_must_differ(variant: Variant) -> bool:
+    """Whether a set's natural cards must all be of different suits (no books of one suit)."""
+    return variant.set_suits == "distinct"
+
+
 # ---------------------------------------------------------------- going Kalooki (kalooki_allows_building)
 
 NotKalooki = Literal["opened_before", "built"]

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from kalooki.bots import BUILTIN_BOTS, Bot, bot_names, make_bot
 from kalooki.cards import Card, CardError, format_card, full_pack, parse_card
 from kalooki.driver import play_turn
-from kalooki.engine import DealError, Event, FixedDeal, Game, IllegalMoveError
+from kalooki.engine import DealError, Event, FixedDeal, Game, IllegalMoveError, SetupError
 from kalooki.errors import KalookiError
 from kalooki.loader import MappingOverrides, load_variant
 from kalooki.moves import Action, MoveSyntaxError, parse_move
@@ -493,7 +493,7 @@ def run_script(script: LoadedScript, on_events: EventSink | None = None) -> Scri
         game = Game(
             script.variant, script.players, seed=script.seed, deal=script.deals[0] if script.deals else None
         )
-    except (DealError, IllegalMoveError) as error:
+    except (DealError, IllegalMoveError, SetupError) as error:
         raise ScriptError([Diagnostic(script.source, 0, 0, "hands[0].deal", str(error))]) from None
     emit(game, game.opening_events)
     hand_index = 0

@@ -107,15 +107,13 @@ class _State(_Shape):
 
 def check_player_name(name: object) -> None:
     """Refuse a player's name that is not one line of printable text (it is shown on every screen)."""
-    from kalooki.engine import IllegalMoveError
+    from kalooki.engine import SetupError
 
     if not isinstance(name, str) or not name.strip():
-        raise IllegalMoveError("a player's name must be text that is not blank")
+        raise SetupError("a player's name must be text that is not blank")
     control = first_control(name)
     if control is not None:
-        raise IllegalMoveError(
-            f"the player's name '{escape_controls(name)}' holds a control character ({control})"
-        )
+        raise SetupError(f"the player's name '{escape_controls(name)}' holds a control character ({control})")
 
 
 def check_action_parts(action: Action) -> None:
@@ -195,7 +193,7 @@ def check_reachable(game: Game) -> None:
 
 
 def _unreachable(game: Game) -> str | None:
-    from kalooki.engine import IllegalMoveError
+    from kalooki.engine import SetupError
 
     variant = game.variant
     count = len(game.players)
@@ -206,7 +204,7 @@ def _unreachable(game: Game) -> str | None:
     for name in game.players:
         try:
             check_player_name(name)
-        except IllegalMoveError as error:
+        except SetupError as error:
             return str(error)
     seats = range(count)
     live = [seat for seat in seats if not game.eliminated[seat]]
@@ -303,11 +301,11 @@ def _hand_problem(game: Game, live: list[int]) -> str | None:
         return "the player to move has not drawn, but the game waits for a play"
     undo = game._undo
     if undo is not None:
-        before = Counter(undo["hand"]) + Counter(card for meld in undo["table"] for card in meld.cards)
+        before = Counter(undo.hand) + Counter(card for meld in undo.table for card in meld.cards)
         now = Counter(game.hands[game.current]) + Counter(card for meld in game.table for card in meld.cards)
         if before != now:
             return "the turn's undo snapshot does not hold the same cards as the turn"
-        for meld in undo["table"]:
+        for meld in undo.table:
             try:
                 make_meld(meld.cards, variant, kind=meld.kind)
             except ValueError as error:

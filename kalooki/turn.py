@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from kalooki import rules
 from kalooki.cards import (
@@ -23,6 +22,7 @@ from kalooki.melds import (
 )
 from kalooki.moves import Discard, Draw
 from kalooki.scoring import HandScoring
+from kalooki.snapshot import TurnSnapshot
 
 
 class TurnPlay(HandScoring):
@@ -54,16 +54,13 @@ class TurnPlay(HandScoring):
 
     def _card_usable(self, card: Card) -> bool:
         """Whether the current player could meld or build ``card`` this very turn (meld_at_once)."""
-        hand = self.hands[self.current]
-        hand.append(card)
-        try:
-            return self._can_lay((card,), self.table)
-        finally:
-            hand.pop()
+        return self._can_lay((card,), self.table, hand=[*self.hands[self.current], card])
 
     def _draw(self, action: Draw) -> list[Event]:
         if self.phase != "draw":
-            raise IllegalMoveError(f"{self.player} has drawn already this turn: meld, build or discard")
+            raise IllegalMoveError.about(
+                self.player, "has", "have", "drawn already this turn: meld, build or discard"
+            )
         if action.source == "discard":
             if not self.discard_pile:
                 raise IllegalMoveError("the discard pile is empty: draw stock")
@@ -84,7 +81,7 @@ class TurnPlay(HandScoring):
         events: list[Event] = [DrawEvent(self.player, action.source, card)]
         if not self.stock:
             events += self._stock_exhausted()
-        self._undo = self._snapshot()
+        self._undo = TurnSnapshot.take(self)
         return events
 
     def _stock_exhausted(self) -> list[Event]:
@@ -130,11 +127,15 @@ class TurnPlay(HandScoring):
             return "the joker you freed must go into a new meld before you discard"
         return None
 
-    def _can_lay(self, cards: tuple[Card, ...], table: Sequence[TableMeld]) -> bool:
-        """Whether the current hand can still lay ``cards`` this turn, building only on ``table``."""
+    def _can_lay(
+        self, cards: tuple[Card, ...], table: Sequence[TableMeld], hand: Sequence[Card] | None = None
+    ) -> bool:
+        """Whether the current hand (or ``hand`` in its place) can still lay ``cards`` this turn, building
+        only on ``table``."""
         from kalooki import solver
 
-        hand, variant, keep = self.hands[self.current], self.variant, self._keep()
+        hand = self.hands[self.current] if hand is None else hand
+        variant, keep = self.variant, self._keep()
         if not self.opened[self.current]:
             return solver.best_opening(hand, variant, table=table, keep=keep, must_include=cards) is not None
         try:
@@ -164,27 +165,15 @@ class TurnPlay(HandScoring):
         self.phase = "draw"
         return events + self._start_turn()
 
-    def _snapshot(self) -> dict[str, Any]:
-        return {
-            "hand": list(self.hands[self.current]),
-            "table": list(self.table),
-            "opened": self.opened[self.current],
-            "turn": TurnState.from_json(self.turn.to_json()),
-        }
-
     def can_undo(self) -> bool:
         """Whether the current player has melded, built or swapped this turn (and may take it back)."""
         if self.phase != "play" or self._undo is None:
             return False
-        return bool(self._undo["hand"] != self.hands[self.current] or self._undo["table"] != self.table)
+        return self._undo.laid_since(self)
 
     def undo_turn(self) -> None:
         """Take back this turn's melds, builds and swaps (the draw stands)."""
         if not self.can_undo():
             raise IllegalMoveError("there is nothing to take back this turn")
-        snapshot = self._undo
-        assert snapshot is not None
-        self.hands[self.current] = list(snapshot["hand"])
-        self.table = list(snapshot["table"])
-        self.opened[self.current] = snapshot["opened"]
-        self.turn = TurnState.from_json(snapshot["turn"].to_json())
+        assert self._undo is not None
+        self._undo.restore(self)

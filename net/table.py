@@ -28,7 +28,7 @@ from typing import Any, Literal, Protocol
 
 from kalooki.bots import Bot, make_bot
 from kalooki.driver import play_turn
-from kalooki.engine import Event, Game
+from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
 from kalooki.moves import Discard, Draw, parse_move
 from kalooki.savegame import (
@@ -242,7 +242,9 @@ class Table:
             action = parse_move(text)
             events = game.apply(action, index)
         except KalookiError as error:
-            raise TableError("illegal_move", str(error)) from None
+            # The reply goes to the player who tried the move: a refusal about them is worded to them.
+            message = error.to_player if isinstance(error, IllegalMoveError) else str(error)
+            raise TableError("illegal_move", message) from None
         if self.log is not None:
             if isinstance(action, Draw):
                 self.log.write(game, events)

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 from kalooki.bots import make_bot
 from kalooki.cards import parse_cards
 from kalooki.driver import play_hand
-from kalooki.engine import MAX_LISTED_LAYINGS, FixedDeal, Game, IllegalMoveError
+from kalooki.engine import MAX_LISTED_LAYINGS, FixedDeal, Game, IllegalMoveError, SetupError
 from kalooki.loader import VariantError, load_variant_text
 from kalooki.moves import Build, Discard, Draw, Meld
 from kalooki.savegame import Session, seat_rng
@@ -143,7 +143,7 @@ def test_a_draw_from_nowhere_is_an_illegal_move() -> None:
 
 @pytest.mark.parametrize("name", ["ann\x1b[2J", "bob\n", "\x07", ""])
 def test_a_player_name_must_be_one_printable_line(name: str) -> None:
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(SetupError):
         Game(CLASSIC, [name, "cid"], seed=1)
 
 

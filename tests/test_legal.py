@@ -208,3 +208,27 @@ def test_perft_walks_reach_both_phases_and_melds() -> None:
     phases = {phase for walk in walks.values() for phase, _ in walk}
     assert phases == {"draw", "play"}
     assert max(count for walk in walks.values() for _, count in walk) > 100
+
+
+def test_check_changes_nothing_and_leaves_held_lists_alone_even_through_a_reshuffle() -> None:
+    """check() tries the action between two restores of one snapshot: the state, the random generator
+    (a draw that empties the stock reshuffles the discard pile) and the lists a caller holds."""
+    game = Game(_builtin("classic"), ["Ann", "Bob"], seed=3)
+    while len(game.stock) > 1 or len(game.discard_pile) < 3 or game.phase != "draw":
+        game.apply(Draw("stock") if game.phase == "draw" else Discard(game.hands[game.current][0]))
+        if game.phase not in ("draw", "play"):
+            pytest.fail("the hand ended before the stock ran down")
+    before = game.to_json()
+    hand, table, pile = game.hands[game.current], game.table, game.discard_pile
+    held = (list(hand), list(table), list(pile))
+    for action in game.legal_actions():
+        game.check(action)
+        assert game.to_json() == before
+    game.check(Draw("stock"))  # empties the stock: the trial reshuffles
+    assert game.to_json() == before
+    assert (hand, table, pile) == held
+    game.apply(Draw("stock"))
+    after_draw = game.to_json()
+    for action in game.legal_actions():
+        game.check(action)
+        assert game.to_json() == after_draw

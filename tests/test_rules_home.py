@@ -103,3 +103,8 @@ def test_the_table_says_a_set_may_repeat_suits_where_the_rulebook_does() -> None
     assert any(
         line.startswith("Sets: 3-4 cards of one rank, all suits different.") for line in key_rules(Variant())
     )
+
+
+def test_a_sets_suits_differ_unless_they_may_repeat() -> None:
+    assert rules.suits_must_differ(Variant(set_suits="distinct"))
+    assert not rules.suits_must_differ(Variant(set_suits="may_repeat", set_maximum=6))

@@ -14,7 +14,7 @@ import pytest
 from rules_helpers import assert_illegal, hand_text, new_game, pack_intact, play, table_text
 
 from kalooki.cards import JOKER, format_card, full_pack, parse_card, parse_cards
-from kalooki.engine import DealError, Game, IllegalMoveError, NotYourTurnError
+from kalooki.engine import DealError, Game, IllegalMoveError, NotYourTurnError, SetupError
 from kalooki.moves import Build, Discard, Draw, Meld
 from kalooki.variant import Variant
 
@@ -119,9 +119,10 @@ def test_min_and_max_players(min_players: int, max_players: int, count: int, err
     rules = Variant(min_players=min_players, max_players=max_players)
     names = ["ann", "bob", "cid", "dee", "eve"][:count]
     if error is not None:
-        with pytest.raises(IllegalMoveError) as caught:
+        with pytest.raises(SetupError) as caught:
             Game(rules, names, seed=1)
         assert str(caught.value) == error
+        assert not isinstance(caught.value, IllegalMoveError)
         return
     game = Game(rules, names, seed=1)
     assert [len(hand) for hand in game.hands] == [13] * count

@@ -10,7 +10,8 @@ from rules_helpers import assert_illegal, new_game, play
 
 from kalooki.cards import format_cards, parse_card, parse_cards
 from kalooki.engine import Game, IllegalMoveError
-from kalooki.moves import Build, Draw, parse_move
+from kalooki.moves import Build, Discard, Draw, parse_move
+from kalooki.variant import Variant
 
 HANDS = ["7H 8H 9H TH 2S", "2C 3C 4D 5S 9D"]
 
@@ -141,3 +142,21 @@ def test_meld_at_once_with_a_copy_already_in_hand() -> None:
     assert game.owed_cards() == ()
     play(game, "discard 2S")
     assert game.current == 1
+
+
+def test_a_refusal_about_the_player_is_worded_for_the_log_and_for_the_player() -> None:
+    game = Game(Variant(), ["ann", "bob"], seed=1)
+    assert game.current == 0
+    with pytest.raises(IllegalMoveError) as caught:
+        game.apply(Discard(game.hands[0][0]))
+    error = caught.value
+    assert str(error) == "ann must draw first: draw stock or draw discard"
+    assert (error.player, error.to_player) == ("ann", "you must draw first: draw stock or draw discard")
+    game.apply(Draw("stock"))
+    with pytest.raises(IllegalMoveError) as caught:
+        game.apply(Draw("stock"))
+    assert caught.value.to_player == "you have drawn already this turn: meld, build or discard"
+    with pytest.raises(IllegalMoveError) as caught:
+        game.apply(Discard(next(card for card in range(52) if card not in game.hands[0])))
+    assert caught.value.player is None
+    assert caught.value.to_player == str(caught.value)

@@ -1,0 +1,139 @@
+"""One snapshot of what a turn's actions change, taken before them and put back by its ``restore``.
+
+Three things take one, as python-chess's ``push`` saves a ``_BoardState`` that ``pop`` restores:
+
+- undo keeps the snapshot taken just after the draw, and restores it to take the turn's melds back;
+- a meld, build or swap that would leave the turn owing what it cannot pay is put back by one;
+- :meth:`~kalooki.legal.LegalActions.check` tries an action between two restores of a whole snapshot.
+
+Laying changes only the current hand, the table, whether the player has opened and the turn's record:
+that is the turn part, and the part a save keeps for undo. An action that :meth:`check` tries can also
+draw, discard, reshuffle the stock, end the hand or the game: a whole snapshot takes the rest too.
+Restoring installs fresh copies, so the snapshot can be restored again and a list a caller holds (a hand,
+the table) is never changed by a trial.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from kalooki.cards import Card
+from kalooki.gamestate import HandResult, Phase, TurnState
+from kalooki.melds import TableMeld
+
+if TYPE_CHECKING:
+    from kalooki.gamestate import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class _RestOfGame:
+    """What an action can change beyond the turn part: the piles, the seat to play, the scores."""
+
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    rng_state: tuple[Any, ...]
+    current: int
+    phase: Phase
+    turn_number: int
+    stock_ran_out: bool
+    totals: tuple[int, ...]
+    eliminated: tuple[bool, ...]
+    results: tuple[HandResult, ...]
+    winners: tuple[int, ...]
+    undo: TurnSnapshot | None
+    forced_reshuffles: tuple[tuple[Card, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSnapshot:
+    """The current player's hand, the table, whether they had opened and the turn's record, at one moment
+    (and, for a whole snapshot, the rest of what an action can change)."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    opened: bool
+    turn: TurnState
+    rest: _RestOfGame | None = None
+
+    @classmethod
+    def take(cls, game: GameState, *, whole: bool = False) -> TurnSnapshot:
+        seat = game.current
+        rest = None
+        if whole:
+            rest = _RestOfGame(
+                stock=tuple(game.stock),
+                discard_pile=tuple(game.discard_pile),
+                rng_state=game.rng.getstate(),
+                current=seat,
+                phase=game.phase,
+                turn_number=game.turn_number,
+                stock_ran_out=game.stock_ran_out,
+                totals=tuple(game.totals),
+                eliminated=tuple(game.eliminated),
+                results=tuple(game.results),
+                winners=tuple(game.winners),
+                undo=game._undo,
+                forced_reshuffles=tuple(tuple(stock) for stock in game.forced_reshuffles),
+            )
+        return cls(
+            seat=seat,
+            hand=tuple(game.hands[seat]),
+            table=tuple(game.table),
+            opened=game.opened[seat],
+            turn=game.turn.copy(),
+            rest=rest,
+        )
+
+    def restore(self, game: GameState, *, rng: bool = True) -> None:
+        """Put the game back as it was when the snapshot was taken, on fresh lists.
+
+        ``rng=False`` leaves the random generator alone: a trial about to start has not moved it yet.
+        """
+        rest = self.rest
+        if rest is not None:
+            game.stock = list(rest.stock)
+            game.discard_pile = list(rest.discard_pile)
+            if rng:
+                game.rng.setstate(rest.rng_state)
+            game.current = rest.current
+            game.phase = rest.phase
+            game.turn_number = rest.turn_number
+            game.stock_ran_out = rest.stock_ran_out
+            game.totals = list(rest.totals)
+            game.eliminated = list(rest.eliminated)
+            game.results = list(rest.results)
+            game.winners = list(rest.winners)
+            game._undo = rest.undo
+            game.forced_reshuffles = [list(stock) for stock in rest.forced_reshuffles]
+            game.hands = list(game.hands)
+            game.opened = list(game.opened)
+        game.hands[self.seat] = list(self.hand)
+        game.table = list(self.table)
+        game.opened[self.seat] = self.opened
+        game.turn = self.turn.copy()
+
+    def laid_since(self, game: GameState) -> bool:
+        """Whether the current hand or the table differs from the snapshot's (something was laid)."""
+        return list(self.hand) != game.hands[game.current] or list(self.table) != game.table
+
+    def to_json(self) -> dict[str, Any]:
+        """The turn part, as a save keeps it for undo."""
+        return {
+            "hand": list(self.hand),
+            "table": [meld.to_json() for meld in self.table],
+            "opened": self.opened,
+            "turn": self.turn.to_json(),
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any], seat: int) -> TurnSnapshot:
+        return TurnSnapshot(
+            seat=seat,
+            hand=tuple(int(card) for card in data["hand"]),
+            table=tuple(TableMeld.from_json(meld) for meld in data["table"]),
+            opened=bool(data["opened"]),
+            turn=TurnState.from_json(data["turn"]),
+        )
