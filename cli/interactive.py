@@ -36,6 +36,7 @@ from . import render
 from .autosave import Autosave
 from .going_out import laid_since_draw
 from .hints import Hint, meld_points, meld_preview, render_hint, suggest_turn, without_needless_end
+from .narrate import table_lines
 from .render import Seating
 from .table_notation import table_sentence
 from .turn_log import TurnLogWriter
@@ -400,7 +401,7 @@ class InteractiveGame(Autosave):
             render.render_hand_end(self.console, self.game, self.seating, end, out, self.laid)
 
     def narrate(self, events: Sequence[Event]) -> None:
-        for line in render.narrate(events, self.game, self.seating, letters=self.letters):
+        for line in table_lines(events, self.game, self.seating, letters=self.letters):
             self.console.print(line)
 
     def record(self, events: Sequence[Event]) -> None:

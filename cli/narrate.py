@@ -1,11 +1,19 @@
-"""Events told as short sentences, for the move-by-move account and the bots' turns."""
+"""Events told in words: the account of a script or a log, and the table's line per player's turn.
+
+Both are visitors of one walk (:class:`kalooki.events.EventVisitor`): :class:`Sentences` names every
+player and tells every event on its own; :class:`TableTelling` says "you" to the person at the
+terminal, names only their own card drawn from the stock, and joins a player's actions into one line.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.text import Text
+
 from kalooki.cards import Card, card_symbol
+from kalooki.engine import Event, Game
 from kalooki.events import (
     BuildEvent,
     DealEvent,
@@ -17,13 +25,16 @@ from kalooki.events import (
     GameEvent,
     HandEndEvent,
     MeldEvent,
+    PlayEvent,
     ReleaseEvent,
     ReshuffleEvent,
     StockOutEvent,
     as_event,
+    events_from_json,
 )
 from kalooki.variant import Variant
 
+from .render import DIM, Seating, card_text, cards_text, written_meld_text
 from .table_notation import built_event_cards, meld_plain
 
 
@@ -123,3 +134,128 @@ class Sentences(EventVisitor[str]):
     def game_end(self, event: GameEndEvent) -> str:
         winners = event.winners
         return f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} the game"
+
+
+# ---------------------------------------------------------------- at the table
+
+
+_VERBS = {
+    "draws": "draw",
+    "melds": "meld",
+    "builds": "build",
+    "takes": "take",
+    "discards": "discard",
+}
+
+
+def table_lines(
+    events: Sequence[Event], game: Game, seating: Seating, *, letters: bool = False
+) -> list[Text]:
+    """Readable lines for a run of events: one line for each player's actions, in order.
+
+    Cards drawn from the stock are named only for the human; everything else in the
+    events is public.
+    """
+    lines: list[Text] = []
+    actor: str | None = None
+    clauses: list[Text] = []
+
+    def flush() -> None:
+        if actor is not None and clauses:
+            subject = seating.subject(actor)
+            line = Text(subject[0].upper() + subject[1:] + " ", style="bold")
+            line.append_text(Text(", ").join(clauses))
+            line.append(".")
+            lines.append(line)
+        clauses.clear()
+
+    told = TableTelling(game, seating, letters)
+    for event in events_from_json(events):
+        said = told.visit(event)
+        if isinstance(said, tuple):
+            player, clause = said
+            if player != actor:
+                flush()
+                actor = player
+            clauses.append(clause)
+        elif said is not None:
+            flush()
+            lines.append(said)
+    flush()
+    return lines
+
+
+def join_and(pieces: Sequence[Text]) -> Text:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(pieces) <= 1:
+        return Text().join(pieces)
+    return Text(", ").join(pieces[:-1]) + Text(" and ") + pieces[-1]
+
+
+def _verb(word: str, you: bool) -> str:
+    return _VERBS[word] if you else word
+
+
+class TableTelling(EventVisitor["tuple[str, Text] | Text | None"]):
+    """The events as the table tells them: a player's action as a clause of their line ("you" for the
+    human, whose card drawn from the stock alone is named), the stock's news as a line of its own; the
+    deal and the ends of hands and games have screens of their own and say nothing here."""
+
+    def __init__(self, game: Game, seating: Seating, letters: bool) -> None:
+        self.variant = game.variant
+        self.seating = seating
+        self.letters = letters
+
+    def _you(self, event: PlayEvent) -> bool:
+        return self.seating.subject(event.player) == "you"
+
+    def deal(self, event: DealEvent) -> None:
+        return None
+
+    def draw(self, event: DrawEvent) -> tuple[str, Text]:
+        you = self._you(event)
+        if event.card is None or (event.source == "stock" and not you):
+            return event.player, Text(_verb("draws", you) + " from the stock")
+        taken = event.source == "discard"
+        text = Text(_verb("takes" if taken else "draws", you) + " ")
+        text.append_text(card_text(event.card, letters=self.letters))
+        return event.player, text.append(" from the discard pile" if taken else " from the stock")
+
+    def meld(self, event: MeldEvent) -> tuple[str, Text]:
+        text = Text(_verb("melds", self._you(event)) + " ")
+        pieces = []
+        for number, cards in zip(event.numbers, event.melds, strict=False):
+            piece = written_meld_text(cards, self.variant, letters=self.letters)
+            piece.append(f" [{number}]", style="cyan")
+            pieces.append(piece)
+        text.append_text(join_and(pieces))
+        return event.player, text.append(f" ({event.points} points)", style=DIM)
+
+    def build(self, event: BuildEvent) -> tuple[str, Text]:
+        text = Text(_verb("builds", self._you(event)) + " ")
+        text.append_text(built_event_cards(event.cards, event.result, self.variant, self.letters))
+        return event.player, text.append(f" onto meld {event.meld}")
+
+    def release(self, event: ReleaseEvent) -> tuple[str, Text]:
+        text = Text(_verb("takes", self._you(event)) + f" a joker from meld {event.meld}, putting ")
+        text.append_text(cards_text(event.cards, letters=self.letters))
+        return event.player, text.append(" in its place")
+
+    def discard(self, event: DiscardEvent) -> tuple[str, Text]:
+        text = Text(_verb("discards", self._you(event)) + " ")
+        return event.player, text.append_text(card_text(event.card, letters=self.letters))
+
+    def reshuffle(self, event: ReshuffleEvent) -> Text:
+        return Text("The discard pile is shuffled to make a new stock.", style="italic")
+
+    def stock_out(self, event: StockOutEvent) -> Text:
+        return Text("The stock is empty: the hand ends with this turn.", style="italic")
+
+    def hand_end(self, event: HandEndEvent) -> None:
+        return None
+
+    def eliminated(self, event: EliminatedEvent) -> None:
+        return None
+
+    def game_end(self, event: GameEndEvent) -> None:
+        return None

@@ -18,6 +18,7 @@ from kalooki.events import DealEvent, EliminatedEvent
 
 from . import render
 from .going_out import laid_since_draw
+from .narrate import table_lines
 from .render import Seating
 
 
@@ -53,7 +54,7 @@ class HandByHand:
                 first = event.first
                 verb = "play" if first == "you" else "plays"  # a person who kept the default name
                 self.console.print(Rule(f"Hand {event.hand}: {first} {verb} first", style="cyan"))
-        for line in render.narrate(events, game, self.seating, letters=self.letters):
+        for line in table_lines(events, game, self.seating, letters=self.letters):
             self.console.print(line)
         self.laid = laid_since_draw(events, self.laid)
         end = render.hand_end_event(events)

@@ -138,8 +138,8 @@ def test_every_kind_of_event_has_a_visitor_method_that_every_reader_must_write()
 
 def test_the_script_and_the_table_tell_the_same_walk() -> None:
     # Both narrators are visitors of one walk: every event of a played game goes through each.
-    from kalooki_cli.narrate import Sentences
-    from kalooki_cli.render import Seating, TableTelling
+    from kalooki_cli.narrate import Sentences, TableTelling
+    from kalooki_cli.render import Seating
 
     events = played_events("classic", seed=5)
     game = Game(load_variant("classic"), ["p0", "p1", "p2"], seed=5)
