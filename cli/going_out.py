@@ -7,30 +7,30 @@ ended, while ``game.turn`` is still the winner's last turn, and from the events 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from kalooki.engine import Event, Game
+from kalooki.events import BuildEvent, DrawEvent, HandEndEvent, MeldEvent, ReleaseEvent
 from kalooki.rules import not_kalooki
 
 
 def laid_since_draw(events: Sequence[Event], laid: bool) -> bool:
     """Whether the player on turn has melded, built or swapped since drawing, once ``events`` happened."""
     for event in events:
-        if event["type"] == "draw":
+        if isinstance(event, DrawEvent):
             laid = False
-        elif event["type"] in ("meld", "build", "release"):
+        elif isinstance(event, MeldEvent | BuildEvent | ReleaseEvent):
             laid = True
     return laid
 
 
-def why_not_kalooki(game: Game, event: Mapping[str, Any], laid_in_turn: bool) -> str | None:
+def why_not_kalooki(game: Game, event: HandEndEvent, laid_in_turn: bool) -> str | None:
     """Why laying down cards in the going-out turn was not Kalooki (None when it was, or nothing was laid).
 
     Read from the state right after the hand ended, while ``game.turn`` is still the winner's last turn.
     """
     variant = game.variant
-    if event.get("kalooki") or not laid_in_turn or not variant.kalooki_bonus:
+    if event.kalooki or not laid_in_turn or not variant.kalooki_bonus:
         return None
     reason = not_kalooki(variant, game.turn.opened_before, game.turn.built)
     if reason == "opened_before":

@@ -13,35 +13,33 @@ status 130 (the shell's convention for an interrupt), ``quit`` and end of input 
 
 from __future__ import annotations
 
-import json
-import random
 import shlex
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from kalooki import rules, solver
-from kalooki.bots import Bot, GreedyBot, make_bot
+from kalooki.bots import Bot, make_bot
 from kalooki.cards import Card
 from kalooki.driver import play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
-from kalooki.melds import MeldError, build, make_meld
-from kalooki.moves import ALIASES, Action, Build, Discard, Draw, Meld, parse_move
-from kalooki.savegame import Session, dump_save, restore_rngs, rng_states, seat_rng
+from kalooki.events import EliminatedEvent
+from kalooki.moves import ALIASES, Discard, Draw, parse_move
+from kalooki.savegame import Session, restore_rngs, seat_rng
 from kalooki.text import escape_controls
 from kalooki.variant import Variant
 
 from . import render
+from .autosave import Autosave
 from .going_out import laid_since_draw
-from .render import MeldPreview, Seating
-from .table_notation import move_text, table_sentence
+from .hints import Hint, meld_points, meld_preview, render_hint, suggest_turn, without_needless_end
+from .narrate import table_lines
+from .render import Seating
+from .table_notation import table_sentence
+from .turn_log import TurnLogWriter
 
 ReadLine = Callable[[str], str]
 Pause = Callable[[float], None]
@@ -102,149 +100,6 @@ def new_game(
     return game, session
 
 
-# ---------------------------------------------------------------- suggestions
-
-
-def meld_preview(game: Game, seat: int) -> MeldPreview | None:
-    """The melds and builds the solver would lay from this hand now (None when nothing fits).
-
-    Before opening, this is the best opening; when the hand cannot open, the most points
-    it could lay all the same, so the player sees how far off the threshold they are.
-    """
-    variant = game.variant
-    hand = game.hands[seat]
-    keep = rules.keep(variant) if game.phase == "play" else 0
-    threshold = variant.opening_threshold
-    try:
-        if game.opened[seat]:
-            plan = solver.solve(hand, variant, table=game.table, opened=True, keep=keep)
-            opens, needed = True, 0
-        else:
-            opening = solver.best_opening(hand, variant, table=game.table, keep=keep)
-            opens, needed = opening is not None, threshold
-            plan = opening or solver.solve(hand, variant, opened=True, keep=keep, objective="points")
-    except solver.SolverError:
-        return None
-    if plan.empty:
-        return None
-    return MeldPreview(melds=plan.melds, builds=plan.builds, points=plan.points, opens=opens, needed=needed)
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """What the greedy bot would do with the human's cards for the rest of this turn."""
-
-    actions: tuple[Action, ...]
-    points: int
-    """Points laid on the table by ``actions`` (jokers as the card they stand for)."""
-    opening: bool
-    """Whether ``actions`` open the player (first melds reaching the threshold)."""
-    short: MeldPreview | None
-    """When the player has not opened and cannot: the most they could lay, to compare with the threshold."""
-
-
-def suggest_turn(game: Game) -> Hint:
-    """Play the current player's turn on a copy of the game with the greedy bot's logic."""
-    copy = Game.from_json(game.to_json())
-    seat = copy.current
-    bot = GreedyBot(random.Random(0))
-    if copy.phase == "draw":
-        return Hint(actions=(bot.choose(copy),), points=0, opening=False, short=None)
-    before = sum(meld.worth(copy.variant) for meld in copy.table)
-    opened_before = copy.opened[seat]
-    actions: list[Action] = []
-    hand, turn = copy.hand_number, copy.turn_number
-    while copy.phase == "play" and (copy.hand_number, copy.turn_number) == (hand, turn) and len(actions) < 60:
-        action = without_needless_end(bot.choose(copy), copy)
-        try:
-            copy.apply(action)
-        except IllegalMoveError:
-            break
-        actions.append(action)
-    laid = sum(meld.worth(copy.variant) for meld in copy.table) - before
-    opening = not opened_before and copy.opened[seat]
-    short = None
-    if not opened_before and not opening:
-        short = meld_preview(game, seat)
-    return Hint(actions=tuple(actions), points=laid, opening=opening, short=short)
-
-
-def without_needless_end(action: Action, game: Game) -> Action:
-    """A build as a person would type it: ``low``/``high`` only when the cards would fit either end.
-
-    Without an end the engine tries the high end first, then the low end; the end is kept only
-    when leaving it out would lay the cards elsewhere (a joker that fits at both ends).
-    """
-    if not isinstance(action, Build) or action.end is None or not 1 <= action.meld <= len(game.table):
-        return action
-    meld = game.table[action.meld - 1]
-    try:
-        chosen = build(meld, action.cards, game.variant, action.end)
-        default = build(meld, action.cards, game.variant)
-    except MeldError:
-        return action
-    if (default.cards, default.rank) != (chosen.cards, chosen.rank):
-        return action
-    return replace(action, end=None)
-
-
-def meld_points(action: Meld, variant: Variant) -> int:
-    return sum(make_meld(group, variant).worth(variant) for group in action.groups)
-
-
-# ---------------------------------------------------------------- the game log
-
-
-class TurnLogWriter:
-    """Writes ``--log`` records as JSON lines, holding back a turn's melds until they can no longer be undone.
-
-    Records are made as a script's log makes them: one :meth:`GameRecorder.record` call for
-    each call into the engine (a bot's whole turn counts as one), so the last event of each
-    carries the digest of the state it led to, and lines are compact JSON. A replay must see
-    only what stood, so the records of melds, builds and swaps wait in ``pending`` until the
-    turn's discard (or the end of the hand); ``undo`` drops them.
-    """
-
-    def __init__(self, game: Game, path: Path) -> None:
-        from kalooki.log import GameRecorder
-
-        self.path = path
-        self.recorder = GameRecorder(game)
-        self.pending: list[dict[str, Any]] = []
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self._write(self.recorder.records, mode="w")
-
-    def _write(self, records: Sequence[dict[str, Any]], mode: str = "a") -> None:
-        with self.path.open(mode, encoding="utf-8") as stream:
-            for record in records:
-                stream.write(self.line(record))
-
-    @staticmethod
-    def line(record: dict[str, Any]) -> str:
-        return json.dumps(record, separators=(",", ":")) + "\n"
-
-    def hold(self, game: Game, events: Sequence[Event]) -> None:
-        """A human's action, recorded now (with this state's digest), written once it cannot be undone."""
-        self.pending.extend(self.recorder.record(game, events))
-        if game.phase != "play":
-            self.flush()
-
-    def write(self, game: Game, events: Sequence[Event]) -> None:
-        """Events that stand at once: a draw, a bot's whole turn, a deal."""
-        self.flush()
-        self._write(self.recorder.record(game, events))
-
-    def undo(self) -> None:
-        if self.pending:
-            del self.recorder.records[-len(self.pending) :]
-            self.pending = []
-
-    def flush(self) -> None:
-        if self.pending:
-            self._write(self.pending)
-            self.pending = []
-
-
 # ---------------------------------------------------------------- the loop
 
 
@@ -252,7 +107,7 @@ class Quit(Exception):
     """The player typed ``quit``."""
 
 
-class InteractiveGame:
+class InteractiveGame(Autosave):
     """One person against bots at the terminal, saved after every move."""
 
     def __init__(
@@ -512,35 +367,7 @@ class InteractiveGame:
         render.render_screen(self.console, self.game, self.seating, preview=preview, drawn=self.drawn)
 
     def show_hint(self) -> None:
-        hint = suggest_turn(self.game)
-        variant = self.game.variant
-        self.console.print(Text("Hint (what the greedy bot would play):", style="bold"))
-        for action in hint.actions:
-            # The command alone on its line, never broken by rich, so it can be copied and typed back.
-            command = Text(INDENT) + move_text(action, self.game, self.letters, style="bold cyan")
-            self.console.print(command, soft_wrap=True)
-            note = ""
-            if isinstance(action, Meld) and not self.game.opened[self.human]:
-                note = f"{meld_points(action, variant)} points"
-            if isinstance(action, Draw) and action.source == "discard" and self.game.discard_pile:
-                note = f"{render.card_label(self.game.discard_pile[-1], self.letters)} fits your hand"
-            if note:
-                self.console.print(Text(INDENT * 2 + note, style="dim"))
-        lines: list[Text] = []
-        if hint.points:
-            summary = f"That lays {hint.points} points"
-            if hint.opening:
-                summary += f": enough to open ({variant.opening_threshold} needed)"
-            lines.append(Text(summary + ".", style="green"))
-        elif self.game.phase == "play" and not self.game.opened[self.human] and variant.opening_threshold:
-            needed = variant.opening_threshold
-            if hint.short is not None and hint.short.points:
-                why = f"your best melds make {hint.short.points} of the {needed} points needed"
-            else:
-                why = f"no meld in your hand yet ({needed} points needed)"
-            lines.append(Text(f"You cannot open yet: {why}.", style="yellow"))
-        for line in lines:
-            self.console.print(line)
+        render_hint(self.console, self.game, self.human, self.letters)
 
     def show_rules(self) -> None:
         try:
@@ -551,31 +378,6 @@ class InteractiveGame:
         from rich.markdown import Markdown  # only here: it is slow to import, and rules are rarely asked for
 
         self.console.print(Markdown(render_rulebook(self.game.variant)))
-
-    def save_command(self, argument: str) -> None:
-        """Save now; to a new file, the autosaves go there too, but only once it has been written."""
-        path = Path(argument).expanduser() if argument else self.save_path
-        if path is None or self._write_save is None:
-            self.error("this game is not being saved: give a file, e.g. save mygame.kalooki-save.json")
-            return
-        try:
-            if path != self.save_path and self.save_path is not None and self._move_save is not None:
-                self._move_save(self.save_path, path, self.save_text())
-            else:
-                self.write_save(path)
-        except (KalookiError, OSError) as error:
-            still = ""
-            if self.save_path is not None and path != self.save_path:
-                still = f"; the game is still saved to {self.save_path}"
-            self.error(f"{error}{still}")
-            return
-        moved = path != self.save_path
-        self.save_path = path
-        self.save_failure = None
-        if moved:
-            self.say_then("Saved; from now on the game is saved after every move to", str(path))
-        else:
-            self.say_then("Saved to", str(path))
 
     # ------------------------------------------------------------ the bots' turns
 
@@ -595,11 +397,11 @@ class InteractiveGame:
         end = render.hand_end_event(events)
         if end is not None:
             self.drawn = None
-            out = [str(event["player"]) for event in events if event["type"] == "eliminated"]
+            out = [event.player for event in events if isinstance(event, EliminatedEvent)]
             render.render_hand_end(self.console, self.game, self.seating, end, out, self.laid)
 
     def narrate(self, events: Sequence[Event]) -> None:
-        for line in render.narrate(events, self.game, self.seating, letters=self.letters):
+        for line in table_lines(events, self.game, self.seating, letters=self.letters):
             self.console.print(line)
 
     def record(self, events: Sequence[Event]) -> None:
@@ -609,30 +411,6 @@ class InteractiveGame:
     def flush_log(self) -> None:
         if self.log is not None:
             self.log.flush()
-
-    def save(self) -> bool:
-        """Save after a move; False if that failed, which is said (once) but never stops the game."""
-        if self.save_path is None or self._write_save is None:
-            return True
-        try:
-            self.write_save(self.save_path)
-        except (KalookiError, OSError) as error:
-            reason = getattr(error, "reason", None) or getattr(error, "strerror", None) or str(error)
-            if reason != self.save_failure:
-                self.error(f"could not save to {self.save_path}: {reason}; the game goes on")
-            self.save_failure = reason
-            return False
-        self.save_failure = None
-        return True
-
-    def write_save(self, path: Path) -> None:
-        assert self._write_save is not None
-        self._write_save(path, self.save_text())
-
-    def save_text(self) -> str:
-        self.session.bot_rngs = rng_states(self.rngs)
-        self.session.saved_at = datetime.now(UTC).isoformat(timespec="seconds")
-        return dump_save(self.game, self.session)
 
     def say(self, message: str, style: str = "") -> None:
         # Wrapped at word boundaries, like the bots' lines and the help.
@@ -664,9 +442,11 @@ __all__ = [
     "Hint",
     "InteractiveGame",
     "TurnLogWriter",
+    "meld_points",
     "meld_preview",
     "new_game",
     "scripted_input",
     "seat_names",
     "suggest_turn",
+    "without_needless_end",
 ]

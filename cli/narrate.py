@@ -1,91 +1,261 @@
-"""Events told as short sentences, for the move-by-move account and the bots' turns."""
+"""Events told in words: the account of a script or a log, and the table's line per player's turn.
+
+Both are visitors of one walk (:class:`kalooki.events.EventVisitor`): :class:`Sentences` names every
+player and tells every event on its own; :class:`TableTelling` says "you" to the person at the
+terminal, names only their own card drawn from the stock, and joins a player's actions into one line.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kalooki.cards import card_symbol, parse_cards
+from rich.text import Text
+
+from kalooki.cards import Card, card_symbol
+from kalooki.engine import Event, Game
+from kalooki.events import (
+    BuildEvent,
+    DealEvent,
+    DiscardEvent,
+    DrawEvent,
+    EliminatedEvent,
+    EventVisitor,
+    GameEndEvent,
+    GameEvent,
+    HandEndEvent,
+    MeldEvent,
+    PlayEvent,
+    ReleaseEvent,
+    ReshuffleEvent,
+    StockOutEvent,
+    as_event,
+    events_from_json,
+)
 from kalooki.variant import Variant
 
+from .render import DIM, Seating, card_text, cards_text, written_meld_text
 from .table_notation import built_event_cards, meld_plain
 
 
-def symbols(cards: str) -> str:
-    """Script notation (``TH JK``) as people read cards (``10♥ JK``)."""
-    return " ".join(card_symbol(card) for card in parse_cards(cards))
+def symbols(cards: Sequence[Card]) -> str:
+    """Cards as people read them (``10♥ JK``)."""
+    return " ".join(card_symbol(card) for card in cards)
 
 
-def melded(cards: str, variant: Variant | None) -> str:
+def melded(cards: Sequence[Card], variant: Variant | None) -> str:
     return symbols(cards) if variant is None else meld_plain(cards, variant)
 
 
-def built(event: dict[str, Any], variant: Variant | None) -> str:
+def built(event: BuildEvent, variant: Variant | None) -> str:
     if variant is None:
-        return symbols(event["cards"])
-    return built_event_cards(event["cards"], event["result"], variant).plain
+        return symbols(event.cards)
+    return built_event_cards(event.cards, event.result, variant).plain
+
+
+_NO_WINNER = {
+    "stock_exhausted": "the stock ran out",
+    "blocked": "nobody could draw",
+    "turn_limit": "the turn limit was reached: nobody scores",
+}
 
 
 def describe_event(
-    event: dict[str, Any], *, reveal: bool = True, variant: Variant | None = None
-) -> str | None:
-    """One line for an event, or None for events that say nothing by themselves.
+    event: GameEvent | Mapping[str, Any], *, reveal: bool = True, variant: Variant | None = None
+) -> str:
+    """One line for an event (typed, or in its JSON form).
 
     ``reveal=False`` hides what only the acting player saw: the card drawn from the stock.
     With ``variant``, a joker in a meld says what it stands for, as the table does: ``JK(6♥)``.
     """
-    kind = event["type"]
-    player = event.get("player", "")
-    if kind == "deal":
-        face_up = "no card" if event["discard"] is None else symbols(event["discard"])
-        dealer = f" by {event['dealer']}" if "dealer" in event else ""
-        drawn = event.get("drawn_for_dealer")
+    return Sentences(reveal, variant).visit(as_event(event))
+
+
+class Sentences(EventVisitor[str]):
+    """Each event as a sentence of its own, the players named: the account of a script or a log."""
+
+    def __init__(self, reveal: bool = True, variant: Variant | None = None) -> None:
+        self.reveal = reveal
+        self.variant = variant
+
+    def deal(self, event: DealEvent) -> str:
+        face_up = "no card" if event.discard is None else card_symbol(event.discard)
+        dealer = "" if event.dealer is None else f" by {event.dealer}"
+        drawn = event.drawn_for_dealer
         cut = (
             "each draws a card for the deal ("
-            + ", ".join(f"{name} {symbols(card)}" for name, card in drawn.items())
+            + ", ".join(f"{name} {card_symbol(card)}" for name, card in drawn.items())
             + "); "
             if drawn
             else ""
         )
-        return (
-            f"hand {event['hand']}: {cut}cards dealt{dealer}, {event['first']} plays first, {face_up} face up"
-        )
-    if kind == "draw":
-        if event["source"] == "discard":
-            return f"{player} takes {symbols(event['card'])} from the discard pile"
-        return (
-            f"{player} draws {symbols(event['card'])} from the stock"
-            if reveal
-            else f"{player} draws from the stock"
-        )
-    if kind == "meld":
-        groups = ", ".join(melded(group, variant) for group in event["melds"])
-        numbers = ", ".join(str(number) for number in event["numbers"])
-        return f"{player} melds {groups} ({event['points']} points; table {numbers})"
-    if kind == "build":
-        result = melded(event["result"], variant)
-        return f"{player} builds {built(event, variant)} on meld {event['meld']}: {result}"
-    if kind == "release":
-        jokers = "a joker" if event["jokers"] == 1 else f"{event['jokers']} jokers"
-        return f"{player} puts {symbols(event['cards'])} on meld {event['meld']} and takes {jokers}"
-    if kind == "discard":
-        return f"{player} discards {symbols(event['card'])}"
-    if kind == "reshuffle":
+        first = f"{event.first} plays first"
+        return f"hand {event.hand}: {cut}cards dealt{dealer}, {first}, {face_up} face up"
+
+    def draw(self, event: DrawEvent) -> str:
+        if event.card is not None and event.source == "discard":
+            return f"{event.player} takes {card_symbol(event.card)} from the discard pile"
+        if self.reveal and event.card is not None:
+            return f"{event.player} draws {card_symbol(event.card)} from the stock"
+        return f"{event.player} draws from the stock"
+
+    def meld(self, event: MeldEvent) -> str:
+        groups = ", ".join(melded(group, self.variant) for group in event.melds)
+        numbers = ", ".join(str(number) for number in event.numbers)
+        return f"{event.player} melds {groups} ({event.points} points; table {numbers})"
+
+    def build(self, event: BuildEvent) -> str:
+        result = melded(event.result, self.variant)
+        return f"{event.player} builds {built(event, self.variant)} on meld {event.meld}: {result}"
+
+    def release(self, event: ReleaseEvent) -> str:
+        jokers = "a joker" if event.jokers == 1 else f"{event.jokers} jokers"
+        return f"{event.player} puts {symbols(event.cards)} on meld {event.meld} and takes {jokers}"
+
+    def discard(self, event: DiscardEvent) -> str:
+        return f"{event.player} discards {card_symbol(event.card)}"
+
+    def reshuffle(self, event: ReshuffleEvent) -> str:
         return "the stock ran out: the discard pile is shuffled into a new stock"
-    if kind == "stock_out":
+
+    def stock_out(self, event: StockOutEvent) -> str:
         return "the stock ran out: the hand ends after this turn"
-    if kind == "hand_end":
-        if event["winner"] is None:
-            why = {
-                "stock_exhausted": "the stock ran out",
-                "blocked": "nobody could draw",
-                "turn_limit": "the turn limit was reached: nobody scores",
-            }.get(event["end"], "abandoned")
-            return f"hand {event['hand']} ends without a winner ({why})"
-        how = "goes Kalooki" if event["kalooki"] else "goes out"
-        return f"{event['winner']} {how}: hand {event['hand']} is over"
-    if kind == "eliminated":
-        return f"{player} reaches the limit and is out"
-    if kind == "game_end":
-        winners = event["winners"]
+
+    def hand_end(self, event: HandEndEvent) -> str:
+        if event.winner is None:
+            why = _NO_WINNER.get(event.end, "abandoned")
+            return f"hand {event.hand} ends without a winner ({why})"
+        how = "goes Kalooki" if event.kalooki else "goes out"
+        return f"{event.winner} {how}: hand {event.hand} is over"
+
+    def eliminated(self, event: EliminatedEvent) -> str:
+        return f"{event.player} reaches the limit and is out"
+
+    def game_end(self, event: GameEndEvent) -> str:
+        winners = event.winners
         return f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} the game"
-    return None
+
+
+# ---------------------------------------------------------------- at the table
+
+
+_VERBS = {
+    "draws": "draw",
+    "melds": "meld",
+    "builds": "build",
+    "takes": "take",
+    "discards": "discard",
+}
+
+
+def table_lines(
+    events: Sequence[Event], game: Game, seating: Seating, *, letters: bool = False
+) -> list[Text]:
+    """Readable lines for a run of events: one line for each player's actions, in order.
+
+    Cards drawn from the stock are named only for the human; everything else in the
+    events is public.
+    """
+    lines: list[Text] = []
+    actor: str | None = None
+    clauses: list[Text] = []
+
+    def flush() -> None:
+        if actor is not None and clauses:
+            subject = seating.subject(actor)
+            line = Text(subject[0].upper() + subject[1:] + " ", style="bold")
+            line.append_text(Text(", ").join(clauses))
+            line.append(".")
+            lines.append(line)
+        clauses.clear()
+
+    told = TableTelling(game, seating, letters)
+    for event in events_from_json(events):
+        said = told.visit(event)
+        if isinstance(said, tuple):
+            player, clause = said
+            if player != actor:
+                flush()
+                actor = player
+            clauses.append(clause)
+        elif said is not None:
+            flush()
+            lines.append(said)
+    flush()
+    return lines
+
+
+def join_and(pieces: Sequence[Text]) -> Text:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(pieces) <= 1:
+        return Text().join(pieces)
+    return Text(", ").join(pieces[:-1]) + Text(" and ") + pieces[-1]
+
+
+def _verb(word: str, you: bool) -> str:
+    return _VERBS[word] if you else word
+
+
+class TableTelling(EventVisitor["tuple[str, Text] | Text | None"]):
+    """The events as the table tells them: a player's action as a clause of their line ("you" for the
+    human, whose card drawn from the stock alone is named), the stock's news as a line of its own; the
+    deal and the ends of hands and games have screens of their own and say nothing here."""
+
+    def __init__(self, game: Game, seating: Seating, letters: bool) -> None:
+        self.variant = game.variant
+        self.seating = seating
+        self.letters = letters
+
+    def _you(self, event: PlayEvent) -> bool:
+        return self.seating.subject(event.player) == "you"
+
+    def deal(self, event: DealEvent) -> None:
+        return None
+
+    def draw(self, event: DrawEvent) -> tuple[str, Text]:
+        you = self._you(event)
+        if event.card is None or (event.source == "stock" and not you):
+            return event.player, Text(_verb("draws", you) + " from the stock")
+        taken = event.source == "discard"
+        text = Text(_verb("takes" if taken else "draws", you) + " ")
+        text.append_text(card_text(event.card, letters=self.letters))
+        return event.player, text.append(" from the discard pile" if taken else " from the stock")
+
+    def meld(self, event: MeldEvent) -> tuple[str, Text]:
+        text = Text(_verb("melds", self._you(event)) + " ")
+        pieces = []
+        for number, cards in zip(event.numbers, event.melds, strict=False):
+            piece = written_meld_text(cards, self.variant, letters=self.letters)
+            piece.append(f" [{number}]", style="cyan")
+            pieces.append(piece)
+        text.append_text(join_and(pieces))
+        return event.player, text.append(f" ({event.points} points)", style=DIM)
+
+    def build(self, event: BuildEvent) -> tuple[str, Text]:
+        text = Text(_verb("builds", self._you(event)) + " ")
+        text.append_text(built_event_cards(event.cards, event.result, self.variant, self.letters))
+        return event.player, text.append(f" onto meld {event.meld}")
+
+    def release(self, event: ReleaseEvent) -> tuple[str, Text]:
+        text = Text(_verb("takes", self._you(event)) + f" a joker from meld {event.meld}, putting ")
+        text.append_text(cards_text(event.cards, letters=self.letters))
+        return event.player, text.append(" in its place")
+
+    def discard(self, event: DiscardEvent) -> tuple[str, Text]:
+        text = Text(_verb("discards", self._you(event)) + " ")
+        return event.player, text.append_text(card_text(event.card, letters=self.letters))
+
+    def reshuffle(self, event: ReshuffleEvent) -> Text:
+        return Text("The discard pile is shuffled to make a new stock.", style="italic")
+
+    def stock_out(self, event: StockOutEvent) -> Text:
+        return Text("The stock is empty: the hand ends with this turn.", style="italic")
+
+    def hand_end(self, event: HandEndEvent) -> None:
+        return None
+
+    def eliminated(self, event: EliminatedEvent) -> None:
+        return None
+
+    def game_end(self, event: GameEndEvent) -> None:
+        return None

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from kalooki.bots import bot_names
 from kalooki.engine import Event
+from kalooki.events import events_from_json
 from kalooki.savegame import Session
 from kalooki.variant import Variant
 
@@ -32,7 +33,6 @@ from .interactive import InteractiveGame, ReadLine
 from .render import Seating
 
 EXIT_LOST = 1
-UNSEEN_CARD = "JK"
 
 
 class TableClosed(Exception):
@@ -70,7 +70,7 @@ class RemoteGame(InteractiveGame):
         session = Session(human_seat=self.seat, bots=bots, variant_source=str(welcome["variant_source"]))
         super().__init__(game, session, console=console, read_line=read_line, save_path=None)
         self.seating = Seating(tuple(game.players), self.seat, bots)
-        self.pending_events: list[Event] = list(first["events"])
+        self.pending_events: list[Event] = events_from_json(first["events"])
         self.stand_ins: dict[str, str] = dict(first.get("stand_ins", {}))
 
     # ------------------------------------------------------------ the keyboard, at a terminal
@@ -180,7 +180,7 @@ class RemoteGame(InteractiveGame):
     def take_state(self, message: dict[str, Any]) -> None:
         self.game = shadow_game(message["view"], self.variant)
         self.stand_ins = dict(message.get("stand_ins", {}))
-        events: Sequence[Event] = message["events"]
+        events = events_from_json(message["events"])
         self.narrate(events)
         if not self.skipping:
             self.after_events(events)
@@ -192,13 +192,8 @@ class RemoteGame(InteractiveGame):
     def narrate(self, events: Sequence[Event]) -> None:
         if self.skipping:
             return
-        # Another player's draw from the stock comes without its card; the narrator never shows that
-        # card ("bob draws from the stock") but reads the field, so give it a stand-in.
-        told = [
-            {**event, "card": UNSEEN_CARD} if event["type"] == "draw" and "card" not in event else event
-            for event in events
-        ]
-        super().narrate(told)
+        # Another player's draw from the stock comes without its card: a typed draw with no card.
+        super().narrate(events)
 
     def wait_reply(self) -> dict[str, Any]:
         while True:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rich import box
 from rich.console import Console
@@ -33,6 +32,9 @@ from kalooki.cards import (
     suit_of,
 )
 from kalooki.engine import Event, Game
+from kalooki.events import (
+    HandEndEvent,
+)
 from kalooki.melds import MeldError, TableMeld, jokers_held_for_good, make_meld
 from kalooki.rulebook import key_rules, scoring_line
 from kalooki.variant import Variant
@@ -110,9 +112,8 @@ def meld_text(meld: TableMeld, *, letters: bool = False, variant: Variant | None
     return Text(" ").join(parts)
 
 
-def written_meld_text(written: str, variant: Variant, *, letters: bool = False) -> Text:
-    """A meld as an event writes it (``"9S 9D JK"``), drawn like a table meld."""
-    cards = parse_cards(written)
+def written_meld_text(cards: Sequence[Card], variant: Variant, *, letters: bool = False) -> Text:
+    """A meld's cards as they were laid (``9S 9D JK``), drawn like a table meld."""
     try:
         return meld_text(make_meld(cards, variant), letters=letters, variant=variant)
     except MeldError:
@@ -199,9 +200,7 @@ def preview_text(preview: MeldPreview, game: Game, letters: bool) -> Text:
     text = Text("You could lay: ", style="bold")
     pieces: list[Text] = []
     for meld in preview.melds:
-        pieces.append(
-            written_meld_text(" ".join(format_card(card) for card in meld), game.variant, letters=letters)
-        )
+        pieces.append(written_meld_text(meld, game.variant, letters=letters))
     for index, cards, _end in preview.builds:
         piece = cards_text(cards, letters=letters)
         piece.append(" on meld ")
@@ -346,116 +345,18 @@ def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[
     return lines
 
 
-# ---------------------------------------------------------------- what happened
-
-
-_VERBS = {
-    "draws": "draw",
-    "melds": "meld",
-    "builds": "build",
-    "takes": "take",
-    "discards": "discard",
-}
-
-
-def narrate(events: Sequence[Event], game: Game, seating: Seating, *, letters: bool = False) -> list[Text]:
-    """Readable lines for a run of events: one line for each player's actions, in order.
-
-    Cards drawn from the stock are named only for the human; everything else in the
-    events is public.
-    """
-    lines: list[Text] = []
-    actor: str | None = None
-    clauses: list[Text] = []
-
-    def flush() -> None:
-        if actor is not None and clauses:
-            subject = seating.subject(actor)
-            line = Text(subject[0].upper() + subject[1:] + " ", style="bold")
-            line.append_text(Text(", ").join(clauses))
-            line.append(".")
-            lines.append(line)
-        clauses.clear()
-
-    for event in events:
-        kind = event["type"]
-        player = event.get("player")
-        if kind in ("draw", "meld", "build", "release", "discard"):
-            if player != actor:
-                flush()
-                actor = player
-            you = seating.subject(str(player)) == "you"
-            clauses.append(_clause(event, game, you, letters))
-        elif kind == "reshuffle":
-            flush()
-            lines.append(Text("The discard pile is shuffled to make a new stock.", style="italic"))
-        elif kind == "stock_out":
-            flush()
-            lines.append(Text("The stock is empty: the hand ends with this turn.", style="italic"))
-    flush()
-    return lines
-
-
-def join_and(pieces: Sequence[Text]) -> Text:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(pieces) <= 1:
-        return Text().join(pieces)
-    return Text(", ").join(pieces[:-1]) + Text(" and ") + pieces[-1]
-
-
-def _verb(word: str, you: bool) -> str:
-    return _VERBS[word] if you else word
-
-
-def _clause(event: Event, game: Game, you: bool, letters: bool) -> Text:
-    kind = event["type"]
-    variant = game.variant
-    if kind == "draw":
-        card = parse_cards(event["card"])[0]
-        if event["source"] == "discard":
-            text = Text(_verb("takes", you) + " ")
-            text.append_text(card_text(card, letters=letters))
-            return text.append(" from the discard pile")
-        if you:
-            text = Text(_verb("draws", you) + " ")
-            text.append_text(card_text(card, letters=letters))
-            return text.append(" from the stock")
-        return Text(_verb("draws", you) + " from the stock")
-    if kind == "meld":
-        text = Text(_verb("melds", you) + " ")
-        pieces = []
-        for number, written in zip(event["numbers"], event["melds"], strict=False):
-            piece = written_meld_text(written, variant, letters=letters)
-            piece.append(f" [{number}]", style="cyan")
-            pieces.append(piece)
-        text.append_text(join_and(pieces))
-        return text.append(f" ({event['points']} points)", style=DIM)
-    if kind == "build":
-        from .table_notation import built_event_cards  # it draws with this module's helpers
-
-        text = Text(_verb("builds", you) + " ")
-        text.append_text(built_event_cards(event["cards"], event["result"], variant, letters))
-        return text.append(f" onto meld {event['meld']}")
-    if kind == "release":
-        text = Text(_verb("takes", you) + f" a joker from meld {event['meld']}, putting ")
-        text.append_text(cards_text(parse_cards(event["cards"]), letters=letters))
-        return text.append(" in its place")
-    text = Text(_verb("discards", you) + " ")
-    return text.append_text(card_text(parse_cards(event["card"])[0], letters=letters))
-
-
 # ---------------------------------------------------------------- end of a hand, end of the game
 
 
-def hand_end_event(events: Sequence[Event]) -> Event | None:
-    return next((event for event in events if event["type"] == "hand_end"), None)
+def hand_end_event(events: Sequence[Event]) -> HandEndEvent | None:
+    return next((event for event in events if isinstance(event, HandEndEvent)), None)
 
 
 def render_hand_end(
     console: Console,
     game: Game,
     seating: Seating,
-    event: Mapping[str, Any],
+    event: HandEndEvent,
     eliminated: Sequence[str] = (),
     laid_in_turn: bool = False,
 ) -> None:
@@ -465,12 +366,12 @@ def render_hand_end(
     (:func:`~kalooki_cli.going_out.laid_since_draw`); then a going out that was not Kalooki says why.
     """
     letters = plain_cards(console)
-    console.print(Rule(f"Hand {event['hand']} is over", style="cyan"))
-    winner = event.get("winner")
+    console.print(Rule(f"Hand {event.hand} is over", style="cyan"))
+    winner = event.winner
     if winner is not None:
-        who = seating.subject(str(winner))
+        who = seating.subject(winner)
         line = Text(f"{who[0].upper()}{who[1:]} went out", style="bold")
-        if event.get("kalooki"):
+        if event.kalooki:
             line.append(" and went KALOOKI!", style="bold magenta")
             bonus = game.variant.kalooki_bonus
             if bonus:
@@ -491,7 +392,7 @@ def render_hand_end(
             "turn_limit": f"The hand reached the turn limit ({game.turn_limit} turns) without a winner: "
             "nobody scores.",
         }
-        console.print(Text(reasons.get(str(event.get("end")), "The hand is over."), style="bold"))
+        console.print(Text(reasons.get(event.end, "The hand is over."), style="bold"))
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
     table.add_column("player", no_wrap=True)
     table.add_column("cards left", overflow="fold", max_width=40)
@@ -499,17 +400,17 @@ def render_hand_end(
     table.add_column("this hand", justify="right")
     table.add_column("total", justify="right")
     names = {name: seat for seat, name in enumerate(game.players)}
-    for name, points in event["hand_points"].items():
+    for name, points in event.hand_points.items():
         seat = names[name]
         cards = game.hands[seat]
         left = cards_text(sorted_hand(cards), letters=letters) if cards else Text("-", style=DIM)
-        score = event["scores"].get(name, 0)
+        score = event.scores.get(name, 0)
         table.add_row(
             seating.label(seat),
             left,
             str(points),
             f"{score:+d}" if score else "0",
-            str(event["totals"][name]),
+            str(event.totals[name]),
         )
     console.print(table)
     for name in eliminated:

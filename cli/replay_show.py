@@ -14,9 +14,11 @@ from rich.console import Console
 from rich.rule import Rule
 
 from kalooki.engine import Event, Game
+from kalooki.events import DealEvent, EliminatedEvent
 
 from . import render
 from .going_out import laid_since_draw
+from .narrate import table_lines
 from .render import Seating
 
 
@@ -48,17 +50,17 @@ class HandByHand:
         if self.seating is None:
             self.seating = Watching(tuple(game.players), -1, {})
         for event in events:
-            if event["type"] == "deal":
-                first = event["first"]
+            if isinstance(event, DealEvent):
+                first = event.first
                 verb = "play" if first == "you" else "plays"  # a person who kept the default name
-                self.console.print(Rule(f"Hand {event['hand']}: {first} {verb} first", style="cyan"))
-        for line in render.narrate(events, game, self.seating, letters=self.letters):
+                self.console.print(Rule(f"Hand {event.hand}: {first} {verb} first", style="cyan"))
+        for line in table_lines(events, game, self.seating, letters=self.letters):
             self.console.print(line)
         self.laid = laid_since_draw(events, self.laid)
         end = render.hand_end_event(events)
         if end is None:
             return
-        out = [str(event["player"]) for event in events if event["type"] == "eliminated"]
+        out = [event.player for event in events if isinstance(event, EliminatedEvent)]
         render.render_hand_end(self.console, game, self.seating, end, out, self.laid)
         if game.game_over:
             render.render_game_end(self.console, game, self.seating)

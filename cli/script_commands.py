@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from kalooki.engine import DEFAULT_TURN_LIMIT, Event, Game
+from kalooki.events import DealEvent, GameEndEvent, HandEndEvent, events_from_json
 from kalooki.log import GameRecorder
 from kalooki.script import ScriptError, ScriptRun, load_script
 from kalooki.script import run_script as play_script
@@ -75,12 +76,10 @@ def show_run(run: ScriptRun, console: Console, variant: Variant | None = None) -
     """The move-by-move account, then a table of the hands and the totals, and what its numbers mean."""
     # Names and events come from the script: escaped, so a '[' in a name is not taken for markup.
     console.print(f"[bold]{escape(run.variant)}[/bold]: {escape(', '.join(run.players))}")
-    for event in run.events:
-        line = describe_event(event, variant=variant)
-        if line is not None:
-            style = "bold" if event["type"] in ("deal", "hand_end", "game_end") else ""
-            line = escape(line)
-            console.print(f"[{style}]{line}[/{style}]" if style else line, highlight=False)
+    for event in events_from_json(run.events):
+        line = escape(describe_event(event, variant=variant))
+        style = "bold" if isinstance(event, DealEvent | HandEndEvent | GameEndEvent) else ""
+        console.print(f"[{style}]{line}[/{style}]" if style else line, highlight=False)
     table = Table(title="Hands", show_lines=False)
     table.add_column("hand", justify="right")
     table.add_column("dealer")

@@ -29,7 +29,10 @@ _CARDS = re.compile(rf"(?<![\w(]){_CARD}(?: {_CARD})*(?![\w)])")
 
 def _written(cards: str, variant: Variant, letters: bool) -> str:
     """A run of cards from a message: a meld holding a joker says what the joker stands for."""
-    parsed = parse_cards(cards)
+    return _written_cards(parse_cards(cards), variant, letters)
+
+
+def _written_cards(parsed: Sequence[Card], variant: Variant, letters: bool) -> str:
     if JOKER in parsed and len(parsed) >= 3:
         try:
             return meld_text(make_meld(parsed, variant), letters=letters).plain
@@ -106,20 +109,21 @@ def annotated_cards(added: Sequence[Card], before: TableMeld | None, after: Tabl
     return Text(" ").join(pieces)
 
 
-def built_event_cards(cards: str, result: str, variant: Variant, letters: bool = False) -> Text:
-    """A build event's cards (``"JK"``, onto ``result``), each joker with what it stands for."""
-    added = parse_cards(cards)
+def built_event_cards(
+    added: Sequence[Card], result: Sequence[Card], variant: Variant, letters: bool = False
+) -> Text:
+    """A build event's cards (a joker, onto the meld ``result``), each joker with what it stands for."""
     if JOKER not in added:
         return cards_text(added, letters=letters)
     remaining = Counter(added)
     kept = []
-    for card in parse_cards(result):
+    for card in result:
         if remaining[card]:
             remaining[card] -= 1
         else:
             kept.append(card)
     try:
-        after = make_meld(parse_cards(result), variant)
+        after = make_meld(result, variant)
     except MeldError:
         return cards_text(added, letters=letters)
     try:
@@ -129,6 +133,6 @@ def built_event_cards(cards: str, result: str, variant: Variant, letters: bool =
     return annotated_cards(added, before, after, letters)
 
 
-def meld_plain(cards: str, variant: Variant) -> str:
-    """A meld as an event writes it (``"5H JK 7H"``), as the table writes it (``5♥ JK(6♥) 7♥``)."""
-    return _written(cards, variant, letters=False)
+def meld_plain(cards: Sequence[Card], variant: Variant) -> str:
+    """A meld's cards (``5H JK 7H``) as the table writes them (``5♥ JK(6♥) 7♥``)."""
+    return _written_cards(cards, variant, letters=False)

@@ -24,6 +24,7 @@ from rich.table import Table
 
 from kalooki.cards import JOKER, format_card
 from kalooki.engine import Event, Game
+from kalooki.events import EliminatedEvent, HandEndEvent
 from kalooki.melds import jokers_held_for_good
 from kalooki.moves import Draw, Meld, format_move
 from kalooki.rulebook import scoring_line
@@ -32,10 +33,9 @@ from kalooki.variant import Variant
 from . import render
 from .going_out import laid_since_draw
 from .interactive import meld_points, meld_preview, suggest_turn
+from .narrate import table_lines
 from .render import HELD, Seating
 
-UNSEEN_CARD = "JK"
-"""Another player's stock draw has no card; the narrator never shows it but reads the field."""
 WIDTH = 60
 """Columns of the hand-end and game-end tables (shown preformatted; a phone scrolls them)."""
 
@@ -74,21 +74,20 @@ def preview_moves(
     return moves
 
 
-def last_hand_end(game: Game) -> Event | None:
+def last_hand_end(game: Game) -> HandEndEvent | None:
     """The last hand's ``hand_end`` event, as the engine made it, rebuilt from its result."""
     if not game.results:
         return None
     result, names = game.results[-1], game.players
-    return {
-        "type": "hand_end",
-        "hand": result.number,
-        "end": result.end,
-        "winner": None if result.winner is None else names[result.winner],
-        "kalooki": result.kalooki,
-        "hand_points": {names[seat]: result.hand_points[seat] for seat in result.seats},
-        "scores": {names[seat]: result.scores[seat] for seat in result.seats},
-        "totals": {name: game.totals[seat] for seat, name in enumerate(names)},
-    }
+    return HandEndEvent(
+        hand=result.number,
+        end=result.end,
+        winner=None if result.winner is None else names[result.winner],
+        kalooki=result.kalooki,
+        hand_points={names[seat]: result.hand_points[seat] for seat in result.seats},
+        scores={names[seat]: result.scores[seat] for seat in result.seats},
+        totals={name: game.totals[seat] for seat, name in enumerate(names)},
+    )
 
 
 class WebCoach:
@@ -110,10 +109,6 @@ class WebCoach:
         seating = Seating(
             tuple(game.players), seat, {other: kind for other, kind in bots.items() if other != seat}
         )
-        told = [
-            {**event, "card": UNSEEN_CARD} if event["type"] == "draw" and "card" not in event else event
-            for event in events
-        ]
         laid = laid_since_draw(events, self.laid.get(seat, False))
         self.laid[seat] = laid
         playing = game.phase in ("draw", "play")
@@ -121,7 +116,7 @@ class WebCoach:
         end = render.hand_end_event(events)
         if end is None and not playing and not events:
             end = last_hand_end(game)  # a page (re)joining between hands, or at the end of the game
-        out = [str(event["player"]) for event in events if event["type"] == "eliminated"]
+        out = [event.player for event in events if isinstance(event, EliminatedEvent)]
         dealer = seating.name(game.dealer)
         title = (
             f"Kalooki · {variant.name} · hand {game.hand_number}, dealt by {dealer} · turn {game.turn_number}"
@@ -129,7 +124,7 @@ class WebCoach:
         return {
             "title": title,
             "scoring": f"Scoring: {scoring_line(variant)}.",
-            "log": [line.plain for line in render.narrate(told, game, seating)],
+            "log": [line.plain for line in table_lines(events, game, seating)],
             "status": [line.plain for line in render.turn_status(game, seating)],
             "jokers": [self.jokers(game, index) for index in range(len(game.table))],
             "preview": None

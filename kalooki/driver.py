@@ -8,6 +8,7 @@ from kalooki.bots import Bot
 from kalooki.cards import JOKER, card_points
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.moves import Action, Discard, Draw
+from kalooki.view import LegalView
 
 MAX_ACTIONS_PER_TURN = 200
 """A bot that has not ended its turn after this many actions is stuck; the driver ends the turn for it."""
@@ -34,6 +35,12 @@ def fallback_action(game: Game) -> Action:
     raise IllegalMoveError(f"{game.player} has no legal action")
 
 
+def ask_bot(bot: Bot, game: Game) -> Action:
+    """What ``bot`` plays next for the current player, shown only that player's view of ``game``."""
+    view = game.view(game.current)
+    return bot.choose(view, LegalView(view))
+
+
 def play_turn(game: Game, bot: Bot) -> list[Event]:
     """Let ``bot`` play the current player's whole turn; returns the turn's events.
 
@@ -57,7 +64,7 @@ def play_turn(game: Game, bot: Bot) -> list[Event]:
             return events
         drawing = game.phase == "draw"
         try:
-            events += game.apply(bot.choose(game))
+            events += game.apply(ask_bot(bot, game))
         except IllegalMoveError:
             if game.can_undo() and not any(isinstance(a, Discard) for a in game.legal_actions()):
                 take_back()

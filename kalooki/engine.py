@@ -26,7 +26,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from kalooki.cards import Card, format_card, format_cards, full_pack
+from kalooki.cards import Card, format_card, format_cards, full_pack, parse_card
+from kalooki.events import DealEvent
 from kalooki.gamejson import STATE_FORMAT, STATE_VERSION
 from kalooki.gamestate import (
     DEFAULT_TURN_LIMIT,
@@ -38,7 +39,6 @@ from kalooki.gamestate import (
     IllegalMoveError,
     NotYourTurnError,
     Phase,
-    PlayerView,
     SetupError,
     StateFormatError,
     TurnState,
@@ -47,6 +47,7 @@ from kalooki.legal import MAX_LISTED_LAYINGS, MAX_OPENING_STEPS, LegalActions, c
 from kalooki.melds import TableMeld
 from kalooki.statecheck import check_player_name, check_reachable, check_state_shape, first_error
 from kalooki.variant import Variant
+from kalooki.view import PlayerView
 
 __all__ = [
     "DEFAULT_TURN_LIMIT",
@@ -194,18 +195,16 @@ class Game(LegalActions):
         self.phase = "draw"
         self.turn = TurnState()
         self._undo = None
-        deal_event: Event = {
-            "type": "deal",
-            "hand": self.hand_number,
-            "dealer": self.players[self.dealer],
-            "first": self.players[self.first_seat],
-            "hands": {self.players[seat]: format_cards(self.hands[seat]) for seat in seats},
-            "discard": None if discard is None else format_card(discard),
+        deal_event = DealEvent(
+            hand=self.hand_number,
+            dealer=self.players[self.dealer],
+            first=self.players[self.first_seat],
+            hands={self.players[seat]: tuple(self.hands[seat]) for seat in seats},
+            discard=discard,
             # Top of the stock first, the order cards will be drawn in.
-            "stock": format_cards(reversed(self.stock)),
-        }
-        if drawn:
-            deal_event["drawn_for_dealer"] = drawn
+            stock=tuple(reversed(self.stock)),
+            drawn_for_dealer={name: parse_card(card) for name, card in drawn.items()},
+        )
         events: list[Event] = [deal_event]
         events += self._start_turn()
         return events

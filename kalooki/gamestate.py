@@ -13,17 +13,19 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from kalooki.cards import (
     Card,
 )
 from kalooki.errors import KalookiError
+from kalooki.events import GameEvent
 from kalooki.melds import (
     TableMeld,
 )
 from kalooki.variant import Variant
+from kalooki.view import PlayerView
 
 if TYPE_CHECKING:
     from kalooki.snapshot import TurnSnapshot
@@ -35,7 +37,7 @@ DEFAULT_TURN_LIMIT = 1000
 and simulations share it, so a hand nobody can finish (no one able to open, say) still ends."""
 
 HandEnd = Literal["went_out", "stock_exhausted", "blocked", "abandoned", "turn_limit"]
-Event = dict[str, Any]
+Event = GameEvent
 
 
 class IllegalMoveError(KalookiError):
@@ -186,28 +188,6 @@ class TurnState:
         return TurnState(**known, laid=[int(index) for index in data.get("laid", ())])
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    """What one player may see: their own hand, the table, the discard pile, and counts."""
-
-    seat: int
-    hand: tuple[Card, ...]
-    table: tuple[TableMeld, ...]
-    discard_pile: tuple[Card, ...]
-    stock_count: int
-    hand_counts: tuple[int, ...]
-    opened: tuple[bool, ...]
-    totals: tuple[int, ...]
-    eliminated: tuple[bool, ...]
-    current: int
-    phase: Phase
-    hand_number: int
-
-    @property
-    def discard_top(self) -> Card | None:
-        return self.discard_pile[-1] if self.discard_pile else None
-
-
 class GameState:
     """The state of a game and the queries on it; :class:`kalooki.engine.Game` adds the rules."""
 
@@ -236,6 +216,10 @@ class GameState:
     _undo: TurnSnapshot | None
     forced_reshuffles: list[list[Card]]
     opening_events: list[Event]
+
+    if TYPE_CHECKING:  # the turn's layer (kalooki.turn) works out what the turn owes
+
+        def owed_cards(self) -> tuple[Card, ...]: ...
 
     @property
     def seats(self) -> list[int]:
@@ -287,7 +271,24 @@ class GameState:
             current=self.current,
             phase=self.phase,
             hand_number=self.hand_number,
+            variant=self.variant,
+            players=tuple(self.players),
+            turn_number=self.turn_number,
+            turn=self._turn_seen_by(seat),
+            owed=self.owed_cards() if seat == self.current else (),
+            next_seat=self.next_seat(self.current),
+            first_seat=self.first_seat,
+            dealer=self.dealer,
+            stock_ran_out=self.stock_ran_out,
+            turn_limit=self.turn_limit,
         )
+
+    def _turn_seen_by(self, seat: int) -> TurnState:
+        """A copy of the turn so far; which pile was drawn from is public, a card from the stock is not."""
+        turn = replace(self.turn, laid=list(self.turn.laid))
+        if (seat != self.current or self.phase not in ("draw", "play")) and turn.drew != "discard":
+            turn.drawn_card = None
+        return turn
 
     def cards_everywhere(self) -> Counter[Card]:
         """Every card the game holds, wherever it is: always the whole pack."""

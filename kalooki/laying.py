@@ -12,6 +12,7 @@ from kalooki.cards import (
     format_card,
     format_cards,
 )
+from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent
 from kalooki.gamestate import (
     Event,
     IllegalMoveError,
@@ -108,13 +109,8 @@ class Laying(TurnPlay):
             self.turn.laid = [*self.turn.laid, *range(start, start + len(melds))]
             self.opened[self.current] = True
             self.turn.jokers_owed = max(0, self.turn.jokers_owed - cards.count(JOKER))
-            return {
-                "type": "meld",
-                "player": self.player,
-                "melds": [format_cards(meld.cards) for meld in melds],
-                "numbers": list(range(start + 1, start + 1 + len(melds))),
-                "points": points,
-            }
+            numbers = tuple(range(start + 1, start + 1 + len(melds)))
+            return MeldEvent(self.player, tuple(tuple(meld.cards) for meld in melds), numbers, points)
 
         return self._lay(lay)
 
@@ -142,14 +138,7 @@ class Laying(TurnPlay):
             self._remove(action.cards)
             self.table[action.meld - 1] = built
             self._note_table_use(action.meld)
-            return {
-                "type": "build",
-                "player": self.player,
-                "meld": action.meld,
-                "cards": format_cards(action.cards),
-                "end": action.end,
-                "result": format_cards(built.cards),
-            }
+            return BuildEvent(self.player, action.meld, tuple(action.cards), action.end, tuple(built.cards))
 
         return self._lay(lay)
 
@@ -179,14 +168,7 @@ class Laying(TurnPlay):
             self.hands[self.current].extend([JOKER] * freed)
             self.table[action.meld - 1] = swapped
             self._note_table_use(action.meld)
-            return {
-                "type": "release",
-                "player": self.player,
-                "meld": action.meld,
-                "cards": format_cards(action.cards),
-                "jokers": freed,
-                "result": format_cards(swapped.cards),
-            }
+            return ReleaseEvent(self.player, action.meld, tuple(action.cards), freed, tuple(swapped.cards))
 
         return self._lay(lay)
 

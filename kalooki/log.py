@@ -202,12 +202,13 @@ def replay(
                     f"record {number + 1}: the log ends, but the engine produced {event['type']}"
                 )
             logged = {key: value for key, value in items[number].items() if key != "state"}
-            if event["type"] == "deal" and "dealer" not in logged:
-                event = {key: value for key, value in event.items() if key != "dealer"}  # an older log
-            if logged != event:
-                where, said, produced_value = _first_difference(logged, event)
+            written = event.to_json()
+            if written["type"] == "deal" and "dealer" not in logged:
+                del written["dealer"]  # an older log
+            if logged != written:
+                where, said, produced_value = _first_difference(logged, written)
                 raise ReplayError(
-                    f"record {number + 1} ({event['type']}): {where}: the log says {json.dumps(said)}, "
+                    f"record {number + 1} ({written['type']}): {where}: the log says {json.dumps(said)}, "
                     f"the engine produced {json.dumps(produced_value)}"
                 )
         last = start + len(produced) - 1

@@ -6,6 +6,7 @@ from kalooki import rules
 from kalooki.cards import (
     hand_points,
 )
+from kalooki.events import EliminatedEvent, GameEndEvent, HandEndEvent
 from kalooki.gamestate import (
     Event,
     GameState,
@@ -63,17 +64,16 @@ class HandScoring(GameState):
         self.results.append(result)
         self.phase = "hand_over"
         self._undo = None
-        event: Event = {
-            "type": "hand_end",
-            "hand": self.hand_number,
-            "end": end,
-            "winner": None if winner is None else self.players[winner],
-            "kalooki": kalooki,
-            "hand_points": {self.players[seat]: points[seat] for seat in seats},
-            "scores": {self.players[seat]: scores[seat] for seat in seats},
-            "totals": {self.players[seat]: self.totals[seat] for seat in range(len(self.players))},
-        }
-        events = [event]
+        event = HandEndEvent(
+            hand=self.hand_number,
+            end=end,
+            winner=None if winner is None else self.players[winner],
+            kalooki=kalooki,
+            hand_points={self.players[seat]: points[seat] for seat in seats},
+            scores={self.players[seat]: scores[seat] for seat in seats},
+            totals={self.players[seat]: self.totals[seat] for seat in range(len(self.players))},
+        )
+        events: list[Event] = [event]
         events += self._check_game_end(seats)
         return events
 
@@ -90,7 +90,7 @@ class HandScoring(GameState):
             out = [seat for seat in seats if self.totals[seat] >= goal]
             for seat in out:
                 self.eliminated[seat] = True
-            events: list[Event] = [{"type": "eliminated", "player": self.players[seat]} for seat in out]
+            events: list[Event] = [EliminatedEvent(self.players[seat]) for seat in out]
             left = self.seats
             if len(left) > 1:
                 return events
@@ -110,8 +110,7 @@ class HandScoring(GameState):
         return [seat for seat in seats if self.totals[seat] == best]
 
     def _game_end_event(self) -> Event:
-        return {
-            "type": "game_end",
-            "winners": [self.players[seat] for seat in self.winners],
-            "totals": dict(zip(self.players, self.totals, strict=True)),
-        }
+        return GameEndEvent(
+            winners=tuple(self.players[seat] for seat in self.winners),
+            totals=dict(zip(self.players, self.totals, strict=True)),
+        )

@@ -49,6 +49,7 @@ from kalooki.bots import Bot, make_bot
 from kalooki.driver import play_turn
 from kalooki.engine import DEFAULT_TURN_LIMIT, Game
 from kalooki.errors import KalookiError
+from kalooki.events import ReshuffleEvent, StockOutEvent
 from kalooki.executors import Pool, open_pool, run_tasks
 from kalooki.variant import Variant
 
@@ -168,10 +169,9 @@ def _play_hand(game: Game, bots: Mapping[int, Bot]) -> HandRecord:
         own_turns[seat] += 1
         was_open = game.opened[seat]
         for event in play_turn(game, bots[seat]):
-            kind = event["type"]
-            if kind == "reshuffle":
+            if isinstance(event, ReshuffleEvent):
                 reshuffles += 1
-            elif kind == "stock_out":
+            elif isinstance(event, StockOutEvent):
                 stock_outs += 1
         if not was_open and game.opened[seat]:
             opened_on[seat] = own_turns[seat]

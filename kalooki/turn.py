@@ -10,8 +10,8 @@ from kalooki.cards import (
     JOKER,
     Card,
     format_card,
-    format_cards,
 )
+from kalooki.events import DiscardEvent, DrawEvent, ReshuffleEvent, StockOutEvent
 from kalooki.gamestate import (
     Event,
     IllegalMoveError,
@@ -78,9 +78,7 @@ class TurnPlay(HandScoring):
         self.turn.drew = action.source
         self.turn.drawn_card = card
         self.phase = "play"
-        events: list[Event] = [
-            {"type": "draw", "player": self.player, "source": action.source, "card": format_card(card)}
-        ]
+        events: list[Event] = [DrawEvent(self.player, action.source, card)]
         if not self.stock:
             events += self._stock_exhausted()
         self._undo = TurnSnapshot.take(self)
@@ -90,7 +88,7 @@ class TurnPlay(HandScoring):
         rule = self.variant.stock_exhausted
         if rule == "end_hand":
             self.stock_ran_out = True
-            return [{"type": "stock_out", "rule": rule}]
+            return [StockOutEvent(rule)]
         kept = self.discard_pile[-1:] if rule == "reshuffle_keep_top" else []
         pile = self.discard_pile[: len(self.discard_pile) - len(kept)]
         if not pile:
@@ -104,7 +102,7 @@ class TurnPlay(HandScoring):
             self.rng.shuffle(stock)
         self.stock = stock
         self.discard_pile = kept
-        return [{"type": "reshuffle", "rule": rule, "stock": format_cards(reversed(self.stock))}]
+        return [ReshuffleEvent(rule, tuple(reversed(self.stock)))]
 
     def owed_cards(self) -> tuple[Card, ...]:
         """What the current turn must still lay: the discard taken under meld_at_once, freed jokers."""
@@ -155,7 +153,7 @@ class TurnPlay(HandScoring):
             raise IllegalMoveError(debt)
         hand.remove(action.card)
         self.discard_pile.append(action.card)
-        events: list[Event] = [{"type": "discard", "player": self.player, "card": format_card(action.card)}]
+        events: list[Event] = [DiscardEvent(self.player, action.card)]
         if not hand:
             return events + self._went_out()
         if self.stock_ran_out:

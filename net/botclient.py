@@ -18,7 +18,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from kalooki.bots import GreedyBot
-from kalooki.driver import fallback_action
+from kalooki.driver import ask_bot, fallback_action
 from kalooki.errors import KalookiError
 from kalooki.moves import format_move
 from kalooki.variant import Variant
@@ -86,7 +86,7 @@ class BotSeat:
         assert self.variant is not None
         game = shadow_game(self.view, self.variant)
         try:
-            action = self.bot.choose(game)
+            action = ask_bot(self.bot, game)
             game.check(action)
         except KalookiError:
             action = fallback_action(game)

@@ -370,7 +370,7 @@ class TableServer:
         message: dict[str, Any] = {
             "type": "state",
             "view": view,
-            "events": seen,
+            "events": [event.to_json() for event in seen],
             "stand_ins": {
                 str(index): state.bot
                 for index, state in enumerate(self.table.seats)

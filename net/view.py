@@ -21,10 +21,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from kalooki.cards import Card, format_card, full_pack, parse_card
 from kalooki.engine import STATE_FORMAT, STATE_VERSION, Event, Game
+from kalooki.events import DealEvent, DrawEvent, ReshuffleEvent
 from kalooki.melds import TableMeld
 from kalooki.variant import Variant
 
@@ -87,24 +89,16 @@ def seat_events(events: Sequence[Event], game: Game, seat: int) -> list[Event]:
     own = game.players[seat] if 0 <= seat < len(game.players) else None
     seen: list[Event] = []
     for event in events:
-        kind = event["type"]
-        if kind == "deal":
-            hands = event["hands"]
-            seen.append(
-                {
-                    "type": "deal",
-                    "hand": event["hand"],
-                    "first": event["first"],
-                    "hands": {own: hands[own]} if own in hands else {},
-                    "discard": event["discard"],
-                }
-            )
-        elif kind == "draw" and event["source"] == "stock" and event["player"] != own:
-            seen.append({key: value for key, value in event.items() if key != "card"})
-        elif kind == "reshuffle":
-            seen.append({key: value for key, value in event.items() if key != "stock"})
-        else:
-            seen.append(dict(event))
+        match event:
+            case DealEvent():
+                hands = {own: event.hands[own]} if own is not None and own in event.hands else {}
+                seen.append(replace(event, hands=hands, dealer=None, stock=None, drawn_for_dealer={}))
+            case DrawEvent(source="stock") if event.player != own:
+                seen.append(replace(event, card=None))
+            case ReshuffleEvent():
+                seen.append(replace(event, stock=None))
+            case _:
+                seen.append(event)
     return seen
 
 

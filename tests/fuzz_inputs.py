@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from kalooki import jsonio
 from kalooki.bots import make_bot
-from kalooki.driver import play_turn
+from kalooki.driver import ask_bot, play_turn
 from kalooki.engine import Game
 from kalooki.errors import KalookiError
 from kalooki.loader import load_variant_text
@@ -128,7 +128,7 @@ def base_saves() -> tuple[dict[str, Any], ...]:
         game = Game(variant, ["ann", "bob", "cid"], seed=11)
         _play(game, turns, 11)
         if draw_only and game.phase == "draw":
-            game.apply(make_bot("greedy", random.Random(0)).choose(game))
+            game.apply(ask_bot(make_bot("greedy", random.Random(0)), game))
         rngs = {seat: seat_rng(11, seat) for seat in (1, 2)}
         session = Session(human_seat=0, bots={1: "greedy", 2: "random"}, bot_rngs=rng_states(rngs))
         saves.append(save_document(game, session))

@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 
 from kalooki.cards import JOKER, parse_card, parse_cards
 from kalooki.engine import FixedDeal, Game
+from kalooki.events import HandEndEvent
 from kalooki.moves import Build, parse_move
 from kalooki.variant import Variant
 
@@ -143,7 +144,7 @@ def test_going_out_after_melding_in_an_earlier_turn_says_so() -> None:
 
 def test_a_plain_discard_to_go_out_gets_no_note() -> None:
     game, _ = one_turn_out_with_a_build()
-    end = {"kalooki": False, "winner": "bob"}
+    end = HandEndEvent(1, "went_out", "bob", kalooki=False, hand_points={}, scores={}, totals={})
     assert why_not_kalooki(game, end, laid_in_turn=False) is None
     assert why_not_kalooki(game, end, laid_in_turn=True) is not None
 

@@ -26,6 +26,7 @@ from kalooki.loader import load_variant
 from kalooki.melds import make_meld
 from kalooki.moves import Action, Discard, Draw
 from kalooki.variant import Variant
+from kalooki.view import LegalView, PlayerView
 
 # ---------------------------------------------------------------- the registry
 
@@ -46,10 +47,10 @@ class Cautious:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, game: Game) -> Action:
-        if game.phase == "draw":
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        if view.phase == "draw":
             return Draw("stock")
-        return Discard(game.hands[game.current][-1])
+        return Discard(view.hand[-1])
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from kalooki.bots import GreedyBot
 from kalooki.cards import JOKER, card_points, full_pack
+from kalooki.driver import ask_bot
 from kalooki.engine import Game, HandResult, IllegalMoveError, NotYourTurnError
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 from kalooki.variant import Variant
@@ -226,7 +227,7 @@ def choose(
 ) -> Action:
     if rng.random() < greedy:
         # The greedy bot's choice, when the rules accept it: games then reach their ends.
-        choice = bot.choose(game)
+        choice = ask_bot(bot, game)
         try:
             game.check(choice)
         except IllegalMoveError:

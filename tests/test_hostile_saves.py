@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from kalooki.bots import make_bot
-from kalooki.driver import play_turn
+from kalooki.driver import ask_bot, play_turn
 from kalooki.engine import Game
 from kalooki.savegame import (
     SaveFormatError,
@@ -177,7 +177,7 @@ def test_a_deal_in_the_wrong_places_is_refused() -> None:
 def test_an_undo_snapshot_that_makes_cards_is_refused() -> None:
     document = saved_document(turns=0)
     game = Game.from_json(document["game"])
-    game.apply(make_bot("greedy", random.Random(0)).choose(game))  # the draw
+    game.apply(ask_bot(make_bot("greedy", random.Random(0)), game))  # the draw
     data = game.to_json()
     data["undo"]["hand"] = data["undo"]["hand"] + [52, 52]
     document["game"] = data

@@ -8,13 +8,13 @@ import re
 
 import pytest
 from kalooki_cli.interactive import meld_preview
+from kalooki_cli.narrate import table_lines
 from kalooki_cli.render import (
     Seating,
     hand_text,
     joker_meaning,
     key_rules,
     meld_text,
-    narrate,
     plain_cards,
     render_game_end,
     render_hand_end,
@@ -166,7 +166,7 @@ def test_a_joker_that_can_never_be_taken_says_so() -> None:
     assert shown("7H 8H JK", Variant(run_joker_release="never")) == "7♥ 8♥ JK(9♥, closed)"
     game, seating = busy_game()
     events = [{"type": "meld", "player": "bob", "melds": ["5S 5D 5C JK"], "numbers": [5], "points": 20}]
-    assert [line.plain for line in narrate(events, game, seating)] == [
+    assert [line.plain for line in table_lines(events, game, seating)] == [
         "Bob melds 5♠ 5♦ 5♣ JK(5♥, closed) [5] (20 points)."
     ]
 
@@ -205,7 +205,7 @@ def test_narration_hides_stock_draws_of_others_only() -> None:
         {"type": "draw", "player": "ann", "source": "stock", "card": "2H"},
         {"type": "reshuffle", "rule": "reshuffle_all", "stock": "2C"},
     ]
-    lines = [line.plain for line in narrate(events, game, seating)]
+    lines = [line.plain for line in table_lines(events, game, seating)]
     assert lines == [
         "Bob draws from the stock, melds 9♠ 9♦ JK(9♣/♥) [5] (27 points), discards K♦.",
         "You draw 2♥ from the stock.",

@@ -1,21 +1,25 @@
 """Computer players, chosen by name from a registry that other packages can extend.
 
-A bot answers one question: given the game, which action does the current player
-take next? It reads only what that player may see (``game.view(seat)``, the
-variant, the legal actions); :func:`kalooki.driver.play_turn` asks it again until
-its turn is over. Third-party bots register under the entry-point group
-``kalooki.bots``::
+A bot answers one question: given what the current player may see, which action do
+they take next? It is called as ``choose(view, legal)`` with that player's
+:class:`~kalooki.view.PlayerView` (own hand, table, discard pile, counts, the variant)
+and their :class:`~kalooki.view.LegalView`, worked out from the view alone: no bot
+can reach another hand, the stock's order or the random state.
+:func:`kalooki.driver.play_turn` asks it again until its turn is over. Third-party
+bots register under the entry-point group ``kalooki.bots``::
 
     [project.entry-points."kalooki.bots"]
     cautious = "my_package.bots:CautiousBot"
 
-A bot class is called with a ``random.Random`` and must provide ``choose(game)``.
+A bot class is called with a ``random.Random`` and must provide ``choose(view, legal)``;
+a plug-in still written as ``choose(game)`` is refused with :class:`BotProtocolError`.
 """
 
 from kalooki.bots.base import (
     ENTRY_POINT_GROUP,
     Bot,
     BotFactory,
+    BotProtocolError,
     UnknownBotError,
     bot_names,
     make_bot,
@@ -35,6 +39,7 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "Bot",
     "BotFactory",
+    "BotProtocolError",
     "ExpertBot",
     "GreedyBot",
     "RandomBot",

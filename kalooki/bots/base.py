@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable
 from importlib.metadata import entry_points
@@ -10,19 +11,19 @@ from typing import TYPE_CHECKING, Protocol
 from kalooki.errors import KalookiError
 
 if TYPE_CHECKING:
-    from kalooki.engine import Game
     from kalooki.moves import Action
+    from kalooki.view import LegalView, PlayerView
 
 ENTRY_POINT_GROUP = "kalooki.bots"
 
 
 class Bot(Protocol):
-    """A computer player."""
+    """A computer player: it sees what its seat may see, never the game itself."""
 
     name: str
 
-    def choose(self, game: Game) -> Action:
-        """The next action for ``game``'s current player."""
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        """The next action for the player whose ``view`` this is; ``legal`` lists what they may do."""
         ...
 
 
@@ -31,6 +32,10 @@ BotFactory = Callable[[random.Random], Bot]
 
 class UnknownBotError(KalookiError):
     """A bot name that no registered bot has."""
+
+
+class BotProtocolError(KalookiError):
+    """A registered bot written for the old protocol, ``choose(game)``."""
 
 
 _REGISTRY: dict[str, BotFactory] = {}
@@ -59,4 +64,20 @@ def make_bot(name: str, rng: random.Random) -> Bot:
     factory = _REGISTRY.get(name)
     if factory is None:
         raise UnknownBotError(f"there is no bot called '{name}': the bots are {', '.join(bot_names())}")
-    return factory(rng)
+    bot = factory(rng)
+    _check_protocol(name, bot)
+    return bot
+
+
+def _check_protocol(name: str, bot: Bot) -> None:
+    """Refuse a bot whose ``choose`` takes the game alone (kalooki 0.x): it would fail on its first turn."""
+    try:
+        parameters = inspect.signature(bot.choose).parameters.values()
+    except (TypeError, ValueError):
+        return  # a callable without a readable signature: let it play
+    positional = [p for p in parameters if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if len(positional) < 2 and not any(p.kind is p.VAR_POSITIONAL for p in parameters):
+        raise BotProtocolError(
+            f"the bot '{name}' has choose(game): bots now get choose(view, legal), "
+            "what their seat may see and its legal actions (see docs/bots.md)"
+        )

@@ -31,13 +31,13 @@ from typing import TYPE_CHECKING
 from kalooki import rules, solver
 from kalooki.bots import quick
 from kalooki.bots.greedy import GreedyBot, card_counts, keep_count
-from kalooki.cards import JOKER, Card, card_points, full_pack
+from kalooki.cards import JOKER, Card, card_points
 from kalooki.rules import run_frame
 
 if TYPE_CHECKING:
-    from kalooki.engine import Game
     from kalooki.melds import TableMeld
     from kalooki.variant import Variant
+    from kalooki.view import PlayerView
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,45 +88,36 @@ class ExpertBot(GreedyBot):
 
     # ---------------------------------------------------------------- what is still out there
 
-    def unseen(self, game: Game) -> list[int]:
+    def unseen(self, view: PlayerView) -> list[int]:
         """Copies of each card code this player has not seen: the pack less hand, table and discards."""
-        key = (id(game), game.hand_number, game.turn_number, len(game.discard_pile), len(game.table))
+        key = (view.hand_number, view.turn_number, len(view.discard_pile), len(view.table))
         cached = self._unseen
         if cached is not None and cached[0] == key:
             return cached[1]
-        pack = full_pack(game.variant.decks, game.variant.jokers)
-        hidden = [pack[code] for code in range(53)]
-        for card in game.hands[game.current]:
-            hidden[card] -= 1
-        for card in game.discard_pile:
-            hidden[card] -= 1
-        for meld in game.table:
-            for card in meld.cards:
-                hidden[card] -= 1
-        # Jokers on the table stand for cards that are still out there: nothing to correct.
+        hidden = view.unseen()
         self._unseen = (key, hidden)
         return hidden
 
-    def in_danger(self, game: Game) -> bool:
-        seat = game.current
-        others = [other for other in game.seats if other != seat]
-        return len(game.stock) < DANGER_STOCK or any(
-            len(game.hands[other]) <= self.weights.danger_cards for other in others
+    def in_danger(self, view: PlayerView) -> bool:
+        seat = view.current
+        others = [other for other in view.seats if other != seat]
+        return view.stock_count < DANGER_STOCK or any(
+            view.hand_counts[other] <= self.weights.danger_cards for other in others
         )
 
-    def card_scores(self, game: Game, hand: Sequence[Card]) -> dict[Card, float]:
+    def card_scores(self, view: PlayerView, hand: Sequence[Card]) -> dict[Card, float]:
         """How much each distinct card of ``hand`` is worth keeping (higher: keep)."""
-        variant = game.variant
+        variant = view.variant
         weights = self.weights
-        hidden = self.unseen(game)
+        hidden = self.unseen(view)
         counts = card_counts(hand)
         melded = self.meldable(hand, variant)
-        if self.in_danger(game):
+        if self.in_danger(view):
             per_point = weights.value_danger
         else:
-            per_point = weights.value if game.opened[game.current] else weights.value_unopened
-        next_seat = game.next_seat(game.current)
-        next_lays = game.opened[next_seat] and discard_allowed_for(game, next_seat)
+            per_point = weights.value if view.opened[view.current] else weights.value_unopened
+        next_seat = view.next_seat
+        next_lays = view.opened[next_seat] and discard_allowed_for(view, next_seat)
         scores: dict[Card, float] = {}
         for card in set(hand):
             if card == JOKER:
@@ -134,66 +125,66 @@ class ExpertBot(GreedyBot):
                 continue
             score = weights.meld if melded >> card & 1 else 0.0
             near, far = outs(card, counts, hidden, variant)
-            if game.opened[game.current]:
-                near += table_outs(card, game.table, hidden) * weights.table_near
+            if view.opened[view.current]:
+                near += table_outs(card, view.table, hidden) * weights.table_near
             score += weights.near * near + weights.far * far
             score -= per_point * card_points(card, variant.ace_value, variant.joker_penalty)
-            if next_lays and quick.fits_table(card, game.table, variant):
+            if next_lays and quick.fits_table(card, view.table, variant):
                 score += weights.feeds_next
             scores[card] = score
         return scores
 
     # ---------------------------------------------------------------- draw
 
-    def wants_discard(self, game: Game, top: Card) -> bool:
-        if rules.discard_must_be_laid(game.variant):
-            return self.lays_top(game, top)
-        if top == JOKER or self.lays_top(game, top):
+    def wants_discard(self, view: PlayerView, top: Card) -> bool:
+        if rules.discard_must_be_laid(view.variant):
+            return self.lays_top(view, top)
+        if top == JOKER or self.lays_top(view, top):
             return True
-        hand = game.hands[game.current]
+        hand = view.hand
         with_top = [*hand, top]
-        variant = game.variant
+        variant = view.variant
         after = self.meldable(with_top, variant)
         if after >> top & 1 and not self.meldable(hand, variant) >> top & 1:
             return True  # it completes a meld the hand did not have
-        scores = self.card_scores(game, with_top)
+        scores = self.card_scores(view, with_top)
         others = [score for card, score in scores.items() if card != top]
         return bool(others) and scores[top] > min(others) + self.weights.take_margin
 
     # ---------------------------------------------------------------- play
 
-    def plan(self, game: Game) -> solver.Plan | None:
-        plan = super().plan(game)
-        seat = game.current
-        if plan is None or plan.empty or self.debts(game):
+    def plan(self, view: PlayerView) -> solver.Plan | None:
+        plan = super().plan(view)
+        seat = view.current
+        if plan is None or plan.empty or self.debts(view):
             return plan
-        if game.opened[seat]:
+        if view.opened[seat]:
             return plan
-        if len(plan.remaining) <= keep_count(game.variant):
+        if len(plan.remaining) <= keep_count(view.variant):
             return plan  # laying it all now is Kalooki already
-        if game.variant.kalooki_bonus and not self.in_danger(game) and self.close_to_kalooki(game):
+        if view.variant.kalooki_bonus and not self.in_danger(view) and self.close_to_kalooki(view):
             return None
         return plan
 
-    def close_to_kalooki(self, game: Game) -> bool:
+    def close_to_kalooki(self, view: PlayerView) -> bool:
         """Whether all but :attr:`Weights.kalooki_wait` cards of the hand could go down as melds now."""
-        hand = game.hands[game.current]
-        keep = keep_count(game.variant)
-        best = self.solve(game, hand, objective="cards")
+        hand = view.hand
+        keep = keep_count(view.variant)
+        best = self.solve(view, hand, objective="cards")
         return best is not None and len(best.remaining) - keep <= self.weights.kalooki_wait
 
-    def choose_discard(self, game: Game, hand: Sequence[Card], variant: Variant) -> Card:
-        if self.short_of_opening(game, hand, variant):
-            return super().choose_discard(game, hand, variant)  # gain points: let the low cards go
-        owed = set(self.debts(game))
-        scores = self.card_scores(game, hand)
+    def choose_discard(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> Card:
+        if self.short_of_opening(view, hand, variant):
+            return super().choose_discard(view, hand, variant)  # gain points: let the low cards go
+        owed = set(self.debts(view))
+        scores = self.card_scores(view, hand)
         candidates = [card for card in scores if card != JOKER and card not in owed] or list(scores)
         return min(candidates, key=lambda card: (scores[card], -card))
 
 
-def discard_allowed_for(game: Game, seat: int) -> bool:
+def discard_allowed_for(view: PlayerView, seat: int) -> bool:
     """Whether ``seat`` may take the discard at all under the variant (ignoring meld_at_once's test)."""
-    return rules.may_take_discard(game.variant, game.opened[seat])
+    return rules.may_take_discard(view.variant, view.opened[seat])
 
 
 def outs(card: Card, counts: Sequence[int], hidden: Sequence[int], variant: Variant) -> tuple[float, float]:

@@ -20,9 +20,9 @@ from kalooki.melds import MeldError, build, make_meld, run_span_ok, set_room_sui
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 
 if TYPE_CHECKING:
-    from kalooki.engine import Game
     from kalooki.melds import TableMeld
     from kalooki.variant import Variant
+    from kalooki.view import LegalView, PlayerView
 
 PlanKey = tuple[object, ...]
 
@@ -85,14 +85,14 @@ def lays_all(plan: solver.Plan, hand: Sequence[Card], must: Sequence[Card]) -> b
     return all(held[card] - left[card] >= count for card, count in Counter(must).items())
 
 
-def discard_allowed(game: Game) -> bool:
+def discard_allowed(view: PlayerView) -> bool:
     """Whether the rules let the current player take the top discard (meld_at_once: usability unchecked)."""
-    if not game.discard_pile:
+    if not view.discard_pile:
         return False
-    return rules.may_take_discard(game.variant, game.opened[game.current])
+    return rules.may_take_discard(view.variant, view.opened[view.current])
 
 
-def strands(game: Game, plan: solver.Plan) -> bool:
+def strands(view: PlayerView, plan: solver.Plan) -> bool:
     """Whether laying ``plan`` leaves a hand that can never go out: too few cards, nowhere to build.
 
     After its discard the hand must hold at least a new meld's worth of cards (3, less the card a
@@ -101,12 +101,12 @@ def strands(game: Game, plan: solver.Plan) -> bool:
     takes another card, it is stuck for good, and so is the hand when every player gets there:
     such hands used to run until the turn limit. Keeping the melds in hand keeps going out possible.
     """
-    variant = game.variant
+    variant = view.variant
     # What the hand holds once this turn's discard is gone; none or a negative count is going out.
     held = len(plan.remaining) - 1
     if held <= 0 or held >= 3 - (1 - keep_count(variant)):
         return False
-    table = list(game.table)
+    table = list(view.table)
     try:
         table += [make_meld(group, variant) for group in plan.melds]
         for index, cards, end in plan.builds:
@@ -131,7 +131,7 @@ class GreedyBot:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
-        self._turn: tuple[int, int, int, int] | None = None
+        self._turn: tuple[int, int, int] | None = None
         self._plans: dict[PlanKey, solver.Plan | None] = {}
         self._pending: list[tuple[Action, tuple[Card, ...]]] = []
         # The meldable cards of the last hand found to hold no opening, and that hand's size.
@@ -143,11 +143,11 @@ class GreedyBot:
 
     # ---------------------------------------------------------------- the turn's memory
 
-    def _start(self, game: Game) -> None:
-        """Forget the last turn's plans when a new turn (or a new game) begins."""
-        key = (id(game), game.hand_number, game.turn_number, game.current)
+    def _start(self, view: PlayerView) -> None:
+        """Forget the last turn's plans when a new turn (or a new view) begins."""
+        key = (view.hand_number, view.turn_number, view.current)
         if key != self._turn:
-            if self._turn is None or self._turn[:2] != key[:2]:
+            if self._turn is None or self._turn[:1] != key[:1]:
                 self._closed.clear()
                 self._closed_hand.clear()
             self._turn = key
@@ -159,13 +159,13 @@ class GreedyBot:
         return tuple((meld.cards, meld.kind) for meld in table)
 
     def best_opening(
-        self, game: Game, hand: Sequence[Card], must: tuple[Card, ...] = (), table: bool = True
+        self, view: PlayerView, hand: Sequence[Card], must: tuple[Card, ...] = (), table: bool = True
     ) -> solver.Plan | None:
         """The best opening for ``hand``, skipped when the cards rule one out; memoised per turn."""
-        variant = game.variant
+        variant = view.variant
         if not must and (self.within_closed(hand, variant) or not self.may_open(hand, variant)):
             return None
-        melds = game.table if table else ()
+        melds = view.table if table else ()
         key: PlanKey = ("open", tuple(sorted(hand)), self.table_key(melds), must)
         if key in self._plans:
             return self._plans[key]
@@ -236,7 +236,7 @@ class GreedyBot:
 
     def solve(
         self,
-        game: Game,
+        view: PlayerView,
         hand: Sequence[Card],
         must: tuple[Card, ...] = (),
         objective: solver.Objective = "value_left",
@@ -246,8 +246,8 @@ class GreedyBot:
 
         ``builds=False`` plans new melds only (a freed joker is paid only by a new meld).
         """
-        variant = game.variant
-        table = game.table if builds else ()
+        variant = view.variant
+        table = view.table if builds else ()
         key: PlanKey = ("solve", tuple(sorted(hand)), self.table_key(table), must, objective)
         if key in self._plans:
             return self._plans[key]
@@ -281,88 +281,85 @@ class GreedyBot:
 
     # ---------------------------------------------------------------- draw
 
-    def choose(self, game: Game) -> Action:
-        self._start(game)
-        if game.phase == "draw":
-            return self.choose_draw(game)
-        return self.choose_play(game)
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        self._start(view)
+        if view.phase == "draw":
+            return self.choose_draw(view)
+        return self.choose_play(view, legal)
 
-    def choose_draw(self, game: Game) -> Action:
-        top = game.discard_pile[-1] if game.discard_pile else None
-        wanted = top is not None and discard_allowed(game) and self.wants_discard(game, top)
-        if top is not None and wanted and (not game.stock or not self.throws_back(game, top)):
+    def choose_draw(self, view: PlayerView) -> Action:
+        top = view.discard_pile[-1] if view.discard_pile else None
+        wanted = top is not None and discard_allowed(view) and self.wants_discard(view, top)
+        if top is not None and wanted and (not view.stock_count or not self.throws_back(view, top)):
             return Draw("discard")
-        if game.stock:
+        if view.stock_count:
             return Draw("stock")
         return Draw("discard")
 
-    def throws_back(self, game: Game, top: Card) -> bool:
+    def throws_back(self, view: PlayerView, top: Card) -> bool:
         """Whether taking ``top`` would end with discarding it again, unlaid: a turn that changes nothing.
 
         Two players each taking the card the other just threw back never draw from the stock, so
         neither hand changes and the hand never ends: take the stock's unknown card instead.
         """
-        if rules.discard_must_be_laid(game.variant) or top == JOKER:
+        if rules.discard_must_be_laid(view.variant) or top == JOKER:
             return False
-        hand = game.hands[game.current]
-        if self.lays_top(game, top):
+        hand = view.hand
+        if self.lays_top(view, top):
             return False
-        return self.choose_discard(game, [*hand, top], game.variant) == top
+        return self.choose_discard(view, [*hand, top], view.variant) == top
 
-    def lays_top(self, game: Game, top: Card) -> bool:
+    def lays_top(self, view: PlayerView, top: Card) -> bool:
         """Whether taking ``top`` lets this turn lay it and lay more than the hand could without it."""
-        seat = game.current
-        hand = game.hands[seat]
+        seat = view.current
+        hand = view.hand
         with_top = [*hand, top]
-        if game.opened[seat]:
-            loose = top != JOKER and not self.meldable(with_top, game.variant) >> top & 1
-            if loose and not quick.fits_table(top, game.table, game.variant):
+        if view.opened[seat]:
+            loose = top != JOKER and not self.meldable(with_top, view.variant) >> top & 1
+            if loose and not quick.fits_table(top, view.table, view.variant):
                 return False
             # The unconstrained plan is the one the play phase asks for: asking the same question keeps
             # it remembered, and a plan that lays ``top`` proves it usable under meld_at_once too.
-            laid = self.solve(game, with_top)
+            laid = self.solve(view, with_top)
             if laid is None or not lays_all(laid, with_top, (top,)):
                 return False
-            without = self.solve(game, hand)
+            without = self.solve(view, hand)
             return without is None or laid.cards_laid > without.cards_laid
         # Unopened: every opening of hand + top uses top exactly when the hand alone has none, and
         # then the unconstrained search is the one the play phase repeats (so it is remembered).
-        if self.best_opening(game, hand) is not None:
+        if self.best_opening(view, hand) is not None:
             return False
         if top != JOKER and JOKER not in hand and not closeness(top, hand):
             return False  # nothing near it, so it joins no meld: the hand still holds no opening
-        return self.best_opening(game, with_top) is not None
+        return self.best_opening(view, with_top) is not None
 
-    def wants_discard(self, game: Game, top: Card) -> bool:
+    def wants_discard(self, view: PlayerView, top: Card) -> bool:
         """Take the top discard when it lets the hand lay more this turn, or joins two cards toward a meld."""
-        variant = game.variant
+        variant = view.variant
         if rules.discard_must_be_laid(variant):
             # Taking it is legal only if it can be laid at once, so that is the whole question.
-            return self.lays_top(game, top)
+            return self.lays_top(view, top)
         if top == JOKER:
             return True
-        return self.lays_top(game, top) or closeness(top, game.hands[game.current]) >= 2
+        return self.lays_top(view, top) or closeness(top, view.hand) >= 2
 
     # ---------------------------------------------------------------- play
 
-    def choose_play(self, game: Game) -> Action:
-        seat = game.current
-        hand = game.hands[seat]
+    def choose_play(self, view: PlayerView, legal: LegalView) -> Action:
+        hand = view.hand
         if self._pending:
             action, expected = self._pending[0]
             if tuple(sorted(hand)) == expected:
                 self._pending.pop(0)
                 return action
             self._pending.clear()
-        swap_action = self.useful_swap(game)
+        swap_action = self.useful_swap(view, legal)
         if swap_action is not None:
             return swap_action
-        # legal_swaps() tries each swap on the game and restores it, which may replace the hand list.
-        hand = game.hands[seat]
-        plan = self.plan(game)
+        plan = self.plan(view)
         if plan is not None and not plan.empty:
             return self.follow(plan, hand)
-        return Discard(self.choose_discard(game, hand, game.variant))
+        return Discard(self.choose_discard(view, hand, view.variant))
 
     def follow(self, plan: solver.Plan, hand: Sequence[Card]) -> Action:
         """The plan's first action; the rest wait in order, each with the hand it expects to find."""
@@ -379,111 +376,111 @@ class GreedyBot:
         self._pending = actions[1:]
         return first
 
-    def plan(self, game: Game) -> solver.Plan | None:
+    def plan(self, view: PlayerView) -> solver.Plan | None:
         """What to lay now: the best opening, or once open everything that lowers the hand's value.
 
         A plan that would strand the hand (see :func:`strands`) is held back, unless the turn owes cards.
         """
-        plan = self.laying_plan(game)
-        if plan is not None and not plan.empty and not self.debts(game) and strands(game, plan):
+        plan = self.laying_plan(view)
+        if plan is not None and not plan.empty and not self.debts(view) and strands(view, plan):
             return None
         return plan
 
-    def laying_plan(self, game: Game) -> solver.Plan | None:
+    def laying_plan(self, view: PlayerView) -> solver.Plan | None:
         """The best opening, or once open everything that lowers the hand's value."""
-        seat = game.current
-        hand = game.hands[seat]
-        must = self.debts(game)
-        if game.turn.jokers_owed:
-            return self.pay_freed_jokers(game, hand, must)
-        if not game.opened[seat]:
-            free = self.best_opening(game, hand)
+        seat = view.current
+        hand = view.hand
+        must = self.debts(view)
+        if view.turn.jokers_owed:
+            return self.pay_freed_jokers(view, hand, must)
+        if not view.opened[seat]:
+            free = self.best_opening(view, hand)
             # The plan found while deciding the draw usually lays the owed card already: reuse it.
             if free is not None and lays_all(free, hand, must):
                 return free
-            return self.best_opening(game, hand, must=must) if must else None
-        free_plan = self.solve(game, hand)
+            return self.best_opening(view, hand, must=must) if must else None
+        free_plan = self.solve(view, hand)
         if free_plan is not None and lays_all(free_plan, hand, must):
             return free_plan
-        return self.solve(game, hand, must=must)
+        return self.solve(view, hand, must=must)
 
     def pay_freed_jokers(
-        self, game: Game, hand: Sequence[Card], must: tuple[Card, ...]
+        self, view: PlayerView, hand: Sequence[Card], must: tuple[Card, ...]
     ) -> solver.Plan | None:
         """New melds that pay a joker freed this turn: with the rest of the debt if they can, else alone.
 
         A freed joker is paid only by a new meld, so these plans build on nothing; a discard also
         owed (meld_at_once) may still go onto the table in a later action of the turn.
         """
-        jokers = (JOKER,) * game.turn.jokers_owed
+        jokers = (JOKER,) * view.turn.jokers_owed
         for owed in dict.fromkeys((must, jokers)):
-            if game.opened[game.current]:
-                plan = self.solve(game, hand, must=owed, builds=False)
+            if view.opened[view.current]:
+                plan = self.solve(view, hand, must=owed, builds=False)
             else:
-                plan = self.best_opening(game, hand, must=owed, table=False)
+                plan = self.best_opening(view, hand, must=owed, table=False)
             if plan is not None and not plan.empty:
                 return plan
         return None
 
     @staticmethod
-    def debts(game: Game) -> tuple[Card, ...]:
+    def debts(view: PlayerView) -> tuple[Card, ...]:
         """Cards this turn must still lay: the discard taken under meld_at_once, freed jokers."""
-        return game.owed_cards()
+        return view.owed
 
-    def swap_candidates(self, game: Game) -> bool:
+    def swap_candidates(self, view: PlayerView) -> bool:
         """Whether the hand holds a card that stands in for a joker on the table (legal_swaps is costly)."""
-        seat = game.current
+        seat = view.current
         # No swap while the turn owes cards: paying them comes first.
-        if not game.opened[seat] or self.debts(game):
+        if not view.opened[seat] or self.debts(view):
             return False
-        hand = set(game.hands[seat])
-        for meld in game.table:
+        hand = set(view.hand)
+        for meld in view.table:
             if not meld.jokers:
                 continue
             if meld.kind == "run":
                 wanted = {meld.stands_for(i) for i, card in enumerate(meld.cards) if card == JOKER}
             else:
-                wanted = {meld.rank - 1 + 13 * suit for suit in set_room_suits(meld, game.variant)}
+                wanted = {meld.rank - 1 + 13 * suit for suit in set_room_suits(meld, view.variant)}
             if wanted & hand:
                 return True
         return False
 
-    def useful_swap(self, game: Game) -> Swap | None:
+    def useful_swap(self, view: PlayerView, legal: LegalView) -> Swap | None:
         """A joker release after which the hand is left with less value than it could leave without it."""
-        if not self.swap_candidates(game):
+        if not self.swap_candidates(view):
             return None
-        swaps = game.legal_swaps()
+        swaps = legal.swaps()
         if not swaps:
             return None
-        hand = game.hands[game.current]
-        base = self.solve(game, hand)
+        hand = view.hand
+        base = self.solve(view, hand)
         if base is None:
             return None
         for action in swaps:
             after = Counter(hand)
             after.subtract(action.cards)
-            freed = self.solve(game, [*after.elements(), JOKER])
+            freed = self.solve(view, [*after.elements(), JOKER])
             if freed is not None and freed.value_left < base.value_left:
                 return action
         return None
 
-    def choose_discard(self, game: Game, hand: Sequence[Card], variant: Variant) -> Card:
+    def choose_discard(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> Card:
         """The costliest card least connected to the rest of the hand (never a joker if avoidable)."""
-        owed = Counter(self.debts(game))
+        owed = Counter(self.debts(view))
         candidates = [card for card in set(hand) if card != JOKER and not owed[card]] or list(set(hand))
         values = quick.card_values(variant.ace_value, variant.joker_penalty)
         counts = card_counts(hand)
-        if self.short_of_opening(game, hand, variant):
+        if self.short_of_opening(view, hand, variant):
             # Throwing away the high cards it draws would keep such a hand short for good.
             return min(candidates, key=lambda card: (values[card], closeness_in(card, counts), card))
         return max(candidates, key=lambda card: (values[card] - 8 * closeness_in(card, counts), card))
 
-    def short_of_opening(self, game: Game, hand: Sequence[Card], variant: Variant) -> bool:
+    def short_of_opening(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> bool:
         """Whether the player has not opened and even every meldable card of ``hand`` falls short of it.
 
         Such a hand opens only by gaining points, so it keeps its high cards and lets its low ones go;
         otherwise two such players can draw and throw back high cards for ever.
         """
-        if game.opened[game.current] or not variant.opening_threshold:
+        if view.opened[view.current] or not variant.opening_threshold:
             return False
         return quick.opening_bound(hand, self.meldable(hand, variant), variant) < variant.opening_threshold

@@ -26,7 +26,7 @@ from kalooki.melds import MeldError, make_meld
 from kalooki.moves import Action, Build, Discard, Meld, Swap
 
 if TYPE_CHECKING:
-    from kalooki.engine import Game
+    from kalooki.view import LegalView, PlayerView
 
 OPENING_TRIES = 6
 """Random orders tried when sampling an opening before the solver is asked whether there is one."""
@@ -40,37 +40,37 @@ class RandomBot:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
-    def choose(self, game: Game) -> Action:
-        if game.phase == "draw":
-            return self.rng.choice(game.legal_actions())
-        owed = GreedyBot.debts(game)
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        if view.phase == "draw":
+            return self.rng.choice(legal.listed())
+        owed = GreedyBot.debts(view)
         if owed:
-            return self.pay_debts(game, owed)
-        seat = game.current
-        hand = game.hands[seat]
-        if game.opened[seat]:
-            if quick.may_lay(hand, game.table, game.variant) or self.may_swap(game):
+            return self.pay_debts(view, owed)
+        seat = view.current
+        hand = view.hand
+        if view.opened[seat]:
+            if quick.may_lay(hand, view.table, view.variant) or self.may_swap(view, legal):
                 layings = [
                     action
-                    for action in game.iter_legal_actions()
+                    for action in legal
                     if isinstance(action, Swap)
-                    or (isinstance(action, (Meld, Build)) and not _strands(game, action))
+                    or (isinstance(action, (Meld, Build)) and not _strands(view, action))
                 ]
                 if layings:
                     return self.rng.choice(layings)
-        elif quick.may_open(hand, game.variant):
-            opening = self.sample_opening(game)
-            if opening is not None and not _strands(game, opening):
+        elif quick.may_open(hand, view.variant):
+            opening = self.sample_opening(view)
+            if opening is not None and not _strands(view, opening):
                 return opening
         return Discard(self.rng.choice(sorted(set(hand))))
 
-    def may_swap(self, game: Game) -> bool:
-        return any(meld.jokers for meld in game.table) and bool(game.legal_swaps())
+    def may_swap(self, view: PlayerView, legal: LegalView) -> bool:
+        return any(meld.jokers for meld in view.table) and bool(legal.swaps())
 
-    def sample_opening(self, game: Game) -> Meld | None:
+    def sample_opening(self, view: PlayerView) -> Meld | None:
         """A random set of disjoint melds worth the threshold, or the solver's opening if sampling misses."""
-        variant = game.variant
-        hand = game.hands[game.current]
+        variant = view.variant
+        hand = view.hand
         keep = keep_count(variant)
         groups = candidate_melds(hand, variant)
         values: dict[tuple[Card, ...], int] = {}
@@ -95,19 +95,19 @@ class RandomBot:
         plan = solver.best_opening(hand, variant, keep=keep)
         return None if plan is None else Meld(plan.melds)
 
-    def pay_debts(self, game: Game, owed: tuple[Card, ...]) -> Action:
+    def pay_debts(self, view: PlayerView, owed: tuple[Card, ...]) -> Action:
         """Lay what the turn owes (a card taken under meld_at_once, a freed joker) the solver's way."""
-        seat = game.current
-        hand = game.hands[seat]
-        variant = game.variant
+        seat = view.current
+        hand = view.hand
+        variant = view.variant
         keep = keep_count(variant)
-        freed = game.turn.jokers_owed
+        freed = view.turn.jokers_owed
         plan: solver.Plan | None = None
         # A freed joker is paid only by a new meld: such plans build on nothing, and pay the freed
         # jokers alone when they cannot pay everything (a discard owed may be built later).
-        attempts = [(owed, ()), ((JOKER,) * freed, ())] if freed else [(owed, tuple(game.table))]
+        attempts = [(owed, ()), ((JOKER,) * freed, ())] if freed else [(owed, tuple(view.table))]
         for must, table in attempts:
-            if game.opened[seat]:
+            if view.opened[seat]:
                 try:
                     plan = solver.solve(hand, variant, table=table, opened=True, keep=keep, must_include=must)
                 except solver.Unsolvable:
@@ -125,9 +125,9 @@ class RandomBot:
         return Build(index + 1, cards, end)
 
 
-def _strands(game: Game, action: Meld | Build) -> bool:
+def _strands(view: PlayerView, action: Meld | Build) -> bool:
     """Whether the laying leaves a hand that can never go out (see :func:`kalooki.bots.greedy.strands`)."""
-    left = Counter(game.hands[game.current])
+    left = Counter(view.hand)
     melds: tuple[tuple[Card, ...], ...] = ()
     builds: tuple[solver.PlannedBuild, ...] = ()
     if isinstance(action, Meld):
@@ -138,7 +138,7 @@ def _strands(game: Game, action: Meld | Build) -> bool:
         left.subtract(action.cards)
         builds = ((action.meld - 1, action.cards, action.end),)
     remaining = tuple(left.elements())
-    return strands(game, solver.Plan(melds, builds, 0, 0, 0, remaining))
+    return strands(view, solver.Plan(melds, builds, 0, 0, 0, remaining))
 
 
 def _take(left: list[Card], group: tuple[Card, ...]) -> bool:

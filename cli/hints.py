@@ -1,0 +1,151 @@
+"""Suggestions at the table: the meld preview under the hand, and the ``hint`` command's answer.
+
+:func:`meld_preview` is what the solver would lay from a hand now; :func:`suggest_turn` plays the rest
+of the turn on a copy of the game with the greedy bot (which sees only the player's view), and
+:func:`render_hint` shows it, each move written so that it can be typed back.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from rich.console import Console
+from rich.text import Text
+
+from kalooki import rules, solver
+from kalooki.bots import GreedyBot
+from kalooki.driver import ask_bot
+from kalooki.engine import Game, IllegalMoveError
+from kalooki.melds import MeldError, build, make_meld
+from kalooki.moves import Action, Build, Draw, Meld
+from kalooki.variant import Variant
+
+from . import render
+from .render import MeldPreview
+from .table_notation import move_text
+
+INDENT = "  "
+
+
+def meld_preview(game: Game, seat: int) -> MeldPreview | None:
+    """The melds and builds the solver would lay from this hand now (None when nothing fits).
+
+    Before opening, this is the best opening; when the hand cannot open, the most points
+    it could lay all the same, so the player sees how far off the threshold they are.
+    """
+    variant = game.variant
+    hand = game.hands[seat]
+    keep = rules.keep(variant) if game.phase == "play" else 0
+    threshold = variant.opening_threshold
+    try:
+        if game.opened[seat]:
+            plan = solver.solve(hand, variant, table=game.table, opened=True, keep=keep)
+            opens, needed = True, 0
+        else:
+            opening = solver.best_opening(hand, variant, table=game.table, keep=keep)
+            opens, needed = opening is not None, threshold
+            plan = opening or solver.solve(hand, variant, opened=True, keep=keep, objective="points")
+    except solver.SolverError:
+        return None
+    if plan.empty:
+        return None
+    return MeldPreview(melds=plan.melds, builds=plan.builds, points=plan.points, opens=opens, needed=needed)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What the greedy bot would do with the human's cards for the rest of this turn."""
+
+    actions: tuple[Action, ...]
+    points: int
+    """Points laid on the table by ``actions`` (jokers as the card they stand for)."""
+    opening: bool
+    """Whether ``actions`` open the player (first melds reaching the threshold)."""
+    short: MeldPreview | None
+    """When the player has not opened and cannot: the most they could lay, to compare with the threshold."""
+
+
+def suggest_turn(game: Game) -> Hint:
+    """Play the current player's turn on a copy of the game with the greedy bot's logic."""
+    copy = Game.from_json(game.to_json())
+    seat = copy.current
+    bot = GreedyBot(random.Random(0))
+    if copy.phase == "draw":
+        return Hint(actions=(ask_bot(bot, copy),), points=0, opening=False, short=None)
+    before = sum(meld.worth(copy.variant) for meld in copy.table)
+    opened_before = copy.opened[seat]
+    actions: list[Action] = []
+    hand, turn = copy.hand_number, copy.turn_number
+    while copy.phase == "play" and (copy.hand_number, copy.turn_number) == (hand, turn) and len(actions) < 60:
+        action = without_needless_end(ask_bot(bot, copy), copy)
+        try:
+            copy.apply(action)
+        except IllegalMoveError:
+            break
+        actions.append(action)
+    laid = sum(meld.worth(copy.variant) for meld in copy.table) - before
+    opening = not opened_before and copy.opened[seat]
+    short = None
+    if not opened_before and not opening:
+        short = meld_preview(game, seat)
+    return Hint(actions=tuple(actions), points=laid, opening=opening, short=short)
+
+
+def without_needless_end(action: Action, game: Game) -> Action:
+    """A build as a person would type it: ``low``/``high`` only when the cards would fit either end.
+
+    Without an end the engine tries the high end first, then the low end; the end is kept only
+    when leaving it out would lay the cards elsewhere (a joker that fits at both ends).
+    """
+    if not isinstance(action, Build) or action.end is None or not 1 <= action.meld <= len(game.table):
+        return action
+    meld = game.table[action.meld - 1]
+    try:
+        chosen = build(meld, action.cards, game.variant, action.end)
+        default = build(meld, action.cards, game.variant)
+    except MeldError:
+        return action
+    if (default.cards, default.rank) != (chosen.cards, chosen.rank):
+        return action
+    return replace(action, end=None)
+
+
+def meld_points(action: Meld, variant: Variant) -> int:
+    return sum(make_meld(group, variant).worth(variant) for group in action.groups)
+
+
+def render_hint(console: Console, game: Game, seat: int, letters: bool) -> None:
+    """Show what the greedy bot would play for ``seat`` now, each move on a line that can be typed back."""
+    hint = suggest_turn(game)
+    variant = game.variant
+    console.print(Text("Hint (what the greedy bot would play):", style="bold"))
+    for action in hint.actions:
+        # The command alone on its line, never broken by rich, so it can be copied and typed back.
+        command = Text(INDENT) + move_text(action, game, letters, style="bold cyan")
+        console.print(command, soft_wrap=True)
+        note = ""
+        if isinstance(action, Meld) and not game.opened[seat]:
+            note = f"{meld_points(action, variant)} points"
+        if isinstance(action, Draw) and action.source == "discard" and game.discard_pile:
+            note = f"{render.card_label(game.discard_pile[-1], letters)} fits your hand"
+        if note:
+            console.print(Text(INDENT * 2 + note, style="dim"))
+    lines: list[Text] = []
+    if hint.points:
+        summary = f"That lays {hint.points} points"
+        if hint.opening:
+            summary += f": enough to open ({variant.opening_threshold} needed)"
+        lines.append(Text(summary + ".", style="green"))
+    elif game.phase == "play" and not game.opened[seat] and variant.opening_threshold:
+        needed = variant.opening_threshold
+        if hint.short is not None and hint.short.points:
+            why = f"your best melds make {hint.short.points} of the {needed} points needed"
+        else:
+            why = f"no meld in your hand yet ({needed} points needed)"
+        lines.append(Text(f"You cannot open yet: {why}.", style="yellow"))
+    for line in lines:
+        console.print(line)
+
+
+__all__ = ["Hint", "meld_points", "meld_preview", "render_hint", "suggest_turn", "without_needless_end"]

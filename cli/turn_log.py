@@ -1,0 +1,63 @@
+"""The ``--log`` of a game at the terminal: JSON lines, a turn's melds held back until they stand."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from kalooki.engine import Event, Game
+
+
+class TurnLogWriter:
+    """Writes ``--log`` records as JSON lines, holding back a turn's melds until they can no longer be undone.
+
+    Records are made as a script's log makes them: one :meth:`GameRecorder.record` call for
+    each call into the engine (a bot's whole turn counts as one), so the last event of each
+    carries the digest of the state it led to, and lines are compact JSON. A replay must see
+    only what stood, so the records of melds, builds and swaps wait in ``pending`` until the
+    turn's discard (or the end of the hand); ``undo`` drops them.
+    """
+
+    def __init__(self, game: Game, path: Path) -> None:
+        from kalooki.log import GameRecorder
+
+        self.path = path
+        self.recorder = GameRecorder(game)
+        self.pending: list[dict[str, Any]] = []
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._write(self.recorder.records, mode="w")
+
+    def _write(self, records: Sequence[dict[str, Any]], mode: str = "a") -> None:
+        with self.path.open(mode, encoding="utf-8") as stream:
+            for record in records:
+                stream.write(self.line(record))
+
+    @staticmethod
+    def line(record: dict[str, Any]) -> str:
+        return json.dumps(record, separators=(",", ":")) + "\n"
+
+    def hold(self, game: Game, events: Sequence[Event]) -> None:
+        """A human's action, recorded now (with this state's digest), written once it cannot be undone."""
+        self.pending.extend(self.recorder.record(game, events))
+        if game.phase != "play":
+            self.flush()
+
+    def write(self, game: Game, events: Sequence[Event]) -> None:
+        """Events that stand at once: a draw, a bot's whole turn, a deal."""
+        self.flush()
+        self._write(self.recorder.record(game, events))
+
+    def undo(self) -> None:
+        if self.pending:
+            del self.recorder.records[-len(self.pending) :]
+            self.pending = []
+
+    def flush(self) -> None:
+        if self.pending:
+            self._write(self.pending)
+            self.pending = []
+
+
+__all__ = ["TurnLogWriter"]

@@ -1,0 +1,289 @@
+"""Pydantic's validation errors as positioned, plain messages, and the checks that go with them.
+
+:func:`validation_diagnostics` turns each error of a :class:`pydantic.ValidationError` into a
+:class:`~kalooki.diagnostics.Diagnostic` at the key or value it is about, worded for the author of
+the file ("expected a whole number, got 'ten'"), with a YAML 1.1 hint or a spelling suggestion
+where one helps. :func:`text_lookalikes` flags plain text that an editor (YAML 1.2) would read as a
+boolean or a number.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import typing
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from pydantic import BaseModel, ValidationError
+
+from kalooki.diagnostics import (
+    Diagnostic,
+    KeyPath,
+    Location,
+    YamlError,
+    format_key_path,
+    sort_diagnostics,
+    value_at,
+)
+from kalooki.yamlscalars import (
+    YAML12_BOOL,
+    YAML12_NUMBER,
+    describe_value,
+    resolve_plain_scalar,
+    yaml11_hint,
+)
+
+if TYPE_CHECKING:
+    from kalooki.yamlio import YamlDocument
+
+
+class Locator(Protocol):
+    """Anything that can say where a value is: a :class:`YamlDocument`, or the ``--set`` options."""
+
+    def location(self, path: Sequence[str | int], key: str | None = None) -> Location: ...
+
+    def key_location(self, path: Sequence[str | int], key: str | None = None) -> Location: ...
+
+    def scalar_text(self, path: Sequence[str | int]) -> str | None: ...
+
+
+def suggest(word: str, candidates: Iterable[str]) -> str | None:
+    """The closest candidate to a misspelt ``word``, if any is close enough."""
+    options = list(candidates)
+    lowered = {option.lower(): option for option in options}
+    if word.lower() in lowered:
+        return lowered[word.lower()]
+    matches = difflib.get_close_matches(word, options, n=1, cutoff=0.6)
+    if not matches:
+        matches = difflib.get_close_matches(word.lower().replace("-", "_"), options, n=1, cutoff=0.6)
+    return matches[0] if matches else None
+
+
+def _fields_at(model: type[BaseModel] | None, loc: Sequence[str | int]) -> list[str]:
+    """The field names of the (nested) model that holds the value at ``loc``."""
+    current: Any = model
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+            return []
+        info = current.model_fields.get(part)
+        if info is None:
+            return []
+        current = info.annotation
+        # Look through Optional / list[...] / dict[str, ...] to the model they hold.
+        while typing.get_origin(current) is not None:
+            args = [arg for arg in typing.get_args(current) if arg is not type(None)]
+            models = [arg for arg in args if isinstance(arg, type) and issubclass(arg, BaseModel)]
+            current = models[0] if models else (args[-1] if args else None)
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return list(current.model_fields)
+    return []
+
+
+def _unquoted_kind(text: str) -> str:
+    try:
+        value = resolve_plain_scalar(text)
+    except ValueError:
+        return ""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    return ""
+
+
+def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str | None) -> str:
+    kind = error["type"]
+    ctx = error.get("ctx") or {}
+    got = f", got {describe_value(value)}" if found else ""
+
+    def with_hint(base: str, expected: str) -> str:
+        hint = ""
+        if plain_text is not None:
+            hint = yaml11_hint(plain_text, expected)
+        elif isinstance(value, str):
+            kind = _unquoted_kind(value)
+            if kind == expected or (expected == "number" and kind == "integer"):
+                hint = "in quotes it is text; remove the quotes"
+        return f"{base}: {hint}" if hint else base
+
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        if isinstance(value, bool):
+            return f"expected a whole number, got the boolean {describe_value(value)}"
+        return with_hint(f"expected a whole number{got}", "integer")
+    if kind in ("float_type", "float_parsing"):
+        return with_hint(f"expected a number{got}", "number")
+    if kind in ("bool_type", "bool_parsing"):
+        return with_hint(f"expected true or false{got}", "boolean")
+    if kind in ("string_type", "str_type"):
+        # A written null (NULL, ~) was probably meant as text; leaving the value out was not.
+        quotable = isinstance(value, bool | int | float) or (value is None and bool(plain_text))
+        suffix = " (put it in quotes to make it text)" if quotable else ""
+        return f"expected text{got}{suffix}"
+    if kind == "literal_error":
+        expected = str(ctx.get("expected", ""))
+        options = re.findall(r"'([^']*)'", expected)
+        text = f"expected one of {', '.join(options)}{got}" if options else f"expected {expected}{got}"
+        if isinstance(value, str) and options:
+            close = suggest(value, options)
+            if close:
+                text += f" (did you mean '{close}'?)"
+        return text
+    if kind == "greater_than_equal":
+        return f"must be at least {ctx.get('ge')}{got}"
+    if kind == "less_than_equal":
+        return f"must be at most {ctx.get('le')}{got}"
+    if kind == "greater_than":
+        return f"must be more than {ctx.get('gt')}{got}"
+    if kind == "less_than":
+        return f"must be less than {ctx.get('lt')}{got}"
+    if kind == "string_too_short":
+        if ctx.get("min_length", 1) == 1:
+            return "must not be empty"
+        return f"must be at least {ctx.get('min_length')} characters long"
+    if kind == "string_too_long":
+        return f"must be at most {ctx.get('max_length')} characters long"
+    if kind in ("too_short", "too_long"):
+        bound = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
+        size = len(value) if found and isinstance(value, list | dict) else ctx.get("actual_length")
+        text = f"expected at {'least' if kind == 'too_short' else 'most'} {_items(bound)}"
+        return f"{text}, got {size}" if isinstance(size, int) else text
+    if kind == "string_pattern_mismatch":
+        return f"must match the pattern {ctx.get('pattern')}"
+    if kind == "multiple_of":
+        return f"must be a multiple of {ctx.get('multiple_of')}{got}"
+    if kind == "finite_number":
+        return f"must be a finite number{got}"
+    if kind == "int_parsing_size":
+        return "the number is too large"
+    if kind == "none_required":
+        return f"must be empty (null){got}"
+    if kind == "enum":
+        options = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
+        return f"expected one of {', '.join(options)}{got}" if options else f"not an accepted value{got}"
+    if kind == "missing":
+        return "is required"
+    if kind in ("list_type", "tuple_type"):
+        return f"expected a list{got}"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"expected a mapping{got}"
+    if kind in ("value_error", "assertion_error"):
+        return str(ctx.get("error", error["msg"]))
+    return _plain_pydantic_message(str(error["msg"]))
+
+
+def _items(count: object) -> str:
+    return f"{count} item" if count == 1 else f"{count} items"
+
+
+def _plain_pydantic_message(message: str) -> str:
+    """A pydantic message this module has no sentence for, without its "Value error, " style prefix."""
+    message = re.sub(r"^(?:Value|Assertion) error, ", "", message)
+    return message[:1].lower() + message[1:] if message[1:2].islower() else message
+
+
+def validation_diagnostics(
+    error: ValidationError,
+    data: Any,
+    locator: Locator,
+    *,
+    prefix: Sequence[str | int] = (),
+    model: type[BaseModel] | None = None,
+    key_label: Callable[[KeyPath], str] | None = None,
+) -> list[Diagnostic]:
+    """Turn a pydantic error into positioned diagnostics that quote at most a few characters of input.
+
+    ``data`` is what was validated, found at ``prefix`` in the ``locator``'s input. ``model`` (the class
+    validated) lets an unknown key get a "did you mean" from the valid keys at its level. ``key_label``
+    names a path in messages (default: :func:`format_key_path` of the full path).
+    """
+    diagnostics: list[Diagnostic] = []
+    # include_input=False: the input can be huge, and str(ValidationError) would serialise all of it.
+    for item in error.errors(include_input=False, include_url=False):
+        loc = tuple(item["loc"])
+        # Union members show up in the location as type names: keep only the parts that are in the data
+        # (and the name of a missing key, which by definition is not).
+        path: list[str | int] = []
+        current = data
+        for index, part in enumerate(loc):
+            found, child = value_at(current, [part])
+            if found:
+                path.append(part)
+                current = child
+            elif item["type"] == "missing" and index == len(loc) - 1:
+                path.append(part)
+        full: KeyPath = (*prefix, *path)
+        label = key_label(full) if key_label is not None else format_key_path(full)
+        found, value = value_at(data, path)
+        if item["type"] == "extra_forbidden":
+            name = str(path[-1]) if path else ""
+            message = f"unknown key '{name}'"
+            close = suggest(name, _fields_at(model, path[:-1]))
+            if close:
+                message += f"; did you mean '{close}'?"
+            diagnostics.append(locator.key_location(full, label).error(message))
+            continue
+        if item["type"] == "missing":
+            parent = full[:-1]
+            diagnostics.append(locator.location(parent, label).error(_message(item, False, None, None)))
+            continue
+        message = _message(item, found, value, locator.scalar_text(full))
+        diagnostics.append(locator.location(full, label).error(message))
+    return diagnostics
+
+
+def merge_recovered(
+    error: YamlError, validate: Callable[[YamlDocument], list[Diagnostic]]
+) -> list[Diagnostic]:
+    """``error``'s diagnostics, plus what ``validate`` finds in the data it recovered (if any).
+
+    A validation diagnostic at the very place of a YAML one is left out: it is a consequence
+    (an alias read as null), not a second problem.
+    """
+    diagnostics = list(error.diagnostics)
+    if error.document is not None:
+        places = {(item.path, item.line, item.column) for item in diagnostics}
+        diagnostics += [
+            item for item in validate(error.document) if (item.path, item.line, item.column) not in places
+        ]
+    return sort_diagnostics(diagnostics)
+
+
+def text_lookalikes(document: YamlDocument, reported: Iterable[Diagnostic] = ()) -> list[Diagnostic]:
+    """Plain text values that YAML 1.2 reads as a boolean or a number (``True``, ``0x10``, ``1e3``, ``.inf``).
+
+    This module reads them as text, but an editor (YAML 1.2) reads them as values and flags them
+    where text is expected; so that both agree they are refused, with the fix: quote them. A value
+    at the place of a diagnostic in ``reported`` (where a number was expected, say) is left out.
+    """
+    places = {(item.line, item.column) for item in reported if item.path == document.source}
+    found: list[Diagnostic] = []
+    for path, scalar in document._scalars.items():
+        if not scalar.plain or not isinstance(value_at(document.data, path)[1], str):
+            continue
+        kind = "a boolean" if YAML12_BOOL.fullmatch(scalar.text) else None
+        if kind is None and YAML12_NUMBER.fullmatch(scalar.text):
+            kind = "a number"
+        location = document.location(path)
+        if kind is not None and (location.line, location.column) not in places:
+            found.append(
+                location.error(
+                    f"{scalar.text} is {kind} in YAML 1.2 (and in editors): put it in quotes to make it text"
+                )
+            )
+    return found
+
+
+def iter_mapping(
+    document: YamlDocument, path: Sequence[str | int] = ()
+) -> Iterator[tuple[str, Any, Location]]:
+    """The entries of the mapping at ``path``, in file order, with each value's location."""
+    found, mapping = value_at(document.data, path)
+    if not found or not isinstance(mapping, dict):
+        return
+    for key, value in mapping.items():
+        yield key, value, document.location((*path, key))

@@ -1,0 +1,186 @@
+"""What one seat may see, and the legal actions worked out from that alone: all a bot is given.
+
+:meth:`Game.view <kalooki.engine.Game.view>` copies out a :class:`PlayerView`: the seat's own
+hand, the table, the discard pile, counts of every other hand and of the stock, the scores,
+and the turn as that seat saw it. It holds no reference to the :class:`~kalooki.engine.Game`,
+so nothing reached from it leads to another hand, the stock's order or the random state.
+
+:class:`LegalView` answers "what may the current player do?" on a stand-in game rebuilt
+from the view, the way OpenSpiel's observers keep what a player knows apart from the state:
+the cards the seat cannot see are dealt, in a fixed sorted order, into the other hands and
+the stock. Legality depends only on what the acting player sees (their hand, the table, the
+discard pile, the stock's size), so the stand-in lists exactly the real game's legal actions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from kalooki.cards import Card
+
+if TYPE_CHECKING:
+    from kalooki.engine import Game, Phase, TurnState
+    from kalooki.melds import TableMeld
+    from kalooki.moves import Action, Swap
+    from kalooki.variant import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What one player may see: their own hand, the table, the discard pile, and counts."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    discard_pile: tuple[Card, ...]
+    stock_count: int
+    hand_counts: tuple[int, ...]
+    opened: tuple[bool, ...]
+    totals: tuple[int, ...]
+    eliminated: tuple[bool, ...]
+    current: int
+    phase: Phase
+    hand_number: int
+    variant: Variant
+    players: tuple[str, ...]
+    turn_number: int
+    turn: TurnState
+    """The turn so far; a card the current player drew from the stock shows only in their own view."""
+    owed: tuple[Card, ...]
+    """In the current player's view: what the turn must still lay (see ``Game.owed_cards``)."""
+    next_seat: int
+    """The seat still playing that plays after the current player."""
+    first_seat: int
+    dealer: int
+    stock_ran_out: bool
+    turn_limit: int
+
+    @property
+    def discard_top(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def seats(self) -> list[int]:
+        """The seats still playing (not eliminated), in seat order."""
+        return [seat for seat, out in enumerate(self.eliminated) if not out]
+
+    def unseen(self) -> list[int]:
+        """Copies of each card code (0-52) this seat has not seen: the pack less hand, table and discards.
+
+        Jokers on the table stand for cards that are still out there: nothing to correct for them.
+        """
+        hidden = [self.variant.decks] * 52 + [self.variant.jokers]
+        for card in self.hand:
+            hidden[card] -= 1
+        for card in self.discard_pile:
+            hidden[card] -= 1
+        for meld in self.table:
+            for card in meld.cards:
+                hidden[card] -= 1
+        return hidden
+
+
+class LegalView:
+    """The current player's legal actions, worked out from their :class:`PlayerView` alone.
+
+    ``action in legal`` checks one action; iterating yields every legal action lazily (as
+    ``Game.iter_legal_actions``); :meth:`listed` and :meth:`swaps` mirror ``Game.legal_actions``
+    and ``Game.legal_swaps``. The stand-in game is built on first use, so a bot that never asks
+    pays nothing.
+    """
+
+    __slots__ = ("_stand_in", "view")
+
+    def __init__(self, view: PlayerView) -> None:
+        if view.seat != view.current:
+            raise ValueError(f"seat {view.seat} is not the current player: only their view has legal actions")
+        self.view = view
+        self._stand_in: Game | None = None
+
+    def _game(self) -> Game:
+        if self._stand_in is None:
+            self._stand_in = stand_in(self.view)
+        return self._stand_in
+
+    def __iter__(self) -> Iterator[Action]:
+        return self._game().iter_legal_actions()
+
+    def __contains__(self, action: object) -> bool:
+        from kalooki.engine import IllegalMoveError
+
+        try:
+            self._game().check(action)  # type: ignore[arg-type]
+        except (IllegalMoveError, TypeError, AttributeError):
+            return False
+        return True
+
+    def listed(self) -> list[Action]:
+        """The legal actions, laying actions capped as ``Game.legal_actions`` caps them."""
+        return self._game().legal_actions()
+
+    def swaps(self) -> list[Swap]:
+        """Every joker release the current player may make now."""
+        return self._game().legal_swaps()
+
+
+_STAND_IN_RNG = random.Random(0).getstate()
+
+
+def stand_in(view: PlayerView) -> Game:
+    """A game equal to the real one in all that ``view`` shows; the cards it does not show are stand-ins.
+
+    The unseen cards, sorted, fill the other hands (each to its real size) and then the stock;
+    the random state is a fixed one, so not even a reshuffle's order comes from the real game.
+    """
+    from kalooki.engine import Game
+
+    unseen = view.unseen()
+    filler = [code for code, copies in enumerate(unseen) for _ in range(copies)]
+    hands: list[list[Card]] = []
+    for seat, count in enumerate(view.hand_counts):
+        if seat == view.seat:
+            hands.append(list(view.hand))
+        else:
+            hands.append(filler[:count])
+            del filler[:count]
+    rng_version, internal, gauss = _STAND_IN_RNG
+    game = Game.__new__(Game)
+    game.variant = view.variant
+    game.players = list(view.players)
+    game.seed = None
+    game.turn_limit = view.turn_limit
+    game.rng = random.Random.__new__(random.Random)  # seeded by _restore: skip seeding from the OS
+    game.forced_reshuffles = []
+    game.opening_events = []
+    game._restore(
+        {
+            "rng": [rng_version, internal, gauss],
+            "hand_number": view.hand_number,
+            "first_seat": view.first_seat,
+            "dealer": view.dealer,
+            "current": view.current,
+            "phase": view.phase,
+            "stock": filler,
+            "discard_pile": view.discard_pile,
+            "table": [],
+            "hands": hands,
+            "opened": view.opened,
+            "totals": view.totals,
+            "eliminated": view.eliminated,
+            "turn": view.turn.to_json(),
+            "turn_number": view.turn_number,
+            "stock_ran_out": view.stock_ran_out,
+            "results": [],
+            "winners": [],
+            "undo": None,
+        }
+    )
+    # Table melds are frozen: shared, not rebuilt from JSON. Past results play no part in legality.
+    game.table = list(view.table)
+    return game
+
+
+__all__ = ["LegalView", "PlayerView", "stand_in"]

@@ -1,0 +1,185 @@
+"""Bots see only what their seat may see: the view, the legal actions worked out from it, nothing else."""
+
+from __future__ import annotations
+
+import copy
+import gc
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kalooki.bots import BotProtocolError, base, make_bot, register
+from kalooki.driver import ask_bot, play_turn
+from kalooki.engine import Game, IllegalMoveError
+from kalooki.loader import load_variant
+from kalooki.moves import Action, Discard, Draw
+from kalooki.view import LegalView, PlayerView, stand_in
+
+
+def reachable(*roots: object, limit: int = 200_000) -> Iterator[object]:
+    """Every object reachable from ``roots`` by references (attributes, items, closures...)."""
+    seen: set[int] = set()
+    todo = list(roots)
+    while todo and len(seen) < limit:
+        item = todo.pop()
+        if id(item) in seen or isinstance(item, type):
+            continue
+        seen.add(id(item))
+        yield item
+        todo.extend(gc.get_referents(item))
+
+
+def game_in_play(variant: str, seed: int, turns: int) -> Game:
+    game = Game(load_variant(variant), ["ann", "bob", "cid"], seed=seed)
+    bots = [make_bot("greedy", random.Random(seat)) for seat in range(3)]
+    for _ in range(turns):
+        if game.phase not in ("draw", "play"):
+            break
+        play_turn(game, bots[game.current])
+    return game
+
+
+def hidden_shuffled(game: Game, rng: random.Random) -> Game:
+    """The same game for the current player, with the cards they cannot see dealt differently."""
+    other = Game.from_json(game.to_json())
+    seats = [seat for seat in range(len(other.players)) if seat != other.current]
+    pool = [card for seat in seats for card in other.hands[seat]] + other.stock
+    rng.shuffle(pool)
+    for seat in seats:
+        size = len(other.hands[seat])
+        other.hands[seat], pool = pool[:size], pool[size:]
+    other.stock = pool
+    other.rng = random.Random(rng.random())
+    return other
+
+
+@pytest.mark.parametrize("variant", ["classic", "kalooki-40", "house-rules"])
+def test_the_view_and_its_legal_actions_lead_to_no_hidden_card(variant: str) -> None:
+    game = game_in_play(variant, seed=5, turns=7)
+    view = game.view(game.current)
+    legal = LegalView(view)
+    assert list(legal)  # the stand-in game is built: walk it too
+    secrets = {id(game), id(game.rng), id(game.stock), *(id(hand) for hand in game.hands)}
+    assert not any(id(item) in secrets for item in reachable(view, legal))
+    others = [seat for seat in range(3) if seat != game.current]
+    real_hidden = (tuple(game.stock), *(tuple(game.hands[seat]) for seat in others))
+    shown = stand_in(view)
+    assert (tuple(shown.stock), *(tuple(shown.hands[seat]) for seat in others)) != real_hidden
+    assert [len(shown.hands[seat]) for seat in range(3)] == list(view.hand_counts)
+    assert len(shown.stock) == view.stock_count
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_legal_actions_from_the_view_are_the_games(seed: int) -> None:
+    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=seed)
+    bots = [make_bot("random", random.Random(seat)) for seat in range(3)]
+    for _ in range(40):
+        if game.phase not in ("draw", "play"):
+            break
+        legal = LegalView(game.view(game.current))
+        assert legal.listed() == game.legal_actions()
+        assert legal.swaps() == game.legal_swaps()
+        assert all(action in legal for action in game.legal_actions())
+        assert Discard(99) not in legal
+        game.apply(ask_bot(bots[game.current], game))
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "expert"])
+@pytest.mark.parametrize("variant", ["classic", "kalooki-40", "house-rules"])
+def test_a_bot_chooses_the_same_whatever_the_cards_it_cannot_see(kind: str, variant: str) -> None:
+    # The same bot (memory included) asked about the real game and about one whose other hands and
+    # stock were dealt differently: a bot that peeked would, somewhere in a hand, choose differently.
+    rng = random.Random(f"{kind}/{variant}")
+    game = Game(load_variant(variant), ["ann", "bob", "cid"], seed=11)
+    bots = [make_bot(kind, random.Random(seat)) for seat in range(3)]
+    decisions = 0
+    while game.phase in ("draw", "play") and decisions < 150:
+        bot = bots[game.current]
+        twin = copy.deepcopy(bot)
+        action = ask_bot(bot, game)
+        assert ask_bot(twin, hidden_shuffled(game, rng)) == action
+        try:
+            game.apply(action)
+        except IllegalMoveError:
+            play_turn(game, bot)  # the driver's fallback finishes a turn the bot cannot
+        decisions += 1
+    assert decisions > 20
+
+
+def test_the_view_of_another_seat_hides_the_card_drawn_from_the_stock() -> None:
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=2)
+    game.apply(Draw("stock"))
+    drawn = game.turn.drawn_card
+    assert drawn is not None
+    assert game.view(game.current).turn.drawn_card == drawn
+    assert game.view(1 - game.current).turn.drawn_card is None
+    with pytest.raises(ValueError, match="is not the current player"):
+        LegalView(game.view(1 - game.current))
+
+
+class OldStyle:
+    """A plug-in written for the protocol before views: ``choose(game)``."""
+
+    name = "old"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, game: Game) -> Action:
+        return Draw("stock")
+
+
+class Peeking:
+    """A plug-in that asks the view for what it does not carry."""
+
+    name = "peeking"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        getattr(view, "hands")  # noqa: B009 - the point is that there is no such attribute
+        return Draw("stock")
+
+
+@pytest.fixture
+def isolated_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))
+
+
+@pytest.mark.usefixtures("isolated_registry")
+def test_a_plug_in_with_the_old_protocol_is_refused_with_the_way_to_port_it() -> None:
+    register("old", OldStyle)
+    with pytest.raises(BotProtocolError) as caught:
+        make_bot("old", random.Random(0))
+    assert str(caught.value) == (
+        "the bot 'old' has choose(game): bots now get choose(view, legal), what their seat may see "
+        "and its legal actions (see docs/bots.md)"
+    )
+
+
+@pytest.mark.usefixtures("isolated_registry")
+def test_a_view_has_no_other_hands_to_read() -> None:
+    register("peeking", Peeking)
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=1)
+    with pytest.raises(AttributeError):
+        ask_bot(make_bot("peeking", random.Random(0)), game)
+    with pytest.raises(AttributeError):
+        object.__setattr__(game.view(0), "hands", [])  # slots: nothing can be hung on a view either
+
+
+@pytest.mark.usefixtures("isolated_registry")
+def test_the_bot_in_the_docs_plays_as_written() -> None:
+    text = (Path(__file__).parent.parent / "docs" / "bots.md").read_text(encoding="utf-8")
+    source = text.split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict[str, object] = {}
+    exec(compile(source, "docs/bots.md", "exec"), namespace)
+    register("cautious", namespace["CautiousBot"])  # type: ignore[arg-type]
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=4)
+    events = play_turn(game, make_bot("cautious", random.Random(0)))
+    drawn, thrown = events[0], events[-1]
+    assert (drawn["type"], drawn["source"], thrown["type"]) == ("draw", "stock", "discard")
+    assert thrown["card"] == drawn["card"]
+    assert game.current == 1
