@@ -20,10 +20,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from types import ModuleType
 from typing import Final, Literal
 
 import numpy as np
-from scipy import stats
 
 from kalooki.simulate import Difference, GameRecord, Mean, Rate, SimulationResult, rotations
 
@@ -43,6 +43,14 @@ class Figure:
     key: str
     label: str
     kind: Kind
+
+
+def _stats() -> ModuleType:
+    """``scipy.stats``, imported on first use: it takes longer to import than a short simulation takes to
+    play, and every ``kalooki`` command imports this module, most of them never testing anything."""
+    from scipy import stats
+
+    return stats
 
 
 def figures_of(bots: Sequence[str]) -> list[Figure]:
@@ -140,7 +148,7 @@ def ratio_interval(units: Units, kind: Kind) -> tuple[float, float]:
     centre = float(linear.mean())
     if len(linear) < 2:
         return (centre, centre)
-    half = float(stats.t.ppf(1 - ALPHA / 2, len(linear) - 1) * linear.std(ddof=1) / math.sqrt(len(linear)))
+    half = float(_stats().t.ppf(1 - ALPHA / 2, len(linear) - 1) * linear.std(ddof=1) / math.sqrt(len(linear)))
     low, high = centre - half, centre + half
     return (max(0.0, low), min(1.0, high)) if kind == "rate" else (low, high)
 
@@ -168,7 +176,7 @@ def paired_test(a: Units, b: Units) -> PairedTest:
         return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0)
     if float(gaps.std(ddof=1)) <= 1e-12:  # every pair moved by the same amount: certain, t is infinite
         return PairedTest(value_a, value_b, value_b - value_a, math.copysign(math.inf, gaps.mean()), 0.0)
-    outcome = stats.ttest_rel(linear_b, linear_a)
+    outcome = _stats().ttest_rel(linear_b, linear_a)
     return PairedTest(value_a, value_b, value_b - value_a, float(outcome.statistic), float(outcome.pvalue))
 
 
@@ -192,7 +200,7 @@ def adjust_p_values(p_values: Sequence[float]) -> list[float]:
     rate of the whole set at ALPHA."""
     if not p_values:
         return []
-    adjusted = stats.false_discovery_control(np.asarray(p_values, dtype=float), method="bh")
+    adjusted = _stats().false_discovery_control(np.asarray(p_values, dtype=float), method="bh")
     return [float(value) for value in adjusted]
 
 
