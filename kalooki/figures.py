@@ -21,17 +21,18 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from types import ModuleType
-from typing import Final, Literal
-
-import numpy as np
+from typing import TYPE_CHECKING, Final, Literal
 
 from kalooki.simulate import Difference, GameRecord, Mean, Rate, SimulationResult, rotations
+
+if TYPE_CHECKING:
+    import numpy as np
 
 ALPHA: Final = 0.05
 FDR_METHOD: Final = "Benjamini-Hochberg"
 
 Kind = Literal["rate", "mean"]
-Units = tuple[np.ndarray, np.ndarray]
+Units = tuple["np.ndarray", "np.ndarray"]
 """Per unit (game or deal): the figure's numerator and denominator."""
 
 
@@ -45,9 +46,16 @@ class Figure:
     kind: Kind
 
 
+def _numpy() -> ModuleType:
+    """numpy and :func:`_stats` are imported on first use: together they took longer to import than a
+    short simulation takes to play, and every ``kalooki`` command imports this module, most of them
+    never testing anything."""
+    import numpy
+
+    return numpy
+
+
 def _stats() -> ModuleType:
-    """``scipy.stats``, imported on first use: it takes longer to import than a short simulation takes to
-    play, and every ``kalooki`` command imports this module, most of them never testing anything."""
     from scipy import stats
 
     return stats
@@ -119,6 +127,7 @@ def unit_table(result: SimulationResult, figures: Sequence[Figure]) -> dict[str,
     """Per figure, the numerator and denominator of each unit: a game, or with duplicate deals a deal."""
     size = rotations(result.bots) if result.duplicate else 1
     units = max(1, math.ceil(len(result.records) / size))
+    np = _numpy()
     table = {figure.key: (np.zeros(units), np.zeros(units)) for figure in figures}
     for position, record in enumerate(result.records):
         unit = position // size
@@ -172,7 +181,7 @@ def paired_test(a: Units, b: Units) -> PairedTest:
     if linear_a is None or linear_b is None or len(linear_a) != len(linear_b) or len(linear_a) < 2:
         return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0)
     gaps = linear_b - linear_a
-    if not np.any(np.abs(gaps) > 1e-12):
+    if not _numpy().any(abs(gaps) > 1e-12):
         return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0)
     if float(gaps.std(ddof=1)) <= 1e-12:  # every pair moved by the same amount: certain, t is infinite
         return PairedTest(value_a, value_b, value_b - value_a, math.copysign(math.inf, gaps.mean()), 0.0)
@@ -200,7 +209,7 @@ def adjust_p_values(p_values: Sequence[float]) -> list[float]:
     rate of the whole set at ALPHA."""
     if not p_values:
         return []
-    adjusted = _stats().false_discovery_control(np.asarray(p_values, dtype=float), method="bh")
+    adjusted = _stats().false_discovery_control(_numpy().asarray(p_values, dtype=float), method="bh")
     return [float(value) for value in adjusted]
 
 
