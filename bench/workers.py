@@ -1,8 +1,9 @@
 """``kalooki simulate --workers 1`` against ``--workers 2``, and what this machine allows two processes.
 
-:func:`simulate_run` runs the real command in a child process, as a user would, and returns its
-wall time, the CPU seconds it and its worker processes spent, and its JSON result without the
-timing fields, so two runs can be checked for identical results.
+:func:`simulate_run` runs the real command in a child process, as a user would, and returns the
+games per second it reports, its wall time from launch to exit, the CPU seconds it and its worker
+processes spent, and its JSON result without the timing fields, so two runs can be checked for
+identical results.
 
 :func:`two_process_ceiling` is the yardstick for the pool on a shared machine: the speed-up that
 two processes of a pure CPU loop get over one, right now. On an idle 2-core machine it is close
@@ -36,7 +37,9 @@ def _children_cpu() -> float:
 
 
 def simulate_run(games: int, seed: int, workers: int) -> dict[str, Any]:
-    """One ``kalooki simulate`` run: wall seconds, CPU seconds (its workers included), its result."""
+    """One ``kalooki simulate`` run: the games per second it reports (timed from its first game to its
+    last, the pool's start included), the whole process's wall seconds and CPU seconds (its workers
+    included), and its result."""
     cpu = _children_cpu()
     wall = time.perf_counter()
     completed = subprocess.run(
@@ -44,9 +47,15 @@ def simulate_run(games: int, seed: int, workers: int) -> dict[str, Any]:
     )
     wall = time.perf_counter() - wall
     result = json.loads(completed.stdout)
+    games_per_second = float(result["games_per_second"])
     for name in TIMING_FIELDS:
         result.pop(name, None)
-    return {"wall": wall, "cpu": _children_cpu() - cpu, "result": result}
+    return {
+        "games_per_second": games_per_second,
+        "wall": wall,
+        "cpu": _children_cpu() - cpu,
+        "result": result,
+    }
 
 
 def startup_seconds() -> float:
