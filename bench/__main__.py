@@ -59,6 +59,8 @@ def main(argv: list[str] | None = None) -> int:
         for key, value in result.items():
             if not isinstance(value, (dict, list)):
                 print(f"   {key}: {value}")
+        for target in result.get("targets", []):
+            print(f"   * {target['line']}")
         print(f"   -> {path}", flush=True)
     return 0
 

@@ -1,111 +1,211 @@
-"""Simulation throughput: 4-player hands per second with greedy in every seat, set against OpenSpiel.
+"""Simulation speed set against OpenSpiel's ``gin_rummy``: the ratios the fast-core issue asks for.
 
-Measured in one process for classic and kaluki-51 (whole games through
-:func:`kalooki.simulate.simulate`, hands counted), and then for ``kalooki simulate``'s worker
-pool at W=1 and W=2 (games per second of wall time). When ``open_spiel`` is installed, its
-``gin_rummy`` is played random against random in the same run, for the ratio the issue asks
-for (our hands per second over its games per second).
+One run measures, on one core and in CPU time:
 
-Both single-process rates are given in CPU seconds (``time.process_time``) as well as wall
-seconds: on a shared machine other processes steal wall time from either side at random, and
-CPU time is what the two implementations actually cost.
+- four-player hands per second of classic with greedy in every seat, and with random in every
+  seat (whole games through :func:`kalooki.simulate.simulate`, hands counted);
+- microseconds per action when every action is picked uniformly from ``legal_actions()`` and
+  applied (the list, the pick and ``apply`` timed around each action);
+- OpenSpiel ``gin_rummy`` random against random: games per second and microseconds per player
+  action, timed the same way (:mod:`bench.gin_rummy`);
+
+and then ``kalooki simulate --workers 2`` against ``--workers 1``: the games per second each
+reports (wall time from its first game to its last, the pool's start included), with the check
+that both give identical results, beside what bounds it: each whole run from launch to exit, a
+one-game run (the command's start-up) and the speed-up two plain CPU-bound processes get on this
+machine at the same moment (:mod:`bench.workers`).
+
+Every figure is the median of three repeats taken in turn (kalooki, OpenSpiel, kalooki...), so
+both sides see the same load on a shared machine; each repeat plays the same seeded games. The
+ratios are printed as lines with their targets. Without ``pyspiel`` the OpenSpiel ratios are
+printed as not measured.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from bench import BenchResult, Options, register
+from bench import BenchResult, Options, Target, gin_rummy, interleaved, register, workers
+from kalooki.engine import Game
 from kalooki.loader import load_variant
 from kalooki.simulate import simulate
+from kalooki.variant import Variant
 
-TARGET_HANDS_PER_SECOND = 425.0
-"""OpenSpiel gin_rummy's random-vs-random games per second on the machine the issue was written on."""
-
-GAMES = {"classic": 120, "kaluki-51": 60}
-QUICK_GAMES = {"classic": 6, "kaluki-51": 3}
-POOL_GAMES = 160
-QUICK_POOL_GAMES = 8
-OPENSPIEL_SECONDS = 8.0
-QUICK_OPENSPIEL_SECONDS = 1.0
+REPEATS = 3
+PLAYERS = ("P1", "P2", "P3", "P4")
+INSTALL_HINT = "pip install 'kalooki[bench]'"
 
 
-def hands_per_second(variant_name: str, games: int, seed: int) -> dict[str, Any]:
-    variant = load_variant(variant_name)
-    wall, cpu = time.perf_counter(), time.process_time()
-    result = simulate(variant, ["greedy"] * 4, games, seed, workers=1)
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    return {
-        "games": games,
-        "hands": result.hands,
-        "hands_per_second_cpu": round(result.hands / cpu, 1),
-        "hands_per_second_wall": round(result.hands / wall, 1),
-        "turns_per_hand": round(result.turns_per_hand.mean, 2),
-    }
+@dataclass(frozen=True)
+class Sizes:
+    """How much each repeat plays; the same seeded work every repeat."""
+
+    greedy_games: int
+    random_games: int
+    uniform_actions: int
+    gin_games: int
+    pool_games: int
+    spin_loops: int
 
 
-def pool_games_per_second(games: int, seed: int, workers: int) -> dict[str, Any]:
-    variant = load_variant("classic")
-    result = simulate(variant, ["greedy"] * 4, games, seed, workers=workers)
-    return {"workers": workers, "games": games, "games_per_second_wall": round(result.games_per_second, 2)}
+FULL = Sizes(
+    greedy_games=100,
+    random_games=30,
+    uniform_actions=2000,
+    gin_games=400,
+    pool_games=300,
+    spin_loops=4_000_000,
+)
+QUICK = Sizes(
+    greedy_games=3, random_games=2, uniform_actions=100, gin_games=10, pool_games=6, spin_loops=200_000
+)
 
 
-def openspiel_games_per_second(seconds: float, seed: int) -> dict[str, Any] | None:
-    """gin_rummy random against random (chance outcomes drawn uniformly: they all are), or None."""
-    try:
-        import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
-    except ImportError:
-        return None
-    game = pyspiel.load_game("gin_rummy")
+def hands_per_second(variant: Variant, bot: str, games: int, seed: int) -> dict[str, float]:
+    """Four-player hands per CPU second with ``bot`` in every seat, in this process."""
+    started = time.process_time()
+    result = simulate(variant, [bot] * len(PLAYERS), games, seed, workers=1)
+    seconds = time.process_time() - started
+    return {"hands_per_second": result.hands / seconds, "hands": result.hands}
+
+
+def uniform_action_us(variant: Variant, actions: int, seed: int) -> dict[str, float]:
+    """CPU microseconds per action (``legal_actions()``, a uniform pick, ``apply``) over ``actions`` actions.
+
+    Games are dealt from ``seed``, ``seed + 1``...; a finished hand is followed by the next, a
+    finished game by a new one. Also given per phase, with the play phase's listing alone.
+    """
     rng = random.Random(seed)
-    played = actions = 0
-    wall, cpu = time.perf_counter(), time.process_time()
-    while time.process_time() - cpu < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                action = outcomes[rng.randrange(len(outcomes))][0]
-            else:
-                legal = state.legal_actions()
-                action = legal[rng.randrange(len(legal))]
-            state.apply_action(action)
-            actions += 1
-        played += 1
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    clock = time.thread_time_ns
+    spent = {"draw": 0, "play": 0}
+    listing = {"draw": 0, "play": 0}
+    counts = {"draw": 0, "play": 0}
+    number = 0
+    game = Game(variant, PLAYERS, seed=seed)
+    for _ in range(actions):
+        if game.phase == "game_over":
+            number += 1
+            game = Game(variant, PLAYERS, seed=seed + number)
+        if game.phase == "hand_over":
+            game.next_hand()
+        phase = game.phase
+        started = clock()
+        legal = game.legal_actions()
+        listed = clock()
+        game.apply(legal[rng.randrange(len(legal))])
+        spent[phase] += clock() - started
+        listing[phase] += listed - started
+        counts[phase] += 1
     return {
-        "games": played,
-        "actions_per_game": round(actions / played, 1),
-        "games_per_second_cpu": round(played / cpu, 1),
-        "games_per_second_wall": round(played / wall, 1),
+        "us_per_action": sum(spent.values()) / actions / 1000,
+        "draw_us_per_action": spent["draw"] / max(1, counts["draw"]) / 1000,
+        "play_us_per_action": spent["play"] / max(1, counts["play"]) / 1000,
+        "play_legal_actions_us": listing["play"] / max(1, counts["play"]) / 1000,
+        "play_share": counts["play"] / actions,
     }
+
+
+def _median(rounds: list[dict[str, Any]], key: str) -> float:
+    return statistics.median(float(each[key]) for each in rounds)
+
+
+def _ratio(numerator: float | None, denominator: float | None) -> float | None:
+    return None if numerator is None or denominator is None else round(numerator / denominator, 3)
+
+
+def measures(sizes: Sizes, seed: int, spiel: bool) -> dict[str, Callable[[], dict[str, Any]]]:
+    """Every measure of a round, in the order a round takes them."""
+    classic = load_variant("classic")
+    found: dict[str, Callable[[], dict[str, Any]]] = {
+        "greedy": lambda: hands_per_second(classic, "greedy", sizes.greedy_games, seed),
+        "random": lambda: hands_per_second(classic, "random", sizes.random_games, seed),
+        "uniform": lambda: uniform_action_us(classic, sizes.uniform_actions, seed),
+    }
+    if spiel:
+        found["gin_games"] = lambda: {"games_per_second": gin_rummy.games_per_second(sizes.gin_games, seed)}
+        found["gin_actions"] = lambda: gin_rummy.player_action_us(sizes.gin_games, seed)
+    found["workers_1"] = lambda: workers.simulate_run(sizes.pool_games, seed, 1)
+    found["workers_2"] = lambda: workers.simulate_run(sizes.pool_games, seed, 2)
+    found["startup"] = lambda: {"wall": workers.startup_seconds()}
+    found["ceiling"] = lambda: {"speedup": workers.two_process_ceiling(sizes.spin_loops)}
+    return found
 
 
 @register("simulation")
 def simulation_bench(options: Options) -> BenchResult:
-    games = QUICK_GAMES if options.quick else GAMES
-    variants = {name: hands_per_second(name, count, options.seed) for name, count in games.items()}
-    pool_games = QUICK_POOL_GAMES if options.quick else POOL_GAMES
-    pool = [pool_games_per_second(pool_games, options.seed, workers) for workers in (1, 2)]
-    spiel = openspiel_games_per_second(
-        QUICK_OPENSPIEL_SECONDS if options.quick else OPENSPIEL_SECONDS, options.seed
+    sizes = QUICK if options.quick else FULL
+    spiel = gin_rummy.available()
+    rounds = interleaved(measures(sizes, options.seed, spiel), REPEATS)
+    greedy = _median(rounds["greedy"], "hands_per_second")
+    random_play = _median(rounds["random"], "hands_per_second")
+    action_us = _median(rounds["uniform"], "us_per_action")
+    gin_games = _median(rounds["gin_games"], "games_per_second") if spiel else None
+    gin_action_us = _median(rounds["gin_actions"], "us_per_action") if spiel else None
+    one, two = _median(rounds["workers_1"], "wall"), _median(rounds["workers_2"], "wall")
+    rate_1, rate_2 = (
+        _median(rounds["workers_1"], "games_per_second"),
+        _median(rounds["workers_2"], "games_per_second"),
     )
-    classic = variants["classic"]["hands_per_second_cpu"]
-    result: BenchResult = {
-        "bots": "greedy x4",
-        "classic_hands_per_second": classic,
-        "kaluki51_hands_per_second": variants["kaluki-51"]["hands_per_second_cpu"],
-        "target_hands_per_second": TARGET_HANDS_PER_SECOND,
-        "meets_target": classic >= TARGET_HANDS_PER_SECOND,
-        "simulate_w1_games_per_second": pool[0]["games_per_second_wall"],
-        "simulate_w2_games_per_second": pool[1]["games_per_second_wall"],
-        "variants": variants,
-        "pool": pool,
-        "openspiel": spiel if spiel is not None else "not installed (pip install open-spiel)",
+    speedup, ceiling = rate_2 / rate_1, _median(rounds["ceiling"], "speedup")
+    first = rounds["workers_1"][0]["result"]
+    identical = all(run["result"] == first for run in rounds["workers_1"] + rounds["workers_2"])
+    missing = f"OpenSpiel not installed: {INSTALL_HINT}"
+    targets = [
+        Target(
+            "greedy x4 hands/s / gin_rummy games/s",
+            _ratio(greedy, gin_games),
+            2.0,
+            note="" if spiel else missing,
+        ),
+        Target(
+            "random x4 hands/s / gin_rummy games/s",
+            _ratio(random_play, gin_games),
+            1.0,
+            note="" if spiel else missing,
+        ),
+        Target(
+            "us per action (uniform random) / gin_rummy us per player action",
+            _ratio(action_us, gin_action_us),
+            10.0,
+            at_least=False,
+            note="" if spiel else missing,
+        ),
+        Target(
+            f"simulate --workers 2 / --workers 1 ({sizes.pool_games} games, games/s it reports)",
+            round(speedup, 3),
+            1.8,
+            holds=identical,
+            note=f"results {'identical' if identical else 'DIFFER'}; launch to exit {one / two:.2f}x; "
+            f"two CPU-bound processes get {ceiling:.2f}x here now",
+        ),
+    ]
+    return {
+        "variant": "classic",
+        "repeats": REPEATS,
+        "greedy_hands_per_second": round(greedy, 1),
+        "random_hands_per_second": round(random_play, 1),
+        "us_per_action": round(action_us, 1),
+        "play_legal_actions_us": round(_median(rounds["uniform"], "play_legal_actions_us"), 1),
+        "gin_rummy_games_per_second": None if gin_games is None else round(gin_games, 1),
+        "gin_rummy_us_per_player_action": None if gin_action_us is None else round(gin_action_us, 2),
+        "simulate_w1_games_per_second": round(rate_1, 2),
+        "simulate_w2_games_per_second": round(rate_2, 2),
+        "simulate_w1_seconds": round(one, 2),
+        "simulate_w2_seconds": round(two, 2),
+        "simulate_w1_cpu_seconds": round(_median(rounds["workers_1"], "cpu"), 2),
+        "simulate_w2_cpu_seconds": round(_median(rounds["workers_2"], "cpu"), 2),
+        "simulate_one_game_seconds": round(_median(rounds["startup"], "wall"), 2),
+        "two_process_ceiling": round(ceiling, 3),
+        "workers_identical": identical,
+        "targets": [target.to_json() for target in targets],
+        "rounds": {name: [_without_result(each) for each in runs] for name, runs in rounds.items()},
     }
-    if spiel is not None:
-        result["openspiel_gin_rummy_games_per_second"] = spiel["games_per_second_cpu"]
-        result["ratio_classic_hands_to_gin_rummy_games"] = round(classic / spiel["games_per_second_cpu"], 3)
-    return result
+
+
+def _without_result(run: dict[str, Any]) -> dict[str, Any]:
+    return {key: round(value, 3) for key, value in run.items() if key != "result"}

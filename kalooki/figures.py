@@ -20,18 +20,19 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Final, Literal
-
-import numpy as np
-from scipy import stats
+from types import ModuleType
+from typing import TYPE_CHECKING, Final, Literal
 
 from kalooki.simulate import Difference, GameRecord, Mean, Rate, SimulationResult, rotations
+
+if TYPE_CHECKING:
+    import numpy as np
 
 ALPHA: Final = 0.05
 FDR_METHOD: Final = "Benjamini-Hochberg"
 
 Kind = Literal["rate", "mean"]
-Units = tuple[np.ndarray, np.ndarray]
+Units = tuple["np.ndarray", "np.ndarray"]
 """Per unit (game or deal): the figure's numerator and denominator."""
 
 
@@ -43,6 +44,21 @@ class Figure:
     key: str
     label: str
     kind: Kind
+
+
+def _numpy() -> ModuleType:
+    """numpy and :func:`_stats` are imported on first use: together they took longer to import than a
+    short simulation takes to play, and every ``kalooki`` command imports this module, most of them
+    never testing anything."""
+    import numpy
+
+    return numpy
+
+
+def _stats() -> ModuleType:
+    from scipy import stats
+
+    return stats
 
 
 def figures_of(bots: Sequence[str]) -> list[Figure]:
@@ -111,6 +127,7 @@ def unit_table(result: SimulationResult, figures: Sequence[Figure]) -> dict[str,
     """Per figure, the numerator and denominator of each unit: a game, or with duplicate deals a deal."""
     size = rotations(result.bots) if result.duplicate else 1
     units = max(1, math.ceil(len(result.records) / size))
+    np = _numpy()
     table = {figure.key: (np.zeros(units), np.zeros(units)) for figure in figures}
     for position, record in enumerate(result.records):
         unit = position // size
@@ -140,7 +157,7 @@ def ratio_interval(units: Units, kind: Kind) -> tuple[float, float]:
     centre = float(linear.mean())
     if len(linear) < 2:
         return (centre, centre)
-    half = float(stats.t.ppf(1 - ALPHA / 2, len(linear) - 1) * linear.std(ddof=1) / math.sqrt(len(linear)))
+    half = float(_stats().t.ppf(1 - ALPHA / 2, len(linear) - 1) * linear.std(ddof=1) / math.sqrt(len(linear)))
     low, high = centre - half, centre + half
     return (max(0.0, low), min(1.0, high)) if kind == "rate" else (low, high)
 
@@ -164,11 +181,11 @@ def paired_test(a: Units, b: Units) -> PairedTest:
     if linear_a is None or linear_b is None or len(linear_a) != len(linear_b) or len(linear_a) < 2:
         return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0)
     gaps = linear_b - linear_a
-    if not np.any(np.abs(gaps) > 1e-12):
+    if not _numpy().any(abs(gaps) > 1e-12):
         return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0)
     if float(gaps.std(ddof=1)) <= 1e-12:  # every pair moved by the same amount: certain, t is infinite
         return PairedTest(value_a, value_b, value_b - value_a, math.copysign(math.inf, gaps.mean()), 0.0)
-    outcome = stats.ttest_rel(linear_b, linear_a)
+    outcome = _stats().ttest_rel(linear_b, linear_a)
     return PairedTest(value_a, value_b, value_b - value_a, float(outcome.statistic), float(outcome.pvalue))
 
 
@@ -192,7 +209,7 @@ def adjust_p_values(p_values: Sequence[float]) -> list[float]:
     rate of the whole set at ALPHA."""
     if not p_values:
         return []
-    adjusted = stats.false_discovery_control(np.asarray(p_values, dtype=float), method="bh")
+    adjusted = _stats().false_discovery_control(_numpy().asarray(p_values, dtype=float), method="bh")
     return [float(value) for value in adjusted]
 
 

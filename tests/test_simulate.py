@@ -6,6 +6,9 @@ import csv
 import io
 import json
 import math
+import pickle
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +17,9 @@ from typer.testing import CliRunner
 
 from kalooki.loader import load_variant
 from kalooki.simulate import (
+    _PLANS_HERE,
     CSV_FIELDS,
+    GamePlan,
     GameRecord,
     HandRecord,
     Mean,
@@ -23,6 +28,7 @@ from kalooki.simulate import (
     compare,
     game_rows,
     game_seed,
+    play_chunk,
     rows_to_csv,
     simulate,
     summarise,
@@ -46,6 +52,47 @@ def test_same_seed_same_result_whatever_the_workers() -> None:
         "games_per_second": 0,
     }
     assert [record.seed for record in one.records] == [game_seed(9, index) for index in range(4)]
+
+
+def test_the_command_prints_the_same_results_with_one_or_two_workers() -> None:
+    # 48 games give the two workers chunks of three games each, so chunks, their order of
+    # arrival and the merge are all exercised; only the timing fields may differ.
+    def simulate_json(workers: int) -> dict[str, object]:
+        command = [
+            sys.executable,
+            "-m",
+            "kalooki",
+            "simulate",
+            "classic",
+            "--games",
+            "48",
+            "--max-hands",
+            "2",
+        ]
+        done = subprocess.run(
+            [*command, "--seed", "3", "--workers", str(workers), "--json"],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=600,
+        )
+        data: dict[str, object] = json.loads(done.stdout)
+        assert data.pop("workers") == workers
+        for timing in ("seconds", "games_per_second"):
+            data.pop(timing)
+        return data
+
+    assert simulate_json(1) == simulate_json(2)
+
+
+def test_a_worker_plays_equal_plans_with_the_first_it_received() -> None:
+    plan = GamePlan(CLASSIC, ("greedy",) * 4, 2, seed=5, max_hands=1)
+    first, second = (pickle.loads(pickle.dumps(plan)) for _ in range(2))
+    assert first == second
+    assert first.variant is not second.variant
+    _PLANS_HERE.clear()
+    assert play_chunk(first, plan.jobs()[:1]) + play_chunk(second, plan.jobs()[1:]) == plan.play(plan.jobs())
+    assert _PLANS_HERE[plan] is first
 
 
 def test_game_seeds_are_fixed_numbers() -> None:
