@@ -138,7 +138,9 @@ def solver_gin_bench(options: Options) -> BenchResult:
     utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
     expected = [utils.min_deadwood(hand) for hand in hands]
     spiel_times = time_each(hands, utils.min_deadwood)
-    disagreements = [hand for hand, mine, theirs in zip(hands, answers, expected) if mine != theirs]
+    disagreements = [
+        hand for hand, mine, theirs in zip(hands, answers, expected, strict=True) if mine != theirs
+    ]
     ratio = kalooki_times["cpu_median_us"] / spiel_times["cpu_median_us"]
     result.update(
         {
