@@ -28,6 +28,7 @@ def variant(
     threshold: int = 51,
     ace_value: int = 11,
     joker_penalty: int = 25,
+    ace_low_value: int | None = None,
 ) -> Variant:
     return Variant(
         run_minimum=run_minimum,
@@ -35,6 +36,7 @@ def variant(
         opening_threshold=threshold,
         ace_value=ace_value,
         joker_penalty=joker_penalty,
+        ace_low_value=ace_low_value,
     )
 
 
@@ -52,12 +54,16 @@ def _could_meld(cards: tuple[Card, ...]) -> bool:
 
 def meld_rules(rules: Variant) -> Variant:
     """The variant with only the knobs melds depend on, so the reference caches serve many variants."""
-    return _meld_rules(rules.run_minimum, rules.ace_in_runs, rules.ace_value)
+    return _meld_rules(rules.run_minimum, rules.ace_in_runs, rules.ace_value, rules.ace_low_value)
 
 
 @functools.cache
-def _meld_rules(run_minimum: int, ace_in_runs: AceInRuns, ace_value: int) -> Variant:
-    return Variant(run_minimum=run_minimum, ace_in_runs=ace_in_runs, ace_value=ace_value)
+def _meld_rules(
+    run_minimum: int, ace_in_runs: AceInRuns, ace_value: int, ace_low_value: int | None
+) -> Variant:
+    return Variant(
+        run_minimum=run_minimum, ace_in_runs=ace_in_runs, ace_value=ace_value, ace_low_value=ace_low_value
+    )
 
 
 def ref_meld_points(cards: tuple[Card, ...], rules: Variant) -> int | None:
@@ -75,7 +81,7 @@ def _ref_meld_points(cards: tuple[Card, ...], rules: Variant) -> int | None:
             meld = make_meld(order, rules)
         except MeldError:
             continue
-        points = meld.points(rules.ace_value)
+        points = meld.worth(rules)
         best = points if best is None else max(best, points)
     return best
 
@@ -87,10 +93,10 @@ def ref_build_gain(meld: TableMeld, cards: tuple[Card, ...], rules: Variant) -> 
 
 @functools.cache
 def _ref_build_gain(meld: TableMeld, cards: tuple[Card, ...], rules: Variant) -> int | None:
-    before = meld.points(rules.ace_value)
+    before = meld.worth(rules)
     if meld.kind == "set":
         try:
-            return build(meld, cards, rules).points(rules.ace_value) - before
+            return build(meld, cards, rules).worth(rules) - before
         except MeldError:
             return None
     # build rejects a card of another suit, or a run longer than 13, whatever the order.
@@ -107,7 +113,7 @@ def _ref_build_gain(meld: TableMeld, cards: tuple[Card, ...], rules: Variant) ->
                     grown = build(grown, order[cut:], rules, "high")
             except MeldError:
                 continue
-            gain = grown.points(rules.ace_value) - before
+            gain = grown.worth(rules) - before
             best = gain if best is None else max(best, gain)
     return best
 
@@ -217,7 +223,7 @@ def check_plan(
     for cards in plan.melds:
         meld = make_meld(cards, rules)
         assert meld.cards == tuple(cards)
-        new_points += meld.points(rules.ace_value)
+        new_points += meld.worth(rules)
         laid += cards
     build_points = 0
     grown = list(table)
@@ -225,7 +231,7 @@ def check_plan(
         before = grown[index]
         assert (end is None) == (before.kind == "set")
         grown[index] = build(before, cards, rules, end)
-        build_points += grown[index].points(rules.ace_value) - before.points(rules.ace_value)
+        build_points += grown[index].worth(rules) - before.worth(rules)
         laid += cards
     assert Counter(laid) + Counter(plan.remaining) == Counter(hand)
     assert plan.cards_laid == len(laid)
