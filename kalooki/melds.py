@@ -244,7 +244,7 @@ def _run_reason(cards: Sequence[Card], variant: Variant) -> str:
 
 def _consecutive_round_the_corner(cards: Sequence[Card]) -> bool:
     """Whether the naturals, as written, sit one rank apart on the ranks' circle (K-A-2 allowed)."""
-    starts = {(rank_of(card) - index - 1) % 13 for index, card in enumerate(cards) if card != JOKER}
+    starts = {(rank_of(card) - index) % 13 for index, card in enumerate(cards) if card != JOKER}
     return len(starts) == 1
 
 

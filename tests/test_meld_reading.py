@@ -48,6 +48,7 @@ LOW_ONLY = "in this variant an ace may only sit below the two (A-2-3)"
         ("high_or_low", "AH 3H 4H", NOT_CONSECUTIVE),
         ("high_or_low", "AH 2H 4H", NOT_CONSECUTIVE),
         ("high_or_low", "QH AH KH", NOT_CONSECUTIVE),
+        ("high_or_low", "AH 3H JK 6H", NOT_CONSECUTIVE),
         ("high_or_low", "2H AH KH", NOT_CONSECUTIVE),
         ("high", "JH KH AH", NOT_CONSECUTIVE),
         ("low", "AH 3H 4H", NOT_CONSECUTIVE),
