@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{job.mutant.key}\n    {len(job.tests)} tests, timeout {job.timeout:.0f} s")
         return 0
 
-    preload()
+    preload([target.module for target in targets])
     started = time.monotonic()
     print(f"running {len(jobs)} mutants ({len(mutants) - len(jobs)} equivalent, caught before or unreached)")
 

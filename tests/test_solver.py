@@ -193,11 +193,6 @@ def test_many_copies_of_a_card() -> None:
         assert plan_value(plan, objective) == ref_best(hand, CLASSIC, objective, keep=1)
 
 
-def test_keep_for_follows_going_out() -> None:
-    assert solver.keep_for(CLASSIC) == 1
-    assert solver.keep_for(Variant(going_out="discard_optional")) == 0
-
-
 def test_solution_does_not_depend_on_hand_order() -> None:
     rng = random.Random(5)
     pack = pack_list(2, 2)

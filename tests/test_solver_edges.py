@@ -138,6 +138,12 @@ def test_a_set_of_four_lays_no_joker_it_does_not_hold() -> None:
     assert plan.remaining == tuple(cards("3C 4C"))
     assert plan.value_left == 7
     assert not plan.empty
+    assert solve(cards("2C 9H"), Variant()).empty
+
+
+def test_keep_for_follows_going_out() -> None:
+    assert solver.keep_for(Variant()) == 1
+    assert solver.keep_for(Variant(going_out="discard_optional")) == 0
 
 
 @pytest.mark.parametrize("mode", ACE_MODES)
