@@ -183,3 +183,52 @@ def test_the_set_candidates_of_one_rank() -> None:
         ((seven_c, seven_d, seven_h), 0, 21),
         ((seven_c, seven_d, seven_h), 1, 28),
     ]
+
+
+@pytest.mark.parametrize(
+    ("mode", "ranks", "positions"),
+    [
+        ("high_or_low", "A 2 3 Q K", {1, 2, 3, 12, 13, 14}),
+        ("high", "A 2 3 Q K", {2, 3, 12, 13, 14}),
+        ("low", "A 2 3 Q K", {1, 2, 3, 12, 13}),
+        ("wrap", "A 2 3 Q K", {1, 2, 3, 12, 13, 14, 15, 16, 25, 26, 27, 28, 29, 38, 39}),
+        ("high_or_low", "2 3 Q K", {2, 3, 12, 13}),
+        ("high", "2 3 Q K", {2, 3, 12, 13}),
+        ("low", "2 3 Q K", {2, 3, 12, 13}),
+    ],
+)
+def test_the_positions_a_suit_may_take(mode: AceInRuns, ranks: str, positions: set[int]) -> None:
+    # Position 1 is an ace below the two, 14 an ace above the king; wrap unrolls the line three times.
+    mask = 0
+    for card in cards(" ".join(f"{rank}H" for rank in ranks.split())):
+        mask |= 1 << (card % 13)
+    line = solver._run_line(mask, solver._rules(variant(3, mode)))
+    assert {p for p in range(64) if line >> p & 1} == positions
+
+
+@pytest.mark.parametrize(
+    ("mode", "jokers", "runs"),
+    [
+        ("high_or_low", 0, [("QH KH AH", 31)]),
+        ("high", 0, [("QH KH AH", 31)]),
+        ("low", 0, []),
+        ("wrap", 0, [("QH KH AH", 31), ("QH KH AH 2H", 33), ("KH AH 2H", 23)]),
+        ("low", 1, [("AH 2H JK", 16), ("JK QH KH", 30)]),
+        (
+            "high",
+            1,
+            [("QH KH JK", 31), ("QH KH AH", 31), ("JK QH KH AH", 41), ("QH JK AH", 31), ("JK KH AH", 31)],
+        ),
+    ],
+)
+def test_the_runs_listed_for_one_suit(mode: AceInRuns, jokers: int, runs: list[tuple[str, int]]) -> None:
+    """Q K A 2 of hearts: every run listed, in its best frame, with its points."""
+    suit_ranks = [0, 0, 0, 0]
+    for card in cards("QH KH AH 2H"):
+        suit_ranks[card // 13] |= 1 << (card % 13)
+    found: list[solver._Cand] = []
+    solver._run_candidates(suit_ranks, jokers, solver._rules(variant(3, mode)), found)
+    assert [(cand.written, cand.points) for cand in found] == [
+        (tuple(cards(text)), points) for text, points in runs
+    ]
+    assert all(cand.table == -1 for cand in found)
