@@ -232,3 +232,12 @@ def test_the_runs_listed_for_one_suit(mode: AceInRuns, jokers: int, runs: list[t
         (tuple(cards(text)), points) for text, points in runs
     ]
     assert all(cand.table == -1 for cand in found)
+
+
+@pytest.mark.parametrize("mode", ["high_or_low", "high", "wrap"])
+def test_a_tie_goes_to_the_first_run_in_the_search_order(mode: AceInRuns) -> None:
+    # Keeping one card, QH JK AH and JK KH AH both leave 10 with the same points and jokers:
+    # the tie goes to the run listed first, the one whose first natural sits lower (the queen).
+    plan = solve(cards("QH KH AH JK"), variant(3, mode), keep=1)
+    assert plan.melds == (tuple(cards("QH JK AH")),)
+    assert plan.remaining == tuple(cards("KH"))
