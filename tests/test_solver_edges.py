@@ -85,6 +85,8 @@ SET_OF_FOUR_AND_A_JOKER = "7H 7S 7D 7C 9H TH JK 3C 4C"
 
 LITERAL: list[tuple[str, AceInRuns, int, list[str]]] = [
     # (hand, ace rule, run minimum, table)
+    ("AH 2H 3H 9C", "wrap", 3, []),
+    ("AH 2H 3H 9C", "high_or_low", 3, []),
     (SET_OF_FOUR_AND_A_JOKER, "high_or_low", 3, []),
     ("7H 7H 7S 7D 7C JK", "high_or_low", 3, []),
     ("7H 7S JK JK 8H 9H", "high_or_low", 3, []),
@@ -241,3 +243,25 @@ def test_a_tie_goes_to_the_first_run_in_the_search_order(mode: AceInRuns) -> Non
     plan = solve(cards("QH KH AH JK"), variant(3, mode), keep=1)
     assert plan.melds == (tuple(cards("QH JK AH")),)
     assert plan.remaining == tuple(cards("KH"))
+
+
+def test_one_natural_and_two_jokers_is_a_set() -> None:
+    plan = solve(cards("7H JK JK"), Variant(), objective="points")
+    assert plan.points == 21  # the engine reads it as a set of sevens, not 7-8-9 (24)
+    assert make_meld(plan.melds[0], Variant()).kind == "set"
+
+
+def test_one_natural_and_four_jokers_is_a_run() -> None:
+    plan = solve(cards("9H JK JK JK JK"), Variant(), objective="points")
+    assert make_meld(plan.melds[0], Variant()).kind == "run"
+    assert plan.points == 9 + 10 + 10 + 10 + 10  # 9-10-J-Q-K, the best frame holding the nine
+
+
+def test_one_natural_with_four_jokers_lists_runs_holding_it_once() -> None:
+    nines = [0, 0, 1 << 8, 0]  # 9H alone
+    found: list[solver._Cand] = []
+    solver._run_candidates(nines, 4, solver._rules(Variant()), found)
+    assert found
+    for cand in found:
+        assert cand.naturals == tuple(cards("9H"))
+        assert cand.written.count(JOKER) == cand.jokers == len(cand.written) - 1 >= 4
