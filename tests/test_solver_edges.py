@@ -164,10 +164,17 @@ def test_a_run_holds_thirteen_cards_and_no_more(mode: AceInRuns, extra: str) -> 
 def test_the_frame_of_a_thirteen_card_run(mode: AceInRuns, points: int) -> None:
     # An ace low is worth 1 where the variant has it low; the best frame puts it high where it may.
     rules = variant(3, mode, ace_low_value=None if mode in ("high", "wrap") else 1)
-    hand = cards("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH")
+    hand_text = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+    hand = cards(hand_text)
     plan = solve(hand, rules, objective="points")
     assert plan.points == points
     check_plan(plan, hand, rules)
+    # One meld, in the frame worth the most; between frames worth the same, the first listed.
+    frame = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH" if mode in ("high_or_low", "high") else hand_text
+    assert plan.melds == (tuple(cards(frame)),)
+    same = solve(hand, variant(3, mode), objective="points")
+    first = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH" if mode == "high" else hand_text
+    assert same.melds == (tuple(cards(first)),)
 
 
 def test_the_set_candidates_of_one_rank() -> None:
