@@ -272,3 +272,10 @@ def test_one_natural_with_four_jokers_lists_runs_holding_it_once() -> None:
     for cand in found:
         assert cand.naturals == tuple(cards("9H"))
         assert cand.written.count(JOKER) == cand.jokers == len(cand.written) - 1 >= 4
+
+
+def test_must_include_names_each_copy_it_needs() -> None:
+    # Two copies named, one held: a bad argument, not a hand that cannot be laid.
+    with pytest.raises(solver.SolverError, match="must_include names a card the hand does not hold"):
+        solve(cards("5H 6H 7H"), Variant(), must_include=cards("5H 5H"))
+    assert solve(cards("5H 5H 6H 7H 6H 7H"), Variant(), must_include=cards("5H 5H")).cards_laid == 6
