@@ -216,17 +216,24 @@ def _run_reason(cards: Sequence[Card], variant: Variant) -> str:
     beyond = _joker_beyond_the_frame(cards, variant)
     if beyond:
         return beyond
-    aces = ACE in ranks
-    frame = run_frame(variant)
-    if aces and not frame.wrap and frame.ace_positions == (14,):
-        return "in this variant an ace may only sit above the king (Q-K-A)"
-    if aces and not frame.wrap and frame.ace_positions == (1,):
-        return "in this variant an ace may only sit below the two (A-2-3)"
-    if aces and not frame.wrap and frame.ace_positions == (1, 14) and {2, 13} & set(ranks):
+    # Cards that would be consecutive if the ranks went round the corner (K-A-2) are refused only
+    # for where the ace (or a joker standing for it) sits; any other order or gap is not consecutive.
+    if _consecutive_round_the_corner(cards):
+        frame = run_frame(variant)
+        if frame.ace_positions == (14,):
+            return "in this variant an ace may only sit above the king (Q-K-A)"
+        if frame.ace_positions == (1,):
+            return "in this variant an ace may only sit below the two (A-2-3)"
         return "an ace may sit below the two or above the king, not between them (no K-A-2)"
     return (
         "the cards are not consecutive as written (write a run low to high, a joker where a card is missing)"
     )
+
+
+def _consecutive_round_the_corner(cards: Sequence[Card]) -> bool:
+    """Whether the naturals, as written, sit one rank apart on the ranks' circle (K-A-2 allowed)."""
+    starts = {(rank_of(card) - index) % 13 for index, card in enumerate(cards) if card != JOKER}
+    return len(starts) == 1
 
 
 _END_WORDS = {1: "ace", 2: "two", 13: "king", 14: "ace"}

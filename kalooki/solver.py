@@ -8,17 +8,9 @@ in hand, and which cards must be laid. :func:`best_opening` finds the best openi
 How it works. Every way a meld can use the hand's natural cards is listed once up front: sets
 by rank and suit subset, runs by the naturals they hold and their number of jokers (keeping the
 frame worth the most points: the other objectives do not care where a joker sits), builds by
-table meld and the cards added at each end. The naturals that appear in some candidate form a
-multiset packed into one int, a few bits per card code, followed by a field for the jokers and a
-bit per table meld already built on. A depth-first search takes the lowest card code still
-undecided and either leaves every copy of it in hand or lays one copy in a candidate whose
-lowest natural it is. That order reaches every arrangement exactly once, and the packed int
-(with two small counters for the opening threshold and ``keep``) is the whole state, so results
-are memoised on it. Jokers that no meld needs are placed last, onto the table, by a knapsack.
-
-A lay's score is a sum of per-card shares, so the shares of the undecided cards bound what a
-state can still add; a branch that cannot beat the best found so far at its node is skipped,
-which leaves every memoised value exact. An opening's points are bounded the same way.
+table meld and the cards added at each end (this module). :mod:`kalooki.solver_search` then
+finds the best lay of those candidates: a depth-first search over the undecided cards, memoised
+on a packed int, with bounds that keep every memoised value exact.
 
 Ties break deterministically: the objective, then fewer jokers laid, then more points, then
 more cards, then the first arrangement in the search order.
@@ -35,6 +27,7 @@ from kalooki.cards import JOKER, Card, card_points, rank_points
 from kalooki.errors import KalookiError
 from kalooki.melds import RUN_MAX, TableMeld
 from kalooki.rules import most_ace_points, run_frame
+from kalooki.solver_search import Outcome, search
 from kalooki.variant import Variant
 
 Objective = Literal["points", "cards", "value_left"]
@@ -43,9 +36,6 @@ PlannedBuild = tuple[int, tuple[Card, ...], BuildEnd | None]
 
 OBJECTIVES: Final[tuple[Objective, ...]] = ("points", "cards", "value_left")
 SET_MIN: Final = 3
-
-_NEG: Final = -(1 << 62)
-"""The score of an infeasible branch: far below any real score, and still a plain int."""
 
 
 class SolverError(KalookiError):
@@ -206,9 +196,10 @@ def _run_candidates(suit_ranks: list[int], jokers: int, rules: _Rules, out: list
             window = line_mask
             for step in range(1, run_min):
                 window &= line_mask >> step
-            if not window:
-                continue
-        elif mask.bit_count() + jokers < run_min:
+            if window:
+                _natural_runs(line_mask, suit * 13, rules, out)
+            continue
+        if mask.bit_count() + jokers < run_min:
             continue
         line = [p for p in range(1, 40) if line_mask >> p & 1]
         if rules.wrap:
@@ -239,6 +230,39 @@ def _run_candidates(suit_ranks: list[int], jokers: int, rules: _Rules, out: list
                             positions.append(high)
                         _add_run_frames(positions, gaps + dropped_count, jokers, rules, base, best)
         out.extend(best.values())
+
+
+def _natural_runs(line_mask: int, base: int, rules: _Rules, out: list[_Cand]) -> None:
+    """Every run of the hand's naturals alone (no jokers): each stretch of consecutive positions.
+
+    Listed as the general search over frames would list them: by lowest position, then by length,
+    each set of naturals once, in its frame worth the most (the first of equals).
+    """
+    run_min = rules.run_min
+    points = rules.position_points
+    best: dict[tuple[Card, ...], _Cand] = {}
+    first = 14 if rules.wrap else 1
+    last = 26 if rules.wrap else 14
+    for low in range(first, last + 1):
+        if not (line_mask >> low) & 1:
+            continue
+        high = low
+        while high - low + 1 < RUN_MAX and (line_mask >> (high + 1)) & 1:
+            high += 1
+        if high - low + 1 < run_min:
+            continue
+        written = [base + (p - 1) % 13 for p in range(low, high + 1)]
+        value = sum(points[_OFFSET + low : _OFFSET + low + run_min - 1])
+        for end in range(low + run_min - 1, high + 1):
+            value += points[_OFFSET + end]
+            meld = tuple(written[: end - low + 1])
+            naturals = tuple(sorted(meld))
+            known = best.get(naturals)
+            if known is None:
+                best[naturals] = _Cand(naturals, 0, value, -1, meld)
+            elif known.points < value:
+                known.points, known.written = value, meld
+    out.extend(best.values())
 
 
 def _add_run_frames(
@@ -375,18 +399,11 @@ def _run_builds(
                             slots[used] = cand
 
 
-# ---------------------------------------------------------------- the search
-
-
-@dataclass(frozen=True, slots=True)
-class _Outcome:
-    melds: tuple[_Cand, ...]
-    builds: tuple[_Cand, ...]
-    score: int
+# ---------------------------------------------------------------- the problem
 
 
 class _Problem:
-    """One hand, variant, table and objective: the candidates, ready for :meth:`search`."""
+    """One hand, variant, table and objective: the candidates, ready for :func:`search`."""
 
     def __init__(
         self, hand: Sequence[Card], rules: _Rules, objective: Objective, table: Sequence[TableMeld]
@@ -436,262 +453,7 @@ class _Problem:
             primary = sum(value[c] for c in naturals) + jokers * value[JOKER]
         return primary * self.primary_unit - jokers * self.jokers_unit + points * self.points_unit + cards
 
-    def search(self, keep: int, must_include: Sequence[Card], need_points: int | None) -> _Outcome | None:
-        """The best lay, or None when none satisfies the constraints.
-
-        ``need_points`` None: the player has opened. Otherwise the lay must hold at least one new
-        meld and its new melds must total at least ``need_points``.
-        """
-        must = [0] * 53
-        for card in must_include:
-            must[card] += 1
-        counts = self.counts
-        cands = self.cands
-        codes = sorted({c for cand in cands for c in cand.naturals})
-        live = set(codes)
-        live.add(JOKER)
-        dead = 0
-        for card in self.hand:
-            if card not in live:
-                if must[card]:
-                    return None  # a card no candidate holds cannot be laid
-                dead += 1
-        width = max(max(counts), 1).bit_length() + 1
-        field_mask = (1 << (width - 1)) - 1
-        bit = {code: 1 << (i * width) for i, code in enumerate(codes)}
-        joker_shift = len(codes) * width
-        natural_bits = (1 << joker_shift) - 1
-        table_shift = joker_shift + width
-        counter_shift = table_shift + len(self.joker_only)
-        need_shift = counter_shift + max(keep, 1).bit_length()
-        ones = sum(bit.values())
-        guard = ones << (width - 1)
-        start = sum(counts[code] * bit[code] for code in codes) + (self.jokers << joker_shift)
-        max_leave = [counts[code] - must[code] for code in codes]
-
-        # Scores and the bound. A lay's score is the sum of its cards' shares: a natural's share is
-        # fixed (its points count whatever it is in), a joker's depends on the card it stands for.
-        # So the shares of the cards still undecided, jokers at the dearest card they could stand
-        # for, bound what a state can still add.
-        value = self.rules.hand_value
-        primary_unit, jokers_unit, points_unit = self.primary_unit, self.jokers_unit, self.points_unit
-        objective = self.objective
-        if objective == "cards":
-            share = {code: primary_unit + value[code] * points_unit + 1 for code in codes}
-            joker_primary = [primary_unit, 0]  # [per joker, per point it stands for]
-        elif objective == "points":
-            share = {code: value[code] * (primary_unit + points_unit) + 1 for code in codes}
-            joker_primary = [0, 1]  # a joker's points are the primary term
-        else:
-            share = {code: value[code] * (primary_unit + points_unit) + 1 for code in codes}
-            joker_primary = [value[JOKER] * primary_unit, 0]
-        joker_base = joker_primary[0] - jokers_unit + 1
-        joker_points_unit = points_unit + joker_primary[1] * primary_unit
-        natural_bound = [share[code] for code in codes]
-        value_of = [value[code] for code in codes]
-        joker_bound = max(joker_base + max(self.rules.ace_value, 10) * joker_points_unit, 0)
-        bound0 = sum(counts[code] * share[code] for code in codes) + self.jokers * joker_bound
-        # While fewer than keep cards are left, that many undecided cards must stay: at least the cheapest.
-        cheapest = min([*natural_bound, joker_bound]) if codes else 0
-
-        # Per field, the candidates whose lowest natural it is, best first so that good lays found
-        # early let the bound cut the rest.
-        # An opening also needs its points: the undecided cards' points (jokers at the dearest card)
-        # bound what the new melds can still reach.
-        joker_reach = max(self.rules.ace_value, 10)
-        reach0 = sum(counts[code] * value[code] for code in codes) + self.jokers * joker_reach
-
-        by_field: list[list[tuple[int, int, int, int, int, int, int, int, int, int]]] = [[] for _ in codes]
-        first_field = {code: i for i, code in enumerate(codes)}
-        for number, cand in enumerate(cands):
-            naturals = cand.naturals
-            if not naturals:
-                continue
-            packed = 0
-            natural_share = 0
-            natural_points = 0
-            for code in naturals:
-                packed += bit[code]
-                natural_share += share[code]
-                natural_points += value[code]
-            jokers = cand.jokers
-            score = natural_share + jokers * joker_base + (cand.points - natural_points) * joker_points_unit
-            cap = natural_share + jokers * joker_bound
-            table = cand.table
-            by_field[first_field[naturals[0]]].append(
-                (
-                    packed << (width - 1),
-                    jokers,
-                    packed + (jokers << joker_shift),
-                    0 if table < 0 else 1 << (table_shift + table),
-                    score,
-                    score - cap,
-                    cap,
-                    cand.points if table < 0 else 0,
-                    natural_points + jokers * joker_reach,
-                    number,
-                )
-            )
-        for group in by_field:
-            if len(group) > 1:
-                group.sort(key=lambda entry: -entry[4])
-
-        joker_scores = [
-            [_NEG if c is None else self.score((), c.jokers, c.points) for c in slots]
-            for slots in self.joker_only
-        ]
-        joker_tables: dict[int, tuple[list[int], list[list[int]]]] = {}
-        total_jokers = self.jokers
-        must_jokers = must[JOKER]
-        has_joker_builds = self.has_joker_builds
-
-        def joker_table(used: int) -> tuple[list[int], list[list[int]]]:
-            """Knapsack of jokers alone onto the table melds not built on: best score per joker count,
-            and per meld how many jokers it takes in the best split of each total."""
-            found = joker_tables.get(used)
-            if found is not None:
-                return found
-            size = total_jokers + 1
-            best = [0] + [_NEG] * (size - 1)
-            splits: list[list[int]] = []
-            for meld, scores in enumerate(joker_scores):
-                split = [0] * size
-                if not used >> meld & 1 and max(scores) > _NEG:
-                    merged = list(best)
-                    for total in range(1, size):
-                        for k in range(1, total + 1):
-                            if scores[k] > _NEG and best[total - k] > _NEG:
-                                value = best[total - k] + scores[k]
-                                if value > merged[total]:
-                                    merged[total] = value
-                                    split[total] = k
-                    best = merged
-                splits.append(split)
-            joker_tables[used] = (best, splits)
-            return best, splits
-
-        def leaf(s: int, need: int, left: int) -> tuple[int, int]:
-            """The best score once every natural is decided, and how many of the jokers left to build."""
-            if need:
-                return _NEG, 0
-            jokers = (s >> joker_shift) & field_mask
-            at_least = max(must_jokers - (total_jokers - jokers), 0)
-            at_most = min(jokers, left + jokers - keep)
-            if at_most < at_least:
-                return _NEG, 0
-            if not has_joker_builds:
-                return (0, 0) if at_least == 0 else (_NEG, 0)
-            table = joker_table(s >> table_shift)[0]
-            best, count = _NEG, 0
-            for k in range(at_least, at_most + 1):
-                if table[k] > best:
-                    best, count = table[k], k
-            return best, count
-
-        memo: dict[int, int] = {}
-        choice: dict[int, int] = {}
-
-        def rec(s: int, need: int, left: int, bound: int, reach: int) -> int:
-            if not s & natural_bits:
-                return leaf(s, need, left)[0]
-            if need > 1 and need >> 1 > reach:
-                return _NEG
-            key = s | (left << counter_shift) | (need << need_shift) if need or left else s
-            found = memo.get(key)
-            if found is not None:
-                return found
-            index = ((s & -s).bit_length() - 1) // width
-            jokers = (s >> joker_shift) & field_mask
-            present = ((s | guard) - ones) & guard
-            best = _NEG
-            chosen = -1
-            cut = bound - (keep - left) * cheapest if left < keep else bound
-            for (
-                needs,
-                joker_count,
-                packed,
-                table_bit,
-                score,
-                slack,
-                share,
-                opening_points,
-                points_share,
-                number,
-            ) in by_field[index]:
-                if joker_count > jokers or needs & present != needs or s & table_bit:
-                    continue
-                # Skipping a branch that cannot beat the best so far keeps this node's value exact.
-                if slack + cut <= best:
-                    continue
-                if need and not table_bit:
-                    short = (need >> 1) - opening_points
-                    after = short << 1 if short > 0 else 0
-                else:
-                    after = need
-                value = (
-                    rec((s - packed) | table_bit, after, left, bound - share, reach - points_share) + score
-                )
-                if value > best:
-                    best = value
-                    chosen = number
-            shift = index * width
-            count = (s >> shift) & field_mask
-            if count <= max_leave[index]:
-                rest = bound - count * natural_bound[index]
-                kept = left + count
-                if (rest - (keep - kept) * cheapest if kept < keep else rest) > best:
-                    kept = kept if kept < keep else keep
-                    value = rec(s - (count << shift), need, kept, rest, reach - count * value_of[index])
-                    if value > best:
-                        best = value
-                        chosen = -1
-            memo[key] = best
-            choice[key] = chosen
-            return best
-
-        # need is twice the points still missing, plus 1 until a first new meld is chosen.
-        need0 = 0 if need_points is None else 2 * max(need_points, 0) + 1
-        left0 = min(dead, keep)
-        score = rec(start, need0, left0, bound0, reach0)
-        if score <= _NEG // 2:
-            return None
-
-        # Walk the recorded choices from the start to read the lay back.
-        s, need, left = start, need0, left0
-        melds: list[_Cand] = []
-        builds: list[_Cand] = []
-        while s & natural_bits:
-            key = s | (left << counter_shift) | (need << need_shift) if need or left else s
-            number = choice[key]
-            shift = ((s & -s).bit_length() - 1) // width * width
-            if number < 0:
-                count = (s >> shift) & field_mask
-                s -= count << shift
-                left = min(left + count, keep)
-                continue
-            for _, _, packed, table_bit, _, _, _, opening_points, _, other in by_field[shift // width]:
-                if other == number:
-                    s = (s - packed) | table_bit
-                    if need and not table_bit:
-                        short = (need >> 1) - opening_points
-                        need = short << 1 if short > 0 else 0
-                    break
-            cand = self.cands[number]
-            (builds if cand.table >= 0 else melds).append(cand)
-        jokers_built = leaf(s, need, left)[1]
-        if jokers_built:
-            splits = joker_table(s >> table_shift)[1]
-            for meld in range(len(joker_scores) - 1, -1, -1):
-                k = splits[meld][jokers_built]
-                if k:
-                    joker_build = self.joker_only[meld][k]
-                    assert joker_build is not None
-                    builds.append(joker_build)
-                    jokers_built -= k
-        builds.sort(key=lambda c: c.table)
-        return _Outcome(tuple(melds), tuple(builds), score)
-
-    def plan(self, outcome: _Outcome | None) -> Plan:
+    def plan(self, outcome: Outcome | None) -> Plan:
         if outcome is None:
             remaining = sorted(self.hand)
             value = self.rules.hand_value
@@ -777,7 +539,7 @@ def solve(
         if must_include:
             raise Unsolvable("the hand cannot lay anything, so it cannot lay the cards it must")
         return problem.plan(None)
-    outcome = problem.search(keep, must_include, None if opened else variant.opening_threshold)
+    outcome = search(problem, keep, must_include, None if opened else variant.opening_threshold)
     # An opening always lays cards, so it beats laying nothing unless it is worth nothing at all.
     if outcome is None or (not opened and not must_include and outcome.score <= 0):
         if must_include:
@@ -806,5 +568,5 @@ def best_opening(
     problem = _Problem(hand, _rules(variant), objective, table)
     if not problem.cands:
         return None
-    outcome = problem.search(keep, must_include, variant.opening_threshold)
+    outcome = search(problem, keep, must_include, variant.opening_threshold)
     return None if outcome is None else problem.plan(outcome)

@@ -58,13 +58,19 @@ class CoverageMap:
         return found
 
 
-def load(progress: bool = True) -> CoverageMap:
-    """The coverage map, tracing again only the test files whose code or text changed."""
+def load(progress: bool = True, only: list[str] | None = None) -> CoverageMap:
+    """The coverage map, tracing again only the test files whose code or text changed.
+
+    ``only``: test files (paths relative to the repository) to map and trace; the others are left
+    out of this map, and kept in the cache as they were.
+    """
     shared = _shared_digest()
     cache: dict[str, Any] = {}
     if CACHE.exists():
         cache = json.loads(CACHE.read_text(encoding="utf-8"))
     files = _test_files()
+    if only is not None:
+        files = [path for path in files if str(path.relative_to(ROOT)) in only]
     keys = {str(path.relative_to(ROOT)): shared + _digest([path]) for path in files}
     stale = [name for name, key in keys.items() if cache.get(name, {}).get("key") != key]
     if stale:
@@ -96,11 +102,14 @@ def load(progress: bool = True) -> CoverageMap:
                 },
                 "durations": {t: d for t, d in traced["durations"].items() if t.startswith(prefix)},
             }
-        cache = {name: entry for name, entry in cache.items() if name in keys}
+        if only is None:
+            cache = {name: entry for name, entry in cache.items() if name in keys}
         CACHE.parent.mkdir(exist_ok=True)
         CACHE.write_text(json.dumps(cache), encoding="utf-8")
     result = CoverageMap()
-    for entry in cache.values():
+    for name, entry in cache.items():
+        if name not in keys:
+            continue
         for path, by_line in entry["lines"].items():
             target = result.lines.setdefault(path, {})
             for line, tests in by_line.items():

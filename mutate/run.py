@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from types import CodeType, ModuleType
 
 from mutate.operators import Mutant
@@ -31,8 +32,9 @@ class Job:
     timeout: float
 
 
-def preload() -> None:
-    """Import the test tools once, so each forked mutant starts with them (but never the library)."""
+def preload(mutated: Sequence[str]) -> None:
+    """Import the test tools once, so each forked mutant starts with them, and the library modules
+    that import none of the ``mutated`` modules (each mutant imports its own module afresh)."""
     import hypothesis
     import pydantic
     import pytest
@@ -42,6 +44,46 @@ def preload() -> None:
 
     del hypothesis, pydantic, pytest, rich, typer, yaml
     assert not any(name == "kalooki" or name.startswith("kalooki.") for name in sys.modules)
+    for module in independent_modules(mutated):
+        importlib.import_module(module)
+    assert not any(name in sys.modules for name in mutated)
+
+
+def independent_modules(mutated: Sequence[str]) -> list[str]:
+    """The library's modules that import none of ``mutated``, directly or not (read from their
+    import statements, those under ``if TYPE_CHECKING`` included, so the list errs on the safe side)."""
+    package = ROOT / "kalooki"
+    names = {
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): path
+        for path in sorted(package.rglob("*.py"))
+    }
+    direct = {name: _library_imports(path, names) for name, path in names.items()}
+    reached: dict[str, set[str]] = {}
+    for name in sorted(names):
+        seen: set[str] = set()
+        stack = [name]
+        while stack:
+            current = stack.pop()
+            if current not in seen:
+                seen.add(current)
+                stack.extend(direct.get(current, set()))
+        reached[name] = seen
+    return sorted(
+        name for name, seen in reached.items() if not seen & set(mutated) and not name.endswith("__main__")
+    )
+
+
+def _library_imports(path: Path, names: dict[str, Path]) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    # A package's modules are imported with their parents.
+    parents = {".".join(name.split(".")[:i]) for name in found for i in range(1, name.count(".") + 1)}
+    return {name for name in found | parents if name in names}
 
 
 class _MutantFinder(importlib.abc.MetaPathFinder):

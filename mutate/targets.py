@@ -83,4 +83,5 @@ TARGETS: tuple[Target, ...] = (
     Target("cards", "kalooki/cards.py"),
     Target("variant", "kalooki/variant.py"),
     Target("solver", "kalooki/solver.py"),
+    Target("solver-search", "kalooki/solver_search.py"),
 )

@@ -7,7 +7,7 @@ import pytest
 
 from kalooki.cards import parse_card, parse_cards
 from kalooki.melds import MeldError, build, make_meld, swap
-from kalooki.variant import Variant
+from kalooki.variant import AceInRuns, Variant
 
 NOT_CONSECUTIVE = (
     "the cards are not consecutive as written (write a run low to high, a joker where a card is missing)"
@@ -36,17 +36,39 @@ def test_a_king_built_under_a_low_ace_wraps() -> None:
         build(low, parse_cards("KH"), Variant(), "low")
 
 
+NO_CORNER = "an ace may sit below the two or above the king, not between them (no K-A-2)"
+HIGH_ONLY = "in this variant an ace may only sit above the king (Q-K-A)"
+LOW_ONLY = "in this variant an ace may only sit below the two (A-2-3)"
+
+
 @pytest.mark.parametrize(
-    ("cards", "reason"),
+    ("ace_in_runs", "cards", "reason"),
     [
-        ("AH 3H 4H", NOT_CONSECUTIVE),
-        ("KH AH JK", "a joker cannot stand above the ace: no card ranks higher"),
-        ("KH AH 2H", "an ace may sit below the two or above the king, not between them (no K-A-2)"),
+        # A gap or a wrong order is the reason, wherever the ace sits.
+        ("high_or_low", "AH 3H 4H", NOT_CONSECUTIVE),
+        ("high_or_low", "AH 2H 4H", NOT_CONSECUTIVE),
+        ("high_or_low", "QH AH KH", NOT_CONSECUTIVE),
+        ("high_or_low", "AH 3H JK 6H", NOT_CONSECUTIVE),
+        ("high_or_low", "2H AH KH", NOT_CONSECUTIVE),
+        ("high", "JH KH AH", NOT_CONSECUTIVE),
+        ("low", "AH 3H 4H", NOT_CONSECUTIVE),
+        ("wrap", "QH AH KH", NOT_CONSECUTIVE),
+        # Consecutive round the corner: the ace's place is the reason, a joker standing for it too.
+        ("high_or_low", "KH AH 2H", NO_CORNER),
+        ("high_or_low", "QH KH AH 2H", NO_CORNER),
+        ("high_or_low", "KH AH JK", "a joker cannot stand above the ace: no card ranks higher"),
+        ("high_or_low", "KH JK 2H", NO_CORNER),
+        ("high", "AH 2H 3H", HIGH_ONLY),
+        ("high", "KH AH 2H", HIGH_ONLY),
+        ("low", "QH KH AH", LOW_ONLY),
+        ("low", "KH AH 2H", LOW_ONLY),
     ],
 )
-def test_why_a_run_with_an_ace_is_refused(cards: str, reason: str) -> None:
+def test_each_refused_run_with_an_ace_says_its_own_reason(
+    ace_in_runs: AceInRuns, cards: str, reason: str
+) -> None:
     with pytest.raises(MeldError) as caught:
-        make_meld(parse_cards(cards), Variant())
+        make_meld(parse_cards(cards), Variant(ace_in_runs=ace_in_runs))
     assert str(caught.value) == f"{cards} is not a run: {reason}"
 
 

@@ -1,0 +1,339 @@
+"""The solver's search: the best lay of one hand's candidates under one turn's constraints.
+
+The naturals that appear in some candidate form a multiset packed into one int, a few bits per
+card code, followed by a field for the jokers and a bit per table meld already built on. A
+depth-first search takes the lowest card code still undecided and either leaves every copy of it
+in hand or lays one copy in a candidate whose lowest natural it is. That order reaches every
+arrangement exactly once, and the packed int (with two small counters for the opening threshold
+and ``keep``) is the whole state, so results are memoised on it. Jokers that no meld needs are
+placed last, onto the table, by a knapsack.
+
+A lay's score is a sum of per-card shares, so the shares of the undecided cards bound what a
+state can still add; a branch that cannot beat the best found so far at its node is skipped,
+which leaves every memoised value exact. An opening's points are bounded the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from kalooki.cards import JOKER, Card
+
+if TYPE_CHECKING:
+    from kalooki.solver import _Cand, _Problem
+
+NEG: Final = -(1 << 62)
+"""The score of an infeasible branch: far below any real score, and still a plain int."""
+
+_Entry = tuple[int, int, int, int, int, int, int, int, int, int]
+"""A candidate as the search uses it: (needs, jokers, packed, table bit, score, slack, share,
+opening points, points share, candidate number); see :meth:`_Search._entries`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    melds: tuple[_Cand, ...]
+    builds: tuple[_Cand, ...]
+    score: int
+
+
+def search(
+    problem: _Problem, keep: int, must_include: Sequence[Card], need_points: int | None
+) -> Outcome | None:
+    """The best lay, or None when none satisfies the constraints.
+
+    ``need_points`` None: the player has opened. Otherwise the lay must hold at least one new
+    meld and its new melds must total at least ``need_points``.
+    """
+    must = [0] * 53
+    for card in must_include:
+        must[card] += 1
+    codes = sorted({c for cand in problem.cands for c in cand.naturals})
+    live = set(codes)
+    live.add(JOKER)
+    dead = 0
+    for card in problem.hand:
+        if card not in live:
+            if must[card]:
+                return None  # a card no candidate holds cannot be laid
+            dead += 1
+    run = _Search(problem, codes, keep, must)
+    # need is twice the points still missing, plus 1 until a first new meld is chosen.
+    need = 0 if need_points is None else 2 * max(need_points, 0) + 1
+    left = min(dead, keep)
+    score = run.best(run.start, need, left, run.bound0, run.reach0)
+    if score <= NEG // 2:
+        return None
+    return run.read_back(score, need, left)
+
+
+class _Search:
+    """The state layout, scores and memo of one search; :meth:`best` is the search itself."""
+
+    def __init__(self, problem: _Problem, codes: list[Card], keep: int, must: list[int]) -> None:
+        self.problem = problem
+        self.keep = keep
+        self.must_jokers = must[JOKER]
+        self.total_jokers = problem.jokers
+        self.has_joker_builds = problem.has_joker_builds
+        self._layout(codes, keep, must)
+        self._shares(codes)
+        self.by_field = self._entries(codes)
+        self.joker_scores = [
+            [NEG if c is None else problem.score((), c.jokers, c.points) for c in slots]
+            for slots in problem.joker_only
+        ]
+        self.joker_tables: dict[int, tuple[list[int], list[list[int]]]] = {}
+        self.memo: dict[int, int] = {}
+        self.choice: dict[int, int] = {}
+
+    def _layout(self, codes: list[Card], keep: int, must: list[int]) -> None:
+        """Where each card code's count, the jokers, the table bits and the two counters sit in the state."""
+        counts = self.problem.counts
+        width = max(max(counts), 1).bit_length() + 1
+        self.width = width
+        self.field_mask = (1 << (width - 1)) - 1
+        self.bit = {code: 1 << (i * width) for i, code in enumerate(codes)}
+        self.joker_shift = len(codes) * width
+        self.natural_bits = (1 << self.joker_shift) - 1
+        self.table_shift = self.joker_shift + width
+        self.counter_shift = self.table_shift + len(self.problem.joker_only)
+        self.need_shift = self.counter_shift + max(keep, 1).bit_length()
+        self.ones = sum(self.bit.values())
+        self.guard = self.ones << (width - 1)
+        self.start = sum(counts[code] * self.bit[code] for code in codes) + (
+            self.problem.jokers << self.joker_shift
+        )
+        self.max_leave = [counts[code] - must[code] for code in codes]
+
+    def _shares(self, codes: list[Card]) -> None:
+        """Each card's share of a lay's score, and the bounds on what the undecided cards can add.
+
+        A natural's share is fixed (its points count whatever it is in), a joker's depends on the
+        card it stands for. So the shares of the cards still undecided, jokers at the dearest card
+        they could stand for, bound what a state can still add.
+        """
+        problem = self.problem
+        counts = problem.counts
+        value = problem.rules.hand_value
+        primary_unit, jokers_unit, points_unit = (
+            problem.primary_unit,
+            problem.jokers_unit,
+            problem.points_unit,
+        )
+        objective = problem.objective
+        if objective == "cards":
+            share = {code: primary_unit + value[code] * points_unit + 1 for code in codes}
+            joker_primary = [primary_unit, 0]  # [per joker, per point it stands for]
+        elif objective == "points":
+            share = {code: value[code] * (primary_unit + points_unit) + 1 for code in codes}
+            joker_primary = [0, 1]  # a joker's points are the primary term
+        else:
+            share = {code: value[code] * (primary_unit + points_unit) + 1 for code in codes}
+            joker_primary = [value[JOKER] * primary_unit, 0]
+        self.share = share
+        self.joker_base = joker_primary[0] - jokers_unit + 1
+        self.joker_points_unit = points_unit + joker_primary[1] * primary_unit
+        self.natural_bound = [share[code] for code in codes]
+        self.value_of = [value[code] for code in codes]
+        dearest = max(problem.rules.ace_value, 10)
+        self.joker_bound = max(self.joker_base + dearest * self.joker_points_unit, 0)
+        self.bound0 = sum(counts[code] * share[code] for code in codes) + problem.jokers * self.joker_bound
+        # While fewer than keep cards are left, that many undecided cards must stay: at least the cheapest.
+        self.cheapest = min([*self.natural_bound, self.joker_bound]) if codes else 0
+        # An opening also needs its points: the undecided cards' points (jokers at the dearest card)
+        # bound what the new melds can still reach.
+        self.joker_reach = dearest
+        self.reach0 = sum(counts[code] * value[code] for code in codes) + problem.jokers * dearest
+
+    def _entries(self, codes: list[Card]) -> list[list[_Entry]]:
+        """Per field, the candidates whose lowest natural it is, best first so that good lays found
+        early let the bound cut the rest."""
+        by_field: list[list[_Entry]] = [[] for _ in codes]
+        first_field = {code: i for i, code in enumerate(codes)}
+        bit, share, value = self.bit, self.share, self.problem.rules.hand_value
+        width, joker_shift, table_shift = self.width, self.joker_shift, self.table_shift
+        joker_base, joker_points_unit, joker_bound = self.joker_base, self.joker_points_unit, self.joker_bound
+        for number, cand in enumerate(self.problem.cands):
+            naturals = cand.naturals
+            if not naturals:
+                continue
+            packed = 0
+            natural_share = 0
+            natural_points = 0
+            for code in naturals:
+                packed += bit[code]
+                natural_share += share[code]
+                natural_points += value[code]
+            jokers = cand.jokers
+            score = natural_share + jokers * joker_base + (cand.points - natural_points) * joker_points_unit
+            cap = natural_share + jokers * joker_bound
+            table = cand.table
+            by_field[first_field[naturals[0]]].append(
+                (
+                    packed << (width - 1),
+                    jokers,
+                    packed + (jokers << joker_shift),
+                    0 if table < 0 else 1 << (table_shift + table),
+                    score,
+                    score - cap,
+                    cap,
+                    cand.points if table < 0 else 0,
+                    natural_points + jokers * self.joker_reach,
+                    number,
+                )
+            )
+        for group in by_field:
+            if len(group) > 1:
+                group.sort(key=lambda entry: -entry[4])
+        return by_field
+
+    def joker_table(self, used: int) -> tuple[list[int], list[list[int]]]:
+        """Knapsack of jokers alone onto the table melds not built on: best score per joker count,
+        and per meld how many jokers it takes in the best split of each total."""
+        found = self.joker_tables.get(used)
+        if found is not None:
+            return found
+        size = self.total_jokers + 1
+        best = [0] + [NEG] * (size - 1)
+        splits: list[list[int]] = []
+        for meld, scores in enumerate(self.joker_scores):
+            split = [0] * size
+            if not used >> meld & 1 and max(scores) > NEG:
+                merged = list(best)
+                for total in range(1, size):
+                    for k in range(1, total + 1):
+                        if scores[k] > NEG and best[total - k] > NEG:
+                            value = best[total - k] + scores[k]
+                            if value > merged[total]:
+                                merged[total] = value
+                                split[total] = k
+                best = merged
+            splits.append(split)
+        self.joker_tables[used] = (best, splits)
+        return best, splits
+
+    def leaf(self, s: int, need: int, left: int) -> tuple[int, int]:
+        """The best score once every natural is decided, and how many of the jokers left to build."""
+        if need:
+            return NEG, 0
+        jokers = (s >> self.joker_shift) & self.field_mask
+        at_least = max(self.must_jokers - (self.total_jokers - jokers), 0)
+        at_most = min(jokers, left + jokers - self.keep)
+        if at_most < at_least:
+            return NEG, 0
+        if not self.has_joker_builds:
+            return (0, 0) if at_least == 0 else (NEG, 0)
+        table = self.joker_table(s >> self.table_shift)[0]
+        best, count = NEG, 0
+        for k in range(at_least, at_most + 1):
+            if table[k] > best:
+                best, count = table[k], k
+        return best, count
+
+    def key(self, s: int, need: int, left: int) -> int:
+        """The memo key: the state with its two counters."""
+        return s | (left << self.counter_shift) | (need << self.need_shift) if need or left else s
+
+    def best(self, s: int, need: int, left: int, bound: int, reach: int) -> int:
+        """The best score reachable from state ``s`` (NEG when none), recording each node's choice."""
+        if not s & self.natural_bits:
+            return self.leaf(s, need, left)[0]
+        if need > 1 and need >> 1 > reach:
+            return NEG
+        key = s | (left << self.counter_shift) | (need << self.need_shift) if need or left else s
+        memo = self.memo
+        found = memo.get(key)
+        if found is not None:
+            return found
+        width = self.width
+        index = ((s & -s).bit_length() - 1) // width
+        jokers = (s >> self.joker_shift) & self.field_mask
+        present = ((s | self.guard) - self.ones) & self.guard
+        keep = self.keep
+        cheapest = self.cheapest
+        best = NEG
+        chosen = -1
+        cut = bound - (keep - left) * cheapest if left < keep else bound
+        for (
+            needs,
+            joker_count,
+            packed,
+            table_bit,
+            score,
+            slack,
+            share,
+            opening_points,
+            points_share,
+            number,
+        ) in self.by_field[index]:
+            if joker_count > jokers or needs & present != needs or s & table_bit:
+                continue
+            # Skipping a branch that cannot beat the best so far keeps this node's value exact.
+            if slack + cut <= best:
+                continue
+            if need and not table_bit:
+                short = (need >> 1) - opening_points
+                after = short << 1 if short > 0 else 0
+            else:
+                after = need
+            value = (
+                self.best((s - packed) | table_bit, after, left, bound - share, reach - points_share) + score
+            )
+            if value > best:
+                best = value
+                chosen = number
+        shift = index * width
+        count = (s >> shift) & self.field_mask
+        if count <= self.max_leave[index]:
+            rest = bound - count * self.natural_bound[index]
+            kept = left + count
+            if (rest - (keep - kept) * cheapest if kept < keep else rest) > best:
+                kept = kept if kept < keep else keep
+                value = self.best(
+                    s - (count << shift), need, kept, rest, reach - count * self.value_of[index]
+                )
+                if value > best:
+                    best = value
+                    chosen = -1
+        memo[key] = best
+        self.choice[key] = chosen
+        return best
+
+    def read_back(self, score: int, need: int, left: int) -> Outcome:
+        """Walk the recorded choices from the start to read the lay back."""
+        s = self.start
+        width, field_mask, keep = self.width, self.field_mask, self.keep
+        melds: list[_Cand] = []
+        builds: list[_Cand] = []
+        while s & self.natural_bits:
+            number = self.choice[self.key(s, need, left)]
+            shift = ((s & -s).bit_length() - 1) // width * width
+            if number < 0:
+                count = (s >> shift) & field_mask
+                s -= count << shift
+                left = min(left + count, keep)
+                continue
+            for _, _, packed, table_bit, _, _, _, opening_points, _, other in self.by_field[shift // width]:
+                if other == number:
+                    s = (s - packed) | table_bit
+                    if need and not table_bit:
+                        short = (need >> 1) - opening_points
+                        need = short << 1 if short > 0 else 0
+                    break
+            cand = self.problem.cands[number]
+            (builds if cand.table >= 0 else melds).append(cand)
+        jokers_built = self.leaf(s, need, left)[1]
+        if jokers_built:
+            splits = self.joker_table(s >> self.table_shift)[1]
+            for meld in range(len(self.joker_scores) - 1, -1, -1):
+                k = splits[meld][jokers_built]
+                if k:
+                    joker_build = self.problem.joker_only[meld][k]
+                    assert joker_build is not None
+                    builds.append(joker_build)
+                    jokers_built -= k
+        builds.sort(key=lambda c: c.table)
+        return Outcome(tuple(melds), tuple(builds), score)

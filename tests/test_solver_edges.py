@@ -1,0 +1,281 @@
+"""The solver's edges on literal hands, and a fixed sample checked against the brute-force reference.
+
+These run in a few seconds, so a broken line of the solver fails here long before the slow
+property tests of ``tests/test_solver.py`` get to it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from solver_reference import ACE_MODES, OBJECTIVES, agree, check_plan, variant
+
+from kalooki import solver
+from kalooki.cards import JOKER, Card, make_card, parse_cards
+from kalooki.melds import MeldError, TableMeld, make_meld
+from kalooki.solver import Objective, solve
+from kalooki.variant import AceInRuns, Variant
+
+SMALL_RANKS = (1, 2, 3, 4, 5, 11, 12, 13)
+
+
+def cards(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+def random_table(rng: random.Random, rules: Variant) -> list[TableMeld]:
+    table: list[TableMeld] = []
+    for _ in range(rng.randint(1, 2)):
+        if rng.random() < 0.4:
+            rank = rng.choice(SMALL_RANKS)
+            suits = rng.sample(range(4), rng.randint(2, 3))
+            written = [make_card(rank, s) for s in suits] + [JOKER] * rng.randint(0, 1)
+        else:
+            low, suit = rng.randint(1, 13), rng.randrange(4)
+            length = rng.randint(rules.run_minimum, rules.run_minimum + 2)
+            joker_at = rng.randint(-1, 4)
+            written = [
+                JOKER if i == joker_at else make_card((low + i - 1) % 13 + 1, suit) for i in range(length)
+            ]
+        try:
+            table.append(make_meld(written, rules))
+        except MeldError:
+            continue
+    return table
+
+
+def situation(
+    rng: random.Random,
+) -> tuple[list[Card], Variant, Objective, list[TableMeld], bool, int, list[Card]]:
+    mode = rng.choice(ACE_MODES)
+    rules = variant(
+        rng.choice([3, 4, 5]),
+        mode,
+        threshold=rng.choice([0, 15, 30, 51]),
+        ace_value=rng.choice([1, 11, 15]),
+        joker_penalty=rng.choice([15, 25, 50]),
+        # An ace below the two may count apart (ace_low_value) where the variant has one.
+        ace_low_value=rng.choice([None, 1, 20]) if mode in ("high_or_low", "low") else None,
+    )
+    deck = [make_card(rank, suit) for suit in range(rng.randint(1, 4)) for rank in SMALL_RANKS]
+    size = rng.randint(3, 7)
+    jokers = rng.randint(0, min(3, size))
+    counts = Counter(rng.choice(deck) for _ in range(size - jokers))
+    hand = [c for c, n in counts.items() for _ in range(min(n, 2))] + [JOKER] * jokers
+    table = random_table(rng, rules) if rng.random() < 0.5 else []
+    must = [
+        c for c, n in Counter(rng.sample(hand, rng.randint(0, min(2, len(hand))))).items() for _ in range(n)
+    ]
+    return hand, rules, rng.choice(OBJECTIVES), table, rng.random() < 0.5, rng.randint(0, 2), must
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_fixed_sample_agrees_with_the_reference(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(40):
+        hand, rules, objective, table, opened, keep, must = situation(rng)
+        agree(hand, rules, objective, table, opened, keep, must)
+
+
+# ---------------------------------------------------------------- literal situations, checked both ways
+
+SET_OF_FOUR_AND_A_JOKER = "7H 7S 7D 7C 9H TH JK 3C 4C"
+
+LITERAL: list[tuple[str, AceInRuns, int, list[str]]] = [
+    # (hand, ace rule, run minimum, table)
+    ("AH 2H 3H 9C", "wrap", 3, []),
+    ("AH 2H 3H 9C", "high_or_low", 3, []),
+    (SET_OF_FOUR_AND_A_JOKER, "high_or_low", 3, []),
+    ("7H 7H 7S 7D 7C JK", "high_or_low", 3, []),
+    ("7H 7S JK JK 8H 9H", "high_or_low", 3, []),
+    ("QH KH AH 2H 3H", "wrap", 3, []),
+    ("QH KH AH 2H 3H", "high_or_low", 3, []),
+    ("KH AH 2H JK", "high", 3, []),
+    ("KH AH 2H JK", "low", 3, []),
+    ("JK AH 2H 3H", "high_or_low", 3, []),
+    ("JK AH 2H 3H", "low", 4, []),
+    ("QH KH JK", "high_or_low", 3, []),
+    ("QH KH JK", "low", 3, []),
+    ("AH 3H 5H JK JK", "high_or_low", 3, []),
+    ("AH 3H 5H JK JK", "wrap", 5, []),
+    ("AH", "high_or_low", 3, ["JH QH KH"]),
+    ("AH", "low", 3, ["JH QH KH"]),
+    ("KH", "wrap", 3, ["AH 2H 3H"]),
+    ("KH", "high_or_low", 3, ["AH 2H 3H"]),
+    ("JK JK", "high_or_low", 3, ["AH 2H 3H"]),
+    ("JK JK", "low", 3, ["AH 2H 3H"]),
+    ("JK JK", "high", 3, ["QH KH AH"]),
+    ("JK JK", "wrap", 3, ["QH KH AH"]),
+    ("9H 9C", "high_or_low", 3, ["9D 9H 9S"]),
+    ("9H 9C JK", "high_or_low", 3, ["9D 9H JK"]),
+    ("9C JK", "high_or_low", 3, ["9D 9H 9S 9C"]),
+    ("8C TC JK", "high_or_low", 3, ["9D 9H 9S"]),
+    ("2H 3H 9H TH JK", "high_or_low", 3, ["4H 5H 6H 7H 8H"]),
+    ("2H JK TH JK", "high_or_low", 4, ["4H 5H 6H 7H 8H"]),
+    ("AC JK QC", "high_or_low", 3, ["2C 3C 4C 5C 6C 7C 8C 9C TC JC"]),
+    ("AC JK KC", "wrap", 3, ["2C 3C 4C 5C 6C 7C 8C 9C TC JC"]),
+    ("3S 4S JK", "high_or_low", 3, ["5S 6S 7S", "5S 6S 7S"]),
+    ("4C 4D AS JK JK", "high_or_low", 3, ["JK 3S 4S", "JK 3S 4S"]),
+]
+
+
+@pytest.mark.parametrize(("hand", "mode", "run_minimum", "table"), LITERAL)
+def test_literal_situations_agree_with_the_reference(
+    hand: str, mode: AceInRuns, run_minimum: int, table: list[str]
+) -> None:
+    for threshold in (0, 30):
+        rules = variant(run_minimum, mode, threshold=threshold)
+        melds = [make_meld(cards(text), rules) for text in table]
+        for objective in OBJECTIVES:
+            for opened in (True, False):
+                for keep in (0, 1):
+                    agree(cards(hand), rules, objective, melds, opened, keep)
+
+
+def test_a_set_of_four_lays_no_joker_it_does_not_hold() -> None:
+    plan = solve(cards(SET_OF_FOUR_AND_A_JOKER), Variant())
+    assert sorted(map(sorted, plan.melds)) == sorted(map(sorted, [cards("7H 7S 7D 7C"), cards("9H TH JK")]))
+    assert plan.remaining == tuple(cards("3C 4C"))
+    assert plan.value_left == 7
+    assert not plan.empty
+    assert solve(cards("2C 9H"), Variant()).empty
+
+
+def test_keep_for_follows_going_out() -> None:
+    assert solver.keep_for(Variant()) == 1
+    assert solver.keep_for(Variant(going_out="discard_optional")) == 0
+
+
+@pytest.mark.parametrize("mode", ACE_MODES)
+@pytest.mark.parametrize("extra", ["AH", "JK"])
+def test_a_run_holds_thirteen_cards_and_no_more(mode: AceInRuns, extra: str) -> None:
+    # Runs of at least 13: the whole suit is one run, and neither a second ace nor a joker joins it.
+    rules = variant(13, mode)
+    hand = cards(f"AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH {extra}")
+    plan = solve(hand, rules, objective="cards")
+    assert plan.cards_laid == 13
+    assert plan.remaining == tuple(cards(extra))
+    check_plan(plan, hand, rules)
+
+
+@pytest.mark.parametrize(("mode", "points"), [("high_or_low", 95), ("high", 95), ("low", 85), ("wrap", 95)])
+def test_the_frame_of_a_thirteen_card_run(mode: AceInRuns, points: int) -> None:
+    # An ace low is worth 1 where the variant has it low; the best frame puts it high where it may.
+    rules = variant(3, mode, ace_low_value=None if mode in ("high", "wrap") else 1)
+    hand_text = "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"
+    hand = cards(hand_text)
+    plan = solve(hand, rules, objective="points")
+    assert plan.points == points
+    check_plan(plan, hand, rules)
+    # One meld, in the frame worth the most; between frames worth the same, the first listed.
+    frame = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH" if mode in ("high_or_low", "high") else hand_text
+    assert plan.melds == (tuple(cards(frame)),)
+    same = solve(hand, variant(3, mode), objective="points")
+    first = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH" if mode == "high" else hand_text
+    assert same.melds == (tuple(cards(first)),)
+
+
+def test_the_set_candidates_of_one_rank() -> None:
+    tables = solver._rules(Variant())
+    found: list[solver._Cand] = []
+    sevens = [0] * 13
+    sevens[6] = 0b0111  # 7C 7D 7H
+    solver._set_candidates(sevens, 1, tables, found)
+    listed = [(cand.naturals, cand.jokers, cand.points) for cand in found]
+    seven_c, seven_d, seven_h = cards("7C 7D 7H")
+    assert listed == [
+        ((seven_c, seven_d), 1, 21),
+        ((seven_c, seven_h), 1, 21),
+        ((seven_d, seven_h), 1, 21),
+        ((seven_c, seven_d, seven_h), 0, 21),
+        ((seven_c, seven_d, seven_h), 1, 28),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("mode", "ranks", "positions"),
+    [
+        ("high_or_low", "A 2 3 Q K", {1, 2, 3, 12, 13, 14}),
+        ("high", "A 2 3 Q K", {2, 3, 12, 13, 14}),
+        ("low", "A 2 3 Q K", {1, 2, 3, 12, 13}),
+        ("wrap", "A 2 3 Q K", {1, 2, 3, 12, 13, 14, 15, 16, 25, 26, 27, 28, 29, 38, 39}),
+        ("high_or_low", "2 3 Q K", {2, 3, 12, 13}),
+        ("high", "2 3 Q K", {2, 3, 12, 13}),
+        ("low", "2 3 Q K", {2, 3, 12, 13}),
+    ],
+)
+def test_the_positions_a_suit_may_take(mode: AceInRuns, ranks: str, positions: set[int]) -> None:
+    # Position 1 is an ace below the two, 14 an ace above the king; wrap unrolls the line three times.
+    mask = 0
+    for card in cards(" ".join(f"{rank}H" for rank in ranks.split())):
+        mask |= 1 << (card % 13)
+    line = solver._run_line(mask, solver._rules(variant(3, mode)))
+    assert {p for p in range(64) if line >> p & 1} == positions
+
+
+@pytest.mark.parametrize(
+    ("mode", "jokers", "runs"),
+    [
+        ("high_or_low", 0, [("QH KH AH", 31)]),
+        ("high", 0, [("QH KH AH", 31)]),
+        ("low", 0, []),
+        ("wrap", 0, [("QH KH AH", 31), ("QH KH AH 2H", 33), ("KH AH 2H", 23)]),
+        ("low", 1, [("AH 2H JK", 16), ("JK QH KH", 30)]),
+        (
+            "high",
+            1,
+            [("QH KH JK", 31), ("QH KH AH", 31), ("JK QH KH AH", 41), ("QH JK AH", 31), ("JK KH AH", 31)],
+        ),
+    ],
+)
+def test_the_runs_listed_for_one_suit(mode: AceInRuns, jokers: int, runs: list[tuple[str, int]]) -> None:
+    """Q K A 2 of hearts: every run listed, in its best frame, with its points."""
+    suit_ranks = [0, 0, 0, 0]
+    for card in cards("QH KH AH 2H"):
+        suit_ranks[card // 13] |= 1 << (card % 13)
+    found: list[solver._Cand] = []
+    solver._run_candidates(suit_ranks, jokers, solver._rules(variant(3, mode)), found)
+    assert [(cand.written, cand.points) for cand in found] == [
+        (tuple(cards(text)), points) for text, points in runs
+    ]
+    assert all(cand.table == -1 for cand in found)
+
+
+@pytest.mark.parametrize("mode", ["high_or_low", "high", "wrap"])
+def test_a_tie_goes_to_the_first_run_in_the_search_order(mode: AceInRuns) -> None:
+    # Keeping one card, QH JK AH and JK KH AH both leave 10 with the same points and jokers:
+    # the tie goes to the run listed first, the one whose first natural sits lower (the queen).
+    plan = solve(cards("QH KH AH JK"), variant(3, mode), keep=1)
+    assert plan.melds == (tuple(cards("QH JK AH")),)
+    assert plan.remaining == tuple(cards("KH"))
+
+
+def test_one_natural_and_two_jokers_is_a_set() -> None:
+    plan = solve(cards("7H JK JK"), Variant(), objective="points")
+    assert plan.points == 21  # the engine reads it as a set of sevens, not 7-8-9 (24)
+    assert make_meld(plan.melds[0], Variant()).kind == "set"
+
+
+def test_one_natural_and_four_jokers_is_a_run() -> None:
+    plan = solve(cards("9H JK JK JK JK"), Variant(), objective="points")
+    assert make_meld(plan.melds[0], Variant()).kind == "run"
+    assert plan.points == 9 + 10 + 10 + 10 + 10  # 9-10-J-Q-K, the best frame holding the nine
+
+
+def test_one_natural_with_four_jokers_lists_runs_holding_it_once() -> None:
+    nines = [0, 0, 1 << 8, 0]  # 9H alone
+    found: list[solver._Cand] = []
+    solver._run_candidates(nines, 4, solver._rules(Variant()), found)
+    assert found
+    for cand in found:
+        assert cand.naturals == tuple(cards("9H"))
+        assert cand.written.count(JOKER) == cand.jokers == len(cand.written) - 1 >= 4
+
+
+def test_must_include_names_each_copy_it_needs() -> None:
+    # Two copies named, one held: a bad argument, not a hand that cannot be laid.
+    with pytest.raises(solver.SolverError, match="must_include names a card the hand does not hold"):
+        solve(cards("5H 6H 7H"), Variant(), must_include=cards("5H 5H"))
+    assert solve(cards("5H 5H 6H 7H 6H 7H"), Variant(), must_include=cards("5H 5H")).cards_laid == 6
