@@ -129,7 +129,11 @@ def _check_scheduler(address: str) -> None:
             f"{address}: no Dask scheduler answered within {CONNECT_TIMEOUT:g} s "
             "(something accepts connections there, but does not speak Dask's protocol)"
         ) from None
-    except Exception:  # garbled frames, a closed connection...: whatever it is, it is not Dask
+    except OSError:  # Dask's "comm closed" errors are OSErrors too
+        raise ExecutorError(
+            f"{address}: no Dask scheduler answered (the connection was closed without an answer)"
+        ) from None
+    except Exception:  # frames that make no sense: whatever answers there, it is not Dask
         raise ExecutorError(f"{address}: not a Dask scheduler (it does not speak Dask's protocol)") from None
     kind = reply.get("type") if isinstance(reply, dict) else None
     if kind != "Scheduler":

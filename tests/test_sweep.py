@@ -354,6 +354,10 @@ def test_report_and_plot_files(tmp_path: Path) -> None:
     assert "<script" not in page
     assert re.search(r'(src|href)\s*=\s*"(?!#)', page) is None
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # Written atomically, yet with the mode any new file gets (not a temporary file's rw-------).
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert report.stat().st_mode & 0o777 == plot.stat().st_mode & 0o777 == 0o666 & ~umask
     code, _, err = sweep("classic", "--grid", "jokers=2,4", "-n", "2", "--plot", str(tmp_path / "x.gif"))
     assert code == 2
     assert "give a file ending in .png or .svg" in err
