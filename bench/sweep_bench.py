@@ -3,15 +3,17 @@
 ``sweep-cluster``: the sweep a designer runs to answer "where should the opening threshold be,
 given runs of 3 or 4?": opening_threshold 0/21/30/40/51/61 (none, the rule texts' 40 and 51,
 the steps between and one above) × run_minimum 3/4, greedy in every seat, 12 cells of
-``--games`` games (default 2,000). Each cell is played with 2 local worker processes and on a
-LocalCluster of 2 single-thread worker processes on the loopback address, one after the other,
-the order turned every cell (local first, then cluster first...), so a busy machine weighs on
-both alike; ``--cells N`` plays the first N cells only. Both pools stay open throughout, as a
-standing cluster does (its start-up is reported, not counted). Per run: wall time, the CPU
-time of the main process (which hosts the LocalCluster's scheduler) and of that side's worker
-processes, and the load average before and after. The overhead is the cluster's summed wall
-time over the local one; every cell's results must be identical both ways. After each cell the
-figures so far are saved (``partial``), so a run stopped early keeps what it measured.
+``--games`` games each (default 100, a few minutes on a quiet machine, so ``make bench`` stays
+short; the figure in docs/dask.md is ``--games 2000``). Each cell is played with 2 local worker
+processes and on a LocalCluster of 2 single-thread worker processes on the loopback address,
+one after the other, the order turned every cell (local first, then cluster first...), so a
+busy machine weighs on both alike; ``--cells N`` plays the first N cells only. Both pools stay
+open throughout, as a standing cluster does (its start-up is reported, not counted). Per run:
+wall time, the CPU time of the main process (which hosts the LocalCluster's scheduler) and of
+that side's worker processes, and the load average before and after. The overhead is the
+cluster's summed wall time over the local one; every cell's results must be identical both
+ways. After each cell the figures so far are saved (``partial``), so a run stopped early keeps
+what it measured.
 
 ``duplicate``: the interval half-widths of the per-bot figures with two bots alternating round
 the table (greedy and random, then expert and greedy), on the same number of games, without
@@ -39,7 +41,7 @@ from kalooki.simulate import simulate
 from kalooki.sweep import SweepSpec, figure_interval, figure_value, run_sweep
 
 SWEEP_GRID = ("opening_threshold=0,21,30,40,51,61", "run_minimum=3,4")
-SWEEP_GAMES = 2000
+SWEEP_GAMES = 100
 QUICK_SWEEP_GAMES = 2
 DUPLICATE_GAMES = 400
 QUICK_DUPLICATE_GAMES = 8
