@@ -19,7 +19,14 @@ import os
 import socket
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
@@ -123,7 +130,9 @@ def _check_scheduler(address: str) -> None:
     scheduler is handed to the client.
     """
     try:
-        reply = asyncio.run(asyncio.wait_for(_identity(address), CONNECT_TIMEOUT))
+        # In a thread of its own: the caller may be running an event loop already (a notebook).
+        with ThreadPoolExecutor(1) as thread:
+            reply = thread.submit(asyncio.run, asyncio.wait_for(_identity(address), CONNECT_TIMEOUT)).result()
     except TimeoutError:
         raise ExecutorError(
             f"{address}: no Dask scheduler answered within {CONNECT_TIMEOUT:g} s "
