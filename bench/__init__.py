@@ -22,6 +22,12 @@ class Options:
 
     quick: bool = False
     seed: int = 0
+    games: int | None = None
+    """Games per run (or per cell), for the benches that take it; None: the bench's own figure."""
+    cells: int | None = None
+    """How many of a sweep bench's cells to play (the first ones); None: all of them."""
+    checkpoint: Callable[[BenchResult], object] | None = None
+    """Where a long bench saves what it has measured so far, so a run stopped early keeps it."""
 
 
 BenchFunction = Callable[[Options], BenchResult]

@@ -15,6 +15,7 @@ from kalooki.simulate import Comparison, Difference, SimulationResult
 from kalooki.sweep import SweepResult, figure_interval, figure_value
 
 from .charts import Chart, simulation_charts, svg_text, sweep_charts
+from .narrow import difference_texts
 
 BOTS_NOTE: Final = (
     "Every figure describes how these bots play the rules, not how people would: "
@@ -135,14 +136,11 @@ def simulation_report(result: SimulationResult, label: str) -> str:
 def _difference_rows(differences: Sequence[Difference]) -> list[tuple[list[str], bool]]:
     rows = []
     for item in differences:
-        scale, unit = (100.0, "%") if item.kind == "rate" else (1.0, "")
         rows.append(
             (
                 [
                     item.metric,
-                    f"{scale * item.a:.2f}{unit}",
-                    f"{scale * item.b:.2f}{unit}",
-                    f"{scale * item.difference:+.2f}{unit}",
+                    *difference_texts(item),
                     f"{item.adjusted_p:.4f}",
                     "yes" if item.significant else "",
                 ],

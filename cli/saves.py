@@ -14,6 +14,7 @@ import contextlib
 import glob
 import json
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -76,6 +77,16 @@ def _temporaries(path: Path) -> list[Path]:
     return list(path.parent.glob(f".{glob.escape(path.name)}.*.tmp"))
 
 
+def _plain_mode(path: Path) -> int:
+    """The file's own mode when it exists, else what the umask leaves of rw-rw-rw- (as ``open`` gives)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Write ``text`` to ``path``: a crash or Ctrl-C leaves the old file or the new one, never half of one.
 
@@ -84,6 +95,8 @@ def write_atomically(path: Path, text: str) -> None:
     """
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        # mkstemp makes the file private (rw-------): give it the mode a plain write would have.
+        os.fchmod(handle, _plain_mode(path))
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()

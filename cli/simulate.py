@@ -46,6 +46,7 @@ from kalooki.variant import Variant
 from .common import SetOption, at_least, check_output_path, cli_errors, fail, integer
 from .completion import complete_knob, complete_variant
 from .html_report import BOTS_NOTE
+from .narrow import Column, difference_texts, narrow_table
 from .run_options import (
     BotsOption,
     DuplicateOption,
@@ -216,25 +217,21 @@ def comparison_report(comparison: Comparison, console: Console, labels: tuple[st
         f"A = {labels[0]}, B = {labels[1]}: {a.games:,} games each on the same seeds (seed {a.seed}{dealt})."
     )
     console.print(BOTS_NOTE)
-    table = Table(box=box.SIMPLE_HEAD)
-    table.add_column("figure")
-    table.add_column("A", justify="right")
-    table.add_column("B", justify="right")
-    table.add_column("B - A", justify="right")
-    table.add_column("p", justify="right")
-    table.add_column("adjusted p", justify="right")
-    table.add_column("")
+    rows = []
     for difference in comparison.differences:
-        scale, unit = (100.0, "%") if difference.kind == "rate" else (1.0, "")
-        table.add_row(
-            difference.metric,
-            f"{scale * difference.a:.2f}{unit}",
-            f"{scale * difference.b:.2f}{unit}",
-            f"{scale * difference.difference:+.2f}{unit}",
-            f"{difference.p_value:.4f}",
-            f"{difference.adjusted_p:.4f}",
-            "differs" if difference.significant else "",
+        rows.append(
+            [
+                difference.metric,
+                *difference_texts(difference),
+                f"{difference.p_value:.4f}",
+                f"{difference.adjusted_p:.4f}",
+                "differs" if difference.significant else "",
+            ]
         )
+    # Figure names up to "hands the stock ran out" on one line; a long bot name wraps.
+    figure = Column("figure", "left", cap=len("hands the stock ran out"))
+    columns = [figure, *map(Column, ["A", "B", "B - A", "p", "adj. p", ""])]
+    table = narrow_table(columns, rows)
     console.print(table)
     marked = sum(difference.significant for difference in comparison.differences)
     console.print(

@@ -9,20 +9,20 @@ from pathlib import Path
 from typing import Annotated, Final
 
 import typer
-from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from kalooki.executors import open_pool
 from kalooki.figures import FDR_METHOD
-from kalooki.grid import cell_count, find_baseline, load_cells, parse_grid
+from kalooki.grid import Cell, cell_count, find_baseline, load_cells, parse_grid
 from kalooki.loader import load_variant
 from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, rows_to_csv
 from kalooki.sweep import SweepResult, SweepSpec, figure_interval, figure_value, run_sweep, sweep_rows
 
 from .common import SetOption, at_least, check_output_path, cli_errors, fail, integer
 from .html_report import BOTS_NOTE, bots_text
+from .narrow import Column, difference_texts, narrow_table
 from .run_options import (
     BotsOption,
     DuplicateOption,
@@ -108,42 +108,81 @@ def print_sweep(result: SweepResult, console: Console) -> None:
         + (f", {result.resumed} cells read back from --out" if result.resumed else "")
     )
     console.print(BOTS_NOTE)
-    console.print("Each figure ± its 95% interval's half-width; * differs from the baseline.")
-    table = Table(box=box.SIMPLE_HEAD)
-    for axis in spec.axes:
-        table.add_column(axis.knob, justify="right", no_wrap=True, min_width=len(axis.knob))
-    headline = [
-        ("turns_per_hand", "turns per hand", False),
-        ("hands_per_game", "hands per game", False),
-        ("seat_game_wins.1", "seat 1 games won", True),
-        ("kalooki", "Kalooki hands", True),
-        ("opening_turn", "opening turn", False),
-    ]
-    for _, name, _ in headline:
-        table.add_column(name, justify="right")
-    table.add_column("differences", justify="right")
-    for cell in result.cells:
-        marks = {item.key for item in cell.differences if item.significant}
-        row = [str(cell.cell.knobs[axis.knob]) for axis in spec.axes]
-        for key, _, percent in headline:
-            value, (low, high) = figure_value(cell.result, key), figure_interval(cell.result, key)
-            half = max(value - low, high - value)
-            text = f"{100 * value:.1f}% ±{100 * half:.1f}" if percent else f"{value:.2f} ±{half:.2f}"
-            row.append(text + ("*" if key in marks else " "))
-        row.append("baseline" if cell.cell.index == spec.baseline else str(len(marks)))
-        table.add_row(*row)
-    console.print(table)
+    console.print(
+        "Each figure over ± its 95% interval's half-width (percentage points for a %); * marks a "
+        "significant difference from the baseline, and the last column counts a cell's."
+    )
+    console.print(sweep_table(result))
     significant = result.significant
     console.print(
         f"baseline: {spec.cells[spec.baseline].label}. {len(significant)} of {result.tests} "
-        f"differences from it are significant after {FDR_METHOD} false-discovery control at 5% (* above):"
+        f"differences from it are significant after {FDR_METHOD} false-discovery control at 5%"
+        + (":" if significant else ".")
     )
-    for cell, item in significant:
-        scale, unit = (100.0, " points") if item.kind == "rate" else (1.0, "")
-        console.print(
-            f"  {cell.cell.label}: {item.metric} {scale * item.a:.2f} -> {scale * item.b:.2f} "
-            f"({scale * item.difference:+.2f}{unit}, adjusted p {item.adjusted_p:.4f})"
-        )
+    if significant:
+        console.print(significant_table(result))
+
+
+HEADLINE: Final = (
+    ("turns_per_hand", "turns per hand", False),
+    ("hands_per_game", "hands per game", False),
+    ("seat_game_wins.1", "seat 1 games won", True),
+    ("kalooki", "Kalooki hands", True),
+    ("opening_turn", "opening turn", False),
+)
+"""The figures the terminal table shows per cell (key, heading, shown as a percentage)."""
+
+
+def sweep_table(result: SweepResult) -> Table:
+    """One row per cell: its knob values, each headline figure over its interval, its marks."""
+    spec = result.spec
+    rows: list[list[str]] = []
+    for cell in result.cells:
+        marks = {item.key for item in cell.differences if item.significant}
+        row = _knob_values(cell.cell, spec)
+        for key, _, percent in HEADLINE:
+            value, (low, high) = figure_value(cell.result, key), figure_interval(cell.result, key)
+            half = max(value - low, high - value)
+            scale, unit, digits = (100.0, "%", 1) if percent else (1.0, "", 2)
+            mark = "*" if key in marks else ""
+            # The value over its interval: two short lines rather than one wide one, digits aligned.
+            interval = f"±{scale * half:.{digits}f}" + (" " if unit else "")  # under the digits, not the %
+            row.append(f"{mark}{scale * value:.{digits}f}{unit}\n{interval}")
+        row.append("baseline" if cell.cell.index == spec.baseline else str(len(marks)))
+        rows.append(row)
+    columns = [*_knob_columns(spec), *(Column(heading) for _, heading, _ in HEADLINE), Column("sig. diffs")]
+    return narrow_table(columns, rows)
+
+
+def _knob_columns(spec: SweepSpec) -> list[Column]:
+    """A column per swept knob, headed by its name in words so a long one wraps, never cut."""
+    return [Column(axis.knob.replace("_", " ")) for axis in spec.axes]
+
+
+def _knob_values(cell: Cell, spec: SweepSpec) -> list[str]:
+    values = (cell.knobs[axis.knob] for axis in spec.axes)
+    return [",".join(map(str, value)) if isinstance(value, list) else str(value) for value in values]
+
+
+def significant_table(result: SweepResult) -> Table:
+    """The differences that survive the false-discovery control: cell, figure, baseline -> cell."""
+    rows: list[list[str]] = []
+    for cell, item in result.significant:
+        values = _knob_values(cell.cell, result.spec)
+        rows.append([*values, item.metric, *difference_texts(item), f"{item.adjusted_p:.4f}"])
+    columns = [
+        *_knob_columns(result.spec),
+        Column("figure", "left", cap=FIGURE_NAME_WIDTH),
+        Column("baseline"),
+        Column("cell"),
+        Column("change"),
+        Column("adj. p"),
+    ]
+    return narrow_table(columns, rows)
+
+
+FIGURE_NAME_WIDTH: Final = 14
+"""Figure names wrap at this width (``points left`` / ``per loser``) so the numbers keep their room."""
 
 
 def sweep_command(

@@ -12,12 +12,21 @@ Dask (``pip install 'kalooki[cluster]'``) is imported only when a scheduler addr
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import logging
 import os
 import socket
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
@@ -112,6 +121,47 @@ def _check_reachable(address: str) -> None:
         raise ExecutorError(f"{address}: no Dask scheduler answered ({reason})") from None
 
 
+def _check_scheduler(address: str) -> None:
+    """Ask what listens at ``address`` who it is, within :data:`CONNECT_TIMEOUT` seconds.
+
+    Dask's client waits without limit for a peer that accepts the connection and then says
+    nothing, and one that answers in another protocol leaves a half-made client behind that
+    prints a traceback seconds after the error: so only a peer that says it is a Dask
+    scheduler is handed to the client.
+    """
+    try:
+        # In a thread of its own: the caller may be running an event loop already (a notebook).
+        with ThreadPoolExecutor(1) as thread:
+            reply = thread.submit(asyncio.run, asyncio.wait_for(_identity(address), CONNECT_TIMEOUT)).result()
+    except TimeoutError:
+        raise ExecutorError(
+            f"{address}: no Dask scheduler answered within {CONNECT_TIMEOUT:g} s "
+            "(something accepts connections there, but does not speak Dask's protocol)"
+        ) from None
+    except OSError:  # Dask's "comm closed" errors are OSErrors too
+        raise ExecutorError(
+            f"{address}: no Dask scheduler answered (the connection was closed without an answer)"
+        ) from None
+    except Exception:  # frames that make no sense: whatever answers there, it is not Dask
+        raise ExecutorError(f"{address}: not a Dask scheduler (it does not speak Dask's protocol)") from None
+    kind = reply.get("type") if isinstance(reply, dict) else None
+    if kind != "Scheduler":
+        what = f"a Dask {kind}" if isinstance(kind, str) else "something that speaks Dask's protocol"
+        raise ExecutorError(f"{address}: {what}, not a Dask scheduler: give the scheduler's address")
+
+
+async def _identity(address: str) -> Any:
+    """What a Dask server at ``address`` says it is (its ``identity``: a scheduler says ``Scheduler``)."""
+    from distributed.comm.core import connect
+
+    comm = await connect(address, timeout=CONNECT_TIMEOUT)  # type: ignore[no-untyped-call]
+    try:
+        await comm.write({"op": "identity"})
+        return await comm.read()
+    finally:
+        comm.abort()
+
+
 @contextmanager
 def _dask_pool(address: str) -> Iterator[Pool]:
     _check_reachable(address)
@@ -119,6 +169,8 @@ def _dask_pool(address: str) -> Iterator[Pool]:
         from distributed import Client
     except ImportError:
         raise ExecutorError(f"--scheduler needs Dask: {CLUSTER_HINT}") from None
+    with _quiet_dask_logs():
+        _check_scheduler(address)
     try:
         client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)  # type: ignore[no-untyped-call]
     except Exception as error:  # whatever answered there is not a Dask scheduler we can use
@@ -132,6 +184,20 @@ def _dask_pool(address: str) -> Iterator[Pool]:
         yield Pool(client.get_executor(pure=False), max(1, threads), address)  # type: ignore[no-untyped-call]
     finally:
         client.close()  # type: ignore[no-untyped-call]
+
+
+@contextmanager
+def _quiet_dask_logs() -> Iterator[None]:
+    """Keep Dask's own log lines (a connection it dropped, a stream it closed) off the terminal while
+    the address is probed: what went wrong is said in the one line of the error."""
+    logger = logging.getLogger("distributed")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        _collect_quietly()  # streams dropped by the probe are closed (and would log) now, not later
+        logger.setLevel(level)
 
 
 def _collect_quietly() -> None:

@@ -288,7 +288,7 @@ def test_cli_report_and_compare_set() -> None:
     )
     assert code == 0, err
     # The differences come first, then both full reports.
-    assert verbose.index("adjusted p") < verbose.index("hands won  [95% CI]")
+    assert verbose.index("adj. p") < verbose.index("hands won  [95% CI]")
     assert verbose.count("hands won  [95% CI]") == 2
     assert "went out" in verbose
     assert "went_out" not in verbose

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import re
 import signal
 import subprocess
@@ -286,6 +287,61 @@ def test_unreachable_scheduler_is_one_line(tmp_path: Path) -> None:
     assert time.monotonic() - started < 60  # a sanity bound, not a speed test: the refusal is immediate
 
 
+@pytest.mark.parametrize(
+    ("greeting", "error"),
+    [
+        (
+            None,  # accepts and says nothing: Dask's own client would wait for its handshake forever
+            "no Dask scheduler answered within 3 s (something accepts connections there, "
+            "but does not speak Dask's protocol)",
+        ),
+        (b"HTTP/1.0 400 Bad Request\r\n\r\n", "not a Dask scheduler (it does not speak Dask's protocol)"),
+    ],
+)
+def test_a_port_that_is_not_a_scheduler_is_one_line(
+    tmp_path: Path, greeting: bytes | None, error: str
+) -> None:
+    import socket
+    import threading
+
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.2)
+    port = server.getsockname()[1]
+    stop = threading.Event()
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = server.accept()
+            except TimeoutError:
+                continue
+            held.append(conn)  # kept open: a peer that hangs up is not what is tested here
+            if greeting is not None:
+                conn.sendall(greeting)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    address = f"tcp://127.0.0.1:{port}"
+    try:
+        done = subprocess.run(
+            [*KALOOKI, "sweep", "classic", "--grid", "jokers=2,4", "-n", "2", "--scheduler", address],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "KALOOKI_HOME": str(tmp_path)},
+        )
+    finally:
+        stop.set()
+        thread.join()
+        for conn in held:
+            conn.close()
+        server.close()
+    # One line, and nothing after it: no traceback from a half-made Dask client at exit.
+    assert (done.returncode, done.stdout, done.stderr) == (1, "", f"{address}: {error}\n")
+    assert held  # it did connect
+
+
 def test_report_and_plot_files(tmp_path: Path) -> None:
     report, plot = tmp_path / "sweep.html", tmp_path / "sweep.png"
     code, _, err = sweep(
@@ -298,6 +354,10 @@ def test_report_and_plot_files(tmp_path: Path) -> None:
     assert "<script" not in page
     assert re.search(r'(src|href)\s*=\s*"(?!#)', page) is None
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # Written atomically, yet with the mode any new file gets (not a temporary file's rw-------).
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert report.stat().st_mode & 0o777 == plot.stat().st_mode & 0o777 == 0o666 & ~umask
     code, _, err = sweep("classic", "--grid", "jokers=2,4", "-n", "2", "--plot", str(tmp_path / "x.gif"))
     assert code == 2
     assert "give a file ending in .png or .svg" in err

@@ -1,0 +1,92 @@
+"""The sweep's and the comparison's tables fit an 80-column terminal: nothing cut, nothing wider.
+
+rich squeezes a table that is too wide by cutting its cells (``0.02…``, ``openin g``); these
+render the real commands at 80 columns and read every line back.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.app import app
+
+runner = CliRunner()
+WIDTH = 80
+
+
+def render(*args: str) -> list[str]:
+    result = runner.invoke(app, list(args), env={"COLUMNS": str(WIDTH)})
+    assert result.exit_code == 0, result.output
+    return result.stdout.splitlines()
+
+
+def assert_fits(lines: list[str]) -> None:
+    too_wide = [line for line in lines if len(line) > WIDTH]
+    assert not too_wide, "\n".join(too_wide)
+    assert not [line for line in lines if "…" in line]  # nothing cut to fit
+
+
+def table_rows(lines: list[str], heading_word: str) -> list[str]:
+    """The body lines of the table whose heading holds ``heading_word`` (down to its closing blank line)."""
+    rule = next(
+        number
+        for number, line in enumerate(lines)
+        if line.strip().startswith("─") and heading_word in lines[number - 1]
+    )
+    body = lines[rule + 1 :]
+    return body[: next(number for number, line in enumerate(body) if not line.strip())]
+
+
+def test_a_two_knob_sweep_and_its_significant_differences_fit() -> None:
+    grid = ["--grid", "opening_threshold=30,51", "--grid", "run_minimum=3,4"]
+    lines = render("sweep", "classic", *grid, "-n", "8", "-w", "1")
+    assert_fits(lines)
+    cells = table_rows(lines, "threshold")
+    # Every cell on two lines: its knob values and figures, then each figure's interval.
+    assert [line.split()[:2] for line in cells[::2]] == [["30", "3"], ["30", "4"], ["51", "3"], ["51", "4"]]
+    assert cells[0].split()[-1] == "baseline"
+    assert all(re.fullmatch(r"(±\d+\.\d+%?\s+){5}", line.strip() + " ") for line in cells[1::2])
+    differences = table_rows(lines, "adj.")
+    assert differences  # these rules differ enough in 8 games for some differences to survive
+    # Each difference ends with its whole adjusted p-value; a figure name may wrap onto a line of its own.
+    ends = [line for line in differences if re.match(r"\s+\d+\s+\d\s", line)]
+    assert all(re.search(r" [+-]\d+\.\d\d%? +0\.\d{4}$", line.rstrip()) for line in ends)
+
+
+@pytest.mark.parametrize("verbose", [[], ["--verbose"]])
+def test_the_comparison_fits(verbose: list[str]) -> None:
+    lines = render(
+        "simulate",
+        "classic",
+        "--compare-set",
+        "run_minimum=4",
+        "-n",
+        "4",
+        "-w",
+        "1",
+        "--bots",
+        "expert,greedy",
+        *verbose,
+    )
+    assert_fits(lines)
+    rows = table_rows(lines, "adj. p")
+    # Figure names whole on their line, then five numbers: A, B, B - A, p, adjusted p.
+    assert "hands the stock ran out" in rows[3]
+    number = r"[+-]?\d+\.\d\d%?"
+    assert all(
+        re.fullmatch(rf" ?[a-z][A-Za-z0-9 :]+?( +{number}){{3}} +\d\.\d{{4}} +\d\.\d{{4}}( +differs)? *", row)
+        for row in rows
+    ), rows
+
+
+def test_a_three_knob_sweep_fits() -> None:
+    grid = ["--grid", "opening_threshold=30,51", "--grid", "run_minimum=3,4", "--grid", "jokers=2,4"]
+    lines = render("sweep", "classic", *grid, "-n", "2", "-w", "1")
+    assert_fits(lines)
+    headings = " ".join(lines[lines.index(next(line for line in lines if "threshold" in line)) - 2 :][:3])
+    assert {"opening", "threshold", "run", "minimum", "jokers", "Kalooki", "turn"} <= set(headings.split())
+    cells = table_rows(lines, "threshold")
+    assert len(cells) == 16
