@@ -12,9 +12,10 @@ import random
 import pytest
 from rules_helpers import new_game, play
 
-from kalooki.bots import ExpertBot, GreedyBot, RandomBot
+from kalooki.bots import ExpertBot, GreedyBot, RandomBot, endgame
 from kalooki.bots.greedy import strands
 from kalooki.cards import parse_card, parse_cards, rank_of
+from kalooki.engine import Game
 from kalooki.moves import Discard, Draw, Meld
 
 
@@ -105,3 +106,39 @@ def test_laying_down_to_the_last_discard_is_going_out_not_stranding(going_out: s
     game = new_game({**rules, "hand_size": 5}, ["QC QD QH QS 9C", "2C 3C 4C 5C 6C"], stock="8D")
     play(game, "draw stock")
     assert isinstance(bot("greedy").choose(game), Discard)
+
+
+# ---------------------------------------------------------------- a dead table
+
+DEAD_RULES = {"hand_size": 11, "opening_threshold": 0, "set_maximum": 3, "jokers": 0}
+
+
+def dead_table_game(second_ten: str) -> Game:
+    """ann holds QC QD QS 9D 5S after melding two full sets; bob has laid JH QH KH AH and two sets of tens.
+
+    The run's only open place is TH (the ace ends it at the top). With ``second_ten`` "TH" both
+    copies of TH lie in bob's sets, and no place on the table can ever be filled again.
+    """
+    hands = ["2C 2D 2H 3C 3D 3H QC QD QS 9D 5S", f"JH QH KH AH TH TC TD {second_ten} TS TC 3S"]
+    game = new_game(DEAD_RULES, hands, stock="KD 8C 7C")
+    play(game, "draw stock", "meld 2C 2D 2H, 3C 3D 3H", "discard KD", "draw stock")
+    play(game, f"meld JH QH KH AH, TH TC TD, {second_ten} TS TC", "discard 8C", "draw stock")
+    return game
+
+
+@pytest.mark.parametrize("kind", ["greedy", "expert"])
+def test_a_bot_does_not_lay_down_to_two_cards_when_the_table_can_take_none_of_them(kind: str) -> None:
+    # Laying the queens leaves two cards after the discard: too few for a new meld, and the only
+    # open place (TH below the run) wants a card whose two copies are both on the table already.
+    game = dead_table_game("TH")
+    action = bot(kind).choose(game)
+    assert isinstance(action, Discard)
+    assert endgame.live_places(game.table, game.discard_pile, game.variant) == []
+
+
+@pytest.mark.parametrize("kind", ["greedy", "expert"])
+def test_a_bot_lays_down_to_two_cards_while_the_open_place_can_still_be_filled(kind: str) -> None:
+    # Bob's second set is of the other tens' suits without hearts: one TH is still out there.
+    game = dead_table_game("TD")
+    assert endgame.live_places(game.table, game.discard_pile, game.variant) == [parse_card("TH")]
+    assert bot(kind).choose(game) == Meld((tuple(parse_cards("QC QD QS")),))
