@@ -63,3 +63,20 @@ def test_a_hand_too_small_for_a_new_meld() -> None:
     # of three leaves none to discard. Where the last card may be melded, two are enough.
     assert [endgame.too_few_for_a_meld(held, keep=1) for held in range(4)] == [False, True, True, False]
     assert [endgame.too_few_for_a_meld(held, keep=0) for held in range(4)] == [False, True, False, False]
+
+
+def test_places_still_to_fill_count_a_set_once_and_a_joker_for_a_dead_place() -> None:
+    rules = Variant(jokers=0)
+    # A set of three lacks one suit and takes one more card; a run takes one at each end.
+    table = [make_meld(parse_cards("7C 7D 7H"), rules), make_meld(parse_cards("5H 6H 7H"), rules)]
+    assert endgame.live_slots(table, [], rules) == 3  # 7S, 4H, 8H
+    # Both 8H melded: the run's high end is dead. Each new set wants an 8 of which one copy is left.
+    table += [make_meld(parse_cards("8C 8D 8H"), rules), make_meld(parse_cards("8S 8D 8H"), rules)]
+    assert endgame.live_slots(table, [], rules) == 4  # 7S, 4H, 8S, 8C
+    jokers = Variant()
+    table = [make_meld(parse_cards("JH QH KH"), jokers)]
+    assert endgame.live_slots(table, [], jokers) == 2  # TH, AH
+    table += [make_meld(parse_cards("TH TC TD"), jokers), make_meld(parse_cards("TH TS TC"), jokers)]
+    # TH is used up, but a joker may still fill its place.
+    assert endgame.live_slots(table, [], jokers) == 4  # AH, a joker below JH, TS, TD
+    assert endgame.live_slots(table, [], Variant(jokers=0)) == 3

@@ -6,10 +6,14 @@ are too few for a new meld. When every open place on the table wants a card that
 used up, that player is stuck for good, and once every player is, nobody can ever go out and the
 hand runs until the turn limit (a "dead table"). Bots used to lay down to one card on such tables.
 
+Places are shared: two players down to one card each wait for the same few places, and a player
+holding two cards must build both. So a bot lays down to such a hand only while the table has as
+many places still to fill as every small hand at the table holds (its own and the others').
+
 Everything here is judged from what a seat can see: its own hand, the table's melds, the discard
-pile and the variant. Never another hand or the order of the stock. A card is used up when every
-copy of it lies in a table meld (melds are never taken apart, only extended), or in a discard pile
-that never becomes a stock again and is not the card on top.
+pile, the number of cards in each hand and the variant. Never another hand or the order of the
+stock. A card is used up when every copy of it lies in a table meld (melds are never taken apart,
+only extended), or in a discard pile that never becomes a stock again and is not the card on top.
 """
 
 from __future__ import annotations
@@ -96,24 +100,46 @@ def too_few_for_a_meld(held: int, keep: int) -> bool:
     return 0 < held < 3 - (1 - keep)
 
 
+def live_slots(table: Sequence[TableMeld], discard_pile: Sequence[Card], variant: Variant) -> int:
+    """How many cards the table can still take one by one, counting only cards not used up.
+
+    A set takes at most its room (``set_maximum`` less its size) however many suits it lacks; a run
+    takes one card at each open end (what lies beyond is not counted). A joker still in play fills
+    a place whose cards are all used up.
+    """
+    pack = full_pack(variant.decks, variant.jokers)
+    gone = used_up(table, discard_pile, variant)
+    live = dead = 0
+    for meld in table:
+        cards = places(meld, variant)
+        if meld.kind == "set":
+            room = min(variant.set_maximum - len(meld.cards), len(cards))
+            filled = min(room, sum(pack[card] - gone[card] for card in cards))
+        else:
+            room = len(cards)
+            filled = sum(pack[card] > gone[card] for card in cards)
+        live += filled
+        dead += room - filled
+    return live + min(dead, pack[JOKER] - gone[JOKER])
+
+
 def strands(
     left: Sequence[Card],
     table_after: Sequence[TableMeld],
     discard_pile: Sequence[Card],
     variant: Variant,
     keep: int,
+    others: Sequence[int] = (),
 ) -> bool:
-    """Whether laying down to ``left`` (before this turn's discard) leaves a hand that can never go out.
+    """Whether laying down to ``left`` (before this turn's discard) leaves a hand that may never go out.
 
-    That is a hand too small for a new meld whose cards cannot all be built next turn (all but the
-    one it discards now), on a table whose open places want no card still out there to be drawn.
+    That is a hand too small for a new meld, which goes out only by building every card it holds
+    after the discard, on a table with fewer places still to be filled (:func:`live_slots`) than
+    such hands hold: this one, and the others' (``others``: their hand sizes) that are as small.
     ``discard_pile`` is the pile before this turn's discard.
     """
     held = len(left) - 1
     if not too_few_for_a_meld(held, keep):
         return False
-    open_places = {card for meld in table_after for card in places(meld, variant)}
-    fitting = sum(card in open_places or (card == JOKER and bool(open_places)) for card in left)
-    if fitting >= held:
-        return False  # it keeps the cards that fit and builds them next turn
-    return not live_places(table_after, discard_pile, variant, left)
+    wanted = held + sum(size for size in others if too_few_for_a_meld(size, keep))
+    return live_slots(table_after, discard_pile, variant) < wanted

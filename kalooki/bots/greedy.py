@@ -117,7 +117,8 @@ def strands(game: Game, plan: solver.Plan) -> bool:
             table[index] = build(table[index], cards, variant, end)
     except (MeldError, IndexError):
         return False
-    return endgame.strands(plan.remaining, table, game.discard_pile, variant, keep)
+    others = [len(game.hands[seat]) for seat in game.seats if seat != game.current]
+    return endgame.strands(plan.remaining, table, game.discard_pile, variant, keep, others)
 
 
 class GreedyBot:
