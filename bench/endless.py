@@ -1,6 +1,7 @@
 """Hands that never end: how many bot hands reach the turn limit, per variant, bot pair and table size.
 
-``python -m bench.endless [--hands N] [--variants a,b] [--players 2,4] [--out FILE.jsonl] [--budget S]``
+``python -m bench.endless [--hands N] [--variants a,b] [--players 2,4] [--bots a,b] [--out FILE.jsonl]
+[--budget S]``
 
 For every built-in variant (or those named), every pair of built-in bots (each pair once, a bot
 against itself included) and each table size, it plays seeded games until at least ``--hands``
@@ -30,8 +31,10 @@ from kalooki.simulate import DEFAULT_MAX_TURNS, game_seed, play_game
 BUILTIN_BOTS = ("random", "greedy", "expert")
 
 
-def configurations(variants: list[str], players: list[int]) -> list[tuple[str, int, tuple[str, str]]]:
-    pairs = list(combinations_with_replacement(BUILTIN_BOTS, 2))
+def configurations(
+    variants: list[str], players: list[int], bots: tuple[str, ...] = BUILTIN_BOTS
+) -> list[tuple[str, int, tuple[str, str]]]:
+    pairs = list(combinations_with_replacement(bots, 2))
     return [(name, count, pair) for name in variants for count in players for pair in pairs]
 
 
@@ -99,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--variants", default=",".join(builtin_variant_names()))
     parser.add_argument("--players", default="2,4")
+    parser.add_argument(
+        "--bots", default=",".join(BUILTIN_BOTS), help="the bots to pair (each pair once, in this order)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-turns", type=int, default=DEFAULT_MAX_TURNS)
     parser.add_argument("--out", type=Path, default=Path("bench/results/endless.jsonl"))
@@ -107,7 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--summary", action="store_true", help="only print the summary of --out")
     args = parser.parse_args(argv)
-    missing = [name for name in BUILTIN_BOTS if name not in bot_names()]
+    bots = tuple(args.bots.split(","))
+    missing = [name for name in bots if name not in bot_names()]
     if missing:
         parser.error(f"bots not registered: {', '.join(missing)}")
     if not args.summary:
@@ -115,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         done = done_keys(args.out)
         started = time.perf_counter()
         players = [int(count) for count in args.players.split(",")]
-        for name, count, pair in configurations(args.variants.split(","), players):
+        for name, count, pair in configurations(args.variants.split(","), players, bots):
             if (name, count, pair, args.seed) in done:
                 continue
             if args.budget and time.perf_counter() - started > args.budget:

@@ -12,10 +12,11 @@ import random
 import pytest
 from rules_helpers import new_game, play
 
-from kalooki.bots import ExpertBot, GreedyBot, RandomBot
+from kalooki.bots import ExpertBot, GreedyBot, RandomBot, endgame
 from kalooki.bots.greedy import strands
 from kalooki.cards import parse_card, parse_cards, rank_of
 from kalooki.driver import ask_bot
+from kalooki.engine import Game
 from kalooki.moves import Discard, Draw, Meld
 
 
@@ -74,8 +75,8 @@ def test_a_bot_lays_the_same_melds_when_they_go_out_or_leave_room_to_build() -> 
     play(game, "draw stock")
     assert ask_bot(bot("greedy"), game) == Meld((tuple(parse_cards("QC QD QH QS")),))
     # A set of three has room for its fourth suit: the hand can still build its last card.
-    rules = {"hand_size": 5, "opening_threshold": 0}
-    game = new_game(rules, ["QC QD QH 9C 8D", "2C 3C 4C 5C 6C"], stock="KS")
+    rules = {"hand_size": 4, "opening_threshold": 0}
+    game = new_game(rules, ["QC QD QH 9C", "2C 3C 4C 5C"], stock="KS")
     play(game, "draw stock")
     action = ask_bot(bot("greedy"), game)
     assert isinstance(action, Meld)
@@ -106,3 +107,53 @@ def test_laying_down_to_the_last_discard_is_going_out_not_stranding(going_out: s
     game = new_game({**rules, "hand_size": 5}, ["QC QD QH QS 9C", "2C 3C 4C 5C 6C"], stock="8D")
     play(game, "draw stock")
     assert isinstance(ask_bot(bot("greedy"), game), Discard)
+
+
+# ---------------------------------------------------------------- a dead table
+
+DEAD_RULES = {"hand_size": 13, "opening_threshold": 0, "set_maximum": 3, "jokers": 0}
+
+
+def dead_table_game(second_ten: str) -> Game:
+    """ann holds QC QD QS 9D after melding three full sets; bob has laid JH QH KH AH and two sets of tens.
+
+    Sets hold three cards here, so the run's low end (TH: the ace ends it at the top) is the only
+    open place. With ``second_ten`` "TH" both copies of TH lie in bob's sets, and no place on the
+    table can ever be filled again. Bob keeps three cards, enough for a new meld.
+    """
+    hands = [
+        "2C 2D 2H 3C 3D 3H 4C 4D 4H QC QD QS 9D",
+        f"JH QH KH AH TH TC TD {second_ten} TS TC 3S 5S 7D",
+    ]
+    game = new_game(DEAD_RULES, hands, stock="KD 8C 7C")
+    play(game, "draw stock", "meld 2C 2D 2H, 3C 3D 3H, 4C 4D 4H", "discard KD", "draw stock")
+    play(game, f"meld JH QH KH AH, TH TC TD, {second_ten} TS TC", "discard 8C", "draw stock")
+    return game
+
+
+@pytest.mark.parametrize("kind", ["greedy", "expert"])
+def test_a_bot_does_not_lay_down_to_one_card_when_the_table_can_take_none(kind: str) -> None:
+    # Laying the queens leaves one card after the discard: too few for a new meld, and the only
+    # open place (TH below the run) wants a card whose two copies are both on the table already.
+    game = dead_table_game("TH")
+    action = ask_bot(bot(kind), game)
+    assert isinstance(action, Discard)
+    assert endgame.live_places(game.table, game.discard_pile, game.variant) == []
+
+
+@pytest.mark.parametrize("kind", ["greedy", "expert"])
+def test_a_bot_lays_down_to_one_card_while_the_open_place_can_still_be_filled(kind: str) -> None:
+    # Bob's second set is of the other tens' suits without hearts: one TH is still out there.
+    game = dead_table_game("TD")
+    assert endgame.live_places(game.table, game.discard_pile, game.variant) == [parse_card("TH")]
+    assert ask_bot(bot(kind), game) == Meld((tuple(parse_cards("QC QD QS")),))
+
+
+def test_places_to_fill_are_shared_with_the_other_small_hands() -> None:
+    # One place (TH) is left to fill. With bob down to one card himself, it is his way out; ann
+    # laying down to one card too would leave two hands that need building for one place.
+    game = dead_table_game("TD")
+    assert endgame.live_slots(game.table, game.discard_pile, game.variant) == 1
+    left = parse_cards("9D 7C")
+    assert not endgame.strands(left, game.table, game.discard_pile, game.variant, keep=1, others=[3])
+    assert endgame.strands(left, game.table, game.discard_pile, game.variant, keep=1, others=[1])

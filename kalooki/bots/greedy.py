@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
-from kalooki.bots import quick
+from kalooki.bots import endgame, quick
 from kalooki.cards import JOKER, Card, card_points
-from kalooki.melds import MeldError, build, make_meld, run_span_ok, set_room_suits
+from kalooki.melds import MeldError, build, make_meld, set_room_suits
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 
 if TYPE_CHECKING:
@@ -93,18 +93,14 @@ def discard_allowed(view: PlayerView) -> bool:
 
 
 def strands(view: PlayerView, plan: solver.Plan) -> bool:
-    """Whether laying ``plan`` leaves a hand that can never go out: too few cards, nowhere to build.
+    """Whether laying ``plan`` leaves a hand that can never go out: too few cards, a dead table.
 
-    After its discard the hand must hold at least a new meld's worth of cards (3, less the card a
-    going-out turn may lay instead of discarding) to go out with new melds alone. A hand left
-    smaller can only go out by building, so when no meld on the table (once the plan is laid)
-    takes another card, it is stuck for good, and so is the hand when every player gets there:
-    such hands used to run until the turn limit. Keeping the melds in hand keeps going out possible.
+    See :mod:`kalooki.bots.endgame`: such hands used to run until the turn limit. Keeping the melds
+    in hand keeps going out possible.
     """
     variant = view.variant
-    # What the hand holds once this turn's discard is gone; none or a negative count is going out.
-    held = len(plan.remaining) - 1
-    if held <= 0 or held >= 3 - (1 - keep_count(variant)):
+    keep = keep_count(variant)
+    if not endgame.too_few_for_a_meld(len(plan.remaining) - 1, keep):
         return False
     table = list(view.table)
     try:
@@ -113,15 +109,8 @@ def strands(view: PlayerView, plan: solver.Plan) -> bool:
             table[index] = build(table[index], cards, variant, end)
     except (MeldError, IndexError):
         return False
-    return not any(has_room(meld, variant) for meld in table)
-
-
-def has_room(meld: TableMeld, variant: Variant) -> bool:
-    """Whether the rules let one more card join ``meld`` (a set short of four, a run with an open end)."""
-    size = len(meld.cards)
-    if meld.kind == "set":
-        return size < variant.set_maximum
-    return run_span_ok(meld.rank, size + 1, variant) or run_span_ok(meld.rank - 1, size + 1, variant)
+    others = [view.hand_counts[seat] for seat in view.seats if seat != view.current]
+    return endgame.strands(plan.remaining, table, view.discard_pile, variant, keep, others)
 
 
 class GreedyBot:
@@ -460,7 +449,8 @@ class GreedyBot:
             after = Counter(hand)
             after.subtract(action.cards)
             freed = self.solve(view, [*after.elements(), JOKER])
-            if freed is not None and freed.value_left < base.value_left:
+            # The freed joker must go down at once: never where that leaves a stranded hand.
+            if freed is not None and freed.value_left < base.value_left and not strands(view, freed):
                 return action
         return None
 

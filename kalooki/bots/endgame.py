@@ -1,0 +1,145 @@
+"""The end of a hand: whether the table can still take a player's last cards.
+
+A hand can shrink only by laying (every turn draws one card and discards one), so a player left
+with one or two cards after discarding can go out only by building onto the table: those cards
+are too few for a new meld. When every open place on the table wants a card that is already
+used up, that player is stuck for good, and once every player is, nobody can ever go out and the
+hand runs until the turn limit (a "dead table"). Bots used to lay down to one card on such tables.
+
+Places are shared: two players down to one card each wait for the same few places, and a player
+holding two cards must build both. So a bot lays down to such a hand only while the table has as
+many places still to fill as every small hand at the table holds (its own and the others').
+
+Everything here is judged from what a seat can see: its own hand, the table's melds, the discard
+pile, the number of cards in each hand and the variant. Never another hand or the order of the
+stock. A card is used up when every copy of it lies in a table meld (melds are never taken apart,
+only extended), or in a discard pile that never becomes a stock again and is not the card on top.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from kalooki.cards import ACE, JOKER, Card, full_pack, make_card
+from kalooki.melds import MeldError, TableMeld, build, run_span_ok, set_room_suits
+
+if TYPE_CHECKING:
+    from kalooki.variant import Variant
+
+
+def places(meld: TableMeld, variant: Variant) -> list[Card]:
+    """The natural cards that could join ``meld`` one at a time (a set's missing suits, a run's two ends)."""
+    size = len(meld.cards)
+    if meld.kind == "set":
+        if size >= variant.set_maximum:
+            return []
+        return [make_card(meld.rank, suit) for suit in set_room_suits(meld, variant)]
+    found: list[Card] = []
+    wrap = variant.ace_in_runs == "wrap"
+    for low, position in ((meld.rank - 1, meld.rank - 1), (meld.rank, meld.high_rank() + 1)):
+        if wrap:
+            low, position = (low - 1) % 13 + 1, (position - 1) % 13 + 1
+        if not run_span_ok(low, size + 1, variant) or not 1 <= position <= 14:
+            continue
+        card = make_card(ACE if position == 14 else position, meld.suit)
+        if fits(meld, card, variant):
+            found.append(card)
+    return found
+
+
+def fits(meld: TableMeld, card: Card, variant: Variant) -> bool:
+    """Whether the rules let ``card`` be built onto ``meld`` (the engine's own check)."""
+    try:
+        build(meld, (card,), variant)
+    except MeldError:
+        return False
+    return True
+
+
+def used_up(table: Iterable[TableMeld], discard_pile: Sequence[Card], variant: Variant) -> Counter[Card]:
+    """Copies of each card that no player can ever hold again: in table melds, or in a pile never reused.
+
+    Under ``stock_exhausted: end_hand`` the discard pile never becomes a stock: below its top card
+    (which the next player may take, where the rules let them) its cards are gone for the hand.
+    """
+    gone: Counter[Card] = Counter()
+    for meld in table:
+        gone.update(meld.cards)
+    if variant.stock_exhausted == "end_hand":
+        buried = discard_pile if variant.discard_draw == "never" else discard_pile[:-1]
+        gone.update(buried)
+    return gone
+
+
+def live_places(
+    table: Sequence[TableMeld], discard_pile: Sequence[Card], variant: Variant, hand: Sequence[Card] = ()
+) -> list[Card]:
+    """The cards the table could still take of which a copy is out there (a joker, if any place is open).
+
+    Out there: not used up (see :func:`used_up`) and not in ``hand``, so a card this player could
+    still draw. Empty: the table is dead for this player.
+    """
+    pack = full_pack(variant.decks, variant.jokers)
+    gone = used_up(table, discard_pile, variant)
+    gone.update(hand)
+    open_places = {card for meld in table for card in places(meld, variant)}
+    live = sorted(card for card in open_places if pack[card] > gone[card])
+    if open_places and pack[JOKER] > gone[JOKER]:
+        live.append(JOKER)
+    return live
+
+
+def too_few_for_a_meld(held: int, keep: int) -> bool:
+    """Whether ``held`` cards after the discard are too few to go out by new melds alone.
+
+    The next turn's draw makes ``held + 1``; going out by melds alone lays a meld of three, keeping
+    ``keep`` cards to discard. None held (or fewer) is going out now.
+    """
+    return 0 < held < 3 - (1 - keep)
+
+
+def live_slots(table: Sequence[TableMeld], discard_pile: Sequence[Card], variant: Variant) -> int:
+    """How many cards the table can still take one by one, counting only cards not used up.
+
+    A set takes at most its room (``set_maximum`` less its size) however many suits it lacks; a run
+    takes one card at each open end (what lies beyond is not counted). A joker still in play fills
+    a place whose cards are all used up.
+    """
+    pack = full_pack(variant.decks, variant.jokers)
+    gone = used_up(table, discard_pile, variant)
+    live = dead = 0
+    for meld in table:
+        cards = places(meld, variant)
+        if meld.kind == "set":
+            room = min(variant.set_maximum - len(meld.cards), len(cards))
+            filled = min(room, sum(pack[card] - gone[card] for card in cards))
+        else:
+            room = len(cards)
+            filled = sum(pack[card] > gone[card] for card in cards)
+        live += filled
+        dead += room - filled
+    return live + min(dead, pack[JOKER] - gone[JOKER])
+
+
+def strands(
+    left: Sequence[Card],
+    table_after: Sequence[TableMeld],
+    discard_pile: Sequence[Card],
+    variant: Variant,
+    keep: int,
+    others: Sequence[int] = (),
+) -> bool:
+    """Whether laying down to ``left`` (before this turn's discard) leaves a hand that may never go out.
+
+    That is a hand too small for a new meld, which goes out only by building every card it holds
+    after the discard, on a table with fewer places still to be filled (:func:`live_slots`) than
+    such hands hold: this one, and the others' (``others``: their hand sizes) that are as small.
+    ``discard_pile`` is the pile before this turn's discard.
+    """
+    held = len(left) - 1
+    if not too_few_for_a_meld(held, keep):
+        return False
+    wanted = held + sum(size for size in others if too_few_for_a_meld(size, keep))
+    return live_slots(table_after, discard_pile, variant) < wanted
