@@ -37,6 +37,7 @@ from kalooki.events import (
 )
 from kalooki.melds import MeldError, TableMeld, jokers_held_for_good, make_meld
 from kalooki.rulebook import key_rules, scoring_line
+from kalooki.rules import kalooki_charge
 from kalooki.variant import Variant
 
 from .going_out import why_not_kalooki
@@ -373,13 +374,9 @@ def render_hand_end(
         line = Text(f"{who[0].upper()}{who[1:]} went out", style="bold")
         if event.kalooki:
             line.append(" and went KALOOKI!", style="bold magenta")
-            bonus = game.variant.kalooki_bonus
-            if bonus:
-                line.append(
-                    f" (+{bonus} to every other player)"
-                    if game.variant.scoring == "penalty"
-                    else f" (-{bonus} from every other player)"
-                )
+            charge = kalooki_charge(game.variant)
+            if charge:
+                line.append(f" ({charge:+d} {'to' if charge > 0 else 'from'} every other player)")
         console.print(line.append("."))
         why = why_not_kalooki(game, event, laid_in_turn)
         if why is not None:

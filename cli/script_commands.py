@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from kalooki import rules
 from kalooki.engine import DEFAULT_TURN_LIMIT, Event, Game
 from kalooki.events import DealEvent, GameEndEvent, HandEndEvent, events_from_json
 from kalooki.log import GameRecorder
@@ -135,11 +136,10 @@ def table_legend(run: ScriptRun, variant: Variant | None) -> str:
     penalty = variant is None or variant.scoring == "penalty"
     if not penalty:
         legend += "; the winner collects the others' cards"
-    if kalooki and variant is not None and variant.kalooki_bonus:
-        how = "adds" if penalty else "takes"
-        legend += (
-            f"; going Kalooki {how} {variant.kalooki_bonus} {'to' if penalty else 'from'} every other player"
-        )
+    charge = 0 if variant is None else rules.kalooki_charge(variant)
+    if kalooki and charge:
+        how, direction = ("adds", "to") if charge > 0 else ("takes", "from")
+        legend += f"; going Kalooki {how} {abs(charge)} {direction} every other player"
         if penalty and score != points:
-            legend += f" ({points} + {variant.kalooki_bonus} = {score})"
+            legend += f" ({points} + {charge} = {score})"
     return legend + ". The total row is each player's total at the end."

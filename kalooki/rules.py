@@ -66,6 +66,15 @@ def most_ace_points(variant: Variant) -> int:
     return max(variant.ace_value, variant.low_ace_value)
 
 
+# ---------------------------------------------------------------- going Kalooki (kalooki_bonus, scoring)
+
+
+def kalooki_charge(variant: Variant) -> int:
+    """What going Kalooki does to every other player's hand score: added to a penalty (positive),
+    or taken from a score (negative); 0 where the variant has no bonus."""
+    return variant.kalooki_bonus if variant.scoring == "penalty" else -variant.kalooki_bonus
+
+
 # ---------------------------------------------------------------- the discard pile (discard_draw)
 
 

@@ -38,16 +38,16 @@ class HandScoring(GameState):
         seats = tuple(self.seats)
         points = tuple(self.hand_value(seat) if seat != winner else 0 for seat in range(len(self.players)))
         scores = [0] * len(self.players)
-        bonus = variant.kalooki_bonus if kalooki else 0
+        charge = rules.kalooki_charge(variant) if kalooki else 0
         if winner is not None:
             losers = [seat for seat in seats if seat != winner]
             if variant.scoring == "penalty":
                 for seat in losers:
-                    scores[seat] = points[seat] + bonus
+                    scores[seat] = points[seat] + charge
             else:
                 scores[winner] = sum(points[seat] for seat in losers)
                 for seat in losers:
-                    scores[seat] = -bonus
+                    scores[seat] = charge
         for seat in seats:
             self.totals[seat] += scores[seat]
         result = HandResult(

@@ -26,7 +26,7 @@ from typing import Final, Literal
 from kalooki.cards import JOKER, Card, card_points, rank_points
 from kalooki.errors import KalookiError
 from kalooki.melds import RUN_MAX, TableMeld
-from kalooki.rules import most_ace_points, run_frame
+from kalooki.rules import keep, most_ace_points, run_frame
 from kalooki.solver_search import Outcome, search
 from kalooki.variant import Variant
 
@@ -73,9 +73,8 @@ class Plan:
         return not self.melds and not self.builds
 
 
-def keep_for(variant: Variant) -> int:
-    """The ``keep`` a turn needs before its discard: 1 where the last card must be discarded."""
-    return 1 if variant.going_out == "discard_required" else 0
+keep_for = keep
+"""The ``keep`` a turn needs before its discard (:func:`kalooki.rules.keep`, kept under its old name)."""
 
 
 # ---------------------------------------------------------------- per-variant tables
