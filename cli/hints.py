@@ -118,34 +118,45 @@ def meld_points(action: Meld, variant: Variant) -> int:
 def render_hint(console: Console, game: Game, seat: int, letters: bool) -> None:
     """Show what the greedy bot would play for ``seat`` now, each move on a line that can be typed back."""
     hint = suggest_turn(game)
-    variant = game.variant
     console.print(Text("Hint (what the greedy bot would play):", style="bold"))
     for action in hint.actions:
         # The command alone on its line, never broken by rich, so it can be copied and typed back.
         command = Text(INDENT) + move_text(action, game, letters, style="bold cyan")
         console.print(command, soft_wrap=True)
-        note = ""
-        if isinstance(action, Meld) and not game.opened[seat]:
-            note = f"{meld_points(action, variant)} points"
-        if isinstance(action, Draw) and action.source == "discard" and game.discard_pile:
-            note = f"{render.card_label(game.discard_pile[-1], letters)} fits your hand"
+        note = hint_note(action, game, seat, letters)
         if note:
             console.print(Text(INDENT * 2 + note, style="dim"))
-    lines: list[Text] = []
+    summary = hint_summary(hint, game, seat)
+    if summary is not None:
+        console.print(Text(summary, style="green" if hint.points else "yellow"))
+
+
+def hint_note(action: Action, game: Game, seat: int, letters: bool = False) -> str:
+    """What a hinted action is worth knowing: a meld's points before opening, a discard that fits."""
+    note = ""
+    if isinstance(action, Meld) and not game.opened[seat]:
+        note = f"{meld_points(action, game.variant)} points"
+    if isinstance(action, Draw) and action.source == "discard" and game.discard_pile:
+        note = f"{render.card_label(game.discard_pile[-1], letters)} fits your hand"
+    return note
+
+
+def hint_summary(hint: Hint, game: Game, seat: int) -> str | None:
+    """The hint's last line: what it lays and whether that opens, or why the hand cannot open yet."""
+    variant = game.variant
     if hint.points:
         summary = f"That lays {hint.points} points"
         if hint.opening:
             summary += f": enough to open ({variant.opening_threshold} needed)"
-        lines.append(Text(summary + ".", style="green"))
-    elif game.phase == "play" and not game.opened[seat] and variant.opening_threshold:
+        return summary + "."
+    if game.phase == "play" and not game.opened[seat] and variant.opening_threshold:
         needed = variant.opening_threshold
         if hint.short is not None and hint.short.points:
             why = f"your best melds make {hint.short.points} of the {needed} points needed"
         else:
             why = f"no meld in your hand yet ({needed} points needed)"
-        lines.append(Text(f"You cannot open yet: {why}.", style="yellow"))
-    for line in lines:
-        console.print(line)
+        return f"You cannot open yet: {why}."
+    return None
 
 
 __all__ = ["Hint", "meld_points", "meld_preview", "render_hint", "suggest_turn", "without_needless_end"]

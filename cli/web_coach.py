@@ -26,13 +26,14 @@ from kalooki.cards import JOKER, format_card
 from kalooki.engine import Event, Game
 from kalooki.events import EliminatedEvent, HandEndEvent
 from kalooki.melds import jokers_held_for_good
-from kalooki.moves import Draw, Meld, format_move
+from kalooki.moves import format_move
 from kalooki.rulebook import scoring_line
 from kalooki.variant import Variant
 
 from . import render
 from .going_out import laid_since_draw
-from .interactive import meld_points, meld_preview, suggest_turn
+from .hints import hint_note, hint_summary
+from .interactive import meld_preview, suggest_turn
 from .narrate import table_lines
 from .render import HELD, Seating
 
@@ -158,27 +159,8 @@ class WebCoach:
         game = shadow_game(view, variant)
         seat = int(view["seat"])
         hint = suggest_turn(game)
-        notes = []
-        for action in hint.actions:
-            note = ""
-            if isinstance(action, Meld) and not game.opened[seat]:
-                note = f"{meld_points(action, variant)} points"
-            if isinstance(action, Draw) and action.source == "discard" and game.discard_pile:
-                note = f"{render.card_label(game.discard_pile[-1])} fits your hand"
-            notes.append(note)
-        summary = None
-        if hint.points:
-            summary = f"That lays {hint.points} points"
-            if hint.opening:
-                summary += f": enough to open ({variant.opening_threshold} needed)"
-            summary += "."
-        elif game.phase == "play" and not game.opened[seat] and variant.opening_threshold:
-            needed = variant.opening_threshold
-            if hint.short is not None and hint.short.points:
-                why = f"your best melds make {hint.short.points} of the {needed} points needed"
-            else:
-                why = f"no meld in your hand yet ({needed} points needed)"
-            summary = f"You cannot open yet: {why}."
+        notes = [hint_note(action, game, seat) for action in hint.actions]
+        summary = hint_summary(hint, game, seat)
         return {
             "type": "suggestion",
             "moves": [format_move(action) for action in hint.actions],
