@@ -10,7 +10,9 @@ import pytest
 
 from kalooki.cards import full_pack, parse_card, parse_cards
 from kalooki.engine import FixedDeal, Game, IllegalMoveError
+from kalooki.log import GameRecorder
 from kalooki.moves import parse_move
+from kalooki.script import LoadedScript, ScriptRun, run_script
 from kalooki.variant import Variant
 
 NAMES = ("ann", "bob", "cid", "dee", "eve", "fay")
@@ -81,3 +83,18 @@ def table_text(game: Game) -> list[str]:
 
 def pack_intact(game: Game) -> bool:
     return game.cards_everywhere() == full_pack(game.variant.decks, game.variant.jokers)
+
+
+def recorded_run(script: LoadedScript) -> tuple[ScriptRun, list[dict[str, Any]]]:
+    """Play ``script`` and return its run with the log's records, as a log file would hold them."""
+    recorder: list[GameRecorder] = []
+
+    def on_events(game, events):  # type: ignore[no-untyped-def]
+        if not recorder:
+            recorder.append(GameRecorder(game))
+            if events is game.opening_events:
+                return
+        recorder[0].record(game, events)
+
+    run = run_script(script, on_events=on_events)
+    return run, json.loads(json.dumps(recorder[0].records))

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from rich.console import Console
+from rules_helpers import recorded_run
 
 from cli.script_commands import show_run
 from kalooki.engine import Game
-from kalooki.log import GameRecorder, replay
-from kalooki.script import load_script_text, run_script
+from kalooki.log import replay
+from kalooki.script import load_script_text
 from kalooki.variant import Variant
 
 SCRIPT = """
@@ -26,17 +26,7 @@ seed: 3
 
 
 def recorded(text: str) -> tuple[Any, list[dict[str, Any]]]:
-    recorder: list[GameRecorder] = []
-
-    def on_events(game, events):  # type: ignore[no-untyped-def]
-        if not recorder:
-            recorder.append(GameRecorder(game))
-            if events is game.opening_events:
-                return
-        recorder[0].record(game, events)
-
-    run = run_script(load_script_text(text, "deal.yaml"), on_events=on_events)
-    return run, json.loads(json.dumps(recorder[0].records))
+    return recorded_run(load_script_text(text, "deal.yaml"))
 
 
 def test_json_and_table_show_each_hands_dealer() -> None:

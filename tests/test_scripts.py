@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
+from rules_helpers import recorded_run
 
-from kalooki.log import GameRecorder, ReplayError, replay
+from kalooki.log import ReplayError, replay
 from kalooki.script import ScriptError, load_script, load_script_text, run_script
 
 GOLDEN = Path(__file__).parent / "golden" / "scripts"
@@ -165,18 +167,8 @@ def test_an_anchor_does_not_hide_the_other_errors_of_a_script() -> None:
     ]
 
 
-def _record(script: Path) -> list[dict[str, object]]:
-    recorder: list[GameRecorder] = []
-
-    def on_events(game, events):  # type: ignore[no-untyped-def]
-        if not recorder:
-            recorder.append(GameRecorder(game))
-            if events is game.opening_events:
-                return
-        recorder[0].record(game, events)
-
-    run_script(load_script(script), on_events=on_events)
-    return json.loads(json.dumps(recorder[0].records))  # type: ignore[no-any-return]
+def _record(script: Path) -> list[dict[str, Any]]:
+    return recorded_run(load_script(script))[1]
 
 
 def test_log_replays_exactly() -> None:
