@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-    from kalooki.simulate import SimulationResult
+    from kalooki.simulation_stats import SimulationResult
 
 PLOT_HINT: Final = "pip install 'kalooki[plot]'"
 

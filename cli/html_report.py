@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from kalooki import __version__
-from kalooki.simulate import Comparison, Difference, SimulationResult
+from kalooki.simulation_comparison import Comparison, Difference
+from kalooki.simulation_stats import SimulationResult
 from kalooki.sweep import SweepResult, figure_interval, figure_value
 
 from .charts import Chart, simulation_charts, svg_text, sweep_charts

@@ -16,7 +16,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from kalooki.simulate import Difference
+from kalooki.simulation_comparison import Difference
 
 
 class Column(NamedTuple):

@@ -16,10 +16,11 @@ from typing import Annotated
 
 import typer
 
-from kalooki.loader import builtin_variant_names, load_variant, variant_differences
+from kalooki.loader import builtin_variant_names, load_variant
 from kalooki.resources import schemas_dir
 from kalooki.rulebook import knob_choices, knob_values
 from kalooki.variant import KNOB_NAMES, Variant
+from kalooki.variant_writer import variant_differences
 
 from .common import check_output_path, cli_errors, fail
 from .completion import complete_variant

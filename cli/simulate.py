@@ -29,18 +29,9 @@ from rich.text import Text
 from kalooki.bots import UnknownBotError, make_bot
 from kalooki.executors import Pool, open_pool
 from kalooki.loader import load_variant
-from kalooki.simulate import (
-    DEFAULT_MAX_HANDS,
-    DEFAULT_MAX_TURNS,
-    Comparison,
-    Mean,
-    Rate,
-    SimulationResult,
-    compare,
-    game_rows,
-    rows_to_csv,
-    simulate,
-)
+from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, game_rows, rows_to_csv, simulate
+from kalooki.simulation_comparison import Comparison, compare
+from kalooki.simulation_stats import Mean, Rate, SimulationResult
 from kalooki.variant import Variant
 
 from .common import SetOption, at_least, check_output_path, cli_errors, fail, integer

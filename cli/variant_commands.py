@@ -14,21 +14,13 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from kalooki.loader import (
-    SetOptions,
-    VariantError,
-    builtin_variant_names,
-    load_variant,
-    parse_set_options,
-    resolve_variant,
-    variant_differences,
-    variant_to_yaml,
-    yaml_scalar,
-)
+from kalooki.loader import VariantError, builtin_variant_names, load_variant, resolve_variant
 from kalooki.provenance import render_provenance
 from kalooki.rulebook import render_rulebook
 from kalooki.schema import check_schema, render_schema, schema_names, write_schema
+from kalooki.set_options import SetOptions, parse_set_options
 from kalooki.variant import Variant
+from kalooki.variant_writer import variant_differences, variant_to_yaml, yaml_scalar
 from kalooki.yamlio import Diagnostic
 
 from .common import SetOption, choice, cli_errors, fail, print_error

@@ -23,7 +23,9 @@ from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import TYPE_CHECKING, Final, Literal
 
-from kalooki.simulate import Difference, GameRecord, Mean, Rate, SimulationResult, rotations
+from kalooki.simulate import GameRecord, rotations
+from kalooki.simulation_comparison import Difference
+from kalooki.simulation_stats import Mean, Rate, SimulationResult
 
 if TYPE_CHECKING:
     import numpy as np

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from kalooki.loader import SetOptions, VariantError, parse_set_options, resolve_variant
+from kalooki.loader import VariantError, resolve_variant
+from kalooki.set_options import SetOptions, parse_set_options
 from kalooki.variant import Variant
 from kalooki.yamlio import Diagnostic, Location, parse_scalar_text, sort_diagnostics
 

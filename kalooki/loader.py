@@ -4,7 +4,7 @@ A variant file states only what differs from its base. The base is what ``extend
 names (a built-in name, a path relative to the file, or a list of them, later entries
 winning), or the classic rules (the model's defaults) when there is none. On top of
 the file come, in this order, overrides from a mapping in another document (a game
-script's ``set:``) and ``--set KEY=VALUE`` options.
+script's ``set:``) and ``--set KEY=VALUE`` options (:mod:`kalooki.set_options`).
 
 ``name`` and ``description`` describe one file and are not inherited: ``name`` defaults
 to the file's stem and ``description`` to nothing. ``extends`` keeps the value the file
@@ -23,12 +23,13 @@ Diagnostics and origins name a built-in's file ``builtin:NAME``, not its install
 A file with top-level ``hands``, or a list of ``players``, is a game script given where a
 variant was expected: it gets one diagnostic saying so (at 1:1) instead of an unknown-key
 error for each of its keys.
+
+A resolved variant is written back as a YAML file by :mod:`kalooki.variant_writer`.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -36,11 +37,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import ValidationError
-from yaml.nodes import ScalarNode
-from yaml.resolver import Resolver
 
 from kalooki import provenance as provenance_keys
 from kalooki.resources import variants_dir
+from kalooki.set_options import SetOptions, parse_set_options
 from kalooki.variant import CROSS_FIELD_INVOLVES, DEFER_CROSS_FIELD, KNOB_NAMES, Variant, cross_field_problems
 from kalooki.yamlio import (
     Diagnostic,
@@ -53,7 +53,6 @@ from kalooki.yamlio import (
     load_yaml_file,
     load_yaml_text,
     merge_recovered,
-    parse_scalar_text,
     sort_diagnostics,
     suggest,
     text_lookalikes,
@@ -64,21 +63,14 @@ __all__ = [
     "MappingOverrides",
     "Origin",
     "ResolvedVariant",
-    "SetOptions",
     "VariantError",
     "builtin_display",
     "builtin_variant_names",
     "builtin_variant_path",
     "load_variant",
     "load_variant_text",
-    "parse_set_options",
     "resolve_variant",
-    "variant_differences",
-    "variant_to_yaml",
 ]
-
-SET_SOURCE = "--set"
-"""The FILE part of a diagnostic about a ``--set`` option (its LINE is which option, 1 for the first)."""
 
 BUILTIN_PREFIX = "builtin:"
 """The FILE part of a diagnostic or an origin in a built-in variant is ``builtin:NAME``."""
@@ -186,88 +178,6 @@ class ResolvedVariant:
 
 
 # --------------------------------------------------------------------------- overrides
-
-
-@dataclass(frozen=True)
-class SetOptions:
-    """Parsed ``--set KEY=VALUE`` options; also a :class:`~kalooki.yamlio.Locator` for their diagnostics."""
-
-    options: tuple[str, ...]
-    values: dict[str, Any]
-    _where: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False)
-    _plain: dict[str, str] = field(default_factory=dict, repr=False)
-    source: str = SET_SOURCE
-    """The option's name, the FILE part of its diagnostics (``--set``, or e.g. ``--set-a``)."""
-
-    def location(self, path: Sequence[str | int], key: str | None = None) -> Location:
-        name = str(path[0]) if path else ""
-        line, column = self._where.get(name, (1, 1))
-        return Location(self.source, line, column, format_key_path(path) if key is None else key)
-
-    def key_location(self, path: Sequence[str | int], key: str | None = None) -> Location:
-        name = str(path[0]) if path else ""
-        line, _ = self._where.get(name, (1, 1))
-        return Location(self.source, line, 1, format_key_path(path) if key is None else key)
-
-    def scalar_text(self, path: Sequence[str | int]) -> str | None:
-        return self._plain.get(str(path[0])) if len(path) == 1 else None
-
-    def option_text(self, name: str) -> str:
-        line, _ = self._where[name]
-        return self.options[line - 1]
-
-
-def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOptions:
-    """Read ``KEY=VALUE`` options (values are YAML scalars) and check each value on its own.
-
-    Raises :class:`VariantError` listing every bad option, e.g.
-    ``--set:2:19: opening_threshold: expected a whole number, got 'yes'`` (LINE is which
-    option, COL the character in ``KEY=VALUE``). A later option for the same key wins.
-    ``source`` is the option's name as diagnostics show it.
-    """
-    problems: list[Diagnostic] = []
-    values: dict[str, Any] = {}
-    where: dict[str, tuple[int, int]] = {}
-    plain: dict[str, str] = {}
-    for index, option in enumerate(options, start=1):
-        key, equals, text = option.partition("=")
-        key = key.strip()
-        if not equals or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", key):
-            problems.append(
-                Diagnostic(
-                    source,
-                    index,
-                    1,
-                    "",
-                    f"expected KEY=VALUE (e.g. opening_threshold=40), got {option!r}",
-                )
-            )
-            continue
-        column = len(option) - len(text) + 1
-        if key == "extends":
-            problems.append(
-                Diagnostic(source, index, 1, key, f"a variant's bases cannot be changed with {source}")
-            )
-            continue
-        try:
-            values[key] = parse_scalar_text(text)
-        except ValueError as error:
-            problems.append(Diagnostic(source, index, column, key, str(error)))
-            continue
-        where[key] = (index, column)
-        stripped = text.strip()
-        if stripped[:1] not in ("'", '"'):
-            plain[key] = stripped
-        else:
-            plain.pop(key, None)
-    parsed = SetOptions(tuple(options), values, where, plain, source)
-    try:
-        Variant.model_validate(values, context={DEFER_CROSS_FIELD: True})
-    except ValidationError as error:
-        problems.extend(validation_diagnostics(error, values, parsed, model=Variant))
-    if problems:
-        raise VariantError(sort_diagnostics(problems))
-    return parsed
 
 
 @dataclass(frozen=True)
@@ -743,79 +653,3 @@ def load_variant_text(
     # A path that names no real file: bases resolve next to it, and it takes part in cycle checks.
     path = directory / (Path(source).stem + ".yaml")
     return _resolve(path, source, document, problems, set_options, None).variant
-
-
-# --------------------------------------------------------------------------- writing
-
-
-_YAML11_RESOLVER = Resolver()
-_PLAIN_SAFE = re.compile(r"[A-Za-z][A-Za-z0-9 _.,;()/+-]*[A-Za-z0-9_.)]|[A-Za-z]")
-
-
-def yaml_scalar(value: Any) -> str:
-    """One value written as YAML that this project's loader reads back as the same value."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return repr(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(yaml_scalar(item) for item in value) + "]"
-    text = str(value)
-    if _PLAIN_SAFE.fullmatch(text) and _reads_as_text(text):
-        return text
-    return _double_quoted(text)
-
-
-def _reads_as_text(text: str) -> bool:
-    # Quote what YAML 1.1 tools would read as something else too (yes, on, 1:30, ...).
-    tag: str = _YAML11_RESOLVER.resolve(ScalarNode, text, (True, False))  # type: ignore[no-untyped-call]
-    return tag == "tag:yaml.org,2002:str"
-
-
-def _double_quoted(text: str) -> str:
-    out = ['"']
-    for char in text:
-        code = ord(char)
-        if char == '"':
-            out.append('\\"')
-        elif char == "\\":
-            out.append("\\\\")
-        elif char == "\n":
-            out.append("\\n")
-        elif code < 0x20 or code == 0x7F or 0x80 <= code <= 0x9F:
-            out.append(f"\\x{code:02x}")
-        elif 0xD800 <= code <= 0xDFFF or code in (0xFFFE, 0xFFFF):
-            out.append(f"\\u{code:04x}")
-        else:
-            out.append(char)
-    out.append('"')
-    return "".join(out)
-
-
-def variant_to_yaml(variant: Variant, origins: Mapping[str, Origin] | None = None) -> str:
-    """The variant as a complete YAML file (every knob, no ``extends``), which loads back to the same rules.
-
-    With ``origins``, each line ends with a comment saying where its value came from.
-    """
-    lines: list[tuple[str, str]] = []
-    for name in ("name", "description", *KNOB_NAMES):
-        value = getattr(variant, name)
-        if name == "description" and not value:
-            continue
-        comment = str(origins.get(name, DEFAULT_ORIGIN)) if origins is not None else ""
-        lines.append((f"{name}: {yaml_scalar(value)}", comment))
-    width = max(len(text) for text, _ in lines)
-    return "".join(
-        f"{text.ljust(width)}  # {comment}\n" if comment else f"{text}\n" for text, comment in lines
-    )
-
-
-def variant_differences(first: Variant, second: Variant) -> list[tuple[str, Any, Any]]:
-    """The knobs on which two variants differ, in the model's order: ``(knob, first value, second value)``."""
-    return [
-        (name, getattr(first, name), getattr(second, name))
-        for name in KNOB_NAMES
-        if getattr(first, name) != getattr(second, name)
-    ]

@@ -17,17 +17,8 @@ seat rotation.
 Endless play is cut off: a hand that passes ``max_turns`` turns is abandoned (unscored, and
 counted), and a game still going after ``max_hands`` hands is stopped and counted unfinished.
 
-Statistics (see :func:`compare` for the tests):
-
-- a rate is ``successes / trials`` with a Wilson score interval, which stays inside 0-1 and is
-  honest for small counts and rates near 0 or 1;
-- per-bot rates pool every seat the bot sits in; a hand counts as a trial for each seat
-  playing it, so an abandoned hand is a trial that nobody wins; a game won jointly (a tie)
-  is a win for each of the tied seats;
-- hands of one game are treated as independent, which they nearly are (each is a new deal) but
-  not quite (the seat that starts moves round, eliminations change the table); with duplicate
-  deals, whose copies are not independent at all, every interval is taken over deals instead
-  (:func:`kalooki.figures.with_unit_intervals`).
+The statistics are :mod:`kalooki.simulation_stats`; :func:`compare` is
+:mod:`kalooki.simulation_comparison`.
 
 This module prints nothing and writes no files: the CLI (``kalooki simulate``) does that.
 """
@@ -37,33 +28,47 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from kalooki.bots import Bot, make_bot
 from kalooki.driver import play_turn
-from kalooki.engine import DEFAULT_TURN_LIMIT, Game
+from kalooki.engine import Game
 from kalooki.errors import KalookiError
 from kalooki.events import ReshuffleEvent, StockOutEvent
 from kalooki.executors import Pool, open_pool, run_tasks
+from kalooki.simulation_comparison import Comparison, compare
+from kalooki.simulation_stats import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, SimulationResult, summarise
 from kalooki.variant import Variant
 
-DEFAULT_MAX_TURNS: Final = DEFAULT_TURN_LIMIT
-"""Turns (all players together) after which a hand is stopped: the engine's own limit, as for any game."""
-
-DEFAULT_MAX_HANDS: Final = 200
-"""Hands after which a game that has not reached its goal is stopped."""
-
-Z95: Final = 1.959963984540054
-"""The normal quantile for a two-sided 95% interval."""
-
-ALPHA: Final = 0.05
-"""The significance level of :func:`compare`'s tests."""
+__all__ = [
+    "CSV_FIELDS",
+    "DEFAULT_MAX_HANDS",
+    "DEFAULT_MAX_TURNS",
+    "PLANS_KEPT",
+    "Comparison",
+    "GamePlan",
+    "GameRecord",
+    "HandRecord",
+    "Progress",
+    "SimulationError",
+    "SimulationResult",
+    "check_setup",
+    "compare",
+    "derive_seed",
+    "game_rows",
+    "game_seed",
+    "play_chunk",
+    "play_game",
+    "play_plans",
+    "rotations",
+    "rows_to_csv",
+    "simulate",
+]
 
 Progress = Callable[[int, int], None]
 """Called with (games done, games in all) as games finish."""
@@ -188,252 +193,6 @@ def _play_hand(game: Game, bots: Mapping[int, Bot]) -> HandRecord:
         opened_on=tuple(opened_on),
         reshuffles=reshuffles,
         stock_outs=stock_outs,
-    )
-
-
-# ---------------------------------------------------------------- statistics
-
-
-@dataclass(frozen=True, slots=True)
-class Rate:
-    """``successes`` out of ``trials``, with a 95% Wilson score interval."""
-
-    successes: float
-    trials: int
-    ci: tuple[float, float] | None = field(default=None, compare=False)
-    """An interval computed elsewhere (over deals, for duplicate deals) in place of Wilson's."""
-
-    @property
-    def rate(self) -> float:
-        return self.successes / self.trials if self.trials else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        return self.ci if self.ci is not None else wilson_interval(self.successes, self.trials)
-
-    def to_json(self) -> dict[str, Any]:
-        low, high = self.interval
-        return {
-            "successes": self.successes,
-            "trials": self.trials,
-            "rate": round(self.rate, 6),
-            "ci95": [round(low, 6), round(high, 6)],
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Mean:
-    """The mean of ``n`` values with their sample standard deviation (0 for fewer than two)."""
-
-    n: int
-    mean: float
-    sd: float
-    ci: tuple[float, float] | None = field(default=None, compare=False)
-    """An interval computed elsewhere (over deals, for duplicate deals) in place of the normal one."""
-
-    @staticmethod
-    def of(values: Sequence[float]) -> Mean:
-        n = len(values)
-        if not n:
-            return Mean(0, 0.0, 0.0)
-        mean = math.fsum(values) / n
-        var = math.fsum((value - mean) ** 2 for value in values) / (n - 1) if n > 1 else 0.0
-        return Mean(n, mean, math.sqrt(var))
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """A normal-approximation 95% interval for the mean."""
-        if self.ci is not None:
-            return self.ci
-        if self.n < 2:
-            return (self.mean, self.mean)
-        half = Z95 * self.sd / math.sqrt(self.n)
-        return (self.mean - half, self.mean + half)
-
-    def to_json(self) -> dict[str, Any]:
-        low, high = self.interval
-        return {
-            "n": self.n,
-            "mean": round(self.mean, 6),
-            "sd": round(self.sd, 6),
-            "ci95": [round(low, 6), round(high, 6)],
-        }
-
-
-def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (0-1); (0, 0) for no trials."""
-    if trials <= 0:
-        return (0.0, 0.0)
-    p = successes / trials
-    z2 = z * z
-    denominator = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denominator
-    half = z * math.sqrt(max(0.0, p * (1 - p) / trials + z2 / (4 * trials * trials))) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-@dataclass(frozen=True, slots=True)
-class SimulationResult:
-    """What :func:`simulate` measured. Every figure is a :class:`Rate` or a :class:`Mean`.
-
-    Per-seat lists are indexed by seat (seat 0 plays first in the first hand). ``records`` holds
-    every game for per-game output; it is left out of :meth:`to_json`.
-    """
-
-    variant: str
-    rules: dict[str, Any]
-    bots: tuple[str, ...]
-    games: int
-    seed: int
-    max_turns: int
-    max_hands: int
-    hands: int
-    seat_hand_wins: tuple[Rate, ...]
-    seat_game_wins: tuple[Rate, ...]
-    bot_hand_wins: dict[str, Rate]
-    bot_game_wins: dict[str, Rate]
-    bot_score_per_hand: dict[str, Mean]
-    turns_per_hand: Mean
-    hands_per_game: Mean
-    kalooki: Rate
-    stock_ran_out: Rate
-    reshuffles_per_hand: Mean
-    ends: dict[str, int]
-    abandoned: Rate
-    opened: Rate
-    opening_turn: Mean
-    points_per_loser: Mean
-    score_spread: Mean
-    unfinished_games: int
-    records: tuple[GameRecord, ...] = field(repr=False)
-    seconds: float = field(default=0.0, compare=False)
-    workers: int = field(default=1, compare=False)
-    duplicate: bool = False
-    """Each deal was played once per seat rotation (games come in groups of one per seat)."""
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds > 0 else 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "variant": self.variant,
-            "rules": self.rules,
-            "bots": list(self.bots),
-            "games": self.games,
-            "seed": self.seed,
-            "max_turns": self.max_turns,
-            "max_hands": self.max_hands,
-            "hands": self.hands,
-            "seat_hand_wins": [rate.to_json() for rate in self.seat_hand_wins],
-            "seat_game_wins": [rate.to_json() for rate in self.seat_game_wins],
-            "bot_hand_wins": {name: rate.to_json() for name, rate in self.bot_hand_wins.items()},
-            "bot_game_wins": {name: rate.to_json() for name, rate in self.bot_game_wins.items()},
-            "bot_score_per_hand": {name: mean.to_json() for name, mean in self.bot_score_per_hand.items()},
-            "turns_per_hand": self.turns_per_hand.to_json(),
-            "hands_per_game": self.hands_per_game.to_json(),
-            "kalooki": self.kalooki.to_json(),
-            "stock_ran_out": self.stock_ran_out.to_json(),
-            "reshuffles_per_hand": self.reshuffles_per_hand.to_json(),
-            "ends": dict(self.ends),
-            "abandoned": self.abandoned.to_json(),
-            "opened": self.opened.to_json(),
-            "opening_turn": self.opening_turn.to_json(),
-            "points_per_loser": self.points_per_loser.to_json(),
-            "score_spread": self.score_spread.to_json(),
-            "unfinished_games": self.unfinished_games,
-            "duplicate": self.duplicate,
-            "seconds": round(self.seconds, 3),
-            "workers": self.workers,
-            "games_per_second": round(self.games_per_second, 2),
-        }
-
-
-def summarise(
-    variant: Variant,
-    bots: Sequence[str],
-    seed: int,
-    records: Sequence[GameRecord],
-    max_turns: int = DEFAULT_MAX_TURNS,
-    max_hands: int = DEFAULT_MAX_HANDS,
-    duplicate: bool = False,
-) -> SimulationResult:
-    """Count everything :class:`SimulationResult` reports from the games' records (in index order)."""
-    seats = range(len(bots))
-    names = sorted(set(bots))
-    hand_wins = [0] * len(bots)
-    hand_trials = [0] * len(bots)
-    game_wins = [0] * len(bots)
-    # Per bot, counted game by game: with duplicate deals a bot changes seats from game to game.
-    bot_counts = {name: [0, 0, 0, 0] for name in names}  # hand wins, hand trials, game wins, game trials
-    scores: dict[str, list[float]] = {name: [] for name in names}
-    turns: list[float] = []
-    hands_per_game: list[float] = []
-    reshuffles: list[float] = []
-    opening_turns: list[float] = []
-    loser_points: list[float] = []
-    spreads: list[float] = []
-    ends: dict[str, int] = {}
-    kalookis = ran_out = abandoned = opened = player_hands = 0
-    for record in records:
-        hands_per_game.append(len(record.hands))
-        spreads.append(max(record.totals) - min(record.totals))
-        for seat in record.winners:
-            game_wins[seat] += 1
-            bot_counts[record.bot(bots, seat)][2] += 1
-        for seat in seats:
-            bot_counts[record.bot(bots, seat)][3] += 1
-        for hand in record.hands:
-            turns.append(hand.turns)
-            reshuffles.append(hand.reshuffles)
-            ends[hand.end] = ends.get(hand.end, 0) + 1
-            kalookis += hand.kalooki
-            ran_out += hand.reshuffles > 0 or hand.stock_outs > 0
-            abandoned += hand.end == "abandoned"
-            for seat in hand.seats:
-                hand_trials[seat] += 1
-                bot_counts[record.bot(bots, seat)][1] += 1
-                player_hands += 1
-                scores[record.bot(bots, seat)].append(hand.scores[seat])
-                if hand.opened_on[seat] is not None:
-                    opened += 1
-                    opening_turns.append(float(hand.opened_on[seat] or 0))
-                if hand.winner is not None and seat != hand.winner and hand.end == "went_out":
-                    loser_points.append(hand.hand_points[seat])
-            if hand.winner is not None:
-                hand_wins[hand.winner] += 1
-                bot_counts[record.bot(bots, hand.winner)][0] += 1
-    hands = len(turns)
-    games = len(records)
-
-    return SimulationResult(
-        variant=variant.name,
-        rules=variant.model_dump(mode="json", exclude={"extends"}),
-        bots=tuple(bots),
-        games=games,
-        seed=seed,
-        max_turns=max_turns,
-        max_hands=max_hands,
-        hands=hands,
-        seat_hand_wins=tuple(Rate(hand_wins[seat], hand_trials[seat]) for seat in seats),
-        seat_game_wins=tuple(Rate(game_wins[seat], games) for seat in seats),
-        bot_hand_wins={name: Rate(count[0], count[1]) for name, count in bot_counts.items()},
-        bot_game_wins={name: Rate(count[2], count[3]) for name, count in bot_counts.items()},
-        bot_score_per_hand={name: Mean.of(values) for name, values in scores.items()},
-        turns_per_hand=Mean.of(turns),
-        hands_per_game=Mean.of(hands_per_game),
-        kalooki=Rate(kalookis, hands),
-        stock_ran_out=Rate(ran_out, hands),
-        reshuffles_per_hand=Mean.of(reshuffles),
-        ends=dict(sorted(ends.items())),
-        abandoned=Rate(abandoned, hands),
-        opened=Rate(opened, player_hands),
-        opening_turn=Mean.of(opening_turns),
-        points_per_loser=Mean.of(loser_points),
-        score_spread=Mean.of(spreads),
-        unfinished_games=sum(not record.finished for record in records),
-        records=tuple(records),
-        duplicate=duplicate,
     )
 
 
@@ -668,111 +427,3 @@ def rows_to_csv(rows: Sequence[Mapping[str, Any]]) -> str:
         writer.writeheader()
         writer.writerows(rows)
     return out.getvalue()
-
-
-# ---------------------------------------------------------------- comparing two variants
-
-
-@dataclass(frozen=True, slots=True)
-class Difference:
-    """One figure under both variants: B minus A, the paired test's statistic and two-sided p-value.
-
-    ``adjusted_p`` is the p-value after false-discovery control over every figure compared
-    (Benjamini-Hochberg); ``significant`` reads it, so a difference is marked only when it
-    survives the many tests made at once.
-    """
-
-    metric: str
-    kind: str  # "rate" (shown as a percentage) or "mean"
-    a: float
-    b: float
-    difference: float
-    statistic: float
-    p_value: float
-    adjusted_p: float = 1.0
-    key: str = ""
-
-    @property
-    def significant(self) -> bool:
-        return self.adjusted_p < ALPHA
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "metric": self.metric,
-            "key": self.key,
-            "test": "paired t",
-            "a": round(self.a, 6),
-            "b": round(self.b, 6),
-            "difference": round(self.difference, 6),
-            "statistic": round(self.statistic, 4) if math.isfinite(self.statistic) else str(self.statistic),
-            "p_value": round(self.p_value, 6),
-            "adjusted_p": round(self.adjusted_p, 6),
-            "significant": self.significant,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Comparison:
-    """Two simulations on the same seeds and the tested differences between them."""
-
-    a: SimulationResult
-    b: SimulationResult
-    differences: tuple[Difference, ...]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "a": self.a.to_json(),
-            "b": self.b.to_json(),
-            "alpha": ALPHA,
-            "correction": "Benjamini-Hochberg",
-            "differences": [difference.to_json() for difference in self.differences],
-        }
-
-
-def differences(a: SimulationResult, b: SimulationResult) -> tuple[Difference, ...]:
-    """Every figure the two results share, B minus A, each with its paired test, FDR-controlled."""
-    from kalooki.figures import adjust_p_values, difference, figures_of, paired_test, unit_table
-
-    shared = [figure for figure in figures_of(a.bots) if figure in figures_of(b.bots)]
-    table_a, table_b = unit_table(a, shared), unit_table(b, shared)
-    tests = [paired_test(table_a[figure.key], table_b[figure.key]) for figure in shared]
-    adjusted = adjust_p_values([test.p_value for test in tests])
-    return tuple(
-        difference(figure, test, adjusted_p)
-        for figure, test, adjusted_p in zip(shared, tests, adjusted, strict=True)
-    )
-
-
-def compare(
-    a: Variant,
-    b: Variant,
-    bots: Sequence[str],
-    games: int,
-    seed: int = 0,
-    *,
-    workers: int | None = None,
-    max_turns: int = DEFAULT_MAX_TURNS,
-    max_hands: int = DEFAULT_MAX_HANDS,
-    progress: Progress | None = None,
-    duplicate: bool = False,
-    pool: Pool | None = None,
-) -> Comparison:
-    """Simulate ``a`` and ``b`` on the same game seeds and test each difference (B minus A).
-
-    The same seeds pair the runs game by game, so each figure is compared with a paired t-test
-    over games (see :mod:`kalooki.figures`), two-sided; the p-values of all the figures are
-    then adjusted together (Benjamini-Hochberg) and a difference is significant when its
-    adjusted p-value is under :data:`ALPHA`. ``progress`` sees both runs as one: (done, 2 * games).
-    """
-    plans = [GamePlan(rules, tuple(bots), games, seed, duplicate, max_turns, max_hands) for rules in (a, b)]
-    for plan in plans:
-        plan.check()
-    started = time.perf_counter()
-    with nullcontext(pool) if pool is not None else open_pool(workers) as active:
-        records = play_plans(active, plans, progress)
-    seconds = (time.perf_counter() - started) / 2
-    first, second = (
-        _timed(plan.summarise(played), seconds, active.workers)
-        for plan, played in zip(plans, records, strict=True)
-    )
-    return Comparison(first, second, differences(first, second))

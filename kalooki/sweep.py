@@ -31,14 +31,9 @@ from kalooki.figures import (
     unit_table,
 )
 from kalooki.grid import Axis, Cell
-from kalooki.simulate import (
-    Difference,
-    GamePlan,
-    GameRecord,
-    HandRecord,
-    SimulationResult,
-    play_plans,
-)
+from kalooki.simulate import GamePlan, GameRecord, HandRecord, play_plans
+from kalooki.simulation_comparison import Difference
+from kalooki.simulation_stats import SimulationResult
 
 SweepProgress = Callable[[int, int, int, int], None]
 """Called with (games done, games in all, cells done, cells in all)."""

@@ -24,10 +24,11 @@ from typing import Any
 import pytest
 from lsp_client import LspClient
 
-from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant, yaml_scalar
+from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
 from kalooki.schema import schema_path
 from kalooki.script import load_script
 from kalooki.variant import CLASSIC, KNOB_NAMES, Variant
+from kalooki.variant_writer import yaml_scalar
 from kalooki.yamlio import YamlError
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -24,14 +24,12 @@ from kalooki.loader import (
     builtin_variant_path,
     load_variant,
     load_variant_text,
-    parse_set_options,
     resolve_variant,
-    variant_differences,
-    variant_to_yaml,
-    yaml_scalar,
 )
 from kalooki.resources import variants_dir
+from kalooki.set_options import parse_set_options
 from kalooki.variant import CLASSIC, KNOB_NAMES, Variant, cross_field_problems
+from kalooki.variant_writer import variant_differences, variant_to_yaml, yaml_scalar
 from kalooki.yamlio import load_yaml_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "variants"

@@ -22,8 +22,6 @@ from kalooki.simulate import (
     GamePlan,
     GameRecord,
     HandRecord,
-    Mean,
-    Rate,
     SimulationError,
     compare,
     game_rows,
@@ -31,9 +29,8 @@ from kalooki.simulate import (
     play_chunk,
     rows_to_csv,
     simulate,
-    summarise,
-    wilson_interval,
 )
+from kalooki.simulation_stats import Mean, Rate, summarise, wilson_interval
 
 runner = CliRunner()
 CLASSIC = load_variant("classic")

@@ -1,0 +1,115 @@
+"""``--set KEY=VALUE`` options: each value read as a YAML scalar and checked on its own, before any
+variant file is read.
+
+:func:`~kalooki.loader.resolve_variant` applies them on top of a variant's files; a bad option is
+reported at ``--set:N:COL`` (N is which option), together with the file's own problems.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from kalooki.variant import DEFER_CROSS_FIELD, Variant
+from kalooki.yamlio import (
+    Diagnostic,
+    Location,
+    format_key_path,
+    parse_scalar_text,
+    sort_diagnostics,
+    validation_diagnostics,
+)
+
+__all__ = ["SET_SOURCE", "SetOptions", "parse_set_options"]
+
+SET_SOURCE = "--set"
+"""The FILE part of a diagnostic about a ``--set`` option (its LINE is which option, 1 for the first)."""
+
+
+@dataclass(frozen=True)
+class SetOptions:
+    """Parsed ``--set KEY=VALUE`` options; also a :class:`~kalooki.yamlio.Locator` for their diagnostics."""
+
+    options: tuple[str, ...]
+    values: dict[str, Any]
+    _where: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False)
+    _plain: dict[str, str] = field(default_factory=dict, repr=False)
+    source: str = SET_SOURCE
+    """The option's name, the FILE part of its diagnostics (``--set``, or e.g. ``--set-a``)."""
+
+    def location(self, path: Sequence[str | int], key: str | None = None) -> Location:
+        name = str(path[0]) if path else ""
+        line, column = self._where.get(name, (1, 1))
+        return Location(self.source, line, column, format_key_path(path) if key is None else key)
+
+    def key_location(self, path: Sequence[str | int], key: str | None = None) -> Location:
+        name = str(path[0]) if path else ""
+        line, _ = self._where.get(name, (1, 1))
+        return Location(self.source, line, 1, format_key_path(path) if key is None else key)
+
+    def scalar_text(self, path: Sequence[str | int]) -> str | None:
+        return self._plain.get(str(path[0])) if len(path) == 1 else None
+
+    def option_text(self, name: str) -> str:
+        line, _ = self._where[name]
+        return self.options[line - 1]
+
+
+def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOptions:
+    """Read ``KEY=VALUE`` options (values are YAML scalars) and check each value on its own.
+
+    Raises :class:`VariantError` listing every bad option, e.g.
+    ``--set:2:19: opening_threshold: expected a whole number, got 'yes'`` (LINE is which
+    option, COL the character in ``KEY=VALUE``). A later option for the same key wins.
+    ``source`` is the option's name as diagnostics show it.
+    """
+    problems: list[Diagnostic] = []
+    values: dict[str, Any] = {}
+    where: dict[str, tuple[int, int]] = {}
+    plain: dict[str, str] = {}
+    for index, option in enumerate(options, start=1):
+        key, equals, text = option.partition("=")
+        key = key.strip()
+        if not equals or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", key):
+            problems.append(
+                Diagnostic(
+                    source,
+                    index,
+                    1,
+                    "",
+                    f"expected KEY=VALUE (e.g. opening_threshold=40), got {option!r}",
+                )
+            )
+            continue
+        column = len(option) - len(text) + 1
+        if key == "extends":
+            problems.append(
+                Diagnostic(source, index, 1, key, f"a variant's bases cannot be changed with {source}")
+            )
+            continue
+        try:
+            values[key] = parse_scalar_text(text)
+        except ValueError as error:
+            problems.append(Diagnostic(source, index, column, key, str(error)))
+            continue
+        where[key] = (index, column)
+        stripped = text.strip()
+        if stripped[:1] not in ("'", '"'):
+            plain[key] = stripped
+        else:
+            plain.pop(key, None)
+    parsed = SetOptions(tuple(options), values, where, plain, source)
+    try:
+        Variant.model_validate(values, context={DEFER_CROSS_FIELD: True})
+    except ValidationError as error:
+        problems.extend(validation_diagnostics(error, values, parsed, model=Variant))
+    if problems:
+        # Imported here: the loader, which defines the error, reads its overrides through this module.
+        from kalooki.loader import VariantError
+
+        raise VariantError(sort_diagnostics(problems))
+    return parsed

@@ -1,0 +1,131 @@
+"""Two variants simulated on the same seeds (:func:`compare`), and each figure's difference tested.
+
+The games are played by :mod:`kalooki.simulate`, which re-exports :func:`compare` and :class:`Comparison`.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from contextlib import nullcontext
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Final
+
+from kalooki.executors import Pool, open_pool
+from kalooki.simulation_stats import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, SimulationResult
+from kalooki.variant import Variant
+
+if TYPE_CHECKING:
+    from kalooki.simulate import Progress
+
+ALPHA: Final = 0.05
+"""The significance level of :func:`compare`'s tests."""
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One figure under both variants: B minus A, the paired test's statistic and two-sided p-value.
+
+    ``adjusted_p`` is the p-value after false-discovery control over every figure compared
+    (Benjamini-Hochberg); ``significant`` reads it, so a difference is marked only when it
+    survives the many tests made at once.
+    """
+
+    metric: str
+    kind: str  # "rate" (shown as a percentage) or "mean"
+    a: float
+    b: float
+    difference: float
+    statistic: float
+    p_value: float
+    adjusted_p: float = 1.0
+    key: str = ""
+
+    @property
+    def significant(self) -> bool:
+        return self.adjusted_p < ALPHA
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "metric": self.metric,
+            "key": self.key,
+            "test": "paired t",
+            "a": round(self.a, 6),
+            "b": round(self.b, 6),
+            "difference": round(self.difference, 6),
+            "statistic": round(self.statistic, 4) if math.isfinite(self.statistic) else str(self.statistic),
+            "p_value": round(self.p_value, 6),
+            "adjusted_p": round(self.adjusted_p, 6),
+            "significant": self.significant,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Two simulations on the same seeds and the tested differences between them."""
+
+    a: SimulationResult
+    b: SimulationResult
+    differences: tuple[Difference, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "a": self.a.to_json(),
+            "b": self.b.to_json(),
+            "alpha": ALPHA,
+            "correction": "Benjamini-Hochberg",
+            "differences": [difference.to_json() for difference in self.differences],
+        }
+
+
+def differences(a: SimulationResult, b: SimulationResult) -> tuple[Difference, ...]:
+    """Every figure the two results share, B minus A, each with its paired test, FDR-controlled."""
+    from kalooki.figures import adjust_p_values, difference, figures_of, paired_test, unit_table
+
+    shared = [figure for figure in figures_of(a.bots) if figure in figures_of(b.bots)]
+    table_a, table_b = unit_table(a, shared), unit_table(b, shared)
+    tests = [paired_test(table_a[figure.key], table_b[figure.key]) for figure in shared]
+    adjusted = adjust_p_values([test.p_value for test in tests])
+    return tuple(
+        difference(figure, test, adjusted_p)
+        for figure, test, adjusted_p in zip(shared, tests, adjusted, strict=True)
+    )
+
+
+def compare(
+    a: Variant,
+    b: Variant,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    workers: int | None = None,
+    max_turns: int = DEFAULT_MAX_TURNS,
+    max_hands: int = DEFAULT_MAX_HANDS,
+    progress: Progress | None = None,
+    duplicate: bool = False,
+    pool: Pool | None = None,
+) -> Comparison:
+    """Simulate ``a`` and ``b`` on the same game seeds and test each difference (B minus A).
+
+    The same seeds pair the runs game by game, so each figure is compared with a paired t-test
+    over games (see :mod:`kalooki.figures`), two-sided; the p-values of all the figures are
+    then adjusted together (Benjamini-Hochberg) and a difference is significant when its
+    adjusted p-value is under :data:`ALPHA`. ``progress`` sees both runs as one: (done, 2 * games).
+    """
+    # Imported here: kalooki.simulate imports this module to re-export compare.
+    from kalooki.simulate import GamePlan, play_plans
+
+    plans = [GamePlan(rules, tuple(bots), games, seed, duplicate, max_turns, max_hands) for rules in (a, b)]
+    for plan in plans:
+        plan.check()
+    started = time.perf_counter()
+    with nullcontext(pool) if pool is not None else open_pool(workers) as active:
+        records = play_plans(active, plans, progress)
+    seconds = (time.perf_counter() - started) / 2
+    first, second = (
+        replace(plan.summarise(played), seconds=seconds, workers=active.workers)
+        for plan, played in zip(plans, records, strict=True)
+    )
+    return Comparison(first, second, differences(first, second))
