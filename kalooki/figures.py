@@ -24,13 +24,12 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Final, Literal
 
 from kalooki.simulate import GameRecord, rotations
-from kalooki.simulation_comparison import Difference
+from kalooki.simulation_comparison import ALPHA, Difference
 from kalooki.simulation_stats import Mean, Rate, SimulationResult
 
 if TYPE_CHECKING:
     import numpy as np
 
-ALPHA: Final = 0.05
 FDR_METHOD: Final = "Benjamini-Hochberg"
 
 Kind = Literal["rate", "mean"]
