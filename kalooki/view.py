@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kalooki.cards import Card
+from kalooki.cardstate import CardState
 
 if TYPE_CHECKING:
     from kalooki.engine import Game, Phase, TurnState
@@ -34,6 +35,8 @@ class PlayerView:
 
     seat: int
     hand: tuple[Card, ...]
+    hand_state: CardState
+    """The seat's own hand as counts and masks (the engine's, kept current: nothing to rebuild)."""
     table: tuple[TableMeld, ...]
     discard_pile: tuple[Card, ...]
     stock_count: int
