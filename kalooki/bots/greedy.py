@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
 from kalooki.cards import JOKER, Card, card_points
+from kalooki.cardstate import CardState
 from kalooki.melds import MeldError, build, make_meld, set_room_suits
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 
@@ -128,12 +129,15 @@ class GreedyBot:
         self._closed_size = 0
         self._closed_rules: Variant | None = None
         self._closed_hand: Counter[Card] = Counter()
-        self._meldable: tuple[tuple[object, ...], int] | None = None
+        self._meldable: tuple[tuple[int, int], int] | None = None
+        # The hands of this turn whose card state is known (the view's, the view's plus the top discard).
+        self._known: list[tuple[Sequence[Card], CardState]] = []
 
     # ---------------------------------------------------------------- the turn's memory
 
     def _start(self, view: PlayerView) -> None:
         """Forget the last turn's plans when a new turn (or a new view) begins."""
+        self._known = [(view.hand, view.hand_state)]
         key = (view.hand_number, view.turn_number, view.current)
         if key != self._turn:
             if self._turn is None or self._turn[:1] != key[:1]:
@@ -142,6 +146,13 @@ class GreedyBot:
             self._turn = key
             self._plans.clear()
             self._pending.clear()
+
+    def state_of(self, hand: Sequence[Card]) -> CardState:
+        """The card state of ``hand``: the engine's for the view's hand (or it with the top discard)."""
+        for known, state in self._known:
+            if known is hand:
+                return state
+        return CardState.of(hand)
 
     @staticmethod
     def table_key(table: Sequence[TableMeld]) -> tuple[object, ...]:
@@ -155,7 +166,7 @@ class GreedyBot:
         if not must and (self.within_closed(hand, variant) or not self.may_open(hand, variant)):
             return None
         melds = view.table if table else ()
-        key: PlanKey = ("open", tuple(sorted(hand)), self.table_key(melds), must)
+        key: PlanKey = ("open", self.state_of(hand).key, self.table_key(melds), must)
         if key in self._plans:
             return self._plans[key]
         keep = keep_count(variant)
@@ -202,9 +213,10 @@ class GreedyBot:
 
     def meldable(self, hand: Sequence[Card], variant: Variant) -> int:
         """:func:`quick.meldable`, remembered for the last hand (a turn asks about a hand 2-3 times)."""
-        key = (tuple(sorted(hand)), id(variant))
+        state = self.state_of(hand)
+        key = (state.key, id(variant))
         if self._meldable is None or self._meldable[0] != key:
-            self._meldable = (key, quick.meldable(hand, variant))
+            self._meldable = (key, quick.meldable(state, variant))
         return self._meldable[1]
 
     def may_open(self, hand: Sequence[Card], variant: Variant) -> bool:
@@ -215,7 +227,8 @@ class GreedyBot:
         one solver call, a hand is solved again only when a new card joins a meld.
         """
         can_meld = self.meldable(hand, variant)
-        if not can_meld or quick.opening_bound(hand, can_meld, variant) < max(variant.opening_threshold, 1):
+        state = self.state_of(hand)
+        if not can_meld or quick.opening_bound(state, can_meld, variant) < max(variant.opening_threshold, 1):
             return False
         closed = self._closed
         if not closed or len(hand) > self._closed_size or self._closed_rules is not variant:
@@ -237,7 +250,7 @@ class GreedyBot:
         """
         variant = view.variant
         table = view.table if builds else ()
-        key: PlanKey = ("solve", tuple(sorted(hand)), self.table_key(table), must, objective)
+        key: PlanKey = ("solve", self.state_of(hand).key, self.table_key(table), must, objective)
         if key in self._plans:
             return self._plans[key]
         plan = None if must or JOKER in hand else self.without_search(hand, table, variant)
@@ -303,6 +316,7 @@ class GreedyBot:
         seat = view.current
         hand = view.hand
         with_top = [*hand, top]
+        self._known.append((with_top, view.hand_state.add(top)))
         if view.opened[seat]:
             loose = top != JOKER and not self.meldable(with_top, view.variant) >> top & 1
             if loose and not quick.fits_table(top, view.table, view.variant):
@@ -473,4 +487,5 @@ class GreedyBot:
         """
         if view.opened[view.current] or not variant.opening_threshold:
             return False
-        return quick.opening_bound(hand, self.meldable(hand, variant), variant) < variant.opening_threshold
+        state = self.state_of(hand)
+        return quick.opening_bound(state, self.meldable(hand, variant), variant) < variant.opening_threshold

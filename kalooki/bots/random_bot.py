@@ -47,9 +47,8 @@ class RandomBot:
         if owed:
             return self.pay_debts(view, owed)
         seat = view.current
-        hand = view.hand
         if view.opened[seat]:
-            if quick.may_lay(hand, view.table, view.variant) or self.may_swap(view, legal):
+            if quick.may_lay(view.hand_state, view.table, view.variant) or self.may_swap(view, legal):
                 layings = [
                     action
                     for action in legal
@@ -58,11 +57,11 @@ class RandomBot:
                 ]
                 if layings:
                     return self.rng.choice(layings)
-        elif quick.may_open(hand, view.variant):
+        elif quick.may_open(view.hand_state, view.variant):
             opening = self.sample_opening(view)
             if opening is not None and not _strands(view, opening):
                 return opening
-        return Discard(self.rng.choice(sorted(set(hand))))
+        return Discard(self.rng.choice(view.hand_state.distinct()))
 
     def may_swap(self, view: PlayerView, legal: LegalView) -> bool:
         return any(meld.jokers for meld in view.table) and bool(legal.swaps())
