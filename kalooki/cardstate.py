@@ -10,6 +10,7 @@ player's view share one object, and a change makes a new state in a few int oper
   mean the same cards, so it is also the hand's hashable key;
 - ``runs``: 16 bits per suit; bit ``p`` of a suit's part (``run_mask(suit)``) is set when the hand
   holds the card at run position ``p`` (1 the ace below the two ... 13 the king, 14 the ace again);
+- ``held``: bit ``code`` set when the hand holds at least one card of that code;
 - ``suits``: 4 bits per rank index (0 = ace ... 12 = king); bit ``s`` of a rank's part
   (``suit_mask(index)``) is set when the hand holds that rank in suit ``s``.
 """
@@ -41,15 +42,17 @@ _SUIT_BITS = tuple(1 << (code % 13 * 4 + code // 13) for code in range(JOKER))
 class CardState:
     """The cards of one hand as ints; immutable (:meth:`add` and :meth:`remove` make new states)."""
 
-    __slots__ = ("key", "runs", "size", "suits")
+    __slots__ = ("held", "key", "runs", "size", "suits")
 
     key: int
+    held: int
     runs: int
     suits: int
     size: int
 
-    def __init__(self, key: int = 0, runs: int = 0, suits: int = 0, size: int = 0) -> None:
+    def __init__(self, key: int = 0, held: int = 0, runs: int = 0, suits: int = 0, size: int = 0) -> None:
         self.key = key
+        self.held = held
         self.runs = runs
         self.suits = suits
         self.size = size
@@ -57,14 +60,15 @@ class CardState:
     @classmethod
     def of(cls, cards: Iterable[Card]) -> CardState:
         """The state of a hand holding ``cards`` (in any order)."""
-        key = runs = suits = size = 0
+        key = held = runs = suits = size = 0
         for card in cards:
             key += 1 << (card * KEY_BITS)
+            held |= 1 << card
             size += 1
             if card != JOKER:
                 runs |= _RUN_BITS[card]
                 suits |= _SUIT_BITS[card]
-        return cls(key, runs, suits, size)
+        return cls(key, held, runs, suits, size)
 
     def count(self, card: Card) -> int:
         """Copies of ``card`` held."""
@@ -91,11 +95,13 @@ class CardState:
         """This hand with one more ``card``."""
         shift = card * KEY_BITS
         key = self.key
-        if card == JOKER or (key >> shift) & _COUNT:
-            return CardState(key + (1 << shift), self.runs, self.suits, self.size + 1)
-        return CardState(
-            key + (1 << shift), self.runs | _RUN_BITS[card], self.suits | _SUIT_BITS[card], self.size + 1
-        )
+        if (key >> shift) & _COUNT:
+            return CardState(key + (1 << shift), self.held, self.runs, self.suits, self.size + 1)
+        held = self.held | (1 << card)
+        if card == JOKER:
+            return CardState(key + (1 << shift), held, self.runs, self.suits, self.size + 1)
+        runs, suits = self.runs | _RUN_BITS[card], self.suits | _SUIT_BITS[card]
+        return CardState(key + (1 << shift), held, runs, suits, self.size + 1)
 
     def remove(self, card: Card) -> CardState:
         """This hand with one ``card`` fewer; the hand must hold it."""
@@ -104,11 +110,13 @@ class CardState:
         held = (key >> shift) & _COUNT
         if not held:
             raise ValueError(f"the hand holds no card {card}")
-        if card == JOKER or held > 1:
-            return CardState(key - (1 << shift), self.runs, self.suits, self.size - 1)
-        return CardState(
-            key - (1 << shift), self.runs & ~_RUN_BITS[card], self.suits & ~_SUIT_BITS[card], self.size - 1
-        )
+        if held > 1:
+            return CardState(key - (1 << shift), self.held, self.runs, self.suits, self.size - 1)
+        mask = self.held & ~(1 << card)
+        if card == JOKER:
+            return CardState(key - (1 << shift), mask, self.runs, self.suits, self.size - 1)
+        runs, suits = self.runs & ~_RUN_BITS[card], self.suits & ~_SUIT_BITS[card]
+        return CardState(key - (1 << shift), mask, runs, suits, self.size - 1)
 
     def add_all(self, cards: Iterable[Card]) -> CardState:
         state = self
@@ -126,7 +134,7 @@ class CardState:
         return self.size
 
     def __contains__(self, card: object) -> bool:
-        return isinstance(card, int) and 0 <= card < CODES and (self.key >> (card * KEY_BITS)) & _COUNT > 0
+        return isinstance(card, int) and 0 <= card < CODES and bool(self.held >> card & 1)
 
     def __iter__(self) -> Iterator[Card]:
         """The cards held, in code order (each copy)."""
@@ -137,8 +145,13 @@ class CardState:
 
     def distinct(self) -> list[Card]:
         """The card codes held, each once, in code order."""
-        key = self.key
-        return [code for code in range(CODES) if (key >> (code * KEY_BITS)) & _COUNT]
+        found = []
+        held = self.held
+        while held:
+            low = held & -held
+            found.append(low.bit_length() - 1)
+            held ^= low
+        return found
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, CardState) and other.key == self.key

@@ -28,8 +28,8 @@ MAX_ACTIONS = 150
 codes = st.integers(0, JOKER)
 
 
-def fields(state: CardState) -> tuple[int, int, int, int]:
-    return state.key, state.runs, state.suits, state.size
+def fields(state: CardState) -> tuple[int, int, int, int, int]:
+    return state.key, state.held, state.runs, state.suits, state.size
 
 
 def assert_current(game: Game) -> None:
@@ -48,6 +48,7 @@ def test_a_state_is_its_cards_counts_and_masks(cards: list[int]) -> None:
     assert state.counts() == [cards.count(code) for code in range(JOKER + 1)]
     assert state.jokers == cards.count(JOKER)
     assert state.distinct() == sorted(set(cards))
+    assert state.held == sum(1 << code for code in set(cards))
     for suit in range(4):
         positions = {index + 1 for index in range(13) if suit * 13 + index in cards}
         if 1 in positions:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
 from kalooki.cards import JOKER, Card, card_points
-from kalooki.cardstate import CardState
+from kalooki.cardstate import EMPTY, CardState
 from kalooki.melds import MeldError, build, make_meld, set_room_suits
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 
@@ -114,6 +114,21 @@ def strands(view: PlayerView, plan: solver.Plan) -> bool:
     return endgame.strands(plan.remaining, table, view.discard_pile, variant, keep, others)
 
 
+def holds_swap_card(view: PlayerView) -> bool:
+    """Whether the hand holds a card that a joker on the table stands for: no joker release without one."""
+    held = view.hand_state.held
+    for meld in view.table:
+        if not meld.jokers:
+            continue
+        if meld.kind == "run":
+            wanted = {meld.stands_for(i) for i, card in enumerate(meld.cards) if card == JOKER}
+        else:
+            wanted = {meld.rank - 1 + 13 * suit for suit in set_room_suits(meld, view.variant)}
+        if any(held >> card & 1 for card in wanted):
+            return True
+    return False
+
+
 class GreedyBot:
     """Lays down as soon and as much as it can, keeping cards that are near melds."""
 
@@ -125,10 +140,10 @@ class GreedyBot:
         self._plans: dict[PlanKey, solver.Plan | None] = {}
         self._pending: list[tuple[Action, tuple[Card, ...]]] = []
         # The meldable cards of the last hand found to hold no opening, and that hand's size.
-        self._closed: Counter[Card] = Counter()
+        self._closed = EMPTY
         self._closed_size = 0
         self._closed_rules: Variant | None = None
-        self._closed_hand: Counter[Card] = Counter()
+        self._closed_hand = EMPTY
         self._meldable: tuple[tuple[int, int], int] | None = None
         # The hands of this turn whose card state is known (the view's, the view's plus the top discard).
         self._known: list[tuple[Sequence[Card], CardState]] = []
@@ -141,8 +156,7 @@ class GreedyBot:
         key = (view.hand_number, view.turn_number, view.current)
         if key != self._turn:
             if self._turn is None or self._turn[:1] != key[:1]:
-                self._closed.clear()
-                self._closed_hand.clear()
+                self._closed = self._closed_hand = EMPTY
             self._turn = key
             self._plans.clear()
             self._pending.clear()
@@ -189,10 +203,11 @@ class GreedyBot:
     def remember_closed(self, hand: Sequence[Card], variant: Variant) -> None:
         """Note that ``hand`` holds no opening (see :meth:`may_open`)."""
         can_meld = self.meldable(hand, variant)
-        self._closed = Counter(card for card in hand if card == JOKER or can_meld >> card & 1)
+        state = self.state_of(hand)
+        self._closed = CardState.of(card for card in state if card == JOKER or can_meld >> card & 1)
         self._closed_size = len(hand)
         self._closed_rules = variant
-        self._closed_hand = Counter(hand)
+        self._closed_hand = state
 
     def within_closed(self, hand: Sequence[Card], variant: Variant) -> bool:
         """Whether ``hand`` surely holds no opening, judged from the last hand found to hold none.
@@ -204,12 +219,13 @@ class GreedyBot:
         """
         if self._closed_rules is not variant or len(hand) > self._closed_size:
             return False
-        extra = Counter(hand) - self._closed_hand
+        state, closed = self.state_of(hand), self._closed_hand
+        extra = [card for card in state.distinct() if state.count(card) > closed.count(card)]
         if not extra:
             return True
-        if len(extra) > 1 or extra.total() > 1 or JOKER in hand:
+        if len(extra) > 1 or state.count(extra[0]) - closed.count(extra[0]) > 1 or state.jokers:
             return False
-        return not closeness(next(iter(extra)), hand)
+        return not closeness(extra[0], hand)
 
     def meldable(self, hand: Sequence[Card], variant: Variant) -> int:
         """:func:`quick.meldable`, remembered for the last hand (a turn asks about a hand 2-3 times)."""
@@ -231,10 +247,17 @@ class GreedyBot:
         if not can_meld or quick.opening_bound(state, can_meld, variant) < max(variant.opening_threshold, 1):
             return False
         closed = self._closed
-        if not closed or len(hand) > self._closed_size or self._closed_rules is not variant:
+        if not closed.size or len(hand) > self._closed_size or self._closed_rules is not variant:
             return True
-        core = Counter(card for card in hand if card == JOKER or can_meld >> card & 1)
-        return bool(core - closed)
+        # Whether a meldable card (or a joker) is held more often than in the hand that held no opening.
+        core = state.held & (can_meld | 1 << JOKER)
+        while core:
+            low = core & -core
+            card = low.bit_length() - 1
+            if state.count(card) > closed.count(card):
+                return True
+            core ^= low
+        return False
 
     def solve(
         self,
@@ -436,17 +459,7 @@ class GreedyBot:
         # No swap while the turn owes cards: paying them comes first.
         if not view.opened[seat] or self.debts(view):
             return False
-        hand = set(view.hand)
-        for meld in view.table:
-            if not meld.jokers:
-                continue
-            if meld.kind == "run":
-                wanted = {meld.stands_for(i) for i, card in enumerate(meld.cards) if card == JOKER}
-            else:
-                wanted = {meld.rank - 1 + 13 * suit for suit in set_room_suits(meld, view.variant)}
-            if wanted & hand:
-                return True
-        return False
+        return holds_swap_card(view)
 
     def useful_swap(self, view: PlayerView, legal: LegalView) -> Swap | None:
         """A joker release after which the hand is left with less value than it could leave without it."""
@@ -470,8 +483,10 @@ class GreedyBot:
 
     def choose_discard(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> Card:
         """The costliest card least connected to the rest of the hand (never a joker if avoidable)."""
-        owed = Counter(self.debts(view))
-        candidates = [card for card in set(hand) if card != JOKER and not owed[card]] or list(set(hand))
+        owed = self.debts(view)
+        # Each card once; the orders below end on the card itself, so the order of this list is no matter.
+        held = self.state_of(hand).distinct()
+        candidates = [card for card in held if card != JOKER and card not in owed] or held
         values = quick.card_values(variant.ace_value, variant.joker_penalty)
         counts = card_counts(hand)
         if self.short_of_opening(view, hand, variant):

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from kalooki import solver
 from kalooki.bots import quick
-from kalooki.bots.greedy import GreedyBot, keep_count, strands
+from kalooki.bots.greedy import GreedyBot, holds_swap_card, keep_count, strands
 from kalooki.cards import JOKER, Card
 from kalooki.engine import candidate_melds
 from kalooki.melds import MeldError, make_meld
@@ -64,7 +64,8 @@ class RandomBot:
         return Discard(self.rng.choice(view.hand_state.distinct()))
 
     def may_swap(self, view: PlayerView, legal: LegalView) -> bool:
-        return any(meld.jokers for meld in view.table) and bool(legal.swaps())
+        # A release needs a card a table joker stands for: without one there is no stand-in to build.
+        return holds_swap_card(view) and bool(legal.swaps())
 
     def sample_opening(self, view: PlayerView) -> Meld | None:
         """A random set of disjoint melds worth the threshold, or the solver's opening if sampling misses."""
