@@ -72,7 +72,7 @@ class RandomBot:
         variant = view.variant
         hand = view.hand
         keep = keep_count(variant)
-        groups = candidate_melds(hand, variant)
+        groups = candidate_melds(view.hand_state, variant)
         values: dict[tuple[Card, ...], int] = {}
         for group in groups:
             try:
