@@ -19,13 +19,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from kalooki import rules
 from kalooki.cards import Card
 from kalooki.cardstate import CardState
+from kalooki.moves import Action, Draw, Swap
 
 if TYPE_CHECKING:
     from kalooki.engine import Game, Phase, TurnState
     from kalooki.melds import TableMeld
-    from kalooki.moves import Action, Swap
     from kalooki.variant import Variant
 
 
@@ -111,15 +112,12 @@ class LegalView:
 
     def _draws(self) -> list[Action] | None:
         """The legal draws, read from the view (None when the stand-in must answer, or it is not the draw)."""
-        from kalooki import rules
-        from kalooki.moves import Draw
-
         view = self.view
         if view.phase != "draw" or rules.discard_must_be_laid(view.variant):
             return None
-        draws: list[Action] = [Draw("stock")] if view.stock_count else []
+        draws: list[Action] = [_DRAW_STOCK] if view.stock_count else []
         if view.discard_pile and rules.may_take_discard(view.variant, view.opened[view.current]):
-            draws.append(Draw("discard"))
+            draws.append(_DRAW_DISCARD)
         return draws
 
     def __iter__(self) -> Iterator[Action]:
@@ -147,6 +145,7 @@ class LegalView:
         return self._game().legal_swaps()
 
 
+_DRAW_STOCK, _DRAW_DISCARD = Draw("stock"), Draw("discard")
 _STAND_IN_RNG = random.Random(0).getstate()
 
 

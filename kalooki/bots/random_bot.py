@@ -26,6 +26,7 @@ from kalooki.melds import MeldError, make_meld
 from kalooki.moves import Action, Build, Discard, Meld, Swap
 
 if TYPE_CHECKING:
+    from kalooki.variant import Variant
     from kalooki.view import LegalView, PlayerView
 
 OPENING_TRIES = 6
@@ -73,12 +74,18 @@ class RandomBot:
         hand = view.hand
         keep = keep_count(variant)
         groups = candidate_melds(view.hand_state, variant)
+        worth = _worth_memo(variant)
         values: dict[tuple[Card, ...], int] = {}
         for group in groups:
-            try:
-                values[group] = make_meld(group, variant).worth(variant)
-            except MeldError:
-                continue
+            value = worth.get(group)
+            if value is None:
+                try:
+                    value = make_meld(group, variant).worth(variant)
+                except MeldError:
+                    value = -1
+                worth[group] = value
+            if value >= 0:
+                values[group] = value
         groups = list(values)
         for _ in range(OPENING_TRIES):
             self.rng.shuffle(groups)
@@ -123,6 +130,23 @@ class RandomBot:
             return Meld(plan.melds)
         index, cards, end = plan.builds[0]
         return Build(index + 1, cards, end)
+
+
+_WORTH: dict[int, tuple[Variant, dict[tuple[Card, ...], int]]] = {}
+
+
+def _worth_memo(variant: Variant) -> dict[tuple[Card, ...], int]:
+    """The points of each group laid as a new meld under ``variant`` (-1: not a meld), as found so far.
+
+    Keyed by the variant object (held, so its id is never reused): hashing a variant costs more
+    than a look-up saves.
+    """
+    entry = _WORTH.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        if len(_WORTH) > 16:
+            _WORTH.clear()
+        entry = _WORTH[id(variant)] = (variant, {})
+    return entry[1]
 
 
 def _strands(view: PlayerView, action: Meld | Build) -> bool:
