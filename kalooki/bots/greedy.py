@@ -144,7 +144,7 @@ class GreedyBot:
         self._closed_size = 0
         self._closed_rules: Variant | None = None
         self._closed_hand = EMPTY
-        self._meldable: tuple[tuple[int, int], int] | None = None
+        self._meldable: dict[tuple[int, int], int] = {}
         # The hands of this turn whose card state is known (the view's, the view's plus the top discard).
         self._known: list[tuple[Sequence[Card], CardState]] = []
 
@@ -160,6 +160,7 @@ class GreedyBot:
             self._turn = key
             self._plans.clear()
             self._pending.clear()
+            self._meldable.clear()
 
     def state_of(self, hand: Sequence[Card]) -> CardState:
         """The card state of ``hand``: the engine's for the view's hand (or it with the top discard)."""
@@ -228,12 +229,13 @@ class GreedyBot:
         return not closeness(extra[0], hand)
 
     def meldable(self, hand: Sequence[Card], variant: Variant) -> int:
-        """:func:`quick.meldable`, remembered for the last hand (a turn asks about a hand 2-3 times)."""
+        """:func:`quick.meldable`, remembered for the turn (a turn asks about each hand 2-3 times)."""
         state = self.state_of(hand)
         key = (state.key, id(variant))
-        if self._meldable is None or self._meldable[0] != key:
-            self._meldable = (key, quick.meldable(state, variant))
-        return self._meldable[1]
+        found = self._meldable.get(key)
+        if found is None:
+            found = self._meldable[key] = quick.meldable(state, variant)
+        return found
 
     def may_open(self, hand: Sequence[Card], variant: Variant) -> bool:
         """False when ``hand`` surely holds no opening.
@@ -329,10 +331,11 @@ class GreedyBot:
         """
         if rules.discard_must_be_laid(view.variant) or top == JOKER:
             return False
-        hand = view.hand
         if self.lays_top(view, top):
             return False
-        return self.choose_discard(view, [*hand, top], view.variant) == top
+        with_top = [*view.hand, top]
+        self._known.append((with_top, view.hand_state.add(top)))
+        return self.choose_discard(view, with_top, view.variant) == top
 
     def lays_top(self, view: PlayerView, top: Card) -> bool:
         """Whether taking ``top`` lets this turn lay it and lay more than the hand could without it."""
