@@ -273,7 +273,7 @@ class GameState:
             table=tuple(self.table),
             discard_pile=tuple(self.discard_pile),
             stock_count=len(self.stock),
-            hand_counts=tuple(len(hand) for hand in self.hands),
+            hand_counts=tuple(map(len, self.hands)),
             opened=tuple(self.opened),
             totals=tuple(self.totals),
             eliminated=tuple(self.eliminated),
