@@ -27,6 +27,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from kalooki.cards import Card, format_card, format_cards, full_pack, parse_card
+from kalooki.cardstate import EMPTY
 from kalooki.events import DealEvent
 from kalooki.gamejson import STATE_FORMAT, STATE_VERSION
 from kalooki.gamestate import (
@@ -113,6 +114,7 @@ class Game(LegalActions):
         self.discard_pile: list[Card] = []
         self.table: list[TableMeld] = []
         self.hands: list[list[Card]] = [[] for _ in names]
+        self.hand_states = [EMPTY] * len(names)
         self.opened = [False] * len(names)
         self.totals = [0] * len(names)
         self.eliminated = [False] * len(names)
@@ -183,8 +185,9 @@ class Game(LegalActions):
         self.first_seat = first_seat
         self.hand_number += 1
         self.hands = [[] for _ in self.players]
+        self.hand_states = [EMPTY] * len(self.players)
         for seat, cards in zip(seats, hands, strict=True):
-            self.hands[seat] = cards
+            self.set_hand(seat, cards)
         self.discard_pile = [] if discard is None else [discard]
         self.stock = stock
         self.table = []

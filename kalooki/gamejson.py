@@ -8,6 +8,7 @@ from typing import Any
 from kalooki.cards import (
     full_pack,
 )
+from kalooki.cardstate import CardState
 from kalooki.gamestate import (
     HandResult,
     StateFormatError,
@@ -83,6 +84,7 @@ class GameJson(Laying):
         self.discard_pile = [int(card) for card in data["discard_pile"]]
         self.table = [TableMeld.from_json(meld) for meld in data["table"]]
         self.hands = [[int(card) for card in hand] for hand in data["hands"]]
+        self.hand_states = [CardState.of(hand) for hand in self.hands]
         self.opened = [bool(flag) for flag in data["opened"]]
         self.totals = [int(total) for total in data["totals"]]
         self.eliminated = [bool(flag) for flag in data["eliminated"]]

@@ -13,12 +13,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from kalooki.cards import (
     Card,
 )
+from kalooki.cardstate import CardState
 from kalooki.errors import KalookiError
 from kalooki.events import GameEvent
 from kalooki.melds import (
@@ -205,6 +206,8 @@ class GameState:
     discard_pile: list[Card]
     table: list[TableMeld]
     hands: list[list[Card]]
+    hand_states: list[CardState]
+    """Each hand's :class:`CardState`, kept equal to ``hands`` by every change (:meth:`set_hand`)."""
     opened: list[bool]
     totals: list[int]
     eliminated: list[bool]
@@ -257,14 +260,20 @@ class GameState:
                 f"there is no player '{name}': the players are {', '.join(self.players)}"
             ) from None
 
+    def set_hand(self, seat: int, cards: Sequence[Card]) -> None:
+        """Put ``cards`` in ``seat``'s hand in place of what it holds (a fixed position, a test's setup)."""
+        self.hands[seat] = list(cards)
+        self.hand_states[seat] = CardState.of(cards)
+
     def view(self, seat: int) -> PlayerView:
         return PlayerView(
             seat=seat,
             hand=tuple(self.hands[seat]),
+            hand_state=self.hand_states[seat],
             table=tuple(self.table),
             discard_pile=tuple(self.discard_pile),
             stock_count=len(self.stock),
-            hand_counts=tuple(len(hand) for hand in self.hands),
+            hand_counts=tuple(map(len, self.hands)),
             opened=tuple(self.opened),
             totals=tuple(self.totals),
             eliminated=tuple(self.eliminated),
@@ -285,7 +294,7 @@ class GameState:
 
     def _turn_seen_by(self, seat: int) -> TurnState:
         """A copy of the turn so far; which pile was drawn from is public, a card from the stock is not."""
-        turn = replace(self.turn, laid=list(self.turn.laid))
+        turn = self.turn.copy()
         if (seat != self.current or self.phase not in ("draw", "play")) and turn.drew != "discard":
             turn.drawn_card = None
         return turn

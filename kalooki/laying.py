@@ -82,6 +82,7 @@ class Laying(TurnPlay):
         hand = self.hands[self.current]
         for card in cards:
             hand.remove(card)
+        self.hand_states[self.current] = self.hand_states[self.current].remove_all(cards)
 
     def _meld(self, action: Meld) -> list[Event]:
         cards = [card for group in action.groups for card in group]
@@ -166,6 +167,7 @@ class Laying(TurnPlay):
                 # Freed jokers are not the joker taken from the discard pile: they owe what their rule says.
                 self.turn.must_use_limit += freed
             self.hands[self.current].extend([JOKER] * freed)
+            self.hand_states[self.current] = self.hand_states[self.current].add_all([JOKER] * freed)
             self.table[action.meld - 1] = swapped
             self._note_table_use(action.meld)
             return ReleaseEvent(self.player, action.meld, tuple(action.cards), freed, tuple(swapped.cards))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import combinations, islice
 
 from kalooki import rules
@@ -14,6 +15,7 @@ from kalooki.cards import (
     make_card,
     rank_points,
 )
+from kalooki.cardstate import KEY_BITS, RUN_BITS, CardState
 from kalooki.gamejson import GameJson
 from kalooki.gamestate import (
     IllegalMoveError,
@@ -82,12 +84,12 @@ class LegalActions(GameJson):
 
     def _legal_discards(self) -> Iterator[Action]:
         if self._turn_debts() is None:
-            for card in sorted(set(self.hands[self.current])):
+            for card in self.hand_states[self.current].distinct():
                 yield Discard(card)
 
     def _layings(self, hand: list[Card], max_steps: int | None = None) -> Iterator[Action]:
         keep = self._keep()
-        groups = candidate_melds(hand, self.variant)
+        groups = candidate_melds(self.hand_states[self.current], self.variant)
         if self.opened[self.current]:
             for group in groups:
                 if len(hand) - len(group) >= keep:
@@ -217,51 +219,111 @@ class LegalActions(GameJson):
             saved.restore(self)
 
 
-def candidate_melds(hand: Sequence[Card], variant: Variant) -> list[tuple[Card, ...]]:
-    """Every distinct meld the hand can lay, a joker filling only a missing card, in a stable order."""
-    counts = Counter(hand)
-    jokers = counts[JOKER]
+def candidate_melds(hand: Sequence[Card] | CardState, variant: Variant) -> list[tuple[Card, ...]]:
+    """Every distinct meld the hand can lay, a joker filling only a missing card, in a stable order.
+
+    The sets of each rank, then the runs of each suit. A rank's sets depend only on the suits (or,
+    with books, the copies) held of it and the jokers; a suit's runs only on the run positions
+    held and the jokers: each is worked out once per variant and remembered, so a hand's list is
+    read from its :class:`~kalooki.cardstate.CardState` in at most 17 look-ups.
+    """
+    state = hand if isinstance(hand, CardState) else CardState.of(hand)
+    jokers = state.jokers
+    books = not suits_must_differ(variant)
+    sets, runs = _candidate_memo(variant.set_maximum, books, variant.ace_in_runs, variant.run_minimum)
+    if len(sets) + len(runs) > _MEMO_LIMIT:
+        sets.clear()
+        runs.clear()
     found: list[tuple[Card, ...]] = []
-    for rank in range(1, 14):
-        suits = [suit for suit in range(4) if counts[make_card(rank, suit)]]
-        if not suits_must_differ(variant):
-            # Each copy held may go in (books): a suit appears as often as the hand holds it.
-            suits = [suit for suit in suits for _ in range(counts[make_card(rank, suit)])]
-        capacity = variant.set_maximum
-        for size in range(1, min(len(suits), capacity) + 1):
-            for chosen in dict.fromkeys(combinations(suits, size)):
-                set_cards = tuple(make_card(rank, suit) for suit in chosen)
-                for extra in range(max(0, 3 - size), min(jokers, capacity - size) + 1):
-                    found.append(set_cards + (JOKER,) * extra)
-    frame = run_frame(variant)
+    held = state.suits
+    key = state.key
+    for index in range(13):
+        suits = (held >> (index * 4)) & 15
+        if not suits:
+            continue
+        if books:
+            # The copies held of each suit, 4 bits each.
+            signature = 0
+            for suit in range(4):
+                signature |= ((key >> ((suit * 13 + index) * KEY_BITS)) & 15) << (suit * 4)
+        else:
+            signature = suits
+        set_key = index | signature << 4 | jokers << 20
+        groups = sets.get(set_key)
+        if groups is None:
+            groups = sets[set_key] = _rank_sets(index + 1, signature, jokers, variant)
+        found += groups
     for suit in range(4):
-        for low in frame.lows:
-            # Each longer frame from the same low card adds a position: once a frame needs more jokers
-            # than the hand holds, or the run rules refuse it, every longer one does too.
-            group: list[Card] = []
-            missing = 0
-            for index in range(RUN_MAX):
-                rank = low + index
-                rank = rank if rank <= 14 else (rank - 1) % 13 + 1
-                card = make_card(1 if rank == 14 else rank, suit)
-                if counts[card]:
-                    group.append(card)
-                else:
-                    missing += 1
-                    group.append(JOKER)
-                if missing > jokers:
-                    break
-                length = index + 1
-                if length < frame.minimum:
-                    continue
-                if not frame.span_ok(low, length):
-                    break
-                naturals = length - missing
-                # One natural and jokers in at most four cards reads as a set: not a run to list.
-                if naturals == 0 or (naturals == 1 and length <= variant.set_maximum):
-                    continue
-                found.append(tuple(group))
+        mask = (state.runs >> (suit * RUN_BITS)) & 0xFFFF
+        run_key = suit | mask << 2 | jokers << 18
+        groups = runs.get(run_key)
+        if groups is None:
+            groups = runs[run_key] = _suit_runs(suit, mask, jokers, variant)
+        found += groups
     return found
+
+
+_MEMO_LIMIT = 200_000
+"""Remembered sets and runs per variant before the memo starts again (a few MB at most)."""
+
+
+@lru_cache(maxsize=32)
+def _candidate_memo(
+    set_maximum: int, books: bool, ace_in_runs: str, run_minimum: int
+) -> tuple[dict[int, tuple[tuple[Card, ...], ...]], dict[int, tuple[tuple[Card, ...], ...]]]:
+    """The remembered sets (by rank, suits held, jokers) and runs (by suit, positions, jokers) of
+    variants that agree on the knobs candidates depend on (keyed on them: a variant's hash is slow)."""
+    return {}, {}
+
+
+def _rank_sets(rank: int, signature: int, jokers: int, variant: Variant) -> tuple[tuple[Card, ...], ...]:
+    """The sets of ``rank`` a hand can lay holding ``signature`` of it (suits, or copies per suit)."""
+    if suits_must_differ(variant):
+        suits = [suit for suit in range(4) if signature >> suit & 1]
+    else:
+        # Each copy held may go in (books): a suit appears as often as the hand holds it.
+        suits = [suit for suit in range(4) for _ in range((signature >> (suit * 4)) & 15)]
+    capacity = variant.set_maximum
+    found: list[tuple[Card, ...]] = []
+    for size in range(1, min(len(suits), capacity) + 1):
+        for chosen in dict.fromkeys(combinations(suits, size)):
+            set_cards = tuple(make_card(rank, suit) for suit in chosen)
+            for extra in range(max(0, 3 - size), min(jokers, capacity - size) + 1):
+                found.append(set_cards + (JOKER,) * extra)
+    return tuple(found)
+
+
+def _suit_runs(suit: int, mask: int, jokers: int, variant: Variant) -> tuple[tuple[Card, ...], ...]:
+    """The runs of ``suit`` a hand can lay holding the run positions ``mask`` (bit p: position p)."""
+    frame = run_frame(variant)
+    found: list[tuple[Card, ...]] = []
+    for low in frame.lows:
+        # Each longer frame from the same low card adds a position: once a frame needs more jokers
+        # than the hand holds, or the run rules refuse it, every longer one does too.
+        group: list[Card] = []
+        missing = 0
+        for index in range(RUN_MAX):
+            rank = low + index
+            rank = rank if rank <= 14 else (rank - 1) % 13 + 1
+            card = make_card(1 if rank == 14 else rank, suit)
+            if mask >> (card % 13 + 1) & 1:
+                group.append(card)
+            else:
+                missing += 1
+                group.append(JOKER)
+            if missing > jokers:
+                break
+            length = index + 1
+            if length < frame.minimum:
+                continue
+            if not frame.span_ok(low, length):
+                break
+            naturals = length - missing
+            # One natural and jokers in at most four cards reads as a set: not a run to list.
+            if naturals == 0 or (naturals == 1 and length <= variant.set_maximum):
+                continue
+            found.append(tuple(group))
+    return tuple(found)
 
 
 def _build_candidates(

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kalooki.cards import Card
+from kalooki.cardstate import CardState
 from kalooki.gamestate import HandResult, Phase, TurnState
 from kalooki.melds import TableMeld
 
@@ -53,6 +54,7 @@ class TurnSnapshot:
 
     seat: int
     hand: tuple[Card, ...]
+    hand_state: CardState
     table: tuple[TableMeld, ...]
     opened: bool
     turn: TurnState
@@ -81,6 +83,7 @@ class TurnSnapshot:
         return cls(
             seat=seat,
             hand=tuple(game.hands[seat]),
+            hand_state=game.hand_states[seat],
             table=tuple(game.table),
             opened=game.opened[seat],
             turn=game.turn.copy(),
@@ -109,8 +112,10 @@ class TurnSnapshot:
             game._undo = rest.undo
             game.forced_reshuffles = [list(stock) for stock in rest.forced_reshuffles]
             game.hands = list(game.hands)
+            game.hand_states = list(game.hand_states)
             game.opened = list(game.opened)
         game.hands[self.seat] = list(self.hand)
+        game.hand_states[self.seat] = self.hand_state
         game.table = list(self.table)
         game.opened[self.seat] = self.opened
         game.turn = self.turn.copy()
@@ -130,9 +135,11 @@ class TurnSnapshot:
 
     @staticmethod
     def from_json(data: Mapping[str, Any], seat: int) -> TurnSnapshot:
+        hand = tuple(int(card) for card in data["hand"])
         return TurnSnapshot(
             seat=seat,
-            hand=tuple(int(card) for card in data["hand"]),
+            hand=hand,
+            hand_state=CardState.of(hand),
             table=tuple(TableMeld.from_json(meld) for meld in data["table"]),
             opened=bool(data["opened"]),
             turn=TurnState.from_json(data["turn"]),

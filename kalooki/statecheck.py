@@ -118,18 +118,25 @@ def check_player_name(name: object) -> None:
 
 def check_action_parts(action: Action) -> None:
     """Refuse an action whose parts are not what they claim (built in code or read from a log, not parsed)."""
-    from kalooki.engine import IllegalMoveError
+    problem = _action_parts_problem(action)
+    if problem is not None:
+        # Imported here, on the rare refusal: every action passes this check, and engine imports this module.
+        from kalooki.engine import IllegalMoveError
 
+        raise IllegalMoveError(problem)
+
+
+def _action_parts_problem(action: Action) -> str | None:
     if isinstance(action, Draw):
         if action.source not in ("stock", "discard"):
-            raise IllegalMoveError(f"{action.source!r} is not a place to draw from: stock or discard")
-        return
+            return f"{action.source!r} is not a place to draw from: stock or discard"
+        return None
     if isinstance(action, Build) and action.end not in (None, "low", "high"):
-        raise IllegalMoveError(f"{action.end!r} is not an end of a run: low or high")
+        return f"{action.end!r} is not an end of a run: low or high"
     if isinstance(action, (Build, Swap)) and (
         not isinstance(action.meld, int) or isinstance(action.meld, bool)
     ):
-        raise IllegalMoveError(f"{action.meld!r} is not a meld number")
+        return f"{action.meld!r} is not a meld number"
     if isinstance(action, Meld):
         cards: Sequence[object] = [card for group in action.groups for card in group]
     elif isinstance(action, Discard):
@@ -138,7 +145,8 @@ def check_action_parts(action: Action) -> None:
         cards = action.cards
     for card in cards:
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card <= JOKER:
-            raise IllegalMoveError(f"{card!r} is not a card code (0 to {JOKER})")
+            return f"{card!r} is not a card code (0 to {JOKER})"
+    return None
 
 
 def first_error(error: ValidationError, prefix: str = "") -> str:

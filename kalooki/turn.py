@@ -75,6 +75,7 @@ class TurnPlay(HandScoring):
                 raise IllegalMoveError("the stock is empty: draw discard")
             card = self.stock.pop()
         self.hands[self.current].append(card)
+        self.hand_states[self.current] = self.hand_states[self.current].add(card)
         self.turn.drew = action.source
         self.turn.drawn_card = card
         self.phase = "play"
@@ -152,6 +153,7 @@ class TurnPlay(HandScoring):
         if debt is not None:
             raise IllegalMoveError(debt)
         hand.remove(action.card)
+        self.hand_states[self.current] = self.hand_states[self.current].remove(action.card)
         self.discard_pile.append(action.card)
         events: list[Event] = [DiscardEvent(self.player, action.card)]
         if not hand:

@@ -19,12 +19,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from kalooki import rules
 from kalooki.cards import Card
+from kalooki.cardstate import CardState
+from kalooki.moves import Action, Draw, Swap
 
 if TYPE_CHECKING:
     from kalooki.engine import Game, Phase, TurnState
     from kalooki.melds import TableMeld
-    from kalooki.moves import Action, Swap
     from kalooki.variant import Variant
 
 
@@ -34,6 +36,8 @@ class PlayerView:
 
     seat: int
     hand: tuple[Card, ...]
+    hand_state: CardState
+    """The seat's own hand as counts and masks (the engine's, kept current: nothing to rebuild)."""
     table: tuple[TableMeld, ...]
     discard_pile: tuple[Card, ...]
     stock_count: int
@@ -89,7 +93,8 @@ class LegalView:
     ``action in legal`` checks one action; iterating yields every legal action lazily (as
     ``Game.iter_legal_actions``); :meth:`listed` and :meth:`swaps` mirror ``Game.legal_actions``
     and ``Game.legal_swaps``. The stand-in game is built on first use, so a bot that never asks
-    pays nothing.
+    pays nothing; the draws are read from the view itself, unless taking the discard depends on
+    whether the hand could lay it (meld_at_once), which the stand-in's solver answers.
     """
 
     __slots__ = ("_stand_in", "view")
@@ -105,8 +110,19 @@ class LegalView:
             self._stand_in = stand_in(self.view)
         return self._stand_in
 
+    def _draws(self) -> list[Action] | None:
+        """The legal draws, read from the view (None when the stand-in must answer, or it is not the draw)."""
+        view = self.view
+        if view.phase != "draw" or rules.discard_must_be_laid(view.variant):
+            return None
+        draws: list[Action] = [_DRAW_STOCK] if view.stock_count else []
+        if view.discard_pile and rules.may_take_discard(view.variant, view.opened[view.current]):
+            draws.append(_DRAW_DISCARD)
+        return draws
+
     def __iter__(self) -> Iterator[Action]:
-        return self._game().iter_legal_actions()
+        draws = self._draws()
+        return iter(draws) if draws is not None else self._game().iter_legal_actions()
 
     def __contains__(self, action: object) -> bool:
         from kalooki.engine import IllegalMoveError
@@ -119,13 +135,17 @@ class LegalView:
 
     def listed(self) -> list[Action]:
         """The legal actions, laying actions capped as ``Game.legal_actions`` caps them."""
-        return self._game().legal_actions()
+        draws = self._draws()
+        return draws if draws is not None else self._game().legal_actions()
 
     def swaps(self) -> list[Swap]:
         """Every joker release the current player may make now."""
+        if self.view.phase != "play":
+            return []
         return self._game().legal_swaps()
 
 
+_DRAW_STOCK, _DRAW_DISCARD = Draw("stock"), Draw("discard")
 _STAND_IN_RNG = random.Random(0).getstate()
 
 
@@ -134,52 +154,52 @@ def stand_in(view: PlayerView) -> Game:
 
     The unseen cards, sorted, fill the other hands (each to its real size) and then the stock;
     the random state is a fixed one, so not even a reshuffle's order comes from the real game.
+    Past results play no part in legality and are left out; table melds are frozen, so shared.
     """
     from kalooki.engine import Game
 
-    unseen = view.unseen()
-    filler = [code for code, copies in enumerate(unseen) for _ in range(copies)]
+    filler: list[Card] = []
+    for code, copies in enumerate(view.unseen()):
+        if copies:
+            filler += [code] * copies
     hands: list[list[Card]] = []
+    states: list[CardState] = []
     for seat, count in enumerate(view.hand_counts):
         if seat == view.seat:
             hands.append(list(view.hand))
+            states.append(view.hand_state)
         else:
             hands.append(filler[:count])
+            states.append(CardState.of(hands[-1]))
             del filler[:count]
-    rng_version, internal, gauss = _STAND_IN_RNG
     game = Game.__new__(Game)
     game.variant = view.variant
     game.players = list(view.players)
     game.seed = None
     game.turn_limit = view.turn_limit
-    game.rng = random.Random.__new__(random.Random)  # seeded by _restore: skip seeding from the OS
+    game.rng = random.Random.__new__(random.Random)  # set to a fixed state: skip seeding from the OS
+    game.rng.setstate(_STAND_IN_RNG)
     game.forced_reshuffles = []
     game.opening_events = []
-    game._restore(
-        {
-            "rng": [rng_version, internal, gauss],
-            "hand_number": view.hand_number,
-            "first_seat": view.first_seat,
-            "dealer": view.dealer,
-            "current": view.current,
-            "phase": view.phase,
-            "stock": filler,
-            "discard_pile": view.discard_pile,
-            "table": [],
-            "hands": hands,
-            "opened": view.opened,
-            "totals": view.totals,
-            "eliminated": view.eliminated,
-            "turn": view.turn.to_json(),
-            "turn_number": view.turn_number,
-            "stock_ran_out": view.stock_ran_out,
-            "results": [],
-            "winners": [],
-            "undo": None,
-        }
-    )
-    # Table melds are frozen: shared, not rebuilt from JSON. Past results play no part in legality.
+    game.hand_number = view.hand_number
+    game.first_seat = view.first_seat
+    game.dealer = view.dealer
+    game.current = view.current
+    game.phase = view.phase
+    game.stock = filler
+    game.discard_pile = list(view.discard_pile)
     game.table = list(view.table)
+    game.hands = hands
+    game.hand_states = states
+    game.opened = list(view.opened)
+    game.totals = list(view.totals)
+    game.eliminated = list(view.eliminated)
+    game.turn = view.turn.copy()
+    game.turn_number = view.turn_number
+    game.stock_ran_out = view.stock_ran_out
+    game.results = []
+    game.winners = []
+    game._undo = None
     return game
 
 

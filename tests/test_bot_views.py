@@ -86,6 +86,27 @@ def test_legal_actions_from_the_view_are_the_games(seed: int) -> None:
         game.apply(ask_bot(bots[game.current], game))
 
 
+@pytest.mark.parametrize("rule", ["always", "never", "after_opening", "before_opening", "meld_at_once"])
+def test_the_draws_read_from_the_view_are_the_games_under_every_discard_rule(rule: str) -> None:
+    # LegalView lists the draws from the view itself (meld_at_once asks its stand-in game).
+    game = Game(load_variant("classic", [f"discard_draw={rule}", "opening_threshold=0"]), ["a", "b"], seed=3)
+    bots = [make_bot("greedy", random.Random(seat)) for seat in range(2)]
+    draws = 0
+    for _ in range(300):
+        if game.phase == "game_over":
+            break
+        if game.phase == "hand_over":
+            game.next_hand()
+        legal = LegalView(game.view(game.current))
+        if game.phase == "draw":
+            draws += 1
+            assert legal.listed() == game.legal_actions()
+            assert list(legal) == list(game.iter_legal_actions())
+            assert legal.swaps() == []
+        game.apply(ask_bot(bots[game.current], game))
+    assert draws > 20
+
+
 @pytest.mark.parametrize("kind", ["random", "greedy", "expert"])
 @pytest.mark.parametrize("variant", ["classic", "kalooki-40", "house-rules"])
 def test_a_bot_chooses_the_same_whatever_the_cards_it_cannot_see(kind: str, variant: str) -> None:

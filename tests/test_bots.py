@@ -200,7 +200,7 @@ def test_meldable_is_exact_without_jokers() -> None:
 def test_greedy_lays_a_whole_plan_with_one_solver_search(monkeypatch: pytest.MonkeyPatch) -> None:
     # Seat 0 opens with two sets in one turn, asking the solver at most once at the draw and once after.
     game = Game(load_variant("classic"), ["a", "b"], seed=1)
-    game.hands[0] = parse_cards("KS KD KC QH QD QC 2C 5D 9S JH 3H 4D 8C")
+    game.set_hand(0, parse_cards("KS KD KC QH QD QC 2C 5D 9S JH 3H 4D 8C"))
     game.stock.append(parse_cards("6S")[0])
     calls = 0
     real = solver.best_opening

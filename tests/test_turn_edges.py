@@ -39,7 +39,7 @@ def test_reshuffle_all_leaves_no_discard_to_take() -> None:
 def test_the_discard_pile_can_be_empty() -> None:
     game = new_game({"hand_size": 5, "opening_threshold": 0}, HANDS, discard="2D", stock="KD")
     # The face-up 2D and all of the stock but KD go to ann's hand.
-    game.hands[0] += game.discard_pile + game.stock[:-1]
+    game.set_hand(0, game.hands[0] + game.discard_pile + game.stock[:-1])
     game.discard_pile, game.stock = [], game.stock[-1:]
     assert_illegal(game, "draw discard", "the discard pile is empty: draw stock")
     assert game.legal_actions() == [Draw("stock")]
@@ -59,7 +59,7 @@ def test_reshuffle_keep_top_with_only_the_top_card_leaves_the_stock_empty() -> N
         stock="KD",
     )
     # The whole stock goes to ann's hand: the pile's one card is its top, so there is nothing to reshuffle.
-    game.hands[0] += game.stock
+    game.set_hand(0, game.hands[0] + game.stock)
     game.stock = []
     assert_illegal(game, "draw stock", "the stock is empty: draw discard")
     events = play(game, "draw discard", "discard KD")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
 from kalooki.cards import JOKER, Card, card_points
+from kalooki.cardstate import EMPTY, CardState
 from kalooki.melds import MeldError, build, make_meld, set_room_suits
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 
@@ -113,6 +114,21 @@ def strands(view: PlayerView, plan: solver.Plan) -> bool:
     return endgame.strands(plan.remaining, table, view.discard_pile, variant, keep, others)
 
 
+def holds_swap_card(view: PlayerView) -> bool:
+    """Whether the hand holds a card that a joker on the table stands for: no joker release without one."""
+    held = view.hand_state.held
+    for meld in view.table:
+        if not meld.jokers:
+            continue
+        if meld.kind == "run":
+            wanted = {meld.stands_for(i) for i, card in enumerate(meld.cards) if card == JOKER}
+        else:
+            wanted = {meld.rank - 1 + 13 * suit for suit in set_room_suits(meld, view.variant)}
+        if any(held >> card & 1 for card in wanted):
+            return True
+    return False
+
+
 class GreedyBot:
     """Lays down as soon and as much as it can, keeping cards that are near melds."""
 
@@ -124,24 +140,34 @@ class GreedyBot:
         self._plans: dict[PlanKey, solver.Plan | None] = {}
         self._pending: list[tuple[Action, tuple[Card, ...]]] = []
         # The meldable cards of the last hand found to hold no opening, and that hand's size.
-        self._closed: Counter[Card] = Counter()
+        self._closed = EMPTY
         self._closed_size = 0
         self._closed_rules: Variant | None = None
-        self._closed_hand: Counter[Card] = Counter()
-        self._meldable: tuple[tuple[object, ...], int] | None = None
+        self._closed_hand = EMPTY
+        self._meldable: dict[tuple[int, int], int] = {}
+        # The hands of this turn whose card state is known (the view's, the view's plus the top discard).
+        self._known: list[tuple[Sequence[Card], CardState]] = []
 
     # ---------------------------------------------------------------- the turn's memory
 
     def _start(self, view: PlayerView) -> None:
         """Forget the last turn's plans when a new turn (or a new view) begins."""
+        self._known = [(view.hand, view.hand_state)]
         key = (view.hand_number, view.turn_number, view.current)
         if key != self._turn:
             if self._turn is None or self._turn[:1] != key[:1]:
-                self._closed.clear()
-                self._closed_hand.clear()
+                self._closed = self._closed_hand = EMPTY
             self._turn = key
             self._plans.clear()
             self._pending.clear()
+            self._meldable.clear()
+
+    def state_of(self, hand: Sequence[Card]) -> CardState:
+        """The card state of ``hand``: the engine's for the view's hand (or it with the top discard)."""
+        for known, state in self._known:
+            if known is hand:
+                return state
+        return CardState.of(hand)
 
     @staticmethod
     def table_key(table: Sequence[TableMeld]) -> tuple[object, ...]:
@@ -155,7 +181,7 @@ class GreedyBot:
         if not must and (self.within_closed(hand, variant) or not self.may_open(hand, variant)):
             return None
         melds = view.table if table else ()
-        key: PlanKey = ("open", tuple(sorted(hand)), self.table_key(melds), must)
+        key: PlanKey = ("open", self.state_of(hand).key, self.table_key(melds), must)
         if key in self._plans:
             return self._plans[key]
         keep = keep_count(variant)
@@ -178,10 +204,11 @@ class GreedyBot:
     def remember_closed(self, hand: Sequence[Card], variant: Variant) -> None:
         """Note that ``hand`` holds no opening (see :meth:`may_open`)."""
         can_meld = self.meldable(hand, variant)
-        self._closed = Counter(card for card in hand if card == JOKER or can_meld >> card & 1)
+        state = self.state_of(hand)
+        self._closed = CardState.of(card for card in state if card == JOKER or can_meld >> card & 1)
         self._closed_size = len(hand)
         self._closed_rules = variant
-        self._closed_hand = Counter(hand)
+        self._closed_hand = state
 
     def within_closed(self, hand: Sequence[Card], variant: Variant) -> bool:
         """Whether ``hand`` surely holds no opening, judged from the last hand found to hold none.
@@ -193,19 +220,22 @@ class GreedyBot:
         """
         if self._closed_rules is not variant or len(hand) > self._closed_size:
             return False
-        extra = Counter(hand) - self._closed_hand
+        state, closed = self.state_of(hand), self._closed_hand
+        extra = [card for card in state.distinct() if state.count(card) > closed.count(card)]
         if not extra:
             return True
-        if len(extra) > 1 or extra.total() > 1 or JOKER in hand:
+        if len(extra) > 1 or state.count(extra[0]) - closed.count(extra[0]) > 1 or state.jokers:
             return False
-        return not closeness(next(iter(extra)), hand)
+        return not closeness(extra[0], hand)
 
     def meldable(self, hand: Sequence[Card], variant: Variant) -> int:
-        """:func:`quick.meldable`, remembered for the last hand (a turn asks about a hand 2-3 times)."""
-        key = (tuple(sorted(hand)), id(variant))
-        if self._meldable is None or self._meldable[0] != key:
-            self._meldable = (key, quick.meldable(hand, variant))
-        return self._meldable[1]
+        """:func:`quick.meldable`, remembered for the turn (a turn asks about each hand 2-3 times)."""
+        state = self.state_of(hand)
+        key = (state.key, id(variant))
+        found = self._meldable.get(key)
+        if found is None:
+            found = self._meldable[key] = quick.meldable(state, variant)
+        return found
 
     def may_open(self, hand: Sequence[Card], variant: Variant) -> bool:
         """False when ``hand`` surely holds no opening.
@@ -215,13 +245,21 @@ class GreedyBot:
         one solver call, a hand is solved again only when a new card joins a meld.
         """
         can_meld = self.meldable(hand, variant)
-        if not can_meld or quick.opening_bound(hand, can_meld, variant) < max(variant.opening_threshold, 1):
+        state = self.state_of(hand)
+        if not can_meld or quick.opening_bound(state, can_meld, variant) < max(variant.opening_threshold, 1):
             return False
         closed = self._closed
-        if not closed or len(hand) > self._closed_size or self._closed_rules is not variant:
+        if not closed.size or len(hand) > self._closed_size or self._closed_rules is not variant:
             return True
-        core = Counter(card for card in hand if card == JOKER or can_meld >> card & 1)
-        return bool(core - closed)
+        # Whether a meldable card (or a joker) is held more often than in the hand that held no opening.
+        core = state.held & (can_meld | 1 << JOKER)
+        while core:
+            low = core & -core
+            card = low.bit_length() - 1
+            if state.count(card) > closed.count(card):
+                return True
+            core ^= low
+        return False
 
     def solve(
         self,
@@ -237,7 +275,7 @@ class GreedyBot:
         """
         variant = view.variant
         table = view.table if builds else ()
-        key: PlanKey = ("solve", tuple(sorted(hand)), self.table_key(table), must, objective)
+        key: PlanKey = ("solve", self.state_of(hand).key, self.table_key(table), must, objective)
         if key in self._plans:
             return self._plans[key]
         plan = None if must or JOKER in hand else self.without_search(hand, table, variant)
@@ -293,16 +331,18 @@ class GreedyBot:
         """
         if rules.discard_must_be_laid(view.variant) or top == JOKER:
             return False
-        hand = view.hand
         if self.lays_top(view, top):
             return False
-        return self.choose_discard(view, [*hand, top], view.variant) == top
+        with_top = [*view.hand, top]
+        self._known.append((with_top, view.hand_state.add(top)))
+        return self.choose_discard(view, with_top, view.variant) == top
 
     def lays_top(self, view: PlayerView, top: Card) -> bool:
         """Whether taking ``top`` lets this turn lay it and lay more than the hand could without it."""
         seat = view.current
         hand = view.hand
         with_top = [*hand, top]
+        self._known.append((with_top, view.hand_state.add(top)))
         if view.opened[seat]:
             loose = top != JOKER and not self.meldable(with_top, view.variant) >> top & 1
             if loose and not quick.fits_table(top, view.table, view.variant):
@@ -422,17 +462,7 @@ class GreedyBot:
         # No swap while the turn owes cards: paying them comes first.
         if not view.opened[seat] or self.debts(view):
             return False
-        hand = set(view.hand)
-        for meld in view.table:
-            if not meld.jokers:
-                continue
-            if meld.kind == "run":
-                wanted = {meld.stands_for(i) for i, card in enumerate(meld.cards) if card == JOKER}
-            else:
-                wanted = {meld.rank - 1 + 13 * suit for suit in set_room_suits(meld, view.variant)}
-            if wanted & hand:
-                return True
-        return False
+        return holds_swap_card(view)
 
     def useful_swap(self, view: PlayerView, legal: LegalView) -> Swap | None:
         """A joker release after which the hand is left with less value than it could leave without it."""
@@ -456,8 +486,10 @@ class GreedyBot:
 
     def choose_discard(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> Card:
         """The costliest card least connected to the rest of the hand (never a joker if avoidable)."""
-        owed = Counter(self.debts(view))
-        candidates = [card for card in set(hand) if card != JOKER and not owed[card]] or list(set(hand))
+        owed = self.debts(view)
+        # Each card once; the orders below end on the card itself, so the order of this list is no matter.
+        held = self.state_of(hand).distinct()
+        candidates = [card for card in held if card != JOKER and card not in owed] or held
         values = quick.card_values(variant.ace_value, variant.joker_penalty)
         counts = card_counts(hand)
         if self.short_of_opening(view, hand, variant):
@@ -473,4 +505,5 @@ class GreedyBot:
         """
         if view.opened[view.current] or not variant.opening_threshold:
             return False
-        return quick.opening_bound(hand, self.meldable(hand, variant), variant) < variant.opening_threshold
+        state = self.state_of(hand)
+        return quick.opening_bound(state, self.meldable(hand, variant), variant) < variant.opening_threshold

@@ -19,6 +19,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from kalooki.cards import JOKER, Card, card_points, rank_points
+from kalooki.cardstate import KEY_BITS, RUN_BITS, CardState
 from kalooki.melds import RUN_MAX, SET_MAX, MeldError, RunEnd, TableMeld, build, set_room_suits
 from kalooki.rules import most_ace_points, run_frame
 from kalooki.solver import Plan, PlannedBuild
@@ -38,66 +39,88 @@ def _frame(variant: Variant) -> tuple[tuple[int, ...], int, bool]:
     return frame.window_starts(), frame.minimum, frame.wrap
 
 
-def meldable(hand: Sequence[Card], variant: Variant) -> int:
+def meldable(hand: Sequence[Card] | CardState, variant: Variant) -> int:
     """The natural cards of ``hand`` that some new meld of this hand could hold, as a mask of card codes.
 
     Exact without jokers; with jokers a little generous (a window of one natural and jokers is
     counted although it reads as a set), which keeps it a safe filter. Test a card with
-    ``mask >> card & 1``.
+    ``mask >> card & 1``. Read from the hand's :class:`~kalooki.cardstate.CardState` (a view's
+    ``hand_state``): a list is turned into one first.
     """
-    jokers = 0
-    suits_of_rank = [0] * 13
-    masks = [0, 0, 0, 0]
-    for card in hand:
-        if card == JOKER:
-            jokers += 1
-            continue
-        index, suit = card % 13, card // 13
-        suits_of_rank[index] |= 1 << suit
-        masks[suit] |= _POSITION_BITS[index]
-    found = 0
-    for index, suits in enumerate(suits_of_rank):
-        if suits and _SUIT_COUNT[suits] + jokers >= 3:
-            for suit in range(4):
-                if suits >> suit & 1:
-                    found |= 1 << (suit * 13 + index)
+    state = hand if isinstance(hand, CardState) else CardState.of(hand)
+    jokers = state.jokers
+    runs = state.runs
+    # Bit i of each suit's 13-bit mask: the hand holds rank index i (0 = ace) of that suit.
+    clubs = (runs >> 1) & _RANKS
+    diamonds = (runs >> (RUN_BITS + 1)) & _RANKS
+    hearts = (runs >> (2 * RUN_BITS + 1)) & _RANKS
+    spades = (runs >> (3 * RUN_BITS + 1)) & _RANKS
+    # The ranks a set can use: held in 3 suits, or 2 with a joker, or 1 with two jokers.
+    if jokers >= 2:
+        ranks = _RANKS
+    elif jokers:
+        ranks = (clubs & (diamonds | hearts | spades)) | (diamonds & (hearts | spades)) | (hearts & spades)
+    else:
+        ranks = (clubs & diamonds & (hearts | spades)) | ((clubs | diamonds) & hearts & spades)
+    found = (clubs & ranks) | (diamonds & ranks) << 13 | (hearts & ranks) << 26 | (spades & ranks) << 39
+    covered = _coverage(variant.ace_in_runs, variant.run_minimum)
+    for suit in range(4):
+        mask = (runs >> (suit * RUN_BITS)) & _RUN_MASK
+        if mask:
+            key = mask | jokers << RUN_BITS
+            window = covered.get(key)
+            if window is None:
+                window = covered[key] = _covered(mask, jokers, variant)
+            found |= window << (suit * 13)
+    return found
+
+
+_RANKS = (1 << 13) - 1
+_RUN_MASK = (1 << RUN_BITS) - 1
+
+
+@lru_cache(maxsize=64)
+def _coverage(ace_in_runs: str, run_minimum: int) -> dict[int, int]:
+    """Memo of :func:`_covered` for one run frame (keyed as :func:`kalooki.rules.run_frame` is, not by
+    the whole variant, whose hash costs more than the answer): a suit's mask and the jokers, packed."""
+    return {}
+
+
+def _covered(mask: int, jokers: int, variant: Variant) -> int:
+    """The ranks (bit i = rank index i) of the suit's run positions ``mask`` that some run window holds."""
     starts, size, wrap = _frame(variant)
-    for suit, mask in enumerate(masks):
-        if not mask:
-            continue
-        if wrap:
-            # Unroll the circle: positions 1-13 then 14-26 again, so a window never needs a modulus.
-            core = mask & _ONE_TO_THIRTEEN
-            mask = core | (core << 13)
-        if jokers:
-            covered = 0
-            full = (1 << size) - 1
-            for start in starts:
-                window = (mask >> start) & full
-                have = window.bit_count()
-                if have and size - have <= jokers:
-                    covered |= window << start
-        else:
-            # Without jokers a window must be full: AND the shifted masks, then spread the starts back.
-            first = mask
-            for step in range(1, size):
-                first &= mask >> step
-            first &= _starts_mask(starts)
-            covered = first
-            for step in range(1, size):
-                covered |= first << step
-        if wrap:
-            covered = (covered | (covered >> 13)) & _ONE_TO_THIRTEEN
-        if covered:
-            found |= ((covered & _ONE_TO_THIRTEEN) >> 1) << (suit * 13)
-            if covered >> 14 & 1:
-                found |= 1 << (suit * 13)
+    if wrap:
+        # Unroll the circle: positions 1-13 then 14-26 again, so a window never needs a modulus.
+        core = mask & _ONE_TO_THIRTEEN
+        mask = core | (core << 13)
+    if jokers:
+        covered = 0
+        full = (1 << size) - 1
+        for start in starts:
+            window = (mask >> start) & full
+            have = window.bit_count()
+            if have and size - have <= jokers:
+                covered |= window << start
+    else:
+        # Without jokers a window must be full: AND the shifted masks, then spread the starts back.
+        first = mask
+        for step in range(1, size):
+            first &= mask >> step
+        first &= _starts_mask(starts)
+        covered = first
+        for step in range(1, size):
+            covered |= first << step
+    if wrap:
+        covered = (covered | (covered >> 13)) & _ONE_TO_THIRTEEN
+    found = 0
+    if covered:
+        found = (covered & _ONE_TO_THIRTEEN) >> 1
+        if covered >> 14 & 1:
+            found |= 1
     return found
 
 
 _ONE_TO_THIRTEEN = (1 << 14) - 2
-_POSITION_BITS = [(1 << 1) | (1 << 14) if index == 0 else 1 << (index + 1) for index in range(13)]
-_SUIT_COUNT = [suits.bit_count() for suits in range(16)]
 
 
 @lru_cache(maxsize=64)
@@ -108,19 +131,36 @@ def _starts_mask(starts: tuple[int, ...]) -> int:
     return mask
 
 
-def opening_bound(hand: Sequence[Card], can_meld: int, variant: Variant) -> int:
+def opening_bound(hand: Sequence[Card] | CardState, can_meld: int, variant: Variant) -> int:
     """An upper bound on the points of new melds the hand could lay (every meldable card, jokers at most)."""
     ace = most_ace_points(variant)
-    total = 0
-    for card in hand:
-        if card == JOKER:
-            total += max(ace, 10)
-        elif can_meld >> card & 1:
-            total += rank_points(card % 13 + 1, ace)
+    if not isinstance(hand, CardState):
+        total = 0
+        for card in hand:
+            if card == JOKER:
+                total += max(ace, 10)
+            elif can_meld >> card & 1:
+                total += rank_points(card % 13 + 1, ace)
+        return total
+    # From the state: walk the meldable cards' bits, each counted as often as the hand holds it.
+    points = _meld_points(ace)
+    total = hand.jokers * max(ace, 10)
+    key = hand.key
+    while can_meld:
+        low = can_meld & -can_meld
+        card = low.bit_length() - 1
+        total += points[card] * ((key >> (card * KEY_BITS)) & 15)
+        can_meld ^= low
     return total
 
 
-def may_open(hand: Sequence[Card], variant: Variant) -> bool:
+@lru_cache(maxsize=16)
+def _meld_points(ace: int) -> tuple[int, ...]:
+    """What each natural card code adds to an opening, an ace counted at ``ace``."""
+    return tuple(rank_points(code % 13 + 1, ace) for code in range(JOKER))
+
+
+def may_open(hand: Sequence[Card] | CardState, variant: Variant) -> bool:
     """False when the hand surely has no opening (its meldable cards cannot reach the threshold)."""
     can_meld = meldable(hand, variant)
     if not can_meld:
@@ -156,7 +196,10 @@ def fits_table(card: Card, table: Sequence[TableMeld], variant: Variant) -> bool
 
 
 def may_lay(
-    hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant, can_meld: int | None = None
+    hand: Sequence[Card] | CardState,
+    table: Sequence[TableMeld],
+    variant: Variant,
+    can_meld: int | None = None,
 ) -> bool:
     """For a player who has opened: False when nothing in hand can be melded or built.
 
@@ -166,7 +209,8 @@ def may_lay(
         return True
     if meldable(hand, variant) if can_meld is None else can_meld:
         return True
-    return any(fits_table(card, table, variant) for card in set(hand))
+    cards = hand.distinct() if isinstance(hand, CardState) else set(hand)
+    return any(fits_table(card, table, variant) for card in cards)
 
 
 def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant, keep: int) -> Plan | None:

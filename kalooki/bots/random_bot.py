@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING
 
 from kalooki import solver
 from kalooki.bots import quick
-from kalooki.bots.greedy import GreedyBot, keep_count, strands
+from kalooki.bots.greedy import GreedyBot, holds_swap_card, keep_count, strands
 from kalooki.cards import JOKER, Card
 from kalooki.engine import candidate_melds
 from kalooki.melds import MeldError, make_meld
 from kalooki.moves import Action, Build, Discard, Meld, Swap
 
 if TYPE_CHECKING:
+    from kalooki.variant import Variant
     from kalooki.view import LegalView, PlayerView
 
 OPENING_TRIES = 6
@@ -47,9 +48,8 @@ class RandomBot:
         if owed:
             return self.pay_debts(view, owed)
         seat = view.current
-        hand = view.hand
         if view.opened[seat]:
-            if quick.may_lay(hand, view.table, view.variant) or self.may_swap(view, legal):
+            if quick.may_lay(view.hand_state, view.table, view.variant) or self.may_swap(view, legal):
                 layings = [
                     action
                     for action in legal
@@ -58,27 +58,34 @@ class RandomBot:
                 ]
                 if layings:
                     return self.rng.choice(layings)
-        elif quick.may_open(hand, view.variant):
+        elif quick.may_open(view.hand_state, view.variant):
             opening = self.sample_opening(view)
             if opening is not None and not _strands(view, opening):
                 return opening
-        return Discard(self.rng.choice(sorted(set(hand))))
+        return Discard(self.rng.choice(view.hand_state.distinct()))
 
     def may_swap(self, view: PlayerView, legal: LegalView) -> bool:
-        return any(meld.jokers for meld in view.table) and bool(legal.swaps())
+        # A release needs a card a table joker stands for: without one there is no stand-in to build.
+        return holds_swap_card(view) and bool(legal.swaps())
 
     def sample_opening(self, view: PlayerView) -> Meld | None:
         """A random set of disjoint melds worth the threshold, or the solver's opening if sampling misses."""
         variant = view.variant
         hand = view.hand
         keep = keep_count(variant)
-        groups = candidate_melds(hand, variant)
+        groups = candidate_melds(view.hand_state, variant)
+        worth = _worth_memo(variant)
         values: dict[tuple[Card, ...], int] = {}
         for group in groups:
-            try:
-                values[group] = make_meld(group, variant).worth(variant)
-            except MeldError:
-                continue
+            value = worth.get(group)
+            if value is None:
+                try:
+                    value = make_meld(group, variant).worth(variant)
+                except MeldError:
+                    value = -1
+                worth[group] = value
+            if value >= 0:
+                values[group] = value
         groups = list(values)
         for _ in range(OPENING_TRIES):
             self.rng.shuffle(groups)
@@ -123,6 +130,23 @@ class RandomBot:
             return Meld(plan.melds)
         index, cards, end = plan.builds[0]
         return Build(index + 1, cards, end)
+
+
+_WORTH: dict[int, tuple[Variant, dict[tuple[Card, ...], int]]] = {}
+
+
+def _worth_memo(variant: Variant) -> dict[tuple[Card, ...], int]:
+    """The points of each group laid as a new meld under ``variant`` (-1: not a meld), as found so far.
+
+    Keyed by the variant object (held, so its id is never reused): hashing a variant costs more
+    than a look-up saves.
+    """
+    entry = _WORTH.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        if len(_WORTH) > 16:
+            _WORTH.clear()
+        entry = _WORTH[id(variant)] = (variant, {})
+    return entry[1]
 
 
 def _strands(view: PlayerView, action: Meld | Build) -> bool:

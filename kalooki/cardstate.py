@@ -1,0 +1,170 @@
+"""A hand as a small value of ints: counts per card code, bit masks by suit and by rank, a hashable key.
+
+The engine keeps one :class:`CardState` per seat beside the hand's list of cards, updated on every
+draw, discard, meld, build and swap and restored with the turn's snapshot, so that no one rebuilds it
+from the list (the bots' count checks used to, two or three times a turn). As python-chess packs a
+board into bitboards, a state is three ints and a size, and immutable: the engine, a snapshot and a
+player's view share one object, and a change makes a new state in a few int operations.
+
+- ``key``: the counts, ``KEY_BITS`` bits per card code (``count(code)`` reads one); equal keys
+  mean the same cards, so it is also the hand's hashable key;
+- ``runs``: 16 bits per suit; bit ``p`` of a suit's part (``run_mask(suit)``) is set when the hand
+  holds the card at run position ``p`` (1 the ace below the two ... 13 the king, 14 the ace again);
+- ``held``: bit ``code`` set when the hand holds at least one card of that code;
+- ``suits``: 4 bits per rank index (0 = ace ... 12 = king); bit ``s`` of a rank's part
+  (``suit_mask(index)``) is set when the hand holds that rank in suit ``s``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from kalooki.cards import JOKER, Card
+
+KEY_BITS = 4
+"""Bits of the key per card code: the pack holds at most 8 copies of a code (4 packs, 8 jokers)."""
+
+RUN_BITS = 16
+"""Bits of ``runs`` per suit: run positions 1 to 14."""
+
+CODES = JOKER + 1
+_COUNT = (1 << KEY_BITS) - 1
+_RUN = (1 << RUN_BITS) - 1
+# Per natural card code: its run-position bits within ``runs`` (an ace sits at both ends of its
+# suit) and its bit within ``suits``.
+_RUN_BITS = tuple(
+    ((1 << 1) | (1 << 14) if code % 13 == 0 else 1 << (code % 13 + 1)) << (code // 13 * RUN_BITS)
+    for code in range(JOKER)
+)
+_SUIT_BITS = tuple(1 << (code % 13 * 4 + code // 13) for code in range(JOKER))
+
+
+class CardState:
+    """The cards of one hand as ints; immutable (:meth:`add` and :meth:`remove` make new states)."""
+
+    __slots__ = ("held", "key", "runs", "size", "suits")
+
+    key: int
+    held: int
+    runs: int
+    suits: int
+    size: int
+
+    def __init__(self, key: int = 0, held: int = 0, runs: int = 0, suits: int = 0, size: int = 0) -> None:
+        self.key = key
+        self.held = held
+        self.runs = runs
+        self.suits = suits
+        self.size = size
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> CardState:
+        """The state of a hand holding ``cards`` (in any order)."""
+        key = held = runs = suits = size = 0
+        for card in cards:
+            key += 1 << (card * KEY_BITS)
+            held |= 1 << card
+            size += 1
+            if card != JOKER:
+                runs |= _RUN_BITS[card]
+                suits |= _SUIT_BITS[card]
+        return cls(key, held, runs, suits, size)
+
+    def count(self, card: Card) -> int:
+        """Copies of ``card`` held."""
+        return (self.key >> (card * KEY_BITS)) & _COUNT
+
+    @property
+    def jokers(self) -> int:
+        return (self.key >> (JOKER * KEY_BITS)) & _COUNT
+
+    def counts(self) -> list[int]:
+        """Copies held of each card code 0-52."""
+        key = self.key
+        return [(key >> (code * KEY_BITS)) & _COUNT for code in range(CODES)]
+
+    def run_mask(self, suit: int) -> int:
+        """The run positions (bits 1-14) held in ``suit``."""
+        return (self.runs >> (suit * RUN_BITS)) & _RUN
+
+    def suit_mask(self, index: int) -> int:
+        """The suits (bits 0-3) held of rank index ``index`` (0 = ace ... 12 = king)."""
+        return (self.suits >> (index * 4)) & 15
+
+    def add(self, card: Card) -> CardState:
+        """This hand with one more ``card``."""
+        shift = card * KEY_BITS
+        key = self.key
+        if (key >> shift) & _COUNT:
+            return CardState(key + (1 << shift), self.held, self.runs, self.suits, self.size + 1)
+        held = self.held | (1 << card)
+        if card == JOKER:
+            return CardState(key + (1 << shift), held, self.runs, self.suits, self.size + 1)
+        runs, suits = self.runs | _RUN_BITS[card], self.suits | _SUIT_BITS[card]
+        return CardState(key + (1 << shift), held, runs, suits, self.size + 1)
+
+    def remove(self, card: Card) -> CardState:
+        """This hand with one ``card`` fewer; the hand must hold it."""
+        shift = card * KEY_BITS
+        key = self.key
+        held = (key >> shift) & _COUNT
+        if not held:
+            raise ValueError(f"the hand holds no card {card}")
+        if held > 1:
+            return CardState(key - (1 << shift), self.held, self.runs, self.suits, self.size - 1)
+        mask = self.held & ~(1 << card)
+        if card == JOKER:
+            return CardState(key - (1 << shift), mask, self.runs, self.suits, self.size - 1)
+        runs, suits = self.runs & ~_RUN_BITS[card], self.suits & ~_SUIT_BITS[card]
+        return CardState(key - (1 << shift), mask, runs, suits, self.size - 1)
+
+    def add_all(self, cards: Iterable[Card]) -> CardState:
+        state = self
+        for card in cards:
+            state = state.add(card)
+        return state
+
+    def remove_all(self, cards: Iterable[Card]) -> CardState:
+        state = self
+        for card in cards:
+            state = state.remove(card)
+        return state
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, int) and 0 <= card < CODES and bool(self.held >> card & 1)
+
+    def __iter__(self) -> Iterator[Card]:
+        """The cards held, in code order (each copy)."""
+        key = self.key
+        for code in range(CODES):
+            for _ in range((key >> (code * KEY_BITS)) & _COUNT):
+                yield code
+
+    def distinct(self) -> list[Card]:
+        """The card codes held, each once, in code order."""
+        found = []
+        held = self.held
+        while held:
+            low = held & -held
+            found.append(low.bit_length() - 1)
+            held ^= low
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardState) and other.key == self.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"CardState.of({list(self)})"
+
+
+EMPTY = CardState()
+"""The state of an empty hand."""
+
+
+__all__ = ["EMPTY", "KEY_BITS", "RUN_BITS", "CardState"]

@@ -1,0 +1,152 @@
+"""The engine's card states: always what the hands' lists say, over random play, undo and refusals.
+
+Each hand's :class:`~kalooki.cardstate.CardState` is kept current by the engine on every change, never
+rebuilt from the list; these tests recompute it from the lists after every step and compare every
+field, and check the value itself against its definition.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_engine_properties import illegal_actions, tables
+
+from kalooki.bots import GreedyBot
+from kalooki.cards import JOKER
+from kalooki.cardstate import KEY_BITS, CardState
+from kalooki.driver import ask_bot
+from kalooki.engine import Game, IllegalMoveError, candidate_melds
+from kalooki.moves import Action, Build, Discard, Meld
+from kalooki.variant import Variant
+
+MAX_ACTIONS = 150
+
+codes = st.integers(0, JOKER)
+
+
+def fields(state: CardState) -> tuple[int, int, int, int, int]:
+    return state.key, state.held, state.runs, state.suits, state.size
+
+
+def assert_current(game: Game) -> None:
+    assert len(game.hand_states) == len(game.hands)
+    for seat, hand in enumerate(game.hands):
+        assert fields(game.hand_states[seat]) == fields(CardState.of(hand)), f"seat {seat}: {hand}"
+    if game.phase in ("draw", "play"):
+        assert game.view(game.current).hand_state is game.hand_states[game.current]
+
+
+@given(st.lists(codes, max_size=30))
+def test_a_state_is_its_cards_counts_and_masks(cards: list[int]) -> None:
+    state = CardState.of(cards)
+    assert len(state) == len(cards)
+    assert list(state) == sorted(cards)
+    assert state.counts() == [cards.count(code) for code in range(JOKER + 1)]
+    assert state.jokers == cards.count(JOKER)
+    assert state.distinct() == sorted(set(cards))
+    assert state.held == sum(1 << code for code in set(cards))
+    for suit in range(4):
+        positions = {index + 1 for index in range(13) if suit * 13 + index in cards}
+        if 1 in positions:
+            positions.add(14)
+        assert state.run_mask(suit) == sum(1 << position for position in positions)
+    for index in range(13):
+        assert state.suit_mask(index) == sum(1 << suit for suit in range(4) if suit * 13 + index in cards)
+    assert state.key == sum(cards.count(code) << (code * KEY_BITS) for code in range(JOKER + 1))
+
+
+@given(st.lists(codes, max_size=20), st.lists(codes, max_size=20), st.randoms(use_true_random=False))
+def test_adding_and_removing_cards_matches_a_state_built_from_the_list(
+    start: list[int], more: list[int], rng: random.Random
+) -> None:
+    state = CardState.of(start).add_all(more)
+    cards = start + more
+    assert fields(state) == fields(CardState.of(cards))
+    assert state == CardState.of(list(reversed(cards)))
+    assert hash(state) == hash(CardState.of(sorted(cards)))
+    rng.shuffle(cards)
+    for card in cards[: len(cards) // 2]:
+        state = state.remove(card)
+        assert card in CardState.of(cards)
+        assert state.count(card) == cards.count(card) - 1
+        cards.remove(card)
+        assert fields(state) == fields(CardState.of(cards))
+    absent = [code for code in range(JOKER + 1) if code not in cards]
+    if absent:
+        assert absent[0] not in state
+        try:
+            state.remove(absent[0])
+        except ValueError:
+            pass
+        else:  # pragma: no cover - a failure message
+            raise AssertionError(f"{absent[0]} removed from {state!r}")
+
+
+def refused_layings(game: Game, rng: random.Random) -> list[Action]:
+    """Meld and build attempts straight from the hand's candidates, many of which the rules refuse."""
+    hand = game.hands[game.current]
+    groups = candidate_melds(hand, game.variant)
+    attempts: list[Action] = [Meld((group,)) for group in rng.sample(groups, min(3, len(groups)))]
+    if game.table and hand:
+        attempts.append(Build(rng.randint(1, len(game.table)), (rng.choice(hand),)))
+    return attempts
+
+
+def play(variant: Variant, players: list[str], seed: int, choices: int) -> None:
+    rng = random.Random(choices)
+    bot = GreedyBot(random.Random(choices + 1))
+    game = Game(variant, players, seed=seed)
+    assert_current(game)
+    for _ in range(MAX_ACTIONS):
+        if game.phase == "game_over":
+            break
+        if game.phase == "hand_over":
+            game.next_hand()
+            assert_current(game)
+            continue
+        for action, seat in illegal_actions(game, rng):
+            with contextlib.suppress(IllegalMoveError):
+                game.apply(action, seat)
+            assert_current(game)
+        if game.phase == "play":
+            for action in refused_layings(game, rng):
+                game_json = game.to_json()
+                try:
+                    game.check(action)
+                except IllegalMoveError:
+                    assert game.to_json() == game_json
+                assert_current(game)
+        if game.phase == "play" and game.can_undo() and rng.random() < 0.2:
+            game.undo_turn()
+            assert_current(game)
+            continue
+        if rng.random() < 0.1:
+            game = Game.from_json(json.loads(json.dumps(game.to_json())))
+            assert_current(game)
+        actions = game.legal_actions()
+        if not actions:
+            game.undo_turn()
+            assert_current(game)
+            continue
+        choice = ask_bot(bot, game) if rng.random() < 0.5 else rng.choice(actions)
+        lays = [action for action in actions if not isinstance(action, Discard)]
+        if lays and rng.random() < 0.6:
+            choice = rng.choice(lays)
+        try:
+            game.apply(choice)
+        except IllegalMoveError:
+            game.apply(rng.choice(actions))
+        assert_current(game)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(tables(), st.integers(0, 2**16), st.integers(0, 2**16))
+def test_the_engine_keeps_every_hands_state_current(
+    table: tuple[Variant, list[str]], seed: int, choices: int
+) -> None:
+    variant, players = table
+    play(variant, players, seed, choices)
