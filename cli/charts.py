@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from kalooki.errors import KalookiError
-from kalooki.figures import ALPHA
+from kalooki.simulation_comparison import ALPHA
 from kalooki.sweep import SweepResult, figure_interval, figure_value
 
 if TYPE_CHECKING:

@@ -22,7 +22,6 @@ from typing import Any, Final
 
 from kalooki.executors import Pool
 from kalooki.figures import (
-    ALPHA,
     FDR_METHOD,
     adjust_p_values,
     difference,
@@ -32,7 +31,7 @@ from kalooki.figures import (
 )
 from kalooki.grid import Axis, Cell
 from kalooki.simulate import GamePlan, GameRecord, HandRecord, play_plans
-from kalooki.simulation_comparison import Difference
+from kalooki.simulation_comparison import ALPHA, Difference
 from kalooki.simulation_stats import SimulationResult
 
 SweepProgress = Callable[[int, int, int, int], None]
