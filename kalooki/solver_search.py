@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Final
 from kalooki.cards import JOKER, Card
 
 if TYPE_CHECKING:
-    from kalooki.solver import _Cand, _Problem
+    from kalooki.solver import _Problem
+    from kalooki.solver_candidates import _Cand
 
 NEG: Final = -(1 << 62)
 """The score of an infeasible branch: far below any real score, and still a plain int."""

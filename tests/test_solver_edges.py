@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 from solver_reference import ACE_MODES, OBJECTIVES, agree, check_plan, variant
 
-from kalooki import solver
-from kalooki.cards import JOKER, Card, make_card, parse_cards
+from kalooki import solver, solver_candidates
+from kalooki.cards import JOKER, Card, make_card, pack_list, parse_cards
 from kalooki.melds import MeldError, TableMeld, make_meld
 from kalooki.solver import Objective, solve
 from kalooki.variant import AceInRuns, Variant
@@ -180,8 +180,7 @@ def test_the_frame_of_a_thirteen_card_run(mode: AceInRuns, points: int) -> None:
 def test_the_set_candidates_of_one_rank() -> None:
     tables = solver._rules(Variant())
     found: list[solver._Cand] = []
-    sevens = [0] * 13
-    sevens[6] = 0b0111  # 7C 7D 7H
+    sevens = [1 << 6, 1 << 6, 1 << 6, 0]  # 7C 7D 7H
     solver._set_candidates(sevens, 1, tables, found)
     listed = [(cand.naturals, cand.jokers, cand.points) for cand in found]
     seven_c, seven_d, seven_h = cards("7C 7D 7H")
@@ -211,7 +210,7 @@ def test_the_positions_a_suit_may_take(mode: AceInRuns, ranks: str, positions: s
     mask = 0
     for card in cards(" ".join(f"{rank}H" for rank in ranks.split())):
         mask |= 1 << (card % 13)
-    line = solver._run_line(mask, solver._rules(variant(3, mode)))
+    line = solver_candidates._run_line(mask, solver._rules(variant(3, mode)))
     assert {p for p in range(64) if line >> p & 1} == positions
 
 
@@ -279,3 +278,60 @@ def test_must_include_names_each_copy_it_needs() -> None:
     with pytest.raises(solver.SolverError, match="must_include names a card the hand does not hold"):
         solve(cards("5H 6H 7H"), Variant(), must_include=cards("5H 5H"))
     assert solve(cards("5H 5H 6H 7H 6H 7H"), Variant(), must_include=cards("5H 5H")).cards_laid == 6
+
+
+# ---------------------------------------------------------------- shortcuts: the meldless test, kept lists
+
+
+def listed(hand: list[Card], rules: Variant) -> list[tuple[tuple[Card, ...], int, int, tuple[Card, ...]]]:
+    """The new melds the solver lists for ``hand``, as plain tuples."""
+    problem = solver._Problem(hand, solver._rules(rules), "value_left", ())
+    return [(cand.naturals, cand.jokers, cand.points, cand.written) for cand in problem.cands]
+
+
+@pytest.mark.parametrize("mode", ACE_MODES)
+@pytest.mark.parametrize("run_minimum", [3, 4])
+def test_a_hand_is_meldless_exactly_when_nothing_is_listed(mode: AceInRuns, run_minimum: int) -> None:
+    rng = random.Random(run_minimum)
+    rules = variant(run_minimum, mode)
+    tables = solver._rules(rules)
+    seen = {True: 0, False: 0}
+    for _ in range(400):
+        hand = rng.sample(range(52), rng.randint(4, 12)) + [JOKER] * (rng.random() < 0.1)
+        meldless = solver_candidates._meldless(hand, tables)
+        assert meldless == (not listed(hand, rules) and JOKER not in hand), hand
+        seen[meldless] += 1
+    assert min(seen.values()) > 20  # both answers met often
+    # Three of a rank in three suits, or a run from the ace at either end where the variant has it.
+    assert not solver_candidates._meldless(cards("7C 7D 7S 2H"), tables)
+    assert solver_candidates._meldless(cards("7C 7D 2H 2S"), tables)
+    ace_low = cards("AH 2H 3H 4H")[: max(run_minimum, 3)]
+    assert solver_candidates._meldless(ace_low, tables) == (mode == "high")
+    ace_high = cards("JH QH KH AH")[-run_minimum:]
+    assert solver_candidates._meldless(ace_high, tables) == (mode == "low")
+
+
+def test_kept_lists_answer_as_fresh_ones() -> None:
+    # One variant solves many hands, its lists kept by suit's ranks and rank's suits with the jokers;
+    # each hand must list what a variant never used before lists.
+    rng = random.Random(5)
+    shared = variant(3, "high_or_low")
+    pack = pack_list(2, 2)
+    for _ in range(300):
+        hand = rng.sample(pack, rng.randint(6, 14))
+        fresh = variant(3, "high_or_low")
+        assert listed(hand, shared) == listed(hand, fresh), hand
+    assert solver._rules(shared).run_cache
+    assert solver._rules(shared).set_cache
+
+
+def test_an_empty_plan_is_the_plan_the_dataclass_builds() -> None:
+    hand = cards("KS 2C 9H")
+    plan = solve(hand, Variant())
+    expected = solver.Plan((), (), 0, 0, 10 + 2 + 9, tuple(sorted(hand)))
+    assert plan == expected
+    assert hash(plan) == hash(expected)
+    assert repr(plan) == repr(expected)
+    assert solver.best_opening(hand, Variant()) is None
+    with pytest.raises(solver.Unsolvable, match="cannot lay anything"):
+        solve(hand, Variant(), must_include=cards("9H"))
