@@ -150,7 +150,12 @@ class _Problem:
                 laid[card] += 1
             laid[JOKER] += cand.jokers
             points += cand.points
-        remaining = [c for c in sorted(self.hand) if not _take(laid, c)]
+        remaining: list[Card] = []
+        for card in sorted(self.hand):
+            if laid[card]:
+                laid[card] -= 1  # one copy the plan lays
+            else:
+                remaining.append(card)
         planned: list[PlannedBuild] = []
         for cand in outcome.builds:
             if not cand.run_build:
@@ -166,7 +171,7 @@ class _Problem:
             tuple(planned),
             points,
             len(self.hand) - len(remaining),
-            sum(value[c] for c in remaining),
+            sum(map(value.__getitem__, remaining)),
             tuple(remaining),
         )
 
@@ -199,14 +204,6 @@ def _plan(
     set_value_left(plan, value_left)
     set_remaining(plan, remaining)
     return plan
-
-
-def _take(laid: list[int], card: Card) -> bool:
-    """Count one copy of ``card`` as laid if the plan lays one still unaccounted for."""
-    if laid[card]:
-        laid[card] -= 1
-        return True
-    return False
 
 
 # ---------------------------------------------------------------- the public API
@@ -261,7 +258,7 @@ def solve(
         if must_include:
             raise Unsolvable("the hand cannot lay anything, so it cannot lay the cards it must")
         return problem.plan(None)
-    outcome = search(problem, keep, must_include, None if opened else variant.opening_threshold)
+    outcome = _best_lay(problem, table, keep, must_include, None if opened else variant.opening_threshold)
     # An opening always lays cards, so it beats laying nothing unless it is worth nothing at all.
     if outcome is None or (not opened and not must_include and outcome.score <= 0):
         if must_include:
@@ -294,5 +291,44 @@ def best_opening(
     problem = _Problem(hand, rules, objective, table)
     if not problem.cands:
         return None
-    outcome = search(problem, keep, must_include, variant.opening_threshold)
+    outcome = _best_lay(problem, table, keep, must_include, variant.opening_threshold)
     return None if outcome is None else problem.plan(outcome)
+
+
+def _best_lay(
+    problem: _Problem,
+    table: Sequence[TableMeld],
+    keep: int,
+    must_include: Sequence[Card],
+    need_points: int | None,
+) -> Outcome | None:
+    """What :func:`search` answers; read off directly when no two candidates share a card.
+
+    Without jokers, a table or cards that must be laid, and with every card in at most one
+    candidate, each candidate adds to the score whatever else is laid (its cards, its points and,
+    for value_left, their value), so the best lay holds every candidate as often as the hand's
+    copies allow, if that leaves ``keep`` cards; it is the only best lay, so the search would find
+    it too, listing the melds by their lowest card as it decides them. An opening is then every
+    candidate, or none when even they fall short of ``need_points``.
+    """
+    if table or must_include or problem.jokers:
+        return search(problem, keep, must_include, need_points)
+    codes = [code for cand in problem.cands for code in cand.naturals]
+    if len(codes) != len(set(codes)):
+        return search(problem, keep, must_include, need_points)
+    counts = problem.counts
+    melds: list[_Cand] = []
+    points = 0
+    for cand in sorted(problem.cands, key=_lowest_card):
+        times = min(map(counts.__getitem__, cand.naturals))
+        melds += [cand] * times
+        points += cand.points * times
+    if len(problem.hand) - sum(len(cand.naturals) for cand in melds) < keep:
+        return search(problem, keep, must_include, need_points)
+    if need_points is not None and points < need_points:
+        return None
+    return Outcome(tuple(melds), (), sum(problem.score(cand.naturals, 0, cand.points) for cand in melds))
+
+
+def _lowest_card(cand: _Cand) -> Card:
+    return cand.naturals[0]

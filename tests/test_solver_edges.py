@@ -335,3 +335,37 @@ def test_an_empty_plan_is_the_plan_the_dataclass_builds() -> None:
     assert solver.best_opening(hand, Variant()) is None
     with pytest.raises(solver.Unsolvable, match="cannot lay anything"):
         solve(hand, Variant(), must_include=cards("9H"))
+
+
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_candidates_sharing_no_card_are_all_laid_as_the_search_lays_them(objective: Objective) -> None:
+    # The shortcut for candidates that share no card must answer exactly as the search: the same
+    # melds in the same order, the same score, and None where the search finds no lay.
+    rng = random.Random(len(objective))
+    pack = [card for card in pack_list(2, 0) if card % 13 < 8]  # eight ranks: melds come often
+    rules = Variant()
+    tables = solver._rules(rules)
+    read_off = 0
+    for _ in range(600):
+        hand = rng.sample(pack, rng.randint(3, 14))
+        problem = solver._Problem(hand, tables, objective, ())
+        if not problem.cands:
+            continue
+        keep = rng.choice([0, 1, 2, 5])
+        need = rng.choice([None, 0, 15, 30, 51])
+        expected = solver.search(problem, keep, (), need)
+        got = solver._best_lay(problem, (), keep, (), need)
+        assert got == expected, (hand, keep, need)
+        codes = [code for cand in problem.cands for code in cand.naturals]
+        read_off += len(codes) == len(set(codes))
+    assert read_off > 150
+
+
+def test_a_candidate_is_laid_as_often_as_the_copies_allow() -> None:
+    hand = cards("7C 7D 7H 7C 7D 7H 4S 5S 6S 2D")
+    plan = solve(hand, Variant())
+    sevens = tuple(cards("7C 7D 7H"))
+    assert plan.melds == (sevens, sevens, tuple(cards("4S 5S 6S")))
+    assert plan.remaining == tuple(cards("2D"))
+    problem = solver._Problem(hand, solver._rules(Variant()), "value_left", ())
+    assert solver._best_lay(problem, (), 0, (), None) == solver.search(problem, 0, (), None)
