@@ -167,7 +167,7 @@ class _Problem:
                 planned.append((cand.table, cand.high, "high"))
         value = self.rules.hand_value
         return _plan(
-            tuple(c.written for c in outcome.melds),
+            tuple([c.written for c in outcome.melds]),
             tuple(planned),
             points,
             len(self.hand) - len(remaining),
@@ -318,16 +318,19 @@ def _best_lay(
         return search(problem, keep, must_include, need_points)
     counts = problem.counts
     melds: list[_Cand] = []
+    laid: list[Card] = []
     points = 0
     for cand in sorted(problem.cands, key=_lowest_card):
         times = min(map(counts.__getitem__, cand.naturals))
         melds += [cand] * times
+        laid += cand.naturals * times
         points += cand.points * times
-    if len(problem.hand) - sum(len(cand.naturals) for cand in melds) < keep:
+    if len(problem.hand) - len(laid) < keep:
         return search(problem, keep, must_include, need_points)
     if need_points is not None and points < need_points:
         return None
-    return Outcome(tuple(melds), (), sum(problem.score(cand.naturals, 0, cand.points) for cand in melds))
+    # A lay's score is a sum over its melds, so the whole lay scores as one meld of all its cards.
+    return Outcome(tuple(melds), (), problem.score(laid, 0, points))
 
 
 def _lowest_card(cand: _Cand) -> Card:

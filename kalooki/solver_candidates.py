@@ -417,10 +417,14 @@ def _run_builds(
 def _meldless(hand: Sequence[Card], rules: _Rules) -> bool:
     """Whether the hand holds no new meld at all, found without listing any: no joker, no rank in
     three suits, no suit with a run. (False may still mean none: then the candidates say so.)"""
-    cards = set(hand)
-    if JOKER in cards:
-        return False
-    held = sum(map(_CARD_BIT.__getitem__, cards))
+    held = sum(map(_CARD_BIT.__getitem__, hand))
+    # Distinct natural cards add up without a carry, so the sum has a bit per card; a joker or a
+    # second copy leaves fewer bits, and then the hand is read again as a set of cards.
+    if held.bit_count() != len(hand):
+        cards = set(hand)
+        if JOKER in cards:
+            return False
+        held = sum(map(_CARD_BIT.__getitem__, cards))
     clubs, diamonds, hearts, spades = held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39
     if (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds)):
         return False

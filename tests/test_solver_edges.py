@@ -297,7 +297,9 @@ def test_a_hand_is_meldless_exactly_when_nothing_is_listed(mode: AceInRuns, run_
     tables = solver._rules(rules)
     seen = {True: 0, False: 0}
     for _ in range(400):
-        hand = rng.sample(range(52), rng.randint(4, 12)) + [JOKER] * (rng.random() < 0.1)
+        # One pack or two: a second copy of a card must not read as another card.
+        pack = range(52) if rng.random() < 0.5 else pack_list(2, 0)
+        hand = rng.sample(pack, rng.randint(4, 12)) + [JOKER] * (rng.random() < 0.1)
         meldless = solver_candidates._meldless(hand, tables)
         assert meldless == (not listed(hand, rules) and JOKER not in hand), hand
         seen[meldless] += 1
@@ -305,6 +307,8 @@ def test_a_hand_is_meldless_exactly_when_nothing_is_listed(mode: AceInRuns, run_
     # Three of a rank in three suits, or a run from the ace at either end where the variant has it.
     assert not solver_candidates._meldless(cards("7C 7D 7S 2H"), tables)
     assert solver_candidates._meldless(cards("7C 7D 2H 2S"), tables)
+    assert not solver_candidates._meldless(cards("7C 7D 7D 2H 2S JK"), tables)
+    assert not solver_candidates._meldless(cards("7D 7D 7H 7S"), tables)  # two 7D are not an 8D
     ace_low = cards("AH 2H 3H 4H")[: max(run_minimum, 3)]
     assert solver_candidates._meldless(ace_low, tables) == (mode == "high")
     ace_high = cards("JH QH KH AH")[-run_minimum:]
