@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import mul
+from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Final
 
 from kalooki.cards import JOKER, Card
@@ -34,6 +34,9 @@ _NONE_MUST: Final = (0,) * 53
 
 _PLACES: Final = tuple(tuple(1 << (i * width) for i in range(JOKER)) for width in range(17))
 """By field width (up to 16: a count below 32768), where each field of the state starts."""
+
+_by_score: Final = itemgetter(4)
+"""An entry's score, for sorting a field's candidates best first."""
 
 _Entry = tuple[int, int, int, int, int, int, int, int, int, int]
 """A candidate as the search uses it: (needs, jokers, packed, table bit, score, slack, share,
@@ -196,7 +199,7 @@ class _Search:
             )
         for group in by_field:
             if len(group) > 1:
-                group.sort(key=lambda entry: -entry[4])
+                group.sort(key=_by_score, reverse=True)  # stable: equal scores keep their order
         return by_field
 
     def joker_table(self, used: int) -> tuple[list[int], list[list[int]]]:
