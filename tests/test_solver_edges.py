@@ -71,7 +71,21 @@ def situation(
     return hand, rules, rng.choice(OBJECTIVES), table, rng.random() < 0.5, rng.randint(0, 2), must
 
 
+@pytest.fixture(params=["shortcuts", "search alone"])
+def shortcuts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each agreement test runs twice: as the solver answers, and with every hand sent to the search
+    (no lay read off without it), so the search stays tested on the hands the shortcut answers."""
+    if request.param == "search alone":
+        monkeypatch.setattr(
+            solver,
+            "_best_lay",
+            lambda problem, _table, keep, must, need: solver.search(problem, keep, must, need),
+        )
+        monkeypatch.setattr(solver, "_meldless", lambda _hand, _rules: False)
+
+
 @pytest.mark.parametrize("seed", range(12))
+@pytest.mark.usefixtures("shortcuts")
 def test_a_fixed_sample_agrees_with_the_reference(seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(40):
@@ -122,6 +136,7 @@ LITERAL: list[tuple[str, AceInRuns, int, list[str]]] = [
 
 
 @pytest.mark.parametrize(("hand", "mode", "run_minimum", "table"), LITERAL)
+@pytest.mark.usefixtures("shortcuts")
 def test_literal_situations_agree_with_the_reference(
     hand: str, mode: AceInRuns, run_minimum: int, table: list[str]
 ) -> None:
