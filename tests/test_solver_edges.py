@@ -388,3 +388,32 @@ def test_a_candidate_is_laid_as_often_as_the_copies_allow() -> None:
     assert plan.remaining == tuple(cards("2D"))
     problem = solver._Problem(hand, solver._rules(Variant()), "value_left", ())
     assert solver._best_lay(problem, (), 0, (), None) == solver.search(problem, 0, (), None)
+
+
+@pytest.mark.parametrize("hand", [[-1, 5], [5, 53], [53], [-1]])
+def test_a_card_code_out_of_range_is_refused(hand: list[int]) -> None:
+    with pytest.raises(solver.SolverError, match="is not a card code"):
+        solve(hand, Variant())
+    with pytest.raises(solver.SolverError, match="is not a card code"):
+        solver.best_opening(hand, Variant())
+
+
+def test_bad_arguments_are_refused_before_any_work() -> None:
+    with pytest.raises(solver.SolverError, match="unknown objective"):
+        solve(cards("5H"), Variant(), objective="nonsense")  # type: ignore[arg-type]
+    with pytest.raises(solver.SolverError, match="keep must be 0 or more"):
+        solve(cards("5H"), Variant(), keep=-1)
+    with pytest.raises(solver.Unsolvable, match="cannot keep 2"):
+        solve(cards("5H"), Variant(), keep=2)
+    assert solver.best_opening(cards("5H"), Variant(), keep=2) is None
+
+
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_between_equal_lays_the_one_with_fewer_jokers_wins(objective: Objective) -> None:
+    # Keeping one card: T-J-Q-K of hearts keeping the joker, or the joker standing in for one of
+    # them and that card kept. Each leaves 10 (the joker's penalty here), lays 40 points and four
+    # cards; the lay without the joker wins.
+    rules = Variant(ace_in_runs="low", joker_penalty=10)
+    plan = solve(cards("TH JH QH KH JK"), rules, objective=objective, keep=1)
+    assert plan.melds == (tuple(cards("TH JH QH KH")),)
+    assert plan.remaining == (JOKER,)
