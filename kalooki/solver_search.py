@@ -169,6 +169,7 @@ class _Search:
         early let the bound cut the rest."""
         by_field: list[list[_Entry]] = [[] for _ in codes]
         bit, value = self.bit, self.problem.rules.hand_value
+        field = dict(zip(codes, range(len(codes)), strict=True))
         width, joker_shift, table_shift = self.width, self.joker_shift, self.table_shift
         joker_base, joker_points_unit, joker_bound = self.joker_base, self.joker_points_unit, self.joker_bound
         per_point, per_card, joker_reach = self.per_point, self.per_card, self.joker_reach
@@ -176,14 +177,17 @@ class _Search:
             naturals = cand.naturals
             if not naturals:
                 continue
-            packed = sum(map(bit.__getitem__, naturals))
-            natural_points = sum(map(value.__getitem__, naturals))
+            # A plain loop: candidates hold one to a few naturals, too few for map and sum to pay.
+            packed = natural_points = 0
+            for code in naturals:
+                packed += bit[code]
+                natural_points += value[code]
             natural_share = natural_points * per_point + len(naturals) * per_card
             jokers = cand.jokers
             score = natural_share + jokers * joker_base + (cand.points - natural_points) * joker_points_unit
             cap = natural_share + jokers * joker_bound
             table = cand.table
-            by_field[(bit[naturals[0]].bit_length() - 1) // width].append(
+            by_field[field[naturals[0]]].append(
                 (
                     packed << (width - 1),
                     jokers,
