@@ -8,9 +8,10 @@ in hand, and which cards must be laid. :func:`best_opening` finds the best openi
 How it works. Every way a meld can use the hand's natural cards is listed once up front: sets
 by rank and suit subset, runs by the naturals they hold and their number of jokers (keeping the
 frame worth the most points: the other objectives do not care where a joker sits), builds by
-table meld and the cards added at each end (this module). :mod:`kalooki.solver_search` then
-finds the best lay of those candidates: a depth-first search over the undecided cards, memoised
-on a packed int, with bounds that keep every memoised value exact.
+table meld and the cards added at each end (:mod:`kalooki.solver_candidates`).
+:mod:`kalooki.solver_search` then finds the best lay of those candidates: a depth-first search
+over the undecided cards, memoised on a packed int, with bounds that keep every memoised value
+exact. A hand that holds no meld and faces no table is answered before any of that.
 
 Ties break deterministically: the objective, then fewer jokers laid, then more points, then
 more cards, then the first arrangement in the search order.
@@ -19,14 +20,25 @@ more cards, then the first arrangement in the search order.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from itertools import combinations
+from dataclasses import dataclass, fields
 from typing import Final, Literal
 
-from kalooki.cards import JOKER, Card, card_points, rank_points
+from kalooki.cards import JOKER, Card
 from kalooki.errors import KalookiError
-from kalooki.melds import RUN_MAX, TableMeld
-from kalooki.rules import keep, most_ace_points, run_frame
+from kalooki.melds import TableMeld
+from kalooki.rules import keep
+from kalooki.solver_candidates import (
+    _CARD_BIT,
+    _SUIT,
+    _Cand,
+    _meldless,
+    _Rules,
+    _rules,
+    _run_builds,
+    _run_candidates,
+    _set_builds,
+    _set_candidates,
+)
 from kalooki.solver_search import Outcome, search
 from kalooki.variant import Variant
 
@@ -35,7 +47,6 @@ BuildEnd = Literal["low", "high"]
 PlannedBuild = tuple[int, tuple[Card, ...], BuildEnd | None]
 
 OBJECTIVES: Final[tuple[Objective, ...]] = ("points", "cards", "value_left")
-SET_MIN: Final = 3
 
 
 class SolverError(KalookiError):
@@ -77,327 +88,6 @@ keep_for = keep
 """The ``keep`` a turn needs before its discard (:func:`kalooki.rules.keep`, kept under its old name)."""
 
 
-# ---------------------------------------------------------------- per-variant tables
-#
-# A run position is a rank on a line: 1 is the ace below the two, 14 the ace above the king.
-# Wrap-around runs use the line unrolled three times (positions 1..39, rank (p - 1) % 13 + 1)
-# so a frame never needs modular arithmetic.
-
-_OFFSET: Final = 13
-"""Index of position 0 in ``_Rules.position_points`` (wrap builds reach below position 1)."""
-
-_SUITS_OF_MASK: Final = tuple(tuple(s for s in range(4) if mask >> s & 1) for mask in range(16))
-
-
-@dataclass(frozen=True, slots=True)
-class _Rules:
-    """What the solver needs from a variant, as plain tuples and ints."""
-
-    variant: Variant
-    lowest: int
-    highest: int
-    wrap: bool
-    run_min: int
-    ace_value: int  # the most an ace is worth in a meld (high, or low in a run)
-    hand_value: tuple[int, ...]  # card_points of each code, the joker at its penalty
-    position_points: tuple[int, ...]  # points of each run position, index position + _OFFSET
-    set_points: tuple[int, ...]  # points of a card in a set of each rank (1-13), index rank
-    set_max: int  # most cards in a set (the variant's set_maximum)
-
-
-_RULES_CACHE: dict[int, _Rules] = {}
-
-
-def _rules(variant: Variant) -> _Rules:
-    # Keyed by identity: hashing a pydantic model costs more than a whole easy solve.
-    found = _RULES_CACHE.get(id(variant))
-    if found is not None and found.variant is variant:
-        return found
-    frame = run_frame(variant)
-    rules = _Rules(
-        variant=variant,
-        lowest=frame.lowest,
-        # Wrapping runs walk the line unrolled three times.
-        highest=39 if frame.wrap else frame.highest,
-        wrap=frame.wrap,
-        run_min=frame.minimum,
-        ace_value=most_ace_points(variant),
-        hand_value=tuple(card_points(c, variant.ace_value, variant.joker_penalty) for c in range(53)),
-        # Position 1 is an ace below the two (wrap runs count the ace of K-A-2 as the high one).
-        position_points=tuple(
-            variant.low_ace_value if p == 1 else rank_points((p - 1) % 13 + 1, variant.ace_value)
-            for p in range(-_OFFSET, 60)
-        ),
-        set_points=tuple(rank_points(rank, variant.ace_value) for rank in range(14)),
-        set_max=variant.set_maximum,
-    )
-    if len(_RULES_CACHE) > 256:
-        _RULES_CACHE.clear()
-    _RULES_CACHE[id(variant)] = rules
-    return rules
-
-
-# ---------------------------------------------------------------- candidates
-
-
-@dataclass(slots=True)
-class _Cand:
-    """One way to lay some of the hand: a new meld, or one table meld's whole build."""
-
-    naturals: tuple[Card, ...]  # ascending codes, each at most once
-    jokers: int
-    points: int
-    table: int  # index of the table meld built on, -1 for a new meld
-    written: tuple[Card, ...]  # the new meld, or a set build's cards / a run build's low-end cards
-    high: tuple[Card, ...] = ()  # a run build's high-end cards
-    run_build: bool = False
-
-
-def _set_candidates(rank_suits: list[int], jokers: int, rules: _Rules, out: list[_Cand]) -> None:
-    for index, mask in enumerate(rank_suits):
-        if not mask:
-            continue
-        suits = _SUITS_OF_MASK[mask]
-        if len(suits) + jokers < SET_MIN:
-            continue
-        value = rules.set_points[index + 1]
-        for size in range(max(1, SET_MIN - jokers), len(suits) + 1):
-            for chosen in combinations(suits, size):
-                naturals = tuple(suit * 13 + index for suit in chosen)
-                # One natural with jokers reads as a set only up to four cards, which is all a set holds.
-                for extra in range(max(0, SET_MIN - size), min(jokers, rules.set_max - size) + 1):
-                    out.append(
-                        _Cand(naturals, extra, value * (size + extra), -1, naturals + (JOKER,) * extra)
-                    )
-
-
-def _run_line(mask: int, rules: _Rules) -> int:
-    """The positions a suit's ranks (bit r-1 for rank r) may take, as a bit per position."""
-    if rules.wrap:
-        return (mask | mask << 13 | mask << 26) << 1
-    line = mask << 1
-    if mask & 1:
-        if rules.highest == 14:
-            line |= 1 << 14
-        if rules.lowest > 1:
-            line &= ~2
-    return line
-
-
-def _run_candidates(suit_ranks: list[int], jokers: int, rules: _Rules, out: list[_Cand]) -> None:
-    run_min = rules.run_min
-    for suit, mask in enumerate(suit_ranks):
-        if not mask:
-            continue
-        line_mask = _run_line(mask, rules)
-        if jokers == 0:
-            # Without jokers a run needs run_min consecutive positions present.
-            window = line_mask
-            for step in range(1, run_min):
-                window &= line_mask >> step
-            if window:
-                _natural_runs(line_mask, suit * 13, rules, out)
-            continue
-        if mask.bit_count() + jokers < run_min:
-            continue
-        line = [p for p in range(1, 40) if line_mask >> p & 1]
-        if rules.wrap:
-            starts = [i for i, position in enumerate(line) if 14 <= position <= 26]
-        else:
-            starts = list(range(len(line)))
-        best: dict[tuple[tuple[Card, ...], int], _Cand] = {}
-        base = suit * 13
-        for first in starts:
-            low = line[first]
-            for last in range(first, len(line)):
-                high = line[last]
-                span = high - low + 1
-                if span > RUN_MAX:
-                    break
-                held = last - first + 1
-                gaps = span - held
-                if gaps > jokers:
-                    break
-                # Prune frames that cannot reach a legal length even with every joker.
-                if held + jokers < run_min or (held == 1 and jokers < rules.set_max):
-                    continue
-                inner = line[first + 1 : last]
-                for dropped_count in range(min(len(inner), jokers - gaps) + 1):
-                    for dropped in combinations(inner, dropped_count):
-                        positions = [low, *(p for p in inner if p not in dropped)]
-                        if last > first:
-                            positions.append(high)
-                        _add_run_frames(positions, gaps + dropped_count, jokers, rules, base, best)
-        out.extend(best.values())
-
-
-def _natural_runs(line_mask: int, base: int, rules: _Rules, out: list[_Cand]) -> None:
-    """Every run of the hand's naturals alone (no jokers): each stretch of consecutive positions.
-
-    Listed as the general search over frames would list them: by lowest position, then by length,
-    each set of naturals once, in its frame worth the most (the first of equals).
-    """
-    run_min = rules.run_min
-    points = rules.position_points
-    best: dict[tuple[Card, ...], _Cand] = {}
-    first = 14 if rules.wrap else 1
-    last = 26 if rules.wrap else 14
-    for low in range(first, last + 1):
-        if not (line_mask >> low) & 1:
-            continue
-        high = low
-        while high - low + 1 < RUN_MAX and (line_mask >> (high + 1)) & 1:
-            high += 1
-        if high - low + 1 < run_min:
-            continue
-        written = [base + (p - 1) % 13 for p in range(low, high + 1)]
-        value = sum(points[_OFFSET + low : _OFFSET + low + run_min - 1])
-        for end in range(low + run_min - 1, high + 1):
-            value += points[_OFFSET + end]
-            meld = tuple(written[: end - low + 1])
-            naturals = tuple(sorted(meld))
-            known = best.get(naturals)
-            if known is None:
-                best[naturals] = _Cand(naturals, 0, value, -1, meld)
-            elif known.points < value:
-                known.points, known.written = value, meld
-    out.extend(best.values())
-
-
-def _add_run_frames(
-    held: list[int],
-    min_jokers: int,
-    jokers: int,
-    rules: _Rules,
-    base: int,
-    best: dict[tuple[tuple[Card, ...], int], _Cand],
-) -> None:
-    """Record the runs holding exactly the naturals at ``held`` with each joker count, best frame each."""
-    naturals = tuple(sorted(base + (p - 1) % 13 for p in held))
-    low, high = held[0], held[-1]
-    points = rules.position_points
-    for used in range(min_jokers, jokers + 1):
-        length = len(held) + used
-        if length > RUN_MAX:
-            break
-        # One natural with up to three jokers is read as a set, so such a run cannot be laid.
-        if length < rules.run_min or (len(held) == 1 and length <= rules.set_max):
-            continue
-        extra = used - min_jokers
-        frame: tuple[int, int] | None = None
-        frame_points = -1
-        for below in range(extra + 1):
-            start, end = low - below, high + extra - below
-            if not rules.wrap and (start < rules.lowest or end > rules.highest):
-                continue
-            value = sum(points[_OFFSET + start : _OFFSET + end + 1])
-            if value > frame_points:
-                frame, frame_points = (start, end), value
-        if frame is None:
-            continue
-        key = (naturals, used)
-        known = best.get(key)
-        if known is not None and known.points >= frame_points:
-            continue
-        positions = set(held)
-        written = tuple(
-            base + (p - 1) % 13 if p in positions else JOKER for p in range(frame[0], frame[1] + 1)
-        )
-        best[key] = _Cand(naturals, used, frame_points, -1, written)
-
-
-def _set_builds(
-    index: int,
-    meld: TableMeld,
-    counts: list[int],
-    jokers: int,
-    rules: _Rules,
-    out: list[_Cand],
-    slots: list[_Cand | None],
-) -> None:
-    room = rules.set_max - len(meld.cards)
-    if room <= 0:
-        return
-    rank = meld.rank
-    held = 0
-    for card in meld.cards:
-        if card != JOKER:
-            held |= 1 << (card // 13)
-    suits = [suit for suit in range(4) if not held >> suit & 1 and counts[suit * 13 + rank - 1]]
-    if not suits and not jokers:
-        return
-    value = rules.set_points[rank]
-    for extra in range(1, min(jokers, room) + 1):
-        slots[extra] = _Cand((), extra, value * extra, index, (JOKER,) * extra)
-    for size in range(1, min(len(suits), room) + 1):
-        for chosen in combinations(suits, size):
-            naturals = tuple(suit * 13 + rank - 1 for suit in chosen)
-            for extra in range(min(jokers, room - size) + 1):
-                out.append(_Cand(naturals, extra, value * (size + extra), index, naturals + (JOKER,) * extra))
-
-
-def _reach(positions: list[int], base: int, counts: list[int], jokers: int) -> int:
-    """How many of ``positions`` (outward from a run's end) can be filled, jokers filling the gaps."""
-    missing = 0
-    for step, position in enumerate(positions):
-        if not counts[base + (position - 1) % 13]:
-            missing += 1
-            if missing > jokers:
-                return step
-    return len(positions)
-
-
-def _run_builds(
-    index: int,
-    meld: TableMeld,
-    counts: list[int],
-    jokers: int,
-    rules: _Rules,
-    out: list[_Cand],
-    slots: list[_Cand | None],
-) -> None:
-    room = RUN_MAX - len(meld.cards)
-    if room <= 0:
-        return
-    base = meld.suit * 13
-    low = meld.rank
-    high = low + len(meld.cards) - 1
-    wrap = rules.wrap
-    below = list(range(low - 1, low - 1 - (room if wrap else min(room, low - rules.lowest)), -1))
-    above = list(range(high + 1, high + 1 + (room if wrap else min(room, rules.highest - high))))
-    down = _reach(below, base, counts, jokers)
-    up = _reach(above, base, counts, jokers)
-    if not down and not up:
-        return
-    points = rules.position_points
-    for below_count in range(down + 1):
-        lows = below[:below_count][::-1]
-        for above_count in range(min(up, room - below_count) + 1):
-            if below_count + above_count == 0:
-                continue
-            highs = above[:above_count]
-            extension = lows + highs
-            present = [p for p in extension if counts[base + (p - 1) % 13]]
-            missing = len(extension) - len(present)
-            if missing > jokers:
-                break
-            value = sum(points[_OFFSET + p] for p in extension)
-            for dropped_count in range(min(len(present), jokers - missing) + 1):
-                for dropped in combinations(present, dropped_count):
-                    held = set(present).difference(dropped)
-                    low_cards = tuple(base + (p - 1) % 13 if p in held else JOKER for p in lows)
-                    high_cards = tuple(base + (p - 1) % 13 if p in held else JOKER for p in highs)
-                    used = missing + dropped_count
-                    naturals = tuple(sorted(base + (p - 1) % 13 for p in held))
-                    cand = _Cand(naturals, used, value, index, low_cards, high_cards, run_build=True)
-                    if naturals:
-                        out.append(cand)
-                    else:
-                        known = slots[used]
-                        if known is None or known.points < value:
-                            slots[used] = cand
-
-
 # ---------------------------------------------------------------- the problem
 
 
@@ -408,21 +98,19 @@ class _Problem:
         self, hand: Sequence[Card], rules: _Rules, objective: Objective, table: Sequence[TableMeld]
     ) -> None:
         counts = [0] * 53
-        rank_suits = [0] * 13
-        suit_ranks = [0] * 4
+        held = 0
         for card in hand:
             counts[card] += 1
-            if card != JOKER:
-                rank_suits[card % 13] |= 1 << (card // 13)
-                suit_ranks[card // 13] |= 1 << (card % 13)
+            held |= _CARD_BIT[card]
         jokers = counts[JOKER]
+        suit_ranks = [held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39]
         self.hand = hand
         self.rules = rules
         self.objective = objective
         self.counts = counts
         self.jokers = jokers
         cands: list[_Cand] = []
-        _set_candidates(rank_suits, jokers, rules, cands)
+        _set_candidates(suit_ranks, jokers, rules, cands)
         _run_candidates(suit_ranks, jokers, rules, cands)
         self.joker_only: list[list[_Cand | None]] = []
         for index, meld in enumerate(table):
@@ -433,7 +121,7 @@ class _Problem:
                 _run_builds(index, meld, counts, jokers, rules, cands, slots)
             self.joker_only.append(slots)
         self.cands = cands
-        self.has_joker_builds = any(c is not None for slots in self.joker_only for c in slots)
+        self.has_joker_builds = bool(table) and any(c is not None for slots in self.joker_only for c in slots)
         # Units of the score: each term's whole range fits below one unit of the term before it.
         total = len(hand)
         self.points_unit = total + 1
@@ -454,9 +142,7 @@ class _Problem:
 
     def plan(self, outcome: Outcome | None) -> Plan:
         if outcome is None:
-            remaining = sorted(self.hand)
-            value = self.rules.hand_value
-            return Plan((), (), 0, 0, sum(value[c] for c in remaining), tuple(remaining))
+            return _unlaid(self.hand, self.rules)
         laid = [0] * 53
         points = 0
         for cand in (*outcome.melds, *outcome.builds):
@@ -464,7 +150,12 @@ class _Problem:
                 laid[card] += 1
             laid[JOKER] += cand.jokers
             points += cand.points
-        remaining = [c for c in sorted(self.hand) if not _take(laid, c)]
+        remaining: list[Card] = []
+        for card in sorted(self.hand):
+            if laid[card]:
+                laid[card] -= 1  # one copy the plan lays
+            else:
+                remaining.append(card)
         planned: list[PlannedBuild] = []
         for cand in outcome.builds:
             if not cand.run_build:
@@ -475,22 +166,44 @@ class _Problem:
             if cand.high:
                 planned.append((cand.table, cand.high, "high"))
         value = self.rules.hand_value
-        return Plan(
-            melds=tuple(c.written for c in outcome.melds),
-            builds=tuple(planned),
-            points=points,
-            cards_laid=len(self.hand) - len(remaining),
-            value_left=sum(value[c] for c in remaining),
-            remaining=tuple(remaining),
+        return _plan(
+            tuple([c.written for c in outcome.melds]),
+            tuple(planned),
+            points,
+            len(self.hand) - len(remaining),
+            sum(map(value.__getitem__, remaining)),
+            tuple(remaining),
         )
 
 
-def _take(laid: list[int], card: Card) -> bool:
-    """Count one copy of ``card`` as laid if the plan lays one still unaccounted for."""
-    if laid[card]:
-        laid[card] -= 1
-        return True
-    return False
+def _unlaid(hand: Sequence[Card], rules: _Rules) -> Plan:
+    """The empty plan: the whole hand stays."""
+    remaining = sorted(hand)
+    return _plan((), (), 0, 0, sum(map(rules.hand_value.__getitem__, remaining)), tuple(remaining))
+
+
+_PLAN_FIELDS: Final = tuple(Plan.__dict__[field.name].__set__ for field in fields(Plan))
+
+
+def _plan(
+    melds: tuple[tuple[Card, ...], ...],
+    builds: tuple[PlannedBuild, ...],
+    points: int,
+    cards_laid: int,
+    value_left: int,
+    remaining: tuple[Card, ...],
+) -> Plan:
+    """``Plan(...)``, built through its slots: the frozen dataclass's ``__init__`` costs as much as
+    a whole hand with nothing to lay."""
+    plan = object.__new__(Plan)
+    set_melds, set_builds, set_points, set_cards_laid, set_value_left, set_remaining = _PLAN_FIELDS
+    set_melds(plan, melds)
+    set_builds(plan, builds)
+    set_points(plan, points)
+    set_cards_laid(plan, cards_laid)
+    set_value_left(plan, value_left)
+    set_remaining(plan, remaining)
+    return plan
 
 
 # ---------------------------------------------------------------- the public API
@@ -499,9 +212,10 @@ def _take(laid: list[int], card: Card) -> bool:
 def _check(hand: Sequence[Card], objective: str, keep: int, must_include: Sequence[Card]) -> None:
     if objective not in OBJECTIVES:
         raise SolverError(f"unknown objective {objective!r}: use one of {', '.join(OBJECTIVES)}")
-    for card in hand:
-        if not 0 <= card <= JOKER:
-            raise SolverError(f"{card} is not a card code (0-51 for standard cards, 52 for a joker)")
+    if hand and not (min(hand) >= 0 and max(hand) <= JOKER):
+        for card in hand:
+            if not 0 <= card <= JOKER:
+                raise SolverError(f"{card} is not a card code (0-51 for standard cards, 52 for a joker)")
     if keep < 0:
         raise SolverError(f"keep must be 0 or more, not {keep}")
     if must_include:
@@ -530,15 +244,21 @@ def solve(
     Raises :class:`Unsolvable` when no plan lays ``must_include`` (or ``keep`` exceeds the hand):
     the empty plan satisfies every other constraint. Raises :class:`SolverError` on bad arguments.
     """
-    _check(hand, objective, keep, must_include)
-    if keep > len(hand):
-        raise Unsolvable(f"the hand holds {len(hand)} cards and cannot keep {keep}")
-    problem = _Problem(hand, _rules(variant), objective, table)
+    if objective not in OBJECTIVES or keep or must_include or (hand and (min(hand) < 0 or max(hand) > JOKER)):
+        _check(hand, objective, keep, must_include)
+        if keep > len(hand):
+            raise Unsolvable(f"the hand holds {len(hand)} cards and cannot keep {keep}")
+    rules = _rules(variant)
+    if not table and _meldless(hand, rules):
+        if must_include:
+            raise Unsolvable("the hand cannot lay anything, so it cannot lay the cards it must")
+        return _unlaid(hand, rules)
+    problem = _Problem(hand, rules, objective, table)
     if not problem.cands and not problem.has_joker_builds:
         if must_include:
             raise Unsolvable("the hand cannot lay anything, so it cannot lay the cards it must")
         return problem.plan(None)
-    outcome = search(problem, keep, must_include, None if opened else variant.opening_threshold)
+    outcome = _best_lay(problem, table, keep, must_include, None if opened else variant.opening_threshold)
     # An opening always lays cards, so it beats laying nothing unless it is worth nothing at all.
     if outcome is None or (not opened and not must_include and outcome.score <= 0):
         if must_include:
@@ -564,8 +284,54 @@ def best_opening(
     _check(hand, objective, keep, must_include)
     if keep > len(hand):
         return None
-    problem = _Problem(hand, _rules(variant), objective, table)
+    rules = _rules(variant)
+    # Builds alone never open, so only the hand's own melds matter here.
+    if _meldless(hand, rules):
+        return None
+    problem = _Problem(hand, rules, objective, table)
     if not problem.cands:
         return None
-    outcome = search(problem, keep, must_include, variant.opening_threshold)
+    outcome = _best_lay(problem, table, keep, must_include, variant.opening_threshold)
     return None if outcome is None else problem.plan(outcome)
+
+
+def _best_lay(
+    problem: _Problem,
+    table: Sequence[TableMeld],
+    keep: int,
+    must_include: Sequence[Card],
+    need_points: int | None,
+) -> Outcome | None:
+    """What :func:`search` answers; read off directly when no two candidates share a card.
+
+    Without jokers, a table or cards that must be laid, and with every card in at most one
+    candidate, each candidate adds to the score whatever else is laid (its cards, its points and,
+    for value_left, their value), so the best lay holds every candidate as often as the hand's
+    copies allow, if that leaves ``keep`` cards; it is the only best lay, so the search would find
+    it too, listing the melds by their lowest card as it decides them. An opening is then every
+    candidate, or none when even they fall short of ``need_points``.
+    """
+    if table or must_include or problem.jokers:
+        return search(problem, keep, must_include, need_points)
+    codes = [code for cand in problem.cands for code in cand.naturals]
+    if len(codes) != len(set(codes)):
+        return search(problem, keep, must_include, need_points)
+    counts = problem.counts
+    melds: list[_Cand] = []
+    laid: list[Card] = []
+    points = 0
+    for cand in sorted(problem.cands, key=_lowest_card):
+        times = min(map(counts.__getitem__, cand.naturals))
+        melds += [cand] * times
+        laid += cand.naturals * times
+        points += cand.points * times
+    if len(problem.hand) - len(laid) < keep:
+        return search(problem, keep, must_include, need_points)
+    if need_points is not None and points < need_points:
+        return None
+    # A lay's score is a sum over its melds, so the whole lay scores as one meld of all its cards.
+    return Outcome(tuple(melds), (), problem.score(laid, 0, points))
+
+
+def _lowest_card(cand: _Cand) -> Card:
+    return cand.naturals[0]

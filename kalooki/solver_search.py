@@ -15,17 +15,28 @@ which leaves every memoised value exact. An opening's points are bounded the sam
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Final
 
 from kalooki.cards import JOKER, Card
 
 if TYPE_CHECKING:
-    from kalooki.solver import _Cand, _Problem
+    from kalooki.solver import _Problem
+    from kalooki.solver_candidates import _Cand
 
 NEG: Final = -(1 << 62)
 """The score of an infeasible branch: far below any real score, and still a plain int."""
+
+_NONE_MUST: Final = (0,) * 53
+"""``must`` when ``must_include`` is empty: no card code must be laid."""
+
+_PLACES: Final = tuple(tuple(1 << (i * width) for i in range(JOKER)) for width in range(17))
+"""By field width (up to 16: a count below 32768), where each field of the state starts."""
+
+_by_score: Final = itemgetter(4)
+"""An entry's score, for sorting a field's candidates best first."""
 
 _Entry = tuple[int, int, int, int, int, int, int, int, int, int]
 """A candidate as the search uses it: (needs, jokers, packed, table bit, score, slack, share,
@@ -47,21 +58,23 @@ def search(
     ``need_points`` None: the player has opened. Otherwise the lay must hold at least one new
     meld and its new melds must total at least ``need_points``.
     """
-    must = [0] * 53
-    for card in must_include:
-        must[card] += 1
     codes = sorted({c for cand in problem.cands for c in cand.naturals})
-    live = set(codes)
-    live.add(JOKER)
-    dead = 0
-    for card in problem.hand:
-        if card not in live:
-            if must[card]:
-                return None  # a card no candidate holds cannot be laid
-            dead += 1
+    if must_include:
+        live = set(codes)
+        live.add(JOKER)
+        if not live.issuperset(must_include):
+            return None  # a card no candidate holds cannot be laid
+        counted = [0] * 53
+        for card in must_include:
+            counted[card] += 1
+        must: Sequence[int] = counted
+    else:
+        must = _NONE_MUST
     run = _Search(problem, codes, keep, must)
     # need is twice the points still missing, plus 1 until a first new meld is chosen.
     need = 0 if need_points is None else 2 * max(need_points, 0) + 1
+    # The cards no candidate holds stay in hand, and count toward keep from the start.
+    dead = len(problem.hand) - problem.jokers - run.held
     left = min(dead, keep)
     score = run.best(run.start, need, left, run.bound0, run.reach0)
     if score <= NEG // 2:
@@ -72,14 +85,13 @@ def search(
 class _Search:
     """The state layout, scores and memo of one search; :meth:`best` is the search itself."""
 
-    def __init__(self, problem: _Problem, codes: list[Card], keep: int, must: list[int]) -> None:
+    def __init__(self, problem: _Problem, codes: list[Card], keep: int, must: Sequence[int]) -> None:
         self.problem = problem
         self.keep = keep
         self.must_jokers = must[JOKER]
         self.total_jokers = problem.jokers
         self.has_joker_builds = problem.has_joker_builds
         self._layout(codes, keep, must)
-        self._shares(codes)
         self.by_field = self._entries(codes)
         self.joker_scores = [
             [NEG if c is None else problem.score((), c.jokers, c.points) for c in slots]
@@ -89,27 +101,9 @@ class _Search:
         self.memo: dict[int, int] = {}
         self.choice: dict[int, int] = {}
 
-    def _layout(self, codes: list[Card], keep: int, must: list[int]) -> None:
-        """Where each card code's count, the jokers, the table bits and the two counters sit in the state."""
-        counts = self.problem.counts
-        width = max(max(counts), 1).bit_length() + 1
-        self.width = width
-        self.field_mask = (1 << (width - 1)) - 1
-        self.bit = {code: 1 << (i * width) for i, code in enumerate(codes)}
-        self.joker_shift = len(codes) * width
-        self.natural_bits = (1 << self.joker_shift) - 1
-        self.table_shift = self.joker_shift + width
-        self.counter_shift = self.table_shift + len(self.problem.joker_only)
-        self.need_shift = self.counter_shift + max(keep, 1).bit_length()
-        self.ones = sum(self.bit.values())
-        self.guard = self.ones << (width - 1)
-        self.start = sum(counts[code] * self.bit[code] for code in codes) + (
-            self.problem.jokers << self.joker_shift
-        )
-        self.max_leave = [counts[code] - must[code] for code in codes]
-
-    def _shares(self, codes: list[Card]) -> None:
-        """Each card's share of a lay's score, and the bounds on what the undecided cards can add.
+    def _layout(self, codes: list[Card], keep: int, must: Sequence[int]) -> None:
+        """Where each card code's count, the jokers, the table bits and the two counters sit in the
+        state; each card's share of a lay's score; and the bounds on what the undecided cards can add.
 
         A natural's share is fixed (its points count whatever it is in), a joker's depends on the
         card it stands for. So the shares of the cards still undecided, jokers at the dearest card
@@ -117,61 +111,83 @@ class _Search:
         """
         problem = self.problem
         counts = problem.counts
+        jokers = problem.jokers
         value = problem.rules.hand_value
+        code_counts = list(map(counts.__getitem__, codes))
+        width = max(max(code_counts, default=0), jokers, 1).bit_length() + 1
+        self.width = width
+        self.field_mask = (1 << (width - 1)) - 1
+        self.joker_shift = len(codes) * width
+        self.natural_bits = (1 << self.joker_shift) - 1
+        self.table_shift = self.joker_shift + width
+        self.counter_shift = self.table_shift + len(problem.joker_only)
+        self.need_shift = self.counter_shift + max(keep, 1).bit_length()
         primary_unit, jokers_unit, points_unit = (
             problem.primary_unit,
             problem.jokers_unit,
             problem.points_unit,
         )
         objective = problem.objective
+        # A natural's share is worth * per_point + per_card; a joker's, joker_base plus the points
+        # of the card it stands for times joker_points_unit.
         if objective == "cards":
-            share = {code: primary_unit + value[code] * points_unit + 1 for code in codes}
-            joker_primary = [primary_unit, 0]  # [per joker, per point it stands for]
+            per_point, per_card = points_unit, primary_unit + 1
+            joker_base = primary_unit - jokers_unit + 1
+            self.joker_points_unit = points_unit
         elif objective == "points":
-            share = {code: value[code] * (primary_unit + points_unit) + 1 for code in codes}
-            joker_primary = [0, 1]  # a joker's points are the primary term
+            per_point, per_card = primary_unit + points_unit, 1
+            joker_base = -jokers_unit + 1
+            self.joker_points_unit = points_unit + primary_unit  # a joker's points are the primary term
         else:
-            share = {code: value[code] * (primary_unit + points_unit) + 1 for code in codes}
-            joker_primary = [value[JOKER] * primary_unit, 0]
-        self.share = share
-        self.joker_base = joker_primary[0] - jokers_unit + 1
-        self.joker_points_unit = points_unit + joker_primary[1] * primary_unit
-        self.natural_bound = [share[code] for code in codes]
-        self.value_of = [value[code] for code in codes]
+            per_point, per_card = primary_unit + points_unit, 1
+            joker_base = value[JOKER] * primary_unit - jokers_unit + 1
+            self.joker_points_unit = points_unit
+        self.joker_base = joker_base
+        self.per_point, self.per_card = per_point, per_card
+        places = _PLACES[width][: len(codes)]
+        self.bit = dict(zip(codes, places, strict=True))
+        self.value_of = value_of = list(map(value.__getitem__, codes))
+        self.natural_bound = natural_bound = [worth * per_point + per_card for worth in value_of]
+        self.max_leave = code_counts if must is _NONE_MUST else [counts[code] - must[code] for code in codes]
+        self.held = held = sum(code_counts)
+        reach = sum(map(mul, code_counts, value_of))
+        self.ones = ones = sum(places)
+        self.guard = ones << (width - 1)
+        self.start = sum(map(mul, code_counts, places)) + (jokers << self.joker_shift)
         dearest = max(problem.rules.ace_value, 10)
-        self.joker_bound = max(self.joker_base + dearest * self.joker_points_unit, 0)
-        self.bound0 = sum(counts[code] * share[code] for code in codes) + problem.jokers * self.joker_bound
+        self.joker_bound = joker_bound = max(joker_base + dearest * self.joker_points_unit, 0)
+        self.bound0 = reach * per_point + held * per_card + jokers * joker_bound
         # While fewer than keep cards are left, that many undecided cards must stay: at least the cheapest.
-        self.cheapest = min([*self.natural_bound, self.joker_bound]) if codes else 0
+        self.cheapest = min(min(natural_bound), joker_bound) if codes else 0
         # An opening also needs its points: the undecided cards' points (jokers at the dearest card)
         # bound what the new melds can still reach.
         self.joker_reach = dearest
-        self.reach0 = sum(counts[code] * value[code] for code in codes) + problem.jokers * dearest
+        self.reach0 = reach + jokers * dearest
 
     def _entries(self, codes: list[Card]) -> list[list[_Entry]]:
         """Per field, the candidates whose lowest natural it is, best first so that good lays found
         early let the bound cut the rest."""
         by_field: list[list[_Entry]] = [[] for _ in codes]
-        first_field = {code: i for i, code in enumerate(codes)}
-        bit, share, value = self.bit, self.share, self.problem.rules.hand_value
+        bit, value = self.bit, self.problem.rules.hand_value
+        field = dict(zip(codes, range(len(codes)), strict=True))
         width, joker_shift, table_shift = self.width, self.joker_shift, self.table_shift
         joker_base, joker_points_unit, joker_bound = self.joker_base, self.joker_points_unit, self.joker_bound
+        per_point, per_card, joker_reach = self.per_point, self.per_card, self.joker_reach
         for number, cand in enumerate(self.problem.cands):
             naturals = cand.naturals
             if not naturals:
                 continue
-            packed = 0
-            natural_share = 0
-            natural_points = 0
+            # A plain loop: candidates hold one to a few naturals, too few for map and sum to pay.
+            packed = natural_points = 0
             for code in naturals:
                 packed += bit[code]
-                natural_share += share[code]
                 natural_points += value[code]
+            natural_share = natural_points * per_point + len(naturals) * per_card
             jokers = cand.jokers
             score = natural_share + jokers * joker_base + (cand.points - natural_points) * joker_points_unit
             cap = natural_share + jokers * joker_bound
             table = cand.table
-            by_field[first_field[naturals[0]]].append(
+            by_field[field[naturals[0]]].append(
                 (
                     packed << (width - 1),
                     jokers,
@@ -181,13 +197,13 @@ class _Search:
                     score - cap,
                     cap,
                     cand.points if table < 0 else 0,
-                    natural_points + jokers * self.joker_reach,
+                    natural_points + jokers * joker_reach,
                     number,
                 )
             )
         for group in by_field:
             if len(group) > 1:
-                group.sort(key=lambda entry: -entry[4])
+                group.sort(key=_by_score, reverse=True)  # stable: equal scores keep their order
         return by_field
 
     def joker_table(self, used: int) -> tuple[list[int], list[list[int]]]:
@@ -239,67 +255,87 @@ class _Search:
 
     def best(self, s: int, need: int, left: int, bound: int, reach: int) -> int:
         """The best score reachable from state ``s`` (NEG when none), recording each node's choice."""
-        if not s & self.natural_bits:
-            return self.leaf(s, need, left)[0]
-        if need > 1 and need >> 1 > reach:
-            return NEG
-        key = s | (left << self.counter_shift) | (need << self.need_shift) if need or left else s
-        memo = self.memo
-        found = memo.get(key)
-        if found is not None:
-            return found
-        width = self.width
-        index = ((s & -s).bit_length() - 1) // width
-        jokers = (s >> self.joker_shift) & self.field_mask
-        present = ((s | self.guard) - self.ones) & self.guard
-        keep = self.keep
-        cheapest = self.cheapest
-        best = NEG
-        chosen = -1
-        cut = bound - (keep - left) * cheapest if left < keep else bound
-        for (
-            needs,
-            joker_count,
-            packed,
-            table_bit,
-            score,
-            slack,
-            share,
-            opening_points,
-            points_share,
-            number,
-        ) in self.by_field[index]:
-            if joker_count > jokers or needs & present != needs or s & table_bit:
-                continue
-            # Skipping a branch that cannot beat the best so far keeps this node's value exact.
-            if slack + cut <= best:
-                continue
-            if need and not table_bit:
-                short = (need >> 1) - opening_points
-                after = short << 1 if short > 0 else 0
-            else:
-                after = need
-            value = (
-                self.best((s - packed) | table_bit, after, left, bound - share, reach - points_share) + score
-            )
-            if value > best:
-                best = value
-                chosen = number
-        shift = index * width
-        count = (s >> shift) & self.field_mask
-        if count <= self.max_leave[index]:
-            rest = bound - count * self.natural_bound[index]
-            kept = left + count
-            if (rest - (keep - kept) * cheapest if kept < keep else rest) > best:
-                kept = kept if kept < keep else keep
-                value = self.best(
-                    s - (count << shift), need, kept, rest, reach - count * self.value_of[index]
+        return self._searcher()(s, need, left, bound, reach)
+
+    def _searcher(self) -> Callable[[int, int, int, int, int], int]:
+        """The search as a closure: its constants are locals of the enclosing call, which Python
+        reads faster than the attributes of ``self`` at every node."""
+        memo, choice = self.memo, self.choice
+        natural_bits, width, field_mask = self.natural_bits, self.width, self.field_mask
+        joker_shift, counter_shift, need_shift = self.joker_shift, self.counter_shift, self.need_shift
+        guard, ones, keep, cheapest = self.guard, self.ones, self.keep, self.cheapest
+        by_field, max_leave, natural_bound, value_of = (
+            self.by_field,
+            self.max_leave,
+            self.natural_bound,
+            self.value_of,
+        )
+        leaf = self.leaf
+        # Without joker builds or jokers that must be laid, a leaf only asks for the opening and keep.
+        plain_leaf = not self.has_joker_builds and not self.must_jokers
+
+        def best(s: int, need: int, left: int, bound: int, reach: int) -> int:
+            if not s & natural_bits:
+                if not plain_leaf:
+                    return leaf(s, need, left)[0]
+                if need or left + ((s >> joker_shift) & field_mask) < keep:
+                    return NEG
+                return 0
+            if need > 1 and need >> 1 > reach:
+                return NEG
+            key = s | (left << counter_shift) | (need << need_shift) if need or left else s
+            found = memo.get(key)
+            if found is not None:
+                return found
+            index = ((s & -s).bit_length() - 1) // width
+            jokers = (s >> joker_shift) & field_mask
+            present = ((s | guard) - ones) & guard
+            top = NEG
+            chosen = -1
+            cut = bound - (keep - left) * cheapest if left < keep else bound
+            for (
+                needs,
+                joker_count,
+                packed,
+                table_bit,
+                score,
+                slack,
+                share,
+                opening_points,
+                points_share,
+                number,
+            ) in by_field[index]:
+                if joker_count > jokers or needs & present != needs or s & table_bit:
+                    continue
+                # Skipping a branch that cannot beat the best so far keeps this node's value exact.
+                if slack + cut <= top:
+                    continue
+                if need and not table_bit:
+                    short = (need >> 1) - opening_points
+                    after = short << 1 if short > 0 else 0
+                else:
+                    after = need
+                value = (
+                    best((s - packed) | table_bit, after, left, bound - share, reach - points_share) + score
                 )
-                if value > best:
-                    best = value
-                    chosen = -1
-        memo[key] = best
-        self.choice[key] = chosen
+                if value > top:
+                    top = value
+                    chosen = number
+            shift = index * width
+            count = (s >> shift) & field_mask
+            if count <= max_leave[index]:
+                rest = bound - count * natural_bound[index]
+                kept = left + count
+                if (rest - (keep - kept) * cheapest if kept < keep else rest) > top:
+                    kept = kept if kept < keep else keep
+                    value = best(s - (count << shift), need, kept, rest, reach - count * value_of[index])
+                    if value > top:
+                        top = value
+                        chosen = -1
+            memo[key] = top
+            choice[key] = chosen
+            return top
+
         return best
 
     def read_back(self, score: int, need: int, left: int) -> Outcome:

@@ -83,5 +83,6 @@ TARGETS: tuple[Target, ...] = (
     Target("cards", "kalooki/cards.py"),
     Target("variant", "kalooki/variant.py"),
     Target("solver", "kalooki/solver.py"),
+    Target("solver-candidates", "kalooki/solver_candidates.py"),
     Target("solver-search", "kalooki/solver_search.py"),
 )

@@ -213,7 +213,7 @@ def test_every_candidate_reads_as_the_kind_it_was_made_as() -> None:
             for jokers in (2, 4):
                 sets: list[solver._Cand] = []
                 runs: list[solver._Cand] = []
-                solver._set_candidates([0b1111] * 13, jokers, tables, sets)
+                solver._set_candidates([(1 << 13) - 1] * 4, jokers, tables, sets)
                 solver._run_candidates([(1 << 13) - 1] * 4, jokers, tables, runs)
                 assert sets
                 assert runs

@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 from solver_reference import ACE_MODES, OBJECTIVES, agree, check_plan, variant
 
-from kalooki import solver
-from kalooki.cards import JOKER, Card, make_card, parse_cards
+from kalooki import solver, solver_candidates
+from kalooki.cards import JOKER, Card, make_card, pack_list, parse_cards
 from kalooki.melds import MeldError, TableMeld, make_meld
 from kalooki.solver import Objective, solve
 from kalooki.variant import AceInRuns, Variant
@@ -71,7 +71,21 @@ def situation(
     return hand, rules, rng.choice(OBJECTIVES), table, rng.random() < 0.5, rng.randint(0, 2), must
 
 
+@pytest.fixture(params=["shortcuts", "search alone"])
+def shortcuts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each agreement test runs twice: as the solver answers, and with every hand sent to the search
+    (no lay read off without it), so the search stays tested on the hands the shortcut answers."""
+    if request.param == "search alone":
+        monkeypatch.setattr(
+            solver,
+            "_best_lay",
+            lambda problem, _table, keep, must, need: solver.search(problem, keep, must, need),
+        )
+        monkeypatch.setattr(solver, "_meldless", lambda _hand, _rules: False)
+
+
 @pytest.mark.parametrize("seed", range(12))
+@pytest.mark.usefixtures("shortcuts")
 def test_a_fixed_sample_agrees_with_the_reference(seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(40):
@@ -122,6 +136,7 @@ LITERAL: list[tuple[str, AceInRuns, int, list[str]]] = [
 
 
 @pytest.mark.parametrize(("hand", "mode", "run_minimum", "table"), LITERAL)
+@pytest.mark.usefixtures("shortcuts")
 def test_literal_situations_agree_with_the_reference(
     hand: str, mode: AceInRuns, run_minimum: int, table: list[str]
 ) -> None:
@@ -180,8 +195,7 @@ def test_the_frame_of_a_thirteen_card_run(mode: AceInRuns, points: int) -> None:
 def test_the_set_candidates_of_one_rank() -> None:
     tables = solver._rules(Variant())
     found: list[solver._Cand] = []
-    sevens = [0] * 13
-    sevens[6] = 0b0111  # 7C 7D 7H
+    sevens = [1 << 6, 1 << 6, 1 << 6, 0]  # 7C 7D 7H
     solver._set_candidates(sevens, 1, tables, found)
     listed = [(cand.naturals, cand.jokers, cand.points) for cand in found]
     seven_c, seven_d, seven_h = cards("7C 7D 7H")
@@ -211,7 +225,7 @@ def test_the_positions_a_suit_may_take(mode: AceInRuns, ranks: str, positions: s
     mask = 0
     for card in cards(" ".join(f"{rank}H" for rank in ranks.split())):
         mask |= 1 << (card % 13)
-    line = solver._run_line(mask, solver._rules(variant(3, mode)))
+    line = solver_candidates._run_line(mask, solver._rules(variant(3, mode)))
     assert {p for p in range(64) if line >> p & 1} == positions
 
 
@@ -279,3 +293,127 @@ def test_must_include_names_each_copy_it_needs() -> None:
     with pytest.raises(solver.SolverError, match="must_include names a card the hand does not hold"):
         solve(cards("5H 6H 7H"), Variant(), must_include=cards("5H 5H"))
     assert solve(cards("5H 5H 6H 7H 6H 7H"), Variant(), must_include=cards("5H 5H")).cards_laid == 6
+
+
+# ---------------------------------------------------------------- shortcuts: the meldless test, kept lists
+
+
+def listed(hand: list[Card], rules: Variant) -> list[tuple[tuple[Card, ...], int, int, tuple[Card, ...]]]:
+    """The new melds the solver lists for ``hand``, as plain tuples."""
+    problem = solver._Problem(hand, solver._rules(rules), "value_left", ())
+    return [(cand.naturals, cand.jokers, cand.points, cand.written) for cand in problem.cands]
+
+
+@pytest.mark.parametrize("mode", ACE_MODES)
+@pytest.mark.parametrize("run_minimum", [3, 4])
+def test_a_hand_is_meldless_exactly_when_nothing_is_listed(mode: AceInRuns, run_minimum: int) -> None:
+    rng = random.Random(run_minimum)
+    rules = variant(run_minimum, mode)
+    tables = solver._rules(rules)
+    seen = {True: 0, False: 0}
+    for _ in range(400):
+        # One pack or two: a second copy of a card must not read as another card.
+        pack = range(52) if rng.random() < 0.5 else pack_list(2, 0)
+        hand = rng.sample(pack, rng.randint(4, 12)) + [JOKER] * (rng.random() < 0.1)
+        meldless = solver_candidates._meldless(hand, tables)
+        assert meldless == (not listed(hand, rules) and JOKER not in hand), hand
+        seen[meldless] += 1
+    assert min(seen.values()) > 20  # both answers met often
+    # Three of a rank in three suits, or a run from the ace at either end where the variant has it.
+    assert not solver_candidates._meldless(cards("7C 7D 7S 2H"), tables)
+    assert solver_candidates._meldless(cards("7C 7D 2H 2S"), tables)
+    assert not solver_candidates._meldless(cards("7C 7D 7D 2H 2S JK"), tables)
+    assert not solver_candidates._meldless(cards("7D 7D 7H 7S"), tables)  # two 7D are not an 8D
+    ace_low = cards("AH 2H 3H 4H")[: max(run_minimum, 3)]
+    assert solver_candidates._meldless(ace_low, tables) == (mode == "high")
+    ace_high = cards("JH QH KH AH")[-run_minimum:]
+    assert solver_candidates._meldless(ace_high, tables) == (mode == "low")
+
+
+def test_kept_lists_answer_as_fresh_ones() -> None:
+    # One variant solves many hands, its lists kept by suit's ranks and rank's suits with the jokers;
+    # each hand must list what a variant never used before lists.
+    rng = random.Random(5)
+    shared = variant(3, "high_or_low")
+    pack = pack_list(2, 2)
+    for _ in range(300):
+        hand = rng.sample(pack, rng.randint(6, 14))
+        fresh = variant(3, "high_or_low")
+        assert listed(hand, shared) == listed(hand, fresh), hand
+    assert solver._rules(shared).run_cache
+    assert solver._rules(shared).set_cache
+
+
+def test_an_empty_plan_is_the_plan_the_dataclass_builds() -> None:
+    hand = cards("KS 2C 9H")
+    plan = solve(hand, Variant())
+    expected = solver.Plan((), (), 0, 0, 10 + 2 + 9, tuple(sorted(hand)))
+    assert plan == expected
+    assert hash(plan) == hash(expected)
+    assert repr(plan) == repr(expected)
+    assert solver.best_opening(hand, Variant()) is None
+    with pytest.raises(solver.Unsolvable, match="cannot lay anything"):
+        solve(hand, Variant(), must_include=cards("9H"))
+
+
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_candidates_sharing_no_card_are_all_laid_as_the_search_lays_them(objective: Objective) -> None:
+    # The shortcut for candidates that share no card must answer exactly as the search: the same
+    # melds in the same order, the same score, and None where the search finds no lay.
+    rng = random.Random(len(objective))
+    pack = [card for card in pack_list(2, 0) if card % 13 < 8]  # eight ranks: melds come often
+    rules = Variant()
+    tables = solver._rules(rules)
+    read_off = 0
+    for _ in range(600):
+        hand = rng.sample(pack, rng.randint(3, 14))
+        problem = solver._Problem(hand, tables, objective, ())
+        if not problem.cands:
+            continue
+        keep = rng.choice([0, 1, 2, 5])
+        need = rng.choice([None, 0, 15, 30, 51])
+        expected = solver.search(problem, keep, (), need)
+        got = solver._best_lay(problem, (), keep, (), need)
+        assert got == expected, (hand, keep, need)
+        codes = [code for cand in problem.cands for code in cand.naturals]
+        read_off += len(codes) == len(set(codes))
+    assert read_off > 150
+
+
+def test_a_candidate_is_laid_as_often_as_the_copies_allow() -> None:
+    hand = cards("7C 7D 7H 7C 7D 7H 4S 5S 6S 2D")
+    plan = solve(hand, Variant())
+    sevens = tuple(cards("7C 7D 7H"))
+    assert plan.melds == (sevens, sevens, tuple(cards("4S 5S 6S")))
+    assert plan.remaining == tuple(cards("2D"))
+    problem = solver._Problem(hand, solver._rules(Variant()), "value_left", ())
+    assert solver._best_lay(problem, (), 0, (), None) == solver.search(problem, 0, (), None)
+
+
+@pytest.mark.parametrize("hand", [[-1, 5], [5, 53], [53], [-1]])
+def test_a_card_code_out_of_range_is_refused(hand: list[int]) -> None:
+    with pytest.raises(solver.SolverError, match="is not a card code"):
+        solve(hand, Variant())
+    with pytest.raises(solver.SolverError, match="is not a card code"):
+        solver.best_opening(hand, Variant())
+
+
+def test_bad_arguments_are_refused_before_any_work() -> None:
+    with pytest.raises(solver.SolverError, match="unknown objective"):
+        solve(cards("5H"), Variant(), objective="nonsense")  # type: ignore[arg-type]
+    with pytest.raises(solver.SolverError, match="keep must be 0 or more"):
+        solve(cards("5H"), Variant(), keep=-1)
+    with pytest.raises(solver.Unsolvable, match="cannot keep 2"):
+        solve(cards("5H"), Variant(), keep=2)
+    assert solver.best_opening(cards("5H"), Variant(), keep=2) is None
+
+
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_between_equal_lays_the_one_with_fewer_jokers_wins(objective: Objective) -> None:
+    # Keeping one card: T-J-Q-K of hearts keeping the joker, or the joker standing in for one of
+    # them and that card kept. Each leaves 10 (the joker's penalty here), lays 40 points and four
+    # cards; the lay without the joker wins.
+    rules = Variant(ace_in_runs="low", joker_penalty=10)
+    plan = solve(cards("TH JH QH KH JK"), rules, objective=objective, keep=1)
+    assert plan.melds == (tuple(cards("TH JH QH KH")),)
+    assert plan.remaining == (JOKER,)

@@ -1,0 +1,433 @@
+"""The solver's candidates: every way a meld can use the hand's natural cards, listed once.
+
+Sets by rank and suit subset, runs by the naturals they hold and their number of jokers (keeping
+the frame worth the most points: the other objectives do not care where a joker sits), builds by
+table meld and the cards added at each end. A variant's lists are kept per suit's ranks (runs) and
+per rank's suits (sets), with the jokers, on its :class:`_Rules`: hands repeat those far more often
+than whole hands, and a list depends on nothing else. :func:`_meldless` tells a hand that holds no
+new meld at all from a few bit operations, before anything is listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations
+from typing import Final
+
+from kalooki.cards import JOKER, Card, card_points, rank_points
+from kalooki.melds import RUN_MAX, TableMeld
+from kalooki.rules import most_ace_points, run_frame
+from kalooki.variant import Variant
+
+SET_MIN: Final = 3
+
+# ---------------------------------------------------------------- per-variant tables
+#
+# A run position is a rank on a line: 1 is the ace below the two, 14 the ace above the king.
+# Wrap-around runs use the line unrolled three times (positions 1..39, rank (p - 1) % 13 + 1)
+# so a frame never needs modular arithmetic.
+
+_OFFSET: Final = 13
+"""Index of position 0 in ``_Rules.position_points`` (wrap builds reach below position 1)."""
+
+_SUITS_OF_MASK: Final = tuple(tuple(s for s in range(4) if mask >> s & 1) for mask in range(16))
+_CARD_BIT: Final = (*(1 << card for card in range(JOKER)), 0)
+"""Each card code's bit in a hand's 52-bit mask of naturals (the joker has none)."""
+_SUIT: Final = (1 << 13) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class _Rules:
+    """What the solver needs from a variant, as plain tuples and ints."""
+
+    variant: Variant
+    lowest: int
+    highest: int
+    wrap: bool
+    run_min: int
+    ace_value: int  # the most an ace is worth in a meld (high, or low in a run)
+    hand_value: tuple[int, ...]  # card_points of each code, the joker at its penalty
+    position_points: tuple[int, ...]  # points of each run position, index position + _OFFSET
+    set_points: tuple[int, ...]  # points of a card in a set of each rank (1-13), index rank
+    set_max: int  # most cards in a set (the variant's set_maximum)
+    natural_runs: tuple[bool, ...]  # whether a suit's ranks (bit r-1 for rank r) hold a run, no jokers
+    # Candidates already listed, by rank and suits (sets) or by suit and ranks (runs), with the jokers.
+    set_cache: dict[int, list[_Cand]] = field(default_factory=dict)
+    run_cache: dict[int, list[_Cand]] = field(default_factory=dict)
+
+
+_RULES_CACHE: dict[int, _Rules] = {}
+
+
+def _rules(variant: Variant) -> _Rules:
+    # Keyed by identity: hashing a pydantic model costs more than a whole easy solve.
+    found = _RULES_CACHE.get(id(variant))
+    if found is not None and found.variant is variant:
+        return found
+    frame = run_frame(variant)
+    rules = _Rules(
+        variant=variant,
+        lowest=frame.lowest,
+        # Wrapping runs walk the line unrolled three times.
+        highest=39 if frame.wrap else frame.highest,
+        wrap=frame.wrap,
+        run_min=frame.minimum,
+        ace_value=most_ace_points(variant),
+        hand_value=tuple(card_points(c, variant.ace_value, variant.joker_penalty) for c in range(53)),
+        # Position 1 is an ace below the two (wrap runs count the ace of K-A-2 as the high one).
+        position_points=tuple(
+            variant.low_ace_value if p == 1 else rank_points((p - 1) % 13 + 1, variant.ace_value)
+            for p in range(-_OFFSET, 60)
+        ),
+        set_points=tuple(rank_points(rank, variant.ace_value) for rank in range(14)),
+        set_max=variant.set_maximum,
+        natural_runs=_natural_run_table(
+            frame.wrap, frame.lowest, 39 if frame.wrap else frame.highest, frame.minimum
+        ),
+    )
+    if len(_RULES_CACHE) > 256:
+        _RULES_CACHE.clear()
+    _RULES_CACHE[id(variant)] = rules
+    return rules
+
+
+# ---------------------------------------------------------------- candidates
+
+
+@dataclass(slots=True)
+class _Cand:
+    """One way to lay some of the hand: a new meld, or one table meld's whole build."""
+
+    naturals: tuple[Card, ...]  # ascending codes, each at most once
+    jokers: int
+    points: int
+    table: int  # index of the table meld built on, -1 for a new meld
+    written: tuple[Card, ...]  # the new meld, or a set build's cards / a run build's low-end cards
+    high: tuple[Card, ...] = ()  # a run build's high-end cards
+    run_build: bool = False
+
+
+def _set_candidates(suit_ranks: list[int], jokers: int, rules: _Rules, out: list[_Cand]) -> None:
+    """The sets of the hand whose ranks (bit r-1 for rank r) in each suit are ``suit_ranks``."""
+    clubs, diamonds, hearts, spades = suit_ranks
+    # The ranks held in enough suits for a set, all thirteen at once: three suits, two, or one.
+    if jokers == 0:
+        ranks = (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds))
+    elif jokers == 1:
+        ranks = (clubs & (diamonds | hearts | spades)) | (diamonds & (hearts | spades)) | (hearts & spades)
+    else:
+        ranks = clubs | diamonds | hearts | spades
+    # More jokers than a set holds list the same sets.
+    jokers = min(jokers, rules.set_max)
+    cache = rules.set_cache
+    while ranks:
+        index = (ranks & -ranks).bit_length() - 1
+        ranks &= ranks - 1
+        mask = (
+            (clubs >> index & 1)
+            | (diamonds >> index & 1) << 1
+            | (hearts >> index & 1) << 2
+            | (spades >> index & 1) << 3
+        )
+        key = (jokers << 4 | mask) << 4 | index
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = _rank_sets(index, _SUITS_OF_MASK[mask], jokers, rules)
+        out.extend(found)
+
+
+def _rank_sets(index: int, suits: tuple[int, ...], jokers: int, rules: _Rules) -> list[_Cand]:
+    """The sets of one rank (index rank - 1) held in ``suits``, with up to ``jokers`` jokers."""
+    out: list[_Cand] = []
+    value = rules.set_points[index + 1]
+    for size in range(max(1, SET_MIN - jokers), len(suits) + 1):
+        for chosen in combinations(suits, size):
+            naturals = tuple(suit * 13 + index for suit in chosen)
+            # One natural with jokers reads as a set only up to four cards, which is all a set holds.
+            for extra in range(max(0, SET_MIN - size), min(jokers, rules.set_max - size) + 1):
+                out.append(_Cand(naturals, extra, value * (size + extra), -1, naturals + (JOKER,) * extra))
+    return out
+
+
+def _run_line(mask: int, rules: _Rules) -> int:
+    """The positions a suit's ranks (bit r-1 for rank r) may take, as a bit per position."""
+    return _line(mask, rules.wrap, rules.lowest, rules.highest)
+
+
+def _line(mask: int, wrap: bool, lowest: int, highest: int) -> int:
+    if wrap:
+        return (mask | mask << 13 | mask << 26) << 1
+    line = mask << 1
+    if mask & 1:
+        if highest == 14:
+            line |= 1 << 14
+        if lowest > 1:
+            line &= ~2
+    return line
+
+
+def _in_a_row(line: int, run_min: int) -> bool:
+    """Whether ``run_min`` consecutive positions of ``line`` are all taken: a run without jokers."""
+    window = line
+    for step in range(1, run_min):
+        window &= line >> step
+    return bool(window)
+
+
+@lru_cache(maxsize=64)
+def _natural_run_table(wrap: bool, lowest: int, highest: int, run_min: int) -> tuple[bool, ...]:
+    """For each suit's ranks (bit r-1 for rank r), whether they hold a run without jokers."""
+    return tuple(_in_a_row(_line(mask, wrap, lowest, highest), run_min) for mask in range(1 << 13))
+
+
+_RUN_CACHE_MAX: Final = 1 << 14
+"""Most suits' run lists one variant keeps (then it starts again): 10,000 dealt 14-card hands of
+the classic variant leave about 12,000, holding 20,000 candidates (7 MB)."""
+_RUN_CACHE_LIST: Final = 64
+"""Longer lists (many jokers over long suits) are listed again each time rather than kept."""
+
+
+def _run_candidates(suit_ranks: list[int], jokers: int, rules: _Rules, out: list[_Cand]) -> None:
+    """The runs of the hand whose ranks (bit r-1 for rank r) in each suit are ``suit_ranks``."""
+    cache = rules.run_cache
+    for suit, mask in enumerate(suit_ranks):
+        if not mask:
+            continue
+        key = (jokers << 13 | mask) << 2 | suit
+        found = cache.get(key)
+        if found is None:
+            found = []
+            _suit_runs(mask, suit, jokers, rules, found)
+            if len(found) <= _RUN_CACHE_LIST:
+                if len(cache) >= _RUN_CACHE_MAX:
+                    cache.clear()
+                cache[key] = found
+        out.extend(found)
+
+
+def _suit_runs(mask: int, suit: int, jokers: int, rules: _Rules, out: list[_Cand]) -> None:
+    """The runs of one suit's ranks ``mask`` with up to ``jokers`` jokers."""
+    run_min = rules.run_min
+    if mask.bit_count() + jokers < run_min:
+        return
+    line_mask = _run_line(mask, rules)
+    if jokers == 0:
+        if rules.natural_runs[mask]:
+            _natural_runs(line_mask, suit * 13, rules, out)
+        return
+    line = [p for p in range(1, 40) if line_mask >> p & 1]
+    if rules.wrap:
+        starts = [i for i, position in enumerate(line) if 14 <= position <= 26]
+    else:
+        starts = list(range(len(line)))
+    best: dict[tuple[tuple[Card, ...], int], _Cand] = {}
+    base = suit * 13
+    for first in starts:
+        low = line[first]
+        for last in range(first, len(line)):
+            high = line[last]
+            span = high - low + 1
+            if span > RUN_MAX:
+                break
+            held = last - first + 1
+            gaps = span - held
+            if gaps > jokers:
+                break
+            # Prune frames that cannot reach a legal length even with every joker.
+            if held + jokers < run_min or (held == 1 and jokers < rules.set_max):
+                continue
+            inner = line[first + 1 : last]
+            for dropped_count in range(min(len(inner), jokers - gaps) + 1):
+                for dropped in combinations(inner, dropped_count):
+                    positions = [low, *(p for p in inner if p not in dropped)]
+                    if last > first:
+                        positions.append(high)
+                    _add_run_frames(positions, gaps + dropped_count, jokers, rules, base, best)
+    out.extend(best.values())
+
+
+def _natural_runs(line_mask: int, base: int, rules: _Rules, out: list[_Cand]) -> None:
+    """Every run of the hand's naturals alone (no jokers): each stretch of consecutive positions.
+
+    Listed as the general search over frames would list them: by lowest position, then by length,
+    each set of naturals once, in its frame worth the most (the first of equals).
+    """
+    run_min = rules.run_min
+    points = rules.position_points
+    best: dict[tuple[Card, ...], _Cand] = {}
+    first = 14 if rules.wrap else 1
+    last = 26 if rules.wrap else 14
+    for low in range(first, last + 1):
+        if not (line_mask >> low) & 1:
+            continue
+        high = low
+        while high - low + 1 < RUN_MAX and (line_mask >> (high + 1)) & 1:
+            high += 1
+        if high - low + 1 < run_min:
+            continue
+        written = [base + (p - 1) % 13 for p in range(low, high + 1)]
+        value = sum(points[_OFFSET + low : _OFFSET + low + run_min - 1])
+        for end in range(low + run_min - 1, high + 1):
+            value += points[_OFFSET + end]
+            meld = tuple(written[: end - low + 1])
+            naturals = tuple(sorted(meld))
+            known = best.get(naturals)
+            if known is None:
+                best[naturals] = _Cand(naturals, 0, value, -1, meld)
+            elif known.points < value:
+                known.points, known.written = value, meld
+    out.extend(best.values())
+
+
+def _add_run_frames(
+    held: list[int],
+    min_jokers: int,
+    jokers: int,
+    rules: _Rules,
+    base: int,
+    best: dict[tuple[tuple[Card, ...], int], _Cand],
+) -> None:
+    """Record the runs holding exactly the naturals at ``held`` with each joker count, best frame each."""
+    naturals = tuple(sorted(base + (p - 1) % 13 for p in held))
+    low, high = held[0], held[-1]
+    points = rules.position_points
+    for used in range(min_jokers, jokers + 1):
+        length = len(held) + used
+        if length > RUN_MAX:
+            break
+        # One natural with up to three jokers is read as a set, so such a run cannot be laid.
+        if length < rules.run_min or (len(held) == 1 and length <= rules.set_max):
+            continue
+        extra = used - min_jokers
+        frame: tuple[int, int] | None = None
+        frame_points = -1
+        for below in range(extra + 1):
+            start, end = low - below, high + extra - below
+            if not rules.wrap and (start < rules.lowest or end > rules.highest):
+                continue
+            value = sum(points[_OFFSET + start : _OFFSET + end + 1])
+            if value > frame_points:
+                frame, frame_points = (start, end), value
+        if frame is None:
+            continue
+        key = (naturals, used)
+        known = best.get(key)
+        if known is not None and known.points >= frame_points:
+            continue
+        positions = set(held)
+        written = tuple(
+            base + (p - 1) % 13 if p in positions else JOKER for p in range(frame[0], frame[1] + 1)
+        )
+        best[key] = _Cand(naturals, used, frame_points, -1, written)
+
+
+def _set_builds(
+    index: int,
+    meld: TableMeld,
+    counts: list[int],
+    jokers: int,
+    rules: _Rules,
+    out: list[_Cand],
+    slots: list[_Cand | None],
+) -> None:
+    room = rules.set_max - len(meld.cards)
+    if room <= 0:
+        return
+    rank = meld.rank
+    held = 0
+    for card in meld.cards:
+        if card != JOKER:
+            held |= 1 << (card // 13)
+    suits = [suit for suit in range(4) if not held >> suit & 1 and counts[suit * 13 + rank - 1]]
+    if not suits and not jokers:
+        return
+    value = rules.set_points[rank]
+    for extra in range(1, min(jokers, room) + 1):
+        slots[extra] = _Cand((), extra, value * extra, index, (JOKER,) * extra)
+    for size in range(1, min(len(suits), room) + 1):
+        for chosen in combinations(suits, size):
+            naturals = tuple(suit * 13 + rank - 1 for suit in chosen)
+            for extra in range(min(jokers, room - size) + 1):
+                out.append(_Cand(naturals, extra, value * (size + extra), index, naturals + (JOKER,) * extra))
+
+
+def _reach(positions: list[int], base: int, counts: list[int], jokers: int) -> int:
+    """How many of ``positions`` (outward from a run's end) can be filled, jokers filling the gaps."""
+    missing = 0
+    for step, position in enumerate(positions):
+        if not counts[base + (position - 1) % 13]:
+            missing += 1
+            if missing > jokers:
+                return step
+    return len(positions)
+
+
+def _run_builds(
+    index: int,
+    meld: TableMeld,
+    counts: list[int],
+    jokers: int,
+    rules: _Rules,
+    out: list[_Cand],
+    slots: list[_Cand | None],
+) -> None:
+    room = RUN_MAX - len(meld.cards)
+    if room <= 0:
+        return
+    base = meld.suit * 13
+    low = meld.rank
+    high = low + len(meld.cards) - 1
+    wrap = rules.wrap
+    below = list(range(low - 1, low - 1 - (room if wrap else min(room, low - rules.lowest)), -1))
+    above = list(range(high + 1, high + 1 + (room if wrap else min(room, rules.highest - high))))
+    down = _reach(below, base, counts, jokers)
+    up = _reach(above, base, counts, jokers)
+    if not down and not up:
+        return
+    points = rules.position_points
+    for below_count in range(down + 1):
+        lows = below[:below_count][::-1]
+        for above_count in range(min(up, room - below_count) + 1):
+            if below_count + above_count == 0:
+                continue
+            highs = above[:above_count]
+            extension = lows + highs
+            present = [p for p in extension if counts[base + (p - 1) % 13]]
+            missing = len(extension) - len(present)
+            if missing > jokers:
+                break
+            value = sum(points[_OFFSET + p] for p in extension)
+            for dropped_count in range(min(len(present), jokers - missing) + 1):
+                for dropped in combinations(present, dropped_count):
+                    held = set(present).difference(dropped)
+                    low_cards = tuple(base + (p - 1) % 13 if p in held else JOKER for p in lows)
+                    high_cards = tuple(base + (p - 1) % 13 if p in held else JOKER for p in highs)
+                    used = missing + dropped_count
+                    naturals = tuple(sorted(base + (p - 1) % 13 for p in held))
+                    cand = _Cand(naturals, used, value, index, low_cards, high_cards, run_build=True)
+                    if naturals:
+                        out.append(cand)
+                    else:
+                        known = slots[used]
+                        if known is None or known.points < value:
+                            slots[used] = cand
+
+
+def _meldless(hand: Sequence[Card], rules: _Rules) -> bool:
+    """Whether the hand holds no new meld at all, found without listing any: no joker, no rank in
+    three suits, no suit with a run. (False may still mean none: then the candidates say so.)"""
+    held = sum(map(_CARD_BIT.__getitem__, hand))
+    # Distinct natural cards add up without a carry, so the sum has a bit per card; a joker or a
+    # second copy leaves fewer bits, and then the hand is read again as a set of cards.
+    if held.bit_count() != len(hand):
+        cards = set(hand)
+        if JOKER in cards:
+            return False
+        held = sum(map(_CARD_BIT.__getitem__, cards))
+    clubs, diamonds, hearts, spades = held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39
+    if (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds)):
+        return False
+    runs = rules.natural_runs
+    return not (runs[clubs] or runs[diamonds] or runs[hearts] or runs[spades])
