@@ -57,7 +57,8 @@ def independent_modules(mutated: Sequence[str]) -> list[str]:
         ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): path
         for path in sorted(package.rglob("*.py"))
     }
-    direct = {name: _library_imports(path, names) for name, path in names.items()}
+    # Importing a module imports its packages first: their __init__ imports count as the module's own.
+    direct = {name: _library_imports(path, names) | _packages_of(name, names) for name, path in names.items()}
     reached: dict[str, set[str]] = {}
     for name in sorted(names):
         seen: set[str] = set()
@@ -71,6 +72,12 @@ def independent_modules(mutated: Sequence[str]) -> list[str]:
     return sorted(
         name for name, seen in reached.items() if not seen & set(mutated) and not name.endswith("__main__")
     )
+
+
+def _packages_of(name: str, names: dict[str, Path]) -> set[str]:
+    """The packages that hold module ``name`` (``kalooki.bots`` for ``kalooki.bots.endgame``)."""
+    parts = name.split(".")
+    return {".".join(parts[:i]) for i in range(1, len(parts))} & set(names)
 
 
 def _library_imports(path: Path, names: dict[str, Path]) -> set[str]:
