@@ -33,10 +33,11 @@ def _test_files() -> list[Path]:
 
 
 def _shared_digest() -> str:
-    """Everything a test's reach depends on besides its own file: the code and the test helpers."""
+    """Everything a test's reach depends on besides its own file: the code, the test helpers and
+    the tracer itself (how it maps a test to the lines it runs)."""
     sources = sorted([*(ROOT / "kalooki").rglob("*.py"), *(ROOT / "cli").rglob("*.py")])
     helpers = [path for path in sorted((ROOT / "tests").rglob("*.py")) if not path.name.startswith("test_")]
-    return _digest(sources + helpers)
+    return _digest([*sources, *helpers, ROOT / "mutate" / "trace.py"])
 
 
 @dataclass

@@ -57,7 +57,8 @@ def independent_modules(mutated: Sequence[str]) -> list[str]:
         ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__"): path
         for path in sorted(package.rglob("*.py"))
     }
-    direct = {name: _library_imports(path, names) | _parents(name, names) for name, path in names.items()}
+    # Importing a module imports its packages first: their __init__ imports count as the module's own.
+    direct = {name: _library_imports(path, names) | _packages_of(name, names) for name, path in names.items()}
     reached: dict[str, set[str]] = {}
     for name in sorted(names):
         seen: set[str] = set()
@@ -73,8 +74,8 @@ def independent_modules(mutated: Sequence[str]) -> list[str]:
     )
 
 
-def _parents(name: str, names: dict[str, Path]) -> set[str]:
-    """The packages above module ``name``: importing it runs their ``__init__`` first."""
+def _packages_of(name: str, names: dict[str, Path]) -> set[str]:
+    """The packages that hold module ``name`` (``kalooki.bots`` for ``kalooki.bots.endgame``)."""
     parts = name.split(".")
     return {".".join(parts[:i]) for i in range(1, len(parts))} & set(names)
 

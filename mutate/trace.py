@@ -28,6 +28,7 @@ class _PerTest:
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Generator[None, Any, None]:
+        _clear_caches()
         self.cov.switch_context(item.nodeid)
         start = time.perf_counter()
         yield
@@ -37,6 +38,16 @@ class _PerTest:
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if report.failed:
             self.failed.add(report.nodeid)
+
+
+def _clear_caches() -> None:
+    """Empty the rule modules' function caches (``functools.lru_cache``), so a cached function's body
+    runs, and is mapped, in every test that calls it and not only in the first one."""
+    for target in TARGETS:
+        module = sys.modules.get(target.module)
+        for value in vars(module).values() if module else ():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
 
 
 def main(out: str, files: list[str]) -> int:

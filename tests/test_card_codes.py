@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from kalooki.cards import (
     ACE,
     CARD_CODES,
@@ -13,6 +15,7 @@ from kalooki.cards import (
     KING,
     QUEEN,
     RANKS,
+    CardError,
     format_cards,
     full_pack,
     is_joker,
@@ -45,3 +48,24 @@ def test_the_pack_in_its_fixed_order() -> None:
 
 def test_a_hand_is_shown_by_suit_then_rank_jokers_last() -> None:
     assert format_cards(sorted_hand(parse_cards("JK 2S AC KH JK AS"))) == "AC KH AS 2S JK JK"
+
+
+@pytest.mark.parametrize("token", ["JK(7♠)", "jk(10h)"])
+def test_a_joker_may_carry_its_stand_in_as_a_note(token: str) -> None:
+    assert parse_card(token) == JOKER
+
+
+@pytest.mark.parametrize("token", ["JK(7♠))", "JK(7♠()", "JK(7(♠)", "JK(7 ♠)", "JK(7♠", "JK7♠)"])
+def test_a_joker_note_is_one_pair_of_brackets_round_one_word(token: str) -> None:
+    with pytest.raises(CardError) as refused:
+        parse_card(token)
+    assert str(refused.value).startswith(f"'{token}' is not a card: write a rank")
+
+
+@pytest.mark.parametrize("value", [None, 7, ["7H", "8H"]])
+def test_cards_are_read_only_from_text(value: object) -> None:
+    with pytest.raises(CardError) as refused:
+        parse_cards(value)  # type: ignore[arg-type]
+    assert (
+        str(refused.value) == f'{value!r} is not a list of cards: cards are written as text, e.g. "7H 8H JK"'
+    )

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from kalooki.cards import JOKER, parse_card, parse_cards
-from kalooki.melds import TableMeld, jokers_held_for_good, make_meld, run_span_ok
+from kalooki.melds import MeldError, TableMeld, jokers_held_for_good, make_meld, run_span_ok, swap
 from kalooki.variant import Variant
 
 
@@ -83,6 +83,23 @@ def test_missing_suits_of_a_set() -> None:
 )
 def test_jokers_held_for_good(cards: str, knobs: dict[str, Any], held: bool) -> None:
     assert jokers_held_for_good(meld(cards, **knobs), Variant(**knobs)) is held
+
+
+@pytest.mark.parametrize(
+    ("cards", "knobs", "why"),
+    [
+        ("9H 9S 9C JK", {}, "three suits"),
+        # Books: four cards fill the set although only two suits are there.
+        ("9H 9H 9S JK", {"set_suits": "may_repeat"}, "full"),
+        # Three cards fill the set although a suit is missing.
+        ("9H 9S JK", {"set_maximum": 3}, "full"),
+    ],
+)
+def test_a_closed_sets_refusal_says_why_it_is_closed(cards: str, knobs: dict[str, Any], why: str) -> None:
+    variant = Variant(**knobs)
+    with pytest.raises(MeldError) as refused:
+        swap(meld(cards, **knobs), parse_cards("9D"), variant)
+    assert str(refused.value) == f"the set {cards} is closed: {why} and a joker, its joker can never be taken"
 
 
 @pytest.mark.parametrize(

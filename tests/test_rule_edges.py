@@ -395,6 +395,12 @@ def test_a_hand_that_eliminates_one_of_three_goes_on() -> None:
             "max_players * hand_size + 1 = 4 * 14 + 1 = 57 cards do not fit in the pack of "
             "decks * 52 + jokers = 1 * 52 + 0 = 52",
         ),
+        # Without an upcard the deal needs no card beyond the hands.
+        (
+            {"hand_size": 14, "decks": 1, "jokers": 0, "upcard": False},
+            "max_players * hand_size = 4 * 14 = 56 cards do not fit in the pack of "
+            "decks * 52 + jokers = 1 * 52 + 0 = 52",
+        ),
         (
             {"hand_size": 3, "opening_threshold": 34},
             "opening_threshold (34) can never be reached: a first meld holds at most 3 cards "
@@ -430,6 +436,8 @@ def test_variant_raises_the_first_cross_field_problem(knobs: dict[str, Any], mes
         ({"hand_size": 12, "max_players": 4, "decks": 1, "jokers": 0}, True),
         ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 0}, False),
         ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 1}, True),
+        ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 0, "upcard": False}, True),
+        ({"hand_size": 14, "max_players": 4, "decks": 1, "jokers": 3, "upcard": False}, False),
         ({"min_players": 4, "max_players": 4}, True),
     ],
 )

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kalooki import rules
-from kalooki.cards import parse_card
+from kalooki.cards import format_cards, parse_card, parse_cards
+from kalooki.legal import candidate_melds
 from kalooki.rulebook import ACE, DRAW, GOING_OUT, key_rules, render_rulebook
 from kalooki.variant import Variant
 
@@ -64,6 +65,67 @@ def test_the_run_frame_of_each_ace_rule(ace_in_runs: str, lowest: int, highest: 
         assert frame.span_ok(highest - longest + 1, longest)
         assert not frame.span_ok(highest - longest + 2, longest)  # one past the highest position
         assert frame.span_ok(1, 3) is (lowest == 1)
+
+
+# Where an ace may sit in a run, and where a run may start, read from each rule's wording: "high or
+# low" puts the ace below the two (1) or above the king (14); "high" only above the king; "low" only
+# below the two; "wrap" lets a run turn the corner (K-A-2), the ace read as the one after the king.
+ACE_POSITIONS = {"high_or_low": (1, 14), "high": (14,), "low": (1,), "wrap": (1,)}
+# A run of three cards starts at most at the queen (Q-K-A) without wrapping; it may start at any of
+# the 13 ranks when runs wrap (K-A-2 starts at the king).
+LOWS = {"high_or_low": range(1, 13), "high": range(1, 13), "low": range(1, 13), "wrap": range(1, 14)}
+# The ranks (0 = ace ... 12 = king) a run walks through, low to high.
+LINES = {
+    "high_or_low": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0],
+    "high": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 0],
+    "low": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+    "wrap": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+}
+# Where a run of exactly the minimum length may start: from the lowest position up to the one whose
+# run ends on the highest (14 with the ace above the king, else 13); any rank when runs wrap.
+WINDOW_STARTS = {
+    ("high_or_low", 3): tuple(range(1, 13)),
+    ("high", 3): tuple(range(2, 13)),
+    ("low", 3): tuple(range(1, 12)),
+    ("wrap", 3): tuple(range(1, 14)),
+    ("high_or_low", 5): tuple(range(1, 11)),
+    ("high", 5): tuple(range(2, 11)),
+    ("low", 5): tuple(range(1, 10)),
+    ("wrap", 5): tuple(range(1, 14)),
+    ("high_or_low", 13): (1, 2),
+    ("high", 13): (2,),
+    ("low", 13): (1,),
+    ("wrap", 13): tuple(range(1, 14)),
+}
+
+
+@pytest.mark.parametrize(("ace_in_runs", "run_minimum"), sorted(WINDOW_STARTS))
+def test_the_run_frame_literally(ace_in_runs: str, run_minimum: int) -> None:
+    frame = rules.run_frame(Variant(ace_in_runs=ace_in_runs, run_minimum=run_minimum))
+    assert frame.ace_positions == ACE_POSITIONS[ace_in_runs]
+    assert frame.minimum == run_minimum
+    assert frame.wrap is (ace_in_runs == "wrap")
+    assert frame.lows == LOWS[ace_in_runs]
+    assert frame.line() == LINES[ace_in_runs]
+    assert frame.window_starts() == WINDOW_STARTS[ace_in_runs, run_minimum]
+
+
+@pytest.mark.parametrize(
+    ("ace_in_runs", "offered"),
+    [
+        ("high_or_low", {"AH 2H 3H", "QH KH AH"}),
+        ("high", {"QH KH AH"}),
+        ("low", {"AH 2H 3H"}),
+        ("wrap", {"AH 2H 3H", "QH KH AH", "KH AH 2H"}),
+    ],
+)
+def test_the_three_card_runs_with_an_ace_that_a_hand_is_offered(ace_in_runs: str, offered: set[str]) -> None:
+    runs = {
+        format_cards(meld)
+        for meld in candidate_melds(parse_cards("QH KH AH 2H 3H"), Variant(ace_in_runs=ace_in_runs))
+        if len(meld) == 3 and parse_card("AH") in meld
+    }
+    assert runs == offered
 
 
 def test_going_kalooki() -> None:

@@ -708,6 +708,25 @@ def test_stock_exhausted_end_hand_still_lets_the_drawer_go_out() -> None:
 # ---------------------------------------------------------------- the turn itself (every variant)
 
 
+@pytest.mark.parametrize(
+    ("moves", "seat", "message"),
+    [
+        ((), 2, "there is no seat 2 at this table"),
+        ((), -1, "there is no seat -1 at this table"),
+        (("draw stock", "discard KS"), 0, "it is bob's turn, not ann's"),
+        (("draw stock", "discard KS"), 2, "there is no seat 2 at this table"),
+    ],
+)
+def test_acting_for_a_seat_not_on_turn(moves: tuple[str, ...], seat: int, message: str) -> None:
+    game = new_game({"hand_size": 4, "opening_threshold": 0}, DRAW_HAND, discard="3D", stock="QS QD")
+    play(game, *moves)
+    before = game.to_json()
+    with pytest.raises(NotYourTurnError) as caught:
+        game.apply(Draw("stock"), seat=seat)
+    assert str(caught.value) == message
+    assert game.to_json() == before
+
+
 def test_turn_order_errors() -> None:
     game = new_game({"hand_size": 4, "opening_threshold": 0}, DRAW_HAND, discard="3D", stock="QS QD")
     assert_illegal(game, "discard KS", "ann must draw first: draw stock or draw discard")

@@ -28,7 +28,14 @@ def damaged(change: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize(
     "change",
-    [{"current": 2}, {"totals": [0]}, {"opened": [True, False, False]}, {"eliminated": []}],
+    [
+        {"current": 2},
+        {"dealer": 2},
+        {"dealer": -1},
+        {"totals": [0]},
+        {"opened": [True, False, False]},
+        {"eliminated": []},
+    ],
 )
 def test_seats_that_do_not_match_the_players(change: dict[str, Any]) -> None:
     with pytest.raises(StateFormatError) as caught:
