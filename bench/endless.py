@@ -9,9 +9,13 @@ hands have been played and counts the hands abandoned at the limit (``--max-turn
 default 1000). Two seats hold the pair; four seats alternate it (a, b, a, b). A table size the variant
 does not seat is reported as skipped.
 
-Each configuration is one line of JSON appended to ``--out``; a configuration already in the file
-is not played again, so the run can be stopped and resumed in bounded chunks (``--budget`` seconds
-per invocation) on a busy machine. It plays on one core. The summary at the end reads the file.
+Each configuration is one line of JSON appended to ``--out``; its ``capped`` lists each hand that
+reached the limit as ``[game, hand]`` (the game's index from 0, as ``kalooki simulate --csv``
+numbers games, and the hand's number in it from 1), so the hand can be played again from its seed;
+``kalooki simulate`` with the same variant, bots and seed says why each one never ended. A
+configuration already in the file is not played again, so the run can be stopped and resumed in
+bounded chunks (``--budget`` seconds per invocation) on a busy machine. It plays on one core. The
+summary at the end reads the file.
 """
 
 from __future__ import annotations
@@ -47,13 +51,16 @@ def measure(
         return {**key, "skipped": f"{name} seats {variant.min_players}-{variant.max_players} players"}
     bots = [pair[seat % 2] for seat in range(count)]
     played = abandoned = games = turns = longest = 0
+    capped: list[list[int]] = []
     started = time.perf_counter()
     while played < hands:
         record = play_game(variant, bots, game_seed(seed, games), games, max_turns)
         games += 1
-        for hand in record.hands:
+        for number, hand in enumerate(record.hands, 1):
             played += 1
             abandoned += hand.end == "abandoned"
+            if hand.end == "abandoned":
+                capped.append([games - 1, number])
             turns += hand.turns
             longest = max(longest, hand.turns if hand.end != "abandoned" else 0)
     return {
@@ -63,6 +70,7 @@ def measure(
         "abandoned": abandoned,
         "mean_turns": round(turns / played, 2),
         "longest_finished": longest,
+        "capped": capped,
         "seconds": round(time.perf_counter() - started, 1),
     }
 

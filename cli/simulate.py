@@ -32,6 +32,7 @@ from kalooki.loader import load_variant
 from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, game_rows, rows_to_csv, simulate
 from kalooki.simulation_comparison import Comparison, compare
 from kalooki.simulation_stats import Mean, Rate, SimulationResult
+from kalooki.stalls import stalled_hands
 from kalooki.variant import Variant
 
 from .common import SetOption, at_least, check_output_path, cli_errors, fail, integer
@@ -198,6 +199,23 @@ def report(result: SimulationResult, console: Console, label: str | None = None)
     for label, value in rows:
         figures.add_row(label, value)
     console.print(figures)
+    stalls(result, console)
+
+
+SHOWN_STALLS = 10
+"""Hands stopped at the turn cap whose reasons the report prints (``--json`` lists them all)."""
+
+
+def stalls(result: SimulationResult, console: Console) -> None:
+    """Why each hand stopped at the turn cap never ended, in words (games numbered as in --csv)."""
+    stalled = stalled_hands(result.records, result.bots)
+    if not stalled:
+        return
+    console.print("Hands stopped at the turn cap, and why:")
+    for hand in stalled[:SHOWN_STALLS]:
+        console.print(Text(f"  game {hand.game}, hand {hand.hand}: {hand.why}"))
+    if len(stalled) > SHOWN_STALLS:
+        console.print(f"  and {len(stalled) - SHOWN_STALLS:,} more (--json lists them all)")
 
 
 def comparison_report(comparison: Comparison, console: Console, labels: tuple[str, str]) -> None:

@@ -39,10 +39,11 @@ from kalooki.bots import Bot, make_bot
 from kalooki.driver import play_turn
 from kalooki.engine import Game
 from kalooki.errors import KalookiError
-from kalooki.events import ReshuffleEvent, StockOutEvent
+from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent, ReshuffleEvent, StockOutEvent
 from kalooki.executors import Pool, open_pool, run_tasks
 from kalooki.simulation_comparison import Comparison, compare
 from kalooki.simulation_stats import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, SimulationResult, summarise
+from kalooki.stalls import Stall, stall_of
 from kalooki.variant import Variant
 
 __all__ = [
@@ -110,6 +111,8 @@ class HandRecord:
     """Each seat's own turn (1 = their first) on which they opened; None if they never did."""
     reshuffles: int
     stock_outs: int
+    stall: Stall | None = None
+    """A hand stopped at the turn limit: what held it up (see :mod:`kalooki.stalls`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,19 +171,24 @@ def _play_hand(game: Game, bots: Mapping[int, Bot]) -> HandRecord:
     own_turns = [0] * count
     opened_on: list[int | None] = [None] * count
     reshuffles = stock_outs = 0
+    last_laid = 0
     # The game's turn limit (``max_turns``) ends a hand that goes on too long: the engine stops it.
     while game.phase in ("draw", "play"):
         seat = game.current
         own_turns[seat] += 1
         was_open = game.opened[seat]
+        turn = game.turn_number
         for event in play_turn(game, bots[seat]):
             if isinstance(event, ReshuffleEvent):
                 reshuffles += 1
             elif isinstance(event, StockOutEvent):
                 stock_outs += 1
+            elif isinstance(event, (MeldEvent, BuildEvent, ReleaseEvent)):
+                last_laid = turn
         if not was_open and game.opened[seat]:
             opened_on[seat] = own_turns[seat]
     result = game.results[-1]
+    capped = result.end == "turn_limit"
     return HandRecord(
         winner=result.winner,
         kalooki=result.kalooki,
@@ -193,6 +201,7 @@ def _play_hand(game: Game, bots: Mapping[int, Bot]) -> HandRecord:
         opened_on=tuple(opened_on),
         reshuffles=reshuffles,
         stock_outs=stock_outs,
+        stall=stall_of(game, result.turns - last_laid, reshuffles) if capped else None,
     )
 
 

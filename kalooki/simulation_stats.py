@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from kalooki.engine import DEFAULT_TURN_LIMIT
+from kalooki.stalls import stalled_hands
 from kalooki.variant import Variant
 
 if TYPE_CHECKING:
@@ -187,6 +188,7 @@ class SimulationResult:
             "points_per_loser": self.points_per_loser.to_json(),
             "score_spread": self.score_spread.to_json(),
             "unfinished_games": self.unfinished_games,
+            "abandoned_hands": [hand.to_json() for hand in stalled_hands(self.records, self.bots)],
             "duplicate": self.duplicate,
             "seconds": round(self.seconds, 3),
             "workers": self.workers,

@@ -1,23 +1,32 @@
 """Positions where the bots used to play a hand for ever, and what they do there now.
 
 Each was found in simulation: two bots throwing the same card back and forth, a hand too poor to
-open throwing away every high card it drew, and players laying down to one card on a table where
-nothing could be built any more.
+open throwing away every high card it drew, players laying down to one card on a table where
+nothing could be built any more, taking a discard that had to be laid at once and left such a
+hand, and laying down to two cards while the other player could fill the sets' last places first.
 """
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from rules_helpers import new_game, play
 
-from kalooki.bots import ExpertBot, GreedyBot, RandomBot, endgame
+from kalooki.bots import ExpertBot, GreedyBot, RandomBot, endgame, make_bot
 from kalooki.bots.greedy import strands
 from kalooki.cards import parse_card, parse_cards, rank_of
-from kalooki.driver import ask_bot
+from kalooki.driver import ask_bot, play_hand
 from kalooki.engine import Game
-from kalooki.moves import Discard, Draw, Meld
+from kalooki.loader import load_variant
+from kalooki.melds import make_meld
+from kalooki.moves import Discard, Draw, Meld, Swap
+from kalooki.savegame import rng_state_from_json
+from kalooki.simulate import derive_seed, game_seed
+
+FIXTURES = Path(__file__).parent / "fixtures" / "endless"
 
 
 def bot(kind: str) -> GreedyBot:
@@ -37,8 +46,9 @@ def test_a_bot_does_not_take_a_discard_it_would_throw_straight_back(kind: str) -
 
 
 def test_a_discard_that_lays_down_is_still_taken() -> None:
-    rules = {"hand_size": 5, "opening_threshold": 0}
-    game = new_game(rules, ["AC AD AH 5D 5H", "KC KD KH 8C AS"], discard="2D", stock="9C 3S")
+    # ann keeps three cards after building AS and discarding: enough for a new meld.
+    rules = {"hand_size": 7, "opening_threshold": 0}
+    game = new_game(rules, ["AC AD AH 5D 5H 9S JD", "KC KD KH 8C AS 2C 4S"], discard="2D", stock="9C 3S")
     play(game, "draw stock", "meld AC AD AH", "discard 9C", "draw stock", "meld KC KD KH", "discard AS")
     assert ask_bot(bot("greedy"), game) == Draw("discard")  # AS builds onto the aces
 
@@ -74,12 +84,15 @@ def test_a_bot_lays_the_same_melds_when_they_go_out_or_leave_room_to_build() -> 
     game = new_game({"hand_size": 4, "opening_threshold": 0}, ["QC QD QH QS", "2C 3C 4C 5C"], stock="9C")
     play(game, "draw stock")
     assert ask_bot(bot("greedy"), game) == Meld((tuple(parse_cards("QC QD QH QS")),))
-    # A set of three has room for its fourth suit: the hand can still build its last card.
+    # A run of three has room at both ends: the hand can still build its last card there. (A set
+    # of three's fourth suit would not do: bob holds four cards and may fill it first.)
     rules = {"hand_size": 4, "opening_threshold": 0}
+    game = new_game(rules, ["5H 6H 7H 9C", "2C 3C 4C 5C"], stock="KS")
+    play(game, "draw stock")
+    assert ask_bot(bot("greedy"), game) == Meld((tuple(parse_cards("5H 6H 7H")),))
     game = new_game(rules, ["QC QD QH 9C", "2C 3C 4C 5C"], stock="KS")
     play(game, "draw stock")
-    action = ask_bot(bot("greedy"), game)
-    assert isinstance(action, Meld)
+    assert ask_bot(bot("greedy"), game) == Discard(parse_card("KS"))
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -157,3 +170,96 @@ def test_places_to_fill_are_shared_with_the_other_small_hands() -> None:
     left = parse_cards("9D 7C")
     assert not endgame.strands(left, game.table, game.discard_pile, game.variant, keep=1, others=[3])
     assert endgame.strands(left, game.table, game.discard_pile, game.variant, keep=1, others=[1])
+
+
+def test_the_sets_last_places_do_not_count_while_another_player_could_fill_them() -> None:
+    # QS and 9S are the only places left: a set's room only shrinks as others build on it.
+    rules = {"hand_size": 7, "opening_threshold": 0, "jokers": 0}
+    game = new_game(rules, ["QC QD QH 9C 9D 9H 4D", "2C 3C 4C 5C 6C 7C 8C"], stock="KD")
+    play(game, "draw stock", "meld QC QD QH, 9C 9D 9H", "discard KD")
+    table, pile, variant = list(game.table), game.discard_pile, game.variant
+    assert endgame.set_slots(table, pile, variant) == endgame.live_slots(table, pile, variant) == 2
+    left = parse_cards("4D 2H 3H")  # two cards after the discard: both must be built
+    assert not endgame.strands(left, table, pile, variant, keep=1)
+    assert endgame.strands(left, table, pile, variant, keep=1, contested=True)
+    # A run's end, once filled, opens the next place along: 4S and 8S still count.
+    table.append(make_meld(parse_cards("5S 6S 7S"), variant))
+    assert endgame.set_slots(table, pile, variant) == 2
+    assert endgame.live_slots(table, pile, variant) == 4
+    assert not endgame.strands(left, table, pile, variant, keep=1, contested=True)
+
+
+def meld_at_once_game(ann: str, bob: str) -> Game:
+    """ann has laid AC AD AH, bob KC KD KH; bob throws QH, which ann may take only to lay at once.
+
+    Sets hold three cards, so every set on the table is full. Taking QH means laying QC QD QH.
+    """
+    rules = {"hand_size": 5 + len(ann.split()), "opening_threshold": 0, "jokers": 0}
+    rules |= {"set_maximum": 3, "discard_draw": "meld_at_once"}
+    game = new_game(rules, [f"AC AD AH QC QD {ann}", f"KC KD KH QH {bob}"], stock="8C JC 5H")
+    play(game, "draw stock", "meld AC AD AH", "discard 8C", "draw stock", "meld KC KD KH", "discard QH")
+    return game
+
+
+@pytest.mark.parametrize("kind", ["greedy", "expert"])
+def test_a_bot_does_not_take_a_discard_it_must_lay_when_laying_it_strands_the_hand(kind: str) -> None:
+    # Laying QC QD QH leaves 9D 4S, one card after the discard, and no set on the table has room.
+    game = meld_at_once_game("9D 4S", "7S 9H 2S")
+    assert ask_bot(bot(kind), game) == Draw("stock")
+    # With two cards more, the queens leave three after the discard, enough for a new meld.
+    game = meld_at_once_game("9D 4S 2H 7C", "7S 9H 2S 3D 5C")
+    assert ask_bot(bot(kind), game) == Draw("discard")
+
+
+def replay(fixture: str) -> Game:
+    """Play a saved hand to its end with the bots (and random states) it was saved with."""
+    saved = json.loads((FIXTURES / fixture).read_text())
+    game = Game.from_json(saved["game"])
+    bots = {}
+    for seat, name in enumerate(saved["bots"]):
+        rng = random.Random()
+        state = saved["bot_rngs"].get(str(seat))
+        if state is not None:
+            rng.setstate(rng_state_from_json(state))
+        bots[seat] = make_bot(name, rng)
+    play_hand(game, bots)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("fixture", "turns", "winner"),
+    [
+        # Both bots laid down to one card taking discards they had to lay (see the fixture's "about").
+        ("kalooki-40-greedy-expert.json", 78, 0),
+        # Greedy laid down to two cards on set places that random then filled.
+        ("classic-random-greedy.json", 89, 1),
+    ],
+)
+def test_hands_that_reached_the_turn_limit_now_end(fixture: str, turns: int, winner: int) -> None:
+    game = replay(fixture)
+    result = game.results[-1]
+    assert (result.end, result.turns, result.winner) == ("went_out", turns, winner)
+
+
+def test_a_first_hand_that_reached_the_turn_limit_now_ends() -> None:
+    # kalooki simulate classic --bots random,greedy --seed 1: game 2497's first hand, as simulate
+    # deals and seats it, reached the limit with greedy holding two cards that no place would take.
+    seed = game_seed(1, 2497)
+    game = Game(load_variant("classic"), ["P1", "P2"], seed=seed)
+    seated = enumerate(["random", "greedy"])
+    bots = {seat: make_bot(name, random.Random(derive_seed(seed, "bot", seat))) for seat, name in seated}
+    play_hand(game, bots)
+    result = game.results[-1]
+    assert (result.end, result.turns, result.winner) == ("went_out", 64, 1)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_does_not_free_a_joker_down_to_a_stranded_hand(seed: int) -> None:
+    # Freeing bob's joker with AC AH leaves ann 4D 6D and the joker, two cards after the discard,
+    # and the only place (a set's) is bob's to fill as much as hers: she discards instead.
+    rules = {"hand_size": 6, "opening_threshold": 0}
+    game = new_game(rules, ["KC KD KH 4D AC AH", "AD AS JK 7C 8D 2H"], stock="9S QS 6D")
+    play(game, "draw stock", "meld KC KD KH", "discard 9S", "draw stock", "meld AD AS JK", "discard QS")
+    play(game, "draw stock")
+    assert Swap(2, tuple(parse_cards("AC AH"))) in game.legal_swaps()
+    assert isinstance(ask_bot(RandomBot(random.Random(seed)), game), Discard)

@@ -9,6 +9,11 @@ hand runs until the turn limit (a "dead table"). Bots used to lay down to one ca
 Places are shared: two players down to one card each wait for the same few places, and a player
 holding two cards must build both. So a bot lays down to such a hand only while the table has as
 many places still to fill as every small hand at the table holds (its own and the others').
+Players with more cards build too (once they have opened, which they may do later), and may fill a
+set's places first: a run's end, once filled, opens the next place along, but a set's room only
+shrinks. So while such a player is at the table, a set's places do not count. On a table of sets,
+a bot that laid down to two cards used to watch the other player fill the last places (with
+jokers too) and then hold its two cards for ever.
 
 Everything here is judged from what a seat can see: its own hand, the table's melds, the discard
 pile, the number of cards in each hand and the variant. Never another hand or the order of the
@@ -107,20 +112,34 @@ def live_slots(table: Sequence[TableMeld], discard_pile: Sequence[Card], variant
     takes one card at each open end (what lies beyond is not counted). A joker still in play fills
     a place whose cards are all used up.
     """
+    in_sets, elsewhere = _live_slots(table, discard_pile, variant)
+    return in_sets + elsewhere
+
+
+def set_slots(table: Sequence[TableMeld], discard_pile: Sequence[Card], variant: Variant) -> int:
+    """The places of :func:`live_slots` that natural cards fill in sets: once filled, they are gone."""
+    return _live_slots(table, discard_pile, variant)[0]
+
+
+def _live_slots(
+    table: Sequence[TableMeld], discard_pile: Sequence[Card], variant: Variant
+) -> tuple[int, int]:
+    """:func:`live_slots` as (places in sets, the rest: run ends and places only a joker can fill)."""
     pack = full_pack(variant.decks, variant.jokers)
     gone = used_up(table, discard_pile, variant)
-    live = dead = 0
+    in_sets = in_runs = dead = 0
     for meld in table:
         cards = places(meld, variant)
         if meld.kind == "set":
             room = min(variant.set_maximum - len(meld.cards), len(cards))
             filled = min(room, sum(pack[card] - gone[card] for card in cards))
+            in_sets += filled
         else:
             room = len(cards)
             filled = sum(pack[card] > gone[card] for card in cards)
-        live += filled
+            in_runs += filled
         dead += room - filled
-    return live + min(dead, pack[JOKER] - gone[JOKER])
+    return in_sets, in_runs + min(dead, pack[JOKER] - gone[JOKER])
 
 
 def strands(
@@ -130,16 +149,20 @@ def strands(
     variant: Variant,
     keep: int,
     others: Sequence[int] = (),
+    contested: bool = False,
 ) -> bool:
     """Whether laying down to ``left`` (before this turn's discard) leaves a hand that may never go out.
 
     That is a hand too small for a new meld, which goes out only by building every card it holds
     after the discard, on a table with fewer places still to be filled (:func:`live_slots`) than
     such hands hold: this one, and the others' (``others``: their hand sizes) that are as small.
-    ``discard_pile`` is the pile before this turn's discard.
+    ``contested``: another player holds enough cards to meld, and may fill the sets' places
+    (:func:`set_slots`) first, now or once opened, so they do not count. ``discard_pile`` is the pile before
+    this turn's discard.
     """
     held = len(left) - 1
     if not too_few_for_a_meld(held, keep):
         return False
     wanted = held + sum(size for size in others if too_few_for_a_meld(size, keep))
-    return live_slots(table_after, discard_pile, variant) < wanted
+    in_sets, elsewhere = _live_slots(table_after, discard_pile, variant)
+    return (0 if contested else in_sets) + elsewhere < wanted

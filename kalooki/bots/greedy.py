@@ -111,7 +111,12 @@ def strands(view: PlayerView, plan: solver.Plan) -> bool:
     except (MeldError, IndexError):
         return False
     others = [view.hand_counts[seat] for seat in view.seats if seat != view.current]
-    return endgame.strands(plan.remaining, table, view.discard_pile, variant, keep, others)
+    contested = any(
+        not endgame.too_few_for_a_meld(view.hand_counts[seat], keep)
+        for seat in view.seats
+        if seat != view.current
+    )
+    return endgame.strands(plan.remaining, table, view.discard_pile, variant, keep, others, contested)
 
 
 def holds_swap_card(view: PlayerView) -> bool:
@@ -338,7 +343,11 @@ class GreedyBot:
         return self.choose_discard(view, with_top, view.variant) == top
 
     def lays_top(self, view: PlayerView, top: Card) -> bool:
-        """Whether taking ``top`` lets this turn lay it and lay more than the hand could without it."""
+        """Whether taking ``top`` lets this turn lay it and lay more than the hand could without it.
+
+        Never when that laying strands the hand (:func:`strands`): a card taken under meld_at_once
+        must be laid whatever that leaves, and so the bot used to lay down to a hand that could never go out.
+        """
         seat = view.current
         hand = view.hand
         with_top = [*hand, top]
@@ -350,7 +359,7 @@ class GreedyBot:
             # The unconstrained plan is the one the play phase asks for: asking the same question keeps
             # it remembered, and a plan that lays ``top`` proves it usable under meld_at_once too.
             laid = self.solve(view, with_top)
-            if laid is None or not lays_all(laid, with_top, (top,)):
+            if laid is None or not lays_all(laid, with_top, (top,)) or strands(view, laid):
                 return False
             without = self.solve(view, hand)
             return without is None or laid.cards_laid > without.cards_laid
@@ -360,7 +369,8 @@ class GreedyBot:
             return False
         if top != JOKER and JOKER not in hand and not closeness(top, hand):
             return False  # nothing near it, so it joins no meld: the hand still holds no opening
-        return self.best_opening(view, with_top) is not None
+        opening = self.best_opening(view, with_top)
+        return opening is not None and not strands(view, opening)
 
     def wants_discard(self, view: PlayerView, top: Card) -> bool:
         """Take the top discard when it lets the hand lay more this turn, or joins two cards toward a meld."""

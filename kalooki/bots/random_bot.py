@@ -2,7 +2,9 @@
 
 It draws from a legal source at random, lays something whenever it can (a random meld or
 build, or a random opening), and otherwise discards a random card. Always laying when it can
-is the weight that makes its games end: a player who never melds never goes out.
+is the weight that makes its games end: a player who never melds never goes out. The other
+weight works the same way: it never lays, or frees a joker, down to one or two cards that the
+table may have no place for (:mod:`kalooki.bots.endgame`), a hand that might never go out.
 
 Listing every legal action is slow before a player has opened (every combination of melds
 that reaches the threshold), so the bot samples an opening instead: it adds random disjoint
@@ -53,8 +55,7 @@ class RandomBot:
                 layings = [
                     action
                     for action in legal
-                    if isinstance(action, Swap)
-                    or (isinstance(action, (Meld, Build)) and not _strands(view, action))
+                    if isinstance(action, (Meld, Build, Swap)) and not _strands(view, action)
                 ]
                 if layings:
                     return self.rng.choice(layings)
@@ -149,12 +150,19 @@ def _worth_memo(variant: Variant) -> dict[tuple[Card, ...], int]:
     return entry[1]
 
 
-def _strands(view: PlayerView, action: Meld | Build) -> bool:
-    """Whether the laying leaves a hand that can never go out (see :func:`kalooki.bots.greedy.strands`)."""
+def _strands(view: PlayerView, action: Meld | Build | Swap) -> bool:
+    """Whether the laying leaves a hand that can never go out (see :func:`kalooki.bots.greedy.strands`).
+
+    A swap counts too: freeing a set's joker with two cards leaves the hand a card smaller, and so
+    random players used to free jokers down to two cards that nothing on the table would take.
+    """
     left = Counter(view.hand)
     melds: tuple[tuple[Card, ...], ...] = ()
     builds: tuple[solver.PlannedBuild, ...] = ()
-    if isinstance(action, Meld):
+    if isinstance(action, Swap):
+        left.subtract(action.cards)
+        left[JOKER] += 1
+    elif isinstance(action, Meld):
         for group in action.groups:
             left.subtract(group)
         melds = action.groups
