@@ -3,7 +3,8 @@
 Each was found in simulation: two bots throwing the same card back and forth, a hand too poor to
 open throwing away every high card it drew, players laying down to one card on a table where
 nothing could be built any more, taking a discard that had to be laid at once and left such a
-hand, and laying down to two cards while the other player could fill the sets' last places first.
+hand, laying down to two cards while the other player could fill the sets' last places first,
+and keeping two cards that no draw could take out.
 """
 
 from __future__ import annotations
@@ -251,6 +252,39 @@ def test_a_first_hand_that_reached_the_turn_limit_now_ends() -> None:
     play_hand(game, bots)
     result = game.results[-1]
     assert (result.end, result.turns, result.winner) == ("went_out", 64, 1)
+
+
+def test_an_expert_breaks_a_pair_of_one_card_that_no_draw_takes_out() -> None:
+    # kalooki simulate kaluki-51 --bots random,expert,random,expert --seed 1: game 537's first
+    # hand reached the limit with the table's one open place (2H below a heart run) and an expert
+    # holding both 2H: a pair of one card is no set, and one 2H built leaves the other. It kept
+    # them for 900 turns; the other expert, down to one card, waited for a 2H that never came.
+    seed = game_seed(1, 537)
+    game = Game(load_variant("kaluki-51"), [f"P{seat + 1}" for seat in range(4)], seed=seed)
+    seated = enumerate(["random", "expert", "random", "expert"])
+    bots = {seat: make_bot(name, random.Random(derive_seed(seed, "bot", seat))) for seat, name in seated}
+    play_hand(game, bots)
+    result = game.results[-1]
+    assert (result.end, result.turns, result.winner) == ("went_out", 142, 3)
+
+
+def test_an_expert_down_to_two_cards_keeps_two_that_a_draw_can_take_out() -> None:
+    # ann has laid QH KH AH and the fives, and holds JH JH JC after drawing; bob's tens hold both
+    # TH, so the run takes one JH and then nothing. JH JH goes out on no draw (one JH is left);
+    # JH JC goes out on a JD or JS, a set of three. The scores alone keep the JH pair: bob could
+    # build a JH.
+    rules = {"hand_size": 8, "opening_threshold": 0, "going_out": "discard_optional", "jokers": 0}
+    rules |= {"set_maximum": 3}
+    game = new_game(rules, ["QH KH AH 5C 5D 5S JH JH", "TC TD TH TS TH TC 7D 8D"], stock="9S 2C JC")
+    play(game, "draw stock", "meld QH KH AH, 5C 5D 5S", "discard 9S", "draw stock")
+    play(game, "meld TC TD TH, TS TH TC", "discard 2C", "draw stock")
+    expert = ExpertBot(random.Random(1))
+    view = game.view(0)
+    assert expert.outs_to_go_out(view, parse_cards("JH JH")) == 0
+    assert expert.outs_to_go_out(view, parse_cards("JH JC")) == 4
+    scores = expert.card_scores(view, view.hand)
+    assert scores[parse_card("JH")] > scores[parse_card("JC")]
+    assert ask_bot(expert, game) == Discard(parse_card("JH"))
 
 
 @pytest.mark.parametrize("seed", range(3))

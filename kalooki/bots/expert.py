@@ -14,7 +14,9 @@ table run lives on that run's missing card too. On that score it
   promise, as greedy does, lost hands in simulation: the unknown stock card is worth as much);
 - holds back an opening for Kalooki when the whole hand is one card from going down at once
   and nobody is about to go out (only where going Kalooki is paid);
-- releases jokers from the table when that lowers what it is left holding (as greedy does).
+- releases jokers from the table when that lowers what it is left holding (as greedy does);
+- once down to one or two cards after its discard, keeps those that the most draws still out
+  there would take out (a pair of one card, 2H 2H, goes out on none where only 2H has a place).
 
 Measured over 2,110 classic hands against greedy (two seats each), it wins 52% of the hands
 and 56% of the games that either side wins, scoring an eighth fewer penalty points per hand;
@@ -29,9 +31,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
-from kalooki.bots import quick
+from kalooki.bots import endgame, quick
 from kalooki.bots.greedy import GreedyBot, card_counts, keep_count
-from kalooki.cards import JOKER, Card, card_points
+from kalooki.cards import JOKER, Card, card_points, full_pack
 from kalooki.rules import run_frame
 
 if TYPE_CHECKING:
@@ -75,6 +77,12 @@ class Weights:
 DANGER_STOCK = 10
 """With this few cards left in the stock, the hand may end soon whoever goes out."""
 
+OUTS_MEMO = 4096
+"""Small hands' outs remembered at most (the memory is emptied when full)."""
+
+SMALL_HAND = 2
+"""Keeping this few cards after the discard, the expert keeps those that the most draws take out."""
+
 
 class ExpertBot(GreedyBot):
     """Plays like ``greedy``, but judges cards by the melds still possible with unseen cards."""
@@ -85,6 +93,7 @@ class ExpertBot(GreedyBot):
     def __init__(self, rng: random.Random) -> None:
         super().__init__(rng)
         self._unseen: tuple[tuple[int, ...], list[int]] | None = None
+        self._outs: dict[tuple[object, ...], int] = {}
 
     # ---------------------------------------------------------------- what is still out there
 
@@ -179,7 +188,86 @@ class ExpertBot(GreedyBot):
         owed = set(self.debts(view))
         scores = self.card_scores(view, hand)
         candidates = [card for card in scores if card != JOKER and card not in owed] or list(scores)
+        if view.opened[view.current] and 0 < len(hand) - 1 <= SMALL_HAND:
+            outs = {card: self.outs_after(view, hand, card) for card in candidates}
+            return min(candidates, key=lambda card: (-outs[card], scores[card], -card))
         return min(candidates, key=lambda card: (scores[card], -card))
+
+    def outs_after(self, view: PlayerView, hand: Sequence[Card], discard: Card) -> int:
+        """:meth:`outs_to_go_out` of ``hand`` less ``discard``."""
+        kept = list(hand)
+        kept.remove(discard)
+        return self.outs_to_go_out(view, kept)
+
+    def outs_to_go_out(self, view: PlayerView, kept: Sequence[Card]) -> int:
+        """Copies still out there of the draws that let ``kept`` go out: lay all, or all but one to discard.
+
+        The draw may be any card with a copy still out there (not used up, see
+        :func:`endgame.used_up`, and not in ``kept``). Down to one or two cards, the expert keeps
+        the cards with the most such draws; the card scores only break ties. By the scores alone
+        it once kept two 2H, low cards that the next player could build: but two copies of one
+        card are no set, and where the table's one open place takes one of them the other is left.
+        That hand could never go out, and holding both copies it kept every other player from the
+        place too: four players drew and discarded round the pair until the turn limit.
+        """
+        variant = view.variant
+        # The answer changes only with the table (and a pile that is never reused): remembered
+        # across turns, for a small hand waits many turns on an unchanged table.
+        buried = len(view.discard_pile) if variant.stock_exhausted == "end_hand" else 0
+        key = (id(variant), view.hand_number, self.table_key(view.table), buried, tuple(sorted(kept)))
+        known = self._outs.get(key)
+        if known is not None:
+            return known
+        if len(self._outs) > OUTS_MEMO:
+            self._outs.clear()
+        pack = full_pack(variant.decks, variant.jokers)
+        gone = endgame.used_up(view.table, view.discard_pile, variant)
+        gone.update(kept)
+        out_there = {card: pack[card] - gone[card] for card in pack if pack[card] > gone[card]}
+        if self.lays_all(view, kept):
+            return self._remember_outs(key, sum(out_there.values()))  # any draw: it is discarded
+        found = 0
+        for draw in draws_to_try(kept, view.table, variant) & out_there.keys():
+            after = [*kept, draw]
+            if not self.meldable(after, variant) and not quick.may_lay(after, view.table, variant):
+                continue
+            plan = self.solve(view, after, objective="cards")
+            if plan is not None and len(plan.remaining) <= 1:
+                found += out_there[draw]
+        return self._remember_outs(key, found)
+
+    def _remember_outs(self, key: tuple[object, ...], found: int) -> int:
+        self._outs[key] = found
+        return found
+
+    def lays_all(self, view: PlayerView, kept: Sequence[Card]) -> bool:
+        """Whether ``kept`` can all be laid now, with nothing left to discard."""
+        if not quick.may_lay(kept, view.table, view.variant):
+            return False
+        try:
+            plan = solver.solve(kept, view.variant, table=view.table, opened=True, objective="cards")
+        except solver.Unsolvable:
+            return False
+        return not plan.remaining
+
+
+def draws_to_try(kept: Sequence[Card], table: Sequence[TableMeld], variant: Variant) -> set[Card]:
+    """The draws that could be laid with ``kept``: the table's open places, cards near a kept card, a joker.
+
+    A drawn card that is laid goes onto a place the table has now, or next to a kept card laid
+    before it, or into a new meld of at most three cards with kept cards (the same rank, or the
+    same suit within two ranks): always one of these. With a joker kept, it may stand anywhere:
+    every card is tried.
+    """
+    if JOKER in kept:
+        return set(range(JOKER + 1))
+    found = {card for meld in table for card in endgame.places(meld, variant)}
+    found.add(JOKER)
+    for card in kept:
+        index, suit = card % 13, card // 13
+        found.update(other * 13 + index for other in range(4))
+        found.update(suit * 13 + (index + step) % 13 for step in (-2, -1, 1, 2))
+    return found
 
 
 def discard_allowed_for(view: PlayerView, seat: int) -> bool:
