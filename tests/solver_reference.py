@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from kalooki.cards import JOKER, Card, card_points, rank_of, suit_of
 from kalooki.melds import MeldError, TableMeld, build, make_meld
 from kalooki.solver import Objective, Plan, Unsolvable, best_opening, solve
-from kalooki.variant import AceInRuns, Variant
+from kalooki.variant import AceInRuns, SetSuits, Variant
 
 ACE_MODES: tuple[AceInRuns, ...] = ("high_or_low", "high", "low", "wrap")
 OBJECTIVES: tuple[Objective, ...] = ("points", "cards", "value_left")
@@ -54,15 +54,32 @@ def _could_meld(cards: tuple[Card, ...]) -> bool:
 
 def meld_rules(rules: Variant) -> Variant:
     """The variant with only the knobs melds depend on, so the reference caches serve many variants."""
-    return _meld_rules(rules.run_minimum, rules.ace_in_runs, rules.ace_value, rules.ace_low_value)
+    return _meld_rules(
+        rules.run_minimum,
+        rules.ace_in_runs,
+        rules.ace_value,
+        rules.ace_low_value,
+        rules.set_maximum,
+        rules.set_suits,
+    )
 
 
 @functools.cache
 def _meld_rules(
-    run_minimum: int, ace_in_runs: AceInRuns, ace_value: int, ace_low_value: int | None
+    run_minimum: int,
+    ace_in_runs: AceInRuns,
+    ace_value: int,
+    ace_low_value: int | None,
+    set_maximum: int,
+    set_suits: SetSuits,
 ) -> Variant:
     return Variant(
-        run_minimum=run_minimum, ace_in_runs=ace_in_runs, ace_value=ace_value, ace_low_value=ace_low_value
+        run_minimum=run_minimum,
+        ace_in_runs=ace_in_runs,
+        ace_value=ace_value,
+        ace_low_value=ace_low_value,
+        set_maximum=set_maximum,
+        set_suits=set_suits,
     )
 
 
@@ -189,7 +206,26 @@ def ref_best(
     opening_only: bool = False,
 ) -> int | None:
     """The best objective value over every legal plan, or None when none satisfies the constraints."""
-    best: int | None = None
+    key = ref_best_key(hand, rules, objective, table, opened, keep, must_include, opening_only)
+    return None if key is None else key[0]
+
+
+Key = tuple[int, int, int, int]
+"""A lay as the solver orders them: the objective, fewer jokers laid, more points, more cards."""
+
+
+def ref_best_key(
+    hand: Sequence[Card],
+    rules: Variant,
+    objective: Objective,
+    table: Sequence[TableMeld] = (),
+    opened: bool = True,
+    keep: int = 0,
+    must_include: Sequence[Card] = (),
+    opening_only: bool = False,
+) -> Key | None:
+    """The best :data:`Key` over every legal plan, or None when none satisfies the constraints."""
+    best: Key | None = None
     must = Counter(must_include)
     for plan in ref_plans(hand, rules, table):
         if len(hand) - len(plan.laid) < keep:
@@ -200,8 +236,14 @@ def ref_best(
         opening_needed = not opened and not (is_empty and not opening_only)
         if opening_needed and (plan.new_melds == 0 or plan.new_points < rules.opening_threshold):
             continue
-        value = ref_value(plan.new_points + plan.build_points, plan.laid, hand, rules, objective)
-        best = value if best is None else max(best, value)
+        points = plan.new_points + plan.build_points
+        key = (
+            ref_value(points, plan.laid, hand, rules, objective),
+            -plan.laid.count(JOKER),
+            points,
+            len(plan.laid),
+        )
+        best = key if best is None else max(best, key)
     return best
 
 
@@ -254,6 +296,13 @@ def plan_value(plan: Plan, objective: Objective) -> int:
     return -plan.value_left
 
 
+def plan_key(plan: Plan, objective: Objective) -> Key:
+    jokers = sum(cards.count(JOKER) for cards in plan.melds) + sum(
+        cards.count(JOKER) for _, cards, _ in plan.builds
+    )
+    return plan_value(plan, objective), -jokers, plan.points, plan.cards_laid
+
+
 def agree(
     hand: Sequence[Card],
     rules: Variant,
@@ -263,8 +312,10 @@ def agree(
     keep: int = 0,
     must_include: Sequence[Card] = (),
 ) -> None:
-    """solve and best_opening give legal plans worth exactly what the reference finds best."""
-    expected = ref_best(hand, rules, objective, table, opened, keep, must_include)
+    """solve and best_opening give legal plans that are the reference's best: worth exactly as
+    much for the objective, and between equal lays, with as few jokers, then as many points, then
+    as many cards as the best."""
+    expected = ref_best_key(hand, rules, objective, table, opened, keep, must_include)
     try:
         plan = solve(
             hand, rules, objective=objective, table=table, opened=opened, keep=keep, must_include=must_include
@@ -273,9 +324,9 @@ def agree(
         assert expected is None, (hand, expected)
     else:
         check_plan(plan, hand, rules, table, opened, keep, must_include)
-        assert plan_value(plan, objective) == expected, (hand, plan)
+        assert plan_key(plan, objective) == expected, (hand, plan)
     if not opened:
-        expected = ref_best(hand, rules, objective, table, False, keep, must_include, opening_only=True)
+        expected = ref_best_key(hand, rules, objective, table, False, keep, must_include, opening_only=True)
         opening = best_opening(
             hand, rules, table=table, keep=keep, must_include=must_include, objective=objective
         )
@@ -284,4 +335,4 @@ def agree(
         else:
             check_plan(opening, hand, rules, table, False, keep, must_include)
             assert opening.melds
-            assert plan_value(opening, objective) == expected, (hand, opening)
+            assert plan_key(opening, objective) == expected, (hand, opening)
