@@ -8,6 +8,7 @@ not list, so a run shows only what is new.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
 import time
@@ -51,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--list", action="store_true", help="list the mutants and the tests each runs")
     args = parser.parse_args(argv)
+    if importlib.util.find_spec("coverage") is None:
+        # The map of which tests reach which lines comes from coverage, an extra of its own.
+        parser.error("coverage is not installed: run `make mutate`, or pip install -e '.[dev,mutate]'")
     targets = [target for target in TARGETS if not args.modules or target.name in args.modules]
     equivalent = load_equivalent()
     previous: dict[str, str] = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
