@@ -25,7 +25,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from kalooki import solver
-from kalooki.bots import quick
+from kalooki.bots import endgame, quick
 from kalooki.bots.greedy import GreedyBot, holds_swap_card, keep_count, strands
 from kalooki.cards import JOKER, Card
 from kalooki.engine import candidate_melds
@@ -161,6 +161,14 @@ def _strands(view: PlayerView, action: Meld | Build | Swap) -> bool:
     A swap counts too: freeing a set's joker with two cards leaves the hand a card smaller, and so
     random players used to free jokers down to two cards that nothing on the table would take.
     """
+    # Most layings leave cards enough for a new meld: they strand nothing, and counting says so
+    # without the hand that remains (the first test of :func:`kalooki.bots.greedy.strands`).
+    if isinstance(action, Meld):
+        laid = sum(len(group) for group in action.groups)
+    else:
+        laid = len(action.cards) - (1 if isinstance(action, Swap) else 0)
+    if not endgame.too_few_for_a_meld(view.hand_state.size - laid - 1, keep_count(view.variant)):
+        return False
     left = Counter(view.hand)
     melds: tuple[tuple[Card, ...], ...] = ()
     builds: tuple[solver.PlannedBuild, ...] = ()
@@ -189,12 +197,31 @@ def _loose(view: PlayerView) -> list[Card]:
     kept = 0
     # The hand and one joker standing for the card still to come: its melds are those the hand
     # holds and those one card short.
+    near = _NEAR
     for group in candidate_melds(state.add(JOKER), view.variant):
-        if len(group) - group.count(JOKER) >= 2:
-            for card in group:
-                kept |= 1 << card
+        bits = near.get(group)
+        if bits is None:
+            if len(near) > _NEAR_LIMIT:
+                near.clear()
+            bits = near[group] = _near_bits(group)
+        kept |= bits
     loose = [card for card in cards if not kept >> card & 1]
     return loose or cards
+
+
+_NEAR: dict[tuple[Card, ...], int] = {}
+"""Each candidate meld's cards as bits, or 0 with fewer than two natural cards (see :func:`_loose`)."""
+
+_NEAR_LIMIT = 100_000
+
+
+def _near_bits(group: tuple[Card, ...]) -> int:
+    if len(group) - group.count(JOKER) < 2:
+        return 0
+    bits = 0
+    for card in group:
+        bits |= 1 << card
+    return bits
 
 
 def _take(left: list[Card], group: tuple[Card, ...]) -> bool:
