@@ -308,8 +308,9 @@ def test_random_does_not_free_a_joker_down_to_a_stranded_hand(seed: int) -> None
 @pytest.mark.parametrize(
     ("game_index", "turns", "winner"),
     [
-        # All four seats held two cards for the last 141 turns: after the draw only a set of three
-        # goes out, and random threw away its pairs two times in three.
+        # Three seats held two cards and one three, nothing laid in the last 141 turns: two cards
+        # and the draw go out only as a set of three, and random threw away its pairs two times
+        # in three.
         (48, 37, 1),
         # Two seats never opened in 1,000 turns: random threw away the melds it gathered.
         (12, 66, 2),
