@@ -232,8 +232,10 @@ def replay(fixture: str) -> Game:
     [
         # Both bots laid down to one card taking discards they had to lay (see the fixture's "about").
         ("kalooki-40-greedy-expert.json", 78, 0),
-        # Greedy laid down to two cards on set places that random then filled.
-        ("classic-random-greedy.json", 89, 1),
+        # Greedy laid down to two cards on set places that random then filled. (89 turns until
+        # random kept back the cards of its melds one card short; the scenario tests above pin
+        # greedy's side.)
+        ("classic-random-greedy.json", 31, 1),
     ],
 )
 def test_hands_that_reached_the_turn_limit_now_end(fixture: str, turns: int, winner: int) -> None:
@@ -251,7 +253,8 @@ def test_a_first_hand_that_reached_the_turn_limit_now_ends() -> None:
     bots = {seat: make_bot(name, random.Random(derive_seed(seed, "bot", seat))) for seat, name in seated}
     play_hand(game, bots)
     result = game.results[-1]
-    assert (result.end, result.turns, result.winner) == ("went_out", 64, 1)
+    # 64 turns until random kept back the cards of its melds one card short.
+    assert (result.end, result.turns, result.winner) == ("went_out", 68, 1)
 
 
 def test_an_expert_breaks_a_pair_of_one_card_that_no_draw_takes_out() -> None:
@@ -265,7 +268,10 @@ def test_an_expert_breaks_a_pair_of_one_card_that_no_draw_takes_out() -> None:
     bots = {seat: make_bot(name, random.Random(derive_seed(seed, "bot", seat))) for seat, name in seated}
     play_hand(game, bots)
     result = game.results[-1]
-    assert (result.end, result.turns, result.winner) == ("went_out", 142, 3)
+    # 142 turns, the first expert throwing a 2H away and the other building it, until random kept
+    # back the cards of its melds one card short: the hand now ends before that position arises,
+    # and test_an_expert_down_to_two_cards_keeps_two_that_a_draw_can_take_out pins the expert's side.
+    assert (result.end, result.turns, result.winner) == ("went_out", 46, 3)
 
 
 def test_an_expert_down_to_two_cards_keeps_two_that_a_draw_can_take_out() -> None:
@@ -297,3 +303,37 @@ def test_random_does_not_free_a_joker_down_to_a_stranded_hand(seed: int) -> None
     play(game, "draw stock")
     assert Swap(2, tuple(parse_cards("AC AH"))) in game.legal_swaps()
     assert isinstance(ask_bot(RandomBot(random.Random(seed)), game), Discard)
+
+
+@pytest.mark.parametrize(
+    ("game_index", "turns", "winner"),
+    [
+        # Three seats held two cards and one three, nothing laid in the last 141 turns: two cards
+        # and the draw go out only as a set of three, and random threw away its pairs two times
+        # in three.
+        (48, 37, 1),
+        # Two seats never opened in 1,000 turns: random threw away the melds it gathered.
+        (12, 66, 2),
+    ],
+)
+def test_random_keeps_its_melds_and_the_cards_one_short_of_one(
+    game_index: int, turns: int, winner: int
+) -> None:
+    # kalooki simulate kaluki-51 --bots random,random,random,random --seed 1: these first hands
+    # reached the limit while random discarded any card at random. It now discards a card that
+    # belongs to no meld it holds or could hold with one more card.
+    seed = game_seed(1, game_index)
+    game = Game(load_variant("kaluki-51"), [f"P{seat + 1}" for seat in range(4)], seed=seed)
+    bots = {seat: make_bot("random", random.Random(derive_seed(seed, "bot", seat))) for seat in range(4)}
+    play_hand(game, bots)
+    result = game.results[-1]
+    assert (result.end, result.turns, result.winner) == ("went_out", turns, winner)
+
+
+def test_random_discards_a_card_that_is_in_no_meld_one_card_short() -> None:
+    # 3C 3H waits for a 3D or 3S; the KS drawn is in no meld one card short, so random throws it.
+    rules = {"hand_size": 2, "opening_threshold": 0}
+    for seed in range(5):
+        game = new_game(rules, ["3C 3H", "9C 5D"], stock="KS")
+        play(game, "draw stock")
+        assert ask_bot(RandomBot(random.Random(seed)), game) == Discard(parse_card("KS"))
