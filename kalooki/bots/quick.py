@@ -170,29 +170,63 @@ def may_open(hand: Sequence[Card] | CardState, variant: Variant) -> bool:
 
 def fits_table(card: Card, table: Sequence[TableMeld], variant: Variant) -> bool:
     """Whether ``card`` could start a build onto some table meld (a joker: whether any meld has room)."""
-    if card == JOKER:
-        return any(
-            len(meld.cards) < (variant.set_maximum if meld.kind == "set" else RUN_MAX) for meld in table
-        )
-    rank, suit = card % 13 + 1, card // 13
-    wrap = run_frame(variant).wrap
+    return bool(fits_mask(table, variant) >> card & 1)
+
+
+def fits_mask(table: Sequence[TableMeld], variant: Variant) -> int:
+    """The cards that :func:`fits_table` says fit ``table``, as a mask of card codes (bit 52: a joker).
+
+    Each meld's part is worked out once and remembered for as long as the meld is on the table:
+    a table changes only when something is laid, and the bots ask about it on every turn.
+    """
+    memo = _fits_memo(variant)
+    mask = 0
     for meld in table:
-        if meld.kind == "set":
-            if (
-                meld.rank == rank
-                and len(meld.cards) < variant.set_maximum
-                and suit in set_room_suits(meld, variant)
-            ):
-                return True
-            continue
-        if meld.suit != suit or len(meld.cards) >= RUN_MAX:
-            continue
-        below, above = meld.rank - 1, meld.high_rank() + 1
-        if wrap:
-            below, above = (below - 1) % 13 + 1, (above - 1) % 13 + 1
+        found = memo.get(id(meld))
+        if found is None or found[0] is not meld:
+            if len(memo) > _FITS_KEPT:
+                memo.clear()
+            found = memo[id(meld)] = (meld, _meld_fits(meld, variant))
+        mask |= found[1]
+    return mask
+
+
+def _meld_fits(meld: TableMeld, variant: Variant) -> int:
+    """The cards that could start a build onto ``meld``, as a mask of card codes (bit 52: a joker)."""
+    if meld.kind == "set":
+        if len(meld.cards) >= variant.set_maximum:
+            return 0
+        mask = 1 << JOKER
+        for suit in set_room_suits(meld, variant):
+            mask |= 1 << (suit * 13 + meld.rank - 1)
+        return mask
+    if len(meld.cards) >= RUN_MAX:
+        return 0
+    mask = 1 << JOKER
+    below, above = meld.rank - 1, meld.high_rank() + 1
+    if run_frame(variant).wrap:
+        below, above = (below - 1) % 13 + 1, (above - 1) % 13 + 1
+    # Rank 1 is the ace, which also fits a run that reaches up to the king (position 14).
+    for rank in range(1, 14):
         if rank in (below, above) or (rank == 1 and 14 in (below, above)):
-            return True
-    return False
+            mask |= 1 << (meld.suit * 13 + rank - 1)
+    return mask
+
+
+_FITS_KEPT = 4096
+"""Melds :func:`fits_mask` remembers per variant before it starts afresh."""
+_FITS: dict[int, tuple[Variant, dict[int, tuple[TableMeld, int]]]] = {}
+
+
+def _fits_memo(variant: Variant) -> dict[int, tuple[TableMeld, int]]:
+    """The melds' fit masks under ``variant``, keyed by the meld's id (the meld is held, so its id is
+    never reused while remembered) and the variant's (a variant's hash costs more than the answer)."""
+    entry = _FITS.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        if len(_FITS) > 16:
+            _FITS.clear()
+        entry = _FITS[id(variant)] = (variant, {})
+    return entry[1]
 
 
 def may_lay(
@@ -209,8 +243,8 @@ def may_lay(
         return True
     if meldable(hand, variant) if can_meld is None else can_meld:
         return True
-    cards = hand.distinct() if isinstance(hand, CardState) else set(hand)
-    return any(fits_table(card, table, variant) for card in cards)
+    held = hand.held if isinstance(hand, CardState) else CardState.of(hand).held
+    return bool(held & fits_mask(table, variant))
 
 
 def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant, keep: int) -> Plan | None:
