@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
 from kalooki.cards import JOKER, Card, card_points
-from kalooki.cardstate import EMPTY, CardState
+from kalooki.cardstate import EMPTY, KEY_BITS, CardState
 from kalooki.melds import MeldError, build, make_meld, set_room_suits
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 
@@ -57,6 +57,23 @@ def closeness_in(card: Card, counts: Sequence[int]) -> int:
         + counts[base + (index + 1) % 13] + counts[base + (index + 2) % 13]
         + counts[base + (index + 11) % 13] + counts[base + (index + 12) % 13]
     )  # fmt: skip
+
+
+def closeness_of(card: Card, state: CardState) -> int:
+    """:func:`closeness` read from the hand's card state (no counts to build)."""
+    if card == JOKER:
+        return 99
+    key = state.key
+    index = card % 13
+    base = card - index
+    total = 0
+    for code in (
+        index, 13 + index, 26 + index, 39 + index,
+        base + (index + 1) % 13, base + (index + 2) % 13,
+        base + (index + 11) % 13, base + (index + 12) % 13,
+    ):  # fmt: skip
+        total += (key >> (code * KEY_BITS)) & 15
+    return total - ((key >> (card * KEY_BITS)) & 15)
 
 
 def melds_plan(
@@ -226,12 +243,13 @@ class GreedyBot:
         if self._closed_rules is not variant or len(hand) > self._closed_size:
             return False
         state, closed = self.state_of(hand), self._closed_hand
-        extra = [card for card in state.distinct() if state.count(card) > closed.count(card)]
+        extra = state.excess(closed)
         if not extra:
             return True
-        if len(extra) > 1 or state.count(extra[0]) - closed.count(extra[0]) > 1 or state.jokers:
+        card = extra.bit_length() - 1
+        if extra != 1 << card or state.count(card) - closed.count(card) > 1 or state.jokers:
             return False
-        return not closeness(extra[0], hand)
+        return not closeness_of(card, state)
 
     def meldable(self, hand: Sequence[Card], variant: Variant) -> int:
         """:func:`quick.meldable`, remembered for the turn (a turn asks about each hand 2-3 times)."""
@@ -257,14 +275,7 @@ class GreedyBot:
         if not closed.size or len(hand) > self._closed_size or self._closed_rules is not variant:
             return True
         # Whether a meldable card (or a joker) is held more often than in the hand that held no opening.
-        core = state.held & (can_meld | 1 << JOKER)
-        while core:
-            low = core & -core
-            card = low.bit_length() - 1
-            if state.count(card) > closed.count(card):
-                return True
-            core ^= low
-        return False
+        return bool(state.excess(closed) & (can_meld | 1 << JOKER))
 
     def solve(
         self,
@@ -367,7 +378,7 @@ class GreedyBot:
         # then the unconstrained search is the one the play phase repeats (so it is remembered).
         if self.best_opening(view, hand) is not None:
             return False
-        if top != JOKER and JOKER not in hand and not closeness(top, hand):
+        if top != JOKER and JOKER not in hand and not closeness_of(top, view.hand_state):
             return False  # nothing near it, so it joins no meld: the hand still holds no opening
         opening = self.best_opening(view, with_top)
         return opening is not None and not strands(view, opening)
@@ -380,7 +391,7 @@ class GreedyBot:
             return self.lays_top(view, top)
         if top == JOKER:
             return True
-        return self.lays_top(view, top) or closeness(top, view.hand) >= 2
+        return self.lays_top(view, top) or closeness_of(top, view.hand_state) >= 2
 
     # ---------------------------------------------------------------- play
 
