@@ -260,6 +260,8 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
     ace = variant.ace_value
     values = card_values(ace, variant.joker_penalty)
     melds = list(table)
+    # What fits each meld, kept beside it (only a meld built onto changes).
+    masks = [fits_mask((meld,), variant) for meld in melds]
     left = sorted(hand, key=lambda card: (-values[card], card))
     builds: list[PlannedBuild] = []
     points = 0
@@ -267,13 +269,14 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
     while progress and len(left) > keep:
         progress = False
         for card in left:
-            places = _places(card, melds, variant)
+            places = _places(card, melds, masks, variant)
             if not places:
                 continue
             if len(places) > 1:
                 return None
             index, end, built = places[0]
             melds[index] = built
+            masks[index] = _meld_fits(built, variant)
             builds.append((index, (card,), end))
             points += rank_points(card % 13 + 1, ace)
             left.remove(card)
@@ -290,12 +293,15 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
 
 
 def _places(
-    card: Card, melds: Sequence[TableMeld], variant: Variant
+    card: Card, melds: Sequence[TableMeld], masks: Sequence[int], variant: Variant
 ) -> list[tuple[int, RunEnd | None, TableMeld]]:
-    """Every table meld (index, end, and the meld after) that ``card`` can be built onto."""
+    """Every table meld (index, end, and the meld after) that ``card`` can be built onto.
+
+    ``masks``: each meld's :func:`fits_mask`, in the same order.
+    """
     places: list[tuple[int, RunEnd | None, TableMeld]] = []
     for index, meld in enumerate(melds):
-        if not fits_table(card, (meld,), variant):
+        if not masks[index] >> card & 1:
             continue
         ends: tuple[RunEnd | None, ...] = (None,) if meld.kind == "set" else ("high", "low")
         for end in ends:
