@@ -14,7 +14,7 @@ shift and a mask, and a window's count is ``int.bit_count``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
 
@@ -174,20 +174,47 @@ def fits_table(card: Card, table: Sequence[TableMeld], variant: Variant) -> bool
 
 
 def fits_mask(table: Sequence[TableMeld], variant: Variant) -> int:
-    """The cards that :func:`fits_table` says fit ``table``, as a mask of card codes (bit 52: a joker).
+    """The cards that :func:`fits_table` says fit ``table``, as a mask of card codes (bit 52: a joker)."""
+    return _table_mask(table, variant, _meld_fits)
+
+
+def swap_mask(table: Sequence[TableMeld], variant: Variant) -> int:
+    """The natural cards a joker on ``table`` stands for, as a mask of card codes: no release without one."""
+    return _table_mask(table, variant, _meld_swaps)
+
+
+def _table_mask(
+    table: Sequence[TableMeld], variant: Variant, of_meld: Callable[[TableMeld, Variant], int]
+) -> int:
+    """The OR of ``of_meld`` over the table's melds.
 
     Each meld's part is worked out once and remembered for as long as the meld is on the table:
     a table changes only when something is laid, and the bots ask about it on every turn.
     """
-    memo = _fits_memo(variant)
+    memo = _meld_memo(of_meld, variant)
     mask = 0
     for meld in table:
         found = memo.get(id(meld))
         if found is None or found[0] is not meld:
-            if len(memo) > _FITS_KEPT:
+            if len(memo) > _MELDS_KEPT:
                 memo.clear()
-            found = memo[id(meld)] = (meld, _meld_fits(meld, variant))
+            found = memo[id(meld)] = (meld, of_meld(meld, variant))
         mask |= found[1]
+    return mask
+
+
+def _meld_swaps(meld: TableMeld, variant: Variant) -> int:
+    """The natural cards that a joker in ``meld`` stands for (in a set: the suits it may take)."""
+    if not meld.jokers:
+        return 0
+    mask = 0
+    if meld.kind == "run":
+        for index, card in enumerate(meld.cards):
+            if card == JOKER:
+                mask |= 1 << meld.stands_for(index)
+    else:
+        for suit in set_room_suits(meld, variant):
+            mask |= 1 << (meld.rank - 1 + 13 * suit)
     return mask
 
 
@@ -213,19 +240,21 @@ def _meld_fits(meld: TableMeld, variant: Variant) -> int:
     return mask
 
 
-_FITS_KEPT = 4096
-"""Melds :func:`fits_mask` remembers per variant before it starts afresh."""
-_FITS: dict[int, tuple[Variant, dict[int, tuple[TableMeld, int]]]] = {}
+_MELDS_KEPT = 4096
+"""Melds :func:`_table_mask` remembers per variant and question before it starts afresh."""
+_MELD_MEMOS: dict[tuple[object, int], tuple[Variant, dict[int, tuple[TableMeld, int]]]] = {}
 
 
-def _fits_memo(variant: Variant) -> dict[int, tuple[TableMeld, int]]:
-    """The melds' fit masks under ``variant``, keyed by the meld's id (the meld is held, so its id is
-    never reused while remembered) and the variant's (a variant's hash costs more than the answer)."""
-    entry = _FITS.get(id(variant))
+def _meld_memo(
+    of_meld: Callable[[TableMeld, Variant], int], variant: Variant
+) -> dict[int, tuple[TableMeld, int]]:
+    """The answers of ``of_meld`` under ``variant``, keyed by the meld's id (the meld is held, so its id
+    is never reused while remembered) and the variant's (a variant's hash costs more than the answer)."""
+    entry = _MELD_MEMOS.get((of_meld, id(variant)))
     if entry is None or entry[0] is not variant:
-        if len(_FITS) > 16:
-            _FITS.clear()
-        entry = _FITS[id(variant)] = (variant, {})
+        if len(_MELD_MEMOS) > 32:
+            _MELD_MEMOS.clear()
+        entry = _MELD_MEMOS[(of_meld, id(variant))] = (variant, {})
     return entry[1]
 
 
