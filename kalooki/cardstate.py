@@ -30,12 +30,19 @@ RUN_BITS = 16
 CODES = JOKER + 1
 _COUNT = (1 << KEY_BITS) - 1
 _RUN = (1 << RUN_BITS) - 1
+_HIGH = sum(1 << (code * KEY_BITS + KEY_BITS - 1) for code in range(CODES))
+"""The high bit of every card code's count in a key."""
 # Per natural card code: its run-position bits within ``runs`` (an ace sits at both ends of its
 # suit) and its bit within ``suits``.
 _RUN_BITS = tuple(
     ((1 << 1) | (1 << 14) if code % 13 == 0 else 1 << (code % 13 + 1)) << (code // 13 * RUN_BITS)
     for code in range(JOKER)
 )
+_BYTE_CODES = tuple(
+    tuple(tuple(start + bit for bit in range(8) if byte >> bit & 1) for byte in range(256))
+    for start in range(0, CODES, 8)
+)
+"""For each byte of a ``held`` mask (the codes from 8 times its place on), the codes each value holds."""
 _SUIT_BITS = tuple(1 << (code % 13 * 4 + code // 13) for code in range(JOKER))
 
 
@@ -118,6 +125,22 @@ class CardState:
         runs, suits = self.runs & ~_RUN_BITS[card], self.suits & ~_SUIT_BITS[card]
         return CardState(key - (1 << shift), mask, runs, suits, self.size - 1)
 
+    def excess(self, other: CardState) -> int:
+        """The card codes held more often here than in ``other``, as a mask (bit ``code``)."""
+        key, base = self.key, other.key
+        if (key | base) & _HIGH:
+            # A count of 8 or more (four packs of jokers): compare code by code.
+            return sum(1 << code for code in self.distinct() if self.count(code) > other.count(code))
+        # Nibble by nibble, 8 + other's count - this count never borrows from the next nibble
+        # (both counts are below 8), and its high bit is clear exactly where this count is larger.
+        over = ~((base | _HIGH) - key) & _HIGH
+        found = 0
+        while over:
+            low = over & -over
+            found |= 1 << ((low.bit_length() - 1) >> 2)
+            over ^= low
+        return found
+
     def add_all(self, cards: Iterable[Card]) -> CardState:
         state = self
         for card in cards:
@@ -145,12 +168,15 @@ class CardState:
 
     def distinct(self) -> list[Card]:
         """The card codes held, each once, in code order."""
-        found = []
+        found: list[Card] = []
         held = self.held
-        while held:
-            low = held & -held
-            found.append(low.bit_length() - 1)
-            held ^= low
+        # A byte of the mask at a time, its codes read from a table: a few steps for a whole hand.
+        for codes in _BYTE_CODES:
+            if not held:
+                break
+            if held & 255:
+                found += codes[held & 255]
+            held >>= 8
         return found
 
     def __eq__(self, other: object) -> bool:

@@ -26,7 +26,7 @@ from kalooki.melds import (
     TableMeld,
 )
 from kalooki.variant import Variant
-from kalooki.view import PlayerView
+from kalooki.view import PlayerView, new_view
 
 if TYPE_CHECKING:
     from kalooki.snapshot import TurnSnapshot
@@ -266,30 +266,40 @@ class GameState:
         self.hand_states[seat] = CardState.of(cards)
 
     def view(self, seat: int) -> PlayerView:
-        return PlayerView(
-            seat=seat,
-            hand=tuple(self.hands[seat]),
-            hand_state=self.hand_states[seat],
-            table=tuple(self.table),
-            discard_pile=tuple(self.discard_pile),
-            stock_count=len(self.stock),
-            hand_counts=tuple(map(len, self.hands)),
-            opened=tuple(self.opened),
-            totals=tuple(self.totals),
-            eliminated=tuple(self.eliminated),
-            current=self.current,
-            phase=self.phase,
-            hand_number=self.hand_number,
-            variant=self.variant,
-            players=tuple(self.players),
-            turn_number=self.turn_number,
-            turn=self._turn_seen_by(seat),
-            owed=self.owed_cards() if seat == self.current else (),
-            next_seat=self.next_seat(self.current),
-            first_seat=self.first_seat,
-            dealer=self.dealer,
-            stock_ran_out=self.stock_ran_out,
-            turn_limit=self.turn_limit,
+        current = self.current
+        turn = self.turn
+        owed: tuple[Card, ...] = ()
+        if seat == current and (turn.must_use_card is not None or turn.jokers_owed):
+            owed = self.owed_cards()
+        # The seat after the current one, when it still plays (else the full search of next_seat).
+        count = len(self.players)
+        after = (current + (1 if self.variant.play_direction == "clockwise" else -1)) % count
+        if self.eliminated[after]:
+            after = self.next_seat(current)
+        return new_view(
+            seat,
+            tuple(self.hands[seat]),
+            self.hand_states[seat],
+            tuple(self.table),
+            tuple(self.discard_pile),
+            len(self.stock),
+            tuple(map(len, self.hands)),
+            tuple(self.opened),
+            tuple(self.totals),
+            tuple(self.eliminated),
+            current,
+            self.phase,
+            self.hand_number,
+            self.variant,
+            tuple(self.players),
+            self.turn_number,
+            self._turn_seen_by(seat),
+            owed,
+            after,
+            self.first_seat,
+            self.dealer,
+            self.stock_ran_out,
+            self.turn_limit,
         )
 
     def _turn_seen_by(self, seat: int) -> TurnState:

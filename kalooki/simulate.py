@@ -166,6 +166,10 @@ def play_game(
     )
 
 
+_LAYING: Final = frozenset((MeldEvent, BuildEvent, ReleaseEvent))
+"""The events of something laid on the table."""
+
+
 def _play_hand(game: Game, bots: Mapping[int, Bot]) -> HandRecord:
     count = len(game.players)
     own_turns = [0] * count
@@ -179,12 +183,14 @@ def _play_hand(game: Game, bots: Mapping[int, Bot]) -> HandRecord:
         was_open = game.opened[seat]
         turn = game.turn_number
         for event in play_turn(game, bots[seat]):
-            if isinstance(event, ReshuffleEvent):
-                reshuffles += 1
-            elif isinstance(event, StockOutEvent):
-                stock_outs += 1
-            elif isinstance(event, (MeldEvent, BuildEvent, ReleaseEvent)):
+            # By exact type: events are Mappings, and an isinstance check of an ABC costs a call.
+            kind = type(event)
+            if kind in _LAYING:
                 last_laid = turn
+            elif kind is ReshuffleEvent:
+                reshuffles += 1
+            elif kind is StockOutEvent:
+                stock_outs += 1
         if not was_open and game.opened[seat]:
             opened_on[seat] = own_turns[seat]
     result = game.results[-1]

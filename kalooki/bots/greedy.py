@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
 from kalooki.cards import JOKER, Card, card_points
-from kalooki.cardstate import EMPTY, CardState
-from kalooki.melds import MeldError, build, make_meld, set_room_suits
+from kalooki.cardstate import EMPTY, KEY_BITS, CardState
+from kalooki.melds import MeldError, build, make_meld
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 
 if TYPE_CHECKING:
@@ -49,14 +49,31 @@ def closeness_in(card: Card, counts: Sequence[int]) -> int:
     """:func:`closeness` from the hand's card counts (so a discard choice counts the hand once)."""
     if card == JOKER:
         return 99
+    a, b, c, d, e, f, g = _NEAR[card]
+    return counts[a] + counts[b] + counts[c] + counts[d] + counts[e] + counts[f] + counts[g]
+
+
+def _near(card: Card) -> tuple[Card, ...]:
+    """The cards that could meld with ``card``: its rank in the other suits, then its suit one or two
+    ranks away, counting round the ace (an ace sits next to a two and a king)."""
     index = card % 13
     base = card - index
-    # One or two ranks apart, counting round the ace: an ace sits next to a two and a king.
-    return (
-        counts[index] + counts[13 + index] + counts[26 + index] + counts[39 + index] - counts[card]
-        + counts[base + (index + 1) % 13] + counts[base + (index + 2) % 13]
-        + counts[base + (index + 11) % 13] + counts[base + (index + 12) % 13]
-    )  # fmt: skip
+    others = tuple(suit * 13 + index for suit in range(4) if suit * 13 + index != card)
+    return others + tuple(base + (index + step) % 13 for step in (1, 2, 11, 12))
+
+
+_NEAR = tuple(_near(card) for card in range(JOKER))
+
+
+def closeness_of(card: Card, state: CardState) -> int:
+    """:func:`closeness` read from the hand's card state (no counts to build)."""
+    if card == JOKER:
+        return 99
+    key = state.key
+    total = 0
+    for code in _NEAR[card]:
+        total += (key >> (code * KEY_BITS)) & 15
+    return total
 
 
 def melds_plan(
@@ -82,8 +99,8 @@ def lays_all(plan: solver.Plan, hand: Sequence[Card], must: Sequence[Card]) -> b
     """Whether ``plan`` lays every card of ``must`` (a multiset), so it answers a must_include search too."""
     if not must:
         return True
-    held, left = Counter(hand), Counter(plan.remaining)
-    return all(held[card] - left[card] >= count for card, count in Counter(must).items())
+    left = plan.remaining
+    return all(hand.count(card) - left.count(card) >= must.count(card) for card in set(must))
 
 
 def discard_allowed(view: PlayerView) -> bool:
@@ -121,17 +138,7 @@ def strands(view: PlayerView, plan: solver.Plan) -> bool:
 
 def holds_swap_card(view: PlayerView) -> bool:
     """Whether the hand holds a card that a joker on the table stands for: no joker release without one."""
-    held = view.hand_state.held
-    for meld in view.table:
-        if not meld.jokers:
-            continue
-        if meld.kind == "run":
-            wanted = {meld.stands_for(i) for i, card in enumerate(meld.cards) if card == JOKER}
-        else:
-            wanted = {meld.rank - 1 + 13 * suit for suit in set_room_suits(meld, view.variant)}
-        if any(held >> card & 1 for card in wanted):
-            return True
-    return False
+    return bool(view.hand_state.held & quick.swap_mask(view.table, view.variant))
 
 
 class GreedyBot:
@@ -152,6 +159,8 @@ class GreedyBot:
         self._meldable: dict[tuple[int, int], int] = {}
         # The hands of this turn whose card state is known (the view's, the view's plus the top discard).
         self._known: list[tuple[Sequence[Card], CardState]] = []
+        self._table: Sequence[TableMeld] = ()
+        self._table_key: tuple[object, ...] = ()
 
     # ---------------------------------------------------------------- the turn's memory
 
@@ -174,9 +183,15 @@ class GreedyBot:
                 return state
         return CardState.of(hand)
 
-    @staticmethod
-    def table_key(table: Sequence[TableMeld]) -> tuple[object, ...]:
-        return tuple((meld.cards, meld.kind) for meld in table)
+    def table_key(self, table: Sequence[TableMeld]) -> tuple[object, ...]:
+        """The table as plain values, for the plans' keys (the last table's key is remembered: a
+        view's table is asked about several times a turn)."""
+        if table is self._table:
+            return self._table_key
+        key = tuple((meld.cards, meld.kind) for meld in table)
+        if type(table) is tuple:  # a list could change under the remembered key
+            self._table, self._table_key = table, key
+        return key
 
     def best_opening(
         self, view: PlayerView, hand: Sequence[Card], must: tuple[Card, ...] = (), table: bool = True
@@ -226,12 +241,13 @@ class GreedyBot:
         if self._closed_rules is not variant or len(hand) > self._closed_size:
             return False
         state, closed = self.state_of(hand), self._closed_hand
-        extra = [card for card in state.distinct() if state.count(card) > closed.count(card)]
+        extra = state.excess(closed)
         if not extra:
             return True
-        if len(extra) > 1 or state.count(extra[0]) - closed.count(extra[0]) > 1 or state.jokers:
+        card = extra.bit_length() - 1
+        if extra != 1 << card or state.count(card) - closed.count(card) > 1 or state.jokers:
             return False
-        return not closeness(extra[0], hand)
+        return not closeness_of(card, state)
 
     def meldable(self, hand: Sequence[Card], variant: Variant) -> int:
         """:func:`quick.meldable`, remembered for the turn (a turn asks about each hand 2-3 times)."""
@@ -257,14 +273,7 @@ class GreedyBot:
         if not closed.size or len(hand) > self._closed_size or self._closed_rules is not variant:
             return True
         # Whether a meldable card (or a joker) is held more often than in the hand that held no opening.
-        core = state.held & (can_meld | 1 << JOKER)
-        while core:
-            low = core & -core
-            card = low.bit_length() - 1
-            if state.count(card) > closed.count(card):
-                return True
-            core ^= low
-        return False
+        return bool(state.excess(closed) & (can_meld | 1 << JOKER))
 
     def solve(
         self,
@@ -367,7 +376,7 @@ class GreedyBot:
         # then the unconstrained search is the one the play phase repeats (so it is remembered).
         if self.best_opening(view, hand) is not None:
             return False
-        if top != JOKER and JOKER not in hand and not closeness(top, hand):
+        if top != JOKER and JOKER not in hand and not closeness_of(top, view.hand_state):
             return False  # nothing near it, so it joins no meld: the hand still holds no opening
         opening = self.best_opening(view, with_top)
         return opening is not None and not strands(view, opening)
@@ -380,7 +389,7 @@ class GreedyBot:
             return self.lays_top(view, top)
         if top == JOKER:
             return True
-        return self.lays_top(view, top) or closeness(top, view.hand) >= 2
+        return self.lays_top(view, top) or closeness_of(top, view.hand_state) >= 2
 
     # ---------------------------------------------------------------- play
 
@@ -502,10 +511,11 @@ class GreedyBot:
         candidates = [card for card in held if card != JOKER and card not in owed] or held
         values = quick.card_values(variant.ace_value, variant.joker_penalty)
         counts = card_counts(hand)
+        # The orders as tuples ending on the card (each card once, so no two tie), then the best one's card.
         if self.short_of_opening(view, hand, variant):
             # Throwing away the high cards it draws would keep such a hand short for good.
-            return min(candidates, key=lambda card: (values[card], closeness_in(card, counts), card))
-        return max(candidates, key=lambda card: (values[card] - 8 * closeness_in(card, counts), card))
+            return min([(values[card], closeness_in(card, counts), card) for card in candidates])[2]
+        return max([(values[card] - 8 * closeness_in(card, counts), card) for card in candidates])[1]
 
     def short_of_opening(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> bool:
         """Whether the player has not opened and even every meldable card of ``hand`` falls short of it.

@@ -14,7 +14,7 @@ shift and a mask, and a window's count is ``int.bit_count``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
 
@@ -170,29 +170,92 @@ def may_open(hand: Sequence[Card] | CardState, variant: Variant) -> bool:
 
 def fits_table(card: Card, table: Sequence[TableMeld], variant: Variant) -> bool:
     """Whether ``card`` could start a build onto some table meld (a joker: whether any meld has room)."""
-    if card == JOKER:
-        return any(
-            len(meld.cards) < (variant.set_maximum if meld.kind == "set" else RUN_MAX) for meld in table
-        )
-    rank, suit = card % 13 + 1, card // 13
-    wrap = run_frame(variant).wrap
+    return bool(fits_mask(table, variant) >> card & 1)
+
+
+def fits_mask(table: Sequence[TableMeld], variant: Variant) -> int:
+    """The cards that :func:`fits_table` says fit ``table``, as a mask of card codes (bit 52: a joker)."""
+    return _table_mask(table, variant, _meld_fits)
+
+
+def swap_mask(table: Sequence[TableMeld], variant: Variant) -> int:
+    """The natural cards a joker on ``table`` stands for, as a mask of card codes: no release without one."""
+    return _table_mask(table, variant, _meld_swaps)
+
+
+def _table_mask(
+    table: Sequence[TableMeld], variant: Variant, of_meld: Callable[[TableMeld, Variant], int]
+) -> int:
+    """The OR of ``of_meld`` over the table's melds.
+
+    Each meld's part is worked out once and remembered for as long as the meld is on the table:
+    a table changes only when something is laid, and the bots ask about it on every turn.
+    """
+    memo = _meld_memo(of_meld, variant)
+    mask = 0
     for meld in table:
-        if meld.kind == "set":
-            if (
-                meld.rank == rank
-                and len(meld.cards) < variant.set_maximum
-                and suit in set_room_suits(meld, variant)
-            ):
-                return True
-            continue
-        if meld.suit != suit or len(meld.cards) >= RUN_MAX:
-            continue
-        below, above = meld.rank - 1, meld.high_rank() + 1
-        if wrap:
-            below, above = (below - 1) % 13 + 1, (above - 1) % 13 + 1
+        found = memo.get(id(meld))
+        if found is None or found[0] is not meld:
+            if len(memo) > _MELDS_KEPT:
+                memo.clear()
+            found = memo[id(meld)] = (meld, of_meld(meld, variant))
+        mask |= found[1]
+    return mask
+
+
+def _meld_swaps(meld: TableMeld, variant: Variant) -> int:
+    """The natural cards that a joker in ``meld`` stands for (in a set: the suits it may take)."""
+    if not meld.jokers:
+        return 0
+    mask = 0
+    if meld.kind == "run":
+        for index, card in enumerate(meld.cards):
+            if card == JOKER:
+                mask |= 1 << meld.stands_for(index)
+    else:
+        for suit in set_room_suits(meld, variant):
+            mask |= 1 << (meld.rank - 1 + 13 * suit)
+    return mask
+
+
+def _meld_fits(meld: TableMeld, variant: Variant) -> int:
+    """The cards that could start a build onto ``meld``, as a mask of card codes (bit 52: a joker)."""
+    if meld.kind == "set":
+        if len(meld.cards) >= variant.set_maximum:
+            return 0
+        mask = 1 << JOKER
+        for suit in set_room_suits(meld, variant):
+            mask |= 1 << (suit * 13 + meld.rank - 1)
+        return mask
+    if len(meld.cards) >= RUN_MAX:
+        return 0
+    mask = 1 << JOKER
+    below, above = meld.rank - 1, meld.high_rank() + 1
+    if run_frame(variant).wrap:
+        below, above = (below - 1) % 13 + 1, (above - 1) % 13 + 1
+    # Rank 1 is the ace, which also fits a run that reaches up to the king (position 14).
+    for rank in range(1, 14):
         if rank in (below, above) or (rank == 1 and 14 in (below, above)):
-            return True
-    return False
+            mask |= 1 << (meld.suit * 13 + rank - 1)
+    return mask
+
+
+_MELDS_KEPT = 4096
+"""Melds :func:`_table_mask` remembers per variant and question before it starts afresh."""
+_MELD_MEMOS: dict[tuple[object, int], tuple[Variant, dict[int, tuple[TableMeld, int]]]] = {}
+
+
+def _meld_memo(
+    of_meld: Callable[[TableMeld, Variant], int], variant: Variant
+) -> dict[int, tuple[TableMeld, int]]:
+    """The answers of ``of_meld`` under ``variant``, keyed by the meld's id (the meld is held, so its id
+    is never reused while remembered) and the variant's (a variant's hash costs more than the answer)."""
+    entry = _MELD_MEMOS.get((of_meld, id(variant)))
+    if entry is None or entry[0] is not variant:
+        if len(_MELD_MEMOS) > 32:
+            _MELD_MEMOS.clear()
+        entry = _MELD_MEMOS[(of_meld, id(variant))] = (variant, {})
+    return entry[1]
 
 
 def may_lay(
@@ -209,8 +272,8 @@ def may_lay(
         return True
     if meldable(hand, variant) if can_meld is None else can_meld:
         return True
-    cards = hand.distinct() if isinstance(hand, CardState) else set(hand)
-    return any(fits_table(card, table, variant) for card in cards)
+    held = hand.held if isinstance(hand, CardState) else CardState.of(hand).held
+    return bool(held & fits_mask(table, variant))
 
 
 def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant, keep: int) -> Plan | None:
@@ -226,6 +289,8 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
     ace = variant.ace_value
     values = card_values(ace, variant.joker_penalty)
     melds = list(table)
+    # What fits each meld, kept beside it (only a meld built onto changes).
+    masks = [fits_mask((meld,), variant) for meld in melds]
     left = sorted(hand, key=lambda card: (-values[card], card))
     builds: list[PlannedBuild] = []
     points = 0
@@ -233,13 +298,14 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
     while progress and len(left) > keep:
         progress = False
         for card in left:
-            places = _places(card, melds, variant)
+            places = _places(card, melds, masks, variant)
             if not places:
                 continue
             if len(places) > 1:
                 return None
             index, end, built = places[0]
             melds[index] = built
+            masks[index] = _meld_fits(built, variant)
             builds.append((index, (card,), end))
             points += rank_points(card % 13 + 1, ace)
             left.remove(card)
@@ -256,12 +322,15 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
 
 
 def _places(
-    card: Card, melds: Sequence[TableMeld], variant: Variant
+    card: Card, melds: Sequence[TableMeld], masks: Sequence[int], variant: Variant
 ) -> list[tuple[int, RunEnd | None, TableMeld]]:
-    """Every table meld (index, end, and the meld after) that ``card`` can be built onto."""
+    """Every table meld (index, end, and the meld after) that ``card`` can be built onto.
+
+    ``masks``: each meld's :func:`fits_mask`, in the same order.
+    """
     places: list[tuple[int, RunEnd | None, TableMeld]] = []
     for index, meld in enumerate(melds):
-        if not fits_table(card, (meld,), variant):
+        if not masks[index] >> card & 1:
             continue
         ends: tuple[RunEnd | None, ...] = (None,) if meld.kind == "set" else ("high", "low")
         for end in ends:
