@@ -20,6 +20,21 @@ RUN_MAX = 13
 """Most cards in a run: one of each rank."""
 
 
+# ---------------------------------------------------------------- the table (min_players, max_players)
+
+
+def may_play(variant: Variant, players: int) -> bool:
+    """Whether a game of this variant may be played by ``players`` players."""
+    return variant.min_players <= players <= variant.max_players
+
+
+def player_counts(variant: Variant) -> str:
+    """How many may play, in words for a refusal: ``2 to 4``, or ``exactly 4``."""
+    if variant.min_players == variant.max_players:
+        return f"exactly {variant.min_players}"
+    return f"{variant.min_players} to {variant.max_players}"
+
+
 # ---------------------------------------------------------------- going out (going_out)
 
 

@@ -19,9 +19,11 @@ from rules_helpers import new_game, play
 from kalooki import rules
 from kalooki.bots import endgame
 from kalooki.cards import format_card, parse_card, parse_cards
-from kalooki.engine import Game, IllegalMoveError
+from kalooki.engine import Game, IllegalMoveError, SetupError
 from kalooki.events import DrawEvent, ReshuffleEvent, StockOutEvent
 from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Draw
+from kalooki.script import ScriptError, load_script_text
+from kalooki.simulate import SimulationError, check_setup
 from kalooki.variant import Variant
 from kalooki.view import LegalView
 
@@ -234,3 +236,40 @@ def test_the_engine_and_the_host_show_a_drawn_card_to_the_same_seats(source: str
         (event,) = seat_events(events, game, seat)
         assert isinstance(event, DrawEvent)
         assert event.card == (card if source == "discard" or seat == 0 else None), seat
+
+
+# ------------------------------------------------ how many may play (min_players, max_players)
+
+
+@pytest.mark.parametrize(("least", "most"), [(2, 4), (4, 4), (3, 6)])
+def test_every_caller_seats_the_players_the_variant_allows(least: int, most: int) -> None:
+    """The engine, a script and a simulation refuse the same counts, in the same words."""
+    variant = Variant(min_players=least, max_players=most)
+    words = f"exactly {least}" if least == most else f"{least} to {most}"
+    assert rules.player_counts(variant) == words
+    for count in range(1, 9):
+        allowed = least <= count <= most
+        assert rules.may_play(variant, count) is allowed, count
+        names = [f"p{seat}" for seat in range(count)]
+        if allowed:
+            Game(variant, names, seed=1)
+            check_setup(variant, ["random"] * count, 1)
+            continue
+        with pytest.raises(SetupError) as refused:
+            Game(variant, names, seed=1)
+        assert str(refused.value) == f"{count} players: this variant is for {words}"
+        with pytest.raises(SimulationError) as stopped:
+            check_setup(variant, ["random"] * count, 1)
+        assert str(stopped.value) == f"{count} bots: {variant.name} is for {words} players"
+
+
+@pytest.mark.parametrize(
+    ("name", "count", "words"), [("classic", 5, "2 to 4"), ("kaluki-51", 3, "exactly 4")]
+)
+def test_a_script_for_a_table_the_variant_refuses_says_how_many_may_play(
+    name: str, count: int, words: str
+) -> None:
+    seats = "".join(f"  - {{name: p{seat}, bot: random}}\n" for seat in range(count))
+    with pytest.raises(ScriptError) as refused:
+        load_script_text(f"variant: {name}\nplayers:\n{seats}seed: 1\n")
+    assert f"{count} players: the variant '{name}' is for {words}" in str(refused.value)
