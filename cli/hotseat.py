@@ -118,9 +118,10 @@ def start_hotseat(
 
     from kalooki.bots import bot_names
     from kalooki.loader import load_variant
+    from kalooki.rules import may_play, player_counts
 
     from .interactive import TurnLogWriter
-    from .play import DEFAULT_BOT, console_reader, make_console, player_counts, terminal_pause
+    from .play import DEFAULT_BOT, console_reader, make_console, terminal_pause
     from .saves import new_save_path, write_save
 
     names = [name.strip() for name in humans.split(",")]
@@ -137,7 +138,7 @@ def start_hotseat(
                 param_hint="'--bots'",
             )
     count = players if players is not None else len(names) + len(kinds)
-    if not variant.min_players <= count <= variant.max_players or count < len(names):
+    if not may_play(variant, count) or count < len(names):
         raise typer.BadParameter(
             f"{variant.name} is for {player_counts(variant)} players", param_hint="'--players'"
         )

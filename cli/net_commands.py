@@ -200,8 +200,7 @@ def make_table(
 
     from kalooki.bots import bot_names
     from kalooki.loader import load_variant
-
-    from .play import player_counts
+    from kalooki.rules import may_play, player_counts
 
     variant = load_variant(target or "classic", overrides)
     kinds = [kind.strip() for kind in bots.split(",")] if bots else [DEFAULT_BOT]
@@ -212,7 +211,7 @@ def make_table(
                 param_hint="'--bots'",
             )
     count = seats if seats is not None else min(4, variant.max_players)
-    if not variant.min_players <= count <= variant.max_players:
+    if not may_play(variant, count):
         raise typer.BadParameter(
             f"{variant.name} is for {player_counts(variant)} players", param_hint="'--seats'"
         )

@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from kalooki.rules import may_play, player_counts
 from kalooki.text import escape_controls
 
 from .common import SetOption, check_output_path, cli_errors, integer
@@ -23,7 +24,6 @@ from .completion import complete_variant
 if TYPE_CHECKING:
     from kalooki.engine import Game
     from kalooki.savegame import Session
-    from kalooki.variant import Variant
 
     from .interactive import InteractiveGame, TurnLogWriter
 
@@ -187,13 +187,6 @@ def play(
     raise typer.Exit(code)
 
 
-def player_counts(variant: Variant) -> str:
-    """How many may play the variant, in words: ``2 to 4`` or ``exactly 4``."""
-    if variant.min_players == variant.max_players:
-        return f"exactly {variant.min_players}"
-    return f"{variant.min_players} to {variant.max_players}"
-
-
 def replay_command(
     target: str | None,
     overrides: list[str],
@@ -257,7 +250,7 @@ def start_game(
                 f"but {variant.name} is for {player_counts(variant)} players",
                 param_hint="'--bots'",
             )
-    if not variant.min_players <= players <= variant.max_players:
+    if not may_play(variant, players):
         raise typer.BadParameter(
             f"{variant.name} is for {player_counts(variant)} players", param_hint="'--players'"
         )

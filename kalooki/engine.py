@@ -26,6 +26,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from kalooki import rules
 from kalooki.cards import Card, format_card, format_cards, full_pack, parse_card
 from kalooki.cardstate import EMPTY
 from kalooki.events import DealEvent
@@ -90,13 +91,8 @@ class Game(LegalActions):
             raise SetupError(f"the turn limit must be 1 or more, not {turn_limit}")
         for name in names:
             check_player_name(name)
-        if not variant.min_players <= len(names) <= variant.max_players:
-            span = (
-                f"exactly {variant.min_players}"
-                if variant.min_players == variant.max_players
-                else f"{variant.min_players} to {variant.max_players}"
-            )
-            raise SetupError(f"{len(names)} players: this variant is for {span}")
+        if not rules.may_play(variant, len(names)):
+            raise SetupError(f"{len(names)} players: this variant is for {rules.player_counts(variant)}")
         duplicates = sorted({name for name in names if names.count(name) > 1})
         if duplicates:
             raise SetupError(f"two players are called '{duplicates[0]}': give each player a different name")

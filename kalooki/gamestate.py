@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from kalooki import rules
 from kalooki.cards import (
     Card,
 )
@@ -305,7 +306,9 @@ class GameState:
     def _turn_seen_by(self, seat: int) -> TurnState:
         """A copy of the turn so far; which pile was drawn from is public, a card from the stock is not."""
         turn = self.turn.copy()
-        if (seat != self.current or self.phase not in ("draw", "play")) and turn.drew != "discard":
+        if turn.drawn_card is None:  # nothing drawn yet (the draw phase): nothing to hide
+            return turn
+        if not rules.sees_drawn_card(seat, self.current, turn.drew, self.phase in ("draw", "play")):
             turn.drawn_card = None
         return turn
 

@@ -28,7 +28,7 @@ from kalooki.melds import (
     make_meld,
     set_room_suits,
 )
-from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
+from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Build, Discard, Meld, Swap
 from kalooki.rules import RUN_MAX, run_frame, suits_must_differ
 from kalooki.snapshot import TurnSnapshot
 from kalooki.variant import Variant
@@ -65,9 +65,9 @@ class LegalActions(GameJson):
         """
         if self.phase == "draw":
             if self.stock:
-                yield Draw("stock")
+                yield DRAW_STOCK
             if self._discard_draw_allowed():
-                yield Draw("discard")
+                yield DRAW_DISCARD
             return
         if self.phase != "play":
             return

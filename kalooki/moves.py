@@ -77,6 +77,9 @@ class Discard:
 
 Action = Draw | Meld | Build | Swap | Discard
 
+DRAW_STOCK, DRAW_DISCARD = Draw("stock"), Draw("discard")
+"""The two draws, made once: every draw phase lists them (actions are frozen, so one of each serves)."""
+
 ALIASES = {
     "ds": "draw stock",
     "dd": "draw discard",

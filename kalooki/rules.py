@@ -8,15 +8,31 @@ model field (:mod:`kalooki.variant`), its interpreter here, its wording, and its
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from kalooki.cards import Card, format_card
-from kalooki.variant import AceInRuns, Variant
+from kalooki.variant import AceInRuns, DiscardDraw, Variant
 
 RUN_MAX = 13
 """Most cards in a run: one of each rank."""
+
+
+# ---------------------------------------------------------------- the table (min_players, max_players)
+
+
+def may_play(variant: Variant, players: int) -> bool:
+    """Whether a game of this variant may be played by ``players`` players."""
+    return variant.min_players <= players <= variant.max_players
+
+
+def player_counts(variant: Variant) -> str:
+    """How many may play, in words for a refusal: ``2 to 4``, or ``exactly 4``."""
+    if variant.min_players == variant.max_players:
+        return f"exactly {variant.min_players}"
+    return f"{variant.min_players} to {variant.max_players}"
 
 
 # ---------------------------------------------------------------- going out (going_out)
@@ -78,25 +94,61 @@ def kalooki_charge(variant: Variant) -> int:
 # ---------------------------------------------------------------- the discard pile (discard_draw)
 
 
+class _DiscardRule(NamedTuple):
+    unopened: bool
+    """A player who has not opened may take the top discard."""
+    opened: bool
+    """A player who has opened may take it."""
+    must_lay: bool
+    """The card taken must be melded or built that same turn."""
+
+
+_DISCARD_RULES: dict[DiscardDraw, _DiscardRule] = {
+    "always": _DiscardRule(unopened=True, opened=True, must_lay=False),
+    "never": _DiscardRule(unopened=False, opened=False, must_lay=False),
+    "after_opening": _DiscardRule(unopened=False, opened=True, must_lay=False),
+    "before_opening": _DiscardRule(unopened=True, opened=False, must_lay=False),
+    "meld_at_once": _DiscardRule(unopened=True, opened=True, must_lay=True),
+}
+"""What each discard_draw rule allows, read once per question (the draw phase asks on every turn)."""
+
+
 def may_take_discard(variant: Variant, opened: bool) -> bool:
     """Whether a player who has (or has not) opened may take the top discard at all.
 
     Under meld_at_once this is only the first condition: the card must also be laid that same
     turn (:func:`discard_must_be_laid`), which only the position can tell.
     """
-    rule = variant.discard_draw
-    if rule == "never":
-        return False
-    if rule == "after_opening":
-        return opened
-    if rule == "before_opening":
-        return not opened
-    return True
+    rule = _DISCARD_RULES[variant.discard_draw]
+    return rule.opened if opened else rule.unopened
 
 
 def discard_must_be_laid(variant: Variant) -> bool:
     """Whether a card taken from the discard pile must be melded or built that same turn (meld_at_once)."""
-    return variant.discard_draw == "meld_at_once"
+    return _DISCARD_RULES[variant.discard_draw].must_lay
+
+
+def may_ever_take_discard(variant: Variant) -> bool:
+    """Whether anyone, opened or not, may ever take the top discard (all but discard_draw: never)."""
+    rule = _DISCARD_RULES[variant.discard_draw]
+    return rule.opened or rule.unopened
+
+
+def may_draw_discard(
+    variant: Variant, opened: bool, top: Card | None, layable: Callable[[Card], bool]
+) -> bool:
+    """Whether the player to draw, who has (or has not) opened, may take ``top`` from the discard pile now.
+
+    ``top`` is None when the pile is empty. Under meld_at_once the hand must also be able to lay the
+    card this turn: ``layable(top)`` answers that, and is asked only then (it is a search). The
+    engine's draw, its legal actions and a bot's :class:`~kalooki.view.LegalView` all decide here.
+    """
+    if top is None:
+        return False
+    rule = _DISCARD_RULES[variant.discard_draw]
+    if not (rule.opened if opened else rule.unopened):
+        return False
+    return not rule.must_lay or layable(top)
 
 
 def discard_refusal(variant: Variant, top: Card) -> str:
@@ -109,6 +161,32 @@ def discard_refusal(variant: Variant, top: Card) -> str:
     if rule == "before_opening":
         return "a player who has opened may not take the discard: draw stock"
     return f"you may take {format_card(top)} only to meld it this turn, and you could not: draw stock"
+
+
+# ---------------------------------------------------------------- the stock running out (stock_exhausted)
+
+
+def reshuffles_discards(variant: Variant) -> bool:
+    """Whether the discard pile is shuffled into a new stock when the stock runs out.
+
+    Not under end_hand, where the hand ends instead: there the cards below the pile's top are out
+    of play for the rest of the hand.
+    """
+    return variant.stock_exhausted != "end_hand"
+
+
+# ---------------------------------------------------------------- what a seat sees of a draw
+
+
+def sees_drawn_card(seat: int, drawer: int, source: str | None, in_play: bool = True) -> bool:
+    """Whether ``seat`` may see the card ``drawer`` drew from ``source`` ("stock" or "discard").
+
+    A card taken from the discard pile lay face up: the whole table saw it. One from the stock only
+    its drawer sees, and only while the hand is played (``in_play``): after it, the hands are shown
+    instead. The engine's views (:meth:`Game.view <kalooki.engine.Game.view>`) and the network
+    host's seat views and events decide here.
+    """
+    return source == "discard" or (in_play and seat == drawer)
 
 
 # ---------------------------------------------------------------- the run frame (ace_in_runs, run_minimum)

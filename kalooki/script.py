@@ -22,6 +22,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from kalooki import rules
 from kalooki.bots import BUILTIN_BOTS, Bot, bot_names, make_bot
 from kalooki.cards import Card, CardError, format_card, full_pack, parse_card
 from kalooki.driver import play_turn
@@ -239,15 +240,10 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
                     document.location(("players", seat, "bot")).error(f"unknown bot '{entry.bot}'{hint}")
                 )
             bots[seat] = entry.bot
-    if not problems and not variant.min_players <= len(names) <= variant.max_players:
+    if not problems and not rules.may_play(variant, len(names)):
         problems.append(
             document.location(("players",)).error(
-                f"{len(names)} players: the variant '{variant.name}' is for "
-                + (
-                    f"exactly {variant.min_players}"
-                    if variant.min_players == variant.max_players
-                    else f"{variant.min_players} to {variant.max_players}"
-                )
+                f"{len(names)} players: the variant '{variant.name}' is for {rules.player_counts(variant)}"
             )
         )
     deals: list[FixedDeal | None] = []

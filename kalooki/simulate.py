@@ -35,6 +35,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
+from kalooki import rules
 from kalooki.bots import Bot, make_bot
 from kalooki.driver import play_turn
 from kalooki.engine import Game
@@ -294,13 +295,10 @@ def check_setup(variant: Variant, bots: Sequence[str], games: int) -> None:
     """Raise :class:`SimulationError` (or the registry's error for an unknown bot) before playing."""
     if games < 1:
         raise SimulationError(f"--games must be at least 1, not {games}")
-    if not variant.min_players <= len(bots) <= variant.max_players:
-        span = (
-            f"exactly {variant.min_players}"
-            if variant.min_players == variant.max_players
-            else f"{variant.min_players} to {variant.max_players}"
+    if not rules.may_play(variant, len(bots)):
+        raise SimulationError(
+            f"{len(bots)} bots: {variant.name} is for {rules.player_counts(variant)} players"
         )
-        raise SimulationError(f"{len(bots)} bots: {variant.name} is for {span} players")
     for name in sorted(set(bots)):
         make_bot(name, random.Random(0))
 

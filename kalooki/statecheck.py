@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from kalooki import rules
 from kalooki.cards import JOKER
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 from kalooki.text import escape_controls, first_control
@@ -205,7 +206,7 @@ def _unreachable(game: Game) -> str | None:
 
     variant = game.variant
     count = len(game.players)
-    if not variant.min_players <= count <= variant.max_players:
+    if not rules.may_play(variant, count):
         return f"{count} players, but the variant is for {variant.min_players} to {variant.max_players}"
     if len(set(game.players)) != count:
         return "two players have the same name"

@@ -37,7 +37,7 @@ class TurnPlay(HandScoring):
         self.turn = TurnState(opened_before=self.opened[self.current])
         self._undo = None
         events: list[Event] = []
-        if not self.stock and self.variant.stock_exhausted != "end_hand":
+        if not self.stock and rules.reshuffles_discards(self.variant):
             # The pile may have been too small to reshuffle when the stock ran out (reshuffle_keep_top with
             # one card, or an empty pile): it has grown since, so reshuffle it now.
             events = self._stock_exhausted()
@@ -46,11 +46,10 @@ class TurnPlay(HandScoring):
         return events + self._end_hand(None, "blocked")
 
     def _discard_draw_allowed(self) -> bool:
-        if not self.discard_pile:
-            return False
-        if not rules.may_take_discard(self.variant, self.opened[self.current]):
-            return False
-        return not rules.discard_must_be_laid(self.variant) or self._card_usable(self.discard_pile[-1])
+        """Whether the current player may take the top discard now (see :func:`rules.may_draw_discard`)."""
+        pile = self.discard_pile
+        top = pile[-1] if pile else None
+        return rules.may_draw_discard(self.variant, self.opened[self.current], top, self._card_usable)
 
     def _card_usable(self, card: Card) -> bool:
         """Whether the current player could meld or build ``card`` this very turn (meld_at_once)."""
@@ -87,7 +86,7 @@ class TurnPlay(HandScoring):
 
     def _stock_exhausted(self) -> list[Event]:
         rule = self.variant.stock_exhausted
-        if rule == "end_hand":
+        if not rules.reshuffles_discards(self.variant):
             self.stock_ran_out = True
             return [StockOutEvent(rule)]
         kept = self.discard_pile[-1:] if rule == "reshuffle_keep_top" else []

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from kalooki import rules
 from kalooki.cards import Card
 from kalooki.cardstate import CardState
-from kalooki.moves import Action, Draw, Swap
+from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Swap
 
 if TYPE_CHECKING:
     from kalooki.engine import Game, Phase, TurnState
@@ -201,14 +201,24 @@ class LegalView:
         return self._stand_in
 
     def _draws(self) -> list[Action] | None:
-        """The legal draws, read from the view (None when the stand-in must answer, or it is not the draw)."""
+        """The legal draws, read from the view (None when it is not the draw).
+
+        Whether the discard may be taken is :func:`kalooki.rules.may_draw_discard`'s verdict, as in
+        the engine; only under meld_at_once does it ask the stand-in whether the hand could lay it.
+        """
         view = self.view
-        if view.phase != "draw" or rules.discard_must_be_laid(view.variant):
+        if view.phase != "draw":
             return None
-        draws: list[Action] = [_DRAW_STOCK] if view.stock_count else []
-        if view.discard_pile and rules.may_take_discard(view.variant, view.opened[view.current]):
-            draws.append(_DRAW_DISCARD)
+        draws: list[Action] = [DRAW_STOCK] if view.stock_count else []
+        pile = view.discard_pile
+        top = pile[-1] if pile else None
+        if rules.may_draw_discard(view.variant, view.opened[view.current], top, self._layable):
+            draws.append(DRAW_DISCARD)
         return draws
+
+    def _layable(self, card: Card) -> bool:
+        """Whether the current player could meld or build ``card`` this very turn (meld_at_once)."""
+        return self._game()._card_usable(card)
 
     def __iter__(self) -> Iterator[Action]:
         draws = self._draws()
@@ -235,7 +245,6 @@ class LegalView:
         return self._game().legal_swaps()
 
 
-_DRAW_STOCK, _DRAW_DISCARD = Draw("stock"), Draw("discard")
 _STAND_IN_RNG = random.Random(0).getstate()
 
 

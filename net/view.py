@@ -28,6 +28,7 @@ from kalooki.cards import Card, format_card, full_pack, parse_card
 from kalooki.engine import STATE_FORMAT, STATE_VERSION, Event, Game
 from kalooki.events import DealEvent, DrawEvent, ReshuffleEvent
 from kalooki.melds import TableMeld
+from kalooki.rules import sees_drawn_card
 from kalooki.variant import Variant
 
 WATCHER = -1
@@ -54,7 +55,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     playing = game.phase in ("draw", "play")
     turn = game.turn.to_json()
     # Which pile the current player drew from is public; a card drawn from the stock is not.
-    if (seat != game.current or not playing) and turn["drew"] != "discard":
+    if not sees_drawn_card(seat, game.current, turn["drew"], playing):
         turn["drawn_card"] = None
     for key in ("drawn_card", "must_use_card"):
         if turn[key] is not None:
@@ -93,7 +94,7 @@ def seat_events(events: Sequence[Event], game: Game, seat: int) -> list[Event]:
             case DealEvent():
                 hands = {own: event.hands[own]} if own is not None and own in event.hands else {}
                 seen.append(replace(event, hands=hands, dealer=None, stock=None, drawn_for_dealer={}))
-            case DrawEvent(source="stock") if event.player != own:
+            case DrawEvent() if not sees_drawn_card(seat, game.players.index(event.player), event.source):
                 seen.append(replace(event, card=None))
             case ReshuffleEvent():
                 seen.append(replace(event, stock=None))

@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from kalooki import rules
 from kalooki.cards import ACE, JOKER, Card, full_pack, make_card
 from kalooki.melds import MeldError, TableMeld, build, run_span_ok, set_room_suits
 
@@ -42,7 +43,7 @@ def places(meld: TableMeld, variant: Variant) -> list[Card]:
             return []
         return [make_card(meld.rank, suit) for suit in set_room_suits(meld, variant)]
     found: list[Card] = []
-    wrap = variant.ace_in_runs == "wrap"
+    wrap = rules.run_frame(variant).wrap
     for low, position in ((meld.rank - 1, meld.rank - 1), (meld.rank, meld.high_rank() + 1)):
         if wrap:
             low, position = (low - 1) % 13 + 1, (position - 1) % 13 + 1
@@ -72,8 +73,8 @@ def used_up(table: Iterable[TableMeld], discard_pile: Sequence[Card], variant: V
     gone: Counter[Card] = Counter()
     for meld in table:
         gone.update(meld.cards)
-    if variant.stock_exhausted == "end_hand":
-        buried = discard_pile if variant.discard_draw == "never" else discard_pile[:-1]
+    if not rules.reshuffles_discards(variant):
+        buried = discard_pile[:-1] if rules.may_ever_take_discard(variant) else discard_pile
         gone.update(buried)
     return gone
 

@@ -213,7 +213,7 @@ class ExpertBot(GreedyBot):
         variant = view.variant
         # The answer changes only with the table (and a pile that is never reused): remembered
         # across turns, for a small hand waits many turns on an unchanged table.
-        buried = len(view.discard_pile) if variant.stock_exhausted == "end_hand" else 0
+        buried = 0 if rules.reshuffles_discards(variant) else len(view.discard_pile)
         key = (id(variant), view.hand_number, self.table_key(view.table), buried, tuple(sorted(kept)))
         known = self._outs.get(key)
         if known is not None:
