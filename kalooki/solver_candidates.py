@@ -49,6 +49,7 @@ class _Rules:
     run_min: int
     ace_value: int  # the most an ace is worth in a meld (high, or low in a run)
     hand_value: tuple[int, ...]  # card_points of each code, the joker at its penalty
+    meld_value: tuple[int, ...]  # the most points each natural adds to a meld (hand_value but aces)
     position_points: tuple[int, ...]  # points of each run position, index position + _OFFSET
     set_points: tuple[int, ...]  # points of a card in a set of each rank (1-13), index rank
     set_max: int  # most cards in a set (the variant's set_maximum)
@@ -67,6 +68,8 @@ def _rules(variant: Variant) -> _Rules:
     if found is not None and found.variant is variant:
         return found
     frame = run_frame(variant)
+    hand_value = tuple(card_points(c, variant.ace_value, variant.joker_penalty) for c in range(53))
+    ace_value = most_ace_points(variant)
     rules = _Rules(
         variant=variant,
         lowest=frame.lowest,
@@ -74,8 +77,12 @@ def _rules(variant: Variant) -> _Rules:
         highest=39 if frame.wrap else frame.highest,
         wrap=frame.wrap,
         run_min=frame.minimum,
-        ace_value=most_ace_points(variant),
-        hand_value=tuple(card_points(c, variant.ace_value, variant.joker_penalty) for c in range(53)),
+        ace_value=ace_value,
+        hand_value=hand_value,
+        # An ace low may be worth more than in hand (ace_low_value above ace_value).
+        meld_value=hand_value
+        if ace_value == variant.ace_value
+        else tuple(ace_value if c != JOKER and c % 13 == 0 else hand_value[c] for c in range(53)),
         # Position 1 is an ace below the two (wrap runs count the ace of K-A-2 as the high one).
         position_points=tuple(
             variant.low_ace_value if p == 1 else rank_points((p - 1) % 13 + 1, variant.ace_value)

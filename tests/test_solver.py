@@ -317,12 +317,18 @@ def situations(
 ) -> tuple[list[Card], Variant, Objective, list[TableMeld], bool, int, list[Card]]:
     mode = draw(st.sampled_from(ACE_MODES))
     run_minimum = draw(st.sampled_from([3, 4, 5]))
+    ace_value = draw(st.sampled_from([1, 11, 15]))
+    # An ace below the two may count apart (ace_low_value): less, as much or more than in hand.
+    ace_low_value = (
+        draw(st.sampled_from([None, 0, ace_value, ace_value + 9])) if mode in ("high_or_low", "low") else None
+    )
     rules = variant(
         run_minimum,
         mode,
         threshold=draw(st.sampled_from([0, 15, 30, 51])),
-        ace_value=draw(st.sampled_from([1, 11, 15])),
+        ace_value=ace_value,
         joker_penalty=draw(st.sampled_from([15, 25, 50])),
+        ace_low_value=ace_low_value,
     )
     deck = small_deck(4, SMALL_RANKS, copies=2)
     size = draw(st.integers(1, 8))

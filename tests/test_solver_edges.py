@@ -614,13 +614,43 @@ def test_builds_are_listed_by_table_meld() -> None:
     assert plan.builds == ((0, tuple(cards("8S")), "high"), (1, tuple(cards("8H")), "high"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the search bounds a natural's meld points by its hand value: an ace low worth more "
-    "(ace_low_value above ace_value) makes the opening look out of reach",
-)
 def test_an_ace_low_worth_more_than_in_hand_opens() -> None:
     # A-2-3-4-5 of clubs with the low ace worth 20 is 34 points, enough to open on 27.
     rules = variant(3, "low", threshold=27, ace_value=1, ace_low_value=20)
     hand = cards("AC 2C 3C 4C 5C QC KC")
     agree(hand, rules, "points", opened=False)
+
+
+ACE_RICH_RANKS = (1, 2, 3, 4, 5, 6, 12, 13)
+
+
+@pytest.mark.parametrize("worth", ["below", "equal", "above"])
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.usefixtures("shortcuts")
+def test_random_hands_agree_whatever_an_ace_low_is_worth(worth: str, seed: int) -> None:
+    # Aces and low cards, where an ace low worth apart from its value in hand (ace_low_value below,
+    # equal to or above ace_value) moves a run's points, the opening and the bounds of the search.
+    rng = random.Random(f"{worth} {seed}")
+    for _ in range(25):
+        ace_value = rng.choice([1, 5, 11])
+        low = {"below": rng.randint(0, ace_value - 1) if ace_value else 0, "equal": ace_value}.get(
+            worth, ace_value + rng.choice([1, 9, 19])
+        )
+        rules = variant(
+            rng.choice([3, 4]),
+            rng.choice(["high_or_low", "low"]),
+            threshold=rng.choice([0, 15, 27, 40]),
+            ace_value=ace_value,
+            joker_penalty=rng.choice([15, 25]),
+            ace_low_value=low,
+        )
+        deck = [make_card(rank, suit) for suit in range(rng.randint(1, 3)) for rank in ACE_RICH_RANKS]
+        # Half the hands hold a run from the ace up, the other half what the deck deals.
+        suit = rng.randrange(4)
+        start = [make_card(rank, suit) for rank in range(1, rng.randint(3, 5) + 1)] * rng.randint(0, 1)
+        jokers = rng.randint(0, 2)
+        counts = Counter(start + [rng.choice(deck) for _ in range(rng.randint(4, 7) - len(start) - jokers)])
+        hand = [c for c, n in counts.items() for _ in range(min(n, 2))] + [JOKER] * jokers
+        table = random_table(rng, rules) if rng.random() < 0.3 else []
+        objective = rng.choice(OBJECTIVES)
+        agree(hand, rules, objective, table, rng.random() < 0.4, rng.randint(0, 1))
