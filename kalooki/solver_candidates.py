@@ -18,7 +18,7 @@ from typing import Final
 
 from kalooki.cards import JOKER, Card, card_points, rank_points
 from kalooki.melds import RUN_MAX, TableMeld
-from kalooki.rules import most_ace_points, run_frame
+from kalooki.rules import most_ace_points, run_frame, suits_must_differ
 from kalooki.variant import Variant
 
 SET_MIN: Final = 3
@@ -53,6 +53,7 @@ class _Rules:
     position_points: tuple[int, ...]  # points of each run position, index position + _OFFSET
     set_points: tuple[int, ...]  # points of a card in a set of each rank (1-13), index rank
     set_max: int  # most cards in a set (the variant's set_maximum)
+    suits_repeat: bool  # whether a set may hold a suit twice (set_suits: may_repeat)
     natural_runs: tuple[bool, ...]  # whether a suit's ranks (bit r-1 for rank r) hold a run, no jokers
     # Candidates already listed, by rank and suits (sets) or by suit and ranks (runs), with the jokers.
     set_cache: dict[int, list[_Cand]] = field(default_factory=dict)
@@ -90,6 +91,7 @@ def _rules(variant: Variant) -> _Rules:
         ),
         set_points=tuple(rank_points(rank, variant.ace_value) for rank in range(14)),
         set_max=variant.set_maximum,
+        suits_repeat=not suits_must_differ(variant),
         natural_runs=_natural_run_table(
             frame.wrap, frame.lowest, 39 if frame.wrap else frame.highest, frame.minimum
         ),
@@ -107,7 +109,7 @@ def _rules(variant: Variant) -> _Rules:
 class _Cand:
     """One way to lay some of the hand: a new meld, or one table meld's whole build."""
 
-    naturals: tuple[Card, ...]  # ascending codes, each at most once
+    naturals: tuple[Card, ...]  # ascending codes (a set build may name a card twice, two packs)
     jokers: int
     points: int
     table: int  # index of the table meld built on, -1 for a new meld
@@ -343,19 +345,25 @@ def _set_builds(
     if room <= 0:
         return
     rank = meld.rank
-    held = 0
-    for card in meld.cards:
-        if card != JOKER:
-            held |= 1 << (card // 13)
-    suits = [suit for suit in range(4) if not held >> suit & 1 and counts[suit * 13 + rank - 1]]
-    if not suits and not jokers:
+    if rules.suits_repeat:
+        # Any suit may join, each card as often as the hand holds it (two packs hold two).
+        cards = [code for code in range(rank - 1, JOKER, 13) for _ in range(min(counts[code], room))]
+    else:
+        held = 0
+        for card in meld.cards:
+            if card != JOKER:
+                held |= 1 << (card // 13)
+        cards = [
+            suit * 13 + rank - 1 for suit in range(4) if not held >> suit & 1 and counts[suit * 13 + rank - 1]
+        ]
+    if not cards and not jokers:
         return
     value = rules.set_points[rank]
     for extra in range(1, min(jokers, room) + 1):
         slots[extra] = _Cand((), extra, value * extra, index, (JOKER,) * extra)
-    for size in range(1, min(len(suits), room) + 1):
-        for chosen in combinations(suits, size):
-            naturals = tuple(suit * 13 + rank - 1 for suit in chosen)
+    for size in range(1, min(len(cards), room) + 1):
+        # Two copies of a card make the same choice twice: each multiset once, in first-seen order.
+        for naturals in dict.fromkeys(combinations(cards, size)):
             for extra in range(min(jokers, room - size) + 1):
                 out.append(_Cand(naturals, extra, value * (size + extra), index, naturals + (JOKER,) * extra))
 

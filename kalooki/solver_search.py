@@ -35,12 +35,12 @@ _NONE_MUST: Final = (0,) * 53
 _PLACES: Final = tuple(tuple(1 << (i * width) for i in range(JOKER)) for width in range(17))
 """By field width (up to 16: a count below 32768), where each field of the state starts."""
 
-_by_score: Final = itemgetter(4)
+_by_score: Final = itemgetter(2)
 """An entry's score, for sorting a field's candidates best first."""
 
-_Entry = tuple[int, int, int, int, int, int, int, int, int, int]
-"""A candidate as the search uses it: (needs, jokers, packed, table bit, score, slack, share,
-opening points, points share, candidate number); see :meth:`_Search._entries`."""
+_Entry = tuple[int, int, int, int, int, int, int, int]
+"""A candidate as the search uses it: (packed, table bit, score, slack, share, opening points,
+points share, candidate number); see :meth:`_Search._entries`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,8 +159,9 @@ class _Search:
         self.max_leave = code_counts if must is _NONE_MUST else [counts[code] - must[code] for code in codes]
         self.held = sum(code_counts)
         reach = sum(map(mul, code_counts, points_of))
-        self.ones = ones = sum(places)
-        self.guard = ones << (width - 1)
+        # The top bit of each natural's field and of the jokers' field: a state minus a candidate
+        # keeps all of them (borrows none) exactly when the state holds every card it lays.
+        self.guard = (sum(places) + (1 << self.joker_shift)) << (width - 1)
         self.start = sum(map(mul, code_counts, places)) + (jokers << self.joker_shift)
         dearest = max(rules.ace_value, 10)
         self.joker_bound = joker_bound = max(joker_base + dearest * per_point, 0)
@@ -181,7 +182,7 @@ class _Search:
         # Only an ace low worth more than in hand adds more points than its value in hand.
         aces_gain = meld_value is not value
         field = dict(zip(codes, range(len(codes)), strict=True))
-        width, joker_shift, table_shift = self.width, self.joker_shift, self.table_shift
+        joker_shift, table_shift = self.joker_shift, self.table_shift
         joker_base, joker_bound, joker_reach = self.joker_base, self.joker_bound, self.joker_reach
         per_value, per_point, per_card = self.per_value, self.per_point, self.per_card
         for number, cand in enumerate(self.problem.cands):
@@ -201,8 +202,6 @@ class _Search:
             table = cand.table
             by_field[field[naturals[0]]].append(
                 (
-                    packed << (width - 1),
-                    jokers,
                     packed + (jokers << joker_shift),
                     0 if table < 0 else 1 << (table_shift + table),
                     score,
@@ -275,7 +274,7 @@ class _Search:
         memo, choice = self.memo, self.choice
         natural_bits, width, field_mask = self.natural_bits, self.width, self.field_mask
         joker_shift, counter_shift, need_shift = self.joker_shift, self.counter_shift, self.need_shift
-        guard, ones, keep, cheapest = self.guard, self.ones, self.keep, self.cheapest
+        guard, keep, cheapest = self.guard, self.keep, self.cheapest
         by_field, max_leave, natural_bound, points_of = (
             self.by_field,
             self.max_leave,
@@ -300,14 +299,11 @@ class _Search:
             if found is not None:
                 return found
             index = ((s & -s).bit_length() - 1) // width
-            jokers = (s >> joker_shift) & field_mask
-            present = ((s | guard) - ones) & guard
+            guarded = s | guard
             top = NEG
             chosen = -1
             cut = bound - (keep - left) * cheapest if left < keep else bound
             for (
-                needs,
-                joker_count,
                 packed,
                 table_bit,
                 score,
@@ -317,7 +313,7 @@ class _Search:
                 points_share,
                 number,
             ) in by_field[index]:
-                if joker_count > jokers or needs & present != needs or s & table_bit:
+                if (guarded - packed) & guard != guard or s & table_bit:
                     continue
                 # Skipping a branch that cannot beat the best so far keeps this node's value exact.
                 if slack + cut <= top:
@@ -364,7 +360,7 @@ class _Search:
                 s -= count << shift
                 left = min(left + count, keep)
                 continue
-            for _, _, packed, table_bit, _, _, _, opening_points, _, other in self.by_field[shift // width]:
+            for packed, table_bit, _, _, _, opening_points, _, other in self.by_field[shift // width]:
                 if other == number:
                     s = (s - packed) | table_bit
                     if need and not table_bit:
