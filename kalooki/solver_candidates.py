@@ -33,8 +33,9 @@ _OFFSET: Final = 13
 """Index of position 0 in ``_Rules.position_points`` (wrap builds reach below position 1)."""
 
 _SUITS_OF_MASK: Final = tuple(tuple(s for s in range(4) if mask >> s & 1) for mask in range(16))
-_CARD_BIT: Final = (*(1 << card for card in range(JOKER)), 0)
-"""Each card code's bit in a hand's 52-bit mask of naturals (the joker has none)."""
+_CARD_BIT: Final = {**{card: 1 << card for card in range(JOKER)}, JOKER: 0}
+"""Each card code's bit in a hand's 52-bit mask of naturals (the joker has none); a code out of
+range is no key, so reading a hand's bits also checks its codes."""
 _SUIT: Final = (1 << 13) - 1
 
 
@@ -432,7 +433,8 @@ def _run_builds(
 
 def _meldless(hand: Sequence[Card], rules: _Rules) -> bool:
     """Whether the hand holds no new meld at all, found without listing any: no joker, no rank in
-    three suits, no suit with a run. (False may still mean none: then the candidates say so.)"""
+    three suits, no suit with a run. (False may still mean none: then the candidates say so.)
+    Raises KeyError on a card code out of range."""
     held = sum(map(_CARD_BIT.__getitem__, hand))
     # Distinct natural cards add up without a carry, so the sum has a bit per card; a joker or a
     # second copy leaves fewer bits, and then the hand is read again as a set of cards.

@@ -380,6 +380,68 @@ def test_candidates_sharing_no_card_are_all_laid_as_the_search_lays_them(objecti
     assert read_off > 150
 
 
+@pytest.mark.parametrize("objective", OBJECTIVES)
+@pytest.mark.parametrize("mode", ACE_MODES)
+def test_candidates_inside_another_are_laid_as_the_search_lays_them(
+    objective: Objective, mode: AceInRuns
+) -> None:
+    # Runs inside a longer run and sets inside a set of four: the shortcut lays the outer one, as
+    # the search does (it tries the candidates of a card most cards first and keeps the first of
+    # equal lays), and leaves to the search whatever shares cards any other way.
+    rng = random.Random(f"{objective} {mode}")
+    read_off = searched = 0
+    for _ in range(200):
+        rules = variant(
+            rng.choice([3, 4]),
+            mode,
+            ace_value=rng.choice([0, 1, 11]),
+            ace_low_value=rng.choice([None, 0, 20]) if mode in ("high_or_low", "low") else None,
+            set_maximum=rng.choice([3, 4]),
+        )
+        # A run of three to six, two to four cards of a rank, and a few cards more.
+        suit, low, rank = rng.randrange(4), rng.randint(1, 13), rng.randint(1, 13)
+        hand = [make_card((r - 1) % 13 + 1, suit) for r in range(low, low + rng.randint(3, 6))]
+        hand += [make_card(rank, s) for s in rng.sample(range(4), rng.randint(2, 4))]
+        hand += rng.sample(pack_list(1, 0), rng.randint(0, 4))
+        problem = solver._Problem(hand, solver._rules(rules), objective, ())
+        if not problem.cands:
+            continue
+        keep = rng.choice([0, 0, 1, 5])
+        need = rng.choice([None, 0, 15, 30, 51])
+        assert solver._best_lay(problem, (), keep, (), need) == solver.search(problem, keep, (), need), (
+            hand,
+            rules,
+            keep,
+            need,
+        )
+        codes = [code for cand in problem.cands for code in cand.naturals]
+        if len(codes) != len(set(codes)):
+            outer = solver._outermost(problem.cands, problem.counts)
+            read_off += outer is not None
+            searched += outer is None
+    assert read_off > 25
+    assert searched > 60
+
+
+def test_the_outer_candidates_are_those_no_other_holds() -> None:
+    rules = solver._rules(Variant())
+    run = solver._Problem(cards("3H 4H 5H 6H 9C"), rules, "value_left", ())
+    outer = solver._outermost(run.cands, run.counts)
+    assert outer is not None
+    assert [cand.naturals for cand in outer] == [tuple(cards("3H 4H 5H 6H"))]
+    # A card in two outer candidates, or held twice inside one, leaves the hand to the search.
+    for hand in ("3H 4H 5H 6H 6C 6D", "3H 4H 5H 6H 3H", "QH KH AH 2H 3H"):
+        problem = solver._Problem(cards(hand), rules, "value_left", ())
+        assert solver._outermost(problem.cands, problem.counts) is None, hand
+    # Two copies of the cards of an outer candidate with none inside it: laid twice, as before.
+    twice = solver._Problem(cards("3H 4H 5H 3H 4H 5H 9C 9D 9H 9S"), rules, "value_left", ())
+    outer = solver._outermost(twice.cands, twice.counts)
+    assert outer is not None
+    assert [cand.naturals for cand in outer] == [tuple(cards("9C 9D 9H 9S")), tuple(cards("3H 4H 5H"))]
+    plan = solve(cards("3H 4H 5H 3H 4H 5H 9C 9D 9H 9S"), Variant())
+    assert plan.melds == (tuple(cards("9C 9D 9H 9S")), tuple(cards("3H 4H 5H")), tuple(cards("3H 4H 5H")))
+
+
 def test_a_candidate_is_laid_as_often_as_the_copies_allow() -> None:
     hand = cards("7C 7D 7H 7C 7D 7H 4S 5S 6S 2D")
     plan = solve(hand, Variant())
