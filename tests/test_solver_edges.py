@@ -429,6 +429,11 @@ def test_the_outer_candidates_are_those_no_other_holds() -> None:
     outer = solver._outermost(run.cands, run.counts)
     assert outer is not None
     assert [cand.naturals for cand in outer] == [tuple(cards("3H 4H 5H 6H"))]
+    # Two copies of a card outside every candidate do not matter.
+    aces = solver._Problem(cards("AC AC 3H 4H 5H 6H"), rules, "value_left", ())
+    outer = solver._outermost(aces.cands, aces.counts)
+    assert outer is not None
+    assert [cand.naturals for cand in outer] == [tuple(cards("3H 4H 5H 6H"))]
     # A card in two outer candidates, or held twice inside one, leaves the hand to the search.
     for hand in ("3H 4H 5H 6H 6C 6D", "3H 4H 5H 6H 3H", "QH KH AH 2H 3H"):
         problem = solver._Problem(cards(hand), rules, "value_left", ())
@@ -468,6 +473,14 @@ def test_bad_arguments_are_refused_before_any_work() -> None:
     with pytest.raises(solver.Unsolvable, match="cannot keep 2"):
         solve(cards("5H"), Variant(), keep=2)
     assert solver.best_opening(cards("5H"), Variant(), keep=2) is None
+    # best_opening checks its arguments as solve does, each on its own.
+    hand = cards("5H 6H 7H 8H")
+    with pytest.raises(solver.SolverError, match="unknown objective"):
+        solver.best_opening(hand, Variant(), objective="nonsense")  # type: ignore[arg-type]
+    with pytest.raises(solver.SolverError, match="keep must be 0 or more"):
+        solver.best_opening(hand, Variant(), keep=-1)
+    with pytest.raises(solver.SolverError, match="must_include names a card"):
+        solver.best_opening(hand, Variant(), must_include=cards("9H"))
 
 
 @pytest.mark.parametrize("objective", OBJECTIVES)
