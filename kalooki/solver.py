@@ -244,12 +244,17 @@ def solve(
     Raises :class:`Unsolvable` when no plan lays ``must_include`` (or ``keep`` exceeds the hand):
     the empty plan satisfies every other constraint. Raises :class:`SolverError` on bad arguments.
     """
-    if objective not in OBJECTIVES or keep or must_include or (hand and (min(hand) < 0 or max(hand) > JOKER)):
+    if objective not in OBJECTIVES or keep or must_include:
         _check(hand, objective, keep, must_include)
         if keep > len(hand):
             raise Unsolvable(f"the hand holds {len(hand)} cards and cannot keep {keep}")
     rules = _rules(variant)
-    if not table and _meldless(hand, rules):
+    try:
+        meldless = _meldless(hand, rules)  # which checks the card codes too
+    except KeyError:
+        _check(hand, objective, keep, must_include)
+        raise
+    if meldless and not table:
         if must_include:
             raise Unsolvable("the hand cannot lay anything, so it cannot lay the cards it must")
         return _unlaid(hand, rules)
@@ -281,12 +286,18 @@ def best_opening(
     An opening is at least one new meld, the new melds totalling at least
     ``variant.opening_threshold`` points, plus any builds onto ``table``.
     """
-    _check(hand, objective, keep, must_include)
-    if keep > len(hand):
-        return None
+    if objective not in OBJECTIVES or keep or must_include:
+        _check(hand, objective, keep, must_include)
+        if keep > len(hand):
+            return None
     rules = _rules(variant)
+    try:
+        meldless = _meldless(hand, rules)  # which checks the card codes too
+    except KeyError:
+        _check(hand, objective, keep, must_include)
+        raise
     # Builds alone never open, so only the hand's own melds matter here.
-    if _meldless(hand, rules):
+    if meldless:
         return None
     problem = _Problem(hand, rules, objective, table)
     if not problem.cands:
@@ -302,7 +313,8 @@ def _best_lay(
     must_include: Sequence[Card],
     need_points: int | None,
 ) -> Outcome | None:
-    """What :func:`search` answers; read off directly when no two candidates share a card.
+    """What :func:`search` answers; read off directly when the candidates that no other holds
+    share no card.
 
     Without jokers, a table or cards that must be laid, and with every card in at most one
     candidate, each candidate adds to the score whatever else is laid (its cards, its points and,
@@ -310,17 +322,26 @@ def _best_lay(
     copies allow, if that leaves ``keep`` cards; it is the only best lay, so the search would find
     it too, listing the melds by their lowest card as it decides them. An opening is then every
     candidate, or none when even they fall short of ``need_points``.
+
+    Candidates inside another (3-4-5 and 4-5-6 inside 3-4-5-6) change nothing when the outer one
+    holds each of its cards once: laying it lays all those cards, no other lay of them scores
+    more, and the search, which tries the candidates of a card most cards first, keeps it before
+    any split that only ties.
     """
     if table or must_include or problem.jokers:
         return search(problem, keep, must_include, need_points)
-    codes = [code for cand in problem.cands for code in cand.naturals]
-    if len(codes) != len(set(codes)):
-        return search(problem, keep, must_include, need_points)
+    cands = problem.cands
+    codes = [code for cand in cands for code in cand.naturals]
     counts = problem.counts
+    if len(codes) != len(set(codes)):
+        outer = _outermost(cands, counts)
+        if outer is None:
+            return search(problem, keep, must_include, need_points)
+        cands = outer
     melds: list[_Cand] = []
     laid: list[Card] = []
     points = 0
-    for cand in sorted(problem.cands, key=_lowest_card):
+    for cand in sorted(cands, key=_lowest_card):
         times = min(map(counts.__getitem__, cand.naturals))
         melds += [cand] * times
         laid += cand.naturals * times
@@ -331,6 +352,32 @@ def _best_lay(
         return None
     # A lay's score is a sum over its melds, so the whole lay scores as one meld of all its cards.
     return Outcome(tuple(melds), (), problem.score(laid, 0, points))
+
+
+def _outermost(cands: list[_Cand], counts: list[int]) -> list[_Cand] | None:
+    """The candidates no other holds, when they share no card, every other candidate lies inside
+    one of them, and the hand holds once each card of one that has others inside; else None."""
+    masks = [sum(map(_CARD_BIT.__getitem__, cand.naturals)) for cand in cands]
+    outer: list[_Cand] = []
+    outer_masks: list[int] = []
+    nested = 0
+    for index in sorted(range(len(cands)), key=lambda i: -masks[i].bit_count()):
+        mask = masks[index]
+        for held in outer_masks:
+            if mask & held:
+                if mask & ~held or mask == held:
+                    return None  # across two outer candidates, or the same cards twice
+                nested |= held
+                break
+        else:
+            outer.append(cands[index])
+            outer_masks.append(mask)
+    while nested:
+        card = (nested & -nested).bit_length() - 1
+        if counts[card] > 1:
+            return None
+        nested &= nested - 1
+    return outer
 
 
 def _lowest_card(cand: _Cand) -> Card:

@@ -18,7 +18,7 @@ from typing import Final
 
 from kalooki.cards import JOKER, Card, card_points, rank_points
 from kalooki.melds import RUN_MAX, TableMeld
-from kalooki.rules import most_ace_points, run_frame
+from kalooki.rules import most_ace_points, run_frame, suits_must_differ
 from kalooki.variant import Variant
 
 SET_MIN: Final = 3
@@ -33,8 +33,9 @@ _OFFSET: Final = 13
 """Index of position 0 in ``_Rules.position_points`` (wrap builds reach below position 1)."""
 
 _SUITS_OF_MASK: Final = tuple(tuple(s for s in range(4) if mask >> s & 1) for mask in range(16))
-_CARD_BIT: Final = (*(1 << card for card in range(JOKER)), 0)
-"""Each card code's bit in a hand's 52-bit mask of naturals (the joker has none)."""
+_CARD_BIT: Final = {**{card: 1 << card for card in range(JOKER)}, JOKER: 0}
+"""Each card code's bit in a hand's 52-bit mask of naturals (the joker has none); a code out of
+range is no key, so reading a hand's bits also checks its codes."""
 _SUIT: Final = (1 << 13) - 1
 
 
@@ -49,9 +50,11 @@ class _Rules:
     run_min: int
     ace_value: int  # the most an ace is worth in a meld (high, or low in a run)
     hand_value: tuple[int, ...]  # card_points of each code, the joker at its penalty
+    meld_value: tuple[int, ...]  # the most points each natural adds to a meld (hand_value but aces)
     position_points: tuple[int, ...]  # points of each run position, index position + _OFFSET
     set_points: tuple[int, ...]  # points of a card in a set of each rank (1-13), index rank
     set_max: int  # most cards in a set (the variant's set_maximum)
+    suits_repeat: bool  # whether a set may hold a suit twice (set_suits: may_repeat)
     natural_runs: tuple[bool, ...]  # whether a suit's ranks (bit r-1 for rank r) hold a run, no jokers
     # Candidates already listed, by rank and suits (sets) or by suit and ranks (runs), with the jokers.
     set_cache: dict[int, list[_Cand]] = field(default_factory=dict)
@@ -67,6 +70,8 @@ def _rules(variant: Variant) -> _Rules:
     if found is not None and found.variant is variant:
         return found
     frame = run_frame(variant)
+    hand_value = tuple(card_points(c, variant.ace_value, variant.joker_penalty) for c in range(53))
+    ace_value = most_ace_points(variant)
     rules = _Rules(
         variant=variant,
         lowest=frame.lowest,
@@ -74,8 +79,12 @@ def _rules(variant: Variant) -> _Rules:
         highest=39 if frame.wrap else frame.highest,
         wrap=frame.wrap,
         run_min=frame.minimum,
-        ace_value=most_ace_points(variant),
-        hand_value=tuple(card_points(c, variant.ace_value, variant.joker_penalty) for c in range(53)),
+        ace_value=ace_value,
+        hand_value=hand_value,
+        # An ace low may be worth more than in hand (ace_low_value above ace_value).
+        meld_value=hand_value
+        if ace_value == variant.ace_value
+        else tuple(ace_value if c != JOKER and c % 13 == 0 else hand_value[c] for c in range(53)),
         # Position 1 is an ace below the two (wrap runs count the ace of K-A-2 as the high one).
         position_points=tuple(
             variant.low_ace_value if p == 1 else rank_points((p - 1) % 13 + 1, variant.ace_value)
@@ -83,6 +92,7 @@ def _rules(variant: Variant) -> _Rules:
         ),
         set_points=tuple(rank_points(rank, variant.ace_value) for rank in range(14)),
         set_max=variant.set_maximum,
+        suits_repeat=not suits_must_differ(variant),
         natural_runs=_natural_run_table(
             frame.wrap, frame.lowest, 39 if frame.wrap else frame.highest, frame.minimum
         ),
@@ -100,7 +110,7 @@ def _rules(variant: Variant) -> _Rules:
 class _Cand:
     """One way to lay some of the hand: a new meld, or one table meld's whole build."""
 
-    naturals: tuple[Card, ...]  # ascending codes, each at most once
+    naturals: tuple[Card, ...]  # ascending codes (a set build may name a card twice, two packs)
     jokers: int
     points: int
     table: int  # index of the table meld built on, -1 for a new meld
@@ -336,19 +346,25 @@ def _set_builds(
     if room <= 0:
         return
     rank = meld.rank
-    held = 0
-    for card in meld.cards:
-        if card != JOKER:
-            held |= 1 << (card // 13)
-    suits = [suit for suit in range(4) if not held >> suit & 1 and counts[suit * 13 + rank - 1]]
-    if not suits and not jokers:
+    if rules.suits_repeat:
+        # Any suit may join, each card as often as the hand holds it (two packs hold two).
+        cards = [code for code in range(rank - 1, JOKER, 13) for _ in range(min(counts[code], room))]
+    else:
+        held = 0
+        for card in meld.cards:
+            if card != JOKER:
+                held |= 1 << (card // 13)
+        cards = [
+            suit * 13 + rank - 1 for suit in range(4) if not held >> suit & 1 and counts[suit * 13 + rank - 1]
+        ]
+    if not cards and not jokers:
         return
     value = rules.set_points[rank]
     for extra in range(1, min(jokers, room) + 1):
         slots[extra] = _Cand((), extra, value * extra, index, (JOKER,) * extra)
-    for size in range(1, min(len(suits), room) + 1):
-        for chosen in combinations(suits, size):
-            naturals = tuple(suit * 13 + rank - 1 for suit in chosen)
+    for size in range(1, min(len(cards), room) + 1):
+        # Two copies of a card make the same choice twice: each multiset once, in first-seen order.
+        for naturals in dict.fromkeys(combinations(cards, size)):
             for extra in range(min(jokers, room - size) + 1):
                 out.append(_Cand(naturals, extra, value * (size + extra), index, naturals + (JOKER,) * extra))
 
@@ -417,7 +433,8 @@ def _run_builds(
 
 def _meldless(hand: Sequence[Card], rules: _Rules) -> bool:
     """Whether the hand holds no new meld at all, found without listing any: no joker, no rank in
-    three suits, no suit with a run. (False may still mean none: then the candidates say so.)"""
+    three suits, no suit with a run. (False may still mean none: then the candidates say so.)
+    Raises KeyError on a card code out of range."""
     held = sum(map(_CARD_BIT.__getitem__, hand))
     # Distinct natural cards add up without a carry, so the sum has a bit per card; a joker or a
     # second copy leaves fewer bits, and then the hand is read again as a set of cards.

@@ -35,12 +35,12 @@ _NONE_MUST: Final = (0,) * 53
 _PLACES: Final = tuple(tuple(1 << (i * width) for i in range(JOKER)) for width in range(17))
 """By field width (up to 16: a count below 32768), where each field of the state starts."""
 
-_by_score: Final = itemgetter(4)
+_by_score: Final = itemgetter(2)
 """An entry's score, for sorting a field's candidates best first."""
 
-_Entry = tuple[int, int, int, int, int, int, int, int, int, int]
-"""A candidate as the search uses it: (needs, jokers, packed, table bit, score, slack, share,
-opening points, points share, candidate number); see :meth:`_Search._entries`."""
+_Entry = tuple[int, int, int, int, int, int, int, int]
+"""A candidate as the search uses it: (packed, table bit, score, slack, share, opening points,
+points share, candidate number); see :meth:`_Search._entries`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,14 +105,18 @@ class _Search:
         """Where each card code's count, the jokers, the table bits and the two counters sit in the
         state; each card's share of a lay's score; and the bounds on what the undecided cards can add.
 
-        A natural's share is fixed (its points count whatever it is in), a joker's depends on the
-        card it stands for. So the shares of the cards still undecided, jokers at the dearest card
-        they could stand for, bound what a state can still add.
+        A lay's score adds, per card laid, its value in hand times ``per_value``, its points in
+        the meld times ``per_point`` and ``per_card``; a joker adds ``joker_base`` in place of a
+        value in hand. A natural's points are fixed but for an ace (low in a run, or high), a
+        joker's depend on the card it stands for. So the shares of the cards still undecided, each
+        at the most points it can add (``meld_value``; jokers at the dearest card), bound what a
+        state can still add.
         """
         problem = self.problem
         counts = problem.counts
         jokers = problem.jokers
-        value = problem.rules.hand_value
+        rules = problem.rules
+        value = rules.hand_value
         code_counts = list(map(counts.__getitem__, codes))
         width = max(max(code_counts, default=0), jokers, 1).bit_length() + 1
         self.width = width
@@ -128,35 +132,40 @@ class _Search:
             problem.points_unit,
         )
         objective = problem.objective
-        # A natural's share is worth * per_point + per_card; a joker's, joker_base plus the points
-        # of the card it stands for times joker_points_unit.
         if objective == "cards":
-            per_point, per_card = points_unit, primary_unit + 1
+            per_value, per_point, per_card = 0, points_unit, primary_unit + 1
             joker_base = primary_unit - jokers_unit + 1
-            self.joker_points_unit = points_unit
         elif objective == "points":
-            per_point, per_card = primary_unit + points_unit, 1
+            per_value, per_point, per_card = 0, primary_unit + points_unit, 1
             joker_base = -jokers_unit + 1
-            self.joker_points_unit = points_unit + primary_unit  # a joker's points are the primary term
         else:
-            per_point, per_card = primary_unit + points_unit, 1
+            per_value, per_point, per_card = primary_unit, points_unit, 1
             joker_base = value[JOKER] * primary_unit - jokers_unit + 1
-            self.joker_points_unit = points_unit
         self.joker_base = joker_base
-        self.per_point, self.per_card = per_point, per_card
+        self.per_value, self.per_point, self.per_card = per_value, per_point, per_card
         places = _PLACES[width][: len(codes)]
         self.bit = dict(zip(codes, places, strict=True))
-        self.value_of = value_of = list(map(value.__getitem__, codes))
-        self.natural_bound = natural_bound = [worth * per_point + per_card for worth in value_of]
+        # What each undecided natural can still add to an opening's points.
+        self.points_of = points_of = list(map(rules.meld_value.__getitem__, codes))
+        if rules.meld_value is value:
+            per_worth = per_value + per_point
+            natural_bound = [worth * per_worth + per_card for worth in points_of]
+        else:
+            natural_bound = [
+                value[code] * per_value + worth * per_point + per_card
+                for code, worth in zip(codes, points_of, strict=True)
+            ]
+        self.natural_bound = natural_bound
         self.max_leave = code_counts if must is _NONE_MUST else [counts[code] - must[code] for code in codes]
-        self.held = held = sum(code_counts)
-        reach = sum(map(mul, code_counts, value_of))
-        self.ones = ones = sum(places)
-        self.guard = ones << (width - 1)
+        self.held = sum(code_counts)
+        reach = sum(map(mul, code_counts, points_of))
+        # The top bit of each natural's field and of the jokers' field: a state minus a candidate
+        # keeps all of them (borrows none) exactly when the state holds every card it lays.
+        self.guard = (sum(places) + (1 << self.joker_shift)) << (width - 1)
         self.start = sum(map(mul, code_counts, places)) + (jokers << self.joker_shift)
-        dearest = max(problem.rules.ace_value, 10)
-        self.joker_bound = joker_bound = max(joker_base + dearest * self.joker_points_unit, 0)
-        self.bound0 = reach * per_point + held * per_card + jokers * joker_bound
+        dearest = max(rules.ace_value, 10)
+        self.joker_bound = joker_bound = max(joker_base + dearest * per_point, 0)
+        self.bound0 = sum(map(mul, code_counts, natural_bound)) + jokers * joker_bound
         # While fewer than keep cards are left, that many undecided cards must stay: at least the cheapest.
         self.cheapest = min(min(natural_bound), joker_bound) if codes else 0
         # An opening also needs its points: the undecided cards' points (jokers at the dearest card)
@@ -168,29 +177,31 @@ class _Search:
         """Per field, the candidates whose lowest natural it is, best first so that good lays found
         early let the bound cut the rest."""
         by_field: list[list[_Entry]] = [[] for _ in codes]
-        bit, value = self.bit, self.problem.rules.hand_value
+        rules = self.problem.rules
+        bit, value, meld_value = self.bit, rules.hand_value, rules.meld_value
+        # Only an ace low worth more than in hand adds more points than its value in hand.
+        aces_gain = meld_value is not value
         field = dict(zip(codes, range(len(codes)), strict=True))
-        width, joker_shift, table_shift = self.width, self.joker_shift, self.table_shift
-        joker_base, joker_points_unit, joker_bound = self.joker_base, self.joker_points_unit, self.joker_bound
-        per_point, per_card, joker_reach = self.per_point, self.per_card, self.joker_reach
+        joker_shift, table_shift = self.joker_shift, self.table_shift
+        joker_base, joker_bound, joker_reach = self.joker_base, self.joker_bound, self.joker_reach
+        per_value, per_point, per_card = self.per_value, self.per_point, self.per_card
         for number, cand in enumerate(self.problem.cands):
             naturals = cand.naturals
             if not naturals:
                 continue
             # A plain loop: candidates hold one to a few naturals, too few for map and sum to pay.
-            packed = natural_points = 0
+            packed = natural_value = 0
             for code in naturals:
                 packed += bit[code]
-                natural_points += value[code]
-            natural_share = natural_points * per_point + len(naturals) * per_card
+                natural_value += value[code]
+            natural_points = sum(map(meld_value.__getitem__, naturals)) if aces_gain else natural_value
             jokers = cand.jokers
-            score = natural_share + jokers * joker_base + (cand.points - natural_points) * joker_points_unit
-            cap = natural_share + jokers * joker_bound
+            base = natural_value * per_value + len(naturals) * per_card
+            score = base + cand.points * per_point + jokers * joker_base
+            cap = base + natural_points * per_point + jokers * joker_bound
             table = cand.table
             by_field[field[naturals[0]]].append(
                 (
-                    packed << (width - 1),
-                    jokers,
                     packed + (jokers << joker_shift),
                     0 if table < 0 else 1 << (table_shift + table),
                     score,
@@ -263,12 +274,12 @@ class _Search:
         memo, choice = self.memo, self.choice
         natural_bits, width, field_mask = self.natural_bits, self.width, self.field_mask
         joker_shift, counter_shift, need_shift = self.joker_shift, self.counter_shift, self.need_shift
-        guard, ones, keep, cheapest = self.guard, self.ones, self.keep, self.cheapest
-        by_field, max_leave, natural_bound, value_of = (
+        guard, keep, cheapest = self.guard, self.keep, self.cheapest
+        by_field, max_leave, natural_bound, points_of = (
             self.by_field,
             self.max_leave,
             self.natural_bound,
-            self.value_of,
+            self.points_of,
         )
         leaf = self.leaf
         # Without joker builds or jokers that must be laid, a leaf only asks for the opening and keep.
@@ -288,14 +299,11 @@ class _Search:
             if found is not None:
                 return found
             index = ((s & -s).bit_length() - 1) // width
-            jokers = (s >> joker_shift) & field_mask
-            present = ((s | guard) - ones) & guard
+            guarded = s | guard
             top = NEG
             chosen = -1
             cut = bound - (keep - left) * cheapest if left < keep else bound
             for (
-                needs,
-                joker_count,
                 packed,
                 table_bit,
                 score,
@@ -305,7 +313,7 @@ class _Search:
                 points_share,
                 number,
             ) in by_field[index]:
-                if joker_count > jokers or needs & present != needs or s & table_bit:
+                if (guarded - packed) & guard != guard or s & table_bit:
                     continue
                 # Skipping a branch that cannot beat the best so far keeps this node's value exact.
                 if slack + cut <= top:
@@ -328,7 +336,7 @@ class _Search:
                 kept = left + count
                 if (rest - (keep - kept) * cheapest if kept < keep else rest) > top:
                     kept = kept if kept < keep else keep
-                    value = best(s - (count << shift), need, kept, rest, reach - count * value_of[index])
+                    value = best(s - (count << shift), need, kept, rest, reach - count * points_of[index])
                     if value > top:
                         top = value
                         chosen = -1
@@ -352,7 +360,7 @@ class _Search:
                 s -= count << shift
                 left = min(left + count, keep)
                 continue
-            for _, _, packed, table_bit, _, _, _, opening_points, _, other in self.by_field[shift // width]:
+            for packed, table_bit, _, _, _, opening_points, _, other in self.by_field[shift // width]:
                 if other == number:
                     s = (s - packed) | table_bit
                     if need and not table_bit:

@@ -29,6 +29,8 @@ def variant(
     ace_value: int = 11,
     joker_penalty: int = 25,
     ace_low_value: int | None = None,
+    set_suits: SetSuits = "distinct",
+    set_maximum: int = 4,
 ) -> Variant:
     return Variant(
         run_minimum=run_minimum,
@@ -37,6 +39,8 @@ def variant(
         ace_value=ace_value,
         joker_penalty=joker_penalty,
         ace_low_value=ace_low_value,
+        set_suits=set_suits,
+        set_maximum=set_maximum,
     )
 
 

@@ -32,7 +32,7 @@ from kalooki import solver
 from kalooki.cards import JOKER, Card, card_points, make_card, pack_list, parse_cards
 from kalooki.melds import MeldError, TableMeld, build, make_meld
 from kalooki.solver import Objective, Unsolvable, best_opening, solve
-from kalooki.variant import AceInRuns, Variant
+from kalooki.variant import AceInRuns, SetSuits, Variant
 
 THOROUGH = os.environ.get("KALOOKI_SOLVER_THOROUGH") == "1"
 
@@ -229,16 +229,17 @@ def test_every_candidate_reads_as_the_kind_it_was_made_as() -> None:
                         assert cand.written.count(JOKER) == cand.jokers
 
 
-def test_every_build_candidate_is_legal() -> None:
+@pytest.mark.parametrize(("set_suits", "set_maximum", "copies"), [("distinct", 4, 1), ("may_repeat", 6, 2)])
+def test_every_build_candidate_is_legal(set_suits: SetSuits, set_maximum: int, copies: int) -> None:
     for mode in ACE_MODES:
-        rules = variant(3, mode)
+        rules = variant(3, mode, set_suits=set_suits, set_maximum=set_maximum)
         tables = solver._rules(rules)
         table = [
             make_meld(cards(text), rules)
             for text in ("AH 2H 3H", "JS QS KS", "4D 5D JK 7D", "9C 9D JK", "TS TH TD", "KC KD KH KS")
             if mode != "high" or "AH" not in text
         ]
-        counts = [1] * 52 + [3]
+        counts = [copies] * 52 + [3]
         for index, meld in enumerate(table):
             found: list[solver._Cand] = []
             slots: list[solver._Cand | None] = [None] * 4
@@ -317,12 +318,18 @@ def situations(
 ) -> tuple[list[Card], Variant, Objective, list[TableMeld], bool, int, list[Card]]:
     mode = draw(st.sampled_from(ACE_MODES))
     run_minimum = draw(st.sampled_from([3, 4, 5]))
+    ace_value = draw(st.sampled_from([1, 11, 15]))
+    # An ace below the two may count apart (ace_low_value): less, as much or more than in hand.
+    ace_low_value = (
+        draw(st.sampled_from([None, 0, ace_value, ace_value + 9])) if mode in ("high_or_low", "low") else None
+    )
     rules = variant(
         run_minimum,
         mode,
         threshold=draw(st.sampled_from([0, 15, 30, 51])),
-        ace_value=draw(st.sampled_from([1, 11, 15])),
+        ace_value=ace_value,
         joker_penalty=draw(st.sampled_from([15, 25, 50])),
+        ace_low_value=ace_low_value,
     )
     deck = small_deck(4, SMALL_RANKS, copies=2)
     size = draw(st.integers(1, 8))
