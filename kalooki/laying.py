@@ -95,8 +95,8 @@ class Laying(TurnPlay):
                 raise IllegalMoveError(str(error)) from None
         self._check_keep(len(cards))
         points = sum(meld.worth(self.variant) for meld in melds)
-        threshold = self.variant.opening_threshold
-        if not self.opened[self.current] and points < threshold:
+        threshold = rules.opening_points(self.variant)
+        if not self.opened[self.current] and not rules.opens(self.variant, points):
             worth = "melds are" if len(melds) > 1 else "meld is"
             raise IllegalMoveError(
                 f"your first {worth} worth {points} points; this variant needs {threshold} "

@@ -104,7 +104,8 @@ class LegalActions(GameJson):
     def _opening_melds(
         self, groups: list[tuple[Card, ...]], hand: list[Card], keep: int, max_steps: int | None
     ) -> Iterator[Action]:
-        threshold = self.variant.opening_threshold
+        # The number, not rules.opens on every step: the search prunes on the points still missing.
+        threshold = rules.opening_points(self.variant)
         values = [make_meld(group, self.variant).worth(self.variant) for group in groups]
         needs = [tuple(Counter(group).items()) for group in groups]
         left = Counter(hand)

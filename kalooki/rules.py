@@ -51,6 +51,28 @@ def suits_must_differ(variant: Variant) -> bool:
     return variant.set_suits == "distinct"
 
 
+# ---------------------------------------------------------------- opening (opening_threshold)
+
+
+def opening_points(variant: Variant) -> int:
+    """The points a player's first new melds must make together to open.
+
+    An opening is always at least one new meld (a laying of nothing opens nothing); with 0 any
+    meld opens, even one worth nothing (a set of aces where ``ace_value`` is 0). Searches that
+    prune on the points still to find read this number; a verdict on points found asks :func:`opens`.
+    """
+    return variant.opening_threshold
+
+
+def opens(variant: Variant, points: int) -> bool:
+    """Whether first new melds (one at least) worth ``points`` together open the player.
+
+    The engine's meld, its legal actions and every bot's opening decide here. (The knob is read
+    here again rather than through :func:`opening_points`: the bots ask on every turn.)
+    """
+    return points >= variant.opening_threshold
+
+
 # ---------------------------------------------------------------- going Kalooki (kalooki_allows_building)
 
 NotKalooki = Literal["opened_before", "built"]
@@ -135,20 +157,22 @@ def may_ever_take_discard(variant: Variant) -> bool:
 
 
 def may_draw_discard(
-    variant: Variant, opened: bool, top: Card | None, layable: Callable[[Card], bool]
+    variant: Variant, opened: bool, top: Card | None, layable: Callable[[Card], bool] | None
 ) -> bool:
     """Whether the player to draw, who has (or has not) opened, may take ``top`` from the discard pile now.
 
     ``top`` is None when the pile is empty. Under meld_at_once the hand must also be able to lay the
     card this turn: ``layable(top)`` answers that, and is asked only then (it is a search). The
     engine's draw, its legal actions and a bot's :class:`~kalooki.view.LegalView` all decide here.
+    ``layable`` None leaves that last test to the caller: a bot's draw choice, which takes the card
+    under meld_at_once only when it finds a way to lay it, a stricter search of its own.
     """
     if top is None:
         return False
     rule = _DISCARD_RULES[variant.discard_draw]
     if not (rule.opened if opened else rule.unopened):
         return False
-    return not rule.must_lay or layable(top)
+    return not rule.must_lay or layable is None or layable(top)
 
 
 def discard_refusal(variant: Variant, top: Card) -> str:

@@ -104,10 +104,10 @@ def lays_all(plan: solver.Plan, hand: Sequence[Card], must: Sequence[Card]) -> b
 
 
 def discard_allowed(view: PlayerView) -> bool:
-    """Whether the rules let the current player take the top discard (meld_at_once: usability unchecked)."""
-    if not view.discard_pile:
-        return False
-    return rules.may_take_discard(view.variant, view.opened[view.current])
+    """Whether the rules let the current player take the top discard, meld_at_once's test left out:
+    the bot takes such a card only when it finds a way to lay it (:meth:`GreedyBot.lays_top`)."""
+    top = view.discard_pile[-1] if view.discard_pile else None
+    return rules.may_draw_discard(view.variant, view.opened[view.current], top, None)
 
 
 def strands(view: PlayerView, plan: solver.Plan) -> bool:
@@ -267,7 +267,7 @@ class GreedyBot:
         """
         can_meld = self.meldable(hand, variant)
         state = self.state_of(hand)
-        if not can_meld or quick.opening_bound(state, can_meld, variant) < max(variant.opening_threshold, 1):
+        if not can_meld or not rules.opens(variant, quick.opening_bound(state, can_meld, variant)):
             return False
         closed = self._closed
         if not closed.size or len(hand) > self._closed_size or self._closed_rules is not variant:
@@ -523,7 +523,7 @@ class GreedyBot:
         Such a hand opens only by gaining points, so it keeps its high cards and lets its low ones go;
         otherwise two such players can draw and throw back high cards for ever.
         """
-        if view.opened[view.current] or not variant.opening_threshold:
-            return False
+        if view.opened[view.current] or not rules.opening_points(variant):
+            return False  # (where any meld opens, no hand falls short: the search below is skipped)
         state = self.state_of(hand)
-        return quick.opening_bound(state, self.meldable(hand, variant), variant) < variant.opening_threshold
+        return not rules.opens(variant, quick.opening_bound(state, self.meldable(hand, variant), variant))

@@ -21,7 +21,7 @@ from itertools import combinations
 from kalooki.cards import JOKER, Card, card_points, rank_points
 from kalooki.cardstate import KEY_BITS, RUN_BITS, CardState
 from kalooki.melds import RUN_MAX, SET_MAX, MeldError, RunEnd, TableMeld, build, set_room_suits
-from kalooki.rules import most_ace_points, run_frame
+from kalooki.rules import RunFrame, most_ace_points, opening_points, opens, run_frame
 from kalooki.solver import Plan, PlannedBuild
 from kalooki.variant import Variant
 
@@ -30,13 +30,6 @@ from kalooki.variant import Variant
 def card_values(ace_value: int, joker_penalty: int) -> tuple[int, ...]:
     """What each card code (0-52) costs left in hand: a table, so hot loops skip the function calls."""
     return tuple(card_points(code, ace_value, joker_penalty) for code in range(JOKER + 1))
-
-
-@lru_cache(maxsize=64)
-def _frame(variant: Variant) -> tuple[tuple[int, ...], int, bool]:
-    """The window start positions a run may use, the window width, and whether positions wrap."""
-    frame = run_frame(variant)
-    return frame.window_starts(), frame.minimum, frame.wrap
 
 
 def meldable(hand: Sequence[Card] | CardState, variant: Variant) -> int:
@@ -63,14 +56,17 @@ def meldable(hand: Sequence[Card] | CardState, variant: Variant) -> int:
     else:
         ranks = (clubs & diamonds & (hearts | spades)) | ((clubs | diamonds) & hearts & spades)
     found = (clubs & ranks) | (diamonds & ranks) << 13 | (hearts & ranks) << 26 | (spades & ranks) << 39
-    covered = _coverage(variant.ace_in_runs, variant.run_minimum)
+    entry = _FRAMES.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        entry = _frame_entry(variant)
+    _, frame, covered = entry
     for suit in range(4):
         mask = (runs >> (suit * RUN_BITS)) & _RUN_MASK
         if mask:
             key = mask | jokers << RUN_BITS
             window = covered.get(key)
             if window is None:
-                window = covered[key] = _covered(mask, jokers, variant)
+                window = covered[key] = _covered(mask, jokers, frame)
             found |= window << (suit * 13)
     return found
 
@@ -79,16 +75,30 @@ _RANKS = (1 << 13) - 1
 _RUN_MASK = (1 << RUN_BITS) - 1
 
 
+_FRAMES: dict[int, tuple[Variant, RunFrame, dict[int, int]]] = {}
+"""Each variant's run frame and the frame's :func:`_coverage`, by the variant's id (the entry holds the
+variant, so the id is not reused while remembered): hashing a variant, or its frame, costs more than
+the answer, and :func:`meldable` asks on every call."""
+
+
+def _frame_entry(variant: Variant) -> tuple[Variant, RunFrame, dict[int, int]]:
+    if len(_FRAMES) > 32:
+        _FRAMES.clear()
+    frame = run_frame(variant)
+    entry = _FRAMES[id(variant)] = (variant, frame, _coverage(frame))
+    return entry
+
+
 @lru_cache(maxsize=64)
-def _coverage(ace_in_runs: str, run_minimum: int) -> dict[int, int]:
-    """Memo of :func:`_covered` for one run frame (keyed as :func:`kalooki.rules.run_frame` is, not by
-    the whole variant, whose hash costs more than the answer): a suit's mask and the jokers, packed."""
+def _coverage(frame: RunFrame) -> dict[int, int]:
+    """Memo of :func:`_covered` for one run frame, shared by the variants with that frame: a suit's
+    mask and the jokers, packed."""
     return {}
 
 
-def _covered(mask: int, jokers: int, variant: Variant) -> int:
+def _covered(mask: int, jokers: int, frame: RunFrame) -> int:
     """The ranks (bit i = rank index i) of the suit's run positions ``mask`` that some run window holds."""
-    starts, size, wrap = _frame(variant)
+    starts, size, wrap = frame.window_starts(), frame.minimum, frame.wrap
     if wrap:
         # Unroll the circle: positions 1-13 then 14-26 again, so a window never needs a modulus.
         core = mask & _ONE_TO_THIRTEEN
@@ -165,7 +175,7 @@ def may_open(hand: Sequence[Card] | CardState, variant: Variant) -> bool:
     can_meld = meldable(hand, variant)
     if not can_meld:
         return False
-    return opening_bound(hand, can_meld, variant) >= max(variant.opening_threshold, 1)
+    return opens(variant, opening_bound(hand, can_meld, variant))
 
 
 def fits_table(card: Card, table: Sequence[TableMeld], variant: Variant) -> bool:
@@ -363,7 +373,8 @@ def _opening_candidates(
         for size in range(3, min(len(suits), SET_MAX, variant.set_maximum) + 1):
             for chosen in combinations(suits, size):
                 found.append((tuple(suit * 13 + index for suit in chosen), value * size))
-    starts, size, _ = _frame(variant)
+    frame = run_frame(variant)
+    starts, size = frame.window_starts(), frame.minimum
     lowest, highest = starts[0], starts[-1] + size - 1
     for suit in range(4):
         base = suit * 13
@@ -402,7 +413,7 @@ def best_opening(
     """
     if JOKER in hand or run_frame(variant).wrap:
         return None
-    threshold = max(variant.opening_threshold, 1)
+    threshold = opening_points(variant)
     counts, candidates = _opening_candidates(hand, variant)
     if not candidates:
         return ((), 0)
@@ -419,7 +430,7 @@ def best_opening(
 
     def search(start: int, points: int, laid: int) -> None:
         nonlocal best, best_points
-        if points > best_points:
+        if points > best_points and chosen:  # an opening is one meld at least, even where 0 points open
             best, best_points = list(chosen), points
         for position in range(start, len(candidates)):
             if points + tails[position] <= best_points:

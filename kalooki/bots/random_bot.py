@@ -24,7 +24,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from kalooki import solver
+from kalooki import rules, solver
 from kalooki.bots import endgame, quick
 from kalooki.bots.greedy import GreedyBot, holds_swap_card, keep_count, strands
 from kalooki.cards import JOKER, Card
@@ -103,7 +103,7 @@ class RandomBot:
                     continue
                 chosen.append(group)
                 points += values[group]
-                if points >= variant.opening_threshold:
+                if rules.opens(variant, points):
                     return Meld(tuple(chosen))
         plan = solver.best_opening(hand, variant, keep=keep)
         return None if plan is None else Meld(plan.melds)
