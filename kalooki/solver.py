@@ -6,12 +6,13 @@ has opened (an opening's new melds must reach ``opening_threshold``), how many c
 in hand, and which cards must be laid. :func:`best_opening` finds the best opening, or None.
 
 How it works. Every way a meld can use the hand's natural cards is listed once up front: sets
-by rank and suit subset, runs by the naturals they hold and their number of jokers (keeping the
-frame worth the most points: the other objectives do not care where a joker sits), builds by
-table meld and the cards added at each end (:mod:`kalooki.solver_candidates`).
-:mod:`kalooki.solver_search` then finds the best lay of those candidates: a depth-first search
-over the undecided cards, memoised on a packed int, with bounds that keep every memoised value
-exact. A hand that holds no meld and faces no table is answered before any of that.
+by rank and suit subset (with a card's copies where suits may repeat), runs by the naturals they
+hold and their number of jokers (keeping the frame worth the most points: the other objectives do
+not care where a joker sits), builds by table meld and the cards added at each end
+(:mod:`kalooki.solver_candidates`). :mod:`kalooki.solver_search` then finds the best lay of
+those candidates: a depth-first search over the undecided cards, memoised on a packed int, with
+bounds that keep every memoised value exact. A hand that holds no meld and faces no table is
+answered before any of that.
 
 Ties break deterministically: the objective, then fewer jokers laid, then more points, then
 more cards, then the first arrangement in the search order.
@@ -110,7 +111,9 @@ class _Problem:
         self.counts = counts
         self.jokers = jokers
         cands: list[_Cand] = []
-        _set_candidates(suit_ranks, jokers, rules, cands)
+        # A set may name a card twice only where suits may repeat and the hand holds a copy.
+        self.copies = rules.suits_repeat and held.bit_count() + jokers != len(hand)
+        _set_candidates(suit_ranks, jokers, rules, cands, counts if self.copies else None)
         _run_candidates(suit_ranks, jokers, rules, cands)
         self.joker_only: list[list[_Cand | None]] = []
         for index, meld in enumerate(table):
@@ -334,6 +337,9 @@ def _best_lay(
     codes = [code for cand in cands for code in cand.naturals]
     counts = problem.counts
     if len(codes) != len(set(codes)):
+        # A set that names a card twice is not laid once per copy of each card: the search counts it.
+        if problem.copies and any(len(set(cand.naturals)) != len(cand.naturals) for cand in cands):
+            return search(problem, keep, must_include, need_points)
         outer = _outermost(cands, counts)
         if outer is None:
             return search(problem, keep, must_include, need_points)

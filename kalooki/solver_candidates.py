@@ -1,10 +1,11 @@
 """The solver's candidates: every way a meld can use the hand's natural cards, listed once.
 
-Sets by rank and suit subset, runs by the naturals they hold and their number of jokers (keeping
-the frame worth the most points: the other objectives do not care where a joker sits), builds by
-table meld and the cards added at each end. A variant's lists are kept per suit's ranks (runs) and
-per rank's suits (sets), with the jokers, on its :class:`_Rules`: hands repeat those far more often
-than whole hands, and a list depends on nothing else. :func:`_meldless` tells a hand that holds no
+Sets by rank and suit subset (by each suit's copies where a set may repeat a suit), runs by the
+naturals they hold and their number of jokers (keeping the frame worth the most points: the other
+objectives do not care where a joker sits), builds by table meld and the cards added at each end.
+A variant's lists are kept per suit's ranks (runs) and per rank's suits or copies (sets), with the
+jokers, on its :class:`_Rules`: hands repeat those far more often than whole hands, and a list
+depends on nothing else. :func:`_meldless` tells a hand that holds no
 new meld at all from a few bit operations, before anything is listed.
 """
 
@@ -119,8 +120,18 @@ class _Cand:
     run_build: bool = False
 
 
-def _set_candidates(suit_ranks: list[int], jokers: int, rules: _Rules, out: list[_Cand]) -> None:
-    """The sets of the hand whose ranks (bit r-1 for rank r) in each suit are ``suit_ranks``."""
+def _set_candidates(
+    suit_ranks: list[int], jokers: int, rules: _Rules, out: list[_Cand], counts: list[int] | None = None
+) -> None:
+    """The sets of the hand whose ranks (bit r-1 for rank r) in each suit are ``suit_ranks``.
+
+    ``counts`` (copies per card code) when the hand holds a card twice and a set may repeat a
+    suit: then a set may name that card twice (9C 9C 9D), so the sets are listed by each suit's
+    copies rather than by the suits held.
+    """
+    if counts is not None:
+        _copied_set_candidates(counts, min(jokers, rules.set_max), rules, out)
+        return
     clubs, diamonds, hearts, spades = suit_ranks
     # The ranks held in enough suits for a set, all thirteen at once: three suits, two, or one.
     if jokers == 0:
@@ -148,12 +159,35 @@ def _set_candidates(suit_ranks: list[int], jokers: int, rules: _Rules, out: list
         out.extend(found)
 
 
+def _copied_set_candidates(counts: list[int], jokers: int, rules: _Rules, out: list[_Cand]) -> None:
+    """The sets of a hand holding some card twice, where a set may repeat a suit: by rank and
+    the copies of each suit (no set holds more than ``set_max`` of them)."""
+    cap = rules.set_max
+    cache = rules.set_cache
+    for index in range(13):
+        held = [min(counts[index], cap), min(counts[13 + index], cap)]
+        held += [min(counts[26 + index], cap), min(counts[39 + index], cap)]
+        total = sum(held)
+        if not total or total + jokers < SET_MIN:
+            continue
+        copies = held[0] | held[1] << 8 | held[2] << 16 | held[3] << 24
+        # Negative: apart from the keys of hands without copies, (jokers, suit mask, rank) >= 0.
+        key = ~((jokers << 32 | copies) << 4 | index)
+        found = cache.get(key)
+        if found is None:
+            suits = tuple(suit for suit in range(4) for _ in range(held[suit]))
+            found = cache[key] = _rank_sets(index, suits, jokers, rules)
+        out.extend(found)
+
+
 def _rank_sets(index: int, suits: tuple[int, ...], jokers: int, rules: _Rules) -> list[_Cand]:
-    """The sets of one rank (index rank - 1) held in ``suits``, with up to ``jokers`` jokers."""
+    """The sets of one rank (index rank - 1) held in ``suits`` (ascending, a suit once per copy),
+    with up to ``jokers`` jokers."""
     out: list[_Cand] = []
     value = rules.set_points[index + 1]
-    for size in range(max(1, SET_MIN - jokers), len(suits) + 1):
-        for chosen in combinations(suits, size):
+    for size in range(max(1, SET_MIN - jokers), min(len(suits), rules.set_max) + 1):
+        # Two copies of a card make the same choice twice: each multiset once, in first-seen order.
+        for chosen in dict.fromkeys(combinations(suits, size)):
             naturals = tuple(suit * 13 + index for suit in chosen)
             # One natural with jokers reads as a set only up to four cards, which is all a set holds.
             for extra in range(max(0, SET_MIN - size), min(jokers, rules.set_max - size) + 1):
@@ -433,8 +467,8 @@ def _run_builds(
 
 def _meldless(hand: Sequence[Card], rules: _Rules) -> bool:
     """Whether the hand holds no new meld at all, found without listing any: no joker, no rank in
-    three suits, no suit with a run. (False may still mean none: then the candidates say so.)
-    Raises KeyError on a card code out of range."""
+    three suits (or three cards, where a set may repeat a suit), no suit with a run. (False may
+    still mean none: then the candidates say so.) Raises KeyError on a card code out of range."""
     held = sum(map(_CARD_BIT.__getitem__, hand))
     # Distinct natural cards add up without a carry, so the sum has a bit per card; a joker or a
     # second copy leaves fewer bits, and then the hand is read again as a set of cards.
@@ -442,6 +476,13 @@ def _meldless(hand: Sequence[Card], rules: _Rules) -> bool:
         cards = set(hand)
         if JOKER in cards:
             return False
+        if rules.suits_repeat:
+            # A set may name a card twice: any three naturals of one rank make one.
+            ranks = [0] * 13
+            for card in hand:
+                ranks[card % 13] += 1
+            if max(ranks) >= SET_MIN:
+                return False
         held = sum(map(_CARD_BIT.__getitem__, cards))
     clubs, diamonds, hearts, spades = held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39
     if (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds)):

@@ -304,11 +304,14 @@ def listed(hand: list[Card], rules: Variant) -> list[tuple[tuple[Card, ...], int
     return [(cand.naturals, cand.jokers, cand.points, cand.written) for cand in problem.cands]
 
 
+@pytest.mark.parametrize("set_suits", ["distinct", "may_repeat"])
 @pytest.mark.parametrize("mode", ACE_MODES)
 @pytest.mark.parametrize("run_minimum", [3, 4])
-def test_a_hand_is_meldless_exactly_when_nothing_is_listed(mode: AceInRuns, run_minimum: int) -> None:
+def test_a_hand_is_meldless_exactly_when_nothing_is_listed(
+    mode: AceInRuns, run_minimum: int, set_suits: SetSuits
+) -> None:
     rng = random.Random(run_minimum)
-    rules = variant(run_minimum, mode)
+    rules = variant(run_minimum, mode, set_suits=set_suits)
     tables = solver._rules(rules)
     seen = {True: 0, False: 0}
     for _ in range(400):
@@ -324,21 +327,27 @@ def test_a_hand_is_meldless_exactly_when_nothing_is_listed(mode: AceInRuns, run_
     assert solver_candidates._meldless(cards("7C 7D 2H 2S"), tables)
     assert not solver_candidates._meldless(cards("7C 7D 7D 2H 2S JK"), tables)
     assert not solver_candidates._meldless(cards("7D 7D 7H 7S"), tables)  # two 7D are not an 8D
+    # Two copies of a card and a third of its rank are a set only where suits may repeat.
+    assert solver_candidates._meldless(cards("7D 7D 7H 2S"), tables) == (set_suits == "distinct")
+    assert solver_candidates._meldless(cards("7D 7D 2H 2S"), tables)
     ace_low = cards("AH 2H 3H 4H")[: max(run_minimum, 3)]
     assert solver_candidates._meldless(ace_low, tables) == (mode == "high")
     ace_high = cards("JH QH KH AH")[-run_minimum:]
     assert solver_candidates._meldless(ace_high, tables) == (mode == "low")
 
 
-def test_kept_lists_answer_as_fresh_ones() -> None:
-    # One variant solves many hands, its lists kept by suit's ranks and rank's suits with the jokers;
-    # each hand must list what a variant never used before lists.
+@pytest.mark.parametrize(
+    ("set_suits", "set_maximum"), [("distinct", 4), ("may_repeat", 3), ("may_repeat", 6)]
+)
+def test_kept_lists_answer_as_fresh_ones(set_suits: SetSuits, set_maximum: int) -> None:
+    # One variant solves many hands, its lists kept by suit's ranks and rank's suits (or copies,
+    # where suits may repeat) with the jokers; each hand must list what a variant never used lists.
     rng = random.Random(5)
-    shared = variant(3, "high_or_low")
+    shared = variant(3, "high_or_low", set_suits=set_suits, set_maximum=set_maximum)
     pack = pack_list(2, 2)
     for _ in range(300):
         hand = rng.sample(pack, rng.randint(6, 14))
-        fresh = variant(3, "high_or_low")
+        fresh = variant(3, "high_or_low", set_suits=set_suits, set_maximum=set_maximum)
         assert listed(hand, shared) == listed(hand, fresh), hand
     assert solver._rules(shared).run_cache
     assert solver._rules(shared).set_cache
@@ -737,15 +746,14 @@ def test_random_hands_agree_whatever_an_ace_low_is_worth(worth: str, seed: int) 
 # ---------------------------------------------------------------- sets whose suits may repeat
 
 
-def could_set_a_suit_twice(hand: list[Card]) -> bool:
-    """Whether the hand holds a new set that names a card twice: two copies of one card and a third
-    card of that rank, natural or joker (the solver does not list such sets yet)."""
-    counts = Counter(hand)
-    return any(
-        counts[card] > 1
-        and sum(n for c, n in counts.items() if c != JOKER and c % 13 == card % 13) + counts[JOKER] >= 3
-        for card in counts
-        if card != JOKER
+def repeating_variant(rng: random.Random, set_maximum: int) -> Variant:
+    """A random variant whose sets may repeat a suit, up to ``set_maximum`` cards."""
+    return variant(
+        rng.choice([3, 4]),
+        rng.choice(ACE_MODES),
+        threshold=rng.choice([0, 15, 30]),
+        set_suits="may_repeat",
+        set_maximum=set_maximum,
     )
 
 
@@ -756,13 +764,7 @@ def test_builds_agree_with_the_reference_where_suits_may_repeat(seed: int) -> No
     checked = 0
     while checked < 30:
         set_maximum = rng.choice([4, 5, 6])
-        rules = variant(
-            rng.choice([3, 4]),
-            rng.choice(ACE_MODES),
-            threshold=rng.choice([0, 15, 30]),
-            set_suits="may_repeat",
-            set_maximum=set_maximum,
-        )
+        rules = repeating_variant(rng, set_maximum)
         table: list[TableMeld] = []
         for _ in range(rng.randint(1, 2)):
             rank = rng.choice(SMALL_RANKS)
@@ -775,20 +777,84 @@ def test_builds_agree_with_the_reference_where_suits_may_repeat(seed: int) -> No
         jokers = rng.randint(0, 2)
         counts = Counter(rng.choice(deck) for _ in range(rng.randint(2, 6) - jokers))
         hand = [c for c, n in counts.items() for _ in range(min(n, 2))] + [JOKER] * jokers
-        if could_set_a_suit_twice(hand):
-            continue
         agree(hand, rules, rng.choice(OBJECTIVES), table, rng.random() < 0.7, rng.randint(0, 1))
         checked += 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the solver lists new sets by rank and suits, so never one that names a card twice "
-    "(9C 9C 9D), though set_suits: may_repeat allows it",
+@pytest.mark.parametrize(
+    ("hand_text", "set_maximum", "objective", "melds"),
+    [
+        ("9C 9C 9D 4H", 4, "points", ["9C 9C 9D"]),
+        ("9C 9C 9C", 4, "points", ["9C 9C 9C"]),
+        ("9C 9C JK", 4, "points", ["9C 9C JK"]),
+        ("9C 9C 9D 9D", 3, "points", ["9C 9C 9D"]),
+        ("9C 9C 9D 9D", 4, "points", ["9C 9C 9D 9D"]),
+        ("9C 9C 9D 9D 9H 9H", 6, "cards", ["9C 9C 9D 9D 9H 9H"]),
+        ("9C 9C 9D 9D 9H 9H", 3, "cards", ["9C 9C 9D", "9D 9H 9H"]),
+        # Ties break by the first card's candidates best first: four naturals before a joker.
+        ("9C 9C 9D 9D 9H 9H JK", 4, "cards", ["9C 9C 9D 9D", "9H 9H JK"]),
+        # The copies of 7H make a set with 7S (21 points), or one goes to the run 5H 6H 7H (18).
+        ("5H 6H 7H 7H 7S", 4, "points", ["7H 7H 7S"]),
+        ("5H 6H 7H 7H 7S 7S", 4, "cards", ["5H 6H 7H", "7H 7S 7S"]),
+    ],
 )
-def test_a_new_set_may_name_a_card_twice_where_suits_may_repeat() -> None:
-    rules = variant(threshold=0, set_suits="may_repeat")
-    agree(cards("9C 9C 9D 4H"), rules, "points")
+@pytest.mark.usefixtures("shortcuts")
+def test_a_new_set_may_name_a_card_twice_where_suits_may_repeat(
+    hand_text: str, set_maximum: int, objective: Objective, melds: list[str]
+) -> None:
+    rules = variant(threshold=0, set_suits="may_repeat", set_maximum=set_maximum)
+    agree(cards(hand_text), rules, objective)
+    plan = solve(cards(hand_text), rules, objective=objective)
+    assert sorted(plan.melds) == sorted(tuple(cards(text)) for text in melds)
+
+
+def test_a_set_names_a_card_twice_only_where_suits_may_repeat() -> None:
+    hand = cards("9C 9C 9D 4H")
+    assert solve(hand, variant(threshold=0), objective="points").empty
+    assert listed(hand, variant(threshold=0)) == []
+    nine_c, nine_d = cards("9C 9D")
+    assert listed(hand, variant(threshold=0, set_suits="may_repeat")) == [
+        ((nine_c, nine_c, nine_d), 0, 27, (nine_c, nine_c, nine_d))
+    ]
+
+
+def test_each_set_of_copies_is_listed_once() -> None:
+    # The sets of a hand holding a copy are listed by each suit's copies, and only so.
+    hand = cards("9C 9C 9D 9H JK")
+    found = listed(hand, variant(threshold=0, set_suits="may_repeat", set_maximum=5))
+    assert len(found) == len(set(found))
+    nine_sets = [naturals for naturals, _, _, _ in found]
+    # Of 9C 9C 9D 9H: four pairs (with the joker), three threes, one four.
+    assert len(set(nine_sets)) == 4 + 3 + 1
+    assert tuple(cards("9C 9C 9D 9H")) in nine_sets
+
+
+def test_a_set_naming_a_card_twice_is_laid_once_per_its_copies() -> None:
+    # 9C 9C 9D and 9C 9D 9D share no card by code bits, each card held twice: laid as often as
+    # each card's copies allow they would lay six nines from four. The other ten cards hold no meld
+    # and make the hand long enough for that.
+    hand = cards("9C 9C 9D 9D 2H 4S 6C 8D TH QS KC 3D 5H 7S")
+    rules = variant(threshold=0, set_suits="may_repeat", set_maximum=3)
+    plan = solve(hand, rules, objective="points")
+    check_plan(plan, hand, rules)
+    assert plan.melds == (tuple(cards("9C 9C 9D")),)
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.usefixtures("shortcuts")
+def test_new_sets_agree_with_the_reference_where_suits_may_repeat(seed: int) -> None:
+    # Two packs of a few ranks, so most hands hold a card twice; set_maximum from the least to more
+    # than four suits hold.
+    rng = random.Random(f"repeated sets {seed}")
+    for _ in range(25):
+        set_maximum = rng.choice([3, 4, 5, 6])
+        rules = repeating_variant(rng, set_maximum)
+        ranks = rng.sample(SMALL_RANKS, rng.randint(1, 3))
+        deck = [make_card(rank, suit) for suit in range(4) for rank in ranks] * 2
+        jokers = rng.randint(0, 2)
+        hand = rng.sample(deck, rng.randint(3, 7) - jokers) + [JOKER] * jokers
+        table = random_table(rng, rules) if rng.random() < 0.3 else []
+        agree(hand, rules, rng.choice(OBJECTIVES), table, rng.random() < 0.7, rng.randint(0, 1))
 
 
 @pytest.mark.parametrize("objective", OBJECTIVES)
