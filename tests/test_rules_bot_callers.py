@@ -23,6 +23,7 @@ from kalooki.cards import JOKER, full_pack, parse_cards
 from kalooki.cardstate import CardState
 from kalooki.engine import IllegalMoveError
 from kalooki.legal import candidate_melds
+from kalooki.loader import load_variant
 from kalooki.moves import Meld
 from kalooki.variant import Variant
 from kalooki.view import LegalView
@@ -138,6 +139,32 @@ def test_the_cards_a_new_meld_could_hold_are_the_engines_under_every_run_frame()
                 for card in group:
                     engine |= 1 << card
             assert quick.meldable(state, variant) == engine, (variant.ace_in_runs, variant.run_minimum)
+
+
+def test_the_cards_a_new_meld_could_hold_count_repeated_suits_where_sets_may_repeat() -> None:
+    """Under ``set_suits: may_repeat`` a set may hold one suit twice (7H 7H 7S): quick.meldable counts it.
+
+    Joker-free hands from two packs, against the engine's candidate melds, with the distinct-suit
+    rule beside it so a mask remembered for one would show under the other.
+    """
+    rng = random.Random(8)
+    pack = [card for card, count in full_pack(2, 0).items() for _ in range(count) if card != JOKER]
+    repeat, distinct = load_variant("czech-500"), load_variant("classic")
+    assert not rules.suits_must_differ(repeat)
+    assert rules.suits_must_differ(distinct)
+    hands = [parse_cards("7H 7H 7S 9C KD"), parse_cards("7H 7H 7S 7C 2D")]
+    hands += [rng.sample(pack, 13) for _ in range(80)]
+    for hand in hands:
+        state = CardState.of(hand)
+        for variant in (repeat, distinct):
+            engine = 0
+            for group in candidate_melds(state, variant):
+                for card in group:
+                    engine |= 1 << card
+            assert quick.meldable(state, variant) == engine, (variant.name, hand)
+    first = CardState.of(hands[0])
+    assert quick.meldable(first, repeat) == sum(1 << card for card in parse_cards("7H 7S"))
+    assert quick.meldable(first, distinct) == 0
 
 
 def test_variants_with_one_run_frame_share_what_the_count_check_remembers() -> None:

@@ -21,7 +21,7 @@ from itertools import combinations
 from kalooki.cards import JOKER, Card, card_points, rank_points
 from kalooki.cardstate import KEY_BITS, RUN_BITS, CardState
 from kalooki.melds import RUN_MAX, SET_MAX, MeldError, RunEnd, TableMeld, build, set_room_suits
-from kalooki.rules import RunFrame, most_ace_points, opening_points, opens, run_frame
+from kalooki.rules import RunFrame, most_ace_points, opening_points, opens, run_frame, suits_must_differ
 from kalooki.solver import Plan, PlannedBuild
 from kalooki.variant import Variant
 
@@ -55,6 +55,9 @@ def meldable(hand: Sequence[Card] | CardState, variant: Variant) -> int:
         ranks = (clubs & (diamonds | hearts | spades)) | (diamonds & (hearts | spades)) | (hearts & spades)
     else:
         ranks = (clubs & diamonds & (hearts | spades)) | ((clubs | diamonds) & hearts & spades)
+    if not suits_must_differ(variant):
+        # Sets may repeat a suit (two packs: 7H 7H 7S): a rank counts by its copies, not its suits.
+        ranks |= _repeat_ranks(state.key, jokers)
     found = (clubs & ranks) | (diamonds & ranks) << 13 | (hearts & ranks) << 26 | (spades & ranks) << 39
     entry = _FRAMES.get(id(variant))
     if entry is None or entry[0] is not variant:
@@ -72,6 +75,18 @@ def meldable(hand: Sequence[Card] | CardState, variant: Variant) -> int:
 
 
 _RANKS = (1 << 13) - 1
+
+
+def _repeat_ranks(key: int, jokers: int) -> int:
+    """The ranks (bit 0 = ace) whose copies in a hand's count ``key``, with ``jokers``, make three cards."""
+    ranks = 0
+    for index in range(13):
+        copies = sum((key >> ((suit * 13 + index) * KEY_BITS)) & 15 for suit in range(4))
+        if copies and copies + jokers >= 3:
+            ranks |= 1 << index
+    return ranks
+
+
 _RUN_MASK = (1 << RUN_BITS) - 1
 
 
