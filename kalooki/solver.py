@@ -27,7 +27,7 @@ from typing import Final, Literal
 from kalooki.cards import JOKER, Card
 from kalooki.errors import KalookiError
 from kalooki.melds import TableMeld
-from kalooki.rules import keep
+from kalooki.rules import keep, opening_points
 from kalooki.solver_candidates import (
     _CARD_BIT,
     _SUIT,
@@ -252,11 +252,7 @@ def solve(
         if keep > len(hand):
             raise Unsolvable(f"the hand holds {len(hand)} cards and cannot keep {keep}")
     rules = _rules(variant)
-    try:
-        meldless = _meldless(hand, rules)  # which checks the card codes too
-    except KeyError:
-        _check(hand, objective, keep, must_include)
-        raise
+    meldless = _meldless_checked(hand, rules, objective, keep, must_include)
     if meldless and not table:
         if must_include:
             raise Unsolvable("the hand cannot lay anything, so it cannot lay the cards it must")
@@ -266,13 +262,27 @@ def solve(
         if must_include:
             raise Unsolvable("the hand cannot lay anything, so it cannot lay the cards it must")
         return problem.plan(None)
-    outcome = _best_lay(problem, table, keep, must_include, None if opened else variant.opening_threshold)
+    outcome = _best_lay(problem, table, keep, must_include, None if opened else opening_points(variant))
     # An opening always lays cards, so it beats laying nothing unless it is worth nothing at all.
     if outcome is None or (not opened and not must_include and outcome.score <= 0):
         if must_include:
             raise Unsolvable("no plan lays every card of must_include under the constraints")
         return problem.plan(None)
     return problem.plan(outcome)
+
+
+def _meldless_checked(
+    hand: Sequence[Card], rules: _Rules, objective: Objective, keep: int, must_include: Sequence[Card]
+) -> bool:
+    """Whether the hand holds no meld; a card code out of range gets :func:`_check`'s refusal, which names it.
+
+    The meldless test reads every card's code anyway, so the common call skips a separate check.
+    """
+    try:
+        return _meldless(hand, rules)
+    except KeyError:
+        _check(hand, objective, keep, must_include)
+        raise
 
 
 def best_opening(
@@ -294,18 +304,14 @@ def best_opening(
         if keep > len(hand):
             return None
     rules = _rules(variant)
-    try:
-        meldless = _meldless(hand, rules)  # which checks the card codes too
-    except KeyError:
-        _check(hand, objective, keep, must_include)
-        raise
+    meldless = _meldless_checked(hand, rules, objective, keep, must_include)
     # Builds alone never open, so only the hand's own melds matter here.
     if meldless:
         return None
     problem = _Problem(hand, rules, objective, table)
     if not problem.cands:
         return None
-    outcome = _best_lay(problem, table, keep, must_include, variant.opening_threshold)
+    outcome = _best_lay(problem, table, keep, must_include, opening_points(variant))
     return None if outcome is None else problem.plan(outcome)
 
 
