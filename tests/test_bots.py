@@ -195,6 +195,8 @@ def test_meldable_is_exact_without_jokers() -> None:
     wrap = load_variant("classic", ["ace_in_runs=wrap"])
     circle = parse_cards("QS KS AS 5D")
     assert {card for card in range(52) if quick.meldable(circle, wrap) >> card & 1} == set(circle[:3])
+    in_runs = quick.meldable_in_runs(hand, variant)
+    assert {card for card in range(52) if in_runs >> card & 1} == set(parse_cards("7H 8H 9H"))
 
 
 def test_greedy_lays_a_whole_plan_with_one_solver_search(monkeypatch: pytest.MonkeyPatch) -> None:

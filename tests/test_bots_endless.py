@@ -4,7 +4,8 @@ Each was found in simulation: two bots throwing the same card back and forth, a 
 open throwing away every high card it drew, players laying down to one card on a table where
 nothing could be built any more, taking a discard that had to be laid at once and left such a
 hand, laying down to two cards while the other player could fill the sets' last places first,
-and keeping two cards that no draw could take out.
+keeping two cards that no draw could take out, and holding sets that could never go out on a
+table with no place left.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from kalooki.loader import load_variant
 from kalooki.melds import make_meld
 from kalooki.moves import Discard, Draw, Meld, Swap
 from kalooki.savegame import rng_state_from_json
-from kalooki.simulate import derive_seed, game_seed
+from kalooki.simulate import derive_seed, game_seed, play_game
 
 FIXTURES = Path(__file__).parent / "fixtures" / "endless"
 
@@ -231,7 +232,9 @@ def replay(fixture: str) -> Game:
     ("fixture", "turns", "winner"),
     [
         # Both bots laid down to one card taking discards they had to lay (see the fixture's "about").
-        ("kalooki-40-greedy-expert.json", 78, 0),
+        # (78 turns, greedy going out, until the expert stopped keeping sets on a table of full
+        # sets where only a run could take its hand out: it now goes out first.)
+        ("kalooki-40-greedy-expert.json", 61, 1),
         # Greedy laid down to two cards on set places that random then filled. (89 turns until
         # random kept back the cards of its melds one card short; the scenario tests above pin
         # greedy's side.)
@@ -337,3 +340,53 @@ def test_random_discards_a_card_that_is_in_no_meld_one_card_short() -> None:
         game = new_game(rules, ["3C 3H", "9C 5D"], stock="KS")
         play(game, "draw stock")
         assert ask_bot(RandomBot(random.Random(seed)), game) == Discard(parse_card("KS"))
+
+
+# ---------------------------------------------------------------- only a run goes out
+
+
+def full_sets_game(ann_keeps: str) -> Game:
+    """ann and bob have each laid a full set of four (two packs): no place is left on the table.
+
+    ann then holds ``ann_keeps`` and draws 3C.
+    """
+    size = 4 + len(ann_keeps.split())
+    rules = {"hand_size": size, "opening_threshold": 0, "jokers": 0}
+    bob = "KC KD KH KS 5H 9D 7C 8S 4H 6D"[: 3 * size - 1]  # the kings and cards that meld with nothing
+    game = new_game(rules, [f"QC QD QH QS {ann_keeps}", bob], discard="9C", stock="TD JS 3C")
+    play(game, "draw stock", "meld QC QD QH QS", "discard TD", "draw stock", "meld KC KD KH KS", "discard JS")
+    play(game, "draw stock")
+    return game
+
+
+def test_an_expert_holding_only_sets_on_a_table_of_full_sets_keeps_run_cards() -> None:
+    # Six cards after the draw, one to discard: going out lays five at once, and with nowhere to
+    # build that is one meld of five, a run (a set holds four). The twos can never all go down, so
+    # the expert throws a two and keeps 3C, which may start a run with 2C. Scored as sets, the twos
+    # were kept and every run card thrown: the hand ran to the turn limit (below).
+    game = full_sets_game("2C 2C 2D 2D 2S")
+    view = game.view(0)
+    assert endgame.live_places(game.table, game.discard_pile, game.variant) == []
+    assert endgame.only_a_run_goes_out(len(view.hand), 1, game.table, game.discard_pile, game.variant)
+    action = ask_bot(bot("expert"), game)
+    assert isinstance(action, Discard)
+    assert rank_of(action.card) == 2
+
+
+def test_sets_still_count_where_a_hand_could_go_out_with_them() -> None:
+    # Seven cards after the draw lay six at once: two sets of three will do, and the twos go out.
+    game = full_sets_game("2C 2C 2D 2D 2S 2H")
+    view = game.view(0)
+    assert not endgame.only_a_run_goes_out(len(view.hand), 1, game.table, game.discard_pile, game.variant)
+    two_sets = (tuple(parse_cards("2C 2D 2H")), tuple(parse_cards("2C 2D 2S")))
+    assert ask_bot(bot("expert"), game) == Meld(two_sets)
+
+
+def test_a_hand_that_held_only_sets_on_a_dead_table_now_ends() -> None:
+    # kalooki simulate kalooki-40 --bots random,expert --seed 1: game 259's eleventh hand reached
+    # the limit. From turn 67 the table was five full sets; random held one card, and the expert
+    # five twos (2C 2C 2D 2D 2S), which it kept as sets while throwing away every run card. It now
+    # goes out on turn 104 with 2C 3C 4C 5C 6C.
+    record = play_game(load_variant("kalooki-40"), ["random", "expert"], game_seed(1, 259), 259)
+    hand = record.hands[10]
+    assert (hand.end, hand.turns, hand.winner) == ("went_out", 104, 1)

@@ -97,6 +97,22 @@ def live_places(
     return live
 
 
+def only_a_run_goes_out(
+    cards: int, keep: int, table: Sequence[TableMeld], discard_pile: Sequence[Card], variant: Variant
+) -> bool:
+    """Whether a hand of ``cards`` (after its draw) can go out only by laying a run: never with a set.
+
+    On a table with no place left to fill (:func:`live_places` is empty), nothing can be built: the
+    hand goes out by laying all its cards but ``keep`` as new melds in one turn. Laying a meld
+    first and the rest later leaves too few cards for another meld (with fewer than six to lay),
+    so those cards would have to join that one meld. Fewer than six cards are one meld, and one
+    meld of more cards than ``set_maximum`` is a run. On such a table a hand of five sets of
+    twos (two packs, four to a set) can never go out, however long it waits for the sixth.
+    """
+    laid = cards - keep
+    return variant.set_maximum < laid < 6 and not live_places(table, discard_pile, variant)
+
+
 def too_few_for_a_meld(held: int, keep: int) -> bool:
     """Whether ``held`` cards after the discard are too few to go out by new melds alone.
 

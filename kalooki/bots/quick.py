@@ -59,10 +59,22 @@ def meldable(hand: Sequence[Card] | CardState, variant: Variant) -> int:
         # Sets may repeat a suit (two packs: 7H 7H 7S): a rank counts by its copies, not its suits.
         ranks |= _repeat_ranks(state.key, jokers)
     found = (clubs & ranks) | (diamonds & ranks) << 13 | (hearts & ranks) << 26 | (spades & ranks) << 39
+    return found | _in_runs(runs, jokers, variant)
+
+
+def meldable_in_runs(hand: Sequence[Card] | CardState, variant: Variant) -> int:
+    """The natural cards of ``hand`` that some new run of this hand could hold: :func:`meldable` less sets."""
+    state = hand if isinstance(hand, CardState) else CardState.of(hand)
+    return _in_runs(state.runs, state.jokers, variant)
+
+
+def _in_runs(runs: int, jokers: int, variant: Variant) -> int:
+    """The run part of :func:`meldable`, from the hand's run masks and jokers."""
     entry = _FRAMES.get(id(variant))
     if entry is None or entry[0] is not variant:
         entry = _frame_entry(variant)
     _, frame, covered = entry
+    found = 0
     for suit in range(4):
         mask = (runs >> (suit * RUN_BITS)) & _RUN_MASK
         if mask:
