@@ -373,6 +373,20 @@ def test_an_expert_holding_only_sets_on_a_table_of_full_sets_keeps_run_cards() -
     assert rank_of(action.card) == 2
 
 
+@pytest.mark.parametrize(
+    ("cards", "keep", "only_a_run"),
+    [(4, 1, False), (5, 1, False), (6, 1, True), (7, 1, False), (5, 0, True), (6, 0, False)],
+)
+def test_only_a_run_goes_out_between_a_set_and_two_melds(cards: int, keep: int, only_a_run: bool) -> None:
+    # Cards laid at once: three or four are one set; five one meld too big for a set; six two melds.
+    game = full_sets_game("2C 2C 2D 2D 2S")
+    table, pile, variant = list(game.table), game.discard_pile, game.variant
+    assert endgame.only_a_run_goes_out(cards, keep, table, pile, variant) is only_a_run
+    # With a place to build on (the table run's ends), nothing is decided by new melds alone.
+    table.append(make_meld(parse_cards("5S 6S 7S"), variant))
+    assert not endgame.only_a_run_goes_out(cards, keep, table, pile, variant)
+
+
 def test_sets_still_count_where_a_hand_could_go_out_with_them() -> None:
     # Seven cards after the draw lay six at once: two sets of three will do, and the twos go out.
     game = full_sets_game("2C 2C 2D 2D 2S 2H")
