@@ -32,7 +32,7 @@ from kalooki.solver_candidates import (
     _CARD_BIT,
     _SUIT,
     _Cand,
-    _meldless,
+    _meldless_value,
     _Rules,
     _rules,
     _run_builds,
@@ -99,11 +99,12 @@ class _Problem:
         self, hand: Sequence[Card], rules: _Rules, objective: Objective, table: Sequence[TableMeld]
     ) -> None:
         counts = [0] * 53
-        held = 0
         for card in hand:
             counts[card] += 1
-            held |= _CARD_BIT[card]
         jokers = counts[JOKER]
+        held = sum(map(_CARD_BIT.__getitem__, hand))
+        if held.bit_count() + jokers != len(hand):
+            held = sum(map(_CARD_BIT.__getitem__, set(hand)))  # copies carry into other cards' bits
         suit_ranks = [held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39]
         self.hand = hand
         self.rules = rules
@@ -146,19 +147,15 @@ class _Problem:
     def plan(self, outcome: Outcome | None) -> Plan:
         if outcome is None:
             return _unlaid(self.hand, self.rules)
-        laid = [0] * 53
-        points = 0
+        remaining = sorted(self.hand)
+        points = jokers = 0
         for cand in (*outcome.melds, *outcome.builds):
             for card in cand.naturals:
-                laid[card] += 1
-            laid[JOKER] += cand.jokers
+                remaining.remove(card)  # one copy the plan lays
+            jokers += cand.jokers
             points += cand.points
-        remaining: list[Card] = []
-        for card in sorted(self.hand):
-            if laid[card]:
-                laid[card] -= 1  # one copy the plan lays
-            else:
-                remaining.append(card)
+        if jokers:
+            del remaining[-jokers:]  # the jokers sort last
         planned: list[PlannedBuild] = []
         for cand in outcome.builds:
             if not cand.run_build:
@@ -252,11 +249,11 @@ def solve(
         if keep > len(hand):
             raise Unsolvable(f"the hand holds {len(hand)} cards and cannot keep {keep}")
     rules = _rules(variant)
-    meldless = _meldless_checked(hand, rules, objective, keep, must_include)
-    if meldless and not table:
+    value = _meldless_checked(hand, rules, objective, keep, must_include)
+    if value >= 0 and not table:
         if must_include:
             raise Unsolvable("the hand cannot lay anything, so it cannot lay the cards it must")
-        return _unlaid(hand, rules)
+        return _plan((), (), 0, 0, value, tuple(sorted(hand)))
     problem = _Problem(hand, rules, objective, table)
     if not problem.cands and not problem.has_joker_builds:
         if must_include:
@@ -273,13 +270,14 @@ def solve(
 
 def _meldless_checked(
     hand: Sequence[Card], rules: _Rules, objective: Objective, keep: int, must_include: Sequence[Card]
-) -> bool:
-    """Whether the hand holds no meld; a card code out of range gets :func:`_check`'s refusal, which names it.
+) -> int:
+    """The hand's value when it holds no meld, else -1 (:func:`_meldless_value`); a card code out
+    of range gets :func:`_check`'s refusal, which names it.
 
     The meldless test reads every card's code anyway, so the common call skips a separate check.
     """
     try:
-        return _meldless(hand, rules)
+        return _meldless_value(hand, rules)
     except KeyError:
         _check(hand, objective, keep, must_include)
         raise
@@ -304,9 +302,8 @@ def best_opening(
         if keep > len(hand):
             return None
     rules = _rules(variant)
-    meldless = _meldless_checked(hand, rules, objective, keep, must_include)
     # Builds alone never open, so only the hand's own melds matter here.
-    if meldless:
+    if _meldless_checked(hand, rules, objective, keep, must_include) >= 0:
         return None
     problem = _Problem(hand, rules, objective, table)
     if not problem.cands:
