@@ -30,6 +30,7 @@ from kalooki.melds import TableMeld
 from kalooki.rules import keep, opening_points
 from kalooki.solver_candidates import (
     _CARD_BIT,
+    _RULES_CACHE,
     _SUIT,
     _Cand,
     _meldless_value,
@@ -248,8 +249,15 @@ def solve(
         _check(hand, objective, keep, must_include)
         if keep > len(hand):
             raise Unsolvable(f"the hand holds {len(hand)} cards and cannot keep {keep}")
-    rules = _rules(variant)
-    value = _meldless_checked(hand, rules, objective, keep, must_include)
+    rules = _RULES_CACHE.get(id(variant))
+    if rules is None or rules.variant is not variant:
+        rules = _rules(variant)
+    # The meldless test reads every card's code anyway, so the common call skips a separate check.
+    try:
+        value = _meldless_value(hand, rules)
+    except KeyError:
+        _check(hand, objective, keep, must_include)  # names the card code out of range
+        raise
     if value >= 0 and not table:
         if must_include:
             raise Unsolvable("the hand cannot lay anything, so it cannot lay the cards it must")
@@ -266,21 +274,6 @@ def solve(
             raise Unsolvable("no plan lays every card of must_include under the constraints")
         return problem.plan(None)
     return problem.plan(outcome)
-
-
-def _meldless_checked(
-    hand: Sequence[Card], rules: _Rules, objective: Objective, keep: int, must_include: Sequence[Card]
-) -> int:
-    """The hand's value when it holds no meld, else -1 (:func:`_meldless_value`); a card code out
-    of range gets :func:`_check`'s refusal, which names it.
-
-    The meldless test reads every card's code anyway, so the common call skips a separate check.
-    """
-    try:
-        return _meldless_value(hand, rules)
-    except KeyError:
-        _check(hand, objective, keep, must_include)
-        raise
 
 
 def best_opening(
@@ -302,8 +295,13 @@ def best_opening(
         if keep > len(hand):
             return None
     rules = _rules(variant)
+    try:
+        meldless = _meldless_value(hand, rules) >= 0
+    except KeyError:
+        _check(hand, objective, keep, must_include)
+        raise
     # Builds alone never open, so only the hand's own melds matter here.
-    if _meldless_checked(hand, rules, objective, keep, must_include) >= 0:
+    if meldless:
         return None
     problem = _Problem(hand, rules, objective, table)
     if not problem.cands:

@@ -15,7 +15,7 @@ which leaves every memoised value exact. An opening's points are bounded the sam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Final
@@ -270,12 +270,10 @@ class _Search:
         return s | (left << self.counter_shift) | (need << self.need_shift) if need or left else s
 
     def best(self, s: int, need: int, left: int, bound: int, reach: int) -> int:
-        """The best score reachable from state ``s`` (NEG when none), recording each node's choice."""
-        return self._searcher()(s, need, left, bound, reach)
+        """The best score reachable from state ``s`` (NEG when none), recording each node's choice.
 
-    def _searcher(self) -> Callable[[int, int, int, int, int], int]:
-        """The search as a closure: its constants are locals of the enclosing call, which Python
-        reads faster than the attributes of ``self`` at every node."""
+        The search is a closure: its constants are locals of this call, which Python reads faster
+        than the attributes of ``self`` at every node."""
         memo, choice = self.memo, self.choice
         natural_bits, width, field_mask = self.natural_bits, self.width, self.field_mask
         joker_shift, counter_shift, need_shift = self.joker_shift, self.counter_shift, self.need_shift
@@ -290,7 +288,7 @@ class _Search:
         # Without joker builds or jokers that must be laid, a leaf only asks for the opening and keep.
         plain_leaf = not self.has_joker_builds and not self.must_jokers
 
-        def best(s: int, need: int, left: int, bound: int, reach: int) -> int:
+        def node(s: int, need: int, left: int, bound: int, reach: int) -> int:
             # A card no candidate can lay stays, with no choice to make: such states are walked
             # through here rather than searched, and keep the value of the state they lead to.
             passed: list[int] | None = None
@@ -346,7 +344,7 @@ class _Search:
                     else:
                         after = need
                     value = (
-                        best((s - packed) | table_bit, after, left, bound - share, reach - points_share)
+                        node((s - packed) | table_bit, after, left, bound - share, reach - points_share)  # noqa: F821
                         + score
                     )
                     if value > top:
@@ -375,7 +373,7 @@ class _Search:
                 kept = left + count
                 if (rest - (keep - kept) * cheapest if kept < keep else rest) > top:
                     kept = kept if kept < keep else keep
-                    value = best(s - (count << shift), need, kept, rest, reach - count * points_of[index])
+                    value = node(s - (count << shift), need, kept, rest, reach - count * points_of[index])  # noqa: F821
                     if value > top:
                         top = value
                         chosen = -1
@@ -386,7 +384,13 @@ class _Search:
                     memo[passed_key] = top
             return top
 
-        return best
+        try:
+            return node(s, need, left, bound, reach)
+        finally:
+            # The closure refers to itself: unbinding it breaks that cycle, so the memo and the
+            # whole search are freed as the solve returns rather than by the garbage collector
+            # (ruff reads the del as leaving ``node`` undefined in the calls above: F821).
+            del node
 
     def read_back(self, score: int, need: int, left: int) -> Outcome:
         """Walk the recorded choices from the start to read the lay back."""
