@@ -254,13 +254,45 @@ def _run_candidates(suit_ranks: list[int], jokers: int, rules: _Rules, out: list
         key = (jokers << 13 | mask) << 2 | suit
         found = cache.get(key)
         if found is None:
-            found = []
-            _suit_runs(mask, suit, jokers, rules, found)
-            if len(found) <= _RUN_CACHE_LIST:
-                if len(cache) >= _RUN_CACHE_MAX:
-                    cache.clear()
-                cache[key] = found
+            found = _listed_runs(key, mask, suit, jokers, rules)
         out.extend(found)
+
+
+def _listed_runs(key: int, mask: int, suit: int, jokers: int, rules: _Rules) -> list[_Cand]:
+    """The runs of one suit's ranks, kept in the cache under ``key``: another suit's runs of the
+    same ranks moved to this suit when the cache holds them (moving costs a fraction of listing)."""
+    cache = rules.run_cache
+    for other in range(4):
+        listed = cache.get(key - suit + other)
+        if listed is not None:
+            found = _moved(listed, (suit - other) * 13)
+            break
+    else:
+        found = []
+        _suit_runs(mask, suit, jokers, rules, found)
+    _keep(cache, key, found)
+    return found
+
+
+def _moved(cands: list[_Cand], step: int) -> list[_Cand]:
+    """New-meld runs moved ``step`` codes to another suit."""
+    return [
+        _Cand(
+            tuple([code + step for code in cand.naturals]),
+            cand.jokers,
+            cand.points,
+            -1,
+            tuple([code if code == JOKER else code + step for code in cand.written]),
+        )
+        for cand in cands
+    ]
+
+
+def _keep(cache: dict[int, list[_Cand]], key: int, found: list[_Cand]) -> None:
+    if len(found) <= _RUN_CACHE_LIST:
+        if len(cache) >= _RUN_CACHE_MAX:
+            cache.clear()
+        cache[key] = found
 
 
 def _suit_runs(mask: int, suit: int, jokers: int, rules: _Rules, out: list[_Cand]) -> None:
