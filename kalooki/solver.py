@@ -104,8 +104,10 @@ class _Problem:
             counts[card] += 1
         jokers = counts[JOKER]
         held = sum(map(_CARD_BIT.__getitem__, hand))
-        if held.bit_count() + jokers != len(hand):
-            held = sum(map(_CARD_BIT.__getitem__, set(hand)))  # copies carry into other cards' bits
+        # Copies of a card carry into other cards' bits, leaving fewer bits than natural cards.
+        self.distinct = held.bit_count() + jokers == len(hand)
+        if not self.distinct:
+            held = sum(map(_CARD_BIT.__getitem__, set(hand)))
         suit_ranks = [held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39]
         self.hand = hand
         self.rules = rules
@@ -114,7 +116,7 @@ class _Problem:
         self.jokers = jokers
         cands: list[_Cand] = []
         # A set may name a card twice only where suits may repeat and the hand holds a copy.
-        self.copies = rules.suits_repeat and held.bit_count() + jokers != len(hand)
+        self.copies = rules.suits_repeat and not self.distinct
         _set_candidates(suit_ranks, jokers, rules, cands, counts if self.copies else None)
         _run_candidates(suit_ranks, jokers, rules, cands)
         self.joker_only: list[list[_Cand | None]] = []
@@ -348,8 +350,9 @@ def _best_lay(
     melds: list[_Cand] = []
     laid: list[Card] = []
     points = 0
-    for cand in sorted(cands, key=_lowest_card):
-        times = min(map(counts.__getitem__, cand.naturals))
+    for cand in sorted(cands, key=_lowest_card) if len(cands) > 1 else cands:
+        # Each candidate as often as the hand holds its scarcest card: once without copies.
+        times = 1 if problem.distinct else min(map(counts.__getitem__, cand.naturals))
         melds += [cand] * times
         laid += cand.naturals * times
         points += cand.points * times
