@@ -382,8 +382,10 @@ def _add_run_frames(
     size = len(held)
     # One natural with up to three jokers is read as a set, so such a run cannot be laid.
     shortest = max(rules.run_min, rules.set_max + 1) if size == 1 else rules.run_min
-    most = min(jokers, RUN_MAX - size)
-    if max(min_jokers, shortest - size) > most:
+    # Conditional expressions rather than min and max: this runs for every frame of every suit listed.
+    most = RUN_MAX - size if RUN_MAX - size < jokers else jokers
+    fewest = shortest - size if shortest - size > min_jokers else min_jokers
+    if fewest > most:
         return
     # Positions below the ace high are ranks in order; an ace high or a wrap reorders the codes.
     if high < 14:
@@ -392,12 +394,15 @@ def _add_run_frames(
         naturals = tuple(sorted([base + (p - 1) % 13 for p in held]))
     below_sum = rules.points_below
     wrap, lowest, highest = rules.wrap, rules.lowest, rules.highest
-    for used in range(max(min_jokers, shortest - size), most + 1):
+    for used in range(fewest, most + 1):
         extra = used - min_jokers
         # The frames from the most jokers below the naturals to the most above, the first of the
         # dearest kept; without wrap, only those inside the line.
-        fewest_below = 0 if wrap else max(0, high + extra - highest)
-        most_below = extra if wrap else min(extra, low - lowest)
+        if wrap:
+            fewest_below, most_below = 0, extra
+        else:
+            fewest_below = high + extra - highest if high + extra > highest else 0
+            most_below = extra if extra < low - lowest else low - lowest
         start = -1
         frame_points = -1
         for below in range(fewest_below, most_below + 1):
