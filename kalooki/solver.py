@@ -30,9 +30,10 @@ from kalooki.melds import TableMeld
 from kalooki.rules import keep, opening_points
 from kalooki.solver_candidates import (
     _CARD_BIT,
+    _RULES_CACHE,
     _SUIT,
     _Cand,
-    _meldless,
+    _meldless_value,
     _Rules,
     _rules,
     _run_builds,
@@ -99,11 +100,14 @@ class _Problem:
         self, hand: Sequence[Card], rules: _Rules, objective: Objective, table: Sequence[TableMeld]
     ) -> None:
         counts = [0] * 53
-        held = 0
         for card in hand:
             counts[card] += 1
-            held |= _CARD_BIT[card]
         jokers = counts[JOKER]
+        held = sum(map(_CARD_BIT.__getitem__, hand))
+        # Copies of a card carry into other cards' bits, leaving fewer bits than natural cards.
+        self.distinct = held.bit_count() + jokers == len(hand)
+        if not self.distinct:
+            held = sum(map(_CARD_BIT.__getitem__, set(hand)))
         suit_ranks = [held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39]
         self.hand = hand
         self.rules = rules
@@ -112,7 +116,7 @@ class _Problem:
         self.jokers = jokers
         cands: list[_Cand] = []
         # A set may name a card twice only where suits may repeat and the hand holds a copy.
-        self.copies = rules.suits_repeat and held.bit_count() + jokers != len(hand)
+        self.copies = rules.suits_repeat and not self.distinct
         _set_candidates(suit_ranks, jokers, rules, cands, counts if self.copies else None)
         _run_candidates(suit_ranks, jokers, rules, cands)
         self.joker_only: list[list[_Cand | None]] = []
@@ -146,19 +150,15 @@ class _Problem:
     def plan(self, outcome: Outcome | None) -> Plan:
         if outcome is None:
             return _unlaid(self.hand, self.rules)
-        laid = [0] * 53
-        points = 0
+        remaining = sorted(self.hand)
+        points = jokers = 0
         for cand in (*outcome.melds, *outcome.builds):
             for card in cand.naturals:
-                laid[card] += 1
-            laid[JOKER] += cand.jokers
+                remaining.remove(card)  # one copy the plan lays
+            jokers += cand.jokers
             points += cand.points
-        remaining: list[Card] = []
-        for card in sorted(self.hand):
-            if laid[card]:
-                laid[card] -= 1  # one copy the plan lays
-            else:
-                remaining.append(card)
+        if jokers:
+            del remaining[-jokers:]  # the jokers sort last
         planned: list[PlannedBuild] = []
         for cand in outcome.builds:
             if not cand.run_build:
@@ -251,12 +251,19 @@ def solve(
         _check(hand, objective, keep, must_include)
         if keep > len(hand):
             raise Unsolvable(f"the hand holds {len(hand)} cards and cannot keep {keep}")
-    rules = _rules(variant)
-    meldless = _meldless_checked(hand, rules, objective, keep, must_include)
-    if meldless and not table:
+    rules = _RULES_CACHE.get(id(variant))
+    if rules is None or rules.variant is not variant:
+        rules = _rules(variant)
+    # The meldless test reads every card's code anyway, so the common call skips a separate check.
+    try:
+        value = _meldless_value(hand, rules)
+    except KeyError:
+        _check(hand, objective, keep, must_include)  # names the card code out of range
+        raise
+    if value >= 0 and not table:
         if must_include:
             raise Unsolvable("the hand cannot lay anything, so it cannot lay the cards it must")
-        return _unlaid(hand, rules)
+        return _plan((), (), 0, 0, value, tuple(sorted(hand)))
     problem = _Problem(hand, rules, objective, table)
     if not problem.cands and not problem.has_joker_builds:
         if must_include:
@@ -269,20 +276,6 @@ def solve(
             raise Unsolvable("no plan lays every card of must_include under the constraints")
         return problem.plan(None)
     return problem.plan(outcome)
-
-
-def _meldless_checked(
-    hand: Sequence[Card], rules: _Rules, objective: Objective, keep: int, must_include: Sequence[Card]
-) -> bool:
-    """Whether the hand holds no meld; a card code out of range gets :func:`_check`'s refusal, which names it.
-
-    The meldless test reads every card's code anyway, so the common call skips a separate check.
-    """
-    try:
-        return _meldless(hand, rules)
-    except KeyError:
-        _check(hand, objective, keep, must_include)
-        raise
 
 
 def best_opening(
@@ -304,7 +297,11 @@ def best_opening(
         if keep > len(hand):
             return None
     rules = _rules(variant)
-    meldless = _meldless_checked(hand, rules, objective, keep, must_include)
+    try:
+        meldless = _meldless_value(hand, rules) >= 0
+    except KeyError:
+        _check(hand, objective, keep, must_include)
+        raise
     # Builds alone never open, so only the hand's own melds matter here.
     if meldless:
         return None
@@ -353,8 +350,9 @@ def _best_lay(
     melds: list[_Cand] = []
     laid: list[Card] = []
     points = 0
-    for cand in sorted(cands, key=_lowest_card):
-        times = min(map(counts.__getitem__, cand.naturals))
+    for cand in sorted(cands, key=_lowest_card) if len(cands) > 1 else cands:
+        # Each candidate as often as the hand holds its scarcest card: once without copies.
+        times = 1 if problem.distinct else min(map(counts.__getitem__, cand.naturals))
         melds += [cand] * times
         laid += cand.naturals * times
         points += cand.points * times

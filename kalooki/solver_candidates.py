@@ -5,7 +5,7 @@ naturals they hold and their number of jokers (keeping the frame worth the most 
 objectives do not care where a joker sits), builds by table meld and the cards added at each end.
 A variant's lists are kept per suit's ranks (runs) and per rank's suits or copies (sets), with the
 jokers, on its :class:`_Rules`: hands repeat those far more often than whole hands, and a list
-depends on nothing else. :func:`_meldless` tells a hand that holds no
+depends on nothing else. :func:`_meldless_value` tells a hand that holds no
 new meld at all from a few bit operations, before anything is listed.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations
+from itertools import accumulate, combinations
 from typing import Final
 
 from kalooki.cards import JOKER, Card, card_points, rank_points
@@ -38,6 +38,10 @@ _CARD_BIT: Final = {**{card: 1 << card for card in range(JOKER)}, JOKER: 0}
 """Each card code's bit in a hand's 52-bit mask of naturals (the joker has none); a code out of
 range is no key, so reading a hand's bits also checks its codes."""
 _SUIT: Final = (1 << 13) - 1
+_NATURALS: Final = (1 << JOKER) - 1
+_VALUE_SHIFT: Final = 64
+"""Where a card's value in hand sits in its :attr:`_Rules.card_key`: above the 52 natural bits and
+the carries of a hand's copies, so one sum of a hand's keys holds its cards and its value."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,10 +57,12 @@ class _Rules:
     hand_value: tuple[int, ...]  # card_points of each code, the joker at its penalty
     meld_value: tuple[int, ...]  # the most points each natural adds to a meld (hand_value but aces)
     position_points: tuple[int, ...]  # points of each run position, index position + _OFFSET
+    points_below: tuple[int, ...]  # the sum of position_points before each index, and of all at the end
     set_points: tuple[int, ...]  # points of a card in a set of each rank (1-13), index rank
     set_max: int  # most cards in a set (the variant's set_maximum)
     suits_repeat: bool  # whether a set may hold a suit twice (set_suits: may_repeat)
     natural_runs: tuple[bool, ...]  # whether a suit's ranks (bit r-1 for rank r) hold a run, no jokers
+    card_key: dict[Card, int]  # each code's _CARD_BIT plus its hand_value << _VALUE_SHIFT
     # Candidates already listed, by rank and suits (sets) or by suit and ranks (runs), with the jokers.
     set_cache: dict[int, list[_Cand]] = field(default_factory=dict)
     run_cache: dict[int, list[_Cand]] = field(default_factory=dict)
@@ -73,6 +79,11 @@ def _rules(variant: Variant) -> _Rules:
     frame = run_frame(variant)
     hand_value = tuple(card_points(c, variant.ace_value, variant.joker_penalty) for c in range(53))
     ace_value = most_ace_points(variant)
+    # Position 1 is an ace below the two (wrap runs count the ace of K-A-2 as the high one).
+    position_points = tuple(
+        variant.low_ace_value if p == 1 else rank_points((p - 1) % 13 + 1, variant.ace_value)
+        for p in range(-_OFFSET, 60)
+    )
     rules = _Rules(
         variant=variant,
         lowest=frame.lowest,
@@ -86,17 +97,15 @@ def _rules(variant: Variant) -> _Rules:
         meld_value=hand_value
         if ace_value == variant.ace_value
         else tuple(ace_value if c != JOKER and c % 13 == 0 else hand_value[c] for c in range(53)),
-        # Position 1 is an ace below the two (wrap runs count the ace of K-A-2 as the high one).
-        position_points=tuple(
-            variant.low_ace_value if p == 1 else rank_points((p - 1) % 13 + 1, variant.ace_value)
-            for p in range(-_OFFSET, 60)
-        ),
+        position_points=position_points,
+        points_below=tuple(accumulate(position_points, initial=0)),
         set_points=tuple(rank_points(rank, variant.ace_value) for rank in range(14)),
         set_max=variant.set_maximum,
         suits_repeat=not suits_must_differ(variant),
         natural_runs=_natural_run_table(
             frame.wrap, frame.lowest, 39 if frame.wrap else frame.highest, frame.minimum
         ),
+        card_key={card: bit | hand_value[card] << _VALUE_SHIFT for card, bit in _CARD_BIT.items()},
     )
     if len(_RULES_CACHE) > 256:
         _RULES_CACHE.clear()
@@ -236,19 +245,54 @@ _RUN_CACHE_LIST: Final = 64
 def _run_candidates(suit_ranks: list[int], jokers: int, rules: _Rules, out: list[_Cand]) -> None:
     """The runs of the hand whose ranks (bit r-1 for rank r) in each suit are ``suit_ranks``."""
     cache = rules.run_cache
+    natural_runs = rules.natural_runs
+    # Fewer cards than a run's length, or no run without jokers: no run, and nothing to keep.
+    short = rules.run_min - jokers
     for suit, mask in enumerate(suit_ranks):
-        if not mask:
+        if not mask or mask.bit_count() < short or not (jokers or natural_runs[mask]):
             continue
         key = (jokers << 13 | mask) << 2 | suit
         found = cache.get(key)
         if found is None:
-            found = []
-            _suit_runs(mask, suit, jokers, rules, found)
-            if len(found) <= _RUN_CACHE_LIST:
-                if len(cache) >= _RUN_CACHE_MAX:
-                    cache.clear()
-                cache[key] = found
+            found = _listed_runs(key, mask, suit, jokers, rules)
         out.extend(found)
+
+
+def _listed_runs(key: int, mask: int, suit: int, jokers: int, rules: _Rules) -> list[_Cand]:
+    """The runs of one suit's ranks, kept in the cache under ``key``: another suit's runs of the
+    same ranks moved to this suit when the cache holds them (moving costs a fraction of listing)."""
+    cache = rules.run_cache
+    for other in range(4):
+        listed = cache.get(key - suit + other)
+        if listed is not None:
+            found = _moved(listed, (suit - other) * 13)
+            break
+    else:
+        found = []
+        _suit_runs(mask, suit, jokers, rules, found)
+    _keep(cache, key, found)
+    return found
+
+
+def _moved(cands: list[_Cand], step: int) -> list[_Cand]:
+    """New-meld runs moved ``step`` codes to another suit."""
+    return [
+        _Cand(
+            tuple([code + step for code in cand.naturals]),
+            cand.jokers,
+            cand.points,
+            -1,
+            tuple([code if code == JOKER else code + step for code in cand.written]),
+        )
+        for cand in cands
+    ]
+
+
+def _keep(cache: dict[int, list[_Cand]], key: int, found: list[_Cand]) -> None:
+    if len(found) <= _RUN_CACHE_LIST:
+        if len(cache) >= _RUN_CACHE_MAX:
+            cache.clear()
+        cache[key] = found
 
 
 def _suit_runs(mask: int, suit: int, jokers: int, rules: _Rules, out: list[_Cand]) -> None:
@@ -261,7 +305,7 @@ def _suit_runs(mask: int, suit: int, jokers: int, rules: _Rules, out: list[_Cand
         if rules.natural_runs[mask]:
             _natural_runs(line_mask, suit * 13, rules, out)
         return
-    line = [p for p in range(1, 40) if line_mask >> p & 1]
+    line = [p for p in range(1, rules.highest + 1) if line_mask >> p & 1]
     if rules.wrap:
         starts = [i for i, position in enumerate(line) if 14 <= position <= 26]
     else:
@@ -285,7 +329,7 @@ def _suit_runs(mask: int, suit: int, jokers: int, rules: _Rules, out: list[_Cand
             inner = line[first + 1 : last]
             for dropped_count in range(min(len(inner), jokers - gaps) + 1):
                 for dropped in combinations(inner, dropped_count):
-                    positions = [low, *(p for p in inner if p not in dropped)]
+                    positions = [low, *[p for p in inner if p not in dropped]] if dropped else [low, *inner]
                     if last > first:
                         positions.append(high)
                     _add_run_frames(positions, gaps + dropped_count, jokers, rules, base, best)
@@ -334,37 +378,47 @@ def _add_run_frames(
     best: dict[tuple[tuple[Card, ...], int], _Cand],
 ) -> None:
     """Record the runs holding exactly the naturals at ``held`` with each joker count, best frame each."""
-    naturals = tuple(sorted(base + (p - 1) % 13 for p in held))
     low, high = held[0], held[-1]
-    points = rules.position_points
-    for used in range(min_jokers, jokers + 1):
-        length = len(held) + used
-        if length > RUN_MAX:
-            break
-        # One natural with up to three jokers is read as a set, so such a run cannot be laid.
-        if length < rules.run_min or (len(held) == 1 and length <= rules.set_max):
-            continue
+    size = len(held)
+    # One natural with up to three jokers is read as a set, so such a run cannot be laid.
+    shortest = max(rules.run_min, rules.set_max + 1) if size == 1 else rules.run_min
+    # Conditional expressions rather than min and max: this runs for every frame of every suit listed.
+    most = RUN_MAX - size if RUN_MAX - size < jokers else jokers
+    fewest = shortest - size if shortest - size > min_jokers else min_jokers
+    if fewest > most:
+        return
+    # Positions below the ace high are ranks in order; an ace high or a wrap reorders the codes.
+    if high < 14:
+        naturals = tuple([base - 1 + p for p in held])
+    else:
+        naturals = tuple(sorted([base + (p - 1) % 13 for p in held]))
+    below_sum = rules.points_below
+    wrap, lowest, highest = rules.wrap, rules.lowest, rules.highest
+    for used in range(fewest, most + 1):
         extra = used - min_jokers
-        frame: tuple[int, int] | None = None
+        # The frames from the most jokers below the naturals to the most above, the first of the
+        # dearest kept; without wrap, only those inside the line.
+        if wrap:
+            fewest_below, most_below = 0, extra
+        else:
+            fewest_below = high + extra - highest if high + extra > highest else 0
+            most_below = extra if extra < low - lowest else low - lowest
+        start = -1
         frame_points = -1
-        for below in range(extra + 1):
-            start, end = low - below, high + extra - below
-            if not rules.wrap and (start < rules.lowest or end > rules.highest):
-                continue
-            value = sum(points[_OFFSET + start : _OFFSET + end + 1])
+        for below in range(fewest_below, most_below + 1):
+            value = below_sum[_OFFSET + high + extra - below + 1] - below_sum[_OFFSET + low - below]
             if value > frame_points:
-                frame, frame_points = (start, end), value
-        if frame is None:
+                start, frame_points = low - below, value
+        if frame_points < 0:
             continue
         key = (naturals, used)
         known = best.get(key)
         if known is not None and known.points >= frame_points:
             continue
-        positions = set(held)
-        written = tuple(
-            base + (p - 1) % 13 if p in positions else JOKER for p in range(frame[0], frame[1] + 1)
-        )
-        best[key] = _Cand(naturals, used, frame_points, -1, written)
+        written = [JOKER] * (high - low + 1 + extra)
+        for p in held:
+            written[p - start] = base + (p - 1) % 13
+        best[key] = _Cand(naturals, used, frame_points, -1, tuple(written))
 
 
 def _set_builds(
@@ -465,27 +519,31 @@ def _run_builds(
                             slots[used] = cand
 
 
-def _meldless(hand: Sequence[Card], rules: _Rules) -> bool:
-    """Whether the hand holds no new meld at all, found without listing any: no joker, no rank in
-    three suits (or three cards, where a set may repeat a suit), no suit with a run. (False may
-    still mean none: then the candidates say so.) Raises KeyError on a card code out of range."""
-    held = sum(map(_CARD_BIT.__getitem__, hand))
+def _meldless_value(hand: Sequence[Card], rules: _Rules) -> int:
+    """The hand's value in hand when it holds no new meld at all, found without listing any: no
+    joker, no rank in three suits (or three cards, where a set may repeat a suit), no suit with a
+    run; else -1. (-1 may still mean none: then the candidates say so.) Raises KeyError on a card
+    code out of range."""
+    key = sum(map(rules.card_key.__getitem__, hand))
+    held = key & _NATURALS
     # Distinct natural cards add up without a carry, so the sum has a bit per card; a joker or a
     # second copy leaves fewer bits, and then the hand is read again as a set of cards.
     if held.bit_count() != len(hand):
         cards = set(hand)
         if JOKER in cards:
-            return False
+            return -1
         if rules.suits_repeat:
             # A set may name a card twice: any three naturals of one rank make one.
             ranks = [0] * 13
             for card in hand:
                 ranks[card % 13] += 1
             if max(ranks) >= SET_MIN:
-                return False
+                return -1
         held = sum(map(_CARD_BIT.__getitem__, cards))
     clubs, diamonds, hearts, spades = held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39
     if (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds)):
-        return False
+        return -1
     runs = rules.natural_runs
-    return not (runs[clubs] or runs[diamonds] or runs[hearts] or runs[spades])
+    if runs[clubs] or runs[diamonds] or runs[hearts] or runs[spades]:
+        return -1
+    return key >> _VALUE_SHIFT

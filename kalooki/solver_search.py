@@ -15,7 +15,7 @@ which leaves every memoised value exact. An opening's points are bounded the sam
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Final
@@ -43,8 +43,13 @@ _Entry = tuple[int, int, int, int, int, int, int, int]
 points share, candidate number); see :meth:`_Search._entries`."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Outcome:
+    """The best lay: its new melds and builds, in the search's order, and its score.
+
+    Not frozen: a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``,
+    and every hand with a meld builds one."""
+
     melds: tuple[_Cand, ...]
     builds: tuple[_Cand, ...]
     score: int
@@ -265,12 +270,10 @@ class _Search:
         return s | (left << self.counter_shift) | (need << self.need_shift) if need or left else s
 
     def best(self, s: int, need: int, left: int, bound: int, reach: int) -> int:
-        """The best score reachable from state ``s`` (NEG when none), recording each node's choice."""
-        return self._searcher()(s, need, left, bound, reach)
+        """The best score reachable from state ``s`` (NEG when none), recording each node's choice.
 
-    def _searcher(self) -> Callable[[int, int, int, int, int], int]:
-        """The search as a closure: its constants are locals of the enclosing call, which Python
-        reads faster than the attributes of ``self`` at every node."""
+        The search is a closure: its constants are locals of this call, which Python reads faster
+        than the attributes of ``self`` at every node."""
         memo, choice = self.memo, self.choice
         natural_bits, width, field_mask = self.natural_bits, self.width, self.field_mask
         joker_shift, counter_shift, need_shift = self.joker_shift, self.counter_shift, self.need_shift
@@ -285,66 +288,109 @@ class _Search:
         # Without joker builds or jokers that must be laid, a leaf only asks for the opening and keep.
         plain_leaf = not self.has_joker_builds and not self.must_jokers
 
-        def best(s: int, need: int, left: int, bound: int, reach: int) -> int:
-            if not s & natural_bits:
-                if not plain_leaf:
-                    return leaf(s, need, left)[0]
-                if need or left + ((s >> joker_shift) & field_mask) < keep:
+        def node(s: int, need: int, left: int, bound: int, reach: int) -> int:
+            # A card no candidate can lay stays, with no choice to make: such states are walked
+            # through here rather than searched, and keep the value of the state they lead to.
+            passed: list[int] | None = None
+            while True:
+                if not s & natural_bits:
+                    if not plain_leaf:
+                        value = leaf(s, need, left)[0]
+                    elif need or left + ((s >> joker_shift) & field_mask) < keep:
+                        value = NEG
+                    else:
+                        value = 0
+                    if passed:
+                        for key in passed:
+                            memo[key] = value
+                    return value
+                if need > 1 and need >> 1 > reach:
+                    if passed:
+                        for key in passed:
+                            memo[key] = NEG
                     return NEG
-                return 0
-            if need > 1 and need >> 1 > reach:
-                return NEG
-            key = s | (left << counter_shift) | (need << need_shift) if need or left else s
-            found = memo.get(key)
-            if found is not None:
-                return found
-            index = ((s & -s).bit_length() - 1) // width
-            guarded = s | guard
-            top = NEG
-            chosen = -1
-            cut = bound - (keep - left) * cheapest if left < keep else bound
-            for (
-                packed,
-                table_bit,
-                score,
-                slack,
-                share,
-                opening_points,
-                points_share,
-                number,
-            ) in by_field[index]:
-                if (guarded - packed) & guard != guard or s & table_bit:
-                    continue
-                # Skipping a branch that cannot beat the best so far keeps this node's value exact.
-                if slack + cut <= top:
-                    continue
-                if need and not table_bit:
-                    short = (need >> 1) - opening_points
-                    after = short << 1 if short > 0 else 0
+                key = s | (left << counter_shift) | (need << need_shift) if need or left else s
+                found = memo.get(key)
+                if found is not None:
+                    if passed:
+                        for key in passed:
+                            memo[key] = found
+                    return found
+                index = ((s & -s).bit_length() - 1) // width
+                guarded = s | guard
+                top = NEG
+                chosen = -1
+                layable = False
+                cut = bound - (keep - left) * cheapest if left < keep else bound
+                for (
+                    packed,
+                    table_bit,
+                    score,
+                    slack,
+                    share,
+                    opening_points,
+                    points_share,
+                    number,
+                ) in by_field[index]:
+                    if (guarded - packed) & guard != guard or s & table_bit:
+                        continue
+                    layable = True
+                    # Skipping a branch that cannot beat the best so far keeps this node's value exact.
+                    if slack + cut <= top:
+                        continue
+                    if need and not table_bit:
+                        short = (need >> 1) - opening_points
+                        after = short << 1 if short > 0 else 0
+                    else:
+                        after = need
+                    value = (
+                        node((s - packed) | table_bit, after, left, bound - share, reach - points_share)  # noqa: F821
+                        + score
+                    )
+                    if value > top:
+                        top = value
+                        chosen = number
+                shift = index * width
+                count = (s >> shift) & field_mask
+                if layable:
+                    break
+                if passed is None:
+                    passed = [key]
                 else:
-                    after = need
-                value = (
-                    best((s - packed) | table_bit, after, left, bound - share, reach - points_share) + score
-                )
-                if value > top:
-                    top = value
-                    chosen = number
-            shift = index * width
-            count = (s >> shift) & field_mask
+                    passed.append(key)
+                if count > max_leave[index]:
+                    for key in passed:
+                        memo[key] = NEG
+                    return NEG
+                s -= count << shift
+                left += count
+                if left > keep:
+                    left = keep
+                bound -= count * natural_bound[index]
+                reach -= count * points_of[index]
             if count <= max_leave[index]:
                 rest = bound - count * natural_bound[index]
                 kept = left + count
                 if (rest - (keep - kept) * cheapest if kept < keep else rest) > top:
                     kept = kept if kept < keep else keep
-                    value = best(s - (count << shift), need, kept, rest, reach - count * points_of[index])
+                    value = node(s - (count << shift), need, kept, rest, reach - count * points_of[index])  # noqa: F821
                     if value > top:
                         top = value
                         chosen = -1
             memo[key] = top
             choice[key] = chosen
+            if passed:
+                for passed_key in passed:
+                    memo[passed_key] = top
             return top
 
-        return best
+        try:
+            return node(s, need, left, bound, reach)
+        finally:
+            # The closure refers to itself: unbinding it breaks that cycle, so the memo and the
+            # whole search are freed as the solve returns rather than by the garbage collector
+            # (ruff reads the del as leaving ``node`` undefined in the calls above: F821).
+            del node
 
     def read_back(self, score: int, need: int, left: int) -> Outcome:
         """Walk the recorded choices from the start to read the lay back."""
@@ -353,7 +399,8 @@ class _Search:
         melds: list[_Cand] = []
         builds: list[_Cand] = []
         while s & self.natural_bits:
-            number = self.choice[self.key(s, need, left)]
+            # A state the search left no choice at lays no candidate: its card stays.
+            number = self.choice.get(self.key(s, need, left), -1)
             shift = ((s & -s).bit_length() - 1) // width * width
             if number < 0:
                 count = (s >> shift) & field_mask

@@ -81,7 +81,7 @@ def shortcuts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -
             "_best_lay",
             lambda problem, _table, keep, must, need: solver.search(problem, keep, must, need),
         )
-        monkeypatch.setattr(solver, "_meldless", lambda _hand, _rules: False)
+        monkeypatch.setattr(solver, "_meldless_value", lambda _hand, _rules: -1)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -304,6 +304,14 @@ def listed(hand: list[Card], rules: Variant) -> list[tuple[tuple[Card, ...], int
     return [(cand.naturals, cand.jokers, cand.points, cand.written) for cand in problem.cands]
 
 
+def holds_no_meld(hand: list[Card], tables: solver_candidates._Rules) -> bool:
+    """Whether :func:`_meldless_value` finds no meld; when so, the value it gives is the hand's."""
+    value = solver_candidates._meldless_value(hand, tables)
+    if value >= 0:
+        assert value == sum(tables.hand_value[card] for card in hand), hand
+    return value >= 0
+
+
 @pytest.mark.parametrize("set_suits", ["distinct", "may_repeat"])
 @pytest.mark.parametrize("mode", ACE_MODES)
 @pytest.mark.parametrize("run_minimum", [3, 4])
@@ -318,22 +326,22 @@ def test_a_hand_is_meldless_exactly_when_nothing_is_listed(
         # One pack or two: a second copy of a card must not read as another card.
         pack = range(52) if rng.random() < 0.5 else pack_list(2, 0)
         hand = rng.sample(pack, rng.randint(4, 12)) + [JOKER] * (rng.random() < 0.1)
-        meldless = solver_candidates._meldless(hand, tables)
+        meldless = holds_no_meld(hand, tables)
         assert meldless == (not listed(hand, rules) and JOKER not in hand), hand
         seen[meldless] += 1
     assert min(seen.values()) > 20  # both answers met often
     # Three of a rank in three suits, or a run from the ace at either end where the variant has it.
-    assert not solver_candidates._meldless(cards("7C 7D 7S 2H"), tables)
-    assert solver_candidates._meldless(cards("7C 7D 2H 2S"), tables)
-    assert not solver_candidates._meldless(cards("7C 7D 7D 2H 2S JK"), tables)
-    assert not solver_candidates._meldless(cards("7D 7D 7H 7S"), tables)  # two 7D are not an 8D
+    assert not holds_no_meld(cards("7C 7D 7S 2H"), tables)
+    assert holds_no_meld(cards("7C 7D 2H 2S"), tables)
+    assert not holds_no_meld(cards("7C 7D 7D 2H 2S JK"), tables)
+    assert not holds_no_meld(cards("7D 7D 7H 7S"), tables)  # two 7D are not an 8D
     # Two copies of a card and a third of its rank are a set only where suits may repeat.
-    assert solver_candidates._meldless(cards("7D 7D 7H 2S"), tables) == (set_suits == "distinct")
-    assert solver_candidates._meldless(cards("7D 7D 2H 2S"), tables)
+    assert holds_no_meld(cards("7D 7D 7H 2S"), tables) == (set_suits == "distinct")
+    assert holds_no_meld(cards("7D 7D 2H 2S"), tables)
     ace_low = cards("AH 2H 3H 4H")[: max(run_minimum, 3)]
-    assert solver_candidates._meldless(ace_low, tables) == (mode == "high")
+    assert holds_no_meld(ace_low, tables) == (mode == "high")
     ace_high = cards("JH QH KH AH")[-run_minimum:]
-    assert solver_candidates._meldless(ace_high, tables) == (mode == "low")
+    assert holds_no_meld(ace_high, tables) == (mode == "low")
 
 
 @pytest.mark.parametrize(
