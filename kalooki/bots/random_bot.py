@@ -29,6 +29,7 @@ from kalooki.bots import endgame, quick
 from kalooki.bots.greedy import GreedyBot, holds_swap_card, keep_count, strands
 from kalooki.cards import JOKER, Card
 from kalooki.engine import candidate_melds
+from kalooki.legal import near_meld_cards
 from kalooki.melds import MeldError, make_meld
 from kalooki.moves import Action, Build, Discard, Meld, Swap
 
@@ -194,34 +195,11 @@ def _loose(view: PlayerView) -> list[Card]:
     """
     state = view.hand_state
     cards = state.distinct()
-    kept = 0
     # The hand and one joker standing for the card still to come: its melds are those the hand
     # holds and those one card short.
-    near = _NEAR
-    for group in candidate_melds(state.add(JOKER), view.variant):
-        bits = near.get(group)
-        if bits is None:
-            if len(near) > _NEAR_LIMIT:
-                near.clear()
-            bits = near[group] = _near_bits(group)
-        kept |= bits
+    kept = near_meld_cards(state.add(JOKER), view.variant)
     loose = [card for card in cards if not kept >> card & 1]
     return loose or cards
-
-
-_NEAR: dict[tuple[Card, ...], int] = {}
-"""Each candidate meld's cards as bits, or 0 with fewer than two natural cards (see :func:`_loose`)."""
-
-_NEAR_LIMIT = 100_000
-
-
-def _near_bits(group: tuple[Card, ...]) -> int:
-    if len(group) - group.count(JOKER) < 2:
-        return 0
-    bits = 0
-    for card in group:
-        bits |= 1 << card
-    return bits
 
 
 def _take(left: list[Card], group: tuple[Card, ...]) -> bool:
