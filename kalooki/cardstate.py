@@ -168,16 +168,7 @@ class CardState:
 
     def distinct(self) -> list[Card]:
         """The card codes held, each once, in code order."""
-        found: list[Card] = []
-        held = self.held
-        # A byte of the mask at a time, its codes read from a table: a few steps for a whole hand.
-        for codes in _BYTE_CODES:
-            if not held:
-                break
-            if held & 255:
-                found += codes[held & 255]
-            held >>= 8
-        return found
+        return by_bytes(self.held, _BYTE_CODES)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, CardState) and other.key == self.key
@@ -189,8 +180,21 @@ class CardState:
         return f"CardState.of({list(self)})"
 
 
+def by_bytes(mask: int, tables: tuple[tuple[tuple[int, ...], ...], ...]) -> list[int]:
+    """What ``tables`` give for ``mask``, a byte at a time (``tables[i][b]``: the items of byte ``i``
+    holding ``b``), in order: a few steps for a whole hand."""
+    found: list[int] = []
+    for items in tables:
+        if not mask:
+            break
+        if mask & 255:
+            found += items[mask & 255]
+        mask >>= 8
+    return found
+
+
 EMPTY = CardState()
 """The state of an empty hand."""
 
 
-__all__ = ["EMPTY", "KEY_BITS", "RUN_BITS", "CardState"]
+__all__ = ["EMPTY", "KEY_BITS", "RUN_BITS", "CardState", "by_bytes"]

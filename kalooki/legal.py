@@ -15,7 +15,7 @@ from kalooki.cards import (
     make_card,
     rank_points,
 )
-from kalooki.cardstate import KEY_BITS, RUN_BITS, CardState
+from kalooki.cardstate import KEY_BITS, RUN_BITS, CardState, by_bytes
 from kalooki.gamejson import GameJson
 from kalooki.gamestate import (
     IllegalMoveError,
@@ -278,24 +278,40 @@ def _part_keys(state: CardState, books: bool) -> tuple[list[int], list[int]]:
     """The memo keys of a hand's parts: each rank held (index, suits or copies, jokers), then each
     suit (suit, run positions, jokers)."""
     jokers = state.jokers
-    set_keys: list[int] = []
     held = state.suits
-    key = state.key
-    for index in range(13):
-        suits = (held >> (index * 4)) & 15
-        if not suits:
-            continue
-        if books:
-            # The copies held of each suit, 4 bits each.
-            signature = 0
-            for suit in range(4):
-                signature |= ((key >> ((suit * 13 + index) * KEY_BITS)) & 15) << (suit * 4)
-        else:
-            signature = suits
-        set_keys.append(index | signature << 4 | jokers << 20)
+    if books:
+        set_keys: list[int] = []
+        key = state.key
+        for index in range(13):
+            if (held >> (index * 4)) & 15:
+                # The copies held of each suit, 4 bits each.
+                signature = 0
+                for suit in range(4):
+                    signature |= ((key >> ((suit * 13 + index) * KEY_BITS)) & 15) << (suit * 4)
+                set_keys.append(index | signature << 4 | jokers << 20)
+    else:
+        # Two ranks a byte of the suit masks: each byte's keys read from a table.
+        set_keys = by_bytes(held, _BYTE_SET_KEYS)
+        if jokers:
+            set_keys = [key | jokers << 20 for key in set_keys]
     runs = state.runs
     run_keys = [suit | ((runs >> (suit * RUN_BITS)) & 0xFFFF) << 2 | jokers << 18 for suit in range(4)]
     return set_keys, run_keys
+
+
+_BYTE_SET_KEYS = tuple(
+    tuple(
+        tuple(
+            index | suits << 4
+            for index, suits in ((2 * place, byte & 15), (2 * place + 1, byte >> 4))
+            if suits and index < 13
+        )
+        for byte in range(256)
+    )
+    for place in range(7)
+)
+"""For each byte of a hand's suit masks (ranks ``2 * place`` and the next), the set keys of the ranks it
+holds, without jokers."""
 
 
 def _sets_of(memo: _Memo, key: int, variant: Variant) -> tuple[tuple[Card, ...], ...]:
@@ -407,23 +423,38 @@ def _suit_near_bits(key: int, variant: Variant, near: dict[int, int]) -> int:
     return near[key]
 
 
-def _reaches(
-    lines: tuple[tuple[int, int, tuple[Card, ...]], ...], mask: int, jokers: int
-) -> Iterator[tuple[int, int, tuple[Card, ...], int, int]]:
+def _reaches(lines: _Lines, mask: int, jokers: int) -> Iterator[tuple[int, int, tuple[Card, ...], int, int]]:
     """For each low card of ``lines`` that starts a run: its position, the run minimum, the frame's cards, the
     positions held from the low card on (bit i: its i-th card) and how far a run reaches: up to the
     first missing card that the jokers cannot fill (each longer frame needs as many jokers, or more),
     within the longest frame allowed."""
+    minimum, lows, by_low = lines
     line = _line(mask)
-    for low, minimum, cards in lines:
+    if jokers < minimum:
+        # A run starts only where the first ``minimum`` positions miss at most ``jokers`` cards: no
+        # ``jokers + 1`` of them all missing, for every low card at once.
+        missing = ~line
+        for offsets in _offset_choices(minimum, jokers + 1):
+            together = -1
+            for offset in offsets:
+                together &= missing >> offset
+            lows &= ~together
+    while lows:
+        bit = lows & -lows
+        lows ^= bit
+        low = bit.bit_length() - 1
+        cards = by_low[low]
         longest = len(cards)
         held = (line >> low) & ((1 << longest) - 1)
         missing = ~held
         for _ in range(jokers):
             missing &= missing - 1
-        reach = min((missing & -missing).bit_length() - 1, longest)
-        if reach >= minimum:
-            yield low, minimum, cards, held, reach
+        yield low, minimum, cards, held, min((missing & -missing).bit_length() - 1, longest)
+
+
+@lru_cache(maxsize=64)
+def _offset_choices(positions: int, count: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(combinations(range(positions), count))
 
 
 def _line(mask: int) -> int:
@@ -433,11 +464,16 @@ def _line(mask: int) -> int:
     return (indexes | indexes << 13) << 1
 
 
+_Lines = tuple[int, int, tuple[tuple[Card, ...], ...]]
+"""A suit's run frames: the run minimum, the low cards a run may start at (bit p: position p) and,
+by low card, the cards of the longest frame the run rules allow from it, in order."""
+
+
 @lru_cache(maxsize=64)
-def _run_lines(suit: int, frame: RunFrame) -> tuple[tuple[int, int, tuple[Card, ...]], ...]:
-    """For each low card a run of ``suit`` may start at: the low card's position, the run minimum and
-    the cards of the longest frame the run rules allow from it, in order."""
-    lines = []
+def _run_lines(suit: int, frame: RunFrame) -> _Lines:
+    """The run frames of ``suit`` (see :data:`_Lines`)."""
+    lows = 0
+    by_low: list[tuple[Card, ...]] = [()] * (RUN_MAX + 2)
     for low in frame.lows:
         # The rules refuse a frame from the first length on that they refuse (it only grows).
         longest = next(
@@ -451,8 +487,9 @@ def _run_lines(suit: int, frame: RunFrame) -> tuple[tuple[int, int, tuple[Card, 
             rank = low + index
             rank = rank if rank <= 14 else (rank - 1) % 13 + 1
             cards.append(make_card(1 if rank == 14 else rank, suit))
-        lines.append((low, frame.minimum, tuple(cards)))
-    return tuple(lines)
+        lows |= 1 << low
+        by_low[low] = tuple(cards)
+    return frame.minimum, lows, tuple(by_low)
 
 
 def _build_candidates(
