@@ -18,6 +18,8 @@ player's view share one object, and a change makes a new state in a few int oper
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import reduce
+from operator import or_
 
 from kalooki.cards import JOKER, Card
 
@@ -44,6 +46,15 @@ _BYTE_CODES = tuple(
 )
 """For each byte of a ``held`` mask (the codes from 8 times its place on), the codes each value holds."""
 _SUIT_BITS = tuple(1 << (code % 13 * 4 + code // 13) for code in range(JOKER))
+_KEY_ONE = tuple(1 << (code * KEY_BITS) for code in range(CODES))
+_RUNS_AT, _SUITS_AT = 64, 128
+_WORD = (1 << 64) - 1
+_HELD = (1 << CODES) - 1
+_MASKS_ONE = tuple(
+    1 << code | (_RUN_BITS[code] << _RUNS_AT | _SUIT_BITS[code] << _SUITS_AT if code != JOKER else 0)
+    for code in range(CODES)
+)
+"""Per card code: its ``held``, ``runs`` and ``suits`` bits side by side in one int (64 bits apart)."""
 
 
 class CardState:
@@ -67,15 +78,15 @@ class CardState:
     @classmethod
     def of(cls, cards: Iterable[Card]) -> CardState:
         """The state of a hand holding ``cards`` (in any order)."""
-        key = held = runs = suits = size = 0
-        for card in cards:
-            key += 1 << (card * KEY_BITS)
-            held |= 1 << card
-            size += 1
-            if card != JOKER:
-                runs |= _RUN_BITS[card]
-                suits |= _SUIT_BITS[card]
-        return cls(key, held, runs, suits, size)
+        if not isinstance(cards, (list, tuple)):
+            cards = list(cards)
+        if cards and min(cards) < 0:
+            # The tables below would read a negative code from their end.
+            raise ValueError(f"{min(cards)} is not a card code")
+        # Two passes in C: the counts summed, and the three masks ORed together as one int.
+        key = sum(map(_KEY_ONE.__getitem__, cards))
+        masks = reduce(or_, map(_MASKS_ONE.__getitem__, cards), 0)
+        return cls(key, masks & _HELD, (masks >> _RUNS_AT) & _WORD, masks >> _SUITS_AT, len(cards))
 
     def count(self, card: Card) -> int:
         """Copies of ``card`` held."""
