@@ -179,7 +179,7 @@ class CardState:
 
     def distinct(self) -> list[Card]:
         """The card codes held, each once, in code order."""
-        return by_bytes(self.held, _BYTE_CODES)
+        return codes_of(self.held)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, CardState) and other.key == self.key
@@ -189,6 +189,11 @@ class CardState:
 
     def __repr__(self) -> str:
         return f"CardState.of({list(self)})"
+
+
+def codes_of(mask: int) -> list[Card]:
+    """The card codes whose bits ``mask`` holds (bit ``code``), in code order."""
+    return by_bytes(mask, _BYTE_CODES)
 
 
 def by_bytes(mask: int, tables: tuple[tuple[tuple[int, ...], ...], ...]) -> list[int]:
@@ -208,4 +213,4 @@ EMPTY = CardState()
 """The state of an empty hand."""
 
 
-__all__ = ["EMPTY", "KEY_BITS", "RUN_BITS", "CardState", "by_bytes"]
+__all__ = ["EMPTY", "KEY_BITS", "RUN_BITS", "CardState", "by_bytes", "codes_of"]

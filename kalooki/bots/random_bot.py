@@ -29,6 +29,7 @@ from kalooki import rules, solver
 from kalooki.bots import endgame, quick
 from kalooki.bots.greedy import GreedyBot, holds_swap_card, keep_count, strands
 from kalooki.cards import JOKER, Card
+from kalooki.cardstate import codes_of
 from kalooki.engine import candidate_melds
 from kalooki.legal import near_meld_cards
 from kalooki.melds import MeldError, make_meld
@@ -203,12 +204,10 @@ def _loose(view: PlayerView) -> list[Card]:
     cards of a run): a card and a joker are no start, or every card would count beside a joker.
     """
     state = view.hand_state
-    cards = state.distinct()
     # The hand and one joker standing for the card still to come: its melds are those the hand
     # holds and those one card short.
     kept = near_meld_cards(state.add(JOKER), view.variant)
-    loose = [card for card in cards if not kept >> card & 1]
-    return loose or cards
+    return codes_of(state.held & ~kept or state.held)
 
 
 _HIGH = sum(0x80 << (code * 8) for code in range(JOKER + 1))
