@@ -18,6 +18,8 @@ player's view share one object, and a change makes a new state in a few int oper
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from functools import reduce
+from operator import or_
 
 from kalooki.cards import JOKER, Card
 
@@ -44,6 +46,15 @@ _BYTE_CODES = tuple(
 )
 """For each byte of a ``held`` mask (the codes from 8 times its place on), the codes each value holds."""
 _SUIT_BITS = tuple(1 << (code % 13 * 4 + code // 13) for code in range(JOKER))
+_KEY_ONE = tuple(1 << (code * KEY_BITS) for code in range(CODES))
+_RUNS_AT, _SUITS_AT = 64, 128
+_WORD = (1 << 64) - 1
+_HELD = (1 << CODES) - 1
+_MASKS_ONE = tuple(
+    1 << code | (_RUN_BITS[code] << _RUNS_AT | _SUIT_BITS[code] << _SUITS_AT if code != JOKER else 0)
+    for code in range(CODES)
+)
+"""Per card code: its ``held``, ``runs`` and ``suits`` bits side by side in one int (64 bits apart)."""
 
 
 class CardState:
@@ -67,15 +78,15 @@ class CardState:
     @classmethod
     def of(cls, cards: Iterable[Card]) -> CardState:
         """The state of a hand holding ``cards`` (in any order)."""
-        key = held = runs = suits = size = 0
-        for card in cards:
-            key += 1 << (card * KEY_BITS)
-            held |= 1 << card
-            size += 1
-            if card != JOKER:
-                runs |= _RUN_BITS[card]
-                suits |= _SUIT_BITS[card]
-        return cls(key, held, runs, suits, size)
+        if not isinstance(cards, (list, tuple)):
+            cards = list(cards)
+        if cards and min(cards) < 0:
+            # The tables below would read a negative code from their end.
+            raise ValueError(f"{min(cards)} is not a card code")
+        # Two passes in C: the counts summed, and the three masks ORed together as one int.
+        key = sum(map(_KEY_ONE.__getitem__, cards))
+        masks = reduce(or_, map(_MASKS_ONE.__getitem__, cards), 0)
+        return cls(key, masks & _HELD, (masks >> _RUNS_AT) & _WORD, masks >> _SUITS_AT, len(cards))
 
     def count(self, card: Card) -> int:
         """Copies of ``card`` held."""
@@ -168,16 +179,7 @@ class CardState:
 
     def distinct(self) -> list[Card]:
         """The card codes held, each once, in code order."""
-        found: list[Card] = []
-        held = self.held
-        # A byte of the mask at a time, its codes read from a table: a few steps for a whole hand.
-        for codes in _BYTE_CODES:
-            if not held:
-                break
-            if held & 255:
-                found += codes[held & 255]
-            held >>= 8
-        return found
+        return codes_of(self.held)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, CardState) and other.key == self.key
@@ -189,8 +191,26 @@ class CardState:
         return f"CardState.of({list(self)})"
 
 
+def codes_of(mask: int) -> list[Card]:
+    """The card codes whose bits ``mask`` holds (bit ``code``), in code order."""
+    return by_bytes(mask, _BYTE_CODES)
+
+
+def by_bytes(mask: int, tables: tuple[tuple[tuple[int, ...], ...], ...]) -> list[int]:
+    """What ``tables`` give for ``mask``, a byte at a time (``tables[i][b]``: the items of byte ``i``
+    holding ``b``), in order: a few steps for a whole hand."""
+    found: list[int] = []
+    for items in tables:
+        if not mask:
+            break
+        if mask & 255:
+            found += items[mask & 255]
+        mask >>= 8
+    return found
+
+
 EMPTY = CardState()
 """The state of an empty hand."""
 
 
-__all__ = ["EMPTY", "KEY_BITS", "RUN_BITS", "CardState"]
+__all__ = ["EMPTY", "KEY_BITS", "RUN_BITS", "CardState", "by_bytes", "codes_of"]

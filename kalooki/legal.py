@@ -15,7 +15,7 @@ from kalooki.cards import (
     make_card,
     rank_points,
 )
-from kalooki.cardstate import KEY_BITS, RUN_BITS, CardState
+from kalooki.cardstate import KEY_BITS, RUN_BITS, CardState, by_bytes
 from kalooki.gamejson import GameJson
 from kalooki.gamestate import (
     IllegalMoveError,
@@ -29,7 +29,7 @@ from kalooki.melds import (
     set_room_suits,
 )
 from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Build, Discard, Meld, Swap
-from kalooki.rules import RUN_MAX, run_frame, suits_must_differ
+from kalooki.rules import RUN_MAX, RunFrame, run_frame, suits_must_differ
 from kalooki.snapshot import TurnSnapshot
 from kalooki.variant import Variant
 
@@ -229,52 +229,142 @@ def candidate_melds(hand: Sequence[Card] | CardState, variant: Variant) -> list[
     read from its :class:`~kalooki.cardstate.CardState` in at most 17 look-ups.
     """
     state = hand if isinstance(hand, CardState) else CardState.of(hand)
-    jokers = state.jokers
-    books = not suits_must_differ(variant)
-    sets, runs = _candidate_memo(variant.set_maximum, books, variant.ace_in_runs, variant.run_minimum)
-    if len(sets) + len(runs) > _MEMO_LIMIT:
-        sets.clear()
-        runs.clear()
+    memo = _candidate_memo(variant)
+    set_keys, run_keys = _part_keys(state, memo.books)
     found: list[tuple[Card, ...]] = []
-    held = state.suits
-    key = state.key
-    for index in range(13):
-        suits = (held >> (index * 4)) & 15
-        if not suits:
-            continue
-        if books:
-            # The copies held of each suit, 4 bits each.
-            signature = 0
-            for suit in range(4):
-                signature |= ((key >> ((suit * 13 + index) * KEY_BITS)) & 15) << (suit * 4)
-        else:
-            signature = suits
-        set_key = index | signature << 4 | jokers << 20
-        groups = sets.get(set_key)
-        if groups is None:
-            groups = sets[set_key] = _rank_sets(index + 1, signature, jokers, variant)
-        found += groups
-    for suit in range(4):
-        mask = (state.runs >> (suit * RUN_BITS)) & 0xFFFF
-        run_key = suit | mask << 2 | jokers << 18
-        groups = runs.get(run_key)
-        if groups is None:
-            groups = runs[run_key] = _suit_runs(suit, mask, jokers, variant)
-        found += groups
+    sets, runs = memo.sets, memo.runs
+    for key in set_keys:
+        groups = sets.get(key)
+        found += _sets_of(memo, key, variant) if groups is None else groups
+    for key in run_keys:
+        groups = runs.get(key)
+        found += _runs_of(memo, key, variant) if groups is None else groups
     return found
+
+
+def near_meld_cards(state: CardState, variant: Variant) -> int:
+    """The cards (bit ``code``) of every candidate meld of ``state`` with at least two natural cards.
+
+    The same look-ups as :func:`candidate_melds`, each part's cards remembered as one mask.
+    """
+    memo = _candidate_memo(variant)
+    set_keys, run_keys = _part_keys(state, memo.books)
+    found = 0
+    near = memo.set_near
+    for key in set_keys:
+        bits = near.get(key)
+        if bits is None:
+            bits = near[key] = _near_bits(_sets_of(memo, key, variant))
+        found |= bits
+    near = memo.run_near
+    for key in run_keys:
+        bits = near.get(key)
+        if bits is None:
+            bits = _suit_near_bits(key, variant, near)
+        found |= bits
+    return found
+
+
+def _near_bits(groups: tuple[tuple[Card, ...], ...]) -> int:
+    bits = 0
+    for group in groups:
+        if len(group) - group.count(JOKER) >= 2:
+            for card in group:
+                bits |= 1 << card
+    return bits
+
+
+def _part_keys(state: CardState, books: bool) -> tuple[list[int], list[int]]:
+    """The memo keys of a hand's parts: each rank held (index, suits or copies, jokers), then each
+    suit (suit, run positions, jokers)."""
+    jokers = state.jokers
+    held = state.suits
+    if books:
+        set_keys: list[int] = []
+        key = state.key
+        for index in range(13):
+            if (held >> (index * 4)) & 15:
+                # The copies held of each suit, 4 bits each.
+                signature = 0
+                for suit in range(4):
+                    signature |= ((key >> ((suit * 13 + index) * KEY_BITS)) & 15) << (suit * 4)
+                set_keys.append(index | signature << 4 | jokers << 20)
+    else:
+        # Two ranks a byte of the suit masks: each byte's keys read from a table.
+        set_keys = by_bytes(held, _BYTE_SET_KEYS)
+        if jokers:
+            set_keys = [key | jokers << 20 for key in set_keys]
+    runs = state.runs
+    run_keys = [suit | ((runs >> (suit * RUN_BITS)) & 0xFFFF) << 2 | jokers << 18 for suit in range(4)]
+    return set_keys, run_keys
+
+
+_BYTE_SET_KEYS = tuple(
+    tuple(
+        tuple(
+            index | suits << 4
+            for index, suits in ((2 * place, byte & 15), (2 * place + 1, byte >> 4))
+            if suits and index < 13
+        )
+        for byte in range(256)
+    )
+    for place in range(7)
+)
+"""For each byte of a hand's suit masks (ranks ``2 * place`` and the next), the set keys of the ranks it
+holds, without jokers."""
+
+
+def _sets_of(memo: _Memo, key: int, variant: Variant) -> tuple[tuple[Card, ...], ...]:
+    groups = memo.sets.get(key)
+    if groups is None:
+        memo.trim()
+        groups = memo.sets[key] = _rank_sets((key & 15) + 1, (key >> 4) & 0xFFFF, key >> 20, variant)
+    return groups
+
+
+def _runs_of(memo: _Memo, key: int, variant: Variant) -> tuple[tuple[Card, ...], ...]:
+    groups = memo.runs.get(key)
+    if groups is None:
+        memo.trim()
+        groups = memo.runs[key] = _suit_runs(key & 3, (key >> 2) & 0xFFFF, key >> 18, variant)
+    return groups
 
 
 _MEMO_LIMIT = 200_000
 """Remembered sets and runs per variant before the memo starts again (a few MB at most)."""
 
 
+class _Memo:
+    """The remembered sets (by rank, suits held, jokers) and runs (by suit, positions, jokers), and
+    each one's cards as bits for :func:`near_meld_cards`."""
+
+    __slots__ = ("books", "run_near", "runs", "set_near", "sets")
+
+    def __init__(self, books: bool) -> None:
+        self.books = books
+        self.sets: dict[int, tuple[tuple[Card, ...], ...]] = {}
+        self.runs: dict[int, tuple[tuple[Card, ...], ...]] = {}
+        self.set_near: dict[int, int] = {}
+        self.run_near: dict[int, int] = {}
+
+    def trim(self) -> None:
+        """Start again once the memo holds :data:`_MEMO_LIMIT` parts."""
+        if len(self.sets) + len(self.runs) > _MEMO_LIMIT:
+            for memo in (self.sets, self.runs, self.set_near, self.run_near):
+                memo.clear()
+
+
+def _candidate_memo(variant: Variant) -> _Memo:
+    """The memo of variants that agree on the knobs candidates depend on (keyed on them: a variant's
+    hash is slow)."""
+    return _memo_of(
+        variant.set_maximum, not suits_must_differ(variant), variant.ace_in_runs, variant.run_minimum
+    )
+
+
 @lru_cache(maxsize=32)
-def _candidate_memo(
-    set_maximum: int, books: bool, ace_in_runs: str, run_minimum: int
-) -> tuple[dict[int, tuple[tuple[Card, ...], ...]], dict[int, tuple[tuple[Card, ...], ...]]]:
-    """The remembered sets (by rank, suits held, jokers) and runs (by suit, positions, jokers) of
-    variants that agree on the knobs candidates depend on (keyed on them: a variant's hash is slow)."""
-    return {}, {}
+def _memo_of(set_maximum: int, books: bool, ace_in_runs: str, run_minimum: int) -> _Memo:
+    return _Memo(books)
 
 
 def _rank_sets(rank: int, signature: int, jokers: int, variant: Variant) -> tuple[tuple[Card, ...], ...]:
@@ -296,35 +386,110 @@ def _rank_sets(rank: int, signature: int, jokers: int, variant: Variant) -> tupl
 
 def _suit_runs(suit: int, mask: int, jokers: int, variant: Variant) -> tuple[tuple[Card, ...], ...]:
     """The runs of ``suit`` a hand can lay holding the run positions ``mask`` (bit p: position p)."""
-    frame = run_frame(variant)
+    set_maximum = variant.set_maximum
     found: list[tuple[Card, ...]] = []
+    for _, minimum, cards, held, reach in _reaches(_run_lines(suit, run_frame(variant)), mask, jokers):
+        group = [card if held >> index & 1 else JOKER for index, card in enumerate(cards[:reach])]
+        for length in range(minimum, reach + 1):
+            naturals = (held & ((1 << length) - 1)).bit_count()
+            # One natural and jokers in at most four cards reads as a set: not a run to list.
+            if naturals == 0 or (naturals == 1 and length <= set_maximum):
+                continue
+            found.append(tuple(group[:length]))
+    return tuple(found)
+
+
+def _suit_near_bits(key: int, variant: Variant, near: dict[int, int]) -> int:
+    """:func:`_near_bits` of :func:`_suit_runs` for the run key ``key``, from the masks alone: from each
+    low card, the longest run listed holds every shorter one's cards. The same positions in the other
+    suits are the same cards moved by a suit: all four keys are remembered in ``near``."""
+    mask, jokers = (key >> 2) & 0xFFFF, key >> 18
+    found = 0
+    for low, _, _, held, reach in _reaches(_run_lines(0, run_frame(variant)), mask, jokers):
+        held &= (1 << reach) - 1
+        naturals = held.bit_count()
+        if naturals < 2:
+            continue
+        # Positions low.. as rank indexes: position p is index p - 1, and p - 14 past the king.
+        positions = held << low
+        found |= ((positions >> 1) | (positions >> 14)) & 0x1FFF
+        if naturals < reach:
+            found |= 1 << JOKER
+    joker = found & (1 << JOKER)
+    naturals = found & 0x1FFF
+    base = key & ~3
+    for suit in range(4):
+        near[base | suit] = naturals << (suit * 13) | joker
+    return near[key]
+
+
+def _reaches(lines: _Lines, mask: int, jokers: int) -> Iterator[tuple[int, int, tuple[Card, ...], int, int]]:
+    """For each low card of ``lines`` that starts a run: its position, the run minimum, the frame's cards, the
+    positions held from the low card on (bit i: its i-th card) and how far a run reaches: up to the
+    first missing card that the jokers cannot fill (each longer frame needs as many jokers, or more),
+    within the longest frame allowed."""
+    minimum, lows, by_low = lines
+    line = _line(mask)
+    if jokers < minimum:
+        # A run starts only where the first ``minimum`` positions miss at most ``jokers`` cards: no
+        # ``jokers + 1`` of them all missing, for every low card at once.
+        missing = ~line
+        for offsets in _offset_choices(minimum, jokers + 1):
+            together = -1
+            for offset in offsets:
+                together &= missing >> offset
+            lows &= ~together
+    while lows:
+        bit = lows & -lows
+        lows ^= bit
+        low = bit.bit_length() - 1
+        cards = by_low[low]
+        longest = len(cards)
+        held = (line >> low) & ((1 << longest) - 1)
+        missing = ~held
+        for _ in range(jokers):
+            missing &= missing - 1
+        yield low, minimum, cards, held, min((missing & -missing).bit_length() - 1, longest)
+
+
+@lru_cache(maxsize=64)
+def _offset_choices(positions: int, count: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(combinations(range(positions), count))
+
+
+def _line(mask: int) -> int:
+    """A suit's run positions twice over (bit p: position p, 1 to 26), so that a run turning the
+    corner (K-A-2) reads on past the king; without wrapping, position 14 is the high ace."""
+    indexes = (mask >> 1) & 0x1FFF
+    return (indexes | indexes << 13) << 1
+
+
+_Lines = tuple[int, int, tuple[tuple[Card, ...], ...]]
+"""A suit's run frames: the run minimum, the low cards a run may start at (bit p: position p) and,
+by low card, the cards of the longest frame the run rules allow from it, in order."""
+
+
+@lru_cache(maxsize=64)
+def _run_lines(suit: int, frame: RunFrame) -> _Lines:
+    """The run frames of ``suit`` (see :data:`_Lines`)."""
+    lows = 0
+    by_low: list[tuple[Card, ...]] = [()] * (RUN_MAX + 2)
     for low in frame.lows:
-        # Each longer frame from the same low card adds a position: once a frame needs more jokers
-        # than the hand holds, or the run rules refuse it, every longer one does too.
-        group: list[Card] = []
-        missing = 0
-        for index in range(RUN_MAX):
+        # The rules refuse a frame from the first length on that they refuse (it only grows).
+        longest = next(
+            (length - 1 for length in range(frame.minimum, RUN_MAX + 1) if not frame.span_ok(low, length)),
+            RUN_MAX,
+        )
+        if longest < frame.minimum:
+            continue
+        cards = []
+        for index in range(longest):
             rank = low + index
             rank = rank if rank <= 14 else (rank - 1) % 13 + 1
-            card = make_card(1 if rank == 14 else rank, suit)
-            if mask >> (card % 13 + 1) & 1:
-                group.append(card)
-            else:
-                missing += 1
-                group.append(JOKER)
-            if missing > jokers:
-                break
-            length = index + 1
-            if length < frame.minimum:
-                continue
-            if not frame.span_ok(low, length):
-                break
-            naturals = length - missing
-            # One natural and jokers in at most four cards reads as a set: not a run to list.
-            if naturals == 0 or (naturals == 1 and length <= variant.set_maximum):
-                continue
-            found.append(tuple(group))
-    return tuple(found)
+            cards.append(make_card(1 if rank == 14 else rank, suit))
+        lows |= 1 << low
+        by_low[low] = tuple(cards)
+    return frame.minimum, lows, tuple(by_low)
 
 
 def _build_candidates(

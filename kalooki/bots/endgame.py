@@ -35,8 +35,34 @@ if TYPE_CHECKING:
     from kalooki.variant import Variant
 
 
-def places(meld: TableMeld, variant: Variant) -> list[Card]:
-    """The natural cards that could join ``meld`` one at a time (a set's missing suits, a run's two ends)."""
+def places(meld: TableMeld, variant: Variant) -> tuple[Card, ...]:
+    """The natural cards that could join ``meld`` one at a time (a set's missing suits, a run's two ends).
+
+    Remembered per variant and meld (melds are frozen, and a table meld stays on the table for many
+    turns): the bots ask about every meld on the table on the turns they lay down to a small hand.
+    """
+    entry = _PLACES.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        if len(_PLACES) > 16:
+            _PLACES.clear()
+        entry = _PLACES[id(variant)] = (variant, {})
+    memo = entry[1]
+    found = memo.get(meld)
+    if found is None:
+        if len(memo) > _PLACES_LIMIT:
+            memo.clear()
+        found = memo[meld] = tuple(_places(meld, variant))
+    return found
+
+
+_PLACES: dict[int, tuple[Variant, dict[TableMeld, tuple[Card, ...]]]] = {}
+""":func:`places` as found so far, by the variant's id (the entry holds the variant, so the id is not
+reused while remembered: hashing a variant costs more than the answer)."""
+
+_PLACES_LIMIT = 50_000
+
+
+def _places(meld: TableMeld, variant: Variant) -> list[Card]:
     size = len(meld.cards)
     if meld.kind == "set":
         if size >= variant.set_maximum:

@@ -22,13 +22,16 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
 from kalooki.bots.greedy import GreedyBot, holds_swap_card, keep_count, strands
 from kalooki.cards import JOKER, Card
+from kalooki.cardstate import codes_of
 from kalooki.engine import candidate_melds
+from kalooki.legal import near_meld_cards
 from kalooki.melds import MeldError, make_meld
 from kalooki.moves import Action, Build, Discard, Meld, Swap
 
@@ -79,30 +82,37 @@ class RandomBot:
         variant = view.variant
         hand = view.hand
         keep = keep_count(variant)
-        groups = candidate_melds(view.hand_state, variant)
         worth = _worth_memo(variant)
-        values: dict[tuple[Card, ...], int] = {}
-        for group in groups:
-            value = worth.get(group)
-            if value is None:
+        values: dict[tuple[Card, ...], tuple[int, int]] = {}
+        for group in candidate_melds(view.hand_state, variant):
+            entry = worth.get(group)
+            if entry is None:
                 try:
                     value = make_meld(group, variant).worth(variant)
                 except MeldError:
                     value = -1
-                worth[group] = value
-            if value >= 0:
-                values[group] = value
+                entry = worth[group] = (value, _counts(group))
+            if entry[0] >= 0:
+                values[group] = entry
         groups = list(values)
+        held = _counts(hand)
         for _ in range(OPENING_TRIES):
             self.rng.shuffle(groups)
-            left = list(hand)
+            # The cards still free, counted down as melds are chosen, and how many more may be laid.
+            left = held
+            room = len(hand) - keep
             chosen: list[tuple[Card, ...]] = []
             points = 0
             for group in groups:
-                if len(left) - len(group) < keep or not _take(left, group):
+                value, needs = values[group]
+                # Byte by byte, 128 + left - needs borrows from no other byte, and its high bit is
+                # clear exactly where the group needs more copies of a card than are left.
+                if len(group) > room or ((left | _HIGH) - needs) & _HIGH != _HIGH:
                     continue
+                left -= needs
+                room -= len(group)
                 chosen.append(group)
-                points += values[group]
+                points += value
                 if rules.opens(variant, points):
                     return Meld(tuple(chosen))
         plan = solver.best_opening(hand, variant, keep=keep)
@@ -138,11 +148,12 @@ class RandomBot:
         return Build(index + 1, cards, end)
 
 
-_WORTH: dict[int, tuple[Variant, dict[tuple[Card, ...], int]]] = {}
+_WORTH: dict[int, tuple[Variant, dict[tuple[Card, ...], tuple[int, int]]]] = {}
 
 
-def _worth_memo(variant: Variant) -> dict[tuple[Card, ...], int]:
-    """The points of each group laid as a new meld under ``variant`` (-1: not a meld), as found so far.
+def _worth_memo(variant: Variant) -> dict[tuple[Card, ...], tuple[int, int]]:
+    """The points of each group laid as a new meld under ``variant`` (-1: not a meld) and its cards as
+    :func:`_counts`, as found so far.
 
     Keyed by the variant object (held, so its id is never reused): hashing a variant costs more
     than a look-up saves.
@@ -193,44 +204,19 @@ def _loose(view: PlayerView) -> list[Card]:
     cards of a run): a card and a joker are no start, or every card would count beside a joker.
     """
     state = view.hand_state
-    cards = state.distinct()
-    kept = 0
     # The hand and one joker standing for the card still to come: its melds are those the hand
     # holds and those one card short.
-    near = _NEAR
-    for group in candidate_melds(state.add(JOKER), view.variant):
-        bits = near.get(group)
-        if bits is None:
-            if len(near) > _NEAR_LIMIT:
-                near.clear()
-            bits = near[group] = _near_bits(group)
-        kept |= bits
-    loose = [card for card in cards if not kept >> card & 1]
-    return loose or cards
+    kept = near_meld_cards(state.add(JOKER), view.variant)
+    return codes_of(state.held & ~kept or state.held)
 
 
-_NEAR: dict[tuple[Card, ...], int] = {}
-"""Each candidate meld's cards as bits, or 0 with fewer than two natural cards (see :func:`_loose`)."""
-
-_NEAR_LIMIT = 100_000
+_HIGH = sum(0x80 << (code * 8) for code in range(JOKER + 1))
+"""The high bit of every card code's byte in :func:`_counts`."""
 
 
-def _near_bits(group: tuple[Card, ...]) -> int:
-    if len(group) - group.count(JOKER) < 2:
-        return 0
-    bits = 0
-    for card in group:
-        bits |= 1 << card
-    return bits
-
-
-def _take(left: list[Card], group: tuple[Card, ...]) -> bool:
-    """Remove ``group`` from ``left`` if it holds all of it; leave ``left`` as it was otherwise."""
-    taken: list[Card] = []
-    for card in group:
-        if card not in left:
-            left.extend(taken)
-            return False
-        left.remove(card)
-        taken.append(card)
-    return True
+def _counts(cards: Iterable[Card]) -> int:
+    """The copies of each card code in ``cards``, a byte per code (a hand holds fewer than 128)."""
+    counts = 0
+    for card in cards:
+        counts += 1 << (card * 8)
+    return counts
