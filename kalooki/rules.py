@@ -167,12 +167,9 @@ def may_draw_discard(
     ``layable`` None leaves that last test to the caller: a bot's draw choice, which takes the card
     under meld_at_once only when it finds a way to lay it, a stricter search of its own.
     """
-    if top is None:
+    if top is None or not may_take_discard(variant, opened):
         return False
-    rule = _DISCARD_RULES[variant.discard_draw]
-    if not (rule.opened if opened else rule.unopened):
-        return False
-    return not rule.must_lay or layable is None or layable(top)
+    return layable is None or not discard_must_be_laid(variant) or layable(top)
 
 
 def discard_refusal(variant: Variant, top: Card) -> str:

@@ -33,11 +33,6 @@ def keep_count(variant: Variant) -> int:
     return rules.keep(variant)
 
 
-def closeness(card: Card, hand: Sequence[Card]) -> int:
-    """How many other cards of the hand could meld with ``card`` (same rank, or same suit within 2 ranks)."""
-    return closeness_in(card, card_counts(hand))
-
-
 def card_counts(hand: Sequence[Card]) -> list[int]:
     counts = [0] * 53
     for card in hand:
@@ -46,7 +41,8 @@ def card_counts(hand: Sequence[Card]) -> list[int]:
 
 
 def closeness_in(card: Card, counts: Sequence[int]) -> int:
-    """:func:`closeness` from the hand's card counts (so a discard choice counts the hand once)."""
+    """How many other cards of the hand could meld with ``card`` (same rank, or same suit within 2
+    ranks), from the hand's card counts (so a discard choice counts the hand once)."""
     if card == JOKER:
         return 99
     a, b, c, d, e, f, g = _NEAR[card]
@@ -66,7 +62,7 @@ _NEAR = tuple(_near(card) for card in range(JOKER))
 
 
 def closeness_of(card: Card, state: CardState) -> int:
-    """:func:`closeness` read from the hand's card state (no counts to build)."""
+    """:func:`closeness_in` read from the hand's card state (no counts to build)."""
     if card == JOKER:
         return 99
     key = state.key
