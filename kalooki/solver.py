@@ -335,6 +335,8 @@ def _best_lay(
     any split that only ties.
     """
     if table or must_include or problem.jokers:
+        if need_points is not None and problem.jokers and _opening_out_of_reach(problem, need_points):
+            return None
         return search(problem, keep, must_include, need_points)
     cands = problem.cands
     codes = [code for cand in cands for code in cand.naturals]
@@ -362,6 +364,45 @@ def _best_lay(
         return None
     # A lay's score is a sum over its melds, so the whole lay scores as one meld of all its cards.
     return Outcome(tuple(melds), (), problem.score(laid, 0, points))
+
+
+def _opening_out_of_reach(problem: _Problem, need_points: int) -> bool:
+    """Whether no lay of new melds reaches ``need_points``, by a bound tighter than the search's.
+
+    The search bounds an opening by the points of every natural in some candidate, and with a
+    joker nearly every card is in one (a pair and the joker are a set), so hands that cannot open
+    were searched to the end. A lay holds at most as many candidates with a joker as the hand
+    holds jokers; every other meld it lays holds only naturals of the candidates without a joker.
+    So its points are at most those naturals' (every copy held, at its dearest) plus, for each
+    joker, the most any joker candidate adds per joker beyond them: its other naturals at their
+    dearest and its jokers at the dearest card. Builds add no opening points.
+    """
+    meld_value = problem.rules.meld_value
+    plain = 0
+    for cand in problem.cands:
+        if cand.table < 0 and not cand.jokers:
+            for code in cand.naturals:
+                plain |= 1 << code
+    counts = problem.counts
+    reach = 0
+    bits = plain
+    while bits:
+        code = (bits & -bits).bit_length() - 1
+        reach += meld_value[code] * counts[code]
+        bits &= bits - 1
+    dearest = max(problem.rules.ace_value, 10)
+    per_joker = 0
+    for cand in problem.cands:
+        jokers = cand.jokers
+        if cand.table < 0 and jokers:
+            extra = jokers * dearest
+            for code in cand.naturals:
+                if not plain >> code & 1:
+                    extra += meld_value[code]
+            # Rounded up, so that the bound stays a bound.
+            if extra > per_joker * jokers:
+                per_joker = -(-extra // jokers)
+    return reach + problem.jokers * per_joker < need_points
 
 
 def _outermost(cands: list[_Cand], counts: list[int]) -> list[_Cand] | None:

@@ -69,6 +69,26 @@ def test_below_the_threshold_there_is_no_opening() -> None:
     assert opened.cards_laid == 7
 
 
+def test_a_joker_opening_exactly_at_the_threshold_is_found() -> None:
+    # 6C 6D 6H (18) and AC AD JK (33) make 51 exactly: the bound that rules out hands which cannot
+    # open (every joker at the dearest card) must let this one through to the search.
+    hand = cards("6C 6D 6H AC AD JK")
+    plan = best_opening(hand, CLASSIC)
+    assert plan is not None
+    assert plan.points == 51
+    assert plan.remaining == ()
+    assert solve(hand, CLASSIC, opened=False).cards_laid == 6
+
+
+def test_a_joker_hand_one_point_short_does_not_open() -> None:
+    # The fives (20) and KC KD JK (30) make 50. Counting the joker at an ace, 51 looks possible,
+    # so the search has to show it is not.
+    hand = cards("5C 5D 5H 5S KC KD JK")
+    assert best_opening(hand, CLASSIC) is None
+    assert solve(hand, CLASSIC, opened=False).empty
+    assert solve(hand, CLASSIC, opened=True).cards_laid == 7
+
+
 def test_builds_do_not_count_toward_the_threshold() -> None:
     table = [make_meld(cards("TS JS QS"), CLASSIC)]
     hand = cards("9S KS AS 2H 3H 4H 5H 9D 9C 9H")
