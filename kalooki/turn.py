@@ -60,25 +60,26 @@ class TurnPlay(HandScoring):
             raise IllegalMoveError.about(
                 self.player, "has", "have", "drawn already this turn: meld, build or discard"
             )
-        if action.source == "discard":
+        seat, turn, source = self.current, self.turn, action.source
+        if source == "discard":
             if not self.discard_pile:
                 raise IllegalMoveError("the discard pile is empty: draw stock")
             if not self._discard_draw_allowed():
                 raise IllegalMoveError(rules.discard_refusal(self.variant, self.discard_pile[-1]))
             card = self.discard_pile.pop()
             if rules.discard_must_be_laid(self.variant):
-                self.turn.must_use_card = card
-                self.turn.must_use_limit = self.hands[self.current].count(card)
+                turn.must_use_card = card
+                turn.must_use_limit = self.hands[seat].count(card)
         else:
             if not self.stock:
                 raise IllegalMoveError("the stock is empty: draw discard")
             card = self.stock.pop()
-        self.hands[self.current].append(card)
-        self.hand_states[self.current] = self.hand_states[self.current].add(card)
-        self.turn.drew = action.source
-        self.turn.drawn_card = card
+        self.hands[seat].append(card)
+        self.hand_states[seat] = self.hand_states[seat].add(card)
+        turn.drew = source
+        turn.drawn_card = card
         self.phase = "play"
-        events: list[Event] = [DrawEvent(self.player, action.source, card)]
+        events: list[Event] = [DrawEvent(self.players[seat], source, card)]
         if not self.stock:
             events += self._stock_exhausted()
         self._undo = TurnSnapshot.take(self)
@@ -145,16 +146,19 @@ class TurnPlay(HandScoring):
         return True
 
     def _discard(self, action: Discard) -> list[Event]:
-        hand = self.hands[self.current]
-        if action.card not in hand:
-            raise IllegalMoveError(f"you have no {format_card(action.card)} in your hand to discard")
-        debt = self._turn_debts()
-        if debt is not None:
-            raise IllegalMoveError(debt)
-        hand.remove(action.card)
-        self.hand_states[self.current] = self.hand_states[self.current].remove(action.card)
-        self.discard_pile.append(action.card)
-        events: list[Event] = [DiscardEvent(self.player, action.card)]
+        seat, card = self.current, action.card
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalMoveError(f"you have no {format_card(card)} in your hand to discard")
+        turn = self.turn
+        if turn.must_use_card is not None or turn.jokers_owed:  # else the turn owes nothing
+            debt = self._turn_debts()
+            if debt is not None:
+                raise IllegalMoveError(debt)
+        hand.remove(card)
+        self.hand_states[seat] = self.hand_states[seat].remove(card)
+        self.discard_pile.append(card)
+        events: list[Event] = [DiscardEvent(self.players[seat], card)]
         if not hand:
             return events + self._went_out()
         if self.stock_ran_out:
