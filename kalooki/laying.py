@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 
 from kalooki import rules
@@ -75,12 +74,17 @@ class Laying(TurnPlay):
         return self._discard(action)
 
     def _take_from_hand(self, cards: Sequence[Card]) -> None:
-        """Check that the hand holds ``cards`` (as a multiset); raise without changing anything."""
-        hand = Counter(self.hands[self.current])
-        need = Counter(cards)
-        for card, count in need.items():
-            if hand[card] < count:
-                have = "no" if hand[card] == 0 else f"only {hand[card]}"
+        """Check that the hand holds ``cards`` (as a multiset); raise without changing anything.
+
+        The hand's counts are read from its :class:`CardState` (the action's cards are card codes by now:
+        ``check_action_parts`` came first) rather than counted again from the list.
+        """
+        state = self.hand_states[self.current]
+        for card in dict.fromkeys(cards):
+            held = state.count(card)
+            count = cards.count(card)
+            if held < count:
+                have = "no" if held == 0 else f"only {held}"
                 times = "" if count == 1 else f" {count} times"
                 raise IllegalMoveError(f"you have {have} {format_card(card)} in your hand to play{times}")
 
@@ -204,6 +208,9 @@ class Laying(TurnPlay):
 
     def _unpayable_debt(self) -> str | None:
         """Why the turn could no longer pay what it owes, or None: a dead end is refused, not entered."""
+        turn = self.turn
+        if turn.must_use_card is None and not turn.jokers_owed:  # the turn owes nothing: the common case
+            return None
         hand = self.hands[self.current]
         owed = self.owed_cards()
         if not hand or not owed:

@@ -142,11 +142,10 @@ def make_meld(
     """Read cards as a new meld, or raise :class:`MeldError` saying why they are not one."""
     cards = tuple(cards)
     naturals = [card for card in cards if card != JOKER]
-    written = format_cards(cards)
     if len(cards) < 3:
-        raise MeldError(f"{written} is not a meld: a meld needs at least 3 cards")
+        raise MeldError(f"{format_cards(cards)} is not a meld: a meld needs at least 3 cards")
     if not naturals:
-        raise MeldError(f"{written} is not a meld: a meld may not be made of jokers alone")
+        raise MeldError(f"{format_cards(cards)} is not a meld: a meld may not be made of jokers alone")
     one_rank = len({rank_of(card) for card in naturals}) == 1
     one_suit = len({suit_of(card) for card in naturals}) == 1
     if kind is None:
@@ -155,40 +154,42 @@ def make_meld(
         elif one_suit:
             kind = "run"
         elif len({rank_of(card) for card in naturals}) < len(naturals):
-            raise MeldError(f"{written} is not a set: the ranks differ")
+            raise MeldError(f"{format_cards(cards)} is not a set: the ranks differ")
         else:
-            raise MeldError(f"{written} is not a run: the suits differ")
+            raise MeldError(f"{format_cards(cards)} is not a run: the suits differ")
     if kind == "set":
-        return _make_set(cards, naturals, variant, owner, written)
-    return _make_run(cards, naturals, variant, owner, written)
+        return _make_set(cards, naturals, variant, owner)
+    return _make_run(cards, naturals, variant, owner)
 
 
-def _make_set(
-    cards: tuple[Card, ...], naturals: list[Card], variant: Variant, owner: int, written: str
-) -> TableMeld:
+def _make_set(cards: tuple[Card, ...], naturals: list[Card], variant: Variant, owner: int) -> TableMeld:
     if len({rank_of(card) for card in naturals}) != 1:
-        raise MeldError(f"{written} is not a set: the ranks differ")
+        raise MeldError(f"{format_cards(cards)} is not a set: the ranks differ")
     suits = [suit_of(card) for card in naturals]
     distinct = suits_must_differ(variant)
     if distinct and len(set(suits)) != len(suits):
-        raise MeldError(f"{written} is not a set: two cards share a suit (a set has one card of each suit)")
+        raise MeldError(
+            f"{format_cards(cards)} is not a set: two cards share a suit (a set has one card of each suit)"
+        )
     if len(cards) > variant.set_maximum:
         each = ", one of each suit" if distinct else ""
-        raise MeldError(f"{written} is not a set: a set has at most {variant.set_maximum} cards{each}")
+        raise MeldError(
+            f"{format_cards(cards)} is not a set: a set has at most {variant.set_maximum} cards{each}"
+        )
     return TableMeld(kind="set", cards=cards, owner=owner, rank=rank_of(naturals[0]))
 
 
-def _make_run(
-    cards: tuple[Card, ...], naturals: list[Card], variant: Variant, owner: int, written: str
-) -> TableMeld:
+def _make_run(cards: tuple[Card, ...], naturals: list[Card], variant: Variant, owner: int) -> TableMeld:
     if len({suit_of(card) for card in naturals}) != 1:
-        raise MeldError(f"{written} is not a run: a run's cards are all of one suit")
+        raise MeldError(f"{format_cards(cards)} is not a run: a run's cards are all of one suit")
     minimum = run_frame(variant).minimum
     if len(cards) < minimum:
-        raise MeldError(f"{written} is not a run: this variant's runs need at least {minimum} cards")
+        raise MeldError(
+            f"{format_cards(cards)} is not a run: this variant's runs need at least {minimum} cards"
+        )
     low = _run_low(cards, variant)
     if low is None:
-        raise MeldError(f"{written} is not a run: {_run_reason(cards, variant)}")
+        raise MeldError(f"{format_cards(cards)} is not a run: {_run_reason(cards, variant)}")
     return TableMeld(kind="run", cards=cards, owner=owner, rank=low, suit=suit_of(naturals[0]))
 
 
@@ -262,7 +263,6 @@ def _joker_beyond_the_frame(cards: Sequence[Card], variant: Variant) -> str | No
 def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd | None = None) -> TableMeld:
     """The meld with ``cards`` added, or :class:`MeldError`."""
     cards = tuple(cards)
-    written = format_cards(cards)
     if not cards:
         raise MeldError("name the cards to build")
     if meld.kind == "set":
@@ -270,22 +270,27 @@ def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd 
             raise MeldError("a set has no ends: leave out low/high")
         for card in cards:
             if card != JOKER and rank_of(card) != meld.rank:
-                raise MeldError(f"{written} does not fit a set of {_rank_word(meld.rank)}: the ranks differ")
+                raise MeldError(
+                    f"{format_cards(cards)} does not fit a set of {_rank_word(meld.rank)}: the ranks differ"
+                )
         combined = meld.cards + cards
         suits = [suit_of(card) for card in combined if card != JOKER]
         if suits_must_differ(variant) and len(set(suits)) != len(suits):
             raise MeldError(
-                f"{written} does not fit the set {format_cards(meld.cards)}: that suit is already there"
+                f"{format_cards(cards)} does not fit the set {format_cards(meld.cards)}: "
+                "that suit is already there"
             )
         if len(combined) > variant.set_maximum:
             raise MeldError(
-                f"{written} does not fit the set {format_cards(meld.cards)}: "
+                f"{format_cards(cards)} does not fit the set {format_cards(meld.cards)}: "
                 f"a set holds at most {variant.set_maximum} cards"
                 + (" (to take its joker, use swap)" if _set_joker_takeable(meld, variant) else "")
             )
         return TableMeld(kind="set", cards=combined, owner=meld.owner, rank=meld.rank)
     if any(card != JOKER and suit_of(card) != meld.suit for card in cards):
-        raise MeldError(f"{written} does not fit the run {format_cards(meld.cards)}: the suit differs")
+        raise MeldError(
+            f"{format_cards(cards)} does not fit the run {format_cards(meld.cards)}: the suit differs"
+        )
     ends: list[RunEnd] = [end] if end is not None else ["high", "low"]
     for side in ends:
         extended = meld.cards + cards if side == "high" else cards + meld.cards
@@ -297,7 +302,7 @@ def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd 
         if all(card == JOKER or _fits(card, _position_rank(low, i)) for i, card in enumerate(extended)):
             return TableMeld(kind="run", cards=extended, owner=meld.owner, rank=low, suit=meld.suit)
     where = f"the {end} end of" if end else "either end of"
-    raise MeldError(f"{written} does not fit {where} the run {format_cards(meld.cards)}")
+    raise MeldError(f"{format_cards(cards)} does not fit {where} the run {format_cards(meld.cards)}")
 
 
 def swap(meld: TableMeld, cards: Sequence[Card], variant: Variant) -> tuple[TableMeld, int]:
