@@ -79,10 +79,13 @@ class TableMeld:
         if self.kind == "set":
             return rank_points(self.rank, ace_value) * len(self.cards)
         low = ace_value if low_ace_value is None else low_ace_value
-        return sum(
-            low if self.position_rank(i) == 1 else rank_points(self.position_rank(i), ace_value)
-            for i in range(len(self.cards))
-        )
+        total = 0
+        # The positions' ranks, as position_rank gives them, without a method call per card.
+        for rank in range(self.rank, self.rank + len(self.cards)):
+            if rank > 14:  # only wrap-around runs go past the ace above the king
+                rank = (rank - 1) % 13 + 1
+            total += low if rank == 1 else rank_points(rank, ace_value)
+        return total
 
     def worth(self, variant: Variant) -> int:
         """:meth:`points` under the variant's ace values."""
@@ -113,6 +116,28 @@ class TableMeld:
         return TableMeld(
             kind=kind, cards=tuple(int(card) for card in cards), owner=owner, rank=rank, suit=suit
         )
+
+
+_NEW = object.__new__
+_SET_KIND, _SET_CARDS, _SET_OWNER, _SET_RANK, _SET_SUIT = (
+    TableMeld.__dict__[name].__set__ for name in ("kind", "cards", "owner", "rank", "suit")
+)
+
+
+def _table_meld(kind: MeldKind, cards: tuple[Card, ...], owner: int, rank: int, suit: int = -1) -> TableMeld:
+    """``TableMeld(kind, cards, owner, rank, suit)``, its fields set straight into their slots.
+
+    The frozen dataclass's constructor sets each field through ``object.__setattr__`` by name, which
+    cost as much as checking the meld; every meld, build and swap played or planned (bots, the legal
+    listing) makes one.
+    """
+    meld: TableMeld = _NEW(TableMeld)
+    _SET_KIND(meld, kind)
+    _SET_CARDS(meld, cards)
+    _SET_OWNER(meld, owner)
+    _SET_RANK(meld, rank)
+    _SET_SUIT(meld, suit)
+    return meld
 
 
 def set_room_suits(meld: TableMeld, variant: Variant) -> list[int]:
@@ -176,7 +201,7 @@ def _make_set(cards: tuple[Card, ...], naturals: list[Card], variant: Variant, o
         raise MeldError(
             f"{format_cards(cards)} is not a set: a set has at most {variant.set_maximum} cards{each}"
         )
-    return TableMeld(kind="set", cards=cards, owner=owner, rank=rank_of(naturals[0]))
+    return _table_meld("set", cards, owner, rank_of(naturals[0]))
 
 
 def _make_run(cards: tuple[Card, ...], naturals: list[Card], variant: Variant, owner: int) -> TableMeld:
@@ -190,7 +215,7 @@ def _make_run(cards: tuple[Card, ...], naturals: list[Card], variant: Variant, o
     low = _run_low(cards, variant)
     if low is None:
         raise MeldError(f"{format_cards(cards)} is not a run: {_run_reason(cards, variant)}")
-    return TableMeld(kind="run", cards=cards, owner=owner, rank=low, suit=suit_of(naturals[0]))
+    return _table_meld("run", cards, owner, low, suit_of(naturals[0]))
 
 
 def _run_low(cards: Sequence[Card], variant: Variant) -> int | None:
@@ -286,7 +311,7 @@ def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd 
                 f"a set holds at most {variant.set_maximum} cards"
                 + (" (to take its joker, use swap)" if _set_joker_takeable(meld, variant) else "")
             )
-        return TableMeld(kind="set", cards=combined, owner=meld.owner, rank=meld.rank)
+        return _table_meld("set", combined, meld.owner, meld.rank)
     if any(card != JOKER and suit_of(card) != meld.suit for card in cards):
         raise MeldError(
             f"{format_cards(cards)} does not fit the run {format_cards(meld.cards)}: the suit differs"
@@ -300,7 +325,7 @@ def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd 
         if not run_span_ok(low, len(extended), variant):
             continue
         if all(card == JOKER or _fits(card, _position_rank(low, i)) for i, card in enumerate(extended)):
-            return TableMeld(kind="run", cards=extended, owner=meld.owner, rank=low, suit=meld.suit)
+            return _table_meld("run", extended, meld.owner, low, meld.suit)
     where = f"the {end} end of" if end else "either end of"
     raise MeldError(f"{format_cards(cards)} does not fit {where} the run {format_cards(meld.cards)}")
 
@@ -340,9 +365,7 @@ def _swap_run(
                 )
             )
         laid[position] = card
-    return TableMeld(kind="run", cards=tuple(laid), owner=meld.owner, rank=meld.rank, suit=meld.suit), len(
-        cards
-    )
+    return _table_meld("run", tuple(laid), meld.owner, meld.rank, meld.suit), len(cards)
 
 
 def _swap_set(
@@ -381,7 +404,7 @@ def _swap_set(
     new_cards = tuple(naturals) + cards + (JOKER,) * kept_jokers
     if len(new_cards) > capacity:
         raise MeldError(f"{written} is more than the set {table} can hold")
-    return TableMeld(kind="set", cards=new_cards, owner=meld.owner, rank=meld.rank), freed
+    return _table_meld("set", new_cards, meld.owner, meld.rank), freed
 
 
 def jokers_held_for_good(meld: TableMeld, variant: Variant) -> bool:
