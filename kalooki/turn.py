@@ -20,9 +20,33 @@ from kalooki.gamestate import (
 from kalooki.melds import (
     TableMeld,
 )
-from kalooki.moves import Discard, Draw
+from kalooki.moves import Discard, Draw, DrawSource
 from kalooki.scoring import HandScoring
 from kalooki.snapshot import TurnSnapshot
+
+_NEW = object.__new__
+_SET_DRAW_PLAYER, _SET_DRAW_SOURCE, _SET_DRAW_CARD = (
+    DrawEvent.__dict__[name].__set__ for name in ("player", "source", "card")
+)
+_SET_DISCARD_PLAYER, _SET_DISCARD_CARD = (DiscardEvent.__dict__[name].__set__ for name in ("player", "card"))
+
+
+def _draw_event(player: str, source: DrawSource, card: Card) -> DrawEvent:
+    """``DrawEvent(player, source, card)``, its fields set straight into their slots: every turn makes
+    one, and the frozen dataclass's constructor (``object.__setattr__`` by name) costs twice as much."""
+    event: DrawEvent = _NEW(DrawEvent)
+    _SET_DRAW_PLAYER(event, player)
+    _SET_DRAW_SOURCE(event, source)
+    _SET_DRAW_CARD(event, card)
+    return event
+
+
+def _discard_event(player: str, card: Card) -> DiscardEvent:
+    """``DiscardEvent(player, card)``, made as :func:`_draw_event` makes a draw's."""
+    event: DiscardEvent = _NEW(DiscardEvent)
+    _SET_DISCARD_PLAYER(event, player)
+    _SET_DISCARD_CARD(event, card)
+    return event
 
 
 class TurnPlay(HandScoring):
@@ -79,7 +103,7 @@ class TurnPlay(HandScoring):
         turn.drew = source
         turn.drawn_card = card
         self.phase = "play"
-        events: list[Event] = [DrawEvent(self.players[seat], source, card)]
+        events: list[Event] = [_draw_event(self.players[seat], source, card)]
         if not self.stock:
             events += self._stock_exhausted()
         self._undo = TurnSnapshot.take(self)
@@ -158,7 +182,7 @@ class TurnPlay(HandScoring):
         hand.remove(card)
         self.hand_states[seat] = self.hand_states[seat].remove(card)
         self.discard_pile.append(card)
-        events: list[Event] = [DiscardEvent(self.players[seat], card)]
+        events: list[Event] = [_discard_event(self.players[seat], card)]
         if not hand:
             return events + self._went_out()
         if self.stock_ran_out:
