@@ -197,6 +197,7 @@ class Game(LegalActions):
         self.phase = "draw"
         self.turn = TurnState()
         self._undo = None
+        self._undo_pending = False
         deal_event = DealEvent(
             hand=self.hand_number,
             dealer=self.players[self.dealer],

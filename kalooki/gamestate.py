@@ -218,6 +218,10 @@ class GameState:
     results: list[HandResult]
     winners: list[int]
     _undo: TurnSnapshot | None
+    _undo_pending: bool = False
+    """From the draw until the turn's first meld, build or swap: the undo snapshot is the state as it
+    stands (nothing has been laid since the draw), so that first lay takes it (see ``_undo_snapshot``)
+    and a turn that only draws and discards takes none."""
     forced_reshuffles: list[list[Card]]
     opening_events: list[Event]
 

@@ -199,6 +199,8 @@ class Laying(TurnPlay):
     def _lay(self, lay: Callable[[], Event]) -> list[Event]:
         """Carry out a checked meld, build or swap, unless it leaves the turn owing what it cannot pay."""
         saved = TurnSnapshot.take(self)
+        if self._undo_pending:  # the turn's first lay: the state undo goes back to is this one
+            self._undo, self._undo_pending = saved, False
         event = lay()
         problem = self._unpayable_debt()
         if problem is not None:

@@ -2,7 +2,8 @@
 
 Three things take one, as python-chess's ``push`` saves a ``_BoardState`` that ``pop`` restores:
 
-- undo keeps the snapshot taken just after the draw, and restores it to take the turn's melds back;
+- undo keeps the snapshot of the state just after the draw, and restores it to take the turn's melds
+  back (the turn's first meld, build or swap takes it: until then the state is still that one);
 - a meld, build or swap that would leave the turn owing what it cannot pay is put back by one;
 - :meth:`~kalooki.legal.LegalActions.check` tries an action between two restores of a whole snapshot.
 
@@ -46,6 +47,7 @@ class _RestOfGame:
     results: tuple[HandResult, ...]
     winners: tuple[int, ...]
     undo: TurnSnapshot | None
+    undo_pending: bool
     forced_reshuffles: tuple[tuple[Card, ...], ...]
 
 
@@ -103,6 +105,7 @@ class TurnSnapshot:
                 tuple(game.results),
                 tuple(game.winners),
                 game._undo,
+                game._undo_pending,
                 tuple(tuple(stock) for stock in game.forced_reshuffles),
             )
         # Every draw takes one: its fields go straight into their slots, one setter call each.
@@ -136,6 +139,7 @@ class TurnSnapshot:
             game.results = list(rest.results)
             game.winners = list(rest.winners)
             game._undo = rest.undo
+            game._undo_pending = rest.undo_pending
             game.forced_reshuffles = [list(stock) for stock in rest.forced_reshuffles]
             game.hands = list(game.hands)
             game.hand_states = list(game.hand_states)

@@ -60,6 +60,7 @@ class TurnPlay(HandScoring):
         """Begin the current seat's turn, ending the hand when nobody can draw."""
         self.turn = TurnState(opened_before=self.opened[self.current])
         self._undo = None
+        self._undo_pending = False
         events: list[Event] = []
         if not self.stock and rules.reshuffles_discards(self.variant):
             # The pile may have been too small to reshuffle when the stock ran out (reshuffle_keep_top with
@@ -106,7 +107,9 @@ class TurnPlay(HandScoring):
         events: list[Event] = [_draw_event(self.players[seat], source, card)]
         if not self.stock:
             events += self._stock_exhausted()
-        self._undo = TurnSnapshot.take(self)
+        # Undo goes back to here; until something is laid the state is still this (``_undo_pending``).
+        self._undo = None
+        self._undo_pending = True
         return events
 
     def _stock_exhausted(self) -> list[Event]:
@@ -193,6 +196,10 @@ class TurnPlay(HandScoring):
         self.turn_number += 1
         self.phase = "draw"
         return events + self._start_turn()
+
+    def _undo_snapshot(self) -> TurnSnapshot | None:
+        """The snapshot undo would restore (one taken now while the turn has laid nothing since the draw)."""
+        return TurnSnapshot.take(self) if self._undo_pending else self._undo
 
     def can_undo(self) -> bool:
         """Whether the current player has melded, built or swapped this turn (and may take it back)."""
