@@ -17,7 +17,7 @@ from typing import Literal
 from kalooki.cards import ACE, JOKER, Card, format_cards, make_card, rank_of, rank_points, suit_of
 from kalooki.errors import KalookiError
 from kalooki.rules import RUN_MAX as RUN_MAX  # the public name solver and bots import from here
-from kalooki.rules import run_frame, suits_must_differ
+from kalooki.rules import RunFrame, run_frame, suits_must_differ
 from kalooki.variant import Variant
 
 MeldKind = Literal["set", "run"]
@@ -220,17 +220,28 @@ def _make_run(cards: tuple[Card, ...], naturals: list[Card], variant: Variant, o
 
 def _run_low(cards: Sequence[Card], variant: Variant) -> int | None:
     """The rank of the first position if the cards, as written, are a legal run."""
+    frame = run_frame(variant)
     first = next(index for index, card in enumerate(cards) if card != JOKER)
     rank = rank_of(cards[first])
     candidates = [rank - first] if rank != ACE else [1 - first, 14 - first]
     for low in candidates:
-        if run_frame(variant).wrap:
-            low = (low - 1) % 13 + 1
-        if not run_span_ok(low, len(cards), variant):
-            continue
-        if all(card == JOKER or _fits(card, _position_rank(low, i)) for i, card in enumerate(cards)):
-            return low
+        found = _run_from(cards, low, frame)
+        if found is not None:
+            return found
     return None
+
+
+def _run_from(cards: Sequence[Card], low: int, frame: RunFrame) -> int | None:
+    """The rank of the first position if ``cards`` laid from position ``low`` make a legal run (``low``
+    wrapped round where runs go round the corner), else None; a joker fits any position."""
+    if frame.wrap:
+        low = (low - 1) % 13 + 1
+    if not frame.span_ok(low, len(cards)):
+        return None
+    for index, card in enumerate(cards):
+        if card != JOKER and not _fits(card, _position_rank(low, index)):
+            return None
+    return low
 
 
 def _run_reason(cards: Sequence[Card], variant: Variant) -> str:
@@ -317,14 +328,11 @@ def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd 
             f"{format_cards(cards)} does not fit the run {format_cards(meld.cards)}: the suit differs"
         )
     ends: list[RunEnd] = [end] if end is not None else ["high", "low"]
+    frame = run_frame(variant)
     for side in ends:
         extended = meld.cards + cards if side == "high" else cards + meld.cards
-        low = meld.rank if side == "high" else meld.rank - len(cards)
-        if run_frame(variant).wrap:
-            low = (low - 1) % 13 + 1
-        if not run_span_ok(low, len(extended), variant):
-            continue
-        if all(card == JOKER or _fits(card, _position_rank(low, i)) for i, card in enumerate(extended)):
+        low = _run_from(extended, meld.rank if side == "high" else meld.rank - len(cards), frame)
+        if low is not None:
             return _table_meld("run", extended, meld.owner, low, meld.suit)
     where = f"the {end} end of" if end else "either end of"
     raise MeldError(f"{format_cards(cards)} does not fit {where} the run {format_cards(meld.cards)}")
