@@ -108,7 +108,7 @@ class TurnSnapshot:
                 game._undo_pending,
                 tuple(tuple(stock) for stock in game.forced_reshuffles),
             )
-        # Every draw takes one: its fields go straight into their slots, one setter call each.
+        # Every meld, build and swap takes one (and every check): its fields go straight into their slots.
         snapshot: TurnSnapshot = _NEW(cls)
         _SET_SEAT(snapshot, seat)
         _SET_HAND(snapshot, tuple(game.hands[seat]))
