@@ -159,10 +159,25 @@ class CardState:
         return state
 
     def remove_all(self, cards: Iterable[Card]) -> CardState:
-        state = self
+        """This hand without ``cards`` (each copy); the hand must hold them all.
+
+        :meth:`remove` a card at a time, on the ints: one new state, not one per card (a meld takes
+        three to a dozen cards out of the hand).
+        """
+        key, held, runs, suits, size = self.key, self.held, self.runs, self.suits, self.size
         for card in cards:
-            state = state.remove(card)
-        return state
+            shift = card * KEY_BITS
+            count = (key >> shift) & _COUNT
+            if not count:
+                raise ValueError(f"the hand holds no card {card}")
+            key -= 1 << shift
+            size -= 1
+            if count == 1:
+                held &= ~(1 << card)
+                if card != JOKER:
+                    runs &= ~_RUN_BITS[card]
+                    suits &= ~_SUIT_BITS[card]
+        return CardState(key, held, runs, suits, size)
 
     def __len__(self) -> int:
         return self.size

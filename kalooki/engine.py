@@ -168,14 +168,17 @@ class Game(LegalActions):
         deal = deal or FixedDeal()
         if deal.dealer is not None and deal.dealer not in self.seats:
             raise DealError(f"seat {deal.dealer} is not playing this hand")
-        # A deal the pack cannot satisfy raises before anything changes (the dealer included).
-        rng_state = self.rng.getstate()
+        # A deal the pack cannot satisfy raises before anything changes (the dealer included). Before the
+        # deal's checks the generator moves only to draw for the first dealer (the shuffle comes after
+        # them): only the first hand has a state to put back, and copying it costs a tenth of a deal.
+        rng_state = self.rng.getstate() if self.hand_number == 0 else None
         dealer, first_seat, drawn = self._choose_dealer(deal)
         seats = self.seats
         try:
             hands, discard, stock = self._deal_cards(seats, deal)
         except DealError:
-            self.rng.setstate(rng_state)
+            if rng_state is not None:
+                self.rng.setstate(rng_state)
             raise
         self.dealer = dealer
         self.first_seat = first_seat
@@ -194,6 +197,7 @@ class Game(LegalActions):
         self.phase = "draw"
         self.turn = TurnState()
         self._undo = None
+        self._undo_pending = False
         deal_event = DealEvent(
             hand=self.hand_number,
             dealer=self.players[self.dealer],
@@ -234,7 +238,8 @@ class Game(LegalActions):
                 raise DealError(
                     f"the deal uses {format_card(card)} {count} times; the pack holds {pack[card]}"
                 )
-        rest = list((pack - placed).elements())
+        # Most deals place nothing: the pack's own elements are what subtracting nothing would give.
+        rest = list((pack - placed).elements() if placed else pack.elements())
         needed = variant.hand_size * (len(seats) - len(deal.hands)) + (upcard and deal.discard is None)
         if len(rest) < needed:
             raise DealError("the deal leaves too few cards for the other hands and the discard")

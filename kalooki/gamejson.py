@@ -57,7 +57,7 @@ class GameJson(Laying):
             "stock_ran_out": self.stock_ran_out,
             "results": [result.to_json() for result in self.results],
             "winners": list(self.winners),
-            "undo": None if self._undo is None else self._undo.to_json(),
+            "undo": None if (undo := self._undo_snapshot()) is None else undo.to_json(),
         }
 
     def _restore(self, data: Mapping[str, Any]) -> None:

@@ -142,6 +142,9 @@ class HandResult:
         )
 
 
+_NEW = object.__new__
+
+
 @dataclass(slots=True)
 class TurnState:
     """What the current turn has done so far: the rules that span a turn depend on it."""
@@ -159,17 +162,19 @@ class TurnState:
     laid: list[int] = field(default_factory=list)
 
     def copy(self) -> TurnState:
-        """An independent copy (faster than ``dataclasses.replace``: a trial takes two per check)."""
-        return TurnState(
-            self.drew,
-            self.drawn_card,
-            self.opened_before,
-            self.built,
-            self.must_use_card,
-            self.must_use_limit,
-            self.jokers_owed,
-            list(self.laid),
-        )
+        """An independent copy: every view and snapshot takes one, so the fields are stored one by one
+        on a bare instance (a third faster than the dataclass's constructor, far faster than
+        ``dataclasses.replace``)."""
+        turn: TurnState = _NEW(TurnState)
+        turn.drew = self.drew
+        turn.drawn_card = self.drawn_card
+        turn.opened_before = self.opened_before
+        turn.built = self.built
+        turn.must_use_card = self.must_use_card
+        turn.must_use_limit = self.must_use_limit
+        turn.jokers_owed = self.jokers_owed
+        turn.laid = self.laid[:]
+        return turn
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -218,6 +223,10 @@ class GameState:
     results: list[HandResult]
     winners: list[int]
     _undo: TurnSnapshot | None
+    _undo_pending: bool = False
+    """From the draw until the turn's first meld, build or swap: the undo snapshot is the state as it
+    stands (nothing has been laid since the draw), so that first lay takes it (see ``_undo_snapshot``)
+    and a turn that only draws and discards takes none."""
     forced_reshuffles: list[list[Card]]
     opening_events: list[Event]
 

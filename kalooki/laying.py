@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 
 from kalooki import rules
@@ -25,7 +24,7 @@ from kalooki.melds import (
     make_meld,
     swap,
 )
-from kalooki.moves import Action, Build, Draw, Meld, Swap
+from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 from kalooki.snapshot import TurnSnapshot
 from kalooki.statecheck import (
     check_action_parts,
@@ -46,13 +45,26 @@ class Laying(TurnPlay):
             if not 0 <= seat < len(self.players):
                 raise NotYourTurnError(f"there is no seat {seat} at this table")
             raise NotYourTurnError(f"it is {self.player}'s turn, not {self.players[seat]}'s")
-        check_action_parts(action)
-        if isinstance(action, Draw):
+        # Every turn draws and discards: those two, by exact type, check their one part here and leave
+        # anything unusual to check_action_parts, which words the refusal (its isinstance walk through
+        # every kind of action costs more than the draw itself).
+        if type(action) is Draw:
+            if action.source != "stock" and action.source != "discard":
+                check_action_parts(action)
             return self._draw(action)
+        if type(action) is Discard:
+            if type(action.card) is not int or not 0 <= action.card <= JOKER:
+                check_action_parts(action)
+        else:
+            check_action_parts(action)
+            if isinstance(action, Draw):
+                return self._draw(action)
         if self.phase == "draw":
             raise IllegalMoveError.about(
                 self.player, "must", "must", "draw first: draw stock or draw discard"
             )
+        if type(action) is Discard:
+            return self._discard(action)
         if isinstance(action, Meld):
             return self._meld(action)
         if isinstance(action, Build):
@@ -62,12 +74,17 @@ class Laying(TurnPlay):
         return self._discard(action)
 
     def _take_from_hand(self, cards: Sequence[Card]) -> None:
-        """Check that the hand holds ``cards`` (as a multiset); raise without changing anything."""
-        hand = Counter(self.hands[self.current])
-        need = Counter(cards)
-        for card, count in need.items():
-            if hand[card] < count:
-                have = "no" if hand[card] == 0 else f"only {hand[card]}"
+        """Check that the hand holds ``cards`` (as a multiset); raise without changing anything.
+
+        The hand's counts are read from its :class:`CardState` (the action's cards are card codes by now:
+        ``check_action_parts`` came first) rather than counted again from the list.
+        """
+        state = self.hand_states[self.current]
+        for card in dict.fromkeys(cards):
+            held = state.count(card)
+            count = cards.count(card)
+            if held < count:
+                have = "no" if held == 0 else f"only {held}"
                 times = "" if count == 1 else f" {count} times"
                 raise IllegalMoveError(f"you have {have} {format_card(card)} in your hand to play{times}")
 
@@ -182,6 +199,8 @@ class Laying(TurnPlay):
     def _lay(self, lay: Callable[[], Event]) -> list[Event]:
         """Carry out a checked meld, build or swap, unless it leaves the turn owing what it cannot pay."""
         saved = TurnSnapshot.take(self)
+        if self._undo_pending:  # the turn's first lay: the state undo goes back to is this one
+            self._undo, self._undo_pending = saved, False
         event = lay()
         problem = self._unpayable_debt()
         if problem is not None:
@@ -191,6 +210,9 @@ class Laying(TurnPlay):
 
     def _unpayable_debt(self) -> str | None:
         """Why the turn could no longer pay what it owes, or None: a dead end is refused, not entered."""
+        turn = self.turn
+        if turn.must_use_card is None and not turn.jokers_owed:  # the turn owes nothing: the common case
+            return None
         hand = self.hands[self.current]
         owed = self.owed_cards()
         if not hand or not owed:

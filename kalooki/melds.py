@@ -17,7 +17,7 @@ from typing import Literal
 from kalooki.cards import ACE, JOKER, Card, format_cards, make_card, rank_of, rank_points, suit_of
 from kalooki.errors import KalookiError
 from kalooki.rules import RUN_MAX as RUN_MAX  # the public name solver and bots import from here
-from kalooki.rules import run_frame, suits_must_differ
+from kalooki.rules import RunFrame, run_frame, suits_must_differ
 from kalooki.variant import Variant
 
 MeldKind = Literal["set", "run"]
@@ -79,10 +79,13 @@ class TableMeld:
         if self.kind == "set":
             return rank_points(self.rank, ace_value) * len(self.cards)
         low = ace_value if low_ace_value is None else low_ace_value
-        return sum(
-            low if self.position_rank(i) == 1 else rank_points(self.position_rank(i), ace_value)
-            for i in range(len(self.cards))
-        )
+        total = 0
+        # The positions' ranks, as position_rank gives them, without a method call per card.
+        for rank in range(self.rank, self.rank + len(self.cards)):
+            if rank > 14:  # only wrap-around runs go past the ace above the king
+                rank = (rank - 1) % 13 + 1
+            total += low if rank == 1 else rank_points(rank, ace_value)
+        return total
 
     def worth(self, variant: Variant) -> int:
         """:meth:`points` under the variant's ace values."""
@@ -115,6 +118,28 @@ class TableMeld:
         )
 
 
+_NEW = object.__new__
+_SET_KIND, _SET_CARDS, _SET_OWNER, _SET_RANK, _SET_SUIT = (
+    TableMeld.__dict__[name].__set__ for name in ("kind", "cards", "owner", "rank", "suit")
+)
+
+
+def _table_meld(kind: MeldKind, cards: tuple[Card, ...], owner: int, rank: int, suit: int = -1) -> TableMeld:
+    """``TableMeld(kind, cards, owner, rank, suit)``, its fields set straight into their slots.
+
+    The frozen dataclass's constructor sets each field through ``object.__setattr__`` by name, which
+    cost as much as checking the meld; every meld, build and swap played or planned (bots, the legal
+    listing) makes one.
+    """
+    meld: TableMeld = _NEW(TableMeld)
+    _SET_KIND(meld, kind)
+    _SET_CARDS(meld, cards)
+    _SET_OWNER(meld, owner)
+    _SET_RANK(meld, rank)
+    _SET_SUIT(meld, suit)
+    return meld
+
+
 def set_room_suits(meld: TableMeld, variant: Variant) -> list[int]:
     """The suits a natural card added to a set may have: those it lacks, or any where suits may repeat."""
     return list(range(4)) if not suits_must_differ(variant) else meld.missing_suits()
@@ -142,11 +167,10 @@ def make_meld(
     """Read cards as a new meld, or raise :class:`MeldError` saying why they are not one."""
     cards = tuple(cards)
     naturals = [card for card in cards if card != JOKER]
-    written = format_cards(cards)
     if len(cards) < 3:
-        raise MeldError(f"{written} is not a meld: a meld needs at least 3 cards")
+        raise MeldError(f"{format_cards(cards)} is not a meld: a meld needs at least 3 cards")
     if not naturals:
-        raise MeldError(f"{written} is not a meld: a meld may not be made of jokers alone")
+        raise MeldError(f"{format_cards(cards)} is not a meld: a meld may not be made of jokers alone")
     one_rank = len({rank_of(card) for card in naturals}) == 1
     one_suit = len({suit_of(card) for card in naturals}) == 1
     if kind is None:
@@ -155,56 +179,69 @@ def make_meld(
         elif one_suit:
             kind = "run"
         elif len({rank_of(card) for card in naturals}) < len(naturals):
-            raise MeldError(f"{written} is not a set: the ranks differ")
+            raise MeldError(f"{format_cards(cards)} is not a set: the ranks differ")
         else:
-            raise MeldError(f"{written} is not a run: the suits differ")
+            raise MeldError(f"{format_cards(cards)} is not a run: the suits differ")
     if kind == "set":
-        return _make_set(cards, naturals, variant, owner, written)
-    return _make_run(cards, naturals, variant, owner, written)
+        return _make_set(cards, naturals, variant, owner)
+    return _make_run(cards, naturals, variant, owner)
 
 
-def _make_set(
-    cards: tuple[Card, ...], naturals: list[Card], variant: Variant, owner: int, written: str
-) -> TableMeld:
+def _make_set(cards: tuple[Card, ...], naturals: list[Card], variant: Variant, owner: int) -> TableMeld:
     if len({rank_of(card) for card in naturals}) != 1:
-        raise MeldError(f"{written} is not a set: the ranks differ")
+        raise MeldError(f"{format_cards(cards)} is not a set: the ranks differ")
     suits = [suit_of(card) for card in naturals]
     distinct = suits_must_differ(variant)
     if distinct and len(set(suits)) != len(suits):
-        raise MeldError(f"{written} is not a set: two cards share a suit (a set has one card of each suit)")
+        raise MeldError(
+            f"{format_cards(cards)} is not a set: two cards share a suit (a set has one card of each suit)"
+        )
     if len(cards) > variant.set_maximum:
         each = ", one of each suit" if distinct else ""
-        raise MeldError(f"{written} is not a set: a set has at most {variant.set_maximum} cards{each}")
-    return TableMeld(kind="set", cards=cards, owner=owner, rank=rank_of(naturals[0]))
+        raise MeldError(
+            f"{format_cards(cards)} is not a set: a set has at most {variant.set_maximum} cards{each}"
+        )
+    return _table_meld("set", cards, owner, rank_of(naturals[0]))
 
 
-def _make_run(
-    cards: tuple[Card, ...], naturals: list[Card], variant: Variant, owner: int, written: str
-) -> TableMeld:
+def _make_run(cards: tuple[Card, ...], naturals: list[Card], variant: Variant, owner: int) -> TableMeld:
     if len({suit_of(card) for card in naturals}) != 1:
-        raise MeldError(f"{written} is not a run: a run's cards are all of one suit")
+        raise MeldError(f"{format_cards(cards)} is not a run: a run's cards are all of one suit")
     minimum = run_frame(variant).minimum
     if len(cards) < minimum:
-        raise MeldError(f"{written} is not a run: this variant's runs need at least {minimum} cards")
+        raise MeldError(
+            f"{format_cards(cards)} is not a run: this variant's runs need at least {minimum} cards"
+        )
     low = _run_low(cards, variant)
     if low is None:
-        raise MeldError(f"{written} is not a run: {_run_reason(cards, variant)}")
-    return TableMeld(kind="run", cards=cards, owner=owner, rank=low, suit=suit_of(naturals[0]))
+        raise MeldError(f"{format_cards(cards)} is not a run: {_run_reason(cards, variant)}")
+    return _table_meld("run", cards, owner, low, suit_of(naturals[0]))
 
 
 def _run_low(cards: Sequence[Card], variant: Variant) -> int | None:
     """The rank of the first position if the cards, as written, are a legal run."""
+    frame = run_frame(variant)
     first = next(index for index, card in enumerate(cards) if card != JOKER)
     rank = rank_of(cards[first])
     candidates = [rank - first] if rank != ACE else [1 - first, 14 - first]
     for low in candidates:
-        if run_frame(variant).wrap:
-            low = (low - 1) % 13 + 1
-        if not run_span_ok(low, len(cards), variant):
-            continue
-        if all(card == JOKER or _fits(card, _position_rank(low, i)) for i, card in enumerate(cards)):
-            return low
+        found = _run_from(cards, low, frame)
+        if found is not None:
+            return found
     return None
+
+
+def _run_from(cards: Sequence[Card], low: int, frame: RunFrame) -> int | None:
+    """The rank of the first position if ``cards`` laid from position ``low`` make a legal run (``low``
+    wrapped round where runs go round the corner), else None; a joker fits any position."""
+    if frame.wrap:
+        low = (low - 1) % 13 + 1
+    if not frame.span_ok(low, len(cards)):
+        return None
+    for index, card in enumerate(cards):
+        if card != JOKER and not _fits(card, _position_rank(low, index)):
+            return None
+    return low
 
 
 def _run_reason(cards: Sequence[Card], variant: Variant) -> str:
@@ -262,7 +299,6 @@ def _joker_beyond_the_frame(cards: Sequence[Card], variant: Variant) -> str | No
 def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd | None = None) -> TableMeld:
     """The meld with ``cards`` added, or :class:`MeldError`."""
     cards = tuple(cards)
-    written = format_cards(cards)
     if not cards:
         raise MeldError("name the cards to build")
     if meld.kind == "set":
@@ -270,34 +306,36 @@ def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd 
             raise MeldError("a set has no ends: leave out low/high")
         for card in cards:
             if card != JOKER and rank_of(card) != meld.rank:
-                raise MeldError(f"{written} does not fit a set of {_rank_word(meld.rank)}: the ranks differ")
+                raise MeldError(
+                    f"{format_cards(cards)} does not fit a set of {_rank_word(meld.rank)}: the ranks differ"
+                )
         combined = meld.cards + cards
         suits = [suit_of(card) for card in combined if card != JOKER]
         if suits_must_differ(variant) and len(set(suits)) != len(suits):
             raise MeldError(
-                f"{written} does not fit the set {format_cards(meld.cards)}: that suit is already there"
+                f"{format_cards(cards)} does not fit the set {format_cards(meld.cards)}: "
+                "that suit is already there"
             )
         if len(combined) > variant.set_maximum:
             raise MeldError(
-                f"{written} does not fit the set {format_cards(meld.cards)}: "
+                f"{format_cards(cards)} does not fit the set {format_cards(meld.cards)}: "
                 f"a set holds at most {variant.set_maximum} cards"
                 + (" (to take its joker, use swap)" if _set_joker_takeable(meld, variant) else "")
             )
-        return TableMeld(kind="set", cards=combined, owner=meld.owner, rank=meld.rank)
+        return _table_meld("set", combined, meld.owner, meld.rank)
     if any(card != JOKER and suit_of(card) != meld.suit for card in cards):
-        raise MeldError(f"{written} does not fit the run {format_cards(meld.cards)}: the suit differs")
+        raise MeldError(
+            f"{format_cards(cards)} does not fit the run {format_cards(meld.cards)}: the suit differs"
+        )
     ends: list[RunEnd] = [end] if end is not None else ["high", "low"]
+    frame = run_frame(variant)
     for side in ends:
         extended = meld.cards + cards if side == "high" else cards + meld.cards
-        low = meld.rank if side == "high" else meld.rank - len(cards)
-        if run_frame(variant).wrap:
-            low = (low - 1) % 13 + 1
-        if not run_span_ok(low, len(extended), variant):
-            continue
-        if all(card == JOKER or _fits(card, _position_rank(low, i)) for i, card in enumerate(extended)):
-            return TableMeld(kind="run", cards=extended, owner=meld.owner, rank=low, suit=meld.suit)
+        low = _run_from(extended, meld.rank if side == "high" else meld.rank - len(cards), frame)
+        if low is not None:
+            return _table_meld("run", extended, meld.owner, low, meld.suit)
     where = f"the {end} end of" if end else "either end of"
-    raise MeldError(f"{written} does not fit {where} the run {format_cards(meld.cards)}")
+    raise MeldError(f"{format_cards(cards)} does not fit {where} the run {format_cards(meld.cards)}")
 
 
 def swap(meld: TableMeld, cards: Sequence[Card], variant: Variant) -> tuple[TableMeld, int]:
@@ -335,9 +373,7 @@ def _swap_run(
                 )
             )
         laid[position] = card
-    return TableMeld(kind="run", cards=tuple(laid), owner=meld.owner, rank=meld.rank, suit=meld.suit), len(
-        cards
-    )
+    return _table_meld("run", tuple(laid), meld.owner, meld.rank, meld.suit), len(cards)
 
 
 def _swap_set(
@@ -376,7 +412,7 @@ def _swap_set(
     new_cards = tuple(naturals) + cards + (JOKER,) * kept_jokers
     if len(new_cards) > capacity:
         raise MeldError(f"{written} is more than the set {table} can hold")
-    return TableMeld(kind="set", cards=new_cards, owner=meld.owner, rank=meld.rank), freed
+    return _table_meld("set", new_cards, meld.owner, meld.rank), freed
 
 
 def jokers_held_for_good(meld: TableMeld, variant: Variant) -> bool:

@@ -64,6 +64,7 @@ class HandScoring(GameState):
         self.results.append(result)
         self.phase = "hand_over"
         self._undo = None
+        self._undo_pending = False
         event = HandEndEvent(
             hand=self.hand_number,
             end=end,

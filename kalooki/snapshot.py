@@ -2,7 +2,8 @@
 
 Three things take one, as python-chess's ``push`` saves a ``_BoardState`` that ``pop`` restores:
 
-- undo keeps the snapshot taken just after the draw, and restores it to take the turn's melds back;
+- undo keeps the snapshot of the state just after the draw, and restores it to take the turn's melds
+  back (the turn's first meld, build or swap takes it: until then the state is still that one);
 - a meld, build or swap that would leave the turn owing what it cannot pay is put back by one;
 - :meth:`~kalooki.legal.LegalActions.check` tries an action between two restores of a whole snapshot.
 
@@ -15,9 +16,9 @@ the table) is never changed by a trial.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kalooki.cards import Card
 from kalooki.cardstate import CardState
@@ -34,7 +35,9 @@ class _RestOfGame:
 
     stock: tuple[Card, ...]
     discard_pile: tuple[Card, ...]
-    rng_state: tuple[Any, ...]
+    rng_state: tuple[Any, ...] | None
+    """None when the stock holds two cards or more: no one action can empty it and reshuffle, the
+    generator's only use in play, so the 625 words of its state are neither copied nor put back."""
     current: int
     phase: Phase
     turn_number: int
@@ -44,7 +47,29 @@ class _RestOfGame:
     results: tuple[HandResult, ...]
     winners: tuple[int, ...]
     undo: TurnSnapshot | None
+    undo_pending: bool
     forced_reshuffles: tuple[tuple[Card, ...], ...]
+
+
+_Snapshot = TypeVar("_Snapshot")
+
+
+def _setters(cls: type) -> tuple[Callable[[Any, Any], None], ...]:
+    """The slot setters of dataclass ``cls``'s fields, in field order."""
+    return tuple(cls.__dict__[field.name].__set__ for field in fields(cls))
+
+
+def _filled(cls: type[_Snapshot], setters: tuple[Callable[[Any, Any], None], ...], *values: Any) -> _Snapshot:
+    """``cls(*values)``, its fields set straight into their slots: the frozen dataclass's constructor
+    sets each through ``object.__setattr__`` by name, at twice the cost."""
+    snapshot: _Snapshot = _NEW(cls)
+    for setter, value in zip(setters, values, strict=True):
+        setter(snapshot, value)
+    return snapshot
+
+
+_NEW = object.__new__
+_REST_SETTERS = _setters(_RestOfGame)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,30 +90,34 @@ class TurnSnapshot:
         seat = game.current
         rest = None
         if whole:
-            rest = _RestOfGame(
-                stock=tuple(game.stock),
-                discard_pile=tuple(game.discard_pile),
-                rng_state=game.rng.getstate(),
-                current=seat,
-                phase=game.phase,
-                turn_number=game.turn_number,
-                stock_ran_out=game.stock_ran_out,
-                totals=tuple(game.totals),
-                eliminated=tuple(game.eliminated),
-                results=tuple(game.results),
-                winners=tuple(game.winners),
-                undo=game._undo,
-                forced_reshuffles=tuple(tuple(stock) for stock in game.forced_reshuffles),
+            rest = _filled(
+                _RestOfGame,
+                _REST_SETTERS,
+                tuple(game.stock),
+                tuple(game.discard_pile),
+                game.rng.getstate() if len(game.stock) < 2 else None,
+                seat,
+                game.phase,
+                game.turn_number,
+                game.stock_ran_out,
+                tuple(game.totals),
+                tuple(game.eliminated),
+                tuple(game.results),
+                tuple(game.winners),
+                game._undo,
+                game._undo_pending,
+                tuple(tuple(stock) for stock in game.forced_reshuffles),
             )
-        return cls(
-            seat=seat,
-            hand=tuple(game.hands[seat]),
-            hand_state=game.hand_states[seat],
-            table=tuple(game.table),
-            opened=game.opened[seat],
-            turn=game.turn.copy(),
-            rest=rest,
-        )
+        # Every meld, build and swap takes one (and every check): its fields go straight into their slots.
+        snapshot: TurnSnapshot = _NEW(cls)
+        _SET_SEAT(snapshot, seat)
+        _SET_HAND(snapshot, tuple(game.hands[seat]))
+        _SET_HAND_STATE(snapshot, game.hand_states[seat])
+        _SET_TABLE(snapshot, tuple(game.table))
+        _SET_OPENED(snapshot, game.opened[seat])
+        _SET_TURN(snapshot, game.turn.copy())
+        _SET_REST(snapshot, rest)
+        return snapshot
 
     def restore(self, game: GameState, *, rng: bool = True) -> None:
         """Put the game back as it was when the snapshot was taken, on fresh lists.
@@ -99,7 +128,7 @@ class TurnSnapshot:
         if rest is not None:
             game.stock = list(rest.stock)
             game.discard_pile = list(rest.discard_pile)
-            if rng:
+            if rng and rest.rng_state is not None:
                 game.rng.setstate(rest.rng_state)
             game.current = rest.current
             game.phase = rest.phase
@@ -110,6 +139,7 @@ class TurnSnapshot:
             game.results = list(rest.results)
             game.winners = list(rest.winners)
             game._undo = rest.undo
+            game._undo_pending = rest.undo_pending
             game.forced_reshuffles = [list(stock) for stock in rest.forced_reshuffles]
             game.hands = list(game.hands)
             game.hand_states = list(game.hand_states)
@@ -144,3 +174,6 @@ class TurnSnapshot:
             opened=bool(data["opened"]),
             turn=TurnState.from_json(data["turn"]),
         )
+
+
+_SET_SEAT, _SET_HAND, _SET_HAND_STATE, _SET_TABLE, _SET_OPENED, _SET_TURN, _SET_REST = _setters(TurnSnapshot)

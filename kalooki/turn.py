@@ -20,9 +20,33 @@ from kalooki.gamestate import (
 from kalooki.melds import (
     TableMeld,
 )
-from kalooki.moves import Discard, Draw
+from kalooki.moves import Discard, Draw, DrawSource
 from kalooki.scoring import HandScoring
 from kalooki.snapshot import TurnSnapshot
+
+_NEW = object.__new__
+_SET_DRAW_PLAYER, _SET_DRAW_SOURCE, _SET_DRAW_CARD = (
+    DrawEvent.__dict__[name].__set__ for name in ("player", "source", "card")
+)
+_SET_DISCARD_PLAYER, _SET_DISCARD_CARD = (DiscardEvent.__dict__[name].__set__ for name in ("player", "card"))
+
+
+def _draw_event(player: str, source: DrawSource, card: Card) -> DrawEvent:
+    """``DrawEvent(player, source, card)``, its fields set straight into their slots: every turn makes
+    one, and the frozen dataclass's constructor (``object.__setattr__`` by name) costs twice as much."""
+    event: DrawEvent = _NEW(DrawEvent)
+    _SET_DRAW_PLAYER(event, player)
+    _SET_DRAW_SOURCE(event, source)
+    _SET_DRAW_CARD(event, card)
+    return event
+
+
+def _discard_event(player: str, card: Card) -> DiscardEvent:
+    """``DiscardEvent(player, card)``, made as :func:`_draw_event` makes a draw's."""
+    event: DiscardEvent = _NEW(DiscardEvent)
+    _SET_DISCARD_PLAYER(event, player)
+    _SET_DISCARD_CARD(event, card)
+    return event
 
 
 class TurnPlay(HandScoring):
@@ -36,6 +60,7 @@ class TurnPlay(HandScoring):
         """Begin the current seat's turn, ending the hand when nobody can draw."""
         self.turn = TurnState(opened_before=self.opened[self.current])
         self._undo = None
+        self._undo_pending = False
         events: list[Event] = []
         if not self.stock and rules.reshuffles_discards(self.variant):
             # The pile may have been too small to reshuffle when the stock ran out (reshuffle_keep_top with
@@ -60,28 +85,31 @@ class TurnPlay(HandScoring):
             raise IllegalMoveError.about(
                 self.player, "has", "have", "drawn already this turn: meld, build or discard"
             )
-        if action.source == "discard":
+        seat, turn, source = self.current, self.turn, action.source
+        if source == "discard":
             if not self.discard_pile:
                 raise IllegalMoveError("the discard pile is empty: draw stock")
             if not self._discard_draw_allowed():
                 raise IllegalMoveError(rules.discard_refusal(self.variant, self.discard_pile[-1]))
             card = self.discard_pile.pop()
             if rules.discard_must_be_laid(self.variant):
-                self.turn.must_use_card = card
-                self.turn.must_use_limit = self.hands[self.current].count(card)
+                turn.must_use_card = card
+                turn.must_use_limit = self.hands[seat].count(card)
         else:
             if not self.stock:
                 raise IllegalMoveError("the stock is empty: draw discard")
             card = self.stock.pop()
-        self.hands[self.current].append(card)
-        self.hand_states[self.current] = self.hand_states[self.current].add(card)
-        self.turn.drew = action.source
-        self.turn.drawn_card = card
+        self.hands[seat].append(card)
+        self.hand_states[seat] = self.hand_states[seat].add(card)
+        turn.drew = source
+        turn.drawn_card = card
         self.phase = "play"
-        events: list[Event] = [DrawEvent(self.player, action.source, card)]
+        events: list[Event] = [_draw_event(self.players[seat], source, card)]
         if not self.stock:
             events += self._stock_exhausted()
-        self._undo = TurnSnapshot.take(self)
+        # Undo goes back to here; until something is laid the state is still this (``_undo_pending``).
+        self._undo = None
+        self._undo_pending = True
         return events
 
     def _stock_exhausted(self) -> list[Event]:
@@ -145,16 +173,19 @@ class TurnPlay(HandScoring):
         return True
 
     def _discard(self, action: Discard) -> list[Event]:
-        hand = self.hands[self.current]
-        if action.card not in hand:
-            raise IllegalMoveError(f"you have no {format_card(action.card)} in your hand to discard")
-        debt = self._turn_debts()
-        if debt is not None:
-            raise IllegalMoveError(debt)
-        hand.remove(action.card)
-        self.hand_states[self.current] = self.hand_states[self.current].remove(action.card)
-        self.discard_pile.append(action.card)
-        events: list[Event] = [DiscardEvent(self.player, action.card)]
+        seat, card = self.current, action.card
+        hand = self.hands[seat]
+        if card not in hand:
+            raise IllegalMoveError(f"you have no {format_card(card)} in your hand to discard")
+        turn = self.turn
+        if turn.must_use_card is not None or turn.jokers_owed:  # else the turn owes nothing
+            debt = self._turn_debts()
+            if debt is not None:
+                raise IllegalMoveError(debt)
+        hand.remove(card)
+        self.hand_states[seat] = self.hand_states[seat].remove(card)
+        self.discard_pile.append(card)
+        events: list[Event] = [_discard_event(self.players[seat], card)]
         if not hand:
             return events + self._went_out()
         if self.stock_ran_out:
@@ -165,6 +196,10 @@ class TurnPlay(HandScoring):
         self.turn_number += 1
         self.phase = "draw"
         return events + self._start_turn()
+
+    def _undo_snapshot(self) -> TurnSnapshot | None:
+        """The snapshot undo would restore (one taken now while the turn has laid nothing since the draw)."""
+        return TurnSnapshot.take(self) if self._undo_pending else self._undo
 
     def can_undo(self) -> bool:
         """Whether the current player has melded, built or swapped this turn (and may take it back)."""

@@ -86,6 +86,38 @@ def test_adding_and_removing_cards_matches_a_state_built_from_the_list(
             raise AssertionError(f"{absent[0]} removed from {state!r}")
 
 
+def removed_one_by_one(state: CardState, cards: list[int]) -> CardState | None:
+    """``state`` less ``cards`` through :meth:`CardState.remove`, or None where it refuses one."""
+    try:
+        for card in cards:
+            state = state.remove(card)
+    except ValueError:
+        return None
+    return state
+
+
+@given(st.lists(codes, max_size=20), st.lists(codes, max_size=8), st.randoms(use_true_random=False))
+def test_removing_several_cards_at_once_is_removing_them_one_by_one(
+    start: list[int], extra: list[int], rng: random.Random
+) -> None:
+    state = CardState.of(start)
+    taken = rng.sample(start, rng.randint(0, len(start))) + extra
+    one_by_one = removed_one_by_one(state, taken)
+    try:
+        at_once: CardState | None = state.remove_all(taken)
+    except ValueError:
+        at_once = None
+    if one_by_one is None:
+        assert at_once is None, f"{taken} removed from {state!r}"
+    else:
+        assert at_once is not None
+        assert fields(at_once) == fields(one_by_one)
+        rest = list(start)
+        for card in taken:
+            rest.remove(card)
+        assert fields(at_once) == fields(CardState.of(rest))
+
+
 def refused_layings(game: Game, rng: random.Random) -> list[Action]:
     """Meld and build attempts straight from the hand's candidates, many of which the rules refuse."""
     hand = game.hands[game.current]

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from kalooki.bots import GreedyBot
 from kalooki.cards import JOKER, card_points, full_pack
 from kalooki.driver import ask_bot
-from kalooki.engine import Game, HandResult, IllegalMoveError, NotYourTurnError
+from kalooki.engine import Game, HandResult, IllegalMoveError, NotYourTurnError, TurnState
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 from kalooki.variant import Variant
 
@@ -357,3 +357,13 @@ def test_a_seed_reproduces_the_deal(seed: int) -> None:
     second = Game(Variant(), NAMES, seed=seed)
     assert first.to_json() == second.to_json()
     check_pack(first)
+
+
+def test_a_turn_copy_holds_every_field_and_a_list_of_its_own() -> None:
+    # Every field differs from its default and from the other fields of its type: a field left out or
+    # copied into the wrong place makes the copy unequal (or unreadable).
+    turn = TurnState("discard", 7, True, True, 9, 2, 1, [0, 3])
+    copy = turn.copy()
+    assert copy == turn
+    copy.laid.append(5)
+    assert turn.laid == [0, 3]
