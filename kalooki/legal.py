@@ -4,7 +4,7 @@ and :meth:`LegalActions.check`, which tries an action without changing anything.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, islice
 
@@ -20,17 +20,11 @@ from kalooki.gamejson import GameJson
 from kalooki.gamestate import (
     IllegalMoveError,
 )
-from kalooki.melds import (
-    MeldError,
-    RunEnd,
-    TableMeld,
-    build,
-    make_meld,
-    set_room_suits,
-)
+from kalooki.melds import TableMeld, make_meld
 from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Build, Discard, Meld, Swap
 from kalooki.rules import RUN_MAX, RunFrame, run_frame, suits_must_differ
 from kalooki.snapshot import TurnSnapshot
+from kalooki.table_plays import joker_swaps, legal_builds
 from kalooki.variant import Variant
 
 MAX_LISTED_LAYINGS = 1000
@@ -89,16 +83,12 @@ class LegalActions(GameJson):
 
     def _layings(self, hand: list[Card], max_steps: int | None = None) -> Iterator[Action]:
         keep = self._keep()
-        groups = candidate_melds(self.hand_states[self.current], self.variant)
+        state = self.hand_states[self.current]
         if self.opened[self.current]:
-            for group in groups:
-                if len(hand) - len(group) >= keep:
-                    yield Meld((group,))
-        else:
-            yield from self._opening_melds(groups, hand, keep, max_steps)
-        if self.opened[self.current]:
-            yield from self._legal_builds(hand, keep)
-        if rules.may_release_jokers(self.variant, self.opened[self.current]):
+            yield from opened_layings(hand, state, self.table, self.variant, keep, self.legal_swaps)
+            return
+        yield from self._opening_melds(candidate_melds(state, self.variant), hand, keep, max_steps)
+        if rules.may_release_jokers(self.variant, False):
             yield from self.legal_swaps()
 
     def _opening_melds(
@@ -164,40 +154,15 @@ class LegalActions(GameJson):
         if plan is not None and plan.melds:
             yield Meld(plan.melds)
 
-    def _legal_builds(self, hand: list[Card], keep: int) -> Iterator[Action]:
-        counts = Counter(hand)
-        for number, meld in enumerate(self.table, start=1):
-            for cards, end in _build_candidates(meld, counts, self.variant):
-                if len(hand) - len(cards) < keep:
-                    continue
-                try:
-                    build(meld, cards, self.variant, end)
-                except MeldError:
-                    continue
-                yield Build(number, cards, end)
-
     def legal_swaps(self) -> list[Swap]:
         """Every joker release the current player may make now."""
         if self.phase != "play":
             return []
         if not rules.may_release_jokers(self.variant, self.opened[self.current]):
             return []
-        counts = Counter(self.hands[self.current])
-        found: list[Swap] = []
-        for number, meld in enumerate(self.table, start=1):
-            if not meld.jokers or not self.may_take_joker_from(meld):
-                continue
-            if meld.kind == "run":
-                wanted = sorted({meld.stands_for(i) for i, card in enumerate(meld.cards) if card == JOKER})
-            else:
-                wanted = [make_card(meld.rank, suit) for suit in set_room_suits(meld, self.variant)]
-            offered = [card for card in wanted if counts[card]]
-            for size in range(1, len(offered) + 1):
-                for cards in combinations(offered, size):
-                    action = Swap(number, cards)
-                    if self._is_legal(action):
-                        found.append(action)
-        return found
+        return joker_swaps(
+            self.hands[self.current], self.table, self.variant, self.current, self.turn, self._is_legal
+        )
 
     def _is_legal(self, action: Action) -> bool:
         try:
@@ -218,6 +183,26 @@ class LegalActions(GameJson):
             self.apply(action)
         finally:
             saved.restore(self)
+
+
+def opened_layings(
+    hand: Sequence[Card],
+    state: CardState,
+    table: Sequence[TableMeld],
+    variant: Variant,
+    keep: int,
+    swaps: Callable[[], list[Swap]],
+) -> Iterator[Meld | Build | Swap]:
+    """The melds, builds and swaps of a player who has opened and owes nothing, in the order the legal
+    actions list them: each candidate meld alone, the builds, then ``swaps()`` (asked only when reached).
+
+    From the hand, the table and the variant alone, so that a seat's view lists them without a game.
+    """
+    for group in candidate_melds(state, variant):
+        if len(hand) - len(group) >= keep:
+            yield Meld((group,))
+    yield from legal_builds(hand, table, variant, keep)
+    yield from swaps()
 
 
 def candidate_melds(hand: Sequence[Card] | CardState, variant: Variant) -> list[tuple[Card, ...]]:
@@ -490,46 +475,3 @@ def _run_lines(suit: int, frame: RunFrame) -> _Lines:
         lows |= 1 << low
         by_low[low] = tuple(cards)
     return frame.minimum, lows, tuple(by_low)
-
-
-def _build_candidates(
-    meld: TableMeld, counts: Counter[Card], variant: Variant
-) -> Iterator[tuple[tuple[Card, ...], RunEnd | None]]:
-    jokers = counts[JOKER]
-    if meld.kind == "set":
-        room = variant.set_maximum - len(meld.cards)
-        offered = [
-            make_card(meld.rank, suit)
-            for suit in set_room_suits(meld, variant)
-            for _ in range(counts[make_card(meld.rank, suit)] if not suits_must_differ(variant) else 1)
-            if counts[make_card(meld.rank, suit)]
-        ]
-        offered += [JOKER] * min(jokers, room)
-        seen: set[tuple[Card, ...]] = set()
-        for size in range(1, room + 1):
-            for chosen in combinations(offered, size):
-                if chosen not in seen:
-                    seen.add(chosen)
-                    yield chosen, None
-        return
-    ends: tuple[RunEnd, ...] = ("high", "low")
-    for end in ends:
-        cards: list[Card] = []
-        used_jokers = 0
-        for step in range(1, 14 - len(meld.cards) + 1):
-            rank = meld.high_rank() + step if end == "high" else meld.rank - step
-            if run_frame(variant).wrap:
-                rank = (rank - 1) % 13 + 1
-            elif not 1 <= rank <= 14:
-                break
-            natural = make_card(1 if rank == 14 else rank, meld.suit)
-            # Each position takes a natural card when the hand has a spare one, else a joker.
-            if counts[natural] > cards.count(natural):
-                piece = natural
-            elif used_jokers < jokers:
-                piece = JOKER
-                used_jokers += 1
-            else:
-                break
-            cards = [*cards, piece] if end == "high" else [piece, *cards]
-            yield tuple(cards), end

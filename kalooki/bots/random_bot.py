@@ -60,11 +60,7 @@ class RandomBot:
         seat = view.current
         if view.opened[seat]:
             if quick.may_lay(view.hand_state, view.table, view.variant) or self.may_swap(view, legal):
-                layings = [
-                    action
-                    for action in legal
-                    if isinstance(action, (Meld, Build, Swap)) and not _strands(view, action)
-                ]
+                layings = [action for action in legal.layings() if not _strands(view, action)]
                 if layings:
                     return self.rng.choice(layings)
         elif quick.may_open(view.hand_state, view.variant):
