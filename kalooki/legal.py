@@ -201,7 +201,7 @@ def opened_layings(
     for group in candidate_melds(state, variant):
         if len(hand) - len(group) >= keep:
             yield Meld((group,))
-    yield from legal_builds(hand, table, variant, keep)
+    yield from legal_builds(hand, state, table, variant, keep)
     yield from swaps()
 
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, islice
 from typing import TYPE_CHECKING
 
 from kalooki.cards import JOKER, Card, make_card
+from kalooki.cardstate import KEY_BITS, CardState
 from kalooki.melds import MeldError, RunEnd, TableMeld, build, set_room_suits, swap
 from kalooki.moves import Build, Swap
 from kalooki.rules import run_frame, suits_must_differ
@@ -23,21 +24,111 @@ if TYPE_CHECKING:
     from kalooki.gamestate import TurnState
     from kalooki.variant import Variant
 
+_MeldBuilds = tuple[tuple[tuple[Card, ...], RunEnd | None], ...]
+"""The cards (and end) of each build of one table meld from one hand part."""
+
 
 def legal_builds(
-    hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant, keep: int
+    hand: Sequence[Card], state: CardState, table: Sequence[TableMeld], variant: Variant, keep: int
 ) -> Iterator[Build]:
-    """Every build of ``hand`` onto ``table`` that keeps ``keep`` cards in hand, meld by meld."""
-    counts = Counter(hand)
+    """Every build of ``hand`` (its card state ``state``) onto ``table`` that keeps ``keep`` cards in hand,
+    meld by meld.
+
+    A meld's builds depend only on the meld and the hand's copies of the cards that could join it (its
+    rank, or its suit) and jokers: they are remembered on those, as a table meld stays for many turns
+    while the hand changes a card or two. Most turns the hand holds no card that could start a build
+    onto a meld at all, which one AND of masks tells.
+    """
+    memo = _builds_memo(variant)
+    key = state.key
+    held = state.held
+    size = state.size
+    jokers = state.jokers
+    counts: Counter[Card] | None = None
     for number, meld in enumerate(table, start=1):
-        for cards, end in _build_candidates(meld, counts, variant):
-            if len(hand) - len(cards) < keep:
-                continue
-            try:
-                build(meld, cards, variant, end)
-            except MeldError:
-                continue
-            yield Build(number, cards, end)
+        entry = memo.get(id(meld))
+        if entry is None or entry[0] is not meld:
+            if len(memo) > _BUILDS_KEPT:
+                memo.clear()
+            entry = memo[id(meld)] = (meld, _first_pieces(meld, variant), {})
+        if not held & entry[1]:
+            continue
+        if meld.kind == "set":
+            part = 0
+            for shift in _RANK_SHIFTS[meld.rank - 1]:
+                part = part << KEY_BITS | (key >> shift) & _COUNT
+        else:
+            part = (key >> (meld.suit * 13 * KEY_BITS)) & _SUIT_COUNTS
+        part = part << KEY_BITS | jokers
+        found = entry[2].get(part)
+        if found is None:
+            if counts is None:
+                counts = Counter(hand)
+            found = entry[2][part] = _meld_builds(meld, counts, variant)
+        for cards, end in found:
+            if size - len(cards) >= keep:
+                yield Build(number, cards, end)
+
+
+def _first_pieces(meld: TableMeld, variant: Variant) -> int:
+    """The cards (bit ``code``) that could start a build onto ``meld``: every build holds one of them."""
+    if meld.kind == "set":
+        if len(meld.cards) >= variant.set_maximum:
+            return 0
+        pieces = _set_offers(meld, _EVERY_CARD, variant)
+    else:
+        # The first card of each end's builds (the generator stops there).
+        ends: tuple[RunEnd, ...] = ("high", "low")
+        pieces = [
+            cards[0] for end in ends for cards, _ in islice(_run_end(meld, _EVERY_CARD, variant, end), 1)
+        ]
+    mask = 0
+    for card in pieces:
+        mask |= 1 << card
+    # A joker may go wherever a natural card may (a run takes one where the hand lacks the natural).
+    return mask | 1 << JOKER if mask else 0
+
+
+_EVERY_CARD = Counter(range(JOKER + 1))
+"""A hand holding one of every card: the first card of its builds is every card that could start one."""
+
+
+def _meld_builds(meld: TableMeld, counts: Counter[Card], variant: Variant) -> _MeldBuilds:
+    """The cards (and end) of each build of ``meld`` the rules allow from the hand's ``counts``, in order."""
+    found = []
+    for cards, end in _build_candidates(meld, counts, variant):
+        try:
+            build(meld, cards, variant, end)
+        except MeldError:
+            continue
+        found.append((cards, end))
+    return tuple(found)
+
+
+_COUNT = (1 << KEY_BITS) - 1
+_SUIT_COUNTS = (1 << (13 * KEY_BITS)) - 1
+"""A suit's thirteen counts in a card state's key."""
+_RANK_SHIFTS = tuple(tuple((suit * 13 + index) * KEY_BITS for suit in range(4)) for index in range(13))
+"""By rank index, where each suit's count of that rank sits in a card state's key."""
+
+_BUILDS_KEPT = 5_000
+"""Melds :func:`legal_builds` remembers per variant before it starts afresh."""
+
+_MeldEntry = tuple[TableMeld, int, dict[int, _MeldBuilds]]
+"""A table meld, its :func:`_first_pieces` and its builds by the hand's part (its rank's or suit's counts
+and the jokers)."""
+_BUILDS: dict[int, tuple[Variant, dict[int, _MeldEntry]]] = {}
+
+
+def _builds_memo(variant: Variant) -> dict[int, _MeldEntry]:
+    """The melds' builds found so far under ``variant``, by the meld's id (the entry holds the meld, so
+    its id is not reused while remembered); keyed by the variant's id (hashing it costs more)."""
+    entry = _BUILDS.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        if len(_BUILDS) > 16:
+            _BUILDS.clear()
+        entry = _BUILDS[id(variant)] = (variant, {})
+    return entry[1]
 
 
 def joker_swaps(
@@ -104,16 +195,9 @@ def swap_verdict(
 def _build_candidates(
     meld: TableMeld, counts: Counter[Card], variant: Variant
 ) -> Iterator[tuple[tuple[Card, ...], RunEnd | None]]:
-    jokers = counts[JOKER]
     if meld.kind == "set":
         room = variant.set_maximum - len(meld.cards)
-        offered = [
-            make_card(meld.rank, suit)
-            for suit in set_room_suits(meld, variant)
-            for _ in range(counts[make_card(meld.rank, suit)] if not suits_must_differ(variant) else 1)
-            if counts[make_card(meld.rank, suit)]
-        ]
-        offered += [JOKER] * min(jokers, room)
+        offered = _set_offers(meld, counts, variant)
         seen: set[tuple[Card, ...]] = set()
         for size in range(1, room + 1):
             for chosen in combinations(offered, size):
@@ -121,24 +205,43 @@ def _build_candidates(
                     seen.add(chosen)
                     yield chosen, None
         return
-    ends: tuple[RunEnd, ...] = ("high", "low")
-    for end in ends:
-        cards: list[Card] = []
-        used_jokers = 0
-        for step in range(1, 14 - len(meld.cards) + 1):
-            rank = meld.high_rank() + step if end == "high" else meld.rank - step
-            if run_frame(variant).wrap:
-                rank = (rank - 1) % 13 + 1
-            elif not 1 <= rank <= 14:
-                break
-            natural = make_card(1 if rank == 14 else rank, meld.suit)
-            # Each position takes a natural card when the hand has a spare one, else a joker.
-            if counts[natural] > cards.count(natural):
-                piece = natural
-            elif used_jokers < jokers:
-                piece = JOKER
-                used_jokers += 1
-            else:
-                break
-            cards = [*cards, piece] if end == "high" else [piece, *cards]
-            yield tuple(cards), end
+    yield from _run_end(meld, counts, variant, "high")
+    yield from _run_end(meld, counts, variant, "low")
+
+
+def _set_offers(meld: TableMeld, counts: Counter[Card], variant: Variant) -> list[Card]:
+    """The cards of the hand a set could take: each copy of a suit it may take, and jokers to its room."""
+    room = variant.set_maximum - len(meld.cards)
+    offered = [
+        make_card(meld.rank, suit)
+        for suit in set_room_suits(meld, variant)
+        for _ in range(counts[make_card(meld.rank, suit)] if not suits_must_differ(variant) else 1)
+        if counts[make_card(meld.rank, suit)]
+    ]
+    return offered + [JOKER] * min(counts[JOKER], room)
+
+
+def _run_end(
+    meld: TableMeld, counts: Counter[Card], variant: Variant, end: RunEnd
+) -> Iterator[tuple[tuple[Card, ...], RunEnd | None]]:
+    """The builds onto one end of a run, a card longer each."""
+    jokers = counts[JOKER]
+    cards: list[Card] = []
+    used_jokers = 0
+    for step in range(1, 14 - len(meld.cards) + 1):
+        rank = meld.high_rank() + step if end == "high" else meld.rank - step
+        if run_frame(variant).wrap:
+            rank = (rank - 1) % 13 + 1
+        elif not 1 <= rank <= 14:
+            break
+        natural = make_card(1 if rank == 14 else rank, meld.suit)
+        # Each position takes a natural card when the hand has a spare one, else a joker.
+        if counts[natural] > cards.count(natural):
+            piece = natural
+        elif used_jokers < jokers:
+            piece = JOKER
+            used_jokers += 1
+        else:
+            break
+        cards = [*cards, piece] if end == "high" else [piece, *cards]
+        yield tuple(cards), end

@@ -1,10 +1,11 @@
-"""Joker swaps read from the hand, the table and the turn give the engine's own verdicts.
+"""Builds and joker swaps listed from the hand, the table and the turn are the engine's own.
 
 :func:`kalooki.table_plays.swap_verdict` decides most swaps without trying them on a game. On every
 play-phase position of seeded games, under the built-in variants and knobs that make swaps owe
 something, each swap a hand could offer a meld is both judged and tried with ``Game.check``: where the
 verdict speaks it must agree. The lists ``Game.legal_swaps`` and ``LegalView.swaps`` give must equal the
-lists made by trying every candidate, as they were made before the verdict existed.
+lists made by trying every candidate, as they were made before the verdict existed; and the builds
+``legal_builds`` remembers per meld must be those every candidate tried with ``build`` gives.
 """
 
 from __future__ import annotations
@@ -18,16 +19,17 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from kalooki import table_plays
+from kalooki import rules, table_plays
 from kalooki.bots import make_bot
 from kalooki.cards import JOKER, Card
 from kalooki.driver import ask_bot, play_turn
 from kalooki.engine import Game
 from kalooki.gamestate import TurnState
 from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
-from kalooki.melds import MeldError, TableMeld, make_meld
-from kalooki.moves import Swap
+from kalooki.melds import MeldError, TableMeld, build, make_meld
+from kalooki.moves import Build, Swap
 from kalooki.rules import may_release_jokers
+from kalooki.table_plays import legal_builds
 from kalooki.variant import Variant
 from kalooki.view import LegalView
 
@@ -75,6 +77,20 @@ def _tried_list(game: Game) -> list[Swap]:
         table_plays.swap_verdict = verdict
 
 
+def _built_list(hand: list[Card], table: list[TableMeld], variant: Variant, keep: int) -> list[Build]:
+    """``legal_builds`` as it was: every candidate of every meld tried with ``build``, nothing remembered."""
+    found = []
+    for number, meld in enumerate(table, start=1):
+        for cards, end in table_plays._build_candidates(meld, Counter(hand), variant):
+            try:
+                build(meld, cards, variant, end)
+            except MeldError:
+                continue
+            if len(hand) - len(cards) >= keep:
+                found.append(Build(number, cards, end))
+    return found
+
+
 @pytest.mark.parametrize(("name", "variant"), _variants(), ids=[name for name, _ in _variants()])
 def test_swap_verdicts_agree_with_trying_the_swap(name: str, variant: Variant) -> None:
     outcomes: Counter[bool | None] = Counter()
@@ -86,6 +102,7 @@ def test_swap_verdicts_agree_with_trying_the_swap(name: str, variant: Variant) -
             game.apply(ask_bot(bots[game.current], game))
             if game.phase == "play" and may_release_jokers(variant, game.opened[game.current]):
                 hand = game.hands[game.current]
+                keep = rules.keep(variant)
                 for number, meld in enumerate(game.table, start=1):
                     if not game.may_take_joker_from(meld) or not meld.jokers:
                         continue
@@ -94,6 +111,9 @@ def test_swap_verdicts_agree_with_trying_the_swap(name: str, variant: Variant) -
                         outcomes[verdict] += 1
                         if verdict is not None:
                             assert verdict == game._is_legal(Swap(number, cards)), (number, cards)
+                assert list(
+                    legal_builds(hand, game.hand_states[game.current], game.table, variant, keep)
+                ) == (_built_list(hand, game.table, variant, keep))
                 tried = _tried_list(game)
                 assert game.legal_swaps() == tried
                 assert LegalView(game.view(game.current)).swaps() == tried
