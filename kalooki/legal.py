@@ -230,17 +230,32 @@ def candidate_melds(hand: Sequence[Card] | CardState, variant: Variant) -> list[
 def near_meld_cards(state: CardState, variant: Variant) -> int:
     """The cards (bit ``code``) of every candidate meld of ``state`` with at least two natural cards.
 
-    The same look-ups as :func:`candidate_melds`, each part's cards remembered as one mask.
+    The same look-ups as :func:`candidate_melds`, each part's cards remembered as one mask; where
+    suits must differ, a rank's part depends only on its suits and the jokers, so the sets' parts
+    are read two ranks at a time, a byte of the suit masks each (see :func:`_byte_near`).
     """
     memo = _candidate_memo(variant)
-    set_keys, run_keys = _part_keys(state, memo.books)
     found = 0
-    near = memo.set_near
-    for key in set_keys:
-        bits = near.get(key)
-        if bits is None:
-            bits = near[key] = _near_bits(_sets_of(memo, key, variant))
-        found |= bits
+    if memo.books:
+        set_keys, run_keys = _part_keys(state, True)
+        near = memo.set_near
+        for key in set_keys:
+            bits = near.get(key)
+            if bits is None:
+                bits = near[key] = _near_bits(_sets_of(memo, key, variant))
+            found |= bits
+    else:
+        jokers = state.jokers
+        tables = memo.byte_near.get(jokers)
+        if tables is None:
+            tables = memo.byte_near[jokers] = _byte_near(memo, jokers, variant)
+        suits = state.suits
+        for table in tables:
+            if not suits:
+                break
+            found |= table[suits & 255]
+            suits >>= 8
+        run_keys = _run_keys(state.runs, jokers)
     near = memo.run_near
     for key in run_keys:
         bits = near.get(key)
@@ -248,6 +263,26 @@ def near_meld_cards(state: CardState, variant: Variant) -> int:
             bits = _suit_near_bits(key, variant, near)
         found |= bits
     return found
+
+
+def _byte_near(memo: _Memo, jokers: int, variant: Variant) -> tuple[tuple[int, ...], ...]:
+    """For each byte of a hand's suit masks (ranks ``2 * place`` and the next), the :func:`_near_bits`
+    of the sets of the ranks it holds, with ``jokers``: a hand's sets part in seven look-ups."""
+    near = memo.set_near
+    tables = []
+    for place in range(7):
+        table = []
+        for byte in range(256):
+            bits = 0
+            for key in _BYTE_SET_KEYS[place][byte]:
+                key |= jokers << 20
+                part = near.get(key)
+                if part is None:
+                    part = near[key] = _near_bits(_sets_of(memo, key, variant))
+                bits |= part
+            table.append(bits)
+        tables.append(tuple(table))
+    return tuple(tables)
 
 
 def _near_bits(groups: tuple[tuple[Card, ...], ...]) -> int:
@@ -259,7 +294,7 @@ def _near_bits(groups: tuple[tuple[Card, ...], ...]) -> int:
     return bits
 
 
-def _part_keys(state: CardState, books: bool) -> tuple[list[int], list[int]]:
+def _part_keys(state: CardState, books: bool) -> tuple[list[int], tuple[int, int, int, int]]:
     """The memo keys of a hand's parts: each rank held (index, suits or copies, jokers), then each
     suit (suit, run positions, jokers)."""
     jokers = state.jokers
@@ -279,9 +314,18 @@ def _part_keys(state: CardState, books: bool) -> tuple[list[int], list[int]]:
         set_keys = by_bytes(held, _BYTE_SET_KEYS)
         if jokers:
             set_keys = [key | jokers << 20 for key in set_keys]
-    runs = state.runs
-    run_keys = [suit | ((runs >> (suit * RUN_BITS)) & 0xFFFF) << 2 | jokers << 18 for suit in range(4)]
-    return set_keys, run_keys
+    return set_keys, _run_keys(state.runs, jokers)
+
+
+def _run_keys(runs: int, jokers: int) -> tuple[int, int, int, int]:
+    """The memo keys of a hand's suits (suit, run positions, jokers) from its ``runs`` masks."""
+    jokers <<= 18
+    return (
+        (runs & 0xFFFF) << 2 | jokers,
+        1 | ((runs >> RUN_BITS) & 0xFFFF) << 2 | jokers,
+        2 | ((runs >> (2 * RUN_BITS)) & 0xFFFF) << 2 | jokers,
+        3 | ((runs >> (3 * RUN_BITS)) & 0xFFFF) << 2 | jokers,
+    )
 
 
 _BYTE_SET_KEYS = tuple(
@@ -323,10 +367,12 @@ class _Memo:
     """The remembered sets (by rank, suits held, jokers) and runs (by suit, positions, jokers), and
     each one's cards as bits for :func:`near_meld_cards`."""
 
-    __slots__ = ("books", "run_near", "runs", "set_near", "sets")
+    __slots__ = ("books", "byte_near", "run_near", "runs", "set_near", "sets")
 
     def __init__(self, books: bool) -> None:
         self.books = books
+        # By jokers held: near_meld_cards's sets part by byte of the suit masks (without books).
+        self.byte_near: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.sets: dict[int, tuple[tuple[Card, ...], ...]] = {}
         self.runs: dict[int, tuple[tuple[Card, ...], ...]] = {}
         self.set_near: dict[int, int] = {}
