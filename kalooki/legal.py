@@ -161,7 +161,7 @@ class LegalActions(GameJson):
         if not rules.may_release_jokers(self.variant, self.opened[self.current]):
             return []
         return joker_swaps(
-            self.hands[self.current], self.table, self.variant, self.current, self.turn, self._is_legal
+            self.hand_states[self.current], self.table, self.variant, self.current, self.turn, self._is_legal
         )
 
     def _is_legal(self, action: Action) -> bool:

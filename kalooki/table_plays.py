@@ -46,11 +46,7 @@ def legal_builds(
     jokers = state.jokers
     counts: Counter[Card] | None = None
     for number, meld in enumerate(table, start=1):
-        entry = memo.get(id(meld))
-        if entry is None or entry[0] is not meld:
-            if len(memo) > _BUILDS_KEPT:
-                memo.clear()
-            entry = memo[id(meld)] = (meld, _first_pieces(meld, variant), {})
+        entry = _meld_entry(memo, meld, variant)
         if not held & entry[1]:
             continue
         if meld.kind == "set":
@@ -68,6 +64,20 @@ def legal_builds(
         for cards, end in found:
             if size - len(cards) >= keep:
                 yield Build(number, cards, end)
+
+
+def _meld_entry(memo: dict[int, _MeldEntry], meld: TableMeld, variant: Variant) -> _MeldEntry:
+    """What ``memo`` remembers of ``meld``, worked out on first sight."""
+    entry = memo.get(id(meld))
+    if entry is None or entry[0] is not meld:
+        if len(memo) > _BUILDS_KEPT:
+            memo.clear()
+        wanted = _wanted(meld, variant)
+        mask = 0
+        for card in wanted:
+            mask |= 1 << card
+        entry = memo[id(meld)] = (meld, _first_pieces(meld, variant), {}, mask, wanted)
+    return entry
 
 
 def _first_pieces(meld: TableMeld, variant: Variant) -> int:
@@ -112,11 +122,11 @@ _RANK_SHIFTS = tuple(tuple((suit * 13 + index) * KEY_BITS for suit in range(4)) 
 """By rank index, where each suit's count of that rank sits in a card state's key."""
 
 _BUILDS_KEPT = 5_000
-"""Melds :func:`legal_builds` remembers per variant before it starts afresh."""
+"""Melds :func:`legal_builds` and :func:`joker_swaps` remember per variant before they start afresh."""
 
-_MeldEntry = tuple[TableMeld, int, dict[int, _MeldBuilds]]
-"""A table meld, its :func:`_first_pieces` and its builds by the hand's part (its rank's or suit's counts
-and the jokers)."""
+_MeldEntry = tuple[TableMeld, int, dict[int, _MeldBuilds], int, tuple[Card, ...]]
+"""A table meld, its :func:`_first_pieces`, its builds by the hand's part (its rank's or suit's counts
+and the jokers), and the cards that could free its jokers (:func:`_wanted`) as a mask and in order."""
 _BUILDS: dict[int, tuple[Variant, dict[int, _MeldEntry]]] = {}
 
 
@@ -132,41 +142,49 @@ def _builds_memo(variant: Variant) -> dict[int, _MeldEntry]:
 
 
 def joker_swaps(
-    hand: Sequence[Card],
+    state: CardState,
     table: Sequence[TableMeld],
     variant: Variant,
     seat: int,
     turn: TurnState,
     trial: Callable[[Swap], bool],
 ) -> list[Swap]:
-    """Every joker release ``seat`` may make with ``hand`` now, meld by meld, fewest cards first.
+    """Every joker release ``seat`` may make with the hand ``state`` now, meld by meld, fewest cards first.
 
     The caller has checked that it is the play and that the seat may release jokers at all.
     ``trial``: whether the game accepts a swap, asked only where :func:`swap_verdict` cannot tell.
     """
-    counts = Counter(hand)
+    memo = _builds_memo(variant)
+    held = state.held
     found: list[Swap] = []
     anyone = variant.joker_taker == "anyone"
     for number, meld in enumerate(table, start=1):
+        entry = _meld_entry(memo, meld, variant)
         # The engine's Laying.may_take_joker_from: under other_players, not from one's own meld.
-        if not meld.jokers or not (anyone or meld.owner != seat):
+        if not held & entry[3] or not (anyone or meld.owner != seat):
             continue
-        if meld.kind == "run":
-            wanted = sorted({meld.stands_for(i) for i, card in enumerate(meld.cards) if card == JOKER})
-        else:
-            wanted = [make_card(meld.rank, suit) for suit in set_room_suits(meld, variant)]
-        offered = [card for card in wanted if counts[card]]
+        offered = [card for card in entry[4] if held >> card & 1]
         for size in range(1, len(offered) + 1):
             for cards in combinations(offered, size):
                 action = Swap(number, cards)
-                verdict = swap_verdict(meld, cards, variant, counts, turn)
+                verdict = swap_verdict(meld, cards, variant, state, turn)
                 if trial(action) if verdict is None else verdict:
                     found.append(action)
     return found
 
 
+def _wanted(meld: TableMeld, variant: Variant) -> tuple[Card, ...]:
+    """The natural cards that could free a joker of ``meld``: what a run's jokers stand for, a set's
+    suits it may take (none without a joker)."""
+    if not meld.jokers:
+        return ()
+    if meld.kind == "run":
+        return tuple(sorted({meld.stands_for(i) for i, card in enumerate(meld.cards) if card == JOKER}))
+    return tuple(make_card(meld.rank, suit) for suit in set_room_suits(meld, variant))
+
+
 def swap_verdict(
-    meld: TableMeld, cards: tuple[Card, ...], variant: Variant, counts: Counter[Card], turn: TurnState
+    meld: TableMeld, cards: tuple[Card, ...], variant: Variant, state: CardState, turn: TurnState
 ) -> bool | None:
     """Whether the engine accepts swapping ``cards`` (held, distinct naturals) into ``meld``, or None
     when only trying it can tell.
@@ -187,7 +205,7 @@ def swap_verdict(
     if owed_card is not None:
         # A joker taken under meld_at_once: the freed ones raise its limit as they join the hand.
         joker = freed if owed_card == JOKER else 0
-        if counts[owed_card] - cards.count(owed_card) + joker > turn.must_use_limit + joker:
+        if state.count(owed_card) - cards.count(owed_card) + joker > turn.must_use_limit + joker:
             return None
     return True
 

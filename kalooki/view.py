@@ -254,7 +254,9 @@ class LegalView:
             if view.phase != "play" or not rules.may_release_jokers(view.variant, view.opened[seat]):
                 self._swaps = []
             else:
-                self._swaps = joker_swaps(view.hand, view.table, view.variant, seat, view.turn, self._tried)
+                self._swaps = joker_swaps(
+                    view.hand_state, view.table, view.variant, seat, view.turn, self._tried
+                )
         return list(self._swaps)
 
     def layings(self) -> Iterator[Meld | Build | Swap]:

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from kalooki import rules, table_plays
 from kalooki.bots import make_bot
 from kalooki.cards import JOKER, Card
+from kalooki.cardstate import CardState
 from kalooki.driver import ask_bot, play_turn
 from kalooki.engine import Game
 from kalooki.gamestate import TurnState
@@ -107,7 +108,9 @@ def test_swap_verdicts_agree_with_trying_the_swap(name: str, variant: Variant) -
                     if not game.may_take_joker_from(meld) or not meld.jokers:
                         continue
                     for cards in _offers(meld, hand, variant):
-                        verdict = table_plays.swap_verdict(meld, cards, variant, Counter(hand), game.turn)
+                        verdict = table_plays.swap_verdict(
+                            meld, cards, variant, CardState.of(hand), game.turn
+                        )
                         outcomes[verdict] += 1
                         if verdict is not None:
                             assert verdict == game._is_legal(Swap(number, cards)), (number, cards)
@@ -184,7 +187,7 @@ def test_swap_verdicts_agree_with_trying_the_swap_in_made_up_positions(
         if not game.may_take_joker_from(meld):
             continue
         for cards in _offers(meld, hand, variant):
-            verdict = table_plays.swap_verdict(meld, cards, variant, Counter(hand), game.turn)
+            verdict = table_plays.swap_verdict(meld, cards, variant, CardState.of(hand), game.turn)
             if verdict is not None:
                 assert verdict == game._is_legal(Swap(number, cards)), (number, cards)
     assert game.legal_swaps() == _tried_list(game)
