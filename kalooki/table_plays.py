@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from itertools import combinations, islice
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from kalooki.cards import JOKER, Card, make_card
@@ -46,7 +46,9 @@ def legal_builds(
     jokers = state.jokers
     counts: Counter[Card] | None = None
     for number, meld in enumerate(table, start=1):
-        entry = _meld_entry(memo, meld, variant)
+        entry = memo.get(id(meld))
+        if entry is None or entry[0] is not meld:
+            entry = _meld_entry(memo, meld, variant)
         if not held & entry[1]:
             continue
         if meld.kind == "set":
@@ -86,12 +88,12 @@ def _first_pieces(meld: TableMeld, variant: Variant) -> int:
         if len(meld.cards) >= variant.set_maximum:
             return 0
         pieces = _set_offers(meld, _EVERY_CARD, variant)
+    elif len(meld.cards) >= 14:
+        # As _run_end: no step past the ends of a run of fourteen.
+        return 0
     else:
-        # The first card of each end's builds (the generator stops there).
-        ends: tuple[RunEnd, ...] = ("high", "low")
-        pieces = [
-            cards[0] for end in ends for cards, _ in islice(_run_end(meld, _EVERY_CARD, variant, end), 1)
-        ]
+        # The card one step past each end, where the run rules let the run go on.
+        pieces = [card for end in _ENDS if (card := _next_natural(meld, variant, end, 1)) is not None]
     mask = 0
     for card in pieces:
         mask |= 1 << card
@@ -223,8 +225,8 @@ def _build_candidates(
                     seen.add(chosen)
                     yield chosen, None
         return
-    yield from _run_end(meld, counts, variant, "high")
-    yield from _run_end(meld, counts, variant, "low")
+    for end in _ENDS:
+        yield from _run_end(meld, counts, variant, end)
 
 
 def _set_offers(meld: TableMeld, counts: Counter[Card], variant: Variant) -> list[Card]:
@@ -247,12 +249,9 @@ def _run_end(
     cards: list[Card] = []
     used_jokers = 0
     for step in range(1, 14 - len(meld.cards) + 1):
-        rank = meld.high_rank() + step if end == "high" else meld.rank - step
-        if run_frame(variant).wrap:
-            rank = (rank - 1) % 13 + 1
-        elif not 1 <= rank <= 14:
+        natural = _next_natural(meld, variant, end, step)
+        if natural is None:
             break
-        natural = make_card(1 if rank == 14 else rank, meld.suit)
         # Each position takes a natural card when the hand has a spare one, else a joker.
         if counts[natural] > cards.count(natural):
             piece = natural
@@ -263,3 +262,16 @@ def _run_end(
             break
         cards = [*cards, piece] if end == "high" else [piece, *cards]
         yield tuple(cards), end
+
+
+def _next_natural(meld: TableMeld, variant: Variant, end: RunEnd, step: int) -> Card | None:
+    """The card ``step`` places past the ``end`` of a run, or None past the last rank."""
+    rank = meld.high_rank() + step if end == "high" else meld.rank - step
+    if run_frame(variant).wrap:
+        rank = (rank - 1) % 13 + 1
+    elif not 1 <= rank <= 14:
+        return None
+    return make_card(1 if rank == 14 else rank, meld.suit)
+
+
+_ENDS: tuple[RunEnd, ...] = ("high", "low")

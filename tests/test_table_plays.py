@@ -191,3 +191,36 @@ def test_swap_verdicts_agree_with_trying_the_swap_in_made_up_positions(
             if verdict is not None:
                 assert verdict == game._is_legal(Swap(number, cards)), (number, cards)
     assert game.legal_swaps() == _tried_list(game)
+
+
+@pytest.mark.parametrize("ace_in_runs", ["high_or_low", "high", "low", "wrap"])
+def test_a_melds_first_pieces_are_the_first_cards_of_its_builds(ace_in_runs: str) -> None:
+    variant = load_variant(builtin_variant_path("classic")).model_copy(update={"ace_in_runs": ace_in_runs})
+    every = Counter(range(JOKER + 1))
+    melds = []
+    for suit in range(4):
+        for low in range(1, 14):
+            for length in range(3, 15):
+                group = [suit * 13 + (low - 1 + step) % 13 for step in range(length)]
+                try:
+                    melds.append(make_meld(group, variant, kind="run"))
+                except MeldError:
+                    continue
+    for rank in range(1, 14):
+        for suits in ([0, 1, 2], [0, 1, 2, 3], [1, 3]):
+            for jokers in (0, 1):
+                try:
+                    melds.append(
+                        make_meld([rank - 1 + 13 * suit for suit in suits] + [JOKER] * jokers, variant)
+                    )
+                except MeldError:
+                    continue
+    assert any(len(meld.cards) == 13 for meld in melds)
+    for meld in melds:
+        expected = 0
+        for cards, _ in table_plays._build_candidates(meld, every, variant):
+            if len(cards) == 1:
+                expected |= 1 << cards[0]
+        # A joker may start a build wherever a natural card may.
+        expected |= 1 << JOKER if expected else 0
+        assert table_plays._first_pieces(meld, variant) == expected, meld
