@@ -181,16 +181,26 @@ def _live_slots(
     """:func:`live_slots` as (places in sets, the rest: run ends and places only a joker can fill)."""
     pack = _pack(variant.decks, variant.jokers)
     gone = used_up(table, discard_pile, variant)
+    set_maximum = variant.set_maximum
     in_sets = in_runs = dead = 0
     for meld in table:
         cards = places(meld, variant)
+        if not cards:
+            continue
+        # Copies of each place's card still out there (plain loops: this runs for every laying tried).
         if meld.kind == "set":
-            room = min(variant.set_maximum - len(meld.cards), len(cards))
-            filled = min(room, sum(pack[card] - gone[card] for card in cards))
+            room = min(set_maximum - len(meld.cards), len(cards))
+            out = 0
+            for card in cards:
+                out += pack[card] - gone[card]
+            filled = min(room, out)
             in_sets += filled
         else:
             room = len(cards)
-            filled = sum(pack[card] > gone[card] for card in cards)
+            filled = 0
+            for card in cards:
+                if pack[card] > gone[card]:
+                    filled += 1
             in_runs += filled
         dead += room - filled
     return in_sets, in_runs + min(dead, pack[JOKER] - gone[JOKER])
