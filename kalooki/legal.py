@@ -387,10 +387,21 @@ class _Memo:
 
 def _candidate_memo(variant: Variant) -> _Memo:
     """The memo of variants that agree on the knobs candidates depend on (keyed on them: a variant's
-    hash is slow)."""
-    return _memo_of(
+    hash is slow), found first by the variant's id (the entry holds the variant, so the id is not
+    reused while remembered): the bots ask on every turn."""
+    entry = _MEMO_BY_ID.get(id(variant))
+    if entry is not None and entry[0] is variant:
+        return entry[1]
+    if len(_MEMO_BY_ID) > 32:
+        _MEMO_BY_ID.clear()
+    memo = _memo_of(
         variant.set_maximum, not suits_must_differ(variant), variant.ace_in_runs, variant.run_minimum
     )
+    _MEMO_BY_ID[id(variant)] = (variant, memo)
+    return memo
+
+
+_MEMO_BY_ID: dict[int, tuple[Variant, _Memo]] = {}
 
 
 @lru_cache(maxsize=32)
