@@ -5,7 +5,8 @@ play-phase position of seeded games, under the built-in variants and knobs that 
 something, each swap a hand could offer a meld is both judged and tried with ``Game.check``: where the
 verdict speaks it must agree. The lists ``Game.legal_swaps`` and ``LegalView.swaps`` give must equal the
 lists made by trying every candidate, as they were made before the verdict existed; and the builds
-``legal_builds`` remembers per meld must be those every candidate tried with ``build`` gives.
+``legal_builds`` remembers per meld must be those every candidate tried with ``build`` gives, and
+``LegalView.layings`` must list what iterating the view lists, less draws and discards.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from kalooki.engine import Game
 from kalooki.gamestate import TurnState
 from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
 from kalooki.melds import MeldError, TableMeld, build, make_meld
-from kalooki.moves import Build, Swap
+from kalooki.moves import Build, Meld, Swap
 from kalooki.rules import may_release_jokers
 from kalooki.table_plays import legal_builds
 from kalooki.variant import Variant
@@ -117,6 +118,9 @@ def test_swap_verdicts_agree_with_trying_the_swap(name: str, variant: Variant) -
                 assert list(
                     legal_builds(hand, game.hand_states[game.current], game.table, variant, keep)
                 ) == (_built_list(hand, game.table, variant, keep))
+                view = game.view(game.current)
+                listed = [action for action in LegalView(view) if isinstance(action, (Meld, Build, Swap))]
+                assert list(LegalView(view).layings()) == listed
                 tried = _tried_list(game)
                 assert game.legal_swaps() == tried
                 assert LegalView(game.view(game.current)).swaps() == tried
