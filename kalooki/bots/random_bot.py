@@ -80,7 +80,8 @@ class RandomBot:
         hand = view.hand
         keep = keep_count(variant)
         values = opening_values(view.hand_state, variant)
-        groups = list(values)
+        # Each group beside its points, cards and size: shuffled alike, as the groups alone used to be.
+        groups = [(group, value, needs, len(group)) for group, (value, needs) in values.items()]
         held = _counts(hand)
         for _ in range(OPENING_TRIES):
             self.rng.shuffle(groups)
@@ -89,14 +90,13 @@ class RandomBot:
             room = len(hand) - keep
             chosen: list[tuple[Card, ...]] = []
             points = 0
-            for group in groups:
-                value, needs = values[group]
+            for group, value, needs, size in groups:
                 # Byte by byte, 128 + left - needs borrows from no other byte, and its high bit is
                 # clear exactly where the group needs more copies of a card than are left.
-                if len(group) > room or ((left | _HIGH) - needs) & _HIGH != _HIGH:
+                if size > room or ((left | _HIGH) - needs) & _HIGH != _HIGH:
                     continue
                 left -= needs
-                room -= len(group)
+                room -= size
                 chosen.append(group)
                 points += value
                 if rules.opens(variant, points):
