@@ -4,7 +4,7 @@ and :meth:`LegalActions.check`, which tries an action without changing anything.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, islice
 
@@ -20,17 +20,11 @@ from kalooki.gamejson import GameJson
 from kalooki.gamestate import (
     IllegalMoveError,
 )
-from kalooki.melds import (
-    MeldError,
-    RunEnd,
-    TableMeld,
-    build,
-    make_meld,
-    set_room_suits,
-)
+from kalooki.melds import TableMeld, make_meld
 from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Build, Discard, Meld, Swap
 from kalooki.rules import RUN_MAX, RunFrame, run_frame, suits_must_differ
 from kalooki.snapshot import TurnSnapshot
+from kalooki.table_plays import joker_swaps, legal_builds
 from kalooki.variant import Variant
 
 MAX_LISTED_LAYINGS = 1000
@@ -89,16 +83,12 @@ class LegalActions(GameJson):
 
     def _layings(self, hand: list[Card], max_steps: int | None = None) -> Iterator[Action]:
         keep = self._keep()
-        groups = candidate_melds(self.hand_states[self.current], self.variant)
+        state = self.hand_states[self.current]
         if self.opened[self.current]:
-            for group in groups:
-                if len(hand) - len(group) >= keep:
-                    yield Meld((group,))
-        else:
-            yield from self._opening_melds(groups, hand, keep, max_steps)
-        if self.opened[self.current]:
-            yield from self._legal_builds(hand, keep)
-        if rules.may_release_jokers(self.variant, self.opened[self.current]):
+            yield from opened_layings(hand, state, self.table, self.variant, keep, self.legal_swaps)
+            return
+        yield from self._opening_melds(candidate_melds(state, self.variant), hand, keep, max_steps)
+        if rules.may_release_jokers(self.variant, False):
             yield from self.legal_swaps()
 
     def _opening_melds(
@@ -164,40 +154,15 @@ class LegalActions(GameJson):
         if plan is not None and plan.melds:
             yield Meld(plan.melds)
 
-    def _legal_builds(self, hand: list[Card], keep: int) -> Iterator[Action]:
-        counts = Counter(hand)
-        for number, meld in enumerate(self.table, start=1):
-            for cards, end in _build_candidates(meld, counts, self.variant):
-                if len(hand) - len(cards) < keep:
-                    continue
-                try:
-                    build(meld, cards, self.variant, end)
-                except MeldError:
-                    continue
-                yield Build(number, cards, end)
-
     def legal_swaps(self) -> list[Swap]:
         """Every joker release the current player may make now."""
         if self.phase != "play":
             return []
         if not rules.may_release_jokers(self.variant, self.opened[self.current]):
             return []
-        counts = Counter(self.hands[self.current])
-        found: list[Swap] = []
-        for number, meld in enumerate(self.table, start=1):
-            if not meld.jokers or not self.may_take_joker_from(meld):
-                continue
-            if meld.kind == "run":
-                wanted = sorted({meld.stands_for(i) for i, card in enumerate(meld.cards) if card == JOKER})
-            else:
-                wanted = [make_card(meld.rank, suit) for suit in set_room_suits(meld, self.variant)]
-            offered = [card for card in wanted if counts[card]]
-            for size in range(1, len(offered) + 1):
-                for cards in combinations(offered, size):
-                    action = Swap(number, cards)
-                    if self._is_legal(action):
-                        found.append(action)
-        return found
+        return joker_swaps(
+            self.hand_states[self.current], self.table, self.variant, self.current, self.turn, self._is_legal
+        )
 
     def _is_legal(self, action: Action) -> bool:
         try:
@@ -218,6 +183,26 @@ class LegalActions(GameJson):
             self.apply(action)
         finally:
             saved.restore(self)
+
+
+def opened_layings(
+    hand: Sequence[Card],
+    state: CardState,
+    table: Sequence[TableMeld],
+    variant: Variant,
+    keep: int,
+    swaps: Callable[[], list[Swap]],
+) -> Iterator[Meld | Build | Swap]:
+    """The melds, builds and swaps of a player who has opened and owes nothing, in the order the legal
+    actions list them: each candidate meld alone, the builds, then ``swaps()`` (asked only when reached).
+
+    From the hand, the table and the variant alone, so that a seat's view lists them without a game.
+    """
+    for group in candidate_melds(state, variant):
+        if len(hand) - len(group) >= keep:
+            yield Meld((group,))
+    yield from legal_builds(hand, state, table, variant, keep)
+    yield from swaps()
 
 
 def candidate_melds(hand: Sequence[Card] | CardState, variant: Variant) -> list[tuple[Card, ...]]:
@@ -245,17 +230,32 @@ def candidate_melds(hand: Sequence[Card] | CardState, variant: Variant) -> list[
 def near_meld_cards(state: CardState, variant: Variant) -> int:
     """The cards (bit ``code``) of every candidate meld of ``state`` with at least two natural cards.
 
-    The same look-ups as :func:`candidate_melds`, each part's cards remembered as one mask.
+    The same look-ups as :func:`candidate_melds`, each part's cards remembered as one mask; where
+    suits must differ, a rank's part depends only on its suits and the jokers, so the sets' parts
+    are read two ranks at a time, a byte of the suit masks each (see :func:`_byte_near`).
     """
     memo = _candidate_memo(variant)
-    set_keys, run_keys = _part_keys(state, memo.books)
     found = 0
-    near = memo.set_near
-    for key in set_keys:
-        bits = near.get(key)
-        if bits is None:
-            bits = near[key] = _near_bits(_sets_of(memo, key, variant))
-        found |= bits
+    if memo.books:
+        set_keys, run_keys = _part_keys(state, True)
+        near = memo.set_near
+        for key in set_keys:
+            bits = near.get(key)
+            if bits is None:
+                bits = near[key] = _near_bits(_sets_of(memo, key, variant))
+            found |= bits
+    else:
+        jokers = state.jokers
+        tables = memo.byte_near.get(jokers)
+        if tables is None:
+            tables = memo.byte_near[jokers] = _byte_near(memo, jokers, variant)
+        suits = state.suits
+        for table in tables:
+            if not suits:
+                break
+            found |= table[suits & 255]
+            suits >>= 8
+        run_keys = _run_keys(state.runs, jokers)
     near = memo.run_near
     for key in run_keys:
         bits = near.get(key)
@@ -263,6 +263,26 @@ def near_meld_cards(state: CardState, variant: Variant) -> int:
             bits = _suit_near_bits(key, variant, near)
         found |= bits
     return found
+
+
+def _byte_near(memo: _Memo, jokers: int, variant: Variant) -> tuple[tuple[int, ...], ...]:
+    """For each byte of a hand's suit masks (ranks ``2 * place`` and the next), the :func:`_near_bits`
+    of the sets of the ranks it holds, with ``jokers``: a hand's sets part in seven look-ups."""
+    near = memo.set_near
+    tables = []
+    for place in range(7):
+        table = []
+        for byte in range(256):
+            bits = 0
+            for key in _BYTE_SET_KEYS[place][byte]:
+                key |= jokers << 20
+                part = near.get(key)
+                if part is None:
+                    part = near[key] = _near_bits(_sets_of(memo, key, variant))
+                bits |= part
+            table.append(bits)
+        tables.append(tuple(table))
+    return tuple(tables)
 
 
 def _near_bits(groups: tuple[tuple[Card, ...], ...]) -> int:
@@ -274,7 +294,7 @@ def _near_bits(groups: tuple[tuple[Card, ...], ...]) -> int:
     return bits
 
 
-def _part_keys(state: CardState, books: bool) -> tuple[list[int], list[int]]:
+def _part_keys(state: CardState, books: bool) -> tuple[list[int], tuple[int, int, int, int]]:
     """The memo keys of a hand's parts: each rank held (index, suits or copies, jokers), then each
     suit (suit, run positions, jokers)."""
     jokers = state.jokers
@@ -294,9 +314,18 @@ def _part_keys(state: CardState, books: bool) -> tuple[list[int], list[int]]:
         set_keys = by_bytes(held, _BYTE_SET_KEYS)
         if jokers:
             set_keys = [key | jokers << 20 for key in set_keys]
-    runs = state.runs
-    run_keys = [suit | ((runs >> (suit * RUN_BITS)) & 0xFFFF) << 2 | jokers << 18 for suit in range(4)]
-    return set_keys, run_keys
+    return set_keys, _run_keys(state.runs, jokers)
+
+
+def _run_keys(runs: int, jokers: int) -> tuple[int, int, int, int]:
+    """The memo keys of a hand's suits (suit, run positions, jokers) from its ``runs`` masks."""
+    jokers <<= 18
+    return (
+        (runs & 0xFFFF) << 2 | jokers,
+        1 | ((runs >> RUN_BITS) & 0xFFFF) << 2 | jokers,
+        2 | ((runs >> (2 * RUN_BITS)) & 0xFFFF) << 2 | jokers,
+        3 | ((runs >> (3 * RUN_BITS)) & 0xFFFF) << 2 | jokers,
+    )
 
 
 _BYTE_SET_KEYS = tuple(
@@ -338,10 +367,12 @@ class _Memo:
     """The remembered sets (by rank, suits held, jokers) and runs (by suit, positions, jokers), and
     each one's cards as bits for :func:`near_meld_cards`."""
 
-    __slots__ = ("books", "run_near", "runs", "set_near", "sets")
+    __slots__ = ("books", "byte_near", "run_near", "runs", "set_near", "sets")
 
     def __init__(self, books: bool) -> None:
         self.books = books
+        # By jokers held: near_meld_cards's sets part by byte of the suit masks (without books).
+        self.byte_near: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.sets: dict[int, tuple[tuple[Card, ...], ...]] = {}
         self.runs: dict[int, tuple[tuple[Card, ...], ...]] = {}
         self.set_near: dict[int, int] = {}
@@ -356,10 +387,21 @@ class _Memo:
 
 def _candidate_memo(variant: Variant) -> _Memo:
     """The memo of variants that agree on the knobs candidates depend on (keyed on them: a variant's
-    hash is slow)."""
-    return _memo_of(
+    hash is slow), found first by the variant's id (the entry holds the variant, so the id is not
+    reused while remembered): the bots ask on every turn."""
+    entry = _MEMO_BY_ID.get(id(variant))
+    if entry is not None and entry[0] is variant:
+        return entry[1]
+    if len(_MEMO_BY_ID) > 32:
+        _MEMO_BY_ID.clear()
+    memo = _memo_of(
         variant.set_maximum, not suits_must_differ(variant), variant.ace_in_runs, variant.run_minimum
     )
+    _MEMO_BY_ID[id(variant)] = (variant, memo)
+    return memo
+
+
+_MEMO_BY_ID: dict[int, tuple[Variant, _Memo]] = {}
 
 
 @lru_cache(maxsize=32)
@@ -490,46 +532,3 @@ def _run_lines(suit: int, frame: RunFrame) -> _Lines:
         lows |= 1 << low
         by_low[low] = tuple(cards)
     return frame.minimum, lows, tuple(by_low)
-
-
-def _build_candidates(
-    meld: TableMeld, counts: Counter[Card], variant: Variant
-) -> Iterator[tuple[tuple[Card, ...], RunEnd | None]]:
-    jokers = counts[JOKER]
-    if meld.kind == "set":
-        room = variant.set_maximum - len(meld.cards)
-        offered = [
-            make_card(meld.rank, suit)
-            for suit in set_room_suits(meld, variant)
-            for _ in range(counts[make_card(meld.rank, suit)] if not suits_must_differ(variant) else 1)
-            if counts[make_card(meld.rank, suit)]
-        ]
-        offered += [JOKER] * min(jokers, room)
-        seen: set[tuple[Card, ...]] = set()
-        for size in range(1, room + 1):
-            for chosen in combinations(offered, size):
-                if chosen not in seen:
-                    seen.add(chosen)
-                    yield chosen, None
-        return
-    ends: tuple[RunEnd, ...] = ("high", "low")
-    for end in ends:
-        cards: list[Card] = []
-        used_jokers = 0
-        for step in range(1, 14 - len(meld.cards) + 1):
-            rank = meld.high_rank() + step if end == "high" else meld.rank - step
-            if run_frame(variant).wrap:
-                rank = (rank - 1) % 13 + 1
-            elif not 1 <= rank <= 14:
-                break
-            natural = make_card(1 if rank == 14 else rank, meld.suit)
-            # Each position takes a natural card when the hand has a spare one, else a joker.
-            if counts[natural] > cards.count(natural):
-                piece = natural
-            elif used_jokers < jokers:
-                piece = JOKER
-                used_jokers += 1
-            else:
-                break
-            cards = [*cards, piece] if end == "high" else [piece, *cards]
-            yield tuple(cards), end

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from kalooki import rules
 from kalooki.cards import Card
 from kalooki.cardstate import CardState
-from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Swap
+from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Build, Meld, Swap
 
 if TYPE_CHECKING:
     from kalooki.engine import Game, Phase, TurnState
@@ -187,13 +187,14 @@ class LegalView:
     whether the hand could lay it (meld_at_once), which the stand-in's solver answers.
     """
 
-    __slots__ = ("_stand_in", "view")
+    __slots__ = ("_stand_in", "_swaps", "view")
 
     def __init__(self, view: PlayerView) -> None:
         if view.seat != view.current:
             raise ValueError(f"seat {view.seat} is not the current player: only their view has legal actions")
         self.view = view
         self._stand_in: Game | None = None
+        self._swaps: list[Swap] | None = None
 
     def _game(self) -> Game:
         if self._stand_in is None:
@@ -239,10 +240,43 @@ class LegalView:
         return draws if draws is not None else self._game().legal_actions()
 
     def swaps(self) -> list[Swap]:
-        """Every joker release the current player may make now."""
-        if self.view.phase != "play":
-            return []
-        return self._game().legal_swaps()
+        """Every joker release the current player may make now.
+
+        Read from the view (:func:`kalooki.table_plays.joker_swaps`): the stand-in is built only to try
+        a swap that leaves the turn owing something. Worked out once: a bot that asks whether it may
+        swap and then lists its layings pays once.
+        """
+        if self._swaps is None:
+            from kalooki.table_plays import joker_swaps
+
+            view = self.view
+            seat = view.current
+            if view.phase != "play" or not rules.may_release_jokers(view.variant, view.opened[seat]):
+                self._swaps = []
+            else:
+                self._swaps = joker_swaps(
+                    view.hand_state, view.table, view.variant, seat, view.turn, self._tried
+                )
+        return list(self._swaps)
+
+    def layings(self) -> Iterator[Meld | Build | Swap]:
+        """The legal melds, builds and swaps, in the order iterating yields them (no draw or discard).
+
+        For a player who has opened and owes nothing they are read from the view
+        (:func:`kalooki.legal.opened_layings`), with no stand-in game and no discards listed.
+        """
+        view = self.view
+        seat = view.current
+        if view.phase == "play" and view.opened[seat] and not view.owed:
+            from kalooki.legal import opened_layings
+
+            keep = rules.keep(view.variant)
+            return opened_layings(view.hand, view.hand_state, view.table, view.variant, keep, self.swaps)
+        return (action for action in self if isinstance(action, (Meld, Build, Swap)))
+
+    def _tried(self, action: Action) -> bool:
+        """Whether the stand-in game accepts ``action``."""
+        return self._game()._is_legal(action)
 
 
 _STAND_IN_RNG = random.Random(0).getstate()

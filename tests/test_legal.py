@@ -23,8 +23,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kalooki.cards import JOKER, Card, full_pack, make_card, parse_cards
+from kalooki.cardstate import CardState
 from kalooki.engine import FixedDeal, Game
-from kalooki.legal import candidate_melds
+from kalooki.legal import candidate_melds, near_meld_cards
 from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
 from kalooki.melds import run_span_ok
 from kalooki.moves import Discard, Draw
@@ -112,6 +113,38 @@ def test_the_pruned_generator_lists_exactly_what_the_exhaustive_one_does(
 ) -> None:
     variant, hand = case
     assert candidate_melds(hand, variant) == exhaustive_candidate_melds(hand, variant)
+
+
+@pytest.mark.parametrize("set_suits", ["distinct", "may_repeat"])
+@pytest.mark.parametrize("ace_in_runs", ["high_or_low", "wrap"])
+def test_near_meld_cards_are_the_cards_of_the_candidate_melds_with_two_naturals(
+    set_suits: str, ace_in_runs: str
+) -> None:
+    rng = random.Random(set_suits + ace_in_runs)
+    for decks, jokers, set_maximum in [
+        (1, 0, 4),
+        (2, 2, 4),
+        (2, 4, 3),
+        (3, 6, 4 if set_suits == "distinct" else 6),
+    ]:
+        variant = Variant(
+            max_players=2,
+            hand_size=10,
+            decks=decks,
+            jokers=jokers,
+            ace_in_runs=ace_in_runs,
+            set_suits=set_suits,
+            set_maximum=set_maximum,
+        )
+        pack = list(full_pack(decks, jokers).elements())
+        for _ in range(150):
+            hand = rng.sample(pack, rng.randint(8, 21))
+            expected = 0
+            for group in candidate_melds(hand, variant):
+                if len(group) - group.count(JOKER) >= 2:
+                    for card in group:
+                        expected |= 1 << card
+            assert near_meld_cards(CardState.of(hand), variant) == expected, hand
 
 
 @pytest.mark.parametrize("name", builtin_variant_names())

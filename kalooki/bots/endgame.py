@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from kalooki import rules
@@ -45,19 +47,29 @@ def places(meld: TableMeld, variant: Variant) -> tuple[Card, ...]:
     if entry is None or entry[0] is not variant:
         if len(_PLACES) > 16:
             _PLACES.clear()
-        entry = _PLACES[id(variant)] = (variant, {})
+        entry = _PLACES[id(variant)] = (variant, {}, {})
+    # First by the meld object (a table meld is asked about on many turns; hashing a meld costs more),
+    # then by its value (the melds a bot makes up to try a laying are new objects equal to old ones).
+    same = entry[2].get(id(meld))
+    if same is not None and same[0] is meld:
+        return same[1]
     memo = entry[1]
     found = memo.get(meld)
     if found is None:
         if len(memo) > _PLACES_LIMIT:
             memo.clear()
+            entry[2].clear()
         found = memo[meld] = tuple(_places(meld, variant))
+    entry[2][id(meld)] = (meld, found)
     return found
 
 
-_PLACES: dict[int, tuple[Variant, dict[TableMeld, tuple[Card, ...]]]] = {}
+_PLACES: dict[
+    int, tuple[Variant, dict[TableMeld, tuple[Card, ...]], dict[int, tuple[TableMeld, tuple[Card, ...]]]]
+] = {}
 """:func:`places` as found so far, by the variant's id (the entry holds the variant, so the id is not
-reused while remembered: hashing a variant costs more than the answer)."""
+reused while remembered: hashing a variant costs more than the answer): by meld, and by the meld's id
+(the entry holds the meld)."""
 
 _PLACES_LIMIT = 50_000
 
@@ -96,9 +108,8 @@ def used_up(table: Iterable[TableMeld], discard_pile: Sequence[Card], variant: V
     Under ``stock_exhausted: end_hand`` the discard pile never becomes a stock: below its top card
     (which the next player may take, where the rules let them) its cards are gone for the hand.
     """
-    gone: Counter[Card] = Counter()
-    for meld in table:
-        gone.update(meld.cards)
+    # One count over every table card (Counter.update per meld costs more than the cards).
+    gone: Counter[Card] = Counter(chain.from_iterable(meld.cards for meld in table))
     if not rules.reshuffles_discards(variant):
         buried = discard_pile[:-1] if rules.may_ever_take_discard(variant) else discard_pile
         gone.update(buried)
@@ -168,21 +179,37 @@ def _live_slots(
     table: Sequence[TableMeld], discard_pile: Sequence[Card], variant: Variant
 ) -> tuple[int, int]:
     """:func:`live_slots` as (places in sets, the rest: run ends and places only a joker can fill)."""
-    pack = full_pack(variant.decks, variant.jokers)
+    pack = _pack(variant.decks, variant.jokers)
     gone = used_up(table, discard_pile, variant)
+    set_maximum = variant.set_maximum
     in_sets = in_runs = dead = 0
     for meld in table:
         cards = places(meld, variant)
+        if not cards:
+            continue
+        # Copies of each place's card still out there (plain loops: this runs for every laying tried).
         if meld.kind == "set":
-            room = min(variant.set_maximum - len(meld.cards), len(cards))
-            filled = min(room, sum(pack[card] - gone[card] for card in cards))
+            room = min(set_maximum - len(meld.cards), len(cards))
+            out = 0
+            for card in cards:
+                out += pack[card] - gone[card]
+            filled = min(room, out)
             in_sets += filled
         else:
             room = len(cards)
-            filled = sum(pack[card] > gone[card] for card in cards)
+            filled = 0
+            for card in cards:
+                if pack[card] > gone[card]:
+                    filled += 1
             in_runs += filled
         dead += room - filled
     return in_sets, in_runs + min(dead, pack[JOKER] - gone[JOKER])
+
+
+@lru_cache(maxsize=16)
+def _pack(decks: int, jokers: int) -> Counter[Card]:
+    """:func:`kalooki.cards.full_pack`, made once (only read: callers must not change it)."""
+    return full_pack(decks, jokers)
 
 
 def strands(

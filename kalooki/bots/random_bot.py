@@ -14,8 +14,8 @@ and 1.1% of their hands ran to the turn limit.
 Listing every legal action is slow before a player has opened (every combination of melds
 that reaches the threshold), so the bot samples an opening instead: it adds random disjoint
 melds until they reach the threshold, a few times over, and asks the solver only when
-sampling finds none. Count checks (:mod:`kalooki.bots.quick`) skip all of it on the many
-turns when nothing can be laid.
+sampling finds none and :func:`surely_no_opening` cannot show that there is none. Count
+checks (:mod:`kalooki.bots.quick`) skip all of it on the many turns when nothing can be laid.
 """
 
 from __future__ import annotations
@@ -23,13 +23,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
 from kalooki.bots.greedy import GreedyBot, holds_swap_card, keep_count, strands
-from kalooki.cards import JOKER, Card
-from kalooki.cardstate import codes_of
+from kalooki.cards import JOKER, Card, rank_points
+from kalooki.cardstate import KEY_BITS, CardState, codes_of
 from kalooki.engine import candidate_melds
 from kalooki.legal import near_meld_cards
 from kalooki.melds import MeldError, make_meld
@@ -60,11 +61,7 @@ class RandomBot:
         seat = view.current
         if view.opened[seat]:
             if quick.may_lay(view.hand_state, view.table, view.variant) or self.may_swap(view, legal):
-                layings = [
-                    action
-                    for action in legal
-                    if isinstance(action, (Meld, Build, Swap)) and not _strands(view, action)
-                ]
+                layings = [action for action in legal.layings() if not _strands(view, action)]
                 if layings:
                     return self.rng.choice(layings)
         elif quick.may_open(view.hand_state, view.variant):
@@ -82,19 +79,9 @@ class RandomBot:
         variant = view.variant
         hand = view.hand
         keep = keep_count(variant)
-        worth = _worth_memo(variant)
-        values: dict[tuple[Card, ...], tuple[int, int]] = {}
-        for group in candidate_melds(view.hand_state, variant):
-            entry = worth.get(group)
-            if entry is None:
-                try:
-                    value = make_meld(group, variant).worth(variant)
-                except MeldError:
-                    value = -1
-                entry = worth[group] = (value, _counts(group))
-            if entry[0] >= 0:
-                values[group] = entry
-        groups = list(values)
+        values = opening_values(view.hand_state, variant)
+        # Each group beside its points, cards and size: shuffled alike, as the groups alone used to be.
+        groups = [(group, value, needs, len(group)) for group, (value, needs) in values.items()]
         held = _counts(hand)
         for _ in range(OPENING_TRIES):
             self.rng.shuffle(groups)
@@ -103,18 +90,19 @@ class RandomBot:
             room = len(hand) - keep
             chosen: list[tuple[Card, ...]] = []
             points = 0
-            for group in groups:
-                value, needs = values[group]
+            for group, value, needs, size in groups:
                 # Byte by byte, 128 + left - needs borrows from no other byte, and its high bit is
                 # clear exactly where the group needs more copies of a card than are left.
-                if len(group) > room or ((left | _HIGH) - needs) & _HIGH != _HIGH:
+                if size > room or ((left | _HIGH) - needs) & _HIGH != _HIGH:
                     continue
                 left -= needs
-                room -= len(group)
+                room -= size
                 chosen.append(group)
                 points += value
                 if rules.opens(variant, points):
                     return Meld(tuple(chosen))
+        if surely_no_opening(values, held, len(hand) - keep, view.hand_state, variant):
+            return None
         plan = solver.best_opening(hand, variant, keep=keep)
         return None if plan is None else Meld(plan.melds)
 
@@ -164,6 +152,109 @@ def _worth_memo(variant: Variant) -> dict[tuple[Card, ...], tuple[int, int]]:
             _WORTH.clear()
         entry = _WORTH[id(variant)] = (variant, {})
     return entry[1]
+
+
+def opening_values(state: CardState, variant: Variant) -> dict[tuple[Card, ...], tuple[int, int]]:
+    """The hand's candidate melds that are melds, each with its points and its cards as :func:`_counts`."""
+    worth = _worth_memo(variant)
+    values: dict[tuple[Card, ...], tuple[int, int]] = {}
+    for group in candidate_melds(state, variant):
+        entry = worth.get(group)
+        if entry is None:
+            try:
+                value = make_meld(group, variant).worth(variant)
+            except MeldError:
+                value = -1
+            entry = worth[group] = (value, _counts(group))
+        if entry[0] >= 0:
+            values[group] = entry
+    return values
+
+
+def surely_no_opening(
+    values: dict[tuple[Card, ...], tuple[int, int]], held: int, room: int, state: CardState, variant: Variant
+) -> bool:
+    """Whether the hand surely holds no opening, so that :func:`kalooki.solver.best_opening` would say None.
+
+    ``values``: the hand's :func:`opening_values`;
+    ``held``: the hand's :func:`_counts`; ``room``: the most cards it may lay. False means "maybe".
+
+    Every meld without jokers that the hand could lay is a candidate, so the cards in candidates
+    without jokers are all the natural cards a joker-free meld can hold. Without jokers an opening
+    is some candidates (each as often as the cards allow), which a short search settles. With one
+    joker, a natural card in no joker-free candidate can be laid only in the joker's meld; that meld
+    is a candidate too, unless its joker stands where the hand holds the card, and then the card
+    could take its place and all its cards are in a joker-free candidate. So an opening is worth at
+    most those cards, the joker, and the most the candidates with the joker add to them. With more
+    jokers this says "maybe".
+    """
+    jokers = state.jokers
+    if jokers > 1:
+        return False
+    ace = rules.most_ace_points(variant)
+    points = _natural_points(ace)
+    plain = [group for group in values if JOKER not in group]
+    meldable = 0
+    for group in plain:
+        for card in group:
+            meldable |= 1 << card
+    key = state.key
+    bound = 0
+    for card in codes_of(meldable):
+        bound += points[card] * ((key >> (card * KEY_BITS)) & 15)
+    if jokers:
+        added = 0
+        for group in values:
+            if JOKER in group:
+                added = max(
+                    added, sum(points[card] for card in group if card != JOKER and not meldable >> card & 1)
+                )
+        return not rules.opens(variant, bound + added + max(10, ace))
+    if not rules.opens(variant, bound):
+        return True
+    return _most_points(plain, values, held, room, rules.opening_points(variant)) is False
+
+
+def _most_points(
+    plain: list[tuple[Card, ...]],
+    values: dict[tuple[Card, ...], tuple[int, int]],
+    held: int,
+    room: int,
+    threshold: int,
+) -> bool | None:
+    """Whether some joker-free candidates (each as often as the cards allow, ``room`` cards at most)
+    reach ``threshold`` points; None when the search ran past :data:`PROOF_STEPS` steps."""
+    choices = sorted(((values[group][0], values[group][1], len(group)) for group in plain), reverse=True)
+    steps = 0
+
+    def reaches(start: int, left: int, room: int, points: int) -> bool | None:
+        nonlocal steps
+        steps += 1
+        if steps > PROOF_STEPS:
+            return None
+        for index in range(start, len(choices)):
+            value, needs, size = choices[index]
+            if size > room or ((left | _HIGH) - needs) & _HIGH != _HIGH:
+                continue
+            if points + value >= threshold:
+                return True
+            # From the same candidate on: a meld may be laid twice where two packs give the cards.
+            found = reaches(index, left - needs, room - size, points + value)
+            if found is not False:
+                return found
+        return False
+
+    return reaches(0, held, room, 0)
+
+
+PROOF_STEPS = 2_000
+"""Steps :func:`surely_no_opening`'s search may take before it leaves the answer to the solver."""
+
+
+@lru_cache(maxsize=16)
+def _natural_points(ace: int) -> tuple[int, ...]:
+    """What each natural card code adds to a meld at most, an ace counted at ``ace``."""
+    return tuple(rank_points(code % 13 + 1, ace) for code in range(JOKER))
 
 
 def _strands(view: PlayerView, action: Meld | Build | Swap) -> bool:

@@ -1,0 +1,75 @@
+"""The random bot's proof that a hand holds no opening never contradicts the solver.
+
+:func:`kalooki.bots.random_bot.surely_no_opening` lets the bot skip ``solver.best_opening`` when
+sampling found no opening; the bot then plays as before only if the proof is never wrong. Hands are
+drawn dense in melds (a few ranks of a few suits, jokers), under each built-in variant and knob
+changes the proof reasons about (books, ace positions, wrapping runs, set sizes, thresholds). Without
+jokers the proof must also be complete: it finds an opening exactly when the solver does.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kalooki import solver
+from kalooki.bots.random_bot import _counts, _most_points, opening_values, surely_no_opening
+from kalooki.cards import JOKER, make_card
+from kalooki.cardstate import CardState
+from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
+from kalooki.rules import keep, opening_points
+from kalooki.variant import Variant
+
+KNOBS: dict[str, dict[str, object]] = {
+    "books": {"set_suits": "may_repeat", "set_maximum": 6, "decks": 3},
+    "wrap": {"ace_in_runs": "wrap"},
+    "ace-low": {"ace_in_runs": "low", "ace_low_value": 1},
+    "three-to-a-set": {"set_maximum": 3, "opening_threshold": 30},
+    "long-runs": {"run_minimum": 4, "opening_threshold": 40},
+    "discard-optional": {"going_out": "discard_optional"},
+}
+
+HANDS = 1000
+
+
+def _variants() -> list[tuple[str, Variant]]:
+    builtin = [(name, load_variant(builtin_variant_path(name))) for name in builtin_variant_names()]
+    classic = load_variant(builtin_variant_path("classic"))
+    return builtin + [
+        (f"classic+{name}", classic.model_copy(update=update)) for name, update in KNOBS.items()
+    ]
+
+
+def _dense_hand(rng: random.Random, variant: Variant) -> list[int]:
+    """A hand of a few ranks in a few suits, so that its melds overlap and often nearly open."""
+    ranks = rng.sample(range(1, 14), rng.randint(4, 7))
+    suits = rng.sample(range(4), rng.randint(2, 4))
+    pool = [make_card(rank, suit) for rank in ranks for suit in suits for _ in range(variant.decks)]
+    size = min(variant.hand_size + 1, len(pool))
+    jokers = min(variant.jokers, rng.choice([0, 0, 1, 1, 2]))
+    return rng.sample(pool, size - jokers) + [JOKER] * jokers
+
+
+@pytest.mark.parametrize(("name", "variant"), _variants(), ids=[name for name, _ in _variants()])
+def test_no_opening_is_claimed_where_the_solver_finds_one(name: str, variant: Variant) -> None:
+    rng = random.Random(name)
+    kept = keep(variant)
+    compared = 0
+    for _ in range(HANDS):
+        hand = _dense_hand(rng, variant)
+        state = CardState.of(hand)
+        values = opening_values(state, variant)
+        claim = surely_no_opening(values, _counts(hand), len(hand) - kept, state, variant)
+        opening = solver.best_opening(hand, variant, keep=kept)
+        if claim:
+            assert opening is None, hand
+            compared += 1
+        if not state.jokers:
+            plain = [group for group in values if JOKER not in group]
+            found = _most_points(plain, values, _counts(hand), len(hand) - kept, opening_points(variant))
+            if found is not None:
+                assert found == (opening is not None), hand
+                compared += 1
+    # The hands were dense enough for many claims and searches to be checked.
+    assert compared > HANDS // 4

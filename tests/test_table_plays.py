@@ -1,0 +1,230 @@
+"""Builds and joker swaps listed from the hand, the table and the turn are the engine's own.
+
+:func:`kalooki.table_plays.swap_verdict` decides most swaps without trying them on a game. On every
+play-phase position of seeded games, under the built-in variants and knobs that make swaps owe
+something, each swap a hand could offer a meld is both judged and tried with ``Game.check``: where the
+verdict speaks it must agree. The lists ``Game.legal_swaps`` and ``LegalView.swaps`` give must equal the
+lists made by trying every candidate, as they were made before the verdict existed; and the builds
+``legal_builds`` remembers per meld must be those every candidate tried with ``build`` gives, and
+``LegalView.layings`` must list what iterating the view lists, less draws and discards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import cache
+from itertools import combinations
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from kalooki import rules, table_plays
+from kalooki.bots import make_bot
+from kalooki.cards import JOKER, Card
+from kalooki.cardstate import CardState
+from kalooki.driver import ask_bot, play_turn
+from kalooki.engine import Game
+from kalooki.gamestate import TurnState
+from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
+from kalooki.melds import MeldError, TableMeld, build, make_meld
+from kalooki.moves import Build, Meld, Swap
+from kalooki.rules import may_release_jokers
+from kalooki.table_plays import legal_builds
+from kalooki.variant import Variant
+from kalooki.view import LegalView
+
+KNOBS: dict[str, dict[str, object]] = {
+    "must-meld-freed": {"released_joker_must_be_melded": True},
+    "meld-at-once": {"discard_draw": "meld_at_once"},
+    "others-only": {"joker_taker": "other_players", "set_joker_release": "any_missing_suit"},
+    "before-opening": {"joker_release_requires_opening": False, "opening_threshold": 0},
+    "books": {"set_suits": "may_repeat", "set_maximum": 5},
+}
+"""Classic with the knobs a swap's legality depends on turned the other way."""
+
+GAMES = 20
+
+
+@cache
+def _variants() -> list[tuple[str, Variant]]:
+    builtin = [(name, load_variant(builtin_variant_path(name))) for name in builtin_variant_names()]
+    classic = load_variant(builtin_variant_path("classic"))
+    changed = [(f"classic+{name}", classic.model_copy(update=update)) for name, update in KNOBS.items()]
+    return builtin + changed
+
+
+def _offers(meld: TableMeld, hand: list[Card], variant: Variant) -> list[tuple[Card, ...]]:
+    """Every set of up to three distinct natural cards held that could go into ``meld``, and each single
+    natural card held: more than a swap can take, so the refusals are tried too."""
+    naturals = sorted({card for card in hand if card != JOKER})
+    if meld.kind == "set":
+        fitting = [card for card in naturals if card % 13 + 1 == meld.rank]
+    else:
+        fitting = [card for card in naturals if card // 13 == meld.suit]
+    offers = {(card,) for card in naturals}
+    for size in range(1, 4):
+        offers.update(combinations(fitting, size))
+    return sorted(offers)
+
+
+def _tried_list(game: Game) -> list[Swap]:
+    """``Game.legal_swaps`` as it was: every candidate tried with ``check``."""
+    verdict = table_plays.swap_verdict
+    table_plays.swap_verdict = lambda *args: None  # type: ignore[assignment]
+    try:
+        return game.legal_swaps()
+    finally:
+        table_plays.swap_verdict = verdict
+
+
+def _built_list(hand: list[Card], table: list[TableMeld], variant: Variant, keep: int) -> list[Build]:
+    """``legal_builds`` as it was: every candidate of every meld tried with ``build``, nothing remembered."""
+    found = []
+    for number, meld in enumerate(table, start=1):
+        for cards, end in table_plays._build_candidates(meld, Counter(hand), variant):
+            try:
+                build(meld, cards, variant, end)
+            except MeldError:
+                continue
+            if len(hand) - len(cards) >= keep:
+                found.append(Build(number, cards, end))
+    return found
+
+
+@pytest.mark.parametrize(("name", "variant"), _variants(), ids=[name for name, _ in _variants()])
+def test_swap_verdicts_agree_with_trying_the_swap(name: str, variant: Variant) -> None:
+    outcomes: Counter[bool | None] = Counter()
+    for seed in range(GAMES):
+        count = 4 if variant.min_players <= 4 <= variant.max_players else variant.min_players
+        game = Game(variant, [f"P{seat}" for seat in range(count)], seed=seed)
+        bots = [make_bot("random", random.Random(seed * 7 + seat)) for seat in range(count)]
+        while game.phase in ("draw", "play"):
+            game.apply(ask_bot(bots[game.current], game))
+            if game.phase == "play" and may_release_jokers(variant, game.opened[game.current]):
+                hand = game.hands[game.current]
+                keep = rules.keep(variant)
+                for number, meld in enumerate(game.table, start=1):
+                    if not game.may_take_joker_from(meld) or not meld.jokers:
+                        continue
+                    for cards in _offers(meld, hand, variant):
+                        verdict = table_plays.swap_verdict(
+                            meld, cards, variant, CardState.of(hand), game.turn
+                        )
+                        outcomes[verdict] += 1
+                        if verdict is not None:
+                            assert verdict == game._is_legal(Swap(number, cards)), (number, cards)
+                assert list(
+                    legal_builds(hand, game.hand_states[game.current], game.table, variant, keep)
+                ) == (_built_list(hand, game.table, variant, keep))
+                view = game.view(game.current)
+                listed = [action for action in LegalView(view) if isinstance(action, (Meld, Build, Swap))]
+                assert list(LegalView(view).layings()) == listed
+                tried = _tried_list(game)
+                assert game.legal_swaps() == tried
+                assert LegalView(game.view(game.current)).swaps() == tried
+            if game.phase == "play":
+                play_turn(game, bots[game.current])
+    # Each kind of answer was given somewhere, so the comparison above compared something.
+    if variant.set_joker_release != "never" or variant.run_joker_release != "never":
+        assert outcomes[False] > 0
+        if variant.released_joker_must_be_melded:
+            assert outcomes[None] > 0
+        else:
+            assert outcomes[True] > 0
+
+
+@st.composite
+def _position(draw: st.DrawFn) -> tuple[Game, list[tuple[int, TableMeld]]]:
+    """A play-phase position with table melds holding jokers, and a turn that may owe
+    the discard taken under meld_at_once or freed jokers: positions seeded games reach too rarely."""
+    _, variant = draw(st.sampled_from(_variants()))
+    game = Game(variant, [f"P{seat}" for seat in range(variant.min_players)], seed=draw(st.integers(0, 99)))
+    melds: list[TableMeld] = []
+    for _ in range(draw(st.integers(1, 3))):
+        if draw(st.booleans()):
+            rank = draw(st.integers(1, 13))
+            suits = draw(st.lists(st.integers(0, 3), min_size=1, max_size=3))
+            group = [(rank - 1) + 13 * suit for suit in suits]
+        else:
+            suit, low = draw(st.integers(0, 3)), draw(st.integers(1, 11))
+            length = draw(st.integers(3, 6))
+            group = [suit * 13 + (low - 1 + step) % 13 for step in range(length)]
+        for index in draw(st.lists(st.integers(0, len(group) - 1), min_size=1, max_size=2, unique=True)):
+            group[index] = JOKER
+        group += [JOKER] * draw(st.integers(0, 1))
+        try:
+            melds.append(make_meld(group, variant, owner=draw(st.integers(0, 1))))
+        except MeldError:
+            continue
+    assume(melds)
+    wanted = sorted(
+        {meld.stands_for(i) for meld in melds for i, card in enumerate(meld.cards) if card == JOKER}
+    )
+    wanted += [card for meld in melds if meld.kind == "set" for card in range(meld.rank - 1, JOKER, 13)]
+    hand = draw(st.lists(st.sampled_from([*wanted, JOKER, *range(JOKER)]), min_size=1, max_size=12))
+    owed_card = draw(st.sampled_from([None, JOKER, *hand]))
+    game.set_hand(0, hand)
+    game.current, game.phase = 0, "play"
+    game.table = melds
+    game.opened[0] = draw(st.booleans())
+    game.turn = TurnState(
+        drew="discard" if owed_card is not None else "stock",
+        must_use_card=owed_card,
+        must_use_limit=draw(st.integers(0, 2)),
+        jokers_owed=draw(st.integers(0, 1)) if variant.released_joker_must_be_melded else 0,
+    )
+    return game, list(enumerate(melds, start=1))
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(_position())
+def test_swap_verdicts_agree_with_trying_the_swap_in_made_up_positions(
+    position: tuple[Game, list[tuple[int, TableMeld]]],
+) -> None:
+    game, melds = position
+    variant = game.variant
+    assume(may_release_jokers(variant, game.opened[0]))
+    hand = game.hands[0]
+    for number, meld in melds:
+        if not game.may_take_joker_from(meld):
+            continue
+        for cards in _offers(meld, hand, variant):
+            verdict = table_plays.swap_verdict(meld, cards, variant, CardState.of(hand), game.turn)
+            if verdict is not None:
+                assert verdict == game._is_legal(Swap(number, cards)), (number, cards)
+    assert game.legal_swaps() == _tried_list(game)
+
+
+@pytest.mark.parametrize("ace_in_runs", ["high_or_low", "high", "low", "wrap"])
+def test_a_melds_first_pieces_are_the_first_cards_of_its_builds(ace_in_runs: str) -> None:
+    variant = load_variant(builtin_variant_path("classic")).model_copy(update={"ace_in_runs": ace_in_runs})
+    every = Counter(range(JOKER + 1))
+    melds = []
+    for suit in range(4):
+        for low in range(1, 14):
+            for length in range(3, 15):
+                group = [suit * 13 + (low - 1 + step) % 13 for step in range(length)]
+                try:
+                    melds.append(make_meld(group, variant, kind="run"))
+                except MeldError:
+                    continue
+    for rank in range(1, 14):
+        for suits in ([0, 1, 2], [0, 1, 2, 3], [1, 3]):
+            for jokers in (0, 1):
+                try:
+                    melds.append(
+                        make_meld([rank - 1 + 13 * suit for suit in suits] + [JOKER] * jokers, variant)
+                    )
+                except MeldError:
+                    continue
+    assert any(len(meld.cards) == 13 for meld in melds)
+    for meld in melds:
+        expected = 0
+        for cards, _ in table_plays._build_candidates(meld, every, variant):
+            if len(cards) == 1:
+                expected |= 1 << cards[0]
+        # A joker may start a build wherever a natural card may.
+        expected |= 1 << JOKER if expected else 0
+        assert table_plays._first_pieces(meld, variant) == expected, meld
