@@ -53,9 +53,9 @@ class LegalActions(GameJson):
     def iter_legal_actions(self) -> Iterator[Action]:
         """Every legal action of the current player.
 
-        Melds are listed as the distinct melds the hand can lay (a joker fills only a
-        missing card); a player who has not opened gets every combination of disjoint
-        melds that reaches the opening threshold.
+        Melds are listed as the distinct melds the hand can lay (a joker fills a missing
+        card or stands for one held, which then stays free); a player who has not opened
+        gets every combination of disjoint melds that reaches the opening threshold.
         """
         if self.phase == "draw":
             if self.stock:
@@ -206,7 +206,7 @@ def opened_layings(
 
 
 def candidate_melds(hand: Sequence[Card] | CardState, variant: Variant) -> list[tuple[Card, ...]]:
-    """Every distinct meld the hand can lay, a joker filling only a missing card, in a stable order.
+    """Every distinct meld the hand can lay, in a stable order.
 
     The sets of each rank, then the runs of each suit. A rank's sets depend only on the suits (or,
     with books, the copies) held of it and the jokers; a suit's runs only on the run positions
@@ -433,11 +433,28 @@ def _suit_runs(suit: int, mask: int, jokers: int, variant: Variant) -> tuple[tup
     for _, minimum, cards, held, reach in _reaches(_run_lines(suit, run_frame(variant)), mask, jokers):
         group = [card if held >> index & 1 else JOKER for index, card in enumerate(cards[:reach])]
         for length in range(minimum, reach + 1):
-            naturals = (held & ((1 << length) - 1)).bit_count()
+            window = held & ((1 << length) - 1)
+            naturals = window.bit_count()
             # One natural and jokers in at most four cards reads as a set: not a run to list.
             if naturals == 0 or (naturals == 1 and length <= set_maximum):
                 continue
-            found.append(tuple(group[:length]))
+            written = tuple(group[:length])
+            found.append(written)
+            spare = jokers - (length - naturals)
+            if spare <= 0:
+                continue
+            # A joker may stand for a card the hand holds too, which then stays free for another meld
+            # (TH JH JK beside QH KH AH): one held card of the frame at a time, then two...
+            positions = [index for index in range(length) if window >> index & 1]
+            for extra in range(1, min(spare, naturals) + 1):
+                left = naturals - extra
+                if left == 0 or (left == 1 and length <= set_maximum):
+                    break
+                for chosen in combinations(positions, extra):
+                    replaced = list(written)
+                    for index in chosen:
+                        replaced[index] = JOKER
+                    found.append(tuple(replaced))
     return tuple(found)
 
 
@@ -455,7 +472,8 @@ def _suit_near_bits(key: int, variant: Variant, near: dict[int, int]) -> int:
         # Positions low.. as rank indexes: position p is index p - 1, and p - 14 past the king.
         positions = held << low
         found |= ((positions >> 1) | (positions >> 14)) & 0x1FFF
-        if naturals < reach:
+        # A joker fills a missing card of the run, or else stands for one of its three or more naturals.
+        if jokers:
             found |= 1 << JOKER
     joker = found & (1 << JOKER)
     naturals = found & 0x1FFF

@@ -27,8 +27,8 @@ from kalooki.cardstate import CardState
 from kalooki.engine import FixedDeal, Game
 from kalooki.legal import candidate_melds, near_meld_cards
 from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
-from kalooki.melds import run_span_ok
-from kalooki.moves import Discard, Draw
+from kalooki.melds import make_meld, run_span_ok
+from kalooki.moves import Discard, Draw, Meld
 from kalooki.variant import Variant
 
 PERFT = Path(__file__).parent / "golden" / "perft.json"
@@ -41,7 +41,8 @@ WALK_ACTIONS = 60
 
 
 def exhaustive_candidate_melds(hand: Sequence[Card], variant: Variant) -> list[tuple[Card, ...]]:
-    """The generator as it was before pruning: every suit, low card and length tried, none skipped."""
+    """Every suit, low card, length and placement of the jokers tried, none skipped: a joker fills each
+    missing card, and jokers left over stand for cards held."""
     counts = Counter(hand)
     jokers = counts[JOKER]
     found: list[tuple[Card, ...]] = []
@@ -72,12 +73,18 @@ def exhaustive_candidate_melds(hand: Sequence[Card], variant: Variant) -> list[t
                     else:
                         missing += 1
                         group.append(JOKER)
-                naturals = length - missing
                 if missing > jokers:
                     continue
-                if naturals == 0 or (naturals == 1 and length <= variant.set_maximum):
-                    continue
-                found.append(tuple(group))
+                # Every placement of the jokers left over onto cards held: fewest first.
+                held = [index for index, card in enumerate(group) if card != JOKER]
+                for extra in range(min(jokers - missing, len(held)) + 1):
+                    naturals = len(held) - extra
+                    if naturals == 0 or (naturals == 1 and length <= variant.set_maximum):
+                        break
+                    for chosen in combinations(held, extra):
+                        found.append(
+                            tuple(JOKER if index in chosen else card for index, card in enumerate(group))
+                        )
     return found
 
 
@@ -145,6 +152,27 @@ def test_near_meld_cards_are_the_cards_of_the_candidate_melds_with_two_naturals(
                     for card in group:
                         expected |= 1 << card
             assert near_meld_cards(CardState.of(hand), variant) == expected, hand
+
+
+def test_a_joker_may_stand_for_a_card_the_hand_holds() -> None:
+    # TH JH JK, the joker as QH (30), beside QH KH AH (31) opens at 61; with the joker as 9H it is 60.
+    variant = Variant(opening_threshold=61)
+    hand = parse_cards("TH JH QH KH AH JK 2C 7S 4D 9C 3S 8D 5C")
+    assert tuple(parse_cards("TH JH JK")) in candidate_melds(hand, variant)
+    game = Game(variant, ["P1", "P2"], seed=1, deal=FixedDeal(hands={0: hand}))
+    game.apply(Draw("stock"))
+    opening = Meld((tuple(parse_cards("TH JH JK")), tuple(parse_cards("QH KH AH"))))
+    assert opening in game.legal_actions()
+    game.apply(opening)
+    assert game.opened[0]
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(case=variants_and_hands())
+def test_every_candidate_is_a_meld_the_rules_accept(case: tuple[Variant, list[Card]]) -> None:
+    variant, hand = case
+    for group in candidate_melds(hand, variant):
+        make_meld(group, variant)
 
 
 @pytest.mark.parametrize("name", builtin_variant_names())
