@@ -157,6 +157,8 @@ class GreedyBot:
         self._known: list[tuple[Sequence[Card], CardState]] = []
         self._table: Sequence[TableMeld] = ()
         self._table_key: tuple[object, ...] = ()
+        # The last answer of lays_top: the draw asks it twice of one view (wants_discard, throws_back).
+        self._lays_top: tuple[PlayerView, Card, bool] | None = None
 
     # ---------------------------------------------------------------- the turn's memory
 
@@ -352,7 +354,16 @@ class GreedyBot:
 
         Never when that laying strands the hand (:func:`strands`): a card taken under meld_at_once
         must be laid whatever that leaves, and so the bot used to lay down to a hand that could never go out.
+        Remembered for the view (held, so its identity is not reused): the answer rests on it alone.
         """
+        last = self._lays_top
+        if last is not None and last[0] is view and last[1] == top:
+            return last[2]
+        answer = self._lays_top_now(view, top)
+        self._lays_top = (view, top, answer)
+        return answer
+
+    def _lays_top_now(self, view: PlayerView, top: Card) -> bool:
         seat = view.current
         hand = view.hand
         with_top = [*hand, top]

@@ -226,18 +226,39 @@ def _table_mask(
     """The OR of ``of_meld`` over the table's melds.
 
     Each meld's part is worked out once and remembered for as long as the meld is on the table:
-    a table changes only when something is laid, and the bots ask about it on every turn.
+    a table changes only when something is laid, and the bots ask about it on every turn. The
+    last table's answer is kept whole: each view brings a new tuple of the same (shared, frozen)
+    melds, which ``==`` matches by identity before it would compare a meld's fields.
     """
-    memo = _meld_memo(of_meld, variant)
+    entry = _meld_memo(of_meld, variant)
+    if table == entry.table:
+        return entry.mask
+    memo = entry.melds
     mask = 0
     for meld in table:
         found = memo.get(id(meld))
         if found is None or found[0] is not meld:
-            if len(memo) > _MELDS_KEPT:
-                memo.clear()
-            found = memo[id(meld)] = (meld, of_meld(meld, variant))
+            found = _remember(memo, meld, of_meld(meld, variant))
         mask |= found[1]
+    if type(table) is tuple:  # a list could change under the remembered answer
+        entry.table, entry.mask = table, mask
     return mask
+
+
+def _remember(memo: dict[int, tuple[TableMeld, int]], meld: TableMeld, answer: int) -> tuple[TableMeld, int]:
+    if len(memo) > _MELDS_KEPT:
+        memo.clear()
+    found = memo[id(meld)] = (meld, answer)
+    return found
+
+
+def _fits_one(meld: TableMeld, variant: Variant) -> int:
+    """:func:`fits_mask` of a table of ``meld`` alone, leaving the last whole table's answer in place."""
+    memo = _meld_memo(_meld_fits, variant).melds
+    found = memo.get(id(meld))
+    if found is None or found[0] is not meld:
+        found = _remember(memo, meld, _meld_fits(meld, variant))
+    return found[1]
 
 
 def _meld_swaps(meld: TableMeld, variant: Variant) -> int:
@@ -279,20 +300,32 @@ def _meld_fits(meld: TableMeld, variant: Variant) -> int:
 
 _MELDS_KEPT = 4096
 """Melds :func:`_table_mask` remembers per variant and question before it starts afresh."""
-_MELD_MEMOS: dict[tuple[object, int], tuple[Variant, dict[int, tuple[TableMeld, int]]]] = {}
 
 
-def _meld_memo(
-    of_meld: Callable[[TableMeld, Variant], int], variant: Variant
-) -> dict[int, tuple[TableMeld, int]]:
+class _MeldMemo:
+    """One question's answers under one variant: per meld by its id, and the last whole table's."""
+
+    __slots__ = ("mask", "melds", "table", "variant")
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.melds: dict[int, tuple[TableMeld, int]] = {}
+        self.table: Sequence[TableMeld] = ()
+        self.mask = 0
+
+
+_MELD_MEMOS: dict[tuple[object, int], _MeldMemo] = {}
+
+
+def _meld_memo(of_meld: Callable[[TableMeld, Variant], int], variant: Variant) -> _MeldMemo:
     """The answers of ``of_meld`` under ``variant``, keyed by the meld's id (the meld is held, so its id
     is never reused while remembered) and the variant's (a variant's hash costs more than the answer)."""
     entry = _MELD_MEMOS.get((of_meld, id(variant)))
-    if entry is None or entry[0] is not variant:
+    if entry is None or entry.variant is not variant:
         if len(_MELD_MEMOS) > 32:
             _MELD_MEMOS.clear()
-        entry = _MELD_MEMOS[(of_meld, id(variant))] = (variant, {})
-    return entry[1]
+        entry = _MELD_MEMOS[(of_meld, id(variant))] = _MeldMemo(variant)
+    return entry
 
 
 def may_lay(
@@ -327,7 +360,7 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
     values = card_values(ace, variant.joker_penalty)
     melds = list(table)
     # What fits each meld, kept beside it (only a meld built onto changes).
-    masks = [fits_mask((meld,), variant) for meld in melds]
+    masks = [_fits_one(meld, variant) for meld in melds]
     left = sorted(hand, key=lambda card: (-values[card], card))
     builds: list[PlannedBuild] = []
     points = 0
