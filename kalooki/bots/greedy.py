@@ -153,6 +153,7 @@ class GreedyBot:
         self._closed_rules: Variant | None = None
         self._closed_hand = EMPTY
         self._meldable: dict[tuple[int, int], int] = {}
+        self._bounds: dict[tuple[int, int], int] = {}
         # The hands of this turn whose card state is known (the view's, the view's plus the top discard).
         self._known: list[tuple[Sequence[Card], CardState]] = []
         self._table: Sequence[TableMeld] = ()
@@ -173,6 +174,7 @@ class GreedyBot:
             self._plans.clear()
             self._pending.clear()
             self._meldable.clear()
+            self._bounds.clear()
 
     def state_of(self, hand: Sequence[Card]) -> CardState:
         """The card state of ``hand``: the engine's for the view's hand (or it with the top discard)."""
@@ -184,7 +186,9 @@ class GreedyBot:
     def table_key(self, table: Sequence[TableMeld]) -> tuple[object, ...]:
         """The table as plain values, for the plans' keys (the last table's key is remembered: a
         view's table is asked about several times a turn)."""
-        if table is self._table:
+        if (
+            table == self._table
+        ):  # a view's new tuple of the same (frozen, shared) melds: compared by identity
             return self._table_key
         key = tuple((meld.cards, meld.kind) for meld in table)
         if type(table) is tuple:  # a list could change under the remembered key
@@ -223,7 +227,8 @@ class GreedyBot:
         """Note that ``hand`` holds no opening (see :meth:`may_open`)."""
         can_meld = self.meldable(hand, variant)
         state = self.state_of(hand)
-        self._closed = CardState.of(card for card in state if card == JOKER or can_meld >> card & 1)
+        # From the list: iterating a state walks all 53 codes.
+        self._closed = CardState.of([card for card in hand if card == JOKER or can_meld >> card & 1])
         self._closed_size = len(hand)
         self._closed_rules = variant
         self._closed_hand = state
@@ -256,6 +261,16 @@ class GreedyBot:
             found = self._meldable[key] = quick.meldable(state, variant)
         return found
 
+    def opening_bound(self, hand: Sequence[Card], variant: Variant, can_meld: int) -> int:
+        """:func:`quick.opening_bound` of ``hand`` and its :meth:`meldable` mask, remembered for the
+        turn (may_open and short_of_opening ask it of the same hand)."""
+        state = self.state_of(hand)
+        key = (state.key, id(variant))
+        found = self._bounds.get(key)
+        if found is None:
+            found = self._bounds[key] = quick.opening_bound(state, can_meld, variant)
+        return found
+
     def may_open(self, hand: Sequence[Card], variant: Variant) -> bool:
         """False when ``hand`` surely holds no opening.
 
@@ -264,14 +279,13 @@ class GreedyBot:
         one solver call, a hand is solved again only when a new card joins a meld.
         """
         can_meld = self.meldable(hand, variant)
-        state = self.state_of(hand)
-        if not can_meld or not rules.opens(variant, quick.opening_bound(state, can_meld, variant)):
+        if not can_meld or not rules.opens(variant, self.opening_bound(hand, variant, can_meld)):
             return False
         closed = self._closed
         if not closed.size or len(hand) > self._closed_size or self._closed_rules is not variant:
             return True
         # Whether a meldable card (or a joker) is held more often than in the hand that held no opening.
-        return bool(state.excess(closed) & (can_meld | 1 << JOKER))
+        return bool(self.state_of(hand).excess(closed) & (can_meld | 1 << JOKER))
 
     def solve(
         self,
@@ -314,7 +328,7 @@ class GreedyBot:
         can_meld = self.meldable(hand, variant)
         if can_meld:
             return None
-        if not quick.may_lay(hand, table, variant, can_meld):
+        if not quick.may_lay(self.state_of(hand), table, variant, can_meld):
             return solver.Plan((), (), 0, 0, 0, tuple(hand))
         return quick.build_plan(hand, table, variant, keep_count(variant))
 
@@ -532,5 +546,4 @@ class GreedyBot:
         """
         if view.opened[view.current] or not rules.opening_points(variant):
             return False  # (where any meld opens, no hand falls short: the search below is skipped)
-        state = self.state_of(hand)
-        return not rules.opens(variant, quick.opening_bound(state, self.meldable(hand, variant), variant))
+        return not rules.opens(variant, self.opening_bound(hand, variant, self.meldable(hand, variant)))
