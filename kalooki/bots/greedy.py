@@ -137,6 +137,35 @@ def holds_swap_card(view: PlayerView) -> bool:
     return bool(view.hand_state.held & quick.swap_mask(view.table, view.variant))
 
 
+def _discard_of(candidates: list[Card], counts: list[int], values: Sequence[int], short: bool) -> Card:
+    """:meth:`GreedyBot.choose_discard`'s orders for joker-free ``candidates``, :func:`closeness_in`
+    written out in the comprehension: a discard scores every distinct card of the hand, every turn."""
+    near = _NEAR
+    if short:
+        return min(
+            [
+                (
+                    values[card],
+                    counts[a] + counts[b] + counts[c] + counts[d] + counts[e] + counts[f] + counts[g],
+                    card,
+                )
+                for card in candidates
+                for a, b, c, d, e, f, g in [near[card]]
+            ]
+        )[2]
+    return max(
+        [
+            (
+                values[card]
+                - 8 * (counts[a] + counts[b] + counts[c] + counts[d] + counts[e] + counts[f] + counts[g]),
+                card,
+            )
+            for card in candidates
+            for a, b, c, d, e, f, g in [near[card]]
+        ]
+    )[1]
+
+
 class GreedyBot:
     """Lays down as soon and as much as it can, keeping cards that are near melds."""
 
@@ -433,14 +462,16 @@ class GreedyBot:
     def follow(self, plan: solver.Plan, hand: Sequence[Card]) -> Action:
         """The plan's first action; the rest wait in order, each with the hand it expects to find."""
         actions: list[tuple[Action, tuple[Card, ...]]] = []
-        left = Counter(hand)
+        left = sorted(hand)  # stays sorted as cards are taken out
         if plan.melds:
-            actions.append((Meld(plan.melds), tuple(sorted(left.elements()))))
+            actions.append((Meld(plan.melds), tuple(left)))
             for group in plan.melds:
-                left.subtract(group)
+                for card in group:
+                    left.remove(card)
         for index, cards, end in plan.builds:
-            actions.append((Build(index + 1, cards, end), tuple(sorted(left.elements()))))
-            left.subtract(cards)
+            actions.append((Build(index + 1, cards, end), tuple(left)))
+            for card in cards:
+                left.remove(card)
         first = actions[0][0]
         self._pending = actions[1:]
         return first
@@ -528,12 +559,15 @@ class GreedyBot:
         """The costliest card least connected to the rest of the hand (never a joker if avoidable)."""
         owed = self.debts(view)
         # Each card once; the orders below end on the card itself, so the order of this list is no matter.
-        held = self.state_of(hand).distinct()
-        candidates = [card for card in held if card != JOKER and card not in owed] or held
+        held = set(hand)
+        candidates = [card for card in held if card != JOKER and card not in owed] or list(held)
         values = quick.card_values(variant.ace_value, variant.joker_penalty)
         counts = card_counts(hand)
+        short = self.short_of_opening(view, hand, variant)
+        if JOKER not in candidates:
+            return _discard_of(candidates, counts, values, short)
         # The orders as tuples ending on the card (each card once, so no two tie), then the best one's card.
-        if self.short_of_opening(view, hand, variant):
+        if short:
             # Throwing away the high cards it draws would keep such a hand short for good.
             return min([(values[card], closeness_in(card, counts), card) for card in candidates])[2]
         return max([(values[card] - 8 * closeness_in(card, counts), card) for card in candidates])[1]
