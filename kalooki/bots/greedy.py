@@ -181,12 +181,17 @@ class GreedyBot:
         self._closed_size = 0
         self._closed_rules: Variant | None = None
         self._closed_hand = EMPTY
-        self._meldable: dict[tuple[int, int], int] = {}
-        self._bounds: dict[tuple[int, int], int] = {}
+        # Per hand key, for this turn and ``_memo_rules`` (a tuple key with the variant's id cost more
+        # to build and hash than many of the answers it found).
+        self._meldable: dict[int, int] = {}
+        self._bounds: dict[int, int] = {}
+        self._memo_rules: Variant | None = None
         # The hands of this turn whose card state is known (the view's, the view's plus the top discard).
         self._known: list[tuple[Sequence[Card], CardState]] = []
         self._table: Sequence[TableMeld] = ()
         self._table_key: tuple[object, ...] = ()
+        self._numbered: Sequence[TableMeld] = ()
+        self._table_number = 0
         # The last answer of lays_top: the draw asks it twice of one view (wants_discard, throws_back).
         self._lays_top: tuple[PlayerView, Card, bool] | None = None
 
@@ -224,6 +229,19 @@ class GreedyBot:
             self._table, self._table_key = table, key
         return key
 
+    def table_number(self, table: Sequence[TableMeld]) -> int:
+        """A number for ``table`` in the plans' keys: the same for equal tables asked one after another,
+        never the same for two different tables. Hashing the melds' cards into every key cost more
+        than many of the answers the keys found; 0 is the empty table (the searches without builds)."""
+        if not table:
+            return 0
+        if table == self._numbered:  # a view's new tuple of the same (frozen, shared) melds
+            return self._table_number
+        self._table_number += 1
+        # A list could change under the remembered number: the next ask numbers it afresh.
+        self._numbered = table if type(table) is tuple else ()
+        return self._table_number
+
     def best_opening(
         self, view: PlayerView, hand: Sequence[Card], must: tuple[Card, ...] = (), table: bool = True
     ) -> solver.Plan | None:
@@ -232,7 +250,7 @@ class GreedyBot:
         if not must and (self.within_closed(hand, variant) or not self.may_open(hand, variant)):
             return None
         melds = view.table if table else ()
-        key: PlanKey = ("open", self.state_of(hand).key, self.table_key(melds), must)
+        key: PlanKey = ("open", self.state_of(hand).key, self.table_number(melds), must)
         if key in self._plans:
             return self._plans[key]
         keep = keep_count(variant)
@@ -283,21 +301,25 @@ class GreedyBot:
 
     def meldable(self, hand: Sequence[Card], variant: Variant) -> int:
         """:func:`quick.meldable`, remembered for the turn (a turn asks about each hand 2-3 times)."""
+        if variant is not self._memo_rules:
+            self._meldable.clear()
+            self._bounds.clear()
+            self._memo_rules = variant
         state = self.state_of(hand)
-        key = (state.key, id(variant))
-        found = self._meldable.get(key)
+        found = self._meldable.get(state.key)
         if found is None:
-            found = self._meldable[key] = quick.meldable(state, variant)
+            found = self._meldable[state.key] = quick.meldable(state, variant)
         return found
 
     def opening_bound(self, hand: Sequence[Card], variant: Variant, can_meld: int) -> int:
         """:func:`quick.opening_bound` of ``hand`` and its :meth:`meldable` mask, remembered for the
         turn (may_open and short_of_opening ask it of the same hand)."""
         state = self.state_of(hand)
-        key = (state.key, id(variant))
-        found = self._bounds.get(key)
-        if found is None:
-            found = self._bounds[key] = quick.opening_bound(state, can_meld, variant)
+        found = self._bounds.get(state.key)
+        if found is None or variant is not self._memo_rules:
+            found = quick.opening_bound(state, can_meld, variant)
+            if variant is self._memo_rules:
+                self._bounds[state.key] = found
         return found
 
     def may_open(self, hand: Sequence[Card], variant: Variant) -> bool:
@@ -330,7 +352,7 @@ class GreedyBot:
         """
         variant = view.variant
         table = view.table if builds else ()
-        key: PlanKey = ("solve", self.state_of(hand).key, self.table_key(table), must, objective)
+        key: PlanKey = ("solve", self.state_of(hand).key, self.table_number(table), must, objective)
         if key in self._plans:
             return self._plans[key]
         plan = None if must or JOKER in hand else self.without_search(hand, table, variant)

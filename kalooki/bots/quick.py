@@ -75,15 +75,20 @@ def _in_runs(runs: int, jokers: int, variant: Variant) -> int:
         entry = _frame_entry(variant)
     _, frame, covered = entry
     found = 0
-    for suit in range(4):
-        mask = (runs >> (suit * RUN_BITS)) & _RUN_MASK
+    extra = jokers << RUN_BITS
+    # The suits' shifts written out: this runs two or three times a turn for every bot.
+    for at, to in _SUIT_SHIFTS:
+        mask = (runs >> at) & _RUN_MASK
         if mask:
-            key = mask | jokers << RUN_BITS
-            window = covered.get(key)
+            window = covered.get(mask | extra)
             if window is None:
-                window = covered[key] = _covered(mask, jokers, frame)
-            found |= window << (suit * 13)
+                window = covered[mask | extra] = _covered(mask, jokers, frame)
+            found |= window << to
     return found
+
+
+_SUIT_SHIFTS = tuple((suit * RUN_BITS, suit * 13) for suit in range(4))
+"""Each suit's place in a hand's ``runs`` and in a mask of card codes."""
 
 
 _RANKS = (1 << 13) - 1
