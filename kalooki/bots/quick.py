@@ -426,14 +426,21 @@ def _opening_candidates(
     the king last).
     """
     counts: dict[Card, int] = {}
+    # Beside the counts, the suits held of each rank and the run positions held of each suit
+    # (an ace at both ends): the loops below then test bits, not the dict, and skip what holds nothing.
+    rank_suits = [0] * 13
+    suit_runs = [0] * 4
     for card in hand:
         counts[card] = counts.get(card, 0) + 1
+        rank_suits[card % 13] |= _SUIT_BIT[card]
+        suit_runs[card // 13] |= _POSITION_BITS[card]
     found: list[tuple[tuple[Card, ...], int]] = []
     points = _position_points(variant.ace_value, variant.low_ace_value)
     for index in range(13):
-        suits = [suit for suit in range(4) if suit * 13 + index in counts]
-        if len(suits) < 3:
+        held = rank_suits[index]
+        if _SUITS_HELD[held] < 3:
             continue
+        suits = _SUITS_OF[held]
         value = rank_points(index + 1, variant.ace_value)
         for size in range(3, min(len(suits), SET_MAX, variant.set_maximum) + 1):
             for chosen in combinations(suits, size):
@@ -441,11 +448,15 @@ def _opening_candidates(
     frame = run_frame(variant)
     starts, size = frame.window_starts(), frame.minimum
     lowest, highest = starts[0], starts[-1] + size - 1
+    span = ((1 << (highest + 1)) - 1) ^ ((1 << lowest) - 1)
     for suit in range(4):
+        positions = suit_runs[suit] & span
+        if positions.bit_count() < size:
+            continue  # no stretch of ``size`` consecutive cards fits
         base = suit * 13
         run: list[int] = []  # the positions of the current stretch of consecutive cards
         for position in range(lowest, highest + 2):
-            if position <= highest and base + (position - 1) % 13 in counts:
+            if positions >> position & 1:
                 run.append(position)
                 continue
             for first in range(len(run) - size + 1):
@@ -456,6 +467,15 @@ def _opening_candidates(
             run = []
     found.sort(key=lambda candidate: -candidate[1])
     return counts, found
+
+
+_SUIT_BIT = tuple(1 << (code // 13) for code in range(JOKER))
+_POSITION_BITS = tuple(
+    (1 << 1) | (1 << 14) if code % 13 == 0 else 1 << (code % 13 + 1) for code in range(JOKER)
+)
+"""Each natural card's run positions (1-14: an ace is 1 and 14) as bits."""
+_SUITS_OF = tuple(tuple(suit for suit in range(4) if held >> suit & 1) for held in range(16))
+_SUITS_HELD = tuple(len(suits) for suits in _SUITS_OF)
 
 
 @lru_cache(maxsize=16)
