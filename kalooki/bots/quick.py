@@ -41,7 +41,10 @@ def meldable(hand: Sequence[Card] | CardState, variant: Variant) -> int:
     ``hand_state``): a list is turned into one first.
     """
     state = hand if isinstance(hand, CardState) else CardState.of(hand)
-    jokers = state.jokers
+    entry = _FRAMES.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        entry = _frame_entry(variant)
+    jokers = (state.key >> _JOKER_AT) & 15
     runs = state.runs
     # Bit i of each suit's 13-bit mask: the hand holds rank index i (0 = ace) of that suit.
     clubs = (runs >> 1) & _RANKS
@@ -55,25 +58,25 @@ def meldable(hand: Sequence[Card] | CardState, variant: Variant) -> int:
         ranks = (clubs & (diamonds | hearts | spades)) | (diamonds & (hearts | spades)) | (hearts & spades)
     else:
         ranks = (clubs & diamonds & (hearts | spades)) | ((clubs | diamonds) & hearts & spades)
-    if not suits_must_differ(variant):
+    if not entry[3]:
         # Sets may repeat a suit (two packs: 7H 7H 7S): a rank counts by its copies, not its suits.
         ranks |= _repeat_ranks(state.key, jokers)
     found = (clubs & ranks) | (diamonds & ranks) << 13 | (hearts & ranks) << 26 | (spades & ranks) << 39
-    return found | _in_runs(runs, jokers, variant)
+    return found | _in_runs(runs, jokers, entry)
 
 
 def meldable_in_runs(hand: Sequence[Card] | CardState, variant: Variant) -> int:
     """The natural cards of ``hand`` that some new run of this hand could hold: :func:`meldable` less sets."""
     state = hand if isinstance(hand, CardState) else CardState.of(hand)
-    return _in_runs(state.runs, state.jokers, variant)
-
-
-def _in_runs(runs: int, jokers: int, variant: Variant) -> int:
-    """The run part of :func:`meldable`, from the hand's run masks and jokers."""
     entry = _FRAMES.get(id(variant))
     if entry is None or entry[0] is not variant:
         entry = _frame_entry(variant)
-    _, frame, covered = entry
+    return _in_runs(state.runs, state.jokers, entry)
+
+
+def _in_runs(runs: int, jokers: int, entry: _FrameEntry) -> int:
+    """The run part of :func:`meldable`, from the hand's run masks and jokers (``entry``: the variant's)."""
+    frame, covered = entry[1], entry[2]
     found = 0
     extra = jokers << RUN_BITS
     # The suits' shifts written out: this runs two or three times a turn for every bot.
@@ -97,8 +100,16 @@ _RANKS = (1 << 13) - 1
 def _repeat_ranks(key: int, jokers: int) -> int:
     """The ranks (bit 0 = ace) whose copies in a hand's count ``key``, with ``jokers``, make three cards."""
     ranks = 0
+    # The four suits' counts of a rank lie 13 codes apart: four shifts, no generator per rank.
+    step = 13 * KEY_BITS
     for index in range(13):
-        copies = sum((key >> ((suit * 13 + index) * KEY_BITS)) & 15 for suit in range(4))
+        at = index * KEY_BITS
+        copies = (
+            ((key >> at) & 15)
+            + ((key >> (at + step)) & 15)
+            + ((key >> (at + 2 * step)) & 15)
+            + ((key >> (at + 3 * step)) & 15)
+        )
         if copies and copies + jokers >= 3:
             ranks |= 1 << index
     return ranks
@@ -107,17 +118,19 @@ def _repeat_ranks(key: int, jokers: int) -> int:
 _RUN_MASK = (1 << RUN_BITS) - 1
 
 
-_FRAMES: dict[int, tuple[Variant, RunFrame, dict[int, int]]] = {}
-"""Each variant's run frame and the frame's :func:`_coverage`, by the variant's id (the entry holds the
-variant, so the id is not reused while remembered): hashing a variant, or its frame, costs more than
-the answer, and :func:`meldable` asks on every call."""
+_JOKER_AT = JOKER * KEY_BITS
+_FrameEntry = tuple[Variant, RunFrame, dict[int, int], bool]
+_FRAMES: dict[int, _FrameEntry] = {}
+"""Each variant's run frame, the frame's :func:`_coverage` and whether a set's suits must differ, by the
+variant's id (the entry holds the variant, so the id is not reused while remembered): hashing a
+variant, or its frame, costs more than the answer, and :func:`meldable` asks on every call."""
 
 
-def _frame_entry(variant: Variant) -> tuple[Variant, RunFrame, dict[int, int]]:
+def _frame_entry(variant: Variant) -> _FrameEntry:
     if len(_FRAMES) > 32:
         _FRAMES.clear()
     frame = run_frame(variant)
-    entry = _FRAMES[id(variant)] = (variant, frame, _coverage(frame))
+    entry = _FRAMES[id(variant)] = (variant, frame, _coverage(frame), suits_must_differ(variant))
     return entry
 
 
