@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
-from kalooki.cards import JOKER, Card, card_points
+from kalooki.cards import JOKER, Card
 from kalooki.cardstate import EMPTY, KEY_BITS, CardState
 from kalooki.melds import MeldError, build, make_meld
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
@@ -76,18 +76,18 @@ def melds_plan(
     hand: Sequence[Card], melds: tuple[tuple[Card, ...], ...], points: int, variant: Variant
 ) -> solver.Plan:
     """A plan that lays ``melds`` (worth ``points``) from ``hand`` and nothing else."""
-    left = Counter(hand)
+    left = sorted(hand)  # stays sorted as the melds' cards are taken out
     for group in melds:
-        left.subtract(group)
-    remaining = tuple(sorted(left.elements()))
-    ace, joker = variant.ace_value, variant.joker_penalty
+        for card in group:
+            left.remove(card)
+    values = quick.card_values(variant.ace_value, variant.joker_penalty)
     return solver.Plan(
         melds=melds,
         builds=(),
         points=points,
-        cards_laid=len(hand) - len(remaining),
-        value_left=sum(card_points(card, ace, joker) for card in remaining),
-        remaining=remaining,
+        cards_laid=len(hand) - len(left),
+        value_left=sum(values[card] for card in left),
+        remaining=tuple(left),
     )
 
 
