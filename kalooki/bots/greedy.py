@@ -59,16 +59,22 @@ def _near(card: Card) -> tuple[Card, ...]:
 
 
 _NEAR = tuple(_near(card) for card in range(JOKER))
+_NEAR_KEYS = tuple(sum(15 << (code * KEY_BITS) for code in near) for near in _NEAR)
+"""Per card, the bits of a state's key that count the cards near it (see :func:`closeness_of`)."""
 
 
 def closeness_of(card: Card, state: CardState) -> int:
     """:func:`closeness_in` read from the hand's card state (no counts to build)."""
     if card == JOKER:
         return 99
-    key = state.key
+    # The near cards' counts masked out of the key at once; then only the held ones are read,
+    # highest first (what lies above a count is already cleared): most cards have none near.
+    near = state.key & _NEAR_KEYS[card]
     total = 0
-    for code in _NEAR[card]:
-        total += (key >> (code * KEY_BITS)) & 15
+    while near:
+        shift = (near.bit_length() - 1) & -KEY_BITS
+        total += near >> shift
+        near &= (1 << shift) - 1
     return total
 
 
