@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
+from kalooki.bots.nearness import card_counts, closeness_in, closeness_of, discard_of
+from kalooki.bots.turn_memo import TurnMemo
 from kalooki.cards import JOKER, Card
-from kalooki.cardstate import EMPTY, KEY_BITS, CardState
+from kalooki.cardstate import EMPTY, CardState
 from kalooki.melds import MeldError, build, make_meld
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 
@@ -31,51 +33,6 @@ PlanKey = tuple[object, ...]
 def keep_count(variant: Variant) -> int:
     """Cards that must stay in hand after laying: one to discard where the last card must be discarded."""
     return rules.keep(variant)
-
-
-def card_counts(hand: Sequence[Card]) -> list[int]:
-    counts = [0] * 53
-    for card in hand:
-        counts[card] += 1
-    return counts
-
-
-def closeness_in(card: Card, counts: Sequence[int]) -> int:
-    """How many other cards of the hand could meld with ``card`` (same rank, or same suit within 2
-    ranks), from the hand's card counts (so a discard choice counts the hand once)."""
-    if card == JOKER:
-        return 99
-    a, b, c, d, e, f, g = _NEAR[card]
-    return counts[a] + counts[b] + counts[c] + counts[d] + counts[e] + counts[f] + counts[g]
-
-
-def _near(card: Card) -> tuple[Card, ...]:
-    """The cards that could meld with ``card``: its rank in the other suits, then its suit one or two
-    ranks away, counting round the ace (an ace sits next to a two and a king)."""
-    index = card % 13
-    base = card - index
-    others = tuple(suit * 13 + index for suit in range(4) if suit * 13 + index != card)
-    return others + tuple(base + (index + step) % 13 for step in (1, 2, 11, 12))
-
-
-_NEAR = tuple(_near(card) for card in range(JOKER))
-_NEAR_KEYS = tuple(sum(15 << (code * KEY_BITS) for code in near) for near in _NEAR)
-"""Per card, the bits of a state's key that count the cards near it (see :func:`closeness_of`)."""
-
-
-def closeness_of(card: Card, state: CardState) -> int:
-    """:func:`closeness_in` read from the hand's card state (no counts to build)."""
-    if card == JOKER:
-        return 99
-    # The near cards' counts masked out of the key at once; then only the held ones are read,
-    # highest first (what lies above a count is already cleared): most cards have none near.
-    near = state.key & _NEAR_KEYS[card]
-    total = 0
-    while near:
-        shift = (near.bit_length() - 1) & -KEY_BITS
-        total += near >> shift
-        near &= (1 << shift) - 1
-    return total
 
 
 def melds_plan(
@@ -143,35 +100,6 @@ def holds_swap_card(view: PlayerView) -> bool:
     return bool(view.hand_state.held & quick.swap_mask(view.table, view.variant))
 
 
-def _discard_of(candidates: list[Card], counts: list[int], values: Sequence[int], short: bool) -> Card:
-    """:meth:`GreedyBot.choose_discard`'s orders for joker-free ``candidates``, :func:`closeness_in`
-    written out in the comprehension: a discard scores every distinct card of the hand, every turn."""
-    near = _NEAR
-    if short:
-        return min(
-            [
-                (
-                    values[card],
-                    counts[a] + counts[b] + counts[c] + counts[d] + counts[e] + counts[f] + counts[g],
-                    card,
-                )
-                for card in candidates
-                for a, b, c, d, e, f, g in [near[card]]
-            ]
-        )[2]
-    return max(
-        [
-            (
-                values[card]
-                - 8 * (counts[a] + counts[b] + counts[c] + counts[d] + counts[e] + counts[f] + counts[g]),
-                card,
-            )
-            for card in candidates
-            for a, b, c, d, e, f, g in [near[card]]
-        ]
-    )[1]
-
-
 class GreedyBot:
     """Lays down as soon and as much as it can, keeping cards that are near melds."""
 
@@ -187,19 +115,12 @@ class GreedyBot:
         self._closed_size = 0
         self._closed_rules: Variant | None = None
         self._closed_hand = EMPTY
-        # Per hand key, for this turn and ``_memo_rules`` (a tuple key with the variant's id cost more
-        # to build and hash than many of the answers it found).
-        self._meldable: dict[int, int] = {}
-        self._bounds: dict[int, int] = {}
-        self._memo_rules: Variant | None = None
+        self._memo = TurnMemo()
         # The hands of this turn whose card state is known (the view's, the view's plus the top discard).
         self._known: list[tuple[Sequence[Card], CardState]] = []
-        self._table: Sequence[TableMeld] = ()
-        self._table_key: tuple[object, ...] = ()
-        self._numbered: Sequence[TableMeld] = ()
-        self._table_number = 0
         # The last answer of lays_top: the draw asks it twice of one view (wants_discard, throws_back).
         self._lays_top: tuple[PlayerView, Card, bool] | None = None
+        self._hand_with: tuple[PlayerView, Card, list[Card]] | None = None
 
     # ---------------------------------------------------------------- the turn's memory
 
@@ -213,8 +134,7 @@ class GreedyBot:
             self._turn = key
             self._plans.clear()
             self._pending.clear()
-            self._meldable.clear()
-            self._bounds.clear()
+            self._memo.new_turn()
 
     def state_of(self, hand: Sequence[Card]) -> CardState:
         """The card state of ``hand``: the engine's for the view's hand (or it with the top discard)."""
@@ -224,29 +144,12 @@ class GreedyBot:
         return CardState.of(hand)
 
     def table_key(self, table: Sequence[TableMeld]) -> tuple[object, ...]:
-        """The table as plain values, for the plans' keys (the last table's key is remembered: a
-        view's table is asked about several times a turn)."""
-        if (
-            table == self._table
-        ):  # a view's new tuple of the same (frozen, shared) melds: compared by identity
-            return self._table_key
-        key = tuple((meld.cards, meld.kind) for meld in table)
-        if type(table) is tuple:  # a list could change under the remembered key
-            self._table, self._table_key = table, key
-        return key
+        """The table as plain values (see :meth:`TurnMemo.table_key`)."""
+        return self._memo.table_key(table)
 
     def table_number(self, table: Sequence[TableMeld]) -> int:
-        """A number for ``table`` in the plans' keys: the same for equal tables asked one after another,
-        never the same for two different tables. Hashing the melds' cards into every key cost more
-        than many of the answers the keys found; 0 is the empty table (the searches without builds)."""
-        if not table:
-            return 0
-        if table == self._numbered:  # a view's new tuple of the same (frozen, shared) melds
-            return self._table_number
-        self._table_number += 1
-        # A list could change under the remembered number: the next ask numbers it afresh.
-        self._numbered = table if type(table) is tuple else ()
-        return self._table_number
+        """A number for the table in the plans' keys (see :meth:`TurnMemo.table_number`)."""
+        return self._memo.table_number(table)
 
     def best_opening(
         self, view: PlayerView, hand: Sequence[Card], must: tuple[Card, ...] = (), table: bool = True
@@ -307,26 +210,11 @@ class GreedyBot:
 
     def meldable(self, hand: Sequence[Card], variant: Variant) -> int:
         """:func:`quick.meldable`, remembered for the turn (a turn asks about each hand 2-3 times)."""
-        if variant is not self._memo_rules:
-            self._meldable.clear()
-            self._bounds.clear()
-            self._memo_rules = variant
-        state = self.state_of(hand)
-        found = self._meldable.get(state.key)
-        if found is None:
-            found = self._meldable[state.key] = quick.meldable(state, variant)
-        return found
+        return self._memo.meldable(self.state_of(hand), variant)
 
     def opening_bound(self, hand: Sequence[Card], variant: Variant, can_meld: int) -> int:
-        """:func:`quick.opening_bound` of ``hand`` and its :meth:`meldable` mask, remembered for the
-        turn (may_open and short_of_opening ask it of the same hand)."""
-        state = self.state_of(hand)
-        found = self._bounds.get(state.key)
-        if found is None or variant is not self._memo_rules:
-            found = quick.opening_bound(state, can_meld, variant)
-            if variant is self._memo_rules:
-                self._bounds[state.key] = found
-        return found
+        """:func:`quick.opening_bound` of ``hand`` and its :meth:`meldable` mask, remembered for the turn."""
+        return self._memo.opening_bound(self.state_of(hand), variant, can_meld)
 
     def may_open(self, hand: Sequence[Card], variant: Variant) -> bool:
         """False when ``hand`` surely holds no opening.
@@ -416,9 +304,19 @@ class GreedyBot:
             return False
         if self.lays_top(view, top):
             return False
+        with_top = self.hand_with(view, top)
+        return self.choose_discard(view, with_top, view.variant) == top
+
+    def hand_with(self, view: PlayerView, top: Card) -> list[Card]:
+        """The view's hand and ``top``, its card state known for the turn: lays_top and throws_back
+        both ask about it, and one list (found by identity) spares the second its state."""
+        last = self._hand_with
+        if last is not None and last[0] is view and last[1] == top:
+            return last[2]
         with_top = [*view.hand, top]
         self._known.append((with_top, view.hand_state.add(top)))
-        return self.choose_discard(view, with_top, view.variant) == top
+        self._hand_with = (view, top, with_top)
+        return with_top
 
     def lays_top(self, view: PlayerView, top: Card) -> bool:
         """Whether taking ``top`` lets this turn lay it and lay more than the hand could without it.
@@ -437,8 +335,7 @@ class GreedyBot:
     def _lays_top_now(self, view: PlayerView, top: Card) -> bool:
         seat = view.current
         hand = view.hand
-        with_top = [*hand, top]
-        self._known.append((with_top, view.hand_state.add(top)))
+        with_top = self.hand_with(view, top)
         if view.opened[seat]:
             loose = top != JOKER and not self.meldable(with_top, view.variant) >> top & 1
             if loose and not quick.fits_table(top, view.table, view.variant):
@@ -593,7 +490,7 @@ class GreedyBot:
         counts = card_counts(hand)
         short = self.short_of_opening(view, hand, variant)
         if JOKER not in candidates:
-            return _discard_of(candidates, counts, values, short)
+            return discard_of(candidates, counts, values, short)
         # The orders as tuples ending on the card (each card once, so no two tie), then the best one's card.
         if short:
             # Throwing away the high cards it draws would keep such a hand short for good.
