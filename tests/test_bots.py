@@ -20,6 +20,7 @@ from kalooki.bots import (
     quick,
     register,
 )
+from kalooki.bots.turn_memo import TurnMemo
 from kalooki.cards import JOKER, Card, card_points, pack_list, parse_cards
 from kalooki.engine import Game
 from kalooki.loader import load_variant
@@ -266,3 +267,26 @@ def test_build_only_plans_match_the_solver() -> None:
         assert plan.value_left == solver.solve(hand, variant, table=table, opened=True, keep=1).value_left
     assert checked > 50
     assert ambiguous > 0
+
+
+def test_the_turn_memo_numbers_equal_tables_alike_and_different_tables_apart() -> None:
+    variant = load_variant("classic")
+    sevens = make_meld(parse_cards("7H 7C 7D"), variant)
+    run = make_meld(parse_cards("8S 9S TS"), variant)
+    memo = TurnMemo()
+    first = memo.table_number((sevens, run))
+    assert memo.table_number((sevens, run)) == first  # a new tuple of the same melds
+    assert memo.table_number(()) == 0
+    assert memo.table_number((sevens, run)) == first  # the empty table leaves the number alone
+    other = memo.table_number((sevens,))
+    assert other not in (0, first)
+    assert memo.table_number((sevens, run)) not in (0, first, other)  # asked again: numbered afresh
+    assert memo.table_number([sevens]) != memo.table_number([sevens])  # a list is never trusted
+    assert (
+        memo.table_key((sevens, run))
+        == memo.table_key([sevens, run])
+        == (
+            (sevens.cards, "set"),
+            (run.cards, "run"),
+        )
+    )

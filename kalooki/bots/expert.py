@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
-from kalooki.bots.greedy import GreedyBot, card_counts, keep_count
+from kalooki.bots.greedy import GreedyBot, keep_count
+from kalooki.bots.nearness import card_counts
 from kalooki.cards import JOKER, Card, card_points, full_pack
 from kalooki.rules import run_frame
 

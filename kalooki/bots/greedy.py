@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
-from kalooki.cards import JOKER, Card, card_points
-from kalooki.cardstate import EMPTY, KEY_BITS, CardState
+from kalooki.bots.nearness import card_counts, closeness_in, closeness_of, discard_of
+from kalooki.bots.turn_memo import TurnMemo
+from kalooki.cards import JOKER, Card
+from kalooki.cardstate import EMPTY, CardState
 from kalooki.melds import MeldError, build, make_meld
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 
@@ -33,61 +35,22 @@ def keep_count(variant: Variant) -> int:
     return rules.keep(variant)
 
 
-def card_counts(hand: Sequence[Card]) -> list[int]:
-    counts = [0] * 53
-    for card in hand:
-        counts[card] += 1
-    return counts
-
-
-def closeness_in(card: Card, counts: Sequence[int]) -> int:
-    """How many other cards of the hand could meld with ``card`` (same rank, or same suit within 2
-    ranks), from the hand's card counts (so a discard choice counts the hand once)."""
-    if card == JOKER:
-        return 99
-    a, b, c, d, e, f, g = _NEAR[card]
-    return counts[a] + counts[b] + counts[c] + counts[d] + counts[e] + counts[f] + counts[g]
-
-
-def _near(card: Card) -> tuple[Card, ...]:
-    """The cards that could meld with ``card``: its rank in the other suits, then its suit one or two
-    ranks away, counting round the ace (an ace sits next to a two and a king)."""
-    index = card % 13
-    base = card - index
-    others = tuple(suit * 13 + index for suit in range(4) if suit * 13 + index != card)
-    return others + tuple(base + (index + step) % 13 for step in (1, 2, 11, 12))
-
-
-_NEAR = tuple(_near(card) for card in range(JOKER))
-
-
-def closeness_of(card: Card, state: CardState) -> int:
-    """:func:`closeness_in` read from the hand's card state (no counts to build)."""
-    if card == JOKER:
-        return 99
-    key = state.key
-    total = 0
-    for code in _NEAR[card]:
-        total += (key >> (code * KEY_BITS)) & 15
-    return total
-
-
 def melds_plan(
     hand: Sequence[Card], melds: tuple[tuple[Card, ...], ...], points: int, variant: Variant
 ) -> solver.Plan:
     """A plan that lays ``melds`` (worth ``points``) from ``hand`` and nothing else."""
-    left = Counter(hand)
+    left = sorted(hand)  # stays sorted as the melds' cards are taken out
     for group in melds:
-        left.subtract(group)
-    remaining = tuple(sorted(left.elements()))
-    ace, joker = variant.ace_value, variant.joker_penalty
+        for card in group:
+            left.remove(card)
+    values = quick.card_values(variant.ace_value, variant.joker_penalty)
     return solver.Plan(
         melds=melds,
         builds=(),
         points=points,
-        cards_laid=len(hand) - len(remaining),
-        value_left=sum(card_points(card, ace, joker) for card in remaining),
-        remaining=remaining,
+        cards_laid=len(hand) - len(left),
+        value_left=sum(values[card] for card in left),
+        remaining=tuple(left),
     )
 
 
@@ -152,11 +115,12 @@ class GreedyBot:
         self._closed_size = 0
         self._closed_rules: Variant | None = None
         self._closed_hand = EMPTY
-        self._meldable: dict[tuple[int, int], int] = {}
+        self._memo = TurnMemo()
         # The hands of this turn whose card state is known (the view's, the view's plus the top discard).
         self._known: list[tuple[Sequence[Card], CardState]] = []
-        self._table: Sequence[TableMeld] = ()
-        self._table_key: tuple[object, ...] = ()
+        # The last answer of lays_top: the draw asks it twice of one view (wants_discard, throws_back).
+        self._lays_top: tuple[PlayerView, Card, bool] | None = None
+        self._hand_with: tuple[PlayerView, Card, list[Card]] | None = None
 
     # ---------------------------------------------------------------- the turn's memory
 
@@ -170,7 +134,7 @@ class GreedyBot:
             self._turn = key
             self._plans.clear()
             self._pending.clear()
-            self._meldable.clear()
+            self._memo.new_turn()
 
     def state_of(self, hand: Sequence[Card]) -> CardState:
         """The card state of ``hand``: the engine's for the view's hand (or it with the top discard)."""
@@ -180,14 +144,12 @@ class GreedyBot:
         return CardState.of(hand)
 
     def table_key(self, table: Sequence[TableMeld]) -> tuple[object, ...]:
-        """The table as plain values, for the plans' keys (the last table's key is remembered: a
-        view's table is asked about several times a turn)."""
-        if table is self._table:
-            return self._table_key
-        key = tuple((meld.cards, meld.kind) for meld in table)
-        if type(table) is tuple:  # a list could change under the remembered key
-            self._table, self._table_key = table, key
-        return key
+        """The table as plain values (see :meth:`TurnMemo.table_key`)."""
+        return self._memo.table_key(table)
+
+    def table_number(self, table: Sequence[TableMeld]) -> int:
+        """A number for the table in the plans' keys (see :meth:`TurnMemo.table_number`)."""
+        return self._memo.table_number(table)
 
     def best_opening(
         self, view: PlayerView, hand: Sequence[Card], must: tuple[Card, ...] = (), table: bool = True
@@ -197,7 +159,7 @@ class GreedyBot:
         if not must and (self.within_closed(hand, variant) or not self.may_open(hand, variant)):
             return None
         melds = view.table if table else ()
-        key: PlanKey = ("open", self.state_of(hand).key, self.table_key(melds), must)
+        key: PlanKey = ("open", self.state_of(hand).key, self.table_number(melds), must)
         if key in self._plans:
             return self._plans[key]
         keep = keep_count(variant)
@@ -221,7 +183,8 @@ class GreedyBot:
         """Note that ``hand`` holds no opening (see :meth:`may_open`)."""
         can_meld = self.meldable(hand, variant)
         state = self.state_of(hand)
-        self._closed = CardState.of(card for card in state if card == JOKER or can_meld >> card & 1)
+        # From the list: iterating a state walks all 53 codes.
+        self._closed = CardState.of([card for card in hand if card == JOKER or can_meld >> card & 1])
         self._closed_size = len(hand)
         self._closed_rules = variant
         self._closed_hand = state
@@ -247,12 +210,11 @@ class GreedyBot:
 
     def meldable(self, hand: Sequence[Card], variant: Variant) -> int:
         """:func:`quick.meldable`, remembered for the turn (a turn asks about each hand 2-3 times)."""
-        state = self.state_of(hand)
-        key = (state.key, id(variant))
-        found = self._meldable.get(key)
-        if found is None:
-            found = self._meldable[key] = quick.meldable(state, variant)
-        return found
+        return self._memo.meldable(self.state_of(hand), variant)
+
+    def opening_bound(self, hand: Sequence[Card], variant: Variant, can_meld: int) -> int:
+        """:func:`quick.opening_bound` of ``hand`` and its :meth:`meldable` mask, remembered for the turn."""
+        return self._memo.opening_bound(self.state_of(hand), variant, can_meld)
 
     def may_open(self, hand: Sequence[Card], variant: Variant) -> bool:
         """False when ``hand`` surely holds no opening.
@@ -262,14 +224,13 @@ class GreedyBot:
         one solver call, a hand is solved again only when a new card joins a meld.
         """
         can_meld = self.meldable(hand, variant)
-        state = self.state_of(hand)
-        if not can_meld or not rules.opens(variant, quick.opening_bound(state, can_meld, variant)):
+        if not can_meld or not rules.opens(variant, self.opening_bound(hand, variant, can_meld)):
             return False
         closed = self._closed
         if not closed.size or len(hand) > self._closed_size or self._closed_rules is not variant:
             return True
         # Whether a meldable card (or a joker) is held more often than in the hand that held no opening.
-        return bool(state.excess(closed) & (can_meld | 1 << JOKER))
+        return bool(self.state_of(hand).excess(closed) & (can_meld | 1 << JOKER))
 
     def solve(
         self,
@@ -285,7 +246,7 @@ class GreedyBot:
         """
         variant = view.variant
         table = view.table if builds else ()
-        key: PlanKey = ("solve", self.state_of(hand).key, self.table_key(table), must, objective)
+        key: PlanKey = ("solve", self.state_of(hand).key, self.table_number(table), must, objective)
         if key in self._plans:
             return self._plans[key]
         plan = None if must or JOKER in hand else self.without_search(hand, table, variant)
@@ -312,7 +273,7 @@ class GreedyBot:
         can_meld = self.meldable(hand, variant)
         if can_meld:
             return None
-        if not quick.may_lay(hand, table, variant, can_meld):
+        if not quick.may_lay(self.state_of(hand), table, variant, can_meld):
             return solver.Plan((), (), 0, 0, 0, tuple(hand))
         return quick.build_plan(hand, table, variant, keep_count(variant))
 
@@ -343,20 +304,38 @@ class GreedyBot:
             return False
         if self.lays_top(view, top):
             return False
+        with_top = self.hand_with(view, top)
+        return self.choose_discard(view, with_top, view.variant) == top
+
+    def hand_with(self, view: PlayerView, top: Card) -> list[Card]:
+        """The view's hand and ``top``, its card state known for the turn: lays_top and throws_back
+        both ask about it, and one list (found by identity) spares the second its state."""
+        last = self._hand_with
+        if last is not None and last[0] is view and last[1] == top:
+            return last[2]
         with_top = [*view.hand, top]
         self._known.append((with_top, view.hand_state.add(top)))
-        return self.choose_discard(view, with_top, view.variant) == top
+        self._hand_with = (view, top, with_top)
+        return with_top
 
     def lays_top(self, view: PlayerView, top: Card) -> bool:
         """Whether taking ``top`` lets this turn lay it and lay more than the hand could without it.
 
         Never when that laying strands the hand (:func:`strands`): a card taken under meld_at_once
         must be laid whatever that leaves, and so the bot used to lay down to a hand that could never go out.
+        Remembered for the view (held, so its identity is not reused): the answer rests on it alone.
         """
+        last = self._lays_top
+        if last is not None and last[0] is view and last[1] == top:
+            return last[2]
+        answer = self._lays_top_now(view, top)
+        self._lays_top = (view, top, answer)
+        return answer
+
+    def _lays_top_now(self, view: PlayerView, top: Card) -> bool:
         seat = view.current
         hand = view.hand
-        with_top = [*hand, top]
-        self._known.append((with_top, view.hand_state.add(top)))
+        with_top = self.hand_with(view, top)
         if view.opened[seat]:
             loose = top != JOKER and not self.meldable(with_top, view.variant) >> top & 1
             if loose and not quick.fits_table(top, view.table, view.variant):
@@ -408,14 +387,16 @@ class GreedyBot:
     def follow(self, plan: solver.Plan, hand: Sequence[Card]) -> Action:
         """The plan's first action; the rest wait in order, each with the hand it expects to find."""
         actions: list[tuple[Action, tuple[Card, ...]]] = []
-        left = Counter(hand)
+        left = sorted(hand)  # stays sorted as cards are taken out
         if plan.melds:
-            actions.append((Meld(plan.melds), tuple(sorted(left.elements()))))
+            actions.append((Meld(plan.melds), tuple(left)))
             for group in plan.melds:
-                left.subtract(group)
+                for card in group:
+                    left.remove(card)
         for index, cards, end in plan.builds:
-            actions.append((Build(index + 1, cards, end), tuple(sorted(left.elements()))))
-            left.subtract(cards)
+            actions.append((Build(index + 1, cards, end), tuple(left)))
+            for card in cards:
+                left.remove(card)
         first = actions[0][0]
         self._pending = actions[1:]
         return first
@@ -503,12 +484,15 @@ class GreedyBot:
         """The costliest card least connected to the rest of the hand (never a joker if avoidable)."""
         owed = self.debts(view)
         # Each card once; the orders below end on the card itself, so the order of this list is no matter.
-        held = self.state_of(hand).distinct()
-        candidates = [card for card in held if card != JOKER and card not in owed] or held
+        held = set(hand)
+        candidates = [card for card in held if card != JOKER and card not in owed] or list(held)
         values = quick.card_values(variant.ace_value, variant.joker_penalty)
         counts = card_counts(hand)
+        short = self.short_of_opening(view, hand, variant)
+        if JOKER not in candidates:
+            return discard_of(candidates, counts, values, short)
         # The orders as tuples ending on the card (each card once, so no two tie), then the best one's card.
-        if self.short_of_opening(view, hand, variant):
+        if short:
             # Throwing away the high cards it draws would keep such a hand short for good.
             return min([(values[card], closeness_in(card, counts), card) for card in candidates])[2]
         return max([(values[card] - 8 * closeness_in(card, counts), card) for card in candidates])[1]
@@ -521,5 +505,4 @@ class GreedyBot:
         """
         if view.opened[view.current] or not rules.opening_points(variant):
             return False  # (where any meld opens, no hand falls short: the search below is skipped)
-        state = self.state_of(hand)
-        return not rules.opens(variant, quick.opening_bound(state, self.meldable(hand, variant), variant))
+        return not rules.opens(variant, self.opening_bound(hand, variant, self.meldable(hand, variant)))

@@ -41,7 +41,10 @@ def meldable(hand: Sequence[Card] | CardState, variant: Variant) -> int:
     ``hand_state``): a list is turned into one first.
     """
     state = hand if isinstance(hand, CardState) else CardState.of(hand)
-    jokers = state.jokers
+    entry = _FRAMES.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        entry = _frame_entry(variant)
+    jokers = (state.key >> _JOKER_AT) & 15
     runs = state.runs
     # Bit i of each suit's 13-bit mask: the hand holds rank index i (0 = ace) of that suit.
     clubs = (runs >> 1) & _RANKS
@@ -55,35 +58,40 @@ def meldable(hand: Sequence[Card] | CardState, variant: Variant) -> int:
         ranks = (clubs & (diamonds | hearts | spades)) | (diamonds & (hearts | spades)) | (hearts & spades)
     else:
         ranks = (clubs & diamonds & (hearts | spades)) | ((clubs | diamonds) & hearts & spades)
-    if not suits_must_differ(variant):
+    if not entry[3]:
         # Sets may repeat a suit (two packs: 7H 7H 7S): a rank counts by its copies, not its suits.
         ranks |= _repeat_ranks(state.key, jokers)
     found = (clubs & ranks) | (diamonds & ranks) << 13 | (hearts & ranks) << 26 | (spades & ranks) << 39
-    return found | _in_runs(runs, jokers, variant)
+    return found | _in_runs(runs, jokers, entry)
 
 
 def meldable_in_runs(hand: Sequence[Card] | CardState, variant: Variant) -> int:
     """The natural cards of ``hand`` that some new run of this hand could hold: :func:`meldable` less sets."""
     state = hand if isinstance(hand, CardState) else CardState.of(hand)
-    return _in_runs(state.runs, state.jokers, variant)
-
-
-def _in_runs(runs: int, jokers: int, variant: Variant) -> int:
-    """The run part of :func:`meldable`, from the hand's run masks and jokers."""
     entry = _FRAMES.get(id(variant))
     if entry is None or entry[0] is not variant:
         entry = _frame_entry(variant)
-    _, frame, covered = entry
+    return _in_runs(state.runs, state.jokers, entry)
+
+
+def _in_runs(runs: int, jokers: int, entry: _FrameEntry) -> int:
+    """The run part of :func:`meldable`, from the hand's run masks and jokers (``entry``: the variant's)."""
+    frame, covered = entry[1], entry[2]
     found = 0
-    for suit in range(4):
-        mask = (runs >> (suit * RUN_BITS)) & _RUN_MASK
+    extra = jokers << RUN_BITS
+    # The suits' shifts written out: this runs two or three times a turn for every bot.
+    for at, to in _SUIT_SHIFTS:
+        mask = (runs >> at) & _RUN_MASK
         if mask:
-            key = mask | jokers << RUN_BITS
-            window = covered.get(key)
+            window = covered.get(mask | extra)
             if window is None:
-                window = covered[key] = _covered(mask, jokers, frame)
-            found |= window << (suit * 13)
+                window = covered[mask | extra] = _covered(mask, jokers, frame)
+            found |= window << to
     return found
+
+
+_SUIT_SHIFTS = tuple((suit * RUN_BITS, suit * 13) for suit in range(4))
+"""Each suit's place in a hand's ``runs`` and in a mask of card codes."""
 
 
 _RANKS = (1 << 13) - 1
@@ -92,8 +100,16 @@ _RANKS = (1 << 13) - 1
 def _repeat_ranks(key: int, jokers: int) -> int:
     """The ranks (bit 0 = ace) whose copies in a hand's count ``key``, with ``jokers``, make three cards."""
     ranks = 0
+    # The four suits' counts of a rank lie 13 codes apart: four shifts, no generator per rank.
+    step = 13 * KEY_BITS
     for index in range(13):
-        copies = sum((key >> ((suit * 13 + index) * KEY_BITS)) & 15 for suit in range(4))
+        at = index * KEY_BITS
+        copies = (
+            ((key >> at) & 15)
+            + ((key >> (at + step)) & 15)
+            + ((key >> (at + 2 * step)) & 15)
+            + ((key >> (at + 3 * step)) & 15)
+        )
         if copies and copies + jokers >= 3:
             ranks |= 1 << index
     return ranks
@@ -102,17 +118,19 @@ def _repeat_ranks(key: int, jokers: int) -> int:
 _RUN_MASK = (1 << RUN_BITS) - 1
 
 
-_FRAMES: dict[int, tuple[Variant, RunFrame, dict[int, int]]] = {}
-"""Each variant's run frame and the frame's :func:`_coverage`, by the variant's id (the entry holds the
-variant, so the id is not reused while remembered): hashing a variant, or its frame, costs more than
-the answer, and :func:`meldable` asks on every call."""
+_JOKER_AT = JOKER * KEY_BITS
+_FrameEntry = tuple[Variant, RunFrame, dict[int, int], bool]
+_FRAMES: dict[int, _FrameEntry] = {}
+"""Each variant's run frame, the frame's :func:`_coverage` and whether a set's suits must differ, by the
+variant's id (the entry holds the variant, so the id is not reused while remembered): hashing a
+variant, or its frame, costs more than the answer, and :func:`meldable` asks on every call."""
 
 
-def _frame_entry(variant: Variant) -> tuple[Variant, RunFrame, dict[int, int]]:
+def _frame_entry(variant: Variant) -> _FrameEntry:
     if len(_FRAMES) > 32:
         _FRAMES.clear()
     frame = run_frame(variant)
-    entry = _FRAMES[id(variant)] = (variant, frame, _coverage(frame))
+    entry = _FRAMES[id(variant)] = (variant, frame, _coverage(frame), suits_must_differ(variant))
     return entry
 
 
@@ -226,18 +244,39 @@ def _table_mask(
     """The OR of ``of_meld`` over the table's melds.
 
     Each meld's part is worked out once and remembered for as long as the meld is on the table:
-    a table changes only when something is laid, and the bots ask about it on every turn.
+    a table changes only when something is laid, and the bots ask about it on every turn. The
+    last table's answer is kept whole: each view brings a new tuple of the same (shared, frozen)
+    melds, which ``==`` matches by identity before it would compare a meld's fields.
     """
-    memo = _meld_memo(of_meld, variant)
+    entry = _meld_memo(of_meld, variant)
+    if table == entry.table:
+        return entry.mask
+    memo = entry.melds
     mask = 0
     for meld in table:
         found = memo.get(id(meld))
         if found is None or found[0] is not meld:
-            if len(memo) > _MELDS_KEPT:
-                memo.clear()
-            found = memo[id(meld)] = (meld, of_meld(meld, variant))
+            found = _remember(memo, meld, of_meld(meld, variant))
         mask |= found[1]
+    if type(table) is tuple:  # a list could change under the remembered answer
+        entry.table, entry.mask = table, mask
     return mask
+
+
+def _remember(memo: dict[int, tuple[TableMeld, int]], meld: TableMeld, answer: int) -> tuple[TableMeld, int]:
+    if len(memo) > _MELDS_KEPT:
+        memo.clear()
+    found = memo[id(meld)] = (meld, answer)
+    return found
+
+
+def _fits_one(meld: TableMeld, variant: Variant) -> int:
+    """:func:`fits_mask` of a table of ``meld`` alone, leaving the last whole table's answer in place."""
+    memo = _meld_memo(_meld_fits, variant).melds
+    found = memo.get(id(meld))
+    if found is None or found[0] is not meld:
+        found = _remember(memo, meld, _meld_fits(meld, variant))
+    return found[1]
 
 
 def _meld_swaps(meld: TableMeld, variant: Variant) -> int:
@@ -279,20 +318,32 @@ def _meld_fits(meld: TableMeld, variant: Variant) -> int:
 
 _MELDS_KEPT = 4096
 """Melds :func:`_table_mask` remembers per variant and question before it starts afresh."""
-_MELD_MEMOS: dict[tuple[object, int], tuple[Variant, dict[int, tuple[TableMeld, int]]]] = {}
 
 
-def _meld_memo(
-    of_meld: Callable[[TableMeld, Variant], int], variant: Variant
-) -> dict[int, tuple[TableMeld, int]]:
+class _MeldMemo:
+    """One question's answers under one variant: per meld by its id, and the last whole table's."""
+
+    __slots__ = ("mask", "melds", "table", "variant")
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.melds: dict[int, tuple[TableMeld, int]] = {}
+        self.table: Sequence[TableMeld] = ()
+        self.mask = 0
+
+
+_MELD_MEMOS: dict[tuple[object, int], _MeldMemo] = {}
+
+
+def _meld_memo(of_meld: Callable[[TableMeld, Variant], int], variant: Variant) -> _MeldMemo:
     """The answers of ``of_meld`` under ``variant``, keyed by the meld's id (the meld is held, so its id
     is never reused while remembered) and the variant's (a variant's hash costs more than the answer)."""
     entry = _MELD_MEMOS.get((of_meld, id(variant)))
-    if entry is None or entry[0] is not variant:
+    if entry is None or entry.variant is not variant:
         if len(_MELD_MEMOS) > 32:
             _MELD_MEMOS.clear()
-        entry = _MELD_MEMOS[(of_meld, id(variant))] = (variant, {})
-    return entry[1]
+        entry = _MELD_MEMOS[(of_meld, id(variant))] = _MeldMemo(variant)
+    return entry
 
 
 def may_lay(
@@ -327,7 +378,7 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
     values = card_values(ace, variant.joker_penalty)
     melds = list(table)
     # What fits each meld, kept beside it (only a meld built onto changes).
-    masks = [fits_mask((meld,), variant) for meld in melds]
+    masks = [_fits_one(meld, variant) for meld in melds]
     left = sorted(hand, key=lambda card: (-values[card], card))
     builds: list[PlannedBuild] = []
     points = 0
@@ -388,14 +439,21 @@ def _opening_candidates(
     the king last).
     """
     counts: dict[Card, int] = {}
+    # Beside the counts, the suits held of each rank and the run positions held of each suit
+    # (an ace at both ends): the loops below then test bits, not the dict, and skip what holds nothing.
+    rank_suits = [0] * 13
+    suit_runs = [0] * 4
     for card in hand:
         counts[card] = counts.get(card, 0) + 1
+        rank_suits[card % 13] |= _SUIT_BIT[card]
+        suit_runs[card // 13] |= _POSITION_BITS[card]
     found: list[tuple[tuple[Card, ...], int]] = []
     points = _position_points(variant.ace_value, variant.low_ace_value)
     for index in range(13):
-        suits = [suit for suit in range(4) if suit * 13 + index in counts]
-        if len(suits) < 3:
+        held = rank_suits[index]
+        if _SUITS_HELD[held] < 3:
             continue
+        suits = _SUITS_OF[held]
         value = rank_points(index + 1, variant.ace_value)
         for size in range(3, min(len(suits), SET_MAX, variant.set_maximum) + 1):
             for chosen in combinations(suits, size):
@@ -403,11 +461,15 @@ def _opening_candidates(
     frame = run_frame(variant)
     starts, size = frame.window_starts(), frame.minimum
     lowest, highest = starts[0], starts[-1] + size - 1
+    span = ((1 << (highest + 1)) - 1) ^ ((1 << lowest) - 1)
     for suit in range(4):
+        positions = suit_runs[suit] & span
+        if positions.bit_count() < size:
+            continue  # no stretch of ``size`` consecutive cards fits
         base = suit * 13
         run: list[int] = []  # the positions of the current stretch of consecutive cards
         for position in range(lowest, highest + 2):
-            if position <= highest and base + (position - 1) % 13 in counts:
+            if positions >> position & 1:
                 run.append(position)
                 continue
             for first in range(len(run) - size + 1):
@@ -418,6 +480,15 @@ def _opening_candidates(
             run = []
     found.sort(key=lambda candidate: -candidate[1])
     return counts, found
+
+
+_SUIT_BIT = tuple(1 << (code // 13) for code in range(JOKER))
+_POSITION_BITS = tuple(
+    (1 << 1) | (1 << 14) if code % 13 == 0 else 1 << (code % 13 + 1) for code in range(JOKER)
+)
+"""Each natural card's run positions (1-14: an ace is 1 and 14) as bits."""
+_SUITS_OF = tuple(tuple(suit for suit in range(4) if held >> suit & 1) for held in range(16))
+_SUITS_HELD = tuple(len(suits) for suits in _SUITS_OF)
 
 
 @lru_cache(maxsize=16)
