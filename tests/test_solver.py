@@ -80,6 +80,15 @@ def test_a_joker_opening_exactly_at_the_threshold_is_found() -> None:
     assert solve(hand, CLASSIC, opened=False).cards_laid == 6
 
 
+def test_the_bound_counts_each_natural_of_the_joker_free_melds_at_its_own_value() -> None:
+    # Without a joker meld the hand holds 39 (KC KD KH, 2S 3S 4S); with 6C 6D JK it opens at 57.
+    # Counting the naturals at the wrong values (every one at a four, say) would put it at 47.
+    hand = cards("KC KD KH 2S 3S 4S 6C 6D JK")
+    plan = best_opening(hand, CLASSIC)
+    assert plan is not None
+    assert plan.points == 57
+
+
 def test_a_joker_hand_one_point_short_does_not_open() -> None:
     # The fives (20) and KC KD JK (30) make 50. Counting the joker at an ace, 51 looks possible,
     # so the search has to show it is not.
