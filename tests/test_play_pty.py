@@ -50,14 +50,21 @@ class Terminal:
         self.pid = pid
         self.fd = fd
         self.output = ""
+        self.matched = 0
+        """Where the last wait's pattern ended: the next wait looks from there."""
         self.status: int | None = None
 
     def read_until(self, pattern: str, timeout: float = TIMEOUT) -> str:
-        """Read until ``pattern`` (a regex) appears after the output seen so far; the text read."""
-        start = len(self.output)
+        """Read until ``pattern`` (a regex) appears after what the last wait matched; the text from there.
+
+        From the last match, not from the end of the output read so far: one read may bring both
+        what a wait was for and what the next wait is for (a bot that answers at once, a busy
+        machine), and the second must still find its text.
+        """
+        start = self.matched
         deadline = time.monotonic() + timeout
         regex = re.compile(pattern)
-        while not regex.search(self.output, start):
+        while (match := regex.search(self.output, start)) is None:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise AssertionError(
@@ -75,6 +82,7 @@ class Terminal:
                     f"the program ended before {pattern!r}; its screen:\n{self.output[-2000:]}"
                 )
             self.output += ANSI.sub("", chunk.decode("utf-8", errors="replace")).replace("\r\n", "\n")
+        self.matched = match.end()
         return self.output[start:]
 
     def type(self, text: str) -> None:
