@@ -26,6 +26,7 @@ from kalooki.rules import RUN_MAX, RunFrame, run_frame, suits_must_differ
 from kalooki.snapshot import TurnSnapshot
 from kalooki.table_plays import joker_swaps, legal_builds
 from kalooki.variant import Variant
+from kalooki.variant_memo import PerVariant
 
 MAX_LISTED_LAYINGS = 1000
 """Most melds, builds and swaps :meth:`Game.legal_actions` lists (draws and discards are always all listed).
@@ -385,23 +386,14 @@ class _Memo:
                 memo.clear()
 
 
-def _candidate_memo(variant: Variant) -> _Memo:
-    """The memo of variants that agree on the knobs candidates depend on (keyed on them: a variant's
-    hash is slow), found first by the variant's id (the entry holds the variant, so the id is not
-    reused while remembered): the bots ask on every turn."""
-    entry = _MEMO_BY_ID.get(id(variant))
-    if entry is not None and entry[0] is variant:
-        return entry[1]
-    if len(_MEMO_BY_ID) > 32:
-        _MEMO_BY_ID.clear()
-    memo = _memo_of(
-        variant.set_maximum, not suits_must_differ(variant), variant.ace_in_runs, variant.run_minimum
-    )
-    _MEMO_BY_ID[id(variant)] = (variant, memo)
-    return memo
+def _variant_candidate_memo(variant: Variant) -> _Memo:
+    """The memo of variants that agree on the knobs candidates depend on (keyed on them)."""
+    books = not suits_must_differ(variant)
+    return _memo_of(variant.set_maximum, books, variant.ace_in_runs, variant.run_minimum)
 
 
-_MEMO_BY_ID: dict[int, tuple[Variant, _Memo]] = {}
+_candidate_memo: PerVariant[_Memo] = PerVariant(_variant_candidate_memo, limit=32)
+""":func:`_variant_candidate_memo`, found by the variant object first: the bots ask on every turn."""
 
 
 @lru_cache(maxsize=32)

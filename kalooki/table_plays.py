@@ -19,6 +19,7 @@ from kalooki.cardstate import KEY_BITS, CardState
 from kalooki.melds import MeldError, RunEnd, TableMeld, build, set_room_suits, swap
 from kalooki.moves import Build, Swap
 from kalooki.rules import run_frame, suits_must_differ
+from kalooki.variant_memo import PerVariant
 
 if TYPE_CHECKING:
     from kalooki.gamestate import TurnState
@@ -129,18 +130,9 @@ _BUILDS_KEPT = 5_000
 _MeldEntry = tuple[TableMeld, int, dict[int, _MeldBuilds], int, tuple[Card, ...]]
 """A table meld, its :func:`_first_pieces`, its builds by the hand's part (its rank's or suit's counts
 and the jokers), and the cards that could free its jokers (:func:`_wanted`) as a mask and in order."""
-_BUILDS: dict[int, tuple[Variant, dict[int, _MeldEntry]]] = {}
-
-
-def _builds_memo(variant: Variant) -> dict[int, _MeldEntry]:
-    """The melds' builds found so far under ``variant``, by the meld's id (the entry holds the meld, so
-    its id is not reused while remembered); keyed by the variant's id (hashing it costs more)."""
-    entry = _BUILDS.get(id(variant))
-    if entry is None or entry[0] is not variant:
-        if len(_BUILDS) > 16:
-            _BUILDS.clear()
-        entry = _BUILDS[id(variant)] = (variant, {})
-    return entry[1]
+_builds_memo: PerVariant[dict[int, _MeldEntry]] = PerVariant(lambda variant: {})
+"""The melds' builds found so far under a variant, by the meld's id (the entry holds the meld, so its
+id is not reused while remembered)."""
 
 
 def joker_swaps(

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from kalooki import rules
 from kalooki.cards import ACE, JOKER, Card, full_pack, make_card
 from kalooki.melds import MeldError, TableMeld, build, run_span_ok, set_room_suits
+from kalooki.variant_memo import PerVariant
 
 if TYPE_CHECKING:
     from kalooki.variant import Variant
@@ -43,33 +44,26 @@ def places(meld: TableMeld, variant: Variant) -> tuple[Card, ...]:
     Remembered per variant and meld (melds are frozen, and a table meld stays on the table for many
     turns): the bots ask about every meld on the table on the turns they lay down to a small hand.
     """
-    entry = _PLACES.get(id(variant))
-    if entry is None or entry[0] is not variant:
-        if len(_PLACES) > 16:
-            _PLACES.clear()
-        entry = _PLACES[id(variant)] = (variant, {}, {})
+    by_value, by_id = _places_memo(variant)
     # First by the meld object (a table meld is asked about on many turns; hashing a meld costs more),
     # then by its value (the melds a bot makes up to try a laying are new objects equal to old ones).
-    same = entry[2].get(id(meld))
+    same = by_id.get(id(meld))
     if same is not None and same[0] is meld:
         return same[1]
-    memo = entry[1]
-    found = memo.get(meld)
+    found = by_value.get(meld)
     if found is None:
-        if len(memo) > _PLACES_LIMIT:
-            memo.clear()
-            entry[2].clear()
-        found = memo[meld] = tuple(_places(meld, variant))
-    entry[2][id(meld)] = (meld, found)
+        if len(by_value) > _PLACES_LIMIT:
+            by_value.clear()
+            by_id.clear()
+        found = by_value[meld] = tuple(_places(meld, variant))
+    by_id[id(meld)] = (meld, found)
     return found
 
 
-_PLACES: dict[
-    int, tuple[Variant, dict[TableMeld, tuple[Card, ...]], dict[int, tuple[TableMeld, tuple[Card, ...]]]]
-] = {}
-""":func:`places` as found so far, by the variant's id (the entry holds the variant, so the id is not
-reused while remembered: hashing a variant costs more than the answer): by meld, and by the meld's id
-(the entry holds the meld)."""
+_PlacesMemo = tuple[dict[TableMeld, tuple[Card, ...]], dict[int, tuple[TableMeld, tuple[Card, ...]]]]
+_places_memo: PerVariant[_PlacesMemo] = PerVariant(lambda variant: ({}, {}))
+""":func:`places` as found so far under a variant: by meld, and by the meld's id (the entry holds the
+meld, so its id is not reused while remembered)."""
 
 _PLACES_LIMIT = 50_000
 

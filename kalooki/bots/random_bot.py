@@ -35,6 +35,7 @@ from kalooki.engine import candidate_melds
 from kalooki.legal import near_meld_cards
 from kalooki.melds import MeldError, make_meld
 from kalooki.moves import Action, Build, Discard, Meld, Swap
+from kalooki.variant_memo import PerVariant
 
 if TYPE_CHECKING:
     from kalooki.variant import Variant
@@ -136,22 +137,9 @@ class RandomBot:
         return Build(index + 1, cards, end)
 
 
-_WORTH: dict[int, tuple[Variant, dict[tuple[Card, ...], tuple[int, int]]]] = {}
-
-
-def _worth_memo(variant: Variant) -> dict[tuple[Card, ...], tuple[int, int]]:
-    """The points of each group laid as a new meld under ``variant`` (-1: not a meld) and its cards as
-    :func:`_counts`, as found so far.
-
-    Keyed by the variant object (held, so its id is never reused): hashing a variant costs more
-    than a look-up saves.
-    """
-    entry = _WORTH.get(id(variant))
-    if entry is None or entry[0] is not variant:
-        if len(_WORTH) > 16:
-            _WORTH.clear()
-        entry = _WORTH[id(variant)] = (variant, {})
-    return entry[1]
+_worth_memo: PerVariant[dict[tuple[Card, ...], tuple[int, int]]] = PerVariant(lambda variant: {})
+"""The points of each group laid as a new meld under a variant (-1: not a meld) and its cards as
+:func:`_counts`, as found so far."""
 
 
 def opening_values(state: CardState, variant: Variant) -> dict[tuple[Card, ...], tuple[int, int]]:
