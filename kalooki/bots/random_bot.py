@@ -170,11 +170,10 @@ def surely_no_opening(
     Every meld without jokers that the hand could lay is a candidate, so the cards in candidates
     without jokers are all the natural cards a joker-free meld can hold. Without jokers an opening
     is some candidates (each as often as the cards allow), which a short search settles. With one
-    joker, a natural card in no joker-free candidate can be laid only in the joker's meld; that meld
-    is a candidate too, unless its joker stands where the hand holds the card, and then the card
-    could take its place and all its cards are in a joker-free candidate. So an opening is worth at
-    most those cards, the joker, and the most the candidates with the joker add to them. With more
-    jokers this says "maybe".
+    joker, a natural card in no joker-free candidate can be laid only in the joker's meld, and that
+    meld is a candidate too (the joker standing for a missing card or for one the hand holds). So an
+    opening is worth at most those cards, the joker, and the most the candidates with the joker add
+    to them. With more jokers this says "maybe".
     """
     jokers = state.jokers
     if jokers > 1:
