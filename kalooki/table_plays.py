@@ -98,7 +98,7 @@ def _first_pieces(meld: TableMeld, variant: Variant) -> int:
     mask = 0
     for card in pieces:
         mask |= 1 << card
-    # A joker may go wherever a natural card may (a run takes one where the hand lacks the natural).
+    # A joker may go wherever a natural card may.
     return mask | 1 << JOKER if mask else 0
 
 
@@ -236,24 +236,30 @@ def _set_offers(meld: TableMeld, counts: Counter[Card], variant: Variant) -> lis
 def _run_end(
     meld: TableMeld, counts: Counter[Card], variant: Variant, end: RunEnd
 ) -> Iterator[tuple[tuple[Card, ...], RunEnd | None]]:
-    """The builds onto one end of a run, a card longer each."""
-    jokers = counts[JOKER]
-    cards: list[Card] = []
-    used_jokers = 0
+    """The builds onto one end of a run, outward from the end: each place takes a natural card the hand
+    holds a spare copy of, or a joker, which may stand for a card the hand holds (that card stays free
+    for another meld). The natural first, then the joker, each build followed by its longer ones."""
+    naturals: list[Card] = []
     for step in range(1, 14 - len(meld.cards) + 1):
         natural = _next_natural(meld, variant, end, step)
         if natural is None:
             break
-        # Each position takes a natural card when the hand has a spare one, else a joker.
-        if counts[natural] > cards.count(natural):
-            piece = natural
-        elif used_jokers < jokers:
-            piece = JOKER
-            used_jokers += 1
-        else:
-            break
-        cards = [*cards, piece] if end == "high" else [piece, *cards]
-        yield tuple(cards), end
+        naturals.append(natural)
+    jokers = counts[JOKER]
+
+    def extend(cards: list[Card], used_jokers: int) -> Iterator[tuple[tuple[Card, ...], RunEnd | None]]:
+        if len(cards) == len(naturals):
+            return
+        natural = naturals[len(cards)]
+        pieces = [natural] if counts[natural] > cards.count(natural) else []
+        if used_jokers < jokers:
+            pieces.append(JOKER)
+        for piece in pieces:
+            longer = [*cards, piece]
+            yield tuple(longer) if end == "high" else tuple(reversed(longer)), end
+            yield from extend(longer, used_jokers + (piece == JOKER))
+
+    yield from extend([], 0)
 
 
 def _next_natural(meld: TableMeld, variant: Variant, end: RunEnd, step: int) -> Card | None:

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from kalooki import rules, table_plays
 from kalooki.bots import make_bot
-from kalooki.cards import JOKER, Card
+from kalooki.cards import JOKER, Card, parse_cards
 from kalooki.cardstate import CardState
 from kalooki.driver import ask_bot, play_turn
 from kalooki.engine import Game
@@ -228,3 +228,63 @@ def test_a_melds_first_pieces_are_the_first_cards_of_its_builds(ace_in_runs: str
         # A joker may start a build wherever a natural card may.
         expected |= 1 << JOKER if expected else 0
         assert table_plays._first_pieces(meld, variant) == expected, meld
+
+
+RunBuild = tuple[tuple[Card, ...], str]
+
+
+def _every_run_build(meld: TableMeld, hand: list[Card], variant: Variant) -> set[RunBuild]:
+    """Every build onto either end of ``meld`` that ``melds.build`` accepts from ``hand``: each place
+    past the end holding the natural card or a joker, in every way the hand's cards allow."""
+    counts = Counter(hand)
+    found: set[RunBuild] = set()
+    for end in ("low", "high"):
+        line: list[Card] = []
+        for step in range(1, 14 - len(meld.cards) + 1):
+            natural = table_plays._next_natural(meld, variant, end, step)
+            if natural is None:
+                break
+            line.append(natural)
+        for length in range(1, len(line) + 1):
+            for joker_places in range(1 << length):
+                outward = [JOKER if joker_places >> i & 1 else line[i] for i in range(length)]
+                if any(Counter(outward)[card] > counts[card] for card in set(outward)):
+                    continue
+                cards = tuple(outward) if end == "high" else tuple(reversed(outward))
+                try:
+                    build(meld, cards, variant, end)
+                except MeldError:
+                    continue
+                found.add((cards, end))
+    return found
+
+
+def test_a_joker_may_be_built_onto_a_run_for_a_card_the_hand_holds() -> None:
+    variant = Variant()
+    meld = make_meld(tuple(parse_cards("5H 6H 7H")), variant)
+    hand = parse_cards("8H 9H JK 2C")
+    listed = {
+        (action.cards, action.end) for action in legal_builds(hand, CardState.of(hand), [meld], variant, 0)
+    }
+    # The joker as 8H, keeping 8H; and as 8H before the 9H.
+    assert (tuple(parse_cards("JK")), "high") in listed
+    assert (tuple(parse_cards("JK 9H")), "high") in listed
+    assert listed == _every_run_build(meld, hand, variant)
+
+
+@pytest.mark.parametrize("ace_in_runs", ["high_or_low", "high", "low", "wrap"])
+def test_the_run_builds_listed_are_every_build_the_rules_accept(ace_in_runs: str) -> None:
+    rng = random.Random(ace_in_runs)
+    variant = Variant(ace_in_runs=ace_in_runs, jokers=4)
+    pack = [card for card in range(52) for _ in range(2)] + [JOKER] * 4
+    for _ in range(300):
+        suit, low, length = rng.randrange(4), rng.randint(1, 11), rng.randint(3, 5)
+        ranks = [(low - 1 + step) % 13 + 1 for step in range(length)]
+        try:
+            meld = make_meld(tuple(suit * 13 + rank - 1 for rank in ranks), variant)
+        except MeldError:
+            continue
+        hand = rng.sample(pack, rng.randint(4, 14))
+        listed = legal_builds(hand, CardState.of(hand), [meld], variant, 0)
+        runs = {(action.cards, action.end) for action in listed}
+        assert runs == _every_run_build(meld, hand, variant), (meld, hand)
