@@ -45,26 +45,20 @@ class Laying(TurnPlay):
             if not 0 <= seat < len(self.players):
                 raise NotYourTurnError(f"there is no seat {seat} at this table")
             raise NotYourTurnError(f"it is {self.player}'s turn, not {self.players[seat]}'s")
-        # Every turn draws and discards: those two, by exact type, check their one part here and leave
-        # anything unusual to check_action_parts, which words the refusal (its isinstance walk through
-        # every kind of action costs more than the draw itself).
-        if type(action) is Draw:
-            if action.source != "stock" and action.source != "discard":
-                check_action_parts(action)
-            return self._draw(action)
-        if type(action) is Discard:
-            if type(action.card) is not int or not 0 <= action.card <= JOKER:
-                check_action_parts(action)
-        else:
+        # Every turn draws and discards: a well-formed Draw or Discard (by exact type) needs no more
+        # checking of its parts, and anything else goes to check_action_parts, which words the refusal
+        # (its isinstance walk through every kind of action costs more than the draw itself).
+        plain = (type(action) is Draw and action.source in ("stock", "discard")) or (
+            type(action) is Discard and type(action.card) is int and 0 <= action.card <= JOKER
+        )
+        if not plain:
             check_action_parts(action)
-            if isinstance(action, Draw):
-                return self._draw(action)
+        if isinstance(action, Draw):
+            return self._draw(action)
         if self.phase == "draw":
             raise IllegalMoveError.about(
                 self.player, "must", "must", "draw first: draw stock or draw discard"
             )
-        if type(action) is Discard:
-            return self._discard(action)
         if isinstance(action, Meld):
             return self._meld(action)
         if isinstance(action, Build):

@@ -52,9 +52,7 @@ class TableMeld:
         """The rank (1-14) a run's position stands for; for a set, the set's rank."""
         if self.kind == "set":
             return self.rank
-        rank = self.rank + index
-        # Only wrap-around runs go past the ace above the king.
-        return rank if rank <= 14 else (rank - 1) % 13 + 1
+        return _position_rank(self.rank, index)
 
     def stands_for(self, index: int) -> Card:
         """The card at ``index`` stands for (a joker in a set stands for no one suit: JOKER)."""
@@ -80,10 +78,8 @@ class TableMeld:
             return rank_points(self.rank, ace_value) * len(self.cards)
         low = ace_value if low_ace_value is None else low_ace_value
         total = 0
-        # The positions' ranks, as position_rank gives them, without a method call per card.
-        for rank in range(self.rank, self.rank + len(self.cards)):
-            if rank > 14:  # only wrap-around runs go past the ace above the king
-                rank = (rank - 1) % 13 + 1
+        for index in range(len(self.cards)):
+            rank = _position_rank(self.rank, index)
             total += low if rank == 1 else rank_points(rank, ace_value)
         return total
 
@@ -151,6 +147,8 @@ def run_span_ok(low: int, length: int, variant: Variant) -> bool:
 
 
 def _position_rank(low: int, index: int) -> int:
+    """The rank (1-14) of a run's position ``index`` from position ``low``: only wrap-around runs go
+    past the ace above the king."""
     rank = low + index
     return rank if rank <= 14 else (rank - 1) % 13 + 1
 

@@ -44,7 +44,7 @@ def meldable(hand: Sequence[Card] | CardState, variant: Variant) -> int:
     entry = _FRAMES.get(id(variant))
     if entry is None or entry[0] is not variant:
         entry = _frame_entry(variant)
-    jokers = (state.key >> _JOKER_AT) & 15
+    jokers = state.jokers
     runs = state.runs
     # Bit i of each suit's 13-bit mask: the hand holds rank index i (0 = ace) of that suit.
     clubs = (runs >> 1) & _RANKS
@@ -118,7 +118,6 @@ def _repeat_ranks(key: int, jokers: int) -> int:
 _RUN_MASK = (1 << RUN_BITS) - 1
 
 
-_JOKER_AT = JOKER * KEY_BITS
 _FrameEntry = tuple[Variant, RunFrame, dict[int, int], bool]
 _FRAMES: dict[int, _FrameEntry] = {}
 """Each variant's run frame, the frame's :func:`_coverage` and whether a set's suits must differ, by the
