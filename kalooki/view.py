@@ -23,6 +23,7 @@ from kalooki import rules
 from kalooki.cards import Card
 from kalooki.cardstate import CardState
 from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Build, Meld, Swap
+from kalooki.table_plays import joker_swaps
 
 if TYPE_CHECKING:
     from kalooki.engine import Game, Phase, TurnState
@@ -247,8 +248,6 @@ class LegalView:
         swap and then lists its layings pays once.
         """
         if self._swaps is None:
-            from kalooki.table_plays import joker_swaps
-
             view = self.view
             seat = view.current
             if view.phase != "play" or not rules.may_release_jokers(view.variant, view.opened[seat]):
@@ -268,6 +267,7 @@ class LegalView:
         view = self.view
         seat = view.current
         if view.phase == "play" and view.opened[seat] and not view.owed:
+            # Here, not at the top: legal imports gamestate, which imports this module.
             from kalooki.legal import opened_layings
 
             keep = rules.keep(view.variant)
