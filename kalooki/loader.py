@@ -95,15 +95,7 @@ def resolve_variant(
     Raises :class:`VariantError` with every problem found.
     """
     problems: list[Diagnostic] = []
-    set_options: SetOptions | None = None
-    if isinstance(overrides, SetOptions):
-        set_options = overrides
-    elif overrides:
-        try:
-            set_options = parse_set_options(list(overrides))
-        except VariantError as error:
-            problems.extend(error.diagnostics)
-
+    set_options = _set_options(overrides, problems)
     try:
         path, display = locate_top(name_or_path, base_dir, reference)
     except VariantError as error:
@@ -138,12 +130,7 @@ def load_variant_text(
     (default: the working directory).
     """
     problems: list[Diagnostic] = []
-    set_options = None
-    if overrides:
-        try:
-            set_options = parse_set_options(list(overrides))
-        except VariantError as error:
-            problems.extend(error.diagnostics)
+    set_options = _set_options(overrides, problems)
     try:
         document = load_yaml_text(text, source)
     except YamlError as error:
@@ -152,3 +139,19 @@ def load_variant_text(
     # A path that names no real file: bases resolve next to it, and it takes part in cycle checks.
     path = directory / (Path(source).stem + ".yaml")
     return resolve(path, source, document, problems, set_options, None).variant
+
+
+def _set_options(overrides: Sequence[str] | SetOptions, problems: list[Diagnostic]) -> SetOptions | None:
+    """The ``--set`` options, parsed (None when there are none); what is wrong with them goes to ``problems``.
+
+    They are checked before the files so that a bad option is reported with the files' problems.
+    """
+    if isinstance(overrides, SetOptions):
+        return overrides
+    if not overrides:
+        return None
+    try:
+        return parse_set_options(list(overrides))
+    except VariantError as error:
+        problems.extend(error.diagnostics)
+        return None

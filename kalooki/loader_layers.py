@@ -365,7 +365,7 @@ def resolve(
     if top.document is not None and "extends" in top.document.data:
         origins["extends"] = Origin.at(top.document.location(("extends",)))
 
-    cross = _cross_field_diagnostics(variant, layer, origins, display, set_options)
+    cross = _cross_field_diagnostics(variant, layer, origins, display)
     if cross:
         raise VariantError(sort_diagnostics(cross))
     return ResolvedVariant(variant, origins, tuple(resolver.sources), dict(layer.provenance), layer.source)
@@ -431,7 +431,6 @@ def _cross_field_diagnostics(
     layer: _Layer,
     origins: Mapping[str, Origin],
     display: str,
-    set_options: SetOptions | None,
 ) -> list[Diagnostic]:
     diagnostics: list[Diagnostic] = []
     for named, message in cross_field_problems(variant):

@@ -34,9 +34,17 @@ def builtin_variant_names() -> list[str]:
 
 def builtin_variant_path(name: str) -> Path:
     """The file of a built-in variant; raises :class:`VariantError` for an unknown name."""
+    found = _builtin(name)
+    if found is None:
+        raise VariantError([Location(name).error(unknown_variant_message(name))])
+    return found[0]
+
+
+def _builtin(name: str) -> tuple[Path, str] | None:
+    """A built-in variant's file and its display name, or None when ``name`` names none."""
     if name in builtin_variant_names():
-        return variants_dir() / f"{name}.yaml"
-    raise VariantError([Location(name).error(unknown_variant_message(name))])
+        return variants_dir() / f"{name}.yaml", builtin_display(name)
+    return None
 
 
 def unknown_variant_message(name: str) -> str:
@@ -93,10 +101,10 @@ def locate_base(
             problems.append(location.error(f"{refusal}: {display}"))
             return None
         return target, display
-    if reference in builtin_variant_names():
-        return variants_dir() / f"{reference}.yaml", builtin_display(reference)
-    problems.append(location.error(unknown_variant_message(reference)))
-    return None
+    found = _builtin(reference)
+    if found is None:
+        problems.append(location.error(unknown_variant_message(reference)))
+    return found
 
 
 def locate_top(
@@ -116,8 +124,9 @@ def locate_top(
         if refusal is not None:
             raise VariantError([where.error(f"{refusal}: {display}")])
         return path, display
-    if name_or_path in builtin_variant_names():
-        return variants_dir() / f"{name_or_path}.yaml", builtin_display(name_or_path)
+    found = _builtin(name_or_path)
+    if found is not None:
+        return found
     local = Path(base_dir) / name_or_path if base_dir is not None else Path(name_or_path)
     if local.is_file():
         return local, str(local)
