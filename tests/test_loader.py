@@ -385,7 +385,7 @@ def test_builtins_are_named_not_located_when_installed(
     for name in ("czech-500", "czech-300"):
         (installed / f"{name}.yaml").write_bytes((variants_dir() / f"{name}.yaml").read_bytes())
     (installed / "broken.yaml").write_text("decks: 9\n", encoding="utf-8")
-    monkeypatch.setattr("kalooki.loader.variants_dir", lambda: installed)
+    monkeypatch.setattr("kalooki.loader_refs.variants_dir", lambda: installed)
     resolved = resolve_variant("czech-300")
     assert str(resolved.origins["goal_score"]) == "builtin:czech-300:8:13"
     assert str(resolved.origins["scoring"]).startswith("builtin:czech-500:")

@@ -1,0 +1,447 @@
+"""The layers of a variant: its file over its ``extends`` bases, then a mapping's overrides, then ``--set``.
+
+:func:`resolve` reads a variant file and, depth first, the bases it names (found by
+:mod:`kalooki.loader_refs`), each read once and checked for ``extends`` cycles. Each layer
+records, knob by knob, the value, where it was set (:class:`Origin`) and how specific that
+place is, so that a rule involving several knobs is reported at the one the author set last.
+Every knob is validated on its own where it is written; the rules across knobs are checked
+once, on the merged variant. The public entry points are in :mod:`kalooki.loader`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from kalooki import provenance as provenance_keys
+from kalooki.loader_refs import VariantError, locate_base
+from kalooki.set_options import SetOptions
+from kalooki.variant import CROSS_FIELD_INVOLVES, DEFER_CROSS_FIELD, KNOB_NAMES, Variant, cross_field_problems
+from kalooki.yamlio import (
+    Diagnostic,
+    KeyPath,
+    Location,
+    YamlDocument,
+    YamlError,
+    describe_value,
+    format_key_path,
+    load_yaml_file,
+    merge_recovered,
+    sort_diagnostics,
+    text_lookalikes,
+    validation_diagnostics,
+)
+
+SCRIPT_HINT_KEYS = ("players", "hands")
+"""Top-level keys of a game script: a variant file holding a list of ``players`` or any ``hands`` is one."""
+
+_FILE_ONLY = ("name", "description")
+_ORIGIN_KINDS = Literal["default", "file", "set", "stem"]
+
+
+# --------------------------------------------------------------------------- origins and results
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a value of a resolved variant came from."""
+
+    kind: _ORIGIN_KINDS
+    source: str = ""
+    line: int = 0
+    column: int = 0
+    text: str = ""
+    """For a ``--set``: the option as given."""
+
+    def __str__(self) -> str:
+        if self.kind == "default":
+            return "classic default"
+        if self.kind == "set":
+            return f"{self.source} {self.text}"
+        if self.kind == "stem":
+            return f"the name of {self.source}"
+        return f"{self.source}:{self.line}:{self.column}"
+
+    @staticmethod
+    def at(location: Location, kind: _ORIGIN_KINDS = "file", text: str = "") -> Origin:
+        return Origin(kind, location.source, location.line, location.column, text)
+
+
+DEFAULT_ORIGIN = Origin("default")
+
+
+@dataclass(frozen=True)
+class ResolvedVariant:
+    """A loaded variant, with the origin of each of its values and the files that were read."""
+
+    variant: Variant
+    origins: Mapping[str, Origin]
+    """Field name -> where its value was set; every field of the model is present."""
+    sources: tuple[str, ...]
+    """The files read, each base before the file that extends it."""
+    provenance: Mapping[str, str] = field(default_factory=dict)
+    """Knob -> where its value comes from in the rule text (see :mod:`kalooki.provenance`)."""
+    source: str | None = None
+    """The rule text the variant follows, as its most specific file names it."""
+
+    def set_at(self) -> dict[str, str]:
+        """Where each knob without provenance was set, for those not at classic's default."""
+        return {
+            knob: str(origin)
+            for knob, origin in self.origins.items()
+            if knob in KNOB_NAMES and knob not in self.provenance and origin.kind != "default"
+        }
+
+
+# --------------------------------------------------------------------------- overrides
+
+
+@dataclass(frozen=True)
+class MappingOverrides:
+    """Knob values given as a mapping inside another document, e.g. a game script's ``set:``.
+
+    ``document`` is the loaded file and ``path`` where the mapping is in it; diagnostics
+    point into that file, keyed by the full path (``set.opening_threshold``).
+    """
+
+    document: YamlDocument
+    path: KeyPath = ("set",)
+
+
+# --------------------------------------------------------------------------- resolution
+
+
+@dataclass
+class _Layer:
+    knobs: dict[str, Any] = field(default_factory=dict)
+    origins: dict[str, Origin] = field(default_factory=dict)
+    # When each knob was last set, so a cross-field error can point at the most specific source.
+    order: dict[str, int] = field(default_factory=dict)
+    provenance: dict[str, str] = field(default_factory=dict)
+    source: str | None = None
+
+    def set_knob(self, knob: str, value: Any, origin: Origin, rank: int) -> None:
+        """Set a knob; what a base said about its old value no longer applies."""
+        self.knobs[knob] = value
+        self.origins[knob] = origin
+        self.order[knob] = rank
+        self.provenance.pop(knob, None)
+
+
+@dataclass
+class _FileResult:
+    layer: _Layer | None
+    document: YamlDocument | None
+
+
+class _Resolver:
+    def __init__(self) -> None:
+        self.diagnostics: list[Diagnostic] = []
+        self.sources: list[str] = []
+        self.done: dict[Path, _FileResult] = {}
+        self.counter = 0
+
+    def tick(self) -> int:
+        self.counter += 1
+        return self.counter
+
+    def file(
+        self,
+        path: Path,
+        display: str,
+        chain: tuple[tuple[Path, str], ...],
+        document: YamlDocument | None = None,
+        base_of: Location | None = None,
+    ) -> _FileResult:
+        """Resolve one file (``document`` when it is already loaded, e.g. from text).
+
+        ``base_of``: where the ``extends`` that names this file is, for a file that cannot be read or is
+        not a variant file at all (said there in one line, without echoing the file's content).
+        """
+        key = path.resolve()
+        if key in self.done:
+            return self.done[key]
+        if document is None:
+            try:
+                document = load_yaml_file(path, display=display)
+            except YamlError as error:
+                unread = (
+                    base_of is not None
+                    and error.document is None
+                    and all(item.line == 0 for item in error.diagnostics)
+                )
+                if unread and base_of is not None:
+                    reasons = "; ".join(item.message for item in error.diagnostics)
+                    self.diagnostics.append(base_of.error(f"cannot read the base {display}: {reasons}"))
+                else:
+                    self.diagnostics.extend(merge_recovered(error, own_problems))
+                result = _FileResult(None, None)
+                self.done[key] = result
+                return result
+        if base_of is not None and _not_a_variant(document):
+            self.diagnostics.append(
+                base_of.error(f"{display} is not a variant file: none of its keys is a variant's")
+            )
+            result = _FileResult(None, None)
+            self.done[key] = result
+            return result
+        chain = (*chain, (key, display))
+        problems: list[Diagnostic] = []
+        layer = _Layer()
+        for reference, location in self._bases(document, problems):
+            base = locate_base(reference, path, display, location, problems)
+            if base is None:
+                continue
+            base_path, base_display = base
+            cycle = [name for resolved, name in chain if resolved == base_path.resolve()]
+            if cycle:
+                start = [resolved for resolved, _ in chain].index(base_path.resolve())
+                names = [name for _, name in chain[start:]] + [base_display]
+                problems.append(location.error(f"extends cycle: {' -> '.join(names)}"))
+                continue
+            result = self.file(base_path, base_display, chain, base_of=location)
+            if result.layer is None:
+                if result.document is not None:
+                    # Say why another file's errors are listed: this file extends it.
+                    problems.append(location.error(f"the base {base_display} is not valid (see its errors)"))
+                continue
+            layer.knobs.update(result.layer.knobs)
+            layer.origins.update(result.layer.origins)
+            layer.order.update(result.layer.order)
+            for knob in result.layer.knobs:
+                layer.provenance.pop(knob, None)
+            layer.provenance.update(result.layer.provenance)
+            layer.source = result.layer.source or layer.source
+        problems.extend(own_problems(document))
+        self.diagnostics.extend(problems)
+        self.sources.append(display)
+        if problems:
+            result = _FileResult(None, document)
+        else:
+            # One rank for the whole file: it is more specific than its bases, and within it no key is.
+            rank = self.tick()
+            knobs, meta = provenance_keys.split(document.data)
+            for knob, value in knobs.items():
+                if knob in _FILE_ONLY or knob == "extends":
+                    continue
+                layer.set_knob(knob, value, Origin.at(document.location((knob,))), rank)
+            if meta.get("source"):
+                # Another text: what the bases quoted from theirs does not say where these rules come from.
+                layer.provenance.clear()
+            layer.provenance.update(meta.get("provenance") or {})
+            layer.source = meta.get("source") or layer.source
+            result = _FileResult(layer, document)
+        self.done[key] = result
+        return result
+
+    @staticmethod
+    def _bases(document: YamlDocument, problems: list[Diagnostic]) -> list[tuple[str, Location]]:
+        if "extends" not in document.data:
+            return []
+        value = document.data["extends"]
+        if value is None:
+            return []
+        if isinstance(value, str):
+            value_location = document.location(("extends",))
+            if not value:
+                problems.append(value_location.error("expected a variant name or path, got ''"))
+                return []
+            return [(value, value_location)]
+        if not isinstance(value, list):
+            problems.append(
+                document.location(("extends",)).error(
+                    f"expected a variant name or path, or a list of them, got {describe_value(value)}"
+                )
+            )
+            return []
+        bases: list[tuple[str, Location]] = []
+        for index, item in enumerate(value):
+            location = document.location(("extends", index))
+            if isinstance(item, str) and item:
+                bases.append((item, location))
+            else:
+                problems.append(
+                    location.error(f"expected a variant name or path, got {describe_value(item)}")
+                )
+        return bases
+
+
+# --------------------------------------------------------------------------- one file's own keys
+
+
+def _not_a_variant(document: YamlDocument) -> bool:
+    """A base file with keys but none of a variant's: another kind of YAML file, whose keys are not echoed."""
+    data = document.data
+    return bool(data) and not any(key in Variant.model_fields for key in data)
+
+
+def own_problems(document: YamlDocument) -> list[Diagnostic]:
+    """The problems of a file's own keys, each on its own (bases and cross-field rules aside)."""
+    data = document.data
+    if "hands" in data or isinstance(data.get("players"), list):
+        # Not a variant with many unknown keys: one line that says what to do instead.
+        message = f"this is a game script, not a variant: run it with `kalooki play {document.source}`"
+        return [Diagnostic(document.source, 1, 1, "", message)]
+    own, _ = provenance_keys.split({key: value for key, value in data.items() if key != "extends"})
+    problems = [*_field_problems(own, document, ()), *provenance_keys.problems(document)]
+    # `extends: True` is already an unknown variant, reported with the bases.
+    lookalikes = [item for item in text_lookalikes(document, problems) if not item.key.startswith("extends")]
+    return problems + lookalikes
+
+
+def _field_problems(data: dict[str, Any], locator: Any, prefix: KeyPath) -> list[Diagnostic]:
+    try:
+        Variant.model_validate(data, context={DEFER_CROSS_FIELD: True})
+    except ValidationError as error:
+        return validation_diagnostics(error, data, locator, prefix=prefix, model=Variant)
+    return []
+
+
+# --------------------------------------------------------------------------- the merged variant
+
+
+def resolve(
+    path: Path,
+    display: str,
+    document: YamlDocument | None,
+    problems: list[Diagnostic],
+    set_options: SetOptions | None,
+    mapping_overrides: MappingOverrides | None,
+) -> ResolvedVariant:
+    """The variant in ``path`` (``document`` when already loaded) over its bases, then the overrides.
+
+    ``display`` names the file in diagnostics; ``problems`` are those found before (in the ``--set``
+    options), reported with the files'. Raises :class:`VariantError` with every problem found.
+    """
+    resolver = _Resolver()
+    top = resolver.file(path, display, (), document)
+    problems = [*resolver.diagnostics, *problems]
+
+    layer = _Layer()
+    if top.layer is not None:
+        layer = _Layer(
+            dict(top.layer.knobs),
+            dict(top.layer.origins),
+            dict(top.layer.order),
+            dict(top.layer.provenance),
+            top.layer.source,
+        )
+    file_only: dict[str, Any] = {"name": path.stem}
+    file_only_origins: dict[str, Origin] = {"name": Origin("stem", display)}
+    if top.document is not None:
+        for key in _FILE_ONLY:
+            if key in top.document.data:
+                file_only[key] = top.document.data[key]
+                file_only_origins[key] = Origin.at(top.document.location((key,)))
+
+    if mapping_overrides is not None:
+        problems.extend(_apply_mapping(mapping_overrides, layer, file_only, file_only_origins, resolver))
+    if set_options is not None:
+        rank = resolver.tick()
+        for key, value in set_options.values.items():
+            origin = Origin.at(set_options.location((key,)), "set", set_options.option_text(key))
+            if key in _FILE_ONLY:
+                file_only[key] = value
+                file_only_origins[key] = origin
+            else:
+                layer.set_knob(key, value, origin, rank)
+
+    if problems or top.layer is None:
+        raise VariantError(sort_diagnostics(problems))
+
+    extends = top.document.data.get("extends") if top.document is not None else None
+    data = {**file_only, **layer.knobs, "extends": extends}
+    try:
+        variant = Variant.model_validate(data, context={DEFER_CROSS_FIELD: True})
+    except ValidationError as error:  # pragma: no cover - every part was validated where it was written
+        raise VariantError(validation_diagnostics(error, data, _Nowhere(display), model=Variant)) from None
+    origins = dict.fromkeys(Variant.model_fields, DEFAULT_ORIGIN)
+    origins.update(layer.origins)
+    origins.update(file_only_origins)
+    if top.document is not None and "extends" in top.document.data:
+        origins["extends"] = Origin.at(top.document.location(("extends",)))
+
+    cross = _cross_field_diagnostics(variant, layer, origins, display)
+    if cross:
+        raise VariantError(sort_diagnostics(cross))
+    return ResolvedVariant(variant, origins, tuple(resolver.sources), dict(layer.provenance), layer.source)
+
+
+class _Nowhere:
+    """A locator for values whose place is unknown: the top of the file."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def location(self, path: Sequence[str | int], key: str | None = None) -> Location:
+        return Location(self.source, 1, 1, format_key_path(path) if key is None else key)
+
+    key_location = location
+
+    def scalar_text(self, path: Sequence[str | int]) -> str | None:
+        return None
+
+
+def _apply_mapping(
+    overrides: MappingOverrides,
+    layer: _Layer,
+    file_only: dict[str, Any],
+    file_only_origins: dict[str, Origin],
+    resolver: _Resolver,
+) -> list[Diagnostic]:
+    document, path = overrides.document, tuple(overrides.path)
+    try:
+        mapping = document.value(path)
+    except KeyError:
+        return []
+    if mapping is None:
+        return []
+    if not isinstance(mapping, dict):
+        return [
+            document.location(path).error(
+                f"expected a mapping of knob names to values, got {describe_value(mapping)}"
+            )
+        ]
+    problems: list[Diagnostic] = []
+    if "extends" in mapping:
+        problems.append(
+            document.key_location((*path, "extends")).error("a variant's bases cannot be changed here")
+        )
+        mapping = {key: value for key, value in mapping.items() if key != "extends"}
+    problems.extend(_field_problems(mapping, document, path))
+    if problems:
+        return problems
+    rank = resolver.tick()
+    for key, value in mapping.items():
+        origin = Origin.at(document.location((*path, key)))
+        if key in _FILE_ONLY:
+            file_only[key] = value
+            file_only_origins[key] = origin
+        else:
+            layer.set_knob(key, value, origin, rank)
+    return []
+
+
+def _cross_field_diagnostics(
+    variant: Variant,
+    layer: _Layer,
+    origins: Mapping[str, Origin],
+    display: str,
+) -> list[Diagnostic]:
+    diagnostics: list[Diagnostic] = []
+    for named, message in cross_field_problems(variant):
+        involved = CROSS_FIELD_INVOLVES.get(named, (named,))
+        # Point at a knob the most specific source set (the one the author just wrote); within one
+        # source, at the knob the rule is named after, else the first involved.
+        best = max(layer.order.get(knob, -1) for knob in involved)
+        chosen = next(knob for knob in involved if layer.order.get(knob, -1) == best)
+        origin = origins.get(chosen, DEFAULT_ORIGIN)
+        if origin.kind == "default":
+            diagnostics.append(Diagnostic(display, 1, 1, named, message))
+        else:
+            diagnostics.append(Diagnostic(origin.source, origin.line, origin.column, chosen, message))
+    return diagnostics

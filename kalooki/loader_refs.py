@@ -1,0 +1,133 @@
+"""Variant references: the built-in variants, and which file a name or a path given for a variant names.
+
+:mod:`kalooki.loader` says how a reference is read (a path, or a built-in name) and finds the file
+asked for with :func:`locate_top`; :mod:`kalooki.loader_layers` finds each ``extends`` entry's with
+:func:`locate_base`. A file named from inside another file must be a regular ``.yaml``/``.yml``
+file: a variant file is shared between people, so naming a base must not be a way to read any
+other file.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from kalooki.resources import variants_dir
+from kalooki.yamlio import Diagnostic, Location, YamlError, suggest
+
+BUILTIN_PREFIX = "builtin:"
+"""The FILE part of a diagnostic or an origin in a built-in variant is ``builtin:NAME``."""
+
+VARIANT_SUFFIXES = (".yaml", ".yml")
+
+
+class VariantError(YamlError):
+    """A variant that cannot be loaded; ``diagnostics`` holds every problem found."""
+
+
+def builtin_variant_names() -> list[str]:
+    """The built-in variants, classic first and the others in alphabetical order."""
+    names = sorted(path.stem for path in variants_dir().glob("*.yaml"))
+    return sorted(names, key=lambda name: (name != "classic", name))
+
+
+def builtin_variant_path(name: str) -> Path:
+    """The file of a built-in variant; raises :class:`VariantError` for an unknown name."""
+    found = _builtin(name)
+    if found is None:
+        raise VariantError([Location(name).error(unknown_variant_message(name))])
+    return found[0]
+
+
+def _builtin(name: str) -> tuple[Path, str] | None:
+    """A built-in variant's file and its display name, or None when ``name`` names none."""
+    if name in builtin_variant_names():
+        return variants_dir() / f"{name}.yaml", builtin_display(name)
+    return None
+
+
+def unknown_variant_message(name: str) -> str:
+    """Says that ``name`` is no built-in variant, with the closest one and the list of them."""
+    names = builtin_variant_names()
+    message = f"unknown variant '{name}'"
+    close = suggest(name, names)
+    if close:
+        message += f" (did you mean '{close}'?)"
+    return f"{message}; the built-in variants are {', '.join(names)}, or give the path of a .yaml file"
+
+
+def is_path_like(reference: str) -> bool:
+    """A reference that is read as a path, not as a built-in name."""
+    return "/" in reference or os.sep in reference or reference.endswith((".yaml", ".yml"))
+
+
+def builtin_display(name: str) -> str:
+    """How diagnostics and origins name a built-in variant's file: ``builtin:classic``.
+
+    Not its path, which for an installed copy is a long way into site-packages.
+    """
+    return f"{BUILTIN_PREFIX}{name}"
+
+
+def base_file_refusal(target: Path) -> str | None:
+    """Why ``extends`` may not read ``target`` (None when it may): only regular ``.yaml``/``.yml`` files.
+
+    A variant file is shared between people, so its ``extends`` must not be a way to read (and have
+    echoed) any file the user can read, nor to hang on a FIFO or a device.
+    """
+    if target.suffix.lower() not in VARIANT_SUFFIXES:
+        return "a base variant file must end in .yaml or .yml"
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return "no such file"
+    if stat.S_ISDIR(mode):
+        return "is a directory, not a variant file"
+    if not stat.S_ISREG(mode):
+        return "is not a regular file"
+    return None
+
+
+def locate_base(
+    reference: str, parent: Path, parent_display: str, location: Location, problems: list[Diagnostic]
+) -> tuple[Path, str] | None:
+    """The file an ``extends`` entry of ``parent`` names and its display name, or None with a problem."""
+    if is_path_like(reference):
+        target = parent.parent / reference
+        display = os.path.normpath(os.path.join(os.path.dirname(parent_display), reference))
+        refusal = base_file_refusal(target)
+        if refusal is not None:
+            problems.append(location.error(f"{refusal}: {display}"))
+            return None
+        return target, display
+    found = _builtin(reference)
+    if found is None:
+        problems.append(location.error(unknown_variant_message(reference)))
+    return found
+
+
+def locate_top(
+    name_or_path: str | Path, base_dir: str | Path | None, reference: Location | None
+) -> tuple[Path, str]:
+    """The file of the variant asked for and its display name; raises :class:`VariantError`.
+
+    ``reference``: where ``name_or_path`` was written, if in a file (see ``resolve_variant``).
+    """
+    where = reference if reference is not None else Location(str(name_or_path))
+    if isinstance(name_or_path, Path) or is_path_like(name_or_path):
+        given = str(name_or_path)
+        path = Path(base_dir) / given if base_dir is not None else Path(given)
+        display = os.path.normpath(os.path.join(str(base_dir), given)) if base_dir is not None else given
+        # A variant named inside another file (a game script's ``variant:``) is held to extends' rules.
+        refusal = base_file_refusal(path) if reference is not None else None
+        if refusal is not None:
+            raise VariantError([where.error(f"{refusal}: {display}")])
+        return path, display
+    found = _builtin(name_or_path)
+    if found is not None:
+        return found
+    local = Path(base_dir) / name_or_path if base_dir is not None else Path(name_or_path)
+    if local.is_file():
+        return local, str(local)
+    raise VariantError([where.error(unknown_variant_message(name_or_path))])
