@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from kalooki.loader_refs import VariantError
 from kalooki.variant import DEFER_CROSS_FIELD, Variant
 from kalooki.yamlio import (
     Diagnostic,
@@ -108,8 +109,5 @@ def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOp
     except ValidationError as error:
         problems.extend(validation_diagnostics(error, values, parsed, model=Variant))
     if problems:
-        # Imported here: the loader, which defines the error, reads its overrides through this module.
-        from kalooki.loader import VariantError
-
         raise VariantError(sort_diagnostics(problems))
     return parsed
