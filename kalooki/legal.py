@@ -216,7 +216,7 @@ def candidate_melds(hand: Sequence[Card] | CardState, variant: Variant) -> list[
     """
     state = hand if isinstance(hand, CardState) else CardState.of(hand)
     memo = _candidate_memo(variant)
-    set_keys, run_keys = _part_keys(state, memo.books)
+    set_keys, run_keys = _part_keys(state, memo.books, state.jokers)
     found: list[tuple[Card, ...]] = []
     sets, runs = memo.sets, memo.runs
     for key in set_keys:
@@ -228,17 +228,19 @@ def candidate_melds(hand: Sequence[Card] | CardState, variant: Variant) -> list[
     return found
 
 
-def near_meld_cards(state: CardState, variant: Variant) -> int:
-    """The cards (bit ``code``) of every candidate meld of ``state`` with at least two natural cards.
+def near_meld_cards(state: CardState, variant: Variant, extra_jokers: int = 0) -> int:
+    """The cards (bit ``code``) of every candidate meld of ``state`` with at least two natural cards,
+    the hand holding ``extra_jokers`` more jokers (one stands for a card still to come).
 
     The same look-ups as :func:`candidate_melds`, each part's cards remembered as one mask; where
     suits must differ, a rank's part depends only on its suits and the jokers, so the sets' parts
     are read two ranks at a time, a byte of the suit masks each (see :func:`_byte_near`).
     """
     memo = _candidate_memo(variant)
+    jokers = state.jokers + extra_jokers
     found = 0
     if memo.books:
-        set_keys, run_keys = _part_keys(state, True)
+        set_keys, run_keys = _part_keys(state, True, jokers)
         near = memo.set_near
         for key in set_keys:
             bits = near.get(key)
@@ -246,16 +248,21 @@ def near_meld_cards(state: CardState, variant: Variant) -> int:
                 bits = near[key] = _near_bits(_sets_of(memo, key, variant))
             found |= bits
     else:
-        jokers = state.jokers
         tables = memo.byte_near.get(jokers)
         if tables is None:
             tables = memo.byte_near[jokers] = _byte_near(memo, jokers, variant)
+        # Seven bytes of the suit masks (the last holds the kings alone), one look-up each.
         suits = state.suits
-        for table in tables:
-            if not suits:
-                break
-            found |= table[suits & 255]
-            suits >>= 8
+        one, two, three, four, five, six, seven = tables
+        found = (
+            one[suits & 255]
+            | two[suits >> 8 & 255]
+            | three[suits >> 16 & 255]
+            | four[suits >> 24 & 255]
+            | five[suits >> 32 & 255]
+            | six[suits >> 40 & 255]
+            | seven[suits >> 48]
+        )
         run_keys = _run_keys(state.runs, jokers)
     near = memo.run_near
     for key in run_keys:
@@ -268,22 +275,19 @@ def near_meld_cards(state: CardState, variant: Variant) -> int:
 
 def _byte_near(memo: _Memo, jokers: int, variant: Variant) -> tuple[tuple[int, ...], ...]:
     """For each byte of a hand's suit masks (ranks ``2 * place`` and the next), the :func:`_near_bits`
-    of the sets of the ranks it holds, with ``jokers``: a hand's sets part in seven look-ups."""
-    near = memo.set_near
-    tables = []
-    for place in range(7):
-        table = []
-        for byte in range(256):
-            bits = 0
-            for key in _BYTE_SET_KEYS[place][byte]:
-                key |= jokers << 20
-                part = near.get(key)
-                if part is None:
-                    part = near[key] = _near_bits(_sets_of(memo, key, variant))
-                bits |= part
-            table.append(bits)
-        tables.append(tuple(table))
-    return tuple(tables)
+    of the sets of the ranks it holds, with ``jokers``: a hand's sets part in seven look-ups.
+
+    A rank's sets are the aces' of the same suits and jokers with each natural card moved up by the
+    rank's index (the rank only names the cards in :func:`_rank_sets`), and so are their cards: the
+    aces' fifteen parts, moved, make every entry."""
+    aces = [0] + [_near_bits(_sets_of(memo, suits << 4 | jokers << 20, variant)) for suits in range(1, 16)]
+    joker = 1 << JOKER
+    by_index = [[(bits & ~joker) << index | bits & joker for bits in aces] for index in range(13)]
+    by_index.append([0] * 16)
+    return tuple(
+        tuple(low | high for high in by_index[2 * place + 1] for low in by_index[2 * place])
+        for place in range(7)
+    )
 
 
 def _near_bits(groups: tuple[tuple[Card, ...], ...]) -> int:
@@ -295,10 +299,9 @@ def _near_bits(groups: tuple[tuple[Card, ...], ...]) -> int:
     return bits
 
 
-def _part_keys(state: CardState, books: bool) -> tuple[list[int], tuple[int, int, int, int]]:
-    """The memo keys of a hand's parts: each rank held (index, suits or copies, jokers), then each
-    suit (suit, run positions, jokers)."""
-    jokers = state.jokers
+def _part_keys(state: CardState, books: bool, jokers: int) -> tuple[list[int], tuple[int, int, int, int]]:
+    """The memo keys of a hand's parts holding ``jokers``: each rank held (index, suits or copies,
+    jokers), then each suit (suit, run positions, jokers)."""
     held = state.suits
     if books:
         set_keys: list[int] = []

@@ -151,7 +151,12 @@ def test_near_meld_cards_are_the_cards_of_the_candidate_melds_with_two_naturals(
                 if len(group) - group.count(JOKER) >= 2:
                     for card in group:
                         expected |= 1 << card
-            assert near_meld_cards(CardState.of(hand), variant) == expected, hand
+            state = CardState.of(hand)
+            assert near_meld_cards(state, variant) == expected, hand
+            # One more joker, held or only counted, gives the same cards.
+            assert near_meld_cards(state, variant, extra_jokers=1) == near_meld_cards(
+                state.add(JOKER), variant
+            )
 
 
 def test_a_joker_may_stand_for_a_card_the_hand_holds() -> None:

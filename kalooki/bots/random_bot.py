@@ -284,7 +284,7 @@ def _loose(view: PlayerView) -> list[Card]:
     state = view.hand_state
     # The hand and one joker standing for the card still to come: its melds are those the hand
     # holds and those one card short.
-    kept = near_meld_cards(state.add(JOKER), view.variant)
+    kept = near_meld_cards(state, view.variant, extra_jokers=1)
     return codes_of(state.held & ~kept or state.held)
 
 
