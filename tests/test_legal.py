@@ -22,10 +22,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kalooki.candidates import candidate_melds, near_meld_cards
 from kalooki.cards import JOKER, Card, full_pack, make_card, parse_cards
 from kalooki.cardstate import CardState
 from kalooki.engine import FixedDeal, Game
-from kalooki.legal import candidate_melds, near_meld_cards
 from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
 from kalooki.melds import make_meld, run_span_ok
 from kalooki.moves import Discard, Draw, Meld
