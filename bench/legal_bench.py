@@ -14,9 +14,9 @@ import time
 from collections.abc import Callable
 
 from bench import BenchResult, Options, register
+from kalooki.candidates import candidate_melds
 from kalooki.cards import pack_list
 from kalooki.engine import Game
-from kalooki.legal import candidate_melds
 from kalooki.moves import Discard, Draw
 from kalooki.variant import Variant
 

@@ -27,6 +27,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from kalooki import rules
+from kalooki.candidates import candidate_melds
 from kalooki.cards import Card, format_card, format_cards, full_pack, parse_card
 from kalooki.cardstate import EMPTY
 from kalooki.events import DealEvent
@@ -45,7 +46,7 @@ from kalooki.gamestate import (
     StateFormatError,
     TurnState,
 )
-from kalooki.legal import MAX_LISTED_LAYINGS, MAX_OPENING_STEPS, LegalActions, candidate_melds
+from kalooki.legal import MAX_LISTED_LAYINGS, MAX_OPENING_STEPS, LegalActions
 from kalooki.melds import TableMeld
 from kalooki.statecheck import check_player_name, check_reachable, check_state_shape, first_error
 from kalooki.variant import Variant

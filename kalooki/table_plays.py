@@ -18,7 +18,7 @@ from kalooki.cards import JOKER, Card, make_card
 from kalooki.cardstate import KEY_BITS, CardState
 from kalooki.melds import MeldError, RunEnd, TableMeld, build, set_room_suits, swap
 from kalooki.moves import Build, Swap
-from kalooki.rules import run_frame, suits_must_differ
+from kalooki.rules import RUN_MAX, run_frame, suits_must_differ
 from kalooki.variant_memo import PerVariant
 
 if TYPE_CHECKING:
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 _MeldBuilds = tuple[tuple[tuple[Card, ...], RunEnd | None], ...]
 """The cards (and end) of each build of one table meld from one hand part."""
+_Reaches = tuple[tuple[RunEnd, tuple[Card, ...]], ...]
+"""A run's ends, each with the naturals past it as far as a build may reach, outward."""
 
 
 def legal_builds(
@@ -35,52 +37,208 @@ def legal_builds(
     """Every build of ``hand`` (its card state ``state``) onto ``table`` that keeps ``keep`` cards in hand,
     meld by meld.
 
-    A meld's builds depend only on the meld and the hand's copies of the cards that could join it (its
-    rank, or its suit) and jokers: they are remembered on those, as a table meld stays for many turns
-    while the hand changes a card or two. Most turns the hand holds no card that could start a build
-    onto a meld at all, which one AND of masks tells.
+    A meld's builds depend only on its cards and the hand's copies of the cards that could join it
+    (those a run's builds reach past its ends, a set's suits) and its jokers, up to as many as could
+    go in: they are remembered on those (:class:`_Shape`), as a table meld stays for many turns while
+    the hand changes a card or two, and the same melds come back hand after hand. Most turns the hand
+    holds no card that could start a build onto a meld at all, which one AND of masks tells.
     """
     memo = _builds_memo(variant)
     key = state.key
     held = state.held
     size = state.size
     jokers = state.jokers
-    counts: Counter[Card] | None = None
     for number, meld in enumerate(table, start=1):
-        entry = memo.get(id(meld))
-        if entry is None or entry[0] is not meld:
-            entry = _meld_entry(memo, meld, variant)
-        if not held & entry[1]:
+        entry = memo.melds.get(id(meld))
+        shape = entry[1] if entry is not None and entry[0] is meld else memo.shape(meld, variant)
+        if not held & shape.first:
             continue
-        if meld.kind == "set":
-            part = 0
-            for shift in _RANK_SHIFTS[meld.rank - 1]:
-                part = part << KEY_BITS | (key >> shift) & _COUNT
-        else:
-            part = (key >> (meld.suit * 13 * KEY_BITS)) & _SUIT_COUNTS
-        part = part << KEY_BITS | jokers
-        found = entry[2].get(part)
-        if found is None:
-            if counts is None:
-                counts = Counter(hand)
-            found = entry[2][part] = _meld_builds(meld, counts, variant)
+        found = shape.builds_of(hand, key, held, jokers, meld, variant)
         for cards, end in found:
             if size - len(cards) >= keep:
                 yield Build(number, cards, end)
 
 
-def _meld_entry(memo: dict[int, _MeldEntry], meld: TableMeld, variant: Variant) -> _MeldEntry:
-    """What ``memo`` remembers of ``meld``, worked out on first sight."""
-    entry = memo.get(id(meld))
-    if entry is None or entry[0] is not meld:
-        if len(memo) > _BUILDS_KEPT:
-            memo.clear()
-        wanted = _wanted(meld, variant)
-        mask = 0
-        for card in wanted:
-            mask |= 1 << card
-        entry = memo[id(meld)] = (meld, _first_pieces(meld, variant), {}, mask, wanted)
-    return entry
+class _Shape:
+    """What the builds and swaps of one table meld depend on, worked out once per meld's cards.
+
+    ``first``: the cards (bit ``code``) that could start a build (:func:`_first_pieces`). ``naturals``:
+    the natural cards that could join it (bit ``code``); ``shifts``: where a set's copies sit in a card
+    state's key, where copies beyond the first count (books), else None; ``most_jokers``: the most
+    jokers one build could hold. ``reaches``: for a run, each end and the naturals past it as far as a
+    build may reach (:func:`_run_reaches`), or None where the builds are found by trying each candidate
+    with :func:`kalooki.melds.build`; these four are worked out when a hand first could build.
+    ``builds``: the builds found, by the hand's part. ``wanted``: the cards that could free its jokers
+    (:func:`_wanted`), in order and as a mask.
+    """
+
+    __slots__ = ("builds", "first", "most_jokers", "naturals", "reaches", "shifts", "wanted", "wanted_mask")
+
+    def __init__(self, meld: TableMeld, variant: Variant) -> None:
+        self.first = _first_pieces(meld, variant)
+        self.builds: dict[int, _MeldBuilds] = {}
+        # Worked out by _prepare when a hand first could build (naturals -1 until then).
+        self.naturals = -1
+        self.shifts: tuple[int, ...] | None = None
+        self.most_jokers = 0
+        self.reaches: _Reaches | None = None
+        self.wanted = _wanted(meld, variant)
+        self.wanted_mask = 0
+        for card in self.wanted:
+            self.wanted_mask |= 1 << card
+
+    def _prepare(self, meld: TableMeld, variant: Variant) -> None:
+        self.reaches = _run_reaches(meld, variant) if meld.kind == "run" else None
+        if self.reaches is not None:
+            pieces = [card for _, naturals in self.reaches for card in naturals]
+            self.most_jokers = max(len(naturals) for _, naturals in self.reaches)
+        elif meld.kind == "set":
+            pieces = [make_card(meld.rank, suit) for suit in set_room_suits(meld, variant)]
+            self.most_jokers = max(0, variant.set_maximum - len(meld.cards))
+            if not suits_must_differ(variant):
+                self.shifts = tuple(card * KEY_BITS for card in pieces)
+        else:
+            # A run the shortcut cannot vouch for (see _run_reaches): every card of its suit counts.
+            pieces = [make_card(rank, meld.suit) for rank in range(1, 14)]
+            self.shifts = tuple(card * KEY_BITS for card in pieces)
+            self.most_jokers = RUN_MAX
+        naturals = 0
+        for card in pieces:
+            naturals |= 1 << card
+        self.naturals = naturals
+
+    def builds_of(
+        self, hand: Sequence[Card], key: int, held: int, jokers: int, meld: TableMeld, variant: Variant
+    ) -> _MeldBuilds:
+        """The builds of ``meld`` (of this shape) from a hand (its cards, key, held mask and jokers)."""
+        if self.naturals < 0:
+            self._prepare(meld, variant)
+        jokers = min(jokers, self.most_jokers)
+        shifts = self.shifts
+        if shifts is None:
+            part = held & self.naturals
+        else:
+            part = 0
+            for shift in shifts:
+                part = part << KEY_BITS | (key >> shift) & _COUNT
+        part = part << KEY_BITS | jokers
+        found = self.builds.get(part)
+        if found is None:
+            if len(self.builds) > _BUILDS_KEPT:
+                self.builds.clear()
+            reaches = self.reaches
+            if reaches is not None:
+                found = _reached_builds(reaches, held, jokers)
+            else:
+                # The hand's copies of the cards that count, and its jokers up to the room: all that
+                # _build_candidates reads.
+                counts = Counter(
+                    {card: count for card, count in Counter(hand).items() if self.naturals >> card & 1}
+                )
+                counts[JOKER] = jokers
+                found = _meld_builds(meld, counts, variant)
+            self.builds[part] = found
+        return found
+
+
+class _BuildsMemo:
+    """The shapes of the melds seen under a variant: by the meld object (its id; the entry holds the
+    meld, so the id is not reused while remembered), and by its cards, shared by equal melds."""
+
+    __slots__ = ("melds", "shapes")
+
+    def __init__(self) -> None:
+        self.melds: dict[int, tuple[TableMeld, _Shape]] = {}
+        self.shapes: dict[tuple[str, int, int, tuple[Card, ...]], _Shape] = {}
+
+    def shape(self, meld: TableMeld, variant: Variant) -> _Shape:
+        entry = self.melds.get(id(meld))
+        if entry is not None and entry[0] is meld:
+            return entry[1]
+        if len(self.melds) > _BUILDS_KEPT:
+            self.melds.clear()
+        content = (meld.kind, meld.rank, meld.suit, meld.cards)
+        shape = self.shapes.get(content)
+        if shape is None:
+            if len(self.shapes) > _BUILDS_KEPT:
+                self.shapes.clear()
+            shape = self.shapes[content] = _Shape(meld, variant)
+        self.melds[id(meld)] = (meld, shape)
+        return shape
+
+
+def _run_reaches(meld: TableMeld, variant: Variant) -> _Reaches | None:
+    """For each end of a run, the naturals past it (outward) as far as a build may reach, or None where
+    the builds cannot be read off them.
+
+    :func:`_run_end` offers, at each place past an end, its natural card or a joker, and
+    :func:`kalooki.melds.build` keeps a candidate when the run frame allows its length there, the meld's
+    own cards fit, and each natural it adds fits its place. So a candidate of ``m`` cards is kept when
+    ``m`` jokers are (the same frame and meld) and its naturals fit, as they do wherever the naturals
+    up to the reach are kept together; and none is kept where ``m`` jokers are not. Asked of ``build``
+    here, once per meld: where the lengths at which jokers are kept run from one up to a reach, the
+    naturals up to it are kept and are distinct, the builds are every candidate up to the reach, a
+    place's natural offered whenever the hand holds one. Otherwise None: each candidate is tried.
+    """
+    reaches = []
+    for end in _ENDS:
+        naturals = _naturals_past(meld, variant, end)
+        reach = 0
+        for length in range(1, len(naturals) + 1):
+            if not _builds(meld, (JOKER,) * length, variant, end):
+                continue
+            if reach != length - 1:
+                return None
+            reach = length
+        outward = naturals[:reach]
+        if len(set(outward)) != len(outward) or (reach and not _builds(meld, outward, variant, end)):
+            return None
+        reaches.append((end, outward))
+    return tuple(reaches)
+
+
+def _builds(meld: TableMeld, outward: tuple[Card, ...], variant: Variant, end: RunEnd) -> bool:
+    """Whether :func:`kalooki.melds.build` accepts ``outward`` (written outward from ``end``) there."""
+    try:
+        build(meld, outward if end == "high" else outward[::-1], variant, end)
+    except MeldError:
+        return False
+    return True
+
+
+def _reached_builds(reaches: _Reaches, held: int, jokers: int) -> _MeldBuilds:
+    """:func:`_meld_builds` of a run from its :func:`_run_reaches`: :func:`_run_end`'s candidates in its
+    order, cut at the reach (``held``: the naturals held, bit ``code``)."""
+    found: list[tuple[tuple[Card, ...], RunEnd | None]] = []
+    for end, naturals in reaches:
+        _extend(naturals, end, held, jokers, (), 0, found)
+    return tuple(found)
+
+
+def _extend(
+    naturals: tuple[Card, ...],
+    end: RunEnd,
+    held: int,
+    jokers: int,
+    cards: tuple[Card, ...],
+    used: int,
+    found: list[tuple[tuple[Card, ...], RunEnd | None]],
+) -> None:
+    """Append to ``found`` the builds onto ``end`` that go on from ``cards`` (``used`` jokers): the
+    next place's natural first, where held, then a joker, each followed by its longer ones."""
+    place = len(cards)
+    if place == len(naturals):
+        return
+    natural = naturals[place]
+    high = end == "high"
+    if held >> natural & 1:
+        longer = (*cards, natural) if high else (natural, *cards)
+        found.append((longer, end))
+        _extend(naturals, end, held, jokers, longer, used, found)
+    if used < jokers:
+        longer = (*cards, JOKER) if high else (JOKER, *cards)
+        found.append((longer, end))
+        _extend(naturals, end, held, jokers, longer, used + 1, found)
 
 
 def _first_pieces(meld: TableMeld, variant: Variant) -> int:
@@ -119,20 +277,12 @@ def _meld_builds(meld: TableMeld, counts: Counter[Card], variant: Variant) -> _M
 
 
 _COUNT = (1 << KEY_BITS) - 1
-_SUIT_COUNTS = (1 << (13 * KEY_BITS)) - 1
-"""A suit's thirteen counts in a card state's key."""
-_RANK_SHIFTS = tuple(tuple((suit * 13 + index) * KEY_BITS for suit in range(4)) for index in range(13))
-"""By rank index, where each suit's count of that rank sits in a card state's key."""
 
 _BUILDS_KEPT = 5_000
-"""Melds :func:`legal_builds` and :func:`joker_swaps` remember per variant before they start afresh."""
+"""Melds (and meld shapes, and builds of one shape) remembered per variant before they start afresh."""
 
-_MeldEntry = tuple[TableMeld, int, dict[int, _MeldBuilds], int, tuple[Card, ...]]
-"""A table meld, its :func:`_first_pieces`, its builds by the hand's part (its rank's or suit's counts
-and the jokers), and the cards that could free its jokers (:func:`_wanted`) as a mask and in order."""
-_builds_memo: PerVariant[dict[int, _MeldEntry]] = PerVariant(lambda variant: {})
-"""The melds' builds found so far under a variant, by the meld's id (the entry holds the meld, so its
-id is not reused while remembered)."""
+_builds_memo: PerVariant[_BuildsMemo] = PerVariant(lambda variant: _BuildsMemo())
+"""The shapes of the melds :func:`legal_builds` and :func:`joker_swaps` have seen under a variant."""
 
 
 def joker_swaps(
@@ -153,11 +303,11 @@ def joker_swaps(
     found: list[Swap] = []
     anyone = variant.joker_taker == "anyone"
     for number, meld in enumerate(table, start=1):
-        entry = _meld_entry(memo, meld, variant)
+        shape = memo.shape(meld, variant)
         # The engine's Laying.may_take_joker_from: under other_players, not from one's own meld.
-        if not held & entry[3] or not (anyone or meld.owner != seat):
+        if not held & shape.wanted_mask or not (anyone or meld.owner != seat):
             continue
-        offered = [card for card in entry[4] if held >> card & 1]
+        offered = [card for card in shape.wanted if held >> card & 1]
         for size in range(1, len(offered) + 1):
             for cards in combinations(offered, size):
                 action = Swap(number, cards)
@@ -239,12 +389,7 @@ def _run_end(
     """The builds onto one end of a run, outward from the end: each place takes a natural card the hand
     holds a spare copy of, or a joker, which may stand for a card the hand holds (that card stays free
     for another meld). The natural first, then the joker, each build followed by its longer ones."""
-    naturals: list[Card] = []
-    for step in range(1, 14 - len(meld.cards) + 1):
-        natural = _next_natural(meld, variant, end, step)
-        if natural is None:
-            break
-        naturals.append(natural)
+    naturals = _naturals_past(meld, variant, end)
     jokers = counts[JOKER]
 
     def extend(cards: list[Card], used_jokers: int) -> Iterator[tuple[tuple[Card, ...], RunEnd | None]]:
@@ -260,6 +405,17 @@ def _run_end(
             yield from extend(longer, used_jokers + (piece == JOKER))
 
     yield from extend([], 0)
+
+
+def _naturals_past(meld: TableMeld, variant: Variant, end: RunEnd) -> tuple[Card, ...]:
+    """The natural cards past the ``end`` of a run, outward, up to the last rank or fourteen cards in all."""
+    naturals: list[Card] = []
+    for step in range(1, 14 - len(meld.cards) + 1):
+        natural = _next_natural(meld, variant, end, step)
+        if natural is None:
+            break
+        naturals.append(natural)
+    return tuple(naturals)
 
 
 def _next_natural(meld: TableMeld, variant: Variant, end: RunEnd, step: int) -> Card | None:

@@ -22,10 +22,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kalooki.candidates import candidate_melds, near_meld_cards
 from kalooki.cards import JOKER, Card, full_pack, make_card, parse_cards
 from kalooki.cardstate import CardState
 from kalooki.engine import FixedDeal, Game
-from kalooki.legal import candidate_melds, near_meld_cards
 from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
 from kalooki.melds import make_meld, run_span_ok
 from kalooki.moves import Discard, Draw, Meld
@@ -151,7 +151,12 @@ def test_near_meld_cards_are_the_cards_of_the_candidate_melds_with_two_naturals(
                 if len(group) - group.count(JOKER) >= 2:
                     for card in group:
                         expected |= 1 << card
-            assert near_meld_cards(CardState.of(hand), variant) == expected, hand
+            state = CardState.of(hand)
+            assert near_meld_cards(state, variant) == expected, hand
+            # One more joker, held or only counted, gives the same cards.
+            assert near_meld_cards(state, variant, extra_jokers=1) == near_meld_cards(
+                state.add(JOKER), variant
+            )
 
 
 def test_a_joker_may_stand_for_a_card_the_hand_holds() -> None:

@@ -19,10 +19,10 @@ from kalooki import rules, solver
 from kalooki.bots import quick
 from kalooki.bots.greedy import GreedyBot, discard_allowed
 from kalooki.bots.random_bot import RandomBot
+from kalooki.candidates import candidate_melds
 from kalooki.cards import JOKER, full_pack, parse_cards
 from kalooki.cardstate import CardState
 from kalooki.engine import IllegalMoveError
-from kalooki.legal import candidate_melds
 from kalooki.loader import load_variant
 from kalooki.moves import Meld
 from kalooki.variant import Variant

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kalooki import rules
+from kalooki.candidates import candidate_melds
 from kalooki.cards import format_cards, parse_card, parse_cards
-from kalooki.legal import candidate_melds
 from kalooki.rulebook import ACE, DRAW, GOING_OUT, key_rules, render_rulebook
 from kalooki.variant import Variant
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
 from itertools import combinations
 
@@ -288,3 +289,89 @@ def test_the_run_builds_listed_are_every_build_the_rules_accept(ace_in_runs: str
         listed = legal_builds(hand, CardState.of(hand), [meld], variant, 0)
         runs = {(action.cards, action.end) for action in listed}
         assert runs == _every_run_build(meld, hand, variant), (meld, hand)
+
+
+def _made_up_melds(variant: Variant, rng: random.Random) -> list[TableMeld]:
+    """Runs of every length from every low card, and sets of every rank, with jokers here and there."""
+    melds = []
+    for _ in range(400):
+        if rng.random() < 0.6:
+            suit, low, length = rng.randrange(4), rng.randint(1, 13), rng.randint(3, 13)
+            group = [suit * 13 + (low - 1 + step) % 13 for step in range(length)]
+            kind = "run"
+        else:
+            rank = rng.randint(1, 13)
+            group = [rank - 1 + 13 * rng.randrange(4) for _ in range(rng.randint(1, variant.set_maximum))]
+            kind = "set"
+        for _ in range(rng.choice([0, 0, 1, 2])):
+            group[rng.randrange(len(group))] = JOKER
+        try:
+            melds.append(make_meld(group, variant, owner=rng.randrange(2), kind=kind))  # type: ignore[arg-type]
+        except MeldError:
+            continue
+    # The longest runs, which reach the end of the ranks or go round the corner.
+    for low in range(1, 14):
+        for length in (12, 13):
+            try:
+                melds.append(make_meld([(low - 1 + step) % 13 for step in range(length)], variant))
+            except MeldError:
+                continue
+    return melds
+
+
+@pytest.mark.parametrize(
+    "update",
+    [
+        {"ace_in_runs": "high_or_low"},
+        {"ace_in_runs": "high"},
+        {"ace_in_runs": "low"},
+        {"ace_in_runs": "wrap"},
+        {"ace_in_runs": "wrap", "run_minimum": 4},
+        {"set_suits": "may_repeat", "set_maximum": 5},
+        {"set_suits": "may_repeat", "set_maximum": 8, "ace_in_runs": "wrap"},
+    ],
+    ids=str,
+)
+def test_remembered_builds_are_every_candidate_build_accepts(update: dict[str, object]) -> None:
+    """Builds read off a meld's shape, remembered by its cards and the hand's cards that could join it,
+    equal trying every candidate with ``build`` afresh, in order, for melds met again in new hands."""
+    for variant in _compare_remembered_builds(update):
+        # Every run's builds came from the shortcut, not from trying each candidate.
+        shapes = table_plays._builds_memo(variant).shapes
+        runs = [shape for (kind, *_), shape in shapes.items() if kind == "run" and shape.naturals >= 0]
+        assert len(runs) > 50
+        assert all(shape.reaches is not None for shape in runs)
+
+
+@pytest.mark.parametrize("update", [{"ace_in_runs": "high_or_low"}, {"ace_in_runs": "wrap"}], ids=str)
+def test_runs_the_shortcut_cannot_vouch_for_are_remembered_by_their_suit(
+    update: dict[str, object], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(table_plays, "_run_reaches", lambda meld, variant: None)
+    for variant in _compare_remembered_builds(update):
+        shapes = table_plays._builds_memo(variant).shapes
+        assert any(kind == "run" and shape.naturals >= 0 for (kind, *_), shape in shapes.items())
+
+
+def _compare_remembered_builds(update: dict[str, object]) -> Iterator[Variant]:
+    """Compare ``legal_builds`` with every candidate tried, under each built-in variant changed by
+    ``update``, on made-up tables and hands, yielding each variant when compared under it (its memo
+    kept only while few variants are asked about)."""
+    for name in builtin_variant_names():
+        variant = load_variant(builtin_variant_path(name)).model_copy(update={**update, "jokers": 4})
+        rng = random.Random(f"{name}{update}")
+        melds = _made_up_melds(variant, rng)
+        assert any(len(meld.cards) >= 12 for meld in melds)
+        assert any(meld.kind == "set" for meld in melds)
+        pack = [card for card in range(52) for _ in range(2)] + [JOKER] * 4
+        for _ in range(300):
+            table = [TableMeld.from_json(meld.to_json()) for meld in rng.sample(melds, 3)]
+            suits = {meld.suit for meld in table}
+            ranks = {meld.rank % 13 for meld in table if meld.kind == "set"}
+            # Hands rich in the table's suits and ranks, so most melds have builds.
+            near = [card for card in pack if card // 13 in suits or (card + 1) % 13 in ranks or card == JOKER]
+            hand = rng.sample(near, rng.randint(1, 10)) + rng.sample(pack, rng.randint(0, 5))
+            for keep in (0, 1):
+                listed = list(legal_builds(hand, CardState.of(hand), table, variant, keep))
+                assert listed == _built_list(hand, table, variant, keep), (table, hand)
+        yield variant

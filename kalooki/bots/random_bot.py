@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
 from kalooki.bots.greedy import GreedyBot, holds_swap_card, keep_count, strands
+from kalooki.candidates import near_meld_cards
 from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
 from kalooki.engine import candidate_melds
-from kalooki.legal import near_meld_cards
 from kalooki.melds import MeldError, make_meld
 from kalooki.moves import Action, Build, Discard, Meld, Swap
 from kalooki.variant_memo import PerVariant
@@ -284,7 +284,7 @@ def _loose(view: PlayerView) -> list[Card]:
     state = view.hand_state
     # The hand and one joker standing for the card still to come: its melds are those the hand
     # holds and those one card short.
-    kept = near_meld_cards(state.add(JOKER), view.variant)
+    kept = near_meld_cards(state, view.variant, extra_jokers=1)
     return codes_of(state.held & ~kept or state.held)
 
 
