@@ -63,7 +63,7 @@ class Sizes:
 
 FULL = Sizes(
     greedy_games=100,
-    random_games=30,
+    random_games=100,
     uniform_actions=2000,
     gin_games=400,
     pool_games=300,
