@@ -17,11 +17,13 @@ from kalooki.bots import (
     base,
     bot_names,
     make_bot,
+    opening_search,
     quick,
     register,
 )
 from kalooki.bots.turn_memo import TurnMemo
 from kalooki.cards import JOKER, Card, card_points, pack_list, parse_cards
+from kalooki.cardstate import CardState
 from kalooki.engine import Game
 from kalooki.loader import load_variant
 from kalooki.melds import make_meld
@@ -200,6 +202,29 @@ def test_meldable_is_exact_without_jokers() -> None:
     assert {card for card in range(52) if in_runs >> card & 1} == set(parse_cards("7H 8H 9H"))
 
 
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        (),
+        ("run_minimum=4",),
+        ("run_minimum=5", "ace_in_runs=high"),
+        ("ace_in_runs=wrap",),
+        ("ace_in_runs=low",),
+        ("set_suits=may_repeat", "decks=3", "set_maximum=6"),
+    ],
+)
+def test_may_lay_without_jokers_says_whether_anything_is_meldable(overrides: tuple[str, ...]) -> None:
+    # may_lay looks for a meld in every suit at once; on an empty table it must say what meldable says.
+    variant = load_variant("classic", overrides)
+    said = set()
+    for hand in sample_hands(variant, 3000, seed=9):
+        state = CardState.of([card for card in hand if card != JOKER])
+        meldable = bool(quick.meldable(state, variant))
+        assert quick.may_lay(state, (), variant) == meldable, hand
+        said.add(meldable)
+    assert said == {True, False}
+
+
 def test_greedy_lays_a_whole_plan_with_one_solver_search(monkeypatch: pytest.MonkeyPatch) -> None:
     # Seat 0 opens with two sets in one turn, asking the solver at most once at the draw and once after.
     game = Game(load_variant("classic"), ["a", "b"], seed=1)
@@ -226,7 +251,7 @@ def test_joker_free_opening_search_matches_the_solver(overrides: tuple[str, ...]
     ace, joker = variant.ace_value, variant.joker_penalty
     for hand in sample_hands(variant, 600, seed=7):
         hand = [card for card in hand if card != JOKER]
-        found = quick.best_opening(hand, variant, keep=1)
+        found = opening_search.best_opening(hand, variant, keep=1)
         expected = solver.best_opening(hand, variant, keep=1)
         assert found is not None
         melds, points = found

@@ -16,7 +16,7 @@ from rules_helpers import new_game, play
 from test_rules_callers import MAY_TAKE, RULES, SCENARIOS
 
 from kalooki import rules, solver
-from kalooki.bots import quick
+from kalooki.bots import opening_search, quick
 from kalooki.bots.greedy import GreedyBot, discard_allowed
 from kalooki.bots.random_bot import RandomBot
 from kalooki.candidates import candidate_melds
@@ -70,7 +70,7 @@ def test_every_caller_gives_the_one_verdict_on_opening(
     assert quick.opening_bound(state, quick.meldable(state, variant), variant) == points
     assert quick.may_open(state, variant) is opens
     assert quick.may_open(hand, variant) is opens
-    found = quick.best_opening(hand, variant, keep)
+    found = opening_search.best_opening(hand, variant, keep)
     assert found is not None
     assert ([sorted(group) for group in found[0]], found[1]) == (([cards], points) if opens else ([], 0))
     # The solver, and the bots.

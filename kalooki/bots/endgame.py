@@ -24,7 +24,7 @@ only extended), or in a discard pile that never becomes a stock again and is not
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING
@@ -173,12 +173,20 @@ def _live_slots(
     table: Sequence[TableMeld], discard_pile: Sequence[Card], variant: Variant
 ) -> tuple[int, int]:
     """:func:`live_slots` as (places in sets, the rest: run ends and places only a joker can fill)."""
+    return slots_left(table, used_up(table, discard_pile, variant), variant)
+
+
+def slots_left(table: Sequence[TableMeld], gone: Mapping[Card, int], variant: Variant) -> tuple[int, int]:
+    """:func:`_live_slots` of ``table`` where ``gone`` is its :func:`used_up` (a bot trying many
+    layings on one table counts the cards once and adds each laying's own)."""
     pack = _pack(variant.decks, variant.jokers)
-    gone = used_up(table, discard_pile, variant)
     set_maximum = variant.set_maximum
+    by_id = _places_memo(variant)[1]
     in_sets = in_runs = dead = 0
     for meld in table:
-        cards = places(meld, variant)
+        # The places of a meld on the table for many turns, by its id, without a call.
+        known = by_id.get(id(meld))
+        cards = known[1] if known is not None and known[0] is meld else places(meld, variant)
         if not cards:
             continue
         # Copies of each place's card still out there (plain loops: this runs for every laying tried).
@@ -186,18 +194,18 @@ def _live_slots(
             room = min(set_maximum - len(meld.cards), len(cards))
             out = 0
             for card in cards:
-                out += pack[card] - gone[card]
+                out += pack[card] - gone.get(card, 0)
             filled = min(room, out)
             in_sets += filled
         else:
             room = len(cards)
             filled = 0
             for card in cards:
-                if pack[card] > gone[card]:
+                if pack[card] > gone.get(card, 0):
                     filled += 1
             in_runs += filled
         dead += room - filled
-    return in_sets, in_runs + min(dead, pack[JOKER] - gone[JOKER])
+    return in_sets, in_runs + min(dead, pack[JOKER] - gone.get(JOKER, 0))
 
 
 @lru_cache(maxsize=16)

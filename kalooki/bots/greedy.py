@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
-from kalooki.bots import endgame, quick
+from kalooki.bots import endgame, opening_search, quick
 from kalooki.bots.nearness import card_counts, closeness_in, closeness_of, discard_of
 from kalooki.bots.turn_memo import TurnMemo
 from kalooki.cards import JOKER, Card
@@ -166,7 +166,7 @@ class GreedyBot:
         plan: solver.Plan | None = None
         # A small search of new melds alone finds an opening as good; its builds onto the table
         # then follow as ordinary builds, the player having opened.
-        found = None if must else quick.best_opening(hand, variant, keep)
+        found = None if must else opening_search.best_opening(hand, variant, keep)
         if found is None:
             # Builds onto the table do not count toward an opening and can follow it, so leave them
             # out of the search unless a card owed this turn may need one.

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from itertools import combinations
 
 from kalooki.cards import JOKER, Card, card_points, rank_points
 from kalooki.cardstate import KEY_BITS, RUN_BITS, CardState
-from kalooki.melds import RUN_MAX, SET_MAX, MeldError, RunEnd, TableMeld, build, set_room_suits
-from kalooki.rules import RunFrame, most_ace_points, opening_points, opens, run_frame, suits_must_differ
+from kalooki.melds import RUN_MAX, MeldError, RunEnd, TableMeld, build, set_room_suits
+from kalooki.rules import RunFrame, most_ace_points, opens, run_frame, suits_must_differ
 from kalooki.solver import Plan, PlannedBuild
 from kalooki.variant import Variant
 
@@ -41,10 +40,12 @@ def meldable(hand: Sequence[Card] | CardState, variant: Variant) -> int:
     ``hand_state``): a list is turned into one first.
     """
     state = hand if isinstance(hand, CardState) else CardState.of(hand)
-    entry = _FRAMES.get(id(variant))
-    if entry is None or entry[0] is not variant:
-        entry = _frame_entry(variant)
-    jokers = state.jokers
+    return _meldable(state, _frame_of(variant))
+
+
+def _meldable(state: CardState, entry: _Frame) -> int:
+    """:func:`meldable` of a state, with the variant's :class:`_Frame`."""
+    jokers = (state.key >> _JOKER_AT) & 15
     runs = state.runs
     # Bit i of each suit's 13-bit mask: the hand holds rank index i (0 = ace) of that suit.
     clubs = (runs >> 1) & _RANKS
@@ -58,7 +59,7 @@ def meldable(hand: Sequence[Card] | CardState, variant: Variant) -> int:
         ranks = (clubs & (diamonds | hearts | spades)) | (diamonds & (hearts | spades)) | (hearts & spades)
     else:
         ranks = (clubs & diamonds & (hearts | spades)) | ((clubs | diamonds) & hearts & spades)
-    if not entry[3]:
+    if not entry.distinct:
         # Sets may repeat a suit (two packs: 7H 7H 7S): a rank counts by its copies, not its suits.
         ranks |= _repeat_ranks(state.key, jokers)
     found = (clubs & ranks) | (diamonds & ranks) << 13 | (hearts & ranks) << 26 | (spades & ranks) << 39
@@ -68,15 +69,12 @@ def meldable(hand: Sequence[Card] | CardState, variant: Variant) -> int:
 def meldable_in_runs(hand: Sequence[Card] | CardState, variant: Variant) -> int:
     """The natural cards of ``hand`` that some new run of this hand could hold: :func:`meldable` less sets."""
     state = hand if isinstance(hand, CardState) else CardState.of(hand)
-    entry = _FRAMES.get(id(variant))
-    if entry is None or entry[0] is not variant:
-        entry = _frame_entry(variant)
-    return _in_runs(state.runs, state.jokers, entry)
+    return _in_runs(state.runs, state.jokers, _frame_of(variant))
 
 
-def _in_runs(runs: int, jokers: int, entry: _FrameEntry) -> int:
+def _in_runs(runs: int, jokers: int, entry: _Frame) -> int:
     """The run part of :func:`meldable`, from the hand's run masks and jokers (``entry``: the variant's)."""
-    frame, covered = entry[1], entry[2]
+    frame, covered = entry.run_frame, entry.covered
     found = 0
     extra = jokers << RUN_BITS
     # The suits' shifts written out: this runs two or three times a turn for every bot.
@@ -118,19 +116,76 @@ def _repeat_ranks(key: int, jokers: int) -> int:
 _RUN_MASK = (1 << RUN_BITS) - 1
 
 
-_FrameEntry = tuple[Variant, RunFrame, dict[int, int], bool]
-_FRAMES: dict[int, _FrameEntry] = {}
-"""Each variant's run frame, the frame's :func:`_coverage` and whether a set's suits must differ, by the
-variant's id (the entry holds the variant, so the id is not reused while remembered): hashing a
-variant, or its frame, costs more than the answer, and :func:`meldable` asks on every call."""
+_JOKER_AT = JOKER * KEY_BITS
+"""Where a hand's ``key`` counts its jokers."""
 
 
-def _frame_entry(variant: Variant) -> _FrameEntry:
-    if len(_FRAMES) > 32:
-        _FRAMES.clear()
-    frame = run_frame(variant)
-    entry = _FRAMES[id(variant)] = (variant, frame, _coverage(frame), suits_must_differ(variant))
+class _Frame:
+    """What the count checks read of one variant on every call: its run frame, the frame's
+    :func:`_coverage`, whether a set's suits must differ, the frame's :func:`_all_starts`, each
+    natural card's most points in an opening and a joker's."""
+
+    __slots__ = ("covered", "distinct", "joker_points", "points", "run_frame", "starts", "variant")
+
+    def __init__(self, variant: Variant) -> None:
+        frame = run_frame(variant)
+        ace = most_ace_points(variant)
+        self.variant = variant
+        self.run_frame = frame
+        self.covered = _coverage(frame)
+        self.distinct = suits_must_differ(variant)
+        self.starts = _all_starts(frame)
+        self.points = _meld_points(ace)
+        self.joker_points = max(ace, 10)
+
+
+_FRAMES: dict[int, _Frame] = {}
+"""Each variant's :class:`_Frame` by the variant's id (the entry holds the variant, so the id is not
+reused while remembered): hashing a variant, or its frame, costs more than the answer."""
+
+
+def _frame_of(variant: Variant) -> _Frame:
+    entry = _FRAMES.get(id(variant))
+    if entry is None or entry.variant is not variant:
+        if len(_FRAMES) > 32:
+            _FRAMES.clear()
+        entry = _FRAMES[id(variant)] = _Frame(variant)
     return entry
+
+
+def _all_starts(frame: RunFrame) -> int:
+    """The start positions of the frame's shortest runs, in every suit's part of a hand's ``runs``;
+    0 for runs that wrap, which a shift cannot follow round the corner."""
+    if frame.wrap:
+        return 0
+    starts = _starts_mask(frame.window_starts())
+    return sum(starts << (suit * RUN_BITS) for suit in range(4))
+
+
+def _holds_a_meld(state: CardState, entry: _Frame) -> bool:
+    """Whether a hand without jokers holds a new meld: ``bool(meldable(state, variant))``, sooner.
+
+    A rank held in three suits (or three times, where a set's suits may repeat) is a set; a suit
+    holding a whole shortest run is a run. Runs are looked for in all four suits at once: a
+    suit's part of ``runs`` has room around positions 1-14, so a window that starts where the
+    frame lets a run start never reaches into the next suit's part.
+    """
+    runs = state.runs
+    clubs = runs >> 1
+    diamonds = runs >> (RUN_BITS + 1)
+    hearts = runs >> (2 * RUN_BITS + 1)
+    spades = runs >> (3 * RUN_BITS + 1)
+    if ((clubs & diamonds & (hearts | spades)) | ((clubs | diamonds) & hearts & spades)) & _RANKS:
+        return True
+    if not entry.distinct and _repeat_ranks(state.key, 0):
+        return True
+    starts = entry.starts
+    if not starts:
+        return bool(_in_runs(runs, 0, entry))
+    found = runs
+    for step in range(1, entry.run_frame.minimum):
+        found &= runs >> step
+    return bool(found & starts)
 
 
 @lru_cache(maxsize=64)
@@ -187,8 +242,8 @@ def _starts_mask(starts: tuple[int, ...]) -> int:
 
 def opening_bound(hand: Sequence[Card] | CardState, can_meld: int, variant: Variant) -> int:
     """An upper bound on the points of new melds the hand could lay (every meldable card, jokers at most)."""
-    ace = most_ace_points(variant)
     if not isinstance(hand, CardState):
+        ace = most_ace_points(variant)
         total = 0
         for card in hand:
             if card == JOKER:
@@ -196,10 +251,15 @@ def opening_bound(hand: Sequence[Card] | CardState, can_meld: int, variant: Vari
             elif can_meld >> card & 1:
                 total += rank_points(card % 13 + 1, ace)
         return total
-    # From the state: walk the meldable cards' bits, each counted as often as the hand holds it.
-    points = _meld_points(ace)
-    total = hand.jokers * max(ace, 10)
-    key = hand.key
+    return _bound(hand, can_meld, _frame_of(variant))
+
+
+def _bound(state: CardState, can_meld: int, entry: _Frame) -> int:
+    """:func:`opening_bound` of a state: its meldable cards' bits walked, each counted as often as
+    the hand holds it."""
+    points = entry.points
+    key = state.key
+    total = ((key >> _JOKER_AT) & 15) * entry.joker_points
     while can_meld:
         low = can_meld & -can_meld
         card = low.bit_length() - 1
@@ -216,10 +276,12 @@ def _meld_points(ace: int) -> tuple[int, ...]:
 
 def may_open(hand: Sequence[Card] | CardState, variant: Variant) -> bool:
     """False when the hand surely has no opening (its meldable cards cannot reach the threshold)."""
-    can_meld = meldable(hand, variant)
+    state = hand if isinstance(hand, CardState) else CardState.of(hand)
+    entry = _frame_of(variant)
+    can_meld = _meldable(state, entry)
     if not can_meld:
         return False
-    return opens(variant, opening_bound(hand, can_meld, variant))
+    return opens(variant, _bound(state, can_meld, entry))
 
 
 def fits_table(card: Card, table: Sequence[TableMeld], variant: Variant) -> bool:
@@ -308,10 +370,11 @@ def _meld_fits(meld: TableMeld, variant: Variant) -> int:
     below, above = meld.rank - 1, meld.high_rank() + 1
     if run_frame(variant).wrap:
         below, above = (below - 1) % 13 + 1, (above - 1) % 13 + 1
-    # Rank 1 is the ace, which also fits a run that reaches up to the king (position 14).
-    for rank in range(1, 14):
-        if rank in (below, above) or (rank == 1 and 14 in (below, above)):
-            mask |= 1 << (meld.suit * 13 + rank - 1)
+    base = meld.suit * 13
+    for end in (below, above):
+        # Positions 1-13 are ranks; 14 is the ace above the king; 0 and 15 lie off the frame.
+        if 1 <= end <= 14:
+            mask |= 1 << (base + (end - 1) % 13)
     return mask
 
 
@@ -355,11 +418,15 @@ def may_lay(
 
     ``can_meld``: the hand's :func:`meldable` mask, when the caller has it already.
     """
-    if JOKER in hand:
+    state = hand if isinstance(hand, CardState) else CardState.of(hand)
+    held = state.held
+    if held >> JOKER & 1:
         return True
-    if meldable(hand, variant) if can_meld is None else can_meld:
+    if can_meld is None:
+        if _holds_a_meld(state, _frame_of(variant)):
+            return True
+    elif can_meld:
         return True
-    held = hand.held if isinstance(hand, CardState) else CardState.of(hand).held
     return bool(held & fits_mask(table, variant))
 
 
@@ -426,123 +493,3 @@ def _places(
             except MeldError:
                 continue
     return places
-
-
-def _opening_candidates(
-    hand: Sequence[Card], variant: Variant
-) -> tuple[dict[Card, int], list[tuple[tuple[Card, ...], int]]]:
-    """A joker-free hand's card counts and every new meld it can lay with its points, best first.
-
-    Sets of three or four suits of a rank, and every window of at least ``run_minimum`` along a
-    suit's consecutive cards, written as make_meld reads them (runs low to high, an ace above
-    the king last).
-    """
-    counts: dict[Card, int] = {}
-    # Beside the counts, the suits held of each rank and the run positions held of each suit
-    # (an ace at both ends): the loops below then test bits, not the dict, and skip what holds nothing.
-    rank_suits = [0] * 13
-    suit_runs = [0] * 4
-    for card in hand:
-        counts[card] = counts.get(card, 0) + 1
-        rank_suits[card % 13] |= _SUIT_BIT[card]
-        suit_runs[card // 13] |= _POSITION_BITS[card]
-    found: list[tuple[tuple[Card, ...], int]] = []
-    points = _position_points(variant.ace_value, variant.low_ace_value)
-    for index in range(13):
-        held = rank_suits[index]
-        if _SUITS_HELD[held] < 3:
-            continue
-        suits = _SUITS_OF[held]
-        value = rank_points(index + 1, variant.ace_value)
-        for size in range(3, min(len(suits), SET_MAX, variant.set_maximum) + 1):
-            for chosen in combinations(suits, size):
-                found.append((tuple(suit * 13 + index for suit in chosen), value * size))
-    frame = run_frame(variant)
-    starts, size = frame.window_starts(), frame.minimum
-    lowest, highest = starts[0], starts[-1] + size - 1
-    span = ((1 << (highest + 1)) - 1) ^ ((1 << lowest) - 1)
-    for suit in range(4):
-        positions = suit_runs[suit] & span
-        if positions.bit_count() < size:
-            continue  # no stretch of ``size`` consecutive cards fits
-        base = suit * 13
-        run: list[int] = []  # the positions of the current stretch of consecutive cards
-        for position in range(lowest, highest + 2):
-            if positions >> position & 1:
-                run.append(position)
-                continue
-            for first in range(len(run) - size + 1):
-                for last in range(first + size, min(len(run), first + RUN_MAX) + 1):
-                    window = run[first:last]
-                    cards = tuple(base + (spot - 1) % 13 for spot in window)
-                    found.append((cards, sum(points[spot] for spot in window)))
-            run = []
-    found.sort(key=lambda candidate: -candidate[1])
-    return counts, found
-
-
-_SUIT_BIT = tuple(1 << (code // 13) for code in range(JOKER))
-_POSITION_BITS = tuple(
-    (1 << 1) | (1 << 14) if code % 13 == 0 else 1 << (code % 13 + 1) for code in range(JOKER)
-)
-"""Each natural card's run positions (1-14: an ace is 1 and 14) as bits."""
-_SUITS_OF = tuple(tuple(suit for suit in range(4) if held >> suit & 1) for held in range(16))
-_SUITS_HELD = tuple(len(suits) for suits in _SUITS_OF)
-
-
-@lru_cache(maxsize=16)
-def _position_points(ace_value: int, low_ace_value: int) -> tuple[int, ...]:
-    """Points of each run position (index 1-14: 1 the ace below the two, 14 the ace above the king)."""
-    return (0, low_ace_value, *(rank_points(position, ace_value) for position in range(2, 15)))
-
-
-def best_opening(
-    hand: Sequence[Card], variant: Variant, keep: int
-) -> tuple[tuple[tuple[Card, ...], ...], int] | None:
-    """The new melds worth the most points that open a joker-free hand, and their points.
-
-    ``((), 0)`` when there is no opening; None when the hand holds a joker or runs wrap (ask the
-    solver: with jokers the candidates multiply and its memoised search is the faster). Without
-    jokers the points laid are the value taken out of the hand, so the most points is the
-    solver's least value left among plans of new melds alone (builds onto the table come after,
-    the player having opened). The candidates are few, so a depth-first search over them,
-    pruned on the points still available, answers in a fraction of the general solver's time.
-    """
-    if JOKER in hand or run_frame(variant).wrap:
-        return None
-    threshold = opening_points(variant)
-    counts, candidates = _opening_candidates(hand, variant)
-    if not candidates:
-        return ((), 0)
-    # What the candidates from i on could add at most, ignoring overlaps: the pruning bound. With two
-    # packs a meld can go down twice (8C 9C TC and 8C 9C TC), so each counts as often as its cards allow.
-    tails = [0] * (len(candidates) + 1)
-    for position in range(len(candidates) - 1, -1, -1):
-        cards, value = candidates[position]
-        tails[position] = tails[position + 1] + value * min(counts[card] for card in cards)
-    most = len(hand) - keep
-    chosen: list[tuple[Card, ...]] = []
-    best: list[tuple[Card, ...]] = []
-    best_points = threshold - 1
-
-    def search(start: int, points: int, laid: int) -> None:
-        nonlocal best, best_points
-        if points > best_points and chosen:  # an opening is one meld at least, even where 0 points open
-            best, best_points = list(chosen), points
-        for position in range(start, len(candidates)):
-            if points + tails[position] <= best_points:
-                return
-            cards, value = candidates[position]
-            if laid + len(cards) > most or any(counts[card] == 0 for card in cards):
-                continue
-            for card in cards:
-                counts[card] -= 1
-            chosen.append(cards)
-            # The same meld may go down again from the second pack: stay at this position.
-            search(position, points + value, laid + len(cards))
-            chosen.pop()
-            for card in cards:
-                counts[card] += 1
-
-    search(0, 0, 0)
-    return (tuple(best), best_points) if best else ((), 0)

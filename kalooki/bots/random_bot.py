@@ -21,19 +21,18 @@ checks (:mod:`kalooki.bots.quick`) skip all of it on the many turns when nothing
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
-from kalooki.bots.greedy import GreedyBot, holds_swap_card, keep_count, strands
+from kalooki.bots.greedy import holds_swap_card, keep_count
 from kalooki.candidates import near_meld_cards
 from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
 from kalooki.engine import candidate_melds
-from kalooki.melds import MeldError, make_meld
+from kalooki.melds import MeldError, build, make_meld
 from kalooki.moves import Action, Build, Discard, Meld, Swap
 from kalooki.variant_memo import PerVariant
 
@@ -56,18 +55,18 @@ class RandomBot:
     def choose(self, view: PlayerView, legal: LegalView) -> Action:
         if view.phase == "draw":
             return self.rng.choice(legal.listed())
-        owed = GreedyBot.debts(view)
+        owed = view.owed
         if owed:
             return self.pay_debts(view, owed)
         seat = view.current
         if view.opened[seat]:
             if quick.may_lay(view.hand_state, view.table, view.variant) or self.may_swap(view, legal):
-                layings = [action for action in legal.layings() if not _strands(view, action)]
+                layings = _not_stranding(view, legal.layings())
                 if layings:
                     return self.rng.choice(layings)
         elif quick.may_open(view.hand_state, view.variant):
             opening = self.sample_opening(view)
-            if opening is not None and not _strands(view, opening):
+            if opening is not None and _not_stranding(view, (opening,)):
                 return opening
         return Discard(self.rng.choice(_loose(view)))
 
@@ -79,30 +78,44 @@ class RandomBot:
         """A random set of disjoint melds worth the threshold, or the solver's opening if sampling misses."""
         variant = view.variant
         hand = view.hand
+        state = view.hand_state
         keep = keep_count(variant)
-        values = opening_values(view.hand_state, variant)
+        room = len(hand) - keep
+        values = opening_values(state, variant)
         # Each group beside its points, cards and size: shuffled alike, as the groups alone used to be.
-        groups = [(group, value, needs, len(group)) for group, (value, needs) in values.items()]
+        groups = [(group, value, needs, len(group)) for group, (value, needs, _) in values.items()]
         held = _counts(hand)
+        # Points found are judged by rules.opens; a sum only grows, so its threshold is read once here.
+        need = rules.opening_points(variant)
+        shuffle = self.rng.shuffle
+        hopeless: bool | None = None
         for _ in range(OPENING_TRIES):
-            self.rng.shuffle(groups)
+            shuffle(groups)
+            if hopeless:
+                # No order can find an opening: the rest are only shuffled, as the random state must move.
+                continue
             # The cards still free, counted down as melds are chosen, and how many more may be laid.
             left = held
-            room = len(hand) - keep
+            free = room
             chosen: list[tuple[Card, ...]] = []
             points = 0
             for group, value, needs, size in groups:
                 # Byte by byte, 128 + left - needs borrows from no other byte, and its high bit is
                 # clear exactly where the group needs more copies of a card than are left.
-                if size > room or ((left | _HIGH) - needs) & _HIGH != _HIGH:
+                if size > free or ((left | _HIGH) - needs) & _HIGH != _HIGH:
                     continue
                 left -= needs
-                room -= size
+                free -= size
                 chosen.append(group)
                 points += value
-                if rules.opens(variant, points):
+                if points >= need:
                     return Meld(tuple(chosen))
-        if surely_no_opening(values, held, len(hand) - keep, view.hand_state, variant):
+            if hopeless is None:
+                # Most hands that pass the count check hold no opening: proven once, after the first miss.
+                hopeless = surely_no_opening(values, held, room, state, variant)
+        if hopeless is None:
+            hopeless = surely_no_opening(values, held, room, state, variant)
+        if hopeless:
             return None
         plan = solver.best_opening(hand, variant, keep=keep)
         return None if plan is None else Meld(plan.melds)
@@ -137,15 +150,17 @@ class RandomBot:
         return Build(index + 1, cards, end)
 
 
-_worth_memo: PerVariant[dict[tuple[Card, ...], tuple[int, int]]] = PerVariant(lambda variant: {})
-"""The points of each group laid as a new meld under a variant (-1: not a meld) and its cards as
-:func:`_counts`, as found so far."""
+Worth = tuple[int, int, int]
+"""A group's points laid as a new meld, its cards as :func:`_counts` and as a mask (bit ``code``)."""
+
+_worth_memo: PerVariant[dict[tuple[Card, ...], Worth]] = PerVariant(lambda variant: {})
+"""The :data:`Worth` of each group under a variant (points -1: not a meld), as found so far."""
 
 
-def opening_values(state: CardState, variant: Variant) -> dict[tuple[Card, ...], tuple[int, int]]:
-    """The hand's candidate melds that are melds, each with its points and its cards as :func:`_counts`."""
+def opening_values(state: CardState, variant: Variant) -> dict[tuple[Card, ...], Worth]:
+    """The hand's candidate melds that are melds, each with its :data:`Worth`."""
     worth = _worth_memo(variant)
-    values: dict[tuple[Card, ...], tuple[int, int]] = {}
+    values: dict[tuple[Card, ...], Worth] = {}
     for group in candidate_melds(state, variant):
         entry = worth.get(group)
         if entry is None:
@@ -153,14 +168,17 @@ def opening_values(state: CardState, variant: Variant) -> dict[tuple[Card, ...],
                 value = make_meld(group, variant).worth(variant)
             except MeldError:
                 value = -1
-            entry = worth[group] = (value, _counts(group))
+            mask = 0
+            for card in group:
+                mask |= 1 << card
+            entry = worth[group] = (value, _counts(group), mask)
         if entry[0] >= 0:
             values[group] = entry
     return values
 
 
 def surely_no_opening(
-    values: dict[tuple[Card, ...], tuple[int, int]], held: int, room: int, state: CardState, variant: Variant
+    values: dict[tuple[Card, ...], Worth], held: int, room: int, state: CardState, variant: Variant
 ) -> bool:
     """Whether the hand surely holds no opening, so that :func:`kalooki.solver.best_opening` would say None.
 
@@ -180,19 +198,19 @@ def surely_no_opening(
         return False
     ace = rules.most_ace_points(variant)
     points = _natural_points(ace)
-    plain = [group for group in values if JOKER not in group]
+    # The joker's bit is the highest: a mask below it is a group without one.
+    plain = [group for group, entry in values.items() if entry[2] < _JOKER_BIT]
     meldable = 0
     for group in plain:
-        for card in group:
-            meldable |= 1 << card
+        meldable |= values[group][2]
     key = state.key
     bound = 0
     for card in codes_of(meldable):
         bound += points[card] * ((key >> (card * KEY_BITS)) & 15)
     if jokers:
         added = 0
-        for group in values:
-            if JOKER in group:
+        for group, entry in values.items():
+            if entry[2] >= _JOKER_BIT:
                 added = max(
                     added, sum(points[card] for card in group if card != JOKER and not meldable >> card & 1)
                 )
@@ -202,9 +220,12 @@ def surely_no_opening(
     return _most_points(plain, values, held, room, rules.opening_points(variant)) is False
 
 
+_JOKER_BIT = 1 << JOKER
+
+
 def _most_points(
     plain: list[tuple[Card, ...]],
-    values: dict[tuple[Card, ...], tuple[int, int]],
+    values: dict[tuple[Card, ...], Worth],
     held: int,
     room: int,
     threshold: int,
@@ -244,35 +265,81 @@ def _natural_points(ace: int) -> tuple[int, ...]:
     return tuple(rank_points(code % 13 + 1, ace) for code in range(JOKER))
 
 
-def _strands(view: PlayerView, action: Meld | Build | Swap) -> bool:
-    """Whether the laying leaves a hand that can never go out (see :func:`kalooki.bots.greedy.strands`).
+def _not_stranding(view: PlayerView, layings: Iterable[Meld | Build | Swap]) -> list[Meld | Build | Swap]:
+    """The layings that leave a hand able to go out (see :func:`kalooki.bots.greedy.strands`), in order.
 
     A swap counts too: freeing a set's joker with two cards leaves the hand a card smaller, and so
     random players used to free jokers down to two cards that nothing on the table would take.
     """
-    # Most layings leave cards enough for a new meld: they strand nothing, and counting says so
-    # without the hand that remains (the first test of :func:`kalooki.bots.greedy.strands`).
-    if isinstance(action, Meld):
-        laid = sum(len(group) for group in action.groups)
-    else:
-        laid = len(action.cards) - (1 if isinstance(action, Swap) else 0)
-    if not endgame.too_few_for_a_meld(view.hand_state.size - laid - 1, keep_count(view.variant)):
-        return False
-    left = Counter(view.hand)
-    melds: tuple[tuple[Card, ...], ...] = ()
-    builds: tuple[solver.PlannedBuild, ...] = ()
-    if isinstance(action, Swap):
-        left.subtract(action.cards)
-        left[JOKER] += 1
-    elif isinstance(action, Meld):
-        for group in action.groups:
-            left.subtract(group)
-        melds = action.groups
-    else:
-        left.subtract(action.cards)
-        builds = ((action.meld - 1, action.cards, action.end),)
-    remaining = tuple(left.elements())
-    return strands(view, solver.Plan(melds, builds, 0, 0, 0, remaining))
+    size = view.hand_state.size
+    keep = keep_count(view.variant)
+    too_few = endgame.too_few_for_a_meld
+    stranding: _Stranding | None = None
+    kept: list[Meld | Build | Swap] = []
+    for action in layings:
+        # Most layings leave cards enough for a new meld: they strand nothing, and counting says so
+        # without the hand that remains (the first test of :func:`kalooki.bots.greedy.strands`).
+        if isinstance(action, Meld):
+            laid = sum(len(group) for group in action.groups)
+        else:
+            laid = len(action.cards) - (1 if isinstance(action, Swap) else 0)
+        if too_few(size - laid - 1, keep):
+            if stranding is None:
+                stranding = _Stranding(view)
+            if stranding.strands(action, size - laid - 1):
+                continue
+        kept.append(action)
+    return kept
+
+
+class _Stranding:
+    """:func:`kalooki.bots.greedy.strands` for the layings of one view: what they share worked out once.
+
+    The other hands and the cards used up on the table as it stands are the same for every laying
+    tried; each laying adds only its own melds or the meld it builds onto.
+    """
+
+    __slots__ = ("contested", "gone", "view", "wanted")
+
+    def __init__(self, view: PlayerView) -> None:
+        keep = keep_count(view.variant)
+        sizes = [view.hand_counts[seat] for seat in view.seats if seat != view.current]
+        self.view = view
+        self.wanted = sum(size for size in sizes if endgame.too_few_for_a_meld(size, keep))
+        self.contested = any(not endgame.too_few_for_a_meld(size, keep) for size in sizes)
+        self.gone: dict[Card, int] = endgame.used_up(view.table, view.discard_pile, view.variant)
+
+    def strands(self, action: Meld | Build | Swap, held: int) -> bool:
+        """Whether laying ``action`` down to ``held`` cards after the discard strands the hand.
+
+        A swap leaves the table as it is here, as it did in the plan ``strands`` was given: the
+        plan of a swap lays nothing.
+        """
+        view = self.view
+        variant = view.variant
+        table = list(view.table)
+        gone = self.gone
+        try:
+            if isinstance(action, Meld):
+                added = [make_meld(group, variant) for group in action.groups]
+                table += added
+                gone = dict(gone)
+                for meld in added:
+                    for card in meld.cards:
+                        gone[card] = gone.get(card, 0) + 1
+            elif isinstance(action, Build):
+                index = action.meld - 1
+                before = table[index]
+                after = table[index] = build(before, action.cards, variant, action.end)
+                gone = dict(gone)
+                for card in after.cards:
+                    gone[card] = gone.get(card, 0) + 1
+                for card in before.cards:
+                    gone[card] -= 1
+        except (MeldError, IndexError):
+            return False
+        in_sets, elsewhere = endgame.slots_left(table, gone, variant)
+        return (0 if self.contested else in_sets) + elsewhere < held + self.wanted
 
 
 def _loose(view: PlayerView) -> list[Card]:
