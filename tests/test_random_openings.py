@@ -66,8 +66,8 @@ def test_no_opening_is_claimed_where_the_solver_finds_one(name: str, variant: Va
             assert opening is None, hand
             compared += 1
         if not state.jokers:
-            plain = [group for group in values if JOKER not in group]
-            found = _most_points(plain, values, _counts(hand), len(hand) - kept, opening_points(variant))
+            plain = [option for option in values if JOKER not in option[0]]
+            found = _most_points(plain, _counts(hand), len(hand) - kept, opening_points(variant))
             if found is not None:
                 assert found == (opening is not None), hand
                 compared += 1

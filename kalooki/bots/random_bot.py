@@ -81,16 +81,15 @@ class RandomBot:
         state = view.hand_state
         keep = keep_count(variant)
         room = len(hand) - keep
-        values = opening_values(state, variant)
         # Each group beside its points, cards and size: shuffled alike, as the groups alone used to be.
-        groups = [(group, value, needs, len(group)) for group, (value, needs, _) in values.items()]
+        options = opening_values(state, variant)
         held = _counts(hand)
         # Points found are judged by rules.opens; a sum only grows, so its threshold is read once here.
         need = rules.opening_points(variant)
         shuffle = self.rng.shuffle
         hopeless: bool | None = None
         for _ in range(OPENING_TRIES):
-            shuffle(groups)
+            shuffle(options)
             if hopeless:
                 # No order can find an opening: the rest are only shuffled, as the random state must move.
                 continue
@@ -99,7 +98,7 @@ class RandomBot:
             free = room
             chosen: list[tuple[Card, ...]] = []
             points = 0
-            for group, value, needs, size in groups:
+            for group, value, needs, size, _ in options:
                 # Byte by byte, 128 + left - needs borrows from no other byte, and its high bit is
                 # clear exactly where the group needs more copies of a card than are left.
                 if size > free or ((left | _HIGH) - needs) & _HIGH != _HIGH:
@@ -112,9 +111,9 @@ class RandomBot:
                     return Meld(tuple(chosen))
             if hopeless is None:
                 # Most hands that pass the count check hold no opening: proven once, after the first miss.
-                hopeless = surely_no_opening(values, held, room, state, variant)
+                hopeless = surely_no_opening(options, held, room, state, variant)
         if hopeless is None:
-            hopeless = surely_no_opening(values, held, room, state, variant)
+            hopeless = surely_no_opening(options, held, room, state, variant)
         if hopeless:
             return None
         plan = solver.best_opening(hand, variant, keep=keep)
@@ -150,39 +149,48 @@ class RandomBot:
         return Build(index + 1, cards, end)
 
 
-Worth = tuple[int, int, int]
-"""A group's points laid as a new meld, its cards as :func:`_counts` and as a mask (bit ``code``)."""
+Option = tuple[tuple[Card, ...], int, int, int, int]
+"""A candidate meld as sampling reads it: its cards, its points laid as a new meld, its cards as
+:func:`_counts`, its size, and its cards as a mask (bit ``code``)."""
 
-_worth_memo: PerVariant[dict[tuple[Card, ...], Worth]] = PerVariant(lambda variant: {})
-"""The :data:`Worth` of each group under a variant (points -1: not a meld), as found so far."""
+_option_memo: PerVariant[dict[tuple[Card, ...], Option | None]] = PerVariant(lambda variant: {})
+"""The :data:`Option` of each group under a variant (None: not a meld), as found so far."""
 
 
-def opening_values(state: CardState, variant: Variant) -> dict[tuple[Card, ...], Worth]:
-    """The hand's candidate melds that are melds, each with its :data:`Worth`."""
-    worth = _worth_memo(variant)
-    values: dict[tuple[Card, ...], Worth] = {}
+def opening_values(state: CardState, variant: Variant) -> list[Option]:
+    """The hand's candidate melds that are melds, in the order :func:`candidate_melds` lists them."""
+    memo = _option_memo(variant)
+    options: list[Option] = []
     for group in candidate_melds(state, variant):
-        entry = worth.get(group)
-        if entry is None:
-            try:
-                value = make_meld(group, variant).worth(variant)
-            except MeldError:
-                value = -1
-            mask = 0
-            for card in group:
-                mask |= 1 << card
-            entry = worth[group] = (value, _counts(group), mask)
-        if entry[0] >= 0:
-            values[group] = entry
-    return values
+        option = memo.get(group, _UNKNOWN)
+        if option is _UNKNOWN:
+            option = memo[group] = _option(group, variant)
+        if option is not None:
+            options.append(option)
+    return options
+
+
+_UNKNOWN: Option = ((), 0, 0, 0, 0)
+"""What :func:`opening_values` reads for a group its memo has not seen."""
+
+
+def _option(group: tuple[Card, ...], variant: Variant) -> Option | None:
+    try:
+        value = make_meld(group, variant).worth(variant)
+    except MeldError:
+        return None
+    mask = 0
+    for card in group:
+        mask |= 1 << card
+    return (group, value, _counts(group), len(group), mask)
 
 
 def surely_no_opening(
-    values: dict[tuple[Card, ...], Worth], held: int, room: int, state: CardState, variant: Variant
+    options: list[Option], held: int, room: int, state: CardState, variant: Variant
 ) -> bool:
     """Whether the hand surely holds no opening, so that :func:`kalooki.solver.best_opening` would say None.
 
-    ``values``: the hand's :func:`opening_values`;
+    ``options``: the hand's :func:`opening_values`, in any order;
     ``held``: the hand's :func:`_counts`; ``room``: the most cards it may lay. False means "maybe".
 
     Every meld without jokers that the hand could lay is a candidate, so the cards in candidates
@@ -199,40 +207,34 @@ def surely_no_opening(
     ace = rules.most_ace_points(variant)
     points = _natural_points(ace)
     # The joker's bit is the highest: a mask below it is a group without one.
-    plain = [group for group, entry in values.items() if entry[2] < _JOKER_BIT]
+    plain = [option for option in options if option[4] < _JOKER_BIT]
     meldable = 0
-    for group in plain:
-        meldable |= values[group][2]
+    for option in plain:
+        meldable |= option[4]
     key = state.key
     bound = 0
     for card in codes_of(meldable):
         bound += points[card] * ((key >> (card * KEY_BITS)) & 15)
     if jokers:
         added = 0
-        for group, entry in values.items():
-            if entry[2] >= _JOKER_BIT:
+        for group, _, _, _, mask in options:
+            if mask >= _JOKER_BIT and mask & ~meldable != _JOKER_BIT:
                 added = max(
                     added, sum(points[card] for card in group if card != JOKER and not meldable >> card & 1)
                 )
         return not rules.opens(variant, bound + added + max(10, ace))
     if not rules.opens(variant, bound):
         return True
-    return _most_points(plain, values, held, room, rules.opening_points(variant)) is False
+    return _most_points(plain, held, room, rules.opening_points(variant)) is False
 
 
 _JOKER_BIT = 1 << JOKER
 
 
-def _most_points(
-    plain: list[tuple[Card, ...]],
-    values: dict[tuple[Card, ...], Worth],
-    held: int,
-    room: int,
-    threshold: int,
-) -> bool | None:
+def _most_points(plain: list[Option], held: int, room: int, threshold: int) -> bool | None:
     """Whether some joker-free candidates (each as often as the cards allow, ``room`` cards at most)
     reach ``threshold`` points; None when the search ran past :data:`PROOF_STEPS` steps."""
-    choices = sorted(((values[group][0], values[group][1], len(group)) for group in plain), reverse=True)
+    choices = sorted(((value, needs, size) for _, value, needs, size, _ in plain), reverse=True)
     steps = 0
 
     def reaches(start: int, left: int, room: int, points: int) -> bool | None:
