@@ -123,9 +123,19 @@ _JOKER_AT = JOKER * KEY_BITS
 class _Frame:
     """What the count checks read of one variant on every call: its run frame, the frame's
     :func:`_coverage`, whether a set's suits must differ, the frame's :func:`_all_starts`, each
-    natural card's most points in an opening and a joker's."""
+    natural card's most points in an opening and a joker's, and the table questions' answers."""
 
-    __slots__ = ("covered", "distinct", "joker_points", "points", "run_frame", "starts", "variant")
+    __slots__ = (
+        "covered",
+        "distinct",
+        "fits",
+        "joker_points",
+        "points",
+        "run_frame",
+        "starts",
+        "swaps",
+        "variant",
+    )
 
     def __init__(self, variant: Variant) -> None:
         frame = run_frame(variant)
@@ -137,6 +147,8 @@ class _Frame:
         self.starts = _all_starts(frame)
         self.points = _meld_points(ace)
         self.joker_points = max(ace, 10)
+        self.fits = _MeldMemo()
+        self.swaps = _MeldMemo()
 
 
 _FRAMES: dict[int, _Frame] = {}
@@ -291,25 +303,27 @@ def fits_table(card: Card, table: Sequence[TableMeld], variant: Variant) -> bool
 
 def fits_mask(table: Sequence[TableMeld], variant: Variant) -> int:
     """The cards that :func:`fits_table` says fit ``table``, as a mask of card codes (bit 52: a joker)."""
-    return _table_mask(table, variant, _meld_fits)
+    return _table_mask(table, variant, _frame_of(variant).fits, _meld_fits)
 
 
 def swap_mask(table: Sequence[TableMeld], variant: Variant) -> int:
     """The natural cards a joker on ``table`` stands for, as a mask of card codes: no release without one."""
-    return _table_mask(table, variant, _meld_swaps)
+    return _table_mask(table, variant, _frame_of(variant).swaps, _meld_swaps)
 
 
 def _table_mask(
-    table: Sequence[TableMeld], variant: Variant, of_meld: Callable[[TableMeld, Variant], int]
+    table: Sequence[TableMeld],
+    variant: Variant,
+    entry: _MeldMemo,
+    of_meld: Callable[[TableMeld, Variant], int],
 ) -> int:
-    """The OR of ``of_meld`` over the table's melds.
+    """The OR of ``of_meld`` over the table's melds (``entry``: its answers so far under ``variant``).
 
     Each meld's part is worked out once and remembered for as long as the meld is on the table:
     a table changes only when something is laid, and the bots ask about it on every turn. The
     last table's answer is kept whole: each view brings a new tuple of the same (shared, frozen)
     melds, which ``==`` matches by identity before it would compare a meld's fields.
     """
-    entry = _meld_memo(of_meld, variant)
     if table == entry.table:
         return entry.mask
     memo = entry.melds
@@ -333,7 +347,7 @@ def _remember(memo: dict[int, tuple[TableMeld, int]], meld: TableMeld, answer: i
 
 def _fits_one(meld: TableMeld, variant: Variant) -> int:
     """:func:`fits_mask` of a table of ``meld`` alone, leaving the last whole table's answer in place."""
-    memo = _meld_memo(_meld_fits, variant).melds
+    memo = _frame_of(variant).fits.melds
     found = memo.get(id(meld))
     if found is None or found[0] is not meld:
         found = _remember(memo, meld, _meld_fits(meld, variant))
@@ -383,29 +397,15 @@ _MELDS_KEPT = 4096
 
 
 class _MeldMemo:
-    """One question's answers under one variant: per meld by its id, and the last whole table's."""
+    """One question's answers under one variant (kept in its :class:`_Frame`): per meld by its id
+    (the meld is held, so its id is never reused while remembered), and the last whole table's."""
 
-    __slots__ = ("mask", "melds", "table", "variant")
+    __slots__ = ("mask", "melds", "table")
 
-    def __init__(self, variant: Variant) -> None:
-        self.variant = variant
+    def __init__(self) -> None:
         self.melds: dict[int, tuple[TableMeld, int]] = {}
         self.table: Sequence[TableMeld] = ()
         self.mask = 0
-
-
-_MELD_MEMOS: dict[tuple[object, int], _MeldMemo] = {}
-
-
-def _meld_memo(of_meld: Callable[[TableMeld, Variant], int], variant: Variant) -> _MeldMemo:
-    """The answers of ``of_meld`` under ``variant``, keyed by the meld's id (the meld is held, so its id
-    is never reused while remembered) and the variant's (a variant's hash costs more than the answer)."""
-    entry = _MELD_MEMOS.get((of_meld, id(variant)))
-    if entry is None or entry.variant is not variant:
-        if len(_MELD_MEMOS) > 32:
-            _MELD_MEMOS.clear()
-        entry = _MELD_MEMOS[(of_meld, id(variant))] = _MeldMemo(variant)
-    return entry
 
 
 def may_lay(
