@@ -84,8 +84,6 @@ class RandomBot:
         # Each group beside its points, cards and size: shuffled alike, as the groups alone used to be.
         options = opening_values(state, variant)
         held = _counts(hand)
-        # Points found are judged by rules.opens; a sum only grows, so its threshold is read once here.
-        need = rules.opening_points(variant)
         shuffle = self.rng.shuffle
         hopeless: bool | None = None
         for _ in range(OPENING_TRIES):
@@ -107,7 +105,7 @@ class RandomBot:
                 free -= size
                 chosen.append(group)
                 points += value
-                if points >= need:
+                if rules.opens(variant, points):
                     return Meld(tuple(chosen))
             if hopeless is None:
                 # Most hands that pass the count check hold no opening: proven once, after the first miss.
