@@ -8,7 +8,9 @@ four bots' decisions, the engine that applies them, and the views the bots are s
 This bench plays the simulation bench's games once (same variant, bots and seeds), recording every
 action and every call the bots make to the exact solver, and then times, in CPU time, per hand:
 
-- ``played``: the hands as the bots play them (what the simulation bench's rate measures);
+- ``played``: the hands as the bots play them (the same games in every round, so answers the
+  bots remembered in an earlier round make it the optimistic figure: the simulation bench's rate,
+  on new games, is the one the targets are judged on);
 - ``engine``: a new game applying the recorded actions, nothing else;
 - ``engine_views``: the same, building before each action the view and the legal-move view that
   :func:`kalooki.driver.ask_bot` shows the bot;
