@@ -186,7 +186,7 @@ class ExpertBot(GreedyBot):
     def plan(self, view: PlayerView) -> solver.Plan | None:
         plan = super().plan(view)
         seat = view.current
-        if plan is None or plan.empty or self.debts(view):
+        if plan is None or plan.empty or view.owed:
             return plan
         if view.opened[seat]:
             return plan
@@ -206,7 +206,7 @@ class ExpertBot(GreedyBot):
     def choose_discard(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> Card:
         if self.short_of_opening(view, hand, variant):
             return super().choose_discard(view, hand, variant)  # gain points: let the low cards go
-        owed = set(self.debts(view))
+        owed = set(view.owed)
         scores = self.card_scores(view, hand)
         candidates = [card for card in scores if card != JOKER and card not in owed] or list(scores)
         if view.opened[view.current] and 0 < len(hand) - 1 <= SMALL_HAND:

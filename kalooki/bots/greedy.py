@@ -407,7 +407,7 @@ class GreedyBot:
         A plan that would strand the hand (see :func:`strands`) is held back, unless the turn owes cards.
         """
         plan = self.laying_plan(view)
-        if plan is not None and not plan.empty and not self.debts(view) and strands(view, plan):
+        if plan is not None and not plan.empty and not view.owed and strands(view, plan):
             return None
         return plan
 
@@ -415,7 +415,7 @@ class GreedyBot:
         """The best opening, or once open everything that lowers the hand's value."""
         seat = view.current
         hand = view.hand
-        must = self.debts(view)
+        must = view.owed
         if view.turn.jokers_owed:
             return self.pay_freed_jokers(view, hand, must)
         if not view.opened[seat]:
@@ -447,16 +447,11 @@ class GreedyBot:
                 return plan
         return None
 
-    @staticmethod
-    def debts(view: PlayerView) -> tuple[Card, ...]:
-        """Cards this turn must still lay: the discard taken under meld_at_once, freed jokers."""
-        return view.owed
-
     def swap_candidates(self, view: PlayerView) -> bool:
         """Whether the hand holds a card that stands in for a joker on the table (legal_swaps is costly)."""
         seat = view.current
         # No swap while the turn owes cards: paying them comes first.
-        if not view.opened[seat] or self.debts(view):
+        if not view.opened[seat] or view.owed:
             return False
         return holds_swap_card(view)
 
@@ -482,7 +477,7 @@ class GreedyBot:
 
     def choose_discard(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> Card:
         """The costliest card least connected to the rest of the hand (never a joker if avoidable)."""
-        owed = self.debts(view)
+        owed = view.owed
         # Each card once; the orders below end on the card itself, so the order of this list is no matter.
         held = set(hand)
         candidates = [card for card in held if card != JOKER and card not in owed] or list(held)
