@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from itertools import combinations
 
@@ -375,3 +375,48 @@ def _compare_remembered_builds(update: dict[str, object]) -> Iterator[Variant]:
                 listed = list(legal_builds(hand, CardState.of(hand), table, variant, keep))
                 assert listed == _built_list(hand, table, variant, keep), (table, hand)
         yield variant
+
+
+def _refusing(refused: Callable[[tuple[Card, ...], str], bool]) -> Callable[..., TableMeld]:
+    """``build`` as it is, except that it refuses the builds ``refused(cards, end)`` names."""
+
+    def refusing_build(meld: TableMeld, cards: tuple[Card, ...], variant: Variant, end: str) -> TableMeld:
+        if refused(cards, end):
+            raise MeldError("refused here")
+        return build(meld, cards, variant, end)  # type: ignore[arg-type]
+
+    return refusing_build
+
+
+@pytest.mark.parametrize(
+    ("why", "refused"),
+    [
+        # Two jokers past the high end refused, one and three taken: the lengths have a gap.
+        ("a gap in the lengths", lambda cards, end: end == "high" and cards == (JOKER, JOKER)),
+        # Jokers taken where the naturals are not: what jokers may do says nothing of the naturals.
+        ("naturals refused", lambda cards, end: JOKER not in cards and len(cards) > 1),
+    ],
+    ids=["a gap in the lengths", "naturals refused"],
+)
+def test_the_shortcut_vouches_only_where_builds_answers_allow_it(
+    why: str, refused: Callable[[tuple[Card, ...], str], bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rules the built-in variants do not have: where ``build`` answers so, each candidate is tried."""
+    variant = Variant()
+    meld = make_meld(tuple(parse_cards("5H 6H 7H")), variant)
+    assert table_plays._run_reaches(meld, variant) == (
+        ("high", tuple(parse_cards("8H 9H TH JH QH KH AH"))),
+        ("low", tuple(parse_cards("4H 3H 2H AH"))),
+    )
+    monkeypatch.setattr(table_plays, "build", _refusing(refused))
+    assert table_plays._run_reaches(meld, variant) is None, why
+
+
+def test_the_shortcut_reaches_as_far_as_the_run_frame_lets_a_run_go() -> None:
+    # Ace low only: nothing past the king, and the ace below the two.
+    variant = Variant(ace_in_runs="low")
+    meld = make_meld(tuple(parse_cards("JS QS KS")), variant)
+    assert table_plays._run_reaches(meld, variant) == (
+        ("high", ()),
+        ("low", tuple(parse_cards("TS 9S 8S 7S 6S 5S 4S 3S 2S AS"))),
+    )
