@@ -235,6 +235,21 @@ def strands(
     held = len(left) - 1
     if not too_few_for_a_meld(held, keep):
         return False
+    gone = used_up(table_after, discard_pile, variant)
+    return short_of_places(held, table_after, gone, variant, keep, others, contested)
+
+
+def short_of_places(
+    held: int,
+    table_after: Sequence[TableMeld],
+    gone: Mapping[Card, int],
+    variant: Variant,
+    keep: int,
+    others: Sequence[int],
+    contested: bool,
+) -> bool:
+    """:func:`strands` of a hand ``held`` cards after the discard, too few for a meld, where ``gone`` is
+    the :func:`used_up` of ``table_after`` (a bot trying many layings counts it once and adds each one's)."""
     wanted = held + sum(size for size in others if too_few_for_a_meld(size, keep))
-    in_sets, elsewhere = _live_slots(table_after, discard_pile, variant)
+    in_sets, elsewhere = slots_left(table_after, gone, variant)
     return (0 if contested else in_sets) + elsewhere < wanted

@@ -86,13 +86,15 @@ def strands(view: PlayerView, plan: solver.Plan) -> bool:
             table[index] = build(table[index], cards, variant, end)
     except (MeldError, IndexError):
         return False
-    others = [view.hand_counts[seat] for seat in view.seats if seat != view.current]
-    contested = any(
-        not endgame.too_few_for_a_meld(view.hand_counts[seat], keep)
-        for seat in view.seats
-        if seat != view.current
-    )
+    others, contested = rival_hands(view, keep)
     return endgame.strands(plan.remaining, table, view.discard_pile, variant, keep, others, contested)
+
+
+def rival_hands(view: PlayerView, keep: int) -> tuple[list[int], bool]:
+    """The other players' hand sizes, and whether one of them holds cards enough to meld (and so may
+    fill the sets' places first: :func:`kalooki.bots.endgame.strands`' ``contested``)."""
+    others = [view.hand_counts[seat] for seat in view.seats if seat != view.current]
+    return others, any(not endgame.too_few_for_a_meld(size, keep) for size in others)
 
 
 def holds_swap_card(view: PlayerView) -> bool:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
-from kalooki.bots.greedy import holds_swap_card, keep_count
+from kalooki.bots.greedy import holds_swap_card, keep_count, rival_hands
 from kalooki.candidates import near_meld_cards
 from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
@@ -299,14 +299,12 @@ class _Stranding:
     tried; each laying adds only its own melds or the meld it builds onto.
     """
 
-    __slots__ = ("contested", "gone", "view", "wanted")
+    __slots__ = ("contested", "gone", "keep", "others", "view")
 
     def __init__(self, view: PlayerView) -> None:
-        keep = keep_count(view.variant)
-        sizes = [view.hand_counts[seat] for seat in view.seats if seat != view.current]
         self.view = view
-        self.wanted = sum(size for size in sizes if endgame.too_few_for_a_meld(size, keep))
-        self.contested = any(not endgame.too_few_for_a_meld(size, keep) for size in sizes)
+        self.keep = keep_count(view.variant)
+        self.others, self.contested = rival_hands(view, self.keep)
         self.gone: dict[Card, int] = endgame.used_up(view.table, view.discard_pile, view.variant)
 
     def strands(self, action: Meld | Build | Swap, held: int) -> bool:
@@ -338,8 +336,7 @@ class _Stranding:
                     gone[card] -= 1
         except (MeldError, IndexError):
             return False
-        in_sets, elsewhere = endgame.slots_left(table, gone, variant)
-        return (0 if self.contested else in_sets) + elsewhere < held + self.wanted
+        return endgame.short_of_places(held, table, gone, variant, self.keep, self.others, self.contested)
 
 
 def _loose(view: PlayerView) -> list[Card]:
