@@ -23,6 +23,7 @@ from kalooki.melds import RUN_MAX, MeldError, RunEnd, TableMeld, build, set_room
 from kalooki.rules import RunFrame, most_ace_points, opens, run_frame, suits_must_differ
 from kalooki.solver import Plan, PlannedBuild
 from kalooki.variant import Variant
+from kalooki.variant_memo import PerVariant
 
 
 @lru_cache(maxsize=64)
@@ -134,13 +135,11 @@ class _Frame:
         "run_frame",
         "starts",
         "swaps",
-        "variant",
     )
 
     def __init__(self, variant: Variant) -> None:
         frame = run_frame(variant)
         ace = most_ace_points(variant)
-        self.variant = variant
         self.run_frame = frame
         self.covered = _coverage(frame)
         self.distinct = suits_must_differ(variant)
@@ -151,18 +150,8 @@ class _Frame:
         self.swaps = _MeldMemo()
 
 
-_FRAMES: dict[int, _Frame] = {}
-"""Each variant's :class:`_Frame` by the variant's id (the entry holds the variant, so the id is not
-reused while remembered): hashing a variant, or its frame, costs more than the answer."""
-
-
-def _frame_of(variant: Variant) -> _Frame:
-    entry = _FRAMES.get(id(variant))
-    if entry is None or entry.variant is not variant:
-        if len(_FRAMES) > 32:
-            _FRAMES.clear()
-        entry = _FRAMES[id(variant)] = _Frame(variant)
-    return entry
+_frame_of: PerVariant[_Frame] = PerVariant(_Frame, limit=32)
+"""Each variant's :class:`_Frame`, found by the variant object's identity."""
 
 
 def _all_starts(frame: RunFrame) -> int:
