@@ -28,10 +28,9 @@ from typing import TYPE_CHECKING
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
 from kalooki.bots.greedy import holds_swap_card, keep_count, rival_hands
-from kalooki.candidates import near_meld_cards
+from kalooki.candidates import candidate_melds, near_meld_cards
 from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
-from kalooki.engine import candidate_melds
 from kalooki.melds import MeldError, build, make_meld
 from kalooki.moves import Action, Build, Discard, Meld, Swap
 from kalooki.variant_memo import PerVariant
