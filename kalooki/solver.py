@@ -341,13 +341,18 @@ def _best_lay(
     cands = problem.cands
     codes = [code for cand in cands for code in cand.naturals]
     counts = problem.counts
+    by_parts = False
     if len(codes) != len(set(codes)):
         # A set that names a card twice is not laid once per copy of each card: the search counts it.
         if problem.copies and any(len(set(cand.naturals)) != len(cand.naturals) for cand in cands):
             return search(problem, keep, must_include, need_points)
         outer = _outermost(cands, counts)
         if outer is None:
-            return search(problem, keep, must_include, need_points)
+            outer = _best_of_each_part(problem, cands, counts)
+            if outer is None:
+                return search(problem, keep, must_include, need_points)
+            # The best lay need not be the only opening: a lay of more points may leave more.
+            by_parts = need_points is not None
         cands = outer
     melds: list[_Cand] = []
     laid: list[Card] = []
@@ -361,7 +366,7 @@ def _best_lay(
     if len(problem.hand) - len(laid) < keep:
         return search(problem, keep, must_include, need_points)
     if need_points is not None and points < need_points:
-        return None
+        return search(problem, keep, must_include, need_points) if by_parts else None
     # A lay's score is a sum over its melds, so the whole lay scores as one meld of all its cards.
     return Outcome(tuple(melds), (), problem.score(laid, 0, points))
 
@@ -429,6 +434,74 @@ def _outermost(cands: list[_Cand], counts: list[int]) -> list[_Cand] | None:
             return None
         nested &= nested - 1
     return outer
+
+
+_PART_MAX: Final = 12
+"""Most candidates in one part whose lays are tried one by one (at most 2 ** 12 of them)."""
+
+
+def _best_of_each_part(problem: _Problem, cands: list[_Cand], counts: list[int]) -> list[_Cand] | None:
+    """The best lay as the candidates of each part, when every part has one best lay; else None.
+
+    Candidates that share a card, directly or through others, form a part. Without jokers, a
+    table or cards that must be laid, a lay's score is the sum of its candidates' scores, and the
+    parts share no card, so the best lay is the best lay of each part. A part whose cards the hand
+    holds once is small enough to try every lay of: when one scores more than every other it is
+    the only best lay, which the search finds too; a tie is left to the search, which keeps the
+    first of equal lays in its own order. A part with a card held twice is left to it as well.
+    """
+    parts: list[tuple[int, list[_Cand]]] = []
+    for cand in cands:
+        mask = sum(map(_CARD_BIT.__getitem__, cand.naturals))
+        members = [cand]
+        apart: list[tuple[int, list[_Cand]]] = []
+        for part in parts:
+            if part[0] & mask:
+                mask |= part[0]
+                members += part[1]
+            else:
+                apart.append(part)
+        apart.append((mask, members))
+        parts = apart
+    chosen: list[_Cand] = []
+    for mask, members in parts:
+        if len(members) == 1:
+            chosen += members
+            continue
+        if len(members) > _PART_MAX:
+            return None
+        while mask:
+            if counts[(mask & -mask).bit_length() - 1] > 1:
+                return None
+            mask &= mask - 1
+        best = _only_best_lay(problem, members)
+        if best is None:
+            return None
+        chosen += best
+    return chosen
+
+
+def _only_best_lay(problem: _Problem, members: list[_Cand]) -> list[_Cand] | None:
+    """The lay of ``members`` (sharing no card) that scores more than every other, or None on a tie."""
+    masks = [sum(map(_CARD_BIT.__getitem__, cand.naturals)) for cand in members]
+    scores = [problem.score(cand.naturals, 0, cand.points) for cand in members]
+    best_score = -1
+    best_lays = 0
+    best_lay = 0
+    # Every lay, as a bit per member, built up one member at a time from the lays before it.
+    lays = [(0, 0, 0)]  # (members laid, cards laid, score)
+    for index, mask in enumerate(masks):
+        bit = 1 << index
+        score = scores[index]
+        lays += [(laid | bit, cards | mask, total + score) for laid, cards, total in lays if not cards & mask]
+    for laid, _, total in lays:
+        if total > best_score:
+            best_score, best_lays, best_lay = total, 1, laid
+        elif total == best_score:
+            best_lays += 1
+    if best_lays > 1:
+        return None
+    return [cand for index, cand in enumerate(members) if best_lay >> index & 1]
 
 
 def _lowest_card(cand: _Cand) -> Card:

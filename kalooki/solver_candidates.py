@@ -3,10 +3,10 @@
 Sets by rank and suit subset (by each suit's copies where a set may repeat a suit), runs by the
 naturals they hold and their number of jokers (keeping the frame worth the most points: the other
 objectives do not care where a joker sits), builds by table meld and the cards added at each end.
-A variant's lists are kept per suit's ranks (runs) and per rank's suits or copies (sets), with the
-jokers, on its :class:`_Rules`: hands repeat those far more often than whole hands, and a list
-depends on nothing else. :func:`_meldless_value` tells a hand that holds no
-new meld at all from a few bit operations, before anything is listed.
+A variant's lists are kept per suit's ranks that can be in a run (runs) and per rank's suits or
+copies (sets), with the jokers, on its :class:`_Rules`: hands repeat those far more often than
+whole hands, and a list depends on nothing else. :func:`_meldless_value` tells a hand that holds
+no new meld at all from a few bit operations, before anything is listed.
 """
 
 from __future__ import annotations
@@ -61,11 +61,13 @@ class _Rules:
     set_points: tuple[int, ...]  # points of a card in a set of each rank (1-13), index rank
     set_max: int  # most cards in a set (the variant's set_maximum)
     suits_repeat: bool  # whether a set may hold a suit twice (set_suits: may_repeat)
-    natural_runs: tuple[bool, ...]  # whether a suit's ranks (bit r-1 for rank r) hold a run, no jokers
+    run_part: tuple[int, ...]  # the ranks of a suit's ranks (bit r-1 for rank r) in a run without jokers
     card_key: dict[Card, int]  # each code's _CARD_BIT plus its hand_value << _VALUE_SHIFT
     # Candidates already listed, by rank and suits (sets) or by suit and ranks (runs), with the jokers.
     set_cache: dict[int, list[_Cand]] = field(default_factory=dict)
     run_cache: dict[int, list[_Cand]] = field(default_factory=dict)
+    # By a number of jokers below set_max: a suit's ranks near enough another to share a run with it.
+    near_parts: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
 
 _RULES_CACHE: dict[int, _Rules] = {}
@@ -102,7 +104,7 @@ def _rules(variant: Variant) -> _Rules:
         set_points=tuple(rank_points(rank, variant.ace_value) for rank in range(14)),
         set_max=variant.set_maximum,
         suits_repeat=not suits_must_differ(variant),
-        natural_runs=_natural_run_table(
+        run_part=_run_part_table(
             frame.wrap, frame.lowest, 39 if frame.wrap else frame.highest, frame.minimum
         ),
         card_key={card: bit | hand_value[card] << _VALUE_SHIFT for card, bit in _CARD_BIT.items()},
@@ -221,18 +223,48 @@ def _line(mask: int, wrap: bool, lowest: int, highest: int) -> int:
     return line
 
 
-def _in_a_row(line: int, run_min: int) -> bool:
-    """Whether ``run_min`` consecutive positions of ``line`` are all taken: a run without jokers."""
-    window = line
+def _in_runs(line: int, run_min: int) -> int:
+    """The ranks (bit r-1 for rank r) at positions of ``line`` that lie in ``run_min`` or more
+    consecutive taken positions: the cards of some run without jokers."""
+    starts = line
     for step in range(1, run_min):
-        window &= line >> step
-    return bool(window)
+        starts &= line >> step
+    covered = starts
+    for step in range(1, run_min):
+        covered |= starts << step
+    # Position p is rank (p - 1) % 13 + 1; the line is at most three times thirteen positions long.
+    return (covered >> 1 | covered >> 14 | covered >> 27) & _SUIT
 
 
 @lru_cache(maxsize=64)
-def _natural_run_table(wrap: bool, lowest: int, highest: int, run_min: int) -> tuple[bool, ...]:
-    """For each suit's ranks (bit r-1 for rank r), whether they hold a run without jokers."""
-    return tuple(_in_a_row(_line(mask, wrap, lowest, highest), run_min) for mask in range(1 << 13))
+def _run_part_table(wrap: bool, lowest: int, highest: int, run_min: int) -> tuple[int, ...]:
+    """For each suit's ranks (bit r-1 for rank r), those in a run without jokers (0: none).
+
+    The cards in no such run change nothing about the runs a suit holds without jokers (they
+    split no stretch of run_min or more), so runs are listed and kept by these ranks alone, which
+    far fewer suits differ in than in all their ranks."""
+    return tuple(_in_runs(_line(mask, wrap, lowest, highest), run_min) for mask in range(1 << 13))
+
+
+def _near(line: int, reach: int) -> int:
+    """The ranks at positions of ``line`` with another taken position at most ``reach`` away."""
+    near = 0
+    for step in range(1, reach + 1):
+        near |= line & (line >> step | line << step)
+    return (near >> 1 | near >> 14 | near >> 27) & _SUIT
+
+
+@lru_cache(maxsize=64)
+def _near_part_table(wrap: bool, lowest: int, highest: int, reach: int) -> tuple[int, ...]:
+    """For each suit's ranks (bit r-1 for rank r), those with another within ``reach`` positions.
+
+    With fewer jokers than a set's most cards, a run holds two naturals or more (one natural
+    with jokers reads as a set), and the jokers fill at most their number of gaps between two
+    naturals: so every natural of a run has another within jokers + 1 positions. The other cards
+    are in no run, and listing without them lists the same runs in the same order (a card outside
+    every run's span takes part in none of the frames that make one), so runs are listed and kept
+    by these ranks alone."""
+    return tuple(_near(_line(mask, wrap, lowest, highest), reach) for mask in range(1 << 13))
 
 
 _RUN_CACHE_MAX: Final = 1 << 14
@@ -245,12 +277,27 @@ _RUN_CACHE_LIST: Final = 64
 def _run_candidates(suit_ranks: list[int], jokers: int, rules: _Rules, out: list[_Cand]) -> None:
     """The runs of the hand whose ranks (bit r-1 for rank r) in each suit are ``suit_ranks``."""
     cache = rules.run_cache
-    natural_runs = rules.natural_runs
+    run_part = rules.run_part
+    set_max = rules.set_max
+    near_part: tuple[int, ...] = ()
+    if 0 < jokers < set_max:
+        near_part = rules.near_parts.get(jokers, ())
+        if not near_part:
+            near_part = rules.near_parts[jokers] = _near_part_table(
+                rules.wrap, rules.lowest, rules.highest, jokers + 1
+            )
     # Fewer cards than a run's length, or no run without jokers: no run, and nothing to keep.
     short = rules.run_min - jokers
     for suit, mask in enumerate(suit_ranks):
-        if not mask or mask.bit_count() < short or not (jokers or natural_runs[mask]):
-            continue
+        if not jokers:
+            mask = run_part[mask]
+            if not mask:
+                continue
+        else:
+            if jokers < set_max:
+                mask = near_part[mask]
+            if not mask or mask.bit_count() < short:
+                continue
         key = (jokers << 13 | mask) << 2 | suit
         found = cache.get(key)
         if found is None:
@@ -302,7 +349,7 @@ def _suit_runs(mask: int, suit: int, jokers: int, rules: _Rules, out: list[_Cand
         return
     line_mask = _run_line(mask, rules)
     if jokers == 0:
-        if rules.natural_runs[mask]:
+        if rules.run_part[mask]:
             _natural_runs(line_mask, suit * 13, rules, out)
         return
     line = [p for p in range(1, rules.highest + 1) if line_mask >> p & 1]
@@ -543,7 +590,7 @@ def _meldless_value(hand: Sequence[Card], rules: _Rules) -> int:
     clubs, diamonds, hearts, spades = held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39
     if (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds)):
         return -1
-    runs = rules.natural_runs
+    runs = rules.run_part
     if runs[clubs] or runs[diamonds] or runs[hearts] or runs[spades]:
         return -1
     return key >> _VALUE_SHIFT

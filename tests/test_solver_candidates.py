@@ -1,0 +1,123 @@
+"""The solver's shortcuts over its candidates: runs listed from the ranks that can be in one, and
+the best lay read off part by part. Each must answer exactly as the long way round does."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from solver_reference import ACE_MODES, OBJECTIVES, variant
+
+from kalooki import solver, solver_candidates
+from kalooki.cards import Card, pack_list, parse_cards
+from kalooki.solver import Objective
+from kalooki.solver_candidates import _Cand
+from kalooki.variant import AceInRuns, Variant
+
+
+def listed(mask: int, jokers: int, rules: solver_candidates._Rules) -> list[tuple[object, ...]]:
+    """One suit's runs as ``_suit_runs`` lists them, in order, from exactly ``mask``."""
+    out: list[_Cand] = []
+    solver_candidates._suit_runs(mask, 2, jokers, rules, out)
+    return [(c.naturals, c.jokers, c.points, c.written) for c in out]
+
+
+def found(mask: int, jokers: int, rules: solver_candidates._Rules) -> list[tuple[object, ...]]:
+    """One suit's runs as a hand's candidates find them (from the ranks that can be in one)."""
+    out: list[_Cand] = []
+    solver_candidates._run_candidates([0, 0, mask, 0], jokers, rules, out)
+    return [(c.naturals, c.jokers, c.points, c.written) for c in out]
+
+
+@pytest.mark.parametrize("mode", ACE_MODES)
+@pytest.mark.parametrize("run_minimum", [3, 4])
+@pytest.mark.parametrize("set_maximum", [3, 4])
+def test_runs_are_listed_alike_from_the_ranks_that_can_be_in_one(
+    mode: AceInRuns, run_minimum: int, set_maximum: int
+) -> None:
+    # Runs are listed and kept by the ranks of a suit that can be in one (all of them in a run
+    # without jokers; with jokers, those near another). Listing from those ranks alone must give
+    # the very list the whole suit gives, order included: the order is the search's order.
+    rules = solver_candidates._rules(variant(run_minimum, mode, set_maximum=set_maximum))
+    rng = random.Random(f"{mode} {run_minimum} {set_maximum}")
+    masks = [rng.getrandbits(13) & rng.getrandbits(13) for _ in range(150)]
+    masks += [0b1_1000_0000_0011, 0b1_0000_0000_0101, 0b0_0101_0101_0101, (1 << 13) - 1]
+    reduced = 0
+    for mask in masks:
+        for jokers in range(set_maximum + 1):
+            assert found(mask, jokers, rules) == listed(mask, jokers, rules), (bin(mask), jokers)
+        part = rules.run_part[mask]
+        assert bool(part) == bool(listed(mask, 0, rules)), bin(mask)
+        reduced += part != mask
+        reduced += any(near[mask] != mask for near in rules.near_parts.values())
+    assert reduced > 100
+
+
+def test_the_ranks_that_can_be_in_a_run() -> None:
+    rules = solver_candidates._rules(Variant())  # runs of three, the ace high or low
+    ranks = {rank: 1 << (rank - 1) for rank in range(1, 14)}
+    # Q K A is a run; 3 4 are too few for one: without jokers, the part is the run's ranks.
+    queen_king_ace = ranks[12] | ranks[13] | ranks[1]
+    assert rules.run_part[queen_king_ace | ranks[3] | ranks[4]] == queen_king_ace
+    # A 2 3 then 5: the ace is low here.
+    assert rules.run_part[ranks[1] | ranks[2] | ranks[3] | ranks[5]] == ranks[1] | ranks[2] | ranks[3]
+    # With one joker, 5 and 7 may share a run (5 JK 7), 10 alone may not.
+    near = solver_candidates._near_part_table(rules.wrap, rules.lowest, rules.highest, 2)
+    assert near[ranks[5] | ranks[7] | ranks[10]] == ranks[5] | ranks[7]
+    # K and A are neighbours above, A and 2 below.
+    assert near[ranks[13] | ranks[1] | ranks[6]] == ranks[13] | ranks[1]
+
+
+def cards(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+def test_a_part_with_one_best_lay_is_read_off() -> None:
+    # 7C is in the set of sevens and in the run 5C 6C 7C: the set lays more, and no other lay
+    # ties with it, so it is read off without the search.
+    problem = solver._Problem(cards("7C 7D 7H 5C 6C 9S"), solver._rules(Variant()), "value_left", ())
+    best = solver._best_of_each_part(problem, problem.cands, problem.counts)
+    assert best is not None
+    assert [cand.naturals for cand in best] == [tuple(cards("7C 7D 7H"))]
+    assert solver._best_lay(problem, (), 0, (), None) == solver.search(problem, 0, (), None)
+
+
+def test_a_part_whose_best_lays_tie_is_left_to_the_search() -> None:
+    # The four sevens and 4C 5C 6C lay the same cards as 7D 7H 7S and 4C 5C 6C 7C, for the same
+    # points: the search keeps the first of them in its own order.
+    hand = cards("7C 7D 7H 7S 4C 5C 6C")
+    problem = solver._Problem(hand, solver._rules(Variant()), "value_left", ())
+    assert solver._best_of_each_part(problem, problem.cands, problem.counts) is None
+    assert solver._best_lay(problem, (), 0, (), None) == solver.search(problem, 0, (), None)
+    # A card held twice in a part is left to the search too.
+    twice = solver._Problem(cards("7C 7D 7H 5C 6C 7C"), solver._rules(Variant()), "value_left", ())
+    assert solver._best_of_each_part(twice, twice.cands, twice.counts) is None
+
+
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_the_best_lay_of_each_part_is_the_searchs(objective: Objective) -> None:
+    rng = random.Random(objective)
+    by_parts = 0
+    for _ in range(400):
+        rules = variant(
+            rng.choice([3, 4]),
+            rng.choice(ACE_MODES),
+            ace_value=rng.choice([1, 11]),
+            set_maximum=rng.choice([3, 4]),
+            set_suits=rng.choice(["distinct", "may_repeat"]),
+        )
+        pack = [card for card in pack_list(2, 0) if card % 13 < 9]  # nine ranks: melds share cards
+        hand = rng.sample(pack, rng.randint(6, 14))
+        problem = solver._Problem(hand, solver._rules(rules), objective, ())
+        if not problem.cands:
+            continue
+        keep = rng.choice([0, 0, 1, 4])
+        need = rng.choice([None, None, 0, 30, 51])
+        assert solver._best_lay(problem, (), keep, (), need) == solver.search(problem, keep, (), need), (
+            hand,
+            rules,
+            keep,
+            need,
+        )
+        by_parts += solver._best_of_each_part(problem, problem.cands, problem.counts) is not None
+    assert by_parts > 40
