@@ -420,3 +420,23 @@ def test_the_shortcut_reaches_as_far_as_the_run_frame_lets_a_run_go() -> None:
         ("high", ()),
         ("low", tuple(parse_cards("TS 9S 8S 7S 6S 5S 4S 3S 2S AS"))),
     )
+
+
+def test_a_swap_that_leaves_the_taken_joker_unmeldable_is_tried_not_vouched_for() -> None:
+    # The joker taken from the discard pile under meld_at_once must be laid this turn. Adding both
+    # missing suits to a three-card set frees its joker, which joins the hand and raises what it may
+    # keep by one: the taken joker is still owed, and two jokers alone can lay nothing, the set
+    # being full. The verdict must leave this swap to the game (None), which refuses it.
+    classic = load_variant(builtin_variant_path("classic"))
+    variant = classic.model_copy(update={"discard_draw": "meld_at_once"})
+    game = Game(variant, ["P0", "P1"], seed=0)
+    hand = parse_cards("7H 7S JK")
+    game.set_hand(0, hand)
+    game.current, game.phase = 0, "play"
+    game.table = [make_meld(parse_cards("7C 7D JK"), variant, owner=1)]
+    game.opened[0] = True
+    game.turn = TurnState(drew="discard", must_use_card=JOKER, must_use_limit=0)
+    swap = tuple(parse_cards("7H 7S"))
+    assert table_plays.swap_verdict(game.table[0], swap, variant, CardState.of(hand), game.turn) is None
+    assert not game._is_legal(Swap(1, swap))
+    assert Swap(1, swap) not in game.legal_swaps()
