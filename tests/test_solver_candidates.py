@@ -121,3 +121,18 @@ def test_the_best_lay_of_each_part_is_the_searchs(objective: Objective) -> None:
         )
         by_parts += solver._best_of_each_part(problem, problem.cands, problem.counts) is not None
     assert by_parts > 40
+
+
+def test_an_opening_short_of_the_threshold_by_parts_is_left_to_the_search() -> None:
+    # AC 2C 3C (the ace low, worth 1 in the run and 11 in hand) leaves the least in hand, but its
+    # 6 points do not open at 8; 3C 3D 3H, which shares the 3C, does. The best lay read off by parts
+    # is short, so the search answers, and finds the set: not "no opening".
+    rules = Variant(opening_threshold=8, ace_low_value=1)
+    hand = cards("AC 2C 3C 3D 3H 9S")
+    problem = solver._Problem(hand, solver._rules(rules), "value_left", ())
+    best = solver._best_of_each_part(problem, problem.cands, problem.counts)
+    assert best is not None
+    assert [cand.naturals for cand in best] == [tuple(cards("AC 2C 3C"))]
+    plan = solver.best_opening(hand, rules)
+    assert plan is not None
+    assert plan.melds == (tuple(cards("3C 3D 3H")),)
