@@ -58,7 +58,7 @@ class TurnPlay(HandScoring):
 
     def _start_turn(self) -> list[Event]:
         """Begin the current seat's turn, ending the hand when nobody can draw."""
-        self.turn = TurnState(opened_before=self.opened[self.current])
+        self.turn = TurnState.start(self.opened[self.current])
         self._undo = None
         self._undo_pending = False
         events: list[Event] = []

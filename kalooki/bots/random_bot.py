@@ -32,7 +32,7 @@ from kalooki.candidates import candidate_melds, near_meld_cards
 from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
 from kalooki.melds import MeldError, build, make_meld
-from kalooki.moves import Action, Build, Discard, Meld, Swap
+from kalooki.moves import DISCARDS, Action, Build, Discard, Meld, Swap
 from kalooki.variant_memo import PerVariant
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ class RandomBot:
             opening = self.sample_opening(view)
             if opening is not None and _not_stranding(view, (opening,)):
                 return opening
-        return Discard(self.rng.choice(_loose(view)))
+        return DISCARDS[self.rng.choice(_loose(view))]
 
     def may_swap(self, view: PlayerView, legal: LegalView) -> bool:
         # A release needs a card a table joker stands for: without one there is no stand-in to build.
