@@ -21,9 +21,9 @@ checks (:mod:`kalooki.bots.quick`) skip all of it on the many turns when nothing
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
@@ -33,6 +33,7 @@ from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
 from kalooki.melds import MeldError, build, make_meld
 from kalooki.moves import DISCARDS, Action, Build, Discard, Meld, Swap
+from kalooki.randomness import choice, shuffle
 from kalooki.variant_memo import PerVariant
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class RandomBot:
 
     def choose(self, view: PlayerView, legal: LegalView) -> Action:
         if view.phase == "draw":
-            return _choice(self.rng, legal.listed())
+            return choice(self.rng, legal.listed())
         owed = view.owed
         if owed:
             return self.pay_debts(view, owed)
@@ -62,12 +63,12 @@ class RandomBot:
             if quick.may_lay(view.hand_state, view.table, view.variant) or self.may_swap(view, legal):
                 layings = _not_stranding(view, legal.layings())
                 if layings:
-                    return _choice(self.rng, layings)
+                    return choice(self.rng, layings)
         elif quick.may_open(view.hand_state, view.variant):
             opening = self.sample_opening(view)
             if opening is not None and _not_stranding(view, (opening,)):
                 return opening
-        return DISCARDS[_choice(self.rng, _loose(view))]
+        return DISCARDS[choice(self.rng, _loose(view))]
 
     def may_swap(self, view: PlayerView, legal: LegalView) -> bool:
         # A release needs a card a table joker stands for: without one there is no stand-in to build.
@@ -86,7 +87,7 @@ class RandomBot:
         rng = self.rng
         hopeless: bool | None = None
         for _ in range(OPENING_TRIES):
-            _shuffle(rng, options)
+            shuffle(rng, options)
             if hopeless:
                 # No order can find an opening: the rest are only shuffled, as the random state must move.
                 continue
@@ -349,43 +350,6 @@ def _loose(view: PlayerView) -> list[Card]:
     # holds and those one card short.
     kept = near_meld_cards(state, view.variant, extra_jokers=1)
     return codes_of(state.held & ~kept or state.held)
-
-
-T = TypeVar("T")
-
-
-def _choice(rng: random.Random, items: Sequence[T]) -> T:
-    """``rng.choice(items)``: the same pick from the same draws of ``rng``.
-
-    A plain :class:`random.Random` picks by ``getrandbits`` (``Random._randbelow_with_getrandbits``),
-    written out here: the bot picks on every action and shuffles six times a turn it samples, and
-    the library's two calls a pick cost more than the pick. A test holds both to the library's.
-    """
-    if type(rng) is not random.Random:
-        return rng.choice(items)
-    count = len(items)
-    if not count:
-        raise IndexError("Cannot choose from an empty sequence")
-    bits = count.bit_length()
-    pick = rng.getrandbits(bits)
-    while pick >= count:
-        pick = rng.getrandbits(bits)
-    return items[pick]
-
-
-def _shuffle(rng: random.Random, items: list[T]) -> None:
-    """``rng.shuffle(items)``: the same order from the same draws of ``rng`` (see :func:`_choice`)."""
-    if type(rng) is not random.Random:
-        rng.shuffle(items)
-        return
-    getrandbits = rng.getrandbits
-    for last in range(len(items) - 1, 0, -1):
-        count = last + 1
-        bits = count.bit_length()
-        pick = getrandbits(bits)
-        while pick >= count:
-            pick = getrandbits(bits)
-        items[last], items[pick] = items[pick], items[last]
 
 
 _HIGH = sum(0x80 << (code * 8) for code in range(JOKER + 1))

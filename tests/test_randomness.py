@@ -1,6 +1,6 @@
-"""The random bot's picks and shuffles are the library's: the same results from the same draws.
+"""Picks and shuffles are the library's: the same results from the same draws.
 
-:func:`kalooki.bots.random_bot._choice` and :func:`~kalooki.bots.random_bot._shuffle` write out what
+:func:`kalooki.randomness.choice` and :func:`~kalooki.randomness.shuffle` write out what
 ``random.Random.choice`` and ``shuffle`` do, for speed; the games stay the same only while every pick,
 every order and the generator's state after them are the library's.
 """
@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from kalooki.bots.random_bot import _choice, _shuffle
+from kalooki.randomness import choice, shuffle
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -20,9 +20,9 @@ def test_picks_and_shuffles_are_the_librarys_and_leave_the_same_state(seed: int)
     # Sizes across powers of two, where the draws' bit counts change and rejections are most likely.
     for size in [*range(1, 70), 127, 128, 129, 1000]:
         items = list(range(size))
-        assert _choice(ours, items) == library.choice(items)
+        assert choice(ours, items) == library.choice(items)
         mine, theirs = items[:], items[:]
-        _shuffle(ours, mine)
+        shuffle(ours, mine)
         library.shuffle(theirs)
         assert mine == theirs
         assert ours.getstate() == library.getstate()
@@ -30,7 +30,7 @@ def test_picks_and_shuffles_are_the_librarys_and_leave_the_same_state(seed: int)
 
 def test_an_empty_choice_is_refused_and_another_generator_is_asked_itself() -> None:
     with pytest.raises(IndexError):
-        _choice(random.Random(0), [])
+        choice(random.Random(0), [])
 
     class Counting(random.Random):
         calls = 0
@@ -44,6 +44,6 @@ def test_an_empty_choice_is_refused_and_another_generator_is_asked_itself() -> N
             super().shuffle(x)
 
     counting = Counting(3)
-    _choice(counting, [1, 2, 3])
-    _shuffle(counting, [1, 2, 3])
+    choice(counting, [1, 2, 3])
+    shuffle(counting, [1, 2, 3])
     assert Counting.calls == 2
