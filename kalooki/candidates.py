@@ -65,17 +65,9 @@ def near_meld_cards(state: CardState, variant: Variant, extra_jokers: int = 0) -
         if tables is None:
             tables = memo.byte_near[jokers] = _byte_near(memo, jokers, variant)
         # Seven bytes of the suit masks (the last holds the kings alone), one look-up each.
-        suits = state.suits
         one, two, three, four, five, six, seven = tables
-        found = (
-            one[suits & 255]
-            | two[suits >> 8 & 255]
-            | three[suits >> 16 & 255]
-            | four[suits >> 24 & 255]
-            | five[suits >> 32 & 255]
-            | six[suits >> 40 & 255]
-            | seven[suits >> 48]
-        )
+        b1, b2, b3, b4, b5, b6, b7 = state.suits.to_bytes(7, "little")
+        found = one[b1] | two[b2] | three[b3] | four[b4] | five[b5] | six[b6] | seven[b7]
         run_keys = _run_keys(state.runs, jokers)
     near = memo.run_near
     for key in run_keys:

@@ -215,12 +215,10 @@ def by_bytes(mask: int, tables: tuple[tuple[tuple[int, ...], ...], ...]) -> list
     """What ``tables`` give for ``mask``, a byte at a time (``tables[i][b]``: the items of byte ``i``
     holding ``b``), in order: a few steps for a whole hand."""
     found: list[int] = []
-    for items in tables:
-        if not mask:
-            break
-        if mask & 255:
-            found += items[mask & 255]
-        mask >>= 8
+    # The bytes as small ints in one call: shifting a mask of more than 30 bits makes a new int each time.
+    for items, byte in zip(tables, mask.to_bytes(len(tables), "little"), strict=True):
+        if byte:
+            found += items[byte]
     return found
 
 

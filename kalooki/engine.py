@@ -48,6 +48,7 @@ from kalooki.gamestate import (
 )
 from kalooki.legal import MAX_LISTED_LAYINGS, MAX_OPENING_STEPS, LegalActions
 from kalooki.melds import TableMeld
+from kalooki.randomness import shuffle
 from kalooki.statecheck import check_player_name, check_reachable, check_state_shape, first_error
 from kalooki.variant import Variant
 from kalooki.view import PlayerView
@@ -150,7 +151,7 @@ class Game(LegalActions):
         drawn: dict[str, str] = {}
         while True:
             pack = list(range(52))
-            self.rng.shuffle(pack)
+            shuffle(self.rng, pack)
             cards = dict(zip(contenders, pack, strict=False))
             for seat, card in cards.items():
                 drawn[self.players[seat]] = format_card(card)
@@ -248,7 +249,7 @@ class Game(LegalActions):
             if rest:
                 raise DealError(f"the stock leaves out {format_cards(sorted(rest))}")
         else:
-            self.rng.shuffle(rest)
+            shuffle(self.rng, rest)
         hands: list[list[Card]] = []
         for seat in seats:
             fixed = deal.hands.get(seat)

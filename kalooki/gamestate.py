@@ -161,6 +161,20 @@ class TurnState:
     # Table indexes of the melds laid this turn: building onto them is part of laying down (Kalooki).
     laid: list[int] = field(default_factory=list)
 
+    @staticmethod
+    def start(opened_before: bool) -> TurnState:
+        """``TurnState(opened_before=opened_before)``, set field by field (every turn starts one)."""
+        turn: TurnState = _NEW(TurnState)
+        turn.drew = None
+        turn.drawn_card = None
+        turn.opened_before = opened_before
+        turn.built = False
+        turn.must_use_card = None
+        turn.must_use_limit = 0
+        turn.jokers_owed = 0
+        turn.laid = []
+        return turn
+
     def copy(self) -> TurnState:
         """An independent copy: every view and snapshot takes one, so the fields are stored one by one
         on a bare instance (a third faster than the dataclass's constructor, far faster than

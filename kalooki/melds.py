@@ -19,6 +19,7 @@ from kalooki.errors import KalookiError
 from kalooki.rules import RUN_MAX as RUN_MAX  # the public name solver and bots import from here
 from kalooki.rules import RunFrame, run_frame, suits_must_differ
 from kalooki.variant import Variant
+from kalooki.variant_memo import PerVariant
 
 MeldKind = Literal["set", "run"]
 RunEnd = Literal["low", "high"]
@@ -162,8 +163,42 @@ def _fits(card: Card, position_rank: int) -> bool:
 def make_meld(
     cards: Sequence[Card], variant: Variant, owner: int = 0, kind: MeldKind | None = None
 ) -> TableMeld:
-    """Read cards as a new meld, or raise :class:`MeldError` saying why they are not one."""
+    """Read cards as a new meld, or raise :class:`MeldError` saying why they are not one.
+
+    The verdict depends only on the cards as written, ``kind`` and the variant: it is remembered per
+    variant (:data:`_verdicts`), as the same groups are read again and again (the engine checks
+    every meld laid, the bots the melds they try).
+    """
     cards = tuple(cards)
+    verdicts = _verdicts(variant)
+    verdict = verdicts.get((cards, kind))
+    if verdict is None:
+        try:
+            meld = _read_meld(cards, variant, kind)
+        except MeldError as error:
+            verdict = str(error)
+        else:
+            verdict = (meld.kind, meld.rank, meld.suit)
+        if len(verdicts) > _VERDICTS_KEPT:
+            verdicts.clear()
+        verdicts[(cards, kind)] = verdict
+    if isinstance(verdict, str):
+        raise MeldError(verdict)
+    made_kind, rank, suit = verdict
+    return _table_meld(made_kind, cards, owner, rank, suit)
+
+
+_verdicts: PerVariant[dict[tuple[tuple[Card, ...], MeldKind | None], tuple[MeldKind, int, int] | str]] = (
+    PerVariant(lambda variant: {})
+)
+""":func:`make_meld`'s verdicts under a variant: the meld's kind, rank and suit, or why it is none."""
+
+_VERDICTS_KEPT = 100_000
+"""Verdicts :data:`_verdicts` keeps per variant before it starts afresh."""
+
+
+def _read_meld(cards: tuple[Card, ...], variant: Variant, kind: MeldKind | None) -> TableMeld:
+    """:func:`make_meld` worked out (owned by seat 0)."""
     naturals = [card for card in cards if card != JOKER]
     if len(cards) < 3:
         raise MeldError(f"{format_cards(cards)} is not a meld: a meld needs at least 3 cards")
@@ -181,8 +216,8 @@ def make_meld(
         else:
             raise MeldError(f"{format_cards(cards)} is not a run: the suits differ")
     if kind == "set":
-        return _make_set(cards, naturals, variant, owner)
-    return _make_run(cards, naturals, variant, owner)
+        return _make_set(cards, naturals, variant, 0)
+    return _make_run(cards, naturals, variant, 0)
 
 
 def _make_set(cards: tuple[Card, ...], naturals: list[Card], variant: Variant, owner: int) -> TableMeld:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from kalooki.cards import Card, CardError, format_cards, parse_cards
+from kalooki.cards import JOKER, Card, CardError, format_cards, parse_cards
 from kalooki.errors import KalookiError
 from kalooki.melds import RunEnd
 
@@ -79,6 +79,9 @@ Action = Draw | Meld | Build | Swap | Discard
 
 DRAW_STOCK, DRAW_DISCARD = Draw("stock"), Draw("discard")
 """The two draws, made once: every draw phase lists them (actions are frozen, so one of each serves)."""
+
+DISCARDS = tuple(Discard(code) for code in range(JOKER + 1))
+"""``DISCARDS[card]``: the discard of each card code, made once, as the draws are (every turn ends in one)."""
 
 ALIASES = {
     "ds": "draw stock",

@@ -21,6 +21,7 @@ from kalooki.melds import (
     TableMeld,
 )
 from kalooki.moves import Discard, Draw, DrawSource
+from kalooki.randomness import shuffle
 from kalooki.scoring import HandScoring
 from kalooki.snapshot import TurnSnapshot
 
@@ -58,7 +59,7 @@ class TurnPlay(HandScoring):
 
     def _start_turn(self) -> list[Event]:
         """Begin the current seat's turn, ending the hand when nobody can draw."""
-        self.turn = TurnState(opened_before=self.opened[self.current])
+        self.turn = TurnState.start(self.opened[self.current])
         self._undo = None
         self._undo_pending = False
         events: list[Event] = []
@@ -127,7 +128,7 @@ class TurnPlay(HandScoring):
                 raise IllegalMoveError("the reshuffled stock does not hold the discard pile's cards")
         else:
             stock = list(pile)
-            self.rng.shuffle(stock)
+            shuffle(self.rng, stock)
         self.stock = stock
         self.discard_pile = kept
         return [ReshuffleEvent(rule, tuple(reversed(self.stock)))]

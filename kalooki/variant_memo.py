@@ -20,19 +20,23 @@ T = TypeVar("T")
 class PerVariant(Generic[T]):
     """``memo(variant)``: the value ``make(variant)`` made the first time this variant object asked."""
 
-    __slots__ = ("_entries", "_limit", "_make")
+    __slots__ = ("_entries", "_last", "_limit", "_make")
 
     def __init__(self, make: Callable[[Variant], T], limit: int = 16) -> None:
         self._entries: dict[int, tuple[Variant, T]] = {}
         self._make = make
         self._limit = limit
+        # The entry asked for last: a run asks about one variant thousands of times in a row.
+        self._last: tuple[Variant, T] | None = None
 
     def __call__(self, variant: Variant) -> T:
+        last = self._last
+        if last is not None and last[0] is variant:
+            return last[1]
         entry = self._entries.get(id(variant))
-        if entry is not None and entry[0] is variant:
-            return entry[1]
-        if len(self._entries) > self._limit:
-            self._entries.clear()
-        value = self._make(variant)
-        self._entries[id(variant)] = (variant, value)
-        return value
+        if entry is None or entry[0] is not variant:
+            if len(self._entries) > self._limit:
+                self._entries.clear()
+            entry = self._entries[id(variant)] = (variant, self._make(variant))
+        self._last = entry
+        return entry[1]

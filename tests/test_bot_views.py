@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import gc
+import inspect
 import random
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from kalooki import view as view_module
 from kalooki.bots import BotProtocolError, base, make_bot, register
 from kalooki.driver import ask_bot, play_turn
 from kalooki.engine import Game, IllegalMoveError
@@ -204,3 +207,15 @@ def test_the_bot_in_the_docs_plays_as_written() -> None:
     assert (drawn["type"], drawn["source"], thrown["type"]) == ("draw", "stock", "discard")
     assert thrown["card"] == drawn["card"]
     assert game.current == 1
+
+
+def test_a_view_made_by_the_engine_is_the_frozen_dataclass_the_fields_make() -> None:
+    # new_view takes the fields in order, positionally: its parameters must be the fields.
+    parameters = list(inspect.signature(view_module._Draft.__init__).parameters)[1:]
+    assert parameters == [field.name for field in dataclasses.fields(PlayerView)]
+    game = game_in_play("classic", 4, 9)
+    view = game.view(game.current)
+    assert type(view) is PlayerView
+    assert view == PlayerView(*(getattr(view, name) for name in parameters))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.seat = 1  # type: ignore[misc]

@@ -367,3 +367,10 @@ def test_a_turn_copy_holds_every_field_and_a_list_of_its_own() -> None:
     assert copy == turn
     copy.laid.append(5)
     assert turn.laid == [0, 3]
+
+
+def test_a_turn_started_is_the_dataclass_default_turn() -> None:
+    for opened in (False, True):
+        started = TurnState.start(opened)
+        assert started == TurnState(opened_before=opened)
+        assert started.laid is not TurnState.start(opened).laid

@@ -3,12 +3,21 @@ and when its jokers are held for good."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
 from kalooki.cards import JOKER, parse_card, parse_cards
-from kalooki.melds import MeldError, TableMeld, jokers_held_for_good, make_meld, run_span_ok, swap
+from kalooki.melds import (
+    MeldError,
+    TableMeld,
+    _read_meld,
+    jokers_held_for_good,
+    make_meld,
+    run_span_ok,
+    swap,
+)
 from kalooki.variant import Variant
 
 
@@ -123,3 +132,39 @@ def test_run_frames(ace_in_runs: str, frames: dict[tuple[int, int], bool]) -> No
     assert {frame: run_span_ok(*frame, variant) for frame in frames} == frames
     # A frame of one position is a frame; of none, not.
     assert (run_span_ok(5, 1, variant), run_span_ok(5, 0, variant)) == (True, False)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "7H 7S 7D",
+        "7H 7S JK",
+        "5S 6S 7S 8S",
+        "JK 5S 6S",
+        "QH KH AH",
+        "KH AH 2H",
+        "7H 7H 7S",
+        "7H 8S 9D",
+        "7H 7S",
+    ],
+)
+def test_a_remembered_verdict_is_the_reading_itself(text: str) -> None:
+    # make_meld remembers its verdict per variant: a second reading, by another seat or under other
+    # knobs, must be what reading afresh gives.
+    cards = parse_cards(text)
+    for knobs in ({}, {"set_suits": "may_repeat"}, {"ace_in_runs": "wrap"}, {"set_maximum": 3}):
+        variant = Variant(**knobs)
+        readings = []
+        for owner in (0, 2, 0):
+            try:
+                readings.append(make_meld(cards, variant, owner=owner))
+            except MeldError as error:
+                readings.append(str(error))
+        try:
+            fresh: TableMeld | str = _read_meld(tuple(cards), variant, None)
+        except MeldError as error:
+            fresh = str(error)
+        if isinstance(fresh, str):
+            assert readings == [fresh] * 3
+        else:
+            assert readings == [fresh, dataclasses.replace(fresh, owner=2), fresh]

@@ -19,6 +19,11 @@ def test_a_variant_gets_its_own_memo_back_and_an_equal_variant_gets_another() ->
     assert memo(classic) is memo(classic)
     assert memo(twin) is not memo(classic)
     assert made == [classic, twin]
+    # Asked in turn (the last one asked is answered first): each still gets its own.
+    first = memo(classic)
+    assert memo(twin) is not first
+    assert memo(classic) is first
+    assert made == [classic, twin]
 
 
 def test_a_full_store_starts_afresh_and_still_answers() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import random
+import weakref
 from collections.abc import Callable
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Protocol
@@ -71,6 +72,11 @@ def make_bot(name: str, rng: random.Random) -> Bot:
 
 def _check_protocol(name: str, bot: Bot) -> None:
     """Refuse a bot whose ``choose`` takes the game alone (kalooki 0.x): it would fail on its first turn."""
+    # A method's signature is its function's: each function is read once (a simulation makes four
+    # bots a game, and reading a signature costs more than a turn).
+    function = getattr(bot.choose, "__func__", None)
+    if function is not None and function in _FITTING:
+        return
     try:
         parameters = inspect.signature(bot.choose).parameters.values()
     except (TypeError, ValueError):
@@ -81,3 +87,9 @@ def _check_protocol(name: str, bot: Bot) -> None:
             f"the bot '{name}' has choose(game): bots now get choose(view, legal), "
             "what their seat may see and its legal actions (see docs/bots.md)"
         )
+    if function is not None:
+        _FITTING.add(function)
+
+
+_FITTING: weakref.WeakSet[Callable[..., object]] = weakref.WeakSet()
+"""The ``choose`` functions whose methods :func:`_check_protocol` found to take (view, legal)."""

@@ -32,7 +32,8 @@ from kalooki.candidates import candidate_melds, near_meld_cards
 from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
 from kalooki.melds import MeldError, build, make_meld
-from kalooki.moves import Action, Build, Discard, Meld, Swap
+from kalooki.moves import DISCARDS, Action, Build, Discard, Meld, Swap
+from kalooki.randomness import choice, shuffle
 from kalooki.variant_memo import PerVariant
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class RandomBot:
 
     def choose(self, view: PlayerView, legal: LegalView) -> Action:
         if view.phase == "draw":
-            return self.rng.choice(legal.listed())
+            return choice(self.rng, legal.listed())
         owed = view.owed
         if owed:
             return self.pay_debts(view, owed)
@@ -62,12 +63,12 @@ class RandomBot:
             if quick.may_lay(view.hand_state, view.table, view.variant) or self.may_swap(view, legal):
                 layings = _not_stranding(view, legal.layings())
                 if layings:
-                    return self.rng.choice(layings)
+                    return choice(self.rng, layings)
         elif quick.may_open(view.hand_state, view.variant):
             opening = self.sample_opening(view)
             if opening is not None and _not_stranding(view, (opening,)):
                 return opening
-        return Discard(self.rng.choice(_loose(view)))
+        return DISCARDS[choice(self.rng, _loose(view))]
 
     def may_swap(self, view: PlayerView, legal: LegalView) -> bool:
         # A release needs a card a table joker stands for: without one there is no stand-in to build.
@@ -83,10 +84,10 @@ class RandomBot:
         # Each group beside its points, cards and size: shuffled alike, as the groups alone used to be.
         options = opening_values(state, variant)
         held = _counts(hand)
-        shuffle = self.rng.shuffle
+        rng = self.rng
         hopeless: bool | None = None
         for _ in range(OPENING_TRIES):
-            shuffle(options)
+            shuffle(rng, options)
             if hopeless:
                 # No order can find an opening: the rest are only shuffled, as the random state must move.
                 continue

@@ -1,0 +1,48 @@
+"""Random picks and shuffles written out: :meth:`random.Random.choice` and :meth:`~random.Random.shuffle`'s
+results from the same draws, in fewer calls.
+
+The library's ``choice`` and ``shuffle`` call ``Random._randbelow``, a second Python call, for every
+pick. The engine shuffles the pack every hand, and the random bot picks on every action and shuffles
+its candidate melds six times a turn it samples an opening: those calls cost more than the picks. For a
+plain :class:`random.Random`, ``_randbelow`` draws ``getrandbits`` of the bound's bit length until the
+draw is in range; that is written into the loops here. Any other generator is asked itself. The games
+stay the same only while every pick, every order and the generator's state after them are the
+library's: ``tests/test_randomness.py`` holds them to it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def choice(rng: random.Random, items: Sequence[T]) -> T:
+    """``rng.choice(items)``: the same pick from the same draws of ``rng``."""
+    if type(rng) is not random.Random:
+        return rng.choice(items)
+    count = len(items)
+    if not count:
+        raise IndexError("Cannot choose from an empty sequence")
+    bits = count.bit_length()
+    pick = rng.getrandbits(bits)
+    while pick >= count:
+        pick = rng.getrandbits(bits)
+    return items[pick]
+
+
+def shuffle(rng: random.Random, items: list[T]) -> None:
+    """``rng.shuffle(items)``: the same order from the same draws of ``rng``."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for last in range(len(items) - 1, 0, -1):
+        count = last + 1
+        bits = count.bit_length()
+        pick = getrandbits(bits)
+        while pick >= count:
+            pick = getrandbits(bits)
+        items[last], items[pick] = items[pick], items[last]

@@ -1,0 +1,49 @@
+"""Picks and shuffles are the library's: the same results from the same draws.
+
+:func:`kalooki.randomness.choice` and :func:`~kalooki.randomness.shuffle` write out what
+``random.Random.choice`` and ``shuffle`` do, for speed; the games stay the same only while every pick,
+every order and the generator's state after them are the library's.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kalooki.randomness import choice, shuffle
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_picks_and_shuffles_are_the_librarys_and_leave_the_same_state(seed: int) -> None:
+    ours, library = random.Random(seed), random.Random(seed)
+    # Sizes across powers of two, where the draws' bit counts change and rejections are most likely.
+    for size in [*range(1, 70), 127, 128, 129, 1000]:
+        items = list(range(size))
+        assert choice(ours, items) == library.choice(items)
+        mine, theirs = items[:], items[:]
+        shuffle(ours, mine)
+        library.shuffle(theirs)
+        assert mine == theirs
+        assert ours.getstate() == library.getstate()
+
+
+def test_an_empty_choice_is_refused_and_another_generator_is_asked_itself() -> None:
+    with pytest.raises(IndexError):
+        choice(random.Random(0), [])
+
+    class Counting(random.Random):
+        calls = 0
+
+        def choice(self, seq):  # type: ignore[no-untyped-def]
+            Counting.calls += 1
+            return super().choice(seq)
+
+        def shuffle(self, x):  # type: ignore[no-untyped-def]
+            Counting.calls += 1
+            super().shuffle(x)
+
+    counting = Counting(3)
+    choice(counting, [1, 2, 3])
+    shuffle(counting, [1, 2, 3])
+    assert Counting.calls == 2
