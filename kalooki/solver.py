@@ -20,8 +20,8 @@ more cards, then the first arrangement in the search order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Final, Literal
 
 from kalooki.cards import JOKER, Card
@@ -185,28 +185,36 @@ def _unlaid(hand: Sequence[Card], rules: _Rules) -> Plan:
     return _plan((), (), 0, 0, sum(map(rules.hand_value.__getitem__, remaining)), tuple(remaining))
 
 
-_PLAN_FIELDS: Final = tuple(Plan.__dict__[field.name].__set__ for field in fields(Plan))
+class _PlanDraft:
+    """A :class:`Plan` filled in through the same slots by plain assignment, then made a
+    :class:`Plan` (``__class__`` may change between classes of the same slots).
+
+    The frozen dataclass's ``__init__`` sets each field through ``object.__setattr__`` by name,
+    which costs as much as a whole hand with nothing to lay. The parameters are the plan's fields,
+    in order (a test holds them to it), as :class:`kalooki.view.PlayerView` is made."""
+
+    __slots__ = Plan.__slots__
+
+    def __init__(
+        self,
+        melds: tuple[tuple[Card, ...], ...],
+        builds: tuple[PlannedBuild, ...],
+        points: int,
+        cards_laid: int,
+        value_left: int,
+        remaining: tuple[Card, ...],
+    ) -> None:
+        self.melds = melds
+        self.builds = builds
+        self.points = points
+        self.cards_laid = cards_laid
+        self.value_left = value_left
+        self.remaining = remaining
+        self.__class__ = Plan  # type: ignore[assignment]
 
 
-def _plan(
-    melds: tuple[tuple[Card, ...], ...],
-    builds: tuple[PlannedBuild, ...],
-    points: int,
-    cards_laid: int,
-    value_left: int,
-    remaining: tuple[Card, ...],
-) -> Plan:
-    """``Plan(...)``, built through its slots: the frozen dataclass's ``__init__`` costs as much as
-    a whole hand with nothing to lay."""
-    plan = object.__new__(Plan)
-    set_melds, set_builds, set_points, set_cards_laid, set_value_left, set_remaining = _PLAN_FIELDS
-    set_melds(plan, melds)
-    set_builds(plan, builds)
-    set_points(plan, points)
-    set_cards_laid(plan, cards_laid)
-    set_value_left(plan, value_left)
-    set_remaining(plan, remaining)
-    return plan
+_plan: Callable[..., Plan] = _PlanDraft  # type: ignore[assignment]
+"""``Plan(...)`` with the fields given in order, set straight into its slots (:class:`_PlanDraft`)."""
 
 
 # ---------------------------------------------------------------- the public API

@@ -1,8 +1,11 @@
-"""The solver's shortcuts over its candidates: runs listed from the ranks that can be in one, and
-the best lay read off part by part. Each must answer exactly as the long way round does."""
+"""The solver's shortcuts: runs listed from the ranks that can be in one, the best lay read off part
+by part, and plans made without the dataclass's constructor. Each must answer exactly as the long
+way round does."""
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import random
 
 import pytest
@@ -136,3 +139,15 @@ def test_an_opening_short_of_the_threshold_by_parts_is_left_to_the_search() -> N
     plan = solver.best_opening(hand, rules)
     assert plan is not None
     assert plan.melds == (tuple(cards("3C 3D 3H")),)
+
+
+def test_a_plan_is_the_frozen_dataclass_its_fields_make() -> None:
+    # _plan makes a Plan through _PlanDraft, positionally: its parameters must be the fields.
+    parameters = list(inspect.signature(solver._PlanDraft.__init__).parameters)[1:]
+    assert parameters == [field.name for field in dataclasses.fields(solver.Plan)]
+    plan = solver.solve(cards("7C 7D 7H 4S 5S 6S 9D"), Variant())
+    assert type(plan) is solver.Plan
+    assert plan == solver.Plan(*(getattr(plan, name) for name in parameters))
+    assert hash(plan) == hash(solver.Plan(*(getattr(plan, name) for name in parameters)))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        plan.points = 1  # type: ignore[misc]
