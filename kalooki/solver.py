@@ -340,7 +340,8 @@ def _best_lay(
     Candidates inside another (3-4-5 and 4-5-6 inside 3-4-5-6) change nothing when the outer one
     holds each of its cards once: laying it lays all those cards, no other lay of them scores
     more, and the search, which tries the candidates of a card most cards first, keeps it before
-    any split that only ties.
+    any split that only ties. Candidates that share cards otherwise are read off part by part
+    where each part has one best lay (:func:`_best_of_each_part`).
     """
     if table or must_include or problem.jokers:
         if need_points is not None and problem.jokers and _opening_out_of_reach(problem, need_points):
@@ -359,7 +360,7 @@ def _best_lay(
             outer = _best_of_each_part(problem, cands, counts)
             if outer is None:
                 return search(problem, keep, must_include, need_points)
-            # The best lay need not be the only opening: a lay of more points may leave more.
+            # The best lay may open with too few points where another lay opens: the search decides.
             by_parts = need_points is not None
         cands = outer
     melds: list[_Cand] = []
