@@ -494,22 +494,17 @@ def _only_best_lay(problem: _Problem, members: list[_Cand]) -> list[_Cand] | Non
     """The lay of ``members`` (sharing no card) that scores more than every other, or None on a tie."""
     masks = [sum(map(_CARD_BIT.__getitem__, cand.naturals)) for cand in members]
     scores = [problem.score(cand.naturals, 0, cand.points) for cand in members]
-    best_score = -1
-    best_lays = 0
-    best_lay = 0
     # Every lay, as a bit per member, built up one member at a time from the lays before it.
     lays = [(0, 0, 0)]  # (members laid, cards laid, score)
     for index, mask in enumerate(masks):
         bit = 1 << index
         score = scores[index]
         lays += [(laid | bit, cards | mask, total + score) for laid, cards, total in lays if not cards & mask]
-    for laid, _, total in lays:
-        if total > best_score:
-            best_score, best_lays, best_lay = total, 1, laid
-        elif total == best_score:
-            best_lays += 1
-    if best_lays > 1:
+    totals = [total for _, _, total in lays]
+    best = max(totals)
+    if totals.count(best) > 1:
         return None
+    best_lay = lays[totals.index(best)][0]
     return [cand for index, cand in enumerate(members) if best_lay >> index & 1]
 
 
