@@ -61,7 +61,7 @@ class _Rules:
     set_points: tuple[int, ...]  # points of a card in a set of each rank (1-13), index rank
     set_max: int  # most cards in a set (the variant's set_maximum)
     suits_repeat: bool  # whether a set may hold a suit twice (set_suits: may_repeat)
-    run_part: tuple[int, ...]  # the ranks of a suit's ranks (bit r-1 for rank r) in a run without jokers
+    run_part: tuple[int, ...]  # by a suit's ranks (bit r-1 for rank r), those in a run without jokers
     card_key: dict[Card, int]  # each code's _CARD_BIT plus its hand_value << _VALUE_SHIFT
     # Candidates already listed, by rank and suits (sets) or by suit and ranks (runs), with the jokers.
     set_cache: dict[int, list[_Cand]] = field(default_factory=dict)
