@@ -79,15 +79,29 @@ def strands(view: PlayerView, plan: solver.Plan) -> bool:
     keep = keep_count(variant)
     if not endgame.too_few_for_a_meld(len(plan.remaining) - 1, keep):
         return False
-    table = list(view.table)
-    try:
-        table += [make_meld(group, variant) for group in plan.melds]
-        for index, cards, end in plan.builds:
-            table[index] = build(table[index], cards, variant, end)
-    except (MeldError, IndexError):
+    table = table_after(view.table, plan.melds, plan.builds, variant)
+    if table is None:
         return False
     others, contested = rival_hands(view, keep)
     return endgame.strands(plan.remaining, table, view.discard_pile, variant, keep, others, contested)
+
+
+def table_after(
+    table: Sequence[TableMeld],
+    melds: Sequence[Sequence[Card]],
+    builds: Sequence[solver.PlannedBuild],
+    variant: Variant,
+) -> list[TableMeld] | None:
+    """The table once ``melds`` are laid and ``builds`` made, or None when one is not a meld or
+    build (the engine would refuse it, so it strands nothing)."""
+    after = list(table)
+    try:
+        after += [make_meld(group, variant) for group in melds]
+        for index, cards, end in builds:
+            after[index] = build(after[index], cards, variant, end)
+    except (MeldError, IndexError):
+        return None
+    return after
 
 
 def rival_hands(view: PlayerView, keep: int) -> tuple[list[int], bool]:

@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
-from kalooki.bots.greedy import holds_swap_card, keep_count, rival_hands
+from kalooki.bots.greedy import holds_swap_card, keep_count, rival_hands, table_after
 from kalooki.candidates import candidate_melds, near_meld_cards
 from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
-from kalooki.melds import MeldError, build, make_meld
+from kalooki.melds import MeldError, make_meld
 from kalooki.moves import DISCARDS, Action, Build, Discard, Meld, Swap
 from kalooki.randomness import choice, shuffle
 from kalooki.variant_memo import PerVariant
@@ -315,27 +315,27 @@ class _Stranding:
         """
         view = self.view
         variant = view.variant
-        table = list(view.table)
-        gone = self.gone
-        try:
-            if isinstance(action, Meld):
-                added = [make_meld(group, variant) for group in action.groups]
-                table += added
-                gone = dict(gone)
-                for meld in added:
-                    for card in meld.cards:
-                        gone[card] = gone.get(card, 0) + 1
-            elif isinstance(action, Build):
-                index = action.meld - 1
-                before = table[index]
-                after = table[index] = build(before, action.cards, variant, action.end)
-                gone = dict(gone)
-                for card in after.cards:
-                    gone[card] = gone.get(card, 0) + 1
-                for card in before.cards:
-                    gone[card] -= 1
-        except (MeldError, IndexError):
+        if isinstance(action, Meld):
+            table = table_after(view.table, action.groups, (), variant)
+        elif isinstance(action, Build):
+            table = table_after(view.table, (), ((action.meld - 1, action.cards, action.end),), variant)
+        else:
+            table = list(view.table)
+        if table is None:
             return False
+        # The cards used up grow by what the laying put on the table: the melds it changed or added.
+        gone = self.gone
+        before = view.table
+        for index, meld in enumerate(table):
+            if index < len(before) and meld is before[index]:
+                continue
+            if gone is self.gone:
+                gone = dict(gone)
+            for card in meld.cards:
+                gone[card] = gone.get(card, 0) + 1
+            if index < len(before):
+                for card in before[index].cards:
+                    gone[card] -= 1
         return endgame.short_of_places(held, table, gone, variant, self.keep, self.others, self.contested)
 
 
