@@ -86,7 +86,7 @@ class CardState:
         # Two passes in C: the counts summed, and the three masks ORed together as one int.
         key = sum(map(_KEY_ONE.__getitem__, cards))
         masks = reduce(or_, map(_MASKS_ONE.__getitem__, cards), 0)
-        return cls(key, masks & _HELD, (masks >> _RUNS_AT) & _WORD, masks >> _SUITS_AT, len(cards))
+        return _made(key, masks & _HELD, (masks >> _RUNS_AT) & _WORD, masks >> _SUITS_AT, len(cards))
 
     def count(self, card: Card) -> int:
         """Copies of ``card`` held."""
@@ -114,12 +114,12 @@ class CardState:
         shift = card * KEY_BITS
         key = self.key
         if (key >> shift) & _COUNT:
-            return CardState(key + (1 << shift), self.held, self.runs, self.suits, self.size + 1)
+            return _made(key + (1 << shift), self.held, self.runs, self.suits, self.size + 1)
         held = self.held | (1 << card)
         if card == JOKER:
-            return CardState(key + (1 << shift), held, self.runs, self.suits, self.size + 1)
+            return _made(key + (1 << shift), held, self.runs, self.suits, self.size + 1)
         runs, suits = self.runs | _RUN_BITS[card], self.suits | _SUIT_BITS[card]
-        return CardState(key + (1 << shift), held, runs, suits, self.size + 1)
+        return _made(key + (1 << shift), held, runs, suits, self.size + 1)
 
     def remove(self, card: Card) -> CardState:
         """This hand with one ``card`` fewer; the hand must hold it."""
@@ -129,12 +129,12 @@ class CardState:
         if not held:
             raise ValueError(f"the hand holds no card {card}")
         if held > 1:
-            return CardState(key - (1 << shift), self.held, self.runs, self.suits, self.size - 1)
+            return _made(key - (1 << shift), self.held, self.runs, self.suits, self.size - 1)
         mask = self.held & ~(1 << card)
         if card == JOKER:
-            return CardState(key - (1 << shift), mask, self.runs, self.suits, self.size - 1)
+            return _made(key - (1 << shift), mask, self.runs, self.suits, self.size - 1)
         runs, suits = self.runs & ~_RUN_BITS[card], self.suits & ~_SUIT_BITS[card]
-        return CardState(key - (1 << shift), mask, runs, suits, self.size - 1)
+        return _made(key - (1 << shift), mask, runs, suits, self.size - 1)
 
     def excess(self, other: CardState) -> int:
         """The card codes held more often here than in ``other``, as a mask (bit ``code``)."""
@@ -177,7 +177,7 @@ class CardState:
                 if card != JOKER:
                     runs &= ~_RUN_BITS[card]
                     suits &= ~_SUIT_BITS[card]
-        return CardState(key, held, runs, suits, size)
+        return _made(key, held, runs, suits, size)
 
     def __len__(self) -> int:
         return self.size
@@ -221,6 +221,20 @@ def by_bytes(mask: int, tables: tuple[tuple[tuple[int, ...], ...], ...]) -> list
             found += items[byte]
     return found
 
+
+def _made(key: int, held: int, runs: int, suits: int, size: int) -> CardState:
+    """``CardState(key, held, runs, suits, size)``, its slots set on a bare instance: every draw and discard
+    makes a new state, and calling the class (its ``__init__`` through the type's call) costs half again."""
+    state: CardState = _NEW(CardState)
+    state.key = key
+    state.held = held
+    state.runs = runs
+    state.suits = suits
+    state.size = size
+    return state
+
+
+_NEW = object.__new__
 
 EMPTY = CardState()
 """The state of an empty hand."""
