@@ -143,6 +143,7 @@ class HandResult:
 
 
 _NEW = object.__new__
+_IN_PLAY = ("draw", "play")
 
 
 @dataclass(slots=True)
@@ -257,7 +258,11 @@ class GameState:
         """The next seat still playing after ``seat``, the way play goes (or ``direction``)."""
         step = 1 if (direction or self.variant.play_direction) == "clockwise" else -1
         count = len(self.players)
-        for offset in range(1, count + 1):
+        # Every turn passes on: the seat just after is the answer unless it is out.
+        candidate = (seat + step) % count
+        if not self.eliminated[candidate]:
+            return candidate
+        for offset in range(2, count + 1):
             candidate = (seat + step * offset) % count
             if not self.eliminated[candidate]:
                 return candidate
@@ -292,6 +297,7 @@ class GameState:
     def view(self, seat: int) -> PlayerView:
         current = self.current
         turn = self.turn
+        phase = self.phase
         owed: tuple[Card, ...] = ()
         if seat == current and (turn.must_use_card is not None or turn.jokers_owed):
             owed = self.owed_cards()
@@ -300,6 +306,15 @@ class GameState:
         after = (current + (1 if self.variant.play_direction == "clockwise" else -1)) % count
         if self.eliminated[after]:
             after = self.next_seat(current)
+        # The turn so far; which pile was drawn from is public, a card from the stock is not. The
+        # current player in play sees their own draw (rules.sees_drawn_card), the view bots are shown.
+        seen = turn.copy()
+        if (
+            seen.drawn_card is not None
+            and (seat != current or phase not in _IN_PLAY)
+            and not rules.sees_drawn_card(seat, current, seen.drew, phase in _IN_PLAY)
+        ):
+            seen.drawn_card = None
         return new_view(
             seat,
             tuple(self.hands[seat]),
@@ -312,12 +327,12 @@ class GameState:
             tuple(self.totals),
             tuple(self.eliminated),
             current,
-            self.phase,
+            phase,
             self.hand_number,
             self.variant,
             tuple(self.players),
             self.turn_number,
-            self._turn_seen_by(seat),
+            seen,
             owed,
             after,
             self.first_seat,
@@ -325,15 +340,6 @@ class GameState:
             self.stock_ran_out,
             self.turn_limit,
         )
-
-    def _turn_seen_by(self, seat: int) -> TurnState:
-        """A copy of the turn so far; which pile was drawn from is public, a card from the stock is not."""
-        turn = self.turn.copy()
-        if turn.drawn_card is None:  # nothing drawn yet (the draw phase): nothing to hide
-            return turn
-        if not rules.sees_drawn_card(seat, self.current, turn.drew, self.phase in ("draw", "play")):
-            turn.drawn_card = None
-        return turn
 
     def cards_everywhere(self) -> Counter[Card]:
         """Every card the game holds, wherever it is: always the whole pack."""

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from kalooki import rules
 from kalooki import view as view_module
 from kalooki.bots import BotProtocolError, base, make_bot, register
 from kalooki.driver import ask_bot, play_turn
@@ -141,6 +142,44 @@ def test_the_view_of_another_seat_hides_the_card_drawn_from_the_stock() -> None:
     assert game.view(1 - game.current).turn.drawn_card is None
     with pytest.raises(ValueError, match="is not the current player"):
         LegalView(game.view(1 - game.current))
+
+
+def test_every_view_shows_the_drawn_card_as_the_rule_says() -> None:
+    # The view shows the current player in play their own draw without asking the rule: held to the
+    # rule (rules.sees_drawn_card) for every seat, before and after each action, and after the hand.
+    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=5)
+    bots = [make_bot("random", random.Random(seat)) for seat in range(3)]
+    seen = hidden = 0
+    while True:
+        turn = game.turn
+        for seat in range(3):
+            shown = game.view(seat).turn.drawn_card
+            in_play = game.phase in ("draw", "play")
+            if turn.drawn_card is not None and rules.sees_drawn_card(seat, game.current, turn.drew, in_play):
+                assert shown == turn.drawn_card
+                seen += 1
+            else:
+                assert shown is None
+                hidden += turn.drawn_card is not None
+        if game.phase not in ("draw", "play"):
+            break
+        try:
+            game.apply(ask_bot(bots[game.current], game))
+        except IllegalMoveError:
+            play_turn(game, bots[game.current])
+    assert seen
+    assert hidden
+
+
+def test_the_next_seat_is_the_first_one_still_playing() -> None:
+    game = Game(load_variant("classic"), ["ann", "bob", "cid", "dee"], seed=1)
+    for out in range(16):
+        game.eliminated = [bool(out >> seat & 1) for seat in range(4)]
+        for seat in range(4):
+            for direction, step in (("clockwise", 1), ("counter_clockwise", -1)):
+                ahead = [(seat + step * offset) % 4 for offset in range(1, 5)]
+                expected = next((other for other in ahead if not game.eliminated[other]), seat)
+                assert game.next_seat(seat, direction) == expected
 
 
 class OldStyle:
