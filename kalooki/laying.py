@@ -31,6 +31,8 @@ from kalooki.statecheck import (
 )
 from kalooki.turn import TurnPlay
 
+_SOURCES = ("stock", "discard")
+
 
 class Laying(TurnPlay):
     """Playing actions: :meth:`apply` and the meld, build and swap handlers."""
@@ -46,19 +48,23 @@ class Laying(TurnPlay):
                 raise NotYourTurnError(f"there is no seat {seat} at this table")
             raise NotYourTurnError(f"it is {self.player}'s turn, not {self.players[seat]}'s")
         # Every turn draws and discards: a well-formed Draw or Discard (by exact type) needs no more
-        # checking of its parts, and anything else goes to check_action_parts, which words the refusal
-        # (its isinstance walk through every kind of action costs more than the draw itself).
-        plain = (type(action) is Draw and action.source in ("stock", "discard")) or (
-            type(action) is Discard and type(action.card) is int and 0 <= action.card <= JOKER
-        )
-        if not plain:
-            check_action_parts(action)
+        # checking of its parts and goes straight to its handler; anything else goes to
+        # check_action_parts, which words the refusal (its isinstance walk through every kind of action
+        # costs more than the draw itself).
+        if type(action) is Draw:
+            if action.source in _SOURCES:
+                return self._draw(action)
+        elif type(action) is Discard:
+            card = action.card
+            if type(card) is int and 0 <= card <= JOKER:
+                if self.phase == "draw":
+                    raise self._draw_first()
+                return self._discard(action)
+        check_action_parts(action)
         if isinstance(action, Draw):
             return self._draw(action)
         if self.phase == "draw":
-            raise IllegalMoveError.about(
-                self.player, "must", "must", "draw first: draw stock or draw discard"
-            )
+            raise self._draw_first()
         if isinstance(action, Meld):
             return self._meld(action)
         if isinstance(action, Build):
@@ -66,6 +72,10 @@ class Laying(TurnPlay):
         if isinstance(action, Swap):
             return self._swap(action)
         return self._discard(action)
+
+    def _draw_first(self) -> IllegalMoveError:
+        """The refusal of anything but a draw before the turn's draw."""
+        return IllegalMoveError.about(self.player, "must", "must", "draw first: draw stock or draw discard")
 
     def _take_from_hand(self, cards: Sequence[Card]) -> None:
         """Check that the hand holds ``cards`` (as a multiset); raise without changing anything.
