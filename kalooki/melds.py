@@ -85,8 +85,17 @@ class TableMeld:
         return total
 
     def worth(self, variant: Variant) -> int:
-        """:meth:`points` under the variant's ace values."""
-        return self.points(variant.ace_value, variant.low_ace_value)
+        """:meth:`points` under the variant's ace values.
+
+        They depend only on the kind, the first rank and the length: remembered per variant on those
+        (:data:`_worths`), as every meld laid, listed or tried by a bot asks.
+        """
+        worths = _worths(variant)
+        key = (self.kind, self.rank, len(self.cards))
+        found = worths.get(key)
+        if found is None:
+            found = worths[key] = self.points(variant.ace_value, variant.low_ace_value)
+        return found
 
     def high_rank(self) -> int:
         return self.position_rank(len(self.cards) - 1)
@@ -114,6 +123,9 @@ class TableMeld:
             kind=kind, cards=tuple(int(card) for card in cards), owner=owner, rank=rank, suit=suit
         )
 
+
+_worths: PerVariant[dict[tuple[MeldKind, int, int], int]] = PerVariant(lambda variant: {})
+""":meth:`TableMeld.worth` under a variant, by the meld's kind, first rank and number of cards."""
 
 _NEW = object.__new__
 _SET_KIND, _SET_CARDS, _SET_OWNER, _SET_RANK, _SET_SUIT = (
@@ -330,8 +342,45 @@ def _joker_beyond_the_frame(cards: Sequence[Card], variant: Variant) -> str | No
 
 
 def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd | None = None) -> TableMeld:
-    """The meld with ``cards`` added, or :class:`MeldError`."""
+    """The meld with ``cards`` added, or :class:`MeldError`.
+
+    The verdict depends only on the meld's kind, cards, rank and suit, the cards added, ``end`` and the
+    variant: it is remembered per variant (:data:`_build_verdicts`), as the engine checks every build
+    played and the bots and the legal listing try the same builds turn after turn.
+    """
     cards = tuple(cards)
+    verdicts = _build_verdicts(variant)
+    key = (meld.kind, meld.cards, meld.rank, meld.suit, cards, end)
+    verdict = verdicts.get(key)
+    if verdict is None:
+        try:
+            verdict = _read_build(meld, cards, variant, end)
+        except MeldError as error:
+            verdict = str(error)
+        if len(verdicts) > _VERDICTS_KEPT:
+            verdicts.clear()
+        verdicts[key] = verdict
+    if isinstance(verdict, str):
+        raise MeldError(verdict)
+    side, low = verdict
+    if side is None:
+        return _table_meld("set", meld.cards + cards, meld.owner, meld.rank)
+    extended = meld.cards + cards if side == "high" else cards + meld.cards
+    return _table_meld("run", extended, meld.owner, low, meld.suit)
+
+
+_BuildVerdict = tuple[RunEnd | None, int] | str
+"""A build's verdict: the end of the run it went on (None for a set) and the run's new first rank, or
+why the cards do not fit."""
+
+_build_verdicts: PerVariant[dict[tuple[object, ...], _BuildVerdict]] = PerVariant(lambda variant: {})
+""":func:`build`'s verdicts under a variant, by the meld's kind, cards, rank and suit, the cards and end."""
+
+
+def _read_build(
+    meld: TableMeld, cards: tuple[Card, ...], variant: Variant, end: RunEnd | None
+) -> _BuildVerdict:
+    """:func:`build` worked out: the verdict it remembers."""
     if not cards:
         raise MeldError("name the cards to build")
     if meld.kind == "set":
@@ -355,7 +404,7 @@ def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd 
                 f"a set holds at most {variant.set_maximum} cards"
                 + (" (to take its joker, use swap)" if _set_joker_takeable(meld, variant) else "")
             )
-        return _table_meld("set", combined, meld.owner, meld.rank)
+        return None, meld.rank
     if any(card != JOKER and suit_of(card) != meld.suit for card in cards):
         raise MeldError(
             f"{format_cards(cards)} does not fit the run {format_cards(meld.cards)}: the suit differs"
@@ -366,7 +415,7 @@ def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd 
         extended = meld.cards + cards if side == "high" else cards + meld.cards
         low = _run_from(extended, meld.rank if side == "high" else meld.rank - len(cards), frame)
         if low is not None:
-            return _table_meld("run", extended, meld.owner, low, meld.suit)
+            return side, low
     where = f"the {end} end of" if end else "either end of"
     raise MeldError(f"{format_cards(cards)} does not fit {where} the run {format_cards(meld.cards)}")
 

@@ -13,6 +13,7 @@ from kalooki.melds import (
     MeldError,
     TableMeld,
     _read_meld,
+    build,
     jokers_held_for_good,
     make_meld,
     run_span_ok,
@@ -168,3 +169,59 @@ def test_a_remembered_verdict_is_the_reading_itself(text: str) -> None:
             assert readings == [fresh] * 3
         else:
             assert readings == [fresh, dataclasses.replace(fresh, owner=2), fresh]
+
+
+BUILDS = [
+    ("5S 6S 7S", "8S", None),
+    ("5S 6S 7S", "4S", None),
+    ("5S 6S 7S", "3S 4S", "low"),
+    ("5S 6S 7S", "8S", "low"),
+    ("5S 6S 7S", "8H", None),
+    ("QH KH AH", "JH", None),
+    ("QH KH AH", "2H", "high"),
+    ("JK 5S 6S", "JK", "high"),
+    ("7H 7S 7D", "7C", None),
+    ("7H 7S 7D", "7H", None),
+    ("7H 7S 7D", "8C", None),
+    ("7H 7S JK", "7C", None),
+    ("7H 7S JK", "7D 7C", None),
+    ("7H 7S 7D", "7C", "high"),
+]
+
+
+@pytest.mark.parametrize(("laid", "added", "end"), BUILDS)
+def test_a_remembered_build_is_the_build_itself(laid: str, added: str, end: Any) -> None:
+    # build remembers its verdict per variant: asked again for a meld of the same cards (another
+    # owner), the answer is a fresh variant's first answer, with the asking meld's owner.
+    cards = parse_cards(added)
+    for knobs in ({}, {"set_suits": "may_repeat"}, {"ace_in_runs": "wrap"}, {"set_maximum": 3}):
+        remembered = Variant(**knobs)
+        laid_meld = make_meld(parse_cards(laid), remembered)
+        answers: list[TableMeld | str] = []
+        for owner in (0, 2, 0):
+            try:
+                answers.append(build(dataclasses.replace(laid_meld, owner=owner), cards, remembered, end))
+            except MeldError as error:
+                answers.append(str(error))
+        try:
+            fresh: TableMeld | str = build(laid_meld, cards, Variant(**knobs), end)
+        except MeldError as error:
+            fresh = str(error)
+        if isinstance(fresh, str):
+            assert answers == [fresh] * 3
+        else:
+            assert answers == [fresh, dataclasses.replace(fresh, owner=2), fresh]
+
+
+@pytest.mark.parametrize(
+    "knobs", [{}, {"ace_value": 1}, {"ace_value": 15, "ace_low_value": 1}, {"ace_in_runs": "wrap"}]
+)
+def test_a_remembered_worth_is_the_points(knobs: dict[str, Any]) -> None:
+    # worth remembers a meld's points by kind, first rank and length: every meld of those is worth them.
+    variant = Variant(**knobs)
+    melds = [TableMeld("set", (JOKER,) * length, 0, rank) for rank in range(1, 14) for length in (3, 4)]
+    melds += [
+        TableMeld("run", (JOKER,) * length, 0, rank, 0) for rank in range(1, 15) for length in range(3, 14)
+    ]
+    for table_meld in melds * 2:
+        assert table_meld.worth(variant) == table_meld.points(variant.ace_value, variant.low_ace_value)
