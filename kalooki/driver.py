@@ -48,12 +48,18 @@ def play_turn(game: Game, bot: Bot) -> list[Event]:
     slows a game down but never stops it. When the turn has to be taken back to
     get out of a dead end, the events of what was taken back are dropped too.
     """
-    start = (game.current, game.hand_number, game.turn_number)
+    seat, hand, turn = game.current, game.hand_number, game.turn_number
     events: list[Event] = []
     after_draw = 0
 
     def same_turn() -> bool:
-        return game.phase in ("draw", "play") and (game.current, game.hand_number, game.turn_number) == start
+        # Asked before every action: compared field by field, no tuple built.
+        return (
+            game.turn_number == turn
+            and game.current == seat
+            and game.hand_number == hand
+            and game.phase in ("draw", "play")
+        )
 
     def take_back() -> None:
         game.undo_turn()

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from pydantic import ValidationError
@@ -74,6 +75,12 @@ __all__ = [
     "TurnState",
     "candidate_melds",
 ]
+
+
+@lru_cache(maxsize=16)
+def _pack_cards(decks: int, jokers: int) -> tuple[Card, ...]:
+    """Every card of the pack in code order (``full_pack(decks, jokers).elements()``), made once."""
+    return tuple(full_pack(decks, jokers).elements())
 
 
 class Game(LegalActions):
@@ -221,7 +228,6 @@ class Game(LegalActions):
         upcard = variant.upcard and not deal.no_upcard
         if deal.discard is not None and not upcard:
             raise DealError("this variant turns up no card at the deal: leave out the discard")
-        pack = full_pack(variant.decks, variant.jokers)
         placed: Counter[Card] = Counter()
         for seat, cards in deal.hands.items():
             if seat not in seats:
@@ -235,13 +241,17 @@ class Game(LegalActions):
         if deal.discard is not None:
             placed[deal.discard] += 1
         placed.update(deal.stock_top)
-        for card, count in sorted(placed.items()):
-            if count > pack[card]:
-                raise DealError(
-                    f"the deal uses {format_card(card)} {count} times; the pack holds {pack[card]}"
-                )
-        # Most deals place nothing: the pack's own elements are what subtracting nothing would give.
-        rest = list((pack - placed).elements() if placed else pack.elements())
+        if placed:
+            pack = full_pack(variant.decks, variant.jokers)
+            for card, count in sorted(placed.items()):
+                if count > pack[card]:
+                    raise DealError(
+                        f"the deal uses {format_card(card)} {count} times; the pack holds {pack[card]}"
+                    )
+            rest = list((pack - placed).elements())
+        else:
+            # Most deals place nothing: the whole pack in code order, as the pack's elements list it.
+            rest = list(_pack_cards(variant.decks, variant.jokers))
         needed = variant.hand_size * (len(seats) - len(deal.hands)) + (upcard and deal.discard is None)
         if len(rest) < needed:
             raise DealError("the deal leaves too few cards for the other hands and the discard")
