@@ -17,7 +17,7 @@ from test_engine_properties import illegal_actions, tables
 
 from kalooki.bots import GreedyBot
 from kalooki.cards import JOKER
-from kalooki.cardstate import KEY_BITS, CardState
+from kalooki.cardstate import KEY_BITS, CardState, by_bytes, codes_of
 from kalooki.driver import ask_bot
 from kalooki.engine import Game, IllegalMoveError, candidate_melds
 from kalooki.moves import Action, Build, Discard, Meld
@@ -57,6 +57,20 @@ def test_a_state_is_its_cards_counts_and_masks(cards: list[int]) -> None:
     for index in range(13):
         assert state.suit_mask(index) == sum(1 << suit for suit in range(4) if suit * 13 + index in cards)
     assert state.key == sum(cards.count(code) << (code * KEY_BITS) for code in range(JOKER + 1))
+
+
+@given(st.integers(0, (1 << 56) - 1), st.integers(1, 8))
+def test_a_mask_read_a_byte_at_a_time_is_its_bytes_items_in_order(mask: int, size: int) -> None:
+    # by_bytes writes out the seven bytes of a mask of card codes: held to the loop over every byte.
+    tables = tuple(
+        tuple(tuple((place, bit) for bit in range(8) if byte >> bit & 1) for byte in range(256))
+        for place in range(size)
+    )
+    mask &= (1 << 8 * size) - 1
+    expected = [(place, bit) for place in range(size) for bit in range(8) if mask >> (8 * place + bit) & 1]
+    assert by_bytes(mask, tables) == expected
+    codes = mask & ((1 << (JOKER + 1)) - 1)
+    assert codes_of(codes) == [code for code in range(JOKER + 1) if codes >> code & 1]
 
 
 @given(st.lists(codes, max_size=20), st.lists(codes, max_size=20), st.randoms(use_true_random=False))
