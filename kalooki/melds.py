@@ -421,8 +421,40 @@ def _read_build(
 
 
 def swap(meld: TableMeld, cards: Sequence[Card], variant: Variant) -> tuple[TableMeld, int]:
-    """Put natural ``cards`` in for jokers of the meld: the new meld and how many jokers are freed."""
+    """Put natural ``cards`` in for jokers of the meld: the new meld and how many jokers are freed.
+
+    Remembered per variant as :func:`build` is (:data:`_swap_verdicts`): the legal listing asks of
+    every swap a hand could make, turn after turn.
+    """
     cards = tuple(cards)
+    verdicts = _swap_verdicts(variant)
+    key = (meld.kind, meld.cards, meld.rank, meld.suit, cards)
+    verdict = verdicts.get(key)
+    if verdict is None:
+        try:
+            swapped, freed = _read_swap(meld, cards, variant)
+        except MeldError as error:
+            verdict = str(error)
+        else:
+            verdict = (swapped.kind, swapped.cards, swapped.rank, swapped.suit, freed)
+        if len(verdicts) > _VERDICTS_KEPT:
+            verdicts.clear()
+        verdicts[key] = verdict
+    if isinstance(verdict, str):
+        raise MeldError(verdict)
+    kind, laid, rank, suit, freed = verdict
+    return _table_meld(kind, laid, meld.owner, rank, suit), freed
+
+
+_swap_verdicts: PerVariant[
+    dict[tuple[object, ...], tuple[MeldKind, tuple[Card, ...], int, int, int] | str]
+] = PerVariant(lambda variant: {})
+""":func:`swap`'s verdicts under a variant, by the meld's kind, cards, rank and suit and the cards put in:
+the new meld's kind, cards, rank and suit and the jokers freed, or why the swap is refused."""
+
+
+def _read_swap(meld: TableMeld, cards: tuple[Card, ...], variant: Variant) -> tuple[TableMeld, int]:
+    """:func:`swap` worked out."""
     written = format_cards(cards)
     if not cards or JOKER in cards:
         raise MeldError("swap takes the natural card(s) that free a joker, not a joker")

@@ -225,3 +225,43 @@ def test_a_remembered_worth_is_the_points(knobs: dict[str, Any]) -> None:
     ]
     for table_meld in melds * 2:
         assert table_meld.worth(variant) == table_meld.points(variant.ace_value, variant.low_ace_value)
+
+
+SWAPS = [
+    ("5S JK 7S", "6S"),
+    ("5S JK 7S", "6H"),
+    ("5S JK JK 8S", "6S 7S"),
+    ("5S JK JK 8S", "7S"),
+    ("7H 7S JK", "7D"),
+    ("7H 7S JK", "7C"),
+    ("7H 7S JK", "7H"),
+    ("7H 7S JK JK", "7D 7C"),
+    ("7H 7S 7D JK", "7C"),
+    ("7H 7S 7D", "7C"),
+    ("5S JK 7S", "JK"),
+]
+
+
+@pytest.mark.parametrize(("laid", "put_in"), SWAPS)
+def test_a_remembered_swap_is_the_swap_itself(laid: str, put_in: str) -> None:
+    # swap remembers its verdict per variant, as build does: the same answer for a meld of the same
+    # cards, with the asking meld's owner.
+    cards = parse_cards(put_in)
+    for knobs in ({}, {"set_suits": "may_repeat"}, {"set_joker_release": "all_missing_suits"}):
+        remembered = Variant(**knobs)
+        laid_meld = make_meld(parse_cards(laid), remembered)
+        answers: list[tuple[TableMeld, int] | str] = []
+        for owner in (0, 2, 0):
+            try:
+                answers.append(swap(dataclasses.replace(laid_meld, owner=owner), cards, remembered))
+            except MeldError as error:
+                answers.append(str(error))
+        try:
+            fresh: tuple[TableMeld, int] | str = swap(laid_meld, cards, Variant(**knobs))
+        except MeldError as error:
+            fresh = str(error)
+        if isinstance(fresh, str):
+            assert answers == [fresh] * 3
+        else:
+            moved = (dataclasses.replace(fresh[0], owner=2), fresh[1])
+            assert answers == [fresh, moved, fresh]
