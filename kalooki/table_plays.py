@@ -310,9 +310,11 @@ def joker_swaps(
         offered = [card for card in shape.wanted if held >> card & 1]
         for size in range(1, len(offered) + 1):
             for cards in combinations(offered, size):
-                action = Swap(number, cards)
                 verdict = swap_verdict(meld, cards, variant, state, turn)
-                if trial(action) if verdict is None else verdict:
+                if verdict is False:  # most combinations: no action made for them
+                    continue
+                action = Swap(number, cards)
+                if verdict or trial(action):
                     found.append(action)
     return found
 
