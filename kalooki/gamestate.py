@@ -27,7 +27,7 @@ from kalooki.melds import (
     TableMeld,
 )
 from kalooki.variant import Variant
-from kalooki.view import PlayerView, new_view
+from kalooki.view import PlayerView, ViewDraft
 
 if TYPE_CHECKING:
     from kalooki.snapshot import TurnSnapshot
@@ -315,31 +315,32 @@ class GameState:
             and not rules.sees_drawn_card(seat, current, seen.drew, phase in _IN_PLAY)
         ):
             seen.drawn_card = None
-        return new_view(
-            seat,
-            tuple(self.hands[seat]),
-            self.hand_states[seat],
-            tuple(self.table),
-            tuple(self.discard_pile),
-            len(self.stock),
-            tuple(map(len, self.hands)),
-            tuple(self.opened),
-            tuple(self.totals),
-            tuple(self.eliminated),
-            current,
-            phase,
-            self.hand_number,
-            self.variant,
-            tuple(self.players),
-            self.turn_number,
-            seen,
-            owed,
-            after,
-            self.first_seat,
-            self.dealer,
-            self.stock_ran_out,
-            self.turn_limit,
-        )
+        view = _NEW(ViewDraft)
+        view.seat = seat
+        view.hand = tuple(self.hands[seat])
+        view.hand_state = self.hand_states[seat]
+        view.table = tuple(self.table)
+        view.discard_pile = tuple(self.discard_pile)
+        view.stock_count = len(self.stock)
+        view.hand_counts = tuple(map(len, self.hands))
+        view.opened = tuple(self.opened)
+        view.totals = tuple(self.totals)
+        view.eliminated = tuple(self.eliminated)
+        view.current = current
+        view.phase = phase
+        view.hand_number = self.hand_number
+        view.variant = self.variant
+        view.players = tuple(self.players)
+        view.turn_number = self.turn_number
+        view.turn = seen
+        view.owed = owed
+        view.next_seat = after
+        view.first_seat = self.first_seat
+        view.dealer = self.dealer
+        view.stock_ran_out = self.stock_ran_out
+        view.turn_limit = self.turn_limit
+        view.__class__ = PlayerView  # type: ignore[assignment]
+        return view  # type: ignore[return-value]
 
     def cards_everywhere(self) -> Counter[Card]:
         """Every card the game holds, wherever it is: always the whole pack."""

@@ -249,8 +249,9 @@ def test_the_bot_in_the_docs_plays_as_written() -> None:
 
 
 def test_a_view_made_by_the_engine_is_the_frozen_dataclass_the_fields_make() -> None:
-    # new_view takes the fields in order, positionally: its parameters must be the fields.
-    parameters = list(inspect.signature(view_module._Draft.__init__).parameters)[1:]
+    # Game.view fills a ViewDraft's slots one by one: its annotations must be the fields, in order,
+    # and the view every field of them (a slot left unset would raise when read).
+    parameters = list(inspect.get_annotations(view_module.ViewDraft))
     assert parameters == [field.name for field in dataclasses.fields(PlayerView)]
     game = game_in_play("classic", 4, 9)
     view = game.view(game.current)
