@@ -208,6 +208,11 @@ _verdicts: PerVariant[dict[tuple[tuple[Card, ...], MeldKind | None], tuple[MeldK
 _VERDICTS_KEPT = 100_000
 """Verdicts :data:`_verdicts` keeps per variant before it starts afresh."""
 
+_PLAYS_KEPT = 20_000
+"""Verdicts :func:`build` and :func:`swap` each keep per variant before they start afresh: a table meld's
+cards with the cards put to it are many more than the groups melds are made of (random play adds about
+seventy builds a game), so they are kept fewer."""
+
 
 def _read_meld(cards: tuple[Card, ...], variant: Variant, kind: MeldKind | None) -> TableMeld:
     """:func:`make_meld` worked out (owned by seat 0)."""
@@ -357,7 +362,7 @@ def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd 
             verdict = _read_build(meld, cards, variant, end)
         except MeldError as error:
             verdict = str(error)
-        if len(verdicts) > _VERDICTS_KEPT:
+        if len(verdicts) > _PLAYS_KEPT:
             verdicts.clear()
         verdicts[key] = verdict
     if isinstance(verdict, str):
@@ -437,7 +442,7 @@ def swap(meld: TableMeld, cards: Sequence[Card], variant: Variant) -> tuple[Tabl
             verdict = str(error)
         else:
             verdict = (swapped.kind, swapped.cards, swapped.rank, swapped.suit, freed)
-        if len(verdicts) > _VERDICTS_KEPT:
+        if len(verdicts) > _PLAYS_KEPT:
             verdicts.clear()
         verdicts[key] = verdict
     if isinstance(verdict, str):
