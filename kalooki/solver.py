@@ -33,7 +33,7 @@ from kalooki.solver_candidates import (
     _RULES_CACHE,
     _SUIT,
     _Cand,
-    _meldless_value,
+    _read_hand,
     _Rules,
     _rules,
     _run_builds,
@@ -97,19 +97,24 @@ class _Problem:
     """One hand, variant, table and objective: the candidates, ready for :func:`search`."""
 
     def __init__(
-        self, hand: Sequence[Card], rules: _Rules, objective: Objective, table: Sequence[TableMeld]
+        self,
+        hand: Sequence[Card],
+        rules: _Rules,
+        objective: Objective,
+        table: Sequence[TableMeld],
+        held: int,
+        value: int,
     ) -> None:
+        """``held`` and ``value``: the hand's natural cards as a mask, each once, and its value
+        in hand (:func:`_read_hand`)."""
         counts = [0] * 53
         for card in hand:
             counts[card] += 1
         jokers = counts[JOKER]
-        held = sum(map(_CARD_BIT.__getitem__, hand))
-        # Copies of a card carry into other cards' bits, leaving fewer bits than natural cards.
         self.distinct = held.bit_count() + jokers == len(hand)
-        if not self.distinct:
-            held = sum(map(_CARD_BIT.__getitem__, set(hand)))
         suit_ranks = [held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39]
         self.hand = hand
+        self.value = value
         self.rules = rules
         self.objective = objective
         self.counts = counts
@@ -144,23 +149,32 @@ class _Problem:
             primary = cards
         else:
             value = self.rules.hand_value
-            primary = sum(value[c] for c in naturals) + jokers * value[JOKER]
+            primary = jokers * value[JOKER]
+            # A plain loop: a meld holds too few cards for sum and map to pay.
+            for card in naturals:
+                primary += value[card]
         return primary * self.primary_unit - jokers * self.jokers_unit + points * self.points_unit + cards
 
     def plan(self, outcome: Outcome | None) -> Plan:
-        if outcome is None:
-            return _unlaid(self.hand, self.rules)
         remaining = sorted(self.hand)
-        points = jokers = 0
-        for cand in (*outcome.melds, *outcome.builds):
+        if outcome is None:
+            return _plan((), (), 0, 0, self.value, tuple(remaining))
+        remove = remaining.remove
+        value = self.rules.hand_value
+        points = jokers = laid_value = 0
+        for cand in outcome.melds:
             for card in cand.naturals:
-                remaining.remove(card)  # one copy the plan lays
+                remove(card)  # one copy the plan lays
+                laid_value += value[card]
             jokers += cand.jokers
             points += cand.points
-        if jokers:
-            del remaining[-jokers:]  # the jokers sort last
         planned: list[PlannedBuild] = []
         for cand in outcome.builds:
+            for card in cand.naturals:
+                remove(card)
+                laid_value += value[card]
+            jokers += cand.jokers
+            points += cand.points
             if not cand.run_build:
                 planned.append((cand.table, cand.written, None))
                 continue
@@ -168,21 +182,17 @@ class _Problem:
                 planned.append((cand.table, cand.written, "low"))
             if cand.high:
                 planned.append((cand.table, cand.high, "high"))
-        value = self.rules.hand_value
+        if jokers:
+            del remaining[-jokers:]  # the jokers sort last
+            laid_value += jokers * value[JOKER]
         return _plan(
             tuple([c.written for c in outcome.melds]),
             tuple(planned),
             points,
             len(self.hand) - len(remaining),
-            sum(map(value.__getitem__, remaining)),
+            self.value - laid_value,
             tuple(remaining),
         )
-
-
-def _unlaid(hand: Sequence[Card], rules: _Rules) -> Plan:
-    """The empty plan: the whole hand stays."""
-    remaining = sorted(hand)
-    return _plan((), (), 0, 0, sum(map(rules.hand_value.__getitem__, remaining)), tuple(remaining))
 
 
 class _PlanDraft:
@@ -262,17 +272,17 @@ def solve(
     rules = _RULES_CACHE.get(id(variant))
     if rules is None or rules.variant is not variant:
         rules = _rules(variant)
-    # The meldless test reads every card's code anyway, so the common call skips a separate check.
+    # Reading the hand reads every card's code anyway, so the common call skips a separate check.
     try:
-        value = _meldless_value(hand, rules)
+        held, value, meldless = _read_hand(hand, rules)
     except KeyError:
         _check(hand, objective, keep, must_include)  # names the card code out of range
         raise
-    if value >= 0 and not table:
+    if meldless and not table:
         if must_include:
             raise Unsolvable("the hand cannot lay anything, so it cannot lay the cards it must")
         return _plan((), (), 0, 0, value, tuple(sorted(hand)))
-    problem = _Problem(hand, rules, objective, table)
+    problem = _Problem(hand, rules, objective, table, held, value)
     if not problem.cands and not problem.has_joker_builds:
         if must_include:
             raise Unsolvable("the hand cannot lay anything, so it cannot lay the cards it must")
@@ -306,14 +316,14 @@ def best_opening(
             return None
     rules = _rules(variant)
     try:
-        meldless = _meldless_value(hand, rules) >= 0
+        held, value, meldless = _read_hand(hand, rules)
     except KeyError:
         _check(hand, objective, keep, must_include)
         raise
     # Builds alone never open, so only the hand's own melds matter here.
     if meldless:
         return None
-    problem = _Problem(hand, rules, objective, table)
+    problem = _Problem(hand, rules, objective, table, held, value)
     if not problem.cands:
         return None
     outcome = _best_lay(problem, table, keep, must_include, opening_points(variant))
@@ -348,21 +358,24 @@ def _best_lay(
             return None
         return search(problem, keep, must_include, need_points)
     cands = problem.cands
-    codes = [code for cand in cands for code in cand.naturals]
     counts = problem.counts
     by_parts = False
-    if len(codes) != len(set(codes)):
-        # A set that names a card twice is not laid once per copy of each card: the search counts it.
-        if problem.copies and any(len(set(cand.naturals)) != len(cand.naturals) for cand in cands):
-            return search(problem, keep, must_include, need_points)
-        outer = _outermost(cands, counts)
-        if outer is None:
-            outer = _best_of_each_part(problem, cands, counts)
-            if outer is None:
+    # A set that names a card twice is not laid once per copy of each card: the search counts it.
+    if len(cands) > 1:
+        codes = [code for cand in cands for code in cand.naturals]
+        if len(codes) != len(set(codes)):
+            if problem.copies and any(len(set(cand.naturals)) != len(cand.naturals) for cand in cands):
                 return search(problem, keep, must_include, need_points)
-            # The best lay may open with too few points where another lay opens: the search decides.
-            by_parts = need_points is not None
-        cands = outer
+            outer = _outermost(cands, counts)
+            if outer is None:
+                outer = _best_of_each_part(problem, cands, counts)
+                if outer is None:
+                    return search(problem, keep, must_include, need_points)
+                # The best lay may open with too few points where another lay opens: the search decides.
+                by_parts = need_points is not None
+            cands = outer
+    elif problem.copies and len(set(cands[0].naturals)) != len(cands[0].naturals):
+        return search(problem, keep, must_include, need_points)
     melds: list[_Cand] = []
     laid: list[Card] = []
     points = 0

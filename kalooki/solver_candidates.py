@@ -5,7 +5,7 @@ naturals they hold and their number of jokers (keeping the frame worth the most 
 objectives do not care where a joker sits), builds by table meld and the cards added at each end.
 A variant's lists are kept per suit's ranks that can be in a run (runs) and per rank's suits or
 copies (sets), with the jokers, on its :class:`_Rules`: hands repeat those far more often than
-whole hands, and a list depends on nothing else. :func:`_meldless_value` tells a hand that holds
+whole hands, and a list depends on nothing else. :func:`_read_hand` tells a hand that holds
 no new meld at all from a few bit operations, before anything is listed.
 """
 
@@ -566,31 +566,30 @@ def _run_builds(
                             slots[used] = cand
 
 
-def _meldless_value(hand: Sequence[Card], rules: _Rules) -> int:
-    """The hand's value in hand when it holds no new meld at all, found without listing any: no
-    joker, no rank in three suits (or three cards, where a set may repeat a suit), no suit with a
-    run; else -1. (-1 may still mean none: then the candidates say so.) Raises KeyError on a card
-    code out of range."""
+def _read_hand(hand: Sequence[Card], rules: _Rules) -> tuple[int, int, bool]:
+    """The hand's natural cards as a mask (bit ``code``, each card once), its value in hand, and
+    whether it surely holds no new meld, found without listing any: no joker, no rank in three
+    suits (or three cards, where a set may repeat a suit), no suit with a run (False may still
+    mean none: then the candidates say so). Raises KeyError on a card code out of range."""
     key = sum(map(rules.card_key.__getitem__, hand))
     held = key & _NATURALS
+    value = key >> _VALUE_SHIFT
     # Distinct natural cards add up without a carry, so the sum has a bit per card; a joker or a
     # second copy leaves fewer bits, and then the hand is read again as a set of cards.
     if held.bit_count() != len(hand):
         cards = set(hand)
+        held = sum(map(_CARD_BIT.__getitem__, cards))
         if JOKER in cards:
-            return -1
+            return held, value, False
         if rules.suits_repeat:
             # A set may name a card twice: any three naturals of one rank make one.
             ranks = [0] * 13
             for card in hand:
                 ranks[card % 13] += 1
             if max(ranks) >= SET_MIN:
-                return -1
-        held = sum(map(_CARD_BIT.__getitem__, cards))
+                return held, value, False
     clubs, diamonds, hearts, spades = held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39
     if (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds)):
-        return -1
+        return held, value, False
     runs = rules.run_part
-    if runs[clubs] or runs[diamonds] or runs[hearts] or runs[spades]:
-        return -1
-    return key >> _VALUE_SHIFT
+    return held, value, not (runs[clubs] or runs[diamonds] or runs[hearts] or runs[spades])

@@ -13,9 +13,11 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from kalooki import solver
 from kalooki.cards import JOKER, Card, card_points, rank_of, suit_of
 from kalooki.melds import MeldError, TableMeld, build, make_meld
 from kalooki.solver import Objective, Plan, Unsolvable, best_opening, solve
+from kalooki.solver_candidates import _read_hand, _Rules
 from kalooki.variant import AceInRuns, SetSuits, Variant
 
 ACE_MODES: tuple[AceInRuns, ...] = ("high_or_low", "high", "low", "wrap")
@@ -340,3 +342,9 @@ def agree(
             check_plan(opening, hand, rules, table, False, keep, must_include)
             assert opening.melds
             assert plan_key(opening, objective) == expected, (hand, opening)
+
+
+def new_problem(hand: Sequence[Card], rules: _Rules, objective: Objective) -> solver._Problem:
+    """The solver's problem for ``hand`` with no table, its cards read as :func:`solver.solve` reads them."""
+    held, value, _ = _read_hand(hand, rules)
+    return solver._Problem(hand, rules, objective, (), held, value)

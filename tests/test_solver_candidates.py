@@ -9,7 +9,7 @@ import inspect
 import random
 
 import pytest
-from solver_reference import ACE_MODES, OBJECTIVES, variant
+from solver_reference import ACE_MODES, OBJECTIVES, new_problem, variant
 
 from kalooki import solver, solver_candidates
 from kalooki.cards import Card, pack_list, parse_cards
@@ -78,7 +78,7 @@ def cards(text: str) -> list[Card]:
 def test_a_part_with_one_best_lay_is_read_off() -> None:
     # 7C is in the set of sevens and in the run 5C 6C 7C: the set lays more, and no other lay
     # ties with it, so it is read off without the search.
-    problem = solver._Problem(cards("7C 7D 7H 5C 6C 9S"), solver._rules(Variant()), "value_left", ())
+    problem = new_problem(cards("7C 7D 7H 5C 6C 9S"), solver._rules(Variant()), "value_left")
     best = solver._best_of_each_part(problem, problem.cands, problem.counts)
     assert best is not None
     assert [cand.naturals for cand in best] == [tuple(cards("7C 7D 7H"))]
@@ -89,11 +89,11 @@ def test_a_part_whose_best_lays_tie_is_left_to_the_search() -> None:
     # The four sevens and 4C 5C 6C lay the same cards as 7D 7H 7S and 4C 5C 6C 7C, for the same
     # points: the search keeps the first of them in its own order.
     hand = cards("7C 7D 7H 7S 4C 5C 6C")
-    problem = solver._Problem(hand, solver._rules(Variant()), "value_left", ())
+    problem = new_problem(hand, solver._rules(Variant()), "value_left")
     assert solver._best_of_each_part(problem, problem.cands, problem.counts) is None
     assert solver._best_lay(problem, (), 0, (), None) == solver.search(problem, 0, (), None)
     # A card held twice in a part is left to the search too.
-    twice = solver._Problem(cards("7C 7D 7H 5C 6C 7C"), solver._rules(Variant()), "value_left", ())
+    twice = new_problem(cards("7C 7D 7H 5C 6C 7C"), solver._rules(Variant()), "value_left")
     assert solver._best_of_each_part(twice, twice.cands, twice.counts) is None
 
 
@@ -111,7 +111,7 @@ def test_the_best_lay_of_each_part_is_the_searchs(objective: Objective) -> None:
         )
         pack = [card for card in pack_list(2, 0) if card % 13 < 9]  # nine ranks: melds share cards
         hand = rng.sample(pack, rng.randint(6, 14))
-        problem = solver._Problem(hand, solver._rules(rules), objective, ())
+        problem = new_problem(hand, solver._rules(rules), objective)
         if not problem.cands:
             continue
         keep = rng.choice([0, 0, 1, 4])
@@ -132,7 +132,7 @@ def test_an_opening_short_of_the_threshold_by_parts_is_left_to_the_search() -> N
     # is short, so the search answers, and finds the set: not "no opening".
     rules = Variant(opening_threshold=8, ace_low_value=1)
     hand = cards("AC 2C 3C 3D 3H 9S")
-    problem = solver._Problem(hand, solver._rules(rules), "value_left", ())
+    problem = new_problem(hand, solver._rules(rules), "value_left")
     best = solver._best_of_each_part(problem, problem.cands, problem.counts)
     assert best is not None
     assert [cand.naturals for cand in best] == [tuple(cards("AC 2C 3C"))]

@@ -10,7 +10,16 @@ import random
 from collections import Counter
 
 import pytest
-from solver_reference import ACE_MODES, OBJECTIVES, agree, check_plan, plan_key, ref_best_key, variant
+from solver_reference import (
+    ACE_MODES,
+    OBJECTIVES,
+    agree,
+    check_plan,
+    new_problem,
+    plan_key,
+    ref_best_key,
+    variant,
+)
 
 from kalooki import solver, solver_candidates
 from kalooki.cards import JOKER, Card, make_card, pack_list, parse_cards
@@ -81,7 +90,10 @@ def shortcuts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -
             "_best_lay",
             lambda problem, _table, keep, must, need: solver.search(problem, keep, must, need),
         )
-        monkeypatch.setattr(solver, "_meldless_value", lambda _hand, _rules: -1)
+        # Every hand is read as one that may hold a meld, so that the candidates decide.
+        monkeypatch.setattr(
+            solver, "_read_hand", lambda hand, rules: (*solver_candidates._read_hand(hand, rules)[:2], False)
+        )
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -304,16 +316,16 @@ def listed(
     """The new melds the solver lists for ``hand``, as plain tuples (``rules`` a variant, or its
     tables with the lists they keep)."""
     tables = solver._rules(rules) if isinstance(rules, Variant) else rules
-    problem = solver._Problem(hand, tables, "value_left", ())
+    problem = new_problem(hand, tables, "value_left")
     return [(cand.naturals, cand.jokers, cand.points, cand.written) for cand in problem.cands]
 
 
 def holds_no_meld(hand: list[Card], tables: solver_candidates._Rules) -> bool:
-    """Whether :func:`_meldless_value` finds no meld; when so, the value it gives is the hand's."""
-    value = solver_candidates._meldless_value(hand, tables)
-    if value >= 0:
-        assert value == sum(tables.hand_value[card] for card in hand), hand
-    return value >= 0
+    """Whether :func:`_read_hand` finds no meld; the mask and value it gives are always the hand's."""
+    held, value, meldless = solver_candidates._read_hand(hand, tables)
+    assert held == sum(1 << card for card in set(hand) if card != JOKER), hand
+    assert value == sum(tables.hand_value[card] for card in hand), hand
+    return meldless
 
 
 @pytest.mark.parametrize("set_suits", ["distinct", "may_repeat"])
@@ -391,7 +403,7 @@ def test_candidates_sharing_no_card_are_all_laid_as_the_search_lays_them(objecti
     read_off = 0
     for _ in range(600):
         hand = rng.sample(pack, rng.randint(3, 14))
-        problem = solver._Problem(hand, tables, objective, ())
+        problem = new_problem(hand, tables, objective)
         if not problem.cands:
             continue
         keep = rng.choice([0, 1, 2, 5])
@@ -427,7 +439,7 @@ def test_candidates_inside_another_are_laid_as_the_search_lays_them(
         hand = [make_card((r - 1) % 13 + 1, suit) for r in range(low, low + rng.randint(3, 6))]
         hand += [make_card(rank, s) for s in rng.sample(range(4), rng.randint(2, 4))]
         hand += rng.sample(pack_list(1, 0), rng.randint(0, 4))
-        problem = solver._Problem(hand, solver._rules(rules), objective, ())
+        problem = new_problem(hand, solver._rules(rules), objective)
         if not problem.cands:
             continue
         keep = rng.choice([0, 0, 1, 5])
@@ -449,21 +461,21 @@ def test_candidates_inside_another_are_laid_as_the_search_lays_them(
 
 def test_the_outer_candidates_are_those_no_other_holds() -> None:
     rules = solver._rules(Variant())
-    run = solver._Problem(cards("3H 4H 5H 6H 9C"), rules, "value_left", ())
+    run = new_problem(cards("3H 4H 5H 6H 9C"), rules, "value_left")
     outer = solver._outermost(run.cands, run.counts)
     assert outer is not None
     assert [cand.naturals for cand in outer] == [tuple(cards("3H 4H 5H 6H"))]
     # Two copies of a card outside every candidate do not matter.
-    aces = solver._Problem(cards("AC AC 3H 4H 5H 6H"), rules, "value_left", ())
+    aces = new_problem(cards("AC AC 3H 4H 5H 6H"), rules, "value_left")
     outer = solver._outermost(aces.cands, aces.counts)
     assert outer is not None
     assert [cand.naturals for cand in outer] == [tuple(cards("3H 4H 5H 6H"))]
     # A card in two outer candidates, or held twice inside one, leaves the hand to the search.
     for hand in ("3H 4H 5H 6H 6C 6D", "3H 4H 5H 6H 3H", "QH KH AH 2H 3H"):
-        problem = solver._Problem(cards(hand), rules, "value_left", ())
+        problem = new_problem(cards(hand), rules, "value_left")
         assert solver._outermost(problem.cands, problem.counts) is None, hand
     # Two copies of the cards of an outer candidate with none inside it: laid twice, as before.
-    twice = solver._Problem(cards("3H 4H 5H 3H 4H 5H 9C 9D 9H 9S"), rules, "value_left", ())
+    twice = new_problem(cards("3H 4H 5H 3H 4H 5H 9C 9D 9H 9S"), rules, "value_left")
     outer = solver._outermost(twice.cands, twice.counts)
     assert outer is not None
     assert [cand.naturals for cand in outer] == [tuple(cards("9C 9D 9H 9S")), tuple(cards("3H 4H 5H"))]
@@ -477,7 +489,7 @@ def test_a_candidate_is_laid_as_often_as_the_copies_allow() -> None:
     sevens = tuple(cards("7C 7D 7H"))
     assert plan.melds == (sevens, sevens, tuple(cards("4S 5S 6S")))
     assert plan.remaining == tuple(cards("2D"))
-    problem = solver._Problem(hand, solver._rules(Variant()), "value_left", ())
+    problem = new_problem(hand, solver._rules(Variant()), "value_left")
     assert solver._best_lay(problem, (), 0, (), None) == solver.search(problem, 0, (), None)
 
 
