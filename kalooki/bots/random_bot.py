@@ -33,7 +33,7 @@ from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
 from kalooki.melds import MeldError, make_meld
 from kalooki.moves import DISCARDS, Action, Build, Discard, Meld, Swap
-from kalooki.randomness import choice, shuffle
+from kalooki.randomness import choice, choice_of_bits, shuffle
 from kalooki.variant_memo import PerVariant
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class RandomBot:
             opening = self.sample_opening(view)
             if opening is not None and _not_stranding(view, (opening,)):
                 return opening
-        return DISCARDS[choice(self.rng, _loose(view))]
+        return DISCARDS[choice_of_bits(self.rng, _loose(view))]
 
     def may_swap(self, view: PlayerView, legal: LegalView) -> bool:
         # A release needs a card a table joker stands for: without one there is no stand-in to build.
@@ -339,8 +339,9 @@ class _Stranding:
         return endgame.short_of_places(held, table, gone, variant, self.keep, self.others, self.contested)
 
 
-def _loose(view: PlayerView) -> list[Card]:
-    """The cards held that belong to no meld the hand holds or could hold with one more card; else all.
+def _loose(view: PlayerView) -> int:
+    """The cards held (bit ``code``) that belong to no meld the hand holds or could hold with one more
+    card; else all.
 
     A meld one card short counts only with two natural cards in it (a pair of a set, two or three
     cards of a run): a card and a joker are no start, or every card would count beside a joker.
@@ -349,7 +350,7 @@ def _loose(view: PlayerView) -> list[Card]:
     # The hand and one joker standing for the card still to come: its melds are those the hand
     # holds and those one card short.
     kept = near_meld_cards(state, view.variant, extra_jokers=1)
-    return codes_of(state.held & ~kept or state.held)
+    return state.held & ~kept or state.held
 
 
 _HIGH = sum(0x80 << (code * 8) for code in range(JOKER + 1))
