@@ -47,15 +47,15 @@ def near_meld_cards(state: CardState, variant: Variant, extra_jokers: int = 0) -
 
     The same look-ups as :func:`candidate_melds`, each part's cards remembered as one mask; where
     suits must differ, a rank's part depends only on its suits and the jokers, so the sets' parts
-    are read two ranks at a time, a byte of the suit masks each (see :func:`_byte_near`).
+    are read two ranks at a time, a byte of the suit masks each (see :func:`_byte_near`). A suit's
+    part is read from the suit's list by its ranks held (see :func:`_suit_near_bits`).
     """
     memo = _candidate_memo(variant)
-    jokers = state.jokers + extra_jokers
+    jokers = ((state.key >> _JOKER_AT) & 15) + extra_jokers
     found = 0
     if memo.books:
-        set_keys, run_keys = _part_keys(state, True, jokers)
         near = memo.set_near
-        for key in set_keys:
+        for key in _part_keys(state, True, jokers)[0]:
             bits = near.get(key)
             if bits is None:
                 bits = near[key] = _near_bits(_sets_of(memo, key, variant))
@@ -68,14 +68,31 @@ def near_meld_cards(state: CardState, variant: Variant, extra_jokers: int = 0) -
         one, two, three, four, five, six, seven = tables
         b1, b2, b3, b4, b5, b6, b7 = state.suits.to_bytes(7, "little")
         found = one[b1] | two[b2] | three[b3] | four[b4] | five[b5] | six[b6] | seven[b7]
-        run_keys = _run_keys(state.runs, jokers)
-    near = memo.run_near
-    for key in run_keys:
-        bits = near.get(key)
-        if bits is None:
-            bits = _suit_near_bits(key, variant, near)
-        found |= bits
-    return found
+    by_suit = memo.run_near.get(jokers)
+    if by_suit is None:
+        by_suit = memo.run_near[jokers] = ([None] * 8192, [None] * 8192, [None] * 8192, [None] * 8192)
+    clubs, diamonds, hearts, spades = by_suit
+    # Each suit's ranks (run positions 1 to 13) from a hand's ``runs``, 16 bits a suit.
+    runs = state.runs
+    try:
+        # A part not worked out yet is None, which no int ORs with: one try, not four tests.
+        return (
+            found  # type: ignore[operator]
+            | clubs[runs >> 1 & 8191]
+            | diamonds[runs >> 17 & 8191]
+            | hearts[runs >> 33 & 8191]
+            | spades[runs >> 49 & 8191]
+        )
+    except TypeError:
+        for suit in range(4):
+            ranks = runs >> (suit * RUN_BITS + 1) & 8191
+            bits = by_suit[suit][ranks]
+            found |= _suit_near_bits(suit, ranks, jokers, variant, by_suit) if bits is None else bits
+        return found
+
+
+_JOKER_AT = JOKER * KEY_BITS
+"""Where a hand's ``key`` counts its jokers."""
 
 
 def _byte_near(memo: _Memo, jokers: int, variant: Variant) -> tuple[tuple[int, ...], ...]:
@@ -185,7 +202,8 @@ class _Memo:
         self.sets: dict[int, tuple[tuple[Card, ...], ...]] = {}
         self.runs: dict[int, tuple[tuple[Card, ...], ...]] = {}
         self.set_near: dict[int, int] = {}
-        self.run_near: dict[int, int] = {}
+        # By jokers held: each suit's part of near_meld_cards, a list per suit by its ranks held.
+        self.run_near: dict[int, tuple[list[int | None], ...]] = {}
 
     def trim(self) -> None:
         """Start again once the memo holds :data:`_MEMO_LIMIT` parts."""
@@ -258,13 +276,15 @@ def _suit_runs(suit: int, mask: int, jokers: int, variant: Variant) -> tuple[tup
     return tuple(found)
 
 
-def _suit_near_bits(key: int, variant: Variant, near: dict[int, int]) -> int:
-    """:func:`_near_bits` of :func:`_suit_runs` for the run key ``key``, from the masks alone: from each
-    low card, the longest run listed holds every shorter one's cards. The same positions in the other
-    suits are the same cards moved by a suit: all four keys are remembered in ``near``."""
-    mask, jokers = (key >> 2) & 0xFFFF, key >> 18
+def _suit_near_bits(
+    suit: int, ranks: int, jokers: int, variant: Variant, tables: tuple[list[int | None], ...]
+) -> int:
+    """:func:`_near_bits` of :func:`_suit_runs` for ``suit`` holding ``ranks`` (bit 0 = ace) with
+    ``jokers``, from the masks alone: from each low card, the longest run listed holds every shorter
+    one's cards. The same ranks in the other suits are the same cards moved by a suit: all four are
+    remembered in ``tables`` (a list per suit, by the ranks held)."""
     found = 0
-    for low, _, _, held, reach in _reaches(_run_lines(0, run_frame(variant)), mask, jokers):
+    for low, _, _, held, reach in _reaches(_run_lines(0, run_frame(variant)), ranks << 1, jokers):
         held &= (1 << reach) - 1
         naturals = held.bit_count()
         if naturals < 2:
@@ -277,10 +297,9 @@ def _suit_near_bits(key: int, variant: Variant, near: dict[int, int]) -> int:
             found |= 1 << JOKER
     joker = found & (1 << JOKER)
     naturals = found & 0x1FFF
-    base = key & ~3
-    for suit in range(4):
-        near[base | suit] = naturals << (suit * 13) | joker
-    return near[key]
+    for other in range(4):
+        tables[other][ranks] = naturals << (other * 13) | joker
+    return naturals << (suit * 13) | joker
 
 
 def _reaches(lines: _Lines, mask: int, jokers: int) -> Iterator[tuple[int, int, tuple[Card, ...], int, int]]:

@@ -5,8 +5,9 @@ The library's ``choice`` and ``shuffle`` call ``Random._randbelow``, a second Py
 pick. The engine shuffles the pack every hand, and the random bot picks on every action and shuffles
 its candidate melds six times a turn it samples an opening: those calls cost more than the picks. For a
 plain :class:`random.Random`, ``_randbelow`` draws ``getrandbits`` of the bound's bit length until the
-draw is in range; that is written into the loops here. Any other generator is asked itself. The games
-stay the same only while every pick, every order and the generator's state after them are the
+draw is in range; that is written into the loops here, and :func:`choice_of_bits` picks a set bit of a
+mask as ``choice`` picks from the list of them, without the list. Any other generator is asked itself.
+The games stay the same only while every pick, every order and the generator's state after them are the
 library's: ``tests/test_randomness.py`` holds them to it.
 """
 
@@ -31,6 +32,20 @@ def choice(rng: random.Random, items: Sequence[T]) -> T:
     while pick >= count:
         pick = rng.getrandbits(bits)
     return items[pick]
+
+
+def choice_of_bits(rng: random.Random, mask: int) -> int:
+    """``rng.choice(codes_of(mask))``: the same pick of a set bit of ``mask`` (its place, counted from
+    bit 0) from the same draws, without listing the bits first.
+
+    A choice reads only its sequence's length and the item at the index drawn, so a range of the
+    bits' count draws the same index as their list.
+    """
+    pick = choice(rng, range(mask.bit_count()))
+    # Drop the ``pick`` lowest bits: the lowest one left is the pick.
+    for _ in range(pick):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
 
 
 def shuffle(rng: random.Random, items: list[T]) -> None:

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from kalooki.randomness import choice, shuffle
+from kalooki.randomness import choice, choice_of_bits, shuffle
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -28,9 +28,23 @@ def test_picks_and_shuffles_are_the_librarys_and_leave_the_same_state(seed: int)
         assert ours.getstate() == library.getstate()
 
 
+@pytest.mark.parametrize("seed", range(5))
+def test_a_pick_of_a_masks_bits_is_the_librarys_choice_of_the_listed_bits(seed: int) -> None:
+    ours, library, masks = random.Random(seed), random.Random(seed), random.Random(seed + 100)
+    # Masks of card codes (up to the joker's bit 52) and wider, with every count of bits up to 70.
+    for count in [*range(1, 71), 1, 2, 3]:
+        for _ in range(20):
+            places = masks.sample(range(max(53, count)), count)
+            mask = sum(1 << place for place in places)
+            assert choice_of_bits(ours, mask) == library.choice(sorted(places))
+            assert ours.getstate() == library.getstate()
+
+
 def test_an_empty_choice_is_refused_and_another_generator_is_asked_itself() -> None:
     with pytest.raises(IndexError):
         choice(random.Random(0), [])
+    with pytest.raises(IndexError):
+        choice_of_bits(random.Random(0), 0)
 
     class Counting(random.Random):
         calls = 0
@@ -47,3 +61,5 @@ def test_an_empty_choice_is_refused_and_another_generator_is_asked_itself() -> N
     choice(counting, [1, 2, 3])
     shuffle(counting, [1, 2, 3])
     assert Counting.calls == 2
+    assert choice_of_bits(counting, 0b10110) in (1, 2, 4)
+    assert Counting.calls == 3

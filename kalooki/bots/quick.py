@@ -75,22 +75,32 @@ def meldable_in_runs(hand: Sequence[Card] | CardState, variant: Variant) -> int:
 
 def _in_runs(runs: int, jokers: int, entry: _Frame) -> int:
     """The run part of :func:`meldable`, from the hand's run masks and jokers (``entry``: the variant's)."""
-    frame, covered = entry.run_frame, entry.covered
-    found = 0
-    extra = jokers << RUN_BITS
-    # The suits' shifts written out: this runs two or three times a turn for every bot.
-    for at, to in _SUIT_SHIFTS:
-        mask = (runs >> at) & _RUN_MASK
-        if mask:
-            window = covered.get(mask | extra)
+    by_suit = entry.covered.get(jokers)
+    if by_suit is None:
+        by_suit = entry.covered[jokers] = ([None] * 8192, [None] * 8192, [None] * 8192, [None] * 8192)
+    clubs, diamonds, hearts, spades = by_suit
+    # Each suit's ranks (run positions 1 to 13) from ``runs``, 16 bits a suit; this runs two or three
+    # times a turn for every bot. A suit's part not worked out yet is None, which no int ORs with.
+    try:
+        return (
+            clubs[runs >> 1 & 8191]  # type: ignore[operator]
+            | diamonds[runs >> 17 & 8191]
+            | hearts[runs >> 33 & 8191]
+            | spades[runs >> 49 & 8191]
+        )
+    except TypeError:
+        found = 0
+        for suit in range(4):
+            ranks = runs >> (suit * RUN_BITS + 1) & 8191
+            window = by_suit[suit][ranks]
             if window is None:
-                window = covered[mask | extra] = _covered(mask, jokers, frame)
-            found |= window << to
-    return found
-
-
-_SUIT_SHIFTS = tuple((suit * RUN_BITS, suit * 13) for suit in range(4))
-"""Each suit's place in a hand's ``runs`` and in a mask of card codes."""
+                # The ranks as run positions: the ace at 1 and again at 14.
+                window = _covered(ranks << 1 | (ranks & 1) << 14, jokers, entry.run_frame)
+                for other in range(4):
+                    by_suit[other][ranks] = window << (other * 13)
+                window <<= suit * 13
+            found |= window
+        return found
 
 
 _RANKS = (1 << 13) - 1
@@ -114,9 +124,6 @@ def _repeat_ranks(key: int, jokers: int) -> int:
     return ranks
 
 
-_RUN_MASK = (1 << RUN_BITS) - 1
-
-
 _JOKER_AT = JOKER * KEY_BITS
 """Where a hand's ``key`` counts its jokers."""
 
@@ -124,9 +131,11 @@ _JOKER_AT = JOKER * KEY_BITS
 class _Frame:
     """What the count checks read of one variant on every call: its run frame, the frame's
     :func:`_coverage`, whether a set's suits must differ, the frame's :func:`_all_starts`, each
-    natural card's most points in an opening and a joker's, and the table questions' answers."""
+    natural card's most points in an opening (and by byte of a mask) and a joker's, and the table
+    questions' answers."""
 
     __slots__ = (
+        "byte_points",
         "covered",
         "distinct",
         "fits",
@@ -145,6 +154,7 @@ class _Frame:
         self.distinct = suits_must_differ(variant)
         self.starts = _all_starts(frame)
         self.points = _meld_points(ace)
+        self.byte_points = _byte_points(ace)
         self.joker_points = max(ace, 10)
         self.fits = _MeldMemo()
         self.swaps = _MeldMemo()
@@ -190,9 +200,9 @@ def _holds_a_meld(state: CardState, entry: _Frame) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _coverage(frame: RunFrame) -> dict[int, int]:
-    """Memo of :func:`_covered` for one run frame, shared by the variants with that frame: a suit's
-    mask and the jokers, packed."""
+def _coverage(frame: RunFrame) -> dict[int, tuple[list[int | None], ...]]:
+    """Memo of :func:`_covered` for one run frame, shared by the variants with that frame: by the jokers
+    held, a list per suit by its ranks held (bit 0 = ace), of the cards covered (bit ``code``)."""
     return {}
 
 
@@ -256,17 +266,40 @@ def opening_bound(hand: Sequence[Card] | CardState, can_meld: int, variant: Vari
 
 
 def _bound(state: CardState, can_meld: int, entry: _Frame) -> int:
-    """:func:`opening_bound` of a state: its meldable cards' bits walked, each counted as often as
-    the hand holds it."""
-    points = entry.points
+    """:func:`opening_bound` of a state: each meldable card's points once, a byte of the mask at a time,
+    then again for each copy past the first (a count's nibble of 2 or more has bit 1, 2 or 3 set)."""
     key = state.key
-    total = ((key >> _JOKER_AT) & 15) * entry.joker_points
-    while can_meld:
-        low = can_meld & -can_meld
-        card = low.bit_length() - 1
-        total += points[card] * ((key >> (card * KEY_BITS)) & 15)
-        can_meld ^= low
+    one, two, three, four, five, six, seven = entry.byte_points
+    b1, b2, b3, b4, b5, b6, b7 = can_meld.to_bytes(7, "little")
+    total = one[b1] + two[b2] + three[b3] + four[b4] + five[b5] + six[b6] + seven[b7]
+    total += ((key >> _JOKER_AT) & 15) * entry.joker_points
+    twice = (key >> 1 | key >> 2 | key >> 3) & _NIBBLE_ONES
+    if twice:
+        points = entry.points
+        while twice:
+            low = twice & -twice
+            card = (low.bit_length() - 1) >> 2
+            if can_meld >> card & 1:
+                total += points[card] * (((key >> (card * KEY_BITS)) & 15) - 1)
+            twice ^= low
     return total
+
+
+_NIBBLE_ONES = sum(1 << (code * KEY_BITS) for code in range(JOKER))
+"""Bit 0 of each natural card's count in a hand's ``key``."""
+
+
+@lru_cache(maxsize=16)
+def _byte_points(ace: int) -> tuple[tuple[int, ...], ...]:
+    """For each byte of a mask of card codes, the points of the natural cards its bits stand for."""
+    points = _meld_points(ace)
+    return tuple(
+        tuple(
+            sum(points[place * 8 + bit] for bit in range(8) if byte >> bit & 1 and place * 8 + bit < JOKER)
+            for byte in range(256)
+        )
+        for place in range(7)
+    )
 
 
 @lru_cache(maxsize=16)

@@ -21,7 +21,7 @@ checks (:mod:`kalooki.bots.quick`) skip all of it on the many turns when nothing
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -31,9 +31,10 @@ from kalooki.bots.greedy import holds_swap_card, keep_count, rival_hands, table_
 from kalooki.candidates import candidate_melds, near_meld_cards
 from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
+from kalooki.legal import opened_layings
 from kalooki.melds import MeldError, make_meld
 from kalooki.moves import DISCARDS, Action, Build, Discard, Meld, Swap
-from kalooki.randomness import choice, shuffle
+from kalooki.randomness import choice, choice_of_bits, shuffle
 from kalooki.variant_memo import PerVariant
 
 if TYPE_CHECKING:
@@ -51,28 +52,50 @@ class RandomBot:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        # The draws listed so far under one variant, by what they depend on (see draws).
+        self._draws_rules: Variant | None = None
+        self._draws: dict[tuple[bool, bool, bool], list[Action]] = {}
 
     def choose(self, view: PlayerView, legal: LegalView) -> Action:
         if view.phase == "draw":
-            return choice(self.rng, legal.listed())
+            return choice(self.rng, self.draws(view, legal))
         owed = view.owed
         if owed:
             return self.pay_debts(view, owed)
         seat = view.current
         if view.opened[seat]:
-            if quick.may_lay(view.hand_state, view.table, view.variant) or self.may_swap(view, legal):
-                layings = _not_stranding(view, legal.layings())
+            # A release needs a card a table joker stands for: without one there is no swap to list.
+            swaps = legal.swaps if holds_swap_card(view) else _no_swaps
+            if quick.may_lay(view.hand_state, view.table, view.variant) or swaps():
+                layings = _not_stranding(view, self.layings(view, swaps))
                 if layings:
                     return choice(self.rng, layings)
         elif quick.may_open(view.hand_state, view.variant):
             opening = self.sample_opening(view)
             if opening is not None and _not_stranding(view, (opening,)):
                 return opening
-        return DISCARDS[choice(self.rng, _loose(view))]
+        return DISCARDS[choice_of_bits(self.rng, _loose(view))]
 
-    def may_swap(self, view: PlayerView, legal: LegalView) -> bool:
-        # A release needs a card a table joker stands for: without one there is no stand-in to build.
-        return holds_swap_card(view) and bool(legal.swaps())
+    def draws(self, view: PlayerView, legal: LegalView) -> list[Action]:
+        """``legal.listed()`` in the draw, in its order: remembered by whether the stock and the pile hold
+        cards and the player has opened, all it depends on unless a discard taken must be laid at once
+        (then the hand is asked, every time)."""
+        variant = view.variant
+        if variant is not self._draws_rules:
+            self._draws_rules = variant
+            self._draws = {}
+        key = (view.stock_count > 0, bool(view.discard_pile), view.opened[view.current])
+        draws = self._draws.get(key)
+        if draws is None:
+            draws = legal.listed()
+            if not rules.discard_must_be_laid(variant):
+                self._draws[key] = draws
+        return draws
+
+    def layings(self, view: PlayerView, swaps: Callable[[], list[Swap]]) -> Iterator[Meld | Build | Swap]:
+        """``LegalView.layings()`` of a player who has opened and owes nothing, the swaps from ``swaps``."""
+        variant = view.variant
+        return opened_layings(view.hand, view.hand_state, view.table, variant, keep_count(variant), swaps)
 
     def sample_opening(self, view: PlayerView) -> Meld | None:
         """A random set of disjoint melds worth the threshold, or the solver's opening if sampling misses."""
@@ -265,6 +288,10 @@ def _natural_points(ace: int) -> tuple[int, ...]:
     return tuple(rank_points(code % 13 + 1, ace) for code in range(JOKER))
 
 
+def _no_swaps() -> list[Swap]:
+    return []
+
+
 def _not_stranding(view: PlayerView, layings: Iterable[Meld | Build | Swap]) -> list[Meld | Build | Swap]:
     """The layings that leave a hand able to go out (see :func:`kalooki.bots.greedy.strands`), in order.
 
@@ -280,7 +307,7 @@ def _not_stranding(view: PlayerView, layings: Iterable[Meld | Build | Swap]) -> 
         # Most layings leave cards enough for a new meld: they strand nothing, and counting says so
         # without the hand that remains (the first test of :func:`kalooki.bots.greedy.strands`).
         if isinstance(action, Meld):
-            laid = sum(len(group) for group in action.groups)
+            laid = sum(map(len, action.groups))
         else:
             laid = len(action.cards) - (1 if isinstance(action, Swap) else 0)
         if too_few(size - laid - 1, keep):
@@ -339,8 +366,9 @@ class _Stranding:
         return endgame.short_of_places(held, table, gone, variant, self.keep, self.others, self.contested)
 
 
-def _loose(view: PlayerView) -> list[Card]:
-    """The cards held that belong to no meld the hand holds or could hold with one more card; else all.
+def _loose(view: PlayerView) -> int:
+    """The cards held (bit ``code``) that belong to no meld the hand holds or could hold with one more
+    card; else all.
 
     A meld one card short counts only with two natural cards in it (a pair of a set, two or three
     cards of a run): a card and a joker are no start, or every card would count beside a joker.
@@ -349,7 +377,7 @@ def _loose(view: PlayerView) -> list[Card]:
     # The hand and one joker standing for the card still to come: its melds are those the hand
     # holds and those one card short.
     kept = near_meld_cards(state, view.variant, extra_jokers=1)
-    return codes_of(state.held & ~kept or state.held)
+    return state.held & ~kept or state.held
 
 
 _HIGH = sum(0x80 << (code * 8) for code in range(JOKER + 1))

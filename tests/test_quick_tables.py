@@ -1,0 +1,71 @@
+"""The count checks' table look-ups give what walking the cards one by one gives.
+
+:func:`kalooki.bots.quick._in_runs` reads each suit's run coverage from a list by the suit's ranks
+held, and :func:`kalooki.bots.quick._bound` sums an opening's bound a byte of the mask at a time and
+adds the copies past the first. On random hands under rules that change the run frame, the pack and
+the copies a hand may hold (four packs, eight jokers), both must equal the plain walk they replace,
+on the first look-up (the TypeError path that works a suit's part out) and on every later one.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kalooki.bots import quick
+from kalooki.cards import JOKER, full_pack, rank_points
+from kalooki.cardstate import KEY_BITS, RUN_BITS, CardState
+from kalooki.rules import most_ace_points, run_frame
+from kalooki.variant import Variant
+
+
+def _walked_runs(state: CardState, variant: Variant) -> int:
+    """The run part of ``meldable`` suit by suit, each suit's window coverage worked out afresh."""
+    found = 0
+    for suit in range(4):
+        mask = (state.runs >> (suit * RUN_BITS)) & ((1 << RUN_BITS) - 1)
+        if mask:
+            found |= quick._covered(mask, state.jokers, run_frame(variant)) << (suit * 13)
+    return found
+
+
+def _walked_bound(state: CardState, can_meld: int, variant: Variant) -> int:
+    """Every meldable natural card's points times its copies, and each joker at its most."""
+    ace = most_ace_points(variant)
+    total = state.jokers * max(ace, 10)
+    for card in range(JOKER):
+        if can_meld >> card & 1:
+            total += rank_points(card % 13 + 1, ace) * ((state.key >> (card * KEY_BITS)) & 15)
+    return total
+
+
+@pytest.mark.parametrize("ace_in_runs", ["low", "high_or_low", "wrap"])
+@pytest.mark.parametrize(("decks", "jokers", "run_minimum"), [(1, 0, 3), (2, 2, 3), (2, 4, 4), (4, 8, 3)])
+def test_run_coverage_and_bound_by_table_equal_the_walk(
+    ace_in_runs: str, decks: int, jokers: int, run_minimum: int
+) -> None:
+    variant = Variant(
+        max_players=2,
+        hand_size=10,
+        decks=decks,
+        jokers=jokers,
+        ace_in_runs=ace_in_runs,
+        run_minimum=run_minimum,
+        ace_value=11 if ace_in_runs != "low" else 1,
+    )
+    entry = quick._frame_of(variant)
+    pack = list(full_pack(decks, jokers).elements())
+    rng = random.Random(f"{ace_in_runs}{decks}{jokers}{run_minimum}")
+    twice = 0
+    for _ in range(400):
+        state = CardState.of(rng.sample(pack, rng.randint(1, 22)))
+        runs = quick._in_runs(state.runs, state.jokers, entry)
+        assert runs == _walked_runs(state, variant), state
+        can_meld = quick._meldable(state, entry)
+        # Any mask of held naturals, not only the meldable one: the bound reads whatever it is given.
+        for mask in (can_meld, state.held & ~(1 << JOKER), runs):
+            assert quick._bound(state, mask, entry) == _walked_bound(state, mask, variant), state
+        twice += any(state.count(card) > 1 for card in range(JOKER) if can_meld >> card & 1)
+    # The copies past the first were counted somewhere (where the pack holds them).
+    assert twice > 0 or decks == 1
