@@ -210,6 +210,7 @@ def budget_bench(options: Options) -> BenchResult:
     result: BenchResult = {"variant": "classic", "repeats": REPEATS}
     if gin is not None:
         result["gin_rummy_games_per_second"] = round(gin, 1)
+        result["openspiel_version"] = gin_rummy.version()
     for bot, record_ in recorded.items():
         hands = record_.hands
         per_hand = {

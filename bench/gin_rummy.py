@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import random
 import time
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as installed_version
 from typing import Any
 
 GAME = "gin_rummy"
@@ -33,6 +35,15 @@ def available() -> bool:
     except ImportError:
         return False
     return True
+
+
+def version() -> str:
+    """The installed ``open-spiel``'s version: the ratios are against its C++ build, so every result
+    measured against it names the release (``make bench`` installs the newest that pip finds)."""
+    try:
+        return installed_version("open-spiel")
+    except PackageNotFoundError:
+        return "not installed"
 
 
 def _play(games: int, seed: int, timed: bool) -> tuple[float, int, int]:

@@ -214,6 +214,7 @@ def simulation_bench(options: Options) -> BenchResult:
         "us_per_action": round(action_us, 1),
         "play_legal_actions_us": round(_median(rounds["uniform"], "play_legal_actions_us"), 1),
         "gin_rummy_games_per_second": None if gin_games is None else round(gin_games, 1),
+        "openspiel_version": gin_rummy.version(),
         "gin_rummy_us_per_player_action": None if gin_action_us is None else round(gin_action_us, 2),
         "simulate_w1_games_per_second": round(rate_1, 2),
         "simulate_w2_games_per_second": round(rate_2, 2),

@@ -19,7 +19,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from bench import BenchResult, Options, register
+from bench import BenchResult, Options, gin_rummy, register
 from kalooki.cards import Card, pack_list
 from kalooki.solver import best_opening, solve
 from kalooki.variant import Variant
@@ -144,6 +144,7 @@ def solver_gin_bench(options: Options) -> BenchResult:
     ratio = kalooki_times["cpu_median_us"] / spiel_times["cpu_median_us"]
     result.update(
         {
+            "openspiel_version": gin_rummy.version(),
             "openspiel_median_us": spiel_times["cpu_median_us"],
             "openspiel_p99_us": spiel_times["cpu_p99_us"],
             "agreeing_hands": count - len(disagreements),
