@@ -13,7 +13,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from kalooki.cards import JOKER, Card, make_card
-from kalooki.cardstate import KEY_BITS, RUN_BITS, CardState, by_bytes
+from kalooki.cardstate import JOKER_AT, KEY_BITS, RUN_BITS, CardState, SuitTables, by_bytes, new_suit_tables
 from kalooki.rules import RUN_MAX, RunFrame, run_frame, suits_must_differ
 from kalooki.variant import Variant
 from kalooki.variant_memo import PerVariant
@@ -51,7 +51,7 @@ def near_meld_cards(state: CardState, variant: Variant, extra_jokers: int = 0) -
     part is read from the suit's list by its ranks held (see :func:`_suit_near_bits`).
     """
     memo = _candidate_memo(variant)
-    jokers = ((state.key >> _JOKER_AT) & 15) + extra_jokers
+    jokers = ((state.key >> JOKER_AT) & 15) + extra_jokers
     found = 0
     if memo.books:
         near = memo.set_near
@@ -70,7 +70,7 @@ def near_meld_cards(state: CardState, variant: Variant, extra_jokers: int = 0) -
         found = one[b1] | two[b2] | three[b3] | four[b4] | five[b5] | six[b6] | seven[b7]
     by_suit = memo.run_near.get(jokers)
     if by_suit is None:
-        by_suit = memo.run_near[jokers] = ([None] * 8192, [None] * 8192, [None] * 8192, [None] * 8192)
+        by_suit = memo.run_near[jokers] = new_suit_tables()
     clubs, diamonds, hearts, spades = by_suit
     # Each suit's ranks (run positions 1 to 13) from a hand's ``runs``, 16 bits a suit.
     runs = state.runs
@@ -89,10 +89,6 @@ def near_meld_cards(state: CardState, variant: Variant, extra_jokers: int = 0) -
             bits = by_suit[suit][ranks]
             found |= _suit_near_bits(suit, ranks, jokers, variant, by_suit) if bits is None else bits
         return found
-
-
-_JOKER_AT = JOKER * KEY_BITS
-"""Where a hand's ``key`` counts its jokers."""
 
 
 def _byte_near(memo: _Memo, jokers: int, variant: Variant) -> tuple[tuple[int, ...], ...]:
@@ -203,7 +199,7 @@ class _Memo:
         self.runs: dict[int, tuple[tuple[Card, ...], ...]] = {}
         self.set_near: dict[int, int] = {}
         # By jokers held: each suit's part of near_meld_cards, a list per suit by its ranks held.
-        self.run_near: dict[int, tuple[list[int | None], ...]] = {}
+        self.run_near: dict[int, SuitTables] = {}
 
     def trim(self) -> None:
         """Start again once the memo holds :data:`_MEMO_LIMIT` parts."""
@@ -276,9 +272,7 @@ def _suit_runs(suit: int, mask: int, jokers: int, variant: Variant) -> tuple[tup
     return tuple(found)
 
 
-def _suit_near_bits(
-    suit: int, ranks: int, jokers: int, variant: Variant, tables: tuple[list[int | None], ...]
-) -> int:
+def _suit_near_bits(suit: int, ranks: int, jokers: int, variant: Variant, tables: SuitTables) -> int:
     """:func:`_near_bits` of :func:`_suit_runs` for ``suit`` holding ``ranks`` (bit 0 = ace) with
     ``jokers``, from the masks alone: from each low card, the longest run listed holds every shorter
     one's cards. The same ranks in the other suits are the same cards moved by a suit: all four are

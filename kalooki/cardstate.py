@@ -30,6 +30,9 @@ RUN_BITS = 16
 """Bits of ``runs`` per suit: run positions 1 to 14."""
 
 CODES = JOKER + 1
+JOKER_AT = JOKER * KEY_BITS
+"""Where a hand's ``key`` counts its jokers."""
+
 _COUNT = (1 << KEY_BITS) - 1
 _RUN = (1 << RUN_BITS) - 1
 _HIGH = sum(1 << (code * KEY_BITS + KEY_BITS - 1) for code in range(CODES))
@@ -95,7 +98,7 @@ class CardState:
 
     @property
     def jokers(self) -> int:
-        return (self.key >> (JOKER * KEY_BITS)) & _COUNT
+        return (self.key >> JOKER_AT) & _COUNT
 
     def counts(self) -> list[int]:
         """Copies held of each card code 0-52."""
@@ -229,6 +232,16 @@ def by_bytes(mask: int, tables: tuple[tuple[tuple[int, ...], ...], ...]) -> list
     return found
 
 
+SuitTables = tuple[list[int | None], list[int | None], list[int | None], list[int | None]]
+"""A memo of something each suit's ranks decide: per suit, a list by the ranks held (bit 0 = ace),
+None until worked out. A hand's suit ``s`` reads ``runs >> (s * RUN_BITS + 1) & 8191``."""
+
+
+def new_suit_tables() -> SuitTables:
+    """Empty :data:`SuitTables`, one list of 8,192 per suit."""
+    return ([None] * 8192, [None] * 8192, [None] * 8192, [None] * 8192)
+
+
 def _made(key: int, held: int, runs: int, suits: int, size: int) -> CardState:
     """``CardState(key, held, runs, suits, size)``, its slots set on a bare instance: every draw and discard
     makes a new state, and calling the class (its ``__init__`` through the type's call) costs half again."""
@@ -247,4 +260,14 @@ EMPTY = CardState()
 """The state of an empty hand."""
 
 
-__all__ = ["EMPTY", "KEY_BITS", "RUN_BITS", "CardState", "by_bytes", "codes_of"]
+__all__ = [
+    "EMPTY",
+    "JOKER_AT",
+    "KEY_BITS",
+    "RUN_BITS",
+    "CardState",
+    "SuitTables",
+    "by_bytes",
+    "codes_of",
+    "new_suit_tables",
+]

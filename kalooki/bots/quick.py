@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from kalooki.cards import JOKER, Card, card_points, rank_points
-from kalooki.cardstate import KEY_BITS, RUN_BITS, CardState
+from kalooki.cardstate import JOKER_AT, KEY_BITS, RUN_BITS, CardState, SuitTables, new_suit_tables
 from kalooki.melds import RUN_MAX, MeldError, RunEnd, TableMeld, build, set_room_suits
 from kalooki.rules import RunFrame, most_ace_points, opens, run_frame, suits_must_differ
 from kalooki.solver import Plan, PlannedBuild
@@ -46,7 +46,7 @@ def meldable(hand: Sequence[Card] | CardState, variant: Variant) -> int:
 
 def _meldable(state: CardState, entry: _Frame) -> int:
     """:func:`meldable` of a state, with the variant's :class:`_Frame`."""
-    jokers = (state.key >> _JOKER_AT) & 15
+    jokers = (state.key >> JOKER_AT) & 15
     runs = state.runs
     # Bit i of each suit's 13-bit mask: the hand holds rank index i (0 = ace) of that suit.
     clubs = (runs >> 1) & _RANKS
@@ -77,7 +77,7 @@ def _in_runs(runs: int, jokers: int, entry: _Frame) -> int:
     """The run part of :func:`meldable`, from the hand's run masks and jokers (``entry``: the variant's)."""
     by_suit = entry.covered.get(jokers)
     if by_suit is None:
-        by_suit = entry.covered[jokers] = ([None] * 8192, [None] * 8192, [None] * 8192, [None] * 8192)
+        by_suit = entry.covered[jokers] = new_suit_tables()
     clubs, diamonds, hearts, spades = by_suit
     # Each suit's ranks (run positions 1 to 13) from ``runs``, 16 bits a suit; this runs two or three
     # times a turn for every bot. A suit's part not worked out yet is None, which no int ORs with.
@@ -122,10 +122,6 @@ def _repeat_ranks(key: int, jokers: int) -> int:
         if copies and copies + jokers >= 3:
             ranks |= 1 << index
     return ranks
-
-
-_JOKER_AT = JOKER * KEY_BITS
-"""Where a hand's ``key`` counts its jokers."""
 
 
 class _Frame:
@@ -200,7 +196,7 @@ def _holds_a_meld(state: CardState, entry: _Frame) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _coverage(frame: RunFrame) -> dict[int, tuple[list[int | None], ...]]:
+def _coverage(frame: RunFrame) -> dict[int, SuitTables]:
     """Memo of :func:`_covered` for one run frame, shared by the variants with that frame: by the jokers
     held, a list per suit by its ranks held (bit 0 = ace), of the cards covered (bit ``code``)."""
     return {}
@@ -272,7 +268,7 @@ def _bound(state: CardState, can_meld: int, entry: _Frame) -> int:
     one, two, three, four, five, six, seven = entry.byte_points
     b1, b2, b3, b4, b5, b6, b7 = can_meld.to_bytes(7, "little")
     total = one[b1] + two[b2] + three[b3] + four[b4] + five[b5] + six[b6] + seven[b7]
-    total += ((key >> _JOKER_AT) & 15) * entry.joker_points
+    total += ((key >> JOKER_AT) & 15) * entry.joker_points
     twice = (key >> 1 | key >> 2 | key >> 3) & _NIBBLE_ONES
     if twice:
         points = entry.points
