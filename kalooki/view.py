@@ -182,11 +182,13 @@ class LegalView:
                 )
         return list(self._swaps)
 
-    def layings(self) -> Iterator[Meld | Build | Swap]:
+    def layings(self, releases: bool = True) -> Iterator[Meld | Build | Swap]:
         """The legal melds, builds and swaps, in the order iterating yields them (no draw or discard).
 
         For a player who has opened and owes nothing they are read from the view
-        (:func:`kalooki.legal.opened_layings`), with no stand-in game and no discards listed.
+        (:func:`kalooki.legal.opened_layings`), with no stand-in game and no discards listed; there
+        ``releases=False`` (the caller knows the hand holds no card a table joker stands for, so
+        there is no joker release) spares looking for swaps.
         """
         view = self.view
         seat = view.current
@@ -195,12 +197,17 @@ class LegalView:
             from kalooki.legal import opened_layings
 
             keep = rules.keep(view.variant)
-            return opened_layings(view.hand, view.hand_state, view.table, view.variant, keep, self.swaps)
+            swaps = self.swaps if releases else _no_swaps
+            return opened_layings(view.hand, view.hand_state, view.table, view.variant, keep, swaps)
         return (action for action in self if isinstance(action, (Meld, Build, Swap)))
 
     def _tried(self, action: Action) -> bool:
         """Whether the stand-in game accepts ``action``."""
         return self._game()._is_legal(action)
+
+
+def _no_swaps() -> list[Swap]:
+    return []
 
 
 _STAND_IN_RNG = random.Random(0).getstate()

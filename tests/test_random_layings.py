@@ -1,8 +1,8 @@
 """The random bot lists its draws and layings as the seat's legal view does, asking for swaps only when it
 may swap.
 
-:meth:`RandomBot.layings` lists a player's melds, builds and swaps (opened, owing nothing) without the
-view's swaps when the hand holds no card a table joker stands for
+The random bot lists a player's melds, builds and swaps (opened, owing nothing) with
+``LegalView.layings(releases=False)`` when the hand holds no card a table joker stands for
 (:func:`kalooki.bots.greedy.holds_swap_card`): then there is no swap to list. On every such position of
 seeded games, under the built-in variants and the knobs a swap's legality depends on, the list
 must be ``LegalView.layings()``'s, and a hand holding no such card must have no legal swap. The draws
@@ -18,7 +18,7 @@ from test_table_plays import _variants
 
 from kalooki.bots import make_bot
 from kalooki.bots.greedy import holds_swap_card
-from kalooki.bots.random_bot import RandomBot, _no_swaps
+from kalooki.bots.random_bot import RandomBot
 from kalooki.driver import ask_bot
 from kalooki.engine import Game
 from kalooki.moves import Swap
@@ -48,8 +48,7 @@ def test_the_bots_layings_are_the_views_and_no_swap_card_means_no_swap(name: str
                 holds = holds_swap_card(view)
                 if not holds:
                     assert legal.swaps() == []
-                swaps = legal.swaps if holds else _no_swaps
-                listed = list(lister.layings(view, swaps))
+                listed = list(legal.layings(releases=holds))
                 assert listed == list(LegalView(view).layings())
                 checked += 1
                 swapped += any(isinstance(action, Swap) for action in listed)

@@ -21,7 +21,7 @@ checks (:mod:`kalooki.bots.quick`) skip all of it on the many turns when nothing
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -31,7 +31,6 @@ from kalooki.bots.greedy import holds_swap_card, keep_count, rival_hands, table_
 from kalooki.candidates import candidate_melds, near_meld_cards
 from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
-from kalooki.legal import opened_layings
 from kalooki.melds import MeldError, make_meld
 from kalooki.moves import DISCARDS, Action, Build, Discard, Meld, Swap
 from kalooki.randomness import choice, choice_of_bits, shuffle
@@ -65,9 +64,9 @@ class RandomBot:
         seat = view.current
         if view.opened[seat]:
             # A release needs a card a table joker stands for: without one there is no swap to list.
-            swaps = legal.swaps if holds_swap_card(view) else _no_swaps
-            if quick.may_lay(view.hand_state, view.table, view.variant) or swaps():
-                layings = _not_stranding(view, self.layings(view, swaps))
+            releases = holds_swap_card(view)
+            if quick.may_lay(view.hand_state, view.table, view.variant) or (releases and legal.swaps()):
+                layings = _not_stranding(view, legal.layings(releases))
                 if layings:
                     return choice(self.rng, layings)
         elif quick.may_open(view.hand_state, view.variant):
@@ -91,11 +90,6 @@ class RandomBot:
             if not rules.discard_must_be_laid(variant):
                 self._draws[key] = draws
         return draws
-
-    def layings(self, view: PlayerView, swaps: Callable[[], list[Swap]]) -> Iterator[Meld | Build | Swap]:
-        """``LegalView.layings()`` of a player who has opened and owes nothing, the swaps from ``swaps``."""
-        variant = view.variant
-        return opened_layings(view.hand, view.hand_state, view.table, variant, keep_count(variant), swaps)
 
     def sample_opening(self, view: PlayerView) -> Meld | None:
         """A random set of disjoint melds worth the threshold, or the solver's opening if sampling misses."""
@@ -286,10 +280,6 @@ PROOF_STEPS = 2_000
 def _natural_points(ace: int) -> tuple[int, ...]:
     """What each natural card code adds to a meld at most, an ace counted at ``ace``."""
     return tuple(rank_points(code % 13 + 1, ace) for code in range(JOKER))
-
-
-def _no_swaps() -> list[Swap]:
-    return []
 
 
 def _not_stranding(view: PlayerView, layings: Iterable[Meld | Build | Swap]) -> list[Meld | Build | Swap]:
