@@ -11,7 +11,7 @@ no new meld at all from a few bit operations, before anything is listed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate, combinations
@@ -39,9 +39,15 @@ _CARD_BIT: Final = {**{card: 1 << card for card in range(JOKER)}, JOKER: 0}
 range is no key, so reading a hand's bits also checks its codes."""
 _SUIT: Final = (1 << 13) - 1
 _NATURALS: Final = (1 << JOKER) - 1
-_VALUE_SHIFT: Final = 64
+_CARRY_BITS: Final = 4
+_CARRIED: Final = 1 << _CARRY_BITS
+"""Fewer cards than this, each's bit at most 1 << 51, add up below 1 << (51 + _CARRY_BITS)
+whatever copies they hold."""
+_VALUE_SHIFT: Final = JOKER - 1 + _CARRY_BITS
 """Where a card's value in hand sits in its :attr:`_Rules.card_key`: above the 52 natural bits and
-the carries of a hand's copies, so one sum of a hand's keys holds its cards and its value."""
+the carries of a hand's copies, so one sum of a hand's keys holds its cards and its value. Low
+enough that a hand worth under 256 sums within a machine word, which ``sum`` adds without making
+an int object per card."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +68,9 @@ class _Rules:
     set_max: int  # most cards in a set (the variant's set_maximum)
     suits_repeat: bool  # whether a set may hold a suit twice (set_suits: may_repeat)
     run_part: tuple[int, ...]  # by a suit's ranks (bit r-1 for rank r), those in a run without jokers
-    card_key: dict[Card, int]  # each code's _CARD_BIT plus its hand_value << _VALUE_SHIFT
+    # Each code's _CARD_BIT plus its hand_value << _VALUE_SHIFT, as a bound look-up: a KeyError
+    # on a code out of range, and no bound method made per hand.
+    card_key: Callable[[Card], int]
     # Candidates already listed, by rank and suits (sets) or by suit and ranks (runs), with the jokers.
     set_cache: dict[int, list[_Cand]] = field(default_factory=dict)
     run_cache: dict[int, list[_Cand]] = field(default_factory=dict)
@@ -107,7 +115,9 @@ def _rules(variant: Variant) -> _Rules:
         run_part=_run_part_table(
             frame.wrap, frame.lowest, 39 if frame.wrap else frame.highest, frame.minimum
         ),
-        card_key={card: bit | hand_value[card] << _VALUE_SHIFT for card, bit in _CARD_BIT.items()},
+        card_key={
+            card: bit | hand_value[card] << _VALUE_SHIFT for card, bit in _CARD_BIT.items()
+        }.__getitem__,
     )
     if len(_RULES_CACHE) > 256:
         _RULES_CACHE.clear()
@@ -571,12 +581,14 @@ def _read_hand(hand: Sequence[Card], rules: _Rules) -> tuple[int, int, bool]:
     whether it surely holds no new meld, found without listing any: no joker, no rank in three
     suits (or three cards, where a set may repeat a suit), no suit with a run (False may still
     mean none: then the candidates say so). Raises KeyError on a card code out of range."""
-    key = sum(map(rules.card_key.__getitem__, hand))
+    key = sum(map(rules.card_key, hand))
     held = key & _NATURALS
     value = key >> _VALUE_SHIFT
     # Distinct natural cards add up without a carry, so the sum has a bit per card; a joker or a
     # second copy leaves fewer bits, and then the hand is read again as a set of cards.
     if held.bit_count() != len(hand):
+        if len(hand) >= _CARRIED:  # copies may have carried into the value
+            value = sum(map(rules.hand_value.__getitem__, hand))
         cards = set(hand)
         held = sum(map(_CARD_BIT.__getitem__, cards))
         if JOKER in cards:

@@ -360,6 +360,21 @@ def test_a_hand_is_meldless_exactly_when_nothing_is_listed(
     assert holds_no_meld(ace_high, tables) == (mode == "low")
 
 
+@pytest.mark.parametrize("joker_penalty", [25, 1000])
+def test_a_hand_is_read_whole_when_its_copies_carry_or_it_is_large(joker_penalty: int) -> None:
+    # The hand is read as one sum of per-card keys, its value above the natural cards' bits. Copies
+    # of the top codes carry past the 52 bits; a hand of 16 cards or more may carry into the value;
+    # a hand worth 256 or more no longer fits a machine word. Each must still read as its cards.
+    tables = solver._rules(Variant(joker_penalty=joker_penalty))
+    top = cards("KS KS QS QS JS JS")
+    for hand in (top, top + cards("KS"), top * 3, top * 6 + cards("JK JK"), cards("JK") * 20, [51] * 40):
+        holds_no_meld(hand, tables)
+    rng = random.Random(8)
+    pack = pack_list(4, 6)
+    for size in range(14, 60):
+        holds_no_meld(rng.sample(pack, size), tables)
+
+
 @pytest.mark.parametrize(
     ("set_suits", "set_maximum"), [("distinct", 4), ("may_repeat", 3), ("may_repeat", 6)]
 )
