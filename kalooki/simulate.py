@@ -170,6 +170,10 @@ def play_game(
 _LAYING: Final = frozenset((MeldEvent, BuildEvent, ReleaseEvent))
 """The events of something laid on the table."""
 
+CHUNK_MOST: Final = 25
+"""The most games a worker is sent at once: its results come back (and progress moves) at least
+this often."""
+
 
 def _play_hand(game: Game, bots: Mapping[int, Bot]) -> HandRecord:
     count = len(game.players)
@@ -255,10 +259,18 @@ class GamePlan:
         return [(index, game_seed(self.seed, index // size), index % size) for index in range(self.games)]
 
     def chunks(self, workers: int) -> list[list[tuple[int, int, int]]]:
-        """The jobs in slices: several per worker keep every core busy to the end and progress moving."""
+        """The jobs in slices, each a quarter of a worker's share of what is left (at most
+        :data:`CHUNK_MOST` games): the slices shrink towards the end, down to one game, so the
+        workers finish together instead of one playing a last long slice alone, and progress
+        keeps moving."""
         jobs = self.jobs()
-        size = max(1, min(25, len(jobs) // (workers * 8) or 1))
-        return [jobs[start : start + size] for start in range(0, len(jobs), size)]
+        found: list[list[tuple[int, int, int]]] = []
+        start = 0
+        while start < len(jobs):
+            size = min(CHUNK_MOST, -(-(len(jobs) - start) // (workers * 4)))
+            found.append(jobs[start : start + size])
+            start += size
+        return found
 
     def play(self, jobs: Sequence[tuple[int, int, int]]) -> list[GameRecord]:
         """Play the given games (this runs in a worker: a pure function of the plan and the jobs)."""

@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from kalooki.loader import load_variant
 from kalooki.simulate import (
     _PLANS_HERE,
+    CHUNK_MOST,
     CSV_FIELDS,
     GamePlan,
     GameRecord,
@@ -52,7 +53,7 @@ def test_same_seed_same_result_whatever_the_workers() -> None:
 
 
 def test_the_command_prints_the_same_results_with_one_or_two_workers() -> None:
-    # 48 games give the two workers chunks of three games each, so chunks, their order of
+    # 48 games give the two workers chunks of six games down to one, so chunks, their order of
     # arrival and the merge are all exercised; only the timing fields may differ.
     def simulate_json(workers: int) -> dict[str, object]:
         command = [
@@ -80,6 +81,21 @@ def test_the_command_prints_the_same_results_with_one_or_two_workers() -> None:
         return data
 
     assert simulate_json(1) == simulate_json(2)
+
+
+@pytest.mark.parametrize(("games", "workers"), [(1, 2), (48, 2), (300, 2), (1000, 8), (7, 3)])
+def test_chunks_cover_every_game_once_and_shrink_to_one_at_the_end(games: int, workers: int) -> None:
+    plan = GamePlan(CLASSIC, ("greedy",) * 4, games, seed=5)
+    chunks = plan.chunks(workers)
+    assert [job for chunk in chunks for job in chunk] == plan.jobs()
+    sizes = [len(chunk) for chunk in chunks]
+    assert sizes == sorted(sizes, reverse=True)
+    assert max(sizes) <= CHUNK_MOST
+    # A quarter of each worker's share of what is left: the last few chunks are single games.
+    assert sizes[-1] == 1
+    assert sizes.count(1) >= min(games, workers * 2)
+    if games >= workers * 4 * CHUNK_MOST:
+        assert sizes[0] == CHUNK_MOST
 
 
 def test_a_worker_plays_equal_plans_with_the_first_it_received() -> None:
