@@ -3,12 +3,15 @@
 Each hand is timed through ``solve(objective="value_left", opened=True)`` and, separately,
 ``best_opening`` under the classic rules (runs of 3, 51 to open, two jokers). The hands are the
 same for a given seed on every machine. The headline figures are CPU time per hand (the target
-is per hand on one core); wall-clock figures are recorded beside them.
+is per hand on one core), each the median of three rounds over all the hands, the two calls
+taking turns on blocks of hands (:func:`time_interleaved`); wall-clock figures are recorded
+beside them.
 
 ``solver-gin`` compares the solver with OpenSpiel's gin rummy (``pip install open-spiel``): on
 random 10-card hands from one pack under gin's melds (no jokers, runs of 3 with the ace low, the
 ace worth 1), the value the best lay leaves is the hand's minimum deadwood, so every answer must
-equal ``GinRummyUtils.min_deadwood``; both are timed per hand on the same hands.
+equal ``GinRummyUtils.min_deadwood``; both are timed per hand on the same hands, taking turns
+the same way, so a spell of load on a shared machine slows both sides alike.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from bench import BenchResult, Options, gin_rummy, register
 from kalooki.cards import Card, pack_list
@@ -41,33 +45,60 @@ def percentile(sorted_values: Sequence[float], fraction: float) -> float:
     return sorted_values[index]
 
 
-def time_each(hands: Sequence[list[Card]], call: Callable[[list[Card]], object]) -> dict[str, float]:
-    """Per-hand time of ``call`` in microseconds: median, p90, p99, max and mean, in CPU and wall time.
+REPEATS = 3
+BLOCK = 250
+"""Hands a call times in a row before the next call takes its turn on the same hands."""
 
-    CPU time (this thread's) is what the solver costs; wall time also counts whatever else the
-    machine was running, which on a shared machine inflates the tail.
+
+def _statistics(times: list[float], clock: str) -> dict[str, float]:
+    times.sort()
+    return {
+        f"{clock}_median_us": round(statistics.median(times), 1),
+        f"{clock}_p90_us": round(percentile(times, 0.90), 1),
+        f"{clock}_p99_us": round(percentile(times, 0.99), 1),
+        f"{clock}_max_us": round(times[-1], 1),
+        f"{clock}_mean_us": round(statistics.fmean(times), 1),
+    }
+
+
+def time_interleaved(
+    hands: Sequence[list[Card]], calls: dict[str, Callable[[list[Card]], object]], repeats: int = REPEATS
+) -> dict[str, dict[str, Any]]:
+    """Per-hand time of each call in microseconds: median, p90, p99, max and mean, in CPU and wall
+    time, each the median of ``repeats`` rounds over all the hands (every round's figures are kept
+    under ``"rounds"``).
+
+    The calls take turns on blocks of :data:`BLOCK` hands, so every call sees the same spells of
+    load: on a shared machine a spell can slow everything by half for a second, which timed on
+    one side only would move a ratio or a p99 by as much. CPU time (this thread's) is what a call
+    costs; wall time also counts whatever else the machine was running.
     """
-    for hand in hands[:200]:  # warm the interpreter's caches before measuring
-        call(hand)
-    cpu: list[float] = []
-    wall: list[float] = []
+    for call in calls.values():
+        for hand in hands[:200]:  # warm the interpreter's caches before measuring
+            call(hand)
     cpu_clock = time.thread_time_ns
     wall_clock = time.perf_counter_ns
-    gc.collect()
-    for hand in hands:
-        started_cpu = cpu_clock()
-        started_wall = wall_clock()
-        call(hand)
-        wall.append((wall_clock() - started_wall) / 1000)
-        cpu.append((cpu_clock() - started_cpu) / 1000)
-    result: dict[str, float] = {}
-    for clock, times in (("cpu", cpu), ("wall", wall)):
-        times.sort()
-        result[f"{clock}_median_us"] = round(statistics.median(times), 1)
-        result[f"{clock}_p90_us"] = round(percentile(times, 0.90), 1)
-        result[f"{clock}_p99_us"] = round(percentile(times, 0.99), 1)
-        result[f"{clock}_max_us"] = round(times[-1], 1)
-        result[f"{clock}_mean_us"] = round(statistics.fmean(times), 1)
+    rounds: dict[str, list[dict[str, float]]] = {name: [] for name in calls}
+    for _ in range(repeats):
+        cpu: dict[str, list[float]] = {name: [] for name in calls}
+        wall: dict[str, list[float]] = {name: [] for name in calls}
+        gc.collect()
+        for start in range(0, len(hands), BLOCK):
+            block = hands[start : start + BLOCK]
+            for name, call in calls.items():
+                cpu_times, wall_times = cpu[name], wall[name]
+                for hand in block:
+                    started_cpu = cpu_clock()
+                    started_wall = wall_clock()
+                    call(hand)
+                    wall_times.append((wall_clock() - started_wall) / 1000)
+                    cpu_times.append((cpu_clock() - started_cpu) / 1000)
+        for name in calls:
+            rounds[name].append({**_statistics(cpu[name], "cpu"), **_statistics(wall[name], "wall")})
+    result: dict[str, dict[str, Any]] = {}
+    for name, each in rounds.items():
+        result[name] = {key: statistics.median(one[key] for one in each) for key in each[0]}
+        result[name]["rounds"] = each
     return result
 
 
@@ -76,8 +107,14 @@ def solver_bench(options: Options) -> BenchResult:
     rules = Variant()
     count = QUICK_HANDS if options.quick else HANDS
     hands = deal_hands(count, options.seed)
-    solve_times = time_each(hands, lambda hand: solve(hand, rules, objective="value_left", opened=True))
-    opening_times = time_each(hands, lambda hand: best_opening(hand, rules))
+    timed = time_interleaved(
+        hands,
+        {
+            "solve": lambda hand: solve(hand, rules, objective="value_left", opened=True),
+            "best_opening": lambda hand: best_opening(hand, rules),
+        },
+    )
+    solve_times, opening_times = timed["solve"], timed["best_opening"]
     openings = sum(best_opening(hand, rules) is not None for hand in hands)
     target = {"median_us": 25.0, "p99_us": 250.0}
     return {
@@ -85,6 +122,7 @@ def solver_bench(options: Options) -> BenchResult:
         "hand_size": HAND_SIZE,
         "pack": "2 x 52 + 2 jokers",
         "variant": "classic",
+        "repeats": REPEATS,
         "solve_median_us": solve_times["cpu_median_us"],
         "solve_p99_us": solve_times["cpu_p99_us"],
         "solve_wall_median_us": solve_times["wall_median_us"],
@@ -124,20 +162,31 @@ def solver_gin_bench(options: Options) -> BenchResult:
     hands = [rng.sample(range(52), 10) for _ in range(count)]
     rules = gin_rules()
     answers = [solve(hand, rules).value_left for hand in hands]
-    kalooki_times = time_each(hands, lambda hand: solve(hand, rules))
-    result: BenchResult = {"hands": count, "hand_size": 10, "rules": "gin: one pack, no jokers, ace low, A=1"}
-    result["kalooki_median_us"] = kalooki_times["cpu_median_us"]
-    result["kalooki_p99_us"] = kalooki_times["cpu_p99_us"]
+    result: BenchResult = {
+        "hands": count,
+        "hand_size": 10,
+        "rules": "gin: one pack, no jokers, ace low, A=1",
+        "repeats": REPEATS,
+    }
+    calls: dict[str, Callable[[list[Card]], object]] = {"kalooki": lambda hand: solve(hand, rules)}
     try:
         import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
     except ImportError:
+        pyspiel = None
+    if pyspiel is not None:
+        # OpenSpiel numbers cards suit * 13 + rank - 1 as kalooki does (its suits in another
+        # order, which deadwood does not see).
+        utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+        expected = [utils.min_deadwood(hand) for hand in hands]
+        calls["openspiel"] = utils.min_deadwood
+    timed = time_interleaved(hands, calls)
+    kalooki_times = timed["kalooki"]
+    result["kalooki_median_us"] = kalooki_times["cpu_median_us"]
+    result["kalooki_p99_us"] = kalooki_times["cpu_p99_us"]
+    if pyspiel is None:
         result["openspiel"] = "not installed (pip install open-spiel)"
         return result
-    # OpenSpiel numbers cards suit * 13 + rank - 1 as kalooki does (its suits in another order,
-    # which deadwood does not see).
-    utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
-    expected = [utils.min_deadwood(hand) for hand in hands]
-    spiel_times = time_each(hands, utils.min_deadwood)
+    spiel_times = timed["openspiel"]
     disagreements = [
         hand for hand, mine, theirs in zip(hands, answers, expected, strict=True) if mine != theirs
     ]
@@ -150,6 +199,10 @@ def solver_gin_bench(options: Options) -> BenchResult:
             "agreeing_hands": count - len(disagreements),
             "first_disagreements": disagreements[:5],
             "median_time_ratio_to_openspiel": round(ratio, 2),
+            "round_ratios": [
+                round(mine["cpu_median_us"] / theirs["cpu_median_us"], 2)
+                for mine, theirs in zip(kalooki_times["rounds"], spiel_times["rounds"], strict=True)
+            ],
             "target_ratio": GIN_TARGET_RATIO,
             "meets_target": not disagreements and ratio <= GIN_TARGET_RATIO,
         }
