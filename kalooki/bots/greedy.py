@@ -20,7 +20,7 @@ from kalooki.bots.turn_memo import TurnMemo
 from kalooki.cards import JOKER, Card
 from kalooki.cardstate import EMPTY, CardState
 from kalooki.melds import MeldError, build, make_meld
-from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
+from kalooki.moves import DISCARDS, DRAW_DISCARD, DRAW_STOCK, Action, Build, Meld, Swap
 
 if TYPE_CHECKING:
     from kalooki.melds import TableMeld
@@ -305,10 +305,10 @@ class GreedyBot:
         top = view.discard_pile[-1] if view.discard_pile else None
         wanted = top is not None and discard_allowed(view) and self.wants_discard(view, top)
         if top is not None and wanted and (not view.stock_count or not self.throws_back(view, top)):
-            return Draw("discard")
+            return DRAW_DISCARD
         if view.stock_count:
-            return Draw("stock")
-        return Draw("discard")
+            return DRAW_STOCK
+        return DRAW_DISCARD
 
     def throws_back(self, view: PlayerView, top: Card) -> bool:
         """Whether taking ``top`` would end with discarding it again, unlaid: a turn that changes nothing.
@@ -398,7 +398,7 @@ class GreedyBot:
         plan = self.plan(view)
         if plan is not None and not plan.empty:
             return self.follow(plan, hand)
-        return Discard(self.choose_discard(view, hand, view.variant))
+        return DISCARDS[self.choose_discard(view, hand, view.variant)]
 
     def follow(self, plan: solver.Plan, hand: Sequence[Card]) -> Action:
         """The plan's first action; the rest wait in order, each with the hand it expects to find."""
