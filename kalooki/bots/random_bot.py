@@ -208,17 +208,18 @@ def surely_no_opening(
     ``options``: the hand's :func:`opening_values`, in any order;
     ``held``: the hand's :func:`_counts`; ``room``: the most cards it may lay. False means "maybe".
 
-    Every meld without jokers that the hand could lay is a candidate, so the cards in candidates
-    without jokers are all the natural cards a joker-free meld can hold. Without jokers an opening
-    is some candidates (each as often as the cards allow), which a short search settles. With one
-    joker, a natural card in no joker-free candidate can be laid only in the joker's meld, and that
-    meld is a candidate too (the joker standing for a missing card or for one the hand holds). So an
-    opening is worth at most those cards, the joker, and the most the candidates with the joker add
-    to them. With more jokers this says "maybe".
+    Every meld the hand could lay is a candidate (a joker standing for a missing card or for one the
+    hand holds, in each frame), so an opening is some candidates, each as often as the cards allow
+    (jokers counted like any card): a short search settles it (:func:`_most_points`). It runs only
+    when counting cannot answer first: without jokers, the cards in joker-free candidates are all
+    the natural cards a meld can hold; with one joker, a natural card in no joker-free candidate can
+    be laid only in the joker's meld, so an opening is worth at most those cards, the joker, and the
+    most the candidates with the joker add to them. Two jokers go straight to the search, which
+    spares the solver most hands that hold them and no opening.
     """
     jokers = state.jokers
     if jokers > 1:
-        return False
+        return _most_points(options, held, room, rules.opening_points(variant)) is False
     ace = rules.most_ace_points(variant)
     points = _natural_points(ace)
     # The joker's bit is the highest: a mask below it is a group without one.
@@ -237,19 +238,21 @@ def surely_no_opening(
                 added = max(
                     added, sum(points[card] for card in group if card != JOKER and not meldable >> card & 1)
                 )
-        return not rules.opens(variant, bound + added + max(10, ace))
-    if not rules.opens(variant, bound):
+        if not rules.opens(variant, bound + added + max(10, ace)):
+            return True
+    elif not rules.opens(variant, bound):
         return True
-    return _most_points(plain, held, room, rules.opening_points(variant)) is False
+    # Counting could not tell: the search, every option with or without a joker.
+    return _most_points(options, held, room, rules.opening_points(variant)) is False
 
 
 _JOKER_BIT = 1 << JOKER
 
 
-def _most_points(plain: list[Option], held: int, room: int, threshold: int) -> bool | None:
-    """Whether some joker-free candidates (each as often as the cards allow, ``room`` cards at most)
-    reach ``threshold`` points; None when the search ran past :data:`PROOF_STEPS` steps."""
-    choices = sorted(((value, needs, size) for _, value, needs, size, _ in plain), reverse=True)
+def _most_points(options: list[Option], held: int, room: int, threshold: int) -> bool | None:
+    """Whether some candidates (each as often as the cards of ``held``, jokers too, allow; ``room``
+    cards at most) reach ``threshold`` points; None when the search ran past :data:`PROOF_STEPS` steps."""
+    choices = sorted(((value, needs, size) for _, value, needs, size, _ in options), reverse=True)
     steps = 0
 
     def reaches(start: int, left: int, room: int, points: int) -> bool | None:
