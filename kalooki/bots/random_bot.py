@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
-from kalooki.bots.greedy import holds_swap_card, keep_count, rival_hands, table_after
+from kalooki.bots.greedy import keep_count, rival_hands, table_after
 from kalooki.candidates import PartMemo, candidate_values, near_meld_cards
 from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
@@ -64,8 +64,8 @@ class RandomBot:
         seat = view.current
         if view.opened[seat]:
             # A release needs a card a table joker stands for: without one there is no swap to list.
-            releases = holds_swap_card(view)
-            if quick.may_lay(view.hand_state, view.table, view.variant) or (releases and legal.swaps()):
+            may_lay, releases = quick.lay_or_release(view.hand_state, view.table, view.variant)
+            if may_lay or (releases and legal.swaps()):
                 layings = _not_stranding(view, legal.layings(releases))
                 if layings:
                     return choice(self.rng, layings)
