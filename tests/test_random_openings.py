@@ -17,13 +17,13 @@ from collections.abc import Callable
 import pytest
 
 from kalooki import solver
-from kalooki.bots.random_bot import _counts, _most_points, opening_values, surely_no_opening
+from kalooki.bots.random_bot import _counts, _most_points, _natural_points, opening_values, surely_no_opening
 from kalooki.candidates import candidate_melds
 from kalooki.cards import JOKER, make_card
 from kalooki.cardstate import CardState
 from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
 from kalooki.melds import MeldError, make_meld
-from kalooki.rules import keep, opening_points
+from kalooki.rules import keep, most_ace_points, opening_points
 from kalooki.variant import Variant
 
 KNOBS: dict[str, dict[str, object]] = {
@@ -71,6 +71,7 @@ def test_no_opening_is_claimed_where_the_solver_finds_one(
 ) -> None:
     rng = random.Random(name)
     kept = keep(variant)
+    worth = _natural_points(most_ace_points(variant))
     # Hands whose search finished, by jokers held (0, 1, 2), and hands claimed to hold no opening.
     searched = [0, 0, 0]
     claimed = 0
@@ -85,7 +86,7 @@ def test_no_opening_is_claimed_where_the_solver_finds_one(
             claimed += 1
         # The search over every candidate, jokers and all, is exact whenever it finishes, and then
         # the proof is complete: it claims every hand the solver finds no opening in.
-        found = _most_points(values, _counts(hand), len(hand) - kept, opening_points(variant))
+        found = _most_points(values, _counts(hand), len(hand) - kept, opening_points(variant), worth)
         if found is not None:
             assert found == (opening is not None), hand
             assert claim == (opening is None), hand

@@ -227,11 +227,11 @@ def surely_no_opening(
     most the candidates with the joker add to them. Two jokers go straight to the search, which
     spares the solver most hands that hold them and no opening.
     """
-    jokers = state.jokers
-    if jokers > 1:
-        return _most_points(options, held, room, rules.opening_points(variant)) is False
     ace = rules.most_ace_points(variant)
     points = _natural_points(ace)
+    jokers = state.jokers
+    if jokers > 1:
+        return _most_points(options, held, room, rules.opening_points(variant), points) is False
     # The joker's bit is the highest: a mask below it is a group without one.
     plain = [option for option in options if option[4] < _JOKER_BIT]
     meldable = 0
@@ -248,21 +248,36 @@ def surely_no_opening(
                 added = max(
                     added, sum(points[card] for card in group if card != JOKER and not meldable >> card & 1)
                 )
-        if not rules.opens(variant, bound + added + max(10, ace)):
+        if not rules.opens(variant, bound + added + points[JOKER]):
             return True
     elif not rules.opens(variant, bound):
         return True
     # Counting could not tell: the search, every option with or without a joker.
-    return _most_points(options, held, room, rules.opening_points(variant)) is False
+    return _most_points(options, held, room, rules.opening_points(variant), points) is False
 
 
 _JOKER_BIT = 1 << JOKER
 
 
-def _most_points(options: list[Option], held: int, room: int, threshold: int) -> bool | None:
+def _most_points(
+    options: list[Option], held: int, room: int, threshold: int, worth: tuple[int, ...]
+) -> bool | None:
     """Whether some candidates (each as often as the cards of ``held``, jokers too, allow; ``room``
-    cards at most) reach ``threshold`` points; None when the search ran past :data:`PROOF_STEPS` steps."""
-    choices = sorted(((value, needs, size) for _, value, needs, size, _ in options), reverse=True)
+    cards at most) reach ``threshold`` points; None when the search ran past :data:`PROOF_STEPS` steps.
+
+    ``worth``: the most each card code (the joker too) adds to a meld. The candidates from any one on
+    add at most every copy held of every card in them, each at its most: where even that falls short,
+    the search goes no further along.
+    """
+    choices = sorted(((value, needs, size, mask) for _, value, needs, size, mask in options), reverse=True)
+    beyond = [0] * len(choices)
+    cards = total = 0
+    for index in range(len(choices) - 1, -1, -1):
+        new = choices[index][3] & ~cards
+        cards |= new
+        for card in codes_of(new):
+            total += worth[card] * ((held >> (card * 8)) & 0xFF)
+        beyond[index] = total
     steps = 0
 
     def reaches(start: int, left: int, room: int, points: int) -> bool | None:
@@ -271,7 +286,9 @@ def _most_points(options: list[Option], held: int, room: int, threshold: int) ->
         if steps > PROOF_STEPS:
             return None
         for index in range(start, len(choices)):
-            value, needs, size = choices[index]
+            if points + beyond[index] < threshold:
+                break
+            value, needs, size, _ = choices[index]
             if size > room or ((left | _HIGH) - needs) & _HIGH != _HIGH:
                 continue
             if points + value >= threshold:
@@ -291,8 +308,8 @@ PROOF_STEPS = 2_000
 
 @lru_cache(maxsize=16)
 def _natural_points(ace: int) -> tuple[int, ...]:
-    """What each natural card code adds to a meld at most, an ace counted at ``ace``."""
-    return tuple(rank_points(code % 13 + 1, ace) for code in range(JOKER))
+    """What each card code adds to a meld at most, an ace counted at ``ace`` (a joker: the most of any)."""
+    return (*(rank_points(code % 13 + 1, ace) for code in range(JOKER)), max(10, ace))
 
 
 def _not_stranding(view: PlayerView, layings: Iterable[Meld | Build | Swap]) -> list[Meld | Build | Swap]:
