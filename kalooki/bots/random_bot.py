@@ -232,22 +232,28 @@ def surely_no_opening(
     jokers = state.jokers
     if jokers > 1:
         return _most_points(options, held, room, rules.opening_points(variant), points) is False
-    # The joker's bit is the highest: a mask below it is a group without one.
-    plain = [option for option in options if option[4] < _JOKER_BIT]
     meldable = 0
-    for option in plain:
-        meldable |= option[4]
+    for option in options:
+        # The joker's bit is the highest: a mask below it is a group without one.
+        if option[4] < _JOKER_BIT:
+            meldable |= option[4]
     key = state.key
     bound = 0
     for card in codes_of(meldable):
         bound += points[card] * ((key >> (card * KEY_BITS)) & 15)
     if jokers:
         added = 0
-        for group, _, _, _, mask in options:
-            if mask >= _JOKER_BIT and mask & ~meldable != _JOKER_BIT:
-                added = max(
-                    added, sum(points[card] for card in group if card != JOKER and not meldable >> card & 1)
-                )
+        for _, _, needs, _, mask in options:
+            # The naturals of a candidate with the joker that no joker-free candidate holds, each copy.
+            extra = mask & ~meldable & ~_JOKER_BIT
+            if mask >= _JOKER_BIT and extra:
+                more = 0
+                while extra:
+                    low = extra & -extra
+                    card = low.bit_length() - 1
+                    more += points[card] * ((needs >> (card * 8)) & 0xFF)
+                    extra ^= low
+                added = max(added, more)
         if not rules.opens(variant, bound + added + points[JOKER]):
             return True
     elif not rules.opens(variant, bound):
