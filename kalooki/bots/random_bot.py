@@ -281,8 +281,12 @@ def _most_points(
     for index in range(len(choices) - 1, -1, -1):
         new = choices[index][3] & ~cards
         cards |= new
-        for card in codes_of(new):
+        # A bit at a time: most candidates bring a card or two not met yet.
+        while new:
+            low = new & -new
+            card = low.bit_length() - 1
             total += worth[card] * ((held >> (card * 8)) & 0xFF)
+            new ^= low
         beyond[index] = total
     steps = 0
 
