@@ -8,10 +8,9 @@ remembered (:class:`_Memo`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import Generic, TypeVar
 
 from kalooki.cards import JOKER, Card, make_card
 from kalooki.cardstate import JOKER_AT, KEY_BITS, RUN_BITS, CardState, SuitTables, by_bytes, new_suit_tables
@@ -39,47 +38,6 @@ def candidate_melds(hand: Sequence[Card] | CardState, variant: Variant) -> list[
     for key in run_keys:
         groups = runs.get(key)
         found += _runs_of(memo, key, variant) if groups is None else groups
-    return found
-
-
-T = TypeVar("T")
-
-
-class PartMemo(Generic[T]):
-    """What :func:`candidate_values` made of each hand part's candidate melds under one variant: by the
-    part's set key (rank, suits or copies, jokers) and run key (suit, positions, jokers)."""
-
-    __slots__ = ("runs", "sets")
-
-    def __init__(self) -> None:
-        self.sets: dict[int, tuple[T, ...]] = {}
-        self.runs: dict[int, tuple[T, ...]] = {}
-
-
-def candidate_values(
-    state: CardState,
-    variant: Variant,
-    memo: PartMemo[T],
-    make: Callable[[tuple[tuple[Card, ...], ...], Variant], tuple[T, ...]],
-) -> list[T]:
-    """``make`` of the candidate melds of each part of the hand, in :func:`candidate_melds`'s order:
-    ``[value for part in parts for value in make(part's melds, variant)]``.
-
-    ``make`` must answer from the melds and the variant alone (``memo`` belongs to one variant): each
-    part's answer is made once and remembered, so a caller that turns every candidate into something
-    (its points, its cards as counts) pays per part it has not seen, not per candidate.
-    """
-    parts = _candidate_memo(variant)
-    set_keys, run_keys = _part_keys(state, parts.books, (state.key >> JOKER_AT) & 15)
-    found: list[T] = []
-    for keys, made, groups_of in ((set_keys, memo.sets, _sets_of), (run_keys, memo.runs, _runs_of)):
-        for key in keys:
-            values = made.get(key)
-            if values is None:
-                if len(made) > _MEMO_LIMIT:
-                    made.clear()
-                values = made[key] = make(groups_of(parts, key, variant), variant)
-            found += values
     return found
 
 

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
 from kalooki.bots.greedy import keep_count, rival_hands, table_after
-from kalooki.candidates import PartMemo, candidate_values, near_meld_cards
+from kalooki.candidates import candidate_melds, near_meld_cards
 from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
 from kalooki.melds import MeldError, make_meld
@@ -168,35 +168,25 @@ Option = tuple[tuple[Card, ...], int, int, int, int]
 """A candidate meld as sampling reads it: its cards, its points laid as a new meld, its cards as
 :func:`_counts`, its size, and its cards as a mask (bit ``code``)."""
 
-_option_memo: PerVariant[PartMemo[Option]] = PerVariant(lambda variant: PartMemo())
-"""The :data:`Option` of each hand part's candidate melds under a variant, as found so far."""
-
-_group_options: PerVariant[dict[tuple[Card, ...], Option | None]] = PerVariant(lambda variant: {})
-"""The :data:`Option` of each group under a variant (None: not a meld), as found so far: a hand part
-not seen before mostly holds groups seen in other parts."""
+_option_memo: PerVariant[dict[tuple[Card, ...], Option | None]] = PerVariant(lambda variant: {})
+"""The :data:`Option` of each group under a variant (None: not a meld), as found so far."""
 
 
 def opening_values(state: CardState, variant: Variant) -> list[Option]:
-    """The hand's candidate melds that are melds, in the order :func:`kalooki.candidates.candidate_melds`
-    lists them."""
-    return candidate_values(state, variant, _option_memo(variant), _part_options)
-
-
-def _part_options(groups: tuple[tuple[Card, ...], ...], variant: Variant) -> tuple[Option, ...]:
-    """The :data:`Option` of each of a hand part's candidate melds that is a meld, in order."""
-    memo = _group_options(variant)
+    """The hand's candidate melds that are melds, in the order :func:`candidate_melds` lists them."""
+    memo = _option_memo(variant)
     options: list[Option] = []
-    for group in groups:
+    for group in candidate_melds(state, variant):
         option = memo.get(group, _UNKNOWN)
         if option is _UNKNOWN:
             option = memo[group] = _option(group, variant)
         if option is not None:
             options.append(option)
-    return tuple(options)
+    return options
 
 
 _UNKNOWN: Option = ((), 0, 0, 0, 0)
-"""What :func:`_part_options` reads for a group its memo has not seen."""
+"""What :func:`opening_values` reads for a group its memo has not seen."""
 
 
 def _option(group: tuple[Card, ...], variant: Variant) -> Option | None:
