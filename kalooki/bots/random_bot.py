@@ -57,7 +57,12 @@ class RandomBot:
 
     def choose(self, view: PlayerView, legal: LegalView) -> Action:
         if view.phase == "draw":
-            return choice(self.rng, self.draws(view, legal))
+            # What draws() remembers, read here without the call (half of every game's actions are draws).
+            known = None
+            if view.variant is self._draws_rules:
+                key = (view.stock_count > 0, bool(view.discard_pile), view.opened[view.current])
+                known = self._draws.get(key)
+            return choice(self.rng, known if known is not None else self.draws(view, legal))
         owed = view.owed
         if owed:
             return self.pay_debts(view, owed)
@@ -73,7 +78,13 @@ class RandomBot:
             opening = self.sample_opening(view)
             if opening is not None and _not_stranding(view, (opening,)):
                 return opening
-        return DISCARDS[choice_of_bits(self.rng, _loose(view))]
+        # A loose card: one in no meld the hand holds or could hold with one more card (a joker stands
+        # for the card still to come; a meld one card short counts only with two natural cards in it,
+        # else every card would count beside a joker), else any card. Written out here, not called:
+        # every turn that does not go out ends here.
+        state = view.hand_state
+        loose = state.held & ~near_meld_cards(state, view.variant, 1) or state.held
+        return DISCARDS[choice_of_bits(self.rng, loose)]
 
     def draws(self, view: PlayerView, legal: LegalView) -> list[Action]:
         """``legal.listed()`` in the draw, in its order: remembered by whether the stock and the pile hold
@@ -384,20 +395,6 @@ class _Stranding:
                 for card in before[index].cards:
                     gone[card] -= 1
         return endgame.short_of_places(held, table, gone, variant, self.keep, self.others, self.contested)
-
-
-def _loose(view: PlayerView) -> int:
-    """The cards held (bit ``code``) that belong to no meld the hand holds or could hold with one more
-    card; else all.
-
-    A meld one card short counts only with two natural cards in it (a pair of a set, two or three
-    cards of a run): a card and a joker are no start, or every card would count beside a joker.
-    """
-    state = view.hand_state
-    # The hand and one joker standing for the card still to come: its melds are those the hand
-    # holds and those one card short.
-    kept = near_meld_cards(state, view.variant, extra_jokers=1)
-    return state.held & ~kept or state.held
 
 
 _HIGH = sum(0x80 << (code * 8) for code in range(JOKER + 1))
