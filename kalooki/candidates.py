@@ -174,11 +174,24 @@ def _sets_of(memo: _Memo, key: int, variant: Variant) -> tuple[tuple[Card, ...],
 
 
 def _runs_of(memo: _Memo, key: int, variant: Variant) -> tuple[tuple[Card, ...], ...]:
+    """The runs of a suit's part (``key``: suit, run positions, jokers), from the clubs' of the same
+    positions and jokers where those are known: the same runs, each natural card moved by the suit
+    (the cards of a suit are the clubs' codes plus 13 times the suit). Random hands bring thousands
+    of such parts, so this finds most of a new one's four times as often."""
     groups = memo.runs.get(key)
     if groups is None:
         memo.trim()
-        groups = memo.runs[key] = _suit_runs(key & 3, (key >> 2) & 0xFFFF, key >> 18, variant)
+        suit = key & 3
+        clubs = memo.runs.get(key & ~3)
+        if clubs is None:
+            clubs = memo.runs[key & ~3] = _suit_runs(0, (key >> 2) & 0xFFFF, key >> 18, variant)
+        groups = memo.runs[key] = _moved(clubs, suit * 13) if suit else clubs
     return groups
+
+
+def _moved(groups: tuple[tuple[Card, ...], ...], step: int) -> tuple[tuple[Card, ...], ...]:
+    """``groups`` with every natural card's code moved up by ``step`` (a joker stays a joker)."""
+    return tuple(tuple(card if card == JOKER else card + step for card in group) for group in groups)
 
 
 _MEMO_LIMIT = 200_000

@@ -66,11 +66,19 @@ def play_turn(game: Game, bot: Bot) -> list[Event]:
         del events[after_draw:]
 
     for _ in range(MAX_ACTIONS_PER_TURN):
-        if not same_turn():
+        # same_turn() and ask_bot() written out: this runs for every action of every simulated game.
+        phase = game.phase
+        if (
+            game.turn_number != turn
+            or game.current != seat
+            or game.hand_number != hand
+            or phase not in ("draw", "play")
+        ):
             return events
-        drawing = game.phase == "draw"
+        drawing = phase == "draw"
         try:
-            events += game.apply(ask_bot(bot, game))
+            view = game.view(seat)
+            events += game.apply(bot.choose(view, LegalView(view)))
         except IllegalMoveError:
             if game.can_undo() and not any(isinstance(a, Discard) for a in game.legal_actions()):
                 take_back()

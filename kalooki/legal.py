@@ -4,7 +4,7 @@ and :meth:`LegalActions.check`, which tries an action without changing anything.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from itertools import islice
 
 from kalooki import rules
@@ -14,16 +14,14 @@ from kalooki.cards import (
     Card,
     rank_points,
 )
-from kalooki.cardstate import CardState
 from kalooki.gamejson import GameJson
 from kalooki.gamestate import (
     IllegalMoveError,
 )
-from kalooki.melds import TableMeld, make_meld
-from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Build, Discard, Meld, Swap
+from kalooki.melds import make_meld
+from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Discard, Meld, Swap
 from kalooki.snapshot import TurnSnapshot
-from kalooki.table_plays import joker_swaps, legal_builds
-from kalooki.variant import Variant
+from kalooki.table_plays import joker_swaps, opened_layings
 
 MAX_LISTED_LAYINGS = 1000
 """Most melds, builds and swaps :meth:`Game.legal_actions` lists (draws and discards are always all listed).
@@ -181,23 +179,3 @@ class LegalActions(GameJson):
             self.apply(action)
         finally:
             saved.restore(self)
-
-
-def opened_layings(
-    hand: Sequence[Card],
-    state: CardState,
-    table: Sequence[TableMeld],
-    variant: Variant,
-    keep: int,
-    swaps: Callable[[], list[Swap]],
-) -> Iterator[Meld | Build | Swap]:
-    """The melds, builds and swaps of a player who has opened and owes nothing, in the order the legal
-    actions list them: each candidate meld alone, the builds, then ``swaps()`` (asked only when reached).
-
-    From the hand, the table and the variant alone, so that a seat's view lists them without a game.
-    """
-    for group in candidate_melds(state, variant):
-        if len(hand) - len(group) >= keep:
-            yield Meld((group,))
-    yield from legal_builds(hand, state, table, variant, keep)
-    yield from swaps()

@@ -26,12 +26,13 @@ This module prints nothing and writes no files: the CLI (``kalooki simulate``) d
 from __future__ import annotations
 
 import csv
+import gc
 import hashlib
 import io
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
-from contextlib import nullcontext
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -274,10 +275,11 @@ class GamePlan:
 
     def play(self, jobs: Sequence[tuple[int, int, int]]) -> list[GameRecord]:
         """Play the given games (this runs in a worker: a pure function of the plan and the jobs)."""
-        return [
-            play_game(self.variant, self.bots, seed, index, self.max_turns, self.max_hands, rotation)
-            for index, seed, rotation in jobs
-        ]
+        with long_lived_left_out():
+            return [
+                play_game(self.variant, self.bots, seed, index, self.max_turns, self.max_hands, rotation)
+                for index, seed, rotation in jobs
+            ]
 
     def summarise(self, records: Sequence[GameRecord]) -> SimulationResult:
         """The result of the plan's games (in index order)."""
@@ -290,6 +292,28 @@ class GamePlan:
 
             result = with_unit_intervals(result)
         return result
+
+
+@contextmanager
+def long_lived_left_out() -> Iterator[None]:
+    """Leave the objects alive now out of the garbage collector's passes while games are played.
+
+    They are most of the heap (the modules, the variant, and the memos that the engine and the bots
+    fill as they play) and none of them becomes garbage during a game; yet each of the collector's
+    full passes (about one per hundred random games) walked them all: in 300 classic random games
+    the collector took 232 ms of 3.4 s, 59 ms with them set aside. :func:`gc.freeze` sets them aside
+    until :func:`gc.unfreeze` puts them back; nothing that a game does depends on when the collector
+    runs. The setting is the process's: it holds only while a plan's games are played, and where
+    objects are frozen already, their owner decides (nothing changes).
+    """
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def rotations(bots: Sequence[str]) -> int:

@@ -1,5 +1,5 @@
 """The builds and joker swaps a hand may make onto the table, worked out from the hand, the table and
-the turn alone.
+the turn alone, and every laying of a player who has opened (:func:`opened_layings`).
 
 The engine's legal actions (:mod:`kalooki.legal`) list them from a game, and a seat's
 :class:`~kalooki.view.LegalView` from its view, without building a stand-in game: a swap's legality
@@ -14,10 +14,11 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from kalooki.candidates import candidate_melds
 from kalooki.cards import JOKER, Card, make_card
 from kalooki.cardstate import KEY_BITS, CardState
 from kalooki.melds import MeldError, RunEnd, TableMeld, build, set_room_suits, swap
-from kalooki.moves import Build, Swap
+from kalooki.moves import Build, Meld, Swap
 from kalooki.rules import RUN_MAX, run_frame, suits_must_differ
 from kalooki.variant_memo import PerVariant
 
@@ -29,6 +30,26 @@ _MeldBuilds = tuple[tuple[tuple[Card, ...], RunEnd | None], ...]
 """The cards (and end) of each build of one table meld from one hand part."""
 _Reaches = tuple[tuple[RunEnd, tuple[Card, ...]], ...]
 """A run's ends, each with the naturals past it as far as a build may reach, outward."""
+
+
+def opened_layings(
+    hand: Sequence[Card],
+    state: CardState,
+    table: Sequence[TableMeld],
+    variant: Variant,
+    keep: int,
+    swaps: Callable[[], list[Swap]],
+) -> Iterator[Meld | Build | Swap]:
+    """The melds, builds and swaps of a player who has opened and owes nothing, in the order the legal
+    actions list them: each candidate meld alone, the builds, then ``swaps()`` (asked only when reached).
+
+    From the hand, the table and the variant alone, so that a seat's view lists them without a game.
+    """
+    for group in candidate_melds(state, variant):
+        if len(hand) - len(group) >= keep:
+            yield Meld((group,))
+    yield from legal_builds(hand, state, table, variant, keep)
+    yield from swaps()
 
 
 def legal_builds(

@@ -23,7 +23,7 @@ from kalooki import rules
 from kalooki.cards import Card
 from kalooki.cardstate import CardState
 from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Build, Meld, Swap
-from kalooki.table_plays import joker_swaps
+from kalooki.table_plays import joker_swaps, opened_layings
 
 if TYPE_CHECKING:
     from kalooki.engine import Game, Phase, TurnState
@@ -186,16 +186,13 @@ class LegalView:
         """The legal melds, builds and swaps, in the order iterating yields them (no draw or discard).
 
         For a player who has opened and owes nothing they are read from the view
-        (:func:`kalooki.legal.opened_layings`), with no stand-in game and no discards listed; there
+        (:func:`kalooki.table_plays.opened_layings`), with no stand-in game and no discards listed; there
         ``releases=False`` (the caller knows the hand holds no card a table joker stands for, so
         there is no joker release) spares looking for swaps.
         """
         view = self.view
         seat = view.current
         if view.phase == "play" and view.opened[seat] and not view.owed:
-            # Here, not at the top: legal imports gamestate, which imports this module.
-            from kalooki.legal import opened_layings
-
             keep = rules.keep(view.variant)
             swaps = self.swaps if releases else _no_swaps
             return opened_layings(view.hand, view.hand_state, view.table, view.variant, keep, swaps)

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kalooki.candidates import candidate_melds, near_meld_cards
+from kalooki.candidates import _Memo, _runs_of, _suit_runs, candidate_melds, near_meld_cards
 from kalooki.cards import JOKER, Card, full_pack, make_card, parse_cards
 from kalooki.cardstate import CardState
 from kalooki.engine import FixedDeal, Game
@@ -157,6 +157,23 @@ def test_near_meld_cards_are_the_cards_of_the_candidate_melds_with_two_naturals(
             assert near_meld_cards(state, variant, extra_jokers=1) == near_meld_cards(
                 state.add(JOKER), variant
             )
+
+
+@pytest.mark.parametrize("ace_in_runs", ["high_or_low", "high", "low", "wrap"])
+@pytest.mark.parametrize("run_minimum", [3, 4])
+def test_a_suits_runs_are_the_clubs_runs_moved_to_that_suit(ace_in_runs: str, run_minimum: int) -> None:
+    # candidate_melds reads a suit's runs from the clubs' of the same positions and jokers (moved by
+    # the suit): each must be what the suit's own frames give.
+    variant = Variant(decks=2, jokers=3, ace_in_runs=ace_in_runs, run_minimum=run_minimum)
+    rng = random.Random(ace_in_runs + str(run_minimum))
+    memo = _Memo(books=False)
+    for mask in rng.sample(range(1 << 15), 300):
+        positions = mask & 0x7FFE  # positions 1 to 14
+        for jokers in range(4):
+            for suit in (3, 1, 0, 2):
+                key = suit | positions << 2 | jokers << 18
+                assert _runs_of(memo, key, variant) == _suit_runs(suit, positions, jokers, variant)
+    assert any(group for groups in memo.runs.values() for group in groups)
 
 
 def test_a_joker_may_stand_for_a_card_the_hand_holds() -> None:

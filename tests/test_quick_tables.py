@@ -13,9 +13,13 @@ import random
 
 import pytest
 
-from kalooki.bots import quick
+from kalooki.bots import make_bot, quick
 from kalooki.cards import JOKER, full_pack, rank_points
 from kalooki.cardstate import KEY_BITS, RUN_BITS, CardState
+from kalooki.driver import play_turn
+from kalooki.engine import Game
+from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
+from kalooki.melds import TableMeld
 from kalooki.rules import most_ace_points, run_frame
 from kalooki.variant import Variant
 
@@ -69,3 +73,29 @@ def test_run_coverage_and_bound_by_table_equal_the_walk(
         twice += any(state.count(card) > 1 for card in range(JOKER) if can_meld >> card & 1)
     # The copies past the first were counted somewhere (where the pack holds them).
     assert twice > 0 or decks == 1
+
+
+@pytest.mark.parametrize("name", builtin_variant_names())
+def test_lay_or_release_is_may_lay_and_the_swap_mask(name: str) -> None:
+    # Read together with the last table's masks from their memos: the same answers as asked one by
+    # one, on the hands and tables of seeded random games, and again with each other table in between.
+    variant = load_variant(builtin_variant_path(name))
+    game = Game(variant, ["P1", "P2", "P3", "P4"][: variant.max_players], seed=3)
+    bots = [make_bot("random", random.Random(seat)) for seat in range(len(game.players))]
+    asked: list[tuple[CardState, tuple[TableMeld, ...]]] = []
+    lays = released = 0
+    while len(asked) < 5000 and not (lays > 20 and released > 20):
+        if game.game_over:
+            game = Game(variant, game.players, seed=len(asked))
+        if game.phase == "hand_over":
+            game.next_hand()
+        view = game.view(game.current)
+        asked.append((view.hand_state, view.table))
+        lays += quick.may_lay(view.hand_state, view.table, variant)
+        released += bool(view.hand_state.held & quick.swap_mask(view.table, variant))
+        play_turn(game, bots[game.current])
+    assert lays > 20
+    assert released > 20
+    for state, table in asked + asked[::-1]:
+        expected = (quick.may_lay(state, table, variant), bool(state.held & quick.swap_mask(table, variant)))
+        assert quick.lay_or_release(state, table, variant) == expected

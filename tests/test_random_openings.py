@@ -3,22 +3,24 @@
 :func:`kalooki.bots.random_bot.surely_no_opening` lets the bot skip ``solver.best_opening`` when
 sampling found no opening; the bot then plays as before only if the proof is never wrong. Hands are
 drawn dense in melds (a few ranks of a few suits, jokers), under each built-in variant and knob
-changes the proof reasons about (books, ace positions, wrapping runs, set sizes, thresholds). Without
-jokers the proof must also be complete: it finds an opening exactly when the solver does.
+changes the proof reasons about (books, ace positions, wrapping runs, set sizes, thresholds). The
+proof's search (over every candidate, jokers too) must also be complete: it finds an opening exactly
+when the solver does, with or without jokers.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 from kalooki import solver
-from kalooki.bots.random_bot import _counts, _most_points, opening_values, surely_no_opening
+from kalooki.bots.random_bot import _counts, _most_points, _natural_points, opening_values, surely_no_opening
 from kalooki.cards import JOKER, make_card
 from kalooki.cardstate import CardState
 from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
-from kalooki.rules import keep, opening_points
+from kalooki.rules import keep, most_ace_points, opening_points
 from kalooki.variant import Variant
 
 KNOBS: dict[str, dict[str, object]] = {
@@ -51,25 +53,43 @@ def _dense_hand(rng: random.Random, variant: Variant) -> list[int]:
     return rng.sample(pool, size - jokers) + [JOKER] * jokers
 
 
+def _dealt_hand(rng: random.Random, variant: Variant) -> list[int]:
+    """A hand dealt from the variant's whole pack (copies and all), holding 0, 1 or 2 of its jokers:
+    the hands the random bot asks about, most of which hold no opening."""
+    jokers = min(variant.jokers, rng.choice([0, 1, 2]))
+    pack = [code for code in range(JOKER) for _ in range(variant.decks)]
+    return rng.sample(pack, variant.hand_size + 1 - jokers) + [JOKER] * jokers
+
+
+@pytest.mark.parametrize("deal", [_dense_hand, _dealt_hand], ids=["dense", "dealt"])
 @pytest.mark.parametrize(("name", "variant"), _variants(), ids=[name for name, _ in _variants()])
-def test_no_opening_is_claimed_where_the_solver_finds_one(name: str, variant: Variant) -> None:
+def test_no_opening_is_claimed_where_the_solver_finds_one(
+    name: str, variant: Variant, deal: Callable[[random.Random, Variant], list[int]]
+) -> None:
     rng = random.Random(name)
     kept = keep(variant)
-    compared = 0
+    worth = _natural_points(most_ace_points(variant))
+    # Hands whose search finished, by jokers held (0, 1, 2), and hands claimed to hold no opening.
+    searched = [0, 0, 0]
+    claimed = 0
     for _ in range(HANDS):
-        hand = _dense_hand(rng, variant)
+        hand = deal(rng, variant)
         state = CardState.of(hand)
         values = opening_values(state, variant)
         claim = surely_no_opening(values, _counts(hand), len(hand) - kept, state, variant)
         opening = solver.best_opening(hand, variant, keep=kept)
         if claim:
             assert opening is None, hand
-            compared += 1
-        if not state.jokers:
-            plain = [option for option in values if JOKER not in option[0]]
-            found = _most_points(plain, _counts(hand), len(hand) - kept, opening_points(variant))
-            if found is not None:
-                assert found == (opening is not None), hand
-                compared += 1
-    # The hands were dense enough for many claims and searches to be checked.
-    assert compared > HANDS // 4
+            claimed += 1
+        # The search over every candidate, jokers and all, is exact whenever it finishes, and then
+        # the proof is complete: it claims every hand the solver finds no opening in.
+        found = _most_points(values, _counts(hand), len(hand) - kept, opening_points(variant), worth)
+        if found is not None:
+            assert found == (opening is not None), hand
+            assert claim == (opening is None), hand
+            searched[min(state.jokers, 2)] += 1
+    # The search finished on many hands with each number of jokers the variant deals.
+    assert min(searched[: variant.jokers + 1]) > HANDS // 10, searched
+    # Many dealt hands hold no opening, even where no points are needed (no meld at all): claimed.
+    if deal is _dealt_hand:
+        assert claimed > HANDS // 40, claimed

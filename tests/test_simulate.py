@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import json
 import math
@@ -10,6 +11,7 @@ import pickle
 import subprocess
 import sys
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from kalooki_cli.app import app
@@ -27,6 +29,7 @@ from kalooki.simulate import (
     compare,
     game_rows,
     game_seed,
+    long_lived_left_out,
     play_chunk,
     rows_to_csv,
     simulate,
@@ -106,6 +109,30 @@ def test_a_worker_plays_equal_plans_with_the_first_it_received() -> None:
     _PLANS_HERE.clear()
     assert play_chunk(first, plan.jobs()[:1]) + play_chunk(second, plan.jobs()[1:]) == plan.play(plan.jobs())
     assert _PLANS_HERE[plan] is first
+
+
+def test_a_plan_plays_with_the_objects_alive_before_it_left_out_of_collection() -> None:
+    plan = GamePlan(CLASSIC, ("random",) * 4, 1, seed=5, max_hands=1)
+    seen: list[int] = []
+
+    def play_game(*args: object) -> str:
+        seen.append(gc.get_freeze_count())
+        return "played"
+
+    with patch("kalooki.simulate.play_game", play_game):
+        assert plan.play(plan.jobs()) == ["played"]
+    # Frozen while the games were played, and put back after.
+    assert seen[0] > 0
+    assert gc.get_freeze_count() == 0
+    # Frozen by the caller already: theirs to undo.
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with long_lived_left_out():
+            assert gc.get_freeze_count() == frozen
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
 
 
 def test_game_seeds_are_fixed_numbers() -> None:

@@ -448,6 +448,25 @@ def may_lay(
     return bool(held & fits_mask(table, variant))
 
 
+def lay_or_release(state: CardState, table: Sequence[TableMeld], variant: Variant) -> tuple[bool, bool]:
+    """For a player who has opened: :func:`may_lay` of the hand, and whether it holds a card that a joker
+    on the table stands for (:func:`swap_mask`; no joker release without one).
+
+    The random bot asks both on every action after opening: read with one look-up of the variant's
+    tables, the last table's masks taken straight from their memos.
+    """
+    entry = _frame_of(variant)
+    held = state.held
+    swaps = entry.swaps
+    stands_for = swaps.mask if table == swaps.table else _table_mask(table, variant, swaps, _meld_swaps)
+    releases = bool(held & stands_for)
+    if held >> JOKER & 1 or _holds_a_meld(state, entry):
+        return True, releases
+    fits = entry.fits
+    fitting = fits.mask if table == fits.table else _table_mask(table, variant, fits, _meld_fits)
+    return bool(held & fitting), releases
+
+
 def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant, keep: int) -> Plan | None:
     """The plan for a hand that can only build (no jokers, no new meld), or None if placing is a choice.
 

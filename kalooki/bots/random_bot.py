@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
 from kalooki.bots import endgame, quick
-from kalooki.bots.greedy import holds_swap_card, keep_count, rival_hands, table_after
+from kalooki.bots.greedy import keep_count, rival_hands, table_after
 from kalooki.candidates import candidate_melds, near_meld_cards
 from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
@@ -57,15 +57,20 @@ class RandomBot:
 
     def choose(self, view: PlayerView, legal: LegalView) -> Action:
         if view.phase == "draw":
-            return choice(self.rng, self.draws(view, legal))
+            # What draws() remembers, read here without the call (half of every game's actions are draws).
+            known = None
+            if view.variant is self._draws_rules:
+                key = (view.stock_count > 0, bool(view.discard_pile), view.opened[view.current])
+                known = self._draws.get(key)
+            return choice(self.rng, known if known is not None else self.draws(view, legal))
         owed = view.owed
         if owed:
             return self.pay_debts(view, owed)
         seat = view.current
         if view.opened[seat]:
             # A release needs a card a table joker stands for: without one there is no swap to list.
-            releases = holds_swap_card(view)
-            if quick.may_lay(view.hand_state, view.table, view.variant) or (releases and legal.swaps()):
+            may_lay, releases = quick.lay_or_release(view.hand_state, view.table, view.variant)
+            if may_lay or (releases and legal.swaps()):
                 layings = _not_stranding(view, legal.layings(releases))
                 if layings:
                     return choice(self.rng, layings)
@@ -73,7 +78,13 @@ class RandomBot:
             opening = self.sample_opening(view)
             if opening is not None and _not_stranding(view, (opening,)):
                 return opening
-        return DISCARDS[choice_of_bits(self.rng, _loose(view))]
+        # A loose card: one in no meld the hand holds or could hold with one more card (a joker stands
+        # for the card still to come; a meld one card short counts only with two natural cards in it,
+        # else every card would count beside a joker), else any card. Written out here, not called:
+        # every turn that does not go out ends here.
+        state = view.hand_state
+        loose = state.held & ~near_meld_cards(state, view.variant, 1) or state.held
+        return DISCARDS[choice_of_bits(self.rng, loose)]
 
     def draws(self, view: PlayerView, legal: LegalView) -> list[Action]:
         """``legal.listed()`` in the draw, in its order: remembered by whether the stock and the pile hold
@@ -208,48 +219,76 @@ def surely_no_opening(
     ``options``: the hand's :func:`opening_values`, in any order;
     ``held``: the hand's :func:`_counts`; ``room``: the most cards it may lay. False means "maybe".
 
-    Every meld without jokers that the hand could lay is a candidate, so the cards in candidates
-    without jokers are all the natural cards a joker-free meld can hold. Without jokers an opening
-    is some candidates (each as often as the cards allow), which a short search settles. With one
-    joker, a natural card in no joker-free candidate can be laid only in the joker's meld, and that
-    meld is a candidate too (the joker standing for a missing card or for one the hand holds). So an
-    opening is worth at most those cards, the joker, and the most the candidates with the joker add
-    to them. With more jokers this says "maybe".
+    Every meld the hand could lay is a candidate (a joker standing for a missing card or for one the
+    hand holds, in each frame), so an opening is some candidates, each as often as the cards allow
+    (jokers counted like any card): a short search settles it (:func:`_most_points`). It runs only
+    when counting cannot answer first: without jokers, the cards in joker-free candidates are all
+    the natural cards a meld can hold; with one joker, a natural card in no joker-free candidate can
+    be laid only in the joker's meld, so an opening is worth at most those cards, the joker, and the
+    most the candidates with the joker add to them. Two jokers go straight to the search, which
+    spares the solver most hands that hold them and no opening.
     """
-    jokers = state.jokers
-    if jokers > 1:
-        return False
     ace = rules.most_ace_points(variant)
     points = _natural_points(ace)
-    # The joker's bit is the highest: a mask below it is a group without one.
-    plain = [option for option in options if option[4] < _JOKER_BIT]
+    jokers = state.jokers
+    if jokers > 1:
+        return _most_points(options, held, room, rules.opening_points(variant), points) is False
     meldable = 0
-    for option in plain:
-        meldable |= option[4]
+    for option in options:
+        # The joker's bit is the highest: a mask below it is a group without one.
+        if option[4] < _JOKER_BIT:
+            meldable |= option[4]
     key = state.key
     bound = 0
     for card in codes_of(meldable):
         bound += points[card] * ((key >> (card * KEY_BITS)) & 15)
     if jokers:
         added = 0
-        for group, _, _, _, mask in options:
-            if mask >= _JOKER_BIT and mask & ~meldable != _JOKER_BIT:
-                added = max(
-                    added, sum(points[card] for card in group if card != JOKER and not meldable >> card & 1)
-                )
-        return not rules.opens(variant, bound + added + max(10, ace))
-    if not rules.opens(variant, bound):
+        for _, _, needs, _, mask in options:
+            # The naturals of a candidate with the joker that no joker-free candidate holds, each copy.
+            extra = mask & ~meldable & ~_JOKER_BIT
+            if mask >= _JOKER_BIT and extra:
+                more = 0
+                while extra:
+                    low = extra & -extra
+                    card = low.bit_length() - 1
+                    more += points[card] * ((needs >> (card * 8)) & 0xFF)
+                    extra ^= low
+                added = max(added, more)
+        if not rules.opens(variant, bound + added + points[JOKER]):
+            return True
+    elif not rules.opens(variant, bound):
         return True
-    return _most_points(plain, held, room, rules.opening_points(variant)) is False
+    # Counting could not tell: the search, every option with or without a joker.
+    return _most_points(options, held, room, rules.opening_points(variant), points) is False
 
 
 _JOKER_BIT = 1 << JOKER
 
 
-def _most_points(plain: list[Option], held: int, room: int, threshold: int) -> bool | None:
-    """Whether some joker-free candidates (each as often as the cards allow, ``room`` cards at most)
-    reach ``threshold`` points; None when the search ran past :data:`PROOF_STEPS` steps."""
-    choices = sorted(((value, needs, size) for _, value, needs, size, _ in plain), reverse=True)
+def _most_points(
+    options: list[Option], held: int, room: int, threshold: int, worth: tuple[int, ...]
+) -> bool | None:
+    """Whether some candidates (each as often as the cards of ``held``, jokers too, allow; ``room``
+    cards at most) reach ``threshold`` points; None when the search ran past :data:`PROOF_STEPS` steps.
+
+    ``worth``: the most each card code (the joker too) adds to a meld. The candidates from any one on
+    add at most every copy held of every card in them, each at its most: where even that falls short,
+    the search goes no further along.
+    """
+    choices = sorted(((value, needs, size, mask) for _, value, needs, size, mask in options), reverse=True)
+    beyond = [0] * len(choices)
+    cards = total = 0
+    for index in range(len(choices) - 1, -1, -1):
+        new = choices[index][3] & ~cards
+        cards |= new
+        # A bit at a time: most candidates bring a card or two not met yet.
+        while new:
+            low = new & -new
+            card = low.bit_length() - 1
+            total += worth[card] * ((held >> (card * 8)) & 0xFF)
+            new ^= low
+        beyond[index] = total
     steps = 0
 
     def reaches(start: int, left: int, room: int, points: int) -> bool | None:
@@ -258,7 +297,9 @@ def _most_points(plain: list[Option], held: int, room: int, threshold: int) -> b
         if steps > PROOF_STEPS:
             return None
         for index in range(start, len(choices)):
-            value, needs, size = choices[index]
+            if points + beyond[index] < threshold:
+                break
+            value, needs, size, _ = choices[index]
             if size > room or ((left | _HIGH) - needs) & _HIGH != _HIGH:
                 continue
             if points + value >= threshold:
@@ -278,8 +319,8 @@ PROOF_STEPS = 2_000
 
 @lru_cache(maxsize=16)
 def _natural_points(ace: int) -> tuple[int, ...]:
-    """What each natural card code adds to a meld at most, an ace counted at ``ace``."""
-    return tuple(rank_points(code % 13 + 1, ace) for code in range(JOKER))
+    """What each card code adds to a meld at most, an ace counted at ``ace`` (a joker: the most of any)."""
+    return (*(rank_points(code % 13 + 1, ace) for code in range(JOKER)), max(10, ace))
 
 
 def _not_stranding(view: PlayerView, layings: Iterable[Meld | Build | Swap]) -> list[Meld | Build | Swap]:
@@ -354,20 +395,6 @@ class _Stranding:
                 for card in before[index].cards:
                     gone[card] -= 1
         return endgame.short_of_places(held, table, gone, variant, self.keep, self.others, self.contested)
-
-
-def _loose(view: PlayerView) -> int:
-    """The cards held (bit ``code``) that belong to no meld the hand holds or could hold with one more
-    card; else all.
-
-    A meld one card short counts only with two natural cards in it (a pair of a set, two or three
-    cards of a run): a card and a joker are no start, or every card would count beside a joker.
-    """
-    state = view.hand_state
-    # The hand and one joker standing for the card still to come: its melds are those the hand
-    # holds and those one card short.
-    kept = near_meld_cards(state, view.variant, extra_jokers=1)
-    return state.held & ~kept or state.held
 
 
 _HIGH = sum(0x80 << (code * 8) for code in range(JOKER + 1))
