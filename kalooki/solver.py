@@ -9,10 +9,10 @@ How it works. Every way a meld can use the hand's natural cards is listed once u
 by rank and suit subset (with a card's copies where suits may repeat), runs by the naturals they
 hold and their number of jokers (keeping the frame worth the most points: the other objectives do
 not care where a joker sits), builds by table meld and the cards added at each end
-(:mod:`kalooki.solver_candidates`). :mod:`kalooki.solver_search` then finds the best lay of
-those candidates: a depth-first search over the undecided cards, memoised on a packed int, with
-bounds that keep every memoised value exact. A hand that holds no meld and faces no table is
-answered before any of that.
+(:mod:`kalooki.solver_candidates`, :mod:`kalooki.solver_builds`). :mod:`kalooki.solver_search`
+then finds the best lay of those candidates: a depth-first search over the undecided cards,
+memoised on a packed int, with bounds that keep every memoised value exact. A hand that holds no
+meld and faces no table is answered before any of that.
 
 Ties break deterministically: the objective, then fewer jokers laid, then more points, then
 more cards, then the first arrangement in the search order.
@@ -28,6 +28,7 @@ from kalooki.cards import JOKER, Card
 from kalooki.errors import KalookiError
 from kalooki.melds import TableMeld
 from kalooki.rules import keep, opening_points
+from kalooki.solver_builds import _run_builds, _set_builds
 from kalooki.solver_candidates import (
     _CARD_BIT,
     _RULES_CACHE,
@@ -36,9 +37,7 @@ from kalooki.solver_candidates import (
     _read_hand,
     _Rules,
     _rules,
-    _run_builds,
     _run_candidates,
-    _set_builds,
     _set_candidates,
 )
 from kalooki.solver_search import Outcome, search
