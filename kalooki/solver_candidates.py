@@ -66,8 +66,8 @@ class _Rules:
     # Candidates already listed, by rank and suits (sets) or by suit and ranks (runs), with the jokers.
     set_cache: dict[int, list[_Cand]] = field(default_factory=dict)
     run_cache: dict[int, list[_Cand]] = field(default_factory=dict)
-    # By a number of jokers below set_max: a suit's ranks near enough another to share a run with it.
-    near_parts: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    # By a number of jokers below set_max: by a suit's ranks, the stretches that may hold a run.
+    stretches: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
 
 
 _RULES_CACHE: dict[int, _Rules] = {}
@@ -254,17 +254,48 @@ def _near(line: int, reach: int) -> int:
     return (near >> 1 | near >> 14 | near >> 27) & _SUIT
 
 
+def _stretches(line: int, reach: int, fewest: int) -> tuple[int, ...]:
+    """The ranks of each stretch of ``line`` (taken positions each at most ``reach`` from the
+    next), lowest first: those of two positions or more and at least ``fewest`` ranks."""
+    found: list[int] = []
+    part = count = 0
+    last = -reach - 1
+    while line:
+        position = (line & -line).bit_length() - 1
+        line &= line - 1
+        if position - last > reach:
+            if count > 1 and part.bit_count() >= fewest:
+                found.append(part)
+            part = count = 0
+        part |= 1 << (position - 1) % 13
+        count += 1
+        last = position
+    if count > 1 and part.bit_count() >= fewest:
+        found.append(part)
+    return tuple(found)
+
+
 @lru_cache(maxsize=64)
-def _near_part_table(wrap: bool, lowest: int, highest: int, reach: int) -> tuple[int, ...]:
-    """For each suit's ranks (bit r-1 for rank r), those with another within ``reach`` positions.
+def _stretch_table(
+    wrap: bool, lowest: int, highest: int, reach: int, fewest: int
+) -> tuple[tuple[int, ...], ...]:
+    """For each suit's ranks (bit r-1 for rank r), the ranks of each stretch that can hold a run
+    with ``reach - 1`` jokers (fewer than a set's most cards), lowest first.
 
     With fewer jokers than a set's most cards, a run holds two naturals or more (one natural
     with jokers reads as a set), and the jokers fill at most their number of gaps between two
-    naturals: so every natural of a run has another within jokers + 1 positions. The other cards
-    are in no run, and listing without them lists the same runs in the same order (a card outside
-    every run's span takes part in none of the frames that make one), so runs are listed and kept
-    by these ranks alone."""
-    return tuple(_near(_line(mask, wrap, lowest, highest), reach) for mask in range(1 << 13))
+    naturals: so a run's naturals lie in one stretch of positions each within jokers + 1 of the
+    next. Listing each stretch's ranks alone lists its runs as the whole suit lists them, and the
+    stretches one after another list the whole suit's runs in its order: its frames start at one
+    position after another, and a frame never reaches from one stretch to the next. (An ace in two
+    stretches, low and high, is alone at its other end in each, and one natural makes no run
+    here.) Stretches repeat across hands far more than whole suits, so runs are kept by stretch.
+    A stretch of fewer than ``fewest`` ranks holds no run. With wrap, the suit's ranks near another
+    are one stretch (the line there is unrolled, and a stretch may go round)."""
+    if wrap:
+        near = (_near(_line(mask, wrap, lowest, highest), reach) for mask in range(1 << 13))
+        return tuple((part,) if part and part.bit_count() >= fewest else () for part in near)
+    return tuple(_stretches(_line(mask, wrap, lowest, highest), reach, fewest) for mask in range(1 << 13))
 
 
 _RUN_CACHE_MAX: Final = 1 << 14
@@ -277,15 +308,21 @@ _RUN_CACHE_LIST: Final = 64
 def _run_candidates(suit_ranks: list[int], jokers: int, rules: _Rules, out: list[_Cand]) -> None:
     """The runs of the hand whose ranks (bit r-1 for rank r) in each suit are ``suit_ranks``."""
     cache = rules.run_cache
-    run_part = rules.run_part
-    set_max = rules.set_max
-    near_part: tuple[int, ...] = ()
-    if 0 < jokers < set_max:
-        near_part = rules.near_parts.get(jokers, ())
-        if not near_part:
-            near_part = rules.near_parts[jokers] = _near_part_table(
-                rules.wrap, rules.lowest, rules.highest, jokers + 1
+    if 0 < jokers < rules.set_max:
+        stretches = rules.stretches.get(jokers, ())
+        if not stretches:
+            stretches = rules.stretches[jokers] = _stretch_table(
+                rules.wrap, rules.lowest, rules.highest, jokers + 1, rules.run_min - jokers
             )
+        for suit, mask in enumerate(suit_ranks):
+            for part in stretches[mask]:
+                key = (jokers << 13 | part) << 2 | suit
+                found = cache.get(key)
+                if found is None:
+                    found = _listed_runs(key, part, suit, jokers, rules)
+                out.extend(found)
+        return
+    run_part = rules.run_part
     # Fewer cards than a run's length, or no run without jokers: no run, and nothing to keep.
     short = rules.run_min - jokers
     for suit, mask in enumerate(suit_ranks):
@@ -293,11 +330,8 @@ def _run_candidates(suit_ranks: list[int], jokers: int, rules: _Rules, out: list
             mask = run_part[mask]
             if not mask:
                 continue
-        else:
-            if jokers < set_max:
-                mask = near_part[mask]
-            if not mask or mask.bit_count() < short:
-                continue
+        elif not mask or mask.bit_count() < short:
+            continue
         key = (jokers << 13 | mask) << 2 | suit
         found = cache.get(key)
         if found is None:

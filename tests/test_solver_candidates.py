@@ -45,15 +45,17 @@ def test_runs_are_listed_alike_from_the_ranks_that_can_be_in_one(
     rng = random.Random(f"{mode} {run_minimum} {set_maximum}")
     masks = [rng.getrandbits(13) & rng.getrandbits(13) for _ in range(150)]
     masks += [0b1_1000_0000_0011, 0b1_0000_0000_0101, 0b0_0101_0101_0101, (1 << 13) - 1]
-    reduced = 0
+    reduced = split = 0
     for mask in masks:
         for jokers in range(set_maximum + 1):
             assert found(mask, jokers, rules) == listed(mask, jokers, rules), (bin(mask), jokers)
         part = rules.run_part[mask]
         assert bool(part) == bool(listed(mask, 0, rules)), bin(mask)
         reduced += part != mask
-        reduced += any(near[mask] != mask for near in rules.near_parts.values())
+        reduced += any(parts[mask] != (mask,) for parts in rules.stretches.values())
+        split += any(len(parts[mask]) > 1 for parts in rules.stretches.values())
     assert reduced > 100
+    assert split > 10 or mode == "wrap"
 
 
 def test_the_ranks_that_can_be_in_a_run() -> None:
@@ -65,10 +67,20 @@ def test_the_ranks_that_can_be_in_a_run() -> None:
     # A 2 3 then 5: the ace is low here.
     assert rules.run_part[ranks[1] | ranks[2] | ranks[3] | ranks[5]] == ranks[1] | ranks[2] | ranks[3]
     # With one joker, 5 and 7 may share a run (5 JK 7), 10 alone may not.
-    near = solver_candidates._near_part_table(rules.wrap, rules.lowest, rules.highest, 2)
-    assert near[ranks[5] | ranks[7] | ranks[10]] == ranks[5] | ranks[7]
-    # K and A are neighbours above, A and 2 below.
-    assert near[ranks[13] | ranks[1] | ranks[6]] == ranks[13] | ranks[1]
+    near = solver_candidates._stretch_table(rules.wrap, rules.lowest, rules.highest, 2, 2)
+    assert near[ranks[5] | ranks[7] | ranks[10]] == (ranks[5] | ranks[7],)
+    # K and A are neighbours above, A and 2 below: two stretches, the ace in both, lowest first.
+    assert near[ranks[13] | ranks[1] | ranks[6]] == (ranks[13] | ranks[1],)
+    assert near[ranks[13] | ranks[1] | ranks[2] | ranks[9] | ranks[10]] == (
+        ranks[1] | ranks[2],
+        ranks[9] | ranks[10],
+        ranks[13] | ranks[1],
+    )
+    # A stretch of fewer ranks than a run needs with the jokers holds none.
+    assert (
+        solver_candidates._stretch_table(rules.wrap, rules.lowest, rules.highest, 2, 3)[ranks[5] | ranks[7]]
+        == ()
+    )
 
 
 def cards(text: str) -> list[Card]:
