@@ -502,6 +502,21 @@ def _add_run_frames(
         best[key] = _Cand(naturals, used, frame_points, -1, tuple(written))
 
 
+def _free_naturals(suit_ranks: list[int], rules: _Rules) -> int:
+    """The naturals (bit ``code``) some set or run without jokers holds, for a hand that holds
+    each card once and whose ranks (bit r-1 for rank r) in each suit are ``suit_ranks``: the ranks
+    held in three suits or more, and each suit's ranks in a run without jokers."""
+    clubs, diamonds, hearts, spades = suit_ranks
+    sets = (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds))
+    runs = rules.run_part
+    return (
+        (sets & clubs | runs[clubs])
+        | (sets & diamonds | runs[diamonds]) << 13
+        | (sets & hearts | runs[hearts]) << 26
+        | (sets & spades | runs[spades]) << 39
+    )
+
+
 def _read_hand(hand: Sequence[Card], rules: _Rules) -> tuple[int, int, bool]:
     """The hand's natural cards as a mask (bit ``code``, each card once), its value in hand, and
     whether it surely holds no new meld, found without listing any: no joker, no rank in three

@@ -12,7 +12,7 @@ import pytest
 from solver_reference import ACE_MODES, OBJECTIVES, new_problem, variant
 
 from kalooki import solver, solver_candidates
-from kalooki.cards import Card, pack_list, parse_cards
+from kalooki.cards import JOKER, Card, pack_list, parse_cards
 from kalooki.solver import Objective
 from kalooki.solver_candidates import _Cand
 from kalooki.variant import AceInRuns, Variant
@@ -163,3 +163,34 @@ def test_a_plan_is_the_frozen_dataclass_its_fields_make() -> None:
     assert hash(plan) == hash(solver.Plan(*(getattr(plan, name) for name in parameters)))
     with pytest.raises(dataclasses.FrozenInstanceError):
         plan.points = 1  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("mode", ACE_MODES)
+def test_the_naturals_of_the_melds_without_jokers_are_read_from_the_suits(mode: AceInRuns) -> None:
+    # The search bounds what a state can add once its jokers are spent by the naturals some
+    # candidate without jokers holds; without a table, and unless a set may name a card twice,
+    # it reads them from the hand's ranks per suit. They must be exactly those of the listed
+    # candidates (fewer would cut lays that are there, more would only bound less tightly).
+    rng = random.Random(mode)
+    seen = 0
+    for _ in range(300):
+        rules = solver._rules(
+            variant(
+                rng.choice([3, 4]),
+                mode,
+                set_maximum=rng.choice([3, 4]),
+                set_suits=rng.choice(["distinct", "may_repeat"]),
+            )
+        )
+        hand = rng.sample(pack_list(2, 0), rng.randint(8, 16)) + [JOKER] * rng.randint(1, 2)
+        problem = new_problem(hand, rules, "value_left")
+        if problem.copies:
+            continue  # a set may name a card twice: the search lists these naturals instead
+        listed = 0
+        for cand in problem.cands:
+            if not cand.jokers:
+                for code in cand.naturals:
+                    listed |= 1 << code
+        assert solver_candidates._free_naturals(problem.suit_ranks, rules) == listed, hand
+        seen += listed != 0
+    assert seen > 50
