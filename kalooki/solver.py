@@ -113,6 +113,7 @@ class _Problem:
         self.distinct = held.bit_count() + jokers == len(hand)
         suit_ranks = [held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39]
         self.hand = hand
+        self.held = held
         self.suit_ranks = suit_ranks
         self.value = value
         self.rules = rules

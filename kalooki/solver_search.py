@@ -26,7 +26,7 @@ from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Final
 
 from kalooki.cards import JOKER, Card
-from kalooki.solver_candidates import _free_naturals
+from kalooki.solver_candidates import SET_MIN, _free_naturals
 
 if TYPE_CHECKING:
     from kalooki.solver import _Problem
@@ -69,7 +69,7 @@ def search(
     ``need_points`` None: the player has opened. Otherwise the lay must hold at least one new
     meld and its new melds must total at least ``need_points``.
     """
-    codes = sorted({c for cand in problem.cands for c in cand.naturals})
+    codes = _codes(problem)
     if must_include:
         live = set(codes)
         live.add(JOKER)
@@ -91,6 +91,22 @@ def search(
     if score <= NEG // 2:
         return None
     return run.read_back(score, need, left)
+
+
+def _codes(problem: _Problem) -> list[Card]:
+    """The naturals some candidate holds, ascending, each once.
+
+    With two jokers or more, each natural held makes a set with two of them (a set holds three
+    cards or more, and no variant caps it below three), so every natural held is in a candidate."""
+    if problem.jokers >= SET_MIN - 1:
+        codes = []
+        bits = problem.held
+        while bits:
+            low = bits & -bits
+            codes.append(low.bit_length() - 1)
+            bits ^= low
+        return codes
+    return sorted({code for cand in problem.cands for code in cand.naturals})
 
 
 class _Search:

@@ -11,7 +11,7 @@ import random
 import pytest
 from solver_reference import ACE_MODES, OBJECTIVES, new_problem, variant
 
-from kalooki import solver, solver_candidates
+from kalooki import solver, solver_candidates, solver_search
 from kalooki.cards import JOKER, Card, pack_list, parse_cards
 from kalooki.solver import Objective
 from kalooki.solver_candidates import _Cand
@@ -194,3 +194,20 @@ def test_the_naturals_of_the_melds_without_jokers_are_read_from_the_suits(mode: 
         assert solver_candidates._free_naturals(problem.suit_ranks, rules) == listed, hand
         seen += listed != 0
     assert seen > 50
+
+
+def test_with_two_jokers_every_natural_held_is_in_a_candidate() -> None:
+    # The search lays out its state by the naturals some candidate holds; with two jokers or more
+    # it takes every natural held, without reading the candidates.
+    rng = random.Random(2)
+    for _ in range(300):
+        rules = variant(
+            rng.choice([3, 4]),
+            rng.choice(ACE_MODES),
+            set_maximum=rng.choice([3, 4]),
+            set_suits=rng.choice(["distinct", "may_repeat"]),
+        )
+        hand = rng.sample(pack_list(2, 0), rng.randint(1, 14)) + [JOKER] * rng.randint(2, 4)
+        problem = new_problem(hand, solver._rules(rules), "value_left")
+        listed = sorted({code for cand in problem.cands for code in cand.naturals})
+        assert solver_search._codes(problem) == listed == sorted(set(hand) - {JOKER}), hand
