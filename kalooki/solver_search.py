@@ -229,6 +229,7 @@ class _Search:
         cands = problem.cands
         # The naturals some candidate without jokers lays: with no joker left, only they can be laid.
         free_bound = self.natural_bound
+        free_of: list[int] = []  # by card code; read only for candidates with jokers
         if self.total_jokers:
             if problem.joker_only or problem.copies:
                 free = 0
@@ -241,9 +242,9 @@ class _Search:
             free_bound = [
                 bound if free >> code & 1 else 0 for code, bound in zip(codes, free_bound, strict=True)
             ]
-        free_of = [0] * JOKER
-        for code, bound in zip(codes, free_bound, strict=True):
-            free_of[code] = bound
+            free_of = [0] * JOKER
+            for code, bound in zip(codes, free_bound, strict=True):
+                free_of[code] = bound
         self.free_bound = free_bound
         self.free0 = sum(map(mul, self.code_counts, free_bound))
         per_joker = joker_bound
@@ -252,21 +253,25 @@ class _Search:
             if not naturals:
                 continue
             # A plain loop: candidates hold one to a few naturals, too few for map and sum to pay.
-            packed = natural_value = free_share = 0
+            packed = natural_value = 0
             for code in naturals:
                 packed += bit[code]
                 natural_value += value[code]
-                free_share += free_of[code]
             natural_points = sum(map(meld_value.__getitem__, naturals)) if aces_gain else natural_value
             jokers = cand.jokers
             base = natural_value * per_value + len(naturals) * per_card
             score = base + cand.points * per_point + jokers * joker_base
             cap = base + natural_points * per_point + jokers * joker_bound
             if jokers:
+                free_share = 0
+                for code in naturals:
+                    free_share += free_of[code]
                 # Rounded up, so that jokers times it stays a bound on what they add to free shares.
                 joker_share = -(-(cap - free_share) // jokers)
                 if joker_share > per_joker:
                     per_joker = joker_share
+            else:
+                free_share = cap  # every natural of a candidate without jokers is free
             table = cand.table
             by_field[field[naturals[0]]].append(
                 (
