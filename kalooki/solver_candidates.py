@@ -2,7 +2,7 @@
 
 Sets by rank and suit subset (by each suit's copies where a set may repeat a suit), runs by the
 naturals they hold and their number of jokers (keeping the frame worth the most points: the other
-objectives do not care where a joker sits), builds by table meld and the cards added at each end.
+objectives do not care where a joker sits); builds onto the table are :mod:`kalooki.solver_builds`.
 A variant's lists are kept per suit's ranks that can be in a run (runs) and per rank's suits or
 copies (sets), with the jokers, on its :class:`_Rules`: hands repeat those far more often than
 whole hands, and a list depends on nothing else. :func:`_read_hand` tells a hand that holds
@@ -18,7 +18,7 @@ from itertools import accumulate, combinations
 from typing import Final
 
 from kalooki.cards import JOKER, Card, card_points, rank_points
-from kalooki.melds import RUN_MAX, TableMeld
+from kalooki.melds import RUN_MAX
 from kalooki.rules import most_ace_points, run_frame, suits_must_differ
 from kalooki.variant import Variant
 
@@ -74,8 +74,8 @@ class _Rules:
     # Candidates already listed, by rank and suits (sets) or by suit and ranks (runs), with the jokers.
     set_cache: dict[int, list[_Cand]] = field(default_factory=dict)
     run_cache: dict[int, list[_Cand]] = field(default_factory=dict)
-    # By a number of jokers below set_max: a suit's ranks near enough another to share a run with it.
-    near_parts: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    # By a number of jokers below set_max: by a suit's ranks, the stretches that may hold a run.
+    stretches: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
 
 
 _RULES_CACHE: dict[int, _Rules] = {}
@@ -264,22 +264,54 @@ def _near(line: int, reach: int) -> int:
     return (near >> 1 | near >> 14 | near >> 27) & _SUIT
 
 
+def _stretches(line: int, reach: int, fewest: int) -> tuple[int, ...]:
+    """The ranks of each stretch of ``line`` (taken positions each at most ``reach`` from the
+    next), lowest first: those of two positions or more and at least ``fewest`` ranks."""
+    found: list[int] = []
+    part = count = 0
+    last = -reach - 1
+    while line:
+        position = (line & -line).bit_length() - 1
+        line &= line - 1
+        if position - last > reach:
+            if count > 1 and part.bit_count() >= fewest:
+                found.append(part)
+            part = count = 0
+        part |= 1 << (position - 1) % 13
+        count += 1
+        last = position
+    if count > 1 and part.bit_count() >= fewest:
+        found.append(part)
+    return tuple(found)
+
+
 @lru_cache(maxsize=64)
-def _near_part_table(wrap: bool, lowest: int, highest: int, reach: int) -> tuple[int, ...]:
-    """For each suit's ranks (bit r-1 for rank r), those with another within ``reach`` positions.
+def _stretch_table(
+    wrap: bool, lowest: int, highest: int, reach: int, fewest: int
+) -> tuple[tuple[int, ...], ...]:
+    """For each suit's ranks (bit r-1 for rank r), the ranks of each stretch that can hold a run
+    with ``reach - 1`` jokers (fewer than a set's most cards), lowest first.
 
     With fewer jokers than a set's most cards, a run holds two naturals or more (one natural
     with jokers reads as a set), and the jokers fill at most their number of gaps between two
-    naturals: so every natural of a run has another within jokers + 1 positions. The other cards
-    are in no run, and listing without them lists the same runs in the same order (a card outside
-    every run's span takes part in none of the frames that make one), so runs are listed and kept
-    by these ranks alone."""
-    return tuple(_near(_line(mask, wrap, lowest, highest), reach) for mask in range(1 << 13))
+    naturals: so a run's naturals lie in one stretch of positions each within jokers + 1 of the
+    next. Listing each stretch's ranks alone lists its runs as the whole suit lists them, and the
+    stretches one after another list the whole suit's runs in its order: its frames start at one
+    position after another, and a frame never reaches from one stretch to the next. (An ace in two
+    stretches, low and high, is alone at its other end in each, and one natural makes no run
+    here.) Stretches repeat across hands far more than whole suits, so runs are kept by stretch.
+    A stretch of fewer than ``fewest`` ranks holds no run. With wrap, the suit's ranks near another
+    are one stretch (the line there is unrolled, and a stretch may go round)."""
+    if wrap:
+        near = (_near(_line(mask, wrap, lowest, highest), reach) for mask in range(1 << 13))
+        return tuple((part,) if part and part.bit_count() >= fewest else () for part in near)
+    return tuple(_stretches(_line(mask, wrap, lowest, highest), reach, fewest) for mask in range(1 << 13))
 
 
 _RUN_CACHE_MAX: Final = 1 << 14
-"""Most suits' run lists one variant keeps (then it starts again): 10,000 dealt 14-card hands of
-the classic variant leave about 12,000, holding 20,000 candidates (7 MB)."""
+"""Most run lists one variant keeps (then it starts again): the 10,000 dealt 14-card hands of the
+solver bench (classic variant) leave about 1,200, holding 7,800 candidates (kept by stretch; by
+whole suit they left 2,100 holding 11,500)."""
 _RUN_CACHE_LIST: Final = 64
 """Longer lists (many jokers over long suits) are listed again each time rather than kept."""
 
@@ -287,15 +319,21 @@ _RUN_CACHE_LIST: Final = 64
 def _run_candidates(suit_ranks: list[int], jokers: int, rules: _Rules, out: list[_Cand]) -> None:
     """The runs of the hand whose ranks (bit r-1 for rank r) in each suit are ``suit_ranks``."""
     cache = rules.run_cache
-    run_part = rules.run_part
-    set_max = rules.set_max
-    near_part: tuple[int, ...] = ()
-    if 0 < jokers < set_max:
-        near_part = rules.near_parts.get(jokers, ())
-        if not near_part:
-            near_part = rules.near_parts[jokers] = _near_part_table(
-                rules.wrap, rules.lowest, rules.highest, jokers + 1
+    if 0 < jokers < rules.set_max:
+        stretches = rules.stretches.get(jokers, ())
+        if not stretches:
+            stretches = rules.stretches[jokers] = _stretch_table(
+                rules.wrap, rules.lowest, rules.highest, jokers + 1, rules.run_min - jokers
             )
+        for suit, mask in enumerate(suit_ranks):
+            for part in stretches[mask]:
+                key = (jokers << 13 | part) << 2 | suit
+                found = cache.get(key)
+                if found is None:
+                    found = _listed_runs(key, part, suit, jokers, rules)
+                out.extend(found)
+        return
+    run_part = rules.run_part
     # Fewer cards than a run's length, or no run without jokers: no run, and nothing to keep.
     short = rules.run_min - jokers
     for suit, mask in enumerate(suit_ranks):
@@ -303,11 +341,8 @@ def _run_candidates(suit_ranks: list[int], jokers: int, rules: _Rules, out: list
             mask = run_part[mask]
             if not mask:
                 continue
-        else:
-            if jokers < set_max:
-                mask = near_part[mask]
-            if not mask or mask.bit_count() < short:
-                continue
+        elif not mask or mask.bit_count() < short:
+            continue
         key = (jokers << 13 | mask) << 2 | suit
         found = cache.get(key)
         if found is None:
@@ -478,102 +513,19 @@ def _add_run_frames(
         best[key] = _Cand(naturals, used, frame_points, -1, tuple(written))
 
 
-def _set_builds(
-    index: int,
-    meld: TableMeld,
-    counts: list[int],
-    jokers: int,
-    rules: _Rules,
-    out: list[_Cand],
-    slots: list[_Cand | None],
-) -> None:
-    room = rules.set_max - len(meld.cards)
-    if room <= 0:
-        return
-    rank = meld.rank
-    if rules.suits_repeat:
-        # Any suit may join, each card as often as the hand holds it (two packs hold two).
-        cards = [code for code in range(rank - 1, JOKER, 13) for _ in range(min(counts[code], room))]
-    else:
-        held = 0
-        for card in meld.cards:
-            if card != JOKER:
-                held |= 1 << (card // 13)
-        cards = [
-            suit * 13 + rank - 1 for suit in range(4) if not held >> suit & 1 and counts[suit * 13 + rank - 1]
-        ]
-    if not cards and not jokers:
-        return
-    value = rules.set_points[rank]
-    for extra in range(1, min(jokers, room) + 1):
-        slots[extra] = _Cand((), extra, value * extra, index, (JOKER,) * extra)
-    for size in range(1, min(len(cards), room) + 1):
-        # Two copies of a card make the same choice twice: each multiset once, in first-seen order.
-        for naturals in dict.fromkeys(combinations(cards, size)):
-            for extra in range(min(jokers, room - size) + 1):
-                out.append(_Cand(naturals, extra, value * (size + extra), index, naturals + (JOKER,) * extra))
-
-
-def _reach(positions: list[int], base: int, counts: list[int], jokers: int) -> int:
-    """How many of ``positions`` (outward from a run's end) can be filled, jokers filling the gaps."""
-    missing = 0
-    for step, position in enumerate(positions):
-        if not counts[base + (position - 1) % 13]:
-            missing += 1
-            if missing > jokers:
-                return step
-    return len(positions)
-
-
-def _run_builds(
-    index: int,
-    meld: TableMeld,
-    counts: list[int],
-    jokers: int,
-    rules: _Rules,
-    out: list[_Cand],
-    slots: list[_Cand | None],
-) -> None:
-    room = RUN_MAX - len(meld.cards)
-    if room <= 0:
-        return
-    base = meld.suit * 13
-    low = meld.rank
-    high = low + len(meld.cards) - 1
-    wrap = rules.wrap
-    below = list(range(low - 1, low - 1 - (room if wrap else min(room, low - rules.lowest)), -1))
-    above = list(range(high + 1, high + 1 + (room if wrap else min(room, rules.highest - high))))
-    down = _reach(below, base, counts, jokers)
-    up = _reach(above, base, counts, jokers)
-    if not down and not up:
-        return
-    points = rules.position_points
-    for below_count in range(down + 1):
-        lows = below[:below_count][::-1]
-        for above_count in range(min(up, room - below_count) + 1):
-            if below_count + above_count == 0:
-                continue
-            highs = above[:above_count]
-            extension = lows + highs
-            present = [p for p in extension if counts[base + (p - 1) % 13]]
-            missing = len(extension) - len(present)
-            if missing > jokers:
-                break
-            value = sum(points[_OFFSET + p] for p in extension)
-            for dropped_count in range(min(len(present), jokers - missing) + 1):
-                for dropped in combinations(present, dropped_count):
-                    held = set(present).difference(dropped)
-                    low_cards = tuple(base + (p - 1) % 13 if p in held else JOKER for p in lows)
-                    high_cards = tuple(base + (p - 1) % 13 if p in held else JOKER for p in highs)
-                    used = missing + dropped_count
-                    naturals = tuple(sorted(base + (p - 1) % 13 for p in held))
-                    cand = _Cand(naturals, used, value, index, low_cards, high_cards, run_build=True)
-                    if naturals:
-                        out.append(cand)
-                    else:
-                        known = slots[used]
-                        if known is None or known.points < value:
-                            slots[used] = cand
+def _free_naturals(suit_ranks: list[int], rules: _Rules) -> int:
+    """The naturals (bit ``code``) some set or run without jokers holds, for a hand that holds
+    each card once and whose ranks (bit r-1 for rank r) in each suit are ``suit_ranks``: the ranks
+    held in three suits or more, and each suit's ranks in a run without jokers."""
+    clubs, diamonds, hearts, spades = suit_ranks
+    sets = (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds))
+    runs = rules.run_part
+    return (
+        (sets & clubs | runs[clubs])
+        | (sets & diamonds | runs[diamonds]) << 13
+        | (sets & hearts | runs[hearts]) << 26
+        | (sets & spades | runs[spades]) << 39
+    )
 
 
 def _read_hand(hand: Sequence[Card], rules: _Rules) -> tuple[int, int, bool]:

@@ -9,8 +9,13 @@ and ``keep``) is the whole state, so results are memoised on it. Jokers that no 
 placed last, onto the table, by a knapsack.
 
 A lay's score is a sum of per-card shares, so the shares of the undecided cards bound what a
-state can still add; a branch that cannot beat the best found so far at its node is skipped,
-which leaves every memoised value exact. An opening's points are bounded the same way.
+state can still add; once its jokers are spent, only the naturals of candidates without jokers
+can still be laid, so their shares, and for each joker left the most any candidate adds per joker
+beyond them, bound it more tightly. A branch that cannot beat the best found so far at its node,
+or what a node above it must beat to change its choice (its floor), is skipped. A value above
+the floor is exact and memoised; one at or below it only says so, and is kept apart with that
+floor, so the choices read back are those of the search without floors. An opening's points are
+bounded the same way.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Final
 
 from kalooki.cards import JOKER, Card
+from kalooki.solver_candidates import SET_MIN, _free_naturals
 
 if TYPE_CHECKING:
     from kalooki.solver import _Problem
@@ -38,9 +44,9 @@ _PLACES: Final = tuple(tuple(1 << (i * width) for i in range(JOKER)) for width i
 _by_score: Final = itemgetter(2)
 """An entry's score, for sorting a field's candidates best first."""
 
-_Entry = tuple[int, int, int, int, int, int, int, int]
-"""A candidate as the search uses it: (packed, table bit, score, slack, share, opening points,
-points share, candidate number); see :meth:`_Search._entries`."""
+_Entry = tuple[int, int, int, int, int, int, int, int, int]
+"""A candidate as the search uses it: (packed, table bit, score, slack, share, free share,
+opening points, points share, candidate number); see :meth:`_Search._entries`."""
 
 
 @dataclass(slots=True)
@@ -63,7 +69,7 @@ def search(
     ``need_points`` None: the player has opened. Otherwise the lay must hold at least one new
     meld and its new melds must total at least ``need_points``.
     """
-    codes = sorted({c for cand in problem.cands for c in cand.naturals})
+    codes = _codes(problem)
     if must_include:
         live = set(codes)
         live.add(JOKER)
@@ -81,10 +87,26 @@ def search(
     # The cards no candidate holds stay in hand, and count toward keep from the start.
     dead = len(problem.hand) - problem.jokers - run.held
     left = min(dead, keep)
-    score = run.best(run.start, need, left, run.bound0, run.reach0)
+    score = run.best(run.start, need, left, run.bound0, run.free0, run.reach0)
     if score <= NEG // 2:
         return None
     return run.read_back(score, need, left)
+
+
+def _codes(problem: _Problem) -> list[Card]:
+    """The naturals some candidate holds, ascending, each once.
+
+    With two jokers or more, each natural held makes a set with two of them (a set holds three
+    cards or more, and no variant caps it below three), so every natural held is in a candidate."""
+    if problem.jokers >= SET_MIN - 1:
+        codes = []
+        bits = problem.held
+        while bits:
+            low = bits & -bits
+            codes.append(low.bit_length() - 1)
+            bits ^= low
+        return codes
+    return sorted({code for cand in problem.cands for code in cand.naturals})
 
 
 class _Search:
@@ -149,7 +171,11 @@ class _Search:
         self.joker_base = joker_base
         self.per_value, self.per_point, self.per_card = per_value, per_point, per_card
         places = _PLACES[width][: len(codes)]
-        self.bit = dict(zip(codes, places, strict=True))
+        # By card code, lists rather than dicts: a list reads an int index faster than a dict a key.
+        bit = [0] * JOKER
+        for code, place in zip(codes, places, strict=True):
+            bit[code] = place
+        self.bit = bit
         # What each undecided natural can still add to an opening's points.
         self.points_of = points_of = list(map(rules.meld_value.__getitem__, codes))
         if rules.meld_value is value:
@@ -162,6 +188,7 @@ class _Search:
             ]
         self.natural_bound = natural_bound
         self.max_leave = code_counts if must is _NONE_MUST else [counts[code] - must[code] for code in codes]
+        self.code_counts = code_counts
         self.held = sum(code_counts)
         reach = sum(map(mul, code_counts, points_of))
         # The top bit of each natural's field and of the jokers' field: a state minus a candidate
@@ -180,17 +207,48 @@ class _Search:
 
     def _entries(self, codes: list[Card]) -> list[list[_Entry]]:
         """Per field, the candidates whose lowest natural it is, best first so that good lays found
-        early let the bound cut the rest."""
+        early let the bound cut the rest.
+
+        Also the tighter bound for hands with jokers: ``free_bound`` is each natural's share when
+        some candidate without jokers holds it, else 0, and ``per_joker`` the most a candidate with
+        jokers adds per joker beyond its naturals' free shares (rounded up). A lay adds at most the
+        free shares of the naturals it lays plus ``per_joker`` for each joker it lays: so from a
+        state, at most the undecided naturals' free shares plus ``per_joker`` per joker left."""
         by_field: list[list[_Entry]] = [[] for _ in codes]
         rules = self.problem.rules
         bit, value, meld_value = self.bit, rules.hand_value, rules.meld_value
         # Only an ace low worth more than in hand adds more points than its value in hand.
         aces_gain = meld_value is not value
-        field = dict(zip(codes, range(len(codes)), strict=True))
+        field = [0] * JOKER
+        for index, code in enumerate(codes):
+            field[code] = index
         joker_shift, table_shift = self.joker_shift, self.table_shift
         joker_base, joker_bound, joker_reach = self.joker_base, self.joker_bound, self.joker_reach
         per_value, per_point, per_card = self.per_value, self.per_point, self.per_card
-        for number, cand in enumerate(self.problem.cands):
+        problem = self.problem
+        cands = problem.cands
+        # The naturals some candidate without jokers lays: with no joker left, only they can be laid.
+        free_bound = self.natural_bound
+        free_of: list[int] = []  # by card code; read only for candidates with jokers
+        if self.total_jokers:
+            if problem.joker_only or problem.copies:
+                free = 0
+                for cand in cands:
+                    if not cand.jokers:
+                        for code in cand.naturals:
+                            free |= 1 << code
+            else:
+                free = _free_naturals(problem.suit_ranks, rules)
+            free_bound = [
+                bound if free >> code & 1 else 0 for code, bound in zip(codes, free_bound, strict=True)
+            ]
+            free_of = [0] * JOKER
+            for code, bound in zip(codes, free_bound, strict=True):
+                free_of[code] = bound
+        self.free_bound = free_bound
+        self.free0 = sum(map(mul, self.code_counts, free_bound))
+        per_joker = joker_bound
+        for number, cand in enumerate(cands):
             naturals = cand.naturals
             if not naturals:
                 continue
@@ -204,6 +262,16 @@ class _Search:
             base = natural_value * per_value + len(naturals) * per_card
             score = base + cand.points * per_point + jokers * joker_base
             cap = base + natural_points * per_point + jokers * joker_bound
+            if jokers:
+                free_share = 0
+                for code in naturals:
+                    free_share += free_of[code]
+                # Rounded up, so that jokers times it stays a bound on what they add to free shares.
+                joker_share = -(-(cap - free_share) // jokers)
+                if joker_share > per_joker:
+                    per_joker = joker_share
+            else:
+                free_share = cap  # every natural of a candidate without jokers is free
             table = cand.table
             by_field[field[naturals[0]]].append(
                 (
@@ -212,11 +280,13 @@ class _Search:
                     score,
                     score - cap,
                     cap,
+                    free_share,
                     cand.points if table < 0 else 0,
                     natural_points + jokers * joker_reach,
                     number,
                 )
             )
+        self.per_joker = per_joker
         for group in by_field:
             if len(group) > 1:
                 group.sort(key=_by_score, reverse=True)  # stable: equal scores keep their order
@@ -269,26 +339,31 @@ class _Search:
         """The memo key: the state with its two counters."""
         return s | (left << self.counter_shift) | (need << self.need_shift) if need or left else s
 
-    def best(self, s: int, need: int, left: int, bound: int, reach: int) -> int:
+    def best(self, s: int, need: int, left: int, bound: int, free: int, reach: int) -> int:
         """The best score reachable from state ``s`` (NEG when none), recording each node's choice.
 
         The search is a closure: its constants are locals of this call, which Python reads faster
         than the attributes of ``self`` at every node."""
         memo, choice = self.memo, self.choice
+        capped: dict[int, int] = {}
         natural_bits, width, field_mask = self.natural_bits, self.width, self.field_mask
         joker_shift, counter_shift, need_shift = self.joker_shift, self.counter_shift, self.need_shift
-        guard, keep, cheapest = self.guard, self.keep, self.cheapest
-        by_field, max_leave, natural_bound, points_of = (
+        guard, keep, cheapest, per_joker = self.guard, self.keep, self.cheapest, self.per_joker
+        by_field, max_leave, natural_bound, free_bound, points_of = (
             self.by_field,
             self.max_leave,
             self.natural_bound,
+            self.free_bound,
             self.points_of,
         )
         leaf = self.leaf
         # Without joker builds or jokers that must be laid, a leaf only asks for the opening and keep.
         plain_leaf = not self.has_joker_builds and not self.must_jokers
 
-        def node(s: int, need: int, left: int, bound: int, reach: int) -> int:
+        def node(s: int, need: int, left: int, bound: int, free: int, reach: int, floor: int) -> int:
+            # ``floor``: what this state must beat to change a choice above it. A value above it is
+            # exact; otherwise the state's value is at most ``floor`` and the value returned says
+            # only that (kept in ``capped`` until a lower floor asks again).
             # A card no candidate can lay stays, with no choice to make: such states are walked
             # through here rather than searched, and keep the value of the state they lead to.
             passed: list[int] | None = None
@@ -316,18 +391,31 @@ class _Search:
                         for key in passed:
                             memo[key] = found
                     return found
+                if left < keep:
+                    cut = bound - (keep - left) * cheapest
+                else:
+                    # A lay holds its naturals' free shares, and no more than per_joker per joker.
+                    cut = free + ((s >> joker_shift) & field_mask) * per_joker
+                    if cut > bound:
+                        cut = bound
+                if cut <= floor:
+                    return floor  # even every undecided card laid at its best would not beat it
+                found = capped.get(key)
+                if found is not None and found <= floor:
+                    return found
                 index = ((s & -s).bit_length() - 1) // width
                 guarded = s | guard
                 top = NEG
+                beat = floor
                 chosen = -1
                 layable = False
-                cut = bound - (keep - left) * cheapest if left < keep else bound
                 for (
                     packed,
                     table_bit,
                     score,
                     slack,
                     share,
+                    free_share,
                     opening_points,
                     points_share,
                     number,
@@ -336,7 +424,7 @@ class _Search:
                         continue
                     layable = True
                     # Skipping a branch that cannot beat the best so far keeps this node's value exact.
-                    if slack + cut <= top:
+                    if slack + cut <= beat:
                         continue
                     if need and not table_bit:
                         short = (need >> 1) - opening_points
@@ -344,12 +432,22 @@ class _Search:
                     else:
                         after = need
                     value = (
-                        node((s - packed) | table_bit, after, left, bound - share, reach - points_share)  # noqa: F821
+                        node(  # noqa: F821
+                            (s - packed) | table_bit,
+                            after,
+                            left,
+                            bound - share,
+                            free - free_share,
+                            reach - points_share,
+                            beat - score,
+                        )
                         + score
                     )
                     if value > top:
                         top = value
                         chosen = number
+                        if value > beat:
+                            beat = value
                 shift = index * width
                 count = (s >> shift) & field_mask
                 if layable:
@@ -367,16 +465,32 @@ class _Search:
                 if left > keep:
                     left = keep
                 bound -= count * natural_bound[index]
+                free -= count * free_bound[index]
                 reach -= count * points_of[index]
             if count <= max_leave[index]:
                 rest = bound - count * natural_bound[index]
                 kept = left + count
-                if (rest - (keep - kept) * cheapest if kept < keep else rest) > top:
+                if (rest - (keep - kept) * cheapest if kept < keep else rest) > beat:
                     kept = kept if kept < keep else keep
-                    value = node(s - (count << shift), need, kept, rest, reach - count * points_of[index])  # noqa: F821
+                    value = node(  # noqa: F821
+                        s - (count << shift),
+                        need,
+                        kept,
+                        rest,
+                        free - count * free_bound[index],
+                        reach - count * points_of[index],
+                        beat,
+                    )
                     if value > top:
                         top = value
                         chosen = -1
+            if top <= floor:
+                # Nothing here beats the floor: the value is at most that, and no choice is kept.
+                capped[key] = floor
+                if passed:
+                    for passed_key in passed:
+                        capped[passed_key] = floor
+                return top
             memo[key] = top
             choice[key] = chosen
             if passed:
@@ -385,7 +499,7 @@ class _Search:
             return top
 
         try:
-            return node(s, need, left, bound, reach)
+            return node(s, need, left, bound, free, reach, NEG)
         finally:
             # The closure refers to itself: unbinding it breaks that cycle, so the memo and the
             # whole search are freed as the solve returns rather than by the garbage collector
@@ -407,7 +521,7 @@ class _Search:
                 s -= count << shift
                 left = min(left + count, keep)
                 continue
-            for packed, table_bit, _, _, _, opening_points, _, other in self.by_field[shift // width]:
+            for packed, table_bit, _, _, _, _, opening_points, _, other in self.by_field[shift // width]:
                 if other == number:
                     s = (s - packed) | table_bit
                     if need and not table_bit:

@@ -84,5 +84,6 @@ TARGETS: tuple[Target, ...] = (
     Target("variant", "kalooki/variant.py"),
     Target("solver", "kalooki/solver.py"),
     Target("solver-candidates", "kalooki/solver_candidates.py"),
+    Target("solver-builds", "kalooki/solver_builds.py"),
     Target("solver-search", "kalooki/solver_search.py"),
 )

@@ -11,8 +11,8 @@ import random
 import pytest
 from solver_reference import ACE_MODES, OBJECTIVES, new_problem, variant
 
-from kalooki import solver, solver_candidates
-from kalooki.cards import Card, pack_list, parse_cards
+from kalooki import solver, solver_candidates, solver_search
+from kalooki.cards import JOKER, Card, pack_list, parse_cards
 from kalooki.solver import Objective
 from kalooki.solver_candidates import _Cand
 from kalooki.variant import AceInRuns, Variant
@@ -45,15 +45,17 @@ def test_runs_are_listed_alike_from_the_ranks_that_can_be_in_one(
     rng = random.Random(f"{mode} {run_minimum} {set_maximum}")
     masks = [rng.getrandbits(13) & rng.getrandbits(13) for _ in range(150)]
     masks += [0b1_1000_0000_0011, 0b1_0000_0000_0101, 0b0_0101_0101_0101, (1 << 13) - 1]
-    reduced = 0
+    reduced = split = 0
     for mask in masks:
         for jokers in range(set_maximum + 1):
             assert found(mask, jokers, rules) == listed(mask, jokers, rules), (bin(mask), jokers)
         part = rules.run_part[mask]
         assert bool(part) == bool(listed(mask, 0, rules)), bin(mask)
         reduced += part != mask
-        reduced += any(near[mask] != mask for near in rules.near_parts.values())
+        reduced += any(parts[mask] != (mask,) for parts in rules.stretches.values())
+        split += any(len(parts[mask]) > 1 for parts in rules.stretches.values())
     assert reduced > 100
+    assert split > 10 or mode == "wrap"
 
 
 def test_the_ranks_that_can_be_in_a_run() -> None:
@@ -65,10 +67,20 @@ def test_the_ranks_that_can_be_in_a_run() -> None:
     # A 2 3 then 5: the ace is low here.
     assert rules.run_part[ranks[1] | ranks[2] | ranks[3] | ranks[5]] == ranks[1] | ranks[2] | ranks[3]
     # With one joker, 5 and 7 may share a run (5 JK 7), 10 alone may not.
-    near = solver_candidates._near_part_table(rules.wrap, rules.lowest, rules.highest, 2)
-    assert near[ranks[5] | ranks[7] | ranks[10]] == ranks[5] | ranks[7]
-    # K and A are neighbours above, A and 2 below.
-    assert near[ranks[13] | ranks[1] | ranks[6]] == ranks[13] | ranks[1]
+    near = solver_candidates._stretch_table(rules.wrap, rules.lowest, rules.highest, 2, 2)
+    assert near[ranks[5] | ranks[7] | ranks[10]] == (ranks[5] | ranks[7],)
+    # K and A are neighbours above, A and 2 below: two stretches, the ace in both, lowest first.
+    assert near[ranks[13] | ranks[1] | ranks[6]] == (ranks[13] | ranks[1],)
+    assert near[ranks[13] | ranks[1] | ranks[2] | ranks[9] | ranks[10]] == (
+        ranks[1] | ranks[2],
+        ranks[9] | ranks[10],
+        ranks[13] | ranks[1],
+    )
+    # A stretch of fewer ranks than a run needs with the jokers holds none.
+    assert (
+        solver_candidates._stretch_table(rules.wrap, rules.lowest, rules.highest, 2, 3)[ranks[5] | ranks[7]]
+        == ()
+    )
 
 
 def cards(text: str) -> list[Card]:
@@ -151,3 +163,51 @@ def test_a_plan_is_the_frozen_dataclass_its_fields_make() -> None:
     assert hash(plan) == hash(solver.Plan(*(getattr(plan, name) for name in parameters)))
     with pytest.raises(dataclasses.FrozenInstanceError):
         plan.points = 1  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("mode", ACE_MODES)
+def test_the_naturals_of_the_melds_without_jokers_are_read_from_the_suits(mode: AceInRuns) -> None:
+    # The search bounds what a state can add once its jokers are spent by the naturals some
+    # candidate without jokers holds; without a table, and unless a set may name a card twice,
+    # it reads them from the hand's ranks per suit. They must be exactly those of the listed
+    # candidates (fewer would cut lays that are there, more would only bound less tightly).
+    rng = random.Random(mode)
+    seen = 0
+    for _ in range(300):
+        rules = solver._rules(
+            variant(
+                rng.choice([3, 4]),
+                mode,
+                set_maximum=rng.choice([3, 4]),
+                set_suits=rng.choice(["distinct", "may_repeat"]),
+            )
+        )
+        hand = rng.sample(pack_list(2, 0), rng.randint(8, 16)) + [JOKER] * rng.randint(1, 2)
+        problem = new_problem(hand, rules, "value_left")
+        if problem.copies:
+            continue  # a set may name a card twice: the search lists these naturals instead
+        listed = 0
+        for cand in problem.cands:
+            if not cand.jokers:
+                for code in cand.naturals:
+                    listed |= 1 << code
+        assert solver_candidates._free_naturals(problem.suit_ranks, rules) == listed, hand
+        seen += listed != 0
+    assert seen > 50
+
+
+def test_with_two_jokers_every_natural_held_is_in_a_candidate() -> None:
+    # The search lays out its state by the naturals some candidate holds; with two jokers or more
+    # it takes every natural held, without reading the candidates.
+    rng = random.Random(2)
+    for _ in range(300):
+        rules = variant(
+            rng.choice([3, 4]),
+            rng.choice(ACE_MODES),
+            set_maximum=rng.choice([3, 4]),
+            set_suits=rng.choice(["distinct", "may_repeat"]),
+        )
+        hand = rng.sample(pack_list(2, 0), rng.randint(1, 14)) + [JOKER] * rng.randint(2, 4)
+        problem = new_problem(hand, solver._rules(rules), "value_left")
+        listed = sorted({code for cand in problem.cands for code in cand.naturals})
+        assert solver_search._codes(problem) == listed == sorted(set(hand) - {JOKER}), hand
