@@ -31,7 +31,7 @@ from kalooki.rules import keep, opening_points
 from kalooki.solver_builds import _run_builds, _set_builds
 from kalooki.solver_candidates import (
     _CARD_BIT,
-    _RULES_CACHE,
+    _LAST_RULES,
     _SUIT,
     _Cand,
     _read_hand,
@@ -270,7 +270,8 @@ def solve(
         _check(hand, objective, keep, must_include)
         if keep > len(hand):
             raise Unsolvable(f"the hand holds {len(hand)} cards and cannot keep {keep}")
-    rules = _RULES_CACHE.get(id(variant))
+    # The tables last used, else looked up: most runs of calls are for one variant.
+    rules = _LAST_RULES[0]
     if rules is None or rules.variant is not variant:
         rules = _rules(variant)
     # Reading the hand reads every card's code anyway, so the common call skips a separate check.
@@ -315,7 +316,9 @@ def best_opening(
         _check(hand, objective, keep, must_include)
         if keep > len(hand):
             return None
-    rules = _rules(variant)
+    rules = _LAST_RULES[0]
+    if rules is None or rules.variant is not variant:
+        rules = _rules(variant)
     try:
         held, value, meldless = _read_hand(hand, rules)
     except KeyError:

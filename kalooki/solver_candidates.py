@@ -79,12 +79,15 @@ class _Rules:
 
 
 _RULES_CACHE: dict[int, _Rules] = {}
+_LAST_RULES: list[_Rules | None] = [None]
+"""The tables last looked up: a run of calls for one variant finds them without a dict look-up."""
 
 
 def _rules(variant: Variant) -> _Rules:
     # Keyed by identity: hashing a pydantic model costs more than a whole easy solve.
     found = _RULES_CACHE.get(id(variant))
     if found is not None and found.variant is variant:
+        _LAST_RULES[0] = found
         return found
     frame = run_frame(variant)
     hand_value = tuple(card_points(c, variant.ace_value, variant.joker_penalty) for c in range(53))
@@ -122,6 +125,7 @@ def _rules(variant: Variant) -> _Rules:
     if len(_RULES_CACHE) > 256:
         _RULES_CACHE.clear()
     _RULES_CACHE[id(variant)] = rules
+    _LAST_RULES[0] = rules
     return rules
 
 
