@@ -4,7 +4,8 @@ and when its jokers are held for good."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pytest
 
@@ -135,6 +136,17 @@ def test_run_frames(ace_in_runs: str, frames: dict[tuple[int, int], bool]) -> No
     assert (run_span_ok(5, 1, variant), run_span_ok(5, 0, variant)) == (True, False)
 
 
+T = TypeVar("T")
+
+
+def verdict(function: Callable[..., T], *args: Any, **kwargs: Any) -> T | str:
+    """What ``function(*args, **kwargs)`` returns, or its refusal's text: a verdict to compare."""
+    try:
+        return function(*args, **kwargs)
+    except MeldError as error:
+        return str(error)
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -155,16 +167,8 @@ def test_a_remembered_verdict_is_the_reading_itself(text: str) -> None:
     cards = parse_cards(text)
     for knobs in ({}, {"set_suits": "may_repeat"}, {"ace_in_runs": "wrap"}, {"set_maximum": 3}):
         variant = Variant(**knobs)
-        readings = []
-        for owner in (0, 2, 0):
-            try:
-                readings.append(make_meld(cards, variant, owner=owner))
-            except MeldError as error:
-                readings.append(str(error))
-        try:
-            fresh: TableMeld | str = _read_meld(tuple(cards), variant, None)
-        except MeldError as error:
-            fresh = str(error)
+        readings = [verdict(make_meld, cards, variant, owner=owner) for owner in (0, 2, 0)]
+        fresh = verdict(_read_meld, tuple(cards), variant, None)
         if isinstance(fresh, str):
             assert readings == [fresh] * 3
         else:
@@ -197,16 +201,11 @@ def test_a_remembered_build_is_the_build_itself(laid: str, added: str, end: Any)
     for knobs in ({}, {"set_suits": "may_repeat"}, {"ace_in_runs": "wrap"}, {"set_maximum": 3}):
         remembered = Variant(**knobs)
         laid_meld = make_meld(parse_cards(laid), remembered)
-        answers: list[TableMeld | str] = []
-        for owner in (0, 2, 0):
-            try:
-                answers.append(build(dataclasses.replace(laid_meld, owner=owner), cards, remembered, end))
-            except MeldError as error:
-                answers.append(str(error))
-        try:
-            fresh: TableMeld | str = build(laid_meld, cards, Variant(**knobs), end)
-        except MeldError as error:
-            fresh = str(error)
+        answers = [
+            verdict(build, dataclasses.replace(laid_meld, owner=owner), cards, remembered, end)
+            for owner in (0, 2, 0)
+        ]
+        fresh = verdict(build, laid_meld, cards, Variant(**knobs), end)
         if isinstance(fresh, str):
             assert answers == [fresh] * 3
         else:
@@ -250,16 +249,11 @@ def test_a_remembered_swap_is_the_swap_itself(laid: str, put_in: str) -> None:
     for knobs in ({}, {"set_suits": "may_repeat"}, {"set_joker_release": "all_missing_suits"}):
         remembered = Variant(**knobs)
         laid_meld = make_meld(parse_cards(laid), remembered)
-        answers: list[tuple[TableMeld, int] | str] = []
-        for owner in (0, 2, 0):
-            try:
-                answers.append(swap(dataclasses.replace(laid_meld, owner=owner), cards, remembered))
-            except MeldError as error:
-                answers.append(str(error))
-        try:
-            fresh: tuple[TableMeld, int] | str = swap(laid_meld, cards, Variant(**knobs))
-        except MeldError as error:
-            fresh = str(error)
+        answers = [
+            verdict(swap, dataclasses.replace(laid_meld, owner=owner), cards, remembered)
+            for owner in (0, 2, 0)
+        ]
+        fresh = verdict(swap, laid_meld, cards, Variant(**knobs))
         if isinstance(fresh, str):
             assert answers == [fresh] * 3
         else:
