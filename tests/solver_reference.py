@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import functools
 import itertools
+import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from kalooki import solver
-from kalooki.cards import JOKER, Card, card_points, rank_of, suit_of
+from kalooki.cards import JOKER, Card, card_points, make_card, parse_cards, rank_of, suit_of
 from kalooki.melds import MeldError, TableMeld, build, make_meld
 from kalooki.solver import Objective, Plan, Unsolvable, best_opening, solve
 from kalooki.solver_candidates import _read_hand, _Rules
@@ -348,3 +349,43 @@ def new_problem(hand: Sequence[Card], rules: _Rules, objective: Objective) -> so
     """The solver's problem for ``hand`` with no table, its cards read as :func:`solver.solve` reads them."""
     held, value, _ = _read_hand(hand, rules)
     return solver._Problem(hand, rules, objective, (), held, value)
+
+
+# ---------------------------------------------------------------- random situations for the edge tests
+
+SMALL_RANKS = (1, 2, 3, 4, 5, 11, 12, 13)
+
+
+def cards(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+def random_table(rng: random.Random, rules: Variant) -> list[TableMeld]:
+    table: list[TableMeld] = []
+    for _ in range(rng.randint(1, 2)):
+        if rng.random() < 0.4:
+            rank = rng.choice(SMALL_RANKS)
+            suits = rng.sample(range(4), rng.randint(2, 3))
+            written = [make_card(rank, s) for s in suits] + [JOKER] * rng.randint(0, 1)
+        else:
+            low, suit = rng.randint(1, 13), rng.randrange(4)
+            length = rng.randint(rules.run_minimum, rules.run_minimum + 2)
+            joker_at = rng.randint(-1, 4)
+            written = [
+                JOKER if i == joker_at else make_card((low + i - 1) % 13 + 1, suit) for i in range(length)
+            ]
+        try:
+            table.append(make_meld(written, rules))
+        except MeldError:
+            continue
+    return table
+
+
+def listed(
+    hand: list[Card], rules: Variant | _Rules
+) -> list[tuple[tuple[Card, ...], int, int, tuple[Card, ...]]]:
+    """The new melds the solver lists for ``hand``, as plain tuples (``rules`` a variant, or its
+    tables with the lists they keep)."""
+    tables = solver._rules(rules) if isinstance(rules, Variant) else rules
+    problem = new_problem(hand, tables, "value_left")
+    return [(cand.naturals, cand.jokers, cand.points, cand.written) for cand in problem.cands]

@@ -1,0 +1,23 @@
+"""Fixtures shared by the test modules."""
+
+from __future__ import annotations
+
+import pytest
+
+from kalooki import solver, solver_candidates
+
+
+@pytest.fixture(params=["shortcuts", "search alone"])
+def shortcuts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each agreement test runs twice: as the solver answers, and with every hand sent to the search
+    (no lay read off without it), so the search stays tested on the hands the shortcut answers."""
+    if request.param == "search alone":
+        monkeypatch.setattr(
+            solver,
+            "_best_lay",
+            lambda problem, _table, keep, must, need: solver.search(problem, keep, must, need),
+        )
+        # Every hand is read as one that may hold a meld, so that the candidates decide.
+        monkeypatch.setattr(
+            solver, "_read_hand", lambda hand, rules: (*solver_candidates._read_hand(hand, rules)[:2], False)
+        )

@@ -1,0 +1,266 @@
+"""Solver edges the mutation run found unpinned: each test fails for a mutant that once survived.
+
+A mutant that survives the suite is a change of the solver no test notices; each test here pins
+one such change, on a literal hand where it can, with the brute-force reference where it cannot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from solver_reference import (
+    ACE_MODES,
+    OBJECTIVES,
+    agree,
+    cards,
+    check_plan,
+    plan_key,
+    random_table,
+    ref_best_key,
+    variant,
+)
+
+from kalooki import solver
+from kalooki.cards import JOKER, make_card
+from kalooki.melds import make_meld
+from kalooki.solver import Objective, solve
+from kalooki.variant import AceInRuns, SetSuits, Variant
+
+
+def test_an_opening_worth_nothing_loses_to_laying_nothing() -> None:
+    # Aces and jokers worth nothing: A-A-JK opens with no points and no value laid, so for points
+    # and value_left laying nothing (no joker laid) is the better plan; for cards the opening is.
+    rules = variant(3, "high_or_low", threshold=0, ace_value=0, joker_penalty=0)
+    hand = cards("AH AS JK")
+    for objective in OBJECTIVES:
+        agree(hand, rules, objective, opened=False)
+    assert solve(hand, rules, opened=False).empty
+    assert solve(hand, rules, objective="cards", opened=False).cards_laid == 3
+    opening = solver.best_opening(hand, rules)
+    assert opening is not None
+    assert opening.melds == (tuple(cards("AH AS JK")),)
+
+
+def test_best_opening_may_lay_the_whole_hand() -> None:
+    # keep defaults to 0: the three sevens open and nothing stays.
+    rules = variant(3, "high_or_low", threshold=21)
+    hand = cards("7H 7S 7D")
+    opening = solver.best_opening(hand, rules)
+    assert opening is not None
+    assert opening.remaining == ()
+    assert plan_key(opening, "value_left") == ref_best_key(
+        hand, rules, "value_left", opened=False, opening_only=True
+    )
+
+
+def test_an_empty_hand_lays_nothing() -> None:
+    assert solve([], Variant()).empty
+    assert solver.best_opening([], Variant()) is None
+    with pytest.raises(solver.Unsolvable, match="cannot keep 1"):
+        solve([], Variant(), keep=1)
+
+
+@pytest.mark.parametrize(("hand", "bad"), [([0, 53], 53), ([JOKER, -1], -1), ([-1, 0], -1)])
+def test_the_card_refused_is_the_one_out_of_range(hand: list[int], bad: int) -> None:
+    # Codes 0 (AC) and 52 (the joker) are the ends of the range: only the other code is named.
+    with pytest.raises(solver.SolverError, match=f"^{bad} is not a card code"):
+        solve(hand, Variant())
+
+
+@pytest.mark.parametrize(
+    ("ace_value", "table", "points"), [(11, "5H 6H 7H", 8), (11, "JH QH KH", 11), (1, "TH JH QH", 10)]
+)
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_a_joker_worth_nothing_in_hand_is_not_built(
+    objective: Objective, ace_value: int, table: str, points: int
+) -> None:
+    # Jokers cost nothing in hand: built onto the run the joker lays a card and its points (as
+    # the dearest card it can stand for), but leaves no less value, so for value_left it stays
+    # (fewer jokers laid), however many points it would bring.
+    rules = variant(3, "high_or_low", threshold=0, ace_value=ace_value, joker_penalty=0)
+    melds = [make_meld(cards(table), rules)]
+    agree(cards("JK"), rules, objective, melds)
+    plan = solve(cards("JK"), rules, objective=objective, table=melds)
+    assert plan.points == (0 if objective == "value_left" else points)
+
+
+def test_a_card_more_outweighs_every_joker_and_point() -> None:
+    # Keeping four, the only five-card lay is the joker with 2-3-4-5 of hearts (25 points), one
+    # card more than the four kings (40 points, no joker), so it wins on cards.
+    rules = Variant(opening_threshold=0)
+    hand = cards("2H 3H 4H 5H JK KS KD KC KH")
+    agree(hand, rules, "cards", keep=4)
+    assert solve(hand, rules, objective="cards", keep=4).melds == (tuple(cards("JK 2H 3H 4H 5H")),)
+
+
+@pytest.mark.parametrize(
+    ("hand", "table", "set_maximum", "set_suits", "points"),
+    [
+        ("9S", "9C 9D 9H", 4, "distinct", 9),
+        ("9S JK", "9C 9D 9H", 5, "may_repeat", 18),
+        ("9S JK JK", "9C 9D 9H", 6, "may_repeat", 27),
+        ("9S 9D", "9C JK 9H", 5, "may_repeat", 18),
+        # Where suits may repeat, a build may add a suit the set holds, and two copies of a card.
+        ("9C", "9C 9D 9H", 4, "may_repeat", 9),
+        ("9C 9C", "9D 9H 9S", 5, "may_repeat", 18),
+        ("9C 9C 9H", "9C 9D 9S", 6, "may_repeat", 27),
+        ("AS AS", "AS AH AD", 5, "may_repeat", 22),
+    ],
+)
+def test_builds_onto_a_set_by_suit(
+    hand: str, table: str, set_maximum: int, set_suits: SetSuits, points: int
+) -> None:
+    # The missing suits join the set, and jokers with them up to set_maximum (a set of more than
+    # four repeats a suit, so those variants let suits repeat).
+    rules = Variant(opening_threshold=0, set_maximum=set_maximum, set_suits=set_suits)
+    melds = [make_meld(cards(table), rules)]
+    for objective in OBJECTIVES:
+        for keep in (0, 1):
+            agree(cards(hand), rules, objective, melds, keep=keep)
+    assert solve(cards(hand), rules, objective="points", table=melds).points == points
+
+
+def test_a_run_with_a_joker_keeps_the_first_of_equal_frames() -> None:
+    # With aces worth 10 the joker is worth as much as the ace above the king as the ten below
+    # the jack: the first frame listed (jokers above the naturals) is kept.
+    rules = variant(3, "high_or_low", ace_value=10)
+    hand = cards("JH QH KH JK")
+    plan = solve(hand, rules, objective="points")
+    assert plan.points == 40 == ref_best_key(hand, rules, "points")[0]  # type: ignore[index]
+    assert plan.melds == (tuple(cards("JH QH KH JK")),)
+
+
+@pytest.mark.parametrize("mode", ACE_MODES)
+def test_a_run_of_twelve_takes_one_joker_at_most(mode: AceInRuns) -> None:
+    # 2 to K on the table: one joker makes 13 cards, as the ace at whichever end the variant has;
+    # a second joker would make 14.
+    rules = variant(3, mode, threshold=0)
+    table = [make_meld(cards("2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"), rules)]
+    for objective in OBJECTIVES:
+        agree(cards("JK JK"), rules, objective, table)
+    assert solve(cards("JK JK"), rules, objective="cards", table=table).cards_laid == 1
+
+
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_an_opening_short_of_its_points_is_not_one_that_kept_a_card(objective: Objective) -> None:
+    # Keeping one card and opening on 23: states of the search that hold the same cards differ in
+    # the points the opening still misses and the cards kept so far; the memo key must keep both
+    # counters apart, or one state answers for the other (this hand meets such a pair).
+    rules = variant(3, "low", threshold=23)
+    hand = cards("2C 4C 5C JC QC KC JK")
+    agree(hand, rules, objective, opened=False, keep=1)
+    if objective == "points":
+        assert solve(hand, rules, objective=objective, opened=False, keep=1).points == 45
+
+
+def test_a_joker_built_alone_keeps_the_first_of_equal_ends() -> None:
+    # With aces worth 10 a joker onto J-Q-K is worth 10 as the ace above or the ten below: the
+    # first end listed (high) is kept.
+    rules = variant(3, "high_or_low", ace_value=10)
+    table = [make_meld(cards("JH QH KH"), rules)]
+    agree(cards("JK"), rules, "points", table)
+    assert solve(cards("JK"), rules, objective="points", table=table).builds == ((0, (JOKER,), "high"),)
+
+
+def test_a_thirteen_card_run_of_jokers_keeps_the_first_of_equal_frames() -> None:
+    # Runs of 13 only: AH 2H and eleven jokers are the whole suit with the ace low (A to K) or
+    # high (2 to A), 95 points either way; the frame met first, the ace low, is kept.
+    rules = variant(13, "high_or_low")
+    hand = cards("AH 2H") + [JOKER] * 11
+    plan = solve(hand, rules, objective="cards")
+    check_plan(plan, hand, rules)
+    assert plan.points == 11 + sum(range(2, 10)) + 4 * 10
+    assert plan.melds == (tuple(cards("AH 2H") + [JOKER] * 11),)
+
+
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_a_joker_may_stand_for_a_ten_point_card_toward_an_opening(objective: Objective) -> None:
+    # Aces worth 1: Q-K and a joker standing for the jack (10) make exactly 30, the threshold.
+    rules = variant(3, "high_or_low", threshold=30, ace_value=1)
+    agree(cards("QH KH JK"), rules, objective, opened=False)
+    assert not solve(cards("QH KH JK"), rules, objective=objective, opened=False).empty
+
+
+@pytest.mark.parametrize("threshold", [21, 22])
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_a_build_neither_counts_toward_an_opening_nor_holds_it_back(
+    objective: Objective, threshold: int
+) -> None:
+    # Three sevens (21) open on 21 with 8C built onto 5-6-7 of clubs as well; on 22 they do not
+    # open, however many points the build brings.
+    rules = variant(3, "high_or_low", threshold=threshold)
+    table = [make_meld(cards("5C 6C 7C"), rules)]
+    agree(cards("7H 7S 7D 8C"), rules, objective, table, opened=False)
+    plan = solve(cards("7H 7S 7D 8C"), rules, objective=objective, table=table, opened=False)
+    assert plan.cards_laid == (4 if threshold == 21 else 0)
+
+
+def test_a_build_onto_the_third_table_meld_keeps_its_own_bit() -> None:
+    # Keeping one card of one, 8S cannot be built onto 5-6-7 of spades: each table meld's
+    # "built on" bit sits above the jokers' count and must not read as a joker to keep.
+    rules = variant(3, "high_or_low", threshold=0)
+    table = [make_meld(cards(text), rules) for text in ("5H 6H 7H", "5D 6D 7D", "5S 6S 7S")]
+    for objective in OBJECTIVES:
+        agree(cards("8S"), rules, objective, table, keep=1)
+    assert solve(cards("8S"), rules, table=table, keep=1).empty
+
+
+def test_a_joker_built_alone_goes_to_the_first_of_equal_melds() -> None:
+    # The joker is worth 8 onto either run (as the eight above): the first meld on the table takes it.
+    rules = variant(3, "high_or_low")
+    table = [make_meld(cards(text), rules) for text in ("5H 6H 7H", "5S 6S 7S")]
+    agree(cards("JK"), rules, "points", table)
+    assert solve(cards("JK"), rules, objective="points", table=table).builds == ((0, (JOKER,), "high"),)
+
+
+def test_builds_are_listed_by_table_meld() -> None:
+    # 8H is decided before 8S (lower card code), but the builds come in the table's order.
+    rules = variant(3, "high_or_low")
+    table = [make_meld(cards(text), rules) for text in ("5S 6S 7S", "5H 6H 7H")]
+    agree(cards("8H 8S"), rules, "points", table)
+    plan = solve(cards("8H 8S"), rules, objective="points", table=table)
+    assert plan.builds == ((0, tuple(cards("8S")), "high"), (1, tuple(cards("8H")), "high"))
+
+
+def test_an_ace_low_worth_more_than_in_hand_opens() -> None:
+    # A-2-3-4-5 of clubs with the low ace worth 20 is 34 points, enough to open on 27.
+    rules = variant(3, "low", threshold=27, ace_value=1, ace_low_value=20)
+    hand = cards("AC 2C 3C 4C 5C QC KC")
+    agree(hand, rules, "points", opened=False)
+
+
+ACE_RICH_RANKS = (1, 2, 3, 4, 5, 6, 12, 13)
+
+
+@pytest.mark.parametrize("worth", ["below", "equal", "above"])
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.usefixtures("shortcuts")
+def test_random_hands_agree_whatever_an_ace_low_is_worth(worth: str, seed: int) -> None:
+    # Aces and low cards, where an ace low worth apart from its value in hand (ace_low_value below,
+    # equal to or above ace_value) moves a run's points, the opening and the bounds of the search.
+    rng = random.Random(f"{worth} {seed}")
+    for _ in range(25):
+        ace_value = rng.choice([1, 5, 11])
+        low = {"below": rng.randint(0, ace_value - 1) if ace_value else 0, "equal": ace_value}.get(
+            worth, ace_value + rng.choice([1, 9, 19])
+        )
+        rules = variant(
+            rng.choice([3, 4]),
+            rng.choice(["high_or_low", "low"]),
+            threshold=rng.choice([0, 15, 27, 40]),
+            ace_value=ace_value,
+            joker_penalty=rng.choice([15, 25]),
+            ace_low_value=low,
+        )
+        deck = [make_card(rank, suit) for suit in range(rng.randint(1, 3)) for rank in ACE_RICH_RANKS]
+        # Half the hands hold a run from the ace up, the other half what the deck deals.
+        suit = rng.randrange(4)
+        start = [make_card(rank, suit) for rank in range(1, rng.randint(3, 5) + 1)] * rng.randint(0, 1)
+        jokers = rng.randint(0, 2)
+        counts = Counter(start + [rng.choice(deck) for _ in range(rng.randint(4, 7) - len(start) - jokers)])
+        hand = [c for c, n in counts.items() for _ in range(min(n, 2))] + [JOKER] * jokers
+        table = random_table(rng, rules) if rng.random() < 0.3 else []
+        objective = rng.choice(OBJECTIVES)
+        agree(hand, rules, objective, table, rng.random() < 0.4, rng.randint(0, 1))
