@@ -244,6 +244,9 @@ def _sets(variant: Variant) -> str:
 
 def _joker_rules(variant: Variant) -> list[str]:
     lines = [_SET_RELEASE[variant.set_joker_release], _RUN_RELEASE[variant.run_joker_release]]
+    if variant.set_joker_release == "never" and variant.run_joker_release == "never":
+        # Who may take a joker, and what becomes of it, would describe something that never happens.
+        return [*lines, "Nobody ever takes a joker back from the table."]
     if variant.joker_taker == "other_players":
         lines.append("Nobody may take a joker from a meld they laid themselves: only another player may.")
     else:

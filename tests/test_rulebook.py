@@ -59,6 +59,10 @@ def test_the_rulebook_says_what_the_engine_does_at_the_edges() -> None:
     assert "the player who drew its last card finishes that turn" in czech
     assert "unless that player went out in it, nobody scores for the hand" in czech
     assert "ends at once and nobody scores" not in czech
+    # czech-500 never frees a joker (tests/test_builtin_sources.py): nobody "may take a joker from any meld".
+    assert "Nobody ever takes a joker back from the table." in czech
+    assert "may take a joker" not in czech
+    assert "A joker you take" not in czech
 
 
 @pytest.mark.parametrize("name", builtin_variant_names())
