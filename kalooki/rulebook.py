@@ -156,7 +156,8 @@ ACE: Final[dict[AceInRuns, Wording]] = {
 _SET_RELEASE = {
     "all_missing_suits": (
         "A joker in a three-card set is freed by adding the cards of both missing suits of that rank; "
-        "adding only one closes the set, and its joker stays there for good."
+        "adding only one closes the set, and its joker stays there for good. A three-card set with two "
+        "jokers gives up one of them when two of its missing suits are added, and is then closed."
     ),
     "any_missing_suit": (
         "A joker in a set is freed by putting in its place a card of that rank in a suit the set lacks; "
@@ -190,7 +191,10 @@ _STOCK = {
         "When the stock runs out, the discard pile except its top card is shuffled to form a new stock; "
         "the top card stays face up as the discard pile."
     ),
-    "end_hand": "When the stock runs out, the hand ends at once and nobody scores for it.",
+    "end_hand": (
+        "When the stock runs out, the player who drew its last card finishes that turn, and then the hand "
+        "ends: unless that player went out in it, nobody scores for the hand."
+    ),
 }
 
 
@@ -240,6 +244,9 @@ def _sets(variant: Variant) -> str:
 
 def _joker_rules(variant: Variant) -> list[str]:
     lines = [_SET_RELEASE[variant.set_joker_release], _RUN_RELEASE[variant.run_joker_release]]
+    if variant.set_joker_release == "never" and variant.run_joker_release == "never":
+        # Who may take a joker, and what becomes of it, would describe something that never happens.
+        return [*lines, "Nobody ever takes a joker back from the table."]
     if variant.joker_taker == "other_players":
         lines.append("Nobody may take a joker from a meld they laid themselves: only another player may.")
     else:

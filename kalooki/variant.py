@@ -283,7 +283,8 @@ class Variant(BaseModel):
         Field(
             description=(
                 "When the last stock card is drawn: reshuffle_all (the whole discard pile becomes the "
-                "stock), reshuffle_keep_top (all but its top card), end_hand (the hand ends unscored)."
+                "stock), reshuffle_keep_top (all but its top card), end_hand (the hand ends when the "
+                "drawer's turn does, unscored unless they went out in it)."
             ),
         ),
     ] = "reshuffle_all"

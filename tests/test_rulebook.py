@@ -49,6 +49,22 @@ def test_winner_collects_changes_the_kalooki_sentence() -> None:
     assert "even if you also built on the table" in text
 
 
+def test_the_rulebook_says_what_the_engine_does_at_the_edges() -> None:
+    # A three-card set with two jokers gives one up for two missing suits (tests/test_rules_jokers.py), and
+    # under end_hand the player who drew the last stock card may still go out and score
+    # (tests/test_rules_turn_knobs.py): the rulebook must not say the hand ends at once, unscored.
+    classic = render_rulebook(CLASSIC)
+    assert "A three-card set with two jokers gives up one of them when two of its missing suits" in classic
+    czech = render_rulebook(load_variant("czech-500"))
+    assert "the player who drew its last card finishes that turn" in czech
+    assert "unless that player went out in it, nobody scores for the hand" in czech
+    assert "ends at once and nobody scores" not in czech
+    # czech-500 never frees a joker (tests/test_builtin_sources.py): nobody "may take a joker from any meld".
+    assert "Nobody ever takes a joker back from the table." in czech
+    assert "may take a joker" not in czech
+    assert "A joker you take" not in czech
+
+
 @pytest.mark.parametrize("name", builtin_variant_names())
 def test_builtin_rulebooks(name: str) -> None:
     text = render_rulebook(load_variant(name))
