@@ -121,6 +121,7 @@ def test_builtin_knobs_follow_the_issue_and_the_seeds() -> None:
         "released_joker_must_be_melded": True,
         "elimination": True,
         "stock_exhausted": "reshuffle_keep_top",
+        "upcard": False,
         "max_players": 5,
     }
     assert load_variant("kalooki-40").goal_score == 150
