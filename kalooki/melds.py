@@ -519,9 +519,16 @@ def _swap_set(
         # Cards added together free what no longer fits in a full set; one card can only fill it.
         freed = len(meld.cards) + len(cards) - capacity
         if len(cards) < 2 or freed < 1:
+            # One card more closes the set for good only where it leaves a single joker beside the naturals.
+            closes = len(meld.cards) + 1 == capacity and len(naturals) + 2 == capacity
+            why = (
+                "one card added to a three-card set closes it for good: use build for that"
+                if closes
+                else "one card alone goes on with build, and its jokers stay there to be freed later"
+            )
             raise MeldError(
                 f"{written} does not free a joker of {table}: this variant needs two of the missing suits "
-                "added together (one card added to a three-card set closes it for good: use build for that)"
+                f"added together ({why})"
             )
     else:
         freed = len(cards)

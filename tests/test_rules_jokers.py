@@ -148,10 +148,14 @@ def test_two_joker_set_one_card_frees_nothing_when_both_missing_suits_are_needed
         game,
         "swap 2 TC",
         "TC does not free a joker of TH JK JK: this variant needs two of the missing suits added together "
-        "(one card added to a three-card set closes it for good: use build for that)",
+        "(one card alone goes on with build, and its jokers stay there to be freed later)",
     )
     play(game, "build 2 TC")
     assert table_text(game) == ["5S 6S 7S", "TH JK JK TC"]
+    # As the refusal said: the two suits still missing free both jokers.
+    play(game, "swap 2 TD TS")
+    assert table_text(game) == ["5S 6S 7S", "TH TC TD TS"]
+    assert hand_text(game, 0).count("JK") == 2
 
 
 @pytest.mark.parametrize(
