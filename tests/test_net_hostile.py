@@ -89,6 +89,8 @@ def test_each_attack_is_refused_and_changes_nothing(table_in_play: Any) -> None:
     )
     # Malformed JSON, not an object, an unknown type, wrong field types, a missing field, an extra field.
     refused(other, "{not json", "bad_json")
+    refused(other, "[" * 30_000 + "]" * 30_000, "bad_json")  # under the size limit, too deep for json.loads
+    refused(other, '{"type": "move", "move": "ds", "seat": ' + "9" * 5000 + "}", "bad_json")
     refused(other, "[1, 2]", "bad_message")
     refused(other, {"type": "teleport"}, "bad_message")
     refused(other, {"type": "move", "move": 7}, "bad_message")
