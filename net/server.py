@@ -216,8 +216,9 @@ class TableServer:
             client.sender.cancel()
             if client.seat is not None and self.by_seat.get(client.seat) is client:
                 del self.by_seat[client.seat]
+                name = self.table.seats[client.seat].name  # before the game, leaving frees the seat
                 self.table.leave(client.seat)
-                self.presence(client.seat, "left")
+                self.presence(client.seat, "left", name)
                 self.send_lobby()
                 self.changed.set()
 
@@ -358,8 +359,8 @@ class TableServer:
     def send_lobby(self) -> None:
         self.broadcast(self.table.lobby())
 
-    def presence(self, seat: int, status: str) -> None:
-        name = self.table.seats[seat].name or "?"
+    def presence(self, seat: int, status: str, name: str | None = None) -> None:
+        name = name or self.table.seats[seat].name or "?"
         self.broadcast({"type": "presence", "seat": seat, "name": name, "status": status})
         self.on_change(f"{name} {status.replace('_', ' ')}")
 
