@@ -19,6 +19,7 @@ import typer
 from rich.text import Text
 
 from kalooki.errors import KalookiError
+from kalooki.text import escape_controls
 
 from .common import SetOption, check_output_path, cli_errors, integer
 from .play import DEFAULT_BOT, console_reader, make_console
@@ -103,7 +104,8 @@ class HostThread:
         def tell(line: str) -> None:
             # A host at its own table sees the game on the play screen; the lines are for the lobby.
             if self.watch or self.table.game is None or line.startswith("The game"):
-                self.console.print(Text(f"[table] {line}", style="dim"))
+                # A line may quote what a player said: its control characters are spelled out.
+                self.console.print(Text(f"[table] {escape_controls(line)}", style="dim"))
 
         self.server = TableServer(self.table, bot_pause=self.bot_pause, on_change=tell, advisor=WebCoach())
         await self.server.start(self.bind, self.port)

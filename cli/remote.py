@@ -26,6 +26,7 @@ from kalooki.bots import bot_names
 from kalooki.engine import Event
 from kalooki.events import events_from_json
 from kalooki.savegame import Session
+from kalooki.text import escape_controls
 from kalooki.variant import Variant
 
 from . import render, spectate
@@ -33,6 +34,15 @@ from .interactive import InteractiveGame, ReadLine
 from .render import Seating
 
 EXIT_LOST = 1
+
+
+def said_line(message: dict[str, Any]) -> Text:
+    """What another player said, as one line of plain characters.
+
+    The words come from another machine: an escape sequence in them would clear this screen or
+    retitle the window, and a newline would let them print a line that looks like the table's own.
+    """
+    return Text(escape_controls(f"{message['name']}: {message['text']}"), style="magenta")
 
 
 class TableClosed(Exception):
@@ -148,7 +158,7 @@ class RemoteGame(InteractiveGame):
             elif kind == "presence" and message.get("seat") != self.seat:
                 console.print(Text(f"{message['name']} {message['status'].replace('_', ' ')}.", style="dim"))
             elif kind == "said":
-                console.print(Text(f"{message['name']}: {message['text']}", style="magenta"))
+                console.print(said_line(message))
             elif kind == "error":
                 console.print(Text(f"✗ {message['message']}", style="bold red"))
             elif kind == "closing":
@@ -159,7 +169,7 @@ class RemoteGame(InteractiveGame):
         kind = message.get("type")
         mine = message.get("seat") == self.seat
         if kind == "said" and not mine:
-            self.console.print(Text(f"{message['name']}: {message['text']}", style="magenta"))
+            self.console.print(said_line(message))
         elif kind == "presence" and not mine:
             status = str(message["status"])
             words = {
@@ -265,7 +275,7 @@ class RemoteGame(InteractiveGame):
                 self.error("say what? (say TEXT sends a line to the table)")
             else:
                 self.connection.send({"type": "say", "text": text[:300]})
-                self.console.print(Text(f"you: {text[:300]}", style="magenta"))
+                self.console.print(said_line({"name": "you", "text": text[:300]}))
             return True
         return super().command(line, in_turn=in_turn)
 

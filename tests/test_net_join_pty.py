@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import threading
 from pathlib import Path
 
@@ -55,3 +56,33 @@ def test_say_during_another_players_turn_then_play_and_quit(tmp_path: Path) -> N
         finally:
             terminal.kill()
     assert heard == ["hello there"]
+
+
+def test_what_another_player_says_cannot_drive_the_terminal(tmp_path: Path) -> None:
+    # An escape sequence that would retitle the window and one that would clear the screen, and a
+    # newline that would print a line of its own: all shown spelled out, on the speaker's one line.
+    words = "\x1b]0;owned\x07 \x1b[2Jhello\nYour turn"
+    table = new_table(seats=2, seed=31)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "TERM": "xterm", "COLUMNS": "80", "LINES": "24"}
+    with hosted(table) as host:
+        speaker = Player(host.uri)
+        speaker.join(table.code, name="p0")
+
+        def speak_once_seated() -> None:
+            with contextlib.suppress(TimeoutError, ConnectionClosed):
+                speaker.until("state")  # ann has sat down: the game has started
+                speaker.send({"type": "say", "text": words})
+
+        threading.Thread(target=speak_once_seated, daemon=True).start()
+        terminal = Terminal(
+            ["join", f"127.0.0.1:{host.server.port}", "--code", table.code, "--name", "ann"], env
+        )
+        try:
+            terminal.read_until(re.escape(r"p0: \x1b]0;owned\x07 \x1b[2Jhello\nYour turn"))
+            assert "\x1b" not in terminal.output  # what is left once the screen's own colours are read
+            assert "\x07" not in terminal.output
+            terminal.type("quit\n")
+            terminal.read_until("you left the table")
+            assert terminal.wait() == 0
+        finally:
+            terminal.kill()
