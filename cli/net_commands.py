@@ -302,7 +302,9 @@ def run_host(
         if token is None or host_seat is None:
             return watch_table(server, console)
         local = f"127.0.0.1:{actual}" if bind != "::" else f"[::1]:{actual}"
-        reopen = shlex.join(["kalooki", "host", "--resume", str(save_path), "--port", str(actual)])
+        # The same address as now: a table opened on the loopback only is not reopened on every address.
+        where = [] if bind == "0.0.0.0" else ["--bind", bind]  # 0.0.0.0: the default
+        reopen = shlex.join(["kalooki", "host", "--resume", str(save_path), *where, "--port", str(actual)])
         return play_at_own_table(server, local, token, console, reopen)
     finally:
         server.stop()

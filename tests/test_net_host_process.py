@@ -112,3 +112,22 @@ def test_a_killed_host_resumes_from_its_save_and_players_rejoin(tmp_path: Path) 
         assert host.stdin is not None
         host.stdin.close()  # end of input: the host closes the table and exits 0
         assert host.wait(TIMEOUT) == 0
+
+
+def test_the_reopen_command_keeps_the_address_the_table_was_bound_to(tmp_path: Path) -> None:
+    # A table opened on the loopback only must not be reopened on every address by its own advice.
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "200"}
+    arguments = ["host", "--bind", "127.0.0.1", "--port", "0", "--bot-pause", "0", "--seats", "2"]
+    done = subprocess.run(
+        [str(KALOOKI), *arguments, "--save", str(tmp_path / "t.json")],
+        input="start\nquit\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=TIMEOUT * 3,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    port = JOIN_LINE.search(done.stdout)
+    assert port is not None, done.stdout
+    reopen = f"kalooki host --resume {tmp_path / 't.json'} --bind 127.0.0.1 --port {port.group(2)}"
+    assert f"Reopen it with: {reopen}\n" in done.stdout
