@@ -46,6 +46,8 @@ Pause = Callable[[float], None]
 
 EXIT_OK = 0
 EXIT_INTERRUPTED = 130
+LOOK_WORDS = ("table", "look", "l", "show")
+"""The commands that draw the table again (as does an empty line)."""
 BOT_PAUSE = 0.7
 """Seconds between bots' turns at a terminal, long enough to read a line (``--fast`` makes it 0)."""
 
@@ -302,7 +304,7 @@ class InteractiveGame(Autosave):
             run = self.show_hint
         elif word in ("undo", "u") and in_turn:
             run = self.undo
-        elif word in ("table", "look", "l", "show") and in_turn:
+        elif word in LOOK_WORDS and in_turn:
             run = self.show
         else:
             return False

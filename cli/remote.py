@@ -30,7 +30,7 @@ from kalooki.text import escape_controls
 from kalooki.variant import Variant
 
 from . import render, spectate
-from .interactive import InteractiveGame, ReadLine
+from .interactive import LOOK_WORDS, InteractiveGame, ReadLine
 from .render import Seating
 
 EXIT_LOST = 1
@@ -86,7 +86,7 @@ class RemoteGame(InteractiveGame):
     # ------------------------------------------------------------ the keyboard, at a terminal
 
     def start_keyboard(self) -> None:
-        """Read the keyboard all the time, so say, score, help and quit work during others' turns too.
+        """Read the keyboard all the time, so say, look, score, help and quit work during others' turns too.
 
         Only at a terminal: piped input is read when a prompt asks for it, as in ``kalooki play``.
         Lines go into the connection's inbox beside the host's messages, as ``_line`` items (no
@@ -125,7 +125,11 @@ class RemoteGame(InteractiveGame):
         if message["type"] == "_eof":
             raise EOFError
         line = str(message["text"])
-        if not line.strip() or self.command(line, in_turn=False):
+        if line.strip().lower() in ("", *LOOK_WORDS):
+            # Only this seat's view is here, so the table may be drawn whoever is playing.
+            self.show()
+            return
+        if self.command(line, in_turn=False):
             return
         self.error(f"wait for your turn: {self.game.player} is playing (say TEXT talks to the table)")
 
@@ -234,6 +238,8 @@ class RemoteGame(InteractiveGame):
         )
         if self.pending_events:
             self.narrate(self.pending_events)
+        if self.game.phase in ("draw", "play") and self.game.current != self.seat:
+            self.show()  # seated during another player's turn: the hand is seen before they finish
 
     def loop(self) -> None:
         while True:

@@ -1,4 +1,4 @@
-"""``kalooki join`` at a terminal: the keyboard works during another player's turn (say, score, quit)."""
+"""``kalooki join`` at a terminal: the keyboard works during another turn (say, look, score, quit)."""
 
 from __future__ import annotations
 
@@ -42,6 +42,12 @@ def test_say_during_another_players_turn_then_play_and_quit(tmp_path: Path) -> N
         )
         try:
             terminal.read_until("You sit at seat 2 with p0")
+            # Seated while another player thinks: ann sees her hand at once, and again on look or Enter.
+            terminal.read_until(r"Your hand \(13\)[^\n]*\np0 is playing")
+            terminal.type("look\n")
+            terminal.read_until(r"Your hand \(13\)[^\n]*\np0 is playing")
+            terminal.type("\n")
+            terminal.read_until(r"Your hand \(13\)[^\n]*\np0 is playing")
             terminal.type("ds\n")  # not ann's turn: refused, nothing sent
             terminal.read_until("wait for your turn: p0 is playing")
             terminal.type("say hello there\n")
