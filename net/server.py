@@ -307,9 +307,11 @@ class TableServer:
             )
         self.table.check_code(message.code)
         if message.token is not None:
+            # Back only from being away: the host's own seat, made before anyone came, joins a first time.
+            away = {index for index, state in enumerate(self.table.seats) if state.away_since is not None}
             seat = self.table.rejoin(message.token)
             token = message.token
-            status = "back"
+            status = "back" if seat in away else "joined"
         elif message.name is not None:
             seat, token = self.table.join(message.name)
             status = "joined"
