@@ -368,6 +368,13 @@ def join(
     """Sit at a table someone opened with kalooki host (or take your seat back)."""
     with cli_errors():
         require_net()
+    from kalooki_net.client import TableConnectionError, table_uri
+
+    try:
+        table_uri(address)
+    except TableConnectionError as error:  # a mistyped argument: a usage error, as --port abc is
+        raise typer.BadParameter(str(error), param_hint="'HOST[:PORT]'") from None
+    with cli_errors():
         result = run_join(address, code, name)
     raise typer.Exit(result)
 

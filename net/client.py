@@ -53,8 +53,8 @@ def table_uri(address: str) -> str:
         host, _, port = address.partition(":")
     else:  # a name, an IPv4 address, or a bare IPv6 address
         host, port = address, ""
-    if not host or (port and not port.isdigit()):
-        raise TableConnectionError(f"'{address}' is not HOST or HOST:PORT")
+    if not host or (port and not (port.isdigit() and 0 < int(port) < 65536)):
+        raise TableConnectionError(f"'{address}' is not HOST or HOST:PORT (a port is 1 to 65535)")
     if ":" in host:
         host = f"[{host}]"
     return f"ws://{host}:{port or DEFAULT_PORT}/"

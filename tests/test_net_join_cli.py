@@ -9,6 +9,8 @@ import threading
 from pathlib import Path
 
 import pytest
+from kalooki_cli.app import app
+from typer.testing import CliRunner
 
 pytest.importorskip("websockets")
 
@@ -68,3 +70,16 @@ def test_join_plays_a_turn_on_the_play_screen_and_rejoins_with_the_kept_token(tm
         )
         assert "You sit at seat 2 as ann." in again.stdout, again.stdout + again.stderr
     assert TIMEOUT > 0
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:abc", "127.0.0.1:99999", ":8765"])
+def test_an_address_that_is_none_is_a_usage_error(address: str) -> None:
+    result = CliRunner().invoke(app, ["join", address, "--code", "ABC123"])
+    assert result.exit_code == 2, result.output
+    assert "is not HOST or HOST:PORT" in result.output
+
+
+def test_a_table_that_is_not_there_is_an_error_of_its_own() -> None:
+    result = CliRunner().invoke(app, ["join", "127.0.0.1:1", "--code", "ABC123"])
+    assert result.exit_code == 1, result.output
+    assert "cannot reach the table at ws://127.0.0.1:1/" in result.output
