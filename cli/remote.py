@@ -290,7 +290,7 @@ class RemoteGame(InteractiveGame):
 
         verb = line.split()[0].lower()
         if verb not in MOVE_VERBS:
-            self.error(f"'{line.strip()}' is not a command: type help for the list (moves: ds dd m b s d)")
+            self.not_a_command(line)
             return False
         self.connection.send({"type": "move", "move": line.strip()[:400]})
         reply = self.wait_reply()
