@@ -414,12 +414,7 @@ def run_join(address: str, code: str, name: str | None) -> int:
         welcome = connection.join(code, name=name or default_name())
     store.keep(uri, code, str(welcome["token"]), int(welcome["seat"]), str(welcome["name"]))
     console = make_console()
-    console.print(
-        Text(
-            f"You sit at seat {int(welcome['seat']) + 1} as {welcome['name']}. Waiting for the game...",
-            style="bold",
-        )
-    )
+    console.print(Text(f"You sit at seat {int(welcome['seat']) + 1} as {welcome['name']}.", style="bold"))
     rejoin = shlex.join(["kalooki", "join", address, "--code", code])
     game = RemoteGame(
         connection, welcome, console=console, read_line=console_reader(console), rejoin_command=rejoin

@@ -158,6 +158,8 @@ class RemoteGame(InteractiveGame):
             if kind == "state":
                 return dict(message)
             if kind == "lobby":
+                if not self.lobby and not message["started"] and not self.is_host:
+                    console.print(Text("Waiting for the game...", style="bold"))  # not when rejoining
                 self.lobby = message
             elif kind == "presence" and message.get("seat") != self.seat:
                 console.print(Text(f"{message['name']} {message['status'].replace('_', ' ')}.", style="dim"))

@@ -69,6 +69,8 @@ def test_join_plays_a_turn_on_the_play_screen_and_rejoins_with_the_kept_token(tm
             check=False,
         )
         assert "You sit at seat 2 as ann." in again.stdout, again.stdout + again.stderr
+        assert "Waiting for the game" not in again.stdout  # it has started: the table, not a lobby
+        assert "Your hand (" in again.stdout
     assert TIMEOUT > 0
 
 
