@@ -25,6 +25,7 @@ from rich.text import Text
 from kalooki.bots import bot_names
 from kalooki.engine import Event
 from kalooki.events import events_from_json
+from kalooki.moves import MoveSyntaxError, parse_move
 from kalooki.savegame import Session
 from kalooki.text import escape_controls
 from kalooki.variant import Variant
@@ -32,6 +33,7 @@ from kalooki.variant import Variant
 from . import render, spectate
 from .interactive import LOOK_WORDS, InteractiveGame, ReadLine
 from .render import Seating
+from .table_notation import table_sentence
 
 EXIT_LOST = 1
 
@@ -294,10 +296,18 @@ class RemoteGame(InteractiveGame):
         if verb not in MOVE_VERBS:
             self.not_a_command(line)
             return False
+        try:
+            parse_move(line)  # how the move is written is checked here, in kalooki play's words
+        except MoveSyntaxError as error:
+            self.error(str(error))
+            return False
         self.connection.send({"type": "move", "move": line.strip()[:400]})
         reply = self.wait_reply()
         if reply["type"] == "error":
-            self.error(str(reply["message"]))
+            message = str(reply["message"])
+            if reply.get("code") == "illegal_move":  # the game's refusal: its cards as the table writes them
+                message = table_sentence(message, self.game.variant, self.letters)
+            self.error(message)
             return False
         self.take_state(reply)
         return True
