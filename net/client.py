@@ -23,6 +23,7 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
+from kalooki import jsonio
 from kalooki.errors import KalookiError
 
 from .protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, encode
@@ -80,8 +81,9 @@ class TableConnection:
         try:
             for text in self.websocket:
                 try:
-                    message = json.loads(text)
-                except ValueError:
+                    # Strictly: json.loads raises RecursionError on deep nesting, which would end this thread.
+                    message = jsonio.loads(text)
+                except jsonio.JsonInputError:
                     continue
                 if isinstance(message, dict):
                     self.inbox.put(message)

@@ -13,12 +13,15 @@ import pytest
 
 pytest.importorskip("websockets")
 
+from kalooki_net.client import TableConnection
 from kalooki_net.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from kalooki_net.server import TableServer
 from net_helpers import TIMEOUT, Host, Player, hosted, new_table
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
+from websockets.sync.server import ServerConnection as SyncConnection
+from websockets.sync.server import serve
 
 
 def snapshot(host: Host) -> dict[str, Any]:
@@ -242,3 +245,25 @@ def test_a_connection_that_never_joins_is_closed() -> None:
         while host.call(lambda: len(host.server.clients)) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert host.call(lambda: len(host.server.clients)) == 0
+
+
+def test_a_table_that_sends_unreadable_json_does_not_stop_the_client() -> None:
+    # The other way round: kalooki join's reader skips what it cannot read and reads on.
+    welcome = {"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": 0, "name": "ann", "token": "t"}
+
+    def answer(websocket: SyncConnection) -> None:
+        websocket.recv(timeout=TIMEOUT)  # the join
+        websocket.send("[" * 30_000 + "]" * 30_000)
+        websocket.send('{"type": "said", "seat": 1, "text": ' + "9" * 5000 + "}")
+        websocket.send(json.dumps(welcome))
+        with contextlib.suppress(ConnectionClosed, TimeoutError):
+            websocket.recv(timeout=TIMEOUT)
+
+    with serve(answer, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        connection = TableConnection(f"ws://127.0.0.1:{server.socket.getsockname()[1]}/")
+        try:
+            assert connection.join("ABC123", name="ann") == welcome
+        finally:
+            connection.close()
+            server.shutdown()
