@@ -105,7 +105,12 @@ class TableConnection:
         """Send a join and wait for the welcome; the refusal's message as a TableConnectionError."""
         self.send({"type": "join", "protocol": PROTOCOL_VERSION, "code": code, "name": name, "token": token})
         while True:
-            message = self.receive(CONNECT_TIMEOUT * 3)
+            try:
+                message = self.receive(CONNECT_TIMEOUT * 3)
+            except queue.Empty:  # something listens there, but it is no table, or a table that hangs
+                raise TableConnectionError(
+                    f"the table did not answer within {CONNECT_TIMEOUT * 3:g} seconds"
+                ) from None
             if isinstance(message, Closed):
                 raise TableConnectionError(f"the table closed the connection: {message.reason}")
             if message.get("type") == "welcome":

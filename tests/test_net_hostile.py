@@ -13,7 +13,8 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from kalooki_net.client import TableConnection
+import kalooki_net.client
+from kalooki_net.client import TableConnection, TableConnectionError
 from kalooki_net.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from kalooki_net.server import TableServer
 from net_helpers import TIMEOUT, Host, Player, hosted, new_table
@@ -264,6 +265,25 @@ def test_a_table_that_sends_unreadable_json_does_not_stop_the_client() -> None:
         connection = TableConnection(f"ws://127.0.0.1:{server.socket.getsockname()[1]}/")
         try:
             assert connection.join("ABC123", name="ann") == welcome
+        finally:
+            connection.close()
+            server.shutdown()
+
+
+def test_a_table_that_never_answers_the_join_is_an_error_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kalooki_net.client, "CONNECT_TIMEOUT", 0.5)  # the wait for the welcome is 3 of these
+
+    def silent(websocket: SyncConnection) -> None:
+        with contextlib.suppress(ConnectionClosed, TimeoutError):
+            while True:
+                websocket.recv(timeout=TIMEOUT)
+
+    with serve(silent, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        connection = TableConnection(f"ws://127.0.0.1:{server.socket.getsockname()[1]}/")
+        try:
+            with pytest.raises(TableConnectionError, match="the table did not answer"):
+                connection.join("ABC123", name="ann")
         finally:
             connection.close()
             server.shutdown()
