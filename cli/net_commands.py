@@ -326,14 +326,19 @@ def watch_table(server: HostThread, console: Console) -> int:
             return 0
 
 
+LOBBY_HELP = "Type start to begin now (bots take the empty seats), or quit to close the table."
+
+
 def play_at_own_table(server: HostThread, address: str, token: str, console: Console, reopen: str) -> int:
     from kalooki_net.client import TableConnection, table_uri
 
+    from .interactive import EXIT_INTERRUPTED
     from .remote import RemoteGame
 
     connection = TableConnection(table_uri(address))
     welcome = connection.join(server.table.code, token=token)
     read_line = console_reader(console)
+    typed_as_it_started = ""
     if server.table.game is None:
         console.print(
             Text(
@@ -343,14 +348,27 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
         )
         while server.table.game is None:
             try:
-                line = read_line("start> ").strip().lower()
+                line = read_line("start> ").strip()
             except EOFError:
                 return 0
-            if line == "start" and server.table.game is None:
+            except KeyboardInterrupt:
+                console.print(Text("\nInterrupted: the table is closed.", style="bold"))
+                return EXIT_INTERRUPTED
+            if server.table.game is not None:
+                # The last seat was taken while the prompt waited: the line was typed for the game.
+                typed_as_it_started = line
+            elif line.lower() == "start":
                 connection.send({"type": "start"})
                 break
+            elif line.lower() in ("quit", "exit", "q"):
+                console.print(Text("The table is closed.", style="bold"))
+                return 0
+            elif line:
+                console.print(Text(LOBBY_HELP, style="dim"))
     game = RemoteGame(connection, welcome, console=console, read_line=read_line, resume_command=reopen)
     if at_terminal(console):
+        if typed_as_it_started:
+            game.typed.append({"type": "_line", "text": typed_as_it_started})
         game.start_keyboard()
     return game.run()
 
