@@ -81,6 +81,8 @@ class HostThread:
         self.table = table
         self.console = console
         self.watch = watch
+        self.at_lobby_prompt = False
+        """The host's own seat waits at its start> prompt: a game that starts then needs an Enter to show."""
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.failure: BaseException | None = None
@@ -103,6 +105,8 @@ class HostThread:
 
         def tell(line: str) -> None:
             # A host at its own table sees the game on the play screen; the lines are for the lobby.
+            if line == "The game starts." and self.at_lobby_prompt:
+                line = "The game starts: press Enter to sit down."
             if self.watch or self.table.game is None or line.startswith("The game"):
                 # A line may quote what a player said: its control characters are spelled out.
                 self.console.print(Text(f"[table] {escape_controls(line)}", style="dim"))
@@ -347,6 +351,7 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
             )
         )
         while server.table.game is None:
+            server.at_lobby_prompt = True
             try:
                 line = read_line("start> ").strip()
             except EOFError:
@@ -354,6 +359,8 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
             except KeyboardInterrupt:
                 console.print(Text("\nInterrupted: the table is closed.", style="bold"))
                 return EXIT_INTERRUPTED
+            finally:
+                server.at_lobby_prompt = False
             if server.table.game is not None:
                 # The last seat was taken while the prompt waited: the line was typed for the game.
                 typed_as_it_started = line

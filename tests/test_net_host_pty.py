@@ -52,6 +52,7 @@ def test_a_line_typed_as_the_game_starts_by_itself_goes_to_the_game(tmp_path: Pa
         guest = Player(uri)
         guest.join(code, name="bob")
         guest.until("state")
+        terminal.read_until(r"\[table\] The game starts: press Enter to sit down\.")
         terminal.type("score\n")
         terminal.read_until(r"hand +ann \(you\) +bob")  # the score sheet: the line was a command of the game
         terminal.type("quit\n")
