@@ -30,6 +30,7 @@ STAND_IN = "greedy"
 """The bot recorded in the save for each person after the first (it plays them if resumed alone)."""
 PASS_SCREEN_LINES = 60
 """Blank lines printed before the pass screen where the terminal cannot be cleared (a pipe)."""
+ERASE_SCROLLBACK = "\x1b[3J"
 
 
 class HotSeatGame(InteractiveGame):
@@ -72,6 +73,10 @@ class HotSeatGame(InteractiveGame):
         """Hide the last hand and wait until the next person has the keyboard."""
         if self.console.is_terminal:
             self.console.clear()
+            # Clearing the screen leaves the last hand in the terminal's scrollback, a scroll away for
+            # the next person: ESC [3J erases that too (xterm, VTE, iTerm2, tmux, Windows Terminal).
+            self.console.file.write(ERASE_SCROLLBACK)
+            self.console.file.flush()
         else:
             self.console.print("\n" * PASS_SCREEN_LINES, end="")
         self.console.print(Text(f"Pass to {name} — press Enter", style="bold"))

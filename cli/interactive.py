@@ -46,6 +46,10 @@ Pause = Callable[[float], None]
 
 EXIT_OK = 0
 EXIT_INTERRUPTED = 130
+LOOK_WORDS = ("table", "look", "l", "show")
+"""The commands that draw the table again (as does an empty line)."""
+ECHO_LIMIT = 80
+"""The most characters of a line that is not a command shown back in its refusal."""
 BOT_PAUSE = 0.7
 """Seconds between bots' turns at a terminal, long enough to read a line (``--fast`` makes it 0)."""
 
@@ -302,7 +306,7 @@ class InteractiveGame(Autosave):
             run = self.show_hint
         elif word in ("undo", "u") and in_turn:
             run = self.undo
-        elif word in ("table", "look", "l", "show") and in_turn:
+        elif word in LOOK_WORDS and in_turn:
             run = self.show
         else:
             return False
@@ -321,11 +325,17 @@ class InteractiveGame(Autosave):
     def show_totals(self) -> None:
         render.render_totals(self.console, self.game, self.seating)
 
+    def not_a_command(self, line: str) -> None:
+        typed = line.strip()
+        if len(typed) > ECHO_LIMIT:  # a paste of a page is not shown back as a page
+            typed = typed[: ECHO_LIMIT - 1] + "…"
+        self.error(f"'{typed}' is not a command: type help for the list (moves: ds dd m b s d)")
+
     def move(self, line: str) -> bool:
         """Play a move typed in the move language; False (and one line saying why) if it is not legal."""
         verb = line.split()[0].lower()
         if verb not in MOVE_VERBS:
-            self.error(f"'{line.strip()}' is not a command: type help for the list (moves: ds dd m b s d)")
+            self.not_a_command(line)
             return False
         try:
             action = parse_move(line)

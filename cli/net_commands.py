@@ -19,6 +19,7 @@ import typer
 from rich.text import Text
 
 from kalooki.errors import KalookiError
+from kalooki.text import escape_controls
 
 from .common import SetOption, check_output_path, cli_errors, integer
 from .play import DEFAULT_BOT, console_reader, make_console
@@ -80,6 +81,8 @@ class HostThread:
         self.table = table
         self.console = console
         self.watch = watch
+        self.at_lobby_prompt = False
+        """The host's own seat waits at its start> prompt: a game that starts then needs an Enter to show."""
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.failure: BaseException | None = None
@@ -102,8 +105,11 @@ class HostThread:
 
         def tell(line: str) -> None:
             # A host at its own table sees the game on the play screen; the lines are for the lobby.
+            if line == "The game starts." and self.at_lobby_prompt:
+                line = "The game starts: press Enter to sit down."
             if self.watch or self.table.game is None or line.startswith("The game"):
-                self.console.print(Text(f"[table] {line}", style="dim"))
+                # A line may quote what a player said: its control characters are spelled out.
+                self.console.print(Text(f"[table] {escape_controls(line)}", style="dim"))
 
         self.server = TableServer(self.table, bot_pause=self.bot_pause, on_change=tell, advisor=WebCoach())
         await self.server.start(self.bind, self.port)
@@ -300,7 +306,9 @@ def run_host(
         if token is None or host_seat is None:
             return watch_table(server, console)
         local = f"127.0.0.1:{actual}" if bind != "::" else f"[::1]:{actual}"
-        reopen = shlex.join(["kalooki", "host", "--resume", str(save_path), "--port", str(actual)])
+        # The same address as now: a table opened on the loopback only is not reopened on every address.
+        where = [] if bind == "0.0.0.0" else ["--bind", bind]  # 0.0.0.0: the default
+        reopen = shlex.join(["kalooki", "host", "--resume", str(save_path), *where, "--port", str(actual)])
         return play_at_own_table(server, local, token, console, reopen)
     finally:
         server.stop()
@@ -322,14 +330,19 @@ def watch_table(server: HostThread, console: Console) -> int:
             return 0
 
 
+LOBBY_HELP = "Type start to begin now (bots take the empty seats), or quit to close the table."
+
+
 def play_at_own_table(server: HostThread, address: str, token: str, console: Console, reopen: str) -> int:
     from kalooki_net.client import TableConnection, table_uri
 
+    from .interactive import EXIT_INTERRUPTED
     from .remote import RemoteGame
 
     connection = TableConnection(table_uri(address))
     welcome = connection.join(server.table.code, token=token)
     read_line = console_reader(console)
+    typed_as_it_started = ""
     if server.table.game is None:
         console.print(
             Text(
@@ -338,15 +351,31 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
             )
         )
         while server.table.game is None:
+            server.at_lobby_prompt = True
             try:
-                line = read_line("start> ").strip().lower()
+                line = read_line("start> ").strip()
             except EOFError:
                 return 0
-            if line == "start" and server.table.game is None:
+            except KeyboardInterrupt:
+                console.print(Text("\nInterrupted: the table is closed.", style="bold"))
+                return EXIT_INTERRUPTED
+            finally:
+                server.at_lobby_prompt = False
+            if server.table.game is not None:
+                # The last seat was taken while the prompt waited: the line was typed for the game.
+                typed_as_it_started = line
+            elif line.lower() == "start":
                 connection.send({"type": "start"})
                 break
+            elif line.lower() in ("quit", "exit", "q"):
+                console.print(Text("The table is closed.", style="bold"))
+                return 0
+            elif line:
+                console.print(Text(LOBBY_HELP, style="dim"))
     game = RemoteGame(connection, welcome, console=console, read_line=read_line, resume_command=reopen)
     if at_terminal(console):
+        if typed_as_it_started:
+            game.typed.append({"type": "_line", "text": typed_as_it_started})
         game.start_keyboard()
     return game.run()
 
@@ -364,6 +393,13 @@ def join(
     """Sit at a table someone opened with kalooki host (or take your seat back)."""
     with cli_errors():
         require_net()
+    from kalooki_net.client import TableConnectionError, table_uri
+
+    try:
+        table_uri(address)
+    except TableConnectionError as error:  # a mistyped argument: a usage error, as --port abc is
+        raise typer.BadParameter(str(error), param_hint="'HOST[:PORT]'") from None
+    with cli_errors():
         result = run_join(address, code, name)
     raise typer.Exit(result)
 
@@ -403,12 +439,7 @@ def run_join(address: str, code: str, name: str | None) -> int:
         welcome = connection.join(code, name=name or default_name())
     store.keep(uri, code, str(welcome["token"]), int(welcome["seat"]), str(welcome["name"]))
     console = make_console()
-    console.print(
-        Text(
-            f"You sit at seat {int(welcome['seat']) + 1} as {welcome['name']}. Waiting for the game...",
-            style="bold",
-        )
-    )
+    console.print(Text(f"You sit at seat {int(welcome['seat']) + 1} as {welcome['name']}.", style="bold"))
     rejoin = shlex.join(["kalooki", "join", address, "--code", code])
     game = RemoteGame(
         connection, welcome, console=console, read_line=console_reader(console), rejoin_command=rejoin

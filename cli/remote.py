@@ -25,14 +25,26 @@ from rich.text import Text
 from kalooki.bots import bot_names
 from kalooki.engine import Event
 from kalooki.events import events_from_json
+from kalooki.moves import MoveSyntaxError, parse_move
 from kalooki.savegame import Session
+from kalooki.text import escape_controls
 from kalooki.variant import Variant
 
 from . import render, spectate
-from .interactive import InteractiveGame, ReadLine
+from .interactive import LOOK_WORDS, InteractiveGame, ReadLine
 from .render import Seating
+from .table_notation import table_sentence
 
 EXIT_LOST = 1
+
+
+def said_line(message: dict[str, Any]) -> Text:
+    """What another player said, as one line of plain characters.
+
+    The words come from another machine: an escape sequence in them would clear this screen or
+    retitle the window, and a newline would let them print a line that looks like the table's own.
+    """
+    return Text(escape_controls(f"{message['name']}: {message['text']}"), style="magenta")
 
 
 class TableClosed(Exception):
@@ -76,7 +88,7 @@ class RemoteGame(InteractiveGame):
     # ------------------------------------------------------------ the keyboard, at a terminal
 
     def start_keyboard(self) -> None:
-        """Read the keyboard all the time, so say, score, help and quit work during others' turns too.
+        """Read the keyboard all the time, so say, look, score, help and quit work during others' turns too.
 
         Only at a terminal: piped input is read when a prompt asks for it, as in ``kalooki play``.
         Lines go into the connection's inbox beside the host's messages, as ``_line`` items (no
@@ -115,7 +127,11 @@ class RemoteGame(InteractiveGame):
         if message["type"] == "_eof":
             raise EOFError
         line = str(message["text"])
-        if not line.strip() or self.command(line, in_turn=False):
+        if line.strip().lower() in ("", *LOOK_WORDS):
+            # Only this seat's view is here, so the table may be drawn whoever is playing.
+            self.show()
+            return
+        if self.command(line, in_turn=False):
             return
         self.error(f"wait for your turn: {self.game.player} is playing (say TEXT talks to the table)")
 
@@ -144,11 +160,13 @@ class RemoteGame(InteractiveGame):
             if kind == "state":
                 return dict(message)
             if kind == "lobby":
+                if not self.lobby and not message["started"] and not self.is_host:
+                    console.print(Text("Waiting for the game...", style="bold"))  # not when rejoining
                 self.lobby = message
             elif kind == "presence" and message.get("seat") != self.seat:
                 console.print(Text(f"{message['name']} {message['status'].replace('_', ' ')}.", style="dim"))
             elif kind == "said":
-                console.print(Text(f"{message['name']}: {message['text']}", style="magenta"))
+                console.print(said_line(message))
             elif kind == "error":
                 console.print(Text(f"✗ {message['message']}", style="bold red"))
             elif kind == "closing":
@@ -159,7 +177,7 @@ class RemoteGame(InteractiveGame):
         kind = message.get("type")
         mine = message.get("seat") == self.seat
         if kind == "said" and not mine:
-            self.console.print(Text(f"{message['name']}: {message['text']}", style="magenta"))
+            self.console.print(said_line(message))
         elif kind == "presence" and not mine:
             status = str(message["status"])
             words = {
@@ -224,6 +242,8 @@ class RemoteGame(InteractiveGame):
         )
         if self.pending_events:
             self.narrate(self.pending_events)
+        if self.game.phase in ("draw", "play") and self.game.current != self.seat:
+            self.show()  # seated during another player's turn: the hand is seen before they finish
 
     def loop(self) -> None:
         while True:
@@ -265,7 +285,7 @@ class RemoteGame(InteractiveGame):
                 self.error("say what? (say TEXT sends a line to the table)")
             else:
                 self.connection.send({"type": "say", "text": text[:300]})
-                self.console.print(Text(f"you: {text[:300]}", style="magenta"))
+                self.console.print(said_line({"name": "you", "text": text[:300]}))
             return True
         return super().command(line, in_turn=in_turn)
 
@@ -274,12 +294,20 @@ class RemoteGame(InteractiveGame):
 
         verb = line.split()[0].lower()
         if verb not in MOVE_VERBS:
-            self.error(f"'{line.strip()}' is not a command: type help for the list (moves: ds dd m b s d)")
+            self.not_a_command(line)
+            return False
+        try:
+            parse_move(line)  # how the move is written is checked here, in kalooki play's words
+        except MoveSyntaxError as error:
+            self.error(str(error))
             return False
         self.connection.send({"type": "move", "move": line.strip()[:400]})
         reply = self.wait_reply()
         if reply["type"] == "error":
-            self.error(str(reply["message"]))
+            message = str(reply["message"])
+            if reply.get("code") == "illegal_move":  # the game's refusal: its cards as the table writes them
+                message = table_sentence(message, self.game.variant, self.letters)
+            self.error(message)
             return False
         self.take_state(reply)
         return True

@@ -80,7 +80,8 @@ def saves(
         return
     print_saves(console, finished, folder)
     count = f"{len(finished)} finished game{'s' if len(finished) != 1 else ''}"
-    if not yes and not _confirm(f"Remove the saves of these {count}?"):
+    which = "the save of this finished game" if len(finished) == 1 else f"the saves of these {count}"
+    if not yes and not _confirm(f"Remove {which}?"):
         console.print("Nothing removed.")
         raise typer.Exit(1)
     for entry in finished:

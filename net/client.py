@@ -23,6 +23,7 @@ from typing import Any
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
+from kalooki import jsonio
 from kalooki.errors import KalookiError
 
 from .protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, encode
@@ -53,8 +54,8 @@ def table_uri(address: str) -> str:
         host, _, port = address.partition(":")
     else:  # a name, an IPv4 address, or a bare IPv6 address
         host, port = address, ""
-    if not host or (port and not port.isdigit()):
-        raise TableConnectionError(f"'{address}' is not HOST or HOST:PORT")
+    if not host or (port and not (port.isdigit() and 0 < int(port) < 65536)):
+        raise TableConnectionError(f"'{address}' is not HOST or HOST:PORT (a port is 1 to 65535)")
     if ":" in host:
         host = f"[{host}]"
     return f"ws://{host}:{port or DEFAULT_PORT}/"
@@ -80,8 +81,9 @@ class TableConnection:
         try:
             for text in self.websocket:
                 try:
-                    message = json.loads(text)
-                except ValueError:
+                    # Strictly: json.loads raises RecursionError on deep nesting, which would end this thread.
+                    message = jsonio.loads(text)
+                except jsonio.JsonInputError:
                     continue
                 if isinstance(message, dict):
                     self.inbox.put(message)
@@ -103,7 +105,12 @@ class TableConnection:
         """Send a join and wait for the welcome; the refusal's message as a TableConnectionError."""
         self.send({"type": "join", "protocol": PROTOCOL_VERSION, "code": code, "name": name, "token": token})
         while True:
-            message = self.receive(CONNECT_TIMEOUT * 3)
+            try:
+                message = self.receive(CONNECT_TIMEOUT * 3)
+            except queue.Empty:  # something listens there, but it is no table, or a table that hangs
+                raise TableConnectionError(
+                    f"the table did not answer within {CONNECT_TIMEOUT * 3:g} seconds"
+                ) from None
             if isinstance(message, Closed):
                 raise TableConnectionError(f"the table closed the connection: {message.reason}")
             if message.get("type") == "welcome":

@@ -216,8 +216,9 @@ class TableServer:
             client.sender.cancel()
             if client.seat is not None and self.by_seat.get(client.seat) is client:
                 del self.by_seat[client.seat]
+                name = self.table.seats[client.seat].name  # before the game, leaving frees the seat
                 self.table.leave(client.seat)
-                self.presence(client.seat, "left")
+                self.presence(client.seat, "left", name)
                 self.send_lobby()
                 self.changed.set()
 
@@ -306,9 +307,11 @@ class TableServer:
             )
         self.table.check_code(message.code)
         if message.token is not None:
+            # Back only from being away: the host's own seat, made before anyone came, joins a first time.
+            away = {index for index, state in enumerate(self.table.seats) if state.away_since is not None}
             seat = self.table.rejoin(message.token)
             token = message.token
-            status = "back"
+            status = "back" if seat in away else "joined"
         elif message.name is not None:
             seat, token = self.table.join(message.name)
             status = "joined"
@@ -358,8 +361,8 @@ class TableServer:
     def send_lobby(self) -> None:
         self.broadcast(self.table.lobby())
 
-    def presence(self, seat: int, status: str) -> None:
-        name = self.table.seats[seat].name or "?"
+    def presence(self, seat: int, status: str, name: str | None = None) -> None:
+        name = name or self.table.seats[seat].name or "?"
         self.broadcast({"type": "presence", "seat": seat, "name": name, "status": status})
         self.on_change(f"{name} {status.replace('_', ' ')}")
 

@@ -259,7 +259,8 @@ class Table:
         game = self.require_game()
         if game.current != index or not game.can_undo():
             raise TableError(
-                "illegal_move", "there is nothing to take back: undo takes back this turn's melds"
+                "illegal_move",
+                "there is nothing to take back: undo takes back this turn's melds, builds and swaps",
             )
         game.undo_turn()
         if self.log is not None:

@@ -52,6 +52,22 @@ def test_two_people_take_turns_behind_a_pass_screen_and_resume_together(tmp_path
     assert loaded.game.hands[0] != game.hands[0] or loaded.game.turn_number == game.turn_number
 
 
+def test_the_pass_screen_erases_the_last_hand_from_the_scrollback_too() -> None:
+    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=12)
+    session = hotseat_session(game, [0, 1], {2: "greedy"}, "classic")
+    out = io.StringIO()
+    console = Console(file=out, width=80, force_terminal=True, color_system=None, highlight=False)
+    lines = ["", "ds", f"d {format_card(game.hands[0][0])}", "", "quit"]
+    read_line = scripted_input(lines, console)
+    loop = HotSeatGame(game, session, [0, 1], console=console, read_line=read_line, save_path=None)
+    assert loop.run() == 0
+    text = out.getvalue()
+    start = text.rindex("Your hand", 0, text.index("Pass to bob"))  # ann's hand, the last before bob's turn
+    between = text[start : text.index("Pass to bob")]
+    assert "\x1b[2J" in between  # the screen,
+    assert "\x1b[3J" in between  # and the lines scrolled off it
+
+
 def test_resume_of_a_hot_seat_save_passes_the_keyboard_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

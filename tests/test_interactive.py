@@ -133,6 +133,13 @@ def test_bad_input_costs_nothing(typed: str, reason: str) -> None:
     assert state(game) == before
 
 
+def test_a_pasted_page_is_not_shown_back_whole() -> None:
+    code, transcript, _ = run(fixed_game(), ["y" * 5000], width=200)
+    assert code == 0
+    [error] = error_lines(transcript)
+    assert error == f"✗ '{'y' * 79}…' is not a command: type help for the list (moves: ds dd m b s d)"
+
+
 def test_an_illegal_meld_says_why_and_leaves_the_hand() -> None:
     game = fixed_game()
     code, transcript, _ = run(game, ["ds", "m QS QD 8C", "m 7H 8H 9H"])

@@ -206,6 +206,43 @@ def test_a_player_who_drops_rejoins_their_seat_mid_hand() -> None:
     assert results[1]["totals"] == table.game.totals
 
 
+def test_a_player_who_leaves_before_the_game_is_named_to_the_others() -> None:
+    # Before the game a seat that is left is free again: the news must still say whose it was.
+    table = new_table(seed=3)
+    with hosted(table) as host:
+        ann, eve = Player(host.uri), Player(host.uri)
+        ann.join(table.code, name="ann")
+        eve.join(table.code, name="eve")
+        eve.close()
+        left = ann.until("presence")
+        while left["status"] != "left":
+            left = ann.until("presence")
+        assert (left["seat"], left["name"]) == (1, "eve")
+        assert host.call(lambda: table.seats[1].kind) == "open"
+
+
+def test_the_hosts_own_seat_joins_and_a_player_who_dropped_is_back() -> None:
+    def news_of(player: Player, seat: int) -> tuple[str, str]:
+        message = player.until("presence")
+        while message["seat"] != seat:
+            message = player.until("presence")
+        return message["name"], message["status"]
+
+    table = new_table(seats=2, seed=3)
+    _seat, host_token = table.join("ann", host=True)  # as kalooki host makes its own seat
+    table.seats[0].connected = False
+    with hosted(table) as host:
+        bob = Player(host.uri)
+        bob.join(table.code, name="bob")
+        ann = Player(host.uri)
+        ann.join(table.code, token=host_token)  # the table is full: the game starts
+        assert news_of(bob, 0) == ("ann", "joined")
+        bob.close()
+        assert news_of(ann, 1) == ("bob", "left")
+        Player(host.uri).join(table.code, token=bob.token)
+        assert news_of(ann, 1) == ("bob", "back")
+
+
 def test_a_bot_plays_for_a_player_away_longer_than_the_wait() -> None:
     table = new_table(goal_score=51, seed=4)
     table.wait_seconds = 0.0

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
+import queue
 import re
 import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 
@@ -20,7 +21,10 @@ KALOOKI = Path(sys.executable).with_name("kalooki")
 JOIN_LINE = re.compile(r"kalooki join (\S+):(\d+) --code (\w+)")
 
 
-def start_host(home: Path, *args: str) -> tuple[subprocess.Popen[str], str, str]:
+def start_host(
+    home: Path, *args: str, heard: queue.Queue[str] | None = None
+) -> tuple[subprocess.Popen[str], str, str]:
+    """The host and its table's address and code; what it prints after the join line goes to ``heard``."""
     env = {**os.environ, "KALOOKI_HOME": str(home), "COLUMNS": "100"}
     process = subprocess.Popen(
         [str(KALOOKI), "host", "--watch", "--bind", "127.0.0.1", "--port", "0", "--bot-pause", "0", *args],
@@ -36,9 +40,33 @@ def start_host(home: Path, *args: str) -> tuple[subprocess.Popen[str], str, str]
         seen.append(line)
         found = JOIN_LINE.search(line)
         if found:
-            threading.Thread(target=process.stdout.read, daemon=True).start()  # keep the pipe drained
+            threading.Thread(target=drain, args=(process.stdout, heard), daemon=True).start()
             return process, f"ws://127.0.0.1:{found.group(2)}/", found.group(3)
     raise AssertionError("the host printed no join line:\n" + "".join(seen))
+
+
+def drain(stream: IO[str], heard: queue.Queue[str] | None) -> None:
+    """Keep the pipe drained (a host blocked on a full pipe stops serving), keeping the lines if asked."""
+    for line in stream:
+        if heard is not None:
+            heard.put(line.rstrip("\n"))
+
+
+def test_the_lobby_shows_what_a_player_says_as_one_plain_line(tmp_path: Path) -> None:
+    heard: queue.Queue[str] = queue.Queue()
+    host, uri, code = start_host(tmp_path, "--seats", "2", heard=heard)
+    try:
+        player = Player(uri)
+        player.join(code, name="p0")
+        player.send({"type": "say", "text": "\x1b]0;owned\x07 \x1b[2Jhello\nThe game starts."})
+        line = heard.get(timeout=TIMEOUT)
+        while "p0:" not in line:
+            line = heard.get(timeout=TIMEOUT)
+        assert line == r"[table] p0: \x1b]0;owned\x07 \x1b[2Jhello\nThe game starts."
+    finally:
+        assert host.stdin is not None
+        host.stdin.close()
+        assert host.wait(TIMEOUT) == 0
 
 
 def test_a_killed_host_resumes_from_its_save_and_players_rejoin(tmp_path: Path) -> None:
@@ -84,3 +112,22 @@ def test_a_killed_host_resumes_from_its_save_and_players_rejoin(tmp_path: Path) 
         assert host.stdin is not None
         host.stdin.close()  # end of input: the host closes the table and exits 0
         assert host.wait(TIMEOUT) == 0
+
+
+def test_the_reopen_command_keeps_the_address_the_table_was_bound_to(tmp_path: Path) -> None:
+    # A table opened on the loopback only must not be reopened on every address by its own advice.
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "200"}
+    arguments = ["host", "--bind", "127.0.0.1", "--port", "0", "--bot-pause", "0", "--seats", "2"]
+    done = subprocess.run(
+        [str(KALOOKI), *arguments, "--save", str(tmp_path / "t.json")],
+        input="start\nquit\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=TIMEOUT * 3,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    port = JOIN_LINE.search(done.stdout)
+    assert port is not None, done.stdout
+    reopen = f"kalooki host --resume {tmp_path / 't.json'} --bind 127.0.0.1 --port {port.group(2)}"
+    assert f"Reopen it with: {reopen}\n" in done.stdout

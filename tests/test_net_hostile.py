@@ -13,12 +13,16 @@ import pytest
 
 pytest.importorskip("websockets")
 
+import kalooki_net.client
+from kalooki_net.client import TableConnection, TableConnectionError
 from kalooki_net.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from kalooki_net.server import TableServer
 from net_helpers import TIMEOUT, Host, Player, hosted, new_table
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
+from websockets.sync.server import ServerConnection as SyncConnection
+from websockets.sync.server import serve
 
 
 def snapshot(host: Host) -> dict[str, Any]:
@@ -89,6 +93,8 @@ def test_each_attack_is_refused_and_changes_nothing(table_in_play: Any) -> None:
     )
     # Malformed JSON, not an object, an unknown type, wrong field types, a missing field, an extra field.
     refused(other, "{not json", "bad_json")
+    refused(other, "[" * 30_000 + "]" * 30_000, "bad_json")  # under the size limit, too deep for json.loads
+    refused(other, '{"type": "move", "move": "ds", "seat": ' + "9" * 5000 + "}", "bad_json")
     refused(other, "[1, 2]", "bad_message")
     refused(other, {"type": "teleport"}, "bad_message")
     refused(other, {"type": "move", "move": 7}, "bad_message")
@@ -240,3 +246,44 @@ def test_a_connection_that_never_joins_is_closed() -> None:
         while host.call(lambda: len(host.server.clients)) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert host.call(lambda: len(host.server.clients)) == 0
+
+
+def test_a_table_that_sends_unreadable_json_does_not_stop_the_client() -> None:
+    # The other way round: kalooki join's reader skips what it cannot read and reads on.
+    welcome = {"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": 0, "name": "ann", "token": "t"}
+
+    def answer(websocket: SyncConnection) -> None:
+        websocket.recv(timeout=TIMEOUT)  # the join
+        websocket.send("[" * 30_000 + "]" * 30_000)
+        websocket.send('{"type": "said", "seat": 1, "text": ' + "9" * 5000 + "}")
+        websocket.send(json.dumps(welcome))
+        with contextlib.suppress(ConnectionClosed, TimeoutError):
+            websocket.recv(timeout=TIMEOUT)
+
+    with serve(answer, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        connection = TableConnection(f"ws://127.0.0.1:{server.socket.getsockname()[1]}/")
+        try:
+            assert connection.join("ABC123", name="ann") == welcome
+        finally:
+            connection.close()
+            server.shutdown()
+
+
+def test_a_table_that_never_answers_the_join_is_an_error_not_a_crash(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kalooki_net.client, "CONNECT_TIMEOUT", 0.5)  # the wait for the welcome is 3 of these
+
+    def silent(websocket: SyncConnection) -> None:
+        with contextlib.suppress(ConnectionClosed, TimeoutError):
+            while True:
+                websocket.recv(timeout=TIMEOUT)
+
+    with serve(silent, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        connection = TableConnection(f"ws://127.0.0.1:{server.socket.getsockname()[1]}/")
+        try:
+            with pytest.raises(TableConnectionError, match="the table did not answer"):
+                connection.join("ABC123", name="ann")
+        finally:
+            connection.close()
+            server.shutdown()

@@ -9,6 +9,9 @@ import threading
 from pathlib import Path
 
 import pytest
+from kalooki_cli.app import app
+from kalooki_cli.table_notation import table_sentence
+from typer.testing import CliRunner
 
 pytest.importorskip("websockets")
 
@@ -25,12 +28,13 @@ def test_join_plays_a_turn_on_the_play_screen_and_rejoins_with_the_kept_token(tm
     # The deal the table will make once both have joined: the bot at seat 0, the person at seat 1.
     dealt = Game(table.variant, ["p0", "ann"], seed=table.seed).hands[1]
     card = format_card(dealt[0])
+    absent = next(code for code in ("2H", "3H", "4H", "5H") if code not in {format_card(c) for c in dealt})
     env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "80", "NO_COLOR": "1"}
     with hosted(table) as host:
         bot = Player(host.uri)
         bot.join(table.code, name="p0")
         address = f"127.0.0.1:{host.server.port}"
-        keys = f"hint\nds\nzz\nd {card}\nsay good luck\nscore\nquit\n"
+        keys = f"hint\nds\nzz\nundo\nd {absent}\nd ZZ\nd {card}\nsay good luck\nscore\nquit\n"
         played = threading.Thread(target=bot.play_until_over, daemon=True)
         played.start()
         join = subprocess.run(
@@ -49,6 +53,12 @@ def test_join_plays_a_turn_on_the_play_screen_and_rejoins_with_the_kept_token(tm
         assert "P0 " in out  # the other player's turn, told as a bot's turn is
         assert "Hint (what the greedy bot would play):" in out
         assert "✗ 'zz' is not a command" in out
+        # Refused by the host, worded as kalooki play words them: cards as the table writes them.
+        flat = " ".join(out.split())  # the lines as they read, however they wrapped
+        assert "✗ there is nothing to take back: undo takes back this turn's melds, builds and swaps" in flat
+        assert f"✗ you have no {table_sentence(absent, table.variant)} in your hand to discard" in flat
+        assert "✗ 'd ZZ': 'ZZ' is not a card: write a rank (A 2-9 T J Q K, or 10) and a suit" in flat
+        assert "e.g. 7H, TC, 10C, QS, or JK for a joker" in flat  # how to type a card, in letters
         assert "You discard" in out
         assert "you: good luck" in out
         assert f"kalooki join {address} --code {table.code}" in out  # how to come back
@@ -67,4 +77,19 @@ def test_join_plays_a_turn_on_the_play_screen_and_rejoins_with_the_kept_token(tm
             check=False,
         )
         assert "You sit at seat 2 as ann." in again.stdout, again.stdout + again.stderr
+        assert "Waiting for the game" not in again.stdout  # it has started: the table, not a lobby
+        assert "Your hand (" in again.stdout
     assert TIMEOUT > 0
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1:abc", "127.0.0.1:99999", ":8765"])
+def test_an_address_that_is_none_is_a_usage_error(address: str) -> None:
+    result = CliRunner().invoke(app, ["join", address, "--code", "ABC123"])
+    assert result.exit_code == 2, result.output
+    assert "is not HOST or HOST:PORT" in result.output
+
+
+def test_a_table_that_is_not_there_is_an_error_of_its_own() -> None:
+    result = CliRunner().invoke(app, ["join", "127.0.0.1:1", "--code", "ABC123"])
+    assert result.exit_code == 1, result.output
+    assert "cannot reach the table at ws://127.0.0.1:1/" in result.output

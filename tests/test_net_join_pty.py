@@ -1,9 +1,10 @@
-"""``kalooki join`` at a terminal: the keyboard works during another player's turn (say, score, quit)."""
+"""``kalooki join`` at a terminal: the keyboard works during another turn (say, look, score, quit)."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import threading
 from pathlib import Path
 
@@ -41,6 +42,12 @@ def test_say_during_another_players_turn_then_play_and_quit(tmp_path: Path) -> N
         )
         try:
             terminal.read_until("You sit at seat 2 with p0")
+            # Seated while another player thinks: ann sees her hand at once, and again on look or Enter.
+            terminal.read_until(r"Your hand \(13\)[^\n]*\np0 is playing")
+            terminal.type("look\n")
+            terminal.read_until(r"Your hand \(13\)[^\n]*\np0 is playing")
+            terminal.type("\n")
+            terminal.read_until(r"Your hand \(13\)[^\n]*\np0 is playing")
             terminal.type("ds\n")  # not ann's turn: refused, nothing sent
             terminal.read_until("wait for your turn: p0 is playing")
             terminal.type("say hello there\n")
@@ -55,3 +62,33 @@ def test_say_during_another_players_turn_then_play_and_quit(tmp_path: Path) -> N
         finally:
             terminal.kill()
     assert heard == ["hello there"]
+
+
+def test_what_another_player_says_cannot_drive_the_terminal(tmp_path: Path) -> None:
+    # An escape sequence that would retitle the window and one that would clear the screen, and a
+    # newline that would print a line of its own: all shown spelled out, on the speaker's one line.
+    words = "\x1b]0;owned\x07 \x1b[2Jhello\nYour turn"
+    table = new_table(seats=2, seed=31)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "TERM": "xterm", "COLUMNS": "80", "LINES": "24"}
+    with hosted(table) as host:
+        speaker = Player(host.uri)
+        speaker.join(table.code, name="p0")
+
+        def speak_once_seated() -> None:
+            with contextlib.suppress(TimeoutError, ConnectionClosed):
+                speaker.until("state")  # ann has sat down: the game has started
+                speaker.send({"type": "say", "text": words})
+
+        threading.Thread(target=speak_once_seated, daemon=True).start()
+        terminal = Terminal(
+            ["join", f"127.0.0.1:{host.server.port}", "--code", table.code, "--name", "ann"], env
+        )
+        try:
+            terminal.read_until(re.escape(r"p0: \x1b]0;owned\x07 \x1b[2Jhello\nYour turn"))
+            assert "\x1b" not in terminal.output  # what is left once the screen's own colours are read
+            assert "\x07" not in terminal.output
+            terminal.type("quit\n")
+            terminal.read_until("you left the table")
+            assert terminal.wait() == 0
+        finally:
+            terminal.kill()

@@ -103,13 +103,21 @@ def test_saves_lists_unfinished_games_first_and_resume_takes_a_number(home: Path
     assert "there is no saved game 9: 'kalooki saves' lists 3" in result.output
 
 
+def test_saves_clean_asks_about_several_games_in_the_plural(home: Path) -> None:
+    folder = home / "saves"
+    for seed in (1, 2):
+        saved_game(folder / f"done{seed}{SAVE_SUFFIX}", finished=True, seed=seed)
+    result = runner.invoke(app, ["saves", "--clean"], input="n\n")
+    assert "Remove the saves of these 2 finished games? [y/N]" in result.output
+
+
 def test_saves_clean_asks_before_removing_finished_games(home: Path) -> None:
     folder = home / "saves"
     saved_game(folder / f"done{SAVE_SUFFIX}", finished=True, seed=1)
     saved_game(folder / f"open{SAVE_SUFFIX}", finished=False, seed=2)
     result = runner.invoke(app, ["saves", "--clean"], input="n\n")
     assert result.exit_code == 1
-    assert "Remove the saves of these 1 finished game? [y/N]" in result.output
+    assert "Remove the save of this finished game? [y/N]" in result.output
     assert "Nothing removed." in result.output
     assert (folder / f"done{SAVE_SUFFIX}").exists()
     result = runner.invoke(app, ["saves", "--clean"], input="y\n")

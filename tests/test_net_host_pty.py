@@ -1,0 +1,62 @@
+"""``kalooki host`` at a terminal, at its lobby prompt: help, quit, Ctrl-C, a game that starts by itself."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from net_helpers import Player
+from test_play_pty import Terminal, environment
+
+JOIN_LINE = re.compile(r"kalooki join 127\.0\.0\.1:(\d+) --code (\w+)")
+
+
+def open_table(home: Path) -> tuple[Terminal, str, str]:
+    arguments = ["host", "--bind", "127.0.0.1", "--port", "0", "--seats", "2", "--name", "ann"]
+    terminal = Terminal([*arguments, "--bot-pause", "0"], environment(home))
+    found = JOIN_LINE.search(terminal.read_until(r"start> "))
+    assert found is not None
+    return terminal, f"ws://127.0.0.1:{found.group(1)}/", found.group(2)
+
+
+def test_the_lobby_prompt_answers_help_and_quit(tmp_path: Path) -> None:
+    terminal, _uri, _code = open_table(tmp_path)
+    try:
+        terminal.type("help\n")
+        terminal.read_until(r"Type start to begin now \(bots take the empty seats\), or quit to close")
+        terminal.type("quit\n")
+        terminal.read_until("The table is closed")
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()
+
+
+def test_ctrl_c_at_the_lobby_prompt_closes_the_table_and_says_so(tmp_path: Path) -> None:
+    terminal, _uri, _code = open_table(tmp_path)
+    try:
+        terminal.type("\x03")
+        terminal.read_until("Interrupted: the table is closed")
+        assert terminal.wait() == 130
+    finally:
+        terminal.kill()
+
+
+def test_a_line_typed_as_the_game_starts_by_itself_goes_to_the_game(tmp_path: Path) -> None:
+    # The last seat is taken while the host sits at its lobby prompt: what it types next is for the game.
+    terminal, uri, code = open_table(tmp_path)
+    try:
+        guest = Player(uri)
+        guest.join(code, name="bob")
+        guest.until("state")
+        terminal.read_until(r"\[table\] The game starts: press Enter to sit down\.")
+        terminal.type("score\n")
+        terminal.read_until(r"hand +ann \(you\) +bob")  # the score sheet: the line was a command of the game
+        terminal.type("quit\n")
+        terminal.read_until("the table is closed, and the game is saved")
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()
