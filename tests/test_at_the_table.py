@@ -13,7 +13,7 @@ from pathlib import Path
 
 from kalooki_cli.app import app
 from kalooki_cli.going_out import why_not_kalooki
-from kalooki_cli.interactive import InteractiveGame
+from kalooki_cli.interactive import LOOK_WORDS, InteractiveGame
 from kalooki_cli.render import COMMANDS, Seating, hand_end_event, render_hand_end
 from kalooki_cli.table_notation import move_text, table_sentence
 from rich.console import Console
@@ -157,6 +157,8 @@ def accepted_words() -> set[str]:
     words: set[str] = set()
     for group in re.findall(r"word (?:in|==) \(?([^)\n:]+)", source):
         words.update(re.findall(r'"([^"]+)"', group))
+    if "word in LOOK_WORDS" in source:  # the look words are named once, for the join screen too
+        words.update(LOOK_WORDS)
     return words
 
 
