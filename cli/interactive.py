@@ -29,7 +29,7 @@ from kalooki.errors import KalookiError
 from kalooki.events import EliminatedEvent
 from kalooki.moves import ALIASES, Discard, Draw, parse_move
 from kalooki.savegame import Session, restore_rngs, seat_rng
-from kalooki.text import escape_controls
+from kalooki.text import clipped, escape_controls
 from kalooki.variant import Variant
 
 from . import render
@@ -48,8 +48,6 @@ EXIT_OK = 0
 EXIT_INTERRUPTED = 130
 LOOK_WORDS = ("table", "look", "l", "show")
 """The commands that draw the table again (as does an empty line)."""
-ECHO_LIMIT = 80
-"""The most characters of a line that is not a command shown back in its refusal."""
 BOT_PAUSE = 0.7
 """Seconds between bots' turns at a terminal, long enough to read a line (``--fast`` makes it 0)."""
 
@@ -326,10 +324,9 @@ class InteractiveGame(Autosave):
         render.render_totals(self.console, self.game, self.seating)
 
     def not_a_command(self, line: str) -> None:
-        typed = line.strip()
-        if len(typed) > ECHO_LIMIT:  # a paste of a page is not shown back as a page
-            typed = typed[: ECHO_LIMIT - 1] + "…"
-        self.error(f"'{typed}' is not a command: type help for the list (moves: ds dd m b s d)")
+        self.error(
+            f"'{clipped(line.strip())}' is not a command: type help for the list (moves: ds dd m b s d)"
+        )
 
     def move(self, line: str) -> bool:
         """Play a move typed in the move language; False (and one line saying why) if it is not legal."""

@@ -17,6 +17,7 @@ from typing import Literal
 from kalooki.cards import JOKER, Card, CardError, format_cards, parse_cards
 from kalooki.errors import KalookiError
 from kalooki.melds import RunEnd
+from kalooki.text import clipped
 
 DrawSource = Literal["stock", "discard"]
 
@@ -109,10 +110,12 @@ def parse_move(text: str) -> Action:
     if expanded is not None:
         verb, _, prefix = expanded.partition(" ")
         rest = f"{prefix} {rest}".strip()
+    # Messages quote the move as typed, cut short: a pasted page is not shown back whole.
+    quoted = clipped(text.strip())
     try:
-        return _parse_verb(verb, rest, text.strip())
+        return _parse_verb(verb, rest, quoted)
     except CardError as error:
-        raise MoveSyntaxError(f"'{text.strip()}': {error}") from None
+        raise MoveSyntaxError(f"'{quoted}': {error}") from None
 
 
 def _parse_verb(verb: str, rest: str, text: str) -> Action:

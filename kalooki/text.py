@@ -17,6 +17,9 @@ CONTROL_CHARACTERS: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 _SPELLED: Final = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
+ECHO_LIMIT: Final = 80
+"""The most characters of someone's input that a message shows back (see :func:`clipped`)."""
+
 
 def _spell(match: re.Match[str]) -> str:
     character = match.group()
@@ -40,3 +43,11 @@ def first_control(text: str) -> str | None:
     """The first control character of ``text``, spelled out (None when there is none)."""
     match = CONTROL_CHARACTERS.search(text)
     return None if match is None else _spell(match)
+
+
+def clipped(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, the last an ellipsis where it was longer.
+
+    A message that quotes what was typed stays one line when a whole page was pasted.
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -222,6 +222,14 @@ def test_parse_move_errors(text: str, message: str) -> None:
     assert isinstance(caught.value, ValueError)
 
 
+def test_a_move_error_quotes_a_long_move_cut_to_80_characters() -> None:
+    # A pasted page is refused in one line: the quote ends in an ellipsis at 80 characters.
+    pasted = "discard " + "7H " * 2000
+    with pytest.raises(MoveSyntaxError) as caught:
+        parse_move(pasted)
+    assert str(caught.value) == f"'{pasted.strip()[:79]}…': discard exactly one card (discard KD)"
+
+
 def test_usage_names_every_command() -> None:
     assert USAGE == (
         "commands: draw stock | draw discard | meld CARDS[, CARDS ...] | build N CARDS [low|high] "
