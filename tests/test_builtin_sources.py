@@ -1,7 +1,8 @@
-"""The built-in variants play as their texts say: scenario games under czech-500 and kaluki-51."""
+"""The built-in variants play as their texts say: scenario games under czech-500, kaluki-51 and kalooki-40."""
 
 from __future__ import annotations
 
+import pytest
 from rules_helpers import assert_illegal, new_game, play, table_text
 
 from kalooki.engine import Game
@@ -92,3 +93,16 @@ def test_kaluki_51_counts_a_joker_in_the_first_meld_as_the_card_it_stands_for() 
         " (lay them all in one meld command: meld A, B, C)"
     )
     assert_illegal(game, "meld 9H TH JH JK", message)
+
+
+@pytest.mark.parametrize(("bob_hand", "total", "out"), [("9C 8C 4D", 150, False), ("9C 8C 5H", 151, True)])
+def test_kalooki_40_puts_out_a_player_over_150_not_one_at_it(bob_hand: str, total: int, out: bool) -> None:
+    # kalooki.co.uk plays "up to a 150 penalty point limit", a player over it out (goal_score: 151).
+    # ann goes Kalooki: bob adds his hand, 125 or 126, and the bonus of 25.
+    hands = ["7H 8H 9H TH JH QH KH 2C 2D 2S 5C 5D 3C", "AC AD AH AS KC KD KH KS QC QD " + bob_hand]
+    game = new_game(load_variant("kalooki-40"), hands, discard=None, stock="5S")
+    play(game, "draw stock", "meld 7H 8H 9H TH JH QH KH, 2C 2D 2S, 5C 5D 5S", "discard 3C")
+    assert game.results[-1].kalooki
+    assert game.totals == [0, total]
+    assert game.eliminated == [False, out]
+    assert game.phase == ("game_over" if out else "hand_over")

@@ -119,12 +119,13 @@ def test_builtin_knobs_follow_the_issue_and_the_seeds() -> None:
         "ace_in_runs": "high",
         "discard_draw": "meld_at_once",
         "released_joker_must_be_melded": True,
+        "goal_score": 151,
         "elimination": True,
         "stock_exhausted": "reshuffle_keep_top",
         "upcard": False,
         "max_players": 5,
     }
-    assert load_variant("kalooki-40").goal_score == 150
+    assert load_variant("kalooki-40").goal_score == 151
     assert load_variant("romanian").extends == "classic"
     assert load_variant("czech-300").extends == "czech-500"
 
