@@ -26,6 +26,7 @@ from operator import itemgetter, mul
 from typing import TYPE_CHECKING, Final
 
 from kalooki.cards import JOKER, Card
+from kalooki.cardstate import codes_of
 from kalooki.solver_candidates import SET_MIN, _free_naturals
 
 if TYPE_CHECKING:
@@ -99,13 +100,7 @@ def _codes(problem: _Problem) -> list[Card]:
     With two jokers or more, each natural held makes a set with two of them (a set holds three
     cards or more, and no variant caps it below three), so every natural held is in a candidate."""
     if problem.jokers >= SET_MIN - 1:
-        codes = []
-        bits = problem.held
-        while bits:
-            low = bits & -bits
-            codes.append(low.bit_length() - 1)
-            bits ^= low
-        return codes
+        return codes_of(problem.held)
     return sorted({code for cand in problem.cands for code in cand.naturals})
 
 
