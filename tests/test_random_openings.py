@@ -11,15 +11,18 @@ when the solver does, with or without jokers.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 
 import pytest
 
 from kalooki import solver
 from kalooki.bots.random_bot import _counts, _most_points, _natural_points, opening_values, surely_no_opening
+from kalooki.candidates import candidate_melds
 from kalooki.cards import JOKER, make_card
 from kalooki.cardstate import CardState
 from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
+from kalooki.melds import MeldError, make_meld
 from kalooki.rules import keep, most_ace_points, opening_points
 from kalooki.variant import Variant
 
@@ -93,3 +96,23 @@ def test_no_opening_is_claimed_where_the_solver_finds_one(
     # Many dealt hands hold no opening, even where no points are needed (no meld at all): claimed.
     if deal is _dealt_hand:
         assert claimed > HANDS // 40, claimed
+
+
+@pytest.mark.parametrize(("name", "variant"), _variants(), ids=[name for name, _ in _variants()])
+def test_opening_values_are_the_candidate_melds_that_are_melds(name: str, variant: Variant) -> None:
+    # Each group's option is remembered per variant: the same options, in the same order (the bot
+    # shuffles them), as reading every candidate meld afresh.
+    rng = random.Random(name)
+    for _ in range(HANDS // 2):
+        hand = rng.choice([_dense_hand, _dealt_hand])(rng, variant)
+        expected = []
+        for group in candidate_melds(hand, variant):
+            try:
+                meld = make_meld(group, variant)
+            except MeldError:
+                continue
+            needs = Counter(group)
+            counts = sum(copies << (card * 8) for card, copies in needs.items())
+            mask = sum(1 << card for card in needs)
+            expected.append((group, meld.worth(variant), counts, len(group), mask))
+        assert opening_values(CardState.of(hand), variant) == expected, hand
