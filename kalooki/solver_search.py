@@ -47,7 +47,7 @@ _by_score: Final = itemgetter(2)
 
 _Entry = tuple[int, int, int, int, int, int, int, int, int]
 """A candidate as the search uses it: (packed, table bit, score, slack, share, free share,
-opening points, points share, candidate number); see :meth:`_Search._entries`."""
+opening points, points share, candidate number); see :meth:`_Layout._entries`."""
 
 
 @dataclass(slots=True)
@@ -104,8 +104,9 @@ def _codes(problem: _Problem) -> list[Card]:
     return sorted({code for cand in problem.cands for code in cand.naturals})
 
 
-class _Search:
-    """The state layout, scores and memo of one search; :meth:`best` is the search itself."""
+class _Layout:
+    """One search's state layout and scores: where each count sits in the packed state, each
+    card's share of a score, the bounds, and each candidate as an entry of its lowest card's field."""
 
     def __init__(self, problem: _Problem, codes: list[Card], keep: int, must: Sequence[int]) -> None:
         self.problem = problem
@@ -119,9 +120,6 @@ class _Search:
             [NEG if c is None else problem.score((), c.jokers, c.points) for c in slots]
             for slots in problem.joker_only
         ]
-        self.joker_tables: dict[int, tuple[list[int], list[list[int]]]] = {}
-        self.memo: dict[int, int] = {}
-        self.choice: dict[int, int] = {}
 
     def _layout(self, codes: list[Card], keep: int, must: Sequence[int]) -> None:
         """Where each card code's count, the jokers, the table bits and the two counters sit in the
@@ -286,6 +284,16 @@ class _Search:
             if len(group) > 1:
                 group.sort(key=_by_score, reverse=True)  # stable: equal scores keep their order
         return by_field
+
+
+class _Search(_Layout):
+    """The memo of one search over a :class:`_Layout`; :meth:`best` is the search itself."""
+
+    def __init__(self, problem: _Problem, codes: list[Card], keep: int, must: Sequence[int]) -> None:
+        super().__init__(problem, codes, keep, must)
+        self.joker_tables: dict[int, tuple[list[int], list[list[int]]]] = {}
+        self.memo: dict[int, int] = {}
+        self.choice: dict[int, int] = {}
 
     def joker_table(self, used: int) -> tuple[list[int], list[list[int]]]:
         """Knapsack of jokers alone onto the table melds not built on: best score per joker count,
