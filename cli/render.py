@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
@@ -227,24 +228,86 @@ def table_grid(game: Game, seating: Seating, letters: bool) -> Table:
     return grid
 
 
-def players_grid(game: Game, seating: Seating, letters: bool = False) -> Table:
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    pointer: str
+    label: str
+    style: str
+    cards: int | None
+    """``None`` for a player out of the game."""
+    opened: bool
+    total: int
+
+
+def players_grid(game: Game, seating: Seating, letters: bool = False, width: int = 80) -> Table:
+    """Each player's cards, whether they have opened and their total; headed columns when ``width`` is narrow.
+
+    The wide rows say ``13 cards  not opened  total 40``. Where they do not fit, the words go
+    to a heading row over bare numbers, and names wrap at their spaces: a number is never cut.
+    """
+    playing = game.phase in ("draw", "play")
+    rows = []
+    for offset in range(len(game.players)):
+        seat = (seating.human + offset) % len(game.players)
+        now = playing and seat == game.current
+        count = None if game.eliminated[seat] else len(game.hands[seat])
+        pointer = glyphs("▶ ", letters) if now else "  "
+        style = "bold" if now else ""
+        label = seating.label(seat)
+        rows.append(PlayerRow(pointer, label, style, count, game.opened[seat], game.totals[seat]))
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column(justify="right", no_wrap=True)
     grid.add_column(no_wrap=True)
     grid.add_column(justify="right", no_wrap=True)
-    playing = game.phase in ("draw", "play")
-    order = [(seating.human + offset) % len(game.players) for offset in range(len(game.players))]
-    for seat in order:
-        pointer = glyphs("▶ ", letters) if playing and seat == game.current else "  "
-        name = Text(pointer + seating.label(seat), style="bold" if seat == game.current and playing else "")
-        if game.eliminated[seat]:
-            grid.add_row(name, "", Text("out", style="red"), str(game.totals[seat]))
+    for row in rows:
+        name = Text(row.pointer + row.label, style=row.style)
+        if row.cards is None:
+            grid.add_row(name, "", Text("out", style="red"), str(row.total))
             continue
-        count = len(game.hands[seat])
-        opened = Text("opened", style="green") if game.opened[seat] else Text("not opened", style=DIM)
-        grid.add_row(name, f"{count} card{'s' if count != 1 else ''}", opened, f"total {game.totals[seat]}")
+        said = Text("opened", style="green") if row.opened else Text("not opened", style=DIM)
+        plural = "s" if row.cards != 1 else ""
+        grid.add_row(name, f"{row.cards} card{plural}", said, f"total {row.total}")
+    return grid if natural_width(grid) <= width else headed_players_grid(rows)
+
+
+def headed_players_grid(rows: Sequence[PlayerRow]) -> Table:
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_row("", "", *(Text(heading, style=DIM) for heading in ("cards", "opened", "total")))
+    for row in rows:
+        pointer, name = Text(row.pointer.strip(), style=row.style), Text(row.label, style=row.style)
+        if row.cards is None:
+            grid.add_row(pointer, name, "", Text("out", style="red"), str(row.total))
+        else:
+            said = Text("yes", style="green") if row.opened else Text("no", style=DIM)
+            grid.add_row(pointer, name, str(row.cards), said, str(row.total))
     return grid
+
+
+def natural_width(renderable: Table) -> int:
+    """How wide ``renderable`` is when nothing squeezes it."""
+    return Console(width=UNSQUEEZED).measure(renderable).maximum
+
+
+UNSQUEEZED = 1000
+
+
+def screen_title(game: Game, seating: Seating, letters: bool, width: int) -> list[Rule | Text]:
+    """The screen's rule, its title shortened to fit ``width``; the hand and turn go under it, never cut."""
+    where = f"hand {game.hand_number}, dealt by {seating.name(game.dealer)} · turn {game.turn_number}"
+    for title in (f"Kalooki · {game.variant.name} · {where}", f"{game.variant.name} · {where}"):
+        if cell_len(title) + RULE_ENDS <= width:
+            return [Rule(glyphs(title, letters), style="cyan")]
+    return [Rule(game.variant.name, style="cyan"), Text(glyphs(where[0].upper() + where[1:], letters))]
+
+
+RULE_ENDS = 4
+"""What a rule keeps around its title: a line and a space each side."""
 
 
 def render_screen(
@@ -258,13 +321,9 @@ def render_screen(
     """The whole table as the human sees it, ending with what their turn still needs."""
     letters = plain_cards(console)
     variant = game.variant
-    dealer = seating.name(game.dealer)
-    title = glyphs(
-        f"Kalooki · {variant.name} · hand {game.hand_number}, dealt by {dealer} · turn {game.turn_number}",
-        letters,
-    )
-    console.print(Rule(title, style="cyan"))
-    console.print(players_grid(game, seating, letters))
+    for line in screen_title(game, seating, letters, console.width):
+        console.print(line)
+    console.print(players_grid(game, seating, letters, console.width))
     console.print(Text(f"Scoring: {scoring_line(variant)}.", style=DIM))
     if game.table:
         console.print(Text("Table", style="bold"))

@@ -114,6 +114,27 @@ def test_the_screen_fits_80_columns(color: bool) -> None:
         assert expected in plain.splitlines()
 
 
+@pytest.mark.parametrize("width", [30, 36, 44, 52, 60])
+def test_a_narrow_screen_cuts_no_number(width: int) -> None:
+    # After a hand played out, with totals of several digits and a player out of the game.
+    game, seating = busy_game()
+    play_out_hand(game)
+    game.next_hand()
+    game.eliminated[3] = True
+    out = console(width=width)
+    render_screen(out, game, seating, preview=meld_preview(game, 0))
+    lines = visible_lines(output(out))
+    assert max(len(line) for line in lines) <= width, "\n".join(lines)
+    assert not [line for line in lines if "…" in line], "\n".join(lines)
+    plain = "\n".join(lines)
+    assert f"turn {game.turn_number}" in plain
+    for seat in range(4):
+        row = next(line for line in lines if line[2:].startswith(game.players[seat]))
+        counted = "" if game.eliminated[seat] else rf"{len(game.hands[seat])}( cards)? +"
+        opened = "out" if game.eliminated[seat] else "(not opened|opened|yes|no)"
+        assert re.search(rf"{counted}{opened} +(total )?{game.totals[seat]}$", row.rstrip()), row
+
+
 def test_colours_red_and_black_and_jokers_stand_out() -> None:
     out = console(color=True)
     out.print(hand_text(parse_cards("7H 7S JK"), marked=parse_cards("7H")))
