@@ -87,6 +87,7 @@ class HostThread:
         self.ready = threading.Event()
         self.failure: BaseException | None = None
         self.server: TableServer | None = None
+        self.closed = False
         self.bind, self.port, self.bot_pause = bind, port, bot_pause
         self.thread = threading.Thread(target=self._run, daemon=True, name="kalooki-host")
 
@@ -131,7 +132,9 @@ class HostThread:
         self.loop.call_soon_threadsafe(getattr(self.server, function_name))
 
     def stop(self) -> None:
-        if self.server is not None and self.loop.is_running():
+        """Tell every seat the table closes, and close it (once: the host's own seat may have asked first)."""
+        if self.server is not None and self.loop.is_running() and not self.closed:
+            self.closed = True
             future = asyncio.run_coroutine_threadsafe(self.server.close("the host stopped"), self.loop)
             # Closing is best effort: the save is already on disk.
             with contextlib.suppress(Exception):
@@ -372,7 +375,14 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
                 return 0
             elif line:
                 console.print(Text(LOBBY_HELP, style="dim"))
-    game = RemoteGame(connection, welcome, console=console, read_line=read_line, resume_command=reopen)
+    game = RemoteGame(
+        connection,
+        welcome,
+        console=console,
+        read_line=read_line,
+        resume_command=reopen,
+        close_table=server.stop,
+    )
     if at_terminal(console):
         if typed_as_it_started:
             game.typed.append({"type": "_line", "text": typed_as_it_started})
