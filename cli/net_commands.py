@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from kalooki_net.table import Table
     from rich.console import Console
 
+    from .interactive import ReadLine
+
 MAX_NAME = 20
 NET_MISSING = "kalooki host and join need the net extra: pip install 'kalooki[net]'"
 
@@ -375,6 +377,10 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
                 return 0
             elif line:
                 console.print(Text(LOBBY_HELP, style="dim"))
+    keyboard = at_terminal(console)
+    if typed_as_it_started and not keyboard:
+        # Piped input is read only when a prompt asks: the line answers the game's first prompt.
+        read_line = answered_first(typed_as_it_started, read_line, console)
     game = RemoteGame(
         connection,
         welcome,
@@ -383,11 +389,24 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
         resume_command=reopen,
         close_table=server.stop,
     )
-    if at_terminal(console):
+    if keyboard:
         if typed_as_it_started:
             game.typed.append({"type": "_line", "text": typed_as_it_started})
         game.start_keyboard()
     return game.run()
+
+
+def answered_first(line: str, read_line: ReadLine, console: Console) -> ReadLine:
+    """``read_line``, but its first prompt is answered with ``line``, read before the prompt came."""
+    early = [line]
+
+    def read(prompt: str) -> str:
+        if not early:
+            return read_line(prompt)
+        console.print(Text(prompt, style="bold"), end="")  # as console.input shows it, the answer unechoed
+        return early.pop()
+
+    return read
 
 
 def join(
