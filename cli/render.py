@@ -3,7 +3,8 @@
 Everything here writes to a :class:`rich.console.Console` that the caller passes in, so
 the same code draws in colour on a terminal, in plain text into a pipe (or with
 ``NO_COLOR``), and into a ``StringIO`` in tests. Screens are laid out for 80 columns;
-rich wraps anything longer at the console's width.
+rich wraps anything longer at the console's width. On a narrower terminal the players' rows, the
+end of a hand and the score sheet take compact layouts (``compact.py``) rather than cut a number.
 """
 
 from __future__ import annotations
@@ -451,30 +452,41 @@ def render_hand_end(
         console.print(Text(reasons.get(event.end, "The hand is over."), style="bold"))
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
     table.add_column("player", no_wrap=True)
-    table.add_column("cards left", overflow="fold", max_width=40)
+    table.add_column("cards left", overflow="fold", max_width=CARDS_LEFT_WIDTH)
     table.add_column("points", justify="right")
     table.add_column("this hand", justify="right")
     table.add_column("total", justify="right")
     names = {name: seat for seat, name in enumerate(game.players)}
+    rows: list[tuple[str, Text, list[str]]] = []
     for name, points in event.hand_points.items():
         seat = names[name]
         cards = game.hands[seat]
         left = cards_text(sorted_hand(cards), letters=letters) if cards else Text("-", style=DIM)
         score = event.scores.get(name, 0)
-        table.add_row(
-            seating.label(seat),
-            left,
-            str(points),
-            f"{score:+d}" if score else "0",
-            str(event.totals[name]),
-        )
-    console.print(table)
+        numbers = [str(points), f"{score:+d}" if score else "0", str(event.totals[name])]
+        rows.append((seating.label(seat), left, numbers))
+        table.add_row(seating.label(seat), left, *numbers)
+    # The cards left fold to fit, down to a few cards a line; narrower, the numbers would be cut.
+    table.columns[1].max_width = FOLDED_CARDS
+    fits = natural_width(table) <= console.width
+    table.columns[1].max_width = CARDS_LEFT_WIDTH
+    if fits:
+        console.print(table)
+    else:
+        from .compact import print_narrow_hand_end  # here: compact builds on this module
+
+        print_narrow_hand_end(console, rows)
     for name in eliminated:
         who = seating.subject(name)
         verb = "are" if who == "you" else "is"
         console.print(
             Text(f"{who[0].upper()}{who[1:]} reached {game.variant.goal_score} and {verb} out.", style="red")
         )
+
+
+CARDS_LEFT_WIDTH = 40
+FOLDED_CARDS = 11
+"""The narrowest the cards left may fold to in the end-of-hand table: three cards of two or three letters."""
 
 
 def render_game_end(console: Console, game: Game, seating: Seating) -> None:
@@ -497,15 +509,24 @@ def render_totals(console: Console, game: Game, seating: Seating) -> None:
     order = list(range(len(game.players)))
     for seat in order:
         table.add_column(seating.label(seat), justify="right", overflow="fold")
+    rows: list[list[str]] = []
     for result in game.results:
         cells = [str(result.number)]
         for seat in order:
             mark = "*" if result.winner == seat else ""
             cells.append(f"{result.scores[seat]}{mark}" if seat in result.seats else "")
+        rows.append(cells)
         table.add_row(*cells)
     totals = [f"{game.totals[seat]}{' out' if game.eliminated[seat] else ''}" for seat in order]
     table.add_row("total", *totals, style="bold")
-    console.print(table)
+    if natural_width(table) <= console.width:
+        console.print(table)
+    else:
+        from .compact import narrow_totals  # here: compact builds on this module
+
+        labels = [seating.label(seat) for seat in order]
+        names = [game.players[seat] for seat in order]
+        console.print(narrow_totals(labels, names, [*rows, ["total", *totals]], console.width))
     legend = "* went out.  " if any(result.winner is not None for result in game.results) else ""
     console.print(Text(f"{legend}Scoring: {scoring_line(game.variant)}.", style=DIM))
 
