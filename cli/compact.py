@@ -1,4 +1,6 @@
-"""The table's melds laid out to fit a short terminal (80×24) with the other players' turns still in view.
+"""The screens laid out to fit a small terminal: the melds on a short one, the scores on a narrow one.
+
+The table's melds fit a short terminal (80×24) with the other players' turns still in view.
 
 Before the screen comes up, the other players' turns are told one line each; at 80×24 a
 table of ten melds in one column pushed those lines off the top. When the screen would not
@@ -8,13 +10,16 @@ so ``build 7`` still finds meld 7 where the eye expects it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from kalooki.engine import Game
 
-from .render import Seating, meld_text, table_grid
+from .narrow import Column, narrow_table
+from .render import Seating, meld_text, natural_width, table_grid
 
 SCREEN_LINES = 14
 """The screen's lines besides the melds and the players: rule, scoring, headings, hand, hints, prompt."""
@@ -56,4 +61,32 @@ def fitted_table(console: Console, game: Game, seating: Seating, letters: bool) 
     return grid
 
 
-__all__ = ["fitted_table", "needs_two_columns"]
+def print_narrow_hand_end(console: Console, rows: Sequence[tuple[str, Text, Sequence[str]]]) -> None:
+    """The end of a hand on a narrow terminal: the numbers in a table, each player's cards left below it.
+
+    ``rows``: each player's label, cards left and numbers (points, this hand, total).
+    """
+    body = [[label, *numbers] for label, _, numbers in rows]
+    numbers = [Column("points"), Column("this hand"), Column("total")]
+    table = narrow_table([Column("player", "left"), *numbers], body, fit=console.width)
+    if natural_width(table) > console.width:  # the labels wrap at their spaces, to leave the numbers whole
+        longest_word = max(len(word) for label, _, _ in rows for word in label.split())
+        table = narrow_table([Column("player", "left", cap=longest_word), *numbers], body, fit=console.width)
+    console.print(table)
+    console.print(Text("Cards left", style="bold"))
+    for label, left, _ in rows:
+        console.print(Text(f"{label}: ").append_text(left))
+
+
+def narrow_totals(
+    labels: Sequence[str], names: Sequence[str], rows: Sequence[Sequence[str]], fit: int
+) -> Table:
+    """The score sheet on a narrow terminal: each column as wide as its numbers, the players' labels
+    wrapped at their spaces over them, or where even that is too wide, their names alone."""
+    table = narrow_table([Column("hand"), *(Column(label) for label in labels)], rows, fit=fit)
+    if natural_width(table) > fit:
+        table = narrow_table([Column("hand"), *(Column(name) for name in names)], rows, fit=fit)
+    return table
+
+
+__all__ = ["fitted_table", "narrow_totals", "needs_two_columns", "print_narrow_hand_end"]

@@ -39,14 +39,25 @@ class HotSeatGame(InteractiveGame):
     def __init__(self, game: Game, session: Session, humans: Sequence[int], **options: Any) -> None:
         super().__init__(game, session, **options)
         self.humans = list(humans)
+        self.intro = ""
+        """The introduction as the terminal got it (:meth:`welcome`)."""
         self.bot_seats = {seat: kind for seat, kind in session.bots.items() if seat not in self.humans}
         self.seating = Seating(tuple(game.players), self.human, self.bot_seats)
 
-    def introduce(self) -> None:
-        people = ", ".join(self.game.players[seat] for seat in self.humans)
-        bots = ", ".join(self.seating.label(seat) for seat in self.bot_seats)
-        self.say(f"At this terminal: {people}" + (f", against {bots}." if bots else "."), style="bold")
-        super().introduce()
+    def welcome(self) -> None:
+        # Kept as written, to be written again after each pass screen's erase: it holds no hand.
+        with self.console.capture() as capture:
+            people = ", ".join(self.game.players[seat] for seat in self.humans)
+            bots = ", ".join(self.seating.label(seat) for seat in self.bot_seats)
+            self.say(f"At this terminal: {people}" + (f", against {bots}." if bots else "."), style="bold")
+            super().welcome()
+        self.intro = capture.get()
+        self.write_raw(self.intro)
+
+    def write_raw(self, text: str) -> None:
+        """``text`` to the terminal as it is: control codes, or lines rich has already drawn."""
+        self.console.file.write(text)
+        self.console.file.flush()
 
     def announce_hand(self) -> None:
         game = self.game
@@ -75,8 +86,8 @@ class HotSeatGame(InteractiveGame):
             self.console.clear()
             # Clearing the screen leaves the last hand in the terminal's scrollback, a scroll away for
             # the next person: ESC [3J erases that too (xterm, VTE, iTerm2, tmux, Windows Terminal).
-            self.console.file.write(ERASE_SCROLLBACK)
-            self.console.file.flush()
+            # The introduction goes with it, so it is written again: only the hand should go.
+            self.write_raw(ERASE_SCROLLBACK + self.intro)
         else:
             self.console.print("\n" * PASS_SCREEN_LINES, end="")
         self.console.print(Text(f"Pass to {name} — press Enter", style="bold"))

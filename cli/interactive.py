@@ -202,6 +202,12 @@ class InteractiveGame(Autosave):
                 self.bot_turn()
 
     def introduce(self) -> None:
+        self.welcome()
+        if not self.resumed:
+            self.announce_hand()
+
+    def welcome(self) -> None:
+        """Who plays, the seed, where the game is saved, and the commands to know."""
         game = self.game
         others = ", ".join(
             self.seating.label(seat) for seat in range(len(game.players)) if seat != self.human
@@ -221,8 +227,6 @@ class InteractiveGame(Autosave):
         if self.save_path is not None:
             self.say_then("The game is saved after every move to", str(self.save_path), style="dim")
         self.say("Type help for the commands, hint for a suggestion, quit to stop.", style="dim")
-        if not self.resumed:
-            self.announce_hand()
 
     def announce_hand(self) -> None:
         game = self.game

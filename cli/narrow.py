@@ -10,13 +10,14 @@ their spaces, and caps the columns of words (figure names) so they wrap instead 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from kalooki.simulation_comparison import Difference
+if TYPE_CHECKING:  # the play screens use this module too, and need not load the simulations
+    from kalooki.simulation_comparison import Difference
 
 
 class Column(NamedTuple):

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from kalooki_net.table import Table
     from rich.console import Console
 
+    from .interactive import ReadLine
+
 MAX_NAME = 20
 NET_MISSING = "kalooki host and join need the net extra: pip install 'kalooki[net]'"
 
@@ -87,6 +89,7 @@ class HostThread:
         self.ready = threading.Event()
         self.failure: BaseException | None = None
         self.server: TableServer | None = None
+        self.closed = False
         self.bind, self.port, self.bot_pause = bind, port, bot_pause
         self.thread = threading.Thread(target=self._run, daemon=True, name="kalooki-host")
 
@@ -131,7 +134,9 @@ class HostThread:
         self.loop.call_soon_threadsafe(getattr(self.server, function_name))
 
     def stop(self) -> None:
-        if self.server is not None and self.loop.is_running():
+        """Tell every seat the table closes, and close it (once: the host's own seat may have asked first)."""
+        if self.server is not None and self.loop.is_running() and not self.closed:
+            self.closed = True
             future = asyncio.run_coroutine_threadsafe(self.server.close("the host stopped"), self.loop)
             # Closing is best effort: the save is already on disk.
             with contextlib.suppress(Exception):
@@ -372,12 +377,36 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
                 return 0
             elif line:
                 console.print(Text(LOBBY_HELP, style="dim"))
-    game = RemoteGame(connection, welcome, console=console, read_line=read_line, resume_command=reopen)
-    if at_terminal(console):
+    keyboard = at_terminal(console)
+    if typed_as_it_started and not keyboard:
+        # Piped input is read only when a prompt asks: the line answers the game's first prompt.
+        read_line = answered_first(typed_as_it_started, read_line, console)
+    game = RemoteGame(
+        connection,
+        welcome,
+        console=console,
+        read_line=read_line,
+        resume_command=reopen,
+        close_table=server.stop,
+    )
+    if keyboard:
         if typed_as_it_started:
             game.typed.append({"type": "_line", "text": typed_as_it_started})
         game.start_keyboard()
     return game.run()
+
+
+def answered_first(line: str, read_line: ReadLine, console: Console) -> ReadLine:
+    """``read_line``, but its first prompt is answered with ``line``, read before the prompt came."""
+    early = [line]
+
+    def read(prompt: str) -> str:
+        if not early:
+            return read_line(prompt)
+        console.print(Text(prompt, style="bold"), end="")  # as console.input shows it, the answer unechoed
+        return early.pop()
+
+    return read
 
 
 def join(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 import threading
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from kalooki_net.client import Closed, TableConnection
@@ -63,8 +63,11 @@ class RemoteGame(InteractiveGame):
         read_line: ReadLine,
         rejoin_command: str = "",
         resume_command: str = "",
+        close_table: Callable[[], None] | None = None,
     ) -> None:
         self.connection = connection
+        self.close_table = close_table
+        """For the host's own seat: tells the others the table closes, before this seat leaves it."""
         self.seat = int(welcome["seat"])
         self.is_host = bool(welcome["host"])
         self.variant = Variant.model_validate(welcome["variant"], strict=False)
@@ -329,6 +332,9 @@ class RemoteGame(InteractiveGame):
         return True
 
     def stopped(self, why: str) -> None:
+        if self.close_table is not None:
+            # Were this seat to leave first, the others would hear it drop out, then the table close.
+            self.close_table()
         self.connection.close()
         if self.resume_command:
             self.say(f"{why}: the table is closed, and the game is saved.")

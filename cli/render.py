@@ -3,7 +3,8 @@
 Everything here writes to a :class:`rich.console.Console` that the caller passes in, so
 the same code draws in colour on a terminal, in plain text into a pipe (or with
 ``NO_COLOR``), and into a ``StringIO`` in tests. Screens are laid out for 80 columns;
-rich wraps anything longer at the console's width.
+rich wraps anything longer at the console's width. On a narrower terminal the players' rows, the
+end of a hand and the score sheet take compact layouts (``compact.py``) rather than cut a number.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
@@ -227,24 +229,86 @@ def table_grid(game: Game, seating: Seating, letters: bool) -> Table:
     return grid
 
 
-def players_grid(game: Game, seating: Seating, letters: bool = False) -> Table:
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    pointer: str
+    label: str
+    style: str
+    cards: int | None
+    """``None`` for a player out of the game."""
+    opened: bool
+    total: int
+
+
+def players_grid(game: Game, seating: Seating, letters: bool = False, width: int = 80) -> Table:
+    """Each player's cards, whether they have opened and their total; headed columns when ``width`` is narrow.
+
+    The wide rows say ``13 cards  not opened  total 40``. Where they do not fit, the words go
+    to a heading row over bare numbers, and names wrap at their spaces: a number is never cut.
+    """
+    playing = game.phase in ("draw", "play")
+    rows = []
+    for offset in range(len(game.players)):
+        seat = (seating.human + offset) % len(game.players)
+        now = playing and seat == game.current
+        count = None if game.eliminated[seat] else len(game.hands[seat])
+        pointer = glyphs("▶ ", letters) if now else "  "
+        style = "bold" if now else ""
+        label = seating.label(seat)
+        rows.append(PlayerRow(pointer, label, style, count, game.opened[seat], game.totals[seat]))
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column(justify="right", no_wrap=True)
     grid.add_column(no_wrap=True)
     grid.add_column(justify="right", no_wrap=True)
-    playing = game.phase in ("draw", "play")
-    order = [(seating.human + offset) % len(game.players) for offset in range(len(game.players))]
-    for seat in order:
-        pointer = glyphs("▶ ", letters) if playing and seat == game.current else "  "
-        name = Text(pointer + seating.label(seat), style="bold" if seat == game.current and playing else "")
-        if game.eliminated[seat]:
-            grid.add_row(name, "", Text("out", style="red"), str(game.totals[seat]))
+    for row in rows:
+        name = Text(row.pointer + row.label, style=row.style)
+        if row.cards is None:
+            grid.add_row(name, "", Text("out", style="red"), str(row.total))
             continue
-        count = len(game.hands[seat])
-        opened = Text("opened", style="green") if game.opened[seat] else Text("not opened", style=DIM)
-        grid.add_row(name, f"{count} card{'s' if count != 1 else ''}", opened, f"total {game.totals[seat]}")
+        said = Text("opened", style="green") if row.opened else Text("not opened", style=DIM)
+        plural = "s" if row.cards != 1 else ""
+        grid.add_row(name, f"{row.cards} card{plural}", said, f"total {row.total}")
+    return grid if natural_width(grid) <= width else headed_players_grid(rows)
+
+
+def headed_players_grid(rows: Sequence[PlayerRow]) -> Table:
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_row("", "", *(Text(heading, style=DIM) for heading in ("cards", "opened", "total")))
+    for row in rows:
+        pointer, name = Text(row.pointer.strip(), style=row.style), Text(row.label, style=row.style)
+        if row.cards is None:
+            grid.add_row(pointer, name, "", Text("out", style="red"), str(row.total))
+        else:
+            said = Text("yes", style="green") if row.opened else Text("no", style=DIM)
+            grid.add_row(pointer, name, str(row.cards), said, str(row.total))
     return grid
+
+
+def natural_width(renderable: Table) -> int:
+    """How wide ``renderable`` is when nothing squeezes it."""
+    return Console(width=UNSQUEEZED).measure(renderable).maximum
+
+
+UNSQUEEZED = 1000
+
+
+def screen_title(game: Game, seating: Seating, letters: bool, width: int) -> list[Rule | Text]:
+    """The screen's rule, its title shortened to fit ``width``; the hand and turn go under it, never cut."""
+    where = f"hand {game.hand_number}, dealt by {seating.name(game.dealer)} · turn {game.turn_number}"
+    for title in (f"Kalooki · {game.variant.name} · {where}", f"{game.variant.name} · {where}"):
+        if cell_len(title) + RULE_ENDS <= width:
+            return [Rule(glyphs(title, letters), style="cyan")]
+    return [Rule(game.variant.name, style="cyan"), Text(glyphs(where[0].upper() + where[1:], letters))]
+
+
+RULE_ENDS = 4
+"""What a rule keeps around its title: a line and a space each side."""
 
 
 def render_screen(
@@ -258,13 +322,9 @@ def render_screen(
     """The whole table as the human sees it, ending with what their turn still needs."""
     letters = plain_cards(console)
     variant = game.variant
-    dealer = seating.name(game.dealer)
-    title = glyphs(
-        f"Kalooki · {variant.name} · hand {game.hand_number}, dealt by {dealer} · turn {game.turn_number}",
-        letters,
-    )
-    console.print(Rule(title, style="cyan"))
-    console.print(players_grid(game, seating, letters))
+    for line in screen_title(game, seating, letters, console.width):
+        console.print(line)
+    console.print(players_grid(game, seating, letters, console.width))
     console.print(Text(f"Scoring: {scoring_line(variant)}.", style=DIM))
     if game.table:
         console.print(Text("Table", style="bold"))
@@ -392,30 +452,41 @@ def render_hand_end(
         console.print(Text(reasons.get(event.end, "The hand is over."), style="bold"))
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
     table.add_column("player", no_wrap=True)
-    table.add_column("cards left", overflow="fold", max_width=40)
+    table.add_column("cards left", overflow="fold", max_width=CARDS_LEFT_WIDTH)
     table.add_column("points", justify="right")
     table.add_column("this hand", justify="right")
     table.add_column("total", justify="right")
     names = {name: seat for seat, name in enumerate(game.players)}
+    rows: list[tuple[str, Text, list[str]]] = []
     for name, points in event.hand_points.items():
         seat = names[name]
         cards = game.hands[seat]
         left = cards_text(sorted_hand(cards), letters=letters) if cards else Text("-", style=DIM)
         score = event.scores.get(name, 0)
-        table.add_row(
-            seating.label(seat),
-            left,
-            str(points),
-            f"{score:+d}" if score else "0",
-            str(event.totals[name]),
-        )
-    console.print(table)
+        numbers = [str(points), f"{score:+d}" if score else "0", str(event.totals[name])]
+        rows.append((seating.label(seat), left, numbers))
+        table.add_row(seating.label(seat), left, *numbers)
+    # The cards left fold to fit, down to a few cards a line; narrower, the numbers would be cut.
+    table.columns[1].max_width = FOLDED_CARDS
+    fits = natural_width(table) <= console.width
+    table.columns[1].max_width = CARDS_LEFT_WIDTH
+    if fits:
+        console.print(table)
+    else:
+        from .compact import print_narrow_hand_end  # here: compact builds on this module
+
+        print_narrow_hand_end(console, rows)
     for name in eliminated:
         who = seating.subject(name)
         verb = "are" if who == "you" else "is"
         console.print(
             Text(f"{who[0].upper()}{who[1:]} reached {game.variant.goal_score} and {verb} out.", style="red")
         )
+
+
+CARDS_LEFT_WIDTH = 40
+FOLDED_CARDS = 11
+"""The narrowest the cards left may fold to in the end-of-hand table: three cards of two or three letters."""
 
 
 def render_game_end(console: Console, game: Game, seating: Seating) -> None:
@@ -438,15 +509,24 @@ def render_totals(console: Console, game: Game, seating: Seating) -> None:
     order = list(range(len(game.players)))
     for seat in order:
         table.add_column(seating.label(seat), justify="right", overflow="fold")
+    rows: list[list[str]] = []
     for result in game.results:
         cells = [str(result.number)]
         for seat in order:
             mark = "*" if result.winner == seat else ""
             cells.append(f"{result.scores[seat]}{mark}" if seat in result.seats else "")
+        rows.append(cells)
         table.add_row(*cells)
     totals = [f"{game.totals[seat]}{' out' if game.eliminated[seat] else ''}" for seat in order]
     table.add_row("total", *totals, style="bold")
-    console.print(table)
+    if natural_width(table) <= console.width:
+        console.print(table)
+    else:
+        from .compact import narrow_totals  # here: compact builds on this module
+
+        labels = [seating.label(seat) for seat in order]
+        names = [game.players[seat] for seat in order]
+        console.print(narrow_totals(labels, names, [*rows, ["total", *totals]], console.width))
     legend = "* went out.  " if any(result.winner is not None for result in game.results) else ""
     console.print(Text(f"{legend}Scoring: {scoring_line(game.variant)}.", style=DIM))
 

@@ -343,3 +343,61 @@ def unmeldable(labels: list[str]) -> list[int]:
                 if len({rank for rank, _ in chosen}) > 1 and len({suit for _, suit in chosen}) > 1:
                     return [first, second, third]
     raise AssertionError(f"no three cards that make no meld in {labels}")
+
+
+MID_WORD_BREAKS = """(selector) => {
+  const broken = [];
+  for (const node of document.querySelectorAll(selector)) {
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      let top = null;
+      for (let i = 0; i < text.length; i += 1) {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        const rect = range.getClientRects()[0];
+        if (!rect) continue;
+        const inWord = /\\S/.test(text.data[i]) && /\\S/.test(text.data[i - 1] || " ");
+        if (top !== null && inWord && rect.top > top + 2) broken.push(node.textContent);
+        top = rect.top;
+      }
+    }
+  }
+  return broken;
+}"""
+"""The texts under ``selector`` that a line break splits between two letters of one word."""
+
+CUT_TEXTS = """() => [...document.querySelectorAll('*')]
+  .filter((node) => getComputedStyle(node).textOverflow === 'ellipsis')
+  .filter((node) => node.getClientRects().length && node.scrollWidth > node.clientWidth)
+  .map((node) => [node.textContent, node.title])"""
+"""The texts drawn cut with an ellipsis, and their titles."""
+
+
+@pytest.mark.parametrize("width", [375, 600, 1000, 1280, 1600])
+def test_names_break_only_at_spaces_at_every_width(browser: Any, width: int) -> None:
+    longest = "Wolfeschlegelsteinha"  # a name is one word of at most 20 characters
+    table = new_table(seats=3, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        seat = Seat(browser, url, {"width": width, "height": 800})
+        seat.sit(longest)
+        others = [BotSeat(host.uri) for _ in range(2)]
+        for other, name in zip(others, ("Bartholomew", "<script>x</script>"), strict=True):
+            other.join(table.code, name=name)
+        seat.page.wait_for_selector("#table:not([hidden])")
+        assert seat.page.evaluate(MID_WORD_BREAKS, "#players .who") == []
+        names = seat.page.locator("#players .name")
+        assert [names.nth(index).get_attribute("title") for index in range(3)] == [
+            longest,
+            "Bartholomew",
+            "<script>x</script>",
+        ]
+        seat.page.click("#scores-button")
+        seat.page.wait_for_selector("#scores-dialog table")
+        assert seat.page.evaluate(MID_WORD_BREAKS, "#scores-dialog .who") == []
+        for shown, title in seat.page.evaluate(CUT_TEXTS):
+            assert title == shown  # whole in its title
+        assert seat.problems == []
+        for other in others:
+            other.close()

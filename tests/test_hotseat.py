@@ -52,7 +52,8 @@ def test_two_people_take_turns_behind_a_pass_screen_and_resume_together(tmp_path
     assert loaded.game.hands[0] != game.hands[0] or loaded.game.turn_number == game.turn_number
 
 
-def test_the_pass_screen_erases_the_last_hand_from_the_scrollback_too() -> None:
+def terminal_transcript() -> str:
+    """What a terminal is sent when ann plays a turn and passes the keyboard to bob, who quits."""
     game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=12)
     session = hotseat_session(game, [0, 1], {2: "greedy"}, "classic")
     out = io.StringIO()
@@ -61,11 +62,27 @@ def test_the_pass_screen_erases_the_last_hand_from_the_scrollback_too() -> None:
     read_line = scripted_input(lines, console)
     loop = HotSeatGame(game, session, [0, 1], console=console, read_line=read_line, save_path=None)
     assert loop.run() == 0
-    text = out.getvalue()
+    return out.getvalue()
+
+
+def test_the_pass_screen_erases_the_last_hand_from_the_scrollback_too() -> None:
+    text = terminal_transcript()
     start = text.rindex("Your hand", 0, text.index("Pass to bob"))  # ann's hand, the last before bob's turn
     between = text[start : text.index("Pass to bob")]
     assert "\x1b[2J" in between  # the screen,
     assert "\x1b[3J" in between  # and the lines scrolled off it
+
+
+def test_the_pass_screen_erases_the_hand_but_keeps_the_introduction() -> None:
+    text = terminal_transcript()
+    for passed in ("Pass to ann", "Pass to bob"):
+        before = text[: text.index(passed)]
+        # What the terminal still holds, on the screen and above it, once the last erase is done.
+        kept = before[before.rindex("\x1b[3J") :]
+        assert "At this terminal: ann, bob, against cid (greedy)." in kept
+        assert "Type help for the commands, hint for a suggestion, quit to stop." in kept
+        assert "Your hand" not in kept
+    assert "Your hand" in text[text.index("Pass to ann") : text.index("Pass to bob")]
 
 
 def test_resume_of_a_hot_seat_save_passes_the_keyboard_again(

@@ -131,3 +131,57 @@ def test_the_reopen_command_keeps_the_address_the_table_was_bound_to(tmp_path: P
     assert port is not None, done.stdout
     reopen = f"kalooki host --resume {tmp_path / 't.json'} --bind 127.0.0.1 --port {port.group(2)}"
     assert f"Reopen it with: {reopen}\n" in done.stdout
+
+
+class Printed:
+    """All a process prints, read as it comes (prompts end no line); ``until`` waits for a text in it."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.text = ""
+        self.seen = 0
+        self.grew = threading.Condition()
+        threading.Thread(target=self._read, args=(stream,), daemon=True).start()
+
+    def _read(self, stream: IO[bytes]) -> None:
+        while chunk := os.read(stream.fileno(), 65536):
+            with self.grew:
+                self.text += chunk.decode("utf-8", "replace")
+                self.grew.notify_all()
+
+    def until(self, text: str) -> str:
+        """What was printed from the last wait's text to this one's."""
+        with self.grew:
+            assert self.grew.wait_for(lambda: text in self.text[self.seen :], TIMEOUT), self.text[-2000:]
+            start, self.seen = self.seen, self.text.index(text, self.seen) + len(text)
+            return self.text[start : self.seen]
+
+
+def test_a_piped_host_gives_a_line_typed_as_the_game_starts_to_the_game(tmp_path: Path) -> None:
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "100"}
+    host = subprocess.Popen(
+        [str(KALOOKI), "host", "--bind", "127.0.0.1", "--port", "0", "--bot-pause", "0", "--seats", "2"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
+    assert host.stdin is not None
+    assert host.stdout is not None
+    printed = Printed(host.stdout)
+    try:
+        found = JOIN_LINE.search(printed.until("start> "))
+        assert found is not None
+        guest = Player(f"ws://127.0.0.1:{found.group(2)}/")
+        guest.join(found.group(3), name="bob")
+        printed.until("[table] The game starts: press Enter to sit down.")
+        # The line answers the start> prompt that was waiting: it is the game's, as at a terminal.
+        host.stdin.write(b"score\n")
+        host.stdin.flush()
+        printed.until("draw> ")
+        assert re.search(r"hand +host \(you\) +bob", printed.until("draw> "))  # the score sheet
+        host.stdin.write(b"quit\n")
+        host.stdin.flush()
+        printed.until("the table is closed, and the game is saved")
+    finally:
+        host.stdin.close()
+        assert host.wait(TIMEOUT) == 0

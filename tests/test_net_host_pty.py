@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -45,14 +46,20 @@ def test_ctrl_c_at_the_lobby_prompt_closes_the_table_and_says_so(tmp_path: Path)
         terminal.kill()
 
 
+def game_started_by_a_guest(terminal: Terminal, uri: str, code: str) -> Player:
+    """bob takes the last seat while the host waits at its lobby prompt; the game starts."""
+    guest = Player(uri)
+    guest.join(code, name="bob")
+    guest.until("state")
+    terminal.read_until(r"\[table\] The game starts: press Enter to sit down\.")
+    return guest
+
+
 def test_a_line_typed_as_the_game_starts_by_itself_goes_to_the_game(tmp_path: Path) -> None:
     # The last seat is taken while the host sits at its lobby prompt: what it types next is for the game.
     terminal, uri, code = open_table(tmp_path)
     try:
-        guest = Player(uri)
-        guest.join(code, name="bob")
-        guest.until("state")
-        terminal.read_until(r"\[table\] The game starts: press Enter to sit down\.")
+        game_started_by_a_guest(terminal, uri, code)
         terminal.type("score\n")
         terminal.read_until(r"hand +ann \(you\) +bob")  # the score sheet: the line was a command of the game
         terminal.type("quit\n")
@@ -60,3 +67,21 @@ def test_a_line_typed_as_the_game_starts_by_itself_goes_to_the_game(tmp_path: Pa
         assert terminal.wait() == 0
     finally:
         terminal.kill()
+
+
+def test_when_the_host_quits_the_guests_hear_only_that_the_table_closed(tmp_path: Path) -> None:
+    terminal, uri, code = open_table(tmp_path)
+    try:
+        guest = game_started_by_a_guest(terminal, uri, code)
+        terminal.type("\n")
+        terminal.read_until(r"(draw|play)> ")
+        heard = len(guest.received)
+        terminal.type("quit\n")
+        guest.until("closing")
+        terminal.read_until("the table is closed, and the game is saved")
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()
+    after_quit = [json.loads(text) for text in guest.received[heard:]]
+    assert [message["type"] for message in after_quit if message["type"] != "state"] == ["closing"]
+    assert after_quit[-1] == {"type": "closing", "reason": "the host stopped"}

@@ -187,3 +187,22 @@ def test_play_ctrl_c_and_resume(tmp_path: Path) -> None:
         assert read_save(save).game.phase == "play"
     finally:
         resumed.kill()
+
+
+def test_a_44_column_terminal_gets_every_total_whole(tmp_path: Path) -> None:
+    env = environment(tmp_path)
+    env["COLUMNS"] = "44"
+    terminal = Terminal(["play", "--seed", "31", "--fast", "--name", "ann"], env)
+    try:
+        screen = terminal.read_until(r"draw> ")
+        terminal.type("quit\n")
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()
+    table = screen[screen.index("Hand 1: you play first") :]
+    lines = table.splitlines()
+    assert max(len(line) for line in lines) <= 44, table
+    assert "…" not in table
+    assert "classic · hand 1, dealt by dee · turn 1" in table
+    for name in ("ann (you)", "bob (greedy)", "cid (greedy)", "dee (greedy)"):
+        assert re.search(rf"^. {re.escape(name)} +13 no +0 *$", table, re.MULTILINE), table

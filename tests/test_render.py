@@ -114,6 +114,49 @@ def test_the_screen_fits_80_columns(color: bool) -> None:
         assert expected in plain.splitlines()
 
 
+@pytest.mark.parametrize("width", [30, 36, 44, 52, 60])
+def test_a_narrow_screen_cuts_no_number(width: int) -> None:
+    # After a hand played out, with totals of several digits and a player out of the game.
+    game, seating = busy_game()
+    play_out_hand(game)
+    game.next_hand()
+    game.eliminated[3] = True
+    out = console(width=width)
+    render_screen(out, game, seating, preview=meld_preview(game, 0))
+    lines = visible_lines(output(out))
+    assert max(len(line) for line in lines) <= width, "\n".join(lines)
+    assert not [line for line in lines if "…" in line], "\n".join(lines)
+    plain = "\n".join(lines)
+    assert f"turn {game.turn_number}" in plain
+    for seat in range(4):
+        row = next(line for line in lines if line[2:].startswith(game.players[seat]))
+        counted = "" if game.eliminated[seat] else rf"{len(game.hands[seat])}( cards)? +"
+        opened = "out" if game.eliminated[seat] else "(not opened|opened|yes|no)"
+        assert re.search(rf"{counted}{opened} +(total )?{game.totals[seat]}$", row.rstrip()), row
+
+
+@pytest.mark.parametrize("width", [36, 44, 60])
+def test_a_narrow_hand_end_and_score_sheet_cut_no_number(width: int) -> None:
+    game, seating = busy_game()
+    end = next(event for event in play_out_hand(game) if event["type"] == "hand_end")
+    out = console(width=width)
+    render_hand_end(out, game, seating, end)
+    render_totals(out, game, seating)
+    lines = visible_lines(output(out))
+    assert max(len(line) for line in lines) <= width, "\n".join(lines)
+    assert not [line for line in lines if "…" in line], "\n".join(lines)
+    text = "\n".join(line.rstrip() for line in lines)
+    for name in game.players:
+        points, total = end.hand_points[name], end.totals[name]
+        score = end.scores[name]
+        shown = f"{score:+d}" if score else "0"
+        assert re.search(rf"^ {name}\b.* {points} +{re.escape(shown)} +{total}$", text, re.MULTILINE), text
+    totals = "".join(rf" +{end.totals[name]}" for name in game.players)
+    assert re.search(rf"^ +total{totals}$", text, re.MULTILINE), text
+    for hand in game.hands:  # every card left is shown
+        assert all(card in text for card in hand_text(hand).plain.split())
+
+
 def test_colours_red_and_black_and_jokers_stand_out() -> None:
     out = console(color=True)
     out.print(hand_text(parse_cards("7H 7S JK"), marked=parse_cards("7H")))

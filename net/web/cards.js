@@ -13,6 +13,13 @@ export const el = (tag, className, text) => {
   return node;
 };
 
+// A player's name, which never breaks: whole, or cut with an ellipsis where there is no room,
+// and whole in its title.
+export const nameNode = (name, className = "") => {
+  const node = el("span", `name ${className}`.trim(), name);
+  node.title = name;
+  return node;
+};
 
 export const cardParts = (code) => {
   if (code === "JK") return { rank: "JK", suit: null };

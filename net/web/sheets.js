@@ -13,7 +13,9 @@ export function handTable(view, result, seatLabel) {
   const rows = el("tbody");
   for (const seat of result.seats) {
     const row = el("tr");
-    row.append(el("th", "who", seatLabel(seat)));
+    const who = el("th", "who");
+    who.append(...seatLabel(seat));
+    row.append(who);
     const left = el("td", "left");
     const cards = view.revealed ? sortedHand(view.revealed[seat]) : [];
     if (cards.length) cards.forEach((code) => left.append(cardNode(code), " ")); else left.textContent = "-";
@@ -32,7 +34,11 @@ export function scoreSheet(view, seatLabel, scoring) {
   const table = el("table", "scores");
   const head = el("tr");
   head.append(el("th", "", "hand"));
-  view.players.forEach((_, seat) => head.append(el("th", "", seatLabel(seat))));
+  view.players.forEach((_, seat) => {
+    const who = el("th", "who");
+    who.append(...seatLabel(seat));
+    head.append(who);
+  });
   table.append(el("thead"));
   table.tHead.append(head);
   const rows = el("tbody");

@@ -1,7 +1,7 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-import { cardName, cardNode, cardText, el, meldOrder, sortedHand } from "./cards.js";
+import { cardName, cardNode, cardText, el, meldOrder, nameNode, sortedHand } from "./cards.js";
 import { handTable, scoreSheet } from "./sheets.js";
 
 (() => {
@@ -220,14 +220,16 @@ import { handTable, scoreSheet } from "./sheets.js";
     drawEnd();
   }
 
+  // A seat's name and what it is ("(you)", "(greedy)"), the name as a nameNode: the label wraps at its spaces only.
   function seatLabel(seat) {
-    const name = view.players[seat];
-    if (seat === me.seat) return `${name} (you)`;
+    const name = nameNode(view.players[seat]);
     const info = lobby && lobby.seats[seat];
-    if (standIns[String(seat)]) return `${name} (away: ${standIns[String(seat)]} plays)`;
-    if (info && info.kind === "bot") return `${name} (${info.bot})`;
-    if (info && info.kind === "human" && !info.connected) return `${name} (away)`;
-    return name;
+    let what = "";
+    if (seat === me.seat) what = "(you)";
+    else if (standIns[String(seat)]) what = `(away: ${standIns[String(seat)]} plays)`;
+    else if (info && info.kind === "bot") what = `(${info.bot})`;
+    else if (info && info.kind === "human" && !info.connected) what = "(away)";
+    return what ? [name, ` ${what}`] : [name];
   }
   const seatName = (seat) => (seat === me.seat ? "you" : view.players[seat]);
 
@@ -242,7 +244,7 @@ import { handTable, scoreSheet } from "./sheets.js";
       const turn = playing && seat === view.current;
       if (turn) row.className = "current";
       const name = el("td", "who");
-      name.append(el("span", "pointer", turn ? "▶" : ""), document.createTextNode(seatLabel(seat)));
+      name.append(el("span", "pointer", turn ? "▶" : ""), ...seatLabel(seat));
       row.append(name);
       if (view.eliminated[seat]) {
         row.append(el("td"), el("td", "out", "out"));
@@ -267,7 +269,7 @@ import { handTable, scoreSheet } from "./sheets.js";
       button.type = "button";
       button.setAttribute("aria-pressed", String(target === number));
       button.title = "Choose this meld to build on or swap with";
-      button.append(el("span", "meld-number", String(number)), el("span", "owner", seatName(meld.owner)));
+      button.append(el("span", "meld-number", String(number)), nameNode(seatName(meld.owner), "owner"));
       const cards = el("span", "cards");
       const jokers = coach && coach.jokers[index] ? coach.jokers[index] : [];
       meld.cards.forEach((code, position) => cards.append(cardNode(code, "span", jokers[position] || null)));
