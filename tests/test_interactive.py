@@ -465,6 +465,27 @@ def test_a_finished_game_resumes_to_its_result(tmp_path: Path, monkeypatch: pyte
     assert "That game is over" in result.output
 
 
+def test_resume_refuses_a_damaged_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    game = fixed_game()
+    path = tmp_path / f"g{SAVE_SUFFIX}"
+    text = dump_save(game, session_for(game))
+    path.write_text(text[: len(text) // 2])
+    result = CliRunner().invoke(app, ["resume", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}: the save is damaged: it is not valid JSON" in result.output
+
+
+def test_a_save_round_trips_through_the_file(tmp_path: Path) -> None:
+    game = fixed_game()
+    session = session_for(game)
+    path = tmp_path / f"g{SAVE_SUFFIX}"
+    write_save(path, dump_save(game, session))
+    loaded = load_save(path.read_text())
+    assert state(loaded.game) == state(game)
+    assert loaded.session.bots == session.bots
+
+
 # ---------------------------------------------------------------- the game log
 
 
@@ -510,118 +531,3 @@ def test_the_log_has_a_state_on_each_action_and_is_compact(tmp_path: Path) -> No
     assert all("state" in record for record in yours)  # each engine call's last event: here each action
     result = CliRunner().invoke(app, ["replay", str(log)])
     assert result.exit_code == 0, result.output
-
-
-# ---------------------------------------------------------------- the command line
-
-
-def test_play_rejects_json_without_a_script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
-    result = CliRunner().invoke(app, ["play", "--json"])
-    assert result.exit_code == 2
-
-
-@pytest.mark.parametrize(
-    ("arguments", "message"),
-    [
-        (["--bots", "nosuch"], "there is no bot called 'nosuch'"),
-        (["--players", "7"], "classic is for 2 to 4 players"),
-        (["--name", "two words"], "a name is one word"),
-        (["--players", "2", "--bots", "greedy,random"], "2 bots for 1 bot seat (--players 2)"),
-        (
-            ["--bots", "greedy,random,expert,greedy"],
-            "Invalid value for '--bots': 4 bots and you make 5 players, but classic is for 2 to 4 players",
-        ),
-        (["--players", "1"], "Invalid value for '--players': classic is for 2 to 4 players"),
-        (["--players", "x"], "Invalid value for '--players': 'x' is not a valid integer"),
-        (["--seed", "abc"], "Invalid value for '--seed': 'abc' is not a valid integer"),
-        (
-            ["kaluki-51", "--players", "3"],
-            "Invalid value for '--players': kaluki-51 is for exactly 4 players",
-        ),
-    ],
-)
-def test_play_usage_errors(
-    arguments: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
-    result = CliRunner().invoke(app, ["play", *arguments])
-    assert result.exit_code == 2
-    assert message in result.output
-
-
-def test_play_an_unknown_variant_fails_with_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
-    result = CliRunner().invoke(app, ["play", "no-such-variant"])
-    assert result.exit_code == 1
-    assert "unknown variant 'no-such-variant'" in result.output
-
-
-def test_play_from_the_command_line_then_resume_the_latest(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
-    runner = CliRunner()
-    result = runner.invoke(app, ["play", "--seed", "9", "--players", "2", "--fast"], input="ds\nhint\n")
-    assert result.exit_code == 0, result.output
-    assert "Seed 9: deal the same cards again with kalooki play --players 2 --seed 9" in result.output
-    saves = list((tmp_path / "saves").glob(f"*{SAVE_SUFFIX}"))
-    assert len(saves) == 1
-    saved = read_save(saves[0])
-    assert saved.game.players == ["you", "bob"]
-    assert saved.game.phase == "play"
-    result = runner.invoke(app, ["resume"], input="score\n")
-    assert result.exit_code == 0, result.output
-    assert "Resuming your game against bob (greedy) (hand 1, turn 1)" in result.output
-    assert "Your hand (14)" in result.output
-
-
-def test_bots_are_named_around_the_player() -> None:
-    game, session = new_game(Variant(), "bob", ["greedy", "random", "expert"], seed=1)
-    assert game.players == ["bob", "cid", "dee", "eve"]
-    assert session.bots == {1: "greedy", 2: "random", 3: "expert"}
-
-
-def test_resume_with_no_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
-    result = CliRunner().invoke(app, ["resume"])
-    assert result.exit_code == 1
-    assert "there are no saved games in" in result.output
-
-
-def test_resume_refuses_a_damaged_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
-    game = fixed_game()
-    path = tmp_path / f"g{SAVE_SUFFIX}"
-    text = dump_save(game, session_for(game))
-    path.write_text(text[: len(text) // 2])
-    result = CliRunner().invoke(app, ["resume", str(path)])
-    assert result.exit_code == 1
-    assert f"{path}: the save is damaged: it is not valid JSON" in result.output
-
-
-def test_play_hands_a_script_to_the_script_runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[tuple[Path, bool, Path | None]] = []
-
-    def fake_run_script(path: Path, *, json_output: bool, log_path: Path | None) -> int:
-        calls.append((path, json_output, log_path))
-        return 3
-
-    monkeypatch.setattr("kalooki_cli.script_commands.run_script", fake_run_script)
-    script = tmp_path / "game.yaml"
-    script.write_text("players: [ann, bob]\nseed: 1\n")
-    result = CliRunner().invoke(app, ["play", str(script), "--json", "--log", str(tmp_path / "x.jsonl")])
-    assert result.exit_code == 3
-    assert calls == [(script, True, tmp_path / "x.jsonl")]
-    result = CliRunner().invoke(app, ["play", str(script), "--players", "3"])
-    assert result.exit_code == 2
-
-
-def test_a_save_round_trips_through_the_file(tmp_path: Path) -> None:
-    game = fixed_game()
-    session = session_for(game)
-    path = tmp_path / f"g{SAVE_SUFFIX}"
-    write_save(path, dump_save(game, session))
-    loaded = load_save(path.read_text())
-    assert state(loaded.game) == state(game)
-    assert loaded.session.bots == session.bots
