@@ -47,12 +47,21 @@ class HotSeatGame(InteractiveGame):
     def welcome(self) -> None:
         # Kept as written, to be written again after each pass screen's erase: it holds no hand.
         with self.console.capture() as capture:
-            people = ", ".join(self.game.players[seat] for seat in self.humans)
-            bots = ", ".join(self.seating.label(seat) for seat in self.bot_seats)
-            self.say(f"At this terminal: {people}" + (f", against {bots}." if bots else "."), style="bold")
             super().welcome()
         self.intro = capture.get()
         self.write_raw(self.intro)
+
+    who_plays_style = "bold"
+
+    def who_plays(self) -> str:
+        # Everyone at the terminal is "you" in turn, so the line names them all.
+        game = self.game
+        people = ", ".join(game.players[seat] for seat in self.humans)
+        bots = ", ".join(self.seating.label(seat) for seat in self.bot_seats)
+        line = f"At this terminal: {people}" + (f", against {bots}" if bots else "")
+        if self.resumed:
+            return f"Resuming the game. {line} (hand {game.hand_number}, turn {game.turn_number})."
+        return f"{line}."
 
     def write_raw(self, text: str) -> None:
         """``text`` to the terminal as it is: control codes, or lines rich has already drawn."""

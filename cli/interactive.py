@@ -209,24 +209,29 @@ class InteractiveGame(Autosave):
     def welcome(self) -> None:
         """Who plays, the seed, where the game is saved, and the commands to know."""
         game = self.game
-        others = ", ".join(
-            self.seating.label(seat) for seat in range(len(game.players)) if seat != self.human
-        )
         self.console.print(Rule(render.glyphs(f"Kalooki · {game.variant.name}", self.letters), style="cyan"))
-        if self.resumed:
-            where = f"hand {game.hand_number}, turn {game.turn_number}"
-            self.say(f"Resuming your game against {others} ({where}).")
-        else:
-            self.say(f"You against {others}.")
-            if self.replay_command is not None:
-                self.say_then(
-                    f"Seed {game.seed}: deal the same cards again with",
-                    self.replay_command,
-                    style="dim",
-                )
+        self.say(self.who_plays(), style=self.who_plays_style)
+        if not self.resumed and self.replay_command is not None:
+            self.say_then(
+                f"Seed {game.seed}: deal the same cards again with",
+                self.replay_command,
+                style="dim",
+            )
         if self.save_path is not None:
             self.say_then("The game is saved after every move to", str(self.save_path), style="dim")
         self.say("Type help for the commands, hint for a suggestion, quit to stop.", style="dim")
+
+    who_plays_style = ""
+
+    def who_plays(self) -> str:
+        """The welcome's first line: whom the player is up against (and where a resumed game stands)."""
+        game = self.game
+        others = ", ".join(
+            self.seating.label(seat) for seat in range(len(game.players)) if seat != self.human
+        )
+        if self.resumed:
+            return f"Resuming your game against {others} (hand {game.hand_number}, turn {game.turn_number})."
+        return f"You against {others}."
 
     def announce_hand(self) -> None:
         game = self.game

@@ -37,7 +37,10 @@ def test_two_people_take_turns_behind_a_pass_screen_and_resume_together(tmp_path
     )
     assert loop.run() == 0
     text = out.getvalue()
-    assert "At this terminal: ann, bob, against cid (greedy)." in text
+    title = text.index("Kalooki · classic")
+    # Under the title, the one line that says who plays: no "You against" for one of the two people.
+    assert text.index("At this terminal: ann, bob, against cid (greedy).") > title
+    assert "You against" not in text
     assert text.count("Pass to ann — press Enter") == 2  # before each of ann's turns
     assert text.count("Pass to bob — press Enter") == 1
     start = text.index("Pass to bob")
@@ -100,4 +103,5 @@ def test_resume_of_a_hot_seat_save_passes_the_keyboard_again(
     assert resume_game(str(save), fast=True) == 0
     shown = capsys.readouterr().out
     assert "Pass to ann — press Enter" in shown
-    assert "At this terminal: ann, bob." in shown
+    assert "Resuming the game. At this terminal: ann, bob (hand 1, turn 1)." in shown
+    assert "Resuming your game" not in shown  # both are "you", in turn
