@@ -360,7 +360,7 @@ def simulate_command(
     check_pool_options(workers, scheduler)
     if csv_path is not None:
         # Checked before any game is played, so a long run is not wasted on a path that cannot be written.
-        check_output_path(csv_path)
+        check_output_path(csv_path, "--csv")
     with cli_errors():
         check_pictures(report_path, plot_path)
         rules_a = load_variant(variant, set_ or ())

@@ -236,7 +236,7 @@ def sweep_command(
         )
     check_pool_options(workers, scheduler)
     if csv_path is not None:
-        check_output_path(csv_path)
+        check_output_path(csv_path, "--csv")
     with cli_errors():
         check_pictures(report, plot)
         axes = parse_grid(grid or [])

@@ -8,7 +8,15 @@ import os
 import stat
 from pathlib import Path
 
+import pytest
+from kalooki_cli.app import app
 from kalooki_cli.saves import write_atomically
+from typer.testing import CliRunner
+
+runner = CliRunner()
+# /proc takes no new files, whoever asks (root included, for whom no folder mode is read-only).
+UNWRITABLE = Path("/proc/kalooki-output.csv")
+needs_proc = pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
 
 
 def test_a_fifo_is_written_through_not_replaced(tmp_path: Path) -> None:
@@ -34,3 +42,47 @@ def test_a_symbolic_link_stays_a_link_to_the_file_it_names(tmp_path: Path) -> No
     assert link.is_symlink()
     assert target.read_text() == "new\n"
     assert sorted(path.name for path in target.parent.iterdir()) == ["games.csv"]
+
+
+@needs_proc
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["simulate", "-n", "1", "-w", "1", "--csv", str(UNWRITABLE)],
+        ["sweep", "--grid", "jokers=2,4", "-n", "1", "-w", "1", "--csv", str(UNWRITABLE)],
+    ],
+)
+def test_a_csv_in_a_folder_that_takes_no_files_is_refused_before_any_game(arguments: list[str]) -> None:
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"{UNWRITABLE}: cannot write a file in {UNWRITABLE.parent}: No such file or directory"
+    ]
+
+
+@needs_proc
+def test_a_report_in_a_folder_that_takes_no_files_is_refused_before_any_game() -> None:
+    target = UNWRITABLE.with_suffix(".html")
+    result = runner.invoke(app, ["simulate", "-n", "1", "-w", "1", "--report", str(target)])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"{target}: cannot write a file in {target.parent}: No such file or directory"
+    ]
+
+
+def test_an_empty_file_name_is_named_as_such() -> None:
+    result = runner.invoke(app, ["simulate", "-n", "1", "-w", "1", "--csv", ""])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == ["--csv: give a file name, not an empty one"]
+
+
+@needs_proc
+def test_new_refuses_a_folder_that_takes_no_files_in_one_line() -> None:
+    target = UNWRITABLE.with_suffix(".yaml")
+    result = runner.invoke(app, ["new", str(target)])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{target}: cannot write a file in {target.parent}: No such file or directory"
+    ]
