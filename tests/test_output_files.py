@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,8 @@ from kalooki_cli.saves import write_atomically
 from typer.testing import CliRunner
 
 runner = CliRunner()
+KALOOKI = Path(sys.executable).with_name("kalooki")
+needs_script = pytest.mark.skipif(not KALOOKI.exists(), reason="needs the installed console script")
 # /proc takes no new files, whoever asks (root included, for whom no folder mode is read-only).
 UNWRITABLE = Path("/proc/kalooki-output.csv")
 needs_proc = pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
@@ -86,3 +90,23 @@ def test_new_refuses_a_folder_that_takes_no_files_in_one_line() -> None:
     assert result.stderr.splitlines() == [
         f"{target}: cannot write a file in {target.parent}: No such file or directory"
     ]
+
+
+@needs_script
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["variants", "show", "classic"],
+        ["rules", "classic"],
+        ["schema"],
+        ["simulate", "-n", "1", "-w", "1", "--json"],
+    ],
+)
+def test_a_full_standard_output_is_one_line_and_exit_1(arguments: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [str(KALOOKI), *arguments], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60
+        )
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == ["kalooki: cannot write the output: No space left on device"]
