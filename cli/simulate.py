@@ -29,6 +29,7 @@ from rich.text import Text
 from kalooki.bots import UnknownBotError, make_bot
 from kalooki.executors import Pool, open_pool
 from kalooki.loader import load_variant
+from kalooki.set_options import parse_set_options
 from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, game_rows, rows_to_csv, simulate
 from kalooki.simulation_comparison import Comparison, compare
 from kalooki.simulation_stats import Mean, Rate, SimulationResult
@@ -366,7 +367,8 @@ def simulate_command(
         rules_a = load_variant(variant, set_ or ())
         rules_b = None
         if compare_with is not None or compare_set:
-            rules_b = load_variant(compare_with or variant, compare_set or ())
+            overrides_b = parse_set_options(compare_set, "--compare-set") if compare_set else ()
+            rules_b = load_variant(compare_with or variant, overrides_b)
     seats = parse_bots(bots, players, rules_a)
     console = Console(highlight=False)
     with (

@@ -393,3 +393,9 @@ def test_cli_number_options_are_refused_in_plain_words(arguments: list[str], mes
     assert result.exit_code == 2
     assert message in " ".join(result.output.split())
     assert "Input should be" not in result.output
+
+
+def test_cli_a_bad_compare_set_is_reported_at_that_option() -> None:
+    code, out, err = run("classic", "-n", "1", "-w", "1", "--set", "jokers=3", "--compare-set", "jokers=lots")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == ["--compare-set:1:8: jokers: expected a whole number, got 'lots'"]
