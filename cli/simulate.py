@@ -373,7 +373,7 @@ def simulate_command(
     console = Console(highlight=False)
     with (
         cli_errors(),
-        open_pool(workers, scheduler) as pool,
+        open_pool(workers, scheduler, most=games * (2 if rules_b else 1)) as pool,
         progress_bar(games * (2 if rules_b else 1), enabled=True) as bar,
     ):
         task = bar.add_task("simulate", total=games * (2 if rules_b else 1)) if bar is not None else None

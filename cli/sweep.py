@@ -267,10 +267,10 @@ def sweep_command(
             spec.plan(cell).check()
         store = SweepStore(out, spec) if out is not None else None
         done = store.open() if store is not None else {}
-        with open_pool(workers, scheduler) as pool, sweep_bar(enabled=True) as bar:
-            # Cells read back from --out are not played again: the bar, its speed and its time left
-            # count only the games this run plays.
-            to_play = games * (len(cells) - len(done))
+        # Cells read back from --out are not played again: the processes, the bar, its speed and
+        # its time left count only the games this run plays.
+        to_play = games * (len(cells) - len(done))
+        with open_pool(workers, scheduler, most=to_play) as pool, sweep_bar(enabled=True) as bar:
             task = bar.add_task("sweep", total=to_play, cells="") if bar is not None else None
 
             def advance(games_done: int, total: int, cells_done: int, cells_total: int) -> None:

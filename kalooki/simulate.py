@@ -421,7 +421,7 @@ def simulate(
     plan = GamePlan(variant, tuple(bots), games, seed, duplicate, max_turns, max_hands)
     plan.check()
     started = time.perf_counter()
-    with nullcontext(pool) if pool is not None else open_pool(workers) as active:
+    with nullcontext(pool) if pool is not None else open_pool(workers, most=plan.games) as active:
         (records,) = play_plans(active, [plan], progress)
     return _timed(plan.summarise(records), time.perf_counter() - started, active.workers)
 

@@ -17,6 +17,7 @@ import pytest
 from kalooki_cli.app import app
 from typer.testing import CliRunner
 
+from kalooki.executors import open_pool
 from kalooki.loader import load_variant
 from kalooki.simulate import (
     _PLANS_HERE,
@@ -399,3 +400,11 @@ def test_cli_a_bad_compare_set_is_reported_at_that_option() -> None:
     code, out, err = run("classic", "-n", "1", "-w", "1", "--set", "jokers=3", "--compare-set", "jokers=lots")
     assert (code, out) == (1, "")
     assert err.splitlines() == ["--compare-set:1:8: jokers: expected a whole number, got 'lots'"]
+
+
+def test_no_more_processes_start_than_there_are_games() -> None:
+    with open_pool(64, most=3) as pool:
+        assert pool.workers == 3
+    code, out, err = run("classic", "-n", "1", "-w", "64", "--json")
+    assert code == 0, err
+    assert json.loads(out)["workers"] == 1
