@@ -76,13 +76,15 @@ def integer(value: str) -> int:
         raise typer.BadParameter(f"'{value}' is not a valid integer") from None
 
 
-def at_least(minimum: int) -> Callable[[str], int]:
-    """A ``parser=`` for a whole number of at least ``minimum``, refused in plain words."""
+def at_least(minimum: int, most: int | None = None) -> Callable[[str], int]:
+    """A ``parser=`` for a whole number from ``minimum`` (up to ``most``), refused in plain words."""
 
     def parse(value: str) -> int:
         number = integer(value)
         if number < minimum:
             raise typer.BadParameter(f"{number} is too small: give {minimum} or more")
+        if most is not None and number > most:
+            raise typer.BadParameter(f"{number} is too large: give {most:,} or fewer")
         return number
 
     return parse

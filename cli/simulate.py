@@ -30,7 +30,14 @@ from kalooki.bots import UnknownBotError, make_bot
 from kalooki.executors import Pool, open_pool
 from kalooki.loader import load_variant
 from kalooki.set_options import parse_set_options
-from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, game_rows, rows_to_csv, simulate
+from kalooki.simulate import (
+    DEFAULT_MAX_HANDS,
+    DEFAULT_MAX_TURNS,
+    MAX_GAMES,
+    game_rows,
+    rows_to_csv,
+    simulate,
+)
 from kalooki.simulation_comparison import Comparison, compare
 from kalooki.simulation_stats import Mean, Rate, SimulationResult
 from kalooki.stalls import stalled_hands
@@ -309,7 +316,8 @@ def simulate_command(
     ] = "classic",
     set_: SetOption = None,
     games: Annotated[
-        int, typer.Option("--games", "-n", parser=at_least(1), help="Games to play (per variant).")
+        int,
+        typer.Option("--games", "-n", parser=at_least(1, MAX_GAMES), help="Games to play (per variant)."),
     ] = 1000,
     players: PlayersOption = None,
     bots: BotsOption = None,

@@ -17,7 +17,7 @@ from kalooki.executors import open_pool
 from kalooki.figures import FDR_METHOD
 from kalooki.grid import Cell, cell_count, find_baseline, load_cells, parse_grid
 from kalooki.loader import load_variant
-from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, rows_to_csv
+from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, MAX_GAMES, rows_to_csv
 from kalooki.sweep import SweepResult, SweepSpec, figure_interval, figure_value, run_sweep, sweep_rows
 
 from .common import SetOption, at_least, check_output_path, cli_errors, fail, integer
@@ -192,7 +192,7 @@ def sweep_command(
     grid: GridOption = None,
     set_: SetOption = None,
     games: Annotated[
-        int, typer.Option("--games", "-n", parser=at_least(1), help="Games to play per cell.")
+        int, typer.Option("--games", "-n", parser=at_least(1, MAX_GAMES), help="Games to play per cell.")
     ] = 1000,
     players: PlayersOption = None,
     bots: BotsOption = None,
@@ -248,6 +248,12 @@ def sweep_command(
             fail("no --grid: the sweep would be one cell, the variant as given; add --yes to run it anyway")
         if count > MAX_CELLS and not yes:
             fail(f"the grid has {count} cells (over {MAX_CELLS}): add --yes to play them all")
+        if games * count > MAX_GAMES:
+            raise typer.BadParameter(
+                f"--games {games:,} × {count:,} cells is {games * count:,} games: "
+                f"give at most {MAX_GAMES:,} in all",
+                param_hint="--games",
+            )
         cells = load_cells(variant, set_ or (), axes)
         seats = tuple(parse_bots(bots, players, cells[0].variant))
         spec = SweepSpec(

@@ -23,6 +23,7 @@ from kalooki.simulate import (
     _PLANS_HERE,
     CHUNK_MOST,
     CSV_FIELDS,
+    MAX_GAMES,
     GamePlan,
     GameRecord,
     HandRecord,
@@ -408,3 +409,18 @@ def test_no_more_processes_start_than_there_are_games() -> None:
     code, out, err = run("classic", "-n", "1", "-w", "64", "--json")
     assert code == 0, err
     assert json.loads(out)["workers"] == 1
+
+
+@pytest.mark.parametrize("games", [str(MAX_GAMES + 1), "99999999999", "1000000000000000000000"])
+def test_cli_more_games_than_a_run_can_hold_is_a_usage_error(games: str) -> None:
+    result = runner.invoke(app, ["simulate", "--games", games])
+    assert result.exit_code == 2
+    assert (
+        f"Invalid value for '--games' / '-n': {games} is too large: give {MAX_GAMES:,} or fewer"
+        in " ".join(result.output.split())
+    )
+
+
+def test_the_library_refuses_more_games_than_a_run_can_hold() -> None:
+    with pytest.raises(SimulationError, match="at most 1,000,000 games"):
+        simulate(CLASSIC, ["greedy"] * 4, games=MAX_GAMES + 1, workers=1)

@@ -420,3 +420,17 @@ def test_rotations_are_the_distinct_tables(bots: list[str]) -> None:
         tuple(bots[(seat + shift) % len(bots)] for seat in range(len(bots))) for shift in range(len(bots))
     }
     assert count == len(tables)
+
+
+def test_a_sweep_of_more_games_than_a_run_can_hold_is_refused_before_its_cells_are_made() -> None:
+    # 101 x 100 x 100 cells of 1 game: over the cap before one of the million variants is built.
+    grid = [f"goal_score={','.join(str(v) for v in range(100, 201))}"]
+    grid += [
+        f"ace_value={','.join(str(v) for v in range(100))}",
+        f"kalooki_bonus={','.join(str(v) for v in range(100))}",
+    ]
+    code, out, err = sweep("classic", *(f"--grid={g}" for g in grid), "-n", "1", "--yes")
+    assert (code, out) == (2, "")
+    assert "--games 1 × 1,010,000 cells is 1,010,000 games: give at most 1,000,000 in all" in " ".join(
+        err.split()
+    )
