@@ -29,6 +29,7 @@ from rich.text import Text
 from kalooki.bots import UnknownBotError, make_bot
 from kalooki.executors import Pool, open_pool
 from kalooki.loader import load_variant
+from kalooki.rules import may_play, player_counts
 from kalooki.set_options import parse_set_options
 from kalooki.simulate import (
     DEFAULT_MAX_HANDS,
@@ -131,6 +132,8 @@ def parse_bots(bots: str | None, players: int | None, variant: Variant) -> list[
             make_bot(name, random.Random(0))
         except UnknownBotError as error:
             raise typer.BadParameter(str(error), param_hint="--bots") from None
+    if players is not None and not may_play(variant, players):
+        fail(f"--players {players}: {variant.name} is for {player_counts(variant)} players")
     if len(names) == 1:
         count = players if players is not None else min(max(4, variant.min_players), variant.max_players)
         return names * count

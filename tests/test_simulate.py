@@ -424,3 +424,9 @@ def test_cli_more_games_than_a_run_can_hold_is_a_usage_error(games: str) -> None
 def test_the_library_refuses_more_games_than_a_run_can_hold() -> None:
     with pytest.raises(SimulationError, match="at most 1,000,000 games"):
         simulate(CLASSIC, ["greedy"] * 4, games=MAX_GAMES + 1, workers=1)
+
+
+def test_cli_players_the_variant_cannot_seat_are_named_as_players() -> None:
+    code, out, err = run("classic", "--players", "9", "-n", "1", "-w", "1")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == ["--players 9: classic is for 2 to 4 players"]
