@@ -115,6 +115,11 @@ def check_output_path(path: Path | str, option: str | None = None) -> None:
         fail(f"{path}: cannot write a file in {target.parent}: {error.strerror or error}")
 
 
+def counted(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless it is one: "1 game", "2,000 games"."""
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
+
+
 def print_error(message: str) -> None:
     """Write a message to stderr as it is (no markup, so ``[brackets]`` in messages survive).
 

@@ -44,7 +44,7 @@ from kalooki.simulation_stats import Mean, Rate, SimulationResult
 from kalooki.stalls import stalled_hands
 from kalooki.variant import Variant
 
-from .common import SetOption, at_least, check_output_path, cli_errors, fail, integer
+from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, integer
 from .completion import complete_knob, complete_variant
 from .html_report import BOTS_NOTE
 from .narrow import Column, difference_texts, narrow_table
@@ -161,7 +161,8 @@ def mean_text(mean: Mean) -> str:
 def report(result: SimulationResult, console: Console, label: str | None = None) -> None:
     """The readable report: who won, then what the games looked like."""
     title = (
-        f"{label or result.variant}: {result.games:,} games, {result.hands:,} hands, seed {result.seed}, "
+        f"{label or result.variant}: {counted(result.games, 'game')}, {counted(result.hands, 'hand')}, "
+        f"seed {result.seed}, "
         f"{result.workers} worker{'s' if result.workers != 1 else ''}, "
         f"{result.seconds:.1f} s ({result.games_per_second:,.1f} games/s)"
     )
@@ -234,7 +235,8 @@ def comparison_report(comparison: Comparison, console: Console, labels: tuple[st
     a = comparison.a
     dealt = ", duplicate deals" if a.duplicate else ""
     console.print(
-        f"A = {labels[0]}, B = {labels[1]}: {a.games:,} games each on the same seeds (seed {a.seed}{dealt})."
+        f"A = {labels[0]}, B = {labels[1]}: {counted(a.games, 'game')} each on the same seeds "
+        f"(seed {a.seed}{dealt})."
     )
     console.print(BOTS_NOTE)
     rows = []

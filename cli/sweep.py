@@ -20,7 +20,7 @@ from kalooki.loader import load_variant
 from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, MAX_GAMES, rows_to_csv
 from kalooki.sweep import SweepResult, SweepSpec, figure_interval, figure_value, run_sweep, sweep_rows
 
-from .common import SetOption, at_least, check_output_path, cli_errors, fail, integer
+from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, integer
 from .html_report import BOTS_NOTE, bots_text
 from .narrow import Column, difference_texts, narrow_table
 from .run_options import (
@@ -101,7 +101,7 @@ def interrupted_message(store: SweepStore | None, cells: int) -> str:
 def print_sweep(result: SweepResult, console: Console) -> None:
     spec = result.spec
     console.print(
-        f"{spec.variant}: {len(spec.cells)} cells × {spec.games:,} games on the same seeds "
+        f"{spec.variant}: {len(spec.cells)} cells × {counted(spec.games, 'game')} on the same seeds "
         f"(seed {spec.seed}), bots {bots_text(spec.bots)}{', duplicate deals' if spec.duplicate else ''}; "
         f"{result.workers} worker{'s' if result.workers != 1 else ''} ({result.where}), "
         f"{result.seconds:.1f} s"

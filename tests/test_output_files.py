@@ -110,3 +110,17 @@ def test_a_full_standard_output_is_one_line_and_exit_1(arguments: list[str]) -> 
         )
     assert result.returncode == 1
     assert result.stderr.splitlines() == ["kalooki: cannot write the output: No space left on device"]
+
+
+def test_one_of_a_thing_is_counted_in_the_singular(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    script = Path(__file__).parent / "golden" / "scripts" / "kalooki-opening.yaml"
+    assert runner.invoke(app, ["play", str(script), "--log", str(log)]).exit_code == 0
+    result = runner.invoke(app, ["replay", str(log)])
+    assert result.stdout.startswith(f"{log}: ok: 6 records, 3 actions, 1 hand reproduced; ")
+    result = runner.invoke(app, ["simulate", "-n", "1", "-w", "1"])
+    assert result.stdout.startswith("classic: 1 game, ")
+    result = runner.invoke(app, ["simulate", "-n", "1", "-w", "1", "--compare-set", "jokers=3"])
+    assert result.stdout.startswith("A = classic, B = classic with jokers=3: 1 game each on the same")
+    result = runner.invoke(app, ["sweep", "--grid", "jokers=2,3", "-n", "1", "-w", "1"])
+    assert result.stdout.startswith("classic: 2 cells × 1 game on the same seeds")
