@@ -28,7 +28,7 @@ def read_records(path: Path) -> list[dict[str, Any]]:
     except FileReadError as error:
         raise ReplayError(f"{path}: {error}") from None
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark, as an editor may add, is not the log's
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise ReplayError(f"{path}:{line}: not UTF-8 text") from None
