@@ -383,6 +383,12 @@ def simulate_command(
             overrides_b = parse_set_options(compare_set, "--compare-set") if compare_set else ()
             rules_b = load_variant(compare_with or variant, overrides_b)
     seats = parse_bots(bots, players, rules_a)
+    if rules_b is not None and not may_play(rules_b, len(seats)):
+        changes = f" with {', '.join(compare_set)}" if compare_set else ""
+        fail(
+            f"B ({rules_b.name}{changes}) is for {player_counts(rules_b)} players, "
+            f"not the {len(seats)} seats of A"
+        )
     console = Console(highlight=False)
     with (
         cli_errors(),

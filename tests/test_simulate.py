@@ -430,3 +430,9 @@ def test_cli_players_the_variant_cannot_seat_are_named_as_players() -> None:
     code, out, err = run("classic", "--players", "9", "-n", "1", "-w", "1")
     assert (code, out) == (1, "")
     assert err.splitlines() == ["--players 9: classic is for 2 to 4 players"]
+
+
+def test_cli_a_b_that_cannot_seat_the_table_is_named_as_b() -> None:
+    code, out, err = run("classic", "-n", "1", "-w", "1", "--compare-set", "max_players=3")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == ["B (classic with max_players=3) is for 2 to 3 players, not the 4 seats of A"]
