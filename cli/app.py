@@ -7,7 +7,10 @@ when the app is built, so ``import kalooki`` never pulls in the CLI.
 
 from __future__ import annotations
 
+import errno
 import importlib
+import os
+import sys
 from typing import Annotated
 
 import typer
@@ -64,5 +67,22 @@ def _main_options(
 app = build_app()
 
 
+OUTPUT_FULL: frozenset[int] = frozenset(
+    {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG, errno.EIO}
+)
+"""What writing standard output can meet that is no fault of kalooki's: a full disk or quota, a file
+over its size limit, a device error. (A closed pipe, EPIPE, is Click's to handle: exit 1 quietly.)"""
+
+
 def main() -> None:
-    app(prog_name="kalooki")
+    try:
+        app(prog_name="kalooki")
+    except OSError as error:
+        # Files the commands write turn their errors into their own lines: what reaches here is
+        # standard output (``kalooki rules > /full/disk/rules.md``).
+        if error.errno not in OUTPUT_FULL:
+            raise
+        # What is still buffered would fail again when Python flushes it at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        typer.echo(f"kalooki: cannot write the output: {error.strerror or error}", err=True)
+        raise SystemExit(1) from None

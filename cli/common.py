@@ -13,6 +13,7 @@ errors (unknown option, missing argument) are Typer's: exit status 2.
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
@@ -75,27 +76,48 @@ def integer(value: str) -> int:
         raise typer.BadParameter(f"'{value}' is not a valid integer") from None
 
 
-def at_least(minimum: int) -> Callable[[str], int]:
-    """A ``parser=`` for a whole number of at least ``minimum``, refused in plain words."""
+def at_least(minimum: int, most: int | None = None) -> Callable[[str], int]:
+    """A ``parser=`` for a whole number from ``minimum`` (up to ``most``), refused in plain words."""
 
     def parse(value: str) -> int:
         number = integer(value)
         if number < minimum:
             raise typer.BadParameter(f"{number} is too small: give {minimum} or more")
+        if most is not None and number > most:
+            raise typer.BadParameter(f"{number} is too large: give {most:,} or fewer")
         return number
 
     return parse
 
 
-def check_output_path(path: Path | str) -> None:
-    """Refuse a file to write that cannot be written, before any work is done (exit 1, one line)."""
+def check_output_path(path: Path | str, option: str | None = None) -> None:
+    """Refuse a file to write that cannot be written, before any work is done (exit 1, one line).
+
+    ``option`` names where the path was given, for a message about an empty one.
+    """
     if str(path) == "-":
         return
+    if not str(path):
+        fail(f"{option or 'the file'}: give a file name, not an empty one")
     target = Path(path)
     if target.is_dir():
         fail(f"{path}: is a folder; give a file name")
     if not target.parent.is_dir():
         fail(f"{path}: the folder {target.parent} does not exist")
+    if target.exists() and not target.is_file():
+        return  # /dev/null, a FIFO: written as it is, whatever its folder allows
+    # A file is written beside its target and renamed: the folder must take a new file. Its
+    # mode cannot say so (root writes anywhere, a read-only mount refuses everyone): try it.
+    try:
+        with tempfile.TemporaryFile(dir=target.parent):
+            pass
+    except OSError as error:
+        fail(f"{path}: cannot write a file in {target.parent}: {error.strerror or error}")
+
+
+def counted(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless it is one: "1 game", "2,000 games"."""
+    return f"{number:,} {noun}{'' if number == 1 else 's'}"
 
 
 def print_error(message: str) -> None:

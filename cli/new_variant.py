@@ -102,12 +102,15 @@ def new(
     """Write a starter variant file: the common knobs commented out, with their meaning and value."""
     if file.suffix not in (".yaml", ".yml"):
         raise typer.BadParameter("a variant file's name ends in .yaml", param_hint="'FILE.yaml'")
-    check_output_path(file)
+    check_output_path(file, "FILE.yaml")
     if file.exists() and not force:
         fail(f"{file}: already exists; choose another name, or overwrite it with --force")
     with cli_errors():
         text = starter_variant(file, extends)
-    write_atomically(file, text)
+    try:
+        write_atomically(file, text)
+    except OSError as error:
+        fail(f"{file}: cannot write the variant file: {error.strerror or error}")
     typer.echo(f"{file}: written; edit it, then: kalooki validate {file}")
 
 

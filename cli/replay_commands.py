@@ -15,6 +15,7 @@ from kalooki.log import ReplayError, replay
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.text import escape_controls
 
+from .common import counted
 from .replay_show import StopShowing
 
 MAX_LOG_BYTES = 64 * 1024 * 1024
@@ -27,7 +28,7 @@ def read_records(path: Path) -> list[dict[str, Any]]:
     except FileReadError as error:
         raise ReplayError(f"{path}: {error}") from None
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark, as an editor may add, is not the log's
     except UnicodeDecodeError as error:
         line = data.count(b"\n", 0, error.start) + 1
         raise ReplayError(f"{path}:{line}: not UTF-8 text") from None
@@ -115,7 +116,8 @@ def replay_command(
         raise typer.Exit(0) from None
     totals = ", ".join(f"{name} {total}" for name, total in summary.totals.items())
     ending = "the game is over" if summary.game_over else f"the log stops {summary.ends}"
-    counts = f"{summary.records} records, {summary.actions} actions, {summary.hands} hands reproduced"
+    records, actions = counted(summary.records, "record"), counted(summary.actions, "action")
+    counts = f"{records}, {actions}, {counted(summary.hands, 'hand')} reproduced"
     console.print(escape_controls(f"{log}: ok: {counts}; {ending}; totals: {totals}"), markup=False)
 
 

@@ -78,12 +78,12 @@ PlotOption = Annotated[
 def check_pictures(report: str | None, plot: str | None) -> None:
     """Refuse, before any game is played, a report or plot that could not be made or written."""
     if report is not None:
-        check_output_path(report)
+        check_output_path(report, "--report")
         require_matplotlib("--report")
     if plot is not None:
         if Path(plot).suffix.lower() not in (".png", ".svg"):
             raise typer.BadParameter(f"{plot}: give a file ending in .png or .svg", param_hint="--plot")
-        check_output_path(plot)
+        check_output_path(plot, "--plot")
         require_matplotlib("--plot")
 
 

@@ -91,8 +91,18 @@ def write_atomically(path: Path, text: str) -> None:
     """Write ``text`` to ``path``: a crash or Ctrl-C leaves the old file or the new one, never half of one.
 
     A temporary file left by an earlier write of the same file that was killed (``kill -9``, a power
-    cut) is removed after this write succeeds.
+    cut) is removed after this write succeeds. A symbolic link is followed (the file it names is
+    replaced, the link stays), and what is not a plain file (``/dev/null``, a FIFO, a terminal) is
+    written to as it is: replacing it would put a plain file in its place, in ``/dev`` as root.
     """
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            with open(path, "w", encoding="utf-8") as stream:
+                stream.write(text)
+            return
+    except FileNotFoundError:
+        pass  # a new file, or a link to one that does not exist yet
+    path = Path(os.path.realpath(path))
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         # mkstemp makes the file private (rw-------): give it the mode a plain write would have.

@@ -29,13 +29,22 @@ from rich.text import Text
 from kalooki.bots import UnknownBotError, make_bot
 from kalooki.executors import Pool, open_pool
 from kalooki.loader import load_variant
-from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, game_rows, rows_to_csv, simulate
+from kalooki.rules import may_play, player_counts
+from kalooki.set_options import parse_set_options
+from kalooki.simulate import (
+    DEFAULT_MAX_HANDS,
+    DEFAULT_MAX_TURNS,
+    MAX_GAMES,
+    game_rows,
+    rows_to_csv,
+    simulate,
+)
 from kalooki.simulation_comparison import Comparison, compare
 from kalooki.simulation_stats import Mean, Rate, SimulationResult
 from kalooki.stalls import stalled_hands
 from kalooki.variant import Variant
 
-from .common import SetOption, at_least, check_output_path, cli_errors, fail, integer
+from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, integer
 from .completion import complete_knob, complete_variant
 from .html_report import BOTS_NOTE
 from .narrow import Column, difference_texts, narrow_table
@@ -123,6 +132,8 @@ def parse_bots(bots: str | None, players: int | None, variant: Variant) -> list[
             make_bot(name, random.Random(0))
         except UnknownBotError as error:
             raise typer.BadParameter(str(error), param_hint="--bots") from None
+    if players is not None and not may_play(variant, players):
+        fail(f"--players {players}: {variant.name} is for {player_counts(variant)} players")
     if len(names) == 1:
         count = players if players is not None else min(max(4, variant.min_players), variant.max_players)
         return names * count
@@ -150,7 +161,8 @@ def mean_text(mean: Mean) -> str:
 def report(result: SimulationResult, console: Console, label: str | None = None) -> None:
     """The readable report: who won, then what the games looked like."""
     title = (
-        f"{label or result.variant}: {result.games:,} games, {result.hands:,} hands, seed {result.seed}, "
+        f"{label or result.variant}: {counted(result.games, 'game')}, {counted(result.hands, 'hand')}, "
+        f"seed {result.seed}, "
         f"{result.workers} worker{'s' if result.workers != 1 else ''}, "
         f"{result.seconds:.1f} s ({result.games_per_second:,.1f} games/s)"
     )
@@ -223,7 +235,8 @@ def comparison_report(comparison: Comparison, console: Console, labels: tuple[st
     a = comparison.a
     dealt = ", duplicate deals" if a.duplicate else ""
     console.print(
-        f"A = {labels[0]}, B = {labels[1]}: {a.games:,} games each on the same seeds (seed {a.seed}{dealt})."
+        f"A = {labels[0]}, B = {labels[1]}: {counted(a.games, 'game')} each on the same seeds "
+        f"(seed {a.seed}{dealt})."
     )
     console.print(BOTS_NOTE)
     rows = []
@@ -308,7 +321,8 @@ def simulate_command(
     ] = "classic",
     set_: SetOption = None,
     games: Annotated[
-        int, typer.Option("--games", "-n", parser=at_least(1), help="Games to play (per variant).")
+        int,
+        typer.Option("--games", "-n", parser=at_least(1, MAX_GAMES), help="Games to play (per variant)."),
     ] = 1000,
     players: PlayersOption = None,
     bots: BotsOption = None,
@@ -360,18 +374,25 @@ def simulate_command(
     check_pool_options(workers, scheduler)
     if csv_path is not None:
         # Checked before any game is played, so a long run is not wasted on a path that cannot be written.
-        check_output_path(csv_path)
+        check_output_path(csv_path, "--csv")
     with cli_errors():
         check_pictures(report_path, plot_path)
         rules_a = load_variant(variant, set_ or ())
         rules_b = None
         if compare_with is not None or compare_set:
-            rules_b = load_variant(compare_with or variant, compare_set or ())
+            overrides_b = parse_set_options(compare_set, "--compare-set") if compare_set else ()
+            rules_b = load_variant(compare_with or variant, overrides_b)
     seats = parse_bots(bots, players, rules_a)
+    if rules_b is not None and not may_play(rules_b, len(seats)):
+        changes = f" with {', '.join(compare_set)}" if compare_set else ""
+        fail(
+            f"B ({rules_b.name}{changes}) is for {player_counts(rules_b)} players, "
+            f"not the {len(seats)} seats of A"
+        )
     console = Console(highlight=False)
     with (
         cli_errors(),
-        open_pool(workers, scheduler) as pool,
+        open_pool(workers, scheduler, most=games * (2 if rules_b else 1)) as pool,
         progress_bar(games * (2 if rules_b else 1), enabled=True) as bar,
     ):
         task = bar.add_task("simulate", total=games * (2 if rules_b else 1)) if bar is not None else None

@@ -17,10 +17,10 @@ from kalooki.executors import open_pool
 from kalooki.figures import FDR_METHOD
 from kalooki.grid import Cell, cell_count, find_baseline, load_cells, parse_grid
 from kalooki.loader import load_variant
-from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, rows_to_csv
+from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, MAX_GAMES, rows_to_csv
 from kalooki.sweep import SweepResult, SweepSpec, figure_interval, figure_value, run_sweep, sweep_rows
 
-from .common import SetOption, at_least, check_output_path, cli_errors, fail, integer
+from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, integer
 from .html_report import BOTS_NOTE, bots_text
 from .narrow import Column, difference_texts, narrow_table
 from .run_options import (
@@ -101,7 +101,7 @@ def interrupted_message(store: SweepStore | None, cells: int) -> str:
 def print_sweep(result: SweepResult, console: Console) -> None:
     spec = result.spec
     console.print(
-        f"{spec.variant}: {len(spec.cells)} cells × {spec.games:,} games on the same seeds "
+        f"{spec.variant}: {len(spec.cells)} cells × {counted(spec.games, 'game')} on the same seeds "
         f"(seed {spec.seed}), bots {bots_text(spec.bots)}{', duplicate deals' if spec.duplicate else ''}; "
         f"{result.workers} worker{'s' if result.workers != 1 else ''} ({result.where}), "
         f"{result.seconds:.1f} s"
@@ -192,7 +192,7 @@ def sweep_command(
     grid: GridOption = None,
     set_: SetOption = None,
     games: Annotated[
-        int, typer.Option("--games", "-n", parser=at_least(1), help="Games to play per cell.")
+        int, typer.Option("--games", "-n", parser=at_least(1, MAX_GAMES), help="Games to play per cell.")
     ] = 1000,
     players: PlayersOption = None,
     bots: BotsOption = None,
@@ -236,7 +236,7 @@ def sweep_command(
         )
     check_pool_options(workers, scheduler)
     if csv_path is not None:
-        check_output_path(csv_path)
+        check_output_path(csv_path, "--csv")
     with cli_errors():
         check_pictures(report, plot)
         axes = parse_grid(grid or [])
@@ -248,6 +248,12 @@ def sweep_command(
             fail("no --grid: the sweep would be one cell, the variant as given; add --yes to run it anyway")
         if count > MAX_CELLS and not yes:
             fail(f"the grid has {count} cells (over {MAX_CELLS}): add --yes to play them all")
+        if games * count > MAX_GAMES:
+            raise typer.BadParameter(
+                f"--games {games:,} × {count:,} cells is {games * count:,} games: "
+                f"give at most {MAX_GAMES:,} in all",
+                param_hint="--games",
+            )
         cells = load_cells(variant, set_ or (), axes)
         seats = tuple(parse_bots(bots, players, cells[0].variant))
         spec = SweepSpec(
@@ -267,10 +273,10 @@ def sweep_command(
             spec.plan(cell).check()
         store = SweepStore(out, spec) if out is not None else None
         done = store.open() if store is not None else {}
-        with open_pool(workers, scheduler) as pool, sweep_bar(enabled=True) as bar:
-            # Cells read back from --out are not played again: the bar, its speed and its time left
-            # count only the games this run plays.
-            to_play = games * (len(cells) - len(done))
+        # Cells read back from --out are not played again: the processes, the bar, its speed and
+        # its time left count only the games this run plays.
+        to_play = games * (len(cells) - len(done))
+        with open_pool(workers, scheduler, most=to_play) as pool, sweep_bar(enabled=True) as bar:
             task = bar.add_task("sweep", total=to_play, cells="") if bar is not None else None
 
             def advance(games_done: int, total: int, cells_done: int, cells_total: int) -> None:

@@ -13,12 +13,18 @@ import json
 from pathlib import Path
 from typing import Any
 
+from kalooki import jsonio
 from kalooki.errors import KalookiError
 from kalooki.grid import Cell
+from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.simulate import GameRecord
 from kalooki.sweep import SweepSpec, record_from_json, record_to_json
 
 from .saves import write_atomically
+
+MAX_STORE_BYTES = 4 * 1024**3
+"""The most a file of the folder may hold: far over what a sweep writes (2,000 games of classic make a
+cell of 0.8 MB), but not endless, so a runaway file is refused rather than read into memory."""
 
 
 class SweepStoreError(KalookiError):
@@ -82,10 +88,14 @@ class SweepStore:
 
     @staticmethod
     def _read(path: Path) -> Any:
+        """The JSON in ``path``, read as strictly as a save: a damaged or planted file is one line."""
         try:
-            return json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            raise SweepStoreError(f"{path}: cannot read it: {error}") from None
+            return jsonio.loads(read_regular_file(path, MAX_STORE_BYTES))
+        except FileReadError as error:
+            raise SweepStoreError(f"{path}: {error}") from None
+        except jsonio.JsonInputError as error:
+            where = f"{path}:{error.line}:{error.column}" if error.line else f"{path}"
+            raise SweepStoreError(f"{where}: not JSON: {error.reason}") from None
 
 
 def _first_difference(saved: Any, wanted: dict[str, Any]) -> str:

@@ -281,6 +281,8 @@ def schema(
     them into a folder for an editor."""
     if write and directory is None and name is not None and name not in schema_names():
         # `kalooki schema --write DIR`: the one argument is the folder.
+        if not name:
+            raise typer.BadParameter("give a folder name, not an empty one", param_hint="DIR")
         directory = Path(name)
         name = None
     if name is not None and name not in schema_names():
@@ -289,6 +291,8 @@ def schema(
         raise typer.BadParameter("give --check or --write, not both")
     if directory is not None and not write:
         raise typer.BadParameter("a folder goes with --write (kalooki schema --write DIR)")
+    if directory is not None and directory.exists() and not directory.is_dir():
+        fail(f"{directory}: is a file; --write needs a folder")
     names = [name] if name is not None else schema_names()
     with cli_errors():
         if check:

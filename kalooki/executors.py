@@ -82,8 +82,13 @@ def default_workers() -> int:
 
 
 @contextmanager
-def open_pool(workers: int | None = None, scheduler: str | None = None) -> Iterator[Pool]:
+def open_pool(
+    workers: int | None = None, scheduler: str | None = None, *, most: int | None = None
+) -> Iterator[Pool]:
     """The executor for ``--workers`` (local processes; 1: this process) or ``--scheduler`` (Dask).
+
+    ``most``: the games to be played, so that no more processes start than have a game to play
+    (``--workers 1000`` for two games would fork a thousand).
 
     Raises :class:`ExecutorError` in one line when the scheduler cannot be reached within
     :data:`CONNECT_TIMEOUT` seconds or Dask is not installed.
@@ -95,6 +100,8 @@ def open_pool(workers: int | None = None, scheduler: str | None = None) -> Itera
     count = default_workers() if workers is None else workers
     if count < 1:
         raise ExecutorError(f"--workers must be at least 1, not {count}")
+    if most is not None:
+        count = max(1, min(count, most))
     if count == 1:
         yield Pool(InlineExecutor(), 1, "local")
         return

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from pydantic import ValidationError
 
@@ -132,10 +132,17 @@ class _Layer:
         self.provenance.pop(knob, None)
 
 
+MAX_EXTENDS_DEPTH: Final = 32
+"""The most files one chain of ``extends`` may pass through, the first included: each is read within
+the last, and a chain of a thousand shared files would exhaust Python's recursion."""
+
+
 @dataclass
 class _FileResult:
     layer: _Layer | None
     document: YamlDocument | None
+    too_deep: bool = False
+    """Its only fault is a chain too long: said once, where it goes too deep, not again by each file above."""
 
 
 class _Resolver:
@@ -192,6 +199,7 @@ class _Resolver:
         chain = (*chain, (key, display))
         problems: list[Diagnostic] = []
         layer = _Layer()
+        too_deep = False
         for reference, location in self._bases(document, problems):
             base = locate_base(reference, path, display, location, problems)
             if base is None:
@@ -203,9 +211,18 @@ class _Resolver:
                 names = [name for _, name in chain[start:]] + [base_display]
                 problems.append(location.error(f"extends cycle: {' -> '.join(names)}"))
                 continue
+            if len(chain) >= MAX_EXTENDS_DEPTH:
+                problems.append(
+                    location.error(
+                        f"more than {MAX_EXTENDS_DEPTH} files deep: {chain[0][1]} -> ... -> {base_display}; "
+                        "merge some of them"
+                    )
+                )
+                too_deep = True
+                continue
             result = self.file(base_path, base_display, chain, base_of=location)
             if result.layer is None:
-                if result.document is not None:
+                if result.document is not None and not result.too_deep:
                     # Say why another file's errors are listed: this file extends it.
                     problems.append(location.error(f"the base {base_display} is not valid (see its errors)"))
                 continue
@@ -220,7 +237,7 @@ class _Resolver:
         self.diagnostics.extend(problems)
         self.sources.append(display)
         if problems:
-            result = _FileResult(None, document)
+            result = _FileResult(None, document, too_deep)
         else:
             # One rank for the whole file: it is more specific than its bases, and within it no key is.
             rank = self.tick()

@@ -171,6 +171,11 @@ def play_game(
 _LAYING: Final = frozenset((MeldEvent, BuildEvent, ReleaseEvent))
 """The events of something laid on the table."""
 
+MAX_GAMES: Final = 1_000_000
+"""The most games one run plays (a sweep's cells together). Every game's record is kept, for the
+paired tests and ``--csv``: some 2 KB each, so a million games hold about 2 GB (twice that in a
+comparison); a mistyped ``--games 10000000000`` is refused rather than fill the memory."""
+
 CHUNK_MOST: Final = 25
 """The most games a worker is sent at once: its results come back (and progress moves) at least
 this often."""
@@ -331,6 +336,8 @@ def check_setup(variant: Variant, bots: Sequence[str], games: int) -> None:
     """Raise :class:`SimulationError` (or the registry's error for an unknown bot) before playing."""
     if games < 1:
         raise SimulationError(f"--games must be at least 1, not {games}")
+    if games > MAX_GAMES:
+        raise SimulationError(f"--games {games}: a run plays at most {MAX_GAMES:,} games")
     if not rules.may_play(variant, len(bots)):
         raise SimulationError(
             f"{len(bots)} bots: {variant.name} is for {rules.player_counts(variant)} players"
@@ -421,7 +428,7 @@ def simulate(
     plan = GamePlan(variant, tuple(bots), games, seed, duplicate, max_turns, max_hands)
     plan.check()
     started = time.perf_counter()
-    with nullcontext(pool) if pool is not None else open_pool(workers) as active:
+    with nullcontext(pool) if pool is not None else open_pool(workers, most=plan.games) as active:
         (records,) = play_plans(active, [plan], progress)
     return _timed(plan.summarise(records), time.perf_counter() - started, active.workers)
 

@@ -121,7 +121,7 @@ def compare(
     for plan in plans:
         plan.check()
     started = time.perf_counter()
-    with nullcontext(pool) if pool is not None else open_pool(workers) as active:
+    with nullcontext(pool) if pool is not None else open_pool(workers, most=2 * games) as active:
         records = play_plans(active, plans, progress)
     seconds = (time.perf_counter() - started) / 2
     first, second = (

@@ -7,8 +7,8 @@ scalar is
 * a decimal integer without a leading zero (``0``, ``42``, ``-7``): an ``int``;
 * a decimal fraction (``0.5``, ``-1.25e+3``): a ``float``;
 * anything else, including YAML 1.1's ``yes``/``no``/``on``/``off``, ``True``,
-  octal ``0250``, hexadecimal ``0x1F``, sexagesimal ``1:30``, ``1_000`` and dates:
-  a ``str``.
+  octal ``0250``, hexadecimal ``0x1F``, sexagesimal ``1:30``, ``1_000`` and dates, and YAML
+  1.2's octal ``0o17`` and exponents without a dot or a sign (``1e3``): a ``str``.
 
 So where text is expected, ``name: yes`` is the text ``yes``; where a number or a
 boolean is expected the validator rejects the text, and :func:`yaml11_hint`
@@ -50,6 +50,11 @@ _YAML11_BOOLS = frozenset(
 _YAML11_OCTAL = re.compile(r"[-+]?0[0-7_]+")
 _YAML11_HEX = re.compile(r"[-+]?0x[0-9a-fA-F_]+")
 _YAML11_BINARY = re.compile(r"[-+]?0b[01_]+")
+# YAML 1.2 spellings of numbers that are text here: an editor shows them as numbers, with no error.
+_YAML12_OCTAL = re.compile(r"[-+]?0o[0-7]+")
+_YAML12_EXPONENT = re.compile(r"[-+]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)[eE][-+]?[0-9]+")
+_SUGGESTED_MOST = 1e15
+"""Past this, a number is no knob's: an exponent so large gets no suggestion (the range says why)."""
 _YAML11_SEXAGESIMAL = re.compile(r"[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?")
 _YAML11_UNDERSCORED = re.compile(r"[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?")
 
@@ -86,9 +91,13 @@ def yaml11_hint(text: str, expected: str) -> str:
             digits = text.lstrip("+-").lstrip("0_").replace("_", "")
             octal = int(text.replace("_", ""), 8)
             return f"a leading zero is not allowed (YAML 1.1 reads {text} as octal {octal}); write {digits}"
-        if _YAML11_HEX.fullmatch(text) or _YAML11_BINARY.fullmatch(text):
+        if _YAML11_HEX.fullmatch(text) or _YAML11_BINARY.fullmatch(text) or _YAML12_OCTAL.fullmatch(text):
             decimal = int(text.replace("_", ""), 0)
             return f"write numbers in decimal ({text} is {decimal})"
+        if _YAML12_EXPONENT.fullmatch(text):
+            value = float(text)
+            if abs(value) < _SUGGESTED_MOST:
+                return f"write numbers in full ({text} is {int(value) if value.is_integer() else value})"
         if _YAML11_SEXAGESIMAL.fullmatch(text):
             return f"{text} is not a number here (YAML 1.1 reads it as base 60)"
         if "_" in text and _YAML11_UNDERSCORED.fullmatch(text):

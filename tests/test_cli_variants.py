@@ -296,3 +296,17 @@ def test_importing_the_library_does_not_import_the_cli() -> None:
     code = "import sys, kalooki, kalooki.loader, kalooki.__main__; print('kalooki_cli' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout == "False\n"
+
+
+def test_schema_write_refuses_a_file_or_an_empty_name_for_its_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "friday.yaml").write_text("jokers: 4\n")
+    code, out, err = run("schema", "--write", "friday.yaml")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == ["friday.yaml: is a file; --write needs a folder"]
+    result = runner.invoke(app, ["schema", "--write", ""])
+    assert result.exit_code == 2
+    assert "DIR: give a folder name, not an empty one" in " ".join(result.output.split())
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["friday.yaml"]

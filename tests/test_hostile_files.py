@@ -11,6 +11,7 @@ from kalooki_cli.app import app
 from typer.testing import CliRunner
 
 from kalooki.loader import VariantError, load_variant
+from kalooki.loader_layers import MAX_EXTENDS_DEPTH
 from kalooki.variant import Variant
 from kalooki.yamlio import MAX_DIAGNOSTICS
 
@@ -149,3 +150,24 @@ def test_extends_of_a_fifo_is_refused_without_blocking(tmp_path: Path) -> None:
     with pytest.raises(VariantError) as caught:
         load_variant(path)
     assert str(caught.value) == f"{path}:1:10: extends: is not a regular file: {tmp_path}/pipe.yaml"
+
+
+def test_a_long_chain_of_extends_is_one_line_at_the_file_too_deep(tmp_path: Path) -> None:
+    # 1,000 files, each extending the next: deep enough to exhaust Python's recursion.
+    for index in range(1000):
+        write(tmp_path, f"c{index}.yaml", f"extends: c{index + 1}.yaml\n")
+    write(tmp_path, "c1000.yaml", "jokers: 4\n")
+    code, out, err = validate(str(tmp_path / "c0.yaml"))
+    assert (code, out) == (1, "")
+    deepest = MAX_EXTENDS_DEPTH - 1
+    assert err.splitlines() == [
+        f"{tmp_path / f'c{deepest}.yaml'}:1:10: extends: more than {MAX_EXTENDS_DEPTH} files deep: "
+        f"{tmp_path / 'c0.yaml'} -> ... -> {tmp_path / f'c{deepest + 1}.yaml'}; merge some of them"
+    ]
+
+
+def test_a_chain_of_extends_as_deep_as_allowed_loads(tmp_path: Path) -> None:
+    for index in range(MAX_EXTENDS_DEPTH - 1):
+        write(tmp_path, f"c{index}.yaml", f"extends: c{index + 1}.yaml\n")
+    write(tmp_path, f"c{MAX_EXTENDS_DEPTH - 1}.yaml", "jokers: 4\n")
+    assert load_variant(tmp_path / "c0.yaml").jokers == 4

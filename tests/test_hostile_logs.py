@@ -131,3 +131,14 @@ def test_an_escape_code_in_a_log_never_reaches_the_terminal(tmp_path: Path) -> N
     assert result.exit_code == 1
     assert "\x1b" not in result.stderr
     assert "'\\x1b[2J' is not a card" in result.stderr
+
+
+def test_a_log_saved_with_a_byte_order_mark_and_windows_line_ends_replays(tmp_path: Path) -> None:
+    # What an editor on Windows makes of a log that was opened and saved again.
+    log = tmp_path / "game.jsonl"
+    records = bot_log(turns=2)
+    lines = "".join(json.dumps(record) + "\r\n" for record in records)
+    log.write_bytes(b"\xef\xbb\xbf" + lines.encode())
+    result = runner.invoke(app, ["replay", str(log)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith(f"{log}: ok: {len(records)} records, ")

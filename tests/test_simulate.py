@@ -17,11 +17,13 @@ import pytest
 from kalooki_cli.app import app
 from typer.testing import CliRunner
 
+from kalooki.executors import open_pool
 from kalooki.loader import load_variant
 from kalooki.simulate import (
     _PLANS_HERE,
     CHUNK_MOST,
     CSV_FIELDS,
+    MAX_GAMES,
     GamePlan,
     GameRecord,
     HandRecord,
@@ -393,3 +395,44 @@ def test_cli_number_options_are_refused_in_plain_words(arguments: list[str], mes
     assert result.exit_code == 2
     assert message in " ".join(result.output.split())
     assert "Input should be" not in result.output
+
+
+def test_cli_a_bad_compare_set_is_reported_at_that_option() -> None:
+    code, out, err = run("classic", "-n", "1", "-w", "1", "--set", "jokers=3", "--compare-set", "jokers=lots")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == ["--compare-set:1:8: jokers: expected a whole number, got 'lots'"]
+
+
+def test_no_more_processes_start_than_there_are_games() -> None:
+    with open_pool(64, most=3) as pool:
+        assert pool.workers == 3
+    code, out, err = run("classic", "-n", "1", "-w", "64", "--json")
+    assert code == 0, err
+    assert json.loads(out)["workers"] == 1
+
+
+@pytest.mark.parametrize("games", [str(MAX_GAMES + 1), "99999999999", "1000000000000000000000"])
+def test_cli_more_games_than_a_run_can_hold_is_a_usage_error(games: str) -> None:
+    result = runner.invoke(app, ["simulate", "--games", games])
+    assert result.exit_code == 2
+    assert (
+        f"Invalid value for '--games' / '-n': {games} is too large: give {MAX_GAMES:,} or fewer"
+        in " ".join(result.output.split())
+    )
+
+
+def test_the_library_refuses_more_games_than_a_run_can_hold() -> None:
+    with pytest.raises(SimulationError, match="at most 1,000,000 games"):
+        simulate(CLASSIC, ["greedy"] * 4, games=MAX_GAMES + 1, workers=1)
+
+
+def test_cli_players_the_variant_cannot_seat_are_named_as_players() -> None:
+    code, out, err = run("classic", "--players", "9", "-n", "1", "-w", "1")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == ["--players 9: classic is for 2 to 4 players"]
+
+
+def test_cli_a_b_that_cannot_seat_the_table_is_named_as_b() -> None:
+    code, out, err = run("classic", "-n", "1", "-w", "1", "--compare-set", "max_players=3")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == ["B (classic with max_players=3) is for 2 to 3 players, not the 4 seats of A"]

@@ -420,3 +420,54 @@ def test_rotations_are_the_distinct_tables(bots: list[str]) -> None:
         tuple(bots[(seat + shift) % len(bots)] for seat in range(len(bots))) for shift in range(len(bots))
     }
     assert count == len(tables)
+
+
+def test_a_sweep_of_more_games_than_a_run_can_hold_is_refused_before_its_cells_are_made() -> None:
+    # 101 x 100 x 100 cells of 1 game: over the cap before one of the million variants is built.
+    grid = [f"goal_score={','.join(str(v) for v in range(100, 201))}"]
+    grid += [
+        f"ace_value={','.join(str(v) for v in range(100))}",
+        f"kalooki_bonus={','.join(str(v) for v in range(100))}",
+    ]
+    code, out, err = sweep("classic", *(f"--grid={g}" for g in grid), "-n", "1", "--yes")
+    assert (code, out) == (2, "")
+    assert "--games 1 × 1,010,000 cells is 1,010,000 games: give at most 1,000,000 in all" in " ".join(
+        err.split()
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "where_and_why"),
+    [
+        ("cells/cell-000.json", "[" * 100_000, ": not JSON: nested too deeply"),
+        (
+            "cells/cell-001.json",
+            '{"knobs": {',
+            ":1:12: not JSON: Expecting property name enclosed in double quotes",
+        ),
+        ("sweep.json", "garbage", ":1:1: not JSON: Expecting value"),
+    ],
+)
+def test_out_names_a_damaged_file_in_one_line_and_leaves_it(
+    tmp_path: Path, name: str, text: str, where_and_why: str
+) -> None:
+    folder = tmp_path / "run"
+    args = ["classic", "--grid", "jokers=2,4", "-n", "2", "-w", "1", "--out", str(folder)]
+    assert sweep(*args)[0] == 0
+    (folder / name).write_text(text)
+    code, out, err = sweep(*args)
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [f"{folder / name}{where_and_why}"]
+    assert (folder / name).read_text() == text
+
+
+def test_out_refuses_a_cell_that_is_not_a_file(tmp_path: Path) -> None:
+    folder = tmp_path / "run"
+    args = ["classic", "--grid", "jokers=2,4", "-n", "2", "-w", "1", "--out", str(folder)]
+    assert sweep(*args)[0] == 0
+    cell = folder / "cells" / "cell-001.json"
+    cell.unlink()
+    os.mkfifo(cell)
+    code, out, err = sweep(*args)
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [f"{cell}: is a pipe (FIFO), not a regular file"]

@@ -276,6 +276,23 @@ def test_yaml11_hints() -> None:
     assert yaml11_hint("000", "integer") == ""
 
 
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        # What YAML 1.2, and so an editor, reads as a number: the editor shows no error, so validate says why.
+        ("0o17", "write numbers in decimal (0o17 is 15)"),
+        ("1e3", "write numbers in full (1e3 is 1000)"),
+        ("2E+2", "write numbers in full (2E+2 is 200)"),
+        ("-1e3", "write numbers in full (-1e3 is -1000)"),
+        ("1e-3", "write numbers in full (1e-3 is 0.001)"),
+        ("1e999", ""),  # infinite: no number to suggest
+        ("1e20", ""),  # no whole number a knob takes: the range says the rest
+    ],
+)
+def test_yaml12_number_hints(text: str, hint: str) -> None:
+    assert yaml11_hint(text, "integer") == hint
+
+
 def test_parse_scalar_text() -> None:
     assert parse_scalar_text("40") == 40
     assert parse_scalar_text(" true ") is True

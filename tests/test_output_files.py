@@ -1,0 +1,126 @@
+"""Files the commands write (``--csv``, ``--report``, ``kalooki new``) and standard output: a path
+that cannot be written is refused in one line before any work, and what is not a plain file
+(a device, a FIFO, a symbolic link) is written through, never replaced."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from kalooki_cli.app import app
+from kalooki_cli.saves import write_atomically
+from typer.testing import CliRunner
+
+runner = CliRunner()
+KALOOKI = Path(sys.executable).with_name("kalooki")
+needs_script = pytest.mark.skipif(not KALOOKI.exists(), reason="needs the installed console script")
+# /proc takes no new files, whoever asks (root included, for whom no folder mode is read-only).
+UNWRITABLE = Path("/proc/kalooki-output.csv")
+needs_proc = pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+
+
+def test_a_fifo_is_written_through_not_replaced(tmp_path: Path) -> None:
+    fifo = tmp_path / "rows.csv"
+    os.mkfifo(fifo)
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        write_atomically(fifo, "seed,hands\n1,3\n")
+        assert stat.S_ISFIFO(fifo.lstat().st_mode)
+        assert os.read(reader, 1000) == b"seed,hands\n1,3\n"
+    finally:
+        os.close(reader)
+    assert [path.name for path in tmp_path.iterdir()] == ["rows.csv"]
+
+
+def test_a_symbolic_link_stays_a_link_to_the_file_it_names(tmp_path: Path) -> None:
+    target = tmp_path / "kept" / "games.csv"
+    target.parent.mkdir()
+    target.write_text("old\n")
+    link = tmp_path / "games.csv"
+    link.symlink_to(target)
+    write_atomically(link, "new\n")
+    assert link.is_symlink()
+    assert target.read_text() == "new\n"
+    assert sorted(path.name for path in target.parent.iterdir()) == ["games.csv"]
+
+
+@needs_proc
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["simulate", "-n", "1", "-w", "1", "--csv", str(UNWRITABLE)],
+        ["sweep", "--grid", "jokers=2,4", "-n", "1", "-w", "1", "--csv", str(UNWRITABLE)],
+    ],
+)
+def test_a_csv_in_a_folder_that_takes_no_files_is_refused_before_any_game(arguments: list[str]) -> None:
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"{UNWRITABLE}: cannot write a file in {UNWRITABLE.parent}: No such file or directory"
+    ]
+
+
+@needs_proc
+def test_a_report_in_a_folder_that_takes_no_files_is_refused_before_any_game() -> None:
+    target = UNWRITABLE.with_suffix(".html")
+    result = runner.invoke(app, ["simulate", "-n", "1", "-w", "1", "--report", str(target)])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"{target}: cannot write a file in {target.parent}: No such file or directory"
+    ]
+
+
+def test_an_empty_file_name_is_named_as_such() -> None:
+    result = runner.invoke(app, ["simulate", "-n", "1", "-w", "1", "--csv", ""])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == ["--csv: give a file name, not an empty one"]
+
+
+@needs_proc
+def test_new_refuses_a_folder_that_takes_no_files_in_one_line() -> None:
+    target = UNWRITABLE.with_suffix(".yaml")
+    result = runner.invoke(app, ["new", str(target)])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"{target}: cannot write a file in {target.parent}: No such file or directory"
+    ]
+
+
+@needs_script
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["variants", "show", "classic"],
+        ["rules", "classic"],
+        ["schema"],
+        ["simulate", "-n", "1", "-w", "1", "--json"],
+    ],
+)
+def test_a_full_standard_output_is_one_line_and_exit_1(arguments: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [str(KALOOKI), *arguments], stdout=full, stderr=subprocess.PIPE, text=True, timeout=60
+        )
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == ["kalooki: cannot write the output: No space left on device"]
+
+
+def test_one_of_a_thing_is_counted_in_the_singular(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    script = Path(__file__).parent / "golden" / "scripts" / "kalooki-opening.yaml"
+    assert runner.invoke(app, ["play", str(script), "--log", str(log)]).exit_code == 0
+    result = runner.invoke(app, ["replay", str(log)])
+    assert result.stdout.startswith(f"{log}: ok: 6 records, 3 actions, 1 hand reproduced; ")
+    result = runner.invoke(app, ["simulate", "-n", "1", "-w", "1"])
+    assert result.stdout.startswith("classic: 1 game, ")
+    result = runner.invoke(app, ["simulate", "-n", "1", "-w", "1", "--compare-set", "jokers=3"])
+    assert result.stdout.startswith("A = classic, B = classic with jokers=3: 1 game each on the same")
+    result = runner.invoke(app, ["sweep", "--grid", "jokers=2,3", "-n", "1", "-w", "1"])
+    assert result.stdout.startswith("classic: 2 cells × 1 game on the same seeds")
