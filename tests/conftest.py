@@ -21,3 +21,10 @@ def shortcuts(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -
         monkeypatch.setattr(
             solver, "_read_hand", lambda hand, rules: (*solver_candidates._read_hand(hand, rules)[:2], False)
         )
+
+
+@pytest.fixture(autouse=True)
+def own_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test keeps kalooki's files (saves, the list of known saves) in a folder of its own, and so
+    do the processes it starts: a test that forgot to name one wrote into the user's real folder."""
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path_factory.mktemp("kalooki-home")))
