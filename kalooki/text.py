@@ -1,10 +1,11 @@
 """Text from outside (files, saves, logs, a player's keyboard) made safe to show.
 
 A terminal obeys control characters: an escape sequence in a variant's name can retitle the
-window or clear the screen, and a newline inside a quoted value turns one diagnostic into
-two (or into a fake ``ok`` line). Names and descriptions refuse them; every other value a
-message echoes goes through :func:`escape_controls`, which spells them as Python does
-(``\\n``, ``\\x1b``), so what is shown is one line of plain characters.
+window or clear the screen, a newline inside a quoted value turns one diagnostic into two (or
+into a fake ``ok`` line), and a right-to-left override makes the rest of a line read backwards.
+Names and descriptions refuse them; every other value a message echoes goes through
+:func:`escape_controls`, which spells them as Python does (``\\n``, ``\\x1b``), so what is shown
+is one line of plain characters.
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ from __future__ import annotations
 import re
 from typing import Final
 
-CONTROL_CHARACTERS: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-"""C0 and C1 controls, DEL, and the Unicode line and paragraph separators."""
+CONTROL_CHARACTERS: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""C0 and C1 controls, DEL, the Unicode line and paragraph separators, and the bidirectional
+embeddings, overrides and isolates: one of those in a variant's name turns the rest of the line
+round, so a message can be made to read as something else (the marks U+200E and U+200F, which set a
+direction without reordering anything, stay allowed)."""
 
 _SPELLED: Final = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 

@@ -38,8 +38,9 @@ MAX_POINTS = 1000
 MAX_GOAL_SCORE = 1_000_000
 """Upper bound of goal_score: a game to more than this would never end."""
 DEFER_CROSS_FIELD = "defer_cross_field"
-PRINTABLE_LINE = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"
-"""JSON Schema for one line of text without control characters (checked by the model's own validator)."""
+PRINTABLE_LINE = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$"
+"""JSON Schema for one line of text without control characters or direction overrides (checked by
+the model's own validator: :data:`kalooki.text.CONTROL_CHARACTERS`)."""
 
 
 class Variant(BaseModel):

@@ -77,6 +77,22 @@ def test_the_model_refuses_a_control_character_in_a_name_too() -> None:
         Variant(name="a\x9bb")
 
 
+@pytest.mark.parametrize("override", ["\u202e", "\u202b", "\u2067"])
+def test_a_name_refuses_a_direction_override(override: str, tmp_path: Path) -> None:
+    # "kcab" shown after U+202E reads "back": a message could be made to say what it does not.
+    path = write(tmp_path, "bidi.yaml", f"name: fine{override}kcab\n")
+    with pytest.raises(VariantError) as caught:
+        load_variant(path)
+    spelled = f"\\u{ord(override):04x}"
+    assert str(caught.value) == (
+        f"{path}:1:7: name: holds a control character ({spelled}): give plain text on one line"
+    )
+
+
+def test_a_name_keeps_the_direction_marks_and_text_of_either_direction() -> None:
+    assert Variant(name="\u05e9\u05d1\u05ea \u200f(Shabbat)\u200e").name.endswith("\u200e")
+
+
 # ----------------------------------------------------------------------------- caps and positions
 
 

@@ -302,3 +302,19 @@ def test_a_folder_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["schema", "--write", str(blocker / "schemas")])
     assert result.exit_code == 1
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "character", ["\x1b", "\x9b", "\u2028", "\u202a", "\u202e", "\u2066", "\u2069", "\u200f", "\u05e9", "é"]
+)
+def test_the_schema_and_the_model_refuse_the_same_characters_in_a_name(character: str) -> None:
+    # An editor marks the name as the loader will judge it: the schema's pattern is the validator's class.
+    validator = jsonschema.Draft7Validator(generate_schema("variant"))
+    name = f"a{character}b"
+    try:
+        Variant(name=name)
+        model_ok = True
+    except ValidationError:
+        model_ok = False
+    assert validator.is_valid({"name": name}) == model_ok
+    assert model_ok == (character in ("\u200f", "\u05e9", "é"))
