@@ -122,7 +122,11 @@ class HostThread:
         await asyncio.sleep(3600 * 24)  # keep serving the final state until the host stops
 
     def start(self) -> int:
-        self.thread.start()
+        from kalooki_net.signals import sigint_stays_with_main
+
+        # The host's thread, and those its loop starts, leave Ctrl-C to the main thread's prompts.
+        with sigint_stays_with_main():
+            self.thread.start()
         self.ready.wait()
         if self.failure is not None:
             reason = getattr(self.failure, "strerror", None) or str(self.failure)

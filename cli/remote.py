@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kalooki_net.client import Closed, TableConnection
+from kalooki_net.signals import sigint_stays_with_main
 from kalooki_net.view import shadow_game
 from rich.console import Console
 from rich.rule import Rule
@@ -107,7 +108,8 @@ class RemoteGame(InteractiveGame):
                     return
                 inbox.put({"type": "_line", "text": line.rstrip("\n")})
 
-        threading.Thread(target=read, daemon=True, name="kalooki-keyboard").start()
+        with sigint_stays_with_main():  # Ctrl-C is the main thread's, waiting on the inbox
+            threading.Thread(target=read, daemon=True, name="kalooki-keyboard").start()
         self.read_line = self.keyboard_line
 
     def keyboard_line(self, prompt: str) -> str:

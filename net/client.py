@@ -27,6 +27,7 @@ from kalooki import jsonio
 from kalooki.errors import KalookiError
 
 from .protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, encode
+from .signals import sigint_stays_with_main
 
 DEFAULT_PORT = 8765
 CONNECT_TIMEOUT = 10.0
@@ -66,16 +67,18 @@ class TableConnection:
         self.uri = uri
         self.inbox: queue.Queue[dict[str, Any] | Closed] = queue.Queue()
         self.exits = ExitStack()
-        try:
-            self.websocket: ClientConnection = self.exits.enter_context(
-                connect(uri, open_timeout=CONNECT_TIMEOUT, max_size=None, compression=None)
-            )
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
-            raise TableConnectionError(f"cannot reach the table at {uri}: {error}") from None
-        except ValueError as error:  # an address that is not one (urllib's check of the host)
-            raise TableConnectionError(f"'{uri}' is not a table's address: {error}") from None
-        self.reader = threading.Thread(target=self._read, daemon=True, name="kalooki-table-reader")
-        self.reader.start()
+        # websockets reads the socket in a thread of its own: it and ours leave Ctrl-C to the main thread.
+        with sigint_stays_with_main():
+            try:
+                self.websocket: ClientConnection = self.exits.enter_context(
+                    connect(uri, open_timeout=CONNECT_TIMEOUT, max_size=None, compression=None)
+                )
+            except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
+                raise TableConnectionError(f"cannot reach the table at {uri}: {error}") from None
+            except ValueError as error:  # an address that is not one (urllib's check of the host)
+                raise TableConnectionError(f"'{uri}' is not a table's address: {error}") from None
+            self.reader = threading.Thread(target=self._read, daemon=True, name="kalooki-table-reader")
+            self.reader.start()
 
     def _read(self) -> None:
         try:

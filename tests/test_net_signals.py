@@ -1,0 +1,47 @@
+"""Ctrl-C goes to the main thread: every thread a host or a connection starts blocks SIGINT.
+
+A SIGINT that landed on the host's thread or a connection's reader left the main thread blocked at
+its prompt, so Ctrl-C at the host's ``start>`` prompt sometimes did nothing. Linux shows each
+thread's blocked signals in ``/proc/self/task/TID/status``.
+"""
+
+from __future__ import annotations
+
+import io
+import signal
+import threading
+from pathlib import Path
+
+import pytest
+from kalooki_cli.net_commands import HostThread
+from kalooki_net.client import TableConnection
+from net_helpers import new_table
+from rich.console import Console
+
+TASKS = Path("/proc/self/task")
+
+pytestmark = pytest.mark.skipif(not TASKS.is_dir(), reason="reads each thread's signal mask from /proc")
+
+
+def blocks_sigint(thread: threading.Thread) -> bool:
+    status = (TASKS / str(thread.native_id) / "status").read_text()
+    blocked = next(line for line in status.splitlines() if line.startswith("SigBlk:")).split()[1]
+    return bool(int(blocked, 16) >> (signal.SIGINT - 1) & 1)
+
+
+def test_the_host_and_a_connection_leave_ctrl_c_to_the_main_thread() -> None:
+    before = set(threading.enumerate())
+    server = HostThread(new_table(), "127.0.0.1", 0, 0.0, Console(file=io.StringIO()), watch=True)
+    port = server.start()
+    connection = TableConnection(f"ws://127.0.0.1:{port}/")
+    try:
+        started = [thread for thread in threading.enumerate() if thread not in before]
+        names = {thread.name for thread in started}
+        assert {"kalooki-host", "kalooki-table-reader"} <= names
+        assert len(started) > len(names & {"kalooki-host", "kalooki-table-reader"})  # websockets' own too
+        assert [thread.name for thread in started if not blocks_sigint(thread)] == []
+        assert not blocks_sigint(threading.main_thread())
+        assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())
+    finally:
+        connection.close()
+        server.stop()
