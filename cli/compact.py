@@ -18,8 +18,8 @@ from rich.text import Text
 
 from kalooki.engine import Game
 
-from .narrow import Column, narrow_table
-from .render import Seating, meld_text, natural_width, table_grid
+from .narrow import Column, narrow_table, natural_width
+from .render import Seating, meld_text, table_grid
 
 SCREEN_LINES = 14
 """The screen's lines besides the melds and the players: rule, scoring, headings, hand, hints, prompt."""

@@ -41,9 +41,14 @@ def narrow_table(columns: Sequence[Column], rows: Sequence[Sequence[str]], fit: 
             table.add_column(column.heading, justify=column.justify, width=width, overflow="fold")
         for row in rows:
             table.add_row(*row)
-        if Console(width=WIDEST).measure(table).maximum <= fit:
+        if natural_width(table) <= fit:
             break
     return table
+
+
+def natural_width(table: Table) -> int:
+    """How wide ``table`` is when nothing squeezes it."""
+    return Console(width=WIDEST).measure(table).maximum
 
 
 WIDEST: Final = 1000

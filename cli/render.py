@@ -43,6 +43,7 @@ from kalooki.rules import kalooki_charge
 from kalooki.variant import Variant
 
 from .going_out import why_not_kalooki
+from .narrow import natural_width
 
 RED = "bold red"
 BLACK = "bold"
@@ -288,14 +289,6 @@ def headed_players_grid(rows: Sequence[PlayerRow]) -> Table:
             said = Text("yes", style="green") if row.opened else Text("no", style=DIM)
             grid.add_row(pointer, name, str(row.cards), said, str(row.total))
     return grid
-
-
-def natural_width(renderable: Table) -> int:
-    """How wide ``renderable`` is when nothing squeezes it."""
-    return Console(width=UNSQUEEZED).measure(renderable).maximum
-
-
-UNSQUEEZED = 1000
 
 
 def screen_title(game: Game, seating: Seating, letters: bool, width: int) -> list[Rule | Text]:
