@@ -62,21 +62,40 @@ def table_uri(address: str) -> str:
     return f"ws://{host}:{port or DEFAULT_PORT}/"
 
 
+class _MainTakesSigint(ClientConnection):
+    """websockets' connection, its threads (the socket's reader, the keepalive) started with SIGINT
+    blocked, so Ctrl-C goes to the main thread (:mod:`kalooki_net.signals`). Only the starts are
+    blocked: a Ctrl-C while the address is reached or the handshake waits stops it at once."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        with sigint_stays_with_main():
+            super().__init__(*args, **kwargs)
+
+    def start_keepalive(self) -> None:
+        with sigint_stays_with_main():
+            super().start_keepalive()
+
+
 class TableConnection:
     def __init__(self, uri: str) -> None:
         self.uri = uri
         self.inbox: queue.Queue[dict[str, Any] | Closed] = queue.Queue()
         self.exits = ExitStack()
-        # websockets reads the socket in a thread of its own: it and ours leave Ctrl-C to the main thread.
-        with sigint_stays_with_main():
-            try:
-                self.websocket: ClientConnection = self.exits.enter_context(
-                    connect(uri, open_timeout=CONNECT_TIMEOUT, max_size=None, compression=None)
+        try:
+            self.websocket: ClientConnection = self.exits.enter_context(
+                connect(
+                    uri,
+                    open_timeout=CONNECT_TIMEOUT,
+                    max_size=None,
+                    compression=None,
+                    create_connection=_MainTakesSigint,
                 )
-            except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
-                raise TableConnectionError(f"cannot reach the table at {uri}: {error}") from None
-            except ValueError as error:  # an address that is not one (urllib's check of the host)
-                raise TableConnectionError(f"'{uri}' is not a table's address: {error}") from None
+            )
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
+            raise TableConnectionError(f"cannot reach the table at {uri}: {error}") from None
+        except ValueError as error:  # an address that is not one (urllib's check of the host)
+            raise TableConnectionError(f"'{uri}' is not a table's address: {error}") from None
+        with sigint_stays_with_main():
             self.reader = threading.Thread(target=self._read, daemon=True, name="kalooki-table-reader")
             self.reader.start()
 

@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import io
 import signal
+import socket
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
 import pytest
 from kalooki_cli.net_commands import HostThread
-from kalooki_net.client import TableConnection
+from kalooki_net.client import CONNECT_TIMEOUT, TableConnection
 from net_helpers import new_table
 from rich.console import Console
 
 TASKS = Path("/proc/self/task")
+KALOOKI = Path(sys.executable).with_name("kalooki")
 
 pytestmark = pytest.mark.skipif(not TASKS.is_dir(), reason="reads each thread's signal mask from /proc")
 
@@ -45,3 +49,27 @@ def test_the_host_and_a_connection_leave_ctrl_c_to_the_main_thread() -> None:
     finally:
         connection.close()
         server.stop()
+
+
+def test_ctrl_c_while_a_table_does_not_answer_stops_join_at_once() -> None:
+    # A listener that takes the connection and never answers the handshake: join waits on it.
+    with socket.create_server(("127.0.0.1", 0)) as silent:
+        port = silent.getsockname()[1]
+        join = subprocess.Popen(
+            [str(KALOOKI), "join", f"127.0.0.1:{port}", "--code", "ABCDE", "--name", "zed"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        silent.settimeout(CONNECT_TIMEOUT)
+        taken, _ = silent.accept()
+        with taken:
+            join.send_signal(signal.SIGINT)
+            try:
+                # Held until the connection's threads had started, it came only with the timeout.
+                _, err = join.communicate(timeout=CONNECT_TIMEOUT / 2)
+            finally:
+                join.kill()
+    assert join.returncode == 130
+    assert "Traceback" not in err
