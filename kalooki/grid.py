@@ -60,6 +60,10 @@ def _text(value: Any) -> str:
     return str(value)
 
 
+_NOT_RULES: Final = frozenset(("name", "description"))
+"""Keys that name or describe a variant: cells that differ only there play the same games."""
+
+
 def parse_grid(options: Sequence[str], source: str = GRID_SOURCE) -> list[Axis]:
     """Read ``--grid`` options; raise :class:`VariantError` listing every bad one."""
     problems: list[Diagnostic] = []
@@ -72,6 +76,13 @@ def parse_grid(options: Sequence[str], source: str = GRID_SOURCE) -> list[Axis]:
             problems.append(
                 Diagnostic(
                     source, line, 1, "", f"expected KNOB=V1,V2,... (e.g. run_minimum=3,4), got {option!r}"
+                )
+            )
+            continue
+        if knob in _NOT_RULES:
+            problems.append(
+                Diagnostic(
+                    source, line, 1, knob, f"{knob} does not change play: sweep a rule (e.g. run_minimum=3,4)"
                 )
             )
             continue

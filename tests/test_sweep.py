@@ -68,6 +68,11 @@ def test_grid_shape_errors() -> None:
         parse_grid(["jokers=2,4", "jokers=3"])
     with pytest.raises(VariantError, match=r"--grid:1:10: jokers: 2 is given twice"):
         parse_grid(["jokers=2,2"])
+    # Cells that differ only in what the variant is called would play the same games.
+    with pytest.raises(VariantError, match=r"--grid:2:1: description: description does not change play"):
+        parse_grid(["jokers=2,4", "description=a,b"])
+    with pytest.raises(VariantError, match=r"--grid:1:1: name: name does not change play: sweep a rule"):
+        parse_grid(["name=a,b"])
 
 
 def test_every_cell_is_checked_before_any_game() -> None:
