@@ -39,7 +39,7 @@ def test_the_lobby_prompt_answers_help_and_quit(tmp_path: Path) -> None:
 def test_ctrl_c_at_the_lobby_prompt_closes_the_table_and_says_so(tmp_path: Path) -> None:
     terminal, _uri, _code = open_table(tmp_path)
     try:
-        terminal.type("\x03")
+        terminal.interrupt()
         terminal.read_until("Interrupted: the table is closed")
         assert terminal.wait() == 130
     finally:

@@ -7,6 +7,7 @@ Uses only the standard library (``pty``); skipped where there are no pseudo-term
 from __future__ import annotations
 
 import os
+import platform
 import re
 import select
 import signal
@@ -24,6 +25,8 @@ pty = pytest.importorskip("pty")
 KALOOKI = Path(sys.executable).with_name("kalooki")
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 TIMEOUT = 30.0
+READ_SYSCALL = {"x86_64": 0, "aarch64": 63}.get(platform.machine())
+"""The number of read(2) in /proc/PID/syscall on this machine (None: not known here)."""
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "win32" or not KALOOKI.exists(),
@@ -87,6 +90,34 @@ class Terminal:
 
     def type(self, text: str) -> None:
         os.write(self.fd, text.encode("utf-8"))
+
+    def interrupt(self) -> None:
+        """Type Ctrl-C at the prompt just printed, once the program waits reading its keyboard.
+
+        CPython's ``input()`` misses a SIGINT that lands after the prompt is printed and before
+        it blocks in read(2): it then waits for the next line. A person cannot type that fast,
+        a test can (one run in thirty on a busy machine), so the test waits for the read.
+        """
+        deadline = time.monotonic() + TIMEOUT
+        while not self._reading_keyboard():
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"the program never waited for a line; its screen:\n{self.output[-2000:]}"
+                )
+            time.sleep(0.002)
+        self.type("\x03")
+
+    def _reading_keyboard(self) -> bool:
+        try:
+            # The main thread's system call: its number and first argument (the file descriptor),
+            # or "running".
+            fields = Path(f"/proc/{self.pid}/syscall").read_text().split()
+        except OSError:
+            fields = []
+        if READ_SYSCALL is None or not fields:
+            time.sleep(0.2)  # no /proc here: give the program time to reach its read
+            return True
+        return fields[0] == str(READ_SYSCALL) and int(fields[1], 16) == 0
 
     def wait(self, timeout: float = TIMEOUT) -> int:
         """Drain the output until the child exits; its exit status (128 + N for signal N)."""
@@ -161,7 +192,7 @@ def test_play_ctrl_c_and_resume(tmp_path: Path) -> None:
         assert "turn 5" in screen  # the three bots have played
 
         turn_before = read_save(save).game.to_json()
-        terminal.type("\x03")  # Ctrl-C at the prompt
+        terminal.interrupt()  # Ctrl-C at the prompt
         assert terminal.wait() == 130
         assert "Interrupted: the game is saved in" in terminal.output
     finally:
