@@ -13,6 +13,7 @@ errors (unknown option, missing argument) are Typer's: exit status 2.
 
 from __future__ import annotations
 
+import math
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -88,6 +89,29 @@ def at_least(minimum: int, most: int | None = None) -> Callable[[str], int]:
         return number
 
     return parse
+
+
+def seconds(value: str) -> float:
+    """A ``parser=`` for a length of time in seconds: a number, 0 or more, refused in plain words.
+
+    ``float`` alone takes ``nan``, ``inf`` and ``-1``; a table's save and messages carry the value
+    as JSON, which has no NaN or infinity, and a save holding one could not be read back.
+    """
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number) or number < 0:
+        raise typer.BadParameter(f"'{value}' is not a number of seconds: give 0 or more, e.g. 0.5")
+    return number
+
+
+def port_number(value: str) -> int:
+    """A ``parser=`` for a port to listen on: 0 (any free port) to 65535."""
+    number = integer(value)
+    if not 0 <= number <= 65535:
+        raise typer.BadParameter(f"{number} is not a port: give 1 to 65535, or 0 for any free port")
+    return number
 
 
 def check_output_path(path: Path | str, option: str | None = None) -> None:

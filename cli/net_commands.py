@@ -21,7 +21,7 @@ from rich.text import Text
 from kalooki.errors import KalookiError
 from kalooki.text import escape_controls
 
-from .common import SetOption, check_output_path, cli_errors, integer
+from .common import SetOption, check_output_path, cli_errors, integer, port_number, seconds
 from .play import DEFAULT_BOT, console_reader, make_console
 
 if TYPE_CHECKING:
@@ -167,16 +167,20 @@ def host(
     ] = None,
     bind: Annotated[str, typer.Option("--bind", metavar="ADDR", help="Address to listen on.")] = "0.0.0.0",
     port: Annotated[
-        int, typer.Option("--port", parser=integer, metavar="P", help="Port (0: any free).")
+        int, typer.Option("--port", parser=port_number, metavar="P", help="Port (0: any free).")
     ] = 8765,
     wait: Annotated[
         float,
         typer.Option(
-            "--wait", metavar="SECONDS", help="How long a player who drops is waited for before a bot plays."
+            "--wait",
+            parser=seconds,
+            metavar="SECONDS",
+            help="How long a player who drops is waited for before a bot plays.",
         ),
     ] = 60.0,
     bot_pause: Annotated[
-        float, typer.Option("--bot-pause", metavar="SECONDS", help="Pause between bots' turns.")
+        float,
+        typer.Option("--bot-pause", parser=seconds, metavar="SECONDS", help="Pause between bots' turns."),
     ] = 0.7,
     save: Annotated[
         Path | None, typer.Option("--save", metavar="FILE", help="Where to save the game.")

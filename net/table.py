@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import math
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -116,6 +117,9 @@ class Table:
         wait_seconds: float = DEFAULT_WAIT,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        if not math.isfinite(wait_seconds) or wait_seconds < 0:
+            # The value goes into the save and every welcome, as JSON, which has no NaN or infinity.
+            raise ValueError(f"wait_seconds is {wait_seconds}: give a number of seconds, 0 or more")
         self.variant = variant
         self.variant_source = variant_source
         self.seed = seed
@@ -360,6 +364,13 @@ class Table:
             seats_data = extra["seats"]
             if not isinstance(seats_data, list) or len(seats_data) != len(loaded.game.players):
                 raise ValueError("its seats do not match its players")
+            if wait_seconds is None:
+                wait_seconds = float(extra["wait_seconds"])
+                if not math.isfinite(wait_seconds) or wait_seconds < 0:
+                    raise SaveFormatError(
+                        f"the table's save is damaged: its wait_seconds is {extra['wait_seconds']!r}, "
+                        "not a number of seconds"
+                    )
             table = cls(
                 loaded.game.variant,
                 seats=len(seats_data),
@@ -367,7 +378,7 @@ class Table:
                 seed=int(extra["seed"]),
                 code=str(extra["code"]),
                 variant_source=loaded.session.variant_source,
-                wait_seconds=float(extra["wait_seconds"]) if wait_seconds is None else wait_seconds,
+                wait_seconds=wait_seconds,
             )
             for state, data in zip(table.seats, seats_data, strict=True):
                 state.kind = data["kind"]

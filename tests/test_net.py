@@ -24,7 +24,8 @@ from net_helpers import TIMEOUT, Player, hosted, new_table, play_moves
 from kalooki.cards import format_card, parse_card
 from kalooki.engine import Event
 from kalooki.log import replay
-from kalooki.savegame import load_save
+from kalooki.savegame import SaveFormatError, load_save, save_checksum
+from kalooki.variant import Variant
 
 CARD = re.compile(r"^(?:[2-9TJQKA][CDHS]|JK)$")
 
@@ -288,3 +289,20 @@ def test_a_view_holds_only_the_seats_own_hand() -> None:
     assert "stock" not in view
     assert "seed" not in view
     assert TIMEOUT > 0
+
+
+@pytest.mark.parametrize("wait", [float("nan"), float("inf"), -1.0])
+def test_a_table_waits_a_number_of_seconds(wait: float) -> None:
+    # Its saves and welcomes carry the wait as JSON, which has no NaN or infinity.
+    with pytest.raises(ValueError, match="give a number of seconds, 0 or more"):
+        Table(Variant(), seats=2, bots=["greedy"], seed=1, wait_seconds=wait)
+
+
+def test_a_table_save_with_a_wait_that_is_no_number_of_seconds_is_refused() -> None:
+    table = new_table()
+    table.start()
+    document = json.loads(table.save_text())
+    document["session"]["table"]["wait_seconds"] = "1e999"
+    document["checksum"] = save_checksum(document["session"], document["game"])
+    with pytest.raises(SaveFormatError, match=r"its wait_seconds is '1e999', not a number of seconds"):
+        Table.resume(json.dumps(document).encode())

@@ -93,3 +93,20 @@ def test_a_table_that_is_not_there_is_an_error_of_its_own() -> None:
     result = CliRunner().invoke(app, ["join", "127.0.0.1:1", "--code", "ABC123"])
     assert result.exit_code == 1, result.output
     assert "cannot reach the table at ws://127.0.0.1:1/" in result.output
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        (["--port", "99999"], "99999 is not a port: give 1 to 65535, or 0 for any free port"),
+        (["--port", "-1"], "-1 is not a port"),
+        (["--wait", "nan"], "'nan' is not a number of seconds: give 0 or more"),
+        (["--wait", "inf"], "'inf' is not a number of seconds"),
+        (["--bot-pause", "-0.5"], "'-0.5' is not a number of seconds"),
+    ],
+)
+def test_a_host_option_out_of_range_is_a_usage_error(option: list[str], said: str) -> None:
+    # A NaN wait was written into the save as JSON's non-number NaN: the save could not be resumed.
+    result = CliRunner().invoke(app, ["host", "--bind", "127.0.0.1", *option])
+    assert result.exit_code == 2, result.output
+    assert said in " ".join(result.output.split())
