@@ -303,7 +303,7 @@ class TableServer:
             raise TableError("already_joined", f"this connection already sits at seat {client.seat}")
         if message.protocol != PROTOCOL_VERSION:
             raise TableError(
-                "bad_message", f"this table speaks protocol {PROTOCOL_VERSION}, not {message.protocol}"
+                "protocol_version", f"this table speaks protocol {PROTOCOL_VERSION}, not {message.protocol}"
             )
         self.table.check_code(message.code)
         if message.token is not None:

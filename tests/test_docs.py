@@ -39,3 +39,111 @@ def test_the_docs_say_nothing_a_reader_cannot_see() -> None:
         text = page.read_text(encoding="utf-8")
         assert "/work/" not in text
         assert "the issue" not in text.lower(), page.name
+
+
+# ---------------------------------------------------------------- the docs held to the code
+
+NAME = re.compile(r"`([a-z_][a-z0-9_]*)`")
+
+
+def doc(name: str) -> str:
+    return (ROOT / "docs" / name).read_text(encoding="utf-8")
+
+
+def paragraph(text: str, opening: str) -> str:
+    """The paragraph (or list item) that starts with ``opening``, up to the next blank line or item."""
+    start = text.index(opening)
+    ends = [end for end in (text.find("\n\n", start), text.find("\n- ", start)) if end != -1]
+    return text[start : min(ends, default=len(text))]
+
+
+def table_rows(text: str, header: str) -> list[list[str]]:
+    """The cells of each row of the Markdown table whose header line is ``header``."""
+    lines = text[text.index(header) :].splitlines()[2:]
+    rows = []
+    for line in lines:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
+    return rows
+
+
+def test_the_script_json_fields_are_the_ones_play_writes() -> None:
+    from typing import get_args
+
+    from kalooki.gamestate import HandEnd
+    from kalooki.script import HandReport, MoveFailure, ScriptRun
+
+    hand = HandReport(1, False, None, False, {}, {}, end="blocked")
+    failure = MoveFailure(1, 1, "ann", "ds", "no")
+    run = ScriptRun("classic", [], hands=[hand], error=failure)
+    written = set(run.to_json()) | set(hand.to_json()) | set(failure.to_json())
+    text = paragraph(doc("formats.md"), "`--json` prints")
+    braced = re.findall(r"`\{([^}]*)\}`", text)
+    named = set(NAME.findall(text)) | {word for group in braced for word in re.split(r",\s*", group)}
+    assert written - named == set(), "formats.md: --json fields not described"
+    assert named - written - set(get_args(HandEnd)) == set(), "formats.md: --json fields play does not write"
+
+
+def test_the_simulate_csv_columns_are_the_ones_it_writes() -> None:
+    from kalooki.simulate import CSV_FIELDS
+
+    text = paragraph(doc("simulation.md"), "`--csv FILE` (or `-`)")
+    columns = [name for name in NAME.findall(text) if name not in ("max_hands",)]
+    assert columns == [*CSV_FIELDS, "total_1", "total_2"], "simulation.md: the CSV columns differ"
+
+
+def test_the_view_table_names_every_field_of_the_view() -> None:
+    import dataclasses
+
+    from kalooki.view import PlayerView
+
+    rows = table_rows(doc("bots.md"), "| field | what it holds |")
+    named = {name for row in rows for name in NAME.findall(row[0])}
+    fields = {field.name for field in dataclasses.fields(PlayerView)}
+    assert fields - named == set(), "bots.md: view fields not in its table"
+    assert {name for name in named if not hasattr(PlayerView, name)} == set(), "bots.md: no such view field"
+
+
+def message_models(union: object) -> dict[str, set[str]]:
+    """Each message's type and its other fields."""
+    from typing import get_args
+
+    from pydantic import BaseModel
+
+    models = {}
+    for model in get_args(union):
+        if isinstance(model, type) and issubclass(model, BaseModel):
+            (kind,) = get_args(model.model_fields["type"].annotation)
+            models[kind] = set(model.model_fields) - {"type"}
+    return models
+
+
+@pytest.mark.parametrize("direction", ["From a client:", "From the host:"])
+def test_the_protocol_tables_name_every_message_and_field(direction: str) -> None:
+    from typing import get_args
+
+    from kalooki_net import protocol
+
+    text = doc("protocol.md")
+    section = text[text.index(direction) :]
+    rows = table_rows(section, "| type | fields |")
+    documented = {row[0].strip("`"): set(NAME.findall(row[1])) for row in rows}
+    union = protocol.ClientMessages if direction == "From a client:" else get_args(protocol.HostMessage)[0]
+    for kind, fields in message_models(union).items():
+        assert kind in documented, f"protocol.md: no row for {kind}"
+        assert fields - documented[kind] == set(), f"protocol.md: {kind}: fields not in its row"
+    assert set(documented) == set(message_models(union)), "protocol.md: a row for no message"
+
+
+def test_the_protocol_error_codes_are_the_ones_the_host_sends() -> None:
+    from typing import get_args
+
+    from kalooki_net.protocol import ErrorCode
+
+    named = {
+        code
+        for group in re.findall(r"`error` ((?:`\w+`(?: / )?)+)", doc("protocol.md"))
+        for code in NAME.findall(group)
+    }
+    assert named == set(get_args(ErrorCode)), "protocol.md: the error codes differ from the protocol's"

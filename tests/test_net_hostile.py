@@ -133,6 +133,14 @@ def test_no_seat_without_the_code_nor_before_joining(table_in_play: Any) -> None
     assert snapshot(host) == before
 
 
+def test_a_client_of_another_protocol_version_is_told_so(table_in_play: Any) -> None:
+    host, _players = table_in_play
+    newer = Player(host.uri)
+    join = {"type": "join", "protocol": PROTOCOL_VERSION + 1, "code": host.table.code, "name": "zed"}
+    reply = refused(newer, join, "protocol_version")
+    assert reply["message"] == f"this table speaks protocol {PROTOCOL_VERSION}, not {PROTOCOL_VERSION + 1}"
+
+
 def test_an_oversize_message_closes_that_connection_only(table_in_play: Any) -> None:
     host, players = table_in_play
     before = snapshot(host)
