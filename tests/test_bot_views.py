@@ -258,3 +258,18 @@ def test_a_view_made_by_the_engine_is_the_frozen_dataclass_the_fields_make() -> 
     assert view == PlayerView(*(getattr(view, name) for name in parameters))
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.seat = 1  # type: ignore[misc]
+
+
+def test_the_top_of_the_discard_pile_is_its_last_card_in_every_view() -> None:
+    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=3)
+    bots = [make_bot("random", random.Random(seat)) for seat in range(3)]
+    deep = 0
+    while game.phase in ("draw", "play") and deep < 5:
+        pile = game.discard_pile
+        deep += len(pile) > 1
+        for seat in range(3):
+            assert game.view(seat).discard_top == (pile[-1] if pile else None)
+        play_turn(game, bots[game.current])
+    assert deep
+    game.discard_pile = []
+    assert game.view(0).discard_top is None
