@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from kalooki import rules, table_plays
 from kalooki.bots import make_bot
-from kalooki.cards import JOKER, Card, parse_cards
+from kalooki.cards import JOKER, Card, format_card, format_cards, parse_cards
 from kalooki.cardstate import CardState
 from kalooki.driver import ask_bot, play_turn
 from kalooki.engine import Game
@@ -440,3 +440,46 @@ def test_a_swap_that_leaves_the_taken_joker_unmeldable_is_tried_not_vouched_for(
     assert table_plays.swap_verdict(game.table[0], swap, variant, CardState.of(hand), game.turn) is None
     assert not game._is_legal(Swap(1, swap))
     assert Swap(1, swap) not in game.legal_swaps()
+
+
+@pytest.mark.parametrize(("keep", "listed"), [(0, {("8H",), ("8H", "9H")}), (1, {("8H",)})])
+def test_a_build_that_leaves_fewer_cards_than_the_turn_keeps_is_not_listed(
+    keep: int, listed: set[tuple[str, ...]]
+) -> None:
+    # Two cards in hand: building both leaves none, which a turn that must end on a discard cannot do.
+    variant = Variant()
+    meld = make_meld(tuple(parse_cards("5H 6H 7H")), variant)
+    hand = parse_cards("8H 9H")
+    builds = legal_builds(hand, CardState.of(hand), [meld], variant, keep)
+    assert {tuple(format_card(card) for card in action.cards) for action in builds} == listed
+
+
+def test_the_builds_remembered_for_a_set_whose_suits_may_repeat_tell_one_copy_from_two() -> None:
+    # Under may_repeat a second 9C is a second build card: the hand's copies, not only which cards it
+    # holds, pick the builds remembered for the meld.
+    variant = Variant(set_suits="may_repeat", set_maximum=5)
+    meld = make_meld(tuple(parse_cards("9C 9D 9H")), variant)
+    one, two = parse_cards("9C 2S"), parse_cards("9C 9C 2S")
+    for hand, expected in ((one, ["9C"]), (two, ["9C", "9C 9C"]), (one, ["9C"])):
+        builds = legal_builds(hand, CardState.of(hand), [meld], variant, 0)
+        assert [format_cards(action.cards) for action in builds] == expected
+
+
+@pytest.mark.parametrize(
+    ("meld_cards", "hands"),
+    [
+        ("5H 6H 7H", ["8H 9H", "8H", "8H JK", "4H 2C", "8H 9H", "8H JK JK", "4H 8H"]),
+        ("9C 9D JK", ["9H", "9H 9S", "9H JK", "9S", "9H 9S"]),
+    ],
+    ids=["run", "set"],
+)
+def test_the_builds_remembered_for_one_meld_follow_the_hand(meld_cards: str, hands: list[str]) -> None:
+    """Hand after hand onto the same meld, as turns go: each hand's builds are those every candidate
+    tried afresh gives, whatever the hands before it left remembered."""
+    variant = Variant(jokers=4)
+    meld = make_meld(tuple(parse_cards(meld_cards)), variant)
+    for text in hands:
+        hand = parse_cards(text)
+        listed = list(legal_builds(hand, CardState.of(hand), [meld], variant, 0))
+        assert listed, text
+        assert listed == _built_list(hand, [meld], variant, 0), text
