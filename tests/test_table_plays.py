@@ -455,12 +455,21 @@ def test_a_build_that_leaves_fewer_cards_than_the_turn_keeps_is_not_listed(
 
 
 def test_the_builds_remembered_for_a_set_whose_suits_may_repeat_tell_one_copy_from_two() -> None:
-    # Under may_repeat a second 9C is a second build card: the hand's copies, not only which cards it
-    # holds, pick the builds remembered for the meld.
+    # Under may_repeat a second 9C is a second build card: the hand's copies of each card, not only
+    # which cards it holds, pick the builds remembered for the meld.
     variant = Variant(set_suits="may_repeat", set_maximum=5)
     meld = make_meld(tuple(parse_cards("9C 9D 9H")), variant)
-    one, two = parse_cards("9C 2S"), parse_cards("9C 9C 2S")
-    for hand, expected in ((one, ["9C"]), (two, ["9C", "9C 9C"]), (one, ["9C"])):
+    # The next card up from a piece (TD beside 9D) counts for nothing, whatever the key packs beside it.
+    asked = [
+        ("9C 2S", ["9C"]),
+        ("9C 9C 2S", ["9C", "9C 9C"]),
+        ("9S 2S", ["9S"]),
+        ("9C 2S", ["9C"]),
+        ("9C 9D", ["9C", "9D", "9C 9D"]),
+        ("TD 9D", ["9D"]),
+    ]
+    for text, expected in asked:
+        hand = parse_cards(text)
         builds = legal_builds(hand, CardState.of(hand), [meld], variant, 0)
         assert [format_cards(action.cards) for action in builds] == expected
 
