@@ -422,6 +422,25 @@ def test_the_shortcut_reaches_as_far_as_the_run_frame_lets_a_run_go() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("meld", "high", "low"),
+    [
+        ("JH QH KH", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH", "TH 9H 8H 7H 6H 5H 4H 3H 2H AH"),
+        ("KH AH 2H", "3H 4H 5H 6H 7H 8H 9H TH JH QH", "QH JH TH 9H 8H 7H 6H 5H 4H 3H"),
+    ],
+)
+def test_the_shortcut_goes_round_the_corner_under_wrap_to_thirteen_cards(
+    meld: str, high: str, low: str
+) -> None:
+    # Written out by hand: the card past each end, round the corner, until the run holds every rank.
+    variant = Variant(ace_in_runs="wrap")
+    run = make_meld(tuple(parse_cards(meld)), variant)
+    assert table_plays._run_reaches(run, variant) == (
+        ("high", tuple(parse_cards(high))),
+        ("low", tuple(parse_cards(low))),
+    )
+
+
 def test_a_swap_that_leaves_the_taken_joker_unmeldable_is_tried_not_vouched_for() -> None:
     # The joker taken from the discard pile under meld_at_once must be laid this turn. Adding both
     # missing suits to a three-card set frees its joker, which joins the hand and raises what it may
