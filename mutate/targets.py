@@ -86,4 +86,8 @@ TARGETS: tuple[Target, ...] = (
     Target("solver-candidates", "kalooki/solver_candidates.py"),
     Target("solver-builds", "kalooki/solver_builds.py"),
     Target("solver-search", "kalooki/solver_search.py"),
+    Target("table-plays", "kalooki/table_plays.py"),
+    Target("statecheck", "kalooki/statecheck.py"),
+    Target("snapshot", "kalooki/snapshot.py"),
+    Target("view", "kalooki/view.py"),
 )

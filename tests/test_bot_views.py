@@ -10,10 +10,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from rules_helpers import new_game, play
 
 from kalooki import rules
 from kalooki import view as view_module
 from kalooki.bots import BotProtocolError, base, make_bot, register
+from kalooki.cards import parse_card
 from kalooki.driver import ask_bot, play_turn
 from kalooki.engine import Game, IllegalMoveError
 from kalooki.loader import load_variant
@@ -258,3 +260,32 @@ def test_a_view_made_by_the_engine_is_the_frozen_dataclass_the_fields_make() -> 
     assert view == PlayerView(*(getattr(view, name) for name in parameters))
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.seat = 1  # type: ignore[misc]
+
+
+def test_the_top_of_the_discard_pile_is_its_last_card_in_every_view() -> None:
+    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=3)
+    bots = [make_bot("random", random.Random(seat)) for seat in range(3)]
+    deep = 0
+    while game.phase in ("draw", "play") and deep < 5:
+        pile = game.discard_pile
+        deep += len(pile) > 1
+        for seat in range(3):
+            assert game.view(seat).discard_top == (pile[-1] if pile else None)
+        play_turn(game, bots[game.current])
+    assert deep
+    game.discard_pile = []
+    assert game.view(0).discard_top is None
+
+
+@pytest.mark.parametrize("knobs", [{}, {"goal_score": 1}], ids=["the hand ends", "the game ends"])
+def test_the_view_finds_legal_a_discard_that_ends_the_hand(knobs: dict[str, object]) -> None:
+    """Trying a discard that goes out on the stand-in game scores the hand there (its number, its
+    dealer): the stand-in must carry what the end of a hand reads."""
+    game = new_game(
+        {"hand_size": 4, "opening_threshold": 0, **knobs}, ["7H 8H 9H TH", "KC QC 4D 5S"], stock="2S"
+    )
+    play(game, "draw stock", "meld 7H 8H 9H TH")
+    going_out = Discard(parse_card("2S"))
+    assert game._is_legal(going_out)
+    assert going_out in LegalView(game.view(0))
+    assert going_out in LegalView(game.view(0)).listed()

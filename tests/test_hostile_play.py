@@ -24,9 +24,10 @@ from kalooki.cards import parse_cards
 from kalooki.driver import play_hand
 from kalooki.engine import MAX_LISTED_LAYINGS, FixedDeal, Game, IllegalMoveError, SetupError
 from kalooki.loader import VariantError, load_variant_text
-from kalooki.moves import Build, Discard, Draw, Meld
+from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 from kalooki.savegame import Session, seat_rng
 from kalooki.script import load_script, run_script
+from kalooki.statecheck import check_action_parts
 from kalooki.variant import CLASSIC, Variant
 
 runner = CliRunner()
@@ -124,15 +125,41 @@ def test_the_turn_limit_travels_with_a_save() -> None:
         (Discard(-1), "-1 is not a card code (0 to 52)"),
         (Meld(((0, 1, 99),)), "99 is not a card code (0 to 52)"),
         (Build(1, (3,), "middle"), "'middle' is not an end of a run: low or high"),  # type: ignore[arg-type]
+        (Discard(53), "53 is not a card code (0 to 52)"),
+        (Discard(True), "True is not a card code (0 to 52)"),
+        (Swap(1, (3, "4")), "'4' is not a card code (0 to 52)"),  # type: ignore[arg-type]
+        (Build(True, (3,), "low"), "True is not a meld number"),
+        (Swap("1", (3,)), "'1' is not a meld number"),  # type: ignore[arg-type]
     ],
 )
-def test_an_action_naming_no_card_is_an_illegal_move(action: Discard | Meld | Build, message: str) -> None:
+def test_an_action_naming_no_card_is_an_illegal_move(
+    action: Discard | Meld | Build | Swap, message: str
+) -> None:
     game = Game(CLASSIC, ["ann", "bob"], seed=1)
     game.apply(Draw("stock"))
     before = game.to_json()
     with pytest.raises(IllegalMoveError, match=re.escape(message)):
         game.apply(action)
     assert game.to_json() == before
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Draw("stock"),
+        Draw("discard"),
+        Discard(0),
+        Discard(52),
+        Meld(((0, 1, 2), (52,))),
+        Build(2, (3,), None),
+        Build(1, (0, 52), "low"),
+        Swap(1, (3,)),
+    ],
+    ids=str,
+)
+def test_an_action_made_of_what_it_claims_passes_the_parts_check(action: Action) -> None:
+    """Draws and discards of the right types skip this check in play: asked directly, it passes them too."""
+    check_action_parts(action)
 
 
 def test_a_draw_from_nowhere_is_an_illegal_move() -> None:

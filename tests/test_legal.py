@@ -21,9 +21,10 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rules_helpers import new_game, play
 
 from kalooki.candidates import _Memo, _runs_of, _suit_runs, candidate_melds, near_meld_cards
-from kalooki.cards import JOKER, Card, full_pack, make_card, parse_cards
+from kalooki.cards import JOKER, Card, full_pack, make_card, parse_card, parse_cards
 from kalooki.cardstate import CardState
 from kalooki.engine import FixedDeal, Game
 from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
@@ -315,3 +316,68 @@ def test_check_changes_nothing_and_leaves_held_lists_alone_even_through_a_reshuf
     for action in game.legal_actions():
         game.check(action)
         assert game.to_json() == after_draw
+
+
+def _going_out(players: int, **knobs: object) -> Game:
+    """Seat 0 on play with only 2S left after melding: discarding it goes out and ends the hand."""
+    hands = ["7H 8H 9H TH", "KC QC 4D 5S", "KD QD 8D 9S"][:players]
+    game = new_game({"hand_size": 4, "opening_threshold": 0, **knobs}, hands, stock="2S")
+    play(game, "draw stock", "meld 7H 8H 9H TH")
+    return game
+
+
+@pytest.mark.parametrize(
+    ("players", "knobs"),
+    [(2, {"goal_score": 1}), (3, {"goal_score": 1, "elimination": True}), (2, {})],
+    ids=["the game ends", "players are eliminated", "the hand ends"],
+)
+def test_check_puts_back_what_the_end_of_a_hand_changes(players: int, knobs: dict[str, object]) -> None:
+    """Going out scores the hand, may end the game or eliminate players, and leaves nothing to take back:
+    a trial of it puts all of that back, and the list of hands a caller holds keeps its very lists."""
+    game = _going_out(players, **knobs)
+    before = game.to_json()
+    assert before["undo"] is not None
+    hands = game.hands
+    held = list(hands)
+    game.check(Discard(parse_card("2S")))
+    assert game.to_json() == before
+    assert all(now is then for now, then in zip(hands, held, strict=True))
+    game.apply(Discard(parse_card("2S")))
+    after = game.to_json()
+    assert after["results"]
+    assert after["totals"] != before["totals"]
+    assert after["undo"] is None
+    if "goal_score" in knobs:
+        assert game.phase == "game_over"
+        assert after["winners"] == [0]
+    if knobs.get("elimination"):
+        assert after["eliminated"] == [False, True, True]
+
+
+def _last_stock_card(stock_exhausted: str) -> Game:
+    """Seat 0 to draw, with one card left in the stock and the rest in the discard pile."""
+    game = Game(Variant(stock_exhausted=stock_exhausted), ["Ann", "Bob"], seed=4)
+    game.discard_pile = game.stock[:-1] + game.discard_pile
+    game.stock = game.stock[-1:]
+    return game
+
+
+def test_check_puts_back_a_stock_that_ran_out() -> None:
+    game = _last_stock_card("end_hand")
+    before = game.to_json()
+    game.check(Draw("stock"))
+    assert game.to_json() == before
+    game.apply(Draw("stock"))
+    assert game.stock_ran_out
+
+
+def test_check_puts_back_the_reshuffle_a_replayed_log_forces() -> None:
+    """A log's replay sets the stock its next reshuffle makes: a trial draw must not use it up."""
+    game = _last_stock_card("reshuffle_all")
+    forced = sorted(game.discard_pile)
+    game.forced_reshuffles = [list(forced)]
+    game.check(Draw("stock"))
+    assert game.forced_reshuffles == [forced]
+    game.apply(Draw("stock"))
+    assert game.stock == forced
+    assert game.forced_reshuffles == []

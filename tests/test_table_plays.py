@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from kalooki import rules, table_plays
 from kalooki.bots import make_bot
-from kalooki.cards import JOKER, Card, parse_cards
+from kalooki.cards import JOKER, Card, format_card, format_cards, parse_cards
 from kalooki.cardstate import CardState
 from kalooki.driver import ask_bot, play_turn
 from kalooki.engine import Game
@@ -422,6 +422,25 @@ def test_the_shortcut_reaches_as_far_as_the_run_frame_lets_a_run_go() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("meld", "high", "low"),
+    [
+        ("JH QH KH", "AH 2H 3H 4H 5H 6H 7H 8H 9H TH", "TH 9H 8H 7H 6H 5H 4H 3H 2H AH"),
+        ("KH AH 2H", "3H 4H 5H 6H 7H 8H 9H TH JH QH", "QH JH TH 9H 8H 7H 6H 5H 4H 3H"),
+    ],
+)
+def test_the_shortcut_goes_round_the_corner_under_wrap_to_thirteen_cards(
+    meld: str, high: str, low: str
+) -> None:
+    # Written out by hand: the card past each end, round the corner, until the run holds every rank.
+    variant = Variant(ace_in_runs="wrap")
+    run = make_meld(tuple(parse_cards(meld)), variant)
+    assert table_plays._run_reaches(run, variant) == (
+        ("high", tuple(parse_cards(high))),
+        ("low", tuple(parse_cards(low))),
+    )
+
+
 def test_a_swap_that_leaves_the_taken_joker_unmeldable_is_tried_not_vouched_for() -> None:
     # The joker taken from the discard pile under meld_at_once must be laid this turn. Adding both
     # missing suits to a three-card set frees its joker, which joins the hand and raises what it may
@@ -440,3 +459,55 @@ def test_a_swap_that_leaves_the_taken_joker_unmeldable_is_tried_not_vouched_for(
     assert table_plays.swap_verdict(game.table[0], swap, variant, CardState.of(hand), game.turn) is None
     assert not game._is_legal(Swap(1, swap))
     assert Swap(1, swap) not in game.legal_swaps()
+
+
+@pytest.mark.parametrize(("keep", "listed"), [(0, {("8H",), ("8H", "9H")}), (1, {("8H",)})])
+def test_a_build_that_leaves_fewer_cards_than_the_turn_keeps_is_not_listed(
+    keep: int, listed: set[tuple[str, ...]]
+) -> None:
+    # Two cards in hand: building both leaves none, which a turn that must end on a discard cannot do.
+    variant = Variant()
+    meld = make_meld(tuple(parse_cards("5H 6H 7H")), variant)
+    hand = parse_cards("8H 9H")
+    builds = legal_builds(hand, CardState.of(hand), [meld], variant, keep)
+    assert {tuple(format_card(card) for card in action.cards) for action in builds} == listed
+
+
+def test_the_builds_remembered_for_a_set_whose_suits_may_repeat_tell_one_copy_from_two() -> None:
+    # Under may_repeat a second 9C is a second build card: the hand's copies of each card, not only
+    # which cards it holds, pick the builds remembered for the meld.
+    variant = Variant(set_suits="may_repeat", set_maximum=5)
+    meld = make_meld(tuple(parse_cards("9C 9D 9H")), variant)
+    # The next card up from a piece (TD beside 9D) counts for nothing, whatever the key packs beside it.
+    asked = [
+        ("9C 2S", ["9C"]),
+        ("9C 9C 2S", ["9C", "9C 9C"]),
+        ("9S 2S", ["9S"]),
+        ("9C 2S", ["9C"]),
+        ("9C 9D", ["9C", "9D", "9C 9D"]),
+        ("TD 9D", ["9D"]),
+    ]
+    for text, expected in asked:
+        hand = parse_cards(text)
+        builds = legal_builds(hand, CardState.of(hand), [meld], variant, 0)
+        assert [format_cards(action.cards) for action in builds] == expected
+
+
+@pytest.mark.parametrize(
+    ("meld_cards", "hands"),
+    [
+        ("5H 6H 7H", ["8H 9H", "8H", "8H JK", "4H 2C", "8H 9H", "8H JK JK", "4H 8H"]),
+        ("9C 9D JK", ["9H", "9H 9S", "9H JK", "9S", "9H 9S"]),
+    ],
+    ids=["run", "set"],
+)
+def test_the_builds_remembered_for_one_meld_follow_the_hand(meld_cards: str, hands: list[str]) -> None:
+    """Hand after hand onto the same meld, as turns go: each hand's builds are those every candidate
+    tried afresh gives, whatever the hands before it left remembered."""
+    variant = Variant(jokers=4)
+    meld = make_meld(tuple(parse_cards(meld_cards)), variant)
+    for text in hands:
+        hand = parse_cards(text)
+        listed = list(legal_builds(hand, CardState.of(hand), [meld], variant, 0))
+        assert listed, text
+        assert listed == _built_list(hand, [meld], variant, 0), text

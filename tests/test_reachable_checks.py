@@ -1,0 +1,299 @@
+"""A loaded game the engine could not have reached is refused, each way in one line; one it could is not.
+
+:func:`kalooki.statecheck.check_reachable` is asked of every game a save rebuilds. Here it is asked of
+games played to a point and then edited in place: each edit breaks one thing play cannot produce
+(and is refused naming it), or moves a value to the edge of what play can produce (and is taken).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+import pytest
+from rules_helpers import new_game, play
+
+from kalooki.cards import parse_cards
+from kalooki.engine import Game, StateFormatError
+from kalooki.statecheck import check_reachable
+
+Edit = Callable[[Game], None]
+
+FOUR = {"hand_size": 4, "opening_threshold": 0}
+"""Four-card hands, and any meld opens."""
+
+
+def in_play(**knobs: object) -> Game:
+    """Three players; ann (seat 0) has drawn KS and melded 7H 8H 9H: the turn has something to undo."""
+    game = new_game({**FOUR, **knobs}, ["7H 8H 9H 2S", "2C 3C 4D 5S", "KC KD 6H 9C"], stock="KS")
+    play(game, "draw stock", "meld 7H 8H 9H")
+    return game
+
+
+def in_draw(**knobs: object) -> Game:
+    """As :func:`in_play`, after ann discarded 2S: bob (seat 1) to draw."""
+    game = in_play(**knobs)
+    play(game, "discard 2S")
+    return game
+
+
+def gone_out(players: int = 2, **knobs: object) -> Game:
+    """ann went out on her first turn: the hand is over (and the game, with a low goal)."""
+    hands = ["7H 8H 9H TH", "KC QC 4D 5S", "KD QD 8D 9S"][:players]
+    game = new_game({**FOUR, **knobs}, hands, stock="2S")
+    play(game, "draw stock", "meld 7H 8H 9H TH", "discard 2S")
+    return game
+
+
+def second_hand(**knobs: object) -> Game:
+    """Two players in the draw of hand 2, one result behind them (bob scored 54 in hand 1, going Kalooki)."""
+    game = gone_out(**knobs)
+    game.next_hand()
+    return game
+
+
+def setting(name: str, value: object) -> Edit:
+    return lambda game: setattr(game, name, value)
+
+
+def at(name: str, index: int, value: object) -> Edit:
+    return lambda game: getattr(game, name).__setitem__(index, value)
+
+
+def result(**fields: object) -> Edit:
+    def edit(game: Game) -> None:
+        game.results[0] = dataclasses.replace(game.results[0], **fields)  # type: ignore[arg-type]
+
+    return edit
+
+
+def knob(**update: object) -> Edit:
+    return lambda game: setattr(game, "variant", game.variant.model_copy(update=update))
+
+
+def both(*edits: Edit) -> Edit:
+    def edit(game: Game) -> None:
+        for each in edits:
+            each(game)
+
+    return edit
+
+
+def out_of_the_game(seat: int) -> Edit:
+    """``seat`` eliminated, holding no cards."""
+    return both(at("eliminated", seat, True), at("hands", seat, []))
+
+
+def undo_table(cards: str, hand: str) -> Edit:
+    """The turn's undo snapshot changed to hold one meld of ``cards`` (unchecked) and ``hand``."""
+
+    def edit(game: Game) -> None:
+        undo = game._undo
+        assert undo is not None
+        meld = dataclasses.replace(game.table[0], cards=tuple(parse_cards(cards)))
+        game._undo = dataclasses.replace(undo, table=(meld,), hand=tuple(parse_cards(hand)))
+
+    return edit
+
+
+REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
+    ("one player", in_play, setting("players", ["ann"]), "1 players, but the variant is for 2 to 4"),
+    ("five players", in_play, setting("players", list("abcde")), "5 players, but the variant is for 2 to 4"),
+    ("same names", in_play, setting("players", ["ann", "bob", "ann"]), "two players have the same name"),
+    ("blank name", in_play, at("players", 1, " "), "a player's name must be text that is not blank"),
+    ("name not text", in_play, at("players", 1, 7), "a player's name must be text that is not blank"),
+    ("first seat past", in_play, setting("first_seat", 3), "the first player's seat 3 is not at the table"),
+    (
+        "first seat below",
+        in_play,
+        setting("first_seat", -1),
+        "the first player's seat -1 is not at the table",
+    ),
+    ("results missing", in_play, setting("hand_number", 2), "it is hand 2, but 0 hands have results"),
+    ("results over", gone_out, setting("hand_number", 2), "it is hand 2, but 1 hands have results"),
+    (
+        "results order",
+        second_hand,
+        result(number=2),
+        "hand results are out of order (result 1 is hand 2)",
+    ),
+    ("points per seat", second_hand, result(hand_points=(0,)), "hand 1's result does not match the table"),
+    ("scores per seat", second_hand, result(scores=(0, 54, 0)), "hand 1's result does not match the table"),
+    ("seat past", second_hand, result(seats=(0, 2)), "hand 1's result does not match the table"),
+    ("winner not playing", second_hand, result(seats=(1,)), "hand 1's winner was not playing"),
+    (
+        "no winners",
+        lambda: gone_out(goal_score=1),
+        setting("winners", []),
+        "the game is over, but its winners are not players still at the table",
+    ),
+    (
+        "winner twice",
+        lambda: gone_out(goal_score=1),
+        setting("winners", [0, 0]),
+        "the game is over, but its winners are not players still at the table",
+    ),
+    (
+        "winner eliminated",
+        lambda: gone_out(3, goal_score=1, elimination=True),
+        setting("winners", [0, 1]),
+        "the game is over, but its winners are not players still at the table",
+    ),
+    (
+        "two left",
+        lambda: gone_out(3, goal_score=1, elimination=True),
+        both(at("eliminated", 1, False), knob(goal_score=100)),
+        "the game is over, but more than one player is left",
+    ),
+    (
+        "goal not reached",
+        lambda: gone_out(goal_score=1),
+        knob(goal_score=100),
+        "the game is over, but nobody has reached the goal",
+    ),
+    (
+        "penalty's worst wins",
+        lambda: gone_out(goal_score=1),
+        setting("winners", [1]),
+        "the game is over, but its winners do not have the best totals",
+    ),
+    (
+        "collector's worst wins",
+        lambda: gone_out(goal_score=1, scoring="winner_collects"),
+        setting("winners", [1]),
+        "the game is over, but its winners do not have the best totals",
+    ),
+    (
+        "one left in play",
+        lambda: in_play(elimination=True),
+        both(out_of_the_game(1), out_of_the_game(2)),
+        "fewer than two players are left, but the game is not over",
+    ),
+    (
+        "goal reached in play",
+        second_hand,
+        knob(goal_score=54),
+        "a player has reached the goal, but the game is not over",
+    ),
+    (
+        "current out",
+        lambda: in_play(elimination=True),
+        both(out_of_the_game(1), setting("current", 1)),
+        "the player to move (or the hand's first player) is not at the table",
+    ),
+    (
+        "first out",
+        lambda: in_play(elimination=True),
+        both(out_of_the_game(1), setting("first_seat", 1)),
+        "the player to move (or the hand's first player) is not at the table",
+    ),
+    ("turn 0", in_play, setting("turn_number", 0), "turn 0 is outside 1 to 1000"),
+    ("turn past the limit", in_play, setting("turn_number", 1001), "turn 1001 is outside 1 to 1000"),
+    (
+        "out with cards",
+        lambda: in_play(elimination=True),
+        at("eliminated", 2, True),
+        "cid is out of the game but holds cards",
+    ),
+    ("empty hand", in_play, at("hands", 1, []), "bob holds 0 cards, which play cannot lead to (1 to 4)"),
+    (
+        "five waiting",
+        in_play,
+        at("hands", 1, parse_cards("2C 3C 4D 5S 6S")),
+        "bob holds 5 cards, which play cannot lead to (1 to 4)",
+    ),
+    (
+        "six in play",
+        in_play,
+        at("hands", 0, parse_cards("2S KS 2H 3H 4H 5H")),
+        "ann holds 6 cards, which play cannot lead to (1 to 5)",
+    ),
+    (
+        "five in the draw",
+        in_draw,
+        at("hands", 1, parse_cards("2C 3C 4D 5S 6S")),
+        "bob holds 5 cards, which play cannot lead to (1 to 4)",
+    ),
+    (
+        "meld of an unopened player",
+        in_play,
+        at("opened", 0, False),
+        "a meld on the table belongs to a player who has not opened",
+    ),
+    (
+        "meld of a player out",
+        lambda: in_play(elimination=True),
+        both(setting("first_seat", 1), setting("current", 1), out_of_the_game(0)),
+        "a meld on the table belongs to a player who has not opened",
+    ),
+    (
+        "drawn in the draw",
+        in_draw,
+        lambda game: setattr(game.turn, "drew", "stock"),
+        "the player to move has drawn already, but the game waits for a draw",
+    ),
+    (
+        "undo in the draw",
+        in_draw,
+        lambda game: setattr(game, "_undo", in_play()._undo),
+        "the player to move has drawn already, but the game waits for a draw",
+    ),
+    (
+        "nothing to draw",
+        lambda: in_draw(discard_draw="never"),
+        setting("stock", []),
+        "the player to move has no card to draw",
+    ),
+    (
+        "not drawn in play",
+        in_play,
+        lambda game: setattr(game.turn, "drew", None),
+        "the player to move has not drawn, but the game waits for a play",
+    ),
+    (
+        "undo's meld",
+        in_play,
+        undo_table("7H 8H 2S", "9H KS"),
+        "the turn's undo snapshot: ",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("build", "edit", "message"), [case[1:] for case in REFUSED], ids=[c[0] for c in REFUSED]
+)
+def test_a_game_play_cannot_reach_is_refused_naming_why(
+    build: Callable[[], Game], edit: Edit, message: str
+) -> None:
+    game = build()
+    check_reachable(game)
+    edit(game)
+    with pytest.raises(StateFormatError) as caught:
+        check_reachable(game)
+    prefix = "the saved game is not one play can reach: "
+    assert str(caught.value).startswith(prefix)
+    assert str(caught.value).removeprefix(prefix).startswith(message)
+
+
+TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
+    ("last seat first", in_play, setting("first_seat", 2)),
+    ("hand over", gone_out, lambda game: None),
+    ("second hand", second_hand, lambda game: None),
+    ("no winner of a hand", second_hand, result(winner=None)),
+    ("game over", lambda: gone_out(goal_score=1), lambda game: None),
+    ("collector wins", lambda: gone_out(goal_score=1, scoring="winner_collects"), lambda game: None),
+    ("last one left", lambda: gone_out(3, goal_score=1, elimination=True), lambda game: None),
+    ("two left in play", lambda: in_play(elimination=True), out_of_the_game(2)),
+    ("goal one point away", second_hand, knob(goal_score=55)),
+    ("the last turn", in_play, setting("turn_number", 1000)),
+    ("one card", in_play, at("hands", 1, parse_cards("2C"))),
+    ("five in play", in_play, both(at("hands", 0, parse_cards("2S KS 2H 3H 4H")), setting("_undo", None))),
+    ("only the discard to draw", in_draw, setting("stock", [])),
+]
+
+
+@pytest.mark.parametrize(("build", "edit"), [case[1:] for case in TAKEN], ids=[c[0] for c in TAKEN])
+def test_a_game_at_the_edge_of_what_play_reaches_is_taken(build: Callable[[], Game], edit: Edit) -> None:
+    game = build()
+    edit(game)
+    check_reachable(game)
