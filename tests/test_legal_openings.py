@@ -108,6 +108,13 @@ def test_a_hand_whose_openings_lie_past_the_search_bound_lists_the_solvers_best(
     assert len(list(islice(found, 2))) == 2
 
 
+def test_a_hand_whose_search_runs_past_the_bound_without_any_opening_lists_none() -> None:
+    # 140 is out of this hand's reach (138 at most): the bounded search gives up, and so does the solver.
+    game = after_drawing(BIG_HANDS["no opening in reach"], "JK", jokers=4, opening_threshold=140)
+    assert best_opening(game.hands[0], game.variant, keep=1) is None
+    assert listed_openings(game) == []
+
+
 @pytest.mark.parametrize(
     ("hand", "threshold", "reached", "every"),
     [("some openings in reach", 100, 12, 14), ("many openings in reach", 60, 891, None)],
