@@ -92,8 +92,9 @@ BIG_HANDS = {
     "no opening in reach": "7C 5C 7H 6C 4C 5H 5C 6H 4H 4H 9H 9C 7H 5H QC 6H 4C 6C 9C QH JK",
     "some openings in reach": "5S 2S QD 9H 9H 2C 3H 2D TC 4C 7S 5C 9C 7H 9S 4D TS 4D 5H 7C JK",
     "many openings in reach": "3H 4D 7C 8H 5H 4H 3C 5C 8C 7H 4D 3C 8D 7D 3H 3D 7C 4C 3D 5C 5D",
+    "low cards, high threshold": "5S 6S 4C 3S 4S 2S 4S 5C 2C 2C 6C 3S 4C 5S 3C JK JK",
 }
-"""Hands of 21 (and a drawn joker, four in the pack) whose openings take more than
+"""Hands of 17 to 21 (and a drawn joker, four in the pack) whose openings take more than
 :data:`kalooki.legal.MAX_OPENING_STEPS` steps of the listing's search to find."""
 
 
@@ -116,18 +117,25 @@ def test_a_hand_whose_search_runs_past_the_bound_without_any_opening_lists_none(
 
 
 @pytest.mark.parametrize(
-    ("hand", "threshold", "reached", "every"),
-    [("some openings in reach", 100, 12, 14), ("many openings in reach", 60, 891, None)],
+    ("hand", "knobs", "reached", "every"),
+    [
+        ("some openings in reach", {"opening_threshold": 100}, 12, 14),
+        ("many openings in reach", {"opening_threshold": 60}, 891, None),
+        # Most branches are pruned here: a looser bound spends the steps on them instead, and a joker
+        # counted at more than ten (where an ace is worth ten) is a looser bound.
+        ("low cards, high threshold", {"opening_threshold": 80}, 54, 129),
+        ("low cards, high threshold", {"opening_threshold": 80, "ace_value": 10}, 30, 46),
+    ],
 )
 def test_the_bounded_search_lists_the_openings_it_finds_within_its_steps_in_order(
-    hand: str, threshold: int, reached: int, every: int | None
+    hand: str, knobs: dict[str, int], reached: int, every: int | None
 ) -> None:
-    game = after_drawing(BIG_HANDS[hand], "JK", jokers=4, opening_threshold=threshold)
+    game = after_drawing(BIG_HANDS[hand], "JK", jokers=4, **knobs)
     found = [action for action in islice(game.iter_legal_actions(), 5000) if isinstance(action, Meld)]
     listed = listed_openings(game)
     # Pinned: how far MAX_OPENING_STEPS (2,000) steps of the pruned search reach in these hands, one
-    # step more or fewer changing the second's count. A change to the bound, to what counts as a
-    # step, or to the pruning moves them.
+    # step more or fewer changing the second's count, a looser bound the others'. A change to the
+    # bound, to what counts as a step, or to the pruning moves them.
     assert len(listed) == reached
     assert listed == found[:reached]
     if every is not None:
