@@ -18,7 +18,7 @@ from test_engine_properties import illegal_actions, tables
 
 from kalooki.bots import GreedyBot
 from kalooki.cards import JOKER
-from kalooki.cardstate import KEY_BITS, CardState, by_bytes, codes_of
+from kalooki.cardstate import EMPTY, KEY_BITS, CardState, by_bytes, codes_of
 from kalooki.driver import ask_bot
 from kalooki.engine import Game, IllegalMoveError, candidate_melds
 from kalooki.moves import Action, Build, Discard, Meld
@@ -69,6 +69,23 @@ def test_a_state_is_made_from_any_iterable_and_refuses_a_negative_code() -> None
         CardState.of([5, -1])
 
 
+def test_what_is_not_a_card_code_is_not_held_and_no_other_value_equals_a_state() -> None:
+    state = CardState.of(range(JOKER + 1))
+    assert all(code in state for code in range(JOKER + 1))
+    for other in (-1, JOKER + 1, 64, "5", 5.0, None):
+        assert other not in state
+        assert state != other
+    assert state != list(range(JOKER + 1))
+
+
+def test_the_empty_state_and_a_state_from_its_fields() -> None:
+    assert fields(EMPTY) == fields(CardState()) == fields(CardState.of([])) == (0, 0, 0, 0, 0)
+    state = CardState.of([JOKER, 0, 0, 25, 51])
+    assert fields(CardState(*fields(state))) == fields(state)
+    assert repr(state) == "CardState.of([0, 0, 25, 51, 52])"
+
+
+@example((1 << 56) - 1, 8)  # every byte full: the last entry of each byte's table
 @given(st.integers(0, (1 << 56) - 1), st.integers(1, 8))
 def test_a_mask_read_a_byte_at_a_time_is_its_bytes_items_in_order(mask: int, size: int) -> None:
     # by_bytes writes out the seven bytes of a mask of card codes: held to the loop over every byte.
