@@ -51,7 +51,8 @@ class LegalActions(GameJson):
 
         Melds are listed as the distinct melds the hand can lay (a joker fills a missing
         card or stands for one held, which then stays free); a player who has not opened
-        gets every combination of disjoint melds that reaches the opening threshold.
+        gets every combination of melds the hand's cards can lay together (the same meld twice where
+        two packs give it its cards twice) that reaches the opening threshold.
         """
         if self.phase == "draw":
             if self.stock:
@@ -130,7 +131,8 @@ class LegalActions(GameJson):
                 for card, count in needs[index]:
                     left[card] -= count
                 chosen.append(index)
-                yield from extend(index + 1, chosen, spare - len(groups[index]), points + values[index])
+                # From the same meld again: two packs may hold its cards twice (7H 8H 9H 7H 8H 9H).
+                yield from extend(index, chosen, spare - len(groups[index]), points + values[index])
                 chosen.pop()
                 for card, count in needs[index]:
                     left[card] += count

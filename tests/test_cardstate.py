@@ -11,13 +11,14 @@ import contextlib
 import json
 import random
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from test_engine_properties import illegal_actions, tables
 
 from kalooki.bots import GreedyBot
 from kalooki.cards import JOKER
-from kalooki.cardstate import KEY_BITS, CardState, by_bytes, codes_of
+from kalooki.cardstate import EMPTY, KEY_BITS, CardState, by_bytes, codes_of
 from kalooki.driver import ask_bot
 from kalooki.engine import Game, IllegalMoveError, candidate_melds
 from kalooki.moves import Action, Build, Discard, Meld
@@ -59,6 +60,32 @@ def test_a_state_is_its_cards_counts_and_masks(cards: list[int]) -> None:
     assert state.key == sum(cards.count(code) << (code * KEY_BITS) for code in range(JOKER + 1))
 
 
+def test_a_state_is_made_from_any_iterable_and_refuses_a_negative_code() -> None:
+    cards = [0, 12, 13, 40, JOKER, JOKER]
+    assert fields(CardState.of(iter(cards))) == fields(CardState.of(cards))
+    assert fields(CardState.of(card for card in cards)) == fields(CardState.of(tuple(cards)))
+    # A negative code would read the tables from their end (-1 as the joker).
+    with pytest.raises(ValueError, match=r"^-1 is not a card code$"):
+        CardState.of([5, -1])
+
+
+def test_what_is_not_a_card_code_is_not_held_and_no_other_value_equals_a_state() -> None:
+    state = CardState.of(range(JOKER + 1))
+    assert all(code in state for code in range(JOKER + 1))
+    for other in (-1, JOKER + 1, 64, "5", 5.0, None):
+        assert other not in state
+        assert state != other
+    assert state != list(range(JOKER + 1))
+
+
+def test_the_empty_state_and_a_state_from_its_fields() -> None:
+    assert fields(EMPTY) == fields(CardState()) == fields(CardState.of([])) == (0, 0, 0, 0, 0)
+    state = CardState.of([JOKER, 0, 0, 25, 51])
+    assert fields(CardState(*fields(state))) == fields(state)
+    assert repr(state) == "CardState.of([0, 0, 25, 51, 52])"
+
+
+@example((1 << 56) - 1, 8)  # every byte full: the last entry of each byte's table
 @given(st.integers(0, (1 << 56) - 1), st.integers(1, 8))
 def test_a_mask_read_a_byte_at_a_time_is_its_bytes_items_in_order(mask: int, size: int) -> None:
     # by_bytes writes out the seven bytes of a mask of card codes: held to the loop over every byte.
@@ -98,6 +125,26 @@ def test_adding_and_removing_cards_matches_a_state_built_from_the_list(
             pass
         else:  # pragma: no cover - a failure message
             raise AssertionError(f"{absent[0]} removed from {state!r}")
+
+
+def _copies(counts: dict[int, int]) -> list[int]:
+    return [code for code, count in counts.items() for _ in range(count)]
+
+
+counted_hands = st.one_of(
+    # Up to 8 copies of a code (four packs of jokers), and every count even (its low bit clear).
+    st.dictionaries(codes, st.integers(1, 8), max_size=12).map(_copies),
+    st.dictionaries(codes, st.sampled_from([2, 4, 6, 8]), max_size=12).map(_copies),
+)
+
+
+@example([5, 5], [])
+@example([JOKER] * 8, [JOKER] * 7)
+@example([0, 0, 0], [0])
+@given(counted_hands, counted_hands)
+def test_excess_is_the_codes_held_more_often_here_than_there(here: list[int], there: list[int]) -> None:
+    expected = sum(1 << code for code in set(here) if here.count(code) > there.count(code))
+    assert CardState.of(here).excess(CardState.of(there)) == expected
 
 
 def removed_one_by_one(state: CardState, cards: list[int]) -> CardState | None:

@@ -160,6 +160,26 @@ def test_near_meld_cards_are_the_cards_of_the_candidate_melds_with_two_naturals(
             )
 
 
+@pytest.mark.parametrize("suit", range(4))
+def test_a_set_of_one_suits_copies_is_a_candidate_where_suits_may_repeat(suit: int) -> None:
+    variant = Variant(decks=3, set_suits="may_repeat", set_maximum=6)
+    seven = make_card(7, suit)
+    assert candidate_melds([seven] * 3, variant) == [(seven,) * 3]
+    assert near_meld_cards(CardState.of([seven] * 2), variant, extra_jokers=1) == 1 << seven | 1 << JOKER
+
+
+@pytest.mark.parametrize("suit", range(4))
+def test_near_meld_cards_of_a_whole_suit(suit: int) -> None:
+    # Every rank of one suit: the last entry of each suit's remembered list (all 13 ranks held).
+    variant = Variant(ace_in_runs="wrap", jokers=2)
+    hand = [make_card(rank, suit) for rank in range(1, 14)]
+    assert near_meld_cards(CardState.of(hand), variant) == sum(1 << card for card in hand)
+    assert (
+        near_meld_cards(CardState.of(hand), variant, extra_jokers=1)
+        == sum(1 << card for card in hand) | 1 << JOKER
+    )
+
+
 @pytest.mark.parametrize("ace_in_runs", ["high_or_low", "high", "low", "wrap"])
 @pytest.mark.parametrize("run_minimum", [3, 4])
 def test_a_suits_runs_are_the_clubs_runs_moved_to_that_suit(ace_in_runs: str, run_minimum: int) -> None:

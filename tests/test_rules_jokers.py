@@ -402,3 +402,17 @@ def test_every_set_release(shape: str, offered: str, rule: str) -> None:
     assert events[0]["jokers"] == freed
     assert table_text(game)[1] == result
     assert game.hands[0].count(JOKER) == jokers_before + freed
+
+
+@pytest.mark.parametrize("requires_opening", [True, False])
+def test_the_swaps_listed_follow_the_phase_and_the_opening(requires_opening: bool) -> None:
+    knobs = {"joker_release_requires_opening": requires_opening}
+    free_6h = Swap(2, tuple(parse_cards("6H")))
+    game = table_position(knobs, "5H JK 7H", "6H QS 2C")
+    assert game.legal_swaps() == [free_6h]
+    play(game, "discard QS", "draw stock", "discard 3D")
+    # ann's draw: nothing may be laid before it.
+    assert game.phase == "draw"
+    assert game.legal_swaps() == []
+    unopened = table_position(knobs, "5H JK 7H", "6H QS 2C", ann_opens=False)
+    assert unopened.legal_swaps() == ([] if requires_opening else [Swap(1, free_6h.cards)])

@@ -36,6 +36,17 @@ def test_reshuffle_all_leaves_no_discard_to_take() -> None:
     assert game.discard_pile == parse_cards("2S 9D")
 
 
+def test_nothing_is_legal_once_the_empty_stock_ended_the_hand() -> None:
+    # ann still holds five cards, and she is the current seat, but the hand is over.
+    game = last_stock_card({"stock_exhausted": "end_hand"})
+    play(game, "draw stock", "discard 2S")
+    assert game.phase == "hand_over"
+    assert game.hands[game.current]
+    assert game.legal_actions() == []
+    assert list(game.iter_legal_actions()) == []
+    assert game.legal_swaps() == []
+
+
 def test_the_discard_pile_can_be_empty() -> None:
     game = new_game({"hand_size": 5, "opening_threshold": 0}, HANDS, discard="2D", stock="KD")
     # The face-up 2D and all of the stock but KD go to ann's hand.
