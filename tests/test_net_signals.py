@@ -13,10 +13,10 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
+from ctrl_c import takes_ctrl_c
 from kalooki_cli.net_commands import HostThread
 from kalooki_net.client import CONNECT_TIMEOUT, TableConnection
 from net_helpers import new_table
@@ -52,29 +52,12 @@ def test_the_host_and_a_connection_leave_ctrl_c_to_the_main_thread() -> None:
         server.stop()
 
 
-def waits_for_the_table(pid: int) -> None:
-    """Return once the process's main thread sleeps, three looks in a row: it waits for the answer.
-
-    A signal that lands while the thread is on its way into a wait, after its last look for
-    signals, is seen only when the wait ends (here the connection's timeout). A person's Ctrl-C
-    comes seconds into the wait; a test's, sent the moment the connection is taken, can land
-    there on a busy machine.
-    """
-    deadline = time.monotonic() + CONNECT_TIMEOUT
-    asleep = 0
-    while asleep < 3:
-        assert time.monotonic() < deadline, "join never waited for the table's answer"
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        asleep = asleep + 1 if state == "S" else 0
-        time.sleep(0.01)
-
-
 def test_ctrl_c_while_a_table_does_not_answer_stops_join_at_once() -> None:
     # A listener that takes the connection and never answers the handshake: join waits on it.
     with socket.create_server(("127.0.0.1", 0)) as silent:
         port = silent.getsockname()[1]
         join = subprocess.Popen(
-            [str(KALOOKI), "join", f"127.0.0.1:{port}", "--code", "ABCDE", "--name", "zed"],
+            takes_ctrl_c([str(KALOOKI), "join", f"127.0.0.1:{port}", "--code", "ABCDE", "--name", "zed"]),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -83,7 +66,6 @@ def test_ctrl_c_while_a_table_does_not_answer_stops_join_at_once() -> None:
         silent.settimeout(CONNECT_TIMEOUT)
         taken, _ = silent.accept()
         with taken:
-            waits_for_the_table(join.pid)
             join.send_signal(signal.SIGINT)
             try:
                 # Held until the connection's threads had started, it came only with the timeout.

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ctrl_c import takes_ctrl_c
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -228,7 +229,10 @@ def test_interrupted_sweep_resumes_with_identical_results(tmp_path: Path) -> Non
     whole = subprocess.run([*KALOOKI, *args], capture_output=True, text=True, check=True)
     folder = tmp_path / "run"
     process = subprocess.Popen(
-        [*KALOOKI, *args, "--out", str(folder)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        takes_ctrl_c([*KALOOKI, *args, "--out", str(folder)]),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     first = folder / "cells" / "cell-000.json"
     deadline = time.monotonic() + 120
