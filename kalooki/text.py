@@ -11,13 +11,30 @@ is one line of plain characters.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final
 
-CONTROL_CHARACTERS: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+CONTROL_RANGES: Final = ((0x00, 0x1F), (0x7F, 0x9F), (0x2028, 0x2029), (0x202A, 0x202E), (0x2066, 0x2069))
 """C0 and C1 controls, DEL, the Unicode line and paragraph separators, and the bidirectional
-embeddings, overrides and isolates: one of those in a variant's name turns the rest of the line
-round, so a message can be made to read as something else (the marks U+200E and U+200F, which set a
-direction without reordering anything, stay allowed)."""
+embeddings, overrides and isolates, each range by its first and last code: one of the last in a
+variant's name turns the rest of the line round, so a message can be made to read as something else
+(the marks U+200E and U+200F, which set a direction without reordering anything, stay allowed)."""
+
+
+def control_class(spell: Callable[[int], str]) -> str:
+    """The inside of a regular expression's character class matching :data:`CONTROL_RANGES`, each
+    code written by ``spell``: Python's patterns and JSON Schema's write them differently."""
+    return "".join(
+        f"{spell(first)}{'-' if last > first + 1 else ''}{spell(last)}" for first, last in CONTROL_RANGES
+    )
+
+
+def _python_escape(code: int) -> str:
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+CONTROL_CHARACTERS: Final = re.compile(f"[{control_class(_python_escape)}]")
+"""A character of :data:`CONTROL_RANGES`."""
 
 _SPELLED: Final = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
@@ -30,8 +47,7 @@ def _spell(match: re.Match[str]) -> str:
     spelled = _SPELLED.get(character)
     if spelled is not None:
         return spelled
-    code = ord(character)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    return _python_escape(ord(character))
 
 
 def escape_controls(text: str) -> str:

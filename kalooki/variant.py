@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from kalooki.text import first_control
+from kalooki.text import control_class, first_control
 from kalooki.wholenumbers import whole_floats_as_integers
 
 AceInRuns = Literal["high_or_low", "high", "low", "wrap"]
@@ -38,9 +38,15 @@ MAX_POINTS = 1000
 MAX_GOAL_SCORE = 1_000_000
 """Upper bound of goal_score: a game to more than this would never end."""
 DEFER_CROSS_FIELD = "defer_cross_field"
-PRINTABLE_LINE = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$"
-"""JSON Schema for one line of text without control characters or direction overrides (checked by
-the model's own validator: :data:`kalooki.text.CONTROL_CHARACTERS`)."""
+
+
+def _schema_escape(code: int) -> str:
+    return f"\\u{code:04x}"
+
+
+PRINTABLE_LINE = f"^[^{control_class(_schema_escape)}]*$"
+"""JSON Schema for one line of text without control characters or direction overrides: the class
+the model's own validator refuses (:data:`kalooki.text.CONTROL_RANGES`), in JSON Schema's escapes."""
 
 
 class Variant(BaseModel):
