@@ -102,6 +102,12 @@ class SeatState:
         }
 
 
+def _is_a_wait(seconds: float) -> bool:
+    """Whether ``seconds`` may be a table's wait: it goes into the save and every welcome, as JSON,
+    which has no NaN or infinity."""
+    return math.isfinite(seconds) and seconds >= 0
+
+
 class Table:
     """The seats and the game of one hosted table."""
 
@@ -117,8 +123,7 @@ class Table:
         wait_seconds: float = DEFAULT_WAIT,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        if not math.isfinite(wait_seconds) or wait_seconds < 0:
-            # The value goes into the save and every welcome, as JSON, which has no NaN or infinity.
+        if not _is_a_wait(wait_seconds):
             raise ValueError(f"wait_seconds is {wait_seconds}: give a number of seconds, 0 or more")
         self.variant = variant
         self.variant_source = variant_source
@@ -366,7 +371,7 @@ class Table:
                 raise ValueError("its seats do not match its players")
             if wait_seconds is None:
                 wait_seconds = float(extra["wait_seconds"])
-                if not math.isfinite(wait_seconds) or wait_seconds < 0:
+                if not _is_a_wait(wait_seconds):
                     raise SaveFormatError(
                         f"the table's save is damaged: its wait_seconds is {extra['wait_seconds']!r}, "
                         "not a number of seconds"

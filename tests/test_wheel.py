@@ -16,8 +16,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ("kalooki", "cli", "net", "variants", "schemas")
-"""The source folders the wheel is made of (pyproject.toml's packages and package-dir)."""
 INSTALLED_AS = {
     "kalooki": "kalooki",
     "cli": "kalooki_cli",
@@ -25,6 +23,9 @@ INSTALLED_AS = {
     "variants": "kalooki/data/variants",
     "schemas": "kalooki/data/schemas",
 }
+"""The source folders the wheel is made of, and where each is installed (pyproject.toml's packages
+and package-dir)."""
+SHIPPED = tuple(INSTALLED_AS)
 
 
 def source_files(folder: str) -> list[Path]:
