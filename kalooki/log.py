@@ -166,6 +166,26 @@ def replay(
     does not reproduce. ``on_events(game, events)`` sees each confirmed step (to show the game back).
     """
     items = list(records)
+    game = _start_game(items)
+    index = _confirm(game, items, game.opening_events, 1, on_events)
+    actions = 0
+    while index < len(items):
+        produced = _replay_record(game, items, index)
+        if items[index].get("type") in ACTION_EVENTS:
+            actions += 1
+        index = _confirm(game, items, produced, index, on_events)
+    return ReplaySummary(
+        records=len(items),
+        actions=actions,
+        hands=len(game.results),
+        totals=dict(zip(game.players, game.totals, strict=True)),
+        game_over=game.game_over,
+        ends=_where_it_ends(game),
+    )
+
+
+def _start_game(items: Sequence[Mapping[str, Any]]) -> Game:
+    """The game a log's first two records (its header and first deal) describe."""
     if not items or items[0].get("type") != "game" or items[0].get("format") != LOG_FORMAT:
         raise ReplayError("record 1: not a kalooki game log (the first line must be the 'game' record)")
     header = items[0]
@@ -189,76 +209,68 @@ def replay(
     if len(items) < 2 or items[1].get("type") != "deal":
         raise ReplayError("record 2: the log must continue with the first hand's deal")
     try:
-        game = Game(variant, players, seed=seed, deal=_deal_from_event(players, items[1]), turn_limit=limit)
+        return Game(variant, players, seed=seed, deal=_deal_from_event(players, items[1]), turn_limit=limit)
     except REFUSED as error:
         raise ReplayError(f"record 2: the log's game and first deal cannot start a game ({error})") from None
 
-    def compare(produced: Sequence[Event], start: int) -> int:
-        """Check the engine's events against the log's from record ``start``; the next record's index."""
-        for offset, event in enumerate(produced):
-            number = start + offset
-            if number >= len(items):
-                raise ReplayError(
-                    f"record {number + 1}: the log ends, but the engine produced {event['type']}"
-                )
-            logged = {key: value for key, value in items[number].items() if key != "state"}
-            written = event.to_json()
-            if written["type"] == "deal" and "dealer" not in logged:
-                del written["dealer"]  # an older log
-            if logged != written:
-                where, said, produced_value = _first_difference(logged, written)
-                raise ReplayError(
-                    f"record {number + 1} ({written['type']}): {where}: the log says {json.dumps(said)}, "
-                    f"the engine produced {json.dumps(produced_value)}"
-                )
-        last = start + len(produced) - 1
-        digest = items[last].get("state") if produced else None
-        if digest is not None and digest != state_digest(game):
-            raise ReplayError(f"record {last + 1}: the state after this event does not match the log's")
-        if on_events is not None:
-            on_events(game, produced)
-        return start + len(produced)
 
-    index = compare(game.opening_events, 1)
-    actions = 0
-    while index < len(items):
-        record = items[index]
-        kind = record.get("type")
-        try:
-            if kind in ACTION_EVENTS:
-                following = items[index + 1 : index + 3]
-                # Logs write the stock top first; the engine keeps its top at the end of the list.
-                game.forced_reshuffles = [
-                    parse_cards(item["stock"])[::-1] for item in following if item.get("type") == "reshuffle"
-                ][:1]
-                produced = game.apply(action_from_event(record))
-                actions += 1
-            elif kind == "deal":
-                produced = game.next_hand(_deal_from_event(game.players, record))
-            elif kind == "hand_end" and record.get("end") == "abandoned":
-                produced = game.abandon_hand()
-            else:
-                raise ReplayError(
-                    f"record {index + 1}: a '{kind}' record where an action or deal was expected"
-                )
-        except ReplayError:
-            raise
-        except KeyError as error:
-            raise ReplayError(f"record {index + 1}: does not reproduce: it lacks {error}") from None
-        except REFUSED as error:
-            raise ReplayError(f"record {index + 1}: does not reproduce: {error}") from None
-        index = compare(produced, index)
-    return ReplaySummary(
-        records=len(items),
-        actions=actions,
-        hands=len(game.results),
-        totals=dict(zip(game.players, game.totals, strict=True)),
-        game_over=game.game_over,
-        ends=(
-            "game over"
-            if game.game_over
-            else "between hands"
-            if game.phase == "hand_over"
-            else f"in hand {game.hand_number}, turn {game.turn_number} ({game.player} to {game.phase})"
-        ),
-    )
+def _replay_record(game: Game, items: Sequence[Mapping[str, Any]], index: int) -> Sequence[Event]:
+    """Make the engine do what record ``index`` (an action, a deal or an abandoned hand) says."""
+    record = items[index]
+    kind = record.get("type")
+    try:
+        if kind in ACTION_EVENTS:
+            following = items[index + 1 : index + 3]
+            # Logs write the stock top first; the engine keeps its top at the end of the list.
+            game.forced_reshuffles = [
+                parse_cards(item["stock"])[::-1] for item in following if item.get("type") == "reshuffle"
+            ][:1]
+            return game.apply(action_from_event(record))
+        if kind == "deal":
+            return game.next_hand(_deal_from_event(game.players, record))
+        if kind == "hand_end" and record.get("end") == "abandoned":
+            return game.abandon_hand()
+    except KeyError as error:
+        raise ReplayError(f"record {index + 1}: does not reproduce: it lacks {error}") from None
+    except REFUSED as error:
+        raise ReplayError(f"record {index + 1}: does not reproduce: {error}") from None
+    raise ReplayError(f"record {index + 1}: a '{kind}' record where an action or deal was expected")
+
+
+def _confirm(
+    game: Game,
+    items: Sequence[Mapping[str, Any]],
+    produced: Sequence[Event],
+    start: int,
+    on_events: Callable[[Game, Sequence[Event]], None] | None,
+) -> int:
+    """Check the engine's events against the log's from record ``start``; the next record's index."""
+    for offset, event in enumerate(produced):
+        number = start + offset
+        if number >= len(items):
+            raise ReplayError(f"record {number + 1}: the log ends, but the engine produced {event['type']}")
+        logged = {key: value for key, value in items[number].items() if key != "state"}
+        written = event.to_json()
+        if written["type"] == "deal" and "dealer" not in logged:
+            del written["dealer"]  # an older log
+        if logged != written:
+            where, said, produced_value = _first_difference(logged, written)
+            raise ReplayError(
+                f"record {number + 1} ({written['type']}): {where}: the log says {json.dumps(said)}, "
+                f"the engine produced {json.dumps(produced_value)}"
+            )
+    last = start + len(produced) - 1
+    digest = items[last].get("state") if produced else None
+    if digest is not None and digest != state_digest(game):
+        raise ReplayError(f"record {last + 1}: the state after this event does not match the log's")
+    if on_events is not None:
+        on_events(game, produced)
+    return start + len(produced)
+
+
+def _where_it_ends(game: Game) -> str:
+    if game.game_over:
+        return "game over"
+    if game.phase == "hand_over":
+        return "between hands"
+    return f"in hand {game.hand_number}, turn {game.turn_number} ({game.player} to {game.phase})"
