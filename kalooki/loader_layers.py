@@ -131,10 +131,42 @@ class _Layer:
         self.order[knob] = rank
         self.provenance.pop(knob, None)
 
+    def absorb(self, base: _Layer) -> None:
+        """Take in a base's knobs over those of earlier bases, with what it quotes of its source."""
+        self.knobs.update(base.knobs)
+        self.origins.update(base.origins)
+        self.order.update(base.order)
+        for knob in base.knobs:
+            self.provenance.pop(knob, None)
+        self.provenance.update(base.provenance)
+        self.source = base.source or self.source
+
+    def add_file(self, document: YamlDocument, rank: int) -> None:
+        """Set the file's own knobs over its bases', all at ``rank``, with what it says of its source."""
+        knobs, meta = provenance_keys.split(document.data)
+        for knob, value in knobs.items():
+            if knob in _FILE_ONLY or knob == "extends":
+                continue
+            self.set_knob(knob, value, Origin.at(document.location((knob,))), rank)
+        if meta.get("source"):
+            # Another text: what the bases quoted from theirs does not say where these rules come from.
+            self.provenance.clear()
+        self.provenance.update(meta.get("provenance") or {})
+        self.source = meta.get("source") or self.source
+
 
 MAX_EXTENDS_DEPTH: Final = 32
 """The most files one chain of ``extends`` may pass through, the first included: each is read within
 the last, and a chain of a thousand shared files would exhaust Python's recursion."""
+
+
+def _cycle(chain: tuple[tuple[Path, str], ...], base_path: Path, base_display: str) -> str | None:
+    """The cycle a file in ``chain`` closes by extending this base, as "a -> b -> a", or None."""
+    resolved_chain = [resolved for resolved, _ in chain]
+    if base_path.resolve() not in resolved_chain:
+        return None
+    start = resolved_chain.index(base_path.resolve())
+    return " -> ".join([name for _, name in chain[start:]] + [base_display])
 
 
 @dataclass
@@ -173,29 +205,10 @@ class _Resolver:
         if key in self.done:
             return self.done[key]
         if document is None:
-            try:
-                document = load_yaml_file(path, display=display)
-            except YamlError as error:
-                unread = (
-                    base_of is not None
-                    and error.document is None
-                    and all(item.line == 0 for item in error.diagnostics)
-                )
-                if unread and base_of is not None:
-                    reasons = "; ".join(item.message for item in error.diagnostics)
-                    self.diagnostics.append(base_of.error(f"cannot read the base {display}: {reasons}"))
-                else:
-                    self.diagnostics.extend(merge_recovered(error, own_problems))
-                result = _FileResult(None, None)
-                self.done[key] = result
-                return result
-        if base_of is not None and _not_a_variant(document):
-            self.diagnostics.append(
-                base_of.error(f"{display} is not a variant file: none of its keys is a variant's")
-            )
-            result = _FileResult(None, None)
-            self.done[key] = result
-            return result
+            document = self._read(path, display, base_of)
+        if document is None or (base_of is not None and self._not_a_variant(document, display, base_of)):
+            self.done[key] = _FileResult(None, None)
+            return self.done[key]
         chain = (*chain, (key, display))
         problems: list[Diagnostic] = []
         layer = _Layer()
@@ -205,11 +218,9 @@ class _Resolver:
             if base is None:
                 continue
             base_path, base_display = base
-            cycle = [name for resolved, name in chain if resolved == base_path.resolve()]
-            if cycle:
-                start = [resolved for resolved, _ in chain].index(base_path.resolve())
-                names = [name for _, name in chain[start:]] + [base_display]
-                problems.append(location.error(f"extends cycle: {' -> '.join(names)}"))
+            cycle = _cycle(chain, base_path, base_display)
+            if cycle is not None:
+                problems.append(location.error(f"extends cycle: {cycle}"))
                 continue
             if len(chain) >= MAX_EXTENDS_DEPTH:
                 problems.append(
@@ -221,39 +232,42 @@ class _Resolver:
                 too_deep = True
                 continue
             result = self.file(base_path, base_display, chain, base_of=location)
-            if result.layer is None:
-                if result.document is not None and not result.too_deep:
-                    # Say why another file's errors are listed: this file extends it.
-                    problems.append(location.error(f"the base {base_display} is not valid (see its errors)"))
-                continue
-            layer.knobs.update(result.layer.knobs)
-            layer.origins.update(result.layer.origins)
-            layer.order.update(result.layer.order)
-            for knob in result.layer.knobs:
-                layer.provenance.pop(knob, None)
-            layer.provenance.update(result.layer.provenance)
-            layer.source = result.layer.source or layer.source
+            if result.layer is not None:
+                layer.absorb(result.layer)
+            elif result.document is not None and not result.too_deep:
+                # Say why another file's errors are listed: this file extends it.
+                problems.append(location.error(f"the base {base_display} is not valid (see its errors)"))
         problems.extend(own_problems(document))
         self.diagnostics.extend(problems)
         self.sources.append(display)
         if problems:
-            result = _FileResult(None, document, too_deep)
+            self.done[key] = _FileResult(None, document, too_deep)
         else:
             # One rank for the whole file: it is more specific than its bases, and within it no key is.
-            rank = self.tick()
-            knobs, meta = provenance_keys.split(document.data)
-            for knob, value in knobs.items():
-                if knob in _FILE_ONLY or knob == "extends":
-                    continue
-                layer.set_knob(knob, value, Origin.at(document.location((knob,))), rank)
-            if meta.get("source"):
-                # Another text: what the bases quoted from theirs does not say where these rules come from.
-                layer.provenance.clear()
-            layer.provenance.update(meta.get("provenance") or {})
-            layer.source = meta.get("source") or layer.source
-            result = _FileResult(layer, document)
-        self.done[key] = result
-        return result
+            layer.add_file(document, self.tick())
+            self.done[key] = _FileResult(layer, document)
+        return self.done[key]
+
+    def _read(self, path: Path, display: str, base_of: Location | None) -> YamlDocument | None:
+        """The file's document, or None with its errors said (in one line, at ``base_of``, if unreadable)."""
+        try:
+            return load_yaml_file(path, display=display)
+        except YamlError as error:
+            unread = error.document is None and all(item.line == 0 for item in error.diagnostics)
+            if unread and base_of is not None:
+                reasons = "; ".join(item.message for item in error.diagnostics)
+                self.diagnostics.append(base_of.error(f"cannot read the base {display}: {reasons}"))
+            else:
+                self.diagnostics.extend(merge_recovered(error, own_problems))
+            return None
+
+    def _not_a_variant(self, document: YamlDocument, display: str, base_of: Location) -> bool:
+        if not _not_a_variant(document):
+            return False
+        self.diagnostics.append(
+            base_of.error(f"{display} is not a variant file: none of its keys is a variant's")
+        )
+        return True
 
     @staticmethod
     def _bases(document: YamlDocument, problems: list[Diagnostic]) -> list[tuple[str, Location]]:
