@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -93,3 +94,47 @@ def test_a_file_without_a_source(tmp_path: Path) -> None:
     assert lines[1].startswith("No source is named.")
     assert f"- `jokers: 4`: *not stated*: set at {path}:1:9" in lines
     assert "- `decks: 2`: *not stated: classic's default*" in lines
+
+
+# ---------------------------------------------------------------- the texts re-read (docs/rule-sources.md)
+
+RE_READ = Path(__file__).parent.parent / "docs" / "rule-sources.md"
+
+
+def re_read_sections() -> dict[str, str]:
+    """The sections of docs/rule-sources.md, by each built-in variant their "### ..." heading names."""
+    sections: dict[str, str] = {}
+    for section in RE_READ.read_text(encoding="utf-8").split("\n### ")[1:]:
+        heading = section.splitlines()[0]
+        for name in re.findall(r"`([\w-]+)`", heading):
+            sections[name] = section
+    return sections
+
+
+def named_knobs(text: str) -> set[str]:
+    """The knobs written in backticks (`run_minimum` or `run_minimum: 4`) in ``text``."""
+    return {token.split(":")[0] for token in re.findall(r"`([^`]+)`", text)} & set(KNOB_NAMES)
+
+
+def not_stated_knobs(name: str) -> set[str]:
+    """The knobs a built-in's text leaves unsaid: no provenance, or one that says "not stated"."""
+    said = resolve_variant(name).provenance
+    return {knob for knob in KNOB_NAMES if said.get(knob, "not stated").lower().startswith("not stated")}
+
+
+def test_the_texts_re_read_cover_every_seed_variant() -> None:
+    assert set(re_read_sections()) == {"classic", "kaluki-51", "romanian", "czech-500", "czech-300"}
+
+
+@pytest.mark.parametrize("name", sorted(re_read_sections()))
+def test_the_texts_re_read_name_every_knob_the_text_leaves_unsaid(name: str) -> None:
+    # A reader of the re-read must see each rule the text is silent on, not only those that come to mind.
+    section = re_read_sections()[name]
+    assert sorted(not_stated_knobs(name) - named_knobs(section)) == []
+    # A row whose verdict is "default" names only knobs the text leaves unsaid, and a knob shown with
+    # its value as the text gives it (`going_out: discard_required`) is one the variant quotes the text for.
+    verdicts = [row.split("|")[-2].strip() for row in section.splitlines() if row.count("|") >= 3]
+    defaults = [verdict for verdict in verdicts if verdict.startswith("default")]
+    assert sorted(set().union(*map(named_knobs, defaults)) - not_stated_knobs(name)) == []
+    followed = {token.split(":")[0] for token in re.findall(r"`([^`]+: [^`]+)`", section)} & set(KNOB_NAMES)
+    assert sorted(followed & not_stated_knobs(name)) == []
