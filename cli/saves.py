@@ -27,6 +27,8 @@ from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.savegame import MAX_SAVE_BYTES, SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
 from kalooki.text import escape_controls
 
+from .wrong_file import what_it_is
+
 HOME_VARIABLE = "KALOOKI_HOME"
 """Keeps kalooki's files (saves in ``$KALOOKI_HOME/saves``) elsewhere; tests use a temporary folder."""
 
@@ -148,7 +150,8 @@ def read_save(path: Path) -> LoadedSave:
     try:
         return load_save(data)
     except SaveFormatError as error:
-        raise SaveFormatError(f"{shown}: {escape_controls(str(error))}") from None
+        other = what_it_is(path, "save")  # a log, a script or a variant given by mistake: not "damaged"
+        raise SaveFormatError(f"{shown}: {escape_controls(other or str(error))}") from None
 
 
 def known_saves_file() -> Path:

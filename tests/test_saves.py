@@ -181,3 +181,25 @@ def test_resume_refuses_a_log_of_another_game(home: Path, tmp_path: Path) -> Non
     result = runner.invoke(app, ["resume", str(save), "--log", str(tmp_path / "new.jsonl")])
     assert result.exit_code == 1
     assert "no such log" in result.output
+
+
+def test_resume_says_what_a_file_that_is_not_a_save_is(home: Path, tmp_path: Path) -> None:
+    # Not "the save is damaged: it is not valid JSON": the file is fine, it is just not a save.
+    log = tmp_path / "game.jsonl"
+    play("play", "--seed", "5", "--players", "2", "--log", str(log), typed="ds\n")
+    variant = tmp_path / "friday.yaml"
+    variant.write_text("extends: classic\njokers: 4\n")
+    expected = {
+        log: f"{log}: this is a game log, not a save: replay it with: kalooki replay {log}",
+        variant: f"{variant}: this is a variant file, not a save: play it with: kalooki play {variant}",
+    }
+    for path, message in expected.items():
+        result = runner.invoke(app, ["resume", str(path)])
+        assert result.exit_code == 1
+        assert result.output.strip() == message
+    cut = tmp_path / f"cut{SAVE_SUFFIX}"
+    play("play", "--seed", "6", "--players", "2", "--save", str(cut), typed="ds\n")
+    cut.write_text(cut.read_text()[:-10])
+    result = runner.invoke(app, ["resume", str(cut)])
+    assert result.exit_code == 1
+    assert "the save is damaged: it is not valid JSON" in result.output
