@@ -265,16 +265,19 @@ def run_host(
 ) -> int:
     from kalooki_net.table import Table
 
+    from kalooki.safeio import FileReadError, read_regular_file
+    from kalooki.savegame import MAX_SAVE_BYTES
+
     from .interactive import TurnLogWriter
     from .saves import new_save_path, write_save
 
     console = make_console()
     if resume is not None:
         path = resume.expanduser()
-        try:
-            text = path.read_bytes()
-        except OSError as error:
-            raise NetUnavailable(f"{path}: cannot read the save: {error.strerror or error}") from None
+        try:  # a FIFO or /dev/zero is refused by name, not read for ever
+            text = read_regular_file(path, MAX_SAVE_BYTES)
+        except FileReadError as error:
+            raise NetUnavailable(f"{path}: cannot read the save: {error}") from None
         try:
             table = Table.resume(text)
         except KalookiError as error:

@@ -110,3 +110,18 @@ def test_a_host_option_out_of_range_is_a_usage_error(option: list[str], said: st
     result = CliRunner().invoke(app, ["host", "--bind", "127.0.0.1", *option])
     assert result.exit_code == 2, result.output
     assert said in " ".join(result.output.split())
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_host_resume_refuses_a_fifo_and_a_device_by_name(tmp_path: Path) -> None:
+    # They were read whole, with no cap: a FIFO with no writer held the command for ever, and
+    # /dev/zero filled the memory. The timeout only keeps a regression from hanging the suite.
+    fifo = tmp_path / "table.json"
+    os.mkfifo(fifo)
+    for path, said in ((fifo, "is a pipe (FIFO)"), (Path("/dev/zero"), "is a device")):
+        result = subprocess.run(
+            [str(KALOOKI), "host", "--resume", str(path), "--bind", "127.0.0.1", "--port", "0"],
+            capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
+        )  # fmt: skip
+        assert result.returncode == 1, result.stderr
+        assert result.stderr.strip() == f"{path}: cannot read the save: {said}, not a regular file"
