@@ -269,7 +269,7 @@ def run_host(
     from kalooki.savegame import MAX_SAVE_BYTES
 
     from .interactive import TurnLogWriter
-    from .saves import new_save_path, write_save
+    from .saves import new_save_path, refuse_other_file, write_save
 
     console = make_console()
     if resume is not None:
@@ -288,6 +288,8 @@ def run_host(
         save_path = save.expanduser() if save is not None else new_save_path(table.seed)
         if log is not None:
             table.log_factory = lambda game: TurnLogWriter(game, log)
+    if save is not None:
+        refuse_other_file(save_path, own=resume.expanduser() if resume is not None else None)
     table.save_path, table.write_save = save_path, write_save
     token: str | None = None
     host_seat: int | None = None

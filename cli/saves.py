@@ -23,6 +23,7 @@ from datetime import datetime
 from pathlib import Path
 
 from kalooki.errors import KalookiError
+from kalooki.file_kinds import SAVE_FORMAT, json_file_format
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.savegame import MAX_SAVE_BYTES, SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
 from kalooki.text import escape_controls
@@ -137,6 +138,25 @@ def write_save(path: Path, text: str) -> None:
     except OSError as error:
         reason = error.strerror or str(error)
         raise SaveFileError(escape_controls(f"{path}: cannot save the game: {reason}"), reason) from None
+
+
+def refuse_other_file(path: Path, own: Path | None = None) -> None:
+    """Refuse to save a game to ``path`` when another file is there (``own``: the game's save so far).
+
+    A save is written whole over its file: given a variant file, a log or another game's save,
+    it would destroy it without a word.
+    """
+    if not path.is_file():
+        return
+    with contextlib.suppress(OSError):
+        if own is not None and path.samefile(own):
+            return
+    shown = escape_controls(str(path))
+    if json_file_format(path) == SAVE_FORMAT:
+        raise SaveFileError(
+            f"{shown}: already holds a saved game (continue it with: kalooki resume {shown}); give a new file"
+        )
+    raise SaveFileError(f"{shown}: already exists, and a save would write over it; give a new file")
 
 
 def read_save(path: Path) -> LoadedSave:

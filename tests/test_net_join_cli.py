@@ -125,3 +125,17 @@ def test_host_resume_refuses_a_fifo_and_a_device_by_name(tmp_path: Path) -> None
         )  # fmt: skip
         assert result.returncode == 1, result.stderr
         assert result.stderr.strip() == f"{path}: cannot read the save: {said}, not a regular file"
+
+
+def test_host_save_never_writes_over_another_file(tmp_path: Path) -> None:
+    # The table's first save replaced whatever --save named: a variant file, a log, another game.
+    friday = tmp_path / "friday.yaml"
+    friday.write_text("jokers: 4\n")
+    result = subprocess.run(
+        [str(KALOOKI), "host", "--save", str(friday), "--bind", "127.0.0.1", "--port", "0", "--watch"],
+        capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 1, result.stderr
+    over = "already exists, and a save would write over it; give a new file"
+    assert result.stderr.strip() == f"{friday}: {over}"
+    assert friday.read_text() == "jokers: 4\n"

@@ -203,3 +203,28 @@ def test_resume_says_what_a_file_that_is_not_a_save_is(home: Path, tmp_path: Pat
     result = runner.invoke(app, ["resume", str(cut)])
     assert result.exit_code == 1
     assert "the save is damaged: it is not valid JSON" in result.output
+
+
+def test_a_save_never_writes_over_another_file(home: Path, tmp_path: Path) -> None:
+    # `--save friday.yaml` or `save friday.yaml` at the prompt replaced the variant file with the save.
+    friday = tmp_path / "friday.yaml"
+    friday.write_text("jokers: 4\n")
+    result = runner.invoke(app, ["play", str(friday), "--save", str(friday)], input="ds\n")
+    assert result.exit_code == 1
+    over = "already exists, and a save would write over it; give a new file"
+    assert result.output.strip() == f"{friday}: {over}"
+    assert friday.read_text() == "jokers: 4\n"
+    first = tmp_path / "first.json"
+    play("play", "--seed", "3", "--fast", "--save", str(first), typed="ds\n")
+    kept = first.read_text()
+    result = runner.invoke(app, ["play", "--seed", "4", "--save", str(first)], input="ds\n")
+    assert result.exit_code == 1
+    assert f"{first}: already holds a saved game (continue it with: kalooki resume {first})" in result.output
+    second = tmp_path / "second.json"
+    out = play(
+        "play", "--seed", "4", "--fast", "--save", str(second), typed=f"save {friday}\nsave {second}\n"
+    )
+    assert f"✗ {friday}: {over}" in out
+    assert f"Saved to {second}" in out
+    assert friday.read_text() == "jokers: 4\n"
+    assert first.read_text() == kept
