@@ -289,7 +289,8 @@ def run_host(
         if log is not None:
             table.log_factory = lambda game: TurnLogWriter(game, log)
     if save is not None:
-        refuse_other_file(save_path, own=resume.expanduser() if resume is not None else None)
+        own = resume.expanduser() if resume is not None else None
+        refuse_other_file(save_path, own=own, resume_with="kalooki host --resume")
     table.save_path, table.write_save = save_path, write_save
     token: str | None = None
     host_seat: int | None = None

@@ -140,11 +140,11 @@ def write_save(path: Path, text: str) -> None:
         raise SaveFileError(escape_controls(f"{path}: cannot save the game: {reason}"), reason) from None
 
 
-def refuse_other_file(path: Path, own: Path | None = None) -> None:
+def refuse_other_file(path: Path, own: Path | None = None, resume_with: str = "kalooki resume") -> None:
     """Refuse to save a game to ``path`` when another file is there (``own``: the game's save so far).
 
     A save is written whole over its file: given a variant file, a log or another game's save,
-    it would destroy it without a word.
+    it would destroy it without a word. ``resume_with`` is the command that continues a save found there.
     """
     if not path.is_file():
         return
@@ -154,7 +154,7 @@ def refuse_other_file(path: Path, own: Path | None = None) -> None:
     shown = escape_controls(str(path))
     if json_file_format(path) == SAVE_FORMAT:
         raise SaveFileError(
-            f"{shown}: already holds a saved game (continue it with: kalooki resume {shown}); give a new file"
+            f"{shown}: already holds a saved game (continue it with: {resume_with} {shown}); give a new file"
         )
     raise SaveFileError(f"{shown}: already exists, and a save would write over it; give a new file")
 

@@ -129,13 +129,21 @@ def test_host_resume_refuses_a_fifo_and_a_device_by_name(tmp_path: Path) -> None
 
 def test_host_save_never_writes_over_another_file(tmp_path: Path) -> None:
     # The table's first save replaced whatever --save named: a variant file, a log, another game.
+    def host_saving_to(path: Path) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(KALOOKI), "host", "--save", str(path), "--bind", "127.0.0.1", "--port", "0", "--watch"],
+            capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
+        )  # fmt: skip
+
     friday = tmp_path / "friday.yaml"
     friday.write_text("jokers: 4\n")
-    result = subprocess.run(
-        [str(KALOOKI), "host", "--save", str(friday), "--bind", "127.0.0.1", "--port", "0", "--watch"],
-        capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
-    )  # fmt: skip
+    result = host_saving_to(friday)
     assert result.returncode == 1, result.stderr
     over = "already exists, and a save would write over it; give a new file"
     assert result.stderr.strip() == f"{friday}: {over}"
     assert friday.read_text() == "jokers: 4\n"
+    table = tmp_path / "table.json"
+    table.write_text('{"format":"kalooki-save","version":1}')
+    result = host_saving_to(table)
+    assert result.returncode == 1, result.stderr
+    assert f"(continue it with: kalooki host --resume {table}); give a new file" in result.stderr
