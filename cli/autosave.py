@@ -12,6 +12,8 @@ from kalooki.engine import Game
 from kalooki.errors import KalookiError
 from kalooki.savegame import Session, dump_save, rng_states
 
+from .saves import refuse_other_file
+
 
 class Autosave:
     """The saving half of the game at the terminal: the ``save`` command and the save after every move."""
@@ -38,6 +40,7 @@ class Autosave:
             self.error("this game is not being saved: give a file, e.g. save mygame.kalooki-save.json")
             return
         try:
+            refuse_other_file(path, own=self.save_path)
             if path != self.save_path and self.save_path is not None and self._move_save is not None:
                 self._move_save(self.save_path, path, self.save_text())
             else:

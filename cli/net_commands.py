@@ -265,16 +265,19 @@ def run_host(
 ) -> int:
     from kalooki_net.table import Table
 
+    from kalooki.safeio import FileReadError, read_regular_file
+    from kalooki.savegame import MAX_SAVE_BYTES
+
     from .interactive import TurnLogWriter
-    from .saves import new_save_path, write_save
+    from .saves import new_save_path, refuse_other_file, write_save
 
     console = make_console()
     if resume is not None:
         path = resume.expanduser()
-        try:
-            text = path.read_bytes()
-        except OSError as error:
-            raise NetUnavailable(f"{path}: cannot read the save: {error.strerror or error}") from None
+        try:  # a FIFO or /dev/zero is refused by name, not read for ever
+            text = read_regular_file(path, MAX_SAVE_BYTES)
+        except FileReadError as error:
+            raise NetUnavailable(f"{path}: cannot read the save: {error}") from None
         try:
             table = Table.resume(text)
         except KalookiError as error:
@@ -285,6 +288,9 @@ def run_host(
         save_path = save.expanduser() if save is not None else new_save_path(table.seed)
         if log is not None:
             table.log_factory = lambda game: TurnLogWriter(game, log)
+    if save is not None:
+        own = resume.expanduser() if resume is not None else None
+        refuse_other_file(save_path, own=own, resume_with="kalooki host --resume")
     table.save_path, table.write_save = save_path, write_save
     token: str | None = None
     host_seat: int | None = None

@@ -161,6 +161,11 @@ def play(
     for output in (log, save):
         if output is not None:
             check_output_path(output.expanduser())
+    if save is not None:
+        from .saves import refuse_other_file
+
+        with cli_errors():
+            refuse_other_file(save.expanduser())
     if humans is not None:
         from .hotseat import start_hotseat
 

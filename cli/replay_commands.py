@@ -10,13 +10,13 @@ import typer
 from rich.console import Console
 
 from kalooki import jsonio
-from kalooki.errors import KalookiError
 from kalooki.log import ReplayError, replay
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.text import escape_controls
 
 from .common import counted
 from .replay_show import StopShowing
+from .wrong_file import what_it_is
 
 MAX_LOG_BYTES = 64 * 1024 * 1024
 """A log of a long game is a few megabytes; a file far bigger is not a log to replay."""
@@ -45,30 +45,6 @@ def read_records(path: Path) -> list[dict[str, Any]]:
             raise ReplayError(f"{path}:{number}:1: each line must be a JSON object")
         records.append(record)
     return records
-
-
-def what_it_is(path: Path) -> str | None:
-    """For a file that is not a log: what it is, and the command that uses it (None if unknown)."""
-    from .play import is_script
-
-    try:
-        head = read_regular_file(path, MAX_LOG_BYTES)[:4096]
-    except (OSError, FileReadError):
-        return None
-    if b'"kalooki-save"' in head:
-        return f"this is a saved game, not a log: continue it with: kalooki resume {path}"
-    if is_script(str(path)):
-        return (
-            f"this is a game script, not a log: run it with: kalooki play {path} "
-            f"(add --log FILE.jsonl to write its log)"
-        )
-    try:
-        from kalooki.loader import load_variant
-
-        load_variant(path)
-    except KalookiError:
-        return None
-    return f"this is a variant file, not a log: play it with: kalooki play {path}"
 
 
 def replay_command(
@@ -108,7 +84,7 @@ def replay_command(
     except ReplayError as error:
         message = str(error)
         if message.startswith((f"{log}:1:", "record 1:")):
-            message = what_it_is(log) or message
+            message = what_it_is(log, "log") or message
         line = message if message.startswith(str(log)) else f"{log}: {message}"
         errors.print(escape_controls(line), markup=False)
         raise typer.Exit(1) from None

@@ -23,9 +23,12 @@ from datetime import datetime
 from pathlib import Path
 
 from kalooki.errors import KalookiError
+from kalooki.file_kinds import SAVE_FORMAT, json_file_format
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.savegame import MAX_SAVE_BYTES, SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
 from kalooki.text import escape_controls
+
+from .wrong_file import what_it_is
 
 HOME_VARIABLE = "KALOOKI_HOME"
 """Keeps kalooki's files (saves in ``$KALOOKI_HOME/saves``) elsewhere; tests use a temporary folder."""
@@ -137,6 +140,25 @@ def write_save(path: Path, text: str) -> None:
         raise SaveFileError(escape_controls(f"{path}: cannot save the game: {reason}"), reason) from None
 
 
+def refuse_other_file(path: Path, own: Path | None = None, resume_with: str = "kalooki resume") -> None:
+    """Refuse to save a game to ``path`` when another file is there (``own``: the game's save so far).
+
+    A save is written whole over its file: given a variant file, a log or another game's save,
+    it would destroy it without a word. ``resume_with`` is the command that continues a save found there.
+    """
+    if not path.is_file():
+        return
+    with contextlib.suppress(OSError):
+        if own is not None and path.samefile(own):
+            return
+    shown = escape_controls(str(path))
+    if json_file_format(path) == SAVE_FORMAT:
+        raise SaveFileError(
+            f"{shown}: already holds a saved game (continue it with: {resume_with} {shown}); give a new file"
+        )
+    raise SaveFileError(f"{shown}: already exists, and a save would write over it; give a new file")
+
+
 def read_save(path: Path) -> LoadedSave:
     """Load a save file; every problem is a :class:`KalookiError` that names the file."""
     shown = escape_controls(str(path))
@@ -148,7 +170,8 @@ def read_save(path: Path) -> LoadedSave:
     try:
         return load_save(data)
     except SaveFormatError as error:
-        raise SaveFormatError(f"{shown}: {escape_controls(str(error))}") from None
+        other = what_it_is(path, "save")  # a log, a script or a variant given by mistake: not "damaged"
+        raise SaveFormatError(f"{shown}: {escape_controls(other or str(error))}") from None
 
 
 def known_saves_file() -> Path:

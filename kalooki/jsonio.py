@@ -56,7 +56,10 @@ def loads(text: str | bytes) -> Any:
     try:
         return json.loads(text, parse_constant=_no_constant, parse_int=_whole, parse_float=_real)
     except json.JSONDecodeError as error:
-        raise JsonInputError(error.msg, error.lineno, error.colno) from None
+        # "Unterminated string starting at" and "Invalid control character '\\n' at" end where
+        # Python adds the place, which is given apart (line, column): the reason stops short of it.
+        reason = error.msg.removesuffix(" at").removesuffix(" starting")
+        raise JsonInputError(reason, error.lineno, error.colno) from None
     except UnicodeDecodeError as error:
         raise JsonInputError(f"not UTF-8 text (byte {error.start + 1})") from None
     except RecursionError:

@@ -18,6 +18,7 @@ from typing import Any, Final, Literal
 from pydantic import ValidationError
 
 from kalooki import provenance as provenance_keys
+from kalooki.file_kinds import not_a_variant_message
 from kalooki.loader_refs import VariantError, locate_base
 from kalooki.set_options import SetOptions
 from kalooki.variant import CROSS_FIELD_INVOLVES, DEFER_CROSS_FIELD, KNOB_NAMES, Variant, cross_field_problems
@@ -250,6 +251,10 @@ class _Resolver:
 
     def _read(self, path: Path, display: str, base_of: Location | None) -> YamlDocument | None:
         """The file's document, or None with its errors said (in one line, at ``base_of``, if unreadable)."""
+        other = not_a_variant_message(path, display) if base_of is None else None
+        if other is not None:  # a save or a log: what it is, not its keys or a YAML error
+            self.diagnostics.append(Diagnostic(display, 1, 1, "", other))
+            return None
         try:
             return load_yaml_file(path, display=display)
         except YamlError as error:

@@ -18,11 +18,11 @@ from pydantic import ValidationError
 from kalooki.cards import parse_card, parse_cards
 from kalooki.engine import DEFAULT_TURN_LIMIT, Event, FixedDeal, Game
 from kalooki.errors import KalookiError
+from kalooki.file_kinds import LOG_FORMAT
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 from kalooki.statecheck import first_error
 from kalooki.variant import LATER_KNOBS, Variant
 
-LOG_FORMAT = "kalooki-log"
 LOG_VERSION = 1
 ACTION_EVENTS = ("draw", "meld", "build", "release", "discard")
 

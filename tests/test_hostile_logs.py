@@ -142,3 +142,15 @@ def test_a_log_saved_with_a_byte_order_mark_and_windows_line_ends_replays(tmp_pa
     result = runner.invoke(app, ["replay", str(log)])
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith(f"{log}: ok: {len(records)} records, ")
+
+
+def test_a_log_cut_inside_a_string_says_so_without_a_dangling_at(tmp_path: Path) -> None:
+    # Python words it "Unterminated string starting at" and adds the place, which is given apart.
+    log = tmp_path / "game.jsonl"
+    records = bot_log(turns=2)
+    lines = [json.dumps(record) for record in records]
+    column = lines[-1].index('"type": "') + len('"type": "')  # the value's opening quote, from 1
+    log.write_text("\n".join([*lines[:-1], lines[-1][: column + 2]]) + "\n")
+    result = runner.invoke(app, ["replay", str(log)])
+    assert result.exit_code == 1
+    assert result.stderr == f"{log}:{len(records)}:{column}: not JSON: Unterminated string\n"

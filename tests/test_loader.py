@@ -426,6 +426,27 @@ def test_a_game_script_is_not_a_variant(tmp_path: Path) -> None:
     ]
 
 
+def test_a_save_or_a_log_is_not_a_variant(tmp_path: Path) -> None:
+    # Both are JSON, which YAML reads: a save was a screen of unknown keys ("checksum: did you mean
+    # 'decks'?"), a log a YAML error on its second line, a big save "the file is over 64 KiB".
+    head = '{"format":"kalooki-save","version":1,"checksum":"0","session":{},"game":{"hands":[]}}'
+    save = write(tmp_path, "g.kalooki-save.json", head)
+    big = write(tmp_path, "big.json", head.replace("[]", f'["{"x" * 70_000}"]'))
+    records = '{"type":"game","format":"kalooki-log","version":1}\n{"type":"deal"}\n'
+    log = write(tmp_path, "game.jsonl", records)
+    for path in (save, big):
+        assert errors(load_variant, path) == [
+            f"{path}:1:1: this is a saved game, not a variant: continue it with `kalooki resume {path}`"
+        ]
+    assert errors(load_variant, log) == [
+        f"{log}:1:1: this is a game log, not a variant: replay it with `kalooki replay {log}`"
+    ]
+    # JSON that is a variant stays one.
+    text = '{"jokers": 4, "description": "not a \\"format\\": \\"kalooki-save\\""}'
+    variant = write(tmp_path, "v.json", text)
+    assert load_variant(variant).jokers == 4
+
+
 def test_yaml_errors_that_leave_the_data_usable_do_not_hide_the_others() -> None:
     text = "decks: &two 2\njokers: !!int 3\nace_value: *two\nopenng_threshold: 40\ndecks: 3\n"
     assert errors(load_variant_text, text, "v.yaml") == [

@@ -110,3 +110,40 @@ def test_a_host_option_out_of_range_is_a_usage_error(option: list[str], said: st
     result = CliRunner().invoke(app, ["host", "--bind", "127.0.0.1", *option])
     assert result.exit_code == 2, result.output
     assert said in " ".join(result.output.split())
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_host_resume_refuses_a_fifo_and_a_device_by_name(tmp_path: Path) -> None:
+    # They were read whole, with no cap: a FIFO with no writer held the command for ever, and
+    # /dev/zero filled the memory. The timeout only keeps a regression from hanging the suite.
+    fifo = tmp_path / "table.json"
+    os.mkfifo(fifo)
+    for path, said in ((fifo, "is a pipe (FIFO)"), (Path("/dev/zero"), "is a device")):
+        result = subprocess.run(
+            [str(KALOOKI), "host", "--resume", str(path), "--bind", "127.0.0.1", "--port", "0"],
+            capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
+        )  # fmt: skip
+        assert result.returncode == 1, result.stderr
+        assert result.stderr.strip() == f"{path}: cannot read the save: {said}, not a regular file"
+
+
+def test_host_save_never_writes_over_another_file(tmp_path: Path) -> None:
+    # The table's first save replaced whatever --save named: a variant file, a log, another game.
+    def host_saving_to(path: Path) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(KALOOKI), "host", "--save", str(path), "--bind", "127.0.0.1", "--port", "0", "--watch"],
+            capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
+        )  # fmt: skip
+
+    friday = tmp_path / "friday.yaml"
+    friday.write_text("jokers: 4\n")
+    result = host_saving_to(friday)
+    assert result.returncode == 1, result.stderr
+    over = "already exists, and a save would write over it; give a new file"
+    assert result.stderr.strip() == f"{friday}: {over}"
+    assert friday.read_text() == "jokers: 4\n"
+    table = tmp_path / "table.json"
+    table.write_text('{"format":"kalooki-save","version":1}')
+    result = host_saving_to(table)
+    assert result.returncode == 1, result.stderr
+    assert f"(continue it with: kalooki host --resume {table}); give a new file" in result.stderr

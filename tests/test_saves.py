@@ -181,3 +181,50 @@ def test_resume_refuses_a_log_of_another_game(home: Path, tmp_path: Path) -> Non
     result = runner.invoke(app, ["resume", str(save), "--log", str(tmp_path / "new.jsonl")])
     assert result.exit_code == 1
     assert "no such log" in result.output
+
+
+def test_resume_says_what_a_file_that_is_not_a_save_is(home: Path, tmp_path: Path) -> None:
+    # Not "the save is damaged: it is not valid JSON": the file is fine, it is just not a save.
+    log = tmp_path / "game.jsonl"
+    play("play", "--seed", "5", "--players", "2", "--log", str(log), typed="ds\n")
+    variant = tmp_path / "friday.yaml"
+    variant.write_text("extends: classic\njokers: 4\n")
+    expected = {
+        log: f"{log}: this is a game log, not a save: replay it with: kalooki replay {log}",
+        variant: f"{variant}: this is a variant file, not a save: play it with: kalooki play {variant}",
+    }
+    for path, message in expected.items():
+        result = runner.invoke(app, ["resume", str(path)])
+        assert result.exit_code == 1
+        assert result.output.strip() == message
+    cut = tmp_path / f"cut{SAVE_SUFFIX}"
+    play("play", "--seed", "6", "--players", "2", "--save", str(cut), typed="ds\n")
+    cut.write_text(cut.read_text()[:-10])
+    result = runner.invoke(app, ["resume", str(cut)])
+    assert result.exit_code == 1
+    assert "the save is damaged: it is not valid JSON" in result.output
+
+
+def test_a_save_never_writes_over_another_file(home: Path, tmp_path: Path) -> None:
+    # `--save friday.yaml` or `save friday.yaml` at the prompt replaced the variant file with the save.
+    friday = tmp_path / "friday.yaml"
+    friday.write_text("jokers: 4\n")
+    result = runner.invoke(app, ["play", str(friday), "--save", str(friday)], input="ds\n")
+    assert result.exit_code == 1
+    over = "already exists, and a save would write over it; give a new file"
+    assert result.output.strip() == f"{friday}: {over}"
+    assert friday.read_text() == "jokers: 4\n"
+    first = tmp_path / "first.json"
+    play("play", "--seed", "3", "--fast", "--save", str(first), typed="ds\n")
+    kept = first.read_text()
+    result = runner.invoke(app, ["play", "--seed", "4", "--save", str(first)], input="ds\n")
+    assert result.exit_code == 1
+    assert f"{first}: already holds a saved game (continue it with: kalooki resume {first})" in result.output
+    second = tmp_path / "second.json"
+    out = play(
+        "play", "--seed", "4", "--fast", "--save", str(second), typed=f"save {friday}\nsave {second}\n"
+    )
+    assert f"✗ {friday}: {over}" in out
+    assert f"Saved to {second}" in out
+    assert friday.read_text() == "jokers: 4\n"
+    assert first.read_text() == kept

@@ -1,0 +1,36 @@
+"""What a file given to the wrong command is, and the command that takes it.
+
+``kalooki replay`` wants a log and ``kalooki resume`` a save; given a game script, a variant,
+or the other of the two, each says what the file is rather than call it damaged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from kalooki.errors import KalookiError
+from kalooki.file_kinds import LOG_FORMAT, SAVE_FORMAT, json_file_format
+
+
+def what_it_is(path: Path, wanted: Literal["log", "save"]) -> str | None:
+    """For a file not of the ``wanted`` kind: what it is, and the command that uses it (None if unknown)."""
+    from .play import is_script
+
+    found = json_file_format(path)
+    if found == SAVE_FORMAT and wanted != "save":
+        return f"this is a saved game, not a {wanted}: continue it with: kalooki resume {path}"
+    if found == LOG_FORMAT and wanted != "log":
+        return f"this is a game log, not a {wanted}: replay it with: kalooki replay {path}"
+    if found is not None:
+        return None
+    if is_script(str(path)):
+        log_too = " (add --log FILE.jsonl to write its log)" if wanted == "log" else ""
+        return f"this is a game script, not a {wanted}: run it with: kalooki play {path}{log_too}"
+    try:
+        from kalooki.loader import load_variant
+
+        load_variant(path)
+    except KalookiError:
+        return None
+    return f"this is a variant file, not a {wanted}: play it with: kalooki play {path}"

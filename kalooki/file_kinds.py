@@ -1,0 +1,43 @@
+"""The kalooki JSON files a command may be given by mistake: a saved game and a game log.
+
+A save and a log are JSON, which YAML reads too, so a variant command given one would report a
+screen of unknown keys ("format: unknown key"), or a YAML error on a log's second line, or a
+file too big: none says what the file is. Both name their format among their first keys, so a
+peek at the first bytes tells them apart from anything else.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+SAVE_FORMAT = "kalooki-save"
+LOG_FORMAT = "kalooki-log"
+PEEK_BYTES = 4096
+
+_FORMAT_KEY = re.compile(rb'\A\s*\{[^{}]*?"format"\s*:\s*"(kalooki-save|kalooki-log)"')
+"""The ``format`` key among the first keys of the top object: a save's first, a log record's second."""
+
+
+def json_file_format(path: str | Path) -> str | None:
+    """``SAVE_FORMAT`` or ``LOG_FORMAT`` when the regular file at ``path`` opens as one does; else None."""
+    target = Path(path)
+    try:
+        if not target.is_file():  # a FIFO or a device is never peeked at: it may not end
+            return None
+        with target.open("rb") as stream:
+            head = stream.read(PEEK_BYTES)
+    except OSError:
+        return None
+    found = _FORMAT_KEY.match(head.removeprefix(b"\xef\xbb\xbf"))
+    return found.group(1).decode("ascii") if found else None
+
+
+def not_a_variant_message(path: str | Path, shown: str) -> str | None:
+    """For a save or a log given as a variant: what it is and the command that takes it (None otherwise)."""
+    found = json_file_format(path)
+    if found == SAVE_FORMAT:
+        return f"this is a saved game, not a variant: continue it with `kalooki resume {shown}`"
+    if found == LOG_FORMAT:
+        return f"this is a game log, not a variant: replay it with `kalooki replay {shown}`"
+    return None
