@@ -7,6 +7,9 @@ from typing import Annotated
 
 import typer
 
+from kalooki.errors import KalookiError
+from kalooki.executors import scheduler_endpoint
+
 from .charts import Chart, require_matplotlib, save
 from .common import at_least, check_output_path, fail
 from .saves import write_atomically
@@ -49,11 +52,23 @@ DuplicateOption = Annotated[
         "comparisons (--games must be a multiple of the distinct rotations: 4 for four different bots).",
     ),
 ]
+
+
+def scheduler_address(value: str) -> str:
+    """A ``parser=`` for ``--scheduler``: an address of the wrong shape is a usage error (exit 2)."""
+    try:
+        scheduler_endpoint(value)
+    except KalookiError as error:
+        raise typer.BadParameter(str(error)) from None
+    return value
+
+
 SchedulerOption = Annotated[
     str | None,
     typer.Option(
         "--scheduler",
         metavar="tcp://HOST:PORT",
+        parser=scheduler_address,
         help="Play on a Dask cluster (pip install 'kalooki[cluster]') instead of local processes.",
     ),
 ]

@@ -113,16 +113,27 @@ def open_pool(
         executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _check_reachable(address: str) -> None:
-    """Fail fast, before Dask is even imported, when nothing listens at a ``tcp://HOST:PORT`` address."""
+def scheduler_endpoint(address: str) -> tuple[str, int] | None:
+    """The host and port of a ``tcp://HOST:PORT`` address (None for TLS, UCX...: Dask reaches those).
+
+    Raises :class:`ExecutorError` for an address of no such shape.
+    """
     scheme, _, rest = address.rpartition("://")
     if scheme not in ("", "tcp"):
-        return  # TLS, UCX...: left to Dask, which knows how to reach them
+        return None
     host, _, port = rest.rpartition(":")
     if not host or not port.isdigit():
         raise ExecutorError(f"{address}: expected a scheduler address like tcp://HOST:PORT")
+    return host.strip("[]"), int(port)
+
+
+def _check_reachable(address: str) -> None:
+    """Fail fast, before Dask is even imported, when nothing listens at a ``tcp://HOST:PORT`` address."""
+    endpoint = scheduler_endpoint(address)
+    if endpoint is None:
+        return
     try:
-        socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_TIMEOUT).close()
+        socket.create_connection(endpoint, timeout=CONNECT_TIMEOUT).close()
     except OSError as error:
         reason = error.strerror or str(error) or type(error).__name__
         raise ExecutorError(f"{address}: no Dask scheduler answered ({reason})") from None

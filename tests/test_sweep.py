@@ -296,6 +296,16 @@ def test_unreachable_scheduler_is_one_line(tmp_path: Path) -> None:
     assert time.monotonic() - started < 60  # a sanity bound, not a speed test: the refusal is immediate
 
 
+@pytest.mark.parametrize("command", ["sweep", "simulate"])
+@pytest.mark.parametrize("address", ["foo", "tcp://127.0.0.1", "tcp://:8786", "127.0.0.1:port"])
+def test_a_scheduler_address_of_no_such_shape_is_a_usage_error(command: str, address: str) -> None:
+    extra = ["--grid", "jokers=2,4"] if command == "sweep" else []
+    result = CliRunner().invoke(app, [command, "classic", *extra, "-n", "2", "--scheduler", address])
+    assert result.exit_code == 2
+    assert f"{address}: expected a scheduler address like tcp://HOST:PORT" in result.output
+    assert "Traceback" not in result.output
+
+
 @pytest.mark.parametrize(
     ("greeting", "error"),
     [
