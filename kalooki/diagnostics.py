@@ -56,7 +56,9 @@ class Diagnostic:
         # spelled out, so one diagnostic is always one line and nothing reaches a terminal as a command.
         path, key, message = (escape_controls(part) for part in (self.path, self.key, self.message))
         where = f"{path}:{self.line}:{self.column}" if self.line > 0 else path
-        return f"{where}: {key}: {message}" if key else f"{where}: {message}"
+        said = f"{key}: {message}" if key else message
+        # Nothing to name (an empty name given on the command line): no line opening with ": ".
+        return f"{where}: {said}" if where else said
 
     def to_dict(self) -> dict[str, str | int]:
         return {

@@ -310,3 +310,12 @@ def test_schema_write_refuses_a_file_or_an_empty_name_for_its_folder(
     assert result.exit_code == 2
     assert "DIR: give a folder name, not an empty one" in " ".join(result.output.split())
     assert sorted(path.name for path in tmp_path.iterdir()) == ["friday.yaml"]
+
+
+@pytest.mark.parametrize("command", [["validate"], ["rules"], ["variants", "show"]])
+def test_an_empty_variant_name_is_said_without_an_empty_place(command: list[str]) -> None:
+    code, out, err = run(*command, "")
+    assert out == ""
+    assert code == 1
+    assert err.startswith("unknown variant ''; the built-in variants are classic, ")
+    assert err.count("\n") == 1
