@@ -57,7 +57,7 @@ from .protocol import (
 )
 from .table import Table, TableError
 from .view import seat_events, seat_view
-from .web import page_response
+from .web import bad_request, page_response
 
 RATE = 30.0
 """Messages a second a client may send, on average (a person sends a few a minute)."""
@@ -88,6 +88,18 @@ class RateLimit:
             return False
         self.tokens -= 1
         return True
+
+
+ONE_VALUE_HEADERS = ("Host", "Upgrade", "Origin")
+"""The headers the table reads to answer a request, each of which a request may send once."""
+
+
+def origin_site(origin: str) -> str | None:
+    """The ``host:port`` an ``Origin`` header names; None when it names no site (``null``, not a URL)."""
+    try:
+        return urlsplit(origin).netloc or None
+    except ValueError:  # "http://[::1", an unclosed IPv6 address
+        return None
 
 
 class Client:
@@ -185,11 +197,16 @@ class TableServer:
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """Let WebSocket upgrades through (from this site or from a non-browser client); serve the page."""
         headers: Headers = request.headers
+        repeated = next((name for name in ONE_VALUE_HEADERS if len(headers.get_all(name)) > 1), None)
+        if repeated is not None:
+            # Which of two Hosts or Origins counts is anyone's guess: the request is refused, not guessed at.
+            return bad_request(f"Send one {repeated} header, not {len(headers.get_all(repeated))}.")
+        host = headers.get("Host")
         if headers.get("Upgrade", "").lower() != "websocket":
             # websockets keeps the method of requests it reads (17+); an older one reads only GETs.
-            return page_response(request.path, getattr(request, "method", "GET"), headers.get("Host"))
+            return page_response(request.path, getattr(request, "method", "GET"), host)
         origin = headers.get("Origin")
-        if origin is not None and urlsplit(origin).netloc != headers.get("Host", ""):
+        if origin is not None and (host is None or origin_site(origin) != host):
             return connection.respond(
                 http.HTTPStatus.FORBIDDEN, "Connections from other sites are refused.\n"
             )

@@ -10,6 +10,7 @@ import json
 import os
 import random
 import re
+import socket
 import subprocess
 import sys
 import threading
@@ -110,6 +111,52 @@ def test_websocket_upgrades_from_another_site_are_refused() -> None:
             with connect(host.uri, origin=origin, open_timeout=TIMEOUT) as client:  # type: ignore[arg-type]
                 client.send(json.dumps({"type": "rules"}))
                 assert json.loads(client.recv(timeout=TIMEOUT))["code"] == "not_joined"
+
+
+def status_of(port: int, head: str) -> str:
+    """The status line the table answers a request of these request line and headers with."""
+    with socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT) as sock:
+        sock.sendall(f"{head}\r\n\r\n".encode())
+        answer = b""
+        while b"\r\n" not in answer:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+    return answer.split(b"\r\n")[0].decode()
+
+
+def test_repeated_headers_and_unreadable_origins_are_refused_not_a_server_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with hosted(new_table(seats=2)) as host:
+        port = host.server.port
+        own = f"Host: 127.0.0.1:{port}"
+        upgrade = (
+            "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="
+        )
+        answers = {
+            "two hosts": status_of(port, f"GET / HTTP/1.1\r\n{own}\r\n{own}"),
+            "two upgrades": status_of(port, f"GET / HTTP/1.1\r\n{own}\r\n{upgrade}\r\nUpgrade: websocket"),
+            "two origins": status_of(
+                port, f"GET / HTTP/1.1\r\n{own}\r\n{upgrade}\r\nOrigin: http://127.0.0.1:{port}\r\nOrigin: x"
+            ),
+            "unclosed IPv6 origin": status_of(
+                port, f"GET / HTTP/1.1\r\n{own}\r\n{upgrade}\r\nOrigin: http://[::1"
+            ),
+            "null origin, no host": status_of(port, f"GET / HTTP/1.1\r\n{upgrade}\r\nOrigin: null"),
+        }
+        assert answers == {
+            "two hosts": "HTTP/1.1 400 Bad Request",
+            "two upgrades": "HTTP/1.1 400 Bad Request",
+            "two origins": "HTTP/1.1 400 Bad Request",
+            "unclosed IPv6 origin": "HTTP/1.1 403 Forbidden",
+            "null origin, no host": "HTTP/1.1 403 Forbidden",
+        }
+        assert status_of(port, f"GET / HTTP/1.1\r\n{own}\r\n{upgrade}").endswith("101 Switching Protocols")
+    # A request the table refuses is no failure of the host: nothing is logged, no traceback shown.
+    assert [record.getMessage() for record in caplog.records if record.levelname == "ERROR"] == []
 
 
 def test_coached_seats_get_the_tables_words_and_others_get_the_same_state_as_before() -> None:
