@@ -201,6 +201,30 @@ def test_coached_seats_get_the_tables_words_and_others_get_the_same_state_as_bef
         terminal.close()
 
 
+def test_names_that_look_like_markup_are_shown_as_they_are_and_the_table_plays_on() -> None:
+    # Names are the players' own: "[/]" or "[red]eve" is a name, not markup for the screens' words.
+    table = new_table(seats=2, seed=3, hand_size=7, opening_threshold=0)
+    table.wait_seconds = 0.0  # the seat left below is played by a bot at once
+    with hosted(table, advisor=WebCoach()) as host:
+        page = coached(host.uri, table.code, "[/]")
+        leaver = Player(host.uri)
+        leaver.join(table.code, name="[red]eve")
+        leaver.until("state")
+        leaver.close()
+        state = page.until("state")
+        for _ in range(500):
+            if state["view"]["phase"] == "hand_over":
+                break
+            if page.my_turn():
+                page.send({"type": "move", "move": page.next_move()})
+            state = page.until("state")
+        assert state["view"]["phase"] == "hand_over"
+        words = state["coach"]["hand_end"]["text"]
+        assert "[/] (you)" in words
+        assert "[red]eve" in words
+        page.close()
+
+
 def test_a_table_without_an_advisor_says_so() -> None:
     table = new_table(seats=2, seed=11)
     with hosted(table) as host:
