@@ -36,7 +36,6 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from kalooki.engine import Event
-from kalooki.errors import KalookiError
 
 from .advice import Advisor
 from .protocol import (
@@ -171,6 +170,8 @@ class TableServer:
         self.finished = asyncio.Event()
         self.announced: set[int] = set()
         """Seats whose player is away and played by a bot, once that has been said."""
+        self.words_failed = False
+        """The advisor failed once: said on the host's terminal the first time only."""
 
     # ------------------------------------------------------------ serving
 
@@ -399,9 +400,14 @@ class TableServer:
         }
         if coach and self.advisor is not None:
             bots = {index: state.bot for index, state in enumerate(self.table.seats) if state.kind == "bot"}
-            # The words are an extra: should they fail, the state still goes out, as to a terminal.
-            with contextlib.suppress(KalookiError):
+            # The words are an extra: should they fail, the state still goes out, as to a terminal. Any
+            # failure: an exception here would stop this broadcast halfway, or the task driving the bots.
+            try:
                 message["coach"] = self.advisor.coach(view, seen, self.table.variant, bots)
+            except Exception as failure:  # the advisor is the hosting program's own code
+                if not self.words_failed:
+                    self.words_failed = True
+                    self.on_change(f"The table's words failed (states go out without them): {failure!r}")
         return message
 
     def broadcast_state(self, events: Sequence[Event]) -> None:

@@ -225,6 +225,33 @@ def test_names_that_look_like_markup_are_shown_as_they_are_and_the_table_plays_o
         page.close()
 
 
+class FailingWords(WebCoach):
+    def coach(self, *arguments: Any) -> dict[str, Any]:
+        raise RuntimeError("no words today")
+
+
+def test_a_failing_advisor_leaves_the_words_out_and_the_game_goes_on() -> None:
+    table = new_table(seats=2, seed=11)
+    lines: list[str] = []
+    with hosted(table, advisor=FailingWords(), on_change=lines.append) as host:
+        page = coached(host.uri, table.code, "ann")
+        terminal = Player(host.uri)
+        terminal.join(table.code, name="bob")
+        assert "coach" not in page.until("state")
+        terminal.until("state")
+        for _ in range(6):  # moves by both; each state reaches both seats, the page's without words
+            mover = page if page.my_turn() else terminal
+            mover.send({"type": "move", "move": mover.next_move()})
+            assert "coach" not in page.until("state")
+            terminal.until("state")
+        page.close()
+        terminal.close()
+    assert (
+        lines.count("The table's words failed (states go out without them): RuntimeError('no words today')")
+        == 1
+    )
+
+
 def test_a_table_without_an_advisor_says_so() -> None:
     table = new_table(seats=2, seed=11)
     with hosted(table) as host:
