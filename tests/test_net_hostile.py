@@ -133,6 +133,27 @@ def test_no_seat_without_the_code_nor_before_joining(table_in_play: Any) -> None
     assert snapshot(host) == before
 
 
+def test_no_name_that_would_read_as_someone_else_on_the_screens() -> None:
+    # Each screen calls its own player "you"; Ann beside ann differs by case alone.
+    table = new_table(seats=3, seed=9)
+    with hosted(table) as host:
+        ann = Player(host.uri)
+        ann.join(table.code, name="ann")
+        before = host.call(table.lobby)
+        for name, code in (
+            ("you", "bad_name"),
+            ("You", "bad_name"),
+            ("YOU", "bad_name"),
+            ("Ann", "name_taken"),
+        ):
+            impostor = Player(host.uri)
+            join = {"type": "join", "protocol": PROTOCOL_VERSION, "code": table.code, "name": name}
+            refused(impostor, join, code)
+            impostor.close()
+        assert host.call(table.lobby) == before
+        ann.close()
+
+
 def test_a_client_of_another_protocol_version_is_told_so(table_in_play: Any) -> None:
     host, _players = table_in_play
     newer = Player(host.uri)
