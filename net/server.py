@@ -170,6 +170,10 @@ class TableServer:
         self.finished = asyncio.Event()
         self.announced: set[int] = set()
         """Seats whose player is away and played by a bot, once that has been said."""
+        self.changes = 0
+        """The changes of the game so far: each is told to every seat (:meth:`broadcast_state`)."""
+        self.last_hint: tuple[tuple[int, int], dict[str, Any]] | None = None
+        """The last hint given, for which seat after how many changes."""
         self.words_failed = False
         """The advisor failed once: said on the host's terminal the first time only."""
 
@@ -314,7 +318,12 @@ class TableServer:
         game = self.table.require_game()
         if game.phase not in ("draw", "play") or game.current != seat:
             raise TableError("not_your_turn", "a hint is for your own turn")
-        client.send(advisor.suggestion(seat_view(game, seat), self.table.variant))
+        told = (seat, self.changes)
+        if self.last_hint is None or self.last_hint[0] != told:
+            # The search is the bot's, up to a tenth of a second on the largest tables: asked again and
+            # again in one position (30 times a second at most), it is worked out once.
+            self.last_hint = (told, advisor.suggestion(seat_view(game, seat), self.table.variant))
+        client.send(self.last_hint[1])
 
     def join(self, client: Client, message: Join) -> None:
         if client.seat is not None:
@@ -411,6 +420,7 @@ class TableServer:
         return message
 
     def broadcast_state(self, events: Sequence[Event]) -> None:
+        self.changes += 1
         for seat, client in list(self.by_seat.items()):
             client.send(self.state_message(seat, events, coach=client.coach))
 

@@ -252,6 +252,40 @@ def test_a_failing_advisor_leaves_the_words_out_and_the_game_goes_on() -> None:
     )
 
 
+class CountedHints(WebCoach):
+    def __init__(self) -> None:
+        self.searches = 0
+
+    def suggestion(self, view: Any, variant: Any) -> dict[str, Any]:
+        self.searches += 1
+        return super().suggestion(view, variant)
+
+
+def test_a_hint_asked_again_in_the_same_position_is_not_searched_again() -> None:
+    table = new_table(seats=2, seed=11)
+    advisor = CountedHints()
+    with hosted(table, advisor=advisor) as host:
+        page = coached(host.uri, table.code, "ann")
+        other = Player(host.uri)
+        other.join(table.code, name="bob")
+        page.until("state")
+        other.until("state")
+        mover = page if page.my_turn() else other
+        answers = []
+        for _ in range(20):
+            mover.send({"type": "hint"})
+            answers.append(mover.until("suggestion"))
+        assert host.call(lambda: advisor.searches) == 1
+        assert all(answer == answers[0] for answer in answers)
+        mover.send({"type": "move", "move": answers[0]["moves"][0]})
+        mover.until("state")
+        mover.send({"type": "hint"})
+        assert mover.until("suggestion") != answers[0]  # a new position, a new search
+        assert host.call(lambda: advisor.searches) == 2
+        page.close()
+        other.close()
+
+
 def test_a_table_without_an_advisor_says_so() -> None:
     table = new_table(seats=2, seed=11)
     with hosted(table) as host:
