@@ -51,6 +51,10 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join codes avoid 0/O and 1/I, which are misread when a code is read out across a room."""
 
 BOT_NAMES = ("bob", "cid", "dee", "eve", "fay", "gus", "hal", "ivy")
+BLANK_CHARACTERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+"""Characters Python counts printable that show as nothing (the Hangul fillers, the blank braille
+pattern, the grapheme joiner): 'ann' and 'ann' with one of these after it would be two names that look
+one. The other invisible characters (format characters, spaces) are not printable, so refused already."""
 SCREENS_YOU = "you"
 """What the screens call the player who reads them; no one at a hosted table is called so."""
 DEFAULT_WAIT = 60.0
@@ -154,6 +158,8 @@ class Table:
         name = name.strip()
         if not name or len(name) > MAX_NAME or not name.isprintable() or any(c.isspace() for c in name):
             raise TableError("bad_name", f"a name is one word of at most {MAX_NAME} characters")
+        if any(character in BLANK_CHARACTERS for character in name):
+            raise TableError("bad_name", "a name is written in characters that show: no blank fillers")
         if name.casefold() == SCREENS_YOU:
             # Each screen calls its own player "you": a player so named would read as the one watching it.
             raise TableError("bad_name", "'you' is what the screens call each player: choose another name")

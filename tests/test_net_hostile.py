@@ -134,7 +134,7 @@ def test_no_seat_without_the_code_nor_before_joining(table_in_play: Any) -> None
 
 
 def test_no_name_that_would_read_as_someone_else_on_the_screens() -> None:
-    # Each screen calls its own player "you"; Ann beside ann differs by case alone.
+    # Each screen calls its own player "you"; Ann beside ann differs by case alone, ann\u3164 not at all.
     table = new_table(seats=3, seed=9)
     with hosted(table) as host:
         ann = Player(host.uri)
@@ -145,6 +145,8 @@ def test_no_name_that_would_read_as_someone_else_on_the_screens() -> None:
             ("You", "bad_name"),
             ("YOU", "bad_name"),
             ("Ann", "name_taken"),
+            ("ann\u3164", "bad_name"),  # a Hangul filler after it: shows as ann
+            ("\u2800", "bad_name"),  # the blank braille pattern: shows as nothing
         ):
             impostor = Player(host.uri)
             join = {"type": "join", "protocol": PROTOCOL_VERSION, "code": table.code, "name": name}
