@@ -305,6 +305,10 @@ class TableServer:
             events = []
         else:
             events = self.table.ready(seat)
+            if not events:
+                # Not everyone is ready: no view shows who is, so there is nothing new to tell anyone (and
+                # a ready sent 30 times a second would redraw every seat's words 30 times a second).
+                return
         self.broadcast_state(events)
         self.changed.set()
 
