@@ -48,7 +48,8 @@ def narrow_table(columns: Sequence[Column], rows: Sequence[Sequence[str]], fit: 
 
 def natural_width(table: Table) -> int:
     """How wide ``table`` is when nothing squeezes it."""
-    return Console(width=WIDEST).measure(table).maximum
+    # markup=False, as on the screens: a player's name in a cell, "[/]", is measured as the text it is.
+    return Console(width=WIDEST, markup=False).measure(table).maximum
 
 
 WIDEST: Final = 1000

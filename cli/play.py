@@ -51,7 +51,9 @@ def is_script(target: str) -> bool:
 
 def make_console() -> Console:
     # highlight=False: rich would otherwise colour every number and quoted word of the table at random.
-    return Console(highlight=False)
+    # markup=False, emoji=False: players' names (another machine's, at a hosted table) reach the screen in
+    # plain strings; "[/]" in one would be read as markup (an error), "[red]x" or ":joker:" as something else.
+    return Console(highlight=False, markup=False, emoji=False)
 
 
 def terminal_pause(console: Console, fast: bool) -> Callable[[float], None] | None:

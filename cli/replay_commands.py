@@ -76,7 +76,7 @@ def replay_command(
         from .play import console_reader
         from .replay_show import HandByHand
 
-        table = Console(highlight=False)
+        table = Console(highlight=False, markup=False)  # the log's names are shown as they are
         interactive = table.is_terminal and sys.stdin.isatty()
         watcher = HandByHand(table, console_reader(table) if interactive else None)
     try:

@@ -54,7 +54,13 @@ def captured(draw: Callable[[Console], None]) -> dict[str, Any]:
     texts = []
     for kind, width in ((Console, WIDTH), (SentencesOnly, 10_000)):
         console = kind(
-            file=io.StringIO(), width=width, record=True, color_system=None, highlight=False, emoji=False
+            file=io.StringIO(),
+            width=width,
+            record=True,
+            color_system=None,
+            highlight=False,
+            emoji=False,
+            markup=False,  # the screens hold players' names: "[/]" is a name here, not markup
         )
         draw(console)
         texts.append(console.export_text().rstrip() + "\n")

@@ -36,7 +36,6 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from kalooki.engine import Event
-from kalooki.errors import KalookiError
 
 from .advice import Advisor
 from .protocol import (
@@ -57,7 +56,7 @@ from .protocol import (
 )
 from .table import Table, TableError
 from .view import seat_events, seat_view
-from .web import page_response
+from .web import bad_request, page_response
 
 RATE = 30.0
 """Messages a second a client may send, on average (a person sends a few a minute)."""
@@ -88,6 +87,18 @@ class RateLimit:
             return False
         self.tokens -= 1
         return True
+
+
+ONE_VALUE_HEADERS = ("Host", "Upgrade", "Origin")
+"""The headers the table reads to answer a request, each of which a request may send once."""
+
+
+def origin_site(origin: str) -> str | None:
+    """The ``host:port`` an ``Origin`` header names; None when it names no site (``null``, not a URL)."""
+    try:
+        return urlsplit(origin).netloc or None
+    except ValueError:  # "http://[::1", an unclosed IPv6 address
+        return None
 
 
 class Client:
@@ -159,6 +170,12 @@ class TableServer:
         self.finished = asyncio.Event()
         self.announced: set[int] = set()
         """Seats whose player is away and played by a bot, once that has been said."""
+        self.changes = 0
+        """The changes of the game so far: each is told to every seat (:meth:`broadcast_state`)."""
+        self.last_hint: tuple[tuple[int, int], dict[str, Any]] | None = None
+        """The last hint given, for which seat after how many changes."""
+        self.words_failed = False
+        """The advisor failed once: said on the host's terminal the first time only."""
 
     # ------------------------------------------------------------ serving
 
@@ -185,11 +202,16 @@ class TableServer:
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """Let WebSocket upgrades through (from this site or from a non-browser client); serve the page."""
         headers: Headers = request.headers
+        repeated = next((name for name in ONE_VALUE_HEADERS if len(headers.get_all(name)) > 1), None)
+        if repeated is not None:
+            # Which of two Hosts or Origins counts is anyone's guess: the request is refused, not guessed at.
+            return bad_request(f"Send one {repeated} header, not {len(headers.get_all(repeated))}.")
+        host = headers.get("Host")
         if headers.get("Upgrade", "").lower() != "websocket":
             # websockets keeps the method of requests it reads (17+); an older one reads only GETs.
-            return page_response(request.path, getattr(request, "method", "GET"), headers.get("Host"))
+            return page_response(request.path, getattr(request, "method", "GET"), host)
         origin = headers.get("Origin")
-        if origin is not None and urlsplit(origin).netloc != headers.get("Host", ""):
+        if origin is not None and (host is None or origin_site(origin) != host):
             return connection.respond(
                 http.HTTPStatus.FORBIDDEN, "Connections from other sites are refused.\n"
             )
@@ -283,6 +305,10 @@ class TableServer:
             events = []
         else:
             events = self.table.ready(seat)
+            if not events:
+                # Not everyone is ready: no view shows who is, so there is nothing new to tell anyone (and
+                # a ready sent 30 times a second would redraw every seat's words 30 times a second).
+                return
         self.broadcast_state(events)
         self.changed.set()
 
@@ -296,7 +322,12 @@ class TableServer:
         game = self.table.require_game()
         if game.phase not in ("draw", "play") or game.current != seat:
             raise TableError("not_your_turn", "a hint is for your own turn")
-        client.send(advisor.suggestion(seat_view(game, seat), self.table.variant))
+        told = (seat, self.changes)
+        if self.last_hint is None or self.last_hint[0] != told:
+            # The search is the bot's, up to a tenth of a second on the largest tables: asked again and
+            # again in one position (30 times a second at most), it is worked out once.
+            self.last_hint = (told, advisor.suggestion(seat_view(game, seat), self.table.variant))
+        client.send(self.last_hint[1])
 
     def join(self, client: Client, message: Join) -> None:
         if client.seat is not None:
@@ -382,12 +413,18 @@ class TableServer:
         }
         if coach and self.advisor is not None:
             bots = {index: state.bot for index, state in enumerate(self.table.seats) if state.kind == "bot"}
-            # The words are an extra: should they fail, the state still goes out, as to a terminal.
-            with contextlib.suppress(KalookiError):
+            # The words are an extra: should they fail, the state still goes out, as to a terminal. Any
+            # failure: an exception here would stop this broadcast halfway, or the task driving the bots.
+            try:
                 message["coach"] = self.advisor.coach(view, seen, self.table.variant, bots)
+            except Exception as failure:  # the advisor is the hosting program's own code
+                if not self.words_failed:
+                    self.words_failed = True
+                    self.on_change(f"The table's words failed (states go out without them): {failure!r}")
         return message
 
     def broadcast_state(self, events: Sequence[Event]) -> None:
+        self.changes += 1
         for seat, client in list(self.by_seat.items()):
             client.send(self.state_message(seat, events, coach=client.coach))
 

@@ -51,6 +51,12 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join codes avoid 0/O and 1/I, which are misread when a code is read out across a room."""
 
 BOT_NAMES = ("bob", "cid", "dee", "eve", "fay", "gus", "hal", "ivy")
+BLANK_CHARACTERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+"""Characters Python counts printable that show as nothing (the Hangul fillers, the blank braille
+pattern, the grapheme joiner): 'ann' and 'ann' with one of these after it would be two names that look
+one. The other invisible characters (format characters, spaces) are not printable, so refused already."""
+SCREENS_YOU = "you"
+"""What the screens call the player who reads them; no one at a hosted table is called so."""
 DEFAULT_WAIT = 60.0
 
 
@@ -152,9 +158,15 @@ class Table:
         name = name.strip()
         if not name or len(name) > MAX_NAME or not name.isprintable() or any(c.isspace() for c in name):
             raise TableError("bad_name", f"a name is one word of at most {MAX_NAME} characters")
+        if any(character in BLANK_CHARACTERS for character in name):
+            raise TableError("bad_name", "a name is written in characters that show: no blank fillers")
+        if name.casefold() == SCREENS_YOU:
+            # Each screen calls its own player "you": a player so named would read as the one watching it.
+            raise TableError("bad_name", "'you' is what the screens call each player: choose another name")
         if self.game is not None:
             raise TableError("started", "the game has started: only its players can rejoin, with their token")
-        if any(seat.name == name for seat in self.seats):
+        if any(seat.name is not None and seat.name.casefold() == name.casefold() for seat in self.seats):
+            # Ann and ann would be told apart by their case alone, on every player's screen.
             raise TableError("name_taken", f"someone at the table is already called {name}")
         open_seats = [index for index, seat in enumerate(self.seats) if seat.kind == "open"]
         if not open_seats:
@@ -219,7 +231,7 @@ class Table:
     def start(self) -> list[Event]:
         if self.game is not None:
             raise TableError("started", "the game has started")
-        taken = {seat.name for seat in self.seats if seat.name}
+        taken = {seat.name.casefold() for seat in self.seats if seat.name}
         spare = iter(name for name in BOT_NAMES if name not in taken)
         for seat in self.seats:
             if seat.kind == "open":

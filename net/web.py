@@ -75,6 +75,11 @@ def _response(status: http.HTTPStatus, content_type: str, body: bytes, host: str
     return Response(status.value, status.phrase, headers, body)
 
 
+def bad_request(reason: str) -> Response:
+    """A ``400`` for a request the table cannot read (``reason`` says what to send instead)."""
+    return _response(http.HTTPStatus.BAD_REQUEST, "text/plain; charset=utf-8", f"{reason}\n".encode())
+
+
 def page_response(path: str, method: str = "GET", host: str | None = None) -> Response:
     """The answer to a plain HTTP request (the query string is the page's own business).
 
@@ -97,4 +102,11 @@ def page_response(path: str, method: str = "GET", host: str | None = None) -> Re
     return response
 
 
-__all__ = ["CONTENT_SECURITY_POLICY", "PAGES", "content_security_policy", "page_response", "page_weight"]
+__all__ = [
+    "CONTENT_SECURITY_POLICY",
+    "PAGES",
+    "bad_request",
+    "content_security_policy",
+    "page_response",
+    "page_weight",
+]

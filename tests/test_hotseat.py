@@ -6,11 +6,13 @@ import io
 from pathlib import Path
 
 import pytest
+from kalooki_cli.app import app
 from kalooki_cli.hotseat import HotSeatGame, hotseat_session, saved_humans
 from kalooki_cli.interactive import scripted_input
 from kalooki_cli.play import resume_game
 from kalooki_cli.saves import read_save, write_save
 from rich.console import Console
+from typer.testing import CliRunner
 
 from kalooki.cards import format_card
 from kalooki.engine import Game
@@ -105,3 +107,15 @@ def test_resume_of_a_hot_seat_save_passes_the_keyboard_again(
     assert "Pass to ann — press Enter" in shown
     assert "Resuming the game. At this terminal: ann, bob (hand 1, turn 1)." in shown
     assert "Resuming your game" not in shown  # both are "you", in turn
+
+
+def test_names_that_look_like_markup_are_shown_as_they_are(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Rich would read "[/]" as a closing tag (an error) and "[red]eve" as "eve" in red.
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    arguments = ["play", "--humans", "[/],[red]eve,:joker:", "--seed", "1", "--fast"]
+    result = CliRunner().invoke(app, arguments, input="quit\ny\n")
+    assert result.exit_code == 0, result.output
+    assert "At this terminal: [/], [red]eve, :joker:." in result.output
+    assert "Hand 1: [/] plays first" in result.output

@@ -17,7 +17,7 @@ import kalooki_net.client
 from kalooki_net.client import TableConnection, TableConnectionError
 from kalooki_net.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from kalooki_net.server import TableServer
-from net_helpers import TIMEOUT, Host, Player, hosted, new_table
+from net_helpers import TIMEOUT, Host, Player, hosted, new_table, play_moves
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -131,6 +131,56 @@ def test_no_seat_without_the_code_nor_before_joining(table_in_play: Any) -> None
         "started",
     )
     assert snapshot(host) == before
+
+
+def test_no_name_that_would_read_as_someone_else_on_the_screens() -> None:
+    # Each screen calls its own player "you"; Ann beside ann differs by case alone, ann\u3164 not at all.
+    table = new_table(seats=3, seed=9)
+    with hosted(table) as host:
+        ann = Player(host.uri)
+        ann.join(table.code, name="ann")
+        before = host.call(table.lobby)
+        for name, code in (
+            ("you", "bad_name"),
+            ("You", "bad_name"),
+            ("YOU", "bad_name"),
+            ("Ann", "name_taken"),
+            ("ann\u3164", "bad_name"),  # a Hangul filler after it: shows as ann
+            ("\u2800", "bad_name"),  # the blank braille pattern: shows as nothing
+        ):
+            impostor = Player(host.uri)
+            join = {"type": "join", "protocol": PROTOCOL_VERSION, "code": table.code, "name": name}
+            refused(impostor, join, code)
+            impostor.close()
+        assert host.call(table.lobby) == before
+        ann.close()
+
+
+def test_readies_before_the_deal_send_nothing_to_anyone() -> None:
+    table = new_table(seats=2, seed=3, hand_size=7, opening_threshold=0)
+    with hosted(table) as host:
+        players = [Player(host.uri) for _ in range(2)]
+        for index, player in enumerate(players):
+            player.join(table.code, name=f"p{index}")
+        for player in players:
+            player.until("state")
+        for _ in range(500):
+            if players[0].view is not None and players[0].view["phase"] == "hand_over":
+                break
+            play_moves(players, 1)
+        assert players[0].view is not None
+        assert players[0].view["phase"] == "hand_over"
+        for _ in range(20):
+            players[0].send({"type": "ready"})
+        players[0].send({"type": "say", "text": "ready, all of them"})
+        heard = []
+        while not heard or heard[-1] != "said":
+            heard.append(players[1].receive()["type"])
+        assert heard == ["said"]  # no state for readies that deal nothing
+        players[1].send({"type": "ready"})  # the last one deals the next hand, to both
+        for player in players:
+            assert player.until("state")["view"]["hand_number"] == 2
+            player.close()
 
 
 def test_a_client_of_another_protocol_version_is_told_so(table_in_play: Any) -> None:

@@ -10,6 +10,7 @@ import json
 import os
 import random
 import re
+import socket
 import subprocess
 import sys
 import threading
@@ -112,6 +113,52 @@ def test_websocket_upgrades_from_another_site_are_refused() -> None:
                 assert json.loads(client.recv(timeout=TIMEOUT))["code"] == "not_joined"
 
 
+def status_of(port: int, head: str) -> str:
+    """The status line the table answers a request of these request line and headers with."""
+    with socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT) as sock:
+        sock.sendall(f"{head}\r\n\r\n".encode())
+        answer = b""
+        while b"\r\n" not in answer:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+    return answer.split(b"\r\n")[0].decode()
+
+
+def test_repeated_headers_and_unreadable_origins_are_refused_not_a_server_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with hosted(new_table(seats=2)) as host:
+        port = host.server.port
+        own = f"Host: 127.0.0.1:{port}"
+        upgrade = (
+            "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ=="
+        )
+        answers = {
+            "two hosts": status_of(port, f"GET / HTTP/1.1\r\n{own}\r\n{own}"),
+            "two upgrades": status_of(port, f"GET / HTTP/1.1\r\n{own}\r\n{upgrade}\r\nUpgrade: websocket"),
+            "two origins": status_of(
+                port, f"GET / HTTP/1.1\r\n{own}\r\n{upgrade}\r\nOrigin: http://127.0.0.1:{port}\r\nOrigin: x"
+            ),
+            "unclosed IPv6 origin": status_of(
+                port, f"GET / HTTP/1.1\r\n{own}\r\n{upgrade}\r\nOrigin: http://[::1"
+            ),
+            "null origin, no host": status_of(port, f"GET / HTTP/1.1\r\n{upgrade}\r\nOrigin: null"),
+        }
+        assert answers == {
+            "two hosts": "HTTP/1.1 400 Bad Request",
+            "two upgrades": "HTTP/1.1 400 Bad Request",
+            "two origins": "HTTP/1.1 400 Bad Request",
+            "unclosed IPv6 origin": "HTTP/1.1 403 Forbidden",
+            "null origin, no host": "HTTP/1.1 403 Forbidden",
+        }
+        assert status_of(port, f"GET / HTTP/1.1\r\n{own}\r\n{upgrade}").endswith("101 Switching Protocols")
+    # A request the table refuses is no failure of the host: nothing is logged, no traceback shown.
+    assert [record.getMessage() for record in caplog.records if record.levelname == "ERROR"] == []
+
+
 def test_coached_seats_get_the_tables_words_and_others_get_the_same_state_as_before() -> None:
     table = new_table(seats=2, seed=11)
     with hosted(table, advisor=WebCoach()) as host:
@@ -152,6 +199,91 @@ def test_coached_seats_get_the_tables_words_and_others_get_the_same_state_as_bef
         assert "<ul>\n<li>" in rulebook["html"]
         page.close()
         terminal.close()
+
+
+def test_names_that_look_like_markup_are_shown_as_they_are_and_the_table_plays_on() -> None:
+    # Names are the players' own: "[/]" or "[red]eve" is a name, not markup for the screens' words.
+    table = new_table(seats=2, seed=3, hand_size=7, opening_threshold=0)
+    table.wait_seconds = 0.0  # the seat left below is played by a bot at once
+    with hosted(table, advisor=WebCoach()) as host:
+        page = coached(host.uri, table.code, "[/]")
+        leaver = Player(host.uri)
+        leaver.join(table.code, name="[red]eve")
+        leaver.until("state")
+        leaver.close()
+        state = page.until("state")
+        for _ in range(500):
+            if state["view"]["phase"] == "hand_over":
+                break
+            if page.my_turn():
+                page.send({"type": "move", "move": page.next_move()})
+            state = page.until("state")
+        assert state["view"]["phase"] == "hand_over"
+        words = state["coach"]["hand_end"]["text"]
+        assert "[/] (you)" in words
+        assert "[red]eve" in words
+        page.close()
+
+
+class FailingWords(WebCoach):
+    def coach(self, *arguments: Any) -> dict[str, Any]:
+        raise RuntimeError("no words today")
+
+
+def test_a_failing_advisor_leaves_the_words_out_and_the_game_goes_on() -> None:
+    table = new_table(seats=2, seed=11)
+    lines: list[str] = []
+    with hosted(table, advisor=FailingWords(), on_change=lines.append) as host:
+        page = coached(host.uri, table.code, "ann")
+        terminal = Player(host.uri)
+        terminal.join(table.code, name="bob")
+        assert "coach" not in page.until("state")
+        terminal.until("state")
+        for _ in range(6):  # moves by both; each state reaches both seats, the page's without words
+            mover = page if page.my_turn() else terminal
+            mover.send({"type": "move", "move": mover.next_move()})
+            assert "coach" not in page.until("state")
+            terminal.until("state")
+        page.close()
+        terminal.close()
+    assert (
+        lines.count("The table's words failed (states go out without them): RuntimeError('no words today')")
+        == 1
+    )
+
+
+class CountedHints(WebCoach):
+    def __init__(self) -> None:
+        self.searches = 0
+
+    def suggestion(self, view: Any, variant: Any) -> dict[str, Any]:
+        self.searches += 1
+        return super().suggestion(view, variant)
+
+
+def test_a_hint_asked_again_in_the_same_position_is_not_searched_again() -> None:
+    table = new_table(seats=2, seed=11)
+    advisor = CountedHints()
+    with hosted(table, advisor=advisor) as host:
+        page = coached(host.uri, table.code, "ann")
+        other = Player(host.uri)
+        other.join(table.code, name="bob")
+        page.until("state")
+        other.until("state")
+        mover = page if page.my_turn() else other
+        answers = []
+        for _ in range(20):
+            mover.send({"type": "hint"})
+            answers.append(mover.until("suggestion"))
+        assert host.call(lambda: advisor.searches) == 1
+        assert all(answer == answers[0] for answer in answers)
+        mover.send({"type": "move", "move": answers[0]["moves"][0]})
+        mover.until("state")
+        mover.send({"type": "hint"})
+        assert mover.until("suggestion") != answers[0]  # a new position, a new search
+        assert host.call(lambda: advisor.searches) == 2
+        page.close()
+        other.close()
 
 
 def test_a_table_without_an_advisor_says_so() -> None:
