@@ -184,8 +184,11 @@ def paired_test(a: Units, b: Units) -> PairedTest:
     gaps = linear_b - linear_a
     if not _numpy().any(abs(gaps) > 1e-12):
         return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0)
-    if float(gaps.std(ddof=1)) <= 1e-12:  # every pair moved by the same amount: certain, t is infinite
-        return PairedTest(value_a, value_b, value_b - value_a, math.copysign(math.inf, gaps.mean()), 0.0)
+    if float(gaps.std(ddof=1)) <= 1e-12:
+        # Every pair moved by the same amount: t is infinite, and its p of 0 would call two games proof.
+        # The exact sign test is what the pairs show: all n moved one way, p = 2 / 2**n, two-sided.
+        sign_p = min(1.0, 2.0 * 0.5 ** len(gaps))
+        return PairedTest(value_a, value_b, value_b - value_a, math.copysign(math.inf, gaps.mean()), sign_p)
     outcome = _stats().ttest_rel(linear_b, linear_a)
     return PairedTest(value_a, value_b, value_b - value_a, float(outcome.statistic), float(outcome.pvalue))
 

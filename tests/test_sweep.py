@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import os
 import re
 import signal
@@ -124,6 +125,19 @@ def test_paired_test_and_fdr_known_values() -> None:
     assert test.statistic == pytest.approx(float(expected.statistic))
     assert test.p_value == pytest.approx(float(expected.pvalue))
     assert paired_test(a, a).p_value == 1.0
+
+
+@pytest.mark.parametrize(("pairs", "p_value"), [(2, 0.5), (3, 0.25), (10, 2 / 1024), (40, 2 / 2**40)])
+def test_pairs_that_all_move_by_one_amount_get_the_sign_tests_p(pairs: int, p_value: float) -> None:
+    """t is infinite when every game moves alike; two such games are no proof, forty are."""
+    import numpy as np
+
+    a = (np.arange(pairs, dtype=float), np.ones(pairs))
+    b = (a[0] + 3.0, np.ones(pairs))
+    test = paired_test(a, b)
+    assert (test.difference, test.statistic) == (pytest.approx(3.0), math.inf)
+    assert test.p_value == pytest.approx(p_value, rel=1e-9, abs=0)
+    assert paired_test(b, a).statistic == -math.inf
     # Benjamini-Hochberg on a textbook set: p_(i) * m / i, made monotone from the top.
     assert adjust_p_values([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.0533333, 0.0533333, 0.5])
 
