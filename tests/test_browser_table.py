@@ -13,6 +13,7 @@ keep the run bounded; every wait has a limit.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import shutil
@@ -325,6 +326,23 @@ def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: A
         assert player.page.locator("#reason").text_content() == ""
         assert [problem for problem in player.problems if "WebSocket" not in problem] == []
         terminal.close()
+
+
+def test_a_closed_table_says_so_while_the_page_tries_to_come_back(browser: Any) -> None:
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        player = Seat(browser, url, PHONE)
+        player.sit("ann")
+        other = BotSeat(host.uri)
+        other.join(table.code, name="bob")
+        player.page.wait_for_selector("#table:not([hidden])")
+        asyncio.run_coroutine_threadsafe(host.server.close("the host stopped"), host.loop).result(TIMEOUT)
+        # The page tries again and again (a host restarted with --resume comes back), and keeps saying why.
+        said = "document.getElementById('banner').textContent"
+        banner = player.wait(f"/try 3/.test({said}) && {said}")
+        assert banner == "The table is closed: the host stopped. Trying to reconnect (try 3)…"
+        other.close()
 
 
 def unmeldable(labels: list[str]) -> list[int]:

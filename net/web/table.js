@@ -27,6 +27,7 @@ import { handTable, scoreSheet } from "./sheets.js";
   let retry = 0;
   let seatInUse = 0;
   let leaving = false;        // a refusal that a new connection cannot mend (wrong code)
+  let closedBecause = null;   // the host's reason when it closed the table (kept while reconnecting)
   let shownTable = false;
   let rulesHtml = null;
   window.kalookiTimings = [];  // milliseconds from a move sent to the table redrawn with its answer
@@ -74,7 +75,11 @@ import { handTable, scoreSheet } from "./sheets.js";
       // Dropped: come back by ourselves, with the seat's token, sooner at first.
       retry = Math.min(retry + 1, 6);
       const delay = [0, 500, 1000, 2000, 3000, 5000, 5000][retry];
-      banner(`The connection to the table was lost: reconnecting${retry > 2 ? " (try " + retry + ")" : ""}…`);
+      const trying = retry > 2 ? ` (try ${retry})` : "";
+      // A table the host closed says so until it is back (a host restarted with --resume), not "lost".
+      banner(closedBecause === null
+        ? `The connection to the table was lost: reconnecting${trying}…`
+        : `The table is closed: ${closedBecause}. Trying to reconnect${trying}…`);
       setTimeout(() => connect(null), delay);
     });
   }
@@ -86,6 +91,7 @@ import { handTable, scoreSheet } from "./sheets.js";
         keepToken(message.token);
         retry = 0;
         seatInUse = 0;
+        closedBecause = null;
         banner(null);
         $("rules-button").disabled = false;
         $("lobby-you").textContent = `You sit at seat ${message.seat + 1} as ${message.name}.`;
@@ -117,7 +123,8 @@ import { handTable, scoreSheet } from "./sheets.js";
         refused(message);
         break;
       case "closing":
-        banner(`The table is closed: ${message.reason}. Trying to reconnect…`);
+        closedBecause = String(message.reason);
+        banner(`The table is closed: ${closedBecause}. Trying to reconnect…`);
         break;
       default:
         break;
