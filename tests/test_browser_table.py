@@ -317,6 +317,13 @@ def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: A
         assert laid == ["ace of diamonds", "ace of clubs", "joker standing for A♥/♠"]
         melds = host.call(lambda: [meld.cards for meld in host.table.require_game().table])
         assert [[format_card(card) for card in cards] for cards in melds] == [["AD", "AC", "JK"]]
+        # Undo takes the meld back, and the log says so (it brings no events to tell).
+        player.page.click("#undo-button")
+        player.wait("document.querySelectorAll('#melds li').length === 0")
+        assert player.page.locator("#log li").last.inner_text() == TAKEN_BACK
+        player.page.fill("#move-input", "m AD AC JK")
+        player.page.press("#move-input", "Enter")
+        player.wait("document.querySelectorAll('#melds li').length === 1")
         player.page.locator("#hand .card").first.click()
         player.page.click("#discard-button")
         # The turn passes (bob may already have played his): the log tells the discard.
@@ -326,6 +333,10 @@ def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: A
         assert player.page.locator("#reason").text_content() == ""
         assert [problem for problem in player.problems if "WebSocket" not in problem] == []
         terminal.close()
+
+
+TAKEN_BACK = "Taken back: your hand and the table are as they were after your draw."
+"""The terminal's words for an undo."""
 
 
 def test_a_closed_table_says_so_while_the_page_tries_to_come_back(browser: Any) -> None:

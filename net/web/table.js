@@ -188,6 +188,8 @@ import { handTable, scoreSheet } from "./sheets.js";
     const answered = pending;
     pending = null;
     if (coach) for (const line of coach.log) logLine(line, "turn");
+    // An undo brings no events: without this line the log would tell the melds taken back as still laid.
+    if (answered && answered.move === "undo") logLine("Taken back: your hand and the table are as they were after your draw.", "turn");
     if (!previous || previous.hand.join() !== view.hand.join() || previous.table.length !== view.table.length
         || previous.phase !== view.phase || previous.current !== view.current) {
       selected = []; target = null;
