@@ -339,6 +339,44 @@ TAKEN_BACK = "Taken back: your hand and the table are as they were after your dr
 """The terminal's words for an undo."""
 
 
+def test_the_end_of_the_game_shows_the_last_hand_then_the_sheet_whole_on_a_phone(
+    browser: Any, shots: Path
+) -> None:
+    table = new_table(seats=2, seed=10, goal_score=1, **QUICK)  # any loser's points end the game
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        player = Seat(browser, url, {"width": 375, "height": 667})
+        player.sit("Maximiliana")
+        other = BotSeat(host.uri)
+        other.join(table.code, name="Bartholomew")
+        robot = threading.Thread(target=bot_plays_until_the_hand_ends, args=(other,), daemon=True)
+        robot.start()
+        deadline = time.monotonic() + LIMIT
+        while player.attribute("data-phase") != "game_over":
+            assert time.monotonic() < deadline, "the game did not end in time"
+            if player.mine():
+                player.play_by_hint()
+            else:
+                time.sleep(0.05)
+        player.page.wait_for_selector("#game-end:not([hidden])")
+        player.page.screenshot(path=str(shots / "phone-game-end.png"), full_page=True)
+        # How the last hand ended (who went out, everyone's cards left), as after every hand...
+        assert player.page.locator("#hand-end-title").inner_text() == "Hand 1 is over"
+        assert player.page.locator("#hand-end-lines p").first.inner_text().endswith("went out.")
+        assert player.page.locator("#hand-end-table tbody tr").count() == 2
+        # ... then who won, and the score sheet with its legend once.
+        assert player.page.locator("#game-end-lines").inner_text().strip().endswith("the game!")
+        ending = player.page.locator("#hand-end").inner_text()
+        assert ending.count("* went out.") == ending.count("Scoring: ") == 1
+        # Both tables whole at 375 px: the total column is not cut off behind a scroll.
+        for width, room in player.js(
+            "[...document.querySelectorAll('#hand-end .scroll')].map((n) => [n.scrollWidth, n.clientWidth])"
+        ):
+            assert width <= room + 1
+        assert player.problems == []
+        other.close()
+
+
 def test_a_closed_table_says_so_while_the_page_tries_to_come_back(browser: Any) -> None:
     table = new_table(seats=2, seed=10, **QUICK)
     with hosted(table, advisor=WebCoach()) as host:

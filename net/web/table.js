@@ -390,14 +390,22 @@ import { handTable, scoreSheet } from "./sheets.js";
     $("actions").hidden = over;
     $("move-form").hidden = over;
     if (!over) { $("ready-wait").hidden = true; return; }
+    // The last hand's end, as after every hand; at the end of the game the result and the score sheet below it.
     const gameOver = view.phase === "game_over";
-    const screen = coach && (gameOver ? coach.game_end : coach.hand_end);
     const result = view.results[view.results.length - 1];
-    $("hand-end-title").textContent = gameOver ? "Game over" : `Hand ${result ? result.number : view.hand_number} is over`;
-    if (screen) {
-      $("hand-end-lines").replaceChildren(...screen.lines.map((line) => el("p", "", line)));
+    $("hand-end-title").textContent = `Hand ${result ? result.number : view.hand_number} is over`;
+    if (coach && coach.hand_end) {
+      $("hand-end-lines").replaceChildren(...coach.hand_end.lines.map((line) => el("p", "", line)));
     }
-    $("hand-end-table").replaceChildren(gameOver ? scoreSheet(view, seatLabel, coach && coach.scoring) : handTable(view, result, seatLabel));
+    $("hand-end-table").replaceChildren(handTable(view, result, seatLabel));
+    $("game-end").hidden = !gameOver;
+    if (gameOver) {
+      // The sheet's own legend and scoring line are under the sheet: its lines keep only the sentences above it.
+      const sentences = coach && coach.game_end
+        ? coach.game_end.lines.filter((line) => !(coach.scoring && line.endsWith(coach.scoring))) : [];
+      $("game-end-lines").replaceChildren(...sentences.map((line) => el("p", "", line)));
+      $("game-end-table").replaceChildren(scoreSheet(view, seatLabel, coach && coach.scoring));
+    }
     $("ready-button").hidden = gameOver || !$("ready-wait").hidden;
   }
 
