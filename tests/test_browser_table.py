@@ -335,6 +335,35 @@ def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: A
         terminal.close()
 
 
+def test_a_new_table_at_the_address_sends_the_page_back_to_the_join_form(browser: Any) -> None:
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        port = host.server.port
+        url = f"http://127.0.0.1:{port}/?code={table.code}"
+        player = Seat(browser, url, PHONE)
+        player.sit("ann")
+        other = BotSeat(host.uri)
+        other.join(table.code, name="bob")
+        player.page.wait_for_selector("#table:not([hidden])")
+        other.close()
+    # The host closes that table and opens another on the same port: the page's rejoins are refused
+    # (another code), and it says so on the join form instead of trying again for ever.
+    with hosted(new_table(seats=2, seed=11, **QUICK), advisor=WebCoach(), port=port) as host:
+        player.page.wait_for_selector("#join:not([hidden])", timeout=TIMEOUT * 1000)
+        assert player.page.locator("#join-error").inner_text() == (
+            "The table you sat at is closed, and another one is open here: ask its host for the join code."
+        )
+        assert player.js("document.getElementById('banner').hidden")
+        assert player.js("document.getElementById('log').children.length") == 0
+        assert player.page.locator("#rules-button").is_disabled()  # the old table's rulebook is gone too
+        # The new table's code: a seat there, its lobby (nothing of the old table's hand).
+        player.page.fill("#join-code", host.table.code)
+        player.sit("ann")
+        player.page.wait_for_selector("#lobby:not([hidden])")
+        assert player.page.locator("#table").is_hidden()
+        assert [problem for problem in player.problems if "WebSocket" not in problem] == []
+
+
 TAKEN_BACK = "Taken back: your hand and the table are as they were after your draw."
 """The terminal's words for an undo."""
 

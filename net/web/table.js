@@ -152,22 +152,42 @@ import { handTable, scoreSheet } from "./sheets.js";
       socket.close();
       return;
     }
-    if (["bad_code", "bad_token", "bad_name", "name_taken", "table_full", "started"].includes(code) && me.seat === null) {
+    // A rejoin refused for its code or token: the table at this address is another one now (the host
+    // opened a new table on the same port). Trying again would be refused forever: sit down anew.
+    const gone = code === "bad_code" || code === "bad_token";
+    const seated = me.seat !== null;
+    if (gone || (["bad_name", "name_taken", "table_full", "started"].includes(code) && !seated)) {
       leaving = true;
       socket.close();
-      if (code === "bad_token") forgetToken();
+      if (gone) forgetToken();
       me.token = null;
+      if (seated) leaveTable();
       banner(null);
       show("join");
       $("join-error").textContent = code === "bad_token"
         ? "Your seat here is no longer known (a new table with the same code?): sit down again."
-        : message.message;
+        : seated ? "The table you sat at is closed, and another one is open here: ask its host for the join code."
+          : message.message;
       return;
     }
     pending = null; queue = [];
     const reason = secondPerson(String(message.message));
     $("reason").textContent = "✗ " + reason;
     drawButtons();
+  }
+
+  // The table this page sat at is gone: nothing of it stays on the screen or decides what the next join shows.
+  function leaveTable() {
+    me.seat = null; view = null; coach = null; lobby = null; standIns = {};
+    selected = []; groups = []; target = null; pending = null; queue = [];
+    $("log").replaceChildren();
+    $("reason").textContent = "";
+    $("title").textContent = "Kalooki";
+    document.title = "Kalooki table";
+    $("scores-button").disabled = true;
+    $("rules-button").disabled = true;
+    rulesHtml = null;  // the new table's variant may be another
+    $("rules-body").textContent = "Loading…";
   }
 
   // The engine names the player ("ann must draw first"); at your own table that is "you".
