@@ -165,9 +165,13 @@ class Table:
             raise TableError("bad_name", "'you' is what the screens call each player: choose another name")
         if self.game is not None:
             raise TableError("started", "the game has started: only its players can rejoin, with their token")
-        if any(seat.name is not None and seat.name.casefold() == name.casefold() for seat in self.seats):
-            # Ann and ann would be told apart by their case alone, on every player's screen.
-            raise TableError("name_taken", f"someone at the table is already called {name}")
+        seated = {seat.name.casefold(): seat.name for seat in self.seats if seat.name is not None}
+        if name.casefold() in seated:
+            # Ann and ann would be told apart by their case alone, on every player's screen. The name said is
+            # the one seated: "already called Ann" when no one is would puzzle the player who typed it.
+            raise TableError(
+                "name_taken", f"someone at the table is already called {seated[name.casefold()]}"
+            )
         open_seats = [index for index, seat in enumerate(self.seats) if seat.kind == "open"]
         if not open_seats:
             raise TableError("table_full", "every seat is taken")

@@ -50,7 +50,10 @@ class Host:
 
 
 @contextmanager
-def hosted(table: Table, server_class: type[TableServer] = TableServer, **options: Any) -> Iterator[Host]:
+def hosted(
+    table: Table, server_class: type[TableServer] = TableServer, *, port: int = 0, **options: Any
+) -> Iterator[Host]:
+    """``table`` served on 127.0.0.1, on ``port`` (0: a free one)."""
     loop = asyncio.new_event_loop()
     ready = threading.Event()
     holder: dict[str, TableServer] = {}
@@ -59,7 +62,7 @@ def hosted(table: Table, server_class: type[TableServer] = TableServer, **option
     async def serve() -> None:
         nonlocal stop
         server = server_class(table, **options)
-        await server.start("127.0.0.1", 0)
+        await server.start("127.0.0.1", port)
         holder["server"] = server
         stop = loop.create_future()
         ready.set()

@@ -13,6 +13,7 @@ keep the run bounded; every wait has a limit.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import shutil
@@ -316,6 +317,13 @@ def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: A
         assert laid == ["ace of diamonds", "ace of clubs", "joker standing for A♥/♠"]
         melds = host.call(lambda: [meld.cards for meld in host.table.require_game().table])
         assert [[format_card(card) for card in cards] for cards in melds] == [["AD", "AC", "JK"]]
+        # Undo takes the meld back, and the log says so (it brings no events to tell).
+        player.page.click("#undo-button")
+        player.wait("document.querySelectorAll('#melds li').length === 0")
+        assert player.page.locator("#log li").last.inner_text() == TAKEN_BACK
+        player.page.fill("#move-input", "m AD AC JK")
+        player.page.press("#move-input", "Enter")
+        player.wait("document.querySelectorAll('#melds li').length === 1")
         player.page.locator("#hand .card").first.click()
         player.page.click("#discard-button")
         # The turn passes (bob may already have played his): the log tells the discard.
@@ -325,6 +333,94 @@ def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: A
         assert player.page.locator("#reason").text_content() == ""
         assert [problem for problem in player.problems if "WebSocket" not in problem] == []
         terminal.close()
+
+
+def test_a_new_table_at_the_address_sends_the_page_back_to_the_join_form(browser: Any) -> None:
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        port = host.server.port
+        url = f"http://127.0.0.1:{port}/?code={table.code}"
+        player = Seat(browser, url, PHONE)
+        player.sit("ann")
+        other = BotSeat(host.uri)
+        other.join(table.code, name="bob")
+        player.page.wait_for_selector("#table:not([hidden])")
+        other.close()
+    # The host closes that table and opens another on the same port: the page's rejoins are refused
+    # (another code), and it says so on the join form instead of trying again for ever.
+    with hosted(new_table(seats=2, seed=11, **QUICK), advisor=WebCoach(), port=port) as host:
+        player.page.wait_for_selector("#join:not([hidden])", timeout=TIMEOUT * 1000)
+        assert player.page.locator("#join-error").inner_text() == (
+            "The table you sat at is closed, and another one is open here: ask its host for the join code."
+        )
+        assert player.js("document.getElementById('banner').hidden")
+        assert player.js("document.getElementById('log').children.length") == 0
+        assert player.page.locator("#rules-button").is_disabled()  # the old table's rulebook is gone too
+        # The new table's code: a seat there, its lobby (nothing of the old table's hand).
+        player.page.fill("#join-code", host.table.code)
+        player.sit("ann")
+        player.page.wait_for_selector("#lobby:not([hidden])")
+        assert player.page.locator("#table").is_hidden()
+        assert [problem for problem in player.problems if "WebSocket" not in problem] == []
+
+
+TAKEN_BACK = "Taken back: your hand and the table are as they were after your draw."
+"""The terminal's words for an undo."""
+
+
+def test_the_end_of_the_game_shows_the_last_hand_then_the_sheet_whole_on_a_phone(
+    browser: Any, shots: Path
+) -> None:
+    table = new_table(seats=2, seed=10, goal_score=1, **QUICK)  # any loser's points end the game
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        player = Seat(browser, url, {"width": 375, "height": 667})
+        player.sit("Maximiliana")
+        other = BotSeat(host.uri)
+        other.join(table.code, name="Bartholomew")
+        robot = threading.Thread(target=bot_plays_until_the_hand_ends, args=(other,), daemon=True)
+        robot.start()
+        deadline = time.monotonic() + LIMIT
+        while player.attribute("data-phase") != "game_over":
+            assert time.monotonic() < deadline, "the game did not end in time"
+            if player.mine():
+                player.play_by_hint()
+            else:
+                time.sleep(0.05)
+        player.page.wait_for_selector("#game-end:not([hidden])")
+        player.page.screenshot(path=str(shots / "phone-game-end.png"), full_page=True)
+        # How the last hand ended (who went out, everyone's cards left), as after every hand...
+        assert player.page.locator("#hand-end-title").inner_text() == "Hand 1 is over"
+        assert player.page.locator("#hand-end-lines p").first.inner_text().endswith("went out.")
+        assert player.page.locator("#hand-end-table tbody tr").count() == 2
+        # ... then who won, and the score sheet with its legend once.
+        assert player.page.locator("#game-end-lines").inner_text().strip().endswith("the game!")
+        ending = player.page.locator("#hand-end").inner_text()
+        assert ending.count("* went out.") == ending.count("Scoring: ") == 1
+        # Both tables whole at 375 px: the total column is not cut off behind a scroll.
+        for width, room in player.js(
+            "[...document.querySelectorAll('#hand-end .scroll')].map((n) => [n.scrollWidth, n.clientWidth])"
+        ):
+            assert width <= room + 1
+        assert player.problems == []
+        other.close()
+
+
+def test_a_closed_table_says_so_while_the_page_tries_to_come_back(browser: Any) -> None:
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        player = Seat(browser, url, PHONE)
+        player.sit("ann")
+        other = BotSeat(host.uri)
+        other.join(table.code, name="bob")
+        player.page.wait_for_selector("#table:not([hidden])")
+        asyncio.run_coroutine_threadsafe(host.server.close("the host stopped"), host.loop).result(TIMEOUT)
+        # The page tries again and again (a host restarted with --resume comes back), and keeps saying why.
+        said = "document.getElementById('banner').textContent"
+        banner = player.wait(f"/try 3/.test({said}) && {said}")
+        assert banner == "The table is closed: the host stopped. Trying to reconnect (try 3)…"
+        other.close()
 
 
 def unmeldable(labels: list[str]) -> list[int]:

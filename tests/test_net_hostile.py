@@ -150,7 +150,9 @@ def test_no_name_that_would_read_as_someone_else_on_the_screens() -> None:
         ):
             impostor = Player(host.uri)
             join = {"type": "join", "protocol": PROTOCOL_VERSION, "code": table.code, "name": name}
-            refused(impostor, join, code)
+            reply = refused(impostor, join, code)
+            if code == "name_taken":
+                assert reply["message"] == "someone at the table is already called ann"  # the name seated
             impostor.close()
         assert host.call(table.lobby) == before
         ann.close()

@@ -27,6 +27,7 @@ import { handTable, scoreSheet } from "./sheets.js";
   let retry = 0;
   let seatInUse = 0;
   let leaving = false;        // a refusal that a new connection cannot mend (wrong code)
+  let closedBecause = null;   // the host's reason when it closed the table (kept while reconnecting)
   let shownTable = false;
   let rulesHtml = null;
   window.kalookiTimings = [];  // milliseconds from a move sent to the table redrawn with its answer
@@ -74,7 +75,11 @@ import { handTable, scoreSheet } from "./sheets.js";
       // Dropped: come back by ourselves, with the seat's token, sooner at first.
       retry = Math.min(retry + 1, 6);
       const delay = [0, 500, 1000, 2000, 3000, 5000, 5000][retry];
-      banner(`The connection to the table was lost: reconnecting${retry > 2 ? " (try " + retry + ")" : ""}…`);
+      const trying = retry > 2 ? ` (try ${retry})` : "";
+      // A table the host closed says so until it is back (a host restarted with --resume), not "lost".
+      banner(closedBecause === null
+        ? `The connection to the table was lost: reconnecting${trying}…`
+        : `The table is closed: ${closedBecause}. Trying to reconnect${trying}…`);
       setTimeout(() => connect(null), delay);
     });
   }
@@ -86,6 +91,7 @@ import { handTable, scoreSheet } from "./sheets.js";
         keepToken(message.token);
         retry = 0;
         seatInUse = 0;
+        closedBecause = null;
         banner(null);
         $("rules-button").disabled = false;
         $("lobby-you").textContent = `You sit at seat ${message.seat + 1} as ${message.name}.`;
@@ -117,7 +123,8 @@ import { handTable, scoreSheet } from "./sheets.js";
         refused(message);
         break;
       case "closing":
-        banner(`The table is closed: ${message.reason}. Trying to reconnect…`);
+        closedBecause = String(message.reason);
+        banner(`The table is closed: ${closedBecause}. Trying to reconnect…`);
         break;
       default:
         break;
@@ -145,22 +152,42 @@ import { handTable, scoreSheet } from "./sheets.js";
       socket.close();
       return;
     }
-    if (["bad_code", "bad_token", "bad_name", "name_taken", "table_full", "started"].includes(code) && me.seat === null) {
+    // A rejoin refused for its code or token: the table at this address is another one now (the host
+    // opened a new table on the same port). Trying again would be refused forever: sit down anew.
+    const gone = code === "bad_code" || code === "bad_token";
+    const seated = me.seat !== null;
+    if (gone || (["bad_name", "name_taken", "table_full", "started"].includes(code) && !seated)) {
       leaving = true;
       socket.close();
-      if (code === "bad_token") forgetToken();
+      if (gone) forgetToken();
       me.token = null;
+      if (seated) leaveTable();
       banner(null);
       show("join");
       $("join-error").textContent = code === "bad_token"
         ? "Your seat here is no longer known (a new table with the same code?): sit down again."
-        : message.message;
+        : seated ? "The table you sat at is closed, and another one is open here: ask its host for the join code."
+          : message.message;
       return;
     }
     pending = null; queue = [];
     const reason = secondPerson(String(message.message));
     $("reason").textContent = "✗ " + reason;
     drawButtons();
+  }
+
+  // The table this page sat at is gone: nothing of it stays on the screen or decides what the next join shows.
+  function leaveTable() {
+    me.seat = null; view = null; coach = null; lobby = null; standIns = {};
+    selected = []; groups = []; target = null; pending = null; queue = [];
+    $("log").replaceChildren();
+    $("reason").textContent = "";
+    $("title").textContent = "Kalooki";
+    document.title = "Kalooki table";
+    $("scores-button").disabled = true;
+    $("rules-button").disabled = true;
+    rulesHtml = null;  // the new table's variant may be another
+    $("rules-body").textContent = "Loading…";
   }
 
   // The engine names the player ("ann must draw first"); at your own table that is "you".
@@ -181,6 +208,8 @@ import { handTable, scoreSheet } from "./sheets.js";
     const answered = pending;
     pending = null;
     if (coach) for (const line of coach.log) logLine(line, "turn");
+    // An undo brings no events: without this line the log would tell the melds taken back as still laid.
+    if (answered && answered.move === "undo") logLine("Taken back: your hand and the table are as they were after your draw.", "turn");
     if (!previous || previous.hand.join() !== view.hand.join() || previous.table.length !== view.table.length
         || previous.phase !== view.phase || previous.current !== view.current) {
       selected = []; target = null;
@@ -381,14 +410,22 @@ import { handTable, scoreSheet } from "./sheets.js";
     $("actions").hidden = over;
     $("move-form").hidden = over;
     if (!over) { $("ready-wait").hidden = true; return; }
+    // The last hand's end, as after every hand; at the end of the game the result and the score sheet below it.
     const gameOver = view.phase === "game_over";
-    const screen = coach && (gameOver ? coach.game_end : coach.hand_end);
     const result = view.results[view.results.length - 1];
-    $("hand-end-title").textContent = gameOver ? "Game over" : `Hand ${result ? result.number : view.hand_number} is over`;
-    if (screen) {
-      $("hand-end-lines").replaceChildren(...screen.lines.map((line) => el("p", "", line)));
+    $("hand-end-title").textContent = `Hand ${result ? result.number : view.hand_number} is over`;
+    if (coach && coach.hand_end) {
+      $("hand-end-lines").replaceChildren(...coach.hand_end.lines.map((line) => el("p", "", line)));
     }
-    $("hand-end-table").replaceChildren(gameOver ? scoreSheet(view, seatLabel, coach && coach.scoring) : handTable(view, result, seatLabel));
+    $("hand-end-table").replaceChildren(handTable(view, result, seatLabel));
+    $("game-end").hidden = !gameOver;
+    if (gameOver) {
+      // The sheet's own legend and scoring line are under the sheet: its lines keep only the sentences above it.
+      const sentences = coach && coach.game_end
+        ? coach.game_end.lines.filter((line) => !(coach.scoring && line.endsWith(coach.scoring))) : [];
+      $("game-end-lines").replaceChildren(...sentences.map((line) => el("p", "", line)));
+      $("game-end-table").replaceChildren(scoreSheet(view, seatLabel, coach && coach.scoring));
+    }
     $("ready-button").hidden = gameOver || !$("ready-wait").hidden;
   }
 
