@@ -148,6 +148,22 @@ def test_records_round_trip_through_json() -> None:
         assert record_from_json(json.loads(json.dumps(record_to_json(record)))) == record
 
 
+def test_hands_stopped_at_the_turn_cap_keep_why_through_json() -> None:
+    """A resumed sweep reads its cells back: the stalls must come back, or its abandoned hands vanish."""
+    result = simulate(
+        load_variant("classic"), ["random", "random"], 1, seed=5, workers=1, max_turns=5, max_hands=3
+    )
+    stalls = [hand.stall for hand in result.records[0].hands]
+    assert stalls
+    assert all(stall is not None for stall in stalls)
+    for record in result.records:
+        assert record_from_json(json.loads(json.dumps(record_to_json(record)))) == record
+    # A cell saved before stalls were kept: ten fields a hand, read back with no stall.
+    older = record_to_json(result.records[0])
+    older[2] = [hand[:10] for hand in older[2]]
+    assert all(hand.stall is None for hand in record_from_json(older).hands)
+
+
 # ---------------------------------------------------------------- running a sweep
 
 
