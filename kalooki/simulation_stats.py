@@ -69,7 +69,8 @@ class Rate:
 
 @dataclass(frozen=True, slots=True)
 class Mean:
-    """The mean of ``n`` values with their sample standard deviation (0 for fewer than two)."""
+    """The mean of ``n`` values with their sample standard deviation (0 for fewer than two), with a 95%
+    Student-t interval."""
 
     n: int
     mean: float
@@ -88,12 +89,16 @@ class Mean:
 
     @property
     def interval(self) -> tuple[float, float]:
-        """A normal-approximation 95% interval for the mean."""
+        """A Student-t 95% interval for the mean: the normal quantile's would claim 95% for a mean of
+        two or three values while covering the truth barely 70-85% of the time."""
         if self.ci is not None:
             return self.ci
         if self.n < 2:
             return (self.mean, self.mean)
-        half = Z95 * self.sd / math.sqrt(self.n)
+        # Imported here: scipy takes longer to import than a short simulation takes to play.
+        from scipy import stats
+
+        half = float(stats.t.ppf(0.975, self.n - 1)) * self.sd / math.sqrt(self.n)
         return (self.mean - half, self.mean + half)
 
     def to_json(self) -> dict[str, Any]:

@@ -240,6 +240,19 @@ def test_mean_sd_is_finite() -> None:
     assert math.isfinite(Mean.of([1.0, 2.0, 3.0]).sd)
 
 
+@pytest.mark.parametrize(
+    ("values", "quantile"),
+    # Student's t, 97.5th percentile, from tables: 1 and 2 degrees of freedom.
+    [([1.0, 3.0], 12.706204736174698), ([1.0, 2.0, 3.0], 4.302652729749464)],
+)
+def test_a_mean_of_a_few_values_gets_students_t_interval(values: list[float], quantile: float) -> None:
+    """Two values and their sample sd: the normal quantile (1.96) would claim 95% for a 50% interval."""
+    mean = Mean.of(values)
+    half = quantile * mean.sd / math.sqrt(len(values))
+    assert mean.interval == pytest.approx((2.0 - half, 2.0 + half), rel=1e-9)
+    assert Mean.of([4.0]).interval == (4.0, 4.0)
+
+
 # ---------------------------------------------------------------- guards and comparisons
 
 
