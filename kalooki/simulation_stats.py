@@ -111,8 +111,9 @@ class Mean:
         }
 
 
-def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (0-1); (0, 0) for no trials."""
+def wilson_interval(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (0-1); (0, 0) for no trials. ``trials`` may be a
+    fraction: the trials of one copy of a duplicate deal, averaged over its copies."""
     if trials <= 0:
         return (0.0, 0.0)
     p = successes / trials
@@ -120,7 +121,11 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     denominator = 1 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denominator
     half = z * math.sqrt(max(0.0, p * (1 - p) / trials + z2 / (4 * trials * trials))) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At 0% and 100% one end is exactly the rate: rounding left it a hair inside (5.6e-17 for 0 of 3),
+    # an interval that did not hold its own estimate.
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
 
 
 @dataclass(frozen=True, slots=True)
