@@ -67,7 +67,8 @@ from .saves import write_atomically
 HELP = """Play many games between bots and report win rates, hand lengths, Kalooki and stock-out rates.
 
 Every seat gets a bot (--bots, default greedy in every seat). The same --seed gives the same
-numbers whatever --workers is. Rates come with 95% Wilson intervals.
+numbers whatever --workers is. Rates come with 95% Wilson intervals (with --duplicate,
+intervals over deals).
 
 To see what a rule change does, compare two variants on the same seeds:
 
