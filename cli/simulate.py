@@ -409,7 +409,11 @@ def simulate_command(
         else:
             comparison = options.compare(rules_a, rules_b, seats, games, seed)
             result = comparison.a
-    rows = game_rows(result) + (game_rows(comparison.b) if comparison else [])
+    rows = game_rows(result)
+    if comparison is not None:
+        # With --compare-set both runs carry A's variant name and the same game numbers: a last
+        # column says which run each row is from.
+        rows = [row | {"run": "A"} for row in rows] + [row | {"run": "B"} for row in game_rows(comparison.b)]
     if csv_path == "-":
         write_csv(csv_path, rows_to_csv(rows))
         return

@@ -331,6 +331,23 @@ def test_cli_csv_rows(tmp_path: Path) -> None:
     assert "hands won" in out  # the report still goes to the terminal
 
 
+def test_cli_csv_rows_of_a_comparison_say_which_run(tmp_path: Path) -> None:
+    """With --compare-set both runs are "classic", games 0 and 1: only the run column tells them apart."""
+    target = tmp_path / "games.csv"
+    code, _, err = run(
+        "classic", "-n", "2", "-w", "1", "--compare-set", "opening_threshold=40", "--csv", str(target)
+    )
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(target.read_text())))
+    assert list(rows[0]) == [*CSV_FIELDS, "total_1", "total_2", "total_3", "total_4", "run"]
+    assert [(row["variant"], row["game"], row["run"]) for row in rows] == [
+        ("classic", "0", "A"),
+        ("classic", "1", "A"),
+        ("classic", "0", "B"),
+        ("classic", "1", "B"),
+    ]
+
+
 def test_cli_report_and_compare_set() -> None:
     code, out, err = run("classic", "-n", "2", "-w", "1", "--compare-set", "opening_threshold=40")
     assert code == 0, err
