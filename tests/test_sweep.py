@@ -520,3 +520,11 @@ def test_out_refuses_a_cell_that_is_not_a_file(tmp_path: Path) -> None:
     code, out, err = sweep(*args)
     assert (code, out) == (1, "")
     assert err.splitlines() == [f"{cell}: is a pipe (FIFO), not a regular file"]
+
+
+def test_the_terminal_table_says_what_its_plus_or_minus_is() -> None:
+    """Near 0% a Wilson interval is lopsided: the ± shown is its farther end, not a half-width."""
+    code, out, err = sweep("classic", "--grid", "jokers=2,4", "-n", "2", "-w", "1")
+    assert code == 0, err
+    assert "half-width" not in out
+    assert "± the distance to the farther end of its 95% interval" in " ".join(out.split())
