@@ -181,6 +181,8 @@ class PairedTest:
     difference: float
     statistic: float
     p_value: float
+    test: str = "paired t"
+    """What gave the p-value: Student's paired t, or the exact sign test when every pair moved alike."""
 
 
 def paired_test(a: Units, b: Units) -> PairedTest:
@@ -197,7 +199,8 @@ def paired_test(a: Units, b: Units) -> PairedTest:
         # Every pair moved by the same amount: t is infinite, and its p of 0 would call two games proof.
         # The exact sign test is what the pairs show: all n moved one way, p = 2 / 2**n, two-sided.
         sign_p = min(1.0, 2.0 * 0.5 ** len(gaps))
-        return PairedTest(value_a, value_b, value_b - value_a, math.copysign(math.inf, gaps.mean()), sign_p)
+        statistic = math.copysign(math.inf, gaps.mean())
+        return PairedTest(value_a, value_b, value_b - value_a, statistic, sign_p, "sign")
     outcome = _stats().ttest_rel(linear_b, linear_a)
     return PairedTest(value_a, value_b, value_b - value_a, float(outcome.statistic), float(outcome.pvalue))
 
@@ -214,6 +217,7 @@ def difference(figure: Figure, test: PairedTest, adjusted_p: float) -> Differenc
         test.p_value,
         adjusted_p,
         figure.key,
+        test.test,
     )
 
 

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from cli.app import app
 from kalooki.executors import open_pool
-from kalooki.figures import adjust_p_values, paired_test
+from kalooki.figures import Figure, adjust_p_values, difference, paired_test
 from kalooki.grid import find_baseline, load_cells, parse_grid
 from kalooki.loader import VariantError, load_variant
 from kalooki.simulate import rotations, simulate
@@ -138,6 +138,9 @@ def test_pairs_that_all_move_by_one_amount_get_the_sign_tests_p(pairs: int, p_va
     assert (test.difference, test.statistic) == (pytest.approx(3.0), math.inf)
     assert test.p_value == pytest.approx(p_value, rel=1e-9, abs=0)
     assert paired_test(b, a).statistic == -math.inf
+    # The JSON names the test that gave the p-value: not t, which is infinite here.
+    figure = Figure("turns_per_hand", "turns per hand", "mean")
+    assert difference(figure, test, test.p_value).to_json()["test"] == "sign"
     # Benjamini-Hochberg on a textbook set: p_(i) * m / i, made monotone from the top.
     assert adjust_p_values([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.0533333, 0.0533333, 0.5])
 
