@@ -192,6 +192,9 @@ def _ecdf(
         if values:
             shares = [100 * (index + 1) / len(values) for index in range(len(values))]
             axes.step(values, shares, where="post", label=f"{label} (n = {len(values):,})")
+        else:
+            # Nothing to draw (no hand went out): the legend still names the variant, and says so.
+            axes.plot([], [], label=f"{label} (no data)")
     axes.set_xlabel(x_label)
     axes.set_ylabel("share at or below (%)")
     axes.set_ylim(0, 100)

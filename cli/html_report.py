@@ -114,7 +114,9 @@ def _figures_table(result: SimulationResult) -> str:
         ("final score spread", result.score_spread),
     ]:
         low, high = value.interval
-        rows.append(([name, f"{value.mean:.2f} [{low:.2f} to {high:.2f}]"], False))
+        # A mean of nothing (nobody opened, nobody went out) is no figure: 0.00 [0.00 to 0.00] reads as one.
+        shown = f"{value.mean:.2f} [{low:.2f} to {high:.2f}]" if value.n else "no data"
+        rows.append(([name, shown], False))
     for name, rate in [
         ("hands ending in Kalooki", result.kalooki),
         ("hands the stock ran out", result.stock_ran_out),

@@ -67,7 +67,8 @@ from .saves import write_atomically
 HELP = """Play many games between bots and report win rates, hand lengths, Kalooki and stock-out rates.
 
 Every seat gets a bot (--bots, default greedy in every seat). The same --seed gives the same
-numbers whatever --workers is. Rates come with 95% Wilson intervals.
+numbers whatever --workers is. Rates come with 95% Wilson intervals (with --duplicate,
+intervals over deals).
 
 To see what a rule change does, compare two variants on the same seeds:
 
@@ -408,7 +409,11 @@ def simulate_command(
         else:
             comparison = options.compare(rules_a, rules_b, seats, games, seed)
             result = comparison.a
-    rows = game_rows(result) + (game_rows(comparison.b) if comparison else [])
+    rows = game_rows(result)
+    if comparison is not None:
+        # With --compare-set both runs carry A's variant name and the same game numbers: a last
+        # column says which run each row is from.
+        rows = [row | {"run": "A"} for row in rows] + [row | {"run": "B"} for row in game_rows(comparison.b)]
     if csv_path == "-":
         write_csv(csv_path, rows_to_csv(rows))
         return

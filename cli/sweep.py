@@ -109,8 +109,8 @@ def print_sweep(result: SweepResult, console: Console) -> None:
     )
     console.print(BOTS_NOTE)
     console.print(
-        "Each figure over ± its 95% interval's half-width (percentage points for a %); * marks a "
-        "significant difference from the baseline, and the last column counts a cell's."
+        "Each figure over ± the distance to the farther end of its 95% interval (percentage points "
+        "for a %); * marks a significant difference from the baseline, and the last column counts a cell's."
     )
     console.print(sweep_table(result))
     significant = result.significant

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Final, Literal
 
 from kalooki.simulate import GameRecord, rotations
 from kalooki.simulation_comparison import ALPHA, Difference
-from kalooki.simulation_stats import Mean, Rate, SimulationResult
+from kalooki.simulation_stats import Mean, Rate, SimulationResult, wilson_interval
 
 if TYPE_CHECKING:
     import numpy as np
@@ -150,15 +150,24 @@ def _linearised(units: Units) -> np.ndarray | None:
     return linear
 
 
-def ratio_interval(units: Units, kind: Kind) -> tuple[float, float]:
-    """A 95% Student-t interval for the ratio, the unit being independent (rates kept within 0-1)."""
+def ratio_interval(units: Units, kind: Kind, copies: int = 1) -> tuple[float, float]:
+    """A 95% Student-t interval for the ratio, the unit being independent (rates kept within 0-1).
+
+    A rate whose units show no spread (one deal only, or 0% or 100% in every deal) would get an
+    interval of zero width, certainty from nothing: it gets Wilson's instead, over the trials of
+    one copy of each unit (``copies``: games per unit), so no deal is counted twice.
+    """
     linear = _linearised(units)
     if linear is None:
         return (0.0, 0.0)
     centre = float(linear.mean())
+    spread = float(linear.std(ddof=1)) if len(linear) > 1 else 0.0
+    if kind == "rate" and spread <= 1e-12:
+        numerator, denominator = units
+        return wilson_interval(float(numerator.sum()) / copies, float(denominator.sum()) / copies)
     if len(linear) < 2:
         return (centre, centre)
-    half = float(_stats().t.ppf(1 - ALPHA / 2, len(linear) - 1) * linear.std(ddof=1) / math.sqrt(len(linear)))
+    half = float(_stats().t.ppf(1 - ALPHA / 2, len(linear) - 1) * spread / math.sqrt(len(linear)))
     low, high = centre - half, centre + half
     return (max(0.0, low), min(1.0, high)) if kind == "rate" else (low, high)
 
@@ -172,6 +181,8 @@ class PairedTest:
     difference: float
     statistic: float
     p_value: float
+    test: str = "paired t"
+    """What gave the p-value: Student's paired t, or the exact sign test when every pair moved alike."""
 
 
 def paired_test(a: Units, b: Units) -> PairedTest:
@@ -188,7 +199,8 @@ def paired_test(a: Units, b: Units) -> PairedTest:
         # Every pair moved by the same amount: t is infinite, and its p of 0 would call two games proof.
         # The exact sign test is what the pairs show: all n moved one way, p = 2 / 2**n, two-sided.
         sign_p = min(1.0, 2.0 * 0.5 ** len(gaps))
-        return PairedTest(value_a, value_b, value_b - value_a, math.copysign(math.inf, gaps.mean()), sign_p)
+        statistic = math.copysign(math.inf, gaps.mean())
+        return PairedTest(value_a, value_b, value_b - value_a, statistic, sign_p, "sign")
     outcome = _stats().ttest_rel(linear_b, linear_a)
     return PairedTest(value_a, value_b, value_b - value_a, float(outcome.statistic), float(outcome.pvalue))
 
@@ -205,6 +217,7 @@ def difference(figure: Figure, test: PairedTest, adjusted_p: float) -> Differenc
         test.p_value,
         adjusted_p,
         figure.key,
+        test.test,
     )
 
 
@@ -225,9 +238,10 @@ def with_unit_intervals(result: SimulationResult) -> SimulationResult:
     figures = figures_of(result.bots)
     table = unit_table(result, figures)
     kinds = {figure.key: figure.kind for figure in figures}
+    copies = rotations(result.bots) if result.duplicate else 1
 
     def rate(key: str, value: Rate) -> Rate:
-        return replace(value, ci=ratio_interval(table[key], kinds[key])) if key in table else value
+        return replace(value, ci=ratio_interval(table[key], kinds[key], copies)) if key in table else value
 
     def mean(key: str, value: Mean) -> Mean:
         return replace(value, ci=ratio_interval(table[key], "mean")) if key in table else value

@@ -41,6 +41,8 @@ class Difference:
     p_value: float
     adjusted_p: float = 1.0
     key: str = ""
+    test: str = "paired t"
+    """"paired t", or "sign" where every pair moved by one amount (the exact sign test's p)."""
 
     @property
     def significant(self) -> bool:
@@ -50,7 +52,7 @@ class Difference:
         return {
             "metric": self.metric,
             "key": self.key,
-            "test": "paired t",
+            "test": self.test,
             "a": round(self.a, 6),
             "b": round(self.b, 6),
             "difference": round(self.difference, 6),

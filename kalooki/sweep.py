@@ -33,6 +33,7 @@ from kalooki.grid import Axis, Cell
 from kalooki.simulate import GamePlan, GameRecord, HandRecord, play_plans
 from kalooki.simulation_comparison import ALPHA, Difference
 from kalooki.simulation_stats import SimulationResult
+from kalooki.stalls import Stall
 
 SweepProgress = Callable[[int, int, int, int], None]
 """Called with (games done, games in all, cells done, cells in all)."""
@@ -216,6 +217,7 @@ def record_to_json(record: GameRecord) -> list[Any]:
             list(hand.opened_on),
             hand.reshuffles,
             hand.stock_outs,
+            _stall_to_json(hand.stall),
         ]
         for hand in record.hands
     ]
@@ -228,6 +230,31 @@ def record_to_json(record: GameRecord) -> list[Any]:
         record.finished,
         record.rotation,
     ]
+
+
+def _stall_to_json(stall: Stall | None) -> list[Any] | None:
+    """A hand stopped at the turn cap keeps why, so a resumed sweep reports its abandoned hands too."""
+    if stall is None:
+        return None
+    return [
+        stall.turns,
+        stall.quiet_turns,
+        stall.reshuffles,
+        list(stall.seats),
+        list(stall.held),
+        list(stall.opened),
+        list(stall.small),
+        stall.places,
+    ]
+
+
+def _stall_from_json(data: Sequence[Any] | None) -> Stall | None:
+    if data is None:
+        return None
+    turns, quiet_turns, reshuffles, seats, held, opened, small, places = data
+    return Stall(
+        turns, quiet_turns, reshuffles, tuple(seats), tuple(held), tuple(opened), tuple(small), places
+    )
 
 
 def record_from_json(data: Sequence[Any]) -> GameRecord:
@@ -247,6 +274,8 @@ def record_from_json(data: Sequence[Any]) -> GameRecord:
                 opened_on=tuple(hand[7]),
                 reshuffles=hand[8],
                 stock_outs=hand[9],
+                # Cells saved before stalls were kept have ten fields a hand, and no stall.
+                stall=_stall_from_json(hand[10]) if len(hand) > 10 else None,
             )
             for hand in hands
         ),

@@ -240,6 +240,19 @@ def test_mean_sd_is_finite() -> None:
     assert math.isfinite(Mean.of([1.0, 2.0, 3.0]).sd)
 
 
+@pytest.mark.parametrize(
+    ("values", "quantile"),
+    # Student's t, 97.5th percentile, from tables: 1 and 2 degrees of freedom.
+    [([1.0, 3.0], 12.706204736174698), ([1.0, 2.0, 3.0], 4.302652729749464)],
+)
+def test_a_mean_of_a_few_values_gets_students_t_interval(values: list[float], quantile: float) -> None:
+    """Two values and their sample sd: the normal quantile (1.96) would claim 95% for a 50% interval."""
+    mean = Mean.of(values)
+    half = quantile * mean.sd / math.sqrt(len(values))
+    assert mean.interval == pytest.approx((2.0 - half, 2.0 + half), rel=1e-9)
+    assert Mean.of([4.0]).interval == (4.0, 4.0)
+
+
 # ---------------------------------------------------------------- guards and comparisons
 
 
@@ -316,6 +329,23 @@ def test_cli_csv_rows(tmp_path: Path) -> None:
     assert list(rows[0]) == [*CSV_FIELDS, "total_1", "total_2"]
     assert [row["game"] for row in rows] == ["0", "1", "2"]
     assert "hands won" in out  # the report still goes to the terminal
+
+
+def test_cli_csv_rows_of_a_comparison_say_which_run(tmp_path: Path) -> None:
+    """With --compare-set both runs are "classic", games 0 and 1: only the run column tells them apart."""
+    target = tmp_path / "games.csv"
+    code, _, err = run(
+        "classic", "-n", "2", "-w", "1", "--compare-set", "opening_threshold=40", "--csv", str(target)
+    )
+    assert code == 0, err
+    rows = list(csv.DictReader(io.StringIO(target.read_text())))
+    assert list(rows[0]) == [*CSV_FIELDS, "total_1", "total_2", "total_3", "total_4", "run"]
+    assert [(row["variant"], row["game"], row["run"]) for row in rows] == [
+        ("classic", "0", "A"),
+        ("classic", "1", "A"),
+        ("classic", "0", "B"),
+        ("classic", "1", "B"),
+    ]
 
 
 def test_cli_report_and_compare_set() -> None:

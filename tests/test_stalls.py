@@ -61,6 +61,15 @@ def test_a_stall_with_places_left_and_a_player_who_never_opened() -> None:
     )
 
 
+def test_a_hand_capped_after_one_turn_reads_as_english() -> None:
+    one = Stall(1, 1, 0, (0, 1), (13, 13), (False, False), (False, False), 0)
+    assert one.describe(LABELS) == (
+        "Nothing was laid in 1 turn. P1 (greedy) held 13 cards (not opened),"
+        " P2 (expert) 13 cards (not opened)."
+    )
+    assert replace(one, quiet_turns=0).describe(LABELS).startswith("A card was laid on the only turn.")
+
+
 def test_the_stall_of_a_hand_is_read_from_the_game() -> None:
     # ann lays three full sets (three cards at most) and keeps 9D; bob lays a run whose ends want
     # 4S and 8S, so the table has two places. The limit stops the hand after four turns.

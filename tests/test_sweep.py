@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from cli.app import app
 from kalooki.executors import open_pool
-from kalooki.figures import adjust_p_values, paired_test
+from kalooki.figures import Figure, adjust_p_values, difference, paired_test
 from kalooki.grid import find_baseline, load_cells, parse_grid
 from kalooki.loader import VariantError, load_variant
 from kalooki.simulate import rotations, simulate
@@ -138,6 +138,9 @@ def test_pairs_that_all_move_by_one_amount_get_the_sign_tests_p(pairs: int, p_va
     assert (test.difference, test.statistic) == (pytest.approx(3.0), math.inf)
     assert test.p_value == pytest.approx(p_value, rel=1e-9, abs=0)
     assert paired_test(b, a).statistic == -math.inf
+    # The JSON names the test that gave the p-value: not t, which is infinite here.
+    figure = Figure("turns_per_hand", "turns per hand", "mean")
+    assert difference(figure, test, test.p_value).to_json()["test"] == "sign"
     # Benjamini-Hochberg on a textbook set: p_(i) * m / i, made monotone from the top.
     assert adjust_p_values([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.0533333, 0.0533333, 0.5])
 
@@ -146,6 +149,22 @@ def test_records_round_trip_through_json() -> None:
     result = simulate(load_variant("classic"), ["greedy", "random"], 3, seed=5, workers=1)
     for record in result.records:
         assert record_from_json(json.loads(json.dumps(record_to_json(record)))) == record
+
+
+def test_hands_stopped_at_the_turn_cap_keep_why_through_json() -> None:
+    """A resumed sweep reads its cells back: the stalls must come back, or its abandoned hands vanish."""
+    result = simulate(
+        load_variant("classic"), ["random", "random"], 1, seed=5, workers=1, max_turns=5, max_hands=3
+    )
+    stalls = [hand.stall for hand in result.records[0].hands]
+    assert stalls
+    assert all(stall is not None for stall in stalls)
+    for record in result.records:
+        assert record_from_json(json.loads(json.dumps(record_to_json(record)))) == record
+    # A cell saved before stalls were kept: ten fields a hand, read back with no stall.
+    older = record_to_json(result.records[0])
+    older[2] = [hand[:10] for hand in older[2]]
+    assert all(hand.stall is None for hand in record_from_json(older).hands)
 
 
 # ---------------------------------------------------------------- running a sweep
@@ -504,3 +523,11 @@ def test_out_refuses_a_cell_that_is_not_a_file(tmp_path: Path) -> None:
     code, out, err = sweep(*args)
     assert (code, out) == (1, "")
     assert err.splitlines() == [f"{cell}: is a pipe (FIFO), not a regular file"]
+
+
+def test_the_terminal_table_says_what_its_plus_or_minus_is() -> None:
+    """Near 0% a Wilson interval is lopsided: the ± shown is its farther end, not a half-width."""
+    code, out, err = sweep("classic", "--grid", "jokers=2,4", "-n", "2", "-w", "1")
+    assert code == 0, err
+    assert "half-width" not in out
+    assert "± the distance to the farther end of its 95% interval" in " ".join(out.split())

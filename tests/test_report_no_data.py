@@ -1,0 +1,36 @@
+"""Figures with no data in ``--report`` and ``--plot``: said so, never drawn as a zero."""
+
+from __future__ import annotations
+
+import re
+import warnings
+
+from kalooki_cli import html_report
+from kalooki_cli.charts import simulation_charts
+
+from kalooki.loader import load_variant
+from kalooki.simulate import SimulationResult, simulate
+
+
+def no_hand_ends() -> SimulationResult:
+    """Two games whose every hand is stopped after one turn: nobody opened, nobody went out."""
+    result = simulate(load_variant("classic"), ["greedy"] * 4, 2, seed=0, workers=1, max_turns=1, max_hands=2)
+    assert result.opening_turn.n == result.points_per_loser.n == 0
+    return result
+
+
+def test_a_mean_of_nothing_reads_no_data_in_the_report() -> None:
+    page = html_report.simulation_report(no_hand_ends(), "classic")
+    cells = dict(re.findall(r"<tr><td>([^<]*)</td><td[^>]*>([^<]*)</td></tr>", page))
+    assert cells["opening turn (own turns)"] == "no data"
+    assert cells["points left per loser"] == "no data"
+    assert cells["hands per game"] == "2.00 [2.00 to 2.00]"
+
+
+def test_an_ecdf_of_nothing_names_the_variant_without_a_warning() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        charts = simulation_charts([no_hand_ends()], ["classic"])
+    (points,) = [chart for chart in charts if chart.name == "ecdf-loser_points"]
+    legend = points.figure.axes[0].get_legend()
+    assert [text.get_text() for text in legend.get_texts()] == ["classic (no data)"]
