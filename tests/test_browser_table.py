@@ -32,6 +32,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
 from kalooki_cli.web_coach import WebCoach
 from kalooki_net.botclient import BotSeat
+from kalooki_net.table import Table
 from net_helpers import hosted, new_table
 from playwright import sync_api
 from websockets.exceptions import ConnectionClosed
@@ -335,16 +336,21 @@ def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: A
         terminal.close()
 
 
+def ann_on_a_phone_beside_bob(browser: Any, host: Any, table: Table) -> tuple[Seat, BotSeat]:
+    """ann at the page on a phone, bob a client of the protocol: the two seats taken, the deal on the page."""
+    player = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", PHONE)
+    player.sit("ann")
+    other = BotSeat(host.uri)
+    other.join(table.code, name="bob")
+    player.page.wait_for_selector("#table:not([hidden])")
+    return player, other
+
+
 def test_a_new_table_at_the_address_sends_the_page_back_to_the_join_form(browser: Any) -> None:
     table = new_table(seats=2, seed=10, **QUICK)
     with hosted(table, advisor=WebCoach()) as host:
         port = host.server.port
-        url = f"http://127.0.0.1:{port}/?code={table.code}"
-        player = Seat(browser, url, PHONE)
-        player.sit("ann")
-        other = BotSeat(host.uri)
-        other.join(table.code, name="bob")
-        player.page.wait_for_selector("#table:not([hidden])")
+        player, other = ann_on_a_phone_beside_bob(browser, host, table)
         other.close()
     # The host closes that table and opens another on the same port: the page's rejoins are refused
     # (another code), and it says so on the join form instead of trying again for ever.
@@ -409,12 +415,7 @@ def test_the_end_of_the_game_shows_the_last_hand_then_the_sheet_whole_on_a_phone
 def test_a_closed_table_says_so_while_the_page_tries_to_come_back(browser: Any) -> None:
     table = new_table(seats=2, seed=10, **QUICK)
     with hosted(table, advisor=WebCoach()) as host:
-        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
-        player = Seat(browser, url, PHONE)
-        player.sit("ann")
-        other = BotSeat(host.uri)
-        other.join(table.code, name="bob")
-        player.page.wait_for_selector("#table:not([hidden])")
+        player, other = ann_on_a_phone_beside_bob(browser, host, table)
         asyncio.run_coroutine_threadsafe(host.server.close("the host stopped"), host.loop).result(TIMEOUT)
         # The page tries again and again (a host restarted with --resume comes back), and keeps saying why.
         said = "document.getElementById('banner').textContent"
