@@ -69,6 +69,8 @@ class SweepStore:
                 data = self._read(path)
                 try:
                     done[cell.index] = [record_from_json(item) for item in data["records"]]
+                    if any(len(record.totals) != len(self.spec.bots) for record in done[cell.index]):
+                        raise ValueError("games of another number of players")
                 except (KeyError, TypeError, ValueError):
                     raise SweepStoreError(
                         f"{path}: not a saved sweep cell; remove it to replay the cell"

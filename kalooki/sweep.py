@@ -248,42 +248,97 @@ def _stall_to_json(stall: Stall | None) -> list[Any] | None:
     ]
 
 
-def _stall_from_json(data: Sequence[Any] | None) -> Stall | None:
+def _stall_from_json(data: Any, players: int) -> Stall | None:
     if data is None:
         return None
-    turns, quiet_turns, reshuffles, seats, held, opened, small, places = data
+    turns, quiet_turns, reshuffles, seats, held, opened, small, places = _list(data, 8)
+    seat_list = _seats(seats, players)
+    playing = len(seat_list)
     return Stall(
-        turns, quiet_turns, reshuffles, tuple(seats), tuple(held), tuple(opened), tuple(small), places
+        _count(turns),
+        _count(quiet_turns),
+        _count(reshuffles),
+        seat_list,
+        tuple(_count(item) for item in _list(held, playing)),
+        tuple(_flag(item) for item in _list(opened, playing)),
+        tuple(_flag(item) for item in _list(small, playing)),
+        _count(places),
     )
 
 
-def record_from_json(data: Sequence[Any]) -> GameRecord:
-    index, seed, hands, totals, winners, finished, rotation = data
+def record_from_json(data: Any) -> GameRecord:
+    """The record :func:`record_to_json` wrote; a file changed since raises ``TypeError`` or ``ValueError``.
+
+    Every field is checked for its kind, and every seat for its range: a record read back is counted
+    into figures by seat, so a planted one must be refused here rather than fail in the counting.
+    """
+    index, seed, hands, totals, winners, finished, rotation = _list(data, 7)
+    total_list = tuple(_whole(total) for total in _list(totals))
+    players = len(total_list)
+    if players < 1:
+        raise ValueError("a game record has no seats")
     return GameRecord(
-        index=index,
-        seed=seed,
-        hands=tuple(
-            HandRecord(
-                winner=hand[0],
-                kalooki=hand[1],
-                end=hand[2],
-                turns=hand[3],
-                seats=tuple(hand[4]),
-                hand_points=tuple(hand[5]),
-                scores=tuple(hand[6]),
-                opened_on=tuple(hand[7]),
-                reshuffles=hand[8],
-                stock_outs=hand[9],
-                # Cells saved before stalls were kept have ten fields a hand, and no stall.
-                stall=_stall_from_json(hand[10]) if len(hand) > 10 else None,
-            )
-            for hand in hands
-        ),
-        totals=tuple(totals),
-        winners=tuple(winners),
-        finished=finished,
-        rotation=rotation,
+        index=_count(index),
+        seed=_count(seed),
+        hands=tuple(_hand_from_json(hand, players) for hand in _list(hands)),
+        totals=total_list,
+        winners=_seats(winners, players),
+        finished=_flag(finished),
+        rotation=_count(rotation),
     )
+
+
+def _hand_from_json(data: Any, players: int) -> HandRecord:
+    hand = _list(data)
+    if len(hand) not in (10, 11):  # cells saved before stalls were kept have ten fields a hand
+        raise ValueError(f"a hand record has {len(hand)} fields")
+    winner, kalooki, end, turns, seats, points, scores, opened_on, reshuffles, stock_outs = hand[:10]
+    if not isinstance(end, str):
+        raise TypeError("a hand's end is text")
+    return HandRecord(
+        winner=None if winner is None else _seats([winner], players)[0],
+        kalooki=_flag(kalooki),
+        end=end,
+        turns=_count(turns),
+        seats=_seats(seats, players),
+        hand_points=tuple(_whole(item) for item in _list(points, players)),
+        scores=tuple(_whole(item) for item in _list(scores, players)),
+        opened_on=tuple(None if item is None else _count(item) for item in _list(opened_on, players)),
+        reshuffles=_count(reshuffles),
+        stock_outs=_count(stock_outs),
+        stall=_stall_from_json(hand[10], players) if len(hand) > 10 else None,
+    )
+
+
+def _list(value: Any, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        raise ValueError(f"expected a list of {length if length is not None else 'any'} items")
+    return value
+
+
+def _whole(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"expected a whole number, not {value!r}")
+    return value
+
+
+def _count(value: Any) -> int:
+    if _whole(value) < 0:
+        raise ValueError(f"expected 0 or more, not {value}")
+    return int(value)
+
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"expected true or false, not {value!r}")
+    return value
+
+
+def _seats(values: Any, players: int) -> tuple[int, ...]:
+    seats = tuple(_count(value) for value in _list(values))
+    if any(seat >= players for seat in seats):
+        raise ValueError(f"a seat past the {players} of the game")
+    return seats
 
 
 # ---------------------------------------------------------------- one row per cell
