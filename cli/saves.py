@@ -146,8 +146,8 @@ def refuse_other_file(path: Path, own: Path | None = None, resume_with: str = "k
     A save is written whole over its file: given a variant file, a log or another game's save,
     it would destroy it without a word. ``resume_with`` is the command that continues a save found there.
     """
-    if not path.is_file():
-        return
+    if not path.exists() and not path.is_symlink():
+        return  # a FIFO, a device or a link is not written over either: only a place where nothing is
     with contextlib.suppress(OSError):
         if own is not None and path.samefile(own):
             return

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +22,8 @@ from kalooki.engine import Game
 from kalooki.log import replay
 from kalooki.savegame import SAVE_SUFFIX, dump_save
 from kalooki.variant import Variant
+
+KALOOKI = Path(sys.executable).with_name("kalooki")
 
 runner = CliRunner()
 
@@ -228,3 +234,25 @@ def test_a_save_never_writes_over_another_file(home: Path, tmp_path: Path) -> No
     assert f"Saved to {second}" in out
     assert friday.read_text() == "jokers: 4\n"
     assert first.read_text() == kept
+
+
+def test_a_save_never_replaces_a_fifo_or_a_dangling_link(home: Path, tmp_path: Path) -> None:
+    # `--save` on a FIFO held the game for ever at its first save, waiting for a reader, and the
+    # prompt's `save` replaced the FIFO with a file. A process, with a timeout, so a regression fails.
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    dangling = tmp_path / "link.json"
+    dangling.symlink_to(tmp_path / "nowhere.json")
+    over = "already exists, and a save would write over it; give a new file"
+    for taken in (fifo, dangling):
+        result = subprocess.run(
+            [str(KALOOKI), "play", "--seed", "4", "--fast", "--save", str(taken)],
+            capture_output=True, text=True, input="ds\n", timeout=60,
+        )  # fmt: skip
+        assert result.returncode == 1, result.stderr
+        assert result.stderr.strip() == f"{taken}: {over}"
+    out = play("play", "--seed", "4", "--fast", "--save", str(tmp_path / "g.json"), typed=f"save {fifo}\n")
+    assert f"✗ {fifo}: {over}" in out
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+    assert dangling.is_symlink()
+    assert not (tmp_path / "nowhere.json").exists()
