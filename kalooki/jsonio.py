@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeGuard
 
 from kalooki.errors import KalookiError
 
@@ -30,6 +30,11 @@ class JsonInputError(KalookiError):
         self.reason = reason
         self.line = line
         self.column = column
+
+
+def is_whole_number(value: object) -> TypeGuard[int]:
+    """Whether a value read from JSON is a whole number: an ``int``, not a ``bool`` (one in Python)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _no_constant(name: str) -> NoReturn:

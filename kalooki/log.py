@@ -19,6 +19,7 @@ from kalooki.cards import parse_card, parse_cards
 from kalooki.engine import DEFAULT_TURN_LIMIT, Event, FixedDeal, Game
 from kalooki.errors import KalookiError
 from kalooki.file_kinds import LOG_FORMAT
+from kalooki.jsonio import is_whole_number
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 from kalooki.statecheck import first_error
 from kalooki.variant import LATER_KNOBS, Variant
@@ -84,10 +85,6 @@ REFUSED = (KeyError, TypeError, ValueError, AttributeError, IndexError, Overflow
 """What a record of the wrong shape makes the reading raise (a KalookiError is a ValueError too)."""
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _deal_from_event(players: Sequence[str], event: Mapping[str, Any]) -> FixedDeal:
     hands_by_name = event["hands"]
     if not isinstance(hands_by_name, Mapping):
@@ -120,9 +117,8 @@ def action_from_event(event: Mapping[str, Any]) -> Action:
 
 
 def _meld_number(value: object) -> int:
-    if not _whole(value):
+    if not is_whole_number(value):
         raise TypeError(f"a meld number must be a whole number, not {value!r}")
-    assert isinstance(value, int)
     return value
 
 
@@ -204,7 +200,7 @@ def _start_game(items: Sequence[Mapping[str, Any]]) -> Game:
     )
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise ReplayError("record 1: the log's players are not a list of names")
-    if not _whole(limit) or limit < 1 or not (seed is None or _whole(seed)):
+    if not is_whole_number(limit) or limit < 1 or not (seed is None or is_whole_number(seed)):
         raise ReplayError("record 1: the log's seed or turn limit is not a whole number")
     if len(items) < 2 or items[1].get("type") != "deal":
         raise ReplayError("record 2: the log must continue with the first hand's deal")

@@ -74,7 +74,7 @@ class Session:
         if not isinstance(bots, Mapping) or not isinstance(rngs, Mapping):
             raise TypeError("bots and bot_rngs must be objects")
         human_seat = data["human_seat"]
-        if not isinstance(human_seat, int) or isinstance(human_seat, bool):
+        if not jsonio.is_whole_number(human_seat):
             raise TypeError("human_seat must be an integer")
         return Session(
             human_seat=human_seat,
@@ -180,7 +180,7 @@ def load_save_document(data: object) -> LoadedSave:
     if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
         raise SaveFormatError("this is not a kalooki save file")
     version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool):
+    if not jsonio.is_whole_number(version):
         raise SaveFormatError(f"the save is damaged: its format version is {version!r}")
     if version > SAVE_VERSION:
         raise SaveFormatError(

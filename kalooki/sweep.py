@@ -30,6 +30,7 @@ from kalooki.figures import (
     unit_table,
 )
 from kalooki.grid import Axis, Cell
+from kalooki.jsonio import is_whole_number
 from kalooki.simulate import GamePlan, GameRecord, HandRecord, play_plans
 from kalooki.simulation_comparison import ALPHA, Difference
 from kalooki.simulation_stats import SimulationResult
@@ -317,15 +318,16 @@ def _list(value: Any, length: int | None = None) -> list[Any]:
 
 
 def _whole(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
+    if not is_whole_number(value):
         raise TypeError(f"expected a whole number, not {value!r}")
     return value
 
 
 def _count(value: Any) -> int:
-    if _whole(value) < 0:
-        raise ValueError(f"expected 0 or more, not {value}")
-    return int(value)
+    count = _whole(value)
+    if count < 0:
+        raise ValueError(f"expected 0 or more, not {count}")
+    return count
 
 
 def _flag(value: Any) -> bool:
