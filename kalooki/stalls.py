@@ -42,16 +42,15 @@ class Stall:
 
     def describe(self, labels: Sequence[str]) -> str:
         """The stall in words; ``labels`` names every seat (indexed by seat)."""
-        turns = f"{self.turns:,} turn{'s' if self.turns != 1 else ''}"
         if self.turns == 1:
             # A cap of one turn (--max-turns 1): "the last of 1 turns" would not be English.
             quiet = (
                 "A card was laid on the only turn" if not self.quiet_turns else "Nothing was laid in 1 turn"
             )
         elif not self.quiet_turns:
-            quiet = f"A card was laid on the last of {turns}"
+            quiet = f"A card was laid on the last of {self.turns:,} turns"
         elif self.quiet_turns >= self.turns:
-            quiet = f"Nothing was laid in {turns}"
+            quiet = f"Nothing was laid in {self.turns:,} turns"
         else:
             quiet = f"Nothing was laid in the last {self.quiet_turns:,} of {self.turns:,} turns"
         if self.reshuffles:
