@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import os
 import shutil
-import subprocess
 import sys
 import threading
 import time
@@ -33,7 +32,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from kalooki_cli.web_coach import WebCoach
 from kalooki_net.botclient import BotSeat
 from kalooki_net.table import Table
-from net_helpers import hosted, new_table
+from net_helpers import Terminal, hosted, new_table
 from playwright import sync_api
 from websockets.exceptions import ConnectionClosed
 
@@ -124,66 +123,6 @@ def bot_plays_until_the_hand_ends(seat: BotSeat) -> None:
             if seat.my_turn():
                 seat.send({"type": "move", "move": seat.next_move()})
             seat.receive()
-
-
-class Terminal:
-    """``kalooki join`` as a real process, played by a person who draws from the stock and throws the card
-    back: it answers each ``draw>`` with ``ds`` and each ``play>`` with ``d`` and the card marked ``*``."""
-
-    SUITS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
-
-    def __init__(self, address: str, code: str, home: Path) -> None:
-        env = {**os.environ, "KALOOKI_HOME": str(home), "COLUMNS": "200", "NO_COLOR": "1"}
-        env["PYTHONIOENCODING"] = "utf-8"
-        self.process = subprocess.Popen(
-            [str(KALOOKI), "join", address, "--code", code, "--name", "cid"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            env=env,
-        )
-        self.output = bytearray()
-        self.moves = 0
-        self.stop = threading.Event()
-        threading.Thread(target=self._read, daemon=True).start()
-        self.player = threading.Thread(target=self._play, daemon=True)
-        self.player.start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        while chunk := os.read(self.process.stdout.fileno(), 65536):
-            self.output += chunk
-
-    def text(self) -> str:
-        return bytes(self.output).decode("utf-8", "replace")
-
-    def _play(self) -> None:
-        assert self.process.stdin is not None
-        answered = 0
-        while not self.stop.is_set() and self.process.poll() is None:
-            text = self.text()
-            if len(text) == answered or not text.endswith(("draw> ", "play> ")):
-                time.sleep(0.05)
-                continue
-            answered = len(text)
-            line = "ds" if text.endswith("draw> ") else f"d {self.drawn(text)}"
-            self.process.stdin.write(f"{line}\n".encode())
-            self.process.stdin.flush()
-            self.moves += 1
-
-    def drawn(self, text: str) -> str:
-        hand = [line for line in text.splitlines() if line.startswith("Your hand (")][-1]
-        cards = hand.partition(": ")[2].split()
-        card = next((card for card in cards if card.endswith("*")), cards[0]).rstrip("*")
-        return card.replace("10", "T").translate(self.SUITS)
-
-    def quit(self) -> str:
-        self.stop.set()
-        self.player.join(10)
-        assert self.process.stdin is not None
-        self.process.stdin.close()  # end of input: kalooki join leaves the table
-        self.process.wait(TIMEOUT)
-        return self.text()
 
 
 def test_two_browsers_and_a_terminal_play_a_hand_to_its_end(
