@@ -25,7 +25,7 @@ from rich.text import Text
 
 from kalooki.bots import bot_names
 from kalooki.engine import Event
-from kalooki.events import events_from_json
+from kalooki.events import DealEvent, events_from_json
 from kalooki.moves import MoveSyntaxError, parse_move
 from kalooki.savegame import Session
 from kalooki.text import escape_controls
@@ -207,6 +207,9 @@ class RemoteGame(InteractiveGame):
         self.narrate(events)
         if not self.skipping:
             self.after_events(events)
+            if any(isinstance(event, DealEvent) for event in events) and self.game.current != self.seat:
+                # A new hand another player starts: its cards are seen now, not at this seat's turn.
+                self.show()
         if self.game.phase == "draw" and self.game.current == self.seat:
             self.drawn = None
         if self.game.phase == "play" and self.game.current == self.seat:

@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from typer.testing import CliRunner
 
 pytest.importorskip("websockets")
 
-from net_helpers import TIMEOUT, Player, hosted, new_table
+from net_helpers import TIMEOUT, Player, Terminal, hosted, new_table
 
 from kalooki.cards import format_card
 from kalooki.engine import Game
@@ -80,6 +81,27 @@ def test_join_plays_a_turn_on_the_play_screen_and_rejoins_with_the_kept_token(tm
         assert "Waiting for the game" not in again.stdout  # it has started: the table, not a lobby
         assert "Your hand (" in again.stdout
     assert TIMEOUT > 0
+
+
+def test_a_new_hand_is_shown_when_it_is_dealt_not_at_this_seats_turn(tmp_path: Path) -> None:
+    # Once ready, a seat that does not play first saw "Waiting for the others to be ready..." and
+    # nothing of the new hand until its own turn came, however long the others took.
+    table = new_table(seats=3, seed=3, hand_size=7, opening_threshold=0)
+    with hosted(table) as host:
+        bots = [Player(host.uri) for _ in range(2)]
+        for index, bot in enumerate(bots):
+            bot.join(table.code, name=f"p{index}")
+        terminal = Terminal(f"127.0.0.1:{host.server.port}", table.code, tmp_path, "ann", ready=True)
+        for bot in bots:
+            threading.Thread(target=bot.play_until_over, daemon=True).start()
+        deadline = time.monotonic() + 120
+        while "hand 2, dealt by p0 · turn 2 " not in terminal.text():  # ann's own turn, after p1's
+            assert time.monotonic() < deadline, terminal.text()[-2000:]
+            time.sleep(0.1)
+        out = terminal.quit()
+    second = out[out.index("Waiting for the others to be ready...") :]
+    dealt = second.index("hand 2, dealt by p0 · turn 1 ")  # before p1, who plays first, has played
+    assert second.index("Your hand (7):", dealt) < second.index("P1 ", dealt)
 
 
 @pytest.mark.parametrize("address", ["127.0.0.1:abc", "127.0.0.1:99999", ":8765"])
