@@ -83,6 +83,32 @@ def test_join_plays_a_turn_on_the_play_screen_and_rejoins_with_the_kept_token(tm
     assert TIMEOUT > 0
 
 
+def test_rejoining_after_the_draw_marks_the_card_drawn_as_before(tmp_path: Path) -> None:
+    # Rejoined mid-turn, the hand showed the drawn card unmarked: which card had just come was lost.
+    table = new_table(seats=2, seed=31)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "200", "NO_COLOR": "1"}
+    with hosted(table) as host:
+        bot = Player(host.uri)
+        bot.join(table.code, name="p0")
+        threading.Thread(target=bot.play_until_over, daemon=True).start()
+        command = [str(KALOOKI), "join", f"127.0.0.1:{host.server.port}", "--code", table.code]
+
+        def join(keys: str) -> str:
+            done = subprocess.run(
+                [*command, "--name", "ann"], input=keys, capture_output=True, text=True, env=env, timeout=60
+            )
+            assert done.returncode == 0, done.stderr
+            return done.stdout
+
+        drew = join("ds\nquit\n")
+        marked = [line for line in drew.splitlines() if line.startswith("Your hand (14):")]
+        assert marked, drew
+        again = join("quit\n")
+        hands = [line for line in again.splitlines() if line.startswith("Your hand (")]
+        assert hands == [marked[-1]]  # the same hand, the same card marked *
+        assert "*" in hands[0]
+
+
 def test_a_new_hand_is_shown_when_it_is_dealt_not_at_this_seats_turn(tmp_path: Path) -> None:
     # Once ready, a seat that does not play first saw "Waiting for the others to be ready..." and
     # nothing of the new hand until its own turn came, however long the others took.
