@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kalooki_net.client import Closed, TableConnection
+from kalooki_net.client import LOST, Closed, TableConnection
 from kalooki_net.signals import sigint_stays_with_main
 from kalooki_net.view import shadow_game
 from rich.console import Console
@@ -49,7 +49,22 @@ def said_line(message: dict[str, Any]) -> Text:
 
 
 class TableClosed(Exception):
-    """The host closed the table, or the connection was lost."""
+    """The host closed the table, or (``lost``) the connection to it was lost."""
+
+    def __init__(self, reason: str, *, lost: bool = False) -> None:
+        super().__init__(reason)
+        self.lost = lost
+
+    def sentence(self) -> str:
+        """One line for the player: a lost connection (a network, a laptop asleep) is not a closed table."""
+        reason = str(self)
+        if not self.lost:
+            return f"The table is closed: {reason}."
+        return (
+            "The connection to the table was lost."
+            if reason == LOST
+            else f"The connection to the table was lost: {reason}."
+        )
 
 
 class RemoteGame(InteractiveGame):
@@ -152,15 +167,13 @@ class RemoteGame(InteractiveGame):
     def next_message(self) -> dict[str, Any]:
         message = self.connection.receive()
         if isinstance(message, Closed):
-            raise TableClosed(message.reason)
+            raise TableClosed(message.reason, lost=True)
         return dict(message)
 
     def wait_for_state(self, console: Console) -> dict[str, Any]:
         """Before the game: show who comes and goes; the host may type start. The first state."""
         while True:
-            message = self.connection.receive()
-            if isinstance(message, Closed):
-                raise TableClosed(message.reason)
+            message = self.next_message()
             kind = message.get("type")
             if kind == "state":
                 return dict(message)
@@ -235,7 +248,7 @@ class RemoteGame(InteractiveGame):
         try:
             return super().run()
         except TableClosed as closed:
-            self.say(f"The table is closed: {closed}.", style="bold")
+            self.say(closed.sentence(), style="bold")
             if self.rejoin_command:
                 self.say_then("Rejoin your seat with:", self.rejoin_command)
             return EXIT_LOST

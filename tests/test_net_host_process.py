@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from net_helpers import TIMEOUT, Player, play_moves
+from net_helpers import TIMEOUT, Player, Terminal, play_moves
 
 KALOOKI = Path(sys.executable).with_name("kalooki")
 JOIN_LINE = re.compile(r"kalooki join (\S+):(\d+) --code (\w+)")
@@ -112,6 +112,28 @@ def test_a_killed_host_resumes_from_its_save_and_players_rejoin(tmp_path: Path) 
         assert host.stdin is not None
         host.stdin.close()  # end of input: the host closes the table and exits 0
         assert host.wait(TIMEOUT) == 0
+
+
+def test_a_player_whose_host_dies_hears_the_connection_was_lost_not_that_the_table_closed(
+    tmp_path: Path,
+) -> None:
+    # kill -9 of the host (or a laptop that slept past the keepalive) was told as a closed table:
+    # "The table is closed: the connection to the table was lost." The table is still there to resume.
+    host, uri, code = start_host(tmp_path, "--seats", "2", "--seed", "21")
+    address = uri.removeprefix("ws://").rstrip("/")
+    try:
+        bot = Player(uri)
+        bot.join(code, name="p0")
+        terminal = Terminal(address, code, tmp_path, "ann")
+        bot.until("state")
+    finally:
+        host.kill()
+        host.wait(TIMEOUT)
+    out = terminal.quit()
+    assert terminal.process.returncode == 1
+    lines = out.splitlines()
+    ending = lines.index("The connection to the table was lost.")
+    assert lines[ending + 1 :] == [f"Rejoin your seat with: kalooki join {address} --code {code}"]
 
 
 def test_the_reopen_command_keeps_the_address_the_table_was_bound_to(tmp_path: Path) -> None:

@@ -11,11 +11,13 @@ from pathlib import Path
 
 import pytest
 from kalooki_cli.app import app
+from kalooki_cli.remote import TableClosed
 from kalooki_cli.table_notation import table_sentence
 from typer.testing import CliRunner
 
 pytest.importorskip("websockets")
 
+from kalooki_net.client import LOST
 from net_helpers import TIMEOUT, Player, Terminal, hosted, new_table
 
 from kalooki.cards import format_card
@@ -128,6 +130,30 @@ def test_a_new_hand_is_shown_when_it_is_dealt_not_at_this_seats_turn(tmp_path: P
     second = out[out.index("Waiting for the others to be ready...") :]
     dealt = second.index("hand 2, dealt by p0 · turn 1 ")  # before p1, who plays first, has played
     assert second.index("Your hand (7):", dealt) < second.index("P1 ", dealt)
+
+
+def test_a_table_closed_while_its_players_wait_for_the_game_is_one_line_not_a_traceback(
+    tmp_path: Path,
+) -> None:
+    table = new_table(seats=3, seed=31)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "200", "NO_COLOR": "1"}
+    with hosted(table) as host:
+        join = subprocess.Popen(
+            [str(KALOOKI), "join", f"127.0.0.1:{host.server.port}", "--code", table.code, "--name", "ann"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        )  # fmt: skip
+        assert join.stdout is not None
+        assert join.stdout.readline() == "You sit at seat 1 as ann.\n"
+        assert join.stdout.readline() == "Waiting for the game...\n"
+    out, err = join.communicate(timeout=60)  # the host has closed the table ("the test is over")
+    assert (join.returncode, out, err) == (1, "The table is closed: the test is over.\n", "")
+
+
+def test_a_lost_connection_is_worded_apart_from_a_closed_table() -> None:
+    assert TableClosed("the host stopped").sentence() == "The table is closed: the host stopped."
+    lost = TableClosed("keepalive ping timeout", lost=True)
+    assert lost.sentence() == "The connection to the table was lost: keepalive ping timeout."
+    assert TableClosed(LOST, lost=True).sentence() == "The connection to the table was lost."
 
 
 @pytest.mark.parametrize("address", ["127.0.0.1:abc", "127.0.0.1:99999", ":8765"])
