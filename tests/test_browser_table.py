@@ -363,6 +363,32 @@ def test_a_closed_table_says_so_while_the_page_tries_to_come_back(browser: Any) 
         other.close()
 
 
+def test_a_player_back_at_the_table_is_no_longer_shown_away(browser: Any) -> None:
+    # The page kept "bob (away: greedy plays)" after bob was back, until the next move came.
+    table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
+    table.wait_seconds = 0.0  # a player who drops is played by the bot at once
+    with hosted(table, advisor=WebCoach()) as host:
+        player, other = ann_on_a_phone_beside_bob(browser, host, table)
+        other.until("state")
+        other.close()  # bob drops out during ann's turn
+        players = "document.getElementById('players').textContent"
+        player.wait(f"{players}.includes('bob (away)')")
+        player.wait("document.getElementById('table').dataset.turn === 'mine'")
+        player.page.click("#draw-stock")
+        player.wait("document.getElementById('table').dataset.phase === 'play'")
+        player.page.locator("#hand .card").first.click()
+        player.page.click("#discard-button")
+        # bob's turn, played by the bot; then ann's again, and she thinks.
+        player.wait(f"{players}.includes('bob (away: greedy plays)')")
+        player.wait("document.getElementById('table').dataset.turn === 'mine'")
+        back = BotSeat(host.uri)
+        back.join(table.code, token=other.token)
+        player.wait("/bob is back/.test(document.getElementById('log').textContent)")
+        player.wait(f"!{players}.includes('away')", seconds=5)
+        assert "bob" in player.page.locator("#players").inner_text()
+        back.close()
+
+
 def unmeldable(labels: list[str]) -> list[int]:
     """Three cards of the hand that are neither a set nor a run (two ranks, two suits)."""
 

@@ -99,6 +99,8 @@ import { handTable, scoreSheet } from "./sheets.js";
         break;
       case "lobby":
         lobby = message;
+        // A player back at the table plays their own seat again: the last state's stand-in is over.
+        for (const seat of lobby.seats) if (seat.connected) delete standIns[String(seat.seat)];
         drawLobby();
         if (view) drawPlayers();
         break;
