@@ -164,7 +164,11 @@ class Table:
             # Each screen calls its own player "you": a player so named would read as the one watching it.
             raise TableError("bad_name", "'you' is what the screens call each player: choose another name")
         if self.game is not None:
-            raise TableError("started", "the game has started: only its players can rejoin, with their token")
+            # Said to a latecomer, who has never seen a token: the players keep theirs where they joined.
+            raise TableError(
+                "started",
+                "the game has started: no one new can sit down; its players rejoin from where they joined",
+            )
         seated = {seat.name.casefold(): seat.name for seat in self.seats if seat.name is not None}
         if name.casefold() in seated:
             # Ann and ann would be told apart by their case alone, on every player's screen. The name said is

@@ -125,11 +125,14 @@ def test_no_seat_without_the_code_nor_before_joining(table_in_play: Any) -> None
         "bad_token",
     )
     late = Player(host.uri)
-    refused(
+    reply = refused(
         late,
         {"type": "join", "protocol": PROTOCOL_VERSION, "code": host.table.code, "name": "zed"},
         "started",
     )
+    # A latecomer never saw a token: the refusal does not speak of one.
+    said = "the game has started: no one new can sit down; its players rejoin from where they joined"
+    assert reply["message"] == said
     assert snapshot(host) == before
 
 
