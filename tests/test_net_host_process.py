@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import IO, Any
 
@@ -125,7 +126,10 @@ def test_a_player_whose_host_dies_hears_the_connection_was_lost_not_that_the_tab
         bot = Player(uri)
         bot.join(code, name="p0")
         terminal = Terminal(address, code, tmp_path, "ann")
-        bot.until("state")
+        deadline = time.monotonic() + TIMEOUT
+        while "p0 is playing" not in terminal.text():  # ann sits at the game, her hand on the screen
+            assert time.monotonic() < deadline, terminal.text()
+            time.sleep(0.05)
     finally:
         host.kill()
         host.wait(TIMEOUT)
