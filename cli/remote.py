@@ -67,6 +67,34 @@ class TableClosed(Exception):
         )
 
 
+class LeftLobby(Exception):
+    """The player left the table before the game started."""
+
+
+LOBBY_HELP = "The game has not started: say TEXT talks to the table, quit leaves it."
+
+
+def read_keyboard(connection: TableConnection) -> None:
+    """Read the keyboard all the time, so say, look, score, help and quit work during others' turns too.
+
+    Only at a terminal: piped input is read when a prompt asks for it, as in ``kalooki play``.
+    Lines go into the connection's inbox beside the host's messages, as ``_line`` items (no
+    host message type starts with an underscore), and the end of input as ``_eof``.
+    """
+    inbox = connection.inbox
+
+    def read() -> None:
+        while True:
+            line = sys.stdin.readline()
+            if not line:
+                inbox.put({"type": "_eof"})
+                return
+            inbox.put({"type": "_line", "text": line.rstrip("\n")})
+
+    with sigint_stays_with_main():  # Ctrl-C is the main thread's, waiting on the inbox
+        threading.Thread(target=read, daemon=True, name="kalooki-keyboard").start()
+
+
 class RemoteGame(InteractiveGame):
     """One seat of a hosted table, played at this terminal."""
 
@@ -106,25 +134,10 @@ class RemoteGame(InteractiveGame):
 
     # ------------------------------------------------------------ the keyboard, at a terminal
 
-    def start_keyboard(self) -> None:
-        """Read the keyboard all the time, so say, look, score, help and quit work during others' turns too.
-
-        Only at a terminal: piped input is read when a prompt asks for it, as in ``kalooki play``.
-        Lines go into the connection's inbox beside the host's messages, as ``_line`` items (no
-        host message type starts with an underscore), and the end of input as ``_eof``.
-        """
-        inbox = self.connection.inbox
-
-        def read() -> None:
-            while True:
-                line = sys.stdin.readline()
-                if not line:
-                    inbox.put({"type": "_eof"})
-                    return
-                inbox.put({"type": "_line", "text": line.rstrip("\n")})
-
-        with sigint_stays_with_main():  # Ctrl-C is the main thread's, waiting on the inbox
-            threading.Thread(target=read, daemon=True, name="kalooki-keyboard").start()
+    def start_keyboard(self, *, reading: bool = False) -> None:
+        """Prompts take the lines typed from the inbox (``reading``: :func:`read_keyboard` runs already)."""
+        if not reading:
+            read_keyboard(self.connection)
         self.read_line = self.keyboard_line
 
     def keyboard_line(self, prompt: str) -> str:
@@ -183,12 +196,27 @@ class RemoteGame(InteractiveGame):
                 self.lobby = message
             elif kind == "presence" and message.get("seat") != self.seat:
                 console.print(Text(f"{message['name']} {message['status'].replace('_', ' ')}.", style="dim"))
-            elif kind == "said":
+            elif kind == "said" and message.get("seat") != self.seat:
                 console.print(said_line(message))
             elif kind == "error":
                 console.print(Text(f"✗ {message['message']}", style="bold red"))
             elif kind == "closing":
                 raise TableClosed(str(message["reason"]))
+            elif kind == "_line":
+                self.typed_in_lobby(console, str(message["text"]))
+            elif kind == "_eof":
+                raise LeftLobby
+
+    def typed_in_lobby(self, console: Console, line: str) -> None:
+        """A line typed at a terminal while the table waits for the game: say and quit work already."""
+        word, _, text = line.strip().partition(" ")
+        if word.lower() in ("quit", "exit", "q"):
+            raise LeftLobby
+        if word.lower() == "say" and text.strip():
+            self.connection.send({"type": "say", "text": text.strip()[:300]})
+            console.print(said_line({"name": "you", "text": text.strip()[:300]}))
+        elif word:
+            console.print(Text(LOBBY_HELP, style="dim"))
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
         """Show a message that needs no answer; the message back if it is a state or an error."""
@@ -366,4 +394,4 @@ class RemoteGame(InteractiveGame):
             self.say_then("Rejoin with:", self.rejoin_command)
 
 
-__all__ = ["RemoteGame", "TableClosed"]
+__all__ = ["LeftLobby", "RemoteGame", "TableClosed", "read_keyboard"]

@@ -92,3 +92,35 @@ def test_what_another_player_says_cannot_drive_the_terminal(tmp_path: Path) -> N
             assert terminal.wait() == 0
         finally:
             terminal.kill()
+
+
+def test_say_and_quit_work_while_the_table_waits_for_the_game(tmp_path: Path) -> None:
+    # In the lobby the keyboard was not read: "say" went out only once the game had started, and
+    # "quit" did nothing (Ctrl-C alone left, silently).
+    table = new_table(seats=3, seed=31)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "TERM": "xterm", "COLUMNS": "80", "LINES": "24"}
+    with hosted(table) as host:
+        first = Player(host.uri)
+        first.join(table.code, name="p0")
+        terminal = Terminal(
+            ["join", f"127.0.0.1:{host.server.port}", "--code", table.code, "--name", "ann"], env
+        )
+        try:
+            terminal.read_until("Waiting for the game...")
+            terminal.type("say who brought snacks?\n")
+            terminal.read_until("you: who brought snacks?")
+            said = first.until("said")
+            assert (said["name"], said["text"]) == ("ann", "who brought snacks?")
+            first.send({"type": "say", "text": "bob did"})
+            terminal.read_until("p0: bob did")
+            terminal.type("ds\n")
+            terminal.read_until(r"The game has not started: say TEXT talks to the table, quit leaves it\.")
+            terminal.type("quit\n")
+            terminal.read_until("You left the table before the game started.")
+            assert terminal.wait() == 0
+            assert "ann: who brought snacks?" not in terminal.output  # said once, as "you"
+            left = first.until("presence")
+            assert (left["name"], left["status"]) == ("ann", "left")
+            assert host.call(lambda: [seat.kind for seat in table.seats]) == ["human", "open", "open"]
+        finally:
+            terminal.kill()
