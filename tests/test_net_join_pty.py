@@ -12,14 +12,20 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from net_helpers import Player, hosted, new_table
+from net_helpers import Host, Player, hosted, new_table
 from test_play_pty import Terminal
 from websockets.exceptions import ConnectionClosed
 
 
+def ann_joins(host: Host, home: Path) -> Terminal:
+    """``kalooki join`` as ann, on a pseudo-terminal of 80 by 24."""
+    env = {**os.environ, "KALOOKI_HOME": str(home), "TERM": "xterm", "COLUMNS": "80", "LINES": "24"}
+    address = f"127.0.0.1:{host.server.port}"
+    return Terminal(["join", address, "--code", host.table.code, "--name", "ann"], env)
+
+
 def test_say_during_another_players_turn_then_play_and_quit(tmp_path: Path) -> None:
     table = new_table(seats=2, seed=31)
-    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "TERM": "xterm", "COLUMNS": "80", "LINES": "24"}
     with hosted(table) as host:
         bot = Player(host.uri)
         bot.join(table.code, name="p0")
@@ -37,9 +43,7 @@ def test_say_during_another_players_turn_then_play_and_quit(tmp_path: Path) -> N
                 bot.play_until_over()
 
         threading.Thread(target=wait_for_hello_then_play, daemon=True).start()
-        terminal = Terminal(
-            ["join", f"127.0.0.1:{host.server.port}", "--code", table.code, "--name", "ann"], env
-        )
+        terminal = ann_joins(host, tmp_path)
         try:
             terminal.read_until("You sit at seat 2 with p0")
             # Seated while another player thinks: ann sees her hand at once, and again on look or Enter.
@@ -69,7 +73,6 @@ def test_what_another_player_says_cannot_drive_the_terminal(tmp_path: Path) -> N
     # newline that would print a line of its own: all shown spelled out, on the speaker's one line.
     words = "\x1b]0;owned\x07 \x1b[2Jhello\nYour turn"
     table = new_table(seats=2, seed=31)
-    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "TERM": "xterm", "COLUMNS": "80", "LINES": "24"}
     with hosted(table) as host:
         speaker = Player(host.uri)
         speaker.join(table.code, name="p0")
@@ -80,9 +83,7 @@ def test_what_another_player_says_cannot_drive_the_terminal(tmp_path: Path) -> N
                 speaker.send({"type": "say", "text": words})
 
         threading.Thread(target=speak_once_seated, daemon=True).start()
-        terminal = Terminal(
-            ["join", f"127.0.0.1:{host.server.port}", "--code", table.code, "--name", "ann"], env
-        )
+        terminal = ann_joins(host, tmp_path)
         try:
             terminal.read_until(re.escape(r"p0: \x1b]0;owned\x07 \x1b[2Jhello\nYour turn"))
             assert "\x1b" not in terminal.output  # what is left once the screen's own colours are read
@@ -98,13 +99,10 @@ def test_say_and_quit_work_while_the_table_waits_for_the_game(tmp_path: Path) ->
     # In the lobby the keyboard was not read: "say" went out only once the game had started, and
     # "quit" did nothing (Ctrl-C alone left, silently).
     table = new_table(seats=3, seed=31)
-    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "TERM": "xterm", "COLUMNS": "80", "LINES": "24"}
     with hosted(table) as host:
         first = Player(host.uri)
         first.join(table.code, name="p0")
-        terminal = Terminal(
-            ["join", f"127.0.0.1:{host.server.port}", "--code", table.code, "--name", "ann"], env
-        )
+        terminal = ann_joins(host, tmp_path)
         try:
             terminal.read_until("Waiting for the game...")
             terminal.type("say who brought snacks?\n")
