@@ -349,6 +349,13 @@ def test_the_end_of_the_game_shows_the_last_hand_then_the_sheet_whole_on_a_phone
             assert width <= room + 1
         assert player.problems == []
         other.close()
+        # The host stops: a finished game has nothing to come back to, so the page stops trying.
+        asyncio.run_coroutine_threadsafe(host.server.close("the host stopped"), host.loop).result(TIMEOUT)
+        over = "The game is over, and the table is closed: the host stopped."
+        player.wait(f"document.getElementById('banner').textContent === {over!r}")
+        time.sleep(2.5)  # a page still trying would say "(try 3)" by now
+        assert player.page.locator("#banner").text_content() == over
+        assert player.attribute("data-phase") == "game_over"
 
 
 def test_a_closed_table_says_so_while_the_page_tries_to_come_back(browser: Any) -> None:
