@@ -314,13 +314,21 @@ class Table:
         return self.deal_if_ready()
 
     def waiting_for_ready(self) -> list[int]:
-        """The seats the next deal waits for: connected people still in the game who have not said ready."""
+        """The seats the next deal waits for: connected people still in the game who have not said ready.
+
+        With none of them connected (a table just resumed, everyone's connection lost), all of them: the
+        next hand is not dealt to an empty room, for the bots to play while its players come back.
+        """
         game = self.require_game()
-        return [
+        people = [
             index
             for index, seat in enumerate(self.seats)
-            if seat.kind == "human" and seat.connected and not seat.ready and not game.eliminated[index]
+            if seat.kind == "human" and not game.eliminated[index]
         ]
+        present = [index for index in people if self.seats[index].connected]
+        if not present:
+            return people
+        return [index for index in present if not self.seats[index].ready]
 
     def deal_if_ready(self) -> list[Event]:
         game = self.require_game()

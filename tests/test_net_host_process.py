@@ -115,6 +115,42 @@ def test_a_killed_host_resumes_from_its_save_and_players_rejoin(tmp_path: Path) 
         assert host.wait(TIMEOUT) == 0
 
 
+def test_a_host_killed_between_hands_resumes_between_hands(tmp_path: Path) -> None:
+    # Resumed with nobody back yet, the table dealt the next hand at once (everyone connected was
+    # "ready": no one was), and after the wait the bots played the turns of players still rejoining.
+    save = tmp_path / "table.kalooki-save.json"
+    quick = ["--set", "hand_size=7", "--set", "opening_threshold=0"]
+    host, uri, code = start_host(tmp_path, "--seats", "2", "--seed", "3", "--save", str(save), *quick)
+    try:
+        players = [Player(uri), Player(uri)]
+        for index, player in enumerate(players):
+            player.join(code, name=f"p{index}")
+        for player in players:
+            player.until("state")
+        for _ in range(500):
+            if players[0].view is not None and players[0].view["phase"] == "hand_over":
+                break
+            play_moves(players, 1)
+        tokens = [player.token for player in players]
+    finally:
+        host.kill()
+        host.wait(TIMEOUT)
+    host, uri, _code = start_host(tmp_path, "--resume", str(save))
+    try:
+        time.sleep(1)  # long enough for the table to deal by itself, were it to
+        back = Player(uri)
+        back.join(code, token=tokens[0])
+        view = back.until("state")["view"]
+        assert (view["phase"], view["hand_number"]) == ("hand_over", 1)  # the hand's end, as left
+        back.send({"type": "ready"})  # the only player back is ready: the next hand is dealt
+        view = back.until("state")["view"]
+        assert (view["phase"], view["hand_number"]) == ("draw", 2)
+    finally:
+        assert host.stdin is not None
+        host.stdin.close()
+        assert host.wait(TIMEOUT) == 0
+
+
 def test_a_player_whose_host_dies_hears_the_connection_was_lost_not_that_the_table_closed(
     tmp_path: Path,
 ) -> None:
