@@ -94,6 +94,20 @@ def new_table(seats: int = 4, seed: int = 5, **knobs: Any) -> Table:
     return Table(variant, seats=seats, bots=["greedy"], seed=seed, wait_seconds=30.0)
 
 
+def seat_and_play_a_hand(uri: str, code: str, seats: int = 2) -> list[BotSeat]:
+    """``seats`` players p0, p1, ... join and play until the first hand is over (for short hands)."""
+    players = [BotSeat(uri) for _ in range(seats)]
+    for index, player in enumerate(players):
+        player.join(code, name=f"p{index}")
+    for player in players:
+        player.until("state")
+    for _ in range(500):
+        if players[0].view is not None and players[0].view["phase"] == "hand_over":
+            return players
+        play_moves(players, 1)
+    raise AssertionError("the hand did not end in 500 moves")
+
+
 def play_moves(players: list[BotSeat], count: int) -> None:
     """``count`` moves, each by the player whose turn it is, every player reading each new state."""
     for _ in range(count):

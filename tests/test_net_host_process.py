@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from net_helpers import TIMEOUT, Player, Terminal, play_moves
+from net_helpers import TIMEOUT, Player, Terminal, play_moves, seat_and_play_a_hand
 
 KALOOKI = Path(sys.executable).with_name("kalooki")
 JOIN_LINE = re.compile(r"kalooki join (\S+):(\d+) --code (\w+)")
@@ -122,16 +122,7 @@ def test_a_host_killed_between_hands_resumes_between_hands(tmp_path: Path) -> No
     quick = ["--set", "hand_size=7", "--set", "opening_threshold=0"]
     host, uri, code = start_host(tmp_path, "--seats", "2", "--seed", "3", "--save", str(save), *quick)
     try:
-        players = [Player(uri), Player(uri)]
-        for index, player in enumerate(players):
-            player.join(code, name=f"p{index}")
-        for player in players:
-            player.until("state")
-        for _ in range(500):
-            if players[0].view is not None and players[0].view["phase"] == "hand_over":
-                break
-            play_moves(players, 1)
-        tokens = [player.token for player in players]
+        tokens = [player.token for player in seat_and_play_a_hand(uri, code)]
     finally:
         host.kill()
         host.wait(TIMEOUT)
