@@ -194,6 +194,8 @@ class RemoteGame(InteractiveGame):
                 if not self.lobby and not message["started"] and not self.is_host:
                     console.print(Text("Waiting for the game...", style="bold"))  # not when rejoining
                 self.lobby = message
+            elif self.is_host and kind in ("presence", "said"):
+                continue  # the host's lobby told them already, as [table] lines
             elif kind == "presence" and message.get("seat") != self.seat:
                 console.print(Text(f"{message['name']} {message['status'].replace('_', ' ')}.", style="dim"))
             elif kind == "said" and message.get("seat") != self.seat:
