@@ -143,7 +143,14 @@ class RemoteGame(InteractiveGame):
     def keyboard_line(self, prompt: str) -> str:
         self.console.print(Text(prompt, style="bold"), end="")
         while True:
-            message = self.typed.popleft() if self.typed else self.handle(self.next_message())
+            if self.typed:
+                message: dict[str, Any] | None = self.typed.popleft()
+            else:
+                arrived = self.next_message()
+                message = self.handle(arrived)
+                if arrived.get("type") in ("said", "presence") and arrived.get("seat") != self.seat:
+                    # Told on the prompt's line: the prompt again below it, where the next line is typed.
+                    self.console.print(Text(prompt, style="bold"), end="")
             if message is None:
                 continue
             if message["type"] == "_line":
@@ -154,6 +161,7 @@ class RemoteGame(InteractiveGame):
                 self.take_state(message)
             else:
                 self.error(str(message["message"]))
+                self.console.print(Text(prompt, style="bold"), end="")
 
     def typed_while_waiting(self, message: dict[str, Any]) -> None:
         """A line typed during another player's turn: a command runs, a move waits for your turn."""

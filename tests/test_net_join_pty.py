@@ -122,3 +122,28 @@ def test_say_and_quit_work_while_the_table_waits_for_the_game(tmp_path: Path) ->
             assert host.call(lambda: [seat.kind for seat in table.seats]) == ["human", "open", "open"]
         finally:
             terminal.kill()
+
+
+def test_a_line_told_at_the_prompt_is_followed_by_the_prompt_again(tmp_path: Path) -> None:
+    # What another player said came after "draw> " on its line, and the prompt was not shown again:
+    # the player typed their move on a bare line, not knowing whether the game still asked for it.
+    table = new_table(seats=2, seed=31)
+    with hosted(table) as host:
+        bot = Player(host.uri)
+        bot.join(table.code, name="p0")
+        terminal = ann_joins(host, tmp_path)
+        try:
+            terminal.read_until("p0 is playing")
+            bot.until("state")
+            bot.send({"type": "move", "move": bot.next_move()})  # p0 draws
+            bot.until("state")
+            bot.send({"type": "move", "move": bot.next_move()})  # and discards: ann's turn
+            terminal.read_until("draw> ")
+            bot.send({"type": "say", "text": "your go"})
+            said = terminal.read_until(r"p0: your go\ndraw> ")
+            assert said == "p0: your go\ndraw> "  # on the prompt's line, then the prompt again
+            terminal.type("quit\n")
+            terminal.read_until("you left the table")
+            assert terminal.wait() == 0
+        finally:
+            terminal.kill()
