@@ -6,6 +6,8 @@ import contextlib
 import os
 import re
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,20 @@ def ann_joins(host: Host, home: Path) -> Terminal:
     env = {**os.environ, "KALOOKI_HOME": str(home), "TERM": "xterm", "COLUMNS": "80", "LINES": "24"}
     address = f"127.0.0.1:{host.server.port}"
     return Terminal(["join", address, "--code", host.table.code, "--name", "ann"], env)
+
+
+@contextmanager
+def ann_beside_p0(home: Path, seats: int) -> Iterator[tuple[Host, Player, Terminal]]:
+    """A table of ``seats``: p0, a scripted client, sits first, then ann at ``kalooki join`` on a pty."""
+    table = new_table(seats=seats, seed=31)
+    with hosted(table) as host:
+        p0 = Player(host.uri)
+        p0.join(table.code, name="p0")
+        terminal = ann_joins(host, home)
+        try:
+            yield host, p0, terminal
+        finally:
+            terminal.kill()
 
 
 def test_say_during_another_players_turn_then_play_and_quit(tmp_path: Path) -> None:
@@ -98,52 +114,38 @@ def test_what_another_player_says_cannot_drive_the_terminal(tmp_path: Path) -> N
 def test_say_and_quit_work_while_the_table_waits_for_the_game(tmp_path: Path) -> None:
     # In the lobby the keyboard was not read: "say" went out only once the game had started, and
     # "quit" did nothing (Ctrl-C alone left, silently).
-    table = new_table(seats=3, seed=31)
-    with hosted(table) as host:
-        first = Player(host.uri)
-        first.join(table.code, name="p0")
-        terminal = ann_joins(host, tmp_path)
-        try:
-            terminal.read_until("Waiting for the game...")
-            terminal.type("say who brought snacks?\n")
-            terminal.read_until("you: who brought snacks?")
-            said = first.until("said")
-            assert (said["name"], said["text"]) == ("ann", "who brought snacks?")
-            first.send({"type": "say", "text": "bob did"})
-            terminal.read_until("p0: bob did")
-            terminal.type("ds\n")
-            terminal.read_until(r"The game has not started: say TEXT talks to the table, quit leaves it\.")
-            terminal.type("quit\n")
-            terminal.read_until("You left the table before the game started.")
-            assert terminal.wait() == 0
-            assert "ann: who brought snacks?" not in terminal.output  # said once, as "you"
-            left = first.until("presence")
-            assert (left["name"], left["status"]) == ("ann", "left")
-            assert host.call(lambda: [seat.kind for seat in table.seats]) == ["human", "open", "open"]
-        finally:
-            terminal.kill()
+    with ann_beside_p0(tmp_path, seats=3) as (host, first, terminal):
+        terminal.read_until("Waiting for the game...")
+        terminal.type("say who brought snacks?\n")
+        terminal.read_until("you: who brought snacks?")
+        said = first.until("said")
+        assert (said["name"], said["text"]) == ("ann", "who brought snacks?")
+        first.send({"type": "say", "text": "bob did"})
+        terminal.read_until("p0: bob did")
+        terminal.type("ds\n")
+        terminal.read_until(r"The game has not started: say TEXT talks to the table, quit leaves it\.")
+        terminal.type("quit\n")
+        terminal.read_until("You left the table before the game started.")
+        assert terminal.wait() == 0
+        assert "ann: who brought snacks?" not in terminal.output  # said once, as "you"
+        left = first.until("presence")
+        assert (left["name"], left["status"]) == ("ann", "left")
+        assert host.call(lambda: [seat.kind for seat in host.table.seats]) == ["human", "open", "open"]
 
 
 def test_a_line_told_at_the_prompt_is_followed_by_the_prompt_again(tmp_path: Path) -> None:
     # What another player said came after "draw> " on its line, and the prompt was not shown again:
     # the player typed their move on a bare line, not knowing whether the game still asked for it.
-    table = new_table(seats=2, seed=31)
-    with hosted(table) as host:
-        bot = Player(host.uri)
-        bot.join(table.code, name="p0")
-        terminal = ann_joins(host, tmp_path)
-        try:
-            terminal.read_until("p0 is playing")
-            bot.until("state")
-            bot.send({"type": "move", "move": bot.next_move()})  # p0 draws
-            bot.until("state")
-            bot.send({"type": "move", "move": bot.next_move()})  # and discards: ann's turn
-            terminal.read_until("draw> ")
-            bot.send({"type": "say", "text": "your go"})
-            said = terminal.read_until(r"p0: your go\ndraw> ")
-            assert said == "p0: your go\ndraw> "  # on the prompt's line, then the prompt again
-            terminal.type("quit\n")
-            terminal.read_until("you left the table")
-            assert terminal.wait() == 0
-        finally:
-            terminal.kill()
+    with ann_beside_p0(tmp_path, seats=2) as (_host, bot, terminal):
+        terminal.read_until("p0 is playing")
+        bot.until("state")
+        bot.send({"type": "move", "move": bot.next_move()})  # p0 draws
+        bot.until("state")
+        bot.send({"type": "move", "move": bot.next_move()})  # and discards: ann's turn
+        terminal.read_until("draw> ")
+        bot.send({"type": "say", "text": "your go"})
+        said = terminal.read_until(r"p0: your go\ndraw> ")
+        assert said == "p0: your go\ndraw> "  # on the prompt's line, then the prompt again
+        terminal.type("quit\n")
+        terminal.read_until("you left the table")
+        assert terminal.wait() == 0
