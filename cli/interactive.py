@@ -152,7 +152,9 @@ class InteractiveGame(Autosave):
         }
         self.seating = Seating(tuple(game.players), self.human, dict(session.bots))
         self.letters = render.plain_cards(console)
-        self.drawn: Card | None = None
+        # Resumed or rejoined after a draw: the card drawn is marked as it was before.
+        mid_turn = game.phase == "play" and game.current == self.human
+        self.drawn: Card | None = game.turn.drawn_card if mid_turn else None
         self.laid = False
         """Whether the player on turn has melded, built or swapped since drawing (for the end of a hand)."""
         self.asked_to_watch = False

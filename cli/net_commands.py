@@ -461,7 +461,7 @@ def default_name() -> str:
 def run_join(address: str, code: str, name: str | None) -> int:
     from kalooki_net.client import TableConnection, TableConnectionError, TokenStore, table_uri
 
-    from .remote import RemoteGame
+    from .remote import EXIT_LOST, LeftLobby, RemoteGame, TableClosed, read_keyboard
 
     uri = table_uri(address)
     store = TokenStore(tokens_dir())
@@ -484,11 +484,22 @@ def run_join(address: str, code: str, name: str | None) -> int:
     console = make_console()
     console.print(Text(f"You sit at seat {int(welcome['seat']) + 1} as {welcome['name']}.", style="bold"))
     rejoin = shlex.join(["kalooki", "join", address, "--code", code])
-    game = RemoteGame(
-        connection, welcome, console=console, read_line=console_reader(console), rejoin_command=rejoin
-    )
-    if at_terminal(console):
-        game.start_keyboard()
+    keyboard = at_terminal(console)
+    if keyboard:  # from now: say and quit work while the table waits for the game
+        read_keyboard(connection)
+    try:
+        game = RemoteGame(
+            connection, welcome, console=console, read_line=console_reader(console), rejoin_command=rejoin
+        )
+    except TableClosed as closed:  # before the game: a seat left in the lobby is free again
+        console.print(Text(closed.sentence(), style="bold"))
+        return EXIT_LOST
+    except LeftLobby:
+        connection.close()
+        console.print(Text("You left the table before the game started.", style="bold"))
+        return 0
+    if keyboard:
+        game.start_keyboard(reading=True)
     return game.run()
 
 

@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kalooki_net.client import Closed, TableConnection
+from kalooki_net.client import LOST, Closed, TableConnection
 from kalooki_net.signals import sigint_stays_with_main
 from kalooki_net.view import shadow_game
 from rich.console import Console
@@ -25,7 +25,7 @@ from rich.text import Text
 
 from kalooki.bots import bot_names
 from kalooki.engine import Event
-from kalooki.events import events_from_json
+from kalooki.events import DealEvent, events_from_json
 from kalooki.moves import MoveSyntaxError, parse_move
 from kalooki.savegame import Session
 from kalooki.text import escape_controls
@@ -49,7 +49,50 @@ def said_line(message: dict[str, Any]) -> Text:
 
 
 class TableClosed(Exception):
-    """The host closed the table, or the connection was lost."""
+    """The host closed the table, or (``lost``) the connection to it was lost."""
+
+    def __init__(self, reason: str, *, lost: bool = False) -> None:
+        super().__init__(reason)
+        self.lost = lost
+
+    def sentence(self) -> str:
+        """One line for the player: a lost connection (a network, a laptop asleep) is not a closed table."""
+        reason = str(self)
+        if not self.lost:
+            return f"The table is closed: {reason}."
+        return (
+            "The connection to the table was lost."
+            if reason == LOST
+            else f"The connection to the table was lost: {reason}."
+        )
+
+
+class LeftLobby(Exception):
+    """The player left the table before the game started."""
+
+
+LOBBY_HELP = "The game has not started: say TEXT talks to the table, quit leaves it."
+
+
+def read_keyboard(connection: TableConnection) -> None:
+    """Read the keyboard all the time, so say, look, score, help and quit work during others' turns too.
+
+    Only at a terminal: piped input is read when a prompt asks for it, as in ``kalooki play``.
+    Lines go into the connection's inbox beside the host's messages, as ``_line`` items (no
+    host message type starts with an underscore), and the end of input as ``_eof``.
+    """
+    inbox = connection.inbox
+
+    def read() -> None:
+        while True:
+            line = sys.stdin.readline()
+            if not line:
+                inbox.put({"type": "_eof"})
+                return
+            inbox.put({"type": "_line", "text": line.rstrip("\n")})
+
+    with sigint_stays_with_main():  # Ctrl-C is the main thread's, waiting on the inbox
+        threading.Thread(target=read, daemon=True, name="kalooki-keyboard").start()
 
 
 class RemoteGame(InteractiveGame):
@@ -91,31 +134,23 @@ class RemoteGame(InteractiveGame):
 
     # ------------------------------------------------------------ the keyboard, at a terminal
 
-    def start_keyboard(self) -> None:
-        """Read the keyboard all the time, so say, look, score, help and quit work during others' turns too.
-
-        Only at a terminal: piped input is read when a prompt asks for it, as in ``kalooki play``.
-        Lines go into the connection's inbox beside the host's messages, as ``_line`` items (no
-        host message type starts with an underscore), and the end of input as ``_eof``.
-        """
-        inbox = self.connection.inbox
-
-        def read() -> None:
-            while True:
-                line = sys.stdin.readline()
-                if not line:
-                    inbox.put({"type": "_eof"})
-                    return
-                inbox.put({"type": "_line", "text": line.rstrip("\n")})
-
-        with sigint_stays_with_main():  # Ctrl-C is the main thread's, waiting on the inbox
-            threading.Thread(target=read, daemon=True, name="kalooki-keyboard").start()
+    def start_keyboard(self, *, reading: bool = False) -> None:
+        """Prompts take the lines typed from the inbox (``reading``: :func:`read_keyboard` runs already)."""
+        if not reading:
+            read_keyboard(self.connection)
         self.read_line = self.keyboard_line
 
     def keyboard_line(self, prompt: str) -> str:
         self.console.print(Text(prompt, style="bold"), end="")
         while True:
-            message = self.typed.popleft() if self.typed else self.handle(self.next_message())
+            if self.typed:
+                message: dict[str, Any] | None = self.typed.popleft()
+            else:
+                arrived = self.next_message()
+                message = self.handle(arrived)
+                if arrived.get("type") in ("said", "presence") and arrived.get("seat") != self.seat:
+                    # Told on the prompt's line: the prompt again below it, where the next line is typed.
+                    self.console.print(Text(prompt, style="bold"), end="")
             if message is None:
                 continue
             if message["type"] == "_line":
@@ -126,6 +161,7 @@ class RemoteGame(InteractiveGame):
                 self.take_state(message)
             else:
                 self.error(str(message["message"]))
+                self.console.print(Text(prompt, style="bold"), end="")
 
     def typed_while_waiting(self, message: dict[str, Any]) -> None:
         """A line typed during another player's turn: a command runs, a move waits for your turn."""
@@ -152,15 +188,13 @@ class RemoteGame(InteractiveGame):
     def next_message(self) -> dict[str, Any]:
         message = self.connection.receive()
         if isinstance(message, Closed):
-            raise TableClosed(message.reason)
+            raise TableClosed(message.reason, lost=True)
         return dict(message)
 
     def wait_for_state(self, console: Console) -> dict[str, Any]:
         """Before the game: show who comes and goes; the host may type start. The first state."""
         while True:
-            message = self.connection.receive()
-            if isinstance(message, Closed):
-                raise TableClosed(message.reason)
+            message = self.next_message()
             kind = message.get("type")
             if kind == "state":
                 return dict(message)
@@ -168,14 +202,31 @@ class RemoteGame(InteractiveGame):
                 if not self.lobby and not message["started"] and not self.is_host:
                     console.print(Text("Waiting for the game...", style="bold"))  # not when rejoining
                 self.lobby = message
+            elif self.is_host and kind in ("presence", "said"):
+                continue  # the host's lobby told them already, as [table] lines
             elif kind == "presence" and message.get("seat") != self.seat:
                 console.print(Text(f"{message['name']} {message['status'].replace('_', ' ')}.", style="dim"))
-            elif kind == "said":
+            elif kind == "said" and message.get("seat") != self.seat:
                 console.print(said_line(message))
             elif kind == "error":
                 console.print(Text(f"✗ {message['message']}", style="bold red"))
             elif kind == "closing":
                 raise TableClosed(str(message["reason"]))
+            elif kind == "_line":
+                self.typed_in_lobby(console, str(message["text"]))
+            elif kind == "_eof":
+                raise LeftLobby
+
+    def typed_in_lobby(self, console: Console, line: str) -> None:
+        """A line typed at a terminal while the table waits for the game: say and quit work already."""
+        word, _, text = line.strip().partition(" ")
+        if word.lower() in ("quit", "exit", "q"):
+            raise LeftLobby
+        if word.lower() == "say" and text.strip():
+            self.connection.send({"type": "say", "text": text.strip()[:300]})
+            console.print(said_line({"name": "you", "text": text.strip()[:300]}))
+        elif word:
+            console.print(Text(LOBBY_HELP, style="dim"))
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
         """Show a message that needs no answer; the message back if it is a state or an error."""
@@ -207,6 +258,9 @@ class RemoteGame(InteractiveGame):
         self.narrate(events)
         if not self.skipping:
             self.after_events(events)
+            if any(isinstance(event, DealEvent) for event in events) and self.game.current != self.seat:
+                # A new hand another player starts: its cards are seen now, not at this seat's turn.
+                self.show()
         if self.game.phase == "draw" and self.game.current == self.seat:
             self.drawn = None
         if self.game.phase == "play" and self.game.current == self.seat:
@@ -232,7 +286,7 @@ class RemoteGame(InteractiveGame):
         try:
             return super().run()
         except TableClosed as closed:
-            self.say(f"The table is closed: {closed}.", style="bold")
+            self.say(closed.sentence(), style="bold")
             if self.rejoin_command:
                 self.say_then("Rejoin your seat with:", self.rejoin_command)
             return EXIT_LOST
@@ -350,4 +404,4 @@ class RemoteGame(InteractiveGame):
             self.say_then("Rejoin with:", self.rejoin_command)
 
 
-__all__ = ["RemoteGame", "TableClosed"]
+__all__ = ["LeftLobby", "RemoteGame", "TableClosed", "read_keyboard"]

@@ -37,6 +37,10 @@ class TableConnectionError(KalookiError):
     """The table cannot be reached, refused us, or the connection was lost."""
 
 
+LOST = "the connection to the table was lost"
+"""The reason of a connection closed with none given: the host's machine or the network went away."""
+
+
 class Closed:
     """Put in the inbox when the connection ends."""
 
@@ -111,14 +115,14 @@ class TableConnection:
                     self.inbox.put(message)
         except ConnectionClosed:
             pass
-        reason = self.websocket.close_reason or "the connection to the table was lost"
+        reason = self.websocket.close_reason or LOST
         self.inbox.put(Closed(reason))
 
     def send(self, message: dict[str, Any]) -> None:
         try:
             self.websocket.send(encode(message))
         except ConnectionClosed:
-            raise TableConnectionError("the connection to the table was lost") from None
+            raise TableConnectionError(LOST) from None
 
     def receive(self, timeout: float | None = None) -> dict[str, Any] | Closed:
         return self.inbox.get(timeout=timeout)
@@ -176,6 +180,7 @@ class TokenStore:
 
 __all__ = [
     "DEFAULT_PORT",
+    "LOST",
     "MAX_MESSAGE_BYTES",
     "Closed",
     "TableConnection",

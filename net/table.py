@@ -164,7 +164,11 @@ class Table:
             # Each screen calls its own player "you": a player so named would read as the one watching it.
             raise TableError("bad_name", "'you' is what the screens call each player: choose another name")
         if self.game is not None:
-            raise TableError("started", "the game has started: only its players can rejoin, with their token")
+            # Said to a latecomer, who has never seen a token: the players keep theirs where they joined.
+            raise TableError(
+                "started",
+                "the game has started: no one new can sit down; its players rejoin from where they joined",
+            )
         seated = {seat.name.casefold(): seat.name for seat in self.seats if seat.name is not None}
         if name.casefold() in seated:
             # Ann and ann would be told apart by their case alone, on every player's screen. The name said is
@@ -310,13 +314,21 @@ class Table:
         return self.deal_if_ready()
 
     def waiting_for_ready(self) -> list[int]:
-        """The seats the next deal waits for: connected people still in the game who have not said ready."""
+        """The seats the next deal waits for: connected people still in the game who have not said ready.
+
+        With none of them connected (a table just resumed, everyone's connection lost), all of them: the
+        next hand is not dealt to an empty room, for the bots to play while its players come back.
+        """
         game = self.require_game()
-        return [
+        people = [
             index
             for index, seat in enumerate(self.seats)
-            if seat.kind == "human" and seat.connected and not seat.ready and not game.eliminated[index]
+            if seat.kind == "human" and not game.eliminated[index]
         ]
+        present = [index for index in people if self.seats[index].connected]
+        if not present:
+            return people
+        return [index for index in present if not self.seats[index].ready]
 
     def deal_if_ready(self) -> list[Event]:
         game = self.require_game()

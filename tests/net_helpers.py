@@ -9,9 +9,14 @@ rebuilt from the views it receives, exactly as a third-party client would.
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from kalooki_net.botclient import TIMEOUT, BotSeat
@@ -22,6 +27,7 @@ from kalooki.loader import load_variant
 from kalooki.variant import Variant
 
 Player = BotSeat
+KALOOKI = Path(sys.executable).with_name("kalooki")
 
 
 class Host:
@@ -88,6 +94,20 @@ def new_table(seats: int = 4, seed: int = 5, **knobs: Any) -> Table:
     return Table(variant, seats=seats, bots=["greedy"], seed=seed, wait_seconds=30.0)
 
 
+def seat_and_play_a_hand(uri: str, code: str, seats: int = 2) -> list[BotSeat]:
+    """``seats`` players p0, p1, ... join and play until the first hand is over (for short hands)."""
+    players = [BotSeat(uri) for _ in range(seats)]
+    for index, player in enumerate(players):
+        player.join(code, name=f"p{index}")
+    for player in players:
+        player.until("state")
+    for _ in range(500):
+        if players[0].view is not None and players[0].view["phase"] == "hand_over":
+            return players
+        play_moves(players, 1)
+    raise AssertionError("the hand did not end in 500 moves")
+
+
 def play_moves(players: list[BotSeat], count: int) -> None:
     """``count`` moves, each by the player whose turn it is, every player reading each new state."""
     for _ in range(count):
@@ -95,3 +115,72 @@ def play_moves(players: list[BotSeat], count: int) -> None:
         mover.send({"type": "move", "move": mover.next_move()})
         for player in players:
             player.until("state")
+
+
+class Terminal:
+    """``kalooki join`` as a real process, played by a person who draws from the stock and throws the card
+    back: it answers each ``draw>`` with ``ds`` and each ``play>`` with ``d`` and the card marked ``*``;
+    with ``ready``, the end of a hand's ``Press Enter`` with Enter."""
+
+    SUITS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
+    NEXT_HAND = "(or score, save, quit): "
+
+    def __init__(
+        self, address: str, code: str, home: Path, name: str = "cid", *, ready: bool = False
+    ) -> None:
+        env = {**os.environ, "KALOOKI_HOME": str(home), "COLUMNS": "200", "NO_COLOR": "1"}
+        env["PYTHONIOENCODING"] = "utf-8"
+        self.process = subprocess.Popen(
+            [str(KALOOKI), "join", address, "--code", code, "--name", name],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
+        self.output = bytearray()
+        self.moves = 0
+        self.ready = ready
+        self.stop = threading.Event()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.player = threading.Thread(target=self._play, daemon=True)
+        self.player.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        while chunk := os.read(self.process.stdout.fileno(), 65536):
+            self.output += chunk
+
+    def text(self) -> str:
+        return bytes(self.output).decode("utf-8", "replace")
+
+    def _play(self) -> None:
+        assert self.process.stdin is not None
+        answered = 0
+        prompts = ("draw> ", "play> ", self.NEXT_HAND) if self.ready else ("draw> ", "play> ")
+        while not self.stop.is_set() and self.process.poll() is None:
+            text = self.text()
+            if len(text) == answered or not text.endswith(prompts):
+                time.sleep(0.05)
+                continue
+            answered = len(text)
+            if text.endswith(self.NEXT_HAND):
+                line = ""
+            else:
+                line = "ds" if text.endswith("draw> ") else f"d {self.drawn(text)}"
+                self.moves += 1
+            self.process.stdin.write(f"{line}\n".encode())
+            self.process.stdin.flush()
+
+    def drawn(self, text: str) -> str:
+        hand = [line for line in text.splitlines() if line.startswith("Your hand (")][-1]
+        cards = hand.partition(": ")[2].split()
+        card = next((card for card in cards if card.endswith("*")), cards[0]).rstrip("*")
+        return card.replace("10", "T").translate(self.SUITS)
+
+    def quit(self) -> str:
+        self.stop.set()
+        self.player.join(10)
+        assert self.process.stdin is not None
+        self.process.stdin.close()  # end of input: kalooki join leaves the table
+        self.process.wait(TIMEOUT)
+        return self.text()

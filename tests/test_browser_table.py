@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import os
 import shutil
-import subprocess
 import sys
 import threading
 import time
@@ -33,7 +32,7 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from kalooki_cli.web_coach import WebCoach
 from kalooki_net.botclient import BotSeat
 from kalooki_net.table import Table
-from net_helpers import hosted, new_table
+from net_helpers import Terminal, hosted, new_table
 from playwright import sync_api
 from websockets.exceptions import ConnectionClosed
 
@@ -124,66 +123,6 @@ def bot_plays_until_the_hand_ends(seat: BotSeat) -> None:
             if seat.my_turn():
                 seat.send({"type": "move", "move": seat.next_move()})
             seat.receive()
-
-
-class Terminal:
-    """``kalooki join`` as a real process, played by a person who draws from the stock and throws the card
-    back: it answers each ``draw>`` with ``ds`` and each ``play>`` with ``d`` and the card marked ``*``."""
-
-    SUITS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
-
-    def __init__(self, address: str, code: str, home: Path) -> None:
-        env = {**os.environ, "KALOOKI_HOME": str(home), "COLUMNS": "200", "NO_COLOR": "1"}
-        env["PYTHONIOENCODING"] = "utf-8"
-        self.process = subprocess.Popen(
-            [str(KALOOKI), "join", address, "--code", code, "--name", "cid"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            env=env,
-        )
-        self.output = bytearray()
-        self.moves = 0
-        self.stop = threading.Event()
-        threading.Thread(target=self._read, daemon=True).start()
-        self.player = threading.Thread(target=self._play, daemon=True)
-        self.player.start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        while chunk := os.read(self.process.stdout.fileno(), 65536):
-            self.output += chunk
-
-    def text(self) -> str:
-        return bytes(self.output).decode("utf-8", "replace")
-
-    def _play(self) -> None:
-        assert self.process.stdin is not None
-        answered = 0
-        while not self.stop.is_set() and self.process.poll() is None:
-            text = self.text()
-            if len(text) == answered or not text.endswith(("draw> ", "play> ")):
-                time.sleep(0.05)
-                continue
-            answered = len(text)
-            line = "ds" if text.endswith("draw> ") else f"d {self.drawn(text)}"
-            self.process.stdin.write(f"{line}\n".encode())
-            self.process.stdin.flush()
-            self.moves += 1
-
-    def drawn(self, text: str) -> str:
-        hand = [line for line in text.splitlines() if line.startswith("Your hand (")][-1]
-        cards = hand.partition(": ")[2].split()
-        card = next((card for card in cards if card.endswith("*")), cards[0]).rstrip("*")
-        return card.replace("10", "T").translate(self.SUITS)
-
-    def quit(self) -> str:
-        self.stop.set()
-        self.player.join(10)
-        assert self.process.stdin is not None
-        self.process.stdin.close()  # end of input: kalooki join leaves the table
-        self.process.wait(TIMEOUT)
-        return self.text()
 
 
 def test_two_browsers_and_a_terminal_play_a_hand_to_its_end(
@@ -410,6 +349,13 @@ def test_the_end_of_the_game_shows_the_last_hand_then_the_sheet_whole_on_a_phone
             assert width <= room + 1
         assert player.problems == []
         other.close()
+        # The host stops: a finished game has nothing to come back to, so the page stops trying.
+        asyncio.run_coroutine_threadsafe(host.server.close("the host stopped"), host.loop).result(TIMEOUT)
+        over = "The game is over, and the table is closed: the host stopped."
+        player.wait(f"document.getElementById('banner').textContent === {over!r}")
+        time.sleep(2.5)  # a page still trying would say "(try 3)" by now
+        assert player.page.locator("#banner").text_content() == over
+        assert player.attribute("data-phase") == "game_over"
 
 
 def test_a_closed_table_says_so_while_the_page_tries_to_come_back(browser: Any) -> None:
@@ -422,6 +368,32 @@ def test_a_closed_table_says_so_while_the_page_tries_to_come_back(browser: Any) 
         banner = player.wait(f"/try 3/.test({said}) && {said}")
         assert banner == "The table is closed: the host stopped. Trying to reconnect (try 3)…"
         other.close()
+
+
+def test_a_player_back_at_the_table_is_no_longer_shown_away(browser: Any) -> None:
+    # The page kept "bob (away: greedy plays)" after bob was back, until the next move came.
+    table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
+    table.wait_seconds = 0.0  # a player who drops is played by the bot at once
+    with hosted(table, advisor=WebCoach()) as host:
+        player, other = ann_on_a_phone_beside_bob(browser, host, table)
+        other.until("state")
+        other.close()  # bob drops out during ann's turn
+        players = "document.getElementById('players').textContent"
+        player.wait(f"{players}.includes('bob (away)')")
+        player.wait("document.getElementById('table').dataset.turn === 'mine'")
+        player.page.click("#draw-stock")
+        player.wait("document.getElementById('table').dataset.phase === 'play'")
+        player.page.locator("#hand .card").first.click()
+        player.page.click("#discard-button")
+        # bob's turn, played by the bot; then ann's again, and she thinks.
+        player.wait(f"{players}.includes('bob (away: greedy plays)')")
+        player.wait("document.getElementById('table').dataset.turn === 'mine'")
+        back = BotSeat(host.uri)
+        back.join(table.code, token=other.token)
+        player.wait("/bob is back/.test(document.getElementById('log').textContent)")
+        player.wait(f"!{players}.includes('away')", seconds=5)
+        assert "bob" in player.page.locator("#players").inner_text()
+        back.close()
 
 
 def unmeldable(labels: list[str]) -> list[int]:

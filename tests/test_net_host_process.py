@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import IO, Any
 
@@ -15,7 +16,7 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from net_helpers import TIMEOUT, Player, play_moves
+from net_helpers import TIMEOUT, Player, Terminal, play_moves, seat_and_play_a_hand
 
 KALOOKI = Path(sys.executable).with_name("kalooki")
 JOIN_LINE = re.compile(r"kalooki join (\S+):(\d+) --code (\w+)")
@@ -112,6 +113,58 @@ def test_a_killed_host_resumes_from_its_save_and_players_rejoin(tmp_path: Path) 
         assert host.stdin is not None
         host.stdin.close()  # end of input: the host closes the table and exits 0
         assert host.wait(TIMEOUT) == 0
+
+
+def test_a_host_killed_between_hands_resumes_between_hands(tmp_path: Path) -> None:
+    # Resumed with nobody back yet, the table dealt the next hand at once (everyone connected was
+    # "ready": no one was), and after the wait the bots played the turns of players still rejoining.
+    save = tmp_path / "table.kalooki-save.json"
+    quick = ["--set", "hand_size=7", "--set", "opening_threshold=0"]
+    host, uri, code = start_host(tmp_path, "--seats", "2", "--seed", "3", "--save", str(save), *quick)
+    try:
+        tokens = [player.token for player in seat_and_play_a_hand(uri, code)]
+    finally:
+        host.kill()
+        host.wait(TIMEOUT)
+    host, uri, _code = start_host(tmp_path, "--resume", str(save))
+    try:
+        time.sleep(1)  # long enough for the table to deal by itself, were it to
+        back = Player(uri)
+        back.join(code, token=tokens[0])
+        view = back.until("state")["view"]
+        assert (view["phase"], view["hand_number"]) == ("hand_over", 1)  # the hand's end, as left
+        back.send({"type": "ready"})  # the only player back is ready: the next hand is dealt
+        view = back.until("state")["view"]
+        assert (view["phase"], view["hand_number"]) == ("draw", 2)
+    finally:
+        assert host.stdin is not None
+        host.stdin.close()
+        assert host.wait(TIMEOUT) == 0
+
+
+def test_a_player_whose_host_dies_hears_the_connection_was_lost_not_that_the_table_closed(
+    tmp_path: Path,
+) -> None:
+    # kill -9 of the host (or a laptop that slept past the keepalive) was told as a closed table:
+    # "The table is closed: the connection to the table was lost." The table is still there to resume.
+    host, uri, code = start_host(tmp_path, "--seats", "2", "--seed", "21")
+    address = uri.removeprefix("ws://").rstrip("/")
+    try:
+        bot = Player(uri)
+        bot.join(code, name="p0")
+        terminal = Terminal(address, code, tmp_path, "ann")
+        deadline = time.monotonic() + TIMEOUT
+        while "p0 is playing" not in terminal.text():  # ann sits at the game, her hand on the screen
+            assert time.monotonic() < deadline, terminal.text()
+            time.sleep(0.05)
+    finally:
+        host.kill()
+        host.wait(TIMEOUT)
+    out = terminal.quit()
+    assert terminal.process.returncode == 1
+    lines = out.splitlines()
+    ending = lines.index("The connection to the table was lost.")
+    assert lines[ending + 1 :] == [f"Rejoin your seat with: kalooki join {address} --code {code}"]
 
 
 def test_the_reopen_command_keeps_the_address_the_table_was_bound_to(tmp_path: Path) -> None:

@@ -16,8 +16,8 @@ from test_play_pty import Terminal, environment
 JOIN_LINE = re.compile(r"kalooki join 127\.0\.0\.1:(\d+) --code (\w+)")
 
 
-def open_table(home: Path) -> tuple[Terminal, str, str]:
-    arguments = ["host", "--bind", "127.0.0.1", "--port", "0", "--seats", "2", "--name", "ann"]
+def open_table(home: Path, seats: int = 2) -> tuple[Terminal, str, str]:
+    arguments = ["host", "--bind", "127.0.0.1", "--port", "0", "--seats", str(seats), "--name", "ann"]
     terminal = Terminal([*arguments, "--bot-pause", "0"], environment(home))
     found = JOIN_LINE.search(terminal.read_until(r"start> "))
     assert found is not None
@@ -85,3 +85,25 @@ def test_when_the_host_quits_the_guests_hear_only_that_the_table_closed(tmp_path
     after_quit = [json.loads(text) for text in guest.received[heard:]]
     assert [message["type"] for message in after_quit if message["type"] != "state"] == ["closing"]
     assert after_quit[-1] == {"type": "closing", "reason": "the host stopped"}
+
+
+def test_the_host_hears_who_joined_and_what_they_said_once(tmp_path: Path) -> None:
+    # The lobby's [table] lines told the host who came and what they said; once the game started, its
+    # own seat told them all again ("bob joined.", "bob: hi all") as it sat down.
+    terminal, uri, code = open_table(tmp_path, seats=3)
+    try:
+        guest = Player(uri)
+        guest.join(code, name="bob")
+        terminal.read_until(r"\[table\] bob joined")
+        guest.send({"type": "say", "text": "hi all"})
+        terminal.read_until(r"\[table\] bob: hi all")
+        terminal.type("start\n")
+        terminal.read_until(r"(draw|play)> ")
+        screen = terminal.output
+        assert screen.count("bob joined") == 1
+        assert screen.count("bob: hi all") == 1
+        terminal.type("quit\n")
+        terminal.read_until("the table is closed, and the game is saved")
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()

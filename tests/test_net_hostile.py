@@ -17,7 +17,7 @@ import kalooki_net.client
 from kalooki_net.client import TableConnection, TableConnectionError
 from kalooki_net.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from kalooki_net.server import TableServer
-from net_helpers import TIMEOUT, Host, Player, hosted, new_table, play_moves
+from net_helpers import TIMEOUT, Host, Player, hosted, new_table, seat_and_play_a_hand
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -125,11 +125,14 @@ def test_no_seat_without_the_code_nor_before_joining(table_in_play: Any) -> None
         "bad_token",
     )
     late = Player(host.uri)
-    refused(
+    reply = refused(
         late,
         {"type": "join", "protocol": PROTOCOL_VERSION, "code": host.table.code, "name": "zed"},
         "started",
     )
+    # A latecomer never saw a token: the refusal does not speak of one.
+    said = "the game has started: no one new can sit down; its players rejoin from where they joined"
+    assert reply["message"] == said
     assert snapshot(host) == before
 
 
@@ -161,17 +164,7 @@ def test_no_name_that_would_read_as_someone_else_on_the_screens() -> None:
 def test_readies_before_the_deal_send_nothing_to_anyone() -> None:
     table = new_table(seats=2, seed=3, hand_size=7, opening_threshold=0)
     with hosted(table) as host:
-        players = [Player(host.uri) for _ in range(2)]
-        for index, player in enumerate(players):
-            player.join(table.code, name=f"p{index}")
-        for player in players:
-            player.until("state")
-        for _ in range(500):
-            if players[0].view is not None and players[0].view["phase"] == "hand_over":
-                break
-            play_moves(players, 1)
-        assert players[0].view is not None
-        assert players[0].view["phase"] == "hand_over"
+        players = seat_and_play_a_hand(host.uri, table.code)
         for _ in range(20):
             players[0].send({"type": "ready"})
         players[0].send({"type": "say", "text": "ready, all of them"})

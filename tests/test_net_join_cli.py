@@ -6,16 +6,19 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pytest
 from kalooki_cli.app import app
+from kalooki_cli.remote import TableClosed
 from kalooki_cli.table_notation import table_sentence
 from typer.testing import CliRunner
 
 pytest.importorskip("websockets")
 
-from net_helpers import TIMEOUT, Player, hosted, new_table
+from kalooki_net.client import LOST
+from net_helpers import TIMEOUT, Player, Terminal, hosted, new_table
 
 from kalooki.cards import format_card
 from kalooki.engine import Game
@@ -80,6 +83,77 @@ def test_join_plays_a_turn_on_the_play_screen_and_rejoins_with_the_kept_token(tm
         assert "Waiting for the game" not in again.stdout  # it has started: the table, not a lobby
         assert "Your hand (" in again.stdout
     assert TIMEOUT > 0
+
+
+def test_rejoining_after_the_draw_marks_the_card_drawn_as_before(tmp_path: Path) -> None:
+    # Rejoined mid-turn, the hand showed the drawn card unmarked: which card had just come was lost.
+    table = new_table(seats=2, seed=31)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "200", "NO_COLOR": "1"}
+    with hosted(table) as host:
+        bot = Player(host.uri)
+        bot.join(table.code, name="p0")
+        threading.Thread(target=bot.play_until_over, daemon=True).start()
+        command = [str(KALOOKI), "join", f"127.0.0.1:{host.server.port}", "--code", table.code]
+
+        def join(keys: str) -> str:
+            done = subprocess.run(
+                [*command, "--name", "ann"], input=keys, capture_output=True, text=True, env=env, timeout=60
+            )
+            assert done.returncode == 0, done.stderr
+            return done.stdout
+
+        drew = join("ds\nquit\n")
+        marked = [line for line in drew.splitlines() if line.startswith("Your hand (14):")]
+        assert marked, drew
+        again = join("quit\n")
+        hands = [line for line in again.splitlines() if line.startswith("Your hand (")]
+        assert hands == [marked[-1]]  # the same hand, the same card marked *
+        assert "*" in hands[0]
+
+
+def test_a_new_hand_is_shown_when_it_is_dealt_not_at_this_seats_turn(tmp_path: Path) -> None:
+    # Once ready, a seat that does not play first saw "Waiting for the others to be ready..." and
+    # nothing of the new hand until its own turn came, however long the others took.
+    table = new_table(seats=3, seed=3, hand_size=7, opening_threshold=0)
+    with hosted(table) as host:
+        bots = [Player(host.uri) for _ in range(2)]
+        for index, bot in enumerate(bots):
+            bot.join(table.code, name=f"p{index}")
+        terminal = Terminal(f"127.0.0.1:{host.server.port}", table.code, tmp_path, "ann", ready=True)
+        for bot in bots:
+            threading.Thread(target=bot.play_until_over, daemon=True).start()
+        deadline = time.monotonic() + 120
+        while "hand 2, dealt by p0 · turn 2 " not in terminal.text():  # ann's own turn, after p1's
+            assert time.monotonic() < deadline, terminal.text()[-2000:]
+            time.sleep(0.1)
+        out = terminal.quit()
+    second = out[out.index("Waiting for the others to be ready...") :]
+    dealt = second.index("hand 2, dealt by p0 · turn 1 ")  # before p1, who plays first, has played
+    assert second.index("Your hand (7):", dealt) < second.index("P1 ", dealt)
+
+
+def test_a_table_closed_while_its_players_wait_for_the_game_is_one_line_not_a_traceback(
+    tmp_path: Path,
+) -> None:
+    table = new_table(seats=3, seed=31)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "200", "NO_COLOR": "1"}
+    with hosted(table) as host:
+        join = subprocess.Popen(
+            [str(KALOOKI), "join", f"127.0.0.1:{host.server.port}", "--code", table.code, "--name", "ann"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        )  # fmt: skip
+        assert join.stdout is not None
+        assert join.stdout.readline() == "You sit at seat 1 as ann.\n"
+        assert join.stdout.readline() == "Waiting for the game...\n"
+    out, err = join.communicate(timeout=60)  # the host has closed the table ("the test is over")
+    assert (join.returncode, out, err) == (1, "The table is closed: the test is over.\n", "")
+
+
+def test_a_lost_connection_is_worded_apart_from_a_closed_table() -> None:
+    assert TableClosed("the host stopped").sentence() == "The table is closed: the host stopped."
+    lost = TableClosed("keepalive ping timeout", lost=True)
+    assert lost.sentence() == "The connection to the table was lost: keepalive ping timeout."
+    assert TableClosed(LOST, lost=True).sentence() == "The connection to the table was lost."
 
 
 @pytest.mark.parametrize("address", ["127.0.0.1:abc", "127.0.0.1:99999", ":8765"])

@@ -6,20 +6,42 @@ import contextlib
 import os
 import re
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("websockets")
 
-from net_helpers import Player, hosted, new_table
+from net_helpers import Host, Player, hosted, new_table
 from test_play_pty import Terminal
 from websockets.exceptions import ConnectionClosed
 
 
+def ann_joins(host: Host, home: Path) -> Terminal:
+    """``kalooki join`` as ann, on a pseudo-terminal of 80 by 24."""
+    env = {**os.environ, "KALOOKI_HOME": str(home), "TERM": "xterm", "COLUMNS": "80", "LINES": "24"}
+    address = f"127.0.0.1:{host.server.port}"
+    return Terminal(["join", address, "--code", host.table.code, "--name", "ann"], env)
+
+
+@contextmanager
+def ann_beside_p0(home: Path, seats: int) -> Iterator[tuple[Host, Player, Terminal]]:
+    """A table of ``seats``: p0, a scripted client, sits first, then ann at ``kalooki join`` on a pty."""
+    table = new_table(seats=seats, seed=31)
+    with hosted(table) as host:
+        p0 = Player(host.uri)
+        p0.join(table.code, name="p0")
+        terminal = ann_joins(host, home)
+        try:
+            yield host, p0, terminal
+        finally:
+            terminal.kill()
+
+
 def test_say_during_another_players_turn_then_play_and_quit(tmp_path: Path) -> None:
     table = new_table(seats=2, seed=31)
-    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "TERM": "xterm", "COLUMNS": "80", "LINES": "24"}
     with hosted(table) as host:
         bot = Player(host.uri)
         bot.join(table.code, name="p0")
@@ -37,9 +59,7 @@ def test_say_during_another_players_turn_then_play_and_quit(tmp_path: Path) -> N
                 bot.play_until_over()
 
         threading.Thread(target=wait_for_hello_then_play, daemon=True).start()
-        terminal = Terminal(
-            ["join", f"127.0.0.1:{host.server.port}", "--code", table.code, "--name", "ann"], env
-        )
+        terminal = ann_joins(host, tmp_path)
         try:
             terminal.read_until("You sit at seat 2 with p0")
             # Seated while another player thinks: ann sees her hand at once, and again on look or Enter.
@@ -69,7 +89,6 @@ def test_what_another_player_says_cannot_drive_the_terminal(tmp_path: Path) -> N
     # newline that would print a line of its own: all shown spelled out, on the speaker's one line.
     words = "\x1b]0;owned\x07 \x1b[2Jhello\nYour turn"
     table = new_table(seats=2, seed=31)
-    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "TERM": "xterm", "COLUMNS": "80", "LINES": "24"}
     with hosted(table) as host:
         speaker = Player(host.uri)
         speaker.join(table.code, name="p0")
@@ -80,9 +99,7 @@ def test_what_another_player_says_cannot_drive_the_terminal(tmp_path: Path) -> N
                 speaker.send({"type": "say", "text": words})
 
         threading.Thread(target=speak_once_seated, daemon=True).start()
-        terminal = Terminal(
-            ["join", f"127.0.0.1:{host.server.port}", "--code", table.code, "--name", "ann"], env
-        )
+        terminal = ann_joins(host, tmp_path)
         try:
             terminal.read_until(re.escape(r"p0: \x1b]0;owned\x07 \x1b[2Jhello\nYour turn"))
             assert "\x1b" not in terminal.output  # what is left once the screen's own colours are read
@@ -92,3 +109,43 @@ def test_what_another_player_says_cannot_drive_the_terminal(tmp_path: Path) -> N
             assert terminal.wait() == 0
         finally:
             terminal.kill()
+
+
+def test_say_and_quit_work_while_the_table_waits_for_the_game(tmp_path: Path) -> None:
+    # In the lobby the keyboard was not read: "say" went out only once the game had started, and
+    # "quit" did nothing (Ctrl-C alone left, silently).
+    with ann_beside_p0(tmp_path, seats=3) as (host, first, terminal):
+        terminal.read_until("Waiting for the game...")
+        terminal.type("say who brought snacks?\n")
+        terminal.read_until("you: who brought snacks?")
+        said = first.until("said")
+        assert (said["name"], said["text"]) == ("ann", "who brought snacks?")
+        first.send({"type": "say", "text": "bob did"})
+        terminal.read_until("p0: bob did")
+        terminal.type("ds\n")
+        terminal.read_until(r"The game has not started: say TEXT talks to the table, quit leaves it\.")
+        terminal.type("quit\n")
+        terminal.read_until("You left the table before the game started.")
+        assert terminal.wait() == 0
+        assert "ann: who brought snacks?" not in terminal.output  # said once, as "you"
+        left = first.until("presence")
+        assert (left["name"], left["status"]) == ("ann", "left")
+        assert host.call(lambda: [seat.kind for seat in host.table.seats]) == ["human", "open", "open"]
+
+
+def test_a_line_told_at_the_prompt_is_followed_by_the_prompt_again(tmp_path: Path) -> None:
+    # What another player said came after "draw> " on its line, and the prompt was not shown again:
+    # the player typed their move on a bare line, not knowing whether the game still asked for it.
+    with ann_beside_p0(tmp_path, seats=2) as (_host, bot, terminal):
+        terminal.read_until("p0 is playing")
+        bot.until("state")
+        bot.send({"type": "move", "move": bot.next_move()})  # p0 draws
+        bot.until("state")
+        bot.send({"type": "move", "move": bot.next_move()})  # and discards: ann's turn
+        terminal.read_until("draw> ")
+        bot.send({"type": "say", "text": "your go"})
+        said = terminal.read_until(r"p0: your go\ndraw> ")
+        assert said == "p0: your go\ndraw> "  # on the prompt's line, then the prompt again
+        terminal.type("quit\n")
+        terminal.read_until("you left the table")
+        assert terminal.wait() == 0

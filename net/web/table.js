@@ -72,6 +72,8 @@ import { handTable, scoreSheet } from "./sheets.js";
       if (current !== socket) return;
       pending = null; queue = [];
       if (leaving || !me.token) return;
+      // A game that is over has nothing to come back to: the result stays, with why it stopped.
+      if (gameOver()) { banner(overBanner()); return; }
       // Dropped: come back by ourselves, with the seat's token, sooner at first.
       retry = Math.min(retry + 1, 6);
       const delay = [0, 500, 1000, 2000, 3000, 5000, 5000][retry];
@@ -83,6 +85,9 @@ import { handTable, scoreSheet } from "./sheets.js";
       setTimeout(() => connect(null), delay);
     });
   }
+
+  const gameOver = () => view !== null && view.phase === "game_over";
+  const overBanner = () => `The game is over, and the table is closed${closedBecause === null ? "" : `: ${closedBecause}`}.`;
 
   function receive(message) {
     switch (message.type) {
@@ -99,6 +104,8 @@ import { handTable, scoreSheet } from "./sheets.js";
         break;
       case "lobby":
         lobby = message;
+        // A player back at the table plays their own seat again: the last state's stand-in is over.
+        for (const seat of lobby.seats) if (seat.connected) delete standIns[String(seat.seat)];
         drawLobby();
         if (view) drawPlayers();
         break;
@@ -124,7 +131,7 @@ import { handTable, scoreSheet } from "./sheets.js";
         break;
       case "closing":
         closedBecause = String(message.reason);
-        banner(`The table is closed: ${closedBecause}. Trying to reconnect…`);
+        banner(gameOver() ? overBanner() : `The table is closed: ${closedBecause}. Trying to reconnect…`);
         break;
       default:
         break;
