@@ -45,6 +45,9 @@ def test_nothing_is_legal_once_the_empty_stock_ended_the_hand() -> None:
     assert game.legal_actions() == []
     assert list(game.iter_legal_actions()) == []
     assert game.legal_swaps() == []
+    # ann drew and laid nothing: the ended hand keeps no turn to take back, and its save loads.
+    assert (game.can_undo(), game.to_json()["undo"]) == (False, None)
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
 
 
 def test_the_discard_pile_can_be_empty() -> None:
