@@ -212,6 +212,15 @@ def test_a_remembered_build_is_the_build_itself(laid: str, added: str, end: Any)
             assert answers == [fresh, dataclasses.replace(fresh, owner=2), fresh]
 
 
+def test_an_ace_below_the_two_is_worth_the_low_value_and_every_other_ace_the_ace_value() -> None:
+    variant = Variant(ace_value=15, ace_low_value=1)
+    worth = {
+        text: make_meld(parse_cards(text), variant).worth(variant)
+        for text in ("AC 2C 3C", "AC JK 3C", "QC KC AC", "AC AD AH")
+    }
+    assert worth == {"AC 2C 3C": 6, "AC JK 3C": 6, "QC KC AC": 35, "AC AD AH": 45}
+
+
 @pytest.mark.parametrize(
     "knobs", [{}, {"ace_value": 1}, {"ace_value": 15, "ace_low_value": 1}, {"ace_in_runs": "wrap"}]
 )

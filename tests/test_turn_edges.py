@@ -45,6 +45,9 @@ def test_nothing_is_legal_once_the_empty_stock_ended_the_hand() -> None:
     assert game.legal_actions() == []
     assert list(game.iter_legal_actions()) == []
     assert game.legal_swaps() == []
+    # ann drew and laid nothing: the ended hand keeps no turn to take back, and its save loads.
+    assert (game.can_undo(), game.to_json()["undo"]) == (False, None)
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
 
 
 def test_the_discard_pile_can_be_empty() -> None:
@@ -124,6 +127,36 @@ def test_laying_cards_the_hand_does_not_hold(move: str, message: str) -> None:
     game = new_game({"hand_size": 5, "opening_threshold": 0}, HANDS, stock="KD")
     play(game, "draw stock")
     assert_illegal(game, move, message)
+
+
+def test_building_cards_the_hand_does_not_hold() -> None:
+    game = new_game({"hand_size": 5, "opening_threshold": 0}, HANDS, stock="KD")
+    play(game, "draw stock", "meld 7H 8H 9H")
+    # ann holds TH 2S KD: a 6H would fit the run's low end, a second TH its high end.
+    assert_illegal(game, "build 1 6H", "you have no 6H in your hand to play")
+    assert_illegal(game, "build 1 TH TH", "you have only 1 TH in your hand to play 2 times")
+
+
+class _OwnDraw(Draw):
+    """A caller's own kind of draw (apply checks a plain Draw by its exact type first)."""
+
+    __slots__ = ()
+
+
+class _OwnDiscard(Discard):
+    __slots__ = ()
+
+
+def test_a_callers_own_kind_of_draw_and_discard_plays_as_a_draw_and_a_discard() -> None:
+    game = new_game({"hand_size": 5, "opening_threshold": 0}, HANDS, stock="KD")
+    drawn = game.apply(_OwnDraw("stock"))
+    discarded = game.apply(_OwnDiscard(parse_card("2S")))
+    assert [event["type"] for event in [*drawn, *discarded]] == ["draw", "discard"]
+    assert (game.hands[0], game.discard_pile[-1], game.current) == (
+        parse_cards("7H 8H 9H TH KD"),
+        parse_card("2S"),
+        1,
+    )
 
 
 def test_meld_events_number_the_new_melds() -> None:
