@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
@@ -355,30 +356,52 @@ class _Stranding:
 
     The other hands and the cards used up on the table as it stands are the same for every laying
     tried; each laying adds only its own melds or the meld it builds onto.
+
+    Most layings tried leave the table places enough, and a bound says so without the table after
+    them (:meth:`strands`): ``spare``, the places the table has now beyond what the other small hands
+    want (what :func:`kalooki.bots.endgame.short_of_places` weighs), and ``fills``, how many of the
+    table's melds each card is a place of.
     """
 
-    __slots__ = ("contested", "gone", "keep", "others", "view")
+    __slots__ = ("contested", "fills", "gone", "keep", "others", "spare", "view")
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view
-        self.keep = keep_count(view.variant)
-        self.others, self.contested = rival_hands(view, self.keep)
-        self.gone: dict[Card, int] = endgame.used_up(view.table, view.discard_pile, view.variant)
+        variant = view.variant
+        keep = self.keep = keep_count(variant)
+        self.others, self.contested = rival_hands(view, keep)
+        self.gone: dict[Card, int] = endgame.used_up(view.table, view.discard_pile, variant)
+        in_sets, elsewhere = endgame.slots_left(view.table, self.gone, variant)
+        waiting = sum(size for size in self.others if endgame.too_few_for_a_meld(size, keep))
+        self.spare = (0 if self.contested else in_sets) + elsewhere - waiting
+        fills: dict[Card, int] = {}
+        for meld in view.table:
+            for card in endgame.places(meld, variant):
+                fills[card] = fills.get(card, 0) + 1
+        self.fills = fills
 
     def strands(self, action: Meld | Build | Swap, held: int) -> bool:
         """Whether laying ``action`` down to ``held`` cards after the discard strands the hand.
 
         A swap leaves the table as it is here, as it did in the plan ``strands`` was given: the
-        plan of a swap lays nothing.
+        plan of a swap lays nothing, and ``spare`` answers it.
+
+        A meld or build can take away no more places than it has cards that fill them, each once for
+        every meld it is a place of (a set's place by one copy, a run's whole), and a joker one that
+        only a joker could fill; a build also loses its meld's own places (the built meld has places
+        of its own, as a new meld has: places only added). Where ``spare`` covers that loss and the
+        hand's own cards, :func:`kalooki.bots.endgame.short_of_places` would say no.
         """
         view = self.view
         variant = view.variant
+        if isinstance(action, Swap):
+            return self.spare < held
+        if self._places_left(action) >= held:
+            return False
         if isinstance(action, Meld):
             table = table_after(view.table, action.groups, (), variant)
-        elif isinstance(action, Build):
-            table = table_after(view.table, (), ((action.meld - 1, action.cards, action.end),), variant)
         else:
-            table = list(view.table)
+            table = table_after(view.table, (), ((action.meld - 1, action.cards, action.end),), variant)
         if table is None:
             return False
         # The cards used up grow by what the laying put on the table: the melds it changed or added.
@@ -395,6 +418,22 @@ class _Stranding:
                 for card in before[index].cards:
                     gone[card] -= 1
         return endgame.short_of_places(held, table, gone, variant, self.keep, self.others, self.contested)
+
+    def _places_left(self, action: Meld | Build) -> int:
+        """At least the places the table keeps after ``action`` beyond what the other small hands want."""
+        table = self.view.table
+        lost = 0
+        if isinstance(action, Meld):
+            cards: Iterable[Card] = chain.from_iterable(action.groups)
+        elif 1 <= action.meld <= len(table):
+            cards = action.cards
+            lost = len(endgame.places(table[action.meld - 1], self.view.variant))
+        else:
+            return -1  # no such meld: left to the full check
+        fills = self.fills
+        for card in cards:
+            lost += 1 if card == JOKER else fills.get(card, 0)
+        return self.spare - lost
 
 
 _HIGH = sum(0x80 << (code * 8) for code in range(JOKER + 1))
