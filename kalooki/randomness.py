@@ -61,3 +61,16 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
         while pick >= count:
             pick = getrandbits(bits)
         items[last], items[pick] = items[pick], items[last]
+
+
+def skip_shuffle(rng: random.Random, size: int) -> None:
+    """Move ``rng`` on as :func:`shuffle` of ``size`` items does, with no items to move: the random bot's
+    sampling shuffles a list it no longer reads only so that the later draws stay the same."""
+    if type(rng) is not random.Random:
+        rng.shuffle([None] * size)
+        return
+    getrandbits = rng.getrandbits
+    for last in range(size - 1, 0, -1):
+        bits = (last + 1).bit_length()
+        while getrandbits(bits) > last:
+            pass
