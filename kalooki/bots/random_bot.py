@@ -291,28 +291,39 @@ def _most_points(
             total += worth[card] * ((held >> (card * 8)) & 0xFF)
             new ^= low
         beyond[index] = total
-    steps = 0
+    return _reaches(choices, beyond, threshold, 0, held, room, 0, [PROOF_STEPS])
 
-    def reaches(start: int, left: int, room: int, points: int) -> bool | None:
-        nonlocal steps
-        steps += 1
-        if steps > PROOF_STEPS:
-            return None
-        for index in range(start, len(choices)):
-            if points + beyond[index] < threshold:
-                break
-            value, needs, size, _ = choices[index]
-            if size > room or ((left | _HIGH) - needs) & _HIGH != _HIGH:
-                continue
-            if points + value >= threshold:
-                return True
-            # From the same candidate on: a meld may be laid twice where two packs give the cards.
-            found = reaches(index, left - needs, room - size, points + value)
-            if found is not False:
-                return found
-        return False
 
-    return reaches(0, held, room, 0)
+def _reaches(
+    choices: list[tuple[int, int, int, int]],
+    beyond: list[int],
+    threshold: int,
+    start: int,
+    left: int,
+    room: int,
+    points: int,
+    steps: list[int],
+) -> bool | None:
+    """:func:`_most_points`' search from candidate ``start`` on, ``points`` laid so far, ``left`` cards
+    (as :func:`_counts`) and ``room`` left; ``steps``: the steps still allowed, counted down.
+
+    A module function, its state passed in: a closure read it through cells at every step."""
+    steps[0] -= 1
+    if steps[0] < 0:
+        return None
+    for index in range(start, len(choices)):
+        if points + beyond[index] < threshold:
+            break
+        value, needs, size, _ = choices[index]
+        if size > room or ((left | _HIGH) - needs) & _HIGH != _HIGH:
+            continue
+        if points + value >= threshold:
+            return True
+        # From the same candidate on: a meld may be laid twice where two packs give the cards.
+        found = _reaches(choices, beyond, threshold, index, left - needs, room - size, points + value, steps)
+        if found is not False:
+            return found
+    return False
 
 
 PROOF_STEPS = 2_000
