@@ -41,7 +41,15 @@ def choice_of_bits(rng: random.Random, mask: int) -> int:
     A choice reads only its sequence's length and the item at the index drawn, so a range of the
     bits' count draws the same index as their list.
     """
-    pick = choice(rng, range(mask.bit_count()))
+    count = mask.bit_count()
+    if type(rng) is not random.Random or not count:
+        pick = choice(rng, range(count))
+    else:
+        # choice's draws written out here too: the random bot picks its discard this way every turn.
+        bits = count.bit_length()
+        pick = rng.getrandbits(bits)
+        while pick >= count:
+            pick = rng.getrandbits(bits)
     # Drop the ``pick`` lowest bits: the lowest one left is the pick.
     for _ in range(pick):
         mask &= mask - 1
