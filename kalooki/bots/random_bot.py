@@ -55,6 +55,8 @@ class RandomBot:
         # The draws listed so far under one variant, by what they depend on (see draws).
         self._draws_rules: Variant | None = None
         self._draws: dict[tuple[bool, bool, bool], list[Action]] = {}
+        # The last hand proven to hold no opening: its variant, its cards (as _counts) and room.
+        self._hopeless: tuple[Variant, int, int] | None = None
 
     def choose(self, view: PlayerView, legal: LegalView) -> Action:
         if view.phase == "draw":
@@ -114,7 +116,7 @@ class RandomBot:
         options = opening_values(state, variant)
         held = _counts(hand)
         rng = self.rng
-        hopeless: bool | None = None
+        hopeless: bool | None = True if self._within_hopeless(options, held, room, variant) else None
         for _ in range(OPENING_TRIES):
             if hopeless:
                 # No order can find an opening: the random state moves on as the shuffle moves it.
@@ -143,9 +145,36 @@ class RandomBot:
         if hopeless is None:
             hopeless = surely_no_opening(options, held, room, state, variant)
         if hopeless:
+            self._hopeless = (variant, held, room)
             return None
         plan = solver.best_opening(hand, variant, keep=keep)
         return None if plan is None else Meld(plan.melds)
+
+    def _within_hopeless(self, options: list[Option], held: int, room: int, variant: Variant) -> bool:
+        """Whether the hand (its :func:`opening_values`, cards as :func:`_counts` and room) surely holds no
+        opening because the last hand proven to hold none held every card of its candidates as often.
+
+        Every meld a hand could lay is a candidate (see :func:`surely_no_opening`), so an opening of
+        this hand would be melds of its candidates' cards alone: with no more of those cards, and no
+        more room, that hand could have laid it too. Most turns a hand that held none draws a card
+        that joins no candidate and discards a loose one: then it is proven without the search.
+        """
+        known = self._hopeless
+        if known is None or known[0] is not variant or room > known[2]:
+            return False
+        # Byte by byte, the high bit of 128 + known - held is clear where this hand holds more copies.
+        over = ~((known[1] | _HIGH) - held) & _HIGH
+        if not over:
+            return True
+        cards = 0
+        for option in options:
+            cards |= option[4]
+        while over:
+            low = over & -over
+            if cards >> ((low.bit_length() - 1) >> 3) & 1:
+                return False
+            over ^= low
+        return True
 
     def pay_debts(self, view: PlayerView, owed: tuple[Card, ...]) -> Action:
         """Lay what the turn owes (a card taken under meld_at_once, a freed joker) the solver's way."""
