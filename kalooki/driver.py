@@ -51,28 +51,15 @@ def play_turn(game: Game, bot: Bot) -> list[Event]:
     seat, hand, turn = game.current, game.hand_number, game.turn_number
     events: list[Event] = []
     after_draw = 0
-
-    def same_turn() -> bool:
-        # Asked before every action: compared field by field, no tuple built.
-        return (
-            game.turn_number == turn
-            and game.current == seat
-            and game.hand_number == hand
-            and game.phase in ("draw", "play")
-        )
-
-    def take_back() -> None:
-        game.undo_turn()
-        del events[after_draw:]
-
     for _ in range(MAX_ACTIONS_PER_TURN):
-        # same_turn() and ask_bot() written out: this runs for every action of every simulated game.
+        # _same_turn() and ask_bot() written out, and no closure made: this runs for every action of
+        # every simulated game.
         phase = game.phase
         if (
             game.turn_number != turn
             or game.current != seat
             or game.hand_number != hand
-            or phase not in ("draw", "play")
+            or phase not in _IN_PLAY
         ):
             return events
         drawing = phase == "draw"
@@ -81,18 +68,37 @@ def play_turn(game: Game, bot: Bot) -> list[Event]:
             events += game.apply(bot.choose(view, LegalView(view)))
         except IllegalMoveError:
             if game.can_undo() and not any(isinstance(a, Discard) for a in game.legal_actions()):
-                take_back()
+                _take_back(game, events, after_draw)
             events += game.apply(fallback_action(game))
         if drawing:
             after_draw = len(events)
     # Still the same turn after all those actions: the bot is going round in circles; end the turn for it.
-    while same_turn():
+    while _same_turn(game, seat, hand, turn):
         if game.can_undo():
-            take_back()
+            _take_back(game, events, after_draw)
         events += game.apply(fallback_action(game))
         if game.phase == "play" and not after_draw:
             after_draw = len(events)
     return events
+
+
+_IN_PLAY = ("draw", "play")
+
+
+def _same_turn(game: Game, seat: int, hand: int, turn: int) -> bool:
+    """Whether ``game`` is still in turn ``turn`` of hand ``hand``, ``seat`` to play."""
+    return (
+        game.turn_number == turn
+        and game.current == seat
+        and game.hand_number == hand
+        and game.phase in _IN_PLAY
+    )
+
+
+def _take_back(game: Game, events: list[Event], after_draw: int) -> None:
+    """Take back the turn's melds, builds and swaps, and drop their events (those after the draw's)."""
+    game.undo_turn()
+    del events[after_draw:]
 
 
 def play_hand(game: Game, bots: Mapping[int, Bot], max_turns: int | None = None) -> list[Event]:

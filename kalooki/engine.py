@@ -217,9 +217,7 @@ class Game(LegalActions):
             stock=tuple(reversed(self.stock)),
             drawn_for_dealer={name: parse_card(card) for name, card in drawn.items()},
         )
-        events: list[Event] = [deal_event]
-        events += self._start_turn()
-        return events
+        return self._start_turn([deal_event])
 
     def _deal_cards(
         self, seats: list[int], deal: FixedDeal

@@ -57,16 +57,19 @@ class TurnPlay(HandScoring):
         """Cards that must stay in hand after laying: one to discard, if the last card must be discarded."""
         return rules.keep(self.variant)
 
-    def _start_turn(self) -> list[Event]:
-        """Begin the current seat's turn, ending the hand when nobody can draw."""
+    def _start_turn(self, events: list[Event] | None = None) -> list[Event]:
+        """Begin the current seat's turn, ending the hand when nobody can draw; returns ``events`` (a new
+        list without them) with the start's own added: none, most turns, so the list the turn's discard
+        began is passed on, not copied."""
+        if events is None:
+            events = []
         self.turn = TurnState.start(self.opened[self.current])
         self._undo = None
         self._undo_pending = False
-        events: list[Event] = []
         if not self.stock and rules.reshuffles_discards(self.variant):
             # The pile may have been too small to reshuffle when the stock ran out (reshuffle_keep_top with
             # one card, or an empty pile): it has grown since, so reshuffle it now.
-            events = self._stock_exhausted()
+            events += self._stock_exhausted()
         if self.stock or self._discard_draw_allowed():
             return events
         return events + self._end_hand(None, "blocked")
@@ -196,7 +199,7 @@ class TurnPlay(HandScoring):
         self.current = self.next_seat(self.current)
         self.turn_number += 1
         self.phase = "draw"
-        return events + self._start_turn()
+        return self._start_turn(events)
 
     def _undo_snapshot(self) -> TurnSnapshot | None:
         """The snapshot undo would restore (one taken now while the turn has laid nothing since the draw)."""

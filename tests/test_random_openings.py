@@ -17,7 +17,14 @@ from collections.abc import Callable
 import pytest
 
 from kalooki import solver
-from kalooki.bots.random_bot import _counts, _most_points, _natural_points, opening_values, surely_no_opening
+from kalooki.bots.random_bot import (
+    RandomBot,
+    _counts,
+    _most_points,
+    _natural_points,
+    opening_values,
+    surely_no_opening,
+)
 from kalooki.candidates import candidate_melds
 from kalooki.cards import JOKER, make_card
 from kalooki.cardstate import CardState
@@ -116,3 +123,35 @@ def test_opening_values_are_the_candidate_melds_that_are_melds(name: str, varian
             mask = sum(1 << card for card in needs)
             expected.append((group, meld.worth(variant), counts, len(group), mask))
         assert opening_values(CardState.of(hand), variant) == expected, hand
+
+
+@pytest.mark.parametrize(("name", "variant"), _variants(), ids=[name for name, _ in _variants()])
+def test_a_hand_within_one_proven_to_hold_no_opening_holds_none(name: str, variant: Variant) -> None:
+    # A hand claimed to hold no opening, then that hand with a card changed, as the next turn brings:
+    # where the bot calls the new hand hopeless from the old one, the solver must find no opening.
+    rng = random.Random(name)
+    kept = keep(variant)
+    pack = [code for code in range(JOKER) for _ in range(variant.decks)] + [JOKER] * variant.jokers
+    bot = RandomBot(random.Random(0))
+    within = beyond = 0
+    for _ in range(HANDS):
+        hand = _dealt_hand(rng, variant)
+        state = CardState.of(hand)
+        if not surely_no_opening(
+            opening_values(state, variant), _counts(hand), len(hand) - kept, state, variant
+        ):
+            continue
+        bot._hopeless = (variant, _counts(hand), len(hand) - kept)
+        for _ in range(3):
+            changed = [*hand]
+            changed.remove(rng.choice(changed))
+            changed.append(rng.choice([card for card in pack if pack.count(card) > changed.count(card)]))
+            values = opening_values(CardState.of(changed), variant)
+            if bot._within_hopeless(values, _counts(changed), len(changed) - kept, variant):
+                assert solver.best_opening(changed, variant, keep=kept) is None, (hand, changed)
+                within += 1
+            else:
+                beyond += 1
+    # Both answers come up: a drawn card that joins no candidate, and one that does.
+    assert within > 20, within
+    assert beyond > 20, beyond

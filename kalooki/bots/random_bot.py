@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from functools import lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
@@ -33,7 +34,7 @@ from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
 from kalooki.melds import MeldError, make_meld
 from kalooki.moves import DISCARDS, Action, Build, Discard, Meld, Swap
-from kalooki.randomness import choice, choice_of_bits, shuffle
+from kalooki.randomness import choice, choice_of_bits, shuffle, skip_shuffle
 from kalooki.variant_memo import PerVariant
 
 if TYPE_CHECKING:
@@ -54,6 +55,8 @@ class RandomBot:
         # The draws listed so far under one variant, by what they depend on (see draws).
         self._draws_rules: Variant | None = None
         self._draws: dict[tuple[bool, bool, bool], list[Action]] = {}
+        # The last hand proven to hold no opening: its variant, its cards (as _counts) and room.
+        self._hopeless: tuple[Variant, int, int] | None = None
 
     def choose(self, view: PlayerView, legal: LegalView) -> Action:
         if view.phase == "draw":
@@ -113,12 +116,13 @@ class RandomBot:
         options = opening_values(state, variant)
         held = _counts(hand)
         rng = self.rng
-        hopeless: bool | None = None
+        hopeless: bool | None = True if self._within_hopeless(options, held, room, variant) else None
         for _ in range(OPENING_TRIES):
-            shuffle(rng, options)
             if hopeless:
-                # No order can find an opening: the rest are only shuffled, as the random state must move.
+                # No order can find an opening: the random state moves on as the shuffle moves it.
+                skip_shuffle(rng, len(options))
                 continue
+            shuffle(rng, options)
             # The cards still free, counted down as melds are chosen, and how many more may be laid.
             left = held
             free = room
@@ -141,9 +145,36 @@ class RandomBot:
         if hopeless is None:
             hopeless = surely_no_opening(options, held, room, state, variant)
         if hopeless:
+            self._hopeless = (variant, held, room)
             return None
         plan = solver.best_opening(hand, variant, keep=keep)
         return None if plan is None else Meld(plan.melds)
+
+    def _within_hopeless(self, options: list[Option], held: int, room: int, variant: Variant) -> bool:
+        """Whether the hand (its :func:`opening_values`, cards as :func:`_counts` and room) surely holds no
+        opening because the last hand proven to hold none held every card of its candidates as often.
+
+        Every meld a hand could lay is a candidate (see :func:`surely_no_opening`), so an opening of
+        this hand would be melds of its candidates' cards alone: with no more of those cards, and no
+        more room, that hand could have laid it too. Most turns a hand that held none draws a card
+        that joins no candidate and discards a loose one: then it is proven without the search.
+        """
+        known = self._hopeless
+        if known is None or known[0] is not variant or room > known[2]:
+            return False
+        # Byte by byte, the high bit of 128 + known - held is clear where this hand holds more copies.
+        over = ~((known[1] | _HIGH) - held) & _HIGH
+        if not over:
+            return True
+        cards = 0
+        for option in options:
+            cards |= option[4]
+        while over:
+            low = over & -over
+            if cards >> ((low.bit_length() - 1) >> 3) & 1:
+                return False
+            over ^= low
+        return True
 
     def pay_debts(self, view: PlayerView, owed: tuple[Card, ...]) -> Action:
         """Lay what the turn owes (a card taken under meld_at_once, a freed joker) the solver's way."""
@@ -289,28 +320,39 @@ def _most_points(
             total += worth[card] * ((held >> (card * 8)) & 0xFF)
             new ^= low
         beyond[index] = total
-    steps = 0
+    return _reaches(choices, beyond, threshold, 0, held, room, 0, [PROOF_STEPS])
 
-    def reaches(start: int, left: int, room: int, points: int) -> bool | None:
-        nonlocal steps
-        steps += 1
-        if steps > PROOF_STEPS:
-            return None
-        for index in range(start, len(choices)):
-            if points + beyond[index] < threshold:
-                break
-            value, needs, size, _ = choices[index]
-            if size > room or ((left | _HIGH) - needs) & _HIGH != _HIGH:
-                continue
-            if points + value >= threshold:
-                return True
-            # From the same candidate on: a meld may be laid twice where two packs give the cards.
-            found = reaches(index, left - needs, room - size, points + value)
-            if found is not False:
-                return found
-        return False
 
-    return reaches(0, held, room, 0)
+def _reaches(
+    choices: list[tuple[int, int, int, int]],
+    beyond: list[int],
+    threshold: int,
+    start: int,
+    left: int,
+    room: int,
+    points: int,
+    steps: list[int],
+) -> bool | None:
+    """:func:`_most_points`' search from candidate ``start`` on, ``points`` laid so far, ``left`` cards
+    (as :func:`_counts`) and ``room`` left; ``steps``: the steps still allowed, counted down.
+
+    A module function, its state passed in: a closure read it through cells at every step."""
+    steps[0] -= 1
+    if steps[0] < 0:
+        return None
+    for index in range(start, len(choices)):
+        if points + beyond[index] < threshold:
+            break
+        value, needs, size, _ = choices[index]
+        if size > room or ((left | _HIGH) - needs) & _HIGH != _HIGH:
+            continue
+        if points + value >= threshold:
+            return True
+        # From the same candidate on: a meld may be laid twice where two packs give the cards.
+        found = _reaches(choices, beyond, threshold, index, left - needs, room - size, points + value, steps)
+        if found is not False:
+            return found
+    return False
 
 
 PROOF_STEPS = 2_000
@@ -355,30 +397,52 @@ class _Stranding:
 
     The other hands and the cards used up on the table as it stands are the same for every laying
     tried; each laying adds only its own melds or the meld it builds onto.
+
+    Most layings tried leave the table places enough, and a bound says so without the table after
+    them (:meth:`strands`): ``spare``, the places the table has now beyond what the other small hands
+    want (what :func:`kalooki.bots.endgame.short_of_places` weighs), and ``fills``, how many of the
+    table's melds each card is a place of.
     """
 
-    __slots__ = ("contested", "gone", "keep", "others", "view")
+    __slots__ = ("contested", "fills", "gone", "keep", "others", "spare", "view")
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view
-        self.keep = keep_count(view.variant)
-        self.others, self.contested = rival_hands(view, self.keep)
-        self.gone: dict[Card, int] = endgame.used_up(view.table, view.discard_pile, view.variant)
+        variant = view.variant
+        keep = self.keep = keep_count(variant)
+        self.others, self.contested = rival_hands(view, keep)
+        self.gone: dict[Card, int] = endgame.used_up(view.table, view.discard_pile, variant)
+        in_sets, elsewhere = endgame.slots_left(view.table, self.gone, variant)
+        waiting = sum(size for size in self.others if endgame.too_few_for_a_meld(size, keep))
+        self.spare = (0 if self.contested else in_sets) + elsewhere - waiting
+        fills: dict[Card, int] = {}
+        for meld in view.table:
+            for card in endgame.places(meld, variant):
+                fills[card] = fills.get(card, 0) + 1
+        self.fills = fills
 
     def strands(self, action: Meld | Build | Swap, held: int) -> bool:
         """Whether laying ``action`` down to ``held`` cards after the discard strands the hand.
 
         A swap leaves the table as it is here, as it did in the plan ``strands`` was given: the
-        plan of a swap lays nothing.
+        plan of a swap lays nothing, and ``spare`` answers it.
+
+        A meld or build can take away no more places than it has cards that fill them, each once for
+        every meld it is a place of (a set's place by one copy, a run's whole), and a joker one that
+        only a joker could fill; a build also loses its meld's own places (the built meld has places
+        of its own, as a new meld has: places only added). Where ``spare`` covers that loss and the
+        hand's own cards, :func:`kalooki.bots.endgame.short_of_places` would say no.
         """
         view = self.view
         variant = view.variant
+        if isinstance(action, Swap):
+            return self.spare < held
+        if self._places_left(action) >= held:
+            return False
         if isinstance(action, Meld):
             table = table_after(view.table, action.groups, (), variant)
-        elif isinstance(action, Build):
-            table = table_after(view.table, (), ((action.meld - 1, action.cards, action.end),), variant)
         else:
-            table = list(view.table)
+            table = table_after(view.table, (), ((action.meld - 1, action.cards, action.end),), variant)
         if table is None:
             return False
         # The cards used up grow by what the laying put on the table: the melds it changed or added.
@@ -395,6 +459,22 @@ class _Stranding:
                 for card in before[index].cards:
                     gone[card] -= 1
         return endgame.short_of_places(held, table, gone, variant, self.keep, self.others, self.contested)
+
+    def _places_left(self, action: Meld | Build) -> int:
+        """At least the places the table keeps after ``action`` beyond what the other small hands want."""
+        table = self.view.table
+        lost = 0
+        if isinstance(action, Meld):
+            cards: Iterable[Card] = chain.from_iterable(action.groups)
+        elif 1 <= action.meld <= len(table):
+            cards = action.cards
+            lost = len(endgame.places(table[action.meld - 1], self.view.variant))
+        else:
+            return -1  # no such meld: left to the full check
+        fills = self.fills
+        for card in cards:
+            lost += 1 if card == JOKER else fills.get(card, 0)
+        return self.spare - lost
 
 
 _HIGH = sum(0x80 << (code * 8) for code in range(JOKER + 1))
