@@ -41,15 +41,7 @@ def choice_of_bits(rng: random.Random, mask: int) -> int:
     A choice reads only its sequence's length and the item at the index drawn, so a range of the
     bits' count draws the same index as their list.
     """
-    count = mask.bit_count()
-    if type(rng) is not random.Random or not count:
-        pick = choice(rng, range(count))
-    else:
-        # choice's draws written out here too: the random bot picks its discard this way every turn.
-        bits = count.bit_length()
-        pick = rng.getrandbits(bits)
-        while pick >= count:
-            pick = rng.getrandbits(bits)
+    pick = choice(rng, range(mask.bit_count()))
     # Drop the ``pick`` lowest bits: the lowest one left is the pick.
     for _ in range(pick):
         mask &= mask - 1
@@ -69,16 +61,3 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
         while pick >= count:
             pick = getrandbits(bits)
         items[last], items[pick] = items[pick], items[last]
-
-
-def skip_shuffle(rng: random.Random, size: int) -> None:
-    """Move ``rng`` on as :func:`shuffle` of ``size`` items does, with no items to move: the random bot's
-    sampling shuffles a list it no longer reads only so that the later draws stay the same."""
-    if type(rng) is not random.Random:
-        rng.shuffle([None] * size)
-        return
-    getrandbits = rng.getrandbits
-    for last in range(size - 1, 0, -1):
-        bits = (last + 1).bit_length()
-        while getrandbits(bits) > last:
-            pass

@@ -34,7 +34,7 @@ from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
 from kalooki.melds import MeldError, make_meld
 from kalooki.moves import DISCARDS, Action, Build, Discard, Meld, Swap
-from kalooki.randomness import choice, choice_of_bits, shuffle, skip_shuffle
+from kalooki.randomness import choice, choice_of_bits, shuffle
 from kalooki.variant_memo import PerVariant
 
 if TYPE_CHECKING:
@@ -118,11 +118,10 @@ class RandomBot:
         rng = self.rng
         hopeless: bool | None = True if self._within_hopeless(options, held, room, variant) else None
         for _ in range(OPENING_TRIES):
-            if hopeless:
-                # No order can find an opening: the random state moves on as the shuffle moves it.
-                skip_shuffle(rng, len(options))
-                continue
             shuffle(rng, options)
+            if hopeless:
+                # No order can find an opening: the rest are only shuffled, as the random state must move.
+                continue
             # The cards still free, counted down as melds are chosen, and how many more may be laid.
             left = held
             free = room
