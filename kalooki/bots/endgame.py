@@ -250,6 +250,20 @@ def short_of_places(
 ) -> bool:
     """:func:`strands` of a hand ``held`` cards after the discard, too few for a meld, where ``gone`` is
     the :func:`used_up` of ``table_after`` (a bot trying many layings counts it once and adds each one's)."""
-    wanted = held + sum(size for size in others if too_few_for_a_meld(size, keep))
-    in_sets, elsewhere = slots_left(table_after, gone, variant)
-    return (0 if contested else in_sets) + elsewhere < wanted
+    return places_to_spare(table_after, gone, variant, keep, others, contested) < held
+
+
+def places_to_spare(
+    table: Sequence[TableMeld],
+    gone: Mapping[Card, int],
+    variant: Variant,
+    keep: int,
+    others: Sequence[int],
+    contested: bool,
+) -> int:
+    """The places left on ``table`` (``gone``: its :func:`used_up`) beyond the cards the other hands too
+    few for a meld want there: a hand of more cards than that is short of places. Sets' places do not
+    count where another hand could fill them first (``contested``)."""
+    waiting = sum(size for size in others if too_few_for_a_meld(size, keep))
+    in_sets, elsewhere = slots_left(table, gone, variant)
+    return (0 if contested else in_sets) + elsewhere - waiting

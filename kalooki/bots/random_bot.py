@@ -399,7 +399,7 @@ class _Stranding:
 
     Most layings tried leave the table places enough, and a bound says so without the table after
     them (:meth:`strands`): ``spare``, the places the table has now beyond what the other small hands
-    want (what :func:`kalooki.bots.endgame.short_of_places` weighs), and ``fills``, how many of the
+    want (:func:`kalooki.bots.endgame.places_to_spare`), and ``fills``, how many of the
     table's melds each card is a place of.
     """
 
@@ -409,11 +409,9 @@ class _Stranding:
         self.view = view
         variant = view.variant
         keep = self.keep = keep_count(variant)
-        self.others, self.contested = rival_hands(view, keep)
+        others, contested = self.others, self.contested = rival_hands(view, keep)
         self.gone: dict[Card, int] = endgame.used_up(view.table, view.discard_pile, variant)
-        in_sets, elsewhere = endgame.slots_left(view.table, self.gone, variant)
-        waiting = sum(size for size in self.others if endgame.too_few_for_a_meld(size, keep))
-        self.spare = (0 if self.contested else in_sets) + elsewhere - waiting
+        self.spare = endgame.places_to_spare(view.table, self.gone, variant, keep, others, contested)
         fills: dict[Card, int] = {}
         for meld in view.table:
             for card in endgame.places(meld, variant):
