@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kalooki_net.client import LOST, Closed, TableConnection
+from kalooki_net.protocol import MAX_SAY
 from kalooki_net.signals import sigint_stays_with_main
 from kalooki_net.view import shadow_game
 from rich.console import Console
@@ -71,7 +72,7 @@ class LeftLobby(Exception):
     """The player left the table before the game started."""
 
 
-LOBBY_HELP = "The game has not started: say TEXT talks to the table, quit leaves it."
+WAITING_HELP = "The game has not started: say TEXT talks to the table, quit leaves it."
 
 
 def read_keyboard(connection: TableConnection) -> None:
@@ -223,10 +224,16 @@ class RemoteGame(InteractiveGame):
         if word.lower() in ("quit", "exit", "q"):
             raise LeftLobby
         if word.lower() == "say" and text.strip():
-            self.connection.send({"type": "say", "text": text.strip()[:300]})
-            console.print(said_line({"name": "you", "text": text.strip()[:300]}))
+            self.say_to_table(console, text.strip())
         elif word:
-            console.print(Text(LOBBY_HELP, style="dim"))
+            console.print(Text(WAITING_HELP, style="dim"))
+
+    def say_to_table(self, console: Console, text: str) -> None:
+        """Send ``text`` to the table (as much as the host takes) and show it on ``console`` as said by
+        "you" (in the lobby, before the game's screen exists, the lobby's console)."""
+        text = text[:MAX_SAY]
+        self.connection.send({"type": "say", "text": text})
+        console.print(said_line({"name": "you", "text": text}))
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
         """Show a message that needs no answer; the message back if it is a state or an error."""
@@ -343,8 +350,7 @@ class RemoteGame(InteractiveGame):
             if not text:
                 self.error("say what? (say TEXT sends a line to the table)")
             else:
-                self.connection.send({"type": "say", "text": text[:300]})
-                self.console.print(said_line({"name": "you", "text": text[:300]}))
+                self.say_to_table(self.console, text)
             return True
         return super().command(line, in_turn=in_turn)
 
