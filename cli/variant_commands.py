@@ -308,9 +308,17 @@ def schema(
             typer.echo(render_schema(name or "variant"), nl=False)
 
 
+def _variants_alone(context: typer.Context) -> None:
+    """``kalooki variants`` with no command: the list."""
+    # `kalooki variants` with no command is what a newcomer types to see the variants: list them.
+    if context.invoked_subcommand is None:
+        list_variants()
+
+
 def register(app: typer.Typer) -> None:
     app.command()(validate)
-    variants = typer.Typer(help="List, show and compare variants.", no_args_is_help=True)
+    variants = typer.Typer(help="List, show and compare variants (alone: list the built-in ones).")
+    variants.callback(invoke_without_command=True)(_variants_alone)
     variants.command("list")(list_variants)
     variants.command()(show)
     variants.command()(diff)

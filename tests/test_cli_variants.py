@@ -148,6 +148,13 @@ def test_variants_list_shows_every_builtin() -> None:
     assert "winner, to 250" in out
 
 
+def test_variants_alone_lists_them_as_variants_list_does() -> None:
+    alone, listed = run("variants"), run("variants", "list")
+    assert alone[0] == 0
+    assert alone[1] == listed[1]
+    assert run("variants", "nonsense")[0] == 2
+
+
 def test_variants_list_fits_80_columns_with_each_description_on_its_own_line() -> None:
     result = runner.invoke(app, ["variants", "list"], env={"COLUMNS": "80"})
     assert result.exit_code == 0
