@@ -31,22 +31,38 @@ _SET_DRAW_PLAYER, _SET_DRAW_SOURCE, _SET_DRAW_CARD = (
 )
 _SET_DISCARD_PLAYER, _SET_DISCARD_CARD = (DiscardEvent.__dict__[name].__set__ for name in ("player", "card"))
 
+_DRAWS: dict[tuple[str, str, Card], DrawEvent] = {}
+_DISCARDS: dict[tuple[str, Card], DiscardEvent] = {}
+"""The draw and discard events made so far, by their fields. Events are immutable values: a player's
+draw of a card from the stock is one event however often it happens, so a turn finds its two events
+here (a look-up costs about a third of making one) and makes only those it has not met before."""
+
+_EVENTS_KEPT = 20_000
+"""How many events each of those holds at most: names vary from game to game, so past this they start
+again empty (a four-player table's are a few hundred)."""
+
 
 def _draw_event(player: str, source: DrawSource, card: Card) -> DrawEvent:
-    """``DrawEvent(player, source, card)``, its fields set straight into their slots: every turn makes
-    one, and the frozen dataclass's constructor (``object.__setattr__`` by name) costs twice as much."""
+    """``DrawEvent(player, source, card)``, kept in ``_DRAWS``; its fields are set straight into their slots
+    (the frozen dataclass's constructor, ``object.__setattr__`` by name, costs twice as much)."""
     event: DrawEvent = _NEW(DrawEvent)
     _SET_DRAW_PLAYER(event, player)
     _SET_DRAW_SOURCE(event, source)
     _SET_DRAW_CARD(event, card)
+    if len(_DRAWS) >= _EVENTS_KEPT:
+        _DRAWS.clear()
+    _DRAWS[player, source, card] = event
     return event
 
 
 def _discard_event(player: str, card: Card) -> DiscardEvent:
-    """``DiscardEvent(player, card)``, made as :func:`_draw_event` makes a draw's."""
+    """``DiscardEvent(player, card)``, kept in ``_DISCARDS``, made as :func:`_draw_event` makes a draw's."""
     event: DiscardEvent = _NEW(DiscardEvent)
     _SET_DISCARD_PLAYER(event, player)
     _SET_DISCARD_CARD(event, card)
+    if len(_DISCARDS) >= _EVENTS_KEPT:
+        _DISCARDS.clear()
+    _DISCARDS[player, card] = event
     return event
 
 
@@ -108,7 +124,10 @@ class TurnPlay(HandScoring):
         turn.drew = source
         turn.drawn_card = card
         self.phase = "play"
-        events: list[Event] = [_draw_event(self.players[seat], source, card)]
+        player = self.players[seat]
+        # Not "get() or make": an event is a Mapping, whose truth is its length, worked out from its JSON.
+        drawn = _DRAWS.get((player, source, card))
+        events: list[Event] = [_draw_event(player, source, card) if drawn is None else drawn]
         if not self.stock:
             events += self._stock_exhausted()
         # Undo goes back to here; until something is laid the state is still this (``_undo_pending``).
@@ -189,7 +208,9 @@ class TurnPlay(HandScoring):
         hand.remove(card)
         self.hand_states[seat] = self.hand_states[seat].remove(card)
         self.discard_pile.append(card)
-        events: list[Event] = [_discard_event(self.players[seat], card)]
+        player = self.players[seat]
+        discarded = _DISCARDS.get((player, card))
+        events: list[Event] = [_discard_event(player, card) if discarded is None else discarded]
         if not hand:
             return events + self._went_out()
         if self.stock_ran_out:
