@@ -119,7 +119,8 @@ def _near_bits(groups: tuple[tuple[Card, ...], ...]) -> int:
 
 def _part_keys(state: CardState, books: bool, jokers: int) -> tuple[list[int], tuple[int, int, int, int]]:
     """The memo keys of a hand's parts holding ``jokers``: each rank held (index, suits or copies,
-    jokers), then each suit (suit, run positions, jokers)."""
+    jokers; where a set's suits must differ, only a rank held in suits enough for a set), then each
+    suit (suit, run positions, jokers)."""
     held = state.suits
     if books:
         set_keys: list[int] = []
@@ -131,11 +132,12 @@ def _part_keys(state: CardState, books: bool, jokers: int) -> tuple[list[int], t
                 for suit in range(4):
                     signature |= ((key >> ((suit * 13 + index) * KEY_BITS)) & 15) << (suit * 4)
                 set_keys.append(index | signature << 4 | jokers << 20)
+    elif jokers < 2:
+        # Two ranks a byte of the suit masks: each byte's keys read from a table, the ranks held in too
+        # few suits to make a set with the jokers left out (they have none to list).
+        set_keys = by_bytes(held, _BYTE_SET_KEYS[jokers])
     else:
-        # Two ranks a byte of the suit masks: each byte's keys read from a table.
-        set_keys = by_bytes(held, _BYTE_SET_KEYS)
-        if jokers:
-            set_keys = [key | jokers << 20 for key in set_keys]
+        set_keys = [key | jokers << 20 for key in by_bytes(held, _BYTE_SET_KEYS[2])]
     return set_keys, _run_keys(state.runs, jokers)
 
 
@@ -153,16 +155,20 @@ def _run_keys(runs: int, jokers: int) -> tuple[int, int, int, int]:
 _BYTE_SET_KEYS = tuple(
     tuple(
         tuple(
-            index | suits << 4
-            for index, suits in ((2 * place, byte & 15), (2 * place + 1, byte >> 4))
-            if suits and index < 13
+            tuple(
+                index | suits << 4 | (jokers if jokers < 2 else 0) << 20
+                for index, suits in ((2 * place, byte & 15), (2 * place + 1, byte >> 4))
+                if suits and index < 13 and suits.bit_count() + jokers >= 3
+            )
+            for byte in range(256)
         )
-        for byte in range(256)
+        for place in range(7)
     )
-    for place in range(7)
+    for jokers in range(3)
 )
-"""For each byte of a hand's suit masks (ranks ``2 * place`` and the next), the set keys of the ranks it
-holds, without jokers."""
+"""For a hand holding no joker, one, and two or more (keys without the jokers): for each byte of its
+suit masks (ranks ``2 * place`` and the next), the set keys of the ranks it holds in suits enough to
+make a set (suits and jokers three at least), where a set's suits must differ."""
 
 
 def _sets_of(memo: _Memo, key: int, variant: Variant) -> tuple[tuple[Card, ...], ...]:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from kalooki.candidates import candidate_melds
 from kalooki.cards import JOKER, Card, make_card
 from kalooki.cardstate import KEY_BITS, CardState
+from kalooki.meld_memo import MeldContent, MeldMemo
 from kalooki.melds import MeldError, RunEnd, TableMeld, build, set_room_suits, swap
 from kalooki.moves import Build, Meld, Swap
 from kalooki.rules import RUN_MAX, run_frame, suits_must_differ
@@ -71,7 +72,7 @@ def legal_builds(
     jokers = state.jokers
     for number, meld in enumerate(table, start=1):
         entry = memo.melds.get(id(meld))
-        shape = entry[1] if entry is not None and entry[0] is meld else memo.shape(meld, variant)
+        shape = entry[1] if entry is not None and entry[0] is meld else memo.learn(meld, _Shape, variant)
         if not held & shape.first:
             continue
         found = shape.builds_of(hand, key, held, jokers, meld, variant)
@@ -162,30 +163,18 @@ class _Shape:
         return found
 
 
-class _BuildsMemo:
-    """The shapes of the melds seen under a variant: by the meld object (its id; the entry holds the
-    meld, so the id is not reused while remembered), and by its cards, shared by equal melds."""
+class _BuildsMemo(MeldMemo[_Shape]):
+    """The shapes of the melds seen under a variant (:class:`~kalooki.meld_memo.MeldMemo`), shared by
+    equal melds."""
 
-    __slots__ = ("melds", "shapes")
+    __slots__ = ()
 
-    def __init__(self) -> None:
-        self.melds: dict[int, tuple[TableMeld, _Shape]] = {}
-        self.shapes: dict[tuple[str, int, int, tuple[Card, ...]], _Shape] = {}
+    @property
+    def shapes(self) -> dict[MeldContent, _Shape]:
+        return self.by_content
 
     def shape(self, meld: TableMeld, variant: Variant) -> _Shape:
-        entry = self.melds.get(id(meld))
-        if entry is not None and entry[0] is meld:
-            return entry[1]
-        if len(self.melds) > _BUILDS_KEPT:
-            self.melds.clear()
-        content = (meld.kind, meld.rank, meld.suit, meld.cards)
-        shape = self.shapes.get(content)
-        if shape is None:
-            if len(self.shapes) > _BUILDS_KEPT:
-                self.shapes.clear()
-            shape = self.shapes[content] = _Shape(meld, variant)
-        self.melds[id(meld)] = (meld, shape)
-        return shape
+        return self.get(meld, _Shape, variant)
 
 
 def _run_reaches(meld: TableMeld, variant: Variant) -> _Reaches | None:
@@ -302,7 +291,7 @@ _COUNT = (1 << KEY_BITS) - 1
 _BUILDS_KEPT = 5_000
 """Melds (and meld shapes, and builds of one shape) remembered per variant before they start afresh."""
 
-_builds_memo: PerVariant[_BuildsMemo] = PerVariant(lambda variant: _BuildsMemo())
+_builds_memo: PerVariant[_BuildsMemo] = PerVariant(lambda variant: _BuildsMemo(_BUILDS_KEPT))
 """The shapes of the melds :func:`legal_builds` and :func:`joker_swaps` have seen under a variant."""
 
 

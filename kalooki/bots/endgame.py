@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from kalooki import rules
 from kalooki.cards import ACE, JOKER, Card, full_pack, make_card
+from kalooki.meld_memo import MeldMemo
 from kalooki.melds import MeldError, TableMeld, build, run_span_ok, set_room_suits
 from kalooki.variant_memo import PerVariant
 
@@ -41,39 +42,26 @@ if TYPE_CHECKING:
 def places(meld: TableMeld, variant: Variant) -> tuple[Card, ...]:
     """The natural cards that could join ``meld`` one at a time (a set's missing suits, a run's two ends).
 
-    Remembered per variant and meld (melds are frozen, and a table meld stays on the table for many
-    turns): the bots ask about every meld on the table on the turns they lay down to a small hand.
+    Remembered per variant and meld (:class:`~kalooki.meld_memo.MeldMemo`; melds are frozen, and a
+    table meld stays on the table for many turns): the bots ask about every meld on the table on the
+    turns they lay down to a small hand, and the melds a bot makes up to try a laying are new objects
+    equal to old ones.
     """
-    by_value, by_id = _places_memo(variant)
-    # First by the meld object (a table meld is asked about on many turns; hashing a meld costs more),
-    # then by its value (the melds a bot makes up to try a laying are new objects equal to old ones).
-    same = by_id.get(id(meld))
-    if same is not None and same[0] is meld:
-        return same[1]
-    found = by_value.get(meld)
-    if found is None:
-        if len(by_value) > _PLACES_LIMIT:
-            by_value.clear()
-            by_id.clear()
-        found = by_value[meld] = tuple(_places(meld, variant))
-    by_id[id(meld)] = (meld, found)
-    return found
+    return _places_memo(variant).get(meld, _places, variant)
 
 
-_PlacesMemo = tuple[dict[TableMeld, tuple[Card, ...]], dict[int, tuple[TableMeld, tuple[Card, ...]]]]
-_places_memo: PerVariant[_PlacesMemo] = PerVariant(lambda variant: ({}, {}))
-""":func:`places` as found so far under a variant: by meld, and by the meld's id (the entry holds the
-meld, so its id is not reused while remembered)."""
+_places_memo: PerVariant[MeldMemo[tuple[Card, ...]]] = PerVariant(lambda variant: MeldMemo(_PLACES_LIMIT))
+""":func:`places` as found so far under a variant."""
 
 _PLACES_LIMIT = 50_000
 
 
-def _places(meld: TableMeld, variant: Variant) -> list[Card]:
+def _places(meld: TableMeld, variant: Variant) -> tuple[Card, ...]:
     size = len(meld.cards)
     if meld.kind == "set":
         if size >= variant.set_maximum:
-            return []
-        return [make_card(meld.rank, suit) for suit in set_room_suits(meld, variant)]
+            return ()
+        return tuple(make_card(meld.rank, suit) for suit in set_room_suits(meld, variant))
     found: list[Card] = []
     wrap = rules.run_frame(variant).wrap
     for low, position in ((meld.rank - 1, meld.rank - 1), (meld.rank, meld.high_rank() + 1)):
@@ -84,7 +72,7 @@ def _places(meld: TableMeld, variant: Variant) -> list[Card]:
         card = make_card(ACE if position == 14 else position, meld.suit)
         if fits(meld, card, variant):
             found.append(card)
-    return found
+    return tuple(found)
 
 
 def fits(meld: TableMeld, card: Card, variant: Variant) -> bool:
@@ -181,7 +169,7 @@ def slots_left(table: Sequence[TableMeld], gone: Mapping[Card, int], variant: Va
     layings on one table counts the cards once and adds each laying's own)."""
     pack = _pack(variant.decks, variant.jokers)
     set_maximum = variant.set_maximum
-    by_id = _places_memo(variant)[1]
+    by_id = _places_memo(variant).melds
     in_sets = in_runs = dead = 0
     for meld in table:
         # The places of a meld on the table for many turns, by its id, without a call.

@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from kalooki.cards import JOKER, Card, card_points, rank_points
 from kalooki.cardstate import JOKER_AT, KEY_BITS, RUN_BITS, CardState, SuitTables, new_suit_tables
+from kalooki.meld_memo import MeldMemo
 from kalooki.melds import RUN_MAX, MeldError, RunEnd, TableMeld, build, set_room_suits
 from kalooki.rules import RunFrame, most_ace_points, opens, run_frame, suits_must_differ
 from kalooki.solver import Plan, PlannedBuild
@@ -344,32 +345,20 @@ def _table_mask(
     """
     if table == entry.table:
         return entry.mask
-    memo = entry.melds
+    answers = entry.answers
+    memo = answers.melds
     mask = 0
     for meld in table:
         found = memo.get(id(meld))
-        if found is None or found[0] is not meld:
-            found = _remember(memo, meld, of_meld(meld, variant))
-        mask |= found[1]
+        mask |= found[1] if found is not None and found[0] is meld else answers.learn(meld, of_meld, variant)
     if type(table) is tuple:  # a list could change under the remembered answer
         entry.table, entry.mask = table, mask
     return mask
 
 
-def _remember(memo: dict[int, tuple[TableMeld, int]], meld: TableMeld, answer: int) -> tuple[TableMeld, int]:
-    if len(memo) > _MELDS_KEPT:
-        memo.clear()
-    found = memo[id(meld)] = (meld, answer)
-    return found
-
-
 def _fits_one(meld: TableMeld, variant: Variant) -> int:
     """:func:`fits_mask` of a table of ``meld`` alone, leaving the last whole table's answer in place."""
-    memo = _frame_of(variant).fits.melds
-    found = memo.get(id(meld))
-    if found is None or found[0] is not meld:
-        found = _remember(memo, meld, _meld_fits(meld, variant))
-    return found[1]
+    return _frame_of(variant).fits.answers.get(meld, _meld_fits, variant)
 
 
 def _meld_swaps(meld: TableMeld, variant: Variant) -> int:
@@ -415,13 +404,13 @@ _MELDS_KEPT = 4096
 
 
 class _MeldMemo:
-    """One question's answers under one variant (kept in its :class:`_Frame`): per meld by its id
-    (the meld is held, so its id is never reused while remembered), and the last whole table's."""
+    """One question's answers under one variant (kept in its :class:`_Frame`): per meld
+    (:class:`~kalooki.meld_memo.MeldMemo`), and the last whole table's."""
 
-    __slots__ = ("mask", "melds", "table")
+    __slots__ = ("answers", "mask", "table")
 
     def __init__(self) -> None:
-        self.melds: dict[int, tuple[TableMeld, int]] = {}
+        self.answers: MeldMemo[int] = MeldMemo(_MELDS_KEPT)
         self.table: Sequence[TableMeld] = ()
         self.mask = 0
 
