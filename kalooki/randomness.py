@@ -54,10 +54,40 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for last in range(len(items) - 1, 0, -1):
-        count = last + 1
-        bits = count.bit_length()
+    # A pick from 0 to last draws last + 1's bit length; a draw over last is drawn again.
+    for last, bits in _shuffle_steps(len(items)):
         pick = getrandbits(bits)
-        while pick >= count:
+        while pick > last:
             pick = getrandbits(bits)
         items[last], items[pick] = items[pick], items[last]
+
+
+def draw_as_shuffles(rng: random.Random, length: int, times: int) -> None:
+    """Draw from ``rng`` what ``times`` calls of :func:`shuffle` on ``length`` items draw, without the items:
+    for a caller that has no use for the orders but must leave the generator where they would."""
+    if type(rng) is not random.Random:
+        for _ in range(times):
+            rng.shuffle(list(range(length)))
+        return
+    getrandbits = rng.getrandbits
+    steps = _shuffle_steps(length)
+    for _ in range(times):
+        for last, bits in steps:
+            while getrandbits(bits) > last:
+                pass
+
+
+def _shuffle_steps(length: int) -> tuple[tuple[int, int], ...]:
+    """The last places of a shuffle of ``length`` items, from the end, each beside the bit length its
+    picks are drawn with: worked out once per length (the loop then does no arithmetic of its own)."""
+    steps = _SHUFFLE_STEPS.get(length)
+    if steps is None:
+        steps = tuple((last, (last + 1).bit_length()) for last in range(length - 1, 0, -1))
+        if length <= _LENGTHS_KEPT:
+            _SHUFFLE_STEPS[length] = steps
+    return steps
+
+
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+_LENGTHS_KEPT = 1024
+"""Shuffles of up to this many items keep their steps (a pack, a bot's candidate melds)."""

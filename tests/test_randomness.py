@@ -11,14 +11,14 @@ import random
 
 import pytest
 
-from kalooki.randomness import choice, choice_of_bits, shuffle
+from kalooki.randomness import choice, choice_of_bits, draw_as_shuffles, shuffle
 
 
 @pytest.mark.parametrize("seed", range(5))
 def test_picks_and_shuffles_are_the_librarys_and_leave_the_same_state(seed: int) -> None:
     ours, library = random.Random(seed), random.Random(seed)
     # Sizes across powers of two, where the draws' bit counts change and rejections are most likely.
-    for size in [*range(1, 70), 127, 128, 129, 1000]:
+    for size in [*range(1, 70), 127, 128, 129, 1000, 2000]:
         items = list(range(size))
         assert choice(ours, items) == library.choice(items)
         mine, theirs = items[:], items[:]
@@ -37,6 +37,17 @@ def test_a_pick_of_a_masks_bits_is_the_librarys_choice_of_the_listed_bits(seed: 
             places = masks.sample(range(max(53, count)), count)
             mask = sum(1 << place for place in places)
             assert choice_of_bits(ours, mask) == library.choice(sorted(places))
+            assert ours.getstate() == library.getstate()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_drawing_as_shuffles_leaves_the_state_shuffles_leave(seed: int) -> None:
+    ours, library = random.Random(seed), random.Random(seed)
+    for size in [0, 1, 2, 3, 5, 8, 9, 17, 33, 106, 2000]:
+        for times in (1, 5):
+            draw_as_shuffles(ours, size, times)
+            for _ in range(times):
+                library.shuffle(list(range(size)))
             assert ours.getstate() == library.getstate()
 
 
@@ -63,3 +74,5 @@ def test_an_empty_choice_is_refused_and_another_generator_is_asked_itself() -> N
     assert Counting.calls == 2
     assert choice_of_bits(counting, 0b10110) in (1, 2, 4)
     assert Counting.calls == 3
+    draw_as_shuffles(counting, 4, 2)
+    assert Counting.calls == 5

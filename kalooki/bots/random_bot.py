@@ -34,7 +34,7 @@ from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
 from kalooki.melds import MeldError, make_meld
 from kalooki.moves import DISCARDS, Action, Build, Discard, Meld, Swap
-from kalooki.randomness import choice, choice_of_bits, shuffle
+from kalooki.randomness import choice, choice_of_bits, draw_as_shuffles, shuffle
 from kalooki.variant_memo import PerVariant
 
 if TYPE_CHECKING:
@@ -117,11 +117,12 @@ class RandomBot:
         held = _counts(hand)
         rng = self.rng
         hopeless: bool | None = True if self._within_hopeless(options, held, room, variant) else None
-        for _ in range(OPENING_TRIES):
-            shuffle(rng, options)
+        for tried in range(OPENING_TRIES):
             if hopeless:
-                # No order can find an opening: the rest are only shuffled, as the random state must move.
-                continue
+                # No order can find an opening: the shuffles left only draw, as the random state must move.
+                draw_as_shuffles(rng, len(options), OPENING_TRIES - tried)
+                break
+            shuffle(rng, options)
             # The cards still free, counted down as melds are chosen, and how many more may be laid.
             left = held
             free = room
