@@ -5,7 +5,8 @@ its end; the browsers play through the page alone: Hint, a tap on its first line
 move box; the terminal at its prompts. A browser reloads mid-turn and keeps its
 seat, and reconnects by itself when the host drops its connection; an illegal meld shows the
 engine's reason beside the hand and changes nothing, then a meld tapped together (a joker in
-it) and a tapped discard stand; a name with ``<script>`` shows as text.
+it) and a tapped discard stand; a name with ``<script>`` shows as text. Two players waiting in the
+lobby read each other in its log and say through its Say box, and that talk stays in the game's log.
 Screenshots of a phone-size and a laptop-size table are saved (the path is printed: run with
 ``-s`` to see it, or set ``KALOOKI_SCREENSHOTS=DIR``). Short hands (7 cards, nothing to open)
 keep the run bounded; every wait has a limit.
@@ -273,6 +274,51 @@ def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: A
         assert player.page.locator("#reason").text_content() == ""
         assert [problem for problem in player.problems if "WebSocket" not in problem] == []
         terminal.close()
+
+
+LOG_TEXT = "[...document.querySelectorAll('#log li')].map((li) => li.textContent)"
+"""The lines of the page's log, oldest first."""
+
+
+def test_players_in_the_lobby_talk_through_the_log_that_goes_on_into_the_game(
+    browser: Any, shots: Path
+) -> None:
+    table = new_table(seats=3, seed=3, **QUICK)  # three seats: two players wait in the lobby
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        ann, bob = Seat(browser, url, {"width": 390, "height": 844}), Seat(browser, url, LAPTOP)
+        ann.sit("ann")
+        bob.sit("bob")
+        ann.wait(f"{LOG_TEXT}.includes('bob joined the table.')")
+        for seat in (ann, bob):
+            assert seat.page.locator("#lobby").is_visible()
+            assert seat.page.locator("#log-title").is_visible()
+            assert seat.page.locator("#say-input").is_visible()
+        # What a player says goes in as text: no element is made of it.
+        bob.page.fill("#say-input", "hello <b>ann</b>")
+        bob.page.press("#say-input", "Enter")
+        ann.wait(f"{LOG_TEXT}.includes('bob: hello <b>ann</b>')")
+        assert ann.page.locator("#log b").count() == 0
+        assert bob.page.input_value("#say-input") == ""
+        ann.page.fill("#say-input", "hi bob, one more to come")
+        ann.page.click("#say-form button")
+        bob.wait(f"{LOG_TEXT}.includes('ann: hi bob, one more to come')")
+        assert ann.js(f"{LOG_TEXT}.includes('you: hi bob, one more to come')")
+        ann.page.screenshot(path=str(shots / "phone-lobby-talk.png"), full_page=True)
+        bob.page.screenshot(path=str(shots / "laptop-lobby-talk.png"))
+        # The third player fills the table and the deal comes: the talk stays in the game's log.
+        cid = BotSeat(host.uri)
+        cid.join(table.code, name="cid")
+        for seat in (ann, bob):
+            seat.page.wait_for_selector("#table:not([hidden])", timeout=TIMEOUT * 1000)
+            assert seat.page.locator("#log-title").is_visible()
+            assert seat.js(f"{LOG_TEXT}.some((line) => line.endsWith(': hi bob, one more to come'))")
+        ann.js("window.scrollTo(0, 0)")
+        ann.page.screenshot(path=str(shots / "phone-table-talk.png"), full_page=True)
+        bob.page.screenshot(path=str(shots / "laptop-table-talk.png"))
+        assert ann.problems == []
+        assert bob.problems == []
+        cid.close()
 
 
 def ann_on_a_phone_beside_bob(browser: Any, host: Any, table: Table) -> tuple[Seat, BotSeat]:

@@ -576,6 +576,9 @@ import { handTable, scoreSheet } from "./sheets.js";
 
   function show(screen) {
     for (const id of ["join", "lobby", "table"]) $(id).hidden = id !== screen;
+    // Seated, in the lobby or the game, a player reads the table's talk and has their say.
+    $("talk").hidden = screen === "join";
+    document.querySelector("main").dataset.screen = screen;
     if (screen === "join") ($("join-code").value ? $("join-name") : $("join-code")).focus();
   }
 
