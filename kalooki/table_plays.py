@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from kalooki.candidates import candidate_melds
 from kalooki.cards import JOKER, Card, make_card
 from kalooki.cardstate import KEY_BITS, CardState
-from kalooki.meld_memo import MeldContent, MeldMemo
+from kalooki.meld_memo import MeldMemo
 from kalooki.melds import MeldError, RunEnd, TableMeld, build, set_room_suits, swap
 from kalooki.moves import Build, Meld, Swap
 from kalooki.rules import RUN_MAX, run_frame, suits_must_differ
@@ -163,20 +163,6 @@ class _Shape:
         return found
 
 
-class _BuildsMemo(MeldMemo[_Shape]):
-    """The shapes of the melds seen under a variant (:class:`~kalooki.meld_memo.MeldMemo`), shared by
-    equal melds."""
-
-    __slots__ = ()
-
-    @property
-    def shapes(self) -> dict[MeldContent, _Shape]:
-        return self.by_content
-
-    def shape(self, meld: TableMeld, variant: Variant) -> _Shape:
-        return self.get(meld, _Shape, variant)
-
-
 def _run_reaches(meld: TableMeld, variant: Variant) -> _Reaches | None:
     """For each end of a run, the naturals past it (outward) as far as a build may reach, or None where
     the builds cannot be read off them.
@@ -291,7 +277,7 @@ _COUNT = (1 << KEY_BITS) - 1
 _BUILDS_KEPT = 5_000
 """Melds (and meld shapes, and builds of one shape) remembered per variant before they start afresh."""
 
-_builds_memo: PerVariant[_BuildsMemo] = PerVariant(lambda variant: _BuildsMemo(_BUILDS_KEPT))
+_builds_memo: PerVariant[MeldMemo[_Shape]] = PerVariant(lambda variant: MeldMemo(_BUILDS_KEPT))
 """The shapes of the melds :func:`legal_builds` and :func:`joker_swaps` have seen under a variant."""
 
 
@@ -313,7 +299,7 @@ def joker_swaps(
     found: list[Swap] = []
     anyone = variant.joker_taker == "anyone"
     for number, meld in enumerate(table, start=1):
-        shape = memo.shape(meld, variant)
+        shape = memo.get(meld, _Shape, variant)
         # The engine's Laying.may_take_joker_from: under other_players, not from one's own meld.
         if not held & shape.wanted_mask or not (anyone or meld.owner != seat):
             continue

@@ -337,7 +337,7 @@ def test_remembered_builds_are_every_candidate_build_accepts(update: dict[str, o
     equal trying every candidate with ``build`` afresh, in order, for melds met again in new hands."""
     for variant in _compare_remembered_builds(update):
         # Every run's builds came from the shortcut, not from trying each candidate.
-        shapes = table_plays._builds_memo(variant).shapes
+        shapes = table_plays._builds_memo(variant).by_content
         runs = [shape for (kind, *_), shape in shapes.items() if kind == "run" and shape.naturals >= 0]
         assert len(runs) > 50
         assert all(shape.reaches is not None for shape in runs)
@@ -349,7 +349,7 @@ def test_runs_the_shortcut_cannot_vouch_for_are_remembered_by_their_suit(
 ) -> None:
     monkeypatch.setattr(table_plays, "_run_reaches", lambda meld, variant: None)
     for variant in _compare_remembered_builds(update):
-        shapes = table_plays._builds_memo(variant).shapes
+        shapes = table_plays._builds_memo(variant).by_content
         assert any(kind == "run" and shape.naturals >= 0 for (kind, *_), shape in shapes.items())
 
 

@@ -153,8 +153,8 @@ class _Frame:
         self.points = _meld_points(ace)
         self.byte_points = _byte_points(ace)
         self.joker_points = max(ace, 10)
-        self.fits = _MeldMemo()
-        self.swaps = _MeldMemo()
+        self.fits = _TableAnswers()
+        self.swaps = _TableAnswers()
 
 
 _frame_of: PerVariant[_Frame] = PerVariant(_Frame, limit=32)
@@ -333,7 +333,7 @@ def swap_mask(table: Sequence[TableMeld], variant: Variant) -> int:
 def _table_mask(
     table: Sequence[TableMeld],
     variant: Variant,
-    entry: _MeldMemo,
+    entry: _TableAnswers,
     of_meld: Callable[[TableMeld, Variant], int],
 ) -> int:
     """The OR of ``of_meld`` over the table's melds (``entry``: its answers so far under ``variant``).
@@ -403,7 +403,7 @@ _MELDS_KEPT = 4096
 """Melds :func:`_table_mask` remembers per variant and question before it starts afresh."""
 
 
-class _MeldMemo:
+class _TableAnswers:
     """One question's answers under one variant (kept in its :class:`_Frame`): per meld
     (:class:`~kalooki.meld_memo.MeldMemo`), and the last whole table's."""
 
