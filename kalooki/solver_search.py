@@ -115,7 +115,7 @@ class _Layout:
         self.total_jokers = problem.jokers
         self.has_joker_builds = problem.has_joker_builds
         self._layout(codes, keep, must)
-        self.by_field = self._entries(codes)
+        self.by_field, self.plain_by_field = self._entries(codes)
         self.joker_scores = [
             [NEG if c is None else problem.score((), c.jokers, c.points) for c in slots]
             for slots in problem.joker_only
@@ -198,9 +198,11 @@ class _Layout:
         self.joker_reach = dearest
         self.reach0 = reach + jokers * dearest
 
-    def _entries(self, codes: list[Card]) -> list[list[_Entry]]:
+    def _entries(self, codes: list[Card]) -> tuple[list[list[_Entry]], list[list[_Entry]]]:
         """Per field, the candidates whose lowest natural it is, best first so that good lays found
-        early let the bound cut the rest.
+        early let the bound cut the rest; and the same without the candidates with jokers, which
+        once the jokers are spent are all the search need look at (half the entries it met on
+        hands with jokers were candidates with jokers met with none left).
 
         Also the tighter bound for hands with jokers: ``free_bound`` is each natural's share when
         some candidate without jokers holds it, else 0, and ``per_joker`` the most a candidate with
@@ -208,6 +210,7 @@ class _Layout:
         free shares of the naturals it lays plus ``per_joker`` for each joker it lays: so from a
         state, at most the undecided naturals' free shares plus ``per_joker`` per joker left."""
         by_field: list[list[_Entry]] = [[] for _ in codes]
+        plain_by_field: list[list[_Entry]] = [[] for _ in codes] if self.total_jokers else by_field
         rules = self.problem.rules
         bit, value, meld_value = self.bit, rules.hand_value, rules.meld_value
         # Only an ace low worth more than in hand adds more points than its value in hand.
@@ -266,24 +269,31 @@ class _Layout:
             else:
                 free_share = cap  # every natural of a candidate without jokers is free
             table = cand.table
-            by_field[field[naturals[0]]].append(
-                (
-                    packed + (jokers << joker_shift),
-                    0 if table < 0 else 1 << (table_shift + table),
-                    score,
-                    score - cap,
-                    cap,
-                    free_share,
-                    cand.points if table < 0 else 0,
-                    natural_points + jokers * joker_reach,
-                    number,
-                )
+            entry = (
+                packed + (jokers << joker_shift),
+                0 if table < 0 else 1 << (table_shift + table),
+                score,
+                score - cap,
+                cap,
+                free_share,
+                cand.points if table < 0 else 0,
+                natural_points + jokers * joker_reach,
+                number,
             )
+            index = field[naturals[0]]
+            by_field[index].append(entry)
+            if not jokers and plain_by_field is not by_field:
+                plain_by_field[index].append(entry)
         self.per_joker = per_joker
         for group in by_field:
             if len(group) > 1:
                 group.sort(key=_by_score, reverse=True)  # stable: equal scores keep their order
-        return by_field
+        if plain_by_field is not by_field:
+            # Sorting a part keeps the order the whole sorted gives it.
+            for group in plain_by_field:
+                if len(group) > 1:
+                    group.sort(key=_by_score, reverse=True)
+        return by_field, plain_by_field
 
 
 class _Search(_Layout):
@@ -352,8 +362,9 @@ class _Search(_Layout):
         natural_bits, width, field_mask = self.natural_bits, self.width, self.field_mask
         joker_shift, counter_shift, need_shift = self.joker_shift, self.counter_shift, self.need_shift
         guard, keep, cheapest, per_joker = self.guard, self.keep, self.cheapest, self.per_joker
-        by_field, max_leave, natural_bound, free_bound, points_of = (
+        by_field, plain_by_field, max_leave, natural_bound, free_bound, points_of = (
             self.by_field,
+            self.plain_by_field,
             self.max_leave,
             self.natural_bound,
             self.free_bound,
@@ -394,18 +405,20 @@ class _Search(_Layout):
                         for key in passed:
                             memo[key] = found
                     return found
+                jokers = (s >> joker_shift) & field_mask
                 if left < keep:
                     cut = bound - (keep - left) * cheapest
                 else:
                     # A lay holds its naturals' free shares, and no more than per_joker per joker.
-                    cut = free + ((s >> joker_shift) & field_mask) * per_joker
+                    cut = free + jokers * per_joker
                     if cut > bound:
                         cut = bound
                 if cut <= floor:
                     return floor  # even every undecided card laid at its best would not beat it
-                found = capped.get(key)
-                if found is not None and found <= floor:
-                    return found
+                if capped:
+                    found = capped.get(key)
+                    if found is not None and found <= floor:
+                        return found
                 index = ((s & -s).bit_length() - 1) // width
                 guarded = s | guard
                 top = NEG
@@ -422,7 +435,7 @@ class _Search(_Layout):
                     opening_points,
                     points_share,
                     number,
-                ) in by_field[index]:
+                ) in by_field[index] if jokers else plain_by_field[index]:
                     if (guarded - packed) & guard != guard or s & table_bit:
                         continue
                     layable = True
