@@ -526,25 +526,30 @@ class _Search(_Layout):
         """Walk the recorded choices from the start to read the lay back."""
         s = self.start
         width, field_mask, keep = self.width, self.field_mask, self.keep
+        natural_bits, counter_shift, need_shift = self.natural_bits, self.counter_shift, self.need_shift
+        by_field, cands, choice = self.by_field, self.problem.cands, self.choice
         melds: list[_Cand] = []
         builds: list[_Cand] = []
-        while s & self.natural_bits:
-            # A state the search left no choice at lays no candidate: its card stays.
-            number = self.choice.get(self.key(s, need, left), -1)
-            shift = ((s & -s).bit_length() - 1) // width * width
+        while s & natural_bits:
+            # A state the search left no choice at lays no candidate: its card stays (the key as
+            # :meth:`key` makes it, written out: this walks every card of the hand).
+            key = s | (left << counter_shift) | (need << need_shift) if need or left else s
+            number = choice.get(key, -1)
+            index = ((s & -s).bit_length() - 1) // width
             if number < 0:
+                shift = index * width
                 count = (s >> shift) & field_mask
                 s -= count << shift
-                left = min(left + count, keep)
+                left = left + count if left + count < keep else keep
                 continue
-            for packed, table_bit, _, _, _, _, opening_points, _, other in self.by_field[shift // width]:
+            for packed, table_bit, _, _, _, _, opening_points, _, other in by_field[index]:
                 if other == number:
                     s = (s - packed) | table_bit
                     if need and not table_bit:
                         short = (need >> 1) - opening_points
                         need = short << 1 if short > 0 else 0
                     break
-            cand = self.problem.cands[number]
+            cand = cands[number]
             (builds if cand.table >= 0 else melds).append(cand)
         jokers_built = self.leaf(s, need, left)[1]
         if jokers_built:
@@ -556,5 +561,6 @@ class _Search(_Layout):
                     assert joker_build is not None
                     builds.append(joker_build)
                     jokers_built -= k
-        builds.sort(key=lambda c: c.table)
+        if len(builds) > 1:
+            builds.sort(key=lambda c: c.table)
         return Outcome(tuple(melds), tuple(builds), score)
