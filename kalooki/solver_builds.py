@@ -96,14 +96,14 @@ def _run_builds(
             missing = len(extension) - len(present)
             if missing > jokers:
                 break
-            value = sum(points[_OFFSET + p] for p in extension)
+            value = sum([points[_OFFSET + p] for p in extension])
             for dropped_count in range(min(len(present), jokers - missing) + 1):
                 for dropped in combinations(present, dropped_count):
                     held = set(present).difference(dropped)
-                    low_cards = tuple(base + (p - 1) % 13 if p in held else JOKER for p in lows)
-                    high_cards = tuple(base + (p - 1) % 13 if p in held else JOKER for p in highs)
+                    low_cards = tuple([base + (p - 1) % 13 if p in held else JOKER for p in lows])
+                    high_cards = tuple([base + (p - 1) % 13 if p in held else JOKER for p in highs])
                     used = missing + dropped_count
-                    naturals = tuple(sorted(base + (p - 1) % 13 for p in held))
+                    naturals = tuple(sorted([base + (p - 1) % 13 for p in held]))
                     cand = _Cand(naturals, used, value, index, low_cards, high_cards, run_build=True)
                     if naturals:
                         out.append(cand)
