@@ -97,6 +97,15 @@ def _run_builds(
             if missing > jokers:
                 break
             value = sum([points[_OFFSET + p] for p in extension])
+            if not present:
+                # Jokers alone, as many as the positions: kept only when the best of their number
+                # (the loop below would make this one build, whatever it keeps).
+                known = slots[missing]
+                if known is None or known.points < value:
+                    slots[missing] = _Cand(
+                        (), missing, value, index, (JOKER,) * len(lows), (JOKER,) * len(highs), run_build=True
+                    )
+                continue
             for dropped_count in range(min(len(present), jokers - missing) + 1):
                 for dropped in combinations(present, dropped_count):
                     held = set(present).difference(dropped)
