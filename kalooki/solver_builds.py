@@ -28,6 +28,8 @@ def _set_builds(
     if room <= 0:
         return
     rank = meld.rank
+    if not jokers and not (counts[rank - 1] or counts[rank + 12] or counts[rank + 25] or counts[rank + 38]):
+        return  # no card of the set's rank and no joker: most sets on the table, for most hands
     if rules.suits_repeat:
         # Any suit may join, each card as often as the hand holds it (two packs hold two).
         cards = [code for code in range(rank - 1, JOKER, 13) for _ in range(min(counts[code], room))]
@@ -51,7 +53,7 @@ def _set_builds(
                 out.append(_Cand(naturals, extra, value * (size + extra), index, naturals + (JOKER,) * extra))
 
 
-def _reach(positions: list[int], base: int, counts: list[int], jokers: int) -> int:
+def _reach(positions: range, base: int, counts: list[int], jokers: int) -> int:
     """How many of ``positions`` (outward from a run's end) can be filled, jokers filling the gaps."""
     missing = 0
     for step, position in enumerate(positions):
@@ -78,19 +80,20 @@ def _run_builds(
     low = meld.rank
     high = low + len(meld.cards) - 1
     wrap = rules.wrap
-    below = list(range(low - 1, low - 1 - (room if wrap else min(room, low - rules.lowest)), -1))
-    above = list(range(high + 1, high + 1 + (room if wrap else min(room, rules.highest - high))))
+    below = range(low - 1, low - 1 - (room if wrap else min(room, low - rules.lowest)), -1)
+    above = range(high + 1, high + 1 + (room if wrap else min(room, rules.highest - high)))
     down = _reach(below, base, counts, jokers)
     up = _reach(above, base, counts, jokers)
     if not down and not up:
         return
+    below_list, above_list = list(below), list(above)
     points = rules.position_points
     for below_count in range(down + 1):
-        lows = below[:below_count][::-1]
+        lows = below_list[:below_count][::-1]
         for above_count in range(min(up, room - below_count) + 1):
             if below_count + above_count == 0:
                 continue
-            highs = above[:above_count]
+            highs = above_list[:above_count]
             extension = lows + highs
             present = [p for p in extension if counts[base + (p - 1) % 13]]
             missing = len(extension) - len(present)
