@@ -127,6 +127,7 @@ class _Problem:
         _set_candidates(suit_ranks, jokers, rules, cands, counts if self.copies else None)
         _run_candidates(suit_ranks, jokers, rules, cands)
         self.joker_only: list[list[_Cand | None]] = []
+        joker_builds = False
         for index, meld in enumerate(table):
             slots: list[_Cand | None] = [None] * (jokers + 1)
             if meld.kind == "set":
@@ -134,8 +135,10 @@ class _Problem:
             else:
                 _run_builds(index, meld, counts, jokers, rules, cands, slots)
             self.joker_only.append(slots)
+            if jokers and not joker_builds:
+                joker_builds = slots.count(None) <= jokers  # slot 0 stays None: any other filled
         self.cands = cands
-        self.has_joker_builds = bool(table) and any(c is not None for slots in self.joker_only for c in slots)
+        self.has_joker_builds = joker_builds
         # Units of the score: each term's whole range fits below one unit of the term before it.
         total = len(hand)
         self.points_unit = total + 1

@@ -213,7 +213,7 @@ def _rank_sets(index: int, suits: tuple[int, ...], jokers: int, rules: _Rules) -
     for size in range(max(1, SET_MIN - jokers), min(len(suits), rules.set_max) + 1):
         # Two copies of a card make the same choice twice: each multiset once, in first-seen order.
         for chosen in dict.fromkeys(combinations(suits, size)):
-            naturals = tuple(suit * 13 + index for suit in chosen)
+            naturals = tuple([suit * 13 + index for suit in chosen])
             # One natural with jokers reads as a set only up to four cards, which is all a set holds.
             for extra in range(max(0, SET_MIN - size), min(jokers, rules.set_max - size) + 1):
                 out.append(_Cand(naturals, extra, value * (size + extra), -1, naturals + (JOKER,) * extra))
