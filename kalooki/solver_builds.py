@@ -79,6 +79,8 @@ def _run_builds(
     base = meld.suit * 13
     low = meld.rank
     high = low + len(meld.cards) - 1
+    if not jokers and not counts[base + (low - 2) % 13] and not counts[base + high % 13]:
+        return  # without jokers a build holds the card next to an end: most runs, for most hands
     wrap = rules.wrap
     below = range(low - 1, low - 1 - (room if wrap else min(room, low - rules.lowest)), -1)
     above = range(high + 1, high + 1 + (room if wrap else min(room, rules.highest - high)))
