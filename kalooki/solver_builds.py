@@ -90,10 +90,17 @@ def _run_builds(
         return
     below_list, above_list = list(below), list(above)
     points = rules.position_points
+    # The extension's points, added up position by position as it grows outward.
+    low_value = 0
     for below_count in range(down + 1):
+        if below_count:
+            low_value += points[_OFFSET + below_list[below_count - 1]]
         lows = below_list[:below_count][::-1]
+        value = low_value
         for above_count in range(min(up, room - below_count) + 1):
-            if below_count + above_count == 0:
+            if above_count:
+                value += points[_OFFSET + above_list[above_count - 1]]
+            elif not below_count:
                 continue
             highs = above_list[:above_count]
             extension = lows + highs
@@ -101,7 +108,6 @@ def _run_builds(
             missing = len(extension) - len(present)
             if missing > jokers:
                 break
-            value = sum([points[_OFFSET + p] for p in extension])
             if not present:
                 # Jokers alone, as many as the positions: kept only when the best of their number
                 # (the loop below would make this one build, whatever it keeps).
