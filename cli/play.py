@@ -339,10 +339,11 @@ def resume(
 
 def resume_game(game: str | None, *, fast: bool, log: Path | None = None) -> int:
     from .render import render_game_end
-    from .saves import find_save, latest_save, read_save
+    from .saves import find_save, latest_save, read_save, refuse_hosted_table
 
     path = find_save(game) if game is not None else latest_save()
     loaded = read_save(path)
+    refuse_hosted_table(path)
     writer = None
     if log is not None and not loaded.game.game_over:
         from .continue_log import continue_log

@@ -14,6 +14,7 @@ import contextlib
 import glob
 import json
 import os
+import shlex
 import stat
 import sys
 import tempfile
@@ -153,6 +154,8 @@ def refuse_other_file(path: Path, own: Path | None = None, resume_with: str = "k
             return
     shown = escape_controls(str(path))
     if json_file_format(path) == SAVE_FORMAT:
+        if hosted_table(path):
+            resume_with = "kalooki host --resume"
         raise SaveFileError(
             f"{shown}: already holds a saved game (continue it with: {resume_with} {shown}); give a new file"
         )
@@ -260,6 +263,8 @@ class SaveEntry:
     modified: float
     save: LoadedSave | None
     problem: str = ""
+    hosted: bool = False
+    """A hosted table's save (:func:`hosted_table`)."""
 
     @property
     def finished(self) -> bool:
@@ -276,7 +281,7 @@ def all_saves() -> list[SaveEntry]:
         except OSError:
             continue
         try:
-            entries.append(SaveEntry(path, modified, read_save(path)))
+            entries.append(SaveEntry(path, modified, read_save(path), hosted=hosted_table(path)))
         except KalookiError as error:
             entries.append(SaveEntry(path, modified, None, str(error).removeprefix(f"{path}: ")))
     return sorted(entries, key=lambda entry: (entry.save is None, entry.finished, -entry.modified))
@@ -299,7 +304,8 @@ def find_save(choice: str) -> Path:
 
 
 def latest_save() -> Path:
-    """The most recently written save of a game that is not over, in the saves folder or remembered."""
+    """The most recently written save of a game that is not over, in the saves folder or remembered;
+    a hosted table's is passed over (``kalooki host --resume`` reopens it)."""
     folder = saves_dir()
     candidates = sorted(
         save_paths(),
@@ -308,9 +314,40 @@ def latest_save() -> Path:
     )
     if not candidates:
         raise SaveFileError(f"there are no saved games in {folder}: start one with 'kalooki play'")
+    tables = 0
     for path in candidates:
         # The newest save is the one to resume; a finished game's save is only a record, so look past it,
         # but a damaged one is reported rather than skipped, so no game is silently passed over.
         if not read_save(path).game.game_over:
-            return path
+            if not hosted_table(path):
+                return path
+            tables += 1
+    if tables:
+        raise SaveFileError(
+            f"the unfinished games in {folder} are hosted tables: reopen one with 'kalooki host "
+            "--resume FILE' ('kalooki saves' lists them), or start a new game with 'kalooki play'"
+        )
     raise SaveFileError(f"every saved game in {folder} is over: start a new one with 'kalooki play'")
+
+
+def hosted_table(path: Path) -> bool:
+    """Whether ``path`` holds a hosted table's save (``kalooki host`` writes one beside its seats' tokens).
+
+    ``kalooki host --resume`` reopens it for every person to rejoin; ``kalooki resume`` would play the
+    other people's seats with bots and write the save back without its table, for good.
+    """
+    try:
+        session = json.loads(read_regular_file(path, MAX_SAVE_BYTES))["session"]
+    except (FileReadError, ValueError, KeyError, TypeError):
+        return False
+    return isinstance(session, dict) and isinstance(session.get("table"), dict)
+
+
+def refuse_hosted_table(path: Path) -> None:
+    """Refuse to resume a hosted table's save at the terminal: say how to reopen it instead."""
+    if hosted_table(path):
+        shown = escape_controls(str(path))
+        raise SaveFileError(
+            f"{shown}: this is a hosted table's save, for the players to join again; reopen the table with: "
+            f"kalooki host --resume {shlex.quote(shown)}"
+        )

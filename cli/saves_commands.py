@@ -34,13 +34,14 @@ def describe(entry: SaveEntry) -> str:
     if entry.save is None:
         return f"cannot be resumed: {entry.problem} · last played {last_played(entry)}"
     game = entry.save.game
+    table = "hosted table · " if entry.hosted else ""
     players = ", ".join(game.players)
     if game.game_over:
         winners = " and ".join(game.players[seat] for seat in game.winners) or "nobody"
         where = f"over after hand {game.hand_number}, {winners} won"
     else:
         where = f"hand {game.hand_number}, turn {game.turn_number}"
-    return f"{game.variant.name} · {players} · {where} · last played {last_played(entry)}"
+    return f"{table}{game.variant.name} · {players} · {where} · last played {last_played(entry)}"
 
 
 def print_saves(console: Console, entries: list[SaveEntry], folder: Path) -> None:
@@ -73,6 +74,8 @@ def saves(
         console.print(f"Saved games in {folder}, unfinished first:", markup=False)
         print_saves(console, entries, folder)
         console.print("Continue one with: kalooki resume N (or kalooki resume FILE)", markup=False)
+        if any(entry.hosted and not entry.finished for entry in entries):
+            console.print("Reopen a hosted table with: kalooki host --resume FILE", markup=False)
         return
     finished = [entry for entry in entries if entry.finished]
     if not finished:

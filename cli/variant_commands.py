@@ -224,7 +224,15 @@ def diff(
 
 
 def rules(
-    variant: VariantArgument,
+    variant: Annotated[
+        str,
+        typer.Argument(
+            metavar="NAME|PATH",
+            help="A built-in variant name, or the path of a variant file (default classic, as for play).",
+            autocompletion=complete_variant,
+            show_default=False,
+        ),
+    ] = "classic",
     set_: SetOption = None,
     markdown: Annotated[
         bool, typer.Option("--markdown", help="Print the Markdown source even on a terminal.")

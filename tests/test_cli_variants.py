@@ -319,6 +319,14 @@ def test_schema_write_refuses_a_file_or_an_empty_name_for_its_folder(
     assert sorted(path.name for path in tmp_path.iterdir()) == ["friday.yaml"]
 
 
+def test_rules_reads_classic_when_no_variant_is_named() -> None:
+    """As play and simulate do: a newcomer's first ``kalooki rules`` is the default game's rulebook."""
+    code, out, err = run("rules", "--markdown")
+    assert (code, err) == (0, "")
+    assert out == run("rules", "--markdown", "classic")[1]
+    assert out.splitlines()[0] == "# classic"
+
+
 @pytest.mark.parametrize("command", [["validate"], ["rules"], ["variants", "show"]])
 def test_an_empty_variant_name_is_said_without_an_empty_place(command: list[str]) -> None:
     code, out, err = run(*command, "")

@@ -109,6 +109,44 @@ def test_saves_lists_unfinished_games_first_and_resume_takes_a_number(home: Path
     assert "there is no saved game 9: 'kalooki saves' lists 3" in result.output
 
 
+def test_a_hosted_tables_save_is_reopened_by_host_not_resumed_with_bots(home: Path, tmp_path: Path) -> None:
+    """``kalooki resume`` would seat bots in the other people's places and write the save back without
+    its table, so that ``host --resume`` refused it for good: it says how to reopen the table instead."""
+    from net_helpers import new_table
+
+    from net.table import Table
+
+    folder = home / "saves"
+    folder.mkdir(parents=True)
+    table = new_table(seats=2)
+    table.join("ann", host=True)
+    table.start()
+    hosted = folder / f"table{SAVE_SUFFIX}"
+    hosted.write_text(table.save_text())
+    before = hosted.read_bytes()
+    output = play("saves")
+    assert "1  hosted table · classic · ann, " in output
+    assert "Reopen a hosted table with: kalooki host --resume FILE" in output
+    for arguments in (["resume", "1"], ["resume", str(hosted)], ["resume"]):
+        result = runner.invoke(app, arguments, input="quit\n")
+        assert result.exit_code == 1, result.output
+        assert "kalooki host --resume" in result.output
+        assert "Resuming" not in result.output
+    assert hosted.read_bytes() == before
+    Table.resume(before)  # still a table's save
+    result = runner.invoke(app, ["resume"])
+    assert f"the unfinished games in {folder} are hosted tables" in " ".join(result.output.split())
+    # A game of one's own is resumed past the table, however recent the table is.
+    saved_game(folder / f"solo{SAVE_SUFFIX}", finished=False, seed=2)
+    os.utime(folder / f"solo{SAVE_SUFFIX}", (1, 1))
+    assert "saved after every move to" in " ".join(play("resume", typed="quit\n").split())
+    assert hosted.read_bytes() == before
+    # Nor is a new game saved over it: its message names the command that reopens it.
+    result = runner.invoke(app, ["play", "--save", str(hosted)], input="quit\n")
+    assert result.exit_code == 1
+    assert f"continue it with: kalooki host --resume {hosted}" in " ".join(result.output.split())
+
+
 def test_saves_clean_asks_about_several_games_in_the_plural(home: Path) -> None:
     folder = home / "saves"
     for seed in (1, 2):
