@@ -263,6 +263,12 @@ class RemoteGame(InteractiveGame):
         self.stand_ins = dict(message.get("stand_ins", {}))
         events = events_from_json(message["events"])
         self.narrate(events)
+        taken = message.get("taken_back")
+        players = self.game.players
+        if isinstance(taken, int) and taken != self.seat and 0 <= taken < len(players) and not self.skipping:
+            # The melds were told as laid; no event takes them back (the one who took them back says so).
+            name = players[taken][:1].upper() + players[taken][1:]  # a sentence's first word, as narrated
+            self.say(f"{name} takes back this turn's melds: the table is as it was after the draw.")
         if not self.skipping:
             self.after_events(events)
             if any(isinstance(event, DealEvent) for event in events) and self.game.current != self.seat:

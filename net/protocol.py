@@ -311,6 +311,11 @@ class State(_Message):
     coach: Coach | None = Field(
         default=None, description="Only for a connection that joined with coach: the table's own words."
     )
+    taken_back: int | None = Field(
+        default=None,
+        description="After an undo: the seat whose turn's melds, builds and swaps were taken back (its hand "
+        "and the table are as after its draw). The melds' events were sent before; no events undo them.",
+    )
 
 
 class Suggestion(_Message):

@@ -302,7 +302,11 @@ class TableServer:
             events = self.table.move(seat, message.move)
         elif isinstance(message, Undo):
             self.table.undo(seat)
-            events = []
+            # No event undoes the melds the others were told of: the state says whose they were.
+            self.broadcast_state([], taken_back=seat)
+            self.on_change(f"{self.table.seats[seat].name or '?'} took back this turn's melds")
+            self.changed.set()
+            return
         else:
             events = self.table.ready(seat)
             if not events:
@@ -423,10 +427,13 @@ class TableServer:
                     self.on_change(f"The table's words failed (states go out without them): {failure!r}")
         return message
 
-    def broadcast_state(self, events: Sequence[Event]) -> None:
+    def broadcast_state(self, events: Sequence[Event], *, taken_back: int | None = None) -> None:
         self.changes += 1
         for seat, client in list(self.by_seat.items()):
-            client.send(self.state_message(seat, events, coach=client.coach))
+            message = self.state_message(seat, events, coach=client.coach)
+            if taken_back is not None:
+                message["taken_back"] = taken_back
+            client.send(message)
 
     # ------------------------------------------------------------ the game's own pace
 

@@ -6,7 +6,8 @@ move box; the terminal at its prompts. A browser reloads mid-turn and keeps its
 seat, and reconnects by itself when the host drops its connection; an illegal meld shows the
 engine's reason beside the hand and changes nothing, then a meld tapped together (a joker in
 it) and a tapped discard stand; a name with ``<script>`` shows as text. Two players waiting in the
-lobby read each other in its log and say through its Say box, and that talk stays in the game's log.
+lobby read each other in its log and say through its Say box, and that talk stays in the game's log;
+another player's undo is told in the log.
 Screenshots of a phone-size and a laptop-size table are saved (the path is printed: run with
 ``-s`` to see it, or set ``KALOOKI_SCREENSHOTS=DIR``). Short hands (7 cards, nothing to open)
 keep the run bounded; every wait has a limit.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import shutil
 import sys
@@ -516,3 +518,24 @@ def test_names_break_only_at_spaces_at_every_width(browser: Any, width: int) -> 
         assert seat.problems == []
         for other in others:
             other.close()
+
+
+def test_the_log_tells_another_players_undo(browser: Any) -> None:
+    """ann melds and takes it back: the page told bob the meld as laid, so its log says it was taken back."""
+    table = new_table(seats=2, seed=10, **QUICK)  # ann is dealt AD AC JK, and plays first
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = BotSeat(host.uri)
+        ann.join(table.code, name="ann")
+        bob = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", LAPTOP)
+        bob.sit("bob")
+        assert ann.until("state")["view"]["current"] == ann.seat
+        for move in ("ds", "m AD AC JK"):
+            ann.send({"type": "move", "move": move})
+            ann.until("state")
+        bob.wait(f"{LOG_TEXT}.some((line) => line.startsWith('Ann melds'))")
+        ann.send({"type": "undo"})
+        taken_back = "Ann takes back this turn's melds: the table is as it was after the draw."
+        bob.wait(f"{LOG_TEXT}.includes({json.dumps(taken_back)})")
+        bob.wait("document.querySelectorAll('#melds li').length === 0")
+        assert bob.problems == []
+        ann.close()

@@ -306,3 +306,27 @@ def test_a_table_save_with_a_wait_that_is_no_number_of_seconds_is_refused() -> N
     document["checksum"] = save_checksum(document["session"], document["game"])
     with pytest.raises(SaveFormatError, match=r"its wait_seconds is '1e999', not a number of seconds"):
         Table.resume(json.dumps(document).encode())
+
+
+def test_an_undo_tells_every_seat_whose_melds_were_taken_back() -> None:
+    """The others were told of the melds as laid, and no event takes them back: the state says whose."""
+    table = new_table(seats=2, seed=10, hand_size=7, opening_threshold=0)  # ann is dealt AD AC JK, first
+    with hosted(table) as host:
+        ann, bob = Player(host.uri), Player(host.uri)
+        ann.join(table.code, name="ann")
+        bob.join(table.code, name="bob")
+        ann.send({"type": "start"})
+        assert ann.until("state")["view"]["current"] == ann.seat
+        for move in ("ds", "m AD AC JK"):
+            ann.send({"type": "move", "move": move})
+            assert "taken_back" not in ann.until("state")
+        told = bob.until("state")
+        while not told["view"]["table"]:
+            told = bob.until("state")
+        assert "taken_back" not in told
+        ann.send({"type": "undo"})
+        for player in (ann, bob):
+            state = player.until("state")
+            assert state["taken_back"] == ann.seat
+            assert (state["events"], state["view"]["table"]) == ([], [])
+        assert host.call(lambda: table.require_game().table) == []

@@ -221,3 +221,41 @@ def test_host_save_never_writes_over_another_file(tmp_path: Path) -> None:
     result = host_saving_to(table)
     assert result.returncode == 1, result.stderr
     assert f"(continue it with: kalooki host --resume {table}); give a new file" in result.stderr
+
+
+def test_join_tells_another_players_undo(tmp_path: Path) -> None:
+    """ann melds, then takes it back: bob's screen told the meld as laid, so it says it was taken back."""
+    table = new_table(seats=2, seed=10, hand_size=7, opening_threshold=0)  # ann is dealt AD AC JK, first
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "100", "NO_COLOR": "1"}
+    with hosted(table) as host:
+        ann = Player(host.uri)
+        ann.join(table.code, name="ann")
+        address = f"127.0.0.1:{host.server.port}"
+        with subprocess.Popen(
+            [str(KALOOKI), "join", address, "--code", table.code, "--name", "bob"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        ) as bob:
+            assert bob.stdin is not None
+            try:
+                while host.call(lambda: host.server.by_seat.get(1)) is None:
+                    time.sleep(0.05)
+                ann.send({"type": "start"})
+                assert ann.until("state")["view"]["current"] == ann.seat
+                for message in ({"type": "move", "move": "ds"}, {"type": "move", "move": "m AD AC JK"}):
+                    ann.send(message)
+                    ann.until("state")
+                ann.send({"type": "undo"})
+                state = ann.until("state")
+                assert state["taken_back"] == ann.seat
+                # Then ann discards: bob's turn comes, where he quits.
+                ann.send({"type": "move", "move": f"d {state['view']['hand'][0]}"})
+                out, _ = bob.communicate("quit\n", timeout=60)
+            finally:
+                bob.kill()
+    flat = " ".join(out.split())
+    assert "Ann melds A♦ A♣ JK" in flat, out
+    assert "Ann takes back this turn's melds: the table is as it was after the draw." in flat, out

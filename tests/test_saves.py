@@ -112,9 +112,8 @@ def test_saves_lists_unfinished_games_first_and_resume_takes_a_number(home: Path
 def test_a_hosted_tables_save_is_reopened_by_host_not_resumed_with_bots(home: Path, tmp_path: Path) -> None:
     """``kalooki resume`` would seat bots in the other people's places and write the save back without
     its table, so that ``host --resume`` refused it for good: it says how to reopen the table instead."""
+    from kalooki_net.table import Table
     from net_helpers import new_table
-
-    from net.table import Table
 
     folder = home / "saves"
     folder.mkdir(parents=True)

@@ -217,6 +217,12 @@ import { handTable, scoreSheet } from "./sheets.js";
     if (coach) for (const line of coach.log) logLine(line, "turn");
     // An undo brings no events: without this line the log would tell the melds taken back as still laid.
     if (answered && answered.move === "undo") logLine("Taken back: your hand and the table are as they were after your draw.", "turn");
+    // Another player's undo: their melds were told as laid, and no event takes them back.
+    const taken = message.taken_back;
+    if (Number.isInteger(taken) && taken !== me.seat && view.players[taken] !== undefined) {
+      const name = view.players[taken].charAt(0).toUpperCase() + view.players[taken].slice(1); // as the log's lines begin
+      logLine(`${name} takes back this turn's melds: the table is as it was after the draw.`, "turn");
+    }
     if (!previous || previous.hand.join() !== view.hand.join() || previous.table.length !== view.table.length
         || previous.phase !== view.phase || previous.current !== view.current) {
       selected = []; target = null;
