@@ -2,7 +2,10 @@
 
 :class:`HotSeatGame` is the interactive game with more than one person: before each person's
 turn the screen is cleared and a "pass to bob — press Enter" screen waits, so nobody sees a
-hand that is not theirs. Bots play the other seats as in ``kalooki play``.
+hand that is not theirs. Bots play the other seats as in ``kalooki play``. The erase takes the
+lines that told the other players' turns with it, so after the pass screen each person reads
+what happened since their last turn, as the table tells it to their seat (another person's card
+from the stock stays unnamed; melds taken back with ``undo`` are left out).
 
 The save is ``kalooki play``'s: the first person's seat is its player and every other seat
 has a bot (the greedy bot stands in for the other people), so any kalooki resumes it; the
@@ -20,10 +23,12 @@ from typing import Any
 from rich.rule import Rule
 from rich.text import Text
 
-from kalooki.engine import Game
+from kalooki.engine import Event, Game
+from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent
 from kalooki.savegame import Session, save_checksum, save_document, seat_rng
 
 from .interactive import InteractiveGame
+from .narrate import table_lines
 from .render import Seating
 
 STAND_IN = "greedy"
@@ -31,6 +36,7 @@ STAND_IN = "greedy"
 PASS_SCREEN_LINES = 60
 """Blank lines printed before the pass screen where the terminal cannot be cleared (a pipe)."""
 ERASE_SCROLLBACK = "\x1b[3J"
+_LAYINGS = (MeldEvent, BuildEvent, ReleaseEvent)
 
 
 class HotSeatGame(InteractiveGame):
@@ -43,6 +49,8 @@ class HotSeatGame(InteractiveGame):
         """The introduction as the terminal got it (:meth:`welcome`)."""
         self.bot_seats = {seat: kind for seat, kind in session.bots.items() if seat not in self.humans}
         self.seating = Seating(tuple(game.players), self.human, self.bot_seats)
+        self.missed: dict[int, list[Event]] = {seat: [] for seat in self.humans}
+        """For each person, the events since their last turn that they did not make themselves."""
 
     def welcome(self) -> None:
         # Kept as written, to be written again after each pass screen's erase: it holds no hand.
@@ -87,7 +95,34 @@ class HotSeatGame(InteractiveGame):
 
     def human_turn(self) -> None:
         self.pass_to(self.game.players[self.human])
+        self.tell_missed()
         super().human_turn()
+
+    def narrate(self, events: Sequence[Event]) -> None:
+        super().narrate(events)
+        players = self.game.players
+        for seat, missed in self.missed.items():
+            missed += [event for event in events if getattr(event, "player", None) != players[seat]]
+
+    def tell_missed(self) -> None:
+        """What happened since this person's last turn, told to their seat: the pass screen erased it."""
+        missed = self.missed[self.human]
+        lines = table_lines(missed, self.game, self.seating, letters=self.letters)
+        missed.clear()
+        if lines:
+            self.console.print(Text("Since your last turn:", style="bold"))
+            for line in lines:
+                self.console.print(line)
+
+    def undo(self) -> None:
+        laid = self.game.can_undo()
+        super().undo()
+        if laid:
+            # The others are told the turn as it stands: the melds, builds and swaps taken back go.
+            name = self.game.players[self.human]
+            for missed in self.missed.values():
+                while missed and isinstance(missed[-1], _LAYINGS) and missed[-1].player == name:
+                    missed.pop()
 
     def pass_to(self, name: str) -> None:
         """Hide the last hand and wait until the next person has the keyboard."""

@@ -14,7 +14,7 @@ from kalooki_cli.saves import read_save, write_save
 from rich.console import Console
 from typer.testing import CliRunner
 
-from kalooki.cards import format_card
+from kalooki.cards import format_card, parse_cards
 from kalooki.engine import Game
 from kalooki.loader import load_variant
 
@@ -49,6 +49,15 @@ def test_two_people_take_turns_behind_a_pass_screen_and_resume_together(tmp_path
     after_pass = text[start : text.index("Pass to ann", start)]
     assert "▶ bob (you)" in after_pass
     assert "ann (you)" not in after_pass
+    # The erase took the lines of ann's turn: bob reads them after the pass screen, her card from the
+    # stock unnamed; ann reads bob's and the bot's turns, not her own.
+    assert after_pass.index("Since your last turn:") < after_pass.index("▶ bob (you)")
+    assert "Ann draws from the stock, discards " in after_pass
+    assert "Ann draws from the stock, discards" in after_pass.splitlines()[3]
+    again = text[text.index("Pass to ann", start) :]
+    told = again[again.index("Since your last turn:") : again.index("▶ ann (you)")].splitlines()
+    drawn = [line.split(",")[0] for line in told[1:-1]]
+    assert drawn == ["Bob draws from the stock", "Cid draws from the stock"]
     # The save is kalooki play's, with the people's seats: resume seats them both again.
     assert saved_humans(save) == [0, 1]
     loaded = read_save(save)
@@ -119,3 +128,21 @@ def test_names_that_look_like_markup_are_shown_as_they_are(
     assert result.exit_code == 0, result.output
     assert "At this terminal: [/], [red]eve, :joker:." in result.output
     assert "Hand 1: [/] plays first" in result.output
+
+
+def test_melds_taken_back_are_not_told_to_the_next_person() -> None:
+    variant = load_variant("classic", ["opening_threshold=0"])
+    game = Game(variant, ["ann", "bob"], seed=12)
+    game.set_hand(0, parse_cards("AD AC AH 5S 9C"))
+    session = hotseat_session(game, [0, 1], {}, "classic")
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None, highlight=False)
+    lines = ["", "ds", "m AD AC AH", "undo", "d 9C", "", "quit"]
+    read_line = scripted_input(lines, console)
+    loop = HotSeatGame(game, session, [0, 1], console=console, read_line=read_line, save_path=None)
+    assert loop.run() == 0
+    text = out.getvalue()
+    assert "You meld A♦ A♣ A♥ [1]" in text  # ann saw her meld, then took it back
+    told = text[text.index("Pass to bob") :]
+    told = told[told.index("Since your last turn:") : told.index("▶ bob (you)")]
+    assert told.splitlines()[1:-1] == ["Ann draws from the stock, discards 9♣."]
