@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Iterable, Sequence
+from difflib import get_close_matches
 from pathlib import Path
 
 from rich.console import Console
@@ -53,6 +54,8 @@ BOT_PAUSE = 0.7
 
 BOT_NAMES = ("bob", "cid", "dee", "eve", "fay", "gus", "hal", "ivy")
 MOVE_VERBS = frozenset({"draw", "meld", "build", "swap", "discard", *ALIASES})
+TYPED_WORDS = ("draw", "meld", "build", "swap", "discard", "help", "quit", "score", "rules", "hint", "undo")
+"""The move language's words and the commands, written out: a near miss is told which it missed."""
 INDENT = "  "
 
 
@@ -335,8 +338,13 @@ class InteractiveGame(Autosave):
         render.render_totals(self.console, self.game, self.seating)
 
     def not_a_command(self, line: str) -> None:
+        typed = line.strip()
+        word = typed.split()[0]
+        # A near miss of a whole word (dra, mled, discrad): the line as meant, the rest as typed.
+        close = get_close_matches(word.lower(), TYPED_WORDS, n=1, cutoff=0.75) if len(word) >= 3 else []
+        meant = f" (did you mean '{clipped(close[0] + typed[len(word) :])}'?)" if close else ""
         self.error(
-            f"'{clipped(line.strip())}' is not a command: type help for the list (moves: ds dd m b s d)"
+            f"'{clipped(typed)}' is not a command{meant}: type help for the list (moves: ds dd m b s d)"
         )
 
     def move(self, line: str) -> bool:

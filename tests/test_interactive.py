@@ -114,6 +114,9 @@ def flowing(transcript: str) -> str:
     ("typed", "reason"),
     [
         ("hello", "'hello' is not a command: type help for the list"),
+        ("dra stock", "'dra stock' is not a command (did you mean 'draw stock'?): type help for the list"),
+        ("DISCRAD KD", "(did you mean 'discard KD'?)"),
+        ("zz", "'zz' is not a command: type help"),
         ("d KD", "you must draw first: draw stock or draw discard"),
         ("draw sideways", "draw from 'stock' or 'discard'"),
         ("m", "write each meld's cards"),
