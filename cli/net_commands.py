@@ -108,11 +108,17 @@ class HostThread:
 
         def tell(line: str) -> None:
             # A host at its own table sees the game on the play screen; the lines are for the lobby.
-            if line == "The game starts." and self.at_lobby_prompt:
+            at_prompt = self.at_lobby_prompt
+            if line == "The game starts." and at_prompt:
                 line = "The game starts: press Enter to sit down."
             if self.watch or self.table.game is None or line.startswith("The game"):
+                if at_prompt:
+                    self.console.print()  # off the start> prompt's line
                 # A line may quote what a player said: its control characters are spelled out.
                 self.console.print(Text(f"[table] {escape_controls(line)}", style="dim"))
+                if at_prompt and self.table.game is None:
+                    # The prompt again below it, where the next line is typed.
+                    self.console.print(Text(LOBBY_PROMPT, style="bold"), end="")
 
         self.server = TableServer(self.table, bot_pause=self.bot_pause, on_change=tell, advisor=WebCoach())
         await self.server.start(self.bind, self.port)
@@ -350,6 +356,8 @@ def watch_table(server: HostThread, console: Console) -> int:
 
 
 LOBBY_HELP = "Type start to begin now (bots take the empty seats), or quit to close the table."
+LOBBY_PROMPT = "start> "
+"""The host's prompt in the lobby: start, quit, or wait for the seats to fill."""
 
 
 def play_at_own_table(server: HostThread, address: str, token: str, console: Console, reopen: str) -> int:
@@ -372,7 +380,7 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
         while server.table.game is None:
             server.at_lobby_prompt = True
             try:
-                line = read_line("start> ").strip()
+                line = read_line(LOBBY_PROMPT).strip()
             except EOFError:
                 return 0
             except KeyboardInterrupt:

@@ -94,7 +94,12 @@ def test_the_host_hears_who_joined_and_what_they_said_once(tmp_path: Path) -> No
     try:
         guest = Player(uri)
         guest.join(code, name="bob")
+        # Each lobby line on a line of its own, off the waiting prompt, and the prompt again below it.
         terminal.read_until(r"\[table\] bob joined")
+        screen = terminal.output
+        told = screen.index("[table] bob joined")
+        assert "start> " not in screen[screen.rfind("\n", 0, told) + 1 : told]
+        terminal.read_until(r"start> ", timeout=5)
         guest.send({"type": "say", "text": "hi all"})
         terminal.read_until(r"\[table\] bob: hi all")
         terminal.type("start\n")
