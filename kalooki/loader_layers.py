@@ -10,6 +10,7 @@ once, on the merged variant. The public entry points are in :mod:`kalooki.loader
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -142,11 +143,12 @@ class _Layer:
         self.provenance.update(base.provenance)
         self.source = base.source or self.source
 
-    def add_file(self, document: YamlDocument, rank: int) -> None:
-        """Set the file's own knobs over its bases', all at ``rank``, with what it says of its source."""
+    def add_file(self, document: YamlDocument, rank: int, leave_out: frozenset[str] = frozenset()) -> None:
+        """Set the file's own knobs over its bases', all at ``rank``, with what it says of its source;
+        ``leave_out``: knobs in error, left at their bases' values."""
         knobs, meta = provenance_keys.split(document.data)
         for knob, value in knobs.items():
-            if knob in _FILE_ONLY or knob == "extends":
+            if knob in _FILE_ONLY or knob == "extends" or knob in leave_out:
                 continue
             self.set_knob(knob, value, Origin.at(document.location((knob,))), rank)
         if meta.get("source"):
@@ -176,6 +178,11 @@ class _FileResult:
     document: YamlDocument | None
     too_deep: bool = False
     """Its only fault is a chain too long: said once, where it goes too deep, not again by each file above."""
+    sound_part: _Layer | None = None
+    """For a file whose only faults are knobs of its own (its bases sound): its bases' knobs and its own
+    sound ones, to check the rules that involve several knobs where none of them is in error."""
+    faulty: frozenset[str] = frozenset()
+    """The knobs of its own in error (with ``sound_part``)."""
 
 
 class _Resolver:
@@ -238,11 +245,18 @@ class _Resolver:
             elif result.document is not None and not result.too_deep:
                 # Say why another file's errors are listed: this file extends it.
                 problems.append(location.error(f"the base {base_display} is not valid (see its errors)"))
-        problems.extend(own_problems(document))
+        own = own_problems(document)
+        sound_bases = not problems
+        problems.extend(own)
         self.diagnostics.extend(problems)
         self.sources.append(display)
         if problems:
-            self.done[key] = _FileResult(None, document, too_deep)
+            faulty = _faulty_knobs(own) if sound_bases else None
+            if faulty is None:
+                self.done[key] = _FileResult(None, document, too_deep)
+            else:
+                layer.add_file(document, self.tick(), leave_out=faulty)
+                self.done[key] = _FileResult(None, document, too_deep, layer, faulty)
         else:
             # One rank for the whole file: it is more specific than its bases, and within it no key is.
             layer.add_file(document, self.tick())
@@ -358,13 +372,14 @@ def resolve(
     problems = [*resolver.diagnostics, *problems]
 
     layer = _Layer()
-    if top.layer is not None:
+    known = top.layer if top.layer is not None else top.sound_part
+    if known is not None:
         layer = _Layer(
-            dict(top.layer.knobs),
-            dict(top.layer.origins),
-            dict(top.layer.order),
-            dict(top.layer.provenance),
-            top.layer.source,
+            dict(known.knobs),
+            dict(known.origins),
+            dict(known.order),
+            dict(known.provenance),
+            known.source,
         )
     file_only: dict[str, Any] = {"name": path.stem}
     file_only_origins: dict[str, Origin] = {"name": Origin("stem", display)}
@@ -387,6 +402,10 @@ def resolve(
                 layer.set_knob(key, value, origin, rank)
 
     if problems or top.layer is None:
+        if top.layer is None and top.sound_part is not None and len(problems) == len(resolver.diagnostics):
+            # Only the file's own knobs are at fault: the rules among its sound knobs are checked too,
+            # so one run of validate says every mistake it can (a compiler's way).
+            problems.extend(_cross_beside_faults(file_only, layer, file_only_origins, display, top.faulty))
         raise VariantError(sort_diagnostics(problems))
 
     extends = top.document.data.get("extends") if top.document is not None else None
@@ -462,15 +481,51 @@ def _apply_mapping(
     return []
 
 
+def _faulty_knobs(problems: Sequence[Diagnostic]) -> frozenset[str] | None:
+    """The knobs that ``problems`` (a file's own) are about; None when one is about no knob, or about a
+    key that is no knob (a typo: the knob it meant is left at its base's value, which may mislead)."""
+    faulty: set[str] = set()
+    for problem in problems:
+        knob = re.split(r"[.\[]", problem.key, maxsplit=1)[0]
+        if knob not in KNOB_NAMES:
+            return None
+        faulty.add(knob)
+    return frozenset(faulty)
+
+
+def _cross_beside_faults(
+    file_only: Mapping[str, Any],
+    layer: _Layer,
+    file_only_origins: Mapping[str, Origin],
+    display: str,
+    faulty: frozenset[str],
+) -> list[Diagnostic]:
+    """The rules among several knobs that the sound knobs break, none of the rule's knobs in ``faulty``."""
+    data = {**file_only, **layer.knobs}
+    try:
+        variant = Variant.model_validate(data, context={DEFER_CROSS_FIELD: True})
+    except ValidationError:
+        return []  # a --set value in error: said already
+    origins = dict.fromkeys(Variant.model_fields, DEFAULT_ORIGIN)
+    origins.update(layer.origins)
+    origins.update(file_only_origins)
+    return _cross_field_diagnostics(variant, layer, origins, display, skip=faulty)
+
+
 def _cross_field_diagnostics(
     variant: Variant,
     layer: _Layer,
     origins: Mapping[str, Origin],
     display: str,
+    skip: frozenset[str] = frozenset(),
 ) -> list[Diagnostic]:
+    """Each rule among several knobs that ``variant`` breaks, at the knob to change; not those that
+    involve a knob in ``skip`` (in error itself: the rule is checked once it is mended)."""
     diagnostics: list[Diagnostic] = []
     for named, message in cross_field_problems(variant):
         involved = CROSS_FIELD_INVOLVES.get(named, (named,))
+        if skip.intersection(involved):
+            continue
         # Point at a knob the most specific source set (the one the author just wrote); within one
         # source, at the knob the rule is named after, else the first involved.
         best = max(layer.order.get(knob, -1) for knob in involved)

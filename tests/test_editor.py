@@ -50,9 +50,11 @@ VALIDATE_ONLY_LINES = {
     "field-octal": {1},  # 0250 is the number 250 to YAML 1.2
     "field-several-errors": {4},  # 0250 again
     "field-yes-for-bool": {2},  # True is a boolean to YAML 1.2 (yes is text there, and flagged)
+    "field-and-cross-rule": {3},  # min_players over max_players: a rule across knobs, no schema's
 }
 """Lines of bad variant fixtures only ``kalooki validate`` flags: a YAML 1.1 spelling an editor,
-reading YAML 1.2, takes for a good value (docs/editors.md lists them)."""
+reading YAML 1.2, takes for a good value (docs/editors.md lists them), and a rule across knobs
+said beside a knob in error."""
 
 VALIDATE_ONLY_SCRIPT_LINES = {"validate-only": {2, 5, 7}}
 """Game-script lines only the loader flags: an unknown bot (plug-ins may add any name), a deal's
