@@ -229,10 +229,9 @@ def start_hotseat(
 
 def saved_humans(path: Path) -> list[int] | None:
     """The people's seats of a hot-seat save (already loaded and checked), or None for any other save."""
-    try:
-        humans = json.loads(path.read_bytes())["session"].get("humans")
-    except (OSError, ValueError, KeyError, AttributeError):
-        return None
+    from .saves import saved_session
+
+    humans = saved_session(path).get("humans")
     if not isinstance(humans, list) or len(humans) < 2 or not all(isinstance(seat, int) for seat in humans):
         return None
     return list(humans)

@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from kalooki.errors import KalookiError
 from kalooki.file_kinds import SAVE_FORMAT, json_file_format
@@ -336,11 +337,18 @@ def hosted_table(path: Path) -> bool:
     ``kalooki host --resume`` reopens it for every person to rejoin; ``kalooki resume`` would play the
     other people's seats with bots and write the save back without its table, for good.
     """
+    return isinstance(saved_session(path).get("table"), dict)
+
+
+def saved_session(path: Path) -> dict[str, Any]:
+    """The ``session`` object of the save in ``path`` as written, with what the library's
+    :class:`~kalooki.savegame.Session` leaves out (a hosted table's seats, a hot-seat game's people);
+    empty when there is none to read."""
     try:
         session = json.loads(read_regular_file(path, MAX_SAVE_BYTES))["session"]
     except (FileReadError, ValueError, KeyError, TypeError):
-        return False
-    return isinstance(session, dict) and isinstance(session.get("table"), dict)
+        return {}
+    return session if isinstance(session, dict) else {}
 
 
 def refuse_hosted_table(path: Path) -> None:

@@ -405,21 +405,11 @@ def resolve(
         if top.layer is None and top.sound_part is not None and len(problems) == len(resolver.diagnostics):
             # Only the file's own knobs are at fault: the rules among its sound knobs are checked too,
             # so one run of validate says every mistake it can (a compiler's way).
-            problems.extend(_cross_beside_faults(file_only, layer, file_only_origins, display, top.faulty))
+            partial, origins = _merged(top, file_only, layer, file_only_origins, display)
+            problems.extend(_cross_field_diagnostics(partial, layer, origins, display, skip=top.faulty))
         raise VariantError(sort_diagnostics(problems))
 
-    extends = top.document.data.get("extends") if top.document is not None else None
-    data = {**file_only, **layer.knobs, "extends": extends}
-    try:
-        variant = Variant.model_validate(data, context={DEFER_CROSS_FIELD: True})
-    except ValidationError as error:  # pragma: no cover - every part was validated where it was written
-        raise VariantError(validation_diagnostics(error, data, _Nowhere(display), model=Variant)) from None
-    origins = dict.fromkeys(Variant.model_fields, DEFAULT_ORIGIN)
-    origins.update(layer.origins)
-    origins.update(file_only_origins)
-    if top.document is not None and "extends" in top.document.data:
-        origins["extends"] = Origin.at(top.document.location(("extends",)))
-
+    variant, origins = _merged(top, file_only, layer, file_only_origins, display)
     cross = _cross_field_diagnostics(variant, layer, origins, display)
     if cross:
         raise VariantError(sort_diagnostics(cross))
@@ -493,23 +483,27 @@ def _faulty_knobs(problems: Sequence[Diagnostic]) -> frozenset[str] | None:
     return frozenset(faulty)
 
 
-def _cross_beside_faults(
+def _merged(
+    top: _FileResult,
     file_only: Mapping[str, Any],
     layer: _Layer,
     file_only_origins: Mapping[str, Origin],
     display: str,
-    faulty: frozenset[str],
-) -> list[Diagnostic]:
-    """The rules among several knobs that the sound knobs break, none of the rule's knobs in ``faulty``."""
-    data = {**file_only, **layer.knobs}
+) -> tuple[Variant, dict[str, Origin]]:
+    """The variant of ``top`` over its bases and the overrides (``layer``), its rules among several knobs
+    not checked yet, and where each value came from."""
+    extends = top.document.data.get("extends") if top.document is not None else None
+    data = {**file_only, **layer.knobs, "extends": extends}
     try:
         variant = Variant.model_validate(data, context={DEFER_CROSS_FIELD: True})
-    except ValidationError:
-        return []  # a --set value in error: said already
+    except ValidationError as error:  # pragma: no cover - every part was validated where it was written
+        raise VariantError(validation_diagnostics(error, data, _Nowhere(display), model=Variant)) from None
     origins = dict.fromkeys(Variant.model_fields, DEFAULT_ORIGIN)
     origins.update(layer.origins)
     origins.update(file_only_origins)
-    return _cross_field_diagnostics(variant, layer, origins, display, skip=faulty)
+    if top.document is not None and "extends" in top.document.data:
+        origins["extends"] = Origin.at(top.document.location(("extends",)))
+    return variant, origins
 
 
 def _cross_field_diagnostics(

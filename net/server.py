@@ -298,22 +298,21 @@ class TableServer:
         if isinstance(message, AskHint):
             self.hint(client, seat)
             return
+        taken_back: int | None = None
         if isinstance(message, Move):
             events = self.table.move(seat, message.move)
         elif isinstance(message, Undo):
             self.table.undo(seat)
             # No event undoes the melds the others were told of: the state says whose they were.
-            self.broadcast_state([], taken_back=seat)
+            events, taken_back = [], seat
             self.on_change(f"{self.table.seats[seat].name or '?'} took back this turn's melds")
-            self.changed.set()
-            return
         else:
             events = self.table.ready(seat)
             if not events:
                 # Not everyone is ready: no view shows who is, so there is nothing new to tell anyone (and
                 # a ready sent 30 times a second would redraw every seat's words 30 times a second).
                 return
-        self.broadcast_state(events)
+        self.broadcast_state(events, taken_back=taken_back)
         self.changed.set()
 
     def require_advisor(self) -> Advisor:
