@@ -53,8 +53,10 @@ BOT_PAUSE = 0.7
 """Seconds between bots' turns at a terminal, long enough to read a line (``--fast`` makes it 0)."""
 
 BOT_NAMES = ("bob", "cid", "dee", "eve", "fay", "gus", "hal", "ivy")
-MOVE_VERBS = frozenset({"draw", "meld", "build", "swap", "discard", *ALIASES})
-TYPED_WORDS = ("draw", "meld", "build", "swap", "discard", "help", "quit", "score", "rules", "hint", "undo")
+LONG_VERBS = ("draw", "meld", "build", "swap", "discard")
+"""The move language's verbs in full (``ALIASES`` holds their short forms)."""
+MOVE_VERBS = frozenset({*LONG_VERBS, *ALIASES})
+TYPED_WORDS = (*LONG_VERBS, "help", "quit", "score", "rules", "hint", "undo")
 """The move language's words and the commands, written out: a near miss is told which it missed."""
 INDENT = "  "
 
