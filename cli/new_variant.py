@@ -17,6 +17,7 @@ from typing import Annotated
 import typer
 
 from kalooki.loader import builtin_variant_names, load_variant
+from kalooki.loader_refs import is_path_like
 from kalooki.resources import schemas_dir
 from kalooki.rulebook import knob_choices, knob_values
 from kalooki.variant import KNOB_NAMES, Variant
@@ -66,7 +67,7 @@ def starter_variant(path: Path, base: str) -> str:
         ),
         "",
         "description: My house rules",
-        f"extends: {base}",
+        f"extends: {extends_reference(base, folder)}",
         "",
     ]
     shown = most_changed_knobs()
@@ -84,6 +85,18 @@ def starter_variant(path: Path, base: str) -> str:
             f"Also: {', '.join(others)}. Every knob and its value here: kalooki variants show {base}."
         )
     return "\n".join(lines).rstrip() + "\n"
+
+
+def extends_reference(base: str, folder: Path) -> str:
+    """How the new file in ``folder`` names ``base``: a built-in by its name, a file by its path from
+    ``folder`` (extends reads a path from the file's own folder; ``base`` was given from the current one)."""
+    if not is_path_like(base):
+        return base
+    target = Path(base).absolute()
+    try:
+        return Path(os.path.relpath(target, folder)).as_posix()
+    except ValueError:  # another drive (Windows): no relative path leads there
+        return target.as_posix()
 
 
 def new(

@@ -180,6 +180,20 @@ def test_new_takes_the_values_of_its_base(tmp_path: Path) -> None:
     assert CliRunner().invoke(app, ["new", str(tmp_path / "x.txt")]).exit_code == 2
 
 
+def test_new_names_a_base_file_from_its_own_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The base is given from the current folder; extends is read from the new file's folder.
+    monkeypatch.chdir(tmp_path)
+    assert CliRunner().invoke(app, ["new", "friday.yaml"]).exit_code == 0
+    (tmp_path / "sub").mkdir()
+    result = CliRunner().invoke(app, ["new", "sub/ours.yaml", "--extends", "friday.yaml"])
+    assert result.exit_code == 0, result.output
+    assert "\nextends: ../friday.yaml\n" in (tmp_path / "sub" / "ours.yaml").read_text()
+    checked = CliRunner().invoke(app, ["validate", "sub/ours.yaml"])
+    assert checked.exit_code == 0, checked.output
+    assert CliRunner().invoke(app, ["new", "here.yaml", "--extends", "./friday.yaml"]).exit_code == 0
+    assert "\nextends: friday.yaml\n" in (tmp_path / "here.yaml").read_text()
+
+
 def test_the_starter_knobs_follow_the_model() -> None:
     from kalooki_cli.new_variant import most_changed_knobs
 
