@@ -86,6 +86,11 @@ def _cell(text: str) -> str:
     return f'<td class="num">{html.escape(text)}</td>' if numeric else f"<td>{html.escape(text)}</td>"
 
 
+def seated_bot(result: SimulationResult, seat: int) -> str:
+    """Who played ``seat``: its bot, or "bots rotated" where duplicate deals moved every bot through it."""
+    return "bots rotated" if result.duplicate and len(set(result.bots)) > 1 else result.bots[seat]
+
+
 def bots_text(bots: Sequence[str]) -> str:
     """``4 × greedy`` for a table of one bot, else the bots in seat order."""
     return f"{len(bots)} × {bots[0]}" if len(set(bots)) == 1 else ", ".join(bots)
@@ -104,7 +109,7 @@ def _figures_table(result: SimulationResult) -> str:
     for seat, rate in enumerate(result.seat_hand_wins):
         low, high = rate.interval
         rows.append(
-            ([f"seat {seat + 1} ({result.bots[seat]}): hands won", _pct(rate.rate, low, high)], False)
+            ([f"seat {seat + 1} ({seated_bot(result, seat)}): hands won", _pct(rate.rate, low, high)], False)
         )
     for name, value in [
         ("turns per hand", result.turns_per_hand),

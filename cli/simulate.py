@@ -46,7 +46,7 @@ from kalooki.variant import Variant
 
 from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, integer
 from .completion import complete_knob, complete_variant
-from .html_report import BOTS_NOTE
+from .html_report import BOTS_NOTE, seated_bot
 from .narrow import Column, difference_texts, narrow_table
 from .run_options import (
     BotsOption,
@@ -173,10 +173,10 @@ def report(result: SimulationResult, console: Console, label: str | None = None)
     seats.add_column("bot")
     seats.add_column("hands won  [95% CI]", justify="right")
     seats.add_column("games won  [95% CI]", justify="right")
-    for seat, name in enumerate(result.bots):
+    for seat in range(len(result.bots)):
         seats.add_row(
             str(seat + 1),
-            name,
+            seated_bot(result, seat),
             rate_text(result.seat_hand_wins[seat]),
             rate_text(result.seat_game_wins[seat]),
         )

@@ -370,6 +370,28 @@ def test_cli_report_and_compare_set() -> None:
     assert (data["a"]["variant"], data["b"]["variant"]) == ("classic", "kalooki-40")
 
 
+def test_cli_seat_rows_of_duplicate_deals_name_no_one_bot(tmp_path: Path) -> None:
+    # Each deal is played once per rotation: every bot sat in every seat, and the bots' own rows say who won.
+    page = tmp_path / "r.html"
+    code, out, err = run(
+        "classic", "-n", "2", "-w", "1", "--bots", "random,greedy", "--duplicate", "--report", str(page)
+    )
+    assert code == 0, err
+    seat_rows = [line.split() for line in out.splitlines() if line.split()[:1] in (["1"], ["2"])]
+    assert [row[:3] for row in seat_rows] == [["1", "bots", "rotated"], ["2", "bots", "rotated"]]
+    assert [line.split()[:2] for line in out.splitlines() if line.split()[:1] == ["all"]] == [
+        ["all", "greedy"],
+        ["all", "random"],
+    ]
+    assert "seat 1 (bots rotated): hands won" in page.read_text()
+    code, out, err = run("classic", "-n", "1", "-w", "1", "--bots", "random,greedy")
+    assert code == 0, err
+    assert [line.split()[:2] for line in out.splitlines() if line.split()[:1] in (["1"], ["2"])] == [
+        ["1", "random"],
+        ["2", "greedy"],
+    ]
+
+
 def test_cli_errors() -> None:
     code, _, err = run("classic", "-n", "2", "--bots", "grandmaster")
     assert code == 2
