@@ -396,19 +396,29 @@ def simulate_command(
         open_pool(workers, scheduler, most=games * (2 if rules_b else 1)) as pool,
         progress_bar(games * (2 if rules_b else 1), enabled=True) as bar,
     ):
-        task = bar.add_task("simulate", total=games * (2 if rules_b else 1)) if bar is not None else None
+        total_games = games * (2 if rules_b else 1)
+        task = bar.add_task("simulate", total=total_games) if bar is not None else None
+        played = [0]
 
         def advance(done: int, total: int) -> None:
+            played[0] = done
             if bar is not None and task is not None:
                 bar.update(task, completed=done)
 
         options = RunOptions(max_turns, max_hands, duplicate, pool, advance)
-        if rules_b is None:
-            result = options.simulate(rules_a, seats, games, seed)
-            comparison = None
-        else:
-            comparison = options.compare(rules_a, rules_b, seats, games, seed)
-            result = comparison.a
+        try:
+            if rules_b is None:
+                result = options.simulate(rules_a, seats, games, seed)
+                comparison = None
+            else:
+                comparison = options.compare(rules_a, rules_b, seats, games, seed)
+                result = comparison.a
+        except KeyboardInterrupt:
+            fail(
+                f"interrupted after {played[0]:,} of {counted(total_games, 'game')}: nothing is reported, "
+                "as a simulation's figures need all its games",
+                130,
+            )
     rows = game_rows(result)
     if comparison is not None:
         # With --compare-set both runs carry A's variant name and the same game numbers: a last

@@ -108,9 +108,25 @@ def open_pool(
     executor = ProcessPoolExecutor(max_workers=count)
     try:
         yield Pool(executor, count, "local")
+    except BaseException:
+        # Ctrl-C or an error: the games still being played are not wanted. Stop their processes rather
+        # than wait for them; a Ctrl-C that lands inside the executor's own bookkeeping could also leave
+        # them waiting for work that never comes, and this process waiting for them for ever.
+        _stop_processes(executor)
+        raise
     finally:
-        # After Ctrl-C, drop what has not started rather than play it to the end.
         executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop_processes(executor: ProcessPoolExecutor) -> None:
+    """Terminate the executor's worker processes (the executor then finds its pool broken and fails what
+    was pending: shutting it down afterwards does not wait on them)."""
+    # The processes are the executor's own attribute: the standard library's public way to stop them
+    # (terminate_workers) arrives only with Python 3.14.
+    processes = getattr(executor, "_processes", None) or {}
+    for process in list(processes.values()):
+        if process.is_alive():
+            process.terminate()
 
 
 def scheduler_endpoint(address: str) -> tuple[str, int] | None:

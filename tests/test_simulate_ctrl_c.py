@@ -1,0 +1,85 @@
+"""Ctrl-C during ``kalooki simulate`` with worker processes: one line saying how far it got, exit 130,
+and no process left behind.
+
+A terminal sends SIGINT to the whole process group; ``timeout -s INT`` and ``kill -INT`` send it to the
+command alone, and then the workers hear nothing: the command must stop them itself.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from ctrl_c import takes_ctrl_c
+
+KALOOKI = Path(sys.executable).with_name("kalooki")
+STARTUP_LIMIT = 30.0
+"""Seconds the command may take to start its workers."""
+STOP_LIMIT = 20.0
+"""Seconds it may take to stop after Ctrl-C."""
+
+
+def children(pid: int) -> set[int]:
+    """The processes ``pid`` started (Linux's /proc lists them per thread)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found.update(int(child) for child in (task / "children").read_text().split())
+        except OSError:
+            continue
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads child processes from /proc")
+@pytest.mark.parametrize("whole_group", [True, False], ids=["terminal", "command-alone"])
+def test_ctrl_c_stops_simulate_and_its_workers(whole_group: bool) -> None:
+    simulate = subprocess.Popen(
+        takes_ctrl_c([str(KALOOKI), "simulate", "classic", "-n", "2000", "--workers", "2"]),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + STARTUP_LIMIT
+        workers: set[int] = set()
+        while len(workers) < 2 and time.monotonic() < deadline and simulate.poll() is None:
+            time.sleep(0.1)
+            workers = children(simulate.pid)
+        assert len(workers) == 2, "the workers did not start"
+        time.sleep(1.0)  # games under way in both
+        if whole_group:
+            os.killpg(simulate.pid, signal.SIGINT)
+        else:
+            simulate.send_signal(signal.SIGINT)
+        out, err = simulate.communicate(timeout=STOP_LIMIT)
+    finally:
+        if simulate.poll() is None:
+            os.killpg(simulate.pid, signal.SIGKILL)
+            simulate.wait()
+    assert simulate.returncode == 130, err
+    assert out == ""
+    assert "Traceback" not in err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("interrupted after ")
+    told = " of 2,000 games: nothing is reported, as a simulation's figures need all its games"
+    assert lines[0].endswith(told)
+    deadline = time.monotonic() + STOP_LIMIT
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in workers), "a worker outlived the command"
