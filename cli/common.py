@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
@@ -24,7 +24,12 @@ from typing import Annotated, NoReturn, TypeVar
 import typer
 
 from kalooki.errors import KalookiError
+from kalooki.loader import load_variant
+from kalooki.loader_refs import VariantError
+from kalooki.set_options import SetOptions, parse_set_options
 from kalooki.text import escape_controls
+from kalooki.variant import Variant
+from kalooki.yamlio import Diagnostic
 
 from .completion import complete_knob
 
@@ -167,3 +172,24 @@ def cli_errors() -> Iterator[None]:
         yield
     except KalookiError as error:
         fail(str(error))
+
+
+def load_each(wanted: Sequence[tuple[str, Sequence[str] | None, str]]) -> list[Variant]:
+    """Each variant of ``wanted`` (its name or path, its ``--set``-style options and that option's name),
+    loaded; raises one :class:`VariantError` with the problems of every one, so that a command given two
+    variants says all that is wrong with both at once (the file of one with a bad option is still read)."""
+    problems: list[Diagnostic] = []
+    loaded: list[Variant] = []
+    for reference, options, source in wanted:
+        overrides: SetOptions | tuple[()] = ()
+        try:
+            overrides = parse_set_options(options, source) if options else ()
+        except VariantError as error:
+            problems.extend(error.diagnostics)
+        try:
+            loaded.append(load_variant(reference, overrides))
+        except VariantError as error:
+            problems.extend(error.diagnostics)
+    if problems:
+        raise VariantError(problems)
+    return loaded

@@ -28,9 +28,7 @@ from rich.text import Text
 
 from kalooki.bots import UnknownBotError, make_bot
 from kalooki.executors import Pool, open_pool
-from kalooki.loader import load_variant
 from kalooki.rules import may_play, player_counts
-from kalooki.set_options import parse_set_options
 from kalooki.simulate import (
     DEFAULT_MAX_HANDS,
     DEFAULT_MAX_TURNS,
@@ -44,7 +42,7 @@ from kalooki.simulation_stats import Mean, Rate, SimulationResult
 from kalooki.stalls import stalled_hands
 from kalooki.variant import Variant
 
-from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, integer
+from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, integer, load_each
 from .completion import complete_knob, complete_variant
 from .html_report import BOTS_NOTE, seated_bot
 from .narrow import Column, difference_texts, narrow_table
@@ -378,11 +376,11 @@ def simulate_command(
         check_output_path(csv_path, "--csv")
     with cli_errors():
         check_pictures(report_path, plot_path)
-        rules_a = load_variant(variant, set_ or ())
-        rules_b = None
+        wanted = [(variant, set_, "--set")]
         if compare_with is not None or compare_set:
-            overrides_b = parse_set_options(compare_set, "--compare-set") if compare_set else ()
-            rules_b = load_variant(compare_with or variant, overrides_b)
+            wanted.append((compare_with or variant, compare_set, "--compare-set"))
+        rules_a, *compared = load_each(wanted)
+        rules_b = compared[0] if compared else None
     seats = parse_bots(bots, players, rules_a)
     if rules_b is not None and not may_play(rules_b, len(seats)):
         changes = f" with {', '.join(compare_set)}" if compare_set else ""

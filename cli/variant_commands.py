@@ -23,7 +23,7 @@ from kalooki.variant import Variant
 from kalooki.variant_writer import variant_differences, variant_to_yaml, yaml_scalar
 from kalooki.yamlio import Diagnostic
 
-from .common import SetOption, choice, cli_errors, fail, print_error
+from .common import SetOption, choice, cli_errors, fail, load_each, print_error
 from .completion import complete_knob, complete_variant
 
 VariantArgument = Annotated[
@@ -193,21 +193,8 @@ def diff(
     ] = None,
 ) -> None:
     """Show the knobs on which two variants differ, side by side (A, then B)."""
-    problems: list[Diagnostic] = []
-    loaded: list[Variant] = []
-    for reference, options, source in ((first, set_a, "--set-a"), (second, set_, "--set")):
-        overrides: SetOptions | tuple[()] = ()
-        try:
-            overrides = parse_set_options(options, source) if options else ()
-        except VariantError as error:
-            problems.extend(error.diagnostics)
-        try:
-            loaded.append(load_variant(reference, overrides))
-        except VariantError as error:
-            problems.extend(error.diagnostics)
-    if problems:
-        fail("\n".join(str(problem) for problem in problems))
-    left, right = loaded
+    with cli_errors():
+        left, right = load_each(((first, set_a, "--set-a"), (second, set_, "--set")))
     label_a = " ".join([first, *(f"--set-a {option}" for option in set_a or ())])
     label_b = " ".join([second, *(f"--set {option}" for option in set_ or ())])
     differences = variant_differences(left, right)

@@ -455,6 +455,26 @@ def test_cli_a_bad_compare_set_is_reported_at_that_option() -> None:
     assert err.splitlines() == ["--compare-set:1:8: jokers: expected a whole number, got 'lots'"]
 
 
+def test_cli_the_problems_of_both_variants_are_reported_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("typo.yaml").write_text("extends: classic\njokerz: 4\n")
+    Path("bad.yaml").write_text("extends: classic\nhand_size: x\n")
+    code, out, err = run("typo.yaml", "--compare", "bad.yaml", "-n", "1", "-w", "1")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        "typo.yaml:2:1: jokerz: unknown key 'jokerz'; did you mean 'jokers'?",
+        "bad.yaml:2:12: hand_size: expected a whole number, got 'x'",
+    ]
+    code, out, err = run("classic", "-n", "1", "-w", "1", "--set", "jokers=y", "--compare-set", "jokers=x")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        "--set:1:8: jokers: expected a whole number, got 'y'",
+        "--compare-set:1:8: jokers: expected a whole number, got 'x'",
+    ]
+
+
 def test_no_more_processes_start_than_there_are_games() -> None:
     with open_pool(64, most=3) as pool:
         assert pool.workers == 3
