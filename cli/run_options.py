@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -9,6 +10,7 @@ import typer
 
 from kalooki.errors import KalookiError
 from kalooki.executors import scheduler_endpoint
+from kalooki.simulate import duplicate_refusal
 
 from .charts import Chart, require_matplotlib, save
 from .common import at_least, check_output_path, fail
@@ -52,6 +54,13 @@ DuplicateOption = Annotated[
         "comparisons (--games must be a multiple of the distinct rotations: 4 for four different bots).",
     ),
 ]
+
+
+def check_duplicate_games(duplicate: bool, bots: Sequence[str], games: int) -> None:
+    """A count of games the bots' rotations do not divide is a usage error of ``--games`` (exit 2)."""
+    refusal = duplicate_refusal(bots, games) if duplicate else None
+    if refusal is not None:
+        raise typer.BadParameter(refusal, param_hint="'--games' / '-n'")
 
 
 def scheduler_address(value: str) -> str:

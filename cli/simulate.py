@@ -56,6 +56,7 @@ from .run_options import (
     PlotOption,
     ReportOption,
     SchedulerOption,
+    check_duplicate_games,
     check_pictures,
     check_pool_options,
     write_pictures,
@@ -382,6 +383,7 @@ def simulate_command(
         rules_a, *compared = load_each(wanted)
         rules_b = compared[0] if compared else None
     seats = parse_bots(bots, players, rules_a)
+    check_duplicate_games(duplicate, seats, games)
     if rules_b is not None and not may_play(rules_b, len(seats)):
         changes = f" with {', '.join(compare_set)}" if compare_set else ""
         fail(

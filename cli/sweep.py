@@ -33,6 +33,7 @@ from .run_options import (
     PlotOption,
     ReportOption,
     SchedulerOption,
+    check_duplicate_games,
     check_pictures,
     check_pool_options,
     write_pictures,
@@ -256,6 +257,7 @@ def sweep_command(
             )
         cells = load_cells(variant, set_ or (), axes)
         seats = tuple(parse_bots(bots, players, cells[0].variant))
+        check_duplicate_games(duplicate, seats, games)
         spec = SweepSpec(
             variant,
             tuple(set_ or ()),

@@ -63,6 +63,7 @@ __all__ = [
     "check_setup",
     "compare",
     "derive_seed",
+    "duplicate_refusal",
     "game_rows",
     "game_seed",
     "play_chunk",
@@ -250,14 +251,9 @@ class GamePlan:
     def check(self) -> None:
         """Raise :class:`SimulationError` (or the registry's error for an unknown bot) before playing."""
         check_setup(self.variant, self.bots, self.games)
-        size = self.deal_size
-        if self.games % size:
-            lower, upper = self.games - self.games % size, self.games - self.games % size + size
-            raise SimulationError(
-                f"--duplicate plays each deal once per seat rotation: --games {self.games} is not a "
-                f"multiple of the {size} rotations of {', '.join(self.bots)} "
-                f"(try {lower or upper} or {upper})"
-            )
+        refusal = duplicate_refusal(self.bots, self.games) if self.duplicate else None
+        if refusal is not None:
+            raise SimulationError(refusal)
 
     def jobs(self) -> list[tuple[int, int, int]]:
         """Every game as (index, deal seed, rotation), in index order."""
@@ -329,6 +325,18 @@ def rotations(bots: Sequence[str]) -> int:
         shift
         for shift in range(1, count + 1)
         if count % shift == 0 and all(bots[seat] == bots[(seat + shift) % count] for seat in range(count))
+    )
+
+
+def duplicate_refusal(bots: Sequence[str], games: int) -> str | None:
+    """Why ``bots`` cannot play ``games`` duplicate deals (each deal once per rotation), or None."""
+    size = rotations(bots)
+    if not games % size:
+        return None
+    lower, upper = games - games % size, games - games % size + size
+    return (
+        f"--duplicate plays each deal once per seat rotation: --games {games} is not a "
+        f"multiple of the {size} rotations of {', '.join(bots)} (try {lower or upper} or {upper})"
     )
 
 

@@ -440,6 +440,11 @@ def test_cli_csv_path_is_checked_before_any_game(tmp_path: Path, where: str, mes
         (["--games", "0"], "Invalid value for '--games' / '-n': 0 is too small: give 1 or more"),
         (["--seed", "abc"], "Invalid value for '--seed': 'abc' is not a valid integer"),
         (["--workers", "x"], "Invalid value for '--workers' / '-w': 'x' is not a valid integer"),
+        (
+            ["--duplicate", "-n", "5", "--bots", "greedy,random"],
+            "Invalid value for '--games' / '-n': --duplicate plays each deal once per seat rotation: "
+            "--games 5 is not a multiple of the 2 rotations of greedy, random (try 4 or 6)",
+        ),
     ],
 )
 def test_cli_number_options_are_refused_in_plain_words(arguments: list[str], message: str) -> None:
