@@ -89,8 +89,47 @@ def test_rules_that_do_not_validate_are_one_line() -> None:
     records = bot_log()
     records[0]["variant"]["decks"] = 99
     records[0]["variant"]["jokers"] = -1
+    assert (
+        refused(records) == "record 1: the log's rules are invalid: variant.decks: must be at most 4, got 99"
+    )
+
+
+@pytest.mark.parametrize(
+    ("knob", "value", "said"),
+    [
+        # `kalooki validate` words each of these mistakes in a variant file the same way.
+        ("jokers", "x", "variant.jokers: expected a whole number, got 'x'"),
+        ("upcard", "maybe", "variant.upcard: expected true or false, got 'maybe'"),
+        ("jokerz", 2, "variant.jokerz: unknown key 'jokerz'; did you mean 'jokers'?"),
+    ],
+)
+def test_rules_are_refused_in_the_words_validate_uses(knob: str, value: object, said: str) -> None:
+    records = bot_log()
+    records[0]["variant"][knob] = value
+    assert refused(records) == f"record 1: the log's rules are invalid: {said}"
+
+
+def test_a_header_without_rules_says_they_are_missing() -> None:
+    records = bot_log()
+    del records[0]["variant"]
+    assert refused(records) == "record 1: the log's rules are missing: the 'game' record has no 'variant'"
+
+
+def test_a_deal_to_a_player_the_header_lacks_names_them() -> None:
+    records = bot_log()
+    records[0]["players"] = ["ann", "cid"]
     assert refused(records) == (
-        "record 1: the log's rules are invalid: variant.decks: Input should be less than or equal to 4"
+        "record 2: the log's game and first deal cannot start a game "
+        "(the deal has a hand for 'bob', who is not one of the log's players: ann, cid)"
+    )
+
+
+def test_a_dealer_the_header_lacks_is_named() -> None:
+    records = bot_log()
+    records[1]["dealer"] = "dee"
+    assert refused(records) == (
+        "record 2: the log's game and first deal cannot start a game "
+        "(the deal's dealer is 'dee', who is not one of the log's players: ann, bob)"
     )
 
 
