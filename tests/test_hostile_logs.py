@@ -193,3 +193,52 @@ def test_a_log_cut_inside_a_string_says_so_without_a_dangling_at(tmp_path: Path)
     result = runner.invoke(app, ["replay", str(log)])
     assert result.exit_code == 1
     assert result.stderr == f"{log}:{len(records)}:{column}: not JSON: Unterminated string\n"
+
+
+def write_cut_off(log: Path, records: list[dict[str, Any]], short_by: int) -> None:
+    """The log as a game stopped while writing it leaves it: the last line cut off, no line end."""
+    text = "".join(json.dumps(record) + "\n" for record in records)
+    log.write_text(text[: -1 - short_by])
+
+
+@pytest.mark.parametrize("between_moves", [False, True])
+def test_a_log_cut_off_in_its_last_record_replays_its_whole_moves_and_says_so(
+    between_moves: bool, tmp_path: Path
+) -> None:
+    log = tmp_path / "cut.jsonl"
+    records = bot_log()
+    if between_moves:  # the cut record opens a move: every record before it replays
+        records.append({"type": "draw", "player": "ann", "source": "stock", "card": "7H"})
+    write_cut_off(log, records, 10)
+    moves = max(index for index, record in enumerate(records[:-1]) if "state" in record) + 1
+    stops = "" if between_moves else f"; the replay stops at record {moves}, where the last whole move ends"
+    result = runner.invoke(app, ["replay", str(log)])
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"{log}: ok: {moves} records, ")
+    assert result.stderr == (
+        f"{log}:{len(records)}: the last record is cut off (the game was stopped while writing it); "
+        f"the {len(records) - 1} records before it are whole{stops}\n"
+    )
+
+
+def test_a_log_cut_off_in_its_first_deal_says_so_alone(tmp_path: Path) -> None:
+    log = tmp_path / "cut.jsonl"
+    write_cut_off(log, bot_log()[:2], 100)
+    result = runner.invoke(app, ["replay", str(log)])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"{log}:2: the last record is cut off (the game was stopped while writing it); "
+        "the record before it is whole\n"
+    )
+
+
+def test_a_cut_off_log_is_not_continued(tmp_path: Path) -> None:
+    from kalooki_cli.continue_log import continue_log
+
+    log = tmp_path / "cut.jsonl"
+    records = bot_log()
+    write_cut_off(log, records, 40)
+    before = log.read_bytes()
+    with pytest.raises(ReplayError, match=r"the last record is cut off"):
+        continue_log(Game(Variant(), ["ann", "bob"], seed=3), log)
+    assert log.read_bytes() == before
