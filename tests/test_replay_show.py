@@ -55,6 +55,25 @@ def test_show_on_a_terminal_steps_hand_by_hand(bots_log: Path, tmp_path: Path) -
     assert "Hand 2: " not in terminal.output
 
 
+@needs_script
+def test_show_on_a_terminal_stops_after_the_last_hand_of_a_log_without_asking(
+    bots_log: Path, tmp_path: Path
+) -> None:
+    from test_play_pty import Terminal, environment
+
+    # The log of a game stopped between its first and second hands.
+    lines = bots_log.read_text().splitlines(keepends=True)
+    second_deal = [index for index, line in enumerate(lines) if line.startswith('{"type":"deal"')][1]
+    bots_log.write_text("".join(lines[:second_deal]))
+    terminal = Terminal(["replay", str(bots_log), "--show"], environment(tmp_path))
+    try:
+        terminal.read_until(r"Hand 1 is over[\s\S]*: ok: .*the log stops between hands")
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()
+    assert "Enter: the next hand" not in terminal.output
+
+
 def test_replay_says_what_a_file_that_is_not_a_log_is(tmp_path: Path) -> None:
     runner = CliRunner()
     script = tmp_path / "game.yaml"
