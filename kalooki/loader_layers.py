@@ -19,7 +19,7 @@ from typing import Any, Final, Literal
 from pydantic import ValidationError
 
 from kalooki import provenance as provenance_keys
-from kalooki.file_kinds import not_a_variant_message
+from kalooki.file_kinds import another_kind, not_a_variant_message
 from kalooki.loader_refs import VariantError, locate_base
 from kalooki.set_options import SetOptions
 from kalooki.validation import Nowhere
@@ -334,7 +334,7 @@ def own_problems(document: YamlDocument) -> list[Diagnostic]:
     data = document.data
     if "hands" in data or isinstance(data.get("players"), list):
         # Not a variant with many unknown keys: one line that says what to do instead.
-        message = f"this is a game script, not a variant: run it with `kalooki play {document.source}`"
+        message = another_kind("script", "variant", document.source)
         return [Diagnostic(document.source, 1, 1, "", message)]
     own, _ = provenance_keys.split({key: value for key, value in data.items() if key != "extends"})
     problems = [*_field_problems(own, document, ()), *provenance_keys.problems(document)]
