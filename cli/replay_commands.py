@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -22,7 +23,20 @@ MAX_LOG_BYTES = 64 * 1024 * 1024
 """A log of a long game is a few megabytes; a file far bigger is not a log to replay."""
 
 
+class CutOffLog(ReplayError):
+    """A log whose last line is a record cut off mid-way: what a game stopped while writing leaves.
+
+    ``records`` are the whole records before it, which a replay can still play back and confirm.
+    """
+
+    def __init__(self, message: str, records: list[dict[str, Any]]) -> None:
+        super().__init__(message)
+        self.records = records
+
+
 def read_records(path: Path) -> list[dict[str, Any]]:
+    """The records of the log at ``path``; ReplayError for a line that is not one (:class:`CutOffLog`
+    when only the last line is cut off)."""
     try:
         data = read_regular_file(path, MAX_LOG_BYTES)
     except FileReadError as error:
@@ -33,18 +47,37 @@ def read_records(path: Path) -> list[dict[str, Any]]:
         line = data.count(b"\n", 0, error.start) + 1
         raise ReplayError(f"{path}:{line}: not UTF-8 text") from None
     records: list[dict[str, Any]] = []
-    for number, content in enumerate(text.split("\n"), start=1):
+    lines = text.split("\n")
+    for number, content in enumerate(lines, start=1):
         if not content.strip():
             continue
         try:
             record = jsonio.loads(content)
         except jsonio.JsonInputError as error:
+            # A log is written a whole line at a time: a last line with no line end that does not parse
+            # (but opens as a record does) is one the writer was stopped in, not an edit gone wrong.
+            if number == len(lines) and content.lstrip().startswith("{"):
+                raise CutOffLog(f"{path}:{number}: {_cut_off(len(records))}", records) from None
             where = f"{path}:{number}:{error.column}" if error.column else f"{path}:{number}"
             raise ReplayError(f"{where}: not JSON: {error.reason}") from None
         if not isinstance(record, dict):
             raise ReplayError(f"{path}:{number}:1: each line must be a JSON object")
         records.append(record)
     return records
+
+
+def _whole_moves(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``records`` up to the end of the last move they hold whole (its last record carries the state)."""
+    ends = [index for index, record in enumerate(records) if "state" in record]
+    return records[: ends[-1] + 1] if ends else records
+
+
+def _cut_off(whole: int) -> str:
+    said = "the last record is cut off (the game was stopped while writing it)"
+    if whole == 0:
+        return f"{said}; there is no whole record before it"
+    before = "the record before it is whole" if whole == 1 else f"the {whole:,} records before it are whole"
+    return f"{said}; {before}"
 
 
 def replay_command(
@@ -79,10 +112,19 @@ def replay_command(
         table = Console(highlight=False, markup=False)  # the log's names are shown as they are
         interactive = table.is_terminal and sys.stdin.isatty()
         watcher = HandByHand(table, console_reader(table) if interactive else None)
+    cut_off: CutOffLog | None = None
     try:
-        summary = replay(read_records(log), on_events=watcher)
+        try:
+            logged = read_records(log)
+        except CutOffLog as error:
+            # The whole records of a game that crashed are still worth seeing and confirming; the
+            # exit status stays 1, so whoever checks a log with replay still finds this one wanting.
+            cut_off, logged = error, _whole_moves(error.records)
+        summary = replay(logged, on_events=watcher)
     except ReplayError as error:
         message = str(error)
+        if cut_off is not None and re.match(rf"record {len(logged) + 1}\b", message):
+            message = str(cut_off)  # the whole records end short of a move: the cut is why
         if message.startswith((f"{log}:1:", "record 1:")):
             message = what_it_is(log, "log") or message
         line = message if message.startswith(str(log)) else f"{log}: {message}"
@@ -95,6 +137,11 @@ def replay_command(
     records, actions = counted(summary.records, "record"), counted(summary.actions, "action")
     counts = f"{records}, {actions}, {counted(summary.hands, 'hand')} reproduced"
     console.print(escape_controls(f"{log}: ok: {counts}; {ending}; totals: {totals}"), markup=False)
+    if cut_off is not None:
+        stops = f"; the replay stops at record {len(logged)}, where the last whole move ends"
+        said = str(cut_off) + (stops if len(logged) < len(cut_off.records) else "")
+        errors.print(escape_controls(said), markup=False)
+        raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:

@@ -3,7 +3,8 @@
 Each hand opens with who plays first, then every player's turn is told in one line, as the
 bots' turns are at the table (a card drawn from the stock stays hidden), and it ends with the
 hand's result screen: who went out, the cards left, the points and the totals. On a terminal
-Enter shows the next hand (``q`` stops); into a pipe the whole game is written at once.
+Enter shows the next hand (``q`` stops), asked only when the log has one; into a pipe the whole
+game is written at once.
 """
 
 from __future__ import annotations
@@ -45,10 +46,19 @@ class HandByHand:
         self.letters = render.plain_cards(console)
         self.seating: Seating | None = None
         self.laid = False
+        self.between_hands = False  # a hand's result is shown and the game goes on: the next hand waits
 
     def __call__(self, game: Game, events: Sequence[Event]) -> None:
         if self.seating is None:
             self.seating = Watching(tuple(game.players), -1, {})
+        if self.between_hands:
+            # Asked only once the log has a next hand to show: after its last hand the replay just ends.
+            self.between_hands = False
+            if self.wait is not None and self.wait("Enter: the next hand, q: stop ").strip().lower() in (
+                "q",
+                "quit",
+            ):
+                raise StopShowing
         for event in events:
             if isinstance(event, DealEvent):
                 first = event.first
@@ -64,8 +74,5 @@ class HandByHand:
         render.render_hand_end(self.console, game, self.seating, end, out, self.laid)
         if game.game_over:
             render.render_game_end(self.console, game, self.seating)
-        elif self.wait is not None and self.wait("Enter: the next hand, q: stop ").strip().lower() in (
-            "q",
-            "quit",
-        ):
-            raise StopShowing
+        else:
+            self.between_hands = True

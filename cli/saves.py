@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from kalooki.errors import KalookiError
-from kalooki.file_kinds import SAVE_FORMAT, json_file_format
+from kalooki.file_kinds import SAVE_FORMAT, json_file_format, use_it_with
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.savegame import MAX_SAVE_BYTES, SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
 from kalooki.text import escape_controls
@@ -158,7 +158,8 @@ def refuse_other_file(path: Path, own: Path | None = None, resume_with: str = "k
         if hosted_table(path):
             resume_with = "kalooki host --resume"
         raise SaveFileError(
-            f"{shown}: already holds a saved game (continue it with: {resume_with} {shown}); give a new file"
+            f"{shown}: already holds a saved game ({use_it_with('continue', f'{resume_with} {shown}')}); "
+            "give a new file"
         )
     raise SaveFileError(f"{shown}: already exists, and a save would write over it; give a new file")
 

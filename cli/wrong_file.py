@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Literal
 
 from kalooki.errors import KalookiError
-from kalooki.file_kinds import LOG_FORMAT, SAVE_FORMAT, json_file_format
+from kalooki.file_kinds import LOG_FORMAT, SAVE_FORMAT, another_kind, json_file_format
 
 
 def what_it_is(path: Path, wanted: Literal["log", "save"]) -> str | None:
@@ -19,18 +19,18 @@ def what_it_is(path: Path, wanted: Literal["log", "save"]) -> str | None:
 
     found = json_file_format(path)
     if found == SAVE_FORMAT and wanted != "save":
-        return f"this is a saved game, not a {wanted}: continue it with: kalooki resume {path}"
+        return another_kind("save", wanted, str(path))
     if found == LOG_FORMAT and wanted != "log":
-        return f"this is a game log, not a {wanted}: replay it with: kalooki replay {path}"
+        return another_kind("log", wanted, str(path))
     if found is not None:
         return None
     if is_script(str(path)):
         log_too = " (add --log FILE.jsonl to write its log)" if wanted == "log" else ""
-        return f"this is a game script, not a {wanted}: run it with: kalooki play {path}{log_too}"
+        return another_kind("script", wanted, str(path)) + log_too
     try:
         from kalooki.loader import load_variant
 
         load_variant(path)
     except KalookiError:
         return None
-    return f"this is a variant file, not a {wanted}: play it with: kalooki play {path}"
+    return another_kind("variant", wanted, str(path))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Literal
 
 SAVE_FORMAT = "kalooki-save"
 LOG_FORMAT = "kalooki-log"
@@ -33,11 +34,33 @@ def json_file_format(path: str | Path) -> str | None:
     return found.group(1).decode("ascii") if found else None
 
 
+FileKind = Literal["save", "log", "script", "variant"]
+
+_KINDS: dict[FileKind, tuple[str, str, str]] = {
+    "save": ("a saved game", "continue", "kalooki resume"),
+    "log": ("a game log", "replay", "kalooki replay"),
+    "script": ("a game script", "run", "kalooki play"),
+    "variant": ("a variant file", "play", "kalooki play"),
+}
+"""What each kind of file is called, what one does with it, and the command that does it."""
+
+
+def use_it_with(verb: str, command: str) -> str:
+    """The one wording of every hint at the command to use: ``run it with `kalooki play game.yaml```."""
+    return f"{verb} it with `{command}`"
+
+
+def another_kind(found: FileKind, wanted: FileKind, shown: str) -> str:
+    """For a file of kind ``found`` given where a ``wanted`` was: what it is and the command that takes it."""
+    name, verb, command = _KINDS[found]
+    return f"this is {name}, not a {wanted}: {use_it_with(verb, f'{command} {shown}')}"
+
+
 def not_a_variant_message(path: str | Path, shown: str) -> str | None:
     """For a save or a log given as a variant: what it is and the command that takes it (None otherwise)."""
     found = json_file_format(path)
     if found == SAVE_FORMAT:
-        return f"this is a saved game, not a variant: continue it with `kalooki resume {shown}`"
+        return another_kind("save", "variant", shown)
     if found == LOG_FORMAT:
-        return f"this is a game log, not a variant: replay it with `kalooki replay {shown}`"
+        return another_kind("log", "variant", shown)
     return None

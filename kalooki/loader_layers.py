@@ -19,9 +19,10 @@ from typing import Any, Final, Literal
 from pydantic import ValidationError
 
 from kalooki import provenance as provenance_keys
-from kalooki.file_kinds import not_a_variant_message
+from kalooki.file_kinds import another_kind, not_a_variant_message
 from kalooki.loader_refs import VariantError, locate_base
 from kalooki.set_options import SetOptions
+from kalooki.validation import Nowhere
 from kalooki.variant import CROSS_FIELD_INVOLVES, DEFER_CROSS_FIELD, KNOB_NAMES, Variant, cross_field_problems
 from kalooki.yamlio import (
     Diagnostic,
@@ -30,7 +31,6 @@ from kalooki.yamlio import (
     YamlDocument,
     YamlError,
     describe_value,
-    format_key_path,
     load_yaml_file,
     merge_recovered,
     sort_diagnostics,
@@ -334,7 +334,7 @@ def own_problems(document: YamlDocument) -> list[Diagnostic]:
     data = document.data
     if "hands" in data or isinstance(data.get("players"), list):
         # Not a variant with many unknown keys: one line that says what to do instead.
-        message = f"this is a game script, not a variant: run it with `kalooki play {document.source}`"
+        message = another_kind("script", "variant", document.source)
         return [Diagnostic(document.source, 1, 1, "", message)]
     own, _ = provenance_keys.split({key: value for key, value in data.items() if key != "extends"})
     problems = [*_field_problems(own, document, ()), *provenance_keys.problems(document)]
@@ -416,21 +416,6 @@ def resolve(
     return ResolvedVariant(variant, origins, tuple(resolver.sources), dict(layer.provenance), layer.source)
 
 
-class _Nowhere:
-    """A locator for values whose place is unknown: the top of the file."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def location(self, path: Sequence[str | int], key: str | None = None) -> Location:
-        return Location(self.source, 1, 1, format_key_path(path) if key is None else key)
-
-    key_location = location
-
-    def scalar_text(self, path: Sequence[str | int]) -> str | None:
-        return None
-
-
 def _apply_mapping(
     overrides: MappingOverrides,
     layer: _Layer,
@@ -497,7 +482,7 @@ def _merged(
     try:
         variant = Variant.model_validate(data, context={DEFER_CROSS_FIELD: True})
     except ValidationError as error:  # pragma: no cover - every part was validated where it was written
-        raise VariantError(validation_diagnostics(error, data, _Nowhere(display), model=Variant)) from None
+        raise VariantError(validation_diagnostics(error, data, Nowhere(display), model=Variant)) from None
     origins = dict.fromkeys(Variant.model_fields, DEFAULT_ORIGIN)
     origins.update(layer.origins)
     origins.update(file_only_origins)

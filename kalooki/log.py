@@ -21,7 +21,8 @@ from kalooki.errors import KalookiError
 from kalooki.file_kinds import LOG_FORMAT
 from kalooki.jsonio import is_whole_number
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
-from kalooki.statecheck import first_error
+from kalooki.text import escape_controls
+from kalooki.validation import Nowhere, validation_diagnostics
 from kalooki.variant import LATER_KNOBS, Variant
 
 LOG_VERSION = 1
@@ -89,7 +90,10 @@ def _deal_from_event(players: Sequence[str], event: Mapping[str, Any]) -> FixedD
     hands_by_name = event["hands"]
     if not isinstance(hands_by_name, Mapping):
         raise TypeError("a deal's hands must map each player to their cards")
-    hands = {players.index(name): parse_cards(cards) for name, cards in hands_by_name.items()}
+    hands = {
+        _seat(players, name, "the deal has a hand for"): parse_cards(cards)
+        for name, cards in hands_by_name.items()
+    }
     discard = event["discard"]
     dealer = event.get("dealer")  # logs from before the dealer was recorded leave it to the rules
     return FixedDeal(
@@ -97,10 +101,18 @@ def _deal_from_event(players: Sequence[str], event: Mapping[str, Any]) -> FixedD
         discard=None if discard is None else parse_card(discard),
         stock_top=parse_cards(event["stock"]),
         stock_complete=True,
-        dealer=None if dealer is None else players.index(dealer),
+        dealer=None if dealer is None else _seat(players, dealer, "the deal's dealer is"),
         drawn_for_dealer=dict(event.get("drawn_for_dealer", {})),
         no_upcard=discard is None,
     )
+
+
+def _seat(players: Sequence[str], name: object, saying: str) -> int:
+    """The seat of a player a deal names; a ValueError, worded for the log's reader, for a stranger."""
+    if name not in players:
+        among = ", ".join(players) or "none"
+        raise ValueError(f"{saying} {name!r}, who is not one of the log's players: {among}")
+    return players.index(name)
 
 
 def action_from_event(event: Mapping[str, Any]) -> Action:
@@ -189,10 +201,16 @@ def _start_game(items: Sequence[Mapping[str, Any]]) -> Game:
         raise ReplayError(
             f"record 1: log version {header.get('version')!r}; this kalooki reads {LOG_VERSION}"
         )
+    if "variant" not in header:
+        raise ReplayError("record 1: the log's rules are missing: the 'game' record has no 'variant'")
+    rules = header["variant"]
     try:
-        variant = Variant.model_validate(header.get("variant"), strict=False)
+        variant = Variant.model_validate(rules, strict=False)
     except ValidationError as error:
-        raise ReplayError(f"record 1: the log's rules are invalid: {first_error(error, 'variant')}") from None
+        # Worded as `kalooki validate` words the same mistake in a variant file.
+        problem = validation_diagnostics(error, rules, Nowhere(""), prefix=("variant",), model=Variant)[0]
+        said = escape_controls(f"{problem.key}: {problem.message}")
+        raise ReplayError(f"record 1: the log's rules are invalid: {said}") from None
     players, seed, limit = (
         header.get("players"),
         header.get("seed"),

@@ -48,6 +48,21 @@ class Locator(Protocol):
     def scalar_text(self, path: Sequence[str | int]) -> str | None: ...
 
 
+class Nowhere:
+    """A locator for values whose place is unknown: the top of the file."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def location(self, path: Sequence[str | int], key: str | None = None) -> Location:
+        return Location(self.source, 1, 1, format_key_path(path) if key is None else key)
+
+    key_location = location
+
+    def scalar_text(self, path: Sequence[str | int]) -> str | None:
+        return None
+
+
 def suggest(word: str, candidates: Iterable[str]) -> str | None:
     """The closest candidate to a misspelt ``word``, if any is close enough."""
     options = list(candidates)

@@ -89,8 +89,47 @@ def test_rules_that_do_not_validate_are_one_line() -> None:
     records = bot_log()
     records[0]["variant"]["decks"] = 99
     records[0]["variant"]["jokers"] = -1
+    assert (
+        refused(records) == "record 1: the log's rules are invalid: variant.decks: must be at most 4, got 99"
+    )
+
+
+@pytest.mark.parametrize(
+    ("knob", "value", "said"),
+    [
+        # `kalooki validate` words each of these mistakes in a variant file the same way.
+        ("jokers", "x", "variant.jokers: expected a whole number, got 'x'"),
+        ("upcard", "maybe", "variant.upcard: expected true or false, got 'maybe'"),
+        ("jokerz", 2, "variant.jokerz: unknown key 'jokerz'; did you mean 'jokers'?"),
+    ],
+)
+def test_rules_are_refused_in_the_words_validate_uses(knob: str, value: object, said: str) -> None:
+    records = bot_log()
+    records[0]["variant"][knob] = value
+    assert refused(records) == f"record 1: the log's rules are invalid: {said}"
+
+
+def test_a_header_without_rules_says_they_are_missing() -> None:
+    records = bot_log()
+    del records[0]["variant"]
+    assert refused(records) == "record 1: the log's rules are missing: the 'game' record has no 'variant'"
+
+
+def test_a_deal_to_a_player_the_header_lacks_names_them() -> None:
+    records = bot_log()
+    records[0]["players"] = ["ann", "cid"]
     assert refused(records) == (
-        "record 1: the log's rules are invalid: variant.decks: Input should be less than or equal to 4"
+        "record 2: the log's game and first deal cannot start a game "
+        "(the deal has a hand for 'bob', who is not one of the log's players: ann, cid)"
+    )
+
+
+def test_a_dealer_the_header_lacks_is_named() -> None:
+    records = bot_log()
+    records[1]["dealer"] = "dee"
+    assert refused(records) == (
+        "record 2: the log's game and first deal cannot start a game "
+        "(the deal's dealer is 'dee', who is not one of the log's players: ann, bob)"
     )
 
 
@@ -154,3 +193,52 @@ def test_a_log_cut_inside_a_string_says_so_without_a_dangling_at(tmp_path: Path)
     result = runner.invoke(app, ["replay", str(log)])
     assert result.exit_code == 1
     assert result.stderr == f"{log}:{len(records)}:{column}: not JSON: Unterminated string\n"
+
+
+def write_cut_off(log: Path, records: list[dict[str, Any]], short_by: int) -> None:
+    """The log as a game stopped while writing it leaves it: the last line cut off, no line end."""
+    text = "".join(json.dumps(record) + "\n" for record in records)
+    log.write_text(text[: -1 - short_by])
+
+
+@pytest.mark.parametrize("between_moves", [False, True])
+def test_a_log_cut_off_in_its_last_record_replays_its_whole_moves_and_says_so(
+    between_moves: bool, tmp_path: Path
+) -> None:
+    log = tmp_path / "cut.jsonl"
+    records = bot_log()
+    if between_moves:  # the cut record opens a move: every record before it replays
+        records.append({"type": "draw", "player": "ann", "source": "stock", "card": "7H"})
+    write_cut_off(log, records, 10)
+    moves = max(index for index, record in enumerate(records[:-1]) if "state" in record) + 1
+    stops = "" if between_moves else f"; the replay stops at record {moves}, where the last whole move ends"
+    result = runner.invoke(app, ["replay", str(log)])
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"{log}: ok: {moves} records, ")
+    assert result.stderr == (
+        f"{log}:{len(records)}: the last record is cut off (the game was stopped while writing it); "
+        f"the {len(records) - 1} records before it are whole{stops}\n"
+    )
+
+
+def test_a_log_cut_off_in_its_first_deal_says_so_alone(tmp_path: Path) -> None:
+    log = tmp_path / "cut.jsonl"
+    write_cut_off(log, bot_log()[:2], 100)
+    result = runner.invoke(app, ["replay", str(log)])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"{log}:2: the last record is cut off (the game was stopped while writing it); "
+        "the record before it is whole\n"
+    )
+
+
+def test_a_cut_off_log_is_not_continued(tmp_path: Path) -> None:
+    from kalooki_cli.continue_log import continue_log
+
+    log = tmp_path / "cut.jsonl"
+    records = bot_log()
+    write_cut_off(log, records, 40)
+    before = log.read_bytes()
+    with pytest.raises(ReplayError, match=r"the last record is cut off"):
+        continue_log(Game(Variant(), ["ann", "bob"], seed=3), log)
+    assert log.read_bytes() == before

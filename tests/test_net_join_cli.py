@@ -220,7 +220,7 @@ def test_host_save_never_writes_over_another_file(tmp_path: Path) -> None:
     table.write_text('{"format":"kalooki-save","version":1}')
     result = host_saving_to(table)
     assert result.returncode == 1, result.stderr
-    assert f"(continue it with: kalooki host --resume {table}); give a new file" in result.stderr
+    assert f"(continue it with `kalooki host --resume {table}`); give a new file" in result.stderr
 
 
 def test_join_tells_another_players_undo(tmp_path: Path) -> None:

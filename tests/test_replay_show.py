@@ -55,23 +55,51 @@ def test_show_on_a_terminal_steps_hand_by_hand(bots_log: Path, tmp_path: Path) -
     assert "Hand 2: " not in terminal.output
 
 
+@needs_script
+def test_show_on_a_terminal_stops_after_the_last_hand_of_a_log_without_asking(
+    bots_log: Path, tmp_path: Path
+) -> None:
+    from test_play_pty import Terminal, environment
+
+    # The log of a game stopped between its first and second hands.
+    lines = bots_log.read_text().splitlines(keepends=True)
+    second_deal = [index for index, line in enumerate(lines) if line.startswith('{"type":"deal"')][1]
+    bots_log.write_text("".join(lines[:second_deal]))
+    terminal = Terminal(["replay", str(bots_log), "--show"], environment(tmp_path))
+    try:
+        terminal.read_until(r"Hand 1 is over[\s\S]*: ok: .*the log stops between hands")
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()
+    assert "Enter: the next hand" not in terminal.output
+
+
 def test_replay_says_what_a_file_that_is_not_a_log_is(tmp_path: Path) -> None:
     runner = CliRunner()
     script = tmp_path / "game.yaml"
     shutil.copy(SCRIPTS / "kalooki-opening.yaml", script)
     result = runner.invoke(app, ["replay", str(script)])
     assert result.exit_code == 1
-    assert f"this is a game script, not a log: run it with: kalooki play {script}" in result.output
+    assert f"this is a game script, not a log: run it with `kalooki play {script}`" in result.output
     variant = tmp_path / "friday.yaml"
     variant.write_text("extends: classic\njokers: 4\n")
     result = runner.invoke(app, ["replay", str(variant)])
-    assert f"this is a variant file, not a log: play it with: kalooki play {variant}" in result.output
+    assert f"this is a variant file, not a log: play it with `kalooki play {variant}`" in result.output
     save = tmp_path / f"g{SAVE_SUFFIX}"
     save.write_text('{"format":"kalooki-save","version":1}')
     result = runner.invoke(app, ["replay", str(save)])
-    assert f"this is a saved game, not a log: continue it with: kalooki resume {save}" in result.output
+    assert f"this is a saved game, not a log: continue it with `kalooki resume {save}`" in result.output
     other = tmp_path / "notes.txt"
     other.write_text("hello\n")
     result = runner.invoke(app, ["replay", str(other)])
     assert result.exit_code == 1
     assert f"{other}:1:1: not JSON" in result.output
+
+
+def test_validate_replay_and_resume_hint_at_the_command_in_one_wording(tmp_path: Path) -> None:
+    script = tmp_path / "game.yaml"
+    shutil.copy(SCRIPTS / "kalooki-opening.yaml", script)
+    for command, wanted in (("validate", "variant"), ("replay", "log"), ("resume", "save")):
+        result = CliRunner().invoke(app, [command, str(script)])
+        assert result.exit_code == 1
+        assert f"this is a game script, not a {wanted}: run it with `kalooki play {script}`" in result.output

@@ -143,7 +143,7 @@ def test_a_hosted_tables_save_is_reopened_by_host_not_resumed_with_bots(home: Pa
     # Nor is a new game saved over it: its message names the command that reopens it.
     result = runner.invoke(app, ["play", "--save", str(hosted)], input="quit\n")
     assert result.exit_code == 1
-    assert f"continue it with: kalooki host --resume {hosted}" in " ".join(result.output.split())
+    assert f"continue it with `kalooki host --resume {hosted}`" in " ".join(result.output.split())
 
 
 def test_saves_clean_asks_about_several_games_in_the_plural(home: Path) -> None:
@@ -233,8 +233,8 @@ def test_resume_says_what_a_file_that_is_not_a_save_is(home: Path, tmp_path: Pat
     variant = tmp_path / "friday.yaml"
     variant.write_text("extends: classic\njokers: 4\n")
     expected = {
-        log: f"{log}: this is a game log, not a save: replay it with: kalooki replay {log}",
-        variant: f"{variant}: this is a variant file, not a save: play it with: kalooki play {variant}",
+        log: f"{log}: this is a game log, not a save: replay it with `kalooki replay {log}`",
+        variant: f"{variant}: this is a variant file, not a save: play it with `kalooki play {variant}`",
     }
     for path, message in expected.items():
         result = runner.invoke(app, ["resume", str(path)])
@@ -262,7 +262,7 @@ def test_a_save_never_writes_over_another_file(home: Path, tmp_path: Path) -> No
     kept = first.read_text()
     result = runner.invoke(app, ["play", "--seed", "4", "--save", str(first)], input="ds\n")
     assert result.exit_code == 1
-    assert f"{first}: already holds a saved game (continue it with: kalooki resume {first})" in result.output
+    assert f"{first}: already holds a saved game (continue it with `kalooki resume {first}`)" in result.output
     second = tmp_path / "second.json"
     out = play(
         "play", "--seed", "4", "--fast", "--save", str(second), typed=f"save {friday}\nsave {second}\n"
