@@ -231,8 +231,11 @@ def rules(
     """
     with cli_errors():
         resolved = resolve_variant(variant, set_ or ())
-    text = render_rulebook(resolved.variant) + render_provenance(
-        resolved.variant, resolved.provenance, resolved.source, resolved.set_at()
+    # A blank line between the rulebook's last list and the next heading, as between its own sections.
+    text = (
+        render_rulebook(resolved.variant).rstrip("\n")
+        + "\n\n"
+        + render_provenance(resolved.variant, resolved.provenance, resolved.source, resolved.set_at())
     )
     console = Console(highlight=False)
     if markdown or not console.is_terminal:

@@ -120,6 +120,11 @@ def test_rules_into_a_pipe_is_markdown() -> None:
     assert result.stdout.startswith(render_rulebook(load_variant("kalooki-40")))
     assert "## Where each rule comes from" in result.stdout
     assert result.stdout.startswith("# ")
+    # Every heading after the first has a blank line before it, the last section's too.
+    lines = result.stdout.splitlines()
+    assert [lines[index - 1] for index, line in enumerate(lines) if line.startswith("#") and index] == [
+        "" for line in lines[1:] if line.startswith("#")
+    ]
 
 
 @needs_script
