@@ -13,7 +13,7 @@ from kalooki.executors import scheduler_endpoint
 from kalooki.simulate import duplicate_refusal
 
 from .charts import Chart, require_matplotlib, save
-from .common import at_least, check_output_path, fail
+from .common import at_least, check_output_path, fail, print_error
 from .saves import write_atomically
 
 PlayersOption = Annotated[
@@ -102,6 +102,10 @@ PlotOption = Annotated[
 def check_pictures(report: str | None, plot: str | None) -> None:
     """Refuse, before any game is played, a report or plot that could not be made or written."""
     if report is not None:
+        if Path(report).suffix.lower() not in (".html", ".htm"):
+            raise typer.BadParameter(
+                f"{report}: the report is a web page: give a file ending in .html", param_hint="--report"
+            )
         check_output_path(report, "--report")
         require_matplotlib("--report")
     if plot is not None:
@@ -121,14 +125,18 @@ def check_pool_options(workers: int | None, scheduler: str | None) -> None:
 def write_pictures(
     report: str | None, report_html: str | None, plot: str | None, chart: Chart | None
 ) -> None:
-    """Write the report and the plot (each already checked); a failure is one line, exit 1."""
+    """Write the report and the plot (each already checked); a failure is one line, exit 1.
+
+    Each file written is said on stderr (stdout may be the JSON or CSV a program reads)."""
     if report is not None and report_html is not None:
         try:
             write_atomically(Path(report), report_html)
         except OSError as error:
             fail(f"{report}: cannot write the report: {error.strerror or error}")
+        print_error(f"{report}: report written")
     if plot is not None and chart is not None:
         try:
             save(chart, Path(plot))
         except OSError as error:
             fail(f"{plot}: cannot write the chart: {error.strerror or error}")
+        print_error(f"{plot}: chart written")

@@ -384,6 +384,7 @@ def test_cli_seat_rows_of_duplicate_deals_name_no_one_bot(tmp_path: Path) -> Non
         ["all", "random"],
     ]
     assert "seat 1 (bots rotated): hands won" in page.read_text()
+    assert err.splitlines() == [f"{page}: report written"]
     code, out, err = run("classic", "-n", "1", "-w", "1", "--bots", "random,greedy")
     assert code == 0, err
     assert [line.split()[:2] for line in out.splitlines() if line.split()[:1] in (["1"], ["2"])] == [
@@ -440,6 +441,10 @@ def test_cli_csv_path_is_checked_before_any_game(tmp_path: Path, where: str, mes
         (["--games", "0"], "Invalid value for '--games' / '-n': 0 is too small: give 1 or more"),
         (["--seed", "abc"], "Invalid value for '--seed': 'abc' is not a valid integer"),
         (["--workers", "x"], "Invalid value for '--workers' / '-w': 'x' is not a valid integer"),
+        (
+            ["--report", "r.txt"],
+            "Invalid value for --report: r.txt: the report is a web page: give a file ending in .html",
+        ),
         (
             ["--duplicate", "-n", "5", "--bots", "greedy,random"],
             "Invalid value for '--games' / '-n': --duplicate plays each deal once per seat rotation: "
