@@ -93,8 +93,8 @@ def replay_command(
         bool,
         typer.Option(
             "--show",
-            help="Play the game back as the table showed it: hand by hand (Enter for the next) on a "
-            "terminal, all at once into a pipe.",
+            help="Tell the game again, one line a turn as at the table: hand by hand (Enter for the next) "
+            "on a terminal, all at once into a pipe.",
         ),
     ] = False,
 ) -> None:

@@ -1,4 +1,4 @@
-"""``kalooki replay LOG --show``: a logged game played back as the table showed it, hand by hand.
+"""``kalooki replay LOG --show``: a logged game told again as the table told it, hand by hand.
 
 Each hand opens with who plays first, then every player's turn is told in one line, as the
 bots' turns are at the table (a card drawn from the stock stays hidden), and it ends with the

@@ -322,7 +322,12 @@ def simulate_command(
     set_: SetOption = None,
     games: Annotated[
         int,
-        typer.Option("--games", "-n", parser=at_least(1, MAX_GAMES), help="Games to play (per variant)."),
+        typer.Option(
+            "--games",
+            "-n",
+            parser=at_least(1, MAX_GAMES),
+            help=f"Games to play (per variant), at most {MAX_GAMES:,}.",
+        ),
     ] = 1000,
     players: PlayersOption = None,
     bots: BotsOption = None,
@@ -372,6 +377,12 @@ def simulate_command(
             "--json and --csv - both write to stdout: give --csv a file", param_hint="--csv"
         )
     check_pool_options(workers, scheduler)
+    if verbose and compare_with is None and not compare_set:
+        raise typer.BadParameter(
+            "adds both full reports to a comparison: give --compare or --compare-set "
+            "(a single run's report is shown in full already)",
+            param_hint="--verbose",
+        )
     if csv_path is not None:
         # Checked before any game is played, so a long run is not wasted on a path that cannot be written.
         check_output_path(csv_path, "--csv")

@@ -193,7 +193,13 @@ def sweep_command(
     grid: GridOption = None,
     set_: SetOption = None,
     games: Annotated[
-        int, typer.Option("--games", "-n", parser=at_least(1, MAX_GAMES), help="Games to play per cell.")
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            parser=at_least(1, MAX_GAMES),
+            help=f"Games to play per cell, at most {MAX_GAMES:,}.",
+        ),
     ] = 1000,
     players: PlayersOption = None,
     bots: BotsOption = None,

@@ -442,6 +442,11 @@ def test_cli_csv_path_is_checked_before_any_game(tmp_path: Path, where: str, mes
         (["--seed", "abc"], "Invalid value for '--seed': 'abc' is not a valid integer"),
         (["--workers", "x"], "Invalid value for '--workers' / '-w': 'x' is not a valid integer"),
         (
+            ["-v"],
+            "Invalid value for --verbose: adds both full reports to a comparison: give --compare or "
+            "--compare-set (a single run's report is shown in full already)",
+        ),
+        (
             ["--report", "r.txt"],
             "Invalid value for --report: r.txt: the report is a web page: give a file ending in .html",
         ),
