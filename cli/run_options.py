@@ -4,17 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from kalooki.errors import KalookiError
 from kalooki.executors import scheduler_endpoint
-from kalooki.simulate import duplicate_refusal
+from kalooki.simulate import MAX_GAMES, duplicate_refusal
 
 from .charts import Chart, require_matplotlib, save
 from .common import at_least, check_output_path, fail, print_error
 from .saves import write_atomically
+
+
+def games_option(counted: str) -> Any:
+    """The ``--games``/``-n`` option, its help saying what the games are ``counted`` by."""
+    return typer.Option(
+        "--games",
+        "-n",
+        parser=at_least(1, MAX_GAMES),
+        help=f"Games to play {counted}, at most {MAX_GAMES:,}.",
+    )
+
 
 PlayersOption = Annotated[
     int | None,

@@ -32,7 +32,6 @@ from kalooki.rules import may_play, player_counts
 from kalooki.simulate import (
     DEFAULT_MAX_HANDS,
     DEFAULT_MAX_TURNS,
-    MAX_GAMES,
     game_rows,
     rows_to_csv,
     simulate,
@@ -59,6 +58,7 @@ from .run_options import (
     check_duplicate_games,
     check_pictures,
     check_pool_options,
+    games_option,
     write_pictures,
 )
 from .saves import write_atomically
@@ -320,15 +320,7 @@ def simulate_command(
         ),
     ] = "classic",
     set_: SetOption = None,
-    games: Annotated[
-        int,
-        typer.Option(
-            "--games",
-            "-n",
-            parser=at_least(1, MAX_GAMES),
-            help=f"Games to play (per variant), at most {MAX_GAMES:,}.",
-        ),
-    ] = 1000,
+    games: Annotated[int, games_option("(per variant)")] = 1000,
     players: PlayersOption = None,
     bots: BotsOption = None,
     seed: Annotated[

@@ -36,6 +36,7 @@ from .run_options import (
     check_duplicate_games,
     check_pictures,
     check_pool_options,
+    games_option,
     write_pictures,
 )
 from .simulate import GamesPerSecond, parse_bots, write_csv
@@ -192,15 +193,7 @@ def sweep_command(
     ] = "classic",
     grid: GridOption = None,
     set_: SetOption = None,
-    games: Annotated[
-        int,
-        typer.Option(
-            "--games",
-            "-n",
-            parser=at_least(1, MAX_GAMES),
-            help=f"Games to play per cell, at most {MAX_GAMES:,}.",
-        ),
-    ] = 1000,
+    games: Annotated[int, games_option("per cell")] = 1000,
     players: PlayersOption = None,
     bots: BotsOption = None,
     seed: Annotated[
