@@ -66,18 +66,16 @@ class SweepStore:
         for cell in self.spec.cells:
             path = self.cell_path(cell.index)
             if path.exists():
-                data = self._read(path)
+                data = self._read(path, CELL_REMEDY)
                 try:
                     done[cell.index] = [record_from_json(item) for item in data["records"]]
                     if any(len(record.totals) != len(self.spec.bots) for record in done[cell.index]):
                         raise ValueError("games of another number of players")
                 except (KeyError, TypeError, ValueError):
-                    raise SweepStoreError(
-                        f"{path}: not a saved sweep cell; remove it to replay the cell"
-                    ) from None
+                    raise SweepStoreError(f"{path}: not a saved sweep cell{CELL_REMEDY}") from None
                 if len(done[cell.index]) != self.spec.games:
                     raise SweepStoreError(
-                        f"{path}: holds {len(done[cell.index])} games, not {self.spec.games}"
+                        f"{path}: holds {len(done[cell.index])} games, not {self.spec.games}{CELL_REMEDY}"
                     )
         return done
 
@@ -89,15 +87,20 @@ class SweepStore:
             raise SweepStoreError(f"{self.folder}: cannot write: {error.strerror or error}") from None
 
     @staticmethod
-    def _read(path: Path) -> Any:
-        """The JSON in ``path``, read as strictly as a save: a damaged or planted file is one line."""
+    def _read(path: Path, remedy: str = "") -> Any:
+        """The JSON in ``path``, read as strictly as a save: a damaged or planted file is one line (with
+        ``remedy``, what to do about it)."""
         try:
             return jsonio.loads(read_regular_file(path, MAX_STORE_BYTES))
         except FileReadError as error:
-            raise SweepStoreError(f"{path}: {error}") from None
+            raise SweepStoreError(f"{path}: {error}{remedy}") from None
         except jsonio.JsonInputError as error:
             where = f"{path}:{error.line}:{error.column}" if error.line else f"{path}"
-            raise SweepStoreError(f"{where}: not JSON: {error.reason}") from None
+            raise SweepStoreError(f"{where}: not JSON: {error.reason}{remedy}") from None
+
+
+CELL_REMEDY = "; remove it and run the same command again to play that cell again"
+"""What to do about a cell file that cannot be read back: the other cells are kept."""
 
 
 def _first_difference(saved: Any, wanted: dict[str, Any]) -> str:

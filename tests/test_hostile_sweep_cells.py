@@ -82,7 +82,8 @@ def test_a_planted_cell_is_refused_in_one_line(saved: Path, tmp_path: Path, chan
     folder = planted(saved, tmp_path, change)
     result = CliRunner().invoke(app, [*SWEEP, "--out", str(folder), "--json"])
     assert result.exit_code == 1
-    assert result.stderr == f"{cell(folder)}: not a saved sweep cell; remove it to replay the cell\n"
+    again = "remove it and run the same command again to play that cell again"
+    assert result.stderr == f"{cell(folder)}: not a saved sweep cell; {again}\n"
     assert result.stdout == ""
 
 

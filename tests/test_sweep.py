@@ -488,14 +488,18 @@ def test_a_sweep_of_more_games_than_a_run_can_hold_is_refused_before_its_cells_a
     )
 
 
+AGAIN = "; remove it and run the same command again to play that cell again"
+"""What a damaged cell's line says to do (the sweep's own file is the folder's identity: no such line)."""
+
+
 @pytest.mark.parametrize(
     ("name", "text", "where_and_why"),
     [
-        ("cells/cell-000.json", "[" * 100_000, ": not JSON: nested too deeply"),
+        ("cells/cell-000.json", "[" * 100_000, f": not JSON: nested too deeply{AGAIN}"),
         (
             "cells/cell-001.json",
             '{"knobs": {',
-            ":1:12: not JSON: Expecting property name enclosed in double quotes",
+            f":1:12: not JSON: Expecting property name enclosed in double quotes{AGAIN}",
         ),
         ("sweep.json", "garbage", ":1:1: not JSON: Expecting value"),
     ],
@@ -522,7 +526,7 @@ def test_out_refuses_a_cell_that_is_not_a_file(tmp_path: Path) -> None:
     os.mkfifo(cell)
     code, out, err = sweep(*args)
     assert (code, out) == (1, "")
-    assert err.splitlines() == [f"{cell}: is a pipe (FIFO), not a regular file"]
+    assert err.splitlines() == [f"{cell}: is a pipe (FIFO), not a regular file{AGAIN}"]
 
 
 def test_the_terminal_table_says_what_its_plus_or_minus_is() -> None:
