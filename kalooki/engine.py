@@ -50,7 +50,8 @@ from kalooki.gamestate import (
 from kalooki.legal import MAX_LISTED_LAYINGS, MAX_OPENING_STEPS, LegalActions
 from kalooki.melds import TableMeld
 from kalooki.randomness import shuffle
-from kalooki.statecheck import check_player_name, check_reachable, check_state_shape, first_error
+from kalooki.statecheck import check_player_name, check_reachable, check_state_shape
+from kalooki.validation import rules_problem
 from kalooki.variant import Variant
 from kalooki.view import PlayerView
 
@@ -283,11 +284,12 @@ class Game(LegalActions):
                 f"the saved game has format version {version!r}; this kalooki reads version {STATE_VERSION}"
                 + (": upgrade kalooki to load it" if newer else "")
             )
+        rules_data = data.get("variant")
         try:
-            variant = Variant.model_validate(data.get("variant"), strict=False)
+            variant = Variant.model_validate(rules_data, strict=False)
         except ValidationError as error:
             raise StateFormatError(
-                f"the saved game's rules are invalid: {first_error(error, 'variant')}"
+                f"the saved game's rules are invalid: {rules_problem(error, rules_data)}"
             ) from None
         check_state_shape(data)
         try:

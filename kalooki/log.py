@@ -21,8 +21,7 @@ from kalooki.errors import KalookiError
 from kalooki.file_kinds import LOG_FORMAT
 from kalooki.jsonio import is_whole_number
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
-from kalooki.text import escape_controls
-from kalooki.validation import Nowhere, validation_diagnostics
+from kalooki.validation import rules_problem
 from kalooki.variant import LATER_KNOBS, Variant
 
 LOG_VERSION = 1
@@ -207,10 +206,7 @@ def _start_game(items: Sequence[Mapping[str, Any]]) -> Game:
     try:
         variant = Variant.model_validate(rules, strict=False)
     except ValidationError as error:
-        # Worded as `kalooki validate` words the same mistake in a variant file.
-        problem = validation_diagnostics(error, rules, Nowhere(""), prefix=("variant",), model=Variant)[0]
-        said = escape_controls(f"{problem.key}: {problem.message}")
-        raise ReplayError(f"record 1: the log's rules are invalid: {said}") from None
+        raise ReplayError(f"record 1: the log's rules are invalid: {rules_problem(error, rules)}") from None
     players, seed, limit = (
         header.get("players"),
         header.get("seed"),

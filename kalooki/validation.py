@@ -26,6 +26,8 @@ from kalooki.diagnostics import (
     sort_diagnostics,
     value_at,
 )
+from kalooki.text import escape_controls
+from kalooki.variant import Variant
 from kalooki.yamlscalars import (
     YAML12_BOOL,
     YAML12_NUMBER,
@@ -302,3 +304,10 @@ def iter_mapping(
         return
     for key, value in mapping.items():
         yield key, value, document.location((*path, key))
+
+
+def rules_problem(error: ValidationError, rules: Any) -> str:
+    """The first fault of ``rules`` (a variant's knobs held in a save or a log, refused with ``error``) as
+    one line, ``variant.KNOB: message``, worded as `kalooki validate` words the same mistake in a file."""
+    problem = validation_diagnostics(error, rules, Nowhere(""), prefix=("variant",), model=Variant)[0]
+    return escape_controls(f"{problem.key}: {problem.message}")

@@ -144,7 +144,10 @@ def escape_in_bot_name(document: dict[str, Any]) -> None:
         (set_game("first_seat", 99), "first_seat: Input should be less than 8"),
         (set_game("first_seat", 5), "the first player's seat 5 is not at the table"),
         (empty_stock_in_draw, "the player to move has no card to draw"),
-        (bad_variant, "the saved game's rules are invalid: variant.decks: Input should be a valid integer"),
+        (
+            bad_variant,
+            "the saved game's rules are invalid: variant.decks: expected a whole number, got 'many'",
+        ),
         (float_seat, "current: Input should be a valid integer"),
         (total_not_from_scores, "bob's total is not the sum of their scores"),
         (set_game("winners", [1]), "the game has winners, but it is not over"),
