@@ -118,6 +118,20 @@ def test_validate_a_game_script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     )
 
 
+def test_validate_an_existing_folder_says_so_however_it_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("sub").mkdir()
+    code, out, err = run("validate", "sub", ".", "sub/")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        "sub: is a directory, not a file",
+        ".: is a directory, not a file",
+        "sub/: is a directory, not a file",
+    ]
+
+
 def test_a_bad_format_is_a_usage_error_in_plain_words() -> None:
     code, _, err = run("validate", "--format", "xml", "classic")
     assert code == 2
