@@ -107,6 +107,8 @@ class YamlDocument:
     source: str
     """The file's display name, used as FILE in diagnostics."""
     data: dict[str, Any]
+    top_in_braces: bool = False
+    """The top mapping is written ``{...}``, as JSON is: a file a program wrote, not a person."""
     _values: dict[KeyPath, tuple[int, int]] = field(default_factory=dict, repr=False)
     _keys: dict[KeyPath, tuple[int, int]] = field(default_factory=dict, repr=False)
     _scalars: dict[KeyPath, _Scalar] = field(default_factory=dict, repr=False)
@@ -365,7 +367,7 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
         raise YamlError(
             [Diagnostic(source, 1, 1, "", "the file is empty: expected a mapping of keys to values")]
         )
-    document = YamlDocument(source, {})
+    document = YamlDocument(source, {}, top_in_braces=isinstance(root, MappingNode) and bool(root.flow_style))
     try:
         data = _convert(root, (), document, problems)
     except _TooMany:
