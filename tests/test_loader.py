@@ -485,7 +485,7 @@ def test_yaml_errors_that_leave_the_data_usable_do_not_hide_the_others() -> None
     ]
     # A syntax error leaves nothing to validate: it is reported alone.
     assert errors(load_variant_text, "decks: [1\nopenng_threshold: 40\n", "v.yaml") == [
-        "v.yaml:2:17: YAML syntax: did not find expected ',' or ']'"
+        "v.yaml:1:8: YAML syntax: the list that opens here with '[' is never closed (no ']' before line 2)"
     ]
 
 
