@@ -1,16 +1,20 @@
-"""The kalooki JSON files a command may be given by mistake: a saved game and a game log.
+"""The kalooki JSON files a command may be given by mistake: a saved game, a game log, a report.
 
 A save and a log are JSON, which YAML reads too, so a variant command given one would report a
 screen of unknown keys ("format: unknown key"), or a YAML error on a log's second line, or a
 file too big: none says what the file is. Both name their format among their first keys, so a
 peek at the first bytes tells them apart from anything else.
+
+The reports ``--json`` writes (``kalooki simulate``, ``simulate --compare``, ``sweep``) name no
+format; :func:`report_command` knows them by their top-level keys, once the file is read.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 SAVE_FORMAT = "kalooki-save"
 LOG_FORMAT = "kalooki-log"
@@ -63,4 +67,20 @@ def not_a_variant_message(path: str | Path, shown: str) -> str | None:
         return another_kind("save", "variant", shown)
     if found == LOG_FORMAT:
         return another_kind("log", "variant", shown)
+    return None
+
+
+_REPORT_KEYS = (
+    (("rules", "games", "seat_hand_wins"), "kalooki simulate --json"),
+    (("a", "b", "differences"), "kalooki simulate --compare ... --json"),
+    (("grid", "baseline", "cells"), "kalooki sweep --json"),
+)
+"""Top-level keys each report has (and a variant never has), and the command that writes it."""
+
+
+def report_command(data: Mapping[str, Any]) -> str | None:
+    """The command whose ``--json`` report ``data`` is (None when it is none of them)."""
+    for keys, command in _REPORT_KEYS:
+        if all(key in data for key in keys):
+            return command
     return None

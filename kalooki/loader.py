@@ -22,7 +22,8 @@ Diagnostics and origins name a built-in's file ``builtin:NAME``, not its install
 
 A file with top-level ``hands``, or a list of ``players``, is a game script given where a
 variant was expected: it gets one diagnostic saying so (at 1:1) instead of an unknown-key
-error for each of its keys.
+error for each of its keys. So does a ``--json`` report of ``kalooki simulate`` or ``sweep``, and
+a JSON object none of whose keys is a variant's (or a near miss of one).
 
 A resolved variant is written back as a YAML file by :mod:`kalooki.variant_writer`.
 

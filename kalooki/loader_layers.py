@@ -19,7 +19,7 @@ from typing import Any, Final, Literal
 from pydantic import ValidationError
 
 from kalooki import provenance as provenance_keys
-from kalooki.file_kinds import another_kind, not_a_variant_message
+from kalooki.file_kinds import another_kind, not_a_variant_message, report_command
 from kalooki.loader_refs import VariantError, locate_base
 from kalooki.set_options import SetOptions
 from kalooki.validation import Nowhere
@@ -34,6 +34,7 @@ from kalooki.yamlio import (
     load_yaml_file,
     merge_recovered,
     sort_diagnostics,
+    suggest,
     text_lookalikes,
     validation_diagnostics,
 )
@@ -323,6 +324,32 @@ class _Resolver:
 # --------------------------------------------------------------------------- one file's own keys
 
 
+_VARIANT_KEYS = frozenset({*Variant.model_fields, "extends", *provenance_keys.KEYS})
+
+
+def _other_kind(document: YamlDocument) -> str | None:
+    """What a file that is clearly not a variant is (None when it may be one): a script, a report, other.
+
+    Other: a JSON object (a file a program wrote) none of whose keys is a variant's or a near miss of
+    one. A hand-written file's keys are more likely a variant author's mistakes, each worth its line.
+    """
+    data, source = document.data, document.source
+    command = report_command(data)
+    if command is not None:  # before scripts: a simulate report counts its "hands" too
+        return f"this is the report `{command}` writes, not a variant; no command reads it back"
+    if "hands" in data or isinstance(data.get("players"), list):
+        return another_kind("script", "variant", source)
+    keys = [str(key) for key in data]
+    if (
+        not keys
+        or not document.top_in_braces
+        or any(key in _VARIANT_KEYS or suggest(key, _VARIANT_KEYS) for key in keys)
+    ):
+        return None
+    shown = ", ".join(keys[:3]) + (", ..." if len(keys) > 3 else "")
+    return f"this is a JSON object none of whose keys ({shown}) is a variant's: not a variant file"
+
+
 def _not_a_variant(document: YamlDocument) -> bool:
     """A base file with keys but none of a variant's: another kind of YAML file, whose keys are not echoed."""
     data = document.data
@@ -332,10 +359,10 @@ def _not_a_variant(document: YamlDocument) -> bool:
 def own_problems(document: YamlDocument) -> list[Diagnostic]:
     """The problems of a file's own keys, each on its own (bases and cross-field rules aside)."""
     data = document.data
-    if "hands" in data or isinstance(data.get("players"), list):
-        # Not a variant with many unknown keys: one line that says what to do instead.
-        message = another_kind("script", "variant", document.source)
-        return [Diagnostic(document.source, 1, 1, "", message)]
+    # Not a variant with many unknown keys: one line that says what the file is instead.
+    other = _other_kind(document)
+    if other is not None:
+        return [Diagnostic(document.source, 1, 1, "", other)]
     own, _ = provenance_keys.split({key: value for key, value in data.items() if key != "extends"})
     problems = [*_field_problems(own, document, ()), *provenance_keys.problems(document)]
     # `extends: True` is already an unknown variant, reported with the bases.

@@ -128,6 +128,8 @@ def locate_top(
     if found is not None:
         return found
     local = Path(base_dir) / name_or_path if base_dir is not None else Path(name_or_path)
-    if local.is_file():
+    # An existing directory (`sub`, `.`) is what was meant, not a misspelt built-in: reading it says so
+    # (an empty name is not `.`).
+    if local.is_file() or (name_or_path and local.is_dir()):
         return local, str(local)
     raise VariantError([where.error(unknown_variant_message(name_or_path))])

@@ -77,6 +77,42 @@ def suggest(word: str, candidates: Iterable[str]) -> str | None:
     return matches[0] if matches else None
 
 
+VALUE_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "counter_clockwise": ("anticlockwise", "anti_clockwise", "anti-clockwise", "counterclockwise", "ccw"),
+    "clockwise": ("cw",),
+}
+"""Other words for an allowed value, suggested for it wherever it is allowed (``play_direction``,
+``deal_direction``): spelling alone would offer ``clockwise`` for ``anticlockwise``, the opposite."""
+
+_NEGATIONS = frozenset({"not", "no", "non", "never", "without"})
+"""Words that turn a value into its opposite: ``discard_not_required`` is not ``discard_required``."""
+
+
+def _squashed(word: str) -> str:
+    return re.sub(r"[\s_-]+", "", word.lower())
+
+
+def suggest_value(word: str, options: Sequence[str]) -> str | None:
+    """The allowed value a wrong ``word`` probably means: a synonym's value, else a close spelling
+    that does not say the opposite.
+
+    A word that is an option with something in front (``antclockwise``, ``unclockwise``) or with a
+    negating word (``not``) the option lacks gets no spelling suggestion: it likely means another
+    thing, often the opposite.
+    """
+    squashed = _squashed(word)
+    for option in options:
+        if squashed in {_squashed(other) for other in (option, *VALUE_SYNONYMS.get(option, ()))}:
+            return option
+    close = suggest(word, options)
+    if close is None:
+        return None
+    words = set(re.split(r"[\s_-]+", word.lower())) - set(close.split("_"))
+    if squashed.endswith(_squashed(close)) or words & _NEGATIONS:
+        return None
+    return close
+
+
 def _fields_at(model: type[BaseModel] | None, loc: Sequence[str | int]) -> list[str]:
     """The field names of the (nested) model that holds the value at ``loc``."""
     current: Any = model
@@ -146,7 +182,7 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
         options = re.findall(r"'([^']*)'", expected)
         text = f"expected one of {', '.join(options)}{got}" if options else f"expected {expected}{got}"
         if isinstance(value, str) and options:
-            close = suggest(value, options)
+            close = suggest_value(value, options)
             if close:
                 text += f" (did you mean '{close}'?)"
         return text

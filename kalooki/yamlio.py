@@ -27,6 +27,10 @@ make the data unusable are reported alone: invalid UTF-8, tabs, a syntax error, 
 non-printable character, nesting too deep, more than :data:`MAX_DIAGNOSTICS` errors, an
 empty file or a top level that is not a mapping.
 
+A syntax error is one diagnostic, at the mistake where it can tell (a quote or a bracket never
+closed, an apostrophe inside single quotes, a key indented by a space), not where the parser gave
+up (:mod:`kalooki.yamlsyntax`).
+
 Scalars follow a small subset of YAML 1.2 (:mod:`kalooki.yamlscalars`), so that nothing
 turns silently into a value the author did not mean. Diagnostics and :class:`YamlError` live in
 :mod:`kalooki.diagnostics`; turning pydantic's validation errors into positioned, plain
@@ -80,6 +84,7 @@ from kalooki.yamlscalars import (
     resolve_plain_scalar,
     yaml11_hint,
 )
+from kalooki.yamlsyntax import syntax_problem
 
 MAX_BYTES = 64 * 1024
 """Largest file accepted: hand-written files are a few hundred bytes."""
@@ -107,6 +112,8 @@ class YamlDocument:
     source: str
     """The file's display name, used as FILE in diagnostics."""
     data: dict[str, Any]
+    top_in_braces: bool = False
+    """The top mapping is written ``{...}``, as JSON is: a file a program wrote, not a person."""
     _values: dict[KeyPath, tuple[int, int]] = field(default_factory=dict, repr=False)
     _keys: dict[KeyPath, tuple[int, int]] = field(default_factory=dict, repr=False)
     _scalars: dict[KeyPath, _Scalar] = field(default_factory=dict, repr=False)
@@ -352,8 +359,8 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
     except _Fatal:
         raise YamlError(sort_diagnostics(problems.items)) from None
     except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        problems.add(mark, f"YAML syntax: {error.problem or error.context}")
+        line, column, message = syntax_problem(error, text)
+        problems.items.append(Diagnostic(source, line, column, "", f"YAML syntax: {message}"))
         raise YamlError(sort_diagnostics(problems.items)) from None
     except yaml.reader.ReaderError as error:
         line, column = _position(text, error.position)
@@ -365,7 +372,7 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
         raise YamlError(
             [Diagnostic(source, 1, 1, "", "the file is empty: expected a mapping of keys to values")]
         )
-    document = YamlDocument(source, {})
+    document = YamlDocument(source, {}, top_in_braces=isinstance(root, MappingNode) and bool(root.flow_style))
     try:
         data = _convert(root, (), document, problems)
     except _TooMany:

@@ -118,6 +118,57 @@ def test_validate_a_game_script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     )
 
 
+def test_validate_an_existing_folder_says_so_however_it_is_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("sub").mkdir()
+    code, out, err = run("validate", "sub", ".", "sub/")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        "sub: is a directory, not a file",
+        ".: is a directory, not a file",
+        "sub/: is a directory, not a file",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("command", "writer"),
+    [
+        (["simulate", "--games", "2", "--json"], "kalooki simulate --json"),
+        (
+            ["simulate", "--games", "2", "--compare-set", "jokers=4", "--json"],
+            "kalooki simulate --compare ... --json",
+        ),
+    ],
+)
+def test_validate_a_simulate_report_says_what_it_is(
+    command: list[str], writer: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, report, _ = run(*command)
+    assert code == 0
+    Path("result.json").write_text(report, encoding="utf-8")
+    assert run("validate", "result.json") == (
+        1,
+        "",
+        f"result.json:1:1: this is the report `{writer}` writes, not a variant; no command reads it back\n",
+    )
+
+
+def test_validate_a_json_object_with_no_variant_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("other.json").write_text('{"alpha": 1, "beta": [2], "gamma": 3, "delta": 4}', encoding="utf-8")
+    Path("typo.json").write_text('{"deks": 2}', encoding="utf-8")
+    assert run("validate", "other.json", "typo.json") == (
+        1,
+        "",
+        "other.json:1:1: this is a JSON object none of whose keys (alpha, beta, gamma, ...) is a variant's: "
+        "not a variant file\n"
+        "typo.json:1:2: deks: unknown key 'deks'; did you mean 'decks'?\n",
+    )
+
+
 def test_a_bad_format_is_a_usage_error_in_plain_words() -> None:
     code, _, err = run("validate", "--format", "xml", "classic")
     assert code == 2

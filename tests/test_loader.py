@@ -161,6 +161,33 @@ def test_bad_fixture_golden_lines(path: Path, monkeypatch: pytest.MonkeyPatch) -
         assert line.startswith("bad/"), line
 
 
+@pytest.mark.parametrize(
+    ("written", "suggested"),
+    [
+        ("anticlockwise", " (did you mean 'counter_clockwise'?)"),
+        ("anti_clockwise", " (did you mean 'counter_clockwise'?)"),
+        ("anti-clockwise", " (did you mean 'counter_clockwise'?)"),
+        ("CounterClockwise", " (did you mean 'counter_clockwise'?)"),
+        ("clockwize", " (did you mean 'clockwise'?)"),
+        # A near miss of the opposite gets no suggestion rather than the wrong way round.
+        ("antclockwise", ""),
+        ("nonclockwise", ""),
+    ],
+)
+def test_a_direction_is_suggested_by_meaning_never_the_opposite(written: str, suggested: str) -> None:
+    assert errors(load_variant_text, f"play_direction: {written}\n", "v.yaml") == [
+        "v.yaml:1:17: play_direction: expected one of clockwise, counter_clockwise, "
+        f"got '{written}'{suggested}"
+    ]
+
+
+def test_a_negated_value_is_not_suggested_its_opposite() -> None:
+    assert errors(load_variant_text, "going_out: discard_not_required\n", "v.yaml") == [
+        "v.yaml:1:12: going_out: expected one of discard_required, discard_optional, "
+        "got 'discard_not_required'"
+    ]
+
+
 @pytest.mark.parametrize("path", GOOD, ids=lambda path: path.stem)
 def test_good_fixtures_load(path: Path) -> None:
     variant = load_variant(path)
@@ -458,7 +485,7 @@ def test_yaml_errors_that_leave_the_data_usable_do_not_hide_the_others() -> None
     ]
     # A syntax error leaves nothing to validate: it is reported alone.
     assert errors(load_variant_text, "decks: [1\nopenng_threshold: 40\n", "v.yaml") == [
-        "v.yaml:2:17: YAML syntax: did not find expected ',' or ']'"
+        "v.yaml:1:8: YAML syntax: the list that opens here with '[' is never closed (no ']' before line 2)"
     ]
 
 

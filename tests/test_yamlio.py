@@ -167,7 +167,7 @@ def test_format_key_path() -> None:
         ("a: 1\n---\nb: 2\n", ["f.yaml:2:1: a second document starts here"]),
         ("a: 1\nb:\t2\n", ["f.yaml:2:3: tab character: indent and separate with spaces"]),
         ("a:\n\tb: 1\n\tc: 2\n", ["f.yaml:2:1: tab character", "f.yaml:3:1: tab character"]),
-        ("a: [1, 2\n", ["f.yaml:2:1: YAML syntax: "]),
+        ("a: [1, 2\n", ["f.yaml:1:4: YAML syntax: the list that opens here with '[' is never closed"]),
         ("a: b: c\n", ["f.yaml:1:5: YAML syntax: "]),
         ("a: \x07\n", ["f.yaml:1:4: non-printable character U+0007 is not allowed"]),
         ("? [a, b]\n: 1\n", ["f.yaml:1:3: a key must be plain text, not a list or mapping"]),
@@ -179,6 +179,62 @@ def test_rejections_are_positioned(text: str, expected: list[str]) -> None:
     assert len(lines) == len(expected)
     for line, start in zip(lines, expected, strict=True):
         assert line.startswith(start), line
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Where the mistake is, not where the parser gave up (the end of the file, the next key).
+        (
+            'a: "never closed\nb: 2\nc: 3\n',
+            '1:4: YAML syntax: the quoted text that starts here is never closed (no closing ")',
+        ),
+        (
+            "a: 'never closed\n---\n",
+            "1:4: YAML syntax: the quoted text that starts here is never closed (no closing ')",
+        ),
+        (
+            "a: [1, 2\nb: 2\n",
+            "1:4: YAML syntax: the list that opens here with '[' is never closed (no ']' before line 2)",
+        ),
+        (
+            "a: {b: 1\n",
+            "1:4: YAML syntax: the mapping that opens here with '{' is never closed "
+            "(no '}' before the end of the file)",
+        ),
+        (
+            "a:\n  - 'Jack's'\n",
+            "2:10: YAML syntax: this apostrophe ends the single-quoted text: "
+            "inside single quotes write it twice (Jack''s), or use double quotes",
+        ),
+        (
+            'a: "say "hi" now"\n',
+            '1:9: YAML syntax: this " ends the double-quoted text: '
+            'inside double quotes write it as \\" (\\"hi), or use single quotes',
+        ),
+        (
+            "a: 1\n b: 2\n",
+            "2:2: YAML syntax: this key is indented by 1 space: top-level keys start in column 1",
+        ),
+        (
+            "a: 1\n# b: 2\n\n  c: 3\n",
+            "4:3: YAML syntax: this key is indented by 2 spaces: top-level keys start in column 1",
+        ),
+        (
+            " a: 1\nb: 2\n",
+            "1:2: YAML syntax: this key is indented by 1 space: top-level keys start in column 1",
+        ),
+        (
+            "a:\n  b: 1\n    c: 2\n",
+            "3:5: YAML syntax: this key is indented by 4 spaces, the key on line 2 by 2: "
+            "keys of one mapping start in the same column",
+        ),
+        # A list over several lines missing a comma keeps PyYAML's words and place.
+        ("a: [b,\n  c\n  [d]]\n", "3:3: YAML syntax: did not find expected ',' or ']'"),
+    ],
+)
+def test_syntax_errors_point_at_the_mistake(text: str, expected: str) -> None:
+    assert errors_of(text) == [f"f.yaml:{expected}"]
 
 
 def test_non_utf8_bytes_are_positioned() -> None:

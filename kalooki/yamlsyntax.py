@@ -1,0 +1,154 @@
+"""YAML syntax errors said where the mistake is, not where the parser gave up.
+
+PyYAML reports the place it could go no further: for a quote never closed, the end of the file;
+for an apostrophe inside single quotes, the letter after it; for a key indented by one space, that
+key with "did not find expected key". Its error often carries a second place, where what it was
+reading started (``context_mark``). :func:`syntax_problem` looks at both and at the text, and for
+the mistakes a person makes most often says what it is, at the place to fix; otherwise it keeps
+PyYAML's own words and place.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import yaml
+
+_KEY_LINE = re.compile(r"(?P<indent> *)[^\s#:'\"\[\]{}-][^:#]*:(?:\s|$)")
+"""A line that starts with a ``key:`` (after its indentation)."""
+
+_CLOSERS = {"[": "]", "{": "}"}
+_COLLECTIONS = {"[": "list", "{": "mapping"}
+
+
+def syntax_problem(error: yaml.MarkedYAMLError, text: str) -> tuple[int, int, str]:
+    """The 1-based line and column of a syntax error and what to say there (without "YAML syntax: ")."""
+    lines = text.split("\n")
+    problem, context = error.problem_mark, error.context_mark
+    for explain in (_unclosed_quote, _unclosed_flow, _quote_inside_quotes, _indented_key):
+        found = explain(error, lines)
+        if found is not None:
+            return found
+    mark = problem or context
+    line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+    return line, column, str(error.problem or error.context)
+
+
+def _char(lines: list[str], line: int, column: int) -> str:
+    """The character at a 0-based line and column ('' outside the text)."""
+    if 0 <= line < len(lines) and 0 <= column < len(lines[line]):
+        return lines[line][column]
+    return ""
+
+
+def _unclosed_quote(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
+    context, problem = error.context_mark, str(error.problem or "")
+    if error.context != "while scanning a quoted scalar" or context is None:
+        return None
+    if "end of stream" not in problem and "document" not in problem:
+        return None
+    quote = _char(lines, context.line, context.column) or '"'
+    return (
+        context.line + 1,
+        context.column + 1,
+        f"the quoted text that starts here is never closed (no closing {quote})",
+    )
+
+
+def _unclosed_flow(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
+    context, problem = error.context_mark, error.problem_mark
+    if context is None or problem is None or problem.line <= context.line:
+        return None
+    if error.context not in ("while parsing a flow sequence", "while parsing a flow mapping"):
+        return None
+    # It ran into the next key, or to the end: not closed. (A comma missing inside a list written over
+    # several lines stops at a value instead, and keeps PyYAML's words.)
+    at_end = not "".join(lines[problem.line :]).strip()
+    if not at_end and _char(lines, problem.line, problem.column) != ":":
+        return None
+    opener = _char(lines, context.line, context.column)
+    if opener not in _CLOSERS:
+        return None
+    until = "the end of the file" if at_end else f"line {problem.line + 1}"
+    collection, closer = _COLLECTIONS[opener], _CLOSERS[opener]
+    message = (
+        f"the {collection} that opens here with '{opener}' is never closed (no '{closer}' before {until})"
+    )
+    return context.line + 1, context.column + 1, message
+
+
+def _quote_inside_quotes(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
+    problem = error.problem_mark
+    if problem is None:
+        return None
+    line, column = problem.line, problem.column
+    quote = _char(lines, line, column - 1)
+    # A quoted text that ends right before a letter: a quote inside it ended it (it's, "say "hi"").
+    if quote not in ("'", '"') or not _char(lines, line, column).isalnum():
+        return None
+    text = lines[line]
+    start = column - 1
+    while start > 0 and text[start - 1].isalnum():
+        start -= 1
+    end = column
+    while end < len(text) and text[end].isalnum():
+        end += 1
+    before, after = text[start : column - 1], text[column:end]
+    if quote == "'":
+        message = (
+            "this apostrophe ends the single-quoted text: inside single quotes write it twice "
+            f"({before}''{after}), or use double quotes"
+        )
+    else:
+        message = (
+            'this " ends the double-quoted text: inside double quotes write it as \\" '
+            f'({before}\\"{after}), or use single quotes'
+        )
+    return line + 1, column, message
+
+
+def _indented_key(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
+    problem = error.problem_mark
+    if problem is None or error.context not in (None, "while parsing a block mapping"):
+        return None
+    significant = [
+        number for number, text in enumerate(lines) if text.strip() and not text.lstrip().startswith("#")
+    ]
+    if not significant:
+        return None
+    first = _KEY_LINE.match(lines[significant[0]])
+    problem_text = lines[problem.line] if problem.line < len(lines) else ""
+    problem_spaces = len(problem_text) - len(problem_text.lstrip(" "))
+    if first is not None and problem.line > significant[0] and problem_spaces < len(first.group("indent")):
+        # The whole mapping was taken to start where the first key does; the error comes later.
+        spaces = len(first.group("indent"))
+        return significant[0] + 1, spaces + 1, f"{_indented(spaces)}: top-level keys start in column 1"
+    line = problem.line
+    found = _KEY_LINE.match(lines[line]) if line < len(lines) else None
+    earlier = [number for number in significant if number < line]
+    if found is None or not found.group("indent") or not earlier:
+        return None
+    spaces = len(found.group("indent"))
+    before = lines[earlier[-1]]
+    before_spaces = len(before) - len(before.lstrip(" "))
+    # The line before must be a whole entry of a mapping (`key: value`), less indented: not a key that
+    # opens a nested mapping (`key:`), and not a list item.
+    if (
+        before_spaces >= spaces
+        or _KEY_LINE.match(before) is None
+        or before.split(" #")[0].rstrip().endswith(":")
+    ):
+        return None
+    if before_spaces == 0:
+        return line + 1, spaces + 1, f"{_indented(spaces)}: top-level keys start in column 1"
+    return (
+        line + 1,
+        spaces + 1,
+        f"{_indented(spaces)}, the key on line {earlier[-1] + 1} by {before_spaces}: "
+        "keys of one mapping start in the same column",
+    )
+
+
+def _indented(spaces: int) -> str:
+    return f"this key is indented by {spaces} space{'s' if spaces > 1 else ''}"
