@@ -191,5 +191,6 @@ def load_each(wanted: Sequence[tuple[str, Sequence[str] | None, str]]) -> list[V
         except VariantError as error:
             problems.extend(error.diagnostics)
     if problems:
-        raise VariantError(problems)
+        # Both may be one file (`bad.yaml --compare-set ...`): its problems are said once.
+        raise VariantError(list(dict.fromkeys(problems)))
     return loaded

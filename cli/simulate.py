@@ -418,7 +418,8 @@ def simulate_command(
                 result = comparison.a
         except KeyboardInterrupt:
             fail(
-                f"interrupted after {played[0]:,} of {counted(total_games, 'game')}: nothing is reported, "
+                f"interrupted after {played[0]:,} of {counted(total_games, 'game')}"
+                f"{f' ({games:,} a variant)' if rules_b else ''}: nothing is reported, "
                 "as a simulation's figures need all its games",
                 130,
             )

@@ -482,6 +482,10 @@ def test_cli_the_problems_of_both_variants_are_reported_together(
         "typo.yaml:2:1: jokerz: unknown key 'jokerz'; did you mean 'jokers'?",
         "bad.yaml:2:12: hand_size: expected a whole number, got 'x'",
     ]
+    # One file compared with itself changed: its problems once.
+    code, out, err = run("bad.yaml", "--compare-set", "opening_threshold=40", "-n", "1", "-w", "1")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == ["bad.yaml:2:12: hand_size: expected a whole number, got 'x'"]
     code, out, err = run("classic", "-n", "1", "-w", "1", "--set", "jokers=y", "--compare-set", "jokers=x")
     assert (code, out) == (1, "")
     assert err.splitlines() == [
