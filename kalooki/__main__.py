@@ -7,8 +7,9 @@ import importlib
 
 def main() -> None:
     # Imported here, not at the top: the library must not depend on the CLI package at import time.
-    app = importlib.import_module("kalooki_cli.app")
-    app.main()
+    # Through the console script's own entry, which guards the loading of the rest against Ctrl-C.
+    launch = importlib.import_module("kalooki_cli.launch")
+    launch.main()
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """Ctrl-C during ``kalooki simulate`` with worker processes: one line saying how far it got, exit 130,
-and no process left behind.
+and no process left behind; and Ctrl-C while the command line is still loading: exit 130, quietly.
 
 A terminal sends SIGINT to the whole process group; ``timeout -s INT`` and ``kill -INT`` send it to the
 command alone, and then the workers hear nothing: the command must stop them itself.
@@ -83,3 +83,28 @@ def test_ctrl_c_stops_simulate_and_its_workers(whole_group: bool) -> None:
     while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(alive(pid) for pid in workers), "a worker outlived the command"
+
+
+@pytest.mark.parametrize("after", [0.1, 0.25])
+def test_ctrl_c_while_the_command_loads_ends_it_quietly(after: float) -> None:
+    # Loading the command line takes a few tenths of a second: a Ctrl-C then landed in some import and
+    # printed its traceback. (Should it land once the command runs, simulate says how far it got.)
+    simulate = subprocess.Popen(
+        takes_ctrl_c([str(KALOOKI), "simulate", "classic", "-n", "2000", "--workers", "1"]),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(after)
+        simulate.send_signal(signal.SIGINT)
+        out, err = simulate.communicate(timeout=STOP_LIMIT)
+    finally:
+        if simulate.poll() is None:
+            simulate.kill()
+            simulate.wait()
+    assert simulate.returncode == 130, err
+    assert out == ""
+    assert "Traceback" not in err
+    assert err == "" or err.startswith("interrupted after ")

@@ -74,6 +74,6 @@ def test_the_wheel_holds_every_file_of_a_shipped_folder(wheel: zipfile.ZipFile, 
 def test_the_wheel_installs_the_command_and_the_bots(wheel: zipfile.ZipFile) -> None:
     (entry_points,) = (name for name in wheel.namelist() if name.endswith(".dist-info/entry_points.txt"))
     text = wheel.read(entry_points).decode()
-    assert "kalooki = kalooki_cli.app:main" in text
+    assert "kalooki = kalooki_cli.launch:main" in text
     for bot in ("random", "greedy", "expert"):
         assert f"{bot} = kalooki.bots:" in text
