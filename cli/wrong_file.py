@@ -9,8 +9,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
+from kalooki import jsonio
 from kalooki.errors import KalookiError
-from kalooki.file_kinds import LOG_FORMAT, SAVE_FORMAT, another_kind, json_file_format
+from kalooki.file_kinds import (
+    LOG_FORMAT,
+    SAVE_FORMAT,
+    a_report,
+    another_kind,
+    json_file_format,
+    report_command,
+)
+from kalooki.safeio import FileReadError, read_regular_file
+
+REPORT_BYTES = 64 * 1024 * 1024
+"""The most of a file read to see whether it is a whole ``--json`` report (a big sweep's is megabytes)."""
 
 
 def what_it_is(path: Path, wanted: Literal["log", "save"]) -> str | None:
@@ -24,6 +36,9 @@ def what_it_is(path: Path, wanted: Literal["log", "save"]) -> str | None:
         return another_kind("log", wanted, str(path))
     if found is not None:
         return None
+    command = _report_of(path)
+    if command is not None:
+        return a_report(command, wanted)
     if is_script(str(path)):
         log_too = " (add --log FILE.jsonl to write its log)" if wanted == "log" else ""
         return another_kind("script", wanted, str(path)) + log_too
@@ -34,3 +49,12 @@ def what_it_is(path: Path, wanted: Literal["log", "save"]) -> str | None:
     except KalookiError:
         return None
     return another_kind("variant", wanted, str(path))
+
+
+def _report_of(path: Path) -> str | None:
+    """The command whose ``--json`` report the whole file is (None: not one, or not readable)."""
+    try:
+        data = jsonio.loads(read_regular_file(path, REPORT_BYTES))
+    except (FileReadError, jsonio.JsonInputError):
+        return None
+    return report_command(data) if isinstance(data, dict) else None

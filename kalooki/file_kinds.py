@@ -78,6 +78,11 @@ _REPORT_KEYS = (
 """Top-level keys each report has (and a variant never has), and the command that writes it."""
 
 
+def a_report(command: str, wanted: str) -> str:
+    """For a ``--json`` report given where a ``wanted`` file was: what it is (no command reads one back)."""
+    return f"this is the report `{command}` writes, not a {wanted}; no command reads it back"
+
+
 def report_command(data: Mapping[str, Any]) -> str | None:
     """The command whose ``--json`` report ``data`` is (None when it is none of them)."""
     for keys, command in _REPORT_KEYS:

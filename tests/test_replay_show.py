@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -89,6 +90,14 @@ def test_replay_says_what_a_file_that_is_not_a_log_is(tmp_path: Path) -> None:
     save.write_text('{"format":"kalooki-save","version":1}')
     result = runner.invoke(app, ["replay", str(save)])
     assert f"this is a saved game, not a log: continue it with `kalooki resume {save}`" in result.output
+    report = tmp_path / "result.json"
+    report.write_text(json.dumps({"rules": {}, "games": 2, "seat_hand_wins": []}, indent=2))
+    for command in ("replay", "resume"):
+        result = runner.invoke(app, [command, str(report)])
+        wanted = "log" if command == "replay" else "save"
+        assert result.exit_code == 1
+        said = f"this is the report `kalooki simulate --json` writes, not a {wanted}"
+        assert f"{said}; no command reads it back" in result.output
     other = tmp_path / "notes.txt"
     other.write_text("hello\n")
     result = runner.invoke(app, ["replay", str(other)])
