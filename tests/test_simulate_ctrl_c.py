@@ -24,6 +24,18 @@ STOP_LIMIT = 20.0
 """Seconds it may take to stop after Ctrl-C."""
 
 
+def start_simulate(workers: int) -> subprocess.Popen[str]:
+    """``kalooki simulate`` of 2,000 games, taking Ctrl-C as from a shell, in a process group of its own."""
+    return subprocess.Popen(
+        takes_ctrl_c([str(KALOOKI), "simulate", "classic", "-n", "2000", "--workers", str(workers)]),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+
+
 def children(pid: int) -> set[int]:
     """The processes ``pid`` started (Linux's /proc lists them per thread)."""
     found: set[int] = set()
@@ -46,14 +58,7 @@ def alive(pid: int) -> bool:
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads child processes from /proc")
 @pytest.mark.parametrize("whole_group", [True, False], ids=["terminal", "command-alone"])
 def test_ctrl_c_stops_simulate_and_its_workers(whole_group: bool) -> None:
-    simulate = subprocess.Popen(
-        takes_ctrl_c([str(KALOOKI), "simulate", "classic", "-n", "2000", "--workers", "2"]),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    simulate = start_simulate(workers=2)
     try:
         deadline = time.monotonic() + STARTUP_LIMIT
         workers: set[int] = set()
@@ -89,13 +94,7 @@ def test_ctrl_c_stops_simulate_and_its_workers(whole_group: bool) -> None:
 def test_ctrl_c_while_the_command_loads_ends_it_quietly(after: float) -> None:
     # Loading the command line takes a few tenths of a second: a Ctrl-C then landed in some import and
     # printed its traceback. (Should it land once the command runs, simulate says how far it got.)
-    simulate = subprocess.Popen(
-        takes_ctrl_c([str(KALOOKI), "simulate", "classic", "-n", "2000", "--workers", "1"]),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    simulate = start_simulate(workers=1)
     try:
         time.sleep(after)
         simulate.send_signal(signal.SIGINT)
