@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -151,3 +153,18 @@ def write_pictures(
         except OSError as error:
             fail(f"{plot}: cannot write the chart: {error.strerror or error}")
         print_error(f"{plot}: chart written")
+
+
+def fail_interrupted(message: str) -> NoReturn:
+    """Stop a command that Ctrl-C cut short: ``message`` on stderr, exit 130, and nothing after it.
+
+    The worker processes have been stopped; tearing their pool down, Python 3.11's process pool can
+    meet its own closed pipes from its threads or at exit, and print that. The command is ending on
+    the user's word: those lines would only bury the one that says how far it got."""
+    sys.unraisablehook = _say_nothing
+    threading.excepthook = _say_nothing
+    fail(message, 130)
+
+
+def _say_nothing(_: object) -> None:
+    return None

@@ -58,6 +58,7 @@ from .run_options import (
     check_duplicate_games,
     check_pictures,
     check_pool_options,
+    fail_interrupted,
     games_option,
     write_pictures,
 )
@@ -417,11 +418,10 @@ def simulate_command(
                 comparison = options.compare(rules_a, rules_b, seats, games, seed)
                 result = comparison.a
         except KeyboardInterrupt:
-            fail(
+            fail_interrupted(
                 f"interrupted after {played[0]:,} of {counted(total_games, 'game')}"
                 f"{f' ({games:,} a variant)' if rules_b else ''}: nothing is reported, "
-                "as a simulation's figures need all its games",
-                130,
+                "as a simulation's figures need all its games"
             )
     rows = game_rows(result)
     if comparison is not None:

@@ -36,6 +36,7 @@ from .run_options import (
     check_duplicate_games,
     check_pictures,
     check_pool_options,
+    fail_interrupted,
     games_option,
     write_pictures,
 )
@@ -291,7 +292,7 @@ def sweep_command(
                     spec, pool, done=done, on_cell=store.save if store is not None else None, progress=advance
                 )
             except KeyboardInterrupt:
-                fail(interrupted_message(store, len(cells)), 130)
+                fail_interrupted(interrupted_message(store, len(cells)))
     rows = sweep_rows(result)
     if csv_path == "-":
         write_csv(csv_path, rows_to_csv(rows))

@@ -278,5 +278,10 @@ def run_tasks(
             for future in done:
                 on_result(pending.pop(future), future.result())
     finally:
-        for future in pending:
-            future.cancel()
+        # A local pool drops what has not started itself, from its own thread, when open_pool closes it
+        # (shutdown with cancel_futures), after stopping its processes if this was cut short. Cancelled
+        # from here as well, a future the pool then finds broken is failed a second time, and Python
+        # 3.11's pool prints that InvalidStateError from its thread, after the "interrupted" line.
+        if not isinstance(pool.executor, ProcessPoolExecutor):
+            for future in pending:
+                future.cancel()
