@@ -34,7 +34,7 @@ from kalooki.events import (
 )
 from kalooki.variant import Variant
 
-from .render import DIM, Seating, card_text, cards_text, written_meld_text
+from .render import DIM, Seating, card_text, cards_text, sentence_start, written_meld_text
 from .table_notation import built_event_cards, meld_plain
 
 
@@ -163,7 +163,7 @@ def table_lines(
     def flush() -> None:
         if actor is not None and clauses:
             subject = seating.subject(actor)
-            line = Text(subject[0].upper() + subject[1:] + " ", style="bold")
+            line = Text(sentence_start(subject) + " ", style="bold")
             line.append_text(Text(", ").join(clauses))
             line.append(".")
             lines.append(line)

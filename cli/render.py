@@ -63,6 +63,12 @@ def plain_cards(console: Console) -> bool:
 _ASCII = str.maketrans({"·": "-", "▶": ">", "•": "*", "✗": "x"})
 
 
+def sentence_start(text: str) -> str:
+    """``text`` with its first letter a capital and the rest as written: a player's name opening a line
+    ("Ann went out"; a name such as deAnn keeps its own capitals)."""
+    return text[:1].upper() + text[1:]
+
+
 def glyphs(text: str, letters: bool) -> str:
     """``text`` with its few decorative symbols made ASCII for a terminal that cannot show them."""
     return text.translate(_ASCII) if letters else text
@@ -297,7 +303,7 @@ def screen_title(game: Game, seating: Seating, letters: bool, width: int) -> lis
     for title in (f"Kalooki · {game.variant.name} · {where}", f"{game.variant.name} · {where}"):
         if cell_len(title) + RULE_ENDS <= width:
             return [Rule(glyphs(title, letters), style="cyan")]
-    return [Rule(game.variant.name, style="cyan"), Text(glyphs(where[0].upper() + where[1:], letters))]
+    return [Rule(game.variant.name, style="cyan"), Text(glyphs(sentence_start(where), letters))]
 
 
 RULE_ENDS = 4
@@ -424,7 +430,7 @@ def render_hand_end(
     winner = event.winner
     if winner is not None:
         who = seating.subject(winner)
-        line = Text(f"{who[0].upper()}{who[1:]} went out", style="bold")
+        line = Text(f"{sentence_start(who)} went out", style="bold")
         if event.kalooki:
             line.append(" and went KALOOKI!", style="bold magenta")
             charge = kalooki_charge(game.variant)
@@ -473,7 +479,7 @@ def render_hand_end(
         who = seating.subject(name)
         verb = "are" if who == "you" else "is"
         console.print(
-            Text(f"{who[0].upper()}{who[1:]} reached {game.variant.goal_score} and {verb} out.", style="red")
+            Text(f"{sentence_start(who)} reached {game.variant.goal_score} and {verb} out.", style="red")
         )
 
 

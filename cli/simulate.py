@@ -395,12 +395,12 @@ def simulate_command(
             f"not the {len(seats)} seats of A"
         )
     console = Console(highlight=False)
+    total_games = games * (2 if rules_b else 1)
     with (
         cli_errors(),
-        open_pool(workers, scheduler, most=games * (2 if rules_b else 1)) as pool,
-        progress_bar(games * (2 if rules_b else 1), enabled=True) as bar,
+        open_pool(workers, scheduler, most=total_games) as pool,
+        progress_bar(total_games, enabled=True) as bar,
     ):
-        total_games = games * (2 if rules_b else 1)
         task = bar.add_task("simulate", total=total_games) if bar is not None else None
         played = [0]
 
