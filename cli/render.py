@@ -495,7 +495,7 @@ def render_game_end(console: Console, game: Game, seating: Seating) -> None:
         console.print(Text("The game ended without a winner.", style="bold"))
     elif len(winners) == 1:
         verb = "win" if winners[0] == "you" else "wins"
-        console.print(Text(f"{winners[0].capitalize()} {verb} the game!", style="bold green"))
+        console.print(Text(f"{sentence_start(winners[0])} {verb} the game!", style="bold green"))
     else:
         console.print(Text(f"{' and '.join(winners)} share the win.", style="bold green"))
     render_totals(console, game, seating)

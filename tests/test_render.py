@@ -293,3 +293,11 @@ def test_help_lists_commands_and_key_rules_in_80_columns() -> None:
     rules = key_rules(Variant(opening_threshold=40, run_minimum=4, discard_draw="never"))
     assert any("Runs: 4+ cards" in rule for rule in rules)
     assert any("never be taken" in rule for rule in rules)
+
+
+def test_game_end_keeps_the_winners_own_capitals() -> None:
+    game = Game(Variant(), ["ann", "deAnn"], seed=1)
+    game.winners = [1]
+    out = console()
+    render_game_end(out, game, Seating(tuple(game.players), 0, BOTS))
+    assert "DeAnn wins the game!" in output(out)
