@@ -38,7 +38,7 @@ from typing import Any
 from bench import BenchResult, Options, gin_rummy, interleaved, register
 from bench.sim_bench import FULL, INSTALL_HINT, PLAYERS, QUICK
 from kalooki import driver, solver
-from kalooki.bots import make_bot
+from kalooki.bots import Bot, make_bot
 from kalooki.engine import Game
 from kalooki.loader import load_variant
 from kalooki.moves import Action
@@ -116,8 +116,13 @@ class Recorded:
     solver_calls: tuple[SolverCall, ...]
 
 
-def _play(game: Game, bot: str) -> int:
-    """Play ``game`` to its end as :func:`kalooki.simulate.play_game` does; how many hands it had."""
+def play_game(
+    game: Game, bot: str, play_hand: Callable[[Game, dict[int, Bot]], object] = driver.play_hand
+) -> int:
+    """Play ``game`` to its end as :func:`kalooki.simulate.play_game` does; how many hands it had.
+
+    ``play_hand`` plays each hand (the turns bench passes one that times each turn).
+    """
     bots = {
         seat: make_bot(bot, random.Random(derive_seed(game.seed, "bot", seat)))
         for seat in range(len(PLAYERS))
@@ -126,7 +131,7 @@ def _play(game: Game, bot: str) -> int:
     while not game.game_over and hands < DEFAULT_MAX_HANDS:
         if game.phase == "hand_over":
             game.next_hand()
-        driver.play_hand(game, bots)
+        play_hand(game, bots)
         hands += 1
     return hands
 
@@ -141,7 +146,7 @@ def record(variant: Variant, bot: str, games: int, seed: int) -> Recorded:
         for index in range(games):
             game = _Recording(variant, PLAYERS, seed=game_seed(seed, index), turn_limit=DEFAULT_MAX_TURNS)
             game.steps.clear()  # the first deal is the new game's own, made again by Game() on replay
-            hands += _play(game, bot)
+            hands += play_game(game, bot)
             played.append((game_seed(seed, index), tuple(game.steps), tuple(game.totals)))
     return Recorded(tuple(played), hands, tuple(calls))
 
@@ -178,7 +183,7 @@ def played(variant: Variant, bot: str, games: int, seed: int) -> float:
     """CPU seconds to play the games with the bots (a plain game: no recording in the time)."""
     started = time.process_time()
     for index in range(games):
-        _play(Game(variant, PLAYERS, seed=game_seed(seed, index), turn_limit=DEFAULT_MAX_TURNS), bot)
+        play_game(Game(variant, PLAYERS, seed=game_seed(seed, index), turn_limit=DEFAULT_MAX_TURNS), bot)
     return time.process_time() - started
 
 
