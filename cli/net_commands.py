@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import secrets
 import shlex
 import threading
@@ -223,7 +224,7 @@ def make_table(
 ) -> Table:
     from kalooki_net.table import Table
 
-    from kalooki.bots import bot_names
+    from kalooki.bots import bot_names, make_bot
     from kalooki.loader import load_variant
     from kalooki.rules import may_play, player_counts
 
@@ -235,6 +236,9 @@ def make_table(
                 f"there is no bot called '{kind}': the bots are {', '.join(bot_names())}",
                 param_hint="'--bots'",
             )
+        # Made once here so that a plug-in written for choose(game) is refused before the table opens,
+        # not when the game starts with players seated.
+        make_bot(kind, random.Random(0))
     count = seats if seats is not None else min(4, variant.max_players)
     if not may_play(variant, count):
         raise typer.BadParameter(

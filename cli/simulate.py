@@ -26,7 +26,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from kalooki.bots import UnknownBotError, make_bot
+from kalooki.bots import BotProtocolError, UnknownBotError, make_bot
 from kalooki.executors import Pool, open_pool
 from kalooki.rules import may_play, player_counts
 from kalooki.simulate import (
@@ -133,6 +133,8 @@ def parse_bots(bots: str | None, players: int | None, variant: Variant) -> list[
             make_bot(name, random.Random(0))
         except UnknownBotError as error:
             raise typer.BadParameter(str(error), param_hint="--bots") from None
+        except BotProtocolError as error:
+            fail(str(error))
     if players is not None and not may_play(variant, players):
         fail(f"--players {players}: {variant.name} is for {player_counts(variant)} players")
     if len(names) == 1:

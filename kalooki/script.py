@@ -23,7 +23,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from kalooki import rules
-from kalooki.bots import BUILTIN_BOTS, Bot, bot_names, make_bot
+from kalooki.bots import BUILTIN_BOTS, Bot, BotProtocolError, bot_names, make_bot
 from kalooki.cards import Card, CardError, format_card, full_pack, parse_card
 from kalooki.driver import play_turn
 from kalooki.engine import DealError, Event, FixedDeal, Game, IllegalMoveError, SetupError
@@ -239,6 +239,11 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
                 problems.append(
                     document.location(("players", seat, "bot")).error(f"unknown bot '{entry.bot}'{hint}")
                 )
+            else:
+                try:  # a plug-in still written as choose(game) is refused here, at its seat, before any play
+                    make_bot(entry.bot, random.Random(0))
+                except BotProtocolError as error:
+                    problems.append(document.location(("players", seat, "bot")).error(str(error)))
             bots[seat] = entry.bot
     if not problems and not rules.may_play(variant, len(names)):
         problems.append(

@@ -218,10 +218,34 @@ def test_a_plug_in_with_the_old_protocol_is_refused_with_the_way_to_port_it() ->
     register("old", OldStyle)
     with pytest.raises(BotProtocolError) as caught:
         make_bot("old", random.Random(0))
-    assert str(caught.value) == (
-        "the bot 'old' has choose(game): bots now get choose(view, legal), what their seat may see "
-        "and its legal actions (see docs/bots.md)"
-    )
+    assert str(caught.value) == OLD_PROTOCOL
+
+
+OLD_PROTOCOL = (
+    "the bot 'old' has choose(game): bots now get choose(view, legal), what their seat may see "
+    "and its legal actions (see docs/bots.md)"
+)
+
+
+@pytest.mark.usefixtures("isolated_registry")
+def test_every_command_that_seats_bots_refuses_the_old_protocol_in_one_line(tmp_path: Path) -> None:
+    from kalooki_cli.app import app
+    from kalooki_cli.net_commands import make_table
+    from typer.testing import CliRunner
+
+    register("old", OldStyle)
+    commands = (["simulate", "-n", "2", "-w", "1"], ["sweep", "--grid", "jokers=2,3", "-n", "2", "-w", "1"])
+    for command in commands:
+        result = CliRunner().invoke(app, [*command, "--bots", "old,greedy"])
+        assert (result.exit_code, result.stderr, result.stdout) == (1, OLD_PROTOCOL + "\n", ""), command
+    script = tmp_path / "game.yaml"
+    script.write_text("players: [ann, {name: bob, bot: old}]\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["play", str(script)])
+    assert (result.exit_code, result.stderr) == (1, f"{script}:1:33: players[1].bot: {OLD_PROTOCOL}\n")
+    # The host checks its bots before it opens the table, not when the game starts.
+    with pytest.raises(BotProtocolError) as caught:
+        make_table(None, [], seats=None, bots="old", seed=1, wait=60)
+    assert str(caught.value) == OLD_PROTOCOL
 
 
 @pytest.mark.usefixtures("isolated_registry")
