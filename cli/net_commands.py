@@ -162,7 +162,12 @@ def host(
     set_: SetOption = None,
     seats: Annotated[
         int | None,
-        typer.Option("--seats", parser=integer, metavar="N", help="Seats at the table (default 4)."),
+        typer.Option(
+            "--seats",
+            parser=integer,
+            metavar="N",
+            help="Seats at the table (default 4, or what the variant allows).",
+        ),
     ] = None,
     bots: Annotated[
         str | None, typer.Option("--bots", metavar="BOT,BOT,...", help="The bots for seats nobody takes.")
@@ -239,7 +244,7 @@ def make_table(
         # Made once here so that a plug-in written for choose(game) is refused before the table opens,
         # not when the game starts with players seated.
         make_bot(kind, random.Random(0))
-    count = seats if seats is not None else min(4, variant.max_players)
+    count = seats if seats is not None else min(max(4, variant.min_players), variant.max_players)
     if not may_play(variant, count):
         raise typer.BadParameter(
             f"{variant.name} is for {player_counts(variant)} players", param_hint="'--seats'"

@@ -53,6 +53,22 @@ def drain(stream: IO[str], heard: queue.Queue[str] | None) -> None:
             heard.put(line.rstrip("\n"))
 
 
+@pytest.mark.parametrize(
+    ("overrides", "seats"),
+    [
+        ([], 4),
+        (["max_players=3"], 3),
+        (["min_players=5", "max_players=6"], 5),
+        (["min_players=6", "max_players=8"], 6),
+    ],
+)
+def test_a_host_without_seats_sets_four_or_what_the_variant_allows(overrides: list[str], seats: int) -> None:
+    from kalooki_cli.net_commands import make_table
+
+    table = make_table(None, overrides, seats=None, bots=None, seed=1, wait=60)
+    assert len(table.seats) == seats
+
+
 def test_the_lobby_shows_what_a_player_says_as_one_plain_line(tmp_path: Path) -> None:
     heard: queue.Queue[str] = queue.Queue()
     host, uri, code = start_host(tmp_path, "--seats", "2", heard=heard)
