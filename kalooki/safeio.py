@@ -61,7 +61,7 @@ def read_regular_file(path: str | Path, max_bytes: int) -> bytes:
     try:
         descriptor = os.open(path, flags)
     except OSError as error:
-        raise FileReadError(_reason(error)) from None
+        raise FileReadError(_refusal(path, error)) from None
     try:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
@@ -88,6 +88,18 @@ def read_regular_file(path: str | Path, max_bytes: int) -> bytes:
 def _too_big(size: int, max_bytes: int, at_least: bool = False) -> str:
     found = f"over {describe_size(max_bytes)}" if at_least else f"{describe_size(size)}"
     return f"the file is {found}; at most {describe_size(max_bytes)} are accepted"
+
+
+def _refusal(path: str | Path, error: OSError) -> str:
+    """Why ``path`` could not be opened; a socket cannot be opened at all (ENXIO): its kind is named."""
+    if error.errno == errno.ENXIO:
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            return _reason(error)
+        if not stat.S_ISREG(mode):
+            return _kind(mode)
+    return _reason(error)
 
 
 def _reason(error: OSError) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 from pathlib import Path
 
 import pytest
@@ -121,6 +122,15 @@ def test_extends_cycles_stop_at_the_error_cap(tmp_path: Path) -> None:
 def test_dev_zero_is_not_a_file_of_0_bytes() -> None:
     code, _, err = validate("/dev/zero")
     assert (code, err) == (1, "/dev/zero: is a device, not a regular file\n")
+
+
+@pytest.mark.skipif(not hasattr(socket, "AF_UNIX"), reason="Unix sockets are a POSIX feature")
+def test_a_socket_is_refused_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # a socket's path has a short length limit: bind it by a relative name
+    with socket.socket(socket.AF_UNIX) as listening:
+        listening.bind("rules.yaml")
+        code, _, err = validate("rules.yaml")
+    assert (code, err) == (1, "rules.yaml: is a socket, not a regular file\n")
 
 
 # ----------------------------------------------------------------------------- extends
