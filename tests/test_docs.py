@@ -148,3 +148,9 @@ def test_the_protocol_error_codes_are_the_ones_the_host_sends() -> None:
         for code in NAME.findall(group)
     }
     assert named == set(get_args(ErrorCode)), "protocol.md: the error codes differ from the protocol's"
+
+
+def test_the_browser_table_weighs_what_its_page_says() -> None:
+    (stated,) = re.findall(r"About (\d+) KB in all, uncompressed", doc("browser.md"))
+    weight = sum(path.stat().st_size for path in (ROOT / "net" / "web").iterdir()) / 1000
+    assert abs(weight - int(stated)) <= 0.1 * int(stated), f"browser.md: the page weighs {weight:.0f} KB"
