@@ -32,7 +32,9 @@ def games_option(counted: str) -> Any:
 PlayersOption = Annotated[
     int | None,
     typer.Option(
-        "--players", parser=at_least(2), help="Seats at the table (default: the --bots count, else 4)."
+        "--players",
+        parser=at_least(2),
+        help="Seats at the table (default: the --bots count, else 4 or what the variant allows).",
     ),
 ]
 
