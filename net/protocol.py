@@ -23,6 +23,8 @@ MAX_MESSAGE_BYTES = 64 * 1024
 """The largest message the host reads; a bigger one closes that client's connection (code 1009)."""
 
 MAX_NAME = 20
+NAME_RULE = f"a name is one word of at most {MAX_NAME} characters"
+"""Why a name is refused (``bad_name``), by the table or, for a name too long to read, by the parser."""
 MAX_SAY = 300
 MAX_MOVE = 400
 CODE_LENGTH = 6
@@ -179,6 +181,8 @@ def parse_client_message(text: str | bytes) -> ClientMessages:
         return _client_adapter.validate_python(data)
     except ValidationError as error:
         first = error.errors()[0]
+        if kind == "join" and first["loc"][1:] == ("name",) and first["type"] == "string_too_long":
+            raise ProtocolError("bad_name", NAME_RULE) from None  # as the table words any other bad name
         where = ".".join(str(part) for part in first["loc"][1:]) or "message"
         raise ProtocolError("bad_message", f"{kind}: {where}: {first['msg']}") from None
 

@@ -45,7 +45,7 @@ from kalooki.savegame import (
 )
 from kalooki.variant import Variant
 
-from .protocol import CODE_LENGTH, MAX_NAME, TOKEN_BYTES, ErrorCode
+from .protocol import CODE_LENGTH, MAX_NAME, NAME_RULE, TOKEN_BYTES, ErrorCode
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join codes avoid 0/O and 1/I, which are misread when a code is read out across a room."""
@@ -157,7 +157,7 @@ class Table:
         """A new person at the first open seat; their seat and the token to rejoin it."""
         name = name.strip()
         if not name or len(name) > MAX_NAME or not name.isprintable() or any(c.isspace() for c in name):
-            raise TableError("bad_name", f"a name is one word of at most {MAX_NAME} characters")
+            raise TableError("bad_name", NAME_RULE)
         if any(character in BLANK_CHARACTERS for character in name):
             raise TableError("bad_name", "a name is written in characters that show: no blank fillers")
         if name.casefold() == SCREENS_YOU:

@@ -161,6 +161,17 @@ def test_no_name_that_would_read_as_someone_else_on_the_screens() -> None:
         ann.close()
 
 
+def test_a_name_too_long_is_refused_as_a_bad_name_like_any_other() -> None:
+    table = new_table(seats=2, seed=9)
+    with hosted(table) as host:
+        for name in ("a" * 21, "a b"):
+            player = Player(host.uri)
+            join = {"type": "join", "protocol": PROTOCOL_VERSION, "code": table.code, "name": name}
+            reply = refused(player, join, "bad_name")
+            assert reply["message"] == "a name is one word of at most 20 characters"
+            player.close()
+
+
 def test_readies_before_the_deal_send_nothing_to_anyone() -> None:
     table = new_table(seats=2, seed=3, hand_size=7, opening_threshold=0)
     with hosted(table) as host:
