@@ -74,6 +74,29 @@ class LeftLobby(Exception):
 
 WAITING_HELP = "The game has not started: say TEXT talks to the table, quit leaves it."
 
+LEAVING = {
+    False: "leave the table: it waits for you, then a bot plays your seat until you join again",
+    True: "close the table; the game stays saved for kalooki host --resume",
+}
+"""What quit does at a hosted table, for a guest and for the host's own seat."""
+
+
+def table_commands(*, host: bool) -> tuple[tuple[str, str], ...]:
+    """The play screen's commands as they work at a hosted table.
+
+    The host saves the game after every move, so ``save`` gives its row to ``say``, and ``quit``
+    leaves the table (the host's own seat closes it) rather than stopping a game saved here.
+    """
+    rows: list[tuple[str, str]] = []
+    for command, meaning in render.COMMANDS:
+        if command.startswith("save"):
+            rows.append(("say TEXT", "talk to the table, during the others' turns too"))
+        elif command.startswith("quit"):
+            rows.append((command, LEAVING[host]))
+        else:
+            rows.append((command, meaning))
+    return tuple(rows)
+
 
 def read_keyboard(connection: TableConnection) -> None:
     """Read the keyboard all the time, so say, look, score, help and quit work during others' turns too.
@@ -392,6 +415,9 @@ class RemoteGame(InteractiveGame):
         self.take_state(reply)
         self.say("Taken back: your hand and the table are as they were after your draw.")
         self.show()
+
+    def show_help(self) -> None:
+        render.render_help(self.console, self.game.variant, table_commands(host=self.is_host))
 
     def save_command(self, argument: str) -> None:
         self.error("the host saves the game after every move")

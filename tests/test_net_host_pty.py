@@ -76,6 +76,8 @@ def test_when_the_host_quits_the_guests_hear_only_that_the_table_closed(tmp_path
         terminal.type("\n")
         terminal.read_until(r"(draw|play)> ")
         heard = len(guest.received)
+        terminal.type("help\n")  # quit's row says what it does at the host's own table
+        terminal.read_until(r"quit \| q \| exit +close the table; the game stays saved for kalooki")
         terminal.type("quit\n")
         guest.until("closing")
         terminal.read_until("the table is closed, and the game is saved")
