@@ -503,6 +503,8 @@ def run_join(address: str, code: str, name: str | None) -> int:
         console.print(Text(closed.sentence(), style="bold"))
         return EXIT_LOST
     except LeftLobby:
+        with contextlib.suppress(TableConnectionError):  # gone already: the seat is freed after the wait
+            connection.send({"type": "leave"})  # a dropped seat would be kept for its player a while
         connection.close()
         console.print(Text("You left the table before the game started.", style="bold"))
         return 0
