@@ -469,6 +469,7 @@ def default_name() -> str:
 def run_join(address: str, code: str, name: str | None) -> int:
     from kalooki_net.client import TableConnection, TableConnectionError, TokenStore, table_uri
 
+    from .interactive import EXIT_INTERRUPTED
     from .remote import EXIT_LOST, LeftLobby, RemoteGame, TableClosed, read_keyboard
 
     uri = table_uri(address)
@@ -502,10 +503,13 @@ def run_join(address: str, code: str, name: str | None) -> int:
     except TableClosed as closed:  # before the game: a seat left in the lobby is free again
         console.print(Text(closed.sentence(), style="bold"))
         return EXIT_LOST
-    except LeftLobby:
+    except (LeftLobby, KeyboardInterrupt) as leaving:  # quit, the end of input, or Ctrl-C
         with contextlib.suppress(TableConnectionError):  # gone already: the seat is freed after the wait
             connection.send({"type": "leave"})  # a dropped seat would be kept for its player a while
         connection.close()
+        if isinstance(leaving, KeyboardInterrupt):
+            console.print(Text("\nInterrupted: you left the table before the game started.", style="bold"))
+            return EXIT_INTERRUPTED
         console.print(Text("You left the table before the game started.", style="bold"))
         return 0
     if keyboard:

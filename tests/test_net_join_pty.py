@@ -149,3 +149,17 @@ def test_a_line_told_at_the_prompt_is_followed_by_the_prompt_again(tmp_path: Pat
         terminal.type("quit\n")
         terminal.read_until("you left the table")
         assert terminal.wait() == 0
+
+
+def test_ctrl_c_while_the_table_waits_for_the_game_leaves_it_and_says_so(tmp_path: Path) -> None:
+    # Ctrl-C in the lobby ended kalooki join without a word, and the seat was left as a dropped one.
+    with ann_beside_p0(tmp_path, seats=3) as (host, first, terminal):
+        terminal.read_until("Waiting for the game...")
+        terminal.type("\x03")  # the main thread waits on the table's messages, not in a read of the keyboard
+        terminal.read_until("Interrupted: you left the table before the game started.")
+        assert terminal.wait() == 130
+        left = first.until("presence")
+        while left["status"] != "left":
+            left = first.until("presence")
+        assert left["name"] == "ann"
+        assert host.call(lambda: [seat.kind for seat in host.table.seats]) == ["human", "open", "open"]
