@@ -355,13 +355,22 @@ def watch_table(server: HostThread, console: Console) -> int:
             return 0
 
 
-LOBBY_HELP = "Type start to begin now (bots take the empty seats), or quit to close the table."
+LOBBY_HELP = (
+    "Type start to begin now (bots take the empty seats), say TEXT to talk to the table, or quit to close it."
+)
 LOBBY_PROMPT = "start> "
-"""The host's prompt in the lobby: start, quit, or wait for the seats to fill."""
+"""The host's prompt in the lobby: start, say, quit, or wait for the seats to fill."""
+
+
+def said_in_lobby(line: str) -> str:
+    """What ``say TEXT`` typed at the lobby prompt says; empty for any other line."""
+    word, _, text = line.strip().partition(" ")
+    return text.strip() if word.lower() == "say" else ""
 
 
 def play_at_own_table(server: HostThread, address: str, token: str, console: Console, reopen: str) -> int:
     from kalooki_net.client import TableConnection, table_uri
+    from kalooki_net.protocol import MAX_SAY
 
     from .interactive import EXIT_INTERRUPTED
     from .remote import RemoteGame
@@ -373,7 +382,8 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
     if server.table.game is None:
         console.print(
             Text(
-                "Type start to begin now (bots take the empty seats), or wait for the seats to fill.",
+                "Type start to begin now (bots take the empty seats), or wait for the seats to fill; "
+                "say TEXT talks to the table.",
                 style="dim",
             )
         )
@@ -397,6 +407,9 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
             elif line.lower() in ("quit", "exit", "q"):
                 console.print(Text("The table is closed.", style="bold"))
                 return 0
+            elif said := said_in_lobby(line):
+                # Told back to every seat, the host's own lobby lines included ("[table] ann: ...").
+                connection.send({"type": "say", "text": said[:MAX_SAY]})
             elif line:
                 console.print(Text(LOBBY_HELP, style="dim"))
     keyboard = at_terminal(console)

@@ -28,7 +28,7 @@ def test_the_lobby_prompt_answers_help_and_quit(tmp_path: Path) -> None:
     terminal, _uri, _code = open_table(tmp_path)
     try:
         terminal.type("help\n")
-        terminal.read_until(r"Type start to begin now \(bots take the empty seats\), or quit to close")
+        terminal.read_until(r"Type start to begin now \(bots take the empty seats\), say TEXT to talk to the")
         terminal.type("quit\n")
         terminal.read_until("The table is closed")
         assert terminal.wait() == 0
@@ -104,6 +104,15 @@ def test_the_host_hears_who_joined_and_what_they_said_once(tmp_path: Path) -> No
         terminal.read_until(r"start> ", timeout=5)
         guest.send({"type": "say", "text": "hi all"})
         terminal.read_until(r"\[table\] bob: hi all")
+        # The host talks back from its prompt (it was answered with the prompt's help).
+        terminal.type("say hi bob, one more to come\n")
+        said = guest.until("said")
+        while said["name"] != "ann":  # bob's own line comes back to him first
+            said = guest.until("said")
+        assert said["text"] == "hi bob, one more to come"
+        terminal.read_until(r"\[table\] ann: hi bob, one more to come")
+        terminal.type("say\n")  # nothing to say: the prompt's help
+        terminal.read_until(r"say TEXT to talk to the\s+table, or quit to close it")
         terminal.type("start\n")
         terminal.read_until(r"(draw|play)> ")
         screen = terminal.output
