@@ -511,7 +511,12 @@ def run_join(address: str, code: str, name: str | None) -> int:
         read_keyboard(connection)
     try:
         game = RemoteGame(
-            connection, welcome, console=console, read_line=console_reader(console), rejoin_command=rejoin
+            connection,
+            welcome,
+            console=console,
+            read_line=console_reader(console),
+            rejoin_command=rejoin,
+            prompt_in_lobby=keyboard,
         )
     except TableClosed as closed:  # before the game: a seat left in the lobby is free again
         console.print(Text(closed.sentence(), style="bold"))

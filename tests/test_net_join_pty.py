@@ -163,3 +163,20 @@ def test_ctrl_c_while_the_table_waits_for_the_game_leaves_it_and_says_so(tmp_pat
             left = first.until("presence")
         assert left["name"] == "ann"
         assert host.call(lambda: [seat.kind for seat in host.table.seats]) == ["human", "open", "open"]
+
+
+def test_a_guest_waiting_for_the_game_is_told_who_starts_it_and_has_a_prompt(tmp_path: Path) -> None:
+    # "Waiting for the game..." and then nothing: no prompt, and no word of who starts the game or
+    # that say and quit work meanwhile (a line typed there was the first to tell).
+    with ann_beside_p0(tmp_path, seats=3) as (_host, first, terminal):
+        told = terminal.read_until(r"waiting> ")
+        assert "Waiting for the game...\nThe host starts it, or it starts when every seat is taken." in told
+        assert "say TEXT talks to the table, quit leaves it." in " ".join(told.split())
+        first.send({"type": "say", "text": "snacks?"})
+        # Told below the prompt, on a line of its own, then the prompt again.
+        assert terminal.read_until(r"waiting> ") == "\np0: snacks?\nwaiting> "
+        terminal.type("\n")
+        terminal.read_until(r"waiting> ")
+        terminal.type("quit\n")
+        terminal.read_until("You left the table before the game started.")
+        assert terminal.wait() == 0
