@@ -178,9 +178,12 @@ class RemoteGame(InteractiveGame):
                 message: dict[str, Any] | None = self.typed.popleft()
             else:
                 arrived = self.next_message()
+                told = arrived.get("type") in ("said", "presence") and arrived.get("seat") != self.seat
+                if told:
+                    self.console.print()  # off the prompt's line, which would read as typed there
                 message = self.handle(arrived)
-                if arrived.get("type") in ("said", "presence") and arrived.get("seat") != self.seat:
-                    # Told on the prompt's line: the prompt again below it, where the next line is typed.
+                if told:
+                    # The prompt again below the line told, where the next line is typed.
                     self.console.print(Text(prompt, style="bold"), end="")
             if message is None:
                 continue

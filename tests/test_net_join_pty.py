@@ -136,6 +136,7 @@ def test_say_and_quit_work_while_the_table_waits_for_the_game(tmp_path: Path) ->
 def test_a_line_told_at_the_prompt_is_followed_by_the_prompt_again(tmp_path: Path) -> None:
     # What another player said came after "draw> " on its line, and the prompt was not shown again:
     # the player typed their move on a bare line, not knowing whether the game still asked for it.
+    # Then it came on the prompt's line ("draw> p0: your go"), as if typed there.
     with ann_beside_p0(tmp_path, seats=2) as (_host, bot, terminal):
         terminal.read_until("p0 is playing")
         bot.until("state")
@@ -145,7 +146,7 @@ def test_a_line_told_at_the_prompt_is_followed_by_the_prompt_again(tmp_path: Pat
         terminal.read_until("draw> ")
         bot.send({"type": "say", "text": "your go"})
         said = terminal.read_until(r"p0: your go\ndraw> ")
-        assert said == "p0: your go\ndraw> "  # on the prompt's line, then the prompt again
+        assert said == "\np0: your go\ndraw> "  # below the prompt, on its own line, then the prompt again
         terminal.type("quit\n")
         terminal.read_until("you left the table")
         assert terminal.wait() == 0
