@@ -83,8 +83,9 @@ class HostThread:
         self.table = table
         self.console = console
         self.watch = watch
-        self.at_lobby_prompt = False
-        """The host's own seat waits at its start> prompt: a game that starts then needs an Enter to show."""
+        self.prompt_shown: str | None = None
+        """The prompt the host's keyboard waits at (start> in the lobby, or table> when only watching):
+        lines told go below it, and a game that starts at start> needs an Enter to show."""
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.failure: BaseException | None = None
@@ -108,17 +109,17 @@ class HostThread:
 
         def tell(line: str) -> None:
             # A host at its own table sees the game on the play screen; the lines are for the lobby.
-            at_prompt = self.at_lobby_prompt
-            if line == "The game starts." and at_prompt:
+            prompt = self.prompt_shown
+            if line == "The game starts." and prompt == LOBBY_PROMPT:
                 line = "The game starts: press Enter to sit down."
             if self.watch or self.table.game is None or line.startswith("The game"):
-                if at_prompt:
-                    self.console.print()  # off the start> prompt's line
+                if prompt:
+                    self.console.print()  # off the prompt's line
                 # A line may quote what a player said: its control characters are spelled out.
                 self.console.print(Text(f"[table] {escape_controls(line)}", style="dim"))
-                if at_prompt and self.table.game is None:
+                if prompt and (self.watch or self.table.game is None):
                     # The prompt again below it, where the next line is typed.
-                    self.console.print(Text(LOBBY_PROMPT, style="bold"), end="")
+                    self.console.print(Text(prompt, style="bold"), end="")
 
         self.server = TableServer(self.table, bot_pause=self.bot_pause, on_change=tell, advisor=WebCoach())
         await self.server.start(self.bind, self.port)
@@ -345,16 +346,21 @@ def watch_table(server: HostThread, console: Console) -> int:
         Text("Type start to begin (bots take the empty seats), quit to close the table.", style="dim")
     )
     while True:
+        server.prompt_shown = WATCH_PROMPT
         try:
-            line = read_line("table> ").strip().lower()
+            line = read_line(WATCH_PROMPT).strip().lower()
         except (EOFError, KeyboardInterrupt):
             return 0
+        finally:
+            server.prompt_shown = None
         if line == "start":
             server.call("start_game")
         elif line in ("quit", "exit", "q"):
             return 0
 
 
+WATCH_PROMPT = "table> "
+"""The prompt of a host that only serves the table (--watch): start or quit."""
 LOBBY_HELP = (
     "Type start to begin now (bots take the empty seats), say TEXT to talk to the table, or quit to close it."
 )
@@ -388,7 +394,7 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
             )
         )
         while server.table.game is None:
-            server.at_lobby_prompt = True
+            server.prompt_shown = LOBBY_PROMPT
             try:
                 line = read_line(LOBBY_PROMPT).strip()
             except EOFError:
@@ -397,7 +403,7 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
                 console.print(Text("\nInterrupted: the table is closed.", style="bold"))
                 return EXIT_INTERRUPTED
             finally:
-                server.at_lobby_prompt = False
+                server.prompt_shown = None
             if server.table.game is not None:
                 # The last seat was taken while the prompt waited: the line was typed for the game.
                 typed_as_it_started = line

@@ -123,3 +123,19 @@ def test_the_host_hears_who_joined_and_what_they_said_once(tmp_path: Path) -> No
         assert terminal.wait() == 0
     finally:
         terminal.kill()
+
+
+def test_a_host_that_only_watches_is_told_the_game_below_its_prompt(tmp_path: Path) -> None:
+    # "[table] The game starts." came on the table> prompt's line, as if typed there, and no prompt followed.
+    arguments = ["host", "--bind", "127.0.0.1", "--port", "0", "--seats", "2", "--watch", "--bot-pause", "0"]
+    terminal = Terminal(arguments, environment(tmp_path))
+    try:
+        terminal.read_until(r"table> ")
+        terminal.type("start\n")
+        told = terminal.read_until(r"\[table\] The game is over: \w+ won\.\ntable> ", timeout=60)
+        assert "table> [table]" not in told
+        assert "\n[table] The game starts.\ntable> " in told
+        terminal.type("quit\n")
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()
