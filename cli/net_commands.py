@@ -84,8 +84,9 @@ class HostThread:
         self.table = table
         self.console = console
         self.watch = watch
-        self.at_lobby_prompt = False
-        """The host's own seat waits at its start> prompt: a game that starts then needs an Enter to show."""
+        self.prompt_shown: str | None = None
+        """The prompt the host's keyboard waits at (start> in the lobby, or table> when only watching):
+        lines told go below it, and a game that starts at start> needs an Enter to show."""
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.failure: BaseException | None = None
@@ -109,17 +110,17 @@ class HostThread:
 
         def tell(line: str) -> None:
             # A host at its own table sees the game on the play screen; the lines are for the lobby.
-            at_prompt = self.at_lobby_prompt
-            if line == "The game starts." and at_prompt:
+            prompt = self.prompt_shown
+            if line == "The game starts." and prompt == LOBBY_PROMPT:
                 line = "The game starts: press Enter to sit down."
             if self.watch or self.table.game is None or line.startswith("The game"):
-                if at_prompt:
-                    self.console.print()  # off the start> prompt's line
+                if prompt:
+                    self.console.print()  # off the prompt's line
                 # A line may quote what a player said: its control characters are spelled out.
                 self.console.print(Text(f"[table] {escape_controls(line)}", style="dim"))
-                if at_prompt and self.table.game is None:
+                if prompt and (self.watch or self.table.game is None):
                     # The prompt again below it, where the next line is typed.
-                    self.console.print(Text(LOBBY_PROMPT, style="bold"), end="")
+                    self.console.print(Text(prompt, style="bold"), end="")
 
         self.server = TableServer(self.table, bot_pause=self.bot_pause, on_change=tell, advisor=WebCoach())
         await self.server.start(self.bind, self.port)
@@ -354,23 +355,37 @@ def watch_table(server: HostThread, console: Console) -> int:
         Text("Type start to begin (bots take the empty seats), quit to close the table.", style="dim")
     )
     while True:
+        server.prompt_shown = WATCH_PROMPT
         try:
-            line = read_line("table> ").strip().lower()
+            line = read_line(WATCH_PROMPT).strip().lower()
         except (EOFError, KeyboardInterrupt):
             return 0
+        finally:
+            server.prompt_shown = None
         if line == "start":
             server.call("start_game")
         elif line in ("quit", "exit", "q"):
             return 0
 
 
-LOBBY_HELP = "Type start to begin now (bots take the empty seats), or quit to close the table."
+WATCH_PROMPT = "table> "
+"""The prompt of a host that only serves the table (--watch): start or quit."""
+LOBBY_HELP = (
+    "Type start to begin now (bots take the empty seats), say TEXT to talk to the table, or quit to close it."
+)
 LOBBY_PROMPT = "start> "
-"""The host's prompt in the lobby: start, quit, or wait for the seats to fill."""
+"""The host's prompt in the lobby: start, say, quit, or wait for the seats to fill."""
+
+
+def said_in_lobby(line: str) -> str:
+    """What ``say TEXT`` typed at the lobby prompt says; empty for any other line."""
+    word, _, text = line.strip().partition(" ")
+    return text.strip() if word.lower() == "say" else ""
 
 
 def play_at_own_table(server: HostThread, address: str, token: str, console: Console, reopen: str) -> int:
     from kalooki_net.client import TableConnection, table_uri
+    from kalooki_net.protocol import MAX_SAY
 
     from .interactive import EXIT_INTERRUPTED
     from .remote import RemoteGame
@@ -382,12 +397,13 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
     if server.table.game is None:
         console.print(
             Text(
-                "Type start to begin now (bots take the empty seats), or wait for the seats to fill.",
+                "Type start to begin now (bots take the empty seats), or wait for the seats to fill; "
+                "say TEXT talks to the table.",
                 style="dim",
             )
         )
         while server.table.game is None:
-            server.at_lobby_prompt = True
+            server.prompt_shown = LOBBY_PROMPT
             try:
                 line = read_line(LOBBY_PROMPT).strip()
             except EOFError:
@@ -396,7 +412,7 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
                 console.print(Text("\nInterrupted: the table is closed.", style="bold"))
                 return EXIT_INTERRUPTED
             finally:
-                server.at_lobby_prompt = False
+                server.prompt_shown = None
             if server.table.game is not None:
                 # The last seat was taken while the prompt waited: the line was typed for the game.
                 typed_as_it_started = line
@@ -406,6 +422,9 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
             elif line.lower() in ("quit", "exit", "q"):
                 console.print(Text("The table is closed.", style="bold"))
                 return 0
+            elif said := said_in_lobby(line):
+                # Told back to every seat, the host's own lobby lines included ("[table] ann: ...").
+                connection.send({"type": "say", "text": said[:MAX_SAY]})
             elif line:
                 console.print(Text(LOBBY_HELP, style="dim"))
     keyboard = at_terminal(console)
@@ -478,6 +497,7 @@ def default_name() -> str:
 def run_join(address: str, code: str, name: str | None) -> int:
     from kalooki_net.client import TableConnection, TableConnectionError, TokenStore, table_uri
 
+    from .interactive import EXIT_INTERRUPTED
     from .remote import EXIT_LOST, LeftLobby, RemoteGame, TableClosed, read_keyboard
 
     uri = table_uri(address)
@@ -506,13 +526,23 @@ def run_join(address: str, code: str, name: str | None) -> int:
         read_keyboard(connection)
     try:
         game = RemoteGame(
-            connection, welcome, console=console, read_line=console_reader(console), rejoin_command=rejoin
+            connection,
+            welcome,
+            console=console,
+            read_line=console_reader(console),
+            rejoin_command=rejoin,
+            prompt_in_lobby=keyboard,
         )
     except TableClosed as closed:  # before the game: a seat left in the lobby is free again
         console.print(Text(closed.sentence(), style="bold"))
         return EXIT_LOST
-    except LeftLobby:
+    except (LeftLobby, KeyboardInterrupt) as leaving:  # quit, the end of input, or Ctrl-C
+        with contextlib.suppress(TableConnectionError):  # gone already: the seat is freed after the wait
+            connection.send({"type": "leave"})  # a dropped seat would be kept for its player a while
         connection.close()
+        if isinstance(leaving, KeyboardInterrupt):
+            console.print(Text("\nInterrupted: you left the table before the game started.", style="bold"))
+            return EXIT_INTERRUPTED
         console.print(Text("You left the table before the game started.", style="bold"))
         return 0
     if keyboard:

@@ -73,6 +73,31 @@ class LeftLobby(Exception):
 
 
 WAITING_HELP = "The game has not started: say TEXT talks to the table, quit leaves it."
+WAITING_PROMPT = "waiting> "
+"""A guest's prompt at a terminal while the table waits for the game: say and quit work there."""
+
+LEAVING = {
+    False: "leave the table: it waits for you, then a bot plays your seat until you join again",
+    True: "close the table; the game stays saved for kalooki host --resume",
+}
+"""What quit does at a hosted table, for a guest and for the host's own seat."""
+
+
+def table_commands(*, host: bool) -> tuple[tuple[str, str], ...]:
+    """The play screen's commands as they work at a hosted table.
+
+    The host saves the game after every move, so ``save`` gives its row to ``say``, and ``quit``
+    leaves the table (the host's own seat closes it) rather than stopping a game saved here.
+    """
+    rows: list[tuple[str, str]] = []
+    for command, meaning in render.COMMANDS:
+        if command.startswith("save"):
+            rows.append(("say TEXT", "talk to the table, during the others' turns too"))
+        elif command.startswith("quit"):
+            rows.append((command, LEAVING[host]))
+        else:
+            rows.append((command, meaning))
+    return tuple(rows)
 
 
 def read_keyboard(connection: TableConnection) -> None:
@@ -109,8 +134,13 @@ class RemoteGame(InteractiveGame):
         rejoin_command: str = "",
         resume_command: str = "",
         close_table: Callable[[], None] | None = None,
+        prompt_in_lobby: bool = False,
     ) -> None:
         self.connection = connection
+        self.prompt_in_lobby = prompt_in_lobby
+        """At a terminal, a guest waiting for the game has a prompt (the keyboard is read already)."""
+        self.at_lobby_prompt = False
+        """The lobby's prompt is on the screen, the cursor after it: a line told goes below it."""
         self.close_table = close_table
         """For the host's own seat: tells the others the table closes, before this seat leaves it."""
         self.seat = int(welcome["seat"])
@@ -148,9 +178,12 @@ class RemoteGame(InteractiveGame):
                 message: dict[str, Any] | None = self.typed.popleft()
             else:
                 arrived = self.next_message()
+                told = arrived.get("type") in ("said", "presence") and arrived.get("seat") != self.seat
+                if told:
+                    self.console.print()  # off the prompt's line, which would read as typed there
                 message = self.handle(arrived)
-                if arrived.get("type") in ("said", "presence") and arrived.get("seat") != self.seat:
-                    # Told on the prompt's line: the prompt again below it, where the next line is typed.
+                if told:
+                    # The prompt again below the line told, where the next line is typed.
                     self.console.print(Text(prompt, style="bold"), end="")
             if message is None:
                 continue
@@ -198,25 +231,55 @@ class RemoteGame(InteractiveGame):
             message = self.next_message()
             kind = message.get("type")
             if kind == "state":
+                if self.at_lobby_prompt:
+                    console.print()  # the game's screen starts off the prompt's line
                 return dict(message)
             if kind == "lobby":
                 if not self.lobby and not message["started"] and not self.is_host:
+                    self.lobby = message
                     console.print(Text("Waiting for the game...", style="bold"))  # not when rejoining
+                    if self.prompt_in_lobby:
+                        self.tell_in_lobby(console, Text(self.who_starts(), style="dim"))
                 self.lobby = message
             elif self.is_host and kind in ("presence", "said"):
                 continue  # the host's lobby told them already, as [table] lines
             elif kind == "presence" and message.get("seat") != self.seat:
-                console.print(Text(f"{message['name']} {message['status'].replace('_', ' ')}.", style="dim"))
+                name, status = message["name"], message["status"].replace("_", " ")
+                self.tell_in_lobby(console, Text(f"{name} {status}.", style="dim"))
             elif kind == "said" and message.get("seat") != self.seat:
-                console.print(said_line(message))
+                self.tell_in_lobby(console, said_line(message))
             elif kind == "error":
-                console.print(Text(f"✗ {message['message']}", style="bold red"))
+                self.tell_in_lobby(console, Text(f"✗ {message['message']}", style="bold red"))
             elif kind == "closing":
+                if self.at_lobby_prompt:
+                    console.print()
                 raise TableClosed(str(message["reason"]))
             elif kind == "_line":
+                self.at_lobby_prompt = False  # Enter took the cursor to a new line
                 self.typed_in_lobby(console, str(message["text"]))
             elif kind == "_eof":
                 raise LeftLobby
+
+    def who_starts(self) -> str:
+        """Who starts the game, and what the keyboard does meanwhile."""
+        hosts = [str(seat["name"]) for seat in self.lobby.get("seats", []) if seat["host"]]
+        starter = f"{hosts[0]} (the host)" if hosts else "The host"
+        return (
+            f"{starter} starts it, or it starts when every seat is taken. Meanwhile say TEXT talks to the "
+            "table, quit leaves it."
+        )
+
+    def tell_in_lobby(self, console: Console, line: Text) -> None:
+        """A line while the table waits for the game; at a terminal, below its prompt, then the prompt."""
+        if self.at_lobby_prompt:
+            console.print()  # off the prompt's line
+        console.print(line)
+        self.prompt_again(console)
+
+    def prompt_again(self, console: Console) -> None:
+        if self.prompt_in_lobby:
+            console.print(Text(WAITING_PROMPT, style="bold"), end="")
+            self.at_lobby_prompt = True
 
     def typed_in_lobby(self, console: Console, line: str) -> None:
         """A line typed at a terminal while the table waits for the game: say and quit work already."""
@@ -224,16 +287,17 @@ class RemoteGame(InteractiveGame):
         if word.lower() in ("quit", "exit", "q"):
             raise LeftLobby
         if word.lower() == "say" and text.strip():
-            self.say_to_table(console, text.strip())
+            self.tell_in_lobby(console, self.say_to_table(text.strip()))
         elif word:
-            console.print(Text(WAITING_HELP, style="dim"))
+            self.tell_in_lobby(console, Text(WAITING_HELP, style="dim"))
+        else:  # an empty line: the prompt again
+            self.prompt_again(console)
 
-    def say_to_table(self, console: Console, text: str) -> None:
-        """Send ``text`` to the table (as much as the host takes) and show it on ``console`` as said by
-        "you" (in the lobby, before the game's screen exists, the lobby's console)."""
+    def say_to_table(self, text: str) -> Text:
+        """Send ``text`` to the table (as much as the host takes); the line that shows it said by "you"."""
         text = text[:MAX_SAY]
         self.connection.send({"type": "say", "text": text})
-        console.print(said_line({"name": "you", "text": text}))
+        return said_line({"name": "you", "text": text})
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
         """Show a message that needs no answer; the message back if it is a state or an error."""
@@ -356,7 +420,7 @@ class RemoteGame(InteractiveGame):
             if not text:
                 self.error("say what? (say TEXT sends a line to the table)")
             else:
-                self.say_to_table(self.console, text)
+                self.console.print(self.say_to_table(text))
             return True
         return super().command(line, in_turn=in_turn)
 
@@ -392,6 +456,9 @@ class RemoteGame(InteractiveGame):
         self.take_state(reply)
         self.say("Taken back: your hand and the table are as they were after your draw.")
         self.show()
+
+    def show_help(self) -> None:
+        render.render_help(self.console, self.game.variant, table_commands(host=self.is_host))
 
     def save_command(self, argument: str) -> None:
         self.error("the host saves the game after every move")

@@ -551,11 +551,11 @@ COMMANDS: tuple[tuple[str, str], ...] = (
 )
 
 
-def render_help(console: Console, variant: Variant) -> None:
+def render_help(console: Console, variant: Variant, commands: tuple[tuple[str, str], ...] = COMMANDS) -> None:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold cyan", no_wrap=True)
     grid.add_column(overflow="fold")
-    for command, meaning in COMMANDS:
+    for command, meaning in commands:
         # Text, not markup: "[low|high]" and "[FILE]" are part of the command.
         grid.add_row(Text(command), Text(meaning))
     console.print(Text("Commands", style="bold"))

@@ -145,9 +145,15 @@ class AskRules(_Message):
     type: Literal["rules"]
 
 
-ClientMessages = Join | Move | Undo | Say | Ready | Start | AskHint | AskRules
+class Leave(_Message):
+    """Leave the table: before the game the seat is free again at once; during it, as a dropped connection."""
+
+    type: Literal["leave"]
+
+
+ClientMessages = Join | Move | Undo | Say | Ready | Start | AskHint | AskRules | Leave
 ClientMessage = Annotated[ClientMessages, Field(discriminator="type")]
-CLIENT_TYPES = ("join", "move", "undo", "say", "ready", "start", "hint", "rules")
+CLIENT_TYPES = ("join", "move", "undo", "say", "ready", "start", "hint", "rules", "leave")
 _client_adapter: TypeAdapter[ClientMessages] = TypeAdapter(ClientMessage)
 
 
@@ -386,6 +392,7 @@ def protocol_schema() -> dict[str, Any]:
             | Start
             | AskHint
             | AskRules
+            | Leave
             | Welcome
             | Lobby
             | State
@@ -428,6 +435,7 @@ __all__ = [
     "ClientMessage",
     "ClientMessages",
     "Join",
+    "Leave",
     "Move",
     "ProtocolError",
     "Ready",

@@ -45,6 +45,7 @@ from .protocol import (
     AskRules,
     ClientMessages,
     Join,
+    Leave,
     Move,
     ProtocolError,
     Say,
@@ -238,11 +239,14 @@ class TableServer:
             client.sender.cancel()
             if client.seat is not None and self.by_seat.get(client.seat) is client:
                 del self.by_seat[client.seat]
-                name = self.table.seats[client.seat].name  # before the game, leaving frees the seat
-                self.table.leave(client.seat)
-                self.presence(client.seat, "left", name)
-                self.send_lobby()
-                self.changed.set()
+                self.seat_left(client.seat)
+
+    def seat_left(self, seat: int, *, for_good: bool = False) -> None:
+        name = self.table.seats[seat].name  # before the game, leaving for good frees the seat
+        self.table.leave(seat, for_good=for_good)
+        self.presence(seat, "left", name)
+        self.send_lobby()
+        self.changed.set()
 
     async def receive(self, client: Client) -> bool:
         """Read and handle one message; False once the connection has closed."""
@@ -280,6 +284,12 @@ class TableServer:
         seat = client.seat
         if seat is None:
             raise TableError("not_joined", "join the table first (a join message with the code)")
+        if isinstance(message, Leave):
+            # As a dropped connection, but for good: before the game the seat is free again at once.
+            del self.by_seat[seat]
+            client.seat = None
+            self.seat_left(seat, for_good=True)
+            return
         if isinstance(message, Say):
             name = self.table.seats[seat].name or "?"
             self.broadcast({"type": "said", "seat": seat, "name": name, "text": message.text})
@@ -462,7 +472,7 @@ class TableServer:
         """Seconds until the table has something to do by itself (0: now; None: only when told)."""
         table, game = self.table, self.table.game
         if game is None:
-            return None
+            return table.lobby_seat_free_in()
         if game.phase == "hand_over":
             return None if table.waiting_for_ready() else 0.0
         seat = table.seats[game.current]
@@ -473,6 +483,11 @@ class TableServer:
         return max(0.0, seat.away_since + table.wait_seconds - table.clock())
 
     def step(self) -> None:
+        if self.table.game is None:
+            # A seat dropped before the game, not taken back within the wait: open for someone else.
+            self.table.free_lobby_seats()
+            self.send_lobby()
+            return
         game = self.table.require_game()
         if game.phase == "hand_over":
             self.broadcast_state(self.table.deal_if_ready())

@@ -202,15 +202,38 @@ class Table:
         self.seats[index].token_hash = token_digest(token)
         return token
 
-    def leave(self, index: int) -> None:
+    def leave(self, index: int, *, for_good: bool = False) -> None:
+        """A seat's connection is gone: ``for_good``, its player said they leave; else it dropped."""
         seat = self.seats[index]
         seat.connected = False
         seat.ready = False
-        if self.game is None and not seat.host:
+        if self.game is None and not seat.host and for_good:
             # Before the game, a seat that is left is free again.
             self.seats[index] = SeatState(kind="open", bot=seat.bot)
         else:
+            # A reload or a dropped network: the seat waits for its token, in the lobby as in the game.
             seat.away_since = self.clock()
+
+    def _dropped_before_the_game(self) -> dict[int, float]:
+        """Before the game: the guests' seats whose connection dropped, each with when it did."""
+        if self.game is not None:
+            return {}
+        return {
+            index: seat.away_since
+            for index, seat in enumerate(self.seats)
+            if seat.kind == "human" and not seat.host and not seat.connected and seat.away_since is not None
+        }
+
+    def lobby_seat_free_in(self) -> float | None:
+        """Seconds until a seat dropped before the game is free again (0: now); None if none waits."""
+        dropped = self._dropped_before_the_game().values()
+        return min((max(0.0, since + self.wait_seconds - self.clock()) for since in dropped), default=None)
+
+    def free_lobby_seats(self) -> None:
+        """Before the game, the seats whose player has been away longer than the wait are open again."""
+        for index, since in self._dropped_before_the_game().items():
+            if self.clock() - since >= self.wait_seconds:
+                self.seats[index] = SeatState(kind="open", bot=self.seats[index].bot)
 
     def stand_in(self, index: int) -> bool:
         """Whether a bot plays this seat now: a bot's seat, or a person away longer than the wait."""

@@ -324,6 +324,39 @@ def test_players_in_the_lobby_talk_through_the_log_that_goes_on_into_the_game(
         cid.close()
 
 
+def test_a_reload_in_the_lobby_and_in_the_game_keeps_the_log(browser: Any) -> None:
+    # The log lived on the page only: a reload, in the lobby or mid-game, started it empty, and what
+    # had been said and played was gone.
+    table = new_table(seats=3, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        ann, bob = Seat(browser, url, PHONE), Seat(browser, url, LAPTOP)
+        ann.sit("ann")
+        bob.sit("bob")
+        bob.page.fill("#say-input", "hello <b>ann</b>")
+        bob.page.press("#say-input", "Enter")
+        ann.wait(f"{LOG_TEXT}.includes('bob: hello <b>ann</b>')")
+        before = ann.js(LOG_TEXT)
+        ann.page.reload()
+        ann.page.wait_for_selector("#lobby:not([hidden])")
+        ann.wait("document.getElementById('banner').hidden")
+        assert ann.js(LOG_TEXT) == before
+        assert ann.page.locator("#log b").count() == 0  # kept as text, put back as text
+        cid = BotSeat(host.uri)
+        cid.join(table.code, name="cid")
+        ann.page.wait_for_selector("#table:not([hidden])", timeout=TIMEOUT * 1000)
+        ann.wait(f"{LOG_TEXT}.includes('cid joined the table.')")
+        before = ann.js(LOG_TEXT)
+        ann.page.reload()
+        ann.page.wait_for_selector("#table:not([hidden])", timeout=TIMEOUT * 1000)
+        assert ann.js(LOG_TEXT)[: len(before)] == before
+        # Another browser is another player: it has no log of ann's.
+        other = Seat(browser, url, PHONE)
+        assert other.js("document.getElementById('log').children.length") == 0
+        assert ann.problems == []
+        cid.close()
+
+
 def ann_on_a_phone_beside_bob(browser: Any, host: Any, table: Table) -> tuple[Seat, BotSeat]:
     """ann at the page on a phone, bob a client of the protocol: the two seats taken, the deal on the page."""
     player = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", PHONE)

@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import re
 import threading
+import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +22,7 @@ from kalooki_net.protocol import protocol_schema
 from kalooki_net.server import TableServer
 from kalooki_net.table import Table
 from kalooki_net.view import seat_view
-from net_helpers import TIMEOUT, Player, hosted, new_table, play_moves
+from net_helpers import TIMEOUT, Host, Player, hosted, new_table, play_moves
 
 from kalooki.cards import format_card, parse_card
 from kalooki.engine import Event
@@ -207,19 +210,48 @@ def test_a_player_who_drops_rejoins_their_seat_mid_hand() -> None:
     assert results[1]["totals"] == table.game.totals
 
 
-def test_a_player_who_leaves_before_the_game_is_named_to_the_others() -> None:
-    # Before the game a seat that is left is free again: the news must still say whose it was.
+@contextmanager
+def ann_and_eve_in_the_lobby() -> Iterator[tuple[Host, Table, Player, Player]]:
+    """A table of four before its game, ann at seat 0 and eve at seat 1."""
     table = new_table(seed=3)
     with hosted(table) as host:
         ann, eve = Player(host.uri), Player(host.uri)
         ann.join(table.code, name="ann")
         eve.join(table.code, name="eve")
-        eve.close()
+        yield host, table, ann, eve
+
+
+def test_a_player_who_leaves_before_the_game_is_named_to_the_others() -> None:
+    # Before the game a seat that is left is free again: the news must still say whose it was.
+    with ann_and_eve_in_the_lobby() as (host, table, ann, eve):
+        eve.send({"type": "leave"})
         left = ann.until("presence")
         while left["status"] != "left":
             left = ann.until("presence")
         assert (left["seat"], left["name"]) == (1, "eve")
         assert host.call(lambda: table.seats[1].kind) == "open"
+
+
+def test_a_seat_dropped_before_the_game_waits_for_its_token_then_is_free() -> None:
+    # A reload or a dropped network in the lobby freed the seat at once: the page's token was then no
+    # seat's, and its player was sent back to the join form to sit down anew, if a seat was still open.
+    with ann_and_eve_in_the_lobby() as (host, table, ann, eve):
+        eve.close()
+        while host.call(lambda: table.seats[1].connected):
+            time.sleep(0.02)
+        assert host.call(lambda: (table.seats[1].kind, table.seats[1].name)) == ("human", "eve")
+        back = Player(host.uri)
+        assert back.join(table.code, token=eve.token)["seat"] == 1
+        # Gone for longer than the table's wait: the seat is open again for someone else.
+        host.call(lambda: setattr(table, "wait_seconds", 0.0))
+        back.close()
+        deadline = time.monotonic() + 10
+        while host.call(lambda: table.seats[1].kind) != "open":
+            assert time.monotonic() < deadline, "the dropped seat was never freed"
+            time.sleep(0.02)
+        lobby = ann.until("lobby")
+        while lobby["seats"][1]["kind"] != "open":
+            lobby = ann.until("lobby")
 
 
 def test_the_hosts_own_seat_joins_and_a_player_who_dropped_is_back() -> None:

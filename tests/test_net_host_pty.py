@@ -28,7 +28,7 @@ def test_the_lobby_prompt_answers_help_and_quit(tmp_path: Path) -> None:
     terminal, _uri, _code = open_table(tmp_path)
     try:
         terminal.type("help\n")
-        terminal.read_until(r"Type start to begin now \(bots take the empty seats\), or quit to close")
+        terminal.read_until(r"Type start to begin now \(bots take the empty seats\), say TEXT to talk to the")
         terminal.type("quit\n")
         terminal.read_until("The table is closed")
         assert terminal.wait() == 0
@@ -76,6 +76,8 @@ def test_when_the_host_quits_the_guests_hear_only_that_the_table_closed(tmp_path
         terminal.type("\n")
         terminal.read_until(r"(draw|play)> ")
         heard = len(guest.received)
+        terminal.type("help\n")  # quit's row says what it does at the host's own table
+        terminal.read_until(r"quit \| q \| exit +close the table; the game stays saved for kalooki")
         terminal.type("quit\n")
         guest.until("closing")
         terminal.read_until("the table is closed, and the game is saved")
@@ -102,6 +104,15 @@ def test_the_host_hears_who_joined_and_what_they_said_once(tmp_path: Path) -> No
         terminal.read_until(r"start> ", timeout=5)
         guest.send({"type": "say", "text": "hi all"})
         terminal.read_until(r"\[table\] bob: hi all")
+        # The host talks back from its prompt (it was answered with the prompt's help).
+        terminal.type("say hi bob, one more to come\n")
+        said = guest.until("said")
+        while said["name"] != "ann":  # bob's own line comes back to him first
+            said = guest.until("said")
+        assert said["text"] == "hi bob, one more to come"
+        terminal.read_until(r"\[table\] ann: hi bob, one more to come")
+        terminal.type("say\n")  # nothing to say: the prompt's help
+        terminal.read_until(r"say TEXT to talk to the\s+table, or quit to close it")
         terminal.type("start\n")
         terminal.read_until(r"(draw|play)> ")
         screen = terminal.output
@@ -109,6 +120,22 @@ def test_the_host_hears_who_joined_and_what_they_said_once(tmp_path: Path) -> No
         assert screen.count("bob: hi all") == 1
         terminal.type("quit\n")
         terminal.read_until("the table is closed, and the game is saved")
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()
+
+
+def test_a_host_that_only_watches_is_told_the_game_below_its_prompt(tmp_path: Path) -> None:
+    # "[table] The game starts." came on the table> prompt's line, as if typed there, and no prompt followed.
+    arguments = ["host", "--bind", "127.0.0.1", "--port", "0", "--seats", "2", "--watch", "--bot-pause", "0"]
+    terminal = Terminal(arguments, environment(tmp_path))
+    try:
+        terminal.read_until(r"table> ")
+        terminal.type("start\n")
+        told = terminal.read_until(r"\[table\] The game is over: \w+ won\.\ntable> ", timeout=60)
+        assert "table> [table]" not in told
+        assert "\n[table] The game starts.\ntable> " in told
+        terminal.type("quit\n")
         assert terminal.wait() == 0
     finally:
         terminal.kill()

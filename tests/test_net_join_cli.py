@@ -7,6 +7,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -85,10 +87,11 @@ def test_join_plays_a_turn_on_the_play_screen_and_rejoins_with_the_kept_token(tm
     assert TIMEOUT > 0
 
 
-def test_rejoining_after_the_draw_marks_the_card_drawn_as_before(tmp_path: Path) -> None:
-    # Rejoined mid-turn, the hand showed the drawn card unmarked: which card had just come was lost.
+@contextmanager
+def ann_beside_p0(home: Path) -> Iterator[Callable[[str], str]]:
+    """A table of two, p0 (a scripted bot, first to play) seated: ann's ``kalooki join`` with its input."""
     table = new_table(seats=2, seed=31)
-    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "200", "NO_COLOR": "1"}
+    env = {**os.environ, "KALOOKI_HOME": str(home), "COLUMNS": "200", "NO_COLOR": "1"}
     with hosted(table) as host:
         bot = Player(host.uri)
         bot.join(table.code, name="p0")
@@ -102,13 +105,32 @@ def test_rejoining_after_the_draw_marks_the_card_drawn_as_before(tmp_path: Path)
             assert done.returncode == 0, done.stderr
             return done.stdout
 
+        yield join
+
+
+def test_help_at_a_hosted_table_lists_say_and_what_quit_does_there(tmp_path: Path) -> None:
+    # help listed kalooki play's commands: "save [FILE]" (the host saves), "quit: the game stays saved
+    # for kalooki resume" (nothing is saved here), and not "say TEXT", the one way to talk.
+    with ann_beside_p0(tmp_path) as join:
+        out = join("help\nquit\n")
+    rows = {" ".join(line.split()) for line in out.splitlines()}
+    assert "say TEXT talk to the table, during the others' turns too" in rows
+    leave = "leave the table: it waits for you, then a bot plays your seat until you join again"
+    assert f"quit | q | exit {leave}" in rows
+    assert "save" not in out[out.index("Commands") : out.index("Cards:")]
+    assert "kalooki resume" not in out
+
+
+def test_rejoining_after_the_draw_marks_the_card_drawn_as_before(tmp_path: Path) -> None:
+    # Rejoined mid-turn, the hand showed the drawn card unmarked: which card had just come was lost.
+    with ann_beside_p0(tmp_path) as join:
         drew = join("ds\nquit\n")
         marked = [line for line in drew.splitlines() if line.startswith("Your hand (14):")]
         assert marked, drew
         again = join("quit\n")
-        hands = [line for line in again.splitlines() if line.startswith("Your hand (")]
-        assert hands == [marked[-1]]  # the same hand, the same card marked *
-        assert "*" in hands[0]
+    hands = [line for line in again.splitlines() if line.startswith("Your hand (")]
+    assert hands == [marked[-1]]  # the same hand, the same card marked *
+    assert "*" in hands[0]
 
 
 def test_a_new_hand_is_shown_when_it_is_dealt_not_at_this_seats_turn(tmp_path: Path) -> None:

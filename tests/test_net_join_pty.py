@@ -136,6 +136,7 @@ def test_say_and_quit_work_while_the_table_waits_for_the_game(tmp_path: Path) ->
 def test_a_line_told_at_the_prompt_is_followed_by_the_prompt_again(tmp_path: Path) -> None:
     # What another player said came after "draw> " on its line, and the prompt was not shown again:
     # the player typed their move on a bare line, not knowing whether the game still asked for it.
+    # Then it came on the prompt's line ("draw> p0: your go"), as if typed there.
     with ann_beside_p0(tmp_path, seats=2) as (_host, bot, terminal):
         terminal.read_until("p0 is playing")
         bot.until("state")
@@ -145,7 +146,38 @@ def test_a_line_told_at_the_prompt_is_followed_by_the_prompt_again(tmp_path: Pat
         terminal.read_until("draw> ")
         bot.send({"type": "say", "text": "your go"})
         said = terminal.read_until(r"p0: your go\ndraw> ")
-        assert said == "p0: your go\ndraw> "  # on the prompt's line, then the prompt again
+        assert said == "\np0: your go\ndraw> "  # below the prompt, on its own line, then the prompt again
         terminal.type("quit\n")
         terminal.read_until("you left the table")
+        assert terminal.wait() == 0
+
+
+def test_ctrl_c_while_the_table_waits_for_the_game_leaves_it_and_says_so(tmp_path: Path) -> None:
+    # Ctrl-C in the lobby ended kalooki join without a word, and the seat was left as a dropped one.
+    with ann_beside_p0(tmp_path, seats=3) as (host, first, terminal):
+        terminal.read_until("Waiting for the game...")
+        terminal.type("\x03")  # the main thread waits on the table's messages, not in a read of the keyboard
+        terminal.read_until("Interrupted: you left the table before the game started.")
+        assert terminal.wait() == 130
+        left = first.until("presence")
+        while left["status"] != "left":
+            left = first.until("presence")
+        assert left["name"] == "ann"
+        assert host.call(lambda: [seat.kind for seat in host.table.seats]) == ["human", "open", "open"]
+
+
+def test_a_guest_waiting_for_the_game_is_told_who_starts_it_and_has_a_prompt(tmp_path: Path) -> None:
+    # "Waiting for the game..." and then nothing: no prompt, and no word of who starts the game or
+    # that say and quit work meanwhile (a line typed there was the first to tell).
+    with ann_beside_p0(tmp_path, seats=3) as (_host, first, terminal):
+        told = terminal.read_until(r"waiting> ")
+        assert "Waiting for the game...\nThe host starts it, or it starts when every seat is taken." in told
+        assert "say TEXT talks to the table, quit leaves it." in " ".join(told.split())
+        first.send({"type": "say", "text": "snacks?"})
+        # Told below the prompt, on a line of its own, then the prompt again.
+        assert terminal.read_until(r"waiting> ") == "\np0: snacks?\nwaiting> "
+        terminal.type("\n")
+        terminal.read_until(r"waiting> ")
+        terminal.type("quit\n")
+        terminal.read_until("You left the table before the game started.")
         assert terminal.wait() == 0

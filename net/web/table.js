@@ -43,7 +43,31 @@ import { handTable, scoreSheet } from "./sheets.js";
   };
   const forgetToken = () => {
     try { localStorage.removeItem(storeKey()); } catch (error) { /* nothing kept */ }
+    forgetLog();
   };
+
+  // The log is kept beside the token, for that token only: a reload (or a browser started again)
+  // shows what was said and played before it, and a seat taken anew starts with an empty log.
+  const LOG_KINDS = ["said", "presence", "turn"];
+  const logKey = () => `${storeKey()}:log`;
+  let kept = [];  // the log's lines, oldest first, as [kind, text]
+  const keepLog = () => {
+    try {
+      localStorage.setItem(logKey(), JSON.stringify({ token: me.token, lines: kept }));
+    } catch (error) { /* full, or private mode: the log is on the screen only */ }
+  };
+  function forgetLog() {
+    kept = [];
+    try { localStorage.removeItem(logKey()); } catch (error) { /* nothing kept */ }
+  }
+  function restoreLog(token) {
+    let stored = null;
+    try { stored = JSON.parse(localStorage.getItem(logKey())); } catch (error) { return; }
+    if (!stored || stored.token !== token || !Array.isArray(stored.lines)) return;
+    for (const line of stored.lines) {
+      if (Array.isArray(line) && LOG_KINDS.includes(line[0]) && typeof line[1] === "string") logLine(line[1], line[0]);
+    }
+  }
 
   function send(message) {
     if (socket && socket.readyState === WebSocket.OPEN) {
@@ -94,6 +118,8 @@ import { handTable, scoreSheet } from "./sheets.js";
       case "welcome":
         me.seat = message.seat; me.name = message.name; me.host = message.host; me.token = message.token;
         keepToken(message.token);
+        // Back after a reload: the log as it was. Back after a drop, the page has it still.
+        if (!$("log").children.length) restoreLog(message.token);
         retry = 0;
         seatInUse = 0;
         closedBecause = null;
@@ -188,6 +214,7 @@ import { handTable, scoreSheet } from "./sheets.js";
     me.seat = null; view = null; coach = null; lobby = null; standIns = {};
     selected = []; groups = []; target = null; pending = null; queue = [];
     $("log").replaceChildren();
+    forgetLog();
     $("reason").textContent = "";
     $("title").textContent = "Kalooki";
     document.title = "Kalooki table";
@@ -559,6 +586,9 @@ import { handTable, scoreSheet } from "./sheets.js";
     const log = $("log");
     log.append(el("li", kind, text));
     while (log.children.length > LOG_LINES) log.firstChild.remove();
+    kept.push([kind, text]);
+    kept = kept.slice(-LOG_LINES);
+    keepLog();
     log.scrollTop = log.scrollHeight;
   }
 
