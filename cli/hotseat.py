@@ -27,7 +27,7 @@ from kalooki.engine import Event, Game
 from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent
 from kalooki.savegame import Session, save_checksum, save_document, seat_rng
 
-from .interactive import InteractiveGame
+from .interactive import InteractiveGame, where_it_stands
 from .narrate import table_lines
 from .render import Seating
 
@@ -68,7 +68,7 @@ class HotSeatGame(InteractiveGame):
         bots = ", ".join(self.seating.label(seat) for seat in self.bot_seats)
         line = f"At this terminal: {people}" + (f", against {bots}" if bots else "")
         if self.resumed:
-            return f"Resuming the game. {line} (hand {game.hand_number}, turn {game.turn_number})."
+            return f"Resuming the game. {line} ({where_it_stands(game)})."
         return f"{line}."
 
     def write_raw(self, text: str) -> None:

@@ -61,6 +61,13 @@ TYPED_WORDS = (*LONG_VERBS, "help", "quit", "score", "rules", "hint", "undo")
 INDENT = "  "
 
 
+def where_it_stands(game: Game) -> str:
+    """Where a resumed game stopped: ``hand 2, turn 7``, or ``hand 1 is over`` between hands."""
+    if game.phase == "hand_over":
+        return f"hand {game.hand_number} is over"
+    return f"hand {game.hand_number}, turn {game.turn_number}"
+
+
 def scripted_input(lines: Iterable[str], console: Console | None = None) -> ReadLine:
     """A ``read_line`` that answers with ``lines`` in turn, then raises ``EOFError``.
 
@@ -212,6 +219,11 @@ class InteractiveGame(Autosave):
         self.welcome()
         if not self.resumed:
             self.announce_hand()
+        elif self.game.phase == "hand_over":
+            # Stopped at "Press Enter to deal": the result read then is shown again, or the
+            # prompt would come with nothing to say how the hand went.
+            self.console.print(Rule(f"Hand {self.game.hand_number} is over", style="cyan"))
+            self.show_totals()
 
     def welcome(self) -> None:
         """Who plays, the seed, where the game is saved, and the commands to know."""
@@ -237,7 +249,7 @@ class InteractiveGame(Autosave):
             self.seating.label(seat) for seat in range(len(game.players)) if seat != self.human
         )
         if self.resumed:
-            return f"Resuming your game against {others} (hand {game.hand_number}, turn {game.turn_number})."
+            return f"Resuming your game against {others} ({where_it_stands(game)})."
         return f"You against {others}."
 
     def announce_hand(self) -> None:

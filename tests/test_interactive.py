@@ -431,6 +431,42 @@ def test_resume_continues_exactly(tmp_path: Path) -> None:
     assert [result.to_json() for result in final.results] == [result.to_json() for result in straight.results]
 
 
+def test_a_game_stopped_between_hands_resumes_with_the_hand_result(tmp_path: Path) -> None:
+    """Stopped at "Press Enter to deal", a resumed game says the hand is over and shows the scores."""
+    game, session = new_game(Variant(), "you", ["greedy", "greedy", "greedy"], seed=5)
+    path = tmp_path / f"g{SAVE_SUFFIX}"
+    hinting = hint_player([game], 10_000)
+
+    def until_the_hand_ends(prompt: str) -> str:
+        if prompt.startswith("Press Enter"):
+            raise EOFError
+        return hinting(prompt)
+
+    run(game, until_the_hand_ends, save_path=path, session=session)
+    assert game.phase == "hand_over"
+    loaded = read_save(path)
+    code, transcript, _ = run(loaded.game, ["quit"], save_path=path, session=loaded.session, resumed=True)
+    assert code == 0
+    lines = [line.rstrip() for line in transcript.splitlines()]
+    assert lines[1:3] == [
+        "Resuming your game against bob (greedy), cid (greedy), dee (greedy) (hand 1 is",
+        "over).",
+    ]
+    start = lines.index("Type help for the commands, hint for a suggestion, quit to stop.") + 1
+    assert lines[start : start + 10] == [
+        "──────────────────────────────── Hand 1 is over ────────────────────────────────",
+        "",
+        "  hand   you   bob (greedy)   cid (greedy)   dee (greedy)",
+        " ────────────────────────────────────────────────────────",
+        "     1     7             28             0*             32",
+        " total     7             28              0             32",
+        "",
+        "* went out.  Scoring: losers add their cards' value; the game ends at 150;",
+        "lowest total wins.",
+        "Press Enter to deal hand 2 (or score, save, quit): quit",
+    ]
+
+
 def test_long_lines_wrap_between_words_and_paths_stay_whole(tmp_path: Path) -> None:
     game, session = new_game(Variant(), "you", ["greedy", "random", "expert"], seed=1)
     path = tmp_path / ("a-long-folder-name-" * 3) / f"game{SAVE_SUFFIX}"
