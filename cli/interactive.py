@@ -39,7 +39,7 @@ from .going_out import laid_since_draw
 from .hints import Hint, meld_points, meld_preview, render_hint, suggest_turn, without_needless_end
 from .narrate import table_lines
 from .render import Seating
-from .table_notation import table_sentence
+from .table_notation import melds_run_together, table_sentence
 from .turn_log import TurnLogWriter
 
 ReadLine = Callable[[str], str]
@@ -374,6 +374,7 @@ class InteractiveGame(Autosave):
             message = str(error)
             if isinstance(error, IllegalMoveError):  # a refusal of the game, not of how the move is written
                 message = table_sentence(error.to_player, self.game.variant, self.letters)
+                message += melds_run_together(action, error.to_player, self.game, self.letters)
             self.error(message)
             return False
         if isinstance(action, Draw):

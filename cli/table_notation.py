@@ -136,3 +136,41 @@ def built_event_cards(
 def meld_plain(cards: Sequence[Card], variant: Variant) -> str:
     """A meld's cards (``5H JK 7H``) as the table writes them (``5♥ JK(6♥) 7♥``)."""
     return _written_cards(cards, variant, letters=False)
+
+
+def melds_run_together(action: Action, refusal: str, game: Game, letters: bool = False) -> str:
+    """What to add to ``refusal`` of a meld written without its commas: ``meld 7H 8H 9H QS QD QC``.
+
+    When the refusal is that one group is no meld, and the group falls into two or more melds as
+    written, the player most likely meant those: the line says so, with the move to type.
+    """
+    if not isinstance(action, Meld) or len(action.groups) != 1:
+        return ""
+    (group,) = action.groups
+    try:
+        make_meld(group, game.variant)
+    except MeldError as why:
+        if str(why) not in refusal:
+            return ""
+    else:
+        return ""
+    groups = _melds_in_order(group, game.variant)
+    if groups is None or len(groups) < 2:
+        return ""
+    written = move_text(Meld(groups=groups), game, letters).plain
+    return f"; to lay {len(groups)} melds, put a comma between them: {written}"
+
+
+def _melds_in_order(cards: tuple[Card, ...], variant: Variant) -> tuple[tuple[Card, ...], ...] | None:
+    """``cards`` cut, in the order written, into melds of three or more cards; None when they cannot be."""
+    if not cards:
+        return ()
+    for end in range(3, len(cards) + 1):
+        try:
+            make_meld(cards[:end], variant)
+        except MeldError:
+            continue
+        rest = _melds_in_order(cards[end:], variant)
+        if rest is not None:
+            return (cards[:end], *rest)
+    return None

@@ -154,6 +154,20 @@ def test_an_illegal_meld_says_why_and_leaves_the_hand() -> None:
     assert len(game.hands[0]) == 14
 
 
+def test_melds_typed_without_their_comma_are_told_where_it_goes() -> None:
+    game = fixed_game()
+    code, transcript, _ = run(game, ["ds", "m 7H 8H 9H TH QS QD QC", "m QS QD QC 2C 5D", "m 7H 8H 9H 5D"])
+    assert code == 0
+    assert error_lines(transcript) == [
+        "✗ 7♥ 8♥ 9♥ 10♥ Q♠ Q♦ Q♣ is not a set: the ranks differ; to lay 2 melds, put a comma between"
+        " them: meld 7♥ 8♥ 9♥ 10♥, Q♠ Q♦ Q♣",
+        "✗ Q♠ Q♦ Q♣ 2♣ 5♦ is not a set: the ranks differ",  # no melds in it as written: no comma to suggest
+        "✗ 7♥ 8♥ 9♥ 5♦ is not a run: the suits differ",
+    ]
+    assert game.table == []
+    assert len(game.hands[0]) == 14
+
+
 def test_a_draw_shows_the_card_and_marks_it_in_the_hand() -> None:
     game = fixed_game()
     _, transcript, _ = run(game, ["ds"])
