@@ -20,6 +20,7 @@ from kalooki.text import escape_controls
 
 from .common import SetOption, check_output_path, cli_errors, integer
 from .completion import complete_variant
+from .turn_log import refuse_a_written_log
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
@@ -163,6 +164,8 @@ def play(
     for output in (log, save):
         if output is not None:
             check_output_path(output.expanduser())
+    if log is not None:
+        refuse_a_written_log(log.expanduser())
     if save is not None:
         from .saves import refuse_other_file
 

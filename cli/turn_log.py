@@ -9,6 +9,18 @@ from typing import Any
 
 from kalooki.engine import Event, Game
 
+from .common import fail
+
+
+def refuse_a_written_log(path: Path) -> None:
+    """Stop (exit 1, one line) before a game's ``--log`` writes over a file that holds something.
+
+    A game played at the terminal cannot be played again to write its log anew, as a script's
+    can: the moves typed are in that file only.
+    """
+    if path.is_file() and path.stat().st_size > 0:
+        fail(f"{path}: already exists, and the log would write over it; give a new file")
+
 
 class TurnLogWriter:
     """Writes ``--log`` records as JSON lines, holding back a turn's melds until they can no longer be undone.

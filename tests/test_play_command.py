@@ -103,3 +103,27 @@ def test_play_hands_a_script_to_the_script_runner(tmp_path: Path, monkeypatch: p
     assert calls == [(script, True, tmp_path / "x.jsonl")]
     result = CliRunner().invoke(app, ["play", str(script), "--players", "3"])
     assert result.exit_code == 2
+
+
+def test_play_keeps_a_log_already_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's moves typed at the terminal are in its log only: a new game does not write over it."""
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    log = tmp_path / "game.jsonl"
+    played = CliRunner().invoke(app, ["play", "--seed", "3", "--log", str(log)], input="ds\nquit\n")
+    assert played.exit_code == 0
+    written = log.read_bytes()
+    for extra in ([], ["--humans", "ann,bob"]):
+        result = CliRunner().invoke(app, ["play", "--seed", "4", "--log", str(log), *extra], input="quit\n")
+        assert result.exit_code == 1
+        assert result.stderr == f"{log}: already exists, and the log would write over it; give a new file\n"
+        assert log.read_bytes() == written
+    assert len(read_save_files(tmp_path)) == 1  # the refused games left no save behind
+    empty = tmp_path / "empty.jsonl"
+    empty.touch()  # nothing to lose: a file made ready for the log is written
+    result = CliRunner().invoke(app, ["play", "--seed", "4", "--log", str(empty)], input="quit\n")
+    assert result.exit_code == 0
+    assert empty.read_text().startswith("{")
+
+
+def read_save_files(home: Path) -> list[Path]:
+    return sorted((home / "saves").glob(f"*{SAVE_SUFFIX}"))
