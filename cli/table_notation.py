@@ -24,7 +24,8 @@ from kalooki.variant import Variant
 from .render import card_label, card_text, cards_text, joker_meaning, meld_text
 
 _CARD = r"(?:[2-9TJQKA][CDHS]|JK)"
-_CARDS = re.compile(rf"(?<![\w(]){_CARD}(?: {_CARD})*(?![\w)])")
+# A card in brackets is rewritten too ("does (8H)"), but for what follows a joker: ``JK(7♠)``.
+_CARDS = re.compile(rf"(?<!\w)(?<!JK\(){_CARD}(?: {_CARD})*(?!\w)")
 
 
 def _written(cards: str, variant: Variant, letters: bool) -> str:

@@ -40,6 +40,10 @@ def test_refusals_write_cards_as_the_table_does() -> None:
     assert table_sentence("QS QD 8C is not a set", variant) == "Q♠ Q♦ 8♣ is not a set"
     assert table_sentence("a JK is not A-2-3", variant) == "a JK is not A-2-3"
     assert table_sentence("you have no TS", variant, letters=True) == "you have no 10S"
+    assert table_sentence("only the exact card a joker stands for does (TH 8S)", variant) == (
+        "only the exact card a joker stands for does (10♥ 8♠)"
+    )
+    assert table_sentence("JK(9H) stays", variant) == "JK(9H) stays"
 
 
 def test_at_the_prompt_a_refusal_is_in_table_notation_but_how_to_write_a_card_is_not() -> None:
@@ -49,6 +53,15 @@ def test_at_the_prompt_a_refusal_is_in_table_notation_but_how_to_write_a_card_is
         "✗ you have no 10♠ in your hand to discard",
         "✗ 'd 1Z': '1Z' is not a card: write a rank (A 2-9 T J Q K, or 10) and a suit (C D H S), "
         "e.g. 7H, TC, 10C, QS, or JK for a joker",
+    ]
+
+
+def test_a_refused_swap_names_the_card_wanted_as_the_table_does() -> None:
+    game = fixed_game(hand="7H 8H JK TH QS QD QC 9D 5D 6S 8C KD 3S")
+    _, transcript, _ = run(game, ["ds", "m 7H 8H JK TH, QS QD QC", "s 1 9D"])
+    assert error_lines(transcript) == [
+        "✗ 9♦ does not free a joker from the run 7♥ 8♥ JK(9♥) 10♥: only the exact card a joker stands for"
+        " does (9♥)"
     ]
 
 
