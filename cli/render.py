@@ -397,8 +397,10 @@ def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[
     if not game.opened[seat] and variant.opening_threshold:
         lines.append(
             Text(
-                f"Not opened yet: your first melds must make {variant.opening_threshold} points together "
-                "(m A, B).",
+                # Not "(m A, B)": a newcomer reads A as the ace. No example cards either: the
+                # line goes to the browser's coach too, where only cards the seat sees may appear.
+                f"Not opened yet: your first melds must make {variant.opening_threshold} together, "
+                "in one meld command.",
                 style=DIM,
             )
         )

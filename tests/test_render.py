@@ -109,7 +109,7 @@ def test_the_screen_fits_80_columns(color: bool) -> None:
         "Your hand (13): 2♣ 3♣ 4♣ J♣   7♦ 9♦   6♥ 9♥ Q♥   2♠ 5♠ 8♠ K♠",
         "You could lay: 2♣ 3♣ 4♣ = 9 points, not enough to open (51)",
         "Your turn: draw a card: ds (draw stock) or dd (draw discard: 7♦)",
-        "Not opened yet: your first melds must make 51 points together (m A, B).",
+        "Not opened yet: your first melds must make 51 together, in one meld command.",
     ):
         assert expected in plain.splitlines()
 
