@@ -27,9 +27,10 @@ from kalooki.engine import Event, Game
 from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent
 from kalooki.savegame import Session, save_checksum, save_document, seat_rng
 
-from .interactive import InteractiveGame, where_it_stands
+from .interactive import InteractiveGame
 from .narrate import table_lines
 from .render import Seating
+from .saves_commands import where_it_stands
 
 STAND_IN = "greedy"
 """The bot recorded in the save for each person after the first (it plays them if resumed alone)."""

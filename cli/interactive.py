@@ -39,6 +39,7 @@ from .going_out import laid_since_draw
 from .hints import Hint, meld_points, meld_preview, render_hint, suggest_turn, without_needless_end
 from .narrate import table_lines
 from .render import Seating
+from .saves_commands import where_it_stands
 from .table_notation import melds_run_together, table_sentence
 from .turn_log import TurnLogWriter
 
@@ -59,13 +60,6 @@ MOVE_VERBS = frozenset({*LONG_VERBS, *ALIASES})
 TYPED_WORDS = (*LONG_VERBS, "help", "quit", "score", "rules", "hint", "undo")
 """The move language's words and the commands, written out: a near miss is told which it missed."""
 INDENT = "  "
-
-
-def where_it_stands(game: Game) -> str:
-    """Where a resumed game stopped: ``hand 2, turn 7``, or ``hand 1 is over`` between hands."""
-    if game.phase == "hand_over":
-        return f"hand {game.hand_number} is over"
-    return f"hand {game.hand_number}, turn {game.turn_number}"
 
 
 def scripted_input(lines: Iterable[str], console: Console | None = None) -> ReadLine:

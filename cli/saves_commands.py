@@ -11,6 +11,8 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
+from kalooki.engine import Game
+
 from .common import cli_errors
 from .saves import SaveEntry, all_saves, forget_save, saves_dir
 
@@ -29,6 +31,13 @@ def shown_path(path: Path, folder: Path) -> str:
     return path.name if path.parent == folder else str(path)
 
 
+def where_it_stands(game: Game) -> str:
+    """Where an unfinished game stopped: ``hand 2, turn 7``, or ``hand 1 is over`` between hands."""
+    if game.phase == "hand_over":
+        return f"hand {game.hand_number} is over"
+    return f"hand {game.hand_number}, turn {game.turn_number}"
+
+
 def describe(entry: SaveEntry) -> str:
     """variant · players · where the game stands · last played."""
     if entry.save is None:
@@ -40,7 +49,7 @@ def describe(entry: SaveEntry) -> str:
         winners = " and ".join(game.players[seat] for seat in game.winners) or "nobody"
         where = f"over after hand {game.hand_number}, {winners} won"
     else:
-        where = f"hand {game.hand_number}, turn {game.turn_number}"
+        where = where_it_stands(game)
     return f"{table}{game.variant.name} · {players} · {where} · last played {last_played(entry)}"
 
 

@@ -88,6 +88,21 @@ def saved_game(path: Path, *, finished: bool, seed: int) -> None:
     write_save(path, dump_save(game, session))
 
 
+def test_saves_says_a_game_stopped_between_hands_has_its_hand_over(home: Path) -> None:
+    import random
+
+    from kalooki.bots import make_bot
+    from kalooki.driver import play_turn
+
+    game, session = new_game(Variant(), "you", ["greedy"], 4)
+    bots = {seat: make_bot("greedy", random.Random(seat)) for seat in range(2)}
+    while game.phase != "hand_over":
+        play_turn(game, bots[game.current])
+    write_save(home / "saves" / f"paused{SAVE_SUFFIX}", dump_save(game, session))
+    lines = play("saves").splitlines()
+    assert lines[1].startswith("1  classic · you, bob · hand 1 is over · last played 20")
+
+
 def test_saves_lists_unfinished_games_first_and_resume_takes_a_number(home: Path, tmp_path: Path) -> None:
     folder = home / "saves"
     saved_game(folder / f"done{SAVE_SUFFIX}", finished=True, seed=1)
