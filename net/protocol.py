@@ -412,7 +412,7 @@ def protocol_schema() -> dict[str, Any]:
         "title": f"kalooki table protocol, version {PROTOCOL_VERSION}",
         "description": (
             f"One JSON object per WebSocket text frame, at most {MAX_MESSAGE_BYTES} bytes from a client. "
-            "Client messages: join, move, undo, say, ready, start, hint, rules. "
+            f"Client messages: {', '.join(CLIENT_TYPES)}. "
             "Host messages: welcome, lobby, state, said, presence, error, closing, suggestion, rulebook."
         ),
         **schema,
