@@ -34,6 +34,7 @@ from kalooki.variant import Variant
 
 from . import render, spectate
 from .interactive import LOOK_WORDS, InteractiveGame, ReadLine
+from .narrate import join_and
 from .render import Seating
 from .table_notation import table_sentence
 
@@ -151,6 +152,10 @@ class RemoteGame(InteractiveGame):
         """For the host's own seat: leaving closes the table, which this command reopens."""
         self.lobby: dict[str, Any] = {}
         self.said_ready = False
+        self.waiting_for: list[int] | None = None
+        """Between hands, the seats the deal waits for, from a host that says so (None: it does not)."""
+        self.told_waiting: list[int] | None = None
+        """The seats last named in "Waiting for ...": they are named again only when that changes."""
         self.skipping = False
         self.typed: deque[dict[str, Any]] = deque()
         """Out of the game and not watching: the turns are not told, only the result."""
@@ -325,6 +330,10 @@ class RemoteGame(InteractiveGame):
     def take_state(self, message: dict[str, Any]) -> None:
         self.game = shadow_game(message["view"], self.variant)
         self.stand_ins = dict(message.get("stand_ins", {}))
+        waiting = message.get("waiting_for")
+        self.waiting_for = None
+        if isinstance(waiting, list):
+            self.waiting_for = [seat for seat in waiting if isinstance(seat, int)]
         events = events_from_json(message["events"])
         self.narrate(events)
         taken = message.get("taken_back")
@@ -397,8 +406,11 @@ class RemoteGame(InteractiveGame):
                     self.between_hands()
                 self.connection.send({"type": "ready"})
                 self.said_ready = True
-                if not self.skipping:
+                self.told_waiting = None
+                if self.waiting_for is None and not self.skipping:
+                    # A host that does not say whom the deal waits for.
                     self.say("Waiting for the others to be ready...", style="dim")
+                self.say_waiting()
             elif game.phase in ("draw", "play") and game.current == self.seat:
                 self.said_ready = False
                 self.human_turn()
@@ -410,8 +422,21 @@ class RemoteGame(InteractiveGame):
                 self.take_state(message)
                 if self.game.phase != "hand_over":
                     self.said_ready = False
+                self.say_waiting()
             elif message is not None:
                 self.error(str(message["message"]))
+
+    def say_waiting(self) -> None:
+        """Ready between hands: whom the deal still waits for, each time that changes."""
+        if not self.said_ready or self.skipping or self.waiting_for is None or self.game.phase != "hand_over":
+            return
+        players = self.game.players
+        others = [seat for seat in self.waiting_for if seat != self.seat and 0 <= seat < len(players)]
+        if not others or others == self.told_waiting:
+            return  # no one else: the deal comes
+        self.told_waiting = others
+        names = join_and([Text(players[seat]) for seat in others])
+        self.say(f"Waiting for {names} to be ready...", style="dim")
 
     def command(self, line: str, *, in_turn: bool) -> bool:
         word = line.split()[0].lower()

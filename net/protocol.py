@@ -326,6 +326,16 @@ class State(_Message):
         description="After an undo: the seat whose turn's melds, builds and swaps were taken back (its hand "
         "and the table are as after its draw). The melds' events were sent before; no events undo them.",
     )
+    ready: list[int] | None = Field(
+        default=None,
+        description="Between hands only: the seats whose players have said they are ready for the next hand "
+        "(a player who drops and comes back stays ready).",
+    )
+    waiting_for: list[int] | None = Field(
+        default=None,
+        description="Between hands only: the seats the next deal waits for (players connected and still in "
+        "the game who have not said ready). A state with no events tells every seat when this changes.",
+    )
 
 
 class Suggestion(_Message):

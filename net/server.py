@@ -177,6 +177,8 @@ class TableServer:
         """The last hint given, for which seat after how many changes."""
         self.words_failed = False
         """The advisor failed once: said on the host's terminal the first time only."""
+        self.told_readiness: tuple[list[int], list[int]] | None = None
+        """Between hands, who was ready and whom the deal waited for, as last told to every seat."""
 
     # ------------------------------------------------------------ serving
 
@@ -246,6 +248,7 @@ class TableServer:
         self.table.leave(seat, for_good=for_good)
         self.presence(seat, "left", name)
         self.send_lobby()
+        self.tell_readiness()  # between hands, the deal no longer waits for them
         self.changed.set()
 
     async def receive(self, client: Client) -> bool:
@@ -319,8 +322,8 @@ class TableServer:
         else:
             events = self.table.ready(seat)
             if not events:
-                # Not everyone is ready: no view shows who is, so there is nothing new to tell anyone (and
-                # a ready sent 30 times a second would redraw every seat's words 30 times a second).
+                # Not everyone is ready: the others hear who is, once (tell_readiness).
+                self.tell_readiness()
                 return
         self.broadcast_state(events, taken_back=taken_back)
         self.changed.set()
@@ -387,6 +390,7 @@ class TableServer:
         self.send_lobby()
         if self.table.game is not None:
             client.send(self.state_message(seat, [], coach=client.coach))
+            self.tell_readiness(skip=seat)  # between hands, the deal may wait for them again
         self.changed.set()
 
     def start_game(self) -> None:
@@ -424,6 +428,9 @@ class TableServer:
                 if state.kind == "human" and self.table.stand_in(index)
             },
         }
+        readiness = self.table.readiness()
+        if readiness is not None:
+            message["ready"], message["waiting_for"] = readiness
         if coach and self.advisor is not None:
             bots = {index: state.bot for index, state in enumerate(self.table.seats) if state.kind == "bot"}
             # The words are an extra: should they fail, the state still goes out, as to a terminal. Any
@@ -438,11 +445,28 @@ class TableServer:
 
     def broadcast_state(self, events: Sequence[Event], *, taken_back: int | None = None) -> None:
         self.changes += 1
+        self.told_readiness = self.table.readiness()
         for seat, client in list(self.by_seat.items()):
             message = self.state_message(seat, events, coach=client.coach)
             if taken_back is not None:
                 message["taken_back"] = taken_back
             client.send(message)
+
+    def tell_readiness(self, *, skip: int | None = None) -> None:
+        """Between hands, a state (with no events) to every seat but ``skip`` when who is ready has changed.
+
+        Only a change is told: a ready sent 30 times a second would otherwise redraw every seat's words
+        30 times a second. When the deal waits for no one, its own state follows and says it all.
+        """
+        if self.table.game is None:
+            return
+        readiness = self.table.readiness()
+        if readiness is None or readiness == self.told_readiness or not readiness[1]:
+            return
+        self.told_readiness = readiness
+        for seat, client in list(self.by_seat.items()):
+            if seat != skip:
+                client.send(self.state_message(seat, [], coach=client.coach))
 
     # ------------------------------------------------------------ the game's own pace
 

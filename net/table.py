@@ -206,7 +206,7 @@ class Table:
         """A seat's connection is gone: ``for_good``, its player said they leave; else it dropped."""
         seat = self.seats[index]
         seat.connected = False
-        seat.ready = False
+        # A player who said ready stays ready: back after a reload, they are not asked again.
         if self.game is None and not seat.host and for_good:
             # Before the game, a seat that is left is free again.
             self.seats[index] = SeatState(kind="open", bot=seat.bot)
@@ -352,6 +352,14 @@ class Table:
         if not present:
             return people
         return [index for index in present if not self.seats[index].ready]
+
+    def readiness(self) -> tuple[list[int], list[int]] | None:
+        """Between hands: the seats that said ready, and the seats the next deal waits for; None in a hand."""
+        game = self.require_game()
+        if game.phase != "hand_over":
+            return None
+        ready = [index for index, seat in enumerate(self.seats) if seat.kind == "human" and seat.ready]
+        return ready, self.waiting_for_ready()
 
     def deal_if_ready(self) -> list[Event]:
         game = self.require_game()

@@ -9,6 +9,7 @@ rebuilt from the views it receives, exactly as a third-party client would.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import subprocess
 import sys
@@ -22,6 +23,7 @@ from typing import Any
 from kalooki_net.botclient import TIMEOUT, BotSeat
 from kalooki_net.server import TableServer
 from kalooki_net.table import Table
+from websockets.exceptions import ConnectionClosed
 
 from kalooki.loader import load_variant
 from kalooki.variant import Variant
@@ -106,6 +108,17 @@ def seat_and_play_a_hand(uri: str, code: str, seats: int = 2) -> list[BotSeat]:
             return players
         play_moves(players, 1)
     raise AssertionError("the hand did not end in 500 moves")
+
+
+def bot_plays_until_the_hand_ends(seat: BotSeat) -> None:
+    with contextlib.suppress(ConnectionClosed):  # the test closes it when done
+        while True:
+            view = seat.view
+            if view is not None and view["phase"] not in ("draw", "play"):
+                return
+            if seat.my_turn():
+                seat.send({"type": "move", "move": seat.next_move()})
+            seat.receive()
 
 
 def play_moves(players: list[BotSeat], count: int) -> None:

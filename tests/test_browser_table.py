@@ -16,7 +16,6 @@ keep the run bounded; every wait has a limit.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import shutil
@@ -35,9 +34,8 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from kalooki_cli.web_coach import WebCoach
 from kalooki_net.botclient import BotSeat
 from kalooki_net.table import Table
-from net_helpers import Terminal, hosted, new_table
+from net_helpers import Terminal, bot_plays_until_the_hand_ends, hosted, new_table
 from playwright import sync_api
-from websockets.exceptions import ConnectionClosed
 
 from kalooki.cards import format_card
 
@@ -115,17 +113,6 @@ class Seat:
         self.page.press("#move-input", "Enter")
         self.wait(f"window.kalookiTimings.length > {before} || document.getElementById('reason').textContent")
         assert self.page.locator("#reason").text_content() == ""
-
-
-def bot_plays_until_the_hand_ends(seat: BotSeat) -> None:
-    with contextlib.suppress(ConnectionClosed):  # the test closes it when done
-        while True:
-            view = seat.view
-            if view is not None and view["phase"] not in ("draw", "play"):
-                return
-            if seat.my_turn():
-                seat.send({"type": "move", "move": seat.next_move()})
-            seat.receive()
 
 
 def test_two_browsers_and_a_terminal_play_a_hand_to_its_end(
@@ -573,3 +560,45 @@ def test_the_log_tells_another_players_undo(browser: Any) -> None:
         bob.wait("document.querySelectorAll('#melds li').length === 0")
         assert bob.problems == []
         ann.close()
+
+
+def test_between_hands_the_page_names_whom_it_waits_for_and_a_reload_keeps_the_seat_ready(
+    browser: Any,
+) -> None:
+    # The page said "Waiting for the others to be ready…" without saying who, and after a reload it offered
+    # "Next hand" again to a player who had pressed it.
+    table = new_table(seats=3, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        player = Seat(browser, url, LAPTOP)
+        player.sit("ann")
+        bob, cid = BotSeat(host.uri), BotSeat(host.uri)
+        bob.join(table.code, name="bob")
+        cid.join(table.code, name="cid")
+        robots = [threading.Thread(target=bot_plays_until_the_hand_ends, args=(seat,)) for seat in (bob, cid)]
+        for robot in robots:
+            robot.start()
+        deadline = time.monotonic() + LIMIT
+        while player.attribute("data-phase") != "hand_over":
+            assert time.monotonic() < deadline, "the hand did not end in time"
+            if player.mine():
+                player.play_by_hint()
+            else:
+                time.sleep(0.05)
+        for robot in robots:
+            robot.join(TIMEOUT)
+        player.page.wait_for_selector("#ready-button:not([hidden])")
+        bob.send({"type": "ready"})
+        player.page.click("#ready-button")
+        waiting = "document.getElementById('ready-wait')"
+        player.wait(f"!{waiting}.hidden && {waiting}.textContent === 'Waiting for cid…'")
+        player.page.reload()
+        player.page.wait_for_selector("#hand-end:not([hidden])")
+        player.wait(f"!{waiting}.hidden && {waiting}.textContent === 'Waiting for cid…'")
+        assert player.page.locator("#ready-button").is_hidden()  # this seat is ready already
+        cid.send({"type": "ready"})
+        player.wait("document.getElementById('table').dataset.phase !== 'hand_over'")
+        assert player.page.locator("#ready-wait").is_hidden()
+        assert player.problems == []
+        bob.close()
+        cid.close()

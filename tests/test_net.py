@@ -22,7 +22,7 @@ from kalooki_net.protocol import protocol_schema
 from kalooki_net.server import TableServer
 from kalooki_net.table import Table
 from kalooki_net.view import seat_view
-from net_helpers import TIMEOUT, Host, Player, hosted, new_table, play_moves
+from net_helpers import TIMEOUT, Host, Player, hosted, new_table, play_moves, seat_and_play_a_hand
 
 from kalooki.cards import format_card, parse_card
 from kalooki.engine import Event
@@ -362,3 +362,49 @@ def test_an_undo_tells_every_seat_whose_melds_were_taken_back() -> None:
             assert state["taken_back"] == ann.seat
             assert (state["events"], state["view"]["table"]) == ([], [])
         assert host.call(lambda: table.require_game().table) == []
+
+
+def heard_until_said(player: Player) -> list[dict[str, Any]]:
+    """What ``player`` receives up to and with the next line said at the table."""
+    heard = [player.receive()]
+    while heard[-1]["type"] != "said":
+        heard.append(player.receive())
+    return heard
+
+
+def test_between_hands_every_seat_is_told_who_is_ready_and_a_seat_reloaded_stays_ready() -> None:
+    table = new_table(seats=3, seed=3, hand_size=7, opening_threshold=0)
+    with hosted(table) as host:
+        p0, p1, p2 = seat_and_play_a_hand(host.uri, table.code, seats=3)
+        hand_over = json.loads(p2.received[-1])
+        assert (hand_over["view"]["phase"], hand_over["ready"], hand_over["waiting_for"]) == (
+            "hand_over",
+            [],
+            [0, 1, 2],
+        )
+        p0.send({"type": "ready"})
+        p1.send({"type": "ready"})
+        p1.send({"type": "ready"})  # again: nothing changes, nothing is sent
+        p1.send({"type": "say", "text": "ready"})
+        for player in (p0, p2):
+            told = [message for message in heard_until_said(player) if message["type"] == "state"]
+            assert [(state["events"], state["ready"], state["waiting_for"]) for state in told] == [
+                ([], [0], [1, 2]),
+                ([], [0, 1], [2]),
+            ]
+        p1.close()  # a reload: the seat drops, and is back with its token
+        back = Player(host.uri)
+        assert back.join(table.code, token=p1.token)["seat"] == 1
+        state = back.until("state")
+        assert (state["view"]["phase"], state["ready"], state["waiting_for"]) == ("hand_over", [0, 1], [2])
+        back.send({"type": "say", "text": "back"})
+        heard = [message["type"] for message in heard_until_said(p0)]
+        assert "state" not in heard  # gone and back ready: whom the deal waits for never changed
+        assert heard.count("presence") == 2
+        p2.send({"type": "ready"})  # the last one: the deal, and no one is ready for the next
+        for player in (p0, back, p2):
+            dealt = player.until("state")
+            assert dealt["view"]["hand_number"] == 2
+            assert "ready" not in dealt
+            assert "waiting_for" not in dealt
+            player.close()

@@ -172,7 +172,7 @@ def test_a_name_too_long_is_refused_as_a_bad_name_like_any_other() -> None:
             player.close()
 
 
-def test_readies_before_the_deal_send_nothing_to_anyone() -> None:
+def test_readies_repeated_before_the_deal_are_told_to_the_others_once() -> None:
     table = new_table(seats=2, seed=3, hand_size=7, opening_threshold=0)
     with hosted(table) as host:
         players = seat_and_play_a_hand(host.uri, table.code)
@@ -180,9 +180,15 @@ def test_readies_before_the_deal_send_nothing_to_anyone() -> None:
             players[0].send({"type": "ready"})
         players[0].send({"type": "say", "text": "ready, all of them"})
         heard = []
-        while not heard or heard[-1] != "said":
-            heard.append(players[1].receive()["type"])
-        assert heard == ["said"]  # no state for readies that deal nothing
+        while not heard or heard[-1]["type"] != "said":
+            heard.append(players[1].receive())
+        assert [message["type"] for message in heard] == [
+            "state",
+            "said",
+        ]  # one state: who is ready changed once
+        told = heard[0]
+        assert (told["events"], told["ready"], told["waiting_for"]) == ([], [0], [1])
+        assert players[0].until("state")["ready"] == [0]  # told as the others are
         players[1].send({"type": "ready"})  # the last one deals the next hand, to both
         for player in players:
             assert player.until("state")["view"]["hand_number"] == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -20,7 +21,7 @@ from typer.testing import CliRunner
 pytest.importorskip("websockets")
 
 from kalooki_net.client import LOST
-from net_helpers import TIMEOUT, Player, Terminal, hosted, new_table
+from net_helpers import TIMEOUT, Host, Player, Terminal, bot_plays_until_the_hand_ends, hosted, new_table
 
 from kalooki.cards import format_card
 from kalooki.engine import Game
@@ -133,15 +134,20 @@ def test_rejoining_after_the_draw_marks_the_card_drawn_as_before(tmp_path: Path)
     assert "*" in hands[0]
 
 
+def ann_at_a_terminal_beside_p0_and_p1(host: Host, tmp_path: Path) -> tuple[list[Player], Terminal]:
+    """p0 and p1, clients of the protocol, seated; then ann at ``kalooki join``, pressing Enter to go on."""
+    bots = [Player(host.uri) for _ in range(2)]
+    for index, bot in enumerate(bots):
+        bot.join(host.table.code, name=f"p{index}")
+    return bots, Terminal(f"127.0.0.1:{host.server.port}", host.table.code, tmp_path, "ann", ready=True)
+
+
 def test_a_new_hand_is_shown_when_it_is_dealt_not_at_this_seats_turn(tmp_path: Path) -> None:
     # Once ready, a seat that does not play first saw "Waiting for the others to be ready..." and
     # nothing of the new hand until its own turn came, however long the others took.
     table = new_table(seats=3, seed=3, hand_size=7, opening_threshold=0)
     with hosted(table) as host:
-        bots = [Player(host.uri) for _ in range(2)]
-        for index, bot in enumerate(bots):
-            bot.join(table.code, name=f"p{index}")
-        terminal = Terminal(f"127.0.0.1:{host.server.port}", table.code, tmp_path, "ann", ready=True)
+        bots, terminal = ann_at_a_terminal_beside_p0_and_p1(host, tmp_path)
         for bot in bots:
             threading.Thread(target=bot.play_until_over, daemon=True).start()
         deadline = time.monotonic() + 120
@@ -149,9 +155,45 @@ def test_a_new_hand_is_shown_when_it_is_dealt_not_at_this_seats_turn(tmp_path: P
             assert time.monotonic() < deadline, terminal.text()[-2000:]
             time.sleep(0.1)
         out = terminal.quit()
-    second = out[out.index("Waiting for the others to be ready...") :]
+    second = out[out.index("Hand 1 is over") :]
     dealt = second.index("hand 2, dealt by p0 · turn 1 ")  # before p1, who plays first, has played
     assert second.index("Your hand (7):", dealt) < second.index("P1 ", dealt)
+
+
+def test_once_ready_the_terminal_names_whom_the_next_hand_waits_for(tmp_path: Path) -> None:
+    # It said "Waiting for the others to be ready..." and never who they were.
+    table = new_table(seats=3, seed=3, hand_size=7, opening_threshold=0)
+    with hosted(table) as host:
+        bots, terminal = ann_at_a_terminal_beside_p0_and_p1(host, tmp_path)
+        robots = [threading.Thread(target=bot_plays_until_the_hand_ends, args=(bot,)) for bot in bots]
+        for robot in robots:
+            robot.start()
+
+        def shows(text: str) -> None:
+            deadline = time.monotonic() + 120
+            while text not in terminal.text():
+                assert time.monotonic() < deadline, terminal.text()[-400:]
+                time.sleep(0.05)
+
+        shows("Waiting for p0 and p1 to be ready...")
+        for robot in robots:
+            robot.join(TIMEOUT)
+        bots[0].send({"type": "ready"})
+        shows("Waiting for p1 to be ready...")
+        bots[1].send({"type": "ready"})
+        shows("hand 2, dealt by p0")
+        # Piped, the program reads its input at its prompts only, and p1 plays first: it is stopped here.
+        terminal.stop.set()
+        terminal.process.kill()
+        terminal.process.wait(TIMEOUT)
+        out = terminal.text()
+        for bot in bots:
+            bot.close()
+    waited = out[out.index("Hand 1 is over") : out.index("hand 2, dealt by p0")]
+    assert re.findall(r"Waiting for .*? to be ready\.\.\.", waited) == [
+        "Waiting for p0 and p1 to be ready...",
+        "Waiting for p1 to be ready...",
+    ]
 
 
 def test_a_table_closed_while_its_players_wait_for_the_game_is_one_line_not_a_traceback(

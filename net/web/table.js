@@ -19,6 +19,8 @@ import { handTable, scoreSheet } from "./sheets.js";
   let coach = null;
   let lobby = null;
   let standIns = {};
+  let readiness = null;       // between hands, from a host that says it: {ready, waiting_for}, seats
+  let saidReady = false;      // this page pressed "Next hand" this hand (a host that does not say who is ready)
   let selected = [];          // indexes into the sorted hand, in the order tapped
   let groups = [];            // groups kept with "New group", each a list of card codes
   let target = null;          // the table meld tapped (from 1)
@@ -211,7 +213,7 @@ import { handTable, scoreSheet } from "./sheets.js";
 
   // The table this page sat at is gone: nothing of it stays on the screen or decides what the next join shows.
   function leaveTable() {
-    me.seat = null; view = null; coach = null; lobby = null; standIns = {};
+    me.seat = null; view = null; coach = null; lobby = null; standIns = {}; readiness = null; saidReady = false;
     selected = []; groups = []; target = null; pending = null; queue = [];
     $("log").replaceChildren();
     forgetLog();
@@ -239,6 +241,9 @@ import { handTable, scoreSheet } from "./sheets.js";
     view = message.view;
     coach = message.coach || null;
     standIns = message.stand_ins || {};
+    readiness = Array.isArray(message.ready) && Array.isArray(message.waiting_for)
+      ? { ready: message.ready, waiting_for: message.waiting_for } : null;
+    if (view.phase !== "hand_over") saidReady = false;
     const answered = pending;
     pending = null;
     if (coach) for (const line of coach.log) logLine(line, "turn");
@@ -450,6 +455,7 @@ import { handTable, scoreSheet } from "./sheets.js";
     $("actions").hidden = over;
     $("move-form").hidden = over;
     if (!over) { $("ready-wait").hidden = true; return; }
+    drawReady();
     // The last hand's end, as after every hand; at the end of the game the result and the score sheet below it.
     const gameOver = view.phase === "game_over";
     const result = view.results[view.results.length - 1];
@@ -466,8 +472,19 @@ import { handTable, scoreSheet } from "./sheets.js";
       $("game-end-lines").replaceChildren(...sentences.map((line) => el("p", "", line)));
       $("game-end-table").replaceChildren(scoreSheet(view, seatLabel, coach && coach.scoring));
     }
-    $("ready-button").hidden = gameOver || !$("ready-wait").hidden;
   }
+
+  // Between hands: "Next hand" until this seat has said ready (the host says so, also after a reload), then
+  // whom the deal waits for.
+  function drawReady() {
+    const ready = view.phase === "hand_over" && (readiness ? readiness.ready.includes(me.seat) : saidReady);
+    $("ready-button").hidden = view.phase !== "hand_over" || ready;
+    $("ready-wait").hidden = !ready;
+    const others = readiness ? readiness.waiting_for.filter((seat) => seat !== me.seat && view.players[seat] !== undefined) : [];
+    $("ready-wait").textContent = others.length ? `Waiting for ${listed(others.map((seat) => view.players[seat]))}…`
+      : readiness ? "Dealing the next hand…" : "Waiting for the others to be ready…";
+  }
+  const listed = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
 
   // ------------------------------------------------------------ moves
 
@@ -534,7 +551,13 @@ import { handTable, scoreSheet } from "./sheets.js";
       if (text && send({ type: "say", text: text.slice(0, 300) })) input.value = "";
     });
     $("ready-button").addEventListener("click", () => {
-      if (send({ type: "ready" })) { $("ready-button").hidden = true; $("ready-wait").hidden = false; }
+      if (!send({ type: "ready" })) return;
+      saidReady = true;
+      // Until the host's state says who is ready now: this seat is, and the others it waited for still are not.
+      if (readiness && !readiness.ready.includes(me.seat)) {
+        readiness = { ready: [...readiness.ready, me.seat], waiting_for: readiness.waiting_for.filter((seat) => seat !== me.seat) };
+      }
+      drawReady();
     });
     $("start-button").addEventListener("click", () => send({ type: "start" }));
     $("rules-button").addEventListener("click", openRules);
