@@ -15,8 +15,9 @@ from kalooki import rules
 from kalooki.engine import DEFAULT_TURN_LIMIT, Event, Game
 from kalooki.events import DealEvent, GameEndEvent, HandEndEvent, events_from_json
 from kalooki.log import GameRecorder
-from kalooki.script import ScriptError, ScriptRun, load_script
-from kalooki.script import run_script as play_script
+from kalooki.script import ScriptError, load_script
+from kalooki.script_run import ScriptRun
+from kalooki.script_run import run_script as play_script
 from kalooki.text import escape_controls
 from kalooki.variant import Variant
 

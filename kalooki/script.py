@@ -7,7 +7,7 @@ and the ``moves``, each ``{player: command}`` in the move language.
 
 Loading checks everything that can be checked without playing, at its file
 position: unknown keys, card notation, move syntax, player and bot names, and
-the deal against the pack. Playing it (:func:`run_script`) then reports the first
+the deal against the pack. Playing it (:func:`kalooki.script_run.run_script`) then reports the first
 illegal move as ``hand H, move K (player: command): reason``.
 """
 
@@ -15,19 +15,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from kalooki import rules
-from kalooki.bots import BUILTIN_BOTS, Bot, BotProtocolError, bot_names, make_bot
+from kalooki.bots import BUILTIN_BOTS, BotProtocolError, bot_names, make_bot
 from kalooki.cards import Card, CardError, format_card, full_pack, parse_card
-from kalooki.driver import play_turn
-from kalooki.engine import DealError, Event, FixedDeal, Game, IllegalMoveError, SetupError
-from kalooki.errors import KalookiError
+from kalooki.engine import FixedDeal
 from kalooki.loader import MappingOverrides, load_variant
 from kalooki.moves import Action, MoveSyntaxError, parse_move
 from kalooki.textpatterns import CARD_PATTERN_MESSAGE, CARD_TEXT, MOVE_TEXT, card_pattern
@@ -384,199 +382,6 @@ def _check_moves(
             continue
         moves.append(ScriptMove(hand, index + 1, player, command, action))
     return moves
-
-
-# --------------------------------------------------------------------------- playing
-
-
-@dataclass(frozen=True)
-class MoveFailure:
-    """The first move that could not be played."""
-
-    hand: int
-    move: int
-    player: str
-    command: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"hand {self.hand}, move {self.move} ({self.player}: {self.command}): {self.message}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "hand": self.hand,
-            "move": self.move,
-            "player": self.player,
-            "command": self.command,
-            "message": self.message,
-        }
-
-
-@dataclass
-class HandReport:
-    number: int
-    finished: bool
-    winner: str | None
-    kalooki: bool
-    hand_points: dict[str, int]
-    scores: dict[str, int]
-    end: str | None = None
-    dealer: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "number": self.number,
-            "dealer": self.dealer,
-            "finished": self.finished,
-            "winner": self.winner,
-            "kalooki": self.kalooki,
-            "hand_points": self.hand_points,
-            "scores": self.scores,
-        }
-        # Why a hand ended without a winner: "stock_exhausted", "blocked", "turn_limit"...
-        if self.end is not None and self.end != "went_out":
-            data["end"] = self.end
-        return data
-
-
-@dataclass
-class ScriptRun:
-    """What playing a script did: the hands, the totals, and the first illegal move if any."""
-
-    variant: str
-    players: list[str]
-    hands: list[HandReport] = field(default_factory=list)
-    totals: dict[str, int] = field(default_factory=dict)
-    game_over: bool = False
-    game_winner: str | list[str] | None = None
-    eliminated: list[str] = field(default_factory=list)
-    error: MoveFailure | None = None
-    events: list[Event] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "variant": self.variant,
-            "players": self.players,
-            "hands": [hand.to_json() for hand in self.hands],
-            "totals": self.totals,
-            "game_over": self.game_over,
-            "game_winner": self.game_winner,
-            "eliminated": self.eliminated,
-        }
-        if self.error is not None:
-            data["error"] = self.error.to_json()
-        return data
-
-
-EventSink = Callable[[Game, list[Event]], None]
-
-
-def run_script(script: LoadedScript, on_events: EventSink | None = None) -> ScriptRun:
-    """Play a checked script to its end (or its first illegal move); pure, no I/O.
-
-    Bots play their own turns between the script's moves. When a hand's moves run out
-    before it ends, the bots play on while it is a bot's turn; at a scripted player's
-    turn the run stops and reports the hand unfinished. With every seat a bot, the game
-    is played to its end beyond the hands the script lists.
-    """
-    run = ScriptRun(variant=script.variant.name, players=list(script.players))
-
-    def emit(game: Game, events: list[Event]) -> None:
-        run.events.extend(events)
-        if on_events is not None and events:
-            on_events(game, events)
-
-    bots: dict[int, Bot] = {
-        seat: make_bot(name, random.Random(f"{script.seed}/{seat}")) for seat, name in script.bots.items()
-    }
-    all_bots = len(bots) == len(script.players)
-    try:
-        game = Game(
-            script.variant, script.players, seed=script.seed, deal=script.deals[0] if script.deals else None
-        )
-    except (DealError, IllegalMoveError, SetupError) as error:
-        raise ScriptError([Diagnostic(script.source, 0, 0, "hands[0].deal", str(error))]) from None
-    emit(game, game.opening_events)
-    hand_index = 0
-    while True:
-        moves = script.moves[hand_index] if hand_index < len(script.moves) else ()
-        failure = _play_hand(game, moves, bots, emit)
-        if failure is not None:
-            run.error = failure
-            break
-        if game.phase in ("draw", "play"):
-            break  # a scripted player's turn with no move left
-        hand_index += 1
-        if game.game_over or (hand_index >= len(script.deals) and not all_bots):
-            break
-        if hand_index >= len(script.deals) and game.results[-1].end == "turn_limit":
-            break  # bots alone that cannot finish a hand would not finish the next one either
-        if hand_index >= MAX_BOT_HANDS:
-            break
-        deal = script.deals[hand_index] if hand_index < len(script.deals) else None
-        try:
-            emit(game, game.next_hand(deal))
-        except (DealError, IllegalMoveError) as error:
-            raise ScriptError(
-                [Diagnostic(script.source, 0, 0, f"hands[{hand_index}].deal", str(error))]
-            ) from None
-    _report(game, run)
-    return run
-
-
-def _play_hand(
-    game: Game, moves: Sequence[ScriptMove], bots: dict[int, Bot], emit: Callable[[Game, list[Event]], None]
-) -> MoveFailure | None:
-    for move in moves:
-        while game.phase in ("draw", "play") and game.current in bots:
-            emit(game, play_turn(game, bots[game.current]))
-        if game.phase not in ("draw", "play"):
-            return MoveFailure(
-                move.hand, move.number, move.player, move.command, f"hand {game.hand_number} is already over"
-            )
-        try:
-            emit(game, game.apply(move.action, game.seat_of(move.player)))
-        except KalookiError as error:
-            return MoveFailure(move.hand, move.number, move.player, move.command, str(error))
-    while game.phase in ("draw", "play") and game.current in bots:
-        emit(game, play_turn(game, bots[game.current]))
-    return None
-
-
-def _report(game: Game, run: ScriptRun) -> None:
-    names = game.players
-    for result in game.results:
-        run.hands.append(
-            HandReport(
-                number=result.number,
-                finished=result.end not in ("abandoned", "turn_limit"),
-                winner=None if result.winner is None else names[result.winner],
-                kalooki=result.kalooki,
-                hand_points={names[seat]: result.hand_points[seat] for seat in result.seats},
-                scores={names[seat]: result.scores[seat] for seat in result.seats},
-                end=result.end,
-                dealer=None if result.dealer is None else names[result.dealer],
-            )
-        )
-    if game.phase in ("draw", "play"):
-        seats = game.seats
-        run.hands.append(
-            HandReport(
-                number=game.hand_number,
-                finished=False,
-                winner=None,
-                kalooki=False,
-                hand_points={names[seat]: game.hand_value(seat) for seat in seats},
-                scores={names[seat]: 0 for seat in seats},
-                dealer=names[game.dealer],
-            )
-        )
-    run.totals = dict(zip(names, game.totals, strict=True))
-    run.game_over = game.game_over
-    if game.game_over:
-        winners = [names[seat] for seat in game.winners]
-        run.game_winner = winners[0] if len(winners) == 1 else winners
-    run.eliminated = [names[seat] for seat in range(len(names)) if game.eliminated[seat]]
 
 
 def game_script_schema() -> dict[str, Any]:

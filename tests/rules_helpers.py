@@ -12,7 +12,8 @@ from kalooki.cards import full_pack, parse_card, parse_cards
 from kalooki.engine import FixedDeal, Game, IllegalMoveError
 from kalooki.log import GameRecorder
 from kalooki.moves import parse_move
-from kalooki.script import LoadedScript, ScriptRun, run_script
+from kalooki.script import LoadedScript
+from kalooki.script_run import ScriptRun, run_script
 from kalooki.variant import Variant
 
 NAMES = ("ann", "bob", "cid", "dee", "eve", "fay")

@@ -72,7 +72,7 @@ def test_the_script_json_fields_are_the_ones_play_writes() -> None:
     from typing import get_args
 
     from kalooki.gamestate import HandEnd
-    from kalooki.script import HandReport, MoveFailure, ScriptRun
+    from kalooki.script_run import HandReport, MoveFailure, ScriptRun
 
     hand = HandReport(1, False, None, False, {}, {}, end="blocked")
     failure = MoveFailure(1, 1, "ann", "ds", "no")

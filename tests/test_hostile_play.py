@@ -26,7 +26,8 @@ from kalooki.engine import MAX_LISTED_LAYINGS, FixedDeal, Game, IllegalMoveError
 from kalooki.loader import VariantError, load_variant_text
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 from kalooki.savegame import Session, seat_rng
-from kalooki.script import load_script, run_script
+from kalooki.script import load_script
+from kalooki.script_run import run_script
 from kalooki.statecheck import check_action_parts
 from kalooki.variant import CLASSIC, Variant
 

@@ -11,7 +11,8 @@ import pytest
 from rules_helpers import recorded_run
 
 from kalooki.log import ReplayError, replay
-from kalooki.script import ScriptError, load_script, load_script_text, run_script
+from kalooki.script import ScriptError, load_script, load_script_text
+from kalooki.script_run import run_script
 
 GOLDEN = Path(__file__).parent / "golden" / "scripts"
 UPDATE = os.environ.get("KALOOKI_UPDATE_GOLDEN") == "1"
