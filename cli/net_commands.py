@@ -377,18 +377,12 @@ LOBBY_PROMPT = "start> "
 """The host's prompt in the lobby: start, say, quit, or wait for the seats to fill."""
 
 
-def said_in_lobby(line: str) -> str:
-    """What ``say TEXT`` typed at the lobby prompt says; empty for any other line."""
-    word, _, text = line.strip().partition(" ")
-    return text.strip() if word.lower() == "say" else ""
-
-
 def play_at_own_table(server: HostThread, address: str, token: str, console: Console, reopen: str) -> int:
     from kalooki_net.client import TableConnection, table_uri
     from kalooki_net.protocol import MAX_SAY
 
     from .interactive import EXIT_INTERRUPTED
-    from .remote import RemoteGame
+    from .remote import RemoteGame, said_in_lobby
 
     connection = TableConnection(table_uri(address))
     welcome = connection.join(server.table.code, token=token)

@@ -101,6 +101,13 @@ def table_commands(*, host: bool) -> tuple[tuple[str, str], ...]:
     return tuple(rows)
 
 
+def said_in_lobby(line: str) -> str:
+    """What ``say TEXT`` typed while the table waits for the game says; empty for any other line
+    (the host's start> prompt and a guest's waiting> prompt both read it so)."""
+    word, _, text = line.strip().partition(" ")
+    return text.strip() if word.lower() == "say" else ""
+
+
 def read_keyboard(connection: TableConnection) -> None:
     """Read the keyboard all the time, so say, look, score, help and quit work during others' turns too.
 
@@ -288,11 +295,11 @@ class RemoteGame(InteractiveGame):
 
     def typed_in_lobby(self, console: Console, line: str) -> None:
         """A line typed at a terminal while the table waits for the game: say and quit work already."""
-        word, _, text = line.strip().partition(" ")
+        word = line.strip().partition(" ")[0]
         if word.lower() in ("quit", "exit", "q"):
             raise LeftLobby
-        if word.lower() == "say" and text.strip():
-            self.tell_in_lobby(console, self.say_to_table(text.strip()))
+        if said := said_in_lobby(line):
+            self.tell_in_lobby(console, self.say_to_table(said))
         elif word:
             self.tell_in_lobby(console, Text(WAITING_HELP, style="dim"))
         else:  # an empty line: the prompt again
