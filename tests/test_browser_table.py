@@ -114,6 +114,16 @@ class Seat:
         self.wait(f"window.kalookiTimings.length > {before} || document.getElementById('reason').textContent")
         assert self.page.locator("#reason").text_content() == ""
 
+    def play_until(self, phase: str, what: str) -> None:
+        """Play this seat by the hint until the page's phase is ``phase`` (``what``: what ends, in words)."""
+        deadline = time.monotonic() + LIMIT
+        while self.attribute("data-phase") != phase:
+            assert time.monotonic() < deadline, f"{what} did not end in time"
+            if self.mine():
+                self.play_by_hint()
+            else:
+                time.sleep(0.05)
+
 
 def test_two_browsers_and_a_terminal_play_a_hand_to_its_end(
     browser: Any, shots: Path, tmp_path: Path
@@ -394,13 +404,7 @@ def test_the_end_of_the_game_shows_the_last_hand_then_the_sheet_whole_on_a_phone
         other.join(table.code, name="Bartholomew")
         robot = threading.Thread(target=bot_plays_until_the_hand_ends, args=(other,), daemon=True)
         robot.start()
-        deadline = time.monotonic() + LIMIT
-        while player.attribute("data-phase") != "game_over":
-            assert time.monotonic() < deadline, "the game did not end in time"
-            if player.mine():
-                player.play_by_hint()
-            else:
-                time.sleep(0.05)
+        player.play_until("game_over", "the game")
         player.page.wait_for_selector("#game-end:not([hidden])")
         player.page.screenshot(path=str(shots / "phone-game-end.png"), full_page=True)
         # How the last hand ended (who went out, everyone's cards left), as after every hand...
@@ -578,13 +582,7 @@ def test_between_hands_the_page_names_whom_it_waits_for_and_a_reload_keeps_the_s
         robots = [threading.Thread(target=bot_plays_until_the_hand_ends, args=(seat,)) for seat in (bob, cid)]
         for robot in robots:
             robot.start()
-        deadline = time.monotonic() + LIMIT
-        while player.attribute("data-phase") != "hand_over":
-            assert time.monotonic() < deadline, "the hand did not end in time"
-            if player.mine():
-                player.play_by_hint()
-            else:
-                time.sleep(0.05)
+        player.play_until("hand_over", "the hand")
         for robot in robots:
             robot.join(TIMEOUT)
         player.page.wait_for_selector("#ready-button:not([hidden])")
