@@ -62,6 +62,19 @@ TYPED_WORDS = (*LONG_VERBS, "help", "quit", "score", "rules", "hint", "undo")
 INDENT = "  "
 
 
+def short_verbs_missed(word: str) -> list[str]:
+    """The short verbs (ds, dd, m...) that ``word`` is one key too many of: ``dss`` is ``ds``, and ``dds``
+    is ``ds`` or ``dd``. A near-miss ratio cannot tell these: every two-letter verb is close to every other.
+    """
+    typed = word.lower()
+    if len(typed) == 2:  # a key pressed twice: mm is m (but mb is not a near miss of both)
+        return [typed[0]] if typed[0] == typed[1] and typed[0] in ALIASES else []
+    if len(typed) != 3:
+        return []
+    short = {typed[:index] + typed[index + 1 :] for index in range(3)}
+    return sorted(verb for verb in short if verb in ALIASES)
+
+
 def scripted_input(lines: Iterable[str], console: Console | None = None) -> ReadLine:
     """A ``read_line`` that answers with ``lines`` in turn, then raises ``EOFError``.
 
@@ -350,7 +363,10 @@ class InteractiveGame(Autosave):
         word = typed.split()[0]
         # A near miss of a whole word (dra, mled, discrad): the line as meant, the rest as typed.
         close = get_close_matches(word.lower(), TYPED_WORDS, n=1, cutoff=0.75) if len(word) >= 3 else []
-        meant = f" (did you mean '{clipped(close[0] + typed[len(word) :])}'?)" if close else ""
+        if not close:
+            close = short_verbs_missed(word)
+        meant = " or ".join(f"'{clipped(verb + typed[len(word) :])}'" for verb in close)
+        meant = f" (did you mean {meant}?)" if meant else ""
         self.error(
             f"'{clipped(typed)}' is not a command{meant}: type help for the list (moves: ds dd m b s d)"
         )
