@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
 import secrets
 import shlex
 import threading
@@ -230,7 +229,7 @@ def make_table(
 ) -> Table:
     from kalooki_net.table import Table
 
-    from kalooki.bots import bot_names, make_bot
+    from kalooki.bots import bot_names, check_bot
     from kalooki.loader import load_variant
     from kalooki.rules import may_play, player_counts
 
@@ -244,7 +243,7 @@ def make_table(
             )
         # Made once here so that a plug-in written for choose(game) is refused before the table opens,
         # not when the game starts with players seated.
-        make_bot(kind, random.Random(0))
+        check_bot(kind)
     count = seats if seats is not None else min(max(4, variant.min_players), variant.max_players)
     if not may_play(variant, count):
         raise typer.BadParameter(

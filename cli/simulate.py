@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -26,7 +25,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from kalooki.bots import BotProtocolError, UnknownBotError, make_bot
+from kalooki.bots import BotProtocolError, UnknownBotError, check_bot
 from kalooki.executors import Pool, open_pool
 from kalooki.rules import may_play, player_counts
 from kalooki.simulate import (
@@ -130,7 +129,7 @@ def parse_bots(bots: str | None, players: int | None, variant: Variant) -> list[
             )
     for name in sorted(set(names)):
         try:
-            make_bot(name, random.Random(0))
+            check_bot(name)
         except UnknownBotError as error:
             raise typer.BadParameter(str(error), param_hint="--bots") from None
         except BotProtocolError as error:

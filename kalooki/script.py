@@ -13,7 +13,6 @@ illegal move as ``hand H, move K (player: command): reason``.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,7 +22,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from kalooki import rules
-from kalooki.bots import BUILTIN_BOTS, BotProtocolError, bot_names, make_bot
+from kalooki.bots import BUILTIN_BOTS, BotProtocolError, bot_names, check_bot
 from kalooki.cards import Card, CardError, format_card, full_pack, parse_card
 from kalooki.engine import FixedDeal
 from kalooki.loader import MappingOverrides, load_variant
@@ -239,7 +238,7 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
                 )
             else:
                 try:  # a plug-in still written as choose(game) is refused here, at its seat, before any play
-                    make_bot(entry.bot, random.Random(0))
+                    check_bot(entry.bot)
                 except BotProtocolError as error:
                     problems.append(document.location(("players", seat, "bot")).error(str(error)))
             bots[seat] = entry.bot

@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from kalooki import rules
-from kalooki.bots import Bot, make_bot
+from kalooki.bots import Bot, check_bot, make_bot
 from kalooki.driver import play_turn
 from kalooki.engine import Game
 from kalooki.errors import KalookiError
@@ -351,7 +351,7 @@ def check_setup(variant: Variant, bots: Sequence[str], games: int) -> None:
             f"{len(bots)} bots: {variant.name} is for {rules.player_counts(variant)} players"
         )
     for name in sorted(set(bots)):
-        make_bot(name, random.Random(0))
+        check_bot(name)
 
 
 _PLANS_HERE: dict[GamePlan, GamePlan] = {}

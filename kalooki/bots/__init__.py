@@ -22,6 +22,7 @@ from kalooki.bots.base import (
     BotProtocolError,
     UnknownBotError,
     bot_names,
+    check_bot,
     make_bot,
     register,
 )
@@ -45,6 +46,7 @@ __all__ = [
     "RandomBot",
     "UnknownBotError",
     "bot_names",
+    "check_bot",
     "make_bot",
     "register",
 ]

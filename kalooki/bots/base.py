@@ -70,6 +70,12 @@ def make_bot(name: str, rng: random.Random) -> Bot:
     return bot
 
 
+def check_bot(name: str) -> None:
+    """Raise what :func:`make_bot` would for ``name`` (unknown, or a plug-in still written as
+    ``choose(game)``), before any game is played: a bot is made once and set aside."""
+    make_bot(name, random.Random(0))
+
+
 def _check_protocol(name: str, bot: Bot) -> None:
     """Refuse a bot whose ``choose`` takes the game alone (kalooki 0.x): it would fail on its first turn."""
     # A method's signature is its function's: each function is read once (a simulation makes four
