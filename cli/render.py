@@ -180,30 +180,56 @@ class MeldPreview:
         return laid + [card for _, cards, _ in self.builds for card in cards]
 
 
-def hand_text(
+def hand_groups(
     hand: Sequence[Card], *, marked: Sequence[Card] = (), new: Card | None = None, letters: bool = False
-) -> Text:
-    """The hand sorted by suit and rank, suits apart, jokers last; ``marked`` cards underlined.
+) -> list[Text]:
+    """The hand sorted by suit and rank, a text per suit, jokers last; ``marked`` cards underlined.
 
     ``new`` (the card just drawn) is followed by a ``*`` so it can be found even without colour.
     """
     to_mark = Counter(marked)
     new_left = 1 if new is not None else 0
-    text = Text()
+    groups: list[Text] = []
     previous_suit: int | None = None
     for card in sorted_hand(hand):
         group = 4 if card == JOKER else suit_of(card)
-        if previous_suit is not None:
-            text.append("   " if group != previous_suit else " ")
+        if group != previous_suit:
+            groups.append(Text())
+        else:
+            groups[-1].append(" ")
         previous_suit = group
         mark = to_mark[card] > 0
         if mark:
             to_mark[card] -= 1
-        text.append_text(card_text(card, letters=letters, mark=mark))
+        groups[-1].append_text(card_text(card, letters=letters, mark=mark))
         if new_left and card == new:
             new_left = 0
-            text.append("*", style="bold green")
-    return text
+            groups[-1].append("*", style="bold green")
+    return groups
+
+
+def hand_text(
+    hand: Sequence[Card], *, marked: Sequence[Card] = (), new: Card | None = None, letters: bool = False
+) -> Text:
+    """The hand on one line: its :func:`hand_groups`, three spaces apart."""
+    return Text("   ").join(hand_groups(hand, marked=marked, new=new, letters=letters))
+
+
+def hand_lines(label: Text, groups: Sequence[Text], width: int) -> list[Text]:
+    """``label`` and the hand's suits, three spaces apart, broken between suits where the line is full
+    (never inside one: a suit split over two lines reads as two suits), each line after the first
+    indented under the first card."""
+    lines = [label.copy()]
+    indent = " " * label.cell_len
+    for number, group in enumerate(groups):
+        line = lines[-1]
+        if number and line.cell_len + 3 + group.cell_len > width:
+            line = Text(indent)
+            lines.append(line)
+        elif number:
+            line.append("   ")
+        line.append_text(group)
+    return lines
 
 
 def preview_text(preview: MeldPreview, game: Game, letters: bool) -> Text:
@@ -342,9 +368,10 @@ def render_screen(
     top.append(f"{len(game.stock)} cards")
     console.print(top)
     hand = game.hands[seating.human]
-    line = Text(f"Your hand ({len(hand)}): ", style="bold")
-    line.append_text(hand_text(hand, marked=preview.cards if preview else (), new=drawn, letters=letters))
-    console.print(line)
+    label = Text(f"Your hand ({len(hand)}): ", style="bold")
+    groups = hand_groups(hand, marked=preview.cards if preview else (), new=drawn, letters=letters)
+    for line in hand_lines(label, groups, console.width):
+        console.print(line)
     if preview is not None and (preview.melds or preview.builds):
         console.print(preview_text(preview, game, letters))
     for status in turn_status(game, seating, letters=letters):

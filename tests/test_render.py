@@ -11,6 +11,8 @@ from kalooki_cli.interactive import meld_preview
 from kalooki_cli.narrate import table_lines
 from kalooki_cli.render import (
     Seating,
+    hand_groups,
+    hand_lines,
     hand_text,
     joker_meaning,
     key_rules,
@@ -23,6 +25,7 @@ from kalooki_cli.render import (
     render_totals,
 )
 from rich.console import Console
+from rich.text import Text
 
 from kalooki.bots import make_bot
 from kalooki.cards import JOKER, parse_card, parse_cards
@@ -171,6 +174,19 @@ def test_the_hand_is_sorted_by_suit_and_rank_with_suits_apart() -> None:
     out = console()
     out.print(hand_text(parse_cards("KS JK 2H AC 10D 3C 9H"), new=parse_card("9H")))
     assert output(out).strip() == "A♣ 3♣   10♦   2♥ 9♥*   K♠   JK"
+
+
+@pytest.mark.parametrize(
+    ("width", "expected"),
+    [
+        (80, ["Hand: Q♣ K♣   3♥ 4♥ 5♥ 7♥ 10♥ Q♥   A♠ 2♠ J♠ Q♠   JK"]),
+        (40, ["Hand: Q♣ K♣   3♥ 4♥ 5♥ 7♥ 10♥ Q♥", "      A♠ 2♠ J♠ Q♠   JK"]),
+        (20, ["Hand: Q♣ K♣", "      3♥ 4♥ 5♥ 7♥ 10♥ Q♥", "      A♠ 2♠ J♠ Q♠", "      JK"]),
+    ],
+)
+def test_a_narrow_terminal_breaks_the_hand_between_suits(width: int, expected: list[str]) -> None:
+    groups = hand_groups(parse_cards("QC KC 3H 4H 5H 7H 10H QH AS 2S JS QS JK"))
+    assert [line.plain for line in hand_lines(Text("Hand: "), groups, width)] == expected
 
 
 def test_letters_when_the_terminal_cannot_show_suit_symbols() -> None:
