@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from kalooki import solver, solver_candidates
@@ -28,3 +32,21 @@ def own_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monke
     """Every test keeps kalooki's files (saves, the list of known saves) in a folder of its own, and so
     do the processes it starts: a test that forgot to name one wrote into the user's real folder."""
     monkeypatch.setenv("KALOOKI_HOME", str(tmp_path_factory.mktemp("kalooki-home")))
+
+
+# The browser tests' fixtures, here so that each module of them finds them; browser_helpers is imported
+# only when a test asks for one, as it skips the module where Playwright or Chromium is missing.
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium driven by Playwright, one for a module of browser tests."""
+    from browser_helpers import launched_chromium
+
+    yield from launched_chromium()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder the browser tests' screenshots go to."""
+    from browser_helpers import screenshot_folder
+
+    return screenshot_folder(tmp_path_factory)

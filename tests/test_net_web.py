@@ -1,7 +1,7 @@
 """The browser page's server side: the files, their headers, the origin check, and the coach messages.
 
-The page itself runs in Chromium in ``test_browser_table.py``; here a real table on 127.0.0.1
-is asked over plain HTTP and over the protocol, as the page asks it.
+The page itself runs in Chromium in ``test_browser_table.py`` and ``test_browser_presence.py``;
+here a real table on 127.0.0.1 is asked over plain HTTP and over the protocol, as the page asks it.
 """
 
 from __future__ import annotations

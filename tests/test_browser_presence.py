@@ -1,0 +1,201 @@
+"""The browser table in Chromium on a real table on 127.0.0.1: who is where.
+
+Two players waiting in the lobby read each other in its log and say through its Say box, and that
+talk stays in the game's log; a reload in the lobby or the game keeps the log; a new table at the
+same address sends the page back to the join form; a closed table says so while the page tries to
+come back; a player back is no longer shown away; between hands the page names whom the deal waits
+for. (Playing the game in the page: ``test_browser_table``.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import Any
+
+from browser_helpers import (
+    LAPTOP,
+    LOG_TEXT,
+    PHONE,
+    QUICK,
+    TIMEOUT,
+    Seat,
+    ann_on_a_phone_beside_bob,
+)
+from kalooki_cli.web_coach import WebCoach
+from kalooki_net.botclient import BotSeat
+from net_helpers import bot_plays_until_the_hand_ends, hosted, new_table
+
+
+def test_players_in_the_lobby_talk_through_the_log_that_goes_on_into_the_game(
+    browser: Any, shots: Path
+) -> None:
+    table = new_table(seats=3, seed=3, **QUICK)  # three seats: two players wait in the lobby
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        ann, bob = Seat(browser, url, {"width": 390, "height": 844}), Seat(browser, url, LAPTOP)
+        ann.sit("ann")
+        bob.sit("bob")
+        ann.wait(f"{LOG_TEXT}.includes('bob joined the table.')")
+        for seat in (ann, bob):
+            assert seat.page.locator("#lobby").is_visible()
+            assert seat.page.locator("#log-title").is_visible()
+            assert seat.page.locator("#say-input").is_visible()
+        # What a player says goes in as text: no element is made of it.
+        bob.page.fill("#say-input", "hello <b>ann</b>")
+        bob.page.press("#say-input", "Enter")
+        ann.wait(f"{LOG_TEXT}.includes('bob: hello <b>ann</b>')")
+        assert ann.page.locator("#log b").count() == 0
+        assert bob.page.input_value("#say-input") == ""
+        ann.page.fill("#say-input", "hi bob, one more to come")
+        ann.page.click("#say-form button")
+        bob.wait(f"{LOG_TEXT}.includes('ann: hi bob, one more to come')")
+        # Her own line comes back to her page by the same broadcast, not necessarily before bob's.
+        ann.wait(f"{LOG_TEXT}.includes('you: hi bob, one more to come')")
+        ann.page.screenshot(path=str(shots / "phone-lobby-talk.png"), full_page=True)
+        bob.page.screenshot(path=str(shots / "laptop-lobby-talk.png"))
+        # The third player fills the table and the deal comes: the talk stays in the game's log.
+        cid = BotSeat(host.uri)
+        cid.join(table.code, name="cid")
+        for seat in (ann, bob):
+            seat.page.wait_for_selector("#table:not([hidden])", timeout=TIMEOUT * 1000)
+            assert seat.page.locator("#log-title").is_visible()
+            assert seat.js(f"{LOG_TEXT}.some((line) => line.endsWith(': hi bob, one more to come'))")
+        ann.js("window.scrollTo(0, 0)")
+        ann.page.screenshot(path=str(shots / "phone-table-talk.png"), full_page=True)
+        bob.page.screenshot(path=str(shots / "laptop-table-talk.png"))
+        assert ann.problems == []
+        assert bob.problems == []
+        cid.close()
+
+
+def test_a_reload_in_the_lobby_and_in_the_game_keeps_the_log(browser: Any) -> None:
+    # The log lived on the page only: a reload, in the lobby or mid-game, started it empty, and what
+    # had been said and played was gone.
+    table = new_table(seats=3, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        ann, bob = Seat(browser, url, PHONE), Seat(browser, url, LAPTOP)
+        ann.sit("ann")
+        bob.sit("bob")
+        bob.page.fill("#say-input", "hello <b>ann</b>")
+        bob.page.press("#say-input", "Enter")
+        ann.wait(f"{LOG_TEXT}.includes('bob: hello <b>ann</b>')")
+        before = ann.js(LOG_TEXT)
+        ann.page.reload()
+        ann.page.wait_for_selector("#lobby:not([hidden])")
+        ann.wait("document.getElementById('banner').hidden")
+        assert ann.js(LOG_TEXT) == before
+        assert ann.page.locator("#log b").count() == 0  # kept as text, put back as text
+        cid = BotSeat(host.uri)
+        cid.join(table.code, name="cid")
+        ann.page.wait_for_selector("#table:not([hidden])", timeout=TIMEOUT * 1000)
+        ann.wait(f"{LOG_TEXT}.includes('cid joined the table.')")
+        before = ann.js(LOG_TEXT)
+        ann.page.reload()
+        ann.page.wait_for_selector("#table:not([hidden])", timeout=TIMEOUT * 1000)
+        assert ann.js(LOG_TEXT)[: len(before)] == before
+        # Another browser is another player: it has no log of ann's.
+        other = Seat(browser, url, PHONE)
+        assert other.js("document.getElementById('log').children.length") == 0
+        assert ann.problems == []
+        cid.close()
+
+
+def test_a_new_table_at_the_address_sends_the_page_back_to_the_join_form(browser: Any) -> None:
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        port = host.server.port
+        player, other = ann_on_a_phone_beside_bob(browser, host, table)
+        other.close()
+    # The host closes that table and opens another on the same port: the page's rejoins are refused
+    # (another code), and it says so on the join form instead of trying again for ever.
+    with hosted(new_table(seats=2, seed=11, **QUICK), advisor=WebCoach(), port=port) as host:
+        player.page.wait_for_selector("#join:not([hidden])", timeout=TIMEOUT * 1000)
+        assert player.page.locator("#join-error").inner_text() == (
+            "The table you sat at is closed, and another one is open here: ask its host for the join code."
+        )
+        assert player.js("document.getElementById('banner').hidden")
+        assert player.js("document.getElementById('log').children.length") == 0
+        assert player.page.locator("#rules-button").is_disabled()  # the old table's rulebook is gone too
+        # The new table's code: a seat there, its lobby (nothing of the old table's hand).
+        player.page.fill("#join-code", host.table.code)
+        player.sit("ann")
+        player.page.wait_for_selector("#lobby:not([hidden])")
+        assert player.page.locator("#table").is_hidden()
+        assert [problem for problem in player.problems if "WebSocket" not in problem] == []
+
+
+def test_a_closed_table_says_so_while_the_page_tries_to_come_back(browser: Any) -> None:
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        player, other = ann_on_a_phone_beside_bob(browser, host, table)
+        asyncio.run_coroutine_threadsafe(host.server.close("the host stopped"), host.loop).result(TIMEOUT)
+        # The page tries again and again (a host restarted with --resume comes back), and keeps saying why.
+        said = "document.getElementById('banner').textContent"
+        banner = player.wait(f"/try 3/.test({said}) && {said}")
+        assert banner == "The table is closed: the host stopped. Trying to reconnect (try 3)…"
+        other.close()
+
+
+def test_a_player_back_at_the_table_is_no_longer_shown_away(browser: Any) -> None:
+    # The page kept "bob (away: greedy plays)" after bob was back, until the next move came.
+    table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
+    table.wait_seconds = 0.0  # a player who drops is played by the bot at once
+    with hosted(table, advisor=WebCoach()) as host:
+        player, other = ann_on_a_phone_beside_bob(browser, host, table)
+        other.until("state")
+        other.close()  # bob drops out during ann's turn
+        players = "document.getElementById('players').textContent"
+        player.wait(f"{players}.includes('bob (away)')")
+        player.wait("document.getElementById('table').dataset.turn === 'mine'")
+        player.page.click("#draw-stock")
+        player.wait("document.getElementById('table').dataset.phase === 'play'")
+        player.page.locator("#hand .card").first.click()
+        player.page.click("#discard-button")
+        # bob's turn, played by the bot; then ann's again, and she thinks.
+        player.wait(f"{players}.includes('bob (away: greedy plays)')")
+        player.wait("document.getElementById('table').dataset.turn === 'mine'")
+        back = BotSeat(host.uri)
+        back.join(table.code, token=other.token)
+        player.wait("/bob is back/.test(document.getElementById('log').textContent)")
+        player.wait(f"!{players}.includes('away')", seconds=5)
+        assert "bob" in player.page.locator("#players").inner_text()
+        back.close()
+
+
+def test_between_hands_the_page_names_whom_it_waits_for_and_a_reload_keeps_the_seat_ready(
+    browser: Any,
+) -> None:
+    # The page said "Waiting for the others to be ready…" without saying who, and after a reload it offered
+    # "Next hand" again to a player who had pressed it.
+    table = new_table(seats=3, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        player = Seat(browser, url, LAPTOP)
+        player.sit("ann")
+        bob, cid = BotSeat(host.uri), BotSeat(host.uri)
+        bob.join(table.code, name="bob")
+        cid.join(table.code, name="cid")
+        robots = [threading.Thread(target=bot_plays_until_the_hand_ends, args=(seat,)) for seat in (bob, cid)]
+        for robot in robots:
+            robot.start()
+        player.play_until("hand_over", "the hand")
+        for robot in robots:
+            robot.join(TIMEOUT)
+        player.page.wait_for_selector("#ready-button:not([hidden])")
+        bob.send({"type": "ready"})
+        player.page.click("#ready-button")
+        waiting = "document.getElementById('ready-wait')"
+        player.wait(f"!{waiting}.hidden && {waiting}.textContent === 'Waiting for cid…'")
+        player.page.reload()
+        player.page.wait_for_selector("#hand-end:not([hidden])")
+        player.wait(f"!{waiting}.hidden && {waiting}.textContent === 'Waiting for cid…'")
+        assert player.page.locator("#ready-button").is_hidden()  # this seat is ready already
+        cid.send({"type": "ready"})
+        player.wait("document.getElementById('table').dataset.phase !== 'hand_over'")
+        assert player.page.locator("#ready-wait").is_hidden()
+        assert player.problems == []
+        bob.close()
+        cid.close()
