@@ -40,7 +40,7 @@ from .hints import Hint, meld_points, meld_preview, render_hint, suggest_turn, w
 from .narrate import table_lines
 from .render import Seating
 from .saves_commands import where_it_stands
-from .table_notation import melds_run_together, table_sentence
+from .table_notation import melds_run_together, table_sentence, without_drawn_marks
 from .turn_log import TurnLogWriter
 
 ReadLine = Callable[[str], str]
@@ -373,6 +373,7 @@ class InteractiveGame(Autosave):
 
     def move(self, line: str) -> bool:
         """Play a move typed in the move language; False (and one line saying why) if it is not legal."""
+        line = without_drawn_marks(line)
         verb = line.split()[0].lower()
         if verb not in MOVE_VERBS:
             self.not_a_command(line)

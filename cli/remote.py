@@ -36,7 +36,7 @@ from . import render, spectate
 from .interactive import LOOK_WORDS, InteractiveGame, ReadLine
 from .narrate import join_and
 from .render import Seating
-from .table_notation import table_sentence
+from .table_notation import table_sentence, without_drawn_marks
 
 EXIT_LOST = 1
 
@@ -459,6 +459,7 @@ class RemoteGame(InteractiveGame):
     def move(self, line: str) -> bool:
         from .interactive import MOVE_VERBS
 
+        line = without_drawn_marks(line)
         verb = line.split()[0].lower()
         if verb not in MOVE_VERBS:
             self.not_a_command(line)

@@ -42,6 +42,15 @@ def _written_cards(parsed: Sequence[Card], variant: Variant, letters: bool) -> s
     return " ".join(card_label(card, letters) for card in parsed)
 
 
+_DRAWN_MARK = re.compile(r"(?<=[^\s,*])\*(?=[\s,]|$)")
+"""A ``*`` right after a card: how the hand marks the card just drawn (``9♥*``). A ``*`` alone is a joker."""
+
+
+def without_drawn_marks(line: str) -> str:
+    """``line`` with the drawn card's mark taken off its cards, so that a card copied from the hand reads."""
+    return _DRAWN_MARK.sub("", line)
+
+
 def table_sentence(message: str, variant: Variant, letters: bool = False) -> str:
     """``message`` with its cards written as the table writes them."""
     return _CARDS.sub(lambda match: _written(match.group(0), variant, letters), message)

@@ -20,6 +20,7 @@ from kalooki_cli.interactive import (
     without_needless_end,
 )
 from kalooki_cli.saves import SaveFileError, read_save, write_save
+from kalooki_cli.table_notation import without_drawn_marks
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -178,6 +179,22 @@ def test_a_draw_shows_the_card_and_marks_it_in_the_hand() -> None:
     assert "You draw 4♦ from the stock." in transcript
     assert "4♦*" in transcript
     assert "Your turn: meld, build or swap if you can, then discard" in transcript
+
+
+def test_the_drawn_card_copied_from_the_hand_with_its_mark_is_read_as_the_card() -> None:
+    # "d 4♦*", copied from the hand as shown, was told "'4♦*' is not a card".
+    game = fixed_game()
+    _, transcript, _ = run(game, ["ds", "d 4♦*"])
+    assert error_lines(transcript) == []
+    assert "You discard 4♦." in transcript
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [("d 9♥*", "d 9♥"), ("d JK*", "d JK"), ("m 7H 7S 7D*, 3C 4C *", "m 7H 7S 7D, 3C 4C *"), ("d *", "d *")],
+)
+def test_only_a_mark_on_a_card_is_taken_off_a_star_alone_is_a_joker(typed: str, read: str) -> None:
+    assert without_drawn_marks(typed) == read
 
 
 # ---------------------------------------------------------------- the turn
