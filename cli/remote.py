@@ -174,6 +174,7 @@ class RemoteGame(InteractiveGame):
         self.seating = Seating(tuple(game.players), self.seat, bots)
         self.pending_events: list[Event] = events_from_json(first["events"])
         self.stand_ins: dict[str, str] = dict(first.get("stand_ins", {}))
+        self.take_readiness(first)
 
     # ------------------------------------------------------------ the keyboard, at a terminal
 
@@ -337,10 +338,7 @@ class RemoteGame(InteractiveGame):
     def take_state(self, message: dict[str, Any]) -> None:
         self.game = shadow_game(message["view"], self.variant)
         self.stand_ins = dict(message.get("stand_ins", {}))
-        waiting = message.get("waiting_for")
-        self.waiting_for = None
-        if isinstance(waiting, list):
-            self.waiting_for = [seat for seat in waiting if isinstance(seat, int)]
+        self.take_readiness(message)
         events = events_from_json(message["events"])
         self.narrate(events)
         taken = message.get("taken_back")
@@ -358,6 +356,17 @@ class RemoteGame(InteractiveGame):
             self.drawn = None
         if self.game.phase == "play" and self.game.current == self.seat:
             self.drawn = self.game.turn.drawn_card
+
+    def take_readiness(self, message: dict[str, Any]) -> None:
+        """Between hands: whom the deal waits for, and whether this seat said it is ready already."""
+        waiting = message.get("waiting_for")
+        self.waiting_for = None
+        if isinstance(waiting, list):
+            self.waiting_for = [seat for seat in waiting if isinstance(seat, int)]
+        ready = message.get("ready")
+        if self.game.phase == "hand_over" and isinstance(ready, list) and self.seat in ready:
+            # Said before this connection (a player back after a drop stays ready): not asked again.
+            self.said_ready = True
 
     def narrate(self, events: Sequence[Event]) -> None:
         if self.skipping:
@@ -396,6 +405,11 @@ class RemoteGame(InteractiveGame):
             self.narrate(self.pending_events)
         if self.game.phase in ("draw", "play") and self.game.current != self.seat:
             self.show()  # seated during another player's turn: the hand is seen before they finish
+        if self.game.phase == "hand_over" and not self.pending_events:
+            # Back between hands: the result, as a resumed game shows it, before the prompt or the wait.
+            self.console.print(Rule(f"Hand {self.game.hand_number} is over", style="cyan"))
+            self.show_totals()
+        self.say_waiting()  # ready already: whom the deal waits for
 
     def loop(self) -> None:
         while True:

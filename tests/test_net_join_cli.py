@@ -196,6 +196,41 @@ def test_once_ready_the_terminal_names_whom_the_next_hand_waits_for(tmp_path: Pa
     ]
 
 
+def test_a_player_back_between_hands_who_was_ready_is_not_asked_again(tmp_path: Path) -> None:
+    # Back at the table after saying ready, the terminal asked "Press Enter to deal hand 2" again.
+    table = new_table(seats=3, seed=3, hand_size=7, opening_threshold=0)
+    with hosted(table) as host:
+        bots, terminal = ann_at_a_terminal_beside_p0_and_p1(host, tmp_path)
+        robots = [threading.Thread(target=bot_plays_until_the_hand_ends, args=(bot,)) for bot in bots]
+        for robot in robots:
+            robot.start()
+        deadline = time.monotonic() + 120
+        while "Waiting for p0 and p1 to be ready..." not in terminal.text():
+            assert time.monotonic() < deadline, terminal.text()[-400:]
+            time.sleep(0.05)
+        for robot in robots:
+            robot.join(TIMEOUT)
+        terminal.stop.set()
+        terminal.process.kill()  # the connection drops: the seat stays ready
+        terminal.process.wait(TIMEOUT)
+        back = Terminal(f"127.0.0.1:{host.server.port}", table.code, tmp_path, "ann")  # the kept token
+        deadline = time.monotonic() + 60
+        while not re.search(r"Waiting for .* to be ready|Press Enter to deal", back.text()):
+            assert time.monotonic() < deadline, back.text()[-2000:]
+            time.sleep(0.05)
+        # Piped, the program reads its input at its prompts only: waiting, it is stopped here.
+        back.stop.set()
+        back.process.kill()
+        back.process.wait(TIMEOUT)
+        out = back.text()
+        for bot in bots:
+            bot.close()
+    assert "You sit at seat 3 with" in out, out
+    assert "Press Enter to deal" not in out
+    assert "Hand 1 is over" in out  # the result, as it was left
+    assert "Waiting for p0 and p1 to be ready..." in out
+
+
 def test_a_table_closed_while_its_players_wait_for_the_game_is_one_line_not_a_traceback(
     tmp_path: Path,
 ) -> None:
