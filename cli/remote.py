@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kalooki_net.client import LOST, Closed, TableConnection
-from kalooki_net.protocol import MAX_SAY
+from kalooki_net.protocol import MAX_SAY, presence_line
 from kalooki_net.signals import sigint_stays_with_main
 from kalooki_net.view import shadow_game
 from rich.console import Console
@@ -127,6 +127,12 @@ def read_keyboard(connection: TableConnection) -> None:
 
     with sigint_stays_with_main():  # Ctrl-C is the main thread's, waiting on the inbox
         threading.Thread(target=read, daemon=True, name="kalooki-keyboard").start()
+
+
+def presence_of(message: dict[str, Any]) -> str:
+    """A ``presence`` message as the sentence the table's screens show."""
+    line: str = presence_line(str(message["name"]), str(message["status"]), free=message.get("free") is True)
+    return line
 
 
 class RemoteGame(InteractiveGame):
@@ -257,8 +263,7 @@ class RemoteGame(InteractiveGame):
             elif self.is_host and kind in ("presence", "said"):
                 continue  # the host's lobby told them already, as [table] lines
             elif kind == "presence" and message.get("seat") != self.seat:
-                name, status = message["name"], message["status"].replace("_", " ")
-                self.tell_in_lobby(console, Text(f"{name} {status}.", style="dim"))
+                self.tell_in_lobby(console, Text(presence_of(message), style="dim"))
             elif kind == "said" and message.get("seat") != self.seat:
                 self.tell_in_lobby(console, said_line(message))
             elif kind == "error":
@@ -319,14 +324,7 @@ class RemoteGame(InteractiveGame):
         if kind == "said" and not mine:
             self.console.print(said_line(message))
         elif kind == "presence" and not mine:
-            status = str(message["status"])
-            words = {
-                "joined": "joined the table",
-                "left": "dropped out: the table waits for them",
-                "back": "is back",
-                "bot_playing": "is away: a bot plays for them until they are back",
-            }
-            self.say(f"{message['name']} {words.get(status, status)}.", style="dim")
+            self.say(presence_of(message), style="dim")
         elif kind == "lobby":
             self.lobby = message
         elif kind == "closing":

@@ -366,7 +366,32 @@ class Presence(_Message):
     type: Literal["presence"]
     seat: int
     name: str
-    status: Literal["joined", "left", "back", "bot_playing"]
+    status: Literal["joined", "left", "back", "bot_playing"] = Field(
+        description=(
+            "joined; left: the connection dropped and the seat waits for its token, or (with free) the "
+            "player left; back; bot_playing: away longer than the wait, a bot plays the seat."
+        )
+    )
+    free: bool | None = Field(
+        default=None,
+        description="With left: the player left on purpose before the game, and the seat is free again.",
+    )
+
+
+PRESENCE_WORDS = {
+    "joined": "joined the table",
+    "left": "dropped out: the table waits for them",
+    "back": "is back",
+    "bot_playing": "is away: a bot plays for them until they are back",
+}
+"""What each :class:`Presence` status says after the player's name (the page has the same words)."""
+
+
+def presence_line(name: str, status: str, *, free: bool = False) -> str:
+    """``ann dropped out: the table waits for them.``: a presence message as a sentence."""
+    if status == "left" and free:
+        return f"{name} left the table."
+    return f"{name} {PRESENCE_WORDS.get(status, status)}."
 
 
 class Error(_Message):

@@ -54,6 +54,7 @@ from .protocol import (
     encode,
     error,
     parse_client_message,
+    presence_line,
 )
 from .table import Table, TableError
 from .view import seat_events, seat_view
@@ -245,8 +246,8 @@ class TableServer:
 
     def seat_left(self, seat: int, *, for_good: bool = False) -> None:
         name = self.table.seats[seat].name  # before the game, leaving for good frees the seat
-        self.table.leave(seat, for_good=for_good)
-        self.presence(seat, "left", name)
+        free = self.table.leave(seat, for_good=for_good)
+        self.presence(seat, "left", name, free=free)
         self.send_lobby()
         self.tell_readiness()  # between hands, the deal no longer waits for them
         self.changed.set()
@@ -409,10 +410,13 @@ class TableServer:
     def send_lobby(self) -> None:
         self.broadcast(self.table.lobby())
 
-    def presence(self, seat: int, status: str, name: str | None = None) -> None:
+    def presence(self, seat: int, status: str, name: str | None = None, *, free: bool = False) -> None:
         name = name or self.table.seats[seat].name or "?"
-        self.broadcast({"type": "presence", "seat": seat, "name": name, "status": status})
-        self.on_change(f"{name} {status.replace('_', ' ')}")
+        message: dict[str, Any] = {"type": "presence", "seat": seat, "name": name, "status": status}
+        if free:
+            message["free"] = True
+        self.broadcast(message)
+        self.on_change(presence_line(name, status, free=free))
 
     def state_message(self, seat: int, events: Sequence[Event], *, coach: bool = False) -> dict[str, Any]:
         game = self.table.require_game()

@@ -202,17 +202,19 @@ class Table:
         self.seats[index].token_hash = token_digest(token)
         return token
 
-    def leave(self, index: int, *, for_good: bool = False) -> None:
-        """A seat's connection is gone: ``for_good``, its player said they leave; else it dropped."""
+    def leave(self, index: int, *, for_good: bool = False) -> bool:
+        """A seat's connection is gone: ``for_good``, its player said they leave; else it dropped.
+        True when the seat is free again (left for good before the game)."""
         seat = self.seats[index]
         seat.connected = False
         # A player who said ready stays ready: back after a reload, they are not asked again.
         if self.game is None and not seat.host and for_good:
             # Before the game, a seat that is left is free again.
             self.seats[index] = SeatState(kind="open", bot=seat.bot)
-        else:
-            # A reload or a dropped network: the seat waits for its token, in the lobby as in the game.
-            seat.away_since = self.clock()
+            return True
+        # A reload or a dropped network: the seat waits for its token, in the lobby as in the game.
+        seat.away_since = self.clock()
+        return False
 
     def _dropped_before_the_game(self) -> dict[int, float]:
         """Before the game: the guests' seats whose connection dropped, each with when it did."""

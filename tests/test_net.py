@@ -211,10 +211,10 @@ def test_a_player_who_drops_rejoins_their_seat_mid_hand() -> None:
 
 
 @contextmanager
-def ann_and_eve_in_the_lobby() -> Iterator[tuple[Host, Table, Player, Player]]:
-    """A table of four before its game, ann at seat 0 and eve at seat 1."""
+def ann_and_eve_in_the_lobby(told: list[str] | None = None) -> Iterator[tuple[Host, Table, Player, Player]]:
+    """A table of four before its game, ann at seat 0 and eve at seat 1; ``told``: the host's lines."""
     table = new_table(seed=3)
-    with hosted(table) as host:
+    with hosted(table, on_change=told.append if told is not None else None) as host:
         ann, eve = Player(host.uri), Player(host.uri)
         ann.join(table.code, name="ann")
         eve.join(table.code, name="eve")
@@ -223,20 +223,29 @@ def ann_and_eve_in_the_lobby() -> Iterator[tuple[Host, Table, Player, Player]]:
 
 def test_a_player_who_leaves_before_the_game_is_named_to_the_others() -> None:
     # Before the game a seat that is left is free again: the news must still say whose it was.
-    with ann_and_eve_in_the_lobby() as (host, table, ann, eve):
+    told: list[str] = []
+    with ann_and_eve_in_the_lobby(told) as (host, table, ann, eve):
         eve.send({"type": "leave"})
         left = ann.until("presence")
         while left["status"] != "left":
             left = ann.until("presence")
-        assert (left["seat"], left["name"]) == (1, "eve")
+        assert (left["seat"], left["name"], left.get("free")) == (1, "eve", True)
         assert host.call(lambda: table.seats[1].kind) == "open"
+    # The host's screen said "eve left" for a seat freed and for one kept for its token alike.
+    assert "eve left the table." in told
 
 
 def test_a_seat_dropped_before_the_game_waits_for_its_token_then_is_free() -> None:
     # A reload or a dropped network in the lobby freed the seat at once: the page's token was then no
     # seat's, and its player was sent back to the join form to sit down anew, if a seat was still open.
-    with ann_and_eve_in_the_lobby() as (host, table, ann, eve):
+    told: list[str] = []
+    with ann_and_eve_in_the_lobby(told) as (host, table, ann, eve):
         eve.close()
+        left = ann.until("presence")
+        while left["status"] != "left":
+            left = ann.until("presence")
+        assert "free" not in left  # dropped: the seat waits for its token
+        assert "eve dropped out: the table waits for them." in told
         while host.call(lambda: table.seats[1].connected):
             time.sleep(0.02)
         assert host.call(lambda: (table.seats[1].kind, table.seats[1].name)) == ("human", "eve")

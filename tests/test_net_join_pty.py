@@ -152,6 +152,24 @@ def test_a_line_told_at_the_prompt_is_followed_by_the_prompt_again(tmp_path: Pat
         assert terminal.wait() == 0
 
 
+def test_a_player_who_leaves_the_lobby_is_told_apart_from_one_who_dropped(tmp_path: Path) -> None:
+    # Both were "dropped out: the table waits for them", though a seat left on purpose is free at once.
+    with ann_beside_p0(tmp_path, seats=4) as (host, _first, terminal):
+        terminal.read_until("waiting> ")
+        eve = Player(host.uri)
+        eve.join(host.table.code, name="eve")
+        terminal.read_until("eve joined the table.")
+        eve.send({"type": "leave"})
+        terminal.read_until(r"eve left the table\.")
+        cid = Player(host.uri)
+        cid.join(host.table.code, name="cid")
+        terminal.read_until("cid joined the table.")
+        cid.close()
+        terminal.read_until(r"cid dropped out: the table waits for them\.")
+        terminal.type("quit\n")
+        assert terminal.wait() == 0
+
+
 def test_ctrl_c_while_the_table_waits_for_the_game_leaves_it_and_says_so(tmp_path: Path) -> None:
     # Ctrl-C in the lobby ended kalooki join without a word, and the seat was left as a dropped one.
     with ann_beside_p0(tmp_path, seats=3) as (host, first, terminal):

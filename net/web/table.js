@@ -172,7 +172,10 @@ import { handTable, scoreSheet } from "./sheets.js";
     back: "is back",
     bot_playing: "is away: a bot plays for them until they are back",
   };
-  const presenceLine = (message) => `${message.name} ${PRESENCE[message.status] || message.status}.`;
+  const presenceLine = (message) =>
+    message.free === true
+      ? `${message.name} left the table.`
+      : `${message.name} ${PRESENCE[message.status] || message.status}.`;
 
   function refused(message) {
     const code = message.code;
