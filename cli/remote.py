@@ -388,7 +388,13 @@ class RemoteGame(InteractiveGame):
         except TableClosed as closed:
             self.say(closed.sentence(), style="bold")
             if self.rejoin_command:
-                self.say_then("Rejoin your seat with:", self.rejoin_command)
+                # A closed table comes back only when its host opens it again (host --resume).
+                again = (
+                    "Rejoin your seat with:"
+                    if closed.lost
+                    else "If the host opens the table again, rejoin with:"
+                )
+                self.say_then(again, self.rejoin_command)
             return EXIT_LOST
 
     def introduce(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import subprocess
@@ -246,6 +247,30 @@ def test_a_table_closed_while_its_players_wait_for_the_game_is_one_line_not_a_tr
         assert join.stdout.readline() == "Waiting for the game...\n"
     out, err = join.communicate(timeout=60)  # the host has closed the table ("the test is over")
     assert (join.returncode, out, err) == (1, "The table is closed: the test is over.\n", "")
+
+
+def test_a_player_at_a_table_its_host_closes_is_told_it_can_come_back_only_if_reopened(
+    tmp_path: Path,
+) -> None:
+    # "Rejoin your seat with: ..." read as if the seat waited, when the table was gone until its host
+    # opened it again.
+    table = new_table(seats=2, seed=21)
+    with hosted(table) as host:
+        bot = Player(host.uri)
+        bot.join(table.code, name="p0")
+        address = f"127.0.0.1:{host.server.port}"
+        terminal = Terminal(address, table.code, tmp_path, "ann")
+        deadline = time.monotonic() + TIMEOUT
+        while "p0 is playing" not in terminal.text():
+            assert time.monotonic() < deadline, terminal.text()
+            time.sleep(0.05)
+        asyncio.run_coroutine_threadsafe(host.server.close("the host stopped"), host.loop).result(TIMEOUT)
+        out = terminal.quit()
+    lines = out.splitlines()
+    ending = lines.index("The table is closed: the host stopped.")
+    rejoin = f"If the host opens the table again, rejoin with: kalooki join {address} --code {table.code}"
+    assert lines[ending + 1 :] == [rejoin]
+    assert terminal.process.returncode == 1
 
 
 def test_a_lost_connection_is_worded_apart_from_a_closed_table() -> None:
