@@ -157,7 +157,10 @@ _SET_RELEASE = {
     "all_missing_suits": (
         "A joker in a three-card set is freed by adding the cards of both missing suits of that rank; "
         "adding only one closes the set, and its joker stays there for good. A three-card set with two "
-        "jokers gives up one of them when two of its missing suits are added, and is then closed."
+        "jokers gives up one of them when two of its missing suits are added, and is then closed. Two or "
+        "more cards of missing suits put in together free as many jokers as would take the set past four "
+        "cards: a four-card set with two jokers gives up both for its two missing suits. One card alone "
+        "frees nothing."
     ),
     "any_missing_suit": (
         "A joker in a set is freed by putting in its place a card of that rank in a suit the set lacks; "
