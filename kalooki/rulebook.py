@@ -364,7 +364,9 @@ def render_rulebook(variant: Variant) -> str:
                 _sets(variant),
                 f"A run is {variant.run_minimum} or more consecutive cards of one suit.",
                 ACE[variant.ace_in_runs].rulebook,
-                "A joker can stand for any card in a meld.",
+                "A joker can stand for any card in a meld, but a meld needs at least one card that is not a "
+                "joker. One such card with jokers (a seven and two jokers) is a set when a set may hold that "
+                "many cards, and otherwise a run.",
                 "Melds on the table are never rearranged, only extended, except when a joker is freed.",
             ],
         ),
