@@ -192,7 +192,8 @@ _STOCK = {
     "reshuffle_all": "When the stock runs out, the whole discard pile is shuffled to form a new stock.",
     "reshuffle_keep_top": (
         "When the stock runs out, the discard pile except its top card is shuffled to form a new stock; "
-        "the top card stays face up as the discard pile."
+        "the top card stays face up as the discard pile. If the stock is empty with only that card on the "
+        "pile, and the player to draw may not take it, the hand ends and nobody scores for it."
     ),
     "end_hand": (
         "When the stock runs out, the player who drew its last card finishes that turn, and then the hand "
