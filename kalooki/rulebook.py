@@ -339,8 +339,9 @@ def key_rules(variant: Variant) -> list[str]:
         f"a joker left in hand {variant.joker_penalty}.",
     ]
     if variant.kalooki_bonus:
+        building = "" if variant.kalooki_allows_building else ", building on no meld already on the table"
         rules.append(
-            "Going Kalooki (laying your whole hand in one turn, having laid nothing before) "
+            f"Going Kalooki (laying your whole hand in one turn, having laid nothing before{building}) "
             f"costs every other player {variant.kalooki_bonus}."
         )
     rules.append(f"Scoring: {scoring_line(variant)}.")

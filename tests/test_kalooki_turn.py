@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 from rules_helpers import new_game, play, table_text
 
+from kalooki.rulebook import key_rules
+
 # bob holds AC 5D 9S JK 3C 2D 6H = 61 points; going Kalooki adds 25 (classic scoring: penalty).
 BOB = "AC 5D 9S JK 3C 2D 6H"
 
@@ -53,6 +55,10 @@ def test_building_onto_a_meld_laid_before_the_turn_is_what_the_knob_decides(
     result = game.results[-1]
     assert (result.winner, result.kalooki) == (0, kalooki)
     assert result.scores == (0, bob)
+    # The key rules shown at the table say so, as the rulebook does.
+    said = "Going Kalooki (laying your whole hand in one turn, having laid nothing before"
+    spoilt = ", building on no meld already on the table) costs every other player 25."
+    assert f"{said}{')' if allows else spoilt}" in " ".join(key_rules(game.variant))
 
 
 def test_taking_back_a_turn_forgets_the_melds_it_laid() -> None:
