@@ -189,11 +189,15 @@ GOING_OUT: Final[dict[GoingOut, Wording]] = {
 """going_out in words."""
 
 _STOCK = {
-    "reshuffle_all": "When the stock runs out, the whole discard pile is shuffled to form a new stock.",
+    "reshuffle_all": (
+        "When the last card of the stock is drawn, the whole discard pile is shuffled to form a new stock "
+        "(an empty pile once it holds a card), and that player's discard starts the new discard pile."
+    ),
     "reshuffle_keep_top": (
-        "When the stock runs out, the discard pile except its top card is shuffled to form a new stock; "
-        "the top card stays face up as the discard pile. If the stock is empty with only that card on the "
-        "pile, and the player to draw may not take it, the hand ends and nobody scores for it."
+        "When the last card of the stock is drawn, the discard pile except its top card is shuffled to form "
+        "a new stock; the top card stays face up as the discard pile, and that player discards onto it. "
+        "If the stock is empty with only that card on the pile, and the player to draw may not take it, "
+        "the hand ends and nobody scores for it."
     ),
     "end_hand": (
         "When the stock runs out, the player who drew its last card finishes that turn, and then the hand "

@@ -229,6 +229,19 @@ def test_stock_exhausted_reshuffles(rule: str, stock: list[str], pile_after_disc
     assert pack_intact(game)
     play(game, "discard KC")
     assert game.discard_pile == parse_cards(" ".join(pile_after_discard))
+    # As the rulebook says: the pile is shuffled when the last card is drawn, before that player's discard.
+    said = {
+        "reshuffle_all": (
+            "the whole discard pile is shuffled to form a new stock (an empty pile once it holds a card), "
+            "and that player's discard starts the new discard pile."
+        ),
+        "reshuffle_keep_top": (
+            "the top card stays face up as the discard pile, and that player discards onto it."
+        ),
+    }
+    text = " ".join(render_rulebook(game.variant).split())
+    assert "When the last card of the stock is drawn, " in text
+    assert said[rule] in text
     assert game.phase == "draw"
     assert game.current == 1
     assert game.results == []
