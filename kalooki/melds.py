@@ -521,11 +521,13 @@ def _swap_set(
         if len(cards) < 2 or freed < 1:
             # One card more closes the set for good only where it leaves a single joker beside the naturals.
             closes = len(meld.cards) + 1 == capacity and len(naturals) + 2 == capacity
-            why = (
-                "one card added to a three-card set closes it for good: use build for that"
-                if closes
-                else "one card alone goes on with build, and its jokers stay there to be freed later"
-            )
+            if closes:
+                why = "one card added to a three-card set closes it for good: use build for that"
+            elif len(meld.cards) >= capacity:
+                # A full set refuses the build too: pointing there would send the player back and forth.
+                why = "the set is full, so one card alone cannot go on with build either"
+            else:
+                why = "one card alone goes on with build, and its jokers stay there to be freed later"
             raise MeldError(
                 f"{written} does not free a joker of {table}: this variant needs two of the missing suits "
                 f"added together ({why})"

@@ -157,7 +157,10 @@ _SET_RELEASE = {
     "all_missing_suits": (
         "A joker in a three-card set is freed by adding the cards of both missing suits of that rank; "
         "adding only one closes the set, and its joker stays there for good. A three-card set with two "
-        "jokers gives up one of them when two of its missing suits are added, and is then closed."
+        "jokers gives up one of them when two of its missing suits are added, and is then closed. Two or "
+        "more cards of missing suits put in together free as many jokers as would take the set past four "
+        "cards: a four-card set with two jokers gives up both for its two missing suits. One card alone "
+        "frees nothing."
     ),
     "any_missing_suit": (
         "A joker in a set is freed by putting in its place a card of that rank in a suit the set lacks; "
@@ -186,10 +189,15 @@ GOING_OUT: Final[dict[GoingOut, Wording]] = {
 """going_out in words."""
 
 _STOCK = {
-    "reshuffle_all": "When the stock runs out, the whole discard pile is shuffled to form a new stock.",
+    "reshuffle_all": (
+        "When the last card of the stock is drawn, the whole discard pile is shuffled to form a new stock "
+        "(an empty pile once it holds a card), and that player's discard starts the new discard pile."
+    ),
     "reshuffle_keep_top": (
-        "When the stock runs out, the discard pile except its top card is shuffled to form a new stock; "
-        "the top card stays face up as the discard pile."
+        "When the last card of the stock is drawn, the discard pile except its top card is shuffled to form "
+        "a new stock; the top card stays face up as the discard pile, and that player discards onto it. "
+        "If the stock is empty with only that card on the pile, and the player to draw may not take it, "
+        "the hand ends and nobody scores for it."
     ),
     "end_hand": (
         "When the stock runs out, the player who drew its last card finishes that turn, and then the hand "
@@ -335,8 +343,9 @@ def key_rules(variant: Variant) -> list[str]:
         f"a joker left in hand {variant.joker_penalty}.",
     ]
     if variant.kalooki_bonus:
+        building = "" if variant.kalooki_allows_building else ", building on no meld already on the table"
         rules.append(
-            "Going Kalooki (laying your whole hand in one turn, having laid nothing before) "
+            f"Going Kalooki (laying your whole hand in one turn, having laid nothing before{building}) "
             f"costs every other player {variant.kalooki_bonus}."
         )
     rules.append(f"Scoring: {scoring_line(variant)}.")
@@ -361,7 +370,9 @@ def render_rulebook(variant: Variant) -> str:
                 _sets(variant),
                 f"A run is {variant.run_minimum} or more consecutive cards of one suit.",
                 ACE[variant.ace_in_runs].rulebook,
-                "A joker can stand for any card in a meld.",
+                "A joker can stand for any card in a meld, but a meld needs at least one card that is not a "
+                "joker. One such card with jokers (a seven and two jokers) is a set when a set may hold that "
+                "many cards, and otherwise a run.",
                 "Melds on the table are never rearranged, only extended, except when a joker is freed.",
             ],
         ),

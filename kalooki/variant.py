@@ -250,8 +250,9 @@ class Variant(BaseModel):
         bool,
         Field(
             description=(
-                "Whether building on (or taking a joker from) the table in the going-out turn still "
-                "counts as going Kalooki."
+                "Whether building on (or taking a joker from) a meld that was on the table before the "
+                "going-out turn still counts as going Kalooki; melds laid in that turn, and built on, are "
+                "part of laying the hand down either way."
             ),
         ),
     ] = False

@@ -6,7 +6,7 @@ import pytest
 from rules_helpers import assert_illegal, new_game, play, table_text
 
 from kalooki.engine import Game
-from kalooki.loader import load_variant
+from kalooki.loader import load_variant, resolve_variant
 from kalooki.moves import Discard
 
 CZECH = load_variant("czech-500")
@@ -30,6 +30,15 @@ def test_czech_going_out_with_every_card_melded_and_no_kalooki_bonus() -> None:
     result = game.results[-1]
     assert (result.winner, result.end, result.kalooki) == (0, "went_out", True)
     assert result.scores == (94, 0)  # ann collects bob's 94; going out at once takes nothing from him
+
+
+def test_czech_a_player_may_also_go_out_on_a_discard() -> None:
+    # The text's going out lays every card in melds; no knob makes that compulsory, and the variant says so.
+    assert "a player may also go out by discarding it" in resolve_variant("czech-500").provenance["going_out"]
+    game = czech_game("7H 7S 7D 2C 3C 4C 8S 9S TS JD QD KD AD", stock="5H")
+    play(game, "draw stock", "meld 7H 7S 7D, 2C 3C 4C, 8S 9S TS, JD QD KD AD", "discard 5H")
+    result = game.results[-1]
+    assert (result.winner, result.end, result.scores) == (0, "went_out", (94, 0))
 
 
 def test_czech_books_repeat_suits() -> None:
@@ -93,6 +102,27 @@ def test_kaluki_51_counts_a_joker_in_the_first_meld_as_the_card_it_stands_for() 
         " (lay them all in one meld command: meld A, B, C)"
     )
     assert_illegal(game, "meld 9H TH JH JK", message)
+
+
+def test_kaluki_51_lets_the_builder_not_the_meld_owner_take_a_joker_built_onto_another_meld() -> None:
+    # "another player may steal the Joker" is read by whose meld holds it (docs/rule-sources.md): bob's joker
+    # built onto ann's run is his to take back with 8S, and not ann's, as the variant's words now say.
+    said = resolve_variant("kaluki-51").provenance["joker_taker"]
+    assert "a player other than the one whose meld holds the joker" in said
+    assert "unless it was built onto another player's meld" in said
+    rules = load_variant(
+        "kaluki-51", ["opening_threshold=0", "hand_size=6", "min_players=2", "run_minimum=3"]
+    )
+    game = new_game(rules, ["5S 6S 7S 8S QH 2C", "KD KC KH JK 8S 3H"], discard=None, stock="4D 9D 5H 4H")
+    play(game, "draw stock", "meld 5S 6S 7S", "discard 4D")
+    play(game, "draw stock", "meld KD KC KH", "build 1 JK", "discard 9D")
+    play(game, "draw stock")
+    message = "in this variant only another player may take a joker from your meld 5S 6S 7S JK"
+    assert_illegal(game, "swap 1 8S", message)
+    play(game, "discard 5H", "draw stock", "swap 1 8S", "meld 3H 4H JK")  # bob goes out on his meld
+    assert table_text(game) == ["5S 6S 7S 8S", "KD KC KH", "3H 4H JK"]
+    result = game.results[-1]
+    assert (result.winner, result.kalooki, result.scores) == (1, False, (0, 8 + 10 + 2))
 
 
 @pytest.mark.parametrize(("bob_hand", "total", "out"), [("9C 8C 4D", 150, False), ("9C 8C 5H", 151, True)])

@@ -11,6 +11,9 @@ from __future__ import annotations
 import pytest
 from rules_helpers import new_game, play, table_text
 
+from kalooki.rulebook import key_rules
+from kalooki.variant import Variant
+
 # bob holds AC 5D 9S JK 3C 2D 6H = 61 points; going Kalooki adds 25 (classic scoring: penalty).
 BOB = "AC 5D 9S JK 3C 2D 6H"
 
@@ -53,6 +56,22 @@ def test_building_onto_a_meld_laid_before_the_turn_is_what_the_knob_decides(
     result = game.results[-1]
     assert (result.winner, result.kalooki) == (0, kalooki)
     assert result.scores == (0, bob)
+    # The key rules shown at the table say so, as the rulebook does.
+    said = "Going Kalooki (laying your whole hand in one turn, having laid nothing before"
+    spoilt = ", building on no meld already on the table) costs every other player 25."
+    assert f"{said}{')' if allows else spoilt}" in " ".join(key_rules(game.variant))
+
+
+def test_the_knob_reference_counts_building_on_the_turns_own_melds_as_laying_down() -> None:
+    # The reference (schema, docs/variants.md) must not call the build onto ann's new run "building on
+    # the table": under false it is still Kalooki, and bob pays his 61 and the 25.
+    meaning = Variant.model_fields["kalooki_allows_building"].description or ""
+    assert "a meld that was on the table before the going-out turn" in meaning
+    assert "melds laid in that turn, and built on, are part of laying the hand down" in meaning
+    game = new_game({"hand_size": 7, "opening_threshold": 0}, ["7H 8H 9H TH 4C 4D 4S", BOB], stock="KS")
+    play(game, "draw stock", "meld 7H 8H 9H, 4C 4D 4S", "build 1 TH", "discard KS")
+    result = game.results[-1]
+    assert (result.winner, result.kalooki, result.scores) == (0, True, (0, 61 + 25))
 
 
 def test_taking_back_a_turn_forgets_the_melds_it_laid() -> None:

@@ -33,6 +33,14 @@ def test_classic_says_where_even_its_defaults_come_from() -> None:
     assert provenance["opening_threshold"].startswith("not stated")
 
 
+def test_kaluki_51_reads_taking_a_joker_after_opening_from_its_building_rule() -> None:
+    # The guide's building rule covers the card that steals a joker, as the room rules' does for classic.
+    said = resolve_variant("kaluki-51").provenance["joker_release_requires_opening"]
+    assert said.startswith('Read from "Once a player has Melded, they are allowed to Build')
+    assert '"by replacing it with another card belonging to that set"' in said
+    assert "joker_release_requires_opening" not in not_stated_knobs("kaluki-51")
+
+
 def rules(*args: str) -> list[str]:
     result = CliRunner().invoke(app, ["rules", *args])
     assert result.exit_code == 0, result.output

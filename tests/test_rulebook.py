@@ -55,6 +55,9 @@ def test_the_rulebook_says_what_the_engine_does_at_the_edges() -> None:
     # (tests/test_rules_turn_knobs.py): the rulebook must not say the hand ends at once, unscored.
     classic = render_rulebook(CLASSIC)
     assert "A three-card set with two jokers gives up one of them when two of its missing suits" in classic
+    # TH TC JK JK gives up both jokers for TD TS, and nothing for one of them (tests/test_rules_jokers.py).
+    assert "a four-card set with two jokers gives up both for its two missing suits" in classic
+    assert "One card alone frees nothing." in classic
     czech = render_rulebook(load_variant("czech-500"))
     assert "the player who drew its last card finishes that turn" in czech
     assert "unless that player went out in it, nobody scores for the hand" in czech

@@ -158,6 +158,33 @@ def test_two_joker_set_one_card_frees_nothing_when_both_missing_suits_are_needed
     assert hand_text(game, 0).count("JK") == 2
 
 
+def test_a_full_two_joker_set_sends_one_card_neither_to_swap_nor_to_build() -> None:
+    # TH TC JK JK is full: build refuses TD and names swap, so swap must not name build back.
+    game = table_position({"set_joker_release": "all_missing_suits"}, "TH TC JK JK", "TD TS QS")
+    assert_illegal(
+        game,
+        "swap 2 TD",
+        "TD does not free a joker of TH TC JK JK: this variant needs two of the missing suits added together "
+        "(the set is full, so one card alone cannot go on with build either)",
+    )
+    assert_illegal(
+        game,
+        "build 2 TD",
+        "TD does not fit the set TH TC JK JK: a set holds at most 4 cards (to take its joker, use swap)",
+    )
+    # Its two missing suits together free both jokers, which ann melds before going out on her discard.
+    play(game, "swap 2 TD TS")
+    assert table_text(game) == ["5S 6S 7S", "TH TC TD TS"]
+    assert hand_text(game, 0) == ["JK", "JK", "KH", "QS"]
+    events = play(game, "meld KH JK JK", "discard QS")
+    assert events[-1]["type"] == "hand_end"
+    assert (events[-1]["kalooki"], events[-1]["hand_points"], events[-1]["scores"]) == (
+        False,
+        {"ann": 0, "bob": 12},
+        {"ann": 0, "bob": 12},
+    )
+
+
 @pytest.mark.parametrize(
     ("move", "message"),
     [

@@ -14,6 +14,7 @@ from rules_helpers import assert_illegal, hand_text, new_game, play, table_text
 from kalooki.cards import JOKER, format_card, full_pack, parse_card
 from kalooki.engine import DealError, Game, IllegalMoveError, SetupError
 from kalooki.moves import Build, Draw
+from kalooki.rulebook import render_rulebook
 from kalooki.variant import Variant
 
 OPENING = "(lay them all in one meld command: meld A, B, C)"
@@ -283,6 +284,26 @@ def test_meld_shapes(meld: str, kind: str, points: int) -> None:
     events = play(game, f"meld {meld}")
     assert events[0]["points"] == points
     assert game.table[0].kind == kind
+
+
+@pytest.mark.parametrize(
+    ("set_maximum", "meld", "kind", "points"),
+    [(4, "7H JK JK", "set", 21), (4, "7H JK JK JK", "set", 28), (3, "7H JK JK JK", "run", 34)],
+)
+def test_one_card_with_jokers_is_a_set_while_a_set_may_hold_them(
+    set_maximum: int, meld: str, kind: str, points: int
+) -> None:
+    # As the rulebook says: a seven and jokers make sevens until a set may not hold that many cards.
+    assert "One such card with jokers (a seven and two jokers) is a set when a set may hold that many" in (
+        render_rulebook(Variant(set_maximum=set_maximum))
+    )
+    game = new_game(
+        {"hand_size": 5, "opening_threshold": 0, "set_maximum": set_maximum, "jokers": 3},
+        ["7H JK JK JK 2C", "3C 5D 9S QD KC"],
+        stock="8D",
+    )
+    events = play(game, "draw stock", f"meld {meld}")
+    assert (events[1]["points"], game.table[0].kind) == (points, kind)
 
 
 @pytest.mark.parametrize(("meld", "message"), [shape for shape in MELD_SHAPES if len(shape) == 2])

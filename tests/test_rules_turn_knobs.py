@@ -14,6 +14,7 @@ from rules_helpers import assert_illegal, hand_text, new_game, pack_intact, play
 from kalooki.cards import parse_card, parse_cards
 from kalooki.engine import Game, IllegalMoveError, NotYourTurnError
 from kalooki.moves import Discard, Draw, Meld
+from kalooki.rulebook import render_rulebook
 from kalooki.variant import Variant
 
 # ---------------------------------------------------------------- discard_draw
@@ -228,6 +229,19 @@ def test_stock_exhausted_reshuffles(rule: str, stock: list[str], pile_after_disc
     assert pack_intact(game)
     play(game, "discard KC")
     assert game.discard_pile == parse_cards(" ".join(pile_after_discard))
+    # As the rulebook says: the pile is shuffled when the last card is drawn, before that player's discard.
+    said = {
+        "reshuffle_all": (
+            "the whole discard pile is shuffled to form a new stock (an empty pile once it holds a card), "
+            "and that player's discard starts the new discard pile."
+        ),
+        "reshuffle_keep_top": (
+            "the top card stays face up as the discard pile, and that player discards onto it."
+        ),
+    }
+    text = " ".join(render_rulebook(game.variant).split())
+    assert "When the last card of the stock is drawn, " in text
+    assert said[rule] in text
     assert game.phase == "draw"
     assert game.current == 1
     assert game.results == []
@@ -265,6 +279,29 @@ def test_stock_exhausted_end_hand_still_lets_the_drawer_go_out() -> None:
     assert result.hand_points == (0, 2 * 84)
     assert result.scores == (0, 2 * 84 + 25)
     assert (game.phase, game.winners) == ("game_over", [0])
+
+
+def test_reshuffle_keep_top_with_one_card_and_a_discard_not_to_be_taken_ends_the_hand_unscored() -> None:
+    # One pack and a joker, 26 cards each: the upcard KH is all that is left, and ann can lay no king.
+    knobs = {
+        "decks": 1,
+        "jokers": 1,
+        "hand_size": 26,
+        "max_players": 2,
+        "stock_exhausted": "reshuffle_keep_top",
+        "discard_draw": "meld_at_once",
+    }
+    ann = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS 2D 3D"
+    bob = "KC KS AD 4D 5D 6D 7D 8D 9D TD JD QD KD AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH JK"
+    game = new_game(knobs, [ann, bob], discard="KH")
+    assert game.stock == []
+    assert "and the player to draw may not take it, the hand ends and nobody scores for it." in (
+        render_rulebook(game.variant)
+    )
+    assert game.opening_events[-1]["end"] == "blocked"
+    result = game.results[-1]
+    assert (result.winner, result.hand_points, result.scores) == (None, (175, 220), (0, 0))
+    assert game.phase == "hand_over"
 
 
 # ---------------------------------------------------------------- the turn itself (every variant)
