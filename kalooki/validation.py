@@ -2,9 +2,9 @@
 
 :func:`validation_diagnostics` turns each error of a :class:`pydantic.ValidationError` into a
 :class:`~kalooki.diagnostics.Diagnostic` at the key or value it is about, worded for the author of
-the file ("expected a whole number, got 'ten'"), with a YAML 1.1 hint or a spelling suggestion
-where one helps. :func:`text_lookalikes` flags plain text that an editor (YAML 1.2) would read as a
-boolean or a number.
+the file ("expected a whole number, got 'ten'"), with a YAML 1.1 hint, a spelling suggestion or the
+number meant (:mod:`kalooki.numberwords`: ``ten`` is 10) where one helps. :func:`text_lookalikes`
+flags plain text that an editor (YAML 1.2) would read as a boolean or a number.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from kalooki.diagnostics import (
     sort_diagnostics,
     value_at,
 )
+from kalooki.numberwords import number_hint
 from kalooki.text import escape_controls
 from kalooki.variant import Variant
 from kalooki.yamlscalars import (
@@ -158,7 +159,9 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
         hint = ""
         if plain_text is not None:
             hint = yaml11_hint(plain_text, expected)
-        elif isinstance(value, str):
+        if not hint and expected in ("integer", "number") and isinstance(value, str):
+            hint = number_hint(value)
+        if not hint and plain_text is None and isinstance(value, str):
             kind = _unquoted_kind(value)
             if kind == expected or (expected == "number" and kind == "integer"):
                 hint = "in quotes it is text; remove the quotes"

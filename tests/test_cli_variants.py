@@ -286,15 +286,15 @@ def test_variants_diff_with_set_options(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize("path", ["bad/yaml-syntax-missing-colon.yaml", "bad/field-number-in-words.yaml"])
 @pytest.mark.parametrize(
     "command",
     ["validate FILE", "rules FILE", "variants show FILE", "play FILE --fast", "simulate FILE --games 1"],
 )
-def test_a_line_without_its_colon_is_named_alike_by_every_command(
-    command: str, monkeypatch: pytest.MonkeyPatch
+def test_a_players_slip_is_named_alike_by_every_command(
+    command: str, path: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(FIXTURES)
-    path = "bad/yaml-syntax-missing-colon.yaml"
     code, out, err = run(*command.replace("FILE", path).split())
     assert (code, out) == (1, "")
     assert err == (FIXTURES / path).with_suffix(".expected").read_text(encoding="utf-8")

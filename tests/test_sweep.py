@@ -55,7 +55,7 @@ def test_grid_errors_read_like_set_errors() -> None:
         load_variant("classic", ["foo=1", "run_minimum=four"])
     assert str(grid_error.value).splitlines() == [
         "--grid:1:1: foo: unknown key 'foo'",
-        "--grid:2:15: run_minimum: expected a whole number, got 'four'",
+        "--grid:2:15: run_minimum: expected a whole number, got 'four': write numbers in digits (four is 4)",
     ]
     # The same messages as --set's, only located at the --grid option and value.
     grid_messages = [line.split(": ", 1)[1] for line in str(grid_error.value).splitlines()]
