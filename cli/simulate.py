@@ -38,7 +38,8 @@ from kalooki.simulate import (
 from kalooki.simulation_comparison import Comparison, compare
 from kalooki.simulation_stats import Mean, Rate, SimulationResult
 from kalooki.stalls import stalled_hands
-from kalooki.variant import Variant
+from kalooki.variant import KNOB_NAMES, Variant
+from kalooki.variant_writer import variant_differences, yaml_scalar
 
 from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, integer, load_each
 from .completion import complete_knob, complete_variant
@@ -395,6 +396,8 @@ def simulate_command(
             f"B ({rules_b.name}{changes}) is for {player_counts(rules_b)} players, "
             f"not the {len(seats)} seats of A"
         )
+    if rules_b is not None and not variant_differences(rules_a, rules_b):
+        fail(_same_rules(rules_a, rules_b, set_ or [], compare_set or []))
     console = Console(highlight=False)
     total_games = games * (2 if rules_b else 1)
     with (
@@ -464,6 +467,16 @@ def simulate_command(
         write_csv(csv_path, rows_to_csv(rows))
     if report_path is not None or plot_path is not None:
         write_simulation_pictures(result, comparison, labels, report_path, plot_path)
+
+
+def _same_rules(a: Variant, b: Variant, set_a: list[str], set_b: list[str]) -> str:
+    """Why two variants with the same rules are not compared: the games could only find no difference."""
+    label_a = " with ".join([a.name, ", ".join(set_a)]) if set_a else a.name
+    label_b = " with ".join([b.name, ", ".join(set_b)]) if set_b else b.name
+    knobs = dict.fromkeys(option.split("=", 1)[0].strip() for option in set_b)
+    already = [f"{knob} is already {yaml_scalar(getattr(a, knob))}" for knob in knobs if knob in KNOB_NAMES]
+    because = f"{', '.join(already)} in A, so " if already else ""
+    return f"B ({label_b}) has the same rules as A ({label_a}): {because}there is nothing to compare"
 
 
 def write_simulation_pictures(
