@@ -80,11 +80,13 @@ def test_changing_a_knob_drops_what_the_base_said_about_it(tmp_path: Path) -> No
     assert "goal_score" in resolved.provenance
     line = next(line for line in rules(str(path)) if line.startswith("- `joker_penalty"))
     assert (
-        line == '- `joker_penalty: 20`: *not stated in the Czech "500" rummy rules (a machine translation)*: '
-        f"set at {path}:2:16"
+        line == f"- `joker_penalty: 20`: set at {path}:2:16, "
+        'not from the Czech "500" rummy rules (a machine translation)'
     )
     line = next(line for line in rules("czech-500", "--set", "goal_score=600") if "goal_score" in line)
-    assert line.endswith("set at --set goal_score=600")
+    assert line.endswith(
+        '`: set at --set goal_score=600, not from the Czech "500" rummy rules (a machine translation)'
+    )
 
 
 def test_a_file_without_a_source(tmp_path: Path) -> None:
@@ -92,7 +94,7 @@ def test_a_file_without_a_source(tmp_path: Path) -> None:
     path.write_text("jokers: 4\n", encoding="utf-8")
     lines = rules(str(path))
     assert lines[1].startswith("No source is named.")
-    assert f"- `jokers: 4`: *not stated*: set at {path}:1:9" in lines
+    assert f"- `jokers: 4`: set at {path}:1:9" in lines
     assert "- `decks: 2`: *not stated: classic's default*" in lines
 
 
