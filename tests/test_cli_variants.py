@@ -190,6 +190,23 @@ def test_usage_errors_exit_2() -> None:
     assert run("schema", "--check", "--write")[0] == 2
 
 
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        ("play --variant ours.yaml --fast", "the variant is the first argument (kalooki play ours.yaml)"),
+        (
+            "simulate --variant=ours.yaml -n 1",
+            "the variant is the first argument (kalooki simulate ours.yaml)",
+        ),
+        ("rules --variant", "the variant is the first argument (kalooki rules NAME|PATH)"),
+    ],
+)
+def test_a_variant_given_as_an_option_is_shown_as_the_argument(command: str, said: str) -> None:
+    result = runner.invoke(app, command.split(), prog_name="kalooki")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1] == f"Error: No such option: --variant: {said}"
+
+
 def test_variants_list_shows_every_builtin() -> None:
     code, out, _ = run("variants", "list")
     assert code == 0
