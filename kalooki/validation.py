@@ -278,9 +278,12 @@ def validation_diagnostics(
         if item["type"] == "extra_forbidden":
             name = str(path[-1]) if path else ""
             message = f"unknown key '{name}'"
-            close = suggest(name, _fields_at(model, path[:-1]))
+            fields = _fields_at(model, path[:-1])
+            close = suggest(name, fields)
             if close:
                 message += f"; did you mean '{close}'?"
+            else:
+                message += _keys_about(name, fields, "knob" if model is Variant and not path[:-1] else "key")
             diagnostics.append(locator.key_location(full, label).error(message))
             continue
         if item["type"] == "missing":
@@ -290,6 +293,50 @@ def validation_diagnostics(
         message = _message(item, found, value, locator.scalar_text(full))
         diagnostics.append(locator.location(full, label).error(message))
     return diagnostics
+
+
+_WEAK_WORDS = frozenset(
+    {
+        "the",
+        "and",
+        "may",
+        "can",
+        "you",
+        "only",
+        "must",
+        "take",
+        "first",
+        "draw",
+        "out",
+        "low",
+        "high",
+        "value",
+    }
+)
+"""Words of a key too common to say what it is about (``first_meld`` is not about ``first_dealer``)."""
+
+
+def _words(name: str) -> set[str]:
+    """The words of a key that say what it is about (``take_discard_only`` -> discard)."""
+    words = {word.removesuffix("s") for word in re.split(r"[\W_]+", name.lower()) if len(word) >= 3}
+    return words - _WEAK_WORDS
+
+
+def _keys_about(name: str, fields: Sequence[str], noun: str) -> str:
+    """For a key with no near miss: the keys sharing a word with it, else where to find every knob.
+
+    A player naming a rule in their own words (``take_discard_only_if_you_can_lay_it``) is shown the
+    knob that speaks of it (``discard_draw``), or, when none does, the command that lists them all.
+    """
+    words = _words(name)
+    related = [field for field in fields if words & _words(field)]
+    if related:
+        shared = sorted(words & {word for field in related for word in _words(field)})
+        plural = "s" if len(related) > 1 else ""
+        return f"; the {noun}{plural} about {' and '.join(shared)}: {', '.join(related)}"
+    if noun == "knob":
+        return "; `kalooki variants show classic` lists every knob"
+    return ""
 
 
 def merge_recovered(

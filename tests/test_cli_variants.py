@@ -303,7 +303,14 @@ def test_variants_diff_with_set_options(tmp_path: Path) -> None:
     ]
 
 
-@pytest.mark.parametrize("path", ["bad/yaml-syntax-missing-colon.yaml", "bad/field-number-in-words.yaml"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "bad/yaml-syntax-missing-colon.yaml",
+        "bad/field-number-in-words.yaml",
+        "bad/field-unknown-key-in-words.yaml",
+    ],
+)
 @pytest.mark.parametrize(
     "command",
     ["validate FILE", "rules FILE", "variants show FILE", "play FILE --fast", "simulate FILE --games 1"],

@@ -54,7 +54,7 @@ def test_grid_errors_read_like_set_errors() -> None:
     with pytest.raises(VariantError) as set_error:
         load_variant("classic", ["foo=1", "run_minimum=four"])
     assert str(grid_error.value).splitlines() == [
-        "--grid:1:1: foo: unknown key 'foo'",
+        "--grid:1:1: foo: unknown key 'foo'; `kalooki variants show classic` lists every knob",
         "--grid:2:15: run_minimum: expected a whole number, got 'four': write numbers in digits (four is 4)",
     ]
     # The same messages as --set's, only located at the --grid option and value.
