@@ -89,6 +89,20 @@ def test_changing_a_knob_drops_what_the_base_said_about_it(tmp_path: Path) -> No
     )
 
 
+def test_restating_a_knob_keeps_what_the_base_said_about_it(tmp_path: Path) -> None:
+    path = tmp_path / "ours.yaml"
+    path.write_text("extends: kalooki-40\njoker_penalty: 15\nrun_minimum: 4\n", encoding="utf-8")
+    ours, base = rules(str(path)), rules("kalooki-40")
+    line = next(line for line in ours if line.startswith("- `joker_penalty"))
+    assert line == "- `joker_penalty: 15`: kalooki.co.uk: a joker left in hand counts 15."
+    assert line in base
+    line = next(line for line in ours if line.startswith("- `run_minimum"))
+    assert line.startswith(f"- `run_minimum: 4`: set at {path}:3:14, not from kalooki.co.uk's")
+    # So with a --set that gives the value the file already has.
+    line = next(line for line in rules("kalooki-40", "--set", "joker_penalty=15") if "joker_penalty" in line)
+    assert line == "- `joker_penalty: 15`: kalooki.co.uk: a joker left in hand counts 15."
+
+
 def test_a_file_without_a_source(tmp_path: Path) -> None:
     path = tmp_path / "ours.yaml"
     path.write_text("jokers: 4\n", encoding="utf-8")
