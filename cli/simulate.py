@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -233,14 +233,28 @@ def stalls(result: SimulationResult, console: Console) -> None:
         console.print(f"  and {len(stalled) - SHOWN_STALLS:,} more (--json lists them all)")
 
 
-def comparison_report(comparison: Comparison, console: Console, labels: tuple[str, str]) -> None:
-    """The differences first, in plain words, marked only where they survive the many tests made."""
+def comparison_report(
+    comparison: Comparison,
+    console: Console,
+    labels: tuple[str, str],
+    changes: Sequence[tuple[str, object, object]] = (),
+) -> None:
+    """The differences first, in plain words, marked only where they survive the many tests made.
+
+    ``changes`` are the knobs on which B's rules differ from A's (knob, A's value, B's value).
+    """
     a = comparison.a
     dealt = ", duplicate deals" if a.duplicate else ""
     console.print(
         f"A = {labels[0]}, B = {labels[1]}: {counted(a.games, 'game')} each on the same seeds "
         f"(seed {a.seed}{dealt})."
     )
+    if changes:
+        # Two files name their rules but not how they differ: the figures below are these changes'.
+        console.print("B's rules differ from A's in:")
+        width = max(len(knob) for knob, _, _ in changes)
+        for knob, old, new in changes:
+            console.print(f"  {knob:<{width}}  {yaml_scalar(old)} → {yaml_scalar(new)}", markup=False)
     console.print(BOTS_NOTE)
     rows = []
     for difference in comparison.differences:
@@ -396,7 +410,8 @@ def simulate_command(
             f"B ({rules_b.name}{changes}) is for {player_counts(rules_b)} players, "
             f"not the {len(seats)} seats of A"
         )
-    if rules_b is not None and not variant_differences(rules_a, rules_b):
+    rule_changes = variant_differences(rules_a, rules_b) if rules_b is not None else []
+    if rules_b is not None and not rule_changes:
         fail(_same_rules(rules_a, rules_b, set_ or [], compare_set or []))
     console = Console(highlight=False)
     total_games = games * (2 if rules_b else 1)
@@ -456,7 +471,7 @@ def simulate_command(
     elif comparison is None:
         report(result, console)
     else:
-        comparison_report(comparison, console, labels)
+        comparison_report(comparison, console, labels, rule_changes)
         if verbose:
             report(comparison.a, console, labels[0])
             report(comparison.b, console, labels[1])

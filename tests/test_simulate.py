@@ -549,3 +549,18 @@ def test_cli_a_comparison_of_the_same_rules_is_not_played(args: list[str], said:
     assert (code, out) == (1, "")
     assert err.splitlines() == [said]
     compare.assert_not_called()
+
+
+def test_cli_a_comparison_names_the_knobs_it_compares(tmp_path: Path) -> None:
+    ours = tmp_path / "ours.yaml"
+    ours.write_text(
+        "opening_threshold: 40\njoker_penalty: 15\ndiscard_draw: meld_at_once\n", encoding="utf-8"
+    )
+    code, out, err = run("classic", "-n", "1", "-w", "1", "--compare", str(ours))
+    assert (code, err) == (0, "")
+    assert out.splitlines()[1:5] == [
+        "B's rules differ from A's in:",
+        "  joker_penalty      25 → 15",
+        "  opening_threshold  51 → 40",
+        "  discard_draw       always → meld_at_once",
+    ]
