@@ -226,6 +226,12 @@ def test_cli_asks_for_yes() -> None:
         err.strip()
         == "no --grid: the sweep would be one cell, the variant as given; add --yes to run it anyway"
     )
+    code, out, err = sweep("classic", "--grid", "run_minimum=4", "--grid", "jokers=2", "-n", "2")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        "the grid is one cell (run_minimum=4, jokers=2), so nothing is compared: give a knob two values "
+        "or more (--grid run_minimum=V1,V2), or add --yes to run it anyway"
+    ]
     values = ",".join(str(value) for value in range(52))
     code, _, err = sweep("classic", "--grid", f"opening_threshold={values}", "-n", "2")
     assert code == 1
