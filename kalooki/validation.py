@@ -279,7 +279,7 @@ def validation_diagnostics(
             name = str(path[-1]) if path else ""
             message = f"unknown key '{name}'"
             fields = _fields_at(model, path[:-1])
-            close = suggest(name, fields)
+            close = _field_within(name, fields) or suggest(name, fields)
             if close:
                 message += f"; did you mean '{close}'?"
             else:
@@ -293,6 +293,16 @@ def validation_diagnostics(
         message = _message(item, found, value, locator.scalar_text(full))
         diagnostics.append(locator.location(full, label).error(message))
     return diagnostics
+
+
+def _field_within(name: str, fields: Sequence[str]) -> str | None:
+    """The longest field whose whole name is words of ``name``: ``jokers`` in ``jokers_per_pack``.
+
+    Spelling alone would offer ``joker_penalty`` there, a different rule.
+    """
+    padded = f"_{re.sub(r'[^a-z0-9]+', '_', name.lower())}_"
+    within = [field for field in fields if f"_{field}_" in padded and field != name]
+    return max(within, key=len) if within else None
 
 
 _WEAK_WORDS = frozenset(
