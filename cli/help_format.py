@@ -40,7 +40,40 @@ def _option_names(param: Parameter, written: str) -> str:
     return written[: match.start()] + " " + label
 
 
+def _variant_argument(command: Any, ctx: Any) -> Parameter | None:
+    """The command's positional argument for a variant (``VARIANT|PATH``, ``NAME|PATH``), if any."""
+    for param in command.get_params(ctx):
+        metavar = param.metavar or ""
+        if param.param_type_name == "argument" and ("VARIANT" in metavar or "PATH" in metavar):
+            return param
+    return None
+
+
+def _given_after(args: list[str], option: str) -> str | None:
+    """The value written after ``option`` (``--variant ours.yaml`` or ``--variant=ours.yaml``), if any."""
+    for index, arg in enumerate(args):
+        if arg.startswith(f"{option}="):
+            return arg.split("=", 1)[1] or None
+        if arg == option and index + 1 < len(args) and not args[index + 1].startswith("-"):
+            return args[index + 1]
+    return None
+
+
 class PlainCommand(TyperCommand):
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        given = list(args)
+        try:
+            return super().parse_args(ctx, args)
+        except Exception as error:
+            # `kalooki play --variant ours.yaml`: the variant is an argument, and saying so beats
+            # "No such option".
+            argument = _variant_argument(self, ctx)
+            if getattr(error, "option_name", None) == "--variant" and argument is not None:
+                value = _given_after(given, "--variant") or argument.metavar
+                example = f"{ctx.command_path} {value}"
+                error.message = f"No such option: --variant: the variant is the first argument ({example})"  # type: ignore[attr-defined]
+            raise
+
     def format_options(self, ctx: Any, formatter: Any) -> None:
         arguments: list[tuple[str, str]] = []
         options: list[tuple[str, str]] = []

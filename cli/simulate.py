@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,7 +38,8 @@ from kalooki.simulate import (
 from kalooki.simulation_comparison import Comparison, compare
 from kalooki.simulation_stats import Mean, Rate, SimulationResult
 from kalooki.stalls import stalled_hands
-from kalooki.variant import Variant
+from kalooki.variant import KNOB_NAMES, Variant
+from kalooki.variant_writer import variant_differences, yaml_scalar
 
 from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, integer, load_each
 from .completion import complete_knob, complete_variant
@@ -232,14 +233,28 @@ def stalls(result: SimulationResult, console: Console) -> None:
         console.print(f"  and {len(stalled) - SHOWN_STALLS:,} more (--json lists them all)")
 
 
-def comparison_report(comparison: Comparison, console: Console, labels: tuple[str, str]) -> None:
-    """The differences first, in plain words, marked only where they survive the many tests made."""
+def comparison_report(
+    comparison: Comparison,
+    console: Console,
+    labels: tuple[str, str],
+    changes: Sequence[tuple[str, object, object]] = (),
+) -> None:
+    """The differences first, in plain words, marked only where they survive the many tests made.
+
+    ``changes`` are the knobs on which B's rules differ from A's (knob, A's value, B's value).
+    """
     a = comparison.a
     dealt = ", duplicate deals" if a.duplicate else ""
     console.print(
         f"A = {labels[0]}, B = {labels[1]}: {counted(a.games, 'game')} each on the same seeds "
         f"(seed {a.seed}{dealt})."
     )
+    if changes:
+        # Two files name their rules but not how they differ: the figures below are these changes'.
+        console.print("B's rules differ from A's in:")
+        width = max(len(knob) for knob, _, _ in changes)
+        for knob, old, new in changes:
+            console.print(f"  {knob:<{width}}  {yaml_scalar(old)} → {yaml_scalar(new)}", markup=False)
     console.print(BOTS_NOTE)
     rows = []
     for difference in comparison.differences:
@@ -395,6 +410,9 @@ def simulate_command(
             f"B ({rules_b.name}{changes}) is for {player_counts(rules_b)} players, "
             f"not the {len(seats)} seats of A"
         )
+    rule_changes = variant_differences(rules_a, rules_b) if rules_b is not None else []
+    if rules_b is not None and not rule_changes:
+        fail(_same_rules(rules_a, rules_b, set_ or [], compare_set or []))
     console = Console(highlight=False)
     total_games = games * (2 if rules_b else 1)
     with (
@@ -453,7 +471,7 @@ def simulate_command(
     elif comparison is None:
         report(result, console)
     else:
-        comparison_report(comparison, console, labels)
+        comparison_report(comparison, console, labels, rule_changes)
         if verbose:
             report(comparison.a, console, labels[0])
             report(comparison.b, console, labels[1])
@@ -464,6 +482,16 @@ def simulate_command(
         write_csv(csv_path, rows_to_csv(rows))
     if report_path is not None or plot_path is not None:
         write_simulation_pictures(result, comparison, labels, report_path, plot_path)
+
+
+def _same_rules(a: Variant, b: Variant, set_a: list[str], set_b: list[str]) -> str:
+    """Why two variants with the same rules are not compared: the games could only find no difference."""
+    label_a = " with ".join([a.name, ", ".join(set_a)]) if set_a else a.name
+    label_b = " with ".join([b.name, ", ".join(set_b)]) if set_b else b.name
+    knobs = dict.fromkeys(option.split("=", 1)[0].strip() for option in set_b)
+    already = [f"{knob} is already {yaml_scalar(getattr(a, knob))}" for knob in knobs if knob in KNOB_NAMES]
+    because = f"{', '.join(already)} in A, so " if already else ""
+    return f"B ({label_b}) has the same rules as A ({label_a}): {because}there is nothing to compare"
 
 
 def write_simulation_pictures(

@@ -247,6 +247,13 @@ def sweep_command(
         count = cell_count(axes)
         if not axes and not yes:
             fail("no --grid: the sweep would be one cell, the variant as given; add --yes to run it anyway")
+        if axes and count == 1 and not yes:
+            # One value a knob (`--grid run_minimum=4`) is one cell, compared with nothing.
+            only = ", ".join(f"{axis.knob}={axis.texts[0]}" for axis in axes)
+            fail(
+                f"the grid is one cell ({only}), so nothing is compared: give a knob two values or more "
+                f"(--grid {axes[0].knob}=V1,V2), or add --yes to run it anyway"
+            )
         if count > MAX_CELLS and not yes:
             fail(f"the grid has {count} cells (over {MAX_CELLS}): add --yes to play them all")
         if games * count > MAX_GAMES:

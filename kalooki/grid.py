@@ -5,7 +5,7 @@ values (the first axis varies slowest). Errors have the same ``FILE:LINE:COL: KE
 form as ``--set``'s, with ``--grid`` as FILE, which option as LINE and the character of the
 bad value as COL::
 
-    --grid:2:13: run_minimum: expected a whole number, got 'four'
+    --grid:2:13: run_minimum: expected a whole number, got 'four': write numbers in digits (four is 4)
 
 Every cell's variant is loaded and checked as ``validate`` checks a file, so a combination
 that breaks a rule between knobs is refused, pointing at the value that made it, before any

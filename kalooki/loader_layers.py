@@ -128,21 +128,29 @@ class _Layer:
     source: str | None = None
 
     def set_knob(self, knob: str, value: Any, origin: Origin, rank: int) -> None:
-        """Set a knob; what a base said about its old value no longer applies."""
+        """Set a knob; what a base said about an old value no longer applies, about the same value it does."""
+        self._forget_if_changed(knob, value)
         self.knobs[knob] = value
         self.origins[knob] = origin
         self.order[knob] = rank
-        self.provenance.pop(knob, None)
 
     def absorb(self, base: _Layer) -> None:
         """Take in a base's knobs over those of earlier bases, with what it quotes of its source."""
+        for knob, value in base.knobs.items():
+            self._forget_if_changed(knob, value)
         self.knobs.update(base.knobs)
         self.origins.update(base.origins)
         self.order.update(base.order)
-        for knob in base.knobs:
-            self.provenance.pop(knob, None)
         self.provenance.update(base.provenance)
         self.source = base.source or self.source
+
+    def _forget_if_changed(self, knob: str, value: Any) -> None:
+        # A file restating its base's value (`joker_penalty: 15` over kalooki-40) keeps the words that
+        # value came from; a new value drops them.
+        field_info = Variant.model_fields.get(knob)
+        current = self.knobs.get(knob, field_info.default if field_info is not None else None)
+        if type(value) is not type(current) or value != current:
+            self.provenance.pop(knob, None)
 
     def add_file(self, document: YamlDocument, rank: int, leave_out: frozenset[str] = frozenset()) -> None:
         """Set the file's own knobs over its bases', all at ``rank``, with what it says of its source;

@@ -116,8 +116,10 @@ def render_provenance(
         elif said is not None:
             lines.append(f"- `{knob}: {shown}`: {said}")
         elif knob in set_at:
-            where = f"not stated in {source}" if source else "not stated"
-            lines.append(f"- `{knob}: {shown}`: *{where}*: set at {set_at[knob]}")
+            # The value is the file's or option's own: "not stated in" would read as the source being
+            # silent on a rule it may well state otherwise (classic's jokers cost 25, ours 15).
+            where = f", not from {source}" if source else ""
+            lines.append(f"- `{knob}: {shown}`: set at {set_at[knob]}{where}")
         else:
             lines.append(f"- `{knob}: {shown}`: *{not_stated(source)}*")
     lines.append("")

@@ -2,9 +2,9 @@
 
 :func:`validation_diagnostics` turns each error of a :class:`pydantic.ValidationError` into a
 :class:`~kalooki.diagnostics.Diagnostic` at the key or value it is about, worded for the author of
-the file ("expected a whole number, got 'ten'"), with a YAML 1.1 hint or a spelling suggestion
-where one helps. :func:`text_lookalikes` flags plain text that an editor (YAML 1.2) would read as a
-boolean or a number.
+the file ("expected a whole number, got 'ten'"), with a YAML 1.1 hint, a spelling suggestion or the
+number meant (:mod:`kalooki.numberwords`: ``ten`` is 10) where one helps. :func:`text_lookalikes`
+flags plain text that an editor (YAML 1.2) would read as a boolean or a number.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from kalooki.diagnostics import (
     sort_diagnostics,
     value_at,
 )
+from kalooki.numberwords import number_hint
 from kalooki.text import escape_controls
 from kalooki.variant import Variant
 from kalooki.yamlscalars import (
@@ -158,7 +159,9 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
         hint = ""
         if plain_text is not None:
             hint = yaml11_hint(plain_text, expected)
-        elif isinstance(value, str):
+        if not hint and expected in ("integer", "number") and isinstance(value, str):
+            hint = number_hint(value)
+        if not hint and plain_text is None and isinstance(value, str):
             kind = _unquoted_kind(value)
             if kind == expected or (expected == "number" and kind == "integer"):
                 hint = "in quotes it is text; remove the quotes"
@@ -275,9 +278,12 @@ def validation_diagnostics(
         if item["type"] == "extra_forbidden":
             name = str(path[-1]) if path else ""
             message = f"unknown key '{name}'"
-            close = suggest(name, _fields_at(model, path[:-1]))
+            fields = _fields_at(model, path[:-1])
+            close = _field_within(name, fields) or suggest(name, fields)
             if close:
                 message += f"; did you mean '{close}'?"
+            else:
+                message += _keys_about(name, fields, "knob" if model is Variant and not path[:-1] else "key")
             diagnostics.append(locator.key_location(full, label).error(message))
             continue
         if item["type"] == "missing":
@@ -287,6 +293,60 @@ def validation_diagnostics(
         message = _message(item, found, value, locator.scalar_text(full))
         diagnostics.append(locator.location(full, label).error(message))
     return diagnostics
+
+
+def _field_within(name: str, fields: Sequence[str]) -> str | None:
+    """The longest field whose whole name is words of ``name``: ``jokers`` in ``jokers_per_pack``.
+
+    Spelling alone would offer ``joker_penalty`` there, a different rule.
+    """
+    padded = f"_{re.sub(r'[^a-z0-9]+', '_', name.lower())}_"
+    within = [field for field in fields if f"_{field}_" in padded and field != name]
+    return max(within, key=len) if within else None
+
+
+_WEAK_WORDS = frozenset(
+    {
+        "the",
+        "and",
+        "may",
+        "can",
+        "you",
+        "only",
+        "must",
+        "take",
+        "first",
+        "draw",
+        "out",
+        "low",
+        "high",
+        "value",
+    }
+)
+"""Words of a key too common to say what it is about (``first_meld`` is not about ``first_dealer``)."""
+
+
+def _words(name: str) -> set[str]:
+    """The words of a key that say what it is about (``take_discard_only`` -> discard)."""
+    words = {word.removesuffix("s") for word in re.split(r"[\W_]+", name.lower()) if len(word) >= 3}
+    return words - _WEAK_WORDS
+
+
+def _keys_about(name: str, fields: Sequence[str], noun: str) -> str:
+    """For a key with no near miss: the keys sharing a word with it, else where to find every knob.
+
+    A player naming a rule in their own words (``take_discard_only_if_you_can_lay_it``) is shown the
+    knob that speaks of it (``discard_draw``), or, when none does, the command that lists them all.
+    """
+    words = _words(name)
+    related = [field for field in fields if words & _words(field)]
+    if related:
+        shared = sorted(words & {word for field in related for word in _words(field)})
+        plural = "s" if len(related) > 1 else ""
+        return f"; the {noun}{plural} about {' and '.join(shared)}: {', '.join(related)}"
+    if noun == "knob":
+        return "; `kalooki variants show classic` lists every knob"
+    return ""
 
 
 def merge_recovered(

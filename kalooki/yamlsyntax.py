@@ -18,6 +18,9 @@ import yaml
 _KEY_LINE = re.compile(r"(?P<indent> *)[^\s#:'\"\[\]{}-][^:#]*:(?:\s|$)")
 """A line that starts with a ``key:`` (after its indentation)."""
 
+_WORD = re.compile(r"[A-Za-z_][\w-]*")
+"""What a key looks like at the start of a line that has no colon after it."""
+
 _CLOSERS = {"[": "]", "{": "}"}
 _COLLECTIONS = {"[": "list", "{": "mapping"}
 
@@ -26,7 +29,7 @@ def syntax_problem(error: yaml.MarkedYAMLError, text: str) -> tuple[int, int, st
     """The 1-based line and column of a syntax error and what to say there (without "YAML syntax: ")."""
     lines = text.split("\n")
     problem, context = error.problem_mark, error.context_mark
-    for explain in (_unclosed_quote, _unclosed_flow, _quote_inside_quotes, _indented_key):
+    for explain in (_unclosed_quote, _unclosed_flow, _quote_inside_quotes, _indented_key, _missing_colon):
         found = explain(error, lines)
         if found is not None:
             return found
@@ -148,6 +151,29 @@ def _indented_key(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
         f"{_indented(spaces)}, the key on line {earlier[-1] + 1} by {before_spaces}: "
         "keys of one mapping start in the same column",
     )
+
+
+def _missing_colon(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
+    # A line with no `: ` (`goal_score=250`, `goal_score:250`, `goal_score 250`) is read as text
+    # that goes on until a later line's colon, which is where PyYAML gives up, even past the end.
+    context = error.context_mark
+    if error.context != "while scanning a simple key" or context is None or context.line >= len(lines):
+        return None
+    text = lines[context.line][context.column :].split(" #")[0].rstrip()
+    key = _WORD.match(text)
+    if key is None:
+        return None
+    name, rest = key.group(), text[key.end() :]
+    value = rest.lstrip(" =:").strip()
+    written = f"{name}: {value}" if value and " " not in value else "KEY: VALUE"
+    if rest.startswith(":"):
+        column, message = context.column + key.end(), f"a colon needs a space after it: write {written}"
+    elif rest.lstrip().startswith("="):
+        column = context.column + key.end() + len(rest) - len(rest.lstrip())
+        message = f"a key and its value are written with a colon, not '=': write {written}"
+    else:
+        column, message = context.column, f"this line has no colon after its key: write {written}"
+    return context.line + 1, column + 1, message
 
 
 def _indented(spaces: int) -> str:

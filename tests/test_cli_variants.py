@@ -190,6 +190,23 @@ def test_usage_errors_exit_2() -> None:
     assert run("schema", "--check", "--write")[0] == 2
 
 
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        ("play --variant ours.yaml --fast", "the variant is the first argument (kalooki play ours.yaml)"),
+        (
+            "simulate --variant=ours.yaml -n 1",
+            "the variant is the first argument (kalooki simulate ours.yaml)",
+        ),
+        ("rules --variant", "the variant is the first argument (kalooki rules NAME|PATH)"),
+    ],
+)
+def test_a_variant_given_as_an_option_is_shown_as_the_argument(command: str, said: str) -> None:
+    result = runner.invoke(app, command.split(), prog_name="kalooki")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.splitlines()[-1] == f"Error: No such option: --variant: {said}"
+
+
 def test_variants_list_shows_every_builtin() -> None:
     code, out, _ = run("variants", "list")
     assert code == 0
@@ -284,6 +301,27 @@ def test_variants_diff_with_set_options(tmp_path: Path) -> None:
         "--set:1:1: jokrs: unknown key 'jokrs'; did you mean 'jokers'?",
         "nothere.yaml: no such file",
     ]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "bad/yaml-syntax-missing-colon.yaml",
+        "bad/field-number-in-words.yaml",
+        "bad/field-unknown-key-in-words.yaml",
+    ],
+)
+@pytest.mark.parametrize(
+    "command",
+    ["validate FILE", "rules FILE", "variants show FILE", "play FILE --fast", "simulate FILE --games 1"],
+)
+def test_a_players_slip_is_named_alike_by_every_command(
+    command: str, path: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(FIXTURES)
+    code, out, err = run(*command.replace("FILE", path).split())
+    assert (code, out) == (1, "")
+    assert err == (FIXTURES / path).with_suffix(".expected").read_text(encoding="utf-8")
 
 
 def test_rules_prints_markdown() -> None:

@@ -342,7 +342,7 @@ def test_mapping_overrides_from_a_game_script(tmp_path: Path) -> None:
     assert errors(load_variant, "classic", mapping_overrides=MappingOverrides(bad)) == [
         "game.yaml:3:15: set.goal_score: expected a whole number, got 'lots'",
         "game.yaml:4:3: set.extends: a variant's bases cannot be changed here",
-        "game.yaml:5:3: set.golf: unknown key 'golf'",
+        "game.yaml:5:3: set.golf: unknown key 'golf'; `kalooki variants show classic` lists every knob",
     ]
     not_a_mapping = load_yaml_text("set: [1]\n", "game.yaml")
     assert errors(load_variant, "classic", mapping_overrides=MappingOverrides(not_a_mapping)) == [

@@ -88,11 +88,27 @@ def test_changing_a_knob_drops_what_the_base_said_about_it(tmp_path: Path) -> No
     assert "goal_score" in resolved.provenance
     line = next(line for line in rules(str(path)) if line.startswith("- `joker_penalty"))
     assert (
-        line == '- `joker_penalty: 20`: *not stated in the Czech "500" rummy rules (a machine translation)*: '
-        f"set at {path}:2:16"
+        line == f"- `joker_penalty: 20`: set at {path}:2:16, "
+        'not from the Czech "500" rummy rules (a machine translation)'
     )
     line = next(line for line in rules("czech-500", "--set", "goal_score=600") if "goal_score" in line)
-    assert line.endswith("set at --set goal_score=600")
+    assert line.endswith(
+        '`: set at --set goal_score=600, not from the Czech "500" rummy rules (a machine translation)'
+    )
+
+
+def test_restating_a_knob_keeps_what_the_base_said_about_it(tmp_path: Path) -> None:
+    path = tmp_path / "ours.yaml"
+    path.write_text("extends: kalooki-40\njoker_penalty: 15\nrun_minimum: 4\n", encoding="utf-8")
+    ours, base = rules(str(path)), rules("kalooki-40")
+    line = next(line for line in ours if line.startswith("- `joker_penalty"))
+    assert line == "- `joker_penalty: 15`: kalooki.co.uk: a joker left in hand counts 15."
+    assert line in base
+    line = next(line for line in ours if line.startswith("- `run_minimum"))
+    assert line.startswith(f"- `run_minimum: 4`: set at {path}:3:14, not from kalooki.co.uk's")
+    # So with a --set that gives the value the file already has.
+    line = next(line for line in rules("kalooki-40", "--set", "joker_penalty=15") if "joker_penalty" in line)
+    assert line == "- `joker_penalty: 15`: kalooki.co.uk: a joker left in hand counts 15."
 
 
 def test_a_file_without_a_source(tmp_path: Path) -> None:
@@ -100,7 +116,7 @@ def test_a_file_without_a_source(tmp_path: Path) -> None:
     path.write_text("jokers: 4\n", encoding="utf-8")
     lines = rules(str(path))
     assert lines[1].startswith("No source is named.")
-    assert f"- `jokers: 4`: *not stated*: set at {path}:1:9" in lines
+    assert f"- `jokers: 4`: set at {path}:1:9" in lines
     assert "- `decks: 2`: *not stated: classic's default*" in lines
 
 

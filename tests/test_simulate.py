@@ -527,3 +527,40 @@ def test_cli_a_b_that_cannot_seat_the_table_is_named_as_b() -> None:
     code, out, err = run("classic", "-n", "1", "-w", "1", "--compare-set", "max_players=3")
     assert (code, out) == (1, "")
     assert err.splitlines() == ["B (classic with max_players=3) is for 2 to 3 players, not the 4 seats of A"]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["--set", "run_minimum=4", "--compare-set", "run_minimum=4", "--compare-set", "jokers=2"],
+            "B (classic with run_minimum=4, jokers=2) has the same rules as A (classic with run_minimum=4): "
+            "run_minimum is already 4, jokers is already 2 in A, so there is nothing to compare",
+        ),
+        (
+            ["--compare", "classic", "--json"],
+            "B (classic) has the same rules as A (classic): there is nothing to compare",
+        ),
+    ],
+)
+def test_cli_a_comparison_of_the_same_rules_is_not_played(args: list[str], said: str) -> None:
+    with patch("kalooki_cli.simulate.compare") as compare:
+        code, out, err = run("classic", "-n", "2", "-w", "1", *args)
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [said]
+    compare.assert_not_called()
+
+
+def test_cli_a_comparison_names_the_knobs_it_compares(tmp_path: Path) -> None:
+    ours = tmp_path / "ours.yaml"
+    ours.write_text(
+        "opening_threshold: 40\njoker_penalty: 15\ndiscard_draw: meld_at_once\n", encoding="utf-8"
+    )
+    code, out, err = run("classic", "-n", "1", "-w", "1", "--compare", str(ours))
+    assert (code, err) == (0, "")
+    assert out.splitlines()[1:5] == [
+        "B's rules differ from A's in:",
+        "  joker_penalty      25 → 15",
+        "  opening_threshold  51 → 40",
+        "  discard_draw       always → meld_at_once",
+    ]

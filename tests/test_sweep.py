@@ -54,8 +54,8 @@ def test_grid_errors_read_like_set_errors() -> None:
     with pytest.raises(VariantError) as set_error:
         load_variant("classic", ["foo=1", "run_minimum=four"])
     assert str(grid_error.value).splitlines() == [
-        "--grid:1:1: foo: unknown key 'foo'",
-        "--grid:2:15: run_minimum: expected a whole number, got 'four'",
+        "--grid:1:1: foo: unknown key 'foo'; `kalooki variants show classic` lists every knob",
+        "--grid:2:15: run_minimum: expected a whole number, got 'four': write numbers in digits (four is 4)",
     ]
     # The same messages as --set's, only located at the --grid option and value.
     grid_messages = [line.split(": ", 1)[1] for line in str(grid_error.value).splitlines()]
@@ -226,6 +226,12 @@ def test_cli_asks_for_yes() -> None:
         err.strip()
         == "no --grid: the sweep would be one cell, the variant as given; add --yes to run it anyway"
     )
+    code, out, err = sweep("classic", "--grid", "run_minimum=4", "--grid", "jokers=2", "-n", "2")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        "the grid is one cell (run_minimum=4, jokers=2), so nothing is compared: give a knob two values "
+        "or more (--grid run_minimum=V1,V2), or add --yes to run it anyway"
+    ]
     values = ",".join(str(value) for value in range(52))
     code, _, err = sweep("classic", "--grid", f"opening_threshold={values}", "-n", "2")
     assert code == 1

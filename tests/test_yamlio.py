@@ -229,6 +229,27 @@ def test_rejections_are_positioned(text: str, expected: list[str]) -> None:
             "3:5: YAML syntax: this key is indented by 4 spaces, the key on line 2 by 2: "
             "keys of one mapping start in the same column",
         ),
+        # A line with no `: ` is the place, not the next key (or a line past the end) PyYAML names.
+        (
+            "a: 1\ngoal_score=250\nb: 2\n",
+            "2:11: YAML syntax: a key and its value are written with a colon, not '=': write goal_score: 250",
+        ),
+        (
+            "a: 1\ngoal_score = 250  # to win\nb: 2\n",
+            "2:12: YAML syntax: a key and its value are written with a colon, not '=': write goal_score: 250",
+        ),
+        (
+            "a: 1\ngoal_score:250\n",
+            "2:11: YAML syntax: a colon needs a space after it: write goal_score: 250",
+        ),
+        (
+            "a: 1\ngoal_score 250\n",
+            "2:1: YAML syntax: this line has no colon after its key: write goal_score: 250",
+        ),
+        (
+            "a: 1\nrun minimum 4\nb: 2\n",
+            "2:1: YAML syntax: this line has no colon after its key: write KEY: VALUE",
+        ),
         # A list over several lines missing a comma keeps PyYAML's words and place.
         ("a: [b,\n  c\n  [d]]\n", "3:3: YAML syntax: did not find expected ',' or ']'"),
     ],

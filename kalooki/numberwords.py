@@ -1,0 +1,97 @@
+"""What a person meant by a number the file does not hold as one: ``forty``, ``15pts``, ``40# to open``.
+
+A knob's value is a number written in digits, alone on its line but for a comment that starts with
+`` #``. :func:`number_hint` says how to write such a value when the text is a number in English
+words (``two hundred and fifty`` is 250), a number with a word after it (``40 points``), or a number
+with a comment glued to it (YAML starts a comment only at a ``#`` after a space).
+"""
+
+from __future__ import annotations
+
+import re
+
+_SMALL = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+]
+_TENS = {
+    word: 10 * (index + 2)
+    for index, word in enumerate(
+        ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+    )
+}
+_WORDS = re.compile(r"[a-z]+(?:[\s-]+[a-z]+)*")
+_NUMBER_THEN_TEXT = re.compile(r"(?P<number>[-+]?[0-9]+(?:\.[0-9]+)?)(?P<rest>.*)")
+
+
+def number_hint(text: str) -> str:
+    """How to write ``text`` as the number it seems to mean, or ``""`` when it seems to mean none."""
+    value = words_value(text)
+    if value is not None:
+        return f"write numbers in digits ({text} is {value})"
+    found = _NUMBER_THEN_TEXT.fullmatch(text)
+    if found is None or not found.group("rest").strip():
+        return ""
+    number, rest = found.group("number"), found.group("rest")
+    if rest.startswith("#"):
+        return f"a comment needs a space before its '#' ({number} {rest})"
+    word = rest.strip()
+    # A unit (pts, points), not a letter O typed for a zero (4O).
+    if len(word) >= 2 and word[:2].isalpha() and set(word) - {"o", "O"}:
+        return f"write the number alone ({number})"
+    return ""
+
+
+def words_value(text: str) -> int | None:
+    """The number ``text`` spells in English words (``forty``, ``two hundred and fifty``), if any."""
+    lowered = text.strip().lower()
+    if not _WORDS.fullmatch(lowered):
+        return None
+    words = [word for word in re.split(r"[\s-]+", lowered) if word != "and"]
+    if "thousand" in words:
+        at = words.index("thousand")
+        thousands = _below_thousand(words[:at])
+        rest = _below_thousand(words[at + 1 :]) if words[at + 1 :] else 0
+        if not thousands or rest is None:
+            return None
+        return thousands * 1000 + rest
+    return _below_thousand(words)
+
+
+def _below_thousand(words: list[str]) -> int | None:
+    """The number from 0 to 999 that ``words`` spell (``nine hundred ninety nine``), or ``None``."""
+    value = 0
+    if len(words) >= 2 and words[1] == "hundred" and words[0] in _SMALL[1:10]:
+        value, words = _SMALL.index(words[0]) * 100, words[2:]
+        if not words:
+            return value
+    if not words:
+        return None
+    if words[0] in _TENS:
+        value += _TENS[words[0]]
+        words = words[1:]
+        if words and words[0] in _SMALL[1:10]:
+            value += _SMALL.index(words[0])
+            words = words[1:]
+    elif words[0] in _SMALL and not (value and words[0] == "zero"):
+        value += _SMALL.index(words[0])
+        words = words[1:]
+    return value if not words else None

@@ -1,0 +1,55 @@
+"""Numbers a player writes in words, or with a word or a comment stuck to them."""
+
+from __future__ import annotations
+
+import pytest
+
+from kalooki.numberwords import number_hint, words_value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("zero", 0),
+        ("Four", 4),
+        ("fifteen", 15),
+        ("forty", 40),
+        ("twenty-five", 25),
+        ("fifty one", 51),
+        ("two hundred and fifty", 250),
+        ("a hundred", None),
+        ("one hundred", 100),
+        ("nine hundred ninety-nine", 999),
+        ("one thousand", 1000),
+        ("two thousand five hundred", 2500),
+        # Said the way a table talks, but not one number: no guess.
+        ("two fifty", None),
+        ("fifty fifty", None),
+        ("one hundred zero", None),
+        ("forty one two", None),
+        ("thousand", None),
+        ("many", None),
+        ("", None),
+    ],
+)
+def test_words_value(text: str, value: int | None) -> None:
+    assert words_value(text) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ("forty", "write numbers in digits (forty is 40)"),
+        ("40 points", "write the number alone (40)"),
+        ("15pts", "write the number alone (15)"),
+        ("40# to open", "a comment needs a space before its '#' (40 # to open)"),
+        ("40", ""),
+        ("40%", ""),
+        ("4O", ""),
+        ("4OO", ""),
+        ("4 p", ""),
+        ("lots", ""),
+    ],
+)
+def test_number_hint(text: str, hint: str) -> None:
+    assert number_hint(text) == hint
