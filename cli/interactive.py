@@ -33,7 +33,7 @@ from kalooki.savegame import Session, restore_rngs, seat_rng
 from kalooki.text import clipped, escape_controls
 from kalooki.variant import Variant
 
-from . import render
+from . import render, scoresheet
 from .autosave import Autosave
 from .going_out import laid_since_draw
 from .hints import Hint, meld_points, meld_preview, render_hint, suggest_turn, without_needless_end
@@ -204,7 +204,7 @@ class InteractiveGame(Autosave):
         game = self.game
         while True:
             if game.phase == "game_over":
-                render.render_game_end(self.console, game, self.seating)
+                scoresheet.render_game_end(self.console, game, self.seating)
                 if self.save() and self.save_path is not None:
                     self.say_then("The finished game stays in", str(self.save_path), style="dim")
                 return
@@ -356,7 +356,7 @@ class InteractiveGame(Autosave):
         render.render_help(self.console, self.game.variant)
 
     def show_totals(self) -> None:
-        render.render_totals(self.console, self.game, self.seating)
+        scoresheet.render_totals(self.console, self.game, self.seating)
 
     def not_a_command(self, line: str) -> None:
         typed = line.strip()
@@ -446,11 +446,11 @@ class InteractiveGame(Autosave):
 
     def after_events(self, events: Sequence[Event]) -> None:
         self.laid = laid_since_draw(events, self.laid)
-        end = render.hand_end_event(events)
+        end = scoresheet.hand_end_event(events)
         if end is not None:
             self.drawn = None
             out = [event.player for event in events if isinstance(event, EliminatedEvent)]
-            render.render_hand_end(self.console, self.game, self.seating, end, out, self.laid)
+            scoresheet.render_hand_end(self.console, self.game, self.seating, end, out, self.laid)
 
     def narrate(self, events: Sequence[Event]) -> None:
         for line in table_lines(events, self.game, self.seating, letters=self.letters):

@@ -341,8 +341,8 @@ def resume(
 
 
 def resume_game(game: str | None, *, fast: bool, log: Path | None = None) -> int:
-    from .render import render_game_end
     from .saves import find_save, latest_save, read_save, refuse_hosted_table
+    from .scoresheet import render_game_end
 
     path = find_save(game) if game is not None else latest_save()
     loaded = read_save(path)

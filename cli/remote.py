@@ -32,7 +32,7 @@ from kalooki.savegame import Session
 from kalooki.text import escape_controls
 from kalooki.variant import Variant
 
-from . import render, spectate
+from . import render, scoresheet, spectate
 from .interactive import LOOK_WORDS, InteractiveGame, ReadLine
 from .narrate import join_and
 from .render import Seating
@@ -419,7 +419,7 @@ class RemoteGame(InteractiveGame):
         while True:
             game = self.game
             if game.phase == "game_over":
-                render.render_game_end(self.console, game, self.seating)
+                scoresheet.render_game_end(self.console, game, self.seating)
                 return
             if game.phase == "hand_over" and not self.said_ready:
                 if game.eliminated[self.seat] and not self.asked_to_watch:

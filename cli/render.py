@@ -5,6 +5,7 @@ the same code draws in colour on a terminal, in plain text into a pipe (or with
 ``NO_COLOR``), and into a ``StringIO`` in tests. Screens are laid out for 80 columns;
 rich wraps anything longer at the console's width. On a narrower terminal the players' rows, the
 end of a hand and the score sheet take compact layouts (``compact.py``) rather than cut a number.
+The end of a hand and of the game are drawn by ``scoresheet.py``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from rich import box
 from rich.cells import cell_len
 from rich.console import Console
 from rich.rule import Rule
@@ -33,16 +33,11 @@ from kalooki.cards import (
     sorted_hand,
     suit_of,
 )
-from kalooki.engine import Event, Game
-from kalooki.events import (
-    HandEndEvent,
-)
+from kalooki.engine import Game
 from kalooki.melds import MeldError, TableMeld, jokers_held_for_good, make_meld
 from kalooki.rulebook import key_rules, scoring_line
-from kalooki.rules import kalooki_charge
 from kalooki.variant import Variant
 
-from .going_out import why_not_kalooki
 from .narrow import natural_width
 
 RED = "bold red"
@@ -432,131 +427,6 @@ def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[
             )
         )
     return lines
-
-
-# ---------------------------------------------------------------- end of a hand, end of the game
-
-
-def hand_end_event(events: Sequence[Event]) -> HandEndEvent | None:
-    return next((event for event in events if isinstance(event, HandEndEvent)), None)
-
-
-def render_hand_end(
-    console: Console,
-    game: Game,
-    seating: Seating,
-    event: HandEndEvent,
-    eliminated: Sequence[str] = (),
-    laid_in_turn: bool = False,
-) -> None:
-    """Who went out and how, every player's cards left and points, the totals, and who is out of the game.
-
-    ``laid_in_turn``: the winner melded, built or swapped in the turn they went out
-    (:func:`~kalooki_cli.going_out.laid_since_draw`); then a going out that was not Kalooki says why.
-    """
-    letters = plain_cards(console)
-    console.print(Rule(f"Hand {event.hand} is over", style="cyan"))
-    winner = event.winner
-    if winner is not None:
-        who = seating.subject(winner)
-        line = Text(f"{sentence_start(who)} went out", style="bold")
-        if event.kalooki:
-            line.append(" and went KALOOKI!", style="bold magenta")
-            charge = kalooki_charge(game.variant)
-            if charge:
-                line.append(f" ({charge:+d} {'to' if charge > 0 else 'from'} every other player)")
-        console.print(line.append("."))
-        why = why_not_kalooki(game, event, laid_in_turn)
-        if why is not None:
-            console.print(Text(f"Not Kalooki: {who} {why}.", style=DIM))
-    else:
-        reasons = {
-            "stock_exhausted": "The stock ran out: nobody went out, and nobody scores.",
-            "blocked": "Nobody could draw: the hand ends, and nobody scores.",
-            "abandoned": "The hand was abandoned: nobody scores.",
-            "turn_limit": f"The hand reached the turn limit ({game.turn_limit} turns) without a winner: "
-            "nobody scores.",
-        }
-        console.print(Text(reasons.get(event.end, "The hand is over."), style="bold"))
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
-    table.add_column("player", no_wrap=True)
-    table.add_column("cards left", overflow="fold", max_width=CARDS_LEFT_WIDTH)
-    table.add_column("points", justify="right")
-    table.add_column("this hand", justify="right")
-    table.add_column("total", justify="right")
-    names = {name: seat for seat, name in enumerate(game.players)}
-    rows: list[tuple[str, Text, list[str]]] = []
-    for name, points in event.hand_points.items():
-        seat = names[name]
-        cards = game.hands[seat]
-        left = cards_text(sorted_hand(cards), letters=letters) if cards else Text("-", style=DIM)
-        score = event.scores.get(name, 0)
-        numbers = [str(points), f"{score:+d}" if score else "0", str(event.totals[name])]
-        rows.append((seating.label(seat), left, numbers))
-        table.add_row(seating.label(seat), left, *numbers)
-    # The cards left fold to fit, down to a few cards a line; narrower, the numbers would be cut.
-    table.columns[1].max_width = FOLDED_CARDS
-    fits = natural_width(table) <= console.width
-    table.columns[1].max_width = CARDS_LEFT_WIDTH
-    if fits:
-        console.print(table)
-    else:
-        from .compact import print_narrow_hand_end  # here: compact builds on this module
-
-        print_narrow_hand_end(console, rows)
-    for name in eliminated:
-        who = seating.subject(name)
-        verb = "are" if who == "you" else "is"
-        console.print(
-            Text(f"{sentence_start(who)} reached {game.variant.goal_score} and {verb} out.", style="red")
-        )
-
-
-CARDS_LEFT_WIDTH = 40
-FOLDED_CARDS = 11
-"""The narrowest the cards left may fold to in the end-of-hand table: three cards of two or three letters."""
-
-
-def render_game_end(console: Console, game: Game, seating: Seating) -> None:
-    console.print(Rule("Game over", style="cyan"))
-    winners = [seating.subject(game.players[seat]) for seat in game.winners]
-    if not winners:
-        console.print(Text("The game ended without a winner.", style="bold"))
-    elif len(winners) == 1:
-        verb = "win" if winners[0] == "you" else "wins"
-        console.print(Text(f"{sentence_start(winners[0])} {verb} the game!", style="bold green"))
-    else:
-        console.print(Text(f"{' and '.join(winners)} share the win.", style="bold green"))
-    render_totals(console, game, seating)
-
-
-def render_totals(console: Console, game: Game, seating: Seating) -> None:
-    """The running totals and every hand's scores so far."""
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=None)
-    table.add_column("hand", justify="right")
-    order = list(range(len(game.players)))
-    for seat in order:
-        table.add_column(seating.label(seat), justify="right", overflow="fold")
-    rows: list[list[str]] = []
-    for result in game.results:
-        cells = [str(result.number)]
-        for seat in order:
-            mark = "*" if result.winner == seat else ""
-            cells.append(f"{result.scores[seat]}{mark}" if seat in result.seats else "")
-        rows.append(cells)
-        table.add_row(*cells)
-    totals = [f"{game.totals[seat]}{' out' if game.eliminated[seat] else ''}" for seat in order]
-    table.add_row("total", *totals, style="bold")
-    if natural_width(table) <= console.width:
-        console.print(table)
-    else:
-        from .compact import narrow_totals  # here: compact builds on this module
-
-        labels = [seating.label(seat) for seat in order]
-        names = [game.players[seat] for seat in order]
-        console.print(narrow_totals(labels, names, [*rows, ["total", *totals]], console.width))
-    legend = "* went out.  " if any(result.winner is not None for result in game.results) else ""
-    console.print(Text(f"{legend}Scoring: {scoring_line(game.variant)}.", style=DIM))
 
 
 # ---------------------------------------------------------------- help

@@ -17,7 +17,7 @@ from rich.rule import Rule
 from kalooki.engine import Event, Game
 from kalooki.events import DealEvent, EliminatedEvent
 
-from . import render
+from . import render, scoresheet
 from .going_out import laid_since_draw
 from .narrate import table_lines
 from .render import Seating
@@ -67,12 +67,12 @@ class HandByHand:
         for line in table_lines(events, game, self.seating, letters=self.letters):
             self.console.print(line)
         self.laid = laid_since_draw(events, self.laid)
-        end = render.hand_end_event(events)
+        end = scoresheet.hand_end_event(events)
         if end is None:
             return
         out = [event.player for event in events if isinstance(event, EliminatedEvent)]
-        render.render_hand_end(self.console, game, self.seating, end, out, self.laid)
+        scoresheet.render_hand_end(self.console, game, self.seating, end, out, self.laid)
         if game.game_over:
-            render.render_game_end(self.console, game, self.seating)
+            scoresheet.render_game_end(self.console, game, self.seating)
         else:
             self.between_hands = True

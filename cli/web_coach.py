@@ -30,7 +30,7 @@ from kalooki.moves import format_move
 from kalooki.rulebook import scoring_line
 from kalooki.variant import Variant
 
-from . import render
+from . import render, scoresheet
 from .going_out import laid_since_draw
 from .hints import hint_note, hint_summary
 from .interactive import meld_preview, suggest_turn
@@ -120,7 +120,7 @@ class WebCoach:
         self.laid[seat] = laid
         playing = game.phase in ("draw", "play")
         preview = meld_preview(game, seat) if playing and game.current == seat else None
-        end = render.hand_end_event(events)
+        end = scoresheet.hand_end_event(events)
         if end is None and not playing and not events:
             end = last_hand_end(game)  # a page (re)joining between hands, or at the end of the game
         out = [event.player for event in events if isinstance(event, EliminatedEvent)]
@@ -146,8 +146,8 @@ class WebCoach:
             },
             "hand_end": None
             if end is None
-            else captured(lambda console: render.render_hand_end(console, game, seating, end, out, laid)),
-            "game_end": captured(lambda console: render.render_game_end(console, game, seating))
+            else captured(lambda console: scoresheet.render_hand_end(console, game, seating, end, out, laid)),
+            "game_end": captured(lambda console: scoresheet.render_game_end(console, game, seating))
             if game.phase == "game_over"
             else None,
         }

@@ -14,7 +14,8 @@ from pathlib import Path
 from kalooki_cli.app import app
 from kalooki_cli.going_out import why_not_kalooki
 from kalooki_cli.interactive import LOOK_WORDS, InteractiveGame
-from kalooki_cli.render import COMMANDS, Seating, hand_end_event, render_hand_end
+from kalooki_cli.render import COMMANDS, Seating
+from kalooki_cli.scoresheet import hand_end_event, render_hand_end
 from kalooki_cli.table_notation import move_text, table_sentence
 from rich.console import Console
 from test_interactive import error_lines, fixed_game, flowing, run

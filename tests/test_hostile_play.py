@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from kalooki_cli.app import app
 from kalooki_cli.interactive import InteractiveGame, scripted_input
-from kalooki_cli.render import render_hand_end
 from kalooki_cli.saves import SaveFileError, write_save
+from kalooki_cli.scoresheet import render_hand_end
 from rich.console import Console
 from typer.testing import CliRunner
 

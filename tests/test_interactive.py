@@ -13,7 +13,6 @@ from kalooki_cli.interactive import (
     EXIT_INTERRUPTED,
     InteractiveGame,
     ReadLine,
-    TurnLogWriter,
     new_game,
     scripted_input,
     suggest_turn,
@@ -26,7 +25,6 @@ from typer.testing import CliRunner
 
 from kalooki.cards import parse_card, parse_cards
 from kalooki.engine import FixedDeal, Game
-from kalooki.log import replay
 from kalooki.moves import Build, format_move, parse_move
 from kalooki.savegame import SAVE_SUFFIX, Session, dump_save, load_save, seat_rng
 from kalooki.variant import Variant
@@ -558,50 +556,3 @@ def test_a_save_round_trips_through_the_file(tmp_path: Path) -> None:
     loaded = load_save(path.read_text())
     assert state(loaded.game) == state(game)
     assert loaded.session.bots == session.bots
-
-
-# ---------------------------------------------------------------- the game log
-
-
-def test_the_log_leaves_out_what_was_undone_and_replays(tmp_path: Path) -> None:
-    game = fixed_game()
-    log = tmp_path / "game.jsonl"
-    writer = TurnLogWriter(game, log)
-    lines = ["ds", "m 7H 8H 9H TH, QS QD QC", "undo", "m 7H 8H 9H TH, QS QD QC", "d KD", "ds", "d 2C"]
-    code, _, _ = run(game, lines, log=writer)
-    assert code == 0
-    records = [json.loads(line) for line in log.read_text().splitlines()]
-    assert [record["type"] for record in records if record.get("player") == "you"] == [
-        "draw",
-        "meld",
-        "discard",
-        "draw",
-        "discard",
-    ]
-    summary = replay(records)
-    assert summary.actions >= 4
-
-
-def test_the_log_has_a_state_on_each_action_and_is_compact(tmp_path: Path) -> None:
-    game = fixed_game(hand="7H 8H 9H TH QS QD QC 6H 5H 5D 6S KD 3S")
-    log = tmp_path / "game.jsonl"
-    lines = ["ds", "m 7H 8H 9H TH, QS QD QC", "b 1 6H", "b 1 5H", "d KD", "ds", "d 3S"]
-    code, transcript, _ = run(game, lines, log=TurnLogWriter(game, log))
-    assert code == 0
-    assert error_lines(transcript) == []
-    text = log.read_text()
-    records = [json.loads(line) for line in text.splitlines()]
-    assert text.splitlines() == [json.dumps(record, separators=(",", ":")) for record in records]
-    yours = [record for record in records if record.get("player") == "you"]
-    assert [record["type"] for record in yours] == [
-        "draw",
-        "meld",
-        "build",
-        "build",
-        "discard",
-        "draw",
-        "discard",
-    ]
-    assert all("state" in record for record in yours)  # each engine call's last event: here each action
-    result = CliRunner().invoke(app, ["replay", str(log)])
-    assert result.exit_code == 0, result.output

@@ -18,12 +18,10 @@ from kalooki_cli.render import (
     key_rules,
     meld_text,
     plain_cards,
-    render_game_end,
-    render_hand_end,
     render_help,
     render_screen,
-    render_totals,
 )
+from kalooki_cli.scoresheet import render_game_end, render_hand_end, render_totals
 from rich.console import Console
 from rich.text import Text
 
