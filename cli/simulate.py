@@ -27,6 +27,7 @@ from rich.text import Text
 
 from kalooki.bots import BotProtocolError, UnknownBotError, check_bot
 from kalooki.executors import Pool, open_pool
+from kalooki.figures import figures_of
 from kalooki.rules import may_play, player_counts
 from kalooki.simulate import (
     DEFAULT_MAX_HANDS,
@@ -86,6 +87,17 @@ With --duplicate each deal is played once per seat rotation; --report FILE.html 
 self-contained page with charts, --plot FILE.png|svg one chart; --scheduler tcp://HOST:PORT
 plays on a Dask cluster.
 """
+
+
+def figures_help() -> str:
+    """What each figure of the reports counts, for the end of --help: one line for every seat (N) and
+    every bot (BOT)."""
+    lines = [
+        f"  {figure.label}: {figure.meaning}".replace("seat 1", "seat N")
+        for figure in figures_of(("BOT", "other"))
+        if not figure.key.endswith((".2", ".other"))
+    ]
+    return "What each figure counts:\n\n\b\n" + "\n".join(lines) + "\n"
 
 
 class GamesPerSecond(ProgressColumn):
@@ -477,6 +489,7 @@ def simulate_command(
             report(comparison.b, console, labels[1])
         else:
             console.print("Both full reports: add --verbose.")
+        console.print("What each figure counts: kalooki simulate --help.")
     # The files come last: should writing one fail, the report has been shown already.
     if csv_path is not None:
         write_csv(csv_path, rows_to_csv(rows))
@@ -517,7 +530,7 @@ simulate_command.__doc__ = HELP
 
 
 def register(app: typer.Typer) -> None:
-    app.command("simulate", help=HELP)(simulate_command)
+    app.command("simulate", help=HELP + "\n" + figures_help())(simulate_command)
 
 
 __all__ = ["register", "simulate_command"]

@@ -40,7 +40,7 @@ from .run_options import (
     games_option,
     write_pictures,
 )
-from .simulate import GamesPerSecond, parse_bots, write_csv
+from .simulate import GamesPerSecond, figures_help, parse_bots, write_csv
 from .sweep_store import SweepStore
 
 MAX_CELLS: Final = 50
@@ -323,7 +323,7 @@ sweep_command.__doc__ = HELP
 
 
 def register(app: typer.Typer) -> None:
-    app.command("sweep", help=HELP)(sweep_command)
+    app.command("sweep", help=HELP + "\n" + figures_help())(sweep_command)
 
 
 __all__ = ["register", "sweep_command"]

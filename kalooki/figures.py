@@ -40,11 +40,12 @@ Units = tuple["np.ndarray", "np.ndarray"]
 @dataclass(frozen=True, slots=True)
 class Figure:
     """One figure: its key in ``simulate --json`` (``turns_per_hand``, ``seat_hand_wins.2``...), its name
-    in plain words, and whether it is a rate (shown as a percentage) or a mean."""
+    in plain words, whether it is a rate (shown as a percentage) or a mean, and what it counts."""
 
     key: str
     label: str
     kind: Kind
+    meaning: str = ""
 
 
 def _numpy() -> ModuleType:
@@ -65,25 +66,76 @@ def _stats() -> ModuleType:
 def figures_of(bots: Sequence[str]) -> list[Figure]:
     """Every figure ``simulate`` reports for this table of bots, in report order."""
     found = [
-        Figure("turns_per_hand", "turns per hand", "mean"),
-        Figure("hands_per_game", "hands per game", "mean"),
-        Figure("kalooki", "hands ending in Kalooki", "rate"),
-        Figure("stock_ran_out", "hands the stock ran out", "rate"),
-        Figure("reshuffles_per_hand", "reshuffles per hand", "mean"),
-        Figure("abandoned", "hands abandoned", "rate"),
-        Figure("opened", "players who opened", "rate"),
-        Figure("opening_turn", "opening turn", "mean"),
-        Figure("points_per_loser", "points left per loser", "mean"),
-        Figure("score_spread", "final score spread", "mean"),
+        Figure(
+            "turns_per_hand",
+            "turns per hand",
+            "mean",
+            "every player's turns, from the deal to the hand's end",
+        ),
+        Figure(
+            "hands_per_game", "hands per game", "mean", "hands dealt until the game ended (or --max-hands)"
+        ),
+        Figure("kalooki", "hands ending in Kalooki", "rate", "hands won by going out in one turn (Kalooki)"),
+        Figure(
+            "stock_ran_out",
+            "hands the stock ran out",
+            "rate",
+            "hands in which the stock ran out at least once",
+        ),
+        Figure("reshuffles_per_hand", "reshuffles per hand", "mean", "discard piles turned into a new stock"),
+        Figure("abandoned", "hands abandoned", "rate", "hands stopped at --max-turns with nobody out"),
+        Figure("opened", "players who opened", "rate", "of each player's hands, those in which they opened"),
+        Figure(
+            "opening_turn",
+            "opening turn",
+            "mean",
+            "the player's own turn on which they opened, among openers",
+        ),
+        Figure(
+            "points_per_loser",
+            "points left per loser",
+            "mean",
+            "the points of each hand left when a player went out",
+        ),
+        Figure(
+            "score_spread", "final score spread", "mean", "highest total minus lowest at the end of each game"
+        ),
     ]
     for seat in range(len(bots)):
-        found.append(Figure(f"seat_hand_wins.{seat + 1}", f"seat {seat + 1}: hands won", "rate"))
-        found.append(Figure(f"seat_game_wins.{seat + 1}", f"seat {seat + 1}: games won", "rate"))
+        found.append(
+            Figure(
+                f"seat_hand_wins.{seat + 1}",
+                f"seat {seat + 1}: hands won",
+                "rate",
+                f"hands seat {seat + 1} went out in, of those it played",
+            )
+        )
+        found.append(
+            Figure(
+                f"seat_game_wins.{seat + 1}",
+                f"seat {seat + 1}: games won",
+                "rate",
+                f"games seat {seat + 1} won (a shared win counts for each)",
+            )
+        )
     for name in sorted(set(bots)):
-        found.append(Figure(f"bot_score_per_hand.{name}", f"{name}: score per hand", "mean"))
+        found.append(
+            Figure(
+                f"bot_score_per_hand.{name}",
+                f"{name}: score per hand",
+                "mean",
+                f"the points a {name} seat scores in a hand",
+            )
+        )
         if len(set(bots)) > 1:
-            found.append(Figure(f"bot_hand_wins.{name}", f"{name}: hands won", "rate"))
-            found.append(Figure(f"bot_game_wins.{name}", f"{name}: games won", "rate"))
+            found.append(
+                Figure(
+                    f"bot_hand_wins.{name}", f"{name}: hands won", "rate", f"hands a {name} seat went out in"
+                )
+            )
+            found.append(
+                Figure(f"bot_game_wins.{name}", f"{name}: games won", "rate", f"games a {name} seat won")
+            )
     return found
 
 
