@@ -279,7 +279,9 @@ def validation_diagnostics(
             name = str(path[-1]) if path else ""
             message = f"unknown key '{name}'"
             fields = _fields_at(model, path[:-1])
-            close = _field_within(name, fields) or suggest(name, fields)
+            close = (
+                _field_within(name, fields) or _knob_in_players_words(name, fields) or suggest(name, fields)
+            )
             if close:
                 message += f"; did you mean '{close}'?"
             else:
@@ -293,6 +295,31 @@ def validation_diagnostics(
         message = _message(item, found, value, locator.scalar_text(full))
         diagnostics.append(locator.location(full, label).error(message))
     return diagnostics
+
+
+KNOB_IN_PLAYERS_WORDS: dict[str, tuple[frozenset[str], ...]] = {
+    knob: tuple(frozenset(words.split()) for words in phrases)
+    for knob, phrases in {
+        "joker_penalty": ("joker cost", "joker value", "joker point", "joker worth", "joker score"),
+        "ace_value": ("ace point", "ace worth", "ace score", "ace cost"),
+        "goal_score": ("target", "score limit", "point limit", "game point"),
+        "decks": ("pack",),
+        "hand_size": ("card dealt", "card player", "card each"),
+        "opening_threshold": ("open point", "opening point", "open score", "open min", "open minimum"),
+        "run_minimum": ("run length", "run size", "min run", "shortest run"),
+        "set_maximum": ("set size", "max set", "biggest set", "largest set"),
+    }.items()
+}
+"""The knobs as players name them in their own words (a knob's words, singular: ``joker_cost``,
+``points_to_open``), where spelling would offer another rule (``jokers``, ``joker_taker``)."""
+
+
+def _knob_in_players_words(name: str, fields: Sequence[str]) -> str | None:
+    words = {word.removesuffix("s") for word in re.split(r"[\W_]+", name.lower()) if word}
+    for knob, phrases in KNOB_IN_PLAYERS_WORDS.items():
+        if knob in fields and knob != name and any(phrase <= words for phrase in phrases):
+            return knob
+    return None
 
 
 def _field_within(name: str, fields: Sequence[str]) -> str | None:
