@@ -286,6 +286,7 @@ def run_host(
 
     from .interactive import TurnLogWriter
     from .saves import new_save_path, refuse_other_file, write_save
+    from .wrong_file import what_it_is
 
     console = make_console()
     if resume is not None:
@@ -297,7 +298,8 @@ def run_host(
         try:
             table = Table.resume(text)
         except KalookiError as error:
-            raise NetUnavailable(f"{path}: {error}") from None
+            # A log, a game script or a variant given by mistake is named, not called a damaged save.
+            raise NetUnavailable(f"{path}: {what_it_is(path, 'save') or error}") from None
         save_path = save.expanduser() if save is not None else path
     else:
         table = make_table(target, overrides, seats=seats, bots=bots, seed=seed, wait=wait)
