@@ -230,7 +230,7 @@ def make_table(
 ) -> Table:
     from kalooki_net.table import Table
 
-    from kalooki.bots import bot_names, make_bot
+    from kalooki.bots import bot_names, make_bot, unknown_bot_message
     from kalooki.loader import load_variant
     from kalooki.rules import may_play, player_counts
 
@@ -238,10 +238,7 @@ def make_table(
     kinds = [kind.strip() for kind in bots.split(",")] if bots else [DEFAULT_BOT]
     for kind in kinds:
         if kind not in bot_names():
-            raise typer.BadParameter(
-                f"there is no bot called '{kind}': the bots are {', '.join(bot_names())}",
-                param_hint="'--bots'",
-            )
+            raise typer.BadParameter(unknown_bot_message(kind), param_hint="'--bots'")
         # Made once here so that a plug-in written for choose(game) is refused before the table opens,
         # not when the game starts with players seated.
         make_bot(kind, random.Random(0))

@@ -16,7 +16,6 @@ from rich.console import Console
 from rich.text import Text
 
 from kalooki.rules import may_play, player_counts
-from kalooki.text import escape_controls
 
 from .common import SetOption, check_output_path, cli_errors, integer
 from .completion import complete_variant
@@ -233,7 +232,7 @@ def start_game(
     save: Path | None,
     log: Path | None,
 ) -> int:
-    from kalooki.bots import bot_names
+    from kalooki.bots import bot_names, unknown_bot_message
     from kalooki.loader import load_variant
 
     from .interactive import TurnLogWriter, new_game
@@ -246,10 +245,7 @@ def start_game(
     known = bot_names()
     for kind in kinds:
         if kind not in known:
-            raise typer.BadParameter(
-                f"there is no bot called '{escape_controls(kind)}': the bots are {', '.join(known)}",
-                param_hint="'--bots'",
-            )
+            raise typer.BadParameter(unknown_bot_message(kind), param_hint="'--bots'")
     given_players = players
     if players is None:
         players = len(kinds) + 1 if bots and len(kinds) > 1 else min(DEFAULT_PLAYERS, variant.max_players)

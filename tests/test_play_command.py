@@ -127,3 +127,32 @@ def test_play_keeps_a_log_already_written(tmp_path: Path, monkeypatch: pytest.Mo
 
 def read_save_files(home: Path) -> list[Path]:
     return sorted((home / "saves").glob(f"*{SAVE_SUFFIX}"))
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["play"],
+        ["play", "--humans", "ann,bob"],
+        ["simulate", "-n", "1"],
+        ["sweep", "--grid", "jokers=2,4", "-n", "1"],
+        ["host", "--bind", "127.0.0.1", "--port", "0"],
+    ],
+    ids=lambda command: " ".join(command[:3]),
+)
+def test_a_misspelt_bot_is_named_with_the_bot_meant(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --bots said only "there is no bot called 'grredy'", where a game script's bot: says "did you mean".
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    bots = "the bots are expert, greedy, random"
+    for typed, said in (
+        ("grredy", f"there is no bot called 'grredy' (did you mean 'greedy'?): {bots}"),
+        ("Expert", f"there is no bot called 'Expert' (did you mean 'expert'?): {bots}"),
+        ("zz\x1b[2J", f"there is no bot called 'zz\\x1b[2J': {bots}"),
+    ):
+        result = CliRunner().invoke(app, [*command, "--bots", typed])
+        assert result.exit_code == 2, result.output
+        assert said in " ".join(result.output.split())
+        assert "\x1b" not in result.output
+    assert list(tmp_path.iterdir()) == []

@@ -24,6 +24,7 @@ from kalooki.bots.base import (
     bot_names,
     make_bot,
     register,
+    unknown_bot_message,
 )
 from kalooki.bots.expert import ExpertBot
 from kalooki.bots.greedy import GreedyBot
@@ -47,4 +48,5 @@ __all__ = [
     "bot_names",
     "make_bot",
     "register",
+    "unknown_bot_message",
 ]
