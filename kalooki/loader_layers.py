@@ -388,14 +388,17 @@ def resolve(
     problems: list[Diagnostic],
     set_options: SetOptions | None,
     mapping_overrides: MappingOverrides | None,
+    named_at: Location | None = None,
 ) -> ResolvedVariant:
     """The variant in ``path`` (``document`` when already loaded) over its bases, then the overrides.
 
     ``display`` names the file in diagnostics; ``problems`` are those found before (in the ``--set``
-    options), reported with the files'. Raises :class:`VariantError` with every problem found.
+    options), reported with the files'. ``named_at``: where another file (a game script's ``variant:``)
+    names this one; like an ``extends`` base, a file that is no variant is then said there in one line,
+    its keys never echoed. Raises :class:`VariantError` with every problem found.
     """
     resolver = _Resolver()
-    top = resolver.file(path, display, (), document)
+    top = resolver.file(path, display, (), document, base_of=named_at)
     problems = [*resolver.diagnostics, *problems]
 
     layer = _Layer()

@@ -158,6 +158,25 @@ def test_extends_of_a_yaml_file_that_is_no_variant_names_no_key(tmp_path: Path) 
     assert "services" not in message
 
 
+@pytest.mark.parametrize(
+    ("named", "said"),
+    [
+        ("notes.txt", "a base variant file must end in .yaml or .yml: notes.txt"),
+        ("notes", "a base variant file must end in .yaml or .yml: notes"),
+        ("compose.yaml", "{folder}/compose.yaml is not a variant file: none of its keys is a variant's"),
+    ],
+)
+def test_a_game_scripts_variant_is_held_to_extends_rules(named: str, said: str, tmp_path: Path) -> None:
+    # A name without a slash that is a file next to the script was read as a variant, whatever it was:
+    # `kalooki play` listed its keys, "notes.txt:1:1: password: unknown key 'password'".
+    write(tmp_path, named, "services: {db: {password: hunter2}}\nuser: root\n")
+    script = write(tmp_path, "game.yaml", f"variant: {named}\nplayers: [ann, bob]\n")
+    result = runner.invoke(app, ["play", str(script)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == f"{script}:1:10: variant: {said.format(folder=tmp_path)}\n"
+    assert result.stdout == ""
+
+
 def test_extends_of_a_folder_is_refused_where_it_is_written(tmp_path: Path) -> None:
     (tmp_path / "rules.yaml").mkdir()
     path = write(tmp_path, "v.yaml", "decks: 2\nextends: rules.yaml\n")
