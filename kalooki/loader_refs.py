@@ -136,4 +136,8 @@ def locate_top(
         if refusal is not None:
             raise VariantError([where.error(f"{refusal}: {name_or_path}")])
         return local, str(local)
+    if Path(name_or_path).suffix:  # no built-in name has a dot: `rules.json` is a file, not a misspelt name
+        if reference is not None:
+            raise VariantError([where.error(f"no such file: {name_or_path}")])
+        return local, str(local)
     raise VariantError([where.error(unknown_variant_message(name_or_path))])

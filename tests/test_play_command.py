@@ -56,6 +56,30 @@ def test_play_an_unknown_variant_fails_with_one_line(tmp_path: Path, monkeypatch
     assert "unknown variant 'no-such-variant'" in result.output
 
 
+@pytest.mark.parametrize(
+    "command", [["play"], ["validate"], ["rules"], ["simulate", "-n", "1"], ["variants", "show"]]
+)
+def test_a_missing_file_given_for_a_variant_is_no_such_file(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A name with a dot was read as a misspelt built-in: "unknown variant 'friday.json'; the built-in
+    # variants are classic, ..., or give the path of a .yaml file", while friday.yaml was "no such file".
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    for name in ("friday.json", "game.kalooki-save.json", "rules.txt"):
+        result = CliRunner().invoke(app, [*command, name])
+        assert result.exit_code == 1, result.output
+        assert result.stderr == f"{name}: no such file\n"
+
+
+def test_a_missing_file_named_by_a_scripts_variant_is_no_such_file(tmp_path: Path) -> None:
+    script = tmp_path / "game.yaml"
+    script.write_text("variant: friday.json\nplayers: [ann, bob]\n")
+    result = CliRunner().invoke(app, ["play", str(script)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == f"{script}:1:10: variant: no such file: friday.json\n"
+
+
 def test_play_from_the_command_line_then_resume_the_latest(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
