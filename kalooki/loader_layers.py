@@ -352,8 +352,12 @@ def _other_kind(document: YamlDocument) -> str | None:
 
 def _not_a_variant(document: YamlDocument) -> bool:
     """A base file with keys but none of a variant's: another kind of YAML file, whose keys are not echoed."""
-    data = document.data
-    return bool(data) and not any(key in Variant.model_fields for key in data)
+    return bool(document.data) and not has_variant_keys(document)
+
+
+def has_variant_keys(document: YamlDocument) -> bool:
+    """Whether any key of the document is a variant's: a variant file, if not a valid one."""
+    return isinstance(document.data, dict) and any(key in Variant.model_fields for key in document.data)
 
 
 def own_problems(document: YamlDocument) -> list[Diagnostic]:
