@@ -24,6 +24,7 @@ from typing import Annotated, NoReturn, TypeVar
 import typer
 
 from kalooki.errors import KalookiError
+from kalooki.file_kinds import already_holds
 from kalooki.loader import load_variant
 from kalooki.loader_refs import VariantError
 from kalooki.set_options import SetOptions, parse_set_options
@@ -119,10 +120,12 @@ def port_number(value: str) -> int:
     return number
 
 
-def check_output_path(path: Path | str, option: str | None = None) -> None:
+def check_output_path(path: Path | str, option: str | None = None, *, game_file: bool = False) -> None:
     """Refuse a file to write that cannot be written, before any work is done (exit 1, one line).
 
-    ``option`` names where the path was given, for a message about an empty one.
+    ``option`` names where the path was given, for a message about an empty one. ``game_file``: the
+    file is a log or a save, whose own rules say what it may replace; any other output (a CSV, a
+    report) never replaces a saved game or a log.
     """
     if str(path) == "-":
         return
@@ -135,6 +138,9 @@ def check_output_path(path: Path | str, option: str | None = None) -> None:
         fail(f"{path}: the folder {target.parent} does not exist")
     if target.exists() and not target.is_file():
         return  # /dev/null, a FIFO: written as it is, whatever its folder allows
+    held = None if game_file else already_holds(target, str(path))
+    if held is not None:  # `--csv game.json` replaced a game in play, or a log, without a word
+        fail(f"{path}: {held}; give a new file")
     # A file is written beside its target and renamed: the folder must take a new file. Its
     # mode cannot say so (root writes anywhere, a read-only mount refuses everyone): try it.
     try:

@@ -209,7 +209,7 @@ def host(
     if resume is not None and (target or set_ or seats or bots or seed is not None or log):
         raise typer.BadParameter("a resumed table keeps its rules, seats and seed", param_hint="'--resume'")
     if log is not None:
-        check_output_path(log)
+        check_output_path(log, game_file=True)
     with cli_errors():
         require_net()
         code = run_host(

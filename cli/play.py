@@ -154,7 +154,7 @@ def play(
         from .script_commands import run_script
 
         if log is not None:
-            check_output_path(log)
+            check_output_path(log, game_file=True)
         raise typer.Exit(run_script(Path(target), json_output=json_output, log_path=log))
     if json_output:
         raise typer.BadParameter(
@@ -162,7 +162,7 @@ def play(
         )
     for output in (log, save):
         if output is not None:
-            check_output_path(output.expanduser())
+            check_output_path(output.expanduser(), game_file=True)
     if log is not None:
         refuse_a_written_log(log.expanduser())
     if save is not None:
