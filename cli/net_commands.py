@@ -24,6 +24,7 @@ from kalooki.text import escape_controls
 
 from .common import SetOption, check_output_path, cli_errors, integer, port_number, seconds
 from .play import DEFAULT_BOT, console_reader, make_console
+from .turn_log import refuse_a_written_log
 
 if TYPE_CHECKING:
     from kalooki_net.server import TableServer
@@ -210,6 +211,7 @@ def host(
         raise typer.BadParameter("a resumed table keeps its rules, seats and seed", param_hint="'--resume'")
     if log is not None:
         check_output_path(log, game_file=True)
+        refuse_a_written_log(log)  # the table's moves are in that log only, as a terminal game's are
     with cli_errors():
         require_net()
         code = run_host(

@@ -313,6 +313,24 @@ def test_host_save_never_writes_over_another_file(tmp_path: Path) -> None:
     assert f"(continue it with `kalooki host --resume {table}`); give a new file" in result.stderr
 
 
+def test_host_log_never_writes_over_a_file_that_holds_something(tmp_path: Path) -> None:
+    # The table opened, and its first hand's log replaced the file: a saved game, or the log of an
+    # earlier table (whose moves are in it only). kalooki play --log refused it already.
+    save = tmp_path / "game.kalooki-save.json"
+    save.write_text('{"format": "kalooki-save", "version": 1}')
+    log = tmp_path / "friday.jsonl"
+    log.write_text('{"type": "game", "format": "kalooki-log", "version": 1}\n')
+    for path in (save, log):
+        before = path.read_bytes()
+        result = subprocess.run(
+            [str(KALOOKI), "host", "--log", str(path), "--bind", "127.0.0.1", "--port", "0", "--watch"],
+            capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
+        )  # fmt: skip
+        assert result.returncode == 1, result.stdout
+        assert result.stderr == f"{path}: already exists, and the log would write over it; give a new file\n"
+        assert path.read_bytes() == before
+
+
 def test_join_tells_another_players_undo(tmp_path: Path) -> None:
     """ann melds, then takes it back: bob's screen told the meld as laid, so it says it was taken back."""
     table = new_table(seats=2, seed=10, hand_size=7, opening_threshold=0)  # ann is dealt AD AC JK, first
