@@ -25,6 +25,7 @@ import typer
 
 from kalooki.errors import KalookiError
 from kalooki.file_kinds import already_holds
+from kalooki.jsonio import MAX_DIGITS
 from kalooki.loader import load_variant
 from kalooki.loader_refs import VariantError
 from kalooki.set_options import SetOptions, parse_set_options
@@ -81,6 +82,18 @@ def integer(value: str) -> int:
         return int(value)
     except ValueError:
         raise typer.BadParameter(f"'{value}' is not a valid integer") from None
+
+
+def seed_number(value: str) -> int:
+    """A ``parser=`` for ``--seed``: a whole number of at most :data:`~kalooki.jsonio.MAX_DIGITS` digits.
+
+    A save, a log and a sweep's saved cells hold the seed, and their reader refuses longer numbers:
+    a game played on a longer seed could be neither resumed nor replayed.
+    """
+    number = str(value).strip().lstrip("+-")  # the option's default comes as an int
+    if len(number) > MAX_DIGITS and number.isdigit():
+        raise typer.BadParameter(f"a seed of {len(number):,} digits: give one of at most {MAX_DIGITS}")
+    return integer(value)
 
 
 def at_least(minimum: int, most: int | None = None) -> Callable[[str], int]:

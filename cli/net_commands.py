@@ -22,7 +22,7 @@ from rich.text import Text
 from kalooki.errors import KalookiError
 from kalooki.text import escape_controls
 
-from .common import SetOption, check_output_path, cli_errors, integer, port_number, seconds
+from .common import SetOption, check_output_path, cli_errors, integer, port_number, seconds, seed_number
 from .play import DEFAULT_BOT, console_reader, make_console
 from .turn_log import refuse_a_written_log
 
@@ -177,7 +177,7 @@ def host(
     name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "host",
     watch: Annotated[bool, typer.Option("--watch", help="Only serve the table; do not play.")] = False,
     seed: Annotated[
-        int | None, typer.Option("--seed", parser=integer, metavar="N", help="Shuffle seed.")
+        int | None, typer.Option("--seed", parser=seed_number, metavar="N", help="Shuffle seed.")
     ] = None,
     bind: Annotated[str, typer.Option("--bind", metavar="ADDR", help="Address to listen on.")] = "0.0.0.0",
     port: Annotated[

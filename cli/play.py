@@ -17,7 +17,7 @@ from rich.text import Text
 
 from kalooki.rules import may_play, player_counts
 
-from .common import SetOption, check_output_path, cli_errors, integer
+from .common import SetOption, check_output_path, cli_errors, integer, seed_number
 from .completion import complete_variant
 from .turn_log import refuse_a_written_log
 
@@ -103,7 +103,7 @@ def play(
         int | None,
         typer.Option(
             "--seed",
-            parser=integer,
+            parser=seed_number,
             metavar="N",
             help="Shuffle seed; a game is reproduced by its seed (default random).",
         ),

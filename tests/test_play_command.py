@@ -180,3 +180,40 @@ def test_a_misspelt_bot_is_named_with_the_bot_meant(
         assert said in " ".join(result.output.split())
         assert "\x1b" not in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["play"],
+        ["simulate", "-n", "1"],
+        ["sweep", "--grid", "jokers=2,4", "-n", "1"],
+        ["host", "--bind", "127.0.0.1", "--port", "0"],
+    ],
+    ids=lambda command: command[0],
+)
+def test_a_seed_too_long_to_read_back_is_refused(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A 31-digit seed was played and saved: resume, replay and a sweep's --out then refused the files
+    # as damaged ("not JSON: a number of 31 digits (at most 30 are accepted)").
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    for seed, digits in (("1" + "0" * 30, "31"), ("-" + "9" * 31, "31"), ("9" * 5000, "5,000")):
+        result = CliRunner().invoke(app, [*command, "--seed", seed])
+        assert result.exit_code == 2, result.output
+        assert (
+            f"Invalid value for '--seed': a seed of {digits} digits: give one of at most 30" in result.output
+        )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_game_on_the_longest_seed_is_saved_and_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    save = tmp_path / f"game{SAVE_SUFFIX}"
+    seed = "-" + "9" * 30
+    played = CliRunner().invoke(app, ["play", "--seed", seed, "--fast", "--save", str(save)], input="ds\n")
+    assert played.exit_code == 0, played.output
+    assert read_save(save).game.seed == int(seed)
+    assert CliRunner().invoke(app, ["resume", str(save)], input="quit\n").exit_code == 0
