@@ -390,6 +390,24 @@ HostMessage = Annotated[
 ]
 
 
+_host_adapter: TypeAdapter[Any] = TypeAdapter(HostMessage)
+
+
+def host_message_problem(message: Any) -> str | None:
+    """What makes ``message`` (read from a table) no host message of this protocol; None when it is one.
+
+    A client reads only what fits: a table that is not kalooki's, or not honest, cannot make it
+    index a list out of range or read a field that is not there.
+    """
+    try:
+        _host_adapter.validate_python(message)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        return f"{where}: {first['msg']}"
+    return None
+
+
 def protocol_schema() -> dict[str, Any]:
     """The JSON Schema of every message, both ways (``kalooki schema protocol``)."""
     schema = TypeAdapter(
@@ -454,6 +472,7 @@ __all__ = [
     "Undo",
     "encode",
     "error",
+    "host_message_problem",
     "parse_client_message",
     "protocol_schema",
 ]
