@@ -26,7 +26,13 @@ from websockets.sync.client import ClientConnection, connect
 from kalooki import jsonio
 from kalooki.errors import KalookiError
 
-from .protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, encode, host_message_problem
+from .protocol import (
+    MAX_HOST_MESSAGE_BYTES,
+    MAX_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
+    encode,
+    host_message_problem,
+)
 from .signals import sigint_stays_with_main
 
 DEFAULT_PORT = 8765
@@ -92,7 +98,7 @@ class TableConnection:
                 connect(
                     uri,
                     open_timeout=CONNECT_TIMEOUT,
-                    max_size=None,
+                    max_size=MAX_HOST_MESSAGE_BYTES,
                     compression=None,
                     create_connection=_MainTakesSigint,
                 )

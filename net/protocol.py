@@ -21,6 +21,9 @@ from kalooki import jsonio
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 64 * 1024
 """The largest message the host reads; a bigger one closes that client's connection (code 1009)."""
+MAX_HOST_MESSAGE_BYTES = 16 * 1024 * 1024
+"""The largest message ``kalooki join`` reads from a table: hundreds of times a whole game's state, and
+a bound on what a table that is not honest can make a player's machine hold."""
 
 MAX_NAME = 20
 NAME_RULE = f"a name is one word of at most {MAX_NAME} characters"
@@ -456,6 +459,7 @@ def error(code: ErrorCode, message: str) -> dict[str, Any]:
 
 
 __all__ = [
+    "MAX_HOST_MESSAGE_BYTES",
     "MAX_MESSAGE_BYTES",
     "PROTOCOL_VERSION",
     "AskHint",

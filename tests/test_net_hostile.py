@@ -19,8 +19,8 @@ import pytest
 pytest.importorskip("websockets")
 
 import kalooki_net.client
-from kalooki_net.client import TableConnection, TableConnectionError
-from kalooki_net.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
+from kalooki_net.client import LOST, TableConnection, TableConnectionError
+from kalooki_net.protocol import MAX_HOST_MESSAGE_BYTES, MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from kalooki_net.server import TableServer
 from net_helpers import TIMEOUT, Host, Player, hosted, new_table, seat_and_play_a_hand
 from websockets.asyncio.server import ServerConnection
@@ -30,6 +30,11 @@ from websockets.sync.server import ServerConnection as SyncConnection
 from websockets.sync.server import serve
 
 KALOOKI = Path(sys.executable).with_name("kalooki")
+A_WELCOME = {
+    "type": "welcome", "protocol": PROTOCOL_VERSION, "seat": 0, "name": "ann", "token": "t",
+    "host": False, "variant": {}, "variant_source": "classic",
+}  # fmt: skip
+"""A welcome as a table sends it (its rules aside: any mapping passes the protocol)."""
 
 
 def snapshot(host: Host) -> dict[str, Any]:
@@ -327,10 +332,7 @@ def test_a_connection_that_never_joins_is_closed() -> None:
 
 def test_a_table_that_sends_unreadable_json_does_not_stop_the_client() -> None:
     # The other way round: kalooki join's reader skips what it cannot read and reads on.
-    welcome = {
-        "type": "welcome", "protocol": PROTOCOL_VERSION, "seat": 0, "name": "ann", "token": "t",
-        "host": False, "variant": {}, "variant_source": "classic",
-    }  # fmt: skip
+    welcome = A_WELCOME
 
     def answer(websocket: SyncConnection) -> None:
         websocket.recv(timeout=TIMEOUT)  # the join
@@ -345,6 +347,29 @@ def test_a_table_that_sends_unreadable_json_does_not_stop_the_client() -> None:
         connection = TableConnection(f"ws://127.0.0.1:{server.socket.getsockname()[1]}/")
         try:
             assert connection.join("ABC123", name="ann") == welcome
+        finally:
+            connection.close()
+            server.shutdown()
+
+
+def test_a_table_that_sends_a_message_too_big_is_left_before_it_is_read() -> None:
+    # kalooki join read messages of any size: a table could make a player's machine hold gigabytes.
+    welcome = A_WELCOME
+
+    def answer(websocket: SyncConnection) -> None:
+        websocket.recv(timeout=TIMEOUT)  # the join
+        with contextlib.suppress(ConnectionClosed):
+            websocket.send('"' + "x" * MAX_HOST_MESSAGE_BYTES + '"')
+            websocket.send(json.dumps(welcome))
+            websocket.recv(timeout=TIMEOUT)
+
+    with serve(answer, "127.0.0.1", 0, max_size=None) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        connection = TableConnection(f"ws://127.0.0.1:{server.socket.getsockname()[1]}/")
+        try:
+            with pytest.raises(TableConnectionError) as refused:
+                connection.join("ABC123", name="ann")
+            assert str(refused.value) == f"the table closed the connection: {LOST}"
         finally:
             connection.close()
             server.shutdown()
