@@ -133,6 +133,26 @@ def test_a_socket_is_refused_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert (code, err) == (1, "rules.yaml: is a socket, not a regular file\n")
 
 
+@pytest.mark.parametrize(
+    ("key", "held"),
+    [
+        ("\u043epening_threshold", "U+043E CYRILLIC SMALL LETTER O"),
+        ("opening\u200b_threshold", "U+200B ZERO WIDTH SPACE"),
+        ("opening_threshold\u00a0", "U+00A0 NO-BREAK SPACE"),
+    ],
+)
+def test_a_key_with_a_look_alike_or_invisible_character_names_it(key: str, held: str, tmp_path: Path) -> None:
+    # The message read "unknown key 'opening_threshold'; did you mean 'opening_threshold'?": the two
+    # names look the same on the screen, and nothing said which character differed.
+    path = write(tmp_path, "v.yaml", f"{key}: 40\n")
+    code, out, err = validate(str(path))
+    assert (code, out) == (1, "")
+    assert err == (
+        f"{path}:1:1: {key}: unknown key '{key}' (it holds {held}; key names are plain ASCII); "
+        "did you mean 'opening_threshold'?\n"
+    )
+
+
 # ----------------------------------------------------------------------------- extends
 
 
