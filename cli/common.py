@@ -24,6 +24,8 @@ from typing import Annotated, NoReturn, TypeVar
 import typer
 
 from kalooki.errors import KalookiError
+from kalooki.file_kinds import already_holds
+from kalooki.jsonio import MAX_DIGITS
 from kalooki.loader import load_variant
 from kalooki.loader_refs import VariantError
 from kalooki.set_options import SetOptions, parse_set_options
@@ -82,6 +84,18 @@ def integer(value: str) -> int:
         raise typer.BadParameter(f"'{value}' is not a valid integer") from None
 
 
+def seed_number(value: str) -> int:
+    """A ``parser=`` for ``--seed``: a whole number of at most :data:`~kalooki.jsonio.MAX_DIGITS` digits.
+
+    A save, a log and a sweep's saved cells hold the seed, and their reader refuses longer numbers:
+    a game played on a longer seed could be neither resumed nor replayed.
+    """
+    number = str(value).strip().lstrip("+-")  # the option's default comes as an int
+    if len(number) > MAX_DIGITS and number.isdigit():
+        raise typer.BadParameter(f"a seed of {len(number):,} digits: give one of at most {MAX_DIGITS}")
+    return integer(value)
+
+
 def at_least(minimum: int, most: int | None = None) -> Callable[[str], int]:
     """A ``parser=`` for a whole number from ``minimum`` (up to ``most``), refused in plain words."""
 
@@ -119,10 +133,12 @@ def port_number(value: str) -> int:
     return number
 
 
-def check_output_path(path: Path | str, option: str | None = None) -> None:
+def check_output_path(path: Path | str, option: str | None = None, *, game_file: bool = False) -> None:
     """Refuse a file to write that cannot be written, before any work is done (exit 1, one line).
 
-    ``option`` names where the path was given, for a message about an empty one.
+    ``option`` names where the path was given, for a message about an empty one. ``game_file``: the
+    file is a log or a save, whose own rules say what it may replace; any other output (a CSV, a
+    report) never replaces a saved game or a log.
     """
     if str(path) == "-":
         return
@@ -135,6 +151,9 @@ def check_output_path(path: Path | str, option: str | None = None) -> None:
         fail(f"{path}: the folder {target.parent} does not exist")
     if target.exists() and not target.is_file():
         return  # /dev/null, a FIFO: written as it is, whatever its folder allows
+    held = None if game_file else already_holds(target, str(path))
+    if held is not None:  # `--csv game.json` replaced a game in play, or a log, without a word
+        fail(f"{path}: {held}; give a new file")
     # A file is written beside its target and renamed: the folder must take a new file. Its
     # mode cannot say so (root writes anywhere, a read-only mount refuses everyone): try it.
     try:

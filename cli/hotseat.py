@@ -177,7 +177,7 @@ def start_hotseat(
 
     import typer
 
-    from kalooki.bots import bot_names
+    from kalooki.bots import bot_names, unknown_bot_message
     from kalooki.loader import load_variant
     from kalooki.rules import may_play, player_counts
 
@@ -194,10 +194,7 @@ def start_hotseat(
     kinds = [kind.strip() for kind in bots.split(",")] if bots else []
     for kind in kinds:
         if kind not in bot_names():
-            raise typer.BadParameter(
-                f"there is no bot called '{kind}': the bots are {', '.join(bot_names())}",
-                param_hint="'--bots'",
-            )
+            raise typer.BadParameter(unknown_bot_message(kind), param_hint="'--bots'")
     count = players if players is not None else len(names) + len(kinds)
     if not may_play(variant, count) or count < len(names):
         raise typer.BadParameter(

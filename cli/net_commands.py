@@ -21,8 +21,9 @@ from rich.text import Text
 from kalooki.errors import KalookiError
 from kalooki.text import escape_controls
 
-from .common import SetOption, check_output_path, cli_errors, integer, port_number, seconds
+from .common import SetOption, check_output_path, cli_errors, integer, port_number, seconds, seed_number
 from .play import DEFAULT_BOT, console_reader, make_console
+from .turn_log import refuse_a_written_log
 
 if TYPE_CHECKING:
     from kalooki_net.server import TableServer
@@ -175,7 +176,7 @@ def host(
     name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "host",
     watch: Annotated[bool, typer.Option("--watch", help="Only serve the table; do not play.")] = False,
     seed: Annotated[
-        int | None, typer.Option("--seed", parser=integer, metavar="N", help="Shuffle seed.")
+        int | None, typer.Option("--seed", parser=seed_number, metavar="N", help="Shuffle seed.")
     ] = None,
     bind: Annotated[str, typer.Option("--bind", metavar="ADDR", help="Address to listen on.")] = "0.0.0.0",
     port: Annotated[
@@ -208,7 +209,8 @@ def host(
     if resume is not None and (target or set_ or seats or bots or seed is not None or log):
         raise typer.BadParameter("a resumed table keeps its rules, seats and seed", param_hint="'--resume'")
     if log is not None:
-        check_output_path(log)
+        check_output_path(log, game_file=True)
+        refuse_a_written_log(log)  # the table's moves are in that log only, as a terminal game's are
     with cli_errors():
         require_net()
         code = run_host(
@@ -229,7 +231,7 @@ def make_table(
 ) -> Table:
     from kalooki_net.table import Table
 
-    from kalooki.bots import bot_names, check_bot
+    from kalooki.bots import bot_names, check_bot, unknown_bot_message
     from kalooki.loader import load_variant
     from kalooki.rules import may_play, player_counts
 
@@ -237,10 +239,7 @@ def make_table(
     kinds = [kind.strip() for kind in bots.split(",")] if bots else [DEFAULT_BOT]
     for kind in kinds:
         if kind not in bot_names():
-            raise typer.BadParameter(
-                f"there is no bot called '{kind}': the bots are {', '.join(bot_names())}",
-                param_hint="'--bots'",
-            )
+            raise typer.BadParameter(unknown_bot_message(kind), param_hint="'--bots'")
         # Made once here so that a plug-in written for choose(game) is refused before the table opens,
         # not when the game starts with players seated.
         check_bot(kind)
@@ -285,6 +284,7 @@ def run_host(
 
     from .interactive import TurnLogWriter
     from .saves import new_save_path, refuse_other_file, write_save
+    from .wrong_file import what_it_is
 
     console = make_console()
     if resume is not None:
@@ -296,7 +296,8 @@ def run_host(
         try:
             table = Table.resume(text)
         except KalookiError as error:
-            raise NetUnavailable(f"{path}: {error}") from None
+            # A log, a game script or a variant given by mistake is named, not called a damaged save.
+            raise NetUnavailable(f"{path}: {what_it_is(path, 'save') or error}") from None
         save_path = save.expanduser() if save is not None else path
     else:
         table = make_table(target, overrides, seats=seats, bots=bots, seed=seed, wait=wait)

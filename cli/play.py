@@ -16,9 +16,8 @@ from rich.console import Console
 from rich.text import Text
 
 from kalooki.rules import may_play, player_counts
-from kalooki.text import escape_controls
 
-from .common import SetOption, check_output_path, cli_errors, integer
+from .common import SetOption, check_output_path, cli_errors, integer, seed_number
 from .completion import complete_variant
 from .turn_log import refuse_a_written_log
 
@@ -104,7 +103,7 @@ def play(
         int | None,
         typer.Option(
             "--seed",
-            parser=integer,
+            parser=seed_number,
             metavar="N",
             help="Shuffle seed; a game is reproduced by its seed (default random).",
         ),
@@ -155,7 +154,7 @@ def play(
         from .script_commands import run_script
 
         if log is not None:
-            check_output_path(log)
+            check_output_path(log, game_file=True)
         raise typer.Exit(run_script(Path(target), json_output=json_output, log_path=log))
     if json_output:
         raise typer.BadParameter(
@@ -163,7 +162,7 @@ def play(
         )
     for output in (log, save):
         if output is not None:
-            check_output_path(output.expanduser())
+            check_output_path(output.expanduser(), game_file=True)
     if log is not None:
         refuse_a_written_log(log.expanduser())
     if save is not None:
@@ -233,7 +232,7 @@ def start_game(
     save: Path | None,
     log: Path | None,
 ) -> int:
-    from kalooki.bots import bot_names
+    from kalooki.bots import bot_names, unknown_bot_message
     from kalooki.loader import load_variant
 
     from .interactive import TurnLogWriter, new_game
@@ -246,10 +245,7 @@ def start_game(
     known = bot_names()
     for kind in kinds:
         if kind not in known:
-            raise typer.BadParameter(
-                f"there is no bot called '{escape_controls(kind)}': the bots are {', '.join(known)}",
-                param_hint="'--bots'",
-            )
+            raise typer.BadParameter(unknown_bot_message(kind), param_hint="'--bots'")
     given_players = players
     if players is None:
         players = len(kinds) + 1 if bots and len(kinds) > 1 else min(DEFAULT_PLAYERS, variant.max_players)

@@ -16,10 +16,11 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from kalooki_net.client import LOST, Closed, TableConnection
+from kalooki_net.client import LOST, Closed, TableConnection, TableConnectionError
 from kalooki_net.protocol import MAX_SAY, presence_line
 from kalooki_net.signals import sigint_stays_with_main
 from kalooki_net.view import shadow_game
+from pydantic import ValidationError
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
@@ -30,6 +31,7 @@ from kalooki.events import DealEvent, events_from_json
 from kalooki.moves import MoveSyntaxError, parse_move
 from kalooki.savegame import Session
 from kalooki.text import escape_controls
+from kalooki.validation import rules_problem
 from kalooki.variant import Variant
 
 from . import render, scoresheet, spectate
@@ -159,7 +161,12 @@ class RemoteGame(InteractiveGame):
         """For the host's own seat: tells the others the table closes, before this seat leaves it."""
         self.seat = int(welcome["seat"])
         self.is_host = bool(welcome["host"])
-        self.variant = Variant.model_validate(welcome["variant"], strict=False)
+        try:
+            self.variant = Variant.model_validate(welcome["variant"], strict=False)
+        except ValidationError as error:
+            raise TableConnectionError(
+                f"the table's rules cannot be played: {rules_problem(error, welcome['variant'])}"
+            ) from None
         self.rejoin_command = rejoin_command
         self.resume_command = resume_command
         """For the host's own seat: leaving closes the table, which this command reopens."""
@@ -174,6 +181,10 @@ class RemoteGame(InteractiveGame):
         """Out of the game and not watching: the turns are not told, only the result."""
         first = self.wait_for_state(console)
         game = shadow_game(first["view"], self.variant)
+        if not 0 <= self.seat < len(game.players):
+            raise TableConnectionError(
+                f"the table seated you at seat {self.seat + 1}, which its game does not have"
+            )
         bots = {seat: kind for seat, kind in self.bot_seats().items() if seat != self.seat}
         session = Session(human_seat=self.seat, bots=bots, variant_source=str(welcome["variant_source"]))
         super().__init__(game, session, console=console, read_line=read_line, save_path=None)

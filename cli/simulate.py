@@ -42,7 +42,16 @@ from kalooki.stalls import stalled_hands
 from kalooki.variant import KNOB_NAMES, Variant
 from kalooki.variant_writer import variant_differences, yaml_scalar
 
-from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, integer, load_each
+from .common import (
+    SetOption,
+    at_least,
+    check_output_path,
+    cli_errors,
+    counted,
+    fail,
+    load_each,
+    seed_number,
+)
 from .completion import complete_knob, complete_variant
 from .html_report import BOTS_NOTE, seated_bot
 from .narrow import Column, difference_texts, narrow_table
@@ -353,7 +362,7 @@ def simulate_command(
     players: PlayersOption = None,
     bots: BotsOption = None,
     seed: Annotated[
-        int, typer.Option("--seed", parser=integer, help="Master seed; each game's seed derives from it.")
+        int, typer.Option("--seed", parser=seed_number, help="Master seed; each game's seed derives from it.")
     ] = 0,
     workers: Annotated[
         int | None,

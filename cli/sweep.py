@@ -20,7 +20,7 @@ from kalooki.loader import load_variant
 from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, MAX_GAMES, rows_to_csv
 from kalooki.sweep import SweepResult, SweepSpec, figure_interval, figure_value, run_sweep, sweep_rows
 
-from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, integer
+from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, seed_number
 from .html_report import BOTS_NOTE, bots_text
 from .narrow import Column, difference_texts, narrow_table
 from .run_options import (
@@ -198,7 +198,7 @@ def sweep_command(
     players: PlayersOption = None,
     bots: BotsOption = None,
     seed: Annotated[
-        int, typer.Option("--seed", parser=integer, help="Master seed, shared by every cell.")
+        int, typer.Option("--seed", parser=seed_number, help="Master seed, shared by every cell.")
     ] = 0,
     baseline: Annotated[
         str | None,

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Literal
 
 from kalooki import jsonio
-from kalooki.errors import KalookiError
 from kalooki.file_kinds import (
     LOG_FORMAT,
     SAVE_FORMAT,
@@ -20,6 +19,7 @@ from kalooki.file_kinds import (
     report_command,
 )
 from kalooki.safeio import FileReadError, read_regular_file
+from kalooki.yamlio import YamlDocument, YamlError, load_yaml_file
 
 REPORT_BYTES = 64 * 1024 * 1024
 """The most of a file read to see whether it is a whole ``--json`` report (a big sweep's is megabytes)."""
@@ -42,13 +42,19 @@ def what_it_is(path: Path, wanted: Literal["log", "save"]) -> str | None:
     if is_script(str(path)):
         log_too = " (add --log FILE.jsonl to write its log)" if wanted == "log" else ""
         return another_kind("script", wanted, str(path)) + log_too
-    try:
-        from kalooki.loader import load_variant
+    return another_kind("variant", wanted, str(path)) if _is_a_variant(path) else None
 
-        load_variant(path)
-    except KalookiError:
-        return None
-    return another_kind("variant", wanted, str(path))
+
+def _is_a_variant(path: Path) -> bool:
+    """A YAML file with a variant's keys, valid or not: one with a mistake in it is no damaged save or log."""
+    from kalooki.loader_layers import has_variant_keys
+
+    document: YamlDocument | None
+    try:
+        document = load_yaml_file(path)
+    except YamlError as error:
+        document = error.document  # loaded past a mistake it could step over (a duplicate key)
+    return document is not None and has_variant_keys(document)
 
 
 def _report_of(path: Path) -> str | None:

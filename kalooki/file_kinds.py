@@ -60,6 +60,17 @@ def another_kind(found: FileKind, wanted: FileKind, shown: str) -> str:
     return f"this is {name}, not a {wanted}: {use_it_with(verb, f'{command} {shown}')}"
 
 
+def already_holds(path: str | Path, shown: str) -> str | None:
+    """For a save or a log where a file is to be written: what it holds and the command that takes it
+    (None otherwise): ``already holds a saved game (continue it with `kalooki resume x.json`)``."""
+    found = json_file_format(path)
+    kind: FileKind | None = "save" if found == SAVE_FORMAT else "log" if found == LOG_FORMAT else None
+    if kind is None:
+        return None
+    name, verb, command = _KINDS[kind]
+    return f"already holds {name} ({use_it_with(verb, f'{command} {shown}')})"
+
+
 def not_a_variant_message(path: str | Path, shown: str) -> str | None:
     """For a save or a log given as a variant: what it is and the command that takes it (None otherwise)."""
     found = json_file_format(path)

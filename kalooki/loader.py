@@ -101,7 +101,7 @@ def resolve_variant(
         path, display = locate_top(name_or_path, base_dir, reference)
     except VariantError as error:
         raise VariantError(sort_diagnostics([*error.diagnostics, *problems])) from None
-    return resolve(path, display, None, problems, set_options, mapping_overrides)
+    return resolve(path, display, None, problems, set_options, mapping_overrides, named_at=reference)
 
 
 def load_variant(

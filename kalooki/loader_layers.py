@@ -360,8 +360,12 @@ def _other_kind(document: YamlDocument) -> str | None:
 
 def _not_a_variant(document: YamlDocument) -> bool:
     """A base file with keys but none of a variant's: another kind of YAML file, whose keys are not echoed."""
-    data = document.data
-    return bool(data) and not any(key in Variant.model_fields for key in data)
+    return bool(document.data) and not has_variant_keys(document)
+
+
+def has_variant_keys(document: YamlDocument) -> bool:
+    """Whether any key of the document is a variant's: a variant file, if not a valid one."""
+    return isinstance(document.data, dict) and any(key in Variant.model_fields for key in document.data)
 
 
 def own_problems(document: YamlDocument) -> list[Diagnostic]:
@@ -396,14 +400,17 @@ def resolve(
     problems: list[Diagnostic],
     set_options: SetOptions | None,
     mapping_overrides: MappingOverrides | None,
+    named_at: Location | None = None,
 ) -> ResolvedVariant:
     """The variant in ``path`` (``document`` when already loaded) over its bases, then the overrides.
 
     ``display`` names the file in diagnostics; ``problems`` are those found before (in the ``--set``
-    options), reported with the files'. Raises :class:`VariantError` with every problem found.
+    options), reported with the files'. ``named_at``: where another file (a game script's ``variant:``)
+    names this one; like an ``extends`` base, a file that is no variant is then said there in one line,
+    its keys never echoed. Raises :class:`VariantError` with every problem found.
     """
     resolver = _Resolver()
-    top = resolver.file(path, display, (), document)
+    top = resolver.file(path, display, (), document, base_of=named_at)
     problems = [*resolver.diagnostics, *problems]
 
     layer = _Layer()

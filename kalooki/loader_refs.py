@@ -131,5 +131,13 @@ def locate_top(
     # An existing directory (`sub`, `.`) is what was meant, not a misspelt built-in: reading it says so
     # (an empty name is not `.`).
     if local.is_file() or (name_or_path and local.is_dir()):
+        # Named inside another file, a file without a slash (`notes.txt`) is held to extends' rules too.
+        refusal = base_file_refusal(local) if reference is not None else None
+        if refusal is not None:
+            raise VariantError([where.error(f"{refusal}: {name_or_path}")])
+        return local, str(local)
+    if Path(name_or_path).suffix:  # no built-in name has a dot: `rules.json` is a file, not a misspelt name
+        if reference is not None:
+            raise VariantError([where.error(f"no such file: {name_or_path}")])
         return local, str(local)
     raise VariantError([where.error(unknown_variant_message(name_or_path))])

@@ -25,6 +25,7 @@ from kalooki import rules
 from kalooki.bots import BUILTIN_BOTS, BotProtocolError, bot_names, check_bot
 from kalooki.cards import Card, CardError, format_card, full_pack, parse_card
 from kalooki.engine import FixedDeal
+from kalooki.jsonio import MAX_DIGITS
 from kalooki.loader import MappingOverrides, load_variant
 from kalooki.moves import Action, MoveSyntaxError, parse_move
 from kalooki.textpatterns import CARD_PATTERN_MESSAGE, CARD_TEXT, MOVE_TEXT, card_pattern
@@ -45,6 +46,8 @@ from kalooki.yamlio import (
 
 MAX_BOT_HANDS = 1000
 """A bot-only game that has not ended after this many hands is stopped (a variant where nobody can win)."""
+LONGEST_SEED = 10**MAX_DIGITS - 1
+"""The largest seed (negated, the smallest) whose log can be read back: its reader takes no longer number."""
 
 
 class ScriptError(YamlError):
@@ -141,7 +144,12 @@ class GameScript(BaseModel):
         list[Annotated[str, Field(min_length=1)] | PlayerSeat],
         Field(min_length=2, description="The players in seat order; the first plays first in hand 1."),
     ]
-    seed: Annotated[int | None, Field(description="Shuffles every card the script does not place.")] = None
+    seed: Annotated[
+        int | None,
+        Field(
+            ge=-LONGEST_SEED, le=LONGEST_SEED, description="Shuffles every card the script does not place."
+        ),
+    ] = None
     hands: Annotated[list[HandScript], Field(description="The hands, in order.")] = []
 
     @model_validator(mode="before")

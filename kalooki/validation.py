@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 import typing
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -277,7 +278,7 @@ def validation_diagnostics(
         found, value = value_at(data, path)
         if item["type"] == "extra_forbidden":
             name = str(path[-1]) if path else ""
-            message = f"unknown key '{name}'"
+            message = f"unknown key '{name}'{_unlike_ascii(name)}"
             fields = _fields_at(model, path[:-1])
             close = (
                 _field_within(name, fields) or _knob_in_players_words(name, fields) or suggest(name, fields)
@@ -374,6 +375,16 @@ def _keys_about(name: str, fields: Sequence[str], noun: str) -> str:
     if noun == "knob":
         return "; `kalooki variants show classic` lists every knob"
     return ""
+
+
+def _unlike_ascii(key: str) -> str:
+    """For a key with a character no key name has (every one is plain ASCII), that character named:
+    a look-alike letter (Cyrillic 'о') or an invisible one (a zero-width space) reads as the key meant."""
+    odd = next((char for char in key if not (char.isascii() and char.isprintable())), None)
+    if odd is None:
+        return ""
+    name = unicodedata.name(odd, "a character with no name")
+    return f" (it holds U+{ord(odd):04X} {name}; key names are plain ASCII)"
 
 
 def merge_recovered(

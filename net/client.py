@@ -26,7 +26,13 @@ from websockets.sync.client import ClientConnection, connect
 from kalooki import jsonio
 from kalooki.errors import KalookiError
 
-from .protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION, encode
+from .protocol import (
+    MAX_HOST_MESSAGE_BYTES,
+    MAX_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
+    encode,
+    host_message_problem,
+)
 from .signals import sigint_stays_with_main
 
 DEFAULT_PORT = 8765
@@ -84,13 +90,15 @@ class TableConnection:
     def __init__(self, uri: str) -> None:
         self.uri = uri
         self.inbox: queue.Queue[dict[str, Any] | Closed] = queue.Queue()
+        self.unreadable: str | None = None
+        """What was wrong with the last message from the table that was no message of the protocol."""
         self.exits = ExitStack()
         try:
             self.websocket: ClientConnection = self.exits.enter_context(
                 connect(
                     uri,
                     open_timeout=CONNECT_TIMEOUT,
-                    max_size=None,
+                    max_size=MAX_HOST_MESSAGE_BYTES,
                     compression=None,
                     create_connection=_MainTakesSigint,
                 )
@@ -111,8 +119,11 @@ class TableConnection:
                     message = jsonio.loads(text)
                 except jsonio.JsonInputError:
                     continue
-                if isinstance(message, dict):
+                problem = host_message_problem(message)
+                if problem is None:
                     self.inbox.put(message)
+                else:  # skipped, as unreadable JSON is; said if the join then waits in vain
+                    self.unreadable = problem
         except ConnectionClosed:
             pass
         reason = self.websocket.close_reason or LOST
@@ -134,15 +145,21 @@ class TableConnection:
             try:
                 message = self.receive(CONNECT_TIMEOUT * 3)
             except queue.Empty:  # something listens there, but it is no table, or a table that hangs
+                waited = f"{CONNECT_TIMEOUT * 3:g} seconds"
                 raise TableConnectionError(
-                    f"the table did not answer within {CONNECT_TIMEOUT * 3:g} seconds"
+                    f"the table did not answer within {waited}{self._unreadable_note()}"
                 ) from None
             if isinstance(message, Closed):
-                raise TableConnectionError(f"the table closed the connection: {message.reason}")
+                raise TableConnectionError(
+                    f"the table closed the connection: {message.reason}{self._unreadable_note()}"
+                )
             if message.get("type") == "welcome":
                 return message
             if message.get("type") == "error":
                 raise TableConnectionError(f"the table refused to seat you: {message.get('message')}")
+
+    def _unreadable_note(self) -> str:
+        return f" (it sent a message kalooki cannot read: {self.unreadable})" if self.unreadable else ""
 
     def close(self) -> None:
         self.exits.close()

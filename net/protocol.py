@@ -21,6 +21,9 @@ from kalooki import jsonio
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 64 * 1024
 """The largest message the host reads; a bigger one closes that client's connection (code 1009)."""
+MAX_HOST_MESSAGE_BYTES = 16 * 1024 * 1024
+"""The largest message ``kalooki join`` reads from a table: hundreds of times a whole game's state, and
+a bound on what a table that is not honest can make a player's machine hold."""
 
 MAX_NAME = 20
 NAME_RULE = f"a name is one word of at most {MAX_NAME} characters"
@@ -415,6 +418,24 @@ HostMessage = Annotated[
 ]
 
 
+_host_adapter: TypeAdapter[Any] = TypeAdapter(HostMessage)
+
+
+def host_message_problem(message: Any) -> str | None:
+    """What makes ``message`` (read from a table) no host message of this protocol; None when it is one.
+
+    A client reads only what fits: a table that is not kalooki's, or not honest, cannot make it
+    index a list out of range or read a field that is not there.
+    """
+    try:
+        _host_adapter.validate_python(message)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        return f"{where}: {first['msg']}"
+    return None
+
+
 def protocol_schema() -> dict[str, Any]:
     """The JSON Schema of every message, both ways (``kalooki schema protocol``)."""
     schema = TypeAdapter(
@@ -463,6 +484,7 @@ def error(code: ErrorCode, message: str) -> dict[str, Any]:
 
 
 __all__ = [
+    "MAX_HOST_MESSAGE_BYTES",
     "MAX_MESSAGE_BYTES",
     "PROTOCOL_VERSION",
     "AskHint",
@@ -479,6 +501,7 @@ __all__ = [
     "Undo",
     "encode",
     "error",
+    "host_message_problem",
     "parse_client_message",
     "protocol_schema",
 ]

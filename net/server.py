@@ -37,6 +37,7 @@ from websockets.http11 import Request, Response
 
 from kalooki.engine import Event
 
+from .admission import Admission, counted_connections
 from .advice import Advisor
 from .protocol import (
     MAX_MESSAGE_BYTES,
@@ -157,8 +158,11 @@ class TableServer:
         send_timeout: float = SEND_TIMEOUT,
         join_timeout: float = JOIN_TIMEOUT,
         advisor: Advisor | None = None,
+        admission: Admission | None = None,
     ) -> None:
         self.table = table
+        self.admission = admission or Admission()
+        """The connections open by address: a flood of them is closed before it uses up the host's files."""
         self.advisor = advisor
         self.rate, self.burst = rate, burst
         self.outbox, self.send_timeout = outbox, send_timeout
@@ -195,6 +199,7 @@ class TableServer:
             ping_timeout=10,
             close_timeout=2,
             compression=None,
+            create_connection=counted_connections(self.admission),
         )
         return self.server
 

@@ -133,6 +133,26 @@ def test_a_socket_is_refused_by_name(tmp_path: Path, monkeypatch: pytest.MonkeyP
     assert (code, err) == (1, "rules.yaml: is a socket, not a regular file\n")
 
 
+@pytest.mark.parametrize(
+    ("key", "held"),
+    [
+        ("\u043epening_threshold", "U+043E CYRILLIC SMALL LETTER O"),
+        ("opening\u200b_threshold", "U+200B ZERO WIDTH SPACE"),
+        ("opening_threshold\u00a0", "U+00A0 NO-BREAK SPACE"),
+    ],
+)
+def test_a_key_with_a_look_alike_or_invisible_character_names_it(key: str, held: str, tmp_path: Path) -> None:
+    # The message read "unknown key 'opening_threshold'; did you mean 'opening_threshold'?": the two
+    # names look the same on the screen, and nothing said which character differed.
+    path = write(tmp_path, "v.yaml", f"{key}: 40\n")
+    code, out, err = validate(str(path))
+    assert (code, out) == (1, "")
+    assert err == (
+        f"{path}:1:1: {key}: unknown key '{key}' (it holds {held}; key names are plain ASCII); "
+        "did you mean 'opening_threshold'?\n"
+    )
+
+
 # ----------------------------------------------------------------------------- extends
 
 
@@ -156,6 +176,25 @@ def test_extends_of_a_yaml_file_that_is_no_variant_names_no_key(tmp_path: Path) 
     assert message == f"{path}:1:10: extends: {expected}"
     assert "hunter2" not in message
     assert "services" not in message
+
+
+@pytest.mark.parametrize(
+    ("named", "said"),
+    [
+        ("notes.txt", "a base variant file must end in .yaml or .yml: notes.txt"),
+        ("notes", "a base variant file must end in .yaml or .yml: notes"),
+        ("compose.yaml", "{folder}/compose.yaml is not a variant file: none of its keys is a variant's"),
+    ],
+)
+def test_a_game_scripts_variant_is_held_to_extends_rules(named: str, said: str, tmp_path: Path) -> None:
+    # A name without a slash that is a file next to the script was read as a variant, whatever it was:
+    # `kalooki play` listed its keys, "notes.txt:1:1: password: unknown key 'password'".
+    write(tmp_path, named, "services: {db: {password: hunter2}}\nuser: root\n")
+    script = write(tmp_path, "game.yaml", f"variant: {named}\nplayers: [ann, bob]\n")
+    result = runner.invoke(app, ["play", str(script)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == f"{script}:1:10: variant: {said.format(folder=tmp_path)}\n"
+    assert result.stdout == ""
 
 
 def test_extends_of_a_folder_is_refused_where_it_is_written(tmp_path: Path) -> None:

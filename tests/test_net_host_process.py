@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import queue
 import re
+import socket
 import subprocess
 import sys
 import threading
@@ -23,10 +24,20 @@ JOIN_LINE = re.compile(r"kalooki join (\S+):(\d+) --code (\w+)")
 
 
 def start_host(
-    home: Path, *args: str, heard: queue.Queue[str] | None = None
+    home: Path, *args: str, heard: queue.Queue[str] | None = None, files: int | None = None
 ) -> tuple[subprocess.Popen[str], str, str]:
-    """The host and its table's address and code; what it prints after the join line goes to ``heard``."""
+    """The host and its table's address and code; what it prints after the join line goes to ``heard``.
+
+    ``files``: the most files the host process may open (POSIX), as a system with a low limit has.
+    """
     env = {**os.environ, "KALOOKI_HOME": str(home), "COLUMNS": "100"}
+
+    def limit_files() -> None:
+        import resource
+
+        assert files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, (files, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
     process = subprocess.Popen(
         [str(KALOOKI), "host", "--watch", "--bind", "127.0.0.1", "--port", "0", "--bot-pause", "0", *args],
         stdin=subprocess.PIPE,
@@ -34,6 +45,7 @@ def start_host(
         stderr=subprocess.STDOUT,
         text=True,
         env=env,
+        preexec_fn=limit_files if files is not None else None,
     )
     assert process.stdout is not None
     seen = []
@@ -254,3 +266,47 @@ def test_a_piped_host_gives_a_line_typed_as_the_game_starts_to_the_game(tmp_path
     finally:
         host.stdin.close()
         assert host.wait(TIMEOUT) == 0
+
+
+def upgrade_from(address: str, port: int) -> socket.socket:
+    """A connection from ``address`` (another loopback address) that asks for a WebSocket, then waits."""
+    connection = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT, source_address=(address, 0))
+    connection.sendall(
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
+    return connection
+
+
+def let_in(connection: socket.socket) -> bool:
+    """Whether the table answered the connection's upgrade; the others are closed at once (reset)."""
+    try:
+        return connection.recv(12).startswith(b"HTTP/1.1 101")
+    except ConnectionResetError:
+        return False
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="needs the whole 127.0.0.0/8 on the loopback (Linux)")
+def test_a_flood_of_connections_from_one_address_leaves_the_table_open_to_others(tmp_path: Path) -> None:
+    # 1,000 connections that never join used up the host's 512 files: the host printed the event
+    # loop's tracebacks ("OSError: [Errno 24] Too many open files"), and nobody else could join.
+    from kalooki_net.admission import MAX_PER_ADDRESS
+
+    heard: queue.Queue[str] = queue.Queue()
+    host, uri, code = start_host(tmp_path, "--seats", "2", heard=heard, files=512)
+    port = int(uri.rsplit(":", 1)[1].rstrip("/"))
+    flood: list[socket.socket] = []
+    try:
+        flood = [upgrade_from("127.0.0.2", port) for _ in range(1000)]
+        assert sum(map(let_in, flood)) == MAX_PER_ADDRESS
+        assert Player(uri).join(code, name="ann")["seat"] == 0
+    finally:
+        for connection in flood:
+            connection.close()
+        assert host.stdin is not None
+        host.stdin.close()
+        assert host.wait(TIMEOUT) == 0
+    said = []
+    while not heard.empty():
+        said.append(heard.get())
+    assert not [line for line in said if "Traceback" in line or "Errno" in line], said

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import socket
+import subprocess
+import sys
 import threading
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,8 +19,8 @@ import pytest
 pytest.importorskip("websockets")
 
 import kalooki_net.client
-from kalooki_net.client import TableConnection, TableConnectionError
-from kalooki_net.protocol import MAX_MESSAGE_BYTES, PROTOCOL_VERSION
+from kalooki_net.client import LOST, TableConnection, TableConnectionError
+from kalooki_net.protocol import MAX_HOST_MESSAGE_BYTES, MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from kalooki_net.server import TableServer
 from net_helpers import TIMEOUT, Host, Player, hosted, new_table, seat_and_play_a_hand
 from websockets.asyncio.server import ServerConnection
@@ -23,6 +28,13 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 from websockets.sync.server import ServerConnection as SyncConnection
 from websockets.sync.server import serve
+
+KALOOKI = Path(sys.executable).with_name("kalooki")
+A_WELCOME = {
+    "type": "welcome", "protocol": PROTOCOL_VERSION, "seat": 0, "name": "ann", "token": "t",
+    "host": False, "variant": {}, "variant_source": "classic",
+}  # fmt: skip
+"""A welcome as a table sends it (its rules aside: any mapping passes the protocol)."""
 
 
 def snapshot(host: Host) -> dict[str, Any]:
@@ -320,7 +332,7 @@ def test_a_connection_that_never_joins_is_closed() -> None:
 
 def test_a_table_that_sends_unreadable_json_does_not_stop_the_client() -> None:
     # The other way round: kalooki join's reader skips what it cannot read and reads on.
-    welcome = {"type": "welcome", "protocol": PROTOCOL_VERSION, "seat": 0, "name": "ann", "token": "t"}
+    welcome = A_WELCOME
 
     def answer(websocket: SyncConnection) -> None:
         websocket.recv(timeout=TIMEOUT)  # the join
@@ -335,6 +347,29 @@ def test_a_table_that_sends_unreadable_json_does_not_stop_the_client() -> None:
         connection = TableConnection(f"ws://127.0.0.1:{server.socket.getsockname()[1]}/")
         try:
             assert connection.join("ABC123", name="ann") == welcome
+        finally:
+            connection.close()
+            server.shutdown()
+
+
+def test_a_table_that_sends_a_message_too_big_is_left_before_it_is_read() -> None:
+    # kalooki join read messages of any size: a table could make a player's machine hold gigabytes.
+    welcome = A_WELCOME
+
+    def answer(websocket: SyncConnection) -> None:
+        websocket.recv(timeout=TIMEOUT)  # the join
+        with contextlib.suppress(ConnectionClosed):
+            websocket.send('"' + "x" * MAX_HOST_MESSAGE_BYTES + '"')
+            websocket.send(json.dumps(welcome))
+            websocket.recv(timeout=TIMEOUT)
+
+    with serve(answer, "127.0.0.1", 0, max_size=None) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        connection = TableConnection(f"ws://127.0.0.1:{server.socket.getsockname()[1]}/")
+        try:
+            with pytest.raises(TableConnectionError) as refused:
+                connection.join("ABC123", name="ann")
+            assert str(refused.value) == f"the table closed the connection: {LOST}"
         finally:
             connection.close()
             server.shutdown()
@@ -357,3 +392,80 @@ def test_a_table_that_never_answers_the_join_is_an_error_not_a_crash(monkeypatch
         finally:
             connection.close()
             server.shutdown()
+
+
+def a_real_welcome_and_state() -> list[dict[str, Any]]:
+    """What a real table sends the second of two players, up to the first hand's first state."""
+    table = new_table(seats=2, seed=3)
+    with hosted(table) as host:
+        first, second = Player(host.uri), Player(host.uri)
+        first.join(table.code, name="ann")
+        second.join(table.code, name="bob")
+        second.until("state")
+        return [json.loads(text) for text in second.received]
+
+
+def join_a_table_that_sends(messages: list[dict[str, Any]]) -> subprocess.CompletedProcess[str]:
+    """``kalooki join`` as a real process at a table on 127.0.0.1 that answers its join with ``messages``."""
+
+    def answer(websocket: SyncConnection) -> None:
+        websocket.recv(timeout=TIMEOUT)  # the join
+        for message in messages:
+            websocket.send(json.dumps(message))
+        with contextlib.suppress(ConnectionClosed, TimeoutError):
+            websocket.recv(timeout=2)
+
+    with serve(answer, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            address = f"127.0.0.1:{server.socket.getsockname()[1]}"
+            return subprocess.run(
+                [str(KALOOKI), "join", address, "--code", "ABC123", "--name", "bob"],
+                input="quit\n", capture_output=True, text=True, timeout=60, check=False,
+                env={**os.environ, "COLUMNS": "100", "NO_COLOR": "1"},
+            )  # fmt: skip
+        finally:
+            server.shutdown()
+
+
+Mutation = Callable[[list[dict[str, Any]]], None]
+
+
+def welcome_of(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    return next(message for message in messages if message["type"] == "welcome")
+
+
+def view_of(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    state: dict[str, Any] = next(message for message in messages if message["type"] == "state")
+    return state["view"]
+
+
+@pytest.mark.parametrize(
+    ("mutation", "said"),
+    [
+        (
+            lambda sent: welcome_of(sent).update(variant={"jokers": "many"}),
+            "the table's rules cannot be played: variant.jokers: expected a whole number, got 'many'",
+        ),
+        (
+            lambda sent: welcome_of(sent).update(seat=7),
+            "the table seated you at seat 8, which its game does not have",
+        ),
+        (lambda sent: view_of(sent).update(table=[{"cards": ["ZZ"]}]), None),
+        (lambda sent: view_of(sent).pop("hand"), None),
+        (lambda sent: view_of(sent).update(turn=None), None),
+    ],
+    ids=["rules", "seat", "meld", "no hand", "no turn"],
+)
+def test_join_refuses_a_table_that_sends_what_no_table_sends(mutation: Mutation, said: str | None) -> None:
+    # kalooki join stopped with a Python traceback (KeyError: 'kind', TypeError, IndexError, a
+    # pydantic ValidationError): a table that is not kalooki's, or not honest, could crash the client.
+    messages = a_real_welcome_and_state()
+    mutation(messages)
+    result = join_a_table_that_sends(messages)
+    assert "Traceback" not in result.stderr + result.stdout, result.stderr
+    assert result.returncode == 1
+    if said is not None:
+        assert result.stderr == f"{said}\n"
+    else:  # the state is skipped, as unreadable JSON is: the game never starts, and the table goes
+        assert "Waiting for the game" in result.stdout

@@ -28,6 +28,7 @@ from kalooki.cards import format_card
 from kalooki.engine import Game
 
 KALOOKI = Path(sys.executable).with_name("kalooki")
+GOLDEN_SCRIPTS = Path(__file__).parent / "golden" / "scripts"
 
 
 def test_join_plays_a_turn_on_the_play_screen_and_rejoins_with_the_kept_token(tmp_path: Path) -> None:
@@ -310,6 +311,14 @@ def test_a_host_option_out_of_range_is_a_usage_error(option: list[str], said: st
     assert said in " ".join(result.output.split())
 
 
+def host_resume(path: Path) -> subprocess.CompletedProcess[str]:
+    """``kalooki host --resume PATH`` on a free local port, which is expected to refuse the file."""
+    return subprocess.run(
+        [str(KALOOKI), "host", "--resume", str(path), "--bind", "127.0.0.1", "--port", "0"],
+        capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
+    )  # fmt: skip
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 def test_host_resume_refuses_a_fifo_and_a_device_by_name(tmp_path: Path) -> None:
     # They were read whole, with no cap: a FIFO with no writer held the command for ever, and
@@ -317,12 +326,29 @@ def test_host_resume_refuses_a_fifo_and_a_device_by_name(tmp_path: Path) -> None
     fifo = tmp_path / "table.json"
     os.mkfifo(fifo)
     for path, said in ((fifo, "is a pipe (FIFO)"), (Path("/dev/zero"), "is a device")):
-        result = subprocess.run(
-            [str(KALOOKI), "host", "--resume", str(path), "--bind", "127.0.0.1", "--port", "0"],
-            capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
-        )  # fmt: skip
+        result = host_resume(path)
         assert result.returncode == 1, result.stderr
         assert result.stderr.strip() == f"{path}: cannot read the save: {said}, not a regular file"
+
+
+def test_host_resume_names_a_log_a_script_or_a_variant_given_for_a_save(tmp_path: Path) -> None:
+    # Each was called a damaged save ("the save is damaged: it is not valid JSON"); kalooki resume names them.
+    log = tmp_path / "game.jsonl"
+    log.write_text('{"type": "header", "format": "kalooki-log", "version": 1}\n{"type": "deal"}\n')
+    script = tmp_path / "game.yaml"
+    script.write_text((GOLDEN_SCRIPTS / "bots-game.yaml").read_text())
+    variant = tmp_path / "friday.yaml"
+    variant.write_text("jokers: 4\n")
+    for path, said in (
+        (log, f"this is a game log, not a save: replay it with `kalooki replay {log}`"),
+        (script, f"this is a game script, not a save: run it with `kalooki play {script}`"),
+        (variant, f"this is a variant file, not a save: play it with `kalooki play {variant}`"),
+    ):
+        before = path.read_bytes()
+        result = host_resume(path)
+        assert result.returncode == 1, result.stderr
+        assert result.stderr.strip() == f"{path}: {said}"
+        assert path.read_bytes() == before
 
 
 def test_host_save_never_writes_over_another_file(tmp_path: Path) -> None:
@@ -345,6 +371,24 @@ def test_host_save_never_writes_over_another_file(tmp_path: Path) -> None:
     result = host_saving_to(table)
     assert result.returncode == 1, result.stderr
     assert f"(continue it with `kalooki host --resume {table}`); give a new file" in result.stderr
+
+
+def test_host_log_never_writes_over_a_file_that_holds_something(tmp_path: Path) -> None:
+    # The table opened, and its first hand's log replaced the file: a saved game, or the log of an
+    # earlier table (whose moves are in it only). kalooki play --log refused it already.
+    save = tmp_path / "game.kalooki-save.json"
+    save.write_text('{"format": "kalooki-save", "version": 1}')
+    log = tmp_path / "friday.jsonl"
+    log.write_text('{"type": "game", "format": "kalooki-log", "version": 1}\n')
+    for path in (save, log):
+        before = path.read_bytes()
+        result = subprocess.run(
+            [str(KALOOKI), "host", "--log", str(path), "--bind", "127.0.0.1", "--port", "0", "--watch"],
+            capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60,
+        )  # fmt: skip
+        assert result.returncode == 1, result.stdout
+        assert result.stderr == f"{path}: already exists, and the log would write over it; give a new file\n"
+        assert path.read_bytes() == before
 
 
 def test_join_tells_another_players_undo(tmp_path: Path) -> None:

@@ -76,6 +76,30 @@ def test_a_report_in_a_folder_that_takes_no_files_is_refused_before_any_game() -
     ]
 
 
+@pytest.mark.parametrize(
+    "command", [["simulate", "-n", "1", "-w", "1"], ["sweep", "--grid", "jokers=2,4", "-n", "1", "-w", "1"]]
+)
+def test_a_csv_never_writes_over_a_saved_game_or_a_log(command: list[str], tmp_path: Path) -> None:
+    # `--csv game.kalooki-save.json` replaced the game in play with the CSV rows, without a word.
+    save = tmp_path / "game.kalooki-save.json"
+    save.write_text('{"format": "kalooki-save", "version": 1, "checksum": "", "session": {}, "game": {}}')
+    log = tmp_path / "game.jsonl"
+    log.write_text('{"type": "game", "format": "kalooki-log", "version": 1}\n')
+    for path, held in (
+        (save, f"a saved game (continue it with `kalooki resume {save}`)"),
+        (log, f"a game log (replay it with `kalooki replay {log}`)"),
+    ):
+        before = path.read_bytes()
+        result = runner.invoke(app, [*command, "--csv", str(path)])
+        assert result.exit_code == 1, result.output
+        assert (result.stdout, result.stderr) == ("", f"{path}: already holds {held}; give a new file\n")
+        assert path.read_bytes() == before
+    rows = tmp_path / "rows.csv"
+    rows.write_text("an earlier run's rows\n")
+    assert runner.invoke(app, [*command, "--csv", str(rows)]).exit_code == 0  # written anew, as always
+    assert rows.read_text() != "an earlier run's rows\n"
+
+
 def test_an_empty_file_name_is_named_as_such() -> None:
     result = runner.invoke(app, ["simulate", "-n", "1", "-w", "1", "--csv", ""])
     assert result.exit_code == 1

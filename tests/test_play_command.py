@@ -56,6 +56,30 @@ def test_play_an_unknown_variant_fails_with_one_line(tmp_path: Path, monkeypatch
     assert "unknown variant 'no-such-variant'" in result.output
 
 
+@pytest.mark.parametrize(
+    "command", [["play"], ["validate"], ["rules"], ["simulate", "-n", "1"], ["variants", "show"]]
+)
+def test_a_missing_file_given_for_a_variant_is_no_such_file(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A name with a dot was read as a misspelt built-in: "unknown variant 'friday.json'; the built-in
+    # variants are classic, ..., or give the path of a .yaml file", while friday.yaml was "no such file".
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    for name in ("friday.json", "game.kalooki-save.json", "rules.txt"):
+        result = CliRunner().invoke(app, [*command, name])
+        assert result.exit_code == 1, result.output
+        assert result.stderr == f"{name}: no such file\n"
+
+
+def test_a_missing_file_named_by_a_scripts_variant_is_no_such_file(tmp_path: Path) -> None:
+    script = tmp_path / "game.yaml"
+    script.write_text("variant: friday.json\nplayers: [ann, bob]\n")
+    result = CliRunner().invoke(app, ["play", str(script)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == f"{script}:1:10: variant: no such file: friday.json\n"
+
+
 def test_play_from_the_command_line_then_resume_the_latest(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -127,3 +151,69 @@ def test_play_keeps_a_log_already_written(tmp_path: Path, monkeypatch: pytest.Mo
 
 def read_save_files(home: Path) -> list[Path]:
     return sorted((home / "saves").glob(f"*{SAVE_SUFFIX}"))
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["play"],
+        ["play", "--humans", "ann,bob"],
+        ["simulate", "-n", "1"],
+        ["sweep", "--grid", "jokers=2,4", "-n", "1"],
+        ["host", "--bind", "127.0.0.1", "--port", "0"],
+    ],
+    ids=lambda command: " ".join(command[:3]),
+)
+def test_a_misspelt_bot_is_named_with_the_bot_meant(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # --bots said only "there is no bot called 'grredy'", where a game script's bot: says "did you mean".
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    bots = "the bots are expert, greedy, random"
+    for typed, said in (
+        ("grredy", f"there is no bot called 'grredy' (did you mean 'greedy'?): {bots}"),
+        ("Expert", f"there is no bot called 'Expert' (did you mean 'expert'?): {bots}"),
+        ("zz\x1b[2J", f"there is no bot called 'zz\\x1b[2J': {bots}"),
+    ):
+        result = CliRunner().invoke(app, [*command, "--bots", typed])
+        assert result.exit_code == 2, result.output
+        assert said in " ".join(result.output.split())
+        assert "\x1b" not in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["play"],
+        ["simulate", "-n", "1"],
+        ["sweep", "--grid", "jokers=2,4", "-n", "1"],
+        ["host", "--bind", "127.0.0.1", "--port", "0"],
+    ],
+    ids=lambda command: command[0],
+)
+def test_a_seed_too_long_to_read_back_is_refused(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A 31-digit seed was played and saved: resume, replay and a sweep's --out then refused the files
+    # as damaged ("not JSON: a number of 31 digits (at most 30 are accepted)").
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    for seed, digits in (("1" + "0" * 30, "31"), ("-" + "9" * 31, "31"), ("9" * 5000, "5,000")):
+        result = CliRunner().invoke(app, [*command, "--seed", seed])
+        assert result.exit_code == 2, result.output
+        assert (
+            f"Invalid value for '--seed': a seed of {digits} digits: give one of at most 30" in result.output
+        )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_game_on_the_longest_seed_is_saved_and_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    save = tmp_path / f"game{SAVE_SUFFIX}"
+    seed = "-" + "9" * 30
+    played = CliRunner().invoke(app, ["play", "--seed", seed, "--fast", "--save", str(save)], input="ds\n")
+    assert played.exit_code == 0, played.output
+    assert read_save(save).game.seed == int(seed)
+    assert CliRunner().invoke(app, ["resume", str(save)], input="quit\n").exit_code == 0

@@ -263,6 +263,21 @@ def test_resume_says_what_a_file_that_is_not_a_save_is(home: Path, tmp_path: Pat
     assert "the save is damaged: it is not valid JSON" in result.output
 
 
+def test_a_variant_with_a_mistake_is_a_variant_not_a_damaged_save(home: Path, tmp_path: Path) -> None:
+    # Only a variant that loaded was recognised: one with a mistake in it was "the save is damaged: it is
+    # not valid JSON (line 1 column 1: Expecting value)", and for replay "not JSON".
+    for text in ("extends: classic\nopening_threshold: yes\n", "jokers: 4\njokers: 6\n"):
+        variant = tmp_path / "friday.yaml"
+        variant.write_text(text)
+        for command, wanted in (("resume", "a save"), ("replay", "a log")):
+            result = runner.invoke(app, [command, str(variant)])
+            assert result.exit_code == 1, result.output
+            assert result.stderr == (
+                f"{variant}: this is a variant file, not {wanted}: play it with `kalooki play {variant}`\n"
+            )
+        assert variant.read_text() == text
+
+
 def test_a_save_never_writes_over_another_file(home: Path, tmp_path: Path) -> None:
     # `--save friday.yaml` or `save friday.yaml` at the prompt replaced the variant file with the save.
     friday = tmp_path / "friday.yaml"

@@ -111,6 +111,10 @@ BAD_SCRIPTS = [
         None,
     ),
     ("players: [ann, ann]\n", "<script>:1:16: players[1]: 'ann' is already seat 1"),
+    (  # its log could not be replayed: the log reader takes numbers of at most 30 digits
+        "players: [ann, bob]\nseed: 1000000000000000000000000000000\n",
+        f"<script>:2:7: seed: must be at most {'9' * 30}, got 1{'0' * 30}",
+    ),
     ("variant: clasic\nplayers: [ann, bob]\n", None),
 ]
 

@@ -25,6 +25,7 @@ from kalooki.bots.base import (
     check_bot,
     make_bot,
     register,
+    unknown_bot_message,
 )
 from kalooki.bots.expert import ExpertBot
 from kalooki.bots.greedy import GreedyBot
@@ -49,4 +50,5 @@ __all__ = [
     "check_bot",
     "make_bot",
     "register",
+    "unknown_bot_message",
 ]

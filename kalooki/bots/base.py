@@ -10,6 +10,8 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Protocol
 
 from kalooki.errors import KalookiError
+from kalooki.text import escape_controls
+from kalooki.validation import suggest
 
 if TYPE_CHECKING:
     from kalooki.moves import Action
@@ -58,13 +60,25 @@ def bot_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
+def unknown_bot_message(name: str) -> str:
+    """Says that no bot is called ``name``, with the closest bot's name and the list of them.
+
+    The one wording for ``--bots`` of every command and for :func:`make_bot`; the name is quoted with its
+    control characters spelled out, since option errors reach the terminal as they are.
+    """
+    names = bot_names()
+    close = suggest(name, names)
+    hint = f" (did you mean '{close}'?)" if close else ""
+    return f"there is no bot called '{escape_controls(name)}'{hint}: the bots are {', '.join(names)}"
+
+
 def make_bot(name: str, rng: random.Random) -> Bot:
     """A new bot of the named kind, drawing its random choices from ``rng``."""
     if name not in _REGISTRY:
         _load_entry_points()
     factory = _REGISTRY.get(name)
     if factory is None:
-        raise UnknownBotError(f"there is no bot called '{name}': the bots are {', '.join(bot_names())}")
+        raise UnknownBotError(unknown_bot_message(name))
     bot = factory(rng)
     _check_protocol(name, bot)
     return bot

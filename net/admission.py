@@ -1,0 +1,83 @@
+"""How many connections the table holds open at once, in all and from one address.
+
+Every connection holds one of the files the host process may open. Without a cap, anyone who can
+reach the port could open connections faster than the join timeout closes them, until the
+process has no file left: no one could join or rejoin, the save could not be written, and the
+host's terminal filled with the event loop's tracebacks. So a connection is counted from the
+moment it is accepted, before its request is read, and one over a cap is closed at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection
+
+MAX_PER_ADDRESS = 32
+"""Connections one address may hold open: a table seats at most eight, each with a page reload or two."""
+MAX_CONNECTIONS = 256
+"""Connections open at once in all, at most (fewer when the process may open few files)."""
+
+
+def connection_cap() -> int:
+    """:data:`MAX_CONNECTIONS`, or a quarter of the files the process may open if that is fewer.
+
+    The rest is left for the save, the log and the event loop (a Mac's default allows 256 files).
+    """
+    try:
+        import resource  # POSIX only
+    except ImportError:
+        return MAX_CONNECTIONS
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return MAX_CONNECTIONS
+    return max(MAX_PER_ADDRESS // 2, min(MAX_CONNECTIONS, soft // 4))
+
+
+class Admission:
+    """The connections open, by remote address; :meth:`admit` refuses one over either cap."""
+
+    def __init__(self, per_address: int = MAX_PER_ADDRESS, total: int | None = None) -> None:
+        self.per_address = per_address
+        self.total = connection_cap() if total is None else total
+        self.open: Counter[str] = Counter()
+        self.count = 0
+
+    def admit(self, address: str) -> bool:
+        if self.count >= self.total or self.open[address] >= self.per_address:
+            return False
+        self.open[address] += 1
+        self.count += 1
+        return True
+
+    def release(self, address: str) -> None:
+        self.count -= 1
+        self.open[address] -= 1
+        if self.open[address] <= 0:
+            del self.open[address]
+
+
+def counted_connections(admission: Admission) -> type[ServerConnection]:
+    """The connection class for ``serve``: each counted by ``admission`` while open, or closed at once."""
+
+    class CountedConnection(ServerConnection):
+        counted_as: str | None = None
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            peer: Any = transport.get_extra_info("peername")
+            address = str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
+            if admission.admit(address):
+                self.counted_as = address
+            else:
+                self.transport.abort()  # before a byte is read: the handshake fails, quietly
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.counted_as is not None:
+                admission.release(self.counted_as)
+                self.counted_as = None
+            super().connection_lost(exc)
+
+    return CountedConnection
