@@ -220,7 +220,9 @@ class Welcome(_Message):
     variant: dict[str, Any] = Field(
         description="The variant's every knob, as `kalooki variants show --json`."
     )
-    variant_source: str
+    variant_source: str = Field(
+        description="The variant as the host named it: a built-in's name, or its file's name without folders."
+    )
 
 
 class Lobby(_Message):

@@ -143,6 +143,12 @@ class Client:
             pass
 
 
+def shared_source(source: str) -> str:
+    """The variant's name as the players are told it: a built-in's name, or a file's name without the
+    host's folders (``friday.yaml``, not where the host keeps it)."""
+    return source.replace("\\", "/").rsplit("/", 1)[-1]
+
+
 class TableServer:
     """Serves one table: joins, moves, chat; drives the bots; tells every seat what it may see."""
 
@@ -390,7 +396,7 @@ class TableServer:
                 "token": token,
                 "host": state.host,
                 "variant": self.table.variant.model_dump(mode="json", exclude={"extends"}),
-                "variant_source": self.table.variant_source,
+                "variant_source": shared_source(self.table.variant_source),
             }
         )
         self.send_lobby()

@@ -417,3 +417,22 @@ def test_between_hands_every_seat_is_told_who_is_ready_and_a_seat_reloaded_stays
             assert "ready" not in dealt
             assert "waiting_for" not in dealt
             player.close()
+
+
+@pytest.mark.parametrize(
+    ("source", "told"),
+    [
+        ("kalooki-40", "kalooki-40"),
+        ("/home/ann/rules/friday.yaml", "friday.yaml"),
+        ("C:\\ann\\ours.yaml", "ours.yaml"),
+    ],
+)
+def test_the_welcome_names_the_variant_without_the_hosts_folders(source: str, told: str) -> None:
+    # The host's path to its variant file went to every player who joined.
+    table = new_table(seats=2)
+    table.variant_source = source
+    with hosted(table) as host:
+        player = Player(host.uri)
+        assert player.join(table.code, name="ann")["variant_source"] == told
+        player.close()
+    assert table.variant_source == source  # the host's own save keeps where the file is
