@@ -133,6 +133,21 @@ def port_number(value: str) -> int:
     return number
 
 
+MAX_NAME = 20
+"""The longest name a player may take: at a hosted table as at this terminal."""
+
+
+def name_problem(name: str) -> str | None:
+    """What is wrong with ``name`` as a player's name (one word of at most :data:`MAX_NAME` characters)."""
+    if not name or any(character.isspace() for character in name):
+        return "a name is one word"
+    if len(name) > MAX_NAME:
+        return f"a name is at most {MAX_NAME} characters, got {len(name)}"
+    if not name.isprintable():
+        return f"a name holds no control characters, got '{escape_controls(name)}'"
+    return None
+
+
 def check_output_path(path: Path | str, option: str | None = None, *, game_file: bool = False) -> None:
     """Refuse a file to write that cannot be written, before any work is done (exit 1, one line).
 

@@ -27,6 +27,7 @@ from kalooki.engine import Event, Game
 from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent
 from kalooki.savegame import Session, save_checksum, save_document, seat_rng
 
+from .common import name_problem
 from .interactive import InteractiveGame
 from .narrate import table_lines
 from .render import Seating
@@ -188,6 +189,10 @@ def start_hotseat(
     names = [name.strip() for name in humans.split(",")]
     if len(names) < 2 or any(not name or any(c.isspace() for c in name) for name in names):
         raise typer.BadParameter("name two or more people, one word each: ann,bob", param_hint="'--humans'")
+    for name in names:
+        problem = name_problem(name)
+        if problem is not None:
+            raise typer.BadParameter(problem, param_hint="'--humans'")
     if len(set(names)) != len(names):
         raise typer.BadParameter("give each person a different name", param_hint="'--humans'")
     variant = load_variant(target or "classic", overrides)

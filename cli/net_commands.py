@@ -21,7 +21,16 @@ from rich.text import Text
 from kalooki.errors import KalookiError
 from kalooki.text import escape_controls
 
-from .common import SetOption, check_output_path, cli_errors, integer, port_number, seconds, seed_number
+from .common import (
+    MAX_NAME,
+    SetOption,
+    check_output_path,
+    cli_errors,
+    integer,
+    port_number,
+    seconds,
+    seed_number,
+)
 from .play import DEFAULT_BOT, console_reader, make_console
 from .turn_log import refuse_a_written_log
 
@@ -32,7 +41,6 @@ if TYPE_CHECKING:
 
     from .interactive import ReadLine
 
-MAX_NAME = 20
 NET_MISSING = "kalooki host and join need the net extra: pip install 'kalooki[net]'"
 
 

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from kalooki.rules import may_play, player_counts
 
-from .common import SetOption, check_output_path, cli_errors, integer, seed_number
+from .common import SetOption, check_output_path, cli_errors, integer, name_problem, seed_number
 from .completion import complete_variant
 from .turn_log import refuse_a_written_log
 
@@ -261,8 +261,9 @@ def start_game(
             f"{variant.name} is for {player_counts(variant)} players", param_hint="'--players'"
         )
     name = name.strip()
-    if not name or any(character.isspace() for character in name):
-        raise typer.BadParameter("a name is one word", param_hint="'--name'")
+    problem = name_problem(name)
+    if problem is not None:
+        raise typer.BadParameter(problem, param_hint="'--name'")
     if len(kinds) > players - 1:
         raise typer.BadParameter(
             f"{len(kinds)} bots for {players - 1} bot seat{'s' if players > 2 else ''} (--players {players})",

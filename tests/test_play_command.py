@@ -26,6 +26,13 @@ def test_play_rejects_json_without_a_script(tmp_path: Path, monkeypatch: pytest.
         (["--bots", "nosuch"], "there is no bot called 'nosuch'"),
         (["--players", "7"], "classic is for 2 to 4 players"),
         (["--name", "two words"], "a name is one word"),
+        # As at a hosted table: a longer name pushed the players' rows off an 80-column screen.
+        (["--name", "a" * 21], "Invalid value for '--name': a name is at most 20 characters, got 21"),
+        (["--name", "ann\x07"], "a name holds no control characters, got 'ann\\x07'"),
+        (
+            ["--humans", f"ann,{'b' * 30}"],
+            "Invalid value for '--humans': a name is at most 20 characters, got 30",
+        ),
         (["--players", "2", "--bots", "greedy,random"], "2 bots for 1 bot seat (--players 2)"),
         (
             ["--bots", "greedy,random,expert,greedy"],
