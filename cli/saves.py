@@ -154,6 +154,8 @@ def refuse_other_file(path: Path, own: Path | None = None, resume_with: str = "k
         if own is not None and path.samefile(own):
             return
     shown = escape_controls(str(path))
+    if path.is_dir():
+        raise SaveFileError(f"{shown}: is a folder; give a file name")  # as --save says
     if json_file_format(path) == SAVE_FORMAT:
         if hosted_table(path):
             resume_with = "kalooki host --resume"

@@ -380,6 +380,17 @@ def test_quit_and_save_to_another_file(tmp_path: Path) -> None:
     assert read_save(first).game.phase == "play"  # left behind when the saves moved
 
 
+def test_save_to_a_folder_says_it_is_one(tmp_path: Path) -> None:
+    # It said "already exists, and a save would write over it", as for a file.
+    game = fixed_game()
+    first = tmp_path / f"a{SAVE_SUFFIX}"
+    (tmp_path / "games").mkdir()
+    code, transcript, loop = run(game, ["ds", f"save {tmp_path / 'games'}", "quit"], save_path=first)
+    assert code == 0
+    assert error_lines(transcript)[0].startswith(f"✗ {tmp_path / 'games'}: is a folder; give a file name")
+    assert loop.save_path == first
+
+
 def unwritable(tmp_path: Path) -> tuple[Path, str]:
     """A save path that cannot be written (its folder is a file), and the reason a save there fails."""
     (tmp_path / "file").write_text("")
