@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from kalooki.loader_refs import VariantError
+from kalooki.text import unlike_ascii
 from kalooki.variant import DEFER_CROSS_FIELD, Variant
 from kalooki.yamlio import (
     Diagnostic,
@@ -82,7 +83,8 @@ def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOp
                     index,
                     1,
                     "",
-                    f"expected KEY=VALUE (e.g. opening_threshold=40), got {option!r}",
+                    f"expected KEY=VALUE (e.g. opening_threshold=40), got {option!r}"
+                    + (unlike_ascii(key) if equals else ""),
                 )
             )
             continue

@@ -11,6 +11,7 @@ is one line of plain characters.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from typing import Final
 
@@ -71,3 +72,13 @@ def clipped(text: str, limit: int = ECHO_LIMIT) -> str:
     A message that quotes what was typed stays one line when a whole page was pasted.
     """
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def unlike_ascii(key: str) -> str:
+    """For a key with a character no key name has (every one is plain ASCII), that character named:
+    a look-alike letter (Cyrillic 'о') or an invisible one (a zero-width space) reads as the key meant."""
+    odd = next((char for char in key if not (char.isascii() and char.isprintable())), None)
+    if odd is None:
+        return ""
+    name = unicodedata.name(odd, "a character with no name")
+    return f" (it holds U+{ord(odd):04X} {name}; key names are plain ASCII)"

@@ -12,7 +12,6 @@ from __future__ import annotations
 import difflib
 import re
 import typing
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -28,7 +27,7 @@ from kalooki.diagnostics import (
     value_at,
 )
 from kalooki.numberwords import number_hint
-from kalooki.text import escape_controls
+from kalooki.text import escape_controls, unlike_ascii
 from kalooki.variant import Variant
 from kalooki.yamlscalars import (
     YAML12_BOOL,
@@ -278,7 +277,7 @@ def validation_diagnostics(
         found, value = value_at(data, path)
         if item["type"] == "extra_forbidden":
             name = str(path[-1]) if path else ""
-            message = f"unknown key '{name}'{_unlike_ascii(name)}"
+            message = f"unknown key '{name}'{unlike_ascii(name)}"
             fields = _fields_at(model, path[:-1])
             close = (
                 _field_within(name, fields) or _knob_in_players_words(name, fields) or suggest(name, fields)
@@ -375,16 +374,6 @@ def _keys_about(name: str, fields: Sequence[str], noun: str) -> str:
     if noun == "knob":
         return "; `kalooki variants show classic` lists every knob"
     return ""
-
-
-def _unlike_ascii(key: str) -> str:
-    """For a key with a character no key name has (every one is plain ASCII), that character named:
-    a look-alike letter (Cyrillic 'о') or an invisible one (a zero-width space) reads as the key meant."""
-    odd = next((char for char in key if not (char.isascii() and char.isprintable())), None)
-    if odd is None:
-        return ""
-    name = unicodedata.name(odd, "a character with no name")
-    return f" (it holds U+{ord(odd):04X} {name}; key names are plain ASCII)"
 
 
 def merge_recovered(

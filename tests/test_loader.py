@@ -305,12 +305,16 @@ def test_set_options_override_and_are_validated_like_the_file(tmp_path: Path) ->
 
 
 def test_set_option_syntax_errors() -> None:
-    assert errors(parse_set_options, ["decks", "=3", "extends=classic", "decks='4'", "a b=1"]) == [
+    options = ["decks", "=3", "extends=classic", "decks='4'", "a b=1", "jokers\u200b=4"]
+    assert errors(parse_set_options, options) == [
         "--set:1:1: expected KEY=VALUE (e.g. opening_threshold=40), got 'decks'",
         "--set:2:1: expected KEY=VALUE (e.g. opening_threshold=40), got '=3'",
         "--set:3:1: extends: a variant's bases cannot be changed with --set",
         "--set:4:7: decks: expected a whole number, got '4': in quotes it is text; remove the quotes",
         "--set:5:1: expected KEY=VALUE (e.g. opening_threshold=40), got 'a b=1'",
+        # An invisible character in the knob's name is named, as in a file.
+        "--set:6:1: expected KEY=VALUE (e.g. opening_threshold=40), got 'jokers\\u200b=4' "
+        "(it holds U+200B ZERO WIDTH SPACE; key names are plain ASCII)",
     ]
 
 
