@@ -250,8 +250,29 @@ def _sets(variant: Variant) -> str:
     return set_words(variant).rulebook
 
 
+def _set_release(variant: Variant) -> str:
+    """How a joker leaves a set: the words above for sets of three or four suits, else said for the
+    variant's own largest set (the engine frees what would take a set past ``set_maximum``)."""
+    rule, most = variant.set_joker_release, variant.set_maximum
+    if rule == "never" or (most == 4 and variant.set_suits == "distinct"):
+        return _SET_RELEASE[rule]
+    card = (
+        "a card of that rank in a suit the set lacks"
+        if variant.set_suits == "distinct"
+        else "a card of that rank"
+    )
+    closed = f"A full set ({most} cards) with a single joker is closed, and its joker stays there for good."
+    if rule == "any_missing_suit":
+        return f"A joker in a set is freed by putting in its place {card}. {closed}"
+    cards = "cards of missing suits" if variant.set_suits == "distinct" else "cards of that rank"
+    return (
+        f"Two or more {cards} put in together free as many of a set's jokers as would take it past {most} "
+        f"cards; one card alone frees nothing. {closed}"
+    )
+
+
 def _joker_rules(variant: Variant) -> list[str]:
-    lines = [_SET_RELEASE[variant.set_joker_release], _RUN_RELEASE[variant.run_joker_release]]
+    lines = [_set_release(variant), _RUN_RELEASE[variant.run_joker_release]]
     if variant.set_joker_release == "never" and variant.run_joker_release == "never":
         # Who may take a joker, and what becomes of it, would describe something that never happens.
         return [*lines, "Nobody ever takes a joker back from the table."]

@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
+from kalooki.cards import parse_cards
 from kalooki.loader import builtin_variant_names, load_variant
+from kalooki.melds import MeldError, make_meld, swap
 from kalooki.rulebook import (
     README_BEGIN,
     README_END,
@@ -107,3 +109,22 @@ def test_readme_tool(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert readme.read_text(encoding="utf-8").endswith("<!-- knob-reference:end -->\nafter\n")
     (tmp_path / "plain.md").write_text("no markers\n", encoding="utf-8")
     assert main(["--check-readme", str(tmp_path / "plain.md")]) == 1
+
+
+def test_a_set_of_another_size_is_told_how_its_jokers_are_freed() -> None:
+    # The words spoke of three- and four-card sets whatever set_maximum was; the engine frees what
+    # would take a set past its largest size.
+    fives = load_variant("classic", ["set_maximum=5", "set_suits=may_repeat"])
+    text = " ".join(render_rulebook(fives).split())
+    assert (
+        "Two or more cards of that rank put in together free as many of a set's jokers as would take it "
+        "past 5 cards; one card alone frees nothing. A full set (5 cards) with a single joker is closed"
+    ) in text
+    assert "three-card set" not in text
+    set_of_four = make_meld(parse_cards("7H 7S JK JK"), fives)
+    assert swap(set_of_four, tuple(parse_cards("7D 7C")), fives)[1] == 1  # 4 + 2 is one past 5
+    with pytest.raises(MeldError):
+        swap(set_of_four, tuple(parse_cards("7D")), fives)  # one card alone frees nothing
+    full = make_meld(parse_cards("7H 7S 7D 7C JK"), fives)
+    with pytest.raises(MeldError, match="closed"):
+        swap(full, tuple(parse_cards("7H")), fives)
