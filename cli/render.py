@@ -289,6 +289,8 @@ def players_grid(game: Game, seating: Seating, letters: bool = False, width: int
     grid.add_column(justify="right", no_wrap=True)
     grid.add_column(no_wrap=True)
     grid.add_column(justify="right", no_wrap=True)
+    # The numbers padded to one width, so the word "total" lines up over totals of 8 and 53.
+    digits = max(len(str(row.total)) for row in rows)
     for row in rows:
         name = Text(row.pointer + row.label, style=row.style)
         if row.cards is None:
@@ -296,7 +298,7 @@ def players_grid(game: Game, seating: Seating, letters: bool = False, width: int
             continue
         said = Text("opened", style="green") if row.opened else Text("not opened", style=DIM)
         plural = "s" if row.cards != 1 else ""
-        grid.add_row(name, f"{row.cards} card{plural}", said, f"total {row.total}")
+        grid.add_row(name, f"{row.cards} card{plural}", said, f"total {row.total:>{digits}}")
     return grid if natural_width(grid) <= width else headed_players_grid(rows)
 
 
