@@ -470,5 +470,10 @@ def render_help(console: Console, variant: Variant, commands: tuple[tuple[str, s
         )
     )
     console.print(Text(f"Key rules of {variant.name}", style="bold"))
+    # A grid, not one Text a rule: a rule that wraps goes on under its words, the bullets stand out alone.
+    rules = Table.grid(padding=(0, 1))
+    rules.add_column(no_wrap=True)
+    rules.add_column()
     for rule in key_rules(variant):
-        console.print(Text(glyphs("• ", plain_cards(console)) + rule))
+        rules.add_row(glyphs("•", plain_cards(console)), Text(rule))
+    console.print(rules)

@@ -309,6 +309,20 @@ def test_hand_end_and_game_end_fit_80_columns() -> None:
     assert re.search(r"total +\d+ +\d+ out", text)
 
 
+def test_help_wraps_a_key_rule_under_its_words() -> None:
+    out = console(width=50)
+    render_help(out, Variant())
+    lines = [line.rstrip() for line in output(out).splitlines()]
+    start = lines.index("• Your first melds must total at least 51 points")
+    assert lines[start : start + 3] == [
+        "• Your first melds must total at least 51 points",
+        "  (lay them together).",
+        "• Sets: 3-4 cards of one rank, all suits",
+    ]
+    rules = lines[lines.index("Key rules of classic") + 1 :]
+    assert all(line.startswith(("• ", "  ")) for line in rules), rules
+
+
 def test_help_lists_commands_and_key_rules_in_80_columns() -> None:
     out = console()
     render_help(out, Variant(opening_threshold=40, run_minimum=4, discard_draw="never"))
