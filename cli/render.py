@@ -289,6 +289,8 @@ def players_grid(game: Game, seating: Seating, letters: bool = False, width: int
     grid.add_column(justify="right", no_wrap=True)
     grid.add_column(no_wrap=True)
     grid.add_column(justify="right", no_wrap=True)
+    # The numbers padded to one width, so the word "total" lines up over totals of 8 and 53.
+    digits = max(len(str(row.total)) for row in rows)
     for row in rows:
         name = Text(row.pointer + row.label, style=row.style)
         if row.cards is None:
@@ -296,7 +298,7 @@ def players_grid(game: Game, seating: Seating, letters: bool = False, width: int
             continue
         said = Text("opened", style="green") if row.opened else Text("not opened", style=DIM)
         plural = "s" if row.cards != 1 else ""
-        grid.add_row(name, f"{row.cards} card{plural}", said, f"total {row.total}")
+        grid.add_row(name, f"{row.cards} card{plural}", said, f"total {row.total:>{digits}}")
     return grid if natural_width(grid) <= width else headed_players_grid(rows)
 
 
@@ -468,5 +470,10 @@ def render_help(console: Console, variant: Variant, commands: tuple[tuple[str, s
         )
     )
     console.print(Text(f"Key rules of {variant.name}", style="bold"))
+    # A grid, not one Text a rule: a rule that wraps goes on under its words, the bullets stand out alone.
+    rules = Table.grid(padding=(0, 1))
+    rules.add_column(no_wrap=True)
+    rules.add_column()
     for rule in key_rules(variant):
-        console.print(Text(glyphs("• ", plain_cards(console)) + rule))
+        rules.add_row(glyphs("•", plain_cards(console)), Text(rule))
+    console.print(rules)

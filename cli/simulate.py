@@ -176,10 +176,14 @@ def rate_text(rate: Rate, percent: bool = True) -> str:
     return f"{rate.rate:.4f}  [{low:.4f}-{high:.4f}]"
 
 
-def mean_text(mean: Mean) -> str:
-    if not mean.n:
-        return "-"
-    return f"{mean.mean:.2f}  (sd {mean.sd:.2f}, n {mean.n:,})"
+def figure_cells(value: Mean | Rate) -> tuple[str, str]:
+    """A figure of the report as two cells, its value and its spread, so the values line up in a column."""
+    if isinstance(value, Rate):
+        low, high = value.interval
+        return f"{100 * value.rate:.1f}%", f"[{100 * low:4.1f}-{100 * high:4.1f}]"
+    if not value.n:
+        return "-", ""
+    return f"{value.mean:.2f}", f"(sd {value.sd:.2f}, n {value.n:,})"
 
 
 def report(result: SimulationResult, console: Console, label: str | None = None) -> None:
@@ -216,24 +220,29 @@ def report(result: SimulationResult, console: Console, label: str | None = None)
     figures = Table(box=box.SIMPLE_HEAD)
     figures.add_column("figure")
     figures.add_column("value", justify="right")
-    rows: list[tuple[str, str]] = [
-        ("turns per hand (all players)", mean_text(result.turns_per_hand)),
-        ("hands per game", mean_text(result.hands_per_game)),
-        ("hands ending in Kalooki", rate_text(result.kalooki)),
-        ("hands where the stock ran out", rate_text(result.stock_ran_out)),
-        ("reshuffles per hand", mean_text(result.reshuffles_per_hand)),
-        ("hands abandoned (turn cap)", rate_text(result.abandoned)),
-        ("players who opened", rate_text(result.opened)),
-        ("opening turn (own turns, openers)", mean_text(result.opening_turn)),
-        ("points left per loser", mean_text(result.points_per_loser)),
-        ("final score spread (max-min)", mean_text(result.score_spread)),
-        ("games stopped unfinished (hand cap)", f"{result.unfinished_games:,}"),
-        ("hand ends", ", ".join(f"{end.replace('_', ' ')} {count:,}" for end, count in result.ends.items())),
+    figures.add_column("")
+    rows: list[tuple[str, tuple[str, str]]] = [
+        ("turns per hand (all players)", figure_cells(result.turns_per_hand)),
+        ("hands per game", figure_cells(result.hands_per_game)),
+        ("hands ending in Kalooki", figure_cells(result.kalooki)),
+        ("hands where the stock ran out", figure_cells(result.stock_ran_out)),
+        ("reshuffles per hand", figure_cells(result.reshuffles_per_hand)),
+        ("hands abandoned (turn cap)", figure_cells(result.abandoned)),
+        ("players who opened", figure_cells(result.opened)),
+        ("opening turn (own turns, openers)", figure_cells(result.opening_turn)),
+        ("points left per loser", figure_cells(result.points_per_loser)),
+        ("final score spread (max-min)", figure_cells(result.score_spread)),
+        ("games stopped unfinished (hand cap)", (f"{result.unfinished_games:,}", "")),
+        # Words, not a number: beside the numbers, where they widen no column of values.
+        (
+            "hand ends",
+            ("", ", ".join(f"{end.replace('_', ' ')} {count:,}" for end, count in result.ends.items())),
+        ),
     ]
     for name, mean in sorted(result.bot_score_per_hand.items()):
-        rows.append((f"{name}: score per hand", mean_text(mean)))
-    for label, value in rows:
-        figures.add_row(label, value)
+        rows.append((f"{name}: score per hand", figure_cells(mean)))
+    for label, (value, spread) in rows:
+        figures.add_row(label, value, spread)
     console.print(figures)
     stalls(result, console)
 

@@ -190,8 +190,9 @@ GOING_OUT: Final[dict[GoingOut, Wording]] = {
 
 _STOCK = {
     "reshuffle_all": (
-        "When the last card of the stock is drawn, the whole discard pile is shuffled to form a new stock "
-        "(an empty pile once it holds a card), and that player's discard starts the new discard pile."
+        "When the last card of the stock is drawn, the whole discard pile is shuffled to form a new stock, "
+        "and that player's discard starts the new discard pile; if the pile was empty, that discard becomes "
+        "the new stock when the next turn begins."
     ),
     "reshuffle_keep_top": (
         "When the last card of the stock is drawn, the discard pile except its top card is shuffled to form "

@@ -115,6 +115,20 @@ def test_the_screen_fits_80_columns(color: bool) -> None:
         assert expected in plain.splitlines()
 
 
+def test_the_totals_line_up_when_their_digits_differ() -> None:
+    game, seating = busy_game()
+    game.totals[:] = [8, 5, 0, 53]
+    out = console()
+    render_screen(out, game, seating)
+    rows = [line.rstrip() for line in visible_lines(output(out)) if "opened" in line and "total" in line]
+    assert rows == [
+        "▶ ann (you)     13 cards  not opened  total  8",
+        "  bob (greedy)   6 cards  opened      total  5",
+        "  cid (random)   7 cards  opened      total  0",
+        "  dee (expert)  13 cards  not opened  total 53",
+    ]
+
+
 @pytest.mark.parametrize("width", [30, 36, 44, 52, 60])
 def test_a_narrow_screen_cuts_no_number(width: int) -> None:
     # After a hand played out, with totals of several digits and a player out of the game.
@@ -133,7 +147,7 @@ def test_a_narrow_screen_cuts_no_number(width: int) -> None:
         row = next(line for line in lines if line[2:].startswith(game.players[seat]))
         counted = "" if game.eliminated[seat] else rf"{len(game.hands[seat])}( cards)? +"
         opened = "out" if game.eliminated[seat] else "(not opened|opened|yes|no)"
-        assert re.search(rf"{counted}{opened} +(total )?{game.totals[seat]}$", row.rstrip()), row
+        assert re.search(rf"{counted}{opened} +(total +)?{game.totals[seat]}$", row.rstrip()), row
 
 
 @pytest.mark.parametrize("width", [36, 44, 60])
@@ -293,6 +307,20 @@ def test_hand_end_and_game_end_fit_80_columns() -> None:
     assert "Bob reached 150 and is out." in text
     assert "You reached 150 and are out." in text
     assert re.search(r"total +\d+ +\d+ out", text)
+
+
+def test_help_wraps_a_key_rule_under_its_words() -> None:
+    out = console(width=50)
+    render_help(out, Variant())
+    lines = [line.rstrip() for line in output(out).splitlines()]
+    start = lines.index("• Your first melds must total at least 51 points")
+    assert lines[start : start + 3] == [
+        "• Your first melds must total at least 51 points",
+        "  (lay them together).",
+        "• Sets: 3-4 cards of one rank, all suits",
+    ]
+    rules = lines[lines.index("Key rules of classic") + 1 :]
+    assert all(line.startswith(("• ", "  ")) for line in rules), rules
 
 
 def test_help_lists_commands_and_key_rules_in_80_columns() -> None:

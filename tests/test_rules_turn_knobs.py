@@ -232,8 +232,8 @@ def test_stock_exhausted_reshuffles(rule: str, stock: list[str], pile_after_disc
     # As the rulebook says: the pile is shuffled when the last card is drawn, before that player's discard.
     said = {
         "reshuffle_all": (
-            "the whole discard pile is shuffled to form a new stock (an empty pile once it holds a card), "
-            "and that player's discard starts the new discard pile."
+            "the whole discard pile is shuffled to form a new stock, "
+            "and that player's discard starts the new discard pile"
         ),
         "reshuffle_keep_top": (
             "the top card stays face up as the discard pile, and that player discards onto it."
@@ -245,6 +245,24 @@ def test_stock_exhausted_reshuffles(rule: str, stock: list[str], pile_after_disc
     assert game.phase == "draw"
     assert game.current == 1
     assert game.results == []
+
+
+def test_stock_run_out_over_an_empty_pile_is_said_as_played() -> None:
+    # No upcard and one stock card: ann draws the last card with nothing on the discard pile.
+    knobs = {**TINY, "jokers": 1, "hand_size": 26, "upcard": False}
+    hands = [TINY_HANDS[0] + " AC AD", TINY_HANDS[1] + " AH JK"]
+    game = new_game(knobs, hands, discard=None, stock="AS")
+    play(game, "draw stock")
+    assert (game.stock, game.discard_pile) == ([], [])
+    play(game, "discard KC")
+    # bob's turn begins: ann's discard has become the stock, and the pile is empty.
+    assert (game.stock, game.discard_pile) == ([parse_card("KC")], [])
+    text = " ".join(render_rulebook(game.variant).split())
+    assert (
+        "When the last card of the stock is drawn, the whole discard pile is shuffled to form a new stock, "
+        "and that player's discard starts the new discard pile; if the pile was empty, that discard "
+        "becomes the new stock when the next turn begins."
+    ) in text
 
 
 def test_stock_exhausted_end_hand_ends_the_hand_unscored() -> None:

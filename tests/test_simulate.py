@@ -8,6 +8,7 @@ import io
 import json
 import math
 import pickle
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -370,6 +371,23 @@ def test_cli_report_and_compare_set() -> None:
     assert code == 0, err
     data = json.loads(out)
     assert (data["a"]["variant"], data["b"]["variant"]) == ("classic", "kalooki-40")
+
+
+def test_cli_report_lines_up_the_figures_values() -> None:
+    code, out, err = run("classic", "-n", "4", "-w", "1")
+    assert code == 0, err
+    lines = out.splitlines()
+    figures = lines[next(i for i, line in enumerate(lines) if line.split()[:1] == ["figure"]) + 2 :]
+    # The values end in one column, each spread beside: "31.58   (sd 12.42, n 130)", "0.8%   [ 0.1- 4.2]".
+    cells = [re.split(r" {2,}", line.strip()) for line in figures]
+    value_ends = {
+        len(line[: line.index(cell[-1])].rstrip())
+        for line, cell in zip(figures, cells, strict=True)
+        if cell[-1][:1] in ("(", "[")
+    }
+    assert len(value_ends) == 1, "\n".join(figures)
+    hand_ends = next(line for line in figures if line.strip().startswith("hand ends"))
+    assert hand_ends.index("went out") > value_ends.pop()
 
 
 def test_cli_seat_rows_of_duplicate_deals_name_no_one_bot(tmp_path: Path) -> None:
