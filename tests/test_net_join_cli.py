@@ -162,35 +162,49 @@ def test_a_new_hand_is_shown_when_it_is_dealt_not_at_this_seats_turn(tmp_path: P
     assert second.index("Your hand (7):", dealt) < second.index("P1 ", dealt)
 
 
-def test_once_ready_the_terminal_names_whom_the_next_hand_waits_for(tmp_path: Path) -> None:
-    # It said "Waiting for the others to be ready..." and never who they were.
+@contextmanager
+def ann_ready_after_a_hand(tmp_path: Path) -> Iterator[tuple[Host, list[Player], Terminal]]:
+    """A table of three with short hands: ann at ``kalooki join`` has played hand 1 and said ready; p0
+    and p1, who played it beside her, have not."""
     table = new_table(seats=3, seed=3, hand_size=7, opening_threshold=0)
     with hosted(table) as host:
         bots, terminal = ann_at_a_terminal_beside_p0_and_p1(host, tmp_path)
         robots = [threading.Thread(target=bot_plays_until_the_hand_ends, args=(bot,)) for bot in bots]
         for robot in robots:
             robot.start()
-
-        def shows(text: str) -> None:
-            deadline = time.monotonic() + 120
-            while text not in terminal.text():
-                assert time.monotonic() < deadline, terminal.text()[-400:]
-                time.sleep(0.05)
-
-        shows("Waiting for p0 and p1 to be ready...")
+        shows(terminal, "Waiting for p0 and p1 to be ready...")
         for robot in robots:
             robot.join(TIMEOUT)
-        bots[0].send({"type": "ready"})
-        shows("Waiting for p1 to be ready...")
-        bots[1].send({"type": "ready"})
-        shows("hand 2, dealt by p0")
-        # Piped, the program reads its input at its prompts only, and p1 plays first: it is stopped here.
-        terminal.stop.set()
-        terminal.process.kill()
-        terminal.process.wait(TIMEOUT)
-        out = terminal.text()
+        yield host, bots, terminal
         for bot in bots:
             bot.close()
+
+
+def shows(terminal: Terminal, pattern: str, seconds: float = 120) -> None:
+    """Wait until ``terminal`` has shown ``pattern`` (a regular expression)."""
+    deadline = time.monotonic() + seconds
+    while not re.search(pattern, terminal.text()):
+        assert time.monotonic() < deadline, terminal.text()[-2000:]
+        time.sleep(0.05)
+
+
+def stopped(terminal: Terminal) -> str:
+    """Everything ``terminal`` showed, once it is stopped: piped, the program reads its input at its
+    prompts only, so a terminal waiting for the table is stopped rather than told to quit."""
+    terminal.stop.set()
+    terminal.process.kill()
+    terminal.process.wait(TIMEOUT)
+    return terminal.text()
+
+
+def test_once_ready_the_terminal_names_whom_the_next_hand_waits_for(tmp_path: Path) -> None:
+    # It said "Waiting for the others to be ready..." and never who they were.
+    with ann_ready_after_a_hand(tmp_path) as (_host, bots, terminal):
+        bots[0].send({"type": "ready"})
+        shows(terminal, r"Waiting for p1 to be ready\.\.\.")
+        bots[1].send({"type": "ready"})
+        shows(terminal, "hand 2, dealt by p0")
+        out = stopped(terminal)  # p1 plays first
     waited = out[out.index("Hand 1 is over") : out.index("hand 2, dealt by p0")]
     assert re.findall(r"Waiting for .*? to be ready\.\.\.", waited) == [
         "Waiting for p0 and p1 to be ready...",
@@ -200,33 +214,11 @@ def test_once_ready_the_terminal_names_whom_the_next_hand_waits_for(tmp_path: Pa
 
 def test_a_player_back_between_hands_who_was_ready_is_not_asked_again(tmp_path: Path) -> None:
     # Back at the table after saying ready, the terminal asked "Press Enter to deal hand 2" again.
-    table = new_table(seats=3, seed=3, hand_size=7, opening_threshold=0)
-    with hosted(table) as host:
-        bots, terminal = ann_at_a_terminal_beside_p0_and_p1(host, tmp_path)
-        robots = [threading.Thread(target=bot_plays_until_the_hand_ends, args=(bot,)) for bot in bots]
-        for robot in robots:
-            robot.start()
-        deadline = time.monotonic() + 120
-        while "Waiting for p0 and p1 to be ready..." not in terminal.text():
-            assert time.monotonic() < deadline, terminal.text()[-400:]
-            time.sleep(0.05)
-        for robot in robots:
-            robot.join(TIMEOUT)
-        terminal.stop.set()
-        terminal.process.kill()  # the connection drops: the seat stays ready
-        terminal.process.wait(TIMEOUT)
-        back = Terminal(f"127.0.0.1:{host.server.port}", table.code, tmp_path, "ann")  # the kept token
-        deadline = time.monotonic() + 60
-        while not re.search(r"Waiting for .* to be ready|Press Enter to deal", back.text()):
-            assert time.monotonic() < deadline, back.text()[-2000:]
-            time.sleep(0.05)
-        # Piped, the program reads its input at its prompts only: waiting, it is stopped here.
-        back.stop.set()
-        back.process.kill()
-        back.process.wait(TIMEOUT)
-        out = back.text()
-        for bot in bots:
-            bot.close()
+    with ann_ready_after_a_hand(tmp_path) as (host, _bots, terminal):
+        stopped(terminal)  # the connection drops: the seat stays ready
+        back = Terminal(f"127.0.0.1:{host.server.port}", host.table.code, tmp_path, "ann")  # the kept token
+        shows(back, r"Waiting for .* to be ready|Press Enter to deal", seconds=60)
+        out = stopped(back)
     assert "You sit at seat 3 with" in out, out
     assert "Press Enter to deal" not in out
     assert "Hand 1 is over" in out  # the result, as it was left
