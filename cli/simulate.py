@@ -222,16 +222,16 @@ def report(result: SimulationResult, console: Console, label: str | None = None)
     figures.add_column("value", justify="right")
     figures.add_column("")
     rows: list[tuple[str, tuple[str, str]]] = [
-        ("turns per hand (all players)", figure_cells(result.turns_per_hand)),
+        ("turns per hand", figure_cells(result.turns_per_hand)),
         ("hands per game", figure_cells(result.hands_per_game)),
         ("hands ending in Kalooki", figure_cells(result.kalooki)),
-        ("hands where the stock ran out", figure_cells(result.stock_ran_out)),
+        ("hands the stock ran out", figure_cells(result.stock_ran_out)),
         ("reshuffles per hand", figure_cells(result.reshuffles_per_hand)),
-        ("hands abandoned (turn cap)", figure_cells(result.abandoned)),
+        ("hands abandoned", figure_cells(result.abandoned)),
         ("players who opened", figure_cells(result.opened)),
-        ("opening turn (own turns, openers)", figure_cells(result.opening_turn)),
+        ("opening turn", figure_cells(result.opening_turn)),
         ("points left per loser", figure_cells(result.points_per_loser)),
-        ("final score spread (max-min)", figure_cells(result.score_spread)),
+        ("final score spread", figure_cells(result.score_spread)),
         ("games stopped unfinished (hand cap)", (f"{result.unfinished_games:,}", "")),
         # Words, not a number: beside the numbers, where they widen no column of values.
         (

@@ -23,3 +23,14 @@ def test_help_says_what_each_figure_of_the_reports_counts(command: str) -> None:
         assert figure.meaning, figure.key
         if not figure.key.endswith((".2", ".other")):
             assert f"{figure.label.replace('seat 1', 'seat N')}: " in text
+
+
+def test_a_single_report_names_its_figures_as_the_comparison_and_the_help_do() -> None:
+    # "hands where the stock ran out", "turns per hand (all players)", "hands abandoned (turn cap)" in one,
+    # "hands the stock ran out", "turns per hand", "hands abandoned" in the others.
+    result = CliRunner().invoke(app, ["simulate", "classic", "-n", "2", "-w", "1"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    shown = {line.strip().split("  ")[0] for line in result.output.splitlines()}
+    for figure in figures_of(("greedy",)):
+        if "." not in figure.key:  # the seats' and bots' figures are the seats table's columns
+            assert figure.label in shown, figure.label
