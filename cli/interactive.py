@@ -373,11 +373,11 @@ class InteractiveGame(Autosave):
 
     def move(self, line: str) -> bool:
         """Play a move typed in the move language; False (and one line saying why) if it is not legal."""
-        line = without_drawn_marks(line)
         verb = line.split()[0].lower()
         if verb not in MOVE_VERBS:
-            self.not_a_command(line)
+            self.not_a_command(line)  # as typed, marks and all
             return False
+        line = without_drawn_marks(line)
         try:
             action = parse_move(line)
             events = self.game.apply(action, self.human)

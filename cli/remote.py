@@ -488,11 +488,11 @@ class RemoteGame(InteractiveGame):
     def move(self, line: str) -> bool:
         from .interactive import MOVE_VERBS
 
-        line = without_drawn_marks(line)
         verb = line.split()[0].lower()
         if verb not in MOVE_VERBS:
-            self.not_a_command(line)
+            self.not_a_command(line)  # as typed, marks and all
             return False
+        line = without_drawn_marks(line)
         try:
             parse_move(line)  # how the move is written is checked here, in kalooki play's words
         except MoveSyntaxError as error:

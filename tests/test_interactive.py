@@ -120,6 +120,7 @@ def flowing(transcript: str) -> str:
         ("dds", "'dds' is not a command (did you mean 'dd' or 'ds'?): type help"),
         ("mm 3C 4C 5C", "'mm 3C 4C 5C' is not a command (did you mean 'm 3C 4C 5C'?)"),
         ("mb 3C", "'mb 3C' is not a command: type help"),
+        ("dicsard KD*", "'dicsard KD*' is not a command (did you mean 'discard KD*'?)"),
         ("d KD", "you must draw first: draw stock or draw discard"),
         ("draw sideways", "draw from 'stock' or 'discard'"),
         ("m", "write each meld's cards"),
