@@ -124,7 +124,7 @@ def render_hint(console: Console, game: Game, seat: int, letters: bool) -> None:
         command = Text(INDENT) + move_text(action, game, letters, style="bold cyan")
         console.print(command, soft_wrap=True)
         note = hint_note(action, game, seat, letters)
-        if note:
+        if note and note != f"{hint.points} points":  # else the summary below says the same
             console.print(Text(INDENT * 2 + note, style="dim"))
     summary = hint_summary(hint, game, seat)
     if summary is not None:

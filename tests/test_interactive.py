@@ -254,7 +254,8 @@ def test_hint_reports_the_points_and_the_opening() -> None:
     lines = transcript.splitlines()
     index = next(index for index, line in enumerate(lines) if line.startswith("  meld "))
     assert sorted(lines[index].removeprefix("  meld ").split(", ")) == ["7♥ 8♥ 9♥ 10♥", "Q♣ Q♦ Q♠"]
-    assert lines[index + 1] == "    64 points"
+    # The meld's points are the summary's: said once ("64 points" under the meld said it twice).
+    assert lines[index + 1].startswith("  discard ")
     assert "That lays 64 points: enough to open (51 needed)." in transcript
     assert len(game.hands[0]) == 14  # the hint played on a copy
 
