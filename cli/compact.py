@@ -74,8 +74,13 @@ def print_narrow_hand_end(console: Console, rows: Sequence[tuple[str, Text, Sequ
         table = narrow_table([Column("player", "left", cap=longest_word), *numbers], body, fit=console.width)
     console.print(table)
     console.print(Text("Cards left", style="bold"))
+    # A grid, so that cards wrapped onto a second line stand under the first card, not under the name.
+    cards = Table.grid(padding=(0, 1))
+    cards.add_column(no_wrap=True)
+    cards.add_column()
     for label, left, _ in rows:
-        console.print(Text(f"{label}: ").append_text(left))
+        cards.add_row(f"{label}:", left)
+    console.print(cards)
 
 
 def narrow_totals(

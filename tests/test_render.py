@@ -170,6 +170,14 @@ def test_a_narrow_hand_end_and_score_sheet_cut_no_number(width: int) -> None:
     assert re.search(rf"^ +total{totals}$", text, re.MULTILINE), text
     for hand in game.hands:  # every card left is shown
         assert all(card in text for card in hand_text(hand).plain.split())
+    lines = text.splitlines()
+    if "Cards left" in lines:  # narrow: cards wrapped onto a next line stand under the first card
+        left = lines[lines.index("Cards left") + 1 :]
+        left = left[: left.index("")] if "" in left else left
+        start = len(left[0]) - len(left[0].split(":", 1)[1].lstrip())  # the first card's column
+        for line in left:
+            if not line.startswith(tuple(seating.label(seat) for seat in range(4))):
+                assert len(line) - len(line.lstrip()) == start, "\n".join(left)
 
 
 def test_colours_red_and_black_and_jokers_stand_out() -> None:
