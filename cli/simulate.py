@@ -54,7 +54,7 @@ from .common import (
 )
 from .completion import complete_knob, complete_variant
 from .html_report import BOTS_NOTE, seated_bot
-from .narrow import Column, difference_texts, narrow_table
+from .narrow import Column, difference_texts, narrow_table, natural_width
 from .run_options import (
     BotsOption,
     DuplicateOption,
@@ -301,12 +301,24 @@ def comparison_report(
     figure = Column("figure", "left", cap=len("hands the stock ran out"))
     columns = [figure, *map(Column, ["A", "B", "B - A", "p", "adj. p", ""])]
     table = narrow_table(columns, rows)
-    console.print(table)
+    if natural_width(table) <= console.width:
+        console.print(table)
+    else:
+        print_stacked_differences(console, rows)
     marked = sum(difference.significant for difference in comparison.differences)
     console.print(
         f"{marked} of {len(comparison.differences)} figures differ: paired t-tests over the games "
         "(same seeds), p-values adjusted together (Benjamini-Hochberg), 'differs' when adjusted p < 0.05."
     )
+
+
+def print_stacked_differences(console: Console, rows: Sequence[Sequence[str]]) -> None:
+    """The differences on a terminal too narrow for their table: each figure on a line of its own, its
+    numbers on the lines below, every number whole (the table would fold them: "29." over "86")."""
+    for figure, a, b, change, p_value, adjusted, mark in rows:
+        console.print(Text(figure + (f": {mark}" if mark else ""), style="bold" if mark else ""))
+        console.print(f"  A {a}, B {b}, B - A {change}", markup=False)
+        console.print(f"  p {p_value}, adjusted p {adjusted}", markup=False, style="dim")
 
 
 def write_csv(path: str, text: str) -> None:

@@ -90,3 +90,19 @@ def test_a_three_knob_sweep_fits() -> None:
     assert {"opening", "threshold", "run", "minimum", "jokers", "Kalooki", "turn"} <= set(headings.split())
     cells = table_rows(lines, "threshold")
     assert len(cells) == 16
+
+
+def test_the_comparison_on_a_narrow_terminal_keeps_every_number_whole() -> None:
+    # At 50 columns the table folded its numbers across lines ("29." over "86").
+    arguments = ["simulate", "classic", "--compare-set", "run_minimum=4", "-n", "4", "-w", "1"]
+    result = runner.invoke(app, arguments, env={"COLUMNS": "50"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 50, "\n".join(lines)
+    number = r"[+-]?\d+\.\d\d%?"
+    values = [line for line in lines if line.startswith("  A ")]
+    assert len(values) >= 10
+    assert all(re.fullmatch(rf"  A {number}, B {number}, B - A {number}", line.rstrip()) for line in values)
+    tests = [line for line in lines if line.startswith("  p ")]
+    assert all(re.fullmatch(r"  p \d\.\d{4}, adjusted p \d\.\d{4}", line.rstrip()) for line in tests)
+    assert "turns per hand" in lines
