@@ -169,11 +169,38 @@ def parse_bots(bots: str | None, players: int | None, variant: Variant) -> list[
     return names
 
 
-def rate_text(rate: Rate, percent: bool = True) -> str:
+def rate_text(rate: Rate, percent: bool = True, between: str = "  ") -> str:
+    """A rate and its interval, ``between`` them (a line break where a table has no room for both)."""
     low, high = rate.interval
     if percent:
-        return f"{100 * rate.rate:5.1f}%  [{100 * low:4.1f}-{100 * high:4.1f}]"
-    return f"{rate.rate:.4f}  [{low:.4f}-{high:.4f}]"
+        return f"{100 * rate.rate:5.1f}%{between}[{100 * low:4.1f}-{100 * high:4.1f}]"
+    return f"{rate.rate:.4f}{between}[{low:.4f}-{high:.4f}]"
+
+
+def seats_table(result: SimulationResult, between: str) -> Table:
+    """Hands and games won by each seat (and by each bot over its seats), rates ``between`` intervals."""
+    seats = Table(box=box.SIMPLE_HEAD)
+    seats.add_column("seat", justify="right")
+    seats.add_column("bot")
+    seats.add_column("hands won  [95% CI]", justify="right")
+    seats.add_column("games won  [95% CI]", justify="right")
+    for seat in range(len(result.bots)):
+        seats.add_row(
+            str(seat + 1),
+            seated_bot(result, seat),
+            rate_text(result.seat_hand_wins[seat], between=between),
+            rate_text(result.seat_game_wins[seat], between=between),
+        )
+    if len(set(result.bots)) > 1:
+        for name in sorted(result.bot_hand_wins):
+            seats.add_row(
+                "all",
+                name,
+                rate_text(result.bot_hand_wins[name], between=between),
+                rate_text(result.bot_game_wins[name], between=between),
+                style="bold",
+            )
+    return seats
 
 
 def figure_cells(value: Mean | Rate) -> tuple[str, str]:
@@ -195,27 +222,11 @@ def report(result: SimulationResult, console: Console, label: str | None = None)
         f"{result.seconds:.1f} s ({result.games_per_second:,.1f} games/s)"
     )
     console.print(title)
-    seats = Table(box=box.SIMPLE_HEAD)
-    seats.add_column("seat", justify="right")
-    seats.add_column("bot")
-    seats.add_column("hands won  [95% CI]", justify="right")
-    seats.add_column("games won  [95% CI]", justify="right")
-    for seat in range(len(result.bots)):
-        seats.add_row(
-            str(seat + 1),
-            seated_bot(result, seat),
-            rate_text(result.seat_hand_wins[seat]),
-            rate_text(result.seat_game_wins[seat]),
-        )
-    if len(set(result.bots)) > 1:
-        for name in sorted(result.bot_hand_wins):
-            seats.add_row(
-                "all",
-                name,
-                rate_text(result.bot_hand_wins[name]),
-                rate_text(result.bot_game_wins[name]),
-                style="bold",
-            )
+    seats = seats_table(result, "  ")
+    if (
+        natural_width(seats) > console.width
+    ):  # each interval under its rate, rather than broken in its brackets
+        seats = seats_table(result, "\n")
     console.print(seats)
     figures = Table(box=box.SIMPLE_HEAD)
     figures.add_column("figure")

@@ -106,3 +106,16 @@ def test_the_comparison_on_a_narrow_terminal_keeps_every_number_whole() -> None:
     tests = [line for line in lines if line.startswith("  p ")]
     assert all(re.fullmatch(r"  p \d\.\d{4}, adjusted p \d\.\d{4}", line.rstrip()) for line in tests)
     assert "turns per hand" in lines
+
+
+def test_a_single_report_on_a_narrow_terminal_keeps_every_interval_whole() -> None:
+    # At 50 columns the seats' intervals broke inside their brackets ("33.3%  [" over "9.7-70.0]").
+    result = runner.invoke(app, ["simulate", "classic", "-n", "6", "-w", "1"], env={"COLUMNS": "50"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 50, "\n".join(lines)
+    assert all(line.count("[") == line.count("]") for line in lines), "\n".join(lines)
+    seats = table_rows(lines, "CI]")
+    # Each seat on two lines: its rates, then under each rate its whole interval.
+    assert all(re.fullmatch(r"\s*\d\s+greedy\s+\d+\.\d%\s+\d+\.\d%\s*", line) for line in seats[::2]), seats
+    assert all(re.fullmatch(r"\s*\[[ \d.]+-[\d.]+\]\s+\[[ \d.]+-[\d.]+\]\s*", line) for line in seats[1::2])
