@@ -133,6 +133,16 @@ def port_number(value: str) -> int:
     return number
 
 
+def refuse_unknown_bots(kinds: Sequence[str]) -> None:
+    """Refuse ``--bots`` naming a bot there is none of, with the closest name: a usage error (exit 2)."""
+    from kalooki.bots import bot_names, unknown_bot_message
+
+    known = bot_names()
+    for kind in kinds:
+        if kind not in known:
+            raise typer.BadParameter(unknown_bot_message(kind), param_hint="'--bots'")
+
+
 MAX_NAME = 20
 """The longest name a player may take: at a hosted table as at this terminal."""
 

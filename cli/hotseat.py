@@ -27,7 +27,7 @@ from kalooki.engine import Event, Game
 from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent
 from kalooki.savegame import Session, save_checksum, save_document, seat_rng
 
-from .common import name_problem
+from .common import name_problem, refuse_unknown_bots
 from .interactive import InteractiveGame
 from .narrate import table_lines
 from .render import Seating
@@ -178,7 +178,6 @@ def start_hotseat(
 
     import typer
 
-    from kalooki.bots import bot_names, unknown_bot_message
     from kalooki.loader import load_variant
     from kalooki.rules import may_play, player_counts
 
@@ -197,9 +196,7 @@ def start_hotseat(
         raise typer.BadParameter("give each person a different name", param_hint="'--humans'")
     variant = load_variant(target or "classic", overrides)
     kinds = [kind.strip() for kind in bots.split(",")] if bots else []
-    for kind in kinds:
-        if kind not in bot_names():
-            raise typer.BadParameter(unknown_bot_message(kind), param_hint="'--bots'")
+    refuse_unknown_bots(kinds)
     count = players if players is not None else len(names) + len(kinds)
     if not may_play(variant, count) or count < len(names):
         raise typer.BadParameter(

@@ -28,6 +28,7 @@ from .common import (
     cli_errors,
     integer,
     port_number,
+    refuse_unknown_bots,
     seconds,
     seed_number,
 )
@@ -239,15 +240,14 @@ def make_table(
 ) -> Table:
     from kalooki_net.table import Table
 
-    from kalooki.bots import bot_names, check_bot, unknown_bot_message
+    from kalooki.bots import check_bot
     from kalooki.loader import load_variant
     from kalooki.rules import may_play, player_counts
 
     variant = load_variant(target or "classic", overrides)
     kinds = [kind.strip() for kind in bots.split(",")] if bots else [DEFAULT_BOT]
+    refuse_unknown_bots(kinds)
     for kind in kinds:
-        if kind not in bot_names():
-            raise typer.BadParameter(unknown_bot_message(kind), param_hint="'--bots'")
         # Made once here so that a plug-in written for choose(game) is refused before the table opens,
         # not when the game starts with players seated.
         check_bot(kind)

@@ -17,7 +17,15 @@ from rich.text import Text
 
 from kalooki.rules import may_play, player_counts
 
-from .common import SetOption, check_output_path, cli_errors, integer, name_problem, seed_number
+from .common import (
+    SetOption,
+    check_output_path,
+    cli_errors,
+    integer,
+    name_problem,
+    refuse_unknown_bots,
+    seed_number,
+)
 from .completion import complete_variant
 from .turn_log import refuse_a_written_log
 
@@ -232,7 +240,6 @@ def start_game(
     save: Path | None,
     log: Path | None,
 ) -> int:
-    from kalooki.bots import bot_names, unknown_bot_message
     from kalooki.loader import load_variant
 
     from .interactive import TurnLogWriter, new_game
@@ -242,10 +249,7 @@ def start_game(
     kinds = [kind.strip() for kind in bots.split(",")] if bots else [DEFAULT_BOT]
     if any(not kind for kind in kinds):
         raise typer.BadParameter("name each bot, separated by commas (greedy,random)", param_hint="'--bots'")
-    known = bot_names()
-    for kind in kinds:
-        if kind not in known:
-            raise typer.BadParameter(unknown_bot_message(kind), param_hint="'--bots'")
+    refuse_unknown_bots(kinds)
     given_players = players
     if players is None:
         players = len(kinds) + 1 if bots and len(kinds) > 1 else min(DEFAULT_PLAYERS, variant.max_players)
