@@ -223,26 +223,17 @@ def report(result: SimulationResult, console: Console, label: str | None = None)
     )
     console.print(title)
     seats = seats_table(result, "  ")
-    if (
-        natural_width(seats) > console.width
-    ):  # each interval under its rate, rather than broken in its brackets
-        seats = seats_table(result, "\n")
+    if natural_width(seats) > console.width:
+        seats = seats_table(result, "\n")  # each interval under its rate, not broken in its brackets
     console.print(seats)
     figures = Table(box=box.SIMPLE_HEAD)
     figures.add_column("figure")
     figures.add_column("value", justify="right")
     figures.add_column("")
+    # The figures by their names in the comparison and in --help; the seats' are in the table above.
+    named = [figure for figure in figures_of(result.bots) if "." not in figure.key]
     rows: list[tuple[str, tuple[str, str]]] = [
-        ("turns per hand", figure_cells(result.turns_per_hand)),
-        ("hands per game", figure_cells(result.hands_per_game)),
-        ("hands ending in Kalooki", figure_cells(result.kalooki)),
-        ("hands the stock ran out", figure_cells(result.stock_ran_out)),
-        ("reshuffles per hand", figure_cells(result.reshuffles_per_hand)),
-        ("hands abandoned", figure_cells(result.abandoned)),
-        ("players who opened", figure_cells(result.opened)),
-        ("opening turn", figure_cells(result.opening_turn)),
-        ("points left per loser", figure_cells(result.points_per_loser)),
-        ("final score spread", figure_cells(result.score_spread)),
+        *((figure.label, figure_cells(getattr(result, figure.key))) for figure in named),
         ("games stopped unfinished (hand cap)", (f"{result.unfinished_games:,}", "")),
         # Words, not a number: beside the numbers, where they widen no column of values.
         (
