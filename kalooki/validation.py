@@ -315,7 +315,7 @@ KNOB_IN_PLAYERS_WORDS: dict[str, tuple[frozenset[str], ...]] = {
 
 
 def _knob_in_players_words(name: str, fields: Sequence[str]) -> str | None:
-    words = {word.removesuffix("s") for word in re.split(r"[\W_]+", name.lower()) if word}
+    words = _singular_words(name)
     for knob, phrases in KNOB_IN_PLAYERS_WORDS.items():
         if knob in fields and knob != name and any(phrase <= words for phrase in phrases):
             return knob
@@ -353,10 +353,14 @@ _WEAK_WORDS = frozenset(
 """Words of a key too common to say what it is about (``first_meld`` is not about ``first_dealer``)."""
 
 
+def _singular_words(name: str, shortest: int = 1) -> set[str]:
+    """The words of a key of at least ``shortest`` letters, lower case and without a plural ``s``."""
+    return {word.removesuffix("s") for word in re.split(r"[\W_]+", name.lower()) if len(word) >= shortest}
+
+
 def _words(name: str) -> set[str]:
     """The words of a key that say what it is about (``take_discard_only`` -> discard)."""
-    words = {word.removesuffix("s") for word in re.split(r"[\W_]+", name.lower()) if len(word) >= 3}
-    return words - _WEAK_WORDS
+    return _singular_words(name, shortest=3) - _WEAK_WORDS
 
 
 def _keys_about(name: str, fields: Sequence[str], noun: str) -> str:
