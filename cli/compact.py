@@ -18,7 +18,7 @@ from rich.text import Text
 
 from kalooki.engine import Game
 
-from .narrow import Column, narrow_table, natural_width
+from .narrow import Column, marked_cells, narrow_table, natural_width
 from .render import Seating, meld_text, table_grid
 
 SCREEN_LINES = 14
@@ -84,13 +84,29 @@ def print_narrow_hand_end(console: Console, rows: Sequence[tuple[str, Text, Sequ
 
 
 def narrow_totals(
-    labels: Sequence[str], names: Sequence[str], rows: Sequence[Sequence[str]], fit: int
+    hands: Sequence[str],
+    labels: Sequence[str],
+    names: Sequence[str],
+    columns: Sequence[Sequence[tuple[str, str]]],
+    fit: int,
 ) -> Table:
     """The score sheet on a narrow terminal: each column as wide as its numbers, the players' labels
-    wrapped at their spaces over them, or where even that is too wide, their names alone."""
-    table = narrow_table([Column("hand"), *(Column(label) for label in labels)], rows, fit=fit)
-    if natural_width(table) > fit:
-        table = narrow_table([Column("hand"), *(Column(name) for name in names)], rows, fit=fit)
+    wrapped at their spaces over them, or where even that is too wide, their names alone.
+
+    ``columns``: each player's (score, mark) per hand and the total, as :func:`~.narrow.marked_cells`
+    reads them."""
+    table = Table()
+    for headings in (labels, names):
+        # Padded to the longest word of the heading, which is as wide as the column gets.
+        cells = [
+            marked_cells(column, max(len(word) for word in heading.split()))
+            for heading, column in zip(headings, columns, strict=True)
+        ]
+        rows = [[hand, *row] for hand, *row in zip(hands, *cells, strict=True)]
+        players = [Column(heading, padded=True) for heading in headings]
+        table = narrow_table([Column("hand"), *players], rows, fit=fit)
+        if natural_width(table) <= fit:
+            break
     return table
 
 

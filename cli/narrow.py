@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 from rich import box
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 if TYPE_CHECKING:  # the play screens use this module too, and need not load the simulations
     from kalooki.simulation_comparison import Difference
@@ -25,6 +26,9 @@ class Column(NamedTuple):
     justify: Literal["left", "right"] = "right"
     cap: int | None = None
     """Widest the column may be: its words wrap at spaces beyond it (a longer word folds)."""
+    padded: bool = False
+    """The cells come padded to the column's width (:func:`marked_cells`): printed as they are, the
+    heading justified as ``justify`` says."""
 
 
 def narrow_table(columns: Sequence[Column], rows: Sequence[Sequence[str]], fit: int = 80) -> Table:
@@ -38,12 +42,28 @@ def narrow_table(columns: Sequence[Column], rows: Sequence[Sequence[str]], fit: 
     for gutter in (2, 1):
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1, 0, gutter - 1))
         for column, width in zip(columns, widths, strict=True):
-            table.add_column(column.heading, justify=column.justify, width=width, overflow="fold")
+            if column.padded:
+                heading = Text(column.heading, justify=column.justify)
+                table.add_column(heading, justify="left", width=width, overflow="fold")
+            else:
+                table.add_column(column.heading, justify=column.justify, width=width, overflow="fold")
         for row in rows:
             table.add_row(*row)
         if natural_width(table) <= fit:
             break
     return table
+
+
+def marked_cells(column: Sequence[tuple[str, str]], width: int) -> list[str]:
+    """A column's numbers, each with its mark after it ("0*", "75 out"), as cells of one width, at
+    least ``width``, the numbers' last digits in line; a number "" is an empty cell.
+
+    rich strips the trailing spaces of a right-justified cell, so "0*" over "20" put the 0 under
+    the 2: these cells are padded whole, to be printed left-justified.
+    """
+    mark = max((len(sign) for _, sign in column), default=0)
+    width = max(width, *(len(number) + mark for number, _ in column))
+    return [f"{number:>{width - mark}}{sign:<{mark}}" if number else "" for number, sign in column]
 
 
 def natural_width(table: Table) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
@@ -19,7 +20,7 @@ from kalooki.rules import kalooki_charge
 
 from .compact import narrow_totals, print_narrow_hand_end
 from .going_out import why_not_kalooki
-from .narrow import natural_width
+from .narrow import marked_cells, natural_width
 from .render import DIM, Seating, cards_text, plain_cards, sentence_start
 
 
@@ -116,26 +117,32 @@ def render_game_end(console: Console, game: Game, seating: Seating) -> None:
 
 def render_totals(console: Console, game: Game, seating: Seating) -> None:
     """The running totals and every hand's scores so far."""
+    order = list(range(len(game.players)))
+    # Each player's column as (score, mark) pairs: "*" went out that hand, " out" out of the game.
+    columns: list[list[tuple[str, str]]] = []
+    for seat in order:
+        column = [
+            (str(result.scores[seat]), "*" if result.winner == seat else "")
+            if seat in result.seats
+            else ("", "")
+            for result in game.results
+        ]
+        column.append((str(game.totals[seat]), " out" if game.eliminated[seat] else ""))
+        columns.append(column)
+    hands = [str(result.number) for result in game.results] + ["total"]
+    labels = [seating.label(seat) for seat in order]
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=None)
     table.add_column("hand", justify="right")
-    order = list(range(len(game.players)))
-    for seat in order:
-        table.add_column(seating.label(seat), justify="right", overflow="fold")
-    rows: list[list[str]] = []
-    for result in game.results:
-        cells = [str(result.number)]
-        for seat in order:
-            mark = "*" if result.winner == seat else ""
-            cells.append(f"{result.scores[seat]}{mark}" if seat in result.seats else "")
-        rows.append(cells)
-        table.add_row(*cells)
-    totals = [f"{game.totals[seat]}{' out' if game.eliminated[seat] else ''}" for seat in order]
-    table.add_row("total", *totals, style="bold")
+    cells = []
+    for label, column in zip(labels, columns, strict=True):
+        table.add_column(Text(label, justify="right"), justify="left", overflow="fold")
+        cells.append(marked_cells(column, cell_len(label)))
+    for hand, *row in zip(hands, *cells, strict=True):
+        table.add_row(hand, *row, style="bold" if hand == "total" else None)
     if natural_width(table) <= console.width:
         console.print(table)
     else:
-        labels = [seating.label(seat) for seat in order]
         names = [game.players[seat] for seat in order]
-        console.print(narrow_totals(labels, names, [*rows, ["total", *totals]], console.width))
+        console.print(narrow_totals(hands, labels, names, columns, console.width))
     legend = "* went out.  " if any(result.winner is not None for result in game.results) else ""
     console.print(Text(f"{legend}Scoring: {scoring_line(game.variant)}.", style=DIM))

@@ -505,7 +505,7 @@ def test_a_game_stopped_between_hands_resumes_with_the_hand_result(tmp_path: Pat
         "  hand   you   bob (greedy)   cid (greedy)   dee (greedy)",
         " ────────────────────────────────────────────────────────",
         "     1     7             28             0*             32",
-        " total     7             28              0             32",
+        " total     7             28             0              32",
         "",
         "* went out.  Scoring: losers add their cards' value; the game ends at 150;",
         "lowest total wins.",

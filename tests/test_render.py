@@ -317,6 +317,27 @@ def test_hand_end_and_game_end_fit_80_columns() -> None:
     assert re.search(r"total +\d+ +\d+ out", text)
 
 
+@pytest.mark.parametrize("width", [80, 44])
+def test_the_score_sheet_keeps_each_players_digits_in_line_beside_the_marks(width: int) -> None:
+    """ "0*" (went out) and "75 out" (out of the game) put their marks after the number: the digits
+    of every row stand in one column, on the wide sheet and the narrow one."""
+    game, seating = busy_game()
+    for _ in range(4):
+        play_out_hand(game)
+        game.next_hand()
+    game.eliminated[1] = True
+    out = console(width=width)
+    render_totals(out, game, seating)
+    rows = [line for line in output(out).splitlines() if re.match(r" *(\d+|total) +\d", line)]
+    assert len(rows) == 5
+    assert any("*" in row for row in rows)
+    assert rows[-1].count(" out") == 1
+    # Where each number's last digit is, the hand's number left out.
+    ends = [[match.end() for match in re.finditer(r"\d+", row)][1:] for row in rows]
+    ends[-1] = [match.end() for match in re.finditer(r"\d+", rows[-1])]
+    assert all(row_ends == ends[-1] for row_ends in ends), "\n".join(rows)
+
+
 def test_help_wraps_a_key_rule_under_its_words() -> None:
     out = console(width=50)
     render_help(out, Variant())
