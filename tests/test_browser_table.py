@@ -217,6 +217,10 @@ def test_the_end_of_the_game_shows_the_last_hand_then_the_sheet_whole_on_a_phone
         assert player.page.locator("#game-end-lines").inner_text().strip().endswith("the game!")
         ending = player.page.locator("#hand-end").inner_text()
         assert ending.count("* went out.") == ending.count("Scoring: ") == 1
+        # The sheet's "0*" over the winner's total: each player's digits stand in one column all the same.
+        sheet = player.page.evaluate(DIGITS_RIGHT_EDGES, "#hand-end table.scores:not(.hand)")
+        assert [text for text, _ in sheet[0]] == ["0*", sheet[0][1][0]]
+        assert [right for _, right in sheet[0]] == [right for _, right in sheet[1]], sheet
         # Both tables whole at 375 px: the total column is not cut off behind a scroll.
         for width, room in player.js(
             "[...document.querySelectorAll('#hand-end .scroll')].map((n) => [n.scrollWidth, n.clientWidth])"
@@ -231,6 +235,25 @@ def test_the_end_of_the_game_shows_the_last_hand_then_the_sheet_whole_on_a_phone
         time.sleep(2.5)  # a page still trying would say "(try 3)" by now
         assert player.page.locator("#banner").text_content() == over
         assert player.attribute("data-phase") == "game_over"
+
+
+DIGITS_RIGHT_EDGES = """(selector) => {
+  // Each score cell's text and where its last digit ends, row by row (the first cell, a hand's
+  // number or "total", left out).
+  const lastDigitRight = (cell) => {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    let last = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < node.data.length; i++) if (/[0-9]/.test(node.data[i])) last = [node, i];
+    }
+    const range = document.createRange();
+    range.setStart(last[0], last[1]);
+    range.setEnd(last[0], last[1] + 1);
+    return Math.round(range.getBoundingClientRect().right);
+  };
+  return [...document.querySelectorAll(`${selector} tbody tr`)].map((row) =>
+    [...row.cells].slice(1).map((cell) => [cell.textContent, lastDigitRight(cell)]));
+}"""
 
 
 def unmeldable(labels: list[str]) -> list[int]:

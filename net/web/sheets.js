@@ -28,6 +28,15 @@ export function handTable(view, result, seatLabel) {
   return table;
 }
 
+// A score with its mark after it ("*" went out, " out" out of the game). The mark sits in a slot
+// as wide in every cell of the sheet (the table's marks-star or marks-out), so that the numbers'
+// last digits stand in one column, as on the terminal.
+function scoreCell(score, mark) {
+  const cell = el("td", "num");
+  cell.append(el("span", "n", score), el("span", "mark", mark));
+  return cell;
+}
+
 // Every hand's scores, "*" for who went out, and the totals: the terminal's score sheet.
 export function scoreSheet(view, seatLabel, scoring) {
   const sheet = el("div");
@@ -49,19 +58,20 @@ export function scoreSheet(view, seatLabel, scoring) {
     view.players.forEach((_, seat) => {
       const mark = result.winner === seat ? "*" : "";
       if (mark) wentOut = true;
-      row.append(el("td", "num", result.seats.includes(seat) ? `${result.scores[seat]}${mark}` : ""));
+      row.append(result.seats.includes(seat) ? scoreCell(String(result.scores[seat]), mark) : el("td", "num", ""));
     });
     rows.append(row);
   }
   const total = el("tr", "total");
   total.append(el("th", "", "total"));
-  view.players.forEach((_, seat) => total.append(el("td", "num", `${view.totals[seat]}${view.eliminated[seat] ? " out" : ""}`)));
+  view.players.forEach((_, seat) => total.append(scoreCell(String(view.totals[seat]), view.eliminated[seat] ? " out" : "")));
   rows.append(total);
   table.append(rows);
+  if (view.eliminated.some(Boolean)) table.classList.add("marks-out");
+  else if (wentOut) table.classList.add("marks-star");
   sheet.append(table);
   if (!view.results.length) sheet.append(el("p", "dim", "No hand has ended yet."));
   if (wentOut) sheet.append(el("p", "dim", "* went out."));
   if (scoring) sheet.append(el("p", "dim", scoring));
   return sheet;
 }
-
