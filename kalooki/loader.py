@@ -43,7 +43,6 @@ from kalooki.loader_layers import (
     MappingOverrides,
     Origin,
     ResolvedVariant,
-    own_problems,
     resolve,
 )
 from kalooki.loader_refs import (
@@ -57,7 +56,7 @@ from kalooki.loader_refs import (
 )
 from kalooki.set_options import SetOptions, parse_set_options
 from kalooki.variant import Variant
-from kalooki.yamlio import Diagnostic, Location, YamlError, load_yaml_text, merge_recovered, sort_diagnostics
+from kalooki.yamlio import Diagnostic, Location, YamlError, load_yaml_text, sort_diagnostics
 
 __all__ = [
     "BUILTIN_PREFIX",
@@ -132,14 +131,18 @@ def load_variant_text(
     """
     problems: list[Diagnostic] = []
     set_options = _set_options(overrides, problems)
+    recovered: Sequence[Diagnostic] = ()
     try:
         document = load_yaml_text(text, source)
     except YamlError as error:
-        raise VariantError(sort_diagnostics([*merge_recovered(error, own_problems), *problems])) from None
+        if error.document is None:
+            raise VariantError(sort_diagnostics([*error.diagnostics, *problems])) from None
+        # Read past its problems: its bases are followed and their problems said too.
+        document, recovered = error.document, error.diagnostics
     directory = Path(base_dir) if base_dir is not None else Path.cwd()
     # A path that names no real file: bases resolve next to it, and it takes part in cycle checks.
     path = directory / (Path(source).stem + ".yaml")
-    return resolve(path, source, document, problems, set_options, None).variant
+    return resolve(path, source, document, problems, set_options, None, recovered=recovered).variant
 
 
 def _set_options(overrides: Sequence[str] | SetOptions, problems: list[Diagnostic]) -> SetOptions | None:

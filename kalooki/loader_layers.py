@@ -32,7 +32,6 @@ from kalooki.yamlio import (
     YamlError,
     describe_value,
     load_yaml_file,
-    merge_recovered,
     sort_diagnostics,
     suggest,
     text_lookalikes,
@@ -212,17 +211,20 @@ class _Resolver:
         chain: tuple[tuple[Path, str], ...],
         document: YamlDocument | None = None,
         base_of: Location | None = None,
+        recovered: Sequence[Diagnostic] = (),
     ) -> _FileResult:
         """Resolve one file (``document`` when it is already loaded, e.g. from text).
 
         ``base_of``: where the ``extends`` that names this file is, for a file that cannot be read or is
         not a variant file at all (said there in one line, without echoing the file's content).
+        ``recovered``: the YAML problems of a ``document`` read past them (a duplicate key, a bad
+        number); its bases are still followed, so that their problems are said in the same run.
         """
         key = path.resolve()
         if key in self.done:
             return self.done[key]
         if document is None:
-            document = self._read(path, display, base_of)
+            document, recovered = self._read(path, display, base_of)
         if document is None or (base_of is not None and self._not_a_variant(document, display, base_of)):
             self.done[key] = _FileResult(None, None)
             return self.done[key]
@@ -255,7 +257,12 @@ class _Resolver:
                 # Say why another file's errors are listed: this file extends it.
                 problems.append(location.error(f"the base {base_display} is not valid (see its errors)"))
         own = own_problems(document)
-        sound_bases = not problems
+        # A file read past YAML problems is no source of knobs, even sound-looking ones.
+        sound_bases = not problems and not recovered
+        if recovered:
+            # A problem at the very place of a YAML one is its consequence (an alias read as null).
+            places = {(item.path, item.line, item.column) for item in recovered}
+            own = [*recovered, *(item for item in own if (item.path, item.line, item.column) not in places)]
         problems.extend(own)
         self.diagnostics.extend(problems)
         self.sources.append(display)
@@ -272,22 +279,27 @@ class _Resolver:
             self.done[key] = _FileResult(layer, document)
         return self.done[key]
 
-    def _read(self, path: Path, display: str, base_of: Location | None) -> YamlDocument | None:
-        """The file's document, or None with its errors said (in one line, at ``base_of``, if unreadable)."""
+    def _read(
+        self, path: Path, display: str, base_of: Location | None
+    ) -> tuple[YamlDocument | None, tuple[Diagnostic, ...]]:
+        """The file's document and the YAML problems it was read past (a duplicate key, say), or None
+        with its errors said (in one line, at ``base_of``, if unreadable)."""
         other = not_a_variant_message(path, display) if base_of is None else None
         if other is not None:  # a save or a log: what it is, not its keys or a YAML error
             self.diagnostics.append(Diagnostic(display, 1, 1, "", other))
-            return None
+            return None, ()
         try:
-            return load_yaml_file(path, display=display)
+            return load_yaml_file(path, display=display), ()
         except YamlError as error:
-            unread = error.document is None and all(item.line == 0 for item in error.diagnostics)
+            if error.document is not None:
+                return error.document, tuple(error.diagnostics)
+            unread = all(item.line == 0 for item in error.diagnostics)
             if unread and base_of is not None:
                 reasons = "; ".join(item.message for item in error.diagnostics)
                 self.diagnostics.append(base_of.error(f"cannot read the base {display}: {reasons}"))
             else:
-                self.diagnostics.extend(merge_recovered(error, own_problems))
-            return None
+                self.diagnostics.extend(error.diagnostics)
+            return None, ()
 
     def _not_a_variant(self, document: YamlDocument, display: str, base_of: Location) -> bool:
         if not _not_a_variant(document):
@@ -401,16 +413,18 @@ def resolve(
     set_options: SetOptions | None,
     mapping_overrides: MappingOverrides | None,
     named_at: Location | None = None,
+    recovered: Sequence[Diagnostic] = (),
 ) -> ResolvedVariant:
     """The variant in ``path`` (``document`` when already loaded) over its bases, then the overrides.
 
     ``display`` names the file in diagnostics; ``problems`` are those found before (in the ``--set``
     options), reported with the files'. ``named_at``: where another file (a game script's ``variant:``)
     names this one; like an ``extends`` base, a file that is no variant is then said there in one line,
-    its keys never echoed. Raises :class:`VariantError` with every problem found.
+    its keys never echoed; ``recovered``: the YAML problems ``document`` was read past. Raises
+    :class:`VariantError` with every problem found.
     """
     resolver = _Resolver()
-    top = resolver.file(path, display, (), document, base_of=named_at)
+    top = resolver.file(path, display, (), document, base_of=named_at, recovered=recovered)
     problems = [*resolver.diagnostics, *problems]
 
     layer = _Layer()
