@@ -553,8 +553,8 @@ def run_join(address: str, code: str, name: str | None) -> int:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("host")(host)
-    app.command("join")(join)
+    app.command("host", short_help="Open a table on the network for friends; bots fill the rest.")(host)
+    app.command("join", short_help="Sit at a table someone opened with kalooki host.")(join)
 
 
 __all__ = ["host", "join", "register", "run_host", "run_join"]

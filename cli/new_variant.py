@@ -128,4 +128,4 @@ def new(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("new")(new)
+    app.command("new", short_help="Write a starter variant file, its common knobs explained.")(new)

@@ -371,8 +371,8 @@ def resume_game(game: str | None, *, fast: bool, log: Path | None = None) -> int
 
 
 def register(app: typer.Typer) -> None:
-    app.command("play")(play)
-    app.command("resume")(resume)
+    app.command("play", short_help="Play in the terminal against bots, or play a game script.")(play)
+    app.command("resume", short_help="Continue a saved game exactly where it stopped.")(resume)
 
 
 __all__ = ["is_script", "play", "register", "resume", "resume_game", "start_game"]

@@ -145,4 +145,4 @@ def replay_command(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("replay")(replay_command)
+    app.command("replay", short_help="Replay a game log, checking every event and score.")(replay_command)

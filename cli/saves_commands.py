@@ -111,4 +111,4 @@ def _confirm(question: str) -> bool:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("saves")(saves)
+    app.command("saves", short_help="List the saved games; 'kalooki resume N' continues one.")(saves)

@@ -562,7 +562,8 @@ simulate_command.__doc__ = HELP
 
 
 def register(app: typer.Typer) -> None:
-    app.command("simulate", help=HELP + "\n" + figures_help())(simulate_command)
+    summary = "Play many games between bots and report win rates and more."
+    app.command("simulate", help=HELP + "\n" + figures_help(), short_help=summary)(simulate_command)
 
 
 __all__ = ["register", "simulate_command"]

@@ -323,7 +323,8 @@ sweep_command.__doc__ = HELP
 
 
 def register(app: typer.Typer) -> None:
-    app.command("sweep", help=HELP + "\n" + figures_help())(sweep_command)
+    summary = "Simulate every combination of knob values against a baseline."
+    app.command("sweep", help=HELP + "\n" + figures_help(), short_help=summary)(sweep_command)
 
 
 __all__ = ["register", "sweep_command"]

@@ -314,12 +314,12 @@ def _variants_alone(context: typer.Context) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    app.command()(validate)
+    app.command(short_help="Check variant files; every error as FILE:LINE:COL.")(validate)
     variants = typer.Typer(help="List, show and compare variants (alone: list the built-in ones).")
     variants.callback(invoke_without_command=True)(_variants_alone)
     variants.command("list")(list_variants)
     variants.command()(show)
-    variants.command()(diff)
+    variants.command(short_help="Show the knobs on which two variants differ, side by side.")(diff)
     app.add_typer(variants, name="variants")
-    app.command()(rules)
-    app.command()(schema)
+    app.command(short_help="Print a variant's rules as a rulebook (Markdown into a file).")(rules)
+    app.command(short_help="Print, check or write the JSON Schemas for editors.")(schema)

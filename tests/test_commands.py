@@ -61,6 +61,20 @@ def test_help_has_h_and_no_python_types(command: list[str]) -> None:
     assert not re.search(r"<(str|int|path|list\[[a-z]+\]|float)>|\{[A-Z|]+\}", short.output), short.output
 
 
+@needs_script
+@pytest.mark.parametrize("command", [[], ["variants"]], ids=["kalooki", "variants"])
+def test_the_list_of_commands_says_each_whole_at_80_columns(command: list[str]) -> None:
+    """Each command's line is a whole summary, not its help cut off at "...": "Check variant files:
+    exit 0 when all are valid, 1 when any is..." was the first thing a newcomer read."""
+    # The installed command, as a terminal shows it (click sizes the summaries by the terminal).
+    listed = kalooki(*command, "--help", env={"COLUMNS": "80"}).stdout.split("Commands:\n", 1)[1].splitlines()
+    names = [line.split()[0] for line in listed if line.strip()]
+    assert len(names) == (13 if not command else 3)
+    for line in listed:
+        assert line.rstrip().endswith("."), line
+        assert "..." not in line, line
+
+
 def test_help_writes_metavars_a_person_reads() -> None:
     result = CliRunner().invoke(app, ["validate", "-h"], env={"COLUMNS": "100"})
     assert "Usage: kalooki validate [OPTIONS] PATH..." in result.output
