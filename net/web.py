@@ -27,6 +27,7 @@ PAGES = {
     "/table.js": ("table.js", "text/javascript; charset=utf-8"),
     "/cards.js": ("cards.js", "text/javascript; charset=utf-8"),
     "/sheets.js": ("sheets.js", "text/javascript; charset=utf-8"),
+    "/kept.js": ("kept.js", "text/javascript; charset=utf-8"),
     "/table.css": ("table.css", "text/css; charset=utf-8"),
 }
 """Every path the page is made of, and what it is; any other path is 404."""

@@ -1,6 +1,34 @@
-// The two score tables: the end of a hand (everyone's cards left, points, scores, totals) and the
-// score sheet (every hand's scores and the totals), drawn from the seat's view as the terminal draws them.
+// The tables drawn from the seat's view as the terminal draws them: the players beside the table,
+// and the two score tables, the end of a hand (everyone's cards left, points, scores, totals) and
+// the score sheet (every hand's scores and the totals).
 import { cardNode, el, sortedHand } from "./cards.js";
+
+// The players' rows, from this seat round the table: the pointer at whose turn it is, the cards
+// each holds, whether they have opened, and their totals.
+export function playerRows(view, mySeat, seatLabel) {
+  const rows = [];
+  const count = view.players.length;
+  const playing = view.phase === "draw" || view.phase === "play";
+  for (let offset = 0; offset < count; offset += 1) {
+    const seat = (Math.max(mySeat, 0) + offset) % count;
+    const row = el("tr");
+    const turn = playing && seat === view.current;
+    if (turn) row.className = "current";
+    const name = el("td", "who");
+    name.append(el("span", "pointer", turn ? "▶" : ""), ...seatLabel(seat));
+    row.append(name);
+    if (view.eliminated[seat]) {
+      row.append(el("td"), el("td", "out", "out"));
+    } else {
+      const cards = view.hand_counts[seat];
+      row.append(el("td", "num", `${cards} card${cards === 1 ? "" : "s"}`),
+        el("td", view.opened[seat] ? "opened" : "dim", view.opened[seat] ? "opened" : "not opened"));
+    }
+    row.append(el("td", "num", `total ${view.totals[seat]}`));
+    rows.push(row);
+  }
+  return rows;
+}
 
 // The end of a hand as the terminal tabulates it: everyone's cards left, points, score, total.
 export function handTable(view, result, seatLabel) {

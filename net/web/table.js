@@ -2,7 +2,8 @@
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
 import { cardName, cardNode, cardText, el, meldOrder, nameNode, sortedHand } from "./cards.js";
-import { handTable, scoreSheet } from "./sheets.js";
+import { Kept } from "./kept.js";
+import { handTable, playerRows, scoreSheet } from "./sheets.js";
 
 (() => {
   const PROTOCOL = 1;
@@ -36,39 +37,10 @@ import { handTable, scoreSheet } from "./sheets.js";
 
   // ------------------------------------------------------------ the connection
 
-  const storeKey = () => `kalooki:${location.host}:${me.code}`;
-  const loadToken = () => {
-    try { return localStorage.getItem(storeKey()); } catch (error) { return null; }
-  };
-  const keepToken = (token) => {
-    try { localStorage.setItem(storeKey(), token); } catch (error) { /* private mode: no rejoin */ }
-  };
-  const forgetToken = () => {
-    try { localStorage.removeItem(storeKey()); } catch (error) { /* nothing kept */ }
-    forgetLog();
-  };
-
-  // The log is kept beside the token, for that token only: a reload (or a browser started again)
-  // shows what was said and played before it, and a seat taken anew starts with an empty log.
-  const LOG_KINDS = ["said", "presence", "turn"];
-  const logKey = () => `${storeKey()}:log`;
-  let kept = [];  // the log's lines, oldest first, as [kind, text]
-  const keepLog = () => {
-    try {
-      localStorage.setItem(logKey(), JSON.stringify({ token: me.token, lines: kept }));
-    } catch (error) { /* full, or private mode: the log is on the screen only */ }
-  };
-  function forgetLog() {
-    kept = [];
-    try { localStorage.removeItem(logKey()); } catch (error) { /* nothing kept */ }
-  }
+  // The seat's token and log, kept in the browser for this table.
+  const kept = new Kept(() => `kalooki:${location.host}:${me.code}`, LOG_LINES);
   function restoreLog(token) {
-    let stored = null;
-    try { stored = JSON.parse(localStorage.getItem(logKey())); } catch (error) { return; }
-    if (!stored || stored.token !== token || !Array.isArray(stored.lines)) return;
-    for (const line of stored.lines) {
-      if (Array.isArray(line) && LOG_KINDS.includes(line[0]) && typeof line[1] === "string") logLine(line[1], line[0]);
-    }
+    for (const [kind, text] of kept.storedLines(token)) logLine(text, kind);
   }
 
   function send(message) {
@@ -119,7 +91,7 @@ import { handTable, scoreSheet } from "./sheets.js";
     switch (message.type) {
       case "welcome":
         me.seat = message.seat; me.name = message.name; me.host = message.host; me.token = message.token;
-        keepToken(message.token);
+        kept.keepToken(message.token);
         // Back after a reload: the log as it was. Back after a drop, the page has it still.
         if (!$("log").children.length) restoreLog(message.token);
         retry = 0;
@@ -197,7 +169,7 @@ import { handTable, scoreSheet } from "./sheets.js";
     if (gone || (["bad_name", "name_taken", "table_full", "started"].includes(code) && !seated)) {
       leaving = true;
       socket.close();
-      if (gone) forgetToken();
+      if (gone) kept.forget();
       me.token = null;
       if (seated) leaveTable();
       banner(null);
@@ -219,7 +191,7 @@ import { handTable, scoreSheet } from "./sheets.js";
     me.seat = null; view = null; coach = null; lobby = null; standIns = {}; readiness = null; saidReady = false;
     selected = []; groups = []; target = null; pending = null; queue = [];
     $("log").replaceChildren();
-    forgetLog();
+    kept.forgetLog();
     $("reason").textContent = "";
     $("title").textContent = "Kalooki";
     document.title = "Kalooki table";
@@ -311,28 +283,7 @@ import { handTable, scoreSheet } from "./sheets.js";
   const seatName = (seat) => (seat === me.seat ? "you" : view.players[seat]);
 
   function drawPlayers() {
-    const body = $("players").tBodies[0];
-    body.replaceChildren();
-    const count = view.players.length;
-    const playing = view.phase === "draw" || view.phase === "play";
-    for (let offset = 0; offset < count; offset += 1) {
-      const seat = (Math.max(me.seat, 0) + offset) % count;
-      const row = el("tr");
-      const turn = playing && seat === view.current;
-      if (turn) row.className = "current";
-      const name = el("td", "who");
-      name.append(el("span", "pointer", turn ? "▶" : ""), ...seatLabel(seat));
-      row.append(name);
-      if (view.eliminated[seat]) {
-        row.append(el("td"), el("td", "out", "out"));
-      } else {
-        const cards = view.hand_counts[seat];
-        row.append(el("td", "num", `${cards} card${cards === 1 ? "" : "s"}`),
-          el("td", view.opened[seat] ? "opened" : "dim", view.opened[seat] ? "opened" : "not opened"));
-      }
-      row.append(el("td", "num", `total ${view.totals[seat]}`));
-      body.append(row);
-    }
+    $("players").tBodies[0].replaceChildren(...playerRows(view, me.seat, seatLabel));
   }
 
   function drawMelds() {
@@ -571,7 +522,7 @@ import { handTable, scoreSheet } from "./sheets.js";
     $("join-form").addEventListener("submit", (event) => {
       event.preventDefault();
       me.code = $("join-code").value.trim().toUpperCase();
-      me.token = loadToken();
+      me.token = kept.token();
       $("join-error").textContent = "";
       history.replaceState(null, "", `?code=${encodeURIComponent(me.code)}`);
       performance.mark("kalooki-join-sent");
@@ -612,9 +563,7 @@ import { handTable, scoreSheet } from "./sheets.js";
     const log = $("log");
     log.append(el("li", kind, text));
     while (log.children.length > LOG_LINES) log.firstChild.remove();
-    kept.push([kind, text]);
-    kept = kept.slice(-LOG_LINES);
-    keepLog();
+    kept.keepLine(kind, text, me.token);
     log.scrollTop = log.scrollHeight;
   }
 
@@ -646,7 +595,7 @@ import { handTable, scoreSheet } from "./sheets.js";
 
   wire();
   $("join-code").value = me.code;
-  me.token = me.code ? loadToken() : null;
+  me.token = me.code ? kept.token() : null;
   if (me.token) {
     banner("Taking your seat back…");
     connect(null);
