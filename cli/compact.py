@@ -95,19 +95,20 @@ def narrow_totals(
 
     ``columns``: each player's (score, mark) per hand and the total, as :func:`~.narrow.marked_cells`
     reads them."""
-    table = Table()
-    for headings in (labels, names):
+
+    def sheet(headings: Sequence[str]) -> Table:
         # Padded to the longest word of the heading, which is as wide as the column gets.
         cells = [
-            marked_cells(column, max(len(word) for word in heading.split()))
+            marked_cells(column, max((len(word) for word in heading.split()), default=1))
             for heading, column in zip(headings, columns, strict=True)
         ]
         rows = [[hand, *row] for hand, *row in zip(hands, *cells, strict=True)]
-        players = [Column(heading, padded=True) for heading in headings]
-        table = narrow_table([Column("hand"), *players], rows, fit=fit)
-        if natural_width(table) <= fit:
-            break
-    return table
+        return narrow_table(
+            [Column("hand"), *(Column(heading, padded=True) for heading in headings)], rows, fit=fit
+        )
+
+    table = sheet(labels)
+    return table if natural_width(table) <= fit else sheet(names)
 
 
 __all__ = ["fitted_table", "narrow_totals", "needs_two_columns", "print_narrow_hand_end"]
