@@ -178,6 +178,7 @@ def start_hotseat(
 
     import typer
 
+    from kalooki.bots import names_for_bots
     from kalooki.loader import load_variant
     from kalooki.rules import may_play, player_counts
 
@@ -192,7 +193,8 @@ def start_hotseat(
         problem = name_problem(name)
         if problem is not None:
             raise typer.BadParameter(problem, param_hint="'--humans'")
-    if len(set(names)) != len(names):
+    # In any case: "ann" and "Ann" both read "Ann" at the start of a sentence ("Ann went out").
+    if len({name.casefold() for name in names}) != len(names):
         raise typer.BadParameter("give each person a different name", param_hint="'--humans'")
     variant = load_variant(target or "classic", overrides)
     kinds = [kind.strip() for kind in bots.split(",")] if bots else []
@@ -204,12 +206,8 @@ def start_hotseat(
         )
     bot_count = count - len(names)
     seat_kinds = [(kinds or [DEFAULT_BOT])[index % len(kinds or [DEFAULT_BOT])] for index in range(bot_count)]
-    taken = set(names)
-    bot_names_free = [
-        name for name in ("bob", "cid", "dee", "eve", "fay", "gus", "hal", "ivy") if name not in taken
-    ]
     seed = seed if seed is not None else secrets.randbelow(1_000_000)
-    game = Game(variant, [*names, *bot_names_free[:bot_count]], seed=seed)
+    game = Game(variant, [*names, *names_for_bots(names, bot_count)], seed=seed)
     bot_seats = {len(names) + index: kind for index, kind in enumerate(seat_kinds)}
     session = hotseat_session(game, list(range(len(names))), bot_seats, target or "classic")
     console = make_console()

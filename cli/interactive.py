@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from kalooki.bots import Bot, make_bot
+from kalooki.bots import Bot, make_bot, names_for_bots
 from kalooki.cards import Card
 from kalooki.driver import play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
@@ -53,7 +53,6 @@ LOOK_WORDS = ("table", "look", "l", "show")
 BOT_PAUSE = 0.7
 """Seconds between bots' turns at a terminal, long enough to read a line (``--fast`` makes it 0)."""
 
-BOT_NAMES = ("bob", "cid", "dee", "eve", "fay", "gus", "hal", "ivy")
 LONG_VERBS = ("draw", "meld", "build", "swap", "discard")
 """The move language's verbs in full (``ALIASES`` holds their short forms)."""
 MOVE_VERBS = frozenset({*LONG_VERBS, *ALIASES})
@@ -96,10 +95,8 @@ def scripted_input(lines: Iterable[str], console: Console | None = None) -> Read
 
 
 def seat_names(human: str, count: int) -> list[str]:
-    """The human in seat 0, then bots named bob, cid, ... (skipping the human's own name)."""
-    others = [name for name in BOT_NAMES if name != human]
-    extra = [f"bot{index}" for index in range(1, count + 1) if f"bot{index}" != human]
-    return [human, *(others + extra)[: count - 1]]
+    """The human in seat 0, then bots named bob, cid, ... (skipping the human's own name, in any case)."""
+    return [human, *names_for_bots([human], count - 1)]
 
 
 def new_game(

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-from kalooki.bots import Bot, make_bot
+from kalooki.bots import Bot, make_bot, names_for_bots
 from kalooki.driver import play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
@@ -50,7 +50,6 @@ from .protocol import CODE_LENGTH, MAX_NAME, NAME_RULE, TOKEN_BYTES, ErrorCode
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join codes avoid 0/O and 1/I, which are misread when a code is read out across a room."""
 
-BOT_NAMES = ("bob", "cid", "dee", "eve", "fay", "gus", "hal", "ivy")
 BLANK_CHARACTERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
 """Characters Python counts printable that show as nothing (the Hangul fillers, the blank braille
 pattern, the grapheme joiner): 'ann' and 'ann' with one of these after it would be two names that look
@@ -264,8 +263,8 @@ class Table:
     def start(self) -> list[Event]:
         if self.game is not None:
             raise TableError("started", "the game has started")
-        taken = {seat.name.casefold() for seat in self.seats if seat.name}
-        spare = iter(name for name in BOT_NAMES if name not in taken)
+        open_seats = sum(seat.kind == "open" for seat in self.seats)
+        spare = iter(names_for_bots([seat.name for seat in self.seats if seat.name], open_seats))
         for seat in self.seats:
             if seat.kind == "open":
                 seat.kind, seat.name = "bot", next(spare)

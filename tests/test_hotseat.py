@@ -8,12 +8,13 @@ from pathlib import Path
 import pytest
 from kalooki_cli.app import app
 from kalooki_cli.hotseat import HotSeatGame, hotseat_session, saved_humans
-from kalooki_cli.interactive import scripted_input
+from kalooki_cli.interactive import scripted_input, seat_names
 from kalooki_cli.play import resume_game
 from kalooki_cli.saves import read_save, write_save
 from rich.console import Console
 from typer.testing import CliRunner
 
+from kalooki.bots.base import SEAT_NAMES, names_for_bots
 from kalooki.cards import format_card, parse_cards
 from kalooki.engine import Game
 from kalooki.loader import load_variant
@@ -146,3 +147,21 @@ def test_melds_taken_back_are_not_told_to_the_next_person() -> None:
     told = text[text.index("Pass to bob") :]
     told = told[told.index("Since your last turn:") : told.index("▶ bob (you)")]
     assert told.splitlines()[1:-1] == ["Ann draws from the stock, discards 9♣."]
+
+
+def test_no_bot_shares_a_persons_name_in_another_case(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "Bob" at the keyboard beside a bot "bob": both read "Bob melds ..." at the start of a sentence.
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    result = CliRunner().invoke(
+        app,
+        ["play", "--humans", "Bob,ann", "--bots", "greedy,random", "--seed", "1", "--fast"],
+        input="quit\ny\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "At this terminal: Bob, ann, against" in result.output
+    (save,) = (tmp_path / "saves").iterdir()
+    assert read_save(save).game.players == ["Bob", "ann", "cid", "dee"]
+    assert seat_names("Cid", 4) == ["Cid", "bob", "dee", "eve"]
+    assert names_for_bots(["BOB", "bot1", *SEAT_NAMES[1:]], 3) == ["bot2", "bot3", "bot4"]

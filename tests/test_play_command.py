@@ -33,6 +33,8 @@ def test_play_rejects_json_without_a_script(tmp_path: Path, monkeypatch: pytest.
             ["--humans", f"ann,{'b' * 30}"],
             "Invalid value for '--humans': a name is at most 20 characters, got 30",
         ),
+        # "ann" and "Ann" both read "Ann" at the start of a sentence ("Ann went out").
+        (["--humans", "ann,Ann"], "Invalid value for '--humans': give each person a different name"),
         (["--players", "2", "--bots", "greedy,random"], "2 bots for 1 bot seat (--players 2)"),
         (
             ["--bots", "greedy,random,expert,greedy"],

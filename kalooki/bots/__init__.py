@@ -24,6 +24,7 @@ from kalooki.bots.base import (
     bot_names,
     check_bot,
     make_bot,
+    names_for_bots,
     register,
     unknown_bot_message,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "bot_names",
     "check_bot",
     "make_bot",
+    "names_for_bots",
     "register",
     "unknown_bot_message",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 import random
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Protocol
 
@@ -82,6 +82,21 @@ def make_bot(name: str, rng: random.Random) -> Bot:
     bot = factory(rng)
     _check_protocol(name, bot)
     return bot
+
+
+SEAT_NAMES = ("bob", "cid", "dee", "eve", "fay", "gus", "hal", "ivy")
+"""What bots are called at a table, in seat order, where a player has no such name."""
+
+
+def names_for_bots(taken: Iterable[str], count: int) -> list[str]:
+    """Names for ``count`` bots beside the players called ``taken``: bob, cid, ... then bot1, bot2, ...
+
+    None is a player's name in any case: a player "Bob" and a bot "bob" both read "Bob" at the start
+    of a sentence ("Bob melds 5♠ 5♦ 5♣").
+    """
+    used = {name.casefold() for name in taken}
+    numbered = (f"bot{index}" for index in range(1, count + len(used) + 1))
+    return [name for name in (*SEAT_NAMES, *numbered) if name not in used][:count]
 
 
 def check_bot(name: str) -> None:
