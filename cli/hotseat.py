@@ -193,6 +193,12 @@ def start_hotseat(
         problem = name_problem(name)
         if problem is not None:
             raise typer.BadParameter(problem, param_hint="'--humans'")
+    if any(name.casefold() == "you" for name in names):
+        # The screens name whose turn it is: "you" read "Hand 1: you plays first", "Pass to you".
+        raise typer.BadParameter(
+            "'you' is what the screens call a player: give each person their own name",
+            param_hint="'--humans'",
+        )
     # In any case: "ann" and "Ann" both read "Ann" at the start of a sentence ("Ann went out").
     if len({name.casefold() for name in names}) != len(names):
         raise typer.BadParameter("give each person a different name", param_hint="'--humans'")

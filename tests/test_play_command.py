@@ -35,6 +35,7 @@ def test_play_rejects_json_without_a_script(tmp_path: Path, monkeypatch: pytest.
         ),
         # "ann" and "Ann" both read "Ann" at the start of a sentence ("Ann went out").
         (["--humans", "ann,Ann"], "Invalid value for '--humans': give each person a different name"),
+        (["--humans", "You,ann"], "'you' is what the screens call a player: give each person their own name"),
         (["--players", "2", "--bots", "greedy,random"], "2 bots for 1 bot seat (--players 2)"),
         (
             ["--bots", "greedy,random,expert,greedy"],
