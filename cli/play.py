@@ -65,10 +65,39 @@ def make_console() -> Console:
 
 
 def terminal_pause(console: Console, fast: bool) -> Callable[[float], None] | None:
-    """Sleep between bots' turns only for a person watching: never with --fast, into a pipe, or in tests."""
+    """Sleep between bots' turns only for a person watching: never with --fast, into a pipe, or in tests.
+
+    What is typed during a pause is dropped, and the player told so: a move typed ahead was chosen
+    on a table the bots have changed since, and an Enter would pass a hot-seat screen unseen.
+    """
     if fast or not console.is_terminal or not sys.stdin.isatty():
         return None
-    return time.sleep
+
+    def pause(seconds: float) -> None:
+        time.sleep(seconds)
+        if dropped_typeahead():
+            console.print(
+                Text("What you typed while the bots played is dropped: type it at your prompt.", style="dim")
+            )
+
+    return pause
+
+
+def dropped_typeahead() -> bool:
+    """Drop what waits to be read from the terminal; True when a whole line was waiting."""
+    try:
+        import select
+        import termios
+    except ImportError:  # no termios (Windows): the lines stay, as they always did there
+        return False
+    try:
+        descriptor = sys.stdin.fileno()
+        waiting = bool(select.select([descriptor], [], [], 0)[0])
+        # A line half typed is dropped too, without a word: it was not sent.
+        termios.tcflush(descriptor, termios.TCIFLUSH)
+    except (OSError, ValueError, termios.error):
+        return False
+    return waiting
 
 
 def console_reader(console: Console) -> Callable[[str], str]:

@@ -237,3 +237,26 @@ def test_a_44_column_terminal_gets_every_total_whole(tmp_path: Path) -> None:
     assert "classic · hand 1, dealt by dee · turn 1" in table
     for name in ("ann (you)", "bob (greedy)", "cid (greedy)", "dee (greedy)"):
         assert re.search(rf"^. {re.escape(name)} +13 no +0 *$", table, re.MULTILINE), table
+
+
+def test_a_line_typed_while_the_bots_play_is_dropped_and_said(tmp_path: Path) -> None:
+    # Typed ahead during the bots' pauses, a line became the next move, chosen on a table the bots
+    # had changed since: "ds" drew a card the player never decided to draw.
+    env = environment(tmp_path)
+    terminal = Terminal(["play", "--seed", "31"], env)  # not --fast: the bots pause between turns
+    try:
+        terminal.read_until(r"draw> ")
+        (save,) = (tmp_path / "saves").glob(f"*{SAVE_SUFFIX}")
+        terminal.type("ds\n")
+        hand = last_hand(terminal.read_until(r"play> "))
+        terminal.type(f"d {next(card for card in hand if card != 'JK')}\n")
+        terminal.read_until(r"You discard")
+        terminal.type("ds\n")  # while the bots play
+        screen = terminal.read_until(r"draw> ")
+        assert "What you typed while the bots played is dropped: type it at your prompt." in screen
+        terminal.type("quit\n")
+        assert terminal.wait() == 0
+        game = read_save(save).game
+        assert (game.phase, game.current, game.turn_number) == ("draw", 0, 5)
+    finally:
+        terminal.kill()
