@@ -94,15 +94,20 @@ def test_ctrl_c_stops_simulate_and_its_workers(whole_group: bool) -> None:
 def test_ctrl_c_while_the_command_loads_ends_it_quietly(after: float) -> None:
     # Loading the command line takes a few tenths of a second: a Ctrl-C then landed in some import and
     # printed its traceback. (Should it land once the command runs, simulate says how far it got.)
-    simulate = start_simulate(workers=1)
-    try:
-        time.sleep(after)
-        simulate.send_signal(signal.SIGINT)
-        out, err = simulate.communicate(timeout=STOP_LIMIT)
-    finally:
-        if simulate.poll() is None:
-            simulate.kill()
-            simulate.wait()
+    for _ in range(5):
+        simulate = start_simulate(workers=1)
+        try:
+            time.sleep(after)
+            simulate.send_signal(signal.SIGINT)
+            out, err = simulate.communicate(timeout=STOP_LIMIT)
+        finally:
+            if simulate.poll() is None:
+                simulate.kill()
+                simulate.wait()
+        # On a loaded machine the signal can land while Python itself starts, before any of the
+        # command's code runs ("Fatal Python error: init_import_site"): not what is tested here.
+        if "init_import_site" not in err:
+            break
     assert simulate.returncode == 130, err
     assert out == ""
     assert "Traceback" not in err
