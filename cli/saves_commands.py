@@ -14,6 +14,7 @@ from rich.text import Text
 from kalooki.engine import Game
 
 from .common import cli_errors
+from .output import report_console
 from .saves import SaveEntry, all_saves, forget_save, saves_dir
 
 
@@ -72,7 +73,7 @@ def saves(
     Saves live in the saves folder ($KALOOKI_HOME/saves, or the platform's place for user
     data); games saved elsewhere with --save or 'save FILE' are listed too.
     """
-    console = Console(highlight=False)
+    console = report_console(highlight=False)
     folder = saves_dir()
     with cli_errors():
         entries = all_saves()

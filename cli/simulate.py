@@ -55,6 +55,7 @@ from .common import (
 from .completion import complete_knob, complete_variant
 from .html_report import BOTS_NOTE, seated_bot
 from .narrow import Column, difference_texts, narrow_table, natural_width
+from .output import report_console
 from .run_options import (
     BotsOption,
     DuplicateOption,
@@ -457,7 +458,7 @@ def simulate_command(
     rule_changes = variant_differences(rules_a, rules_b) if rules_b is not None else []
     if rules_b is not None and not rule_changes:
         fail(_same_rules(rules_a, rules_b, set_ or [], compare_set or []))
-    console = Console(highlight=False)
+    console = report_console(highlight=False)
     total_games = games * (2 if rules_b else 1)
     with (
         cli_errors(),

@@ -23,6 +23,7 @@ from kalooki.sweep import SweepResult, SweepSpec, figure_interval, figure_value,
 from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, seed_number
 from .html_report import BOTS_NOTE, bots_text
 from .narrow import Column, difference_texts, narrow_table
+from .output import report_console
 from .run_options import (
     BotsOption,
     DuplicateOption,
@@ -307,7 +308,7 @@ def sweep_command(
     if as_json:
         typer.echo(json.dumps(result.to_json(), indent=2))
     else:
-        print_sweep(result, Console(highlight=False))
+        print_sweep(result, report_console(highlight=False))
     if csv_path is not None:
         write_csv(csv_path, rows_to_csv(rows))
     if report is not None or plot is not None:

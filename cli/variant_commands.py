@@ -25,6 +25,7 @@ from kalooki.yamlio import Diagnostic
 
 from .common import SetOption, choice, cli_errors, fail, load_each, print_error
 from .completion import complete_knob, complete_variant
+from .output import report_console
 
 VariantArgument = Annotated[
     str,
@@ -146,7 +147,7 @@ def list_variants() -> None:
         table.add_row(
             Group(first, Padding(Text(description, style="dim"), (0, 0, 0, 2))) if description else first
         )
-    Console().print(table)
+    report_console().print(table)
 
 
 def show(
@@ -207,7 +208,7 @@ def diff(
     table.add_column(label_b)
     for knob, a, b in differences:
         table.add_row(knob, yaml_scalar(a), yaml_scalar(b))
-    Console().print(table)
+    report_console().print(table)
 
 
 def rules(

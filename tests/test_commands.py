@@ -5,6 +5,7 @@ Terminal behaviour runs the installed ``kalooki`` script in a real process (a pi
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from kalooki_cli.app import app
+from kalooki_cli.output import TrimmedLines
 from typer.testing import CliRunner
 
 from kalooki.loader import builtin_variant_names, load_variant
@@ -73,6 +75,35 @@ def test_the_list_of_commands_says_each_whole_at_80_columns(command: list[str]) 
     for line in listed:
         assert line.rstrip().endswith("."), line
         assert "..." not in line, line
+
+
+@needs_script
+def test_reports_into_a_file_carry_no_trailing_spaces(tmp_path: Path) -> None:
+    # rich pads a table's cells to their width, the last column too: a report saved with
+    # `kalooki simulate ... > report.txt` had spaces at the end of nearly every line.
+    commands = [
+        ["variants", "list"],
+        ["variants", "diff", "classic", "kalooki-40"],
+        ["simulate", "classic", "-n", "4", "--seed", "1", "--workers", "1"],
+        ["sweep", "classic", "--grid", "goal_score=100,150", "-n", "4", "--seed", "1", "--workers", "1"],
+        ["saves"],
+    ]
+    for command in commands:
+        result = kalooki(*command, env={"KALOOKI_HOME": str(tmp_path)})
+        assert result.returncode == 0, result.stderr
+        lines = result.stdout.splitlines()
+        assert len(lines) > 1, command
+        assert [line for line in lines if line != line.rstrip()] == [], command
+
+
+def test_trimmed_lines_keep_a_line_still_being_written() -> None:
+    target = io.StringIO()
+    trimmed = TrimmedLines(target)
+    trimmed.write("a table row   \nthe next ")
+    assert target.getvalue() == "a table row\n"
+    trimmed.write("row  \n\n   \nend ")
+    trimmed.flush()
+    assert target.getvalue() == "a table row\nthe next row\n\n\nend "
 
 
 def test_help_writes_metavars_a_person_reads() -> None:
