@@ -79,15 +79,25 @@ def test_a_report_in_a_folder_that_takes_no_files_is_refused_before_any_game() -
 @pytest.mark.parametrize(
     "command", [["simulate", "-n", "1", "-w", "1"], ["sweep", "--grid", "jokers=2,4", "-n", "1", "-w", "1"]]
 )
-def test_a_csv_never_writes_over_a_saved_game_or_a_log(command: list[str], tmp_path: Path) -> None:
-    # `--csv game.kalooki-save.json` replaced the game in play with the CSV rows, without a word.
+def test_a_csv_never_writes_over_a_game_log_variant_or_script(command: list[str], tmp_path: Path) -> None:
+    # `--csv game.kalooki-save.json` replaced the game in play with the CSV rows, without a word, and
+    # `--csv club.yaml` the club's house rules.
     save = tmp_path / "game.kalooki-save.json"
     save.write_text('{"format": "kalooki-save", "version": 1, "checksum": "", "session": {}, "game": {}}')
     log = tmp_path / "game.jsonl"
     log.write_text('{"type": "game", "format": "kalooki-log", "version": 1}\n')
+    variant = tmp_path / "club.yaml"
+    variant.write_text("extends: classic\njoker_penalty: 15\n")
+    script = tmp_path / "game.yaml"
+    script.write_text("players: [ann, bob]\nseed: 3\nhands: []\n")
+    half_edited = tmp_path / "draft.yml"
+    half_edited.write_text("extends: classic\njoker_penalty: [15\n")
     for path, held in (
         (save, f"a saved game (continue it with `kalooki resume {save}`)"),
         (log, f"a game log (replay it with `kalooki replay {log}`)"),
+        (variant, f"a variant file (play it with `kalooki play {variant}`)"),
+        (script, f"a game script (run it with `kalooki play {script}`)"),
+        (half_edited, "YAML, the kind of file kalooki reads (variants, game scripts)"),
     ):
         before = path.read_bytes()
         result = runner.invoke(app, [*command, "--csv", str(path)])
@@ -98,6 +108,14 @@ def test_a_csv_never_writes_over_a_saved_game_or_a_log(command: list[str], tmp_p
     rows.write_text("an earlier run's rows\n")
     assert runner.invoke(app, [*command, "--csv", str(rows)]).exit_code == 0  # written anew, as always
     assert rows.read_text() != "an earlier run's rows\n"
+
+
+def test_new_with_force_still_replaces_a_variant(tmp_path: Path) -> None:
+    variant = tmp_path / "club.yaml"
+    variant.write_text("extends: classic\njoker_penalty: 15\n")
+    result = runner.invoke(app, ["new", str(variant), "--force"])
+    assert result.exit_code == 0, result.output
+    assert "joker_penalty: 15" not in variant.read_text()
 
 
 def test_an_empty_file_name_is_named_as_such() -> None:
