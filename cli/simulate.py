@@ -504,29 +504,32 @@ def simulate_command(
         if comparison
         else "",
     )
-    if as_json:
-        if comparison is None:
-            data = result.to_json() | {"overrides": list(set_ or [])}
+    try:
+        if as_json:
+            if comparison is None:
+                data = result.to_json() | {"overrides": list(set_ or [])}
+            else:
+                data = comparison.to_json()
+                data["a"]["overrides"] = list(set_ or [])
+                data["b"]["overrides"] = list(compare_set or [])
+            typer.echo(json.dumps(data, indent=2))
+        elif comparison is None:
+            report(result, console)
         else:
-            data = comparison.to_json()
-            data["a"]["overrides"] = list(set_ or [])
-            data["b"]["overrides"] = list(compare_set or [])
-        typer.echo(json.dumps(data, indent=2))
-    elif comparison is None:
-        report(result, console)
-    else:
-        comparison_report(comparison, console, labels, rule_changes)
-        if verbose:
-            report(comparison.a, console, labels[0])
-            report(comparison.b, console, labels[1])
-        else:
-            console.print("Both full reports: add --verbose.")
-        console.print("What each figure counts: kalooki simulate --help.")
-    # The files come last: should writing one fail, the report has been shown already.
-    if csv_path is not None:
-        write_csv(csv_path, rows_to_csv(rows))
-    if report_path is not None or plot_path is not None:
-        write_simulation_pictures(result, comparison, labels, report_path, plot_path)
+            comparison_report(comparison, console, labels, rule_changes)
+            if verbose:
+                report(comparison.a, console, labels[0])
+                report(comparison.b, console, labels[1])
+            else:
+                console.print("Both full reports: add --verbose.")
+            console.print("What each figure counts: kalooki simulate --help.")
+    finally:
+        # The files come last: should writing one fail, the report has been shown already. They are
+        # written even when the report could not be (`| head` closed the pipe): the run is not lost.
+        if csv_path is not None:
+            write_csv(csv_path, rows_to_csv(rows))
+        if report_path is not None or plot_path is not None:
+            write_simulation_pictures(result, comparison, labels, report_path, plot_path)
 
 
 def _same_rules(a: Variant, b: Variant, set_a: list[str], set_b: list[str]) -> str:

@@ -304,19 +304,21 @@ def sweep_command(
     if csv_path == "-":
         write_csv(csv_path, rows_to_csv(rows))
         return
-    if as_json:
-        typer.echo(json.dumps(result.to_json(), indent=2))
-    else:
-        print_sweep(result, Console(highlight=False))
-    if csv_path is not None:
-        write_csv(csv_path, rows_to_csv(rows))
-    if report is not None or plot is not None:
-        from .charts import sweep_charts
-        from .html_report import sweep_report
+    try:
+        if as_json:
+            typer.echo(json.dumps(result.to_json(), indent=2))
+        else:
+            print_sweep(result, Console(highlight=False))
+    finally:
+        # Written even when the tables could not be (`| head` closed the pipe): the sweep is not lost.
+        if csv_path is not None:
+            write_csv(csv_path, rows_to_csv(rows))
+        if report is not None or plot is not None:
+            from .charts import sweep_charts
+            from .html_report import sweep_report
 
-        write_pictures(
-            report, sweep_report(result) if report else None, plot, sweep_charts(result)[0] if plot else None
-        )
+            page = sweep_report(result) if report else None
+            write_pictures(report, page, plot, sweep_charts(result)[0] if plot else None)
 
 
 sweep_command.__doc__ = HELP

@@ -154,6 +154,38 @@ def test_a_full_standard_output_is_one_line_and_exit_1(arguments: list[str]) -> 
     assert result.stderr.splitlines() == ["kalooki: cannot write the output: No space left on device"]
 
 
+@needs_script
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["simulate", "-n", "2", "-w", "1"],
+        ["simulate", "-n", "2", "-w", "1", "--json"],
+        ["sweep", "--grid", "jokers=2,4", "-n", "2", "-w", "1"],
+    ],
+)
+def test_the_csv_is_written_when_the_pipe_closes_before_the_report(
+    arguments: list[str], tmp_path: Path
+) -> None:
+    # `kalooki simulate --csv games.csv | head` played every game, then lost the CSV: the pipe
+    # closed under the report printed before it, and the command stopped there.
+    rows = tmp_path / "games.csv"
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        result = subprocess.run(
+            [str(KALOOKI), *arguments, "--csv", str(rows)],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        os.close(writer)
+    assert result.returncode == 1
+    assert result.stderr == ""
+    assert rows.read_text().splitlines()[0].startswith(("variant,game,seed,", "jokers,baseline,"))
+
+
 def test_one_of_a_thing_is_counted_in_the_singular(tmp_path: Path) -> None:
     log = tmp_path / "game.jsonl"
     script = Path(__file__).parent / "golden" / "scripts" / "kalooki-opening.yaml"
