@@ -14,6 +14,7 @@ from kalooki import __version__
 from kalooki.simulation_comparison import Comparison, Difference
 from kalooki.simulation_stats import SimulationResult
 from kalooki.sweep import SweepResult, figure_interval, figure_value
+from kalooki.variant_writer import yaml_scalar
 
 from .charts import Chart, simulation_charts, svg_text, sweep_charts
 from .narrow import difference_texts
@@ -96,12 +97,26 @@ def bots_text(bots: Sequence[str]) -> str:
     return f"{len(bots)} × {bots[0]}" if len(set(bots)) == 1 else ", ".join(bots)
 
 
-def _setup(result: SimulationResult) -> str:
+def _setup(result: SimulationResult, b: SimulationResult | None = None) -> str:
     dealt = "duplicate deals (each deal once per seat rotation)" if result.duplicate else "one game per deal"
+    # Each variant plays its own number of hands on the same games: A's alone would pass for both.
+    played = (
+        f"{result.games:,} games ({result.hands:,} hands)"
+        if b is None
+        else f"{result.games:,} games each on the same seeds (A {result.hands:,} hands, B {b.hands:,})"
+    )
     return (
-        f"<p>{result.games:,} games ({result.hands:,} hands), seed {result.seed}, bots "
+        f"<p>{played}, seed {result.seed}, bots "
         f"{html.escape(bots_text(result.bots))}, {dealt}. Intervals are 95%.</p>"
     )
+
+
+def _rule_changes(changes: Sequence[tuple[str, object, object]]) -> list[str]:
+    """The knobs on which B's rules differ from A's, as the terminal lists them: what the figures measure."""
+    if not changes:
+        return []
+    rows = [([knob, yaml_scalar(old), yaml_scalar(new)], False) for knob, old, new in changes]
+    return ["<h2>B's rules differ from A's in</h2>", _table(["knob", "A", "B"], rows)]
 
 
 def _figures_table(result: SimulationResult) -> str:
@@ -158,10 +173,14 @@ def _difference_rows(differences: Sequence[Difference]) -> list[tuple[list[str],
     return rows
 
 
-def comparison_report(comparison: Comparison, labels: tuple[str, str]) -> str:
+def comparison_report(
+    comparison: Comparison, labels: tuple[str, str], changes: Sequence[tuple[str, object, object]] = ()
+) -> str:
+    """``changes``: the knobs on which B's rules differ from A's (knob, A's value, B's value)."""
     header = ["figure", f"A: {labels[0]}", f"B: {labels[1]}", "B - A", "adjusted p", "differs"]
     body = [
-        _setup(comparison.a),
+        _setup(comparison.a, comparison.b),
+        *_rule_changes(changes),
         "<h2>Differences (B minus A)</h2>",
         "<p>Paired t-tests over games played on the same seeds; p-values adjusted together "
         "(Benjamini-Hochberg), a difference is marked when its adjusted p is under 0.05.</p>",

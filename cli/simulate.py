@@ -529,7 +529,7 @@ def simulate_command(
         if csv_path is not None:
             write_csv(csv_path, rows_to_csv(rows))
         if report_path is not None or plot_path is not None:
-            write_simulation_pictures(result, comparison, labels, report_path, plot_path)
+            write_simulation_pictures(result, comparison, labels, report_path, plot_path, rule_changes)
 
 
 def _same_rules(a: Variant, b: Variant, set_a: list[str], set_b: list[str]) -> str:
@@ -548,6 +548,7 @@ def write_simulation_pictures(
     labels: tuple[str, str],
     report_path: str | None,
     plot_path: str | None,
+    rule_changes: Sequence[tuple[str, object, object]] = (),
 ) -> None:
     from . import html_report
     from .charts import simulation_charts
@@ -556,7 +557,7 @@ def write_simulation_pictures(
         page = html_report.simulation_report(result, labels[0]) if report_path else None
         chart = simulation_charts([result], [labels[0]])[0] if plot_path else None
     else:
-        page = html_report.comparison_report(comparison, labels) if report_path else None
+        page = html_report.comparison_report(comparison, labels, rule_changes) if report_path else None
         chart = simulation_charts([comparison.a, comparison.b], list(labels))[0] if plot_path else None
     write_pictures(report_path, page, plot_path, chart)
 

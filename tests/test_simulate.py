@@ -372,6 +372,25 @@ def test_cli_report_and_compare_set() -> None:
     assert (data["a"]["variant"], data["b"]["variant"]) == ("classic", "kalooki-40")
 
 
+def test_cli_comparison_page_names_both_runs_hands_and_the_rule_changes(tmp_path: Path) -> None:
+    # The page gave A's hands as the comparison's ("3 games (10 hands)") and never said what B changed.
+    page = tmp_path / "r.html"
+    code, _, err = run(
+        "classic", "-n", "3", "-w", "1", "--compare-set", "opening_threshold=40", "--report", str(page)
+    )
+    assert code == 0, err
+    text = page.read_text()
+    setup = re.search(r"<p>(3 games each on the same seeds \(A [0-9]+ hands, B [0-9]+\)), seed 0", text)
+    assert setup is not None, text[:2000]
+    data = json.loads(
+        run("classic", "-n", "3", "-w", "1", "--compare-set", "opening_threshold=40", "--json")[1]
+    )
+    hands = f"A {data['a']['hands']} hands, B {data['b']['hands']}"
+    assert setup.group(1) == f"3 games each on the same seeds ({hands})"
+    assert "<h2>B's rules differ from A's in</h2>" in text
+    assert '<tr><td>opening_threshold</td><td class="num">51</td><td class="num">40</td></tr>' in text
+
+
 def test_cli_report_lines_up_the_figures_values() -> None:
     code, out, err = run("classic", "-n", "4", "-w", "1")
     assert code == 0, err
