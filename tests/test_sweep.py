@@ -262,6 +262,30 @@ def test_out_refuses_a_different_sweep(tmp_path: Path) -> None:
     )
 
 
+def test_out_names_what_differs_in_the_rules_bots_or_grid(tmp_path: Path) -> None:
+    # An edited variant file was "other cells or rules", the bots a Python list: the folder now says which.
+    rules, folder = tmp_path / "club.yaml", tmp_path / "run"
+    rules.write_text("extends: classic\njoker_penalty: 15\n")
+    common = ["-n", "1", "-w", "1", "--out", str(folder)]
+    code, _, err = sweep(str(rules), "--grid", "jokers=2,4", *common)
+    assert code == 0, err
+    rules.write_text("extends: classic\njoker_penalty: 5\n")
+    expected = {
+        (str(rules), "--grid", "jokers=2,4"): "joker_penalty 15 there, 5 here",
+        (str(rules), "--grid", "jokers=2,4,5"): "2 cells there, 3 here",
+        (str(rules), "--grid", "run_minimum=3,4"): "a grid of jokers there, of run_minimum here",
+        (str(rules), "--grid", "jokers=2,4", "--bots", "expert,greedy"): (
+            "bots greedy,greedy,greedy,greedy there, expert,greedy here"
+        ),
+    }
+    for arguments, what in expected.items():
+        code, _, err = sweep(*arguments, *common)
+        assert code == 1
+        assert err.splitlines() == [
+            f"{folder}: holds a different sweep ({what}); give another --out folder, or remove this one"
+        ]
+
+
 def test_interrupted_sweep_resumes_with_identical_results(tmp_path: Path) -> None:
     """A real process stopped by Ctrl-C after its first cell, run again: the same JSON as one go."""
     args = ["sweep", "classic", "--grid", "opening_threshold=0,40,51", "-n", "4", "-w", "1", "--json"]
