@@ -286,6 +286,16 @@ def test_out_names_what_differs_in_the_rules_bots_or_grid(tmp_path: Path) -> Non
         ]
 
 
+def test_one_cell_read_back_is_counted_in_the_singular(tmp_path: Path) -> None:
+    folder = tmp_path / "run"
+    common = ["classic", "--grid", "jokers=2,4", "-n", "1", "-w", "1", "--out", str(folder)]
+    assert sweep(*common)[0] == 0
+    (folder / "cells" / "cell-001.json").unlink()
+    code, out, err = sweep(*common)
+    assert code == 0, err
+    assert ", 1 cell read back from --out" in " ".join(out.split())
+
+
 def test_interrupted_sweep_resumes_with_identical_results(tmp_path: Path) -> None:
     """A real process stopped by Ctrl-C after its first cell, run again: the same JSON as one go."""
     args = ["sweep", "classic", "--grid", "opening_threshold=0,40,51", "-n", "4", "-w", "1", "--json"]
