@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 from kalooki.errors import KalookiError
 from kalooki.simulation_comparison import ALPHA
 from kalooki.sweep import SweepResult, figure_interval, figure_value
+from kalooki.variant_writer import yaml_scalar
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -206,7 +207,7 @@ def _ecdf(
 
 
 def sweep_charts(result: SweepResult) -> list[Chart]:
-    """Each headline figure against the first knob swept, a line per value of the second."""
+    """Each headline figure against the first knob swept, a line per combination of the others."""
     return [_sweep_chart(result, key, name, unit) for key, name, unit in SWEEP_FIGURES]
 
 
@@ -218,10 +219,13 @@ def _sweep_chart(result: SweepResult, key: str, name: str, unit: str) -> Chart:
     figure, axes = _figure(title, wide=True)
     scale = 100.0 if unit.endswith("(%)") else 1.0
     first = axes_[0] if axes_ else None
-    second = axes_[1] if len(axes_) > 1 else None
-    groups: dict[Any, list[Any]] = {}
+    # A line joins the cells that differ in the first knob alone: one line per combination of the
+    # others. Grouped by the second knob only, a third knob's cells shared a line, which zig-zagged
+    # between them at each value of the first with nothing to tell them apart.
+    others = axes_[1:]
+    groups: dict[str, list[Any]] = {}
     for cell in result.cells:
-        group = cell.cell.knobs.get(second.knob) if second else None
+        group = ", ".join(f"{axis.knob} = {yaml_scalar(cell.cell.knobs[axis.knob])}" for axis in others)
         groups.setdefault(group, []).append(cell)
     for group, cells in groups.items():
         xs = [cell.cell.knobs[first.knob] if first else 0 for cell in cells]
@@ -231,7 +235,7 @@ def _sweep_chart(result: SweepResult, key: str, name: str, unit: str) -> Chart:
             _error_bars(figure_value(cell.result, key), figure_interval(cell.result, key), scale)
             for cell in cells
         ]
-        label = f"{second.knob} = {group}" if second else variant
+        label = group or variant
         line = axes.errorbar(
             positions, values, yerr=list(zip(*errors, strict=True)), capsize=4, marker="o", label=label
         )

@@ -189,6 +189,26 @@ def test_each_cell_is_the_simulation_of_its_variant_on_the_same_seeds() -> None:
     assert {"turns_per_hand", "opening_turn", "seat_game_wins.1", "bot_score_per_hand.greedy"} <= tested
 
 
+def test_a_chart_of_three_knobs_draws_a_line_per_combination_of_the_others() -> None:
+    # With a third knob, the cells of both its values shared one line per value of the second knob,
+    # which went back and forth at each value of the first, the points impossible to tell apart.
+    pytest.importorskip("matplotlib")
+    from kalooki_cli.charts import sweep_charts
+
+    axes = parse_grid(["opening_threshold=40,51", "jokers=2,4", "run_minimum=3,4"])
+    cells = load_cells("classic", [], axes)
+    spec = SweepSpec("classic", (), tuple(axes), tuple(cells), 0, ("greedy",) * 4, 1, 7)
+    with open_pool(1) as pool:
+        chart = sweep_charts(run_sweep(spec, pool))[0]
+    lines = {
+        container.get_label(): list(container.lines[0].get_xdata())
+        for container in chart.figure.axes[0].containers
+    }
+    assert lines == {
+        f"jokers = {jokers}, run_minimum = {run}": [40.0, 51.0] for jokers in (2, 4) for run in (3, 4)
+    }
+
+
 def test_same_results_for_any_worker_count() -> None:
     spec = small_spec()
     with open_pool(1) as pool:
