@@ -113,6 +113,11 @@ def simulation_charts(results: Sequence[SimulationResult], labels: Sequence[str]
     return charts
 
 
+def seated_bot(result: SimulationResult, seat: int) -> str:
+    """Who played ``seat``: its bot, or "bots rotated" where duplicate deals moved every bot through it."""
+    return "bots rotated" if result.duplicate and len(set(result.bots)) > 1 else result.bots[seat]
+
+
 def _seat_wins(results: Sequence[SimulationResult], labels: Sequence[str], names: str) -> Chart:
     title = f"Hands won by seat (95% interval): {names}"
     figure, axes = _figure(title)
@@ -131,8 +136,15 @@ def _seat_wins(results: Sequence[SimulationResult], labels: Sequence[str], names
         )
     axes.set_xlabel("seat (1 plays first in the first hand)")
     axes.set_ylabel("hands won (%)")
-    axes.set_xticks(range(1, len(results[0].bots) + 1))
-    _legend_below(axes)
+    # The chart is sent on its own (--plot): at a table of different bots, "seat 1 wins half the
+    # hands" is the bot's strength, not the seat's, so each seat names who sat there.
+    first = results[0]
+    seat_labels = [
+        str(seat + 1) if len(set(first.bots)) == 1 else f"{seat + 1}\n{seated_bot(first, seat)}"
+        for seat in range(len(first.bots))
+    ]
+    axes.set_xticks(range(1, len(first.bots) + 1), seat_labels)
+    _legend_below(axes, 0.0 if len(set(first.bots)) == 1 else 0.07)
     return Chart("seat-wins", title, figure)
 
 
@@ -159,9 +171,10 @@ def _bot_wins(results: Sequence[SimulationResult], labels: Sequence[str], names:
     return Chart("bot-wins", title, figure)
 
 
-def _legend_below(axes: Axes) -> None:
-    """Bars fill the plot: their legend goes underneath rather than over them."""
-    axes.legend(title="variant", loc="upper center", bbox_to_anchor=(0.5, -0.18), ncols=2)
+def _legend_below(axes: Axes, lower: float = 0.0) -> None:
+    """Bars fill the plot: their legend goes underneath rather than over them (``lower``: below
+    labels of two lines, in axes heights)."""
+    axes.legend(title="variant", loc="upper center", bbox_to_anchor=(0.5, -0.18 - lower), ncols=2)
 
 
 def _samples(result: SimulationResult, what: str) -> list[float]:

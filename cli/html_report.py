@@ -16,7 +16,7 @@ from kalooki.simulation_stats import SimulationResult
 from kalooki.sweep import SweepResult, figure_interval, figure_value
 from kalooki.variant_writer import yaml_scalar
 
-from .charts import Chart, simulation_charts, svg_text, sweep_charts
+from .charts import Chart, seated_bot, simulation_charts, svg_text, sweep_charts
 from .narrow import difference_texts
 
 BOTS_NOTE: Final = (
@@ -85,11 +85,6 @@ def _cell(text: str) -> str:
     """Numbers line up on the right, words on the left."""
     numeric = text[:1].isdigit() or text[:2].lstrip("+-")[:1].isdigit()
     return f'<td class="num">{html.escape(text)}</td>' if numeric else f"<td>{html.escape(text)}</td>"
-
-
-def seated_bot(result: SimulationResult, seat: int) -> str:
-    """Who played ``seat``: its bot, or "bots rotated" where duplicate deals moved every bot through it."""
-    return "bots rotated" if result.duplicate and len(set(result.bots)) > 1 else result.bots[seat]
 
 
 def bots_text(bots: Sequence[str]) -> str:

@@ -42,6 +42,7 @@ from kalooki.stalls import stalled_hands
 from kalooki.variant import KNOB_NAMES, Variant
 from kalooki.variant_writer import variant_differences, yaml_scalar
 
+from .charts import seated_bot
 from .common import (
     SetOption,
     at_least,
@@ -53,7 +54,7 @@ from .common import (
     seed_number,
 )
 from .completion import complete_knob, complete_variant
-from .html_report import BOTS_NOTE, seated_bot
+from .html_report import BOTS_NOTE
 from .narrow import Column, difference_texts, narrow_table, natural_width
 from .run_options import (
     BotsOption,
