@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from kalooki import __version__
+from kalooki.grid import knob_text
 from kalooki.simulation_comparison import Comparison, Difference
 from kalooki.simulation_stats import SimulationResult
 from kalooki.sweep import SweepResult, figure_interval, figure_value
@@ -196,7 +197,7 @@ def sweep_report(result: SweepResult) -> str:
         low, high = figure_interval(cell.result, "turns_per_hand")
         seat = cell.result.seat_game_wins[0]
         seat_low, seat_high = seat.interval
-        values = [str(cell.cell.knobs[knob]) for knob in knobs]
+        values = [knob_text(cell.cell.knobs[knob]) for knob in knobs]
         rows.append(
             (
                 [

@@ -15,7 +15,7 @@ from rich.table import Table
 
 from kalooki.executors import open_pool
 from kalooki.figures import FDR_METHOD
-from kalooki.grid import Cell, cell_count, find_baseline, load_cells, parse_grid
+from kalooki.grid import Cell, cell_count, find_baseline, knob_text, load_cells, parse_grid
 from kalooki.loader import load_variant
 from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, MAX_GAMES, rows_to_csv
 from kalooki.sweep import SweepResult, SweepSpec, figure_interval, figure_value, run_sweep, sweep_rows
@@ -164,7 +164,9 @@ def _knob_columns(spec: SweepSpec) -> list[Column]:
 
 def _knob_values(cell: Cell, spec: SweepSpec) -> list[str]:
     values = (cell.knobs[axis.knob] for axis in spec.axes)
-    return [",".join(map(str, value)) if isinstance(value, list) else str(value) for value in values]
+    return [
+        ",".join(map(knob_text, value)) if isinstance(value, list) else knob_text(value) for value in values
+    ]
 
 
 def significant_table(result: SweepResult) -> Table:

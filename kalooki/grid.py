@@ -51,10 +51,11 @@ class Cell:
 
     @property
     def label(self) -> str:
-        return ", ".join(f"{knob}={_text(value)}" for knob, value in self.knobs.items()) or "as given"
+        return ", ".join(f"{knob}={knob_text(value)}" for knob, value in self.knobs.items()) or "as given"
 
 
-def _text(value: Any) -> str:
+def knob_text(value: Any) -> str:
+    """A swept value as the grid and a variant file write it: ``true``, not Python's ``True``."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -236,4 +237,4 @@ def find_baseline(text: str | None, axes: Sequence[Axis], cells: Sequence[Cell])
     )  # pragma: no cover
 
 
-__all__ = ["Axis", "Cell", "cell_count", "find_baseline", "load_cells", "parse_grid"]
+__all__ = ["Axis", "Cell", "cell_count", "find_baseline", "knob_text", "load_cells", "parse_grid"]

@@ -316,6 +316,24 @@ def test_one_cell_read_back_is_counted_in_the_singular(tmp_path: Path) -> None:
     assert ", 1 cell read back from --out" in " ".join(out.split())
 
 
+def test_a_true_or_false_knob_reads_as_the_grid_wrote_it(tmp_path: Path) -> None:
+    # The table and the report read "True" and "False" beside "baseline: upcard=true".
+    page = tmp_path / "r.html"
+    code, out, err = sweep(
+        "classic", "--grid", "upcard=true,false", "-n", "1", "-w", "1", "--report", str(page)
+    )
+    assert code == 0, err
+    assert [line.split()[0] for line in out.splitlines() if line.split()[:1] in (["true"], ["false"])] == [
+        "true",
+        "false",
+    ]
+    assert "True" not in out
+    assert "False" not in out
+    text = page.read_text()
+    assert "<tr><td>true</td>" in text
+    assert "<td>True</td>" not in text
+
+
 def test_interrupted_sweep_resumes_with_identical_results(tmp_path: Path) -> None:
     """A real process stopped by Ctrl-C after its first cell, run again: the same JSON as one go."""
     args = ["sweep", "classic", "--grid", "opening_threshold=0,40,51", "-n", "4", "-w", "1", "--json"]
