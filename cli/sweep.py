@@ -203,9 +203,11 @@ def sweep_command(
         int, typer.Option("--seed", parser=seed_number, help="Master seed, shared by every cell.")
     ] = 0,
     baseline: Annotated[
-        str | None,
+        list[str] | None,
         typer.Option(
-            "--baseline", metavar="KNOB=V,...", help="The cell to compare with (default: the first)."
+            "--baseline",
+            metavar="KNOB=V,...",
+            help="The cell to compare with (default: the first); repeatable, one knob per option.",
         ),
     ] = None,
     workers: Annotated[

@@ -107,6 +107,12 @@ def test_cells_and_baseline() -> None:
         find_baseline("run_minimum=5", axes, cells)
     with pytest.raises(VariantError, match=r"--baseline:1:1: jokers: jokers is not swept"):
         find_baseline("jokers=4", axes, cells)
+    # One knob an option, as --grid takes them: the last option used to replace the others.
+    assert find_baseline(["run_minimum=4", "opening_threshold=40"], axes, cells) == 3
+    with pytest.raises(
+        VariantError, match=r"--baseline:2:1: run_minimum: already named by --baseline option 1"
+    ):
+        find_baseline(["run_minimum=4", "run_minimum=3"], axes, cells)
 
 
 # ---------------------------------------------------------------- statistics
@@ -332,6 +338,18 @@ def test_a_true_or_false_knob_reads_as_the_grid_wrote_it(tmp_path: Path) -> None
     text = page.read_text()
     assert "<tr><td>true</td>" in text
     assert "<td>True</td>" not in text
+
+
+def test_cli_baseline_options_name_one_cell_together() -> None:
+    grid = ["classic", "--grid", "opening_threshold=40,51", "--grid", "run_minimum=3,4", "-n", "1", "-w", "1"]
+    code, out, err = sweep(*grid, "--baseline", "opening_threshold=51", "--baseline", "run_minimum=4")
+    assert code == 0, err
+    assert " ".join(out.split()).count("baseline: opening_threshold=51, run_minimum=4.") == 1
+    code, out, err = sweep(*grid, "--baseline", "opening_threshold=51", "--baseline", "opening_threshold=40")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        "--baseline:2:1: opening_threshold: already named by --baseline option 1: give its value once"
+    ]
 
 
 def test_interrupted_sweep_resumes_with_identical_results(tmp_path: Path) -> None:
