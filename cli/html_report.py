@@ -88,6 +88,11 @@ def _cell(text: str) -> str:
     return f'<td class="num">{html.escape(text)}</td>' if numeric else f"<td>{html.escape(text)}</td>"
 
 
+def paired_units(duplicate: bool) -> str:
+    """What the paired tests pair: games, or with duplicate deals whole deals (never a deal's copies)."""
+    return "deals" if duplicate else "games"
+
+
 def bots_text(bots: Sequence[str]) -> str:
     """``4 × greedy`` for a table of one bot, else the bots in seat order."""
     return f"{len(bots)} × {bots[0]}" if len(set(bots)) == 1 else ", ".join(bots)
@@ -178,8 +183,9 @@ def comparison_report(
         _setup(comparison.a, comparison.b),
         *_rule_changes(changes),
         "<h2>Differences (B minus A)</h2>",
-        "<p>Paired t-tests over games played on the same seeds; p-values adjusted together "
-        "(Benjamini-Hochberg), a difference is marked when its adjusted p is under 0.05.</p>",
+        f"<p>Paired t-tests over {paired_units(comparison.a.duplicate)} played on the same seeds; "
+        "p-values adjusted together (Benjamini-Hochberg), a difference is marked when its adjusted p is "
+        "under 0.05.</p>",
         _table(header, _difference_rows(comparison.differences)),
     ]
     body += _charts(simulation_charts([comparison.a, comparison.b], list(labels)))
@@ -219,7 +225,8 @@ def sweep_report(result: SweepResult) -> str:
     body = [
         f"<p>{len(spec.cells)} cells × {spec.games:,} games, seed {spec.seed}, bots "
         f"{html.escape(bots_text(spec.bots))}; baseline {html.escape(spec.cells[spec.baseline].label)}. "
-        f"{result.tests} differences tested (paired t over games on the same seeds), "
+        f"{result.tests} differences tested "
+        f"(paired t over {paired_units(spec.duplicate)} on the same seeds), "
         f"{len(significant)} significant after Benjamini-Hochberg false-discovery control at 5%.</p>",
         "<h2>Cells</h2>",
         _table(header, rows),

@@ -54,7 +54,7 @@ from .common import (
     seed_number,
 )
 from .completion import complete_knob, complete_variant
-from .html_report import BOTS_NOTE
+from .html_report import BOTS_NOTE, paired_units
 from .narrow import Column, difference_texts, narrow_table, natural_width
 from .run_options import (
     BotsOption,
@@ -310,8 +310,9 @@ def comparison_report(
         print_stacked_differences(console, rows)
     marked = sum(difference.significant for difference in comparison.differences)
     console.print(
-        f"{marked} of {len(comparison.differences)} figures differ: paired t-tests over the games "
-        "(same seeds), p-values adjusted together (Benjamini-Hochberg), 'differs' when adjusted p < 0.05."
+        f"{marked} of {len(comparison.differences)} figures differ: paired t-tests over the "
+        f"{paired_units(comparison.a.duplicate)} (same seeds), p-values adjusted together "
+        "(Benjamini-Hochberg), 'differs' when adjusted p < 0.05."
     )
 
 

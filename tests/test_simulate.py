@@ -425,6 +425,19 @@ def test_cli_report_lines_up_the_figures_values() -> None:
     assert hand_ends.index("went out") > value_ends.pop()
 
 
+def test_cli_comparison_of_duplicate_deals_says_its_tests_pair_deals(tmp_path: Path) -> None:
+    # The tests pair whole deals (a deal's seat rotations together), not games, as the line said.
+    page = tmp_path / "r.html"
+    arguments = ["classic", "-n", "4", "-w", "1", "--compare-set", "opening_threshold=40"]
+    code, out, err = run(*arguments, "--bots", "random,greedy", "--duplicate", "--report", str(page))
+    assert code == 0, err
+    assert "paired t-tests over the deals (same seeds)" in " ".join(out.split())
+    assert "<p>Paired t-tests over deals played on the same seeds;" in page.read_text()
+    code, out, err = run(*arguments)
+    assert code == 0, err
+    assert "paired t-tests over the games (same seeds)" in " ".join(out.split())
+
+
 def test_cli_seat_rows_of_duplicate_deals_name_no_one_bot(tmp_path: Path) -> None:
     # Each deal is played once per rotation: every bot sat in every seat, and the bots' own rows say who won.
     page = tmp_path / "r.html"
