@@ -493,9 +493,6 @@ def simulate_command(
         # With --compare-set both runs carry A's variant name and the same game numbers: a last
         # column says which run each row is from.
         rows = [row | {"run": "A"} for row in rows] + [row | {"run": "B"} for row in game_rows(comparison.b)]
-    if csv_path == "-":
-        write_csv(csv_path, rows_to_csv(rows))
-        return
     labels = (
         " with ".join([result.variant, ", ".join(set_)]) if set_ else result.variant,
         (
@@ -507,7 +504,9 @@ def simulate_command(
         else "",
     )
     try:
-        if as_json:
+        if csv_path == "-":
+            write_csv(csv_path, rows_to_csv(rows))  # the rows are the output: no table beside them
+        elif as_json:
             if comparison is None:
                 data = result.to_json() | {"overrides": list(set_ or [])}
             else:
@@ -528,8 +527,9 @@ def simulate_command(
     finally:
         # The files come last: should writing one fail, the report has been shown already. They are
         # written even when the report could not be (`| head` closed the pipe): the run is not lost.
-        if csv_path is not None:
+        if csv_path is not None and csv_path != "-":
             write_csv(csv_path, rows_to_csv(rows))
+        # With --csv - too: the page and the chart were left unwritten, without a word.
         if report_path is not None or plot_path is not None:
             write_simulation_pictures(result, comparison, labels, report_path, plot_path, rule_changes)
 

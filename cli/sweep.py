@@ -305,18 +305,18 @@ def sweep_command(
             except KeyboardInterrupt:
                 fail_interrupted(interrupted_message(store, len(cells)))
     rows = sweep_rows(result)
-    if csv_path == "-":
-        write_csv(csv_path, rows_to_csv(rows))
-        return
     try:
-        if as_json:
+        if csv_path == "-":
+            write_csv(csv_path, rows_to_csv(rows))  # the rows are the output: no table beside them
+        elif as_json:
             typer.echo(json.dumps(result.to_json(), indent=2))
         else:
             print_sweep(result, Console(highlight=False))
     finally:
         # Written even when the tables could not be (`| head` closed the pipe): the sweep is not lost.
-        if csv_path is not None:
+        if csv_path is not None and csv_path != "-":
             write_csv(csv_path, rows_to_csv(rows))
+        # With --csv - too: the page and the chart were left unwritten, without a word.
         if report is not None or plot is not None:
             from .charts import sweep_charts
             from .html_report import sweep_report

@@ -186,6 +186,23 @@ def test_the_csv_is_written_when_the_pipe_closes_before_the_report(
     assert rows.read_text().splitlines()[0].startswith(("variant,game,seed,", "jokers,baseline,"))
 
 
+@pytest.mark.parametrize(
+    "command", [["simulate", "-n", "1", "-w", "1"], ["sweep", "--grid", "jokers=2,4", "-n", "1", "-w", "1"]]
+)
+def test_a_csv_on_standard_output_still_writes_the_report_and_the_chart(
+    command: list[str], tmp_path: Path
+) -> None:
+    # `--csv - --report r.html --plot r.png` printed the rows and wrote neither file, exit 0.
+    pytest.importorskip("matplotlib")
+    page, chart = tmp_path / "r.html", tmp_path / "r.png"
+    result = runner.invoke(app, [*command, "--csv", "-", "--report", str(page), "--plot", str(chart)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(("variant,game,", "jokers,baseline,"))
+    assert result.stderr.splitlines() == [f"{page}: report written", f"{chart}: chart written"]
+    assert page.read_text().startswith("<!DOCTYPE html>")
+    assert chart.read_bytes().startswith(b"\x89PNG")
+
+
 def test_one_of_a_thing_is_counted_in_the_singular(tmp_path: Path) -> None:
     log = tmp_path / "game.jsonl"
     script = Path(__file__).parent / "golden" / "scripts" / "kalooki-opening.yaml"
