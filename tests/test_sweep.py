@@ -352,6 +352,29 @@ def test_cli_baseline_options_name_one_cell_together() -> None:
     ]
 
 
+def test_a_table_too_wide_for_the_terminal_is_told_a_cell_a_line_every_number_whole() -> None:
+    # rich folded the table's columns: "32.54" read "32.5" over "4", "±2.87" as "±12.8" over "7".
+    grid = ["classic", "--grid", "opening_threshold=0,51", "--grid", "jokers=2,4", "-n", "12", "-w", "1"]
+    shown = runner.invoke(app, ["sweep", *grid], env={"COLUMNS": "60"})
+    assert shown.exit_code == 0, shown.output
+    data = json.loads(runner.invoke(app, ["sweep", *grid, "--json"]).stdout)
+    lines = shown.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 60
+    text = " ".join(shown.stdout.split())
+    for cell in data["cells"]:
+        label = ", ".join(f"{knob}={value}" for knob, value in cell["knobs"].items())
+        low, high = cell["turns_per_hand"]["ci95"]
+        half = max(cell["turns_per_hand"]["mean"] - low, high - cell["turns_per_hand"]["mean"])
+        figure = f"{cell['turns_per_hand']['mean']:.2f} ±{half:.2f}"
+        assert re.search(rf"turns per hand \*?{re.escape(figure)}", text), figure
+        assert text.count(f"{label}: ") >= 1
+        for item in cell["differences"]:
+            if item["significant"]:
+                assert f"{label}: {item['metric']} " in text
+                assert f"adj. p {item['adjusted_p']:.4f}" in text
+    assert data["significant"] > 0
+
+
 def test_interrupted_sweep_resumes_with_identical_results(tmp_path: Path) -> None:
     """A real process stopped by Ctrl-C after its first cell, run again: the same JSON as one go."""
     args = ["sweep", "classic", "--grid", "opening_threshold=0,40,51", "-n", "4", "-w", "1", "--json"]
