@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 from kalooki.errors import KalookiError
 from kalooki.simulation_comparison import ALPHA
 from kalooki.sweep import SweepResult, figure_interval, figure_value
+from kalooki.variant_writer import yaml_scalar
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -112,6 +113,11 @@ def simulation_charts(results: Sequence[SimulationResult], labels: Sequence[str]
     return charts
 
 
+def seated_bot(result: SimulationResult, seat: int) -> str:
+    """Who played ``seat``: its bot, or "bots rotated" where duplicate deals moved every bot through it."""
+    return "bots rotated" if result.duplicate and len(set(result.bots)) > 1 else result.bots[seat]
+
+
 def _seat_wins(results: Sequence[SimulationResult], labels: Sequence[str], names: str) -> Chart:
     title = f"Hands won by seat (95% interval): {names}"
     figure, axes = _figure(title)
@@ -130,8 +136,15 @@ def _seat_wins(results: Sequence[SimulationResult], labels: Sequence[str], names
         )
     axes.set_xlabel("seat (1 plays first in the first hand)")
     axes.set_ylabel("hands won (%)")
-    axes.set_xticks(range(1, len(results[0].bots) + 1))
-    _legend_below(axes)
+    # The chart is sent on its own (--plot): at a table of different bots, "seat 1 wins half the
+    # hands" is the bot's strength, not the seat's, so each seat names who sat there.
+    first = results[0]
+    seat_labels = [
+        str(seat + 1) if len(set(first.bots)) == 1 else f"{seat + 1}\n{seated_bot(first, seat)}"
+        for seat in range(len(first.bots))
+    ]
+    axes.set_xticks(range(1, len(first.bots) + 1), seat_labels)
+    _legend_below(axes, 0.0 if len(set(first.bots)) == 1 else 0.07)
     return Chart("seat-wins", title, figure)
 
 
@@ -158,9 +171,10 @@ def _bot_wins(results: Sequence[SimulationResult], labels: Sequence[str], names:
     return Chart("bot-wins", title, figure)
 
 
-def _legend_below(axes: Axes) -> None:
-    """Bars fill the plot: their legend goes underneath rather than over them."""
-    axes.legend(title="variant", loc="upper center", bbox_to_anchor=(0.5, -0.18), ncols=2)
+def _legend_below(axes: Axes, lower: float = 0.0) -> None:
+    """Bars fill the plot: their legend goes underneath rather than over them (``lower``: below
+    labels of two lines, in axes heights)."""
+    axes.legend(title="variant", loc="upper center", bbox_to_anchor=(0.5, -0.18 - lower), ncols=2)
 
 
 def _samples(result: SimulationResult, what: str) -> list[float]:
@@ -206,7 +220,7 @@ def _ecdf(
 
 
 def sweep_charts(result: SweepResult) -> list[Chart]:
-    """Each headline figure against the first knob swept, a line per value of the second."""
+    """Each headline figure against the first knob swept, a line per combination of the others."""
     return [_sweep_chart(result, key, name, unit) for key, name, unit in SWEEP_FIGURES]
 
 
@@ -218,10 +232,13 @@ def _sweep_chart(result: SweepResult, key: str, name: str, unit: str) -> Chart:
     figure, axes = _figure(title, wide=True)
     scale = 100.0 if unit.endswith("(%)") else 1.0
     first = axes_[0] if axes_ else None
-    second = axes_[1] if len(axes_) > 1 else None
-    groups: dict[Any, list[Any]] = {}
+    # A line joins the cells that differ in the first knob alone: one line per combination of the
+    # others. Grouped by the second knob only, a third knob's cells shared a line, which zig-zagged
+    # between them at each value of the first with nothing to tell them apart.
+    others = axes_[1:]
+    groups: dict[str, list[Any]] = {}
     for cell in result.cells:
-        group = cell.cell.knobs.get(second.knob) if second else None
+        group = ", ".join(f"{axis.knob} = {yaml_scalar(cell.cell.knobs[axis.knob])}" for axis in others)
         groups.setdefault(group, []).append(cell)
     for group, cells in groups.items():
         xs = [cell.cell.knobs[first.knob] if first else 0 for cell in cells]
@@ -231,7 +248,7 @@ def _sweep_chart(result: SweepResult, key: str, name: str, unit: str) -> Chart:
             _error_bars(figure_value(cell.result, key), figure_interval(cell.result, key), scale)
             for cell in cells
         ]
-        label = f"{second.knob} = {group}" if second else variant
+        label = group or variant
         line = axes.errorbar(
             positions, values, yerr=list(zip(*errors, strict=True)), capsize=4, marker="o", label=label
         )

@@ -158,12 +158,15 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def check_output_path(path: Path | str, option: str | None = None, *, game_file: bool = False) -> None:
+def check_output_path(
+    path: Path | str, option: str | None = None, *, game_file: bool = False, variant_file: bool = False
+) -> None:
     """Refuse a file to write that cannot be written, before any work is done (exit 1, one line).
 
     ``option`` names where the path was given, for a message about an empty one. ``game_file``: the
-    file is a log or a save, whose own rules say what it may replace; any other output (a CSV, a
-    report) never replaces a saved game or a log.
+    file is a log or a save, whose own rules say what it may replace; ``variant_file``: a variant
+    (``kalooki new``), whose ``--force`` says whether it may replace one. Any other output (a CSV, a
+    report) never replaces a saved game, a log, a variant or a game script.
     """
     if str(path) == "-":
         return
@@ -177,6 +180,10 @@ def check_output_path(path: Path | str, option: str | None = None, *, game_file:
     if target.exists() and not target.is_file():
         return  # /dev/null, a FIFO: written as it is, whatever its folder allows
     held = None if game_file else already_holds(target, str(path))
+    if held is None and not (game_file or variant_file):
+        from .wrong_file import yaml_already_there
+
+        held = yaml_already_there(target, str(path))  # `--csv club.yaml` replaced the house rules
     if held is not None:  # `--csv game.json` replaced a game in play, or a log, without a word
         fail(f"{path}: {held}; give a new file")
     # A file is written beside its target and renamed: the folder must take a new file. Its

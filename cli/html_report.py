@@ -11,11 +11,13 @@ from collections.abc import Sequence
 from typing import Final
 
 from kalooki import __version__
+from kalooki.grid import knob_text
 from kalooki.simulation_comparison import Comparison, Difference
 from kalooki.simulation_stats import SimulationResult
 from kalooki.sweep import SweepResult, figure_interval, figure_value
+from kalooki.variant_writer import yaml_scalar
 
-from .charts import Chart, simulation_charts, svg_text, sweep_charts
+from .charts import Chart, seated_bot, simulation_charts, svg_text, sweep_charts
 from .narrow import difference_texts
 
 BOTS_NOTE: Final = (
@@ -86,9 +88,9 @@ def _cell(text: str) -> str:
     return f'<td class="num">{html.escape(text)}</td>' if numeric else f"<td>{html.escape(text)}</td>"
 
 
-def seated_bot(result: SimulationResult, seat: int) -> str:
-    """Who played ``seat``: its bot, or "bots rotated" where duplicate deals moved every bot through it."""
-    return "bots rotated" if result.duplicate and len(set(result.bots)) > 1 else result.bots[seat]
+def paired_units(duplicate: bool) -> str:
+    """What the paired tests pair: games, or with duplicate deals whole deals (never a deal's copies)."""
+    return "deals" if duplicate else "games"
 
 
 def bots_text(bots: Sequence[str]) -> str:
@@ -96,12 +98,26 @@ def bots_text(bots: Sequence[str]) -> str:
     return f"{len(bots)} × {bots[0]}" if len(set(bots)) == 1 else ", ".join(bots)
 
 
-def _setup(result: SimulationResult) -> str:
+def _setup(result: SimulationResult, b: SimulationResult | None = None) -> str:
     dealt = "duplicate deals (each deal once per seat rotation)" if result.duplicate else "one game per deal"
+    # Each variant plays its own number of hands on the same games: A's alone would pass for both.
+    played = (
+        f"{result.games:,} games ({result.hands:,} hands)"
+        if b is None
+        else f"{result.games:,} games each on the same seeds (A {result.hands:,} hands, B {b.hands:,})"
+    )
     return (
-        f"<p>{result.games:,} games ({result.hands:,} hands), seed {result.seed}, bots "
+        f"<p>{played}, seed {result.seed}, bots "
         f"{html.escape(bots_text(result.bots))}, {dealt}. Intervals are 95%.</p>"
     )
+
+
+def _rule_changes(changes: Sequence[tuple[str, object, object]]) -> list[str]:
+    """The knobs on which B's rules differ from A's, as the terminal lists them: what the figures measure."""
+    if not changes:
+        return []
+    rows = [([knob, yaml_scalar(old), yaml_scalar(new)], False) for knob, old, new in changes]
+    return ["<h2>B's rules differ from A's in</h2>", _table(["knob", "A", "B"], rows)]
 
 
 def _figures_table(result: SimulationResult) -> str:
@@ -158,13 +174,18 @@ def _difference_rows(differences: Sequence[Difference]) -> list[tuple[list[str],
     return rows
 
 
-def comparison_report(comparison: Comparison, labels: tuple[str, str]) -> str:
+def comparison_report(
+    comparison: Comparison, labels: tuple[str, str], changes: Sequence[tuple[str, object, object]] = ()
+) -> str:
+    """``changes``: the knobs on which B's rules differ from A's (knob, A's value, B's value)."""
     header = ["figure", f"A: {labels[0]}", f"B: {labels[1]}", "B - A", "adjusted p", "differs"]
     body = [
-        _setup(comparison.a),
+        _setup(comparison.a, comparison.b),
+        *_rule_changes(changes),
         "<h2>Differences (B minus A)</h2>",
-        "<p>Paired t-tests over games played on the same seeds; p-values adjusted together "
-        "(Benjamini-Hochberg), a difference is marked when its adjusted p is under 0.05.</p>",
+        f"<p>Paired t-tests over {paired_units(comparison.a.duplicate)} played on the same seeds; "
+        "p-values adjusted together (Benjamini-Hochberg), a difference is marked when its adjusted p is "
+        "under 0.05.</p>",
         _table(header, _difference_rows(comparison.differences)),
     ]
     body += _charts(simulation_charts([comparison.a, comparison.b], list(labels)))
@@ -182,7 +203,7 @@ def sweep_report(result: SweepResult) -> str:
         low, high = figure_interval(cell.result, "turns_per_hand")
         seat = cell.result.seat_game_wins[0]
         seat_low, seat_high = seat.interval
-        values = [str(cell.cell.knobs[knob]) for knob in knobs]
+        values = [knob_text(cell.cell.knobs[knob]) for knob in knobs]
         rows.append(
             (
                 [
@@ -204,7 +225,8 @@ def sweep_report(result: SweepResult) -> str:
     body = [
         f"<p>{len(spec.cells)} cells × {spec.games:,} games, seed {spec.seed}, bots "
         f"{html.escape(bots_text(spec.bots))}; baseline {html.escape(spec.cells[spec.baseline].label)}. "
-        f"{result.tests} differences tested (paired t over games on the same seeds), "
+        f"{result.tests} differences tested "
+        f"(paired t over {paired_units(spec.duplicate)} on the same seeds), "
         f"{len(significant)} significant after Benjamini-Hochberg false-discovery control at 5%.</p>",
         "<h2>Cells</h2>",
         _table(header, rows),

@@ -42,6 +42,7 @@ from kalooki.stalls import stalled_hands
 from kalooki.variant import KNOB_NAMES, Variant
 from kalooki.variant_writer import variant_differences, yaml_scalar
 
+from .charts import seated_bot
 from .common import (
     SetOption,
     at_least,
@@ -53,7 +54,7 @@ from .common import (
     seed_number,
 )
 from .completion import complete_knob, complete_variant
-from .html_report import BOTS_NOTE, seated_bot
+from .html_report import BOTS_NOTE, paired_units
 from .narrow import Column, difference_texts, narrow_table, natural_width
 from .output import report_console
 from .run_options import (
@@ -310,8 +311,9 @@ def comparison_report(
         print_stacked_differences(console, rows)
     marked = sum(difference.significant for difference in comparison.differences)
     console.print(
-        f"{marked} of {len(comparison.differences)} figures differ: paired t-tests over the games "
-        "(same seeds), p-values adjusted together (Benjamini-Hochberg), 'differs' when adjusted p < 0.05."
+        f"{marked} of {len(comparison.differences)} figures differ: paired t-tests over the "
+        f"{paired_units(comparison.a.duplicate)} (same seeds), p-values adjusted together "
+        "(Benjamini-Hochberg), 'differs' when adjusted p < 0.05."
     )
 
 
@@ -492,9 +494,6 @@ def simulate_command(
         # With --compare-set both runs carry A's variant name and the same game numbers: a last
         # column says which run each row is from.
         rows = [row | {"run": "A"} for row in rows] + [row | {"run": "B"} for row in game_rows(comparison.b)]
-    if csv_path == "-":
-        write_csv(csv_path, rows_to_csv(rows))
-        return
     labels = (
         " with ".join([result.variant, ", ".join(set_)]) if set_ else result.variant,
         (
@@ -505,29 +504,35 @@ def simulate_command(
         if comparison
         else "",
     )
-    if as_json:
-        if comparison is None:
-            data = result.to_json() | {"overrides": list(set_ or [])}
+    try:
+        if csv_path == "-":
+            write_csv(csv_path, rows_to_csv(rows))  # the rows are the output: no table beside them
+        elif as_json:
+            if comparison is None:
+                data = result.to_json() | {"overrides": list(set_ or [])}
+            else:
+                data = comparison.to_json()
+                data["a"]["overrides"] = list(set_ or [])
+                data["b"]["overrides"] = list(compare_set or [])
+            typer.echo(json.dumps(data, indent=2))
+        elif comparison is None:
+            report(result, console)
         else:
-            data = comparison.to_json()
-            data["a"]["overrides"] = list(set_ or [])
-            data["b"]["overrides"] = list(compare_set or [])
-        typer.echo(json.dumps(data, indent=2))
-    elif comparison is None:
-        report(result, console)
-    else:
-        comparison_report(comparison, console, labels, rule_changes)
-        if verbose:
-            report(comparison.a, console, labels[0])
-            report(comparison.b, console, labels[1])
-        else:
-            console.print("Both full reports: add --verbose.")
-        console.print("What each figure counts: kalooki simulate --help.")
-    # The files come last: should writing one fail, the report has been shown already.
-    if csv_path is not None:
-        write_csv(csv_path, rows_to_csv(rows))
-    if report_path is not None or plot_path is not None:
-        write_simulation_pictures(result, comparison, labels, report_path, plot_path)
+            comparison_report(comparison, console, labels, rule_changes)
+            if verbose:
+                report(comparison.a, console, labels[0])
+                report(comparison.b, console, labels[1])
+            else:
+                console.print("Both full reports: add --verbose.")
+            console.print("What each figure counts: kalooki simulate --help.")
+    finally:
+        # The files come last: should writing one fail, the report has been shown already. They are
+        # written even when the report could not be (`| head` closed the pipe): the run is not lost.
+        if csv_path is not None and csv_path != "-":
+            write_csv(csv_path, rows_to_csv(rows))
+        # With --csv - too: the page and the chart were left unwritten, without a word.
+        if report_path is not None or plot_path is not None:
+            write_simulation_pictures(result, comparison, labels, report_path, plot_path, rule_changes)
 
 
 def _same_rules(a: Variant, b: Variant, set_a: list[str], set_b: list[str]) -> str:
@@ -546,6 +551,7 @@ def write_simulation_pictures(
     labels: tuple[str, str],
     report_path: str | None,
     plot_path: str | None,
+    rule_changes: Sequence[tuple[str, object, object]] = (),
 ) -> None:
     from . import html_report
     from .charts import simulation_charts
@@ -554,7 +560,7 @@ def write_simulation_pictures(
         page = html_report.simulation_report(result, labels[0]) if report_path else None
         chart = simulation_charts([result], [labels[0]])[0] if plot_path else None
     else:
-        page = html_report.comparison_report(comparison, labels) if report_path else None
+        page = html_report.comparison_report(comparison, labels, rule_changes) if report_path else None
         chart = simulation_charts([comparison.a, comparison.b], list(labels))[0] if plot_path else None
     write_pictures(report_path, page, plot_path, chart)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,14 +16,22 @@ from rich.table import Table
 
 from kalooki.executors import open_pool
 from kalooki.figures import FDR_METHOD
-from kalooki.grid import Cell, cell_count, find_baseline, load_cells, parse_grid
+from kalooki.grid import Cell, cell_count, find_baseline, knob_text, load_cells, parse_grid
 from kalooki.loader import load_variant
 from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, MAX_GAMES, rows_to_csv
-from kalooki.sweep import SweepResult, SweepSpec, figure_interval, figure_value, run_sweep, sweep_rows
+from kalooki.sweep import (
+    CellResult,
+    SweepResult,
+    SweepSpec,
+    figure_interval,
+    figure_value,
+    run_sweep,
+    sweep_rows,
+)
 
 from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, seed_number
 from .html_report import BOTS_NOTE, bots_text
-from .narrow import Column, difference_texts, narrow_table
+from .narrow import Column, difference_texts, narrow_table, natural_width
 from .output import report_console
 from .run_options import (
     BotsOption,
@@ -109,14 +118,18 @@ def print_sweep(result: SweepResult, console: Console) -> None:
         f"(seed {spec.seed}), bots {bots_text(spec.bots)}{', duplicate deals' if spec.duplicate else ''}; "
         f"{result.workers} worker{'s' if result.workers != 1 else ''} ({result.where}), "
         f"{result.seconds:.1f} s"
-        + (f", {result.resumed} cells read back from --out" if result.resumed else "")
+        + (f", {counted(result.resumed, 'cell')} read back from --out" if result.resumed else "")
     )
     console.print(BOTS_NOTE)
     console.print(
         "Each figure over ± the distance to the farther end of its 95% interval (percentage points "
         "for a %); * marks a significant difference from the baseline, and the last column counts a cell's."
     )
-    console.print(sweep_table(result))
+    table = sweep_table(result)
+    if natural_width(table) <= console.width:
+        console.print(table)
+    else:
+        print_stacked_cells(result, console)
     significant = result.significant
     console.print(
         f"baseline: {spec.cells[spec.baseline].label}. {len(significant)} of {result.tests} "
@@ -124,7 +137,11 @@ def print_sweep(result: SweepResult, console: Console) -> None:
         + (":" if significant else ".")
     )
     if significant:
-        console.print(significant_table(result))
+        differences = significant_table(result)
+        if natural_width(differences) <= console.width:
+            console.print(differences)
+        else:
+            print_stacked_significant(result, console)
 
 
 HEADLINE: Final = (
@@ -137,25 +154,75 @@ HEADLINE: Final = (
 """The figures the terminal table shows per cell (key, heading, shown as a percentage)."""
 
 
+def _headline(cell: CellResult) -> list[tuple[str, str]]:
+    """Each headline figure of a cell: its value (``*`` first when it differs) and ``±`` its interval."""
+    marks = {item.key for item in cell.differences if item.significant}
+    figures = []
+    for key, _, percent in HEADLINE:
+        value, (low, high) = figure_value(cell.result, key), figure_interval(cell.result, key)
+        half = max(value - low, high - value)
+        scale, unit, digits = (100.0, "%", 1) if percent else (1.0, "", 2)
+        mark = "*" if key in marks else ""
+        figures.append((f"{mark}{scale * value:.{digits}f}{unit}", f"±{scale * half:.{digits}f}"))
+    return figures
+
+
+def _marks(cell: CellResult, spec: SweepSpec) -> str:
+    return (
+        "baseline" if cell.cell.index == spec.baseline else str(sum(i.significant for i in cell.differences))
+    )
+
+
 def sweep_table(result: SweepResult) -> Table:
     """One row per cell: its knob values, each headline figure over its interval, its marks."""
     spec = result.spec
     rows: list[list[str]] = []
     for cell in result.cells:
-        marks = {item.key for item in cell.differences if item.significant}
         row = _knob_values(cell.cell, spec)
-        for key, _, percent in HEADLINE:
-            value, (low, high) = figure_value(cell.result, key), figure_interval(cell.result, key)
-            half = max(value - low, high - value)
-            scale, unit, digits = (100.0, "%", 1) if percent else (1.0, "", 2)
-            mark = "*" if key in marks else ""
+        for value, interval in _headline(cell):
             # The value over its interval: two short lines rather than one wide one, digits aligned.
-            interval = f"±{scale * half:.{digits}f}" + (" " if unit else "")  # under the digits, not the %
-            row.append(f"{mark}{scale * value:.{digits}f}{unit}\n{interval}")
-        row.append("baseline" if cell.cell.index == spec.baseline else str(len(marks)))
+            row.append(f"{value}\n{interval}" + (" " if value.endswith("%") else ""))  # under the digits
+        row.append(_marks(cell, spec))
         rows.append(row)
     columns = [*_knob_columns(spec), *(Column(heading) for _, heading, _ in HEADLINE), Column("sig. diffs")]
     return narrow_table(columns, rows)
+
+
+def print_stacked_cells(result: SweepResult, console: Console) -> None:
+    """The cells on a terminal too narrow for their table (three knobs, long values): each cell on a
+    line of its own, its figures below, every number whole (the table folded "32.54" into "32.5" over "4")."""
+    spec = result.spec
+    for cell in result.cells:
+        marks = _marks(cell, spec)
+        said = "baseline" if marks == "baseline" else f"{marks} significant"
+        console.print(f"{cell.cell.label}: {said}", markup=False, style="bold")
+        figures = [
+            f"{heading} {value}\N{NO-BREAK SPACE}{interval}"  # a value and its ± kept on one line
+            for (_, heading, _), (value, interval) in zip(HEADLINE, _headline(cell), strict=True)
+        ]
+        console.print(_indented(", ".join(figures), console.width), markup=False, soft_wrap=True)
+
+
+def print_stacked_significant(result: SweepResult, console: Console) -> None:
+    """The differences that survive, one a line, when their table is too wide for the terminal."""
+    for cell, item in result.significant:
+        baseline, value, change = difference_texts(item)
+        line = (
+            f"{cell.cell.label}: {item.metric} {baseline} → {value} ({change}), adj. p {item.adjusted_p:.4f}"
+        )
+        console.print(_indented(line, console.width, first=""), markup=False, soft_wrap=True)
+
+
+def _indented(text: str, width: int, first: str = "  ") -> str:
+    """``text`` wrapped at its spaces, never inside a number, the lines after the first indented."""
+    return textwrap.fill(
+        text,
+        width,
+        initial_indent=first,
+        subsequent_indent="  ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
 
 def _knob_columns(spec: SweepSpec) -> list[Column]:
@@ -165,7 +232,9 @@ def _knob_columns(spec: SweepSpec) -> list[Column]:
 
 def _knob_values(cell: Cell, spec: SweepSpec) -> list[str]:
     values = (cell.knobs[axis.knob] for axis in spec.axes)
-    return [",".join(map(str, value)) if isinstance(value, list) else str(value) for value in values]
+    return [
+        ",".join(map(knob_text, value)) if isinstance(value, list) else knob_text(value) for value in values
+    ]
 
 
 def significant_table(result: SweepResult) -> Table:
@@ -202,9 +271,11 @@ def sweep_command(
         int, typer.Option("--seed", parser=seed_number, help="Master seed, shared by every cell.")
     ] = 0,
     baseline: Annotated[
-        str | None,
+        list[str] | None,
         typer.Option(
-            "--baseline", metavar="KNOB=V,...", help="The cell to compare with (default: the first)."
+            "--baseline",
+            metavar="KNOB=V,...",
+            help="The cell to compare with (default: the first); repeatable, one knob per option.",
         ),
     ] = None,
     workers: Annotated[
@@ -302,22 +373,24 @@ def sweep_command(
             except KeyboardInterrupt:
                 fail_interrupted(interrupted_message(store, len(cells)))
     rows = sweep_rows(result)
-    if csv_path == "-":
-        write_csv(csv_path, rows_to_csv(rows))
-        return
-    if as_json:
-        typer.echo(json.dumps(result.to_json(), indent=2))
-    else:
-        print_sweep(result, report_console(highlight=False))
-    if csv_path is not None:
-        write_csv(csv_path, rows_to_csv(rows))
-    if report is not None or plot is not None:
-        from .charts import sweep_charts
-        from .html_report import sweep_report
+    try:
+        if csv_path == "-":
+            write_csv(csv_path, rows_to_csv(rows))  # the rows are the output: no table beside them
+        elif as_json:
+            typer.echo(json.dumps(result.to_json(), indent=2))
+        else:
+            print_sweep(result, report_console(highlight=False))
+    finally:
+        # Written even when the tables could not be (`| head` closed the pipe): the sweep is not lost.
+        if csv_path is not None and csv_path != "-":
+            write_csv(csv_path, rows_to_csv(rows))
+        # With --csv - too: the page and the chart were left unwritten, without a word.
+        if report is not None or plot is not None:
+            from .charts import sweep_charts
+            from .html_report import sweep_report
 
-        write_pictures(
-            report, sweep_report(result) if report else None, plot, sweep_charts(result)[0] if plot else None
-        )
+            page = sweep_report(result) if report else None
+            write_pictures(report, page, plot, sweep_charts(result)[0] if plot else None)
 
 
 sweep_command.__doc__ = HELP

@@ -107,8 +107,41 @@ def _first_difference(saved: Any, wanted: dict[str, Any]) -> str:
     if not isinstance(saved, dict):
         return "not a sweep folder"
     for key, value in wanted.items():
-        if saved.get(key) != value:
+        there = saved.get(key)
+        if there != value:
             if key == "cells":
-                return "other cells or rules"
-            return f"{key} {saved.get(key)} there, {value} here"
+                return _cells_difference(there, value)
+            if key == "bots" and isinstance(there, list):
+                return f"bots {_bots(there)} there, {_bots(value)} here"
+            return f"{key} {there} there, {value} here"
     return "other settings"
+
+
+def _bots(bots: list[Any]) -> str:
+    return ",".join(str(bot) for bot in bots)
+
+
+def _cells_difference(saved: Any, wanted: list[dict[str, Any]]) -> str:
+    """Which knob differs: an edited variant file changes every cell's rules, and the folder should say so."""
+    if not isinstance(saved, list) or len(saved) != len(wanted):
+        count = len(saved) if isinstance(saved, list) else "no"
+        return f"{count} cells there, {len(wanted)} here"
+    for there, here in zip(saved, wanted, strict=True):
+        if not isinstance(there, dict):
+            break
+        for part in ("knobs", "rules"):
+            old, new = there.get(part), here[part]
+            if old == new:
+                continue
+            if not isinstance(old, dict):
+                break
+            if part == "knobs" and list(old) != list(new):
+                return f"a grid of {', '.join(old) or 'nothing'} there, of {', '.join(new) or 'nothing'} here"
+            knob = next((name for name in {**old, **new} if old.get(name) != new.get(name)), None)
+            if knob is not None:
+                return f"{knob} {_scalar(old.get(knob))} there, {_scalar(new.get(knob))} here"
+    return "other cells or rules"
+
+
+def _scalar(value: Any) -> str:
+    return "nothing" if value is None else str(value).lower() if isinstance(value, bool) else str(value)

@@ -17,6 +17,7 @@ from kalooki.file_kinds import (
     another_kind,
     json_file_format,
     report_command,
+    use_it_with,
 )
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.yamlio import YamlDocument, YamlError, load_yaml_file
@@ -43,6 +44,26 @@ def what_it_is(path: Path, wanted: Literal["log", "save"]) -> str | None:
         log_too = " (add --log FILE.jsonl to write its log)" if wanted == "log" else ""
         return another_kind("script", wanted, str(path)) + log_too
     return another_kind("variant", wanted, str(path)) if _is_a_variant(path) else None
+
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+def yaml_already_there(path: Path, shown: str) -> str | None:
+    """For a YAML file where a CSV or a report is to be written: what it holds (None: no such file).
+
+    Only kalooki's own inputs end in .yaml (variants, game scripts), and a house-rules file half
+    edited may not parse as a variant at all: none of them is an earlier run's output to replace.
+    """
+    from .play import is_script
+
+    if path.suffix.lower() not in YAML_SUFFIXES or not path.is_file():
+        return None
+    if is_script(str(path)):
+        return f"already holds a game script ({use_it_with('run', f'kalooki play {shown}')})"
+    if _is_a_variant(path):
+        return f"already holds a variant file ({use_it_with('play', f'kalooki play {shown}')})"
+    return "already holds YAML, the kind of file kalooki reads (variants, game scripts)"
 
 
 def _is_a_variant(path: Path) -> bool:

@@ -51,10 +51,11 @@ class Cell:
 
     @property
     def label(self) -> str:
-        return ", ".join(f"{knob}={_text(value)}" for knob, value in self.knobs.items()) or "as given"
+        return ", ".join(f"{knob}={knob_text(value)}" for knob, value in self.knobs.items()) or "as given"
 
 
-def _text(value: Any) -> str:
+def knob_text(value: Any) -> str:
+    """A swept value as the grid and a variant file write it: ``true``, not Python's ``True``."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -204,30 +205,42 @@ def load_cells(
     return cells
 
 
-def find_baseline(text: str | None, axes: Sequence[Axis], cells: Sequence[Cell]) -> int:
-    """The index of the cell ``--baseline KNOB=V,...`` names (default: the first cell)."""
-    if text is None:
+def find_baseline(text: str | Sequence[str] | None, axes: Sequence[Axis], cells: Sequence[Cell]) -> int:
+    """The index of the cell ``--baseline KNOB=V,...`` names (default: the first cell).
+
+    ``text`` is one option's value, or each ``--baseline`` option's (errors are located at option N,
+    as ``--grid``'s are): ``--baseline opening_threshold=51 --baseline run_minimum=4`` names one cell.
+    A knob left out matches any of its values: the first such cell is the baseline.
+    """
+    if not text:
         return 0
     wanted: dict[str, Any] = {}
-    column = 1
+    named_on: dict[str, int] = {}
     by_knob = {axis.knob: axis for axis in axes}
-    for part in text.split(","):
-        knob, equals, value_text = part.partition("=")
-        knob = knob.strip()
-        where = Location(BASELINE_SOURCE, 1, column, knob)
-        if not equals or knob not in by_knob:
-            swept = ", ".join(by_knob) or "no knob"
-            reason = f"expected KNOB=VALUE, got {part!r}" if not equals else f"{knob} is not swept"
-            raise VariantError([where.error(f"{reason} (the grid sweeps {swept})")])
-        try:
-            value = parse_scalar_text(value_text)
-        except ValueError as error:
-            raise VariantError([where.error(str(error))]) from None
-        if value not in by_knob[knob].values:
-            choices = ", ".join(by_knob[knob].texts)
-            raise VariantError([where.error(f"{value_text.strip()} is not in the grid ({choices})")])
-        wanted[knob] = value
-        column += len(part) + 1
+    for line, option in enumerate([text] if isinstance(text, str) else text, 1):
+        column = 1
+        for part in option.split(","):
+            knob, equals, value_text = part.partition("=")
+            knob = knob.strip()
+            where = Location(BASELINE_SOURCE, line, column, knob)
+            if not equals or knob not in by_knob:
+                swept = ", ".join(by_knob) or "no knob"
+                reason = f"expected KNOB=VALUE, got {part!r}" if not equals else f"{knob} is not swept"
+                raise VariantError([where.error(f"{reason} (the grid sweeps {swept})")])
+            if knob in wanted:
+                # Two values for one knob name no cell; a later option used to win over the earlier.
+                named = f"by --baseline option {named_on[knob]}" if named_on[knob] != line else "before"
+                raise VariantError([where.error(f"already named {named}: give its value once")])
+            try:
+                value = parse_scalar_text(value_text)
+            except ValueError as error:
+                raise VariantError([where.error(str(error))]) from None
+            if value not in by_knob[knob].values:
+                choices = ", ".join(by_knob[knob].texts)
+                raise VariantError([where.error(f"{value_text.strip()} is not in the grid ({choices})")])
+            wanted[knob] = value
+            named_on[knob] = line
+            column += len(part) + 1
     for cell in cells:
         if all(cell.knobs[knob] == value for knob, value in wanted.items()):
             return cell.index
@@ -236,4 +249,4 @@ def find_baseline(text: str | None, axes: Sequence[Axis], cells: Sequence[Cell])
     )  # pragma: no cover
 
 
-__all__ = ["Axis", "Cell", "cell_count", "find_baseline", "load_cells", "parse_grid"]
+__all__ = ["Axis", "Cell", "cell_count", "find_baseline", "knob_text", "load_cells", "parse_grid"]

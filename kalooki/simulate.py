@@ -462,7 +462,7 @@ CSV_FIELDS: Final = (
 
 
 def game_rows(result: SimulationResult) -> list[dict[str, Any]]:
-    """One row per game: its seed, length, winners (seat numbers from 1), and each seat's total."""
+    """One row per game: its seed, length, winners (seat numbers from 1), each seat's total and bot."""
     rows: list[dict[str, Any]] = []
     for record in result.records:
         row: dict[str, Any] = {
@@ -479,6 +479,8 @@ def game_rows(result: SimulationResult) -> list[dict[str, Any]]:
         }
         for seat, total in enumerate(record.totals):
             row[f"total_{seat + 1}"] = total
+        # With duplicate deals the bots move round from game to game: seat 1 is not always the same bot.
+        row["bots"] = " ".join(record.bot(result.bots, seat) for seat in range(len(record.totals)))
         rows.append(row)
     return rows
 

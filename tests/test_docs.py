@@ -91,7 +91,8 @@ def test_the_simulate_csv_columns_are_the_ones_it_writes() -> None:
     text = paragraph(doc("simulation.md"), "`--csv FILE` (or `-`)")
     columns = [name for name in NAME.findall(text) if name not in ("max_hands",)]
     # "run" ends each row of a comparison (--compare) only.
-    assert columns == [*CSV_FIELDS, "total_1", "total_2", "run"], "simulation.md: the CSV columns differ"
+    expected = [*CSV_FIELDS, "total_1", "total_2", "bots", "run"]
+    assert columns == expected, "simulation.md: the CSV columns differ"
 
 
 def test_the_view_table_names_every_field_of_the_view() -> None:

@@ -79,15 +79,25 @@ def test_a_report_in_a_folder_that_takes_no_files_is_refused_before_any_game() -
 @pytest.mark.parametrize(
     "command", [["simulate", "-n", "1", "-w", "1"], ["sweep", "--grid", "jokers=2,4", "-n", "1", "-w", "1"]]
 )
-def test_a_csv_never_writes_over_a_saved_game_or_a_log(command: list[str], tmp_path: Path) -> None:
-    # `--csv game.kalooki-save.json` replaced the game in play with the CSV rows, without a word.
+def test_a_csv_never_writes_over_a_game_log_variant_or_script(command: list[str], tmp_path: Path) -> None:
+    # `--csv game.kalooki-save.json` replaced the game in play with the CSV rows, without a word, and
+    # `--csv club.yaml` the club's house rules.
     save = tmp_path / "game.kalooki-save.json"
     save.write_text('{"format": "kalooki-save", "version": 1, "checksum": "", "session": {}, "game": {}}')
     log = tmp_path / "game.jsonl"
     log.write_text('{"type": "game", "format": "kalooki-log", "version": 1}\n')
+    variant = tmp_path / "club.yaml"
+    variant.write_text("extends: classic\njoker_penalty: 15\n")
+    script = tmp_path / "game.yaml"
+    script.write_text("players: [ann, bob]\nseed: 3\nhands: []\n")
+    half_edited = tmp_path / "draft.yml"
+    half_edited.write_text("extends: classic\njoker_penalty: [15\n")
     for path, held in (
         (save, f"a saved game (continue it with `kalooki resume {save}`)"),
         (log, f"a game log (replay it with `kalooki replay {log}`)"),
+        (variant, f"a variant file (play it with `kalooki play {variant}`)"),
+        (script, f"a game script (run it with `kalooki play {script}`)"),
+        (half_edited, "YAML, the kind of file kalooki reads (variants, game scripts)"),
     ):
         before = path.read_bytes()
         result = runner.invoke(app, [*command, "--csv", str(path)])
@@ -98,6 +108,14 @@ def test_a_csv_never_writes_over_a_saved_game_or_a_log(command: list[str], tmp_p
     rows.write_text("an earlier run's rows\n")
     assert runner.invoke(app, [*command, "--csv", str(rows)]).exit_code == 0  # written anew, as always
     assert rows.read_text() != "an earlier run's rows\n"
+
+
+def test_new_with_force_still_replaces_a_variant(tmp_path: Path) -> None:
+    variant = tmp_path / "club.yaml"
+    variant.write_text("extends: classic\njoker_penalty: 15\n")
+    result = runner.invoke(app, ["new", str(variant), "--force"])
+    assert result.exit_code == 0, result.output
+    assert "joker_penalty: 15" not in variant.read_text()
 
 
 def test_an_empty_file_name_is_named_as_such() -> None:
@@ -134,6 +152,55 @@ def test_a_full_standard_output_is_one_line_and_exit_1(arguments: list[str]) -> 
         )
     assert result.returncode == 1
     assert result.stderr.splitlines() == ["kalooki: cannot write the output: No space left on device"]
+
+
+@needs_script
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["simulate", "-n", "2", "-w", "1"],
+        ["simulate", "-n", "2", "-w", "1", "--json"],
+        ["sweep", "--grid", "jokers=2,4", "-n", "2", "-w", "1"],
+    ],
+)
+def test_the_csv_is_written_when_the_pipe_closes_before_the_report(
+    arguments: list[str], tmp_path: Path
+) -> None:
+    # `kalooki simulate --csv games.csv | head` played every game, then lost the CSV: the pipe
+    # closed under the report printed before it, and the command stopped there.
+    rows = tmp_path / "games.csv"
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        result = subprocess.run(
+            [str(KALOOKI), *arguments, "--csv", str(rows)],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        os.close(writer)
+    assert result.returncode == 1
+    assert result.stderr == ""
+    assert rows.read_text().splitlines()[0].startswith(("variant,game,seed,", "jokers,baseline,"))
+
+
+@pytest.mark.parametrize(
+    "command", [["simulate", "-n", "1", "-w", "1"], ["sweep", "--grid", "jokers=2,4", "-n", "1", "-w", "1"]]
+)
+def test_a_csv_on_standard_output_still_writes_the_report_and_the_chart(
+    command: list[str], tmp_path: Path
+) -> None:
+    # `--csv - --report r.html --plot r.png` printed the rows and wrote neither file, exit 0.
+    pytest.importorskip("matplotlib")
+    page, chart = tmp_path / "r.html", tmp_path / "r.png"
+    result = runner.invoke(app, [*command, "--csv", "-", "--report", str(page), "--plot", str(chart)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(("variant,game,", "jokers,baseline,"))
+    assert result.stderr.splitlines() == [f"{page}: report written", f"{chart}: chart written"]
+    assert page.read_text().startswith("<!DOCTYPE html>")
+    assert chart.read_bytes().startswith(b"\x89PNG")
 
 
 def test_one_of_a_thing_is_counted_in_the_singular(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Figures with no data in ``--report`` and ``--plot``: said so, never drawn as a zero."""
+"""Figures with no data in ``--report`` and ``--plot``: said so, never drawn as a zero; and who sat where."""
 
 from __future__ import annotations
 
@@ -34,3 +34,16 @@ def test_an_ecdf_of_nothing_names_the_variant_without_a_warning() -> None:
     (points,) = [chart for chart in charts if chart.name == "ecdf-loser_points"]
     legend = points.figure.axes[0].get_legend()
     assert [text.get_text() for text in legend.get_texts()] == ["classic (no data)"]
+
+
+def test_the_seat_chart_names_the_bot_in_each_seat() -> None:
+    # `--plot` sends this chart alone: "seat 1 won half the hands" read as the seat's edge, not the bot's.
+    mixed = simulate(
+        load_variant("classic"), ["expert", "greedy", "random"], 1, seed=0, workers=1, max_hands=1
+    )
+    alike = simulate(load_variant("classic"), ["greedy"] * 2, 1, seed=0, workers=1, max_hands=1)
+    ticks = {}
+    for name, result in (("mixed", mixed), ("alike", alike)):
+        chart = simulation_charts([result], ["classic"])[0]
+        ticks[name] = [label.get_text() for label in chart.figure.axes[0].get_xticklabels()]
+    assert ticks == {"mixed": ["1\nexpert", "2\ngreedy", "3\nrandom"], "alike": ["1", "2"]}

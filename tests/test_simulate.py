@@ -327,8 +327,9 @@ def test_cli_csv_rows(tmp_path: Path) -> None:
     assert code == 0, err
     rows = list(csv.DictReader(io.StringIO(target.read_text())))
     assert len(rows) == 3
-    assert list(rows[0]) == [*CSV_FIELDS, "total_1", "total_2"]
+    assert list(rows[0]) == [*CSV_FIELDS, "total_1", "total_2", "bots"]
     assert [row["game"] for row in rows] == ["0", "1", "2"]
+    assert [row["bots"] for row in rows] == ["greedy random"] * 3
     assert "hands won" in out  # the report still goes to the terminal
 
 
@@ -340,7 +341,7 @@ def test_cli_csv_rows_of_a_comparison_say_which_run(tmp_path: Path) -> None:
     )
     assert code == 0, err
     rows = list(csv.DictReader(io.StringIO(target.read_text())))
-    assert list(rows[0]) == [*CSV_FIELDS, "total_1", "total_2", "total_3", "total_4", "run"]
+    assert list(rows[0]) == [*CSV_FIELDS, "total_1", "total_2", "total_3", "total_4", "bots", "run"]
     assert [(row["variant"], row["game"], row["run"]) for row in rows] == [
         ("classic", "0", "A"),
         ("classic", "1", "A"),

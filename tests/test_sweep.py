@@ -107,6 +107,12 @@ def test_cells_and_baseline() -> None:
         find_baseline("run_minimum=5", axes, cells)
     with pytest.raises(VariantError, match=r"--baseline:1:1: jokers: jokers is not swept"):
         find_baseline("jokers=4", axes, cells)
+    # One knob an option, as --grid takes them: the last option used to replace the others.
+    assert find_baseline(["run_minimum=4", "opening_threshold=40"], axes, cells) == 3
+    with pytest.raises(
+        VariantError, match=r"--baseline:2:1: run_minimum: already named by --baseline option 1"
+    ):
+        find_baseline(["run_minimum=4", "run_minimum=3"], axes, cells)
 
 
 # ---------------------------------------------------------------- statistics

@@ -1,0 +1,130 @@
+"""What ``kalooki sweep`` shows a person: its tables on a narrow terminal, its charts, its lines about
+the baseline and the ``--out`` folder; numbers whole, values written as the grid wrote them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.app import app
+from kalooki.executors import open_pool
+from kalooki.grid import load_cells, parse_grid
+from kalooki.sweep import SweepSpec, run_sweep
+
+runner = CliRunner()
+
+
+def sweep(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["sweep", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_chart_of_three_knobs_draws_a_line_per_combination_of_the_others() -> None:
+    # With a third knob, the cells of both its values shared one line per value of the second knob,
+    # which went back and forth at each value of the first, the points impossible to tell apart.
+    pytest.importorskip("matplotlib")
+    from kalooki_cli.charts import sweep_charts
+
+    axes = parse_grid(["opening_threshold=40,51", "jokers=2,4", "run_minimum=3,4"])
+    cells = load_cells("classic", [], axes)
+    spec = SweepSpec("classic", (), tuple(axes), tuple(cells), 0, ("greedy",) * 4, 1, 7)
+    with open_pool(1) as pool:
+        chart = sweep_charts(run_sweep(spec, pool))[0]
+    lines = {
+        container.get_label(): list(container.lines[0].get_xdata())
+        for container in chart.figure.axes[0].containers
+    }
+    assert lines == {
+        f"jokers = {jokers}, run_minimum = {run}": [40.0, 51.0] for jokers in (2, 4) for run in (3, 4)
+    }
+
+
+def test_out_names_what_differs_in_the_rules_bots_or_grid(tmp_path: Path) -> None:
+    # An edited variant file was "other cells or rules", the bots a Python list: the folder now says which.
+    rules, folder = tmp_path / "club.yaml", tmp_path / "run"
+    rules.write_text("extends: classic\njoker_penalty: 15\n")
+    common = ["-n", "1", "-w", "1", "--out", str(folder)]
+    code, _, err = sweep(str(rules), "--grid", "jokers=2,4", *common)
+    assert code == 0, err
+    rules.write_text("extends: classic\njoker_penalty: 5\n")
+    expected = {
+        (str(rules), "--grid", "jokers=2,4"): "joker_penalty 15 there, 5 here",
+        (str(rules), "--grid", "jokers=2,4,5"): "2 cells there, 3 here",
+        (str(rules), "--grid", "run_minimum=3,4"): "a grid of jokers there, of run_minimum here",
+        (str(rules), "--grid", "jokers=2,4", "--bots", "expert,greedy"): (
+            "bots greedy,greedy,greedy,greedy there, expert,greedy here"
+        ),
+    }
+    for arguments, what in expected.items():
+        code, _, err = sweep(*arguments, *common)
+        assert code == 1
+        assert err.splitlines() == [
+            f"{folder}: holds a different sweep ({what}); give another --out folder, or remove this one"
+        ]
+
+
+def test_one_cell_read_back_is_counted_in_the_singular(tmp_path: Path) -> None:
+    folder = tmp_path / "run"
+    common = ["classic", "--grid", "jokers=2,4", "-n", "1", "-w", "1", "--out", str(folder)]
+    assert sweep(*common)[0] == 0
+    (folder / "cells" / "cell-001.json").unlink()
+    code, out, err = sweep(*common)
+    assert code == 0, err
+    assert ", 1 cell read back from --out" in " ".join(out.split())
+
+
+def test_a_true_or_false_knob_reads_as_the_grid_wrote_it(tmp_path: Path) -> None:
+    # The table and the report read "True" and "False" beside "baseline: upcard=true".
+    page = tmp_path / "r.html"
+    code, out, err = sweep(
+        "classic", "--grid", "upcard=true,false", "-n", "1", "-w", "1", "--report", str(page)
+    )
+    assert code == 0, err
+    assert [line.split()[0] for line in out.splitlines() if line.split()[:1] in (["true"], ["false"])] == [
+        "true",
+        "false",
+    ]
+    assert "True" not in out
+    assert "False" not in out
+    text = page.read_text()
+    assert "<tr><td>true</td>" in text
+    assert "<td>True</td>" not in text
+
+
+def test_cli_baseline_options_name_one_cell_together() -> None:
+    grid = ["classic", "--grid", "opening_threshold=40,51", "--grid", "run_minimum=3,4", "-n", "1", "-w", "1"]
+    code, out, err = sweep(*grid, "--baseline", "opening_threshold=51", "--baseline", "run_minimum=4")
+    assert code == 0, err
+    assert " ".join(out.split()).count("baseline: opening_threshold=51, run_minimum=4.") == 1
+    code, out, err = sweep(*grid, "--baseline", "opening_threshold=51", "--baseline", "opening_threshold=40")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        "--baseline:2:1: opening_threshold: already named by --baseline option 1: give its value once"
+    ]
+
+
+def test_a_table_too_wide_for_the_terminal_is_told_a_cell_a_line_every_number_whole() -> None:
+    # rich folded the table's columns: "32.54" read "32.5" over "4", "±2.87" as "±12.8" over "7".
+    grid = ["classic", "--grid", "opening_threshold=0,51", "--grid", "jokers=2,4", "-n", "12", "-w", "1"]
+    shown = runner.invoke(app, ["sweep", *grid], env={"COLUMNS": "60"})
+    assert shown.exit_code == 0, shown.output
+    data = json.loads(runner.invoke(app, ["sweep", *grid, "--json"]).stdout)
+    lines = shown.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 60
+    text = " ".join(shown.stdout.split())
+    for cell in data["cells"]:
+        label = ", ".join(f"{knob}={value}" for knob, value in cell["knobs"].items())
+        low, high = cell["turns_per_hand"]["ci95"]
+        half = max(cell["turns_per_hand"]["mean"] - low, high - cell["turns_per_hand"]["mean"])
+        figure = f"{cell['turns_per_hand']['mean']:.2f} ±{half:.2f}"
+        assert re.search(rf"turns per hand \*?{re.escape(figure)}", text), figure
+        assert text.count(f"{label}: ") >= 1
+        for item in cell["differences"]:
+            if item["significant"]:
+                assert f"{label}: {item['metric']} " in text
+                assert f"adj. p {item['adjusted_p']:.4f}" in text
+    assert data["significant"] > 0
