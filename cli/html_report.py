@@ -7,7 +7,7 @@ no script, no font, no link to anything. It opens from a USB stick with no netwo
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from kalooki import __version__
@@ -91,6 +91,15 @@ def _cell(text: str) -> str:
 def paired_units(duplicate: bool) -> str:
     """What the paired tests pair: games, or with duplicate deals whole deals (never a deal's copies)."""
     return "deals" if duplicate else "games"
+
+
+def sign_tested(differences: Iterable[Difference]) -> str:
+    """What follows "paired t-tests" where some figure's pairs all moved by one amount: its p is the
+    exact sign test's (t is infinite there), and the report says which figures, or "" where none."""
+    figures = list(dict.fromkeys(item.metric for item in differences if item.test == "sign"))
+    if not figures:
+        return ""
+    return f" (the exact sign test for {', '.join(figures)}: every pair moved by one amount)"
 
 
 def bots_text(bots: Sequence[str]) -> str:
@@ -183,7 +192,8 @@ def comparison_report(
         _setup(comparison.a, comparison.b),
         *_rule_changes(changes),
         "<h2>Differences (B minus A)</h2>",
-        f"<p>Paired t-tests over {paired_units(comparison.a.duplicate)} played on the same seeds; "
+        f"<p>Paired t-tests over {paired_units(comparison.a.duplicate)} played on the same seeds"
+        f"{html.escape(sign_tested(comparison.differences))}; "
         "p-values adjusted together (Benjamini-Hochberg), a difference is marked when its adjusted p is "
         "under 0.05.</p>",
         _table(header, _difference_rows(comparison.differences)),
@@ -226,7 +236,8 @@ def sweep_report(result: SweepResult) -> str:
         f"<p>{len(spec.cells)} cells × {spec.games:,} games, seed {spec.seed}, bots "
         f"{html.escape(bots_text(spec.bots))}; baseline {html.escape(spec.cells[spec.baseline].label)}. "
         f"{result.tests} differences tested "
-        f"(paired t over {paired_units(spec.duplicate)} on the same seeds), "
+        f"(paired t over {paired_units(spec.duplicate)} on the same seeds"
+        f"{html.escape(sign_tested(item for cell in result.cells for item in cell.differences))}), "
         f"{len(significant)} significant after Benjamini-Hochberg false-discovery control at 5%.</p>",
         "<h2>Cells</h2>",
         _table(header, rows),

@@ -54,7 +54,7 @@ from .common import (
     seed_number,
 )
 from .completion import complete_knob, complete_variant
-from .html_report import BOTS_NOTE, paired_units
+from .html_report import BOTS_NOTE, paired_units, sign_tested
 from .narrow import Column, difference_texts, narrow_table, natural_width
 from .output import report_console
 from .run_options import (
@@ -312,7 +312,8 @@ def comparison_report(
     marked = sum(difference.significant for difference in comparison.differences)
     console.print(
         f"{marked} of {len(comparison.differences)} figures differ: paired t-tests over the "
-        f"{paired_units(comparison.a.duplicate)} (same seeds), p-values adjusted together "
+        f"{paired_units(comparison.a.duplicate)} (same seeds){sign_tested(comparison.differences)}, "
+        "p-values adjusted together "
         "(Benjamini-Hochberg), 'differs' when adjusted p < 0.05."
     )
 

@@ -66,3 +66,30 @@ def test_cli_comparison_of_duplicate_deals_says_its_tests_pair_deals(tmp_path: P
     code, out, err = run(*arguments)
     assert code == 0, err
     assert "paired t-tests over the games (same seeds)" in " ".join(out.split())
+
+
+def test_a_figure_whose_pairs_all_moved_alike_is_said_to_take_the_sign_test() -> None:
+    # Its p is the exact sign test's (t is infinite there), yet the terminal and the page said
+    # "paired t-tests" of every figure; only --json named the test.
+    from dataclasses import replace
+
+    from kalooki_cli.html_report import comparison_report as comparison_page
+    from kalooki_cli.simulate import comparison_report
+    from rich.console import Console
+
+    from kalooki.loader import load_variant
+    from kalooki.simulation_comparison import Comparison, compare
+
+    classic = load_variant("classic")
+    played = compare(classic, classic.model_copy(update={"joker_penalty": 15}), ["greedy"] * 4, 3, workers=1)
+    first, *rest = played.differences
+    assert all(item.test == "paired t" for item in played.differences)
+    signed = Comparison(played.a, played.b, [replace(first, test="sign"), *rest])
+    screen = io.StringIO()
+    comparison_report(signed, Console(file=screen, width=200), ("A", "B"))
+    said = f"(the exact sign test for {first.metric}: every pair moved by one amount)"
+    assert f"paired t-tests over the games (same seeds) {said}, p-values adjusted" in screen.getvalue()
+    assert f"played on the same seeds {said}; p-values" in comparison_page(signed, ("A", "B"))
+    screen = io.StringIO()
+    comparison_report(played, Console(file=screen, width=200), ("A", "B"))
+    assert "sign test" not in screen.getvalue()
