@@ -140,6 +140,9 @@ def presence_of(message: dict[str, Any]) -> str:
 class RemoteGame(InteractiveGame):
     """One seat of a hosted table, played at this terminal."""
 
+    BETWEEN_HANDS = ("score, say TEXT, quit", "score, say TEXT, rules, help or quit")
+    """The host saves the game: between hands, as during them, ``say`` has ``save``'s place."""
+
     def __init__(
         self,
         connection: TableConnection,

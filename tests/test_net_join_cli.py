@@ -225,6 +225,33 @@ def test_a_player_back_between_hands_who_was_ready_is_not_asked_again(tmp_path: 
     assert "Waiting for p0 and p1 to be ready..." in out
 
 
+def test_between_hands_at_a_hosted_table_the_prompt_offers_say_not_save(tmp_path: Path) -> None:
+    # "Press Enter to deal hand 2 (or score, save, quit)": save, typed, answered that the host saves.
+    table = new_table(seats=3, seed=3, hand_size=7, opening_threshold=0)
+    with hosted(table) as host:
+        bots = [Player(host.uri) for _ in range(2)]
+        for index, bot in enumerate(bots):
+            bot.join(host.table.code, name=f"p{index}")
+        # ann plays the hand at her prompts, then reads the result and types at the next one herself.
+        terminal = Terminal(f"127.0.0.1:{host.server.port}", host.table.code, tmp_path, "ann")
+        for bot in bots:
+            threading.Thread(target=bot_plays_until_the_hand_ends, args=(bot,), daemon=True).start()
+        shows(terminal, r"Press Enter to deal hand 2 \(.*\): $")
+        assert terminal.process.stdin is not None
+        terminal.process.stdin.write(b"save\nsay well played\nzz\n")
+        terminal.process.stdin.flush()
+        shows(terminal, "✗ press Enter")
+        out = stopped(terminal)
+        for bot in bots:
+            bot.close()
+    after = out[out.index("Hand 1 is over") :]
+    prompt = "Press Enter to deal hand 2 (or score, say TEXT, quit): "  # piped, what is typed is not shown
+    assert f"{prompt}✗ the host saves the game after every move" in after
+    assert f"{prompt}you: well played" in after
+    refusal = "✗ press Enter to deal the next hand, or type score, say TEXT, rules, help or quit"
+    assert f"{prompt}{refusal}" in after
+
+
 def test_a_table_closed_while_its_players_wait_for_the_game_is_one_line_not_a_traceback(
     tmp_path: Path,
 ) -> None:
