@@ -210,8 +210,13 @@ class RemoteGame(InteractiveGame):
             if self.typed:
                 message: dict[str, Any] | None = self.typed.popleft()
             else:
-                arrived = self.next_message()
-                told = arrived.get("type") in ("said", "presence") and arrived.get("seat") != self.seat
+                try:
+                    arrived = self.next_message()
+                except TableClosed:
+                    self.console.print()  # the connection lost, said off the prompt's line
+                    raise
+                kind, seat = arrived.get("type"), arrived.get("seat")
+                told = kind in ("said", "presence", "closing") and seat != self.seat
                 if told:
                     self.console.print()  # off the prompt's line, which would read as typed there
                 message = self.handle(arrived)
