@@ -122,7 +122,9 @@ class HostThread:
             prompt = self.prompt_shown
             if line == "The game starts." and prompt == LOBBY_PROMPT:
                 line = "The game starts: press Enter to sit down."
-            if self.watch or self.table.game is None or line.startswith("The game"):
+            # The end of the game is the play screen's to tell, after the last move: this thread tells it
+            # as that move is made, before the host's own seat has shown it.
+            if self.watch or self.table.game is None or line.startswith("The game starts"):
                 if prompt:
                     self.console.print()  # off the prompt's line
                 # A line may quote what a player said: its control characters are spelled out.
