@@ -180,6 +180,8 @@ class RemoteGame(InteractiveGame):
         self.told_waiting: list[int] | None = None
         """The seats last named in "Waiting for ...": they are named again only when that changes."""
         self.skipping = False
+        self.turn_told: tuple[int, int] | None = None
+        """The hand and turn whose player was last named on the screen ("bob is playing.")."""
         self.typed: deque[dict[str, Any]] = deque()
         """Out of the game and not watching: the turns are not told, only the result."""
         first = self.wait_for_state(console)
@@ -369,10 +371,26 @@ class RemoteGame(InteractiveGame):
             if any(isinstance(event, DealEvent) for event in events) and self.game.current != self.seat:
                 # A new hand another player starts: its cards are seen now, not at this seat's turn.
                 self.show()
+            self.tell_whose_turn()
         if self.game.phase == "draw" and self.game.current == self.seat:
             self.drawn = None
         if self.game.phase == "play" and self.game.current == self.seat:
             self.drawn = self.game.turn.drawn_card
+
+    def show(self) -> None:
+        super().show()
+        self.turn_told = (self.game.hand_number, self.game.turn_number)  # the screen names whose turn it is
+
+    def tell_whose_turn(self) -> None:
+        """Another person's turn has begun: name them, as the table's screen does (they may take a while,
+        and the last line would otherwise tell the turn before). A bot's turn is over in a moment."""
+        game = self.game
+        turn = (game.hand_number, game.turn_number)
+        if game.phase not in ("draw", "play") or game.current == self.seat or turn == self.turn_told:
+            return
+        self.turn_told = turn
+        if game.current not in self.bot_seats() and str(game.current) not in self.stand_ins:
+            self.console.print(*render.turn_status(game, self.seating))
 
     def take_readiness(self, message: dict[str, Any]) -> None:
         """Between hands: whom the deal waits for, and whether this seat said it is ready already."""

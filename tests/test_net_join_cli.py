@@ -252,6 +252,24 @@ def test_between_hands_at_a_hosted_table_the_prompt_offers_say_not_save(tmp_path
     assert f"{prompt}{refusal}" in after
 
 
+def test_the_terminal_names_the_player_whose_turn_begins(tmp_path: Path) -> None:
+    # After "You discard 7♠." nothing said p0 was playing now: a person who took their time left the
+    # screen telling the turn before, where the browser's status line said whose turn it was.
+    table = new_table(seats=3, seed=3, hand_size=7, opening_threshold=0)
+    with hosted(table) as host:
+        bots, terminal = ann_at_a_terminal_beside_p0_and_p1(host, tmp_path)
+        for bot in bots:
+            threading.Thread(target=bot_plays_until_the_hand_ends, args=(bot,), daemon=True).start()
+        shows(terminal, r"P1 discards \S+\.\n", seconds=60)
+        shows(terminal, r"You discard \S+\.\n")
+        out = stopped(terminal)
+        for bot in bots:
+            bot.close()
+    assert re.search(r"You discard \S+\.\np0 is playing\.\nP0 draws", out), out[-3000:]
+    assert re.search(r"\nP0 discards \S+\.\np1 is playing\.\nP1 ", out), out[-3000:]
+    assert "ann is playing" not in out
+
+
 def test_a_table_closed_while_its_players_wait_for_the_game_is_one_line_not_a_traceback(
     tmp_path: Path,
 ) -> None:
