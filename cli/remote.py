@@ -184,6 +184,8 @@ class RemoteGame(InteractiveGame):
         """The hand and turn whose player was last named on the screen ("bob is playing.")."""
         self.typed: deque[dict[str, Any]] = deque()
         """Out of the game and not watching: the turns are not told, only the result."""
+        self.came_back = False
+        """Seated at a game under way (the first lobby says it has started): its first events were missed."""
         first = self.wait_for_state(console)
         game = shadow_game(first["view"], self.variant)
         if not 0 <= self.seat < len(game.players):
@@ -275,6 +277,8 @@ class RemoteGame(InteractiveGame):
                     console.print()  # the game's screen starts off the prompt's line
                 return dict(message)
             if kind == "lobby":
+                if not self.lobby:
+                    self.came_back = bool(message["started"])
                 if not self.lobby and not message["started"] and not self.is_host:
                     self.lobby = message
                     console.print(Text("Waiting for the game...", style="bold"))  # not when rejoining
@@ -443,6 +447,10 @@ class RemoteGame(InteractiveGame):
             "Type help for the commands, hint for a suggestion, say TEXT to talk, quit to leave.", style="dim"
         )
         if self.pending_events:
+            if self.came_back:  # the turns played meanwhile
+                own = self.game.players[self.seat]
+                played = any(getattr(event, "player", None) == own for event in self.pending_events)
+                self.say(f"While you were away{' (a bot played your turns)' if played else ''}:", style="dim")
             self.narrate(self.pending_events)
         if self.game.phase in ("draw", "play") and self.game.current != self.seat:
             self.show()  # seated during another player's turn: the hand is seen before they finish

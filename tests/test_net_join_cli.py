@@ -270,6 +270,41 @@ def test_the_terminal_names_the_player_whose_turn_begins(tmp_path: Path) -> None
     assert "ann is playing" not in out
 
 
+def play_a_turn(player: Player) -> None:
+    """``player``'s turn, once it comes: moves until it has passed."""
+    while not player.my_turn():
+        player.until("state")
+    while player.my_turn():
+        player.send({"type": "move", "move": player.next_move()})
+        player.until("state")
+
+
+def test_a_player_back_is_told_what_happened_while_away(tmp_path: Path) -> None:
+    # Back at the table, ann's hand and the table had changed with nothing to say how: a bot had played her
+    # turn (the others had heard "ann is away: a bot plays for them"), and p0 had played his.
+    table = new_table(seats=2, seed=31)
+    table.wait_seconds = 0.0  # a player who drops is played by the bot at once
+    with hosted(table) as host:
+        p0 = Player(host.uri)
+        p0.join(table.code, name="p0")
+        address = f"127.0.0.1:{host.server.port}"
+        terminal = Terminal(address, table.code, tmp_path, "ann")
+        play_a_turn(p0)
+        shows(terminal, r"You discard \S+\.")
+        stopped(terminal)  # the connection drops
+        play_a_turn(p0)
+        play_a_turn(p0)  # ann's turn came between, played by the bot
+        back = Terminal(address, table.code, tmp_path, "ann")  # the kept token
+        shows(back, r"While you were away \(a bot played your turns\):\n")
+        shows(back, r"p0 is playing\.")
+        out = stopped(back)
+        p0.close()
+    start = out.index("While you were away")
+    away = out[start : out.index("───", start)]
+    assert re.search(r"\nP0 (draws|takes) ", away), out
+    assert re.search(r"\nYou (draw|take) [^\n]*, discard ", away), out
+
+
 def test_a_table_closed_while_its_players_wait_for_the_game_is_one_line_not_a_traceback(
     tmp_path: Path,
 ) -> None:
