@@ -128,6 +128,9 @@ class Quit(Exception):
 class InteractiveGame(Autosave):
     """One person against bots at the terminal, saved after every move."""
 
+    BETWEEN_HANDS = ("score, save, quit", "score, save, rules, help or quit")
+    """The commands the prompt between hands names, and those its refusal of another line names."""
+
     def __init__(
         self,
         game: Game,
@@ -290,15 +293,14 @@ class InteractiveGame(Autosave):
 
     def between_hands(self) -> None:
         """Let the player read the hand's result before the next deal."""
+        offered, refused = self.BETWEEN_HANDS
         while True:
-            line = self.read_line(
-                f"Press Enter to deal hand {self.game.hand_number + 1} (or score, save, quit): "
-            )
+            line = self.read_line(f"Press Enter to deal hand {self.game.hand_number + 1} (or {offered}): ")
             word = line.strip().lower()
             if not word:
                 return
             if not self.command(line, in_turn=False):
-                self.error("press Enter to deal the next hand, or type score, save, rules, help or quit")
+                self.error(f"press Enter to deal the next hand, or type {refused}")
 
     # ------------------------------------------------------------ the human's turn
 

@@ -122,7 +122,9 @@ class HostThread:
             prompt = self.prompt_shown
             if line == "The game starts." and prompt == LOBBY_PROMPT:
                 line = "The game starts: press Enter to sit down."
-            if self.watch or self.table.game is None or line.startswith("The game"):
+            # The end of the game is the play screen's to tell, after the last move: this thread tells it
+            # as that move is made, before the host's own seat has shown it.
+            if self.watch or self.table.game is None or line.startswith("The game starts"):
                 if prompt:
                     self.console.print()  # off the prompt's line
                 # A line may quote what a player said: its control characters are spelled out.
@@ -335,11 +337,13 @@ def run_host(
     shown = (local_address() or "localhost") if everywhere else bind
     if ":" in shown:
         shown = f"[{shown}]"
-    console.print(Text("Your table is open. Friends join with:", style="bold"))
-    console.print(
-        Text(f"  kalooki join {shown}:{actual} --code {table.code} --name NAME", style="bold cyan"),
-        soft_wrap=True,
-    )
+    join = f"  kalooki join {shown}:{actual} --code {table.code}"
+    if table.game is None:
+        console.print(Text("Your table is open. Friends join with:", style="bold"))
+        join += " --name NAME"
+    else:  # no one new sits at a game under way: its players take their seats back by their kept tokens
+        console.print(Text("Your table is open again. Everyone rejoins their seat with:", style="bold"))
+    console.print(Text(join, style="bold cyan"), soft_wrap=True)
     console.print(Text("Or in a browser, on a phone or a laptop:", style="bold"))
     console.print(Text(f"  http://{shown}:{actual}/?code={table.code}", style="bold cyan"), soft_wrap=True)
     if everywhere:

@@ -140,6 +140,9 @@ def presence_of(message: dict[str, Any]) -> str:
 class RemoteGame(InteractiveGame):
     """One seat of a hosted table, played at this terminal."""
 
+    BETWEEN_HANDS = ("score, say TEXT, quit", "score, say TEXT, rules, help or quit")
+    """The host saves the game: between hands, as during them, ``say`` has ``save``'s place."""
+
     def __init__(
         self,
         connection: TableConnection,
@@ -177,8 +180,12 @@ class RemoteGame(InteractiveGame):
         self.told_waiting: list[int] | None = None
         """The seats last named in "Waiting for ...": they are named again only when that changes."""
         self.skipping = False
+        self.turn_told: tuple[int, int] | None = None
+        """The hand and turn whose player was last named on the screen ("bob is playing.")."""
         self.typed: deque[dict[str, Any]] = deque()
         """Out of the game and not watching: the turns are not told, only the result."""
+        self.came_back = False
+        """Seated at a game under way (the first lobby says it has started): its first events were missed."""
         first = self.wait_for_state(console)
         game = shadow_game(first["view"], self.variant)
         if not 0 <= self.seat < len(game.players):
@@ -207,8 +214,13 @@ class RemoteGame(InteractiveGame):
             if self.typed:
                 message: dict[str, Any] | None = self.typed.popleft()
             else:
-                arrived = self.next_message()
-                told = arrived.get("type") in ("said", "presence") and arrived.get("seat") != self.seat
+                try:
+                    arrived = self.next_message()
+                except TableClosed:
+                    self.console.print()  # the connection lost, said off the prompt's line
+                    raise
+                kind, seat = arrived.get("type"), arrived.get("seat")
+                told = kind in ("said", "presence", "closing") and seat != self.seat
                 if told:
                     self.console.print()  # off the prompt's line, which would read as typed there
                 message = self.handle(arrived)
@@ -265,6 +277,8 @@ class RemoteGame(InteractiveGame):
                     console.print()  # the game's screen starts off the prompt's line
                 return dict(message)
             if kind == "lobby":
+                if not self.lobby:
+                    self.came_back = bool(message["started"])
                 if not self.lobby and not message["started"] and not self.is_host:
                     self.lobby = message
                     console.print(Text("Waiting for the game...", style="bold"))  # not when rejoining
@@ -361,10 +375,26 @@ class RemoteGame(InteractiveGame):
             if any(isinstance(event, DealEvent) for event in events) and self.game.current != self.seat:
                 # A new hand another player starts: its cards are seen now, not at this seat's turn.
                 self.show()
+            self.tell_whose_turn()
         if self.game.phase == "draw" and self.game.current == self.seat:
             self.drawn = None
         if self.game.phase == "play" and self.game.current == self.seat:
             self.drawn = self.game.turn.drawn_card
+
+    def show(self) -> None:
+        super().show()
+        self.turn_told = (self.game.hand_number, self.game.turn_number)  # the screen names whose turn it is
+
+    def tell_whose_turn(self) -> None:
+        """Another person's turn has begun: name them, as the table's screen does (they may take a while,
+        and the last line would otherwise tell the turn before). A bot's turn is over in a moment."""
+        game = self.game
+        turn = (game.hand_number, game.turn_number)
+        if game.phase not in ("draw", "play") or game.current == self.seat or turn == self.turn_told:
+            return
+        self.turn_told = turn
+        if game.current not in self.bot_seats() and str(game.current) not in self.stand_ins:
+            self.console.print(*render.turn_status(game, self.seating))
 
     def take_readiness(self, message: dict[str, Any]) -> None:
         """Between hands: whom the deal waits for, and whether this seat said it is ready already."""
@@ -417,6 +447,10 @@ class RemoteGame(InteractiveGame):
             "Type help for the commands, hint for a suggestion, say TEXT to talk, quit to leave.", style="dim"
         )
         if self.pending_events:
+            if self.came_back:  # the turns played meanwhile
+                own = self.game.players[self.seat]
+                played = any(getattr(event, "player", None) == own for event in self.pending_events)
+                self.say(f"While you were away{' (a bot played your turns)' if played else ''}:", style="dim")
             self.narrate(self.pending_events)
         if self.game.phase in ("draw", "play") and self.game.current != self.seat:
             self.show()  # seated during another player's turn: the hand is seen before they finish

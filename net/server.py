@@ -36,6 +36,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from kalooki.engine import Event
+from kalooki.events import DealEvent
 
 from .admission import Admission, counted_connections
 from .advice import Advisor
@@ -190,6 +191,8 @@ class TableServer:
         """The advisor failed once: said on the host's terminal the first time only."""
         self.told_readiness: tuple[list[int], list[int]] | None = None
         """Between hands, who was ready and whom the deal waited for, as last told to every seat."""
+        self.missed: dict[int, list[Event]] = {}
+        """Per seat with no connection: this hand's events since it went, told to its player back."""
 
     # ------------------------------------------------------------ serving
 
@@ -400,8 +403,12 @@ class TableServer:
             }
         )
         self.send_lobby()
+        missed = self.missed.pop(seat, [])
         if self.table.game is not None:
-            client.send(self.state_message(seat, [], coach=client.coach))
+            # Back during a hand: what happened meanwhile (a bot may have played the seat). Between hands
+            # the result is the news, as a seat that comes then is shown it.
+            playing = self.table.game.phase in ("draw", "play")
+            client.send(self.state_message(seat, missed if playing else [], coach=client.coach))
             self.tell_readiness(skip=seat)  # between hands, the deal may wait for them again
         self.changed.set()
 
@@ -461,6 +468,13 @@ class TableServer:
     def broadcast_state(self, events: Sequence[Event], *, taken_back: int | None = None) -> None:
         self.changes += 1
         self.told_readiness = self.table.readiness()
+        deals = [index for index, event in enumerate(events) if isinstance(event, DealEvent)]
+        for seat, state in enumerate(self.table.seats):
+            if state.kind == "human" and seat not in self.by_seat:
+                kept = self.missed.setdefault(seat, [])
+                if deals:
+                    kept.clear()  # a new hand: the last one's result is told between hands
+                kept.extend(events[deals[-1] if deals else 0 :])
         for seat, client in list(self.by_seat.items()):
             message = self.state_message(seat, events, coach=client.coach)
             if taken_back is not None:

@@ -136,7 +136,7 @@ class Terminal:
     with ``ready``, the end of a hand's ``Press Enter`` with Enter."""
 
     SUITS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
-    NEXT_HAND = "(or score, save, quit): "
+    NEXT_HAND = "(or score, say TEXT, quit): "
 
     def __init__(
         self, address: str, code: str, home: Path, name: str = "cid", *, ready: bool = False

@@ -351,3 +351,24 @@ def test_the_log_tells_another_players_undo(browser: Any) -> None:
         bob.wait("document.querySelectorAll('#melds li').length === 0")
         assert bob.problems == []
         ann.close()
+
+
+def test_undo_typed_with_nothing_to_take_back_says_why_as_the_terminal_does(browser: Any) -> None:
+    # The page pressed its Undo button, which is off with nothing to take back: nothing happened, and the
+    # line beside the hand still showed the refusal before it.
+    table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", PHONE)
+        ann.sit("ann")
+        bob = BotSeat(host.uri)
+        bob.join(table.code, name="bob")
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        for typed in ("ds", "d ZZ", "undo"):
+            ann.page.fill("#move-input", typed)
+            ann.page.press("#move-input", "Enter")
+            ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        nothing = "✗ there is nothing to take back: undo takes back this turn's melds, builds and swaps"
+        ann.wait(f"document.getElementById('reason').textContent === {json.dumps(nothing)}")
+        assert ann.attribute("data-phase") == "play"
+        assert ann.problems == []
+        bob.close()

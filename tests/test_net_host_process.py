@@ -98,17 +98,23 @@ def test_the_lobby_shows_what_a_player_says_as_one_plain_line(tmp_path: Path) ->
         assert host.wait(TIMEOUT) == 0
 
 
+def two_players_in_a_game(uri: str, code: str) -> list[Player]:
+    """p0 and p1 take a table of two: the game starts, and each has its first state."""
+    players = [Player(uri), Player(uri)]
+    for index, player in enumerate(players):
+        player.join(code, name=f"p{index}")
+    for player in players:
+        player.until("state")
+    return players
+
+
 def test_a_killed_host_resumes_from_its_save_and_players_rejoin(tmp_path: Path) -> None:
     save = tmp_path / "table.kalooki-save.json"
     host, uri, code = start_host(
         tmp_path, "--seats", "2", "--seed", "21", "--save", str(save), "--set", "goal_score=51"
     )
     try:
-        players = [Player(uri), Player(uri)]
-        for index, player in enumerate(players):
-            player.join(code, name=f"p{index}")
-        for player in players:
-            player.until("state")
+        players = two_players_in_a_game(uri, code)
         play_moves(players, 12)
         before: list[dict[str, Any]] = [dict(player.view or {}) for player in players]
         tokens = [player.token for player in players]
@@ -141,6 +147,33 @@ def test_a_killed_host_resumes_from_its_save_and_players_rejoin(tmp_path: Path) 
         assert host.stdin is not None
         host.stdin.close()  # end of input: the host closes the table and exits 0
         assert host.wait(TIMEOUT) == 0
+
+
+def test_a_resumed_table_tells_its_players_to_rejoin_not_new_friends_to_join(tmp_path: Path) -> None:
+    # "Friends join with: kalooki join ... --name NAME": a new name is refused once the game has started.
+    save = tmp_path / "table.kalooki-save.json"
+    host, uri, code = start_host(tmp_path, "--seats", "2", "--seed", "21", "--save", str(save))
+    try:
+        two_players_in_a_game(uri, code)
+    finally:
+        host.kill()
+        host.wait(TIMEOUT)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "100"}
+    arguments = ["host", "--resume", str(save), "--watch", "--bind", "127.0.0.1", "--port", "0"]
+    again = subprocess.Popen(
+        [str(KALOOKI), *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
+    )
+    assert again.stdout is not None
+    lines = [again.stdout.readline().rstrip("\n") for _ in range(2)]
+    assert again.stdin is not None
+    again.stdin.close()
+    assert again.wait(TIMEOUT) == 0
+    port = JOIN_LINE.search(lines[1])
+    assert port is not None
+    assert lines == [
+        "Your table is open again. Everyone rejoins their seat with:",
+        f"  kalooki join 127.0.0.1:{port.group(2)} --code {code}",
+    ]
 
 
 def test_a_host_killed_between_hands_resumes_between_hands(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from pathlib import Path
 
 import pytest
@@ -137,5 +138,36 @@ def test_a_host_that_only_watches_is_told_the_game_below_its_prompt(tmp_path: Pa
         assert "\n[table] The game starts.\ntable> " in told
         terminal.type("quit\n")
         assert terminal.wait() == 0
+    finally:
+        terminal.kill()
+
+
+def test_a_host_at_its_own_seat_is_told_the_end_of_the_game_on_its_play_screen_alone(tmp_path: Path) -> None:
+    # "[table] The game is over: bob won." came from the table's thread as the last move was made: on the
+    # host's screen it stood before that move ("Bob discards ...") and the hand's result, which the play
+    # screen told after it, and the end of the game was told twice.
+    quick = ["--set", "hand_size=7", "--set", "opening_threshold=0", "--set", "goal_score=1"]
+    arguments = ["host", "--bind", "127.0.0.1", "--port", "0", "--seats", "2", "--name", "ann", "--seed", "3"]
+    terminal = Terminal([*arguments, "--bot-pause", "0", *quick], environment(tmp_path))
+    try:
+        found = JOIN_LINE.search(terminal.read_until(r"start> "))
+        assert found is not None
+        guest = Player(f"ws://127.0.0.1:{found.group(1)}/")
+        guest.join(found.group(2), name="bob")
+        threading.Thread(target=guest.play_until_over, daemon=True).start()
+        terminal.read_until(r"press Enter to sit down\.")
+        terminal.type("\n")
+        while True:
+            terminal.read_until(r"draw> |play> |Game over", timeout=60)
+            shown = terminal.output[: terminal.matched]
+            if shown.endswith("Game over"):
+                break
+            if shown.endswith("draw> "):
+                terminal.type("ds\n")
+            else:  # the card just drawn goes back
+                hand = re.findall(r"Your hand \(\d+\): (.*)", shown)[-1]
+                terminal.type(f"d {next(card for card in hand.split() if card.endswith('*'))[:-1]}\n")
+        terminal.read_until(r"lowest\s+total wins\.")
+        assert "[table] The game is over" not in terminal.output
     finally:
         terminal.kill()

@@ -225,6 +225,86 @@ def test_a_player_back_between_hands_who_was_ready_is_not_asked_again(tmp_path: 
     assert "Waiting for p0 and p1 to be ready..." in out
 
 
+def test_between_hands_at_a_hosted_table_the_prompt_offers_say_not_save(tmp_path: Path) -> None:
+    # "Press Enter to deal hand 2 (or score, save, quit)": save, typed, answered that the host saves.
+    table = new_table(seats=3, seed=3, hand_size=7, opening_threshold=0)
+    with hosted(table) as host:
+        bots = [Player(host.uri) for _ in range(2)]
+        for index, bot in enumerate(bots):
+            bot.join(host.table.code, name=f"p{index}")
+        # ann plays the hand at her prompts, then reads the result and types at the next one herself.
+        terminal = Terminal(f"127.0.0.1:{host.server.port}", host.table.code, tmp_path, "ann")
+        for bot in bots:
+            threading.Thread(target=bot_plays_until_the_hand_ends, args=(bot,), daemon=True).start()
+        shows(terminal, r"Press Enter to deal hand 2 \(.*\): $")
+        assert terminal.process.stdin is not None
+        terminal.process.stdin.write(b"save\nsay well played\nzz\n")
+        terminal.process.stdin.flush()
+        shows(terminal, "✗ press Enter")
+        out = stopped(terminal)
+        for bot in bots:
+            bot.close()
+    after = out[out.index("Hand 1 is over") :]
+    prompt = "Press Enter to deal hand 2 (or score, say TEXT, quit): "  # piped, what is typed is not shown
+    assert f"{prompt}✗ the host saves the game after every move" in after
+    assert f"{prompt}you: well played" in after
+    refusal = "✗ press Enter to deal the next hand, or type score, say TEXT, rules, help or quit"
+    assert f"{prompt}{refusal}" in after
+
+
+def test_the_terminal_names_the_player_whose_turn_begins(tmp_path: Path) -> None:
+    # After "You discard 7♠." nothing said p0 was playing now: a person who took their time left the
+    # screen telling the turn before, where the browser's status line said whose turn it was.
+    table = new_table(seats=3, seed=3, hand_size=7, opening_threshold=0)
+    with hosted(table) as host:
+        bots, terminal = ann_at_a_terminal_beside_p0_and_p1(host, tmp_path)
+        for bot in bots:
+            threading.Thread(target=bot_plays_until_the_hand_ends, args=(bot,), daemon=True).start()
+        shows(terminal, r"P1 discards \S+\.\n", seconds=60)
+        shows(terminal, r"You discard \S+\.\n")
+        out = stopped(terminal)
+        for bot in bots:
+            bot.close()
+    assert re.search(r"You discard \S+\.\np0 is playing\.\nP0 draws", out), out[-3000:]
+    assert re.search(r"\nP0 discards \S+\.\np1 is playing\.\nP1 ", out), out[-3000:]
+    assert "ann is playing" not in out
+
+
+def play_a_turn(player: Player) -> None:
+    """``player``'s turn, once it comes: moves until it has passed."""
+    while not player.my_turn():
+        player.until("state")
+    while player.my_turn():
+        player.send({"type": "move", "move": player.next_move()})
+        player.until("state")
+
+
+def test_a_player_back_is_told_what_happened_while_away(tmp_path: Path) -> None:
+    # Back at the table, ann's hand and the table had changed with nothing to say how: a bot had played her
+    # turn (the others had heard "ann is away: a bot plays for them"), and p0 had played his.
+    table = new_table(seats=2, seed=31)
+    table.wait_seconds = 0.0  # a player who drops is played by the bot at once
+    with hosted(table) as host:
+        p0 = Player(host.uri)
+        p0.join(table.code, name="p0")
+        address = f"127.0.0.1:{host.server.port}"
+        terminal = Terminal(address, table.code, tmp_path, "ann")
+        play_a_turn(p0)
+        shows(terminal, r"You discard \S+\.")
+        stopped(terminal)  # the connection drops
+        play_a_turn(p0)
+        play_a_turn(p0)  # ann's turn came between, played by the bot
+        back = Terminal(address, table.code, tmp_path, "ann")  # the kept token
+        shows(back, r"While you were away \(a bot played your turns\):\n")
+        shows(back, r"p0 is playing\.")
+        out = stopped(back)
+        p0.close()
+    start = out.index("While you were away")
+    away = out[start : out.index("───", start)]
+    assert re.search(r"\nP0 (draws|takes) ", away), out
+    assert re.search(r"\nYou (draw|take) [^\n]*, discard ", away), out
+
+
 def test_a_table_closed_while_its_players_wait_for_the_game_is_one_line_not_a_traceback(
     tmp_path: Path,
 ) -> None:

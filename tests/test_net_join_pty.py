@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import re
@@ -14,7 +15,7 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from net_helpers import Host, Player, hosted, new_table
+from net_helpers import TIMEOUT, Host, Player, hosted, new_table
 from test_play_pty import Terminal
 from websockets.exceptions import ConnectionClosed
 
@@ -199,3 +200,17 @@ def test_a_guest_waiting_for_the_game_is_told_who_starts_it_and_has_a_prompt(tmp
         terminal.type("quit\n")
         terminal.read_until("You left the table before the game started.")
         assert terminal.wait() == 0
+
+
+def test_a_table_closed_while_the_prompt_waits_is_said_below_the_prompt(tmp_path: Path) -> None:
+    # It came on the prompt's line, "draw> The table is closed: the host stopped.", as if typed there.
+    with ann_beside_p0(tmp_path, seats=2) as (host, bot, terminal):
+        terminal.read_until("p0 is playing")
+        for _ in range(2):  # p0 draws and discards: ann's turn
+            bot.until("state")
+            bot.send({"type": "move", "move": bot.next_move()})
+        terminal.read_until("draw> ")
+        asyncio.run_coroutine_threadsafe(host.server.close("the host stopped"), host.loop).result(TIMEOUT)
+        closed = terminal.read_until(r"The table is closed: the host stopped\.")
+        assert closed.startswith("\nThe table is closed: the host stopped.\n"), closed
+        assert terminal.wait() == 1

@@ -455,6 +455,12 @@ import { handTable, playerRows, scoreSheet } from "./sheets.js";
     }
   }
 
+  function undo() {
+    if (pending) return;
+    $("reason").textContent = "";
+    if (send({ type: "undo" })) { pending = { started: performance.now(), move: "undo" }; drawButtons(); }
+  }
+
   function meld() {
     const all = [...groups];
     if (selected.length) all.push(meldOrder(chosenCards()));
@@ -478,11 +484,7 @@ import { handTable, playerRows, scoreSheet } from "./sheets.js";
       selected = []; groups = []; target = null;
       drawTable();
     });
-    $("undo-button").addEventListener("click", () => {
-      if (pending) return;
-      $("reason").textContent = "";
-      if (send({ type: "undo" })) { pending = { started: performance.now(), move: "undo" }; drawButtons(); }
-    });
+    $("undo-button").addEventListener("click", undo);
     $("hint-button").addEventListener("click", () => send({ type: "hint" }));
     $("move-form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -491,7 +493,7 @@ import { handTable, playerRows, scoreSheet } from "./sheets.js";
       if (!text) return;
       const word = text.split(/\s+/)[0].toLowerCase();
       if (word === "hint") send({ type: "hint" });
-      else if (word === "undo") $("undo-button").click();
+      else if (word === "undo") undo();  // sent even when the button is off: the host says why, as at a terminal
       else if (word === "rules") openRules();
       else if (word === "score") openScores();
       else if (word === "say") send({ type: "say", text: text.slice(3).trim().slice(0, 300) || "…" });
