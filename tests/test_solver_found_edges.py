@@ -164,6 +164,16 @@ def test_a_joker_built_alone_keeps_the_first_of_equal_ends() -> None:
     assert solve(cards("JK"), rules, objective="points", table=table).builds == ((0, (JOKER,), "high"),)
 
 
+def test_a_joker_built_alone_in_place_of_a_card_held_keeps_the_first_of_equal_ends() -> None:
+    # Keeping one card, 10H stays (JK costs more in hand) and the joker goes onto J-Q-K, worth 10
+    # as the ace above or in the ten's place below: the first end listed (high) is kept, though
+    # the ten below is an extension of a card held with the card left out.
+    rules = variant(3, "high_or_low", ace_value=10)
+    table = [make_meld(cards("JH QH KH"), rules)]
+    agree(cards("10H JK"), rules, "value_left", table, keep=1)
+    assert solve(cards("10H JK"), rules, table=table, keep=1).builds == ((0, (JOKER,), "high"),)
+
+
 def test_a_thirteen_card_run_of_jokers_keeps_the_first_of_equal_frames() -> None:
     # Runs of 13 only: AH 2H and eleven jokers are the whole suit with the ace low (A to K) or
     # high (2 to A), 95 points either way; the frame met first, the ace low, is kept.
