@@ -155,6 +155,36 @@ def test_an_opening_short_of_its_points_is_not_one_that_kept_a_card(objective: O
         assert solve(hand, rules, objective=objective, opened=False, keep=1).points == 45
 
 
+def test_an_opening_of_an_ace_and_two_jokers_is_found_keeping_a_card() -> None:
+    # Keeping one card and opening on 30 with runs of five: AC JK JK (45) is the only opening.
+    # The points the opening still misses sit above the cards kept in the memo key: written over
+    # them, a state that kept a card reads as one that still misses points, and no opening is found.
+    rules = variant(5, "high_or_low", threshold=30, ace_value=15)
+    hand = cards("5D 4C AC 3C JK JK")
+    agree(hand, rules, "cards", opened=False, keep=1)
+    assert solve(hand, rules, objective="cards", opened=False, keep=1).melds == ((0, JOKER, JOKER),)
+
+
+def test_of_two_lays_of_equal_points_with_both_jokers_the_longer_is_found() -> None:
+    # Aces worth 10: AC JK JK and 6C 7C JK JK (the jokers as 8 and 9) are both worth 30, and the
+    # run lays a card more. No natural is in a meld without jokers here, so the search's bound
+    # once it lays jokers is the most each joker adds: one point too low there loses the run.
+    rules = variant(3, "high_or_low", ace_value=10)
+    hand = cards("7C 7C AC 6C JK JK")
+    agree(hand, rules, "points")
+    assert solve(hand, rules, objective="points").melds == ((5, 6, JOKER, JOKER),)
+
+
+def test_a_joker_that_costs_nothing_in_hand_is_bounded_at_nothing() -> None:
+    # Jokers and aces worth nothing, keeping one card: JD QD JK AD and JC JD JK both leave 10 in
+    # hand with one joker laid for 30 points, and the run lays a card more. A joker left in hand
+    # adds nothing, so the search's bound counts a joker at 0 at least: at -1, the run is cut.
+    rules = variant(3, "high_or_low", ace_value=0, joker_penalty=0)
+    hand = cards("QD JC AD JD JK JK")
+    agree(hand, rules, "value_left", keep=1)
+    assert solve(hand, rules, keep=1).melds == ((23, 24, JOKER, 13),)
+
+
 def test_a_joker_built_alone_keeps_the_first_of_equal_ends() -> None:
     # With aces worth 10 a joker onto J-Q-K is worth 10 as the ace above or the ten below: the
     # first end listed (high) is kept.
@@ -162,6 +192,16 @@ def test_a_joker_built_alone_keeps_the_first_of_equal_ends() -> None:
     table = [make_meld(cards("JH QH KH"), rules)]
     agree(cards("JK"), rules, "points", table)
     assert solve(cards("JK"), rules, objective="points", table=table).builds == ((0, (JOKER,), "high"),)
+
+
+def test_a_joker_built_alone_in_place_of_a_card_held_keeps_the_first_of_equal_ends() -> None:
+    # Keeping one card, 10H stays (JK costs more in hand) and the joker goes onto J-Q-K, worth 10
+    # as the ace above or in the ten's place below: the first end listed (high) is kept, though
+    # the ten below is an extension of a card held with the card left out.
+    rules = variant(3, "high_or_low", ace_value=10)
+    table = [make_meld(cards("JH QH KH"), rules)]
+    agree(cards("10H JK"), rules, "value_left", table, keep=1)
+    assert solve(cards("10H JK"), rules, table=table, keep=1).builds == ((0, (JOKER,), "high"),)
 
 
 def test_a_thirteen_card_run_of_jokers_keeps_the_first_of_equal_frames() -> None:
@@ -213,6 +253,17 @@ def test_a_joker_built_alone_goes_to_the_first_of_equal_melds() -> None:
     table = [make_meld(cards(text), rules) for text in ("5H 6H 7H", "5S 6S 7S")]
     agree(cards("JK"), rules, "points", table)
     assert solve(cards("JK"), rules, objective="points", table=table).builds == ((0, (JOKER,), "high"),)
+
+
+def test_of_equal_lays_once_the_jokers_are_spent_the_best_build_is_tried_first() -> None:
+    # After KC KD JK, 2H 3H onto 4-5-6 of hearts, or 2H onto 3-4-5 and 3H onto 4-5-6: the same
+    # cards and points either way. Once its jokers are spent the search still tries each card's
+    # candidates best first (the build of two cards), not in the order they were listed (by meld).
+    rules = variant(3, "high_or_low")
+    table = [make_meld(cards(text), rules) for text in ("3H 4H 5H", "4H 5H 6H")]
+    hand = cards("2H 3H KC KD JK")
+    agree(hand, rules, "value_left", table)
+    assert solve(hand, rules, table=table).builds == ((1, tuple(cards("2H 3H")), "low"),)
 
 
 def test_builds_are_listed_by_table_meld() -> None:
