@@ -348,10 +348,6 @@ class _Search(_Layout):
                 best, count = table[k], k
         return best, count
 
-    def key(self, s: int, need: int, left: int) -> int:
-        """The memo key: the state with its two counters."""
-        return s | (left << self.counter_shift) | (need << self.need_shift) if need or left else s
-
     def best(self, s: int, need: int, left: int, bound: int, free: int, reach: int) -> int:
         """The best score reachable from state ``s`` (NEG when none), recording each node's choice.
 
