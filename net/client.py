@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 import queue
+import socket
 import threading
 from contextlib import ExitStack
 from pathlib import Path
@@ -37,6 +38,17 @@ from .signals import sigint_stays_with_main
 
 DEFAULT_PORT = 8765
 CONNECT_TIMEOUT = 10.0
+
+
+def _unreachable(error: Exception) -> str:
+    """Why a table could not be reached, in a player's words where the system's are errno's."""
+    if isinstance(error, ConnectionRefusedError):
+        return "nothing answers there; is the table open (kalooki host), and are the address and port right?"
+    if isinstance(error, socket.gaierror):
+        return f"no computer of that name is known ({error.strerror})"
+    if isinstance(error, TimeoutError):
+        return f"no answer within {CONNECT_TIMEOUT:g} s"
+    return str(error)
 
 
 class TableConnectionError(KalookiError):
@@ -104,7 +116,7 @@ class TableConnection:
                 )
             )
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
-            raise TableConnectionError(f"cannot reach the table at {uri}: {error}") from None
+            raise TableConnectionError(f"cannot reach the table at {uri}: {_unreachable(error)}") from None
         except ValueError as error:  # an address that is not one (urllib's check of the host)
             raise TableConnectionError(f"'{uri}' is not a table's address: {error}") from None
         with sigint_stays_with_main():

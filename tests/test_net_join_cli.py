@@ -364,7 +364,11 @@ def test_an_address_that_is_none_is_a_usage_error(address: str) -> None:
 def test_a_table_that_is_not_there_is_an_error_of_its_own() -> None:
     result = CliRunner().invoke(app, ["join", "127.0.0.1:1", "--code", "ABC123"])
     assert result.exit_code == 1, result.output
-    assert "cannot reach the table at ws://127.0.0.1:1/" in result.output
+    # In a player's words, not "[Errno 111] Connection refused".
+    assert result.output.strip() == (
+        "cannot reach the table at ws://127.0.0.1:1/: nothing answers there; is the table open "
+        "(kalooki host), and are the address and port right?"
+    )
 
 
 @pytest.mark.parametrize(
