@@ -15,9 +15,9 @@ from kalooki.file_kinds import (
     SAVE_FORMAT,
     a_report,
     another_kind,
+    holds,
     json_file_format,
     report_command,
-    use_it_with,
 )
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.yamlio import YamlDocument, YamlError, load_yaml_file
@@ -60,9 +60,9 @@ def yaml_already_there(path: Path, shown: str) -> str | None:
     if path.suffix.lower() not in YAML_SUFFIXES or not path.is_file():
         return None
     if is_script(str(path)):
-        return f"already holds a game script ({use_it_with('run', f'kalooki play {shown}')})"
+        return holds("script", shown)
     if _is_a_variant(path):
-        return f"already holds a variant file ({use_it_with('play', f'kalooki play {shown}')})"
+        return holds("variant", shown)
     return "already holds YAML, the kind of file kalooki reads (variants, game scripts)"
 
 

@@ -60,25 +60,29 @@ def another_kind(found: FileKind, wanted: FileKind, shown: str) -> str:
     return f"this is {name}, not a {wanted}: {use_it_with(verb, f'{command} {shown}')}"
 
 
-def already_holds(path: str | Path, shown: str) -> str | None:
-    """For a save or a log where a file is to be written: what it holds and the command that takes it
-    (None otherwise): ``already holds a saved game (continue it with `kalooki resume x.json`)``."""
+def _game_file_kind(path: str | Path) -> FileKind | None:
+    """ "save" or "log" for a file that is one (read by its format field), else None."""
     found = json_file_format(path)
-    kind: FileKind | None = "save" if found == SAVE_FORMAT else "log" if found == LOG_FORMAT else None
-    if kind is None:
-        return None
+    return "save" if found == SAVE_FORMAT else "log" if found == LOG_FORMAT else None
+
+
+def holds(kind: FileKind, shown: str) -> str:
+    """For a file of ``kind`` where a file is to be written: what it holds and the command that takes it,
+    ``already holds a saved game (continue it with `kalooki resume x.json`)``."""
     name, verb, command = _KINDS[kind]
     return f"already holds {name} ({use_it_with(verb, f'{command} {shown}')})"
 
 
+def already_holds(path: str | Path, shown: str) -> str | None:
+    """For a save or a log where a file is to be written: :func:`holds` (None for any other file)."""
+    kind = _game_file_kind(path)
+    return None if kind is None else holds(kind, shown)
+
+
 def not_a_variant_message(path: str | Path, shown: str) -> str | None:
     """For a save or a log given as a variant: what it is and the command that takes it (None otherwise)."""
-    found = json_file_format(path)
-    if found == SAVE_FORMAT:
-        return another_kind("save", "variant", shown)
-    if found == LOG_FORMAT:
-        return another_kind("log", "variant", shown)
-    return None
+    kind = _game_file_kind(path)
+    return None if kind is None else another_kind(kind, "variant", shown)
 
 
 _REPORT_KEYS = (
