@@ -15,7 +15,7 @@ from typing import Any
 
 from kalooki import jsonio
 from kalooki.errors import KalookiError
-from kalooki.grid import Cell
+from kalooki.grid import Cell, knob_text
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.simulate import GameRecord
 from kalooki.sweep import SweepSpec, record_from_json, record_to_json
@@ -144,4 +144,5 @@ def _cells_difference(saved: Any, wanted: list[dict[str, Any]]) -> str:
 
 
 def _scalar(value: Any) -> str:
-    return "nothing" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+    """A knob's value as a cell's label writes it (``true``), or "nothing" where one side has none."""
+    return "nothing" if value is None else knob_text(value)
