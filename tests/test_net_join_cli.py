@@ -261,8 +261,9 @@ def test_the_terminal_names_the_player_whose_turn_begins(tmp_path: Path) -> None
         for bot in bots:
             threading.Thread(target=bot_plays_until_the_hand_ends, args=(bot,), daemon=True).start()
         shows(terminal, r"P1 discards \S+\.\n", seconds=60)
-        shows(terminal, r"You discard \S+\.\n")
-        shows(terminal, r"P0 (draws|takes) ")  # p0's move, told after the line that names him
+        # p0's move after ann's discard, told after the line that names him (the whole screen is searched:
+        # "P0 draws" alone would match his first turn).
+        shows(terminal, r"You discard \S+\.\n(.*\n)*P0 (draws|takes) ")
         out = stopped(terminal)
         for bot in bots:
             bot.close()
