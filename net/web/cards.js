@@ -32,6 +32,11 @@ export const cardName = (code) => {
   return `${RANK_NAMES[rank] || rank} of ${SUITS[suit][1]}`;
 };
 export const cardText = (code) => (code === "JK" ? "JK" : rankLabel(code[0]) + SUITS[code[1]][0]);
+// A sentence with its cards written as the page draws them ("you have no 3♦", "discard 10♠"): the
+// host words refusals and hints in the move language's codes, which typed moves and the protocol keep.
+// A joker stays JK; a card in brackets after one ("JK(7♠)") is already a note.
+const CODES = /(?<!\w)(?<!JK\()([2-9TJQKA])([CDHS])(?!\w)/g;
+export const cardsInText = (text) => text.replace(CODES, (code) => cardText(code));
 export const sortKey = (code) => {
   if (code === "JK") return 4 * 20;
   return SUIT_ORDER.indexOf(code[1]) * 20 + RANKS.indexOf(code[0]);

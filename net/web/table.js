@@ -1,7 +1,7 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-import { cardName, cardNode, cardText, el, meldOrder, nameNode, sortedHand } from "./cards.js";
+import { cardName, cardNode, cardsInText, cardText, el, meldOrder, nameNode, sortedHand } from "./cards.js";
 import { Kept } from "./kept.js";
 import { handTable, playerRows, scoreSheet } from "./sheets.js";
 
@@ -181,7 +181,9 @@ import { handTable, playerRows, scoreSheet } from "./sheets.js";
       return;
     }
     pending = null; queue = [];
-    const reason = secondPerson(String(message.message));
+    // The game's refusal names cards in the move language's codes: here as the page draws them, as at a terminal.
+    const said = secondPerson(String(message.message));
+    const reason = code === "illegal_move" ? cardsInText(said) : said;
     $("reason").textContent = "✗ " + reason;
     drawButtons();
   }
@@ -537,9 +539,11 @@ import { handTable, playerRows, scoreSheet } from "./sheets.js";
     list.replaceChildren();
     message.moves.forEach((move, index) => {
       const item = el("li");
-      const button = el("button", "hint-move", move);
+      // Written as the page draws cards; the move language reads it so, and typed back it plays the same move.
+      const written = cardsInText(move);
+      const button = el("button", "hint-move", written);
       button.type = "button";
-      button.addEventListener("click", () => { const input = $("move-input"); input.value = move; input.focus(); });
+      button.addEventListener("click", () => { const input = $("move-input"); input.value = written; input.focus(); });
       item.append(button);
       if (message.notes[index]) item.append(el("span", "dim", " " + message.notes[index]));
       list.append(item);

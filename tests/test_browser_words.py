@@ -1,0 +1,52 @@
+"""The browser table in Chromium on a real table on 127.0.0.1: the page's words.
+
+Cards are read one way on the page: a refusal and a hint name them as the hand draws them (``3♦``,
+``J♥``), not in the move language's codes the host words them in, and a move typed in codes still
+plays. (Playing the game in the page: ``test_browser_table``; who is where: ``test_browser_presence``.)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from browser_helpers import PHONE, QUICK, Seat
+from kalooki_cli.web_coach import WebCoach
+from kalooki_net.botclient import BotSeat
+from net_helpers import hosted, new_table
+
+from kalooki.cards import format_card
+
+HINT_LINES = "[...document.querySelectorAll('.hint-move')].map((b) => b.textContent)"
+
+
+def test_a_refusal_and_a_hint_name_cards_as_the_hand_draws_them(browser: Any) -> None:
+    # The refusal read "you have no 3D in your hand to play" and the hint "meld AC AD JK", "discard JH",
+    # beside a hand of A♣ A♦ and a log of "You discard J♥."
+    table = new_table(seats=2, seed=10, **QUICK)  # ann is dealt AD AC JK and JH, holds no 3D, and plays first
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", PHONE)
+        ann.sit("ann")
+        bob = BotSeat(host.uri)
+        bob.join(table.code, name="bob")
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        ann.page.fill("#move-input", "ds")  # typed in codes, as ever
+        ann.page.press("#move-input", "Enter")
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        ann.page.fill("#move-input", "m 3D 4D 5D")
+        ann.page.press("#move-input", "Enter")
+        refused = "✗ you have no 3♦ in your hand to play"
+        ann.wait(f"document.getElementById('reason').textContent === {json.dumps(refused)}")
+        ann.page.click("#hint-button")
+        ann.page.wait_for_selector("#hint:not([hidden])")
+        assert ann.js(HINT_LINES) == ["meld A♣ A♦ JK", "discard J♥"]
+        # Tapped, the line goes into the move box as it reads, and plays as the hint said.
+        ann.page.locator(".hint-move").first.click()
+        assert ann.page.input_value("#move-input") == "meld A♣ A♦ JK"
+        ann.page.press("#move-input", "Enter")
+        ann.wait("document.querySelectorAll('#melds li').length === 1")
+        melds = host.call(lambda: [meld.cards for meld in host.table.require_game().table])
+        assert [[format_card(card) for card in cards] for cards in melds] == [["AC", "AD", "JK"]]
+        assert ann.page.locator("#reason").text_content() == ""
+        assert ann.problems == []
+        bob.close()
