@@ -2,18 +2,20 @@
 
 Cards are read one way on the page: a refusal and a hint name them as the hand draws them (``3♦``,
 ``J♥``), not in the move language's codes the host words them in, and a move typed in codes still
-plays. (Playing the game in the page: ``test_browser_table``; who is where: ``test_browser_presence``.)
+plays. The log tells the end of a hand, as ``kalooki join`` does: who went out and the scores.
+(Playing the game in the page: ``test_browser_table``; who is where: ``test_browser_presence``.)
 """
 
 from __future__ import annotations
 
 import json
+import threading
 from typing import Any
 
-from browser_helpers import PHONE, QUICK, Seat
+from browser_helpers import LAPTOP, LOG_TEXT, PHONE, QUICK, Seat
 from kalooki_cli.web_coach import WebCoach
 from kalooki_net.botclient import BotSeat
-from net_helpers import hosted, new_table
+from net_helpers import bot_plays_until_the_hand_ends, hosted, new_table
 
 from kalooki.cards import format_card
 
@@ -48,5 +50,35 @@ def test_a_refusal_and_a_hint_name_cards_as_the_hand_draws_them(browser: Any) ->
         melds = host.call(lambda: [meld.cards for meld in host.table.require_game().table])
         assert [[format_card(card) for card in cards] for cards in melds] == [["AC", "AD", "JK"]]
         assert ann.page.locator("#reason").text_content() == ""
+        assert ann.problems == []
+        bob.close()
+
+
+def test_the_log_tells_who_went_out_and_the_hands_scores(browser: Any) -> None:
+    # The log stopped at the last discard: the end of the hand and its scores were only in the panel
+    # that the next hand's deal takes away.
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", LAPTOP)
+        ann.sit("ann")
+        bob = BotSeat(host.uri)
+        bob.join(table.code, name="bob")
+        robot = threading.Thread(target=bot_plays_until_the_hand_ends, args=(bob,), daemon=True)
+        robot.start()
+        ann.play_until("hand_over", "the hand")
+        result, totals = host.call(
+            lambda: (host.table.require_game().results[0], host.table.require_game().totals)
+        )
+        assert result.winner == 0  # ann went out, by the hint
+        ended = (
+            "Hand 1 is over. You went out. "
+            f"This hand: you 0, bob +{result.scores[1]}. Totals: you {totals[0]}, bob {totals[1]}."
+        )
+        ann.wait(f"{LOG_TEXT}.at(-1) === {json.dumps(ended)}")
+        assert ann.js(LOG_TEXT).count(ended) == 1
+        # Reloaded, the page keeps its log and tells the end once.
+        ann.page.reload()
+        ann.page.wait_for_selector("#hand-end:not([hidden])")
+        assert ann.js(LOG_TEXT).count(ended) == 1
         assert ann.problems == []
         bob.close()

@@ -103,3 +103,14 @@ export function scoreSheet(view, seatLabel, scoring) {
   if (scoring) sheet.append(el("p", "dim", scoring));
   return sheet;
 }
+
+// The log's line for a hand's end (the state's ``hand_end`` event), as kalooki join tells it above its
+// table: who went out (``said``: the host's sentence for it, when it sends its words), then each
+// player's score for the hand and their total. ``mine``: this seat's name, "you" in the line.
+export function handEndLine(event, said, mine) {
+  const who = (name) => (name === mine ? "you" : name);
+  const signed = (score) => (score > 0 ? `+${score}` : String(score));
+  const listed = (scores, write) => Object.entries(scores).map(([name, score]) => `${who(name)} ${write(score)}`).join(", ");
+  const how = said || (event.winner === null ? "Nobody went out." : `${who(event.winner)} went out.`);
+  return `Hand ${event.hand} is over. ${how} This hand: ${listed(event.scores, signed)}. Totals: ${listed(event.totals, String)}.`;
+}

@@ -3,7 +3,7 @@
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
 import { cardName, cardNode, cardsInText, cardText, el, meldOrder, nameNode, sortedHand } from "./cards.js";
 import { Kept } from "./kept.js";
-import { handTable, playerRows, scoreSheet } from "./sheets.js";
+import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
 
 (() => {
   const PROTOCOL = 1;
@@ -224,6 +224,13 @@ import { handTable, playerRows, scoreSheet } from "./sheets.js";
     const answered = pending;
     pending = null;
     if (coach) for (const line of coach.log) logLine(line, "turn");
+    // The hand's end, after its last turn: the log would otherwise stop at the last discard.
+    for (const event of Array.isArray(message.events) ? message.events : []) {
+      if (event && event.type === "hand_end") {
+        const said = coach && coach.hand_end ? coach.hand_end.lines[0] : null;
+        logLine(handEndLine(event, said, view.players[me.seat]), "turn");
+      }
+    }
     // An undo brings no events: without this line the log would tell the melds taken back as still laid.
     if (answered && answered.move === "undo") logLine("Taken back: your hand and the table are as they were after your draw.", "turn");
     // Another player's undo: their melds were told as laid, and no event takes them back.
