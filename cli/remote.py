@@ -14,6 +14,7 @@ import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from kalooki_net.client import LOST, Closed, TableConnection, TableConnectionError
@@ -198,6 +199,7 @@ class RemoteGame(InteractiveGame):
         self.seating = Seating(tuple(game.players), self.seat, bots)
         self.pending_events: list[Event] = events_from_json(first["events"])
         self.stand_ins: dict[str, str] = dict(first.get("stand_ins", {}))
+        self.see_who_is_away()
         self.take_readiness(first)
 
     # ------------------------------------------------------------ the keyboard, at a terminal
@@ -352,6 +354,7 @@ class RemoteGame(InteractiveGame):
             self.say(presence_of(message), style="dim")
         elif kind == "lobby":
             self.lobby = message
+            self.see_who_is_away()
         elif kind == "closing":
             raise TableClosed(str(message["reason"]))
         elif kind in ("state", "error", "_line", "_eof"):
@@ -361,6 +364,7 @@ class RemoteGame(InteractiveGame):
     def take_state(self, message: dict[str, Any]) -> None:
         self.game = shadow_game(message["view"], self.variant)
         self.stand_ins = dict(message.get("stand_ins", {}))
+        self.see_who_is_away()
         self.take_readiness(message)
         events = events_from_json(message["events"])
         self.narrate(events)
@@ -395,6 +399,17 @@ class RemoteGame(InteractiveGame):
         self.turn_told = turn
         if game.current not in self.bot_seats() and str(game.current) not in self.stand_ins:
             self.console.print(*render.turn_status(game, self.seating))
+
+    def see_who_is_away(self) -> None:
+        """The players away, from the lobby's seats and the state's stand-ins: the screen says that a bot
+        plays for them (or that the table waits for them), not that they are playing."""
+        away: dict[int, str | None] = {
+            int(seat["seat"]): None
+            for seat in self.lobby.get("seats", [])
+            if seat["kind"] == "human" and not seat["connected"] and seat["seat"] != self.seat
+        }
+        away.update({int(seat): str(bot) for seat, bot in self.stand_ins.items()})
+        self.seating = replace(self.seating, away=away)
 
     def take_readiness(self, message: dict[str, Any]) -> None:
         """Between hands: whom the deal waits for, and whether this seat said it is ready already."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -135,6 +135,9 @@ class Seating:
     players: tuple[str, ...]
     human: int
     bots: Mapping[int, str]
+    away: Mapping[int, str | None] = field(default_factory=dict)
+    """At a table over the network, the seats whose player is away: the bot that plays for them now,
+    or None while the table still waits for them."""
 
     def name(self, seat: int) -> str:
         return "you" if seat == self.human else self.players[seat]
@@ -375,12 +378,22 @@ def render_screen(
         console.print(status)
 
 
+def whose_turn(seat: int, seating: Seating) -> str:
+    """Another seat's turn: its player is playing, or is away (the table waits, or a bot plays for them)."""
+    name = seating.name(seat)
+    if seat not in seating.away:
+        return f"{name} is playing."
+    if seating.away[seat] is None:
+        return f"{name} is away: the table waits for them, then a bot plays for them."
+    return f"{name} is away: a bot plays for them until they are back."
+
+
 def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[Text]:
     """Whose turn it is and what the turn still needs."""
     if game.phase not in ("draw", "play"):
         return []
     if game.current != seating.human:
-        return [Text(f"{seating.name(game.current)} is playing.", style="bold")]
+        return [Text(whose_turn(game.current, seating), style="bold")]
     variant = game.variant
     seat = seating.human
     lines: list[Text] = []

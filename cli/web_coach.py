@@ -110,11 +110,12 @@ class WebCoach:
         events: Sequence[Event],
         variant: Variant,
         bots: Mapping[int, str],
+        away: Mapping[int, str | None],
     ) -> dict[str, Any]:
         seat = int(view["seat"])
         game = shadow_game(view, variant)
         seating = Seating(
-            tuple(game.players), seat, {other: kind for other, kind in bots.items() if other != seat}
+            tuple(game.players), seat, {other: kind for other, kind in bots.items() if other != seat}, away
         )
         laid = laid_since_draw(events, self.laid.get(seat, False))
         self.laid[seat] = laid

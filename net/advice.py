@@ -29,8 +29,13 @@ class Advisor(Protocol):
         events: Sequence[Event],
         variant: Variant,
         bots: Mapping[int, str],
+        away: Mapping[int, str | None],
     ) -> dict[str, Any]:
-        """The ``coach`` field of a ``state`` message (``kalooki_net.protocol.Coach``)."""
+        """The ``coach`` field of a ``state`` message (``kalooki_net.protocol.Coach``).
+
+        ``bots``: the bots' seats, each with its bot; ``away``: the seats whose player is away, each
+        with the bot that plays for them now, or None while the table still waits for them.
+        """
         ...
 
     def suggestion(self, view: Mapping[str, Any], variant: Variant) -> dict[str, Any]:

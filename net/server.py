@@ -455,10 +455,15 @@ class TableServer:
             message["ready"], message["waiting_for"] = readiness
         if coach and self.advisor is not None:
             bots = {index: state.bot for index, state in enumerate(self.table.seats) if state.kind == "bot"}
+            away = {
+                index: state.bot if self.table.stand_in(index) else None
+                for index, state in enumerate(self.table.seats)
+                if state.kind == "human" and not state.connected and index != seat
+            }
             # The words are an extra: should they fail, the state still goes out, as to a terminal. Any
             # failure: an exception here would stop this broadcast halfway, or the task driving the bots.
             try:
-                message["coach"] = self.advisor.coach(view, seen, self.table.variant, bots)
+                message["coach"] = self.advisor.coach(view, seen, self.table.variant, bots, away)
             except Exception as failure:  # the advisor is the hosting program's own code
                 if not self.words_failed:
                     self.words_failed = True

@@ -82,3 +82,24 @@ def test_the_log_tells_who_went_out_and_the_hands_scores(browser: Any) -> None:
         assert ann.js(LOG_TEXT).count(ended) == 1
         assert ann.problems == []
         bob.close()
+
+
+def test_a_player_away_is_not_said_to_be_playing(browser: Any) -> None:
+    # bob had dropped out, and his turn read "bob is playing." while the table waited for him.
+    table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", PHONE)
+        ann.sit("ann")
+        bob = BotSeat(host.uri)
+        bob.join(table.code, name="bob")
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        bob.close()
+        ann.wait(f"{LOG_TEXT}.includes('bob dropped out: the table waits for them.')")
+        for move, then in (("ds", "phase === 'play'"), ("d JH", "turn === 'theirs'")):
+            ann.page.fill("#move-input", move)
+            ann.page.press("#move-input", "Enter")
+            ann.wait(f"document.getElementById('table').dataset.{then}")
+        waits = "bob is away: the table waits for them, then a bot plays for them."
+        ann.wait(f"document.getElementById('status').textContent === {json.dumps(waits)}")
+        assert "(away)" in ann.page.locator("#players").inner_text()
+        assert ann.problems == []

@@ -272,6 +272,34 @@ def test_the_terminal_names_the_player_whose_turn_begins(tmp_path: Path) -> None
     assert "ann is playing" not in out
 
 
+def test_the_terminal_says_a_player_away_is_waited_for_then_played_for_not_that_they_play(
+    tmp_path: Path,
+) -> None:
+    # p1 had dropped out, and the terminal said "p1 is playing." at his turn, while the table waited for him.
+    table = new_table(seats=3, seed=3, hand_size=7, opening_threshold=0)  # p0, p1, then ann
+    with hosted(table) as host:
+        (p0, p1), terminal = ann_at_a_terminal_beside_p0_and_p1(host, tmp_path)
+        p1.until("state")
+        p1.close()
+        shows(terminal, r"p1 dropped out: the table waits for them\.")
+        threading.Thread(target=bot_plays_until_the_hand_ends, args=(p0,), daemon=True).start()
+        shows(
+            terminal,
+            r"P0 discards \S+\.\np1 is away: the table waits for them, then a bot plays for them\.\n",
+        )
+
+        def no_more_waiting() -> None:
+            host.table.wait_seconds = 0.0
+            host.server.changed.set()
+
+        host.call(no_more_waiting)
+        shows(terminal, r"p1 is away: a bot plays for them until they are back\.\nP1 ")
+        shows(terminal, r"You discard \S+\.\n(.*\n)*P1 (draws|takes) ")  # his next turn, by the bot too
+        out = stopped(terminal)
+        p0.close()
+    assert "p1 is playing" not in out[out.index("p1 dropped out") :], out[-3000:]
+
+
 def play_a_turn(player: Player) -> None:
     """``player``'s turn, once it comes: moves until it has passed."""
     while not player.my_turn():

@@ -319,8 +319,10 @@ def test_a_page_rejoining_between_hands_sees_the_same_hand_end_as_the_others() -
     events: list[Any] = []
     while game.phase in ("draw", "play"):
         events = play_turn(game, bot)
-    told = WebCoach().coach(seat_view(game, 0), [e for e in events if e["type"] == "hand_end"], variant, {})
-    rejoined = WebCoach().coach(seat_view(game, 0), [], variant, {})
+    told = WebCoach().coach(
+        seat_view(game, 0), [e for e in events if e["type"] == "hand_end"], variant, {}, {}
+    )
+    rejoined = WebCoach().coach(seat_view(game, 0), [], variant, {}, {})
     assert told["hand_end"] is not None
     assert told["hand_end"]["text"].lstrip("─ ").startswith("Hand 1 is over")
     assert told["hand_end"]["lines"] == ["You went out."]
@@ -380,3 +382,25 @@ def test_kalooki_host_prints_the_browser_link_and_serves_the_page_and_its_words(
     finally:
         process.stdin.close()
         assert process.wait(TIMEOUT) == 0
+
+
+def test_the_words_say_a_bot_plays_for_a_player_away_not_that_they_play() -> None:
+    # bob was away and a bot played his turns: the page's status line read "bob is playing."
+    table = new_table(seats=2, seed=10, hand_size=7, opening_threshold=0)  # ann plays first
+    table.wait_seconds = 0.0  # a player who drops is played by the bot at once
+    with hosted(table, advisor=WebCoach()) as host:
+        page = coached(host.uri, table.code, "ann")
+        bob = Player(host.uri)
+        bob.join(table.code, name="bob")
+        state = page.until("state")
+        assert state["coach"]["status"][0].startswith("Your turn")
+        bob.close()
+        while page.until("presence")["status"] != "left":
+            pass
+        while page.my_turn():
+            page.send({"type": "move", "move": page.next_move()})
+            state = page.until("state")  # at last, bob's turn, which the bot plays for him
+        assert state["view"]["current"] == 1
+        assert state["stand_ins"] == {"1": "greedy"}
+        assert state["coach"]["status"] == ["bob is away: a bot plays for them until they are back."]
+        page.close()
