@@ -36,7 +36,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from kalooki.engine import Event
-from kalooki.events import DealEvent
+from kalooki.events import DealEvent, DrawEvent
 
 from .admission import Admission, counted_connections
 from .advice import Advisor
@@ -331,6 +331,7 @@ class TableServer:
             events = self.table.move(seat, message.move)
         elif isinstance(message, Undo):
             self.table.undo(seat)
+            self.forget_taken_back()
             # No event undoes the melds the others were told of: the state says whose they were.
             events, taken_back = [], seat
             self.on_change(f"{self.table.seats[seat].name or '?'} took back this turn's melds")
@@ -485,6 +486,14 @@ class TableServer:
             if taken_back is not None:
                 message["taken_back"] = taken_back
             client.send(message)
+
+    def forget_taken_back(self) -> None:
+        """An undo: the turn's melds, builds and swaps (the events since its draw) are gone from what the
+        seats away will be told, which would otherwise tell them as played."""
+        for kept in self.missed.values():
+            draws = [index for index, event in enumerate(kept) if isinstance(event, DrawEvent)]
+            # No draw kept: the seat went during this turn, after its draw, so all it missed is taken back.
+            del kept[draws[-1] + 1 if draws else 0 :]
 
     def tell_readiness(self, *, skip: int | None = None) -> None:
         """Between hands, a state (with no events) to every seat but ``skip`` when who is ready has changed.

@@ -436,3 +436,29 @@ def test_the_welcome_names_the_variant_without_the_hosts_folders(source: str, to
         assert player.join(table.code, name="ann")["variant_source"] == told
         player.close()
     assert table.variant_source == source  # the host's own save keeps where the file is
+
+
+@pytest.mark.parametrize(("gone_after", "told"), [(0, ["draw", "discard"]), (1, ["discard"])])
+def test_a_player_back_is_not_told_a_turn_taken_back_as_played(gone_after: int, told: list[str]) -> None:
+    # bob, away, was sent "ann melds A♦ A♣ JK" under "While you were away": ann had taken it back.
+    # He drops before ann's turn, or after her draw.
+    table = new_table(seats=2, seed=10, hand_size=7, opening_threshold=0)  # ann is dealt AD AC JK, first
+    with hosted(table) as host:
+        ann, bob = Player(host.uri), Player(host.uri)
+        ann.join(table.code, name="ann")
+        bob.join(table.code, name="bob")
+        assert ann.until("state")["view"]["current"] == ann.seat
+        for index, move in enumerate(("ds", "m AD AC JK")):
+            if index == gone_after:
+                bob.close()
+                while ann.until("presence")["status"] != "left":
+                    pass
+            ann.send({"type": "move", "move": move})
+            ann.until("state")
+        ann.send({"type": "undo"})
+        ann.until("state")
+        ann.send({"type": "move", "move": "d JH"})
+        ann.until("state")
+        back = Player(host.uri)
+        back.join(table.code, token=bob.token)
+        assert [event["type"] for event in back.until("state")["events"]] == told
