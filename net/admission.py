@@ -10,7 +10,10 @@ moment it is accepted, before its request is read, and one over a cap is closed 
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
+import math
+import time
+from collections import Counter, deque
+from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
@@ -19,6 +22,10 @@ MAX_PER_ADDRESS = 32
 """Connections one address may hold open: a table seats at most eight, each with a page reload or two."""
 MAX_CONNECTIONS = 256
 """Connections open at once in all, at most (fewer when the process may open few files)."""
+MAX_WRONG_TRIES = 10
+"""Wrong join codes or seat tokens one address may send in :data:`WRONG_TRIES_WINDOW`; then its joins wait."""
+WRONG_TRIES_WINDOW = 600.0
+"""Seconds a wrong try counts against its address."""
 
 
 def connection_cap() -> int:
@@ -57,6 +64,59 @@ class Admission:
         self.open[address] -= 1
         if self.open[address] <= 0:
             del self.open[address]
+
+
+class WrongTries:
+    """Wrong join codes and seat tokens, by remote address: a guesser is held off, a person mistyping is not.
+
+    One guess per connection alone bounds nothing: a guesser opens connection after connection, hundreds
+    a second. After :data:`MAX_WRONG_TRIES` wrong tries in :data:`WRONG_TRIES_WINDOW` seconds, that
+    address's joins are refused, right or wrong, until its oldest try no longer counts: six letters of
+    the code would take a guesser thousands of years, and a player who mistypes tries again in minutes.
+    """
+
+    def __init__(
+        self,
+        limit: int = MAX_WRONG_TRIES,
+        window: float = WRONG_TRIES_WINDOW,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.limit, self.window, self.clock = limit, window, clock
+        self.tries: dict[str, deque[float]] = {}
+
+    def held_off(self, address: str) -> float:
+        """Seconds until ``address`` may try to join again (0: now)."""
+        now = self.clock()
+        tries = self.tries.get(address)
+        while tries and tries[0] <= now - self.window:
+            tries.popleft()
+        if not tries:
+            self.tries.pop(address, None)
+            return 0.0
+        return tries[0] + self.window - now if len(tries) >= self.limit else 0.0
+
+    def wrong(self, address: str) -> None:
+        self.tries.setdefault(address, deque(maxlen=self.limit)).append(self.clock())
+
+    def refusal(self, address: str) -> str | None:
+        """What a join from ``address`` is told while it is held off, else None."""
+        seconds = self.held_off(address)
+        if seconds <= 0:
+            return None
+        minutes = math.ceil(seconds / 60)
+        return (
+            f"too many wrong join codes or seat tokens from your address: try again in {minutes} "
+            f"minute{'s' if minutes != 1 else ''}"
+        )
+
+
+def address_of(connection: ServerConnection) -> str:
+    """The remote address a connection was counted as (its IP address, without the port)."""
+    counted = getattr(connection, "counted_as", None)
+    if counted is not None:
+        return str(counted)
+    peer: Any = connection.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
 
 
 def counted_connections(admission: Admission) -> type[ServerConnection]:

@@ -53,6 +53,7 @@ ErrorCode = Literal[
     "illegal_move",
     "rate_limited",
     "not_offered",
+    "too_many_tries",
 ]
 """Why the host refused a message. Refusals never change the game."""
 

@@ -38,7 +38,7 @@ from websockets.http11 import Request, Response
 from kalooki.engine import Event
 from kalooki.events import DealEvent, DrawEvent
 
-from .admission import Admission, counted_connections
+from .admission import Admission, WrongTries, address_of, counted_connections
 from .advice import Advisor
 from .protocol import (
     MAX_MESSAGE_BYTES,
@@ -166,10 +166,13 @@ class TableServer:
         join_timeout: float = JOIN_TIMEOUT,
         advisor: Advisor | None = None,
         admission: Admission | None = None,
+        wrong_tries: WrongTries | None = None,
     ) -> None:
         self.table = table
         self.admission = admission or Admission()
         """The connections open by address: a flood of them is closed before it uses up the host's files."""
+        self.wrong_tries = wrong_tries or WrongTries()
+        """The wrong codes and tokens by address: a guesser's joins are refused for a while."""
         self.advisor = advisor
         self.rate, self.burst = rate, burst
         self.outbox, self.send_timeout = outbox, send_timeout
@@ -286,7 +289,9 @@ class TableServer:
             client.send(error(problem.code, problem.message))
         except TableError as problem:
             client.send(error(problem.code, str(problem)))
-            if problem.code in ("bad_code", "bad_token") and client.seat is None:
+            if problem.code in ("bad_code", "bad_token", "too_many_tries") and client.seat is None:
+                if problem.code != "too_many_tries":
+                    self.wrong_tries.wrong(address_of(client.websocket))
                 # One guess per connection: guessing a code or a token costs a new connection each time.
                 await asyncio.sleep(0.5)
                 await client.websocket.close(1008, problem.code)
@@ -368,6 +373,9 @@ class TableServer:
             raise TableError(
                 "protocol_version", f"this table speaks protocol {PROTOCOL_VERSION}, not {message.protocol}"
             )
+        held_off = self.wrong_tries.refusal(address_of(client.websocket))
+        if held_off is not None:
+            raise TableError("too_many_tries", held_off)
         self.table.check_code(message.code)
         if message.token is not None:
             # Back only from being away: the host's own seat, made before anyone came, joins a first time.

@@ -14,6 +14,7 @@ from typing import Any
 
 from browser_helpers import LAPTOP, LOG_TEXT, PHONE, QUICK, Seat
 from kalooki_cli.web_coach import WebCoach
+from kalooki_net.admission import WrongTries
 from kalooki_net.botclient import BotSeat
 from net_helpers import bot_plays_until_the_hand_ends, hosted, new_table
 
@@ -103,3 +104,21 @@ def test_a_player_away_is_not_said_to_be_playing(browser: Any) -> None:
         ann.wait(f"document.getElementById('status').textContent === {json.dumps(waits)}")
         assert "(away)" in ann.page.locator("#players").inner_text()
         assert ann.problems == []
+
+
+def test_a_page_held_off_after_wrong_codes_says_why_on_the_join_form(browser: Any) -> None:
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach(), wrong_tries=WrongTries(limit=1)) as host:
+        ann = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code=WRONG1", PHONE)
+        ann.page.fill("#join-name", "ann")
+        ann.page.press("#join-name", "Enter")
+        ann.wait(
+            "document.getElementById('join-error').textContent === \"that is not this table's join code\""
+        )
+        ann.page.fill("#join-code", table.code)
+        ann.page.press("#join-name", "Enter")
+        held_off = "too many wrong join codes or seat tokens from your address: try again in 10 minutes"
+        ann.wait(f"document.getElementById('join-error').textContent === {json.dumps(held_off)}")
+        assert ann.page.locator("#join").is_visible()
+        assert host.call(lambda: [seat.kind for seat in table.seats]) == ["open", "open"]
+        assert [problem for problem in ann.problems if "WebSocket" not in problem] == []

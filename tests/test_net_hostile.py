@@ -19,6 +19,7 @@ import pytest
 pytest.importorskip("websockets")
 
 import kalooki_net.client
+from kalooki_net.admission import MAX_WRONG_TRIES, WRONG_TRIES_WINDOW, WrongTries
 from kalooki_net.client import LOST, TableConnection, TableConnectionError
 from kalooki_net.protocol import MAX_HOST_MESSAGE_BYTES, MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from kalooki_net.server import TableServer
@@ -146,6 +147,57 @@ def test_no_seat_without_the_code_nor_before_joining(table_in_play: Any) -> None
     said = "the game has started: no one new can sit down; its players rejoin from where they joined"
     assert reply["message"] == said
     assert snapshot(host) == before
+
+
+def test_guesses_at_the_code_and_the_tokens_are_bounded_per_address(tmp_path: Path) -> None:
+    # One guess per connection, but a guesser opened connection after connection: hundreds of guesses a
+    # second from one address, without end.
+    now = [0.0]
+    table = new_table(seats=2, seed=9)
+    with hosted(table, wrong_tries=WrongTries(clock=lambda: now[0])) as host:
+        ann = Player(host.uri)
+        ann.join(table.code, name="ann")
+        join = {"type": "join", "protocol": PROTOCOL_VERSION, "code": table.code}
+        for guess in range(MAX_WRONG_TRIES):
+            if guess % 2:
+                refused(Player(host.uri), {**join, "code": "WRONG1", "name": "eve"}, "bad_code")
+            else:
+                refused(Player(host.uri), {**join, "token": f"x{guess}" * 16}, "bad_token")
+            now[0] += 1.0
+        # Then even the right code is refused from that address, in words, and the connection closed.
+        turned_away = Player(host.uri)
+        reply = refused(turned_away, {**join, "name": "eve"}, "too_many_tries")
+        assert reply["message"] == (
+            "too many wrong join codes or seat tokens from your address: try again in 10 minutes"
+        )
+        with pytest.raises(ConnectionClosed):
+            turned_away.websocket.recv(timeout=TIMEOUT)
+        assert host.call(lambda: [seat.kind for seat in table.seats]) == ["human", "open"]
+        ann.send({"type": "say", "text": "still here"})  # a seat taken before plays on
+        assert ann.until("said")["text"] == "still here"
+        # kalooki join, refused: one line, no traceback.
+        env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "NO_COLOR": "1", "COLUMNS": "200"}
+        address = f"127.0.0.1:{host.server.port}"
+        join_process = subprocess.run(
+            [str(KALOOKI), "join", address, "--code", table.code, "--name", "cid"],
+            input="",
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+            check=False,
+        )
+        assert join_process.returncode != 0
+        assert "Traceback" not in join_process.stdout + join_process.stderr
+        assert "too many wrong join codes or seat tokens from your address: try again in 10 minutes" in (
+            join_process.stdout + join_process.stderr
+        )
+        # Once the oldest wrong try no longer counts, the right code seats a player again.
+        now[0] = WRONG_TRIES_WINDOW
+        eve = Player(host.uri)
+        assert eve.join(table.code, name="eve")["seat"] == 1
+        eve.close()
+        ann.close()
 
 
 def test_no_name_that_would_read_as_someone_else_on_the_screens() -> None:

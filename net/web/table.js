@@ -31,6 +31,7 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
   let seatInUse = 0;
   let leaving = false;        // a refusal that a new connection cannot mend (wrong code)
   let closedBecause = null;   // the host's reason when it closed the table (kept while reconnecting)
+  let heldOff = null;         // the host's refusal of this address's joins for a while (too many wrong tries)
   let shownTable = false;
   let rulesHtml = null;
   window.kalookiTimings = [];  // milliseconds from a move sent to the table redrawn with its answer
@@ -77,9 +78,9 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
       const delay = [0, 500, 1000, 2000, 3000, 5000, 5000][retry];
       const trying = retry > 2 ? ` (try ${retry})` : "";
       // A table the host closed says so until it is back (a host restarted with --resume), not "lost".
-      banner(closedBecause === null
-        ? `The connection to the table was lost: reconnecting${trying}…`
-        : `The table is closed: ${closedBecause}. Trying to reconnect${trying}…`);
+      banner(heldOff !== null ? `The table refused to seat you: ${heldOff}. Trying again${trying}…`
+        : closedBecause === null ? `The connection to the table was lost: reconnecting${trying}…`
+          : `The table is closed: ${closedBecause}. Trying to reconnect${trying}…`);
       setTimeout(() => connect(null), delay);
     });
   }
@@ -97,6 +98,7 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
         retry = 0;
         seatInUse = 0;
         closedBecause = null;
+        heldOff = null;
         banner(null);
         $("rules-button").disabled = false;
         $("lobby-you").textContent = `You sit at seat ${message.seat + 1} as ${message.name}.`;
@@ -166,7 +168,9 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
     // opened a new table on the same port). Trying again would be refused forever: sit down anew.
     const gone = code === "bad_code" || code === "bad_token";
     const seated = me.seat !== null;
-    if (gone || (["bad_name", "name_taken", "table_full", "started"].includes(code) && !seated)) {
+    // Seated, the page comes back to its seat once the host lets this address join again (it closes this one).
+    if (code === "too_many_tries" && seated) { heldOff = String(message.message); return; }
+    if (gone || (["bad_name", "name_taken", "table_full", "started", "too_many_tries"].includes(code) && !seated)) {
       leaving = true;
       socket.close();
       if (gone) kept.forget();
