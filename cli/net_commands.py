@@ -307,7 +307,7 @@ def run_host(
             table = Table.resume(text)
         except KalookiError as error:
             # A log, a game script or a variant given by mistake is named, not called a damaged save.
-            raise NetUnavailable(f"{path}: {what_it_is(path, 'save') or error}") from None
+            raise NetUnavailable(f"{path}: {what_it_is(path, 'save', hosting=True) or error}") from None
         save_path = save.expanduser() if save is not None else path
     else:
         table = make_table(target, overrides, seats=seats, bots=bots, seed=seed, wait=wait)

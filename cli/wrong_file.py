@@ -18,6 +18,7 @@ from kalooki.file_kinds import (
     holds,
     json_file_format,
     report_command,
+    use_it_with,
 )
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.yamlio import YamlDocument, YamlError, load_yaml_file
@@ -26,8 +27,11 @@ REPORT_BYTES = 64 * 1024 * 1024
 """The most of a file read to see whether it is a whole ``--json`` report (a big sweep's is megabytes)."""
 
 
-def what_it_is(path: Path, wanted: Literal["log", "save"]) -> str | None:
-    """For a file not of the ``wanted`` kind: what it is, and the command that uses it (None if unknown)."""
+def what_it_is(path: Path, wanted: Literal["log", "save"], *, hosting: bool = False) -> str | None:
+    """For a file not of the ``wanted`` kind: what it is, and the command that uses it (None if unknown).
+
+    ``hosting``: the file was given to ``kalooki host --resume``, so a variant is one to host, not to play.
+    """
     from .play import is_script
 
     found = json_file_format(path)
@@ -43,7 +47,11 @@ def what_it_is(path: Path, wanted: Literal["log", "save"]) -> str | None:
     if is_script(str(path)):
         log_too = " (add --log FILE.jsonl to write its log)" if wanted == "log" else ""
         return another_kind("script", wanted, str(path)) + log_too
-    return another_kind("variant", wanted, str(path)) if _is_a_variant(path) else None
+    if not _is_a_variant(path):
+        return None
+    if hosting:
+        return f"this is a variant file, not a {wanted}: {use_it_with('host', f'kalooki host {path}')}"
+    return another_kind("variant", wanted, str(path))
 
 
 YAML_SUFFIXES = (".yaml", ".yml")

@@ -439,6 +439,7 @@ def test_host_resume_refuses_a_fifo_and_a_device_by_name(tmp_path: Path) -> None
 
 def test_host_resume_names_a_log_a_script_or_a_variant_given_for_a_save(tmp_path: Path) -> None:
     # Each was called a damaged save ("the save is damaged: it is not valid JSON"); kalooki resume names them.
+    # The variant is one to host: it was "play it with `kalooki play ...`", at a table opened to friends.
     log = tmp_path / "game.jsonl"
     log.write_text('{"type": "header", "format": "kalooki-log", "version": 1}\n{"type": "deal"}\n')
     script = tmp_path / "game.yaml"
@@ -448,7 +449,7 @@ def test_host_resume_names_a_log_a_script_or_a_variant_given_for_a_save(tmp_path
     for path, said in (
         (log, f"this is a game log, not a save: replay it with `kalooki replay {log}`"),
         (script, f"this is a game script, not a save: run it with `kalooki play {script}`"),
-        (variant, f"this is a variant file, not a save: play it with `kalooki play {variant}`"),
+        (variant, f"this is a variant file, not a save: host it with `kalooki host {variant}`"),
     ):
         before = path.read_bytes()
         result = host_resume(path)
