@@ -28,6 +28,7 @@ PAGES = {
     "/cards.js": ("cards.js", "text/javascript; charset=utf-8"),
     "/sheets.js": ("sheets.js", "text/javascript; charset=utf-8"),
     "/kept.js": ("kept.js", "text/javascript; charset=utf-8"),
+    "/board.js": ("board.js", "text/javascript; charset=utf-8"),
     "/table.css": ("table.css", "text/css; charset=utf-8"),
 }
 """Every path the page is made of, and what it is; any other path is 404."""

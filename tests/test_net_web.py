@@ -55,7 +55,8 @@ def coached(uri: str, code: str, name: str) -> Player:
 def test_the_page_is_served_with_strict_headers_and_stays_small() -> None:
     with hosted(new_table(seats=2)) as host:
         own = f"127.0.0.1:{host.server.port}"
-        for path in ("/", "/?code=ABCDEF", "/table.js", "/cards.js", "/sheets.js", "/kept.js", "/table.css"):
+        pages = ("/table.js", "/cards.js", "/sheets.js", "/kept.js", "/board.js", "/table.css")
+        for path in ("/", "/?code=ABCDEF", *pages):
             status, headers, body = get(host.server.port, path)
             assert status == 200, path
             assert headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY.replace(
@@ -80,13 +81,13 @@ def test_the_page_is_served_with_strict_headers_and_stays_small() -> None:
     assert "http" not in html.replace("http-equiv", "")
     assert "<script>" not in html
     assert "style=" not in html
-    scripts = {"/table.js", "/cards.js", "/sheets.js", "/kept.js"}
+    scripts = {"/table.js", "/cards.js", "/sheets.js", "/kept.js", "/board.js"}
     assert set(PAGES) == {"/", "/index.html", *scripts, "/table.css"}
 
 
 def test_the_page_never_builds_markup_from_what_players_send() -> None:
     scripts = {name: page_file(name).decode() for name, kind in PAGES.values() if "javascript" in kind}
-    assert set(scripts) == {"table.js", "cards.js", "sheets.js", "kept.js"}
+    assert set(scripts) == {"table.js", "cards.js", "sheets.js", "kept.js", "board.js"}
     # Text goes in with textContent; the one innerHTML is the host's escaped rulebook.
     assert sum(script.count("innerHTML") for script in scripts.values()) == 1
     assert '$("rules-body").innerHTML = rulesHtml' in scripts["table.js"]

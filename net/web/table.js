@@ -1,7 +1,8 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-import { cardName, cardNode, cardsInText, cardText, el, meldOrder, nameNode, sortedHand } from "./cards.js";
+import { showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
+import { cardsInText, el, meldOrder, nameNode, sortedHand } from "./cards.js";
 import { Kept } from "./kept.js";
 import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
 
@@ -275,7 +276,7 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
     $("scoring").textContent = coach ? coach.scoring : "";
     drawPlayers();
     drawMelds();
-    drawPiles();
+    showPiles($("discard"), $("stock"), view);
     drawHand();
     drawStatus();
     drawButtons();
@@ -300,71 +301,15 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
   }
 
   function drawMelds() {
-    const list = $("melds");
-    list.replaceChildren();
-    $("melds-title").textContent = view.table.length ? "Table" : "Table: no melds yet";
-    view.table.forEach((meld, index) => {
-      const number = index + 1;
-      const item = el("li");
-      const button = el("button", "meld");
-      button.type = "button";
-      button.setAttribute("aria-pressed", String(target === number));
-      button.title = "Choose this meld to build on or swap with";
-      button.append(el("span", "meld-number", String(number)), nameNode(seatName(meld.owner), "owner"));
-      const cards = el("span", "cards");
-      const jokers = coach && coach.jokers[index] ? coach.jokers[index] : [];
-      meld.cards.forEach((code, position) => cards.append(cardNode(code, "span", jokers[position] || null)));
-      button.append(cards);
-      button.setAttribute("aria-label", `meld ${number}, ${seatName(meld.owner)}'s: ${meld.cards.map(cardName).join(", ")}`);
-      button.addEventListener("click", () => {
-        target = target === number ? null : number;
-        drawMelds(); drawButtons();
-      });
-      item.append(button);
-      list.append(item);
+    showMelds($("melds"), $("melds-title"), view, coach, target, seatName, (number) => {
+      target = target === number ? null : number;
+      drawMelds(); drawButtons();
     });
-  }
-
-  function drawPiles() {
-    const discard = $("discard");
-    discard.replaceChildren();
-    const pile = view.discard_pile;
-    if (pile.length) {
-      discard.append(cardNode(pile[pile.length - 1]), el("span", "dim", ` (${pile.length} card${pile.length === 1 ? "" : "s"})`));
-    } else {
-      discard.append(el("span", "dim", "empty"));
-    }
-    $("stock").textContent = `${view.stock_count} cards`;
   }
 
   function drawHand() {
-    const hand = $("hand");
-    hand.replaceChildren();
-    const cards = sortedHand(view.hand);
-    $("hand-title").textContent = `Your hand (${cards.length})`;
-    const couldLay = coach && coach.preview ? [...coach.preview.cards] : [];
-    let newCard = myTurn() && view.phase === "play" ? view.turn.drawn_card : null;
-    let previousSuit = null;
-    cards.forEach((code, index) => {
-      const button = cardNode(code, "button");
-      button.type = "button";
-      const suit = code === "JK" ? "J" : code[1];
-      if (previousSuit !== null && suit !== previousSuit) button.classList.add("gap");
-      previousSuit = suit;
-      const chosen = selected.indexOf(index);
-      button.setAttribute("aria-pressed", String(chosen >= 0));
-      if (chosen >= 0) button.append(el("span", "order", String(chosen + 1)));
-      const lay = couldLay.indexOf(code);
-      if (lay >= 0) { couldLay.splice(lay, 1); button.classList.add("could"); }
-      if (newCard && code === newCard) {
-        newCard = null;
-        button.classList.add("new");
-        button.append(el("span", "new-mark", "new"));
-        button.setAttribute("aria-label", button.getAttribute("aria-label") + ", just drawn");
-      }
-      button.addEventListener("click", () => toggle(index));
-      hand.append(button);
-    });
+    const newCard = myTurn() && view.phase === "play" ? view.turn.drawn_card : null;
+    showHand($("hand"), $("hand-title"), view, coach, selected, newCard, toggle);
   }
 
   function toggle(index) {
@@ -376,24 +321,11 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
   }
 
   function drawStatus() {
-    const status = $("status");
-    status.replaceChildren();
-    for (const line of coach ? coach.status : []) status.append(el("p", line.startsWith("Your turn") ? "turn-line" : "", line));
-    const preview = $("preview");
-    preview.replaceChildren();
-    if (coach && coach.preview) {
-      const p = coach.preview;
-      preview.append(el("span", p.opens ? "" : "short", p.text));
-      if (myTurn() && view.phase === "play" && p.opens) {
-        const lay = el("button", "small", "Lay it");
-        lay.type = "button";
-        lay.addEventListener("click", () => { queue = p.moves.slice(1); play(p.moves[0]); });
-        preview.append(" ", lay);
-      }
-    }
-    const staged = $("staged");
-    staged.hidden = groups.length === 0;
-    staged.textContent = groups.length ? "Melds so far: " + groups.map((group) => group.map(cardText).join(" ")).join(", ") : "";
+    const canLay = myTurn() && view.phase === "play";
+    showStatus($("status"), $("preview"), $("staged"), coach, canLay, groups, (moves) => {
+      queue = moves.slice(1);
+      play(moves[0]);
+    });
   }
 
   function drawButtons() {
@@ -546,20 +478,10 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
   }
 
   function drawHint(message) {
-    const list = $("hint-moves");
-    list.replaceChildren();
-    message.moves.forEach((move, index) => {
-      const item = el("li");
-      // Written as the page draws cards; the move language reads it so, and typed back it plays the same move.
-      const written = cardsInText(move);
-      const button = el("button", "hint-move", written);
-      button.type = "button";
-      button.addEventListener("click", () => { const input = $("move-input"); input.value = written; input.focus(); });
-      item.append(button);
-      if (message.notes[index]) item.append(el("span", "dim", " " + message.notes[index]));
-      list.append(item);
+    showHint($("hint-moves"), $("hint-summary"), message, (move) => {
+      $("move-input").value = move;
+      $("move-input").focus();
     });
-    $("hint-summary").textContent = message.summary || "";
     $("hint").hidden = false;
   }
 
@@ -585,15 +507,7 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
   }
 
   function drawLobby() {
-    const list = $("seats");
-    list.replaceChildren();
-    for (const seat of lobby.seats) {
-      let text = `Seat ${seat.seat + 1}: `;
-      if (seat.kind === "open") text += "open";
-      else text += seat.name + (seat.seat === me.seat ? " (you)" : "") + (seat.host ? " (host)" : "")
-        + (seat.kind === "bot" ? ` (${seat.bot})` : seat.connected ? "" : " (away)");
-      list.append(el("li", seat.kind, text));
-    }
+    showSeats($("seats"), lobby, me.seat);
     $("start-button").hidden = !me.host || lobby.started;
   }
 

@@ -1,0 +1,118 @@
+// The parts of the table drawn from what the host sent this seat: the melds, the piles, the hand, the
+// lines under it, a hint and the lobby's seats. Each function fills the elements it is given and calls
+// back on a tap; what a tap means (and the page's state) stays in table.js.
+import { cardName, cardNode, cardsInText, cardText, el, nameNode, sortedHand } from "./cards.js";
+
+// The table's melds, each a button ("meld 2, bob's: ..."): tapped, it is the target of a build or a swap.
+// ``target``: the meld chosen (from 1), or null; ``seatName(seat)``: "you" or the player's name.
+export function showMelds(list, title, view, coach, target, seatName, onPick) {
+  list.replaceChildren();
+  title.textContent = view.table.length ? "Table" : "Table: no melds yet";
+  view.table.forEach((meld, index) => {
+    const number = index + 1;
+    const item = el("li");
+    const button = el("button", "meld");
+    button.type = "button";
+    button.setAttribute("aria-pressed", String(target === number));
+    button.title = "Choose this meld to build on or swap with";
+    button.append(el("span", "meld-number", String(number)), nameNode(seatName(meld.owner), "owner"));
+    const cards = el("span", "cards");
+    const jokers = coach && coach.jokers[index] ? coach.jokers[index] : [];
+    meld.cards.forEach((code, position) => cards.append(cardNode(code, "span", jokers[position] || null)));
+    button.append(cards);
+    button.setAttribute("aria-label", `meld ${number}, ${seatName(meld.owner)}'s: ${meld.cards.map(cardName).join(", ")}`);
+    button.addEventListener("click", () => onPick(number));
+    item.append(button);
+    list.append(item);
+  });
+}
+
+export function showPiles(discard, stock, view) {
+  discard.replaceChildren();
+  const pile = view.discard_pile;
+  if (pile.length) {
+    discard.append(cardNode(pile[pile.length - 1]), el("span", "dim", ` (${pile.length} card${pile.length === 1 ? "" : "s"})`));
+  } else {
+    discard.append(el("span", "dim", "empty"));
+  }
+  stock.textContent = `${view.stock_count} cards`;
+}
+
+// The hand, sorted, a gap between suits: the cards tapped numbered in the order tapped (``selected``:
+// indexes into the sorted hand), those the preview would lay marked, and ``newCard`` (just drawn) marked new.
+export function showHand(hand, title, view, coach, selected, newCard, onTap) {
+  hand.replaceChildren();
+  const cards = sortedHand(view.hand);
+  title.textContent = `Your hand (${cards.length})`;
+  const couldLay = coach && coach.preview ? [...coach.preview.cards] : [];
+  let previousSuit = null;
+  cards.forEach((code, index) => {
+    const button = cardNode(code, "button");
+    button.type = "button";
+    const suit = code === "JK" ? "J" : code[1];
+    if (previousSuit !== null && suit !== previousSuit) button.classList.add("gap");
+    previousSuit = suit;
+    const chosen = selected.indexOf(index);
+    button.setAttribute("aria-pressed", String(chosen >= 0));
+    if (chosen >= 0) button.append(el("span", "order", String(chosen + 1)));
+    const lay = couldLay.indexOf(code);
+    if (lay >= 0) { couldLay.splice(lay, 1); button.classList.add("could"); }
+    if (newCard && code === newCard) {
+      newCard = null;
+      button.classList.add("new");
+      button.append(el("span", "new-mark", "new"));
+      button.setAttribute("aria-label", button.getAttribute("aria-label") + ", just drawn");
+    }
+    button.addEventListener("click", () => onTap(index));
+    hand.append(button);
+  });
+}
+
+// The host's lines under the hand (whose turn, what it still needs), "You could lay ..." with a
+// "Lay it" button when ``canLay`` and it opens, and the melds kept so far with "New group".
+export function showStatus(status, previewLine, staged, coach, canLay, groups, onLay) {
+  status.replaceChildren();
+  for (const line of coach ? coach.status : []) status.append(el("p", line.startsWith("Your turn") ? "turn-line" : "", line));
+  previewLine.replaceChildren();
+  if (coach && coach.preview) {
+    const preview = coach.preview;
+    previewLine.append(el("span", preview.opens ? "" : "short", preview.text));
+    if (canLay && preview.opens) {
+      const lay = el("button", "small", "Lay it");
+      lay.type = "button";
+      lay.addEventListener("click", () => onLay(preview.moves));
+      previewLine.append(" ", lay);
+    }
+  }
+  staged.hidden = groups.length === 0;
+  staged.textContent = groups.length ? "Melds so far: " + groups.map((group) => group.map(cardText).join(" ")).join(", ") : "";
+}
+
+// A hint's moves, each a button that puts it in the move box, with its note; then its summary.
+export function showHint(list, summary, message, onPick) {
+  list.replaceChildren();
+  message.moves.forEach((move, index) => {
+    const item = el("li");
+    // Written as the page draws cards; the move language reads it so, and typed back it plays the same move.
+    const written = cardsInText(move);
+    const button = el("button", "hint-move", written);
+    button.type = "button";
+    button.addEventListener("click", () => onPick(written));
+    item.append(button);
+    if (message.notes[index]) item.append(el("span", "dim", " " + message.notes[index]));
+    list.append(item);
+  });
+  summary.textContent = message.summary || "";
+}
+
+// The lobby's seats: open, or who sits there, "(you)", "(host)", the bot, or "(away)".
+export function showSeats(list, lobby, mySeat) {
+  list.replaceChildren();
+  for (const seat of lobby.seats) {
+    let text = `Seat ${seat.seat + 1}: `;
+    if (seat.kind === "open") text += "open";
+    else text += seat.name + (seat.seat === mySeat ? " (you)" : "") + (seat.host ? " (host)" : "")
+      + (seat.kind === "bot" ? ` (${seat.bot})` : seat.connected ? "" : " (away)");
+    list.append(el("li", seat.kind, text));
+  }
+}
