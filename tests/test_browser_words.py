@@ -12,15 +12,31 @@ import json
 import threading
 from typing import Any
 
-from browser_helpers import LAPTOP, LOG_TEXT, PHONE, QUICK, Seat
+from browser_helpers import LOG_TEXT, PHONE, QUICK, Seat, ann_on_a_phone_beside_bob
 from kalooki_cli.web_coach import WebCoach
 from kalooki_net.admission import WrongTries
 from kalooki_net.botclient import BotSeat
-from net_helpers import bot_plays_until_the_hand_ends, hosted, new_table
+from kalooki_net.table import Table
+from net_helpers import Host, bot_plays_until_the_hand_ends, hosted, new_table
 
 from kalooki.cards import format_card
 
 HINT_LINES = "[...document.querySelectorAll('.hint-move')].map((b) => b.textContent)"
+
+
+def ann_first_beside_bob(browser: Any, host: Host, table: Table) -> tuple[Seat, BotSeat]:
+    """ann at the page on a phone, bob a client of the protocol; once it is ann's turn (she plays first)."""
+    ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+    ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+    return ann, bob
+
+
+def typed(seat: Seat, move: str, then: str | None = None) -> None:
+    """``move`` typed in the move box and played with Enter; ``then``: what the table shows once done."""
+    seat.page.fill("#move-input", move)
+    seat.page.press("#move-input", "Enter")
+    if then is not None:
+        seat.wait(f"document.getElementById('table').dataset.{then}")
 
 
 def test_a_refusal_and_a_hint_name_cards_as_the_hand_draws_them(browser: Any) -> None:
@@ -28,16 +44,9 @@ def test_a_refusal_and_a_hint_name_cards_as_the_hand_draws_them(browser: Any) ->
     # beside a hand of A♣ A♦ and a log of "You discard J♥."
     table = new_table(seats=2, seed=10, **QUICK)  # ann is dealt AD AC JK and JH, holds no 3D, and plays first
     with hosted(table, advisor=WebCoach()) as host:
-        ann = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", PHONE)
-        ann.sit("ann")
-        bob = BotSeat(host.uri)
-        bob.join(table.code, name="bob")
-        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
-        ann.page.fill("#move-input", "ds")  # typed in codes, as ever
-        ann.page.press("#move-input", "Enter")
-        ann.wait("document.getElementById('table').dataset.phase === 'play'")
-        ann.page.fill("#move-input", "m 3D 4D 5D")
-        ann.page.press("#move-input", "Enter")
+        ann, bob = ann_first_beside_bob(browser, host, table)
+        typed(ann, "ds", "phase === 'play'")  # typed in codes, as ever
+        typed(ann, "m 3D 4D 5D")
         refused = "✗ you have no 3♦ in your hand to play"
         ann.wait(f"document.getElementById('reason').textContent === {json.dumps(refused)}")
         ann.page.click("#hint-button")
@@ -60,10 +69,7 @@ def test_the_log_tells_who_went_out_and_the_hands_scores(browser: Any) -> None:
     # that the next hand's deal takes away.
     table = new_table(seats=2, seed=10, **QUICK)
     with hosted(table, advisor=WebCoach()) as host:
-        ann = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", LAPTOP)
-        ann.sit("ann")
-        bob = BotSeat(host.uri)
-        bob.join(table.code, name="bob")
+        ann, bob = ann_first_beside_bob(browser, host, table)
         robot = threading.Thread(target=bot_plays_until_the_hand_ends, args=(bob,), daemon=True)
         robot.start()
         ann.play_until("hand_over", "the hand")
@@ -89,17 +95,11 @@ def test_a_player_away_is_not_said_to_be_playing(browser: Any) -> None:
     # bob had dropped out, and his turn read "bob is playing." while the table waited for him.
     table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
     with hosted(table, advisor=WebCoach()) as host:
-        ann = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", PHONE)
-        ann.sit("ann")
-        bob = BotSeat(host.uri)
-        bob.join(table.code, name="bob")
-        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        ann, bob = ann_first_beside_bob(browser, host, table)
         bob.close()
         ann.wait(f"{LOG_TEXT}.includes('bob dropped out: the table waits for them.')")
-        for move, then in (("ds", "phase === 'play'"), ("d JH", "turn === 'theirs'")):
-            ann.page.fill("#move-input", move)
-            ann.page.press("#move-input", "Enter")
-            ann.wait(f"document.getElementById('table').dataset.{then}")
+        typed(ann, "ds", "phase === 'play'")
+        typed(ann, "d JH", "turn === 'theirs'")
         waits = "bob is away: the table waits for them, then a bot plays for them."
         ann.wait(f"document.getElementById('status').textContent === {json.dumps(waits)}")
         assert "(away)" in ann.page.locator("#players").inner_text()

@@ -178,15 +178,8 @@ def test_guesses_at_the_code_and_the_tokens_are_bounded_per_address(tmp_path: Pa
         # kalooki join, refused: one line, no traceback.
         env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "NO_COLOR": "1", "COLUMNS": "200"}
         address = f"127.0.0.1:{host.server.port}"
-        join_process = subprocess.run(
-            [str(KALOOKI), "join", address, "--code", table.code, "--name", "cid"],
-            input="",
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=60,
-            check=False,
-        )
+        command = [str(KALOOKI), "join", address, "--code", table.code, "--name", "cid"]
+        join_process = subprocess.run(command, input="", capture_output=True, text=True, env=env, timeout=60)
         assert join_process.returncode != 0
         assert "Traceback" not in join_process.stdout + join_process.stderr
         assert "too many wrong join codes or seat tokens from your address: try again in 10 minutes" in (
