@@ -66,13 +66,15 @@ def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOp
 
     Raises :class:`VariantError` listing every bad option, e.g.
     ``--set:2:19: opening_threshold: expected a whole number, got 'yes'`` (LINE is which
-    option, COL the character in ``KEY=VALUE``). A later option for the same key wins.
+    option, COL the character in ``KEY=VALUE``). A key given twice is refused, as ``--baseline`` and
+    ``--grid`` refuse a knob named twice: which of two values was meant cannot be known.
     ``source`` is the option's name as diagnostics show it.
     """
     problems: list[Diagnostic] = []
     values: dict[str, Any] = {}
     where: dict[str, tuple[int, int]] = {}
     plain: dict[str, str] = {}
+    first: dict[str, int] = {}
     for index, option in enumerate(options, start=1):
         key, equals, text = option.partition("=")
         key = key.strip()
@@ -94,6 +96,11 @@ def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOp
                 Diagnostic(source, index, 1, key, f"a variant's bases cannot be changed with {source}")
             )
             continue
+        if key in first:
+            message = f"already given by {source} option {first[key]}: give its value once"
+            problems.append(Diagnostic(source, index, 1, key, message))
+            continue
+        first[key] = index
         try:
             values[key] = parse_scalar_text(text)
         except ValueError as error:
@@ -103,8 +110,6 @@ def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOp
         stripped = text.strip()
         if stripped[:1] not in ("'", '"'):
             plain[key] = stripped
-        else:
-            plain.pop(key, None)
     parsed = SetOptions(tuple(options), values, where, plain, source)
     try:
         Variant.model_validate(values, context={DEFER_CROSS_FIELD: True})

@@ -318,8 +318,14 @@ def test_set_option_syntax_errors() -> None:
     ]
 
 
-def test_a_later_set_option_wins() -> None:
-    assert parse_set_options(["decks=1", "decks=3"]).values == {"decks": 3}
+def test_a_set_option_given_twice_is_refused() -> None:
+    # Which of the two values was meant cannot be known: refused, as --baseline refuses a knob named twice.
+    assert errors(parse_set_options, ["decks=1", "jokers=2", "decks=3"]) == [
+        "--set:3:1: decks: already given by --set option 1: give its value once"
+    ]
+    assert errors(parse_set_options, ["decks=1", "decks=1"], "--compare-set") == [
+        "--compare-set:2:1: decks: already given by --compare-set option 1: give its value once"
+    ]
 
 
 def test_file_errors_and_set_errors_are_reported_together(tmp_path: Path) -> None:

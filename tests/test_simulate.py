@@ -490,6 +490,13 @@ def test_cli_a_bad_compare_set_is_reported_at_that_option() -> None:
     assert err.splitlines() == ["--compare-set:1:8: jokers: expected a whole number, got 'lots'"]
 
 
+def test_cli_a_knob_set_twice_is_refused_before_any_game() -> None:
+    # It used to play with the last value, without a word about the first.
+    code, out, err = run("classic", "-n", "1", "-w", "1", "--set", "goal_score=150", "--set", "goal_score=300")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == ["--set:2:1: goal_score: already given by --set option 1: give its value once"]
+
+
 def test_cli_the_problems_of_both_variants_are_reported_together(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
