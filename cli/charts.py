@@ -118,6 +118,12 @@ def seated_bot(result: SimulationResult, seat: int) -> str:
     return "bots rotated" if result.duplicate and len(set(result.bots)) > 1 else result.bots[seat]
 
 
+def hands_played_differ(result: SimulationResult) -> bool:
+    """Whether some seat played fewer hands than were dealt (it was out of its game, e.g. in kalooki-40):
+    then each seat's hands won, of the hands it played, add up to more than 100%."""
+    return any(rate.trials != result.hands for rate in result.seat_hand_wins)
+
+
 def _seat_wins(results: Sequence[SimulationResult], labels: Sequence[str], names: str) -> Chart:
     title = f"Hands won by seat (95% interval): {names}"
     figure, axes = _figure(title)
@@ -135,7 +141,7 @@ def _seat_wins(results: Sequence[SimulationResult], labels: Sequence[str], names
             label=label,
         )
     axes.set_xlabel("seat (1 plays first in the first hand)")
-    axes.set_ylabel("hands won (%)")
+    axes.set_ylabel("hands won (% of hands played)")
     # The chart is sent on its own (--plot): at a table of different bots, "seat 1 wins half the
     # hands" is the bot's strength, not the seat's, so each seat names who sat there.
     first = results[0]
@@ -166,7 +172,7 @@ def _bot_wins(results: Sequence[SimulationResult], labels: Sequence[str], names:
         )
     axes.set_xticks(range(len(bots)), bots)
     axes.set_xlabel("bot")
-    axes.set_ylabel("hands won (%)")
+    axes.set_ylabel("hands won (% of hands played)")
     _legend_below(axes)
     return Chart("bot-wins", title, figure)
 

@@ -17,7 +17,7 @@ from kalooki.simulation_stats import SimulationResult
 from kalooki.sweep import SweepResult, figure_interval, figure_value
 from kalooki.variant_writer import yaml_scalar
 
-from .charts import Chart, seated_bot, simulation_charts, svg_text, sweep_charts
+from .charts import Chart, hands_played_differ, seated_bot, simulation_charts, svg_text, sweep_charts
 from .narrow import difference_texts
 
 BOTS_NOTE: Final = (
@@ -131,10 +131,16 @@ def _rule_changes(changes: Sequence[tuple[str, object, object]]) -> list[str]:
 
 def _figures_table(result: SimulationResult) -> str:
     rows: list[tuple[list[str], bool]] = []
+    # Seats out of a game play none of its later hands: each one's rate is of the hands it played.
+    played = hands_played_differ(result)
     for seat, rate in enumerate(result.seat_hand_wins):
         low, high = rate.interval
+        of = f", of {rate.trials:,} played" if played else ""
         rows.append(
-            ([f"seat {seat + 1} ({seated_bot(result, seat)}): hands won", _pct(rate.rate, low, high)], False)
+            (
+                [f"seat {seat + 1} ({seated_bot(result, seat)}): hands won{of}", _pct(rate.rate, low, high)],
+                False,
+            )
         )
     for name, value in [
         ("turns per hand", result.turns_per_hand),

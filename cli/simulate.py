@@ -42,7 +42,7 @@ from kalooki.stalls import stalled_hands
 from kalooki.variant import KNOB_NAMES, Variant
 from kalooki.variant_writer import variant_differences, yaml_scalar
 
-from .charts import seated_bot
+from .charts import hands_played_differ, seated_bot
 from .common import (
     SetOption,
     at_least,
@@ -181,27 +181,33 @@ def rate_text(rate: Rate, percent: bool = True, between: str = "  ") -> str:
 
 def seats_table(result: SimulationResult, between: str) -> Table:
     """Hands and games won by each seat (and by each bot over its seats), rates ``between`` intervals."""
+    # Where players drop out of a game, a seat's hands won are of the hands it played, which differ
+    # from seat to seat: the counts are shown, or the rates would seem to add up to more than 100%.
+    played = hands_played_differ(result)
     seats = Table(box=box.SIMPLE_HEAD)
     seats.add_column("seat", justify="right")
     seats.add_column("bot")
+    if played:
+        seats.add_column("hands played", justify="right")
     seats.add_column("hands won  [95% CI]", justify="right")
     seats.add_column("games won  [95% CI]", justify="right")
-    for seat in range(len(result.bots)):
+
+    def row(seat: str, bot: str, hands: Rate, games: Rate, style: str = "") -> None:
+        counts = [f"{hands.trials:,}"] if played else []
         seats.add_row(
-            str(seat + 1),
-            seated_bot(result, seat),
-            rate_text(result.seat_hand_wins[seat], between=between),
-            rate_text(result.seat_game_wins[seat], between=between),
+            seat,
+            bot,
+            *counts,
+            rate_text(hands, between=between),
+            rate_text(games, between=between),
+            style=style,
         )
+
+    for seat in range(len(result.bots)):
+        row(str(seat + 1), seated_bot(result, seat), result.seat_hand_wins[seat], result.seat_game_wins[seat])
     if len(set(result.bots)) > 1:
         for name in sorted(result.bot_hand_wins):
-            seats.add_row(
-                "all",
-                name,
-                rate_text(result.bot_hand_wins[name], between=between),
-                rate_text(result.bot_game_wins[name], between=between),
-                style="bold",
-            )
+            row("all", name, result.bot_hand_wins[name], result.bot_game_wins[name], style="bold")
     return seats
 
 
@@ -228,6 +234,11 @@ def report(result: SimulationResult, console: Console, label: str | None = None)
     if natural_width(seats) > console.width:
         seats = seats_table(result, "\n")  # each interval under its rate, not broken in its brackets
     console.print(seats)
+    if hands_played_differ(result):
+        console.print(
+            "Hands won are of the hands each seat played: a player out of a game plays none of its later "
+            "hands, so the rates may add up to more than 100%."
+        )
     figures = Table(box=box.SIMPLE_HEAD)
     figures.add_column("figure")
     figures.add_column("value", justify="right")

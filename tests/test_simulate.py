@@ -492,7 +492,9 @@ def test_cli_a_bad_compare_set_is_reported_at_that_option() -> None:
 
 def test_cli_a_knob_set_twice_is_refused_before_any_game() -> None:
     # It used to play with the last value, without a word about the first.
-    code, out, err = run("classic", "-n", "1", "-w", "1", "--set", "goal_score=150", "--set", "goal_score=300")
+    code, out, err = run(
+        "classic", "-n", "1", "-w", "1", "--set", "goal_score=150", "--set", "goal_score=300"
+    )
     assert (code, out) == (1, "")
     assert err.splitlines() == ["--set:2:1: goal_score: already given by --set option 1: give its value once"]
 
@@ -591,3 +593,50 @@ def test_cli_a_comparison_names_the_knobs_it_compares(tmp_path: Path) -> None:
         "  opening_threshold  51 → 40",
         "  discard_draw       always → meld_at_once",
     ]
+
+
+def test_cli_hands_won_say_of_how_many_hands_where_players_drop_out(tmp_path: Path) -> None:
+    # In kalooki-40 a player over the goal is out: each seat's hands won are of the hands it played,
+    # which differ from seat to seat, so the rates add up to more than 100%. The table said neither.
+    page = tmp_path / "r.html"
+    code, out, err = run("kalooki-40", "-n", "6", "-w", "1", "--seed", "1", "--report", str(page))
+    assert code == 0, err
+    code, data_out, err = run("kalooki-40", "-n", "6", "-w", "1", "--seed", "1", "--json")
+    assert code == 0, err
+    rates = json.loads(data_out)["seat_hand_wins"]
+    played = [rate["trials"] for rate in rates]
+    assert len(set(played)) > 1
+    assert sum(rate["rate"] for rate in rates) > 1
+    lines = out.splitlines()
+    assert lines[2].split() == [
+        "seat",
+        "bot",
+        "hands",
+        "played",
+        "hands",
+        "won",
+        "[95%",
+        "CI]",
+        "games",
+        "won",
+        "[95%",
+        "CI]",
+    ]
+    rows = [line.split() for line in lines if line.split()[:1] in (["1"], ["2"], ["3"], ["4"])]
+    assert [(row[0], int(row[2]), row[3]) for row in rows] == [
+        (str(seat + 1), played[seat], f"{100 * rate['rate']:.1f}%") for seat, rate in enumerate(rates)
+    ]
+    assert (
+        " ".join(out.split("\n\n")[2].split())
+        == "Hands won are of the hands each seat played: a player out of a game plays none of its later "
+        "hands, so the rates may add up to more than 100%."
+    )
+    text = page.read_text()
+    assert [
+        f"seat {seat + 1} (greedy): hands won, of {count} played" in text for seat, count in enumerate(played)
+    ] == [True] * 4
+    # Where every seat plays every hand, the table is as before.
+    code, out, err = run("classic", "-n", "2", "-w", "1", "--seed", "1")
+    assert code == 0, err
+    assert "hands played" not in out
+    assert "Hands won are of" not in out
