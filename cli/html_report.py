@@ -18,7 +18,7 @@ from kalooki.sweep import SweepResult, figure_interval, figure_value
 from kalooki.variant_writer import yaml_scalar
 
 from .charts import Chart, hands_played_differ, seated_bot, simulation_charts, svg_text, sweep_charts
-from .narrow import difference_texts
+from .narrow import difference_texts, p_texts
 
 BOTS_NOTE: Final = (
     "Every figure describes how these bots play the rules, not how people would: "
@@ -102,6 +102,23 @@ def sign_tested(differences: Iterable[Difference]) -> str:
     return f" (the exact sign test for {', '.join(figures)}: every pair moved by one amount)"
 
 
+def _also(sentence: str) -> str:
+    """A sentence after another in a paragraph, escaped (nothing where there is none)."""
+    return f" {html.escape(sentence)}" if sentence else ""
+
+
+def untested(differences: Iterable[Difference], units: str) -> str:
+    """A sentence naming the figures that had nothing to test (their p of 1 would read as a test's that
+    found nothing), or "" where every figure was tested."""
+    items = [item for item in differences if not item.tested]
+    if not items:
+        return ""
+    figures = list(dict.fromkeys(item.metric for item in items if item.no_data))
+    if not figures:
+        return f"Nothing was tested: a paired test needs two {units} or more."
+    return f"Nothing to test for {', '.join(figures)}: no data on one side or both."
+
+
 def bots_text(bots: Sequence[str]) -> str:
     """``4 × greedy`` for a table of one bot, else the bots in seat order."""
     return f"{len(bots)} × {bots[0]}" if len(set(bots)) == 1 else ", ".join(bots)
@@ -180,7 +197,7 @@ def _difference_rows(differences: Sequence[Difference]) -> list[tuple[list[str],
                 [
                     item.metric,
                     *difference_texts(item),
-                    f"{item.adjusted_p:.4f}",
+                    p_texts(item)[1],
                     "yes" if item.significant else "",
                 ],
                 item.significant,
@@ -201,7 +218,7 @@ def comparison_report(
         f"<p>Paired t-tests over {paired_units(comparison.a.duplicate)} played on the same seeds"
         f"{html.escape(sign_tested(comparison.differences))}; "
         "p-values adjusted together (Benjamini-Hochberg), a difference is marked when its adjusted p is "
-        "under 0.05.</p>",
+        f"under 0.05.{_also(untested(comparison.differences, paired_units(comparison.a.duplicate)))}</p>",
         _table(header, _difference_rows(comparison.differences)),
     ]
     body += _charts(simulation_charts([comparison.a, comparison.b], list(labels)))
@@ -238,13 +255,16 @@ def sweep_report(result: SweepResult) -> str:
         for row in _difference_rows([item])
     ]
     variant = spec.variant + (f" with {', '.join(spec.overrides)}" if spec.overrides else "")
+    tested = [item for cell in result.cells for item in cell.differences]
     body = [
         f"<p>{len(spec.cells)} cells × {spec.games:,} games, seed {spec.seed}, bots "
         f"{html.escape(bots_text(spec.bots))}; baseline {html.escape(spec.cells[spec.baseline].label)}. "
         f"{result.tests} differences tested "
         f"(paired t over {paired_units(spec.duplicate)} on the same seeds"
-        f"{html.escape(sign_tested(item for cell in result.cells for item in cell.differences))}), "
-        f"{len(significant)} significant after Benjamini-Hochberg false-discovery control at 5%.</p>",
+        f"{html.escape(sign_tested(tested))}), "
+        f"{len(significant)} significant after Benjamini-Hochberg false-discovery control at 5%."
+        f"{_also(untested(tested, paired_units(spec.duplicate)))}"
+        "</p>",
         "<h2>Cells</h2>",
         _table(header, rows),
         "<h2>Differences from the baseline that survive false-discovery control</h2>",

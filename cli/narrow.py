@@ -80,4 +80,15 @@ def difference_texts(item: Difference) -> list[str]:
     """A difference's two values and the change (B - A, or cell - baseline) as tables print them."""
     scale, unit = (100.0, "%") if item.kind == "rate" else (1.0, "")
     a, b, change = (f"{scale * value:.2f}{unit}" for value in (item.a, item.b, item.difference))
+    if item.no_data:
+        # A figure of nothing (nobody opened, nobody went out) is no 0.00, and no change from one.
+        a, b = ("-" if side in item.no_data else text for side, text in (("a", a), ("b", b)))
+        return [a, b, "-"]
     return [a, b, change if change.startswith("-") else f"+{change}"]
+
+
+def p_texts(item: Difference) -> list[str]:
+    """A difference's p-value and adjusted p-value, or dashes where there was nothing to test."""
+    if not item.tested:
+        return ["-", "-"]
+    return [f"{item.p_value:.4f}", f"{item.adjusted_p:.4f}"]

@@ -54,8 +54,8 @@ from .common import (
     seed_number,
 )
 from .completion import complete_knob, complete_variant
-from .html_report import BOTS_NOTE, paired_units, sign_tested
-from .narrow import Column, difference_texts, narrow_table, natural_width
+from .html_report import BOTS_NOTE, paired_units, sign_tested, untested
+from .narrow import Column, difference_texts, narrow_table, natural_width, p_texts
 from .output import report_console
 from .run_options import (
     BotsOption,
@@ -307,8 +307,7 @@ def comparison_report(
             [
                 difference.metric,
                 *difference_texts(difference),
-                f"{difference.p_value:.4f}",
-                f"{difference.adjusted_p:.4f}",
+                *p_texts(difference),
                 "differs" if difference.significant else "",
             ]
         )
@@ -321,12 +320,17 @@ def comparison_report(
     else:
         print_stacked_differences(console, rows)
     marked = sum(difference.significant for difference in comparison.differences)
-    console.print(
-        f"{marked} of {len(comparison.differences)} figures differ: paired t-tests over the "
-        f"{paired_units(comparison.a.duplicate)} (same seeds){sign_tested(comparison.differences)}, "
-        "p-values adjusted together "
-        "(Benjamini-Hochberg), 'differs' when adjusted p < 0.05."
-    )
+    tested = sum(difference.tested for difference in comparison.differences)
+    units = paired_units(comparison.a.duplicate)
+    figures = "figures" if tested == len(comparison.differences) else "figures tested"
+    if tested:
+        console.print(
+            f"{marked} of {tested} {figures} differ: paired t-tests over the {units} (same seeds)"
+            f"{sign_tested(comparison.differences)}, p-values adjusted together "
+            "(Benjamini-Hochberg), 'differs' when adjusted p < 0.05."
+        )
+    if not_tested := untested(comparison.differences, units):
+        console.print(not_tested)
 
 
 def print_stacked_differences(console: Console, rows: Sequence[Sequence[str]]) -> None:
@@ -335,7 +339,8 @@ def print_stacked_differences(console: Console, rows: Sequence[Sequence[str]]) -
     for figure, a, b, change, p_value, adjusted, mark in rows:
         console.print(Text(figure + (f": {mark}" if mark else ""), style="bold" if mark else ""))
         console.print(f"  A {a}, B {b}, B - A {change}", markup=False)
-        console.print(f"  p {p_value}, adjusted p {adjusted}", markup=False, style="dim")
+        tests = f"p {p_value}, adjusted p {adjusted}" if p_value != "-" else "nothing to test"
+        console.print(f"  {tests}", markup=False, style="dim")
 
 
 def write_csv(path: str, text: str) -> None:

@@ -30,7 +30,7 @@ from kalooki.sweep import (
 )
 
 from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, seed_number
-from .html_report import BOTS_NOTE, bots_text
+from .html_report import BOTS_NOTE, bots_text, paired_units, untested
 from .narrow import Column, difference_texts, narrow_table, natural_width
 from .output import report_console
 from .run_options import (
@@ -142,6 +142,9 @@ def print_sweep(result: SweepResult, console: Console) -> None:
             console.print(differences)
         else:
             print_stacked_significant(result, console)
+    items = (item for cell in result.cells for item in cell.differences)
+    if not_tested := untested(items, paired_units(spec.duplicate)):
+        console.print(not_tested)
 
 
 HEADLINE: Final = (

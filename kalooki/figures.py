@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Final, Literal
 
 from kalooki.simulate import GameRecord, rotations
-from kalooki.simulation_comparison import ALPHA, Difference
+from kalooki.simulation_comparison import ALPHA, NOT_TESTED, Difference
 from kalooki.simulation_stats import Mean, Rate, SimulationResult, wilson_interval
 
 if TYPE_CHECKING:
@@ -234,7 +234,14 @@ class PairedTest:
     statistic: float
     p_value: float
     test: str = "paired t"
-    """What gave the p-value: Student's paired t, or the exact sign test when every pair moved alike."""
+    """What gave the p-value: Student's paired t, the exact sign test when every pair moved alike, or
+    :data:`NOT_TESTED`."""
+    no_data: tuple[str, ...] = ()
+    """The runs with no data for the figure ("a", "b"): nobody opened, nobody went out..."""
+
+    @property
+    def tested(self) -> bool:
+        return self.test != NOT_TESTED
 
 
 def paired_test(a: Units, b: Units) -> PairedTest:
@@ -243,7 +250,9 @@ def paired_test(a: Units, b: Units) -> PairedTest:
     value_a = float(linear_a.mean()) if linear_a is not None else 0.0
     value_b = float(linear_b.mean()) if linear_b is not None else 0.0
     if linear_a is None or linear_b is None or len(linear_a) != len(linear_b) or len(linear_a) < 2:
-        return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0)
+        # A mean of nothing is no 0 to test against, and one pair has no spread: no test was made.
+        missing = tuple(side for side, linear in (("a", linear_a), ("b", linear_b)) if linear is None)
+        return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0, NOT_TESTED, missing)
     gaps = linear_b - linear_a
     if not _numpy().any(abs(gaps) > 1e-12):
         return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0)
@@ -270,6 +279,7 @@ def difference(figure: Figure, test: PairedTest, adjusted_p: float) -> Differenc
         adjusted_p,
         figure.key,
         test.test,
+        test.no_data,
     )
 
 
@@ -280,6 +290,13 @@ def adjust_p_values(p_values: Sequence[float]) -> list[float]:
         return []
     adjusted = _stats().false_discovery_control(_numpy().asarray(p_values, dtype=float), method="bh")
     return [float(value) for value in adjusted]
+
+
+def adjust_tests(tests: Sequence[PairedTest]) -> list[float]:
+    """The adjusted p-value of each test, the family being the tests made: a figure with nothing to
+    test is no test, and counted as one it would make every real one's p larger (its own stays 1)."""
+    made = iter(adjust_p_values([test.p_value for test in tests if test.tested]))
+    return [next(made) if test.tested else 1.0 for test in tests]
 
 
 # ---------------------------------------------------------------- duplicate deals in simulate's result

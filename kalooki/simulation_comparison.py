@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 ALPHA: Final = 0.05
 """The significance level of :func:`compare`'s tests."""
 
+NOT_TESTED: Final = "none"
+"""The test of a figure with nothing to test: no data on a side, or fewer than two pairs (p is 1)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Difference:
@@ -42,11 +45,17 @@ class Difference:
     adjusted_p: float = 1.0
     key: str = ""
     test: str = "paired t"
-    """"paired t", or "sign" where every pair moved by one amount (the exact sign test's p)."""
+    """"paired t", "sign" where every pair moved by one amount (the exact sign test's p), or "none"
+    where there was nothing to test (``no_data`` names the runs without data, if any)."""
+    no_data: tuple[str, ...] = ()
 
     @property
     def significant(self) -> bool:
-        return self.adjusted_p < ALPHA
+        return self.tested and self.adjusted_p < ALPHA
+
+    @property
+    def tested(self) -> bool:
+        return self.test != NOT_TESTED
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -60,6 +69,7 @@ class Difference:
             "p_value": round(self.p_value, 6),
             "adjusted_p": round(self.adjusted_p, 6),
             "significant": self.significant,
+            "no_data": list(self.no_data),
         }
 
 
@@ -83,12 +93,12 @@ class Comparison:
 
 def differences(a: SimulationResult, b: SimulationResult) -> tuple[Difference, ...]:
     """Every figure the two results share, B minus A, each with its paired test, FDR-controlled."""
-    from kalooki.figures import adjust_p_values, difference, figures_of, paired_test, unit_table
+    from kalooki.figures import adjust_tests, difference, figures_of, paired_test, unit_table
 
     shared = [figure for figure in figures_of(a.bots) if figure in figures_of(b.bots)]
     table_a, table_b = unit_table(a, shared), unit_table(b, shared)
     tests = [paired_test(table_a[figure.key], table_b[figure.key]) for figure in shared]
-    adjusted = adjust_p_values([test.p_value for test in tests])
+    adjusted = adjust_tests(tests)
     return tuple(
         difference(figure, test, adjusted_p)
         for figure, test, adjusted_p in zip(shared, tests, adjusted, strict=True)

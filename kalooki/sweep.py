@@ -23,7 +23,7 @@ from typing import Any, Final
 from kalooki.executors import Pool
 from kalooki.figures import (
     FDR_METHOD,
-    adjust_p_values,
+    adjust_tests,
     difference,
     figures_of,
     paired_test,
@@ -112,7 +112,7 @@ class SweepResult:
 
     @property
     def tests(self) -> int:
-        return sum(len(cell.differences) for cell in self.cells)
+        return sum(item.tested for cell in self.cells for item in cell.differences)
 
     def to_json(self) -> dict[str, Any]:
         spec = self.spec
@@ -189,8 +189,7 @@ def _compare_cells(spec: SweepSpec, results: Mapping[int, SimulationResult]) -> 
         if cell.index != spec.baseline
     }
     # One family: every figure of every cell, so the false discovery rate holds for the whole sweep.
-    flat = [test.p_value for tests in raw.values() for test in tests]
-    adjusted = iter(adjust_p_values(flat))
+    adjusted = iter(adjust_tests([test for tests in raw.values() for test in tests]))
     cells: list[CellResult] = []
     for cell in spec.cells:
         differences = tuple(

@@ -93,3 +93,25 @@ def test_a_figure_whose_pairs_all_moved_alike_is_said_to_take_the_sign_test() ->
     screen = io.StringIO()
     comparison_report(played, Console(file=screen, width=200), ("A", "B"))
     assert "sign test" not in screen.getvalue()
+
+
+def test_a_figure_with_no_data_is_said_to_have_had_nothing_to_test(tmp_path: Path) -> None:
+    # Every hand stopped at 3 turns: nobody went out, so "points left per loser" has no data on either
+    # side. It read 0.00 against 0.00, p 1.0000, "paired t" in --json, among the figures tested.
+    page = tmp_path / "r.html"
+    arguments = ["classic", "-n", "6", "-w", "1", "--max-turns", "3", "--max-hands", "2"]
+    arguments += ["--compare-set", "opening_threshold=10"]
+    code, out, err = run(*arguments, "--report", str(page))
+    assert code == 0, err
+    (row,) = [line.split() for line in out.splitlines() if line.strip().startswith("points left per loser")]
+    assert row == ["points", "left", "per", "loser", "-", "-", "-", "-", "-"]
+    text = " ".join(out.split())
+    assert " of 18 figures tested differ: paired t-tests" in text
+    assert "Nothing to test for points left per loser: no data on one side or both." in text
+    assert "under 0.05. Nothing to test for points left per loser: no data on one side or both.</p>" in (
+        page.read_text()
+    )
+    code, out, err = run(*arguments, "--json")
+    assert code == 0, err
+    (loser,) = [item for item in json.loads(out)["differences"] if item["key"] == "points_per_loser"]
+    assert (loser["test"], loser["no_data"], loser["significant"]) == ("none", ["a", "b"], False)

@@ -22,7 +22,7 @@ from typer.testing import CliRunner
 
 from cli.app import app
 from kalooki.executors import open_pool
-from kalooki.figures import Figure, adjust_p_values, difference, paired_test
+from kalooki.figures import Figure, adjust_p_values, adjust_tests, difference, paired_test
 from kalooki.grid import find_baseline, load_cells, parse_grid
 from kalooki.loader import VariantError, load_variant
 from kalooki.simulate import rotations, simulate
@@ -149,6 +149,27 @@ def test_pairs_that_all_move_by_one_amount_get_the_sign_tests_p(pairs: int, p_va
     assert difference(figure, test, test.p_value).to_json()["test"] == "sign"
     # Benjamini-Hochberg on a textbook set: p_(i) * m / i, made monotone from the top.
     assert adjust_p_values([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.0533333, 0.0533333, 0.5])
+
+
+def test_a_figure_with_no_data_on_a_side_is_not_tested_nor_counted_among_the_tests() -> None:
+    import numpy as np
+
+    a = (np.array([3.0, 5.0, 4.0, 6.0, 5.0]), np.ones(5))
+    nothing = (np.zeros(5), np.zeros(5))  # nobody opened, nobody went out: no denominator
+    for test, missing in ((paired_test(a, nothing), ("b",)), (paired_test(nothing, nothing), ("a", "b"))):
+        assert (test.test, test.no_data, test.p_value, test.tested) == ("none", missing, 1.0, False)
+        assert difference(Figure("opening_turn", "opening turn", "mean"), test, 1.0).to_json()[
+            "no_data"
+        ] == list(missing)
+    # One pair has no spread to test either.
+    one = paired_test((np.array([3.0]), np.ones(1)), (np.array([4.0]), np.ones(1)))
+    assert (one.test, one.no_data) == ("none", ())
+    # The untested p of 1 is no test: counted as one, it raised every real test's adjusted p.
+    b = (np.array([4.0, 6.0, 6.0, 7.0, 5.0]), np.ones(5))
+    made = paired_test(a, b)
+    assert adjust_tests([made, paired_test(a, nothing), made]) == pytest.approx(
+        [*adjust_p_values([made.p_value] * 2)[:1], 1.0, adjust_p_values([made.p_value] * 2)[1]]
+    )
 
 
 def test_records_round_trip_through_json() -> None:
