@@ -5,6 +5,12 @@ cell's full rules) and ``cells/cell-NNN.json`` (one finished cell's games). Each
 written atomically, so a crash or Ctrl-C leaves whole files only. Run again with the same
 options, the sweep plays only the cells that have no file; run with different options, it
 refuses rather than mix two sweeps' games.
+
+A grid that grows (a value more for a knob, a knob more) keeps the cells already played: a cell's
+games depend only on its rules and the settings every cell shares (bots, games, seed, caps), so
+each saved cell moves to the number the new grid gives its rules. Each cell file names the rules
+it was played under, and a file read back must be of its cell's rules: a crash while the cells
+move leaves files that are moved again or played again, never games taken for another cell's.
 """
 
 from __future__ import annotations
@@ -50,11 +56,10 @@ class SweepStore:
         identity = self.spec.identity()
         if self.manifest.exists():
             saved = self._read(self.manifest)
+            if saved != identity and not _only_cells_differ(saved, identity):
+                raise self._different(saved, identity)
             if saved != identity:
-                raise SweepStoreError(
-                    f"{self.folder}: holds a different sweep ({_first_difference(saved, identity)}); "
-                    "give another --out folder, or remove this one"
-                )
+                self._regrid(saved, identity)
         else:
             try:
                 # The folder --out names is the sweep's own: made here, with its cells folder.
@@ -63,24 +68,83 @@ class SweepStore:
             except OSError as error:
                 raise SweepStoreError(f"{self.folder}: cannot write: {error.strerror or error}") from None
         done: dict[int, list[GameRecord]] = {}
-        for cell in self.spec.cells:
+        for cell, wanted in zip(self.spec.cells, identity["cells"], strict=True):
             path = self.cell_path(cell.index)
             if path.exists():
                 data = self._read(path, CELL_REMEDY)
-                try:
-                    done[cell.index] = [record_from_json(item) for item in data["records"]]
-                    if any(len(record.totals) != len(self.spec.bots) for record in done[cell.index]):
-                        raise ValueError("games of another number of players")
-                except (KeyError, TypeError, ValueError):
-                    raise SweepStoreError(f"{path}: not a saved sweep cell{CELL_REMEDY}") from None
-                if len(done[cell.index]) != self.spec.games:
-                    raise SweepStoreError(
-                        f"{path}: holds {len(done[cell.index])} games, not {self.spec.games}{CELL_REMEDY}"
-                    )
+                done[cell.index] = self._records(path, data)
+                if _played_under(data, wanted) != wanted["rules"]:
+                    raise SweepStoreError(f"{path}: holds the games of another cell{CELL_REMEDY}")
         return done
 
+    def _records(self, path: Path, data: Any) -> list[GameRecord]:
+        """The games of a cell file, each checked as a save is: one line naming the file if any is wrong."""
+        try:
+            records = [record_from_json(item) for item in data["records"]]
+            if any(len(record.totals) != len(self.spec.bots) for record in records):
+                raise ValueError("games of another number of players")
+        except (KeyError, TypeError, ValueError):
+            raise SweepStoreError(f"{path}: not a saved sweep cell{CELL_REMEDY}") from None
+        if len(records) != self.spec.games:
+            raise SweepStoreError(f"{path}: holds {len(records)} games, not {self.spec.games}{CELL_REMEDY}")
+        return records
+
+    def _different(self, saved: Any, identity: dict[str, Any]) -> SweepStoreError:
+        return SweepStoreError(
+            f"{self.folder}: holds a different sweep ({_first_difference(saved, identity)}); "
+            "give another --out folder, or remove this one"
+        )
+
+    def _regrid(self, manifest: dict[str, Any], identity: dict[str, Any]) -> None:
+        """Move each saved cell to the number this grid gives its rules, then save this grid as the folder's.
+
+        Every file is read and checked before any is written; a cell this grid leaves out is refused,
+        so no game played is lost. The manifest is written last: until then the folder is the old
+        sweep, whose files are checked against their rules as they are read.
+        """
+        saved, cells = manifest["cells"], identity["cells"]
+        number = {_key(cell["rules"]): index for index, cell in enumerate(cells)}
+        moving: dict[int, list[GameRecord]] = {}
+        files = sorted(self.cell_path(0).parent.glob("cell-[0-9][0-9][0-9].json"))
+        left_out: list[str] = []
+        for path in files:
+            index = int(path.stem.removeprefix("cell-"))
+            data = self._read(path, CELL_REMEDY)
+            records = self._records(path, data)
+            rules = _played_under(data, saved[index] if index < len(saved) else None)
+            if rules is None:
+                raise SweepStoreError(f"{path}: holds the games of another cell{CELL_REMEDY}")
+            if _key(rules) not in number:
+                knobs = data.get("knobs") if isinstance(data, dict) else None
+                left_out.append(_label(knobs) if isinstance(knobs, dict) else path.name)
+                continue
+            moving[number[_key(rules)]] = records
+        if left_out and not moving:
+            raise self._different(manifest, identity)  # nothing in common: no grid grew
+        if left_out:
+            raise SweepStoreError(
+                f"{self.folder}: holds played cells this sweep leaves out ({'; '.join(left_out)}); "
+                "give their values in --grid too (with the same variant and --set), "
+                "or give another --out folder"
+            )
+        for index, records in moving.items():
+            self.save(self.spec.cells[index], records)
+        for path in files:
+            if int(path.stem.removeprefix("cell-")) not in moving:
+                path.unlink(missing_ok=True)  # moved to its new number above
+        try:
+            write_atomically(self.manifest, json.dumps(identity, indent=1))
+        except OSError as error:
+            raise SweepStoreError(f"{self.folder}: cannot write: {error.strerror or error}") from None
+
     def save(self, cell: Cell, records: list[GameRecord]) -> None:
-        data = {"knobs": cell.knobs, "records": [record_to_json(record) for record in records]}
+        # The rules too: a file read back is checked to hold its cell's games, wherever it was moved.
+        rules = cell.variant.model_dump(mode="json", exclude={"extends"})
+        data = {
+            "knobs": cell.knobs,
+            "rules": rules,
+            "records": [record_to_json(record) for record in records],
+        }
         try:
             write_atomically(self.cell_path(cell.index), json.dumps(data, separators=(",", ":")))
         except OSError as error:
@@ -101,6 +165,41 @@ class SweepStore:
 
 CELL_REMEDY = "; remove it and run the same command again to play that cell again"
 """What to do about a cell file that cannot be read back: the other cells are kept."""
+
+
+def _only_cells_differ(saved: Any, wanted: dict[str, Any]) -> bool:
+    """Whether a saved sweep is this one but for its grid: its cells can then be reused."""
+    if not isinstance(saved, dict) or not isinstance(saved.get("cells"), list):
+        return False
+    if not all(isinstance(cell, dict) and isinstance(cell.get("rules"), dict) for cell in saved["cells"]):
+        return False
+    # A cell of the same knobs under other rules: the variant or --set changed, not the grid.
+    rules = {_key(cell["knobs"]): cell["rules"] for cell in wanted["cells"]}
+    if any(rules.get(_key(cell.get("knobs")), cell["rules"]) != cell["rules"] for cell in saved["cells"]):
+        return False
+    return {**saved, "cells": None} == {**wanted, "cells": None}
+
+
+def _played_under(data: Any, manifest_cell: Any) -> Any:
+    """The rules a cell file's games were played under: its own record of them, or (a file saved before
+    cells named their rules) those of the manifest's cell of its number, if the knobs agree."""
+    if not isinstance(data, dict):
+        return None
+    if "rules" in data:
+        return data["rules"]
+    if isinstance(manifest_cell, dict) and data.get("knobs", manifest_cell.get("knobs")) == manifest_cell.get(
+        "knobs"
+    ):
+        return manifest_cell.get("rules")
+    return None
+
+
+def _key(rules: Any) -> str:
+    return json.dumps(rules, sort_keys=True)
+
+
+def _label(knobs: dict[str, Any]) -> str:
+    return ", ".join(f"{knob}={_scalar(value)}" for knob, value in knobs.items()) or "as given"
 
 
 def _first_difference(saved: Any, wanted: dict[str, Any]) -> str:

@@ -289,6 +289,60 @@ def test_out_refuses_a_different_sweep(tmp_path: Path) -> None:
     )
 
 
+def test_out_keeps_the_cells_played_when_the_grid_grows(tmp_path: Path) -> None:
+    # A value more for a knob was refused ("2 cells there, 3 here"): every cell was to be played again.
+    folder = tmp_path / "run"
+    common = ["classic", "-n", "2", "-w", "1", "--json"]
+    code, _, err = sweep(*common, "--grid", "jokers=2,4", "--out", str(folder))
+    assert code == 0, err
+    grown = [*common, "--grid", "jokers=2,3,4"]
+    code, out, err = sweep(*grown, "--out", str(folder))
+    assert code == 0, err
+    resumed = json.loads(out)
+    assert resumed["resumed_cells"] == 2
+    # jokers=4 moved from the second cell to the third: its games are those it plays there.
+    code, whole, err = sweep(*grown)
+    assert code == 0, err
+    assert stable(resumed) == stable(json.loads(whole))
+    cells = sorted((folder / "cells").glob("cell-*.json"))
+    assert [json.loads(path.read_text())["knobs"] for path in cells] == [
+        {"jokers": 2},
+        {"jokers": 3},
+        {"jokers": 4},
+    ]
+    # A knob more: the cells of its value in the variant (opening_threshold 51) are the ones played.
+    code, out, err = sweep(*grown, "--grid", "opening_threshold=40,51", "--out", str(folder))
+    assert code == 0, err
+    assert json.loads(out)["resumed_cells"] == 3
+
+
+def test_out_refuses_to_drop_played_cells_or_read_another_cells_games(tmp_path: Path) -> None:
+    folder = tmp_path / "run"
+    args = ["classic", "-n", "2", "-w", "1", "--out", str(folder)]
+    assert sweep(*args, "--grid", "jokers=2,3,4")[0] == 0
+    before = {path.name: path.read_bytes() for path in (folder / "cells").iterdir()}
+    code, out, err = sweep(*args, "--grid", "jokers=3,4")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{folder}: holds played cells this sweep leaves out (jokers=2); give their values in --grid too "
+        "(with the same variant and --set), or give another --out folder"
+    ]
+    assert {path.name: path.read_bytes() for path in (folder / "cells").iterdir()} == before
+    # Another variant under the same grid is another sweep, said as before.
+    code, out, err = sweep(*args, "--grid", "jokers=2,3,4", "--set", "opening_threshold=40")
+    assert err.strip() == (
+        f"{folder}: holds a different sweep (opening_threshold 51 there, 40 here); "
+        "give another --out folder, or remove this one"
+    )
+    # A cell's file under another cell's number is refused, not read as that cell's games.
+    (folder / "cells" / "cell-001.json").write_bytes(before["cell-000.json"])
+    code, out, err = sweep(*args, "--grid", "jokers=2,3,4")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{folder / 'cells' / 'cell-001.json'}: holds the games of another cell{AGAIN}"
+    ]
+
+
 def test_interrupted_sweep_resumes_with_identical_results(tmp_path: Path) -> None:
     """A real process stopped by Ctrl-C after its first cell, run again: the same JSON as one go."""
     args = ["sweep", "classic", "--grid", "opening_threshold=0,40,51", "-n", "4", "-w", "1", "--json"]
