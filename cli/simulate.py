@@ -112,10 +112,11 @@ def figures_help() -> str:
 
 
 class GamesPerSecond(ProgressColumn):
-    """Games finished per second of wall time so far."""
+    """Games finished per second of wall time so far (until the last game: the bar stays up while the
+    figures are counted, and the rate is not to sink then)."""
 
     def render(self, task: Task) -> Text:
-        elapsed = task.elapsed or 0.0
+        elapsed = (task.finished_time if task.finished else task.elapsed) or 0.0
         rate = task.completed / elapsed if elapsed > 0 else 0.0
         return Text(f"{rate:,.1f} games/s")
 

@@ -640,3 +640,26 @@ def test_cli_hands_won_say_of_how_many_hands_where_players_drop_out(tmp_path: Pa
     assert code == 0, err
     assert "hands played" not in out
     assert "Hands won are of" not in out
+
+
+def test_the_bars_rate_is_of_the_games_played_not_of_the_time_counting_them() -> None:
+    # The bar stays up while the figures are counted (a sweep's tests, a comparison's): its games/s
+    # sank all that while, as if the last games had been slow.
+    from kalooki_cli.simulate import GamesPerSecond
+    from rich.progress import Progress
+
+    now = [0.0]
+    bar = Progress(get_time=lambda: now[0])
+    task_id = bar.add_task("simulate", total=100)
+    column = GamesPerSecond()
+    now[0] = 1.0
+    bar.update(task_id, completed=40)
+    assert column.render(bar.tasks[0]).plain == "40.0 games/s"
+    now[0] = 2.0
+    bar.update(task_id, completed=100)
+    now[0] = 10.0
+    assert column.render(bar.tasks[0]).plain == "50.0 games/s"
+    # Before the first game, no rate at all rather than a huge or a divided-by-zero one.
+    fresh = Progress(get_time=lambda: now[0])
+    fresh.add_task("simulate", total=100)
+    assert column.render(fresh.tasks[0]).plain == "0.0 games/s"
