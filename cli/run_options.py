@@ -130,6 +130,21 @@ def check_pictures(report: str | None, plot: str | None) -> None:
         require_matplotlib("--plot")
 
 
+def check_distinct_outputs(*outputs: tuple[str, str | Path | None]) -> None:
+    """Refuse two options that name one file (``--csv x.html --report x.html``): the one written last
+    would replace the other without a word, after the whole run. ``outputs``: (option, path) pairs."""
+    seen: dict[Path, str] = {}
+    for option, path in outputs:
+        if path is None or str(path) in ("-", ""):
+            continue
+        where = Path(path).resolve()
+        if where in seen:
+            raise typer.BadParameter(
+                f"{path}: {seen[where]} writes there too: give each its own file", param_hint=option
+            )
+        seen[where] = option
+
+
 def check_pool_options(workers: int | None, scheduler: str | None) -> None:
     if workers is not None and scheduler is not None:
         raise typer.BadParameter(

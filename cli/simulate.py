@@ -67,6 +67,7 @@ from .run_options import (
     PlotOption,
     ReportOption,
     SchedulerOption,
+    check_distinct_outputs,
     check_duplicate_games,
     check_pictures,
     check_pool_options,
@@ -451,6 +452,7 @@ def simulate_command(
             "--json and --csv - both write to stdout: give --csv a file", param_hint="--csv"
         )
     check_pool_options(workers, scheduler)
+    check_distinct_outputs(("--csv", csv_path), ("--report", report_path), ("--plot", plot_path))
     if verbose and compare_with is None and not compare_set:
         raise typer.BadParameter(
             "adds both full reports to a comparison: give --compare or --compare-set "

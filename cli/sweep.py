@@ -43,6 +43,7 @@ from .run_options import (
     PlotOption,
     ReportOption,
     SchedulerOption,
+    check_distinct_outputs,
     check_duplicate_games,
     check_pictures,
     check_pool_options,
@@ -311,6 +312,7 @@ def sweep_command(
             "--json and --csv - both write to stdout: give --csv a file", param_hint="--csv"
         )
     check_pool_options(workers, scheduler)
+    check_distinct_outputs(("--csv", csv_path), ("--report", report), ("--plot", plot), ("--out", out))
     if csv_path is not None:
         check_output_path(csv_path, "--csv")
     with cli_errors():

@@ -622,3 +622,25 @@ def test_the_terminal_table_says_what_its_plus_or_minus_is() -> None:
     assert code == 0, err
     assert "half-width" not in out
     assert "± the distance to the farther end of its 95% interval" in " ".join(out.split())
+
+
+def test_two_outputs_on_one_path_are_refused_before_any_game(tmp_path: Path) -> None:
+    # The sweep was played, its --out folder made at the CSV's path, and then the CSV could not be
+    # written ("Is a directory"); simulate's --report replaced its --csv without a word.
+    same = tmp_path / "lab.csv"
+    code, out, err = sweep(
+        "classic", "--grid", "jokers=2,4", "-n", "2", "--csv", str(same), "--out", str(same)
+    )
+    assert (code, out) == (2, "")
+    assert f"Invalid value for --out: {same}: --csv writes there too: give each its own file" in " ".join(
+        err.split()
+    )
+    assert not same.exists()
+    page = tmp_path / "lab.html"
+    result = runner.invoke(
+        app, ["simulate", "-n", "1", "--csv", str(page), "--report", str(tmp_path / "." / "lab.html")]
+    )
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert "Invalid value for --report" in result.stderr
+    assert "--csv writes there too: give each its own file" in " ".join(result.stderr.split())
+    assert not page.exists()
