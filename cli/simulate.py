@@ -190,9 +190,12 @@ def seats_table(result: SimulationResult, between: str) -> Table:
     seats.add_column("seat", justify="right")
     seats.add_column("bot")
     if played:
-        seats.add_column("hands played", justify="right")
-    seats.add_column("hands won  [95% CI]", justify="right")
-    seats.add_column("games won  [95% CI]", justify="right")
+        seats.add_column("hands\nplayed", justify="right")
+    for won in ("hands won", "games won"):
+        # Where each interval goes under its rate, the heading's goes under its name: not cut at "[95%".
+        seats.add_column(
+            f"{won}{between}[95% CI]" if between == "\n" else f"{won}  [95% CI]", justify="right"
+        )
 
     def row(seat: str, bot: str, hands: Rate, games: Rate, style: str = "") -> None:
         counts = [f"{hands.trials:,}"] if played else []

@@ -608,10 +608,10 @@ def test_cli_hands_won_say_of_how_many_hands_where_players_drop_out(tmp_path: Pa
     assert len(set(played)) > 1
     assert sum(rate["rate"] for rate in rates) > 1
     lines = out.splitlines()
-    assert lines[2].split() == [
+    assert lines[2].split() == ["hands"]
+    assert lines[3].split() == [
         "seat",
         "bot",
-        "hands",
         "played",
         "hands",
         "won",

@@ -119,3 +119,23 @@ def test_a_single_report_on_a_narrow_terminal_keeps_every_interval_whole() -> No
     # Each seat on two lines: its rates, then under each rate its whole interval.
     assert all(re.fullmatch(r"\s*\d\s+greedy\s+\d+\.\d%\s+\d+\.\d%\s*", line) for line in seats[::2]), seats
     assert all(re.fullmatch(r"\s*\[[ \d.]+-[\d.]+\]\s+\[[ \d.]+-[\d.]+\]\s*", line) for line in seats[1::2])
+
+
+def test_the_seats_with_their_hands_played_fit() -> None:
+    # Where players drop out, a column of hands played joins the seats' table: with rotated bots its
+    # headings were cut at 80 columns ("hands won  [95%" over "CI]").
+    lines = render(
+        "simulate", "kalooki-40", "-n", "9", "-w", "1", "--bots", "expert,greedy,random", "--duplicate"
+    )
+    assert_fits(lines)
+    assert [line.split() for line in lines[2:4]] == [
+        ["hands"],
+        ["seat", "bot", "played", "hands", "won", "[95%", "CI]", "games", "won", "[95%", "CI]"],
+    ]
+    rows = table_rows(lines, "played")
+    assert [row.split()[:3] for row in rows[:3]] == [
+        ["1", "bots", "rotated"],
+        ["2", "bots", "rotated"],
+        ["3", "bots", "rotated"],
+    ]
+    assert all(re.search(r"%  \[[ \d.]+-[\d.]+\]$", row) for row in rows)
