@@ -364,6 +364,10 @@ def sweep_rows(result: SweepResult) -> list[dict[str, Any]]:
             row[f"{figure.key}:diff"] = round(test.difference, 6) if test else ""
             row[f"{figure.key}:p_adjusted"] = round(test.adjusted_p, 6) if test else ""
             row[f"{figure.key}:significant"] = test.significant if test else ""
+        # Last, so no column moves: where players drop out (kalooki-40) the seats' hands won are of
+        # different numbers of hands, and add up to more than 100%.
+        for seat, rate in enumerate(cell.result.seat_hand_wins, start=1):
+            row[f"seat_hand_wins.{seat}:played"] = rate.trials
         rows.append(row)
     return rows
 

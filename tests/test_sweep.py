@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import itertools
 import json
 import math
@@ -244,6 +246,24 @@ def test_cli_json_csv_and_significance(tmp_path: Path) -> None:
     rows = csv_path.read_text().splitlines()
     assert len(rows) == 3
     assert rows[0].startswith("opening_threshold,baseline,games,hands,turns_per_hand,")
+
+
+def test_cli_csv_says_how_many_hands_each_seats_hands_won_are_of(tmp_path: Path) -> None:
+    # In kalooki-40 players drop out: the seats' hands won add up to more than 100%, and the CSV
+    # carried no count to say why.
+    csv_path = tmp_path / "cells.csv"
+    code, out, err = sweep(
+        "kalooki-40", "--grid", "jokers=2,4", "-n", "4", "-w", "1", "--json", "--csv", str(csv_path)
+    )
+    assert code == 0, err
+    cells = json.loads(out)["cells"]
+    rows = list(csv.DictReader(io.StringIO(csv_path.read_text())))
+    header = csv_path.read_text().splitlines()[0].split(",")
+    assert header[-4:] == [f"seat_hand_wins.{seat}:played" for seat in range(1, 5)]
+    for row, cell in zip(rows, cells, strict=True):
+        played = [int(row[f"seat_hand_wins.{seat}:played"]) for seat in range(1, 5)]
+        assert played == [rate["trials"] for rate in cell["seat_hand_wins"]]
+        assert len(set(played)) > 1
 
 
 def test_cli_asks_for_yes() -> None:
