@@ -282,6 +282,20 @@ def test_an_ace_low_worth_more_than_in_hand_opens() -> None:
     agree(hand, rules, "points", opened=False)
 
 
+
+def test_a_lay_holding_an_ace_low_with_a_joker_is_bounded_at_the_ace_low_worth() -> None:
+    # Seven cards and both jokers either way: 5C 5H 5S JK with AS JK 3S (20 + 35 points, the low ace
+    # worth 30) or AC JK JK 4C with 5C 5H 5S (39 + 15). The search bounds what a joker adds beyond
+    # the plain melds' cards by its candidates with jokers, each natural at the most it may add to a
+    # meld; with the aces at their value in hand (1), that bound falls below what AS JK 3S adds, and
+    # the 55-point lay is cut once the 54-point one is found.
+    rules = variant(3, "low", threshold=0, ace_value=1, ace_low_value=30)
+    hand = cards("AS 3S 5S 5C AC 4C 5H JK JK")
+    agree(hand, rules, "cards")
+    plan = solve(hand, rules, objective="cards")
+    assert plan.melds == (tuple(cards("5C 5H 5S JK")), tuple(cards("AS JK 3S")))
+    assert plan.points == 55
+
 ACE_RICH_RANKS = (1, 2, 3, 4, 5, 6, 12, 13)
 
 
