@@ -296,6 +296,19 @@ def test_a_lay_holding_an_ace_low_with_a_joker_is_bounded_at_the_ace_low_worth()
     assert plan.melds == (tuple(cards("5C 5H 5S JK")), tuple(cards("AS JK 3S")))
     assert plan.points == 55
 
+
+def test_a_state_that_only_ties_its_floor_is_not_remembered_as_exact() -> None:
+    # Keeping two cards, the most cards laid is 8C 9C TC JK with AH JK 3H (seven). On the way the
+    # search meets states whose best only ties the floor the nodes above set, which says no more
+    # than that they are worth at most that: remembered as exact, with the choice made there, they
+    # answer later visits under a lower floor, and the lay read back was 9C TC JK alone.
+    rules = variant(threshold=0)
+    hand = cards("3D 3H AH 9C TC 8C AH JK JK")
+    agree(hand, rules, "cards", keep=2)
+    plan = solve(hand, rules, objective="cards", keep=2)
+    assert plan.melds == (tuple(cards("8C 9C TC JK")), tuple(cards("AH JK 3H")))
+    assert plan.remaining == tuple(sorted(cards("3D AH")))
+
 ACE_RICH_RANKS = (1, 2, 3, 4, 5, 6, 12, 13)
 
 
