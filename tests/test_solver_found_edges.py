@@ -309,6 +309,21 @@ def test_a_state_that_only_ties_its_floor_is_not_remembered_as_exact() -> None:
     assert plan.melds == (tuple(cards("8C 9C TC JK")), tuple(cards("AH JK 3H")))
     assert plan.remaining == tuple(sorted(cards("3D AH")))
 
+
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_an_opening_reach_counts_each_natural_outside_the_plain_melds(objective: Objective) -> None:
+    # AC AD JK JK (44) with 2C 2D 2H 2S (8) opens on 51. AC AD are in no meld without a joker, so
+    # the reach counts them in the jokers' share; asked of the bit of the card above each ace
+    # instead (the two of its suit, which the plain set holds), the aces counted nowhere and the
+    # reach (8 + 2 × 11) fell short of 51.
+    rules = variant(threshold=51)
+    hand = cards("2S AC AD 2D 2C 2H JK JK")
+    agree(hand, rules, objective, opened=False)
+    opening = solver.best_opening(hand, rules, objective=objective)
+    assert opening is not None
+    assert opening.melds == (tuple(cards("AC AD JK JK")), tuple(cards("2C 2D 2H 2S")))
+    assert solve(hand, rules, objective=objective, opened=False).points == 52
+
 ACE_RICH_RANKS = (1, 2, 3, 4, 5, 6, 12, 13)
 
 
