@@ -324,6 +324,24 @@ def test_an_opening_reach_counts_each_natural_outside_the_plain_melds(objective:
     assert opening.melds == (tuple(cards("AC AD JK JK")), tuple(cards("2C 2D 2H 2S")))
     assert solve(hand, rules, objective=objective, opened=False).points == 52
 
+
+def test_best_opening_reads_the_tables_of_its_own_variant(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 9C 9C 9D is a set only where suits may repeat. The solver keeps the tables it used last; a call
+    # for another variant, or the first call of a process (none kept yet), looks its own up.
+    hand = cards("9C 9C 9D 4H")
+    distinct = variant(threshold=0)
+    repeating = variant(threshold=0, set_suits="may_repeat")
+    assert solve(hand, distinct).empty
+    opening = solver.best_opening(hand, repeating)
+    assert opening is not None
+    assert opening.melds == (tuple(cards("9C 9C 9D")),)
+    assert solver.best_opening(hand, distinct) is None
+    monkeypatch.setattr(solver, "_LAST_RULES", [None])
+    opening = solver.best_opening(hand, repeating)
+    assert opening is not None
+    assert opening.melds == (tuple(cards("9C 9C 9D")),)
+    assert solve(hand, repeating).melds == (tuple(cards("9C 9C 9D")),)
+
 ACE_RICH_RANKS = (1, 2, 3, 4, 5, 6, 12, 13)
 
 
