@@ -342,6 +342,19 @@ def test_best_opening_reads_the_tables_of_its_own_variant(monkeypatch: pytest.Mo
     assert opening.melds == (tuple(cards("9C 9C 9D")),)
     assert solve(hand, repeating).melds == (tuple(cards("9C 9C 9D")),)
 
+
+def test_an_opening_is_searched_for_where_the_best_lay_falls_short() -> None:
+    # Most cards: the twos and threes as sets (seven cards, 17 points), short of 27. Read off part
+    # by part, the hand's one best lay does not open, but another lay does: AC 2C 3C with AD 2D 3D
+    # (six cards, 32 points) is the opening with the most cards.
+    rules = variant(threshold=27)
+    hand = cards("2D 2H 2S 3D AD AC 3H 3C 2C")
+    agree(hand, rules, "cards", opened=False)
+    assert solve(hand, rules, objective="cards").cards_laid == 7
+    opening = solver.best_opening(hand, rules, objective="cards")
+    assert opening is not None
+    assert opening.melds == (tuple(cards("AC 2C 3C")), tuple(cards("AD 2D 3D")))
+
 ACE_RICH_RANKS = (1, 2, 3, 4, 5, 6, 12, 13)
 
 
