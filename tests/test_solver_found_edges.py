@@ -282,7 +282,6 @@ def test_an_ace_low_worth_more_than_in_hand_opens() -> None:
     agree(hand, rules, "points", opened=False)
 
 
-
 def test_a_lay_holding_an_ace_low_with_a_joker_is_bounded_at_the_ace_low_worth() -> None:
     # Seven cards and both jokers either way: 5C 5H 5S JK with AS JK 3S (20 + 35 points, the low ace
     # worth 30) or AC JK JK 4C with 5C 5H 5S (39 + 15). The search bounds what a joker adds beyond
@@ -354,6 +353,7 @@ def test_an_opening_is_searched_for_where_the_best_lay_falls_short() -> None:
     opening = solver.best_opening(hand, rules, objective="cards")
     assert opening is not None
     assert opening.melds == (tuple(cards("AC 2C 3C")), tuple(cards("AD 2D 3D")))
+
 
 ACE_RICH_RANKS = (1, 2, 3, 4, 5, 6, 12, 13)
 
