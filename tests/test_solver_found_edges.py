@@ -282,6 +282,79 @@ def test_an_ace_low_worth_more_than_in_hand_opens() -> None:
     agree(hand, rules, "points", opened=False)
 
 
+def test_a_lay_holding_an_ace_low_with_a_joker_is_bounded_at_the_ace_low_worth() -> None:
+    # Seven cards and both jokers either way: 5C 5H 5S JK with AS JK 3S (20 + 35 points, the low ace
+    # worth 30) or AC JK JK 4C with 5C 5H 5S (39 + 15). The search bounds what a joker adds beyond
+    # the plain melds' cards by its candidates with jokers, each natural at the most it may add to a
+    # meld; with the aces at their value in hand (1), that bound falls below what AS JK 3S adds, and
+    # the 55-point lay is cut once the 54-point one is found.
+    rules = variant(3, "low", threshold=0, ace_value=1, ace_low_value=30)
+    hand = cards("AS 3S 5S 5C AC 4C 5H JK JK")
+    agree(hand, rules, "cards")
+    plan = solve(hand, rules, objective="cards")
+    assert plan.melds == (tuple(cards("5C 5H 5S JK")), tuple(cards("AS JK 3S")))
+    assert plan.points == 55
+
+
+def test_a_state_that_only_ties_its_floor_is_not_remembered_as_exact() -> None:
+    # Keeping two cards, the most cards laid is 8C 9C TC JK with AH JK 3H (seven). On the way the
+    # search meets states whose best only ties the floor the nodes above set, which says no more
+    # than that they are worth at most that: remembered as exact, with the choice made there, they
+    # answer later visits under a lower floor, and the lay read back was 9C TC JK alone.
+    rules = variant(threshold=0)
+    hand = cards("3D 3H AH 9C TC 8C AH JK JK")
+    agree(hand, rules, "cards", keep=2)
+    plan = solve(hand, rules, objective="cards", keep=2)
+    assert plan.melds == (tuple(cards("8C 9C TC JK")), tuple(cards("AH JK 3H")))
+    assert plan.remaining == tuple(sorted(cards("3D AH")))
+
+
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_an_opening_reach_counts_each_natural_outside_the_plain_melds(objective: Objective) -> None:
+    # AC AD JK JK (44) with 2C 2D 2H 2S (8) opens on 51. AC AD are in no meld without a joker, so
+    # the reach counts them in the jokers' share; asked of the bit of the card above each ace
+    # instead (the two of its suit, which the plain set holds), the aces counted nowhere and the
+    # reach (8 + 2 × 11) fell short of 51.
+    rules = variant(threshold=51)
+    hand = cards("2S AC AD 2D 2C 2H JK JK")
+    agree(hand, rules, objective, opened=False)
+    opening = solver.best_opening(hand, rules, objective=objective)
+    assert opening is not None
+    assert opening.melds == (tuple(cards("AC AD JK JK")), tuple(cards("2C 2D 2H 2S")))
+    assert solve(hand, rules, objective=objective, opened=False).points == 52
+
+
+def test_best_opening_reads_the_tables_of_its_own_variant(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 9C 9C 9D is a set only where suits may repeat. The solver keeps the tables it used last; a call
+    # for another variant, or the first call of a process (none kept yet), looks its own up.
+    hand = cards("9C 9C 9D 4H")
+    distinct = variant(threshold=0)
+    repeating = variant(threshold=0, set_suits="may_repeat")
+    assert solve(hand, distinct).empty
+    opening = solver.best_opening(hand, repeating)
+    assert opening is not None
+    assert opening.melds == (tuple(cards("9C 9C 9D")),)
+    assert solver.best_opening(hand, distinct) is None
+    monkeypatch.setattr(solver, "_LAST_RULES", [None])
+    opening = solver.best_opening(hand, repeating)
+    assert opening is not None
+    assert opening.melds == (tuple(cards("9C 9C 9D")),)
+    assert solve(hand, repeating).melds == (tuple(cards("9C 9C 9D")),)
+
+
+def test_an_opening_is_searched_for_where_the_best_lay_falls_short() -> None:
+    # Most cards: the twos and threes as sets (seven cards, 17 points), short of 27. Read off part
+    # by part, the hand's one best lay does not open, but another lay does: AC 2C 3C with AD 2D 3D
+    # (six cards, 32 points) is the opening with the most cards.
+    rules = variant(threshold=27)
+    hand = cards("2D 2H 2S 3D AD AC 3H 3C 2C")
+    agree(hand, rules, "cards", opened=False)
+    assert solve(hand, rules, objective="cards").cards_laid == 7
+    opening = solver.best_opening(hand, rules, objective="cards")
+    assert opening is not None
+    assert opening.melds == (tuple(cards("AC 2C 3C")), tuple(cards("AD 2D 3D")))
+
+
 ACE_RICH_RANKS = (1, 2, 3, 4, 5, 6, 12, 13)
 
 

@@ -22,7 +22,7 @@ from solver_reference import (
 
 from kalooki.cards import JOKER, make_card
 from kalooki.melds import TableMeld, make_meld
-from kalooki.solver import Objective, solve
+from kalooki.solver import Objective, best_opening, solve
 from kalooki.variant import Variant
 
 
@@ -154,3 +154,19 @@ def test_between_equal_lays_a_joker_stands_where_its_candidate_scores_most() -> 
     # three naturals comes first.
     plan = solve(cards("JK 9S 3D TD TC 5S JS 9S TS"), Variant(opening_threshold=0), objective="points")
     assert plan.melds == (tuple(cards("TC TD TS")), tuple(cards("9S JK JS")))
+
+
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_an_opening_of_a_set_and_a_joker_meld_is_in_reach_with_copies(objective: Objective) -> None:
+    # With a copy (2C 2C) and suits that may repeat, the opening's reach is read from the
+    # candidates: KC KD KH (30, no joker) counts whole, and the joker adds at most what QD QS JK
+    # adds (30), so the reach is 60 and the search finds KC KD KH with QD QS JK (60 of 51). Read
+    # as if no plain meld held a card, the reach is one joker candidate's (KC KD KH JK, 40) and the
+    # hand looks unable to open.
+    rules = variant(threshold=51, set_suits="may_repeat")
+    hand = cards("KC KD KH QS QD JK 2C 2C")
+    agree(hand, rules, objective, opened=False)
+    opening = best_opening(hand, rules, objective=objective)
+    assert opening is not None
+    assert opening.melds == (tuple(cards("KC KD KH")), tuple(cards("QD QS JK")))
+    assert solve(hand, rules, objective=objective, opened=False).melds == opening.melds
