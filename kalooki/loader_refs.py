@@ -47,11 +47,21 @@ def _builtin(name: str) -> tuple[Path, str] | None:
     return None
 
 
-def unknown_variant_message(name: str) -> str:
-    """Says that ``name`` is no built-in variant, with the closest one and the list of them."""
+def unknown_variant_message(name: str, folder: Path | None = None) -> str:
+    """Says that ``name`` is no built-in variant, with the closest one and the list of them.
+
+    Where ``folder`` (where a path in its place would be read from) holds ``NAME.yaml`` or
+    ``NAME.yml``, that file is the one suggested: ``kalooki play friday`` meant the friday.yaml
+    just written.
+    """
     names = builtin_variant_names()
     message = f"unknown variant '{name}'"
     close = suggest(name, names)
+    if folder is not None and name:
+        close = next(
+            (f"{name}{suffix}" for suffix in VARIANT_SUFFIXES if (folder / f"{name}{suffix}").is_file()),
+            close,
+        )
     if close:
         message += f" (did you mean '{close}'?)"
     return f"{message}; the built-in variants are {', '.join(names)}, or give the path of a .yaml file"
@@ -103,7 +113,7 @@ def locate_base(
         return target, display
     found = _builtin(reference)
     if found is None:
-        problems.append(location.error(unknown_variant_message(reference)))
+        problems.append(location.error(unknown_variant_message(reference, parent.parent)))
     return found
 
 
@@ -140,4 +150,4 @@ def locate_top(
         if reference is not None:
             raise VariantError([where.error(f"no such file: {name_or_path}")])
         return local, str(local)
-    raise VariantError([where.error(unknown_variant_message(name_or_path))])
+    raise VariantError([where.error(unknown_variant_message(name_or_path, local.parent))])

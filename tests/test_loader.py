@@ -284,6 +284,33 @@ def test_a_top_level_reference_can_be_a_name_a_path_or_a_local_file(
     assert errors(load_variant, "missing.yaml") == ["missing.yaml: no such file"]
 
 
+def test_a_name_with_a_variant_file_of_that_name_beside_it_suggests_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # kalooki new friday.yaml, then `kalooki play friday` or `extends: friday`: the file was meant.
+    write(tmp_path, "friday.yaml", "jokers: 3\n")
+    write(tmp_path, "ours.yml", "jokers: 3\n")
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    monkeypatch.chdir(tmp_path)
+    tail = (
+        "; the built-in variants are "
+        + ", ".join(builtin_variant_names())
+        + ", or give the path of a .yaml file"
+    )
+    assert errors(load_variant, "friday") == [
+        "friday: unknown variant 'friday' (did you mean 'friday.yaml'?)" + tail
+    ]
+    assert errors(load_variant, "ours") == ["ours: unknown variant 'ours' (did you mean 'ours.yml'?)" + tail]
+    write(tmp_path, "v.yaml", "extends: friday\n")
+    assert errors(load_variant, "v.yaml") == [
+        "v.yaml:1:10: extends: unknown variant 'friday' (did you mean 'friday.yaml'?)" + tail
+    ]
+    # Only beside the file that names it: from sub/, friday.yaml is ../friday.yaml.
+    write(sub, "w.yaml", "extends: friday\n")
+    assert errors(load_variant, "sub/w.yaml") == ["sub/w.yaml:1:10: extends: unknown variant 'friday'" + tail]
+
+
 # ----------------------------------------------------------------------------- overrides
 
 
