@@ -67,6 +67,16 @@ def unknown_variant_message(name: str, folder: Path | None = None) -> str:
     return f"{message}; the built-in variants are {', '.join(names)}, or give the path of a .yaml file"
 
 
+def builtin_file_hint(reference: str) -> str:
+    """For a missing ``classic.yaml`` named without a folder: that the built-in is named without .yaml."""
+    if os.sep in reference or "/" in reference:
+        return ""
+    path = Path(reference)
+    if path.suffix.lower() not in VARIANT_SUFFIXES or path.stem not in builtin_variant_names():
+        return ""
+    return f" (the built-in variant is named {path.stem}, without {path.suffix})"
+
+
 def is_path_like(reference: str) -> bool:
     """A reference that is read as a path, not as a built-in name."""
     return "/" in reference or os.sep in reference or reference.endswith((".yaml", ".yml"))
@@ -108,7 +118,8 @@ def locate_base(
         display = os.path.normpath(os.path.join(os.path.dirname(parent_display), reference))
         refusal = base_file_refusal(target)
         if refusal is not None:
-            problems.append(location.error(f"{refusal}: {display}"))
+            hint = builtin_file_hint(reference) if refusal == "no such file" else ""
+            problems.append(location.error(f"{refusal}: {display}{hint}"))
             return None
         return target, display
     found = _builtin(reference)
@@ -131,8 +142,12 @@ def locate_top(
         display = os.path.normpath(os.path.join(str(base_dir), given)) if base_dir is not None else given
         # A variant named inside another file (a game script's ``variant:``) is held to extends' rules.
         refusal = base_file_refusal(path) if reference is not None else None
+        # `classic.yaml` for the built-in classic: a missing file, then, says how the built-in is named.
+        hint = builtin_file_hint(given) if refusal in (None, "no such file") and not path.exists() else ""
         if refusal is not None:
-            raise VariantError([where.error(f"{refusal}: {display}")])
+            raise VariantError([where.error(f"{refusal}: {display}{hint}")])
+        if hint:
+            raise VariantError([where.error(f"no such file{hint}")])
         return path, display
     found = _builtin(name_or_path)
     if found is not None:
