@@ -80,6 +80,9 @@ def saves(
     Saves live in the saves folder ($KALOOKI_HOME/saves, or the platform's place for user
     data); games saved elsewhere with --save or 'save FILE' are listed too.
     """
+    if yes and not clean:
+        # Alone, --yes did nothing, and `kalooki saves -y` read as if it had removed the finished games.
+        raise typer.BadParameter("--yes goes with --clean: kalooki saves --clean --yes", param_hint="'--yes'")
     console = report_console(highlight=False)
     folder = saves_dir()
     with cli_errors():

@@ -138,6 +138,14 @@ def test_saves_on_a_narrow_terminal_wraps_each_game_under_its_description(
     assert lines[first + 2] == f"   open{SAVE_SUFFIX}"
 
 
+def test_saves_yes_without_clean_is_a_usage_error(home: Path) -> None:
+    saved_game(home / "saves" / f"done{SAVE_SUFFIX}", finished=True, seed=1)
+    result = runner.invoke(app, ["saves", "-y"])
+    assert result.exit_code == 2
+    assert "Invalid value for '--yes': --yes goes with --clean: kalooki saves --clean --yes" in result.output
+    assert (home / "saves" / f"done{SAVE_SUFFIX}").exists()
+
+
 def test_a_hosted_tables_save_is_reopened_by_host_not_resumed_with_bots(home: Path, tmp_path: Path) -> None:
     """``kalooki resume`` would seat bots in the other people's places and write the save back without
     its table, so that ``host --resume`` refused it for good: it says how to reopen the table instead."""
