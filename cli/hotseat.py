@@ -26,8 +26,9 @@ from rich.text import Text
 from kalooki.engine import Event, Game
 from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent
 from kalooki.savegame import Session, save_checksum, save_document, seat_rng
+from kalooki.variant import Variant
 
-from .common import name_problem, refuse_unknown_bots
+from .common import counted, name_problem, refuse_unknown_bots
 from .interactive import InteractiveGame
 from .narrate import table_lines
 from .render import Seating
@@ -180,7 +181,6 @@ def start_hotseat(
 
     from kalooki.bots import names_for_bots
     from kalooki.loader import load_variant
-    from kalooki.rules import may_play, player_counts
 
     from .interactive import TurnLogWriter
     from .play import DEFAULT_BOT, console_reader, make_console, terminal_pause
@@ -204,12 +204,10 @@ def start_hotseat(
         raise typer.BadParameter("give each person a different name", param_hint="'--humans'")
     variant = load_variant(target or "classic", overrides)
     kinds = [kind.strip() for kind in bots.split(",")] if bots else []
+    if any(not kind for kind in kinds):
+        raise typer.BadParameter("name each bot, separated by commas (greedy,random)", param_hint="'--bots'")
     refuse_unknown_bots(kinds)
-    count = players if players is not None else len(names) + len(kinds)
-    if not may_play(variant, count) or count < len(names):
-        raise typer.BadParameter(
-            f"{variant.name} is for {player_counts(variant)} players", param_hint="'--players'"
-        )
+    count = seat_count(variant, len(names), len(kinds), players)
     bot_count = count - len(names)
     seat_kinds = [(kinds or [DEFAULT_BOT])[index % len(kinds or [DEFAULT_BOT])] for index in range(bot_count)]
     seed = seed if seed is not None else secrets.randbelow(1_000_000)
@@ -229,6 +227,42 @@ def start_hotseat(
         pause=terminal_pause(console, fast),
         log=TurnLogWriter(game, log) if log is not None else None,
     ).run()
+
+
+def seat_count(variant: Variant, people: int, bots: int, players: int | None) -> int:
+    """The players at a hot-seat table: ``--players``, or the people and the bots named.
+
+    A count that cannot be seated is a usage error on the option that set it; a bot named is never
+    left out (as ``kalooki play`` refuses more bots than bot seats).
+    """
+    import typer
+
+    from kalooki.rules import may_play, player_counts
+
+    allowed = f"{variant.name} is for {player_counts(variant)} players"
+    if players is None:
+        if may_play(variant, people + bots):
+            return people + bots
+        made = f"{people} people" + (f" and {counted(bots, 'bot')}" if bots else "")
+        short = people + bots < variant.min_players
+        hint = f"; --players {variant.min_players} seats bots in the other places" if short else ""
+        raise typer.BadParameter(
+            f"{made} make {people + bots} players, but {allowed}{hint}",
+            param_hint="'--bots'" if bots else "'--humans'",
+        )
+    if not may_play(variant, players):
+        raise typer.BadParameter(allowed, param_hint="'--players'")
+    if players < people:
+        raise typer.BadParameter(
+            f"{players} players are fewer than the {people} people named", param_hint="'--players'"
+        )
+    if bots > players - people:
+        seats = counted(players - people, "bot seat")
+        raise typer.BadParameter(
+            f"{counted(bots, 'bot')} for {seats} (--players {players}, {people} people)",
+            param_hint="'--bots'",
+        )
+    return players
 
 
 def saved_humans(path: Path) -> list[int] | None:

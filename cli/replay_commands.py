@@ -120,7 +120,11 @@ def replay_command(
             # The whole records of a game that crashed are still worth seeing and confirming; the
             # exit status stays 1, so whoever checks a log with replay still finds this one wanting.
             cut_off, logged = error, _whole_moves(error.records)
-        summary = replay(logged, on_events=watcher)
+        try:
+            summary = replay(logged, on_events=watcher)
+        finally:
+            if watcher is not None:
+                watcher.finish()  # the moves confirmed of a turn the log stops in, or that does not reproduce
     except ReplayError as error:
         message = str(error)
         if cut_off is not None and re.match(rf"record {len(logged) + 1}\b", message):

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.rule import Rule
 
 from kalooki.engine import Event, Game
-from kalooki.events import DealEvent, EliminatedEvent
+from kalooki.events import DealEvent, DiscardEvent, EliminatedEvent
 
 from . import render, scoresheet
 from .going_out import laid_since_draw
@@ -47,6 +47,9 @@ class HandByHand:
         self.seating: Seating | None = None
         self.laid = False
         self.between_hands = False  # a hand's result is shown and the game goes on: the next hand waits
+        # The replay confirms one action at a time; a turn's actions wait here to be told in one line.
+        self.turn: list[Event] = []
+        self.game: Game | None = None
 
     def __call__(self, game: Game, events: Sequence[Event]) -> None:
         if self.seating is None:
@@ -64,15 +67,25 @@ class HandByHand:
                 first = event.first
                 verb = "play" if first == "you" else "plays"  # a person who kept the default name
                 self.console.print(Rule(f"Hand {event.hand}: {first} {verb} first", style="cyan"))
-        for line in table_lines(events, game, self.seating, letters=self.letters):
-            self.console.print(line)
+        self.game = game
+        self.turn.extend(events)
         self.laid = laid_since_draw(events, self.laid)
         end = scoresheet.hand_end_event(events)
         if end is None:
+            if any(isinstance(event, DiscardEvent) for event in events):
+                self.finish()
             return
+        self.finish()
         out = [event.player for event in events if isinstance(event, EliminatedEvent)]
         scoresheet.render_hand_end(self.console, game, self.seating, end, out, self.laid)
         if game.game_over:
             scoresheet.render_game_end(self.console, game, self.seating)
         else:
             self.between_hands = True
+
+    def finish(self) -> None:
+        """Tell the turn told so far: at its discard, at the end of a hand, and where the log stops."""
+        if self.turn and self.game is not None and self.seating is not None:
+            for line in table_lines(self.turn, self.game, self.seating, letters=self.letters):
+                self.console.print(line)
+        self.turn = []

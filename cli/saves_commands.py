@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.table import Table
 from rich.text import Text
 
 from kalooki.engine import Game
@@ -58,7 +59,13 @@ def print_saves(console: Console, entries: list[SaveEntry], folder: Path) -> Non
     """Two lines a game: its number and what it is, then its file (whole, so it can be copied)."""
     width = len(str(len(entries)))
     for number, entry in enumerate(entries, start=1):
-        console.print(Text(f"{number:>{width}}  ", style="bold cyan") + Text(describe(entry)))
+        # The number stands alone in its column: a description wrapped on a narrow terminal goes on
+        # under the description, not under the number.
+        line = Table.grid(padding=(0, 2))
+        line.add_column(width=width, justify="right", style="bold cyan", no_wrap=True)
+        line.add_column()
+        line.add_row(str(number), Text(describe(entry)))
+        console.print(line)
         console.print(Text(" " * (width + 2) + shown_path(entry.path, folder), style="dim"), soft_wrap=True)
 
 
@@ -73,6 +80,9 @@ def saves(
     Saves live in the saves folder ($KALOOKI_HOME/saves, or the platform's place for user
     data); games saved elsewhere with --save or 'save FILE' are listed too.
     """
+    if yes and not clean:
+        # Alone, --yes did nothing, and `kalooki saves -y` read as if it had removed the finished games.
+        raise typer.BadParameter("--yes goes with --clean: kalooki saves --clean --yes", param_hint="'--yes'")
     console = report_console(highlight=False)
     folder = saves_dir()
     with cli_errors():

@@ -9,19 +9,22 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from kalooki import rules
 from kalooki.engine import DEFAULT_TURN_LIMIT, Event, Game
 from kalooki.events import DealEvent, GameEndEvent, HandEndEvent, events_from_json
 from kalooki.log import GameRecorder
 from kalooki.script import ScriptError, load_script
-from kalooki.script_run import ScriptRun
+from kalooki.script_run import HandReport, ScriptRun
 from kalooki.script_run import run_script as play_script
 from kalooki.text import escape_controls
 from kalooki.variant import Variant
 
 from .narrate import describe_event
+from .narrow import WIDEST
 from .saves import write_atomically
 
 
@@ -89,23 +92,19 @@ def show_run(run: ScriptRun, console: Console, variant: Variant | None = None) -
     for name in run.players:
         table.add_column(escape(name), justify="right")
     for hand in run.hands:
-        winner = escape(hand.winner) if hand.winner else "-" if hand.finished else "(unfinished)"
-        if hand.end == "turn_limit":
-            winner = "(turn limit)"
-        if hand.kalooki:
-            winner += " (Kalooki)"
-        cells: list[Any] = [str(hand.number), hand.dealer or "", winner]
-        for name in run.players:
-            if name in hand.scores:
-                cells.append(f"{hand.scores[name]:+d} ({hand.hand_points[name]})")
-            else:
-                cells.append("")
+        cells: list[Any] = [str(hand.number), hand.dealer or "", escape(hand_winner(hand))]
+        cells += [hand_score(hand, name) for name in run.players]
         table.add_row(*cells)
     table.add_row(
         "", "", "[bold]total[/bold]", *[f"[bold]{run.totals.get(name, 0)}[/bold]" for name in run.players]
     )
-    console.print(table)
-    console.print(table_legend(run, variant), highlight=False, markup=False)
+    legend = table_legend(run, variant)
+    if console.measure(table, options=console.options.update_width(WIDEST)).maximum <= console.width:
+        console.print(table)
+    else:
+        print_hands_narrow(run, console)
+        legend = legend.replace("Each cell:", "Each score:").replace("The total row is", "Under total:")
+    console.print(legend, highlight=False, markup=False)
     if run.game_over:
         winners = run.game_winner if isinstance(run.game_winner, list) else [run.game_winner]
         console.print(f"[bold]Game over[/bold]: {escape(' and '.join(str(w) for w in winners))} won")
@@ -116,6 +115,44 @@ def show_run(run: ScriptRun, console: Console, variant: Variant | None = None) -
         console.print("The game is not over.")
     if run.eliminated:
         console.print(f"Eliminated: {escape(', '.join(run.eliminated))}", markup=False)
+
+
+def hand_winner(hand: HandReport) -> str:
+    """The winner column of a hand: who went out, ``(unfinished)`` or ``(turn limit)``, and Kalooki."""
+    winner = hand.winner if hand.winner else "-" if hand.finished else "(unfinished)"
+    if hand.end == "turn_limit":
+        winner = "(turn limit)"
+    return winner + (" (Kalooki)" if hand.kalooki else "")
+
+
+def hand_score(hand: HandReport, name: str) -> str:
+    """A player's cell of a hand: ``+105 (80)``, or nothing for a player out of the game."""
+    return f"{hand.scores[name]:+d} ({hand.hand_points[name]})" if name in hand.scores else ""
+
+
+def print_hands_narrow(run: ScriptRun, console: Console) -> None:
+    """The hands table as lines, on a terminal too narrow for it: squeezed, it cut the scores ("(11…")."""
+    console.print(Text("Hands", style="bold"))
+    for hand in run.hands:
+        dealt = f", dealt by {hand.dealer}" if hand.dealer else ""
+        console.print(Text(f"hand {hand.number}{dealt}: {hand_winner(hand)}"))
+        scores = [f"{name} {hand_score(hand, name)}" for name in run.players if name in hand.scores]
+        for line in packed(scores, console.width - 2):
+            console.print(Padding(Text(line), (0, 0, 0, 2), expand=False))
+    console.print(Text("total", style="bold"))
+    for line in packed([f"{name} {run.totals.get(name, 0)}" for name in run.players], console.width - 2):
+        console.print(Padding(Text(line), (0, 0, 0, 2), expand=False))
+
+
+def packed(items: list[str], width: int) -> list[str]:
+    """``items`` joined by `` · `` into lines of at most ``width``, never breaking an item ("dee +0 (10)")."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + 3 + len(item) <= width:
+            lines[-1] += f" · {item}"
+        else:
+            lines.append(item)
+    return lines
 
 
 def table_legend(run: ScriptRun, variant: Variant | None) -> str:

@@ -147,7 +147,20 @@ def list_variants() -> None:
         table.add_row(
             Group(first, Padding(Text(description, style="dim"), (0, 0, 0, 2))) if description else first
         )
-    report_console().print(table)
+    console = report_console()
+    # The names and headline knobs need their widths, the gaps between them and the table's padding.
+    if sum(widths.values()) + 2 * (len(columns) - 1) + 2 <= console.width:
+        console.print(table)
+        return
+    # Squeezed, the columns cut the names to "house-ru…": each variant is then its name on a line of
+    # its own, its headline knobs and its description below it, wrapped.
+    for cells, description in rows:
+        console.print(Text(cells["variant"], style="bold"))
+        knobs = " · ".join(f"{column} {cells[column]}" for column in columns[1:-1])
+        console.print(Padding(Text(knobs), (0, 0, 0, 2)))
+        console.print(Padding(Text(f"scoring: {cells['scoring']}"), (0, 0, 0, 2)))
+        if description:
+            console.print(Padding(Text(description, style="dim"), (0, 0, 0, 2)))
 
 
 def show(
@@ -208,7 +221,15 @@ def diff(
     table.add_column(label_b)
     for knob, a, b in differences:
         table.add_row(knob, yaml_scalar(a), yaml_scalar(b))
-    report_console().print(table)
+    console = report_console()
+    if console.measure(table, options=console.options.update_width(10_000)).maximum <= console.width:
+        console.print(table)
+        return
+    # Squeezed, the columns cut the values ("resh…" beside "reshu…"): a line a knob instead, whole.
+    console.print(Text(f"{label_a} → {label_b}", style="bold"))
+    for knob, a, b in differences:
+        line = Text.assemble((knob, "bold"), f": {yaml_scalar(a)} → {yaml_scalar(b)}")
+        console.print(Padding(line, (0, 0, 0, 2)))
 
 
 def rules(

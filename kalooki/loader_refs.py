@@ -47,14 +47,34 @@ def _builtin(name: str) -> tuple[Path, str] | None:
     return None
 
 
-def unknown_variant_message(name: str) -> str:
-    """Says that ``name`` is no built-in variant, with the closest one and the list of them."""
+def unknown_variant_message(name: str, folder: Path | None = None) -> str:
+    """Says that ``name`` is no built-in variant, with the closest one and the list of them.
+
+    Where ``folder`` (where a path in its place would be read from) holds ``NAME.yaml`` or
+    ``NAME.yml``, that file is the one suggested: ``kalooki play friday`` meant the friday.yaml
+    just written.
+    """
     names = builtin_variant_names()
     message = f"unknown variant '{name}'"
     close = suggest(name, names)
+    if folder is not None and name:
+        close = next(
+            (f"{name}{suffix}" for suffix in VARIANT_SUFFIXES if (folder / f"{name}{suffix}").is_file()),
+            close,
+        )
     if close:
         message += f" (did you mean '{close}'?)"
     return f"{message}; the built-in variants are {', '.join(names)}, or give the path of a .yaml file"
+
+
+def builtin_file_hint(reference: str) -> str:
+    """For a missing ``classic.yaml`` named without a folder: that the built-in is named without .yaml."""
+    if os.sep in reference or "/" in reference:
+        return ""
+    path = Path(reference)
+    if path.suffix.lower() not in VARIANT_SUFFIXES or path.stem not in builtin_variant_names():
+        return ""
+    return f" (the built-in variant is named {path.stem}, without {path.suffix})"
 
 
 def is_path_like(reference: str) -> bool:
@@ -98,12 +118,13 @@ def locate_base(
         display = os.path.normpath(os.path.join(os.path.dirname(parent_display), reference))
         refusal = base_file_refusal(target)
         if refusal is not None:
-            problems.append(location.error(f"{refusal}: {display}"))
+            hint = builtin_file_hint(reference) if refusal == "no such file" else ""
+            problems.append(location.error(f"{refusal}: {display}{hint}"))
             return None
         return target, display
     found = _builtin(reference)
     if found is None:
-        problems.append(location.error(unknown_variant_message(reference)))
+        problems.append(location.error(unknown_variant_message(reference, parent.parent)))
     return found
 
 
@@ -121,8 +142,12 @@ def locate_top(
         display = os.path.normpath(os.path.join(str(base_dir), given)) if base_dir is not None else given
         # A variant named inside another file (a game script's ``variant:``) is held to extends' rules.
         refusal = base_file_refusal(path) if reference is not None else None
+        # `classic.yaml` for the built-in classic: a missing file, then, says how the built-in is named.
+        hint = builtin_file_hint(given) if refusal in (None, "no such file") and not path.exists() else ""
         if refusal is not None:
-            raise VariantError([where.error(f"{refusal}: {display}")])
+            raise VariantError([where.error(f"{refusal}: {display}{hint}")])
+        if hint:
+            raise VariantError([where.error(f"no such file{hint}")])
         return path, display
     found = _builtin(name_or_path)
     if found is not None:
@@ -140,4 +165,4 @@ def locate_top(
         if reference is not None:
             raise VariantError([where.error(f"no such file: {name_or_path}")])
         return local, str(local)
-    raise VariantError([where.error(unknown_variant_message(name_or_path))])
+    raise VariantError([where.error(unknown_variant_message(name_or_path, local.parent))])

@@ -29,7 +29,15 @@ def syntax_problem(error: yaml.MarkedYAMLError, text: str) -> tuple[int, int, st
     """The 1-based line and column of a syntax error and what to say there (without "YAML syntax: ")."""
     lines = text.split("\n")
     problem, context = error.problem_mark, error.context_mark
-    for explain in (_unclosed_quote, _unclosed_flow, _quote_inside_quotes, _indented_key, _missing_colon):
+    explainers = (
+        _unclosed_quote,
+        _unclosed_flow,
+        _quote_inside_quotes,
+        _indented_key,
+        _missing_colon,
+        _colon_in_value,
+    )
+    for explain in explainers:
         found = explain(error, lines)
         if found is not None:
             return found
@@ -174,6 +182,24 @@ def _missing_colon(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
     else:
         column, message = context.column, f"this line has no colon after its key: write {written}"
     return context.line + 1, column + 1, message
+
+
+def _colon_in_value(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
+    # `description: Friday: at ours`: a colon and a space inside a plain value read as a second key.
+    problem = error.problem_mark
+    if problem is None or not str(error.problem or "").startswith("mapping values are not allowed"):
+        return None
+    text = lines[problem.line] if problem.line < len(lines) else ""
+    found = _KEY_LINE.match(text)
+    if found is None or problem.column < found.end() or _char(lines, problem.line, problem.column) != ":":
+        return None
+    key, value = text[: found.end()].rstrip(), text[found.end() :].split(" #")[0].strip()
+    quoted = f'"{value}"' if '"' not in value else "'" + value.replace("'", "''") + "'"
+    message = (
+        "a colon followed by a space inside a value is read as another key: "
+        f"put the value in quotes: {key} {quoted}"
+    )
+    return problem.line + 1, problem.column + 1, message
 
 
 def _indented(spaces: int) -> str:

@@ -107,6 +107,36 @@ def test_the_script_result_table_explains_its_numbers() -> None:
     ) in flowing(output)
 
 
+def test_the_script_result_on_a_narrow_terminal_writes_every_score_whole() -> None:
+    # At 50 columns the squeezed table read "(11…" and "(12…" for scores of 118 and 126.
+    output = CliRunner().invoke(app, ["play", str(SCRIPTS / "bots-game.yaml")], env={"COLUMNS": "50"}).output
+    lines = [line.rstrip() for line in output.splitlines()]
+    assert "…" not in output
+    start = lines.index("Hands")
+    assert lines[start : start + 12] == [
+        "Hands",
+        "hand 1, dealt by dee: cid",
+        "  ann +0 (64) · bob +0 (118) · cid +192 (0)",
+        "  dee +0 (10)",
+        "hand 2, dealt by cid: ann",
+        "  ann +203 (0) · bob +0 (4) · cid +0 (126)",
+        "  dee +0 (73)",
+        "hand 3, dealt by bob: ann",
+        "  ann +132 (0) · bob +0 (37) · cid +0 (50)",
+        "  dee +0 (45)",
+        "total",
+        "  ann 335 · bob 0 · cid 192 · dee 0",
+    ]
+    assert flowing(output).endswith(
+        "Each score: what the hand added to the player's total (+192), and in brackets the value of the "
+        "cards they were left with (0); the winner collects the others' cards. "
+        "Under total: each player's total at the end. Game over: ann won"
+    )
+    # Where the table fits, it is the table.
+    wide = CliRunner().invoke(app, ["play", str(SCRIPTS / "bots-game.yaml")], env={"COLUMNS": "80"}).output
+    assert "│    1 │ dee    │ cid    │  +0 (64) │ +0 (118) │ +192 (0) │ +0 (10) │" in wide
+
+
 def one_turn_out_with_a_build() -> tuple[Game, list[dict[str, object]]]:
     """Bob lays his whole hand in his first turn, one card of it built onto ann's run: not Kalooki."""
     deal = FixedDeal(

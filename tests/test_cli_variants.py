@@ -243,6 +243,48 @@ def test_variants_list_fits_80_columns_with_each_description_on_its_own_line() -
     assert kaluki.split() == ["kaluki-51", "4", "51", "4+", "25", "winner,", "to", "250"]
 
 
+def test_variants_list_narrower_than_its_table_shows_every_name_whole() -> None:
+    # At 50 columns the table cut the names a player types ("house-ru…") and the headings ("o…").
+    result = runner.invoke(app, ["variants", "list"], env={"COLUMNS": "50"})
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert "…" not in result.stdout
+    assert max(len(line) for line in lines) <= 50
+    assert [line for line in lines if not line.startswith(" ")] == builtin_variant_names()
+    kaluki = lines.index("kaluki-51")
+    assert lines[kaluki + 1 : kaluki + 3] == [
+        "  players 4 · open 51 · runs 4+ · joker 25",
+        "  scoring: winner, to 250",
+    ]
+    assert " ".join(lines[kaluki + 3 : kaluki + 5]).split() == load_variant("kaluki-51").description.split()
+    # The table stays where it fits whole.
+    table = runner.invoke(app, ["variants", "list"], env={"COLUMNS": "62"}).stdout
+    assert table.splitlines()[1].split() == ["variant", "players", "open", "runs", "joker", "scoring"]
+    assert "…" not in table
+
+
+def test_variants_diff_narrower_than_its_table_writes_each_value_whole() -> None:
+    # At 50 columns the table read "resh…" beside "reshu…" for stock_exhausted.
+    result = runner.invoke(app, ["variants", "diff", "classic", "kalooki-40"], env={"COLUMNS": "50"})
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        "classic → kalooki-40",
+        "  max_players: 4 → 5",
+        "  upcard: true → false",
+        "  joker_penalty: 25 → 15",
+        "  ace_in_runs: high_or_low → high",
+        "  opening_threshold: 51 → 40",
+        "  discard_draw: always → meld_at_once",
+        "  released_joker_must_be_melded: false → true",
+        "  goal_score: 150 → 151",
+        "  elimination: false → true",
+        "  stock_exhausted: reshuffle_all →",
+        "  reshuffle_keep_top",
+    ]
+    table = runner.invoke(app, ["variants", "diff", "classic", "kalooki-40"], env={"COLUMNS": "80"}).stdout
+    assert "│ stock_exhausted               │ reshuffle_all │ reshuffle_keep_top │" in table
+
+
 def test_variants_show_prints_a_loadable_resolved_variant() -> None:
     code, out, _ = run("variants", "show", "czech-300", "--set", "jokers=4")
     assert code == 0

@@ -284,6 +284,52 @@ def test_a_top_level_reference_can_be_a_name_a_path_or_a_local_file(
     assert errors(load_variant, "missing.yaml") == ["missing.yaml: no such file"]
 
 
+def test_a_name_with_a_variant_file_of_that_name_beside_it_suggests_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # kalooki new friday.yaml, then `kalooki play friday` or `extends: friday`: the file was meant.
+    write(tmp_path, "friday.yaml", "jokers: 3\n")
+    write(tmp_path, "ours.yml", "jokers: 3\n")
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    monkeypatch.chdir(tmp_path)
+    tail = (
+        "; the built-in variants are "
+        + ", ".join(builtin_variant_names())
+        + ", or give the path of a .yaml file"
+    )
+    assert errors(load_variant, "friday") == [
+        "friday: unknown variant 'friday' (did you mean 'friday.yaml'?)" + tail
+    ]
+    assert errors(load_variant, "ours") == ["ours: unknown variant 'ours' (did you mean 'ours.yml'?)" + tail]
+    write(tmp_path, "v.yaml", "extends: friday\n")
+    assert errors(load_variant, "v.yaml") == [
+        "v.yaml:1:10: extends: unknown variant 'friday' (did you mean 'friday.yaml'?)" + tail
+    ]
+    # Only beside the file that names it: from sub/, friday.yaml is ../friday.yaml.
+    write(sub, "w.yaml", "extends: friday\n")
+    assert errors(load_variant, "sub/w.yaml") == ["sub/w.yaml:1:10: extends: unknown variant 'friday'" + tail]
+
+
+def test_a_builtin_named_as_a_yaml_file_that_is_not_there_says_how_the_builtin_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `extends: classic.yaml` or `kalooki play kalooki-40.yml` said only "no such file".
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "v.yaml", "extends: classic.yaml\n")
+    assert errors(load_variant, "v.yaml") == [
+        "v.yaml:1:10: extends: no such file: classic.yaml "
+        "(the built-in variant is named classic, without .yaml)"
+    ]
+    assert errors(load_variant, "kalooki-40.yml") == [
+        "kalooki-40.yml: no such file (the built-in variant is named kalooki-40, without .yml)"
+    ]
+    # A file of that name that is there is read, and one in a folder is no built-in.
+    write(tmp_path, "classic.yaml", "jokers: 3\n")
+    assert load_variant("v.yaml").jokers == 3
+    assert errors(load_variant, "sub/classic.yaml") == ["sub/classic.yaml: no such file"]
+
+
 # ----------------------------------------------------------------------------- overrides
 
 

@@ -42,6 +42,27 @@ def test_play_rejects_json_without_a_script(tmp_path: Path, monkeypatch: pytest.
             "Invalid value for '--bots': 4 bots and you make 5 players, but classic is for 2 to 4 players",
         ),
         (["--players", "1"], "Invalid value for '--players': classic is for 2 to 4 players"),
+        # Hot-seat: a bot named beyond the bot seats was left out without a word, and a count made by
+        # --humans and --bots was blamed on a --players never given ("classic is for 2 to 4 players").
+        (
+            ["--humans", "ann,bob", "--players", "4", "--bots", "expert,random,greedy"],
+            "Invalid value for '--bots': 3 bots for 2 bot seats (--players 4, 2 people)",
+        ),
+        (
+            ["--humans", "ann,bob", "--bots", "greedy,greedy,greedy"],
+            "Invalid value for '--bots': 2 people and 3 bots make 5 players, "
+            "but classic is for 2 to 4 players",
+        ),
+        (
+            ["--humans", "ann,bob,cid", "--players", "2"],
+            "Invalid value for '--players': 2 players are fewer than the 3 people named",
+        ),
+        (
+            ["kaluki-51", "--humans", "ann,bob,cid"],
+            "Invalid value for '--humans': 3 people make 3 players, but kaluki-51 is for exactly 4 players; "
+            "--players 4 seats bots in the other places",
+        ),
+        (["--humans", "ann,bob", "--bots", "greedy,"], "name each bot, separated by commas (greedy,random)"),
         (["--players", "x"], "Invalid value for '--players': 'x' is not a valid integer"),
         (["--seed", "abc"], "Invalid value for '--seed': 'abc' is not a valid integer"),
         (

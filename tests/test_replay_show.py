@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -39,6 +40,32 @@ def test_show_into_a_pipe_plays_the_whole_game_at_once(bots_log: Path) -> None:
     assert "Game over" in out
     assert "ann wins the game" not in out  # the table's words, not the script's narration
     assert out.rstrip().splitlines()[-1].startswith(f"{bots_log}: ok: ")
+
+
+def test_show_tells_each_turn_in_one_line_as_the_table_does(bots_log: Path) -> None:
+    # Each action had a line of its own ("Ann draws from the stock." then "Ann discards 7♠."), where the
+    # table, and --show's help, tell a turn in one line.
+    out = CliRunner().invoke(app, ["replay", str(bots_log), "--show"], env={"COLUMNS": "200"}).output
+    lines = out.splitlines()
+    first = next(index for index, line in enumerate(lines) if line.lstrip("─ ").startswith("Hand 1: "))
+    turns = lines[first + 1 : first + 5]
+    assert [line.split()[0] for line in turns] == ["Ann", "Bob", "Cid", "Dee"]
+    for line in turns:
+        assert re.fullmatch(
+            r"\w+ (draws from the stock|takes \S+ from the discard pile), .*discards \S+\.", line
+        ), line
+    assert not any(line.endswith(" from the stock.") for line in lines)
+
+
+def test_show_tells_the_moves_of_a_turn_the_log_stops_in(bots_log: Path) -> None:
+    lines = bots_log.read_text().splitlines(keepends=True)
+    draws = [index for index, line in enumerate(lines) if line.startswith('{"type":"draw"')]
+    bots_log.write_text("".join(lines[: draws[1] + 1]))  # the second player's draw, and no more
+    out = CliRunner().invoke(app, ["replay", str(bots_log), "--show"], env={"COLUMNS": "200"}).output
+    assert out.splitlines()[1:3] == [
+        "Ann draws from the stock, discards 2♥.",
+        "Bob takes 2♥ from the discard pile.",
+    ]
 
 
 @needs_script

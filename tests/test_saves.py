@@ -124,6 +124,28 @@ def test_saves_lists_unfinished_games_first_and_resume_takes_a_number(home: Path
     assert "there is no saved game 9: 'kalooki saves' lists 3" in result.output
 
 
+def test_saves_on_a_narrow_terminal_wraps_each_game_under_its_description(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # At 50 columns a description's second line began in column 1, under the games' numbers.
+    folder = home / "saves"
+    saved_game(folder / f"open{SAVE_SUFFIX}", finished=False, seed=2)
+    monkeypatch.setenv("COLUMNS", "40")
+    lines = play("saves").splitlines()
+    first = next(index for index, line in enumerate(lines) if line.startswith("1  "))
+    assert lines[first] == "1  classic · you, bob · hand 1, turn 1 ·"
+    assert lines[first + 1].startswith("   last played 20")
+    assert lines[first + 2] == f"   open{SAVE_SUFFIX}"
+
+
+def test_saves_yes_without_clean_is_a_usage_error(home: Path) -> None:
+    saved_game(home / "saves" / f"done{SAVE_SUFFIX}", finished=True, seed=1)
+    result = runner.invoke(app, ["saves", "-y"])
+    assert result.exit_code == 2
+    assert "Invalid value for '--yes': --yes goes with --clean: kalooki saves --clean --yes" in result.output
+    assert (home / "saves" / f"done{SAVE_SUFFIX}").exists()
+
+
 def test_a_hosted_tables_save_is_reopened_by_host_not_resumed_with_bots(home: Path, tmp_path: Path) -> None:
     """``kalooki resume`` would seat bots in the other people's places and write the save back without
     its table, so that ``host --resume`` refused it for good: it says how to reopen the table instead."""

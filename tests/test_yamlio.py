@@ -250,6 +250,17 @@ def test_rejections_are_positioned(text: str, expected: list[str]) -> None:
             "a: 1\nrun minimum 4\nb: 2\n",
             "2:1: YAML syntax: this line has no colon after its key: write KEY: VALUE",
         ),
+        # A colon and a space inside a plain value: "mapping values are not allowed in this context".
+        (
+            "a: 1\ndescription: Friday: at ours  # ours\n",
+            "2:20: YAML syntax: a colon followed by a space inside a value is read as another key: "
+            'put the value in quotes: description: "Friday: at ours"',
+        ),
+        (
+            'description: Friday: "ours"\n',
+            "1:20: YAML syntax: a colon followed by a space inside a value is read as another key: "
+            "put the value in quotes: description: 'Friday: \"ours\"'",
+        ),
         # A list over several lines missing a comma keeps PyYAML's words and place.
         ("a: [b,\n  c\n  [d]]\n", "3:3: YAML syntax: did not find expected ',' or ']'"),
     ],
