@@ -73,6 +73,26 @@ def test_name_and_description_refuse_control_characters(key: str, tmp_path: Path
     )
 
 
+def test_the_source_and_its_words_refuse_control_characters_as_kalooki_rules_prints_them(
+    tmp_path: Path,
+) -> None:
+    # kalooki rules printed both raw: the escape sequence retitled the terminal, the override turned the
+    # rest of the line round.
+    path = write(
+        tmp_path,
+        "evil.yaml",
+        'source: "a book\\e]0;PWNED\\a"\nprovenance:\n  opening_threshold: "says 51\\u202e"\n',
+    )
+    result = runner.invoke(app, ["rules", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"{path}:1:9: source: holds a control character (\\x1b): give plain text on one line",
+        f"{path}:3:22: provenance.opening_threshold: holds a control character (\\u202e): give plain text on "
+        "one line",
+    ]
+
+
 def test_the_model_refuses_a_control_character_in_a_name_too() -> None:
     with pytest.raises(ValueError, match="control character"):
         Variant(name="a\x9bb")
