@@ -24,7 +24,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from kalooki.text import first_control
+from kalooki.text import escape_controls, first_control
 from kalooki.variant import KNOB_NAMES, PRINTABLE_LINE, Variant
 from kalooki.yamlio import Diagnostic, YamlDocument, suggest, validation_diagnostics
 
@@ -134,7 +134,8 @@ def render_provenance(
             # The value is the file's or option's own: "not stated in" would read as the source being
             # silent on a rule it may well state otherwise (classic's jokers cost 25, ours 15).
             where = f", not from {source}" if source else ""
-            lines.append(f"- `{knob}: {shown}`: set at {set_at[knob]}{where}")
+            # A file's name is the file system's: spelled out, as in a diagnostic, not sent to the terminal.
+            lines.append(f"- `{knob}: {shown}`: set at {escape_controls(set_at[knob])}{where}")
         else:
             lines.append(f"- `{knob}: {shown}`: *{not_stated(source)}*")
     lines.append("")
