@@ -514,3 +514,29 @@ def test_join_refuses_a_table_that_sends_what_no_table_sends(mutation: Mutation,
         assert result.stderr == f"{said}\n"
     else:  # the state is skipped, as unreadable JSON is: the game never starts, and the table goes
         assert "Waiting for the game" in result.stdout
+
+
+def test_what_a_table_says_reaches_the_terminal_spelled_out() -> None:
+    # A table that is not honest put escape sequences in a player's name, a refusal and its reason for
+    # closing, and kalooki join printed them raw: the terminal was retitled and cleared.
+    escape = "\x1b]0;PWNED\x07\x1b[2J"
+    spelled = "\\x1b]0;PWNED\\x07\\x1b[2J"
+    messages = a_real_welcome_and_state()
+    welcome_of(messages)["name"] = f"bob{escape}"
+    lobby = next(message for message in messages if message["type"] == "lobby")
+    sent = [
+        welcome_of(messages),
+        lobby,
+        {"type": "presence", "seat": 0, "name": f"ann{escape}", "status": "joined"},
+        {"type": "error", "code": "bad_json", "message": f"no{escape}"},
+        {"type": "closing", "reason": f"bye{escape}"},
+    ]
+    result = join_a_table_that_sends(sent)
+    assert "\x1b" not in result.stdout + result.stderr
+    assert result.stdout.splitlines() == [
+        f"You sit at seat 2 as bob{spelled}.",
+        "Waiting for the game...",
+        f"ann{spelled} joined the table.",
+        f"✗ no{spelled}",
+        f"The table is closed: bye{spelled}.",
+    ]
