@@ -349,6 +349,33 @@ def test_a_table_save_with_a_wait_that_is_no_number_of_seconds_is_refused() -> N
         Table.resume(json.dumps(document).encode())
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("kind", "admin", "seat 1's kind is 'admin', not human or bot"),
+        ("name", "Ann", "seat 1's name is 'Ann', where its game's player is 'ann'"),
+        ("token", 5, "seat 1's token is 5, not a SHA-256 digest"),
+        ("host", "no", "seat 1's host is 'no', not true or false"),
+        ("code", "AB\x1b[2J", "its code is 'AB\\x1b[2J'"),
+    ],
+)
+def test_a_table_save_edited_to_seats_its_game_does_not_have_is_refused(
+    field: str, value: object, said: str
+) -> None:
+    # The checksum is anyone's to recompute: such a table opened, then a rejoin with a token of 5 ended in
+    # a traceback on the host's terminal, and a seat of kind 'admin' made a lobby no client could read.
+    table = new_table()
+    table.join("ann")
+    table.start()
+    document = json.loads(table.save_text())
+    edited = document["session"]["table"]
+    (edited if field == "code" else edited["seats"][0])[field] = value
+    document["checksum"] = save_checksum(document["session"], document["game"])
+    with pytest.raises(SaveFormatError) as refused:
+        Table.resume(json.dumps(document).encode())
+    assert str(refused.value) == f"the table's save is damaged: {said}"
+
+
 def test_an_undo_tells_every_seat_whose_melds_were_taken_back() -> None:
     """The others were told of the melds as laid, and no event takes them back: the state says whose."""
     table = new_table(seats=2, seed=10, hand_size=7, opening_threshold=0)  # ann is dealt AD AC JK, first
