@@ -489,3 +489,35 @@ def test_a_player_back_is_not_told_a_turn_taken_back_as_played(gone_after: int, 
         back = Player(host.uri)
         back.join(table.code, token=bob.token)
         assert [event["type"] for event in back.until("state")["events"]] == told
+
+
+def test_a_player_back_is_told_the_reshuffle_of_a_draw_whose_turn_was_taken_back() -> None:
+    # ann's draw takes the stock's last card and the discard pile becomes the stock; she melds and takes it
+    # back. The undo took the reshuffle from what bob, away, was told, though it stood: the table is as
+    # after the draw, and the draw's own events with it.
+    table = new_table(
+        seats=2, seed=10, decks=1, jokers=2, hand_size=26, max_players=2, opening_threshold=0
+    )  # one card in the stock
+    with hosted(table) as host:
+        ann, bob = Player(host.uri), Player(host.uri)
+        ann.join(table.code, name="ann")
+        bob.join(table.code, name="bob")
+        assert ann.until("state")["view"]["current"] == ann.seat
+        bob.close()
+        while ann.until("presence")["status"] != "left":
+            pass
+        ann.send({"type": "move", "move": "ds"})
+        assert [event["type"] for event in ann.until("state")["events"]] == ["draw", "reshuffle"]
+        meld = ann.next_move()
+        assert meld.startswith("meld ")
+        ann.send({"type": "move", "move": meld})
+        ann.until("state")
+        ann.send({"type": "undo"})
+        assert ann.until("state")["view"]["stock_count"] == 1  # the reshuffle stands
+        ann.send({"type": "move", "move": f"d {ann.view['hand'][0]}"})
+        ann.until("state")
+        back = Player(host.uri)
+        back.join(table.code, token=bob.token)
+        assert [event["type"] for event in back.until("state")["events"]] == ["draw", "reshuffle", "discard"]
+        back.close()
+        ann.close()
