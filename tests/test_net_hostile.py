@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import os
@@ -19,7 +20,7 @@ import pytest
 pytest.importorskip("websockets")
 
 import kalooki_net.client
-from kalooki_net.admission import MAX_WRONG_TRIES, WRONG_TRIES_WINDOW, WrongTries
+from kalooki_net.admission import MAX_UNREAD_BYTES, MAX_WRONG_TRIES, WRONG_TRIES_WINDOW, WrongTries
 from kalooki_net.client import LOST, TableConnection, TableConnectionError
 from kalooki_net.protocol import MAX_HOST_MESSAGE_BYTES, MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from kalooki_net.server import TableServer
@@ -336,6 +337,38 @@ def test_a_client_that_never_reads_is_dropped_and_the_table_plays_on() -> None:
         players[1].send({"type": "say", "text": "we carry on"})
         assert hears(players[2], "we carry on")
         sleeper.close()
+
+
+def test_pings_sent_without_reading_the_pongs_are_cut_off(table_in_play: Any) -> None:
+    # Each ping is answered with a pong that waits on the host until it is read: a connection that sent
+    # pings and read nothing made the host hold 10 MB more each second, with no join and no code.
+    host, players = table_in_play
+    sock = socket.create_connection(("127.0.0.1", host.server.port))
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{host.server.port}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    assert sock.recv(12) == b"HTTP/1.1 101"
+    pings = (bytes([0x89, 0x80 | 125]) + bytes(4) + b"p" * 125) * 1000  # masked, as from a client
+
+    def unread() -> int:  # the most any connection has left unread on the host
+        return max(
+            (client.websocket.transport.get_write_buffer_size() for client in host.server.clients), default=0
+        )
+
+    held, sent = 0, 0
+    with contextlib.suppress(ConnectionError):
+        while sent < 200:  # 26 MB of pings at most
+            sock.sendall(pings)
+            sent += 1
+            held = max(held, host.call(unread))
+    sock.close()
+    assert held <= MAX_UNREAD_BYTES + len(pings)
+    assert sent < 200  # cut off
+    players[2].send({"type": "say", "text": "still here"})
+    assert hears(players[3], "still here")
 
 
 def test_plain_http_and_foreign_origins_are_answered_without_an_upgrade(table_in_play: Any) -> None:
