@@ -23,6 +23,7 @@ import math
 import re
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,6 +83,12 @@ class LogSink(Protocol):
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def name_key(name: str) -> str:
+    """A name as the screens show it: in any case, and in any of Unicode's ways of writing the same letters
+    (𝚊𝚗𝚗 in monospace letters, or José with its accent apart, shows as ann or José on a terminal)."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def token_digest(token: str) -> str:
@@ -186,7 +193,7 @@ class Table:
             raise TableError("bad_name", NAME_RULE)
         if any(character in BLANK_CHARACTERS for character in name):
             raise TableError("bad_name", "a name is written in characters that show: no blank fillers")
-        if name.casefold() == SCREENS_YOU:
+        if name_key(name) == SCREENS_YOU:
             # Each screen calls its own player "you": a player so named would read as the one watching it.
             raise TableError("bad_name", "'you' is what the screens call each player: choose another name")
         if self.game is not None:
@@ -195,13 +202,11 @@ class Table:
                 "started",
                 "the game has started: no one new can sit down; its players rejoin from where they joined",
             )
-        seated = {seat.name.casefold(): seat.name for seat in self.seats if seat.name is not None}
-        if name.casefold() in seated:
+        seated = {name_key(seat.name): seat.name for seat in self.seats if seat.name is not None}
+        if name_key(name) in seated:
             # Ann and ann would be told apart by their case alone, on every player's screen. The name said is
             # the one seated: "already called Ann" when no one is would puzzle the player who typed it.
-            raise TableError(
-                "name_taken", f"someone at the table is already called {seated[name.casefold()]}"
-            )
+            raise TableError("name_taken", f"someone at the table is already called {seated[name_key(name)]}")
         open_seats = [index for index, seat in enumerate(self.seats) if seat.kind == "open"]
         if not open_seats:
             raise TableError("table_full", "every seat is taken")

@@ -206,6 +206,9 @@ def test_no_name_that_would_read_as_someone_else_on_the_screens() -> None:
             ("You", "bad_name"),
             ("YOU", "bad_name"),
             ("Ann", "name_taken"),
+            ("\U0001d68a\U0001d697\U0001d697", "name_taken"),  # monospace letters: ann on a terminal
+            ("\uff41\uff4e\uff4e", "name_taken"),  # fullwidth letters
+            ("\uff59\uff4f\uff55", "bad_name"),  # fullwidth you
             ("ann\u3164", "bad_name"),  # a Hangul filler after it: shows as ann
             ("\u2800", "bad_name"),  # the blank braille pattern: shows as nothing
         ):
@@ -216,6 +219,12 @@ def test_no_name_that_would_read_as_someone_else_on_the_screens() -> None:
                 assert reply["message"] == "someone at the table is already called ann"  # the name seated
             impostor.close()
         assert host.call(table.lobby) == before
+        # Nor is a bot given a name a player has in other letters: 𝚋𝚘𝚋 and a bot called bob read alike.
+        mono_bob = Player(host.uri)
+        mono_bob.join(table.code, name="\U0001d68b\U0001d698\U0001d68b")
+        host.call(host.server.start_game)  # bots take the open seats
+        assert ann.until("state")["view"]["players"] == ["ann", "\U0001d68b\U0001d698\U0001d68b", "cid"]
+        mono_bob.close()
         ann.close()
 
 
