@@ -525,7 +525,8 @@ def run_join(address: str, code: str, name: str | None) -> int:
         welcome = connection.join(code, name=name or default_name())
     store.keep(uri, code, str(welcome["token"]), int(welcome["seat"]), str(welcome["name"]))
     console = make_console()
-    console.print(Text(f"You sit at seat {int(welcome['seat']) + 1} as {welcome['name']}.", style="bold"))
+    seated = f"You sit at seat {int(welcome['seat']) + 1} as {escape_controls(str(welcome['name']))}."
+    console.print(Text(seated, style="bold"))
     rejoin = shlex.join(["kalooki", "join", address, "--code", code])
     keyboard = at_terminal(console)
     if keyboard:  # from now: say and quit work while the table waits for the game

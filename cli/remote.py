@@ -62,7 +62,7 @@ class TableClosed(Exception):
 
     def sentence(self) -> str:
         """One line for the player: a lost connection (a network, a laptop asleep) is not a closed table."""
-        reason = str(self)
+        reason = escape_controls(str(self))  # the table's words: an escape sequence is spelled out
         if not self.lost:
             return f"The table is closed: {reason}."
         return (
@@ -133,9 +133,9 @@ def read_keyboard(connection: TableConnection) -> None:
 
 
 def presence_of(message: dict[str, Any]) -> str:
-    """A ``presence`` message as the sentence the table's screens show."""
-    line: str = presence_line(str(message["name"]), str(message["status"]), free=message.get("free") is True)
-    return line
+    """A ``presence`` message as the sentence the table's screens show (an escape sequence spelled out)."""
+    line = presence_line(str(message["name"]), str(message["status"]), free=message.get("free") is True)
+    return escape_controls(line)
 
 
 class RemoteGame(InteractiveGame):
@@ -294,7 +294,8 @@ class RemoteGame(InteractiveGame):
             elif kind == "said" and message.get("seat") != self.seat:
                 self.tell_in_lobby(console, said_line(message))
             elif kind == "error":
-                self.tell_in_lobby(console, Text(f"✗ {message['message']}", style="bold red"))
+                refusal = escape_controls(str(message["message"]))
+                self.tell_in_lobby(console, Text(f"✗ {refusal}", style="bold red"))
             elif kind == "closing":
                 if self.at_lobby_prompt:
                     console.print()
@@ -307,7 +308,7 @@ class RemoteGame(InteractiveGame):
 
     def who_starts(self) -> str:
         """Who starts the game, and what the keyboard does meanwhile."""
-        hosts = [str(seat["name"]) for seat in self.lobby.get("seats", []) if seat["host"]]
+        hosts = [escape_controls(str(seat["name"])) for seat in self.lobby.get("seats", []) if seat["host"]]
         starter = f"{hosts[0]} (the host)" if hosts else "The host"
         return (
             f"{starter} starts it, or it starts when every seat is taken. Meanwhile say TEXT talks to the "

@@ -19,6 +19,7 @@ from kalooki.provenance import render_provenance
 from kalooki.rulebook import render_rulebook
 from kalooki.schema import check_schema, render_schema, schema_names, write_schema
 from kalooki.set_options import SetOptions, parse_set_options
+from kalooki.text import escape_controls
 from kalooki.variant import Variant
 from kalooki.variant_writer import variant_differences, variant_to_yaml, yaml_scalar
 from kalooki.yamlio import Diagnostic
@@ -82,14 +83,14 @@ def validate(
         try:
             load_variant(path, overrides)
         except VariantError as error:
-            files.append({"path": path, "valid": False})
+            files.append({"path": escape_controls(path), "valid": False})
             diagnostics.extend(error.diagnostics)
             if text:
                 print_error(str(error))
         else:
-            files.append({"path": path, "valid": not bad_options})
+            files.append({"path": escape_controls(path), "valid": not bad_options})
             if text and not bad_options:
-                typer.echo(f"{path}: ok")
+                typer.echo(escape_controls(f"{path}: ok"))  # a file's name may hold an escape sequence
     if not text:
         report = {
             "valid": not diagnostics,
@@ -209,8 +210,9 @@ def diff(
     """Show the knobs on which two variants differ, side by side (A, then B)."""
     with cli_errors():
         left, right = load_each(((first, set_a, "--set-a"), (second, set_, "--set")))
-    label_a = " ".join([first, *(f"--set-a {option}" for option in set_a or ())])
-    label_b = " ".join([second, *(f"--set {option}" for option in set_ or ())])
+    # Names as typed, which may be files' names with escape sequences: spelled out, as in a diagnostic.
+    label_a = escape_controls(" ".join([first, *(f"--set-a {option}" for option in set_a or ())]))
+    label_b = escape_controls(" ".join([second, *(f"--set {option}" for option in set_ or ())]))
     differences = variant_differences(left, right)
     if not differences:
         typer.echo(f"{label_a} and {label_b} have the same rules")

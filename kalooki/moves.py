@@ -22,6 +22,10 @@ from kalooki.text import clipped
 DrawSource = Literal["stock", "discard"]
 
 
+MAX_MELD_DIGITS = 30
+"""The most digits a table meld's number is read with, as a seed's: no table holds more melds."""
+
+
 class MoveSyntaxError(KalookiError):
     """Text that is not a command of the move language."""
 
@@ -137,6 +141,9 @@ def _parse_verb(verb: str, rest: str, text: str) -> Action:
         if len(words) < 2 or not (words[0].isascii() and words[0].isdigit()):
             example = "build 2 TH" if verb == "build" else "swap 2 5C"
             raise MoveSyntaxError(f"'{text}': write the table meld's number, then the cards ({example})")
+        if len(words[0].lstrip("0")) > MAX_MELD_DIGITS:
+            # int() refuses a number of over 4,300 digits with a ValueError, which is no move's refusal.
+            raise MoveSyntaxError(f"'{text}': no table has that many melds")
         number = int(words[0])
         if number < 1:
             raise MoveSyntaxError(f"'{text}': table melds are numbered from 1")

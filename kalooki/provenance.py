@@ -22,15 +22,30 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from kalooki.variant import KNOB_NAMES, Variant
+from kalooki.text import escape_controls, first_control
+from kalooki.variant import KNOB_NAMES, PRINTABLE_LINE, Variant
 from kalooki.yamlio import Diagnostic, YamlDocument, suggest, validation_diagnostics
 
 KEYS = ("source", "provenance")
 """The top-level keys of a variant file that describe where its rules come from."""
 
-Text = Annotated[str, Field(min_length=1)]
+
+def _one_printable_line(value: str) -> str:
+    # kalooki rules prints it: an escape sequence could retitle the terminal or clear it, and a direction
+    # override turn the rest of the line round (as in a variant's name and description).
+    control = first_control(value)
+    if control is not None:
+        raise ValueError(f"holds a control character ({control}): give plain text on one line")
+    return value
+
+
+Text = Annotated[
+    str,
+    Field(min_length=1, json_schema_extra={"pattern": PRINTABLE_LINE}),
+    AfterValidator(_one_printable_line),
+]
 
 
 class Sources(BaseModel):
@@ -119,7 +134,8 @@ def render_provenance(
             # The value is the file's or option's own: "not stated in" would read as the source being
             # silent on a rule it may well state otherwise (classic's jokers cost 25, ours 15).
             where = f", not from {source}" if source else ""
-            lines.append(f"- `{knob}: {shown}`: set at {set_at[knob]}{where}")
+            # A file's name is the file system's: spelled out, as in a diagnostic, not sent to the terminal.
+            lines.append(f"- `{knob}: {shown}`: set at {escape_controls(set_at[knob])}{where}")
         else:
             lines.append(f"- `{knob}: {shown}`: *{not_stated(source)}*")
     lines.append("")

@@ -24,6 +24,9 @@ MAX_CONNECTIONS = 256
 """Connections open at once in all, at most (fewer when the process may open few files)."""
 MAX_WRONG_TRIES = 10
 """Wrong join codes or seat tokens one address may send in :data:`WRONG_TRIES_WINDOW`; then its joins wait."""
+MAX_UNREAD_BYTES = 1024 * 1024
+"""What a connection may leave unread on the host while it still sends (the pongs to its pings); above it,
+the connection is cut off."""
 WRONG_TRIES_WINDOW = 600.0
 """Seconds a wrong try counts against its address."""
 
@@ -133,6 +136,14 @@ def counted_connections(admission: Admission) -> type[ServerConnection]:
                 self.counted_as = address
             else:
                 self.transport.abort()  # before a byte is read: the handshake fails, quietly
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            # A ping is answered at once, and the pong waits here until it is read: pings sent without
+            # reading would make the host hold their answers without bound. What the table sends waits for
+            # the client instead (send drains), so only such answers pile up this high.
+            if self.transport.get_write_buffer_size() > MAX_UNREAD_BYTES:
+                self.transport.abort()
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self.counted_as is not None:

@@ -36,7 +36,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from kalooki.engine import Event
-from kalooki.events import DealEvent, DrawEvent
+from kalooki.events import DealEvent, DrawEvent, ReshuffleEvent, StockOutEvent
 
 from .admission import Admission, WrongTries, address_of, counted_connections
 from .advice import Advisor
@@ -501,7 +501,11 @@ class TableServer:
         for kept in self.missed.values():
             draws = [index for index, event in enumerate(kept) if isinstance(event, DrawEvent)]
             # No draw kept: the seat went during this turn, after its draw, so all it missed is taken back.
-            del kept[draws[-1] + 1 if draws else 0 :]
+            start = draws[-1] + 1 if draws else 0
+            # The draw's own events stand with it: the stock it emptied was refilled, or ran out.
+            while start < len(kept) and isinstance(kept[start], ReshuffleEvent | StockOutEvent):
+                start += 1
+            del kept[start:]
 
     def tell_readiness(self, *, skip: int | None = None) -> None:
         """Between hands, a state (with no events) to every seat but ``skip`` when who is ready has changed.

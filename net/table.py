@@ -20,8 +20,10 @@ import hashlib
 import hmac
 import json
 import math
+import re
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +45,7 @@ from kalooki.savegame import (
     save_document,
     seat_rng,
 )
+from kalooki.text import clipped
 from kalooki.variant import Variant
 
 from .protocol import CODE_LENGTH, MAX_NAME, NAME_RULE, TOKEN_BYTES, ErrorCode
@@ -54,6 +57,8 @@ BLANK_CHARACTERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
 """Characters Python counts printable that show as nothing (the Hangul fillers, the blank braille
 pattern, the grapheme joiner): 'ann' and 'ann' with one of these after it would be two names that look
 one. The other invisible characters (format characters, spaces) are not printable, so refused already."""
+TOKEN_DIGEST = re.compile("[0-9a-f]{64}")
+"""A seat's token as its save keeps it: the SHA-256 of the token, in hex."""
 SCREENS_YOU = "you"
 """What the screens call the player who reads them; no one at a hosted table is called so."""
 DEFAULT_WAIT = 60.0
@@ -78,6 +83,12 @@ class LogSink(Protocol):
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def name_key(name: str) -> str:
+    """A name as the screens show it: in any case, and in any of Unicode's ways of writing the same letters
+    (𝚊𝚗𝚗 in monospace letters, or José with its accent apart, shows as ann or José on a terminal)."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def token_digest(token: str) -> str:
@@ -111,6 +122,29 @@ def _is_a_wait(seconds: float) -> bool:
     """Whether ``seconds`` may be a table's wait: it goes into the save and every welcome, as JSON,
     which has no NaN or infinity."""
     return math.isfinite(seconds) and seconds >= 0
+
+
+def _is_a_code(code: str) -> bool:
+    return len(code) == CODE_LENGTH and all(character in CODE_ALPHABET for character in code)
+
+
+def _seat_problem(data: Any, player: str) -> str | None:
+    """What makes ``data`` no seat of a save's table whose game calls it ``player``; None when it is one.
+
+    The checksum catches damage, not edits: a seat's token that is no digest, or a name that is not the
+    game's, would fail only once a player rejoins (a traceback on the host's terminal, or a lobby its
+    clients cannot read). A game under way has no open seats.
+    """
+    kind, name, token, host = data["kind"], data["name"], data["token"], data["host"]
+    if kind not in ("human", "bot"):
+        return f"kind is {clipped(repr(kind))}, not human or bot"
+    if name != player:
+        return f"name is {clipped(repr(name))}, where its game's player is {player!r}"
+    if not (token is None or (isinstance(token, str) and TOKEN_DIGEST.fullmatch(token))):
+        return f"token is {clipped(repr(token))}, not a SHA-256 digest"
+    if not isinstance(host, bool):
+        return f"host is {clipped(repr(host))}, not true or false"
+    return None
 
 
 class Table:
@@ -159,7 +193,7 @@ class Table:
             raise TableError("bad_name", NAME_RULE)
         if any(character in BLANK_CHARACTERS for character in name):
             raise TableError("bad_name", "a name is written in characters that show: no blank fillers")
-        if name.casefold() == SCREENS_YOU:
+        if name_key(name) == SCREENS_YOU:
             # Each screen calls its own player "you": a player so named would read as the one watching it.
             raise TableError("bad_name", "'you' is what the screens call each player: choose another name")
         if self.game is not None:
@@ -168,13 +202,11 @@ class Table:
                 "started",
                 "the game has started: no one new can sit down; its players rejoin from where they joined",
             )
-        seated = {seat.name.casefold(): seat.name for seat in self.seats if seat.name is not None}
-        if name.casefold() in seated:
+        seated = {name_key(seat.name): seat.name for seat in self.seats if seat.name is not None}
+        if name_key(name) in seated:
             # Ann and ann would be told apart by their case alone, on every player's screen. The name said is
             # the one seated: "already called Ann" when no one is would puzzle the player who typed it.
-            raise TableError(
-                "name_taken", f"someone at the table is already called {seated[name.casefold()]}"
-            )
+            raise TableError("name_taken", f"someone at the table is already called {seated[name_key(name)]}")
         open_seats = [index for index, seat in enumerate(self.seats) if seat.kind == "open"]
         if not open_seats:
             raise TableError("table_full", "every seat is taken")
@@ -445,13 +477,20 @@ class Table:
                 variant_source=loaded.session.variant_source,
                 wait_seconds=wait_seconds,
             )
-            for state, data in zip(table.seats, seats_data, strict=True):
+            if not _is_a_code(table.code):
+                raise SaveFormatError(f"the table's save is damaged: its code is {clipped(repr(table.code))}")
+            for index, (state, data) in enumerate(zip(table.seats, seats_data, strict=True)):
+                problem = _seat_problem(data, loaded.game.players[index])
+                if problem is not None:
+                    raise SaveFormatError(f"the table's save is damaged: seat {index + 1}'s {problem}")
                 state.kind = data["kind"]
                 state.name = data["name"]
                 state.token_hash = data["token"]
-                state.host = bool(data["host"])
+                state.host = data["host"]
                 if state.kind == "human":
                     state.away_since = table.clock()
+        except SaveFormatError:
+            raise  # a hosted table's save, damaged: kalooki resume would refuse it too
         except (KeyError, TypeError, ValueError) as error:
             raise SaveFormatError(
                 f"this save is not a hosted table's ({error}): resume it with kalooki resume"

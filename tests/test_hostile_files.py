@@ -73,6 +73,46 @@ def test_name_and_description_refuse_control_characters(key: str, tmp_path: Path
     )
 
 
+def test_the_source_and_its_words_refuse_control_characters_as_kalooki_rules_prints_them(
+    tmp_path: Path,
+) -> None:
+    # kalooki rules printed both raw: the escape sequence retitled the terminal, the override turned the
+    # rest of the line round.
+    path = write(
+        tmp_path,
+        "evil.yaml",
+        'source: "a book\\e]0;PWNED\\a"\nprovenance:\n  opening_threshold: "says 51\\u202e"\n',
+    )
+    result = runner.invoke(app, ["rules", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"{path}:1:9: source: holds a control character (\\x1b): give plain text on one line",
+        f"{path}:3:22: provenance.opening_threshold: holds a control character (\\u202e): give plain text on "
+        "one line",
+    ]
+
+
+def test_a_file_name_with_an_escape_sequence_is_spelled_out_where_it_is_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A file from an archive may be named anything: validate's ok line, its JSON, variants diff's columns
+    # and the rulebook's "set at" lines printed the name raw, retitling the terminal.
+    monkeypatch.chdir(tmp_path)
+    name = "x\x1b]0;PWNED\x07.yaml"
+    write(tmp_path, name, "name: fine\nopening_threshold: 40\n")
+    spelled = "x\\x1b]0;PWNED\\x07.yaml"
+    assert validate(name) == (0, f"{spelled}: ok\n", "")
+    assert json.loads(validate(name, "--format", "json")[1])["files"] == [{"path": spelled, "valid": True}]
+    shown = [
+        runner.invoke(app, ["rules", name]).stdout,
+        runner.invoke(app, ["variants", "diff", "classic", name]).stdout,
+    ]
+    assert "\x1b" not in "".join(shown)
+    assert f"`opening_threshold: 40`: set at {spelled}:2:20\n" in shown[0]
+    assert spelled in shown[1]
+
+
 def test_the_model_refuses_a_control_character_in_a_name_too() -> None:
     with pytest.raises(ValueError, match="control character"):
         Variant(name="a\x9bb")

@@ -202,6 +202,8 @@ def test_format_move_round_trips(action: Draw | Meld | Build | Swap | Discard, t
         ("build 7H", "'build 7H': write the table meld's number, then the cards (build 2 TH)"),
         ("build TH 2", "'build TH 2': write the table meld's number, then the cards (build 2 TH)"),
         ("build 0 7H", "'build 0 7H': table melds are numbered from 1"),
+        ("build " + "9" * 31 + " 7H", f"'build {'9' * 31} 7H': no table has that many melds"),
+        ("swap " + "9" * 5000 + " 5C", f"'swap {'9' * 74}…': no table has that many melds"),
         ("build -1 7H", "'build -1 7H': write the table meld's number, then the cards (build 2 TH)"),
         ("build 2 low", "'build 2 low': name the cards"),
         ("build 2 7Q", f"'build 2 7Q': '7Q' {CARD_HELP}"),

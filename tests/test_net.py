@@ -349,6 +349,33 @@ def test_a_table_save_with_a_wait_that_is_no_number_of_seconds_is_refused() -> N
         Table.resume(json.dumps(document).encode())
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("kind", "admin", "seat 1's kind is 'admin', not human or bot"),
+        ("name", "Ann", "seat 1's name is 'Ann', where its game's player is 'ann'"),
+        ("token", 5, "seat 1's token is 5, not a SHA-256 digest"),
+        ("host", "no", "seat 1's host is 'no', not true or false"),
+        ("code", "AB\x1b[2J", "its code is 'AB\\x1b[2J'"),
+    ],
+)
+def test_a_table_save_edited_to_seats_its_game_does_not_have_is_refused(
+    field: str, value: object, said: str
+) -> None:
+    # The checksum is anyone's to recompute: such a table opened, then a rejoin with a token of 5 ended in
+    # a traceback on the host's terminal, and a seat of kind 'admin' made a lobby no client could read.
+    table = new_table()
+    table.join("ann")
+    table.start()
+    document = json.loads(table.save_text())
+    edited = document["session"]["table"]
+    (edited if field == "code" else edited["seats"][0])[field] = value
+    document["checksum"] = save_checksum(document["session"], document["game"])
+    with pytest.raises(SaveFormatError) as refused:
+        Table.resume(json.dumps(document).encode())
+    assert str(refused.value) == f"the table's save is damaged: {said}"
+
+
 def test_an_undo_tells_every_seat_whose_melds_were_taken_back() -> None:
     """The others were told of the melds as laid, and no event takes them back: the state says whose."""
     table = new_table(seats=2, seed=10, hand_size=7, opening_threshold=0)  # ann is dealt AD AC JK, first
@@ -462,3 +489,35 @@ def test_a_player_back_is_not_told_a_turn_taken_back_as_played(gone_after: int, 
         back = Player(host.uri)
         back.join(table.code, token=bob.token)
         assert [event["type"] for event in back.until("state")["events"]] == told
+
+
+def test_a_player_back_is_told_the_reshuffle_of_a_draw_whose_turn_was_taken_back() -> None:
+    # ann's draw takes the stock's last card and the discard pile becomes the stock; she melds and takes it
+    # back. The undo took the reshuffle from what bob, away, was told, though it stood: the table is as
+    # after the draw, and the draw's own events with it.
+    table = new_table(
+        seats=2, seed=10, decks=1, jokers=2, hand_size=26, max_players=2, opening_threshold=0
+    )  # one card in the stock
+    with hosted(table) as host:
+        ann, bob = Player(host.uri), Player(host.uri)
+        ann.join(table.code, name="ann")
+        bob.join(table.code, name="bob")
+        assert ann.until("state")["view"]["current"] == ann.seat
+        bob.close()
+        while ann.until("presence")["status"] != "left":
+            pass
+        ann.send({"type": "move", "move": "ds"})
+        assert [event["type"] for event in ann.until("state")["events"]] == ["draw", "reshuffle"]
+        meld = ann.next_move()
+        assert meld.startswith("meld ")
+        ann.send({"type": "move", "move": meld})
+        ann.until("state")
+        ann.send({"type": "undo"})
+        assert ann.until("state")["view"]["stock_count"] == 1  # the reshuffle stands
+        ann.send({"type": "move", "move": f"d {ann.view['hand'][0]}"})
+        ann.until("state")
+        back = Player(host.uri)
+        back.join(table.code, token=bob.token)
+        assert [event["type"] for event in back.until("state")["events"]] == ["draw", "reshuffle", "discard"]
+        back.close()
+        ann.close()

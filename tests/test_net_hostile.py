@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import json
 import os
@@ -19,7 +20,7 @@ import pytest
 pytest.importorskip("websockets")
 
 import kalooki_net.client
-from kalooki_net.admission import MAX_WRONG_TRIES, WRONG_TRIES_WINDOW, WrongTries
+from kalooki_net.admission import MAX_UNREAD_BYTES, MAX_WRONG_TRIES, WRONG_TRIES_WINDOW, WrongTries
 from kalooki_net.client import LOST, TableConnection, TableConnectionError
 from kalooki_net.protocol import MAX_HOST_MESSAGE_BYTES, MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from kalooki_net.server import TableServer
@@ -205,6 +206,9 @@ def test_no_name_that_would_read_as_someone_else_on_the_screens() -> None:
             ("You", "bad_name"),
             ("YOU", "bad_name"),
             ("Ann", "name_taken"),
+            ("\U0001d68a\U0001d697\U0001d697", "name_taken"),  # monospace letters: ann on a terminal
+            ("\uff41\uff4e\uff4e", "name_taken"),  # fullwidth letters
+            ("\uff59\uff4f\uff55", "bad_name"),  # fullwidth you
             ("ann\u3164", "bad_name"),  # a Hangul filler after it: shows as ann
             ("\u2800", "bad_name"),  # the blank braille pattern: shows as nothing
         ):
@@ -215,6 +219,12 @@ def test_no_name_that_would_read_as_someone_else_on_the_screens() -> None:
                 assert reply["message"] == "someone at the table is already called ann"  # the name seated
             impostor.close()
         assert host.call(table.lobby) == before
+        # Nor is a bot given a name a player has in other letters: 𝚋𝚘𝚋 and a bot called bob read alike.
+        mono_bob = Player(host.uri)
+        mono_bob.join(table.code, name="\U0001d68b\U0001d698\U0001d68b")
+        host.call(host.server.start_game)  # bots take the open seats
+        assert ann.until("state")["view"]["players"] == ["ann", "\U0001d68b\U0001d698\U0001d68b", "cid"]
+        mono_bob.close()
         ann.close()
 
 
@@ -336,6 +346,38 @@ def test_a_client_that_never_reads_is_dropped_and_the_table_plays_on() -> None:
         players[1].send({"type": "say", "text": "we carry on"})
         assert hears(players[2], "we carry on")
         sleeper.close()
+
+
+def test_pings_sent_without_reading_the_pongs_are_cut_off(table_in_play: Any) -> None:
+    # Each ping is answered with a pong that waits on the host until it is read: a connection that sent
+    # pings and read nothing made the host hold 10 MB more each second, with no join and no code.
+    host, players = table_in_play
+    sock = socket.create_connection(("127.0.0.1", host.server.port))
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    key = base64.b64encode(os.urandom(16)).decode()
+    sock.sendall(
+        f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{host.server.port}\r\nUpgrade: websocket\r\n"
+        f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    assert sock.recv(12) == b"HTTP/1.1 101"
+    pings = (bytes([0x89, 0x80 | 125]) + bytes(4) + b"p" * 125) * 1000  # masked, as from a client
+
+    def unread() -> int:  # the most any connection has left unread on the host
+        return max(
+            (client.websocket.transport.get_write_buffer_size() for client in host.server.clients), default=0
+        )
+
+    held, sent = 0, 0
+    with contextlib.suppress(ConnectionError):
+        while sent < 200:  # 26 MB of pings at most
+            sock.sendall(pings)
+            sent += 1
+            held = max(held, host.call(unread))
+    sock.close()
+    assert held <= MAX_UNREAD_BYTES + len(pings)
+    assert sent < 200  # cut off
+    players[2].send({"type": "say", "text": "still here"})
+    assert hears(players[3], "still here")
 
 
 def test_plain_http_and_foreign_origins_are_answered_without_an_upgrade(table_in_play: Any) -> None:
@@ -514,3 +556,29 @@ def test_join_refuses_a_table_that_sends_what_no_table_sends(mutation: Mutation,
         assert result.stderr == f"{said}\n"
     else:  # the state is skipped, as unreadable JSON is: the game never starts, and the table goes
         assert "Waiting for the game" in result.stdout
+
+
+def test_what_a_table_says_reaches_the_terminal_spelled_out() -> None:
+    # A table that is not honest put escape sequences in a player's name, a refusal and its reason for
+    # closing, and kalooki join printed them raw: the terminal was retitled and cleared.
+    escape = "\x1b]0;PWNED\x07\x1b[2J"
+    spelled = "\\x1b]0;PWNED\\x07\\x1b[2J"
+    messages = a_real_welcome_and_state()
+    welcome_of(messages)["name"] = f"bob{escape}"
+    lobby = next(message for message in messages if message["type"] == "lobby")
+    sent = [
+        welcome_of(messages),
+        lobby,
+        {"type": "presence", "seat": 0, "name": f"ann{escape}", "status": "joined"},
+        {"type": "error", "code": "bad_json", "message": f"no{escape}"},
+        {"type": "closing", "reason": f"bye{escape}"},
+    ]
+    result = join_a_table_that_sends(sent)
+    assert "\x1b" not in result.stdout + result.stderr
+    assert result.stdout.splitlines() == [
+        f"You sit at seat 2 as bob{spelled}.",
+        "Waiting for the game...",
+        f"ann{spelled} joined the table.",
+        f"✗ no{spelled}",
+        f"The table is closed: bye{spelled}.",
+    ]

@@ -116,6 +116,10 @@ BAD_SCRIPTS = [
         f"<script>:2:7: seed: must be at most {'9' * 30}, got 1{'0' * 30}",
     ),
     ("variant: clasic\nplayers: [ann, bob]\n", None),
+    (  # past 4,300 digits Python's int() raises ValueError, which once ended kalooki play in a traceback
+        f"players: [ann, bob]\nhands:\n  - moves:\n      - ann: build {'9' * 5000} TH\n",
+        f"<script>:4:14: hands[0].moves[0].ann: 'build {'9' * 73}…': no table has that many melds",
+    ),
 ]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import random
+import unicodedata
 import weakref
 from collections.abc import Callable, Iterable
 from importlib.metadata import entry_points
@@ -94,7 +95,8 @@ def names_for_bots(taken: Iterable[str], count: int) -> list[str]:
     None is a player's name in any case: a player "Bob" and a bot "bob" both read "Bob" at the start
     of a sentence ("Bob melds 5♠ 5♦ 5♣").
     """
-    used = {name.casefold() for name in taken}
+    # In any of Unicode's ways of writing the same letters too: 𝚋𝚘𝚋 in monospace letters shows as bob.
+    used = {unicodedata.normalize("NFKC", name).casefold() for name in taken}
     numbered = (f"bot{index}" for index in range(1, count + len(used) + 1))
     return [name for name in (*SEAT_NAMES, *numbered) if name not in used][:count]
 
