@@ -1,5 +1,6 @@
-"""``kalooki simulate``'s files and lines about a comparison or duplicate deals: the CSV's bots, the
-report's setting out, what the paired tests pair."""
+"""``kalooki simulate``'s files and lines about a comparison, duplicate deals or seats that play unequal
+hands: the CSV's bots, the report's setting out, what the paired tests pair, what hands won are of, and
+the progress bar's rate."""
 
 from __future__ import annotations
 
@@ -115,3 +116,73 @@ def test_a_figure_with_no_data_is_said_to_have_had_nothing_to_test(tmp_path: Pat
     assert code == 0, err
     (loser,) = [item for item in json.loads(out)["differences"] if item["key"] == "points_per_loser"]
     assert (loser["test"], loser["no_data"], loser["significant"]) == ("none", ["a", "b"], False)
+
+
+def test_cli_hands_won_say_of_how_many_hands_where_players_drop_out(tmp_path: Path) -> None:
+    # In kalooki-40 a player over the goal is out: each seat's hands won are of the hands it played,
+    # which differ from seat to seat, so the rates add up to more than 100%. The table said neither.
+    page = tmp_path / "r.html"
+    code, out, err = run("kalooki-40", "-n", "6", "-w", "1", "--seed", "1", "--report", str(page))
+    assert code == 0, err
+    code, data_out, err = run("kalooki-40", "-n", "6", "-w", "1", "--seed", "1", "--json")
+    assert code == 0, err
+    rates = json.loads(data_out)["seat_hand_wins"]
+    played = [rate["trials"] for rate in rates]
+    assert len(set(played)) > 1
+    assert sum(rate["rate"] for rate in rates) > 1
+    lines = out.splitlines()
+    assert lines[2].split() == ["hands"]
+    assert lines[3].split() == [
+        "seat",
+        "bot",
+        "played",
+        "hands",
+        "won",
+        "[95%",
+        "CI]",
+        "games",
+        "won",
+        "[95%",
+        "CI]",
+    ]
+    rows = [line.split() for line in lines if line.split()[:1] in (["1"], ["2"], ["3"], ["4"])]
+    assert [(row[0], int(row[2]), row[3]) for row in rows] == [
+        (str(seat + 1), played[seat], f"{100 * rate['rate']:.1f}%") for seat, rate in enumerate(rates)
+    ]
+    assert (
+        " ".join(out.split("\n\n")[2].split())
+        == "Hands won are of the hands each seat played: a player out of a game plays none of its later "
+        "hands, so the rates may add up to more than 100%."
+    )
+    text = page.read_text()
+    assert [
+        f"seat {seat + 1} (greedy): hands won, of {count} played" in text for seat, count in enumerate(played)
+    ] == [True] * 4
+    # Where every seat plays every hand, the table is as before.
+    code, out, err = run("classic", "-n", "2", "-w", "1", "--seed", "1")
+    assert code == 0, err
+    assert "hands played" not in out
+    assert "Hands won are of" not in out
+
+
+def test_the_bars_rate_is_of_the_games_played_not_of_the_time_counting_them() -> None:
+    # The bar stays up while the figures are counted (a sweep's tests, a comparison's): its games/s
+    # sank all that while, as if the last games had been slow.
+    from kalooki_cli.simulate import GamesPerSecond
+    from rich.progress import Progress
+
+    now = [0.0]
+    bar = Progress(get_time=lambda: now[0])
+    task_id = bar.add_task("simulate", total=100)
+    column = GamesPerSecond()
+    now[0] = 1.0
+    bar.update(task_id, completed=40)
+    assert column.render(bar.tasks[0]).plain == "40.0 games/s"
+    now[0] = 2.0
+    bar.update(task_id, completed=100)
+    now[0] = 10.0
+    assert column.render(bar.tasks[0]).plain == "50.0 games/s"
+    # Before the first game, no rate at all rather than a huge or a divided-by-zero one.
+    fresh = Progress(get_time=lambda: now[0])
+    fresh.add_task("simulate", total=100)
+    assert column.render(fresh.tasks[0]).plain == "0.0 games/s"

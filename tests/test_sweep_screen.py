@@ -8,19 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from sweep_helpers import runner, sweep
 
 from cli.app import app
 from kalooki.executors import open_pool
 from kalooki.grid import load_cells, parse_grid
 from kalooki.sweep import SweepSpec, run_sweep
-
-runner = CliRunner()
-
-
-def sweep(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, ["sweep", *args])
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_a_chart_of_three_knobs_draws_a_line_per_combination_of_the_others() -> None:

@@ -1,0 +1,192 @@
+"""``kalooki sweep --out``: a folder of played cells, resumed, grown, refused when it holds another
+sweep or a damaged cell; outputs that would overwrite each other refused before any game."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from ctrl_c import takes_ctrl_c
+from sweep_helpers import runner, stable, sweep
+
+from cli.app import app
+
+KALOOKI = [str(Path(sys.executable).parent / "kalooki")]
+
+
+def test_out_refuses_a_different_sweep(tmp_path: Path) -> None:
+    folder = tmp_path / "run"
+    code, _, err = sweep("classic", "--grid", "jokers=2,4", "-n", "2", "-w", "1", "--out", str(folder))
+    assert code == 0, err
+    assert sorted(path.name for path in (folder / "cells").iterdir()) == ["cell-000.json", "cell-001.json"]
+    code, _, err = sweep("classic", "--grid", "jokers=2,4", "-n", "3", "-w", "1", "--out", str(folder))
+    assert code == 1
+    assert err.strip().endswith(
+        "holds a different sweep (games 2 there, 3 here); give another --out folder, or remove this one"
+    )
+
+
+def test_out_keeps_the_cells_played_when_the_grid_grows(tmp_path: Path) -> None:
+    # A value more for a knob was refused ("2 cells there, 3 here"): every cell was to be played again.
+    folder = tmp_path / "run"
+    common = ["classic", "-n", "2", "-w", "1", "--json"]
+    code, _, err = sweep(*common, "--grid", "jokers=2,4", "--out", str(folder))
+    assert code == 0, err
+    grown = [*common, "--grid", "jokers=2,3,4"]
+    code, out, err = sweep(*grown, "--out", str(folder))
+    assert code == 0, err
+    resumed = json.loads(out)
+    assert resumed["resumed_cells"] == 2
+    # jokers=4 moved from the second cell to the third: its games are those it plays there.
+    code, whole, err = sweep(*grown)
+    assert code == 0, err
+    assert stable(resumed) == stable(json.loads(whole))
+    cells = sorted((folder / "cells").glob("cell-*.json"))
+    assert [json.loads(path.read_text())["knobs"] for path in cells] == [
+        {"jokers": 2},
+        {"jokers": 3},
+        {"jokers": 4},
+    ]
+    # A knob more: the cells of its value in the variant (opening_threshold 51) are the ones played.
+    code, out, err = sweep(*grown, "--grid", "opening_threshold=40,51", "--out", str(folder))
+    assert code == 0, err
+    assert json.loads(out)["resumed_cells"] == 3
+
+
+def test_out_refuses_to_drop_played_cells_or_read_another_cells_games(tmp_path: Path) -> None:
+    folder = tmp_path / "run"
+    args = ["classic", "-n", "2", "-w", "1", "--out", str(folder)]
+    assert sweep(*args, "--grid", "jokers=2,3,4")[0] == 0
+    before = {path.name: path.read_bytes() for path in (folder / "cells").iterdir()}
+    code, out, err = sweep(*args, "--grid", "jokers=3,4")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{folder}: holds played cells this sweep leaves out (jokers=2); give their values in --grid too "
+        "(with the same variant and --set), or give another --out folder"
+    ]
+    assert {path.name: path.read_bytes() for path in (folder / "cells").iterdir()} == before
+    # Another variant under the same grid is another sweep, said as before.
+    code, out, err = sweep(*args, "--grid", "jokers=2,3,4", "--set", "opening_threshold=40")
+    assert err.strip() == (
+        f"{folder}: holds a different sweep (opening_threshold 51 there, 40 here); "
+        "give another --out folder, or remove this one"
+    )
+    # A cell's file under another cell's number is refused, not read as that cell's games.
+    (folder / "cells" / "cell-001.json").write_bytes(before["cell-000.json"])
+    code, out, err = sweep(*args, "--grid", "jokers=2,3,4")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{folder / 'cells' / 'cell-001.json'}: holds the games of another cell{AGAIN}"
+    ]
+
+
+def test_interrupted_sweep_resumes_with_identical_results(tmp_path: Path) -> None:
+    """A real process stopped by Ctrl-C after its first cell, run again: the same JSON as one go."""
+    args = ["sweep", "classic", "--grid", "opening_threshold=0,40,51", "-n", "4", "-w", "1", "--json"]
+    whole = subprocess.run([*KALOOKI, *args], capture_output=True, text=True, check=True)
+    folder = tmp_path / "run"
+    process = subprocess.Popen(
+        takes_ctrl_c([*KALOOKI, *args, "--out", str(folder)]),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    first = folder / "cells" / "cell-000.json"
+    deadline = time.monotonic() + 120
+    while not first.exists() and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    saved = sorted(path.name for path in (folder / "cells").glob("cell-*.json"))
+    assert "cell-000.json" in saved
+    if len(saved) < 3:  # stopped mid-sweep, as intended (a fast machine may have finished first)
+        assert process.returncode == 130
+        assert err.strip() == (
+            f"interrupted: {len(saved)} of 3 cells saved in {folder}; run the same command again to resume"
+        )
+    again = subprocess.run(
+        [*KALOOKI, *args, "--out", str(folder)], capture_output=True, text=True, check=True
+    )
+    resumed = json.loads(again.stdout)
+    assert resumed["resumed_cells"] >= 1
+    assert stable(resumed) == stable(json.loads(whole.stdout))
+
+
+def test_out_must_be_a_folder_and_workers_exclude_a_scheduler(tmp_path: Path) -> None:
+    a_file = tmp_path / "file"
+    a_file.write_text("")
+    code, _, err = sweep("classic", "--grid", "jokers=2,4", "-n", "2", "-w", "1", "--out", str(a_file))
+    assert code == 1
+    assert err.strip() == f"{a_file}: is a file; --out needs a folder"
+    code, _, err = sweep("classic", "--grid", "jokers=2,4", "-w", "2", "--scheduler", "tcp://127.0.0.1:8786")
+    assert code == 2
+    assert "--workers is for local processes" in err
+
+
+AGAIN = "; remove it and run the same command again to play that cell again"
+"""What a damaged cell's line says to do (the sweep's own file is the folder's identity: no such line)."""
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "where_and_why"),
+    [
+        ("cells/cell-000.json", "[" * 100_000, f": not JSON: nested too deeply{AGAIN}"),
+        (
+            "cells/cell-001.json",
+            '{"knobs": {',
+            f":1:12: not JSON: Expecting property name enclosed in double quotes{AGAIN}",
+        ),
+        ("sweep.json", "garbage", ":1:1: not JSON: Expecting value"),
+    ],
+)
+def test_out_names_a_damaged_file_in_one_line_and_leaves_it(
+    tmp_path: Path, name: str, text: str, where_and_why: str
+) -> None:
+    folder = tmp_path / "run"
+    args = ["classic", "--grid", "jokers=2,4", "-n", "2", "-w", "1", "--out", str(folder)]
+    assert sweep(*args)[0] == 0
+    (folder / name).write_text(text)
+    code, out, err = sweep(*args)
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [f"{folder / name}{where_and_why}"]
+    assert (folder / name).read_text() == text
+
+
+def test_out_refuses_a_cell_that_is_not_a_file(tmp_path: Path) -> None:
+    folder = tmp_path / "run"
+    args = ["classic", "--grid", "jokers=2,4", "-n", "2", "-w", "1", "--out", str(folder)]
+    assert sweep(*args)[0] == 0
+    cell = folder / "cells" / "cell-001.json"
+    cell.unlink()
+    os.mkfifo(cell)
+    code, out, err = sweep(*args)
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [f"{cell}: is a pipe (FIFO), not a regular file{AGAIN}"]
+
+
+def test_two_outputs_on_one_path_are_refused_before_any_game(tmp_path: Path) -> None:
+    # The sweep was played, its --out folder made at the CSV's path, and then the CSV could not be
+    # written ("Is a directory"); simulate's --report replaced its --csv without a word.
+    same = tmp_path / "lab.csv"
+    code, out, err = sweep(
+        "classic", "--grid", "jokers=2,4", "-n", "2", "--csv", str(same), "--out", str(same)
+    )
+    assert (code, out) == (2, "")
+    assert f"Invalid value for --out: {same}: --csv writes there too: give each its own file" in " ".join(
+        err.split()
+    )
+    assert not same.exists()
+    page = tmp_path / "lab.html"
+    result = runner.invoke(
+        app, ["simulate", "-n", "1", "--csv", str(page), "--report", str(tmp_path / "." / "lab.html")]
+    )
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert "Invalid value for --report" in result.stderr
+    assert "--csv writes there too: give each its own file" in " ".join(result.stderr.split())
+    assert not page.exists()
