@@ -277,6 +277,11 @@ def _game_over_problem(game: Game, live: list[int]) -> str | None:
     return None
 
 
+def _seat_named(game: Game, seat: int) -> str:
+    """ "seat 2 (bob)": a name alone can be "you", which would read "you holds 15 cards"."""
+    return f"seat {seat + 1} ({game.players[seat]})"
+
+
 def _hand_problem(game: Game, live: list[int]) -> str | None:
     from kalooki.engine import IllegalMoveError
     from kalooki.melds import make_meld
@@ -289,9 +294,11 @@ def _hand_problem(game: Game, live: list[int]) -> str | None:
     for seat, hand in enumerate(game.hands):
         most = variant.hand_size + (1 if seat == game.current and game.phase == "play" else 0)
         if seat not in live and hand:
-            return f"{game.players[seat]} is out of the game but holds cards"
+            return f"{_seat_named(game, seat)} is out of the game but holds cards"
         if seat in live and not 1 <= len(hand) <= most:
-            return f"{game.players[seat]} holds {len(hand)} cards, which play cannot lead to (1 to {most})"
+            return (
+                f"{_seat_named(game, seat)} holds {len(hand)} cards, which play cannot lead to (1 to {most})"
+            )
     for meld in game.table:
         if meld.owner not in live or not game.opened[meld.owner]:
             return "a meld on the table belongs to a player who has not opened"

@@ -139,7 +139,7 @@ def escape_in_bot_name(document: dict[str, Any]) -> None:
         (infinite_total, "not valid JSON (Infinity is not a number JSON allows)"),
         (infinite_card, "not valid JSON (Infinity is not a number JSON allows)"),
         (game_over_with_winner_99, "winners[0]: Input should be less than 8"),
-        (bot_in_play_with_hand_in_stock, "bob holds 0 cards, which play cannot lead to"),
+        (bot_in_play_with_hand_in_stock, "seat 2 (bob) holds 0 cards, which play cannot lead to"),
         (everyone_eliminated, "a player is eliminated, but the variant has no elimination"),
         (set_game("first_seat", 99), "first_seat: Input should be less than 8"),
         (set_game("first_seat", 5), "the first player's seat 5 is not at the table"),
@@ -174,7 +174,7 @@ def test_a_deal_in_the_wrong_places_is_refused() -> None:
         game = document["game"]
         game["hands"][2].append(game["stock"].pop())
 
-    assert "cid holds 14 cards" in refusal(edited(stock_card_into_a_hand))
+    assert "seat 3 (cid) holds 14 cards" in refusal(edited(stock_card_into_a_hand))
 
 
 def test_an_undo_snapshot_that_makes_cards_is_refused() -> None:
@@ -226,7 +226,7 @@ def test_resume_refuses_a_crafted_save_without_rewriting_it(tmp_path: Path) -> N
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stderr.splitlines() == [
-        f"{path}: the save cannot be resumed: the saved game is not one play can reach: bob holds 0 cards, "
+        f"{path}: the save cannot be resumed: the saved game is not one play can reach: seat 2 (bob) holds 0 cards, "
         "which play cannot lead to (1 to 14)"
     ]
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
