@@ -183,7 +183,7 @@ def start_hotseat(
     from kalooki.loader import load_variant
 
     from .interactive import TurnLogWriter
-    from .play import DEFAULT_BOT, console_reader, make_console, terminal_pause
+    from .play import DEFAULT_BOT, console_reader, make_console, replay_command, terminal_pause
     from .saves import new_save_path, write_save
 
     names = [name.strip() for name in humans.split(",")]
@@ -216,6 +216,10 @@ def start_hotseat(
     session = hotseat_session(game, list(range(len(names))), bot_seats, target or "classic")
     console = make_console()
     save_path = save.expanduser() if save is not None else new_save_path(seed)
+    # As a game against bots says it: a hot-seat deal is worth dealing again too.
+    command = replay_command(
+        target, overrides, players=players, bots=kinds or None, name="you", seed=seed, humans=names
+    )
     return HotSeatGame(
         game,
         session,
@@ -226,6 +230,7 @@ def start_hotseat(
         write_save=write_save,
         pause=terminal_pause(console, fast),
         log=TurnLogWriter(game, log) if log is not None else None,
+        replay_command=command,
     ).run()
 
 

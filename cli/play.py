@@ -241,6 +241,7 @@ def replay_command(
     bots: list[str] | None,
     name: str,
     seed: int,
+    humans: list[str] | None = None,
 ) -> str:
     """The ``kalooki play`` command line that deals the same game again: what was given, and the seed."""
     words = ["kalooki", "play"]
@@ -254,6 +255,8 @@ def replay_command(
         words += ["--bots", ",".join(bots)]
     if name != "you":
         words += ["--name", name]
+    if humans:
+        words += ["--humans", ",".join(humans)]
     return shlex.join([*words, "--seed", str(seed)])
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import re
+import shlex
 from pathlib import Path
 
 import pytest
@@ -165,3 +167,25 @@ def test_no_bot_shares_a_persons_name_in_another_case(
     assert read_save(save).game.players == ["Bob", "ann", "cid", "dee"]
     assert seat_names("Cid", 4) == ["Cid", "bob", "dee", "eve"]
     assert names_for_bots(["BOB", "bot1", *SEAT_NAMES[1:]], 3) == ["bot2", "bot3", "bot4"]
+
+
+def test_a_hot_seat_deal_says_the_command_that_deals_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A game against bots told its seed and command; a hot-seat game, dealt at random, told neither.
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    first = CliRunner().invoke(
+        app, ["play", "--humans", "ann,bob", "--bots", "random", "--fast"], input="quit\ny\n"
+    )
+    assert first.exit_code == 0, first.output
+    said = " ".join(first.output.split())
+    found = re.search(r"Seed (\d+): deal the same cards again with (kalooki play .*? --seed \1)", said)
+    assert found is not None, first.output
+    words = shlex.split(found.group(2))
+    assert words[2:] == ["--bots", "random", "--humans", "ann,bob", "--seed", found.group(1)]
+    (save,) = (tmp_path / "saves").iterdir()
+    save.rename(tmp_path / "first.json")
+    again = CliRunner().invoke(app, [*words[1:], "--fast"], input="quit\ny\n")
+    assert again.exit_code == 0, again.output
+    (second,) = (tmp_path / "saves").iterdir()
+    assert read_save(second).game.hands == read_save(tmp_path / "first.json").game.hands
