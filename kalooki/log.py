@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from kalooki.cards import parse_card, parse_cards
-from kalooki.engine import DEFAULT_TURN_LIMIT, Event, FixedDeal, Game
+from kalooki.engine import DEFAULT_TURN_LIMIT, Event, FixedDeal, Game, IllegalMoveError
 from kalooki.errors import KalookiError
 from kalooki.file_kinds import LOG_FORMAT
 from kalooki.jsonio import is_whole_number
@@ -242,6 +242,13 @@ def _replay_record(game: Game, items: Sequence[Mapping[str, Any]], index: int) -
             return game.abandon_hand()
     except KeyError as error:
         raise ReplayError(f"record {index + 1}: does not reproduce: it lacks {error}") from None
+    except IllegalMoveError as error:
+        if error.player is not None:  # worded about the player already: "ann must draw first: ..."
+            raise ReplayError(f"record {index + 1}: does not reproduce: {error}") from None
+        # Worded to the player ("you have no KH ..."): it would read as said to whoever replays the log.
+        raise ReplayError(
+            f"record {index + 1}: does not reproduce: {game.player}'s {kind} is refused: {error}"
+        ) from None
     except REFUSED as error:
         raise ReplayError(f"record {index + 1}: does not reproduce: {error}") from None
     raise ReplayError(f"record {index + 1}: a '{kind}' record where an action or deal was expected")

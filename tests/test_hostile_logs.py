@@ -242,3 +242,16 @@ def test_a_cut_off_log_is_not_continued(tmp_path: Path) -> None:
     with pytest.raises(ReplayError, match=r"the last record is cut off"):
         continue_log(Game(Variant(), ["ann", "bob"], seed=3), log)
     assert log.read_bytes() == before
+
+
+def test_a_refusal_worded_to_the_player_says_whose_record_it_was() -> None:
+    # "you have no KH in your hand to discard" read as said to whoever replayed the log.
+    records = bot_log()
+    index = first(records, "discard")
+    player = records[index]["player"]
+    messages = []
+    for card in ("KH", "QS", "2C", "9D", "5H", "7S"):
+        records[index]["card"] = card
+        messages.append(refused(records))
+    expected = f"record {index + 1}: does not reproduce: {player}'s discard is refused: you have no "
+    assert any(message.startswith(expected) for message in messages), messages

@@ -226,8 +226,8 @@ def test_resume_refuses_a_crafted_save_without_rewriting_it(tmp_path: Path) -> N
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stderr.splitlines() == [
-        f"{path}: the save cannot be resumed: the saved game is not one play can reach: seat 2 (bob) holds 0 cards, "
-        "which play cannot lead to (1 to 14)"
+        f"{path}: the save cannot be resumed: the saved game is not one play can reach: "
+        "seat 2 (bob) holds 0 cards, which play cannot lead to (1 to 14)"
     ]
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
     assert sorted(item.name for item in tmp_path.iterdir()) == [path.name]
