@@ -217,6 +217,12 @@ class Table:
         seat.connected, seat.away_since = True, None
         return index, token
 
+    def holds_token(self, token: str) -> bool:
+        """Whether ``token`` is a seat's (connected or not): only its player has it."""
+        digest = token_digest(token)
+        hashes = [seat.token_hash for seat in self.seats if seat.token_hash is not None]
+        return any(hmac.compare_digest(known, digest) for known in hashes)
+
     def rejoin(self, token: str) -> int:
         digest = token_digest(token)
         for index, seat in enumerate(self.seats):
