@@ -26,6 +26,7 @@ from rich.text import Text
 from kalooki.engine import Event, Game
 from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent
 from kalooki.savegame import Session, save_checksum, save_document, seat_rng
+from kalooki.text import name_key
 from kalooki.variant import Variant
 
 from .common import counted, name_problem, refuse_unknown_bots
@@ -193,14 +194,15 @@ def start_hotseat(
         problem = name_problem(name)
         if problem is not None:
             raise typer.BadParameter(problem, param_hint="'--humans'")
-    if any(name.casefold() == "you" for name in names):
+    if any(name_key(name) == "you" for name in names):
         # The screens name whose turn it is: "you" read "Hand 1: you plays first", "Pass to you".
         raise typer.BadParameter(
             "'you' is what the screens call a player: give each person their own name",
             param_hint="'--humans'",
         )
-    # In any case: "ann" and "Ann" both read "Ann" at the start of a sentence ("Ann went out").
-    if len({name.casefold() for name in names}) != len(names):
+    # In any case: "ann" and "Ann" both read "Ann" at the start of a sentence ("Ann went out"); and in any
+    # of Unicode's ways of writing the same letters, as at a hosted table (ａｎｎ in fullwidth letters).
+    if len({name_key(name) for name in names}) != len(names):
         raise typer.BadParameter("give each person a different name", param_hint="'--humans'")
     variant = load_variant(target or "classic", overrides)
     kinds = [kind.strip() for kind in bots.split(",")] if bots else []

@@ -113,9 +113,11 @@ def untested(differences: Iterable[Difference], units: str) -> str:
     items = [item for item in differences if not item.tested]
     if not items:
         return ""
-    figures = list(dict.fromkeys(item.metric for item in items if item.no_data))
-    if not figures:
+    # A figure with data left untested had fewer than two pairs, as every figure then had: naming only
+    # those without data would say the others were tested.
+    if any(not item.no_data for item in items):
         return f"Nothing was tested: a paired test needs two {units} or more."
+    figures = list(dict.fromkeys(item.metric for item in items))
     return f"Nothing to test for {', '.join(figures)}: no data on one side or both."
 
 

@@ -82,3 +82,10 @@ def unlike_ascii(key: str) -> str:
         return ""
     name = unicodedata.name(odd, "a character with no name")
     return f" (it holds U+{ord(odd):04X} {name}; key names are plain ASCII)"
+
+
+def name_key(name: str) -> str:
+    """A player's name as the screens show it: in any case, and in any of Unicode's ways of writing the
+    same letters (𝚊𝚗𝚗 in monospace letters, or José with its accent apart, shows as ann or José on a
+    terminal). Two names of one key would read as one player."""
+    return unicodedata.normalize("NFKC", name).casefold()

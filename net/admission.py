@@ -99,7 +99,17 @@ class WrongTries:
         return tries[0] + self.window - now if len(tries) >= self.limit else 0.0
 
     def wrong(self, address: str) -> None:
-        self.tries.setdefault(address, deque(maxlen=self.limit)).append(self.clock())
+        now = self.clock()
+        tries = self.tries.pop(address, None) or deque(maxlen=self.limit)
+        tries.append(now)
+        # Put last, the addresses stay in the order of their latest tries: those whose every try is past
+        # the window are then the first ones, forgotten here. A guesser with many addresses (IPv6 gives
+        # each host millions) would otherwise leave one entry an address for the life of the table.
+        self.tries[address] = tries
+        while (first := next(iter(self.tries))) != address:
+            if self.tries[first] and self.tries[first][-1] > now - self.window:
+                break
+            del self.tries[first]
 
     def refusal(self, address: str) -> str | None:
         """What a join from ``address`` is told while it is held off, else None."""

@@ -23,7 +23,6 @@ import math
 import re
 import secrets
 import time
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,7 +44,7 @@ from kalooki.savegame import (
     save_document,
     seat_rng,
 )
-from kalooki.text import clipped
+from kalooki.text import clipped, name_key
 from kalooki.variant import Variant
 
 from .protocol import CODE_LENGTH, MAX_NAME, NAME_RULE, TOKEN_BYTES, ErrorCode
@@ -83,12 +82,6 @@ class LogSink(Protocol):
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def name_key(name: str) -> str:
-    """A name as the screens show it: in any case, and in any of Unicode's ways of writing the same letters
-    (𝚊𝚗𝚗 in monospace letters, or José with its accent apart, shows as ann or José on a terminal)."""
-    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def token_digest(token: str) -> str:

@@ -189,3 +189,20 @@ def test_a_hot_seat_deal_says_the_command_that_deals_it_again(
     assert again.exit_code == 0, again.output
     (second,) = (tmp_path / "saves").iterdir()
     assert read_save(second).game.hands == read_save(tmp_path / "first.json").game.hands
+
+
+@pytest.mark.parametrize(
+    ("humans", "said"),
+    [
+        ("ann,ａｎｎ", "give each person a different name"),
+        ("𝚊𝚗𝚗,ann", "give each person a different name"),
+        ("ｙｏｕ,bob", "'you' is what the screens call a player"),
+    ],
+)
+def test_two_people_whose_names_show_alike_are_refused(humans: str, said: str) -> None:
+    # ann and ａｎｎ (fullwidth letters) sat side by side: a hosted table refused the second as the first's
+    # name, the hot-seat table took both, and its screens showed two players called ann.
+    result = CliRunner().invoke(app, ["play", "--humans", humans, "--seed", "1", "--fast"], input="quit\ny\n")
+    assert result.exit_code == 2
+    assert said in " ".join(result.output.split())
+    assert "Hand 1" not in result.output

@@ -118,6 +118,20 @@ def test_a_figure_with_no_data_is_said_to_have_had_nothing_to_test(tmp_path: Pat
     assert (loser["test"], loser["no_data"], loser["significant"]) == ("none", ["a", "b"], False)
 
 
+def test_one_game_with_a_figure_of_no_data_says_nothing_was_tested() -> None:
+    # One game: no figure could be tested, yet the line named only "points left per loser" (no data) as
+    # untested, as though the others, their p-values dashes too, had been.
+    arguments = ["classic", "-n", "1", "-w", "1", "--max-turns", "3", "--max-hands", "2"]
+    code, out, err = run(*arguments, "--compare-set", "opening_threshold=10")
+    assert code == 0, err
+    (row,) = [line.split() for line in out.splitlines() if line.strip().startswith("points left per loser")]
+    assert row[-2:] == ["-", "-"]
+    text = " ".join(out.split())
+    assert "Nothing was tested: a paired test needs two games or more." in text
+    assert "Nothing to test for" not in text
+    assert " figures tested differ" not in text
+
+
 def test_cli_hands_won_say_of_how_many_hands_where_players_drop_out(tmp_path: Path) -> None:
     # In kalooki-40 a player over the goal is out: each seat's hands won are of the hands it played,
     # which differ from seat to seat, so the rates add up to more than 100%. The table said neither.

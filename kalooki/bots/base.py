@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import inspect
 import random
-import unicodedata
 import weakref
 from collections.abc import Callable, Iterable
 from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Protocol
 
 from kalooki.errors import KalookiError
-from kalooki.text import escape_controls
+from kalooki.text import escape_controls, name_key
 from kalooki.validation import suggest
 
 if TYPE_CHECKING:
@@ -96,7 +95,7 @@ def names_for_bots(taken: Iterable[str], count: int) -> list[str]:
     of a sentence ("Bob melds 5♠ 5♦ 5♣").
     """
     # In any of Unicode's ways of writing the same letters too: 𝚋𝚘𝚋 in monospace letters shows as bob.
-    used = {unicodedata.normalize("NFKC", name).casefold() for name in taken}
+    used = {name_key(name) for name in taken}
     numbered = (f"bot{index}" for index in range(1, count + len(used) + 1))
     return [name for name in (*SEAT_NAMES, *numbered) if name not in used][:count]
 
