@@ -25,26 +25,27 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from kalooki.text import escape_controls, first_control
-from kalooki.variant import KNOB_NAMES, PRINTABLE_LINE, Variant
+from kalooki.variant import KNOB_NAMES, PRINTABLE_LINES, Variant
 from kalooki.yamlio import Diagnostic, YamlDocument, suggest, validation_diagnostics
 
 KEYS = ("source", "provenance")
 """The top-level keys of a variant file that describe where its rules come from."""
 
 
-def _one_printable_line(value: str) -> str:
+def _printable_text(value: str) -> str:
     # kalooki rules prints it: an escape sequence could retitle the terminal or clear it, and a direction
-    # override turn the rest of the line round (as in a variant's name and description).
-    control = first_control(value)
+    # override turn the rest of the line round (as in a variant's name and description). A quote may run
+    # over lines (a YAML block, `|` or `>`): its line feeds stay.
+    control = first_control(value.replace("\n", " "))
     if control is not None:
-        raise ValueError(f"holds a control character ({control}): give plain text on one line")
+        raise ValueError(f"holds a control character ({control}): give plain text")
     return value
 
 
 Text = Annotated[
     str,
-    Field(min_length=1, json_schema_extra={"pattern": PRINTABLE_LINE}),
-    AfterValidator(_one_printable_line),
+    Field(min_length=1, json_schema_extra={"pattern": PRINTABLE_LINES}),
+    AfterValidator(_printable_text),
 ]
 
 

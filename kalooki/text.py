@@ -22,12 +22,14 @@ variant's name turns the rest of the line round, so a message can be made to rea
 (the marks U+200E and U+200F, which set a direction without reordering anything, stay allowed)."""
 
 
-def control_class(spell: Callable[[int], str]) -> str:
+def control_class(spell: Callable[[int], str], *, line_breaks: bool = False) -> str:
     """The inside of a regular expression's character class matching :data:`CONTROL_RANGES`, each
-    code written by ``spell``: Python's patterns and JSON Schema's write them differently."""
-    return "".join(
-        f"{spell(first)}{'-' if last > first + 1 else ''}{spell(last)}" for first, last in CONTROL_RANGES
-    )
+    code written by ``spell``: Python's patterns and JSON Schema's write them differently.
+    ``line_breaks``: the line feed is left out of the class (a text of several lines may hold it)."""
+    ranges: tuple[tuple[int, int], ...] = CONTROL_RANGES
+    if line_breaks:
+        ranges = ((0x00, 0x09), (0x0B, 0x1F), *CONTROL_RANGES[1:])
+    return "".join(f"{spell(first)}{'-' if last > first + 1 else ''}{spell(last)}" for first, last in ranges)
 
 
 def _python_escape(code: int) -> str:

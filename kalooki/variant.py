@@ -48,6 +48,10 @@ PRINTABLE_LINE = f"^[^{control_class(_schema_escape)}]*$"
 """JSON Schema for one line of text without control characters or direction overrides: the class
 the model's own validator refuses (:data:`kalooki.text.CONTROL_RANGES`), in JSON Schema's escapes."""
 
+PRINTABLE_LINES = f"^[^{control_class(_schema_escape, line_breaks=True)}]*$"
+"""The same for a text that may run over several lines (a quote written as a YAML block): line feeds
+allowed, every other control character refused."""
+
 
 class Variant(BaseModel):
     """A complete, validated set of house rules."""

@@ -87,10 +87,29 @@ def test_the_source_and_its_words_refuse_control_characters_as_kalooki_rules_pri
     assert result.exit_code == 1
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
-        f"{path}:1:9: source: holds a control character (\\x1b): give plain text on one line",
-        f"{path}:3:22: provenance.opening_threshold: holds a control character (\\u202e): give plain text on "
-        "one line",
+        f"{path}:1:9: source: holds a control character (\\x1b): give plain text",
+        f"{path}:3:22: provenance.opening_threshold: holds a control character (\\u202e): give plain text",
     ]
+
+
+def test_a_source_quoted_over_several_lines_keeps_its_line_breaks(tmp_path: Path) -> None:
+    # A quote written as a YAML block (| or >) ends in a line feed: refused as a control character, so a
+    # file that was valid the day before stopped loading.
+    path = write(
+        tmp_path,
+        "quoted.yaml",
+        "source: |\n  The Book of Rummy,\n  page 12\nprovenance:\n  opening_threshold: >\n    says 51\n",
+    )
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["rules", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "page 12" in result.stdout
+    # Any other control character in such a block is refused still.
+    path.write_text("source: |\n  a book\u202e\n  page 12\n", encoding="utf-8")
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert "source: holds a control character (\\u202e): give plain text" in result.output
 
 
 def test_a_file_name_with_an_escape_sequence_is_spelled_out_where_it_is_shown(
