@@ -374,9 +374,11 @@ class TableServer:
                 "protocol_version", f"this table speaks protocol {PROTOCOL_VERSION}, not {message.protocol}"
             )
         held_off = self.wrong_tries.refusal(address_of(client.websocket))
-        # A seat's token cannot be guessed: its player comes back even while their address is held off,
-        # as everyone's is behind one proxy or home router when someone there guesses at the code.
-        if held_off is not None and not (message.token is not None and self.table.holds_token(message.token)):
+        # A seat's token cannot be guessed: its player comes back even while their address is held off, as
+        # everyone's is behind one proxy or home router when someone there guesses at the code.
+        if held_off is not None and (
+            message.token is None or self.table.seat_of_token(message.token) is None
+        ):
             raise TableError("too_many_tries", held_off)
         self.table.check_code(message.code)
         if message.token is not None:

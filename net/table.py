@@ -210,21 +210,23 @@ class Table:
         seat.connected, seat.away_since = True, None
         return index, token
 
-    def holds_token(self, token: str) -> bool:
-        """Whether ``token`` is a seat's (connected or not): only its player has it."""
-        digest = token_digest(token)
-        hashes = [seat.token_hash for seat in self.seats if seat.token_hash is not None]
-        return any(hmac.compare_digest(known, digest) for known in hashes)
-
-    def rejoin(self, token: str) -> int:
+    def seat_of_token(self, token: str) -> int | None:
+        """The seat whose token ``token`` is (connected or not), None when it is no seat's."""
         digest = token_digest(token)
         for index, seat in enumerate(self.seats):
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
-                if seat.connected:
-                    raise TableError("seat_in_use", f"seat {index} ({seat.name}) is connected already")
-                seat.connected, seat.away_since = True, None
                 return index
-        raise TableError("bad_token", "that token is no seat's at this table")
+        return None
+
+    def rejoin(self, token: str) -> int:
+        index = self.seat_of_token(token)
+        if index is None:
+            raise TableError("bad_token", "that token is no seat's at this table")
+        seat = self.seats[index]
+        if seat.connected:
+            raise TableError("seat_in_use", f"seat {index} ({seat.name}) is connected already")
+        seat.connected, seat.away_since = True, None
+        return index
 
     def claim(self, index: int) -> str:
         """A new token for a seat (the host's own, when a table is resumed): the old one stops working."""
