@@ -26,6 +26,7 @@ from kalooki.yamlio import Diagnostic
 
 from .common import SetOption, choice, cli_errors, fail, load_each, print_error
 from .completion import complete_knob, complete_variant
+from .narrow import natural_width
 from .output import report_console
 
 VariantArgument = Annotated[
@@ -224,7 +225,7 @@ def diff(
     for knob, a, b in differences:
         table.add_row(knob, yaml_scalar(a), yaml_scalar(b))
     console = report_console()
-    if console.measure(table, options=console.options.update_width(10_000)).maximum <= console.width:
+    if natural_width(table) <= console.width:
         console.print(table)
         return
     # Squeezed, the columns cut the values ("resh…" beside "reshu…"): a line a knob instead, whole.
