@@ -388,3 +388,26 @@ def test_random_hands_agree_whatever_an_ace_low_is_worth(worth: str, seed: int) 
         table = random_table(rng, rules) if rng.random() < 0.3 else []
         objective = rng.choice(OBJECTIVES)
         agree(hand, rules, objective, table, rng.random() < 0.4, rng.randint(0, 1))
+
+
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_an_ace_low_worth_little_bounds_no_other_card(objective: Objective) -> None:
+    # An ace low worth 2, above its 0 in hand: a natural adds to a meld the ace's most only when it
+    # is an ace. Bounding every natural, or every one but the aces, by the ace's 2 put J-Q-K of
+    # hearts (the joker as the jack) at 6 points, under the threshold of 30 it opens on.
+    rules = variant(3, "low", threshold=30, ace_value=0, ace_low_value=2)
+    hand = cards("QH KH JK AS")
+    opening = solver.best_opening(hand, rules, objective=objective)
+    assert opening is not None
+    assert opening.melds == ((JOKER, *cards("QH KH")),)
+    assert opening.points == 30
+    agree(hand, rules, objective, opened=False)
+
+
+def test_sixteen_copies_of_one_card_are_counted_at_their_value() -> None:
+    # The solver takes any multiset of cards. A hand's value is read from the sum of its cards' keys,
+    # where sixteen kings of spades carry out of the cards' bits into the value's: from sixteen cards
+    # on the value is summed card by card instead (160, where the carry read 161).
+    hand = cards("KS") * 16
+    assert solve(hand, Variant()).value_left == 160
+    assert solve([*hand, *cards("QS")], Variant()).value_left == 170
