@@ -18,6 +18,8 @@ from typing import Any
 
 from websockets.asyncio.server import ServerConnection
 
+from .forwarded import TrustedProxies, lockout_address
+
 MAX_PER_ADDRESS = 32
 """Connections one address may hold open: a table seats at most eight, each with a page reload or two."""
 MAX_CONNECTIONS = 256
@@ -98,7 +100,13 @@ class WrongTries:
             return 0.0
         return tries[0] + self.window - now if len(tries) >= self.limit else 0.0
 
-    def wrong(self, address: str) -> None:
+    def wrong(self, address: str) -> str | None:
+        """Count a wrong try from ``address``; the line for the host's terminal when this try holds it off.
+
+        The line is given once, by the try that crosses the limit: while the address is held off, the wrong
+        codes still counted are those sent with a seat's token, whose player is let in to try.
+        """
+        was_held_off = self.held_off(address) > 0
         now = self.clock()
         tries = self.tries.pop(address, None) or deque(maxlen=self.limit)
         tries.append(now)
@@ -110,13 +118,19 @@ class WrongTries:
             if self.tries[first] and self.tries[first][-1] > now - self.window:
                 break
             del self.tries[first]
+        minutes = math.ceil(self.held_off(address) / 60)
+        if minutes <= 0 or was_held_off:
+            return None
+        return (
+            f"{len(tries)} wrong join codes or seat tokens from {address}: its joins are held off for "
+            f"{minutes} minute{'s' if minutes != 1 else ''}"
+        )
 
     def refusal(self, address: str) -> str | None:
         """What a join from ``address`` is told while it is held off, else None."""
-        seconds = self.held_off(address)
-        if seconds <= 0:
+        minutes = math.ceil(self.held_off(address) / 60)
+        if minutes <= 0:
             return None
-        minutes = math.ceil(seconds / 60)
         return (
             f"too many wrong join codes or seat tokens from your address: try again in {minutes} "
             f"minute{'s' if minutes != 1 else ''}"
@@ -130,6 +144,18 @@ def address_of(connection: ServerConnection) -> str:
         return str(counted)
     peer: Any = connection.remote_address
     return str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
+
+
+def client_address(connection: ServerConnection, trusted: TrustedProxies) -> str:
+    """What a connection's wrong tries count against (:func:`~kalooki_net.forwarded.lockout_address`): its
+    own address, or the client a trusted proxy names in the request's forwarding headers."""
+    peer = address_of(connection)
+    request = connection.request
+    if request is None or not trusted:
+        return lockout_address(peer)
+    headers = request.headers
+    named = trusted.client_address(peer, headers.get_all("X-Forwarded-For"), headers.get_all("Forwarded"))
+    return lockout_address(named)
 
 
 def counted_connections(admission: Admission) -> type[ServerConnection]:
