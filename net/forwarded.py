@@ -149,6 +149,11 @@ class TrustedProxies:
     def trusts(self, address: IPAddress) -> bool:
         return any(address.version == network.version and address in network for network in self.networks)
 
+    def is_proxy(self, peer: str) -> bool:
+        """Whether ``peer`` (a connection's own address) is a trusted proxy's."""
+        address = parse_node(peer) if self.networks else None
+        return address is not None and self.trusts(address)
+
     def client_address(self, peer: str, x_forwarded_for: Sequence[str], forwarded: Sequence[str]) -> str:
         """The address a connection from ``peer`` counts as, given its request's forwarding headers (each
         header's values in the order sent): ``peer`` unless it is a trusted proxy that names its client."""

@@ -38,7 +38,7 @@ from websockets.http11 import Request, Response
 from kalooki.engine import Event
 from kalooki.events import DealEvent, DrawEvent, ReshuffleEvent, StockOutEvent
 
-from .admission import Admission, WrongTries, client_address, counted_connections
+from .admission import Admission, CountedConnection, WrongTries, client_address, counted_connections
 from .advice import Advisor
 from .forwarded import TrustedProxies
 from .protocol import (
@@ -218,7 +218,7 @@ class TableServer:
             ping_timeout=10,
             close_timeout=2,
             compression=None,
-            create_connection=counted_connections(self.admission),
+            create_connection=counted_connections(self.admission, self.trusted_proxies),
         )
         return self.server
 
@@ -229,6 +229,8 @@ class TableServer:
 
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """Let WebSocket upgrades through (from this site or from a non-browser client); serve the page."""
+        if isinstance(connection, CountedConnection) and not connection.admit_client():
+            return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "Too many connections from you.\n")
         headers: Headers = request.headers
         repeated = next((name for name in ONE_VALUE_HEADERS if len(headers.get_all(name)) > 1), None)
         if repeated is not None:

@@ -7,6 +7,7 @@ space, so that the count can be told apart per client and per /64.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -15,6 +16,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,10 +25,11 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from kalooki_net.admission import MAX_WRONG_TRIES
+from kalooki_net.admission import MAX_WRONG_TRIES, Admission
 from kalooki_net.forwarded import MAX_HOPS, TrustedProxies, forwarded_for, lockout_address, parse_node
 from kalooki_net.protocol import PROTOCOL_VERSION
 from net_helpers import TIMEOUT, hosted, new_table
+from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 KALOOKI = Path(sys.executable).with_name("kalooki")
@@ -233,6 +236,37 @@ def test_a_guesser_that_is_not_the_proxy_cannot_forward_its_way_out() -> None:
             assert try_join(host.uri, "WRONG1", "eve", xff(f"127.0.0.{number + 2}"))["code"] == "bad_code"
         assert try_join(host.uri, table.code, "eve", xff("127.0.0.99"))["message"] == HELD_OFF
         assert try_join(host.uri, table.code, "eve", {"Forwarded": "for=127.0.0.99"})["message"] == HELD_OFF
+
+
+def test_behind_a_trusted_proxy_the_connections_are_capped_by_client_not_for_everyone() -> None:
+    # Every connection comes from the proxy: one client holding as many open as one address may (they
+    # need not join for 30 seconds, and are opened again) closed everyone else's as soon as it was made.
+    admission = Admission(per_address=2, total=64)
+    table = new_table(seats=4, seed=9)
+    with hosted(table, trusted_proxies=LOOPBACK, admission=admission) as host:
+        with contextlib.ExitStack() as flood:
+            for _ in range(2):
+                flood.enter_context(
+                    connect(host.uri, additional_headers=xff("127.0.0.2"), open_timeout=TIMEOUT)
+                )
+            with pytest.raises(InvalidStatus) as refused:
+                flood.enter_context(
+                    connect(host.uri, additional_headers=xff("127.0.0.2"), open_timeout=TIMEOUT)
+                )
+            assert refused.value.response.status_code == 503
+            assert try_join(host.uri, table.code, "ann", xff("127.0.0.3"))["type"] == "welcome"
+        # Closed, they no longer count: the client is let in again, and nothing is left counted.
+        wait_for(lambda: host.call(lambda: admission.clients["127.0.0.2"]) == 0)
+        assert try_join(host.uri, table.code, "bob", xff("127.0.0.2"))["type"] == "welcome"
+        wait_for(lambda: host.call(lambda: (admission.count, dict(admission.clients))) == (0, {}))
+
+
+def wait_for(condition: Any) -> None:
+    """Until ``condition()`` holds: a closed connection is released on the host's loop, a moment later."""
+    deadline = time.monotonic() + TIMEOUT
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.01)
 
 
 def ipv6_loopback() -> bool:
