@@ -36,6 +36,7 @@ from .play import DEFAULT_BOT, console_reader, make_console
 from .turn_log import refuse_a_written_log
 
 if TYPE_CHECKING:
+    from kalooki_net.forwarded import TrustedProxies
     from kalooki_net.server import TableServer
     from kalooki_net.table import Table
     from rich.console import Console
@@ -88,9 +89,11 @@ class HostThread:
     """The table's server on its own asyncio loop, in a background thread."""
 
     def __init__(
-        self, table: Table, bind: str, port: int, bot_pause: float, console: Console, *, watch: bool
-    ) -> None:
+        self, table: Table, bind: str, port: int, bot_pause: float, console: Console, *, watch: bool,
+        trusted: TrustedProxies | None = None,
+    ) -> None:  # fmt: skip
         self.table = table
+        self.trusted = trusted
         self.console = console
         self.watch = watch
         self.prompt_shown: str | None = None
@@ -133,7 +136,10 @@ class HostThread:
                     # The prompt again below it, where the next line is typed.
                     self.console.print(Text(prompt, style="bold"), end="")
 
-        self.server = TableServer(self.table, bot_pause=self.bot_pause, on_change=tell, advisor=WebCoach())
+        self.server = TableServer(
+            self.table, bot_pause=self.bot_pause, on_change=tell, advisor=WebCoach(),
+            trusted_proxies=self.trusted,
+        )  # fmt: skip
         await self.server.start(self.bind, self.port)
         self.port = self.server.port
         self.ready.set()
@@ -215,6 +221,16 @@ def host(
     log: Annotated[
         Path | None, typer.Option("--log", metavar="FILE.jsonl", help="Write every event for kalooki replay.")
     ] = None,
+    trust_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trust-proxy",
+            metavar="ADDR",
+            help="A proxy (address or network) whose X-Forwarded-For or Forwarded header names each "
+            "client, for holding off guessers at the code (repeatable).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Open a table on the network: friends join with kalooki join; bots take the empty seats."""
     if resume is not None and (target or set_ or seats or bots or seed is not None or log):
@@ -224,11 +240,22 @@ def host(
         refuse_a_written_log(log)  # the table's moves are in that log only, as a terminal game's are
     with cli_errors():
         require_net()
+        trusted = trusted_proxies(trust_proxy or [])
         code = run_host(
             target, set_ or [], seats=seats, bots=bots, name=name, watch=watch, seed=seed, bind=bind,
-            port=port, wait=wait, bot_pause=bot_pause, save=save, resume=resume, log=log,
+            port=port, wait=wait, bot_pause=bot_pause, save=save, resume=resume, log=log, trusted=trusted,
         )  # fmt: skip
     raise typer.Exit(code)
+
+
+def trusted_proxies(values: list[str]) -> TrustedProxies:
+    """``--trust-proxy``'s addresses, a bad one refused before the table opens (a usage error)."""
+    from kalooki_net.forwarded import TrustedProxies
+
+    try:
+        return TrustedProxies.parse(values)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="'--trust-proxy'") from None
 
 
 def make_table(
@@ -286,6 +313,7 @@ def run_host(
     save: Path | None,
     resume: Path | None,
     log: Path | None,
+    trusted: TrustedProxies | None = None,
 ) -> int:
     from kalooki_net.table import Table
 
@@ -331,7 +359,7 @@ def run_host(
         if host_seat is not None:
             table.seats[host_seat].connected = False
             table.seats[host_seat].away_since = None
-    server = HostThread(table, bind, port, bot_pause, console, watch=token is None)
+    server = HostThread(table, bind, port, bot_pause, console, watch=token is None, trusted=trusted)
     actual = server.start()
     everywhere = bind in ("0.0.0.0", "::", "")
     shown = (local_address() or "localhost") if everywhere else bind
@@ -355,6 +383,8 @@ def run_host(
         local = f"127.0.0.1:{actual}" if bind != "::" else f"[::1]:{actual}"
         # The same address as now: a table opened on the loopback only is not reopened on every address.
         where = [] if bind == "0.0.0.0" else ["--bind", bind]  # 0.0.0.0: the default
+        # Behind the same proxy: reopened without it, every player would count as the proxy again.
+        where += ["--trust-proxy", str(trusted)] if trusted else []
         reopen = shlex.join(["kalooki", "host", "--resume", str(save_path), *where, "--port", str(actual)])
         return play_at_own_table(server, local, token, console, reopen)
     finally:

@@ -18,6 +18,8 @@ from typing import Any
 
 from websockets.asyncio.server import ServerConnection
 
+from .forwarded import TrustedProxies, lockout_address
+
 MAX_PER_ADDRESS = 32
 """Connections one address may hold open: a table seats at most eight, each with a page reload or two."""
 MAX_CONNECTIONS = 256
@@ -54,13 +56,28 @@ class Admission:
         self.total = connection_cap() if total is None else total
         self.open: Counter[str] = Counter()
         self.count = 0
+        self.clients: Counter[str] = Counter()
+        """The connections open through a trusted proxy, by the client each request named."""
 
-    def admit(self, address: str) -> bool:
-        if self.count >= self.total or self.open[address] >= self.per_address:
+    def admit(self, address: str, *, proxy: bool = False) -> bool:
+        """Count a connection from ``address``; a trusted ``proxy``'s is held to the cap in all only, and to
+        the cap per address by its client (:meth:`admit_client`)."""
+        if self.count >= self.total or (not proxy and self.open[address] >= self.per_address):
             return False
         self.open[address] += 1
         self.count += 1
         return True
+
+    def admit_client(self, client: str) -> bool:
+        if self.clients[client] >= self.per_address:
+            return False
+        self.clients[client] += 1
+        return True
+
+    def release_client(self, client: str) -> None:
+        self.clients[client] -= 1
+        if self.clients[client] <= 0:
+            del self.clients[client]
 
     def release(self, address: str) -> None:
         self.count -= 1
@@ -98,7 +115,13 @@ class WrongTries:
             return 0.0
         return tries[0] + self.window - now if len(tries) >= self.limit else 0.0
 
-    def wrong(self, address: str) -> None:
+    def wrong(self, address: str) -> str | None:
+        """Count a wrong try from ``address``; the line for the host's terminal when this try holds it off.
+
+        The line is given once, by the try that crosses the limit: while the address is held off, the wrong
+        codes still counted are those sent with a seat's token, whose player is let in to try.
+        """
+        was_held_off = self.held_off(address) > 0
         now = self.clock()
         tries = self.tries.pop(address, None) or deque(maxlen=self.limit)
         tries.append(now)
@@ -110,13 +133,19 @@ class WrongTries:
             if self.tries[first] and self.tries[first][-1] > now - self.window:
                 break
             del self.tries[first]
+        minutes = math.ceil(self.held_off(address) / 60)
+        if minutes <= 0 or was_held_off:
+            return None
+        return (
+            f"{len(tries)} wrong join codes or seat tokens from {address}: its joins are held off for "
+            f"{minutes} minute{'s' if minutes != 1 else ''}"
+        )
 
     def refusal(self, address: str) -> str | None:
         """What a join from ``address`` is told while it is held off, else None."""
-        seconds = self.held_off(address)
-        if seconds <= 0:
+        minutes = math.ceil(self.held_off(address) / 60)
+        if minutes <= 0:
             return None
-        minutes = math.ceil(seconds / 60)
         return (
             f"too many wrong join codes or seat tokens from your address: try again in {minutes} "
             f"minute{'s' if minutes != 1 else ''}"
@@ -132,33 +161,77 @@ def address_of(connection: ServerConnection) -> str:
     return str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
 
 
-def counted_connections(admission: Admission) -> type[ServerConnection]:
-    """The connection class for ``serve``: each counted by ``admission`` while open, or closed at once."""
+def client_address(connection: ServerConnection, trusted: TrustedProxies) -> str:
+    """What a connection's wrong tries count against (:func:`~kalooki_net.forwarded.lockout_address`): its
+    own address, or the client a trusted proxy names in the request's forwarding headers."""
+    peer = address_of(connection)
+    request = connection.request
+    if request is None or not trusted:
+        return lockout_address(peer)
+    headers = request.headers
+    named = trusted.client_address(peer, headers.get_all("X-Forwarded-For"), headers.get_all("Forwarded"))
+    return lockout_address(named)
 
-    class CountedConnection(ServerConnection):
-        counted_as: str | None = None
 
-        def connection_made(self, transport: asyncio.BaseTransport) -> None:
-            super().connection_made(transport)
-            peer: Any = transport.get_extra_info("peername")
-            address = str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
-            if admission.admit(address):
-                self.counted_as = address
-            else:
-                self.transport.abort()  # before a byte is read: the handshake fails, quietly
+class CountedConnection(ServerConnection):
+    """A connection counted by its server's :class:`Admission` while open, or closed at once.
 
-        def data_received(self, data: bytes) -> None:
-            super().data_received(data)
-            # A ping is answered at once, and the pong waits here until it is read: pings sent without
-            # reading would make the host hold their answers without bound. What the table sends waits for
-            # the client instead (send drains), so only such answers pile up this high.
-            if self.transport.get_write_buffer_size() > MAX_UNREAD_BYTES:
-                self.transport.abort()
+    Behind a trusted proxy, every connection comes from the proxy: there it is counted in all only when
+    made, then by the client its request names (:meth:`admit_client`), so that one client's flood through
+    the proxy is not everyone's.
+    """
 
-        def connection_lost(self, exc: Exception | None) -> None:
-            if self.counted_as is not None:
-                admission.release(self.counted_as)
-                self.counted_as = None
-            super().connection_lost(exc)
+    admission: Admission
+    trusted: TrustedProxies
+    counted_as: str | None = None
+    client_as: str | None = None
+    """Behind a trusted proxy: the client the connection is counted as, once its request is read."""
 
-    return CountedConnection
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        peer: Any = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
+        if self.admission.admit(address, proxy=self.trusted.is_proxy(address)):
+            self.counted_as = address
+        else:
+            self.transport.abort()  # before a byte is read: the handshake fails, quietly
+
+    def admit_client(self) -> bool:
+        """From a trusted proxy, count the client its request names (:data:`MAX_PER_ADDRESS` each): False
+        when that client has as many open already. Any other connection was counted when made."""
+        if (
+            self.counted_as is None
+            or self.client_as is not None
+            or not self.trusted.is_proxy(self.counted_as)
+        ):
+            return True
+        client = client_address(self, self.trusted)
+        if not self.admission.admit_client(client):
+            return False
+        self.client_as = client
+        return True
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        # A ping is answered at once, and the pong waits here until it is read: pings sent without
+        # reading would make the host hold their answers without bound. What the table sends waits for
+        # the client instead (send drains), so only such answers pile up this high.
+        if self.transport.get_write_buffer_size() > MAX_UNREAD_BYTES:
+            self.transport.abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted_as is not None:
+            self.admission.release(self.counted_as)
+            self.counted_as = None
+        if self.client_as is not None:
+            self.admission.release_client(self.client_as)
+            self.client_as = None
+        super().connection_lost(exc)
+
+
+def counted_connections(
+    admission: Admission, trusted: TrustedProxies | None = None
+) -> type[CountedConnection]:
+    """The connection class for ``serve``: each counted by ``admission``, ``trusted``'s by their clients."""
+    counted: dict[str, Any] = {"admission": admission, "trusted": trusted or TrustedProxies()}
+    return type("CountedConnection", (CountedConnection,), counted)

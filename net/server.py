@@ -38,8 +38,9 @@ from websockets.http11 import Request, Response
 from kalooki.engine import Event
 from kalooki.events import DealEvent, DrawEvent, ReshuffleEvent, StockOutEvent
 
-from .admission import Admission, WrongTries, address_of, counted_connections
+from .admission import Admission, CountedConnection, WrongTries, client_address, counted_connections
 from .advice import Advisor
+from .forwarded import TrustedProxies
 from .protocol import (
     MAX_MESSAGE_BYTES,
     PROTOCOL_VERSION,
@@ -115,8 +116,11 @@ class Client:
         outbox: int = OUTBOX,
         send_timeout: float = SEND_TIMEOUT,
         join_timeout: float = JOIN_TIMEOUT,
+        *,
+        address: str,
     ) -> None:
         self.websocket = websocket
+        self.address = address  # what its wrong codes and tokens count against (client_address)
         self.seat: int | None = None
         self.coach = False
         """Joined with ``coach``: each state carries the table's own words (the browser page)."""
@@ -167,12 +171,15 @@ class TableServer:
         advisor: Advisor | None = None,
         admission: Admission | None = None,
         wrong_tries: WrongTries | None = None,
+        trusted_proxies: TrustedProxies | None = None,
     ) -> None:
         self.table = table
         self.admission = admission or Admission()
         """The connections open by address: a flood of them is closed before it uses up the host's files."""
         self.wrong_tries = wrong_tries or WrongTries()
         """The wrong codes and tokens by address: a guesser's joins are refused for a while."""
+        self.trusted_proxies = trusted_proxies or TrustedProxies()
+        """The proxies whose forwarding headers name the client a connection counts as (none by default)."""
         self.advisor = advisor
         self.rate, self.burst = rate, burst
         self.outbox, self.send_timeout = outbox, send_timeout
@@ -211,7 +218,7 @@ class TableServer:
             ping_timeout=10,
             close_timeout=2,
             compression=None,
-            create_connection=counted_connections(self.admission),
+            create_connection=counted_connections(self.admission, self.trusted_proxies),
         )
         return self.server
 
@@ -222,6 +229,8 @@ class TableServer:
 
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         """Let WebSocket upgrades through (from this site or from a non-browser client); serve the page."""
+        if isinstance(connection, CountedConnection) and not connection.admit_client():
+            return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "Too many connections from you.\n")
         headers: Headers = request.headers
         repeated = next((name for name in ONE_VALUE_HEADERS if len(headers.get_all(name)) > 1), None)
         if repeated is not None:
@@ -239,9 +248,9 @@ class TableServer:
         return None
 
     async def handle(self, websocket: ServerConnection) -> None:
-        client = Client(
-            websocket, RateLimit(self.rate, self.burst, self.burst), self.outbox, self.send_timeout
-        )
+        limit = RateLimit(self.rate, self.burst, self.burst)
+        address = client_address(websocket, self.trusted_proxies)
+        client = Client(websocket, limit, self.outbox, self.send_timeout, address=address)
         self.clients.add(client)
         try:
             with contextlib.suppress(TimeoutError):
@@ -290,8 +299,8 @@ class TableServer:
         except TableError as problem:
             client.send(error(problem.code, str(problem)))
             if problem.code in ("bad_code", "bad_token", "too_many_tries") and client.seat is None:
-                if problem.code != "too_many_tries":
-                    self.wrong_tries.wrong(address_of(client.websocket))
+                if problem.code != "too_many_tries" and (held_off := self.wrong_tries.wrong(client.address)):
+                    self.on_change(held_off)
                 # One guess per connection: guessing a code or a token costs a new connection each time.
                 await asyncio.sleep(0.5)
                 await client.websocket.close(1008, problem.code)
@@ -373,7 +382,7 @@ class TableServer:
             raise TableError(
                 "protocol_version", f"this table speaks protocol {PROTOCOL_VERSION}, not {message.protocol}"
             )
-        held_off = self.wrong_tries.refusal(address_of(client.websocket))
+        held_off = self.wrong_tries.refusal(client.address)
         # A seat's token cannot be guessed: its player comes back even while their address is held off, as
         # everyone's is behind one proxy or home router when someone there guesses at the code.
         if held_off is not None and (

@@ -36,11 +36,16 @@ class Host:
     """A table served in a background thread; ``call`` runs a function on its loop and returns its result."""
 
     def __init__(
-        self, server: TableServer, loop: asyncio.AbstractEventLoop, thread: threading.Thread
+        self,
+        server: TableServer,
+        loop: asyncio.AbstractEventLoop,
+        thread: threading.Thread,
+        bind: str = "127.0.0.1",
     ) -> None:
         self.server = server
         self.loop = loop
         self.thread = thread
+        self.bind = bind
 
     @property
     def table(self) -> Table:
@@ -48,7 +53,8 @@ class Host:
 
     @property
     def uri(self) -> str:
-        return f"ws://127.0.0.1:{self.server.port}/"
+        where = f"[{self.bind}]" if ":" in self.bind else self.bind
+        return f"ws://{where}:{self.server.port}/"
 
     def call(self, function: Any, *args: Any) -> Any:
         async def run() -> Any:
@@ -59,9 +65,14 @@ class Host:
 
 @contextmanager
 def hosted(
-    table: Table, server_class: type[TableServer] = TableServer, *, port: int = 0, **options: Any
+    table: Table,
+    server_class: type[TableServer] = TableServer,
+    *,
+    port: int = 0,
+    bind: str = "127.0.0.1",
+    **options: Any,
 ) -> Iterator[Host]:
-    """``table`` served on 127.0.0.1, on ``port`` (0: a free one)."""
+    """``table`` served on ``bind`` (the loopback: 127.0.0.1 or ::1), on ``port`` (0: a free one)."""
     loop = asyncio.new_event_loop()
     ready = threading.Event()
     holder: dict[str, TableServer] = {}
@@ -70,7 +81,7 @@ def hosted(
     async def serve() -> None:
         nonlocal stop
         server = server_class(table, **options)
-        await server.start("127.0.0.1", port)
+        await server.start(bind, port)
         holder["server"] = server
         stop = loop.create_future()
         ready.set()
@@ -83,7 +94,7 @@ def hosted(
     thread.start()
     assert ready.wait(TIMEOUT)
     try:
-        yield Host(holder["server"], loop, thread)
+        yield Host(holder["server"], loop, thread, bind)
     finally:
         assert stop is not None
         loop.call_soon_threadsafe(stop.set_result, None)
