@@ -1,10 +1,10 @@
 """The host's network side: one WebSocket server (``websockets``, asyncio) in front of a :class:`Table`.
 
-Each connection has its own outbox and sender task, so a client that reads slowly (or never)
-only fills its own queue: when that queue is full, or one send has waited
-:data:`SEND_TIMEOUT` seconds, that connection is closed and everyone else plays on. Every
+Each connection has its own outbox and sender task (:mod:`kalooki_net.seat_connection`), so a
+client that reads slowly (or never) only fills its own queue: when that queue is full, or one send
+has waited ``SEND_TIMEOUT`` seconds, that connection is closed and everyone else plays on. Every
 message is read under :data:`~kalooki_net.protocol.MAX_MESSAGE_BYTES` (``websockets`` closes
-the connection with code 1009 above it) and a rate limit (:class:`RateLimit`); a message that
+the connection with code 1009 above it) and a rate limit (``RateLimit``); a message that
 cannot be read, or is not allowed for that connection, gets an ``error`` message back and
 changes nothing.
 
@@ -26,7 +26,6 @@ import contextlib
 import http
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -54,44 +53,17 @@ from .protocol import (
     Say,
     Start,
     Undo,
-    encode,
     error,
     parse_client_message,
     presence_line,
 )
+from .seat_connection import BURST, JOIN_TIMEOUT, OUTBOX, RATE, SEND_TIMEOUT, Client, RateLimit
 from .table import Table, TableError
 from .view import seat_events, seat_view
 from .web import bad_request, page_response
 
-RATE = 30.0
-"""Messages a second a client may send, on average (a person sends a few a minute)."""
-BURST = 60.0
-"""Messages a client may send at once before the rate applies."""
 MAX_REFUSED_FLOOD = 100
 """Messages refused for flooding before the connection is closed."""
-OUTBOX = 256
-"""Messages waiting for a slow client before it is disconnected."""
-SEND_TIMEOUT = 10.0
-JOIN_TIMEOUT = 30.0
-"""Seconds a new connection has to join before it is closed."""
-
-
-@dataclass(slots=True)
-class RateLimit:
-    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
-
-    rate: float = RATE
-    burst: float = BURST
-    tokens: float = BURST
-    last: float = field(default_factory=time.monotonic)
-
-    def allow(self, now: float) -> bool:
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 ONE_VALUE_HEADERS = ("Host", "Upgrade", "Origin")
@@ -104,48 +76,6 @@ def origin_site(origin: str) -> str | None:
         return urlsplit(origin).netloc or None
     except ValueError:  # "http://[::1", an unclosed IPv6 address
         return None
-
-
-class Client:
-    """One connection: its seat once joined, and the queue of what it has still to be sent."""
-
-    def __init__(
-        self,
-        websocket: ServerConnection,
-        limit: RateLimit,
-        outbox: int = OUTBOX,
-        send_timeout: float = SEND_TIMEOUT,
-        join_timeout: float = JOIN_TIMEOUT,
-        *,
-        address: str,
-    ) -> None:
-        self.websocket = websocket
-        self.address = address  # what its wrong codes and tokens count against (client_address)
-        self.seat: int | None = None
-        self.coach = False
-        """Joined with ``coach``: each state carries the table's own words (the browser page)."""
-        self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=outbox)
-        self.send_timeout = send_timeout
-        self.limit = limit
-        self.flooded = 0
-        self.sender = asyncio.create_task(self._send_all())
-
-    def send(self, message: dict[str, Any]) -> None:
-        try:
-            self.outbox.put_nowait(encode(message))
-        except asyncio.QueueFull:
-            # A client this far behind does not read: cut it off rather than hold its messages forever.
-            self.websocket.transport.abort()
-
-    async def _send_all(self) -> None:
-        try:
-            while True:
-                text = await self.outbox.get()
-                await asyncio.wait_for(self.websocket.send(text), self.send_timeout)
-        except TimeoutError:
-            self.websocket.transport.abort()
-        except ConnectionClosed:
-            pass
 
 
 def shared_source(source: str) -> str:

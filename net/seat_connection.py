@@ -1,0 +1,85 @@
+"""One connection at the table, as the host sees it: its rate limit, its seat once joined, and the
+queue of what it has still to be sent, drained by its own task so that a client that reads slowly
+only fills its own queue (the network client's side is :mod:`kalooki_net.client`)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from .protocol import encode
+
+RATE = 30.0
+"""Messages a second a client may send, on average (a person sends a few a minute)."""
+BURST = 60.0
+"""Messages a client may send at once before the rate applies."""
+OUTBOX = 256
+"""Messages waiting for a slow client before it is disconnected."""
+SEND_TIMEOUT = 10.0
+JOIN_TIMEOUT = 30.0
+"""Seconds a new connection has to join before it is closed."""
+
+
+@dataclass(slots=True)
+class RateLimit:
+    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
+
+    rate: float = RATE
+    burst: float = BURST
+    tokens: float = BURST
+    last: float = field(default_factory=time.monotonic)
+
+    def allow(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Client:
+    """One connection: its seat once joined, and the queue of what it has still to be sent."""
+
+    def __init__(
+        self,
+        websocket: ServerConnection,
+        limit: RateLimit,
+        outbox: int = OUTBOX,
+        send_timeout: float = SEND_TIMEOUT,
+        join_timeout: float = JOIN_TIMEOUT,
+        *,
+        address: str,
+    ) -> None:
+        self.websocket = websocket
+        self.address = address  # what its wrong codes and tokens count against (client_address)
+        self.seat: int | None = None
+        self.coach = False
+        """Joined with ``coach``: each state carries the table's own words (the browser page)."""
+        self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=outbox)
+        self.send_timeout = send_timeout
+        self.limit = limit
+        self.flooded = 0
+        self.sender = asyncio.create_task(self._send_all())
+
+    def send(self, message: dict[str, Any]) -> None:
+        try:
+            self.outbox.put_nowait(encode(message))
+        except asyncio.QueueFull:
+            # A client this far behind does not read: cut it off rather than hold its messages forever.
+            self.websocket.transport.abort()
+
+    async def _send_all(self) -> None:
+        try:
+            while True:
+                text = await self.outbox.get()
+                await asyncio.wait_for(self.websocket.send(text), self.send_timeout)
+        except TimeoutError:
+            self.websocket.transport.abort()
+        except ConnectionClosed:
+            pass
