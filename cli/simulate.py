@@ -51,6 +51,7 @@ from .common import (
     counted,
     fail,
     load_each,
+    named_bots,
     seed_number,
 )
 from .completion import complete_knob, complete_variant
@@ -145,14 +146,7 @@ def progress_bar(total: int, enabled: bool) -> Iterator[Progress | None]:
 
 def parse_bots(bots: str | None, players: int | None, variant: Variant) -> list[str]:
     """The bot of each seat: a comma-separated list, or one name for every seat (``--players`` of them)."""
-    if bots is None:
-        names = ["greedy"]
-    else:
-        names = [name.strip() for name in bots.split(",")]
-        if any(not name for name in names):
-            raise typer.BadParameter(
-                "an empty bot name: write names separated by commas", param_hint="--bots"
-            )
+    names = named_bots(bots, param_hint="--bots") or ["greedy"]
     for name in sorted(set(names)):
         try:
             check_bot(name)
