@@ -388,6 +388,13 @@ def figure_value(result: SimulationResult, key: str) -> float:
     return float(item.rate if hasattr(item, "rate") else item.mean)
 
 
+def figure_has_data(result: SimulationResult, key: str) -> bool:
+    """Whether a figure counts anything: the opening turn of a cell where nobody opened has no value,
+    though :func:`figure_value` gives it 0 (as the CSV and the JSON write it)."""
+    item = _figure(result, key)
+    return bool(item.trials if hasattr(item, "trials") else item.n)
+
+
 def figure_interval(result: SimulationResult, key: str) -> tuple[float, float]:
     low, high = _figure(result, key).interval
     return (float(low), float(high))
