@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -32,7 +31,7 @@ from kalooki.sweep import (
 
 from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, seed_number
 from .html_report import BOTS_NOTE, bots_text, paired_units, untested
-from .narrow import Column, difference_texts, narrow_table, natural_width
+from .narrow import Column, difference_texts, indented, narrow_table, natural_width
 from .output import report_console
 from .run_options import (
     BotsOption,
@@ -212,7 +211,7 @@ def print_stacked_cells(result: SweepResult, console: Console) -> None:
             f"{heading} {value}\N{NO-BREAK SPACE}{interval}" if interval else f"{heading} {value}"
             for (_, heading, _), (value, interval) in zip(HEADLINE, _headline(cell), strict=True)
         ]
-        console.print(_indented(", ".join(figures), console.width), markup=False, soft_wrap=True)
+        console.print(indented(", ".join(figures), console.width), markup=False, soft_wrap=True)
 
 
 def print_stacked_significant(result: SweepResult, console: Console) -> None:
@@ -222,19 +221,7 @@ def print_stacked_significant(result: SweepResult, console: Console) -> None:
         line = (
             f"{cell.cell.label}: {item.metric} {baseline} → {value} ({change}), adj. p {item.adjusted_p:.4f}"
         )
-        console.print(_indented(line, console.width, first=""), markup=False, soft_wrap=True)
-
-
-def _indented(text: str, width: int, first: str = "  ") -> str:
-    """``text`` wrapped at its spaces, never inside a number, the lines after the first indented."""
-    return textwrap.fill(
-        text,
-        width,
-        initial_indent=first,
-        subsequent_indent="  ",
-        break_long_words=False,
-        break_on_hyphens=False,
-    )
+        console.print(indented(line, console.width, first=""), markup=False, soft_wrap=True)
 
 
 def _knob_columns(spec: SweepSpec) -> list[Column]:
