@@ -133,6 +133,24 @@ def port_number(value: str) -> int:
     return number
 
 
+def named_bots(bots: str | None, param_hint: str = "'--bots'") -> list[str] | None:
+    """The bots ``--bots`` names, in order, or None when it is not given.
+
+    An empty value is refused as an empty name between commas is: taken as not given, ``--bots ""``
+    (a shell variable left unset) would play the default bots without a word.
+    """
+    if bots is None:
+        return None
+    if not bots.strip():
+        raise typer.BadParameter(
+            "give a bot name, not an empty value (greedy, or greedy,random)", param_hint=param_hint
+        )
+    kinds = [kind.strip() for kind in bots.split(",")]
+    if any(not kind for kind in kinds):
+        raise typer.BadParameter("name each bot, separated by commas (greedy,random)", param_hint=param_hint)
+    return kinds
+
+
 def refuse_unknown_bots(kinds: Sequence[str]) -> None:
     """Refuse ``--bots`` naming a bot there is none of, with the closest name: a usage error (exit 2)."""
     from kalooki.bots import bot_names, unknown_bot_message

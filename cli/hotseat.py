@@ -29,7 +29,7 @@ from kalooki.savegame import Session, save_checksum, save_document, seat_rng
 from kalooki.text import name_key
 from kalooki.variant import Variant
 
-from .common import counted, name_problem, refuse_unknown_bots
+from .common import counted, name_problem, named_bots, refuse_unknown_bots
 from .interactive import InteractiveGame
 from .narrate import table_lines
 from .render import Seating
@@ -205,9 +205,7 @@ def start_hotseat(
     if len({name_key(name) for name in names}) != len(names):
         raise typer.BadParameter("give each person a different name", param_hint="'--humans'")
     variant = load_variant(target or "classic", overrides)
-    kinds = [kind.strip() for kind in bots.split(",")] if bots else []
-    if any(not kind for kind in kinds):
-        raise typer.BadParameter("name each bot, separated by commas (greedy,random)", param_hint="'--bots'")
+    kinds = named_bots(bots) or []
     refuse_unknown_bots(kinds)
     count = seat_count(variant, len(names), len(kinds), players)
     bot_count = count - len(names)

@@ -207,6 +207,7 @@ class TableTelling(EventVisitor["tuple[str, Text] | Text | None"]):
         self.letters = letters
 
     def _you(self, event: PlayEvent) -> bool:
+        """Whether the sentence's subject is "you" (its verbs then read "draw", not "draws")."""
         return self.seating.subject(event.player) == "you"
 
     def deal(self, event: DealEvent) -> None:
@@ -214,7 +215,9 @@ class TableTelling(EventVisitor["tuple[str, Text] | Text | None"]):
 
     def draw(self, event: DrawEvent) -> tuple[str, Text]:
         you = self._you(event)
-        if event.card is None or (event.source == "stock" and not you):
+        # Hidden unless the screen is this player's own: a player named "you" in a game watched back
+        # is the subject "you", but the watcher never held their cards.
+        if event.card is None or (event.source == "stock" and not self.seating.sees_draws(event.player)):
             return event.player, Text(_verb("draws", you) + " from the stock")
         taken = event.source == "discard"
         text = Text(_verb("takes" if taken else "draws", you) + " ")

@@ -9,6 +9,7 @@ their spaces, and caps the columns of words (figure names) so they wrap instead 
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
@@ -52,6 +53,19 @@ def narrow_table(columns: Sequence[Column], rows: Sequence[Sequence[str]], fit: 
         if natural_width(table) <= fit:
             break
     return table
+
+
+def indented(text: str, width: int, first: str = "  ") -> str:
+    """``text`` wrapped at its spaces, never inside a number, the lines after the first indented: a
+    table's row told as a line where the table is too wide (a no-break space keeps two parts together)."""
+    return textwrap.fill(
+        text,
+        width,
+        initial_indent=first,
+        subsequent_indent="  ",
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
 
 def marked_cells(column: Sequence[tuple[str, str]], width: int) -> list[str]:

@@ -27,6 +27,7 @@ from .common import (
     check_output_path,
     cli_errors,
     integer,
+    named_bots,
     port_number,
     refuse_unknown_bots,
     seconds,
@@ -233,7 +234,7 @@ def host(
     ] = None,
 ) -> None:
     """Open a table on the network: friends join with kalooki join; bots take the empty seats."""
-    if resume is not None and (target or set_ or seats or bots or seed is not None or log):
+    if resume is not None and (target or set_ or seats or bots is not None or seed is not None or log):
         raise typer.BadParameter("a resumed table keeps its rules, seats and seed", param_hint="'--resume'")
     if log is not None:
         check_output_path(log, game_file=True)
@@ -274,7 +275,7 @@ def make_table(
     from kalooki.rules import may_play, player_counts
 
     variant = load_variant(target or "classic", overrides)
-    kinds = [kind.strip() for kind in bots.split(",")] if bots else [DEFAULT_BOT]
+    kinds = named_bots(bots) or [DEFAULT_BOT]
     refuse_unknown_bots(kinds)
     for kind in kinds:
         # Made once here so that a plug-in written for choose(game) is refused before the table opens,

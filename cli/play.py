@@ -23,6 +23,7 @@ from .common import (
     cli_errors,
     integer,
     name_problem,
+    named_bots,
     refuse_unknown_bots,
     seed_number,
 )
@@ -278,13 +279,12 @@ def start_game(
     from .saves import new_save_path
 
     variant = load_variant(target or "classic", overrides)
-    kinds = [kind.strip() for kind in bots.split(",")] if bots else [DEFAULT_BOT]
-    if any(not kind for kind in kinds):
-        raise typer.BadParameter("name each bot, separated by commas (greedy,random)", param_hint="'--bots'")
+    named = named_bots(bots)
+    kinds = named or [DEFAULT_BOT]
     refuse_unknown_bots(kinds)
     given_players = players
     if players is None:
-        players = len(kinds) + 1 if bots and len(kinds) > 1 else min(DEFAULT_PLAYERS, variant.max_players)
+        players = len(kinds) + 1 if named and len(kinds) > 1 else min(DEFAULT_PLAYERS, variant.max_players)
         players = max(players, variant.min_players)
         if players > variant.max_players:
             raise typer.BadParameter(
@@ -311,9 +311,7 @@ def start_game(
     game, session = new_game(variant, name, seat_kinds, seed, variant_source=target or "classic")
     save_path = save.expanduser() if save is not None else new_save_path(seed)
     writer = TurnLogWriter(game, log) if log is not None else None
-    command = replay_command(
-        target, overrides, players=given_players, bots=kinds if bots else None, name=name, seed=seed
-    )
+    command = replay_command(target, overrides, players=given_players, bots=named, name=name, seed=seed)
     return terminal_game(game, session, save_path, fast=fast, log=writer, replay_command=command).run()
 
 

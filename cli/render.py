@@ -152,7 +152,12 @@ class Seating:
 
     def subject(self, name: str) -> str:
         """An event's player name as the subject of a sentence."""
-        return "you" if name == self.players[self.human] else name
+        return "you" if self.sees_draws(name) else name
+
+    def sees_draws(self, name: str) -> bool:
+        """Whether the screens name the cards this player draws from the stock: the person at the
+        keyboard's own, and nobody else's (whatever a player's name, "you" included)."""
+        return name == self.players[self.human]
 
 
 # ---------------------------------------------------------------- the main screen

@@ -32,6 +32,9 @@ class Watching(Seating):
     def subject(self, name: str) -> str:
         return name
 
+    def sees_draws(self, name: str) -> bool:
+        return False  # the log holds every card, but the replay shows what the table showed everyone
+
 
 class StopShowing(Exception):
     """The watcher typed q."""

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich import box
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -22,7 +21,6 @@ from rich.progress import (
     TextColumn,
     TimeRemainingColumn,
 )
-from rich.table import Table
 from rich.text import Text
 
 from kalooki.bots import BotProtocolError, UnknownBotError, check_bot
@@ -37,12 +35,10 @@ from kalooki.simulate import (
     simulate,
 )
 from kalooki.simulation_comparison import Comparison, compare
-from kalooki.simulation_stats import Mean, Rate, SimulationResult
-from kalooki.stalls import stalled_hands
+from kalooki.simulation_stats import SimulationResult
 from kalooki.variant import KNOB_NAMES, Variant
 from kalooki.variant_writer import variant_differences, yaml_scalar
 
-from .charts import hands_played_differ, seated_bot
 from .common import (
     SetOption,
     at_least,
@@ -51,6 +47,7 @@ from .common import (
     counted,
     fail,
     load_each,
+    named_bots,
     seed_number,
 )
 from .completion import complete_knob, complete_variant
@@ -76,6 +73,7 @@ from .run_options import (
     write_pictures,
 )
 from .saves import write_atomically
+from .simulation_report import report
 
 HELP = """Play many games between bots and report win rates, hand lengths, Kalooki and stock-out rates.
 
@@ -145,14 +143,7 @@ def progress_bar(total: int, enabled: bool) -> Iterator[Progress | None]:
 
 def parse_bots(bots: str | None, players: int | None, variant: Variant) -> list[str]:
     """The bot of each seat: a comma-separated list, or one name for every seat (``--players`` of them)."""
-    if bots is None:
-        names = ["greedy"]
-    else:
-        names = [name.strip() for name in bots.split(",")]
-        if any(not name for name in names):
-            raise typer.BadParameter(
-                "an empty bot name: write names separated by commas", param_hint="--bots"
-            )
+    names = named_bots(bots, param_hint="--bots") or ["greedy"]
     for name in sorted(set(names)):
         try:
             check_bot(name)
@@ -171,116 +162,6 @@ def parse_bots(bots: str | None, players: int | None, variant: Variant) -> list[
             param_hint="--players",
         )
     return names
-
-
-def rate_text(rate: Rate, percent: bool = True, between: str = "  ") -> str:
-    """A rate and its interval, ``between`` them (a line break where a table has no room for both)."""
-    low, high = rate.interval
-    if percent:
-        return f"{100 * rate.rate:5.1f}%{between}[{100 * low:4.1f}-{100 * high:4.1f}]"
-    return f"{rate.rate:.4f}{between}[{low:.4f}-{high:.4f}]"
-
-
-def seats_table(result: SimulationResult, between: str) -> Table:
-    """Hands and games won by each seat (and by each bot over its seats), rates ``between`` intervals."""
-    # Where players drop out of a game, a seat's hands won are of the hands it played, which differ
-    # from seat to seat: the counts are shown, or the rates would seem to add up to more than 100%.
-    played = hands_played_differ(result)
-    seats = Table(box=box.SIMPLE_HEAD)
-    seats.add_column("seat", justify="right")
-    seats.add_column("bot")
-    if played:
-        seats.add_column("hands\nplayed", justify="right")
-    for won in ("hands won", "games won"):
-        # Where each interval goes under its rate, the heading's goes under its name: not cut at "[95%".
-        seats.add_column(
-            f"{won}{between}[95% CI]" if between == "\n" else f"{won}  [95% CI]", justify="right"
-        )
-
-    def row(seat: str, bot: str, hands: Rate, games: Rate, style: str = "") -> None:
-        counts = [f"{hands.trials:,}"] if played else []
-        seats.add_row(
-            seat,
-            bot,
-            *counts,
-            rate_text(hands, between=between),
-            rate_text(games, between=between),
-            style=style,
-        )
-
-    for seat in range(len(result.bots)):
-        row(str(seat + 1), seated_bot(result, seat), result.seat_hand_wins[seat], result.seat_game_wins[seat])
-    if len(set(result.bots)) > 1:
-        for name in sorted(result.bot_hand_wins):
-            row("all", name, result.bot_hand_wins[name], result.bot_game_wins[name], style="bold")
-    return seats
-
-
-def figure_cells(value: Mean | Rate) -> tuple[str, str]:
-    """A figure of the report as two cells, its value and its spread, so the values line up in a column."""
-    if isinstance(value, Rate):
-        low, high = value.interval
-        return f"{100 * value.rate:.1f}%", f"[{100 * low:4.1f}-{100 * high:4.1f}]"
-    if not value.n:
-        return "-", ""
-    return f"{value.mean:.2f}", f"(sd {value.sd:.2f}, n {value.n:,})"
-
-
-def report(result: SimulationResult, console: Console, label: str | None = None) -> None:
-    """The readable report: who won, then what the games looked like."""
-    title = (
-        f"{label or result.variant}: {counted(result.games, 'game')}, {counted(result.hands, 'hand')}, "
-        f"seed {result.seed}, "
-        f"{result.workers} worker{'s' if result.workers != 1 else ''}, "
-        f"{result.seconds:.1f} s ({result.games_per_second:,.1f} games/s)"
-    )
-    console.print(title)
-    seats = seats_table(result, "  ")
-    if natural_width(seats) > console.width:
-        seats = seats_table(result, "\n")  # each interval under its rate, not broken in its brackets
-    console.print(seats)
-    if hands_played_differ(result):
-        console.print(
-            "Hands won are of the hands each seat played: a player out of a game plays none of its later "
-            "hands, so the rates may add up to more than 100%."
-        )
-    figures = Table(box=box.SIMPLE_HEAD)
-    figures.add_column("figure")
-    figures.add_column("value", justify="right")
-    figures.add_column("")
-    # The figures by their names in the comparison and in --help; the seats' are in the table above.
-    named = [figure for figure in figures_of(result.bots) if "." not in figure.key]
-    rows: list[tuple[str, tuple[str, str]]] = [
-        *((figure.label, figure_cells(getattr(result, figure.key))) for figure in named),
-        ("games stopped unfinished (hand cap)", (f"{result.unfinished_games:,}", "")),
-        # Words, not a number: beside the numbers, where they widen no column of values.
-        (
-            "hand ends",
-            ("", ", ".join(f"{end.replace('_', ' ')} {count:,}" for end, count in result.ends.items())),
-        ),
-    ]
-    for name, mean in sorted(result.bot_score_per_hand.items()):
-        rows.append((f"{name}: score per hand", figure_cells(mean)))
-    for label, (value, spread) in rows:
-        figures.add_row(label, value, spread)
-    console.print(figures)
-    stalls(result, console)
-
-
-SHOWN_STALLS = 10
-"""Hands stopped at the turn cap whose reasons the report prints (``--json`` lists them all)."""
-
-
-def stalls(result: SimulationResult, console: Console) -> None:
-    """Why each hand stopped at the turn cap never ended, in words (games numbered as in --csv)."""
-    stalled = stalled_hands(result.records, result.bots)
-    if not stalled:
-        return
-    console.print("Hands stopped at the turn cap, and why:")
-    for hand in stalled[:SHOWN_STALLS]:
-        console.print(Text(f"  game {hand.game}, hand {hand.hand}: {hand.why}"))
-    if len(stalled) > SHOWN_STALLS:
-        console.print(f"  and {len(stalled) - SHOWN_STALLS:,} more (--json lists them all)")
 
 
 def comparison_report(

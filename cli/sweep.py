@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +22,7 @@ from kalooki.sweep import (
     CellResult,
     SweepResult,
     SweepSpec,
+    figure_has_data,
     figure_interval,
     figure_value,
     run_sweep,
@@ -31,7 +31,7 @@ from kalooki.sweep import (
 
 from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, seed_number
 from .html_report import BOTS_NOTE, bots_text, paired_units, untested
-from .narrow import Column, difference_texts, narrow_table, natural_width
+from .narrow import Column, difference_texts, indented, narrow_table, natural_width
 from .output import report_console
 from .run_options import (
     BotsOption,
@@ -163,6 +163,10 @@ def _headline(cell: CellResult) -> list[tuple[str, str]]:
     marks = {item.key for item in cell.differences if item.significant}
     figures = []
     for key, _, percent in HEADLINE:
+        if not figure_has_data(cell.result, key):
+            # A figure of nothing (nobody opened) is no 0.00 ±0.00: a dash, as the comparison shows it.
+            figures.append(("-", ""))
+            continue
         value, (low, high) = figure_value(cell.result, key), figure_interval(cell.result, key)
         half = max(value - low, high - value)
         scale, unit, digits = (100.0, "%", 1) if percent else (1.0, "", 2)
@@ -185,6 +189,9 @@ def sweep_table(result: SweepResult) -> Table:
         row = _knob_values(cell.cell, spec)
         for value, interval in _headline(cell):
             # The value over its interval: two short lines rather than one wide one, digits aligned.
+            if not interval:
+                row.append(value)  # no data: no interval to put under it
+                continue
             row.append(f"{value}\n{interval}" + (" " if value.endswith("%") else ""))  # under the digits
         row.append(_marks(cell, spec))
         rows.append(row)
@@ -201,10 +208,10 @@ def print_stacked_cells(result: SweepResult, console: Console) -> None:
         said = "baseline" if marks == "baseline" else f"{marks} significant"
         console.print(f"{cell.cell.label}: {said}", markup=False, style="bold")
         figures = [
-            f"{heading} {value}\N{NO-BREAK SPACE}{interval}"  # a value and its ± kept on one line
+            f"{heading} {value}\N{NO-BREAK SPACE}{interval}" if interval else f"{heading} {value}"
             for (_, heading, _), (value, interval) in zip(HEADLINE, _headline(cell), strict=True)
         ]
-        console.print(_indented(", ".join(figures), console.width), markup=False, soft_wrap=True)
+        console.print(indented(", ".join(figures), console.width), markup=False, soft_wrap=True)
 
 
 def print_stacked_significant(result: SweepResult, console: Console) -> None:
@@ -214,19 +221,7 @@ def print_stacked_significant(result: SweepResult, console: Console) -> None:
         line = (
             f"{cell.cell.label}: {item.metric} {baseline} → {value} ({change}), adj. p {item.adjusted_p:.4f}"
         )
-        console.print(_indented(line, console.width, first=""), markup=False, soft_wrap=True)
-
-
-def _indented(text: str, width: int, first: str = "  ") -> str:
-    """``text`` wrapped at its spaces, never inside a number, the lines after the first indented."""
-    return textwrap.fill(
-        text,
-        width,
-        initial_indent=first,
-        subsequent_indent="  ",
-        break_long_words=False,
-        break_on_hyphens=False,
-    )
+        console.print(indented(line, console.width, first=""), markup=False, soft_wrap=True)
 
 
 def _knob_columns(spec: SweepSpec) -> list[Column]:

@@ -88,7 +88,10 @@ class Session:
         """Every seat is the human's or a bot's, exactly once."""
         seats = set(range(len(game.players)))
         if self.human_seat not in seats:
-            raise ValueError(f"the player's seat {self.human_seat} is not at the table")
+            raise ValueError(
+                f"the player's seat {self.human_seat} is not at the table: "
+                f"this {len(seats)}-player game's seats are 0 to {len(seats) - 1}"
+            )
         if set(self.bots) != seats - {self.human_seat}:
             raise ValueError("the bots' seats do not match the table")
         known = bot_names()

@@ -382,10 +382,12 @@ def play_plans(
     plans: Sequence[GamePlan],
     progress: Progress | None = None,
     plan_done: Callable[[int, list[GameRecord]], None] | None = None,
+    plan_started: Callable[[int], None] | None = None,
 ) -> list[list[GameRecord]]:
     """Play every plan's games on the pool; each plan's records in index order.
 
-    ``plan_done(which, records)`` is called as soon as all of plan ``which``'s games are played.
+    ``plan_done(which, records)`` is called as soon as all of plan ``which``'s games are played;
+    ``plan_started(which)`` as the first of its games is handed to the pool.
     """
     records: list[list[GameRecord]] = [[] for _ in plans]
     total = sum(plan.games for plan in plans)
@@ -402,12 +404,15 @@ def play_plans(
         if progress is not None:
             progress(done, total)
 
-    tasks = (
-        (which, play_chunk, (plan, chunk))
-        for which, plan in enumerate(plans)
-        for chunk in plan.chunks(pool.workers)
-    )
-    run_tasks(pool, tasks, finished)
+    def tasks() -> Iterator[tuple[int, Callable[..., list[GameRecord]], tuple[Any, ...]]]:
+        # Drawn one by one as the pool has room, so a plan starts when its first chunk is handed over.
+        for which, plan in enumerate(plans):
+            for number, chunk in enumerate(plan.chunks(pool.workers)):
+                if number == 0 and plan_started is not None:
+                    plan_started(which)
+                yield which, play_chunk, (plan, chunk)
+
+    run_tasks(pool, tasks(), finished)
     return records
 
 

@@ -20,12 +20,13 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo
 
 from kalooki import rules
 from kalooki.cards import JOKER
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 from kalooki.text import escape_controls, first_control
+from kalooki.validation import value_problem
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
@@ -38,7 +39,24 @@ MAX_PLAYERS = 8
 
 Whole = Annotated[int, Field(ge=-MAX_WHOLE, le=MAX_WHOLE)]
 Count = Annotated[int, Field(ge=0, le=MAX_WHOLE)]
-Seat = Annotated[int, Field(ge=0, lt=MAX_PLAYERS)]
+PLAYERS = "players"
+"""The validation context's key for the number of players, when the state's list of them is sound."""
+
+
+def _seat_in_game(seat: int, info: ValidationInfo) -> int:
+    """A seat of this game: the range is the state's own number of players (a 3-player game's is 0 to 2)."""
+    players = info.context.get(PLAYERS) if isinstance(info.context, dict) else None
+    if isinstance(players, int):
+        if not 0 <= seat < players:
+            raise ValueError(
+                f"seat {seat} is not at the table: this {players}-player game's seats are 0 to {players - 1}"
+            )
+    elif not 0 <= seat < MAX_PLAYERS:
+        raise ValueError(f"seat {seat} is not at any table: seats are 0 to {MAX_PLAYERS - 1}")
+    return seat
+
+
+Seat = Annotated[int, AfterValidator(_seat_in_game)]
 CardCode = Annotated[int, Field(ge=0, le=JOKER)]
 
 
@@ -151,12 +169,13 @@ def _action_parts_problem(action: Action) -> str | None:
 
 
 def first_error(error: ValidationError, prefix: str = "") -> str:
-    """A pydantic error as one line: where (``hands[2][0]``) and what, without pydantic's link."""
+    """A pydantic error as one line: where (``hands[2][0]``) and what, in the words ``kalooki validate``
+    uses for the same fault in a variant file ("must be at most 52, got 53"), not pydantic's."""
     detail = error.errors(include_url=False)[0]
     where = prefix
     for part in detail["loc"]:
         where += f"[{part}]" if isinstance(part, int) else (f".{part}" if where else str(part))
-    message = detail["msg"].removeprefix("Value error, ")
+    message = value_problem(detail)
     return escape_controls(f"{where}: {message}" if where else message)
 
 
@@ -164,8 +183,11 @@ def check_state_shape(data: Mapping[str, Any]) -> None:
     """Refuse a state document whose fields have the wrong types or are out of range (before any use)."""
     from kalooki.engine import StateFormatError
 
+    players = data.get("players")
+    count = len(players) if isinstance(players, list) and 2 <= len(players) <= MAX_PLAYERS else None
     try:
-        _State.model_validate(data)
+        # Seats are checked against this game's players, when their list is sound (it is checked too).
+        _State.model_validate(data, context={PLAYERS: count} if count is not None else None)
     except ValidationError as error:
         raise StateFormatError(f"the saved game is damaged: {first_error(error)}") from None
     problem = rng_state_problem(data["rng"])

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from kalooki.executors import Pool
@@ -148,6 +148,12 @@ def run_sweep(
     """Play every cell not in ``done`` (cell index -> its records from an earlier run), then compare.
 
     ``on_cell`` is called with each cell's records as soon as all its games are played.
+
+    Each cell's result carries its own time: from its first game handed to the pool to its last
+    game back (the pool plays the cells in turn, the next one starting as the last games of one
+    finish, so these overlap a little and add up to a little more than the sweep's), and the
+    workers that played it; a cell in ``done`` has 0 seconds and 0 workers, played by no worker of
+    this run.
     """
     for cell in spec.cells:
         spec.plan(cell).check()
@@ -159,9 +165,16 @@ def run_sweep(
     if progress is not None:
         progress(before, total_games, cells_done, len(spec.cells))
 
+    began: dict[int, float] = {}
+    took: dict[int, float] = {}
+
+    def cell_started(which: int) -> None:
+        began[which] = time.perf_counter()
+
     def cell_done(which: int, records: list[GameRecord]) -> None:
         nonlocal cells_done
         cells_done += 1
+        took[todo[which].index] = time.perf_counter() - began[which]
         finished[todo[which].index] = records
         if on_cell is not None:
             on_cell(todo[which], records)
@@ -171,9 +184,17 @@ def run_sweep(
             progress(before + count, total_games, cells_done, len(spec.cells))
 
     started = time.perf_counter()
-    play_plans(pool, [spec.plan(cell) for cell in todo], games_done, cell_done)
+    play_plans(pool, [spec.plan(cell) for cell in todo], games_done, cell_done, cell_started)
     seconds = time.perf_counter() - started
-    results = {cell.index: spec.plan(cell).summarise(finished[cell.index]) for cell in spec.cells}
+    results = {
+        # A cell read back from an earlier run took no time and no worker of this one.
+        cell.index: replace(
+            spec.plan(cell).summarise(finished[cell.index]),
+            seconds=took.get(cell.index, 0.0),
+            workers=pool.workers if cell.index in took else 0,
+        )
+        for cell in spec.cells
+    }
     return SweepResult(
         spec, _compare_cells(spec, results), seconds, pool.workers, pool.where, len(spec.cells) - len(todo)
     )
@@ -386,6 +407,13 @@ def figure_value(result: SimulationResult, key: str) -> float:
     """A figure of a result by its key: ``turns_per_hand``, ``seat_game_wins.1``, ``bot_hand_wins.greedy``."""
     item = _figure(result, key)
     return float(item.rate if hasattr(item, "rate") else item.mean)
+
+
+def figure_has_data(result: SimulationResult, key: str) -> bool:
+    """Whether a figure counts anything: the opening turn of a cell where nobody opened has no value,
+    though :func:`figure_value` gives it 0 (as the CSV and the JSON write it)."""
+    item = _figure(result, key)
+    return bool(item.trials if hasattr(item, "trials") else item.n)
 
 
 def figure_interval(result: SimulationResult, key: str) -> tuple[float, float]:

@@ -232,6 +232,14 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
     return _plain_pydantic_message(str(error["msg"]))
 
 
+def value_problem(error: Mapping[str, Any]) -> str:
+    """One error of ``ValidationError.errors()`` (with its input) worded as a variant file's would be.
+
+    For documents that are JSON, not YAML (a save's game state): there is no source text to hint from.
+    """
+    return _message(error, "input" in error, error.get("input"), None)
+
+
 def _items(count: object) -> str:
     return f"{count} item" if count == 1 else f"{count} items"
 

@@ -138,17 +138,26 @@ def escape_in_bot_name(document: dict[str, Any]) -> None:
         (negative_bot_rng, "a bot's random state holds a number that is not a 32-bit word"),
         (infinite_total, "not valid JSON (Infinity is not a number JSON allows)"),
         (infinite_card, "not valid JSON (Infinity is not a number JSON allows)"),
-        (game_over_with_winner_99, "winners[0]: Input should be less than 8"),
+        (
+            game_over_with_winner_99,
+            "winners[0]: seat 99 is not at the table: this 3-player game's seats are 0 to 2",
+        ),
         (bot_in_play_with_hand_in_stock, "seat 2 (bob) holds 0 cards, which play cannot lead to"),
         (everyone_eliminated, "a player is eliminated, but the variant has no elimination"),
-        (set_game("first_seat", 99), "first_seat: Input should be less than 8"),
-        (set_game("first_seat", 5), "the first player's seat 5 is not at the table"),
+        (
+            set_game("first_seat", 99),
+            "first_seat: seat 99 is not at the table: this 3-player game's seats are 0 to 2",
+        ),
+        (
+            set_game("first_seat", 5),
+            "first_seat: seat 5 is not at the table: this 3-player game's seats are 0 to 2",
+        ),
         (empty_stock_in_draw, "the player to move has no card to draw"),
         (
             bad_variant,
             "the saved game's rules are invalid: variant.decks: expected a whole number, got 'many'",
         ),
-        (float_seat, "current: Input should be a valid integer"),
+        (float_seat, "current: expected a whole number, got"),
         (total_not_from_scores, "bob's total is not the sum of their scores"),
         (set_game("winners", [1]), "the game has winners, but it is not over"),
         (set_game("hand_number", 3), "it is hand 3, but 0 hands have results"),
@@ -231,6 +240,41 @@ def test_resume_refuses_a_crafted_save_without_rewriting_it(tmp_path: Path) -> N
     ]
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
     assert sorted(item.name for item in tmp_path.iterdir()) == [path.name]
+
+
+def set_session(key: str, value: Any) -> Edit:
+    def edit(document: dict[str, Any]) -> None:
+        document["session"][key] = value
+
+    return edit
+
+
+DAMAGED = "the save cannot be resumed: the saved game is damaged"
+SEATS = "this 3-player game's seats are 0 to 2"
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        # Not pydantic's "Input should be less than 8": the field, and the seats this game has.
+        (set_game("current", 7), f"{DAMAGED}: current: seat 7 is not at the table: {SEATS}"),
+        (set_game("hand_number", 0), f"{DAMAGED}: hand_number: must be at least 1, got 0"),
+        (
+            set_game("current", "1"),
+            f"{DAMAGED}: current: expected a whole number, got '1': in quotes it is text; remove the quotes",
+        ),
+        (
+            set_session("human_seat", 3),
+            f"the save is damaged: its session is invalid (the player's seat 3 is not at the table: {SEATS})",
+        ),
+    ],
+)
+def test_resume_words_a_field_out_of_range_for_this_game(edit: Edit, said: str, tmp_path: Path) -> None:
+    path = tmp_path / "edited.kalooki-save.json"
+    path.write_text(edited(edit))
+    result = kalooki("resume", str(path), home=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [f"{path}: {said}"]
 
 
 @pytest.mark.parametrize("command", ["resume", "replay"])

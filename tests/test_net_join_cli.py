@@ -408,6 +408,8 @@ def test_a_table_that_is_not_there_is_an_error_of_its_own() -> None:
         (["--wait", "nan"], "'nan' is not a number of seconds: give 0 or more"),
         (["--wait", "inf"], "'inf' is not a number of seconds"),
         (["--bot-pause", "-0.5"], "'-0.5' is not a number of seconds"),
+        # Refused before the seats: taken as not given, it opened a table of the default bots.
+        (["--bots", "", "--seats", "9"], "Invalid value for '--bots': give a bot name, not an empty value"),
     ],
 )
 def test_a_host_option_out_of_range_is_a_usage_error(option: list[str], said: str) -> None:

@@ -63,6 +63,12 @@ def test_play_rejects_json_without_a_script(tmp_path: Path, monkeypatch: pytest.
             "--players 4 seats bots in the other places",
         ),
         (["--humans", "ann,bob", "--bots", "greedy,"], "name each bot, separated by commas (greedy,random)"),
+        # Taken as not given, an empty --bots (a shell variable left unset) played the default bots.
+        (["--bots", ""], "Invalid value for '--bots': give a bot name, not an empty value"),
+        (
+            ["--humans", "ann,bob", "--bots", " "],
+            "Invalid value for '--bots': give a bot name, not an empty value",
+        ),
         (["--players", "x"], "Invalid value for '--players': 'x' is not a valid integer"),
         (["--seed", "abc"], "Invalid value for '--seed': 'abc' is not a valid integer"),
         (

@@ -57,6 +57,19 @@ def test_show_tells_each_turn_in_one_line_as_the_table_does(bots_log: Path) -> N
     assert not any(line.endswith(" from the stock.") for line in lines)
 
 
+def test_show_hides_the_stock_draws_of_a_player_named_you(tmp_path: Path) -> None:
+    # "you" is the name a person keeps by default; watched back, their stock draws were named as if
+    # the watcher held their cards, while everyone else's stayed hidden.
+    script = tmp_path / "you-game.yaml"
+    script.write_text((SCRIPTS / "bots-game.yaml").read_text().replace("name: ann", "name: you"))
+    log = tmp_path / "you.jsonl"
+    assert CliRunner().invoke(app, ["play", str(script), "--log", str(log)]).exit_code == 0
+    out = CliRunner().invoke(app, ["replay", str(log), "--show"], env={"COLUMNS": "200"}).output
+    assert "You draw from the stock, discard 2♥." in out.splitlines()
+    # No stock card is named, the person's or anyone's.
+    assert not re.search(r"draws? \S+ from the stock", out)
+
+
 def test_show_tells_the_moves_of_a_turn_the_log_stops_in(bots_log: Path) -> None:
     lines = bots_log.read_text().splitlines(keepends=True)
     draws = [index for index, line in enumerate(lines) if line.startswith('{"type":"draw"')]

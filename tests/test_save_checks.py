@@ -29,7 +29,6 @@ def damaged(change: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize(
     "change",
     [
-        {"current": 2},
         {"dealer": 2},
         {"dealer": -1},
         {"totals": [0]},
@@ -43,10 +42,15 @@ def test_seats_that_do_not_match_the_players(change: dict[str, Any]) -> None:
     assert str(caught.value) == SEATS
 
 
-def test_a_negative_seat_is_refused_by_its_range() -> None:
+@pytest.mark.parametrize("seat", [2, -1, 7])
+def test_a_seat_out_of_range_is_refused_with_this_games_seats(seat: int) -> None:
+    # In the game's own terms: pydantic's "Input should be less than 8" held for any game of two players.
     with pytest.raises(StateFormatError) as caught:
-        Game.from_json(damaged({"current": -1}))
-    message = "the saved game is damaged: current: Input should be greater than or equal to 0"
+        Game.from_json(damaged({"current": seat}))
+    message = (
+        f"the saved game is damaged: current: seat {seat} is not at the table: "
+        "this 2-player game's seats are 0 to 1"
+    )
     assert str(caught.value) == message
 
 

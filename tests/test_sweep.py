@@ -203,6 +203,18 @@ def test_each_cell_is_the_simulation_of_its_variant_on_the_same_seeds() -> None:
     assert {"turns_per_hand", "opening_turn", "seat_game_wins.1", "bot_score_per_hand.greedy"} <= tested
 
 
+def test_each_cell_carries_its_own_time_and_workers() -> None:
+    # Each cell's seconds, workers and games per second read 0, 1 and 0: only the sweep's were real.
+    spec = small_spec(games=6)
+    with open_pool(2) as pool:
+        data = run_sweep(spec, pool).to_json()
+    for cell in data["cells"]:
+        assert cell["workers"] == data["workers"] == 2
+        # Each cell is played within the sweep's time, and its speed is its own games over its own time.
+        assert 0 < cell["seconds"] <= data["seconds"]
+        assert cell["games_per_second"] == pytest.approx(cell["games"] / cell["seconds"], rel=0.01)
+
+
 def test_same_results_for_any_worker_count() -> None:
     spec = small_spec()
     with open_pool(1) as pool:

@@ -43,6 +43,9 @@ def test_out_keeps_the_cells_played_when_the_grid_grows(tmp_path: Path) -> None:
     assert code == 0, err
     resumed = json.loads(out)
     assert resumed["resumed_cells"] == 2
+    # The cells read back were played by no worker of this run, in no time of it; jokers=3 was.
+    timing = [(cell["knobs"]["jokers"], cell["workers"], cell["seconds"] > 0) for cell in resumed["cells"]]
+    assert timing == [(2, 0, False), (3, 1, True), (4, 0, False)]
     # jokers=4 moved from the second cell to the third: its games are those it plays there.
     code, whole, err = sweep(*grown)
     assert code == 0, err

@@ -121,3 +121,25 @@ def test_a_table_too_wide_for_the_terminal_is_told_a_cell_a_line_every_number_wh
                 assert f"{label}: {item['metric']} " in text
                 assert f"adj. p {item['adjusted_p']:.4f}" in text
     assert data["significant"] > 0
+
+
+def test_a_figure_no_game_produced_reads_as_no_data_not_zero() -> None:
+    # Nobody reaches an opening of 140 in 40 turns: that cell's opening turn read "0.00 ±0.00", a value.
+    grid = ["classic", "--grid", "opening_threshold=51,140", "-n", "4", "-w", "1"]
+    grid += ["--max-turns", "40", "--max-hands", "2"]
+    table = runner.invoke(app, ["sweep", *grid], env={"COLUMNS": "80"})
+    assert table.exit_code == 0, table.output
+    lines = table.stdout.splitlines()
+    row = lines.index("       140   40.00    2.00     0.0%      0.0%         -          0")
+    assert lines[row + 1] == "             ±0.00   ±0.00    ±49.0     ±32.4"  # no interval under the dash
+    # A cell a line where the table does not fit: the figure as the comparison tells one of nothing.
+    stacked = runner.invoke(app, ["sweep", *grid], env={"COLUMNS": "60"}).stdout
+    assert "±32.4, opening turn - baseline: opening_threshold=51." in " ".join(stacked.split())
+    assert not re.search(r"(?<![\d.±])0\.00 ±0\.00", " ".join((table.stdout + stacked).split()))
+    data = json.loads(runner.invoke(app, ["sweep", *grid, "--json"]).stdout)
+    assert data["cells"][1]["opening_turn"] == {
+        "n": 0,
+        "mean": 0.0,
+        "sd": 0.0,
+        "ci95": [0.0, 0.0],
+    }  # as before

@@ -139,3 +139,42 @@ def test_the_seats_with_their_hands_played_fit() -> None:
         ["3", "bots", "rotated"],
     ]
     assert all(re.search(r"%  \[[ \d.]+-[\d.]+\]$", row) for row in rows)
+
+
+def narrow_report(columns: int, *arguments: str) -> list[str]:
+    """``kalooki simulate ARGUMENTS`` at ``columns``, below its title line (whose speed wraps as words do)."""
+    result = runner.invoke(app, ["simulate", *arguments, "-w", "1"], env={"COLUMNS": str(columns)})
+    assert result.exit_code == 0, result.output
+    lines = [line.replace("\N{NO-BREAK SPACE}", " ").rstrip() for line in result.stdout.splitlines()]
+    assert max(len(line) for line in lines) <= columns, "\n".join(lines)
+    assert not [line for line in lines if "…" in line]
+    lines = lines[2:]
+    for line in lines:  # every interval and spread whole on its line
+        assert line.count("[") == line.count("]"), line
+        assert line.count("(") == line.count(")"), line
+    return lines
+
+
+RATE = r"\d+\.\d% \[\d+\.\d-\d+\.\d\]"
+
+
+def test_seats_too_wide_even_with_intervals_under_rates_are_told_a_seat_a_line() -> None:
+    # Rotated bots and their hands played: at 60 columns the intervals under the rates broke in their
+    # brackets ("[" over "0.0-100.0]").
+    lines = narrow_report(60, "kalooki-40", "-n", "8", "--bots", "greedy,random,expert,random", "--duplicate")
+    assert "Hands and games won, each with its 95% interval:" in lines
+    seats = [line for line in lines if re.fullmatch(r"seat \d: bots rotated|\w+ in all its seats", line)]
+    assert len(seats) == 7, lines
+    told = " ".join(line.strip() for line in lines if line.startswith("  "))
+    assert len(re.findall(rf"hands played \d+, hands won {RATE}, games won {RATE}", told)) == 7, told
+    assert table_rows(lines, "value")  # the figures' table still fits, its names wrapped
+
+
+def test_figures_too_wide_for_their_table_are_told_a_line_each() -> None:
+    # At 40 columns the spreads folded ("(sd 12.43, n" over "68)").
+    lines = narrow_report(40, "classic", "-n", "6", "--bots", "greedy,random")
+    spread = r"\d+\.\d\d \(sd \d+\.\d\d, n \d+\)"
+    assert re.fullmatch(rf"turns per hand: {spread}", lines[lines.index("random in all its seats") + 3])
+    assert "hands ending in Kalooki: 0.0% [0.0-12.9]" in lines
+    assert "points left per loser:" in lines  # a long line breaks before its figure, not inside it
+    assert re.fullmatch(rf"  {spread}", lines[lines.index("points left per loser:") + 1])
