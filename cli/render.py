@@ -20,6 +20,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from kalooki import rules
 from kalooki.cards import (
     JOKER,
     SUIT_LETTERS,
@@ -434,6 +435,9 @@ def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[
             lines.append(
                 Text("The joker you freed must go into a new meld before you discard.", style="yellow")
             )
+        if len(game.hands[seat]) == 1 and not rules.discards_last_card(variant):
+            refusal = rules.LAST_DISCARD_REFUSAL
+            lines.append(Text(f"{refusal[0].upper()}{refusal[1:]}.", style="yellow"))
         if game.can_undo():
             lines.append(Text("(undo takes back this turn's melds, builds and swaps)", style=DIM))
     if not game.opened[seat] and variant.opening_threshold:

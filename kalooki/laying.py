@@ -219,6 +219,16 @@ class Laying(TurnPlay):
             return None
         hand = self.hands[self.current]
         owed = self.owed_cards()
+        if (
+            len(hand) == 1
+            and not owed
+            and rules.guards_last_card(self.variant, True, 0)
+            and not self._can_lay(tuple(hand), self.table)
+        ):
+            return (
+                f"that would leave you {format_card(hand[0])}, which you could neither lay nor discard: "
+                "in this variant you go out by melding your last card"
+            )
         if not hand or not owed:
             return None
         card = self.turn.must_use_card
@@ -234,7 +244,7 @@ class Laying(TurnPlay):
         return None
 
     def _after_laying(self) -> list[Event]:
-        """The hand ends when a player's last card is melded or built (discard_optional)."""
+        """The hand ends when a player's last card is melded or built (discard_optional, meld_required)."""
         if not self.hands[self.current]:
             return self._went_out()
         return []

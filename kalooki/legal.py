@@ -67,15 +67,23 @@ class LegalActions(GameJson):
 
     def _legal_layings(self, max_steps: int | None = None) -> Iterator[Action]:
         hand = self.hands[self.current]
-        # While the turn owes a card, a laying that would make it unpayable is refused: check each.
-        owing = bool(self.owed_cards())
+        # While the turn owes a card, a laying that would make it unpayable is refused: check each. So is,
+        # under meld_required, one that leaves a card that can be neither laid nor discarded.
+        turn = self.turn
+        owing = bool(self.owed_cards()) or (
+            (turn.must_use_card is not None or turn.jokers_owed > 0)
+            and rules.guards_last_card(self.variant, turn.must_use_card is not None, turn.jokers_owed)
+        )
         for action in self._layings(hand, max_steps):
             if not owing or isinstance(action, Swap) or self._is_legal(action):
                 yield action
 
     def _legal_discards(self) -> Iterator[Action]:
+        state = self.hand_states[self.current]
+        if state.size == 1 and not rules.discards_last_card(self.variant):
+            return
         if self._turn_debts() is None:
-            for card in self.hand_states[self.current].distinct():
+            for card in state.distinct():
                 yield Discard(card)
 
     def _layings(self, hand: list[Card], max_steps: int | None = None) -> Iterator[Action]:

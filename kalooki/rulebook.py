@@ -185,6 +185,11 @@ GOING_OUT: Final[dict[GoingOut, Wording]] = {
         "built onto the table.",
         "You may go out by melding, building or discarding your last card.",
     ),
+    "meld_required": Wording(
+        "You go out by melding or building your last card onto the table: you may not discard your last "
+        "card, so a turn that has laid down to one card it cannot lay is taken back (undo).",
+        "You go out by melding or building your last card; you may not discard it.",
+    ),
 }
 """going_out in words."""
 

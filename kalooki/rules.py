@@ -39,8 +39,46 @@ def player_counts(variant: Variant) -> str:
 
 
 def keep(variant: Variant) -> int:
-    """Cards that must stay in hand after laying: one to discard, where the last card must be discarded."""
+    """Cards that must stay in hand after laying: one to discard, where the last card must be discarded.
+
+    Under meld_required it is 0, but a turn laid down to exactly one card cannot end: that card may
+    not be discarded (:func:`discards_last_card`), so it must still be laid. A plan for the whole turn
+    leaves no card or at least two (:func:`may_leave`).
+    """
     return 1 if variant.going_out == "discard_required" else 0
+
+
+def discards_last_card(variant: Variant) -> bool:
+    """Whether a player may discard their last card and so go out: not under meld_required.
+
+    The engine and the legal discards ask only when the hand holds one card, so other turns pay nothing.
+    """
+    return variant.going_out != "meld_required"
+
+
+def may_leave(variant: Variant, cards: int) -> bool:
+    """Whether a turn's melds and builds may leave ``cards`` in hand and the turn still end.
+
+    At least :func:`keep`; and under meld_required not exactly one, the card nobody may discard.
+    """
+    if cards == 1:
+        return variant.going_out != "meld_required"
+    return cards >= keep(variant)
+
+
+def guards_last_card(variant: Variant, took_discard: bool, jokers_owed: int) -> bool:
+    """Whether each laying of this turn is checked for leaving one card that can be neither laid nor
+    discarded: under meld_required, in a turn that owes a card (a discard taken under meld_at_once,
+    a freed joker). Taking back such a turn keeps what it owes, so its dead ends are refused instead.
+    Any other turn taken back is as after its draw, where a discard is legal."""
+    return (took_discard or jokers_owed > 0) and variant.going_out == "meld_required"
+
+
+LAST_DISCARD_REFUSAL = (
+    "you cannot discard your last card: in this variant you go out by melding it; "
+    "lay it or take back with undo"
+)
+"""Why a player may not discard their last card under meld_required, and the way on."""
 
 
 # ---------------------------------------------------------------- sets (set_suits)

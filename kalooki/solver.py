@@ -27,7 +27,7 @@ from typing import Final, Literal
 from kalooki.cards import JOKER, Card
 from kalooki.errors import KalookiError
 from kalooki.melds import TableMeld
-from kalooki.rules import keep, opening_points
+from kalooki.rules import keep, may_leave, opening_points
 from kalooki.solver_builds import _run_builds, _set_builds
 from kalooki.solver_candidates import (
     _CARD_BIT,
@@ -269,7 +269,42 @@ def solve(
     ``keep``: at least this many cards stay in hand. ``must_include``: these cards are laid.
     Raises :class:`Unsolvable` when no plan lays ``must_include`` (or ``keep`` exceeds the hand):
     the empty plan satisfies every other constraint. Raises :class:`SolverError` on bad arguments.
+    Under ``going_out: meld_required`` no plan leaves exactly one card (:func:`_none_or_two`).
     """
+    plan = _solve(hand, variant, objective, table, opened, keep, must_include)
+    if keep or len(plan.remaining) != 1 or may_leave(variant, 1):
+        return plan
+    found = _none_or_two(
+        lambda aim, least: _solve(hand, variant, aim, table, opened, least, must_include), objective
+    )
+    if found is None and must_include:
+        raise Unsolvable("no plan lays every card of must_include and leaves no card or two")
+    return plan if found is None else found
+
+
+def _none_or_two(search: Callable[[Objective, int], Plan | None], objective: Objective) -> Plan | None:
+    """The plan that replaces one leaving the one card nobody may discard (meld_required): one that lays
+    every card, where one does (the most cards laid tells; going out beats any objective), else the best
+    for ``objective`` that keeps two, else None."""
+    whole = search("cards", 0)
+    if whole is not None and not whole.remaining:
+        return whole
+    try:
+        return search(objective, 2)
+    except Unsolvable:
+        return None
+
+
+def _solve(
+    hand: Sequence[Card],
+    variant: Variant,
+    objective: Objective,
+    table: Sequence[TableMeld],
+    opened: bool,
+    keep: int,
+    must_include: Sequence[Card],
+) -> Plan:
+    """:func:`solve`, a plan leaving one card or not."""
     if objective not in OBJECTIVES or keep or must_include:
         _check(hand, objective, keep, must_include)
         if keep > len(hand):
@@ -314,8 +349,26 @@ def best_opening(
     """The best opening for ``objective`` (least value left by default), or None when there is none.
 
     An opening is at least one new meld, the new melds totalling at least
-    ``variant.opening_threshold`` points, plus any builds onto ``table``.
+    ``variant.opening_threshold`` points, plus any builds onto ``table``. Under ``going_out:
+    meld_required`` no opening leaves exactly one card (:func:`_none_or_two`).
     """
+    plan = _best_opening(hand, variant, table, keep, must_include, objective)
+    if keep or plan is None or len(plan.remaining) != 1 or may_leave(variant, 1):
+        return plan
+    return _none_or_two(
+        lambda aim, least: _best_opening(hand, variant, table, least, must_include, aim), objective
+    )
+
+
+def _best_opening(
+    hand: Sequence[Card],
+    variant: Variant,
+    table: Sequence[TableMeld],
+    keep: int,
+    must_include: Sequence[Card],
+    objective: Objective,
+) -> Plan | None:
+    """:func:`best_opening`, one leaving one card or not."""
     if objective not in OBJECTIVES or keep or must_include:
         _check(hand, objective, keep, must_include)
         if keep > len(hand):

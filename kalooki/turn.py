@@ -200,6 +200,8 @@ class TurnPlay(HandScoring):
         hand = self.hands[seat]
         if card not in hand:
             raise IllegalMoveError(f"you have no {format_card(card)} in your hand to discard")
+        if len(hand) == 1 and not rules.discards_last_card(self.variant):
+            raise IllegalMoveError(rules.LAST_DISCARD_REFUSAL)
         turn = self.turn
         if turn.must_use_card is not None or turn.jokers_owed:  # else the turn owes nothing
             debt = self._turn_debts()

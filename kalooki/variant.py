@@ -18,7 +18,7 @@ AceInRuns = Literal["high_or_low", "high", "low", "wrap"]
 DiscardDraw = Literal["always", "never", "after_opening", "before_opening", "meld_at_once"]
 SetJokerRelease = Literal["all_missing_suits", "any_missing_suit", "never"]
 RunJokerRelease = Literal["exact_card", "never"]
-GoingOut = Literal["discard_required", "discard_optional"]
+GoingOut = Literal["discard_required", "discard_optional", "meld_required"]
 Scoring = Literal["penalty", "winner_collects"]
 StockExhausted = Literal["reshuffle_all", "reshuffle_keep_top", "end_hand"]
 PlayDirection = Literal["clockwise", "counter_clockwise"]
@@ -235,7 +235,8 @@ class Variant(BaseModel):
         Field(
             description=(
                 "discard_required: the last card must be discarded; discard_optional: a player may "
-                "also go out by melding or building their last card."
+                "also go out by melding or building their last card; meld_required: the last card must "
+                "be melded or built, and a discard that would empty the hand is refused."
             ),
         ),
     ] = "discard_required"
@@ -393,9 +394,10 @@ def cross_field_problems(variant: Variant) -> list[tuple[str, str]]:
                 "elimination needs scoring: penalty (with winner_collects the first to goal_score wins)",
             )
         )
-    # A first meld uses at most the hand plus the card drawn, less the discard when one is required;
-    # jokers count as the card they stand for, so no card is worth more than an ace or a ten.
-    meldable = variant.hand_size + (1 if variant.going_out == "discard_optional" else 0)
+    # A first meld uses at most the hand plus the card drawn, less the discard when one is required
+    # (a hand may be laid whole where the last card may, or must, be melded); jokers count as the card
+    # they stand for, so no card is worth more than an ace or a ten.
+    meldable = variant.hand_size + (0 if variant.going_out == "discard_required" else 1)
     best_card = max(10, variant.ace_value, variant.ace_low_value or 0)
     if variant.opening_threshold > meldable * best_card:
         problems.append(

@@ -38,6 +38,12 @@ KNOBS: dict[str, dict[str, Any]] = {
     "wrap": {"ace_in_runs": "wrap", "opening_threshold": 25},
     "meld-at-once": {"discard_draw": "meld_at_once", "opening_threshold": 20},
     "discard-optional": {"going_out": "discard_optional", "opening_threshold": 20},
+    "meld-required": {"going_out": "meld_required", "opening_threshold": 20},
+    "meld-required-at-once": {
+        "going_out": "meld_required",
+        "discard_draw": "meld_at_once",
+        "opening_threshold": 0,
+    },
     "free-jokers": {
         "joker_release_requires_opening": False,
         "set_joker_release": "any_missing_suit",
@@ -176,5 +182,13 @@ def test_the_legal_actions_are_exactly_what_apply_accepts(knobs: str, seed: int)
             assert game.legal_actions() == []
             break
         actions = game.legal_actions()
+        if not actions:
+            # Laid down to one card nothing takes, where it may not be discarded (meld_required): the
+            # turn is taken back, and then a discard is legal.
+            assert game.variant.going_out == "meld_required"
+            assert game.can_undo()
+            game.undo_turn()
+            assert any(isinstance(action, Discard) for action in game.legal_actions())
+            continue
         layings = [action for action in actions if not isinstance(action, Draw | Discard)]
         game.apply(rng.choice(layings if layings and rng.random() < 0.7 else actions))

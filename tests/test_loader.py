@@ -180,7 +180,7 @@ def test_a_direction_is_suggested_by_meaning_never_the_opposite(written: str, su
 
 def test_a_negated_value_is_not_suggested_its_opposite() -> None:
     assert errors(load_variant_text, "going_out: discard_not_required\n", "v.yaml") == [
-        "v.yaml:1:12: going_out: expected one of discard_required, discard_optional, "
+        "v.yaml:1:12: going_out: expected one of discard_required, discard_optional, meld_required, "
         "got 'discard_not_required'"
     ]
 

@@ -36,7 +36,9 @@ def test_the_refusal_names_the_rule_and_the_way_out() -> None:
     )
 
 
-@pytest.mark.parametrize(("going_out", "keep"), [("discard_required", 1), ("discard_optional", 0)])
+@pytest.mark.parametrize(
+    ("going_out", "keep"), [("discard_required", 1), ("discard_optional", 0), ("meld_required", 0)]
+)
 def test_a_card_is_kept_to_discard_only_where_the_last_card_must_be_discarded(
     going_out: str, keep: int
 ) -> None:

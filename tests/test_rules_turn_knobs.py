@@ -146,7 +146,7 @@ def test_discard_draw_meld_at_once_before_opening_the_taken_card_must_be_melded(
 KEEP = "you must keep a card to discard: in this variant the last card must be discarded"
 
 
-@pytest.mark.parametrize("rule", ["discard_required", "discard_optional"])
+@pytest.mark.parametrize("rule", ["discard_required", "discard_optional", "meld_required"])
 def test_going_out_by_melding_the_last_card(rule: str) -> None:
     knobs = {"hand_size": 4, "opening_threshold": 0, "going_out": rule, "kalooki_bonus": 0}
     game = new_game(knobs, ["7H 8H 9H TH", "2C 5D 9S KD"], stock="JH KS")
@@ -167,7 +167,7 @@ def test_going_out_by_melding_the_last_card(rule: str) -> None:
     assert game.results[-1].hand_points == (0, 2 + 5 + 9 + 10)
 
 
-@pytest.mark.parametrize("rule", ["discard_required", "discard_optional"])
+@pytest.mark.parametrize("rule", ["discard_required", "discard_optional", "meld_required"])
 def test_going_out_by_building_the_last_card(rule: str) -> None:
     knobs = {"hand_size": 4, "opening_threshold": 0, "going_out": rule}
     game = new_game(knobs, ["6H 7H 8H 9H", "2C 5D 9S KD"], stock="KS QD TH")

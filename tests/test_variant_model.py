@@ -167,6 +167,13 @@ def test_cross_field_boundaries() -> None:
         Variant.model_validate({"opening_threshold": 144}, context={DEFER_CROSS_FIELD: True})
     )
     assert not cross_field_problems(Variant(opening_threshold=154, going_out="discard_optional"))
+    # meld_required lays the whole hand too: the same one card more.
+    assert not cross_field_problems(Variant(opening_threshold=154, going_out="meld_required"))
+    assert cross_field_problems(
+        Variant.model_validate(
+            {"opening_threshold": 155, "going_out": "meld_required"}, context={DEFER_CROSS_FIELD: True}
+        )
+    )
 
 
 def test_involved_fields_are_fields() -> None:

@@ -245,7 +245,7 @@ class ExpertBot(GreedyBot):
         gone = endgame.used_up(view.table, view.discard_pile, variant)
         gone.update(kept)
         out_there = {card: pack[card] - gone[card] for card in pack if pack[card] > gone[card]}
-        if self.lays_all(view, kept):
+        if rules.discards_last_card(variant) and self.lays_all(view, kept):
             return self._remember_outs(key, sum(out_there.values()))  # any draw: it is discarded
         found = 0
         for draw in draws_to_try(kept, view.table, variant) & out_there.keys():

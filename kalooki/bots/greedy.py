@@ -190,6 +190,9 @@ class GreedyBot:
             plan = solver.best_opening(hand, variant, table=table_cards, keep=keep, must_include=must)
         elif found[0]:
             plan = melds_plan(hand, found[0], found[1], variant)
+            if len(plan.remaining) == 1 and not rules.may_leave(variant, 1):
+                # The small search may leave the card meld_required lets nobody discard; the solver never.
+                plan = solver.best_opening(hand, variant, keep=keep)
         if plan is None and not must:
             self.remember_closed(hand, variant)
         self._plans[key] = plan
@@ -266,7 +269,8 @@ class GreedyBot:
         if key in self._plans:
             return self._plans[key]
         plan = None if must or JOKER in hand else self.without_search(hand, table, variant)
-        if plan is None:
+        if plan is None or (len(plan.remaining) == 1 and not rules.may_leave(variant, 1)):
+            # Builds alone may leave the one card meld_required lets nobody discard: the solver never does.
             try:
                 plan = solver.solve(
                     hand,

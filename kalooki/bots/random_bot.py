@@ -137,7 +137,7 @@ class RandomBot:
                 free -= size
                 chosen.append(group)
                 points += value
-                if rules.opens(variant, points):
+                if rules.opens(variant, points) and rules.may_leave(variant, free + keep):
                     return Meld(tuple(chosen))
             if hopeless is None:
                 # Most hands that pass the count check hold no opening: proven once, after the first miss.
@@ -383,6 +383,8 @@ def _not_stranding(view: PlayerView, layings: Iterable[Meld | Build | Swap]) -> 
             laid = sum(map(len, action.groups))
         else:
             laid = len(action.cards) - (1 if isinstance(action, Swap) else 0)
+        if size - laid == 1 and not rules.may_leave(view.variant, 1) and not _last_fits(view, action):
+            continue  # the one card left could be neither discarded (meld_required) nor built
         if too_few(size - laid - 1, keep):
             if stranding is None:
                 stranding = _Stranding(view)
@@ -390,6 +392,24 @@ def _not_stranding(view: PlayerView, layings: Iterable[Meld | Build | Swap]) -> 
                 continue
         kept.append(action)
     return kept
+
+
+def _last_fits(view: PlayerView, action: Meld | Build | Swap) -> bool:
+    """Whether the one card a meld or build leaves in hand could be built on the table it leaves.
+
+    A swap's last card is the freed joker: such a laying counts as not fitting (a random player
+    loses little by not freeing a joker down to its last card)."""
+    if isinstance(action, Swap):
+        return False
+    laid = [card for group in action.groups for card in group] if isinstance(action, Meld) else action.cards
+    left = list(view.hand)
+    for card in laid:
+        left.remove(card)
+    if isinstance(action, Meld):
+        table = table_after(view.table, action.groups, (), view.variant)
+    else:
+        table = table_after(view.table, (), ((action.meld - 1, action.cards, action.end),), view.variant)
+    return table is not None and any(endgame.fits(meld, left[0], view.variant) for meld in table)
 
 
 class _Stranding:
