@@ -32,13 +32,22 @@ def test_czech_going_out_with_every_card_melded_and_no_kalooki_bonus() -> None:
     assert result.scores == (94, 0)  # ann collects bob's 94; going out at once takes nothing from him
 
 
-def test_czech_a_player_may_also_go_out_on_a_discard() -> None:
-    # The text's going out lays every card in melds; no knob makes that compulsory, and the variant says so.
-    assert "a player may also go out by discarding it" in resolve_variant("czech-500").provenance["going_out"]
+def test_czech_a_player_goes_out_by_melding_never_on_a_discard() -> None:
+    # The text's going out lays every card in melds: "odloží všechny karty ve spojení".
+    assert "never by discarding it" in resolve_variant("czech-500").provenance["going_out"]
     game = czech_game("7H 7S 7D 2C 3C 4C 8S 9S TS JD QD KD AD", stock="5H")
-    play(game, "draw stock", "meld 7H 7S 7D, 2C 3C 4C, 8S 9S TS, JD QD KD AD", "discard 5H")
-    result = game.results[-1]
-    assert (result.winner, result.end, result.scores) == (0, "went_out", (94, 0))
+    play(game, "draw stock", "meld 7H 7S 7D, 2C 3C 4C, 8S 9S TS, JD QD KD AD")
+    assert_illegal(
+        game,
+        "discard 5H",
+        "you cannot discard your last card: in this variant you go out by melding it; "
+        "lay it or take back with undo",
+    )
+    assert game.legal_actions() == []
+    game.undo_turn()
+    play(game, "meld 7H 7S 7D, 2C 3C 4C, 8S 9S TS", "discard 5H")
+    assert game.phase == "draw"
+    assert load_variant("czech-300").going_out == "meld_required"
 
 
 def test_czech_books_repeat_suits() -> None:

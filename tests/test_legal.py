@@ -269,6 +269,10 @@ def perft_walk(name: str, deal: str) -> list[list[object]]:
             break
         actions = game.legal_actions()
         counts.append([game.phase, len(actions)])
+        if not actions:
+            # Laid down to a last card that may be neither laid nor discarded (meld_required): take it back.
+            game.undo_turn()
+            continue
         layings = [action for action in actions if not isinstance(action, Draw | Discard)]
         game.apply(rng.choice(sorted(layings or actions, key=str)))
     return counts

@@ -100,7 +100,7 @@ def test_builtin_knobs_follow_the_issue_and_the_seeds() -> None:
         "joker_penalty": 15,
         "discard_draw": "never",
         "opening_threshold": 0,
-        "going_out": "discard_optional",
+        "going_out": "meld_required",
         "kalooki_bonus": 0,
         "stock_exhausted": "end_hand",
         "upcard": False,
