@@ -86,6 +86,7 @@ TARGETS: tuple[Target, ...] = (
     Target("solver-candidates", "kalooki/solver_candidates.py"),
     Target("solver-builds", "kalooki/solver_builds.py"),
     Target("solver-search", "kalooki/solver_search.py"),
+    Target("solver-parts", "kalooki/solver_parts.py"),
     Target("cardstate", "kalooki/cardstate.py"),
     Target("candidates", "kalooki/candidates.py"),
     Target("legal", "kalooki/legal.py"),
