@@ -68,9 +68,11 @@ def may_leave(variant: Variant, cards: int) -> bool:
 
 def guards_last_card(variant: Variant, took_discard: bool, jokers_owed: int) -> bool:
     """Whether each laying of this turn is checked for leaving one card that can be neither laid nor
-    discarded: under meld_required, in a turn that owes a card (a discard taken under meld_at_once,
-    a freed joker). Taking back such a turn keeps what it owes, so its dead ends are refused instead.
-    Any other turn taken back is as after its draw, where a discard is legal."""
+    discarded: under meld_required, in a turn that took a discard it must lay (meld_at_once) or owes a
+    freed joker. Taking back a turn keeps the discard it took, so that turn's dead ends are refused
+    instead, even once the card is laid. A freed joker is owed only until it is laid, and taking back
+    its turn takes back the swap too; any other turn taken back is as after its draw, where a discard
+    is legal."""
     return (took_discard or jokers_owed > 0) and variant.going_out == "meld_required"
 
 

@@ -207,5 +207,34 @@ def test_a_turn_that_owes_a_card_may_not_lay_down_to_the_dead_end() -> None:
     assert Build(1, (high[0],), "high") in game.legal_actions()
     assert Build(1, tuple(high), "high") not in game.legal_actions()
     assert Build(1, tuple(high), "high") not in list(LegalView(game.view(0)).layings())
-    play(game, "build 1 9H", "discard 2S")
+    play(game, "build 1 9H")
+    # The 9H is laid and nothing is owed now, yet taking back would owe it again: TH alone is refused too.
+    assert game.owed_cards() == ()
+    assert_illegal(
+        game,
+        "build 1 TH",
+        "that would leave you 2S, which you could neither lay nor discard: "
+        "in this variant you go out by melding your last card",
+    )
+    assert Build(1, (high[1],), "high") not in game.legal_actions()
+    assert Build(1, (high[1],), "high") not in list(LegalView(game.view(0)).layings())
+    play(game, "discard 2S")
     assert hand_text(game, 0) == ["TH"]
+
+
+@pytest.mark.parametrize(
+    ("going_out", "took_discard", "jokers_owed", "guarded"),
+    [
+        ("meld_required", False, 0, False),  # owing nothing: taken back to its draw, a discard is legal
+        ("meld_required", True, 0, True),
+        ("meld_required", False, 1, True),  # one freed joker owed is enough
+        ("meld_required", False, 2, True),
+        ("discard_optional", True, 1, False),  # the last card may be discarded: no dead end to guard
+        ("discard_required", True, 1, False),
+    ],
+)
+def test_which_turns_guard_the_last_card(
+    going_out: str, took_discard: bool, jokers_owed: int, guarded: bool
+) -> None:
+    variant = Variant.model_validate({**KNOBS, "going_out": going_out})
+    assert rules.guards_last_card(variant, took_discard, jokers_owed) is guarded
