@@ -331,7 +331,9 @@ def test_a_host_behind_a_proxy_logs_the_client_and_reopens_behind_it(tmp_path: P
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
     lines: queue.Queue[str] = queue.Queue()
     assert process.stdout is not None
-    threading.Thread(target=lambda: [lines.put(line) for line in process.stdout or ()], daemon=True).start()
+    # The one reader of the host's output until it ends: the test reads its lines from the queue.
+    reader = threading.Thread(target=lambda: [lines.put(line) for line in process.stdout or ()], daemon=True)
+    reader.start()
     try:
         join_line = re.compile(r"kalooki join 127\.0\.0\.1:(\d+) --code (\w+)")
         while not (found := join_line.search(lines.get(timeout=TIMEOUT))):
@@ -346,7 +348,15 @@ def test_a_host_behind_a_proxy_logs_the_client_and_reopens_behind_it(tmp_path: P
         assert f"[table] {said} minutes" in line
         assert try_join(uri, code, "ann", xff("127.0.0.3"))["type"] == "welcome"
     finally:
-        process.communicate("quit\n", timeout=TIMEOUT)
+        # Not communicate(): it would read the output beside the reader and close it under it.
+        assert process.stdin is not None
+        process.stdin.write("quit\n")
+        process.stdin.close()
+        try:
+            process.wait(timeout=TIMEOUT)
+        finally:
+            process.kill()  # a no-op once it has quit
+        reader.join(timeout=TIMEOUT)
     # A host at its own table is told how to reopen it: behind the same proxy.
     proxies = ["--trust-proxy", "127.0.0.1", "--trust-proxy", "::1"]
     arguments = ["--seats", "2", "--save", str(tmp_path / "t.json"), *proxies]
