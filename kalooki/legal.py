@@ -70,9 +70,8 @@ class LegalActions(GameJson):
         # While the turn owes a card, a laying that would make it unpayable is refused: check each. So is,
         # under meld_required, one that leaves a card that can be neither laid nor discarded.
         turn = self.turn
-        owing = bool(self.owed_cards()) or (
-            (turn.must_use_card is not None or turn.jokers_owed > 0)
-            and rules.guards_last_card(self.variant, turn.must_use_card is not None, turn.jokers_owed)
+        owing = bool(self.owed_cards()) or rules.guards_last_card(
+            self.variant, turn.must_use_card is not None, turn.jokers_owed
         )
         for action in self._layings(hand, max_steps):
             if not owing or isinstance(action, Swap) or self._is_legal(action):

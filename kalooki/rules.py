@@ -62,7 +62,7 @@ def may_leave(variant: Variant, cards: int) -> bool:
     At least :func:`keep`; and under meld_required not exactly one, the card nobody may discard.
     """
     if cards == 1:
-        return variant.going_out != "meld_required"
+        return discards_last_card(variant)
     return cards >= keep(variant)
 
 

@@ -193,10 +193,7 @@ class LegalView:
         view = self.view
         seat = view.current
         turn = view.turn
-        took = turn.must_use_card is not None
-        guarded = (took or turn.jokers_owed > 0) and rules.guards_last_card(
-            view.variant, took, turn.jokers_owed
-        )
+        guarded = rules.guards_last_card(view.variant, turn.must_use_card is not None, turn.jokers_owed)
         if view.phase == "play" and view.opened[seat] and not view.owed and not guarded:
             keep = rules.keep(view.variant)
             swaps = self.swaps if releases else _no_swaps
