@@ -133,23 +133,28 @@ class WrongTries:
             if self.tries[first] and self.tries[first][-1] > now - self.window:
                 break
             del self.tries[first]
-        minutes = math.ceil(self.held_off(address) / 60)
+        minutes = self.minutes_held_off(address)
         if minutes <= 0 or was_held_off:
             return None
         return (
             f"{len(tries)} wrong join codes or seat tokens from {address}: its joins are held off for "
-            f"{minutes} minute{'s' if minutes != 1 else ''}"
+            f"{_minutes(minutes)}"
         )
 
     def refusal(self, address: str) -> str | None:
         """What a join from ``address`` is told while it is held off, else None."""
-        minutes = math.ceil(self.held_off(address) / 60)
+        minutes = self.minutes_held_off(address)
         if minutes <= 0:
             return None
-        return (
-            f"too many wrong join codes or seat tokens from your address: try again in {minutes} "
-            f"minute{'s' if minutes != 1 else ''}"
-        )
+        return f"too many wrong join codes or seat tokens from your address: try again in {_minutes(minutes)}"
+
+    def minutes_held_off(self, address: str) -> int:
+        """:meth:`held_off` in whole minutes, rounded up: what the guesser and the host are told."""
+        return math.ceil(self.held_off(address) / 60)
+
+
+def _minutes(count: int) -> str:
+    return f"{count} minute{'s' if count != 1 else ''}"
 
 
 def address_of(connection: ServerConnection) -> str:
@@ -157,7 +162,11 @@ def address_of(connection: ServerConnection) -> str:
     counted = getattr(connection, "counted_as", None)
     if counted is not None:
         return str(counted)
-    peer: Any = connection.remote_address
+    return peer_address(connection.remote_address)
+
+
+def peer_address(peer: Any) -> str:
+    """A socket's peer name (``(host, port, ...)``, or whatever else the transport gives) as its address."""
     return str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
 
 
@@ -189,8 +198,7 @@ class CountedConnection(ServerConnection):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
-        peer: Any = transport.get_extra_info("peername")
-        address = str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
+        address = peer_address(transport.get_extra_info("peername"))
         if self.admission.admit(address, proxy=self.trusted.is_proxy(address)):
             self.counted_as = address
         else:
