@@ -10,6 +10,7 @@ global and no window opens.
 from __future__ import annotations
 
 import io
+import math
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from kalooki.errors import KalookiError
 from kalooki.simulation_comparison import ALPHA
-from kalooki.sweep import SweepResult, figure_interval, figure_value
+from kalooki.sweep import SweepResult, figure_has_data, figure_interval, figure_value
 from kalooki.variant_writer import yaml_scalar
 
 if TYPE_CHECKING:
@@ -246,13 +247,23 @@ def _sweep_chart(result: SweepResult, key: str, name: str, unit: str) -> Chart:
     for cell in result.cells:
         group = ", ".join(f"{axis.knob} = {yaml_scalar(cell.cell.knobs[axis.knob])}" for axis in others)
         groups.setdefault(group, []).append(cell)
+    gaps = False
     for group, cells in groups.items():
         xs = [cell.cell.knobs[first.knob] if first else 0 for cell in cells]
         positions = _positions(first, xs)
-        values = [scale * figure_value(cell.result, key) for cell in cells]
+        # A figure of nothing (nobody opened, no hand went out) is no point at all, not a point at 0,
+        # which would read as measured: NaN leaves a gap in the line, as the table writes a dash.
+        measured = [figure_has_data(cell.result, key) for cell in cells]
+        gaps = gaps or not all(measured)
+        values = [
+            scale * figure_value(cell.result, key) if has else math.nan
+            for cell, has in zip(cells, measured, strict=True)
+        ]
         errors = [
             _error_bars(figure_value(cell.result, key), figure_interval(cell.result, key), scale)
-            for cell in cells
+            if has
+            else (0.0, 0.0)
+            for cell, has in zip(cells, measured, strict=True)
         ]
         label = group or variant
         line = axes.errorbar(
@@ -261,12 +272,16 @@ def _sweep_chart(result: SweepResult, key: str, name: str, unit: str) -> Chart:
         colour = line[0].get_color()
         for position, value, cell in zip(positions, values, cells, strict=True):
             test = next((item for item in cell.differences if item.key == key), None)
+            if math.isnan(value):
+                continue
             if cell.cell.index == spec.baseline:
                 axes.plot(position, value, marker="*", markersize=16, color=colour, linestyle="none")
             elif test is not None and test.significant:
                 axes.plot(position, value, color="black", **_RING)
     axes.plot([], [], marker="*", markersize=12, color="grey", linestyle="none", label="baseline")
     axes.plot([], [], color="black", label=f"differs from baseline (FDR {100 * ALPHA:g}%)", **_RING)
+    if gaps:
+        axes.plot([], [], linestyle="none", label="no point: no data in that cell")
     if first is not None:
         axes.set_xticks(_positions(first, list(first.values)), list(first.texts))
         axes.set_xlabel(first.knob)

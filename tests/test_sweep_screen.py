@@ -4,7 +4,9 @@ the baseline and the ``--out`` folder; numbers whole, values written as the grid
 from __future__ import annotations
 
 import json
+import math
 import re
+import warnings
 from pathlib import Path
 
 import pytest
@@ -143,3 +145,31 @@ def test_a_figure_no_game_produced_reads_as_no_data_not_zero() -> None:
         "sd": 0.0,
         "ci95": [0.0, 0.0],
     }  # as before
+
+
+def test_a_chart_leaves_no_point_where_a_cell_has_no_data() -> None:
+    # Nobody can open at 140 within 60 turns: its opening turn is no figure (the table's dash), and the
+    # chart drew it at 0 turns, read as measured.
+    pytest.importorskip("matplotlib")
+    from kalooki_cli.charts import svg_text, sweep_charts
+
+    axes = parse_grid(["opening_threshold=30,140"])
+    cells = load_cells("classic", [], axes)
+    spec = SweepSpec(
+        "classic", (), tuple(axes), tuple(cells), 0, ("greedy",) * 4, 2, 0, max_turns=60, max_hands=1
+    )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with open_pool(1) as pool:
+            charts = {chart.name: chart for chart in sweep_charts(run_sweep(spec, pool))}
+        svg_text(charts["sweep-opening_turn"])
+    drawn = charts["sweep-opening_turn"].figure.axes[0]
+    (line,) = [container.lines[0] for container in drawn.containers]
+    heights = list(line.get_ydata())
+    assert heights[0] == pytest.approx(13 / 7)
+    assert math.isnan(heights[1])
+    legend = [text.get_text() for text in drawn.get_legend().get_texts()]
+    assert "no point: no data in that cell" in legend
+    # Where every cell has data, the legend says nothing of gaps.
+    turns = charts["sweep-turns_per_hand"].figure.axes[0].get_legend().get_texts()
+    assert "no point: no data in that cell" not in [text.get_text() for text in turns]
