@@ -355,7 +355,7 @@ def sweep_command(
         store = SweepStore(out, spec) if out is not None else None
         done = store.open() if store is not None else {}
         # Cells read back from --out are not played again: the processes, the bar, its speed and
-        # its time left count only the games this run plays.
+        # its time left count only the games this run plays (each such cell keeps its own time).
         to_play = games * (len(cells) - len(done))
         with open_pool(workers, scheduler, most=to_play) as pool, sweep_bar(enabled=True) as bar:
             task = bar.add_task("sweep", total=to_play, cells="") if bar is not None else None

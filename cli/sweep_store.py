@@ -22,9 +22,9 @@ from typing import Any
 from kalooki import jsonio
 from kalooki.errors import KalookiError
 from kalooki.grid import Cell, knob_text
+from kalooki.jsonio import is_whole_number
 from kalooki.safeio import FileReadError, read_regular_file
-from kalooki.simulate import GameRecord
-from kalooki.sweep import SweepSpec, record_from_json, record_to_json
+from kalooki.sweep import PlayedCell, SweepSpec, record_from_json, record_to_json
 
 from .saves import write_atomically
 
@@ -49,7 +49,7 @@ class SweepStore:
     def cell_path(self, index: int) -> Path:
         return self.folder / "cells" / f"cell-{index:03d}.json"
 
-    def open(self) -> dict[int, list[GameRecord]]:
+    def open(self) -> dict[int, PlayedCell]:
         """Check the folder holds this sweep (or nothing yet) and read the cells already finished."""
         if self.folder.exists() and not self.folder.is_dir():
             raise SweepStoreError(f"{self.folder}: is a file; --out needs a folder")
@@ -67,27 +67,31 @@ class SweepStore:
                 write_atomically(self.manifest, json.dumps(identity, indent=1))
             except OSError as error:
                 raise SweepStoreError(f"{self.folder}: cannot write: {error.strerror or error}") from None
-        done: dict[int, list[GameRecord]] = {}
+        done: dict[int, PlayedCell] = {}
         for cell, wanted in zip(self.spec.cells, identity["cells"], strict=True):
             path = self.cell_path(cell.index)
             if path.exists():
                 data = self._read(path, CELL_REMEDY)
-                done[cell.index] = self._records(path, data)
+                done[cell.index] = self._played(path, data)
                 if _played_under(data, wanted) != wanted["rules"]:
                     raise SweepStoreError(f"{path}: holds the games of another cell{CELL_REMEDY}")
         return done
 
-    def _records(self, path: Path, data: Any) -> list[GameRecord]:
-        """The games of a cell file, each checked as a save is: one line naming the file if any is wrong."""
+    def _played(self, path: Path, data: Any) -> PlayedCell:
+        """The games of a cell file, each checked as a save is: one line naming the file if any is wrong.
+        Its time and workers too (a file saved before cells kept them has 0 and 0: not known)."""
         try:
             records = [record_from_json(item) for item in data["records"]]
             if any(len(record.totals) != len(self.spec.bots) for record in records):
                 raise ValueError("games of another number of players")
-        except (KeyError, TypeError, ValueError):
+            seconds, workers = data.get("seconds", 0), data.get("workers", 0)
+            if not _count(seconds, whole=False) or not _count(workers, whole=True):
+                raise ValueError("seconds or workers not a count")
+        except (KeyError, TypeError, ValueError, AttributeError):
             raise SweepStoreError(f"{path}: not a saved sweep cell{CELL_REMEDY}") from None
         if len(records) != self.spec.games:
             raise SweepStoreError(f"{path}: holds {len(records)} games, not {self.spec.games}{CELL_REMEDY}")
-        return records
+        return PlayedCell(records, float(seconds), int(workers))
 
     def _different(self, saved: Any, identity: dict[str, Any]) -> SweepStoreError:
         return SweepStoreError(
@@ -104,13 +108,13 @@ class SweepStore:
         """
         saved, cells = manifest["cells"], identity["cells"]
         number = {_key(cell["rules"]): index for index, cell in enumerate(cells)}
-        moving: dict[int, list[GameRecord]] = {}
+        moving: dict[int, PlayedCell] = {}
         files = sorted(self.cell_path(0).parent.glob("cell-[0-9][0-9][0-9].json"))
         left_out: list[str] = []
         for path in files:
             index = int(path.stem.removeprefix("cell-"))
             data = self._read(path, CELL_REMEDY)
-            records = self._records(path, data)
+            played = self._played(path, data)
             rules = _played_under(data, saved[index] if index < len(saved) else None)
             if rules is None:
                 raise SweepStoreError(f"{path}: holds the games of another cell{CELL_REMEDY}")
@@ -118,7 +122,7 @@ class SweepStore:
                 knobs = data.get("knobs") if isinstance(data, dict) else None
                 left_out.append(_label(knobs) if isinstance(knobs, dict) else path.name)
                 continue
-            moving[number[_key(rules)]] = records
+            moving[number[_key(rules)]] = played
         if left_out and not moving:
             raise self._different(manifest, identity)  # nothing in common: no grid grew
         if left_out:
@@ -127,8 +131,8 @@ class SweepStore:
                 "give their values in --grid too (with the same variant and --set), "
                 "or give another --out folder"
             )
-        for index, records in moving.items():
-            self.save(self.spec.cells[index], records)
+        for index, played in moving.items():
+            self.save(self.spec.cells[index], played)
         for path in files:
             if int(path.stem.removeprefix("cell-")) not in moving:
                 path.unlink(missing_ok=True)  # moved to its new number above
@@ -137,13 +141,16 @@ class SweepStore:
         except OSError as error:
             raise SweepStoreError(f"{self.folder}: cannot write: {error.strerror or error}") from None
 
-    def save(self, cell: Cell, records: list[GameRecord]) -> None:
+    def save(self, cell: Cell, played: PlayedCell) -> None:
         # The rules too: a file read back is checked to hold its cell's games, wherever it was moved.
+        # Its time and workers, so a run that reads it back reports how long the cell took, not 0 s.
         rules = cell.variant.model_dump(mode="json", exclude={"extends"})
         data = {
             "knobs": cell.knobs,
             "rules": rules,
-            "records": [record_to_json(record) for record in records],
+            "records": [record_to_json(record) for record in played.records],
+            "seconds": played.seconds,
+            "workers": played.workers,
         }
         try:
             write_atomically(self.cell_path(cell.index), json.dumps(data, separators=(",", ":")))
@@ -192,6 +199,13 @@ def _played_under(data: Any, manifest_cell: Any) -> Any:
     ):
         return manifest_cell.get("rules")
     return None
+
+
+def _count(value: Any, whole: bool) -> bool:
+    """Whether a cell file's seconds (any number) or workers (``whole``) can be taken: a number, not
+    true/false, not negative (the JSON reader refuses an endless one)."""
+    number = is_whole_number(value) or (not whole and isinstance(value, float))
+    return number and value >= 0
 
 
 def _key(rules: Any) -> str:

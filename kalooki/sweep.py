@@ -16,7 +16,7 @@ p-value is under 0.05 are marked significant.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -81,6 +81,16 @@ class SweepSpec:
 
 
 @dataclass(frozen=True)
+class PlayedCell:
+    """A cell's games as they were played: the records, and the time and workers that played them
+    (kept with a cell saved by one run, so the run that reads it back reports them, not 0)."""
+
+    records: list[GameRecord]
+    seconds: float = 0.0
+    workers: int = 0
+
+
+@dataclass(frozen=True)
 class CellResult:
     cell: Cell
     result: SimulationResult
@@ -141,23 +151,27 @@ def run_sweep(
     spec: SweepSpec,
     pool: Pool,
     *,
-    done: Mapping[int, Sequence[GameRecord]] | None = None,
-    on_cell: Callable[[Cell, list[GameRecord]], None] | None = None,
+    done: Mapping[int, PlayedCell] | None = None,
+    on_cell: Callable[[Cell, PlayedCell], None] | None = None,
     progress: SweepProgress | None = None,
 ) -> SweepResult:
-    """Play every cell not in ``done`` (cell index -> its records from an earlier run), then compare.
+    """Play every cell not in ``done`` (cell index -> its games from an earlier run), then compare.
 
-    ``on_cell`` is called with each cell's records as soon as all its games are played.
+    ``on_cell`` is called with each cell's games as soon as all its games are played.
 
     Each cell's result carries its own time: from its first game handed to the pool to its last
     game back (the pool plays the cells in turn, the next one starting as the last games of one
     finish, so these overlap a little and add up to a little more than the sweep's), and the
-    workers that played it; a cell in ``done`` has 0 seconds and 0 workers, played by no worker of
-    this run.
+    workers that played it; a cell in ``done`` has the seconds and workers of the run that played it.
     """
     for cell in spec.cells:
         spec.plan(cell).check()
-    finished: dict[int, list[GameRecord]] = {index: list(records) for index, records in (done or {}).items()}
+    finished: dict[int, list[GameRecord]] = {
+        index: list(played.records) for index, played in (done or {}).items()
+    }
+    took: dict[int, tuple[float, int]] = {
+        index: (played.seconds, played.workers) for index, played in (done or {}).items()
+    }
     todo = [cell for cell in spec.cells if cell.index not in finished]
     total_games = spec.games * len(spec.cells)
     before = spec.games * len(finished)
@@ -166,7 +180,6 @@ def run_sweep(
         progress(before, total_games, cells_done, len(spec.cells))
 
     began: dict[int, float] = {}
-    took: dict[int, float] = {}
 
     def cell_started(which: int) -> None:
         began[which] = time.perf_counter()
@@ -174,10 +187,10 @@ def run_sweep(
     def cell_done(which: int, records: list[GameRecord]) -> None:
         nonlocal cells_done
         cells_done += 1
-        took[todo[which].index] = time.perf_counter() - began[which]
+        took[todo[which].index] = (time.perf_counter() - began[which], pool.workers)
         finished[todo[which].index] = records
         if on_cell is not None:
-            on_cell(todo[which], records)
+            on_cell(todo[which], PlayedCell(records, *took[todo[which].index]))
 
     def games_done(count: int, _total: int) -> None:
         if progress is not None:
@@ -187,11 +200,10 @@ def run_sweep(
     play_plans(pool, [spec.plan(cell) for cell in todo], games_done, cell_done, cell_started)
     seconds = time.perf_counter() - started
     results = {
-        # A cell read back from an earlier run took no time and no worker of this one.
         cell.index: replace(
             spec.plan(cell).summarise(finished[cell.index]),
-            seconds=took.get(cell.index, 0.0),
-            workers=pool.workers if cell.index in took else 0,
+            seconds=took[cell.index][0],
+            workers=took[cell.index][1],
         )
         for cell in spec.cells
     }

@@ -36,16 +36,21 @@ def test_out_keeps_the_cells_played_when_the_grid_grows(tmp_path: Path) -> None:
     # A value more for a knob was refused ("2 cells there, 3 here"): every cell was to be played again.
     folder = tmp_path / "run"
     common = ["classic", "-n", "2", "-w", "1", "--json"]
-    code, _, err = sweep(*common, "--grid", "jokers=2,4", "--out", str(folder))
+    code, out, err = sweep(*common, "--grid", "jokers=2,4", "--out", str(folder))
     assert code == 0, err
+    first = {cell["knobs"]["jokers"]: cell for cell in json.loads(out)["cells"]}
     grown = [*common, "--grid", "jokers=2,3,4"]
     code, out, err = sweep(*grown, "--out", str(folder))
     assert code == 0, err
     resumed = json.loads(out)
     assert resumed["resumed_cells"] == 2
-    # The cells read back were played by no worker of this run, in no time of it; jokers=3 was.
+    # A cell read back keeps the time and workers of the run that played it (it said 0 s, 0 games/s);
+    # jokers=3 is played by this run.
     timing = [(cell["knobs"]["jokers"], cell["workers"], cell["seconds"] > 0) for cell in resumed["cells"]]
-    assert timing == [(2, 0, False), (3, 1, True), (4, 0, False)]
+    assert timing == [(2, 1, True), (3, 1, True), (4, 1, True)]
+    for cell in (resumed["cells"][0], resumed["cells"][2]):
+        before = first[cell["knobs"]["jokers"]]
+        assert (cell["seconds"], cell["games_per_second"]) == (before["seconds"], before["games_per_second"])
     # jokers=4 moved from the second cell to the third: its games are those it plays there.
     code, whole, err = sweep(*grown)
     assert code == 0, err
@@ -193,3 +198,37 @@ def test_two_outputs_on_one_path_are_refused_before_any_game(tmp_path: Path) -> 
     assert "Invalid value for --report" in result.stderr
     assert "--csv writes there too: give each its own file" in " ".join(result.stderr.split())
     assert not page.exists()
+
+
+def test_a_cell_saved_without_its_time_is_read_back_and_one_with_a_wrong_time_refused(tmp_path: Path) -> None:
+    # Cells saved before they kept their seconds and workers still resume, as not known: 0 and 0.
+    folder = tmp_path / "run"
+    args = ["classic", "--grid", "jokers=2,4", "-n", "2", "-w", "1", "--json", "--out", str(folder)]
+    code, out, err = sweep(*args)
+    assert code == 0, err
+    path = folder / "cells" / "cell-000.json"
+    data = json.loads(path.read_text())
+    assert data["workers"] == 1
+    assert data["seconds"] > 0
+    old = {key: value for key, value in data.items() if key not in ("seconds", "workers")}
+    path.write_text(json.dumps(old))
+    code, again, err = sweep(*args)
+    assert code == 0, err
+    timing = [
+        (cell["workers"], cell["seconds"], cell["games_per_second"]) for cell in json.loads(again)["cells"]
+    ]
+    assert timing[0] == (0, 0.0, 0.0)
+    assert stable(json.loads(again)) == stable(json.loads(out))
+    for wrong in (
+        {"seconds": -1},
+        {"seconds": "1.5"},
+        {"seconds": True},
+        {"workers": 1.5},
+    ):
+        path.write_text(json.dumps({**old, **wrong}))
+        code, again, err = sweep(*args)
+        assert (code, again) == (1, "")
+        assert err.splitlines() == [
+            f"{path}: not a saved sweep cell; "
+            "remove it and run the same command again to play that cell again"
+        ]
