@@ -12,11 +12,14 @@ Only pydantic is needed here, so the schema is generated without the ``net`` ext
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from kalooki import jsonio
+from kalooki.text import escape_controls
+from kalooki.validation import suggest, value_problem
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 64 * 1024
@@ -190,11 +193,32 @@ def parse_client_message(text: str | bytes) -> ClientMessages:
     try:
         return _client_adapter.validate_python(data)
     except ValidationError as error:
-        first = error.errors()[0]
+        first = error.errors(include_url=False)[0]
         if kind == "join" and first["loc"][1:] == ("name",) and first["type"] == "string_too_long":
             raise ProtocolError("bad_name", NAME_RULE) from None  # as the table words any other bad name
-        where = ".".join(str(part) for part in first["loc"][1:]) or "message"
-        raise ProtocolError("bad_message", f"{kind}: {where}: {first['msg']}") from None
+        raise ProtocolError("bad_message", escape_controls(field_problem(kind, first))) from None
+
+
+_CLIENT_MODELS: dict[str, type[_Message]] = {
+    get_args(model.model_fields["type"].annotation)[0]: model for model in get_args(ClientMessages)
+}
+
+
+def field_problem(kind: str, error: Mapping[str, Any]) -> str:
+    """One fault of a client message, ``KIND: FIELD: what it must be``, in the words `kalooki validate`
+    and a resumed save use for the same fault ("expected a whole number, got '1'"), not pydantic's;
+    an unknown field with the field meant, or the fields the message has."""
+    where = ".".join(str(part) for part in error["loc"][1:]) or "message"
+    if error["type"] != "extra_forbidden":
+        return f"{kind}: {where}: {value_problem(error)}"
+    fields = [name for name in _CLIENT_MODELS[kind].model_fields if name != "type"]
+    close = suggest(where, fields)
+    if close is not None:
+        return f"{kind}: unknown field '{where}'; did you mean '{close}'?"
+    if not fields:
+        return f"{kind}: unknown field '{where}'; it has no field but its type"
+    has = f"its fields are {', '.join(fields)}" if len(fields) > 1 else f"its field is {fields[0]}"
+    return f"{kind}: unknown field '{where}'; {has}"
 
 
 # ---------------------------------------------------------------- from the host

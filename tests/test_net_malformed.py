@@ -1,0 +1,73 @@
+"""A peer's malformed message, each field of each client message wrong, on a live table: refused with
+``bad_message`` in one line naming the field and what it must be, and the table unchanged."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from kalooki_net.protocol import PROTOCOL_VERSION
+from net_helpers import Player, hosted, new_table
+
+
+def refused(player: Player, message: Any, code: str) -> dict[str, Any]:
+    player.websocket.send(json.dumps(message))
+    reply = player.until("error")
+    assert reply["code"] == code, reply
+    return reply
+
+
+BAD_FIELDS = [
+    ({"protocol": "1"}, "join: protocol: expected a whole number, got '1': "
+     "in quotes it is text; remove the quotes"),
+    ({"protocol": True}, "join: protocol: expected a whole number, got the boolean true"),
+    ({"code": 5}, "join: code: expected text, got 5 (put it in quotes to make it text)"),
+    ({"code": "C" * 33}, "join: code: must be at most 32 characters long"),
+    ({"token": "t" * 65}, "join: token: must be at most 64 characters long"),
+    ({"coach": "yes"}, "join: coach: expected true or false, got 'yes'"),
+    ({"nmae": "eve"}, "join: unknown field 'nmae'; did you mean 'name'?"),
+    ({"type": "move"}, "move: move: is required"),
+    ({"type": "move", "move": 7}, "move: move: expected text, got 7 (put it in quotes to make it text)"),
+    ({"type": "move", "move": ""}, "move: move: must not be empty"),
+    ({"type": "move", "move": "d" * 401}, "move: move: must be at most 400 characters long"),
+    ({"type": "move", "move": "ds", "seat": 16}, "move: seat: must be at most 15, got 16"),
+    ({"type": "move", "move": "ds", "seat": "\x1b[2J"},
+     "move: seat: expected a whole number, got '\\x1b[2J'"),
+    ({"type": "move", "move": "ds", "extra": True}, "move: unknown field 'extra'; its fields are move, seat"),
+    ({"type": "undo", "seat": -1}, "undo: seat: must be at least 0, got -1"),
+    ({"type": "undo", "sea": 1}, "undo: unknown field 'sea'; did you mean 'seat'?"),
+    ({"type": "say"}, "say: text: is required"),
+    ({"type": "say", "text": ["hi"]}, "say: text: expected text, got a list"),
+    ({"type": "say", "text": "h" * 301}, "say: text: must be at most 300 characters long"),
+    ({"type": "ready", "seat": "ten"},
+     "ready: seat: expected a whole number, got 'ten': write numbers in digits (ten is 10)"),
+    ({"type": "ready", "when": 1}, "ready: unknown field 'when'; its field is seat"),
+    ({"type": "start", "seat": 0}, "start: unknown field 'seat'; it has no field but its type"),
+    ({"type": "hint", "seat": 1.0}, "hint: seat: expected a whole number, got 1.0"),
+    ({"type": "rules", "what": "all"}, "rules: unknown field 'what'; it has no field but its type"),
+    ({"type": "leave", "now": True}, "leave: unknown field 'now'; it has no field but its type"),
+]  # fmt: skip
+"""A field of each client message wrong, and the line the peer gets: the project's words, not pydantic's
+("Input should be a valid integer"); a control character the peer sent comes back spelt out."""
+
+
+def test_a_malformed_message_is_refused_in_one_line_naming_the_field() -> None:
+    with hosted(new_table(seed=9)) as host:
+        ann = Player(host.uri)
+        ann.join(host.table.code, name="ann")
+        before = host.call(host.table.lobby)
+        join = {"type": "join", "protocol": PROTOCOL_VERSION, "code": host.table.code, "name": "eve"}
+        for fields, line in BAD_FIELDS:
+            reply = refused(ann, fields if "type" in fields else {**join, **fields}, "bad_message")
+            assert reply == {"type": "error", "code": "bad_message", "message": line}
+        # Before joining too: a stranger's malformed join is worded so, and costs no guess at the code.
+        eve = Player(host.uri)
+        reply = refused(eve, {**join, "coach": 1}, "bad_message")
+        assert reply["message"] == "join: coach: expected true or false, got 1"
+        assert host.call(host.table.lobby) == before
+        eve.join(host.table.code, name="eve")
+        assert eve.seat == 1
