@@ -133,6 +133,12 @@ class TrustedProxies:
                 if mapped is not None and network.prefixlen >= 96:
                     # The system gives an IPv4 peer of a dual-stack socket as IPv4 (parse_node): so is this.
                     network = ipaddress.ip_network(f"{mapped}/{network.prefixlen - 96}")
+                if network.prefixlen == 0:
+                    # 0.0.0.0/0 or ::/0 holds every address of its kind: it is '*' written as a network.
+                    raise ValueError(
+                        f"{item.strip()!r} holds every address, so it would believe every client about "
+                        "who it is: name the proxy's address"
+                    )
                 networks.append(network)
         return cls(tuple(networks))
 

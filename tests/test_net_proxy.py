@@ -8,6 +8,7 @@ space, so that the count can be told apart per client and per /64.
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import json
 import os
 import queue
@@ -41,6 +42,17 @@ def trusting(*values: str) -> TrustedProxies:
 
 
 LOOPBACK = trusting("127.0.0.1")
+
+_MAPPED = ipaddress.IPv6Address(bytes(10) + b"\xff\xff" + ipaddress.IPv4Address("127.0.0.1").packed)
+EVERY_ADDRESS = (
+    "127.0.0.1/0",
+    "::1/0",
+    str(ipaddress.ip_network("127.0.0.1/0", strict=False)),
+    str(ipaddress.ip_network("::1/0", strict=False)),
+    f"{_MAPPED}/96",
+)
+"""Networks that hold every address (every IPv4 one; every IPv6 one; every IPv4 one written as IPv6),
+built from the loopback's: each is '*' under another name."""
 
 
 def client(xff: list[str] | None = None, forwarded: list[str] | None = None, peer: str = "127.0.0.1") -> str:
@@ -178,6 +190,10 @@ def test_the_trusted_proxies_are_addresses_or_networks() -> None:
     assert trusting(str(trusted)) == trusted
     for bad, said in [
         ("*", "'*' would believe every client about who it is: name the proxy's address"),
+        *(
+            (every, f"'{every}' holds every address, so it would believe every client about who it is")
+            for every in EVERY_ADDRESS
+        ),
         ("localhost", "'localhost' is not an IP address or network"),
         ("", "'' is not an IP address or network"),
         ("127.0.0.1,", "'' is not an IP address or network"),
@@ -315,7 +331,7 @@ def run_host(home: Path, *arguments: str, stdin: str = "") -> subprocess.Complet
     return subprocess.run(command, input=stdin, capture_output=True, text=True, env=env, timeout=TIMEOUT * 3)
 
 
-@pytest.mark.parametrize("value", ["nope", "*", "127.0.0.1,", "10.0.0.0/33"])
+@pytest.mark.parametrize("value", ["nope", "*", "127.0.0.1,", "10.0.0.0/33", *EVERY_ADDRESS])
 def test_a_proxy_that_is_no_address_is_a_usage_error(tmp_path: Path, value: str) -> None:
     done = run_host(tmp_path, "--watch", "--trust-proxy", "127.0.0.1", "--trust-proxy", value)
     assert done.returncode == 2
