@@ -125,6 +125,28 @@ def seconds(value: str) -> float:
     return number
 
 
+def named(value: str, what: str = "file") -> str:
+    """A ``parser=`` for a path option (or argument) given as text (``--csv``, ``--report``): refused
+    when empty, in the same words for every one of them (exit 2).
+
+    Read as a path, ``''`` is ``.``, the current folder: a save or log was refused as a folder, a
+    replay's log as a directory, and a sweep's ``--out ''`` scattered its cells in the current folder.
+    """
+    if not value:
+        raise typer.BadParameter(f"give a {what} name, not an empty one")
+    return value
+
+
+def file_name(value: str) -> Path:
+    """A ``parser=`` for a ``Path`` option or argument naming a file: :func:`named`."""
+    return Path(named(value))
+
+
+def folder_name(value: str) -> Path:
+    """A ``parser=`` for a ``Path`` option or argument naming a folder: :func:`named`."""
+    return Path(named(value, "folder"))
+
+
 def port_number(value: str) -> int:
     """A ``parser=`` for a port to listen on: 0 (any free port) to 65535."""
     number = integer(value)

@@ -26,6 +26,7 @@ from .common import (
     SetOption,
     check_output_path,
     cli_errors,
+    file_name,
     integer,
     named_bots,
     port_number,
@@ -214,13 +215,19 @@ def host(
         typer.Option("--bot-pause", parser=seconds, metavar="SECONDS", help="Pause between bots' turns."),
     ] = 0.7,
     save: Annotated[
-        Path | None, typer.Option("--save", metavar="FILE", help="Where to save the game.")
+        Path | None, typer.Option("--save", parser=file_name, metavar="FILE", help="Where to save the game.")
     ] = None,
     resume: Annotated[
-        Path | None, typer.Option("--resume", metavar="FILE", help="Reopen a hosted table from its save.")
+        Path | None,
+        typer.Option(
+            "--resume", parser=file_name, metavar="FILE", help="Reopen a hosted table from its save."
+        ),
     ] = None,
     log: Annotated[
-        Path | None, typer.Option("--log", metavar="FILE.jsonl", help="Write every event for kalooki replay.")
+        Path | None,
+        typer.Option(
+            "--log", parser=file_name, metavar="FILE.jsonl", help="Write every event for kalooki replay."
+        ),
     ] = None,
     trust_proxy: Annotated[
         list[str] | None,

@@ -23,7 +23,7 @@ from kalooki.rulebook import knob_choices, knob_values
 from kalooki.variant import KNOB_NAMES, Variant
 from kalooki.variant_writer import variant_differences
 
-from .common import check_output_path, cli_errors, fail
+from .common import check_output_path, cli_errors, fail, file_name
 from .completion import complete_variant
 from .saves import write_atomically
 
@@ -100,7 +100,9 @@ def extends_reference(base: str, folder: Path) -> str:
 
 
 def new(
-    file: Annotated[Path, typer.Argument(metavar="FILE.yaml", help="The variant file to write.")],
+    file: Annotated[
+        Path, typer.Argument(parser=file_name, metavar="FILE.yaml", help="The variant file to write.")
+    ],
     extends: Annotated[
         str,
         typer.Option(

@@ -21,8 +21,10 @@ from .common import (
     SetOption,
     check_output_path,
     cli_errors,
+    file_name,
     integer,
     name_problem,
+    named,
     named_bots,
     refuse_unknown_bots,
     seed_number,
@@ -150,7 +152,10 @@ def play(
     save: Annotated[
         Path | None,
         typer.Option(
-            "--save", metavar="FILE", help="Save the game to FILE (default: a new file in the saves folder)."
+            "--save",
+            parser=file_name,
+            metavar="FILE",
+            help="Save the game to FILE (default: a new file in the saves folder).",
         ),
     ] = None,
     json_output: Annotated[
@@ -159,7 +164,10 @@ def play(
     log: Annotated[
         Path | None,
         typer.Option(
-            "--log", metavar="FILE.jsonl", help="Write every event of the game, one JSON object a line."
+            "--log",
+            parser=file_name,
+            metavar="FILE.jsonl",
+            help="Write every event of the game, one JSON object a line.",
         ),
     ] = None,
     humans: Annotated[
@@ -350,6 +358,7 @@ def resume(
     game: Annotated[
         str | None,
         typer.Argument(
+            parser=named,
             metavar="N|FILE",
             help="A save file, or a game's number in 'kalooki saves' (default: the latest unfinished game).",
             show_default=False,
@@ -360,6 +369,7 @@ def resume(
         Path | None,
         typer.Option(
             "--log",
+            parser=file_name,
             metavar="LOG.jsonl",
             help="Go on writing the game's log (the file given to 'kalooki play --log').",
         ),

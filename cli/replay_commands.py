@@ -15,7 +15,7 @@ from kalooki.log import ReplayError, replay
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.text import escape_controls
 
-from .common import counted
+from .common import counted, file_name
 from .replay_show import StopShowing
 from .wrong_file import what_it_is
 
@@ -84,6 +84,7 @@ def replay_command(
     log: Annotated[
         Path,
         typer.Argument(
+            parser=file_name,
             metavar="LOG",
             help="A game log: written by 'kalooki play --log FILE.jsonl', for an interactive game or a "
             "game script alike.",

@@ -15,7 +15,7 @@ from kalooki.executors import scheduler_endpoint
 from kalooki.simulate import MAX_GAMES, duplicate_refusal
 
 from .charts import Chart, require_matplotlib, save
-from .common import at_least, check_output_path, fail, print_error
+from .common import at_least, check_output_path, fail, named, print_error
 from .saves import write_atomically
 
 
@@ -100,6 +100,7 @@ ReportOption = Annotated[
     str | None,
     typer.Option(
         "--report",
+        parser=named,
         metavar="FILE.html",
         help="Write a self-contained HTML report with charts (needs pip install 'kalooki[plot]').",
     ),
@@ -108,6 +109,7 @@ PlotOption = Annotated[
     str | None,
     typer.Option(
         "--plot",
+        parser=named,
         metavar="FILE.png|FILE.svg",
         help="Write the headline chart as PNG or SVG (needs pip install 'kalooki[plot]').",
     ),

@@ -47,6 +47,7 @@ from .common import (
     counted,
     fail,
     load_each,
+    named,
     named_bots,
     seed_number,
 )
@@ -300,7 +301,9 @@ def simulate_command(
     as_json: JsonOption = False,
     csv_path: Annotated[
         str | None,
-        typer.Option("--csv", metavar="FILE", help="Write one CSV row per game to FILE ('-' for stdout)."),
+        typer.Option(
+            "--csv", parser=named, metavar="FILE", help="Write one CSV row per game to FILE ('-' for stdout)."
+        ),
     ] = None,
     compare_with: Annotated[
         str | None,

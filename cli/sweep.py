@@ -29,7 +29,17 @@ from kalooki.sweep import (
     sweep_rows,
 )
 
-from .common import SetOption, at_least, check_output_path, cli_errors, counted, fail, seed_number
+from .common import (
+    SetOption,
+    at_least,
+    check_output_path,
+    cli_errors,
+    counted,
+    fail,
+    folder_name,
+    named,
+    seed_number,
+)
 from .html_report import BOTS_NOTE, bots_text, paired_units, untested
 from .narrow import Column, difference_texts, indented, narrow_table, natural_width
 from .output import report_console
@@ -287,13 +297,20 @@ def sweep_command(
     as_json: JsonOption = False,
     csv_path: Annotated[
         str | None,
-        typer.Option("--csv", metavar="FILE", help="Write one CSV row per cell to FILE ('-': stdout)."),
+        typer.Option(
+            "--csv", parser=named, metavar="FILE", help="Write one CSV row per cell to FILE ('-': stdout)."
+        ),
     ] = None,
     report: ReportOption = None,
     plot: PlotOption = None,
     out: Annotated[
         Path | None,
-        typer.Option("--out", metavar="DIR", help="Save each finished cell in DIR; run again to resume."),
+        typer.Option(
+            "--out",
+            parser=folder_name,
+            metavar="DIR",
+            help="Save each finished cell in DIR; run again to resume.",
+        ),
     ] = None,
     duplicate: DuplicateOption = False,
     yes: Annotated[

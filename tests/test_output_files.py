@@ -118,10 +118,42 @@ def test_new_with_force_still_replaces_a_variant(tmp_path: Path) -> None:
     assert "joker_penalty: 15" not in variant.read_text()
 
 
-def test_an_empty_file_name_is_named_as_such() -> None:
-    result = runner.invoke(app, ["simulate", "-n", "1", "-w", "1", "--csv", ""])
-    assert result.exit_code == 1
-    assert result.stderr.splitlines() == ["--csv: give a file name, not an empty one"]
+EMPTY_PATHS = [
+    (["play", "--save", ""], "'--save'", "file"),
+    (["play", "--log", ""], "'--log'", "file"),
+    (["resume", ""], "'N|FILE'", "file"),
+    (["resume", "1", "--log", ""], "'--log'", "file"),
+    (["replay", ""], "'LOG'", "file"),
+    (["new", ""], "'FILE.yaml'", "file"),
+    (["simulate", "-n", "1", "--csv", ""], "'--csv'", "file"),
+    (["simulate", "-n", "1", "--report", ""], "'--report'", "file"),
+    (["simulate", "-n", "1", "--plot", ""], "'--plot'", "file"),
+    (["sweep", "--grid", "jokers=2,4", "-n", "1", "--csv", ""], "'--csv'", "file"),
+    (["sweep", "--grid", "jokers=2,4", "-n", "1", "--report", ""], "'--report'", "file"),
+    (["sweep", "--grid", "jokers=2,4", "-n", "1", "--plot", ""], "'--plot'", "file"),
+    (["sweep", "--grid", "jokers=2,4", "-n", "1", "--out", ""], "'--out'", "folder"),
+    (["host", "--save", ""], "'--save'", "file"),
+    (["host", "--resume", ""], "'--resume'", "file"),
+    (["host", "--log", ""], "'--log'", "file"),
+    (["schema", "--write", ""], "DIR", "folder"),
+]
+"""Every option or argument that names a file or folder, given an empty one: read as a path it was ``.``,
+the current folder, refused as "a folder" by some (exit 1), "a directory" by others, while
+``sweep --out ''`` played the sweep into the current folder."""
+
+
+@pytest.mark.parametrize(("arguments", "where", "what"), EMPTY_PATHS)
+def test_an_empty_path_is_one_usage_error_in_the_same_words(
+    arguments: list[str], where: str, what: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path / "home"))
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    errors = [line for line in result.stderr.splitlines() if line.startswith("Error")]
+    assert errors == [f"Error: Invalid value for {where}: give a {what} name, not an empty one"]
+    assert list(tmp_path.iterdir()) == []  # nothing written, here or in the saves folder
 
 
 @needs_proc
