@@ -14,6 +14,8 @@ upgrade) gets the browser page (:mod:`kalooki_net.web`) from the same port. An u
 connection to the table from a visitor's browser; the page's own upgrades come from the
 table's address, and clients that send no ``Origin`` (``kalooki join``) are let in.
 
+A ``join`` is checked and seated, and a seat left, by :class:`~kalooki_net.seating.Seating`.
+
 A connection that joins with ``coach`` (the page) also gets the table's own words with each
 state, and answers to ``hint`` and ``rules``, from the :class:`~kalooki_net.advice.Advisor`
 the host program gives; each is computed from the seat's own view only.
@@ -42,7 +44,6 @@ from .advice import Advisor
 from .forwarded import TrustedProxies
 from .protocol import (
     MAX_MESSAGE_BYTES,
-    PROTOCOL_VERSION,
     AskHint,
     AskRules,
     ClientMessages,
@@ -58,6 +59,7 @@ from .protocol import (
     presence_line,
 )
 from .seat_connection import BURST, JOIN_TIMEOUT, OUTBOX, RATE, SEND_TIMEOUT, Client, RateLimit
+from .seating import Seating
 from .table import Table, TableError
 from .view import seat_events, seat_view
 from .web import bad_request, page_response
@@ -76,12 +78,6 @@ def origin_site(origin: str) -> str | None:
         return urlsplit(origin).netloc or None
     except ValueError:  # "http://[::1", an unclosed IPv6 address
         return None
-
-
-def shared_source(source: str) -> str:
-    """The variant's name as the players are told it: a built-in's name, or a file's name without the
-    host's folders (``friday.yaml``, not where the host keeps it)."""
-    return source.replace("\\", "/").rsplit("/", 1)[-1]
 
 
 class TableServer:
@@ -133,6 +129,8 @@ class TableServer:
         """Between hands, who was ready and whom the deal waited for, as last told to every seat."""
         self.missed: dict[int, list[Event]] = {}
         """Per seat with no connection: this hand's events since it went, told to its player back."""
+        self.seating = Seating(self)
+        """Joins (checked, then seated and welcomed) and leavings."""
 
     # ------------------------------------------------------------ serving
 
@@ -198,15 +196,7 @@ class TableServer:
             client.sender.cancel()
             if client.seat is not None and self.by_seat.get(client.seat) is client:
                 del self.by_seat[client.seat]
-                self.seat_left(client.seat)
-
-    def seat_left(self, seat: int, *, for_good: bool = False) -> None:
-        name = self.table.seats[seat].name  # before the game, leaving for good frees the seat
-        free = self.table.leave(seat, for_good=for_good)
-        self.presence(seat, "left", name, free=free)
-        self.send_lobby()
-        self.tell_readiness()  # between hands, the deal no longer waits for them
-        self.changed.set()
+                self.seating.seat_left(client.seat)
 
     async def receive(self, client: Client) -> bool:
         """Read and handle one message; False once the connection has closed."""
@@ -241,7 +231,7 @@ class TableServer:
 
     def dispatch(self, client: Client, message: ClientMessages) -> None:
         if isinstance(message, Join):
-            self.join(client, message)
+            self.seating.join(client, message)
             return
         seat = client.seat
         if seat is None:
@@ -250,7 +240,7 @@ class TableServer:
             # As a dropped connection, but for good: before the game the seat is free again at once.
             del self.by_seat[seat]
             client.seat = None
-            self.seat_left(seat, for_good=True)
+            self.seating.seat_left(seat, for_good=True)
             return
         if isinstance(message, Say):
             name = self.table.seats[seat].name or "?"
@@ -304,65 +294,6 @@ class TableServer:
             # again in one position (30 times a second at most), it is worked out once.
             self.last_hint = (told, advisor.suggestion(seat_view(game, seat), self.table.variant))
         client.send(self.last_hint[1])
-
-    def join(self, client: Client, message: Join) -> None:
-        if client.seat is not None:
-            raise TableError("already_joined", f"this connection already sits at seat {client.seat}")
-        if message.protocol != PROTOCOL_VERSION:
-            raise TableError(
-                "protocol_version", f"this table speaks protocol {PROTOCOL_VERSION}, not {message.protocol}"
-            )
-        held_off = self.wrong_tries.refusal(client.address)
-        # A seat's token cannot be guessed: its player comes back even while their address is held off, as
-        # everyone's is behind one proxy or home router when someone there guesses at the code.
-        if held_off is not None and (
-            message.token is None or self.table.seat_of_token(message.token) is None
-        ):
-            raise TableError("too_many_tries", held_off)
-        self.table.check_code(message.code)
-        if message.token is not None:
-            # Back only from being away: the host's own seat, made before anyone came, joins a first time.
-            away = {index for index, state in enumerate(self.table.seats) if state.away_since is not None}
-            seat = self.table.rejoin(message.token)
-            token = message.token
-            status = "back" if seat in away else "joined"
-        elif message.name is not None:
-            seat, token = self.table.join(message.name)
-            status = "joined"
-        else:
-            raise TableError("bad_message", "join with a name (a new seat) or your token (rejoining)")
-        self.announced.discard(seat)
-        client.coach = message.coach
-        self.seat_client(client, seat, token)
-        self.presence(seat, status)
-        if self.table.game is None and all(state.kind != "open" for state in self.table.seats):
-            self.start_game()
-
-    def seat_client(self, client: Client, seat: int, token: str) -> None:
-        client.seat = seat
-        self.by_seat[seat] = client
-        state = self.table.seats[seat]
-        client.send(
-            {
-                "type": "welcome",
-                "protocol": PROTOCOL_VERSION,
-                "seat": seat,
-                "name": state.name or "",
-                "token": token,
-                "host": state.host,
-                "variant": self.table.variant.model_dump(mode="json", exclude={"extends"}),
-                "variant_source": shared_source(self.table.variant_source),
-            }
-        )
-        self.send_lobby()
-        missed = self.missed.pop(seat, [])
-        if self.table.game is not None:
-            # Back during a hand: what happened meanwhile (a bot may have played the seat). Between hands
-            # the result is the news, as a seat that comes then is shown it.
-            playing = self.table.game.phase in ("draw", "play")
-            client.send(self.state_message(seat, missed if playing else [], coach=client.coach))
-            self.tell_readiness(skip=seat)  # between hands, the deal may wait for them again
-        self.changed.set()
 
     def start_game(self) -> None:
         events = self.table.start()
