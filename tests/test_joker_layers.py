@@ -11,6 +11,9 @@ import json
 from typing import Any
 
 import pytest
+from kalooki_cli.render import Seating, meld_text, table_grid
+from kalooki_cli.web_coach import WebCoach
+from rich.console import Console
 from rules_helpers import assert_illegal, new_game, play, table_text
 
 from kalooki.cards import JOKER, parse_card, parse_cards
@@ -172,3 +175,21 @@ def test_the_network_view_shows_who_laid_a_joker_and_the_stand_in_game_keeps_it(
     assert "joker_layers" not in view["table"][1]
     shadow = shadow_game(json.loads(json.dumps(view)), game.variant)
     assert shadow.table == game.table
+
+
+def test_the_table_and_the_browsers_coach_name_who_laid_a_joker_where_it_is_not_the_owner() -> None:
+    """ann sees "laid by bob" beside the joker bob built onto her run (why bob may not take it back), and
+    bob's page "laid by you"."""
+    game = built_onto_anns_run(kaluki())
+    seating = Seating(tuple(game.players), 0, {1: "greedy"})
+    console = Console(width=100, record=True, color_system=None)
+    console.print(table_grid(game, seating, letters=True))
+    assert [line.rstrip() for line in console.export_text().splitlines()] == [
+        "1 you 5H 6H 7H 8H JK(9H, laid by bob)",
+        "2 bob 2C 3C 4C 5C",
+    ]
+    coach = WebCoach().coach(seat_view(game, 1), [], game.variant, {0: "greedy"}, {})
+    assert coach["jokers"] == [[None, None, None, None, "9♥, laid by you"], [None, None, None, None]]
+    # Where the owner laid every joker, nothing more is said than before.
+    owner = built_onto_anns_run(kaluki(joker_taker="other_players"))
+    assert meld_text(owner.table[0], layer_name=seating.name).plain == "5♥ 6♥ 7♥ 8♥ JK(9♥)"
