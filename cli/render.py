@@ -11,7 +11,7 @@ The end of a hand and of the game are drawn by ``scoresheet.py``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from rich.cells import cell_len
@@ -35,6 +35,7 @@ from kalooki.cards import (
     suit_of,
 )
 from kalooki.engine import Game
+from kalooki.joker_layers import layers_of
 from kalooki.melds import MeldError, TableMeld, jokers_held_for_good, make_meld
 from kalooki.rulebook import key_rules, scoring_line
 from kalooki.variant import Variant
@@ -101,19 +102,49 @@ def joker_meaning(meld: TableMeld, index: int, letters: bool = False) -> str:
     return rank_card + "/".join(symbols[suit] for suit in meld.missing_suits())
 
 
-def meld_text(meld: TableMeld, *, letters: bool = False, variant: Variant | None = None) -> Text:
-    """A table meld's cards, each joker followed by what it stands for: ``7♥ 8♥ JK(9♥)``.
+def joker_notes(
+    meld: TableMeld,
+    *,
+    letters: bool = False,
+    variant: Variant | None = None,
+    layer_name: Callable[[int], str] | None = None,
+) -> list[str | None]:
+    """For each of a table meld's cards, what a joker stands for (None for a natural card).
 
-    With ``variant``, a joker that can never be taken (a closed set, or a variant that forbids
-    it) says so: ``9♠ 9♣ 9♦ JK(9♥, closed)``.
+    With ``variant``, a joker that can never be taken (a closed set, or a variant that forbids it) says
+    so: ``9♥, closed``. With ``layer_name``, a joker laid by another seat than the meld's owner (recorded
+    only where joker_taker asks who laid it) names that seat: ``9♥, laid by bob``, as it decides who
+    may take it.
     """
     held = variant is not None and jokers_held_for_good(meld, variant)
-    parts: list[Text] = []
+    layers = iter(layers_of(meld))
+    notes: list[str | None] = []
     for index, card in enumerate(meld.cards):
+        if card != JOKER:
+            notes.append(None)
+            continue
+        note = joker_meaning(meld, index, letters) + (f", {HELD}" if held else "")
+        layer = next(layers)
+        if layer_name is not None and layer != meld.owner:
+            note += f", laid by {layer_name(layer)}"
+        notes.append(note)
+    return notes
+
+
+def meld_text(
+    meld: TableMeld,
+    *,
+    letters: bool = False,
+    variant: Variant | None = None,
+    layer_name: Callable[[int], str] | None = None,
+) -> Text:
+    """A table meld's cards, each joker followed by its :func:`joker_notes`: ``7♥ 8♥ JK(9♥)``."""
+    parts: list[Text] = []
+    notes = joker_notes(meld, letters=letters, variant=variant, layer_name=layer_name)
+    for card, note in zip(meld.cards, notes, strict=True):
         text = card_text(card, letters=letters)
-        if card == JOKER:
-            meaning = joker_meaning(meld, index, letters)
-            text.append(f"({meaning}, {HELD})" if held else f"({meaning})", style=DIM)
+        if note is not None:
+            text.append(f"({note})", style=DIM)
         parts.append(text)
     return Text(" ").join(parts)
 
@@ -261,7 +292,9 @@ def table_grid(game: Game, seating: Seating, letters: bool) -> Table:
     grid.add_column(overflow="fold")
     for number, meld in enumerate(game.table, start=1):
         grid.add_row(
-            str(number), seating.name(meld.owner), meld_text(meld, letters=letters, variant=game.variant)
+            str(number),
+            seating.name(meld.owner),
+            meld_text(meld, letters=letters, variant=game.variant, layer_name=seating.name),
         )
     return grid
 

@@ -22,10 +22,9 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
 
-from kalooki.cards import JOKER, format_card
+from kalooki.cards import format_card
 from kalooki.engine import Event, Game
 from kalooki.events import EliminatedEvent, HandEndEvent
-from kalooki.melds import jokers_held_for_good
 from kalooki.moves import format_move
 from kalooki.rulebook import scoring_line
 from kalooki.variant import Variant
@@ -35,7 +34,7 @@ from .going_out import laid_since_draw
 from .hints import hint_note, hint_summary
 from .interactive import meld_preview, suggest_turn
 from .narrate import table_lines
-from .render import HELD, Seating
+from .render import Seating
 
 WIDTH = 60
 """Columns of the hand-end and game-end tables (shown preformatted; a phone scrolls them)."""
@@ -134,7 +133,9 @@ class WebCoach:
             "scoring": f"Scoring: {scoring_line(variant)}.",
             "log": [line.plain for line in table_lines(events, game, seating)],
             "status": [line.plain for line in render.turn_status(game, seating)],
-            "jokers": [self.jokers(game, index) for index in range(len(game.table))],
+            "jokers": [
+                render.joker_notes(meld, variant=game.variant, layer_name=seating.name) for meld in game.table
+            ],
             "preview": None
             if preview is None or not (preview.melds or preview.builds)
             else {
@@ -152,15 +153,6 @@ class WebCoach:
             if game.phase == "game_over"
             else None,
         }
-
-    @staticmethod
-    def jokers(game: Game, index: int) -> list[str | None]:
-        meld = game.table[index]
-        held = jokers_held_for_good(meld, game.variant)
-        return [
-            render.joker_meaning(meld, position) + (f", {HELD}" if held else "") if card == JOKER else None
-            for position, card in enumerate(meld.cards)
-        ]
 
     def suggestion(self, view: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
         game = shadow_game(view, variant)

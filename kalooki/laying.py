@@ -9,7 +9,6 @@ from kalooki.cards import (
     JOKER,
     Card,
     format_card,
-    format_cards,
 )
 from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent
 from kalooki.gamestate import (
@@ -17,6 +16,7 @@ from kalooki.gamestate import (
     IllegalMoveError,
     NotYourTurnError,
 )
+from kalooki.joker_layers import may_take_from, swap_refusal, taker_refusal
 from kalooki.melds import (
     MeldError,
     TableMeld,
@@ -151,7 +151,7 @@ class Laying(TurnPlay):
         meld = self._table_meld(action.meld)
         self._take_from_hand(action.cards)
         try:
-            built = build(meld, action.cards, self.variant, action.end)
+            built = build(meld, action.cards, self.variant, action.end, by=self.current)
         except MeldError as error:
             raise IllegalMoveError(str(error)) from None
         self._check_keep(len(action.cards))
@@ -169,16 +169,18 @@ class Laying(TurnPlay):
         if not rules.may_release_jokers(variant, self.opened[self.current]):
             raise IllegalMoveError("you may take a joker from the table only after you have opened")
         meld = self._table_meld(action.meld)
-        if not self.may_take_joker_from(meld):
-            raise IllegalMoveError(
-                "in this variant only another player may take a joker from your meld "
-                f"{format_cards(meld.cards)}"
-            )
+        refusal = taker_refusal(meld, self.current, variant)
+        if refusal is not None:
+            raise IllegalMoveError(refusal)
         self._take_from_hand(action.cards)
         try:
-            swapped, freed = swap(meld, action.cards, variant)
+            swapped, freed = swap(meld, action.cards, variant, by=self.current)
         except MeldError as error:
             raise IllegalMoveError(str(error)) from None
+        if self.current in meld.joker_layers:
+            refusal = swap_refusal(meld, swapped, freed, self.current)
+            if refusal is not None:
+                raise IllegalMoveError(refusal)
 
         def lay() -> Event:
             self._remove(action.cards)
@@ -250,5 +252,5 @@ class Laying(TurnPlay):
         return []
 
     def may_take_joker_from(self, meld: TableMeld) -> bool:
-        """Whether joker_taker lets the current player take a joker from ``meld``."""
-        return self.variant.joker_taker == "anyone" or meld.owner != self.current
+        """Whether joker_taker leaves the current player some joker of ``meld`` to take."""
+        return may_take_from(meld, self.current, self.variant)

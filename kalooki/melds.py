@@ -16,6 +16,7 @@ from typing import Literal
 
 from kalooki.cards import ACE, JOKER, Card, format_cards, make_card, rank_of, rank_points, suit_of
 from kalooki.errors import KalookiError
+from kalooki.joker_layers import built_layers, swapped_layers
 from kalooki.rules import RUN_MAX as RUN_MAX  # the public name solver and bots import from here
 from kalooki.rules import RunFrame, run_frame, suits_must_differ
 from kalooki.variant import Variant
@@ -37,6 +38,9 @@ class TableMeld:
 
     ``rank`` is the set's rank, or for a run the rank of its first (lowest) position,
     where 14 is an ace above the king. ``suit`` is the run's suit (-1 for a set).
+    ``joker_layers``: the seat that laid each joker, in the order the jokers lie in ``cards``, kept only
+    where ``joker_taker: anyone_but_layer`` asks and some joker was laid by another seat than ``owner``;
+    empty, every joker reads as laid by the owner (:mod:`kalooki.joker_layers`).
     """
 
     kind: MeldKind
@@ -44,6 +48,7 @@ class TableMeld:
     owner: int
     rank: int
     suit: int = -1
+    joker_layers: tuple[int, ...] = ()
 
     @property
     def jokers(self) -> int:
@@ -107,6 +112,8 @@ class TableMeld:
             "owner": self.owner,
             "rank": self.rank,
             "suit": self.suit,
+            # Written only where it says more than the owner: saves from before it read as they did.
+            **({"joker_layers": list(self.joker_layers)} if self.joker_layers else {}),
         }
 
     @staticmethod
@@ -119,8 +126,15 @@ class TableMeld:
         assert isinstance(owner, int)
         assert isinstance(rank, int)
         assert isinstance(suit, int)
+        layers = data.get("joker_layers", [])
+        assert isinstance(layers, list)
         return TableMeld(
-            kind=kind, cards=tuple(int(card) for card in cards), owner=owner, rank=rank, suit=suit
+            kind=kind,
+            cards=tuple(int(card) for card in cards),
+            owner=owner,
+            rank=rank,
+            suit=suit,
+            joker_layers=tuple(int(seat) for seat in layers),
         )
 
 
@@ -128,12 +142,19 @@ _worths: PerVariant[dict[tuple[MeldKind, int, int], int]] = PerVariant(lambda va
 """:meth:`TableMeld.worth` under a variant, by the meld's kind, first rank and number of cards."""
 
 _NEW = object.__new__
-_SET_KIND, _SET_CARDS, _SET_OWNER, _SET_RANK, _SET_SUIT = (
-    TableMeld.__dict__[name].__set__ for name in ("kind", "cards", "owner", "rank", "suit")
+_SET_KIND, _SET_CARDS, _SET_OWNER, _SET_RANK, _SET_SUIT, _SET_LAYERS = (
+    TableMeld.__dict__[name].__set__ for name in ("kind", "cards", "owner", "rank", "suit", "joker_layers")
 )
 
 
-def _table_meld(kind: MeldKind, cards: tuple[Card, ...], owner: int, rank: int, suit: int = -1) -> TableMeld:
+def _table_meld(
+    kind: MeldKind,
+    cards: tuple[Card, ...],
+    owner: int,
+    rank: int,
+    suit: int = -1,
+    layers: tuple[int, ...] = (),
+) -> TableMeld:
     """``TableMeld(kind, cards, owner, rank, suit)``, its fields set straight into their slots.
 
     The frozen dataclass's constructor sets each field through ``object.__setattr__`` by name, which
@@ -146,6 +167,7 @@ def _table_meld(kind: MeldKind, cards: tuple[Card, ...], owner: int, rank: int, 
     _SET_OWNER(meld, owner)
     _SET_RANK(meld, rank)
     _SET_SUIT(meld, suit)
+    _SET_LAYERS(meld, layers)
     return meld
 
 
@@ -346,8 +368,10 @@ def _joker_beyond_the_frame(cards: Sequence[Card], variant: Variant) -> str | No
     return None
 
 
-def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd | None = None) -> TableMeld:
-    """The meld with ``cards`` added, or :class:`MeldError`.
+def build(
+    meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd | None = None, by: int | None = None
+) -> TableMeld:
+    """The meld with ``cards`` added by seat ``by`` (None: its owner), or :class:`MeldError`.
 
     The verdict depends only on the meld's kind, cards, rank and suit, the cards added, ``end`` and the
     variant: it is remembered per variant (:data:`_build_verdicts`), as the engine checks every build
@@ -368,10 +392,13 @@ def build(meld: TableMeld, cards: Sequence[Card], variant: Variant, end: RunEnd 
     if isinstance(verdict, str):
         raise MeldError(verdict)
     side, low = verdict
+    layers = meld.joker_layers
+    if (layers or (by is not None and by != meld.owner)) and JOKER in cards:
+        layers = built_layers(meld, cards, side == "low", by, variant)
     if side is None:
-        return _table_meld("set", meld.cards + cards, meld.owner, meld.rank)
+        return _table_meld("set", meld.cards + cards, meld.owner, meld.rank, -1, layers)
     extended = meld.cards + cards if side == "high" else cards + meld.cards
-    return _table_meld("run", extended, meld.owner, low, meld.suit)
+    return _table_meld("run", extended, meld.owner, low, meld.suit, layers)
 
 
 _BuildVerdict = tuple[RunEnd | None, int] | str
@@ -425,8 +452,12 @@ def _read_build(
     raise MeldError(f"{format_cards(cards)} does not fit {where} the run {format_cards(meld.cards)}")
 
 
-def swap(meld: TableMeld, cards: Sequence[Card], variant: Variant) -> tuple[TableMeld, int]:
+def swap(
+    meld: TableMeld, cards: Sequence[Card], variant: Variant, by: int | None = None
+) -> tuple[TableMeld, int]:
     """Put natural ``cards`` in for jokers of the meld: the new meld and how many jokers are freed.
+
+    Of a set's jokers, those seat ``by`` did not lay go first (:func:`kalooki.joker_layers.swapped_layers`).
 
     Remembered per variant as :func:`build` is (:data:`_swap_verdicts`): the legal listing asks of
     every swap a hand could make, turn after turn.
@@ -448,7 +479,10 @@ def swap(meld: TableMeld, cards: Sequence[Card], variant: Variant) -> tuple[Tabl
     if isinstance(verdict, str):
         raise MeldError(verdict)
     kind, laid, rank, suit, freed = verdict
-    return _table_meld(kind, laid, meld.owner, rank, suit), freed
+    layers = meld.joker_layers
+    if layers:
+        layers = swapped_layers(meld, laid, freed, by)
+    return _table_meld(kind, laid, meld.owner, rank, suit, layers), freed
 
 
 _swap_verdicts: PerVariant[

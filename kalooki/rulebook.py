@@ -284,6 +284,11 @@ def _joker_rules(variant: Variant) -> list[str]:
         return [*lines, "Nobody ever takes a joker back from the table."]
     if variant.joker_taker == "other_players":
         lines.append("Nobody may take a joker from a meld they laid themselves: only another player may.")
+    elif variant.joker_taker == "anyone_but_layer":
+        lines.append(
+            "Nobody may take back a joker they laid themselves, even one built onto another player's meld: "
+            "any other player may take it, the meld's owner included."
+        )
     else:
         lines.append("Any player may take a joker from any meld, their own included.")
     if variant.joker_release_requires_opening:

@@ -30,6 +30,7 @@ from kalooki.validation import value_problem
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
+    from kalooki.melds import TableMeld
 
 MAX_WHOLE = 10**12
 """Bound of every count, total and seat in a state: far beyond any real game, far below an overflow."""
@@ -70,6 +71,8 @@ class _Meld(_Shape):
     owner: Seat
     rank: Annotated[int, Field(ge=1, le=14)]
     suit: Annotated[int, Field(ge=-1, le=3)]
+    # Saves from before a meld recorded who laid its jokers have none: the owner laid them all.
+    joker_layers: Annotated[list[Seat], Field(max_length=14)] = []
 
 
 class _Turn(_Shape):
@@ -324,6 +327,9 @@ def _hand_problem(game: Game, live: list[int]) -> str | None:
     for meld in game.table:
         if meld.owner not in live or not game.opened[meld.owner]:
             return "a meld on the table belongs to a player who has not opened"
+        problem = _layers_problem(meld, game, live)
+        if problem is not None:
+            return problem
     turn = game.turn
     if game.phase == "draw":
         if turn.drew is not None or game._undo is not None:
@@ -348,4 +354,24 @@ def _hand_problem(game: Game, live: list[int]) -> str | None:
                 make_meld(meld.cards, variant, kind=meld.kind)
             except ValueError as error:
                 return f"the turn's undo snapshot: {error}"
+            problem = _layers_problem(meld, game, live)
+            if problem is not None:
+                return f"the turn's undo snapshot: {problem}"
+    return None
+
+
+def _layers_problem(meld: TableMeld, game: Game, live: list[int]) -> str | None:
+    """Why a meld's ``joker_layers`` are none that play leads to: kept only where the variant asks, one
+    per joker, not all the owner's (then it keeps none), each a seat in play that has opened."""
+    from kalooki.joker_layers import BY_LAYER
+
+    layers = meld.joker_layers
+    if not layers:
+        return None
+    if game.variant.joker_taker != BY_LAYER:
+        return f"a meld records who laid its jokers, which joker_taker: {game.variant.joker_taker} never does"
+    if len(layers) != meld.jokers or all(layer == meld.owner for layer in layers):
+        return "a meld's joker layers do not match its jokers"
+    if any(layer not in live or not game.opened[layer] for layer in layers):
+        return "a joker on the table was laid by a player who has not opened"
     return None

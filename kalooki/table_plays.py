@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from kalooki.candidates import candidate_melds
 from kalooki.cards import JOKER, Card, make_card
 from kalooki.cardstate import KEY_BITS, CardState
+from kalooki.joker_layers import may_take_from, swap_refusal
 from kalooki.meld_memo import MeldMemo
 from kalooki.melds import MeldError, RunEnd, TableMeld, build, set_room_suits, swap
 from kalooki.moves import Build, Meld, Swap
@@ -300,13 +301,14 @@ def joker_swaps(
     anyone = variant.joker_taker == "anyone"
     for number, meld in enumerate(table, start=1):
         shape = memo.get(meld, _Shape, variant)
-        # The engine's Laying.may_take_joker_from: under other_players, not from one's own meld.
-        if not held & shape.wanted_mask or not (anyone or meld.owner != seat):
+        # The engine's Laying.may_take_joker_from: under other_players, not from one's own meld; under
+        # anyone_but_layer, not from a meld whose jokers this seat laid every one of.
+        if not held & shape.wanted_mask or not (anyone or may_take_from(meld, seat, variant)):
             continue
         offered = [card for card in shape.wanted if held >> card & 1]
         for size in range(1, len(offered) + 1):
             for cards in combinations(offered, size):
-                verdict = swap_verdict(meld, cards, variant, state, turn)
+                verdict = swap_verdict(meld, cards, variant, state, turn, seat)
                 if verdict is False:  # most combinations: no action made for them
                     continue
                 action = Swap(number, cards)
@@ -326,20 +328,24 @@ def _wanted(meld: TableMeld, variant: Variant) -> tuple[Card, ...]:
 
 
 def swap_verdict(
-    meld: TableMeld, cards: tuple[Card, ...], variant: Variant, state: CardState, turn: TurnState
+    meld: TableMeld, cards: tuple[Card, ...], variant: Variant, state: CardState, turn: TurnState, seat: int
 ) -> bool | None:
-    """Whether the engine accepts swapping ``cards`` (held, distinct naturals) into ``meld``, or None
-    when only trying it can tell.
+    """Whether the engine accepts ``seat`` swapping ``cards`` (held, distinct naturals) into ``meld``, or
+    None when only trying it can tell.
 
     The seat may take from this meld and release jokers at all (the caller checked). The engine then
-    refuses a swap only when :func:`kalooki.melds.swap` does, or when the hand it leaves cannot pay
+    refuses a swap only when :func:`kalooki.melds.swap` does, when it would free a joker the seat laid
+    itself (:func:`kalooki.joker_layers.swap_refusal`), or when the hand it leaves cannot pay
     what the turn owes (``Laying._unpayable_debt``, a solver question): with nothing owed after the
     swap there is nothing to pay, and that is every swap of a turn that owes nothing under
     ``released_joker_must_be_melded: false``.
     """
     try:
-        _, freed = swap(meld, cards, variant)
+        swapped, freed = swap(meld, cards, variant, seat)
     except MeldError:
+        return False
+    # Jokers laid by this seat and by others: the swap may free one of its own.
+    if seat in meld.joker_layers and swap_refusal(meld, swapped, freed, seat) is not None:
         return False
     if variant.released_joker_must_be_melded or turn.jokers_owed:
         return None

@@ -24,7 +24,7 @@ StockExhausted = Literal["reshuffle_all", "reshuffle_keep_top", "end_hand"]
 PlayDirection = Literal["clockwise", "counter_clockwise"]
 DealDirection = Literal["as_play", "clockwise", "counter_clockwise"]
 FirstDealer = Literal["seat_order", "high_card"]
-JokerTaker = Literal["anyone", "other_players"]
+JokerTaker = Literal["anyone", "other_players", "anyone_but_layer"]
 SetSuits = Literal["distinct", "may_repeat"]
 
 BaseName = Annotated[str, Field(min_length=1)]
@@ -221,8 +221,9 @@ class Variant(BaseModel):
         JokerTaker,
         Field(
             description=(
-                "Who may take a joker from a table meld: anyone, or other_players (only from melds "
-                "another player laid)."
+                "Who may take a joker from a table meld: anyone, other_players (only from melds "
+                "another player laid), or anyone_but_layer (anyone but the player who laid that joker, "
+                "who may have built it onto another player's meld)."
             ),
         ),
     ] = "anyone"

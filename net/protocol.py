@@ -265,6 +265,13 @@ class Meld(_Message):
     owner: int
     rank: int
     suit: int
+    joker_layers: list[int] = Field(
+        default_factory=list,
+        description=(
+            "The seat that laid each joker, in the order they lie, where one was not laid by the owner "
+            "(joker_taker: anyone_but_layer); absent, the owner laid them all."
+        ),
+    )
 
 
 class TurnInfo(_Message):

@@ -46,6 +46,8 @@ def meld_json(meld: TableMeld) -> dict[str, Any]:
         "owner": meld.owner,
         "rank": meld.rank,
         "suit": meld.suit,
+        # Who laid a joker is public, as at a real table; sent where it is not the meld's owner.
+        **({"joker_layers": list(meld.joker_layers)} if meld.joker_layers else {}),
     }
 
 
@@ -126,6 +128,7 @@ def shadow_game(view: Mapping[str, Any], variant: Variant) -> Game:
             "owner": meld["owner"],
             "rank": meld["rank"],
             "suit": meld["suit"],
+            "joker_layers": list(meld.get("joker_layers", [])),
         }
         for meld in view["table"]
     ]

@@ -19,6 +19,8 @@ from kalooki.bots import GreedyBot
 from kalooki.cards import JOKER, card_points, full_pack
 from kalooki.driver import ask_bot
 from kalooki.engine import Game, HandResult, IllegalMoveError, NotYourTurnError, TurnState
+from kalooki.joker_layers import layers_of
+from kalooki.melds import TableMeld
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 from kalooki.variant import Variant
 
@@ -62,6 +64,7 @@ def variants(draw: st.DrawFn) -> Variant:
         ),
         set_joker_release=draw(st.sampled_from(["all_missing_suits", "any_missing_suit", "never"])),
         run_joker_release=draw(st.sampled_from(["exact_card", "never"])),
+        joker_taker=draw(st.sampled_from(["anyone", "other_players", "anyone_but_layer"])),
         joker_release_requires_opening=draw(st.booleans()),
         released_joker_must_be_melded=draw(st.booleans()),
         going_out=going_out,
@@ -79,6 +82,14 @@ def tables(draw: st.DrawFn) -> tuple[Variant, list[str]]:
     variant = draw(variants())
     count = draw(st.integers(variant.min_players, variant.max_players))
     return variant, NAMES[:count]
+
+
+@st.composite
+def layered_tables(draw: st.DrawFn) -> tuple[Variant, list[str]]:
+    """Tables with jokers where who laid a joker decides who may take it (kaluki-51's reading)."""
+    variant, players = draw(tables())
+    jokers = max(variant.jokers, 2)
+    return variant.model_copy(update={"joker_taker": "anyone_but_layer", "jokers": jokers}), players
 
 
 # ---------------------------------------------------------------- checks
@@ -157,6 +168,26 @@ def check_game_end(game: Game) -> None:
         assert game.winners == [seat for seat in playing if game.totals[seat] == best]
     else:
         assert all(game.totals[seat] < goal for seat in playing)
+
+
+def check_layers(game: Game, table: list[TableMeld], action: Action, seat: int) -> None:
+    """Who laid each joker follows the play: a build lays its jokers for the builder (for the owner where
+    joker_taker does not ask), and a swap frees only jokers joker_taker lets the mover take."""
+    if not isinstance(action, (Build, Swap)):
+        return
+    before, after = table[action.meld - 1], game.table[action.meld - 1]
+    taker = game.variant.joker_taker
+    if isinstance(action, Build):
+        layer = seat if taker == "anyone_but_layer" else before.owner
+        added = Counter({layer: action.cards.count(JOKER)})
+        assert Counter(layers_of(after)) == Counter(layers_of(before)) + added
+        return
+    freed = Counter(layers_of(before)) - Counter(layers_of(after))
+    assert sum(freed.values()) == before.jokers - after.jokers
+    if taker == "anyone_but_layer":
+        assert seat not in freed
+    elif taker == "other_players":
+        assert before.owner != seat
 
 
 # ---------------------------------------------------------------- illegal actions
@@ -243,6 +274,16 @@ def choose(
         swaps = [action for action in lays if isinstance(action, Swap)]
         if swaps and rng.random() < 0.6:
             return rng.choice(swaps)
+        # Jokers built onto another player's meld: who laid a joker then differs from the meld's owner.
+        onto = [
+            action
+            for action in lays
+            if isinstance(action, Build)
+            and JOKER in action.cards
+            and game.table[action.meld - 1].owner != game.current
+        ]
+        if onto and rng.random() < 0.6:
+            return rng.choice(onto)
         melds = [action for action in lays if isinstance(action, Meld)]
         if melds and rng.random() < 0.7:
             return max(melds, key=lambda meld: (sum(map(len, meld.groups)), rng.random()))
@@ -299,10 +340,12 @@ def play_game(
         action = choose(game, actions, lays_this_turn, rng, bot, greedy)
         totals = list(game.totals)
         results = len(game.results)
+        table, mover = list(game.table), game.current
         events = game.apply(action)
         assert clone.apply(action) == events
         assert clone.to_json() == game.to_json()
         check_pack(game)
+        check_layers(game, table, action, mover)
         if isinstance(action, Draw):
             lays_this_turn = 0
             after_draw = game.to_json()
@@ -342,7 +385,11 @@ def test_random_games_keep_every_card_and_score_by_the_rules(
 
 
 @SETTINGS
-@given(table=tables(), seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1))
+@given(
+    table=st.one_of(tables(), layered_tables()),
+    seed=st.integers(0, 2**32 - 1),
+    choices=st.integers(0, 2**32 - 1),
+)
 def test_random_games_reject_illegal_actions_without_a_trace(
     table: tuple[Variant, list[str]], seed: int, choices: int
 ) -> None:

@@ -87,8 +87,9 @@ def test_builtin_knobs_follow_the_issue_and_the_seeds() -> None:
         "min_players": 4,
         "first_dealer": "high_card",
         "deal_direction": "counter_clockwise",
-        # "another player may steal the Joker"; the deal ends with the draw pile, no upcard.
-        "joker_taker": "other_players",
+        # "another player may steal the Joker": another than the one who laid it; the deal ends with the
+        # draw pile, no upcard.
+        "joker_taker": "anyone_but_layer",
         "upcard": False,
     }
     assert load_variant("kaluki-51").opening_threshold == 51

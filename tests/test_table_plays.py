@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from functools import cache
 from itertools import combinations
 
@@ -28,6 +29,7 @@ from kalooki.cardstate import CardState
 from kalooki.driver import ask_bot, play_turn
 from kalooki.engine import Game
 from kalooki.gamestate import TurnState
+from kalooki.joker_layers import BY_LAYER
 from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
 from kalooki.melds import MeldError, TableMeld, build, make_meld
 from kalooki.moves import Build, Meld, Swap
@@ -40,6 +42,7 @@ KNOBS: dict[str, dict[str, object]] = {
     "must-meld-freed": {"released_joker_must_be_melded": True},
     "meld-at-once": {"discard_draw": "meld_at_once"},
     "others-only": {"joker_taker": "other_players", "set_joker_release": "any_missing_suit"},
+    "not-the-layer": {"joker_taker": "anyone_but_layer", "set_joker_release": "any_missing_suit"},
     "before-opening": {"joker_release_requires_opening": False, "opening_threshold": 0},
     "books": {"set_suits": "may_repeat", "set_maximum": 5},
 }
@@ -111,7 +114,7 @@ def test_swap_verdicts_agree_with_trying_the_swap(name: str, variant: Variant) -
                         continue
                     for cards in _offers(meld, hand, variant):
                         verdict = table_plays.swap_verdict(
-                            meld, cards, variant, CardState.of(hand), game.turn
+                            meld, cards, variant, CardState.of(hand), game.turn, game.current
                         )
                         outcomes[verdict] += 1
                         if verdict is not None:
@@ -137,10 +140,13 @@ def test_swap_verdicts_agree_with_trying_the_swap(name: str, variant: Variant) -
 
 
 @st.composite
-def _position(draw: st.DrawFn) -> tuple[Game, list[tuple[int, TableMeld]]]:
+def _position(draw: st.DrawFn, layered: bool = False) -> tuple[Game, list[tuple[int, TableMeld]]]:
     """A play-phase position with table melds holding jokers, and a turn that may owe
-    the discard taken under meld_at_once or freed jokers: positions seeded games reach too rarely."""
-    _, variant = draw(st.sampled_from(_variants()))
+    the discard taken under meld_at_once or freed jokers: positions seeded games reach too rarely.
+    ``layered``: only variants where who laid a joker decides who may take it."""
+    _, variant = draw(
+        st.sampled_from([v for v in _variants() if v[1].joker_taker == BY_LAYER or not layered])
+    )
     game = Game(variant, [f"P{seat}" for seat in range(variant.min_players)], seed=draw(st.integers(0, 99)))
     melds: list[TableMeld] = []
     for _ in range(draw(st.integers(1, 3))):
@@ -156,9 +162,14 @@ def _position(draw: st.DrawFn) -> tuple[Game, list[tuple[int, TableMeld]]]:
             group[index] = JOKER
         group += [JOKER] * draw(st.integers(0, 1))
         try:
-            melds.append(make_meld(group, variant, owner=draw(st.integers(0, 1))))
+            meld = make_meld(group, variant, owner=draw(st.integers(0, 1)))
         except MeldError:
             continue
+        if variant.joker_taker == BY_LAYER:
+            # Jokers built on by either seat: the swaps that would take back the mover's own are refused.
+            layers = tuple(draw(st.integers(0, 1)) for _ in range(meld.jokers))
+            meld = replace(meld, joker_layers=() if set(layers) <= {meld.owner} else layers)
+        melds.append(meld)
     assume(melds)
     wanted = sorted(
         {meld.stands_for(i) for meld in melds for i, card in enumerate(meld.cards) if card == JOKER}
@@ -184,7 +195,20 @@ def _position(draw: st.DrawFn) -> tuple[Game, list[tuple[int, TableMeld]]]:
 def test_swap_verdicts_agree_with_trying_the_swap_in_made_up_positions(
     position: tuple[Game, list[tuple[int, TableMeld]]],
 ) -> None:
-    game, melds = position
+    _check_position(*position)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(_position(layered=True))
+def test_swaps_of_jokers_laid_by_both_seats_agree_with_trying_them(
+    position: tuple[Game, list[tuple[int, TableMeld]]],
+) -> None:
+    """The made-up positions where jokers were laid by either seat: a swap that would take one the mover
+    laid is listed by neither the verdict nor the legal listing."""
+    _check_position(*position)
+
+
+def _check_position(game: Game, melds: list[tuple[int, TableMeld]]) -> None:
     variant = game.variant
     assume(may_release_jokers(variant, game.opened[0]))
     hand = game.hands[0]
@@ -192,7 +216,7 @@ def test_swap_verdicts_agree_with_trying_the_swap_in_made_up_positions(
         if not game.may_take_joker_from(meld):
             continue
         for cards in _offers(meld, hand, variant):
-            verdict = table_plays.swap_verdict(meld, cards, variant, CardState.of(hand), game.turn)
+            verdict = table_plays.swap_verdict(meld, cards, variant, CardState.of(hand), game.turn, 0)
             if verdict is not None:
                 assert verdict == game._is_legal(Swap(number, cards)), (number, cards)
     assert game.legal_swaps() == _tried_list(game)
@@ -456,7 +480,7 @@ def test_a_swap_that_leaves_the_taken_joker_unmeldable_is_tried_not_vouched_for(
     game.opened[0] = True
     game.turn = TurnState(drew="discard", must_use_card=JOKER, must_use_limit=0)
     swap = tuple(parse_cards("7H 7S"))
-    assert table_plays.swap_verdict(game.table[0], swap, variant, CardState.of(hand), game.turn) is None
+    assert table_plays.swap_verdict(game.table[0], swap, variant, CardState.of(hand), game.turn, 0) is None
     assert not game._is_legal(Swap(1, swap))
     assert Swap(1, swap) not in game.legal_swaps()
 
