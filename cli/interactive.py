@@ -28,7 +28,7 @@ from kalooki.driver import play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
 from kalooki.events import EliminatedEvent
-from kalooki.moves import ALIASES, Discard, Draw, parse_move
+from kalooki.moves import ALIASES, Discard, Draw, EndTurn, parse_move
 from kalooki.savegame import Session, restore_rngs, seat_rng
 from kalooki.text import clipped, escape_controls
 from kalooki.variant import Variant
@@ -53,7 +53,7 @@ LOOK_WORDS = ("table", "look", "l", "show")
 BOT_PAUSE = 0.7
 """Seconds between bots' turns at a terminal, long enough to read a line (``--fast`` makes it 0)."""
 
-LONG_VERBS = ("draw", "meld", "build", "swap", "discard")
+LONG_VERBS = ("draw", "meld", "build", "swap", "discard", "end")
 """The move language's verbs in full (``ALIASES`` holds their short forms)."""
 MOVE_VERBS = frozenset({*LONG_VERBS, *ALIASES})
 TYPED_WORDS = (*LONG_VERBS, "help", "quit", "score", "rules", "hint", "undo")
@@ -392,7 +392,7 @@ class InteractiveGame(Autosave):
             if self.log is not None:
                 self.log.write(self.game, events)
         else:
-            if isinstance(action, Discard):
+            if isinstance(action, Discard | EndTurn):
                 self.drawn = None
             if self.log is not None:
                 self.log.hold(self.game, events)

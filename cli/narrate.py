@@ -20,6 +20,7 @@ from kalooki.events import (
     DiscardEvent,
     DrawEvent,
     EliminatedEvent,
+    EndTurnEvent,
     EventVisitor,
     GameEndEvent,
     GameEvent,
@@ -115,6 +116,9 @@ class Sentences(EventVisitor[str]):
     def discard(self, event: DiscardEvent) -> str:
         return f"{event.player} discards {card_symbol(event.card)}"
 
+    def end_turn(self, event: EndTurnEvent) -> str:
+        return f"{event.player} ends the turn without a discard"
+
     def reshuffle(self, event: ReshuffleEvent) -> str:
         return "the stock ran out: the discard pile is shuffled into a new stock"
 
@@ -145,6 +149,7 @@ _VERBS = {
     "builds": "build",
     "takes": "take",
     "discards": "discard",
+    "ends": "end",
 }
 
 
@@ -247,6 +252,9 @@ class TableTelling(EventVisitor["tuple[str, Text] | Text | None"]):
     def discard(self, event: DiscardEvent) -> tuple[str, Text]:
         text = Text(_verb("discards", self._you(event)) + " ")
         return event.player, text.append_text(card_text(event.card, letters=self.letters))
+
+    def end_turn(self, event: EndTurnEvent) -> tuple[str, Text]:
+        return event.player, Text(_verb("ends", self._you(event)) + " the turn without a discard")
 
     def reshuffle(self, event: ReshuffleEvent) -> Text:
         return Text("The discard pile is shuffled to make a new stock.", style="italic")

@@ -450,7 +450,12 @@ def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[
     else:
         text = Text("Your turn: meld, build or swap if you can, then ", style="bold")
         text.append("discard", style="bold cyan")
-        text.append(" a card (d CARD).")
+        if rules.may_end_without_discard(variant):
+            text.append(" a card (d CARD) or ")
+            text.append("end", style="bold cyan")
+            text.append(" the turn without one.")
+        else:
+            text.append(" a card (d CARD).")
         lines.append(text)
         turn = game.turn
         if (
@@ -469,7 +474,7 @@ def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[
                 Text("The joker you freed must go into a new meld before you discard.", style="yellow")
             )
         if len(game.hands[seat]) == 1 and not rules.discards_last_card(variant):
-            refusal = rules.LAST_DISCARD_REFUSAL
+            refusal = rules.last_discard_refusal(variant)
             lines.append(Text(f"{refusal[0].upper()}{refusal[1:]}.", style="yellow"))
         if game.can_undo():
             lines.append(Text("(undo takes back this turn's melds, builds and swaps)", style=DIM))
@@ -507,6 +512,10 @@ COMMANDS: tuple[tuple[str, str], ...] = (
 )
 
 
+END_COMMAND = ("end", "end your turn without a discard (this variant's discard is optional)")
+"""The help's row for ending a turn without a discard, listed only where the variant allows it."""
+
+
 def render_help(console: Console, variant: Variant, commands: tuple[tuple[str, str], ...] = COMMANDS) -> None:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold cyan", no_wrap=True)
@@ -514,6 +523,8 @@ def render_help(console: Console, variant: Variant, commands: tuple[tuple[str, s
     for command, meaning in commands:
         # Text, not markup: "[low|high]" and "[FILE]" are part of the command.
         grid.add_row(Text(command), Text(meaning))
+        if command.startswith("discard") and rules.may_end_without_discard(variant):
+            grid.add_row(Text(END_COMMAND[0]), Text(END_COMMAND[1]))
     console.print(Text("Commands", style="bold"))
     console.print(grid)
     console.print(Text("Cards: 7H, TC or 10C, QS, JK (a joker); suits C D H S.", style=DIM))
@@ -526,9 +537,9 @@ def render_help(console: Console, variant: Variant, commands: tuple[tuple[str, s
     )
     console.print(Text(f"Key rules of {variant.name}", style="bold"))
     # A grid, not one Text a rule: a rule that wraps goes on under its words, the bullets stand out alone.
-    rules = Table.grid(padding=(0, 1))
-    rules.add_column(no_wrap=True)
-    rules.add_column()
+    bullets = Table.grid(padding=(0, 1))
+    bullets.add_column(no_wrap=True)
+    bullets.add_column()
     for rule in key_rules(variant):
-        rules.add_row(glyphs("•", plain_cards(console)), Text(rule))
-    console.print(rules)
+        bullets.add_row(glyphs("•", plain_cards(console)), Text(rule))
+    console.print(bullets)

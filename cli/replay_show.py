@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.rule import Rule
 
 from kalooki.engine import Event, Game
-from kalooki.events import DealEvent, DiscardEvent, EliminatedEvent
+from kalooki.events import DealEvent, DiscardEvent, EliminatedEvent, EndTurnEvent
 
 from . import render, scoresheet
 from .going_out import laid_since_draw
@@ -75,7 +75,7 @@ class HandByHand:
         self.laid = laid_since_draw(events, self.laid)
         end = scoresheet.hand_end_event(events)
         if end is None:
-            if any(isinstance(event, DiscardEvent) for event in events):
+            if any(isinstance(event, DiscardEvent | EndTurnEvent) for event in events):
                 self.finish()
             return
         self.finish()

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from kalooki.bots import Bot
 from kalooki.cards import JOKER, card_points
 from kalooki.engine import Event, Game, IllegalMoveError
-from kalooki.moves import Action, Discard, Draw
+from kalooki.moves import END_TURN, Action, Discard, Draw, EndTurn
 from kalooki.view import LegalView
 
 MAX_ACTIONS_PER_TURN = 200
@@ -15,7 +15,8 @@ MAX_ACTIONS_PER_TURN = 200
 
 
 def fallback_action(game: Game) -> Action:
-    """A safe legal action: draw from the stock, else discard the costliest card, else anything legal."""
+    """A safe legal action: draw from the stock, else discard the costliest card, else end the turn
+    (where the variant allows it), else anything legal."""
     actions = game.legal_actions()
     if game.phase == "draw":
         return Draw("stock") if Draw("stock") in actions else actions[0]
@@ -30,6 +31,8 @@ def fallback_action(game: Game) -> Action:
             return card_points(action.card, variant.ace_value, variant.joker_penalty)
 
         return max(discards, key=cost)
+    if END_TURN in actions:
+        return END_TURN
     if actions:
         return actions[0]
     raise IllegalMoveError(f"{game.player} has no legal action")
@@ -67,7 +70,7 @@ def play_turn(game: Game, bot: Bot) -> list[Event]:
             view = game.view(seat)
             events += game.apply(bot.choose(view, LegalView(view)))
         except IllegalMoveError:
-            if game.can_undo() and not any(isinstance(a, Discard) for a in game.legal_actions()):
+            if game.can_undo() and not any(isinstance(a, Discard | EndTurn) for a in game.legal_actions()):
                 _take_back(game, events, after_draw)
             events += game.apply(fallback_action(game))
         if drawing:

@@ -191,6 +191,18 @@ class DiscardEvent(_EventJson):
 
 
 @dataclass(frozen=True, slots=True, eq=False)
+class EndTurnEvent(_EventJson):
+    """A turn ended without a discard (``turn_discard: optional``)."""
+
+    kind: ClassVar[str] = "end_turn"
+
+    player: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "end_turn", "player": self.player}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class ReshuffleEvent(_EventJson):
     """The discard pile shuffled into a new stock (``stock``, top first, where it may be seen)."""
 
@@ -271,6 +283,7 @@ GameEvent = (
     | BuildEvent
     | ReleaseEvent
     | DiscardEvent
+    | EndTurnEvent
     | ReshuffleEvent
     | StockOutEvent
     | HandEndEvent
@@ -279,7 +292,7 @@ GameEvent = (
 )
 """Any event; readers ``match`` on it and end with ``case _: assert_never(event)``."""
 
-PlayEvent = DrawEvent | MeldEvent | BuildEvent | ReleaseEvent | DiscardEvent
+PlayEvent = DrawEvent | MeldEvent | BuildEvent | ReleaseEvent | DiscardEvent | EndTurnEvent
 """The events of a player's own actions."""
 
 
@@ -306,6 +319,8 @@ class EventVisitor(ABC, Generic[T]):
                 return self.release(event)
             case DiscardEvent():
                 return self.discard(event)
+            case EndTurnEvent():
+                return self.end_turn(event)
             case ReshuffleEvent():
                 return self.reshuffle(event)
             case StockOutEvent():
@@ -336,6 +351,9 @@ class EventVisitor(ABC, Generic[T]):
 
     @abstractmethod
     def discard(self, event: DiscardEvent) -> T: ...
+
+    @abstractmethod
+    def end_turn(self, event: EndTurnEvent) -> T: ...
 
     @abstractmethod
     def reshuffle(self, event: ReshuffleEvent) -> T: ...
@@ -397,6 +415,8 @@ def _read(data: Mapping[str, Any]) -> GameEvent:
         )
     if kind == "discard":
         return DiscardEvent(str(data["player"]), parse_card(str(data["card"])))
+    if kind == "end_turn":
+        return EndTurnEvent(str(data["player"]))
     if kind == "reshuffle":
         return ReshuffleEvent(str(data["rule"]), None if "stock" not in data else _cards(data["stock"]))
     if kind == "stock_out":
@@ -450,6 +470,7 @@ __all__ = [
     "DiscardEvent",
     "DrawEvent",
     "EliminatedEvent",
+    "EndTurnEvent",
     "EventFormatError",
     "EventVisitor",
     "GameEndEvent",

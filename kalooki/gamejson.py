@@ -21,6 +21,7 @@ from kalooki.melds import (
     make_meld,
 )
 from kalooki.snapshot import TurnSnapshot
+from kalooki.variant import variant_json
 
 STATE_FORMAT = "kalooki-game"
 STATE_VERSION = 1
@@ -35,7 +36,7 @@ class GameJson(Laying):
         return {
             "format": STATE_FORMAT,
             "version": STATE_VERSION,
-            "variant": self.variant.model_dump(mode="json", exclude={"extends"}),
+            "variant": variant_json(self.variant),
             "players": list(self.players),
             "seed": self.seed,
             "turn_limit": self.turn_limit,

@@ -24,7 +24,7 @@ from kalooki.melds import (
     make_meld,
     swap,
 )
-from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
+from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.snapshot import TurnSnapshot
 from kalooki.statecheck import (
     check_action_parts,
@@ -71,6 +71,8 @@ class Laying(TurnPlay):
             return self._build(action)
         if isinstance(action, Swap):
             return self._swap(action)
+        if isinstance(action, EndTurn):
+            return self._end_turn()
         return self._discard(action)
 
     def _draw_first(self) -> IllegalMoveError:

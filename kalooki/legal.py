@@ -19,7 +19,7 @@ from kalooki.gamestate import (
     IllegalMoveError,
 )
 from kalooki.melds import make_meld
-from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Discard, Meld, Swap
+from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, END_TURN, Action, Discard, Meld, Swap
 from kalooki.snapshot import TurnSnapshot
 from kalooki.table_plays import joker_swaps, opened_layings
 
@@ -45,6 +45,15 @@ class LegalActions(GameJson):
         layings = self._legal_layings(MAX_OPENING_STEPS)
         actions: list[Action] = list(islice(layings, MAX_LISTED_LAYINGS))
         return actions + list(self._legal_discards())
+
+    def can_end_turn(self) -> bool:
+        """Whether the current player may end the turn now without a discard (``turn_discard: optional``,
+        drawn, and the turn owes nothing)."""
+        return (
+            self.phase == "play"
+            and rules.may_end_without_discard(self.variant)
+            and self._turn_debts() is None
+        )
 
     def iter_legal_actions(self) -> Iterator[Action]:
         """Every legal action of the current player.
@@ -78,12 +87,15 @@ class LegalActions(GameJson):
                 yield action
 
     def _legal_discards(self) -> Iterator[Action]:
+        """The discards, then the end of the turn without one where the variant allows it."""
         state = self.hand_states[self.current]
-        if state.size == 1 and not rules.discards_last_card(self.variant):
-            return
-        if self._turn_debts() is None:
+        debts = self._turn_debts()
+        if debts is None and (state.size != 1 or rules.discards_last_card(self.variant)):
             for card in state.distinct():
                 yield Discard(card)
+        # The variant's field first: under the default rule this read is all the end costs a turn.
+        if rules.may_end_without_discard(self.variant) and debts is None:
+            yield END_TURN
 
     def _layings(self, hand: list[Card], max_steps: int | None = None) -> Iterator[Action]:
         keep = self._keep()

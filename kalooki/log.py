@@ -20,12 +20,12 @@ from kalooki.engine import DEFAULT_TURN_LIMIT, Event, FixedDeal, Game, IllegalMo
 from kalooki.errors import KalookiError
 from kalooki.file_kinds import LOG_FORMAT
 from kalooki.jsonio import is_whole_number
-from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
+from kalooki.moves import END_TURN, Action, Build, Discard, Draw, Meld, Swap
 from kalooki.validation import rules_problem
-from kalooki.variant import LATER_KNOBS, Variant
+from kalooki.variant import LATER_KNOBS, Variant, variant_json
 
 LOG_VERSION = 1
-ACTION_EVENTS = ("draw", "meld", "build", "release", "discard")
+ACTION_EVENTS = ("draw", "meld", "build", "release", "discard", "end_turn")
 
 
 class ReplayError(KalookiError):
@@ -56,7 +56,7 @@ def header_record(game: Game) -> dict[str, Any]:
         "type": "game",
         "format": LOG_FORMAT,
         "version": LOG_VERSION,
-        "variant": game.variant.model_dump(mode="json", exclude={"extends"}),
+        "variant": variant_json(game.variant),
         "players": list(game.players),
         "seed": game.seed,
         # Only a game with another turn limit says so: a replay needs it to stop the hand where it stopped.
@@ -124,6 +124,8 @@ def action_from_event(event: Mapping[str, Any]) -> Action:
         return Build(_meld_number(event["meld"]), tuple(parse_cards(event["cards"])), event.get("end"))
     if kind == "release":
         return Swap(_meld_number(event["meld"]), tuple(parse_cards(event["cards"])))
+    if kind == "end_turn":
+        return END_TURN
     return Discard(parse_card(event["card"]))
 
 

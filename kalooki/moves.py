@@ -7,6 +7,7 @@ The language is shared by game scripts, logs and the interactive prompt::
     build 2 TH JK [low|high]       (add cards to table meld 2)
     swap 3 5C                      (put 5C in place of a joker of table meld 3)
     discard KD
+    end                            (end the turn without a discard, where the variant allows it)
 """
 
 from __future__ import annotations
@@ -80,13 +81,24 @@ class Discard:
         return f"discard {format_cards([self.card])}"
 
 
-Action = Draw | Meld | Build | Swap | Discard
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """End the turn without a discard (``turn_discard: optional``)."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+Action = Draw | Meld | Build | Swap | Discard | EndTurn
 
 DRAW_STOCK, DRAW_DISCARD = Draw("stock"), Draw("discard")
 """The two draws, made once: every draw phase lists them (actions are frozen, so one of each serves)."""
 
 DISCARDS = tuple(Discard(code) for code in range(JOKER + 1))
 """``DISCARDS[card]``: the discard of each card code, made once, as the draws are (every turn ends in one)."""
+
+END_TURN = EndTurn()
+"""The one end of a turn without a discard (it has no parts)."""
 
 ALIASES = {
     "ds": "draw stock",
@@ -99,7 +111,7 @@ ALIASES = {
 
 USAGE = (
     "commands: draw stock | draw discard | meld CARDS[, CARDS ...] | build N CARDS [low|high] "
-    "| swap N CARDS | discard CARD"
+    "| swap N CARDS | discard CARD | end"
 )
 
 
@@ -157,6 +169,11 @@ def _parse_verb(verb: str, rest: str, text: str) -> Action:
         if verb == "swap":
             return Swap(number, cards)
         return Build(number, cards, end)
+    if verb == "end":
+        # "end turn" reads as it is meant; anything else after "end" is a mistake worth naming.
+        if rest.lower() not in ("", "turn"):
+            raise MoveSyntaxError(f"'{text}': end takes nothing after it (end)")
+        return END_TURN
     if verb == "discard":
         discarded = parse_cards(rest)
         if len(discarded) != 1:

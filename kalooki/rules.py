@@ -59,10 +59,11 @@ def discards_last_card(variant: Variant) -> bool:
 def may_leave(variant: Variant, cards: int) -> bool:
     """Whether a turn's melds and builds may leave ``cards`` in hand and the turn still end.
 
-    At least :func:`keep`; and under meld_required not exactly one, the card nobody may discard.
+    At least :func:`keep`; and under meld_required not exactly one, the card nobody may discard,
+    unless the turn may end without a discard (:func:`may_end_without_discard`) and so keep it.
     """
     if cards == 1:
-        return discards_last_card(variant)
+        return discards_last_card(variant) or may_end_without_discard(variant)
     return cards >= keep(variant)
 
 
@@ -72,8 +73,12 @@ def guards_last_card(variant: Variant, took_discard: bool, jokers_owed: int) -> 
     freed joker. Taking back a turn keeps the discard it took, so that turn's dead ends are refused
     instead, even once the card is laid. A freed joker is owed only until it is laid, and taking back
     its turn takes back the swap too; any other turn taken back is as after its draw, where a discard
-    is legal."""
-    return (took_discard or jokers_owed > 0) and variant.going_out == "meld_required"
+    is legal. Where a turn may end without a discard the card left is kept, so nothing is guarded."""
+    return (
+        (took_discard or jokers_owed > 0)
+        and variant.going_out == "meld_required"
+        and not may_end_without_discard(variant)
+    )
 
 
 LAST_DISCARD_REFUSAL = (
@@ -81,6 +86,38 @@ LAST_DISCARD_REFUSAL = (
     "lay it or take back with undo"
 )
 """Why a player may not discard their last card under meld_required, and the way on."""
+
+
+def last_discard_refusal(variant: Variant) -> str:
+    """:data:`LAST_DISCARD_REFUSAL`, or where the turn may end without a discard, that way on."""
+    if may_end_without_discard(variant):
+        return (
+            "you cannot discard your last card: in this variant you go out by melding it; "
+            "lay it, or keep it and end the turn (end)"
+        )
+    return LAST_DISCARD_REFUSAL
+
+
+# ---------------------------------------------------------------- ending a turn (turn_discard)
+
+
+def may_end_without_discard(variant: Variant) -> bool:
+    """Whether a player who has drawn, and whose turn owes nothing, may end the turn without discarding.
+
+    Under optional the turn's discard is the player's choice; a discard stays legal wherever it was.
+    The engine, the legal actions, the solver (through :func:`may_leave`) and the bots ask here.
+    """
+    return variant.turn_discard == "optional"
+
+
+def keeps_last_card(variant: Variant) -> bool:
+    """Whether a player down to one card they may not discard (meld_required) and cannot lay ends the
+    turn holding it, rather than the turn being a dead end. Bots ask only with one card in hand."""
+    return not discards_last_card(variant) and may_end_without_discard(variant)
+
+
+END_TURN_REFUSAL = "in this variant every turn ends with a discard: discard a card"
+"""Why a player may not end a turn without discarding where the variant requires the discard."""
 
 
 # ---------------------------------------------------------------- sets (set_suits)

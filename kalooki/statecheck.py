@@ -24,7 +24,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from kalooki import rules
 from kalooki.cards import JOKER
-from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
+from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.text import escape_controls, first_control
 from kalooki.validation import value_problem
 
@@ -159,6 +159,8 @@ def _action_parts_problem(action: Action) -> str | None:
         not isinstance(action.meld, int) or isinstance(action.meld, bool)
     ):
         return f"{action.meld!r} is not a meld number"
+    if isinstance(action, EndTurn):
+        return None
     if isinstance(action, Meld):
         cards: Sequence[object] = [card for group in action.groups for card in group]
     elif isinstance(action, Discard):
@@ -316,8 +318,10 @@ def _hand_problem(game: Game, live: list[int]) -> str | None:
         return "the player to move (or the hand's first player) is not at the table"
     if not 1 <= game.turn_number <= game.turn_limit:
         return f"turn {game.turn_number} is outside 1 to {game.turn_limit}"
+    # Where a turn may end without a discard, each earlier turn of the hand may have added a card to a hand.
+    kept = game.turn_number - 1 if rules.may_end_without_discard(variant) else 0
     for seat, hand in enumerate(game.hands):
-        most = variant.hand_size + (1 if seat == game.current and game.phase == "play" else 0)
+        most = variant.hand_size + kept + (1 if seat == game.current and game.phase == "play" else 0)
         if seat not in live and hand:
             return f"{_seat_named(game, seat)} is out of the game but holds cards"
         if seat in live and not 1 <= len(hand) <= most:

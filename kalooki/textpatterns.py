@@ -128,7 +128,8 @@ def move_pattern() -> str:
     build = f"{words['build']}{gap}{number}{cards}(?:{gap}{_alternatives(typing.get_args(RunEnd), 'lower')})?"
     swap = f"{words['swap']}{gap}{number}{cards}"
     discard = f"{words['discard']}{gap}{card}"
-    return f"^{space}*(?:{draw}|{meld}|{build}|{swap}|{discard}){space}*$"
+    end = f"{_folded('end', 'lower')}(?:{gap}{_folded('turn', 'lower')})?"
+    return f"^{space}*(?:{draw}|{meld}|{build}|{swap}|{discard}|{end}){space}*$"
 
 
 CARD_PATTERN_MESSAGE = (

@@ -11,7 +11,7 @@ from kalooki.cards import (
     Card,
     format_card,
 )
-from kalooki.events import DiscardEvent, DrawEvent, ReshuffleEvent, StockOutEvent
+from kalooki.events import DiscardEvent, DrawEvent, EndTurnEvent, ReshuffleEvent, StockOutEvent
 from kalooki.gamestate import (
     Event,
     IllegalMoveError,
@@ -168,14 +168,15 @@ class TurnPlay(HandScoring):
             return 0
         return max(0, self.hands[self.current].count(turn.must_use_card) - turn.must_use_limit)
 
-    def _turn_debts(self) -> str | None:
-        """What the turn still owes before it may end (checked before the discard leaves the hand)."""
+    def _turn_debts(self, ending: str = "discard") -> str | None:
+        """What the turn still owes before it may end (checked before the discard leaves the hand);
+        ``ending`` names how the player meant to end it ("discard", or "end the turn")."""
         turn = self.turn
         if turn.must_use_card is not None and self._must_use_owed():
             card = format_card(turn.must_use_card)
-            return f"you took {card} from the discard pile: meld or build it before you discard"
+            return f"you took {card} from the discard pile: meld or build it before you {ending}"
         if turn.jokers_owed:
-            return "the joker you freed must go into a new meld before you discard"
+            return f"the joker you freed must go into a new meld before you {ending}"
         return None
 
     def _can_lay(
@@ -201,7 +202,7 @@ class TurnPlay(HandScoring):
         if card not in hand:
             raise IllegalMoveError(f"you have no {format_card(card)} in your hand to discard")
         if len(hand) == 1 and not rules.discards_last_card(self.variant):
-            raise IllegalMoveError(rules.LAST_DISCARD_REFUSAL)
+            raise IllegalMoveError(rules.last_discard_refusal(self.variant))
         turn = self.turn
         if turn.must_use_card is not None or turn.jokers_owed:  # else the turn owes nothing
             debt = self._turn_debts()
@@ -215,6 +216,21 @@ class TurnPlay(HandScoring):
         events: list[Event] = [_discard_event(player, card) if discarded is None else discarded]
         if not hand:
             return events + self._went_out()
+        return self._pass_turn(events)
+
+    def _end_turn(self) -> list[Event]:
+        """End the turn without a discard, where the variant allows it and the turn owes nothing."""
+        if not rules.may_end_without_discard(self.variant):
+            raise IllegalMoveError(rules.END_TURN_REFUSAL)
+        turn = self.turn
+        if turn.must_use_card is not None or turn.jokers_owed:
+            debt = self._turn_debts("end the turn")
+            if debt is not None:
+                raise IllegalMoveError(debt)
+        return self._pass_turn([EndTurnEvent(self.players[self.current])])
+
+    def _pass_turn(self, events: list[Event]) -> list[Event]:
+        """The turn is over and the hand goes on: the hand's end, or the next player's turn."""
         if self.stock_ran_out:
             return events + self._end_hand(None, "stock_exhausted")
         if self.turn_number >= self.turn_limit:

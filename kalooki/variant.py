@@ -19,6 +19,7 @@ DiscardDraw = Literal["always", "never", "after_opening", "before_opening", "mel
 SetJokerRelease = Literal["all_missing_suits", "any_missing_suit", "never"]
 RunJokerRelease = Literal["exact_card", "never"]
 GoingOut = Literal["discard_required", "discard_optional", "meld_required"]
+TurnDiscard = Literal["required", "optional"]
 Scoring = Literal["penalty", "winner_collects"]
 StockExhausted = Literal["reshuffle_all", "reshuffle_keep_top", "end_hand"]
 PlayDirection = Literal["clockwise", "counter_clockwise"]
@@ -241,6 +242,15 @@ class Variant(BaseModel):
             ),
         ),
     ] = "discard_required"
+    turn_discard: Annotated[
+        TurnDiscard,
+        Field(
+            description=(
+                "required: every turn ends with a discard (or by going out); optional: a player who has "
+                "drawn and owes the turn nothing may end it without discarding (end)."
+            ),
+        ),
+    ] = "required"
     kalooki_bonus: Annotated[
         int,
         Field(
@@ -351,11 +361,26 @@ LATER_KNOBS: dict[str, object] = {
     "set_suits": "distinct",
     "set_maximum": 4,
     "joker_taker": "anyone",
+    "turn_discard": "required",
 }
 """Knobs added after the first save and log formats, with the value that plays as before they existed.
 
 A state digest leaves them out at that value, so logs written before they existed still replay.
 """
+
+UNWRITTEN_DEFAULTS: dict[str, object] = {"turn_discard": "required"}
+"""Knobs a saved state or a log's header leaves out at this value, their default: a save or log of a
+variant that does not use them reads exactly as one written before they existed."""
+
+
+def variant_json(variant: Variant) -> dict[str, Any]:
+    """The rules as a save, a log's header or a game's state writes them (:data:`UNWRITTEN_DEFAULTS`)."""
+    data = variant.model_dump(mode="json", exclude={"extends"})
+    for knob, default in UNWRITTEN_DEFAULTS.items():
+        if data.get(knob) == default:
+            del data[knob]
+    return data
+
 
 KNOB_NAMES: tuple[str, ...] = tuple(
     name for name in Variant.model_fields if name not in ("name", "description", "extends")

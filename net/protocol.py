@@ -308,6 +308,13 @@ class View(_Message):
     eliminated: list[bool]
     turn: TurnInfo
     can_undo: bool
+    can_end_turn: bool = Field(
+        default=False,
+        description=(
+            "You may end your turn now without a discard (the end move). Sent only where the variant's "
+            "turn_discard is optional."
+        ),
+    )
     results: list[dict[str, Any]]
     winners: list[int]
     revealed: list[list[str]] | None = Field(description="Everyone's cards left, once the hand is over.")

@@ -32,7 +32,7 @@ from kalooki.bots import Bot, make_bot, names_for_bots
 from kalooki.driver import play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
-from kalooki.moves import Discard, Draw, parse_move
+from kalooki.moves import Discard, Draw, EndTurn, parse_move
 from kalooki.savegame import (
     LoadedSave,
     SaveFormatError,
@@ -336,7 +336,7 @@ class Table:
                 self.log.write(game, events)
             else:
                 self.log.hold(game, events)
-        if isinstance(action, Discard) and self.log is not None:
+        if isinstance(action, Discard | EndTurn) and self.log is not None:
             self.log.flush()
         self.save()
         return events

@@ -28,7 +28,7 @@ from kalooki.cards import Card, format_card, full_pack, parse_card
 from kalooki.engine import STATE_FORMAT, STATE_VERSION, Event, Game
 from kalooki.events import DealEvent, DrawEvent, ReshuffleEvent
 from kalooki.melds import TableMeld
-from kalooki.rules import sees_drawn_card
+from kalooki.rules import may_end_without_discard, sees_drawn_card
 from kalooki.variant import Variant
 
 WATCHER = -1
@@ -81,6 +81,12 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
         "eliminated": list(view.eliminated),
         "turn": turn,
         "can_undo": seat == game.current and game.can_undo(),
+        # Only where the variant lets a turn end without a discard: elsewhere the view is as it always was.
+        **(
+            {"can_end_turn": seat == game.current and game.can_end_turn()}
+            if may_end_without_discard(game.variant)
+            else {}
+        ),
         "results": [result.to_json() for result in game.results],
         "winners": list(game.winners),
         "revealed": None if playing else [cards_json(hand) for hand in game.hands],

@@ -133,7 +133,12 @@ def test_greedy_and_expert_never_need_the_fallback(name: str, overrides: tuple[s
     variant = load_variant(name, overrides)
     winners, fallbacks = play_hands(variant, ["greedy", "expert", "greedy", "expert"], hands=40, seed=11)
     assert fallbacks == 0
-    assert sum(winner is not None for winner in winners) >= 30  # hands end with someone going out
+    # Hands end with someone going out. Where the stock ends the hand (czech-500, whose players may keep
+    # their last card waiting for a place to lay it rather than discard), more of them run it out first:
+    # 26 of these 40 go out there.
+    assert sum(winner is not None for winner in winners) >= (
+        30 if variant.stock_exhausted != "end_hand" else 20
+    )
 
 
 @pytest.mark.parametrize(("name", "overrides"), RULE_SETS[:5])
@@ -142,9 +147,10 @@ def test_random_plays_legally_and_its_hands_end(name: str, overrides: tuple[str,
     winners, fallbacks = play_hands(variant, ["random", "random", "random", "random"], hands=8, seed=5)
     assert fallbacks == 0
     # Where the hand ends with the stock (czech-500: a discard is never picked up again), random
-    # players often run it out before anyone goes out.
+    # players often run it out before anyone goes out: the more so as they may keep their last card
+    # rather than discard (11 of 40 hands of this seed go out, 21 where every turn ends in a discard).
     assert sum(winner is not None for winner in winners) >= (
-        6 if variant.stock_exhausted != "end_hand" else 2
+        6 if variant.stock_exhausted != "end_hand" else 1
     )
 
 

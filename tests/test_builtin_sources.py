@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from rules_helpers import assert_illegal, new_game, play, table_text
+from rules_helpers import assert_illegal, hand_text, new_game, play, table_text
 
 from kalooki.cards import parse_cards
 from kalooki.engine import Game
 from kalooki.loader import load_variant, resolve_variant
-from kalooki.moves import Discard
+from kalooki.moves import END_TURN, Discard
 
 CZECH = load_variant("czech-500")
 BOB = "AC 2D 3H 4S 5D 6D 8C 9H JS QC KC TH 6C"  # 94 points
@@ -42,13 +42,23 @@ def test_czech_a_player_goes_out_by_melding_never_on_a_discard() -> None:
         game,
         "discard 5H",
         "you cannot discard your last card: in this variant you go out by melding it; "
-        "lay it or take back with undo",
+        "lay it, or keep it and end the turn (end)",
     )
-    assert game.legal_actions() == []
-    game.undo_turn()
-    play(game, "meld 7H 7S 7D, 2C 3C 4C, 8S 9S TS", "discard 5H")
-    assert game.phase == "draw"
+    # The discard is optional on every turn ("má možnost odhodit jednu kartu"): the 5H is kept.
+    assert game.legal_actions() == [END_TURN]
+    play(game, "end")
+    assert (hand_text(game, 0), game.current, game.phase) == (["5H"], 1, "draw")
     assert load_variant("czech-300").going_out == "meld_required"
+
+
+def test_czech_the_discard_is_optional_on_every_turn() -> None:
+    assert "má možnost odhodit jednu kartu" in resolve_variant("czech-500").provenance["turn_discard"]
+    assert load_variant("czech-300").turn_discard == "optional"
+    game = czech_game("7H 7S 7D 2C 4D 6H 8S TC QD KH 3S 5C 9D", stock="JH")
+    play(game, "draw stock")
+    assert game.legal_actions()[-1] == END_TURN
+    play(game, "end")
+    assert (len(game.hands[0]), game.discard_pile, game.current) == (14, [], 1)
 
 
 def test_czech_books_repeat_suits() -> None:

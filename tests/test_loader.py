@@ -102,6 +102,7 @@ def test_builtin_knobs_follow_the_issue_and_the_seeds() -> None:
         "discard_draw": "never",
         "opening_threshold": 0,
         "going_out": "meld_required",
+        "turn_discard": "optional",
         "kalooki_bonus": 0,
         "stock_exhausted": "end_hand",
         "upcard": False,

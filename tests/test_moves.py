@@ -235,5 +235,5 @@ def test_a_move_error_quotes_a_long_move_cut_to_80_characters() -> None:
 def test_usage_names_every_command() -> None:
     assert USAGE == (
         "commands: draw stock | draw discard | meld CARDS[, CARDS ...] | build N CARDS [low|high] "
-        "| swap N CARDS | discard CARD"
+        "| swap N CARDS | discard CARD | end"
     )

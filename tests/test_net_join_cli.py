@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from kalooki_cli.app import app
@@ -91,9 +92,10 @@ def test_join_plays_a_turn_on_the_play_screen_and_rejoins_with_the_kept_token(tm
 
 
 @contextmanager
-def ann_beside_p0(home: Path) -> Iterator[Callable[[str], str]]:
-    """A table of two, p0 (a scripted bot, first to play) seated: ann's ``kalooki join`` with its input."""
-    table = new_table(seats=2, seed=31)
+def ann_beside_p0(home: Path, **knobs: Any) -> Iterator[Callable[[str], str]]:
+    """A table of two (the classic rules, or with ``knobs``), p0 (a scripted bot, first to play) seated:
+    ann's ``kalooki join`` with its input."""
+    table = new_table(seats=2, seed=31, **knobs)
     env = {**os.environ, "KALOOKI_HOME": str(home), "COLUMNS": "200", "NO_COLOR": "1"}
     with hosted(table) as host:
         bot = Player(host.uri)

@@ -20,7 +20,7 @@ from kalooki.bots.turn_memo import TurnMemo
 from kalooki.cards import JOKER, Card
 from kalooki.cardstate import EMPTY, CardState
 from kalooki.melds import MeldError, build, make_meld
-from kalooki.moves import DISCARDS, DRAW_DISCARD, DRAW_STOCK, Action, Build, Meld, Swap
+from kalooki.moves import DISCARDS, DRAW_DISCARD, DRAW_STOCK, END_TURN, Action, Build, Meld, Swap
 
 if TYPE_CHECKING:
     from kalooki.melds import TableMeld
@@ -402,6 +402,8 @@ class GreedyBot:
         plan = self.plan(view)
         if plan is not None and not plan.empty:
             return self.follow(plan, hand)
+        if view.hand_state.size == 1 and rules.keeps_last_card(view.variant):
+            return END_TURN  # the one card left may not be discarded: keep it
         return DISCARDS[self.choose_discard(view, hand, view.variant)]
 
     def follow(self, plan: solver.Plan, hand: Sequence[Card]) -> Action:

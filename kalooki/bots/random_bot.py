@@ -33,7 +33,7 @@ from kalooki.candidates import candidate_melds, near_meld_cards
 from kalooki.cards import JOKER, Card, rank_points
 from kalooki.cardstate import KEY_BITS, CardState, codes_of
 from kalooki.melds import MeldError, make_meld
-from kalooki.moves import DISCARDS, Action, Build, Discard, Meld, Swap
+from kalooki.moves import DISCARDS, END_TURN, Action, Build, Discard, Meld, Swap
 from kalooki.randomness import choice, choice_of_bits, draw_as_shuffles, shuffle
 from kalooki.variant_memo import PerVariant
 
@@ -86,6 +86,8 @@ class RandomBot:
         # else every card would count beside a joker), else any card. Written out here, not called:
         # every turn that does not go out ends here.
         state = view.hand_state
+        if state.size == 1 and rules.keeps_last_card(view.variant):
+            return END_TURN  # the one card left may not be discarded: keep it
         loose = state.held & ~near_meld_cards(state, view.variant, 1) or state.held
         return DISCARDS[choice_of_bits(self.rng, loose)]
 

@@ -342,6 +342,9 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
     $("swap-button").disabled = !playing || count !== 1 || target === null;
     $("swap-button").textContent = target === null ? "Swap" : `Swap on meld ${target}`;
     $("discard-button").disabled = !playing || count !== 1;
+    // Only where the variant lets a turn end without a discard, and only while it may: a hidden
+    // button is no invitation where the rule does not exist.
+    $("end-button").hidden = !playing || !view.can_end_turn;
     $("clear-button").disabled = count === 0 && groups.length === 0 && target === null;
     $("undo-button").disabled = !turn || !view.can_undo;
     $("hint-button").disabled = !turn;
@@ -425,6 +428,7 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
     $("build-button").addEventListener("click", () => play(`b ${target} ${meldOrder(chosenCards()).join(" ")}`));
     $("swap-button").addEventListener("click", () => play(`s ${target} ${chosenCards()[0]}`));
     $("discard-button").addEventListener("click", () => play(`d ${chosenCards()[0]}`));
+    $("end-button").addEventListener("click", () => play("end"));
     $("clear-button").addEventListener("click", () => {
       selected = []; groups = []; target = null;
       drawTable();

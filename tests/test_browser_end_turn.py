@@ -1,0 +1,48 @@
+"""The browser table's End turn button (turn_discard: optional), in Chromium on a real table on
+127.0.0.1: shown beside Discard only while the seat may end its turn without a discard, and never
+where the variant requires the discard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from browser_helpers import LOG_TEXT, QUICK, Seat, ann_on_a_phone_beside_bob
+from kalooki_cli.web_coach import WebCoach
+from net_helpers import hosted, new_table
+
+HIDDEN = "document.getElementById('end-button').hidden"
+
+
+def drawn(ann: Seat) -> None:
+    """ann, first to play, draws from the stock."""
+    ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+    assert ann.js(HIDDEN) is True  # before the draw no turn may end
+    ann.page.click("#draw-stock")
+    ann.wait("document.getElementById('table').dataset.phase === 'play'")
+
+
+def test_end_turn_is_offered_after_the_draw_and_ends_the_turn(browser: Any) -> None:
+    table = new_table(seats=2, seed=10, turn_discard="optional", **QUICK)  # ann plays first
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        drawn(ann)
+        ann.wait(f"!{HIDDEN}")
+        assert ann.page.locator("#end-button").inner_text() == "End turn"
+        ann.page.click("#end-button")
+        ann.wait(f"{LOG_TEXT}.includes('You end the turn without a discard.')")
+        ann.wait(HIDDEN)
+        assert host.call(lambda: len(host.table.require_game().hands[0])) == 8
+        assert host.call(lambda: host.table.require_game().current) == 1
+        assert ann.page.locator("#reason").text_content() == ""
+        assert ann.problems == []
+        bob.close()
+
+
+def test_no_end_turn_where_the_discard_is_required(browser: Any) -> None:
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        drawn(ann)
+        assert ann.js(HIDDEN) is True
+        assert ann.problems == []
+        bob.close()
