@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from ctrl_c import takes_ctrl_c
-from kalooki_cli.net_commands import HostThread
+from kalooki_cli.host_thread import HostThread
 from kalooki_net.client import CONNECT_TIMEOUT, TableConnection
 from net_helpers import new_table
 from rich.console import Console

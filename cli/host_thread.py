@@ -1,0 +1,124 @@
+"""The table's server for ``kalooki host``: its asyncio loop in a background thread.
+
+The host's own keyboard stays on the main thread (the lobby's ``start>`` prompt, or the play
+screen); this thread serves the seats and tells the lobby what happens at the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from kalooki.errors import KalookiError
+from kalooki.text import escape_controls
+
+if TYPE_CHECKING:
+    from kalooki_net.forwarded import TrustedProxies
+    from kalooki_net.server import TableServer
+    from kalooki_net.table import Table
+    from rich.console import Console
+
+LOBBY_PROMPT = "start> "
+NET_MISSING = "kalooki host and join need the net extra: pip install 'kalooki[net]'"
+
+
+class NetUnavailable(KalookiError):
+    pass
+
+
+def require_net() -> None:
+    try:
+        import websockets  # noqa: F401
+    except ImportError:
+        raise NetUnavailable(NET_MISSING) from None
+
+
+class HostThread:
+    """The table's server on its own asyncio loop, in a background thread."""
+
+    def __init__(
+        self, table: Table, bind: str, port: int, bot_pause: float, console: Console, *, watch: bool,
+        trusted: TrustedProxies | None = None,
+    ) -> None:  # fmt: skip
+        self.table = table
+        self.trusted = trusted
+        self.console = console
+        self.watch = watch
+        self.prompt_shown: str | None = None
+        """The prompt the host's keyboard waits at (start> in the lobby, or table> when only watching):
+        lines told go below it, and a game that starts at start> needs an Enter to show."""
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.failure: BaseException | None = None
+        self.server: TableServer | None = None
+        self.closed = False
+        self.bind, self.port, self.bot_pause = bind, port, bot_pause
+        self.thread = threading.Thread(target=self._run, daemon=True, name="kalooki-host")
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self.loop)
+        try:
+            self.loop.run_until_complete(self._serve())
+        except BaseException as error:  # reported by start() in the main thread
+            self.failure = error
+            self.ready.set()
+
+    async def _serve(self) -> None:
+        from kalooki_net.server import TableServer
+
+        from .web_coach import WebCoach
+
+        def tell(line: str) -> None:
+            # A host at its own table sees the game on the play screen; the lines are for the lobby.
+            prompt = self.prompt_shown
+            if line == "The game starts." and prompt == LOBBY_PROMPT:
+                line = "The game starts: press Enter to sit down."
+            # The end of the game is the play screen's to tell, after the last move: this thread tells it
+            # as that move is made, before the host's own seat has shown it.
+            if self.watch or self.table.game is None or line.startswith("The game starts"):
+                if prompt:
+                    self.console.print()  # off the prompt's line
+                # A line may quote what a player said: its control characters are spelled out.
+                self.console.print(Text(f"[table] {escape_controls(line)}", style="dim"))
+                if prompt and (self.watch or self.table.game is None):
+                    # The prompt again below it, where the next line is typed.
+                    self.console.print(Text(prompt, style="bold"), end="")
+
+        self.server = TableServer(
+            self.table, bot_pause=self.bot_pause, on_change=tell, advisor=WebCoach(),
+            trusted_proxies=self.trusted,
+        )  # fmt: skip
+        await self.server.start(self.bind, self.port)
+        self.port = self.server.port
+        self.ready.set()
+        await self.server.drive()
+        await asyncio.sleep(3600 * 24)  # keep serving the final state until the host stops
+
+    def start(self) -> int:
+        from kalooki_net.signals import sigint_stays_with_main
+
+        # The host's thread, and those its loop starts, leave Ctrl-C to the main thread's prompts.
+        with sigint_stays_with_main():
+            self.thread.start()
+        self.ready.wait()
+        if self.failure is not None:
+            reason = getattr(self.failure, "strerror", None) or str(self.failure)
+            raise NetUnavailable(f"cannot open the table on {self.bind}:{self.port}: {reason}")
+        return self.port
+
+    def call(self, function_name: str) -> None:
+        assert self.server is not None
+        self.loop.call_soon_threadsafe(getattr(self.server, function_name))
+
+    def stop(self) -> None:
+        """Tell every seat the table closes, and close it (once: the host's own seat may have asked first)."""
+        if self.server is not None and self.loop.is_running() and not self.closed:
+            self.closed = True
+            future = asyncio.run_coroutine_threadsafe(self.server.close("the host stopped"), self.loop)
+            # Closing is best effort: the save is already on disk.
+            with contextlib.suppress(Exception):
+                future.result(timeout=5)
