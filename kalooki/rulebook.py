@@ -193,6 +193,21 @@ GOING_OUT: Final[dict[GoingOut, Wording]] = {
 }
 """going_out in words."""
 
+KEEPING_THE_LAST_CARD: Final = (
+    "You go out by melding or building your last card onto the table: you may not discard your last "
+    "card, but a turn that has laid down to one card it cannot lay may keep it and end without a "
+    "discard (end)."
+)
+"""meld_required's rulebook line where turn_discard is optional: the dead end it names is not one there."""
+
+
+def going_out_rule(variant: Variant) -> str:
+    """How a player goes out, in the rulebook's words: meld_required's line depends on turn_discard."""
+    if variant.going_out == "meld_required" and variant.turn_discard == "optional":
+        return KEEPING_THE_LAST_CARD
+    return GOING_OUT[variant.going_out].rulebook
+
+
 TURN_END: Final[dict[TurnDiscard, Wording]] = {
     "required": Wording(
         "Then meld and build if you wish, and end your turn by discarding a card.",
@@ -435,7 +450,7 @@ def render_rulebook(variant: Variant) -> str:
         (
             "Going out",
             [
-                GOING_OUT[variant.going_out].rulebook,
+                going_out_rule(variant),
                 "The hand ends at once: the others cannot lay off any cards.",
                 *_kalooki(variant),
             ],

@@ -218,3 +218,13 @@ def test_a_save_keeps_the_rule_and_the_default_is_left_unwritten() -> None:
     assert "turn_discard" not in drawn({**OPTIONAL, "turn_discard": "required"}).to_json()["variant"]
     assert "turn_discard" not in variant_json(Variant())
     assert variant_json(Variant(turn_discard="optional"))["turn_discard"] == "optional"
+
+
+def test_the_rulebook_names_keeping_the_last_card_only_where_the_turn_may_end_without_a_discard() -> None:
+    from kalooki.rulebook import render_rulebook
+
+    kept = render_rulebook(Variant(going_out="meld_required", turn_discard="optional"))
+    taken_back = render_rulebook(Variant(going_out="meld_required"))
+    assert "may keep it and end without a discard (end)" in kept
+    assert "is taken back (undo)" not in kept
+    assert "is taken back (undo)" in taken_back
