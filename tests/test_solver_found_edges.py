@@ -411,3 +411,10 @@ def test_sixteen_copies_of_one_card_are_counted_at_their_value() -> None:
     hand = cards("KS") * 16
     assert solve(hand, Variant()).value_left == 160
     assert solve([*hand, *cards("QS")], Variant()).value_left == 170
+
+
+def test_fifteen_copies_of_one_card_stay_below_the_value() -> None:
+    # Below sixteen cards the value is read from the sum of keys: eight or fifteen kings of spades carry
+    # through the bits above the cards' own (1 << 54 from eight) and must stop short of the value's.
+    assert solve(cards("KS") * 8, Variant()).value_left == 80
+    assert solve(cards("KS") * 15, Variant()).value_left == 150
