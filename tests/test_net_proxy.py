@@ -331,7 +331,7 @@ def run_host(home: Path, *arguments: str, stdin: str = "") -> subprocess.Complet
     return subprocess.run(command, input=stdin, capture_output=True, text=True, env=env, timeout=TIMEOUT * 3)
 
 
-@pytest.mark.parametrize("value", ["nope", "*", "127.0.0.1,", "10.0.0.0/33", *EVERY_ADDRESS])
+@pytest.mark.parametrize("value", ["nope", "*", "127.0.0.1,", "127.0.0.0/33", *EVERY_ADDRESS])
 def test_a_proxy_that_is_no_address_is_a_usage_error(tmp_path: Path, value: str) -> None:
     done = run_host(tmp_path, "--watch", "--trust-proxy", "127.0.0.1", "--trust-proxy", value)
     assert done.returncode == 2
