@@ -89,10 +89,12 @@ def taker_refusal(meld: TableMeld, seat: int, variant: Variant) -> str | None:
 def swap_refusal(meld: TableMeld, swapped: TableMeld, freed: int, seat: int) -> str | None:
     """Why ``seat``'s swap making ``meld`` into ``swapped`` would free a joker it laid, or None.
 
-    Asked under ``anyone_but_layer`` once :func:`may_take_from` allows the meld; only a meld whose
-    jokers were laid by different seats can still refuse, so the caller asks only where ``joker_layers``
-    holds ``seat``.
+    Asked once :func:`may_take_from` allows the meld. Only a meld whose jokers were laid by different
+    seats, ``seat`` among them, can still refuse: ``joker_layers`` is kept only under
+    ``anyone_but_layer``, so under the other rules, and for every other meld, this is one membership test.
     """
+    if seat not in meld.joker_layers:
+        return None
     if meld.kind == "run":
         for layer, at in _placed(meld):
             if layer == seat and swapped.cards[at] != JOKER:

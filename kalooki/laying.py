@@ -179,10 +179,9 @@ class Laying(TurnPlay):
             swapped, freed = swap(meld, action.cards, variant, by=self.current)
         except MeldError as error:
             raise IllegalMoveError(str(error)) from None
-        if self.current in meld.joker_layers:
-            refusal = swap_refusal(meld, swapped, freed, self.current)
-            if refusal is not None:
-                raise IllegalMoveError(refusal)
+        refusal = swap_refusal(meld, swapped, freed, self.current)
+        if refusal is not None:
+            raise IllegalMoveError(refusal)
 
         def lay() -> Event:
             self._remove(action.cards)

@@ -345,7 +345,7 @@ def swap_verdict(
     except MeldError:
         return False
     # Jokers laid by this seat and by others: the swap may free one of its own.
-    if seat in meld.joker_layers and swap_refusal(meld, swapped, freed, seat) is not None:
+    if swap_refusal(meld, swapped, freed, seat) is not None:
         return False
     if variant.released_joker_must_be_melded or turn.jokers_owed:
         return None
