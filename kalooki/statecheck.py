@@ -24,6 +24,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from kalooki import rules
 from kalooki.cards import JOKER
+from kalooki.joker_layers import BY_LAYER
 from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.text import escape_controls, first_control
 from kalooki.validation import value_problem
@@ -367,8 +368,6 @@ def _hand_problem(game: Game, live: list[int]) -> str | None:
 def _layers_problem(meld: TableMeld, game: Game, live: list[int]) -> str | None:
     """Why a meld's ``joker_layers`` are none that play leads to: kept only where the variant asks, one
     per joker, not all the owner's (then it keeps none), each a seat in play that has opened."""
-    from kalooki.joker_layers import BY_LAYER
-
     layers = meld.joker_layers
     if not layers:
         return None
