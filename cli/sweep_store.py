@@ -25,6 +25,7 @@ from kalooki.grid import Cell, knob_text
 from kalooki.jsonio import is_whole_number
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.sweep import PlayedCell, SweepSpec, record_from_json, record_to_json
+from kalooki.variant import variant_json
 
 from .saves import write_atomically
 
@@ -144,7 +145,7 @@ class SweepStore:
     def save(self, cell: Cell, played: PlayedCell) -> None:
         # The rules too: a file read back is checked to hold its cell's games, wherever it was moved.
         # Its time and workers, so a run that reads it back reports how long the cell took, not 0 s.
-        rules = cell.variant.model_dump(mode="json", exclude={"extends"})
+        rules = variant_json(cell.variant)
         data = {
             "knobs": cell.knobs,
             "rules": rules,

@@ -35,6 +35,7 @@ from kalooki.simulate import GamePlan, GameRecord, HandRecord, play_plans
 from kalooki.simulation_comparison import ALPHA, Difference
 from kalooki.simulation_stats import SimulationResult
 from kalooki.stalls import Stall
+from kalooki.variant import variant_json
 
 SweepProgress = Callable[[int, int, int, int], None]
 """Called with (games done, games in all, cells done, cells in all)."""
@@ -64,7 +65,10 @@ class SweepSpec:
         )
 
     def identity(self) -> dict[str, Any]:
-        """Everything a cell's results depend on: a saved sweep resumes only under the same identity."""
+        """Everything a cell's results depend on: a saved sweep resumes only under the same identity.
+
+        The rules as a save writes them (:func:`kalooki.variant.variant_json`): a knob added later is
+        left out at its default, so a folder saved before it existed still resumes."""
         return {
             "format": RECORD_FORMAT,
             "bots": list(self.bots),
@@ -73,10 +77,7 @@ class SweepSpec:
             "duplicate": self.duplicate,
             "max_turns": self.max_turns,
             "max_hands": self.max_hands,
-            "cells": [
-                {"knobs": cell.knobs, "rules": cell.variant.model_dump(mode="json", exclude={"extends"})}
-                for cell in self.cells
-            ],
+            "cells": [{"knobs": cell.knobs, "rules": variant_json(cell.variant)} for cell in self.cells],
         }
 
 

@@ -369,12 +369,13 @@ A state digest leaves them out at that value, so logs written before they existe
 """
 
 UNWRITTEN_DEFAULTS: dict[str, object] = {"turn_discard": "required"}
-"""Knobs a saved state or a log's header leaves out at this value, their default: a save or log of a
-variant that does not use them reads exactly as one written before they existed."""
+"""Knobs a saved state, a log's header or a sweep's folder leaves out at this value, their default: a
+save, log or sweep of a variant that does not use them reads exactly as one written before they existed."""
 
 
 def variant_json(variant: Variant) -> dict[str, Any]:
-    """The rules as a save, a log's header or a game's state writes them (:data:`UNWRITTEN_DEFAULTS`)."""
+    """The rules as a save, a log's header, a game's state or a sweep's folder writes them
+    (:data:`UNWRITTEN_DEFAULTS`)."""
     data = variant.model_dump(mode="json", exclude={"extends"})
     for knob, default in UNWRITTEN_DEFAULTS.items():
         if data.get(knob) == default:
