@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kalooki.variant import variant_json
+
 from .protocol import PROTOCOL_VERSION, Join
 from .seat_connection import Client
 from .table import TableError
@@ -79,7 +81,9 @@ class Seating:
                 "name": state.name or "",
                 "token": token,
                 "host": state.host,
-                "variant": table.variant.model_dump(mode="json", exclude={"extends"}),
+                # As a save writes the rules: a knob added later is left out at its default, so an older
+                # client, whose rules do not know it, still reads the welcome of a table that does not use it.
+                "variant": variant_json(table.variant),
                 "variant_source": shared_source(table.variant_source),
             }
         )

@@ -521,3 +521,13 @@ def test_a_player_back_is_told_the_reshuffle_of_a_draw_whose_turn_was_taken_back
         assert [event["type"] for event in back.until("state")["events"]] == ["draw", "reshuffle", "discard"]
         back.close()
         ann.close()
+
+
+@pytest.mark.parametrize(("knobs", "sent"), [({}, False), ({"turn_discard": "optional"}, True)])
+def test_the_welcome_leaves_a_later_knob_out_at_its_default(knobs: dict[str, str], sent: bool) -> None:
+    # A client from before turn_discard existed reads the rules of a table that does not use it.
+    table = new_table(seed=3, **knobs)
+    with hosted(table) as host:
+        welcome = Player(host.uri).join(table.code, name="ann")
+    assert ("turn_discard" in welcome["variant"]) is sent
+    assert Variant.model_validate(welcome["variant"]) == table.variant
