@@ -1,8 +1,9 @@
 """``kalooki host`` and ``kalooki join``: a table over the network (the ``net`` extra).
 
 Thin commands: the table, the server and the connection are :mod:`kalooki_net`; the screen
-is :mod:`kalooki_cli.remote`. The host runs its server on an asyncio loop in a background
-thread and, unless ``--watch``, sits at its own table through the same client as everyone.
+is :mod:`kalooki_cli.remote` (before the game, :mod:`kalooki_cli.lobby`). The host runs its
+server on an asyncio loop in a background thread and, unless ``--watch``, sits at its own
+table through the same client as everyone.
 """
 
 from __future__ import annotations
@@ -329,7 +330,8 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
     from kalooki_net.protocol import MAX_SAY
 
     from .interactive import EXIT_INTERRUPTED
-    from .remote import RemoteGame, said_in_lobby
+    from .lobby import said_in_lobby
+    from .remote import RemoteGame
 
     connection = TableConnection(table_uri(address))
     welcome = connection.join(server.table.code, token=token)

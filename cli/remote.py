@@ -5,7 +5,8 @@ to the host instead of applied here: the same screen, move language, ``hint``, `
 ``rules``, ``score`` and refusals. Its game is a stand-in rebuilt from each view the host
 sends (:func:`kalooki_net.view.shadow_game`), so the screens and the hints work unchanged
 while the other hands and the stock stay on the host. Other players' turns are told as bots'
-turns are; ``say TEXT`` talks to the table.
+turns are; ``say TEXT`` talks to the table. The wait for the game, before its first state,
+and the table's seats are :class:`~kalooki_cli.lobby.Lobby`'s.
 """
 
 from __future__ import annotations
@@ -17,8 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from kalooki_net.client import LOST, Closed, TableConnection, TableConnectionError
-from kalooki_net.protocol import MAX_SAY, presence_line
+from kalooki_net.client import TableConnection, TableConnectionError
 from kalooki_net.signals import sigint_stays_with_main
 from kalooki_net.view import shadow_game
 from pydantic import ValidationError
@@ -26,59 +26,21 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from kalooki.bots import bot_names
 from kalooki.engine import Event
 from kalooki.events import DealEvent, events_from_json
 from kalooki.moves import MoveSyntaxError, parse_move
 from kalooki.savegame import Session
-from kalooki.text import escape_controls
 from kalooki.validation import rules_problem
 from kalooki.variant import Variant
 
 from . import render, scoresheet, spectate
 from .interactive import LOOK_WORDS, InteractiveGame, ReadLine
+from .lobby import LeftLobby, Lobby, Readiness, TableClosed, presence_of, receive, said_line, say_to_table
 from .narrate import join_and
 from .render import Seating
 from .table_notation import table_sentence, without_drawn_marks
 
 EXIT_LOST = 1
-
-
-def said_line(message: dict[str, Any]) -> Text:
-    """What another player said, as one line of plain characters.
-
-    The words come from another machine: an escape sequence in them would clear this screen or
-    retitle the window, and a newline would let them print a line that looks like the table's own.
-    """
-    return Text(escape_controls(f"{message['name']}: {message['text']}"), style="magenta")
-
-
-class TableClosed(Exception):
-    """The host closed the table, or (``lost``) the connection to it was lost."""
-
-    def __init__(self, reason: str, *, lost: bool = False) -> None:
-        super().__init__(reason)
-        self.lost = lost
-
-    def sentence(self) -> str:
-        """One line for the player: a lost connection (a network, a laptop asleep) is not a closed table."""
-        reason = escape_controls(str(self))  # the table's words: an escape sequence is spelled out
-        if not self.lost:
-            return f"The table is closed: {reason}."
-        return (
-            "The connection to the table was lost."
-            if reason == LOST
-            else f"The connection to the table was lost: {reason}."
-        )
-
-
-class LeftLobby(Exception):
-    """The player left the table before the game started."""
-
-
-WAITING_HELP = "The game has not started: say TEXT talks to the table, quit leaves it."
-WAITING_PROMPT = "waiting> "
-"""A guest's prompt at a terminal while the table waits for the game: say and quit work there."""
 
 LEAVING = {
     False: "leave the table: it waits for you, then a bot plays your seat until you join again",
@@ -104,13 +66,6 @@ def table_commands(*, host: bool) -> tuple[tuple[str, str], ...]:
     return tuple(rows)
 
 
-def said_in_lobby(line: str) -> str:
-    """What ``say TEXT`` typed while the table waits for the game says; empty for any other line
-    (the host's start> prompt and a guest's waiting> prompt both read it so)."""
-    word, _, text = line.strip().partition(" ")
-    return text.strip() if word.lower() == "say" else ""
-
-
 def read_keyboard(connection: TableConnection) -> None:
     """Read the keyboard all the time, so say, look, score, help and quit work during others' turns too.
 
@@ -132,12 +87,6 @@ def read_keyboard(connection: TableConnection) -> None:
         threading.Thread(target=read, daemon=True, name="kalooki-keyboard").start()
 
 
-def presence_of(message: dict[str, Any]) -> str:
-    """A ``presence`` message as the sentence the table's screens show (an escape sequence spelled out)."""
-    line = presence_line(str(message["name"]), str(message["status"]), free=message.get("free") is True)
-    return escape_controls(line)
-
-
 class RemoteGame(InteractiveGame):
     """One seat of a hosted table, played at this terminal."""
 
@@ -157,10 +106,6 @@ class RemoteGame(InteractiveGame):
         prompt_in_lobby: bool = False,
     ) -> None:
         self.connection = connection
-        self.prompt_in_lobby = prompt_in_lobby
-        """At a terminal, a guest waiting for the game has a prompt (the keyboard is read already)."""
-        self.at_lobby_prompt = False
-        """The lobby's prompt is on the screen, the cursor after it: a line told goes below it."""
         self.close_table = close_table
         """For the host's own seat: tells the others the table closes, before this seat leaves it."""
         self.seat = int(welcome["seat"])
@@ -174,33 +119,27 @@ class RemoteGame(InteractiveGame):
         self.rejoin_command = rejoin_command
         self.resume_command = resume_command
         """For the host's own seat: leaving closes the table, which this command reopens."""
-        self.lobby: dict[str, Any] = {}
-        self.said_ready = False
-        self.waiting_for: list[int] | None = None
-        """Between hands, the seats the deal waits for, from a host that says so (None: it does not)."""
-        self.told_waiting: list[int] | None = None
-        """The seats last named in "Waiting for ...": they are named again only when that changes."""
+        self.lobby = Lobby(connection, console, seat=self.seat, is_host=self.is_host, prompt=prompt_in_lobby)
+        self.ready = Readiness(self.seat)
         self.skipping = False
         self.turn_told: tuple[int, int] | None = None
         """The hand and turn whose player was last named on the screen ("bob is playing.")."""
         self.typed: deque[dict[str, Any]] = deque()
         """Out of the game and not watching: the turns are not told, only the result."""
-        self.came_back = False
-        """Seated at a game under way (the first lobby says it has started): its first events were missed."""
-        first = self.wait_for_state(console)
+        first = self.lobby.wait_for_state()
         game = shadow_game(first["view"], self.variant)
         if not 0 <= self.seat < len(game.players):
             raise TableConnectionError(
                 f"the table seated you at seat {self.seat + 1}, which its game does not have"
             )
-        bots = {seat: kind for seat, kind in self.bot_seats().items() if seat != self.seat}
+        bots = {seat: kind for seat, kind in self.lobby.bot_seats().items() if seat != self.seat}
         session = Session(human_seat=self.seat, bots=bots, variant_source=str(welcome["variant_source"]))
         super().__init__(game, session, console=console, read_line=read_line, save_path=None)
         self.seating = Seating(tuple(game.players), self.seat, bots)
         self.pending_events: list[Event] = events_from_json(first["events"])
         self.stand_ins: dict[str, str] = dict(first.get("stand_ins", {}))
         self.see_who_is_away()
-        self.take_readiness(first)
+        self.ready.take(first, hand_over=game.phase == "hand_over")
 
     # ------------------------------------------------------------ the keyboard, at a terminal
 
@@ -256,94 +195,8 @@ class RemoteGame(InteractiveGame):
 
     # ------------------------------------------------------------ messages from the host
 
-    def bot_seats(self) -> dict[int, str]:
-        return {
-            int(seat["seat"]): str(seat["bot"])
-            for seat in self.lobby.get("seats", [])
-            if seat["kind"] == "bot" and seat["bot"] in bot_names()
-        }
-
     def next_message(self) -> dict[str, Any]:
-        message = self.connection.receive()
-        if isinstance(message, Closed):
-            raise TableClosed(message.reason, lost=True)
-        return dict(message)
-
-    def wait_for_state(self, console: Console) -> dict[str, Any]:
-        """Before the game: show who comes and goes; the host may type start. The first state."""
-        while True:
-            message = self.next_message()
-            kind = message.get("type")
-            if kind == "state":
-                if self.at_lobby_prompt:
-                    console.print()  # the game's screen starts off the prompt's line
-                return dict(message)
-            if kind == "lobby":
-                if not self.lobby:
-                    self.came_back = bool(message["started"])
-                if not self.lobby and not message["started"] and not self.is_host:
-                    self.lobby = message
-                    console.print(Text("Waiting for the game...", style="bold"))  # not when rejoining
-                    if self.prompt_in_lobby:
-                        self.tell_in_lobby(console, Text(self.who_starts(), style="dim"))
-                self.lobby = message
-            elif self.is_host and kind in ("presence", "said"):
-                continue  # the host's lobby told them already, as [table] lines
-            elif kind == "presence" and message.get("seat") != self.seat:
-                self.tell_in_lobby(console, Text(presence_of(message), style="dim"))
-            elif kind == "said" and message.get("seat") != self.seat:
-                self.tell_in_lobby(console, said_line(message))
-            elif kind == "error":
-                refusal = escape_controls(str(message["message"]))
-                self.tell_in_lobby(console, Text(f"✗ {refusal}", style="bold red"))
-            elif kind == "closing":
-                if self.at_lobby_prompt:
-                    console.print()
-                raise TableClosed(str(message["reason"]))
-            elif kind == "_line":
-                self.at_lobby_prompt = False  # Enter took the cursor to a new line
-                self.typed_in_lobby(console, str(message["text"]))
-            elif kind == "_eof":
-                raise LeftLobby
-
-    def who_starts(self) -> str:
-        """Who starts the game, and what the keyboard does meanwhile."""
-        hosts = [escape_controls(str(seat["name"])) for seat in self.lobby.get("seats", []) if seat["host"]]
-        starter = f"{hosts[0]} (the host)" if hosts else "The host"
-        return (
-            f"{starter} starts it, or it starts when every seat is taken. Meanwhile say TEXT talks to the "
-            "table, quit leaves it."
-        )
-
-    def tell_in_lobby(self, console: Console, line: Text) -> None:
-        """A line while the table waits for the game; at a terminal, below its prompt, then the prompt."""
-        if self.at_lobby_prompt:
-            console.print()  # off the prompt's line
-        console.print(line)
-        self.prompt_again(console)
-
-    def prompt_again(self, console: Console) -> None:
-        if self.prompt_in_lobby:
-            console.print(Text(WAITING_PROMPT, style="bold"), end="")
-            self.at_lobby_prompt = True
-
-    def typed_in_lobby(self, console: Console, line: str) -> None:
-        """A line typed at a terminal while the table waits for the game: say and quit work already."""
-        word = line.strip().partition(" ")[0]
-        if word.lower() in ("quit", "exit", "q"):
-            raise LeftLobby
-        if said := said_in_lobby(line):
-            self.tell_in_lobby(console, self.say_to_table(said))
-        elif word:
-            self.tell_in_lobby(console, Text(WAITING_HELP, style="dim"))
-        else:  # an empty line: the prompt again
-            self.prompt_again(console)
-
-    def say_to_table(self, text: str) -> Text:
-        """Send ``text`` to the table (as much as the host takes); the line that shows it said by "you"."""
-        text = text[:MAX_SAY]
-        self.connection.send({"type": "say", "text": text})
-        return said_line({"name": "you", "text": text})
+        return receive(self.connection)
 
     def handle(self, message: dict[str, Any]) -> dict[str, Any] | None:
         """Show a message that needs no answer; the message back if it is a state or an error."""
@@ -354,7 +207,7 @@ class RemoteGame(InteractiveGame):
         elif kind == "presence" and not mine:
             self.say(presence_of(message), style="dim")
         elif kind == "lobby":
-            self.lobby = message
+            self.lobby.message = message
             self.see_who_is_away()
         elif kind == "closing":
             raise TableClosed(str(message["reason"]))
@@ -366,7 +219,7 @@ class RemoteGame(InteractiveGame):
         self.game = shadow_game(message["view"], self.variant)
         self.stand_ins = dict(message.get("stand_ins", {}))
         self.see_who_is_away()
-        self.take_readiness(message)
+        self.ready.take(message, hand_over=self.game.phase == "hand_over")
         events = events_from_json(message["events"])
         self.narrate(events)
         taken = message.get("taken_back")
@@ -398,30 +251,15 @@ class RemoteGame(InteractiveGame):
         if game.phase not in ("draw", "play") or game.current == self.seat or turn == self.turn_told:
             return
         self.turn_told = turn
-        if game.current not in self.bot_seats() and str(game.current) not in self.stand_ins:
+        if game.current not in self.lobby.bot_seats() and str(game.current) not in self.stand_ins:
             self.console.print(*render.turn_status(game, self.seating))
 
     def see_who_is_away(self) -> None:
         """The players away, from the lobby's seats and the state's stand-ins: the screen says that a bot
         plays for them (or that the table waits for them), not that they are playing."""
-        away: dict[int, str | None] = {
-            int(seat["seat"]): None
-            for seat in self.lobby.get("seats", [])
-            if seat["kind"] == "human" and not seat["connected"] and seat["seat"] != self.seat
-        }
+        away = self.lobby.away()
         away.update({int(seat): str(bot) for seat, bot in self.stand_ins.items()})
         self.seating = replace(self.seating, away=away)
-
-    def take_readiness(self, message: dict[str, Any]) -> None:
-        """Between hands: whom the deal waits for, and whether this seat said it is ready already."""
-        waiting = message.get("waiting_for")
-        self.waiting_for = None
-        if isinstance(waiting, list):
-            self.waiting_for = [seat for seat in waiting if isinstance(seat, int)]
-        ready = message.get("ready")
-        if self.game.phase == "hand_over" and isinstance(ready, list) and self.seat in ready:
-            # Said before this connection (a player back after a drop stays ready): not asked again.
-            self.said_ready = True
 
     def narrate(self, events: Sequence[Event]) -> None:
         if self.skipping:
@@ -463,7 +301,7 @@ class RemoteGame(InteractiveGame):
             "Type help for the commands, hint for a suggestion, say TEXT to talk, quit to leave.", style="dim"
         )
         if self.pending_events:
-            if self.came_back:  # the turns played meanwhile
+            if self.lobby.came_back:  # the turns played meanwhile
                 own = self.game.players[self.seat]
                 played = any(getattr(event, "player", None) == own for event in self.pending_events)
                 self.say(f"While you were away{' (a bot played your turns)' if played else ''}:", style="dim")
@@ -482,7 +320,7 @@ class RemoteGame(InteractiveGame):
             if game.phase == "game_over":
                 scoresheet.render_game_end(self.console, game, self.seating)
                 return
-            if game.phase == "hand_over" and not self.said_ready:
+            if game.phase == "hand_over" and not self.ready.said:
                 if game.eliminated[self.seat] and not self.asked_to_watch:
                     self.asked_to_watch = True
                     self.skipping = spectate.ask(self)
@@ -491,14 +329,14 @@ class RemoteGame(InteractiveGame):
                 if not self.skipping:
                     self.between_hands()
                 self.connection.send({"type": "ready"})
-                self.said_ready = True
-                self.told_waiting = None
-                if self.waiting_for is None and not self.skipping:
+                self.ready.said = True
+                self.ready.told = None
+                if self.ready.waiting_for is None and not self.skipping:
                     # A host that does not say whom the deal waits for.
                     self.say("Waiting for the others to be ready...", style="dim")
                 self.say_waiting()
             elif game.phase in ("draw", "play") and game.current == self.seat:
-                self.said_ready = False
+                self.ready.said = False
                 self.human_turn()
                 continue
             message = self.typed.popleft() if self.typed else self.handle(self.next_message())
@@ -507,20 +345,18 @@ class RemoteGame(InteractiveGame):
             elif message is not None and message["type"] == "state":
                 self.take_state(message)
                 if self.game.phase != "hand_over":
-                    self.said_ready = False
+                    self.ready.said = False
                 self.say_waiting()
             elif message is not None:
                 self.error(str(message["message"]))
 
     def say_waiting(self) -> None:
         """Ready between hands: whom the deal still waits for, each time that changes."""
-        if not self.said_ready or self.skipping or self.waiting_for is None or self.game.phase != "hand_over":
+        if self.skipping or self.game.phase != "hand_over":
             return
         players = self.game.players
-        others = [seat for seat in self.waiting_for if seat != self.seat and 0 <= seat < len(players)]
-        if not others or others == self.told_waiting:
-            return  # no one else: the deal comes
-        self.told_waiting = others
+        if not (others := self.ready.to_tell(len(players))):
+            return  # no one else (the deal comes), or the seats named last time
         names = join_and([Text(players[seat]) for seat in others])
         self.say(f"Waiting for {names} to be ready...", style="dim")
 
@@ -531,7 +367,7 @@ class RemoteGame(InteractiveGame):
             if not text:
                 self.error("say what? (say TEXT sends a line to the table)")
             else:
-                self.console.print(self.say_to_table(text))
+                self.console.print(say_to_table(self.connection, text))
             return True
         return super().command(line, in_turn=in_turn)
 
@@ -595,4 +431,5 @@ class RemoteGame(InteractiveGame):
             self.say_then("Rejoin with:", self.rejoin_command)
 
 
+# LeftLobby and TableClosed are the lobby's: importable from here too, as they were.
 __all__ = ["LeftLobby", "RemoteGame", "TableClosed", "read_keyboard"]
