@@ -34,7 +34,7 @@ from kalooki.validation import rules_problem
 from kalooki.variant import Variant
 
 from . import render, scoresheet, spectate
-from .interactive import LOOK_WORDS, InteractiveGame, ReadLine
+from .interactive import LOOK_WORDS, MOVE_VERBS, InteractiveGame, ReadLine
 from .lobby import LeftLobby, Lobby, Readiness, TableClosed, presence_of, receive, said_line, say_to_table
 from .narrate import join_and
 from .render import Seating
@@ -122,10 +122,12 @@ class RemoteGame(InteractiveGame):
         self.lobby = Lobby(connection, console, seat=self.seat, is_host=self.is_host, prompt=prompt_in_lobby)
         self.ready = Readiness(self.seat)
         self.skipping = False
+        """Out of the game and not watching: the turns are not told, only the result."""
         self.turn_told: tuple[int, int] | None = None
         """The hand and turn whose player was last named on the screen ("bob is playing.")."""
         self.typed: deque[dict[str, Any]] = deque()
-        """Out of the game and not watching: the turns are not told, only the result."""
+        """Lines typed ahead (as a move waited for the host's answer, or as the game started): read before
+        the host's next message."""
         first = self.lobby.wait_for_state()
         game = shadow_game(first["view"], self.variant)
         if not 0 <= self.seat < len(game.players):
@@ -372,8 +374,6 @@ class RemoteGame(InteractiveGame):
         return super().command(line, in_turn=in_turn)
 
     def move(self, line: str) -> bool:
-        from .interactive import MOVE_VERBS
-
         verb = line.split()[0].lower()
         if verb not in MOVE_VERBS:
             self.not_a_command(line)  # as typed, marks and all
