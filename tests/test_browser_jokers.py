@@ -51,10 +51,12 @@ def test_a_joker_laid_by_another_player_than_the_melds_owner_names_who_laid_it(b
         # ann may take it (bob laid it); bob may not take back his own.
         assert ann.js(JOKER_NOTES) == ["(9♥, laid by bob)"]
         assert bob.js(JOKER_NOTES) == ["(9♥, laid by you)"]
-        # The meld's name, all a screen reader says of the button, names the joker's note too.
+        # The meld's name, all a screen reader says of the button, names the joker's note too; the
+        # seat's own meld is "yours" (it read "you's").
         ann_melds, bob_melds = ann.js(MELD_NAMES), bob.js(MELD_NAMES)
-        assert ann_melds[0].endswith(
-            ": 5 of hearts, 6 of hearts, 7 of hearts, 8 of hearts, joker standing for 9♥, laid by bob"
+        assert ann_melds[0] == (
+            "meld 1, yours: 5 of hearts, 6 of hearts, 7 of hearts, 8 of hearts, "
+            "joker standing for 9♥, laid by bob"
         )
         assert bob_melds[0] == (
             "meld 1, ann's: 5 of hearts, 6 of hearts, 7 of hearts, 8 of hearts, "

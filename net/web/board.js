@@ -23,7 +23,10 @@ export function showMelds(list, title, view, coach, target, seatName, onPick) {
     // The button's name is all a screen reader says of it: each joker with its note, as on the card
     // (what it stands for, and who laid it where that decides who may take it).
     const labels = meld.cards.map((code, position) => cardLabel(code, jokers[position] || null));
-    button.setAttribute("aria-label", `meld ${number}, ${seatName(meld.owner)}'s: ${labels.join(", ")}`);
+    // "you" is the seat's own ("meld 1, yours"): no player may be called "you".
+    const owner = seatName(meld.owner);
+    const whose = owner === "you" ? "yours" : `${owner}'s`;
+    button.setAttribute("aria-label", `meld ${number}, ${whose}: ${labels.join(", ")}`);
     button.addEventListener("click", () => onPick(number));
     item.append(button);
     list.append(item);
