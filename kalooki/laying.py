@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from kalooki import rules
 from kalooki.cards import (
@@ -36,6 +37,10 @@ _SOURCES = ("stock", "discard")
 
 class Laying(TurnPlay):
     """Playing actions: :meth:`apply` and the meld, build and swap handlers."""
+
+    if TYPE_CHECKING:  # the legal actions' layer (kalooki.legal) lists the swaps the engine accepts
+
+        def legal_swaps(self) -> list[Swap]: ...
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Play ``action`` for the current player (or check that ``seat`` is theirs) and return its events."""
@@ -210,13 +215,17 @@ class Laying(TurnPlay):
             self._undo, self._undo_pending = saved, False
         event = lay()
         problem = self._unpayable_debt()
-        if problem is not None:
+        # Where melds and builds alone could not pay, a joker swap may still lead on: lay the card taken
+        # from the discard pile in a joker's place, or free a joker that melds what is owed. Each swap
+        # listed is itself refused where it leads to a dead end, so one listed is enough.
+        if problem is not None and not self.legal_swaps():
             saved.restore(self)
             raise IllegalMoveError(problem)
         return [event, *self._after_laying()]
 
     def _unpayable_debt(self) -> str | None:
-        """Why the turn could no longer pay what it owes, or None: a dead end is refused, not entered."""
+        """Why melds and builds could no longer pay what the turn owes, or None: a dead end is refused, not
+        entered (unless a joker swap leads on: :meth:`_lay` asks)."""
         turn = self.turn
         if turn.must_use_card is None and not turn.jokers_owed:  # the turn owes nothing: the common case
             return None

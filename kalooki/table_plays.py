@@ -21,7 +21,7 @@ from kalooki.joker_layers import may_take_from, swap_refusal
 from kalooki.meld_memo import MeldMemo
 from kalooki.melds import MeldError, RunEnd, TableMeld, build, set_room_suits, swap
 from kalooki.moves import Build, Meld, Swap
-from kalooki.rules import RUN_MAX, run_frame, suits_must_differ
+from kalooki.rules import RUN_MAX, guards_last_card, run_frame, suits_must_differ
 from kalooki.variant_memo import PerVariant
 
 if TYPE_CHECKING:
@@ -338,7 +338,9 @@ def swap_verdict(
     itself (:func:`kalooki.joker_layers.swap_refusal`), or when the hand it leaves cannot pay
     what the turn owes (``Laying._unpayable_debt``, a solver question): with nothing owed after the
     swap there is nothing to pay, and that is every swap of a turn that owes nothing under
-    ``released_joker_must_be_melded: false``.
+    ``released_joker_must_be_melded: false``, but for a swap of the last card where the engine guards
+    it (a joker left that may have nowhere to go). ``Laying._lay`` trusts this list: a laying the
+    solver cannot pay for stands while some swap listed here leads on.
     """
     try:
         swapped, freed = swap(meld, cards, variant, seat)
@@ -348,6 +350,9 @@ def swap_verdict(
     if swap_refusal(meld, swapped, freed, seat) is not None:
         return False
     if variant.released_joker_must_be_melded or turn.jokers_owed:
+        return None
+    # A last card swapped leaves a last joker, which the engine may find it can neither lay nor discard.
+    if state.size == 1 and guards_last_card(variant, turn.must_use_card is not None, turn.jokers_owed):
         return None
     owed_card = turn.must_use_card
     if owed_card is not None:

@@ -8,7 +8,7 @@ from test_rules_jokers import table_position
 
 from kalooki.cards import JOKER, parse_card, parse_cards
 from kalooki.engine import Game
-from kalooki.moves import Meld, Swap
+from kalooki.moves import Build, Meld, Swap
 
 STRANDED_5H = "that would leave you unable to meld the 5H you took from the discard pile"
 JOKER_NOT_MELDED = "a freed joker must go into a new meld this turn, and your hand could not meld it"
@@ -82,3 +82,90 @@ def test_a_joker_taken_from_the_discard_pile_and_a_freed_joker_are_owed_separate
     )
     play(game, "meld 5H 5S JK JK", "discard KC")
     assert game.results[-1].winner == 0
+
+
+def test_a_build_that_leaves_the_taken_discard_only_a_joker_swap_is_allowed() -> None:
+    """ann takes 6H (layable as 6S 6D 6H) and builds 6S onto her run: the 6H can then go only in place of
+    bob's joker, and the swap pays for it as a meld would."""
+    game = new_game(
+        {"hand_size": 7, "opening_threshold": 0, "discard_draw": "meld_at_once"},
+        ["3S 4S 5S 6S 6D KC QD", "5H JK 7H 6H 9C TD 2S"],
+        stock="2C 3C",
+    )
+    play(game, "draw stock", "meld 3S 4S 5S", "discard 2C")
+    play(game, "draw stock", "meld 5H JK 7H", "discard 6H")
+    play(game, "draw discard")
+    assert Build(1, (parse_card("6S"),), "high") in game.legal_actions()
+    play(game, "build 1 6S")
+    assert game.owed_cards() == (parse_card("6H"),)
+    assert game.legal_actions() == [Swap(2, (parse_card("6H"),))]
+    play(game, "swap 2 6H", "discard KC")
+    assert table_text(game) == ["3S 4S 5S 6S", "5H 6H 7H"]
+    assert hand_text(game, 0) == ["6D", "JK", "QD"]
+
+
+def test_a_freed_joker_a_second_swap_helps_to_meld_may_be_freed() -> None:
+    """Neither of ann's swaps alone leaves a meld for its joker; both together do (2D JK JK)."""
+    game = new_game(
+        {"hand_size": 7, "opening_threshold": 0, "released_joker_must_be_melded": True},
+        ["3S 4S 5S 6H 9C 2D KD", "5H JK 7H 8C JK TC 2S"],
+        stock="2C 3C 4C",
+    )
+    play(game, "draw stock", "meld 3S 4S 5S", "discard 2C")
+    play(game, "draw stock", "meld 5H JK 7H", "meld 8C JK TC", "discard 2S")
+    play(game, "draw stock")
+    swaps = [Swap(2, (parse_card("6H"),)), Swap(3, (parse_card("9C"),))]
+    assert [action for action in game.legal_actions() if isinstance(action, Swap)] == swaps
+    play(game, "swap 2 6H")
+    assert_illegal(game, "discard 4C", "the joker you freed must go into a new meld before you discard")
+    play(game, "swap 3 9C", "meld 2D JK JK", "discard 4C")
+    assert table_text(game) == ["3S 4S 5S", "5H 6H 7H", "8C 9C TC", "2D JK JK"]
+    assert hand_text(game, 0) == ["KD"]
+
+
+MELD_REQUIRED_AT_ONCE = {
+    "opening_threshold": 0,
+    "discard_draw": "meld_at_once",
+    "going_out": "meld_required",
+}
+
+
+def test_a_last_card_a_joker_swap_lays_may_be_left() -> None:
+    """Under meld_required, building KD leaves ann 6H, which only a swap can lay: the joker it frees is
+    built and she goes out."""
+    game = new_game(
+        {"hand_size": 7, **MELD_REQUIRED_AT_ONCE},
+        ["3S 4S 5S 9D 9C 6H KD", "5H JK 7H TD JD QD 9S"],
+        stock="2C 3C 4C",
+    )
+    play(game, "draw stock", "meld 3S 4S 5S", "discard 2C")
+    play(game, "draw stock", "meld 5H JK 7H", "meld TD JD QD", "discard 9S")
+    play(game, "draw discard", "meld 9D 9C 9S")
+    assert Build(3, (parse_card("KD"),), "high") in game.legal_actions()
+    play(game, "build 3 KD")
+    assert game.legal_actions() == [Swap(2, (parse_card("6H"),))]
+    play(game, "swap 2 6H", "build 1 JK")
+    assert game.results[-1].winner == 0
+
+
+def test_a_last_card_whose_swap_strands_the_freed_joker_is_still_refused() -> None:
+    """ann's KH could take the place of the joker in bob's full run, but that joker would have nowhere to
+    go (every set is full, the run ends at the king): leaving her the KH is a dead end, refused."""
+    game = new_game(
+        {"hand_size": 15, "set_maximum": 3, "ace_in_runs": "low", **MELD_REQUIRED_AT_ONCE},
+        [
+            "9S 9D 9C 7S 7D 7C 8S 8D 8C 4S 4D 5S 5D 5C KH",
+            "AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH JK 4C 2S",
+        ],
+        stock="2C 3C",
+    )
+    play(game, "draw stock", "meld 9S 9D 9C, 7S 7D 7C, 8S 8D 8C", "discard 2C")
+    play(game, "draw stock", "meld AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH JK", "discard 4C")
+    play(game, "draw discard", "meld 4S 4D 4C")
+    assert_illegal(
+        game,
+        "meld 5S 5D 5C",
+        "that would leave you KH, which you could neither lay nor discard: "
+        "in this variant you go out by melding your last card",
+    )
+    assert not [action for action in game.legal_actions() if isinstance(action, Meld)]

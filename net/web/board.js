@@ -1,7 +1,7 @@
 // The parts of the table drawn from what the host sent this seat: the melds, the piles, the hand, the
 // lines under it, a hint and the lobby's seats. Each function fills the elements it is given and calls
 // back on a tap; what a tap means (and the page's state) stays in table.js.
-import { cardName, cardNode, cardsInText, cardText, el, nameNode, sortedHand } from "./cards.js";
+import { cardLabel, cardNode, cardsInText, cardText, el, nameNode, sortedHand } from "./cards.js";
 
 // The table's melds, each a button ("meld 2, bob's: ..."): tapped, it is the target of a build or a swap.
 // ``target``: the meld chosen (from 1), or null; ``seatName(seat)``: "you" or the player's name.
@@ -20,7 +20,13 @@ export function showMelds(list, title, view, coach, target, seatName, onPick) {
     const jokers = coach && coach.jokers[index] ? coach.jokers[index] : [];
     meld.cards.forEach((code, position) => cards.append(cardNode(code, "span", jokers[position] || null)));
     button.append(cards);
-    button.setAttribute("aria-label", `meld ${number}, ${seatName(meld.owner)}'s: ${meld.cards.map(cardName).join(", ")}`);
+    // The button's name is all a screen reader says of it: each joker with its note, as on the card
+    // (what it stands for, and who laid it where that decides who may take it).
+    const labels = meld.cards.map((code, position) => cardLabel(code, jokers[position] || null));
+    // "you" is the seat's own ("meld 1, yours"): no player may be called "you".
+    const owner = seatName(meld.owner);
+    const whose = owner === "you" ? "yours" : `${owner}'s`;
+    button.setAttribute("aria-label", `meld ${number}, ${whose}: ${labels.join(", ")}`);
     button.addEventListener("click", () => onPick(number));
     item.append(button);
     list.append(item);

@@ -31,6 +31,8 @@ export const cardName = (code) => {
   if (!suit) return "joker";
   return `${RANK_NAMES[rank] || rank} of ${SUITS[suit][1]}`;
 };
+// What a screen reader says of a card: its name, and for a joker what the table's notes say of it.
+export const cardLabel = (code, standsFor = null) => cardName(code) + (standsFor ? ` standing for ${standsFor}` : "");
 export const cardText = (code) => (code === "JK" ? "JK" : rankLabel(code[0]) + SUITS[code[1]][0]);
 // A sentence with its cards written as the page draws them ("you have no 3♦", "discard 10♠"): the
 // host words refusals and hints in the move language's codes, which typed moves and the protocol keep.
@@ -56,7 +58,7 @@ export function cardNode(code, tag = "span", standsFor = null) {
     node.append(el("span", "rank", "JK"));
     if (standsFor) node.append(el("span", "stands", `(${standsFor})`));
   }
-  node.setAttribute("aria-label", cardName(code) + (standsFor ? ` standing for ${standsFor}` : ""));
+  node.setAttribute("aria-label", cardLabel(code, standsFor));
   return node;
 }
 

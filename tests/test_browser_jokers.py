@@ -1,0 +1,67 @@
+"""The browser table in Chromium on a real table on 127.0.0.1: who laid a joker.
+
+Under ``joker_taker: anyone_but_layer`` (kaluki-51) a joker may be taken by anyone but the player who
+laid it, so a joker built onto another player's meld is named with who laid it, as the terminal does
+(``JK(9H, laid by bob)``): on the card, and in the meld's name a screen reader reads.
+(Playing the game in the page: ``test_browser_table``; its words: ``test_browser_words``.)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from browser_helpers import PHONE, Seat
+from kalooki_cli.web_coach import WebCoach
+from kalooki_net.table import Table
+from net_helpers import hosted
+from test_joker_layers import built_onto_anns_run, kaluki
+
+JOKER_NOTES = "[...document.querySelectorAll('#melds .stands')].map((node) => node.textContent)"
+MELD_NAMES = "[...document.querySelectorAll('#melds button.meld')].map((b) => b.getAttribute('aria-label'))"
+
+
+def resumed_with_bobs_joker_on_anns_run() -> tuple[Table, dict[str, str]]:
+    """A hosted table's save, resumed: ann's run 5H 6H 7H 8H with bob's joker built onto it, and bob's
+    own run; each player's token to take their seat back."""
+    game = built_onto_anns_run(kaluki())
+    table = Table(game.variant, seats=2, bots=["greedy"], seed=1, variant_source="kaluki-51")
+    tokens = {name: table.join(name)[1] for name in game.players}
+    table.game = game
+    return Table.resume(table.save_text().encode()), tokens
+
+
+def seated(browser: Any, port: int, code: str, token: str) -> Seat:
+    """A phone's page at the table, taking back the seat whose token the browser keeps (as after a
+    reload): the page keeps it under the table's address and code."""
+    page = Seat(browser, f"http://127.0.0.1:{port}/?code={code}", PHONE)
+    key = json.dumps(f"kalooki:127.0.0.1:{port}:{code}")
+    page.js(f"localStorage.setItem({key}, {json.dumps(token)})")
+    page.page.reload()
+    page.page.wait_for_selector("#table:not([hidden])")
+    page.wait("document.querySelectorAll('#melds .stands').length === 1")
+    return page
+
+
+def test_a_joker_laid_by_another_player_than_the_melds_owner_names_who_laid_it(browser: Any) -> None:
+    table, tokens = resumed_with_bobs_joker_on_anns_run()
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = seated(browser, host.server.port, table.code, tokens["ann"])
+        bob = seated(browser, host.server.port, table.code, tokens["bob"])
+        # ann may take it (bob laid it); bob may not take back his own.
+        assert ann.js(JOKER_NOTES) == ["(9♥, laid by bob)"]
+        assert bob.js(JOKER_NOTES) == ["(9♥, laid by you)"]
+        # The meld's name, all a screen reader says of the button, names the joker's note too; the
+        # seat's own meld is "yours" (it read "you's").
+        ann_melds, bob_melds = ann.js(MELD_NAMES), bob.js(MELD_NAMES)
+        assert ann_melds[0] == (
+            "meld 1, yours: 5 of hearts, 6 of hearts, 7 of hearts, 8 of hearts, "
+            "joker standing for 9♥, laid by bob"
+        )
+        assert bob_melds[0] == (
+            "meld 1, ann's: 5 of hearts, 6 of hearts, 7 of hearts, 8 of hearts, "
+            "joker standing for 9♥, laid by you"
+        )
+        assert ann_melds[1] == "meld 2, bob's: 2 of clubs, 3 of clubs, 4 of clubs, 5 of clubs"
+        assert ann.problems == []
+        assert bob.problems == []
