@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -51,6 +52,9 @@ class HostThread:
         self.prompt_shown: str | None = None
         """The prompt the host's keyboard waits at (start> in the lobby, or table> when only watching):
         lines told go below it, and a game that starts at start> needs an Enter to show."""
+        self.screen = threading.Lock()
+        """Held while the prompt is shown or a line is told: the two threads share one terminal, and a
+        line told between the prompt's being set and its being printed would land after it on its line."""
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.failure: BaseException | None = None
@@ -73,6 +77,10 @@ class HostThread:
         from .web_coach import WebCoach
 
         def tell(line: str) -> None:
+            with self.screen:
+                tell_below_prompt(line)
+
+        def tell_below_prompt(line: str) -> None:
             # A host at its own table sees the game on the play screen; the lines are for the lobby.
             prompt = self.prompt_shown
             if line == "The game starts." and prompt == LOBBY_PROMPT:
@@ -97,6 +105,17 @@ class HostThread:
         self.ready.set()
         await self.server.drive()
         await asyncio.sleep(3600 * 24)  # keep serving the final state until the host stops
+
+    def ask(self, prompt: str, read_line: Callable[[str], str]) -> str:
+        """The host's next line, typed at ``prompt``, with the lines told meanwhile kept off its line."""
+        with self.screen:
+            self.prompt_shown = prompt
+            self.console.print(Text(prompt, style="bold"), end="")  # as console.input shows it
+        try:
+            return read_line("")
+        finally:
+            with self.screen:
+                self.prompt_shown = None
 
     def start(self) -> int:
         from kalooki_net.signals import sigint_stays_with_main

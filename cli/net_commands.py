@@ -304,13 +304,10 @@ def watch_table(server: HostThread, console: Console) -> int:
         Text("Type start to begin (bots take the empty seats), quit to close the table.", style="dim")
     )
     while True:
-        server.prompt_shown = WATCH_PROMPT
         try:
-            line = read_line(WATCH_PROMPT).strip().lower()
+            line = server.ask(WATCH_PROMPT, read_line).strip().lower()
         except (EOFError, KeyboardInterrupt):
             return 0
-        finally:
-            server.prompt_shown = None
         if line == "start":
             server.call("start_game")
         elif line in ("quit", "exit", "q"):
@@ -346,16 +343,13 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
             )
         )
         while server.table.game is None:
-            server.prompt_shown = LOBBY_PROMPT
             try:
-                line = read_line(LOBBY_PROMPT).strip()
+                line = server.ask(LOBBY_PROMPT, read_line).strip()
             except EOFError:
                 return 0
             except KeyboardInterrupt:
                 console.print(Text("\nInterrupted: the table is closed.", style="bold"))
                 return EXIT_INTERRUPTED
-            finally:
-                server.prompt_shown = None
             if server.table.game is not None:
                 # The last seat was taken while the prompt waited: the line was typed for the game.
                 typed_as_it_started = line
