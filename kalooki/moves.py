@@ -13,12 +13,14 @@ The language is shared by game scripts, logs and the interactive prompt::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
+from kalooki import rules
 from kalooki.cards import JOKER, Card, CardError, format_cards, parse_cards
 from kalooki.errors import KalookiError
 from kalooki.melds import RunEnd
 from kalooki.text import clipped
+from kalooki.variant import Variant
 
 DrawSource = Literal["stock", "discard"]
 
@@ -108,6 +110,38 @@ ALIASES = {
     "s": "swap",
     "d": "discard",
 }
+
+
+class Command(NamedTuple):
+    """One command of the move language: as a usage line writes it, and the key a prompt takes for it."""
+
+    usage: str
+    key: str
+
+
+COMMANDS = (
+    Command("draw stock", "ds"),
+    Command("draw discard", "dd"),
+    Command("meld CARDS[, CARDS ...]", "m"),
+    Command("build N CARDS [low|high]", "b"),
+    Command("swap N CARDS", "s"),
+    Command("discard CARD", "d"),
+    Command("end", "end"),
+)
+
+
+def offered_commands(variant: Variant) -> tuple[Command, ...]:
+    """The commands the variant allows at some turn, for the help and hints a player reads.
+
+    No ``draw discard`` under discard_draw: never, and ``end`` only under turn_discard: optional:
+    a player shown a move tries it, and a move the rules always refuse is no help.
+    """
+    refused = {
+        "dd": not rules.may_ever_take_discard(variant),
+        "end": not rules.may_end_without_discard(variant),
+    }
+    return tuple(command for command in COMMANDS if not refused.get(command.key, False))
+
 
 USAGE = (
     "commands: draw stock | draw discard | meld CARDS[, CARDS ...] | build N CARDS [low|high] "
