@@ -4,7 +4,7 @@ discard_draw: never) and ``end`` only where a turn may end without a discard (tu
 
 from __future__ import annotations
 
-from test_interactive import fixed_game, run
+from test_interactive import error_lines, fixed_game, run
 
 from kalooki.cards import parse_cards
 from kalooki.engine import FixedDeal, Game
@@ -35,3 +35,12 @@ def test_the_help_lists_a_draw_of_the_discard_and_end_only_where_the_variant_all
     classic = help_rows(fixed_game(players=2))
     assert "draw discard | dd take the top card of the discard pile" in classic
     assert not any(row.startswith("end ") for row in classic), classic
+
+
+def test_a_line_that_is_no_command_is_told_only_the_variants_moves() -> None:
+    code, out, _ = run(czech_game(), ["zz"])
+    assert code == 0
+    assert error_lines(out) == ["✗ 'zz' is not a command: type help for the list (moves: ds m b s d end)"]
+    code, out, _ = run(fixed_game(players=2), ["zz"])
+    assert code == 0
+    assert error_lines(out) == ["✗ 'zz' is not a command: type help for the list (moves: ds dd m b s d)"]
