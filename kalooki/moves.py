@@ -143,17 +143,23 @@ def offered_commands(variant: Variant) -> tuple[Command, ...]:
     return tuple(command for command in COMMANDS if not refused.get(command.key, False))
 
 
-USAGE = (
-    "commands: draw stock | draw discard | meld CARDS[, CARDS ...] | build N CARDS [low|high] "
-    "| swap N CARDS | discard CARD | end"
-)
+def usage_line(commands: tuple[Command, ...] = COMMANDS) -> str:
+    """The line that ends the refusal of a text that is no move: ``commands: draw stock | ...``."""
+    return "commands: " + " | ".join(command.usage for command in commands)
 
 
-def parse_move(text: str) -> Action:
-    """Read one command of the move language, or raise :class:`MoveSyntaxError` saying what is wrong."""
+USAGE = usage_line()
+"""Every command, as a game script, a log or a move pattern may write it whatever the variant."""
+
+
+def parse_move(text: str, usage: str = USAGE) -> Action:
+    """Read one command of the move language, or raise :class:`MoveSyntaxError` saying what is wrong.
+
+    ``usage`` ends the message for a move that is none: at a table, the commands its variant allows.
+    """
     words = text.strip().split(None, 1)
     if not words:
-        raise MoveSyntaxError(f"an empty move: {USAGE}")
+        raise MoveSyntaxError(f"an empty move: {usage}")
     verb = words[0].lower()
     rest = words[1].strip() if len(words) > 1 else ""
     expanded = ALIASES.get(verb)
@@ -163,12 +169,12 @@ def parse_move(text: str) -> Action:
     # Messages quote the move as typed, cut short: a pasted page is not shown back whole.
     quoted = clipped(text.strip())
     try:
-        return _parse_verb(verb, rest, quoted)
+        return _parse_verb(verb, rest, quoted, usage)
     except CardError as error:
         raise MoveSyntaxError(f"'{quoted}': {error}") from None
 
 
-def _parse_verb(verb: str, rest: str, text: str) -> Action:
+def _parse_verb(verb: str, rest: str, text: str, usage: str) -> Action:
     if verb == "draw":
         source = rest.lower()
         if source not in ("stock", "discard"):
@@ -213,7 +219,7 @@ def _parse_verb(verb: str, rest: str, text: str) -> Action:
         if len(discarded) != 1:
             raise MoveSyntaxError(f"'{text}': discard exactly one card (discard KD)")
         return Discard(discarded[0])
-    raise MoveSyntaxError(f"'{text}' is not a move: {USAGE}")
+    raise MoveSyntaxError(f"'{text}' is not a move: {usage}")
 
 
 def format_move(action: Action) -> str:
