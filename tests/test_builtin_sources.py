@@ -92,6 +92,13 @@ def test_czech_the_first_turn_refuses_the_discard_for_the_rule_not_the_empty_pil
     assert game.legal_actions() == [DRAW_STOCK]
 
 
+def test_czech_a_move_before_the_draw_is_told_to_draw_stock_alone() -> None:
+    game = czech_game("7H 7S 7D 2C 4D 6H 8S TC QD KH 3S 5C 9D", stock="JH")
+    assert_illegal(game, "meld 7H 7S 7D", "ann must draw first: draw stock")
+    play(game, "draw stock", "discard 2C")
+    assert_illegal(game, "end", "bob must draw first: draw stock")  # the 2C lies on the pile
+
+
 def test_czech_a_joker_stays_the_card_it_was_laid_as() -> None:
     game = czech_game("5H JK 7H 6H 9C 9D 2C 4D 6S TC QD KH 3S", stock="JH")
     play(game, "draw stock", "meld 5H JK 7H")
