@@ -28,7 +28,7 @@ from kalooki.driver import play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
 from kalooki.events import EliminatedEvent
-from kalooki.moves import ALIASES, Discard, Draw, EndTurn, parse_move
+from kalooki.moves import ALIASES, Discard, Draw, EndTurn, offered_commands, parse_move
 from kalooki.savegame import Session, restore_rngs, seat_rng
 from kalooki.text import clipped, escape_controls
 from kalooki.variant import Variant
@@ -366,9 +366,8 @@ class InteractiveGame(Autosave):
             close = short_verbs_missed(word)
         meant = " or ".join(f"'{clipped(verb + typed[len(word) :])}'" for verb in close)
         meant = f" (did you mean {meant}?)" if meant else ""
-        self.error(
-            f"'{clipped(typed)}' is not a command{meant}: type help for the list (moves: ds dd m b s d)"
-        )
+        keys = " ".join(command.key for command in offered_commands(self.game.variant))
+        self.error(f"'{clipped(typed)}' is not a command{meant}: type help for the list (moves: {keys})")
 
     def move(self, line: str) -> bool:
         """Play a move typed in the move language; False (and one line saying why) if it is not legal."""

@@ -37,6 +37,7 @@ from kalooki.cards import (
 from kalooki.engine import Game
 from kalooki.joker_layers import layers_of
 from kalooki.melds import MeldError, TableMeld, jokers_held_for_good, make_meld
+from kalooki.moves import offered_commands
 from kalooki.rulebook import key_rules, scoring_line
 from kalooki.variant import Variant
 
@@ -520,10 +521,13 @@ def render_help(console: Console, variant: Variant, commands: tuple[tuple[str, s
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold cyan", no_wrap=True)
     grid.add_column(overflow="fold")
+    keys = {offered.key for offered in offered_commands(variant)}
     for command, meaning in commands:
+        if command.startswith("draw discard") and "dd" not in keys:
+            continue
         # Text, not markup: "[low|high]" and "[FILE]" are part of the command.
         grid.add_row(Text(command), Text(meaning))
-        if command.startswith("discard") and rules.may_end_without_discard(variant):
+        if command.startswith("discard") and "end" in keys:
             grid.add_row(Text(END_COMMAND[0]), Text(END_COMMAND[1]))
     console.print(Text("Commands", style="bold"))
     console.print(grid)

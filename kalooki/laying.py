@@ -81,8 +81,15 @@ class Laying(TurnPlay):
         return self._discard(action)
 
     def _draw_first(self) -> IllegalMoveError:
-        """The refusal of anything but a draw before the turn's draw."""
-        return IllegalMoveError.about(self.player, "must", "must", "draw first: draw stock or draw discard")
+        """The refusal of anything but a draw before the turn's draw, naming the draws open to the player.
+
+        Not "or draw discard" where the discard may not be taken (czech-500 never allows it): the player
+        would try it next. A turn begins only where one draw is open; else the hand ends blocked.
+        """
+        draws = ["draw stock"] if self.stock else []
+        if self._discard_draw_allowed():
+            draws.append("draw discard")
+        return IllegalMoveError.about(self.player, "must", "must", f"draw first: {' or '.join(draws)}")
 
     def _take_from_hand(self, cards: Sequence[Card]) -> None:
         """Check that the hand holds ``cards`` (as a multiset); raise without changing anything.

@@ -13,12 +13,14 @@ The language is shared by game scripts, logs and the interactive prompt::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
+from kalooki import rules
 from kalooki.cards import JOKER, Card, CardError, format_cards, parse_cards
 from kalooki.errors import KalookiError
 from kalooki.melds import RunEnd
 from kalooki.text import clipped
+from kalooki.variant import Variant
 
 DrawSource = Literal["stock", "discard"]
 
@@ -109,17 +111,55 @@ ALIASES = {
     "d": "discard",
 }
 
-USAGE = (
-    "commands: draw stock | draw discard | meld CARDS[, CARDS ...] | build N CARDS [low|high] "
-    "| swap N CARDS | discard CARD | end"
+
+class Command(NamedTuple):
+    """One command of the move language: as a usage line writes it, and the key a prompt takes for it."""
+
+    usage: str
+    key: str
+
+
+COMMANDS = (
+    Command("draw stock", "ds"),
+    Command("draw discard", "dd"),
+    Command("meld CARDS[, CARDS ...]", "m"),
+    Command("build N CARDS [low|high]", "b"),
+    Command("swap N CARDS", "s"),
+    Command("discard CARD", "d"),
+    Command("end", "end"),
 )
 
 
-def parse_move(text: str) -> Action:
-    """Read one command of the move language, or raise :class:`MoveSyntaxError` saying what is wrong."""
+def offered_commands(variant: Variant) -> tuple[Command, ...]:
+    """The commands the variant allows at some turn, for the help and hints a player reads.
+
+    No ``draw discard`` under discard_draw: never, and ``end`` only under turn_discard: optional:
+    a player shown a move tries it, and a move the rules always refuse is no help.
+    """
+    refused = {
+        "dd": not rules.may_ever_take_discard(variant),
+        "end": not rules.may_end_without_discard(variant),
+    }
+    return tuple(command for command in COMMANDS if not refused.get(command.key, False))
+
+
+def usage_line(commands: tuple[Command, ...] = COMMANDS) -> str:
+    """The line that ends the refusal of a text that is no move: ``commands: draw stock | ...``."""
+    return "commands: " + " | ".join(command.usage for command in commands)
+
+
+USAGE = usage_line()
+"""Every command, as a game script, a log or a move pattern may write it whatever the variant."""
+
+
+def parse_move(text: str, usage: str = USAGE) -> Action:
+    """Read one command of the move language, or raise :class:`MoveSyntaxError` saying what is wrong.
+
+    ``usage`` ends the message for a move that is none: at a table, the commands its variant allows.
+    """
     words = text.strip().split(None, 1)
     if not words:
-        raise MoveSyntaxError(f"an empty move: {USAGE}")
+        raise MoveSyntaxError(f"an empty move: {usage}")
     verb = words[0].lower()
     rest = words[1].strip() if len(words) > 1 else ""
     expanded = ALIASES.get(verb)
@@ -129,12 +169,12 @@ def parse_move(text: str) -> Action:
     # Messages quote the move as typed, cut short: a pasted page is not shown back whole.
     quoted = clipped(text.strip())
     try:
-        return _parse_verb(verb, rest, quoted)
+        return _parse_verb(verb, rest, quoted, usage)
     except CardError as error:
         raise MoveSyntaxError(f"'{quoted}': {error}") from None
 
 
-def _parse_verb(verb: str, rest: str, text: str) -> Action:
+def _parse_verb(verb: str, rest: str, text: str, usage: str) -> Action:
     if verb == "draw":
         source = rest.lower()
         if source not in ("stock", "discard"):
@@ -179,7 +219,7 @@ def _parse_verb(verb: str, rest: str, text: str) -> Action:
         if len(discarded) != 1:
             raise MoveSyntaxError(f"'{text}': discard exactly one card (discard KD)")
         return Discard(discarded[0])
-    raise MoveSyntaxError(f"'{text}' is not a move: {USAGE}")
+    raise MoveSyntaxError(f"'{text}' is not a move: {usage}")
 
 
 def format_move(action: Action) -> str:

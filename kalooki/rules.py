@@ -249,15 +249,21 @@ def may_draw_discard(
     return layable is None or not discard_must_be_laid(variant) or layable(top)
 
 
-def discard_refusal(variant: Variant, top: Card) -> str:
-    """Why the current player may not take ``top`` from the discard pile, and what to do instead."""
-    rule = variant.discard_draw
-    if rule == "never":
-        return "this variant never lets a player take the discard: draw stock"
-    if rule == "after_opening":
-        return "only a player who has opened may take the discard: draw stock"
-    if rule == "before_opening":
+def discard_refusal(variant: Variant, opened: bool, top: Card | None) -> str:
+    """Why the current player, who has (or has not) opened, may not take ``top`` (None: the pile is empty).
+
+    The variant's rule for the player comes first: under discard_draw: never an empty pile on the
+    first turn would otherwise say only "the discard pile is empty", as though a later turn could.
+    """
+    if not may_take_discard(variant, opened):
+        rule = variant.discard_draw
+        if rule == "never":
+            return "this variant never lets a player take the discard: draw stock"
+        if rule == "after_opening":
+            return "only a player who has opened may take the discard: draw stock"
         return "a player who has opened may not take the discard: draw stock"
+    if top is None:
+        return "the discard pile is empty: draw stock"
     return f"you may take {format_card(top)} only to meld it this turn, and you could not: draw stock"
 
 

@@ -33,6 +33,7 @@ from kalooki.variant import Variant
 from kalooki.wholenumbers import whole_floats_as_integers
 from kalooki.yamlio import (
     Diagnostic,
+    Location,
     YamlDocument,
     YamlError,
     load_yaml_file,
@@ -165,6 +166,8 @@ class ScriptMove:
     player: str
     command: str
     action: Action
+    where: Location
+    """Where the script writes the command: a move the engine refuses is reported there."""
 
 
 @dataclass(frozen=True)
@@ -382,12 +385,13 @@ def _check_moves(
             hint = f"; did you mean '{close}'?" if close else f" (the players are {', '.join(names)})"
             problems.append(document.key_location(where).error(f"'{player}' is not a player{hint}"))
             continue
+        location = document.location(where)
         try:
             action = parse_move(command)
         except MoveSyntaxError as error:
-            problems.append(document.location(where).error(str(error)))
+            problems.append(location.error(str(error)))
             continue
-        moves.append(ScriptMove(hand, index + 1, player, command, action))
+        moves.append(ScriptMove(hand, index + 1, player, command, action, location))
     return moves
 
 

@@ -1,9 +1,9 @@
 """Playing a loaded game script through the engine: every move in order, the first illegal one reported.
 
 :mod:`kalooki.script` reads and checks a script; this module plays it. A move the engine refuses
-is reported as ``hand H, move K (player: command): reason``, and the run stops there. Seats
-a bot plays take their turns between the scripted moves; a hand the script ends early is left
-where it stands.
+is reported as ``FILE:LINE:COL: hand H, move K (player: command): reason``, at the move's place in
+the script, and the run stops there. Seats a bot plays take their turns between the scripted
+moves; a hand the script ends early is left where it stands.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from kalooki.driver import play_turn
 from kalooki.engine import DealError, Event, Game, IllegalMoveError, SetupError
 from kalooki.errors import KalookiError
 from kalooki.script import MAX_BOT_HANDS, LoadedScript, ScriptError, ScriptMove
-from kalooki.yamlio import Diagnostic
+from kalooki.yamlio import Diagnostic, Location
 
 
 @dataclass(frozen=True)
@@ -30,9 +30,14 @@ class MoveFailure:
     player: str
     command: str
     message: str
+    where: Location | None = None
+    """Where the script writes the move: its file, line and column open the line, as a problem's do."""
 
     def __str__(self) -> str:
-        return f"hand {self.hand}, move {self.move} ({self.player}: {self.command}): {self.message}"
+        told = f"hand {self.hand}, move {self.move} ({self.player}: {self.command}): {self.message}"
+        if self.where is None or self.where.line <= 0:
+            return told
+        return f"{self.where.source}:{self.where.line}:{self.where.column}: {told}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -163,16 +168,18 @@ def _play_hand(
         while game.phase in ("draw", "play") and game.current in bots:
             emit(game, play_turn(game, bots[game.current]))
         if game.phase not in ("draw", "play"):
-            return MoveFailure(
-                move.hand, move.number, move.player, move.command, f"hand {game.hand_number} is already over"
-            )
+            return _failure(move, f"hand {game.hand_number} is already over")
         try:
             emit(game, game.apply(move.action, game.seat_of(move.player)))
         except KalookiError as error:
-            return MoveFailure(move.hand, move.number, move.player, move.command, str(error))
+            return _failure(move, str(error))
     while game.phase in ("draw", "play") and game.current in bots:
         emit(game, play_turn(game, bots[game.current]))
     return None
+
+
+def _failure(move: ScriptMove, message: str) -> MoveFailure:
+    return MoveFailure(move.hand, move.number, move.player, move.command, message, move.where)
 
 
 def _report(game: Game, run: ScriptRun) -> None:

@@ -107,10 +107,9 @@ class TurnPlay(HandScoring):
             )
         seat, turn, source = self.current, self.turn, action.source
         if source == "discard":
-            if not self.discard_pile:
-                raise IllegalMoveError("the discard pile is empty: draw stock")
             if not self._discard_draw_allowed():
-                raise IllegalMoveError(rules.discard_refusal(self.variant, self.discard_pile[-1]))
+                top = self.discard_pile[-1] if self.discard_pile else None
+                raise IllegalMoveError(rules.discard_refusal(self.variant, self.opened[seat], top))
             card = self.discard_pile.pop()
             if rules.discard_must_be_laid(self.variant):
                 turn.must_use_card = card

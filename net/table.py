@@ -32,7 +32,7 @@ from kalooki.bots import Bot, make_bot, names_for_bots
 from kalooki.driver import play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
-from kalooki.moves import Discard, Draw, EndTurn, parse_move
+from kalooki.moves import Discard, Draw, EndTurn, offered_commands, parse_move, usage_line
 from kalooki.savegame import (
     LoadedSave,
     SaveFormatError,
@@ -325,7 +325,8 @@ class Table:
         if game.phase not in ("draw", "play") or game.current != index:
             raise TableError("not_your_turn", f"it is not your turn: {game.player} is playing")
         try:
-            action = parse_move(text)
+            # A move that is none is answered with the commands this table's rules allow, not every one.
+            action = parse_move(text, usage_line(offered_commands(game.variant)))
             events = game.apply(action, index)
         except KalookiError as error:
             # The reply goes to the player who tried the move: a refusal about them is worded to them.

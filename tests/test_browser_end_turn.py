@@ -1,6 +1,7 @@
 """The browser table's End turn button (turn_discard: optional), in Chromium on a real table on
 127.0.0.1: shown beside Discard only while the seat may end its turn without a discard, and never
-where the variant requires the discard."""
+where the variant requires the discard; nor is ``end`` among the commands a mistyped move is told
+there."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from typing import Any
 
 from browser_helpers import LOG_TEXT, QUICK, Seat, ann_on_a_phone_beside_bob
 from kalooki_cli.web_coach import WebCoach
+from kalooki_net.table import Table
 from net_helpers import hosted, new_table
+
+from kalooki.loader import load_variant
 
 HIDDEN = "document.getElementById('end-button').hidden"
 
@@ -46,3 +50,31 @@ def test_no_end_turn_where_the_discard_is_required(browser: Any) -> None:
         assert ann.js(HIDDEN) is True
         assert ann.problems == []
         bob.close()
+
+
+def told_for(browser: Any, table: Table, typed: str) -> str:
+    """What the page says under ann's hand when she types ``typed`` in the move box on her first turn."""
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        ann.page.fill("#move-input", typed)
+        ann.page.press("#move-input", "Enter")
+        ann.wait("document.getElementById('reason').textContent !== ''")
+        reason = ann.page.locator("#reason").text_content()
+        assert ann.problems == []
+        bob.close()
+    assert isinstance(reason, str)
+    return reason
+
+
+MOVES = "meld CARDS[, CARDS ...] | build N CARDS [low|high] | swap N CARDS | discard CARD"
+
+
+def test_a_mistyped_move_is_told_the_commands_of_the_tables_rules(browser: Any) -> None:
+    # classic refuses end: the list ended in '| end' all the same.
+    told = told_for(browser, new_table(seats=2, seed=10, **QUICK), "zz")
+    assert told == f"✗ 'zz' is not a move: commands: draw stock | draw discard | {MOVES}"
+    # czech-500 never lets a player take the discard, and lets a turn end without one.
+    czech = Table(load_variant("czech-500", ["hand_size=7"]), seats=2, bots=["greedy"], seed=10)
+    told = told_for(browser, czech, "zz")
+    assert told == f"✗ 'zz' is not a move: commands: draw stock | {MOVES} | end"

@@ -8,7 +8,7 @@ from rules_helpers import assert_illegal, hand_text, new_game, play, table_text
 from kalooki.cards import parse_cards
 from kalooki.engine import Game
 from kalooki.loader import load_variant, resolve_variant
-from kalooki.moves import END_TURN, Discard
+from kalooki.moves import DRAW_STOCK, END_TURN, Discard
 
 CZECH = load_variant("czech-500")
 BOB = "AC 2D 3H 4S 5D 6D 8C 9H JS QC KC TH 6C"  # 94 points
@@ -81,6 +81,22 @@ def test_czech_a_discard_is_never_picked_up_again() -> None:
     assert events[-1]["type"] == "hand_end"
     assert (events[-1]["end"], events[-1]["winner"]) == ("stock_exhausted", None)
     assert game.results[-1].scores == (0, 0)
+
+
+def test_czech_the_first_turn_refuses_the_discard_for_the_rule_not_the_empty_pile() -> None:
+    # No upcard: the pile is empty, but an empty pile would suggest the discard could be taken later.
+    game = czech_game("7H 7S 7D 2C 4D 6H 8S TC QD KH 3S 5C 9D", stock="JH")
+    assert game.discard_pile == []
+    assert game.legal_actions() == [DRAW_STOCK]
+    assert_illegal(game, "draw discard", "this variant never lets a player take the discard: draw stock")
+    assert game.legal_actions() == [DRAW_STOCK]
+
+
+def test_czech_a_move_before_the_draw_is_told_to_draw_stock_alone() -> None:
+    game = czech_game("7H 7S 7D 2C 4D 6H 8S TC QD KH 3S 5C 9D", stock="JH")
+    assert_illegal(game, "meld 7H 7S 7D", "ann must draw first: draw stock")
+    play(game, "draw stock", "discard 2C")
+    assert_illegal(game, "end", "bob must draw first: draw stock")  # the 2C lies on the pile
 
 
 def test_czech_a_joker_stays_the_card_it_was_laid_as() -> None:

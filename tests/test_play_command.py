@@ -117,6 +117,20 @@ def test_a_missing_file_named_by_a_scripts_variant_is_no_such_file(tmp_path: Pat
     assert result.stderr == f"{script}:1:10: variant: no such file: friday.json\n"
 
 
+def test_a_scripts_illegal_move_is_told_at_its_line_and_column(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The line once began "hand 1, move 2": the editor or the reader had to count the moves.
+    monkeypatch.chdir(tmp_path)
+    Path("game.yaml").write_text(
+        "players: [ann, bob]\nseed: 1\nhands:\n  - moves:\n"
+        "      - ann: draw stock\n      - ann:  build 9 8C\n"
+    )
+    result = CliRunner().invoke(app, ["play", "game.yaml"])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith("game.yaml:6:15: hand 1, move 2 (ann: build 9 8C): "), result.stderr
+
+
 def test_play_from_the_command_line_then_resume_the_latest(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

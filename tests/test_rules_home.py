@@ -30,10 +30,28 @@ def test_who_may_take_the_discard(rule: str, unopened: bool, opened: bool) -> No
 
 def test_the_refusal_names_the_rule_and_the_way_out() -> None:
     top = parse_card("7H")
-    assert rules.discard_refusal(Variant(discard_draw="never"), top).endswith(": draw stock")
-    assert rules.discard_refusal(Variant(discard_draw="meld_at_once"), top) == (
+    assert rules.discard_refusal(Variant(discard_draw="never"), False, top).endswith(": draw stock")
+    assert rules.discard_refusal(Variant(discard_draw="meld_at_once"), True, top) == (
         "you may take 7H only to meld it this turn, and you could not: draw stock"
     )
+
+
+@pytest.mark.parametrize(
+    ("rule", "opened", "refusal"),
+    [
+        ("never", False, "this variant never lets a player take the discard: draw stock"),
+        ("never", True, "this variant never lets a player take the discard: draw stock"),
+        ("after_opening", False, "only a player who has opened may take the discard: draw stock"),
+        ("after_opening", True, "the discard pile is empty: draw stock"),
+        ("before_opening", True, "a player who has opened may not take the discard: draw stock"),
+        ("always", False, "the discard pile is empty: draw stock"),
+        ("meld_at_once", False, "the discard pile is empty: draw stock"),
+    ],
+)
+def test_an_empty_pile_is_named_only_where_the_rule_would_let_the_player_take_it(
+    rule: str, opened: bool, refusal: str
+) -> None:
+    assert rules.discard_refusal(Variant(discard_draw=rule), opened, None) == refusal
 
 
 @pytest.mark.parametrize(

@@ -43,11 +43,13 @@ def test_kalooki_opening_scores_every_loser_their_hand_plus_25() -> None:
 
 
 def test_illegal_move_is_reported_with_hand_move_player_and_reason() -> None:
-    run = run_script(load_script(GOLDEN / "opening-too-low.yaml"))
+    path = GOLDEN / "opening-too-low.yaml"
+    run = run_script(load_script(path))
     assert run.error is not None
+    # Where the script writes the move, as a script's problems are placed: line 13, the command's column.
     assert str(run.error) == (
-        "hand 1, move 2 (ann: meld 7H 7S 7D): your first meld is worth 21 points; this variant needs 51 "
-        "(lay them all in one meld command: meld A, B, C)"
+        f"{path}:13:14: hand 1, move 2 (ann: meld 7H 7S 7D): your first meld is worth 21 points; "
+        "this variant needs 51 (lay them all in one meld command: meld A, B, C)"
     )
     assert run.to_json()["error"] == {
         "hand": 1,
@@ -77,6 +79,7 @@ hands:
     assert run.error is not None
     assert run.error.message == "it is ann's turn, not bob's"
     assert (run.error.hand, run.error.move) == (1, 1)
+    assert str(run.error) == "<script>:6:14: hand 1, move 1 (bob: draw stock): it is ann's turn, not bob's"
 
 
 BAD_SCRIPTS = [

@@ -76,6 +76,7 @@ def test_reshuffle_keep_top_with_only_the_top_card_leaves_the_stock_empty() -> N
     game.set_hand(0, game.hands[0] + game.stock)
     game.stock = []
     assert_illegal(game, "draw stock", "the stock is empty: draw discard")
+    assert_illegal(game, "discard KD", "ann must draw first: draw discard")  # not "draw stock or ..."
     events = play(game, "draw discard", "discard KD")
     assert [event["type"] for event in events] == ["draw", "discard"]
     assert (game.stock, game.discard_pile, game.current) == ([], parse_cards("KD"), 1)

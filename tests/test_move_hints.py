@@ -1,0 +1,46 @@
+"""The moves a player is shown follow the variant: the play screen's help and its hint for a line that
+is no command list a draw of the discard only where some player may take it (not under czech-500's
+discard_draw: never) and ``end`` only where a turn may end without a discard (turn_discard: optional)."""
+
+from __future__ import annotations
+
+from test_interactive import error_lines, fixed_game, run
+
+from kalooki.cards import parse_cards
+from kalooki.engine import FixedDeal, Game
+from kalooki.loader import load_variant
+
+CZECH = load_variant("czech-500")
+
+
+def czech_game() -> Game:
+    deal = FixedDeal(
+        hands={0: parse_cards("7H 7S 7D 2C 4D 6H 8S TC QD KH 3S 5C 9D")}, stock_top=parse_cards("JH")
+    )
+    return Game(CZECH, ["you", "bob"], seed=42, deal=deal)
+
+
+def help_rows(game: Game) -> list[str]:
+    """The play screen's lines after ``help``, each with its runs of spaces as one."""
+    code, out, _ = run(game, ["help"], width=120)
+    assert code == 0
+    return [" ".join(line.split()) for line in out.splitlines()]
+
+
+def test_the_help_lists_a_draw_of_the_discard_and_end_only_where_the_variant_allows_them() -> None:
+    czech = help_rows(czech_game())
+    assert not any(row.startswith(("draw discard", "dd")) for row in czech), czech
+    assert "draw stock | ds draw the top card of the stock" in czech
+    assert "end end your turn without a discard (this variant's discard is optional)" in czech
+    classic = help_rows(fixed_game(players=2))
+    assert "draw discard | dd take the top card of the discard pile" in classic
+    assert not any(row.startswith("end ") for row in classic), classic
+
+
+def test_a_line_that_is_no_command_is_told_only_the_variants_moves() -> None:
+    code, out, _ = run(czech_game(), ["zz"])
+    assert code == 0
+    assert error_lines(out) == ["✗ 'zz' is not a command: type help for the list (moves: ds m b s d end)"]
+    code, out, _ = run(fixed_game(players=2), ["zz"])
+    assert code == 0
+    assert error_lines(out) == ["✗ 'zz' is not a command: type help for the list (moves: ds dd m b s d)"]
