@@ -449,7 +449,8 @@ def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[
             text.append(")")
         lines.append(text)
     else:
-        text = Text("Your turn: meld, build or swap if you can, then ", style="bold")
+        laying = "meld, build or swap" if rules.may_ever_swap(variant) else "meld or build"
+        text = Text(f"Your turn: {laying} if you can, then ", style="bold")
         text.append("discard", style="bold cyan")
         if rules.may_end_without_discard(variant):
             text.append(" a card (d CARD) or ")
@@ -523,7 +524,9 @@ def render_help(console: Console, variant: Variant, commands: tuple[tuple[str, s
     grid.add_column(overflow="fold")
     keys = {offered.key for offered in offered_commands(variant)}
     for command, meaning in commands:
-        if command.startswith("draw discard") and "dd" not in keys:
+        if (command.startswith("draw discard") and "dd" not in keys) or (
+            command.startswith("swap") and "s" not in keys
+        ):
             continue
         # Text, not markup: "[low|high]" and "[FILE]" are part of the command.
         grid.add_row(Text(command), Text(meaning))

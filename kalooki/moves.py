@@ -133,11 +133,13 @@ COMMANDS = (
 def offered_commands(variant: Variant) -> tuple[Command, ...]:
     """The commands the variant allows at some turn, for the help and hints a player reads.
 
-    No ``draw discard`` under discard_draw: never, and ``end`` only under turn_discard: optional:
-    a player shown a move tries it, and a move the rules always refuse is no help.
+    No ``draw discard`` under discard_draw: never, no ``swap`` where no joker is ever freed, and
+    ``end`` only under turn_discard: optional: a player shown a move tries it, and a move the rules
+    always refuse is no help.
     """
     refused = {
         "dd": not rules.may_ever_take_discard(variant),
+        "s": not rules.may_ever_swap(variant),
         "end": not rules.may_end_without_discard(variant),
     }
     return tuple(command for command in COMMANDS if not refused.get(command.key, False))

@@ -168,6 +168,16 @@ def not_kalooki(variant: Variant, opened_before: bool, built: bool) -> NotKalook
 # ---------------------------------------------------------------- jokers on the table
 
 
+def may_ever_swap(variant: Variant) -> bool:
+    """Whether any joker can ever be taken from the table: the pack holds jokers and melds give them up.
+
+    czech-500 frees none (both releases ``never``), so a swap is no move a player there is shown.
+    """
+    return variant.jokers > 0 and (
+        variant.set_joker_release != "never" or variant.run_joker_release != "never"
+    )
+
+
 def may_release_jokers(variant: Variant, opened: bool) -> bool:
     """Whether a player who has (or has not) opened may take a joker from the table."""
     return opened or not variant.joker_release_requires_opening

@@ -1,6 +1,7 @@
 """The moves a player is shown follow the variant: the play screen's help and its hint for a line that
 is no command list a draw of the discard only where some player may take it (not under czech-500's
-discard_draw: never) and ``end`` only where a turn may end without a discard (turn_discard: optional)."""
+discard_draw: never), a joker swap only where melds ever give a joker up (not under czech-500's
+joker releases: never), and ``end`` only where a turn may end without a discard (turn_discard: optional)."""
 
 from __future__ import annotations
 
@@ -32,15 +33,28 @@ def test_the_help_lists_a_draw_of_the_discard_and_end_only_where_the_variant_all
     assert not any(row.startswith(("draw discard", "dd")) for row in czech), czech
     assert "draw stock | ds draw the top card of the stock" in czech
     assert "end end your turn without a discard (this variant's discard is optional)" in czech
+    assert not any(row.startswith(("swap", "s ")) for row in czech), czech
     classic = help_rows(fixed_game(players=2))
     assert "draw discard | dd take the top card of the discard pile" in classic
     assert not any(row.startswith("end ") for row in classic), classic
+    assert any(row.startswith("swap N CARDS") for row in classic), classic
 
 
 def test_a_line_that_is_no_command_is_told_only_the_variants_moves() -> None:
     code, out, _ = run(czech_game(), ["zz"])
     assert code == 0
-    assert error_lines(out) == ["✗ 'zz' is not a command: type help for the list (moves: ds m b s d end)"]
+    assert error_lines(out) == ["✗ 'zz' is not a command: type help for the list (moves: ds m b d end)"]
     code, out, _ = run(fixed_game(players=2), ["zz"])
     assert code == 0
     assert error_lines(out) == ["✗ 'zz' is not a command: type help for the list (moves: ds dd m b s d)"]
+
+
+def test_the_turn_line_offers_a_swap_only_where_a_joker_can_be_freed() -> None:
+    game = czech_game()
+    code, out, _ = run(game, ["ds"], width=120)
+    assert code == 0
+    assert "Your turn: meld or build if you can, then discard a card (d CARD) or end the turn" in out
+    assert "swap" not in out.lower()
+    code, out, _ = run(fixed_game(players=2), ["ds"], width=120)
+    assert code == 0
+    assert "Your turn: meld, build or swap if you can, then discard a card (d CARD)." in out
