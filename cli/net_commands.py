@@ -38,6 +38,7 @@ from .play import DEFAULT_BOT, console_reader, make_console
 from .turn_log import refuse_a_written_log
 
 if TYPE_CHECKING:
+    from kalooki_net.client import TableConnectionError
     from kalooki_net.forwarded import TrustedProxies
     from kalooki_net.table import Table
     from rich.console import Console
@@ -431,6 +432,19 @@ def default_name() -> str:
     return login if login.isidentifier() and len(login) <= MAX_NAME else "you"
 
 
+def refusal(error: TableConnectionError) -> TableConnectionError:
+    """The table's refusal of a join, with what to do where its own words do not say it."""
+    from kalooki_net.client import TableConnectionError
+
+    if error.code == "seat_in_use":
+        return TableConnectionError(
+            "your seat is still held by another connection: quit the kalooki join that holds it; if that one "
+            "stopped answering, the table lets it go within half a minute: try again then",
+            code=error.code,
+        )
+    return error
+
+
 def run_join(address: str, code: str, name: str | None) -> int:
     from kalooki_net.client import TableConnection, TableConnectionError, TokenStore, table_uri
 
@@ -447,10 +461,12 @@ def run_join(address: str, code: str, name: str | None) -> int:
             if token
             else connection.join(code, name=name or default_name())
         )
-    except TableConnectionError:
-        if token is None:
-            raise
-        # The kept token is no longer good (a new table with the same code): ask for a new seat.
+    except TableConnectionError as error:
+        if token is None or error.code != "bad_token":
+            # Held by another connection, held off, lost on the way: the seat is still this player's.
+            raise refusal(error) from None
+        # The table knows no such seat (a new table with the same address and code, or a seat left
+        # before the game): only now is its token thrown away, and a new seat asked for.
         store.forget(uri, code)
         connection = TableConnection(uri)
         welcome = connection.join(code, name=name or default_name())

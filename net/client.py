@@ -52,7 +52,15 @@ def _unreachable(error: Exception) -> str:
 
 
 class TableConnectionError(KalookiError):
-    """The table cannot be reached, refused us, or the connection was lost."""
+    """The table cannot be reached, refused us, or the connection was lost.
+
+    ``code`` is the table's reason when it refused (the ``error`` message's code: ``bad_token``,
+    ``seat_in_use``, ...); None when it never answered so.
+    """
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 LOST = "the connection to the table was lost"
@@ -168,7 +176,9 @@ class TableConnection:
             if message.get("type") == "welcome":
                 return message
             if message.get("type") == "error":
-                raise TableConnectionError(f"the table refused to seat you: {message.get('message')}")
+                raise TableConnectionError(
+                    f"the table refused to seat you: {message.get('message')}", code=str(message.get("code"))
+                )
 
     def _unreadable_note(self) -> str:
         return f" (it sent a message kalooki cannot read: {self.unreadable})" if self.unreadable else ""
