@@ -18,7 +18,7 @@ import typer
 from rich.text import Text
 
 from kalooki.errors import KalookiError
-from kalooki.text import escape_controls
+from kalooki.text import escape_controls, name_key
 
 from .common import (
     MAX_NAME,
@@ -38,6 +38,7 @@ from .play import DEFAULT_BOT, console_reader, make_console
 from .turn_log import refuse_a_written_log
 
 if TYPE_CHECKING:
+    from kalooki_net.client import KeptSeat, TableConnectionError
     from kalooki_net.forwarded import TrustedProxies
     from kalooki_net.table import Table
     from rich.console import Console
@@ -403,7 +404,11 @@ def join(
     code: Annotated[str, typer.Option("--code", metavar="CODE", help="The table's join code.")],
     name: Annotated[
         str | None,
-        typer.Option("--name", help="Your name (default: your login name; rejoining, your seat's)."),
+        typer.Option(
+            "--name",
+            help="Your name; rejoining, whose kept seat comes back (default: your login name; rejoining, "
+            "the one seat kept for this table).",
+        ),
     ] = None,
 ) -> None:
     """Sit at a table someone opened with kalooki host (or take your seat back)."""
@@ -431,6 +436,38 @@ def default_name() -> str:
     return login if login.isidentifier() and len(login) <= MAX_NAME else "you"
 
 
+def kept_seat(seats: list[KeptSeat], name: str | None) -> KeptSeat | None:
+    """The kept seat ``--name`` names (none: the only one kept), or None to sit down anew."""
+    if name is not None:
+        return next((kept for kept in seats if name_key(kept.name) == name_key(name)), None)
+    if len(seats) > 1:
+        names = " and ".join(escape_controls(kept.name) for kept in seats)
+        raise typer.BadParameter(
+            f"this account keeps seats at that table for {names}: say whose with --name",
+            param_hint="'--name'",
+        )
+    return seats[0] if seats else None
+
+
+def refusal(
+    error: TableConnectionError, kept: KeptSeat | None, seats: list[KeptSeat]
+) -> TableConnectionError:
+    """The table's refusal of a join, with what to do where its own words do not say it."""
+    from kalooki_net.client import TableConnectionError
+
+    if error.code == "seat_in_use" and kept is not None:
+        return TableConnectionError(
+            f"seat {kept.seat + 1} ({escape_controls(kept.name)}) is still held by another connection: quit "
+            "the kalooki join that holds it; if that one stopped answering, the table lets it go within half "
+            "a minute: try again then",
+            code=error.code,
+        )
+    if error.code in ("started", "table_full") and kept is None and seats:
+        names = " or ".join(f"--name {escape_controls(seat.name)}" for seat in seats)
+        return TableConnectionError(f"{error}; your seat there comes back with {names}", code=error.code)
+    return error
+
+
 def run_join(address: str, code: str, name: str | None) -> int:
     from kalooki_net.client import TableConnection, TableConnectionError, TokenStore, table_uri
 
@@ -439,26 +476,30 @@ def run_join(address: str, code: str, name: str | None) -> int:
 
     uri = table_uri(address)
     store = TokenStore(tokens_dir())
-    token = store.load(uri, code)
+    seats = store.seats(uri, code)
+    kept = kept_seat(seats, name)
     connection = TableConnection(uri)
     try:
         welcome = (
-            connection.join(code, token=token)
-            if token
+            connection.join(code, token=kept.token)
+            if kept
             else connection.join(code, name=name or default_name())
         )
-    except TableConnectionError:
-        if token is None:
-            raise
-        # The kept token is no longer good (a new table with the same code): ask for a new seat.
-        store.forget(uri, code)
+    except TableConnectionError as error:
+        if kept is None or error.code != "bad_token":
+            # Held by another connection, held off, lost on the way: the seat is still this player's.
+            raise refusal(error, kept, seats) from None
+        # The table knows no such seat (a new table with the same address and code, or a seat left
+        # before the game): only now is its token thrown away, and a new seat asked for.
+        store.forget(uri, code, kept.token)
         connection = TableConnection(uri)
-        welcome = connection.join(code, name=name or default_name())
+        welcome = connection.join(code, name=name or kept.name or default_name())
     store.keep(uri, code, str(welcome["token"]), int(welcome["seat"]), str(welcome["name"]))
     console = make_console()
     seated = f"You sit at seat {int(welcome['seat']) + 1} as {escape_controls(str(welcome['name']))}."
     console.print(Text(seated, style="bold"))
-    rejoin = shlex.join(["kalooki", "join", address, "--code", code])
+    # By name: another person on this account may keep a seat at the same table.
+    rejoin = shlex.join(["kalooki", "join", address, "--code", code, "--name", str(welcome["name"])])
     keyboard = at_terminal(console)
     if keyboard:  # from now: say and quit work while the table waits for the game
         read_keyboard(connection)

@@ -4,9 +4,10 @@
 block on its keyboard while the library answers the host's pings; what the host sends
 waits in :attr:`TableConnection.inbox` until the program takes it.
 
-:class:`TokenStore` keeps each table's seat token in a small JSON file, one per host and
+:class:`TokenStore` keeps each table's seat tokens in a small JSON file, one per host and
 join code, in the folder the CLI gives it (next to the saves), so ``kalooki join`` with
-the same address and code takes the same seat back after a drop or a host restart.
+the same address and code takes the same seat back after a drop or a host restart; each seat
+under its player's name, for two people who share an account.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ import json
 import os
 import queue
 import socket
+import tempfile
 import threading
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +29,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from kalooki import jsonio
 from kalooki.errors import KalookiError
+from kalooki.text import name_key
 
 from .protocol import (
     MAX_HOST_MESSAGE_BYTES,
@@ -52,7 +56,15 @@ def _unreachable(error: Exception) -> str:
 
 
 class TableConnectionError(KalookiError):
-    """The table cannot be reached, refused us, or the connection was lost."""
+    """The table cannot be reached, refused us, or the connection was lost.
+
+    ``code`` is the table's reason when it refused (the ``error`` message's code: ``bad_token``,
+    ``seat_in_use``, ...); None when it never answered so.
+    """
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 LOST = "the connection to the table was lost"
@@ -168,7 +180,9 @@ class TableConnection:
             if message.get("type") == "welcome":
                 return message
             if message.get("type") == "error":
-                raise TableConnectionError(f"the table refused to seat you: {message.get('message')}")
+                raise TableConnectionError(
+                    f"the table refused to seat you: {message.get('message')}", code=str(message.get("code"))
+                )
 
     def _unreadable_note(self) -> str:
         return f" (it sent a message kalooki cannot read: {self.unreadable})" if self.unreadable else ""
@@ -177,8 +191,31 @@ class TableConnection:
         self.exits.close()
 
 
+@dataclass(frozen=True)
+class KeptSeat:
+    """A seat taken at a table from this account: its number (from 0), its player's name, its token."""
+
+    seat: int
+    name: str
+    token: str
+
+
+def _kept_seat(entry: object) -> KeptSeat | None:
+    if not isinstance(entry, dict) or not isinstance(entry.get("token"), str):
+        return None
+    seat, name = entry.get("seat"), entry.get("name")
+    seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else -1
+    return KeptSeat(seat, name if isinstance(name, str) else "", entry["token"])
+
+
 class TokenStore:
-    """Seat tokens on disk, one file per table (host address and join code), readable only by you."""
+    """Seat tokens on disk, one file per table (host address and join code), readable only by you.
+
+    A file keeps every seat taken at its table from this account, each under its player's name, so two
+    people sharing an account each keep theirs (``seats``, the one kept last first). Its top-level
+    ``seat``, ``name`` and ``token`` are the seat kept last: the whole file as kalooki wrote it before
+    ``seats``, so such a file reads as that one seat, and an older kalooki still reads a newer file.
+    """
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -187,24 +224,57 @@ class TokenStore:
         key = hashlib.sha256(f"{uri}|{code.strip().upper()}".encode()).hexdigest()[:20]
         return self.folder / f"{key}.json"
 
-    def load(self, uri: str, code: str) -> str | None:
+    def seats(self, uri: str, code: str) -> list[KeptSeat]:
         try:
             data = json.loads(self.path(uri, code).read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return None
-        token = data.get("token") if isinstance(data, dict) else None
-        return token if isinstance(token, str) else None
+            return []
+        listed = data.get("seats") if isinstance(data, dict) else None
+        entries = listed if isinstance(listed, list) else [data]
+        return [seat for seat in map(_kept_seat, entries) if seat is not None]
+
+    def load(self, uri: str, code: str) -> str | None:
+        """The token of the seat kept last at this table."""
+        seats = self.seats(uri, code)
+        return seats[0].token if seats else None
 
     def keep(self, uri: str, code: str, token: str, seat: int, name: str) -> None:
+        """Keep a seat's token, in place of one kept before under the same name (or with the same token)."""
+        others = [
+            kept
+            for kept in self.seats(uri, code)
+            if kept.token != token and name_key(kept.name) != name_key(name)
+        ]
+        self._write(uri, code, [KeptSeat(seat, name, token), *others])
+
+    def forget(self, uri: str, code: str, token: str | None = None) -> None:
+        """Forget the seat whose token is ``token``; with none, every seat kept for this table."""
+        left = [kept for kept in self.seats(uri, code) if token is not None and kept.token != token]
+        if left:
+            self._write(uri, code, left)
+        else:
+            self.path(uri, code).unlink(missing_ok=True)
+
+    def _write(self, uri: str, code: str, seats: list[KeptSeat]) -> None:
         path = self.path(uri, code)
         path.parent.mkdir(parents=True, exist_ok=True)
-        text = json.dumps({"table": uri, "seat": seat, "name": name, "token": token})
-        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-
-    def forget(self, uri: str, code: str) -> None:
-        self.path(uri, code).unlink(missing_ok=True)
+        last = seats[0]
+        data = {
+            "table": uri,
+            "seat": last.seat,
+            "name": last.name,
+            "token": last.token,
+            "seats": [{"seat": kept.seat, "name": kept.name, "token": kept.token} for kept in seats],
+        }
+        # Whole or not at all: a file cut short would lose every seat it keeps. mkstemp's file is private.
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(json.dumps(data))
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
 
 
 __all__ = [
@@ -212,6 +282,7 @@ __all__ = [
     "LOST",
     "MAX_MESSAGE_BYTES",
     "Closed",
+    "KeptSeat",
     "TableConnection",
     "TableConnectionError",
     "TokenStore",

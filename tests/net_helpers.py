@@ -144,18 +144,19 @@ def play_moves(players: list[BotSeat], count: int) -> None:
 class Terminal:
     """``kalooki join`` as a real process, played by a person who draws from the stock and throws the card
     back: it answers each ``draw>`` with ``ds`` and each ``play>`` with ``d`` and the card marked ``*``;
-    with ``ready``, the end of a hand's ``Press Enter`` with Enter."""
+    with ``ready``, the end of a hand's ``Press Enter`` with Enter. With ``name`` None, it runs with no
+    ``--name``."""
 
     SUITS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
     NEXT_HAND = "(or score, say TEXT, quit): "
 
     def __init__(
-        self, address: str, code: str, home: Path, name: str = "cid", *, ready: bool = False
+        self, address: str, code: str, home: Path, name: str | None = "cid", *, ready: bool = False
     ) -> None:
         env = {**os.environ, "KALOOKI_HOME": str(home), "COLUMNS": "200", "NO_COLOR": "1"}
         env["PYTHONIOENCODING"] = "utf-8"
         self.process = subprocess.Popen(
-            [str(KALOOKI), "join", address, "--code", code, "--name", name],
+            [str(KALOOKI), "join", address, "--code", code, *(["--name", name] if name else [])],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,

@@ -225,7 +225,7 @@ def test_a_player_whose_host_dies_hears_the_connection_was_lost_not_that_the_tab
     assert terminal.process.returncode == 1
     lines = out.splitlines()
     ending = lines.index("The connection to the table was lost.")
-    assert lines[ending + 1 :] == [f"Rejoin your seat with: kalooki join {address} --code {code}"]
+    assert lines[ending + 1 :] == [f"Rejoin your seat with: kalooki join {address} --code {code} --name ann"]
 
 
 def test_the_reopen_command_keeps_the_address_the_table_was_bound_to(tmp_path: Path) -> None:

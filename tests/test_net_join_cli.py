@@ -373,7 +373,8 @@ def test_a_player_at_a_table_its_host_closes_is_told_it_can_come_back_only_if_re
         out = terminal.quit()
     lines = out.splitlines()
     ending = lines.index("The table is closed: the host stopped.")
-    rejoin = f"If the host opens the table again, rejoin with: kalooki join {address} --code {table.code}"
+    again = "If the host opens the table again, rejoin with:"
+    rejoin = f"{again} kalooki join {address} --code {table.code} --name ann"
     assert lines[ending + 1 :] == [rejoin]
     assert terminal.process.returncode == 1
 
