@@ -23,7 +23,7 @@ from kalooki.file_kinds import a_report, another_kind, not_a_variant_message, re
 from kalooki.loader_refs import VariantError, locate_base
 from kalooki.set_options import SetOptions
 from kalooki.validation import Nowhere
-from kalooki.variant import CROSS_FIELD_INVOLVES, DEFER_CROSS_FIELD, KNOB_NAMES, Variant, cross_field_problems
+from kalooki.variant import DEFER_CROSS_FIELD, KNOB_NAMES, Variant, cross_field_problems
 from kalooki.yamlio import (
     Diagnostic,
     KeyPath,
@@ -557,8 +557,7 @@ def _cross_field_diagnostics(
     """Each rule among several knobs that ``variant`` breaks, at the knob to change; not those that
     involve a knob in ``skip`` (in error itself: the rule is checked once it is mended)."""
     diagnostics: list[Diagnostic] = []
-    for named, message in cross_field_problems(variant):
-        involved = CROSS_FIELD_INVOLVES.get(named, (named,))
+    for named, message, involved in cross_field_problems(variant):
         if skip.intersection(involved):
             continue
         # Point at a knob the most specific source set (the one the author just wrote); within one
