@@ -13,12 +13,11 @@ from kalooki import jsonio
 from kalooki.file_kinds import (
     LOG_FORMAT,
     SAVE_FORMAT,
-    a_report,
     another_kind,
     holds,
     json_file_format,
-    report_command,
     use_it_with,
+    written_file,
 )
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.yamlio import YamlDocument, YamlError, load_yaml_file
@@ -41,9 +40,9 @@ def what_it_is(path: Path, wanted: Literal["log", "save"], *, hosting: bool = Fa
         return another_kind("log", wanted, str(path))
     if found is not None:
         return None
-    command = _report_of(path)
-    if command is not None:
-        return a_report(command, wanted)
+    written = _written_file(path, wanted)
+    if written is not None:
+        return written
     if is_script(str(path)):
         log_too = " (add --log FILE.jsonl to write its log)" if wanted == "log" else ""
         return another_kind("script", wanted, str(path)) + log_too
@@ -86,10 +85,11 @@ def _is_a_variant(path: Path) -> bool:
     return document is not None and has_variant_keys(document)
 
 
-def _report_of(path: Path) -> str | None:
-    """The command whose ``--json`` report the whole file is (None: not one, or not readable)."""
+def _written_file(path: Path, wanted: str) -> str | None:
+    """What the whole file is when a command wrote it, a report or a sweep folder's file (None: not one,
+    or not readable)."""
     try:
         data = jsonio.loads(read_regular_file(path, REPORT_BYTES))
     except (FileReadError, jsonio.JsonInputError):
         return None
-    return report_command(data) if isinstance(data, dict) else None
+    return written_file(data, wanted) if isinstance(data, dict) else None

@@ -5,8 +5,9 @@ screen of unknown keys ("format: unknown key"), or a YAML error on a log's secon
 file too big: none says what the file is. Both name their format among their first keys, so a
 peek at the first bytes tells them apart from anything else.
 
-The reports ``--json`` writes (``kalooki simulate``, ``simulate --compare``, ``sweep``) name no
-format; :func:`report_command` knows them by their top-level keys, once the file is read.
+The reports ``--json`` writes (``kalooki simulate``, ``simulate --compare``, ``sweep``) and the files
+of a ``sweep --out`` folder name no kalooki format; :func:`written_file` knows them by their top-level
+keys, once the file is read.
 """
 
 from __future__ import annotations
@@ -103,4 +104,28 @@ def report_command(data: Mapping[str, Any]) -> str | None:
     for keys, command in _REPORT_KEYS:
         if all(key in data for key in keys):
             return command
+    return None
+
+
+_SWEEP_FILES = (
+    (("format", "bots", "games", "max_turns", "cells"), "the record of a sweep"),
+    (("knobs", "rules", "records"), "a cell of a sweep"),
+)
+"""Top-level keys each file of a ``kalooki sweep --out`` folder has (and a variant never has), and what
+the file is: ``sweep.json``, what the sweep plays, and each of ``cells/``, a cell's played games."""
+
+
+def written_file(data: Mapping[str, Any], wanted: str) -> str | None:
+    """For a file a command wrote (a ``--json`` report, a sweep folder's file) given where a ``wanted``
+    file was: what it is, and what to give instead (None when it is none of them)."""
+    command = report_command(data)
+    if command is not None:
+        return a_report(command, wanted)
+    for keys, what in _SWEEP_FILES:
+        if all(key in data for key in keys):
+            if wanted == "variant":
+                instead = "give the variant the sweep was run with (its name or file)"
+            else:
+                instead = "the sweep reads it back when run again with this --out folder"
+            return f"this is {what} that `kalooki sweep --out` keeps in its folder, not a {wanted}: {instead}"
     return None

@@ -19,11 +19,11 @@ from typing import Any, Final, Literal
 from pydantic import ValidationError
 
 from kalooki import provenance as provenance_keys
-from kalooki.file_kinds import a_report, another_kind, not_a_variant_message, report_command
+from kalooki.file_kinds import another_kind, not_a_variant_message, written_file
 from kalooki.loader_refs import VariantError, locate_base
 from kalooki.set_options import SetOptions
 from kalooki.validation import Nowhere
-from kalooki.variant import CROSS_FIELD_INVOLVES, DEFER_CROSS_FIELD, KNOB_NAMES, Variant, cross_field_problems
+from kalooki.variant import DEFER_CROSS_FIELD, KNOB_NAMES, Variant, cross_field_problems
 from kalooki.yamlio import (
     Diagnostic,
     KeyPath,
@@ -354,9 +354,9 @@ def _other_kind(document: YamlDocument) -> str | None:
     one. A hand-written file's keys are more likely a variant author's mistakes, each worth its line.
     """
     data, source = document.data, document.source
-    command = report_command(data)
-    if command is not None:  # before scripts: a simulate report counts its "hands" too
-        return a_report(command, "variant")
+    written = written_file(data, "variant")
+    if written is not None:  # before scripts: a simulate report counts its "hands" too
+        return written
     if "hands" in data or isinstance(data.get("players"), list):
         return another_kind("script", "variant", source)
     keys = [str(key) for key in data]
@@ -557,8 +557,7 @@ def _cross_field_diagnostics(
     """Each rule among several knobs that ``variant`` breaks, at the knob to change; not those that
     involve a knob in ``skip`` (in error itself: the rule is checked once it is mended)."""
     diagnostics: list[Diagnostic] = []
-    for named, message in cross_field_problems(variant):
-        involved = CROSS_FIELD_INVOLVES.get(named, (named,))
+    for named, message, involved in cross_field_problems(variant):
         if skip.intersection(involved):
             continue
         # Point at a knob the most specific source set (the one the author just wrote); within one

@@ -90,7 +90,8 @@ def _values(variant: Variant) -> str:
     low = (
         ""
         if variant.ace_low_value is None
-        else f" An ace below the two of a run (A-2-3) counts {_points(variant.ace_low_value)} in that meld."
+        else f" An ace below the two of a run ({example_run(1, variant.run_minimum)}) counts "
+        f"{_points(variant.ace_low_value)} in that meld."
     )
     return (
         "Twos to nines count their face value; tens, jacks, queens and kings count 10 points; "
@@ -135,23 +136,51 @@ DRAW: Final[dict[DiscardDraw, Wording]] = {
 }
 """discard_draw in words."""
 
+_RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def example_run(low: int, length: int) -> str:
+    """A run of ``length`` ranks from ``low`` (1 and 14 are an ace, past 14 the ranks go round to the
+    two), as the rules write one: ``A-2-3-4``, the middle left out of a long one (``A-2-3-...-7``)."""
+    ranks = [
+        _RANK_NAMES.get(rank, str(rank))
+        for rank in (r if r <= 14 else r - 13 for r in range(low, low + length))
+    ]
+    return "-".join(ranks if length <= 5 else [*ranks[:3], "...", ranks[-1]])
+
+
 ACE: Final[dict[AceInRuns, Wording]] = {
     "high_or_low": Wording(
-        "An ace may end a run low (A-2-3) or high (Q-K-A), but a run cannot turn the corner (K-A-2).",
-        "an ace may sit low (A-2-3) or high (Q-K-A)",
+        "An ace may end a run low ({low}) or high ({high}), but a run cannot turn the corner ({corner}).",
+        "an ace may sit low ({low}) or high ({high})",
     ),
     "high": Wording(
-        "An ace in a run can only be high (Q-K-A), never low (A-2-3).", "an ace may only sit high (Q-K-A)"
+        "An ace in a run can only be high ({high}), never low ({low}).", "an ace may only sit high ({high})"
     ),
     "low": Wording(
-        "An ace in a run can only be low (A-2-3), never high (Q-K-A).", "an ace may only sit low (A-2-3)"
+        "An ace in a run can only be low ({low}), never high ({high}).", "an ace may only sit low ({low})"
     ),
     "wrap": Wording(
-        "An ace may sit low (A-2-3), high (Q-K-A), or in a run that turns the corner (K-A-2).",
-        "runs may wrap round (K-A-2)",
+        "An ace may sit low ({low}), high ({high}), or in a run that turns the corner ({corner}).",
+        "runs may wrap round ({corner})",
     ),
 }
-"""ace_in_runs in words."""
+"""ace_in_runs in words, with a place for each example run (:func:`ace_words` fills them in)."""
+
+
+def ace_words(variant: Variant) -> Wording:
+    """ace_in_runs in words, each example run as long as the shortest run (run_minimum): A-2-3-4 where
+    runs need four cards, since an A-2-3 could not be laid there."""
+    length = variant.run_minimum
+    # A run that turns the corner starts at the king: K-A-2.
+    runs = {
+        "low": example_run(1, length),
+        "high": example_run(15 - length, length),
+        "corner": example_run(13, length),
+    }
+    words = ACE[variant.ace_in_runs]
+    return Wording(words.rulebook.format(**runs), words.at_the_table.format(**runs))
+
 
 _SET_RELEASE = {
     "all_missing_suits": (
@@ -396,7 +425,7 @@ def key_rules(variant: Variant) -> list[str]:
     rules = [
         opening_words(variant).at_the_table,
         f"{set_words(variant).at_the_table} "
-        f"Runs: {variant.run_minimum}+ cards of a suit; {ACE[variant.ace_in_runs].at_the_table}.",
+        f"Runs: {variant.run_minimum}+ cards of a suit; {ace_words(variant).at_the_table}.",
         DRAW[variant.discard_draw].at_the_table,
         "Build on any meld only after you have opened; melds are numbered as shown on the table.",
         GOING_OUT[variant.going_out].at_the_table,
@@ -431,7 +460,7 @@ def render_rulebook(variant: Variant) -> str:
             [
                 _sets(variant),
                 f"A run is {variant.run_minimum} or more consecutive cards of one suit.",
-                ACE[variant.ace_in_runs].rulebook,
+                ace_words(variant).rulebook,
                 "A joker can stand for any card in a meld, but a meld needs at least one card that is not a "
                 "joker. One such card with jokers (a seven and two jokers) is a set when a set may hold that "
                 "many cards, and otherwise a run.",

@@ -120,6 +120,31 @@ END_TURN_REFUSAL = "in this variant every turn ends with a discard: discard a ca
 """Why a player may not end a turn without discarding where the variant requires the discard."""
 
 
+# ---------------------------------------------------------------- room for a meld (hand_size)
+
+
+SMALLEST_MELD = 3
+"""Fewest cards in any meld: a set holds at least three, and run_minimum is never less."""
+
+
+def meld_sizes(variant: Variant) -> tuple[int, ...]:
+    """Every number of cards one meld may hold, smallest first: a set's 3 to set_maximum, a run's
+    run_minimum to 13 (cards built onto a meld in the turn it is laid make no other sizes)."""
+    sets = range(SMALLEST_MELD, variant.set_maximum + 1)
+    runs = range(variant.run_minimum, RUN_MAX + 1)
+    return tuple(sorted({*sets, *runs}))
+
+
+def may_ever_meld(variant: Variant) -> bool:
+    """Whether a player can ever lay a meld: one that fits the hand and the card drawn and leaves in
+    hand what a turn may end with (:func:`may_leave`). Where a turn may end without a discard
+    (:func:`may_end_without_discard`) the hand grows by each card drawn and kept, so one always fits."""
+    if may_end_without_discard(variant):
+        return True
+    cards = variant.hand_size + 1
+    return any(size <= cards and may_leave(variant, cards - size) for size in meld_sizes(variant))
+
+
 # ---------------------------------------------------------------- sets (set_suits)
 
 

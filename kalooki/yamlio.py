@@ -29,7 +29,8 @@ empty file or a top level that is not a mapping.
 
 A syntax error is one diagnostic, at the mistake where it can tell (a quote or a bracket never
 closed, an apostrophe inside single quotes, a key indented by a space), not where the parser gave
-up (:mod:`kalooki.yamlsyntax`).
+up (:mod:`kalooki.yamlsyntax`); keys written without their colon (``goal_score=250``) are one each,
+and so are the lines of a file written as ``--set`` options are, which reads as one text.
 
 Scalars follow a small subset of YAML 1.2 (:mod:`kalooki.yamlscalars`), so that nothing
 turns silently into a value the author did not mean. Diagnostics and :class:`YamlError` live in
@@ -84,7 +85,7 @@ from kalooki.yamlscalars import (
     resolve_plain_scalar,
     yaml11_hint,
 )
-from kalooki.yamlsyntax import syntax_problem
+from kalooki.yamlsyntax import missing_colons, syntax_problem, top_text_problems
 
 MAX_BYTES = 64 * 1024
 """Largest file accepted: hand-written files are a few hundred bytes."""
@@ -359,8 +360,7 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
     except _Fatal:
         raise YamlError(sort_diagnostics(problems.items)) from None
     except yaml.MarkedYAMLError as error:
-        line, column, message = syntax_problem(error, text)
-        problems.items.append(Diagnostic(source, line, column, "", f"YAML syntax: {message}"))
+        problems.items.extend(_syntax_diagnostics(error, text, source))
         raise YamlError(sort_diagnostics(problems.items)) from None
     except yaml.reader.ReaderError as error:
         line, column = _position(text, error.position)
@@ -383,6 +383,11 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
         raise YamlError(sort_diagnostics(problems.items), document)
     problems.raise_if_any()
     if not isinstance(data, dict):
+        if isinstance(root, ScalarNode) and not root.style:
+            # A file written as `--set` options are (`jokers=4`) reads as one text over its lines.
+            lines = top_text_problems(text, root.start_mark.line, root.end_mark.line)
+            if lines:
+                raise YamlError(_syntax_lines(lines, source))
         line, column = document._values[()]
         found = kind_of(data)
         raise YamlError(
@@ -398,6 +403,40 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
         )
     document.data = data
     return document
+
+
+def _syntax_diagnostics(error: yaml.MarkedYAMLError, text: str, source: str) -> list[Diagnostic]:
+    """A syntax error said at the mistake; where it is keys written without their colon, every such line."""
+    found = missing_colons(error, text)
+    if found is None:
+        return _syntax_lines([syntax_problem(error, text)], source)
+    # The parser stops at the first such line: with those found blanked out, it is read again for more.
+    every: list[tuple[int, int, str]] = []
+    lines = text.split("\n")
+    while found and len(every) < MAX_DIAGNOSTICS:
+        every.extend(found)
+        for line, _, _ in found:
+            lines[line - 1] = ""
+        found = _more_missing_colons("\n".join(lines))
+    return _syntax_lines(every[:MAX_DIAGNOSTICS], source)
+
+
+def _more_missing_colons(text: str) -> list[tuple[int, int, str]]:
+    try:
+        root = _compose_single(text, _Problems(""))
+    except yaml.MarkedYAMLError as error:
+        return missing_colons(error, text) or []
+    except (yaml.YAMLError, _TooMany, _Fatal):
+        return []
+    if isinstance(root, ScalarNode) and not root.style:
+        return top_text_problems(text, root.start_mark.line, root.end_mark.line)
+    return []
+
+
+def _syntax_lines(found: list[tuple[int, int, str]], source: str) -> list[Diagnostic]:
+    return [
+        Diagnostic(source, line, column, "", f"YAML syntax: {message}") for line, column, message in found
+    ]
 
 
 def _compose_single(text: str, problems: _Problems) -> Node | None:

@@ -5,7 +5,9 @@ for an apostrophe inside single quotes, the letter after it; for a key indented 
 key with "did not find expected key". Its error often carries a second place, where what it was
 reading started (``context_mark``). :func:`syntax_problem` looks at both and at the text, and for
 the mistakes a person makes most often says what it is, at the place to fix; otherwise it keeps
-PyYAML's own words and place.
+PyYAML's own words and place. Keys written without their colon (``goal_score=250``) are said by
+:func:`missing_colons`, a line each, and the lines of a file whose top is one such text (a file
+written as ``--set`` options are) by :func:`top_text_problems`.
 """
 
 from __future__ import annotations
@@ -167,7 +169,12 @@ def _missing_colon(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
     context = error.context_mark
     if error.context != "while scanning a simple key" or context is None or context.line >= len(lines):
         return None
-    text = lines[context.line][context.column :].split(" #")[0].rstrip()
+    return _no_colon_line(lines, context.line, context.column)
+
+
+def _no_colon_line(lines: list[str], line: int, start: int) -> tuple[int, int, str] | None:
+    """What to say about a 0-based line whose key, at column ``start``, has no colon after it."""
+    text = lines[line][start:].split(" #")[0].rstrip()
     key = _WORD.match(text)
     if key is None:
         return None
@@ -175,13 +182,62 @@ def _missing_colon(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
     value = rest.lstrip(" =:").strip()
     written = f"{name}: {value}" if value and " " not in value else "KEY: VALUE"
     if rest.startswith(":"):
-        column, message = context.column + key.end(), f"a colon needs a space after it: write {written}"
+        column, message = start + key.end(), f"a colon needs a space after it: write {written}"
     elif rest.lstrip().startswith("="):
-        column = context.column + key.end() + len(rest) - len(rest.lstrip())
+        column = start + key.end() + len(rest) - len(rest.lstrip())
         message = f"a key and its value are written with a colon, not '=': write {written}"
     else:
-        column, message = context.column, f"this line has no colon after its key: write {written}"
-    return context.line + 1, column + 1, message
+        column, message = start, f"this line has no colon after its key: write {written}"
+    return line + 1, column + 1, message
+
+
+def missing_colons(error: yaml.MarkedYAMLError, text: str) -> list[tuple[int, int, str]] | None:
+    """Where a syntax error comes of keys with no colon after them: each such line (else None).
+
+    A first key written `goal_score=250` makes the top of the file one text, which goes on over
+    the lines below like it until a later line's colon, where PyYAML gives up: every line of that
+    text is a key without its colon.
+    """
+    lines = text.split("\n")
+    single = _missing_colon(error, lines)
+    if single is not None:
+        return [single]
+    problem = error.problem_mark
+    first = next((number for number, line in enumerate(lines) if _significant(line)), None)
+    if problem is None or first is None or problem.line <= first or not _no_colon(lines[first]):
+        return None
+    return top_text_problems(text, first, problem.line - 1) or None
+
+
+def top_text_problems(text: str, first: int, last: int) -> list[tuple[int, int, str]]:
+    """The lines ``first`` to ``last`` (0-based) of a file whose top is one text, each written
+    `KEY=VALUE`, `KEY:VALUE` or `KEY VALUE`; empty when any other line is in it.
+
+    A file written as `--set` options are (`jokers=4`) reads as one text over its lines, not as
+    keys; a line of prose (`Our Friday rules`) does not say a key was meant.
+    """
+    lines = text.split("\n")
+    found = []
+    for number in range(first, min(last + 1, len(lines))):
+        if not _significant(lines[number]):
+            continue
+        problem = _no_colon_line(lines, number, 0) if _no_colon(lines[number]) else None
+        if problem is None:
+            return []
+        found.append(problem)
+    return found
+
+
+_NO_COLON = re.compile(r"[A-Za-z_][\w-]*(?:\s*=|:(?=\S)| +[^\s#=:]\S*\s*(?:#|$))")
+"""A line that starts with a key and a value written without `: ` (`KEY=VALUE`, `KEY:VALUE`, `KEY VALUE`)."""
+
+
+def _no_colon(line: str) -> bool:
+    return _NO_COLON.match(line) is not None and _KEY_LINE.match(line) is None
+
+
+def _significant(line: str) -> bool:
+    return bool(line.strip()) and not line.lstrip().startswith("#")
 
 
 def _colon_in_value(error: Any, lines: list[str]) -> tuple[int, int, str] | None:

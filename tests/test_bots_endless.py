@@ -335,7 +335,8 @@ def test_random_keeps_its_melds_and_the_cards_one_short_of_one(
 
 def test_random_discards_a_card_that_is_in_no_meld_one_card_short() -> None:
     # 3C 3H waits for a 3D or 3S; the KS drawn is in no meld one card short, so random throws it.
-    rules = {"hand_size": 2, "opening_threshold": 0}
+    # (Two cards leave room for a meld only where the last card may be melded too.)
+    rules = {"hand_size": 2, "opening_threshold": 0, "going_out": "discard_optional"}
     for seed in range(5):
         game = new_game(rules, ["3C 3H", "9C 5D"], stock="KS")
         play(game, "draw stock")

@@ -156,6 +156,34 @@ def test_validate_a_simulate_report_says_what_it_is(
     )
 
 
+SWEEP_RECORD = "this is the record of a sweep that `kalooki sweep --out` keeps in its folder"
+SWEEP_CELL = "this is a cell of a sweep that `kalooki sweep --out` keeps in its folder"
+
+
+def test_a_sweep_folders_files_are_said_to_be_what_they_are(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert run("sweep", "classic", "--grid", "jokers=2,4", "-n", "2", "--out", "lab")[0] == 0
+    instead = "not a variant: give the variant the sweep was run with (its name or file)"
+    record, cell = "lab/sweep.json", "lab/cells/cell-000.json"
+    assert run("validate", record, cell) == (
+        1,
+        "",
+        f"{record}:1:1: {SWEEP_RECORD}, {instead}\n{cell}:1:1: {SWEEP_CELL}, {instead}\n",
+    )
+    for command in ("play", "rules"):
+        assert run(command, cell) == (1, "", f"{cell}:1:1: {SWEEP_CELL}, {instead}\n")
+    # Where a log or a save was wanted: what reads it back.
+    for command, wanted in (("replay", "log"), ("resume", "save")):
+        code, _, err = run(command, record)
+        assert code == 1
+        assert (
+            f"{SWEEP_RECORD}, not a {wanted}: the sweep reads it back when run again with this --out folder"
+            in err
+        )
+
+
 def test_validate_a_json_object_with_no_variant_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     Path("other.json").write_text('{"alpha": 1, "beta": [2], "gamma": 3, "delta": 4}', encoding="utf-8")

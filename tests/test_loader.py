@@ -437,6 +437,23 @@ def test_cross_field_errors_point_at_the_most_specific_source(tmp_path: Path) ->
     assert line.startswith("--set:1:13: max_players: ")
 
 
+def test_no_meld_fits_is_said_at_the_knob_that_makes_it_so(tmp_path: Path) -> None:
+    two = write(tmp_path, "two.yaml", "hand_size: 2\nopening_threshold: 0\ngoing_out: discard_optional\n")
+    assert load_variant(two).hand_size == 2
+    (line,) = errors(load_variant, two, ["going_out=discard_required"])
+    assert line == (
+        "--set:1:11: going_out: hand_size (2) leaves no meld to lay: with the card drawn a hand holds "
+        "3 cards, one of them kept to discard, and a meld needs at least 3"
+    )
+    (line,) = errors(load_variant, "classic", ["hand_size=1"])
+    assert line.startswith("--set:1:11: hand_size: hand_size (1) leaves no meld to lay")
+
+
+def test_an_unreachable_opening_counts_one_card_as_one(tmp_path: Path) -> None:
+    (line,) = errors(load_variant, "classic", ["turn_discard=optional", "hand_size=1"])
+    assert line.endswith("a first meld holds at most 1 card (hand_size 1) worth at most 11 each")
+
+
 def test_cross_field_error_for_knobs_all_from_bases(tmp_path: Path) -> None:
     write(tmp_path, "a.yaml", "scoring: winner_collects\n")
     write(tmp_path, "b.yaml", "elimination: true\n")

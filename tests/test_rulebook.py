@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import typing
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,8 @@ from kalooki.melds import MeldError, make_meld, swap
 from kalooki.rulebook import (
     README_BEGIN,
     README_END,
+    ace_words,
+    key_rules,
     knob_reference_markdown,
     main,
     render_rulebook,
@@ -128,3 +131,40 @@ def test_a_set_of_another_size_is_told_how_its_jokers_are_freed() -> None:
     full = make_meld(parse_cards("7H 7S 7D 7C JK"), fives)
     with pytest.raises(MeldError, match="closed"):
         swap(full, tuple(parse_cards("7H")), fives)
+
+
+def test_kaluki_51s_ace_examples_are_runs_of_four() -> None:
+    # Its runs need four cards: "an ace may sit low (A-2-3)" named a run that cannot be laid there.
+    variant = load_variant("kaluki-51")
+    table = " ".join(key_rules(variant))
+    assert "an ace may sit low (A-2-3-4) or high (J-Q-K-A)" in table
+    book = " ".join(render_rulebook(variant).split())
+    assert (
+        "An ace may end a run low (A-2-3-4) or high (J-Q-K-A), but a run cannot turn the corner (K-A-2-3)."
+        in book
+    )
+    assert "(A-2-3)" not in table + book
+
+
+@pytest.mark.parametrize("run_minimum", [3, 4, 5])
+@pytest.mark.parametrize("ace_in_runs", ["high_or_low", "high", "low", "wrap"])
+def test_each_ace_example_is_a_run_the_rules_lay_or_refuse_as_said(
+    ace_in_runs: str, run_minimum: int
+) -> None:
+    variant = Variant(ace_in_runs=ace_in_runs, run_minimum=run_minimum)  # type: ignore[arg-type]
+    words = ace_words(variant)
+    examples = re.findall(r"\(([0-9AJQK-]+)\)", words.rulebook)
+    assert [len(example.split("-")) for example in examples] == [run_minimum] * len(examples)
+    allowed = {
+        "high_or_low": [True, True, False],
+        "high": [True, False],
+        "low": [True, False],
+        "wrap": [True, True, True],
+    }[ace_in_runs]
+    for example, legal in zip(examples, allowed, strict=True):
+        cards = parse_cards(" ".join(f"{rank.replace('10', 'T')}H" for rank in example.split("-")))
+        if legal:
+            make_meld(cards, variant)
+        else:
+            with pytest.raises(MeldError):
+                make_meld(cards, variant)

@@ -93,7 +93,10 @@ def test_hand_size_is_what_a_fixed_deal_must_give_each_player(hand_size: int, er
 
 @pytest.mark.parametrize(("hand_size", "stock"), [(13, 106 - 3 * 13 - 1), (9, 106 - 3 * 9 - 1), (1, 102)])
 def test_hand_size_deals_that_many_cards(hand_size: int, stock: int) -> None:
-    game = Game(Variant(hand_size=hand_size, opening_threshold=0), ["ann", "bob", "cid"], seed=11)
+    # A hand of one leaves room for a meld only where a turn may end without a discard: the hand grows.
+    turn_discard = "optional" if hand_size == 1 else "required"
+    rules = Variant(hand_size=hand_size, opening_threshold=0, turn_discard=turn_discard)
+    game = Game(rules, ["ann", "bob", "cid"], seed=11)
     assert [len(hand) for hand in game.hands] == [hand_size] * 3
     assert len(game.stock) == stock
     assert len(game.discard_pile) == 1

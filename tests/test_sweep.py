@@ -50,6 +50,16 @@ def test_grid_errors_read_like_set_errors() -> None:
     assert grid_messages == set_messages
 
 
+def test_grid_values_no_meld_fits_in_are_refused() -> None:
+    # The rule among knobs a --set value meets, said once, at the value, and not the opening as well.
+    result = CliRunner().invoke(app, ["sweep", "classic", "--grid", "hand_size=1,26"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "--grid:1:11: hand_size: hand_size (1) leaves no meld to lay: with the card drawn a hand holds "
+        "2 cards, one of them kept to discard, and a meld needs at least 3"
+    ]
+
+
 def test_grid_shape_errors() -> None:
     with pytest.raises(VariantError, match=r"--grid:1:1: expected KNOB=V1,V2"):
         parse_grid(["jokers"])

@@ -12,6 +12,7 @@ from kalooki.variant import (
     CROSS_FIELD_INVOLVES,
     DEFER_CROSS_FIELD,
     KNOB_NAMES,
+    MELD_ROOM_INVOLVES,
     Variant,
     cross_field_problems,
 )
@@ -142,16 +143,31 @@ def test_ranges(key: str, low: int, high: int | None) -> None:
         ({"max_players": 8, "jokers": 0}, "hand_size", ["105", "104"]),
         ({"scoring": "winner_collects", "elimination": True}, "elimination", ["scoring: penalty"]),
         ({"hand_size": 7, "opening_threshold": 100}, "opening_threshold", ["7 cards", "11 each"]),
+        # No meld fits: the hand and the card drawn, less the card kept to discard, are fewer than 3.
+        ({"hand_size": 2, "opening_threshold": 0}, "hand_size", ["holds 3 cards", "kept to discard"]),
+        # Where no meld fits, whether the opening can be reached is not said as well.
+        ({"hand_size": 1}, "hand_size", ["hand_size (1) leaves no meld to lay"]),
+        (
+            {"hand_size": 1, "going_out": "discard_optional", "opening_threshold": 0},
+            "hand_size",
+            ["holds 2 cards, and a meld needs at least 3"],
+        ),
+        # meld_required may not leave the one card it could not discard: a meld must take all 4.
+        (
+            {"hand_size": 3, "going_out": "meld_required", "set_maximum": 3, "run_minimum": 5},
+            "hand_size",
+            ["must hold all 4", "at most 3 (set_maximum)", "at least 5 (run_minimum)"],
+        ),
     ],
 )
 def test_cross_field_rules(data: dict[str, object], field: str, words: list[str]) -> None:
     variant = Variant.model_validate(data, context={DEFER_CROSS_FIELD: True})
     problems = cross_field_problems(variant)
-    assert [name for name, _ in problems] == [field]
+    assert [problem.field for problem in problems] == [field]
     for word in words:
-        assert word in problems[0][1]
+        assert word in problems[0].message
     assert field in CROSS_FIELD_INVOLVES
-    assert CROSS_FIELD_INVOLVES[field][0] == field
+    assert problems[0].involves[0] == field
     # Without the loader's context the model refuses the combination itself.
     with pytest.raises(ValidationError, match=field):
         Variant.model_validate(data)
@@ -176,8 +192,30 @@ def test_cross_field_boundaries() -> None:
     )
 
 
+def _meld_fits(**knobs: object) -> bool:
+    variant = Variant.model_validate({"opening_threshold": 0, **knobs}, context={DEFER_CROSS_FIELD: True})
+    return not cross_field_problems(variant)
+
+
+def test_a_meld_fits_at_the_boundaries() -> None:
+    # 3 cards after the draw: laid whole where the last card may be melded, not where it is discarded.
+    assert not _meld_fits(hand_size=2)
+    assert _meld_fits(hand_size=3)
+    assert _meld_fits(hand_size=2, going_out="discard_optional")
+    assert _meld_fits(hand_size=2, going_out="meld_required")
+    assert not _meld_fits(hand_size=1, going_out="meld_required")
+    # A turn that may end without a discard keeps its card: the hand grows until a meld fits.
+    assert _meld_fits(hand_size=1, turn_discard="optional")
+    # meld_required with 4 cards after the draw: a meld of four, a set's or a run's, or none.
+    meld_required: dict[str, object] = {"hand_size": 3, "going_out": "meld_required"}
+    assert not _meld_fits(**meld_required, set_maximum=3, run_minimum=5)
+    assert _meld_fits(**meld_required, set_maximum=3, run_minimum=4)
+    assert _meld_fits(**meld_required, set_maximum=4, run_minimum=5)
+    assert _meld_fits(hand_size=4, going_out="meld_required", set_maximum=3, run_minimum=5)
+
+
 def test_involved_fields_are_fields() -> None:
-    for fields in CROSS_FIELD_INVOLVES.values():
+    for fields in (*CROSS_FIELD_INVOLVES.values(), MELD_ROOM_INVOLVES):
         assert set(fields) <= set(KNOB_NAMES)
 
 

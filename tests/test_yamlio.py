@@ -269,6 +269,47 @@ def test_syntax_errors_point_at_the_mistake(text: str, expected: str) -> None:
     assert errors_of(text) == [f"f.yaml:{expected}"]
 
 
+EQUALS = "YAML syntax: a key and its value are written with a colon, not '=': write"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A first key without its colon makes the top one text, which PyYAML reads on to a later colon.
+        ("goal_score=250\njokers: 4\n", [f"1:11: {EQUALS} goal_score: 250"]),
+        (
+            "goal_score:250\njokers: 4\n",
+            ["1:11: YAML syntax: a colon needs a space after it: write goal_score: 250"],
+        ),
+        (
+            "goal_score 250\njokers: 4\n",
+            ["1:1: YAML syntax: this line has no colon after its key: write goal_score: 250"],
+        ),
+        ("# ours\n# more\n\ngoal_score=250\njokers: 4\n", [f"4:11: {EQUALS} goal_score: 250"]),
+        # Every such line, the top text's and those the parser meets once they are out of its way.
+        (
+            "goal_score=250\nhand_size = 5\njokers: 4\n",
+            [f"1:11: {EQUALS} goal_score: 250", f"2:11: {EQUALS} hand_size: 5"],
+        ),
+        (
+            "jokers: 4\ngoal_score=250\nhand_size=5\n",
+            [f"2:11: {EQUALS} goal_score: 250", f"3:10: {EQUALS} hand_size: 5"],
+        ),
+        ("a=1\n# two\nb=2\n", [f"1:2: {EQUALS} a: 1", f"3:2: {EQUALS} b: 2"]),
+        # A file written as --set options are: its top is one text over all its lines.
+        (
+            "jokers=4\nopening_threshold=40\n",
+            [f"1:7: {EQUALS} jokers: 4", f"2:18: {EQUALS} opening_threshold: 40"],
+        ),
+        ("goal_score=250\n", [f"1:11: {EQUALS} goal_score: 250"]),
+        # Prose says no key was meant.
+        ("Our Friday rules\n", ["1:1: expected a mapping of keys to values at the top, found a string"]),
+    ],
+)
+def test_every_key_without_its_colon_is_told(text: str, expected: list[str]) -> None:
+    assert errors_of(text) == [f"f.yaml:{line}" for line in expected]
+
+
 def test_non_utf8_bytes_are_positioned() -> None:
     assert errors_of(b"a: 1\nb: caf\xe9\n") == [
         "f.yaml:2:7: not UTF-8 text: byte 0xE9; save the file as UTF-8"
