@@ -493,7 +493,15 @@ def run_join(address: str, code: str, name: str | None) -> int:
         # before the game): only now is its token thrown away, and a new seat asked for.
         store.forget(uri, code, kept.token)
         connection = TableConnection(uri)
-        welcome = connection.join(code, name=name or kept.name or default_name())
+        try:
+            welcome = connection.join(code, name=name or kept.name or default_name())
+        except TableConnectionError as again:
+            # Else the player reads only that the game has started, as though their seat were there.
+            raise TableConnectionError(
+                f"this table knows no seat of {escape_controls(kept.name)}'s (the one this account kept "
+                f"was at an earlier table here), and {again}",
+                code=again.code,
+            ) from None
     store.keep(uri, code, str(welcome["token"]), int(welcome["seat"]), str(welcome["name"]))
     console = make_console()
     seated = f"You sit at seat {int(welcome['seat']) + 1} as {escape_controls(str(welcome['name']))}."

@@ -164,3 +164,21 @@ def test_a_token_file_of_one_seat_still_rejoins_and_keeps_a_second_name_beside_i
     # An older kalooki reads the top-level seat: the one kept last.
     assert (kept["name"], kept["seat"], kept["token"]) == ("ann", 0, welcome["token"])
     assert [seat["name"] for seat in kept["seats"]] == ["ann", "bob"]
+
+
+def test_a_kept_seat_the_table_does_not_know_is_said_so_when_the_game_has_started(tmp_path: Path) -> None:
+    # The token kept for ann was from an earlier table at this address and code: it is forgotten and a new
+    # seat asked for, which a started game refuses. The player read only the refusal of a newcomer.
+    with hosted(new_table(seats=3)) as host:
+        bob = Terminal(address(host), host.table.code, tmp_path / "bob", "bob")
+        started_with(host, bob)
+        home, uri, code = tmp_path / "ann", f"ws://{address(host)}/", host.table.code
+        TokenStore(home / "tables").keep(uri, code, "an-earlier-tables-token", 2, "ann")
+        ann = join_once(host, home, "--name", "ann")
+        stopped(bob)
+    assert ann.returncode == 1
+    assert ann.stderr.strip() == (
+        "this table knows no seat of ann's (the one this account kept was at an earlier table here), and "
+        + STARTED
+    )
+    assert TokenStore(home / "tables").seats(uri, code) == []
