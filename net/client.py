@@ -233,11 +233,6 @@ class TokenStore:
         entries = listed if isinstance(listed, list) else [data]
         return [seat for seat in map(_kept_seat, entries) if seat is not None]
 
-    def load(self, uri: str, code: str) -> str | None:
-        """The token of the seat kept last at this table."""
-        seats = self.seats(uri, code)
-        return seats[0].token if seats else None
-
     def keep(self, uri: str, code: str, token: str, seat: int, name: str) -> None:
         """Keep a seat's token, in place of one kept before under the same name (or with the same token)."""
         others = [
@@ -247,9 +242,9 @@ class TokenStore:
         ]
         self._write(uri, code, [KeptSeat(seat, name, token), *others])
 
-    def forget(self, uri: str, code: str, token: str | None = None) -> None:
-        """Forget the seat whose token is ``token``; with none, every seat kept for this table."""
-        left = [kept for kept in self.seats(uri, code) if token is not None and kept.token != token]
+    def forget(self, uri: str, code: str, token: str) -> None:
+        """Forget the seat whose token is ``token`` (the file goes with the last seat it keeps)."""
+        left = [kept for kept in self.seats(uri, code) if kept.token != token]
         if left:
             self._write(uri, code, left)
         else:
