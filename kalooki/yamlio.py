@@ -383,11 +383,9 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
         raise YamlError(sort_diagnostics(problems.items), document)
     problems.raise_if_any()
     if not isinstance(data, dict):
-        if isinstance(root, ScalarNode) and not root.style:
-            # A file written as `--set` options are (`jokers=4`) reads as one text over its lines.
-            lines = top_text_problems(text, root.start_mark.line, root.end_mark.line)
-            if lines:
-                raise YamlError(_syntax_lines(lines, source))
+        lines = _top_text_problems(root, text)
+        if lines:
+            raise YamlError(_syntax_lines(lines, source))
         line, column = document._values[()]
         found = kind_of(data)
         raise YamlError(
@@ -428,7 +426,13 @@ def _more_missing_colons(text: str) -> list[tuple[int, int, str]]:
         return missing_colons(error, text) or []
     except (yaml.YAMLError, _TooMany, _Fatal):
         return []
+    return _top_text_problems(root, text)
+
+
+def _top_text_problems(root: Node | None, text: str) -> list[tuple[int, int, str]]:
+    """Where the top of the file is one plain text: its lines, when each is a key without its colon."""
     if isinstance(root, ScalarNode) and not root.style:
+        # A file written as `--set` options are (`jokers=4`) reads as one text over its lines.
         return top_text_problems(text, root.start_mark.line, root.end_mark.line)
     return []
 
