@@ -37,6 +37,7 @@ from kalooki.cards import (
 from kalooki.engine import Game
 from kalooki.joker_layers import layers_of
 from kalooki.melds import MeldError, TableMeld, jokers_held_for_good, make_meld
+from kalooki.moves import COMMANDS as MOVE_COMMANDS
 from kalooki.moves import offered_commands
 from kalooki.rulebook import key_rules, scoring_line
 from kalooki.variant import Variant
@@ -523,10 +524,9 @@ def render_help(console: Console, variant: Variant, commands: tuple[tuple[str, s
     grid.add_column(style="bold cyan", no_wrap=True)
     grid.add_column(overflow="fold")
     keys = {offered.key for offered in offered_commands(variant)}
+    refused = {move.key for move in MOVE_COMMANDS} - keys
     for command, meaning in commands:
-        if (command.startswith("draw discard") and "dd" not in keys) or (
-            command.startswith("swap") and "s" not in keys
-        ):
+        if command.rsplit(" | ", 1)[-1] in refused:  # a move's row ends on its key: "swap N CARDS | s"
             continue
         # Text, not markup: "[low|high]" and "[FILE]" are part of the command.
         grid.add_row(Text(command), Text(meaning))
