@@ -12,7 +12,7 @@ gave it, for information; the knobs are already merged.
 
 Every problem is a :class:`~kalooki.yamlio.Diagnostic` at the key or value it is about,
 and all of a file's problems are reported together (:class:`VariantError`). Rules that
-involve several knobs (:func:`~kalooki.variant.cross_field_problems`) are checked once
+involve several knobs (:func:`~kalooki.variant_checks.cross_field_problems`) are checked once
 the knobs are merged, and only when every knob is valid on its own; each is reported at
 the most specific place that set one of the knobs involved.
 

@@ -23,7 +23,8 @@ from kalooki.file_kinds import another_kind, not_a_variant_message, written_file
 from kalooki.loader_refs import VariantError, locate_base
 from kalooki.set_options import SetOptions
 from kalooki.validation import Nowhere
-from kalooki.variant import DEFER_CROSS_FIELD, KNOB_NAMES, Variant, cross_field_problems
+from kalooki.variant import DEFER_CROSS_FIELD, KNOB_NAMES, Variant
+from kalooki.variant_checks import cross_field_problems
 from kalooki.yamlio import (
     Diagnostic,
     KeyPath,

@@ -11,10 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from kalooki.cards import Card, format_card
-from kalooki.variant import AceInRuns, DiscardDraw, Variant
+
+if TYPE_CHECKING:
+    # Annotations only: kalooki.variant asks kalooki.variant_checks, which asks here, when a Variant
+    # is built.
+    from kalooki.variant import AceInRuns, DiscardDraw, Variant
 
 RUN_MAX = 13
 """Most cards in a run: one of each rank."""

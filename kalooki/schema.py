@@ -8,7 +8,7 @@ default. ``extends`` completes to the built-in variants and is refused when it i
 nor a path; a game script's cards and moves carry the patterns of :mod:`kalooki.textpatterns`.
 
 JSON Schema cannot express everything the loader checks: rules that involve several
-fields (:func:`kalooki.variant.cross_field_problems`), an ``extends`` path being a real,
+fields (:func:`kalooki.variant_checks.cross_field_problems`), an ``extends`` path being a real,
 valid file and free of cycles, and the YAML-level rules (no anchors, duplicate keys, tabs,
 YAML 1.1 spellings such as ``0x2`` that an editor reads as numbers, ...).
 A file the schema accepts can still be rejected by ``kalooki validate``; the reverse

@@ -7,11 +7,12 @@ A variant file states only what differs from its base.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NamedTuple
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from kalooki.text import control_class, first_control
+from kalooki.variant_checks import cross_field_problems
 from kalooki.wholenumbers import whole_floats_as_integers
 
 AceInRuns = Literal["high_or_low", "high", "low", "wrap"]
@@ -389,130 +390,5 @@ KNOB_NAMES: tuple[str, ...] = tuple(
 """The fields that are rules (everything but the variant's name, description and bases)."""
 
 
-class CrossFieldProblem(NamedTuple):
-    """A rule among several fields that a variant breaks."""
-
-    field: str
-    """The field the rule is named after, pointed at unless another involved one was set more specifically."""
-    message: str
-    involves: tuple[str, ...]
-    """Every field the rule involves, ``field`` first (:data:`CROSS_FIELD_INVOLVES`, but for a rule
-    named after a field that another rule is named after too)."""
-
-
-def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
-    """Rules that involve several fields that ``variant`` breaks.
-
-    JSON Schema cannot express these; the loader reports them at the field named.
-    """
-    problems: list[tuple[str, str]] = []
-    if variant.min_players > variant.max_players:
-        problems.append(
-            (
-                "min_players",
-                f"min_players ({variant.min_players}) is more than max_players ({variant.max_players})",
-            )
-        )
-    upcard = 1 if variant.upcard else 0
-    needed = variant.max_players * variant.hand_size + upcard
-    if needed > variant.pack_size:
-        plus = " + 1" if upcard else ""
-        problems.append(
-            (
-                "hand_size",
-                f"max_players * hand_size{plus} = {variant.max_players} * {variant.hand_size}{plus} = "
-                f"{needed} cards do not fit in the pack of decks * 52 + jokers = {variant.decks} * 52 + "
-                f"{variant.jokers} = {variant.pack_size}",
-            )
-        )
-    if variant.elimination and variant.scoring != "penalty":
-        problems.append(
-            (
-                "elimination",
-                "elimination needs scoring: penalty (with winner_collects the first to goal_score wins)",
-            )
-        )
-    no_meld = _no_meld_problem(variant)
-    # A first meld uses at most the hand plus the card drawn, less the discard when one is required
-    # (a hand may be laid whole where the last card may, or must, be melded); jokers count as the card
-    # they stand for, so no card is worth more than an ace or a ten. Where no meld fits at all, that
-    # is the one thing to say.
-    meldable = variant.hand_size + (0 if variant.going_out == "discard_required" else 1)
-    best_card = max(10, variant.ace_value, variant.ace_low_value or 0)
-    if no_meld is None and variant.opening_threshold > meldable * best_card:
-        problems.append(
-            (
-                "opening_threshold",
-                f"opening_threshold ({variant.opening_threshold}) can never be reached: a first "
-                f"meld holds at most {meldable} card{'s' if meldable > 1 else ''} (hand_size "
-                f"{variant.hand_size}) worth at most {best_card} each",
-            )
-        )
-    if variant.ace_low_value is not None and variant.ace_in_runs not in ("high_or_low", "low"):
-        problems.append(
-            (
-                "ace_low_value",
-                f"ace_low_value is for an ace below the two (A-2-3); with ace_in_runs: {variant.ace_in_runs} "
-                "leave it out (null)",
-            )
-        )
-    if variant.set_suits == "distinct" and variant.set_maximum > 4:
-        problems.append(
-            (
-                "set_maximum",
-                f"set_maximum ({variant.set_maximum}) needs set_suits: may_repeat: a set of distinct "
-                "suits holds at most 4 cards",
-            )
-        )
-    found = [CrossFieldProblem(field, message, CROSS_FIELD_INVOLVES[field]) for field, message in problems]
-    if no_meld is not None:
-        found.append(CrossFieldProblem("hand_size", no_meld, MELD_ROOM_INVOLVES))
-    return found
-
-
-def _no_meld_problem(variant: Variant) -> str | None:
-    """Why no player can ever lay a meld (every hand would run to the stock's end), or None."""
-    # rules imports this module, to read a Variant.
-    from kalooki.rules import SMALLEST_MELD, keep, may_ever_meld
-
-    if may_ever_meld(variant):
-        return None
-    cards = variant.hand_size + 1
-    holds = (
-        f"hand_size ({variant.hand_size}) leaves no meld to lay: "
-        f"with the card drawn a hand holds {cards} cards"
-    )
-    if keep(variant):
-        return f"{holds}, one of them kept to discard, and a meld needs at least {SMALLEST_MELD}"
-    if cards < SMALLEST_MELD:
-        return f"{holds}, and a meld needs at least {SMALLEST_MELD}"
-    # Only under meld_required: a meld of three leaves one card, which may not be discarded.
-    return (
-        f"{holds}, and under going_out: meld_required a meld may not leave one card (it could not be "
-        f"discarded), so it must hold all {cards}; but a set holds at most {variant.set_maximum} "
-        f"(set_maximum) and a run at least {variant.run_minimum} (run_minimum)"
-    )
-
-
-CROSS_FIELD_INVOLVES: dict[str, tuple[str, ...]] = {
-    "min_players": ("min_players", "max_players"),
-    "hand_size": ("hand_size", "max_players", "decks", "jokers", "upcard"),
-    "elimination": ("elimination", "scoring"),
-    "opening_threshold": ("opening_threshold", "hand_size", "ace_value", "going_out"),
-    "ace_low_value": ("ace_low_value", "ace_in_runs"),
-    "set_maximum": ("set_maximum", "set_suits"),
-}
-"""For each field :func:`cross_field_problems` names, every field its rule involves (the named one first).
-
-The loader points at whichever of them the most specific source (a ``--set``, the file itself) set.
-"""
-
-MELD_ROOM_INVOLVES = ("hand_size", "going_out", "turn_discard", "set_maximum", "run_minimum")
-"""Every field the rule that a meld must fit in a hand involves. It is named after hand_size, as the
-rule that the deal fits in the pack is, which involves others (:data:`CROSS_FIELD_INVOLVES`)."""
-
-
-# Checking the rules among knobs here would import kalooki.rules, which imports this module to read a
-# Variant; the tests check that the classic rules break none of them.
-CLASSIC = Variant.model_validate({}, context={DEFER_CROSS_FIELD: True})
+CLASSIC = Variant()
 """The classic rules: every knob at its default."""

@@ -82,6 +82,7 @@ TARGETS: tuple[Target, ...] = (
     Target("gamejson", "kalooki/gamejson.py", ("GameJson._validate_restored",)),
     Target("cards", "kalooki/cards.py"),
     Target("variant", "kalooki/variant.py"),
+    Target("variant-checks", "kalooki/variant_checks.py"),
     Target("solver", "kalooki/solver.py"),
     Target("solver-candidates", "kalooki/solver_candidates.py"),
     Target("solver-builds", "kalooki/solver_builds.py"),

@@ -25,7 +25,8 @@ from kalooki.loader import (
 )
 from kalooki.resources import variants_dir
 from kalooki.set_options import parse_set_options
-from kalooki.variant import CLASSIC, KNOB_NAMES, Variant, cross_field_problems
+from kalooki.variant import CLASSIC, KNOB_NAMES, Variant
+from kalooki.variant_checks import cross_field_problems
 from kalooki.variant_writer import variant_differences
 from kalooki.yamlio import load_yaml_text
 

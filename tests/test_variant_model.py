@@ -7,15 +7,8 @@ import typing
 import pytest
 from pydantic import ValidationError
 
-from kalooki.variant import (
-    CLASSIC,
-    CROSS_FIELD_INVOLVES,
-    DEFER_CROSS_FIELD,
-    KNOB_NAMES,
-    MELD_ROOM_INVOLVES,
-    Variant,
-    cross_field_problems,
-)
+from kalooki.variant import CLASSIC, DEFER_CROSS_FIELD, KNOB_NAMES, Variant
+from kalooki.variant_checks import CROSS_FIELD_INVOLVES, MELD_ROOM_INVOLVES, cross_field_problems
 
 # The issue's table: key -> classic default. Users and other tools rely on these names.
 ISSUE_DEFAULTS: dict[str, object] = {
