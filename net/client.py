@@ -19,10 +19,16 @@ import queue
 import socket
 import tempfile
 import threading
-from contextlib import ExitStack
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # Windows: no advisory locks; two joins at the same instant may lose one seat.
+    fcntl = None  # type: ignore[assignment]
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
@@ -235,20 +241,38 @@ class TokenStore:
 
     def keep(self, uri: str, code: str, token: str, seat: int, name: str) -> None:
         """Keep a seat's token, in place of one kept before under the same name (or with the same token)."""
-        others = [
-            kept
-            for kept in self.seats(uri, code)
-            if kept.token != token and name_key(kept.name) != name_key(name)
-        ]
-        self._write(uri, code, [KeptSeat(seat, name, token), *others])
+        with self._locked():
+            others = [
+                kept
+                for kept in self.seats(uri, code)
+                if kept.token != token and name_key(kept.name) != name_key(name)
+            ]
+            self._write(uri, code, [KeptSeat(seat, name, token), *others])
 
     def forget(self, uri: str, code: str, token: str) -> None:
         """Forget the seat whose token is ``token`` (the file goes with the last seat it keeps)."""
-        left = [kept for kept in self.seats(uri, code) if kept.token != token]
-        if left:
-            self._write(uri, code, left)
-        else:
-            self.path(uri, code).unlink(missing_ok=True)
+        with self._locked():
+            left = [kept for kept in self.seats(uri, code) if kept.token != token]
+            if left:
+                self._write(uri, code, left)
+            else:
+                self.path(uri, code).unlink(missing_ok=True)
+
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        # keep and forget read the file, change it and write it whole: two `kalooki join`s from one
+        # account at the same instant (two people, two terminals) would each write back what they read,
+        # and one seat would be lost. An advisory lock on the folder makes each change wait its turn.
+        if fcntl is None:
+            yield
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        handle = os.open(self.folder / ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(handle)
 
     def _write(self, uri: str, code: str, seats: list[KeptSeat]) -> None:
         path = self.path(uri, code)
