@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from kalooki.rules import SMALLEST_MELD, keep, may_ever_meld
+from kalooki.rules import SMALLEST_MELD, keep, may_end_without_discard, may_ever_meld
 
 if TYPE_CHECKING:
     from kalooki.variant import Variant
@@ -63,16 +63,24 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
     # A first meld uses at most the hand plus the card drawn, less the discard when one is required
     # (a hand may be laid whole where the last card may, or must, be melded); jokers count as the card
     # they stand for, so no card is worth more than an ace or a ten. Where no meld fits at all, that
-    # is the one thing to say.
-    meldable = variant.hand_size + (0 if variant.going_out == "discard_required" else 1)
+    # is the one thing to say. Where a turn may end without a discard, a hand grows by every card
+    # drawn and kept, up to the whole pack.
+    if may_end_without_discard(variant):
+        meldable, why = (
+            variant.pack_size,
+            "the whole pack: under turn_discard: optional a hand keeps what it draws",
+        )
+    else:
+        meldable = variant.hand_size + (0 if variant.going_out == "discard_required" else 1)
+        why = f"hand_size {variant.hand_size}"
     best_card = max(10, variant.ace_value, variant.ace_low_value or 0)
     if no_meld is None and variant.opening_threshold > meldable * best_card:
         problems.append(
             (
                 "opening_threshold",
                 f"opening_threshold ({variant.opening_threshold}) can never be reached: a first "
-                f"meld holds at most {meldable} card{'s' if meldable > 1 else ''} (hand_size "
-                f"{variant.hand_size}) worth at most {best_card} each",
+                f"meld holds at most {meldable} cards ({why}) worth at "
+                f"most {best_card} each",
             )
         )
     if variant.ace_low_value is not None and variant.ace_in_runs not in ("high_or_low", "low"):
@@ -122,7 +130,7 @@ CROSS_FIELD_INVOLVES: dict[str, tuple[str, ...]] = {
     "min_players": ("min_players", "max_players"),
     "hand_size": ("hand_size", "max_players", "decks", "jokers", "upcard"),
     "elimination": ("elimination", "scoring"),
-    "opening_threshold": ("opening_threshold", "hand_size", "ace_value", "going_out"),
+    "opening_threshold": ("opening_threshold", "hand_size", "ace_value", "going_out", "turn_discard"),
     "ace_low_value": ("ace_low_value", "ace_in_runs"),
     "set_maximum": ("set_maximum", "set_suits"),
 }

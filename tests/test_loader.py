@@ -450,9 +450,10 @@ def test_no_meld_fits_is_said_at_the_knob_that_makes_it_so(tmp_path: Path) -> No
     assert line.startswith("--set:1:11: hand_size: hand_size (1) leaves no meld to lay")
 
 
-def test_an_unreachable_opening_counts_one_card_as_one(tmp_path: Path) -> None:
-    (line,) = errors(load_variant, "classic", ["turn_discard=optional", "hand_size=1"])
-    assert line.endswith("a first meld holds at most 1 card (hand_size 1) worth at most 11 each")
+def test_a_hand_of_one_card_may_grow_to_open_where_a_turn_need_not_discard() -> None:
+    # Each turn may keep its card: the hand grows until it holds 51 points of melds.
+    variant = load_variant("classic", ["turn_discard=optional", "hand_size=1"])
+    assert (variant.hand_size, variant.opening_threshold) == (1, 51)
 
 
 def test_cross_field_error_for_knobs_all_from_bases(tmp_path: Path) -> None:

@@ -185,6 +185,23 @@ def test_cross_field_boundaries() -> None:
     )
 
 
+def test_an_opening_under_turn_discard_optional_may_take_a_hand_grown_to_the_whole_pack() -> None:
+    # A turn may end without a discard: the hand keeps every card drawn, so 13 cards are no bound.
+    assert not cross_field_problems(Variant(opening_threshold=1000, turn_discard="optional"))
+    # One pack and no jokers: 52 cards, none worth more than an ace's 11.
+    small = {"decks": 1, "jokers": 0, "max_players": 2, "turn_discard": "optional"}
+    assert not cross_field_problems(Variant(opening_threshold=572, **small))
+    (problem,) = cross_field_problems(
+        Variant.model_validate({"opening_threshold": 573, **small}, context={DEFER_CROSS_FIELD: True})
+    )
+    assert problem.field == "opening_threshold"
+    assert problem.message == (
+        "opening_threshold (573) can never be reached: a first meld holds at most 52 cards (the whole "
+        "pack: under turn_discard: optional a hand keeps what it draws) worth at most 11 each"
+    )
+    assert "turn_discard" in problem.involves
+
+
 def _meld_fits(**knobs: object) -> bool:
     variant = Variant.model_validate({"opening_threshold": 0, **knobs}, context={DEFER_CROSS_FIELD: True})
     return not cross_field_problems(variant)
