@@ -173,7 +173,15 @@ class TurnPlay(HandScoring):
         turn = self.turn
         if turn.must_use_card is not None and self._must_use_owed():
             card = format_card(turn.must_use_card)
-            return f"you took {card} from the discard pile: meld or build it before you {ending}"
+            # A swap that puts the card in a joker's place pays too (Laying._lay): said where one could.
+            swap = (
+                ", or swap it for a joker on the table"
+                if rules.may_ever_swap(self.variant)
+                and rules.may_release_jokers(self.variant, self.opened[self.current])
+                and any(meld.jokers for meld in self.table)
+                else ""
+            )
+            return f"you took {card} from the discard pile: meld or build it{swap} before you {ending}"
         if turn.jokers_owed:
             return f"the joker you freed must go into a new meld before you {ending}"
         return None

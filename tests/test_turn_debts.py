@@ -99,6 +99,13 @@ def test_a_build_that_leaves_the_taken_discard_only_a_joker_swap_is_allowed() ->
     play(game, "build 1 6S")
     assert game.owed_cards() == (parse_card("6H"),)
     assert game.legal_actions() == [Swap(2, (parse_card("6H"),))]
+    # The refusal names the one way left to pay.
+    assert_illegal(
+        game,
+        "discard KC",
+        "you took 6H from the discard pile: meld or build it, or swap it for a joker on the table before "
+        "you discard",
+    )
     play(game, "swap 2 6H", "discard KC")
     assert table_text(game) == ["3S 4S 5S 6S", "5H 6H 7H"]
     assert hand_text(game, 0) == ["6D", "JK", "QD"]
