@@ -130,8 +130,8 @@ DRAW: Final[dict[DiscardDraw, Wording]] = {
     ),
     "meld_at_once": Wording(
         "Start your turn by drawing the top card of the stock; you may take the top card of the discard pile "
-        "instead only to meld or build with it in that same turn.",
-        "You may take the top discard only to meld or build it that same turn.",
+        "instead only to lay it in that same turn: in a meld, on a meld, or in a table joker's place.",
+        "You may take the top discard only to lay it that same turn (meld, build or swap).",
     ),
 }
 """discard_draw in words."""

@@ -303,7 +303,7 @@ def discard_refusal(variant: Variant, opened: bool, top: Card | None) -> str:
         return "a player who has opened may not take the discard: draw stock"
     if top is None:
         return "the discard pile is empty: draw stock"
-    return f"you may take {format_card(top)} only to meld it this turn, and you could not: draw stock"
+    return f"you may take {format_card(top)} only to lay it this turn, and you could not: draw stock"
 
 
 # ---------------------------------------------------------------- the stock running out (stock_exhausted)

@@ -16,7 +16,8 @@ the table) is never changed by a trial.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -177,3 +178,36 @@ class TurnSnapshot:
 
 
 _SET_SEAT, _SET_HAND, _SET_HAND_STATE, _SET_TABLE, _SET_OPENED, _SET_TURN, _SET_REST = _setters(TurnSnapshot)
+
+
+_HELD = (
+    "stock",
+    "discard_pile",
+    "totals",
+    "eliminated",
+    "results",
+    "winners",
+    "forced_reshuffles",
+    "hands",
+    "hand_states",
+    "opened",
+    "table",
+    "turn",
+)
+"""The game's mutable parts that :meth:`TurnSnapshot.restore` replaces with fresh copies."""
+
+
+@contextmanager
+def trial(game: GameState) -> Iterator[None]:
+    """Try something on fresh copies of the whole state, then put the game back holding the very objects it
+    held. Unlike :meth:`~kalooki.legal.LegalActions.check`'s trial, this one may run inside an action (a
+    draw asks whether the discard could be laid), whose code still holds the turn's record or a hand."""
+    held = [getattr(game, name) for name in _HELD]
+    saved = TurnSnapshot.take(game, whole=True)
+    saved.restore(game, rng=False)
+    try:
+        yield
+    finally:
+        saved.restore(game)
+        for name, value in zip(_HELD, held, strict=True):
+            setattr(game, name, value)

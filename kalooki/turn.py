@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from kalooki import rules
 from kalooki.cards import (
@@ -20,10 +21,10 @@ from kalooki.gamestate import (
 from kalooki.melds import (
     TableMeld,
 )
-from kalooki.moves import Discard, Draw, DrawSource
+from kalooki.moves import Discard, Draw, DrawSource, Swap
 from kalooki.randomness import shuffle
 from kalooki.scoring import HandScoring
-from kalooki.snapshot import TurnSnapshot
+from kalooki.snapshot import TurnSnapshot, trial
 
 _NEW = object.__new__
 _SET_DRAW_PLAYER, _SET_DRAW_SOURCE, _SET_DRAW_CARD = (
@@ -69,6 +70,10 @@ def _discard_event(player: str, card: Card) -> DiscardEvent:
 class TurnPlay(HandScoring):
     """The turn from the draw to the discard, and the debts that span it."""
 
+    if TYPE_CHECKING:  # the legal actions' layer (kalooki.legal) lists the swaps the engine accepts
+
+        def legal_swaps(self) -> list[Swap]: ...
+
     def _keep(self) -> int:
         """Cards that must stay in hand after laying: one to discard, if the last card must be discarded."""
         return rules.keep(self.variant)
@@ -97,8 +102,34 @@ class TurnPlay(HandScoring):
         return rules.may_draw_discard(self.variant, self.opened[self.current], top, self._card_usable)
 
     def _card_usable(self, card: Card) -> bool:
-        """Whether the current player could meld or build ``card`` this very turn (meld_at_once)."""
-        return self._can_lay((card,), self.table, hand=[*self.hands[self.current], card])
+        """Whether the current player could lay ``card`` this very turn (meld_at_once): meld or build it,
+        or put it in a table joker's place, which pays for it as a meld would (:meth:`Laying._lay`)."""
+        if self._can_lay((card,), self.table, hand=[*self.hands[self.current], card]):
+            return True
+        return self._swap_takes(card)
+
+    def _swap_takes(self, card: Card) -> bool:
+        """Whether, had the current player taken ``card`` from the discard pile, a legal swap would lay it."""
+        seat, variant = self.current, self.variant
+        if not (
+            rules.may_ever_swap(variant)
+            and rules.may_release_jokers(variant, self.opened[seat])
+            and any(meld.jokers for meld in self.table)
+        ):
+            return False
+        # The draw taken (without its reshuffle, which moves no card a swap could use), then the swaps the
+        # engine would accept.
+        with trial(self):
+            if self.discard_pile and self.discard_pile[-1] == card:
+                self.discard_pile.pop()
+            self.turn.must_use_card = card
+            self.turn.must_use_limit = self.hands[seat].count(card)
+            self.hands[seat].append(card)
+            self.hand_states[seat] = self.hand_states[seat].add(card)
+            self.turn.drew = "discard"
+            self.turn.drawn_card = card
+            self.phase = "play"
+            return any(card in swap.cards for swap in self.legal_swaps())
 
     def _draw(self, action: Draw) -> list[Event]:
         if self.phase != "draw":

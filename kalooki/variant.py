@@ -197,7 +197,7 @@ class Variant(BaseModel):
         Field(
             description=(
                 "When the top discard may be taken: always, never, after_opening, before_opening, "
-                "or meld_at_once (only to meld or build with it in the same turn)."
+                "or meld_at_once (only to lay it in the same turn: meld, build or swap it for a table joker)."
             ),
         ),
     ] = "always"

@@ -121,7 +121,7 @@ def test_every_caller_gives_the_one_verdict_on_taking_the_discard(rule: str, sce
         card = "9C" if "9C" in scenario else "KH"
         assert (
             str(refused.value)
-            == f"you may take {card} only to meld it this turn, and you could not: draw stock"
+            == f"you may take {card} only to lay it this turn, and you could not: draw stock"
         )
     else:
         assert str(refused.value) == REFUSALS[rule]

@@ -32,7 +32,7 @@ def test_the_refusal_names_the_rule_and_the_way_out() -> None:
     top = parse_card("7H")
     assert rules.discard_refusal(Variant(discard_draw="never"), False, top).endswith(": draw stock")
     assert rules.discard_refusal(Variant(discard_draw="meld_at_once"), True, top) == (
-        "you may take 7H only to meld it this turn, and you could not: draw stock"
+        "you may take 7H only to lay it this turn, and you could not: draw stock"
     )
 
 

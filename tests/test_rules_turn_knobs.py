@@ -27,7 +27,7 @@ BEFORE = "a player who has opened may not take the discard: draw stock"
 
 
 def at_once(card: str) -> str:
-    return f"you may take {card} only to meld it this turn, and you could not: draw stock"
+    return f"you may take {card} only to lay it this turn, and you could not: draw stock"
 
 
 def opened_position(rule: str) -> Game:

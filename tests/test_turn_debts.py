@@ -8,7 +8,8 @@ from test_rules_jokers import table_position
 
 from kalooki.cards import JOKER, parse_card, parse_cards
 from kalooki.engine import Game
-from kalooki.moves import Build, Meld, Swap
+from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Build, Meld, Swap
+from kalooki.view import LegalView
 
 STRANDED_5H = "that would leave you unable to meld the 5H you took from the discard pile"
 JOKER_NOT_MELDED = "a freed joker must go into a new meld this turn, and your hand could not meld it"
@@ -176,3 +177,40 @@ def test_a_last_card_whose_swap_strands_the_freed_joker_is_still_refused() -> No
         "in this variant you go out by melding your last card",
     )
     assert not [action for action in game.legal_actions() if isinstance(action, Meld)]
+
+
+def test_under_meld_at_once_a_discard_only_a_joker_swap_could_lay_may_be_taken() -> None:
+    """bob can neither meld 6C nor build it (its place in ann's run is the joker's), but may put it in
+    the joker's place: taking it is legal, as the swap pays for it as a meld would."""
+    game = new_game(
+        {
+            "hand_size": 7,
+            "opening_threshold": 0,
+            "discard_draw": "meld_at_once",
+            "joker_release_requires_opening": False,
+        },
+        ["5C JK 7C 6C 2D 9S KH", "2S 3H 8D TD QS 9H 4D"],
+        stock="2C 3S",
+    )
+    play(game, "draw stock", "meld 5C JK 7C", "discard 6C")
+    assert DRAW_DISCARD in game.legal_actions()
+    assert DRAW_DISCARD in LegalView(game.view(1)).listed()
+    play(game, "draw discard")
+    assert game.legal_actions() == [Swap(1, (parse_card("6C"),))]
+    play(game, "swap 1 6C", "discard 2S")
+    assert table_text(game) == ["5C 6C 7C"]
+    assert "JK" in hand_text(game, 1)
+
+
+def test_under_meld_at_once_no_swap_makes_a_discard_takeable_before_opening_where_jokers_wait() -> None:
+    # joker_release_requires_opening (classic's): bob has not opened, so the joker is not his to take.
+    game = new_game(
+        {"hand_size": 7, "opening_threshold": 0, "discard_draw": "meld_at_once"},
+        ["5C JK 7C 6C 2D 9S KH", "2S 3H 8D TD QS 9H 4D"],
+        stock="2C 3S",
+    )
+    play(game, "draw stock", "meld 5C JK 7C", "discard 6C")
+    assert game.legal_actions() == [DRAW_STOCK]
+    assert_illegal(
+        game, "draw discard", "you may take 6C only to lay it this turn, and you could not: draw stock"
+    )

@@ -68,7 +68,7 @@ class RandomBot:
             return choice(self.rng, known if known is not None else self.draws(view, legal))
         owed = view.owed
         if owed:
-            return self.pay_debts(view, owed)
+            return self.pay_debts(view, owed, legal)
         seat = view.current
         if view.opened[seat]:
             # A release needs a card a table joker stands for: without one there is no swap to list.
@@ -178,8 +178,9 @@ class RandomBot:
             over ^= low
         return True
 
-    def pay_debts(self, view: PlayerView, owed: tuple[Card, ...]) -> Action:
-        """Lay what the turn owes (a card taken under meld_at_once, a freed joker) the solver's way."""
+    def pay_debts(self, view: PlayerView, owed: tuple[Card, ...], legal: LegalView) -> Action:
+        """Lay what the turn owes (a card taken under meld_at_once, a freed joker) the solver's way, else
+        put the card taken in a table joker's place."""
         seat = view.current
         hand = view.hand
         variant = view.variant
@@ -200,6 +201,11 @@ class RandomBot:
             if plan is not None and not plan.empty:
                 break
         if plan is None or plan.empty:
+            # The card taken may have been takeable only because it can replace a table joker.
+            taken = view.turn.must_use_card
+            swaps = [swap for swap in legal.swaps() if taken in swap.cards] if taken is not None else []
+            if swaps:
+                return choice(self.rng, swaps)
             # Nothing lays the debt: any discard is refused, and the driver's fallback takes over.
             return Discard(self.rng.choice(sorted(set(hand))))
         if plan.melds:
