@@ -336,6 +336,9 @@ def _hand_problem(game: Game, live: list[int]) -> str | None:
         if problem is not None:
             return problem
     turn = game.turn
+    debt = _debt_problem(game)
+    if debt is not None:
+        return debt
     if game.phase == "draw":
         if turn.drew is not None or game._undo is not None:
             return "the player to move has drawn already, but the game waits for a draw"
@@ -362,6 +365,30 @@ def _hand_problem(game: Game, live: list[int]) -> str | None:
             problem = _layers_problem(meld, game, live)
             if problem is not None:
                 return f"the turn's undo snapshot: {problem}"
+    return None
+
+
+def _debt_problem(game: Game) -> str | None:
+    """Why what the turn owes is no debt play leads to: a card owed is the one just taken from the discard
+    pile where the variant says it must be laid, freed jokers are owed where the variant says they must be
+    melded and wait in the hand, and the turn can still pay (the engine refuses a lay that leaves it unable
+    to, so an edited save is the only way there: a turn that could never end)."""
+    turn, variant = game.turn, game.variant
+    card, jokers = turn.must_use_card, turn.jokers_owed
+    if card is None and not jokers:
+        return None
+    if game.phase != "play":
+        return "the turn owes a card to lay before it has drawn"
+    if card is not None and (
+        not rules.discard_must_be_laid(variant) or turn.drew != "discard" or turn.drawn_card != card
+    ):
+        return "the turn owes a card taken from the discard pile, but took no such card"
+    if jokers and not variant.released_joker_must_be_melded:
+        return "the turn owes freed jokers a meld, which released_joker_must_be_melded: false never asks"
+    if jokers > game.hands[game.current].count(JOKER):
+        return f"the turn owes {jokers} freed jokers a meld, but the hand holds fewer jokers"
+    if game._unpayable_debt() is not None and not game.legal_swaps():
+        return "the turn owes what its hand can no longer lay, so it could never end"
     return None
 
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from rules_helpers import new_game, play
 
+from kalooki.cards import parse_card
 from kalooki.engine import Game, StateFormatError
 
 SEATS = "the saved game is damaged: its seats do not match its players"
@@ -75,3 +76,64 @@ def test_the_end_of_a_hand_leaves_nothing_to_take_back() -> None:
     assert game.to_json()["undo"] is not None
     game.abandon_hand()
     assert game.to_json()["undo"] is None
+
+
+def _turn_edited(knobs: dict[str, Any], moves: list[str], **turn: Any) -> str:
+    """Why a game, played to its play phase with ``moves``, is refused once its turn record is edited."""
+    game = new_game(
+        {"hand_size": 4, "opening_threshold": 0, **knobs}, ["7H 8H 9H 2S", "2C 3C 4D 5S"], stock="KD QC"
+    )
+    play(game, *moves)
+    data = game.to_json()
+    data["turn"].update(turn)
+    with pytest.raises(StateFormatError) as caught:
+        Game.from_json(data)
+    return str(caught.value)
+
+
+def test_freed_jokers_owed_without_a_joker_in_hand_are_refused() -> None:
+    # The edit made the turn one that could never end: every discard refused, and a hint failed.
+    message = _turn_edited({"released_joker_must_be_melded": True}, ["draw stock"], jokers_owed=1)
+    assert message.endswith("the turn owes 1 freed jokers a meld, but the hand holds fewer jokers")
+
+
+def test_freed_jokers_owed_where_the_variant_never_asks_are_refused() -> None:
+    message = _turn_edited({}, ["draw stock"], jokers_owed=1)
+    assert message.endswith("which released_joker_must_be_melded: false never asks")
+
+
+def test_a_discard_owed_that_the_turn_did_not_take_is_refused() -> None:
+    message = _turn_edited(
+        {"discard_draw": "meld_at_once"}, ["draw stock"], must_use_card=0, must_use_limit=0
+    )
+    assert message.endswith("the turn owes a card taken from the discard pile, but took no such card")
+
+
+def test_a_debt_before_the_draw_is_refused() -> None:
+    message = _turn_edited({"released_joker_must_be_melded": True}, [], jokers_owed=1)
+    assert message.endswith("the turn owes a card to lay before it has drawn")
+
+
+def test_a_discard_owed_that_the_hand_can_no_longer_lay_is_refused() -> None:
+    # 2S was never laid: it is recorded as taken under meld_at_once, but nothing on the table or in
+    # ann's hand takes it.
+    message = _turn_edited(
+        {"discard_draw": "meld_at_once"},
+        ["draw stock"],
+        drew="discard",
+        drawn_card=parse_card("2S"),
+        must_use_card=parse_card("2S"),
+        must_use_limit=0,
+    )
+    assert message.endswith("the turn owes what its hand can no longer lay, so it could never end")
+
+
+def test_a_turn_that_owes_a_taken_discard_it_can_still_lay_restores() -> None:
+    game = new_game(
+        {"hand_size": 8, "opening_threshold": 0, "discard_draw": "meld_at_once"},
+        ["7H 8H 9H 5C 5D QS KS JK", "5H 2S 3D 9C TD 4S 6D 8C"],
+        stock="2C 3S",
+    )
+    play(game, "draw stock", "meld 7H 8H 9H", "discard 2C", "draw stock", "discard 5H", "draw discard")
+    assert game.owed_cards() == (parse_card("5H"),)
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
