@@ -35,6 +35,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from kalooki import jsonio
 from kalooki.errors import KalookiError
+from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.text import name_key
 
 from .protocol import (
@@ -214,6 +215,10 @@ def _kept_seat(entry: object) -> KeptSeat | None:
     return KeptSeat(seat, name if isinstance(name, str) else "", entry["token"])
 
 
+MAX_TOKEN_FILE_BYTES = 1024 * 1024
+"""Most bytes a token file is read to: a seat is about a hundred, and an account keeps a few."""
+
+
 class TokenStore:
     """Seat tokens on disk, one file per table (host address and join code), readable only by you.
 
@@ -231,9 +236,10 @@ class TokenStore:
         return self.folder / f"{key}.json"
 
     def seats(self, uri: str, code: str) -> list[KeptSeat]:
+        # A damaged file (cut short, edited, 100,000 '[') keeps no seat: the join asks for a new one.
         try:
-            data = json.loads(self.path(uri, code).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = jsonio.loads(read_regular_file(self.path(uri, code), MAX_TOKEN_FILE_BYTES))
+        except (FileReadError, jsonio.JsonInputError):
             return []
         listed = data.get("seats") if isinstance(data, dict) else None
         entries = listed if isinstance(listed, list) else [data]

@@ -42,3 +42,23 @@ def test_people_joining_from_one_account_at_the_same_instant_each_keep_their_sea
     assert sorted((seat.name, seat.seat, seat.token) for seat in kept) == [
         (name, seat, f"{name}-{TIMES - 1}") for seat, name in enumerate(names)
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000, '{"seats": [{"token": 5}]}', "not json", '{"token": "t", "seat": NaN}', "\udcff"],
+    ids=["deep", "wrong-types", "not-json", "nan", "not-utf8"],
+)
+def test_a_damaged_token_file_keeps_no_seat_and_is_written_anew(tmp_path: Path, text: str) -> None:
+    store = TokenStore(tmp_path)
+    path = store.path(TABLE, CODE)
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    assert store.seats(TABLE, CODE) == []
+    store.keep(TABLE, CODE, "t1", 1, "ann")
+    assert [(seat.name, seat.seat, seat.token) for seat in store.seats(TABLE, CODE)] == [("ann", 1, "t1")]
+
+
+def test_a_token_file_that_is_a_folder_keeps_no_seat(tmp_path: Path) -> None:
+    store = TokenStore(tmp_path)
+    store.path(TABLE, CODE).mkdir()
+    assert store.seats(TABLE, CODE) == []
