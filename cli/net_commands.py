@@ -225,8 +225,8 @@ def run_host(
 ) -> int:
     from kalooki_net.table import Table
 
+    from kalooki.file_kinds import MAX_SAVE_BYTES
     from kalooki.safeio import FileReadError, read_regular_file
-    from kalooki.savegame import MAX_SAVE_BYTES
 
     from .interactive import TurnLogWriter
     from .saves import new_save_path, refuse_other_file, write_save

@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from kalooki.errors import KalookiError
-from kalooki.file_kinds import SAVE_FORMAT, json_file_format, use_it_with
+from kalooki.file_kinds import MAX_SAVE_BYTES, SAVE_FORMAT, hosted_save, json_file_format, use_it_with
 from kalooki.safeio import FileReadError, read_regular_file
-from kalooki.savegame import MAX_SAVE_BYTES, SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
+from kalooki.savegame import SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
 from kalooki.text import escape_controls
 
 from .wrong_file import what_it_is
@@ -340,7 +340,7 @@ def hosted_table(path: Path) -> bool:
     ``kalooki host --resume`` reopens it for every person to rejoin; ``kalooki resume`` would play the
     other people's seats with bots and write the save back without its table, for good.
     """
-    return isinstance(saved_session(path).get("table"), dict)
+    return hosted_save(path)
 
 
 def saved_session(path: Path) -> dict[str, Any]:

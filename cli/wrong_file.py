@@ -10,15 +10,7 @@ from pathlib import Path
 from typing import Literal
 
 from kalooki import jsonio
-from kalooki.file_kinds import (
-    LOG_FORMAT,
-    SAVE_FORMAT,
-    another_kind,
-    holds,
-    json_file_format,
-    use_it_with,
-    written_file,
-)
+from kalooki.file_kinds import another_kind, game_file_kind, holds, use_it_with, written_file
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.yamlio import YamlDocument, YamlError, load_yaml_file
 
@@ -33,13 +25,11 @@ def what_it_is(path: Path, wanted: Literal["log", "save"], *, hosting: bool = Fa
     """
     from .play import is_script
 
-    found = json_file_format(path)
-    if found == SAVE_FORMAT and wanted != "save":
-        return another_kind("save", wanted, str(path))
-    if found == LOG_FORMAT and wanted != "log":
-        return another_kind("log", wanted, str(path))
-    if found is not None:
-        return None
+    kind = game_file_kind(path)
+    if kind is not None:
+        # A hosted table's save given to resume is refused by resume itself, saying how to reopen it.
+        same = kind == wanted or (kind == "table" and wanted == "save")
+        return None if same else another_kind(kind, wanted, str(path))
     written = _written_file(path, wanted)
     if written is not None:
         return written

@@ -17,9 +17,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
 
+from kalooki import jsonio
+from kalooki.safeio import FileReadError, read_regular_file
+
 SAVE_FORMAT = "kalooki-save"
 LOG_FORMAT = "kalooki-log"
 PEEK_BYTES = 4096
+MAX_SAVE_BYTES = 4 * 1024 * 1024
+"""A real save is a few tens of kilobytes; anything far bigger is not one of ours."""
 
 _FORMAT_KEY = re.compile(rb'\A\s*\{[^{}]*?"format"\s*:\s*"(kalooki-save|kalooki-log)"')
 """The ``format`` key among the first keys of the top object: a save's first, a log record's second."""
@@ -39,10 +44,13 @@ def json_file_format(path: str | Path) -> str | None:
     return found.group(1).decode("ascii") if found else None
 
 
-FileKind = Literal["save", "log", "script", "variant"]
+FileKind = Literal["save", "table", "log", "script", "variant"]
+"""``table``: a hosted table's save, which ``kalooki resume`` refuses (it would play the people's seats
+with bots); only ``kalooki host --resume`` reopens it."""
 
 _KINDS: dict[FileKind, tuple[str, str, str]] = {
     "save": ("a saved game", "continue", "kalooki resume"),
+    "table": ("a hosted table's save", "reopen", "kalooki host --resume"),
     "log": ("a game log", "replay", "kalooki replay"),
     "script": ("a game script", "run", "kalooki play"),
     "variant": ("a variant file", "play", "kalooki play"),
@@ -61,10 +69,22 @@ def another_kind(found: FileKind, wanted: FileKind, shown: str) -> str:
     return f"this is {name}, not a {wanted}: {use_it_with(verb, f'{command} {shown}')}"
 
 
-def _game_file_kind(path: str | Path) -> FileKind | None:
-    """ "save" or "log" for a file that is one (read by its format field), else None."""
+def game_file_kind(path: str | Path) -> FileKind | None:
+    """ "save", "table" or "log" for a file that is one (read by its format field), else None."""
     found = json_file_format(path)
-    return "save" if found == SAVE_FORMAT else "log" if found == LOG_FORMAT else None
+    if found == SAVE_FORMAT:
+        return "table" if hosted_save(path) else "save"
+    return "log" if found == LOG_FORMAT else None
+
+
+def hosted_save(path: str | Path) -> bool:
+    """Whether the save at ``path`` is a hosted table's: ``kalooki host`` writes its seats in the session."""
+    try:
+        data = jsonio.loads(read_regular_file(path, MAX_SAVE_BYTES))
+    except (FileReadError, jsonio.JsonInputError):
+        return False
+    session = data.get("session") if isinstance(data, dict) else None
+    return isinstance(session, dict) and isinstance(session.get("table"), dict)
 
 
 def holds(kind: FileKind, shown: str) -> str:
@@ -76,13 +96,13 @@ def holds(kind: FileKind, shown: str) -> str:
 
 def already_holds(path: str | Path, shown: str) -> str | None:
     """For a save or a log where a file is to be written: :func:`holds` (None for any other file)."""
-    kind = _game_file_kind(path)
+    kind = game_file_kind(path)
     return None if kind is None else holds(kind, shown)
 
 
 def not_a_variant_message(path: str | Path, shown: str) -> str | None:
     """For a save or a log given as a variant: what it is and the command that takes it (None otherwise)."""
-    kind = _game_file_kind(path)
+    kind = game_file_kind(path)
     return None if kind is None else another_kind(kind, "variant", shown)
 
 

@@ -24,14 +24,12 @@ from kalooki import jsonio
 from kalooki.bots import bot_names
 from kalooki.engine import Game, StateFormatError
 from kalooki.errors import KalookiError
-from kalooki.file_kinds import SAVE_FORMAT
+from kalooki.file_kinds import MAX_SAVE_BYTES, SAVE_FORMAT
 from kalooki.statecheck import rng_state_problem
 from kalooki.text import escape_controls, has_controls
 
 SAVE_VERSION = 1
 SAVE_SUFFIX = ".kalooki-save.json"
-MAX_SAVE_BYTES = 4 * 1024 * 1024
-"""A real save is a few tens of kilobytes; anything far bigger is not one of ours."""
 
 RngState = tuple[int, tuple[int, ...], float | None]
 

@@ -183,6 +183,25 @@ def test_a_hosted_tables_save_is_reopened_by_host_not_resumed_with_bots(home: Pa
     assert f"continue it with `kalooki host --resume {hosted}`" in " ".join(result.output.split())
 
 
+def test_commands_given_a_hosted_tables_save_name_the_command_that_reopens_it(
+    home: Path, tmp_path: Path
+) -> None:
+    # They said "continue it with `kalooki resume FILE`", which refuses a hosted table's save.
+    from net_helpers import new_table
+
+    table = new_table(seats=2)
+    table.join("ann", host=True)
+    table.start()
+    hosted = tmp_path / f"table{SAVE_SUFFIX}"
+    hosted.write_text(table.save_text())
+    reopen = f"reopen it with `kalooki host --resume {hosted}`"
+    for arguments, wanted in ((["replay"], "log"), (["play"], "variant"), (["validate"], "variant")):
+        result = runner.invoke(app, [*arguments, str(hosted)])
+        assert result.exit_code == 1, result.output
+        said = " ".join(result.output.split())
+        assert f"this is a hosted table's save, not a {wanted}: {reopen}" in said, said
+
+
 def test_saves_clean_asks_about_several_games_in_the_plural(home: Path) -> None:
     folder = home / "saves"
     for seed in (1, 2):
