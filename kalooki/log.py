@@ -267,7 +267,12 @@ def _confirm(
     for offset, event in enumerate(produced):
         number = start + offset
         if number >= len(items):
-            raise ReplayError(f"record {number + 1}: the log ends, but the engine produced {event['type']}")
+            # Every event of an action is written with it: only a game stopped while writing them ends here.
+            raise ReplayError(
+                f"record {number + 1}: the log stops partway through what record {start + 1} "
+                f"({items[start].get('type')}) led to: "
+                f"its {event['type']} record is missing (the game was stopped while writing it)"
+            )
         logged = {key: value for key, value in items[number].items() if key != "state"}
         written = event.to_json()
         if written["type"] == "deal" and "dealer" not in logged:

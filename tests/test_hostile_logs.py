@@ -221,6 +221,21 @@ def test_a_log_cut_off_in_its_last_record_replays_its_whole_moves_and_says_so(
     )
 
 
+def test_a_log_that_stops_between_a_discard_and_the_hand_end_it_led_to_says_so(tmp_path: Path) -> None:
+    # It said "the log ends, but the engine produced hand_end", which read as the engine disagreeing.
+    records = bot_log(turns=200)
+    end = first(records, "hand_end")
+    assert records[end - 1]["type"] == "discard"
+    log = tmp_path / "stops.jsonl"
+    log.write_text("".join(json.dumps(record) + "\n" for record in records[:end]))
+    result = runner.invoke(app, ["replay", str(log)])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"{log}: record {end + 1}: the log stops partway through what record {end} (discard) led to: its "
+        "hand_end record is missing (the game was stopped while writing it)\n"
+    )
+
+
 def test_a_log_cut_off_in_its_first_deal_says_so_alone(tmp_path: Path) -> None:
     log = tmp_path / "cut.jsonl"
     write_cut_off(log, bot_log()[:2], 100)
