@@ -32,7 +32,7 @@ from kalooki.variant import Variant
 from .common import counted, name_problem, named_bots, refuse_unknown_bots
 from .interactive import InteractiveGame
 from .narrate import table_lines
-from .render import Seating
+from .render import NOBODY, Seating
 from .saves_commands import where_it_stands
 
 STAND_IN = "greedy"
@@ -85,6 +85,10 @@ class HotSeatGame(InteractiveGame):
         self.console.print(
             Rule(f"Hand {game.hand_number}: {game.players[game.first_seat]} plays first", style="cyan")
         )
+
+    def shared_seating(self) -> Seating:
+        # The person who played last is not the only one reading: "Bob went out", and no row is "(you)".
+        return Seating(tuple(self.game.players), NOBODY, self.bot_seats)
 
     def sit(self, seat: int) -> None:
         self.human = seat

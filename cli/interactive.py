@@ -204,7 +204,7 @@ class InteractiveGame(Autosave):
         game = self.game
         while True:
             if game.phase == "game_over":
-                scoresheet.render_game_end(self.console, game, self.seating)
+                scoresheet.render_game_end(self.console, game, self.shared_seating())
                 if self.save() and self.save_path is not None:
                     self.say_then("The finished game stays in", str(self.save_path), style="dim")
                 return
@@ -355,7 +355,7 @@ class InteractiveGame(Autosave):
         render.render_help(self.console, self.game.variant)
 
     def show_totals(self) -> None:
-        scoresheet.render_totals(self.console, self.game, self.seating)
+        scoresheet.render_totals(self.console, self.game, self.shared_seating())
 
     def not_a_command(self, line: str) -> None:
         typed = line.strip()
@@ -448,7 +448,11 @@ class InteractiveGame(Autosave):
         if end is not None:
             self.drawn = None
             out = [event.player for event in events if isinstance(event, EliminatedEvent)]
-            scoresheet.render_hand_end(self.console, self.game, self.seating, end, out, self.laid)
+            scoresheet.render_hand_end(self.console, self.game, self.shared_seating(), end, out, self.laid)
+
+    def shared_seating(self) -> Seating:
+        """How the screens everyone at this terminal reads name the players (a hand's end, the totals)."""
+        return self.seating
 
     def narrate(self, events: Sequence[Event]) -> None:
         for line in table_lines(events, self.game, self.seating, letters=self.letters):

@@ -168,6 +168,7 @@ class Seating:
 
     players: tuple[str, ...]
     human: int
+    """The seat of the person at the keyboard; :data:`NOBODY` where the screen is for everyone at it."""
     bots: Mapping[int, str]
     away: Mapping[int, str | None] = field(default_factory=dict)
     """At a table over the network, the seats whose player is away: the bot that plays for them now,
@@ -191,7 +192,12 @@ class Seating:
     def sees_draws(self, name: str) -> bool:
         """Whether the screens name the cards this player draws from the stock: the person at the
         keyboard's own, and nobody else's (whatever a player's name, "you" included)."""
-        return name == self.players[self.human]
+        return self.human != NOBODY and name == self.players[self.human]
+
+
+NOBODY = -1
+"""A :class:`Seating`'s ``human`` on a screen that several people at one terminal read together (the end
+of a hot-seat hand): nobody on it is "you"."""
 
 
 # ---------------------------------------------------------------- the main screen

@@ -206,3 +206,25 @@ def test_two_people_whose_names_show_alike_are_refused(humans: str, said: str) -
     assert result.exit_code == 2
     assert said in " ".join(result.output.split())
     assert "Hand 1" not in result.output
+
+
+def test_the_end_of_a_hand_is_told_to_everyone_at_the_terminal_not_to_who_played_last() -> None:
+    # It said "You went out." with "bob (you)" in the scores, and once resumed the same screen showed
+    # "ann (you)": both people read it.
+    variant = load_variant("classic", ["opening_threshold=0"])
+    game = Game(variant, ["ann", "bob"], seed=12)
+    game.set_hand(1, parse_cards("7H 8H 9H"))
+    ann_discard, bob_draw = format_card(game.hands[0][0]), format_card(game.stock[-2])
+    session = hotseat_session(game, [0, 1], {}, "classic")
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None, highlight=False)
+    lines = ["", "ds", f"d {ann_discard}", "", "ds", "m 7H 8H 9H", f"d {bob_draw}", "quit"]
+    loop = HotSeatGame(
+        game, session, [0, 1], console=console, read_line=scripted_input(lines, console), save_path=None
+    )
+    assert loop.run() == 0
+    text = out.getvalue()
+    end = text[text.index("Hand 1 is over") :]
+    assert "Bob went out" in end
+    assert "You went out" not in end
+    assert "(you)" not in end
