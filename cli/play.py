@@ -135,7 +135,10 @@ def play(
         typer.Option(
             "--bots",
             metavar="BOT,BOT,...",
-            help="The bots' kinds, seat by seat (default greedy; one name fills the table).",
+            help=(
+                "The bots' kinds, seat by seat (default greedy); fewer names than bot seats repeat in "
+                "turn, so one name fills the table."
+            ),
         ),
     ] = None,
     name: Annotated[str, typer.Option("--name", metavar="NAME", help="Your name at the table.")] = "you",

@@ -86,6 +86,17 @@ def test_play_usage_errors(
     assert message in result.output
 
 
+def test_fewer_bots_named_than_bot_seats_repeat_in_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As --help and the README say: the names go round the bot seats.
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    arguments = ["play", "--players", "4", "--bots", "expert,random", "--seed", "1", "--fast"]
+    result = CliRunner().invoke(app, arguments, input="quit\n")
+    assert result.exit_code == 0
+    assert "You against bob (expert), cid (random), dee (expert)." in result.output
+
+
 def test_play_an_unknown_variant_fails_with_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
     result = CliRunner().invoke(app, ["play", "no-such-variant"])
