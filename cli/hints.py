@@ -50,7 +50,9 @@ def meld_preview(game: Game, seat: int) -> MeldPreview | None:
         return None
     if plan.empty:
         return None
-    return MeldPreview(melds=plan.melds, builds=plan.builds, points=plan.points, opens=opens, needed=needed)
+    return MeldPreview(
+        melds=plan.melds, builds=plan.builds, points=plan.points, opens=opens, needed=needed, kinds=plan.kinds
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +114,10 @@ def without_needless_end(action: Action, game: Game) -> Action:
 
 
 def meld_points(action: Meld, variant: Variant) -> int:
-    return sum(make_meld(group, variant).worth(variant) for group in action.groups)
+    return sum(
+        make_meld(group, variant, kind=action.kind_of(index)).worth(variant)
+        for index, group in enumerate(action.groups)
+    )
 
 
 def render_hint(console: Console, game: Game, seat: int, letters: bool) -> None:

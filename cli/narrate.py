@@ -33,6 +33,7 @@ from kalooki.events import (
     as_event,
     events_from_json,
 )
+from kalooki.melds import MeldKind
 from kalooki.variant import Variant
 
 from .render import DIM, Seating, card_text, cards_text, sentence_start, written_meld_text
@@ -44,8 +45,13 @@ def symbols(cards: Sequence[Card]) -> str:
     return " ".join(card_symbol(card) for card in cards)
 
 
-def melded(cards: Sequence[Card], variant: Variant | None) -> str:
-    return symbols(cards) if variant is None else meld_plain(cards, variant)
+def melded(cards: Sequence[Card], variant: Variant | None, kind: MeldKind | None = None) -> str:
+    return symbols(cards) if variant is None else meld_plain(cards, variant, kind)
+
+
+def meld_kinds(event: MeldEvent) -> tuple[MeldKind | None, ...]:
+    """How each meld of ``event`` reads: as its move said, else as written."""
+    return event.read_as or (None,) * len(event.melds)
 
 
 def built(event: BuildEvent, variant: Variant | None) -> str:
@@ -101,7 +107,10 @@ class Sentences(EventVisitor[str]):
         return f"{event.player} draws from the stock"
 
     def meld(self, event: MeldEvent) -> str:
-        groups = ", ".join(melded(group, self.variant) for group in event.melds)
+        groups = ", ".join(
+            melded(group, self.variant, kind)
+            for group, kind in zip(event.melds, meld_kinds(event), strict=False)
+        )
         numbers = ", ".join(str(number) for number in event.numbers)
         return f"{event.player} melds {groups} ({event.points} points; table {numbers})"
 
@@ -232,8 +241,8 @@ class TableTelling(EventVisitor["tuple[str, Text] | Text | None"]):
     def meld(self, event: MeldEvent) -> tuple[str, Text]:
         text = Text(_verb("melds", self._you(event)) + " ")
         pieces = []
-        for number, cards in zip(event.numbers, event.melds, strict=False):
-            piece = written_meld_text(cards, self.variant, letters=self.letters)
+        for number, cards, kind in zip(event.numbers, event.melds, meld_kinds(event), strict=False):
+            piece = written_meld_text(cards, self.variant, letters=self.letters, kind=kind)
             piece.append(f" [{number}]", style="cyan")
             pieces.append(piece)
         text.append_text(join_and(pieces))

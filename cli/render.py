@@ -36,7 +36,7 @@ from kalooki.cards import (
 )
 from kalooki.engine import Game
 from kalooki.joker_layers import layers_of
-from kalooki.melds import MeldError, TableMeld, jokers_held_for_good, make_meld
+from kalooki.melds import MeldError, MeldKind, TableMeld, jokers_held_for_good, make_meld
 from kalooki.moves import COMMANDS as MOVE_COMMANDS
 from kalooki.moves import offered_commands
 from kalooki.rulebook import key_rules, scoring_line
@@ -151,10 +151,12 @@ def meld_text(
     return Text(" ").join(parts)
 
 
-def written_meld_text(cards: Sequence[Card], variant: Variant, *, letters: bool = False) -> Text:
-    """A meld's cards as they were laid (``9S 9D JK``), drawn like a table meld."""
+def written_meld_text(
+    cards: Sequence[Card], variant: Variant, *, letters: bool = False, kind: MeldKind | None = None
+) -> Text:
+    """A meld's cards as they were laid (``9S 9D JK``, read as ``kind`` says), drawn like a table meld."""
     try:
-        return meld_text(make_meld(cards, variant), letters=letters, variant=variant)
+        return meld_text(make_meld(cards, variant, kind=kind), letters=letters, variant=variant)
     except MeldError:
         return cards_text(cards, letters=letters)
 
@@ -216,6 +218,8 @@ class MeldPreview:
     points: int
     opens: bool
     needed: int
+    kinds: tuple[MeldKind | None, ...] = ()
+    """Empty, or how each new meld reads (``run``: one natural and jokers laid as a run)."""
 
     @property
     def cards(self) -> list[Card]:
@@ -278,8 +282,9 @@ def hand_lines(label: Text, groups: Sequence[Text], width: int) -> list[Text]:
 def preview_text(preview: MeldPreview, game: Game, letters: bool) -> Text:
     text = Text("You could lay: ", style="bold")
     pieces: list[Text] = []
-    for meld in preview.melds:
-        pieces.append(written_meld_text(meld, game.variant, letters=letters))
+    for index, meld in enumerate(preview.melds):
+        kind = preview.kinds[index] if preview.kinds else None
+        pieces.append(written_meld_text(meld, game.variant, letters=letters, kind=kind))
     for index, cards, _end in preview.builds:
         piece = cards_text(cards, letters=letters)
         piece.append(" on meld ")
@@ -506,7 +511,10 @@ def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[
 COMMANDS: tuple[tuple[str, str], ...] = (
     ("draw stock | ds", "draw the top card of the stock"),
     ("draw discard | dd", "take the top card of the discard pile"),
-    ("meld CARDS[, CARDS] | m", "lay new melds: meld 7H 8H 9H, QS QD QC (runs low to high)"),
+    (
+        "meld CARDS[, CARDS] | m",
+        "lay new melds: meld 7H 8H 9H, QS QD QC (runs low to high; JK 6H JK run: 5-6-7, not a set of sixes)",
+    ),
     ("build N CARDS [low|high] | b", "add cards to table meld N: build 2 TH JK"),
     ("swap N CARDS | s", "put the card a joker of meld N stands for in its place; the joker is yours"),
     ("discard CARD | d", "discard a card and end your turn: d KD"),

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from kalooki.cards import JOKER, Card, parse_cards
 from kalooki.engine import Game
-from kalooki.melds import MeldError, TableMeld, build, make_meld
+from kalooki.melds import MeldError, MeldKind, TableMeld, build, make_meld
 from kalooki.moves import Action, Build, Discard, Meld, Swap, format_move
 from kalooki.variant import Variant
 
@@ -33,10 +33,12 @@ def _written(cards: str, variant: Variant, letters: bool) -> str:
     return _written_cards(parse_cards(cards), variant, letters)
 
 
-def _written_cards(parsed: Sequence[Card], variant: Variant, letters: bool) -> str:
+def _written_cards(
+    parsed: Sequence[Card], variant: Variant, letters: bool, kind: MeldKind | None = None
+) -> str:
     if JOKER in parsed and len(parsed) >= 3:
         try:
-            return meld_text(make_meld(parsed, variant), letters=letters).plain
+            return meld_text(make_meld(parsed, variant, kind=kind), letters=letters).plain
         except MeldError:
             pass
     return " ".join(card_label(card, letters) for card in parsed)
@@ -65,11 +67,14 @@ def move_text(action: Action, game: Game, letters: bool = False, style: str = ""
     if isinstance(action, Meld):
         text = Text("meld ", style=style)
         groups = []
-        for group in action.groups:
+        for index, group in enumerate(action.groups):
+            kind = action.kind_of(index)
             try:
-                groups.append(meld_text(make_meld(group, variant), letters=letters))
+                written = meld_text(make_meld(group, variant, kind=kind), letters=letters)
             except MeldError:
-                groups.append(cards_text(group, letters=letters))
+                written = cards_text(group, letters=letters)
+            # The word is part of the command: a hint's line is typed back as it is.
+            groups.append(written.append(f" {kind}", style=style) if kind else written)
         return text.append_text(Text(", ").join(groups))
     if isinstance(action, Build):
         text = Text(f"build {action.meld} ", style=style).append_text(_built_cards(action, game, letters))
@@ -137,15 +142,16 @@ def built_event_cards(
     except MeldError:
         return cards_text(added, letters=letters)
     try:
-        before: TableMeld | None = make_meld(kept, variant)
+        # A run built on was a run before, if a lone one (JK 6H JK laid as a run).
+        before: TableMeld | None = make_meld(kept, variant, kind="run" if after.kind == "run" else None)
     except MeldError:
         before = None
     return annotated_cards(added, before, after, letters)
 
 
-def meld_plain(cards: Sequence[Card], variant: Variant) -> str:
-    """A meld's cards (``5H JK 7H``) as the table writes them (``5♥ JK(6♥) 7♥``)."""
-    return _written_cards(cards, variant, letters=False)
+def meld_plain(cards: Sequence[Card], variant: Variant, kind: MeldKind | None = None) -> str:
+    """A meld's cards (``5H JK 7H``, read as ``kind`` says) as the table writes them (``5♥ JK(6♥) 7♥``)."""
+    return _written_cards(cards, variant, False, kind)
 
 
 def melds_run_together(action: Action, refusal: str, game: Game, letters: bool = False) -> str:
@@ -158,7 +164,7 @@ def melds_run_together(action: Action, refusal: str, game: Game, letters: bool =
         return ""
     (group,) = action.groups
     try:
-        make_meld(group, game.variant)
+        make_meld(group, game.variant, kind=action.kind_of(0))
     except MeldError as why:
         if str(why) not in refusal:
             return ""

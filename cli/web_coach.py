@@ -67,12 +67,21 @@ def captured(draw: Callable[[Console], None]) -> dict[str, Any]:
 
 
 def preview_moves(
-    melds: Sequence[Sequence[int]], builds: Sequence[tuple[int, Sequence[int], str | None]]
+    melds: Sequence[Sequence[int]],
+    builds: Sequence[tuple[int, Sequence[int], str | None]],
+    kinds: Sequence[str | None] = (),
 ) -> list[str]:
-    """A preview as the moves that lay it: the new melds together (they open together), then the builds."""
+    """A preview as the moves that lay it: the new melds together (they open together), then the builds.
+
+    A meld read as ``kinds`` says ends with that word (``m JK 6H JK run``), as a player types it."""
     moves = []
     if melds:
-        moves.append("m " + ", ".join(" ".join(format_card(card) for card in meld) for meld in melds))
+        written = [
+            " ".join(format_card(card) for card in meld)
+            + (f" {kinds[index]}" if kinds and kinds[index] else "")
+            for index, meld in enumerate(melds)
+        ]
+        moves.append("m " + ", ".join(written))
     for index, cards, end in builds:
         moves.append(
             " ".join(["b", str(index + 1), *(format_card(card) for card in cards), *([end] if end else [])])
@@ -141,7 +150,7 @@ class WebCoach:
             else {
                 "text": render.preview_text(preview, game, letters=False).plain,
                 "cards": [format_card(card) for card in preview.cards],
-                "moves": preview_moves(preview.melds, preview.builds),
+                "moves": preview_moves(preview.melds, preview.builds, preview.kinds),
                 "points": preview.points,
                 "opens": preview.opens,
                 "needed": preview.needed,

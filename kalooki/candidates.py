@@ -14,6 +14,7 @@ from itertools import combinations
 
 from kalooki.cards import JOKER, Card, make_card
 from kalooki.cardstate import JOKER_AT, KEY_BITS, RUN_BITS, CardState, SuitTables, by_bytes, new_suit_tables
+from kalooki.melds import MeldError, make_meld
 from kalooki.rules import RUN_MAX, RunFrame, run_frame, suits_must_differ
 from kalooki.variant import Variant
 from kalooki.variant_memo import PerVariant
@@ -39,6 +40,46 @@ def candidate_melds(hand: Sequence[Card] | CardState, variant: Variant) -> list[
         groups = runs.get(key)
         found += _runs_of(memo, key, variant) if groups is None else groups
     return found
+
+
+def lone_runs(state: CardState, variant: Variant) -> list[tuple[Card, ...]]:
+    """The runs of one natural card and jokers that read as a set unless laid as a run (``JK 6H JK run``
+    is 5-6-7): for each natural held, every length from the run minimum up to a set's most cards and
+    every place of the natural the run frame allows. Listed apart from :func:`candidate_melds`, whose
+    groups are read as written. A hand of fewer than two jokers has none (a meld holds three cards).
+    """
+    jokers = state.jokers
+    if jokers < 2:
+        return []
+    most = min(jokers + 1, variant.set_maximum)
+    memo = _lone_memo(variant)
+    found: list[tuple[Card, ...]] = []
+    for card in state.distinct():
+        if card == JOKER:
+            continue
+        groups = memo.get((card, most))
+        if groups is None:
+            groups = memo[card, most] = _lone_runs_of(card, most, variant)
+        found += groups
+    return found
+
+
+def _lone_runs_of(card: Card, most: int, variant: Variant) -> tuple[tuple[Card, ...], ...]:
+    """:func:`lone_runs` of one natural, up to ``most`` cards: each group :func:`make_meld` reads as a run."""
+    found: list[tuple[Card, ...]] = []
+    for length in range(max(3, run_frame(variant).minimum), most + 1):
+        for place in range(length):
+            group = (JOKER,) * place + (card,) + (JOKER,) * (length - place - 1)
+            try:
+                make_meld(group, variant, kind="run")
+            except MeldError:
+                continue
+            found.append(group)
+    return tuple(found)
+
+
+_lone_memo: PerVariant[dict[tuple[Card, int], tuple[tuple[Card, ...], ...]]] = PerVariant(lambda variant: {})
+""":func:`lone_runs` of each natural card and most cards, per variant."""
 
 
 def near_meld_cards(state: CardState, variant: Variant, extra_jokers: int = 0) -> int:

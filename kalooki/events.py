@@ -56,6 +56,18 @@ class _EventJson(Mapping[str, Any]):
         return len(self.to_json())
 
 
+def read_as_of(kinds: object, melds: int) -> tuple[Literal["set", "run"] | None, ...]:
+    """A meld event's ``read_as``: one of set, run or null a meld, or ValueError."""
+    if not isinstance(kinds, list | tuple) or (kinds and len(kinds) != melds):
+        raise ValueError(f"read_as must list set, run or null for each of the {melds} melds")
+    read: list[Literal["set", "run"] | None] = []
+    for kind in kinds:
+        if kind not in (None, "set", "run"):
+            raise ValueError(f"read_as: {kind!r} is not set, run or null")
+        read.append(kind)
+    return tuple(read)
+
+
 def _cards(text: object) -> Cards:
     return tuple(parse_cards(str(text)))
 
@@ -122,6 +134,8 @@ class MeldEvent(_EventJson):
     melds: tuple[Cards, ...]
     numbers: tuple[int, ...]
     points: int
+    # How the move said each meld reads ("run", "set", None: as usual), where it said so for one.
+    read_as: tuple[Literal["set", "run"] | None, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -130,6 +144,8 @@ class MeldEvent(_EventJson):
             "melds": [format_cards(meld) for meld in self.melds],
             "numbers": list(self.numbers),
             "points": self.points,
+            # Only where a move named a reading: logs from before it, and every other meld, read as they did.
+            **({"read_as": list(self.read_as)} if self.read_as else {}),
         }
 
 
@@ -395,6 +411,7 @@ def _read(data: Mapping[str, Any]) -> GameEvent:
             melds=tuple(_cards(meld) for meld in data["melds"]),
             numbers=tuple(int(number) for number in data["numbers"]),
             points=int(data["points"]),
+            read_as=read_as_of(data.get("read_as", ()), len(data["melds"])),
         )
     if kind == "build":
         end = data["end"]

@@ -123,9 +123,9 @@ class Laying(TurnPlay):
         cards = [card for group in action.groups for card in group]
         self._take_from_hand(cards)
         melds: list[TableMeld] = []
-        for group in action.groups:
+        for index, group in enumerate(action.groups):
             try:
-                melds.append(make_meld(group, self.variant, owner=self.current))
+                melds.append(make_meld(group, self.variant, owner=self.current, kind=action.kind_of(index)))
             except MeldError as error:
                 raise IllegalMoveError(str(error)) from None
         self._check_keep(len(cards))
@@ -146,7 +146,9 @@ class Laying(TurnPlay):
             self.opened[self.current] = True
             self.turn.jokers_owed = max(0, self.turn.jokers_owed - cards.count(JOKER))
             numbers = tuple(range(start + 1, start + 1 + len(melds)))
-            return MeldEvent(self.player, tuple(tuple(meld.cards) for meld in melds), numbers, points)
+            laid = tuple(tuple(meld.cards) for meld in melds)
+            # No read_as where the move named no reading (kinds all None): its log replays as it reads.
+            return MeldEvent(self.player, laid, numbers, points, action.kinds if any(action.kinds) else ())
 
         return self._lay(lay)
 

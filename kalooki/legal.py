@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from itertools import islice
 
 from kalooki import rules
-from kalooki.candidates import candidate_melds
+from kalooki.candidates import candidate_melds, lone_runs
 from kalooki.cards import (
     JOKER,
     Card,
@@ -18,8 +18,8 @@ from kalooki.gamejson import GameJson
 from kalooki.gamestate import (
     IllegalMoveError,
 )
-from kalooki.melds import make_meld
-from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, END_TURN, Action, Discard, Meld, Swap
+from kalooki.melds import MeldKind, make_meld
+from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, END_TURN, Action, Discard, Swap, meld_of
 from kalooki.snapshot import TurnSnapshot
 from kalooki.table_plays import joker_swaps, opened_layings
 
@@ -59,7 +59,8 @@ class LegalActions(GameJson):
         """Every legal action of the current player.
 
         Melds are listed as the distinct melds the hand can lay (a joker fills a missing
-        card or stands for one held, which then stays free); a player who has not opened
+        card or stands for one held, which then stays free), a natural card and jokers that read as a
+        set also as the runs they make when the move says so (``JK 6H JK run``); a player who has not opened
         gets every combination of melds the hand's cards can lay together (the same meld twice where
         two packs give it its cards twice) that reaches the opening threshold.
         """
@@ -103,16 +104,30 @@ class LegalActions(GameJson):
         if self.opened[self.current]:
             yield from opened_layings(hand, state, self.table, self.variant, keep, self.legal_swaps)
             return
-        yield from self._opening_melds(candidate_melds(state, self.variant), hand, keep, max_steps)
+        groups = candidate_melds(state, self.variant)
+        runs = lone_runs(state, self.variant)
+        run: list[MeldKind | None] = ["run"]
+        kinds = [None] * len(groups) + run * len(runs)
+        yield from self._opening_melds(groups + runs, kinds, hand, keep, max_steps)
         if rules.may_release_jokers(self.variant, False):
             yield from self.legal_swaps()
 
     def _opening_melds(
-        self, groups: list[tuple[Card, ...]], hand: list[Card], keep: int, max_steps: int | None
+        self,
+        groups: list[tuple[Card, ...]],
+        kinds: list[MeldKind | None],
+        hand: list[Card],
+        keep: int,
+        max_steps: int | None,
     ) -> Iterator[Action]:
+        """Every combination of ``groups`` (each read as ``kinds`` says) that opens."""
         # The number, not rules.opens on every step: the search prunes on the points still missing.
         threshold = rules.opening_points(self.variant)
-        values = [make_meld(group, self.variant).worth(self.variant) for group in groups]
+        variant = self.variant
+        values = [
+            make_meld(group, variant, kind=kind).worth(variant)
+            for group, kind in zip(groups, kinds, strict=True)
+        ]
         needs = [tuple(Counter(group).items()) for group in groups]
         left = Counter(hand)
         # Cards still in hand are counted down in place (and back up), so each step costs one meld's cards.
@@ -138,7 +153,9 @@ class LegalActions(GameJson):
         def extend(start: int, chosen: list[int], spare: int, points: int) -> Iterator[Action]:
             if points >= threshold:
                 if chosen:
-                    yield Meld(tuple(groups[index] for index in chosen))
+                    yield meld_of(
+                        tuple(groups[index] for index in chosen), tuple(kinds[index] for index in chosen)
+                    )
             elif points + most_to_add(spare) < threshold:
                 return
             steps[0] += 1
@@ -169,7 +186,7 @@ class LegalActions(GameJson):
 
         plan = best_opening(hand, self.variant, keep=keep)
         if plan is not None and plan.melds:
-            yield Meld(plan.melds)
+            yield meld_of(plan.melds, plan.kinds)
 
     def legal_swaps(self) -> list[Swap]:
         """Every joker release the current player may make now."""

@@ -4,6 +4,7 @@ The language is shared by game scripts, logs and the interactive prompt::
 
     draw stock | draw discard
     meld 7H 8H 9H, QS QD QC        (each comma-separated group is one new meld)
+    meld JK 6H JK run              (a group may end with run or set: how to read it)
     build 2 TH JK [low|high]       (add cards to table meld 2)
     swap 3 5C                      (put 5C in place of a joker of table meld 3)
     discard KD
@@ -18,7 +19,7 @@ from typing import Literal, NamedTuple
 from kalooki import rules
 from kalooki.cards import JOKER, Card, CardError, format_cards, parse_cards
 from kalooki.errors import KalookiError
-from kalooki.melds import RunEnd
+from kalooki.melds import MeldKind, RunEnd
 from kalooki.text import clipped
 from kalooki.variant import Variant
 
@@ -43,12 +44,32 @@ class Draw:
 
 @dataclass(frozen=True, slots=True)
 class Meld:
-    """Lay one or more new melds in one action (an opening's melds are summed)."""
+    """Lay one or more new melds in one action (an opening's melds are summed).
+
+    ``kinds``: how the player said each group reads (``run`` or ``set``, None where nothing was said), or
+    empty where no group says: a group of one natural card and jokers reads as a set when a set may hold
+    that many cards, and ``run`` lays it as a run (``JK 6H JK run`` is 5-6-7). Empty, not all None, so
+    that a Meld made without kinds equals and hashes as one read from text that names none.
+    """
 
     groups: tuple[tuple[Card, ...], ...]
+    kinds: tuple[MeldKind | None, ...] = ()
+
+    def kind_of(self, index: int) -> MeldKind | None:
+        """How group ``index`` is to be read: its kind, or None for the usual reading."""
+        kinds = self.kinds
+        return kinds[index] if index < len(kinds) else None
 
     def __str__(self) -> str:
-        return "meld " + ", ".join(format_cards(group) for group in self.groups)
+        return "meld " + ", ".join(
+            format_cards(group) + (f" {kind}" if kind else "")
+            for group, kind in zip(self.groups, self.kinds or (None,) * len(self.groups), strict=False)
+        )
+
+
+def meld_of(groups: tuple[tuple[Card, ...], ...], kinds: tuple[MeldKind | None, ...] = ()) -> Meld:
+    """``Meld(groups, kinds)`` with ``kinds`` left empty where it names no kind (see :class:`Meld`)."""
+    return Meld(groups, kinds if any(kinds) else ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,12 +204,13 @@ def _parse_verb(verb: str, rest: str, text: str, usage: str) -> Action:
             raise MoveSyntaxError(f"'{text}': draw from 'stock' or 'discard'")
         return Draw(source)  # type: ignore[arg-type]
     if verb == "meld":
-        groups = tuple(tuple(parse_cards(group)) for group in rest.split(","))
+        read = [_group_reading(group) for group in rest.split(",")]
+        groups = tuple(tuple(parse_cards(written)) for written, _ in read)
         if not rest or any(not group for group in groups):
             raise MoveSyntaxError(
                 f"'{text}': write each meld's cards, melds separated by commas (meld 7H 8H 9H)"
             )
-        return Meld(groups)
+        return meld_of(groups, tuple(kind for _, kind in read))
     if verb in ("build", "swap"):
         words = rest.split()
         # ASCII digits only: isdigit() alone also takes '²', which int() cannot read.
@@ -222,6 +244,18 @@ def _parse_verb(verb: str, rest: str, text: str, usage: str) -> Action:
             raise MoveSyntaxError(f"'{text}': discard exactly one card (discard KD)")
         return Discard(discarded[0])
     raise MoveSyntaxError(f"'{text}' is not a move: {usage}")
+
+
+def _group_reading(group: str) -> tuple[str, MeldKind | None]:
+    """A meld group's cards and the kind its last word names (``5H JK JK run``), if it names one."""
+    words = group.rsplit(None, 1)
+    if len(words) == 2:
+        word = words[1].lower()
+        if word == "run":
+            return words[0], "run"
+        if word == "set":
+            return words[0], "set"
+    return group, None
 
 
 def format_move(action: Action) -> str:

@@ -463,7 +463,8 @@ def render_rulebook(variant: Variant) -> str:
                 ace_words(variant).rulebook,
                 "A joker can stand for any card in a meld, but a meld needs at least one card that is not a "
                 "joker. One such card with jokers (a seven and two jokers) is a set when a set may hold that "
-                "many cards, and otherwise a run.",
+                "many cards, and otherwise a run; its player may lay it as a run all the same by saying so, "
+                "where a run may be that short (`meld 7H JK JK run` is 7-8-9, `meld JK 7H JK run` 6-7-8).",
                 "Melds on the table are never rearranged, only extended, except when a joker is freed.",
             ],
         ),

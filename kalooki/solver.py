@@ -26,7 +26,7 @@ from typing import Final, Literal
 
 from kalooki.cards import JOKER, Card
 from kalooki.errors import KalookiError
-from kalooki.melds import TableMeld
+from kalooki.melds import MeldKind, TableMeld
 from kalooki.rules import keep, may_leave, opening_points
 from kalooki.solver_builds import _run_builds, _set_builds
 from kalooki.solver_candidates import (
@@ -40,6 +40,7 @@ from kalooki.solver_candidates import (
     _run_candidates,
     _set_candidates,
 )
+from kalooki.solver_lone_runs import _with_lone_runs
 from kalooki.solver_parts import _best_of_each_part, _outermost
 from kalooki.solver_search import Outcome, search
 from kalooki.variant import Variant
@@ -71,7 +72,9 @@ class Plan:
     has two entries for the same meld, low end first; the second applies to the meld as the first
     left it. ``points`` counts new melds and builds, every joker as the card it stands for.
     ``remaining`` is what stays in hand, by card code (jokers last), and ``value_left`` its
-    ``card_points`` (jokers at ``joker_penalty``).
+    ``card_points`` (jokers at ``joker_penalty``). ``kinds``: empty, or for each new meld ``"run"``
+    where one natural and jokers are laid as a run (``JK 6H JK`` as 5-6-7), else None; the move
+    that lays the plan is ``Meld(melds, kinds)``.
     """
 
     melds: tuple[tuple[Card, ...], ...]
@@ -80,6 +83,7 @@ class Plan:
     cards_laid: int
     value_left: int
     remaining: tuple[Card, ...]
+    kinds: tuple[MeldKind | None, ...] = ()
 
     @property
     def empty(self) -> bool:
@@ -126,6 +130,8 @@ class _Problem:
         self.copies = rules.suits_repeat and not self.distinct
         _set_candidates(suit_ranks, jokers, rules, cands, counts if self.copies else None)
         _run_candidates(suit_ranks, jokers, rules, cands)
+        if jokers > 1:
+            cands = _with_lone_runs(cands, held, jokers, rules)
         self.joker_only: list[list[_Cand | None]] = []
         joker_builds = False
         for index, meld in enumerate(table):
@@ -190,13 +196,15 @@ class _Problem:
         if jokers:
             del remaining[-jokers:]  # the jokers sort last
             laid_value += jokers * value[JOKER]
+        melds = outcome.melds
         return _plan(
-            tuple([c.written for c in outcome.melds]),
+            tuple([c.written for c in melds]),
             tuple(planned),
             points,
             len(self.hand) - len(remaining),
             self.value - laid_value,
             tuple(remaining),
+            tuple(["run" if c.lone_run else None for c in melds]) if jokers > 1 else (),
         )
 
 
@@ -218,6 +226,7 @@ class _PlanDraft:
         cards_laid: int,
         value_left: int,
         remaining: tuple[Card, ...],
+        kinds: tuple[MeldKind | None, ...] = (),
     ) -> None:
         self.melds = melds
         self.builds = builds
@@ -225,6 +234,8 @@ class _PlanDraft:
         self.cards_laid = cards_laid
         self.value_left = value_left
         self.remaining = remaining
+        # Empty where no meld is a lone run: plans compare as they did.
+        self.kinds = kinds if "run" in kinds else ()
         self.__class__ = Plan  # type: ignore[assignment]
 
 

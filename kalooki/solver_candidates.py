@@ -76,6 +76,8 @@ class _Rules:
     run_cache: dict[int, list[_Cand]] = field(default_factory=dict)
     # By a number of jokers below set_max: by a suit's ranks, the stretches that may hold a run.
     stretches: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+    # By a natural's code and the jokers (up to a set's most cards less one): its lone runs.
+    lone_cache: dict[int, list[_Cand]] = field(default_factory=dict)
 
 
 _RULES_CACHE: dict[int, _Rules] = {}
@@ -143,6 +145,7 @@ class _Cand:
     written: tuple[Card, ...]  # the new meld, or a set build's cards / a run build's low-end cards
     high: tuple[Card, ...] = ()  # a run build's high-end cards
     run_build: bool = False
+    lone_run: bool = False  # one natural and jokers laid as a run: the meld's move says "run"
 
 
 def _set_candidates(

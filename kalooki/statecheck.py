@@ -163,6 +163,11 @@ def _action_parts_problem(action: Action) -> str | None:
     if isinstance(action, EndTurn):
         return None
     if isinstance(action, Meld):
+        kinds = action.kinds
+        if not isinstance(kinds, tuple) or (
+            kinds and (len(kinds) != len(action.groups) or any(k not in (None, "set", "run") for k in kinds))
+        ):
+            return f"{kinds!r} is not a reading of each meld: set, run or None, one a meld"
         cards: Sequence[object] = [card for group in action.groups for card in group]
     elif isinstance(action, Discard):
         cards = [action.card]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from kalooki.candidates import candidate_melds
+from kalooki.candidates import candidate_melds, lone_runs
 from kalooki.cards import JOKER, Card, make_card
 from kalooki.cardstate import KEY_BITS, CardState
 from kalooki.joker_layers import may_take_from, swap_refusal
@@ -50,6 +50,9 @@ def opened_layings(
     for group in candidate_melds(state, variant):
         if len(hand) - len(group) >= keep:
             yield Meld((group,))
+    for group in lone_runs(state, variant):
+        if len(hand) - len(group) >= keep:
+            yield Meld((group,), ("run",))
     yield from legal_builds(hand, state, table, variant, keep)
     yield from swaps()
 

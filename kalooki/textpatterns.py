@@ -26,7 +26,7 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema
 
 from kalooki.cards import JOKER_NOTE_OPEN, JOKER_WORDS, RANK_TEXTS, SUIT_CHARACTERS
-from kalooki.melds import RunEnd
+from kalooki.melds import MeldKind, RunEnd
 from kalooki.moves import ALIASES, USAGE, DrawSource
 
 _CLASS_SPECIAL = frozenset("\\]^-[")
@@ -122,7 +122,9 @@ def move_pattern() -> str:
         f"|{_alternatives(draw_aliases, 'lower')}"
     )
     number = "0*[1-9][0-9]*"
-    group = f"{space}*{card}(?:{gap}{card})*{space}*"
+    # A meld's group may end with how to read it (JK 6H JK run).
+    reading = _alternatives(typing.get_args(MeldKind), "lower")
+    group = f"{space}*{card}(?:{gap}{card})*(?:{gap}{reading})?{space}*"
     cards = f"(?:{gap}{card})+"
     meld = f"{words['meld']}{gap}{group}(?:,{group})*"
     build = f"{words['build']}{gap}{number}{cards}(?:{gap}{_alternatives(typing.get_args(RunEnd), 'lower')})?"

@@ -1,8 +1,9 @@
 """A slow brute-force reference for the meld solver, built only on ``kalooki.melds``.
 
 The reference enumerates every way to split the hand into cards left, new melds (every
-permutation tried through ``make_meld``) and builds (every permutation and low/high split tried
-through ``build``), so it knows nothing of the solver's candidate lists or its search.
+permutation tried through ``make_meld``, as written and as a run: ``JK 6H JK run``) and builds
+(every permutation and low/high split tried through ``build``), so it knows nothing of the
+solver's candidate lists or its search.
 """
 
 from __future__ import annotations
@@ -101,12 +102,14 @@ def ref_meld_points(cards: tuple[Card, ...], rules: Variant) -> int | None:
 def _ref_meld_points(cards: tuple[Card, ...], rules: Variant) -> int | None:
     best: int | None = None
     for order in set(itertools.permutations(cards)):
-        try:
-            meld = make_meld(order, rules)
-        except MeldError:
-            continue
-        points = meld.worth(rules)
-        best = points if best is None else max(best, points)
+        # A move may say how a group reads: one natural and jokers is a set, or with "run" a run.
+        for kind in (None, "run"):
+            try:
+                meld = make_meld(order, rules, kind=kind)
+            except MeldError:
+                continue
+            points = meld.worth(rules)
+            best = points if best is None else max(best, points)
     return best
 
 
@@ -269,8 +272,8 @@ def check_plan(
     """The plan is legal through ``make_meld``/``build``, conserves the cards and says true numbers."""
     laid: list[Card] = []
     new_points = 0
-    for cards in plan.melds:
-        meld = make_meld(cards, rules)
+    for index, cards in enumerate(plan.melds):
+        meld = make_meld(cards, rules, kind=plan.kinds[index] if plan.kinds else None)
         assert meld.cards == tuple(cards)
         new_points += meld.worth(rules)
         laid += cards

@@ -23,7 +23,8 @@ from kalooki.cards import JOKER, Card, make_card, rank_of, suit_of
 from kalooki.engine import FixedDeal, Game, IllegalMoveError
 from kalooki.legal import MAX_LISTED_LAYINGS
 from kalooki.loader import builtin_variant_path, load_variant
-from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Build, Discard, Draw, Meld, Swap
+from kalooki.melds import MeldKind
+from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Build, Discard, Draw, Meld, Swap, meld_of
 from kalooki.variant import Variant
 
 BUILD_CARDS = 4
@@ -88,15 +89,15 @@ def _tried(game: Game, action: Action) -> tuple[object, ...] | None:
     return _outcome(trial)
 
 
-def _meld_combinations(groups: list[tuple[Card, ...]], hand: Counter[Card]) -> Iterator[Meld]:
+def _meld_combinations(groups: list[Group], hand: Counter[Card]) -> Iterator[Meld]:
     """Every non-empty combination of ``groups`` that the hand's cards can lay together (a meld twice
     where the hand holds its cards twice)."""
 
-    def extend(start: int, chosen: list[tuple[Card, ...]]) -> Iterator[Meld]:
+    def extend(start: int, chosen: list[Group]) -> Iterator[Meld]:
         if chosen:
-            yield Meld(tuple(chosen))
+            yield meld_of(tuple(cards for cards, _ in chosen), tuple(kind for _, kind in chosen))
         for index in range(start, len(groups)):
-            need = Counter(groups[index])
+            need = Counter(groups[index][0])
             if all(hand[card] >= count for card, count in need.items()):
                 hand.subtract(need)
                 chosen.append(groups[index])
@@ -105,6 +106,22 @@ def _meld_combinations(groups: list[tuple[Card, ...]], hand: Counter[Card]) -> I
                 hand.update(need)
 
     yield from extend(0, [])
+
+
+Group = tuple[tuple[Card, ...], MeldKind | None]
+"""A group of the net's melds, and how the move says to read it."""
+
+
+def _lone_runs(hand: list[Card], variant: Variant) -> list[Group]:
+    """Every natural of the hand with jokers around it, each length up to a set's most cards, said to be a
+    run (``JK 6H JK run``): what reads as a set without the word."""
+    jokers = hand.count(JOKER)
+    found: list[Group] = []
+    for card in sorted(set(hand) - {JOKER}):
+        for length in range(3, min(variant.set_maximum, jokers + 1) + 1):
+            for place in range(length):
+                found.append(((JOKER,) * place + (card,) + (JOKER,) * (length - place - 1), "run"))
+    return found
 
 
 def _arrangements(cards: list[Card], most: int) -> Iterator[tuple[Card, ...]]:
@@ -124,9 +141,12 @@ def net(game: Game) -> Iterator[Action]:
         return
     hand = game.hands[game.current]
     yield from (Discard(card) for card in range(JOKER + 1))
-    groups = list(dict.fromkeys(exhaustive_candidate_melds(hand, game.variant)))
+    groups: list[Group] = [
+        (group, None) for group in dict.fromkeys(exhaustive_candidate_melds(hand, game.variant))
+    ]
+    groups += _lone_runs(hand, game.variant)
     if game.opened[game.current]:
-        yield from (Meld((group,)) for group in groups)
+        yield from (meld_of((group,), (kind,)) for group, kind in groups)
     else:
         yield from _meld_combinations(groups, Counter(hand))
     for number, meld in enumerate(game.table, start=1):

@@ -237,10 +237,15 @@ def test_a_tie_goes_to_the_first_run_in_the_search_order(mode: AceInRuns) -> Non
     assert plan.remaining == tuple(cards("KH"))
 
 
-def test_one_natural_and_two_jokers_is_a_set() -> None:
+def test_one_natural_and_two_jokers_is_laid_as_a_run_where_that_is_worth_more() -> None:
     plan = solve(cards("7H JK JK"), Variant(), objective="points")
-    assert plan.points == 21  # the engine reads it as a set of sevens, not 7-8-9 (24)
+    # As written, 7H JK JK is a set of sevens (21); the move "meld 7H JK JK run" lays 7-8-9 (24).
     assert make_meld(plan.melds[0], Variant()).kind == "set"
+    assert plan.kinds == ("run",)
+    assert plan.points == 24 == make_meld(plan.melds[0], Variant(), kind="run").worth(Variant())
+    # Where the set is worth as much or more, the plan lays the set and says nothing (K-K-K 30, J-Q-K 30).
+    kings = solve(cards("KH JK JK"), Variant(ace_value=10), objective="points")
+    assert (kings.points, kings.kinds) == (30, ())
 
 
 def test_one_natural_and_four_jokers_is_a_run() -> None:

@@ -100,7 +100,8 @@ def test_a_card_more_outweighs_every_joker_and_point() -> None:
     [
         ("9S", "9C 9D 9H", 4, "distinct", 9),
         ("9S JK", "9C 9D 9H", 5, "may_repeat", 18),
-        ("9S JK JK", "9C 9D 9H", 6, "may_repeat", 27),
+        # A new run 9-10-J laid as "9S JK JK run" (29) beats the build (27).
+        ("9S JK JK", "9C 9D 9H", 6, "may_repeat", 29),
         ("9S 9D", "9C JK 9H", 5, "may_repeat", 18),
         # Where suits may repeat, a build may add a suit the set holds, and two copies of a card.
         ("9C", "9C 9D 9H", 4, "may_repeat", 9),

@@ -19,7 +19,7 @@ from kalooki.bots.nearness import card_counts, closeness_in, closeness_of, disca
 from kalooki.bots.turn_memo import TurnMemo
 from kalooki.cards import JOKER, Card
 from kalooki.cardstate import EMPTY, CardState
-from kalooki.melds import MeldError, build, make_meld
+from kalooki.melds import MeldError, MeldKind, build, make_meld
 from kalooki.moves import DISCARDS, DRAW_DISCARD, DRAW_STOCK, END_TURN, Action, Build, Meld, Swap
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ def strands(view: PlayerView, plan: solver.Plan) -> bool:
     keep = keep_count(variant)
     if not endgame.too_few_for_a_meld(len(plan.remaining) - 1, keep):
         return False
-    table = table_after(view.table, plan.melds, plan.builds, variant)
+    table = table_after(view.table, plan.melds, plan.builds, variant, plan.kinds)
     if table is None:
         return False
     others, contested = rival_hands(view, keep)
@@ -91,12 +91,17 @@ def table_after(
     melds: Sequence[Sequence[Card]],
     builds: Sequence[solver.PlannedBuild],
     variant: Variant,
+    kinds: Sequence[MeldKind | None] = (),
 ) -> list[TableMeld] | None:
-    """The table once ``melds`` are laid and ``builds`` made, or None when one is not a meld or
-    build (the engine would refuse it, so it strands nothing)."""
+    """The table once ``melds`` (read as ``kinds`` says, as :class:`~kalooki.moves.Meld`'s) are laid and
+    ``builds`` made, or None when one is not a meld or build (the engine would refuse it, so it strands
+    nothing)."""
     after = list(table)
     try:
-        after += [make_meld(group, variant) for group in melds]
+        after += [
+            make_meld(group, variant, kind=kinds[index] if kinds else None)
+            for index, group in enumerate(melds)
+        ]
         for index, cards, end in builds:
             after[index] = build(after[index], cards, variant, end)
     except (MeldError, IndexError):
@@ -411,7 +416,7 @@ class GreedyBot:
         actions: list[tuple[Action, tuple[Card, ...]]] = []
         left = sorted(hand)  # stays sorted as cards are taken out
         if plan.melds:
-            actions.append((Meld(plan.melds), tuple(left)))
+            actions.append((Meld(plan.melds, plan.kinds), tuple(left)))
             for group in plan.melds:
                 for card in group:
                     left.remove(card)

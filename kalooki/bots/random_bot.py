@@ -150,7 +150,7 @@ class RandomBot:
             self._hopeless = (variant, held, room)
             return None
         plan = solver.best_opening(hand, variant, keep=keep)
-        return None if plan is None else Meld(plan.melds)
+        return None if plan is None else Meld(plan.melds, plan.kinds)
 
     def _within_hopeless(self, options: list[Option], held: int, room: int, variant: Variant) -> bool:
         """Whether the hand (its :func:`opening_values`, cards as :func:`_counts` and room) surely holds no
@@ -209,7 +209,7 @@ class RandomBot:
             # Nothing lays the debt: any discard is refused, and the driver's fallback takes over.
             return Discard(self.rng.choice(sorted(set(hand))))
         if plan.melds:
-            return Meld(plan.melds)
+            return Meld(plan.melds, plan.kinds)
         index, cards, end = plan.builds[0]
         return Build(index + 1, cards, end)
 
@@ -414,7 +414,7 @@ def _last_fits(view: PlayerView, action: Meld | Build | Swap) -> bool:
     for card in laid:
         left.remove(card)
     if isinstance(action, Meld):
-        table = table_after(view.table, action.groups, (), view.variant)
+        table = table_after(view.table, action.groups, (), view.variant, action.kinds)
     else:
         table = table_after(view.table, (), ((action.meld - 1, action.cards, action.end),), view.variant)
     return table is not None and any(endgame.fits(meld, left[0], view.variant) for meld in table)
@@ -466,7 +466,7 @@ class _Stranding:
         if self._places_left(action) >= held:
             return False
         if isinstance(action, Meld):
-            table = table_after(view.table, action.groups, (), variant)
+            table = table_after(view.table, action.groups, (), variant, action.kinds)
         else:
             table = table_after(view.table, (), ((action.meld - 1, action.cards, action.end),), variant)
         if table is None:

@@ -1,0 +1,65 @@
+"""The solver's lone runs: one natural card and jokers laid as a run (``JK 6H JK run`` is 5-6-7).
+
+As written such a group reads as a set wherever a set may hold that many cards, so the run is laid
+only when the move says ``run``; the candidate says so (``_Cand.lone_run``), and the plan's ``kinds``
+carry it to the move. Longer ones read as runs anyway and are listed with the other runs
+(:mod:`kalooki.solver_candidates`).
+"""
+
+from __future__ import annotations
+
+from kalooki.cards import JOKER, Card
+from kalooki.melds import MeldError, make_meld
+from kalooki.solver_candidates import _Cand, _Rules
+
+
+def _with_lone_runs(cands: list[_Cand], held: int, jokers: int, rules: _Rules) -> list[_Cand]:
+    """``cands`` (the hand's sets and runs) with the lone runs of its naturals (``held``, bit ``code``) in
+    place of the sets they beat.
+
+    For each natural and number of jokers, the run's frame worth the most, where it is worth more than
+    the set of the same cards: the set then lays the same cards for fewer points, so no best lay holds
+    it (under every objective the run scores as much, and more points), and the search is no larger than
+    without lone runs. Where the set is worth as much or more, the set stays and no run is listed: the
+    two would score the same, and the set needs no word.
+    """
+    most = jokers if jokers < rules.set_max - 1 else rules.set_max - 1
+    if most < 2:
+        return cands
+    cache = rules.lone_cache
+    lone: list[_Cand] = []
+    while held:
+        code = (held & -held).bit_length() - 1
+        held &= held - 1
+        key = code << 4 | most
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = _lone_runs(code, most, rules)
+        lone += found
+    if not lone:
+        return cands
+    beaten = {(cand.naturals[0], cand.jokers) for cand in lone}
+    kept = [
+        cand for cand in cands if len(cand.naturals) != 1 or (cand.naturals[0], cand.jokers) not in beaten
+    ]
+    return kept + lone
+
+
+def _lone_runs(code: Card, most: int, rules: _Rules) -> list[_Cand]:
+    """:func:`_with_lone_runs` of one natural with two to ``most`` jokers, read by :func:`make_meld`."""
+    variant = rules.variant
+    set_points = rules.set_points[code % 13 + 1]
+    found: list[_Cand] = []
+    for jokers in range(max(2, rules.run_min - 1), most + 1):
+        best: tuple[int, tuple[Card, ...]] | None = None
+        for place in range(jokers + 1):
+            written = (JOKER,) * place + (code,) + (JOKER,) * (jokers - place)
+            try:
+                points = make_meld(written, variant, kind="run").worth(variant)
+            except MeldError:
+                continue
+            if best is None or points > best[0]:
+                best = (points, written)
+        if best is not None and best[0] > set_points * (jokers + 1):
+            found.append(_Cand((code,), jokers, best[0], -1, best[1], lone_run=True))
+    return found
