@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +116,14 @@ BAD_SCRIPTS = [
         None,
     ),
     ("players: [ann, ann]\n", "<script>:1:16: players[1]: 'ann' is already seat 1"),
+    (  # the engine refused these names only as it dealt, and said so of a hands[0].deal with no place
+        'players: [ann, "\\x1b[31m"]\n',
+        "<script>:1:16: players[1]: the player's name '\\x1b[31m' holds a control character (\\x1b)",
+    ),
+    (
+        'players: [ann, {name: "  "}]\n',
+        "<script>:1:23: players[1].name: a player's name must be text that is not blank",
+    ),
     (  # its log could not be replayed: the log reader takes numbers of at most 30 digits
         "players: [ann, bob]\nseed: 1000000000000000000000000000000\n",
         f"<script>:2:7: seed: must be at most {'9' * 30}, got 1{'0' * 30}",
@@ -135,6 +145,48 @@ def test_malformed_script_gives_positioned_errors(text: str, expected: str | Non
     assert all(line.startswith("<script>:") for line in lines), lines
     if expected is not None:
         assert lines == [expected]
+
+
+UPCARD_REFUSED = "this variant turns up no card at the deal: leave out the discard"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "players: [ann, bob]\nset: {upcard: false}\nhands:\n  - deal:\n      discard: 7H\n",
+            f"<script>:5:7: hands[0].deal: {UPCARD_REFUSED}",
+        ),
+        (  # a later hand's deal, refused once the bots have played the first hand out
+            "players: [{name: ann, bot: greedy}, {name: bob, bot: greedy}]\nset: {upcard: false}\nseed: 1\n"
+            "hands:\n  - moves: []\n  - deal: {discard: 7H}\n",
+            f"<script>:6:11: hands[1].deal: {UPCARD_REFUSED}",
+        ),
+    ],
+)
+def test_a_deal_refused_only_as_it_is_dealt_is_placed_at_that_deal(text: str, expected: str) -> None:
+    script = load_script_text(text)
+    with pytest.raises(ScriptError) as caught:
+        run_script(script)
+    assert str(caught.value).splitlines() == [expected]
+
+
+def test_play_places_a_bad_player_name_in_a_real_process(tmp_path: Path) -> None:
+    kalooki = Path(sys.executable).with_name("kalooki")
+    (tmp_path / "s.yaml").write_text('players: [a, "\\x1b[31m"]\n', encoding="utf-8")
+    result = subprocess.run(
+        [str(kalooki), "play", "s.yaml"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert (
+        result.stderr
+        == "s.yaml:1:14: players[1]: the player's name '\\x1b[31m' holds a control character (\\x1b)\n"
+    )
 
 
 def script_errors(text: str) -> list[str]:
