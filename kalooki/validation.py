@@ -29,7 +29,7 @@ from kalooki.diagnostics import (
     value_at,
 )
 from kalooki.numberwords import number_hint
-from kalooki.text import escape_controls, unlike_ascii
+from kalooki.text import escape_controls, lone_surrogate, unlike_ascii
 from kalooki.variant import Variant
 from kalooki.yamlscalars import (
     YAML12_BOOL,
@@ -177,6 +177,8 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
         return with_hint(f"expected a number{got}", "number")
     if kind in ("bool_type", "bool_parsing"):
         return with_hint(f"expected true or false{got}", "boolean")
+    if kind == "string_unicode":
+        return (lone_surrogate(value) if isinstance(value, str) else None) or "not valid text"
     if kind in ("string_type", "str_type"):
         # A written null (NULL, ~) was probably meant as text; leaving the value out was not.
         quotable = isinstance(value, bool | int | float) or (value is None and bool(plain_text))
