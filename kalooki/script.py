@@ -24,10 +24,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from kalooki import rules
 from kalooki.bots import BUILTIN_BOTS, BotProtocolError, bot_names, check_bot
 from kalooki.cards import Card, CardError, format_card, full_pack, parse_card
-from kalooki.engine import FixedDeal
+from kalooki.engine import FixedDeal, SetupError
 from kalooki.jsonio import MAX_DIGITS
 from kalooki.loader import MappingOverrides, load_variant
 from kalooki.moves import Action, MoveSyntaxError, parse_move
+from kalooki.statecheck import check_player_name
 from kalooki.textpatterns import CARD_PATTERN_MESSAGE, CARD_TEXT, MOVE_TEXT, card_pattern
 from kalooki.variant import Variant
 from kalooki.wholenumbers import whole_floats_as_integers
@@ -181,6 +182,11 @@ class LoadedScript:
     seed: int | None
     deals: tuple[FixedDeal | None, ...]
     moves: tuple[tuple[ScriptMove, ...], ...]
+    deal_places: tuple[Location, ...] = ()
+    """Where each hand's deal is written (its hand, when it gives none): a deal the engine refuses
+    only when it deals (a discard the variant turns up no card for) is reported there."""
+    players_place: Location | None = None
+    """Where the players are written: the engine's refusal of them at the start is reported there."""
 
 
 def load_script(path: str | Path) -> LoadedScript:
@@ -235,6 +241,10 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
     for seat, entry in enumerate(script.players):
         name = entry if isinstance(entry, str) else entry.name
         where = ("players", seat) if isinstance(entry, str) else ("players", seat, "name")
+        try:  # the engine's own check, here so that it is placed: a name is shown on every screen
+            check_player_name(name)
+        except SetupError as error:
+            problems.append(document.location(where).error(str(error)))
         if name in names:
             problems.append(
                 document.location(where).error(f"'{name}' is already seat {names.index(name) + 1}")
@@ -278,6 +288,8 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
         seed=script.seed,
         deals=tuple(deals),
         moves=tuple(moves),
+        deal_places=tuple(document.location(("hands", hand, "deal")) for hand in range(len(script.hands))),
+        players_place=document.location(("players",)),
     )
 
 

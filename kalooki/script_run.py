@@ -18,7 +18,7 @@ from kalooki.driver import play_turn
 from kalooki.engine import DealError, Event, Game, IllegalMoveError, SetupError
 from kalooki.errors import KalookiError
 from kalooki.script import MAX_BOT_HANDS, LoadedScript, ScriptError, ScriptMove
-from kalooki.yamlio import Diagnostic, Location
+from kalooki.yamlio import Location
 
 
 @dataclass(frozen=True)
@@ -131,8 +131,11 @@ def run_script(script: LoadedScript, on_events: EventSink | None = None) -> Scri
         game = Game(
             script.variant, script.players, seed=script.seed, deal=script.deals[0] if script.deals else None
         )
-    except (DealError, IllegalMoveError, SetupError) as error:
-        raise ScriptError([Diagnostic(script.source, 0, 0, "hands[0].deal", str(error))]) from None
+    except SetupError as error:
+        where = script.players_place or Location(script.source, key="players")
+        raise ScriptError([where.error(str(error))]) from None
+    except (DealError, IllegalMoveError) as error:
+        raise _deal_refused(script, 0, error) from None
     emit(game, game.opening_events)
     hand_index = 0
     while True:
@@ -154,11 +157,18 @@ def run_script(script: LoadedScript, on_events: EventSink | None = None) -> Scri
         try:
             emit(game, game.next_hand(deal))
         except (DealError, IllegalMoveError) as error:
-            raise ScriptError(
-                [Diagnostic(script.source, 0, 0, f"hands[{hand_index}].deal", str(error))]
-            ) from None
+            raise _deal_refused(script, hand_index, error) from None
     _report(game, run)
     return run
+
+
+def _deal_refused(script: LoadedScript, hand_index: int, error: KalookiError) -> ScriptError:
+    """The engine's refusal of a hand's deal, at the place the script writes that deal."""
+    if hand_index < len(script.deal_places):
+        where = script.deal_places[hand_index]
+    else:
+        where = Location(script.source, key=f"hands[{hand_index}].deal")
+    return ScriptError([where.error(str(error))])
 
 
 def _play_hand(

@@ -91,3 +91,46 @@ def name_key(name: str) -> str:
     same letters (𝚊𝚗𝚗 in monospace letters, or José with its accent apart, shows as ann or José on a
     terminal). Two names of one key would read as one player."""
     return unicodedata.normalize("NFKC", name).casefold()
+
+
+_UNICODE_ESCAPE: Final = re.compile(r"\\(?:\\|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8}))")
+"""A ``\\uXXXX`` or ``\\UXXXXXXXX`` escape of YAML's double quotes (an escaped backslash is skipped
+whole, so that ``\\\\ud800`` is a backslash and the letters ``ud800``)."""
+
+SURROGATE_HALVES: Final = "U+D800 to U+DFFF are halves of UTF-16 pairs"
+
+
+def escape_naming_no_character(text: str) -> tuple[int, str] | None:
+    """The first ``\\u`` or ``\\U`` escape of double-quoted ``text`` that names no character, as
+    where it starts and what to say: a surrogate (``\\ud800``, half of a UTF-16 pair, as JSON writes
+    a character past U+FFFF) or a code past U+10FFFF. Files and ``--set`` say it alike."""
+    for match in _UNICODE_ESCAPE.finditer(text):
+        digits = match.group(1) or match.group(2)
+        if digits is None:
+            continue
+        code, written = int(digits, 16), match.group()
+        if 0xD800 <= code <= 0xDFFF:
+            return (
+                match.start(),
+                f"{written} is not a character: {SURROGATE_HALVES}; write the character itself",
+            )
+        if code > 0x10FFFF:
+            return match.start(), f"{written} is not a character: the last one is U+10FFFF"
+    return None
+
+
+def lone_surrogate(text: str) -> str | None:
+    """For text holding half of a UTF-16 pair (JSON's ``"\\ud800"`` reads as one), what to say."""
+    half = next((char for char in text if 0xD800 <= ord(char) <= 0xDFFF), None)
+    if half is None:
+        return None
+    return f"not valid text: it holds U+{ord(half):04X}, which is not a character ({SURROGATE_HALVES})"
+
+
+def undecodable_byte(text: str) -> tuple[int, int] | None:
+    """Where command-line ``text`` held a byte that is not UTF-8, and the byte: Python reads such an
+    argument with each of those bytes as a code of U+DC80 to U+DCFF ("surrogateescape")."""
+    for index, char in enumerate(text):
+        if 0xDC80 <= ord(char) <= 0xDCFF:
+            return index, ord(char) - 0xDC00
+    return None

@@ -3,7 +3,9 @@
 :func:`validation_diagnostics` turns each error of a :class:`pydantic.ValidationError` into a
 :class:`~kalooki.diagnostics.Diagnostic` at the key or value it is about, worded for the author of
 the file ("expected a whole number, got 'ten'"), with a YAML 1.1 hint, a spelling suggestion or the
-number meant (:mod:`kalooki.numberwords`: ``ten`` is 10) where one helps. :func:`text_lookalikes`
+number meant (:mod:`kalooki.numberwords`: ``ten`` is 10) where one helps. A union (a player written
+as text or as ``{name, bot}``) is told by the member that takes the kind of value written, or in one
+line naming what each takes ("expected text or a mapping, got 5"). :func:`text_lookalikes`
 flags plain text that an editor (YAML 1.2) would read as a boolean or a number.
 """
 
@@ -27,7 +29,7 @@ from kalooki.diagnostics import (
     value_at,
 )
 from kalooki.numberwords import number_hint
-from kalooki.text import escape_controls, unlike_ascii
+from kalooki.text import escape_controls, lone_surrogate, unlike_ascii
 from kalooki.variant import Variant
 from kalooki.yamlscalars import (
     YAML12_BOOL,
@@ -175,6 +177,8 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
         return with_hint(f"expected a number{got}", "number")
     if kind in ("bool_type", "bool_parsing"):
         return with_hint(f"expected true or false{got}", "boolean")
+    if kind == "string_unicode":
+        return (lone_surrogate(value) if isinstance(value, str) else None) or "not valid text"
     if kind in ("string_type", "str_type"):
         # A written null (NULL, ~) was probably meant as text; leaving the value out was not.
         quotable = isinstance(value, bool | int | float) or (value is None and bool(plain_text))
@@ -267,19 +271,9 @@ def validation_diagnostics(
     """
     diagnostics: list[Diagnostic] = []
     # include_input=False: the input can be huge, and str(ValidationError) would serialise all of it.
-    for item in error.errors(include_input=False, include_url=False):
-        loc = tuple(item["loc"])
-        # Union members show up in the location as type names: keep only the parts that are in the data
-        # (and the name of a missing key, which by definition is not).
-        path: list[str | int] = []
-        current = data
-        for index, part in enumerate(loc):
-            found, child = value_at(current, [part])
-            if found:
-                path.append(part)
-                current = child
-            elif item["type"] == "missing" and index == len(loc) - 1:
-                path.append(part)
+    errors = [_Placed(item, data) for item in error.errors(include_input=False, include_url=False)]
+    for placed in _without_unmatched_members(errors):
+        item, path = placed.item, placed.path
         full: KeyPath = (*prefix, *path)
         label = key_label(full) if key_label is not None else format_key_path(full)
         found, value = value_at(data, path)
@@ -301,8 +295,95 @@ def validation_diagnostics(
             diagnostics.append(locator.location(parent, label).error(_message(item, False, None, None)))
             continue
         message = _message(item, found, value, locator.scalar_text(full))
-        diagnostics.append(locator.location(full, label).error(message))
+        diagnostics.append(locator.location(full, label).error(_or_also(message, item, placed.also)))
     return diagnostics
+
+
+_KIND_NOUNS: dict[str, str] = {
+    "string_type": "text",
+    "str_type": "text",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "list_type": "a list",
+    "tuple_type": "a list",
+    "dict_type": "a mapping",
+    "model_type": "a mapping",
+    "model_attributes_type": "a mapping",
+}
+"""The errors that say a value is of another kind than a type takes, and what that type takes."""
+
+
+class _Placed:
+    """One pydantic error, with the path of its value in the data and the union member it is about."""
+
+    def __init__(self, item: Any, data: Any) -> None:
+        self.item = item
+        loc = tuple(item["loc"])
+        # Union members show up in the location as type names: keep only the parts that are in the data
+        # (and the name of a missing key, which by definition is not).
+        self.path: list[str | int] = []
+        self.member: tuple[KeyPath, str] | None = None
+        """Where the (outermost) union is in the data, and which of its members this error is about."""
+        self.also: list[str] = []
+        """What the union's other members take, when none takes this kind of value."""
+        current = data
+        for index, part in enumerate(loc):
+            found, child = value_at(current, [part])
+            if found:
+                self.path.append(part)
+                current = child
+            elif item["type"] == "missing" and index == len(loc) - 1:
+                self.path.append(part)
+            elif isinstance(part, str) and self.member is None:  # a member is named, never numbered
+                self.member = (tuple(self.path), part)
+
+    def wrong_kind_at(self, where: KeyPath) -> bool:
+        return tuple(self.path) == where and self.item["type"] in _KIND_NOUNS
+
+
+def _without_unmatched_members(errors: list[_Placed]) -> list[_Placed]:
+    """The errors of a union's members that take the kind of value given, not of every member.
+
+    Pydantic tries each member of a union (text or ``{name, bot}`` for a player) and reports them all:
+    a mapping with a wrong ``bot`` is also "expected text, got a mapping", which is not the problem.
+    Where no member takes the kind of value given, one error says what each would take.
+    """
+    members: dict[KeyPath, dict[str, list[_Placed]]] = {}
+    for placed in errors:
+        if placed.member is not None:
+            where, name = placed.member
+            members.setdefault(where, {}).setdefault(name, []).append(placed)
+    dropped: set[int] = set()
+    for where, by_member in members.items():
+        if len(by_member) < 2:
+            continue
+        unmatched = [
+            name for name, items in by_member.items() if all(item.wrong_kind_at(where) for item in items)
+        ]
+        if len(unmatched) < len(by_member):
+            dropped.update(id(item) for name in unmatched for item in by_member[name])
+            continue
+        first, *others = (items[0] for items in by_member.values())
+        first.also = [_KIND_NOUNS[other.item["type"]] for other in others]
+        dropped.update(id(item) for items in by_member.values() for item in items if item is not first)
+    return [placed for placed in errors if id(placed) not in dropped]
+
+
+def _or_also(message: str, item: Mapping[str, Any], also: Sequence[str]) -> str:
+    """``expected text, got 5`` as ``expected text or a mapping, got 5`` when a mapping is taken too."""
+    said = f"expected {_KIND_NOUNS.get(item['type'])}"
+    nouns = [said.removeprefix("expected ")]
+    nouns += [noun for noun in dict.fromkeys(also) if noun not in nouns]
+    if len(nouns) < 2 or not message.startswith(said):
+        return message
+    # "true or false, or a mapping": a comma keeps one choice's own "or" apart from the choices'.
+    last = ", or " if any(" or " in noun for noun in nouns) else " or "
+    return f"expected {', '.join(nouns[:-1])}{last}{nouns[-1]}{message.removeprefix(said)}"
 
 
 KNOB_IN_PLAYERS_WORDS: dict[str, tuple[frozenset[str], ...]] = {

@@ -24,6 +24,8 @@ from typing import Any
 import yaml
 from yaml.nodes import ScalarNode
 
+from kalooki.text import escape_naming_no_character
+
 MAX_DIGITS = 50
 """Longest integer accepted; Python refuses to convert very long digit strings anyway."""
 
@@ -150,6 +152,10 @@ def parse_scalar_text(text: str) -> Any:
         raise ValueError("tab characters are not allowed")
     stripped = text.strip()
     if stripped[:1] in ("'", '"'):
+        # PyYAML reads a surrogate's escape as half a character, and one past U+10FFFF as a crash.
+        bad_escape = escape_naming_no_character(stripped) if stripped[0] == '"' else None
+        if bad_escape is not None:
+            raise ValueError(bad_escape[1])
         try:
             node = yaml.compose(stripped, Loader=yaml.SafeLoader)
         except yaml.YAMLError as error:

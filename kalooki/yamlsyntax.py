@@ -4,8 +4,9 @@ PyYAML reports the place it could go no further: for a quote never closed, the e
 for an apostrophe inside single quotes, the letter after it; for a key indented by one space, that
 key with "did not find expected key". Its error often carries a second place, where what it was
 reading started (``context_mark``). :func:`syntax_problem` looks at both and at the text, and for
-the mistakes a person makes most often says what it is, at the place to fix; otherwise it keeps
-PyYAML's own words and place. Keys written without their colon (``goal_score=250``) are said by
+the mistakes a person makes most often (and an escape that names no character, ``"\\ud800"``,
+"invalid Unicode character escape code" to libyaml) says what it is, at the place to fix; otherwise
+it keeps PyYAML's own words and place. Keys written without their colon (``goal_score=250``) are said by
 :func:`missing_colons`, a line each, and the lines of a file whose top is one such text (a file
 written as ``--set`` options are) by :func:`top_text_problems`.
 """
@@ -16,6 +17,8 @@ import re
 from typing import Any
 
 import yaml
+
+from kalooki.text import escape_naming_no_character
 
 _KEY_LINE = re.compile(r"(?P<indent> *)[^\s#:'\"\[\]{}-][^:#]*:(?:\s|$)")
 """A line that starts with a ``key:`` (after its indentation)."""
@@ -32,6 +35,7 @@ def syntax_problem(error: yaml.MarkedYAMLError, text: str) -> tuple[int, int, st
     lines = text.split("\n")
     problem, context = error.problem_mark, error.context_mark
     explainers = (
+        _escape_of_no_character,
         _unclosed_quote,
         _unclosed_flow,
         _quote_inside_quotes,
@@ -53,6 +57,18 @@ def _char(lines: list[str], line: int, column: int) -> str:
     if 0 <= line < len(lines) and 0 <= column < len(lines[line]):
         return lines[line][column]
     return ""
+
+
+def _escape_of_no_character(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
+    # libyaml stops after the escape's letter: "\\ud800" is reported at its "d".
+    mark = error.problem_mark
+    if error.problem != "found invalid Unicode character escape code" or mark is None:
+        return None
+    start = mark.column - 2
+    found = escape_naming_no_character(lines[mark.line][start:]) if 0 <= mark.line < len(lines) else None
+    if start < 0 or found is None or found[0] != 0:
+        return None
+    return mark.line + 1, start + 1, found[1]
 
 
 def _unclosed_quote(error: Any, lines: list[str]) -> tuple[int, int, str] | None:

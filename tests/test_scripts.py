@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +116,14 @@ BAD_SCRIPTS = [
         None,
     ),
     ("players: [ann, ann]\n", "<script>:1:16: players[1]: 'ann' is already seat 1"),
+    (  # the engine refused these names only as it dealt, and said so of a hands[0].deal with no place
+        'players: [ann, "\\x1b[31m"]\n',
+        "<script>:1:16: players[1]: the player's name '\\x1b[31m' holds a control character (\\x1b)",
+    ),
+    (
+        'players: [ann, {name: "  "}]\n',
+        "<script>:1:23: players[1].name: a player's name must be text that is not blank",
+    ),
     (  # its log could not be replayed: the log reader takes numbers of at most 30 digits
         "players: [ann, bob]\nseed: 1000000000000000000000000000000\n",
         f"<script>:2:7: seed: must be at most {'9' * 30}, got 1{'0' * 30}",
@@ -135,6 +145,48 @@ def test_malformed_script_gives_positioned_errors(text: str, expected: str | Non
     assert all(line.startswith("<script>:") for line in lines), lines
     if expected is not None:
         assert lines == [expected]
+
+
+UPCARD_REFUSED = "this variant turns up no card at the deal: leave out the discard"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "players: [ann, bob]\nset: {upcard: false}\nhands:\n  - deal:\n      discard: 7H\n",
+            f"<script>:5:7: hands[0].deal: {UPCARD_REFUSED}",
+        ),
+        (  # a later hand's deal, refused once the bots have played the first hand out
+            "players: [{name: ann, bot: greedy}, {name: bob, bot: greedy}]\nset: {upcard: false}\nseed: 1\n"
+            "hands:\n  - moves: []\n  - deal: {discard: 7H}\n",
+            f"<script>:6:11: hands[1].deal: {UPCARD_REFUSED}",
+        ),
+    ],
+)
+def test_a_deal_refused_only_as_it_is_dealt_is_placed_at_that_deal(text: str, expected: str) -> None:
+    script = load_script_text(text)
+    with pytest.raises(ScriptError) as caught:
+        run_script(script)
+    assert str(caught.value).splitlines() == [expected]
+
+
+def play_in_a_process(folder: Path, script: str) -> subprocess.CompletedProcess[str]:
+    """The installed ``kalooki play s.yaml``, run in ``folder`` on a script of that text."""
+    (folder / "s.yaml").write_text(script, encoding="utf-8")
+    kalooki = Path(sys.executable).with_name("kalooki")
+    return subprocess.run(
+        [str(kalooki), "play", "s.yaml"], capture_output=True, text=True, cwd=folder, timeout=60, check=False
+    )
+
+
+def test_play_places_a_bad_player_name_in_a_real_process(tmp_path: Path) -> None:
+    result = play_in_a_process(tmp_path, 'players: [a, "\\x1b[31m"]\n')
+    assert result.returncode == 1
+    assert (
+        result.stderr
+        == "s.yaml:1:14: players[1]: the player's name '\\x1b[31m' holds a control character (\\x1b)\n"
+    )
 
 
 def script_errors(text: str) -> list[str]:
@@ -170,6 +222,37 @@ def test_the_variant_is_checked_even_when_the_rest_of_the_script_is_not_valid() 
         "<script>:1:10: variant: expected text, got 5 (put it in quotes to make it text)",
         "<script>:2:6: set: expected a mapping, got 3",
     ]
+
+
+@pytest.mark.parametrize(
+    ("player", "expected"),
+    [
+        # A mapping seat is allowed: only its own problem is told, not also "expected text, got a mapping".
+        (
+            "{name: b, bot: 5}",
+            "1:29: players[1].bot: expected text, got 5 (put it in quotes to make it text)",
+        ),
+        ("{name: b, extra: 1}", "1:24: players[1].extra: unknown key 'extra'"),
+        ("{name: b, bots: x}", "1:24: players[1].bots: unknown key 'bots'; did you mean 'bot'?"),
+        ("{bot: greedy}", "1:14: players[1].name: is required"),
+        # A name that is text is not also "expected a mapping, got ''".
+        ("''", "1:14: players[1]: must not be empty"),
+        # Neither text nor a mapping: one line says both are taken.
+        ("5", "1:14: players[1]: expected text or a mapping, got 5 (put it in quotes to make it text)"),
+        ("[b]", "1:14: players[1]: expected text or a mapping, got a list"),
+    ],
+)
+def test_a_player_is_told_only_the_problem_of_the_form_it_is_written_in(player: str, expected: str) -> None:
+    assert script_errors(f"players: [a, {player}]\n") == [f"<script>:{expected}"]
+
+
+def test_play_tells_a_mapping_seat_only_its_own_problem_in_a_real_process(tmp_path: Path) -> None:
+    result = play_in_a_process(tmp_path, "players: [a, {name: b, bot: 5}]\n")
+    assert result.returncode == 1
+    assert (
+        result.stderr
+        == "s.yaml:1:29: players[1].bot: expected text, got 5 (put it in quotes to make it text)\n"
+    )
 
 
 def test_an_anchor_does_not_hide_the_other_errors_of_a_script() -> None:

@@ -1,0 +1,75 @@
+"""Text that is not text: bytes that are not UTF-8, and escapes that name no character (``"\\ud800"``),
+in ``--set`` options, variant files, game scripts and saved rules, said in the project's words."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from kalooki.loader import VariantError, load_variant_text
+from kalooki.script import ScriptError, load_script_text
+from kalooki.set_options import parse_set_options
+from kalooki.validation import rules_problem
+from kalooki.variant import Variant
+
+HALVES = "is not a character: U+D800 to U+DFFF are halves of UTF-16 pairs; write the character itself"
+
+
+def test_set_options_holding_bytes_or_escapes_that_are_not_text() -> None:
+    # Python reads an argument's byte that is not UTF-8 as a code of U+DC80 to U+DCFF.
+    options = ["name=\udcff", "name=ab\udcffcd", "x\udce9=3", 'name="\\ud800"']
+    # An escaped backslash before "ud800" is a backslash and letters: the escape after them is told.
+    options.append('description="a\\\\ud800 \\U00110000"')
+    with pytest.raises(VariantError) as caught:
+        parse_set_options(options)
+    assert str(caught.value).splitlines() == [
+        "--set:1:6: name: not UTF-8 text: byte 0xFF",
+        "--set:2:8: name: not UTF-8 text: byte 0xFF",
+        "--set:3:2: not UTF-8 text: byte 0xE9",
+        f"--set:4:6: name: \\ud800 {HALVES}",
+        "--set:5:13: description: \\U00110000 is not a character: the last one is U+10FFFF",
+    ]
+
+
+def test_files_holding_an_escape_of_no_character() -> None:
+    with pytest.raises(VariantError) as caught:
+        load_variant_text('extends: classic\nname: "ab\\uDFFF"\n', "v.yaml")
+    assert str(caught.value).splitlines() == [f"v.yaml:2:10: YAML syntax: \\uDFFF {HALVES}"]
+    with pytest.raises(ScriptError) as script_caught:
+        load_script_text('players: [a, "\\U00110000"]\n', "s.yaml")
+    assert str(script_caught.value).splitlines() == [
+        "s.yaml:1:15: YAML syntax: \\U00110000 is not a character: the last one is U+10FFFF"
+    ]
+
+
+def test_saved_rules_holding_half_a_character() -> None:
+    # JSON reads "\ud800" as half a UTF-16 pair: a save's or a log's rules can hold one.
+    rules = {"name": "a\ud800"}
+    with pytest.raises(ValidationError) as caught:
+        Variant.model_validate(rules)
+    assert rules_problem(caught.value, rules) == (
+        "variant.name: not valid text: it holds U+D800, which is not a character "
+        "(U+D800 to U+DFFF are halves of UTF-16 pairs)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("arguments", "expected"),
+    [
+        ([b"validate", b"classic", b"--set", b"name=\xff"], "--set:1:6: name: not UTF-8 text: byte 0xFF"),
+        ([b"validate", b"v.yaml"], f"v.yaml:1:8: YAML syntax: \\ud800 {HALVES}"),
+    ],
+)
+def test_validate_in_a_real_process(tmp_path: Path, arguments: list[bytes], expected: str) -> None:
+    (tmp_path / "v.yaml").write_text('name: "\\ud800"\n', encoding="utf-8")
+    kalooki = os.fsencode(Path(sys.executable).with_name("kalooki"))
+    result = subprocess.run(
+        [kalooki, *arguments], capture_output=True, text=True, cwd=tmp_path, timeout=60, check=False
+    )
+    assert result.returncode == 1
+    assert result.stderr == f"{expected}\n"
