@@ -225,6 +225,8 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
         return f"expected one of {', '.join(options)}{got}" if options else f"not an accepted value{got}"
     if kind == "missing":
         return "is required"
+    if kind == "extra_forbidden":
+        return "unknown field"
     if kind in ("list_type", "tuple_type"):
         return f"expected a list{got}"
     if kind in ("dict_type", "model_type", "model_attributes_type"):

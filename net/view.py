@@ -31,8 +31,7 @@ from kalooki.melds import TableMeld
 from kalooki.rules import may_end_without_discard, sees_drawn_card
 from kalooki.variant import Variant
 
-WATCHER = -1
-"""The seat number of a view for someone who sits at no seat (the host with ``--watch``)."""
+from .table_state import WATCHER, TableStateError, view_problem
 
 
 def cards_json(cards: Sequence[Card]) -> list[str]:
@@ -111,18 +110,19 @@ def seat_events(events: Sequence[Event], game: Game, seat: int) -> list[Event]:
     return seen
 
 
-def _cards(data: object) -> list[Card]:
-    if not isinstance(data, list):
-        raise TypeError("cards must be a list")
-    return [parse_card(str(text)) for text in data]
+def _cards(data: Sequence[str]) -> list[Card]:
+    return [parse_card(text) for text in data]
 
 
 def shadow_game(view: Mapping[str, Any], variant: Variant) -> Game:
     """A :class:`Game` equal to the host's in all that ``view`` shows; the unseen cards are stand-ins.
 
-    Raises :class:`~kalooki.engine.StateFormatError` (a ``KalookiError``) for a view that is not
-    consistent: one no honest host sends.
+    Raises :class:`~kalooki_net.table_state.TableStateError` (a ``StateFormatError``) for a view that
+    is not consistent, one no honest host sends, naming the field and what is wrong with it.
     """
+    problem = view_problem(view, variant)
+    if problem is not None:
+        raise TableStateError(problem)
     players = list(view["players"])
     seat = int(view["seat"])
     counts = [int(count) for count in view["hand_counts"]]
@@ -197,4 +197,4 @@ def shadow_game(view: Mapping[str, Any], variant: Variant) -> Game:
     return Game.from_json(state)
 
 
-__all__ = ["WATCHER", "cards_json", "seat_events", "seat_view", "shadow_game"]
+__all__ = ["WATCHER", "TableStateError", "cards_json", "seat_events", "seat_view", "shadow_game"]
