@@ -25,10 +25,11 @@ from dataclasses import replace
 from typing import Any
 
 from kalooki.cards import Card, format_card, full_pack, parse_card
-from kalooki.engine import STATE_FORMAT, STATE_VERSION, Event, Game
+from kalooki.engine import STATE_FORMAT, STATE_VERSION, Event, Game, StateFormatError
 from kalooki.events import DealEvent, DrawEvent, ReshuffleEvent
 from kalooki.melds import TableMeld
 from kalooki.rules import may_end_without_discard, sees_drawn_card
+from kalooki.statecheck import state_shape_problem
 from kalooki.variant import Variant
 
 from .table_state import WATCHER, TableStateError, view_problem
@@ -194,7 +195,14 @@ def shadow_game(view: Mapping[str, Any], variant: Variant) -> Game:
         "winners": view["winners"],
         "undo": undo,
     }
-    return Game.from_json(state)
+    # The fields the game keeps as the view sent them are checked as a save's, and named as the view's.
+    problem = state_shape_problem(state, "view")
+    if problem is not None:
+        raise TableStateError(problem)
+    try:
+        return Game.from_json(state)
+    except StateFormatError as error:  # a game play cannot reach: said as such, not as a save's
+        raise TableStateError(error.problem) from None
 
 
 __all__ = ["WATCHER", "TableStateError", "cards_json", "seat_events", "seat_view", "shadow_game"]

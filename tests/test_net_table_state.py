@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from net_helpers import Mutation, a_real_welcome_and_state, join_a_table_that_sends, view_of
+from net_helpers import Mutation, a_real_welcome_and_state, join_a_table_that_sends, view_of, welcome_of
 
 NOT_CONSISTENT = "the table sent a state that does not add up"
 
@@ -44,6 +44,7 @@ CHANGES: list[tuple[Mutation, str]] = [
         "view.current: 5 is not at the table: this 2-player table's seats are 0 to 1",
     ),
     (lambda sent: view_of(sent).update(hand=["ZZ"]), "view.hand[0]: 'ZZ' is not a card"),
+    (lambda sent: view_of(sent).update(totals=[0, 7]), "bob's total is not the sum of their scores"),
     # The screen would have shown stand-in cards as bob's hand.
     (lambda sent: view_of(sent).update(seat=0), "view.seat is 0, but welcome.seat is 1"),
 ]
@@ -77,3 +78,17 @@ def test_a_later_state_that_does_not_add_up_ends_the_join_in_one_line(
         [*real_messages, later], f"{NOT_CONSISTENT}: view.hand_counts holds 3 entries for 2 players"
     )
     assert "Your hand" in shown  # the first state was played on
+
+
+def test_a_welcome_that_seats_the_player_as_a_watcher_is_refused_before_the_seat_is_kept(
+    real_messages: list[dict[str, Any]],
+) -> None:
+    # kalooki join said 'You sit at seat 0 as bob.', kept the seat -1 for a rejoin, then 'the table
+    # seated you at seat 0, which its game does not have'.
+    sent = copy.deepcopy(real_messages)
+    welcome_of(sent).update(seat=-1)
+    said = (
+        "the table sent a welcome that does not add up: "
+        "welcome.seat is -1 (watching), but you asked for a seat"
+    )
+    assert join_ends_in_one_line(sent, said) == ""

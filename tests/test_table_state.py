@@ -1,9 +1,10 @@
 """The client's check of a table's view (kalooki_net.table_state): every view an honest table sends is
-rebuilt into a game; a view that does not add up is refused with one line that says what is wrong (a
-TableStateError), never an IndexError."""
+rebuilt into a game; a view changed in any way is either still one play can reach, or refused with one
+line that says so (a TableStateError), never another exception."""
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Callable
@@ -11,6 +12,8 @@ from functools import cache
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("websockets")
 
@@ -85,6 +88,9 @@ CHANGES: list[tuple[Change, str]] = [
     (lambda view: view["hand_counts"].__setitem__(1, 99), "view.hand_counts[1] is 99, but view.hand holds"),
     (lambda view: view["hand"].extend(["JK"] * 5), "view: it shows JK "),
     (lambda view: view.update(stock_count=view["stock_count"] + 1), "view.stock_count is "),
+    (lambda view: view.update(turn_number=-1), "view.turn_number: must be at least 0, got -1"),
+    (lambda view: view.update(winners=[0]), "the game has winners, but it is not over"),
+    (lambda view: view.update(players=["ann", "ann"]), "two players have the same name"),
     (lambda view: view.update(hand_number="2"), "view.hand_number: expected a whole number, got '2'"),
 ]  # fmt: skip
 
@@ -96,3 +102,55 @@ def test_a_view_that_does_not_add_up_is_refused_naming_what_is_wrong(change: Cha
     with pytest.raises(TableStateError) as refused:
         shadow_game(view, VARIANT)
     assert str(refused.value).startswith(f"{DOES_NOT_ADD_UP}: {said}")
+
+
+def json_values() -> st.SearchStrategy[Any]:
+    leaves = st.none() | st.booleans() | st.integers(-(10**15), 10**15) | st.text(max_size=4)
+    leaves |= st.sampled_from(
+        ["AS", "JK", "7H", "TC", "ZZ", "draw", "hand_over", "set", "run", -1, 0, 1, 2, 13]
+    )
+    return st.recursive(leaves, lambda inner: st.lists(inner, max_size=3), max_leaves=6)
+
+
+def change_somewhere(data: st.DataObject, view: dict[str, Any]) -> None:
+    """Replace, add or take away one value at a place in ``view`` drawn at random."""
+    node: Any = view
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            break
+        key = data.draw(st.sampled_from(keys))
+        child = node[key]
+        if isinstance(child, dict | list) and child and data.draw(st.booleans()):
+            node = child
+            continue
+        action = data.draw(st.sampled_from(["replace", "grow", "shrink"]))
+        if action == "grow" and isinstance(child, list):
+            child.append(data.draw(json_values()) if not child else copy.deepcopy(child[0]))
+        elif action == "shrink" and isinstance(child, list) and child:
+            child.pop(data.draw(st.integers(0, len(child) - 1)))
+        else:
+            node[key] = data.draw(json_values())
+        return
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(index=st.integers(min_value=0), changes=st.integers(1, 3), data=st.data())
+def test_a_view_changed_at_random_is_a_game_or_one_line_saying_it_does_not_add_up(
+    index: int, changes: int, data: st.DataObject
+) -> None:
+    views = honest_views()
+    view = json.loads(views[index % len(views)])
+    for _ in range(changes):
+        change_somewhere(data, view)
+    try:
+        game = shadow_game(view, VARIANT)
+    except TableStateError as error:
+        refusal = str(error)
+    else:
+        assert [len(hand) for hand in game.hands] == view["hand_counts"]
+        return
+    assert refusal.startswith(f"{DOES_NOT_ADD_UP}: ")
+    assert "\n" not in refusal
+    assert "saved game" not in refusal
+    refusal.encode("utf-8")  # no lone surrogate: the line reaches a terminal
