@@ -20,13 +20,14 @@ from typing import Any
 
 from kalooki_net.client import TableConnection, TableConnectionError
 from kalooki_net.signals import sigint_stays_with_main
+from kalooki_net.table_state import TableStateError, state_problem
 from kalooki_net.view import shadow_game
 from pydantic import ValidationError
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
 
-from kalooki.engine import Event
+from kalooki.engine import Event, Game
 from kalooki.events import DealEvent, events_from_json
 from kalooki.moves import MoveSyntaxError, parse_move
 from kalooki.savegame import Session
@@ -129,11 +130,7 @@ class RemoteGame(InteractiveGame):
         """Lines typed ahead (as a move waited for the host's answer, or as the game started): read before
         the host's next message."""
         first = self.lobby.wait_for_state()
-        game = shadow_game(first["view"], self.variant)
-        if not 0 <= self.seat < len(game.players):
-            raise TableConnectionError(
-                f"the table seated you at seat {self.seat + 1}, which its game does not have"
-            )
+        game = self.shadow(first)
         bots = {seat: kind for seat, kind in self.lobby.bot_seats().items() if seat != self.seat}
         session = Session(human_seat=self.seat, bots=bots, variant_source=str(welcome["variant_source"]))
         super().__init__(game, session, console=console, read_line=read_line, save_path=None)
@@ -177,7 +174,11 @@ class RemoteGame(InteractiveGame):
             if message["type"] == "_eof":
                 raise EOFError
             if message["type"] == "state":
-                self.take_state(message)
+                try:
+                    self.take_state(message)
+                except TableStateError:
+                    self.console.print()  # the one line that ends the join, off the prompt's line
+                    raise
             else:
                 self.error(str(message["message"]))
                 self.console.print(Text(prompt, style="bold"), end="")
@@ -217,8 +218,24 @@ class RemoteGame(InteractiveGame):
             return message
         return None
 
+    def shadow(self, message: dict[str, Any]) -> Game:
+        """The game a state from the table shows (a stand-in: see :func:`shadow_game`).
+
+        A state that does not add up ends the join in one line (:class:`TableStateError`): the table
+        is not honest, or not kalooki's, and no screen drawn from it could be trusted.
+        """
+        game: Game = shadow_game(message["view"], self.variant)
+        if not 0 <= self.seat < len(game.players):
+            raise TableConnectionError(
+                f"the table seated you at seat {self.seat + 1}, which its game does not have"
+            )
+        problem = state_problem(message, self.seat)
+        if problem is not None:
+            raise TableStateError(problem)
+        return game
+
     def take_state(self, message: dict[str, Any]) -> None:
-        self.game = shadow_game(message["view"], self.variant)
+        self.game = self.shadow(message)
         self.stand_ins = dict(message.get("stand_ins", {}))
         self.see_who_is_away()
         self.ready.take(message, hand_over=self.game.phase == "hand_over")

@@ -25,6 +25,8 @@ from kalooki.variant import variant_json
 
 STATE_FORMAT = "kalooki-game"
 STATE_VERSION = 1
+_SEATS = "its seats do not match its players"
+_NOT_ONE_PACK = "its cards are not exactly one pack"
 
 
 class GameJson(Laying):
@@ -101,14 +103,14 @@ class GameJson(Laying):
         count = len(self.players)
         lists = (self.hands, self.opened, self.totals, self.eliminated)
         if any(len(values) != count for values in lists) or not 0 <= self.current < count:
-            raise StateFormatError("the saved game is damaged: its seats do not match its players")
+            raise StateFormatError(f"the saved game is damaged: {_SEATS}", problem=_SEATS)
         if not 0 <= self.dealer < count:
-            raise StateFormatError("the saved game is damaged: its seats do not match its players")
+            raise StateFormatError(f"the saved game is damaged: {_SEATS}", problem=_SEATS)
         pack = full_pack(self.variant.decks, self.variant.jokers)
         if self.cards_everywhere() != pack:
-            raise StateFormatError("the saved game is damaged: its cards are not exactly one pack")
+            raise StateFormatError(f"the saved game is damaged: {_NOT_ONE_PACK}", problem=_NOT_ONE_PACK)
         for meld in self.table:
             try:
                 make_meld(meld.cards, self.variant, kind=meld.kind)
             except MeldError as error:
-                raise StateFormatError(f"the saved game is damaged: {error}") from None
+                raise StateFormatError(f"the saved game is damaged: {error}", problem=str(error)) from None

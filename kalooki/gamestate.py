@@ -77,6 +77,11 @@ class DealError(KalookiError):
 class StateFormatError(KalookiError):
     """A saved game state that cannot be loaded (unknown version, or damaged)."""
 
+    def __init__(self, message: str, *, problem: str | None = None) -> None:
+        super().__init__(message)
+        self.problem = message if problem is None else problem
+        """What is wrong, in words that do not say whose the state is: a save's, or a table's."""
+
 
 @dataclass(frozen=True, slots=True)
 class FixedDeal:

@@ -95,6 +95,8 @@ class _Result(_Shape):
     hand_points: Annotated[list[Count], Field(max_length=MAX_PLAYERS)]
     scores: Annotated[list[Whole], Field(max_length=MAX_PLAYERS)]
     turns: Count
+    # Results from before the dealer was recorded have none.
+    dealer: Seat | None = None
 
 
 class _Undo(_Shape):
@@ -194,16 +196,23 @@ def check_state_shape(data: Mapping[str, Any]) -> None:
     """Refuse a state document whose fields have the wrong types or are out of range (before any use)."""
     from kalooki.engine import StateFormatError
 
+    problem = state_shape_problem(data)
+    if problem is not None:
+        raise StateFormatError(f"the saved game is damaged: {problem}", problem=problem)
+
+
+def state_shape_problem(data: Mapping[str, Any], prefix: str = "") -> str | None:
+    """What field of a state document has the wrong type or is out of range (None when none is);
+    each field's place starts with ``prefix`` (``view``: the place in a table's view it came from)."""
     players = data.get("players")
     count = len(players) if isinstance(players, list) and 2 <= len(players) <= MAX_PLAYERS else None
     try:
         # Seats are checked against this game's players, when their list is sound (it is checked too).
         _State.model_validate(data, context={PLAYERS: count} if count is not None else None)
     except ValidationError as error:
-        raise StateFormatError(f"the saved game is damaged: {first_error(error)}") from None
+        return first_error(error, prefix)
     problem = rng_state_problem(data["rng"])
-    if problem is not None:
-        raise StateFormatError(f"the saved game is damaged: its random state {problem}")
+    return None if problem is None else f"its random state {problem}"
 
 
 def rng_state_problem(state: object) -> str | None:
@@ -231,7 +240,7 @@ def check_reachable(game: Game) -> None:
 
     problem = _unreachable(game)
     if problem is not None:
-        raise StateFormatError(f"the saved game is not one play can reach: {problem}")
+        raise StateFormatError(f"the saved game is not one play can reach: {problem}", problem=problem)
 
 
 def _unreachable(game: Game) -> str | None:

@@ -185,6 +185,12 @@ class TableConnection:
                     f"the table closed the connection: {message.reason}{self._unreadable_note()}"
                 )
             if message.get("type") == "welcome":
+                if message["seat"] < 0:  # a watcher's (-1): no join asks to watch
+                    raise TableConnectionError(
+                        "the table sent a welcome that does not add up: welcome.seat is "
+                        f"{message['seat']}{' (watching)' if message['seat'] == -1 else ''}, "
+                        "but you asked for a seat"
+                    )
                 return message
             if message.get("type") == "error":
                 raise TableConnectionError(

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from kalooki import jsonio
 from kalooki.text import escape_controls
-from kalooki.validation import suggest, value_problem
+from kalooki.validation import spell_surrogates, suggest, value_problem
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 64 * 1024
@@ -209,7 +209,10 @@ def field_problem(kind: str, error: Mapping[str, Any]) -> str:
     and a resumed save use for the same fault ("expected a whole number, got '1'"), not pydantic's;
     an unknown field with the field meant, or the fields the message has."""
     where = ".".join(str(part) for part in error["loc"][1:]) or "message"
-    if error["type"] != "extra_forbidden":
+    if error["type"] == "string_unicode" and not error["loc"][1:]:
+        # A key that is not text (a lone surrogate, from a JSON escape): no field is named so.
+        where = spell_surrogates(str(error["input"]))
+    elif error["type"] != "extra_forbidden":
         return f"{kind}: {where}: {value_problem(error)}"
     fields = [name for name in _CLIENT_MODELS[kind].model_fields if name != "type"]
     close = suggest(where, fields)

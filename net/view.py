@@ -25,14 +25,14 @@ from dataclasses import replace
 from typing import Any
 
 from kalooki.cards import Card, format_card, full_pack, parse_card
-from kalooki.engine import STATE_FORMAT, STATE_VERSION, Event, Game
+from kalooki.engine import STATE_FORMAT, STATE_VERSION, Event, Game, StateFormatError
 from kalooki.events import DealEvent, DrawEvent, ReshuffleEvent
 from kalooki.melds import TableMeld
 from kalooki.rules import may_end_without_discard, sees_drawn_card
+from kalooki.statecheck import state_shape_problem
 from kalooki.variant import Variant
 
-WATCHER = -1
-"""The seat number of a view for someone who sits at no seat (the host with ``--watch``)."""
+from .table_state import WATCHER, TableStateError, view_problem
 
 
 def cards_json(cards: Sequence[Card]) -> list[str]:
@@ -111,18 +111,19 @@ def seat_events(events: Sequence[Event], game: Game, seat: int) -> list[Event]:
     return seen
 
 
-def _cards(data: object) -> list[Card]:
-    if not isinstance(data, list):
-        raise TypeError("cards must be a list")
-    return [parse_card(str(text)) for text in data]
+def _cards(data: Sequence[str]) -> list[Card]:
+    return [parse_card(text) for text in data]
 
 
 def shadow_game(view: Mapping[str, Any], variant: Variant) -> Game:
     """A :class:`Game` equal to the host's in all that ``view`` shows; the unseen cards are stand-ins.
 
-    Raises :class:`~kalooki.engine.StateFormatError` (a ``KalookiError``) for a view that is not
-    consistent: one no honest host sends.
+    Raises :class:`~kalooki_net.table_state.TableStateError` (a ``StateFormatError``) for a view that
+    is not consistent, one no honest host sends, naming the field and what is wrong with it.
     """
+    problem = view_problem(view, variant)
+    if problem is not None:
+        raise TableStateError(problem)
     players = list(view["players"])
     seat = int(view["seat"])
     counts = [int(count) for count in view["hand_counts"]]
@@ -194,7 +195,14 @@ def shadow_game(view: Mapping[str, Any], variant: Variant) -> Game:
         "winners": view["winners"],
         "undo": undo,
     }
-    return Game.from_json(state)
+    # The fields the game keeps as the view sent them are checked as a save's, and named as the view's.
+    problem = state_shape_problem(state, "view")
+    if problem is not None:
+        raise TableStateError(problem)
+    try:
+        return Game.from_json(state)
+    except StateFormatError as error:  # a game play cannot reach: said as such, not as a save's
+        raise TableStateError(error.problem) from None
 
 
-__all__ = ["WATCHER", "cards_json", "seat_events", "seat_view", "shadow_game"]
+__all__ = ["WATCHER", "TableStateError", "cards_json", "seat_events", "seat_view", "shadow_game"]

@@ -4,18 +4,22 @@
 port, and stops it afterwards. :class:`Player` is a scripted client over ``websockets``' own
 threading client: it joins, then plays its seat with the greedy bot on the stand-in game
 rebuilt from the views it receives, exactly as a third-party client would.
+:func:`join_a_table_that_sends` runs a real ``kalooki join`` at a table that is not honest: a
+small server on 127.0.0.1 that answers the join with the messages given (a real table's, from
+:func:`a_real_welcome_and_state`, changed by the test).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -24,6 +28,8 @@ from kalooki_net.botclient import TIMEOUT, BotSeat
 from kalooki_net.server import TableServer
 from kalooki_net.table import Table
 from websockets.exceptions import ConnectionClosed
+from websockets.sync.server import ServerConnection as SyncConnection
+from websockets.sync.server import serve
 
 from kalooki.loader import load_variant
 from kalooki.variant import Variant
@@ -209,3 +215,49 @@ class Terminal:
         self.process.stdin.close()  # end of input: kalooki join leaves the table
         self.process.wait(TIMEOUT)
         return self.text()
+
+
+def a_real_welcome_and_state() -> list[dict[str, Any]]:
+    """What a real table sends the second of two players, up to the first hand's first state."""
+    table = new_table(seats=2, seed=3)
+    with hosted(table) as host:
+        first, second = Player(host.uri), Player(host.uri)
+        first.join(table.code, name="ann")
+        second.join(table.code, name="bob")
+        second.until("state")
+        return [json.loads(text) for text in second.received]
+
+
+def join_a_table_that_sends(messages: list[dict[str, Any]]) -> subprocess.CompletedProcess[str]:
+    """``kalooki join`` as a real process at a table on 127.0.0.1 that answers its join with ``messages``."""
+
+    def answer(websocket: SyncConnection) -> None:
+        websocket.recv(timeout=TIMEOUT)  # the join
+        for message in messages:
+            websocket.send(json.dumps(message))
+        with contextlib.suppress(ConnectionClosed, TimeoutError):
+            websocket.recv(timeout=2)
+
+    with serve(answer, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            address = f"127.0.0.1:{server.socket.getsockname()[1]}"
+            return subprocess.run(
+                [str(KALOOKI), "join", address, "--code", "ABC123", "--name", "bob"],
+                input="quit\n", capture_output=True, text=True, timeout=60, check=False,
+                env={**os.environ, "COLUMNS": "100", "NO_COLOR": "1"},
+            )  # fmt: skip
+        finally:
+            server.shutdown()
+
+
+Mutation = Callable[[list[dict[str, Any]]], None]
+
+
+def welcome_of(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    return next(message for message in messages if message["type"] == "welcome")
+
+
+def view_of(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    state: dict[str, Any] = next(message for message in messages if message["type"] == "state")
+    return state["view"]

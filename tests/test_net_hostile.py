@@ -11,7 +11,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,19 @@ from kalooki_net.admission import MAX_UNREAD_BYTES, MAX_WRONG_TRIES, WRONG_TRIES
 from kalooki_net.client import LOST, TableConnection, TableConnectionError
 from kalooki_net.protocol import MAX_HOST_MESSAGE_BYTES, MAX_MESSAGE_BYTES, PROTOCOL_VERSION
 from kalooki_net.server import TableServer
-from net_helpers import TIMEOUT, Host, Player, hosted, new_table, seat_and_play_a_hand
+from net_helpers import (
+    TIMEOUT,
+    Host,
+    Mutation,
+    Player,
+    a_real_welcome_and_state,
+    hosted,
+    join_a_table_that_sends,
+    new_table,
+    seat_and_play_a_hand,
+    view_of,
+    welcome_of,
+)
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -488,52 +499,6 @@ def test_a_table_that_never_answers_the_join_is_an_error_not_a_crash(monkeypatch
         finally:
             connection.close()
             server.shutdown()
-
-
-def a_real_welcome_and_state() -> list[dict[str, Any]]:
-    """What a real table sends the second of two players, up to the first hand's first state."""
-    table = new_table(seats=2, seed=3)
-    with hosted(table) as host:
-        first, second = Player(host.uri), Player(host.uri)
-        first.join(table.code, name="ann")
-        second.join(table.code, name="bob")
-        second.until("state")
-        return [json.loads(text) for text in second.received]
-
-
-def join_a_table_that_sends(messages: list[dict[str, Any]]) -> subprocess.CompletedProcess[str]:
-    """``kalooki join`` as a real process at a table on 127.0.0.1 that answers its join with ``messages``."""
-
-    def answer(websocket: SyncConnection) -> None:
-        websocket.recv(timeout=TIMEOUT)  # the join
-        for message in messages:
-            websocket.send(json.dumps(message))
-        with contextlib.suppress(ConnectionClosed, TimeoutError):
-            websocket.recv(timeout=2)
-
-    with serve(answer, "127.0.0.1", 0) as server:
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        try:
-            address = f"127.0.0.1:{server.socket.getsockname()[1]}"
-            return subprocess.run(
-                [str(KALOOKI), "join", address, "--code", "ABC123", "--name", "bob"],
-                input="quit\n", capture_output=True, text=True, timeout=60, check=False,
-                env={**os.environ, "COLUMNS": "100", "NO_COLOR": "1"},
-            )  # fmt: skip
-        finally:
-            server.shutdown()
-
-
-Mutation = Callable[[list[dict[str, Any]]], None]
-
-
-def welcome_of(messages: list[dict[str, Any]]) -> dict[str, Any]:
-    return next(message for message in messages if message["type"] == "welcome")
-
-
-def view_of(messages: list[dict[str, Any]]) -> dict[str, Any]:
-    state: dict[str, Any] = next(message for message in messages if message["type"] == "state")
-    return state["view"]
 
 
 @pytest.mark.parametrize(

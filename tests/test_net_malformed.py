@@ -43,6 +43,10 @@ BAD_FIELDS = [
     ({"type": "say"}, "say: text: is required"),
     ({"type": "say", "text": ["hi"]}, "say: text: expected text, got a list"),
     ({"type": "say", "text": "h" * 301}, "say: text: must be at most 300 characters long"),
+    # A lone surrogate, sent as JSON's escape (json.dumps writes it so): text that is no Unicode, spelt out.
+    ({"type": "say", "text": "hi \ud800"}, "say: text: not valid Unicode text (a lone surrogate \\ud800)"),
+    ({"type": "say", "text": "x", "\ud800": 1}, "say: unknown field '\\ud800'; its field is text"),
+    ({"type": "move", "move": "\udfff"}, "move: move: not valid Unicode text (a lone surrogate \\udfff)"),
     ({"type": "ready", "seat": "ten"},
      "ready: seat: expected a whole number, got 'ten': write numbers in digits (ten is 10)"),
     ({"type": "ready", "when": 1}, "ready: unknown field 'when'; its field is seat"),

@@ -1,0 +1,94 @@
+"""A table that is not honest sends ``kalooki join`` a state that does not add up: the join ends in one
+line naming the field and what is wrong with it (exit 1), whether it is the first state or a later one,
+never with a traceback, and never in the words of a damaged save or of a card mistyped at the prompt."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from net_helpers import Mutation, a_real_welcome_and_state, join_a_table_that_sends, view_of, welcome_of
+
+NOT_CONSISTENT = "the table sent a state that does not add up"
+
+
+@pytest.fixture(scope="module")
+def real_messages() -> list[dict[str, Any]]:
+    """A real table's welcome and first state for bob (seat 1 of 2; ann, at seat 0, is to draw)."""
+    return a_real_welcome_and_state()
+
+
+def state_of(messages: list[dict[str, Any]]) -> dict[str, Any]:
+    return next(message for message in messages if message["type"] == "state")
+
+
+CHANGES: list[tuple[Mutation, str]] = [
+    # Each crashed kalooki join with a traceback (IndexError at shadow_game).
+    (lambda sent: view_of(sent)["hand_counts"].append(13), "view.hand_counts holds 3 entries for 2 players"),
+    (lambda sent: view_of(sent)["players"].pop(), "view.players holds 1 entry: a table has 2 to 8 players"),
+    (
+        lambda sent: view_of(sent).update(can_undo=True, current=9),
+        "view.current: 9 is not at the table: this 2-player table's seats are 0 to 1",
+    ),
+    (
+        lambda sent: state_of(sent)["stand_ins"].update(ann="greedy"),
+        "stand_ins: 'ann' is not a seat at the table",
+    ),
+    # Each was blamed on a save ("the saved game is damaged: ...") or on what was typed.
+    (
+        lambda sent: view_of(sent).update(current=5),
+        "view.current: 5 is not at the table: this 2-player table's seats are 0 to 1",
+    ),
+    (lambda sent: view_of(sent).update(hand=["ZZ"]), "view.hand[0]: 'ZZ' is not a card"),
+    (lambda sent: view_of(sent).update(totals=[0, 7]), "bob's total is not the sum of their scores"),
+    # The screen would have shown stand-in cards as bob's hand.
+    (lambda sent: view_of(sent).update(seat=0), "view.seat is 0, but welcome.seat is 1"),
+]
+
+
+def join_ends_in_one_line(sent: list[dict[str, Any]], line: str) -> str:
+    """``kalooki join`` at a table that sends ``sent`` ends with ``line`` on stderr, exit 1: its stdout."""
+    result = join_a_table_that_sends(sent)
+    assert "Traceback" not in result.stdout + result.stderr, result.stderr
+    assert result.stderr == f"{line}\n"
+    assert result.returncode == 1
+    return result.stdout
+
+
+@pytest.mark.parametrize(("change", "said"), CHANGES, ids=[said for _, said in CHANGES])
+def test_a_first_state_that_does_not_add_up_ends_the_join_in_one_line(
+    real_messages: list[dict[str, Any]], change: Mutation, said: str
+) -> None:
+    sent = copy.deepcopy(real_messages)
+    change(sent)
+    join_ends_in_one_line(sent, f"{NOT_CONSISTENT}: {said}")
+
+
+def test_a_later_state_that_does_not_add_up_ends_the_join_in_one_line(
+    real_messages: list[dict[str, Any]],
+) -> None:
+    # The first state is the table's own; the next is the same as the proxy of the review changed it.
+    later = copy.deepcopy(state_of(real_messages))
+    later["view"]["hand_counts"].append(13)
+    shown = join_ends_in_one_line(
+        [*real_messages, later], f"{NOT_CONSISTENT}: view.hand_counts holds 3 entries for 2 players"
+    )
+    assert "Your hand" in shown  # the first state was played on
+
+
+def test_a_welcome_that_seats_the_player_as_a_watcher_is_refused_before_the_seat_is_kept(
+    real_messages: list[dict[str, Any]],
+) -> None:
+    # kalooki join said 'You sit at seat 0 as bob.', kept the seat -1 for a rejoin, then 'the table
+    # seated you at seat 0, which its game does not have'.
+    sent = copy.deepcopy(real_messages)
+    welcome_of(sent).update(seat=-1)
+    said = (
+        "the table sent a welcome that does not add up: "
+        "welcome.seat is -1 (watching), but you asked for a seat"
+    )
+    assert join_ends_in_one_line(sent, said) == ""
