@@ -207,8 +207,6 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
         return f"must be at least {ctx.get('min_length')} characters long"
     if kind == "string_too_long":
         return f"must be at most {ctx.get('max_length')} characters long"
-    if kind == "string_unicode":
-        return f"not valid Unicode text{_surrogate_note(value)}"
     if kind in ("too_short", "too_long"):
         bound = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
         size = len(value) if found and isinstance(value, list | dict) else ctx.get("actual_length")
@@ -252,13 +250,6 @@ def spell_surrogates(text: str) -> str:
     """``text`` with each lone surrogate spelled as Python writes it (``\\ud800``): JSON's escapes can
     put one in a string, and no UTF-8 text (a message sent back, a terminal) can hold it."""
     return text.encode("utf-8", "backslashreplace").decode("utf-8")
-
-
-def _surrogate_note(value: object) -> str:
-    if not isinstance(value, str):
-        return ""
-    surrogate = next((char for char in value if "\ud800" <= char <= "\udfff"), None)
-    return "" if surrogate is None else f" (a lone surrogate {spell_surrogates(surrogate)})"
 
 
 def _items(count: object) -> str:

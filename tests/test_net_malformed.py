@@ -21,6 +21,8 @@ def refused(player: Player, message: Any, code: str) -> dict[str, Any]:
     return reply
 
 
+NOT_A_CHARACTER = "which is not a character (U+D800 to U+DFFF are halves of UTF-16 pairs)"
+
 BAD_FIELDS = [
     ({"protocol": "1"}, "join: protocol: expected a whole number, got '1': "
      "in quotes it is text; remove the quotes"),
@@ -44,9 +46,9 @@ BAD_FIELDS = [
     ({"type": "say", "text": ["hi"]}, "say: text: expected text, got a list"),
     ({"type": "say", "text": "h" * 301}, "say: text: must be at most 300 characters long"),
     # A lone surrogate, sent as JSON's escape (json.dumps writes it so): text that is no Unicode, spelt out.
-    ({"type": "say", "text": "hi \ud800"}, "say: text: not valid Unicode text (a lone surrogate \\ud800)"),
+    ({"type": "say", "text": "hi \ud800"}, f"say: text: not valid text: it holds U+D800, {NOT_A_CHARACTER}"),
     ({"type": "say", "text": "x", "\ud800": 1}, "say: unknown field '\\ud800'; its field is text"),
-    ({"type": "move", "move": "\udfff"}, "move: move: not valid Unicode text (a lone surrogate \\udfff)"),
+    ({"type": "move", "move": "\udfff"}, f"move: move: not valid text: it holds U+DFFF, {NOT_A_CHARACTER}"),
     ({"type": "ready", "seat": "ten"},
      "ready: seat: expected a whole number, got 'ten': write numbers in digits (ten is 10)"),
     ({"type": "ready", "when": 1}, "ready: unknown field 'when'; its field is seat"),
