@@ -31,8 +31,8 @@ def test_set_options_holding_bytes_or_escapes_that_are_not_text() -> None:
         "--set:1:6: name: not UTF-8 text: byte 0xFF",
         "--set:2:8: name: not UTF-8 text: byte 0xFF",
         "--set:3:2: not UTF-8 text: byte 0xE9",
-        f"--set:4:6: name: \\ud800 {HALVES}",
-        "--set:5:13: description: \\U00110000 is not a character: the last one is U+10FFFF",
+        f"--set:4:7: name: \\ud800 {HALVES}",
+        "--set:5:23: description: \\U00110000 is not a character: the last one is U+10FFFF",
     ]
 
 
