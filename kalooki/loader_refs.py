@@ -14,6 +14,7 @@ import stat
 from pathlib import Path
 
 from kalooki.resources import variants_dir
+from kalooki.text import spell_bytes, undecodable_byte
 from kalooki.yamlio import Diagnostic, Location, YamlError, suggest
 
 BUILTIN_PREFIX = "builtin:"
@@ -54,6 +55,9 @@ def unknown_variant_message(name: str, folder: Path | None = None) -> str:
     ``NAME.yml``, that file is the one suggested: ``kalooki play friday`` meant the friday.yaml
     just written.
     """
+    byte = undecodable_byte(name)
+    if byte is not None:  # said as a --set option holding such a byte is
+        return f"unknown variant '{spell_bytes(name)}': not UTF-8 text: byte 0x{byte[1]:02X}"
     names = builtin_variant_names()
     message = f"unknown variant '{name}'"
     close = suggest(name, names)
@@ -135,11 +139,12 @@ def locate_top(
 
     ``reference``: where ``name_or_path`` was written, if in a file (see ``resolve_variant``).
     """
-    where = reference if reference is not None else Location(str(name_or_path))
+    where = reference if reference is not None else Location(spell_bytes(str(name_or_path)))
     if isinstance(name_or_path, Path) or is_path_like(name_or_path):
         given = str(name_or_path)
         path = Path(base_dir) / given if base_dir is not None else Path(given)
         display = os.path.normpath(os.path.join(str(base_dir), given)) if base_dir is not None else given
+        display = spell_bytes(display)
         # A variant named inside another file (a game script's ``variant:``) is held to extends' rules.
         refusal = base_file_refusal(path) if reference is not None else None
         # `classic.yaml` for the built-in classic: a missing file, then, says how the built-in is named.
@@ -159,10 +164,10 @@ def locate_top(
         # Named inside another file, a file without a slash (`notes.txt`) is held to extends' rules too.
         refusal = base_file_refusal(local) if reference is not None else None
         if refusal is not None:
-            raise VariantError([where.error(f"{refusal}: {name_or_path}")])
-        return local, str(local)
+            raise VariantError([where.error(f"{refusal}: {spell_bytes(name_or_path)}")])
+        return local, spell_bytes(str(local))
     if Path(name_or_path).suffix:  # no built-in name has a dot: `rules.json` is a file, not a misspelt name
         if reference is not None:
-            raise VariantError([where.error(f"no such file: {name_or_path}")])
-        return local, str(local)
+            raise VariantError([where.error(f"no such file: {spell_bytes(name_or_path)}")])
+        return local, spell_bytes(str(local))
     raise VariantError([where.error(unknown_variant_message(name_or_path, local.parent))])

@@ -63,6 +63,17 @@ def test_saved_rules_holding_half_a_character() -> None:
     [
         ([b"validate", b"classic", b"--set", b"name=\xff"], "--set:1:6: name: not UTF-8 text: byte 0xFF"),
         ([b"validate", b"v.yaml"], f"v.yaml:1:8: YAML syntax: \\ud800 {HALVES}"),
+        # A variant's name holding such a byte is named as a --set value is, not as '\udcff'.
+        (
+            [b"validate", b"cl\xffassic"],
+            "cl\\xffassic: unknown variant 'cl\\xffassic': not UTF-8 text: byte 0xFF",
+        ),
+        ([b"rules", b"\xff"], "\\xff: unknown variant '\\xff': not UTF-8 text: byte 0xFF"),
+        (
+            [b"play", b"cl\xffassic"],
+            "cl\\xffassic: unknown variant 'cl\\xffassic': not UTF-8 text: byte 0xFF",
+        ),
+        ([b"validate", b"missing\xff.yaml"], "missing\\xff.yaml: no such file"),
     ],
 )
 def test_validate_in_a_real_process(tmp_path: Path, arguments: list[bytes], expected: str) -> None:
@@ -73,3 +84,23 @@ def test_validate_in_a_real_process(tmp_path: Path, arguments: list[bytes], expe
     )
     assert result.returncode == 1
     assert result.stderr == f"{expected}\n"
+
+
+def test_a_file_whose_name_holds_such_a_byte_is_read_and_named_readably(tmp_path: Path) -> None:
+    # Linux lets a file's name hold any byte: the file is read, its default name and every message
+    # spell the byte out (its name was refused as "not valid text: it holds U+DCFF").
+    name = b"house\xff.yaml"
+    (tmp_path / os.fsdecode(name)).write_text("extends: classic\njokers: 4\n", encoding="utf-8")
+    kalooki = os.fsencode(Path(sys.executable).with_name("kalooki"))
+
+    def run(*arguments: bytes) -> tuple[int, str, str]:
+        result = subprocess.run(
+            [kalooki, *arguments], capture_output=True, text=True, cwd=tmp_path, timeout=60, check=False
+        )
+        return result.returncode, result.stdout, result.stderr
+
+    assert run(b"validate", name) == (0, "house\\xff.yaml: ok\n", "")
+    code, shown, said = run(b"variants", b"show", name, b"--origin")
+    assert (code, said) == (0, "")
+    assert shown.splitlines()[:1] == ['name: "house\\\\xff"                    # the name of house\\xff.yaml']
+    assert "jokers: 4                             # house\\xff.yaml:2:9" in shown.splitlines()
