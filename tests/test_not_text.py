@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from kalooki.grid import parse_grid
 from kalooki.loader import VariantError, load_variant_text
 from kalooki.script import ScriptError, load_script_text
 from kalooki.set_options import parse_set_options
@@ -33,6 +34,17 @@ def test_set_options_holding_bytes_or_escapes_that_are_not_text() -> None:
         "--set:3:2: not UTF-8 text: byte 0xE9",
         f"--set:4:7: name: \\ud800 {HALVES}",
         "--set:5:23: description: \\U00110000 is not a character: the last one is U+10FFFF",
+    ]
+
+
+def test_grid_options_holding_bytes_that_are_not_text() -> None:
+    # The knob's part was echoed with repr ('\\udcff'); a value's is checked as --set checks it.
+    with pytest.raises(VariantError) as caught:
+        parse_grid(["\udcff", "jok\udcffers=1,2", "jokers=1,\udcff"])
+    assert str(caught.value).splitlines() == [
+        "--grid:1:1: not UTF-8 text: byte 0xFF",
+        "--grid:2:4: not UTF-8 text: byte 0xFF",
+        "--grid:3:10: jokers: not UTF-8 text: byte 0xFF",
     ]
 
 
