@@ -316,3 +316,11 @@ def test_a_path_too_long_for_the_system_is_said_so() -> None:
         "",
         f"{'x' * 5000}.yaml: cannot read the file: File name too long\n",
     )
+
+
+def test_schema_write_spells_out_its_folder_s_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "wrote DIR/variant.schema.json" printed the folder as typed: a right-to-left override turned the line.
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["schema", "variant", "--write", "a\u202eb"])
+    assert (result.exit_code, result.stdout) == (0, "wrote a\\u202eb/variant.schema.json\n")
+    assert (tmp_path / "a\u202eb" / "variant.schema.json").is_file()
