@@ -9,7 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from kalooki_cli.app import app
 from pydantic import ValidationError
+from typer.testing import CliRunner
 
 from kalooki.grid import parse_grid
 from kalooki.loader import VariantError, load_variant_text
@@ -116,3 +118,27 @@ def test_a_file_whose_name_holds_such_a_byte_is_read_and_named_readably(tmp_path
     assert (code, said) == (0, "")
     assert shown.splitlines()[:1] == ['name: "house\\\\xff"                    # the name of house\\xff.yaml']
     assert "jokers: 4                             # house\\xff.yaml:2:9" in shown.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "expected"),
+    [
+        (
+            ["join", "\udcff", "--code", "x"],
+            "Invalid value for 'HOST[:PORT]': '\\xff': not UTF-8 text: byte 0xFF",
+        ),
+        (
+            ["join", "127.0.0.1:1", "--code", "a\udcff"],
+            "Invalid value for '--code': 'a\\xff': not UTF-8 text: byte 0xFF",
+        ),
+        (
+            ["host", "--bind", "\udcff", "--port", "0"],
+            "Invalid value for '--bind': '\\xff': not UTF-8 text: byte 0xFF",
+        ),
+    ],
+)
+def test_network_arguments_holding_bytes_that_are_not_text(arguments: list[str], expected: str) -> None:
+    # join crashed encoding them (a traceback); host said Python's "surrogates not allowed".
+    result = CliRunner().invoke(app, arguments)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == f"Error: {expected}"
