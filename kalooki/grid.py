@@ -225,6 +225,10 @@ def find_baseline(text: str | Sequence[str] | None, axes: Sequence[Axis], cells:
     named_on: dict[str, int] = {}
     by_knob = {axis.knob: axis for axis in axes}
     for line, option in enumerate([text] if isinstance(text, str) else text, 1):
+        byte = undecodable_byte(option)
+        if byte is not None:  # said as --grid and --set say it, not in repr's '\udcff'
+            where = Location(BASELINE_SOURCE, line, byte[0] + 1)
+            raise VariantError([where.error(f"not UTF-8 text: byte 0x{byte[1]:02X}")])
         column = 1
         for part in option.split(","):
             knob, equals, value_text = part.partition("=")

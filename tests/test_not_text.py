@@ -13,7 +13,7 @@ from kalooki_cli.app import app
 from pydantic import ValidationError
 from typer.testing import CliRunner
 
-from kalooki.grid import parse_grid
+from kalooki.grid import find_baseline, parse_grid
 from kalooki.loader import VariantError, load_variant_text
 from kalooki.script import ScriptError, load_script_text
 from kalooki.set_options import parse_set_options
@@ -48,6 +48,10 @@ def test_grid_options_holding_bytes_that_are_not_text() -> None:
         "--grid:2:4: not UTF-8 text: byte 0xFF",
         "--grid:3:10: jokers: not UTF-8 text: byte 0xFF",
     ]
+    axes = parse_grid(["jokers=1,2"])
+    with pytest.raises(VariantError) as baseline_caught:
+        find_baseline(["jokers=1", "jokers\udcff"], axes, [])
+    assert str(baseline_caught.value).splitlines() == ["--baseline:2:7: not UTF-8 text: byte 0xFF"]
 
 
 def test_files_holding_an_escape_of_no_character() -> None:
