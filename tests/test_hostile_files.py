@@ -324,3 +324,14 @@ def test_schema_write_spells_out_its_folder_s_name(tmp_path: Path, monkeypatch: 
     result = runner.invoke(app, ["schema", "variant", "--write", "a\u202eb"])
     assert (result.exit_code, result.stdout) == (0, "wrote a\\u202eb/variant.schema.json\n")
     assert (tmp_path / "a\u202eb" / "variant.schema.json").is_file()
+
+
+def test_a_sweep_folder_name_too_long_for_the_system_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["sweep", "--grid", "jokers=1,2", "-n", "1", "--out", "x" * 5000])
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"{'x' * 79}…: cannot write a folder so named: File name too long\n",
+    )
