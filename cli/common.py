@@ -29,7 +29,7 @@ from kalooki.jsonio import MAX_DIGITS
 from kalooki.loader import load_variant
 from kalooki.loader_refs import VariantError
 from kalooki.set_options import SetOptions, parse_set_options
-from kalooki.text import escape_controls
+from kalooki.text import clipped, escape_controls
 from kalooki.variant import Variant
 from kalooki.yamlio import Diagnostic
 
@@ -208,16 +208,21 @@ def check_output_path(
     (``kalooki new``), whose ``--force`` says whether it may replace one. Any other output (a CSV, a
     report) never replaces a saved game, a log, a variant or a game script.
     """
-    if str(path) == "-":
+    if str(path) == "-" and not game_file:  # standard output; a log or a save named - is a file
         return
     if not str(path):
         fail(f"{option or 'the file'}: give a file name, not an empty one")
     target = Path(path)
-    if target.is_dir():
+    try:
+        folder, no_parent = target.is_dir(), not target.parent.is_dir()
+        special = target.exists() and not target.is_file()
+    except OSError as error:  # a name too long for the system (ENAMETOOLONG)
+        fail(f"{clipped(str(path))}: cannot write a file so named: {error.strerror or error}")
+    if folder:
         fail(f"{path}: is a folder; give a file name")
-    if not target.parent.is_dir():
+    if no_parent:
         fail(f"{path}: the folder {target.parent} does not exist")
-    if target.exists() and not target.is_file():
+    if special:
         return  # /dev/null, a FIFO: written as it is, whatever its folder allows
     held = None if game_file else already_holds(target, str(path))
     if held is None and not (game_file or variant_file):

@@ -18,7 +18,7 @@ import typer
 from rich.text import Text
 
 from kalooki.errors import KalookiError
-from kalooki.text import escape_controls, name_key
+from kalooki.text import clipped, escape_controls, name_key, spell_bytes, undecodable_byte
 
 from .common import (
     MAX_NAME,
@@ -143,6 +143,7 @@ def host(
     """Open a table on the network: friends join with kalooki join; bots take the empty seats."""
     if resume is not None and (target or set_ or seats or bots is not None or seed is not None or log):
         raise typer.BadParameter("a resumed table keeps its rules, seats and seed", param_hint="'--resume'")
+    refuse_bytes(bind, "'--bind'")
     if log is not None:
         check_output_path(log, game_file=True)
         refuse_a_written_log(log)  # the table's moves are in that log only, as a terminal game's are
@@ -154,6 +155,15 @@ def host(
             port=port, wait=wait, bot_pause=bot_pause, save=save, resume=resume, log=log, trusted=trusted,
         )  # fmt: skip
     raise typer.Exit(code)
+
+
+def refuse_bytes(value: str, hint: str) -> None:
+    """An address or a code holding a byte that is not UTF-8 cannot go on the network: a usage error,
+    the byte named as a --set value's is (Python's encoder said "surrogates not allowed", or crashed)."""
+    byte = undecodable_byte(value)
+    if byte is not None:
+        message = f"'{clipped(spell_bytes(value))}': not UTF-8 text: byte 0x{byte[1]:02X}"
+        raise typer.BadParameter(message, param_hint=hint)
 
 
 def trusted_proxies(values: list[str]) -> TrustedProxies:
@@ -416,6 +426,8 @@ def join(
         require_net()
     from kalooki_net.client import TableConnectionError, table_uri
 
+    refuse_bytes(address, "'HOST[:PORT]'")
+    refuse_bytes(code, "'--code'")
     try:
         table_uri(address)
     except TableConnectionError as error:  # a mistyped argument: a usage error, as --port abc is

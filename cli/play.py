@@ -50,9 +50,9 @@ FastOption = Annotated[bool, typer.Option("--fast", help="No pause between the b
 def is_script(target: str) -> bool:
     """Whether ``target`` names a game script rather than a variant (a name or a variant file)."""
     path = Path(target)
-    if not path.is_file():
-        return False
-    try:
+    try:  # a name too long for the system (ENAMETOOLONG) is no file either
+        if not path.is_file():
+            return False
         with path.open("rb") as stream:
             head = stream.read(MAX_SCRIPT_PEEK).decode("utf-8", errors="replace")
     except OSError:

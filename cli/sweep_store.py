@@ -25,6 +25,7 @@ from kalooki.grid import Cell, knob_text
 from kalooki.jsonio import is_whole_number
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.sweep import PlayedCell, SweepSpec, record_from_json, record_to_json
+from kalooki.text import clipped
 from kalooki.variant import variant_json
 
 from .saves import write_atomically
@@ -52,10 +53,18 @@ class SweepStore:
 
     def open(self) -> dict[int, PlayedCell]:
         """Check the folder holds this sweep (or nothing yet) and read the cells already finished."""
-        if self.folder.exists() and not self.folder.is_dir():
+        try:
+            a_file = self.folder.exists() and not self.folder.is_dir()
+            started = self.manifest.exists()
+        except OSError as error:  # a name too long for the system (ENAMETOOLONG)
+            shown = clipped(str(self.folder))
+            raise SweepStoreError(
+                f"{shown}: cannot write a folder so named: {error.strerror or error}"
+            ) from None
+        if a_file:
             raise SweepStoreError(f"{self.folder}: is a file; --out needs a folder")
         identity = self.spec.identity()
-        if self.manifest.exists():
+        if started:
             saved = self._read(self.manifest)
             if saved != identity and not _only_cells_differ(saved, identity):
                 raise self._different(saved, identity)

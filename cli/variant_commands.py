@@ -326,7 +326,7 @@ def schema(
                 typer.echo(f"{each} schema: up to date")
         elif write:
             for each in names:
-                typer.echo(f"wrote {write_schema(each, directory)}")
+                typer.echo(escape_controls(f"wrote {write_schema(each, directory)}"))  # DIR as typed
         else:
             typer.echo(render_schema(name or "variant"), nl=False)
 

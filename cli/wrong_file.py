@@ -54,7 +54,10 @@ def yaml_already_there(path: Path, shown: str) -> str | None:
     """
     from .play import is_script
 
-    if path.suffix.lower() not in YAML_SUFFIXES or not path.is_file():
+    try:
+        if path.suffix.lower() not in YAML_SUFFIXES or not path.is_file():
+            return None
+    except OSError:  # a name too long for the system is no file
         return None
     if is_script(str(path)):
         return holds("script", shown)

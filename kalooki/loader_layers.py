@@ -22,6 +22,7 @@ from kalooki import provenance as provenance_keys
 from kalooki.file_kinds import another_kind, not_a_variant_message, written_file
 from kalooki.loader_refs import VariantError, locate_base
 from kalooki.set_options import SetOptions
+from kalooki.text import spell_bytes
 from kalooki.validation import Nowhere
 from kalooki.variant import DEFER_CROSS_FIELD, KNOB_NAMES, Variant
 from kalooki.variant_checks import cross_field_problems
@@ -438,7 +439,8 @@ def resolve(
             dict(known.provenance),
             known.source,
         )
-    file_only: dict[str, Any] = {"name": path.stem}
+    # A name's byte that is not UTF-8 is spelled out: the name is text, shown and saved.
+    file_only: dict[str, Any] = {"name": spell_bytes(path.stem)}
     file_only_origins: dict[str, Origin] = {"name": Origin("stem", display)}
     if top.document is not None:
         for key in _FILE_ONLY:

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
 
 from kalooki.resources import variants_dir
+from kalooki.text import clipped, spell_bytes, undecodable_byte
 from kalooki.yamlio import Diagnostic, Location, YamlError, suggest
 
 BUILTIN_PREFIX = "builtin:"
@@ -54,12 +56,15 @@ def unknown_variant_message(name: str, folder: Path | None = None) -> str:
     ``NAME.yml``, that file is the one suggested: ``kalooki play friday`` meant the friday.yaml
     just written.
     """
+    byte = undecodable_byte(name)
+    if byte is not None:  # said as a --set option holding such a byte is
+        return f"unknown variant '{clipped(spell_bytes(name))}': not UTF-8 text: byte 0x{byte[1]:02X}"
     names = builtin_variant_names()
-    message = f"unknown variant '{name}'"
+    message = f"unknown variant '{clipped(name)}'"
     close = suggest(name, names)
     if folder is not None and name:
         close = next(
-            (f"{name}{suffix}" for suffix in VARIANT_SUFFIXES if (folder / f"{name}{suffix}").is_file()),
+            (f"{name}{suffix}" for suffix in VARIANT_SUFFIXES if _is_file(folder / f"{name}{suffix}")),
             close,
         )
     if close:
@@ -135,15 +140,16 @@ def locate_top(
 
     ``reference``: where ``name_or_path`` was written, if in a file (see ``resolve_variant``).
     """
-    where = reference if reference is not None else Location(str(name_or_path))
+    where = reference if reference is not None else Location(spell_bytes(str(name_or_path)))
     if isinstance(name_or_path, Path) or is_path_like(name_or_path):
         given = str(name_or_path)
         path = Path(base_dir) / given if base_dir is not None else Path(given)
         display = os.path.normpath(os.path.join(str(base_dir), given)) if base_dir is not None else given
+        display = spell_bytes(display)
         # A variant named inside another file (a game script's ``variant:``) is held to extends' rules.
         refusal = base_file_refusal(path) if reference is not None else None
         # `classic.yaml` for the built-in classic: a missing file, then, says how the built-in is named.
-        hint = builtin_file_hint(given) if refusal in (None, "no such file") and not path.exists() else ""
+        hint = builtin_file_hint(given) if refusal in (None, "no such file") and not _exists(path) else ""
         if refusal is not None:
             raise VariantError([where.error(f"{refusal}: {display}{hint}")])
         if hint:
@@ -155,14 +161,35 @@ def locate_top(
     local = Path(base_dir) / name_or_path if base_dir is not None else Path(name_or_path)
     # An existing directory (`sub`, `.`) is what was meant, not a misspelt built-in: reading it says so
     # (an empty name is not `.`).
-    if local.is_file() or (name_or_path and local.is_dir()):
+    if _is_file(local) or (name_or_path and _is_dir(local)):
         # Named inside another file, a file without a slash (`notes.txt`) is held to extends' rules too.
         refusal = base_file_refusal(local) if reference is not None else None
         if refusal is not None:
-            raise VariantError([where.error(f"{refusal}: {name_or_path}")])
-        return local, str(local)
+            raise VariantError([where.error(f"{refusal}: {spell_bytes(name_or_path)}")])
+        return local, spell_bytes(str(local))
     if Path(name_or_path).suffix:  # no built-in name has a dot: `rules.json` is a file, not a misspelt name
         if reference is not None:
-            raise VariantError([where.error(f"no such file: {name_or_path}")])
-        return local, str(local)
+            raise VariantError([where.error(f"no such file: {spell_bytes(name_or_path)}")])
+        return local, spell_bytes(str(local))
+    # A name that is no file is echoed clipped: a pasted page is one line still.
+    where = reference if reference is not None else Location(clipped(spell_bytes(name_or_path)))
     raise VariantError([where.error(unknown_variant_message(name_or_path, local.parent))])
+
+
+def _is_file(path: Path) -> bool:
+    return _is(path, Path.is_file)
+
+
+def _is_dir(path: Path) -> bool:
+    return _is(path, Path.is_dir)
+
+
+def _exists(path: Path) -> bool:
+    return _is(path, Path.exists)
+
+
+def _is(path: Path, test: Callable[[Path], bool]) -> bool:
+    try:
+        return test(path)
+    except OSError:  # a name too long for the system (ENAMETOOLONG) is no file of it
+        return False

@@ -25,6 +25,7 @@ from kalooki.yamlio import (
     sort_diagnostics,
     validation_diagnostics,
 )
+from kalooki.yamlscalars import ValueTextError
 
 __all__ = ["SET_SOURCE", "SetOptions", "parse_set_options"]
 
@@ -110,8 +111,8 @@ def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOp
         first[key] = index
         try:
             values[key] = parse_scalar_text(text)
-        except ValueError as error:
-            problems.append(Diagnostic(source, index, column, key, str(error)))
+        except ValueTextError as error:
+            problems.append(Diagnostic(source, index, column + error.offset, key, str(error)))
             continue
         where[key] = (index, column)
         stripped = text.strip()

@@ -54,8 +54,9 @@ def _spell(match: re.Match[str]) -> str:
 
 
 def escape_controls(text: str) -> str:
-    """``text`` with every control character spelled out: ``"a\\x1b[2Jb"`` for ``a<ESC>[2Jb``."""
-    return CONTROL_CHARACTERS.sub(_spell, text)
+    """``text`` with every control character spelled out: ``"a\\x1b[2Jb"`` for ``a<ESC>[2Jb``, and
+    every byte of a command line's argument that was not UTF-8 too (:func:`spell_bytes`)."""
+    return spell_bytes(CONTROL_CHARACTERS.sub(_spell, text))
 
 
 def has_controls(text: str) -> bool:
@@ -134,3 +135,12 @@ def undecodable_byte(text: str) -> tuple[int, int] | None:
         if 0xDC80 <= ord(char) <= 0xDCFF:
             return index, ord(char) - 0xDC00
     return None
+
+
+_UNDECODED: Final = re.compile("[\udc80-\udcff]")
+
+
+def spell_bytes(text: str) -> str:
+    """Command-line ``text`` with each byte that was not UTF-8 (see :func:`undecodable_byte`) spelled
+    ``\\xff``: a file's name may hold such bytes on Linux, and messages show it so, not as ``\\udcff``."""
+    return _UNDECODED.sub(lambda match: f"\\x{ord(match.group()) - 0xDC00:02x}", text)

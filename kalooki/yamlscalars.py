@@ -22,9 +22,10 @@ import re
 from typing import Any
 
 import yaml
-from yaml.nodes import ScalarNode
+from yaml.nodes import MappingNode, ScalarNode
 
 from kalooki.text import escape_naming_no_character
+from kalooki.yamlsyntax import AFTER_CLOSING_QUOTE, syntax_problem
 
 MAX_DIGITS = 50
 """Longest integer accepted; Python refuses to convert very long digit strings anyway."""
@@ -141,27 +142,69 @@ def kind_of(value: object) -> str:
     return "a mapping"
 
 
+class ValueTextError(ValueError):
+    """A command-line value that cannot be read: what to say, and where in the value (0-based)."""
+
+    def __init__(self, message: str, offset: int = 0) -> None:
+        super().__init__(message)
+        self.offset = offset
+
+
+# libyaml, as files are read with: the same mistakes get the same words (kalooki.yamlsyntax).
+_QUOTED_LOADER: Any = yaml.CSafeLoader if yaml.__with_libyaml__ else yaml.SafeLoader
+
+
 def parse_scalar_text(text: str) -> Any:
     """A command-line value (``--set KEY=VALUE``) read as one YAML scalar.
 
     Plain text follows :func:`resolve_plain_scalar`; text in single or double quotes
     is a string with YAML's quoting rules (``'"40"'`` is the string ``40``).
-    Raises ``ValueError`` with a message when the value cannot be read.
+    Raises :class:`ValueTextError` saying what is wrong, and where in ``text``, in the words a
+    file's syntax error gets (:func:`~kalooki.yamlsyntax.syntax_problem`).
     """
-    if "\t" in text:
-        raise ValueError("tab characters are not allowed")
+    tab = text.find("\t")
+    if tab >= 0:
+        raise ValueTextError("tab character: indent and separate with spaces", tab)
     stripped = text.strip()
+    lead = len(text) - len(text.lstrip())
     if stripped[:1] in ("'", '"'):
         # PyYAML reads a surrogate's escape as half a character, and one past U+10FFFF as a crash.
         bad_escape = escape_naming_no_character(stripped) if stripped[0] == '"' else None
         if bad_escape is not None:
-            raise ValueError(bad_escape[1])
-        try:
-            node = yaml.compose(stripped, Loader=yaml.SafeLoader)
-        except yaml.YAMLError as error:
-            problem = getattr(error, "problem", None) or "cannot read the quoted value"
-            raise ValueError(problem) from None
-        if not isinstance(node, ScalarNode) or node.style not in ("'", '"'):
-            raise ValueError("expected one quoted value")
-        return node.value
-    return resolve_plain_scalar(stripped)
+            raise ValueTextError(bad_escape[1], lead + bad_escape[0])
+        return _quoted_value(stripped, lead)
+    try:
+        return resolve_plain_scalar(stripped)
+    except ValueError as error:
+        raise ValueTextError(str(error), lead) from None
+
+
+def _quoted_value(text: str, lead: int) -> str:
+    try:
+        node = yaml.compose(text, Loader=_QUOTED_LOADER)
+    except yaml.reader.ReaderError as error:
+        character = error.character if isinstance(error.character, str) else chr(error.character)
+        message = f"non-printable character U+{ord(character):04X} is not allowed"
+        raise ValueTextError(message, lead + error.position) from None
+    except yaml.MarkedYAMLError as error:
+        line, column, message = syntax_problem(error, text)
+        mark = error.problem_mark
+        if message in ("did not find expected <document start>", "but found another document") and mark:
+            # What follows the quoted text on a line of its own (`'a'` and `'b'`, or `---`), which
+            # files meet as their next key.
+            line, column, message = mark.line + 1, mark.column + 1, AFTER_CLOSING_QUOTE
+        raise ValueTextError(message, lead + _index(text, line, column)) from None
+    if isinstance(node, ScalarNode) and node.style in ("'", '"'):
+        return str(node.value)
+    # `'a': b` reads as a mapping whose key is the quoted text.
+    after = node.value[0][0].end_mark if isinstance(node, MappingNode) and node.value else None
+    index = _index(text, after.line + 1, after.column + 1) if after is not None else 0
+    while index < len(text) and text[index] == " ":
+        index += 1
+    raise ValueTextError(AFTER_CLOSING_QUOTE, lead + index)
+
+
+def _index(text: str, line: int, column: int) -> int:
+    """The 0-based place in ``text`` of a 1-based line and column."""
+    lines = text.split("\n")
+    return sum(len(before) + 1 for before in lines[: line - 1]) + column - 1

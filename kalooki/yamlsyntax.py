@@ -36,9 +36,12 @@ def syntax_problem(error: yaml.MarkedYAMLError, text: str) -> tuple[int, int, st
     problem, context = error.problem_mark, error.context_mark
     explainers = (
         _escape_of_no_character,
+        _unknown_escape,
         _unclosed_quote,
         _unclosed_flow,
         _quote_inside_quotes,
+        _after_closing_quote,
+        _reserved_start,
         _indented_key,
         _missing_colon,
         _colon_in_value,
@@ -71,18 +74,88 @@ def _escape_of_no_character(error: Any, lines: list[str]) -> tuple[int, int, str
     return mark.line + 1, start + 1, found[1]
 
 
+_HEX_DIGITS = {"x": (2, "\\x41 is A"), "u": (4, "\\u00E9 is é"), "U": (8, "\\U000000E9 is é")}
+"""How many hexadecimal digits each escape of double quotes takes, and one written in full."""
+
+_BACKSLASH_ADVICE = "inside double quotes write a backslash as \\\\, or use single quotes"
+
+
+def _unknown_escape(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
+    # libyaml says "found unknown escape character" at the backslash, and "did not find expected
+    # hexdecimal number" at the first digit of \x, \u or \U (PyYAML's scanner says it otherwise).
+    mark, problem = error.problem_mark, str(error.problem or "")
+    hex_digits = problem.startswith(("did not find expected hexdecimal", "expected escape sequence of"))
+    if mark is None or not (hex_digits or problem.startswith("found unknown escape character")):
+        return None
+    text = lines[mark.line] if 0 <= mark.line < len(lines) else ""
+    start = text.rfind("\\", 0, mark.column + 1)
+    if hex_digits and _char(lines, mark.line, start + 1) not in _HEX_DIGITS:
+        start = text.rfind("\\", 0, max(mark.column - 1, 0))
+    letter = _char(lines, mark.line, start + 1)
+    if start < 0 or not letter:
+        # A backslash at the very end (a --set value "abc\): what it escapes is the closing quote.
+        return _never_closed(error.context_mark, lines) if start >= 0 else None
+    if letter not in _HEX_DIGITS:
+        return mark.line + 1, start + 1, f"\\{letter} is not an escape: {_BACKSLASH_ADVICE}"
+    count, example = _HEX_DIGITS[letter]
+    end = start + 2
+    while end < min(len(text), start + 2 + count) and text[end] in "0123456789abcdefABCDEF":
+        end += 1
+    if end < len(text) and text[end] not in "\"' \\":
+        end += 1
+    written = text[start:end]
+    message = (
+        f"{written} is not an escape: \\{letter} is followed by {count} hexadecimal digits ({example}); "
+        + _BACKSLASH_ADVICE
+    )
+    return mark.line + 1, start + 1, message
+
+
+AFTER_CLOSING_QUOTE = "text after the closing quote: put all of the value inside the quotes"
+"""What to say where a value goes on after its quoted text (``name: "Friday" rules``)."""
+
+
+def _after_closing_quote(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
+    # After a quoted value only the line's end or a comment may come: libyaml says what it expected
+    # there instead (a key, a '-', a ',' or '}', the next document), at what came.
+    mark, problem = error.problem_mark, str(error.problem or "")
+    if mark is None or not problem.startswith(
+        ("did not find expected", "found character that cannot start", "block sequence entries are not")
+    ):
+        return None
+    before = lines[mark.line][: mark.column].rstrip() if mark.line < len(lines) else ""
+    if not before.endswith(("'", '"')):
+        return None
+    return mark.line + 1, mark.column + 1, AFTER_CLOSING_QUOTE
+
+
+def _reserved_start(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
+    # `name: %house`, `name: @ours`: characters YAML keeps for itself cannot start plain text.
+    mark = error.problem_mark
+    if error.problem != "found character that cannot start any token" or mark is None:
+        return None
+    char = _char(lines, mark.line, mark.column)
+    if char not in ("%", "@", "`"):
+        return None
+    return mark.line + 1, mark.column + 1, f"plain text cannot start with {char}: put the text in quotes"
+
+
 def _unclosed_quote(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
     context, problem = error.context_mark, str(error.problem or "")
     if error.context != "while scanning a quoted scalar" or context is None:
         return None
     if "end of stream" not in problem and "document" not in problem:
         return None
-    quote = _char(lines, context.line, context.column) or '"'
-    return (
-        context.line + 1,
-        context.column + 1,
-        f"the quoted text that starts here is never closed (no closing {quote})",
-    )
+    return _never_closed(context, lines)
+
+
+def _never_closed(opening: Any, lines: list[str]) -> tuple[int, int, str] | None:
+    """What to say at the quote ``opening`` marks, whose quoted text never ends."""
+    if opening is None:
+        return None
+    quote = _char(lines, opening.line, opening.column) or '"'
+    message = f"the quoted text that starts here is never closed (no closing {quote})"
+    return opening.line + 1, opening.column + 1, message
 
 
 def _unclosed_flow(error: Any, lines: list[str]) -> tuple[int, int, str] | None:

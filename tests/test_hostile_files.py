@@ -295,3 +295,43 @@ def test_a_chain_of_extends_as_deep_as_allowed_loads(tmp_path: Path) -> None:
         write(tmp_path, f"c{index}.yaml", f"extends: c{index + 1}.yaml\n")
     write(tmp_path, f"c{MAX_EXTENDS_DEPTH - 1}.yaml", "jokers: 4\n")
     assert load_variant(tmp_path / "c0.yaml").jokers == 4
+
+
+@pytest.mark.parametrize(
+    "command", [["validate"], ["rules"], ["play"], ["variants", "show"], ["simulate", "-n", "1"]]
+)
+def test_a_variant_name_too_long_for_a_file_name_is_said_in_one_short_line(command: list[str]) -> None:
+    # The system refuses such a name (ENAMETOOLONG) when asked whether it is a file: a traceback.
+    name = "x" * 5000
+    result = runner.invoke(app, [*command, name], input="")
+    assert result.exit_code == 1
+    clipped = "x" * 79 + "…"
+    assert result.stderr.startswith(f"{clipped}: unknown variant '{clipped}'; the built-in variants are ")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_a_path_too_long_for_the_system_is_said_so() -> None:
+    assert validate("x" * 5000 + ".yaml") == (
+        1,
+        "",
+        f"{'x' * 5000}.yaml: cannot read the file: File name too long\n",
+    )
+
+
+def test_schema_write_spells_out_its_folder_s_name(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "wrote DIR/variant.schema.json" printed the folder as typed: a right-to-left override turned the line.
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["schema", "variant", "--write", "a\u202eb"])
+    assert (result.exit_code, result.stdout) == (0, "wrote a\\u202eb/variant.schema.json\n")
+    assert (tmp_path / "a\u202eb" / "variant.schema.json").is_file()
+
+
+def test_a_sweep_folder_name_too_long_for_the_system_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["sweep", "--grid", "jokers=1,2", "-n", "1", "--out", "x" * 5000])
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"{'x' * 79}…: cannot write a folder so named: File name too long\n",
+    )

@@ -9,8 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from kalooki_cli.app import app
 from pydantic import ValidationError
+from typer.testing import CliRunner
 
+from kalooki.grid import find_baseline, parse_grid
 from kalooki.loader import VariantError, load_variant_text
 from kalooki.script import ScriptError, load_script_text
 from kalooki.set_options import parse_set_options
@@ -31,9 +34,24 @@ def test_set_options_holding_bytes_or_escapes_that_are_not_text() -> None:
         "--set:1:6: name: not UTF-8 text: byte 0xFF",
         "--set:2:8: name: not UTF-8 text: byte 0xFF",
         "--set:3:2: not UTF-8 text: byte 0xE9",
-        f"--set:4:6: name: \\ud800 {HALVES}",
-        "--set:5:13: description: \\U00110000 is not a character: the last one is U+10FFFF",
+        f"--set:4:7: name: \\ud800 {HALVES}",
+        "--set:5:23: description: \\U00110000 is not a character: the last one is U+10FFFF",
     ]
+
+
+def test_grid_options_holding_bytes_that_are_not_text() -> None:
+    # The knob's part was echoed with repr ('\\udcff'); a value's is checked as --set checks it.
+    with pytest.raises(VariantError) as caught:
+        parse_grid(["\udcff", "jok\udcffers=1,2", "jokers=1,\udcff"])
+    assert str(caught.value).splitlines() == [
+        "--grid:1:1: not UTF-8 text: byte 0xFF",
+        "--grid:2:4: not UTF-8 text: byte 0xFF",
+        "--grid:3:10: jokers: not UTF-8 text: byte 0xFF",
+    ]
+    axes = parse_grid(["jokers=1,2"])
+    with pytest.raises(VariantError) as baseline_caught:
+        find_baseline(["jokers=1", "jokers\udcff"], axes, [])
+    assert str(baseline_caught.value).splitlines() == ["--baseline:2:7: not UTF-8 text: byte 0xFF"]
 
 
 def test_files_holding_an_escape_of_no_character() -> None:
@@ -63,6 +81,17 @@ def test_saved_rules_holding_half_a_character() -> None:
     [
         ([b"validate", b"classic", b"--set", b"name=\xff"], "--set:1:6: name: not UTF-8 text: byte 0xFF"),
         ([b"validate", b"v.yaml"], f"v.yaml:1:8: YAML syntax: \\ud800 {HALVES}"),
+        # A variant's name holding such a byte is named as a --set value is, not as '\udcff'.
+        (
+            [b"validate", b"cl\xffassic"],
+            "cl\\xffassic: unknown variant 'cl\\xffassic': not UTF-8 text: byte 0xFF",
+        ),
+        ([b"rules", b"\xff"], "\\xff: unknown variant '\\xff': not UTF-8 text: byte 0xFF"),
+        (
+            [b"play", b"cl\xffassic"],
+            "cl\\xffassic: unknown variant 'cl\\xffassic': not UTF-8 text: byte 0xFF",
+        ),
+        ([b"validate", b"missing\xff.yaml"], "missing\\xff.yaml: no such file"),
     ],
 )
 def test_validate_in_a_real_process(tmp_path: Path, arguments: list[bytes], expected: str) -> None:
@@ -73,3 +102,47 @@ def test_validate_in_a_real_process(tmp_path: Path, arguments: list[bytes], expe
     )
     assert result.returncode == 1
     assert result.stderr == f"{expected}\n"
+
+
+def test_a_file_whose_name_holds_such_a_byte_is_read_and_named_readably(tmp_path: Path) -> None:
+    # Linux lets a file's name hold any byte: the file is read, its default name and every message
+    # spell the byte out (its name was refused as "not valid text: it holds U+DCFF").
+    name = b"house\xff.yaml"
+    (tmp_path / os.fsdecode(name)).write_text("extends: classic\njokers: 4\n", encoding="utf-8")
+    kalooki = os.fsencode(Path(sys.executable).with_name("kalooki"))
+
+    def run(*arguments: bytes) -> tuple[int, str, str]:
+        result = subprocess.run(
+            [kalooki, *arguments], capture_output=True, text=True, cwd=tmp_path, timeout=60, check=False
+        )
+        return result.returncode, result.stdout, result.stderr
+
+    assert run(b"validate", name) == (0, "house\\xff.yaml: ok\n", "")
+    code, shown, said = run(b"variants", b"show", name, b"--origin")
+    assert (code, said) == (0, "")
+    assert shown.splitlines()[:1] == ['name: "house\\\\xff"                    # the name of house\\xff.yaml']
+    assert "jokers: 4                             # house\\xff.yaml:2:9" in shown.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "expected"),
+    [
+        (
+            ["join", "\udcff", "--code", "x"],
+            "Invalid value for 'HOST[:PORT]': '\\xff': not UTF-8 text: byte 0xFF",
+        ),
+        (
+            ["join", "127.0.0.1:1", "--code", "a\udcff"],
+            "Invalid value for '--code': 'a\\xff': not UTF-8 text: byte 0xFF",
+        ),
+        (
+            ["host", "--bind", "\udcff", "--port", "0"],
+            "Invalid value for '--bind': '\\xff': not UTF-8 text: byte 0xFF",
+        ),
+    ],
+)
+def test_network_arguments_holding_bytes_that_are_not_text(arguments: list[str], expected: str) -> None:
+    # join crashed encoding them (a traceback); host said Python's "surrogates not allowed".
+    result = CliRunner().invoke(app, arguments)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == f"Error: {expected}"

@@ -247,3 +247,31 @@ def test_one_of_a_thing_is_counted_in_the_singular(tmp_path: Path) -> None:
     assert result.stdout.startswith("A = classic, B = classic with jokers=3: 1 game each on the same")
     result = runner.invoke(app, ["sweep", "--grid", "jokers=2,3", "-n", "1", "-w", "1"])
     assert result.stdout.startswith("classic: 2 cells × 1 game on the same seeds")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["play", "--fast", "--save"], ["play", "--fast", "--log"], ["simulate", "-n", "1", "--csv"]],
+)
+def test_a_file_name_too_long_for_the_system_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]
+) -> None:
+    # Asking whether such a name is a folder raised ENAMETOOLONG: a traceback, the name in full.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path / "home"))
+    result = runner.invoke(app, [*command, "x" * 5000], input="")
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"{'x' * 79}…: cannot write a file so named: File name too long\n",
+    )
+
+
+def test_a_log_named_dash_is_a_file_not_standard_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `-` means standard output for a CSV only; a log so named is a file, and a folder so named is said.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path / "home"))
+    (tmp_path / "-").mkdir()
+    result = runner.invoke(app, ["play", "--fast", "--log", "-"], input="")
+    assert (result.exit_code, result.stderr) == (1, "-: is a folder; give a file name\n")

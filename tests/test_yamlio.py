@@ -432,10 +432,12 @@ def test_parse_scalar_text() -> None:
     assert parse_scalar_text("") is None
     with pytest.raises(ValueError, match="tab"):
         parse_scalar_text("a\tb")
-    with pytest.raises(ValueError, match="expected"):
-        parse_scalar_text("'a' 'b'")
-    with pytest.raises(ValueError, match="one quoted value"):
-        parse_scalar_text("'a': b")
+    for text in ("'a' 'b'", "'a': b"):
+        with pytest.raises(
+            ValueError, match=r"^text after the closing quote: put all of the value inside"
+        ) as caught:
+            parse_scalar_text(text)
+        assert str(caught.value).endswith("the quotes")
 
 
 def test_suggest() -> None:

@@ -1,0 +1,148 @@
+"""A ``--set KEY=VALUE`` value YAML cannot read is said in the project's words, at the mistake, with
+the words the same mistake in a variant file gets (``FILE:LINE:COL: YAML syntax: ...``)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kalooki.grid import parse_grid
+from kalooki.loader import VariantError, load_variant_text
+from kalooki.set_options import parse_set_options
+
+BACKSLASH = "inside double quotes write a backslash as \\\\, or use single quotes"
+AFTER_QUOTE = "text after the closing quote: put all of the value inside the quotes"
+NEVER_CLOSED = "the quoted text that starts here is never closed (no closing"
+UNCLOSED_DOUBLE, UNCLOSED_SINGLE = f'{NEVER_CLOSED} ")', f"{NEVER_CLOSED} ')"
+
+
+def set_errors(*options: str) -> list[str]:
+    with pytest.raises(VariantError) as caught:
+        parse_set_options(options)
+    return str(caught.value).splitlines()
+
+
+@pytest.mark.parametrize(
+    ("option", "expected"),
+    [
+        ('name="\\q"', f"--set:1:7: name: \\q is not an escape: {BACKSLASH}"),
+        ('name="ab\\qc"', f"--set:1:9: name: \\q is not an escape: {BACKSLASH}"),
+        (
+            'name="\\x4G"',
+            "--set:1:7: name: \\x4G is not an escape: \\x is followed by 2 hexadecimal digits "
+            f"(\\x41 is A); {BACKSLASH}",
+        ),
+        (
+            'description="C:\\xfiles"',
+            "--set:1:16: description: \\xfi is not an escape: \\x is followed by 2 hexadecimal digits "
+            f"(\\x41 is A); {BACKSLASH}",
+        ),
+        (
+            'name="\\u12"',
+            "--set:1:7: name: \\u12 is not an escape: \\u is followed by 4 hexadecimal digits "
+            f"(\\u00E9 is é); {BACKSLASH}",
+        ),
+        (
+            'name="\\U0001F6"',
+            "--set:1:7: name: \\U0001F6 is not an escape: \\U is followed by 8 hexadecimal digits "
+            f"(\\U000000E9 is é); {BACKSLASH}",
+        ),
+        ('name="abc', f"--set:1:6: name: {UNCLOSED_DOUBLE}"),
+        ("name='abc", f"--set:1:6: name: {UNCLOSED_SINGLE}"),
+        # A backslash last escapes the closing quote: the quoted text never ends.
+        ('name="abc\\"', f"--set:1:6: name: {UNCLOSED_DOUBLE}"),
+        ('name="abc\\', f"--set:1:6: name: {UNCLOSED_DOUBLE}"),
+        (
+            "name='it's'",
+            "--set:1:9: name: this apostrophe ends the single-quoted text: inside single quotes write it "
+            "twice (it''s), or use double quotes",
+        ),
+        (
+            'name="say "hi""',
+            '--set:1:11: name: this " ends the double-quoted text: inside double quotes write it as \\" '
+            '(\\"hi), or use single quotes',
+        ),
+        ('name="a" b', f"--set:1:10: name: {AFTER_QUOTE}"),
+        ("name='a' 'b'", f"--set:1:10: name: {AFTER_QUOTE}"),
+        ("name='a': b", f"--set:1:9: name: {AFTER_QUOTE}"),
+        ('name="a",', f"--set:1:9: name: {AFTER_QUOTE}"),
+        ('name="a" {b: 1}', f"--set:1:10: name: {AFTER_QUOTE}"),
+        ('name="a" [1,2', f"--set:1:10: name: {AFTER_QUOTE}"),
+        ('name="a" - b', f"--set:1:10: name: {AFTER_QUOTE}"),
+        ("name='a' &anchor", f"--set:1:10: name: {AFTER_QUOTE}"),
+        ("name='a' *alias", f"--set:1:10: name: {AFTER_QUOTE}"),
+        ('name="a" !!python/object:os.system', f"--set:1:10: name: {AFTER_QUOTE}"),
+        ('name="a" %YAML 1.2', f"--set:1:10: name: {AFTER_QUOTE}"),
+        ("name='a'\n'b'", f"--set:1:10: name: {AFTER_QUOTE}"),
+        ('name="a"\n---\n"b"', f"--set:1:10: name: {AFTER_QUOTE}"),
+        ("name='a\n---\nb'", f"--set:1:6: name: {UNCLOSED_SINGLE}"),
+        ("name=a\tb", "--set:1:7: name: tab character: indent and separate with spaces"),
+        ('name="a\tb"', "--set:1:8: name: tab character: indent and separate with spaces"),
+        ('name="a\x01"', "--set:1:8: name: non-printable character U+0001 is not allowed"),
+        ('name= "\\q"', f"--set:1:8: name: \\q is not an escape: {BACKSLASH}"),
+    ],
+)
+def test_a_value_yaml_cannot_read_is_said_at_the_mistake(option: str, expected: str) -> None:
+    assert set_errors(option) == [expected]
+
+
+@pytest.mark.parametrize(
+    "value",
+    ['"\\q"', '"\\x4G"', '"\\u12"', '"abc', "'it's'", '"say "hi""', '"a" b', '"a" !!str', '"a" &x'],
+)
+def test_a_file_and_a_set_option_say_the_same_mistake_alike(value: str) -> None:
+    with pytest.raises(VariantError) as caught:
+        load_variant_text(f"extends: classic\nname: {value}\n", "v.yaml")
+    [in_file] = str(caught.value).splitlines()
+    [in_option] = set_errors(f"name= {value}")
+    # "name: " and "name= " are as long: the column is the same, and so are the words.
+    assert in_file.removeprefix("v.yaml:2:") == in_option.removeprefix("--set:1:").replace(
+        "name: ", "YAML syntax: ", 1
+    )
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "name: %YAML 1.2",
+            "v.yaml:2:7: YAML syntax: plain text cannot start with %: put the text in quotes",
+        ),
+        ("name: @ours", "v.yaml:2:7: YAML syntax: plain text cannot start with @: put the text in quotes"),
+        ("description: {a: 'x' y}", f"v.yaml:2:22: YAML syntax: {AFTER_QUOTE}"),
+    ],
+)
+def test_a_file_says_these_in_plain_words_too(line: str, expected: str) -> None:
+    with pytest.raises(VariantError) as caught:
+        load_variant_text(f"extends: classic\n{line}\n", "v.yaml")
+    assert str(caught.value).splitlines() == [expected]
+
+
+def test_a_grid_value_is_said_alike_at_its_place() -> None:
+    with pytest.raises(VariantError) as caught:
+        parse_grid(['opening_threshold=40,"5\\q"'])
+    assert str(caught.value).splitlines() == [
+        f"--grid:1:24: opening_threshold: \\q is not an escape: {BACKSLASH}"
+    ]
+
+
+@pytest.mark.parametrize(
+    "command", [["validate", "classic"], ["rules", "classic"], ["simulate", "classic", "--games", "1"]]
+)
+def test_a_real_process_says_it_in_one_line(tmp_path: Path, command: list[str]) -> None:
+    kalooki = os.fsencode(Path(sys.executable).with_name("kalooki"))
+    result = subprocess.run(
+        [kalooki, *command, "--set", 'name="\\q"'],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+        check=False,
+    )
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == f"--set:1:7: name: \\q is not an escape: {BACKSLASH}\n"
+    assert list(tmp_path.iterdir()) == []
