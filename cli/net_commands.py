@@ -536,17 +536,27 @@ def run_join(address: str, code: str, name: str | None) -> int:
         console.print(Text(closed.sentence(), style="bold"))
         return EXIT_LOST
     except (LeftLobby, KeyboardInterrupt) as leaving:  # quit, the end of input, or Ctrl-C
-        with contextlib.suppress(TableConnectionError):  # gone already: the seat is freed after the wait
-            connection.send({"type": "leave"})  # a dropped seat would be kept for its player a while
-        connection.close()
+        connection.leave()  # a dropped seat would be kept for its player a while
         if isinstance(leaving, KeyboardInterrupt):
             console.print(Text("\nInterrupted: you left the table before the game started.", style="bold"))
             return EXIT_INTERRUPTED
         console.print(Text("You left the table before the game started.", style="bold"))
         return 0
+    except KalookiError:
+        # What the table sent after the welcome is refused (its rules, its first state): the seat it gave is
+        # left, so the table does not wait for it, and a new seat's token is not kept for the next join (a
+        # seat kept from before stays: its game may be under way, the refusal a proxy's doing).
+        connection.leave()
+        if kept is None or kept.token != welcome["token"]:
+            store.forget(uri, code, str(welcome["token"]))
+        raise
     if keyboard:
         game.start_keyboard(reading=True)
-    return game.run()
+    try:
+        return game.run()
+    except KalookiError:
+        connection.leave()  # a later state refused: the seat is left as quit leaves it, and kept to rejoin
+        raise
 
 
 def register(app: typer.Typer) -> None:

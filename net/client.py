@@ -12,6 +12,7 @@ under its player's name, for two people who share an account.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -186,6 +187,7 @@ class TableConnection:
                 )
             if message.get("type") == "welcome":
                 if message["seat"] < 0:  # a watcher's (-1): no join asks to watch
+                    self.leave()  # else the table would keep that seat waiting, as for a player who dropped
                     raise TableConnectionError(
                         "the table sent a welcome that does not add up: welcome.seat is "
                         f"{message['seat']}{' (watching)' if message['seat'] == -1 else ''}, "
@@ -196,6 +198,14 @@ class TableConnection:
                 raise TableConnectionError(
                     f"the table refused to seat you: {message.get('message')}", code=str(message.get("code"))
                 )
+
+    def leave(self) -> None:
+        """Leave the table (the protocol's ``leave``), if the connection still works; then close it."""
+        with contextlib.suppress(
+            TableConnectionError
+        ):  # gone already: a dropped seat is freed after the wait
+            self.send({"type": "leave"})
+        self.close()
 
     def _unreadable_note(self) -> str:
         return f" (it sent a message kalooki cannot read: {self.unreadable})" if self.unreadable else ""

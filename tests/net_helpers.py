@@ -228,15 +228,27 @@ def a_real_welcome_and_state() -> list[dict[str, Any]]:
         return [json.loads(text) for text in second.received]
 
 
-def join_a_table_that_sends(messages: list[dict[str, Any]]) -> subprocess.CompletedProcess[str]:
-    """``kalooki join`` as a real process at a table on 127.0.0.1 that answers its join with ``messages``."""
+def join_a_table_that_sends(
+    messages: list[dict[str, Any]], heard: list[dict[str, Any]] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``kalooki join`` as a real process at a table on 127.0.0.1 that answers its join with ``messages``;
+    what the join sends after them goes into ``heard``, until it closes the connection or is still 2 s."""
+
+    answered = threading.Event()
 
     def answer(websocket: SyncConnection) -> None:
-        websocket.recv(timeout=TIMEOUT)  # the join
-        for message in messages:
-            websocket.send(json.dumps(message))
-        with contextlib.suppress(ConnectionClosed, TimeoutError):
-            websocket.recv(timeout=2)
+        try:
+            websocket.recv(timeout=TIMEOUT)  # the join
+            for message in messages:
+                websocket.send(json.dumps(message))
+            with contextlib.suppress(ConnectionClosed, TimeoutError):
+                while True:
+                    text = websocket.recv(timeout=2)
+                    if heard is None:
+                        return
+                    heard.append(json.loads(text))
+        finally:
+            answered.set()
 
     with serve(answer, "127.0.0.1", 0) as server:
         threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -248,6 +260,7 @@ def join_a_table_that_sends(messages: list[dict[str, Any]]) -> subprocess.Comple
                 env={**os.environ, "COLUMNS": "100", "NO_COLOR": "1"},
             )  # fmt: skip
         finally:
+            answered.wait(TIMEOUT)  # all the join sent is heard
             server.shutdown()
 
 

@@ -5,6 +5,8 @@ never with a traceback, and never in the words of a damaged save or of a card mi
 from __future__ import annotations
 
 import copy
+import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -92,3 +94,48 @@ def test_a_welcome_that_seats_the_player_as_a_watcher_is_refused_before_the_seat
         "welcome.seat is -1 (watching), but you asked for a seat"
     )
     assert join_ends_in_one_line(sent, said) == ""
+
+
+def kept_tokens() -> list[Path]:
+    """The token files this account keeps (the tests' KALOOKI_HOME)."""
+    return list((Path(os.environ["KALOOKI_HOME"]) / "tables").glob("*.json"))
+
+
+def join_leaves_in_one_line(sent: list[dict[str, Any]], line: str) -> None:
+    """``kalooki join`` at a table that sends ``sent`` ends with ``line``, exit 1, after sending leave."""
+    heard: list[dict[str, Any]] = []
+    result = join_a_table_that_sends(sent, heard)
+    assert "Traceback" not in result.stdout + result.stderr, result.stderr
+    assert result.stderr == f"{line}\n"
+    assert result.returncode == 1
+    assert heard == [{"type": "leave"}]
+
+
+def test_a_refused_watchers_welcome_leaves_the_seat_it_gave(real_messages: list[dict[str, Any]]) -> None:
+    # The join sent nothing: the table kept that seat waiting, as for a player who dropped.
+    sent = copy.deepcopy(real_messages)
+    welcome_of(sent).update(seat=-1)
+    said = "welcome.seat is -1 (watching), but you asked for a seat"
+    join_leaves_in_one_line(sent, f"the table sent a welcome that does not add up: {said}")
+    assert not kept_tokens()
+
+
+def test_a_view_for_another_seat_is_refused_leaving_the_seat_and_keeping_no_token(
+    real_messages: list[dict[str, Any]],
+) -> None:
+    # The join sent nothing, and kept the token of the seat it refused for the next join.
+    sent = copy.deepcopy(real_messages)
+    view_of(sent).update(seat=0)
+    join_leaves_in_one_line(sent, f"{NOT_CONSISTENT}: view.seat is 0, but welcome.seat is 1")
+    assert not kept_tokens()
+
+
+def test_a_later_state_refused_leaves_the_seat_and_keeps_it_to_rejoin(
+    real_messages: list[dict[str, Any]],
+) -> None:
+    later = copy.deepcopy(state_of(real_messages))
+    later["view"]["hand_counts"].append(13)
+    join_leaves_in_one_line(
+        [*real_messages, later], f"{NOT_CONSISTENT}: view.hand_counts holds 3 entries for 2 players"
+    )
+    assert len(kept_tokens()) == 1  # the game is under way: the seat comes back with kalooki join
