@@ -20,7 +20,7 @@ from typing import Any
 
 from kalooki_net.client import TableConnection, TableConnectionError
 from kalooki_net.signals import sigint_stays_with_main
-from kalooki_net.table_state import TableStateError, state_problem
+from kalooki_net.table_state import TableEventError, TableStateError, events_problem, state_problem
 from kalooki_net.view import shadow_game
 from pydantic import ValidationError
 from rich.console import Console
@@ -221,8 +221,9 @@ class RemoteGame(InteractiveGame):
     def shadow(self, message: dict[str, Any]) -> Game:
         """The game a state from the table shows (a stand-in: see :func:`shadow_game`).
 
-        A state that does not add up ends the join in one line (:class:`TableStateError`): the table
-        is not honest, or not kalooki's, and no screen drawn from it could be trusted.
+        A state that does not add up, or whose events do not, ends the join in one line
+        (:class:`TableStateError`): the table is not honest, or not kalooki's, and no screen drawn from
+        it could be trusted.
         """
         game: Game = shadow_game(message["view"], self.variant)
         if not 0 <= self.seat < len(game.players):
@@ -232,6 +233,10 @@ class RemoteGame(InteractiveGame):
         problem = state_problem(message, self.seat)
         if problem is not None:
             raise TableStateError(problem)
+        # The narration, the hand's end and the log read the events as the engine's: they are checked here.
+        problem = events_problem(message["events"], message["view"], self.variant)
+        if problem is not None:
+            raise TableEventError(problem)
         return game
 
     def take_state(self, message: dict[str, Any]) -> None:

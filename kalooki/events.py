@@ -27,7 +27,11 @@ T = TypeVar("T")
 
 
 class EventFormatError(KalookiError):
-    """An event whose JSON form is not one the engine writes."""
+    """An event whose JSON form is not one the engine writes; ``detail`` says what is wrong with it."""
+
+    def __init__(self, message: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.detail = detail or message
 
 
 class _EventJson(Mapping[str, Any]):
@@ -466,7 +470,7 @@ def event_from_json(data: Mapping[str, Any]) -> GameEvent:
         kind = data.get("type") if isinstance(data, Mapping) else None
         what = f"a {kind!r} event" if isinstance(kind, str) else "an event"
         detail = f"no {error}" if isinstance(error, KeyError) else str(error)
-        raise EventFormatError(f"{what} that cannot be read: {detail}") from None
+        raise EventFormatError(f"{what} that cannot be read: {detail}", detail) from None
 
 
 def as_event(event: GameEvent | Mapping[str, Any]) -> GameEvent:

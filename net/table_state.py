@@ -7,11 +7,15 @@ wherever the view has one, every seat at the table, every card a card, no more o
 pack holds, and the hands it does not show with the stock as many cards as it does not show. A view
 that passes is rebuilt (:func:`~kalooki_net.view.shadow_game`), then checked as a save is
 (:mod:`kalooki.statecheck`); whatever fails is a :class:`TableStateError`, one line that names the
-field and what is wrong with it, never a save's words nor a typed card's.
+field and what is wrong with it, never a save's words nor a typed card's. The state's events are
+checked the same way (:func:`events_problem`): each one the engine writes, in the engine's own form,
+naming only the table's players, its melds and melds that are melds, so the narration can trust them;
+one that fails is a :class:`TableEventError`.
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -20,6 +24,19 @@ from pydantic import ValidationError
 
 from kalooki.cards import Card, CardError, format_card, full_pack, parse_card
 from kalooki.engine import StateFormatError
+from kalooki.events import (
+    BuildEvent,
+    DealEvent,
+    EventFormatError,
+    GameEndEvent,
+    GameEvent,
+    HandEndEvent,
+    MeldEvent,
+    ReleaseEvent,
+    ReshuffleEvent,
+    StockOutEvent,
+    event_from_json,
+)
 from kalooki.melds import MeldError, make_meld
 from kalooki.statecheck import MAX_PLAYERS, first_error
 from kalooki.text import clipped
@@ -31,6 +48,7 @@ from .protocol import View
 WATCHER = -1
 """The seat number of a view for someone who sits at no seat (the host with ``--watch``)."""
 DOES_NOT_ADD_UP = "the table sent a state that does not add up"
+EVENT_DOES_NOT_ADD_UP = "the table sent an event that does not add up"
 PER_PLAYER = ("hand_counts", "opened", "totals", "eliminated")
 """The view's lists of one entry per player, besides ``revealed`` (None during a hand)."""
 
@@ -38,9 +56,17 @@ PER_PLAYER = ("hand_counts", "opened", "totals", "eliminated")
 class TableStateError(StateFormatError):
     """A state from the table that is not consistent: one no honest host sends."""
 
-    def __init__(self, problem: str) -> None:
-        super().__init__(f"{DOES_NOT_ADD_UP}: {problem}")
+    def __init__(self, problem: str, lead: str = DOES_NOT_ADD_UP) -> None:
+        super().__init__(f"{lead}: {problem}")
         self.problem = problem
+
+
+class TableEventError(TableStateError):
+    """An event in a state from the table that no game can have sent: one that is not the engine's, or that
+    names a player, a meld or cards the table does not have."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__(problem, EVENT_DOES_NOT_ADD_UP)
 
 
 def _quoted(text: str) -> str:
@@ -160,4 +186,186 @@ def state_problem(message: Mapping[str, Any], seat: int) -> str | None:
     return None
 
 
-__all__ = ["DOES_NOT_ADD_UP", "WATCHER", "TableStateError", "state_problem", "view_problem"]
+# ---------------------------------------------------------------- the events
+
+
+_SHAPES: dict[str, dict[str, str]] = {
+    "deal": {
+        "hand": "int",
+        "first": "str",
+        "hands": "dict[str]",
+        "discard": "str?",
+        "dealer": "str?",
+        "stock": "str?",
+        "drawn_for_dealer": "dict[str]",
+    },
+    "draw": {"player": "str", "source": "str", "card": "str?"},
+    "meld": {"player": "str", "melds": "list[str]", "numbers": "list[int]", "points": "int"},
+    "build": {"player": "str", "meld": "int", "cards": "str", "end": "str?", "result": "str"},
+    "release": {"player": "str", "meld": "int", "cards": "str", "jokers": "int", "result": "str"},
+    "discard": {"player": "str", "card": "str"},
+    "end_turn": {"player": "str"},
+    "reshuffle": {"rule": "str", "stock": "str?"},
+    "stock_out": {"rule": "str"},
+    "hand_end": {
+        "hand": "int",
+        "end": "str",
+        "winner": "str?",
+        "kalooki": "bool",
+        "hand_points": "dict[int]",
+        "scores": "dict[int]",
+        "totals": "dict[int]",
+    },
+    "eliminated": {"player": "str"},
+    "game_end": {"winners": "list[str]", "totals": "dict[int]"},
+}
+"""Each event's fields and their JSON types, as the engine writes them (``?``: or null, or left out)."""
+_OPTIONAL = {"dealer", "card", "stock", "drawn_for_dealer"}
+_WORDS = {
+    "int": "a whole number",
+    "str": "text",
+    "bool": "true or false",
+    "list[str]": "a list of texts",
+    "list[int]": "a list of whole numbers",
+    "dict[str]": "an object of texts by player",
+    "dict[int]": "an object of whole numbers by player",
+}
+
+
+def _fits(value: object, kind: str) -> bool:
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "str":
+        return isinstance(value, str)
+    outer, _, inner = kind.rstrip("]").partition("[")
+    if outer == "list":
+        return isinstance(value, list) and all(_fits(item, inner) for item in value)
+    return isinstance(value, dict) and all(_fits(item, inner) for item in value.values())
+
+
+def _shape_problem(data: Mapping[str, Any]) -> str | None:
+    """The first field of a known event that is missing or not of its JSON type, in a person's words."""
+    for field, kind in _SHAPES.get(str(data.get("type")), {}).items():
+        nullable = kind.endswith("?")
+        if field not in data:
+            if field in _OPTIONAL:
+                continue
+            return f"it has no {field}"
+        value, kind = data[field], kind.rstrip("?")
+        if (nullable and value is None) or _fits(value, kind):
+            continue
+        sent = clipped(json.dumps(value, ensure_ascii=False), 40)
+        return f"{field}: expected {_WORDS[kind]}{' or null' if nullable else ''}, got {sent}"
+    return None
+
+
+def _event_names(event: GameEvent) -> Iterator[tuple[str, str]]:
+    """Each player an event names, with its field (``player``, ``hand_points`` for one of its keys)."""
+    match event:
+        case DealEvent():
+            yield "first", event.first
+            if event.dealer is not None:
+                yield "dealer", event.dealer
+            yield from (("hands", name) for name in event.hands)
+            yield from (("drawn_for_dealer", name) for name in event.drawn_for_dealer)
+        case HandEndEvent():
+            if event.winner is not None:
+                yield "winner", event.winner
+            for field in ("hand_points", "scores", "totals"):
+                yield from ((field, name) for name in getattr(event, field))
+        case GameEndEvent():
+            yield from (("winners", name) for name in event.winners)
+            yield from (("totals", name) for name in event.totals)
+        case ReshuffleEvent() | StockOutEvent():
+            pass
+        case _:
+            yield "player", event.player
+
+
+def _meld_numbers(event: GameEvent) -> tuple[int, ...]:
+    if isinstance(event, MeldEvent):
+        return event.numbers
+    return (event.meld,) if isinstance(event, BuildEvent | ReleaseEvent) else ()
+
+
+def _melds_problem(event: GameEvent, variant: Variant, melds: int | None) -> str | None:
+    """What in a meld, build or swap is not on the table (``melds`` long; None: a hand before), or no meld."""
+    for number in _meld_numbers(event):
+        if number < 1 or (melds is not None and number > melds):
+            holds = f" (it holds {melds})" if melds is not None else ""
+            return f"meld {clipped(str(number), 20)} is not on the table{holds}"
+    made: list[tuple[str, Sequence[Card], Any]] = []
+    if isinstance(event, MeldEvent):
+        if len(event.numbers) != len(event.melds):
+            return f"numbers holds {_entries(len(event.numbers))} for {len(event.melds)} melds"
+        if event.points < 0:
+            return f"points: {clipped(str(event.points), 20)} is no number of points"
+        kinds = event.read_as or (None,) * len(event.melds)
+        made.extend((f"melds[{index}]", cards, kinds[index]) for index, cards in enumerate(event.melds))
+    elif isinstance(event, BuildEvent | ReleaseEvent):
+        made.append(("result", event.result, None))
+    for where, cards, kind in made:
+        try:
+            make_meld(cards, variant, kind=kind)
+        except MeldError as error:
+            return f"{where}: {error}"
+    if isinstance(event, ReleaseEvent) and not 1 <= event.jokers <= len(event.cards):
+        return f"jokers: {clipped(str(event.jokers), 20)}, but cards holds {_entries(len(event.cards))}"
+    return None
+
+
+def _event_problem(
+    data: Mapping[str, Any], players: Sequence[str], variant: Variant, melds: int | None
+) -> str | None:
+    problem = _shape_problem(data)
+    if problem is not None:
+        return problem
+    try:
+        event = event_from_json(data)
+    except EventFormatError as error:
+        return clipped(error.detail, 200)  # it may quote a whole hand of cards that are none
+    problem = _melds_problem(event, variant, melds)
+    if problem is not None:
+        return problem
+    for field, name in _event_names(event):
+        if name not in players:
+            return f"{field}: {_quoted(name)} is not a player at the table"
+    if isinstance(event, HandEndEvent) and (missing := set(event.hand_points) - set(event.totals)):
+        return f"totals: no total for {_quoted(sorted(missing)[0])}, who has hand_points"
+    return None
+
+
+def events_problem(
+    events: Sequence[Mapping[str, Any]], view: Mapping[str, Any], variant: Variant
+) -> str | None:
+    """What makes one of a state's ``events`` no event of the game ``view`` (which :func:`view_problem`
+    passed) shows: ``events[2] (meld): meld 9 is not on the table (it holds 2)``.
+
+    The melds are numbered on the view's table from the last deal in ``events`` on; a deal clears the
+    table, so an event before it names the melds of the hand before, which only have to be numbers.
+    """
+    deals = [index for index, data in enumerate(events) if data.get("type") == "deal"]
+    for index, data in enumerate(events):
+        melds = len(view["table"]) if not deals or index > deals[-1] else None
+        problem = _event_problem(data, view["players"], variant, melds)
+        if problem is not None:
+            kind = data.get("type")
+            where = (
+                f"events[{index}] ({_quoted(kind)[1:-1]})" if isinstance(kind, str) else f"events[{index}]"
+            )
+            return spell_surrogates(f"{where}: {problem}")
+    return None
+
+
+__all__ = [
+    "DOES_NOT_ADD_UP",
+    "EVENT_DOES_NOT_ADD_UP",
+    "WATCHER",
+    "TableEventError",
+    "TableStateError",
+    "events_problem",
+    "state_problem",
+    "view_problem",
+]

@@ -139,3 +139,62 @@ def test_a_later_state_refused_leaves_the_seat_and_keeps_it_to_rejoin(
         [*real_messages, later], f"{NOT_CONSISTENT}: view.hand_counts holds 3 entries for 2 players"
     )
     assert len(kept_tokens()) == 1  # the game is under way: the seat comes back with kalooki join
+
+
+EVENT_NOT_CONSISTENT = "the table sent an event that does not add up"
+HAND_END = {"type": "hand_end", "hand": 1, "end": "out", "winner": "ann", "kalooki": False}
+EVENTS: list[tuple[dict[str, Any], str]] = [
+    # Each crashed kalooki join with a traceback (KeyError at the end of the hand's scoresheet).
+    (
+        {**HAND_END, "hand_points": {"zed": 3}, "scores": {"zed": 3}, "totals": {"zed": 3}},
+        "events[0] (hand_end): hand_points: 'zed' is not a player at the table",
+    ),
+    (
+        {**HAND_END, "hand_points": {"ann": 0, "bob": 3}, "scores": {}, "totals": {}},
+        "events[0] (hand_end): totals: no total for 'ann', who has hand_points",
+    ),
+    # Each was told as though it had happened ('Zed draws from the stock.', 'Ann melds 3♠ 9♦ K♥ [9]').
+    (
+        {"type": "draw", "player": "zed", "source": "stock"},
+        "events[0] (draw): player: 'zed' is not a player at the table",
+    ),
+    (
+        {"type": "meld", "player": "ann", "melds": ["3S 4S 5S"], "numbers": [9], "points": 12},
+        "events[0] (meld): meld 9 is not on the table (it holds 0)",
+    ),
+    (
+        {"type": "build", "player": "ann", "meld": 9, "cards": "3S", "end": "high", "result": "KH 2D"},
+        "events[0] (build): meld 9 is not on the table (it holds 0)",
+    ),
+    (
+        {**HAND_END, "kalooki": "no", "hand_points": {}, "scores": {}, "totals": {}},
+        'events[0] (hand_end): kalooki: expected true or false, got "no"',
+    ),
+    # Each was told in Python's or a log's words ("a 'meld' event that cannot be read: 'int' object ...").
+    (
+        {"type": "meld", "player": "ann", "melds": 5, "numbers": [1], "points": 9},
+        "events[0] (meld): melds: expected a list of texts, got 5",
+    ),
+    ({"type": "teleport", "player": "ann"}, "events[0] (teleport): unknown event type 'teleport'"),
+]
+
+
+@pytest.mark.parametrize(("event", "said"), EVENTS, ids=[said for _, said in EVENTS])
+def test_a_later_state_whose_events_do_not_add_up_ends_the_join_in_one_line_and_leaves_the_seat(
+    real_messages: list[dict[str, Any]], event: dict[str, Any], said: str
+) -> None:
+    later = copy.deepcopy(state_of(real_messages))
+    later["events"] = [event]
+    join_leaves_in_one_line([*real_messages, later], f"{EVENT_NOT_CONSISTENT}: {said}")
+
+
+def test_a_first_state_whose_events_do_not_add_up_is_refused_and_its_seat_is_not_kept(
+    real_messages: list[dict[str, Any]],
+) -> None:
+    sent = copy.deepcopy(real_messages)
+    state_of(sent)["events"].append({"type": "discard", "player": "ann", "card": "ZZ"})
+    said = (
+        "events[1] (discard): 'ZZ' is not a card: write a rank (A 2-9 T J Q K, or 10) and a suit (C D H S), "
+    )
+    join_leaves_in_one_line(sent, f"{EVENT_NOT_CONSISTENT}: {said}e.g. 7H, TC, 10C, QS, or JK for a joker")
+    assert not kept_tokens()
