@@ -38,6 +38,7 @@ from kalooki import jsonio
 from kalooki.errors import KalookiError
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.text import name_key
+from kalooki.validation import spell_surrogates
 
 from .protocol import (
     MAX_HOST_MESSAGE_BYTES,
@@ -61,6 +62,21 @@ def _unreachable(error: Exception) -> str:
     if isinstance(error, TimeoutError):
         return f"no answer within {CONNECT_TIMEOUT:g} s"
     return str(error)
+
+
+def _spelled(value: Any) -> Any:
+    """``value`` (a message from the table) with each lone surrogate in its texts spelled (``\\ud800``).
+
+    JSON's escapes can put one in a string, and no terminal can print it: a name, a line said, a
+    refusal or a closing reason holding one ended ``kalooki join`` with a UnicodeEncodeError.
+    """
+    if isinstance(value, str):
+        return spell_surrogates(value)
+    if isinstance(value, list):
+        return [_spelled(item) for item in value]
+    if isinstance(value, dict):
+        return {_spelled(key): _spelled(item) for key, item in value.items()}
+    return value
 
 
 class TableConnectionError(KalookiError):
@@ -153,7 +169,7 @@ class TableConnection:
                     continue
                 problem = host_message_problem(message)
                 if problem is None:
-                    self.inbox.put(message)
+                    self.inbox.put(_spelled(message))
                 else:  # skipped, as unreadable JSON is; said if the join then waits in vain
                     self.unreadable = problem
         except ConnectionClosed:

@@ -198,3 +198,26 @@ def test_a_first_state_whose_events_do_not_add_up_is_refused_and_its_seat_is_not
     )
     join_leaves_in_one_line(sent, f"{EVENT_NOT_CONSISTENT}: {said}e.g. 7H, TC, 10C, QS, or JK for a joker")
     assert not kept_tokens()
+
+
+def test_texts_from_the_table_with_a_lone_surrogate_are_spelled_out(
+    real_messages: list[dict[str, Any]],
+) -> None:
+    # Each ended kalooki join with a UnicodeEncodeError traceback: JSON's \ud800 is no character a
+    # terminal can print.
+    sent = copy.deepcopy(real_messages)
+    sent.insert(2, {"type": "said", "seat": 0, "name": "ann", "text": "hi \ud800"})
+    sent.append({"type": "presence", "seat": 0, "name": "ann\udfff", "status": "back"})
+    sent.append({"type": "error", "code": "illegal_move", "message": "no \ud800"})
+    sent.append({"type": "closing", "reason": "bye \ud800"})
+    result = join_a_table_that_sends(sent)
+    assert result.stderr == ""
+    assert result.returncode == 1  # the table closed
+    lines = result.stdout.splitlines()
+    for line in (
+        "ann: hi \\ud800",
+        "ann\\udfff is back.",
+        "✗ no \\ud800",
+        "The table is closed: bye \\ud800.",
+    ):
+        assert line in lines
