@@ -59,13 +59,14 @@ def lone_runs(state: CardState, variant: Variant) -> list[tuple[Card, ...]]:
             continue
         groups = memo.get((card, most))
         if groups is None:
-            groups = memo[card, most] = _lone_runs_of(card, most, variant)
+            groups = memo[card, most] = lone_runs_of(card, most, variant)
         found += groups
     return found
 
 
-def _lone_runs_of(card: Card, most: int, variant: Variant) -> tuple[tuple[Card, ...], ...]:
-    """:func:`lone_runs` of one natural, up to ``most`` cards: each group :func:`make_meld` reads as a run."""
+def lone_runs_of(card: Card, most: int, variant: Variant) -> tuple[tuple[Card, ...], ...]:
+    """:func:`lone_runs` of one natural, up to ``most`` cards: each group :func:`make_meld` reads as a run,
+    shortest first, and of one length with the natural placed lowest first (the solver's order too)."""
     found: list[tuple[Card, ...]] = []
     for length in range(max(3, run_frame(variant).minimum), most + 1):
         for place in range(length):

@@ -8,8 +8,9 @@ carry it to the move. Longer ones read as runs anyway and are listed with the ot
 
 from __future__ import annotations
 
-from kalooki.cards import JOKER, Card
-from kalooki.melds import MeldError, make_meld
+from kalooki.candidates import lone_runs_of
+from kalooki.cards import Card
+from kalooki.melds import make_meld
 from kalooki.solver_candidates import _Cand, _Rules
 
 
@@ -46,20 +47,18 @@ def _with_lone_runs(cands: list[_Cand], held: int, jokers: int, rules: _Rules) -
 
 
 def _lone_runs(code: Card, most: int, rules: _Rules) -> list[_Cand]:
-    """:func:`_with_lone_runs` of one natural with two to ``most`` jokers, read by :func:`make_meld`."""
+    """:func:`_with_lone_runs` of one natural with two to ``most`` jokers: of the runs it makes
+    (:func:`~kalooki.candidates.lone_runs_of`), the first worth the most of each length."""
     variant = rules.variant
     set_points = rules.set_points[code % 13 + 1]
-    found: list[_Cand] = []
-    for jokers in range(max(2, rules.run_min - 1), most + 1):
-        best: tuple[int, tuple[Card, ...]] | None = None
-        for place in range(jokers + 1):
-            written = (JOKER,) * place + (code,) + (JOKER,) * (jokers - place)
-            try:
-                points = make_meld(written, variant, kind="run").worth(variant)
-            except MeldError:
-                continue
-            if best is None or points > best[0]:
-                best = (points, written)
-        if best is not None and best[0] > set_points * (jokers + 1):
-            found.append(_Cand((code,), jokers, best[0], -1, best[1], lone_run=True))
-    return found
+    best: dict[int, tuple[int, tuple[Card, ...]]] = {}
+    for written in lone_runs_of(code, most + 1, variant):
+        jokers = len(written) - 1
+        points = make_meld(written, variant, kind="run").worth(variant)
+        if jokers not in best or points > best[jokers][0]:
+            best[jokers] = (points, written)
+    return [
+        _Cand((code,), jokers, points, -1, written, lone_run=True)
+        for jokers, (points, written) in best.items()
+        if points > set_points * (jokers + 1)
+    ]

@@ -108,14 +108,19 @@ class TurnPlay(HandScoring):
             return True
         return self._swap_takes(card)
 
+    def _table_joker_may_be_freed(self) -> bool:
+        """Whether a joker lies on the table and the variant lets the current player free one now."""
+        variant = self.variant
+        return (
+            rules.may_ever_swap(variant)
+            and rules.may_release_jokers(variant, self.opened[self.current])
+            and any(meld.jokers for meld in self.table)
+        )
+
     def _swap_takes(self, card: Card) -> bool:
         """Whether, had the current player taken ``card`` from the discard pile, a legal swap would lay it."""
-        seat, variant = self.current, self.variant
-        if not (
-            rules.may_ever_swap(variant)
-            and rules.may_release_jokers(variant, self.opened[seat])
-            and any(meld.jokers for meld in self.table)
-        ):
+        seat = self.current
+        if not self._table_joker_may_be_freed():
             return False
         # The draw taken (without its reshuffle, which moves no card a swap could use), then the swaps the
         # engine would accept.
@@ -205,13 +210,7 @@ class TurnPlay(HandScoring):
         if turn.must_use_card is not None and self._must_use_owed():
             card = format_card(turn.must_use_card)
             # A swap that puts the card in a joker's place pays too (Laying._lay): said where one could.
-            swap = (
-                ", or swap it for a joker on the table"
-                if rules.may_ever_swap(self.variant)
-                and rules.may_release_jokers(self.variant, self.opened[self.current])
-                and any(meld.jokers for meld in self.table)
-                else ""
-            )
+            swap = ", or swap it for a joker on the table" if self._table_joker_may_be_freed() else ""
             return f"you took {card} from the discard pile: meld or build it{swap} before you {ending}"
         if turn.jokers_owed:
             return f"the joker you freed must go into a new meld before you {ending}"
