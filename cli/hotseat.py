@@ -276,7 +276,7 @@ def seat_count(variant: Variant, people: int, bots: int, players: int | None) ->
 
 def saved_humans(path: Path) -> list[int] | None:
     """The people's seats of a hot-seat save (already loaded and checked), or None for any other save."""
-    from .saves import saved_session
+    from kalooki.file_kinds import saved_session
 
     humans = saved_session(path).get("humans")
     if not isinstance(humans, list) or len(humans) < 2 or not all(isinstance(seat, int) for seat in humans):

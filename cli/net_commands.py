@@ -18,7 +18,7 @@ import typer
 from rich.text import Text
 
 from kalooki.errors import KalookiError
-from kalooki.text import clipped, escape_controls, name_key, spell_bytes, undecodable_byte
+from kalooki.text import clipped, escape_controls, name_key, not_utf8, spell_bytes, undecodable_byte
 
 from .common import (
     MAX_NAME,
@@ -162,7 +162,7 @@ def refuse_bytes(value: str, hint: str) -> None:
     the byte named as a --set value's is (Python's encoder said "surrogates not allowed", or crashed)."""
     byte = undecodable_byte(value)
     if byte is not None:
-        message = f"'{clipped(spell_bytes(value))}': not UTF-8 text: byte 0x{byte[1]:02X}"
+        message = f"'{clipped(spell_bytes(value))}': {not_utf8(byte[1])}"
         raise typer.BadParameter(message, param_hint=hint)
 
 

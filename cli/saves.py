@@ -22,10 +22,9 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from kalooki.errors import KalookiError
-from kalooki.file_kinds import MAX_SAVE_BYTES, SAVE_FORMAT, hosted_save, json_file_format, use_it_with
+from kalooki.file_kinds import MAX_SAVE_BYTES, game_file_kind, hosted_save, use_it_with
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.savegame import SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
 from kalooki.text import escape_controls
@@ -156,8 +155,9 @@ def refuse_other_file(path: Path, own: Path | None = None, resume_with: str = "k
     shown = escape_controls(str(path))
     if path.is_dir():
         raise SaveFileError(f"{shown}: is a folder; give a file name")  # as --save says
-    if json_file_format(path) == SAVE_FORMAT:
-        if hosted_table(path):
+    kind = game_file_kind(path)
+    if kind in ("save", "table"):
+        if kind == "table":
             resume_with = "kalooki host --resume"
         raise SaveFileError(
             f"{shown}: already holds a saved game ({use_it_with('continue', f'{resume_with} {shown}')}); "
@@ -268,7 +268,7 @@ class SaveEntry:
     save: LoadedSave | None
     problem: str = ""
     hosted: bool = False
-    """A hosted table's save (:func:`hosted_table`)."""
+    """A hosted table's save (:func:`~kalooki.file_kinds.hosted_save`)."""
 
     @property
     def finished(self) -> bool:
@@ -285,7 +285,7 @@ def all_saves() -> list[SaveEntry]:
         except OSError:
             continue
         try:
-            entries.append(SaveEntry(path, modified, read_save(path), hosted=hosted_table(path)))
+            entries.append(SaveEntry(path, modified, read_save(path), hosted=hosted_save(path)))
         except KalookiError as error:
             entries.append(SaveEntry(path, modified, None, str(error).removeprefix(f"{path}: ")))
     return sorted(entries, key=lambda entry: (entry.save is None, entry.finished, -entry.modified))
@@ -323,7 +323,7 @@ def latest_save() -> Path:
         # The newest save is the one to resume; a finished game's save is only a record, so look past it,
         # but a damaged one is reported rather than skipped, so no game is silently passed over.
         if not read_save(path).game.game_over:
-            if not hosted_table(path):
+            if not hosted_save(path):
                 return path
             tables += 1
     if tables:
@@ -334,29 +334,9 @@ def latest_save() -> Path:
     raise SaveFileError(f"every saved game in {folder} is over: start a new one with 'kalooki play'")
 
 
-def hosted_table(path: Path) -> bool:
-    """Whether ``path`` holds a hosted table's save (``kalooki host`` writes one beside its seats' tokens).
-
-    ``kalooki host --resume`` reopens it for every person to rejoin; ``kalooki resume`` would play the
-    other people's seats with bots and write the save back without its table, for good.
-    """
-    return hosted_save(path)
-
-
-def saved_session(path: Path) -> dict[str, Any]:
-    """The ``session`` object of the save in ``path`` as written, with what the library's
-    :class:`~kalooki.savegame.Session` leaves out (a hosted table's seats, a hot-seat game's people);
-    empty when there is none to read."""
-    try:
-        session = json.loads(read_regular_file(path, MAX_SAVE_BYTES))["session"]
-    except (FileReadError, ValueError, KeyError, TypeError):
-        return {}
-    return session if isinstance(session, dict) else {}
-
-
 def refuse_hosted_table(path: Path) -> None:
     """Refuse to resume a hosted table's save at the terminal: say how to reopen it instead."""
-    if hosted_table(path):
+    if hosted_save(path):
         shown = escape_controls(str(path))
         raise SaveFileError(
             f"{shown}: this is a hosted table's save, for the players to join again; reopen the table with: "

@@ -273,8 +273,12 @@ class Game(LegalActions):
         return hands, discard, stock
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Game:
-        """Rebuild a game saved by :meth:`to_json`; a damaged or unknown state raises StateFormatError."""
+    def from_json(cls, data: Mapping[str, Any], *, place: str = "") -> Game:
+        """Rebuild a game saved by :meth:`to_json`; a damaged or unknown state raises StateFormatError.
+
+        ``place`` starts the name of a field in the wrong shape where the document came from elsewhere
+        than a save (``view``: a table's view, rebuilt by a client).
+        """
         if not isinstance(data, Mapping) or data.get("format") != STATE_FORMAT:
             raise StateFormatError("this is not a saved kalooki game")
         version = data.get("version")
@@ -291,7 +295,7 @@ class Game(LegalActions):
             raise StateFormatError(
                 f"the saved game's rules are invalid: {rules_problem(error, rules_data)}"
             ) from None
-        check_state_shape(data)
+        check_state_shape(data, place)
         try:
             game = cls.__new__(cls)
             game.variant = variant

@@ -78,13 +78,24 @@ def game_file_kind(path: str | Path) -> FileKind | None:
 
 
 def hosted_save(path: str | Path) -> bool:
-    """Whether the save at ``path`` is a hosted table's: ``kalooki host`` writes its seats in the session."""
+    """Whether the save at ``path`` is a hosted table's: ``kalooki host`` writes its seats in the session.
+
+    ``kalooki host --resume`` reopens it for every person to rejoin; ``kalooki resume`` would play the
+    other people's seats with bots and write the save back without its table, for good.
+    """
+    return isinstance(saved_session(path).get("table"), dict)
+
+
+def saved_session(path: str | Path) -> dict[str, Any]:
+    """The ``session`` object of the save in ``path`` as written, with what the library's
+    :class:`~kalooki.savegame.Session` leaves out (a hosted table's seats, a hot-seat game's people);
+    empty when there is none to read."""
     try:
         data = jsonio.loads(read_regular_file(path, MAX_SAVE_BYTES))
     except (FileReadError, jsonio.JsonInputError):
-        return False
+        return {}
     session = data.get("session") if isinstance(data, dict) else None
-    return isinstance(session, dict) and isinstance(session.get("table"), dict)
+    return session if isinstance(session, dict) else {}
 
 
 def holds(kind: FileKind, shown: str) -> str:

@@ -22,7 +22,7 @@ from typing import Any, Final
 
 from kalooki.loader import VariantError, resolve_variant
 from kalooki.set_options import SetOptions, parse_set_options
-from kalooki.text import undecodable_byte
+from kalooki.text import not_utf8, undecodable_byte
 from kalooki.variant import Variant
 from kalooki.yamlio import Diagnostic, Location, parse_scalar_text, sort_diagnostics
 
@@ -76,9 +76,7 @@ def parse_grid(options: Sequence[str], source: str = GRID_SOURCE) -> list[Axis]:
         knob = knob.strip()
         byte = undecodable_byte(option)
         if byte is not None and (not equals or byte[0] < option.index("=")):  # the values' are --set's
-            problems.append(
-                Diagnostic(source, line, byte[0] + 1, "", f"not UTF-8 text: byte 0x{byte[1]:02X}")
-            )
+            problems.append(Diagnostic(source, line, byte[0] + 1, "", not_utf8(byte[1])))
             continue
         if not equals or not knob:
             problems.append(
@@ -228,7 +226,7 @@ def find_baseline(text: str | Sequence[str] | None, axes: Sequence[Axis], cells:
         byte = undecodable_byte(option)
         if byte is not None:  # said as --grid and --set say it, not in repr's '\udcff'
             where = Location(BASELINE_SOURCE, line, byte[0] + 1)
-            raise VariantError([where.error(f"not UTF-8 text: byte 0x{byte[1]:02X}")])
+            raise VariantError([where.error(not_utf8(byte[1]))])
         column = 1
         for part in option.split(","):
             knob, equals, value_text = part.partition("=")

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kalooki.resources import variants_dir
-from kalooki.text import clipped, spell_bytes, undecodable_byte
+from kalooki.text import clipped, not_utf8, spell_bytes, undecodable_byte
 from kalooki.yamlio import Diagnostic, Location, YamlError, suggest
 
 BUILTIN_PREFIX = "builtin:"
@@ -58,7 +58,7 @@ def unknown_variant_message(name: str, folder: Path | None = None) -> str:
     """
     byte = undecodable_byte(name)
     if byte is not None:  # said as a --set option holding such a byte is
-        return f"unknown variant '{clipped(spell_bytes(name))}': not UTF-8 text: byte 0x{byte[1]:02X}"
+        return f"unknown variant '{clipped(spell_bytes(name))}': {not_utf8(byte[1])}"
     names = builtin_variant_names()
     message = f"unknown variant '{clipped(name)}'"
     close = suggest(name, names)

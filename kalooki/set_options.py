@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from kalooki.loader_refs import VariantError
-from kalooki.text import undecodable_byte, unlike_ascii
+from kalooki.text import not_utf8, undecodable_byte, unlike_ascii
 from kalooki.variant import DEFER_CROSS_FIELD, Variant
 from kalooki.yamlio import (
     Diagnostic,
@@ -82,9 +82,7 @@ def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOp
         byte = undecodable_byte(option)
         if byte is not None:  # said as a file holding it is, at the byte
             named = key if equals and byte[0] > len(option) - len(text) - 1 else ""
-            problems.append(
-                Diagnostic(source, index, byte[0] + 1, named, f"not UTF-8 text: byte 0x{byte[1]:02X}")
-            )
+            problems.append(Diagnostic(source, index, byte[0] + 1, named, not_utf8(byte[1])))
             continue
         if not equals or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", key):
             problems.append(

@@ -192,11 +192,12 @@ def first_error(error: ValidationError, prefix: str = "") -> str:
     return escape_controls(f"{where}: {message}" if where else message)
 
 
-def check_state_shape(data: Mapping[str, Any]) -> None:
-    """Refuse a state document whose fields have the wrong types or are out of range (before any use)."""
+def check_state_shape(data: Mapping[str, Any], prefix: str = "") -> None:
+    """Refuse a state document whose fields have the wrong types or are out of range (before any use);
+    ``prefix`` as :func:`state_shape_problem`'s."""
     from kalooki.engine import StateFormatError
 
-    problem = state_shape_problem(data)
+    problem = state_shape_problem(data, prefix)
     if problem is not None:
         raise StateFormatError(f"the saved game is damaged: {problem}", problem=problem)
 

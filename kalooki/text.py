@@ -137,6 +137,12 @@ def undecodable_byte(text: str) -> tuple[int, int] | None:
     return None
 
 
+def not_utf8(byte: int) -> str:
+    """The words for text refused for a byte that is not UTF-8 (a file, ``--set``, a name on the command
+    line): ``not UTF-8 text: byte 0xFF``."""
+    return f"not UTF-8 text: byte 0x{byte:02X}"
+
+
 _UNDECODED: Final = re.compile("[\udc80-\udcff]")
 
 

@@ -69,6 +69,7 @@ from kalooki.diagnostics import (
     value_at,
 )
 from kalooki.safeio import FileReadError, FileTooBigError, read_regular_file
+from kalooki.text import not_utf8
 from kalooki.validation import (
     Locator,
     iter_mapping,
@@ -286,11 +287,7 @@ def _decode(raw: bytes, source: str) -> str:
         column = len(raw[line_start : error.start].decode("utf-8", "replace")) + 1
         byte = raw[error.start]
         raise YamlError(
-            [
-                Diagnostic(
-                    source, line, column, "", f"not UTF-8 text: byte 0x{byte:02X}; save the file as UTF-8"
-                )
-            ]
+            [Diagnostic(source, line, column, "", f"{not_utf8(byte)}; save the file as UTF-8")]
         ) from None
     return text
 

@@ -243,7 +243,7 @@ def _kept_seat(entry: object) -> KeptSeat | None:
     if not isinstance(entry, dict) or not isinstance(entry.get("token"), str):
         return None
     seat, name = entry.get("seat"), entry.get("name")
-    seat = seat if isinstance(seat, int) and not isinstance(seat, bool) else -1
+    seat = seat if jsonio.is_whole_number(seat) else -1
     return KeptSeat(seat, name if isinstance(name, str) else "", entry["token"])
 
 

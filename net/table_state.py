@@ -37,6 +37,7 @@ from kalooki.events import (
     StockOutEvent,
     event_from_json,
 )
+from kalooki.jsonio import is_whole_number
 from kalooki.melds import MeldError, make_meld
 from kalooki.statecheck import MAX_PLAYERS, first_error
 from kalooki.text import clipped
@@ -121,7 +122,7 @@ def _cards_problem(view: Mapping[str, Any], variant: Variant) -> str | None:
     return None
 
 
-def _seen(view: Mapping[str, Any]) -> Counter[Card]:
+def seen_cards(view: Mapping[str, Any]) -> Counter[Card]:
     """Every card the view shows: the hands it shows, the discard pile, the melds."""
     revealed = view["revealed"]
     hands = revealed if revealed is not None else [view["hand"]] if view["seat"] != WATCHER else []
@@ -136,7 +137,7 @@ def _counts_problem(view: Mapping[str, Any], variant: Variant) -> str | None:
     for index, count in enumerate(counts):
         if count < 0:
             return f"view.hand_counts[{index}]: {count} is no number of cards"
-    pack, seen = full_pack(variant.decks, variant.jokers), _seen(view)
+    pack, seen = full_pack(variant.decks, variant.jokers), seen_cards(view)
     for card, copies in sorted(seen.items()):
         if copies > pack[card]:
             return f"view: it shows {format_card(card)} {copies} times, and the pack holds {pack[card]}"
@@ -234,7 +235,7 @@ _WORDS = {
 
 def _fits(value: object, kind: str) -> bool:
     if kind == "int":
-        return isinstance(value, int) and not isinstance(value, bool)
+        return is_whole_number(value)
     if kind == "bool":
         return isinstance(value, bool)
     if kind == "str":
@@ -366,6 +367,7 @@ __all__ = [
     "TableEventError",
     "TableStateError",
     "events_problem",
+    "seen_cards",
     "state_problem",
     "view_problem",
 ]

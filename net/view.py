@@ -19,7 +19,6 @@ shown (the screens show only their counts); the real ones stay on the host.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -29,10 +28,9 @@ from kalooki.engine import STATE_FORMAT, STATE_VERSION, Event, Game, StateFormat
 from kalooki.events import DealEvent, DrawEvent, ReshuffleEvent
 from kalooki.melds import TableMeld
 from kalooki.rules import may_end_without_discard, sees_drawn_card
-from kalooki.statecheck import state_shape_problem
 from kalooki.variant import Variant
 
-from .table_state import WATCHER, TableStateError, view_problem
+from .table_state import WATCHER, TableStateError, seen_cards, view_problem
 
 
 def cards_json(cards: Sequence[Card]) -> list[str]:
@@ -144,13 +142,8 @@ def shadow_game(view: Mapping[str, Any], variant: Variant) -> Game:
         hands = [_cards(hand) for hand in revealed]
     else:
         hands = [_cards(view["hand"]) if index == seat else [] for index in range(len(players))]
-    unseen = full_pack(variant.decks, variant.jokers)
-    unseen.subtract(discard)
-    for hand in hands:
-        unseen.subtract(hand)
-    for meld in table:
-        unseen.subtract(meld["cards"])
-    filler = sorted(Counter(unseen).elements())
+    # view_problem made sure the view shows no card more often than the pack holds it.
+    filler = sorted((full_pack(variant.decks, variant.jokers) - seen_cards(view)).elements())
     for index, count in enumerate(counts):
         if revealed is None and index != seat:
             hands[index], filler = filler[:count], filler[count:]
@@ -195,13 +188,11 @@ def shadow_game(view: Mapping[str, Any], variant: Variant) -> Game:
         "winners": view["winners"],
         "undo": undo,
     }
-    # The fields the game keeps as the view sent them are checked as a save's, and named as the view's.
-    problem = state_shape_problem(state, "view")
-    if problem is not None:
-        raise TableStateError(problem)
+    # The fields the game keeps as the view sent them are checked as a save's, and named as the view's; a
+    # game play cannot reach is said as such, not as a save's.
     try:
-        return Game.from_json(state)
-    except StateFormatError as error:  # a game play cannot reach: said as such, not as a save's
+        return Game.from_json(state, place="view")
+    except StateFormatError as error:
         raise TableStateError(error.problem) from None
 
 
