@@ -38,7 +38,7 @@ from kalooki.engine import Game
 from kalooki.joker_layers import layers_of
 from kalooki.melds import MeldError, MeldKind, TableMeld, jokers_held_for_good, make_meld
 from kalooki.moves import COMMANDS as MOVE_COMMANDS
-from kalooki.moves import offered_commands
+from kalooki.moves import kind_at, offered_commands
 from kalooki.rulebook import key_rules, scoring_line
 from kalooki.variant import Variant
 
@@ -283,7 +283,7 @@ def preview_text(preview: MeldPreview, game: Game, letters: bool) -> Text:
     text = Text("You could lay: ", style="bold")
     pieces: list[Text] = []
     for index, meld in enumerate(preview.melds):
-        kind = preview.kinds[index] if preview.kinds else None
+        kind = kind_at(preview.kinds, index)
         pieces.append(written_meld_text(meld, game.variant, letters=letters, kind=kind))
     for index, cards, _end in preview.builds:
         piece = cards_text(cards, letters=letters)

@@ -57,14 +57,19 @@ class Meld:
 
     def kind_of(self, index: int) -> MeldKind | None:
         """How group ``index`` is to be read: its kind, or None for the usual reading."""
-        kinds = self.kinds
-        return kinds[index] if index < len(kinds) else None
+        return kind_at(self.kinds, index)
 
     def __str__(self) -> str:
         return "meld " + ", ".join(
-            format_cards(group) + (f" {kind}" if kind else "")
-            for group, kind in zip(self.groups, self.kinds or (None,) * len(self.groups), strict=False)
+            format_cards(group) + (f" {kind}" if (kind := self.kind_of(index)) else "")
+            for index, group in enumerate(self.groups)
         )
+
+
+def kind_at(kinds: tuple[MeldKind | None, ...], index: int) -> MeldKind | None:
+    """Meld ``index``'s reading in ``kinds`` (a :class:`Meld`'s, or a plan's, empty where none says):
+    its kind, or None for the usual reading."""
+    return kinds[index] if index < len(kinds) else None
 
 
 def meld_of(groups: tuple[tuple[Card, ...], ...], kinds: tuple[MeldKind | None, ...] = ()) -> Meld:

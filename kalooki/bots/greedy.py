@@ -20,7 +20,7 @@ from kalooki.bots.turn_memo import TurnMemo
 from kalooki.cards import JOKER, Card
 from kalooki.cardstate import EMPTY, CardState
 from kalooki.melds import MeldError, MeldKind, build, make_meld
-from kalooki.moves import DISCARDS, DRAW_DISCARD, DRAW_STOCK, END_TURN, Action, Build, Meld, Swap
+from kalooki.moves import DISCARDS, DRAW_DISCARD, DRAW_STOCK, END_TURN, Action, Build, Meld, Swap, kind_at
 
 if TYPE_CHECKING:
     from kalooki.melds import TableMeld
@@ -91,17 +91,14 @@ def table_after(
     melds: Sequence[Sequence[Card]],
     builds: Sequence[solver.PlannedBuild],
     variant: Variant,
-    kinds: Sequence[MeldKind | None] = (),
+    kinds: tuple[MeldKind | None, ...] = (),
 ) -> list[TableMeld] | None:
     """The table once ``melds`` (read as ``kinds`` says, as :class:`~kalooki.moves.Meld`'s) are laid and
     ``builds`` made, or None when one is not a meld or build (the engine would refuse it, so it strands
     nothing)."""
     after = list(table)
     try:
-        after += [
-            make_meld(group, variant, kind=kinds[index] if kinds else None)
-            for index, group in enumerate(melds)
-        ]
+        after += [make_meld(group, variant, kind=kind_at(kinds, index)) for index, group in enumerate(melds)]
         for index, cards, end in builds:
             after[index] = build(after[index], cards, variant, end)
     except (MeldError, IndexError):
