@@ -68,7 +68,9 @@ def choice(enum: type[ChoiceT]) -> Callable[[object], ChoiceT]:
             return enum(str(value))
         except ValueError:
             options = ", ".join(repr(member.value) for member in enum)
-            raise typer.BadParameter(f"{value!r} is not one of {options}.") from None
+            # Quoted as typed: the usage error spells its control characters (repr would write a
+            # byte that is not UTF-8 as '\\udcff').
+            raise typer.BadParameter(f"'{value}' is not one of {options}.") from None
 
     return parse
 

@@ -8,10 +8,15 @@ click does (``PATH...``); every command of the app uses it (see :func:`use_plain
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import typer
-from typer.core import TyperCommand
+from typer.core import TyperCommand, TyperGroup
+from typer.models import DefaultPlaceholder
+
+from kalooki.text import escape_controls
 
 # Typer ships its own copy of click (or depends on click, in older releases): the click
 # objects are used here only through their documented attributes, so they are typed Any.
@@ -59,20 +64,47 @@ def _given_after(args: list[str], option: str) -> str | None:
     return None
 
 
+CLICK_ERROR: type[Exception] = next(
+    kind for kind in typer.BadParameter.__mro__ if kind.__name__ == "ClickException"
+)
+"""The class of every error click shows as ``Error: ...`` with exit 2 (usage) or 1: the click inside
+Typer's own release, or the click package older Typer releases use."""
+
+
+@contextmanager
+def _spelled_usage_errors() -> Iterator[None]:
+    """Click's usage errors quote what was typed (``No such option: --x``, ``'abc' is not a valid
+    integer``): each control character and byte that was not UTF-8 in them is spelled out, as every
+    other message of kalooki's does, so an escape sequence typed or pasted into an argument reaches
+    the terminal as text (``\\x1b[2J``), not as a command that clears the screen, and a byte 0xFF
+    shows as ``\\xff``, not as Python's ``\\udcff``."""
+    try:
+        yield
+    except CLICK_ERROR as error:
+        error.message = escape_controls(error.message)  # type: ignore[attr-defined]
+        raise
+
+
 class PlainCommand(TyperCommand):
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         given = list(args)
         try:
-            return super().parse_args(ctx, args)
+            with _spelled_usage_errors():
+                return super().parse_args(ctx, args)
         except Exception as error:
             # `kalooki play --variant ours.yaml`: the variant is an argument, and saying so beats
             # "No such option".
             argument = _variant_argument(self, ctx)
             if getattr(error, "option_name", None) == "--variant" and argument is not None:
                 value = _given_after(given, "--variant") or argument.metavar
-                example = f"{ctx.command_path} {value}"
+                example = f"{escape_controls(ctx.command_path)} {escape_controls(value)}"
                 error.message = f"No such option: --variant: the variant is the first argument ({example})"  # type: ignore[attr-defined]
             raise
+
+    def invoke(self, ctx: Any) -> Any:
+        # A command's own checks raise usage errors too (``--bots`` naming no bot).
+        with _spelled_usage_errors():
+            return super().invoke(ctx)
 
     def format_options(self, ctx: Any, formatter: Any) -> None:
         arguments: list[tuple[str, str]] = []
@@ -104,8 +136,26 @@ class PlainCommand(TyperCommand):
         return pieces
 
 
+class PlainGroup(TyperGroup):
+    """A group whose own usage errors (``No such command 'x'``) are spelled as :class:`PlainCommand`'s."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        with _spelled_usage_errors():
+            return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if escape_controls(name) != name and self.get_command(ctx, name) is None:
+            # click quotes the name with repr(), which writes a byte 0xFF as '\\udcff'.
+            ctx.fail(f"No such command '{escape_controls(name)}'.")
+        with _spelled_usage_errors():
+            return super().resolve_command(ctx, args)
+
+
 def use_plain_help(app: typer.Typer) -> None:
-    """Give every command of ``app`` (and of its sub-apps) the plain help."""
+    """Give ``app``, every command of it and its sub-apps the plain help and spelled usage errors."""
+    if isinstance(app.info.cls, DefaultPlaceholder) or app.info.cls in (None, TyperGroup):
+        app.info.cls = PlainGroup
     for command in app.registered_commands:
         if command.cls in (None, TyperCommand):
             command.cls = PlainCommand

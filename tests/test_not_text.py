@@ -146,3 +146,34 @@ def test_network_arguments_holding_bytes_that_are_not_text(arguments: list[str],
     result = CliRunner().invoke(app, arguments)
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == f"Error: {expected}"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "expected"),
+    [
+        (["\udcff"], "No such command '\\xff'."),
+        (["variants", "\udcff"], "No such command '\\xff'."),
+        (["play", "--x\udcff"], "No such option: --x\\xff"),
+        (["rules", "classic", "extra\udcff"], "Got unexpected extra argument(s) (extra\\xff)"),
+        (["play", "--players", "\udcff"], "Invalid value for '--players': '\\xff' is not a valid integer"),
+        (
+            ["simulate", "classic", "--games", "\x1b[2J"],
+            "Invalid value for '--games' / '-n': '\\x1b[2J' is not a valid integer",
+        ),
+        (
+            ["validate", "classic", "--format", "x\udcff\u202e"],
+            "Invalid value for '--format': 'x\\xff\\u202e' is not one of 'text', 'json'.",
+        ),
+        (
+            ["play", "--variant", "a\x1b"],
+            "No such option: --variant: the variant is the first argument (kalooki play a\\x1b)",
+        ),
+    ],
+)
+def test_usage_errors_spell_what_was_typed(arguments: list[str], expected: str) -> None:
+    # Click's own usage errors quoted the typed text raw: an escape sequence reached the terminal as a
+    # command (clearing the screen), a right-to-left override turned the line round, and a byte 0xFF
+    # showed as Python's '\udcff'.
+    result = CliRunner().invoke(app, arguments, prog_name="kalooki")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == f"Error: {expected}"
