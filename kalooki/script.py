@@ -263,7 +263,7 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
                 except BotProtocolError as error:
                     problems.append(document.location(("players", seat, "bot")).error(str(error)))
             bots[seat] = entry.bot
-    if not problems and not rules.may_play(variant, len(names)):
+    if variant is not None and not problems and not rules.may_play(variant, len(names)):
         problems.append(
             document.location(("players",)).error(
                 f"{len(names)} players: the variant '{variant.name}' is for {rules.player_counts(variant)}"
@@ -278,7 +278,7 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
         )
         moves.append(tuple(_check_moves(hand.moves, document, path, number, names, problems)))
     problems += text_lookalikes(document, problems)
-    if problems:
+    if problems or variant is None:
         raise ScriptError(sort_diagnostics(problems))
     return LoadedScript(
         source=document.source,
@@ -295,8 +295,12 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
 
 def _load_script_variant(
     document: YamlDocument, name: str, base_dir: Path, problems: list[Diagnostic]
-) -> Variant:
-    """The script's variant with its ``set:`` applied; on errors, adds them to ``problems`` (classic)."""
+) -> Variant | None:
+    """The script's variant with its ``set:`` applied; on errors, adds them to ``problems`` (None).
+
+    None, not classic: the deals are then checked for their cards alone, since a deal's size and
+    pack measured against another variant's would be errors of their own (14 cards where classic
+    deals 13), naming a variant the script never asked for."""
     try:
         return load_variant(
             name,
@@ -306,7 +310,7 @@ def _load_script_variant(
         )
     except YamlError as error:
         problems.extend(error.diagnostics)
-        return Variant()
+        return None
 
 
 def _card_at(
@@ -324,7 +328,7 @@ def _check_deal(
     document: YamlDocument,
     path: tuple[str | int, ...],
     names: list[str],
-    variant: Variant,
+    variant: Variant | None,
     problems: list[Diagnostic],
 ) -> FixedDeal:
     where = (*path, "deal")
@@ -344,7 +348,7 @@ def _check_deal(
             )
             continue
         parsed = [_card_at(document, (*where, name, i), text, problems) for i, text in enumerate(cards)]
-        if len(parsed) != variant.hand_size:
+        if variant is not None and len(parsed) != variant.hand_size:
             problems.append(
                 document.location((*where, name)).error(
                     f"{name} is dealt {len(parsed)} cards; "
@@ -360,7 +364,7 @@ def _check_deal(
         placed.append((discard, (*where, "discard")))
     stock = [_card_at(document, (*where, "stock", i), text, problems) for i, text in enumerate(deal.stock)]
     placed += [(card, (*where, "stock", i)) for i, card in enumerate(stock)]
-    if len(problems) > before:
+    if len(problems) > before or variant is None:
         return FixedDeal()
     pack = full_pack(variant.decks, variant.jokers)
     totals = Counter(card for card, _ in placed)
