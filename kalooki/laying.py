@@ -260,7 +260,9 @@ class Laying(TurnPlay):
             )
         # With no table to build on, only new melds can pay for a freed joker; one built away is not paid.
         owed_jokers = self.turn.jokers_owed
-        if owed_jokers and (hand.count(JOKER) < owed_jokers or not self._can_lay((JOKER,) * owed_jokers, ())):
+        if owed_jokers and hand.count(JOKER) < owed_jokers:  # built onto a table meld: that lays, not melds
+            return "a freed joker must go into a new meld this turn, not onto a meld on the table"
+        if owed_jokers and not self._can_lay((JOKER,) * owed_jokers, ()):
             return "a freed joker must go into a new meld this turn, and your hand could not meld it"
         return None
 
