@@ -129,7 +129,7 @@ class Sentences(EventVisitor[str]):
         return f"{event.player} ends the turn without a discard"
 
     def reshuffle(self, event: ReshuffleEvent) -> str:
-        return "the stock ran out: the discard pile is shuffled into a new stock"
+        return f"the stock ran out: {_reshuffled(event)} is shuffled into a new stock"
 
     def stock_out(self, event: StockOutEvent) -> str:
         return "the stock ran out: the hand ends after this turn"
@@ -206,6 +206,11 @@ def join_and(pieces: Sequence[Text]) -> Text:
     return Text(", ").join(pieces[:-1]) + Text(" and ") + pieces[-1]
 
 
+def _reshuffled(event: ReshuffleEvent) -> str:
+    """What of the discard pile a reshuffle takes: under reshuffle_keep_top its top card stays face up."""
+    return "the discard pile but its top card" if event.rule == "reshuffle_keep_top" else "the discard pile"
+
+
 def _verb(word: str, you: bool) -> str:
     return _VERBS[word] if you else word
 
@@ -266,7 +271,7 @@ class TableTelling(EventVisitor["tuple[str, Text] | Text | None"]):
         return event.player, Text(_verb("ends", self._you(event)) + " the turn without a discard")
 
     def reshuffle(self, event: ReshuffleEvent) -> Text:
-        return Text("The discard pile is shuffled to make a new stock.", style="italic")
+        return Text(f"{_reshuffled(event).capitalize()} is shuffled to make a new stock.", style="italic")
 
     def stock_out(self, event: StockOutEvent) -> Text:
         return Text("The stock is empty: the hand ends with this turn.", style="italic")

@@ -8,7 +8,7 @@ import re
 
 import pytest
 from kalooki_cli.interactive import meld_preview
-from kalooki_cli.narrate import table_lines
+from kalooki_cli.narrate import describe_event, table_lines
 from kalooki_cli.render import (
     Seating,
     hand_groups,
@@ -290,6 +290,19 @@ def test_narration_hides_stock_draws_of_others_only() -> None:
         "You draw 2♥ from the stock.",
         "The discard pile is shuffled to make a new stock.",
     ]
+
+
+def test_a_reshuffle_that_keeps_the_top_card_says_so() -> None:
+    # Under reshuffle_keep_top both narrations said the whole pile was shuffled, its top card still showing.
+    game, seating = busy_game()
+    event = {"type": "reshuffle", "rule": "reshuffle_keep_top", "stock": "2C"}
+    told = [line.plain for line in table_lines([event], game, seating)]
+    assert told == ["The discard pile but its top card is shuffled to make a new stock."]
+    assert describe_event(event) == (
+        "the stock ran out: the discard pile but its top card is shuffled into a new stock"
+    )
+    event["rule"] = "reshuffle_all"
+    assert describe_event(event) == "the stock ran out: the discard pile is shuffled into a new stock"
 
 
 def play_out_hand(game: Game) -> list[Event]:
