@@ -86,8 +86,11 @@ def read_regular_file(path: str | Path, max_bytes: int) -> bytes:
 
 
 def _too_big(size: int, max_bytes: int, at_least: bool = False) -> str:
-    found = f"over {describe_size(max_bytes)}" if at_least else f"{describe_size(size)}"
-    return f"the file is {found}; at most {describe_size(max_bytes)} are accepted"
+    found, most = describe_size(size), describe_size(max_bytes)
+    # Sizes are told in whole units, rounded down: a file one byte over 4 MiB is "over 4 MiB", not "4 MiB".
+    if at_least or found == most:
+        found = f"over {most}"
+    return f"the file is {found}; at most {most} are accepted"
 
 
 def _refusal(path: str | Path, error: OSError) -> str:

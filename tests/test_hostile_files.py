@@ -11,6 +11,7 @@ import pytest
 from kalooki_cli.app import app
 from typer.testing import CliRunner
 
+from kalooki.file_kinds import MAX_SAVE_BYTES
 from kalooki.loader import VariantError, load_variant
 from kalooki.loader_layers import MAX_EXTENDS_DEPTH
 from kalooki.variant import Variant
@@ -335,3 +336,13 @@ def test_a_sweep_folder_name_too_long_for_the_system_is_one_line(
         1,
         f"{'x' * 79}…: cannot write a folder so named: File name too long\n",
     )
+
+
+@pytest.mark.parametrize(("over", "told"), [(1, "over 4 MiB"), (1024 * 1024, "5 MiB")])
+def test_a_save_too_big_is_told_its_size_without_contradiction(tmp_path: Path, over: int, told: str) -> None:
+    # Sizes round down to whole units: one byte over the cap read "the file is 4 MiB; at most 4 MiB".
+    path = tmp_path / "big.json"
+    path.write_bytes(b" " * (MAX_SAVE_BYTES + over))
+    result = runner.invoke(app, ["resume", str(path)])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-1].endswith(f"the file is {told}; at most 4 MiB are accepted")
