@@ -29,6 +29,7 @@ from kalooki.jsonio import MAX_DIGITS
 from kalooki.loader import MappingOverrides, load_variant
 from kalooki.moves import Action, MoveSyntaxError, parse_move
 from kalooki.statecheck import check_player_name
+from kalooki.text import name_key
 from kalooki.textpatterns import CARD_PATTERN_MESSAGE, CARD_TEXT, MOVE_TEXT, card_pattern
 from kalooki.variant import Variant
 from kalooki.wholenumbers import whole_floats_as_integers
@@ -245,9 +246,20 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
             check_player_name(name)
         except SetupError as error:
             problems.append(document.location(where).error(str(error)))
+        keys = [name_key(other) for other in names]
         if name in names:
             problems.append(
                 document.location(where).error(f"'{name}' is already seat {names.index(name) + 1}")
+            )
+        elif name_key(name) in keys:
+            # "ann" and "ANN" both read "Ann" where a sentence begins ("Ann plays first"), as hot-seat
+            # play and a hosted table refuse them.
+            other = keys.index(name_key(name))
+            problems.append(
+                document.location(where).error(
+                    f"'{name}' reads as seat {other + 1}'s '{names[other]}' on the screens: "
+                    "give each player a different name"
+                )
             )
         names.append(name)
         if isinstance(entry, PlayerSeat) and entry.bot is not None:

@@ -129,6 +129,11 @@ BAD_SCRIPTS = [
         f"<script>:2:7: seed: must be at most {'9' * 30}, got 1{'0' * 30}",
     ),
     ("variant: clasic\nplayers: [ann, bob]\n", None),
+    (  # both read "Ann" where a sentence begins, as --humans and a hosted table refuse
+        "players: [ann, {name: ANN, bot: greedy}]\n",
+        "<script>:1:23: players[1].name: 'ANN' reads as seat 1's 'ann' on the screens: "
+        "give each player a different name",
+    ),
     (  # the deal was measured against classic (13 cards) once the variant failed to load
         "variant: kalooki-40\nset: {hand_size: 14, goal_score: 0}\nplayers: [ann, bob]\nhands:\n"
         "  - deal:\n      ann: [2H, 3H, 4H, 5H, 9S, 9D, 9C, KH, KS, KD, 6C, 7C, 8C, 8D]\n",
