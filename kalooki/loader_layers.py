@@ -21,12 +21,14 @@ from pydantic import ValidationError
 from kalooki import provenance as provenance_keys
 from kalooki.file_kinds import another_kind, not_a_variant_message, written_file
 from kalooki.loader_refs import VariantError, locate_base
+from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.set_options import SetOptions
 from kalooki.text import spell_bytes
 from kalooki.validation import Nowhere
 from kalooki.variant import DEFER_CROSS_FIELD, KNOB_NAMES, Variant
 from kalooki.variant_checks import cross_field_problems
 from kalooki.yamlio import (
+    MAX_BYTES,
     Diagnostic,
     KeyPath,
     Location,
@@ -299,6 +301,15 @@ class _Resolver:
             if unread and base_of is not None:
                 reasons = "; ".join(item.message for item in error.diagnostics)
                 self.diagnostics.append(base_of.error(f"cannot read the base {display}: {reasons}"))
+            elif base_of is not None and not _may_be_variant_text(path):
+                # YAML's syntax errors quote the lines they stop at: a base that is another kind of file
+                # (a .yaml link to a password file, say) is named, its lines not echoed.
+                self.diagnostics.append(
+                    base_of.error(
+                        f"{display} is not a variant file: it is not YAML, and no line of it starts with "
+                        "a variant's key"
+                    )
+                )
             else:
                 self.diagnostics.extend(error.diagnostics)
             return None, ()
@@ -370,6 +381,22 @@ def _other_kind(document: YamlDocument) -> str | None:
         return None
     shown = ", ".join(keys[:3]) + (", ..." if len(keys) > 3 else "")
     return f"this is a JSON object none of whose keys ({shown}) is a variant's: not a variant file"
+
+
+_KEY_AT_LINE_START: Final = re.compile(
+    r"(?:^|[{,])[ \t]*[\"']?(?:" + "|".join(sorted(_VARIANT_KEYS)) + r")[\"']?[ \t]*:", re.MULTILINE
+)
+"""A variant's key where a line (or a flow mapping's entry) begins: ``jokers:``, ``{"name": ...``."""
+
+
+def _may_be_variant_text(path: Path) -> bool:
+    """Whether a file that is not YAML may be a variant with a syntax mistake: one of its lines begins
+    with a variant's key. A file that cannot be read again is given the benefit of the doubt."""
+    try:
+        text = read_regular_file(path, MAX_BYTES).decode("utf-8", "replace")
+    except FileReadError:
+        return True
+    return _KEY_AT_LINE_START.search(text) is not None
 
 
 def _not_a_variant(document: YamlDocument) -> bool:

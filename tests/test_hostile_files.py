@@ -346,3 +346,29 @@ def test_a_save_too_big_is_told_its_size_without_contradiction(tmp_path: Path, o
     result = runner.invoke(app, ["resume", str(path)])
     assert result.exit_code == 1
     assert result.stderr.splitlines()[-1].endswith(f"the file is {told}; at most 4 MiB are accepted")
+
+
+def test_a_base_that_is_not_yaml_is_named_without_echoing_its_lines(tmp_path: Path) -> None:
+    # YAML's syntax errors quote their line: a .yaml link to a password file listed its lines.
+    secret = tmp_path / "secret"
+    secret.write_text(
+        "root:x:0:0:root:/root:/bin/bash\nann:x:1000:1000::/home/ann:/bin/sh\n", encoding="utf-8"
+    )
+    (tmp_path / "pw.yaml").symlink_to(secret)
+    path = write(tmp_path, "house.yaml", "name: house\nextends: pw.yaml\n")
+    code, out, err = validate(str(path))
+    assert (code, out, err.splitlines()) == (
+        1,
+        "",
+        [
+            f"{path}:2:10: extends: {tmp_path / 'pw.yaml'} is not a variant file: it is not YAML, "
+            "and no line of it starts with a variant's key"
+        ],
+    )
+    # A base that is a variant with a syntax mistake still has the mistake shown where it is.
+    typo = write(tmp_path, "typo.yaml", "name: typo\njokers 4\n")
+    code, _, err = validate(str(write(tmp_path, "ours.yaml", "name: ours\nextends: typo.yaml\n")))
+    assert code == 1
+    assert (
+        f"{typo}:2:1: YAML syntax: this line has no colon after its key: write jokers: 4" in err.splitlines()
+    )
