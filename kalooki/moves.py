@@ -190,12 +190,14 @@ def parse_move(text: str, usage: str = USAGE) -> Action:
         raise MoveSyntaxError(f"an empty move: {usage}")
     verb = words[0].lower()
     rest = words[1].strip() if len(words) > 1 else ""
+    # Messages quote the move as typed, cut short: a pasted page is not shown back whole.
+    quoted = clipped(text.strip())
     expanded = ALIASES.get(verb)
     if expanded is not None:
         verb, _, prefix = expanded.partition(" ")
+        if prefix and rest:  # "ds stock" reads "draw stock stock"
+            raise MoveSyntaxError(f"'{quoted}': {words[0]} is {expanded} and takes nothing after it")
         rest = f"{prefix} {rest}".strip()
-    # Messages quote the move as typed, cut short: a pasted page is not shown back whole.
-    quoted = clipped(text.strip())
     try:
         return _parse_verb(verb, rest, quoted, usage)
     except CardError as error:
@@ -206,14 +208,24 @@ def _parse_verb(verb: str, rest: str, text: str, usage: str) -> Action:
     if verb == "draw":
         source = rest.lower()
         if source not in ("stock", "discard"):
+            first = source.split()[:1]
+            if first in (["stock"], ["discard"]):
+                raise MoveSyntaxError(f"'{text}': write draw {first[0]} alone, with nothing after it")
             raise MoveSyntaxError(f"'{text}': draw from 'stock' or 'discard'")
         return Draw(source)  # type: ignore[arg-type]
     if verb == "meld":
         read = [_group_reading(group) for group in rest.split(",")]
         groups = tuple(tuple(parse_cards(written)) for written, _ in read)
-        if not rest or any(not group for group in groups):
+        if not rest:
             raise MoveSyntaxError(
                 f"'{text}': write each meld's cards, melds separated by commas (meld 7H 8H 9H)"
+            )
+        if any(not group for group in groups):
+            # "m JS QS KS AS," or ",,": the commas are there, a group between them is not.
+            empty = next(index for index, group in enumerate(groups) if not group) + 1
+            raise MoveSyntaxError(
+                f"'{text}': meld group {empty} of {len(groups)} holds no cards: "
+                "write a comma only between two melds (meld 7H 8H 9H, QS QD QC)"
             )
         return meld_of(groups, tuple(kind for _, kind in read))
     if verb in ("build", "swap"):

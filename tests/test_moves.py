@@ -176,6 +176,9 @@ def test_format_move_round_trips(action: Draw | Meld | Build | Swap | Discard, t
     assert parse_move(text) == action
 
 
+COMMA_BETWEEN = "write a comma only between two melds (meld 7H 8H 9H, QS QD QC)"
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -185,16 +188,24 @@ def test_format_move_round_trips(action: Draw | Meld | Build | Swap | Discard, t
         ("pass 7H", f"'pass 7H' is not a move: {USAGE}"),
         ("draw", "'draw': draw from 'stock' or 'discard'"),
         ("draw pile", "'draw pile': draw from 'stock' or 'discard'"),
-        ("draw stock discard", "'draw stock discard': draw from 'stock' or 'discard'"),
-        ("ds now", "'ds now': draw from 'stock' or 'discard'"),
+        # Said "draw from 'stock' or 'discard'" to a player who had written stock.
+        ("draw stock discard", "'draw stock discard': write draw stock alone, with nothing after it"),
+        ("ds now", "'ds now': ds is draw stock and takes nothing after it"),
+        ("ds stock", "'ds stock': ds is draw stock and takes nothing after it"),
+        ("DD discard", "'DD discard': DD is draw discard and takes nothing after it"),
         ("meld", "'meld': write each meld's cards, melds separated by commas (meld 7H 8H 9H)"),
+        # Said "melds separated by commas" to a player whose commas were there, a group between them not.
         (
             "meld 7H 8H 9H,",
-            "'meld 7H 8H 9H,': write each meld's cards, melds separated by commas (meld 7H 8H 9H)",
+            f"'meld 7H 8H 9H,': meld group 2 of 2 holds no cards: {COMMA_BETWEEN}",
         ),
         (
             "meld , 7H 8H 9H",
-            "'meld , 7H 8H 9H': write each meld's cards, melds separated by commas (meld 7H 8H 9H)",
+            f"'meld , 7H 8H 9H': meld group 1 of 2 holds no cards: {COMMA_BETWEEN}",
+        ),
+        (
+            "m JS QS KS AS,, 3S",
+            f"'m JS QS KS AS,, 3S': meld group 2 of 3 holds no cards: {COMMA_BETWEEN}",
         ),
         ("meld 7X 8H 9H", f"'meld 7X 8H 9H': '7X' {CARD_HELP}"),
         ("m 11H", f"'m 11H': '11H' {CARD_HELP}"),
