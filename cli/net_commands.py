@@ -239,7 +239,7 @@ def run_host(
     from kalooki.safeio import FileReadError, read_regular_file
 
     from .interactive import TurnLogWriter
-    from .saves import new_save_path, refuse_other_file, write_save
+    from .saves import new_save_path, refuse_other_file, remember_save, write_save
     from .wrong_file import what_it_is
 
     console = make_console()
@@ -264,6 +264,7 @@ def run_host(
         own = resume.expanduser() if resume is not None else None
         refuse_other_file(save_path, own=own, resume_with="kalooki host --resume")
     table.save_path, table.write_save = save_path, write_save
+    remember_save(save_path)  # one outside the saves folder is listed by `kalooki saves` too
     token: str | None = None
     host_seat: int | None = None
     if not watch:

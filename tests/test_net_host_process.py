@@ -159,6 +159,9 @@ def test_a_resumed_table_tells_its_players_to_rejoin_not_new_friends_to_join(tmp
         host.kill()
         host.wait(TIMEOUT)
     env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "100"}
+    # Saved outside the saves folder, it is remembered as a game's --save is: `kalooki saves` lists it.
+    listed = subprocess.run([str(KALOOKI), "saves"], capture_output=True, text=True, env=env, timeout=TIMEOUT)
+    assert "1  hosted table · classic · p0, p1" in listed.stdout, listed.stdout
     arguments = ["host", "--resume", str(save), "--watch", "--bind", "127.0.0.1", "--port", "0"]
     again = subprocess.Popen(
         [str(KALOOKI), *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
