@@ -127,7 +127,7 @@ def play(
             "--players",
             parser=integer,
             metavar="N",
-            help="Players at the table, you included (default 4, or you and the --bots named).",
+            help="Players at the table, you included (default 4, or you and two or more --bots named).",
         ),
     ] = None,
     bots: Annotated[
@@ -194,6 +194,7 @@ def play(
             "--seed": seed is not None,
             "--save": save is not None,
             "--fast": fast,
+            "--humans": humans is not None,
         }
         for option, given in interactive_only.items():
             if given:

@@ -189,6 +189,13 @@ def test_play_hands_a_script_to_the_script_runner(tmp_path: Path, monkeypatch: p
     assert calls == [(script, True, tmp_path / "x.jsonl")]
     result = CliRunner().invoke(app, ["play", str(script), "--players", "3"])
     assert result.exit_code == 2
+    # --humans was the one terminal-game option a script took silently, playing its own players.
+    result = CliRunner().invoke(app, ["play", str(script), "--humans", "a,b"])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for '--humans': a game script sets its own players, seed and rules"
+    )
+    assert len(calls) == 1
 
 
 def test_play_keeps_a_log_already_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
