@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from kalooki.cards import parse_cards
-from kalooki.loader import builtin_variant_names, load_variant
+from kalooki.loader import builtin_variant_names, load_variant, load_variant_text
 from kalooki.melds import MeldError, make_meld, swap
 from kalooki.rulebook import (
     README_BEGIN,
@@ -168,3 +168,13 @@ def test_each_ace_example_is_a_run_the_rules_lay_or_refuse_as_said(
         else:
             with pytest.raises(MeldError):
                 make_meld(cards, variant)
+
+
+def test_the_knob_reference_writes_each_default_as_a_file_would() -> None:
+    # ace_low_value's default was written `None`, which a file copying it is refused for.
+    for row in knob_reference_markdown().splitlines()[2:]:
+        key, _, default = (cell.strip() for cell in row.split(" | ")[:3])
+        key, default = key.strip("|` "), default.strip("`")
+        if key in ("name", "description", "extends"):
+            continue
+        assert getattr(load_variant_text(f"{key}: {default}\n"), key) == getattr(Variant(), key), key
