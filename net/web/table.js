@@ -392,9 +392,14 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
 
   const chosenCards = () => selected.map((index) => sortedHand(view.hand)[index]);
 
+  // A move or a command from this page: the last one's refusal is read already.
+  function fresh() {
+    $("reason").textContent = "";
+  }
+
   function play(move) {
     if (!move || pending) return;
-    $("reason").textContent = "";
+    fresh();
     if (send({ type: "move", move })) {
       pending = { started: performance.now(), move };
       drawButtons();
@@ -405,7 +410,7 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
 
   function undo() {
     if (pending) return;
-    $("reason").textContent = "";
+    fresh();
     if (send({ type: "undo" })) { pending = { started: performance.now(), move: "undo" }; drawButtons(); }
   }
 
@@ -434,26 +439,25 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
       drawTable();
     });
     $("undo-button").addEventListener("click", undo);
-    $("hint-button").addEventListener("click", () => send({ type: "hint" }));
+    $("hint-button").addEventListener("click", askHint);
     $("move-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const input = $("move-input");
       const text = input.value.trim();
       if (!text) return;
       const word = text.split(/\s+/)[0].toLowerCase();
-      if (word === "hint") send({ type: "hint" });
+      if (word === "hint") askHint();
       else if (word === "undo") undo();  // sent even when the button is off: the host says why, as at a terminal
       else if (word === "rules") openRules();
       else if (word === "score") openScores();
-      else if (word === "say") send({ type: "say", text: text.slice(3).trim().slice(0, 300) || "…" });
+      else if (word === "say") sayLine(text.slice(3).trim() || "…");
       else play(text);
       input.value = "";
     });
     $("say-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const input = $("say-input");
-      const text = input.value.trim();
-      if (text && send({ type: "say", text: text.slice(0, 300) })) input.value = "";
+      if (sayLine(input.value.trim())) input.value = "";
     });
     $("ready-button").addEventListener("click", () => {
       if (!send({ type: "ready" })) return;
@@ -481,6 +485,17 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
     });
   }
 
+  function askHint() {
+    fresh();
+    send({ type: "hint" });
+  }
+
+  function sayLine(text) {
+    if (!text || !send({ type: "say", text: text.slice(0, 300) })) return false;
+    fresh();
+    return true;
+  }
+
   function drawHint(message) {
     showHint($("hint-moves"), $("hint-summary"), message, (move) => {
       $("move-input").value = move;
@@ -490,11 +505,13 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
   }
 
   function openRules() {
+    fresh();
     if (rulesHtml === null) send({ type: "rules" });
     $("rules-dialog").showModal();
   }
 
   function openScores() {
+    fresh();
     if (!view) return;
     $("scores-body").replaceChildren(scoreSheet(view, seatLabel, coach && coach.scoring));
     $("scores-dialog").showModal();
