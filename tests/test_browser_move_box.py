@@ -1,9 +1,11 @@
 """The browser table's Move box, in Chromium on a real table on 127.0.0.1: a refusal stays under the
-hand only until the next move or command. (The moves a mistyped move is told: ``test_browser_end_turn``.)
+hand only until the next move or command, and a text that is neither is told what the box takes,
+which ``help`` lists. (The moves' list follows the table's rules: ``test_browser_end_turn``.)
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from browser_helpers import LOG_TEXT, QUICK, Seat, ann_on_a_phone_beside_bob
@@ -54,4 +56,50 @@ def test_a_refusal_goes_once_a_later_command_is_answered(browser: Any) -> None:
         typed(ann, "undo")
         ann.wait(f"{REASON}.startsWith('✗ there is nothing to take back')")
         assert ann.problems == []
+        bob.close()
+
+
+BOX = ["undo", "hint", "look", "score", "rules", "say TEXT", "help"]
+
+
+def test_a_text_that_is_no_move_is_told_what_the_box_takes_and_help_lists_it(browser: Any) -> None:
+    # The refusal listed the moves alone, and 'help' and 'look' were refused as no move.
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        refused(ann, "quit")  # the terminal's, not the page's: the page is left by closing it
+        moves = (
+            "draw stock | draw discard | meld CARDS[, CARDS ...] | build N CARDS [low|high] | swap N CARDS"
+        )
+        told = f"✗ 'quit' is not a move: commands: {moves} | discard CARD | {' | '.join(BOX)}"
+        assert ann.js(REASON) == told
+        typed(ann, "help")
+        ann.page.wait_for_selector("#box-help:not([hidden])")
+        assert ann.js(REASON) == ""
+        listed = ann.js("[...document.querySelectorAll('#box-help-list li')].map((li) => li.textContent)")
+        assert listed[:2] == ["draw stock | ds", "draw discard | dd"]
+        assert listed[5] == "discard CARD | d"
+        assert [line.split(" — ")[0] for line in listed[6:]] == [
+            "undo | u",
+            "hint",
+            "look | l | table | show",
+            "score | scores | totals",
+            "rules | rulebook",
+            "say TEXT",
+            "help | h | ?",
+        ]
+        assert listed[-1] == "help | h | ? — this list"
+        # Each word of the list does what it says: look draws the table (never refused), u is undo.
+        typed(ann, "look")
+        ann.wait("document.getElementById('box-help').hidden")
+        assert ann.js(REASON) == ""
+        typed(ann, "u")
+        ann.wait(f"{REASON}.startsWith('✗ there is nothing to take back')")
+        typed(ann, "?")
+        ann.page.wait_for_selector("#box-help:not([hidden])")
+        typed(ann, "ds")  # a move: the list goes with the help's other answers
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        assert ann.js("document.getElementById('box-help').hidden") is True
+        assert json.dumps(ann.problems) == "[]"
         bob.close()
