@@ -34,6 +34,10 @@ class MoveSyntaxError(KalookiError):
     """Text that is not a command of the move language."""
 
 
+class NotAMoveError(MoveSyntaxError):
+    """Text that names no command of the move language at all: its message ends with the usage line."""
+
+
 @dataclass(frozen=True, slots=True)
 class Draw:
     source: DrawSource
@@ -187,7 +191,7 @@ def parse_move(text: str, usage: str = USAGE) -> Action:
     """
     words = text.strip().split(None, 1)
     if not words:
-        raise MoveSyntaxError(f"an empty move: {usage}")
+        raise NotAMoveError(f"an empty move: {usage}")
     verb = words[0].lower()
     rest = words[1].strip() if len(words) > 1 else ""
     # Messages quote the move as typed, cut short: a pasted page is not shown back whole.
@@ -260,7 +264,7 @@ def _parse_verb(verb: str, rest: str, text: str, usage: str) -> Action:
         if len(discarded) != 1:
             raise MoveSyntaxError(f"'{text}': discard exactly one card (discard KD)")
         return Discard(discarded[0])
-    raise MoveSyntaxError(f"'{text}' is not a move: {usage}")
+    raise NotAMoveError(f"'{text}' is not a move: {usage}")
 
 
 def _group_reading(group: str) -> tuple[str, MeldKind | None]:

@@ -236,6 +236,13 @@ class SeatInfo(_Message):
     host: bool
 
 
+class MoveCommand(_Message):
+    """One command of the move language, as a refusal's usage line writes it (``meld CARDS[, CARDS ...]``)."""
+
+    usage: str
+    key: str = Field(description="Its short form (`ds`, `m`), typed as the command's first word.")
+
+
 class Welcome(_Message):
     """You have a seat: keep ``token`` to rejoin it."""
 
@@ -250,6 +257,11 @@ class Welcome(_Message):
     )
     variant_source: str = Field(
         description="The variant as the host named it: a built-in's name, or its file's name without folders."
+    )
+    commands: list[MoveCommand] | None = Field(
+        default=None,
+        description="Only for a connection that joined with coach: the move language's commands the table's "
+        "rules allow, for a client without the engine to list them.",
     )
 
 
@@ -447,6 +459,11 @@ class Error(_Message):
     type: Literal["error"]
     code: ErrorCode
     message: str
+    commands: list[MoveCommand] | None = Field(
+        default=None,
+        description="Only for a text that is no move (illegal_move): the commands the table's rules allow, "
+        "which the message ends with.",
+    )
 
 
 class Closing(_Message):
@@ -523,8 +540,11 @@ def encode(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
-def error(code: ErrorCode, message: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message}
+def error(code: ErrorCode, message: str, commands: list[dict[str, str]] | None = None) -> dict[str, Any]:
+    refusal: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if commands is not None:
+        refusal["commands"] = commands
+    return refusal
 
 
 __all__ = [
@@ -538,6 +558,7 @@ __all__ = [
     "Join",
     "Leave",
     "Move",
+    "MoveCommand",
     "ProtocolError",
     "Ready",
     "Say",

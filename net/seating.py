@@ -73,20 +73,23 @@ class Seating:
         client.seat = seat
         server.by_seat[seat] = client
         state = table.seats[seat]
-        client.send(
-            {
-                "type": "welcome",
-                "protocol": PROTOCOL_VERSION,
-                "seat": seat,
-                "name": state.name or "",
-                "token": token,
-                "host": state.host,
-                # As a save writes the rules: a knob added later is left out at its default, so an older
-                # client, whose rules do not know it, still reads the welcome of a table that does not use it.
-                "variant": variant_json(table.variant),
-                "variant_source": shared_source(table.variant_source),
-            }
-        )
+        welcome = {
+            "type": "welcome",
+            "protocol": PROTOCOL_VERSION,
+            "seat": seat,
+            "name": state.name or "",
+            "token": token,
+            "host": state.host,
+            # As a save writes the rules: a knob added later is left out at its default, so an older
+            # client, whose rules do not know it, still reads the welcome of a table that does not use it.
+            "variant": variant_json(table.variant),
+            "variant_source": shared_source(table.variant_source),
+        }
+        # Only for a client without the engine (the page): kalooki join has the list itself, and one from
+        # before this field reads host messages strictly and would not read a welcome that holds it.
+        if client.coach:
+            welcome["commands"] = table.commands()
+        client.send(welcome)
         server.send_lobby()
         missed = server.missed.pop(seat, [])
         if table.game is not None:

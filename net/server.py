@@ -217,7 +217,7 @@ class TableServer:
         except ProtocolError as problem:
             client.send(error(problem.code, problem.message))
         except TableError as problem:
-            client.send(error(problem.code, str(problem)))
+            client.send(error(problem.code, str(problem), problem.commands))
             if problem.code in ("bad_code", "bad_token", "too_many_tries") and client.seat is None:
                 if problem.code != "too_many_tries" and (held_off := self.wrong_tries.wrong(client.address)):
                     self.on_change(held_off)

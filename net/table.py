@@ -32,7 +32,7 @@ from kalooki.bots import Bot, make_bot, names_for_bots
 from kalooki.driver import play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
-from kalooki.moves import Discard, Draw, EndTurn, offered_commands, parse_move, usage_line
+from kalooki.moves import Discard, Draw, EndTurn, NotAMoveError, offered_commands, parse_move, usage_line
 from kalooki.savegame import (
     LoadedSave,
     SaveFormatError,
@@ -66,9 +66,11 @@ DEFAULT_WAIT = 60.0
 class TableError(KalookiError):
     """A refused request: ``code`` is the protocol's error code. Nothing changed."""
 
-    def __init__(self, code: ErrorCode, message: str) -> None:
+    def __init__(self, code: ErrorCode, message: str, commands: list[dict[str, str]] | None = None) -> None:
         super().__init__(message)
         self.code: ErrorCode = code
+        self.commands = commands
+        """For a text that is no move: the commands the table's rules allow (:meth:`Table.commands`)."""
 
 
 class LogSink(Protocol):
@@ -328,6 +330,9 @@ class Table:
             # A move that is none is answered with the commands this table's rules allow, not every one.
             action = parse_move(text, usage_line(offered_commands(game.variant)))
             events = game.apply(action, index)
+        except NotAMoveError as error:
+            # Also as a list: a client with commands of its own (the page's move box) adds them to it.
+            raise TableError("illegal_move", str(error), self.commands()) from None
         except KalookiError as error:
             # The reply goes to the player who tried the move: a refusal about them is worded to them.
             message = error.to_player if isinstance(error, IllegalMoveError) else str(error)
@@ -341,6 +346,10 @@ class Table:
             self.log.flush()
         self.save()
         return events
+
+    def commands(self) -> list[dict[str, str]]:
+        """The move language's commands this table's rules allow, as a refusal's usage line writes them."""
+        return [{"usage": command.usage, "key": command.key} for command in offered_commands(self.variant)]
 
     def undo(self, index: int) -> None:
         game = self.require_game()

@@ -68,14 +68,16 @@ def told_for(browser: Any, table: Table, typed: str) -> str:
 
 
 MOVES = "meld CARDS[, CARDS ...] | build N CARDS [low|high] | swap N CARDS | discard CARD"
+BOX = " | undo | hint | look | score | rules | say TEXT | help"
+"""The move box's own commands, which the page adds to the host's list of moves."""
 
 
 def test_a_mistyped_move_is_told_the_commands_of_the_tables_rules(browser: Any) -> None:
     # classic refuses end: the list ended in '| end' all the same.
     told = told_for(browser, new_table(seats=2, seed=10, **QUICK), "zz")
-    assert told == f"✗ 'zz' is not a move: commands: draw stock | draw discard | {MOVES}"
+    assert told == f"✗ 'zz' is not a move: commands: draw stock | draw discard | {MOVES}{BOX}"
     # czech-500 never lets a player take the discard, frees no joker, and lets a turn end without one.
     czech = Table(load_variant("czech-500", ["hand_size=7"]), seats=2, bots=["greedy"], seed=10)
     told = told_for(browser, czech, "zz")
     laying = MOVES.replace(" | swap N CARDS", "")
-    assert told == f"✗ 'zz' is not a move: commands: draw stock | {laying} | end"
+    assert told == f"✗ 'zz' is not a move: commands: draw stock | {laying} | end{BOX}"

@@ -18,7 +18,8 @@ pytest.importorskip("websockets")
 
 from kalooki_cli.interactive import TurnLogWriter
 from kalooki_cli.saves import write_save
-from kalooki_net.protocol import protocol_schema
+from kalooki_net.botclient import BotSeat
+from kalooki_net.protocol import host_message_problem, protocol_schema
 from kalooki_net.server import TableServer
 from kalooki_net.table import Table
 from kalooki_net.view import seat_view
@@ -315,6 +316,40 @@ def test_the_protocol_schema_accepts_what_the_host_sends() -> None:
             kinds.add(message["type"])
             validator.validate(message)
     assert {"welcome", "lobby", "state", "presence"} <= kinds
+
+
+def test_a_text_that_is_no_move_is_refused_with_the_moves_as_a_list_too() -> None:
+    # For a client with commands of its own (the page's move box), which adds them to the moves; the
+    # message is as it was. A coach connection is told the list at its welcome, for its help.
+    table = new_table(seats=2, seed=10, hand_size=7)  # seat 0 plays first
+    moves = [
+        {"usage": "draw stock", "key": "ds"},
+        {"usage": "draw discard", "key": "dd"},
+        {"usage": "meld CARDS[, CARDS ...]", "key": "m"},
+        {"usage": "build N CARDS [low|high]", "key": "b"},
+        {"usage": "swap N CARDS", "key": "s"},
+        {"usage": "discard CARD", "key": "d"},
+    ]
+    with hosted(table) as host:
+        ann, bob = BotSeat(host.uri), BotSeat(host.uri)
+        welcome = ann.join(table.code, name="ann", coach=True)
+        assert welcome["commands"] == moves
+        assert "commands" not in bob.join(table.code, name="bob")  # kalooki join lists its own
+        ann.until("state")
+        ann.send({"type": "move", "move": "zz"})
+        refusal = ann.until("error")
+        usage = " | ".join(move["usage"] for move in moves)
+        assert refusal == {
+            "type": "error",
+            "code": "illegal_move",
+            "message": f"'zz' is not a move: commands: {usage}",
+            "commands": moves,
+        }
+        ann.send({"type": "move", "move": "d"})  # a move, mistyped: no list
+        assert "commands" not in ann.until("error")
+        assert [host_message_problem(message) for message in (welcome, refusal)] == [None, None]
+        ann.close()
+        bob.close()
 
 
 def test_a_view_holds_only_the_seats_own_hand() -> None:

@@ -111,6 +111,19 @@ export function showHint(list, summary, message, onPick) {
   summary.textContent = message.summary || "";
 }
 
+// The move box's help: the moves the table's rules allow (as the host words them, with their short
+// forms), then the box's own commands and what each does.
+export function showCommands(list, moves, commands) {
+  list.replaceChildren();
+  for (const move of moves) list.append(el("li", null, move.key === move.usage ? move.usage : `${move.usage} | ${move.key}`));
+  for (const command of commands) {
+    const others = command.words.filter((word) => word !== command.usage.split(" ")[0]);
+    const item = el("li", null, [command.usage, ...others].join(" | "));
+    item.append(el("span", "dim", ` — ${command.meaning}`));
+    list.append(item);
+  }
+}
+
 // The lobby's seats: open, or who sits there, "(you)", "(host)", the bot, or "(away)".
 export function showSeats(list, lobby, mySeat) {
   list.replaceChildren();

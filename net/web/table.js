@@ -1,7 +1,7 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-import { showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
+import { showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
 import { cardsInText, el, meldOrder, nameNode, sortedHand } from "./cards.js";
 import { Kept } from "./kept.js";
 import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
@@ -35,6 +35,7 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
   let heldOff = null;         // the host's refusal of this address's joins for a while (too many wrong tries)
   let shownTable = false;
   let rulesHtml = null;
+  let moveCommands = [];      // the moves the table's rules allow, from the welcome: [{usage, key}]
   window.kalookiTimings = [];  // milliseconds from a move sent to the table redrawn with its answer
 
   // ------------------------------------------------------------ the connection
@@ -93,6 +94,7 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
     switch (message.type) {
       case "welcome":
         me.seat = message.seat; me.name = message.name; me.host = message.host; me.token = message.token;
+        moveCommands = Array.isArray(message.commands) ? message.commands : [];
         kept.keepToken(message.token);
         // Back after a reload: the log as it was. Back after a drop, the page has it still.
         if (!$("log").children.length) restoreLog(message.token);
@@ -188,7 +190,9 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
     pending = null; queue = [];
     // The game's refusal names cards in the move language's codes: here as the page draws them, as at a terminal.
     const said = secondPerson(String(message.message));
-    const reason = code === "illegal_move" ? cardsInText(said) : said;
+    let reason = code === "illegal_move" ? cardsInText(said) : said;
+    // A text that is no move, told the moves: the box's own commands are what else it could have been.
+    if (Array.isArray(message.commands)) reason += " | " + BOX_COMMANDS.map((command) => command.usage).join(" | ");
     $("reason").textContent = "✗ " + reason;
     drawButtons();
   }
@@ -392,9 +396,15 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
 
   const chosenCards = () => selected.map((index) => sortedHand(view.hand)[index]);
 
+  // A move or a command from this page: the last one's refusal, and the box's help, are read already.
+  function fresh() {
+    $("reason").textContent = "";
+    $("box-help").hidden = true;
+  }
+
   function play(move) {
     if (!move || pending) return;
-    $("reason").textContent = "";
+    fresh();
     if (send({ type: "move", move })) {
       pending = { started: performance.now(), move };
       drawButtons();
@@ -405,7 +415,7 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
 
   function undo() {
     if (pending) return;
-    $("reason").textContent = "";
+    fresh();
     if (send({ type: "undo" })) { pending = { started: performance.now(), move: "undo" }; drawButtons(); }
   }
 
@@ -434,26 +444,22 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
       drawTable();
     });
     $("undo-button").addEventListener("click", undo);
-    $("hint-button").addEventListener("click", () => send({ type: "hint" }));
+    $("hint-button").addEventListener("click", askHint);
     $("move-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const input = $("move-input");
       const text = input.value.trim();
       if (!text) return;
-      const word = text.split(/\s+/)[0].toLowerCase();
-      if (word === "hint") send({ type: "hint" });
-      else if (word === "undo") undo();  // sent even when the button is off: the host says why, as at a terminal
-      else if (word === "rules") openRules();
-      else if (word === "score") openScores();
-      else if (word === "say") send({ type: "say", text: text.slice(3).trim().slice(0, 300) || "…" });
+      const typed = text.split(/\s+/)[0];
+      const command = BOX_COMMANDS.find((known) => known.words.includes(typed.toLowerCase()));
+      if (command) command.run(text.slice(typed.length).trim());
       else play(text);
       input.value = "";
     });
     $("say-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const input = $("say-input");
-      const text = input.value.trim();
-      if (text && send({ type: "say", text: text.slice(0, 300) })) input.value = "";
+      if (sayLine(input.value.trim())) input.value = "";
     });
     $("ready-button").addEventListener("click", () => {
       if (!send({ type: "ready" })) return;
@@ -481,6 +487,46 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
     });
   }
 
+  // The move box's commands besides the moves, in the terminal's order and words (cli/render.py): one list
+  // for what the box runs, its help, and its refusal of a text that is neither.
+  const BOX_COMMANDS = [
+    // Sent even when the button is off: the host says why, as at a terminal.
+    { usage: "undo", words: ["undo", "u"], meaning: "take back this turn's melds, builds and swaps (before you discard)", run: undo },
+    { usage: "hint", words: ["hint"], meaning: "what the greedy bot would play now, and what it scores", run: askHint },
+    { usage: "look", words: ["look", "l", "table", "show"], meaning: "the table, drawn again and scrolled into view", run: look },
+    { usage: "score", words: ["score", "scores", "totals"], meaning: "the totals and every hand's scores", run: openScores },
+    { usage: "rules", words: ["rules", "rulebook"], meaning: "the whole rulebook of this variant", run: openRules },
+    { usage: "say TEXT", words: ["say"], meaning: "talk to the table, during the others' turns too", run: sayTyped },
+    { usage: "help", words: ["help", "h", "?"], meaning: "this list", run: showHelp },
+  ];
+
+  function askHint() {
+    fresh();
+    send({ type: "hint" });
+  }
+
+  // "say" alone in the move box says something all the same.
+  function sayTyped(text) { return sayLine(text || "…"); }
+
+  function sayLine(text) {
+    if (!text || !send({ type: "say", text: text.slice(0, 300) })) return false;
+    fresh();
+    return true;
+  }
+
+  function look() {
+    fresh();
+    if (!view) return;
+    drawTable();
+    document.querySelector(".board").scrollIntoView({ block: "start" });
+  }
+
+  function showHelp() {
+    fresh();
+    showCommands($("box-help-list"), moveCommands, BOX_COMMANDS);
+    $("box-help").hidden = false;
+  }
+
   function drawHint(message) {
     showHint($("hint-moves"), $("hint-summary"), message, (move) => {
       $("move-input").value = move;
@@ -490,11 +536,13 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
   }
 
   function openRules() {
+    fresh();
     if (rulesHtml === null) send({ type: "rules" });
     $("rules-dialog").showModal();
   }
 
   function openScores() {
+    fresh();
     if (!view) return;
     $("scores-body").replaceChildren(scoreSheet(view, seatLabel, coach && coach.scoring));
     $("scores-dialog").showModal();

@@ -1,0 +1,105 @@
+"""The browser table's Move box, in Chromium on a real table on 127.0.0.1: a refusal stays under the
+hand only until the next move or command, and a text that is neither is told what the box takes,
+which ``help`` lists. (The moves' list follows the table's rules: ``test_browser_end_turn``.)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from browser_helpers import LOG_TEXT, QUICK, Seat, ann_on_a_phone_beside_bob
+from kalooki_cli.web_coach import WebCoach
+from net_helpers import hosted, new_table
+
+REASON = "document.getElementById('reason').textContent"
+
+
+def typed(seat: Seat, text: str) -> None:
+    seat.page.fill("#move-input", text)
+    seat.page.press("#move-input", "Enter")
+
+
+def refused(seat: Seat, text: str) -> None:
+    """``text`` typed in the move box, and its refusal shown under the hand."""
+    typed(seat, text)
+    seat.wait(f"{REASON} !== ''")
+
+
+def test_a_refusal_goes_once_a_later_command_is_answered(browser: Any) -> None:
+    # The red line still said "'xx' is not a move: ..." beside the hint's answer, and a refused discard
+    # stayed up after "say hello" was said at the table.
+    table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        refused(ann, "xx")
+        typed(ann, "hint")
+        ann.page.wait_for_selector("#hint:not([hidden])")
+        assert ann.js(REASON) == ""
+        refused(ann, "d 3D")
+        typed(ann, "say hello")
+        ann.wait(f"{LOG_TEXT}.includes('you: hello')")
+        assert ann.js(REASON) == ""
+        # The buttons and the Say box, as the commands typed.
+        for press in ("#hint-button", "#rules-button", "#say-input"):
+            refused(ann, "xx")
+            if press == "#say-input":
+                ann.page.fill("#say-input", "again")
+                ann.page.press("#say-input", "Enter")
+                ann.wait(f"{LOG_TEXT}.includes('you: again')")
+            else:
+                ann.page.click(press)
+            assert ann.js(REASON) == ""
+            ann.page.keyboard.press("Escape")  # the rulebook's dialog
+        # A command the host refuses says why in its place.
+        typed(ann, "undo")
+        ann.wait(f"{REASON}.startsWith('✗ there is nothing to take back')")
+        assert ann.problems == []
+        bob.close()
+
+
+BOX = ["undo", "hint", "look", "score", "rules", "say TEXT", "help"]
+
+
+def test_a_text_that_is_no_move_is_told_what_the_box_takes_and_help_lists_it(browser: Any) -> None:
+    # The refusal listed the moves alone, and 'help' and 'look' were refused as no move.
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        refused(ann, "quit")  # the terminal's, not the page's: the page is left by closing it
+        moves = (
+            "draw stock | draw discard | meld CARDS[, CARDS ...] | build N CARDS [low|high] | swap N CARDS"
+        )
+        told = f"✗ 'quit' is not a move: commands: {moves} | discard CARD | {' | '.join(BOX)}"
+        assert ann.js(REASON) == told
+        typed(ann, "help")
+        ann.page.wait_for_selector("#box-help:not([hidden])")
+        assert ann.js(REASON) == ""
+        listed = ann.js("[...document.querySelectorAll('#box-help-list li')].map((li) => li.textContent)")
+        assert listed[:2] == ["draw stock | ds", "draw discard | dd"]
+        assert listed[5] == "discard CARD | d"
+        assert [line.split(" — ")[0] for line in listed[6:]] == [
+            "undo | u",
+            "hint",
+            "look | l | table | show",
+            "score | scores | totals",
+            "rules | rulebook",
+            "say TEXT",
+            "help | h | ?",
+        ]
+        assert listed[-1] == "help | h | ? — this list"
+        # Each word of the list does what it says: look draws the table (never refused), u is undo.
+        typed(ann, "look")
+        ann.wait("document.getElementById('box-help').hidden")
+        assert ann.js(REASON) == ""
+        typed(ann, "u")
+        ann.wait(f"{REASON}.startsWith('✗ there is nothing to take back')")
+        typed(ann, "?")
+        ann.page.wait_for_selector("#box-help:not([hidden])")
+        typed(ann, "ds")  # a move: the list goes with the help's other answers
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        assert ann.js("document.getElementById('box-help').hidden") is True
+        assert json.dumps(ann.problems) == "[]"
+        bob.close()
