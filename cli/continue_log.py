@@ -1,9 +1,15 @@
-"""``kalooki resume FILE --log LOG.jsonl``: a resumed game goes on writing the log it was started with.
+"""``kalooki resume FILE [--log LOG.jsonl]``: a resumed game goes on writing the log it was started with.
 
 A log is replayed from its first deal, so a resumed game cannot start a new one: it must
 continue the log of the same game. The log is checked first, all of it (it must replay
 through the engine and end in exactly the saved state), so a log that belongs to another
 game, or that was cut short, is refused before any play and left as it was.
+
+The save remembers its game's log (:attr:`~kalooki.savegame.Session.log`), so ``kalooki resume
+FILE`` goes on writing it without being told: a resume that forgot ``--log`` would otherwise play
+moves that no log holds, and the log could never be continued again. A log that is gone or no
+longer ends where the save does stops the resume, with what to do; only ``--no-log`` plays on
+without it, and the save then remembers which log was left behind, and why.
 """
 
 from __future__ import annotations
@@ -13,11 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from kalooki.engine import Game
+from kalooki.errors import KalookiError
 from kalooki.log import GameRecorder, ReplayError, replay, state_digest
+from kalooki.savegame import Session
 
 from .interactive import TurnLogWriter
 from .replay_commands import read_records
 from .saves import write_atomically
+from .turn_log import same_place, shown_place
 
 
 class ContinuedLog(TurnLogWriter):
@@ -41,8 +50,11 @@ class ContinuedLog(TurnLogWriter):
             write_atomically(path, lines)
 
 
-def continue_log(game: Game, path: Path) -> ContinuedLog:
-    """The writer that continues ``path``, the log of ``game`` up to its saved state; or ReplayError."""
+def continue_log(game: Game, path: Path, left: str = "") -> ContinuedLog:
+    """The writer that continues ``path``, the log of ``game`` up to its saved state; or ReplayError.
+
+    ``left``: the log the save records the game went on without (``--no-log``), for the refusal of it.
+    """
     if not path.exists():
         raise ReplayError(
             f"{path}: no such log; a log runs from the game's first deal, so a resumed game can only "
@@ -50,13 +62,47 @@ def continue_log(game: Game, path: Path) -> ContinuedLog:
         )
     records = read_records(path)
     try:
-        replay(records)
+        summary = replay(records)
     except ReplayError as error:
         raise ReplayError(f"{path}: cannot continue this log: {error}") from None
     digests = [record["state"] for record in records if "state" in record]
     if not digests or digests[-1] != state_digest(game):
+        if left and same_place(path, left):
+            raise ReplayError(
+                f"{path}: this log stops {summary.ends}, where the game was resumed with --no-log: "
+                "the moves since are in no log, so it cannot be continued"
+            )
         raise ReplayError(
             f"{path}: this log does not end where the save does: it is the log of another game, "
             "or of this game at another point"
         )
     return ContinuedLog(game, path, records)
+
+
+def resumed_log(game: Game, session: Session, given: Path | None, *, no_log: bool) -> ContinuedLog | None:
+    """The log a resumed game goes on writing: ``given`` (``--log``), else the one its save records.
+
+    ``--no-log`` plays on without it, noted in the session so that the log's refusal says why.
+    The save's own log, gone or no longer ending where the save does, is a KalookiError that says
+    how to go on: its new place with ``--log``, or ``--no-log``.
+    """
+    if game.game_over:
+        return None
+    if no_log:
+        if session.log:
+            session.log, session.log_left = "", session.log
+        return None
+    if given is not None:
+        return continue_log(game, given.expanduser(), session.log_left)
+    if not session.log:
+        return None  # never logged, or left behind: as a save from before saves recorded their log
+    path = shown_place(session.log)
+    if not path.exists():
+        raise ReplayError(
+            f"{path}: this game's log is not there; it was written up to the save: give its new place "
+            "with --log FILE.jsonl, or play on without a log with --no-log"
+        )
+    try:
+        return continue_log(game, path)
+    except KalookiError as error:
+        raise ReplayError(f"{error}; to play on without it, resume with --no-log") from None
