@@ -21,12 +21,11 @@ from typing import Any
 from kalooki.engine import Game
 from kalooki.errors import KalookiError
 from kalooki.log import GameRecorder, ReplayError, replay, state_digest
-from kalooki.savegame import Session
 
 from .interactive import TurnLogWriter
 from .replay_commands import read_records
 from .saves import write_atomically
-from .turn_log import same_place, shown_place
+from .turn_log import recorded_place, same_place, shown_place
 
 
 class ContinuedLog(TurnLogWriter):
@@ -79,24 +78,31 @@ def continue_log(game: Game, path: Path, left: str = "") -> ContinuedLog:
     return ContinuedLog(game, path, records)
 
 
-def resumed_log(game: Game, session: Session, given: Path | None, *, no_log: bool) -> ContinuedLog | None:
-    """The log a resumed game goes on writing: ``given`` (``--log``), else the one its save records.
+def resumed_log(
+    game: Game, recorded: str, left: str, given: Path | None, *, no_log: bool
+) -> tuple[ContinuedLog | None, str, str]:
+    """The log a resumed game goes on writing: ``given`` (``--log``), else ``recorded``, its save's.
 
-    ``--no-log`` plays on without it, noted in the session so that the log's refusal says why.
-    The save's own log, gone or no longer ending where the save does, is a KalookiError that says
-    how to go on: its new place with ``--log``, or ``--no-log``.
+    With it, the log and the log left behind as the save is to record them from now on: ``--no-log``
+    plays on without the log, noted as left so that its refusal can say why. The save's own log,
+    gone or no longer ending where the save does, is a KalookiError that says how to go on: its
+    new place with ``--log``, or ``--no-log``.
     """
     if game.game_over:
-        return None
+        return None, recorded, left
     if no_log:
-        if session.log:
-            session.log, session.log_left = "", session.log
-        return None
+        return None, "", recorded or left
     if given is not None:
-        return continue_log(game, given.expanduser(), session.log_left)
-    if not session.log:
-        return None  # never logged, or left behind: as a save from before saves recorded their log
-    path = shown_place(session.log)
+        writer = continue_log(game, given.expanduser(), left)
+    elif not recorded:
+        return None, "", left  # never logged, or left behind: as a save from before saves recorded their log
+    else:
+        writer = continue_recorded(game, recorded)
+    return writer, recorded_place(writer.path), ""
+
+
+def continue_recorded(game: Game, recorded: str) -> ContinuedLog:
+    path = shown_place(recorded)
     if not path.exists():
         raise ReplayError(
             f"{path}: this game's log is not there; it was written up to the save: give its new place "
@@ -106,3 +112,11 @@ def resumed_log(game: Game, session: Session, given: Path | None, *, no_log: boo
         return continue_log(game, path)
     except KalookiError as error:
         raise ReplayError(f"{error}; to play on without it, resume with --no-log") from None
+
+
+def refuse_both(log: Path | None, no_log: bool) -> None:
+    """``--log FILE`` and ``--no-log`` together: a usage error (exit 2)."""
+    if log is not None and no_log:
+        import typer
+
+        raise typer.BadParameter("give --log FILE.jsonl or --no-log, not both", param_hint="'--no-log'")

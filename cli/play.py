@@ -383,8 +383,9 @@ def resume(
     ] = False,
 ) -> None:
     """Continue a saved game exactly where it stopped: same cards, same stock, same scores."""
-    if log is not None and no_log:
-        raise typer.BadParameter("give --log FILE.jsonl or --no-log, not both", param_hint="'--no-log'")
+    from .continue_log import refuse_both
+
+    refuse_both(log, no_log)
     with cli_errors():
         code = resume_game(game, fast=fast, log=log, no_log=no_log)
     raise typer.Exit(code)
@@ -398,7 +399,10 @@ def resume_game(game: str | None, *, fast: bool, log: Path | None = None, no_log
     path = find_save(game) if game is not None else latest_save()
     loaded = read_save(path)
     refuse_hosted_table(path)
-    writer = resumed_log(loaded.game, loaded.session, log, no_log=no_log)
+    session = loaded.session
+    writer, session.log, session.log_left = resumed_log(
+        loaded.game, session.log, session.log_left, log, no_log=no_log
+    )
     loop = terminal_game(loaded.game, loaded.session, path, fast=fast, log=writer, resumed=True)
     from .hotseat import HotSeatGame, saved_humans
     from .saves import write_save
