@@ -1,9 +1,15 @@
-"""``kalooki resume FILE --log LOG.jsonl``: a resumed game goes on writing the log it was started with.
+"""``kalooki resume FILE [--log LOG.jsonl]``: a resumed game goes on writing the log it was started with.
 
 A log is replayed from its first deal, so a resumed game cannot start a new one: it must
 continue the log of the same game. The log is checked first, all of it (it must replay
 through the engine and end in exactly the saved state), so a log that belongs to another
 game, or that was cut short, is refused before any play and left as it was.
+
+The save remembers its game's log (:attr:`~kalooki.savegame.Session.log`), so ``kalooki resume
+FILE`` goes on writing it without being told: a resume that forgot ``--log`` would otherwise play
+moves that no log holds, and the log could never be continued again. A log that is gone or no
+longer ends where the save does stops the resume, with what to do; only ``--no-log`` plays on
+without it, and the save then remembers which log was left behind, and why.
 """
 
 from __future__ import annotations
@@ -13,11 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from kalooki.engine import Game
+from kalooki.errors import KalookiError
 from kalooki.log import GameRecorder, ReplayError, replay, state_digest
 
 from .interactive import TurnLogWriter
 from .replay_commands import read_records
 from .saves import write_atomically
+from .turn_log import recorded_place, same_place, shown_place
 
 
 class ContinuedLog(TurnLogWriter):
@@ -41,8 +49,11 @@ class ContinuedLog(TurnLogWriter):
             write_atomically(path, lines)
 
 
-def continue_log(game: Game, path: Path) -> ContinuedLog:
-    """The writer that continues ``path``, the log of ``game`` up to its saved state; or ReplayError."""
+def continue_log(game: Game, path: Path, left: str = "") -> ContinuedLog:
+    """The writer that continues ``path``, the log of ``game`` up to its saved state; or ReplayError.
+
+    ``left``: the log the save records the game went on without (``--no-log``), for the refusal of it.
+    """
     if not path.exists():
         raise ReplayError(
             f"{path}: no such log; a log runs from the game's first deal, so a resumed game can only "
@@ -50,13 +61,62 @@ def continue_log(game: Game, path: Path) -> ContinuedLog:
         )
     records = read_records(path)
     try:
-        replay(records)
+        summary = replay(records)
     except ReplayError as error:
         raise ReplayError(f"{path}: cannot continue this log: {error}") from None
     digests = [record["state"] for record in records if "state" in record]
     if not digests or digests[-1] != state_digest(game):
+        if left and same_place(path, left):
+            raise ReplayError(
+                f"{path}: this log stops {summary.ends}, where the game was resumed with --no-log: "
+                "the moves since are in no log, so it cannot be continued"
+            )
         raise ReplayError(
             f"{path}: this log does not end where the save does: it is the log of another game, "
             "or of this game at another point"
         )
     return ContinuedLog(game, path, records)
+
+
+def resumed_log(
+    game: Game, recorded: str, left: str, given: Path | None, *, no_log: bool
+) -> tuple[ContinuedLog | None, str, str]:
+    """The log a resumed game goes on writing: ``given`` (``--log``), else ``recorded``, its save's.
+
+    With it, the log and the log left behind as the save is to record them from now on: ``--no-log``
+    plays on without the log, noted as left so that its refusal can say why. The save's own log,
+    gone or no longer ending where the save does, is a KalookiError that says how to go on: its
+    new place with ``--log``, or ``--no-log``.
+    """
+    if game.game_over:
+        return None, recorded, left
+    if no_log:
+        return None, "", recorded or left
+    if given is not None:
+        writer = continue_log(game, given.expanduser(), left)
+    elif not recorded:
+        return None, "", left  # never logged, or left behind: as a save from before saves recorded their log
+    else:
+        writer = continue_recorded(game, recorded)
+    return writer, recorded_place(writer.path), ""
+
+
+def continue_recorded(game: Game, recorded: str) -> ContinuedLog:
+    path = shown_place(recorded)
+    if not path.exists():
+        raise ReplayError(
+            f"{path}: this game's log is not there; it was written up to the save: give its new place "
+            "with --log FILE.jsonl, or play on without a log with --no-log"
+        )
+    try:
+        return continue_log(game, path)
+    except KalookiError as error:
+        raise ReplayError(f"{error}; to play on without it, resume with --no-log") from None
+
+
+def refuse_both(log: Path | None, no_log: bool) -> None:
+    """``--log FILE`` and ``--no-log`` together: a usage error (exit 2)."""
+    if log is not None and no_log:
+        import typer
+
+        raise typer.BadParameter("give --log FILE.jsonl or --no-log, not both", param_hint="'--no-log'")

@@ -41,7 +41,7 @@ from .narrate import table_lines
 from .render import Seating
 from .saves_commands import where_it_stands
 from .table_notation import melds_run_together, table_sentence, without_drawn_marks
-from .turn_log import TurnLogWriter
+from .turn_log import TurnLogWriter, recorded_place
 
 ReadLine = Callable[[str], str]
 Pause = Callable[[float], None]
@@ -160,6 +160,8 @@ class InteractiveGame(Autosave):
         self._move_save = move_save
         self.pause = pause or (lambda seconds: None)
         self.log = log
+        if log is not None:  # remembered by the save, so that kalooki resume goes on writing it
+            session.log, session.log_left = recorded_place(log.path), ""
         self.resumed = resumed
         self.replay_command = replay_command
         self.save_failure: str | None = None
@@ -245,6 +247,8 @@ class InteractiveGame(Autosave):
             )
         if self.save_path is not None:
             self.say_then("The game is saved after every move to", str(self.save_path), style="dim")
+        if self.resumed and self.log is not None:
+            self.say_then("Its log goes on, as before, in", str(self.log.path), style="dim")
         self.say("Type help for the commands, hint for a suggestion, quit to stop.", style="dim")
 
     who_plays_style = ""

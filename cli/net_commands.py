@@ -126,9 +126,16 @@ def host(
     log: Annotated[
         Path | None,
         typer.Option(
-            "--log", parser=file_name, metavar="FILE.jsonl", help="Write every event for kalooki replay."
+            "--log",
+            parser=file_name,
+            metavar="FILE.jsonl",
+            help="Write every event for kalooki replay (with --resume: go on writing it from this file; "
+            "by default, the log its save records).",
         ),
     ] = None,
+    no_log: Annotated[
+        bool, typer.Option("--no-log", help="With --resume: play on without the game's log.")
+    ] = False,
     trust_proxy: Annotated[
         list[str] | None,
         typer.Option(
@@ -141,10 +148,15 @@ def host(
     ] = None,
 ) -> None:
     """Open a table on the network: friends join with kalooki join; bots take the empty seats."""
-    if resume is not None and (target or set_ or seats or bots is not None or seed is not None or log):
+    if resume is not None and (target or set_ or seats or bots is not None or seed is not None):
         raise typer.BadParameter("a resumed table keeps its rules, seats and seed", param_hint="'--resume'")
+    if no_log and resume is None:
+        raise typer.BadParameter("a new table writes a log only with --log", param_hint="'--no-log'")
+    from .continue_log import refuse_both
+
+    refuse_both(log, no_log)
     refuse_bytes(bind, "'--bind'")
-    if log is not None:
+    if log is not None and resume is None:
         check_output_path(log, game_file=True)
         refuse_a_written_log(log)  # the table's moves are in that log only, as a terminal game's are
     with cli_errors():
@@ -153,6 +165,7 @@ def host(
         code = run_host(
             target, set_ or [], seats=seats, bots=bots, name=name, watch=watch, seed=seed, bind=bind,
             port=port, wait=wait, bot_pause=bot_pause, save=save, resume=resume, log=log, trusted=trusted,
+            no_log=no_log,
         )  # fmt: skip
     raise typer.Exit(code)
 
@@ -232,17 +245,21 @@ def run_host(
     resume: Path | None,
     log: Path | None,
     trusted: TrustedProxies | None = None,
+    no_log: bool = False,
 ) -> int:
     from kalooki_net.table import Table
 
     from kalooki.file_kinds import MAX_SAVE_BYTES
     from kalooki.safeio import FileReadError, read_regular_file
 
+    from .continue_log import resumed_log
     from .interactive import TurnLogWriter
     from .saves import new_save_path, refuse_other_file, remember_save, write_save
+    from .turn_log import recorded_place
     from .wrong_file import what_it_is
 
     console = make_console()
+    continued = None
     if resume is not None:
         path = resume.expanduser()
         try:  # a FIFO or /dev/zero is refused by name, not read for ever
@@ -255,11 +272,17 @@ def run_host(
             # A log, a game script or a variant given by mistake is named, not called a damaged save.
             raise NetUnavailable(f"{path}: {what_it_is(path, 'save', hosting=True) or error}") from None
         save_path = save.expanduser() if save is not None else path
+        # The table's log goes on as a terminal game's does (its save records it); checked before it opens.
+        continued, table.log_place, table.log_left = resumed_log(
+            table.require_game(), table.log_place, table.log_left, log, no_log=no_log
+        )
+        table.log = continued
     else:
         table = make_table(target, overrides, seats=seats, bots=bots, seed=seed, wait=wait)
         save_path = save.expanduser() if save is not None else new_save_path(table.seed)
         if log is not None:
             table.log_factory = lambda game: TurnLogWriter(game, log)
+            table.log_place = recorded_place(log)
     if save is not None:
         own = resume.expanduser() if resume is not None else None
         refuse_other_file(save_path, own=own, resume_with="kalooki host --resume")
@@ -296,6 +319,8 @@ def run_host(
     if everywhere:
         console.print(Text("  (from another network, use the address it knows this machine by)", style="dim"))
     console.print(Text(f"The game is saved after every move to {save_path}", style="dim"), soft_wrap=True)
+    if continued is not None:
+        console.print(Text(f"Its log goes on, as before, in {continued.path}", style="dim"), soft_wrap=True)
     try:
         if token is None or host_seat is None:
             return watch_table(server, console)
@@ -308,6 +333,8 @@ def run_host(
         return play_at_own_table(server, local, token, console, reopen)
     finally:
         server.stop()
+        if table.log is not None:  # melds still held: the reopened table holds them again (ContinuedLog)
+            table.log.flush()
 
 
 def watch_table(server: HostThread, console: Console) -> int:

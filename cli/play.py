@@ -375,28 +375,35 @@ def resume(
             "--log",
             parser=file_name,
             metavar="LOG.jsonl",
-            help="Go on writing the game's log (the file given to 'kalooki play --log').",
+            help="Go on writing the game's log from this file (by default, the log its save records: "
+            "the file given to 'kalooki play --log').",
         ),
     ] = None,
+    no_log: Annotated[
+        bool, typer.Option("--no-log", help="Play on without writing the game's log (it cannot go on later).")
+    ] = False,
 ) -> None:
     """Continue a saved game exactly where it stopped: same cards, same stock, same scores."""
+    from .continue_log import refuse_both
+
+    refuse_both(log, no_log)
     with cli_errors():
-        code = resume_game(game, fast=fast, log=log)
+        code = resume_game(game, fast=fast, log=log, no_log=no_log)
     raise typer.Exit(code)
 
 
-def resume_game(game: str | None, *, fast: bool, log: Path | None = None) -> int:
+def resume_game(game: str | None, *, fast: bool, log: Path | None = None, no_log: bool = False) -> int:
+    from .continue_log import resumed_log
     from .saves import find_save, latest_save, read_save, refuse_hosted_table
     from .scoresheet import render_game_end
 
     path = find_save(game) if game is not None else latest_save()
     loaded = read_save(path)
     refuse_hosted_table(path)
-    writer = None
-    if log is not None and not loaded.game.game_over:
-        from .continue_log import continue_log
-
-        writer = continue_log(loaded.game, log.expanduser())
+    session = loaded.session
+    writer, session.log, session.log_left = resumed_log(
+        loaded.game, session.log, session.log_left, log, no_log=no_log
+    )
     loop = terminal_game(loaded.game, loaded.session, path, fast=fast, log=writer, resumed=True)
     from .hotseat import HotSeatGame, saved_humans
     from .saves import write_save

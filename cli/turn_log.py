@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from kalooki.engine import Event, Game
+from kalooki.text import has_controls
 
 from .common import fail
 
@@ -20,6 +21,37 @@ def refuse_a_written_log(path: Path) -> None:
     """
     if path.is_file() and path.stat().st_size > 0:
         fail(f"{path}: already exists, and the log would write over it; give a new file")
+
+
+def recorded_place(path: Path) -> str:
+    """How a save records the log at ``path``: absolute, so a resume from another folder finds it.
+
+    "" for a name a save cannot hold (a control character, a byte that is not UTF-8): that game's log
+    is still written, only ``kalooki resume`` must then be given it with ``--log``.
+    """
+    place = str(path.absolute())
+    try:
+        place.encode("utf-8")
+    except UnicodeEncodeError:
+        return ""
+    return "" if has_controls(place) else place
+
+
+def shown_place(recorded: str) -> Path:
+    """A recorded log's path as the player would write it: from the current folder when it is inside it."""
+    path = Path(recorded)
+    try:
+        return path.relative_to(Path.cwd())
+    except ValueError:
+        return path
+
+
+def same_place(path: Path, recorded: str) -> bool:
+    """Whether ``path`` is the log a save records (the same file, however it was named)."""
+    try:
+        return path.samefile(recorded)
+    except OSError:
+        return str(path.absolute()) == recorded
 
 
 class TurnLogWriter:
@@ -72,4 +104,4 @@ class TurnLogWriter:
             self.pending = []
 
 
-__all__ = ["TurnLogWriter"]
+__all__ = ["TurnLogWriter", "recorded_place", "same_place", "shown_place"]

@@ -46,6 +46,11 @@ class Session:
     state of each bot's random generator, so a resumed game's bots choose exactly as
     they would have. ``variant_source`` is what the player typed (a name or a path), for
     display only: the variant itself is inside the game state.
+
+    ``log`` is the game's log (``--log``), an absolute path, written up to this save, so
+    ``kalooki resume`` goes on writing it; ``log_left`` is a log the game went on without
+    (resumed with ``--no-log``), so a later ``resume --log`` of it can say why it cannot go on.
+    Both are written only when set: a save of an unlogged game reads as before they existed.
     """
 
     human_seat: int
@@ -53,9 +58,11 @@ class Session:
     bot_rngs: dict[int, RngState] = field(default_factory=dict)
     variant_source: str = "classic"
     saved_at: str = ""
+    log: str = ""
+    log_left: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "human_seat": self.human_seat,
             "bots": {str(seat): name for seat, name in sorted(self.bots.items())},
             "bot_rngs": {
@@ -64,6 +71,8 @@ class Session:
             "variant_source": self.variant_source,
             "saved_at": self.saved_at,
         }
+        data.update({key: value for key, value in (("log", self.log), ("log_left", self.log_left)) if value})
+        return data
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Session:
@@ -80,6 +89,8 @@ class Session:
             bot_rngs={_seat(key): rng_state_from_json(state) for key, state in rngs.items()},
             variant_source=_text(data.get("variant_source", ""), "variant_source"),
             saved_at=_text(data.get("saved_at", ""), "saved_at"),
+            log=_text(data.get("log", ""), "log"),
+            log_left=_text(data.get("log_left", ""), "log_left"),
         )
 
     def check_against(self, game: Game) -> None:

@@ -174,6 +174,10 @@ class Table:
         self.save_failure: str | None = None
         self.log: LogSink | None = None
         self.log_factory: Callable[[Game], LogSink] | None = None
+        self.log_place = ""
+        """The log as the save records it (:attr:`Session.log`), so the reopened table goes on writing it."""
+        self.log_left = ""
+        """A log the game went on without (:attr:`Session.log_left`)."""
 
     # ------------------------------------------------------------ seats
 
@@ -429,6 +433,8 @@ class Table:
             bots={seat: state.bot for seat, state in enumerate(self.seats) if seat != first},
             bot_rngs={seat: state for seat, state in rng_states(self.rngs).items() if seat != first},
             variant_source=self.variant_source,
+            log=self.log_place,
+            log_left=self.log_left,
         )
 
     def save_text(self) -> str:
@@ -507,6 +513,7 @@ class Table:
                 f"this save is not a hosted table's ({error}): resume it with kalooki resume"
             ) from None
         table.game = loaded.game
+        table.log_place, table.log_left = loaded.session.log, loaded.session.log_left
         table._make_bots(dict(loaded.session.bot_rngs))
         return table
 

@@ -1,0 +1,138 @@
+"""A save remembers its game's log: ``kalooki resume`` without ``--log`` goes on writing it, refuses to
+play past a log that is gone or changed, and ``--no-log`` plays on without it, deliberately."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from kalooki_cli.app import app
+from kalooki_cli.saves import read_save
+from typer.testing import CliRunner
+
+from kalooki.cards import format_card
+from kalooki.log import replay
+from kalooki.savegame import SAVE_SUFFIX
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / "home"
+
+
+def play(*arguments: str, typed: str = "", code: int = 0) -> str:
+    result = runner.invoke(app, list(arguments), input=typed)
+    assert result.exit_code == code, result.output
+    return " ".join(result.output.split())
+
+
+def discard(save: Path) -> str:
+    return f"d {format_card(read_save(save).game.hands[0][0])}\n"
+
+
+def records(log: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in log.read_text().splitlines()]
+
+
+def test_resume_without_log_goes_on_writing_the_games_log(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Resumed without --log, a move was played that no log held: the hint dropped --log, and the
+    # log could never be continued again ("it is the log of another game").
+    save = Path(f"g{SAVE_SUFFIX}")
+    play("play", "--seed", "5", "--players", "2", "--save", str(save), "--log", "game.jsonl", typed="ds\n")
+    output = play("resume", str(save), "--fast", typed=discard(save))
+    assert "Its log goes on, as before, in game.jsonl" in output
+    assert f"Continue it with: kalooki resume {save} --log game.jsonl" in output
+    output = play("resume", str(save), "--log", "game.jsonl", typed="ds\n")
+    assert "Its log goes on, as before, in game.jsonl" in output
+    logged = records(Path("game.jsonl"))
+    assert [record["type"] for record in logged if record.get("player") == "you"] == [
+        "draw",
+        "discard",
+        "draw",
+    ]
+    assert replay(logged).ends == "in hand 1, turn 3 (you to play)"
+    # From another folder the save still finds its log, named as it is from there.
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    output = play("resume", str(tmp_path / save), typed="")
+    assert f"Its log goes on, as before, in {tmp_path / 'game.jsonl'}" in output
+    assert f"--log {tmp_path / 'game.jsonl'}" in output
+    monkeypatch.chdir(tmp_path)
+    # A game played without --log records no log, and resumes without one as a save from before did.
+    plain = Path(f"p{SAVE_SUFFIX}")
+    play("play", "--seed", "6", "--players", "2", "--save", str(plain), typed="ds\n")
+    session = json.loads(plain.read_text())["session"]
+    assert not {"log", "log_left"} & set(session)
+    assert "log goes on" not in play("resume", str(plain), typed=discard(plain))
+
+
+def test_a_hot_seat_game_goes_on_writing_its_log(home: Path) -> None:
+    save = Path(f"h{SAVE_SUFFIX}")
+    play(
+        "play",
+        "--humans",
+        "ann,bob",
+        "--seed",
+        "3",
+        "--fast",
+        "--save",
+        str(save),
+        "--log",
+        "h.jsonl",
+        typed="\nds\n",
+    )
+    card = format_card(read_save(save).game.hands[0][0])
+    output = play("resume", str(save), "--fast", typed=f"\nd {card}\n")
+    assert "Its log goes on, as before, in h.jsonl" in output
+    logged = records(Path("h.jsonl"))
+    assert [record["type"] for record in logged if record.get("player") == "ann"] == ["draw", "discard"]
+    replay(logged)
+
+
+def test_a_log_that_is_gone_or_changed_stops_the_resume(home: Path) -> None:
+    save = Path(f"g{SAVE_SUFFIX}")
+    play("play", "--seed", "5", "--players", "2", "--save", str(save), "--log", "game.jsonl", typed="ds\n")
+    before = save.read_text()
+    Path("game.jsonl").rename("moved.jsonl")
+    said = play("resume", str(save), typed=discard(save), code=1)
+    assert said == (
+        "game.jsonl: this game's log is not there; it was written up to the save: give its new place "
+        "with --log FILE.jsonl, or play on without a log with --no-log"
+    )
+    Path("game.jsonl").write_text(Path("moved.jsonl").read_text() + '{"type":"draw"}\n')
+    said = play("resume", str(save), typed=discard(save), code=1)
+    assert said.startswith("game.jsonl: cannot continue this log: record ")
+    assert said.endswith("; to play on without it, resume with --no-log")
+    assert save.read_text() == before
+    # Its new place is given: the log goes on there, and the save records it.
+    output = play("resume", str(save), "--log", "moved.jsonl", typed=discard(save))
+    assert "Continue it with: kalooki resume g.kalooki-save.json --log moved.jsonl" in output
+    assert json.loads(save.read_text())["session"]["log"] == str(Path("moved.jsonl").absolute())
+
+
+def test_no_log_plays_on_without_the_log_and_its_refusal_says_so(home: Path) -> None:
+    save = Path(f"g{SAVE_SUFFIX}")
+    play("play", "--seed", "5", "--players", "2", "--save", str(save), "--log", "game.jsonl", typed="ds\n")
+    said = play("resume", str(save), "--log", "game.jsonl", "--no-log", code=2)
+    assert "give --log FILE.jsonl or --no-log, not both" in said
+    output = play("resume", str(save), "--no-log", typed=discard(save))
+    assert "log goes on" not in output
+    assert output.endswith(f"Continue it with: kalooki resume {save}")
+    logged = Path("game.jsonl").read_text()
+    said = play("resume", str(save), "--log", "game.jsonl", code=1)
+    assert said == (
+        "game.jsonl: this log stops in hand 1, turn 1 (you to play), where the game was resumed with "
+        "--no-log: the moves since are in no log, so it cannot be continued"
+    )
+    assert Path("game.jsonl").read_text() == logged
+    # Without --log it plays on unlogged, as it was left.
+    assert "log goes on" not in play("resume", str(save), typed="ds\n")
+    assert Path("game.jsonl").read_text() == logged
