@@ -92,7 +92,7 @@ def show_run(run: ScriptRun, console: Console, variant: Variant | None = None) -
     for name in run.players:
         table.add_column(escape(name), justify="right")
     for hand in run.hands:
-        cells: list[Any] = [str(hand.number), hand.dealer or "", escape(hand_winner(hand))]
+        cells: list[Any] = [str(hand.number), escape(hand.dealer or ""), escape(hand_winner(hand))]
         cells += [hand_score(hand, name) for name in run.players]
         table.add_row(*cells)
     table.add_row(
