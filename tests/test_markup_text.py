@@ -40,3 +40,21 @@ def test_a_script_s_player_named_like_markup_is_shown_by_name_in_every_cell(
     else:
         dealers = {line.split("│")[2].strip() for line in result.stdout.splitlines() if line.count("│") > 3}
         assert {"[/]", "[red]b"} <= dealers
+
+
+# ----------------------------------------------------------------------------- a variant's name
+
+
+@pytest.mark.parametrize("compare", [[], ["--compare-set", "jokers=4", "--verbose"]])
+def test_simulate_reports_a_variant_named_like_markup_by_its_name(compare: list[str], tmp_path: Path) -> None:
+    # Every game was played, then the report's first line, the variant's name printed as markup, ended
+    # in a MarkupError traceback (and the comparison's 'A = ..., B = ...' line the same).
+    path = write(tmp_path, "brk.yaml", 'name: "[/]"\nextends: classic\n')
+    result = runner.invoke(app, ["simulate", str(path), "-n", "2", "-w", "1", *compare])
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    lines = result.stdout.splitlines()
+    if compare:
+        assert lines[0].startswith("A = [/], B = [/] with jokers=4: 2 games each")
+        assert any(line.startswith("[/] with jokers=4: 2 games,") for line in lines)
+    assert any(line.startswith("[/]: 2 games,") for line in lines)
