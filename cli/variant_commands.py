@@ -268,7 +268,9 @@ def rules(
         return
     from rich.markdown import Markdown  # slow to import: only when it is shown
 
-    console.print(Markdown(text))
+    # Its texts from the file are escaped (markdown_literal): no link of theirs becomes a hyperlink, whose
+    # address the terminal would hide; and none of the rulebook's own is drawn as one either.
+    console.print(Markdown(text, hyperlinks=False))
 
 
 def schema(

@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 from kalooki_cli.app import app
+from kalooki_cli.web_coach import WebCoach
+from markdown_it import MarkdownIt
 from typer.testing import CliRunner
 
+from kalooki.loader import load_variant
+
 runner = CliRunner()
+KALOOKI = Path(sys.executable).with_name("kalooki")
+needs_script = pytest.mark.skipif(not KALOOKI.exists(), reason="needs the installed console script")
+
+LINK = "Read the [official rules](https://evil.example/phish) *now*"
+"""A description whose link rich's Markdown drew as a terminal hyperlink, the address hidden."""
+
+LINKED = (
+    f'name: lk\nextends: classic\ndescription: "{LINK}"\nsource: "the [book](https://evil.example/b)"\n'
+    "provenance:\n  jokers: |\n    two jokers\n    # Fake heading\n    - fake bullet\n"
+)
+"""A variant file whose texts hold Markdown: a link, emphasis, and a heading and a bullet of its own."""
 
 
 def write(folder: Path, name: str, text: str) -> Path:
@@ -58,3 +74,77 @@ def test_simulate_reports_a_variant_named_like_markup_by_its_name(compare: list[
         assert lines[0].startswith("A = [/], B = [/] with jokers=4: 2 games each")
         assert any(line.startswith("[/] with jokers=4: 2 games,") for line in lines)
     assert any(line.startswith("[/]: 2 games,") for line in lines)
+
+
+# ----------------------------------------------------------------------------- a variant's texts
+
+
+def structure(markdown: str) -> list[str]:
+    """The kinds of block a Markdown document opens, in order, and each link and emphasis in them."""
+    kinds: list[str] = []
+    for token in MarkdownIt("commonmark").parse(markdown):
+        if token.type.endswith("_open"):
+            kinds.append(token.type)
+        kinds += [child.type for child in token.children or () if child.type in ("link_open", "em_open")]
+    return kinds
+
+
+def test_rules_into_a_file_keeps_a_variant_s_texts_as_written(tmp_path: Path) -> None:
+    # The Markdown written for docs took the texts for Markdown: a link, a heading and a bullet the file
+    # wrote as text became the rulebook's own. Escaped, they read as written wherever it is shown.
+    path = write(tmp_path, "lk.yaml", LINKED)
+    result = runner.invoke(app, ["rules", str(path)])
+    assert result.exit_code == 0, result.output
+    plain = write(
+        tmp_path, "plain.yaml", "name: lk\ndescription: words\nsource: a book\nprovenance: {jokers: two}\n"
+    )
+    assert structure(result.stdout) == structure(runner.invoke(app, ["rules", str(plain)]).stdout)
+    shown = [
+        "".join(child.content or " " for child in token.children or () if child.type in ("text", "softbreak"))
+        for token in MarkdownIt("commonmark").parse(result.stdout)
+        if token.type == "inline"
+    ]
+    assert shown[1] == LINK  # the description, its link and its stars as the file wrote them
+    assert ": two jokers # Fake heading - fake bullet" in shown  # after `jokers: 2`, in its bullet
+    # A text with nothing Markdown would take for markup is written as it is: classic's rulebook quotes
+    # a card as [10], not \[10\].
+    classic = runner.invoke(app, ["rules", "classic"]).stdout
+    assert "a player who has a [10] and a [10] can add both" in classic
+
+
+@needs_script
+def test_rules_on_a_terminal_shows_a_link_s_address_and_draws_no_hyperlink(tmp_path: Path) -> None:
+    pytest.importorskip("pty")
+    from test_play_pty import Terminal, environment
+
+    path = write(tmp_path, "lk.yaml", LINKED)
+    terminal = Terminal(["rules", str(path)], environment(tmp_path / "home"))
+    try:
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()
+    assert "\x1b]8;" not in terminal.output  # OSC 8: a hyperlink, its address hidden behind its words
+    assert LINK in terminal.output
+    assert "the [book](https://evil.example/b)" in terminal.output
+    assert "two jokers # Fake heading - fake bullet" in terminal.output
+
+
+def test_rules_at_the_table_show_a_variant_s_description_as_written(tmp_path: Path) -> None:
+    # The rules command of play (and of join, whose variant is the host's) drew the same rulebook.
+    path = write(tmp_path, "lk.yaml", LINKED)
+    result = runner.invoke(
+        app,
+        ["play", str(path), "--seed", "1", "--save", str(tmp_path / "game.json")],
+        input="rules\nquit\n",
+        env={"KALOOKI_HOME": str(tmp_path / "home"), "COLUMNS": "100"},
+    )
+    assert result.exit_code == 0, result.output
+    assert LINK in result.stdout
+
+
+def test_the_browser_s_rulebook_shows_a_variant_s_description_as_written() -> None:
+    variant = load_variant("classic").model_copy(update={"name": "lk [x](y)", "description": LINK})
+    page = WebCoach().rulebook(variant)["html"]
+    assert page.startswith(
+        "<h2>lk [x](y)</h2>\n<p>Read the [official rules](https://evil.example/phish) *now*</p>"
+    )
