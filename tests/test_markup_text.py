@@ -148,3 +148,20 @@ def test_the_browser_s_rulebook_shows_a_variant_s_description_as_written() -> No
     assert page.startswith(
         "<h2>lk [x](y)</h2>\n<p>Read the [official rules](https://evil.example/phish) *now*</p>"
     )
+
+
+@pytest.mark.parametrize("command", ["simulate", "sweep"])
+def test_charts_of_a_variant_named_like_a_formula_are_drawn(command: str, tmp_path: Path) -> None:
+    # matplotlib read the text between two '$' of the charts' titles and legends as a formula: the name
+    # 'a$\x$b' stopped --plot and --report in a ParseFatalException traceback once every game was played.
+    pytest.importorskip("matplotlib")
+    # The sweep names the variant by its path, the simulation by its name: both hold the formula.
+    path = write(tmp_path, "a$\\x$b.yaml", 'name: "a$\\\\x$b"\nextends: classic\n')
+    grid = ["--grid", "jokers=2,3"] if command == "sweep" else []
+    plot, page = tmp_path / "chart.png", tmp_path / "report.html"
+    arguments = [command, str(path), *grid, "-n", "2", "-w", "1", "--plot", str(plot), "--report", str(page)]
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    assert plot.stat().st_size > 0
+    assert "a$\\x$b" in page.read_text(encoding="utf-8")
