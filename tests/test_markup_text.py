@@ -165,3 +165,51 @@ def test_charts_of_a_variant_named_like_a_formula_are_drawn(command: str, tmp_pa
     assert result.exception is None
     assert plot.stat().st_size > 0
     assert "a$\\x$b" in page.read_text(encoding="utf-8")
+
+
+# ----------------------------------------------------------------------------- the other reports
+
+ELIMINATING = (
+    'players: [{name: ann, bot: greedy}, {name: "[b]", bot: greedy}, {name: ":x:", bot: greedy}]\n'
+    "seed: 5\nset: {goal_score: 30, elimination: true}\n"
+)
+"""A script whose game puts '[b]' and ':x:' out: names rich would read as markup and as an emoji code."""
+
+
+def test_a_script_s_and_its_log_s_names_are_shown_as_written(tmp_path: Path) -> None:
+    # 'Eliminated: ann, \[b]' showed the escape meant for markup on a line printed without it, and
+    # ':x:' came out as a cross mark in the account, the table and replay's --show.
+    path = write(tmp_path, "out.yaml", ELIMINATING)
+    log = tmp_path / "out.jsonl"
+    result = runner.invoke(app, ["play", str(path), "--log", str(log)], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert "Eliminated: [b], :x:" in result.stdout.splitlines()
+    assert "\N{CROSS MARK}" not in result.stdout
+    assert ":x: discards" in result.stdout
+    shown = runner.invoke(app, ["replay", str(log), "--show"], env={"COLUMNS": "120"})
+    assert shown.exit_code == 0, shown.output
+    assert "\N{CROSS MARK}" not in shown.stdout
+    assert ", :x: " in shown.stdout.split("totals: ")[1]
+
+
+def test_simulate_and_sweep_show_names_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The simulation's title showed a variant named ':x:' as a cross mark; the sweep's first line
+    # read a file named '[red]x.yaml' as markup, and printed 'x.yaml' (in red, on a terminal).
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "[red]x.yaml", 'name: ":x:"\nextends: classic\n')
+    result = runner.invoke(app, ["simulate", "[red]x.yaml", "-n", "2", "-w", "1"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(":x:: 2 games, ")
+    result = runner.invoke(app, ["sweep", "[red]x.yaml", "--grid", "jokers=2,3", "-n", "2", "-w", "1"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("[red]x.yaml: 2 cells")
+
+
+def test_variants_diff_heads_its_columns_with_the_options_as_typed() -> None:
+    # A --set option is a column's heading: '--set description=[/]' stopped the table in a MarkupError.
+    result = runner.invoke(
+        app, ["variants", "diff", "classic", "classic", "--set", "jokers=3", "--set", "description=[/]"]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    assert "classic --set jokers=3 --set description=[/]" in result.stdout
