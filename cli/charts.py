@@ -13,6 +13,7 @@ import io
 import math
 import textwrap
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -99,18 +100,29 @@ def _error_bars(value: float, interval: tuple[float, float], scale: float) -> tu
 # ---------------------------------------------------------------- one or two simulations
 
 
+def _plain_text() -> AbstractContextManager[None]:
+    """While charts are made, their texts are plain: matplotlib reads text between two ``$`` as a
+    formula (mathtext), so a variant named ``a$\\x$b`` stopped the chart in a ParseFatalException."""
+    import matplotlib
+
+    return matplotlib.rc_context({"text.parse_math": False})
+
+
 def simulation_charts(results: Sequence[SimulationResult], labels: Sequence[str]) -> list[Chart]:
     """Win rate by seat (and by bot), then how long hands and games last, then how scores end."""
     names = " vs ".join(labels)
-    charts = [_seat_wins(results, labels, names)]
-    if len(set(results[0].bots)) > 1:
-        charts.append(_bot_wins(results, labels, names))
-    charts.append(
-        _ecdf(results, labels, "turns", f"Turns per hand: {names}", "turns in the hand (all players)")
-    )
-    charts.append(_ecdf(results, labels, "hands", f"Hands per game: {names}", "hands in the game"))
-    charts.append(_ecdf(results, labels, "loser_points", f"Points left per loser: {names}", "points in hand"))
-    charts.append(_ecdf(results, labels, "spread", f"Final score spread: {names}", "points (max - min)"))
+    with _plain_text():
+        charts = [_seat_wins(results, labels, names)]
+        if len(set(results[0].bots)) > 1:
+            charts.append(_bot_wins(results, labels, names))
+        charts.append(
+            _ecdf(results, labels, "turns", f"Turns per hand: {names}", "turns in the hand (all players)")
+        )
+        charts.append(_ecdf(results, labels, "hands", f"Hands per game: {names}", "hands in the game"))
+        charts.append(
+            _ecdf(results, labels, "loser_points", f"Points left per loser: {names}", "points in hand")
+        )
+        charts.append(_ecdf(results, labels, "spread", f"Final score spread: {names}", "points (max - min)"))
     return charts
 
 
@@ -228,7 +240,8 @@ def _ecdf(
 
 def sweep_charts(result: SweepResult) -> list[Chart]:
     """Each headline figure against the first knob swept, a line per combination of the others."""
-    return [_sweep_chart(result, key, name, unit) for key, name, unit in SWEEP_FIGURES]
+    with _plain_text():
+        return [_sweep_chart(result, key, name, unit) for key, name, unit in SWEEP_FIGURES]
 
 
 def _sweep_chart(result: SweepResult, key: str, name: str, unit: str) -> Chart:

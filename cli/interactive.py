@@ -431,7 +431,7 @@ class InteractiveGame(Autosave):
             return
         from rich.markdown import Markdown  # only here: it is slow to import, and rules are rarely asked for
 
-        self.console.print(Markdown(render_rulebook(self.game.variant)))
+        self.console.print(Markdown(render_rulebook(self.game.variant), hyperlinks=False))  # as kalooki rules
 
     # ------------------------------------------------------------ the bots' turns
 

@@ -52,7 +52,12 @@ class TrimmedLines:
 
 
 def report_console(**options: Any) -> Console:
-    """A console on standard output (``options`` as rich's): a file or a pipe gets its lines trimmed."""
+    """A console on standard output (``options`` as rich's): a file or a pipe gets its lines trimmed.
+
+    Emoji codes are left as written (unless ``options`` say otherwise): a report quotes variants' and
+    files' names, and rich would show a variant named ``:x:`` as a cross mark.
+    """
+    options.setdefault("emoji", False)
     console = Console(**options)
     if console.is_terminal:
         return console

@@ -103,14 +103,15 @@ def replay_command(
 
     Logs of interactive games and of game scripts replay alike; --show also shows the game.
     """
-    console = Console(highlight=False, soft_wrap=True)
-    errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    # emoji=False: the log's names and the file's are shown as written, ':x:' not as a cross mark.
+    console = Console(highlight=False, soft_wrap=True, emoji=False)
+    errors = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
     watcher = None
     if show:
         from .play import console_reader
         from .replay_show import HandByHand
 
-        table = Console(highlight=False, markup=False)  # the log's names are shown as they are
+        table = Console(highlight=False, markup=False, emoji=False)  # the log's names are shown as they are
         interactive = table.is_terminal and sys.stdin.isatty()
         watcher = HandByHand(table, console_reader(table) if interactive else None)
     cut_off: CutOffLog | None = None

@@ -37,8 +37,9 @@ def run_script(
     errors: Console | None = None,
 ) -> int:
     """Play the script at ``path``; returns the exit code (0 played, 1 malformed script or illegal move)."""
-    out = console or Console(highlight=False)
-    err = errors or Console(stderr=True, highlight=False, soft_wrap=True)
+    # emoji=False: a player named ':x:' is those three characters, not a cross mark (markup is escaped).
+    out = console or Console(highlight=False, emoji=False)
+    err = errors or Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
     try:
         script = load_script(path)
     except ScriptError as error:
@@ -92,7 +93,7 @@ def show_run(run: ScriptRun, console: Console, variant: Variant | None = None) -
     for name in run.players:
         table.add_column(escape(name), justify="right")
     for hand in run.hands:
-        cells: list[Any] = [str(hand.number), hand.dealer or "", escape(hand_winner(hand))]
+        cells: list[Any] = [str(hand.number), escape(hand.dealer or ""), escape(hand_winner(hand))]
         cells += [hand_score(hand, name) for name in run.players]
         table.add_row(*cells)
     table.add_row(
@@ -114,7 +115,7 @@ def show_run(run: ScriptRun, console: Console, variant: Variant | None = None) -
     elif run.error is None:
         console.print("The game is not over.")
     if run.eliminated:
-        console.print(f"Eliminated: {escape(', '.join(run.eliminated))}", markup=False)
+        console.print(f"Eliminated: {', '.join(run.eliminated)}", markup=False)
 
 
 def hand_winner(hand: HandReport) -> str:

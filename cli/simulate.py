@@ -179,7 +179,8 @@ def comparison_report(
     dealt = ", duplicate deals" if a.duplicate else ""
     console.print(
         f"A = {labels[0]}, B = {labels[1]}: {counted(a.games, 'game')} each on the same seeds "
-        f"(seed {a.seed}{dealt})."
+        f"(seed {a.seed}{dealt}).",
+        markup=False,  # the variants' names are their files'
     )
     if changes:
         # Two files name their rules but not how they differ: the figures below are these changes'.

@@ -126,7 +126,7 @@ def report(result: SimulationResult, console: Console, label: str | None = None)
         f"{result.workers} worker{'s' if result.workers != 1 else ''}, "
         f"{result.seconds:.1f} s ({result.games_per_second:,.1f} games/s)"
     )
-    console.print(title)
+    console.print(title, markup=False)  # the variant's name is the file's: '[/]' is no markup
     seats = seats_table(result, "  ")
     if natural_width(seats) > console.width:
         seats = seats_table(result, "\n")  # each interval under its rate, not broken in its brackets

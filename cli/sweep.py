@@ -129,7 +129,8 @@ def print_sweep(result: SweepResult, console: Console) -> None:
         f"(seed {spec.seed}), bots {bots_text(spec.bots)}{', duplicate deals' if spec.duplicate else ''}; "
         f"{result.workers} worker{'s' if result.workers != 1 else ''} ({result.where}), "
         f"{result.seconds:.1f} s"
-        + (f", {counted(result.resumed, 'cell')} read back from --out" if result.resumed else "")
+        + (f", {counted(result.resumed, 'cell')} read back from --out" if result.resumed else ""),
+        markup=False,  # the variant as typed: a file named '[red]x.yaml' is no colour
     )
     console.print(BOTS_NOTE)
     console.print(

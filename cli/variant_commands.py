@@ -220,10 +220,11 @@ def diff(
         return
     table = Table()
     table.add_column("knob", style="bold", no_wrap=True)
-    table.add_column(label_a)
-    table.add_column(label_b)
+    # As Text: a header's string is read as markup, and '--set description=[/]' stopped the table.
+    table.add_column(Text(label_a))
+    table.add_column(Text(label_b))
     for knob, a, b in differences:
-        table.add_row(knob, yaml_scalar(a), yaml_scalar(b))
+        table.add_row(knob, Text(yaml_scalar(a)), Text(yaml_scalar(b)))
     console = report_console()
     if natural_width(table) <= console.width:
         console.print(table)
@@ -268,7 +269,9 @@ def rules(
         return
     from rich.markdown import Markdown  # slow to import: only when it is shown
 
-    console.print(Markdown(text))
+    # Its texts from the file are escaped (markdown_literal): no link of theirs becomes a hyperlink, whose
+    # address the terminal would hide; and none of the rulebook's own is drawn as one either.
+    console.print(Markdown(text, hyperlinks=False))
 
 
 def schema(

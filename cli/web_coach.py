@@ -27,6 +27,7 @@ from kalooki.engine import Event, Game
 from kalooki.events import EliminatedEvent, HandEndEvent
 from kalooki.moves import format_move
 from kalooki.rulebook import scoring_line
+from kalooki.text import ASCII_PUNCTUATION
 from kalooki.variant import Variant
 
 from . import render, scoresheet
@@ -190,12 +191,25 @@ _INLINE = (
 )
 
 
+_ESCAPED = re.compile(rf"\\([{ASCII_PUNCTUATION}])")
+"""A character Markdown's backslash keeps as itself (a variant's own ``*`` or ``[``: markdown_literal)."""
+_HELD = re.compile("\x00([0-9]+)\x00")
+"""Where such a character waits while the markup is read: no text of a variant holds a NUL."""
+
+
 def inline_html(text: str) -> str:
-    """One line of the rulebook's Markdown as HTML: escaped first, then code, bold and italics."""
-    out = html.escape(text, quote=True)
+    """One line of the rulebook's Markdown as HTML: escaped first, then code, bold and italics; a
+    backslash-escaped character is held aside meanwhile, then shown as itself."""
+    held: list[str] = []
+
+    def hold(match: re.Match[str]) -> str:
+        held.append(match.group(1))
+        return f"\x00{len(held) - 1}\x00"
+
+    out = html.escape(_ESCAPED.sub(hold, text), quote=True)
     for pattern, replacement in _INLINE:
         out = pattern.sub(replacement, out)
-    return out
+    return _HELD.sub(lambda match: html.escape(held[int(match.group(1))], quote=True), out)
 
 
 def markdown_html(markdown: str) -> str:

@@ -24,7 +24,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from kalooki.text import escape_controls, first_control
+from kalooki.text import escape_controls, first_control, markdown_literal
 from kalooki.variant import KNOB_NAMES, PRINTABLE_LINES, Variant
 from kalooki.yamlio import Diagnostic, YamlDocument, suggest, validation_diagnostics
 
@@ -116,6 +116,9 @@ def render_provenance(
     ``set_at`` says where a knob without provenance was set, when not left at classic's default
     (``builtin:kalooki-40:12:1``, ``--set opening_threshold=40``).
     """
+    # The file's words are shown as written, not as Markdown: a link or a '# ' line in them is text.
+    source = markdown_literal(source) if source else None
+    words = {knob: markdown_literal(said) for knob, said in provenance.items()}
     intro = f"Source: {source}." if source else "No source is named."
     lines = [
         "## Where each rule comes from",
@@ -126,7 +129,7 @@ def render_provenance(
     for knob in KNOB_NAMES:
         value = getattr(variant, knob)
         shown = "null" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
-        said = provenance.get(knob)
+        said = words.get(knob)
         if said is not None and said.lower().startswith("not stated"):
             lines.append(f"- `{knob}: {shown}`: *{said}*")
         elif said is not None:
@@ -136,7 +139,8 @@ def render_provenance(
             # silent on a rule it may well state otherwise (classic's jokers cost 25, ours 15).
             where = f", not from {source}" if source else ""
             # A file's name is the file system's: spelled out, as in a diagnostic, not sent to the terminal.
-            lines.append(f"- `{knob}: {shown}`: set at {escape_controls(set_at[knob])}{where}")
+            at = markdown_literal(escape_controls(set_at[knob]))
+            lines.append(f"- `{knob}: {shown}`: set at {at}{where}")
         else:
             lines.append(f"- `{knob}: {shown}`: *{not_stated(source)}*")
     lines.append("")

@@ -21,6 +21,7 @@ from typing import Final
 from annotated_types import Ge, Le
 
 from kalooki.rules import kalooki_charge
+from kalooki.text import markdown_literal
 from kalooki.variant import KNOB_NAMES, AceInRuns, DiscardDraw, GoingOut, TurnDiscard, Variant
 from kalooki.variant_writer import yaml_scalar
 
@@ -489,9 +490,10 @@ def render_rulebook(variant: Variant) -> str:
         ("Scoring", [_scoring(variant)]),
         ("The stock", [_STOCK[variant.stock_exhausted]]),
     ]
-    lines = [f"# {variant.name}", ""]
+    # The name and the description are the file's text, not Markdown: a link in them shows its address.
+    lines = [f"# {markdown_literal(variant.name)}", ""]
     if variant.description:
-        lines += [variant.description, ""]
+        lines += [markdown_literal(variant.description, opens_line=True), ""]
     for title, paragraphs in sections:
         lines += [f"## {title}", ""]
         lines += [f"- {paragraph}" for paragraph in paragraphs]

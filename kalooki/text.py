@@ -150,3 +150,41 @@ def spell_bytes(text: str) -> str:
     """Command-line ``text`` with each byte that was not UTF-8 (see :func:`undecodable_byte`) spelled
     ``\\xff``: a file's name may hold such bytes on Linux, and messages show it so, not as ``\\udcff``."""
     return _UNDECODED.sub(lambda match: f"\\x{ord(match.group()) - 0xDC00:02x}", text)
+
+
+ASCII_PUNCTUATION: Final = r"!-/:-@\[-`{-~"
+"""The characters a backslash escapes in Markdown (CommonMark's ASCII punctuation), as ranges."""
+
+_MARKDOWN_INLINE: Final = re.compile(
+    rf"\\(?=[{ASCII_PUNCTUATION}]|$)"  # a backslash that would escape what follows, or break the line
+    r"|[*`~<|#]"  # emphasis, code, strikethrough, autolinks and HTML, table cells, heading marks
+    r"|(?<![^\W_])_|_(?![^\W_])"  # an underscore at a word's edge (inside one, as in goal_score, it is inert)
+    r"|\](?=[(\[:])"  # a link's text closing on its address or label, a definition's label
+    r"|&(?=#?[0-9A-Za-z]+;)",  # a character reference (&amp;)
+    re.MULTILINE,
+)
+_MARKDOWN_BLOCK: Final = re.compile(r"^(?:[-+=>]|\d{1,9}(?=[.)]))", re.MULTILINE)
+"""What opens a line as a list item, a quote or a heading's underline (a number only before its dot)."""
+
+
+def _escape_block_mark(match: re.Match[str]) -> str:
+    mark = match.group()
+    return mark + "\\" if mark[0].isdigit() else "\\" + mark
+
+
+def markdown_literal(text: str, *, opens_line: bool = False) -> str:
+    """``text`` (a variant's name, a rule source's words) written into a Markdown document so that it
+    shows as the characters it holds: a ``[link](address)`` in it stays those characters, its address
+    in view, and a line of it that starts ``# `` or ``- `` heads or lists nothing.
+
+    Only what Markdown would take for markup is escaped (a lone ``[10]`` is left as it is), so text
+    with none reads as it was written. ``opens_line``: the text starts a line of the document (else its
+    first line goes after other words, where ``- `` lists nothing). Its blank lines, which would end the
+    paragraph or list item it is in, are dropped, and the spaces that start a line, which make code.
+    """
+    lines = "\n".join(line.lstrip(" \t") for line in text.split("\n") if line.strip())
+    escaped = _MARKDOWN_INLINE.sub(r"\\\g<0>", lines)
+    if opens_line:
+        return _MARKDOWN_BLOCK.sub(_escape_block_mark, escaped)
+    first, newline, rest = escaped.partition("\n")
+    return first + newline + _MARKDOWN_BLOCK.sub(_escape_block_mark, rest)
