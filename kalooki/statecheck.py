@@ -17,7 +17,7 @@ Each raises :class:`~kalooki.engine.StateFormatError` with one line naming the f
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo
@@ -235,16 +235,21 @@ def rng_state_problem(state: object) -> str | None:
     return None
 
 
-def check_reachable(game: Game) -> None:
-    """Refuse a game the engine could not have reached (see the module doc)."""
+def check_reachable(game: Game, stand_ins: Collection[int] = ()) -> None:
+    """Refuse a game the engine could not have reached (see the module doc).
+
+    ``stand_ins``: the seats whose hands are stand-ins, not their cards (a table's view shows only the
+    viewer's hand: :func:`kalooki_net.view.shadow_game` fills the others with unseen cards), so nothing
+    is asked of what those hands hold beyond their sizes.
+    """
     from kalooki.engine import StateFormatError
 
-    problem = _unreachable(game)
+    problem = _unreachable(game, frozenset(stand_ins))
     if problem is not None:
         raise StateFormatError(f"the saved game is not one play can reach: {problem}", problem=problem)
 
 
-def _unreachable(game: Game) -> str | None:
+def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
     from kalooki.engine import SetupError
 
     variant = game.variant
@@ -284,7 +289,7 @@ def _unreachable(game: Game) -> str | None:
         return "a player has reached the goal, but the game is not over"
     if over:
         return None
-    return _hand_problem(game, live)
+    return _hand_problem(game, live, stand_ins)
 
 
 def _result_problem(result: Any, index: int, count: int) -> str | None:
@@ -325,7 +330,7 @@ def _seat_named(game: Game, seat: int) -> str:
     return f"seat {seat + 1} ({game.players[seat]})"
 
 
-def _hand_problem(game: Game, live: list[int]) -> str | None:
+def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str | None:
     from kalooki.engine import IllegalMoveError
     from kalooki.melds import make_meld
 
@@ -351,14 +356,20 @@ def _hand_problem(game: Game, live: list[int]) -> str | None:
         if problem is not None:
             return problem
     turn = game.turn
-    debt = _debt_problem(game)
+    unseen = game.current in stand_ins
+    debt = _debt_problem(game, unseen)
     if debt is not None:
         return debt
     if game.phase == "draw":
         if turn.drew is not None or game._undo is not None:
             return "the player to move has drawn already, but the game waits for a draw"
         try:
-            drawable = bool(game.stock) or game._discard_draw_allowed()
+            # Under meld_at_once whether the top discard may be taken depends on the hand: unseen, it may.
+            drawable = bool(game.stock) or (
+                rules.may_draw_discard(variant, game.opened[game.current], game.discard_pile[-1], None)
+                if unseen and game.discard_pile
+                else game._discard_draw_allowed()
+            )
         except IllegalMoveError:
             drawable = False
         if not drawable:
@@ -383,11 +394,12 @@ def _hand_problem(game: Game, live: list[int]) -> str | None:
     return None
 
 
-def _debt_problem(game: Game) -> str | None:
+def _debt_problem(game: Game, unseen: bool) -> str | None:
     """Why what the turn owes is no debt play leads to: a card owed is the one just taken from the discard
     pile where the variant says it must be laid, freed jokers are owed where the variant says they must be
     melded and wait in the hand, and the turn can still pay (the engine refuses a lay that leaves it unable
-    to, so an edited save is the only way there: a turn that could never end)."""
+    to, so an edited save is the only way there: a turn that could never end). Of a hand that is
+    ``unseen`` (a stand-in) only the first two are asked."""
     turn, variant = game.turn, game.variant
     card, jokers = turn.must_use_card, turn.jokers_owed
     if card is None and not jokers:
@@ -400,6 +412,8 @@ def _debt_problem(game: Game) -> str | None:
         return "the turn owes a card taken from the discard pile, but took no such card"
     if jokers and not variant.released_joker_must_be_melded:
         return "the turn owes freed jokers a meld, which released_joker_must_be_melded: false never asks"
+    if unseen:
+        return None
     if jokers > game.hands[game.current].count(JOKER):
         return f"the turn owes {jokers} freed jokers a meld, but the hand holds fewer jokers"
     if game._unpayable_debt() is not None and not game.legal_swaps():
