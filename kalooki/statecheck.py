@@ -170,6 +170,9 @@ def _action_parts_problem(action: Action) -> str | None:
             kinds and (len(kinds) != len(action.groups) or any(k not in (None, "set", "run") for k in kinds))
         ):
             return f"{kinds!r} is not a reading of each meld: set, run or None, one a meld"
+        if not action.groups:
+            # Nothing laid is no opening, even where any meld opens (opening_threshold: 0).
+            return "a meld move lays at least one meld: meld 7H 8H 9H"
         cards: Sequence[object] = [card for group in action.groups for card in group]
     elif isinstance(action, Discard):
         cards = [action.card]
