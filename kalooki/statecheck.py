@@ -7,7 +7,8 @@ A save's checksum catches damage, not a deliberate edit (anyone can recompute a 
   (whole numbers that are numbers, cards that are cards, a random state Python can restore);
 - :func:`check_reachable` checks the rebuilt game against what play can produce: the pack whole
   and in the right places, hand sizes possible for the phase, the phase, totals and winners
-  coherent, the seats in range, an undo snapshot that holds the same cards.
+  coherent, the seats in range, who has opened matching whose melds are on the table, an undo
+  snapshot that holds the same cards.
 
 Each raises :class:`~kalooki.engine.StateFormatError` with one line naming the first problem.
 :func:`check_player_name` and :func:`check_action_parts` refuse, as an
@@ -352,9 +353,10 @@ def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str
             return (
                 f"{_seat_named(game, seat)} holds {len(hand)} cards, which play cannot lead to (1 to {most})"
             )
+    problem = _opened_problem(game, game.table, game.opened, live)
+    if problem is not None:
+        return problem
     for meld in game.table:
-        if meld.owner not in live or not game.opened[meld.owner]:
-            return "a meld on the table belongs to a player who has not opened"
         problem = _layers_problem(meld, game, live)
         if problem is not None:
             return problem
@@ -394,6 +396,26 @@ def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str
             problem = _layers_problem(meld, game, live)
             if problem is not None:
                 return f"the turn's undo snapshot: {problem}"
+        # Undo puts back the table and whether the player to move had opened: they must agree as well.
+        opened = [undo.opened if seat == game.current else flag for seat, flag in enumerate(game.opened)]
+        problem = _opened_problem(game, undo.table, opened, live)
+        if problem is not None:
+            return f"the turn's undo snapshot: {problem}"
+    return None
+
+
+def _opened_problem(
+    game: Game, table: Sequence[TableMeld], opened: Sequence[bool], live: list[int]
+) -> str | None:
+    """Why who has opened does not match whose melds lie on ``table``: a player opens by laying melds of
+    their own, and in a hand no meld leaves the table nor changes its owner (builds and joker swaps keep
+    it), so a player has opened exactly when a meld on the table is theirs."""
+    owners = {meld.owner for meld in table}
+    if any(owner not in live or not opened[owner] for owner in owners):
+        return "a meld on the table belongs to a player who has not opened"
+    for seat, flag in enumerate(opened):
+        if flag and seat not in owners:
+            return f"{_seat_named(game, seat)} has opened, but no meld on the table is theirs"
     return None
 
 

@@ -242,6 +242,29 @@ def test_resume_refuses_a_crafted_save_without_rewriting_it(tmp_path: Path) -> N
     assert sorted(item.name for item in tmp_path.iterdir()) == [path.name]
 
 
+def opened_without_a_meld(document: dict[str, Any]) -> None:
+    """The first player who has not opened marked opened: their first meld would skip the 51 points."""
+    game = document["game"]
+    game["opened"][game["opened"].index(False)] = True
+
+
+UNREACHABLE = "the save cannot be resumed: the saved game is not one play can reach"
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [(opened_without_a_meld, "seat 3 (cid) has opened, but no meld on the table is theirs")],
+)
+def test_resume_refuses_a_state_play_cannot_reach_in_one_line(edit: Edit, said: str, tmp_path: Path) -> None:
+    path = tmp_path / "edited.kalooki-save.json"
+    path.write_text(edited(edit))
+    before = path.read_bytes()
+    result = kalooki("resume", str(path), home=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [f"{path}: {UNREACHABLE}: {said}"]
+    assert path.read_bytes() == before
+
+
 def set_session(key: str, value: Any) -> Edit:
     def edit(document: dict[str, Any]) -> None:
         document["session"][key] = value

@@ -226,6 +226,24 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         "a meld on the table belongs to a player who has not opened",
     ),
     (
+        "opened without a meld",
+        in_play,
+        at("opened", 1, True),
+        "seat 2 (bob) has opened, but no meld on the table is theirs",
+    ),
+    (
+        "undo opened without a meld",
+        in_play,
+        lambda game: setattr(game, "_undo", dataclasses.replace(game._undo, opened=True)),
+        "the turn's undo snapshot: seat 1 (ann) has opened, but no meld on the table is theirs",
+    ),
+    (
+        "undo's meld of an unopened player",
+        in_play,
+        undo_table("7H 8H 9H", "2S KS"),
+        "the turn's undo snapshot: a meld on the table belongs to a player who has not opened",
+    ),
+    (
         "meld of a player out",
         lambda: in_play(elimination=True),
         both(setting("first_seat", 1), setting("current", 1), out_of_the_game(0)),
