@@ -7,8 +7,8 @@ A save's checksum catches damage, not a deliberate edit (anyone can recompute a 
   (whole numbers that are numbers, cards that are cards, a random state Python can restore);
 - :func:`check_reachable` checks the rebuilt game against what play can produce: the pack whole
   and in the right places, hand sizes possible for the phase, the phase, totals and winners
-  coherent, the seats in range, who has opened matching whose melds are on the table, an undo
-  snapshot that holds the same cards.
+  coherent, the seats in range, who has opened matching whose melds are on the table, the card
+  drawn still in the hand or on the table, an undo snapshot that holds the same cards.
 
 Each raises :class:`~kalooki.engine.StateFormatError` with one line naming the first problem.
 :func:`check_player_name` and :func:`check_action_parts` refuse, as an
@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo
 
 from kalooki import rules
-from kalooki.cards import JOKER
+from kalooki.cards import JOKER, format_card
 from kalooki.joker_layers import BY_LAYER
 from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.text import escape_controls, first_control
@@ -366,7 +366,7 @@ def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str
     if debt is not None:
         return debt
     if game.phase == "draw":
-        if turn.drew is not None or game._undo is not None:
+        if turn.drew is not None or turn.drawn_card is not None or game._undo is not None:
             return "the player to move has drawn already, but the game waits for a draw"
         try:
             # Under meld_at_once whether the top discard may be taken depends on the hand: unseen, it may.
@@ -382,6 +382,9 @@ def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str
         return None
     if turn.drew is None:
         return "the player to move has not drawn, but the game waits for a play"
+    drawn = _drawn_card_problem(game, unseen)
+    if drawn is not None:
+        return drawn
     undo = game._undo
     if undo is not None:
         before = Counter(undo.hand) + Counter(card for meld in undo.table for card in meld.cards)
@@ -402,6 +405,21 @@ def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str
         if problem is not None:
             return f"the turn's undo snapshot: {problem}"
     return None
+
+
+def _drawn_card_problem(game: Game, unseen: bool) -> str | None:
+    """Why the card the turn records as drawn is none play leaves there: the draw records it, and until
+    the turn ends it stays in the hand or is laid on the table (undo brings it back to the hand). Of a
+    hand that is ``unseen`` (a stand-in) nothing is asked, nor is a card drawn from the stock, which a
+    table's view hides from the other seats."""
+    card = game.turn.drawn_card
+    if card is None:
+        if game.turn.drew == "discard" or not unseen:
+            return "the player to move has drawn, but the card drawn is not recorded"
+        return None
+    if unseen or card in game.hands[game.current] or any(card in meld.cards for meld in game.table):
+        return None
+    return f"the card drawn this turn ({format_card(card)}) is neither in the hand nor on the table"
 
 
 def _opened_problem(

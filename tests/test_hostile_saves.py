@@ -248,12 +248,35 @@ def opened_without_a_meld(document: dict[str, Any]) -> None:
     game["opened"][game["opened"].index(False)] = True
 
 
+def after_the_draw(change: Edit) -> Edit:
+    """The save one draw later (bob, the greedy bot, to play), then ``change``."""
+
+    def edit(document: dict[str, Any]) -> None:
+        game = Game.from_json(document["game"])
+        game.apply(ask_bot(make_bot("greedy", random.Random(0)), game))
+        document["game"] = game.to_json()
+        change(document)
+
+    return edit
+
+
+def drawn_card_in_another_hand(document: dict[str, Any]) -> None:
+    """The card recorded as drawn is one of ann's: shown marked as new in a hand that does not hold it."""
+    document["game"]["turn"]["drawn_card"] = document["game"]["hands"][0][0]
+
+
 UNREACHABLE = "the save cannot be resumed: the saved game is not one play can reach"
 
 
 @pytest.mark.parametrize(
     ("edit", "said"),
-    [(opened_without_a_meld, "seat 3 (cid) has opened, but no meld on the table is theirs")],
+    [
+        (opened_without_a_meld, "seat 3 (cid) has opened, but no meld on the table is theirs"),
+        (
+            after_the_draw(drawn_card_in_another_hand),
+            "the card drawn this turn (8H) is neither in the hand nor on the table",
+        ),
+    ],
 )
 def test_resume_refuses_a_state_play_cannot_reach_in_one_line(edit: Edit, said: str, tmp_path: Path) -> None:
     path = tmp_path / "edited.kalooki-save.json"

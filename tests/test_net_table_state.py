@@ -52,6 +52,10 @@ CHANGES: list[tuple[Mutation, str]] = [
         lambda sent: view_of(sent).update(opened=[True, False]),
         "seat 1 (ann) has opened, but no meld on the table is theirs",
     ),
+    (
+        lambda sent: view_of(sent)["turn"].update(drawn_card="QS"),
+        "the player to move has drawn already, but the game waits for a draw",
+    ),
     # The screen would have shown stand-in cards as bob's hand.
     (lambda sent: view_of(sent).update(seat=0), "view.seat is 0, but welcome.seat is 1"),
 ]

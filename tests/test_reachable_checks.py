@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pytest
 from rules_helpers import new_game, play
 
-from kalooki.cards import parse_cards
+from kalooki.cards import parse_card, parse_cards
 from kalooki.engine import Game, StateFormatError
 from kalooki.statecheck import check_reachable
 
@@ -274,6 +274,24 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         "the player to move has not drawn, but the game waits for a play",
     ),
     (
+        "drawn card recorded in the draw",
+        in_draw,
+        lambda game: setattr(game.turn, "drawn_card", parse_card("KS")),
+        "the player to move has drawn already, but the game waits for a draw",
+    ),
+    (
+        "drawn card not recorded",
+        in_play,
+        lambda game: setattr(game.turn, "drawn_card", None),
+        "the player to move has drawn, but the card drawn is not recorded",
+    ),
+    (
+        "drawn card in another hand",
+        in_play,
+        lambda game: setattr(game.turn, "drawn_card", parse_card("2C")),
+        "the card drawn this turn (2C) is neither in the hand nor on the table",
+    ),
+    (
         "undo's meld",
         in_play,
         undo_table("7H 8H 2S", "9H KS"),
@@ -312,6 +330,7 @@ TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
     ("one card", in_play, at("hands", 1, parse_cards("2C"))),
     ("five in play", in_play, both(at("hands", 0, parse_cards("2S KS 2H 3H 4H")), setting("_undo", None))),
     ("only the discard to draw", in_draw, setting("stock", [])),
+    ("drawn card melded", in_play, lambda game: setattr(game.turn, "drawn_card", parse_card("9H"))),
 ]
 
 
