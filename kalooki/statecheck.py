@@ -8,7 +8,8 @@ A save's checksum catches damage, not a deliberate edit (anyone can recompute a 
 - :func:`check_reachable` checks the rebuilt game against what play can produce: the pack whole
   and in the right places, hand sizes possible for the phase, the phase, totals and winners
   coherent, the seats in range, who has opened matching whose melds are on the table, the card
-  drawn still in the hand or on the table, an undo snapshot that holds the same cards.
+  drawn still in the hand or on the table, the turn's record fitting the phase and the table, an
+  undo snapshot that holds the same cards.
 
 Each raises :class:`~kalooki.engine.StateFormatError` with one line naming the first problem.
 :func:`check_player_name` and :func:`check_action_parts` refuse, as an
@@ -39,6 +40,8 @@ MAX_WHOLE = 10**12
 RNG_WORDS = 624
 MAX_RNG_WORD = 2**32 - 1
 MAX_PLAYERS = 8
+MAX_MELDS = (4 * 52 + 8) // 3
+"""Most melds a table can hold: the biggest pack (four decks, eight jokers) in melds of three."""
 
 Whole = Annotated[int, Field(ge=-MAX_WHOLE, le=MAX_WHOLE)]
 Count = Annotated[int, Field(ge=0, le=MAX_WHOLE)]
@@ -85,6 +88,8 @@ class _Turn(_Shape):
     must_use_card: CardCode | None
     must_use_limit: Annotated[int, Field(ge=0, le=4 * 4 + 8)]
     jokers_owed: Annotated[int, Field(ge=0, le=8)]
+    # The table's indexes of the melds the turn laid; saves from before it was recorded have none.
+    laid: Annotated[list[Count], Field(max_length=MAX_MELDS)] = []
 
 
 class _Result(_Shape):
@@ -362,9 +367,9 @@ def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str
             return problem
     turn = game.turn
     unseen = game.current in stand_ins
-    debt = _debt_problem(game, unseen)
-    if debt is not None:
-        return debt
+    problem = _debt_problem(game, unseen) or _turn_record_problem(game)
+    if problem is not None:
+        return problem
     if game.phase == "draw":
         if turn.drew is not None or turn.drawn_card is not None or game._undo is not None:
             return "the player to move has drawn already, but the game waits for a draw"
@@ -404,6 +409,28 @@ def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str
         problem = _opened_problem(game, undo.table, opened, live)
         if problem is not None:
             return f"the turn's undo snapshot: {problem}"
+    return None
+
+
+def _turn_record_problem(game: Game) -> str | None:
+    """Why the turn's record of what it did does not fit the game: a turn begins knowing whether its
+    player had opened, having laid and built nothing (so it stays until the draw), undo never takes back
+    an opening made before the turn, and the melds the turn laid are its player's, each once."""
+    turn, seat = game.turn, game.current
+    named = _seat_named(game, seat)
+    if turn.opened_before and not game.opened[seat]:
+        return f"the turn records that {named} had opened when it began, but they have not opened"
+    if game.phase == "draw":
+        if game.opened[seat] and not turn.opened_before:
+            return f"{named} has opened, but the turn records that they had not when it began"
+        if turn.built or turn.laid:
+            return "the turn has laid melds or built on the table before it has drawn"
+        return None
+    laid, table = turn.laid, game.table
+    if len(set(laid)) != len(laid) or any(
+        index >= len(table) or table[index].owner != seat for index in laid
+    ):
+        return f"the melds the turn laid are not each one of {named}'s on the table"
     return None
 
 

@@ -260,6 +260,12 @@ def after_the_draw(change: Edit) -> Edit:
     return edit
 
 
+def opened_after_the_turn_began(document: dict[str, Any]) -> None:
+    """bob, who opened in an earlier turn, recorded as not opened when his turn began: going out in it
+    would be going Kalooki, and cost each of the others the bonus."""
+    document["game"]["turn"]["opened_before"] = False
+
+
 def drawn_card_in_another_hand(document: dict[str, Any]) -> None:
     """The card recorded as drawn is one of ann's: shown marked as new in a hand that does not hold it."""
     document["game"]["turn"]["drawn_card"] = document["game"]["hands"][0][0]
@@ -275,6 +281,10 @@ UNREACHABLE = "the save cannot be resumed: the saved game is not one play can re
         (
             after_the_draw(drawn_card_in_another_hand),
             "the card drawn this turn (8H) is neither in the hand nor on the table",
+        ),
+        (
+            opened_after_the_turn_began,
+            "seat 2 (bob) has opened, but the turn records that they had not when it began",
         ),
     ],
 )

@@ -56,6 +56,10 @@ CHANGES: list[tuple[Mutation, str]] = [
         lambda sent: view_of(sent)["turn"].update(drawn_card="QS"),
         "the player to move has drawn already, but the game waits for a draw",
     ),
+    (
+        lambda sent: view_of(sent)["turn"].update(built=True),
+        "the turn has laid melds or built on the table before it has drawn",
+    ),
     # The screen would have shown stand-in cards as bob's hand.
     (lambda sent: view_of(sent).update(seat=0), "view.seat is 0, but welcome.seat is 1"),
 ]

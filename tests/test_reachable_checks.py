@@ -45,6 +45,13 @@ def gone_out(players: int = 2, **knobs: object) -> Game:
     return game
 
 
+def ann_to_draw_again(**knobs: object) -> Game:
+    """As :func:`in_draw`, once bob and cid have drawn and discarded: ann, who has opened, to draw."""
+    game = in_draw(**knobs)
+    play(game, "draw stock", "discard 5S", "draw stock", "discard 9C")
+    return game
+
+
 def second_hand(**knobs: object) -> Game:
     """Two players in the draw of hand 2, one result behind them (bob scored 54 in hand 1, going Kalooki)."""
     game = gone_out(**knobs)
@@ -290,6 +297,42 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         in_play,
         lambda game: setattr(game.turn, "drawn_card", parse_card("2C")),
         "the card drawn this turn (2C) is neither in the hand nor on the table",
+    ),
+    (
+        "opened before the turn, not now",
+        in_draw,
+        lambda game: setattr(game.turn, "opened_before", True),
+        "the turn records that seat 2 (bob) had opened when it began, but they have not opened",
+    ),
+    (
+        "opened, not before the turn",
+        ann_to_draw_again,
+        lambda game: setattr(game.turn, "opened_before", False),
+        "seat 1 (ann) has opened, but the turn records that they had not when it began",
+    ),
+    (
+        "built before the draw",
+        in_draw,
+        lambda game: setattr(game.turn, "built", True),
+        "the turn has laid melds or built on the table before it has drawn",
+    ),
+    (
+        "laid before the draw",
+        ann_to_draw_again,
+        lambda game: setattr(game.turn, "laid", [0]),
+        "the turn has laid melds or built on the table before it has drawn",
+    ),
+    (
+        "laid twice",
+        in_play,
+        lambda game: setattr(game.turn, "laid", [0, 0]),
+        "the melds the turn laid are not each one of seat 1 (ann)'s on the table",
+    ),
+    (
+        "laid past the table",
+        in_play,
+        lambda game: setattr(game.turn, "laid", [1]),
+        "the melds the turn laid are not each one of seat 1 (ann)'s on the table",
     ),
     (
         "undo's meld",
