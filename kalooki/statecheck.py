@@ -6,7 +6,7 @@ A save's checksum catches damage, not a deliberate edit (anyone can recompute a 
 - :func:`check_state_shape` checks every field's type and range before anything is built
   (whole numbers that are numbers, cards that are cards, a random state Python can restore);
 - :func:`check_reachable` checks the rebuilt game against what play can produce: the pack whole
-  and in the right places, hand sizes possible for the phase, the phase, totals and winners
+  and in the right places, hand sizes possible for the phase, the phase, scores, totals and winners
   coherent, the seats in range, who has opened matching whose melds are on the table, the card
   drawn still in the hand or on the table, the turn's record fitting the phase and the table, an
   undo snapshot that holds the same cards.
@@ -34,6 +34,7 @@ from kalooki.validation import value_problem
 if TYPE_CHECKING:
     from kalooki.engine import Game
     from kalooki.melds import TableMeld
+    from kalooki.variant import Variant
 
 MAX_WHOLE = 10**12
 """Bound of every count, total and seat in a state: far beyond any real game, far below an overflow."""
@@ -282,7 +283,7 @@ def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
     if len(game.results) != game.hand_number - (0 if over else 1):
         return f"it is hand {game.hand_number}, but {len(game.results)} hands have results"
     for index, result in enumerate(game.results):
-        problem = _result_problem(result, index, count)
+        problem = _result_problem(result, index, count) or _scores_problem(result, variant)
         if problem is not None:
             return problem
     for seat in seats:
@@ -309,6 +310,27 @@ def _result_problem(result: Any, index: int, count: int) -> str | None:
         return f"hand {result.number}'s result does not match the table"
     if result.winner is not None and result.winner not in result.seats:
         return f"hand {result.number}'s winner was not playing"
+    return None
+
+
+def _scores_problem(result: Any, variant: Variant) -> str | None:
+    """Why a hand's scores are not the ones its end, its winner and its hand points make (as
+    :meth:`~kalooki.scoring.HandScoring._end_hand` scores them): only a hand won by going out scores,
+    and only such a hand may be Kalooki."""
+    if (result.winner is not None) != (result.end == "went_out") or (
+        result.kalooki and result.winner is None
+    ):
+        return f"hand {result.number} ended {result.end}, which its winner and Kalooki do not fit"
+    scores = [0] * len(result.scores)
+    if result.winner is not None:
+        charge = rules.kalooki_charge(variant) if result.kalooki else 0
+        losers = [seat for seat in result.seats if seat != result.winner]
+        for seat in losers:
+            scores[seat] = result.hand_points[seat] + charge if variant.scoring == "penalty" else charge
+        if variant.scoring != "penalty":
+            scores[result.winner] = sum(result.hand_points[seat] for seat in losers)
+    if list(result.scores) != scores:
+        return f"hand {result.number}'s scores are not what its hand points make"
     return None
 
 

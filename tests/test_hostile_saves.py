@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from kalooki.bots import make_bot
-from kalooki.driver import ask_bot, play_turn
+from kalooki.driver import ask_bot, play_hand, play_turn
 from kalooki.engine import Game
 from kalooki.savegame import (
     SaveFormatError,
@@ -271,6 +271,16 @@ def drawn_card_in_another_hand(document: dict[str, Any]) -> None:
     document["game"]["turn"]["drawn_card"] = document["game"]["hands"][0][0]
 
 
+def penalties_wiped(document: dict[str, Any]) -> None:
+    """The hand played out by greedy bots, then every score of it and every total made 0."""
+    game = Game.from_json(document["game"])
+    play_hand(game, {seat: make_bot("greedy", random.Random(seat)) for seat in range(3)})
+    data = game.to_json()
+    data["results"][0]["scores"] = [0, 0, 0]
+    data["totals"] = [0, 0, 0]
+    document["game"] = data
+
+
 UNREACHABLE = "the save cannot be resumed: the saved game is not one play can reach"
 
 
@@ -282,6 +292,7 @@ UNREACHABLE = "the save cannot be resumed: the saved game is not one play can re
             after_the_draw(drawn_card_in_another_hand),
             "the card drawn this turn (8H) is neither in the hand nor on the table",
         ),
+        (penalties_wiped, "hand 1's scores are not what its hand points make"),
         (
             opened_after_the_turn_began,
             "seat 2 (bob) has opened, but the turn records that they had not when it began",

@@ -153,6 +153,30 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         "the game is over, but more than one player is left",
     ),
     (
+        "scores not from the hand points",
+        second_hand,
+        both(result(scores=(0, 0)), setting("totals", [0, 0])),
+        "hand 1's scores are not what its hand points make",
+    ),
+    (
+        "collector's scores not from the hand points",
+        lambda: second_hand(scoring="winner_collects"),
+        both(result(scores=(0, 0)), setting("totals", [0, 0])),
+        "hand 1's scores are not what its hand points make",
+    ),
+    (
+        "won without going out",
+        second_hand,
+        result(end="blocked"),
+        "hand 1 ended blocked, which its winner and Kalooki do not fit",
+    ),
+    (
+        "Kalooki without a winner",
+        second_hand,
+        both(result(winner=None, end="abandoned", scores=(0, 0)), setting("totals", [0, 0])),
+        "hand 1 ended abandoned, which its winner and Kalooki do not fit",
+    ),
+    (
         "goal not reached",
         lambda: gone_out(goal_score=1),
         knob(goal_score=100),
@@ -363,7 +387,11 @@ TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
     ("last seat first", in_play, setting("first_seat", 2)),
     ("hand over", gone_out, lambda game: None),
     ("second hand", second_hand, lambda game: None),
-    ("no winner of a hand", second_hand, result(winner=None)),
+    (
+        "no winner of a hand",
+        second_hand,
+        both(result(winner=None, end="abandoned", kalooki=False, scores=(0, 0)), setting("totals", [0, 0])),
+    ),
     ("game over", lambda: gone_out(goal_score=1), lambda game: None),
     ("collector wins", lambda: gone_out(goal_score=1, scoring="winner_collects"), lambda game: None),
     ("last one left", lambda: gone_out(3, goal_score=1, elimination=True), lambda game: None),
