@@ -254,7 +254,7 @@ def check_reachable(game: Game, stand_ins: Collection[int] = ()) -> None:
     """
     from kalooki.engine import StateFormatError
 
-    problem = _unreachable(game, frozenset(stand_ins))
+    problem = _unreachable(game, frozenset(stand_ins)) or _elimination_problem(game)
     if problem is not None:
         raise StateFormatError(f"the saved game is not one play can reach: {problem}", problem=problem)
 
@@ -300,6 +300,17 @@ def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
     if over:
         return None
     return _hand_problem(game, live, stand_ins)
+
+
+def _elimination_problem(game: Game) -> str | None:
+    """Why a player out of the game is not one play puts out: a player is eliminated by reaching the goal,
+    and penalty totals never go down (asked last, so a state wrong in more ways is named as before)."""
+    goal = game.variant.goal_score
+    for seat, out in enumerate(game.eliminated):
+        if out and game.totals[seat] < goal:
+            total = f"their total ({game.totals[seat]}) has not reached the goal ({goal})"
+            return f"{_seat_named(game, seat)} is out of the game, but {total}"
+    return None
 
 
 def _result_problem(result: Any, index: int, count: int) -> str | None:

@@ -271,14 +271,28 @@ def drawn_card_in_another_hand(document: dict[str, Any]) -> None:
     document["game"]["turn"]["drawn_card"] = document["game"]["hands"][0][0]
 
 
+def after_the_hand(change: Edit) -> Edit:
+    """The save once greedy bots have played the hand out, then ``change``."""
+
+    def edit(document: dict[str, Any]) -> None:
+        game = Game.from_json(document["game"])
+        play_hand(game, {seat: make_bot("greedy", random.Random(seat)) for seat in range(3)})
+        document["game"] = game.to_json()
+        change(document)
+
+    return edit
+
+
 def penalties_wiped(document: dict[str, Any]) -> None:
-    """The hand played out by greedy bots, then every score of it and every total made 0."""
-    game = Game.from_json(document["game"])
-    play_hand(game, {seat: make_bot("greedy", random.Random(seat)) for seat in range(3)})
-    data = game.to_json()
-    data["results"][0]["scores"] = [0, 0, 0]
-    data["totals"] = [0, 0, 0]
-    document["game"] = data
+    """Every score of hand 1 and every total made 0."""
+    document["game"]["results"][0]["scores"] = [0, 0, 0]
+    document["game"]["totals"] = [0, 0, 0]
+
+
+def rival_eliminated(document: dict[str, Any]) -> None:
+    """Elimination switched on and cid put out under the goal: the next hand would be dealt without him."""
+    document["game"]["variant"]["elimination"] = True
+    document["game"]["eliminated"][2] = True
 
 
 UNREACHABLE = "the save cannot be resumed: the saved game is not one play can reach"
@@ -292,7 +306,11 @@ UNREACHABLE = "the save cannot be resumed: the saved game is not one play can re
             after_the_draw(drawn_card_in_another_hand),
             "the card drawn this turn (8H) is neither in the hand nor on the table",
         ),
-        (penalties_wiped, "hand 1's scores are not what its hand points make"),
+        (after_the_hand(penalties_wiped), "hand 1's scores are not what its hand points make"),
+        (
+            after_the_hand(rival_eliminated),
+            "seat 3 (cid) is out of the game, but their total (24) has not reached the goal (150)",
+        ),
         (
             opened_after_the_turn_began,
             "seat 2 (bob) has opened, but the turn records that they had not when it began",

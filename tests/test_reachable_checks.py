@@ -52,6 +52,13 @@ def ann_to_draw_again(**knobs: object) -> Game:
     return game
 
 
+def cid_out() -> Game:
+    """Hand 2 of three players with elimination: cid's 62 points of hand 1 put him out (bob has 54)."""
+    game = gone_out(3, goal_score=60, elimination=True)
+    game.next_hand()
+    return game
+
+
 def second_hand(**knobs: object) -> Game:
     """Two players in the draw of hand 2, one result behind them (bob scored 54 in hand 1, going Kalooki)."""
     game = gone_out(**knobs)
@@ -175,6 +182,18 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         second_hand,
         both(result(winner=None, end="abandoned", scores=(0, 0)), setting("totals", [0, 0])),
         "hand 1 ended abandoned, which its winner and Kalooki do not fit",
+    ),
+    (
+        "goal above a player out",
+        cid_out,
+        knob(goal_score=63),
+        "seat 3 (cid) is out of the game, but their total (62) has not reached the goal (63)",
+    ),
+    (
+        "out under the goal",
+        lambda: gone_out(3, elimination=True),
+        at("eliminated", 1, True),
+        "seat 2 (bob) is out of the game, but their total (54) has not reached the goal (150)",
     ),
     (
         "goal not reached",
@@ -395,7 +414,7 @@ TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
     ("game over", lambda: gone_out(goal_score=1), lambda game: None),
     ("collector wins", lambda: gone_out(goal_score=1, scoring="winner_collects"), lambda game: None),
     ("last one left", lambda: gone_out(3, goal_score=1, elimination=True), lambda game: None),
-    ("two left in play", lambda: in_play(elimination=True), out_of_the_game(2)),
+    ("two left in play", lambda: cid_out(), lambda game: None),
     ("goal one point away", second_hand, knob(goal_score=55)),
     ("the last turn", in_play, setting("turn_number", 1000)),
     ("one card", in_play, at("hands", 1, parse_cards("2C"))),
