@@ -33,6 +33,7 @@ from kalooki.validation import value_problem
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
+    from kalooki.gamestate import TurnState
     from kalooki.melds import TableMeld
     from kalooki.variant import Variant
 
@@ -439,10 +440,22 @@ def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str
                 return f"the turn's undo snapshot: {problem}"
         # Undo puts back the table and whether the player to move had opened: they must agree as well.
         opened = [undo.opened if seat == game.current else flag for seat, flag in enumerate(game.opened)]
-        problem = _opened_problem(game, undo.table, opened, live)
+        problem = _opened_problem(game, undo.table, opened, live) or _laid_problem(
+            game, undo.turn.laid, undo.table
+        )
         if problem is not None:
             return f"the turn's undo snapshot: {problem}"
+        # Undo puts back the turn's record too: its draw, card owed and start, which no lay changes.
+        if _unchanged_by_laying(undo.turn) != _unchanged_by_laying(turn):
+            return (
+                "the turn's undo snapshot records another draw, card owed or start of the turn than the turn"
+            )
     return None
+
+
+def _unchanged_by_laying(turn: TurnState) -> tuple[object, ...]:
+    """What of a turn's record no meld, build or swap changes: the draw, the card it owes, its start."""
+    return turn.drew, turn.drawn_card, turn.must_use_card, turn.opened_before
 
 
 def _turn_record_problem(game: Game) -> str | None:
@@ -459,11 +472,16 @@ def _turn_record_problem(game: Game) -> str | None:
         if turn.built or turn.laid:
             return "the turn has laid melds or built on the table before it has drawn"
         return None
-    laid, table = turn.laid, game.table
+    return _laid_problem(game, turn.laid, game.table)
+
+
+def _laid_problem(game: Game, laid: Sequence[int], table: Sequence[TableMeld]) -> str | None:
+    """Why ``laid`` is not the indexes of melds the player to move laid on ``table``, each once."""
+    seat = game.current
     if len(set(laid)) != len(laid) or any(
         index >= len(table) or table[index].owner != seat for index in laid
     ):
-        return f"the melds the turn laid are not each one of {named}'s on the table"
+        return f"the melds the turn laid are not each one of {_seat_named(game, seat)}'s on the table"
     return None
 
 

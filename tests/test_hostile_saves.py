@@ -266,6 +266,12 @@ def opened_after_the_turn_began(document: dict[str, Any]) -> None:
     document["game"]["turn"]["opened_before"] = False
 
 
+def undo_not_opened_before(document: dict[str, Any]) -> None:
+    """The undo snapshot's record of bob's turn says he had not opened when it began: taking back his
+    melds would make going out in the turn Kalooki."""
+    document["game"]["undo"]["turn"]["opened_before"] = False
+
+
 def drawn_card_in_another_hand(document: dict[str, Any]) -> None:
     """The card recorded as drawn is one of ann's: shown marked as new in a hand that does not hold it."""
     document["game"]["turn"]["drawn_card"] = document["game"]["hands"][0][0]
@@ -310,6 +316,10 @@ UNREACHABLE = "the save cannot be resumed: the saved game is not one play can re
         (
             after_the_hand(rival_eliminated),
             "seat 3 (cid) is out of the game, but their total (24) has not reached the goal (150)",
+        ),
+        (
+            after_the_draw(undo_not_opened_before),
+            "the turn's undo snapshot records another draw, card owed or start of the turn than the turn",
         ),
         (
             opened_after_the_turn_began,

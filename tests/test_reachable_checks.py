@@ -15,6 +15,7 @@ from rules_helpers import new_game, play
 
 from kalooki.cards import parse_card, parse_cards
 from kalooki.engine import Game, StateFormatError
+from kalooki.gamestate import TurnState
 from kalooki.statecheck import check_reachable
 
 Edit = Callable[[Game], None]
@@ -57,6 +58,35 @@ def cid_out() -> Game:
     game = gone_out(3, goal_score=60, elimination=True)
     game.next_hand()
     return game
+
+
+def ann_to_draw_again_and_meld() -> Game:
+    """Six-card hands: ann opens, and in her next turn draws 6C and melds 4C 5C 6C (her turn began opened,
+    and has something to undo)."""
+    game = new_game(
+        {**FOUR, "hand_size": 6},
+        ["7H 8H 9H 2S 4C 5C", "2C 3C 4D 5S KH QH", "KC KD 6H 9C JH TS"],
+        stock="KS 3D 8S 6C",
+    )
+    play(game, "draw stock", "meld 7H 8H 9H", "discard 2S")
+    play(game, "draw stock", "discard 5S", "draw stock", "discard 9C", "draw stock", "meld 4C 5C 6C")
+    return game
+
+
+def drawn_card_melded() -> Game:
+    """ann has drawn 9H and melded it: the card drawn is on the table, in no hand."""
+    game = new_game(FOUR, ["7H 8H 2S 3S", "2C 3C 4D 5S", "KC KD 6H 9C"], stock="9H")
+    play(game, "draw stock", "meld 7H 8H 9H")
+    return game
+
+
+def replace_turn(game: Game, **fields: object) -> TurnState:
+    """The turn's undo snapshot's record of the turn, with ``fields`` changed."""
+    assert game._undo is not None
+    turn = game._undo.turn.copy()
+    for name, value in fields.items():
+        setattr(turn, name, value)
+    return turn
 
 
 def second_hand(**knobs: object) -> Game:
@@ -378,6 +408,22 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         "the melds the turn laid are not each one of seat 1 (ann)'s on the table",
     ),
     (
+        "undo's turn not opened before",
+        ann_to_draw_again_and_meld,
+        lambda game: setattr(
+            game, "_undo", dataclasses.replace(game._undo, turn=replace_turn(game, opened_before=False))
+        ),
+        "the turn's undo snapshot records another draw, card owed or start of the turn than the turn",
+    ),
+    (
+        "undo's turn laid past its table",
+        in_play,
+        lambda game: setattr(
+            game, "_undo", dataclasses.replace(game._undo, turn=replace_turn(game, laid=[0]))
+        ),
+        "the turn's undo snapshot: the melds the turn laid are not each one of seat 1 (ann)'s on the table",
+    ),
+    (
         "undo's meld",
         in_play,
         undo_table("7H 8H 2S", "9H KS"),
@@ -420,7 +466,7 @@ TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
     ("one card", in_play, at("hands", 1, parse_cards("2C"))),
     ("five in play", in_play, both(at("hands", 0, parse_cards("2S KS 2H 3H 4H")), setting("_undo", None))),
     ("only the discard to draw", in_draw, setting("stock", [])),
-    ("drawn card melded", in_play, lambda game: setattr(game.turn, "drawn_card", parse_card("9H"))),
+    ("drawn card melded", drawn_card_melded, lambda game: None),
 ]
 
 
