@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -273,11 +273,12 @@ class Game(LegalActions):
         return hands, discard, stock
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], *, place: str = "") -> Game:
+    def from_json(cls, data: Mapping[str, Any], *, place: str = "", stand_ins: Collection[int] = ()) -> Game:
         """Rebuild a game saved by :meth:`to_json`; a damaged or unknown state raises StateFormatError.
 
         ``place`` starts the name of a field in the wrong shape where the document came from elsewhere
-        than a save (``view``: a table's view, rebuilt by a client).
+        than a save (``view``: a table's view, rebuilt by a client); ``stand_ins`` are the seats whose
+        hands it fills with stand-in cards (see :func:`~kalooki.statecheck.check_reachable`).
         """
         if not isinstance(data, Mapping) or data.get("format") != STATE_FORMAT:
             raise StateFormatError("this is not a saved kalooki game")
@@ -312,5 +313,5 @@ class Game(LegalActions):
                 raise
             raise StateFormatError(f"the saved game is damaged ({type(error).__name__}: {error})") from None
         game._validate_restored()
-        check_reachable(game)
+        check_reachable(game, stand_ins)
         return game

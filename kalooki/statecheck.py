@@ -6,8 +6,10 @@ A save's checksum catches damage, not a deliberate edit (anyone can recompute a 
 - :func:`check_state_shape` checks every field's type and range before anything is built
   (whole numbers that are numbers, cards that are cards, a random state Python can restore);
 - :func:`check_reachable` checks the rebuilt game against what play can produce: the pack whole
-  and in the right places, hand sizes possible for the phase, the phase, totals and winners
-  coherent, the seats in range, an undo snapshot that holds the same cards.
+  and in the right places, hand sizes possible for the phase, the phase, scores, totals and winners
+  coherent, the seats in range, who has opened matching whose melds are on the table, the card
+  drawn still in the hand or on the table, the turn's record fitting the phase and the table, an
+  undo snapshot that holds the same cards.
 
 Each raises :class:`~kalooki.engine.StateFormatError` with one line naming the first problem.
 :func:`check_player_name` and :func:`check_action_parts` refuse, as an
@@ -17,13 +19,13 @@ Each raises :class:`~kalooki.engine.StateFormatError` with one line naming the f
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo
 
 from kalooki import rules
-from kalooki.cards import JOKER
+from kalooki.cards import JOKER, format_card
 from kalooki.joker_layers import BY_LAYER
 from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.text import escape_controls, first_control
@@ -31,13 +33,17 @@ from kalooki.validation import value_problem
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
+    from kalooki.gamestate import TurnState
     from kalooki.melds import TableMeld
+    from kalooki.variant import Variant
 
 MAX_WHOLE = 10**12
 """Bound of every count, total and seat in a state: far beyond any real game, far below an overflow."""
 RNG_WORDS = 624
 MAX_RNG_WORD = 2**32 - 1
 MAX_PLAYERS = 8
+MAX_MELDS = (4 * 52 + 8) // 3
+"""Most melds a table can hold: the biggest pack (four decks, eight jokers) in melds of three."""
 
 Whole = Annotated[int, Field(ge=-MAX_WHOLE, le=MAX_WHOLE)]
 Count = Annotated[int, Field(ge=0, le=MAX_WHOLE)]
@@ -84,6 +90,8 @@ class _Turn(_Shape):
     must_use_card: CardCode | None
     must_use_limit: Annotated[int, Field(ge=0, le=4 * 4 + 8)]
     jokers_owed: Annotated[int, Field(ge=0, le=8)]
+    # The table's indexes of the melds the turn laid; saves from before it was recorded have none.
+    laid: Annotated[list[Count], Field(max_length=MAX_MELDS)] = []
 
 
 class _Result(_Shape):
@@ -170,6 +178,9 @@ def _action_parts_problem(action: Action) -> str | None:
             kinds and (len(kinds) != len(action.groups) or any(k not in (None, "set", "run") for k in kinds))
         ):
             return f"{kinds!r} is not a reading of each meld: set, run or None, one a meld"
+        if not action.groups:
+            # Nothing laid is no opening, even where any meld opens (opening_threshold: 0).
+            return "a meld move lays at least one meld: meld 7H 8H 9H"
         cards: Sequence[object] = [card for group in action.groups for card in group]
     elif isinstance(action, Discard):
         cards = [action.card]
@@ -235,16 +246,21 @@ def rng_state_problem(state: object) -> str | None:
     return None
 
 
-def check_reachable(game: Game) -> None:
-    """Refuse a game the engine could not have reached (see the module doc)."""
+def check_reachable(game: Game, stand_ins: Collection[int] = ()) -> None:
+    """Refuse a game the engine could not have reached (see the module doc).
+
+    ``stand_ins``: the seats whose hands are stand-ins, not their cards (a table's view shows only the
+    viewer's hand: :func:`kalooki_net.view.shadow_game` fills the others with unseen cards), so nothing
+    is asked of what those hands hold beyond their sizes.
+    """
     from kalooki.engine import StateFormatError
 
-    problem = _unreachable(game)
+    problem = _unreachable(game, frozenset(stand_ins)) or _elimination_problem(game)
     if problem is not None:
         raise StateFormatError(f"the saved game is not one play can reach: {problem}", problem=problem)
 
 
-def _unreachable(game: Game) -> str | None:
+def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
     from kalooki.engine import SetupError
 
     variant = game.variant
@@ -268,7 +284,7 @@ def _unreachable(game: Game) -> str | None:
     if len(game.results) != game.hand_number - (0 if over else 1):
         return f"it is hand {game.hand_number}, but {len(game.results)} hands have results"
     for index, result in enumerate(game.results):
-        problem = _result_problem(result, index, count)
+        problem = _result_problem(result, index, count) or _scores_problem(result, variant)
         if problem is not None:
             return problem
     for seat in seats:
@@ -284,7 +300,18 @@ def _unreachable(game: Game) -> str | None:
         return "a player has reached the goal, but the game is not over"
     if over:
         return None
-    return _hand_problem(game, live)
+    return _hand_problem(game, live, stand_ins)
+
+
+def _elimination_problem(game: Game) -> str | None:
+    """Why a player out of the game is not one play puts out: a player is eliminated by reaching the goal,
+    and penalty totals never go down (asked last, so a state wrong in more ways is named as before)."""
+    goal = game.variant.goal_score
+    for seat, out in enumerate(game.eliminated):
+        if out and game.totals[seat] < goal:
+            total = f"their total ({game.totals[seat]}) has not reached the goal ({goal})"
+            return f"{_seat_named(game, seat)} is out of the game, but {total}"
+    return None
 
 
 def _result_problem(result: Any, index: int, count: int) -> str | None:
@@ -295,6 +322,27 @@ def _result_problem(result: Any, index: int, count: int) -> str | None:
         return f"hand {result.number}'s result does not match the table"
     if result.winner is not None and result.winner not in result.seats:
         return f"hand {result.number}'s winner was not playing"
+    return None
+
+
+def _scores_problem(result: Any, variant: Variant) -> str | None:
+    """Why a hand's scores are not the ones its end, its winner and its hand points make (as
+    :meth:`~kalooki.scoring.HandScoring._end_hand` scores them): only a hand won by going out scores,
+    and only such a hand may be Kalooki."""
+    if (result.winner is not None) != (result.end == "went_out") or (
+        result.kalooki and result.winner is None
+    ):
+        return f"hand {result.number} ended {result.end}, which its winner and Kalooki do not fit"
+    scores = [0] * len(result.scores)
+    if result.winner is not None:
+        charge = rules.kalooki_charge(variant) if result.kalooki else 0
+        losers = [seat for seat in result.seats if seat != result.winner]
+        for seat in losers:
+            scores[seat] = result.hand_points[seat] + charge if variant.scoring == "penalty" else charge
+        if variant.scoring != "penalty":
+            scores[result.winner] = sum(result.hand_points[seat] for seat in losers)
+    if list(result.scores) != scores:
+        return f"hand {result.number}'s scores are not what its hand points make"
     return None
 
 
@@ -325,7 +373,7 @@ def _seat_named(game: Game, seat: int) -> str:
     return f"seat {seat + 1} ({game.players[seat]})"
 
 
-def _hand_problem(game: Game, live: list[int]) -> str | None:
+def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str | None:
     from kalooki.engine import IllegalMoveError
     from kalooki.melds import make_meld
 
@@ -344,21 +392,28 @@ def _hand_problem(game: Game, live: list[int]) -> str | None:
             return (
                 f"{_seat_named(game, seat)} holds {len(hand)} cards, which play cannot lead to (1 to {most})"
             )
+    problem = _opened_problem(game, game.table, game.opened, live)
+    if problem is not None:
+        return problem
     for meld in game.table:
-        if meld.owner not in live or not game.opened[meld.owner]:
-            return "a meld on the table belongs to a player who has not opened"
         problem = _layers_problem(meld, game, live)
         if problem is not None:
             return problem
     turn = game.turn
-    debt = _debt_problem(game)
-    if debt is not None:
-        return debt
+    unseen = game.current in stand_ins
+    problem = _debt_problem(game, unseen) or _turn_record_problem(game)
+    if problem is not None:
+        return problem
     if game.phase == "draw":
-        if turn.drew is not None or game._undo is not None:
+        if turn.drew is not None or turn.drawn_card is not None or game._undo is not None:
             return "the player to move has drawn already, but the game waits for a draw"
         try:
-            drawable = bool(game.stock) or game._discard_draw_allowed()
+            # Under meld_at_once whether the top discard may be taken depends on the hand: unseen, it may.
+            drawable = bool(game.stock) or (
+                rules.may_draw_discard(variant, game.opened[game.current], game.discard_pile[-1], None)
+                if unseen and game.discard_pile
+                else game._discard_draw_allowed()
+            )
         except IllegalMoveError:
             drawable = False
         if not drawable:
@@ -366,6 +421,9 @@ def _hand_problem(game: Game, live: list[int]) -> str | None:
         return None
     if turn.drew is None:
         return "the player to move has not drawn, but the game waits for a play"
+    drawn = _drawn_card_problem(game, unseen)
+    if drawn is not None:
+        return drawn
     undo = game._undo
     if undo is not None:
         before = Counter(undo.hand) + Counter(card for meld in undo.table for card in meld.cards)
@@ -380,14 +438,89 @@ def _hand_problem(game: Game, live: list[int]) -> str | None:
             problem = _layers_problem(meld, game, live)
             if problem is not None:
                 return f"the turn's undo snapshot: {problem}"
+        # Undo puts back the table and whether the player to move had opened: they must agree as well.
+        opened = [undo.opened if seat == game.current else flag for seat, flag in enumerate(game.opened)]
+        problem = _opened_problem(game, undo.table, opened, live) or _laid_problem(
+            game, undo.turn.laid, undo.table
+        )
+        if problem is not None:
+            return f"the turn's undo snapshot: {problem}"
+        # Undo puts back the turn's record too: its draw, card owed and start, which no lay changes.
+        if _unchanged_by_laying(undo.turn) != _unchanged_by_laying(turn):
+            return (
+                "the turn's undo snapshot records another draw, card owed or start of the turn than the turn"
+            )
     return None
 
 
-def _debt_problem(game: Game) -> str | None:
+def _unchanged_by_laying(turn: TurnState) -> tuple[object, ...]:
+    """What of a turn's record no meld, build or swap changes: the draw, the card it owes, its start."""
+    return turn.drew, turn.drawn_card, turn.must_use_card, turn.opened_before
+
+
+def _turn_record_problem(game: Game) -> str | None:
+    """Why the turn's record of what it did does not fit the game: a turn begins knowing whether its
+    player had opened, having laid and built nothing (so it stays until the draw), undo never takes back
+    an opening made before the turn, and the melds the turn laid are its player's, each once."""
+    turn, seat = game.turn, game.current
+    named = _seat_named(game, seat)
+    if turn.opened_before and not game.opened[seat]:
+        return f"the turn records that {named} had opened when it began, but they have not opened"
+    if game.phase == "draw":
+        if game.opened[seat] and not turn.opened_before:
+            return f"{named} has opened, but the turn records that they had not when it began"
+        if turn.built or turn.laid:
+            return "the turn has laid melds or built on the table before it has drawn"
+        return None
+    return _laid_problem(game, turn.laid, game.table)
+
+
+def _laid_problem(game: Game, laid: Sequence[int], table: Sequence[TableMeld]) -> str | None:
+    """Why ``laid`` is not the indexes of melds the player to move laid on ``table``, each once."""
+    seat = game.current
+    if len(set(laid)) != len(laid) or any(
+        index >= len(table) or table[index].owner != seat for index in laid
+    ):
+        return f"the melds the turn laid are not each one of {_seat_named(game, seat)}'s on the table"
+    return None
+
+
+def _drawn_card_problem(game: Game, unseen: bool) -> str | None:
+    """Why the card the turn records as drawn is none play leaves there: the draw records it, and until
+    the turn ends it stays in the hand or is laid on the table (undo brings it back to the hand). Of a
+    hand that is ``unseen`` (a stand-in) nothing is asked, nor is a card drawn from the stock, which a
+    table's view hides from the other seats."""
+    card = game.turn.drawn_card
+    if card is None:
+        if game.turn.drew == "discard" or not unseen:
+            return "the player to move has drawn, but the card drawn is not recorded"
+        return None
+    if unseen or card in game.hands[game.current] or any(card in meld.cards for meld in game.table):
+        return None
+    return f"the card drawn this turn ({format_card(card)}) is neither in the hand nor on the table"
+
+
+def _opened_problem(
+    game: Game, table: Sequence[TableMeld], opened: Sequence[bool], live: list[int]
+) -> str | None:
+    """Why who has opened does not match whose melds lie on ``table``: a player opens by laying melds of
+    their own, and in a hand no meld leaves the table nor changes its owner (builds and joker swaps keep
+    it), so a player has opened exactly when a meld on the table is theirs."""
+    owners = {meld.owner for meld in table}
+    if any(owner not in live or not opened[owner] for owner in owners):
+        return "a meld on the table belongs to a player who has not opened"
+    for seat, flag in enumerate(opened):
+        if flag and seat not in owners:
+            return f"{_seat_named(game, seat)} has opened, but no meld on the table is theirs"
+    return None
+
+
+def _debt_problem(game: Game, unseen: bool) -> str | None:
     """Why what the turn owes is no debt play leads to: a card owed is the one just taken from the discard
     pile where the variant says it must be laid, freed jokers are owed where the variant says they must be
     melded and wait in the hand, and the turn can still pay (the engine refuses a lay that leaves it unable
-    to, so an edited save is the only way there: a turn that could never end)."""
+    to, so an edited save is the only way there: a turn that could never end). Of a hand that is
+    ``unseen`` (a stand-in) only the first two are asked."""
     turn, variant = game.turn, game.variant
     card, jokers = turn.must_use_card, turn.jokers_owed
     if card is None and not jokers:
@@ -400,6 +533,8 @@ def _debt_problem(game: Game) -> str | None:
         return "the turn owes a card taken from the discard pile, but took no such card"
     if jokers and not variant.released_joker_must_be_melded:
         return "the turn owes freed jokers a meld, which released_joker_must_be_melded: false never asks"
+    if unseen:
+        return None
     if jokers > game.hands[game.current].count(JOKER):
         return f"the turn owes {jokers} freed jokers a meld, but the hand holds fewer jokers"
     if game._unpayable_debt() is not None and not game.legal_swaps():

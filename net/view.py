@@ -144,9 +144,9 @@ def shadow_game(view: Mapping[str, Any], variant: Variant) -> Game:
         hands = [_cards(view["hand"]) if index == seat else [] for index in range(len(players))]
     # view_problem made sure the view shows no card more often than the pack holds it.
     filler = sorted((full_pack(variant.decks, variant.jokers) - seen_cards(view)).elements())
-    for index, count in enumerate(counts):
-        if revealed is None and index != seat:
-            hands[index], filler = filler[:count], filler[count:]
+    stand_ins = [index for index in range(len(players)) if revealed is None and index != seat]
+    for index in stand_ins:
+        hands[index], filler = filler[: counts[index]], filler[counts[index] :]
     turn = dict(view["turn"])
     for key in ("drawn_card", "must_use_card"):
         if turn.get(key) is not None:
@@ -191,7 +191,7 @@ def shadow_game(view: Mapping[str, Any], variant: Variant) -> Game:
     # The fields the game keeps as the view sent them are checked as a save's, and named as the view's; a
     # game play cannot reach is said as such, not as a save's.
     try:
-        return Game.from_json(state, place="view")
+        return Game.from_json(state, place="view", stand_ins=stand_ins)
     except StateFormatError as error:
         raise TableStateError(error.problem) from None
 

@@ -163,6 +163,17 @@ def test_an_action_made_of_what_it_claims_passes_the_parts_check(action: Action)
     check_action_parts(action)
 
 
+def test_a_meld_of_no_melds_opens_nobody() -> None:
+    # It was taken where any meld opens: ann was marked opened with no meld on the table.
+    game = Game(CLASSIC.model_copy(update={"opening_threshold": 0}), ["ann", "bob"], seed=1)
+    game.apply(Draw("stock"))
+    before = game.to_json()
+    with pytest.raises(IllegalMoveError, match=r"^a meld move lays at least one meld: meld 7H 8H 9H$"):
+        game.apply(Meld(()))
+    assert game.to_json() == before
+    assert game.opened == [False, False]
+
+
 def test_a_draw_from_nowhere_is_an_illegal_move() -> None:
     game = Game(CLASSIC, ["ann", "bob"], seed=1)
     with pytest.raises(IllegalMoveError, match="'sleeve' is not a place to draw from"):

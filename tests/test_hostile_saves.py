@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from kalooki.bots import make_bot
-from kalooki.driver import ask_bot, play_turn
+from kalooki.driver import ask_bot, play_hand, play_turn
 from kalooki.engine import Game
 from kalooki.savegame import (
     SaveFormatError,
@@ -240,6 +240,101 @@ def test_resume_refuses_a_crafted_save_without_rewriting_it(tmp_path: Path) -> N
     ]
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
     assert sorted(item.name for item in tmp_path.iterdir()) == [path.name]
+
+
+def opened_without_a_meld(document: dict[str, Any]) -> None:
+    """The first player who has not opened marked opened: their first meld would skip the 51 points."""
+    game = document["game"]
+    game["opened"][game["opened"].index(False)] = True
+
+
+def after_the_draw(change: Edit) -> Edit:
+    """The save one draw later (bob, the greedy bot, to play), then ``change``."""
+
+    def edit(document: dict[str, Any]) -> None:
+        game = Game.from_json(document["game"])
+        game.apply(ask_bot(make_bot("greedy", random.Random(0)), game))
+        document["game"] = game.to_json()
+        change(document)
+
+    return edit
+
+
+def opened_after_the_turn_began(document: dict[str, Any]) -> None:
+    """bob, who opened in an earlier turn, recorded as not opened when his turn began: going out in it
+    would be going Kalooki, and cost each of the others the bonus."""
+    document["game"]["turn"]["opened_before"] = False
+
+
+def undo_not_opened_before(document: dict[str, Any]) -> None:
+    """The undo snapshot's record of bob's turn says he had not opened when it began: taking back his
+    melds would make going out in the turn Kalooki."""
+    document["game"]["undo"]["turn"]["opened_before"] = False
+
+
+def drawn_card_in_another_hand(document: dict[str, Any]) -> None:
+    """The card recorded as drawn is one of ann's: shown marked as new in a hand that does not hold it."""
+    document["game"]["turn"]["drawn_card"] = document["game"]["hands"][0][0]
+
+
+def after_the_hand(change: Edit) -> Edit:
+    """The save once greedy bots have played the hand out, then ``change``."""
+
+    def edit(document: dict[str, Any]) -> None:
+        game = Game.from_json(document["game"])
+        play_hand(game, {seat: make_bot("greedy", random.Random(seat)) for seat in range(3)})
+        document["game"] = game.to_json()
+        change(document)
+
+    return edit
+
+
+def penalties_wiped(document: dict[str, Any]) -> None:
+    """Every score of hand 1 and every total made 0."""
+    document["game"]["results"][0]["scores"] = [0, 0, 0]
+    document["game"]["totals"] = [0, 0, 0]
+
+
+def rival_eliminated(document: dict[str, Any]) -> None:
+    """Elimination switched on and cid put out under the goal: the next hand would be dealt without him."""
+    document["game"]["variant"]["elimination"] = True
+    document["game"]["eliminated"][2] = True
+
+
+UNREACHABLE = "the save cannot be resumed: the saved game is not one play can reach"
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        (opened_without_a_meld, "seat 3 (cid) has opened, but no meld on the table is theirs"),
+        (
+            after_the_draw(drawn_card_in_another_hand),
+            "the card drawn this turn (8H) is neither in the hand nor on the table",
+        ),
+        (after_the_hand(penalties_wiped), "hand 1's scores are not what its hand points make"),
+        (
+            after_the_hand(rival_eliminated),
+            "seat 3 (cid) is out of the game, but their total (24) has not reached the goal (150)",
+        ),
+        (
+            after_the_draw(undo_not_opened_before),
+            "the turn's undo snapshot records another draw, card owed or start of the turn than the turn",
+        ),
+        (
+            opened_after_the_turn_began,
+            "seat 2 (bob) has opened, but the turn records that they had not when it began",
+        ),
+    ],
+)
+def test_resume_refuses_a_state_play_cannot_reach_in_one_line(edit: Edit, said: str, tmp_path: Path) -> None:
+    path = tmp_path / "edited.kalooki-save.json"
+    path.write_text(edited(edit))
+    before = path.read_bytes()
+    result = kalooki("resume", str(path), home=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.splitlines() == [f"{path}: {UNREACHABLE}: {said}"]
+    assert path.read_bytes() == before
 
 
 def set_session(key: str, value: Any) -> Edit:

@@ -47,6 +47,19 @@ CHANGES: list[tuple[Mutation, str]] = [
     ),
     (lambda sent: view_of(sent).update(hand=["ZZ"]), "view.hand[0]: 'ZZ' is not a card"),
     (lambda sent: view_of(sent).update(totals=[0, 7]), "bob's total is not the sum of their scores"),
+    # ann would have built and freed jokers with no meld of her own, her opening never laid.
+    (
+        lambda sent: view_of(sent).update(opened=[True, False]),
+        "seat 1 (ann) has opened, but no meld on the table is theirs",
+    ),
+    (
+        lambda sent: view_of(sent)["turn"].update(drawn_card="QS"),
+        "the player to move has drawn already, but the game waits for a draw",
+    ),
+    (
+        lambda sent: view_of(sent)["turn"].update(built=True),
+        "the turn has laid melds or built on the table before it has drawn",
+    ),
     # The screen would have shown stand-in cards as bob's hand.
     (lambda sent: view_of(sent).update(seat=0), "view.seat is 0, but welcome.seat is 1"),
 ]

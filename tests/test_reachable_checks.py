@@ -13,8 +13,9 @@ from collections.abc import Callable
 import pytest
 from rules_helpers import new_game, play
 
-from kalooki.cards import parse_cards
+from kalooki.cards import parse_card, parse_cards
 from kalooki.engine import Game, StateFormatError
+from kalooki.gamestate import TurnState
 from kalooki.statecheck import check_reachable
 
 Edit = Callable[[Game], None]
@@ -43,6 +44,49 @@ def gone_out(players: int = 2, **knobs: object) -> Game:
     game = new_game({**FOUR, **knobs}, hands, stock="2S")
     play(game, "draw stock", "meld 7H 8H 9H TH", "discard 2S")
     return game
+
+
+def ann_to_draw_again(**knobs: object) -> Game:
+    """As :func:`in_draw`, once bob and cid have drawn and discarded: ann, who has opened, to draw."""
+    game = in_draw(**knobs)
+    play(game, "draw stock", "discard 5S", "draw stock", "discard 9C")
+    return game
+
+
+def cid_out() -> Game:
+    """Hand 2 of three players with elimination: cid's 62 points of hand 1 put him out (bob has 54)."""
+    game = gone_out(3, goal_score=60, elimination=True)
+    game.next_hand()
+    return game
+
+
+def ann_to_draw_again_and_meld() -> Game:
+    """Six-card hands: ann opens, and in her next turn draws 6C and melds 4C 5C 6C (her turn began opened,
+    and has something to undo)."""
+    game = new_game(
+        {**FOUR, "hand_size": 6},
+        ["7H 8H 9H 2S 4C 5C", "2C 3C 4D 5S KH QH", "KC KD 6H 9C JH TS"],
+        stock="KS 3D 8S 6C",
+    )
+    play(game, "draw stock", "meld 7H 8H 9H", "discard 2S")
+    play(game, "draw stock", "discard 5S", "draw stock", "discard 9C", "draw stock", "meld 4C 5C 6C")
+    return game
+
+
+def drawn_card_melded() -> Game:
+    """ann has drawn 9H and melded it: the card drawn is on the table, in no hand."""
+    game = new_game(FOUR, ["7H 8H 2S 3S", "2C 3C 4D 5S", "KC KD 6H 9C"], stock="9H")
+    play(game, "draw stock", "meld 7H 8H 9H")
+    return game
+
+
+def replace_turn(game: Game, **fields: object) -> TurnState:
+    """The turn's undo snapshot's record of the turn, with ``fields`` changed."""
+    assert game._undo is not None
+    turn = game._undo.turn.copy()
+    for name, value in fields.items():
+        setattr(turn, name, value)
+    return turn
 
 
 def second_hand(**knobs: object) -> Game:
@@ -146,6 +190,42 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         "the game is over, but more than one player is left",
     ),
     (
+        "scores not from the hand points",
+        second_hand,
+        both(result(scores=(0, 0)), setting("totals", [0, 0])),
+        "hand 1's scores are not what its hand points make",
+    ),
+    (
+        "collector's scores not from the hand points",
+        lambda: second_hand(scoring="winner_collects"),
+        both(result(scores=(0, 0)), setting("totals", [0, 0])),
+        "hand 1's scores are not what its hand points make",
+    ),
+    (
+        "won without going out",
+        second_hand,
+        result(end="blocked"),
+        "hand 1 ended blocked, which its winner and Kalooki do not fit",
+    ),
+    (
+        "Kalooki without a winner",
+        second_hand,
+        both(result(winner=None, end="abandoned", scores=(0, 0)), setting("totals", [0, 0])),
+        "hand 1 ended abandoned, which its winner and Kalooki do not fit",
+    ),
+    (
+        "goal above a player out",
+        cid_out,
+        knob(goal_score=63),
+        "seat 3 (cid) is out of the game, but their total (62) has not reached the goal (63)",
+    ),
+    (
+        "out under the goal",
+        lambda: gone_out(3, elimination=True),
+        at("eliminated", 1, True),
+        "seat 2 (bob) is out of the game, but their total (54) has not reached the goal (150)",
+    ),
+    (
         "goal not reached",
         lambda: gone_out(goal_score=1),
         knob(goal_score=100),
@@ -226,6 +306,24 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         "a meld on the table belongs to a player who has not opened",
     ),
     (
+        "opened without a meld",
+        in_play,
+        at("opened", 1, True),
+        "seat 2 (bob) has opened, but no meld on the table is theirs",
+    ),
+    (
+        "undo opened without a meld",
+        in_play,
+        lambda game: setattr(game, "_undo", dataclasses.replace(game._undo, opened=True)),
+        "the turn's undo snapshot: seat 1 (ann) has opened, but no meld on the table is theirs",
+    ),
+    (
+        "undo's meld of an unopened player",
+        in_play,
+        undo_table("7H 8H 9H", "2S KS"),
+        "the turn's undo snapshot: a meld on the table belongs to a player who has not opened",
+    ),
+    (
         "meld of a player out",
         lambda: in_play(elimination=True),
         both(setting("first_seat", 1), setting("current", 1), out_of_the_game(0)),
@@ -256,6 +354,76 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         "the player to move has not drawn, but the game waits for a play",
     ),
     (
+        "drawn card recorded in the draw",
+        in_draw,
+        lambda game: setattr(game.turn, "drawn_card", parse_card("KS")),
+        "the player to move has drawn already, but the game waits for a draw",
+    ),
+    (
+        "drawn card not recorded",
+        in_play,
+        lambda game: setattr(game.turn, "drawn_card", None),
+        "the player to move has drawn, but the card drawn is not recorded",
+    ),
+    (
+        "drawn card in another hand",
+        in_play,
+        lambda game: setattr(game.turn, "drawn_card", parse_card("2C")),
+        "the card drawn this turn (2C) is neither in the hand nor on the table",
+    ),
+    (
+        "opened before the turn, not now",
+        in_draw,
+        lambda game: setattr(game.turn, "opened_before", True),
+        "the turn records that seat 2 (bob) had opened when it began, but they have not opened",
+    ),
+    (
+        "opened, not before the turn",
+        ann_to_draw_again,
+        lambda game: setattr(game.turn, "opened_before", False),
+        "seat 1 (ann) has opened, but the turn records that they had not when it began",
+    ),
+    (
+        "built before the draw",
+        in_draw,
+        lambda game: setattr(game.turn, "built", True),
+        "the turn has laid melds or built on the table before it has drawn",
+    ),
+    (
+        "laid before the draw",
+        ann_to_draw_again,
+        lambda game: setattr(game.turn, "laid", [0]),
+        "the turn has laid melds or built on the table before it has drawn",
+    ),
+    (
+        "laid twice",
+        in_play,
+        lambda game: setattr(game.turn, "laid", [0, 0]),
+        "the melds the turn laid are not each one of seat 1 (ann)'s on the table",
+    ),
+    (
+        "laid past the table",
+        in_play,
+        lambda game: setattr(game.turn, "laid", [1]),
+        "the melds the turn laid are not each one of seat 1 (ann)'s on the table",
+    ),
+    (
+        "undo's turn not opened before",
+        ann_to_draw_again_and_meld,
+        lambda game: setattr(
+            game, "_undo", dataclasses.replace(game._undo, turn=replace_turn(game, opened_before=False))
+        ),
+        "the turn's undo snapshot records another draw, card owed or start of the turn than the turn",
+    ),
+    (
+        "undo's turn laid past its table",
+        in_play,
+        lambda game: setattr(
+            game, "_undo", dataclasses.replace(game._undo, turn=replace_turn(game, laid=[0]))
+        ),
+        "the turn's undo snapshot: the melds the turn laid are not each one of seat 1 (ann)'s on the table",
+    ),
+    (
         "undo's meld",
         in_play,
         undo_table("7H 8H 2S", "9H KS"),
@@ -284,16 +452,21 @@ TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
     ("last seat first", in_play, setting("first_seat", 2)),
     ("hand over", gone_out, lambda game: None),
     ("second hand", second_hand, lambda game: None),
-    ("no winner of a hand", second_hand, result(winner=None)),
+    (
+        "no winner of a hand",
+        second_hand,
+        both(result(winner=None, end="abandoned", kalooki=False, scores=(0, 0)), setting("totals", [0, 0])),
+    ),
     ("game over", lambda: gone_out(goal_score=1), lambda game: None),
     ("collector wins", lambda: gone_out(goal_score=1, scoring="winner_collects"), lambda game: None),
     ("last one left", lambda: gone_out(3, goal_score=1, elimination=True), lambda game: None),
-    ("two left in play", lambda: in_play(elimination=True), out_of_the_game(2)),
+    ("two left in play", lambda: cid_out(), lambda game: None),
     ("goal one point away", second_hand, knob(goal_score=55)),
     ("the last turn", in_play, setting("turn_number", 1000)),
     ("one card", in_play, at("hands", 1, parse_cards("2C"))),
     ("five in play", in_play, both(at("hands", 0, parse_cards("2S KS 2H 3H 4H")), setting("_undo", None))),
     ("only the discard to draw", in_draw, setting("stock", [])),
+    ("drawn card melded", drawn_card_melded, lambda game: None),
 ]
 
 

@@ -137,3 +137,9 @@ def test_a_turn_that_owes_a_taken_discard_it_can_still_lay_restores() -> None:
     play(game, "draw stock", "meld 7H 8H 9H", "discard 2C", "draw stock", "discard 5H", "draw discard")
     assert game.owed_cards() == (parse_card("5H"),)
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+def test_a_turn_whose_melds_laid_are_not_meld_indexes_is_refused() -> None:
+    # int() read 0.5 as 0 and 'x' as a damaged save's ValueError: each is named as every other field is.
+    message = _turn_edited({}, ["draw stock"], laid=[0.5])
+    assert message == "the saved game is damaged: turn.laid[0]: expected a whole number, got 0.5"
