@@ -304,12 +304,8 @@ class _Resolver:
             elif base_of is not None and not _may_be_variant_text(path):
                 # YAML's syntax errors quote the lines they stop at: a base that is another kind of file
                 # (a .yaml link to a password file, say) is named, its lines not echoed.
-                self.diagnostics.append(
-                    base_of.error(
-                        f"{display} is not a variant file: it is not YAML, and no line of it starts with "
-                        "a variant's key"
-                    )
-                )
+                not_yaml = "it is not YAML, and no line of it starts with a variant's key"
+                self.diagnostics.append(base_of.error(f"{display} is not a variant file: {not_yaml}"))
             else:
                 self.diagnostics.extend(error.diagnostics)
             return None, ()
