@@ -8,7 +8,7 @@ model field (:mod:`kalooki.variant`), its interpreter here, its wording, and its
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Literal, NamedTuple
@@ -227,6 +227,25 @@ def kalooki_charge(variant: Variant) -> int:
     """What going Kalooki does to every other player's hand score: added to a penalty (positive),
     or taken from a score (negative); 0 where the variant has no bonus."""
     return variant.kalooki_bonus if variant.scoring == "penalty" else -variant.kalooki_bonus
+
+
+def hand_scores(
+    variant: Variant, winner: int | None, kalooki: bool, hand_points: Sequence[int], seats: Sequence[int]
+) -> list[int]:
+    """What a hand adds to each seat's total (0 for a seat not in ``seats``): nothing when nobody went
+    out; under penalty each loser's hand points (and the Kalooki charge); otherwise the winner the
+    losers' hand points, each loser the charge. The engine scores a hand by it, and a save's hands are
+    checked against it."""
+    scores = [0] * len(hand_points)
+    if winner is None:
+        return scores
+    charge = kalooki_charge(variant) if kalooki else 0
+    losers = [seat for seat in seats if seat != winner]
+    for seat in losers:
+        scores[seat] = hand_points[seat] + charge if variant.scoring == "penalty" else charge
+    if variant.scoring != "penalty":
+        scores[winner] = sum(hand_points[seat] for seat in losers)
+    return scores
 
 
 # ---------------------------------------------------------------- the discard pile (discard_draw)

@@ -37,17 +37,7 @@ class HandScoring(GameState):
         variant = self.variant
         seats = tuple(self.seats)
         points = tuple(self.hand_value(seat) if seat != winner else 0 for seat in range(len(self.players)))
-        scores = [0] * len(self.players)
-        charge = rules.kalooki_charge(variant) if kalooki else 0
-        if winner is not None:
-            losers = [seat for seat in seats if seat != winner]
-            if variant.scoring == "penalty":
-                for seat in losers:
-                    scores[seat] = points[seat] + charge
-            else:
-                scores[winner] = sum(points[seat] for seat in losers)
-                for seat in losers:
-                    scores[seat] = charge
+        scores = rules.hand_scores(variant, winner, kalooki, points, seats)
         for seat in seats:
             self.totals[seat] += scores[seat]
         result = HandResult(

@@ -326,21 +326,14 @@ def _result_problem(result: Any, index: int, count: int) -> str | None:
 
 
 def _scores_problem(result: Any, variant: Variant) -> str | None:
-    """Why a hand's scores are not the ones its end, its winner and its hand points make (as
-    :meth:`~kalooki.scoring.HandScoring._end_hand` scores them): only a hand won by going out scores,
-    and only such a hand may be Kalooki."""
+    """Why a hand's scores are not the ones its end, its winner and its hand points make
+    (:func:`~kalooki.rules.hand_scores`): only a hand won by going out scores, and only such a hand may
+    be Kalooki."""
     if (result.winner is not None) != (result.end == "went_out") or (
         result.kalooki and result.winner is None
     ):
         return f"hand {result.number} ended {result.end}, which its winner and Kalooki do not fit"
-    scores = [0] * len(result.scores)
-    if result.winner is not None:
-        charge = rules.kalooki_charge(variant) if result.kalooki else 0
-        losers = [seat for seat in result.seats if seat != result.winner]
-        for seat in losers:
-            scores[seat] = result.hand_points[seat] + charge if variant.scoring == "penalty" else charge
-        if variant.scoring != "penalty":
-            scores[result.winner] = sum(result.hand_points[seat] for seat in losers)
+    scores = rules.hand_scores(variant, result.winner, result.kalooki, result.hand_points, result.seats)
     if list(result.scores) != scores:
         return f"hand {result.number}'s scores are not what its hand points make"
     return None
