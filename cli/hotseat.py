@@ -142,8 +142,15 @@ class HotSeatGame(InteractiveGame):
             self.write_raw(ERASE_SCROLLBACK + self.intro)
         else:
             self.console.print("\n" * PASS_SCREEN_LINES, end="")
-        self.console.print(Text(f"Pass to {name} — press Enter", style="bold"))
-        self.read_line("")
+        waiting = Text(f"Pass to {name} — press Enter", style="bold")
+        self.console.print(waiting)
+        # Only Enter passes the keyboard: a line typed there (quit, a move typed too soon) is the last
+        # person's or a mistake, and taking it as Enter would show the next person's hand to whoever typed it.
+        while (line := self.read_line("")).strip():
+            if self.command(line, in_turn=False):
+                self.console.print(waiting)  # under what the command showed, where the next line is typed
+            else:
+                self.error(f"press Enter when {name} has the keyboard, or type {self.BETWEEN_HANDS[1]}")
         self.drawn = None
 
     def write_save(self, path: Path) -> None:

@@ -30,7 +30,7 @@ def test_two_people_take_turns_behind_a_pass_screen_and_resume_together(tmp_path
     out = io.StringIO()
     console = Console(file=out, width=80, color_system=None, highlight=False)
     save = tmp_path / "hot.kalooki-save.json"
-    lines = ["", "ds", f"d {ann_discard}", "", "ds", f"d {bob_discard}", "quit"]
+    lines = ["", "ds", f"d {ann_discard}", "", "ds", f"d {bob_discard}", "", "quit"]
     loop = HotSeatGame(
         game,
         session,
@@ -228,3 +228,40 @@ def test_the_end_of_a_hand_is_told_to_everyone_at_the_terminal_not_to_who_played
     assert "Bob went out" in end
     assert "You went out" not in end
     assert "(you)" not in end
+
+
+def test_a_line_typed_at_the_pass_screen_is_not_taken_for_enter(tmp_path: Path) -> None:
+    # Ann typed quit at "Pass to bob": the line was thrown away as if it were Enter, and bob's whole hand
+    # came up in front of her. Only Enter passes the keyboard; quit, score and the like work as at the prompt.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=8)
+    session = hotseat_session(game, [0, 1], {}, "classic")
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None, highlight=False)
+    save = tmp_path / "hs2.json"
+    lines = ["", "ds", f"d {format_card(game.hands[0][0])}", "ds", "score", "quit"]
+    loop = HotSeatGame(
+        game, session, [0, 1], console=console, read_line=scripted_input(lines, console), save_path=save,
+        write_save=write_save,
+    )  # fmt: skip
+    assert loop.run() == 0
+    text = out.getvalue()
+    passed = [line.rstrip() for line in text[text.index("Pass to bob") :].splitlines()]
+    assert passed == [
+        "Pass to bob — press Enter",
+        "ds",
+        "✗ press Enter when bob has the keyboard, or type score, save, rules, help or quit",
+        "score",
+        "",
+        "  hand   ann   bob",
+        " ─────────────────",
+        " total     0     0",
+        "",
+        "Scoring: losers add their cards' value; the game ends at 150; lowest total wins.",
+        "Pass to bob — press Enter",
+        "quit",
+        f"Stopped: the game is saved in {save}",
+        f"Continue it with: kalooki resume {save}",
+    ]
+    # Bob's turn never began: resumed, the keyboard is passed to him again.
+    loaded = read_save(save).game
+    assert (loaded.current, loaded.phase, loaded.turn_number) == (1, "draw", 2)
