@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from kalooki_cli.app import app
 from kalooki_cli.hotseat import HotSeatGame, hotseat_session, saved_humans
-from kalooki_cli.interactive import scripted_input, seat_names
+from kalooki_cli.interactive import scripted_input, seat_names, suggest_turn
 from kalooki_cli.play import resume_game
 from kalooki_cli.saves import read_save, write_save
 from rich.console import Console
@@ -20,6 +20,7 @@ from kalooki.bots.base import SEAT_NAMES, names_for_bots
 from kalooki.cards import format_card, parse_cards
 from kalooki.engine import Game
 from kalooki.loader import load_variant
+from kalooki.moves import format_move
 
 
 def test_two_people_take_turns_behind_a_pass_screen_and_resume_together(tmp_path: Path) -> None:
@@ -265,3 +266,47 @@ def test_a_line_typed_at_the_pass_screen_is_not_taken_for_enter(tmp_path: Path) 
     # Bob's turn never began: resumed, the keyboard is passed to him again.
     loaded = read_save(save).game
     assert (loaded.current, loaded.phase, loaded.turn_number) == (1, "draw", 2)
+
+
+def test_a_hot_seat_game_resumed_between_hands_shows_how_the_hand_ended_to_everyone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Stopped at "Press Enter to deal hand 2", kalooki resume showed only the score sheet.
+    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=8)
+    session = hotseat_session(game, [0, 1], {2: "greedy"}, "classic")
+    save = tmp_path / "hs.json"
+
+    def the_hint_until_the_hand_ends(prompt: str) -> str:
+        if prompt.startswith("Press Enter"):
+            raise EOFError
+        return format_move(suggest_turn(game).actions[0]) if prompt else ""  # Enter at each pass screen
+
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None, highlight=False)
+    HotSeatGame(
+        game, session, [0, 1], console=console, read_line=the_hint_until_the_hand_ends, save_path=save,
+        write_save=write_save,
+    ).run()  # fmt: skip
+    assert game.phase == "hand_over"
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert resume_game(str(save), fast=True) == 0
+    lines = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
+    start = lines.index("Type help for the commands, hint for a suggestion, quit to stop.") + 1
+    shown = [
+        "──────────────────────────────── Hand 1 is over ────────────────────────────────",
+        "Bob went out.",
+        "Not Kalooki: bob had melded in an earlier turn; Kalooki is the whole hand laid",
+        "in one turn, nothing laid before.",
+        "",
+        " player         cards left   points   this hand   total",
+        " ──────────────────────────────────────────────────────",
+        " ann            7♣ 7♦            14         +14      14",
+        " bob            -                 0           0       0",
+        " cid (greedy)   4♣                4          +4       4",
+        "",
+    ]
+    assert lines[start : start + len(shown)] == shown
+    assert lines[start + len(shown)].startswith("Press Enter to deal hand 2 (or score, save, quit): ")
+    played = [line.rstrip() for line in out.getvalue().splitlines()]
+    end = played.index(shown[0])
+    assert played[end : end + len(shown)] == shown  # as everyone read it before the stop
