@@ -101,6 +101,13 @@ class HotSeatGame(InteractiveGame):
             return
         super().bot_turn()
 
+    def out_of_the_game(self) -> bool:
+        # Skipping to the result has bots play every seat left, and a person still in has no bot (or
+        # only the save's stand-in): the question waits until nobody at the keyboard is still in.
+        if not all(self.game.eliminated[seat] for seat in self.humans):
+            return False
+        return super().out_of_the_game()
+
     def human_turn(self) -> None:
         self.pass_to(self.game.players[self.human])
         self.tell_missed()

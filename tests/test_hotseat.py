@@ -310,3 +310,28 @@ def test_a_hot_seat_game_resumed_between_hands_shows_how_the_hand_ended_to_every
     played = [line.rstrip() for line in out.getvalue().splitlines()]
     end = played.index(shown[0])
     assert played[end : end + len(shown)] == shown  # as everyone read it before the stop
+
+
+def test_one_person_out_of_the_game_is_not_offered_to_skip_the_others_turns() -> None:
+    # Bob went out of the game while ann played on: he was asked "You are out of the game. Press Enter to
+    # watch the rest, or type skip ...", and skip stopped the game with a traceback (KeyError) at ann's turn.
+    game = Game(load_variant("kalooki-40", ["goal_score=60"]), ["ann", "bob", "cid", "dee"], seed=4)
+    session = hotseat_session(game, [0, 1], {2: "greedy", 3: "greedy"}, "kalooki-40")
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None, highlight=False)
+
+    def the_hint_and_skip(prompt: str) -> str:
+        line = "skip" if prompt.startswith("You are out") else ""  # Enter at the pass screen and the deal
+        if prompt.endswith("> "):
+            line = format_move(suggest_turn(game).actions[0])
+        console.print(prompt + line)
+        return line
+
+    loop = HotSeatGame(game, session, [0, 1], console=console, read_line=the_hint_and_skip, save_path=None)
+    assert loop.run() == 0
+    assert game.game_over
+    text = out.getvalue()
+    bob_out, ann_out = text.index("Bob reached 60 and is out."), text.index("Ann reached 60 and is out.")
+    assert "You are out of the game" not in text
+    assert "Pass to ann" in text[bob_out:ann_out]  # ann played on to the end, and bob never had a turn again
+    assert "Pass to bob" not in text[bob_out:]
