@@ -101,6 +101,13 @@ class HotSeatGame(InteractiveGame):
             return
         super().bot_turn()
 
+    def out_of_the_game(self) -> bool:
+        # Skipping to the result has bots play every seat left, and a person still in has no bot (or
+        # only the save's stand-in): the question waits until nobody at the keyboard is still in.
+        if not all(self.game.eliminated[seat] for seat in self.humans):
+            return False
+        return super().out_of_the_game()
+
     def human_turn(self) -> None:
         self.pass_to(self.game.players[self.human])
         self.tell_missed()
@@ -142,8 +149,15 @@ class HotSeatGame(InteractiveGame):
             self.write_raw(ERASE_SCROLLBACK + self.intro)
         else:
             self.console.print("\n" * PASS_SCREEN_LINES, end="")
-        self.console.print(Text(f"Pass to {name} — press Enter", style="bold"))
-        self.read_line("")
+        waiting = Text(f"Pass to {name} — press Enter", style="bold")
+        self.console.print(waiting)
+        # Only Enter passes the keyboard: a line typed there (quit, a move typed too soon) is the last
+        # person's or a mistake, and taking it as Enter would show the next person's hand to whoever typed it.
+        while (line := self.read_line("")).strip():
+            if self.command(line, in_turn=False):
+                self.console.print(waiting)  # under what the command showed, where the next line is typed
+            else:
+                self.error(f"press Enter when {name} has the keyboard, or type {self.BETWEEN_HANDS[1]}")
         self.drawn = None
 
     def write_save(self, path: Path) -> None:

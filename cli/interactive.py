@@ -231,8 +231,7 @@ class InteractiveGame(Autosave):
         elif self.game.phase == "hand_over":
             # Stopped at "Press Enter to deal": the result read then is shown again, or the
             # prompt would come with nothing to say how the hand went.
-            self.console.print(Rule(f"Hand {self.game.hand_number} is over", style="cyan"))
-            self.show_totals()
+            scoresheet.render_last_hand_end(self.console, self.game, self.shared_seating())
 
     def welcome(self) -> None:
         """Who plays, the seed, where the game is saved, and the commands to know."""

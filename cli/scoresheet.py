@@ -28,6 +28,38 @@ def hand_end_event(events: Sequence[Event]) -> HandEndEvent | None:
     return next((event for event in events if isinstance(event, HandEndEvent)), None)
 
 
+def last_hand_end(game: Game) -> HandEndEvent | None:
+    """The last hand's ``hand_end`` event, as the engine made it, rebuilt from its result."""
+    if not game.results:
+        return None
+    result, names = game.results[-1], game.players
+    return HandEndEvent(
+        hand=result.number,
+        end=result.end,
+        winner=None if result.winner is None else names[result.winner],
+        kalooki=result.kalooki,
+        hand_points={names[seat]: result.hand_points[seat] for seat in result.seats},
+        scores={names[seat]: result.scores[seat] for seat in result.seats},
+        totals={name: game.totals[seat] for seat, name in enumerate(names)},
+    )
+
+
+def render_last_hand_end(console: Console, game: Game, seating: Seating) -> None:
+    """The end-of-hand screen of the hand just over, as it was shown then, from the game's state alone.
+
+    For a game resumed between hands: until the next deal the hands still hold the cards left, and
+    ``game.turn`` is still the going-out turn, whose melds and builds say whether it laid cards.
+    """
+    end = last_hand_end(game)
+    if end is None:
+        return
+    result = game.results[-1]
+    # Only the seats that played the hand can have gone out of the game at its end.
+    out = [game.players[seat] for seat in result.seats if game.eliminated[seat]]
+    laid = bool(game.turn.laid) or game.turn.built
+    render_hand_end(console, game, seating, end, out, laid)
+
+
 def render_hand_end(
     console: Console,
     game: Game,

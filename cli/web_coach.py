@@ -23,8 +23,8 @@ from rich.rule import Rule
 from rich.table import Table
 
 from kalooki.cards import format_card
-from kalooki.engine import Event, Game
-from kalooki.events import EliminatedEvent, HandEndEvent
+from kalooki.engine import Event
+from kalooki.events import EliminatedEvent
 from kalooki.moves import format_move
 from kalooki.rulebook import scoring_line
 from kalooki.text import ASCII_PUNCTUATION
@@ -90,22 +90,6 @@ def preview_moves(
     return moves
 
 
-def last_hand_end(game: Game) -> HandEndEvent | None:
-    """The last hand's ``hand_end`` event, as the engine made it, rebuilt from its result."""
-    if not game.results:
-        return None
-    result, names = game.results[-1], game.players
-    return HandEndEvent(
-        hand=result.number,
-        end=result.end,
-        winner=None if result.winner is None else names[result.winner],
-        kalooki=result.kalooki,
-        hand_points={names[seat]: result.hand_points[seat] for seat in result.seats},
-        scores={names[seat]: result.scores[seat] for seat in result.seats},
-        totals={name: game.totals[seat] for seat, name in enumerate(names)},
-    )
-
-
 class WebCoach:
     """The terminal's words for one seat's view (see :class:`kalooki_net.advice.Advisor`)."""
 
@@ -132,7 +116,7 @@ class WebCoach:
         preview = meld_preview(game, seat) if playing and game.current == seat else None
         end = scoresheet.hand_end_event(events)
         if end is None and not playing and not events:
-            end = last_hand_end(game)  # a page (re)joining between hands, or at the end of the game
+            end = scoresheet.last_hand_end(game)  # a page (re)joining between hands, or at the game's end
         out = [event.player for event in events if isinstance(event, EliminatedEvent)]
         dealer = seating.name(game.dealer)
         title = (

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from kalooki_cli.app import app
 from kalooki_cli.hotseat import HotSeatGame, hotseat_session, saved_humans
-from kalooki_cli.interactive import scripted_input, seat_names
+from kalooki_cli.interactive import scripted_input, seat_names, suggest_turn
 from kalooki_cli.play import resume_game
 from kalooki_cli.saves import read_save, write_save
 from rich.console import Console
@@ -20,6 +20,7 @@ from kalooki.bots.base import SEAT_NAMES, names_for_bots
 from kalooki.cards import format_card, parse_cards
 from kalooki.engine import Game
 from kalooki.loader import load_variant
+from kalooki.moves import format_move
 
 
 def test_two_people_take_turns_behind_a_pass_screen_and_resume_together(tmp_path: Path) -> None:
@@ -30,7 +31,7 @@ def test_two_people_take_turns_behind_a_pass_screen_and_resume_together(tmp_path
     out = io.StringIO()
     console = Console(file=out, width=80, color_system=None, highlight=False)
     save = tmp_path / "hot.kalooki-save.json"
-    lines = ["", "ds", f"d {ann_discard}", "", "ds", f"d {bob_discard}", "quit"]
+    lines = ["", "ds", f"d {ann_discard}", "", "ds", f"d {bob_discard}", "", "quit"]
     loop = HotSeatGame(
         game,
         session,
@@ -228,3 +229,109 @@ def test_the_end_of_a_hand_is_told_to_everyone_at_the_terminal_not_to_who_played
     assert "Bob went out" in end
     assert "You went out" not in end
     assert "(you)" not in end
+
+
+def test_a_line_typed_at_the_pass_screen_is_not_taken_for_enter(tmp_path: Path) -> None:
+    # Ann typed quit at "Pass to bob": the line was thrown away as if it were Enter, and bob's whole hand
+    # came up in front of her. Only Enter passes the keyboard; quit, score and the like work as at the prompt.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=8)
+    session = hotseat_session(game, [0, 1], {}, "classic")
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None, highlight=False)
+    save = tmp_path / "hs2.json"
+    lines = ["", "ds", f"d {format_card(game.hands[0][0])}", "ds", "score", "quit"]
+    loop = HotSeatGame(
+        game, session, [0, 1], console=console, read_line=scripted_input(lines, console), save_path=save,
+        write_save=write_save,
+    )  # fmt: skip
+    assert loop.run() == 0
+    text = out.getvalue()
+    passed = [line.rstrip() for line in text[text.index("Pass to bob") :].splitlines()]
+    assert passed == [
+        "Pass to bob — press Enter",
+        "ds",
+        "✗ press Enter when bob has the keyboard, or type score, save, rules, help or quit",
+        "score",
+        "",
+        "  hand   ann   bob",
+        " ─────────────────",
+        " total     0     0",
+        "",
+        "Scoring: losers add their cards' value; the game ends at 150; lowest total wins.",
+        "Pass to bob — press Enter",
+        "quit",
+        f"Stopped: the game is saved in {save}",
+        f"Continue it with: kalooki resume {save}",
+    ]
+    # Bob's turn never began: resumed, the keyboard is passed to him again.
+    loaded = read_save(save).game
+    assert (loaded.current, loaded.phase, loaded.turn_number) == (1, "draw", 2)
+
+
+def test_a_hot_seat_game_resumed_between_hands_shows_how_the_hand_ended_to_everyone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Stopped at "Press Enter to deal hand 2", kalooki resume showed only the score sheet.
+    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=8)
+    session = hotseat_session(game, [0, 1], {2: "greedy"}, "classic")
+    save = tmp_path / "hs.json"
+
+    def the_hint_until_the_hand_ends(prompt: str) -> str:
+        if prompt.startswith("Press Enter"):
+            raise EOFError
+        return format_move(suggest_turn(game).actions[0]) if prompt else ""  # Enter at each pass screen
+
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None, highlight=False)
+    HotSeatGame(
+        game, session, [0, 1], console=console, read_line=the_hint_until_the_hand_ends, save_path=save,
+        write_save=write_save,
+    ).run()  # fmt: skip
+    assert game.phase == "hand_over"
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert resume_game(str(save), fast=True) == 0
+    lines = [line.rstrip() for line in capsys.readouterr().out.splitlines()]
+    start = lines.index("Type help for the commands, hint for a suggestion, quit to stop.") + 1
+    shown = [
+        "──────────────────────────────── Hand 1 is over ────────────────────────────────",
+        "Bob went out.",
+        "Not Kalooki: bob had melded in an earlier turn; Kalooki is the whole hand laid",
+        "in one turn, nothing laid before.",
+        "",
+        " player         cards left   points   this hand   total",
+        " ──────────────────────────────────────────────────────",
+        " ann            7♣ 7♦            14         +14      14",
+        " bob            -                 0           0       0",
+        " cid (greedy)   4♣                4          +4       4",
+        "",
+    ]
+    assert lines[start : start + len(shown)] == shown
+    assert lines[start + len(shown)].startswith("Press Enter to deal hand 2 (or score, save, quit): ")
+    played = [line.rstrip() for line in out.getvalue().splitlines()]
+    end = played.index(shown[0])
+    assert played[end : end + len(shown)] == shown  # as everyone read it before the stop
+
+
+def test_one_person_out_of_the_game_is_not_offered_to_skip_the_others_turns() -> None:
+    # Bob went out of the game while ann played on: he was asked "You are out of the game. Press Enter to
+    # watch the rest, or type skip ...", and skip stopped the game with a traceback (KeyError) at ann's turn.
+    game = Game(load_variant("kalooki-40", ["goal_score=60"]), ["ann", "bob", "cid", "dee"], seed=4)
+    session = hotseat_session(game, [0, 1], {2: "greedy", 3: "greedy"}, "kalooki-40")
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None, highlight=False)
+
+    def the_hint_and_skip(prompt: str) -> str:
+        line = "skip" if prompt.startswith("You are out") else ""  # Enter at the pass screen and the deal
+        if prompt.endswith("> "):
+            line = format_move(suggest_turn(game).actions[0])
+        console.print(prompt + line)
+        return line
+
+    loop = HotSeatGame(game, session, [0, 1], console=console, read_line=the_hint_and_skip, save_path=None)
+    assert loop.run() == 0
+    assert game.game_over
+    text = out.getvalue()
+    bob_out, ann_out = text.index("Bob reached 60 and is out."), text.index("Ann reached 60 and is out.")
+    assert "You are out of the game" not in text
+    assert "Pass to ann" in text[bob_out:ann_out]  # ann played on to the end, and bob never had a turn again
+    assert "Pass to bob" not in text[bob_out:]

@@ -478,7 +478,8 @@ def test_resume_continues_exactly(tmp_path: Path) -> None:
 
 
 def test_a_game_stopped_between_hands_resumes_with_the_hand_result(tmp_path: Path) -> None:
-    """Stopped at "Press Enter to deal", a resumed game says the hand is over and shows the scores."""
+    """Stopped at "Press Enter to deal", a resumed game shows the end of the hand again, as it was shown."""
+    # It showed only the score sheet: who went out, why it was not Kalooki and the cards left were gone.
     game, session = new_game(Variant(), "you", ["greedy", "greedy", "greedy"], seed=5)
     path = tmp_path / f"g{SAVE_SUFFIX}"
     hinting = hint_player([game], 10_000)
@@ -488,7 +489,7 @@ def test_a_game_stopped_between_hands_resumes_with_the_hand_result(tmp_path: Pat
             raise EOFError
         return hinting(prompt)
 
-    run(game, until_the_hand_ends, save_path=path, session=session)
+    _, played, _ = run(game, until_the_hand_ends, save_path=path, session=session)
     assert game.phase == "hand_over"
     loaded = read_save(path)
     code, transcript, _ = run(loaded.game, ["quit"], save_path=path, session=loaded.session, resumed=True)
@@ -499,18 +500,27 @@ def test_a_game_stopped_between_hands_resumes_with_the_hand_result(tmp_path: Pat
         "over).",
     ]
     start = lines.index("Type help for the commands, hint for a suggestion, quit to stop.") + 1
-    assert lines[start : start + 10] == [
+    shown = [
         "──────────────────────────────── Hand 1 is over ────────────────────────────────",
+        "Cid went out.",
+        "Not Kalooki: cid had melded in an earlier turn; Kalooki is the whole hand laid",
+        "in one turn, nothing laid before.",
         "",
-        "  hand   you   bob (greedy)   cid (greedy)   dee (greedy)",
-        " ────────────────────────────────────────────────────────",
-        "     1     7             28             0*             32",
-        " total     7             28             0              32",
+        " player         cards left       points   this hand   total",
+        " ──────────────────────────────────────────────────────────",
+        " you            2♣ 3♣ 2♠              7          +7       7",
+        " bob (greedy)   A♣ 5♥ 7♥ 5♠          28         +28      28",
+        " cid (greedy)   -                     0           0       0",
+        " dee (greedy)   6♣ J♣ 5♦ 6♦ 5♥       32         +32      32",
         "",
-        "* went out.  Scoring: losers add their cards' value; the game ends at 150;",
-        "lowest total wins.",
+    ]
+    assert lines[start : start + len(shown) + 1] == [
+        *shown,
         "Press Enter to deal hand 2 (or score, save, quit): quit",
     ]
+    before = [line.rstrip() for line in played.splitlines()]
+    end = before.index(shown[0])
+    assert before[end : end + len(shown)] == shown  # the screen read before the stop
 
 
 def test_long_lines_wrap_between_words_and_paths_stay_whole(tmp_path: Path) -> None:
