@@ -271,6 +271,9 @@ def run_host(
         except KalookiError as error:
             # A log, a game script or a variant given by mistake is named, not called a damaged save.
             raise NetUnavailable(f"{path}: {what_it_is(path, 'save', hosting=True) or error}") from None
+        if table.game is not None and table.game.game_over:
+            # Opened, it would wait for a start that cannot deal: a game over is over, as resume says.
+            raise NetUnavailable(f"{path}: that game is over; open a new table with: kalooki host")
         save_path = save.expanduser() if save is not None else path
         # The table's log goes on as a terminal game's does (its save records it); checked before it opens.
         continued, table.log_place, table.log_left = resumed_log(

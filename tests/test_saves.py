@@ -146,6 +146,32 @@ def test_saves_yes_without_clean_is_a_usage_error(home: Path) -> None:
     assert (home / "saves" / f"done{SAVE_SUFFIX}").exists()
 
 
+def test_a_finished_hosted_table_is_not_reopened(home: Path, tmp_path: Path) -> None:
+    """Reopened, a table whose game was over waited for its host's start, which ended in a TableError
+    traceback ("the game has started"): it is refused as kalooki resume refuses a game that is over."""
+    import random
+
+    from net_helpers import new_table
+
+    from kalooki.bots import make_bot
+    from kalooki.driver import play_hand
+
+    table = new_table(seats=2, goal_score=1)
+    table.join("ann", host=True)
+    table.start()
+    game = table.require_game()
+    bots = {seat: make_bot("greedy", random.Random(seat)) for seat in range(2)}
+    play_hand(game, bots)
+    assert game.game_over
+    path = tmp_path / f"over{SAVE_SUFFIX}"
+    path.write_text(table.save_text())
+    before = path.read_bytes()
+    result = runner.invoke(app, ["host", "--resume", str(path), "--bind", "127.0.0.1", "--port", "0"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [f"{path}: that game is over; open a new table with: kalooki host"]
+    assert path.read_bytes() == before
+
+
 def test_a_hosted_tables_save_is_reopened_by_host_not_resumed_with_bots(home: Path, tmp_path: Path) -> None:
     """``kalooki resume`` would seat bots in the other people's places and write the save back without
     its table, so that ``host --resume`` refused it for good: it says how to reopen the table instead."""
