@@ -25,8 +25,8 @@ from rich.text import Text
 
 from kalooki.engine import Event, Game
 from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent
-from kalooki.savegame import Session, save_checksum, save_document, seat_rng
-from kalooki.text import name_key
+from kalooki.savegame import LoadedSave, SaveFormatError, Session, save_checksum, save_document, seat_rng
+from kalooki.text import clipped, escape_controls, name_key
 from kalooki.variant import Variant
 
 from .common import counted, name_problem, named_bots, refuse_unknown_bots
@@ -288,13 +288,34 @@ def seat_count(variant: Variant, people: int, bots: int, players: int | None) ->
     return players
 
 
-def saved_humans(path: Path) -> list[int] | None:
-    """The people's seats of a hot-seat save (already loaded and checked), or None for any other save."""
+def saved_humans(path: Path, loaded: LoadedSave) -> list[int] | None:
+    """The people's seats of a hot-seat save (``loaded`` from ``path``), or None for any other save.
+
+    They are what :func:`hotseat_session` writes: two or more seats of the table, each once, the first the
+    session's player and the others stand-in bots'. An edited list is refused as a damaged session is (a
+    seat past the table ended the resume in an IndexError; a seat twice played one person's turns twice).
+    """
     from kalooki.file_kinds import saved_session
 
-    humans = saved_session(path).get("humans")
-    if not isinstance(humans, list) or len(humans) < 2 or not all(isinstance(seat, int) for seat in humans):
+    session = saved_session(path)
+    if "humans" not in session:
         return None
+    humans = session["humans"]
+    seats = range(len(loaded.game.players))
+    if (
+        not isinstance(humans, list)
+        or len(humans) < 2
+        or not all(type(seat) is int and seat in seats for seat in humans)
+        or len(set(humans)) != len(humans)
+        or humans[0] != loaded.session.human_seat
+        or not all(seat in loaded.session.bots for seat in humans[1:])
+    ):
+        shown = escape_controls(clipped(json.dumps(humans, ensure_ascii=False)))
+        raise SaveFormatError(
+            f"{escape_controls(str(path))}: the save is damaged: its session is invalid "
+            f"(the people's seats {shown} are not two or more seats of this {len(seats)}-player table, "
+            "each once, the first the player's)"
+        )
     return list(humans)
 
 

@@ -394,21 +394,19 @@ def resume(
 
 def resume_game(game: str | None, *, fast: bool, log: Path | None = None, no_log: bool = False) -> int:
     from .continue_log import resumed_log
-    from .saves import find_save, latest_save, read_save, refuse_hosted_table
+    from .hotseat import HotSeatGame, saved_humans
+    from .saves import find_save, latest_save, read_save, refuse_hosted_table, write_save
     from .scoresheet import render_game_end
 
     path = find_save(game) if game is not None else latest_save()
     loaded = read_save(path)
     refuse_hosted_table(path)
+    humans = saved_humans(path, loaded)  # checked before a log is opened or a line is played
     session = loaded.session
     writer, session.log, session.log_left = resumed_log(
         loaded.game, session.log, session.log_left, log, no_log=no_log
     )
     loop = terminal_game(loaded.game, loaded.session, path, fast=fast, log=writer, resumed=True)
-    from .hotseat import HotSeatGame, saved_humans
-    from .saves import write_save
-
-    humans = saved_humans(path)
     if humans is not None:  # a hot-seat game: every person at the keyboard again
         loop = HotSeatGame(
             loaded.game, loaded.session, humans, console=loop.console, read_line=loop.read_line,

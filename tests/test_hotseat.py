@@ -63,7 +63,7 @@ def test_two_people_take_turns_behind_a_pass_screen_and_resume_together(tmp_path
     drawn = [line.split(",")[0] for line in told[1:-1]]
     assert drawn == ["Bob draws from the stock", "Cid draws from the stock"]
     # The save is kalooki play's, with the people's seats: resume seats them both again.
-    assert saved_humans(save) == [0, 1]
+    assert saved_humans(save, read_save(save)) == [0, 1]
     loaded = read_save(save)
     assert loaded.session.human_seat == 0
     assert loaded.session.bots == {1: "greedy", 2: "greedy"}
@@ -335,3 +335,31 @@ def test_one_person_out_of_the_game_is_not_offered_to_skip_the_others_turns() ->
     assert "You are out of the game" not in text
     assert "Pass to ann" in text[bob_out:ann_out]  # ann played on to the end, and bob never had a turn again
     assert "Pass to bob" not in text[bob_out:]
+
+
+@pytest.mark.parametrize("humans", [[0, 9], [1, 2], [0, 0], [0, -1], [0, True], [1, 0], "ann,bob", [0]])
+def test_a_save_whose_peoples_seats_were_edited_is_refused(tmp_path: Path, humans: object) -> None:
+    # [0, 9] and [1, 2] ended the resume in an IndexError; [0, 0] and [0, True] were resumed as they were.
+    import json
+
+    from kalooki.savegame import save_checksum
+
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=4)
+    save = tmp_path / "hot.kalooki-save.json"
+    HotSeatGame(
+        game, hotseat_session(game, [0, 1], {}, "classic"), [0, 1], console=Console(file=io.StringIO()),
+        read_line=scripted_input(["", "quit"]), save_path=save, write_save=write_save,
+    ).run()  # fmt: skip
+    document = json.loads(save.read_text(encoding="utf-8"))
+    document["session"]["humans"] = humans
+    document["checksum"] = save_checksum(document["session"], document["game"])
+    save.write_text(json.dumps(document), encoding="utf-8")
+    before = save.read_bytes()
+    result = CliRunner().invoke(app, ["resume", str(save)], input="\nquit\n")
+    assert result.exit_code == 1
+    shown = json.dumps(humans)
+    assert result.stderr.splitlines() == [
+        f"{save}: the save is damaged: its session is invalid (the people's seats {shown} are not two or "
+        "more seats of this 2-player table, each once, the first the player's)"
+    ]
+    assert save.read_bytes() == before
