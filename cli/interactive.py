@@ -330,7 +330,7 @@ class InteractiveGame(Autosave):
             return True
         run: Callable[[], None]
         if word in ("help", "?", "h"):
-            run = self.show_help
+            run = self.show_help if in_turn else self.show_pause_help
         elif word in ("quit", "exit", "q"):
             run = self.quit
         elif word in ("score", "scores", "totals"):
@@ -356,6 +356,10 @@ class InteractiveGame(Autosave):
 
     def show_help(self) -> None:
         render.render_help(self.console, self.game.variant)
+
+    def show_pause_help(self) -> None:
+        """``help`` at a pause (a pass screen, between hands): the commands that work there, not the moves."""
+        render.render_help(self.console, self.game.variant, render.pause_commands(render.COMMANDS))
 
     def show_totals(self) -> None:
         scoresheet.render_totals(self.console, self.game, self.shared_seating())

@@ -430,6 +430,10 @@ class RemoteGame(InteractiveGame):
     def show_help(self) -> None:
         render.render_help(self.console, self.game.variant, table_commands(host=self.is_host))
 
+    def show_pause_help(self) -> None:
+        # At a table a move typed in another's turn waits for yours: every command is worth listing.
+        self.show_help()
+
     def save_command(self, argument: str) -> None:
         self.error("the host saves the game after every move")
 

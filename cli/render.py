@@ -529,6 +529,16 @@ COMMANDS: tuple[tuple[str, str], ...] = (
 )
 
 
+IN_TURN_WORDS = frozenset({"draw", "meld", "build", "swap", "discard", "undo", "hint", "look"})
+"""The first words of the help's rows that work only in one's own turn."""
+
+
+def pause_commands(commands: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The help's rows that work at a pause between turns or hands (a hot-seat pass screen): listed
+    there, the moves were each refused ("press Enter when bob has the keyboard, or type ...")."""
+    return tuple(row for row in commands if row[0].split()[0] not in IN_TURN_WORDS)
+
+
 END_COMMAND = ("end", "end your turn without a discard (this variant's discard is optional)")
 """The help's row for ending a turn without a discard, listed only where the variant allows it."""
 

@@ -363,3 +363,28 @@ def test_a_save_whose_peoples_seats_were_edited_is_refused(tmp_path: Path, human
         "more seats of this 2-player table, each once, the first the player's)"
     ]
     assert save.read_bytes() == before
+
+
+def test_help_at_the_pass_screen_lists_the_commands_that_work_there(tmp_path: Path) -> None:
+    # It listed the moves, undo, hint and look, each of which the pass screen then refused.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=8)
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None, highlight=False)
+    lines = ["", "ds", f"d {format_card(game.hands[0][0])}", "help", "quit"]
+    loop = HotSeatGame(
+        game, hotseat_session(game, [0, 1], {}, "classic"), [0, 1], console=console,
+        read_line=scripted_input(lines, console), save_path=tmp_path / "hs.json", write_save=write_save,
+    )  # fmt: skip
+    assert loop.run() == 0
+    text = out.getvalue()
+    shown = text[text.index("Pass to bob") : text.index("Cards: ")].splitlines()
+    assert [line.split("  ")[0] for line in shown] == [
+        "Pass to bob — press Enter",
+        "help",
+        "Commands",
+        "score | scores | totals",
+        "rules | rulebook",
+        "save [FILE]",
+        "help | h | ?",
+        "quit | q | exit",
+    ]
