@@ -29,7 +29,7 @@ from kalooki.jsonio import MAX_DIGITS
 from kalooki.loader import load_variant
 from kalooki.loader_refs import VariantError
 from kalooki.set_options import SetOptions, parse_set_options
-from kalooki.text import clipped, escape_controls
+from kalooki.text import clipped, escape_controls, not_utf8, undecodable_byte
 from kalooki.variant import Variant
 from kalooki.yamlio import Diagnostic
 
@@ -195,6 +195,9 @@ def name_problem(name: str) -> str | None:
         return "a name is one word"
     if len(name) > MAX_NAME:
         return f"a name is at most {MAX_NAME} characters, got {len(name)}"
+    undecoded = undecodable_byte(name)
+    if undecoded is not None:  # a byte of the command line that is not UTF-8: no control character
+        return f"'{escape_controls(name)}': {not_utf8(undecoded[1])}"
     if not name.isprintable():
         return f"a name holds no control characters, got '{escape_controls(name)}'"
     return None

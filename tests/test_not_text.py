@@ -164,6 +164,12 @@ def test_network_arguments_holding_bytes_that_are_not_text(arguments: list[str],
             ["validate", "classic", "--format", "x\udcff\u202e"],
             "Invalid value for '--format': 'x\\xff\\u202e' is not one of 'text', 'json'.",
         ),
+        # A name holding such a byte was said to hold a control character.
+        (["play", "--name", "\udcff"], "Invalid value for '--name': '\\xff': not UTF-8 text: byte 0xFF"),
+        (
+            ["play", "--humans", "a\udcff,bob"],
+            "Invalid value for '--humans': 'a\\xff': not UTF-8 text: byte 0xFF",
+        ),
         (
             ["play", "--variant", "a\x1b"],
             "No such option: --variant: the variant is the first argument (kalooki play a\\x1b)",
