@@ -287,6 +287,7 @@ def start_game(
 ) -> int:
     from kalooki.loader import load_variant
 
+    from . import save_lock
     from .interactive import TurnLogWriter, new_game
     from .saves import new_save_path
 
@@ -322,9 +323,10 @@ def start_game(
         seed = secrets.randbelow(1_000_000)
     game, session = new_game(variant, name, seat_kinds, seed, variant_source=target or "classic")
     save_path = save.expanduser() if save is not None else new_save_path(seed)
-    writer = TurnLogWriter(game, log) if log is not None else None
-    command = replay_command(target, overrides, players=given_players, bots=named, name=name, seed=seed)
-    return terminal_game(game, session, save_path, fast=fast, log=writer, replay_command=command).run()
+    with save_lock.holding(save_path):
+        writer = TurnLogWriter(game, log) if log is not None else None
+        command = replay_command(target, overrides, players=given_players, bots=named, name=name, seed=seed)
+        return terminal_game(game, session, save_path, fast=fast, log=writer, replay_command=command).run()
 
 
 def terminal_game(
@@ -393,11 +395,19 @@ def resume(
 
 
 def resume_game(game: str | None, *, fast: bool, log: Path | None = None, no_log: bool = False) -> int:
-    from .continue_log import resumed_log
-    from .saves import find_save, latest_save, read_save, refuse_hosted_table
-    from .scoresheet import render_game_end
+    from . import save_lock
+    from .saves import find_save, latest_save
 
     path = find_save(game) if game is not None else latest_save()
+    with save_lock.holding(path):  # read once it is held: another kalooki may have saved it just now
+        return resume_held(path, fast=fast, log=log, no_log=no_log)
+
+
+def resume_held(path: Path, *, fast: bool, log: Path | None, no_log: bool) -> int:
+    from .continue_log import resumed_log
+    from .saves import read_save, refuse_hosted_table
+    from .scoresheet import render_game_end
+
     loaded = read_save(path)
     refuse_hosted_table(path)
     session = loaded.session
