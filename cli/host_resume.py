@@ -40,8 +40,14 @@ def reopened_table(path: Path, log: Path | None, *, no_log: bool) -> tuple[Table
         # A log, a game script or a variant given by mistake is named, not called a damaged save.
         raise NetUnavailable(f"{path}: {what_it_is(path, 'save', hosting=True) or error}") from None
     # The table's log goes on as a terminal game's does (its save records it); checked before it opens.
-    continued, table.log_place, table.log_left = resumed_log(
-        table.require_game(), table.log_place, table.log_left, log, no_log=no_log
+    continued, table.log_place, table.log_left, table.log_unnamed = resumed_log(
+        table.require_game(),
+        table.log_place,
+        table.log_left,
+        log,
+        no_log=no_log,
+        unnamed=table.log_unnamed,
+        save=path,
     )
     table.log = continued
     return table, continued

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import secrets
-import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -36,6 +35,7 @@ from .common import (
 )
 from .host_thread import LOBBY_PROMPT, HostThread, require_net
 from .play import DEFAULT_BOT, console_reader, make_console
+from .shell_words import shell_join
 from .turn_log import refuse_a_written_log
 
 if TYPE_CHECKING:
@@ -264,7 +264,7 @@ def run_host(
         save_path = save.expanduser() if save is not None else new_save_path(table.seed)
         if log is not None:
             table.log_factory = lambda game: TurnLogWriter(game, log)
-            table.log_place = recorded_place(log)
+            table.log_place, table.log_unnamed = recorded_place(log), not recorded_place(log)
     save_lock.hold(save_path)
     if save is not None:
         own = resume.expanduser() if resume is not None else None
@@ -312,7 +312,9 @@ def run_host(
         where = [] if bind == "0.0.0.0" else ["--bind", bind]  # 0.0.0.0: the default
         # Behind the same proxy: reopened without it, every player would count as the proxy again.
         where += ["--trust-proxy", str(trusted)] if trusted else []
-        reopen = shlex.join(["kalooki", "host", "--resume", str(save_path), *where, "--port", str(actual)])
+        log_path = continued.path if continued is not None else log  # one the save cannot name: given again
+        where += ["--log", str(log_path)] if table.log_unnamed and log_path is not None else []
+        reopen = shell_join(["kalooki", "host", "--resume", str(save_path), *where, "--port", str(actual)])
         return play_at_own_table(server, local, token, console, reopen)
     finally:
         server.stop()
@@ -530,7 +532,7 @@ def run_join(address: str, code: str, name: str | None) -> int:
     seated = f"You sit at seat {int(welcome['seat']) + 1} as {escape_controls(str(welcome['name']))}."
     console.print(Text(seated, style="bold"))
     # By name: another person on this account may keep a seat at the same table.
-    rejoin = shlex.join(["kalooki", "join", address, "--code", code, "--name", str(welcome["name"])])
+    rejoin = shell_join(["kalooki", "join", address, "--code", code, "--name", str(welcome["name"])])
     keyboard = at_terminal(console)
     if keyboard:  # from now: say and quit work while the table waits for the game
         read_keyboard(connection)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import secrets
-import shlex
 import sys
 import time
 from collections.abc import Callable
@@ -30,6 +29,7 @@ from .common import (
     seed_number,
 )
 from .completion import complete_variant
+from .shell_words import shell_join
 from .turn_log import refuse_a_written_log
 
 if TYPE_CHECKING:
@@ -270,7 +270,7 @@ def replay_command(
         words += ["--name", name]
     if humans:
         words += ["--humans", ",".join(humans)]
-    return shlex.join([*words, "--seed", str(seed)])
+    return shell_join([*words, "--seed", str(seed)])
 
 
 def start_game(
@@ -411,8 +411,8 @@ def resume_held(path: Path, *, fast: bool, log: Path | None, no_log: bool) -> in
     loaded = read_save(path)
     refuse_hosted_table(path)
     session = loaded.session
-    writer, session.log, session.log_left = resumed_log(
-        loaded.game, session.log, session.log_left, log, no_log=no_log
+    writer, session.log, session.log_left, session.log_unnamed = resumed_log(
+        loaded.game, session.log, session.log_left, log, no_log=no_log, unnamed=session.log_unnamed, save=path
     )
     loop = terminal_game(loaded.game, loaded.session, path, fast=fast, log=writer, resumed=True)
     from .hotseat import HotSeatGame, saved_humans
