@@ -12,6 +12,7 @@ from kalooki.engine import Game
 from kalooki.errors import KalookiError
 from kalooki.savegame import Session, dump_save, rng_states
 
+from . import save_lock
 from .saves import refuse_other_file
 
 
@@ -39,19 +40,29 @@ class Autosave:
         if path is None or self._write_save is None:
             self.error("this game is not being saved: give a file, e.g. save mygame.kalooki-save.json")
             return
+        # The game's lock goes with it to a new file: another kalooki may not open that save either.
+        moving = self.save_path is not None and save_lock.lock_place(path) != save_lock.lock_place(
+            self.save_path
+        )
         try:
             refuse_other_file(path, own=self.save_path)
+            if moving:
+                save_lock.hold(path)
             if path != self.save_path and self.save_path is not None and self._move_save is not None:
                 self._move_save(self.save_path, path, self.save_text())
             else:
                 self.write_save(path)
         except (KalookiError, OSError) as error:
+            if moving:
+                save_lock.release(path)
             still = ""
             if self.save_path is not None and path != self.save_path:
                 still = f"; the game is still saved to {self.save_path}"
             self.error(f"{error}{still}")
             return
         moved = path != self.save_path
+        if moving and self.save_path is not None:
+            save_lock.release(self.save_path)
         self.save_path = path
         self.save_failure = None
         if moved:

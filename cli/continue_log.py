@@ -21,6 +21,7 @@ from typing import Any
 from kalooki.engine import Game
 from kalooki.errors import KalookiError
 from kalooki.log import GameRecorder, ReplayError, replay, state_digest
+from kalooki.text import escape_controls
 
 from .interactive import TurnLogWriter
 from .replay_commands import read_records
@@ -79,26 +80,38 @@ def continue_log(game: Game, path: Path, left: str = "") -> ContinuedLog:
 
 
 def resumed_log(
-    game: Game, recorded: str, left: str, given: Path | None, *, no_log: bool
-) -> tuple[ContinuedLog | None, str, str]:
+    game: Game, recorded: str, left: str, given: Path | None, *, no_log: bool, unnamed: bool, save: Path
+) -> tuple[ContinuedLog | None, str, str, bool]:
     """The log a resumed game goes on writing: ``given`` (``--log``), else ``recorded``, its save's.
 
-    With it, the log and the log left behind as the save is to record them from now on: ``--no-log``
-    plays on without the log, noted as left so that its refusal can say why. The save's own log,
-    gone or no longer ending where the save does, is a KalookiError that says how to go on: its
-    new place with ``--log``, or ``--no-log``.
+    With it, the log and the log left behind as the save is to record them from now on, and whether
+    the log has a name the save cannot hold (``unnamed``, :attr:`~kalooki.savegame.Session.log_unnamed`):
+    ``--no-log`` plays on without the log, noted as left so that its refusal can say why. The save's own
+    log, gone, no longer ending where the save does, or unnamed, is a KalookiError that says how to go
+    on: its place with ``--log``, or ``--no-log`` (``save``: the save it is named in).
     """
     if game.game_over:
-        return None, recorded, left
+        return None, recorded, left, unnamed
     if no_log:
-        return None, "", recorded or left
+        return None, "", recorded or left, False
     if given is not None:
         writer = continue_log(game, given.expanduser(), left)
+    elif unnamed:
+        raise ReplayError(
+            f"{escape_controls(str(save))}: this game is logged to a file whose name a save cannot hold "
+            "(a control character): give the log with --log FILE.jsonl, or play on without it with --no-log"
+        )
     elif not recorded:
-        return None, "", left  # never logged, or left behind: as a save from before saves recorded their log
+        return (
+            None,
+            "",
+            left,
+            False,
+        )  # never logged, or left behind: as a save from before saves recorded their log
     else:
         writer = continue_recorded(game, recorded)
-    return writer, recorded_place(writer.path), ""
+    place = recorded_place(writer.path)
+    return writer, place, "", not place
 
 
 def continue_recorded(game: Game, recorded: str) -> ContinuedLog:

@@ -201,6 +201,7 @@ def start_hotseat(
     from kalooki.bots import names_for_bots
     from kalooki.loader import load_variant
 
+    from . import save_lock
     from .interactive import TurnLogWriter
     from .play import DEFAULT_BOT, console_reader, make_console, replay_command, terminal_pause
     from .saves import new_save_path, write_save
@@ -238,18 +239,19 @@ def start_hotseat(
     command = replay_command(
         target, overrides, players=players, bots=kinds or None, name="you", seed=seed, humans=names
     )
-    return HotSeatGame(
-        game,
-        session,
-        list(range(len(names))),
-        console=console,
-        read_line=console_reader(console),
-        save_path=save_path,
-        write_save=write_save,
-        pause=terminal_pause(console, fast),
-        log=TurnLogWriter(game, log) if log is not None else None,
-        replay_command=command,
-    ).run()
+    with save_lock.holding(save_path):
+        return HotSeatGame(
+            game,
+            session,
+            list(range(len(names))),
+            console=console,
+            read_line=console_reader(console),
+            save_path=save_path,
+            write_save=write_save,
+            pause=terminal_pause(console, fast),
+            log=TurnLogWriter(game, log) if log is not None else None,
+            replay_command=command,
+        ).run()
 
 
 def seat_count(variant: Variant, people: int, bots: int, players: int | None) -> int:

@@ -13,7 +13,6 @@ status 130 (the shell's convention for an interrupt), ``quit`` and end of input 
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Iterable, Sequence
 from difflib import get_close_matches
 from pathlib import Path
@@ -40,6 +39,7 @@ from .hints import Hint, meld_points, meld_preview, render_hint, suggest_turn, w
 from .narrate import table_lines
 from .render import Seating
 from .saves_commands import where_it_stands
+from .shell_words import shell_join
 from .table_notation import melds_run_together, table_sentence, without_drawn_marks
 from .turn_log import TurnLogWriter, recorded_place
 
@@ -162,6 +162,7 @@ class InteractiveGame(Autosave):
         self.log = log
         if log is not None:  # remembered by the save, so that kalooki resume goes on writing it
             session.log, session.log_left = recorded_place(log.path), ""
+            session.log_unnamed = not session.log
         self.resumed = resumed
         self.replay_command = replay_command
         self.save_failure: str | None = None
@@ -277,9 +278,10 @@ class InteractiveGame(Autosave):
             self.say(f"{why}: the game could not be saved to {self.save_path} ({self.save_failure}).")
             return
         self.say_then(f"{why}: the game is saved in", str(self.save_path))
-        command = f"kalooki resume {shlex.quote(str(self.save_path))}"
+        words = ["kalooki", "resume", str(self.save_path)]
         if self.log is not None:
-            command += f" --log {shlex.quote(str(self.log.path))}"
+            words += ["--log", str(self.log.path)]
+        command = shell_join(words)
         self.say_then("Continue it with:", command)
 
     def out_of_the_game(self) -> bool:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import secrets
-import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -20,6 +19,7 @@ from rich.text import Text
 from kalooki.errors import KalookiError
 from kalooki.text import clipped, escape_controls, name_key, not_utf8, spell_bytes, undecodable_byte
 
+from . import save_lock
 from .common import (
     MAX_NAME,
     SetOption,
@@ -33,8 +33,9 @@ from .common import (
     seconds,
     seed_number,
 )
-from .host_thread import LOBBY_PROMPT, HostThread, NetUnavailable, require_net
+from .host_thread import LOBBY_PROMPT, HostThread, require_net
 from .play import DEFAULT_BOT, console_reader, make_console
+from .shell_words import shell_join
 from .turn_log import refuse_a_written_log
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
     from kalooki_net.table import Table
     from rich.console import Console
 
+    from .continue_log import ContinuedLog
     from .interactive import ReadLine
 
 
@@ -159,7 +161,7 @@ def host(
     if log is not None and resume is None:
         check_output_path(log, game_file=True)
         refuse_a_written_log(log)  # the table's moves are in that log only, as a terminal game's are
-    with cli_errors():
+    with cli_errors(), save_lock.holding():  # the table's save, held once run_host knows it
         require_net()
         trusted = trusted_proxies(trust_proxy or [])
         code = run_host(
@@ -247,45 +249,23 @@ def run_host(
     trusted: TrustedProxies | None = None,
     no_log: bool = False,
 ) -> int:
-    from kalooki_net.table import Table
-
-    from kalooki.file_kinds import MAX_SAVE_BYTES
-    from kalooki.safeio import FileReadError, read_regular_file
-
-    from .continue_log import resumed_log
+    from .host_resume import reopened_table
     from .interactive import TurnLogWriter
     from .saves import new_save_path, refuse_other_file, remember_save, write_save
     from .turn_log import recorded_place
-    from .wrong_file import what_it_is
 
     console = make_console()
-    continued = None
+    continued: ContinuedLog | None = None
     if resume is not None:
-        path = resume.expanduser()
-        try:  # a FIFO or /dev/zero is refused by name, not read for ever
-            text = read_regular_file(path, MAX_SAVE_BYTES)
-        except FileReadError as error:
-            raise NetUnavailable(f"{path}: cannot read the save: {error}") from None
-        try:
-            table = Table.resume(text)
-        except KalookiError as error:
-            # A log, a game script or a variant given by mistake is named, not called a damaged save.
-            raise NetUnavailable(f"{path}: {what_it_is(path, 'save', hosting=True) or error}") from None
-        if table.game is not None and table.game.game_over:
-            # Opened, it would wait for a start that cannot deal: a game over is over, as resume says.
-            raise NetUnavailable(f"{path}: that game is over; open a new table with: kalooki host")
-        save_path = save.expanduser() if save is not None else path
-        # The table's log goes on as a terminal game's does (its save records it); checked before it opens.
-        continued, table.log_place, table.log_left = resumed_log(
-            table.require_game(), table.log_place, table.log_left, log, no_log=no_log
-        )
-        table.log = continued
+        table, continued = reopened_table(resume.expanduser(), log, no_log=no_log)
+        save_path = save.expanduser() if save is not None else resume.expanduser()
     else:
         table = make_table(target, overrides, seats=seats, bots=bots, seed=seed, wait=wait)
         save_path = save.expanduser() if save is not None else new_save_path(table.seed)
         if log is not None:
             table.log_factory = lambda game: TurnLogWriter(game, log)
-            table.log_place = recorded_place(log)
+            table.log_place, table.log_unnamed = recorded_place(log), not recorded_place(log)
+    save_lock.hold(save_path)
     if save is not None:
         own = resume.expanduser() if resume is not None else None
         refuse_other_file(save_path, own=own, resume_with="kalooki host --resume")
@@ -332,7 +312,9 @@ def run_host(
         where = [] if bind == "0.0.0.0" else ["--bind", bind]  # 0.0.0.0: the default
         # Behind the same proxy: reopened without it, every player would count as the proxy again.
         where += ["--trust-proxy", str(trusted)] if trusted else []
-        reopen = shlex.join(["kalooki", "host", "--resume", str(save_path), *where, "--port", str(actual)])
+        log_path = continued.path if continued is not None else log  # one the save cannot name: given again
+        where += ["--log", str(log_path)] if table.log_unnamed and log_path is not None else []
+        reopen = shell_join(["kalooki", "host", "--resume", str(save_path), *where, "--port", str(actual)])
         return play_at_own_table(server, local, token, console, reopen)
     finally:
         server.stop()
@@ -550,7 +532,7 @@ def run_join(address: str, code: str, name: str | None) -> int:
     seated = f"You sit at seat {int(welcome['seat']) + 1} as {escape_controls(str(welcome['name']))}."
     console.print(Text(seated, style="bold"))
     # By name: another person on this account may keep a seat at the same table.
-    rejoin = shlex.join(["kalooki", "join", address, "--code", code, "--name", str(welcome["name"])])
+    rejoin = shell_join(["kalooki", "join", address, "--code", code, "--name", str(welcome["name"])])
     keyboard = at_terminal(console)
     if keyboard:  # from now: say and quit work while the table waits for the game
         read_keyboard(connection)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import secrets
-import shlex
 import sys
 import time
 from collections.abc import Callable
@@ -30,6 +29,7 @@ from .common import (
     seed_number,
 )
 from .completion import complete_variant
+from .shell_words import shell_join
 from .turn_log import refuse_a_written_log
 
 if TYPE_CHECKING:
@@ -270,7 +270,7 @@ def replay_command(
         words += ["--name", name]
     if humans:
         words += ["--humans", ",".join(humans)]
-    return shlex.join([*words, "--seed", str(seed)])
+    return shell_join([*words, "--seed", str(seed)])
 
 
 def start_game(
@@ -287,6 +287,7 @@ def start_game(
 ) -> int:
     from kalooki.loader import load_variant
 
+    from . import save_lock
     from .interactive import TurnLogWriter, new_game
     from .saves import new_save_path
 
@@ -322,9 +323,10 @@ def start_game(
         seed = secrets.randbelow(1_000_000)
     game, session = new_game(variant, name, seat_kinds, seed, variant_source=target or "classic")
     save_path = save.expanduser() if save is not None else new_save_path(seed)
-    writer = TurnLogWriter(game, log) if log is not None else None
-    command = replay_command(target, overrides, players=given_players, bots=named, name=name, seed=seed)
-    return terminal_game(game, session, save_path, fast=fast, log=writer, replay_command=command).run()
+    with save_lock.holding(save_path):
+        writer = TurnLogWriter(game, log) if log is not None else None
+        command = replay_command(target, overrides, players=given_players, bots=named, name=name, seed=seed)
+        return terminal_game(game, session, save_path, fast=fast, log=writer, replay_command=command).run()
 
 
 def terminal_game(
@@ -393,18 +395,26 @@ def resume(
 
 
 def resume_game(game: str | None, *, fast: bool, log: Path | None = None, no_log: bool = False) -> int:
-    from .continue_log import resumed_log
-    from .hotseat import HotSeatGame, saved_humans
-    from .saves import find_save, latest_save, read_save, refuse_hosted_table, write_save
-    from .scoresheet import render_game_end
+    from . import save_lock
+    from .saves import find_save, latest_save
 
     path = find_save(game) if game is not None else latest_save()
+    with save_lock.holding(path):  # read once it is held: another kalooki may have saved it just now
+        return resume_held(path, fast=fast, log=log, no_log=no_log)
+
+
+def resume_held(path: Path, *, fast: bool, log: Path | None, no_log: bool) -> int:
+    from .continue_log import resumed_log
+    from .hotseat import HotSeatGame, saved_humans
+    from .saves import read_save, refuse_hosted_table, write_save
+    from .scoresheet import render_game_end
+
     loaded = read_save(path)
     refuse_hosted_table(path)
     humans = saved_humans(path, loaded)  # checked before a log is opened or a line is played
     session = loaded.session
-    writer, session.log, session.log_left = resumed_log(
-        loaded.game, session.log, session.log_left, log, no_log=no_log
+    writer, session.log, session.log_left, session.log_unnamed = resumed_log(
+        loaded.game, session.log, session.log_left, log, no_log=no_log, unnamed=session.log_unnamed, save=path
     )
     loop = terminal_game(loaded.game, loaded.session, path, fast=fast, log=writer, resumed=True)
     if humans is not None:  # a hot-seat game: every person at the keyboard again

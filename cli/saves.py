@@ -14,7 +14,6 @@ import contextlib
 import glob
 import json
 import os
-import shlex
 import stat
 import sys
 import tempfile
@@ -29,6 +28,7 @@ from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.savegame import SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
 from kalooki.text import escape_controls
 
+from .shell_words import shell_word
 from .wrong_file import what_it_is
 
 HOME_VARIABLE = "KALOOKI_HOME"
@@ -340,5 +340,5 @@ def refuse_hosted_table(path: Path) -> None:
         shown = escape_controls(str(path))
         raise SaveFileError(
             f"{shown}: this is a hosted table's save, for the players to join again; reopen the table with: "
-            f"kalooki host --resume {shlex.quote(shown)}"
+            f"kalooki host --resume {shell_word(str(path))}"
         )

@@ -50,7 +50,9 @@ class Session:
     ``log`` is the game's log (``--log``), an absolute path, written up to this save, so
     ``kalooki resume`` goes on writing it; ``log_left`` is a log the game went on without
     (resumed with ``--no-log``), so a later ``resume --log`` of it can say why it cannot go on.
-    Both are written only when set: a save of an unlogged game reads as before they existed.
+    ``log_unnamed``: the game is logged to a file whose name a save cannot hold (a control character,
+    a byte that is not UTF-8), so ``log`` is empty and a resume must be given the log (or ``--no-log``).
+    They are written only when set: a save of an unlogged game reads as before they existed.
     """
 
     human_seat: int
@@ -60,6 +62,7 @@ class Session:
     saved_at: str = ""
     log: str = ""
     log_left: str = ""
+    log_unnamed: bool = False
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -72,6 +75,8 @@ class Session:
             "saved_at": self.saved_at,
         }
         data.update({key: value for key, value in (("log", self.log), ("log_left", self.log_left)) if value})
+        if self.log_unnamed:
+            data["log_unnamed"] = True
         return data
 
     @staticmethod
@@ -91,6 +96,7 @@ class Session:
             saved_at=_text(data.get("saved_at", ""), "saved_at"),
             log=_text(data.get("log", ""), "log"),
             log_left=_text(data.get("log_left", ""), "log_left"),
+            log_unnamed=_flag(data.get("log_unnamed", False), "log_unnamed"),
         )
 
     def check_against(self, game: Game) -> None:
@@ -115,6 +121,12 @@ def _seat(key: object) -> int:
     if not isinstance(key, str) or not key.isdigit() or len(key) > 1:
         raise TypeError(f"seat {key!r} is not a seat number")
     return int(key)
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{what} must be true or false")
+    return value
 
 
 def _text(value: object, what: str) -> str:

@@ -178,6 +178,8 @@ class Table:
         """The log as the save records it (:attr:`Session.log`), so the reopened table goes on writing it."""
         self.log_left = ""
         """A log the game went on without (:attr:`Session.log_left`)."""
+        self.log_unnamed = False
+        """Logged to a file the save cannot name (:attr:`Session.log_unnamed`)."""
 
     # ------------------------------------------------------------ seats
 
@@ -435,6 +437,7 @@ class Table:
             variant_source=self.variant_source,
             log=self.log_place,
             log_left=self.log_left,
+            log_unnamed=self.log_unnamed,
         )
 
     def save_text(self) -> str:
@@ -514,6 +517,7 @@ class Table:
             ) from None
         table.game = loaded.game
         table.log_place, table.log_left = loaded.session.log, loaded.session.log_left
+        table.log_unnamed = loaded.session.log_unnamed
         table._make_bots(dict(loaded.session.bot_rngs))
         return table
 

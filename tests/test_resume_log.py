@@ -4,6 +4,7 @@ play past a log that is gone or changed, and ``--no-log`` plays on without it, d
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -136,3 +137,35 @@ def test_no_log_plays_on_without_the_log_and_its_refusal_says_so(home: Path) -> 
     # Without --log it plays on unlogged, as it was left.
     assert "log goes on" not in play("resume", str(save), typed="ds\n")
     assert Path("game.jsonl").read_text() == logged
+
+
+def test_a_log_the_save_cannot_name_is_asked_for_not_dropped(home: Path) -> None:
+    # A log named with a tab: the save could not record it, and a resume without --log played on
+    # unlogged without a word; its hint quoted the tab as 'g\tx.jsonl', which bash reads as backslash-t.
+    save, log = Path("c.json"), Path("g\tx.jsonl")
+    result = runner.invoke(
+        app, ["play", "--seed", "3", "--fast", "--save", str(save), "--log", str(log)], input="ds\n"
+    )
+    assert result.exit_code == 0, result.output
+    hint = result.output.split("Continue it with: ")[1].splitlines()[0]
+    assert hint == "kalooki resume c.json --log $'g\\tx.jsonl'"
+    pasted = subprocess.run(
+        ["bash", "-c", f"printf '%s\\0' {hint}"], capture_output=True, text=True, check=True
+    )
+    assert pasted.stdout.split("\0")[:-1] == ["kalooki", "resume", "c.json", "--log", str(log)]
+    assert json.loads(save.read_text())["session"]["log_unnamed"] is True
+    before, logged = save.read_text(), log.read_text()
+    said = play("resume", str(save), typed=discard(save), code=1)
+    assert said == (
+        "c.json: this game is logged to a file whose name a save cannot hold (a control character): "
+        "give the log with --log FILE.jsonl, or play on without it with --no-log"
+    )
+    assert (save.read_text(), log.read_text()) == (before, logged)
+    # Given with --log, the log goes on, and the save still knows it is logged.
+    output = play("resume", str(save), "--log", str(log), typed=discard(save))
+    assert "kalooki resume c.json --log $'g\\tx.jsonl'" in output
+    assert json.loads(save.read_text())["session"]["log_unnamed"] is True
+    assert replay(records(log)).ends == "in hand 1, turn 5 (you to draw)"
+    # --no-log plays on without it, and the save no longer asks for it.
+    play("resume", str(save), "--no-log", typed="")
+    assert "log_unnamed" not in json.loads(save.read_text())["session"]

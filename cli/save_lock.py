@@ -1,0 +1,124 @@
+"""One game, one process: a save open in a kalooki is refused to a second one.
+
+Two processes playing one save would each write over the other's (a game forked, moves lost),
+and both would append to its log, which then never replays again. Each game holds an advisory
+lock (``flock``) for as long as it is played; the OS lets it go when the process dies, so a
+game that was killed is never left locked.
+
+A save is written by replacing its file, so a lock on the save itself would not outlive the
+first write: the lock is on a companion file, ``.NAME.lock`` beside it, which no listing of
+saves shows and which goes when the game stops. Without ``fcntl`` (Windows) nothing is locked,
+as the seat-token store does.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no advisory locks, games are not kept apart
+    fcntl = None  # type: ignore[assignment]
+
+from kalooki.errors import KalookiError
+from kalooki.text import escape_controls
+
+_held: dict[str, int] = {}
+"""The companion files this process holds locked, by path, with their open descriptor."""
+
+
+class SaveInUse(KalookiError):
+    """The save is open in another kalooki process."""
+
+
+def lock_place(save: Path) -> Path:
+    """The companion file locked for ``save``: beside the file it names (a link is followed, as writes do)."""
+    real = Path(os.path.realpath(save.expanduser()))
+    return real.parent / f".{real.name}.lock"
+
+
+def hold(save: Path) -> None:
+    """Lock ``save`` for this process (again: nothing); SaveInUse when another process holds it.
+
+    A folder that does not exist yet holds no other game: there is nothing to lock, and the save
+    itself says what is wrong with it when it is written.
+    """
+    place = lock_place(save)
+    if fcntl is None or str(place) in _held:
+        return
+    from .saves import saves_dir
+
+    if place.parent == Path(os.path.realpath(saves_dir())):
+        with contextlib.suppress(OSError):
+            place.parent.mkdir(parents=True, exist_ok=True)
+    while True:
+        try:
+            handle = os.open(place, os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return  # no such folder, or one that cannot be written: the save cannot be written either
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = _holder(handle)
+            os.close(handle)
+            shown = escape_controls(str(save))
+            raise SaveInUse(
+                f"{shown}: this game is open in another kalooki{holder}; finish or quit it there first"
+            ) from None
+        # The file may have been removed by the game that held it, between our open and our lock:
+        # a lock on a file no longer there keeps no one out, so take the one that is there now.
+        try:
+            same = os.stat(place).st_ino == os.fstat(handle).st_ino
+        except OSError:
+            same = False
+        if same:
+            break
+        os.close(handle)
+    with contextlib.suppress(OSError):
+        os.ftruncate(handle, 0)
+        os.write(handle, f"{os.getpid()}\n".encode())
+    _held[str(place)] = handle
+
+
+def release(save: Path) -> None:
+    """Let ``save`` go (not held: nothing); its companion file goes with the lock."""
+    place = lock_place(save)
+    handle = _held.pop(str(place), None)
+    if handle is None:
+        return
+    with contextlib.suppress(OSError):
+        place.unlink()  # before the lock goes: a game that opens it after takes a new file
+    os.close(handle)
+
+
+@contextlib.contextmanager
+def holding(save: Path | None = None) -> Iterator[None]:
+    """Hold ``save`` for the game played in this block; every save held in it is let go at its end.
+
+    The game may move to another save (``save FILE``), or hold its save only once it knows which
+    (a hosted table, :func:`hold` in the block): those are let go too.
+    """
+    before = set(_held)
+    if save is not None:
+        hold(save)
+    try:
+        yield
+    finally:
+        for place in set(_held) - before:
+            handle = _held.pop(place)
+            with contextlib.suppress(OSError):
+                os.unlink(place)
+            os.close(handle)
+
+
+def _holder(handle: int) -> str:
+    with contextlib.suppress(OSError, ValueError):
+        pid = int(os.read(handle, 32).decode("ascii").strip())
+        return f" (process {pid})"
+    return ""
+
+
+__all__ = ["SaveInUse", "hold", "holding", "lock_place", "release"]

@@ -1,0 +1,178 @@
+"""One game in one kalooki at a time: a second process that opens a save being played is refused.
+
+Two ``kalooki resume`` of one save wrote over each other's save, and both appended to its log,
+which then never replayed again ("record 12: does not reproduce: you must draw first"). These run
+real processes, as two terminals do, each bounded in time.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="no advisory locks on Windows")
+
+KALOOKI = Path(sys.executable).with_name("kalooki")
+TIMEOUT = 30
+
+
+class Terminal:
+    """A kalooki process typed into through a pipe, its output gathered as it comes."""
+
+    def __init__(self, folder: Path, *arguments: str) -> None:
+        self.process = subprocess.Popen(
+            [str(KALOOKI), *arguments],
+            cwd=folder,
+            env=environment(folder),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        self.output = ""
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for chunk in iter(lambda: self.process.stdout.read(1) if self.process.stdout else "", ""):
+            self.output += chunk
+
+    def until(self, text: str) -> None:
+        deadline = time.monotonic() + TIMEOUT
+        while text not in self.output:
+            assert self.process.poll() is None or text in self.output, f"{text!r} never came:\n{self.output}"
+            assert time.monotonic() < deadline, f"{text!r} never came:\n{self.output}"
+            time.sleep(0.05)
+
+    def type(self, lines: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(lines)
+        self.process.stdin.flush()
+
+    def finish(self, lines: str = "quit\n") -> int:
+        assert self.process.stdin is not None
+        self.type(lines)
+        self.process.stdin.close()
+        code = self.process.wait(TIMEOUT)
+        self.reader.join(TIMEOUT)
+        return code
+
+
+def environment(folder: Path) -> dict[str, str]:
+    return {**os.environ, "KALOOKI_HOME": str(folder / "home"), "COLUMNS": "200"}
+
+
+def kalooki(folder: Path, *arguments: str, typed: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(KALOOKI), *arguments],
+        cwd=folder,
+        env=environment(folder),
+        input=typed,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+    )
+
+
+@pytest.fixture
+def logged_game(tmp_path: Path) -> Path:
+    """The brief's game: seed 3, the stock drawn from, saved to s.json and logged to game.jsonl."""
+    played = kalooki(
+        tmp_path,
+        "play",
+        "--seed",
+        "3",
+        "--fast",
+        "--log",
+        "game.jsonl",
+        "--save",
+        "s.json",
+        typed="draw stock\nquit\n",
+    )
+    assert played.returncode == 0, played.stdout + played.stderr
+    return tmp_path
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in folder.iterdir() if path.is_file()}
+
+
+def test_a_save_open_in_one_kalooki_is_refused_to_another(logged_game: Path) -> None:
+    first = Terminal(logged_game, "resume", "s.json", "--fast")
+    try:
+        first.until("play> ")
+        before = files(logged_game)
+        second = kalooki(logged_game, "resume", "s.json", "--fast", typed="d 2S\nquit\n")
+        assert second.returncode == 1
+        assert second.stderr.splitlines() == [
+            f"s.json: this game is open in another kalooki (process {first.process.pid}); "
+            "finish or quit it there first"
+        ]
+        assert files(logged_game) == before  # nothing written: not the save, not the log
+    finally:
+        assert first.finish("d 9C\nquit\n") == 0
+    replayed = kalooki(logged_game, "replay", "game.jsonl")
+    assert replayed.returncode == 0, replayed.stdout + replayed.stderr
+    # Once the first has stopped, the game is free again, and its log goes on.
+    again = kalooki(logged_game, "resume", "s.json", "--fast", typed="quit\n")
+    assert again.returncode == 0, again.stderr
+    assert "Its log goes on, as before, in game.jsonl" in again.stdout
+    assert sorted(path.name for path in logged_game.iterdir()) == ["game.jsonl", "home", "s.json"]
+
+
+def test_a_killed_game_leaves_its_save_free(logged_game: Path) -> None:
+    first = Terminal(logged_game, "resume", "s.json", "--fast")
+    first.until("play> ")
+    assert kalooki(logged_game, "resume", "s.json", "--fast", typed="quit\n").returncode == 1
+    first.process.send_signal(signal.SIGKILL)  # the system lets its lock go: the game is not left locked
+    first.process.wait(TIMEOUT)
+    again = kalooki(logged_game, "resume", "s.json", "--fast", typed="quit\n")
+    assert again.returncode == 0, again.stderr
+
+
+def test_save_file_takes_the_game_along_and_frees_its_old_place(logged_game: Path) -> None:
+    first = Terminal(logged_game, "resume", "s.json", "--fast")
+    try:
+        first.until("play> ")
+        first.type("save t.json\n")
+        first.until("Saved; from now on")
+        moved = kalooki(logged_game, "resume", "t.json", "--fast", typed="quit\n")
+        assert moved.returncode == 1
+        assert "t.json: this game is open in another kalooki" in moved.stderr
+        listed = kalooki(logged_game, "saves")
+        assert ".lock" not in listed.stdout
+    finally:
+        assert first.finish() == 0
+    assert kalooki(logged_game, "resume", "t.json", "--fast", typed="quit\n").returncode == 0
+
+
+def test_a_hot_seat_game_is_open_in_one_kalooki(tmp_path: Path) -> None:
+    first = Terminal(tmp_path, "play", "--humans", "ann,bob", "--seed", "3", "--save", "h.json", "--fast")
+    try:
+        first.until("saved after every move")
+        second = kalooki(tmp_path, "resume", "h.json", "--fast", typed="quit\n")
+        assert second.returncode == 1
+        assert "h.json: this game is open in another kalooki" in second.stderr
+    finally:
+        first.finish("quit\nquit\n")
+
+
+def test_a_hosted_table_is_open_in_one_kalooki(tmp_path: Path) -> None:
+    pytest.importorskip("websockets")
+    host = ["host", "--watch", "--bind", "127.0.0.1", "--port", "0"]
+    first = Terminal(tmp_path, *host, "--seats", "2", "--save", "t.json")
+    try:
+        first.until("kalooki join")
+        second = kalooki(tmp_path, *host[:-2], "--port", "0", "--resume", "t.json")
+        assert second.returncode == 1
+        assert "t.json: this game is open in another kalooki" in second.stderr
+    finally:
+        assert first.finish() == 0
