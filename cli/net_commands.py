@@ -301,9 +301,11 @@ def run_host(
     console.print(Text(f"  http://{shown}:{actual}/?code={table.code}", style="bold cyan"), soft_wrap=True)
     if everywhere:
         console.print(Text("  (from another network, use the address it knows this machine by)", style="dim"))
-    console.print(Text(f"The game is saved after every move to {save_path}", style="dim"), soft_wrap=True)
+    saved_to = escape_controls(str(save_path))
+    console.print(Text(f"The game is saved after every move to {saved_to}", style="dim"), soft_wrap=True)
     if continued is not None:
-        console.print(Text(f"Its log goes on, as before, in {continued.path}", style="dim"), soft_wrap=True)
+        shown = escape_controls(str(continued.path))  # a tab in its name is spelled, as elsewhere
+        console.print(Text(f"Its log goes on, as before, in {shown}", style="dim"), soft_wrap=True)
     try:
         if token is None or host_seat is None:
             return watch_table(server, console)

@@ -56,7 +56,8 @@ def test_a_reopened_table_goes_on_writing_its_log(tmp_path: Path) -> None:
         assert host.wait(TIMEOUT) == 0
     assert actions(log) == before + 4
     env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "300"}
-    log.rename(tmp_path / "moved.jsonl")
+    moved = tmp_path / "mo\tved.jsonl"  # a tab in its name is spelled on the screen, as elsewhere
+    log.rename(moved)
     arguments = [str(KALOOKI), "host", "--resume", str(save), "--watch", "--bind", "127.0.0.1", "--port", "0"]
     done = subprocess.run(arguments, input="", capture_output=True, text=True, env=env, timeout=TIMEOUT)
     assert done.returncode == 1
@@ -65,7 +66,7 @@ def test_a_reopened_table_goes_on_writing_its_log(tmp_path: Path) -> None:
         "with --log FILE.jsonl, or play on without a log with --no-log\n"
     )
     done = subprocess.run(
-        [*arguments, "--log", str(tmp_path / "moved.jsonl")],
+        [*arguments, "--log", str(moved)],
         input="",
         capture_output=True,
         text=True,
@@ -73,4 +74,4 @@ def test_a_reopened_table_goes_on_writing_its_log(tmp_path: Path) -> None:
         timeout=TIMEOUT,
     )
     assert done.returncode == 0, done.stderr
-    assert f"Its log goes on, as before, in {tmp_path / 'moved.jsonl'}" in done.stdout
+    assert f"Its log goes on, as before, in {tmp_path / 'mo'}\\tved.jsonl" in done.stdout
