@@ -85,12 +85,16 @@ def hold(save: Path) -> None:
 
 def release(save: Path) -> None:
     """Let ``save`` go (not held: nothing); its companion file goes with the lock."""
-    place = lock_place(save)
-    handle = _held.pop(str(place), None)
+    _let_go(str(lock_place(save)))
+
+
+def _let_go(place: str) -> None:
+    """Unlock the companion file at ``place`` if this process holds it, and remove it."""
+    handle = _held.pop(place, None)
     if handle is None:
         return
     with contextlib.suppress(OSError):
-        place.unlink()  # before the lock goes: a game that opens it after takes a new file
+        os.unlink(place)  # before the lock goes: a game that opens it after takes a new file
     os.close(handle)
 
 
@@ -108,10 +112,7 @@ def holding(save: Path | None = None) -> Iterator[None]:
         yield
     finally:
         for place in set(_held) - before:
-            handle = _held.pop(place)
-            with contextlib.suppress(OSError):
-                os.unlink(place)
-            os.close(handle)
+            _let_go(place)
 
 
 def _holder(handle: int) -> str:
