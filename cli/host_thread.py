@@ -43,10 +43,12 @@ class HostThread:
 
     def __init__(
         self, table: Table, bind: str, port: int, bot_pause: float, console: Console, *, watch: bool,
-        trusted: TrustedProxies | None = None,
+        trusted: TrustedProxies | None = None, allowed: tuple[str, ...] = (),
     ) -> None:  # fmt: skip
         self.table = table
         self.trusted = trusted
+        self.allowed = allowed
+        """The names besides its addresses and this machine's that browsers may reach the table by."""
         self.console = console
         self.watch = watch
         self.prompt_shown: str | None = None
@@ -72,6 +74,7 @@ class HostThread:
             self.ready.set()
 
     async def _serve(self) -> None:
+        from kalooki_net.host_names import AllowedHosts
         from kalooki_net.server import TableServer
 
         from .web_coach import WebCoach
@@ -98,7 +101,7 @@ class HostThread:
 
         self.server = TableServer(
             self.table, bot_pause=self.bot_pause, on_change=tell, advisor=WebCoach(),
-            trusted_proxies=self.trusted,
+            trusted_proxies=self.trusted, allowed_hosts=AllowedHosts(self.allowed, bind=self.bind),
         )  # fmt: skip
         await self.server.start(self.bind, self.port)
         self.port = self.server.port

@@ -17,7 +17,7 @@ import typer
 from rich.text import Text
 
 from kalooki.errors import KalookiError
-from kalooki.text import clipped, escape_controls, name_key, not_utf8, spell_bytes, undecodable_byte
+from kalooki.text import escape_controls, name_key
 
 from . import save_lock
 from .common import (
@@ -33,6 +33,7 @@ from .common import (
     seconds,
     seed_number,
 )
+from .host_options import AllowHostOption, TrustProxyOption, allowed_hosts, refuse_bytes, trusted_proxies
 from .host_thread import LOBBY_PROMPT, HostThread, require_net
 from .play import DEFAULT_BOT, console_reader, make_console
 from .shell_words import shell_join
@@ -138,16 +139,8 @@ def host(
     no_log: Annotated[
         bool, typer.Option("--no-log", help="With --resume: play on without the game's log.")
     ] = False,
-    trust_proxy: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--trust-proxy",
-            metavar="ADDR",
-            help="A proxy (address or network) whose X-Forwarded-For or Forwarded header names each "
-            "client, for holding off guessers at the code (repeatable).",
-            show_default=False,
-        ),
-    ] = None,
+    trust_proxy: TrustProxyOption = None,
+    allow_host: AllowHostOption = None,
 ) -> None:
     """Open a table on the network: friends join with kalooki join; bots take the empty seats."""
     if resume is not None and (target or set_ or seats or bots is not None or seed is not None):
@@ -164,31 +157,13 @@ def host(
     with cli_errors(), save_lock.holding():  # the table's save, held once run_host knows it
         require_net()
         trusted = trusted_proxies(trust_proxy or [])
+        allowed = allowed_hosts(allow_host or [])
         code = run_host(
             target, set_ or [], seats=seats, bots=bots, name=name, watch=watch, seed=seed, bind=bind,
             port=port, wait=wait, bot_pause=bot_pause, save=save, resume=resume, log=log, trusted=trusted,
-            no_log=no_log,
+            allowed=allowed, no_log=no_log,
         )  # fmt: skip
     raise typer.Exit(code)
-
-
-def refuse_bytes(value: str, hint: str) -> None:
-    """An address or a code holding a byte that is not UTF-8 cannot go on the network: a usage error,
-    the byte named as a --set value's is (Python's encoder said "surrogates not allowed", or crashed)."""
-    byte = undecodable_byte(value)
-    if byte is not None:
-        message = f"'{clipped(spell_bytes(value))}': {not_utf8(byte[1])}"
-        raise typer.BadParameter(message, param_hint=hint)
-
-
-def trusted_proxies(values: list[str]) -> TrustedProxies:
-    """``--trust-proxy``'s addresses, a bad one refused before the table opens (a usage error)."""
-    from kalooki_net.forwarded import TrustedProxies
-
-    try:
-        return TrustedProxies.parse(values)
-    except ValueError as error:
-        raise typer.BadParameter(str(error), param_hint="'--trust-proxy'") from None
 
 
 def make_table(
@@ -247,6 +222,7 @@ def run_host(
     resume: Path | None,
     log: Path | None,
     trusted: TrustedProxies | None = None,
+    allowed: tuple[str, ...] = (),
     no_log: bool = False,
 ) -> int:
     from .host_resume import reopened_table
@@ -284,7 +260,16 @@ def run_host(
         if host_seat is not None:
             table.seats[host_seat].connected = False
             table.seats[host_seat].away_since = None
-    server = HostThread(table, bind, port, bot_pause, console, watch=token is None, trusted=trusted)
+    server = HostThread(
+        table,
+        bind,
+        port,
+        bot_pause,
+        console,
+        watch=token is None,
+        trusted=trusted,
+        allowed=allowed,
+    )
     actual = server.start()
     everywhere = bind in ("0.0.0.0", "::", "")
     shown = (local_address() or "localhost") if everywhere else bind
@@ -314,6 +299,7 @@ def run_host(
         where = [] if bind == "0.0.0.0" else ["--bind", bind]  # 0.0.0.0: the default
         # Behind the same proxy: reopened without it, every player would count as the proxy again.
         where += ["--trust-proxy", str(trusted)] if trusted else []
+        where += ["--allow-host", ",".join(allowed)] if allowed else []
         log_path = continued.path if continued is not None else log  # one the save cannot name: given again
         where += ["--log", str(log_path)] if table.log_unnamed and log_path is not None else []
         reopen = shell_join(["kalooki", "host", "--resume", str(save_path), *where, "--port", str(actual)])

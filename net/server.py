@@ -12,7 +12,10 @@ HTTP: every request goes through :meth:`TableServer.process_request`. A plain re
 upgrade) gets the browser page (:mod:`kalooki_net.web`) from the same port. An upgrade whose
 ``Origin`` is another site's is refused (403), so a web page elsewhere cannot open a
 connection to the table from a visitor's browser; the page's own upgrades come from the
-table's address, and clients that send no ``Origin`` (``kalooki join``) are let in.
+table's address, and clients that send no ``Origin`` (``kalooki join``) are let in. A browser's
+request (the page, or an upgrade with an ``Origin``) for a name the table does not go by is refused
+too (403): a page elsewhere could otherwise rename its own site to the table's address (DNS rebinding,
+:mod:`kalooki_net.host_names`).
 
 A ``join`` is checked and seated, and a seat left, by :class:`~kalooki_net.seating.Seating`.
 
@@ -42,6 +45,7 @@ from kalooki.events import DealEvent, DrawEvent, ReshuffleEvent, StockOutEvent
 from .admission import Admission, CountedConnection, WrongTries, client_address, counted_connections
 from .advice import Advisor
 from .forwarded import TrustedProxies
+from .host_names import AllowedHosts, host_name, is_host_name
 from .protocol import (
     MAX_MESSAGE_BYTES,
     AskHint,
@@ -64,6 +68,8 @@ from .table import Table, TableError
 from .view import seat_events, seat_view
 from .web import bad_request, page_response
 
+TOLD_NAMES = 8
+"""Names a browser was refused for that the host's terminal is told of: a flood of names is not."""
 MAX_REFUSED_FLOOD = 100
 """Messages refused for flooding before the connection is closed."""
 
@@ -98,6 +104,7 @@ class TableServer:
         admission: Admission | None = None,
         wrong_tries: WrongTries | None = None,
         trusted_proxies: TrustedProxies | None = None,
+        allowed_hosts: AllowedHosts | None = None,
     ) -> None:
         self.table = table
         self.admission = admission or Admission()
@@ -106,6 +113,10 @@ class TableServer:
         """The wrong codes and tokens by address: a guesser's joins are refused for a while."""
         self.trusted_proxies = trusted_proxies or TrustedProxies()
         """The proxies whose forwarding headers name the client a connection counts as (none by default)."""
+        self.allowed_hosts = allowed_hosts or AllowedHosts()
+        """The names a browser may ask for the table by (its addresses and this machine's, by default)."""
+        self.refused_names: set[str] = set()
+        """The names a browser was refused for, told on the host's terminal (:data:`TOLD_NAMES` at most)."""
         self.advisor = advisor
         self.rate, self.burst = rate, burst
         self.outbox, self.send_timeout = outbox, send_timeout
@@ -165,7 +176,10 @@ class TableServer:
             # Which of two Hosts or Origins counts is anyone's guess: the request is refused, not guessed at.
             return bad_request(f"Send one {repeated} header, not {len(headers.get_all(repeated))}.")
         host = headers.get("Host")
-        if headers.get("Upgrade", "").lower() != "websocket":
+        upgrade = headers.get("Upgrade", "").lower() == "websocket"
+        if host and (not upgrade or "Origin" in headers) and not self.allowed_hosts.allows(host):
+            return self.refuse_name(connection, host_name(host))
+        if not upgrade:
             # websockets keeps the method of requests it reads (17+); an older one reads only GETs.
             return page_response(request.path, getattr(request, "method", "GET"), host)
         origin = headers.get("Origin")
@@ -174,6 +188,22 @@ class TableServer:
                 http.HTTPStatus.FORBIDDEN, "Connections from other sites are refused.\n"
             )
         return None
+
+    def refuse_name(self, connection: ServerConnection, name: str) -> Response:
+        """Refuse a browser's request for a name the table does not go by (:mod:`kalooki_net.host_names`),
+        saying on the host's terminal, the first few times, how to allow it if players use it."""
+        valid = is_host_name(name)
+        if valid and name not in self.refused_names and len(self.refused_names) < TOLD_NAMES:
+            self.refused_names.add(name)
+            self.on_change(
+                f"A browser asked for this table as {name}, a name it does not answer to: if players reach "
+                f"it by that name, open the table again with --allow-host {name}"
+            )
+        allow = f": its host may allow it with kalooki host --allow-host {name}" if valid else ""
+        shown = name if valid else "in the request's Host header"
+        return connection.respond(
+            http.HTTPStatus.FORBIDDEN, f"This table does not answer to the name {shown}{allow}.\n"
+        )
 
     async def handle(self, websocket: ServerConnection) -> None:
         limit = RateLimit(self.rate, self.burst, self.burst)

@@ -1,0 +1,65 @@
+"""``kalooki host``'s network options, read and refused before the table opens (usage errors, exit 2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from kalooki.text import clipped, not_utf8, spell_bytes, undecodable_byte
+
+if TYPE_CHECKING:
+    from kalooki_net.forwarded import TrustedProxies
+
+TrustProxyOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--trust-proxy",
+        metavar="ADDR",
+        help="A proxy (address or network) whose X-Forwarded-For or Forwarded header names each "
+        "client, for holding off guessers at the code (repeatable).",
+        show_default=False,
+    ),
+]
+AllowHostOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--allow-host",
+        metavar="NAME",
+        help="A name browsers reach the table by, besides its addresses and this machine's name "
+        "(behind a proxy, the proxy's; .example.org: that domain and every name under it; repeatable).",
+        show_default=False,
+    ),
+]
+
+
+def refuse_bytes(value: str, hint: str) -> None:
+    """An address or a code holding a byte that is not UTF-8 cannot go on the network: a usage error,
+    the byte named as a --set value's is (Python's encoder said "surrogates not allowed", or crashed)."""
+    byte = undecodable_byte(value)
+    if byte is not None:
+        message = f"'{clipped(spell_bytes(value))}': {not_utf8(byte[1])}"
+        raise typer.BadParameter(message, param_hint=hint)
+
+
+def trusted_proxies(values: list[str]) -> TrustedProxies:
+    """``--trust-proxy``'s addresses, a bad one refused before the table opens (a usage error)."""
+    from kalooki_net.forwarded import TrustedProxies
+
+    try:
+        return TrustedProxies.parse(values)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="'--trust-proxy'") from None
+
+
+def allowed_hosts(values: list[str]) -> tuple[str, ...]:
+    """``--allow-host``'s names, a bad one refused before the table opens (a usage error)."""
+    from kalooki_net.host_names import parse_allowed
+
+    for value in values:
+        refuse_bytes(value, "'--allow-host'")
+    try:
+        names: tuple[str, ...] = parse_allowed(values)
+    except ValueError as error:
+        raise typer.BadParameter(clipped(str(error)), param_hint="'--allow-host'") from None
+    return names

@@ -1,0 +1,88 @@
+"""The names a browser may reach the table by: the guard against DNS rebinding.
+
+A web page elsewhere cannot open a connection to the table from a visitor's browser: its ``Origin``
+is another site's (:mod:`kalooki_net.server`). Unless that page's own name is made to point at the
+table's address after it loaded (DNS rebinding): its requests then reach the table as same-site ones,
+``Origin`` and ``Host`` alike naming the page's site. So a browser's request (the page, or an upgrade
+that sends an ``Origin``) is answered only when its ``Host`` is a name the table goes by: an IP address,
+``localhost`` or a name under ``.localhost``, this machine's own name (and that name under ``.local``,
+as a network's mDNS gives it), the address the table was told to listen on, and the names the host
+allows (``kalooki host --allow-host``: behind a proxy, the name players reach it by), as Vite's
+``server.allowedHosts`` and Django's ``ALLOWED_HOSTS`` do. Clients that send no ``Origin``
+(``kalooki join``) are no browser page's, and are let in by whatever name they were given.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import socket
+from collections.abc import Iterable
+
+_LABEL = r"(?!-)[a-z0-9-]{1,63}(?<!-)"
+_NAME = re.compile(rf"\.?{_LABEL}(?:\.{_LABEL})*")
+"""A host name (letters, digits and hyphens in dot-separated labels), a leading dot for a whole domain."""
+MAX_NAME = 253
+"""The longest host name DNS has."""
+
+
+def host_name(header: str) -> str:
+    """The name (or address) a ``Host`` header gives, without its port, in lower case: ``example.org``
+    for ``Example.org.:8765``, ``::1`` for ``[::1]:8765``."""
+    host = header.strip().lower()
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    host = host.rpartition(":")[0] if host.count(":") == 1 else host
+    return host.rstrip(".") if host not in (".", "") else host
+
+
+def is_address(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+def is_host_name(name: str) -> bool:
+    """Whether ``name`` is a host name a host could allow (and a terminal show as it is)."""
+    return len(name) <= MAX_NAME and _NAME.fullmatch(name) is not None and not name.startswith(".")
+
+
+def parse_allowed(values: Iterable[str]) -> tuple[str, ...]:
+    """``--allow-host``'s names, each a host name (``table.example.org``) or a domain and every name
+    under it (``.example.org``, that name too); several may be joined by commas. Raises ValueError
+    naming a bad one."""
+    names: list[str] = []
+    for value in values:
+        for part in value.split(","):
+            name = part.strip().lower().rstrip(".")
+            if name == "*":
+                raise ValueError(
+                    "'*' would let any page reach the table through a renamed address: name the hosts "
+                    "players use (a leading dot allows a domain and every name under it: .example.org)"
+                )
+            if not name or len(name) > MAX_NAME or not _NAME.fullmatch(name):
+                raise ValueError(f"'{part.strip()}' is not a host name (letters, digits, hyphens and dots)")
+            names.append(name)
+    return tuple(dict.fromkeys(names))
+
+
+class AllowedHosts:
+    """Which ``Host`` a browser's request may name: see the module's text."""
+
+    def __init__(self, names: Iterable[str] = (), *, bind: str = "") -> None:
+        own = socket.gethostname().lower().rstrip(".")
+        self.names = frozenset(
+            name for name in ("localhost", own, f"{own}.local", host_name(bind), *names) if name
+        )
+        self.domains = tuple(name for name in self.names if name.startswith("."))
+
+    def allows(self, header: str) -> bool:
+        name = host_name(header)
+        return (
+            name in self.names
+            or name.endswith(".localhost")
+            or any(name.endswith(domain) or name == domain[1:] for domain in self.domains)
+            or is_address(name)
+        )
