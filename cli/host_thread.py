@@ -133,8 +133,19 @@ class HostThread:
         return self.port
 
     def call(self, function_name: str) -> None:
-        assert self.server is not None
-        self.loop.call_soon_threadsafe(getattr(self.server, function_name))
+        """Run the server's ``function_name`` on its loop; a refusal (the game started meanwhile) is told."""
+        from kalooki_net.table import TableError
+
+        server = self.server
+        assert server is not None
+
+        def run() -> None:
+            try:
+                getattr(server, function_name)()
+            except TableError as error:
+                server.on_change(str(error))
+
+        self.loop.call_soon_threadsafe(run)
 
     def stop(self) -> None:
         """Tell every seat the table closes, and close it (once: the host's own seat may have asked first)."""

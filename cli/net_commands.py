@@ -312,18 +312,25 @@ def run_host(
 
 def watch_table(server: HostThread, console: Console) -> int:
     read_line = console_reader(console)
-    console.print(
-        Text("Type start to begin (bots take the empty seats), quit to close the table.", style="dim")
-    )
+    console.print(Text(watch_help(server), style="dim"))
     while True:
         try:
             line = server.ask(WATCH_PROMPT, read_line).strip().lower()
         except (EOFError, KeyboardInterrupt):
             return 0
-        if line == "start":
-            server.call("start_game")
-        elif line in ("quit", "exit", "q"):
+        if line in ("quit", "exit", "q"):
             return 0
+        if line == "start" and server.table.game is None:
+            server.call("start_game")  # a start that loses the race to the last seat is told, not raised
+        elif line:
+            console.print(Text(watch_help(server), style="dim"))
+
+
+def watch_help(server: HostThread) -> str:
+    """What the watching host may type: start only before the game."""
+    if server.table.game is None:
+        return "Type start to begin (bots take the empty seats), quit to close the table."
+    return "The game has started: type quit to close the table."
 
 
 WATCH_PROMPT = "table> "

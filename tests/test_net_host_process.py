@@ -163,20 +163,23 @@ def test_a_resumed_table_tells_its_players_to_rejoin_not_new_friends_to_join(tmp
     listed = subprocess.run([str(KALOOKI), "saves"], capture_output=True, text=True, env=env, timeout=TIMEOUT)
     assert "1  hosted table · classic · p0, p1" in listed.stdout, listed.stdout
     arguments = ["host", "--resume", str(save), "--watch", "--bind", "127.0.0.1", "--port", "0"]
-    again = subprocess.Popen(
-        [str(KALOOKI), *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
-    )
-    assert again.stdout is not None
-    lines = [again.stdout.readline().rstrip("\n") for _ in range(2)]
-    assert again.stdin is not None
-    again.stdin.close()
-    assert again.wait(TIMEOUT) == 0
+    # The game is under way: start is no word of its prompt, and typing it is told so (it was a
+    # traceback from the table's loop).
+    again = subprocess.run(
+        [str(KALOOKI), *arguments], input="start\nquit\n", capture_output=True, text=True, env=env,
+        timeout=TIMEOUT,
+    )  # fmt: skip
+    assert again.returncode == 0, again.stdout + again.stderr
+    lines = again.stdout.splitlines()
     port = JOIN_LINE.search(lines[1])
     assert port is not None
-    assert lines == [
+    assert lines[:2] == [
         "Your table is open again. Everyone rejoins their seat with:",
         f"  kalooki join 127.0.0.1:{port.group(2)} --code {code}",
     ]
+    assert again.stdout.count("The game has started: type quit to close the table.") == 2, again.stdout
+    assert "Type start" not in again.stdout
+    assert again.stderr == ""
 
 
 def test_a_host_killed_between_hands_resumes_between_hands(tmp_path: Path) -> None:
