@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from kalooki import jsonio
 from kalooki.errors import KalookiError
 from kalooki.file_kinds import MAX_SAVE_BYTES, game_file_kind, hosted_save, use_it_with
+from kalooki.jsonio import JsonInputError
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.savegame import SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
 from kalooki.text import escape_controls
@@ -185,14 +187,29 @@ def known_saves_file() -> Path:
     return data_home() / "known-saves.json"
 
 
+MAX_KNOWN_BYTES = 1 << 20
+"""The most ``known-saves.json`` is read to: thousands of saves' names."""
+
+
 def _known_paths() -> list[Path]:
-    """The saves kept outside the saves folder that kalooki was told about (existing or not)."""
+    """The saves kept outside the saves folder that kalooki was told about, those still there."""
+    # Only an index of files named elsewhere: one damaged by hand is read as none, as one not there is.
     try:
-        data = json.loads(known_saves_file().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = jsonio.loads(read_regular_file(known_saves_file(), MAX_KNOWN_BYTES))
+    except (FileReadError, JsonInputError):
         return []
     entries = data.get("saves") if isinstance(data, dict) else None
-    return [Path(entry) for entry in entries or [] if isinstance(entry, str)]
+    if not isinstance(entries, list):
+        return []
+    return [Path(entry) for entry in entries if isinstance(entry, str) and _a_file(entry)]
+
+
+def _a_file(name: str) -> bool:
+    """Whether ``name`` names a file (a save, or anything else): False for a name no file could have."""
+    try:
+        return bool(name) and os.path.isfile(name)
+    except (OSError, ValueError):  # a name too long, or holding a NUL byte
+        return False
 
 
 def _write_known(paths: list[Path]) -> None:
@@ -214,7 +231,7 @@ def remember_save(path: Path) -> None:
     if path in known:
         return
     with contextlib.suppress(OSError):
-        _write_known([*(entry for entry in known if entry.exists()), path])
+        _write_known([*known, path])
 
 
 def forget_save(path: Path) -> None:
@@ -256,7 +273,7 @@ def save_paths() -> list[Path]:
     """The save files in the saves folder and the ones remembered elsewhere."""
     folder = saves_dir()
     paths = sorted(folder.glob(f"*{SAVE_SUFFIX}")) if folder.is_dir() else []
-    return paths + [path for path in _known_paths() if path.is_file() and path not in paths]
+    return paths + [path for path in _known_paths() if path not in paths]
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,6 +62,27 @@ def test_move_save_renames_and_writes_the_current_state(tmp_path: Path, home: Pa
     assert json.loads((home / "known-saves.json").read_text()) == {"saves": [str(new)]}
 
 
+@pytest.mark.parametrize(
+    "index",
+    [
+        '{"saves": 5}',
+        "[" * 100_000,
+        json.dumps({"saves": ["a" * 5000, "/x\u0000y", "", 7]}),
+    ],
+    ids=["saves not a list", "nested too deeply", "names no file could have"],
+)
+def test_a_damaged_index_of_saves_elsewhere_lists_none_of_them_and_is_written_anew(
+    index: str, tmp_path: Path, home: Path
+) -> None:
+    home.mkdir()
+    (home / "known-saves.json").write_text(index)
+    elsewhere = tmp_path / "friday.json"
+    play("play", "--seed", "3", "--fast", "--save", str(elsewhere), typed="quit\n")
+    assert json.loads((home / "known-saves.json").read_text()) == {"saves": [str(elsewhere)]}
+    (home / "known-saves.json").write_text(index)
+    assert "No saved games in " in play("saves")
+
+
 def test_a_failed_move_leaves_the_game_where_it_was(tmp_path: Path, home: Path) -> None:
     old = tmp_path / f"a{SAVE_SUFFIX}"
     write_save(old, "old\n")
