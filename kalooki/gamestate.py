@@ -58,8 +58,12 @@ class IllegalMoveError(KalookiError):
 
     @classmethod
     def about(cls, player: str, verb: str, your_verb: str, rest: str) -> IllegalMoveError:
-        """A refusal about ``player``: "<player> <verb> <rest>", to them "you <your_verb> <rest>"."""
-        return cls(f"{player} {verb} {rest}", player=player, to_player=f"you {your_verb} {rest}")
+        """A refusal about ``player``: "<player> <verb> <rest>", to them "you <your_verb> <rest>".
+
+        A player named "you" (the terminal's own name for its player, kept in saves and logs) is "the
+        player 'you'" to everyone else: "you has drawn already" read as nobody's English."""
+        subject = "the player 'you'" if player == "you" else player
+        return cls(f"{subject} {verb} {rest}", player=player, to_player=f"you {your_verb} {rest}")
 
 
 class SetupError(KalookiError):

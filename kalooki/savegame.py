@@ -221,7 +221,8 @@ def load_save_document(data: object) -> LoadedSave:
     try:
         game = Game.from_json(game_data)
     except StateFormatError as error:
-        raise SaveFormatError(f"the save cannot be resumed: {error}") from None
+        # Its message says what is wrong with "the saved game" already; a refusal says it cannot be resumed.
+        raise SaveFormatError(str(error)) from None
     try:
         session = Session.from_json(session_data)
         session.check_against(game)

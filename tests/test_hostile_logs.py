@@ -259,6 +259,22 @@ def test_a_cut_off_log_is_not_continued(tmp_path: Path) -> None:
     assert log.read_bytes() == before
 
 
+def test_a_record_twice_of_the_player_named_you_reads_as_english() -> None:
+    # The terminal names its player "you": a draw recorded twice read "you has drawn already".
+    game = Game(Variant(), ["you", "bob"], seed=3)
+    recorder = GameRecorder(game)
+    bots = [make_bot("greedy", random.Random(seat)) for seat in range(2)]
+    recorder.record(game, play_turn(game, bots[game.current]))
+    records = json.loads(json.dumps(recorder.records))
+    index = first(records, "draw")
+    assert records[index]["player"] == "you"
+    records.insert(index + 1, records[index])
+    assert refused(records) == (
+        f"record {index + 2}: does not reproduce: the player 'you' has drawn already this turn: "
+        "meld, build or discard"
+    )
+
+
 def test_a_refusal_worded_to_the_player_says_whose_record_it_was() -> None:
     # "you have no KH in your hand to discard" read as said to whoever replayed the log.
     records = bot_log()

@@ -158,7 +158,7 @@ def escape_in_bot_name(document: dict[str, Any]) -> None:
             "the saved game's rules are invalid: variant.decks: expected a whole number, got 'many'",
         ),
         (float_seat, "current: expected a whole number, got"),
-        (total_not_from_scores, "bob's total is not the sum of their scores"),
+        (total_not_from_scores, "the total of seat 2 (bob) is not the sum of their scores"),
         (set_game("winners", [1]), "the game has winners, but it is not over"),
         (set_game("hand_number", 3), "it is hand 3, but 0 hands have results"),
         (unknown_bot, "there is no bot called 'nobody'"),
@@ -235,7 +235,7 @@ def test_resume_refuses_a_crafted_save_without_rewriting_it(tmp_path: Path) -> N
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert result.stderr.splitlines() == [
-        f"{path}: the save cannot be resumed: the saved game is not one play can reach: "
+        f"{path}: the saved game is not one play can reach: "
         "seat 2 (bob) holds 0 cards, which play cannot lead to (1 to 14)"
     ]
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
@@ -301,7 +301,7 @@ def rival_eliminated(document: dict[str, Any]) -> None:
     document["game"]["eliminated"][2] = True
 
 
-UNREACHABLE = "the save cannot be resumed: the saved game is not one play can reach"
+UNREACHABLE = "the saved game is not one play can reach"
 
 
 @pytest.mark.parametrize(
@@ -344,7 +344,7 @@ def set_session(key: str, value: Any) -> Edit:
     return edit
 
 
-DAMAGED = "the save cannot be resumed: the saved game is damaged"
+DAMAGED = "the saved game is damaged"
 SEATS = "this 3-player game's seats are 0 to 2"
 
 

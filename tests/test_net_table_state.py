@@ -46,7 +46,10 @@ CHANGES: list[tuple[Mutation, str]] = [
         "view.current: 5 is not at the table: this 2-player table's seats are 0 to 1",
     ),
     (lambda sent: view_of(sent).update(hand=["ZZ"]), "view.hand[0]: 'ZZ' is not a card"),
-    (lambda sent: view_of(sent).update(totals=[0, 7]), "bob's total is not the sum of their scores"),
+    (
+        lambda sent: view_of(sent).update(totals=[0, 7]),
+        "the total of seat 2 (bob) is not the sum of their scores",
+    ),
     # ann would have built and freed jokers with no meld of her own, her opening never laid.
     (
         lambda sent: view_of(sent).update(opened=[True, False]),
