@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from kalooki.engine import Game
+from kalooki.text import escape_controls
 
 from .common import cli_errors
 from .output import report_console
@@ -30,7 +31,7 @@ def last_played(entry: SaveEntry) -> str:
 
 def shown_path(path: Path, folder: Path) -> str:
     """A save in the saves folder by its name; one elsewhere by its whole path."""
-    return path.name if path.parent == folder else str(path)
+    return escape_controls(path.name if path.parent == folder else str(path))
 
 
 def where_it_stands(game: Game) -> str:
@@ -89,9 +90,12 @@ def saves(
         entries = all_saves()
     if not clean:
         if not entries:
-            console.print(f"No saved games in {folder}: start one with 'kalooki play'.", markup=False)
+            console.print(
+                f"No saved games in {escape_controls(str(folder))}: start one with 'kalooki play'.",
+                markup=False,
+            )
             return
-        console.print(f"Saved games in {folder}, unfinished first:", markup=False)
+        console.print(f"Saved games in {escape_controls(str(folder))}, unfinished first:", markup=False)
         print_saves(console, entries, folder)
         console.print("Continue one with: kalooki resume N (or kalooki resume FILE)", markup=False)
         if any(entry.hosted and not entry.finished for entry in entries):

@@ -124,6 +124,13 @@ def test_saves_says_a_game_stopped_between_hands_has_its_hand_over(home: Path) -
     assert lines[1].startswith("1  classic · you, bob · hand 1 is over · last played 20")
 
 
+def test_saves_spells_a_control_character_in_a_saves_name(home: Path) -> None:
+    # A save copied in as "x<ESC>[31m.kalooki-save.json" turned the listing red.
+    saved_game(home / "saves" / f"x\x1b[31m{SAVE_SUFFIX}", finished=False, seed=2)
+    lines = play("saves").splitlines()
+    assert lines[2] == f"   x\\x1b[31m{SAVE_SUFFIX}"
+
+
 def test_saves_lists_unfinished_games_first_and_resume_takes_a_number(home: Path, tmp_path: Path) -> None:
     folder = home / "saves"
     saved_game(folder / f"done{SAVE_SUFFIX}", finished=True, seed=1)
