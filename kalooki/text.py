@@ -90,8 +90,14 @@ def unlike_ascii(key: str) -> str:
 def name_key(name: str) -> str:
     """A player's name as the screens show it: in any case, and in any of Unicode's ways of writing the
     same letters (𝚊𝚗𝚗 in monospace letters, or José with its accent apart, shows as ann or José on a
-    terminal). Two names of one key would read as one player."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    terminal). Two names of one key would read as one player. A variation selector picks how the
+    character before it is drawn (❤ or its emoji ❤️) and changes no letter: 'ann' with one after it
+    shows as ann, so it is left out of the key."""
+    return VARIATION_SELECTORS.sub("", unicodedata.normalize("NFKC", name)).casefold()
+
+
+VARIATION_SELECTORS: Final = re.compile("[\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+"""The Mongolian free variation selectors, the variation selectors and their supplement."""
 
 
 _UNICODE_ESCAPE: Final = re.compile(r"\\(?:\\|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8}))")

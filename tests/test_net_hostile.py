@@ -231,6 +231,10 @@ def test_no_name_that_would_read_as_someone_else_on_the_screens() -> None:
             ("\uff59\uff4f\uff55", "bad_name"),  # fullwidth you
             ("ann\u3164", "bad_name"),  # a Hangul filler after it: shows as ann
             ("\u2800", "bad_name"),  # the blank braille pattern: shows as nothing
+            ("ann\ufe0f", "name_taken"),  # variation selectors change how a letter is drawn, not which
+            ("ann\ufe00", "name_taken"),
+            ("ann\U000e0100", "name_taken"),
+            ("\ufe0f", "bad_name"),  # one alone: shows as nothing
         ):
             impostor = Player(host.uri)
             join = {"type": "join", "protocol": PROTOCOL_VERSION, "code": table.code, "name": name}
