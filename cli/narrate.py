@@ -57,7 +57,7 @@ def meld_kinds(event: MeldEvent) -> tuple[MeldKind | None, ...]:
 def built(event: BuildEvent, variant: Variant | None) -> str:
     if variant is None:
         return symbols(event.cards)
-    return built_event_cards(event.cards, event.result, variant).plain
+    return built_event_cards(event.cards, event.result, variant, end=event.end).plain
 
 
 _NO_WINNER = {
@@ -255,7 +255,7 @@ class TableTelling(EventVisitor["tuple[str, Text] | Text | None"]):
 
     def build(self, event: BuildEvent) -> tuple[str, Text]:
         text = Text(_verb("builds", self._you(event)) + " ")
-        text.append_text(built_event_cards(event.cards, event.result, self.variant, self.letters))
+        text.append_text(built_event_cards(event.cards, event.result, self.variant, self.letters, event.end))
         return event.player, text.append(f" onto meld {event.meld}")
 
     def release(self, event: ReleaseEvent) -> tuple[str, Text]:

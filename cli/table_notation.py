@@ -125,28 +125,41 @@ def annotated_cards(added: Sequence[Card], before: TableMeld | None, after: Tabl
 
 
 def built_event_cards(
-    added: Sequence[Card], result: Sequence[Card], variant: Variant, letters: bool = False
+    added: Sequence[Card],
+    result: Sequence[Card],
+    variant: Variant,
+    letters: bool = False,
+    end: str | None = None,
 ) -> Text:
-    """A build event's cards (a joker, onto the meld ``result``), each joker with what it stands for."""
+    """A build event's cards (a joker, onto the meld ``result`` at ``end``), each joker with what it
+    stands for."""
     if JOKER not in added:
         return cards_text(added, letters=letters)
-    remaining = Counter(added)
-    kept = []
-    for card in result:
-        if remaining[card]:
-            remaining[card] -= 1
-        else:
-            kept.append(card)
     try:
         after = make_meld(result, variant)
     except MeldError:
         return cards_text(added, letters=letters)
-    try:
-        # A run built on was a run before, if a lone one (JK 6H JK laid as a run).
-        before: TableMeld | None = make_meld(kept, variant, kind="run" if after.kind == "run" else None)
-    except MeldError:
-        before = None
-    return annotated_cards(added, before, after, letters)
+    return annotated_cards(added, meld_before(added, result, after, variant, end), after, letters)
+
+
+def meld_before(
+    added: Sequence[Card], result: Sequence[Card], after: TableMeld, variant: Variant, end: str | None
+) -> TableMeld | None:
+    """The meld ``added`` was built onto, making ``after`` (``result``'s cards): a build goes on one
+    end of a run, tried as the engine tries them (high, then low, unless ``end`` says which), and on
+    the end of a set's cards. None when no such meld reads (the cards then all count as new)."""
+    count, cards = len(added), tuple(result)
+    sides = [end] if end in ("high", "low") else ["high", "low"]
+    for side in sides if after.kind == "run" else ["high"]:
+        at_side, kept = (cards[-count:], cards[:-count]) if side == "high" else (cards[:count], cards[count:])
+        if at_side != tuple(added):
+            continue
+        try:
+            # A run built on was a run before, if a lone one (JK 6H JK laid as a run).
+            return make_meld(kept, variant, kind="run" if after.kind == "run" else None)
+        except MeldError:
+            continue
+    return None
 
 
 def meld_plain(cards: Sequence[Card], variant: Variant, kind: MeldKind | None = None) -> str:

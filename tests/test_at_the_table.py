@@ -16,7 +16,7 @@ from kalooki_cli.going_out import why_not_kalooki
 from kalooki_cli.interactive import LOOK_WORDS, InteractiveGame
 from kalooki_cli.render import COMMANDS, Seating
 from kalooki_cli.scoresheet import hand_end_event, render_hand_end
-from kalooki_cli.table_notation import move_text, table_sentence
+from kalooki_cli.table_notation import built_event_cards, move_text, table_sentence
 from rich.console import Console
 from test_interactive import error_lines, fixed_game, flowing, run
 from typer.testing import CliRunner
@@ -81,6 +81,17 @@ def test_the_narration_says_what_a_built_joker_stands_for() -> None:
     game = fixed_game(hand="7H 8H 9H TH QS QD QC JK 5D 6S 8C KD 3S")
     _, transcript, _ = run(game, ["ds", "m 7H 8H 9H TH, QS QD QC", "b 1 JK"])
     assert "You build JK(J♥) onto meld 1." in transcript
+
+
+def test_a_joker_built_onto_a_run_holding_one_is_told_as_the_card_it_adds() -> None:
+    # 5H JK 7H 8H with a JK built on: the narration read JK(6♥), the joker already on the table, as if the
+    # meld before the build were 5H 7H 8H JK, which is no meld.
+    game = fixed_game(hand="5H JK 7H 8H JK QS QD QC 9D 5D 6S 8C 3S")
+    _, transcript, _ = run(game, ["ds", "m 5H JK 7H 8H, QS QD QC", "b 1 JK"])
+    assert "You build JK(9♥) onto meld 1." in transcript
+    variant = Variant(run_minimum=3)
+    assert built_event_cards([JOKER], parse_cards("JK 5H JK 7H"), variant, end="low").plain == "JK(4♥)"
+    assert built_event_cards([JOKER], parse_cards("5H JK 7H JK"), variant).plain == "JK(8♥)"
 
 
 def test_script_narration_shows_jokers_and_json_keeps_script_notation() -> None:
