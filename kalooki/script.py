@@ -145,7 +145,13 @@ class GameScript(BaseModel):
     ] = {}
     players: Annotated[
         list[Annotated[str, Field(min_length=1)] | PlayerSeat],
-        Field(min_length=2, description="The players in seat order; the first plays first in hand 1."),
+        Field(
+            min_length=2,
+            description=(
+                "The players in seat order; the first plays first in hand 1 "
+                "(under first_dealer: high_card, the seed's cut for the deal decides)."
+            ),
+        ),
     ]
     seed: Annotated[
         int | None,

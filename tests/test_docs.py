@@ -155,3 +155,23 @@ def test_the_browser_table_weighs_what_its_page_says() -> None:
     (stated,) = re.findall(r"About (\d+) KB in all, uncompressed", doc("browser.md"))
     weight = sum(path.stat().st_size for path in (ROOT / "net" / "web").iterdir()) / 1000
     assert abs(weight - int(stated)) <= 0.1 * int(stated), f"browser.md: the page weighs {weight:.0f} KB"
+
+
+def test_the_readmes_table_writes_each_meld_as_the_screen_does() -> None:
+    # Its closed set was written JK(10♣), where the screen writes JK(10♣, closed).
+    from kalooki_cli.render import meld_text
+
+    from kalooki.melds import make_meld
+    from kalooki.moves import Meld, parse_move
+    from kalooki.variant import Variant
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    screen = readme[readme.index("\nTable\n") : readme.index("\nDiscard pile:")]
+    lines = [re.fullmatch(r"(\d+) (\w+) (.+)", line) for line in screen.strip().splitlines()[1:]]
+    assert len(lines) == 9
+    classic = Variant()
+    for line in lines:
+        assert line is not None
+        move = parse_move(f"meld {line.group(3).replace(', closed', '')}")  # the mark is the screen's
+        assert isinstance(move, Meld)
+        assert meld_text(make_meld(move.groups[0], classic), variant=classic).plain == line.group(3)
