@@ -365,6 +365,7 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
             try:
                 line = server.ask(LOBBY_PROMPT, read_line).strip()
             except EOFError:
+                console.print(Text("\nEnd of input: the table is closed.", style="bold"))
                 return 0
             except KeyboardInterrupt:
                 console.print(Text("\nInterrupted: the table is closed.", style="bold"))

@@ -140,6 +140,8 @@ class TableServer:
         """Between hands, who was ready and whom the deal waited for, as last told to every seat."""
         self.missed: dict[int, list[Event]] = {}
         """Per seat with no connection: this hand's events since it went, told to its player back."""
+        self.closing = False
+        """The table is closing (:meth:`close`): the connections it closes are no players dropping out."""
         self.seating = Seating(self)
         """Joins (checked, then seated and welcomed) and leavings."""
 
@@ -342,6 +344,10 @@ class TableServer:
         self.broadcast(self.table.lobby())
 
     def presence(self, seat: int, status: str, name: str | None = None, *, free: bool = False) -> None:
+        if self.closing:
+            # Everyone is told the table closes; "ann dropped out: the table waits for them" would say
+            # the opposite, on the host's terminal as the connections go.
+            return
         name = name or self.table.seats[seat].name or "?"
         message: dict[str, Any] = {"type": "presence", "seat": seat, "name": name, "status": status}
         if free:
@@ -483,6 +489,7 @@ class TableServer:
         self.broadcast_state(self.table.bot_turn())
 
     async def close(self, reason: str) -> None:
+        self.closing = True
         for client in list(self.clients):
             client.send({"type": "closing", "reason": reason})
         await asyncio.sleep(0.05)

@@ -47,6 +47,28 @@ def test_ctrl_c_at_the_lobby_prompt_closes_the_table_and_says_so(tmp_path: Path)
         terminal.kill()
 
 
+@pytest.mark.parametrize("close", ["quit\n", "\x04"], ids=["quit", "end of input"])
+def test_a_host_closing_its_lobby_says_it_closed_and_not_that_the_table_waits(
+    tmp_path: Path, close: str
+) -> None:
+    # "[table] bob dropped out: the table waits for them." followed "The table is closed.", and Ctrl-D
+    # said nothing but that.
+    terminal, uri, code = open_table(tmp_path, seats=3)
+    guest = Player(uri)
+    try:
+        guest.join(code, name="bob")
+        terminal.read_until(r"\[table\] bob joined the table\.\nstart> ")
+        terminal.type(close)
+        guest.until("closing")
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()
+        guest.close()
+    after = terminal.output[terminal.matched :]
+    assert "The table is closed." in after or "End of input: the table is closed." in after
+    assert "dropped out" not in after
+
+
 def game_started_by_a_guest(terminal: Terminal, uri: str, code: str) -> Player:
     """bob takes the last seat while the host waits at its lobby prompt; the game starts."""
     guest = Player(uri)
