@@ -37,7 +37,7 @@ from kalooki.variant import Variant
 from . import render, scoresheet, spectate
 from .interactive import LOOK_WORDS, MOVE_VERBS, InteractiveGame, ReadLine
 from .lobby import LeftLobby, Lobby, Readiness, TableClosed, presence_of, receive, said_line, say_to_table
-from .narrate import join_and
+from .narrate import join_and, table_lines
 from .render import Seating
 from .table_notation import table_sentence, without_drawn_marks
 
@@ -324,12 +324,15 @@ class RemoteGame(InteractiveGame):
         self.say(
             "Type help for the commands, hint for a suggestion, say TEXT to talk, quit to leave.", style="dim"
         )
-        if self.pending_events:
+        # Only what has a line of its own: back after a new hand's deal alone, a heading would head nothing.
+        told = table_lines(self.pending_events, self.game, self.seating, letters=self.letters)
+        if told and not self.skipping:
             if self.lobby.came_back:  # the turns played meanwhile
                 own = self.game.players[self.seat]
                 played = any(getattr(event, "player", None) == own for event in self.pending_events)
                 self.say(f"While you were away{' (a bot played your turns)' if played else ''}:", style="dim")
-            self.narrate(self.pending_events)
+            for line in told:
+                self.console.print(line)
         if self.game.phase in ("draw", "play") and self.game.current != self.seat:
             self.show()  # seated during another player's turn: the hand is seen before they finish
         if self.game.phase == "hand_over" and not self.pending_events:

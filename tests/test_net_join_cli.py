@@ -227,6 +227,22 @@ def test_a_player_back_between_hands_who_was_ready_is_not_asked_again(tmp_path: 
     assert "Waiting for p0 and p1 to be ready..." in out
 
 
+def test_a_player_back_after_the_next_deal_gets_no_heading_over_nothing(tmp_path: Path) -> None:
+    # Back once hand 2 was dealt and nobody had played in it, the terminal said "While you were away:"
+    # over no line at all (a deal has no line of its own: the table's screen shows it).
+    with ann_ready_after_a_hand(tmp_path) as (host, bots, terminal):
+        stopped(terminal)  # the connection drops: the seat stays ready
+        for bot in bots:
+            bot.send({"type": "ready"})
+        for bot in bots:
+            bot.until("state")  # hand 2 is dealt
+        back = Terminal(f"127.0.0.1:{host.server.port}", host.table.code, tmp_path, "ann")  # the kept token
+        shows(back, r"hand 2, dealt by p0", seconds=60)
+        out = stopped(back)
+    assert "You sit at seat 3 with" in out, out
+    assert "While you were away" not in out, out
+
+
 def test_between_hands_at_a_hosted_table_the_prompt_offers_say_not_save(tmp_path: Path) -> None:
     # "Press Enter to deal hand 2 (or score, save, quit)": save, typed, answered that the host saves.
     table = new_table(seats=3, seed=3, hand_size=7, opening_threshold=0)
