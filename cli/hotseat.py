@@ -204,7 +204,7 @@ def start_hotseat(
     from . import save_lock
     from .interactive import TurnLogWriter
     from .play import DEFAULT_BOT, console_reader, make_console, replay_command, terminal_pause
-    from .saves import new_save_path, write_save
+    from .saves import move_save, new_save_path, remember_save, write_save
 
     names = [name.strip() for name in humans.split(",")]
     if len(names) < 2 or any(not name or any(c.isspace() for c in name) for name in names):
@@ -239,6 +239,7 @@ def start_hotseat(
     command = replay_command(
         target, overrides, players=players, bots=kinds or None, name="you", seed=seed, humans=names
     )
+    remember_save(save_path)  # one outside the saves folder is listed and resumed as a game's --save is
     with save_lock.holding(save_path):
         return HotSeatGame(
             game,
@@ -251,6 +252,7 @@ def start_hotseat(
             pause=terminal_pause(console, fast),
             log=TurnLogWriter(game, log) if log is not None else None,
             replay_command=command,
+            move_save=move_save,
         ).run()
 
 

@@ -406,7 +406,7 @@ def resume_game(game: str | None, *, fast: bool, log: Path | None = None, no_log
 def resume_held(path: Path, *, fast: bool, log: Path | None, no_log: bool) -> int:
     from .continue_log import resumed_log
     from .hotseat import HotSeatGame, saved_humans
-    from .saves import read_save, refuse_hosted_table, write_save
+    from .saves import move_save, read_save, refuse_hosted_table, write_save
     from .scoresheet import render_game_end
 
     loaded = read_save(path)
@@ -421,6 +421,7 @@ def resume_held(path: Path, *, fast: bool, log: Path | None, no_log: bool) -> in
         loop = HotSeatGame(
             loaded.game, loaded.session, humans, console=loop.console, read_line=loop.read_line,
             save_path=path, write_save=write_save, pause=loop.pause, log=writer, resumed=True,
+            move_save=move_save,
         )  # fmt: skip
     if loaded.game.game_over:
         render_game_end(loop.console, loaded.game, loop.seating)

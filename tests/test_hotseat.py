@@ -122,6 +122,27 @@ def test_resume_of_a_hot_seat_save_passes_the_keyboard_again(
     assert "Resuming your game" not in shown  # both are "you", in turn
 
 
+def test_save_file_moves_a_hot_seat_game_there_and_saves_and_resume_find_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # save FILE copied the game: the first save stayed in the saves folder, FILE was listed nowhere, and
+    # resume opened the stale copy (as did a game started with --save FILE, never listed).
+    home = tmp_path / "home"
+    monkeypatch.setenv("KALOOKI_HOME", str(home))
+    friday, saturday = tmp_path / "friday.json", tmp_path / "saturday.json"
+    runner = CliRunner()
+    arguments = ["play", "--humans", "ann,bob", "--seed", "4", "--fast"]
+    result = runner.invoke(app, arguments, input=f"save {friday}\n\nquit\ny\n")
+    assert result.exit_code == 0, result.output
+    assert friday.is_file()
+    assert not list((home / "saves").glob("*"))  # the game moved: nothing left behind
+    result = runner.invoke(app, [*arguments, "--save", str(saturday)], input="quit\ny\n")
+    assert result.exit_code == 0, result.output
+    listed = runner.invoke(app, ["saves"]).output
+    assert str(friday) in listed
+    assert str(saturday) in listed
+
+
 def test_names_that_look_like_markup_are_shown_as_they_are(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
