@@ -55,6 +55,8 @@ class HotSeatGame(InteractiveGame):
         self.seating = Seating(tuple(game.players), self.human, self.bot_seats)
         self.missed: dict[int, list[Event]] = {seat: [] for seat in self.humans}
         """For each person, the events since their last turn that they did not make themselves."""
+        self.had_turns: set[int] = set(self.humans) if self.resumed else set()
+        """The people who have had a turn at this keyboard (a resumed game's, before it was saved too)."""
 
     def welcome(self) -> None:
         # Kept as written, to be written again after each pass screen's erase: it holds no hand.
@@ -124,8 +126,12 @@ class HotSeatGame(InteractiveGame):
         missed = self.missed[self.human]
         lines = table_lines(missed, self.game, self.seating, letters=self.letters)
         missed.clear()
+        first = self.human not in self.had_turns
+        self.had_turns.add(self.human)
         if lines:
-            self.console.print(Text("Since your last turn:", style="bold"))
+            self.console.print(
+                Text("Before your first turn:" if first else "Since your last turn:", style="bold")
+            )
             for line in lines:
                 self.console.print(line)
 

@@ -55,7 +55,9 @@ def test_two_people_take_turns_behind_a_pass_screen_and_resume_together(tmp_path
     assert "ann (you)" not in after_pass
     # The erase took the lines of ann's turn: bob reads them after the pass screen, her card from the
     # stock unnamed; ann reads bob's and the bot's turns, not her own.
-    assert after_pass.index("Since your last turn:") < after_pass.index("▶ bob (you)")
+    # bob has had no turn yet: what he reads came before it, not since his last (there was none).
+    assert after_pass.index("Before your first turn:") < after_pass.index("▶ bob (you)")
+    assert "Since your last turn:" not in after_pass
     assert "Ann draws from the stock, discards " in after_pass
     assert "Ann draws from the stock, discards" in after_pass.splitlines()[3]
     again = text[text.index("Pass to ann", start) :]
@@ -169,7 +171,7 @@ def test_melds_taken_back_are_not_told_to_the_next_person() -> None:
     text = out.getvalue()
     assert "You meld A♦ A♣ A♥ [1]" in text  # ann saw her meld, then took it back
     told = text[text.index("Pass to bob") :]
-    told = told[told.index("Since your last turn:") : told.index("▶ bob (you)")]
+    told = told[told.index("Before your first turn:") : told.index("▶ bob (you)")]
     assert told.splitlines()[1:-1] == ["Ann draws from the stock, discards 9♣."]
 
 
