@@ -324,13 +324,16 @@ def test_a_page_rejoining_between_hands_sees_the_same_hand_end_as_the_others() -
     events: list[Any] = []
     while game.phase in ("draw", "play"):
         events = play_turn(game, bot)
-    told = WebCoach().coach(
-        seat_view(game, 0), [e for e in events if e["type"] == "hand_end"], variant, {}, {}
-    )
+    # The page that stayed was told the going-out turn's events: ann melded in it, after melding before.
+    told = WebCoach().coach(seat_view(game, 0), events, variant, {}, {})
     rejoined = WebCoach().coach(seat_view(game, 0), [], variant, {}, {})
     assert told["hand_end"] is not None
     assert told["hand_end"]["text"].lstrip("─ ").startswith("Hand 1 is over")
-    assert told["hand_end"]["lines"] == ["You went out."]
+    assert told["hand_end"]["lines"] == [
+        "You went out.",
+        "Not Kalooki: you had melded in an earlier turn; Kalooki is the whole hand laid in one turn, "
+        "nothing laid before.",
+    ]
     assert rejoined["hand_end"] == told["hand_end"]
     assert rejoined["log"] == []
     assert rejoined["preview"] is None
