@@ -1,6 +1,7 @@
 // What the player has tapped towards a move, and the moves it makes in the move language: cards of
-// the hand in the order tapped, the melds kept so far with "New group", and the table's meld chosen
-// to build on or swap with. The page's buttons send what these methods write.
+// the hand in the order tapped, how to read them where they could be a set or a run, the melds kept
+// so far with "New group", and the table's meld chosen to build on or swap with. The page's buttons
+// send what these methods write.
 import { meldOrder, sortedHand } from "./cards.js";
 
 export class Picks {
@@ -10,7 +11,8 @@ export class Picks {
 
   clear() {
     this.selected = [];  // indexes into the sorted hand, in the order tapped
-    this.groups = [];    // melds kept with "New group", each a list of card codes
+    this.reading = null; // "set" or "run" where the cards tapped could be either (see lone), else null
+    this.groups = [];    // melds kept with "New group", each {cards, kind}: card codes, "set", "run" or null
     this.target = null;  // the table's meld tapped (from 1)
   }
 
@@ -18,6 +20,7 @@ export class Picks {
   // kept so far stay while ``keepGroups`` (the same turn goes on).
   refresh(keepGroups) {
     this.selected = [];
+    this.reading = null;
     this.target = null;
     if (!keepGroups) this.groups = [];
   }
@@ -31,9 +34,10 @@ export class Picks {
   }
 
   // The card at ``index`` of the sorted hand tapped: chosen (numbered after the others), or no more.
-  tap(index) {
+  tap(index, hand) {
     const at = this.selected.indexOf(index);
     if (at >= 0) this.selected.splice(at, 1); else this.selected.push(index);
+    if (!this.lone(hand)) this.reading = null;
   }
 
   // The table's meld ``number`` tapped: chosen, or no more.
@@ -46,17 +50,35 @@ export class Picks {
     return this.selected.map((index) => sorted[index]);
   }
 
+  // One natural card and jokers (JK 6H JK): a set of sixes, or a run read low to high as tapped (5-6-7).
+  // The move language says which by a last word; unsaid, a set wherever a set may hold that many cards.
+  lone(hand) {
+    const cards = this.cards(hand);
+    return cards.length >= 3 && cards.filter((code) => code !== "JK").length === 1;
+  }
+
+  // "set" or "run" chosen for the cards tapped; chosen again, unsaid.
+  read(kind) {
+    this.reading = this.reading === kind ? null : kind;
+  }
+
+  // The cards tapped as one meld to lay: in the move language's order, read as chosen.
+  group(hand) {
+    return { cards: meldOrder(this.cards(hand)), kind: this.lone(hand) ? this.reading : null };
+  }
+
   // "New group": the cards tapped become one meld of those to lay together.
   keepGroup(hand) {
-    this.groups.push(meldOrder(this.cards(hand)));
+    this.groups.push(this.group(hand));
     this.selected = [];
+    this.reading = null;
   }
 
   // The melds kept and the cards tapped, laid together; null with nothing chosen.
   meldMove(hand) {
     const all = [...this.groups];
-    if (this.selected.length) all.push(meldOrder(this.cards(hand)));
-    return all.length ? "m " + all.map((group) => group.join(" ")).join(", ") : null;
+    if (this.selected.length) all.push(this.group(hand));
+    return all.length ? "m " + all.map((group) => groupText(group)).join(", ") : null;
   }
 
   buildMove(hand) {
@@ -71,3 +93,8 @@ export class Picks {
     return `d ${this.cards(hand)[0]}`;
   }
 }
+
+// A meld group as the move language writes it, its cards (each as ``write`` writes it) and then the
+// reading where one was chosen: "JK 6H JK run".
+export const groupText = (group, write = (code) => code) =>
+  [...group.cards.map(write), ...(group.kind ? [group.kind] : [])].join(" ");

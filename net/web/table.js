@@ -2,7 +2,7 @@
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
 import { showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
-import { cardsInText, el, nameNode } from "./cards.js";
+import { cardsInText, cardText, el, nameNode } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
 import { Picks } from "./picks.js";
@@ -316,7 +316,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
   }
 
   function toggle(index) {
-    picks.tap(index);
+    picks.tap(index, view.hand);
     const focused = document.activeElement && document.activeElement.closest("#hand") ? index : null;
     drawHand(); drawButtons();
     if (focused !== null) $("hand").children[focused].focus();
@@ -349,6 +349,11 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     // button is no invitation where the rule does not exist.
     $("end-button").hidden = !playing || !view.can_end_turn;
     $("clear-button").disabled = !picks.anything;
+    // One card and jokers could be a set or a run: the player says which, as "m JK 6H JK run" does.
+    const lone = playing && picks.lone(view.hand);
+    $("reading").hidden = !lone;
+    if (lone) $("reading-cards").textContent = picks.cards(view.hand).map(cardText).join(" ");
+    for (const kind of ["set", "run"]) $(`as-${kind}`).setAttribute("aria-pressed", String(picks.reading === kind));
     $("undo-button").disabled = !turn || !view.can_undo;
     $("hint-button").disabled = !turn;
     $("move-form").querySelector("button").disabled = !turn;
@@ -409,6 +414,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     $("swap-button").addEventListener("click", () => play(picks.swapMove(view.hand)));
     $("discard-button").addEventListener("click", () => play(picks.discardMove(view.hand)));
     $("end-button").addEventListener("click", () => play("end"));
+    for (const kind of ["set", "run"]) $(`as-${kind}`).addEventListener("click", () => { picks.read(kind); drawButtons(); });
     $("clear-button").addEventListener("click", () => {
       picks.clear();
       drawTable();
