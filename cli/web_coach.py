@@ -115,9 +115,16 @@ class WebCoach:
         playing = game.phase in ("draw", "play")
         preview = meld_preview(game, seat) if playing and game.current == seat else None
         end = scoresheet.hand_end_event(events)
-        if end is None and not playing and not events:
-            end = scoresheet.last_hand_end(game)  # a page (re)joining between hands, or at the game's end
         out = [event.player for event in events if isinstance(event, EliminatedEvent)]
+        hand_end = None
+        if end is not None:
+            hand_end = captured(
+                lambda console: scoresheet.render_hand_end(console, game, seating, end, out, laid)
+            )
+        elif not playing and not events and game.results:
+            # A page (re)joining between hands, or at the game's end: no events to say who is out or what
+            # the going-out turn laid, so the screen is rebuilt from the state, as kalooki resume does.
+            hand_end = captured(lambda console: scoresheet.render_last_hand_end(console, game, seating))
         dealer = seating.name(game.dealer)
         title = (
             f"Kalooki · {variant.name} · hand {game.hand_number}, dealt by {dealer} · turn {game.turn_number}"
@@ -140,9 +147,7 @@ class WebCoach:
                 "opens": preview.opens,
                 "needed": preview.needed,
             },
-            "hand_end": None
-            if end is None
-            else captured(lambda console: scoresheet.render_hand_end(console, game, seating, end, out, laid)),
+            "hand_end": hand_end,
             "game_end": captured(lambda console: scoresheet.render_game_end(console, game, seating))
             if game.phase == "game_over"
             else None,

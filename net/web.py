@@ -29,6 +29,8 @@ PAGES = {
     "/sheets.js": ("sheets.js", "text/javascript; charset=utf-8"),
     "/kept.js": ("kept.js", "text/javascript; charset=utf-8"),
     "/board.js": ("board.js", "text/javascript; charset=utf-8"),
+    "/picks.js": ("picks.js", "text/javascript; charset=utf-8"),
+    "/handend.js": ("handend.js", "text/javascript; charset=utf-8"),
     "/table.css": ("table.css", "text/css; charset=utf-8"),
 }
 """Every path the page is made of, and what it is; any other path is 404."""

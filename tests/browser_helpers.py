@@ -7,6 +7,7 @@ missing (outside CI, where ``make test`` installs them).
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -22,6 +23,8 @@ pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 from kalooki_net.botclient import BotSeat
 from kalooki_net.table import Table
 from playwright import sync_api
+
+from kalooki.engine import Game
 
 TIMEOUT = 20.0
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -120,3 +123,24 @@ def ann_on_a_phone_beside_bob(browser: Any, host: Any, table: Table) -> tuple[Se
     other.join(table.code, name="bob")
     player.page.wait_for_selector("#table:not([hidden])")
     return player, other
+
+
+def table_of(game: Game, variant_source: str) -> tuple[Table, dict[str, str]]:
+    """A hosted table's save holding ``game`` as it is, resumed (as ``kalooki host --resume`` does), and
+    each player's token to take their seat back."""
+    seats = len(game.players)
+    table = Table(game.variant, seats=seats, bots=["greedy"], seed=1, variant_source=variant_source)
+    tokens = {name: table.join(name)[1] for name in game.players}
+    table.game = game
+    return Table.resume(table.save_text().encode()), tokens
+
+
+def taking_seat_back(browser: Any, port: int, code: str, token: str) -> Seat:
+    """A phone's page at the table, taking back the seat whose token the browser keeps (as after a
+    reload): the page keeps it under the table's address and code."""
+    page = Seat(browser, f"http://127.0.0.1:{port}/?code={code}", PHONE)
+    key = json.dumps(f"kalooki:127.0.0.1:{port}:{code}")
+    page.js(f"localStorage.setItem({key}, {json.dumps(token)})")
+    page.page.reload()
+    page.page.wait_for_selector("#table:not([hidden])")
+    return page

@@ -8,10 +8,9 @@ laid it, so a joker built onto another player's meld is named with who laid it, 
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from browser_helpers import PHONE, Seat
+from browser_helpers import Seat, table_of, taking_seat_back
 from kalooki_cli.web_coach import WebCoach
 from kalooki_net.table import Table
 from net_helpers import hosted
@@ -24,21 +23,12 @@ MELD_NAMES = "[...document.querySelectorAll('#melds button.meld')].map((b) => b.
 def resumed_with_bobs_joker_on_anns_run() -> tuple[Table, dict[str, str]]:
     """A hosted table's save, resumed: ann's run 5H 6H 7H 8H with bob's joker built onto it, and bob's
     own run; each player's token to take their seat back."""
-    game = built_onto_anns_run(kaluki())
-    table = Table(game.variant, seats=2, bots=["greedy"], seed=1, variant_source="kaluki-51")
-    tokens = {name: table.join(name)[1] for name in game.players}
-    table.game = game
-    return Table.resume(table.save_text().encode()), tokens
+    return table_of(built_onto_anns_run(kaluki()), "kaluki-51")
 
 
 def seated(browser: Any, port: int, code: str, token: str) -> Seat:
-    """A phone's page at the table, taking back the seat whose token the browser keeps (as after a
-    reload): the page keeps it under the table's address and code."""
-    page = Seat(browser, f"http://127.0.0.1:{port}/?code={code}", PHONE)
-    key = json.dumps(f"kalooki:127.0.0.1:{port}:{code}")
-    page.js(f"localStorage.setItem({key}, {json.dumps(token)})")
-    page.page.reload()
-    page.page.wait_for_selector("#table:not([hidden])")
+    """A phone's page at the table, its seat taken back, once it shows the joker."""
+    page = taking_seat_back(browser, port, code, token)
     page.wait("document.querySelectorAll('#melds .stands').length === 1")
     return page
 

@@ -36,6 +36,8 @@ from kalooki.engine import Game
 from kalooki.loader import load_variant
 
 PAGE_BUDGET = 100 * 1024
+SCRIPTS = ("/table.js", "/cards.js", "/sheets.js", "/kept.js", "/board.js", "/picks.js", "/handend.js")
+"""The page's JavaScript modules, each served."""
 
 
 def get(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
@@ -55,7 +57,7 @@ def coached(uri: str, code: str, name: str) -> Player:
 def test_the_page_is_served_with_strict_headers_and_stays_small() -> None:
     with hosted(new_table(seats=2)) as host:
         own = f"127.0.0.1:{host.server.port}"
-        pages = ("/table.js", "/cards.js", "/sheets.js", "/kept.js", "/board.js", "/table.css")
+        pages = (*SCRIPTS, "/table.css")
         for path in ("/", "/?code=ABCDEF", *pages):
             status, headers, body = get(host.server.port, path)
             assert status == 200, path
@@ -81,13 +83,15 @@ def test_the_page_is_served_with_strict_headers_and_stays_small() -> None:
     assert "http" not in html.replace("http-equiv", "")
     assert "<script>" not in html
     assert "style=" not in html
-    scripts = {"/table.js", "/cards.js", "/sheets.js", "/kept.js", "/board.js"}
-    assert set(PAGES) == {"/", "/index.html", *scripts, "/table.css"}
+    assert set(PAGES) == {"/", "/index.html", *SCRIPTS, "/table.css"}
+    # A module the host does not serve would fail the page's import of it: every file of the folder is served.
+    folder = Path(__file__).resolve().parent.parent / "net" / "web"
+    assert {name for name, _ in PAGES.values()} == {path.name for path in folder.iterdir()}
 
 
 def test_the_page_never_builds_markup_from_what_players_send() -> None:
     scripts = {name: page_file(name).decode() for name, kind in PAGES.values() if "javascript" in kind}
-    assert set(scripts) == {"table.js", "cards.js", "sheets.js", "kept.js", "board.js"}
+    assert {f"/{name}" for name in scripts} == set(SCRIPTS)
     # Text goes in with textContent; the one innerHTML is the host's escaped rulebook.
     assert sum(script.count("innerHTML") for script in scripts.values()) == 1
     assert '$("rules-body").innerHTML = rulesHtml' in scripts["table.js"]
@@ -320,13 +324,16 @@ def test_a_page_rejoining_between_hands_sees_the_same_hand_end_as_the_others() -
     events: list[Any] = []
     while game.phase in ("draw", "play"):
         events = play_turn(game, bot)
-    told = WebCoach().coach(
-        seat_view(game, 0), [e for e in events if e["type"] == "hand_end"], variant, {}, {}
-    )
+    # The page that stayed was told the going-out turn's events: ann melded in it, after melding before.
+    told = WebCoach().coach(seat_view(game, 0), events, variant, {}, {})
     rejoined = WebCoach().coach(seat_view(game, 0), [], variant, {}, {})
     assert told["hand_end"] is not None
     assert told["hand_end"]["text"].lstrip("─ ").startswith("Hand 1 is over")
-    assert told["hand_end"]["lines"] == ["You went out."]
+    assert told["hand_end"]["lines"] == [
+        "You went out.",
+        "Not Kalooki: you had melded in an earlier turn; Kalooki is the whole hand laid in one turn, "
+        "nothing laid before.",
+    ]
     assert rejoined["hand_end"] == told["hand_end"]
     assert rejoined["log"] == []
     assert rejoined["preview"] is None

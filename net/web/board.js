@@ -2,6 +2,7 @@
 // lines under it, a hint and the lobby's seats. Each function fills the elements it is given and calls
 // back on a tap; what a tap means (and the page's state) stays in table.js.
 import { cardLabel, cardNode, cardsInText, cardText, el, nameNode, sortedHand } from "./cards.js";
+import { groupText } from "./picks.js";
 
 // The table's melds, each a button ("meld 2, bob's: ..."): tapped, it is the target of a build or a swap.
 // ``target``: the meld chosen (from 1), or null; ``seatName(seat)``: "you" or the player's name.
@@ -75,7 +76,7 @@ export function showHand(hand, title, view, coach, selected, newCard, onTap) {
 }
 
 // The host's lines under the hand (whose turn, what it still needs), "You could lay ..." with a
-// "Lay it" button when ``canLay`` and it opens, and the melds kept so far with "New group".
+// "Lay it" button when ``canLay`` and it opens, and the melds kept so far with "New group" ({cards, kind}).
 export function showStatus(status, previewLine, staged, coach, canLay, groups, onLay) {
   status.replaceChildren();
   for (const line of coach ? coach.status : []) status.append(el("p", line.startsWith("Your turn") ? "turn-line" : "", line));
@@ -91,7 +92,7 @@ export function showStatus(status, previewLine, staged, coach, canLay, groups, o
     }
   }
   staged.hidden = groups.length === 0;
-  staged.textContent = groups.length ? "Melds so far: " + groups.map((group) => group.map(cardText).join(" ")).join(", ") : "";
+  staged.textContent = groups.length ? "Melds so far: " + groups.map((group) => groupText(group, cardText)).join(", ") : "";
 }
 
 // A hint's moves, each a button that puts it in the move box, with its note; then its summary.

@@ -2,9 +2,11 @@
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
 import { showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
-import { cardsInText, el, meldOrder, nameNode, sortedHand } from "./cards.js";
+import { cardsInText, cardText, el, nameNode } from "./cards.js";
+import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
-import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
+import { Picks } from "./picks.js";
+import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
 
 (() => {
   const PROTOCOL = 1;
@@ -23,9 +25,7 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
   let standIns = {};
   let readiness = null;       // between hands, from a host that says it: {ready, waiting_for}, seats
   let saidReady = false;      // this page pressed "Next hand" this hand (a host that does not say who is ready)
-  let selected = [];          // indexes into the sorted hand, in the order tapped
-  let groups = [];            // groups kept with "New group", each a list of card codes
-  let target = null;          // the table meld tapped (from 1)
+  const picks = new Picks();  // the cards and the meld tapped towards a move
   let pending = null;         // the move sent and not yet answered: {started}
   let queue = [];             // further moves to send after the pending one (a laid preview)
   let retry = 0;
@@ -200,7 +200,7 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
   // The table this page sat at is gone: nothing of it stays on the screen or decides what the next join shows.
   function leaveTable() {
     me.seat = null; view = null; coach = null; lobby = null; standIns = {}; readiness = null; saidReady = false;
-    selected = []; groups = []; target = null; pending = null; queue = [];
+    picks.clear(); pending = null; queue = [];
     $("log").replaceChildren();
     kept.forgetLog();
     $("reason").textContent = "";
@@ -250,8 +250,7 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
     }
     if (!previous || previous.hand.join() !== view.hand.join() || previous.table.length !== view.table.length
         || previous.phase !== view.phase || previous.current !== view.current) {
-      selected = []; target = null;
-      if (view.phase !== "play" || view.current !== me.seat) groups = [];
+      picks.refresh(view.phase === "play" && view.current === me.seat);
     }
     if (answered) $("reason").textContent = "";
     $("hint").hidden = true;
@@ -305,20 +304,19 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
   }
 
   function drawMelds() {
-    showMelds($("melds"), $("melds-title"), view, coach, target, seatName, (number) => {
-      target = target === number ? null : number;
+    showMelds($("melds"), $("melds-title"), view, coach, picks.target, seatName, (number) => {
+      picks.pick(number);
       drawMelds(); drawButtons();
     });
   }
 
   function drawHand() {
     const newCard = myTurn() && view.phase === "play" ? view.turn.drawn_card : null;
-    showHand($("hand"), $("hand-title"), view, coach, selected, newCard, toggle);
+    showHand($("hand"), $("hand-title"), view, coach, picks.selected, newCard, toggle);
   }
 
   function toggle(index) {
-    const at = selected.indexOf(index);
-    if (at >= 0) selected.splice(at, 1); else selected.push(index);
+    picks.tap(index, view.hand);
     const focused = document.activeElement && document.activeElement.closest("#hand") ? index : null;
     drawHand(); drawButtons();
     if (focused !== null) $("hand").children[focused].focus();
@@ -326,7 +324,7 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
 
   function drawStatus() {
     const canLay = myTurn() && view.phase === "play";
-    showStatus($("status"), $("preview"), $("staged"), coach, canLay, groups, (moves) => {
+    showStatus($("status"), $("preview"), $("staged"), coach, canLay, picks.groups, (moves) => {
       queue = moves.slice(1);
       play(moves[0]);
     });
@@ -336,10 +334,11 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
     const turn = myTurn() && !pending;
     const draw = turn && view.phase === "draw";
     const playing = turn && view.phase === "play";
-    const count = selected.length;
+    const count = picks.count;
+    const target = picks.target;
     $("draw-stock").disabled = !draw;
     $("draw-discard").disabled = !draw || view.discard_pile.length === 0;
-    $("meld-button").disabled = !playing || (count === 0 && groups.length === 0);
+    $("meld-button").disabled = !playing || (count === 0 && picks.groups.length === 0);
     $("group-button").disabled = !playing || count === 0;
     $("build-button").disabled = !playing || count === 0 || target === null;
     $("build-button").textContent = target === null ? "Build (tap a meld)" : `Build on meld ${target}`;
@@ -349,7 +348,12 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
     // Only where the variant lets a turn end without a discard, and only while it may: a hidden
     // button is no invitation where the rule does not exist.
     $("end-button").hidden = !playing || !view.can_end_turn;
-    $("clear-button").disabled = count === 0 && groups.length === 0 && target === null;
+    $("clear-button").disabled = !picks.anything;
+    // One card and jokers could be a set or a run: the player says which, as "m JK 6H JK run" does.
+    const lone = playing && picks.lone(view.hand);
+    $("reading").hidden = !lone;
+    if (lone) $("reading-cards").textContent = picks.cards(view.hand).map(cardText).join(" ");
+    for (const kind of ["set", "run"]) $(`as-${kind}`).setAttribute("aria-pressed", String(picks.reading === kind));
     $("undo-button").disabled = !turn || !view.can_undo;
     $("hint-button").disabled = !turn;
     $("move-form").querySelector("button").disabled = !turn;
@@ -362,39 +366,18 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
     $("move-form").hidden = over;
     if (!over) { $("ready-wait").hidden = true; return; }
     drawReady();
-    // The last hand's end, as after every hand; at the end of the game the result and the score sheet below it.
-    const gameOver = view.phase === "game_over";
-    const result = view.results[view.results.length - 1];
-    $("hand-end-title").textContent = `Hand ${result ? result.number : view.hand_number} is over`;
-    if (coach && coach.hand_end) {
-      $("hand-end-lines").replaceChildren(...coach.hand_end.lines.map((line) => el("p", "", line)));
-    }
-    $("hand-end-table").replaceChildren(handTable(view, result, seatLabel));
-    $("game-end").hidden = !gameOver;
-    if (gameOver) {
-      // The sheet's own legend and scoring line are under the sheet: its lines keep only the sentences above it.
-      const sentences = coach && coach.game_end
-        ? coach.game_end.lines.filter((line) => !(coach.scoring && line.endsWith(coach.scoring))) : [];
-      $("game-end-lines").replaceChildren(...sentences.map((line) => el("p", "", line)));
-      $("game-end-table").replaceChildren(scoreSheet(view, seatLabel, coach && coach.scoring));
-    }
+    showHandEnd(endScreen, view, coach, seatLabel);
   }
+  const endScreen = {
+    title: $("hand-end-title"), lines: $("hand-end-lines"), table: $("hand-end-table"),
+    gameEnd: $("game-end"), gameEndLines: $("game-end-lines"), gameEndTable: $("game-end-table"),
+  };
 
-  // Between hands: "Next hand" until this seat has said ready (the host says so, also after a reload), then
-  // whom the deal waits for.
   function drawReady() {
-    const ready = view.phase === "hand_over" && (readiness ? readiness.ready.includes(me.seat) : saidReady);
-    $("ready-button").hidden = view.phase !== "hand_over" || ready;
-    $("ready-wait").hidden = !ready;
-    const others = readiness ? readiness.waiting_for.filter((seat) => seat !== me.seat && view.players[seat] !== undefined) : [];
-    $("ready-wait").textContent = others.length ? `Waiting for ${listed(others.map((seat) => view.players[seat]))}…`
-      : readiness ? "Dealing the next hand…" : "Waiting for the others to be ready…";
+    showReady($("ready-button"), $("ready-wait"), view, me.seat, readiness, saidReady);
   }
-  const listed = (names) => (names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`);
 
   // ------------------------------------------------------------ moves
-
-  const chosenCards = () => selected.map((index) => sortedHand(view.hand)[index]);
 
   // A move or a command from this page: the last one's refusal, and the box's help, are read already.
   function fresh() {
@@ -419,28 +402,21 @@ import { handEndLine, handTable, playerRows, scoreSheet } from "./sheets.js";
     if (send({ type: "undo" })) { pending = { started: performance.now(), move: "undo" }; drawButtons(); }
   }
 
-  function meld() {
-    const all = [...groups];
-    if (selected.length) all.push(meldOrder(chosenCards()));
-    if (!all.length) return;
-    play("m " + all.map((group) => group.join(" ")).join(", "));
-  }
-
   function wire() {
     $("draw-stock").addEventListener("click", () => play("ds"));
     $("draw-discard").addEventListener("click", () => play("dd"));
-    $("meld-button").addEventListener("click", meld);
+    $("meld-button").addEventListener("click", () => play(picks.meldMove(view.hand)));
     $("group-button").addEventListener("click", () => {
-      groups.push(meldOrder(chosenCards()));
-      selected = [];
+      picks.keepGroup(view.hand);
       drawHand(); drawStatus(); drawButtons();
     });
-    $("build-button").addEventListener("click", () => play(`b ${target} ${meldOrder(chosenCards()).join(" ")}`));
-    $("swap-button").addEventListener("click", () => play(`s ${target} ${chosenCards()[0]}`));
-    $("discard-button").addEventListener("click", () => play(`d ${chosenCards()[0]}`));
+    $("build-button").addEventListener("click", () => play(picks.buildMove(view.hand)));
+    $("swap-button").addEventListener("click", () => play(picks.swapMove(view.hand)));
+    $("discard-button").addEventListener("click", () => play(picks.discardMove(view.hand)));
     $("end-button").addEventListener("click", () => play("end"));
+    for (const kind of ["set", "run"]) $(`as-${kind}`).addEventListener("click", () => { picks.read(kind); drawButtons(); });
     $("clear-button").addEventListener("click", () => {
-      selected = []; groups = []; target = null;
+      picks.clear();
       drawTable();
     });
     $("undo-button").addEventListener("click", undo);

@@ -1,0 +1,100 @@
+// What the player has tapped towards a move, and the moves it makes in the move language: cards of
+// the hand in the order tapped, how to read them where they could be a set or a run, the melds kept
+// so far with "New group", and the table's meld chosen to build on or swap with. The page's buttons
+// send what these methods write.
+import { meldOrder, sortedHand } from "./cards.js";
+
+export class Picks {
+  constructor() {
+    this.clear();
+  }
+
+  clear() {
+    this.selected = [];  // indexes into the sorted hand, in the order tapped
+    this.reading = null; // "set" or "run" where the cards tapped could be either (see lone), else null
+    this.groups = [];    // melds kept with "New group", each {cards, kind}: card codes, "set", "run" or null
+    this.target = null;  // the table's meld tapped (from 1)
+  }
+
+  // The hand or the table changed: the cards tapped and the meld chosen mean nothing now; the melds
+  // kept so far stay while ``keepGroups`` (the same turn goes on).
+  refresh(keepGroups) {
+    this.selected = [];
+    this.reading = null;
+    this.target = null;
+    if (!keepGroups) this.groups = [];
+  }
+
+  get count() {
+    return this.selected.length;
+  }
+
+  get anything() {
+    return this.selected.length > 0 || this.groups.length > 0 || this.target !== null;
+  }
+
+  // The card at ``index`` of the sorted hand tapped: chosen (numbered after the others), or no more.
+  tap(index, hand) {
+    const at = this.selected.indexOf(index);
+    if (at >= 0) this.selected.splice(at, 1); else this.selected.push(index);
+    if (!this.lone(hand)) this.reading = null;
+  }
+
+  // The table's meld ``number`` tapped: chosen, or no more.
+  pick(number) {
+    this.target = this.target === number ? null : number;
+  }
+
+  cards(hand) {
+    const sorted = sortedHand(hand);
+    return this.selected.map((index) => sorted[index]);
+  }
+
+  // One natural card and jokers (JK 6H JK): a set of sixes, or a run read low to high as tapped (5-6-7).
+  // The move language says which by a last word; unsaid, a set wherever a set may hold that many cards.
+  lone(hand) {
+    const cards = this.cards(hand);
+    return cards.length >= 3 && cards.filter((code) => code !== "JK").length === 1;
+  }
+
+  // "set" or "run" chosen for the cards tapped; chosen again, unsaid.
+  read(kind) {
+    this.reading = this.reading === kind ? null : kind;
+  }
+
+  // The cards tapped as one meld to lay: in the move language's order, read as chosen.
+  group(hand) {
+    return { cards: meldOrder(this.cards(hand)), kind: this.lone(hand) ? this.reading : null };
+  }
+
+  // "New group": the cards tapped become one meld of those to lay together.
+  keepGroup(hand) {
+    this.groups.push(this.group(hand));
+    this.selected = [];
+    this.reading = null;
+  }
+
+  // The melds kept and the cards tapped, laid together; null with nothing chosen.
+  meldMove(hand) {
+    const all = [...this.groups];
+    if (this.selected.length) all.push(this.group(hand));
+    return all.length ? "m " + all.map((group) => groupText(group)).join(", ") : null;
+  }
+
+  buildMove(hand) {
+    return `b ${this.target} ${meldOrder(this.cards(hand)).join(" ")}`;
+  }
+
+  swapMove(hand) {
+    return `s ${this.target} ${this.cards(hand)[0]}`;
+  }
+
+  discardMove(hand) {
+    return `d ${this.cards(hand)[0]}`;
+  }
+}
+
+// A meld group as the move language writes it, its cards (each as ``write`` writes it) and then the
+// reading where one was chosen: "JK 6H JK run".
+export const groupText = (group, write = (code) => code) =>
+  [...group.cards.map(write), ...(group.kind ? [group.kind] : [])].join(" ");

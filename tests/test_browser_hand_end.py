@@ -1,0 +1,75 @@
+"""The browser table in Chromium on a real table on 127.0.0.1: the end-of-hand screen after a reload.
+
+A page back between hands (a reload, a dropped connection, a host restarted with ``--resume``) is
+shown the end-of-hand screen rebuilt from the state, as ``kalooki resume`` rebuilds it: with the
+lines a page that stayed saw live, who is out of the game and why going out was not Kalooki.
+(Readiness between hands: ``test_browser_presence``.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from browser_helpers import Seat, table_of, taking_seat_back
+from kalooki_cli.web_coach import WebCoach
+from net_helpers import hosted
+from rules_helpers import new_game, play
+
+from kalooki.engine import Game
+
+LINES = "[...document.querySelectorAll('#hand-end-lines p')].map((p) => p.textContent)"
+NOT_KALOOKI = (
+    "had melded in an earlier turn; Kalooki is the whole hand laid in one turn, nothing laid before."
+)
+ANN_SAW = ["You went out.", f"Not Kalooki: you {NOT_KALOOKI}", "Bob reached 20 and is out."]
+BOB_SAW = ["Ann went out.", f"Not Kalooki: ann {NOT_KALOOKI}", "You reached 20 and are out."]
+ANNS_LAST_TURN = ("draw stock", "meld 9C 9D 9S", "discard 2S")
+
+
+def ann_about_to_go_out() -> Game:
+    """Three players, out at 20: ann laid a run in her first turn, and goes out in her second by laying
+    9C 9D 9S (not Kalooki: she had melded before); bob, left with his court cards, is out of the
+    game, and cid, left 19, plays on."""
+    knobs = {"hand_size": 7, "opening_threshold": 0, "elimination": True, "goal_score": 20}
+    hands = ["5H 6H 7H 8H 9C 9D KC", "KD QD JD TD KS QS 8S", "2C 3C 2D 3D 2H 3H 4S"]
+    game = new_game(knobs, hands, discard=None, stock="9S 8C 8D 2S 3S 4C")
+    play(game, "draw stock", "meld 5H 6H 7H 8H", "discard KC")
+    play(game, "draw stock", "discard 8C", "draw stock", "discard 8D")
+    return game
+
+
+def shown_hand_end(seat: Seat) -> list[str]:
+    seat.page.wait_for_selector("#hand-end:not([hidden])")
+    seat.wait(f"{LINES}.length > 0")
+    return list(seat.js(LINES))
+
+
+def test_a_page_reloaded_between_hands_shows_the_lines_it_showed_live(browser: Any) -> None:
+    # After the reload the screen said "You went out." and "Not Kalooki: ..." but no more that bob is out.
+    table, tokens = table_of(ann_about_to_go_out(), "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        port = host.server.port
+        ann, bob = (taking_seat_back(browser, port, table.code, tokens[name]) for name in ("ann", "bob"))
+        for move in ANNS_LAST_TURN:
+            before = ann.js("window.kalookiTimings.length")
+            ann.page.fill("#move-input", move)
+            ann.page.press("#move-input", "Enter")
+            ann.wait(f"window.kalookiTimings.length > {before}")
+        assert (shown_hand_end(ann), shown_hand_end(bob)) == (ANN_SAW, BOB_SAW)
+        assert host.call(lambda: host.table.require_game().phase) == "hand_over"
+        for page in (ann, bob):
+            page.page.reload()
+        assert (shown_hand_end(ann), shown_hand_end(bob)) == (ANN_SAW, BOB_SAW)
+        assert ann.problems == bob.problems == []
+
+
+def test_a_host_resumed_between_hands_shows_who_is_out_and_why_it_was_not_kalooki(browser: Any) -> None:
+    # A table saved between hands and hosted again: the page said "You went out." and nothing else.
+    game = ann_about_to_go_out()
+    play(game, *ANNS_LAST_TURN)
+    table, tokens = table_of(game, "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = taking_seat_back(browser, host.server.port, table.code, tokens["ann"])
+        bob = taking_seat_back(browser, host.server.port, table.code, tokens["bob"])
+        assert (shown_hand_end(ann), shown_hand_end(bob)) == (ANN_SAW, BOB_SAW)
+        assert ann.problems == bob.problems == []

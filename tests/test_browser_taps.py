@@ -1,0 +1,80 @@
+"""The browser table in Chromium on a real table on 127.0.0.1: melds laid by tapping cards.
+
+One natural card and jokers (JK 6H JK) could be a set of sixes or a run, 5-6-7: typed, the move says
+which with a last word (``m JK 6H JK run``). Tapped, the page asks which, and sends the word.
+(Playing the game in the page: ``test_browser_table``; the move box: ``test_browser_move_box``.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import Seat, table_of, taking_seat_back
+from kalooki_cli.web_coach import WebCoach
+from net_helpers import hosted
+from rules_helpers import new_game
+
+from kalooki.cards import format_cards
+
+MELD_NAMES = "[...document.querySelectorAll('#melds button.meld')].map((b) => b.getAttribute('aria-label'))"
+READING = "document.getElementById('reading')"
+
+
+def tapped(seat: Seat, *labels: str) -> None:
+    """The hand's cards named (as a screen reader names them) tapped in this order; a name twice, the
+    next card of that name."""
+    for label in labels:
+        cards = seat.page.locator(f'#hand .card[aria-label="{label}"][aria-pressed="false"]')
+        cards.first.click()
+
+
+@pytest.mark.parametrize(
+    ("reading", "kind", "laid"),
+    [
+        ("run", "run", "joker standing for 5♥, 6 of hearts, joker standing for 7♥"),
+        ("set", "set", "joker standing for 6♣/♦/♠, 6 of hearts, joker standing for 6♣/♦/♠"),
+    ],
+)
+def test_one_card_and_jokers_tapped_are_laid_as_the_set_or_the_run_the_player_chose(
+    browser: Any, shots: Path, reading: str, kind: str, laid: str
+) -> None:
+    # Tapped, JK 6H JK went out as "m JK 6H JK", always a set of sixes: the page had no way to say run.
+    game = new_game(
+        {"hand_size": 7, "opening_threshold": 0},
+        ["JK 6H JK 9C 9D 9S KC", "2C 3C 4D 5D 7S 8S QH"],
+        discard=None,
+        stock="2S 3S",
+    )
+    table, tokens = table_of(game, "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = taking_seat_back(browser, host.server.port, table.code, tokens["ann"])
+        ann.page.click("#draw-stock")
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        tapped(ann, "joker", "6 of hearts")
+        assert ann.js(f"{READING}.hidden")  # two cards are no meld to read
+        tapped(ann, "joker")
+        ann.wait(f"!{READING}.hidden")
+        assert ann.page.locator("#reading-cards").inner_text() == "JK 6♥ JK"
+        ann.page.click(f"#as-{reading}")
+        assert ann.page.locator(f"#as-{reading}").get_attribute("aria-pressed") == "true"
+        ann.page.screenshot(path=str(shots / f"phone-lone-{reading}.png"), full_page=True)
+        # Kept as one of the melds to lay together, with its reading; the line goes with the cards.
+        ann.page.click("#group-button")
+        assert ann.page.locator("#staged").inner_text() == f"Melds so far: JK 6♥ JK {reading}"
+        assert ann.js(f"{READING}.hidden")
+        tapped(ann, "9 of clubs", "9 of diamonds", "9 of spades")
+        assert ann.js(f"{READING}.hidden")  # naturals of one rank: a set, nothing to say
+        ann.page.click("#meld-button")
+        ann.wait("document.querySelectorAll('#melds li').length === 2")
+        assert ann.js(MELD_NAMES) == [
+            f"meld 1, yours: {laid}",
+            "meld 2, yours: 9 of clubs, 9 of diamonds, 9 of spades",
+        ]
+        melds = host.call(
+            lambda: [(meld.kind, format_cards(meld.cards)) for meld in host.table.require_game().table]
+        )
+        assert melds == [(kind, "JK 6H JK"), ("set", "9C 9D 9S")]
+        assert ann.page.locator("#reason").inner_text() == ""
+        assert ann.problems == []
