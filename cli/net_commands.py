@@ -395,6 +395,7 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
         read_line=read_line,
         resume_command=reopen,
         close_table=server.stop,
+        saved_to=server.table.save_path,
     )
     if keyboard:
         if typed_as_it_started:

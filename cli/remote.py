@@ -16,6 +16,7 @@ import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from kalooki_net.client import TableConnection, TableConnectionError
@@ -31,6 +32,7 @@ from kalooki.engine import Event, Game
 from kalooki.events import DealEvent, events_from_json
 from kalooki.moves import MoveSyntaxError, parse_move
 from kalooki.savegame import Session
+from kalooki.text import escape_controls
 from kalooki.validation import rules_problem
 from kalooki.variant import Variant
 
@@ -105,8 +107,11 @@ class RemoteGame(InteractiveGame):
         resume_command: str = "",
         close_table: Callable[[], None] | None = None,
         prompt_in_lobby: bool = False,
+        saved_to: Path | None = None,
     ) -> None:
         self.connection = connection
+        self.saved_to = saved_to
+        """For the host's own seat: the file the table saves to after every move."""
         self.close_table = close_table
         """For the host's own seat: tells the others the table closes, before this seat leaves it."""
         self.seat = int(welcome["seat"])
@@ -438,7 +443,12 @@ class RemoteGame(InteractiveGame):
         self.show_help()
 
     def save_command(self, argument: str) -> None:
-        self.error("the host saves the game after every move")
+        if self.saved_to is None:
+            self.error("the host saves the game after every move")
+            return
+        # The host's own seat: the one at the keyboard of the table that saves, asking where it goes.
+        shown = escape_controls(str(self.saved_to))
+        self.error(f"the table is saved after every move to {shown}; a hosted table's save stays where it is")
 
     def save(self) -> bool:
         return True

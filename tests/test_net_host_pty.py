@@ -112,6 +112,25 @@ def test_when_the_host_quits_the_guests_hear_only_that_the_table_closed(tmp_path
     assert after_quit[-1] == {"type": "closing", "reason": "the host stopped"}
 
 
+def test_save_at_the_hosts_own_seat_says_where_the_table_is_saved(tmp_path: Path) -> None:
+    # It said "the host saves the game after every move" to the host, without a word of where.
+    terminal, uri, code = open_table(tmp_path)
+    try:
+        guest = game_started_by_a_guest(terminal, uri, code)
+        terminal.type("\n")
+        terminal.read_until(r"(draw|play)> ")
+        terminal.type("save elsewhere.json\n")
+        said = terminal.read_until(r"a hosted\s+table's save stays where it is")
+        assert re.search(r"the table is saved after every move to\s+\S*saves/", said), said
+        terminal.type("quit\n")
+        terminal.read_until("the table is closed, and the game is saved")
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()
+    assert not (tmp_path / "elsewhere.json").exists()
+    guest.close()
+
+
 def test_the_host_hears_who_joined_and_what_they_said_once(tmp_path: Path) -> None:
     # The lobby's [table] lines told the host who came and what they said; once the game started, its
     # own seat told them all again ("bob joined.", "bob: hi all") as it sat down.
