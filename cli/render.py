@@ -36,7 +36,7 @@ from kalooki.cards import (
 )
 from kalooki.engine import Game
 from kalooki.joker_layers import layers_of
-from kalooki.melds import MeldError, MeldKind, TableMeld, jokers_held_for_good, make_meld
+from kalooki.melds import MeldError, MeldKind, RunEnd, TableMeld, jokers_held_for_good, make_meld
 from kalooki.moves import COMMANDS as MOVE_COMMANDS
 from kalooki.moves import kind_at, offered_commands
 from kalooki.rulebook import key_rules, scoring_line
@@ -215,7 +215,7 @@ class MeldPreview:
     """
 
     melds: tuple[tuple[Card, ...], ...]
-    builds: tuple[tuple[int, tuple[Card, ...], str | None], ...]
+    builds: tuple[tuple[int, tuple[Card, ...], RunEnd | None], ...]
     points: int
     opens: bool
     needed: int
