@@ -6,8 +6,8 @@ the ``autocompletion=`` callbacks of the arguments and options that take a varia
 
 from __future__ import annotations
 
+from kalooki.knob_reference import knob_choices
 from kalooki.loader import builtin_variant_names
-from kalooki.rulebook import knob_choices
 from kalooki.variant import KNOB_NAMES
 
 

@@ -305,9 +305,7 @@ def saved_humans(path: Path, loaded: LoadedSave) -> list[int] | None:
     session's player and the others stand-in bots'. An edited list is refused as a damaged session is (a
     seat past the table ended the resume in an IndexError; a seat twice played one person's turns twice).
     """
-    from kalooki.file_kinds import saved_session
-
-    session = saved_session(path)
+    session = loaded.written_session
     if "humans" not in session:
         return None
     humans = session["humans"]

@@ -37,6 +37,7 @@ from .autosave import Autosave
 from .going_out import laid_since_draw
 from .hints import Hint, meld_points, meld_preview, render_hint, suggest_turn, without_needless_end
 from .narrate import table_lines
+from .prompt_commands import IN_TURN_WORDS, pause_commands
 from .render import Seating
 from .saves_commands import where_it_stands
 from .shell_words import shell_join
@@ -327,6 +328,8 @@ class InteractiveGame(Autosave):
         words = line.split()
         word = words[0].lower()
         argument = line.strip()[len(words[0]) :].strip()
+        if not in_turn and word in IN_TURN_WORDS:
+            return False  # a pause between turns or hands refuses it: its help leaves it out
         if word == "save":
             self.save_command(argument)
             return True
@@ -339,11 +342,11 @@ class InteractiveGame(Autosave):
             run = self.show_totals
         elif word in ("rules", "rulebook"):
             run = self.show_rules
-        elif word == "hint" and in_turn:
+        elif word == "hint":
             run = self.show_hint
-        elif word in ("undo", "u") and in_turn:
+        elif word in ("undo", "u"):
             run = self.undo
-        elif word in LOOK_WORDS and in_turn:
+        elif word in LOOK_WORDS:
             run = self.show
         else:
             return False
@@ -361,7 +364,7 @@ class InteractiveGame(Autosave):
 
     def show_pause_help(self) -> None:
         """``help`` at a pause (a pass screen, between hands): the commands that work there, not the moves."""
-        render.render_help(self.console, self.game.variant, render.pause_commands(render.COMMANDS))
+        render.render_help(self.console, self.game.variant, pause_commands())
 
     def show_totals(self) -> None:
         scoresheet.render_totals(self.console, self.game, self.shared_seating())

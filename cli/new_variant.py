@@ -16,10 +16,10 @@ from typing import Annotated
 
 import typer
 
+from kalooki.knob_reference import knob_choices, knob_values
 from kalooki.loader import builtin_variant_names, load_variant
 from kalooki.loader_refs import is_path_like
 from kalooki.resources import schemas_dir
-from kalooki.rulebook import knob_choices, knob_values
 from kalooki.variant import KNOB_NAMES, Variant
 from kalooki.variant_writer import variant_differences
 

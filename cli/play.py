@@ -410,7 +410,7 @@ def resume_held(path: Path, *, fast: bool, log: Path | None, no_log: bool) -> in
     from .scoresheet import render_game_end
 
     loaded = read_save(path)
-    refuse_hosted_table(path)
+    refuse_hosted_table(path, loaded)
     humans = saved_humans(path, loaded)  # checked before a log is opened or a line is played
     session = loaded.session
     writer, session.log, session.log_left, session.log_unnamed = resumed_log(

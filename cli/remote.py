@@ -40,6 +40,7 @@ from . import render, scoresheet, spectate
 from .interactive import LOOK_WORDS, MOVE_VERBS, InteractiveGame, ReadLine
 from .lobby import LeftLobby, Lobby, Readiness, TableClosed, presence_of, receive, said_line, say_to_table
 from .narrate import join_and, table_lines
+from .prompt_commands import COMMANDS
 from .render import Seating
 from .table_notation import table_sentence, without_drawn_marks
 
@@ -59,7 +60,7 @@ def table_commands(*, host: bool) -> tuple[tuple[str, str], ...]:
     leaves the table (the host's own seat closes it) rather than stopping a game saved here.
     """
     rows: list[tuple[str, str]] = []
-    for command, meaning in render.COMMANDS:
+    for command, meaning in COMMANDS:
         if command.startswith("save"):
             rows.append(("say TEXT", "talk to the table, during the others' turns too"))
         elif command.startswith("quit"):

@@ -36,13 +36,14 @@ from kalooki.cards import (
 )
 from kalooki.engine import Game
 from kalooki.joker_layers import layers_of
-from kalooki.melds import MeldError, MeldKind, TableMeld, jokers_held_for_good, make_meld
+from kalooki.melds import MeldError, MeldKind, RunEnd, TableMeld, jokers_held_for_good, make_meld
 from kalooki.moves import COMMANDS as MOVE_COMMANDS
 from kalooki.moves import kind_at, offered_commands
 from kalooki.rulebook import key_rules, scoring_line
 from kalooki.variant import Variant
 
 from .narrow import natural_width
+from .prompt_commands import COMMANDS as COMMANDS  # the help's rows, read here from before their module
 
 RED = "bold red"
 BLACK = "bold"
@@ -214,7 +215,7 @@ class MeldPreview:
     """
 
     melds: tuple[tuple[Card, ...], ...]
-    builds: tuple[tuple[int, tuple[Card, ...], str | None], ...]
+    builds: tuple[tuple[int, tuple[Card, ...], RunEnd | None], ...]
     points: int
     opens: bool
     needed: int
@@ -506,37 +507,6 @@ def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[
 
 
 # ---------------------------------------------------------------- help
-
-
-COMMANDS: tuple[tuple[str, str], ...] = (
-    ("draw stock | ds", "draw the top card of the stock"),
-    ("draw discard | dd", "take the top card of the discard pile"),
-    (
-        "meld CARDS[, CARDS] | m",
-        "lay new melds: meld 7H 8H 9H, QS QD QC (runs low to high; JK 6H JK run: 5-6-7, not a set of sixes)",
-    ),
-    ("build N CARDS [low|high] | b", "add cards to table meld N: build 2 TH JK"),
-    ("swap N CARDS | s", "put the card a joker of meld N stands for in its place; the joker is yours"),
-    ("discard CARD | d", "discard a card and end your turn: d KD"),
-    ("undo | u", "take back this turn's melds, builds and swaps (before you discard)"),
-    ("hint", "what the greedy bot would play now, and what it scores"),
-    ("look | l | table | show", "draw the table again (so does Enter on an empty line)"),
-    ("score | scores | totals", "the totals and every hand's scores"),
-    ("rules | rulebook", "the whole rulebook of this variant"),
-    ("save [FILE]", "save now; with FILE, the game moves there and is saved there from now on"),
-    ("help | h | ?", "this list"),
-    ("quit | q | exit", "stop; the game stays saved for kalooki resume"),
-)
-
-
-IN_TURN_WORDS = frozenset({"draw", "meld", "build", "swap", "discard", "undo", "hint", "look"})
-"""The first words of the help's rows that work only in one's own turn."""
-
-
-def pause_commands(commands: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
-    """The help's rows that work at a pause between turns or hands (a hot-seat pass screen): listed
-    there, the moves were each refused ("press Enter when bob has the keyboard, or type ...")."""
-    return tuple(row for row in commands if row[0].split()[0] not in IN_TURN_WORDS)
 
 
 END_COMMAND = ("end", "end your turn without a discard (this variant's discard is optional)")

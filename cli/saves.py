@@ -24,7 +24,7 @@ from pathlib import Path
 
 from kalooki import jsonio
 from kalooki.errors import KalookiError
-from kalooki.file_kinds import MAX_SAVE_BYTES, game_file_kind, hosted_save, use_it_with
+from kalooki.file_kinds import MAX_SAVE_BYTES, game_file_kind, use_it_with
 from kalooki.jsonio import JsonInputError
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.savegame import SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
@@ -285,7 +285,7 @@ class SaveEntry:
     save: LoadedSave | None
     problem: str = ""
     hosted: bool = False
-    """A hosted table's save (:func:`~kalooki.file_kinds.hosted_save`)."""
+    """A hosted table's save (:attr:`~kalooki.savegame.LoadedSave.hosted`)."""
 
     @property
     def finished(self) -> bool:
@@ -302,7 +302,8 @@ def all_saves() -> list[SaveEntry]:
         except OSError:
             continue
         try:
-            entries.append(SaveEntry(path, modified, read_save(path), hosted=hosted_save(path)))
+            save = read_save(path)
+            entries.append(SaveEntry(path, modified, save, hosted=save.hosted))
         except KalookiError as error:
             entries.append(SaveEntry(path, modified, None, str(error).removeprefix(f"{path}: ")))
     return sorted(entries, key=lambda entry: (entry.save is None, entry.finished, -entry.modified))
@@ -339,8 +340,9 @@ def latest_save() -> Path:
     for path in candidates:
         # The newest save is the one to resume; a finished game's save is only a record, so look past it,
         # but a damaged one is reported rather than skipped, so no game is silently passed over.
-        if not read_save(path).game.game_over:
-            if not hosted_save(path):
+        save = read_save(path)
+        if not save.game.game_over:
+            if not save.hosted:
                 return path
             tables += 1
     if tables:
@@ -351,9 +353,10 @@ def latest_save() -> Path:
     raise SaveFileError(f"every saved game in {folder} is over: start a new one with 'kalooki play'")
 
 
-def refuse_hosted_table(path: Path) -> None:
-    """Refuse to resume a hosted table's save at the terminal: say how to reopen it instead."""
-    if hosted_save(path):
+def refuse_hosted_table(path: Path, loaded: LoadedSave) -> None:
+    """Refuse to resume a hosted table's save (``loaded`` from ``path``) at the terminal: say how to reopen
+    it instead."""
+    if loaded.hosted:
         shown = escape_controls(str(path))
         raise SaveFileError(
             f"{shown}: this is a hosted table's save, for the players to join again; reopen the table with: "

@@ -22,10 +22,11 @@ from rich.console import Console
 from rich.rule import Rule
 from rich.table import Table
 
-from kalooki.cards import format_card
+from kalooki.cards import Card, format_card
 from kalooki.engine import Event
 from kalooki.events import EliminatedEvent
-from kalooki.moves import format_move
+from kalooki.melds import MeldKind, RunEnd
+from kalooki.moves import Build, format_move, meld_of
 from kalooki.rulebook import scoring_line
 from kalooki.text import ASCII_PUNCTUATION
 from kalooki.variant import Variant
@@ -68,25 +69,20 @@ def captured(draw: Callable[[Console], None]) -> dict[str, Any]:
 
 
 def preview_moves(
-    melds: Sequence[Sequence[int]],
-    builds: Sequence[tuple[int, Sequence[int], str | None]],
-    kinds: Sequence[str | None] = (),
+    melds: Sequence[Sequence[Card]],
+    builds: Sequence[tuple[int, Sequence[Card], RunEnd | None]],
+    kinds: Sequence[MeldKind | None] = (),
 ) -> list[str]:
     """A preview as the moves that lay it: the new melds together (they open together), then the builds.
 
-    A meld read as ``kinds`` says ends with that word (``m JK 6H JK run``), as a player types it."""
+    Each is written short, as a player types it; a meld read as ``kinds`` says ends with that word
+    (``m JK 6H JK run``)."""
     moves = []
     if melds:
-        written = [
-            " ".join(format_card(card) for card in meld)
-            + (f" {kinds[index]}" if kinds and kinds[index] else "")
-            for index, meld in enumerate(melds)
-        ]
-        moves.append("m " + ", ".join(written))
+        laid = meld_of(tuple(tuple(meld) for meld in melds), tuple(kinds))
+        moves.append(format_move(laid, short=True))
     for index, cards, end in builds:
-        moves.append(
-            " ".join(["b", str(index + 1), *(format_card(card) for card in cards), *([end] if end else [])])
-        )
+        moves.append(format_move(Build(index + 1, tuple(cards), end), short=True))
     return moves
 
 

@@ -83,7 +83,12 @@ def hosted_save(path: str | Path) -> bool:
     ``kalooki host --resume`` reopens it for every person to rejoin; ``kalooki resume`` would play the
     other people's seats with bots and write the save back without its table, for good.
     """
-    return isinstance(saved_session(path).get("table"), dict)
+    return hosted_session(saved_session(path))
+
+
+def hosted_session(session: Mapping[str, Any]) -> bool:
+    """Whether a save's ``session`` object, as written, is a hosted table's: it holds the table's seats."""
+    return isinstance(session.get("table"), dict)
 
 
 def saved_session(path: str | Path) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from kalooki.errors import KalookiError
 from kalooki.joker_layers import built_layers, swapped_layers
 from kalooki.rules import RUN_MAX as RUN_MAX  # the public name solver and bots import from here
 from kalooki.rules import RunFrame, run_frame, suits_must_differ
+from kalooki.run_refusals import run_refusal
 from kalooki.variant import Variant
 from kalooki.variant_memo import PerVariant
 
@@ -286,7 +287,7 @@ def _make_run(cards: tuple[Card, ...], naturals: list[Card], variant: Variant, o
         )
     low = _run_low(cards, variant)
     if low is None:
-        raise MeldError(f"{format_cards(cards)} is not a run: {_run_reason(cards, variant)}")
+        raise MeldError(f"{format_cards(cards)} is not a run: {run_refusal(cards, variant)}")
     return _table_meld("run", cards, owner, low, suit_of(naturals[0]))
 
 
@@ -314,58 +315,6 @@ def _run_from(cards: Sequence[Card], low: int, frame: RunFrame) -> int | None:
         if card != JOKER and not _fits(card, _position_rank(low, index)):
             return None
     return low
-
-
-def _run_reason(cards: Sequence[Card], variant: Variant) -> str:
-    if len(cards) > RUN_MAX:
-        return f"a run has at most {RUN_MAX} cards"
-    ranks = [rank_of(card) for card in cards if card != JOKER]
-    if len(set(ranks)) != len(ranks):
-        return "a rank appears twice"
-    beyond = _joker_beyond_the_frame(cards, variant)
-    if beyond:
-        return beyond
-    # Cards that would be consecutive if the ranks went round the corner (K-A-2) are refused only
-    # for where the ace (or a joker standing for it) sits; any other order or gap is not consecutive.
-    if _consecutive_round_the_corner(cards):
-        frame = run_frame(variant)
-        if frame.ace_positions == (14,):
-            return "in this variant an ace may only sit above the king (Q-K-A)"
-        if frame.ace_positions == (1,):
-            return "in this variant an ace may only sit below the two (A-2-3)"
-        return "an ace may sit below the two or above the king, not between them (no K-A-2)"
-    return (
-        "the cards are not consecutive as written (write a run low to high, a joker where a card is missing)"
-    )
-
-
-def _consecutive_round_the_corner(cards: Sequence[Card]) -> bool:
-    """Whether the naturals, as written, sit one rank apart on the ranks' circle (K-A-2 allowed)."""
-    starts = {(rank_of(card) - index) % 13 for index, card in enumerate(cards) if card != JOKER}
-    return len(starts) == 1
-
-
-_END_WORDS = {1: "ace", 2: "two", 13: "king", 14: "ace"}
-
-
-def _joker_beyond_the_frame(cards: Sequence[Card], variant: Variant) -> str | None:
-    """Why naturals consecutive as written still make no run: a joker past the lowest or highest rank."""
-    frame = run_frame(variant)
-    if frame.wrap:
-        return None
-    ace_ranks, lowest, highest = frame.ace_positions, frame.lowest, frame.highest
-    naturals = [(index, rank_of(card)) for index, card in enumerate(cards) if card != JOKER]
-    for ace in ace_ranks:
-        lows = {(ace if rank == ACE else rank) - index for index, rank in naturals}
-        placed = [ace if rank == ACE else rank for _, rank in naturals]
-        if len(lows) != 1 or min(placed) < lowest or max(placed) > highest:
-            continue
-        low = lows.pop()
-        if low < lowest:
-            return f"a joker cannot stand below the {_END_WORDS[lowest]}: no card ranks lower"
-        if low + len(cards) - 1 > highest:
-            return f"a joker cannot stand above the {_END_WORDS[highest]}: no card ranks higher"
-    return None
 
 
 def build(

@@ -279,5 +279,16 @@ def _group_reading(group: str) -> tuple[str, MeldKind | None]:
     return group, None
 
 
-def format_move(action: Action) -> str:
-    return str(action)
+SHORT_FORMS = {expansion: alias for alias, expansion in ALIASES.items()}
+"""Each verb's short form, as a player types it: ``meld`` is ``m``, ``draw stock`` is ``ds``."""
+
+
+def format_move(action: Action, *, short: bool = False) -> str:
+    """The action in the move language; ``short``: with its verb's short form, as a player types it
+    (``m JK 6H JK run``, ``b 2 TH low``, ``ds``)."""
+    text = str(action)
+    if short:
+        for verb, alias in SHORT_FORMS.items():
+            if text == verb or text.startswith(f"{verb} "):
+                return alias + text[len(verb) :]
+    return text

@@ -24,7 +24,7 @@ from kalooki import jsonio
 from kalooki.bots import bot_names
 from kalooki.engine import Game, StateFormatError
 from kalooki.errors import KalookiError
-from kalooki.file_kinds import MAX_SAVE_BYTES, SAVE_FORMAT
+from kalooki.file_kinds import MAX_SAVE_BYTES, SAVE_FORMAT, hosted_session
 from kalooki.statecheck import rng_state_problem
 from kalooki.text import escape_controls, has_controls
 
@@ -186,6 +186,14 @@ def dump_save(game: Game, session: Session) -> str:
 class LoadedSave:
     game: Game
     session: Session
+    written_session: Mapping[str, Any] = field(default_factory=dict)
+    """The ``session`` object as the file holds it, with what :class:`Session` leaves out (a hosted table's
+    seats, a hot-seat game's people): read from the one load, not from the file again."""
+
+    @property
+    def hosted(self) -> bool:
+        """Whether this is a hosted table's save (:func:`~kalooki.file_kinds.hosted_session`)."""
+        return hosted_session(self.written_session)
 
 
 def load_save(text: str | bytes) -> LoadedSave:
@@ -230,7 +238,7 @@ def load_save_document(data: object) -> LoadedSave:
         raise SaveFormatError(f"the save is damaged: its session lacks {error}") from None
     except (TypeError, ValueError) as error:
         raise SaveFormatError(f"the save is damaged: its session is invalid ({error})") from None
-    return LoadedSave(game=game, session=session)
+    return LoadedSave(game=game, session=session, written_session=session_data)
 
 
 def seat_rng(seed: int | None, seat: int) -> random.Random:

@@ -75,6 +75,7 @@ ENGINE_LAYING = tuple(
 
 TARGETS: tuple[Target, ...] = (
     Target("melds", "kalooki/melds.py"),
+    Target("run-refusals", "kalooki/run_refusals.py"),
     Target("rules", "kalooki/rules.py"),
     Target("scoring", "kalooki/scoring.py", ENGINE_SCORING),
     Target("turn", "kalooki/turn.py", ENGINE_TURN),

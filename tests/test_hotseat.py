@@ -12,6 +12,7 @@ from kalooki_cli.app import app
 from kalooki_cli.hotseat import HotSeatGame, hotseat_session, saved_humans
 from kalooki_cli.interactive import scripted_input, seat_names, suggest_turn
 from kalooki_cli.play import resume_game
+from kalooki_cli.render import COMMANDS
 from kalooki_cli.saves import read_save, write_save
 from rich.console import Console
 from typer.testing import CliRunner
@@ -388,18 +389,24 @@ def test_a_save_whose_peoples_seats_were_edited_is_refused(tmp_path: Path, human
     assert save.read_bytes() == before
 
 
-def test_help_at_the_pass_screen_lists_the_commands_that_work_there(tmp_path: Path) -> None:
-    # It listed the moves, undo, hint and look, each of which the pass screen then refused.
+def at_the_pass_to_bob(tmp_path: Path, typed: list[str]) -> tuple[HotSeatGame, str]:
+    """Ann's first turn (a draw and a discard), then ``typed`` at the screen that passes to bob: the game
+    and what the terminal showed."""
     game = Game(load_variant("classic"), ["ann", "bob"], seed=8)
     out = io.StringIO()
     console = Console(file=out, width=200, color_system=None, highlight=False)
-    lines = ["", "ds", f"d {format_card(game.hands[0][0])}", "help", "quit"]
+    lines = ["", "ds", f"d {format_card(game.hands[0][0])}", *typed]
     loop = HotSeatGame(
         game, hotseat_session(game, [0, 1], {}, "classic"), [0, 1], console=console,
         read_line=scripted_input(lines, console), save_path=tmp_path / "hs.json", write_save=write_save,
     )  # fmt: skip
     assert loop.run() == 0
-    text = out.getvalue()
+    return loop, out.getvalue()
+
+
+def test_help_at_the_pass_screen_lists_the_commands_that_work_there(tmp_path: Path) -> None:
+    # It listed the moves, undo, hint and look, each of which the pass screen then refused.
+    _, text = at_the_pass_to_bob(tmp_path, ["help", "quit"])
     shown = text[text.index("Pass to bob") : text.index("Cards: ")].splitlines()
     assert [line.split("  ")[0] for line in shown] == [
         "Pass to bob — press Enter",
@@ -411,3 +418,29 @@ def test_help_at_the_pass_screen_lists_the_commands_that_work_there(tmp_path: Pa
         "help | h | ?",
         "quit | q | exit",
     ]
+
+
+def test_the_pass_screen_takes_every_command_its_help_lists_and_refuses_every_other(tmp_path: Path) -> None:
+    # The help at a pause and the pass screen's refusal were read from two lists: a command one of them
+    # left out and the other took (or listed and then refused) sent a person back and forth.
+    loop, text = at_the_pass_to_bob(tmp_path, ["help"])
+    listed = [
+        line.split("  ")[0] for line in text[text.index("Commands\n") : text.index("Cards: ")].splitlines()
+    ]
+    elsewhere = [usage for usage, _ in COMMANDS if usage not in listed[1:]]
+
+    def words(usages: list[str]) -> list[str]:
+        return [usage.split()[0] for row in usages for usage in row.split(" | ")]
+
+    at_a_pause = [word for word in words(listed[1:]) if word not in ("quit", "q", "exit")]
+    in_turn = words(elsewhere)
+    assert {"score", "save", "help", "?", "rules"} <= set(at_a_pause)
+    assert {"ds", "d", "meld"} <= set(in_turn)
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None, highlight=False)
+    lines = [*at_a_pause, *in_turn, "quit"]
+    loop.console, loop.read_line = console, scripted_input(lines, console)
+    assert loop.run() == 0
+    shown = out.getvalue().splitlines()
+    refusal = "✗ press Enter when bob has the keyboard, or type score, save, rules, help or quit"
+    assert [shown[index - 1] for index, line in enumerate(shown) if line.rstrip() == refusal] == in_turn

@@ -16,7 +16,19 @@ from kalooki.cards import (
     parse_cards,
 )
 from kalooki.errors import KalookiError
-from kalooki.moves import USAGE, Build, Discard, Draw, Meld, MoveSyntaxError, Swap, format_move, parse_move
+from kalooki.moves import (
+    END_TURN,
+    USAGE,
+    Action,
+    Build,
+    Discard,
+    Draw,
+    Meld,
+    MoveSyntaxError,
+    Swap,
+    format_move,
+    parse_move,
+)
 
 C, D, H, S = 0, 1, 2, 3
 CARD_HELP = (
@@ -173,6 +185,24 @@ def test_parse_move(text: str, action: object) -> None:
 def test_format_move_round_trips(action: Draw | Meld | Build | Swap | Discard, text: str) -> None:
     assert format_move(action) == text
     assert str(action) == text
+    assert parse_move(text) == action
+
+
+@pytest.mark.parametrize(
+    ("action", "text"),
+    [
+        (Draw("stock"), "ds"),
+        (Draw("discard"), "dd"),
+        (Meld((cards("JK 6H JK"), cards("QS QD QC")), ("run", None)), "m JK 6H JK run, QS QD QC"),
+        (Build(2, cards("JK"), "low"), "b 2 JK low"),
+        (Swap(1, cards("TD TS")), "s 1 TD TS"),
+        (Discard(make_card(13, D)), "d KD"),
+        (END_TURN, "end"),
+    ],
+)
+def test_a_move_written_short_is_as_a_player_types_it(action: Action, text: str) -> None:
+    # The browser's "You could lay" wrote its moves short by hand, beside the language's own writer.
+    assert format_move(action, short=True) == text
     assert parse_move(text) == action
 
 
