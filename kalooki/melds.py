@@ -504,17 +504,24 @@ def _swap_set(
         if len(cards) < 2 or freed < 1:
             # One card more closes the set for good only where it leaves a single joker beside the naturals.
             closes = len(meld.cards) + 1 == capacity and len(naturals) + 2 == capacity
-            if closes:
+            needed = max(2, capacity + 1 - len(meld.cards))
+            if suits_must_differ(variant) and capacity == SET_MAX:
+                asked = "needs two of the missing suits added together"
+            else:  # larger sets, or suits that may repeat: as many as take it past its maximum
+                asked = (
+                    "frees a set's jokers only for cards added together that take it past "
+                    f"{capacity} cards: {needed} here"
+                )
+            if len(cards) >= 2:
+                why = "fewer go on with build, and its jokers stay there to be freed later"
+            elif closes:
                 why = "one card added to a three-card set closes it for good: use build for that"
             elif len(meld.cards) >= capacity:
                 # A full set refuses the build too: pointing there would send the player back and forth.
                 why = "the set is full, so one card alone cannot go on with build either"
             else:
                 why = "one card alone goes on with build, and its jokers stay there to be freed later"
-            raise MeldError(
-                f"{written} does not free a joker of {table}: this variant needs two of the missing suits "
-                f"added together ({why})"
-            )
+            raise MeldError(f"{written} does not free a joker of {table}: this variant {asked} ({why})")
     else:
         freed = len(cards)
     if freed > meld.jokers:

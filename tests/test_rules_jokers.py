@@ -158,6 +158,22 @@ def test_two_joker_set_one_card_frees_nothing_when_both_missing_suits_are_needed
     assert hand_text(game, 0).count("JK") == 2
 
 
+def test_a_set_of_six_asks_for_as_many_cards_as_take_it_past_six_not_two_missing_suits() -> None:
+    # Under set_maximum 6 with suits that may repeat, TD TS were refused for wanting "two of the
+    # missing suits added together": two were given; four take TH TC JK past its six.
+    knobs = {"set_joker_release": "all_missing_suits", "set_suits": "may_repeat", "set_maximum": 6}
+    game = table_position(knobs, "TH TC JK", "TD TS QS")
+    assert_illegal(
+        game,
+        "swap 2 TD TS",
+        "TD TS does not free a joker of TH TC JK: this variant frees a set's jokers only for cards added "
+        "together that take it past 6 cards: 4 here (fewer go on with build, and its jokers stay there to "
+        "be freed later)",
+    )
+    play(game, "build 2 TD TS")
+    assert table_text(game) == ["5S 6S 7S", "TH TC JK TD TS"]
+
+
 def test_a_full_two_joker_set_sends_one_card_neither_to_swap_nor_to_build() -> None:
     # TH TC JK JK is full: build refuses TD and names swap, so swap must not name build back.
     game = table_position({"set_joker_release": "all_missing_suits"}, "TH TC JK JK", "TD TS QS")
