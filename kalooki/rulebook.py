@@ -278,7 +278,8 @@ def opening_words(variant: Variant) -> Wording:
         return Wording("There is no minimum for your first meld.", "Any meld may open.")
     return Wording(
         f"The meld(s) you lay down the first time you meld must together be worth at least "
-        f"{_points(variant.opening_threshold)}, a joker counting as the card it stands for.",
+        f"{_points(variant.opening_threshold)}"
+        + (", a joker counting as the card it stands for." if variant.jokers else "."),
         f"Your first melds must total at least {variant.opening_threshold} points (lay them together).",
     )
 
@@ -292,8 +293,7 @@ def set_words(variant: Variant) -> Wording:
     most = variant.set_maximum
     if variant.set_suits == "may_repeat":
         return Wording(
-            f"A set is 3 to {most} cards of one rank; its suits may repeat "
-            "(two packs hold two of each card).",
+            f"A set is 3 to {most} cards of one rank; its suits may repeat {_repeats(variant)}.",
             f"Sets: 3-{most} cards of one rank, suits may repeat.",
         )
     if most == 3:
@@ -310,6 +310,16 @@ def set_words(variant: Variant) -> Wording:
         f"A set is 3 to {most} cards of one rank, its natural cards all of different suits.",
         f"Sets: 3-{most} cards of one rank, naturals all of different suits.",
     )
+
+
+def _repeats(variant: Variant) -> str:
+    """How a set's suit repeats: from the packs' copies of each card, or (one pack) a joker's alone."""
+    if variant.decks == 1 and not variant.jokers:
+        return "(though one pack without jokers holds no card twice, so none ever does)"
+    if variant.decks == 1:
+        return "(one pack holds one of each card: only a joker can stand for a card the set holds)"
+    copies = "two" if variant.decks == 2 else str(variant.decks)
+    return f"({copies} packs hold {copies} of each card)"
 
 
 def _sets(variant: Variant) -> str:
@@ -445,6 +455,14 @@ def key_rules(variant: Variant) -> list[str]:
     return rules
 
 
+JOKERS_IN_MELDS = (
+    "A joker can stand for any card in a meld, but a meld needs at least one card that is not a "
+    "joker. One such card with jokers (a seven and two jokers) is a set when a set may hold that "
+    "many cards, and otherwise a run; its player may lay it as a run all the same by saying so, "
+    "where a run may be that short (`meld 7H JK JK run` is 7-8-9, `meld JK 7H JK run` 6-7-8)."
+)
+
+
 def render_rulebook(variant: Variant) -> str:
     """The rules of ``variant`` as a Markdown document."""
     sections: list[tuple[str, list[str]]] = [
@@ -463,11 +481,9 @@ def render_rulebook(variant: Variant) -> str:
                 _sets(variant),
                 f"A run is {variant.run_minimum} or more consecutive cards of one suit.",
                 ace_words(variant).rulebook,
-                "A joker can stand for any card in a meld, but a meld needs at least one card that is not a "
-                "joker. One such card with jokers (a seven and two jokers) is a set when a set may hold that "
-                "many cards, and otherwise a run; its player may lay it as a run all the same by saying so, "
-                "where a run may be that short (`meld 7H JK JK run` is 7-8-9, `meld JK 7H JK run` 6-7-8).",
-                "Melds on the table are never rearranged, only extended, except when a joker is freed.",
+                *([JOKERS_IN_MELDS] if variant.jokers else []),
+                "Melds on the table are never rearranged, only extended"
+                + (", except when a joker is freed." if variant.jokers else "."),
             ],
         ),
         (
@@ -478,7 +494,8 @@ def render_rulebook(variant: Variant) -> str:
                 "to any meld on the table, yours or another player's.",
             ],
         ),
-        ("Jokers on the table", _joker_rules(variant)),
+        # A pack without jokers has none to lay or to free: the section would tell of none.
+        *([("Jokers on the table", _joker_rules(variant))] if variant.jokers else []),
         (
             "Going out",
             [

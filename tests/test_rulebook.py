@@ -133,6 +133,24 @@ def test_a_set_of_another_size_is_told_how_its_jokers_are_freed() -> None:
         swap(full, tuple(parse_cards("7H")), fives)
 
 
+def test_a_pack_without_jokers_or_of_one_deck_is_not_told_of_what_it_lacks() -> None:
+    # With jokers: 0 the rulebook kept its whole "Jokers on the table" section and counted jokers toward
+    # an opening; with decks: 1 and set_suits: may_repeat it said "two packs hold two of each card".
+    plain = " ".join(render_rulebook(load_variant("classic", ["jokers=0", "max_players=3"])).split())
+    assert "## Jokers on the table" not in plain
+    assert "joker counting as the card it stands for" not in plain
+    assert "A joker can stand for any card" not in plain
+    assert "Melds on the table are never rearranged, only extended. " in plain
+    assert "(Were jokers added, one left in hand would count 25 points.)" in plain
+    one_pack = load_variant("classic", ["decks=1", "set_suits=may_repeat", "max_players=3"])
+    text = " ".join(render_rulebook(one_pack).split())
+    assert "two packs hold two of each card" not in text
+    assert "only a joker can stand for a card the set holds" in text
+    assert "## Jokers on the table" in text
+    three = load_variant("classic", ["decks=3", "set_suits=may_repeat"])
+    assert "(3 packs hold 3 of each card)" in render_rulebook(three)
+
+
 def test_kaluki_51s_ace_examples_are_runs_of_four() -> None:
     # Its runs need four cards: "an ace may sit low (A-2-3)" named a run that cannot be laid there.
     variant = load_variant("kaluki-51")
