@@ -164,7 +164,9 @@ class HotSeatGame(InteractiveGame):
                 self.console.print(waiting)  # under what the command showed, where the next line is typed
             else:
                 self.error(f"press Enter when {name} has the keyboard, or type {self.BETWEEN_HANDS[1]}")
-        self.drawn = None
+        # The last person's card drawn is theirs to see marked; a game resumed after this person drew
+        # marks their own, as a game against bots does.
+        self.drawn = self.game.turn.drawn_card if self.game.phase == "play" else None
 
     def write_save(self, path: Path) -> None:
         assert self._write_save is not None

@@ -146,6 +146,26 @@ def test_save_file_moves_a_hot_seat_game_there_and_saves_and_resume_find_it(
     assert str(saturday) in listed
 
 
+def test_a_hot_seat_game_resumed_after_a_draw_marks_the_card_drawn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A game against bots resumed after the draw marks the card drawn (9♣*); a hot-seat one lost it.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=4)
+    session = hotseat_session(game, [0, 1], {}, "classic")
+    save = tmp_path / "hot.kalooki-save.json"
+    console = Console(file=io.StringIO(), width=80)
+    HotSeatGame(
+        game, session, [0, 1], console=console, read_line=scripted_input(["", "ds", "quit"]), save_path=save,
+        write_save=write_save,
+    ).run()  # fmt: skip
+    assert read_save(save).game.turn.drawn_card is not None
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nquit\n"))
+    assert resume_game(str(save), fast=True) == 0
+    hands = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Your hand (14)")]
+    assert hands, "no hand shown"
+    assert "*" in hands[-1]
+
+
 def test_names_that_look_like_markup_are_shown_as_they_are(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
