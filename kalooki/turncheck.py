@@ -1,0 +1,99 @@
+"""Checking a saved turn's record of what it did (:func:`kalooki.statecheck.check_reachable` asks it).
+
+A turn records its draw, the card it owes, whether its player had opened when it began, the melds it
+laid and whether it built on the table; the rules that span a turn (going Kalooki, a card to lay,
+freed jokers to meld) are judged from that record, so an edited one would change what play does.
+Each function returns one line naming the first problem, or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from kalooki import rules
+from kalooki.cards import JOKER, format_card
+
+if TYPE_CHECKING:
+    from kalooki.engine import Game
+    from kalooki.gamestate import TurnState
+    from kalooki.melds import TableMeld
+
+
+def seat_named(game: Game, seat: int) -> str:
+    """ "seat 2 (bob)": a name alone can be "you", which would read "you holds 15 cards"."""
+    return f"seat {seat + 1} ({game.players[seat]})"
+
+
+def unchanged_by_laying(turn: TurnState) -> tuple[object, ...]:
+    """What of a turn's record no meld, build or swap changes: the draw, the card it owes, its start."""
+    return turn.drew, turn.drawn_card, turn.must_use_card, turn.opened_before
+
+
+def turn_record_problem(game: Game) -> str | None:
+    """Why the turn's record of what it did does not fit the game: a turn begins knowing whether its
+    player had opened, having laid and built nothing (so it stays until the draw), undo never takes back
+    an opening made before the turn, and the melds the turn laid are its player's, each once."""
+    turn, seat = game.turn, game.current
+    named = seat_named(game, seat)
+    if turn.opened_before and not game.opened[seat]:
+        return f"the turn records that {named} had opened when it began, but they have not opened"
+    if game.phase == "draw":
+        if game.opened[seat] and not turn.opened_before:
+            return f"{named} has opened, but the turn records that they had not when it began"
+        if turn.built or turn.laid:
+            return "the turn has laid melds or built on the table before it has drawn"
+        return None
+    return laid_problem(game, turn.laid, game.table)
+
+
+def laid_problem(game: Game, laid: Sequence[int], table: Sequence[TableMeld]) -> str | None:
+    """Why ``laid`` is not the indexes of melds the player to move laid on ``table``, each once."""
+    seat = game.current
+    if len(set(laid)) != len(laid) or any(
+        index >= len(table) or table[index].owner != seat for index in laid
+    ):
+        return f"the melds the turn laid are not each one of {seat_named(game, seat)}'s on the table"
+    return None
+
+
+def drawn_card_problem(game: Game, unseen: bool) -> str | None:
+    """Why the card the turn records as drawn is none play leaves there: the draw records it, and until
+    the turn ends it stays in the hand or is laid on the table (undo brings it back to the hand). Of a
+    hand that is ``unseen`` (a stand-in) nothing is asked, nor is a card drawn from the stock, which a
+    table's view hides from the other seats."""
+    card = game.turn.drawn_card
+    if card is None:
+        if game.turn.drew == "discard" or not unseen:
+            return "the player to move has drawn, but the card drawn is not recorded"
+        return None
+    if unseen or card in game.hands[game.current] or any(card in meld.cards for meld in game.table):
+        return None
+    return f"the card drawn this turn ({format_card(card)}) is neither in the hand nor on the table"
+
+
+def debt_problem(game: Game, unseen: bool) -> str | None:
+    """Why what the turn owes is no debt play leads to: a card owed is the one just taken from the discard
+    pile where the variant says it must be laid, freed jokers are owed where the variant says they must be
+    melded and wait in the hand, and the turn can still pay (the engine refuses a lay that leaves it unable
+    to, so an edited save is the only way there: a turn that could never end). Of a hand that is
+    ``unseen`` (a stand-in) only the first two are asked."""
+    turn, variant = game.turn, game.variant
+    card, jokers = turn.must_use_card, turn.jokers_owed
+    if card is None and not jokers:
+        return None
+    if game.phase != "play":
+        return "the turn owes a card to lay before it has drawn"
+    if card is not None and (
+        not rules.discard_must_be_laid(variant) or turn.drew != "discard" or turn.drawn_card != card
+    ):
+        return "the turn owes a card taken from the discard pile, but took no such card"
+    if jokers and not variant.released_joker_must_be_melded:
+        return "the turn owes freed jokers a meld, which released_joker_must_be_melded: false never asks"
+    if unseen:
+        return None
+    if jokers > game.hands[game.current].count(JOKER):
+        return f"the turn owes {jokers} freed jokers a meld, but the hand holds fewer jokers"
+    if game._unpayable_debt() is not None and not game.legal_swaps():
+        return "the turn owes what its hand can no longer lay, so it could never end"
+    return None
