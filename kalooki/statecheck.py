@@ -34,6 +34,7 @@ from kalooki.turncheck import (
     drawn_card_problem,
     laid_problem,
     seat_named,
+    snapshot_problem,
     turn_record_problem,
     unchanged_by_laying,
 )
@@ -396,7 +397,11 @@ def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str
             return problem
     turn = game.turn
     unseen = game.current in stand_ins
-    problem = debt_problem(game, unseen) or turn_record_problem(game)
+    # A table's view (its other seats stand-ins) carries no undo snapshot: shadow_game stands one in that
+    # holds the turn as it is now, so only that it holds the turn's cards is asked of it.
+    view = bool(stand_ins)
+    snapshot = None if view else game._undo
+    problem = debt_problem(game, unseen) or turn_record_problem(game, snapshot, view=view)
     if problem is not None:
         return problem
     if game.phase == "draw":
@@ -436,7 +441,7 @@ def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str
         # Undo puts back the table and whether the player to move had opened: they must agree as well.
         opened = [undo.opened if seat == game.current else flag for seat, flag in enumerate(game.opened)]
         problem = _opened_problem(game, undo.table, opened, live) or laid_problem(
-            game, undo.turn.laid, undo.table
+            game, undo.turn.laid, undo.table, None if view else len(undo.table)
         )
         if problem is not None:
             return f"the turn's undo snapshot: {problem}"
@@ -445,6 +450,8 @@ def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str
             return (
                 "the turn's undo snapshot records another draw, card owed or start of the turn than the turn"
             )
+        if snapshot is not None:
+            return snapshot_problem(game, snapshot)
     return None
 
 

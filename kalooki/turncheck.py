@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from kalooki.engine import Game
     from kalooki.gamestate import TurnState
     from kalooki.melds import TableMeld
+    from kalooki.snapshot import TurnSnapshot
 
 
 def seat_named(game: Game, seat: int) -> str:
@@ -30,10 +31,15 @@ def unchanged_by_laying(turn: TurnState) -> tuple[object, ...]:
     return turn.drew, turn.drawn_card, turn.must_use_card, turn.opened_before
 
 
-def turn_record_problem(game: Game) -> str | None:
+def turn_record_problem(game: Game, snapshot: TurnSnapshot | None, *, view: bool) -> str | None:
     """Why the turn's record of what it did does not fit the game: a turn begins knowing whether its
     player had opened, having laid and built nothing (so it stays until the draw), undo never takes back
-    an opening made before the turn, and the melds the turn laid are its player's, each once."""
+    an opening made before the turn, the melds the turn laid are the ones put on the table since its
+    draw, and a turn that began unopened laid every meld its player has.
+
+    ``snapshot``: the turn's undo snapshot (None in a table's ``view``, whose snapshot is a stand-in
+    holding the turn as it is now); :func:`snapshot_problem` asks what it says of the turn.
+    """
     turn, seat = game.turn, game.current
     named = seat_named(game, seat)
     if turn.opened_before and not game.opened[seat]:
@@ -44,17 +50,49 @@ def turn_record_problem(game: Game) -> str | None:
         if turn.built or turn.laid:
             return "the turn has laid melds or built on the table before it has drawn"
         return None
-    return laid_problem(game, turn.laid, game.table)
+    problem = laid_problem(game, turn.laid, game.table, None)
+    if problem is not None:
+        return problem
+    # Going out in a turn that began unopened is going Kalooki. Saves from before the turn's melds were
+    # recorded name none (a view from such a table too), but always hold the undo snapshot, which says.
+    if not turn.opened_before and (turn.laid or (snapshot is None and not view)):
+        mine = [index for index, meld in enumerate(game.table) if meld.owner == seat]
+        if any(index not in turn.laid for index in mine):
+            return (
+                f"the turn records that {named} had not opened when it began, "
+                "but melds of theirs on the table were laid before it"
+            )
+    return None
 
 
-def laid_problem(game: Game, laid: Sequence[int], table: Sequence[TableMeld]) -> str | None:
-    """Why ``laid`` is not the indexes of melds the player to move laid on ``table``, each once."""
+def laid_problem(
+    game: Game, laid: Sequence[int], table: Sequence[TableMeld], since: int | None
+) -> str | None:
+    """Why ``laid`` is not the indexes of melds the player to move laid on ``table`` this turn, each once:
+    a meld is laid only by the player to move, at the table's end, so the turn's are those from ``since``
+    (the table's length after the draw, the undo snapshot's) to the end, or with no snapshot the last
+    ones. None recorded is what saves from before the record hold."""
     seat = game.current
     if len(set(laid)) != len(laid) or any(
         index >= len(table) or table[index].owner != seat for index in laid
     ):
         return f"the melds the turn laid are not each one of {seat_named(game, seat)}'s on the table"
+    first = len(table) - len(laid) if since is None else since
+    if laid and list(laid) != list(range(first, len(table))):
+        return "the melds the turn laid are not the ones put on the table since its draw"
     return None
+
+
+def snapshot_problem(game: Game, snapshot: TurnSnapshot) -> str | None:
+    """Why the turn's undo snapshot is not the game as it stood after the draw, before anything was laid:
+    whether its player had opened is what the turn began with, and what was laid since is the turn's."""
+    problem = laid_problem(game, game.turn.laid, game.table, len(snapshot.table))
+    if problem is None and snapshot.opened != game.turn.opened_before:
+        problem = (
+            "the turn's undo snapshot, taken after the draw, and the turn disagree on whether "
+            f"{seat_named(game, game.current)} had opened when it began"
+        )
+    return problem
 
 
 def drawn_card_problem(game: Game, unseen: bool) -> str | None:
