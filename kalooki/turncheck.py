@@ -85,14 +85,35 @@ def laid_problem(
 
 def snapshot_problem(game: Game, snapshot: TurnSnapshot) -> str | None:
     """Why the turn's undo snapshot is not the game as it stood after the draw, before anything was laid:
-    whether its player had opened is what the turn began with, and what was laid since is the turn's."""
-    problem = laid_problem(game, game.turn.laid, game.table, len(snapshot.table))
-    if problem is None and snapshot.opened != game.turn.opened_before:
+    whether its player had opened is what the turn began with, what was laid since is the turn's, and
+    the turn has built exactly when a meld that was on the table then has changed since."""
+    turn = game.turn
+    problem = laid_problem(game, turn.laid, game.table, len(snapshot.table))
+    if problem is None and snapshot.opened != turn.opened_before:
         problem = (
             "the turn's undo snapshot, taken after the draw, and the turn disagree on whether "
             f"{seat_named(game, game.current)} had opened when it began"
         )
-    return problem
+    return problem or built_problem(game, snapshot)
+
+
+def built_problem(game: Game, snapshot: TurnSnapshot) -> str | None:
+    """Why the turn's record of building on the table is wrong: a build or a joker swap on a meld that was
+    on the table after the draw (one the turn did not lay) is building, and it changes that meld's cards
+    for good (undo puts back the record with the table). Going out having built is no Kalooki where
+    ``kalooki_allows_building`` is false."""
+    if snapshot.turn.built:
+        return "the turn's undo snapshot records building on the table before anything was laid"
+    built = game.turn.built
+    changed = any(then.cards != now.cards for then, now in zip(snapshot.table, game.table, strict=False))
+    if changed and not built:
+        return "the turn has built on a meld that was on the table when it drew, but records that it has not"
+    # Saves from before the turn's melds were recorded (none named, though the turn laid some) counted
+    # building on those melds as building.
+    before_laid_recorded = not game.turn.laid and len(game.table) > len(snapshot.table)
+    if built and not changed and not before_laid_recorded:
+        return "the turn records building on the table, but no meld that was there when it drew has changed"
+    return None
 
 
 def drawn_card_problem(game: Game, unseen: bool) -> str | None:

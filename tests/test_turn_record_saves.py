@@ -114,3 +114,74 @@ def test_resume_refuses_an_edited_turn_record_naming_the_file(
     assert result.returncode == 1
     assert result.stderr.splitlines() == [f"{path}: the save cannot be resumed: {UNREACHABLE}{message}"]
     assert path.read_bytes() == before
+
+
+FOUR = {"hand_size": 4, "opening_threshold": 0}
+
+
+def ann_melds_after_bob_opened(*moves: str) -> Game:
+    """bob opens with 8C 9C TC; ann, who has not opened, draws 6C and melds 4C 5C 6C, then ``moves``.
+    Going out with 2S is then Kalooki if 7C went on her own meld, not if it went on bob's (building on the
+    table: kalooki_allows_building is false)."""
+    game = new_game(FOUR, ["4C 5C 7C 2S", "8C 9C TC 3D"], stock="KS QD 6C")
+    play(game, "draw stock", "discard KS", "draw stock", "meld 8C 9C TC", "discard QD")
+    play(game, "draw stock", "meld 4C 5C 6C", *moves)
+    return game
+
+
+def ann_built() -> Game:
+    return ann_melds_after_bob_opened("build 1 7C")
+
+
+def not_built(state: dict[str, Any]) -> None:
+    state["turn"]["built"] = False
+
+
+def built(state: dict[str, Any]) -> None:
+    state["turn"]["built"] = True
+
+
+def built_before_the_lay(state: dict[str, Any]) -> None:
+    """The undo snapshot's record says the turn had built before its first meld: undo would put that back."""
+    state["undo"]["turn"]["built"] = True
+
+
+def test_unedited_builds_decide_kalooki() -> None:
+    game = loaded(ann_built(), lambda state: None)
+    play(game, "discard 2S")
+    assert (game.results[-1].winner, game.results[-1].kalooki) == (0, False)
+    game = loaded(ann_melds_after_bob_opened(), lambda state: None)
+    play(game, "build 2 7C", "discard 2S")
+    assert (game.results[-1].winner, game.results[-1].kalooki) == (0, True)
+
+
+BUILT_EDITS = [
+    (
+        ann_built,
+        not_built,
+        "the turn has built on a meld that was on the table when it drew, but records that it has not",
+    ),
+    (
+        ann_melds_after_bob_opened,
+        built,
+        "the turn records building on the table, but no meld that was there when it drew has changed",
+    ),
+    (
+        ann_melds_after_bob_opened,
+        built_before_the_lay,
+        "the turn's undo snapshot records building on the table before anything was laid",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "edit", "message"), BUILT_EDITS, ids=[edit.__name__ for _, edit, _ in BUILT_EDITS]
+)
+def test_a_turn_recorded_as_building_or_not_against_the_table_is_refused(
+    game: Callable[[], Game], edit: Edit, message: str
+) -> None:
+    """Loaded, the first would go out Kalooki having built on bob's meld; the others would go out without
+    it, having built only on ann's own (after an undo, for the last)."""
+    with pytest.raises(StateFormatError) as caught:
+        loaded(game(), edit)
+    assert str(caught.value) == UNREACHABLE + message
