@@ -299,7 +299,7 @@ def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
         if game.totals[seat] != sum(result.scores[seat] for result in game.results):
             return f"{game.players[seat]}'s total is not the sum of their scores"
     if game.phase == "game_over":
-        return _game_over_problem(game, live)
+        return _game_over_problem(game, live) or _table_left_problem(game)
     if game.winners:
         return "the game has winners, but it is not over"
     if len(live) < 2:
@@ -307,8 +307,15 @@ def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
     if _goal_reached(game, live):
         return "a player has reached the goal, but the game is not over"
     if over:
-        return None
+        return _table_left_problem(game)
     return _hand_problem(game, live, stand_ins)
+
+
+def _table_left_problem(game: Game) -> str | None:
+    """Why the table a hand left (it stays until the next deal, and is shown with who had opened) is not the
+    one it was played to: who had opened matches whose melds lie there, as in play, among the hand's
+    players (one it put out of the game included)."""
+    return _opened_problem(game, game.table, game.opened, list(game.results[-1].seats))
 
 
 def _elimination_problem(game: Game) -> str | None:
