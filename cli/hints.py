@@ -8,6 +8,7 @@ of the turn on a copy of the game with the greedy bot (which sees only the playe
 from __future__ import annotations
 
 import random
+from copy import deepcopy
 from dataclasses import dataclass, replace
 
 from rich.console import Console
@@ -70,7 +71,9 @@ class Hint:
 
 def suggest_turn(game: Game) -> Hint:
     """Play the current player's turn on a copy of the game with the greedy bot's logic."""
-    copy = Game.from_json(game.to_json())
+    # A copy, not a save read back: a game rebuilt from a table's view (net.view.shadow_game) holds a
+    # stand-in undo snapshot, which the checks of a loaded save rightly refuse once the turn has laid.
+    copy = deepcopy(game, {id(game.variant): game.variant})
     seat = copy.current
     bot = GreedyBot(random.Random(0))
     if copy.phase == "draw":

@@ -7,7 +7,8 @@ game that was killed is never left locked.
 
 A save is written by replacing its file, so a lock on the save itself would not outlive the
 first write: the lock is on a companion file, ``.NAME.lock`` beside it, which no listing of
-saves shows and which goes when the game stops. Without ``fcntl`` (Windows) nothing is locked,
+saves shows and which goes when the game stops (one a game killed outright left, locked by no one,
+goes at ``kalooki saves --clean``: :func:`remove_if_stale`). Without ``fcntl`` (Windows) nothing is locked,
 as the seat-token store does.
 """
 
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -115,6 +117,35 @@ def holding(save: Path | None = None) -> Iterator[None]:
             _let_go(place)
 
 
+def remove_if_stale(place: Path) -> bool:
+    """Remove the companion file at ``place`` if no process holds its lock (whether it was removed).
+
+    A game killed outright (SIGKILL, a power cut) leaves its companion file, locked by no one. One a
+    live game holds stays, and so does anything at ``place`` that is not a regular file (a link is not
+    followed, a FIFO not waited on).
+    """
+    if fcntl is None:
+        return False
+    try:
+        handle = os.open(place, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return False
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        # Removed while locked, as a game lets its own go: a game that opened it meanwhile finds, once it
+        # has the lock, that the file is gone, and takes a new one (see hold).
+        if os.stat(place, follow_symlinks=False).st_ino != os.fstat(handle).st_ino:
+            return False
+        os.unlink(place)
+        return True
+    except OSError:  # held by a live game, or gone already
+        return False
+    finally:
+        os.close(handle)
+
+
 def _holder(handle: int) -> str:
     with contextlib.suppress(OSError, ValueError):
         pid = int(os.read(handle, 32).decode("ascii").strip())
@@ -122,4 +153,4 @@ def _holder(handle: int) -> str:
     return ""
 
 
-__all__ = ["SaveInUse", "hold", "holding", "lock_place", "release"]
+__all__ = ["SaveInUse", "hold", "holding", "lock_place", "release", "remove_if_stale"]

@@ -1,8 +1,10 @@
-"""``kalooki saves``: the saved games, unfinished first, and ``--clean`` to remove the finished ones."""
+"""``kalooki saves``: the saved games, unfinished first, and ``--clean`` to remove the finished ones
+(and the lock files games killed outright left)."""
 
 from __future__ import annotations
 
 import contextlib
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated
@@ -13,10 +15,12 @@ from rich.table import Table
 from rich.text import Text
 
 from kalooki.engine import Game
+from kalooki.savegame import SAVE_SUFFIX
 from kalooki.text import escape_controls
 
 from .common import cli_errors
 from .output import report_console
+from .save_lock import lock_place, remove_if_stale
 from .saves import SaveEntry, all_saves, forget_save, saves_dir
 
 
@@ -72,7 +76,11 @@ def print_saves(console: Console, entries: list[SaveEntry], folder: Path) -> Non
 
 def saves(
     clean: Annotated[
-        bool, typer.Option("--clean", help="Remove the saves of finished games (asks first).")
+        bool,
+        typer.Option(
+            "--clean",
+            help="Remove the saves of finished games (asks first), and the lock files of killed games.",
+        ),
     ] = False,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="With --clean: do not ask.")] = False,
 ) -> None:
@@ -101,6 +109,15 @@ def saves(
         if any(entry.hosted and not entry.finished for entry in entries):
             console.print("Reopen a hosted table with: kalooki host --resume FILE", markup=False)
         return
+    freed = _remove_stale_locks(entries, folder)
+    if freed:
+        names = ", ".join(escape_controls(shown_path(place, folder)) for place in freed)
+        what = (
+            "the lock file a game killed outright left beside its save"
+            if len(freed) == 1
+            else f"{len(freed)} lock files games killed outright left beside their saves"
+        )
+        console.print(f"Removed {what}: {names}", markup=False)
     finished = [entry for entry in entries if entry.finished]
     if not finished:
         console.print("No finished games to remove.")
@@ -109,12 +126,22 @@ def saves(
     count = f"{len(finished)} finished game{'s' if len(finished) != 1 else ''}"
     which = "the save of this finished game" if len(finished) == 1 else f"the saves of these {count}"
     if not yes and not _confirm(f"Remove {which}?"):
-        console.print("Nothing removed.")
+        console.print("No save removed." if freed else "Nothing removed.")
         raise typer.Exit(1)
     for entry in finished:
         entry.path.unlink(missing_ok=True)
         forget_save(entry.path)
     console.print(f"Removed {count}.")
+
+
+def _remove_stale_locks(entries: list[SaveEntry], folder: Path) -> list[Path]:
+    """Remove the lock files (:mod:`.save_lock`) that no live game holds, beside the saves listed and in
+    the saves folder (a save gone since); the ones removed. They hold no game, so nothing is asked."""
+    places = {lock_place(entry.path) for entry in entries}
+    if folder.is_dir():
+        real = Path(os.path.realpath(folder))
+        places.update(real / path.name for path in folder.glob(f".*{SAVE_SUFFIX}.lock"))
+    return sorted(place for place in places if remove_if_stale(place))
 
 
 def _confirm(question: str) -> bool:

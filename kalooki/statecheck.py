@@ -9,7 +9,7 @@ A save's checksum catches damage, not a deliberate edit (anyone can recompute a 
   and in the right places, hand sizes possible for the phase, the phase, scores, totals and winners
   coherent, the seats in range, who has opened matching whose melds are on the table, the card
   drawn still in the hand or on the table, the turn's record fitting the phase and the table, an
-  undo snapshot that holds the same cards.
+  undo snapshot that holds the same cards (the turn's record is :mod:`kalooki.turncheck`'s).
 
 Each raises :class:`~kalooki.engine.StateFormatError` with one line naming the first problem.
 :func:`check_player_name` and :func:`check_action_parts` refuse, as an
@@ -25,15 +25,23 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, ValidationInfo
 
 from kalooki import rules
-from kalooki.cards import JOKER, format_card
+from kalooki.cards import JOKER
 from kalooki.joker_layers import BY_LAYER
 from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.text import escape_controls, first_control
+from kalooki.turncheck import (
+    debt_problem,
+    drawn_card_problem,
+    laid_problem,
+    seat_named,
+    snapshot_problem,
+    turn_record_problem,
+    unchanged_by_laying,
+)
 from kalooki.validation import value_problem
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
-    from kalooki.gamestate import TurnState
     from kalooki.melds import TableMeld
     from kalooki.variant import Variant
 
@@ -291,7 +299,7 @@ def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
         if game.totals[seat] != sum(result.scores[seat] for result in game.results):
             return f"the total of {_seat_named(game, seat)} is not the sum of their scores"
     if game.phase == "game_over":
-        return _game_over_problem(game, live)
+        return _game_over_problem(game, live) or _table_left_problem(game)
     if game.winners:
         return "the game has winners, but it is not over"
     if len(live) < 2:
@@ -299,8 +307,15 @@ def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
     if _goal_reached(game, live):
         return "a player has reached the goal, but the game is not over"
     if over:
-        return None
+        return _table_left_problem(game)
     return _hand_problem(game, live, stand_ins)
+
+
+def _table_left_problem(game: Game) -> str | None:
+    """Why the table a hand left (it stays until the next deal, and is shown with who had opened) is not the
+    one it was played to: who had opened matches whose melds lie there, as in play, among the hand's
+    players (one it put out of the game included)."""
+    return _opened_problem(game, game.table, game.opened, list(game.results[-1].seats))
 
 
 def _elimination_problem(game: Game) -> str | None:
@@ -310,7 +325,7 @@ def _elimination_problem(game: Game) -> str | None:
     for seat, out in enumerate(game.eliminated):
         if out and game.totals[seat] < goal:
             total = f"their total ({game.totals[seat]}) has not reached the goal ({goal})"
-            return f"{_seat_named(game, seat)} is out of the game, but {total}"
+            return f"{seat_named(game, seat)} is out of the game, but {total}"
     return None
 
 
@@ -361,11 +376,6 @@ def _game_over_problem(game: Game, live: list[int]) -> str | None:
     return None
 
 
-def _seat_named(game: Game, seat: int) -> str:
-    """ "seat 2 (bob)": a name alone can be "you", which would read "you holds 15 cards"."""
-    return f"seat {seat + 1} ({game.players[seat]})"
-
-
 def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str | None:
     from kalooki.engine import IllegalMoveError
     from kalooki.melds import make_meld
@@ -380,10 +390,10 @@ def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str
     for seat, hand in enumerate(game.hands):
         most = variant.hand_size + kept + (1 if seat == game.current and game.phase == "play" else 0)
         if seat not in live and hand:
-            return f"{_seat_named(game, seat)} is out of the game but holds cards"
+            return f"{seat_named(game, seat)} is out of the game but holds cards"
         if seat in live and not 1 <= len(hand) <= most:
             return (
-                f"{_seat_named(game, seat)} holds {len(hand)} cards, which play cannot lead to (1 to {most})"
+                f"{seat_named(game, seat)} holds {len(hand)} cards, which play cannot lead to (1 to {most})"
             )
     problem = _opened_problem(game, game.table, game.opened, live)
     if problem is not None:
@@ -394,7 +404,11 @@ def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str
             return problem
     turn = game.turn
     unseen = game.current in stand_ins
-    problem = _debt_problem(game, unseen) or _turn_record_problem(game)
+    # A table's view (its other seats stand-ins) carries no undo snapshot: shadow_game stands one in that
+    # holds the turn as it is now, so only that it holds the turn's cards is asked of it.
+    view = bool(stand_ins)
+    snapshot = None if view else game._undo
+    problem = debt_problem(game, unseen) or turn_record_problem(game, snapshot, view=view)
     if problem is not None:
         return problem
     if game.phase == "draw":
@@ -414,7 +428,7 @@ def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str
         return None
     if turn.drew is None:
         return "the player to move has not drawn, but the game waits for a play"
-    drawn = _drawn_card_problem(game, unseen)
+    drawn = drawn_card_problem(game, unseen)
     if drawn is not None:
         return drawn
     undo = game._undo
@@ -433,64 +447,19 @@ def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str
                 return f"the turn's undo snapshot: {problem}"
         # Undo puts back the table and whether the player to move had opened: they must agree as well.
         opened = [undo.opened if seat == game.current else flag for seat, flag in enumerate(game.opened)]
-        problem = _opened_problem(game, undo.table, opened, live) or _laid_problem(
-            game, undo.turn.laid, undo.table
+        problem = _opened_problem(game, undo.table, opened, live) or laid_problem(
+            game, undo.turn.laid, undo.table, None if view else len(undo.table)
         )
         if problem is not None:
             return f"the turn's undo snapshot: {problem}"
         # Undo puts back the turn's record too: its draw, card owed and start, which no lay changes.
-        if _unchanged_by_laying(undo.turn) != _unchanged_by_laying(turn):
+        if unchanged_by_laying(undo.turn) != unchanged_by_laying(turn):
             return (
                 "the turn's undo snapshot records another draw, card owed or start of the turn than the turn"
             )
+        if snapshot is not None:
+            return snapshot_problem(game, snapshot)
     return None
-
-
-def _unchanged_by_laying(turn: TurnState) -> tuple[object, ...]:
-    """What of a turn's record no meld, build or swap changes: the draw, the card it owes, its start."""
-    return turn.drew, turn.drawn_card, turn.must_use_card, turn.opened_before
-
-
-def _turn_record_problem(game: Game) -> str | None:
-    """Why the turn's record of what it did does not fit the game: a turn begins knowing whether its
-    player had opened, having laid and built nothing (so it stays until the draw), undo never takes back
-    an opening made before the turn, and the melds the turn laid are its player's, each once."""
-    turn, seat = game.turn, game.current
-    named = _seat_named(game, seat)
-    if turn.opened_before and not game.opened[seat]:
-        return f"the turn records that {named} had opened when it began, but they have not opened"
-    if game.phase == "draw":
-        if game.opened[seat] and not turn.opened_before:
-            return f"{named} has opened, but the turn records that they had not when it began"
-        if turn.built or turn.laid:
-            return "the turn has laid melds or built on the table before it has drawn"
-        return None
-    return _laid_problem(game, turn.laid, game.table)
-
-
-def _laid_problem(game: Game, laid: Sequence[int], table: Sequence[TableMeld]) -> str | None:
-    """Why ``laid`` is not the indexes of melds the player to move laid on ``table``, each once."""
-    seat = game.current
-    if len(set(laid)) != len(laid) or any(
-        index >= len(table) or table[index].owner != seat for index in laid
-    ):
-        return f"the melds the turn laid are not each one of {_seat_named(game, seat)}'s on the table"
-    return None
-
-
-def _drawn_card_problem(game: Game, unseen: bool) -> str | None:
-    """Why the card the turn records as drawn is none play leaves there: the draw records it, and until
-    the turn ends it stays in the hand or is laid on the table (undo brings it back to the hand). Of a
-    hand that is ``unseen`` (a stand-in) nothing is asked, nor is a card drawn from the stock, which a
-    table's view hides from the other seats."""
-    card = game.turn.drawn_card
-    if card is None:
-        if game.turn.drew == "discard" or not unseen:
-            return "the player to move has drawn, but the card drawn is not recorded"
-        return None
-    if unseen or card in game.hands[game.current] or any(card in meld.cards for meld in game.table):
-        return None
-    return f"the card drawn this turn ({format_card(card)}) is neither in the hand nor on the table"
 
 
 def _opened_problem(
@@ -504,34 +473,7 @@ def _opened_problem(
         return "a meld on the table belongs to a player who has not opened"
     for seat, flag in enumerate(opened):
         if flag and seat not in owners:
-            return f"{_seat_named(game, seat)} has opened, but no meld on the table is theirs"
-    return None
-
-
-def _debt_problem(game: Game, unseen: bool) -> str | None:
-    """Why what the turn owes is no debt play leads to: a card owed is the one just taken from the discard
-    pile where the variant says it must be laid, freed jokers are owed where the variant says they must be
-    melded and wait in the hand, and the turn can still pay (the engine refuses a lay that leaves it unable
-    to, so an edited save is the only way there: a turn that could never end). Of a hand that is
-    ``unseen`` (a stand-in) only the first two are asked."""
-    turn, variant = game.turn, game.variant
-    card, jokers = turn.must_use_card, turn.jokers_owed
-    if card is None and not jokers:
-        return None
-    if game.phase != "play":
-        return "the turn owes a card to lay before it has drawn"
-    if card is not None and (
-        not rules.discard_must_be_laid(variant) or turn.drew != "discard" or turn.drawn_card != card
-    ):
-        return "the turn owes a card taken from the discard pile, but took no such card"
-    if jokers and not variant.released_joker_must_be_melded:
-        return "the turn owes freed jokers a meld, which released_joker_must_be_melded: false never asks"
-    if unseen:
-        return None
-    if jokers > game.hands[game.current].count(JOKER):
-        return f"the turn owes {jokers} freed jokers a meld, but the hand holds fewer jokers"
-    if game._unpayable_debt() is not None and not game.legal_swaps():
-        return "the turn owes what its hand can no longer lay, so it could never end"
+            return f"{seat_named(game, seat)} has opened, but no meld on the table is theirs"
     return None
 
 

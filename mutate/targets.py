@@ -94,6 +94,7 @@ TARGETS: tuple[Target, ...] = (
     Target("legal", "kalooki/legal.py"),
     Target("table-plays", "kalooki/table_plays.py"),
     Target("statecheck", "kalooki/statecheck.py"),
+    Target("turncheck", "kalooki/turncheck.py"),
     Target("snapshot", "kalooki/snapshot.py"),
     Target("view", "kalooki/view.py"),
 )

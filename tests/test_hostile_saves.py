@@ -301,6 +301,12 @@ def rival_eliminated(document: dict[str, Any]) -> None:
     document["game"]["eliminated"][2] = True
 
 
+def melds_left_unopened(document: dict[str, Any]) -> None:
+    """Between hands, every player marked as not opened, their melds still on the table: the table a
+    hosted game shows until the next deal (the browser's players' rows) would say nobody had opened."""
+    document["game"]["opened"] = [False, False, False]
+
+
 UNREACHABLE = "the saved game is not one play can reach"
 
 
@@ -313,6 +319,7 @@ UNREACHABLE = "the saved game is not one play can reach"
             "the card drawn this turn (8H) is neither in the hand nor on the table",
         ),
         (after_the_hand(penalties_wiped), "hand 1's scores are not what its hand points make"),
+        (after_the_hand(melds_left_unopened), "a meld on the table belongs to a player who has not opened"),
         (
             after_the_hand(rival_eliminated),
             "seat 3 (cid) is out of the game, but their total (24) has not reached the goal (150)",

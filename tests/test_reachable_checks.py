@@ -73,6 +73,19 @@ def ann_to_draw_again_and_meld() -> Game:
     return game
 
 
+def bob_out_with_a_meld() -> Game:
+    """Three players, elimination at 10: bob opens with KC KD KS, cid with 2C 2D 2S, and ann goes out; bob's
+    QH (10) puts him out of the game, his meld still on the table."""
+    game = new_game(
+        {**FOUR, "elimination": True, "goal_score": 10, "kalooki_bonus": 0},
+        ["7H 8H 9H JS", "KC KD KS QH", "2C 2D 2S 3H"],
+        stock="4S 9C 5D TH",
+    )
+    play(game, "draw stock", "discard 4S", "draw stock", "meld KC KD KS", "discard 9C")
+    play(game, "draw stock", "meld 2C 2D 2S", "discard 5D", "draw stock", "meld 7H 8H 9H TH", "discard JS")
+    return game
+
+
 def drawn_card_melded() -> Game:
     """ann has drawn 9H and melded it: the card drawn is on the table, in no hand."""
     game = new_game(FOUR, ["7H 8H 2S 3S", "2C 3C 4D 5S", "KC KD 6H 9C"], stock="9H")
@@ -324,6 +337,24 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         "the turn's undo snapshot: a meld on the table belongs to a player who has not opened",
     ),
     (
+        "opened without a meld at the hand's end",
+        gone_out,
+        at("opened", 1, True),
+        "seat 2 (bob) has opened, but no meld on the table is theirs",
+    ),
+    (
+        "meld of an unopened player at the hand's end",
+        gone_out,
+        at("opened", 0, False),
+        "a meld on the table belongs to a player who has not opened",
+    ),
+    (
+        "opened without a meld at the game's end",
+        lambda: gone_out(goal_score=1),
+        at("opened", 1, True),
+        "seat 2 (bob) has opened, but no meld on the table is theirs",
+    ),
+    (
         "meld of a player out",
         lambda: in_play(elimination=True),
         both(setting("first_seat", 1), setting("current", 1), out_of_the_game(0)),
@@ -467,6 +498,7 @@ TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
     ("five in play", in_play, both(at("hands", 0, parse_cards("2S KS 2H 3H 4H")), setting("_undo", None))),
     ("only the discard to draw", in_draw, setting("stock", [])),
     ("drawn card melded", drawn_card_melded, lambda game: None),
+    ("meld of a player the hand put out", bob_out_with_a_meld, lambda game: None),
 ]
 
 

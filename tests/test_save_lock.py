@@ -176,3 +176,31 @@ def test_a_hosted_table_is_open_in_one_kalooki(tmp_path: Path) -> None:
         assert "t.json: this game is open in another kalooki" in second.stderr
     finally:
         assert first.finish() == 0
+
+
+def test_saves_clean_removes_the_lock_a_killed_game_left_and_no_other(logged_game: Path) -> None:
+    other = kalooki(logged_game, "play", "--seed", "4", "--fast", "--save", "t.json", typed="quit\n")
+    assert other.returncode == 0, other.stdout + other.stderr
+    killed = Terminal(logged_game, "resume", "t.json", "--fast")
+    killed.until("Type help")
+    killed.process.send_signal(signal.SIGKILL)
+    killed.process.wait(TIMEOUT)
+    assert (logged_game / ".t.json.lock").is_file()  # no process holds it, and nothing removed it
+    playing = Terminal(logged_game, "resume", "s.json", "--fast")
+    try:
+        playing.until("play> ")
+        cleaned = kalooki(logged_game, "saves", "--clean", "--yes")
+        assert cleaned.returncode == 0, cleaned.stderr
+        removed = "Removed the lock file a game killed outright left beside its save"
+        assert cleaned.stdout.splitlines() == [
+            f"{removed}: {os.path.realpath(logged_game / '.t.json.lock')}",
+            "No finished games to remove.",
+        ]
+        assert not (logged_game / ".t.json.lock").exists()
+        # The game still playing keeps its lock: a second kalooki is still refused it.
+        assert (logged_game / ".s.json.lock").is_file()
+        second = kalooki(logged_game, "resume", "s.json", "--fast", typed="quit\n")
+        assert "s.json: this game is open in another kalooki" in second.stderr
+    finally:
+        assert playing.finish() == 0
+    assert sorted(path.name for path in logged_game.iterdir()) == ["game.jsonl", "home", "s.json", "t.json"]

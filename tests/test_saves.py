@@ -280,6 +280,24 @@ def test_saves_clean_asks_before_removing_finished_games(home: Path) -> None:
     assert "No finished games to remove." in play("saves", "--clean")
 
 
+def test_saves_clean_removes_a_stale_lock_even_when_no_save_is(home: Path) -> None:
+    """The companion file a killed game left (held by no process: tests/test_save_lock.py has a real one),
+    beside a finished game's save and beside a save removed since: both go, asked about or not."""
+    folder = home / "saves"
+    saved_game(folder / f"done{SAVE_SUFFIX}", finished=True, seed=1)
+    for name in (f"done{SAVE_SUFFIX}", f"gone{SAVE_SUFFIX}"):
+        (folder / f".{name}.lock").write_text("12345\n")
+    result = runner.invoke(app, ["saves", "--clean"], input="n\n")
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert lines[0] == (
+        "Removed 2 lock files games killed outright left beside their saves: "
+        f".done{SAVE_SUFFIX}.lock, .gone{SAVE_SUFFIX}.lock"
+    )
+    assert lines[-1] == "No save removed."
+    assert sorted(path.name for path in folder.iterdir()) == [f"done{SAVE_SUFFIX}"]
+
+
 def test_no_saves(home: Path) -> None:
     assert "No saved games in" in play("saves")
 

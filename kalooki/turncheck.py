@@ -1,0 +1,158 @@
+"""Checking a saved turn's record of what it did (:func:`kalooki.statecheck.check_reachable` asks it).
+
+A turn records its draw, the card it owes, whether its player had opened when it began, the melds it
+laid and whether it built on the table; the rules that span a turn (going Kalooki, a card to lay,
+freed jokers to meld) are judged from that record, so an edited one would change what play does.
+Each function returns one line naming the first problem, or None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from kalooki import rules
+from kalooki.cards import JOKER, format_card
+
+if TYPE_CHECKING:
+    from kalooki.engine import Game
+    from kalooki.gamestate import TurnState
+    from kalooki.melds import TableMeld
+    from kalooki.snapshot import TurnSnapshot
+
+
+def seat_named(game: Game, seat: int) -> str:
+    """ "seat 2 (bob)": a name alone can be "you", which would read "you holds 15 cards"."""
+    return f"seat {seat + 1} ({game.players[seat]})"
+
+
+def unchanged_by_laying(turn: TurnState) -> tuple[object, ...]:
+    """What of a turn's record no meld, build or swap changes: the draw, the card it owes, its start."""
+    return turn.drew, turn.drawn_card, turn.must_use_card, turn.opened_before
+
+
+def turn_record_problem(game: Game, snapshot: TurnSnapshot | None, *, view: bool) -> str | None:
+    """Why the turn's record of what it did does not fit the game: a turn begins knowing whether its
+    player had opened, having laid and built nothing (so it stays until the draw), undo never takes back
+    an opening made before the turn, the melds the turn laid are the ones put on the table since its
+    draw, and a turn that began unopened laid every meld its player has.
+
+    ``snapshot``: the turn's undo snapshot (None in a table's ``view``, whose snapshot is a stand-in
+    holding the turn as it is now); :func:`snapshot_problem` asks what it says of the turn.
+    """
+    turn, seat = game.turn, game.current
+    named = seat_named(game, seat)
+    if turn.opened_before and not game.opened[seat]:
+        return f"the turn records that {named} had opened when it began, but they have not opened"
+    if game.phase == "draw":
+        if game.opened[seat] and not turn.opened_before:
+            return f"{named} has opened, but the turn records that they had not when it began"
+        if turn.built or turn.laid:
+            return "the turn has laid melds or built on the table before it has drawn"
+        return None
+    problem = laid_problem(game, turn.laid, game.table, None)
+    if problem is not None:
+        return problem
+    # Going out in a turn that began unopened is going Kalooki. Saves from before the turn's melds were
+    # recorded name none (a view from such a table too), but always hold the undo snapshot, which says.
+    if not turn.opened_before and (turn.laid or (snapshot is None and not view)):
+        mine = [index for index, meld in enumerate(game.table) if meld.owner == seat]
+        if any(index not in turn.laid for index in mine):
+            return (
+                f"the turn records that {named} had not opened when it began, "
+                "but melds of theirs on the table were laid before it"
+            )
+    return None
+
+
+def laid_problem(
+    game: Game, laid: Sequence[int], table: Sequence[TableMeld], since: int | None
+) -> str | None:
+    """Why ``laid`` is not the indexes of melds the player to move laid on ``table`` this turn, each once:
+    a meld is laid only by the player to move, at the table's end, so the turn's are those from ``since``
+    (the table's length after the draw, the undo snapshot's) to the end, or with no snapshot the last
+    ones. None recorded is what saves from before the record hold."""
+    seat = game.current
+    if len(set(laid)) != len(laid) or any(
+        index >= len(table) or table[index].owner != seat for index in laid
+    ):
+        return f"the melds the turn laid are not each one of {seat_named(game, seat)}'s on the table"
+    first = len(table) - len(laid) if since is None else since
+    if laid and list(laid) != list(range(first, len(table))):
+        return "the melds the turn laid are not the ones put on the table since its draw"
+    return None
+
+
+def snapshot_problem(game: Game, snapshot: TurnSnapshot) -> str | None:
+    """Why the turn's undo snapshot is not the game as it stood after the draw, before anything was laid:
+    whether its player had opened is what the turn began with, what was laid since is the turn's, and
+    the turn has built exactly when a meld that was on the table then has changed since."""
+    turn = game.turn
+    problem = laid_problem(game, turn.laid, game.table, len(snapshot.table))
+    if problem is None and snapshot.opened != turn.opened_before:
+        problem = (
+            "the turn's undo snapshot, taken after the draw, and the turn disagree on whether "
+            f"{seat_named(game, game.current)} had opened when it began"
+        )
+    return problem or built_problem(game, snapshot)
+
+
+def built_problem(game: Game, snapshot: TurnSnapshot) -> str | None:
+    """Why the turn's record of building on the table is wrong: a build or a joker swap on a meld that was
+    on the table after the draw (one the turn did not lay) is building, and it changes that meld's cards
+    for good (undo puts back the record with the table). Going out having built is no Kalooki where
+    ``kalooki_allows_building`` is false."""
+    if snapshot.turn.built:
+        return "the turn's undo snapshot records building on the table before anything was laid"
+    built = game.turn.built
+    changed = any(then.cards != now.cards for then, now in zip(snapshot.table, game.table, strict=False))
+    if changed and not built:
+        return "the turn has built on a meld that was on the table when it drew, but records that it has not"
+    # Saves from before the turn's melds were recorded (none named, though the turn laid some) counted
+    # building on those melds as building.
+    before_laid_recorded = not game.turn.laid and len(game.table) > len(snapshot.table)
+    if built and not changed and not before_laid_recorded:
+        return "the turn records building on the table, but no meld that was there when it drew has changed"
+    return None
+
+
+def drawn_card_problem(game: Game, unseen: bool) -> str | None:
+    """Why the card the turn records as drawn is none play leaves there: the draw records it, and until
+    the turn ends it stays in the hand or is laid on the table (undo brings it back to the hand). Of a
+    hand that is ``unseen`` (a stand-in) nothing is asked, nor is a card drawn from the stock, which a
+    table's view hides from the other seats."""
+    card = game.turn.drawn_card
+    if card is None:
+        if game.turn.drew == "discard" or not unseen:
+            return "the player to move has drawn, but the card drawn is not recorded"
+        return None
+    if unseen or card in game.hands[game.current] or any(card in meld.cards for meld in game.table):
+        return None
+    return f"the card drawn this turn ({format_card(card)}) is neither in the hand nor on the table"
+
+
+def debt_problem(game: Game, unseen: bool) -> str | None:
+    """Why what the turn owes is no debt play leads to: a card owed is the one just taken from the discard
+    pile where the variant says it must be laid, freed jokers are owed where the variant says they must be
+    melded and wait in the hand, and the turn can still pay (the engine refuses a lay that leaves it unable
+    to, so an edited save is the only way there: a turn that could never end). Of a hand that is
+    ``unseen`` (a stand-in) only the first two are asked."""
+    turn, variant = game.turn, game.variant
+    card, jokers = turn.must_use_card, turn.jokers_owed
+    if card is None and not jokers:
+        return None
+    if game.phase != "play":
+        return "the turn owes a card to lay before it has drawn"
+    if card is not None and (
+        not rules.discard_must_be_laid(variant) or turn.drew != "discard" or turn.drawn_card != card
+    ):
+        return "the turn owes a card taken from the discard pile, but took no such card"
+    if jokers and not variant.released_joker_must_be_melded:
+        return "the turn owes freed jokers a meld, which released_joker_must_be_melded: false never asks"
+    if unseen:
+        return None
+    if jokers > game.hands[game.current].count(JOKER):
+        return f"the turn owes {jokers} freed jokers a meld, but the hand holds fewer jokers"
+    if game._unpayable_debt() is not None and not game.legal_swaps():
+        return "the turn owes what its hand can no longer lay, so it could never end"
+    return None
