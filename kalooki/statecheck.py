@@ -297,7 +297,7 @@ def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
             return problem
     for seat in seats:
         if game.totals[seat] != sum(result.scores[seat] for result in game.results):
-            return f"the total of {_seat_named(game, seat)} is not the sum of their scores"
+            return f"the total of {seat_named(game, seat)} is not the sum of their scores"
     if game.phase == "game_over":
         return _game_over_problem(game, live) or _table_left_problem(game)
     if game.winners:
