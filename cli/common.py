@@ -29,7 +29,7 @@ from kalooki.jsonio import MAX_DIGITS
 from kalooki.loader import load_variant
 from kalooki.loader_refs import VariantError
 from kalooki.set_options import SetOptions, parse_set_options
-from kalooki.text import clipped, escape_controls, not_utf8, undecodable_byte
+from kalooki.text import BLANK_NAME, clipped, escape_controls, not_utf8, shows_blank, undecodable_byte
 from kalooki.variant import Variant
 from kalooki.yamlio import Diagnostic
 
@@ -200,6 +200,8 @@ def name_problem(name: str) -> str | None:
         return f"'{escape_controls(name)}': {not_utf8(undecoded[1])}"
     if not name.isprintable():
         return f"a name holds no control characters, got '{escape_controls(name)}'"
+    if shows_blank(name):  # "ann" beside "ann" and a grapheme joiner: two names that look one
+        return BLANK_NAME
     return None
 
 

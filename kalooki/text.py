@@ -96,6 +96,20 @@ def name_key(name: str) -> str:
     return VARIATION_SELECTORS.sub("", unicodedata.normalize("NFKC", name)).casefold()
 
 
+BLANK_CHARACTERS: Final = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+"""Characters Python counts printable that show as nothing (the Hangul fillers, the blank braille
+pattern, the grapheme joiner): 'ann' and 'ann' with one of these after it would be two names that look
+one. The other invisible characters (format characters, spaces) are not printable, so refused already;
+variation selectors are left out of a name's key (:func:`name_key`)."""
+
+BLANK_NAME: Final = "a name is written in characters that show: no blank fillers"
+
+
+def shows_blank(name: str) -> bool:
+    """Whether ``name`` holds a character that shows as nothing, or is nothing but variation selectors."""
+    return any(character in BLANK_CHARACTERS for character in name) or not name_key(name)
+
+
 VARIATION_SELECTORS: Final = re.compile("[\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef]")
 """The Mongolian free variation selectors, the variation selectors and their supplement."""
 

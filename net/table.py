@@ -44,7 +44,7 @@ from kalooki.savegame import (
     save_document,
     seat_rng,
 )
-from kalooki.text import clipped, name_key
+from kalooki.text import BLANK_NAME, clipped, name_key, shows_blank
 from kalooki.variant import Variant
 
 from .protocol import CODE_LENGTH, MAX_NAME, NAME_RULE, TOKEN_BYTES, ErrorCode
@@ -52,12 +52,6 @@ from .protocol import CODE_LENGTH, MAX_NAME, NAME_RULE, TOKEN_BYTES, ErrorCode
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join codes avoid 0/O and 1/I, which are misread when a code is read out across a room."""
 
-BLANK_CHARACTERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
-"""Characters Python counts printable that show as nothing (the Hangul fillers, the blank braille
-pattern, the grapheme joiner): 'ann' and 'ann' with one of these after it would be two names that look
-one. The other invisible characters (format characters, spaces) are not printable, so refused already;
-variation selectors are left out of a name's key (:func:`kalooki.text.name_key`), so 'ann' with one
-after it is ann, and a name of them alone has no letter at all."""
 TOKEN_DIGEST = re.compile("[0-9a-f]{64}")
 """A seat's token as its save keeps it: the SHA-256 of the token, in hex."""
 SCREENS_YOU = "you"
@@ -194,8 +188,8 @@ class Table:
         name = name.strip()
         if not name or len(name) > MAX_NAME or not name.isprintable() or any(c.isspace() for c in name):
             raise TableError("bad_name", NAME_RULE)
-        if any(character in BLANK_CHARACTERS for character in name) or not name_key(name):
-            raise TableError("bad_name", "a name is written in characters that show: no blank fillers")
+        if shows_blank(name):
+            raise TableError("bad_name", BLANK_NAME)
         if name_key(name) == SCREENS_YOU:
             # Each screen calls its own player "you": a player so named would read as the one watching it.
             raise TableError("bad_name", "'you' is what the screens call each player: choose another name")

@@ -29,6 +29,11 @@ def test_play_rejects_json_without_a_script(tmp_path: Path, monkeypatch: pytest.
         # As at a hosted table: a longer name pushed the players' rows off an 80-column screen.
         (["--name", "a" * 21], "Invalid value for '--name': a name is at most 20 characters, got 21"),
         (["--name", "ann\x07"], "a name holds no control characters, got 'ann\\x07'"),
+        # As at a hosted table: ann beside ann and a grapheme joiner read as two anns, or as a blank.
+        (["--name", "bob\u034f"], "a name is written in characters that show: no blank fillers"),
+        (["--humans", "ann,ann\u034f"], "a name is written in characters that show: no blank fillers"),
+        (["--humans", "ann,\u3164"], "a name is written in characters that show: no blank fillers"),
+        (["--name", "\ufe0f"], "a name is written in characters that show: no blank fillers"),
         (
             ["--humans", f"ann,{'b' * 30}"],
             "Invalid value for '--humans': a name is at most 20 characters, got 30",
