@@ -192,7 +192,11 @@ MAX_KNOWN_BYTES = 1 << 20
 
 
 def _known_paths() -> list[Path]:
-    """The saves kept outside the saves folder that kalooki was told about, those still there."""
+    """The saves kept outside the saves folder that kalooki was told about, but those gone for good.
+
+    One whose folder is there without it was removed or moved, and is forgotten; one whose folder is
+    not there may be on a drive unplugged for now, and is kept for when it is back.
+    """
     # Only an index of files named elsewhere: one damaged by hand is read as none, as one not there is.
     try:
         data = jsonio.loads(read_regular_file(known_saves_file(), MAX_KNOWN_BYTES))
@@ -201,14 +205,25 @@ def _known_paths() -> list[Path]:
     entries = data.get("saves") if isinstance(data, dict) else None
     if not isinstance(entries, list):
         return []
-    return [Path(entry) for entry in entries if isinstance(entry, str) and _a_file(entry)]
+    names = (entry for entry in entries if isinstance(entry, str) and _a_place(entry))
+    return [Path(name) for name in dict.fromkeys(names) if _a_file(name) or not _a_file(name, folder=True)]
 
 
-def _a_file(name: str) -> bool:
-    """Whether ``name`` names a file (a save, or anything else): False for a name no file could have."""
+def _a_place(name: str) -> bool:
+    """Whether ``name`` is one the index writes: a whole path (remember_save's), no longer than a path."""
+    return os.path.isabs(name) and len(name) <= MAX_PATH and "\0" not in name
+
+
+MAX_PATH = 4096
+"""The longest path Linux takes."""
+
+
+def _a_file(name: str, *, folder: bool = False) -> bool:
+    """Whether ``name`` names a file (with ``folder``, whether its folder is there): False for a name
+    no file could have (too long, say)."""
     try:
-        return bool(name) and os.path.isfile(name)
-    except (OSError, ValueError):  # a name too long, or holding a NUL byte
+        return os.path.isdir(os.path.dirname(name)) if folder else os.path.isfile(name)
+    except (OSError, ValueError):
         return False
 
 
@@ -273,7 +288,14 @@ def save_paths() -> list[Path]:
     """The save files in the saves folder and the ones remembered elsewhere."""
     folder = saves_dir()
     paths = sorted(folder.glob(f"*{SAVE_SUFFIX}")) if folder.is_dir() else []
-    return paths + [path for path in _known_paths() if path not in paths]
+    # Each file once, however it is named (the same folder through a link, say).
+    seen = {os.path.realpath(path) for path in paths}
+    for path in _known_paths():
+        real = os.path.realpath(path)
+        if real not in seen and _a_file(str(path)):
+            seen.add(real)
+            paths.append(path)
+    return paths
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,6 +83,31 @@ def test_a_damaged_index_of_saves_elsewhere_lists_none_of_them_and_is_written_an
     assert "No saved games in " in play("saves")
 
 
+def test_a_save_on_a_folder_gone_for_now_is_kept_in_the_index_and_listed_once_back(
+    tmp_path: Path, home: Path
+) -> None:
+    # A save on a drive unplugged while another game was saved elsewhere was dropped from the index for
+    # good; one named twice in it (or through a link to its folder) was listed twice.
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    first = drive / "a.json"
+    play("play", "--seed", "2", "--fast", "--save", str(first), typed="quit\n")
+    drive.rename(tmp_path / "drive-off")  # unplugged
+    play("play", "--seed", "3", "--fast", "--save", str(tmp_path / "b.json"), typed="quit\n")
+    assert str(first) not in play("saves")
+    (tmp_path / "drive-off").rename(drive)  # back
+    (tmp_path / "link").symlink_to(drive)
+    index = json.loads((home / "known-saves.json").read_text())
+    index["saves"] += [str(first), str(tmp_path / "link" / "a.json")]
+    (home / "known-saves.json").write_text(json.dumps(index))
+    listed = play("saves")
+    assert listed.count("a.json") == 1, listed
+    assert str(first) in listed
+    (drive / "a.json").unlink()  # removed, its folder there: forgotten
+    play("play", "--seed", "4", "--fast", "--save", str(tmp_path / "c.json"), typed="quit\n")
+    assert str(first) not in json.loads((home / "known-saves.json").read_text())["saves"]
+
+
 def test_a_failed_move_leaves_the_game_where_it_was(tmp_path: Path, home: Path) -> None:
     old = tmp_path / f"a{SAVE_SUFFIX}"
     write_save(old, "old\n")
