@@ -132,34 +132,48 @@ def built_event_cards(
     end: str | None = None,
 ) -> Text:
     """A build event's cards (a joker, onto the meld ``result`` at ``end``), each joker with what it
-    stands for."""
+    stands for: where the event leaves that open, the joker alone."""
     if JOKER not in added:
         return cards_text(added, letters=letters)
     try:
         after = make_meld(result, variant)
     except MeldError:
         return cards_text(added, letters=letters)
-    return annotated_cards(added, meld_before(added, result, after, variant, end), after, letters)
+    readings = {
+        told.plain: told
+        for told in (
+            annotated_cards(added, before, after, letters)
+            for before in melds_before(added, result, after, variant, end)
+        )
+    }
+    if not readings:  # built onto no meld that reads: every joker of the result is new
+        return annotated_cards(added, None, after, letters)
+    # JK onto JK J♥ Q♥ K♥ JK: the 10♥ on J-Q-K-A, or the ace on 10-J-Q-K, the same cards either way.
+    return next(iter(readings.values())) if len(readings) == 1 else cards_text(added, letters=letters)
 
 
-def meld_before(
+def melds_before(
     added: Sequence[Card], result: Sequence[Card], after: TableMeld, variant: Variant, end: str | None
-) -> TableMeld | None:
-    """The meld ``added`` was built onto, making ``after`` (``result``'s cards): a build goes on one
-    end of a run, tried as the engine tries them (high, then low, unless ``end`` says which), and on
-    the end of a set's cards. None when no such meld reads (the cards then all count as new)."""
+) -> list[TableMeld]:
+    """Each meld ``added`` may have been built onto, making ``after`` (``result``'s cards): a build goes
+    on one end of a run (``end``, else the engine tries high, then low) and on the end of a set's cards,
+    and building it again there must make ``result``."""
     count, cards = len(added), tuple(result)
     sides = [end] if end in ("high", "low") else ["high", "low"]
+    found = []
     for side in sides if after.kind == "run" else ["high"]:
         at_side, kept = (cards[-count:], cards[:-count]) if side == "high" else (cards[:count], cards[count:])
         if at_side != tuple(added):
             continue
         try:
             # A run built on was a run before, if a lone one (JK 6H JK laid as a run).
-            return make_meld(kept, variant, kind="run" if after.kind == "run" else None)
+            before = make_meld(kept, variant, kind="run" if after.kind == "run" else None)
+            run_end = end if end in ("high", "low") else None
+            if build(before, added, variant, run_end if after.kind == "run" else None).cards == cards:  # type: ignore[arg-type]
+                found.append(before)
         except MeldError:
             continue
-    return None
+    return found
 
 
 def meld_plain(cards: Sequence[Card], variant: Variant, kind: MeldKind | None = None) -> str:

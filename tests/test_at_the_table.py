@@ -92,6 +92,9 @@ def test_a_joker_built_onto_a_run_holding_one_is_told_as_the_card_it_adds() -> N
     variant = Variant(run_minimum=3)
     assert built_event_cards([JOKER], parse_cards("JK 5H JK 7H"), variant, end="low").plain == "JK(4♥)"
     assert built_event_cards([JOKER], parse_cards("5H JK 7H JK"), variant).plain == "JK(8♥)"
+    # JK on J-Q-K-A (the 10♥) and JK on 10-J-Q-K (the ace) make the same cards: neither is claimed.
+    assert built_event_cards([JOKER], parse_cards("JK JH QH KH JK"), variant).plain == "JK"
+    assert built_event_cards([JOKER], parse_cards("JK JH QH KH JK"), variant, end="low").plain == "JK(10♥)"
 
 
 def test_script_narration_shows_jokers_and_json_keeps_script_notation() -> None:
