@@ -55,8 +55,8 @@ class HotSeatGame(InteractiveGame):
         self.seating = Seating(tuple(game.players), self.human, self.bot_seats)
         self.missed: dict[int, list[Event]] = {seat: [] for seat in self.humans}
         """For each person, the events since their last turn that they did not make themselves."""
-        self.had_turns: set[int] = set(self.humans) if self.resumed else set()
-        """The people who have had a turn at this keyboard (a resumed game's, before it was saved too)."""
+        self.had_turns: set[int] = turns_had(game, self.humans)
+        """The people who have had a turn (a resumed game's, before it was saved too)."""
 
     def welcome(self) -> None:
         # Kept as written, to be written again after each pass screen's erase: it holds no hand.
@@ -300,6 +300,18 @@ def seat_count(variant: Variant, people: int, bots: int, players: int | None) ->
     return players
 
 
+def turns_had(game: Game, seats: Sequence[int]) -> set[int]:
+    """Which of ``seats`` have had a turn before the one being played: all after the first hand; in it,
+    those whose turn came earlier, counted from the seat that played first."""
+    if game.hand_number > 1:
+        return set(seats)
+    order, seat = [], game.first_seat
+    for _ in range(max(0, game.turn_number - 1)):
+        order.append(seat)
+        seat = game.next_seat(seat)
+    return {seat for seat in seats if seat in order}
+
+
 def saved_humans(path: Path, loaded: LoadedSave) -> list[int] | None:
     """The people's seats of a hot-seat save (``loaded`` from ``path``), or None for any other save.
 
@@ -329,4 +341,4 @@ def saved_humans(path: Path, loaded: LoadedSave) -> list[int] | None:
     return list(humans)
 
 
-__all__ = ["HotSeatGame", "hotseat_session", "saved_humans", "start_hotseat"]
+__all__ = ["HotSeatGame", "hotseat_session", "saved_humans", "start_hotseat", "turns_had"]

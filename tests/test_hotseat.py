@@ -166,6 +166,28 @@ def test_a_hot_seat_game_resumed_after_a_draw_marks_the_card_drawn(
     assert "*" in hands[-1]
 
 
+def test_a_resumed_hot_seat_game_heads_a_first_turn_as_the_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Resumed before bob's first turn, the pass screen told him "Since your last turn:".
+    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=4)
+    session = hotseat_session(game, [0, 1], {2: "greedy"}, "classic")
+    save = tmp_path / "hot.kalooki-save.json"
+    console = Console(file=io.StringIO(), width=80)
+    HotSeatGame(
+        game, session, [0, 1], console=console, read_line=scripted_input(["", "ds", "quit"]), save_path=save,
+        write_save=write_save,
+    ).run()  # fmt: skip
+    hand = read_save(save).game.hands[0]
+    discard = format_card(next(card for card in hand if card != 52))
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"\nd {discard}\n\nds\nquit\n"))
+    assert resume_game(str(save), fast=True) == 0
+    shown = capsys.readouterr().out
+    bob = shown[shown.index("Pass to bob") :]
+    assert "Before your first turn:" in bob
+    assert "Since your last turn:" not in bob
+
+
 def test_names_that_look_like_markup_are_shown_as_they_are(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
