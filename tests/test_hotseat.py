@@ -106,17 +106,24 @@ def test_the_pass_screen_erases_the_hand_but_keeps_the_introduction() -> None:
     assert "Your hand" in text[text.index("Pass to ann") : text.index("Pass to bob")]
 
 
+def hot_seat_save(folder: Path, players: list[str], typed: list[str]) -> Path:
+    """The save of a hot-seat game (seed 4) of ann and bob at the keyboard, any others greedy bots,
+    after the lines ``typed``."""
+    game = Game(load_variant("classic"), players, seed=4)
+    session = hotseat_session(game, [0, 1], dict.fromkeys(range(2, len(players)), "greedy"), "classic")
+    save = folder / "hot.kalooki-save.json"
+    console = Console(file=io.StringIO(), width=80)
+    HotSeatGame(
+        game, session, [0, 1], console=console, read_line=scripted_input(typed), save_path=save,
+        write_save=write_save,
+    ).run()  # fmt: skip
+    return save
+
+
 def test_resume_of_a_hot_seat_save_passes_the_keyboard_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    game = Game(load_variant("classic"), ["ann", "bob"], seed=4)
-    session = hotseat_session(game, [0, 1], {}, "classic")
-    save = tmp_path / "hot.kalooki-save.json"
-    console = Console(file=io.StringIO(), width=80)
-    HotSeatGame(
-        game, session, [0, 1], console=console, read_line=scripted_input(["", "quit"]), save_path=save,
-        write_save=write_save,
-    ).run()  # fmt: skip
+    save = hot_seat_save(tmp_path, ["ann", "bob"], ["", "quit"])
     monkeypatch.setattr("sys.stdin", io.StringIO("\nquit\n"))
     assert resume_game(str(save), fast=True) == 0
     shown = capsys.readouterr().out
@@ -150,14 +157,7 @@ def test_a_hot_seat_game_resumed_after_a_draw_marks_the_card_drawn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # A game against bots resumed after the draw marks the card drawn (9♣*); a hot-seat one lost it.
-    game = Game(load_variant("classic"), ["ann", "bob"], seed=4)
-    session = hotseat_session(game, [0, 1], {}, "classic")
-    save = tmp_path / "hot.kalooki-save.json"
-    console = Console(file=io.StringIO(), width=80)
-    HotSeatGame(
-        game, session, [0, 1], console=console, read_line=scripted_input(["", "ds", "quit"]), save_path=save,
-        write_save=write_save,
-    ).run()  # fmt: skip
+    save = hot_seat_save(tmp_path, ["ann", "bob"], ["", "ds", "quit"])
     assert read_save(save).game.turn.drawn_card is not None
     monkeypatch.setattr("sys.stdin", io.StringIO("\nquit\n"))
     assert resume_game(str(save), fast=True) == 0
@@ -170,14 +170,7 @@ def test_a_resumed_hot_seat_game_heads_a_first_turn_as_the_first(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Resumed before bob's first turn, the pass screen told him "Since your last turn:".
-    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=4)
-    session = hotseat_session(game, [0, 1], {2: "greedy"}, "classic")
-    save = tmp_path / "hot.kalooki-save.json"
-    console = Console(file=io.StringIO(), width=80)
-    HotSeatGame(
-        game, session, [0, 1], console=console, read_line=scripted_input(["", "ds", "quit"]), save_path=save,
-        write_save=write_save,
-    ).run()  # fmt: skip
+    save = hot_seat_save(tmp_path, ["ann", "bob", "cid"], ["", "ds", "quit"])
     hand = read_save(save).game.hands[0]
     discard = format_card(next(card for card in hand if card != 52))
     monkeypatch.setattr("sys.stdin", io.StringIO(f"\nd {discard}\n\nds\nquit\n"))

@@ -78,6 +78,14 @@ def game_started_by_a_guest(terminal: Terminal, uri: str, code: str) -> Player:
     return guest
 
 
+def host_at_the_play_prompt(terminal: Terminal, uri: str, code: str) -> Player:
+    """The game started by a guest, and the host sat down at its play prompt."""
+    guest = game_started_by_a_guest(terminal, uri, code)
+    terminal.type("\n")
+    terminal.read_until(r"(draw|play)> ")
+    return guest
+
+
 def test_a_line_typed_as_the_game_starts_by_itself_goes_to_the_game(tmp_path: Path) -> None:
     # The last seat is taken while the host sits at its lobby prompt: what it types next is for the game.
     terminal, uri, code = open_table(tmp_path)
@@ -95,9 +103,7 @@ def test_a_line_typed_as_the_game_starts_by_itself_goes_to_the_game(tmp_path: Pa
 def test_when_the_host_quits_the_guests_hear_only_that_the_table_closed(tmp_path: Path) -> None:
     terminal, uri, code = open_table(tmp_path)
     try:
-        guest = game_started_by_a_guest(terminal, uri, code)
-        terminal.type("\n")
-        terminal.read_until(r"(draw|play)> ")
+        guest = host_at_the_play_prompt(terminal, uri, code)
         heard = len(guest.received)
         terminal.type("help\n")  # quit's row says what it does at the host's own table
         terminal.read_until(r"quit \| q \| exit +close the table; the game stays saved for kalooki")
@@ -116,9 +122,7 @@ def test_save_at_the_hosts_own_seat_says_where_the_table_is_saved(tmp_path: Path
     # It said "the host saves the game after every move" to the host, without a word of where.
     terminal, uri, code = open_table(tmp_path)
     try:
-        guest = game_started_by_a_guest(terminal, uri, code)
-        terminal.type("\n")
-        terminal.read_until(r"(draw|play)> ")
+        guest = host_at_the_play_prompt(terminal, uri, code)
         terminal.type("save elsewhere.json\n")
         said = terminal.read_until(r"a hosted\s+table's save stays where it is")
         assert re.search(r"the table is saved after every move to\s+\S*saves/", said), said
