@@ -5,11 +5,12 @@ is another site's (:mod:`kalooki_net.server`). Unless that page's own name is ma
 table's address after it loaded (DNS rebinding): its requests then reach the table as same-site ones,
 ``Origin`` and ``Host`` alike naming the page's site. So a browser's request (the page, or an upgrade
 that sends an ``Origin``) is answered only when its ``Host`` is a name the table goes by: an IP address,
-``localhost`` or a name under ``.localhost``, this machine's own name (and that name under ``.local``,
-as a network's mDNS gives it), the address the table was told to listen on, and the names the host
-allows (``kalooki host --allow-host``: behind a proxy, the name players reach it by), as Vite's
-``server.allowedHosts`` and Django's ``ALLOWED_HOSTS`` do. Clients that send no ``Origin``
-(``kalooki join``) are no browser page's, and are let in by whatever name they were given.
+``localhost`` or a name under ``.localhost``, this machine's own name (whole, its first part alone,
+and that part under ``.local``, as a network's mDNS gives it), the address the table was told to
+listen on, and the names the host allows (``kalooki host --allow-host``: behind a proxy, the name
+players reach it by), as Vite's ``server.allowedHosts`` and Django's ``ALLOWED_HOSTS`` do. Clients
+that send no ``Origin`` (``kalooki join``) are no browser page's, and are let in by whatever name
+they were given.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ import re
 import socket
 from collections.abc import Iterable
 
-_LABEL = r"(?!-)[a-z0-9-]{1,63}(?<!-)"
+_LABEL = r"(?!-)[a-z0-9_-]{1,63}(?<!-)"
 _NAME = re.compile(rf"\.?{_LABEL}(?:\.{_LABEL})*")
-"""A host name (letters, digits and hyphens in dot-separated labels), a leading dot for a whole domain."""
+"""A host name (letters, digits, hyphens and, as Windows names have them, underscores in dot-separated
+labels), a leading dot for a whole domain."""
 MAX_NAME = 253
 """The longest host name DNS has."""
 
@@ -57,6 +59,10 @@ def parse_allowed(values: Iterable[str]) -> tuple[str, ...]:
     for value in values:
         for part in value.split(","):
             name = part.strip().lower().rstrip(".")
+            if name.startswith("*.") and _NAME.fullmatch(name[1:]):
+                raise ValueError(
+                    f"'{part.strip()}': write {name[1:]} for that domain and every name under it"
+                )
             if name == "*":
                 raise ValueError(
                     "'*' would let any page reach the table through a renamed address: name the hosts "
@@ -73,8 +79,9 @@ class AllowedHosts:
 
     def __init__(self, names: Iterable[str] = (), *, bind: str = "") -> None:
         own = socket.gethostname().lower().rstrip(".")
+        short = own.split(".")[0]  # a Mac's is anne-mac.local; a server's may be its whole DNS name
         self.names = frozenset(
-            name for name in ("localhost", own, f"{own}.local", host_name(bind), *names) if name
+            name for name in ("localhost", own, short, f"{short}.local", host_name(bind), *names) if name
         )
         self.domains = tuple(name for name in self.names if name.startswith("."))
 

@@ -71,10 +71,22 @@ def test_a_host_header_is_read_as_browsers_send_it() -> None:
         assert not allowed.allows(name), name
 
 
-@pytest.mark.parametrize("value", ["*", "two words", "-lead.example", "a..b", "x" * 254, "ex_ample.org"])
+@pytest.mark.parametrize("value", ["*", "two words", "-lead.example", "a..b", "x" * 254, "*.example.org"])
 def test_a_name_that_is_no_host_name_is_refused(value: str) -> None:
-    with pytest.raises(ValueError, match=r"host name|'\*'"):
+    with pytest.raises(ValueError, match=r"host name|'\*'|write \.example\.org for that domain"):
         parse_allowed([value])
+
+
+def test_the_machines_own_names_are_its_whole_name_its_first_part_and_that_under_local(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A Mac's name is anne-mac.local: its bare name was refused, and anne-mac.local.local allowed.
+    monkeypatch.setattr(socket, "gethostname", lambda: "Anne-Mac.local")
+    assert AllowedHosts().names == {"localhost", "anne-mac.local", "anne-mac"}
+    monkeypatch.setattr(socket, "gethostname", lambda: "my_pc")  # Windows names may hold underscores
+    assert AllowedHosts().allows("my_pc:8765")
+    assert AllowedHosts().allows("my_pc.local")
+    assert parse_allowed(["table_1.lan"]) == ("table_1.lan",)
 
 
 def test_a_browser_asking_by_another_name_is_refused_and_the_host_told_once() -> None:
@@ -92,7 +104,7 @@ def test_a_browser_asking_by_another_name_is_refused_and_the_host_told_once() ->
             "kalooki host --allow-host rebound.example.\n"
         )
         # A name no host could allow is not echoed back, nor told.
-        assert answer(port, f"bad_name.example:{port}").endswith(
+        assert answer(port, f"bad!name.example:{port}").endswith(
             "This table does not answer to the name in the request's Host header.\n"
         )
         assert [line for line in heard if "--allow-host" in line] == [
