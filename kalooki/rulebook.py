@@ -373,16 +373,20 @@ def _joker_rules(variant: Variant) -> list[str]:
 
 
 def _kalooki(variant: Variant) -> list[str]:
+    # Without jokers there is none to take from the table: the sentence does not speak of one.
+    took, taking = (
+        (" or took a joker from it", " or taking a joker from them") if variant.jokers else ("", "")
+    )
     if variant.kalooki_allows_building:
         what = (
             "Going out in a single turn, having melded nothing before, is going Kalooki, even if you "
-            "also built on the table or took a joker from it in that turn."
+            f"also built on the table{took} in that turn."
         )
     else:
         what = (
             "Going out by laying down your whole hand in a single turn, having melded nothing before and "
-            "without building on melds that were on the table before that turn or taking a joker from "
-            "them, is going Kalooki (building onto your own melds of that turn is part of laying down)."
+            f"without building on melds that were on the table before that turn{taking}, is going Kalooki "
+            "(building onto your own melds of that turn is part of laying down)."
         )
     charge = kalooki_charge(variant)
     if charge == 0:

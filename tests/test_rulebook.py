@@ -142,6 +142,8 @@ def test_a_pack_without_jokers_or_of_one_deck_is_not_told_of_what_it_lacks() -> 
     assert "A joker can stand for any card" not in plain
     assert "Melds on the table are never rearranged, only extended. " in plain
     assert "(Were jokers added, one left in hand would count 25 points.)" in plain
+    assert "taking a joker" not in plain
+    assert "without building on melds that were on the table before that turn, is going Kalooki" in plain
     one_pack = load_variant("classic", ["decks=1", "set_suits=may_repeat", "max_players=3"])
     text = " ".join(render_rulebook(one_pack).split())
     assert "two packs hold two of each card" not in text
