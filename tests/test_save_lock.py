@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -204,3 +205,62 @@ def test_saves_clean_removes_the_lock_a_killed_game_left_and_no_other(logged_gam
     finally:
         assert playing.finish() == 0
     assert sorted(path.name for path in logged_game.iterdir()) == ["game.jsonl", "home", "s.json", "t.json"]
+
+
+def test_a_link_where_the_lock_goes_is_refused_and_what_it_names_is_left_alone(logged_game: Path) -> None:
+    # The lock file is cut and written with the process id: through a link, that wiped the file named.
+    victim = logged_game / "victim.txt"
+    victim.write_text("precious\n")
+    (logged_game / ".s.json.lock").symlink_to(victim)
+    before = files(logged_game)
+    resumed = kalooki(logged_game, "resume", "s.json", "--fast", typed="d 2S\nquit\n")
+    assert resumed.returncode == 1
+    assert resumed.stderr.splitlines() == [
+        ".s.json.lock: is a symbolic link, where kalooki keeps the lock of s.json while it is played; "
+        "remove it, then try again"
+    ]
+    assert files(logged_game) == before
+    assert os.readlink(logged_game / ".s.json.lock") == str(victim)
+
+
+@pytest.mark.parametrize(
+    ("make", "what"),
+    [
+        (os.mkdir, "a folder"),
+        (os.mkfifo, "not a regular file"),
+        (
+            lambda place: os.link(place.with_name("game.jsonl"), place),
+            "a second name of another file (a hard link)",
+        ),
+    ],
+    ids=["folder", "fifo", "hard-link"],
+)
+def test_anything_but_a_lock_file_where_the_lock_goes_is_refused(
+    logged_game: Path, make: Callable[[Path], None], what: str
+) -> None:
+    # A folder there was passed over without a lock: two kalooki then played the same save at once.
+    make(logged_game / ".s.json.lock")
+    before = files(logged_game)
+    for _ in range(2):
+        resumed = kalooki(logged_game, "resume", "s.json", "--fast", typed="d 2S\nquit\n")
+        assert resumed.returncode == 1
+        assert resumed.stderr.splitlines() == [
+            f".s.json.lock: is {what}, where kalooki keeps the lock of s.json while it is played; "
+            "remove it, then try again"
+        ]
+    assert files(logged_game) == before
+    assert (logged_game / ".s.json.lock").exists()
+
+
+def test_a_lock_swapped_for_a_link_while_held_is_not_removed(tmp_path: Path) -> None:
+    from kalooki_cli import save_lock
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    save = tmp_path / "s.json"
+    place = tmp_path / ".s.json.lock"
+    with save_lock.holding(save):
+        place.unlink()
+        place.symlink_to(victim)  # another process's file now: the game that stops leaves it be
+    assert place.is_symlink()
+    assert victim.read_text() == "precious\n"
