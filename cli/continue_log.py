@@ -23,6 +23,7 @@ from kalooki.errors import KalookiError
 from kalooki.log import GameRecorder, ReplayError, replay, state_digest
 from kalooki.text import escape_controls
 
+from . import save_lock
 from .interactive import TurnLogWriter
 from .replay_commands import read_records
 from .saves import write_atomically
@@ -64,6 +65,7 @@ def continue_log(game: Game, path: Path, left: str = "") -> ContinuedLog:
             f"{path}: no such log; a log runs from the game's first deal, so a resumed game can only "
             "continue the log it was started with (kalooki play --log FILE.jsonl)"
         )
+    save_lock.hold_log(path)  # before it is read: another game may be writing it
     records = read_records(path)
     try:
         summary = replay(records)
@@ -136,7 +138,7 @@ def continue_recorded(game: Game, recorded: str) -> ContinuedLog:
         )
     try:
         return continue_log(game, path)
-    except LogPastSave:
+    except (LogPastSave, save_lock.LogInUse):
         raise
     except KalookiError as error:
         raise ReplayError(f"{error}; to play on without it, resume with --no-log") from None

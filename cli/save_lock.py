@@ -10,8 +10,9 @@ first write: the lock is on a companion file, ``.NAME.lock`` beside it, which no
 saves shows and which goes when the game stops (one a game killed outright left, locked by no one,
 goes at ``kalooki saves --clean``: :func:`remove_if_stale`). Only a lock's own file is used there: a
 link, a folder or a second name of another file in its place stops the game, as cutting and writing
-it, or removing it, would reach a file that is not the lock's. Without ``fcntl`` (Windows) nothing is locked,
-as the seat-token store does.
+it, or removing it, would reach a file that is not the lock's. A game's log is held the same way, by
+``.NAME.lock`` beside it, for as long as a game writes it: two copies of one save name one log.
+Without ``fcntl`` (Windows) nothing is locked, as the seat-token store does.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import contextlib
 import errno
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 try:
@@ -39,12 +40,16 @@ class SaveInUse(KalookiError):
     """The save is open in another kalooki process."""
 
 
+class LogInUse(KalookiError):
+    """The log is being written by another kalooki process."""
+
+
 class LockRefused(KalookiError):
     """Something other than a lock's own file stands where the lock goes: the game is not played."""
 
 
 def lock_place(save: Path) -> Path:
-    """The companion file locked for ``save``: beside the file it names (a link is followed, as writes do)."""
+    """The companion file locked for ``save`` (or a log): beside the file it names, a link followed."""
     real = Path(os.path.realpath(save.expanduser()))
     return real.parent / f".{real.name}.lock"
 
@@ -55,27 +60,57 @@ def hold(save: Path) -> None:
     A folder that does not exist yet holds no other game: there is nothing to lock, and the save
     itself says what is wrong with it when it is written.
     """
-    place = lock_place(save)
-    if fcntl is None or str(place) in _held:
-        return
     from .saves import saves_dir
 
-    if place.parent == Path(os.path.realpath(saves_dir())):
+    folder = lock_place(save).parent
+    if folder == Path(os.path.realpath(saves_dir())):
         with contextlib.suppress(OSError):
-            place.parent.mkdir(parents=True, exist_ok=True)
-    shown = escape_controls(str(save))
+            folder.mkdir(parents=True, exist_ok=True)
+    _take(
+        save,
+        "while it is played",
+        lambda shown, holder: SaveInUse(
+            f"{shown}: this game is open in another kalooki{holder}; finish or quit it there first"
+        ),
+    )
+
+
+def hold_log(log: Path) -> None:
+    """Lock the log at ``log`` for this process (again: nothing); LogInUse when another process writes it.
+
+    The save's lock does not cover its log: two copies of one save name the same log, and both
+    resumed would append to it, forking it. A new game's log is held from before it is written
+    (its folder must exist, as ``--log`` says), a resumed game's from before it is read.
+    """
+    _take(
+        log,
+        "while a game writes it",
+        lambda shown, holder: LogInUse(
+            f"{shown}: this log is being written by another kalooki{holder}; finish or quit that game first"
+        ),
+    )
+
+
+def _take(path: Path, during: str, in_use: Callable[[str, str], KalookiError]) -> None:
+    """Lock the companion file of ``path``; ``in_use(path, " (process N)")`` when another process holds it.
+
+    ``during``: while what the lock is kept, for the refusal of a file in its place that is not its own.
+    """
+    place = lock_place(path)
+    if fcntl is None or str(place) in _held:
+        return
+    shown = escape_controls(str(path))
+    named, kept = _as_named(path, place), f"the lock of {shown} {during}"
     while True:
-        handle = _open(place, _as_named(save, place), shown)
+        handle = _open(place, named, kept)
         if handle is None:
-            return  # no such folder, or one that cannot be written: the save cannot be written either
+            return  # no such folder, or one that cannot be written: the file cannot be written either
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             holder = _holder(handle)
             os.close(handle)
-            raise SaveInUse(
-                f"{shown}: this game is open in another kalooki{holder}; finish or quit it there first"
-            ) from None
+            raise in_use(shown, holder) from None
         # The file may have been removed by the game that held it, between our open and our lock:
         # a lock on a file no longer there keeps no one out, so take the one that is there now.
         if _is_there(place, handle):
@@ -96,14 +131,14 @@ def _as_named(save: Path, place: Path) -> Path:
     return beside if Path(os.path.realpath(given.parent)) / beside.name == place else place
 
 
-def _open(place: Path, named: Path, shown: str) -> int | None:
+def _open(place: Path, named: Path, kept: str) -> int | None:
     """The companion file at ``place``, opened (made if missing); None where none can be made.
 
     Anything but a lock's own file there (a link, a folder, a FIFO, a second name of another file)
     is refused, never opened through: the lock file is cut and written, and removed at the end.
     """
     try:
-        _refuse_unless_own(named, os.lstat(place), shown)
+        _refuse_unless_own(named, os.lstat(place), kept)
     except FileNotFoundError:
         pass
     except OSError:
@@ -115,10 +150,10 @@ def _open(place: Path, named: Path, shown: str) -> int | None:
         # Put there since it was looked at: a link (not followed), a folder, a socket.
         refused = _REFUSED_OPENS.get(error.errno or 0)
         if refused is not None:
-            raise _refusal(named, refused, shown) from None
+            raise _refusal(named, refused, kept) from None
         return None
     try:
-        _refuse_unless_own(named, os.fstat(handle), shown)
+        _refuse_unless_own(named, os.fstat(handle), kept)
     except LockRefused:
         os.close(handle)
         raise
@@ -135,23 +170,20 @@ _REFUSED_OPENS = {
 """What stands where the lock goes, by the error opening it gives."""
 
 
-def _refuse_unless_own(place: Path, seen: os.stat_result, shown: str) -> None:
+def _refuse_unless_own(place: Path, seen: os.stat_result, kept: str) -> None:
     if stat.S_ISLNK(seen.st_mode):
-        raise _refusal(place, "a symbolic link", shown)
+        raise _refusal(place, "a symbolic link", kept)
     if stat.S_ISDIR(seen.st_mode):
-        raise _refusal(place, "a folder", shown)
+        raise _refusal(place, "a folder", kept)
     if not stat.S_ISREG(seen.st_mode):
-        raise _refusal(place, "not a regular file", shown)
+        raise _refusal(place, "not a regular file", kept)
     if seen.st_nlink != 1:
-        raise _refusal(place, "a second name of another file (a hard link)", shown)
+        raise _refusal(place, "a second name of another file (a hard link)", kept)
 
 
-def _refusal(place: Path, what: str, shown: str) -> LockRefused:
+def _refusal(place: Path, what: str, kept: str) -> LockRefused:
     lock = escape_controls(str(place))
-    return LockRefused(
-        f"{lock}: is {what}, where kalooki keeps the lock of {shown} while it is played; "
-        "remove it, then try again"
-    )
+    return LockRefused(f"{lock}: is {what}, where kalooki keeps {kept}; remove it, then try again")
 
 
 def _is_there(place: str | Path, handle: int) -> bool:
@@ -234,4 +266,14 @@ def _holder(handle: int) -> str:
     return ""
 
 
-__all__ = ["LockRefused", "SaveInUse", "hold", "holding", "lock_place", "release", "remove_if_stale"]
+__all__ = [
+    "LockRefused",
+    "LogInUse",
+    "SaveInUse",
+    "hold",
+    "hold_log",
+    "holding",
+    "lock_place",
+    "release",
+    "remove_if_stale",
+]

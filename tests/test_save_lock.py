@@ -8,6 +8,7 @@ real processes, as two terminals do, each bounded in time.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -264,3 +265,67 @@ def test_a_lock_swapped_for_a_link_while_held_is_not_removed(tmp_path: Path) -> 
         place.symlink_to(victim)  # another process's file now: the game that stops leaves it be
     assert place.is_symlink()
     assert victim.read_text() == "precious\n"
+
+
+def log_in_use(log: str, pid: int) -> list[str]:
+    return [
+        f"{log}: this log is being written by another kalooki (process {pid}); finish or quit that game first"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("first", "ready", "stop"),
+    [
+        (["resume", "s.json"], "play> ", "d 9C\nquit\n"),
+        (["play", "--seed", "3", "--save", "s.json", "--log", "t.jsonl"], "draw> ", "quit\n"),
+        (
+            ["play", "--humans", "ann,bob", "--seed", "3", "--save", "s.json", "--log", "t.jsonl"],
+            "press Enter",
+            "quit\nquit\n",
+        ),
+    ],
+    ids=["resume", "bots", "hot-seat"],
+)
+def test_two_copies_of_one_save_do_not_both_write_its_log(
+    tmp_path: Path, first: list[str], ready: str, stop: str
+) -> None:
+    # The lock covered the save, not the log it names: a copy resumed at once appended to the same
+    # log, which forked ("record 11: does not reproduce"), and neither save could continue it again.
+    log = "t.jsonl"
+    if first[0] == "resume":  # a game saved and logged, resumed
+        started = ["play", "--seed", "3", "--fast", "--log", log, "--save", "s.json"]
+        assert kalooki(tmp_path, *started, typed="draw stock\nquit\n").returncode == 0
+    game = Terminal(tmp_path, *first, "--fast")
+    try:
+        game.until(ready)
+        shutil.copy(tmp_path / "s.json", tmp_path / "s2.json")
+        before = files(tmp_path)
+        second = kalooki(tmp_path, "resume", "s2.json", "--fast", typed="d 2S\nquit\n")
+        assert (second.returncode, second.stderr.splitlines()) == (1, log_in_use(log, game.process.pid))
+        assert files(tmp_path) == before
+    finally:
+        assert game.finish(stop) == 0
+    replayed = kalooki(tmp_path, "replay", log)
+    assert replayed.returncode == 0, replayed.stdout + replayed.stderr
+    assert not [path.name for path in tmp_path.iterdir() if path.name.endswith(".lock")]
+
+
+def test_a_hosted_tables_log_is_held_before_it_deals(tmp_path: Path) -> None:
+    # The table writes its log once it deals: a game started meanwhile with the same --log wrote it
+    # first, and the table then wrote over it.
+    pytest.importorskip("websockets")
+    host = ["host", "--watch", "--bind", "127.0.0.1", "--port", "0", "--seats", "2", "--log", "t.jsonl"]
+    first = Terminal(tmp_path, *host)
+    try:
+        first.until("kalooki join")
+        second = kalooki(
+            tmp_path, "play", "--seed", "4", "--fast", "--log", "t.jsonl", "--save", "o.json", typed="quit\n"
+        )
+        assert (second.returncode, second.stderr.splitlines()) == (
+            1,
+            log_in_use("t.jsonl", first.process.pid),
+        )
+        assert not (tmp_path / "t.jsonl").exists()
+        assert not (tmp_path / "o.json").exists()
+    finally:
+        assert first.finish() == 0
