@@ -23,10 +23,15 @@ from kalooki.errors import KalookiError
 from kalooki.log import GameRecorder, ReplayError, replay, state_digest
 from kalooki.text import escape_controls
 
+from . import save_lock
 from .interactive import TurnLogWriter
 from .replay_commands import read_records
 from .saves import write_atomically
 from .turn_log import recorded_place, same_place, shown_place
+
+
+class LogPastSave(ReplayError):
+    """The log passes through the saved state and goes on: its refusal says how to go on already."""
 
 
 class ContinuedLog(TurnLogWriter):
@@ -60,17 +65,27 @@ def continue_log(game: Game, path: Path, left: str = "") -> ContinuedLog:
             f"{path}: no such log; a log runs from the game's first deal, so a resumed game can only "
             "continue the log it was started with (kalooki play --log FILE.jsonl)"
         )
+    save_lock.hold_log(path)  # before it is read: another game may be writing it
     records = read_records(path)
     try:
         summary = replay(records)
     except ReplayError as error:
         raise ReplayError(f"{path}: cannot continue this log: {error}") from None
-    digests = [record["state"] for record in records if "state" in record]
-    if not digests or digests[-1] != state_digest(game):
+    # Where the whole log leads, not the last record that says its state: a record after it (a bot's
+    # draw, a line added by hand) would take the game on past the save, and the moves written next
+    # would then never replay.
+    saved = state_digest(game)
+    if summary.state != saved:
         if left and same_place(path, left):
             raise ReplayError(
                 f"{path}: this log stops {summary.ends}, where the game was resumed with --no-log: "
                 "the moves since are in no log, so it cannot be continued"
+            )
+        if any(record.get("state") == saved for record in records):
+            raise LogPastSave(
+                f"{path}: this log goes on past the save (it stops {summary.ends}): the moves played "
+                "from the save would not replay after it; give a log that ends where the save does "
+                "with --log FILE.jsonl, or play on without one with --no-log"
             )
         raise ReplayError(
             f"{path}: this log does not end where the save does: it is the log of another game, "
@@ -123,6 +138,8 @@ def continue_recorded(game: Game, recorded: str) -> ContinuedLog:
         )
     try:
         return continue_log(game, path)
+    except (LogPastSave, save_lock.LogInUse):
+        raise
     except KalookiError as error:
         raise ReplayError(f"{error}; to play on without it, resume with --no-log") from None
 

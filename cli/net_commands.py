@@ -153,9 +153,11 @@ def host(
     refuse_bytes(bind, "'--bind'")
     if log is not None and resume is None:
         check_output_path(log, game_file=True)
-        refuse_a_written_log(log)  # the table's moves are in that log only, as a terminal game's are
     with cli_errors(), save_lock.holding():  # the table's save, held once run_host knows it
         require_net()
+        if log is not None and resume is None:  # held from the start: the table writes it once it deals
+            save_lock.hold_log(log)
+            refuse_a_written_log(log)  # the table's moves are in that log only, as a terminal game's are
         trusted = trusted_proxies(trust_proxy or [])
         allowed = allowed_hosts(allow_host or [])
         code = run_host(

@@ -213,36 +213,31 @@ def play(
     for output in (log, save):
         if output is not None:
             check_output_path(output.expanduser(), game_file=True)
-    if log is not None:
-        refuse_a_written_log(log.expanduser())
-    if save is not None:
-        from .saves import refuse_other_file
+    if humans is not None and name != "you":
+        raise typer.BadParameter("with --humans, the names are the people's", param_hint="'--name'")
+    from . import save_lock
 
-        with cli_errors():
+    # The log is held from before it is looked at until the game stops writing it.
+    with cli_errors(), save_lock.holding():
+        if log is not None:
+            save_lock.hold_log(log.expanduser())
+            refuse_a_written_log(log.expanduser())
+        if save is not None:
+            from .saves import refuse_other_file
+
             refuse_other_file(save.expanduser())
-    if humans is not None:
-        from .hotseat import start_hotseat
+        if humans is not None:
+            from .hotseat import start_hotseat
 
-        if name != "you":
-            raise typer.BadParameter("with --humans, the names are the people's", param_hint="'--name'")
-        with cli_errors():
             code = start_hotseat(
                 target, set_ or [], humans=humans, players=players, bots=bots, seed=seed, fast=fast,
                 save=save, log=log,
             )  # fmt: skip
-        raise typer.Exit(code)
-    with cli_errors():
-        code = start_game(
-            target,
-            set_ or [],
-            players=players,
-            bots=bots,
-            name=name,
-            seed=seed,
-            fast=fast,
-            save=save,
-            log=log,
-        )
+        else:
+            code = start_game(
+                target, set_ or [], players=players, bots=bots, name=name, seed=seed, fast=fast,
+                save=save, log=log,
+            )  # fmt: skip
     raise typer.Exit(code)
 
 

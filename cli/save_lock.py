@@ -8,16 +8,20 @@ game that was killed is never left locked.
 A save is written by replacing its file, so a lock on the save itself would not outlive the
 first write: the lock is on a companion file, ``.NAME.lock`` beside it, which no listing of
 saves shows and which goes when the game stops (one a game killed outright left, locked by no one,
-goes at ``kalooki saves --clean``: :func:`remove_if_stale`). Without ``fcntl`` (Windows) nothing is locked,
-as the seat-token store does.
+goes at ``kalooki saves --clean``: :func:`remove_if_stale`). Only a lock's own file is used there: a
+link, a folder or a second name of another file in its place stops the game, as cutting and writing
+it, or removing it, would reach a file that is not the lock's. A game's log is held the same way, by
+``.NAME.lock`` beside it, for as long as a game writes it: two copies of one save name one log.
+Without ``fcntl`` (Windows) nothing is locked, as the seat-token store does.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 try:
@@ -36,8 +40,16 @@ class SaveInUse(KalookiError):
     """The save is open in another kalooki process."""
 
 
+class LogInUse(KalookiError):
+    """The log is being written by another kalooki process."""
+
+
+class LockRefused(KalookiError):
+    """Something other than a lock's own file stands where the lock goes: the game is not played."""
+
+
 def lock_place(save: Path) -> Path:
-    """The companion file locked for ``save``: beside the file it names (a link is followed, as writes do)."""
+    """The companion file locked for ``save`` (or a log): beside the file it names, a link followed."""
     real = Path(os.path.realpath(save.expanduser()))
     return real.parent / f".{real.name}.lock"
 
@@ -48,41 +60,139 @@ def hold(save: Path) -> None:
     A folder that does not exist yet holds no other game: there is nothing to lock, and the save
     itself says what is wrong with it when it is written.
     """
-    place = lock_place(save)
-    if fcntl is None or str(place) in _held:
-        return
     from .saves import saves_dir
 
-    if place.parent == Path(os.path.realpath(saves_dir())):
+    folder = lock_place(save).parent
+    if folder == Path(os.path.realpath(saves_dir())):
         with contextlib.suppress(OSError):
-            place.parent.mkdir(parents=True, exist_ok=True)
+            folder.mkdir(parents=True, exist_ok=True)
+    _take(
+        save,
+        "while it is played",
+        lambda shown, holder: SaveInUse(
+            f"{shown}: this game is open in another kalooki{holder}; finish or quit it there first"
+        ),
+    )
+
+
+def hold_log(log: Path) -> None:
+    """Lock the log at ``log`` for this process (again: nothing); LogInUse when another process writes it.
+
+    The save's lock does not cover its log: two copies of one save name the same log, and both
+    resumed would append to it, forking it. A new game's log is held from before it is written
+    (its folder must exist, as ``--log`` says), a resumed game's from before it is read.
+    """
+    _take(
+        log,
+        "while a game writes it",
+        lambda shown, holder: LogInUse(
+            f"{shown}: this log is being written by another kalooki{holder}; finish or quit that game first"
+        ),
+    )
+
+
+def _take(path: Path, during: str, in_use: Callable[[str, str], KalookiError]) -> None:
+    """Lock the companion file of ``path``; ``in_use(path, " (process N)")`` when another process holds it.
+
+    ``during``: while what the lock is kept, for the refusal of a file in its place that is not its own.
+    """
+    place = lock_place(path)
+    if fcntl is None or str(place) in _held:
+        return
+    shown = escape_controls(str(path))
+    named, kept = _as_named(path, place), f"the lock of {shown} {during}"
     while True:
-        try:
-            handle = os.open(place, os.O_RDWR | os.O_CREAT, 0o600)
-        except OSError:
-            return  # no such folder, or one that cannot be written: the save cannot be written either
+        handle = _open(place, named, kept)
+        if handle is None:
+            return  # no such folder, or one that cannot be written: the file cannot be written either
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             holder = _holder(handle)
             os.close(handle)
-            shown = escape_controls(str(save))
-            raise SaveInUse(
-                f"{shown}: this game is open in another kalooki{holder}; finish or quit it there first"
-            ) from None
+            raise in_use(shown, holder) from None
         # The file may have been removed by the game that held it, between our open and our lock:
         # a lock on a file no longer there keeps no one out, so take the one that is there now.
-        try:
-            same = os.stat(place).st_ino == os.fstat(handle).st_ino
-        except OSError:
-            same = False
-        if same:
+        if _is_there(place, handle):
             break
         os.close(handle)
     with contextlib.suppress(OSError):
         os.ftruncate(handle, 0)
         os.write(handle, f"{os.getpid()}\n".encode())
     _held[str(place)] = handle
+
+
+def _as_named(save: Path, place: Path) -> Path:
+    """``place`` as the player would name it: beside ``save`` as they gave it, unless that is a link."""
+    given = save.expanduser()
+    if not given.name:
+        return place
+    beside = given.with_name(f".{given.name}.lock")
+    return beside if Path(os.path.realpath(given.parent)) / beside.name == place else place
+
+
+def _open(place: Path, named: Path, kept: str) -> int | None:
+    """The companion file at ``place``, opened (made if missing); None where none can be made.
+
+    Anything but a lock's own file there (a link, a folder, a FIFO, a second name of another file)
+    is refused, never opened through: the lock file is cut and written, and removed at the end.
+    """
+    try:
+        _refuse_unless_own(named, os.lstat(place), kept)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK
+    try:
+        handle = os.open(place, flags, 0o600)
+    except OSError as error:
+        # Put there since it was looked at: a link (not followed), a folder, a socket.
+        refused = _REFUSED_OPENS.get(error.errno or 0)
+        if refused is not None:
+            raise _refusal(named, refused, kept) from None
+        return None
+    try:
+        _refuse_unless_own(named, os.fstat(handle), kept)
+    except LockRefused:
+        os.close(handle)
+        raise
+    return handle
+
+
+_REFUSED_OPENS = {
+    errno.ELOOP: "a symbolic link",
+    errno.EMLINK: "a symbolic link",  # FreeBSD's answer to O_NOFOLLOW on a link
+    errno.EISDIR: "a folder",
+    errno.ENXIO: "not a regular file",
+    errno.EOPNOTSUPP: "not a regular file",
+}
+"""What stands where the lock goes, by the error opening it gives."""
+
+
+def _refuse_unless_own(place: Path, seen: os.stat_result, kept: str) -> None:
+    if stat.S_ISLNK(seen.st_mode):
+        raise _refusal(place, "a symbolic link", kept)
+    if stat.S_ISDIR(seen.st_mode):
+        raise _refusal(place, "a folder", kept)
+    if not stat.S_ISREG(seen.st_mode):
+        raise _refusal(place, "not a regular file", kept)
+    if seen.st_nlink != 1:
+        raise _refusal(place, "a second name of another file (a hard link)", kept)
+
+
+def _refusal(place: Path, what: str, kept: str) -> LockRefused:
+    lock = escape_controls(str(place))
+    return LockRefused(f"{lock}: is {what}, where kalooki keeps {kept}; remove it, then try again")
+
+
+def _is_there(place: str | Path, handle: int) -> bool:
+    """Whether the file open as ``handle`` is still the one at ``place`` (not removed, not replaced)."""
+    try:
+        there, held = os.lstat(place), os.fstat(handle)
+    except OSError:
+        return False
+    return (there.st_dev, there.st_ino) == (held.st_dev, held.st_ino)
 
 
 def release(save: Path) -> None:
@@ -95,8 +205,11 @@ def _let_go(place: str) -> None:
     handle = _held.pop(place, None)
     if handle is None:
         return
-    with contextlib.suppress(OSError):
-        os.unlink(place)  # before the lock goes: a game that opens it after takes a new file
+    # Before the lock goes, so that a game that opens it after takes a new file; and only our own: a
+    # file put in its place since (a link, another file) is left where it is.
+    if _is_there(place, handle):
+        with contextlib.suppress(OSError):
+            os.unlink(place)
     os.close(handle)
 
 
@@ -153,4 +266,14 @@ def _holder(handle: int) -> str:
     return ""
 
 
-__all__ = ["SaveInUse", "hold", "holding", "lock_place", "release", "remove_if_stale"]
+__all__ = [
+    "LockRefused",
+    "LogInUse",
+    "SaveInUse",
+    "hold",
+    "hold_log",
+    "holding",
+    "lock_place",
+    "release",
+    "remove_if_stale",
+]

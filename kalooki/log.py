@@ -165,6 +165,8 @@ class ReplaySummary:
     game_over: bool
     ends: str
     """Where the log stops: "game over", "between hands", or the hand and turn it stops in."""
+    state: str = ""
+    """The :func:`state_digest` of the game where the log stops, whatever its last records carry."""
 
 
 def replay(
@@ -192,6 +194,7 @@ def replay(
         totals=dict(zip(game.players, game.totals, strict=True)),
         game_over=game.game_over,
         ends=_where_it_ends(game),
+        state=state_digest(game),
     )
 
 

@@ -4,7 +4,9 @@ play past a log that is gone or changed, and ``--no-log`` plays on without it, d
 from __future__ import annotations
 
 import json
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,7 @@ from kalooki.log import replay
 from kalooki.savegame import SAVE_SUFFIX
 
 runner = CliRunner()
+KALOOKI = Path(sys.executable).with_name("kalooki")
 
 
 @pytest.fixture
@@ -169,3 +172,47 @@ def test_a_log_the_save_cannot_name_is_asked_for_not_dropped(home: Path) -> None
     # --no-log plays on without it, and the save no longer asks for it.
     play("resume", str(save), "--no-log", typed="")
     assert "log_unnamed" not in json.loads(save.read_text())["session"]
+
+
+def kalooki(folder: Path, *arguments: str, typed: str = "") -> subprocess.CompletedProcess[str]:
+    """``kalooki ARGUMENTS`` run in ``folder`` as a terminal runs it, its own home in that folder."""
+    return subprocess.run(
+        [str(KALOOKI), *arguments],
+        cwd=folder,
+        env={**os.environ, "KALOOKI_HOME": str(folder / "home"), "COLUMNS": "200"},
+        input=typed,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_a_log_that_goes_on_past_the_save_is_not_continued(tmp_path: Path) -> None:
+    # Only the last record carrying a state was compared with the save: a record after it (here one
+    # added by hand) went unchecked, the resume wrote after it, and the log never replayed again
+    # ("record 5: does not reproduce").
+    played = kalooki(
+        tmp_path, "play", "--seed", "5", "--fast", "--save", "s.json", "--log", "g.jsonl", typed="ds\n"
+    )
+    assert played.returncode == 0, played.stderr
+    log = tmp_path / "g.jsonl"
+    whole = log.read_text()
+    with log.open("a") as stream:
+        stream.write('{"type":"discard","player":"you","card":"2C"}\n')
+    before = {path.name: path.read_bytes() for path in tmp_path.iterdir() if path.is_file()}
+    past = (
+        "g.jsonl: this log goes on past the save (it stops in hand 1, turn 2 (bob to draw)): the moves "
+        "played from the save would not replay after it; give a log that ends where the save does with "
+        "--log FILE.jsonl, or play on without one with --no-log"
+    )
+    for given in ([], ["--log", "g.jsonl"]):
+        resumed = kalooki(tmp_path, "resume", "s.json", "--fast", *given, typed="d 3D\nquit\n")
+        assert (resumed.returncode, resumed.stderr.splitlines()) == (1, [past])
+        assert {path.name: path.read_bytes() for path in tmp_path.iterdir() if path.is_file()} == before
+    # Cut back to the save, the log goes on, and replays to the end.
+    log.write_text(whole)
+    resumed = kalooki(tmp_path, "resume", "s.json", "--fast", typed="d 3D\nquit\n")
+    assert resumed.returncode == 0, resumed.stderr
+    replayed = kalooki(tmp_path, "replay", "g.jsonl")
+    assert replayed.returncode == 0, replayed.stdout + replayed.stderr
+    assert "the log stops in hand 1, turn 5 (you to draw)" in replayed.stdout

@@ -8,11 +8,13 @@ real processes, as two terminals do, each bounded in time.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -204,3 +206,126 @@ def test_saves_clean_removes_the_lock_a_killed_game_left_and_no_other(logged_gam
     finally:
         assert playing.finish() == 0
     assert sorted(path.name for path in logged_game.iterdir()) == ["game.jsonl", "home", "s.json", "t.json"]
+
+
+def test_a_link_where_the_lock_goes_is_refused_and_what_it_names_is_left_alone(logged_game: Path) -> None:
+    # The lock file is cut and written with the process id: through a link, that wiped the file named.
+    victim = logged_game / "victim.txt"
+    victim.write_text("precious\n")
+    (logged_game / ".s.json.lock").symlink_to(victim)
+    before = files(logged_game)
+    resumed = kalooki(logged_game, "resume", "s.json", "--fast", typed="d 2S\nquit\n")
+    assert resumed.returncode == 1
+    assert resumed.stderr.splitlines() == [
+        ".s.json.lock: is a symbolic link, where kalooki keeps the lock of s.json while it is played; "
+        "remove it, then try again"
+    ]
+    assert files(logged_game) == before
+    assert os.readlink(logged_game / ".s.json.lock") == str(victim)
+
+
+@pytest.mark.parametrize(
+    ("make", "what"),
+    [
+        (os.mkdir, "a folder"),
+        (os.mkfifo, "not a regular file"),
+        (
+            lambda place: os.link(place.with_name("game.jsonl"), place),
+            "a second name of another file (a hard link)",
+        ),
+    ],
+    ids=["folder", "fifo", "hard-link"],
+)
+def test_anything_but_a_lock_file_where_the_lock_goes_is_refused(
+    logged_game: Path, make: Callable[[Path], None], what: str
+) -> None:
+    # A folder there was passed over without a lock: two kalooki then played the same save at once.
+    make(logged_game / ".s.json.lock")
+    before = files(logged_game)
+    for _ in range(2):
+        resumed = kalooki(logged_game, "resume", "s.json", "--fast", typed="d 2S\nquit\n")
+        assert resumed.returncode == 1
+        assert resumed.stderr.splitlines() == [
+            f".s.json.lock: is {what}, where kalooki keeps the lock of s.json while it is played; "
+            "remove it, then try again"
+        ]
+    assert files(logged_game) == before
+    assert (logged_game / ".s.json.lock").exists()
+
+
+def test_a_lock_swapped_for_a_link_while_held_is_not_removed(tmp_path: Path) -> None:
+    from kalooki_cli import save_lock
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    save = tmp_path / "s.json"
+    place = tmp_path / ".s.json.lock"
+    with save_lock.holding(save):
+        place.unlink()
+        place.symlink_to(victim)  # another process's file now: the game that stops leaves it be
+    assert place.is_symlink()
+    assert victim.read_text() == "precious\n"
+
+
+def log_in_use(log: str, pid: int) -> list[str]:
+    return [
+        f"{log}: this log is being written by another kalooki (process {pid}); finish or quit that game first"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("first", "ready", "stop"),
+    [
+        (["resume", "s.json"], "play> ", "d 9C\nquit\n"),
+        (["play", "--seed", "3", "--save", "s.json", "--log", "t.jsonl"], "draw> ", "quit\n"),
+        (
+            ["play", "--humans", "ann,bob", "--seed", "3", "--save", "s.json", "--log", "t.jsonl"],
+            "press Enter",
+            "quit\nquit\n",
+        ),
+    ],
+    ids=["resume", "bots", "hot-seat"],
+)
+def test_two_copies_of_one_save_do_not_both_write_its_log(
+    tmp_path: Path, first: list[str], ready: str, stop: str
+) -> None:
+    # The lock covered the save, not the log it names: a copy resumed at once appended to the same
+    # log, which forked ("record 11: does not reproduce"), and neither save could continue it again.
+    log = "t.jsonl"
+    if first[0] == "resume":  # a game saved and logged, resumed
+        started = ["play", "--seed", "3", "--fast", "--log", log, "--save", "s.json"]
+        assert kalooki(tmp_path, *started, typed="draw stock\nquit\n").returncode == 0
+    game = Terminal(tmp_path, *first, "--fast")
+    try:
+        game.until(ready)
+        shutil.copy(tmp_path / "s.json", tmp_path / "s2.json")
+        before = files(tmp_path)
+        second = kalooki(tmp_path, "resume", "s2.json", "--fast", typed="d 2S\nquit\n")
+        assert (second.returncode, second.stderr.splitlines()) == (1, log_in_use(log, game.process.pid))
+        assert files(tmp_path) == before
+    finally:
+        assert game.finish(stop) == 0
+    replayed = kalooki(tmp_path, "replay", log)
+    assert replayed.returncode == 0, replayed.stdout + replayed.stderr
+    assert not [path.name for path in tmp_path.iterdir() if path.name.endswith(".lock")]
+
+
+def test_a_hosted_tables_log_is_held_before_it_deals(tmp_path: Path) -> None:
+    # The table writes its log once it deals: a game started meanwhile with the same --log wrote it
+    # first, and the table then wrote over it.
+    pytest.importorskip("websockets")
+    host = ["host", "--watch", "--bind", "127.0.0.1", "--port", "0", "--seats", "2", "--log", "t.jsonl"]
+    first = Terminal(tmp_path, *host)
+    try:
+        first.until("kalooki join")
+        second = kalooki(
+            tmp_path, "play", "--seed", "4", "--fast", "--log", "t.jsonl", "--save", "o.json", typed="quit\n"
+        )
+        assert (second.returncode, second.stderr.splitlines()) == (
+            1,
+            log_in_use("t.jsonl", first.process.pid),
+        )
+        assert not (tmp_path / "t.jsonl").exists()
+        assert not (tmp_path / "o.json").exists()
+    finally:
+        assert first.finish() == 0
