@@ -342,9 +342,9 @@ class RemoteGame(InteractiveGame):
         if self.game.phase in ("draw", "play") and self.game.current != self.seat:
             self.show()  # seated during another player's turn: the hand is seen before they finish
         if self.game.phase == "hand_over" and not self.pending_events:
-            # Back between hands: the result, as a resumed game shows it, before the prompt or the wait.
-            self.console.print(Rule(f"Hand {self.game.hand_number} is over", style="cyan"))
-            self.show_totals()
+            # Back between hands: the end-of-hand screen (who went out, Not Kalooki and why, the cards
+            # left), rebuilt from the state as a resumed game and the browser page rebuild it.
+            scoresheet.render_last_hand_end(self.console, self.game, self.shared_seating())
         self.say_waiting()  # ready already: whom the deal waits for
 
     def loop(self) -> None:

@@ -224,6 +224,10 @@ def test_a_player_back_between_hands_who_was_ready_is_not_asked_again(tmp_path: 
     assert "You sit at seat 3 with" in out, out
     assert "Press Enter to deal" not in out
     assert "Hand 1 is over" in out  # the result, as it was left
+    # Who went out, as a player who stayed read it: the rejoined screen had the totals alone.
+    back_screen = out[out.index("You sit at seat 3 with") :]
+    assert re.search(r"\n(You|P0|P1) went out", back_screen), back_screen
+    assert "cards left" in back_screen
     assert "Waiting for p0 and p1 to be ready..." in out
 
 
