@@ -363,10 +363,16 @@ def test_undo_typed_with_nothing_to_take_back_says_why_as_the_terminal_does(brow
         bob = BotSeat(host.uri)
         bob.join(table.code, name="bob")
         ann.wait("document.getElementById('table').dataset.turn === 'mine'")
-        for typed in ("ds", "d ZZ", "undo"):
+        # Each once the last is answered: the box sends nothing while a move waits for the table (its
+        # Play button is off), and on a busy machine "undo" was pressed before "d ZZ" was refused.
+        for typed, answered in (
+            ("ds", "document.getElementById('table').dataset.phase === 'play'"),
+            ("d ZZ", "document.getElementById('reason').textContent.includes('ZZ')"),
+            ("undo", "document.getElementById('table').dataset.phase === 'play'"),
+        ):
             ann.page.fill("#move-input", typed)
             ann.page.press("#move-input", "Enter")
-            ann.wait("document.getElementById('table').dataset.phase === 'play'")
+            ann.wait(answered)
         nothing = "✗ there is nothing to take back: undo takes back this turn's melds, builds and swaps"
         ann.wait(f"document.getElementById('reason').textContent === {json.dumps(nothing)}")
         assert ann.attribute("data-phase") == "play"
