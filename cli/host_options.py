@@ -61,5 +61,5 @@ def allowed_hosts(values: list[str]) -> tuple[str, ...]:
     try:
         names: tuple[str, ...] = parse_allowed(values)
     except ValueError as error:
-        raise typer.BadParameter(clipped(str(error)), param_hint="'--allow-host'") from None
+        raise typer.BadParameter(str(error), param_hint="'--allow-host'") from None
     return names

@@ -20,6 +20,8 @@ import re
 import socket
 from collections.abc import Iterable
 
+from kalooki.text import clipped
+
 _LABEL = r"(?!-)[a-z0-9_-]{1,63}(?<!-)"
 _NAME = re.compile(rf"\.?{_LABEL}(?:\.{_LABEL})*")
 """A host name (letters, digits, hyphens and, as Windows names have them, underscores in dot-separated
@@ -61,7 +63,7 @@ def parse_allowed(values: Iterable[str]) -> tuple[str, ...]:
             name = part.strip().lower().rstrip(".")
             if name.startswith("*.") and _NAME.fullmatch(name[1:]):
                 raise ValueError(
-                    f"'{part.strip()}': write {name[1:]} for that domain and every name under it"
+                    f"'{clipped(part.strip())}': write {name[1:]} for that domain and every name under it"
                 )
             if name == "*":
                 raise ValueError(
@@ -69,7 +71,9 @@ def parse_allowed(values: Iterable[str]) -> tuple[str, ...]:
                     "players use (a leading dot allows a domain and every name under it: .example.org)"
                 )
             if not name or len(name) > MAX_NAME or not _NAME.fullmatch(name):
-                raise ValueError(f"'{part.strip()}' is not a host name (letters, digits, hyphens and dots)")
+                raise ValueError(
+                    f"'{clipped(part.strip())}' is not a host name (letters, digits, hyphens and dots)"
+                )
             names.append(name)
     return tuple(dict.fromkeys(names))
 

@@ -144,6 +144,7 @@ def test_allow_host_with_no_host_name_is_a_usage_error(tmp_path: Path, value: st
     error = [line for line in done.stderr.splitlines() if line.startswith("Error:")]
     assert len(error) == 1, done.stderr
     assert error[0].startswith("Error: Invalid value for '--allow-host': "), error
+    assert "…" not in error[0] or len(value) > 60, error  # the message whole: only a long name is clipped
     assert done.stdout == ""  # no table opened
 
 
