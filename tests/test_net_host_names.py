@@ -56,8 +56,15 @@ def test_a_host_header_is_read_as_browsers_send_it() -> None:
         ".example.net",
         "kalooki.lan",
     )
-    allowed = AllowedHosts(["table.example.org", ".example.net"], bind="127.0.0.1")
-    for name in ("127.0.0.1:1", "[::1]:1", "192.0.2.7", "localhost:1", "a.localhost", "table.example.org:1"):
+    allowed = AllowedHosts(["table.example.org", ".example.net"])  # addresses without a --bind
+    for name in (
+        "127.0.0.1:1",
+        "[::1]:1",
+        "[::ffff:127.0.0.1]",
+        "localhost:1",
+        "a.localhost",
+        "table.example.org:1",
+    ):
         assert allowed.allows(name), name
     for name in ("example.net", "www.example.net:443", f"{socket.gethostname()}:1"):
         assert allowed.allows(name), name
@@ -66,7 +73,7 @@ def test_a_host_header_is_read_as_browsers_send_it() -> None:
         "table.example.org.evil",
         "localhost.evil",
         "notexample.net",
-        "1.2.3.4.nip.io",
+        "127-0-0-1.nip.io",  # a name that spells an address is a name
     ):
         assert not allowed.allows(name), name
 
