@@ -17,7 +17,7 @@ from rich.text import Text
 
 from kalooki.cards import JOKER, Card, parse_cards
 from kalooki.engine import Game
-from kalooki.melds import MeldError, MeldKind, TableMeld, build, make_meld
+from kalooki.melds import MeldError, MeldKind, RunEnd, TableMeld, build, make_meld
 from kalooki.moves import Action, Build, Discard, Meld, Swap, format_move
 from kalooki.variant import Variant
 
@@ -159,17 +159,17 @@ def melds_before(
     on one end of a run (``end``, else the engine tries high, then low) and on the end of a set's cards,
     and building it again there must make ``result``."""
     count, cards = len(added), tuple(result)
-    sides = [end] if end in ("high", "low") else ["high", "low"]
+    run = after.kind == "run"
+    given: RunEnd | None = "high" if end == "high" else "low" if end == "low" else None
     found = []
-    for side in sides if after.kind == "run" else ["high"]:
+    for side in ([given] if given else ["high", "low"]) if run else ["high"]:
         at_side, kept = (cards[-count:], cards[:-count]) if side == "high" else (cards[:count], cards[count:])
         if at_side != tuple(added):
             continue
         try:
             # A run built on was a run before, if a lone one (JK 6H JK laid as a run).
-            before = make_meld(kept, variant, kind="run" if after.kind == "run" else None)
-            run_end = end if end in ("high", "low") else None
-            if build(before, added, variant, run_end if after.kind == "run" else None).cards == cards:  # type: ignore[arg-type]
+            before = make_meld(kept, variant, kind="run" if run else None)
+            if build(before, added, variant, given if run else None).cards == cards:
                 found.append(before)
         except MeldError:
             continue
