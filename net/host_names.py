@@ -61,7 +61,7 @@ def parse_allowed(values: Iterable[str]) -> tuple[str, ...]:
     for value in values:
         for part in value.split(","):
             name = part.strip().lower().rstrip(".")
-            if name.startswith("*.") and _NAME.fullmatch(name[1:]):
+            if name.startswith("*.") and is_host_name(name[2:]):
                 raise ValueError(
                     f"'{clipped(part.strip())}': write {name[1:]} for that domain and every name under it"
                 )
@@ -70,7 +70,7 @@ def parse_allowed(values: Iterable[str]) -> tuple[str, ...]:
                     "'*' would let any page reach the table through a renamed address: name the hosts "
                     "players use (a leading dot allows a domain and every name under it: .example.org)"
                 )
-            if not name or len(name) > MAX_NAME or not _NAME.fullmatch(name):
+            if len(name) > MAX_NAME or not is_host_name(name.removeprefix(".")):
                 raise ValueError(
                     f"'{clipped(part.strip())}' is not a host name (letters, digits, hyphens and dots)"
                 )
