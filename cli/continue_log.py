@@ -116,13 +116,8 @@ def resumed_log(
             f"{escape_controls(str(save))}: this game is logged to a file whose name a save cannot hold "
             "(a control character): give the log with --log FILE.jsonl, or play on without it with --no-log"
         )
-    elif not recorded:
-        return (
-            None,
-            "",
-            left,
-            False,
-        )  # never logged, or left behind: as a save from before saves recorded their log
+    elif not recorded:  # never logged, or left behind: as a save from before saves recorded their log
+        return None, "", left, False
     else:
         writer = continue_recorded(game, recorded)
     place = recorded_place(writer.path)
