@@ -111,7 +111,7 @@ def saves(
         return
     freed = _remove_stale_locks(entries, folder)
     if freed:
-        names = ", ".join(escape_controls(shown_path(place, folder)) for place in freed)
+        names = ", ".join(shown_path(place, folder) for place in freed)  # spelled by shown_path
         what = (
             "the lock file a game killed outright left beside its save"
             if len(freed) == 1
