@@ -37,7 +37,7 @@ from .host_options import AllowHostOption, TrustProxyOption, allowed_hosts, refu
 from .host_thread import LOBBY_PROMPT, HostThread, require_net
 from .play import DEFAULT_BOT, console_reader, make_console
 from .shell_words import shell_join
-from .turn_log import refuse_a_written_log
+from .turn_log import refuse_a_written_log, refuse_one_file
 
 if TYPE_CHECKING:
     from kalooki_net.client import KeptSeat, TableConnectionError
@@ -151,6 +151,7 @@ def host(
 
     refuse_both(log, no_log)
     refuse_bytes(bind, "'--bind'")
+    refuse_one_file(log, save)
     if log is not None and resume is None:
         check_output_path(log, game_file=True)
     with cli_errors(), save_lock.holding():  # the table's save, held once run_host knows it

@@ -30,7 +30,7 @@ from .common import (
 )
 from .completion import complete_variant
 from .shell_words import shell_join
-from .turn_log import refuse_a_written_log
+from .turn_log import refuse_a_written_log, refuse_one_file
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
@@ -210,6 +210,7 @@ def play(
         raise typer.BadParameter(
             "--json reports a game script's result: give a script to play", param_hint="'--json'"
         )
+    refuse_one_file(log, save)
     for output in (log, save):
         if output is not None:
             check_output_path(output.expanduser(), game_file=True)

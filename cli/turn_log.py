@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import typer
+
 from kalooki.engine import Event, Game
-from kalooki.text import has_controls
+from kalooki.safeio import kind_problem
+from kalooki.text import escape_controls, has_controls
 
 from .common import fail
 
@@ -19,8 +24,27 @@ def refuse_a_written_log(path: Path) -> None:
     A game played at the terminal cannot be played again to write its log anew, as a script's
     can: the moves typed are in that file only.
     """
-    if path.is_file() and path.stat().st_size > 0:
-        fail(f"{path}: already exists, and the log would write over it; give a new file")
+    try:
+        found = path.stat()
+    except OSError:
+        return  # nothing there yet (a name the system refuses is named when the log is opened)
+    problem = kind_problem(found.st_mode)
+    if problem is not None:  # a FIFO would hold the game until something reads it; /dev/null loses it
+        fail(f"{escape_controls(str(path))}: {problem}; give a new file for the game's log")
+    if found.st_size > 0:
+        fail(
+            f"{escape_controls(str(path))}: already exists, and the log would write over it; give a new file"
+        )
+
+
+def refuse_one_file(log: Path | None, save: Path | None) -> None:
+    """Stop (usage, exit 2) a game whose ``--log`` and ``--save`` name one file, by any path or link:
+    the save, written whole after every move, would replace the log, and neither could be resumed."""
+    if log is None or save is None:
+        return
+    with contextlib.suppress(OSError):
+        if os.path.realpath(log.expanduser()) == os.path.realpath(save.expanduser()):
+            raise typer.BadParameter("the log and the save must be two files", param_hint="'--log'")
 
 
 def recorded_place(path: Path) -> str:

@@ -42,6 +42,11 @@ def _kind(mode: int) -> str:
     return "is not a regular file"
 
 
+def kind_problem(mode: int) -> str | None:
+    """Why a file of ``mode`` (``os.stat``'s) is not one to write whole, or None for a regular file."""
+    return None if stat.S_ISREG(mode) else _kind(mode)
+
+
 def describe_size(size: int) -> str:
     if size >= 1024 * 1024:
         return f"{size // (1024 * 1024)} MiB"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -221,6 +222,39 @@ def test_play_keeps_a_log_already_written(tmp_path: Path, monkeypatch: pytest.Mo
     result = CliRunner().invoke(app, ["play", "--seed", "4", "--log", str(empty)], input="quit\n")
     assert result.exit_code == 0
     assert empty.read_text().startswith("{")
+
+
+def test_play_refuses_a_log_that_is_the_save(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The save, written whole after every move, replaced a log named as the same file (by any path or
+    link), and the "continue it with" line then named a log that was gone."""
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "link.json").symlink_to("later.json")
+    for save, log in (("same.json", "same.json"), ("./x.json", "x.json"), ("later.json", "link.json")):
+        for command in (["play", "--seed", "3"], ["host", "--bind", "127.0.0.1", "--port", "1"]):
+            result = CliRunner().invoke(app, [*command, "--save", save, "--log", log], input="ds\nquit\n")
+            assert result.exit_code == 2
+            assert result.stderr.splitlines()[-1] == (
+                "Error: Invalid value for '--log': the log and the save must be two files"
+            )
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["link.json"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX file kind")
+def test_play_refuses_a_log_that_is_no_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A FIFO held the game before its first screen until something read it, and /dev/null took the
+    log for one that `kalooki resume` then refused as a device: a game's log is a file."""
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    for place, kind in ((fifo, "is a pipe (FIFO)"), (Path(os.devnull), "is a device")):
+        for extra in ([], ["--humans", "ann,bob"]):
+            result = CliRunner().invoke(app, ["play", "--log", str(place), *extra], input="quit\n")
+            assert result.exit_code == 1
+            assert (
+                result.stderr == f"{place}: {kind}, not a regular file; give a new file for the game's log\n"
+            )
+    assert read_save_files(tmp_path) == []
 
 
 def read_save_files(home: Path) -> list[Path]:
