@@ -2,8 +2,9 @@
 
 Python's :func:`json.loads` accepts ``NaN`` and ``Infinity``, turns ``1e400`` into an infinite
 float, parses a 5,000-digit number (then ``int()`` refuses it elsewhere), and recurses once
-per ``[``, so 100,000 of them raise :class:`RecursionError`. :func:`loads` refuses all of these
-with one :class:`JsonInputError` line saying where.
+per ``[``, so 100,000 of them raise :class:`RecursionError`; of a key given twice in one object it
+keeps the last without a word. :func:`loads` refuses all of these with one :class:`JsonInputError`
+line saying where.
 """
 
 from __future__ import annotations
@@ -56,10 +57,25 @@ def _real(text: str) -> float:
     return value
 
 
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # Python keeps the last of two equal keys without a word: an edited save or a peer's message
+    # saying `"name": "x", "name": "y"` would mean what only one reader of it sees.
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {json.dumps(key, ensure_ascii=True)} appears twice in one object")
+            seen.add(key)
+    return found
+
+
 def loads(text: str | bytes) -> Any:
     """Parse one JSON document strictly; :class:`JsonInputError` for anything else."""
     try:
-        return json.loads(text, parse_constant=_no_constant, parse_int=_whole, parse_float=_real)
+        return json.loads(
+            text, parse_constant=_no_constant, parse_int=_whole, parse_float=_real, object_pairs_hook=_object
+        )
     except json.JSONDecodeError as error:
         # "Unterminated string starting at" and "Invalid control character '\\n' at" end where
         # Python adds the place, which is given apart (line, column): the reason stops short of it.

@@ -150,6 +150,8 @@ def test_a_turn_limit_in_the_header_replays_a_hand_stopped_by_it() -> None:
         ),
         ("[" * 100_000, "not JSON: nested too deeply"),
         ('{"card": NaN}', "not JSON: NaN is not a number JSON allows"),
+        # Python kept the last of the two, so an edit read one way to the replay and another to a reader.
+        ('{"type": "discard", "card": 3, "card": 4}', 'not JSON: the key "card" appears twice in one object'),
     ],
 )
 def test_json_the_parser_would_choke_on_is_refused(line: str, message: str, tmp_path: Path) -> None:

@@ -204,6 +204,10 @@ def test_an_undo_snapshot_that_makes_cards_is_refused() -> None:
         ("[" * 100_000, "nested too deeply"),
         ('{"format": "kalooki-save", "version": 1e400}', "1e400 is too large a number"),
         ('{"format": "kalooki-save", "version": NaN}', "NaN is not a number JSON allows"),
+        (
+            '{"format": "kalooki-save", "version": 1, "version": 2}',
+            'the key "version" appears twice in one object',
+        ),
     ],
 )
 def test_json_a_parser_would_choke_on_is_refused(text: str, message: str) -> None:

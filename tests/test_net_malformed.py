@@ -77,3 +77,19 @@ def test_a_malformed_message_is_refused_in_one_line_naming_the_field() -> None:
         assert host.call(host.table.lobby) == before
         eve.join(host.table.code, name="eve")
         assert eve.seat == 1
+
+
+def test_a_key_given_twice_is_refused_not_read_as_its_last() -> None:
+    """`"name": "x", "name": "y"` joined as y: a message means what every reader of it reads."""
+    with hosted(new_table(seed=9)) as host:
+        before = host.call(host.table.lobby)
+        eve = Player(host.uri)
+        text = f'{{"type": "join", "protocol": {PROTOCOL_VERSION}, "code": "{host.table.code}", '
+        eve.websocket.send(text + '"name": "x", "name": "y"}')
+        reply = eve.until("error")
+        assert reply == {
+            "type": "error",
+            "code": "bad_json",
+            "message": 'not JSON: the key "name" appears twice in one object',
+        }
+        assert host.call(host.table.lobby) == before
