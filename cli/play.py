@@ -104,10 +104,10 @@ def dropped_typeahead() -> bool:
 
 
 def console_reader(console: Console) -> Callable[[str], str]:
-    def read_line(prompt: str) -> str:
-        return console.input(Text(prompt, style="bold"))
+    """Read a line after a prompt, with line editing (arrows, Up for an earlier line) at a terminal."""
+    from .line_editing import prompt_reader
 
-    return read_line
+    return prompt_reader(console)
 
 
 def play(

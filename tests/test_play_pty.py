@@ -27,6 +27,8 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 TIMEOUT = 30.0
 READ_SYSCALL = {"x86_64": 0, "aarch64": 63}.get(platform.machine())
 """The number of read(2) in /proc/PID/syscall on this machine (None: not known here)."""
+SELECT_SYSCALLS = {"x86_64": ("23", "270"), "aarch64": ("72",)}.get(platform.machine(), ())
+"""select(2) and pselect6(2): where ``input()`` waits for the keyboard once ``readline`` edits the line."""
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "win32" or not KALOOKI.exists(),
@@ -117,6 +119,8 @@ class Terminal:
         if READ_SYSCALL is None or not fields:
             time.sleep(0.2)  # no /proc here: give the program time to reach its read
             return True
+        if fields[0] in SELECT_SYSCALLS:  # its first argument is how many descriptors: 1, the keyboard alone
+            return int(fields[1], 16) == 1
         return fields[0] == str(READ_SYSCALL) and int(fields[1], 16) == 0
 
     def wait(self, timeout: float = TIMEOUT) -> int:
@@ -258,5 +262,22 @@ def test_a_line_typed_while_the_bots_play_is_dropped_and_said(tmp_path: Path) ->
         assert terminal.wait() == 0
         game = read_save(save).game
         assert (game.phase, game.current, game.turn_number) == ("draw", 0, 5)
+    finally:
+        terminal.kill()
+
+
+def test_the_prompt_edits_lines_and_brings_back_earlier_ones(tmp_path: Path) -> None:
+    # Without readline loaded the arrows were typed into the move: "s", Left, "d" was the command
+    # 's\x1b[Dd', and Up could not bring back a long meld to mend one card of it.
+    terminal = Terminal(["play", "--seed", "31", "--fast"], environment(tmp_path))
+    try:
+        terminal.read_until(r"draw> ")
+        terminal.type("s\x1b[Dd\n")  # Left: the d goes before the s
+        screen = terminal.read_until(r"play> ")
+        assert "You draw " in screen
+        terminal.type("\x1b[A\n")  # Up: the line before, "ds", again
+        assert "you have drawn already this turn" in terminal.read_until(r"play> ")
+        terminal.type("quit\n")
+        assert terminal.wait() == 0
     finally:
         terminal.kill()
