@@ -344,6 +344,10 @@ def find_save(choice: str) -> Path:
                 else f"there is no saved game {number}: there are no saved games"
             )
         return entries[number - 1].path
+    if not path.exists() and not path.is_symlink() and path.name == choice:
+        listed = saves_dir() / choice  # a name as 'kalooki saves' shows it, typed from another folder
+        if listed.exists():
+            return listed
     return path
 
 

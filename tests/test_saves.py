@@ -177,6 +177,25 @@ def test_saves_lists_unfinished_games_first_and_resume_takes_a_number(home: Path
     assert "there is no saved game 9: 'kalooki saves' lists 3" in result.output
 
 
+def test_resume_finds_a_save_by_the_name_saves_lists(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'kalooki saves' shows a save in the saves folder by its name alone: typed from another folder,
+    that name was "no such save file"."""
+    folder = home / "saves"
+    saved_game(folder / f"open{SAVE_SUFFIX}", finished=False, seed=2)
+    monkeypatch.chdir(tmp_path)
+    output = play("resume", f"open{SAVE_SUFFIX}", typed="quit\n")
+    assert f"saved after every move to {folder / f'open{SAVE_SUFFIX}'}" in output
+    result = runner.invoke(app, ["resume", f"gone{SAVE_SUFFIX}"])
+    assert result.exit_code == 1
+    assert result.stderr == f"gone{SAVE_SUFFIX}: no such save file\n"
+    (tmp_path / f"open{SAVE_SUFFIX}").write_text("{")  # a file of that name here is the one meant
+    result = runner.invoke(app, ["resume", f"open{SAVE_SUFFIX}"])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"open{SAVE_SUFFIX}: ")
+
+
 def test_saves_on_a_narrow_terminal_wraps_each_game_under_its_description(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
