@@ -64,21 +64,38 @@ export function cardNode(code, tag = "span", standsFor = null) {
 
 // Cards of one meld in the order the move language wants: a run low to high with each joker
 // where the card it stands for belongs (the rest at the top, or at the bottom past an ace);
-// a set, or anything else, as tapped.
+// a set, or anything else, as tapped. An ace is read low (A-2-3) and high (Q-K-A), and kept where
+// fewer jokers must fill the gaps between the cards (Q JK A: the joker is the king, not nine of them
+// the two to the ten); where both need as many, low, as the engine reads an ace written first.
 export function meldOrder(cards) {
-  const jokers = cards.filter((code) => code === "JK");
   const plain = cards.filter((code) => code !== "JK");
   const suits = new Set(plain.map((code) => code[1]));
   const ranks = plain.map((code) => RANKS.indexOf(code[0]) + 1);
   if (suits.size !== 1 || new Set(ranks).size !== ranks.length || plain.length < 2) return cards;
-  const aceHigh = ranks.includes(1) && ranks.includes(13) && !ranks.includes(2);
+  const jokers = cards.length - plain.length;
+  const low = runOrder(plain, jokers, false);
+  if (!ranks.includes(1)) return low.cards;
+  const high = runOrder(plain, jokers, true);
+  return high.gaps < low.gaps ? high.cards : low.cards;
+}
+
+// ``plain`` (naturals of one suit, no rank twice) low to high, the ace above the king where
+// ``aceHigh``, with ``jokers`` jokers in the gaps and then at the ends; ``gaps``: the jokers the gaps need.
+function runOrder(plain, jokers, aceHigh) {
   const value = (code) => { const rank = RANKS.indexOf(code[0]) + 1; return rank === 1 && aceHigh ? 14 : rank; };
-  plain.sort((a, b) => value(a) - value(b));
-  const out = [plain[0]];
-  for (let index = 1; index < plain.length; index += 1) {
-    for (let gap = value(plain[index]) - value(plain[index - 1]) - 1; gap > 0 && jokers.length; gap -= 1) out.push(jokers.pop());
-    out.push(plain[index]);
+  const sorted = [...plain].sort((a, b) => value(a) - value(b));
+  const out = [sorted[0]];
+  let left = jokers;
+  let gaps = 0;
+  for (let index = 1; index < sorted.length; index += 1) {
+    for (let gap = value(sorted[index]) - value(sorted[index - 1]) - 1; gap > 0; gap -= 1) {
+      gaps += 1;
+      if (left > 0) { out.push("JK"); left -= 1; }
+    }
+    out.push(sorted[index]);
   }
-  return value(plain[plain.length - 1]) >= 14 ? [...jokers, ...out] : [...out, ...jokers];
+  const rest = Array(left).fill("JK");
+  const cards = value(sorted[sorted.length - 1]) >= 14 ? [...rest, ...out] : [...out, ...rest];
+  return { cards, gaps };
 }
 
