@@ -5,6 +5,8 @@ either end of a run. (Sets and runs read from one card and jokers: ``test_browse
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -21,9 +23,17 @@ ANSWERED = "window.kalookiTimings.length > 1 || document.getElementById('reason'
 """The move after the draw answered: the table redrawn, or the refusal shown."""
 
 
-def drawn(ann: Seat) -> None:
-    ann.page.click("#draw-stock")
-    ann.wait("document.getElementById('table').dataset.phase === 'play'")
+@contextmanager
+def anns_turn(browser: Any, hand: str) -> Iterator[tuple[Seat, Any]]:
+    """ann at the page on a phone, dealt ``hand``, after her draw from the stock; and the host."""
+    game = new_game(QUICK, [hand, "2D 3D 4D 5S 7S 8S QH"], discard=None, stock="2S 3S")
+    table, tokens = table_of(game, "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = taking_seat_back(browser, host.server.port, table.code, tokens["ann"])
+        ann.page.click("#draw-stock")
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        yield ann, host
+        assert ann.problems == []
 
 
 def laid(host: Any) -> list[tuple[str, str]]:
@@ -39,15 +49,37 @@ def test_an_ace_high_run_with_a_joker_for_the_king_is_laid_by_tapping(
     browser: Any, order: tuple[str, ...]
 ) -> None:
     # Tapped Q♣ JK A♣ went out as "m AC JK QC": the ace was put low unless a king was among the cards.
-    game = new_game(QUICK, ["QC JK AC 9D 9S 5H 7H", "2C 3C 4D 5D 7S 8S QH"], discard=None, stock="2S 3S")
-    table, tokens = table_of(game, "classic")
-    with hosted(table, advisor=WebCoach()) as host:
-        ann = taking_seat_back(browser, host.server.port, table.code, tokens["ann"])
-        drawn(ann)
+    with anns_turn(browser, "QC JK AC 9D 9S 5H 7H") as (ann, host):
         tapped(ann, *order)
         ann.page.click("#meld-button")
         ann.wait(ANSWERED)
         assert ann.page.locator("#reason").inner_text() == ""
         assert ann.js(MELD_NAMES) == ["meld 1, yours: queen of clubs, joker standing for K♣, ace of clubs"]
         assert laid(host) == [("run", "QC JK AC")]
-        assert ann.problems == []
+
+
+@pytest.mark.parametrize(
+    ("button", "cards"), [("#build-low-button", "JK 2C 3C 4C"), ("#build-button", "2C 3C 4C JK")]
+)
+def test_a_joker_built_onto_a_run_goes_at_the_end_the_player_chose(
+    browser: Any, button: str, cards: str
+) -> None:
+    # Tapped, a joker built onto 2♣ 3♣ 4♣ went out as "b 1 JK", always at the top: the hint's
+    # "build 1 JK low" could not be played by the buttons.
+    with anns_turn(browser, "2C 3C 4C JK 9D 9S 7H") as (ann, host):
+        tapped(ann, "2 of clubs", "3 of clubs", "4 of clubs")
+        ann.page.click("#meld-button")
+        ann.wait(ANSWERED)
+        ann.page.locator("#melds button.meld").first.click()
+        tapped(ann, "7 of hearts")
+        assert ann.js("document.getElementById('build-low-button').hidden")  # a natural has one place
+        ann.page.click('#hand .card[aria-label="7 of hearts"]')  # no more
+        tapped(ann, "joker")
+        ann.wait("!document.getElementById('build-low-button').hidden")
+        assert ann.page.locator("#build-button").inner_text() == "Build high on meld 1"
+        assert ann.page.locator("#build-low-button").inner_text() == "Build low on meld 1"
+        ann.page.click(button)
+        ann.wait("window.kalookiTimings.length > 2 || document.getElementById('reason').textContent")
+        assert ann.page.locator("#reason").inner_text() == ""
+        assert laid(host) == [("run", cards)]
+        assert ann.js("document.getElementById('build-low-button').hidden")

@@ -81,8 +81,17 @@ export class Picks {
     return all.length ? "m " + all.map((group) => groupText(group)).join(", ") : null;
   }
 
-  buildMove(hand) {
-    return `b ${this.target} ${meldOrder(this.cards(hand)).join(" ")}`;
+  // Only jokers tapped towards a run on the table (``table``: the view's melds): they may go at either
+  // end of it, and the move says which ("b 6 JK low"); unsaid, the engine puts them at the top.
+  eitherEnd(hand, table) {
+    const meld = this.target === null ? null : table[this.target - 1];
+    const cards = this.cards(hand);
+    return Boolean(meld) && meld.kind === "run" && cards.length > 0 && cards.every((code) => code === "JK");
+  }
+
+  // ``end``: "low" or "high" where the player chose the run's end, else null.
+  buildMove(hand, end = null) {
+    return `b ${this.target} ${[...meldOrder(this.cards(hand)), ...(end ? [end] : [])].join(" ")}`;
   }
 
   swapMove(hand) {
