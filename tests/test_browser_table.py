@@ -363,8 +363,8 @@ def test_undo_typed_with_nothing_to_take_back_says_why_as_the_terminal_does(brow
         bob = BotSeat(host.uri)
         bob.join(table.code, name="bob")
         ann.wait("document.getElementById('table').dataset.turn === 'mine'")
-        # Each once the last is answered: the box sends nothing while a move waits for the table (its
-        # Play button is off), and on a busy machine "undo" was pressed before "d ZZ" was refused.
+        # Each once the last is answered: the box sends no move while one waits for the table (it stays
+        # in the box), and on a busy machine "undo" was pressed before "d ZZ" was refused.
         for typed, answered in (
             ("ds", "document.getElementById('table').dataset.phase === 'play'"),
             ("d ZZ", "document.getElementById('reason').textContent.includes('ZZ')"),

@@ -360,7 +360,8 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     for (const kind of ["set", "run"]) $(`as-${kind}`).setAttribute("aria-pressed", String(picks.reading === kind));
     $("undo-button").disabled = !turn || !view.can_undo;
     $("hint-button").disabled = !turn;
-    $("move-form").querySelector("button").disabled = !turn;
+    // The Move box's Play stays on: the box's commands (say, help, score...) work on the others' turns
+    // too, and a disabled submit button would stop Enter; a move out of turn gets the table's refusal.
   }
 
   function drawEnd() {
@@ -434,6 +435,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
       const typed = text.split(/\s+/)[0];
       const command = BOX_COMMANDS.find((known) => known.words.includes(typed.toLowerCase()));
       if (command) command.run(text.slice(typed.length).trim());
+      else if (pending) return;  // the move before is not answered yet: this one stays in the box
       else play(text);
       input.value = "";
     });
