@@ -103,6 +103,32 @@ def test_a_reload_in_the_lobby_and_in_the_game_keeps_the_log(browser: Any) -> No
         cid.close()
 
 
+AT_THE_NEWEST = (
+    "((log) => log.scrollHeight > log.clientHeight"
+    " && log.scrollTop + log.clientHeight >= log.scrollHeight - 1)(document.getElementById('log'))"
+)
+"""The log overflows its box, and is scrolled to its newest line."""
+
+
+def test_a_reloaded_page_shows_the_newest_lines_of_its_log(browser: Any) -> None:
+    # The log restored after a reload was scrolled to the top (0 of 3281): its lines were put back while
+    # the table was hidden, where scrolling does nothing.
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        for number in range(40):
+            bob.send({"type": "say", "text": f"line {number}"})
+        ann.wait(f"{LOG_TEXT}.includes('bob: line 39')")
+        assert ann.js(AT_THE_NEWEST)
+        ann.page.reload()
+        ann.page.wait_for_selector("#table:not([hidden])", timeout=TIMEOUT * 1000)
+        ann.wait("document.getElementById('banner').hidden")
+        assert ann.js(f"{LOG_TEXT}.includes('bob: line 39')")
+        assert ann.js(AT_THE_NEWEST)
+        assert ann.problems == []
+        bob.close()
+
+
 def test_a_new_table_at_the_address_sends_the_page_back_to_the_join_form(browser: Any) -> None:
     table = new_table(seats=2, seed=10, **QUICK)
     with hosted(table, advisor=WebCoach()) as host:

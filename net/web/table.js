@@ -538,8 +538,9 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     log.append(el("li", kind, text));
     while (log.children.length > LOG_LINES) log.firstChild.remove();
     kept.keepLine(kind, text, me.token);
-    log.scrollTop = log.scrollHeight;
+    scrollLog();
   }
+  const scrollLog = () => { $("log").scrollTop = $("log").scrollHeight; };
 
   function drawLobby() {
     showSeats($("seats"), lobby, me.seat);
@@ -555,7 +556,12 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     for (const id of ["join", "lobby", "table"]) $(id).hidden = id !== screen;
     // Seated, in the lobby or the game, a player reads the table's talk and has their say.
     $("talk").hidden = screen === "join";
-    document.querySelector("main").dataset.screen = screen;
+    const main = document.querySelector("main");
+    const shown = main.dataset.screen !== screen;
+    main.dataset.screen = screen;
+    // A log filled while hidden (restored after a reload) did not scroll, and a new screen lays it out
+    // anew: it shows its newest line.
+    if (shown) scrollLog();
     if (screen === "join") ($("join-code").value ? $("join-name") : $("join-code")).focus();
   }
 
