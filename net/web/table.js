@@ -352,6 +352,11 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     // Only where the variant lets a turn end without a discard, and only while it may: a hidden
     // button is no invitation where the rule does not exist.
     $("end-button").hidden = !playing || !view.can_end_turn;
+    // Nor where the rule never exists: the discard never taken, no joker ever freed (czech-500), as the
+    // welcome's list of moves leaves them out (a host that sends none allows them all).
+    const offered = (key) => !moveCommands.length || moveCommands.some((command) => command.key === key);
+    $("draw-discard").hidden = !offered("dd");
+    $("swap-button").hidden = !offered("s");
     $("clear-button").disabled = !picks.anything;
     // One card and jokers could be a set or a run: the player says which, as "m JK 6H JK run" does.
     const lone = playing && picks.lone(view.hand);
