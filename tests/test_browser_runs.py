@@ -5,35 +5,15 @@ either end of a run. (Sets and runs read from one card and jokers: ``test_browse
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from browser_helpers import Seat, table_of, taking_seat_back
-from kalooki_cli.web_coach import WebCoach
-from net_helpers import hosted
-from rules_helpers import new_game
-from test_browser_taps import MELD_NAMES, tapped
+from test_browser_taps import MELD_NAMES, anns_turn, tapped
 
 from kalooki.cards import format_cards
 
-QUICK = {"hand_size": 7, "opening_threshold": 0}
 ANSWERED = "window.kalookiTimings.length > 1 || document.getElementById('reason').textContent"
 """The move after the draw answered: the table redrawn, or the refusal shown."""
-
-
-@contextmanager
-def anns_turn(browser: Any, hand: str) -> Iterator[tuple[Seat, Any]]:
-    """ann at the page on a phone, dealt ``hand``, after her draw from the stock; and the host."""
-    game = new_game(QUICK, [hand, "2D 3D 4D 5S 7S 8S QH"], discard=None, stock="2S 3S")
-    table, tokens = table_of(game, "classic")
-    with hosted(table, advisor=WebCoach()) as host:
-        ann = taking_seat_back(browser, host.server.port, table.code, tokens["ann"])
-        ann.page.click("#draw-stock")
-        ann.wait("document.getElementById('table').dataset.phase === 'play'")
-        yield ann, host
-        assert ann.problems == []
 
 
 def laid(host: Any) -> list[tuple[str, str]]:

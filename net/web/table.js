@@ -1,7 +1,7 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-import { showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
+import { BY_TAPPING, ONE_COMMAND, showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
 import { cardsInText, cardText, el, nameNode } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
@@ -193,6 +193,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     let reason = code === "illegal_move" ? cardsInText(said) : said;
     // A text that is no move, told the moves: the box's own commands are what else it could have been.
     if (Array.isArray(message.commands)) reason += " | " + BOX_COMMANDS.map((command) => command.usage).join(" | ");
+    if (reason.includes(ONE_COMMAND)) reason += " " + BY_TAPPING;
     $("reason").textContent = "✗ " + reason;
     drawButtons();
   }
