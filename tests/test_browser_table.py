@@ -332,6 +332,39 @@ def test_names_break_only_at_spaces_at_every_width(browser: Any, width: int) -> 
             other.close()
 
 
+CUT_NAMES = (
+    "[...document.querySelectorAll('#players .name')].filter((n) => n.scrollWidth > n.clientWidth).length"
+)
+
+
+def test_long_names_that_start_alike_are_whole_in_the_players_list_on_a_phone(browser: Any) -> None:
+    # At 390 px both showed as "Maxi…" (whole only in a title, which a tap does not show).
+    table = new_table(seats=3, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        seat = Seat(browser, url, {"width": 390, "height": 844})
+        seat.sit("Maximilian_Abcdefghi")
+        others = [BotSeat(host.uri) for _ in range(2)]
+        for other, name in zip(others, ("Maximilian_Zyxwvutsr", "bob"), strict=True):
+            other.join(table.code, name=name)
+        seat.page.wait_for_selector("#table:not([hidden])")
+        assert seat.js(CUT_NAMES) == 0
+        assert seat.page.locator("#players .name").all_inner_texts() == [
+            "Maximilian_Abcdefghi",
+            "Maximilian_Zyxwvutsr",
+            "bob",
+        ]
+        # The numbers stay in columns: each row's totals end at one edge.
+        edges = seat.js(
+            "[...document.querySelectorAll('#players tr')]"
+            ".map((row) => row.lastChild.getBoundingClientRect().right)"
+        )
+        assert len(set(edges)) == 1
+        assert seat.problems == []
+        for other in others:
+            other.close()
+
+
 def test_the_log_tells_another_players_undo(browser: Any) -> None:
     """ann melds and takes it back: the page told bob the meld as laid, so its log says it was taken back."""
     table = new_table(seats=2, seed=10, **QUICK)  # ann is dealt AD AC JK, and plays first

@@ -301,7 +301,11 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
   const seatName = (seat) => (seat === me.seat ? "you" : view.players[seat]);
 
   function drawPlayers() {
-    $("players").tBodies[0].replaceChildren(...playerRows(view, me.seat, seatLabel));
+    const players = $("players");
+    players.classList.remove("long-names");
+    players.tBodies[0].replaceChildren(...playerRows(view, me.seat, seatLabel));
+    const cut = [...players.querySelectorAll(".name")].some((name) => name.scrollWidth > name.clientWidth);
+    players.classList.toggle("long-names", cut);
   }
 
   function drawMelds() {
