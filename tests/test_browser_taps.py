@@ -107,3 +107,25 @@ def test_the_words_for_laying_melds_together_say_how_the_buttons_do_it(browser: 
             f"(lay them all in one meld command: meld A, B, C) {BY_TAPPING}"
         )
         assert ann.problems == []
+
+
+COVERED = """() => {
+  const mark = document.querySelector('#hand .new-mark').getBoundingClientRect();
+  const over = (box) => box.left < mark.right && mark.left < box.right
+    && box.top < mark.bottom && mark.top < box.bottom;
+  return [...document.querySelectorAll('#hand .card[aria-pressed="true"], #hand .order')]
+    .filter((node) => over(node.getBoundingClientRect())).map((node) => node.textContent);
+}"""
+"""The cards tapped, and their order numbers, drawn over the drawn card's *new* tag."""
+
+
+def test_cards_tapped_on_a_phone_leave_the_new_tag_of_the_row_above_in_sight(browser: Any) -> None:
+    # A tapped card lifts: on a phone its number covered the "new" tag of the card above it.
+    with anns_turn(browser, "3S 4S 6S 9S TS JS JK") as (ann, _):  # draws 2S: first in the hand
+        assert ann.page.locator("#hand .new-mark").count() == 1
+        rows = ann.js("new Set([...document.querySelectorAll('#hand .card')].map((c) => c.offsetTop)).size")
+        assert rows == 2
+        for card in ann.page.locator("#hand .card:not(.new)").all():
+            card.click()
+        assert ann.page.locator('#hand .card[aria-pressed="true"]').count() == 7
+        assert ann.page.evaluate(COVERED) == []
