@@ -34,7 +34,9 @@ def test_an_ace_high_run_with_a_joker_for_the_king_is_laid_by_tapping(
         ann.page.click("#meld-button")
         ann.wait(ANSWERED)
         assert ann.page.locator("#reason").inner_text() == ""
-        assert ann.js(MELD_NAMES) == ["meld 1, yours: queen of clubs, joker standing for K♣, ace of clubs"]
+        assert ann.js(MELD_NAMES) == [
+            "meld 1, yours: queen of clubs, joker standing for king of clubs, ace of clubs"
+        ]
         assert laid(host) == [("run", "QC JK AC")]
 
 

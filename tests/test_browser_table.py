@@ -169,7 +169,7 @@ def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: A
         laid = player.js(
             "[...document.querySelectorAll('#melds .card')].map((c) => c.getAttribute('aria-label'))"
         )
-        assert laid == ["ace of diamonds", "ace of clubs", "joker standing for A♥/♠"]
+        assert laid == ["ace of diamonds", "ace of clubs", "joker standing for ace of hearts or spades"]
         melds = host.call(lambda: [meld.cards for meld in host.table.require_game().table])
         assert [[format_card(card) for card in cards] for cards in melds] == [["AD", "AC", "JK"]]
         # Undo takes the meld back, and the log says so (it brings no events to tell).

@@ -50,8 +50,13 @@ def anns_turn(browser: Any, hand: str, opening: int = 0) -> Iterator[tuple[Seat,
 @pytest.mark.parametrize(
     ("reading", "kind", "laid"),
     [
-        ("run", "run", "joker standing for 5♥, 6 of hearts, joker standing for 7♥"),
-        ("set", "set", "joker standing for 6♣/♦/♠, 6 of hearts, joker standing for 6♣/♦/♠"),
+        ("run", "run", "joker standing for 5 of hearts, 6 of hearts, joker standing for 7 of hearts"),
+        (
+            "set",
+            "set",
+            "joker standing for 6 of clubs, diamonds or spades, 6 of hearts, "
+            "joker standing for 6 of clubs, diamonds or spades",
+        ),
     ],
 )
 def test_one_card_and_jokers_tapped_are_laid_as_the_set_or_the_run_the_player_chose(

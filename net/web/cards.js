@@ -31,8 +31,17 @@ export const cardName = (code) => {
   if (!suit) return "joker";
   return `${RANK_NAMES[rank] || rank} of ${SUITS[suit][1]}`;
 };
-// What a screen reader says of a card: its name, and for a joker what the table's notes say of it.
-export const cardLabel = (code, standsFor = null) => cardName(code) + (standsFor ? ` standing for ${standsFor}` : "");
+// What a screen reader says of a card: its name, and for a joker what the table's notes say of it,
+// their cards in words ("9♥, laid by bob": "9 of hearts, laid by bob"; "6♣/♦/♠": "6 of clubs,
+// diamonds or spades"), as a screen reader reads no suit's shape the way a player names it.
+export const cardLabel = (code, standsFor = null) => cardName(code) + (standsFor ? ` standing for ${spokenNote(standsFor)}` : "");
+const SUIT_WORDS = Object.fromEntries(Object.values(SUITS).map(([shape, name]) => [shape, name]));
+const NOTE_CARDS = /(?<![\w♣♦♥♠])(10|[2-9AJQKT])([♣♦♥♠](?:\/[♣♦♥♠])*)/g;
+export const spokenNote = (note) => note.replace(NOTE_CARDS, (_, rank, shapes) => {
+  const suits = shapes.split("/").map((shape) => SUIT_WORDS[shape]);
+  const named = suits.length > 1 ? `${suits.slice(0, -1).join(", ")} or ${suits[suits.length - 1]}` : suits[0];
+  return `${RANK_NAMES[rank] || rank} of ${named}`;
+});
 export const cardText = (code) => (code === "JK" ? "JK" : rankLabel(code[0]) + SUITS[code[1]][0]);
 // A sentence with its cards written as the page draws them ("you have no 3♦", "discard 10♠"): the
 // host words refusals and hints in the move language's codes, which typed moves and the protocol keep.
