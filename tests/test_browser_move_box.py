@@ -127,3 +127,25 @@ def test_the_boxs_commands_work_on_the_others_turns(browser: Any) -> None:
         assert ann.js(REASON) == "✗ it is not your turn: bob is playing"
         assert json.dumps(ann.problems) == "[]"
         bob.close()
+
+
+PLACEHOLDER_FITS = """() => {
+  const input = document.getElementById('move-input');
+  const style = getComputedStyle(input);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = style.font;
+  const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return context.measureText(input.placeholder).width <= room;
+}"""
+"""Whether the Move box's example text shows whole."""
+
+
+def test_the_move_boxs_example_shows_whole_on_a_phone(browser: Any) -> None:
+    # At 390 px it read "ds · m 7H 8H 9H · b 2 TH · s", cut mid-move.
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        for width in (375, 390):
+            ann.page.set_viewport_size({"width": width, "height": 812})
+            assert ann.page.evaluate(PLACEHOLDER_FITS), width
+        bob.close()
