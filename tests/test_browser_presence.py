@@ -10,7 +10,10 @@ for. (Playing the game in the page: ``test_browser_table``.)
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +25,11 @@ from browser_helpers import (
     TIMEOUT,
     Seat,
     ann_on_a_phone_beside_bob,
+    taking_seat_back,
 )
 from kalooki_cli.web_coach import WebCoach
 from kalooki_net.botclient import BotSeat
+from kalooki_net.table import Table
 from net_helpers import bot_plays_until_the_hand_ends, hosted, new_table
 
 
@@ -165,12 +170,20 @@ def test_a_closed_table_says_so_while_the_page_tries_to_come_back(browser: Any) 
         other.close()
 
 
-def test_a_player_back_at_the_table_is_no_longer_shown_away(browser: Any) -> None:
-    # The page kept "bob (away: greedy plays)" after bob was back, until the next move came.
+@contextmanager
+def played_at_once_when_away(browser: Any) -> Iterator[tuple[Any, Table, Seat, BotSeat]]:
+    """ann at the page on a phone, first to play, beside bob, at a table whose bot plays at once for a
+    player who drops out (no wait); the host and the table too."""
     table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
-    table.wait_seconds = 0.0  # a player who drops is played by the bot at once
+    table.wait_seconds = 0.0
     with hosted(table, advisor=WebCoach()) as host:
         player, other = ann_on_a_phone_beside_bob(browser, host, table)
+        yield host, table, player, other
+
+
+def test_a_player_back_at_the_table_is_no_longer_shown_away(browser: Any) -> None:
+    # The page kept "bob (away: greedy plays)" after bob was back, until the next move came.
+    with played_at_once_when_away(browser) as (host, table, player, other):
         other.until("state")
         other.close()  # bob drops out during ann's turn
         players = "document.getElementById('players').textContent"
@@ -225,3 +238,23 @@ def test_between_hands_the_page_names_whom_it_waits_for_and_a_reload_keeps_the_s
         assert player.problems == []
         bob.close()
         cid.close()
+
+
+AWAY = "While you were away a bot played for you: its moves are told below as yours."
+
+
+def test_a_player_back_after_a_bot_played_for_them_is_told_whose_moves_those_were(browser: Any) -> None:
+    # Back after the table's wait, ann's log read "You draw ..." as if she had played her turn herself.
+    with played_at_once_when_away(browser) as (host, table, player, other):
+        player.wait("document.getElementById('table').dataset.turn === 'mine'")
+        key = json.dumps(f"kalooki:127.0.0.1:{host.server.port}:{table.code}")
+        token = player.js(f"localStorage.getItem({key})")
+        player.page.close()  # ann's turn goes to the bot
+        while other.until("state")["view"]["current"] != other.seat:
+            pass
+        back = taking_seat_back(browser, host.server.port, table.code, token)
+        lines = back.wait(f"{LOG_TEXT}.some((line) => line.startsWith('You draw')) && {LOG_TEXT}")
+        assert AWAY in lines
+        assert lines.index(AWAY) < next(index for index, line in enumerate(lines) if line.startswith("You "))
+        assert back.problems == []
+        other.close()

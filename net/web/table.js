@@ -34,6 +34,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
   let closedBecause = null;   // the host's reason when it closed the table (kept while reconnecting)
   let heldOff = null;         // the host's refusal of this address's joins for a while (too many wrong tries)
   let shownTable = false;
+  let back = false;           // joined with the seat's token: the next state tells what was missed
   let rulesHtml = null;
   let moveCommands = [];      // the moves the table's rules allow, from the welcome: [{usage, key}]
   window.kalookiTimings = [];  // milliseconds from a move sent to the table redrawn with its answer
@@ -62,6 +63,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     socket.addEventListener("open", () => {
       const join = { type: "join", protocol: PROTOCOL, code: me.code, coach: true };
       if (me.token) join.token = me.token; else join.name = name;
+      back = Boolean(me.token);
       current.send(JSON.stringify(join));
     });
     socket.addEventListener("message", (event) => {
@@ -233,6 +235,13 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     if (view.phase !== "hand_over") saidReady = false;
     const answered = pending;
     pending = null;
+    // Back at the table: the moves missed are told, and this seat's were a bot's (the table played it
+    // past its wait), though the host's words tell them as yours ("You draw ...").
+    const missed = back && Array.isArray(message.events) ? message.events : [];
+    back = false;
+    if (missed.some((event) => event && event.player === me.name)) {
+      logLine("While you were away a bot played for you: its moves are told below as yours.", "presence");
+    }
     if (coach) for (const line of coach.log) logLine(line, "turn");
     // The hand's end, after its last turn: the log would otherwise stop at the last discard.
     for (const event of Array.isArray(message.events) ? message.events : []) {
