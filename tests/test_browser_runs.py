@@ -65,3 +65,13 @@ def test_a_joker_built_onto_a_run_goes_at_the_end_the_player_chose(
         assert ann.page.locator("#reason").inner_text() == ""
         assert laid(host) == [("run", cards)]
         assert ann.js("document.getElementById('build-low-button').hidden")
+
+
+def test_a_run_round_the_corner_is_laid_by_tapping_where_the_variant_has_them(browser: Any) -> None:
+    # With ace_in_runs: wrap, tapped K♣ A♣ 2♣ went out as "m AC 2C KC": the page knew no run round the corner.
+    with anns_turn(browser, "KC AC 2C 9D 9S 5H 7H", ace_in_runs="wrap") as (ann, host):
+        tapped(ann, "2 of clubs", "ace of clubs", "king of clubs")
+        ann.page.click("#meld-button")
+        ann.wait(ANSWERED)
+        assert ann.page.locator("#reason").inner_text() == ""
+        assert laid(host) == [("run", "KC AC 2C")]

@@ -33,11 +33,11 @@ def tapped(seat: Seat, *labels: str) -> None:
 
 
 @contextmanager
-def anns_turn(browser: Any, hand: str, opening: int = 0) -> Iterator[tuple[Seat, Any]]:
-    """ann at the page on a phone, dealt ``hand`` (``opening``: the opening threshold), after her draw
-    from the stock; and the host."""
-    knobs = {"hand_size": 7, "opening_threshold": opening}
-    game = new_game(knobs, [hand, "2D 3D 4D 5S 7S 8S QH"], discard=None, stock="2S 3S")
+def anns_turn(browser: Any, hand: str, **knobs: Any) -> Iterator[tuple[Seat, Any]]:
+    """ann at the page on a phone, dealt ``hand`` (``knobs``: the variant's, besides a hand of 7 and no
+    opening threshold), after her draw from the stock; and the host."""
+    rules = {"hand_size": 7, "opening_threshold": 0, **knobs}
+    game = new_game(rules, [hand, "2D 3D 4D 5S 7S 8S QH"], discard=None, stock="2S 3S")
     table, tokens = table_of(game, "classic")
     with hosted(table, advisor=WebCoach()) as host:
         ann = taking_seat_back(browser, host.server.port, table.code, tokens["ann"])
@@ -100,7 +100,7 @@ BY_TAPPING = (
 def test_the_words_for_laying_melds_together_say_how_the_buttons_do_it(browser: Any) -> None:
     # "Not opened yet: ... in one meld command." and the refusal's "(lay them all in one meld command:
     # meld A, B, C)" spoke only of the typed move, never of the New group button a tapping player uses.
-    with anns_turn(browser, "2C 3C 4C 9D 9S 9H KC", opening=51) as (ann, _):
+    with anns_turn(browser, "2C 3C 4C 9D 9S 9H KC", opening_threshold=51) as (ann, _):
         status = ann.js("[...document.querySelectorAll('#status p')].map((p) => p.textContent)")
         said = "Not opened yet: your first melds must make 51 together, in one meld command."
         assert status[status.index(said) + 1] == BY_TAPPING

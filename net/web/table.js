@@ -97,6 +97,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
       case "welcome":
         me.seat = message.seat; me.name = message.name; me.host = message.host; me.token = message.token;
         moveCommands = Array.isArray(message.commands) ? message.commands : [];
+        if (message.variant && typeof message.variant.ace_in_runs === "string") picks.aceInRuns = message.variant.ace_in_runs;
         kept.keepToken(message.token);
         // Back after a reload: the log as it was. Back after a drop, the page has it still.
         if (!$("log").children.length) restoreLog(message.token);
