@@ -52,6 +52,24 @@ def test_no_end_turn_where_the_discard_is_required(browser: Any) -> None:
         bob.close()
 
 
+SHOWN = "['draw-discard', 'swap-button'].map((id) => !document.getElementById(id).hidden)"
+
+
+def test_no_draw_discard_or_swap_button_where_the_variant_has_no_such_move(browser: Any) -> None:
+    # czech-500 never lets a player take the discard nor frees a joker: Draw discard stayed (disabled)
+    # and Swap stayed, looking enabled, though the move box's list left both out.
+    czech = Table(load_variant("czech-500", ["hand_size=7"]), seats=2, bots=["greedy"], seed=10)
+    for table, shown in ((new_table(seats=2, seed=10, **QUICK), [True, True]), (czech, [False, False])):
+        with hosted(table, advisor=WebCoach()) as host:
+            ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+            ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+            assert ann.js(SHOWN) == shown
+            drawn(ann)
+            assert ann.js(SHOWN) == shown
+            assert ann.problems == []
+            bob.close()
+
+
 def told_for(browser: Any, table: Table, typed: str) -> str:
     """What the page says under ann's hand when she types ``typed`` in the move box on her first turn."""
     with hosted(table, advisor=WebCoach()) as host:

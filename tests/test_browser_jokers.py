@@ -46,11 +46,11 @@ def test_a_joker_laid_by_another_player_than_the_melds_owner_names_who_laid_it(b
         ann_melds, bob_melds = ann.js(MELD_NAMES), bob.js(MELD_NAMES)
         assert ann_melds[0] == (
             "meld 1, yours: 5 of hearts, 6 of hearts, 7 of hearts, 8 of hearts, "
-            "joker standing for 9♥, laid by bob"
+            "joker standing for 9 of hearts, laid by bob"
         )
         assert bob_melds[0] == (
             "meld 1, ann's: 5 of hearts, 6 of hearts, 7 of hearts, 8 of hearts, "
-            "joker standing for 9♥, laid by you"
+            "joker standing for 9 of hearts, laid by you"
         )
         assert ann_melds[1] == "meld 2, bob's: 2 of clubs, 3 of clubs, 4 of clubs, 5 of clubs"
         assert ann.problems == []

@@ -103,3 +103,49 @@ def test_a_text_that_is_no_move_is_told_what_the_box_takes_and_help_lists_it(bro
         assert ann.js("document.getElementById('box-help').hidden") is True
         assert json.dumps(ann.problems) == "[]"
         bob.close()
+
+
+def test_the_boxs_commands_work_on_the_others_turns(browser: Any) -> None:
+    # The box's Play button was disabled off turn, and a disabled submit stops Enter: "say hi", "help"
+    # and "score" typed while bob played did nothing, the text left in the box.
+    table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        while ann.attribute("data-turn") == "mine":
+            ann.play_by_hint()
+        typed(ann, "say hi")
+        ann.wait(f"{LOG_TEXT}.includes('you: hi')")
+        assert ann.page.input_value("#move-input") == ""
+        typed(ann, "help")
+        ann.page.wait_for_selector("#box-help:not([hidden])")
+        typed(ann, "score")
+        ann.page.wait_for_selector("#scores-dialog[open]")
+        ann.page.keyboard.press("Escape")
+        # A move is the current player's: the table says whose turn it is.
+        refused(ann, "ds")
+        assert ann.js(REASON) == "✗ it is not your turn: bob is playing"
+        assert json.dumps(ann.problems) == "[]"
+        bob.close()
+
+
+PLACEHOLDER_FITS = """() => {
+  const input = document.getElementById('move-input');
+  const style = getComputedStyle(input);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = style.font;
+  const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return context.measureText(input.placeholder).width <= room;
+}"""
+"""Whether the Move box's example text shows whole."""
+
+
+def test_the_move_boxs_example_shows_whole_on_a_phone(browser: Any) -> None:
+    # At 390 px it read "ds · m 7H 8H 9H · b 2 TH · s", cut mid-move.
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        for width in (375, 390):
+            ann.page.set_viewport_size({"width": width, "height": 812})
+            assert ann.page.evaluate(PLACEHOLDER_FITS), width
+        bob.close()

@@ -10,7 +10,10 @@ for. (Playing the game in the page: ``test_browser_table``.)
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +25,11 @@ from browser_helpers import (
     TIMEOUT,
     Seat,
     ann_on_a_phone_beside_bob,
+    taking_seat_back,
 )
 from kalooki_cli.web_coach import WebCoach
 from kalooki_net.botclient import BotSeat
+from kalooki_net.table import Table
 from net_helpers import bot_plays_until_the_hand_ends, hosted, new_table
 
 
@@ -103,6 +108,32 @@ def test_a_reload_in_the_lobby_and_in_the_game_keeps_the_log(browser: Any) -> No
         cid.close()
 
 
+AT_THE_NEWEST = (
+    "((log) => log.scrollHeight > log.clientHeight"
+    " && log.scrollTop + log.clientHeight >= log.scrollHeight - 1)(document.getElementById('log'))"
+)
+"""The log overflows its box, and is scrolled to its newest line."""
+
+
+def test_a_reloaded_page_shows_the_newest_lines_of_its_log(browser: Any) -> None:
+    # The log restored after a reload was scrolled to the top (0 of 3281): its lines were put back while
+    # the table was hidden, where scrolling does nothing.
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        for number in range(40):
+            bob.send({"type": "say", "text": f"line {number}"})
+        ann.wait(f"{LOG_TEXT}.includes('bob: line 39')")
+        assert ann.js(AT_THE_NEWEST)
+        ann.page.reload()
+        ann.page.wait_for_selector("#table:not([hidden])", timeout=TIMEOUT * 1000)
+        ann.wait("document.getElementById('banner').hidden")
+        assert ann.js(f"{LOG_TEXT}.includes('bob: line 39')")
+        assert ann.js(AT_THE_NEWEST)
+        assert ann.problems == []
+        bob.close()
+
+
 def test_a_new_table_at_the_address_sends_the_page_back_to_the_join_form(browser: Any) -> None:
     table = new_table(seats=2, seed=10, **QUICK)
     with hosted(table, advisor=WebCoach()) as host:
@@ -139,12 +170,20 @@ def test_a_closed_table_says_so_while_the_page_tries_to_come_back(browser: Any) 
         other.close()
 
 
-def test_a_player_back_at_the_table_is_no_longer_shown_away(browser: Any) -> None:
-    # The page kept "bob (away: greedy plays)" after bob was back, until the next move came.
+@contextmanager
+def played_at_once_when_away(browser: Any) -> Iterator[tuple[Any, Table, Seat, BotSeat]]:
+    """ann at the page on a phone, first to play, beside bob, at a table whose bot plays at once for a
+    player who drops out (no wait); the host and the table too."""
     table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
-    table.wait_seconds = 0.0  # a player who drops is played by the bot at once
+    table.wait_seconds = 0.0
     with hosted(table, advisor=WebCoach()) as host:
         player, other = ann_on_a_phone_beside_bob(browser, host, table)
+        yield host, table, player, other
+
+
+def test_a_player_back_at_the_table_is_no_longer_shown_away(browser: Any) -> None:
+    # The page kept "bob (away: greedy plays)" after bob was back, until the next move came.
+    with played_at_once_when_away(browser) as (host, table, player, other):
         other.until("state")
         other.close()  # bob drops out during ann's turn
         players = "document.getElementById('players').textContent"
@@ -199,3 +238,23 @@ def test_between_hands_the_page_names_whom_it_waits_for_and_a_reload_keeps_the_s
         assert player.problems == []
         bob.close()
         cid.close()
+
+
+AWAY = "While you were away a bot played for you: its moves are told below as yours."
+
+
+def test_a_player_back_after_a_bot_played_for_them_is_told_whose_moves_those_were(browser: Any) -> None:
+    # Back after the table's wait, ann's log read "You draw ..." as if she had played her turn herself.
+    with played_at_once_when_away(browser) as (host, table, player, other):
+        player.wait("document.getElementById('table').dataset.turn === 'mine'")
+        key = json.dumps(f"kalooki:127.0.0.1:{host.server.port}:{table.code}")
+        token = player.js(f"localStorage.getItem({key})")
+        player.page.close()  # ann's turn goes to the bot
+        while other.until("state")["view"]["current"] != other.seat:
+            pass
+        back = taking_seat_back(browser, host.server.port, table.code, token)
+        lines = back.wait(f"{LOG_TEXT}.some((line) => line.startsWith('You draw')) && {LOG_TEXT}")
+        assert AWAY in lines
+        assert lines.index(AWAY) < next(index for index, line in enumerate(lines) if line.startswith("You "))
+        assert back.problems == []
+        other.close()

@@ -169,7 +169,7 @@ def test_a_reload_keeps_the_seat_and_an_illegal_meld_shows_the_reason(browser: A
         laid = player.js(
             "[...document.querySelectorAll('#melds .card')].map((c) => c.getAttribute('aria-label'))"
         )
-        assert laid == ["ace of diamonds", "ace of clubs", "joker standing for A♥/♠"]
+        assert laid == ["ace of diamonds", "ace of clubs", "joker standing for ace of hearts or spades"]
         melds = host.call(lambda: [meld.cards for meld in host.table.require_game().table])
         assert [[format_card(card) for card in cards] for cards in melds] == [["AD", "AC", "JK"]]
         # Undo takes the meld back, and the log says so (it brings no events to tell).
@@ -332,6 +332,39 @@ def test_names_break_only_at_spaces_at_every_width(browser: Any, width: int) -> 
             other.close()
 
 
+CUT_NAMES = (
+    "[...document.querySelectorAll('#players .name')].filter((n) => n.scrollWidth > n.clientWidth).length"
+)
+
+
+def test_long_names_that_start_alike_are_whole_in_the_players_list_on_a_phone(browser: Any) -> None:
+    # At 390 px both showed as "Maxi…" (whole only in a title, which a tap does not show).
+    table = new_table(seats=3, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+        seat = Seat(browser, url, {"width": 390, "height": 844})
+        seat.sit("Maximilian_Abcdefghi")
+        others = [BotSeat(host.uri) for _ in range(2)]
+        for other, name in zip(others, ("Maximilian_Zyxwvutsr", "bob"), strict=True):
+            other.join(table.code, name=name)
+        seat.page.wait_for_selector("#table:not([hidden])")
+        assert seat.js(CUT_NAMES) == 0
+        assert seat.page.locator("#players .name").all_inner_texts() == [
+            "Maximilian_Abcdefghi",
+            "Maximilian_Zyxwvutsr",
+            "bob",
+        ]
+        # The numbers stay in columns: each row's totals end at one edge.
+        edges = seat.js(
+            "[...document.querySelectorAll('#players tr')]"
+            ".map((row) => row.lastChild.getBoundingClientRect().right)"
+        )
+        assert len(set(edges)) == 1
+        assert seat.problems == []
+        for other in others:
+            other.close()
+
+
 def test_the_log_tells_another_players_undo(browser: Any) -> None:
     """ann melds and takes it back: the page told bob the meld as laid, so its log says it was taken back."""
     table = new_table(seats=2, seed=10, **QUICK)  # ann is dealt AD AC JK, and plays first
@@ -363,8 +396,8 @@ def test_undo_typed_with_nothing_to_take_back_says_why_as_the_terminal_does(brow
         bob = BotSeat(host.uri)
         bob.join(table.code, name="bob")
         ann.wait("document.getElementById('table').dataset.turn === 'mine'")
-        # Each once the last is answered: the box sends nothing while a move waits for the table (its
-        # Play button is off), and on a busy machine "undo" was pressed before "d ZZ" was refused.
+        # Each once the last is answered: the box sends no move while one waits for the table (it stays
+        # in the box), and on a busy machine "undo" was pressed before "d ZZ" was refused.
         for typed, answered in (
             ("ds", "document.getElementById('table').dataset.phase === 'play'"),
             ("d ZZ", "document.getElementById('reason').textContent.includes('ZZ')"),

@@ -7,6 +7,8 @@ which with a last word (``m JK 6H JK run``). Tapped, the page asks which, and se
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -30,28 +32,38 @@ def tapped(seat: Seat, *labels: str) -> None:
         cards.first.click()
 
 
+@contextmanager
+def anns_turn(browser: Any, hand: str, **knobs: Any) -> Iterator[tuple[Seat, Any]]:
+    """ann at the page on a phone, dealt ``hand`` (``knobs``: the variant's, besides a hand of 7 and no
+    opening threshold), after her draw from the stock; and the host."""
+    rules = {"hand_size": 7, "opening_threshold": 0, **knobs}
+    game = new_game(rules, [hand, "2D 3D 4D 5S 7S 8S QH"], discard=None, stock="2S 3S")
+    table, tokens = table_of(game, "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = taking_seat_back(browser, host.server.port, table.code, tokens["ann"])
+        ann.page.click("#draw-stock")
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        yield ann, host
+        assert ann.problems == []
+
+
 @pytest.mark.parametrize(
     ("reading", "kind", "laid"),
     [
-        ("run", "run", "joker standing for 5♥, 6 of hearts, joker standing for 7♥"),
-        ("set", "set", "joker standing for 6♣/♦/♠, 6 of hearts, joker standing for 6♣/♦/♠"),
+        ("run", "run", "joker standing for 5 of hearts, 6 of hearts, joker standing for 7 of hearts"),
+        (
+            "set",
+            "set",
+            "joker standing for 6 of clubs, diamonds or spades, 6 of hearts, "
+            "joker standing for 6 of clubs, diamonds or spades",
+        ),
     ],
 )
 def test_one_card_and_jokers_tapped_are_laid_as_the_set_or_the_run_the_player_chose(
     browser: Any, shots: Path, reading: str, kind: str, laid: str
 ) -> None:
     # Tapped, JK 6H JK went out as "m JK 6H JK", always a set of sixes: the page had no way to say run.
-    game = new_game(
-        {"hand_size": 7, "opening_threshold": 0},
-        ["JK 6H JK 9C 9D 9S KC", "2C 3C 4D 5D 7S 8S QH"],
-        discard=None,
-        stock="2S 3S",
-    )
-    table, tokens = table_of(game, "classic")
-    with hosted(table, advisor=WebCoach()) as host:
-        ann = taking_seat_back(browser, host.server.port, table.code, tokens["ann"])
-        ann.page.click("#draw-stock")
-        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+    with anns_turn(browser, "JK 6H JK 9C 9D 9S KC") as (ann, host):
         tapped(ann, "joker", "6 of hearts")
         assert ann.js(f"{READING}.hidden")  # two cards are no meld to read
         tapped(ann, "joker")
@@ -78,3 +90,47 @@ def test_one_card_and_jokers_tapped_are_laid_as_the_set_or_the_run_the_player_ch
         assert melds == [(kind, "JK 6H JK"), ("set", "9C 9D 9S")]
         assert ann.page.locator("#reason").inner_text() == ""
         assert ann.problems == []
+
+
+BY_TAPPING = (
+    "By tapping: tap one meld's cards, New group, the next meld's cards, then Meld lays them all together."
+)
+
+
+def test_the_words_for_laying_melds_together_say_how_the_buttons_do_it(browser: Any) -> None:
+    # "Not opened yet: ... in one meld command." and the refusal's "(lay them all in one meld command:
+    # meld A, B, C)" spoke only of the typed move, never of the New group button a tapping player uses.
+    with anns_turn(browser, "2C 3C 4C 9D 9S 9H KC", opening_threshold=51) as (ann, _):
+        status = ann.js("[...document.querySelectorAll('#status p')].map((p) => p.textContent)")
+        said = "Not opened yet: your first melds must make 51 together, in one meld command."
+        assert status[status.index(said) + 1] == BY_TAPPING
+        tapped(ann, "2 of clubs", "3 of clubs", "4 of clubs")
+        ann.page.click("#meld-button")
+        ann.wait("document.getElementById('reason').textContent")
+        assert ann.page.locator("#reason").inner_text() == (
+            "✗ your first meld is worth 9 points; this variant needs 51 "
+            f"(lay them all in one meld command: meld A, B, C) {BY_TAPPING}"
+        )
+        assert ann.problems == []
+
+
+COVERED = """() => {
+  const mark = document.querySelector('#hand .new-mark').getBoundingClientRect();
+  const over = (box) => box.left < mark.right && mark.left < box.right
+    && box.top < mark.bottom && mark.top < box.bottom;
+  return [...document.querySelectorAll('#hand .card[aria-pressed="true"], #hand .order')]
+    .filter((node) => over(node.getBoundingClientRect())).map((node) => node.textContent);
+}"""
+"""The cards tapped, and their order numbers, drawn over the drawn card's *new* tag."""
+
+
+def test_cards_tapped_on_a_phone_leave_the_new_tag_of_the_row_above_in_sight(browser: Any) -> None:
+    # A tapped card lifts: on a phone its number covered the "new" tag of the card above it.
+    with anns_turn(browser, "3S 4S 6S 9S TS JS JK") as (ann, _):  # draws 2S: first in the hand
+        assert ann.page.locator("#hand .new-mark").count() == 1
+        rows = ann.js("new Set([...document.querySelectorAll('#hand .card')].map((c) => c.offsetTop)).size")
+        assert rows == 2
+        for card in ann.page.locator("#hand .card:not(.new)").all():
+            card.click()
+        assert ann.page.locator('#hand .card[aria-pressed="true"]').count() == 7
+        assert ann.page.evaluate(COVERED) == []

@@ -77,9 +77,17 @@ export function showHand(hand, title, view, coach, selected, newCard, onTap) {
 
 // The host's lines under the hand (whose turn, what it still needs), "You could lay ..." with a
 // "Lay it" button when ``canLay`` and it opens, and the melds kept so far with "New group" ({cards, kind}).
+// The terminal's words for laying several melds at once ("in one meld command"), which the host sends
+// as they are: where they come, the page adds how its buttons do it.
+export const ONE_COMMAND = "in one meld command";
+export const BY_TAPPING = "By tapping: tap one meld's cards, New group, the next meld's cards, then Meld lays them all together.";
+
 export function showStatus(status, previewLine, staged, coach, canLay, groups, onLay) {
   status.replaceChildren();
-  for (const line of coach ? coach.status : []) status.append(el("p", line.startsWith("Your turn") ? "turn-line" : "", line));
+  for (const line of coach ? coach.status : []) {
+    status.append(el("p", line.startsWith("Your turn") ? "turn-line" : "", line));
+    if (line.includes(ONE_COMMAND)) status.append(el("p", "dim", BY_TAPPING));
+  }
   previewLine.replaceChildren();
   if (coach && coach.preview) {
     const preview = coach.preview;

@@ -31,8 +31,17 @@ export const cardName = (code) => {
   if (!suit) return "joker";
   return `${RANK_NAMES[rank] || rank} of ${SUITS[suit][1]}`;
 };
-// What a screen reader says of a card: its name, and for a joker what the table's notes say of it.
-export const cardLabel = (code, standsFor = null) => cardName(code) + (standsFor ? ` standing for ${standsFor}` : "");
+// What a screen reader says of a card: its name, and for a joker what the table's notes say of it,
+// their cards in words ("9♥, laid by bob": "9 of hearts, laid by bob"; "6♣/♦/♠": "6 of clubs,
+// diamonds or spades"), as a screen reader reads no suit's shape the way a player names it.
+export const cardLabel = (code, standsFor = null) => cardName(code) + (standsFor ? ` standing for ${spokenNote(standsFor)}` : "");
+const SUIT_WORDS = Object.fromEntries(Object.values(SUITS).map(([shape, name]) => [shape, name]));
+const NOTE_CARDS = /(?<![\w♣♦♥♠])(10|[2-9AJQKT])([♣♦♥♠](?:\/[♣♦♥♠])*)/g;
+export const spokenNote = (note) => note.replace(NOTE_CARDS, (_, rank, shapes) => {
+  const suits = shapes.split("/").map((shape) => SUIT_WORDS[shape]);
+  const named = suits.length > 1 ? `${suits.slice(0, -1).join(", ")} or ${suits[suits.length - 1]}` : suits[0];
+  return `${RANK_NAMES[rank] || rank} of ${named}`;
+});
 export const cardText = (code) => (code === "JK" ? "JK" : rankLabel(code[0]) + SUITS[code[1]][0]);
 // A sentence with its cards written as the page draws them ("you have no 3♦", "discard 10♠"): the
 // host words refusals and hints in the move language's codes, which typed moves and the protocol keep.
@@ -64,21 +73,48 @@ export function cardNode(code, tag = "span", standsFor = null) {
 
 // Cards of one meld in the order the move language wants: a run low to high with each joker
 // where the card it stands for belongs (the rest at the top, or at the bottom past an ace);
-// a set, or anything else, as tapped.
-export function meldOrder(cards) {
-  const jokers = cards.filter((code) => code === "JK");
+// a set, or anything else, as tapped. An ace sits where the variant's ace_in_runs lets it (below the
+// two, above the king, or runs round the corner), and where it may sit both ways, where fewer jokers
+// must fill the gaps between the cards (Q JK A: the joker is the king, not nine of them the two to the
+// ten); where both need as many, low, as the engine reads an ace written first.
+export function meldOrder(cards, aceInRuns = "high_or_low") {
   const plain = cards.filter((code) => code !== "JK");
   const suits = new Set(plain.map((code) => code[1]));
-  const ranks = plain.map((code) => RANKS.indexOf(code[0]) + 1);
+  const rank = (code) => RANKS.indexOf(code[0]) + 1;
+  const ranks = plain.map(rank);
   if (suits.size !== 1 || new Set(ranks).size !== ranks.length || plain.length < 2) return cards;
-  const aceHigh = ranks.includes(1) && ranks.includes(13) && !ranks.includes(2);
-  const value = (code) => { const rank = RANKS.indexOf(code[0]) + 1; return rank === 1 && aceHigh ? 14 : rank; };
-  plain.sort((a, b) => value(a) - value(b));
-  const out = [plain[0]];
-  for (let index = 1; index < plain.length; index += 1) {
-    for (let gap = value(plain[index]) - value(plain[index - 1]) - 1; gap > 0 && jokers.length; gap -= 1) out.push(jokers.pop());
-    out.push(plain[index]);
+  const high = (code) => (rank(code) === 1 ? 14 : rank(code));
+  // Each way to read the ranks as places in the run, the first preferred where they tie: round the
+  // corner, each card in turn the lowest (the lowest rank first: no turn of the corner at all).
+  const readings = aceInRuns === "wrap"
+    ? [...plain].sort((a, b) => rank(a) - rank(b)).map((first) => (code) => ((rank(code) - rank(first) + 13) % 13) + 1)
+    : !ranks.includes(1) || aceInRuns === "low" ? [rank] : aceInRuns === "high" ? [high] : [rank, high];
+  const jokers = cards.length - plain.length;
+  let best = null;
+  for (const place of readings) {
+    const order = runOrder(plain, jokers, place);
+    if (best === null || order.gaps < best.gaps) best = order;
   }
-  return value(plain[plain.length - 1]) >= 14 ? [...jokers, ...out] : [...out, ...jokers];
+  return best.cards;
+}
+
+// ``plain`` (naturals of one suit, no rank twice) in the order of their places in the run (``place``:
+// 1 for a low ace, 14 for a high one), with ``jokers`` jokers in the gaps and then at the top, or at the
+// bottom past a high ace; ``gaps``: the jokers the gaps need.
+function runOrder(plain, jokers, place) {
+  const sorted = [...plain].sort((a, b) => place(a) - place(b));
+  const out = [sorted[0]];
+  let left = jokers;
+  let gaps = 0;
+  for (let index = 1; index < sorted.length; index += 1) {
+    for (let gap = place(sorted[index]) - place(sorted[index - 1]) - 1; gap > 0; gap -= 1) {
+      gaps += 1;
+      if (left > 0) { out.push("JK"); left -= 1; }
+    }
+    out.push(sorted[index]);
+  }
+  const rest = Array(left).fill("JK");
+  const cards = place(sorted[sorted.length - 1]) >= 14 ? [...rest, ...out] : [...out, ...rest];
+  return { cards, gaps };
 }
 

@@ -6,6 +6,7 @@ import { meldOrder, sortedHand } from "./cards.js";
 
 export class Picks {
   constructor() {
+    this.aceInRuns = "high_or_low"; // the variant's ace_in_runs (the welcome says it): where a run's ace may sit
     this.clear();
   }
 
@@ -64,7 +65,7 @@ export class Picks {
 
   // The cards tapped as one meld to lay: in the move language's order, read as chosen.
   group(hand) {
-    return { cards: meldOrder(this.cards(hand)), kind: this.lone(hand) ? this.reading : null };
+    return { cards: meldOrder(this.cards(hand), this.aceInRuns), kind: this.lone(hand) ? this.reading : null };
   }
 
   // "New group": the cards tapped become one meld of those to lay together.
@@ -81,8 +82,17 @@ export class Picks {
     return all.length ? "m " + all.map((group) => groupText(group)).join(", ") : null;
   }
 
-  buildMove(hand) {
-    return `b ${this.target} ${meldOrder(this.cards(hand)).join(" ")}`;
+  // Only jokers tapped towards a run on the table (``table``: the view's melds): they may go at either
+  // end of it, and the move says which ("b 6 JK low"); unsaid, the engine puts them at the top.
+  eitherEnd(hand, table) {
+    const meld = this.target === null ? null : table[this.target - 1];
+    const cards = this.cards(hand);
+    return Boolean(meld) && meld.kind === "run" && cards.length > 0 && cards.every((code) => code === "JK");
+  }
+
+  // ``end``: "low" or "high" where the player chose the run's end, else null.
+  buildMove(hand, end = null) {
+    return `b ${this.target} ${[...meldOrder(this.cards(hand), this.aceInRuns), ...(end ? [end] : [])].join(" ")}`;
   }
 
   swapMove(hand) {

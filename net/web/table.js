@@ -1,7 +1,7 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-import { showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
+import { BY_TAPPING, ONE_COMMAND, showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
 import { cardsInText, cardText, el, nameNode } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
@@ -34,6 +34,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
   let closedBecause = null;   // the host's reason when it closed the table (kept while reconnecting)
   let heldOff = null;         // the host's refusal of this address's joins for a while (too many wrong tries)
   let shownTable = false;
+  let back = false;           // joined with the seat's token: the next state tells what was missed
   let rulesHtml = null;
   let moveCommands = [];      // the moves the table's rules allow, from the welcome: [{usage, key}]
   window.kalookiTimings = [];  // milliseconds from a move sent to the table redrawn with its answer
@@ -62,6 +63,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     socket.addEventListener("open", () => {
       const join = { type: "join", protocol: PROTOCOL, code: me.code, coach: true };
       if (me.token) join.token = me.token; else join.name = name;
+      back = Boolean(me.token);
       current.send(JSON.stringify(join));
     });
     socket.addEventListener("message", (event) => {
@@ -95,6 +97,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
       case "welcome":
         me.seat = message.seat; me.name = message.name; me.host = message.host; me.token = message.token;
         moveCommands = Array.isArray(message.commands) ? message.commands : [];
+        if (message.variant && typeof message.variant.ace_in_runs === "string") picks.aceInRuns = message.variant.ace_in_runs;
         kept.keepToken(message.token);
         // Back after a reload: the log as it was. Back after a drop, the page has it still.
         if (!$("log").children.length) restoreLog(message.token);
@@ -193,6 +196,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     let reason = code === "illegal_move" ? cardsInText(said) : said;
     // A text that is no move, told the moves: the box's own commands are what else it could have been.
     if (Array.isArray(message.commands)) reason += " | " + BOX_COMMANDS.map((command) => command.usage).join(" | ");
+    if (reason.includes(ONE_COMMAND)) reason += " " + BY_TAPPING;
     $("reason").textContent = "✗ " + reason;
     drawButtons();
   }
@@ -232,6 +236,13 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     if (view.phase !== "hand_over") saidReady = false;
     const answered = pending;
     pending = null;
+    // Back at the table: the moves missed are told, and this seat's were a bot's (the table played it
+    // past its wait), though the host's words tell them as yours ("You draw ...").
+    const missed = back && Array.isArray(message.events) ? message.events : [];
+    back = false;
+    if (missed.some((event) => event && event.player === me.name)) {
+      logLine("While you were away a bot played for you: its moves are told below as yours.", "presence");
+    }
     if (coach) for (const line of coach.log) logLine(line, "turn");
     // The hand's end, after its last turn: the log would otherwise stop at the last discard.
     for (const event of Array.isArray(message.events) ? message.events : []) {
@@ -300,7 +311,11 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
   const seatName = (seat) => (seat === me.seat ? "you" : view.players[seat]);
 
   function drawPlayers() {
-    $("players").tBodies[0].replaceChildren(...playerRows(view, me.seat, seatLabel));
+    const players = $("players");
+    players.classList.remove("long-names");
+    players.tBodies[0].replaceChildren(...playerRows(view, me.seat, seatLabel));
+    const cut = [...players.querySelectorAll(".name")].some((name) => name.scrollWidth > name.clientWidth);
+    players.classList.toggle("long-names", cut);
   }
 
   function drawMelds() {
@@ -341,13 +356,22 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     $("meld-button").disabled = !playing || (count === 0 && picks.groups.length === 0);
     $("group-button").disabled = !playing || count === 0;
     $("build-button").disabled = !playing || count === 0 || target === null;
-    $("build-button").textContent = target === null ? "Build (tap a meld)" : `Build on meld ${target}`;
+    // Jokers onto a run could go at either end: a button for each, as "b 6 JK low" and "b 6 JK high".
+    const ends = playing && picks.eitherEnd(view.hand, view.table);
+    $("build-button").textContent = target === null ? "Build (tap a meld)" : `Build ${ends ? "high " : ""}on meld ${target}`;
+    $("build-low-button").hidden = !ends;
+    $("build-low-button").textContent = `Build low on meld ${target}`;
     $("swap-button").disabled = !playing || count !== 1 || target === null;
     $("swap-button").textContent = target === null ? "Swap" : `Swap on meld ${target}`;
     $("discard-button").disabled = !playing || count !== 1;
     // Only where the variant lets a turn end without a discard, and only while it may: a hidden
     // button is no invitation where the rule does not exist.
     $("end-button").hidden = !playing || !view.can_end_turn;
+    // Nor where the rule never exists: the discard never taken, no joker ever freed (czech-500), as the
+    // welcome's list of moves leaves them out (a host that sends none allows them all).
+    const offered = (key) => !moveCommands.length || moveCommands.some((command) => command.key === key);
+    $("draw-discard").hidden = !offered("dd");
+    $("swap-button").hidden = !offered("s");
     $("clear-button").disabled = !picks.anything;
     // One card and jokers could be a set or a run: the player says which, as "m JK 6H JK run" does.
     const lone = playing && picks.lone(view.hand);
@@ -356,7 +380,8 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     for (const kind of ["set", "run"]) $(`as-${kind}`).setAttribute("aria-pressed", String(picks.reading === kind));
     $("undo-button").disabled = !turn || !view.can_undo;
     $("hint-button").disabled = !turn;
-    $("move-form").querySelector("button").disabled = !turn;
+    // The Move box's Play stays on: the box's commands (say, help, score...) work on the others' turns
+    // too, and a disabled submit button would stop Enter; a move out of turn gets the table's refusal.
   }
 
   function drawEnd() {
@@ -410,7 +435,8 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
       picks.keepGroup(view.hand);
       drawHand(); drawStatus(); drawButtons();
     });
-    $("build-button").addEventListener("click", () => play(picks.buildMove(view.hand)));
+    $("build-button").addEventListener("click", () => play(picks.buildMove(view.hand, picks.eitherEnd(view.hand, view.table) ? "high" : null)));
+    $("build-low-button").addEventListener("click", () => play(picks.buildMove(view.hand, "low")));
     $("swap-button").addEventListener("click", () => play(picks.swapMove(view.hand)));
     $("discard-button").addEventListener("click", () => play(picks.discardMove(view.hand)));
     $("end-button").addEventListener("click", () => play("end"));
@@ -429,6 +455,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
       const typed = text.split(/\s+/)[0];
       const command = BOX_COMMANDS.find((known) => known.words.includes(typed.toLowerCase()));
       if (command) command.run(text.slice(typed.length).trim());
+      else if (pending) return;  // the move before is not answered yet: this one stays in the box
       else play(text);
       input.value = "";
     });
@@ -531,8 +558,9 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     log.append(el("li", kind, text));
     while (log.children.length > LOG_LINES) log.firstChild.remove();
     kept.keepLine(kind, text, me.token);
-    log.scrollTop = log.scrollHeight;
+    scrollLog();
   }
+  const scrollLog = () => { $("log").scrollTop = $("log").scrollHeight; };
 
   function drawLobby() {
     showSeats($("seats"), lobby, me.seat);
@@ -548,7 +576,12 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     for (const id of ["join", "lobby", "table"]) $(id).hidden = id !== screen;
     // Seated, in the lobby or the game, a player reads the table's talk and has their say.
     $("talk").hidden = screen === "join";
-    document.querySelector("main").dataset.screen = screen;
+    const main = document.querySelector("main");
+    const shown = main.dataset.screen !== screen;
+    main.dataset.screen = screen;
+    // A log filled while hidden (restored after a reload) did not scroll, and a new screen lays it out
+    // anew: it shows its newest line.
+    if (shown) scrollLog();
     if (screen === "join") ($("join-code").value ? $("join-name") : $("join-code")).focus();
   }
 
