@@ -1,0 +1,63 @@
+"""One run of the loader says every mistake of a variant file it can, each in words that lead to a fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kalooki.loader import VariantError, load_variant
+
+PACK = (
+    "hand_size: max_players * hand_size + 1 = 4 * 26 + 1 = 105 cards do not fit in the pack of "
+    "decks * 52 + jokers = 1 * 52 + 4 = 56"
+)
+
+
+def errors(path: Path, *overrides: str) -> list[str]:
+    with pytest.raises(VariantError) as caught:
+        load_variant(path, list(overrides))
+    return str(caught.value).splitlines()
+
+
+def write(directory: Path, text: str, name: str = "p.yaml") -> Path:
+    path = directory / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("colour: red", "1: colour: unknown key 'colour'; `kalooki variants show classic` lists every knob"),
+        (
+            "elimination: True",
+            "14: elimination: expected true or false, got 'True': only lowercase true and false are booleans",
+        ),
+        ("name: 5", "7: name: expected text, got 5 (put it in quotes to make it text)"),
+    ],
+)
+def test_a_key_in_error_does_not_hide_the_rules_among_the_other_knobs(
+    tmp_path: Path, line: str, said: str
+) -> None:
+    path = write(tmp_path, f"jokers: 4\nhand_size: 26\ndecks: 1\n{line}\n")
+    assert errors(path) == [f"{path}:2:12: {PACK}", f"{path}:4:{said}"]
+
+
+def test_an_unknown_key_hides_only_the_rules_of_the_knob_it_is_taken_for(tmp_path: Path) -> None:
+    path = write(tmp_path, "opening_threshold: 900\nfoo: 1\n")
+    assert errors(path) == [
+        f"{path}:1:20: opening_threshold: opening_threshold (900) can never be reached: a first meld holds "
+        "at most 13 cards (hand_size 13) worth at most 11 each",
+        f"{path}:2:1: foo: unknown key 'foo'; `kalooki variants show classic` lists every knob",
+    ]
+    # `jokerz` is taken for jokers, still at its base's value: whether the pack is big enough waits.
+    path = write(tmp_path, "jokerz: 4\nhand_size: 26\ndecks: 1\n")
+    assert errors(path) == [f"{path}:1:1: jokerz: unknown key 'jokerz'; did you mean 'jokers'?"]
+
+
+def test_a_misspelt_extends_hides_the_rules_its_bases_would_have_changed(tmp_path: Path) -> None:
+    write(tmp_path, "decks: 3\n", "three.yaml")
+    path = write(tmp_path, "extend: three.yaml\nmax_players: 8\njokers: 0\n")
+    # Over classic's two packs eight hands would not fit; over the base meant, three packs, they do.
+    assert errors(path) == [f"{path}:1:1: extend: unknown key 'extend'; did you mean 'extends'?"]
