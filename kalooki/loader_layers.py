@@ -22,7 +22,7 @@ from kalooki import provenance as provenance_keys
 from kalooki.file_kinds import not_a_variant_message
 from kalooki.loader_keys import field_problems, may_be_variant_text, not_a_variant, own_problems
 from kalooki.loader_keys import has_variant_keys as has_variant_keys  # cli.wrong_file asks it here
-from kalooki.loader_refs import VariantError, locate_base
+from kalooki.loader_refs import BUILTIN_PREFIX, VariantError, locate_base
 from kalooki.set_options import SetOptions
 from kalooki.text import spell_bytes
 from kalooki.validation import Nowhere
@@ -527,5 +527,51 @@ def _cross_field_diagnostics(
         if origin.kind == "default":
             diagnostics.append(Diagnostic(display, 1, 1, named, message))
         else:
+            others = [knob for knob in involved if knob != chosen]
+            message += _from_a_base(variant, origins, origin, message, others, display)
             diagnostics.append(Diagnostic(origin.source, origin.line, origin.column, chosen, message))
     return diagnostics
+
+
+_WAY_OUT: Final[dict[str, Any]] = {
+    "elimination": False,
+    "scoring": "penalty",
+    "ace_in_runs": "high_or_low",
+    "set_suits": "may_repeat",
+}
+"""For a knob of a rule among two, the value that keeps the rule whatever the other knob's."""
+
+
+def _from_a_base(
+    variant: Variant,
+    origins: Mapping[str, Origin],
+    at: Origin,
+    message: str,
+    others: Sequence[str],
+    display: str,
+) -> str:
+    """Which base (of ``display``, the file asked for) set the values a rule's ``message`` names, for
+    those not set where the rule is said (``at``), and a value that mends the rule there: the author may
+    not know a base set them."""
+    notes = ""
+    for knob in others:
+        origin = origins.get(knob, DEFAULT_ORIGIN)
+        if (
+            origin.kind != "file"
+            or origin.source in (at.source, display)
+            or not re.search(rf"\b{knob}\b", message)
+        ):
+            continue
+        where = origin.source.removeprefix(BUILTIN_PREFIX)
+        notes += f"; {knob}: {_scalar(getattr(variant, knob))} comes from {where}"
+        if knob in _WAY_OUT and len(others) == 1:
+            fix = _scalar(_WAY_OUT[knob])
+            notes += (
+                f" ({f'or add --set {knob}={fix}' if at.kind == 'set' else f'or write {knob}: {fix} here'})"
+            )
+    return notes
+
+
+def _scalar(value: Any) -> str:
+    """A knob's value as a variant file writes it."""
+    return "null" if value is None else str(value).lower() if isinstance(value, bool) else str(value)

@@ -56,6 +56,30 @@ def test_an_unknown_key_hides_only_the_rules_of_the_knob_it_is_taken_for(tmp_pat
     assert errors(path) == [f"{path}:1:1: jokerz: unknown key 'jokerz'; did you mean 'jokers'?"]
 
 
+def test_a_rule_broken_with_a_bases_value_says_where_that_value_came_from(tmp_path: Path) -> None:
+    path = write(tmp_path, "extends: kalooki-40\nscoring: winner_collects\n")
+    assert errors(path) == [
+        f"{path}:2:10: scoring: elimination needs scoring: penalty (with winner_collects the first to "
+        "goal_score wins); elimination: true comes from kalooki-40 (or write elimination: false here)"
+    ]
+    path = write(tmp_path, "extends: kalooki-40\nace_low_value: 1\n")
+    assert errors(path) == [
+        f"{path}:2:16: ace_low_value: ace_low_value is for an ace below the two (A-2-3); with ace_in_runs: "
+        "high leave it out (null); ace_in_runs: high comes from kalooki-40 (or write ace_in_runs: "
+        "high_or_low here)"
+    ]
+    assert errors(path, "ace_in_runs=low", "scoring=winner_collects") == [
+        "--set:2:9: scoring: elimination needs scoring: penalty (with winner_collects the first to "
+        "goal_score wins); elimination: true comes from kalooki-40 (or add --set elimination=false)"
+    ]
+    # A value the file asked for set itself is the author's own: not said to come from anywhere.
+    path = write(tmp_path, "elimination: true\n")
+    assert errors(path, "scoring=winner_collects") == [
+        "--set:1:9: scoring: elimination needs scoring: penalty (with winner_collects the first to "
+        "goal_score wins)"
+    ]
+
+
 def test_a_misspelt_extends_hides_the_rules_its_bases_would_have_changed(tmp_path: Path) -> None:
     write(tmp_path, "decks: 3\n", "three.yaml")
     path = write(tmp_path, "extend: three.yaml\nmax_players: 8\njokers: 0\n")
