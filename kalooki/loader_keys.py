@@ -7,6 +7,8 @@ file that is no variant at all (a game script, a report, another program's JSON)
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -15,7 +17,7 @@ from pydantic import ValidationError
 from kalooki import provenance as provenance_keys
 from kalooki.file_kinds import another_kind, written_file
 from kalooki.safeio import FileReadError, read_regular_file
-from kalooki.variant import DEFER_CROSS_FIELD, Variant
+from kalooki.variant import DEFER_CROSS_FIELD, KNOB_NAMES, Variant
 from kalooki.yamlio import (
     MAX_BYTES,
     Diagnostic,
@@ -98,3 +100,27 @@ def field_problems(data: dict[str, Any], locator: Any, prefix: KeyPath) -> list[
     except ValidationError as error:
         return validation_diagnostics(error, data, locator, prefix=prefix, model=Variant)
     return []
+
+
+_QUOTE_IT: Final = re.compile(r"(.*: )put the value in quotes: (\w+): (?:\"(.*)\"|'(.*)')$")
+"""The YAML reader's hint for a colon and a space inside a value (:mod:`kalooki.yamlsyntax`)."""
+_NEXT_KEY: Final = re.compile(r"(\S.*?)\s+([^\s:]+):(?: +(.*))?$")
+"""A value that is a value and then another key (``40  jokers: 2``)."""
+
+
+def one_key_per_line(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """``diagnostics`` with the hint to quote a knob's value that runs into another key (a line feed
+    forgotten: ``opening_threshold: 40  jokers: 2``) made one to write each key on its own line: every
+    knob's value is a number, a boolean or a word, and "40  jokers: 2" in quotes is none of them."""
+    mended: list[Diagnostic] = []
+    for item in diagnostics:
+        hint = _QUOTE_IT.match(item.message)
+        value = hint[3] if hint and hint[3] is not None else hint[4].replace("''", "'") if hint else ""
+        found = _NEXT_KEY.match(value) if hint and hint[2] in KNOB_NAMES else None
+        if hint is None or found is None:
+            mended.append(item)
+            continue
+        then = f"{found[2]}: {found[3]}" if found[3] else f"{found[2]}:"
+        message = f"{hint[1]}write one key per line: {hint[2]}: {found[1]}, then {then} on a line of its own"
+        mended.append(replace(item, message=message))
+    return mended

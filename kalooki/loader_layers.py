@@ -20,7 +20,13 @@ from pydantic import ValidationError
 
 from kalooki import provenance as provenance_keys
 from kalooki.file_kinds import not_a_variant_message
-from kalooki.loader_keys import field_problems, may_be_variant_text, not_a_variant, own_problems
+from kalooki.loader_keys import (
+    field_problems,
+    may_be_variant_text,
+    not_a_variant,
+    one_key_per_line,
+    own_problems,
+)
 from kalooki.loader_keys import has_variant_keys as has_variant_keys  # cli.wrong_file asks it here
 from kalooki.loader_refs import BUILTIN_PREFIX, VariantError, locate_base
 from kalooki.set_options import SetOptions
@@ -293,8 +299,9 @@ class _Resolver:
         try:
             return load_yaml_file(path, display=display), ()
         except YamlError as error:
+            said = one_key_per_line(error.diagnostics)
             if error.document is not None:
-                return error.document, tuple(error.diagnostics)
+                return error.document, tuple(said)
             unread = all(item.line == 0 for item in error.diagnostics)
             if unread and base_of is not None:
                 reasons = "; ".join(item.message for item in error.diagnostics)
@@ -305,7 +312,7 @@ class _Resolver:
                 not_yaml = "it is not YAML, and no line of it starts with a variant's key"
                 self.diagnostics.append(base_of.error(f"{display} is not a variant file: {not_yaml}"))
             else:
-                self.diagnostics.extend(error.diagnostics)
+                self.diagnostics.extend(said)
             return None, ()
 
     def _not_a_variant(self, document: YamlDocument, display: str, base_of: Location) -> bool:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kalooki.loader import VariantError, load_variant
+from kalooki.loader import VariantError, load_variant, load_variant_text
 
 PACK = (
     "hand_size: max_players * hand_size + 1 = 4 * 26 + 1 = 105 cards do not fit in the pack of "
@@ -78,6 +78,31 @@ def test_a_rule_broken_with_a_bases_value_says_where_that_value_came_from(tmp_pa
         "--set:1:9: scoring: elimination needs scoring: penalty (with winner_collects the first to "
         "goal_score wins)"
     ]
+
+
+COLON = "YAML syntax: a colon followed by a space inside a value is read as another key: "
+
+
+def test_a_knobs_value_run_into_the_next_key_is_said_to_want_its_own_line(tmp_path: Path) -> None:
+    # In quotes, "40  jokers: 2" would be text, which no knob takes: the line feed was forgotten.
+    path = write(tmp_path, "decks: 2\nopening_threshold: 40  jokers: 2\n", "ours.yaml")
+    assert errors(path) == [
+        f"{path}:2:30: {COLON}write one key per line: opening_threshold: 40, then jokers: 2 "
+        "on a line of its own"
+    ]
+    assert errors(write(tmp_path, "extends: ours.yaml\n", "top.yaml")) == [
+        f"{tmp_path}/ours.yaml:2:30: {COLON}write one key per line: opening_threshold: 40, then jokers: 2 "
+        "on a line of its own",
+    ]
+    with pytest.raises(VariantError) as caught:
+        load_variant_text("scoring: penalty  jokers: 2\n", "text.yaml")
+    assert str(caught.value) == (
+        f"text.yaml:1:25: {COLON}write one key per line: scoring: penalty, then jokers: 2 "
+        "on a line of its own"
+    )
+    # Text may hold a colon: in quotes, it does.
+    path = write(tmp_path, "description: Friday: at ours\n")
+    assert errors(path) == [f'{path}:1:20: {COLON}put the value in quotes: description: "Friday: at ours"']
 
 
 def test_a_misspelt_extends_hides_the_rules_its_bases_would_have_changed(tmp_path: Path) -> None:
