@@ -157,7 +157,11 @@ class _Layer:
         field_info = Variant.model_fields.get(knob)
         current = self.knobs.get(knob, field_info.default if field_info is not None else None)
         if type(value) is not type(current) or value != current:
-            self.provenance.pop(knob, None)
+            said = self.provenance.pop(knob, None)
+            # Words given for several knobs speak of them together ("2 decks and 2 jokers, 106 cards"):
+            # with one changed they are no longer true of the others either.
+            for other in [other for other, words in self.provenance.items() if words == said]:
+                del self.provenance[other]
 
     def add_file(self, document: YamlDocument, rank: int, leave_out: frozenset[str] = frozenset()) -> None:
         """Set the file's own knobs over its bases', all at ``rank``, with what it says of its source;

@@ -115,6 +115,19 @@ def test_the_source_is_named_once_at_the_head_of_the_list(tmp_path: Path) -> Non
     assert "- `play_direction: clockwise`: *not stated: classic's default*" in lines
 
 
+def test_words_given_for_several_knobs_go_when_one_of_them_changes(tmp_path: Path) -> None:
+    # kalooki-40 quotes "2 decks and 2 jokers, 106 cards" for both: with 4 jokers it is not true of decks.
+    path = tmp_path / "ours.yaml"
+    path.write_text("extends: kalooki-40\njokers: 4\n", encoding="utf-8")
+    assert "decks" not in resolve_variant(path).provenance
+    lines = rules(str(path))
+    assert "- `decks: 2`: *not stated: classic's default*" in lines
+    assert not [line for line in lines if "106 cards" in line]
+    # Words for one knob alone stay; so do shared words whose knobs all keep their values.
+    assert "- `hand_size: 13`: kalooki.co.uk: 13 cards to each player, dealt clockwise." in lines
+    assert "- `max_players: 5`: kalooki.co.uk: from 2 to 5 players." in lines
+
+
 def test_a_file_without_a_source(tmp_path: Path) -> None:
     path = tmp_path / "ours.yaml"
     path.write_text("jokers: 4\n", encoding="utf-8")
