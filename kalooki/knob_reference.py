@@ -1,5 +1,6 @@
-"""The knob reference of ``docs/variants.md``: every field of the variant model, the values it takes, its
-classic default and its meaning, generated from the model so the two cannot drift apart.
+"""The knob reference of ``docs/variants.md``: every field of the variant model (and the keys that say
+where its rules come from), the values it takes, its classic default and its meaning, generated from the
+models so the two cannot drift apart.
 
 ``python -m kalooki.rulebook --check-readme docs/variants.md`` checks it, ``--write-readme`` rewrites it
 (``make docs``); :func:`knob_choices` and :func:`knob_values` also serve the variant wizard and the shell's
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 
 from annotated_types import Ge, Le
 
+from kalooki.provenance import Sources
 from kalooki.variant import KNOB_NAMES, Variant
 from kalooki.variant_writer import yaml_scalar
 
@@ -68,9 +70,25 @@ def knob_reference_markdown() -> str:
         else:
             value = getattr(classic, name)
             default = f"`{yaml_scalar(value)}`"  # as a file writes it: null, not Python's None
-        meaning = (info.description or "").replace("|", "\\|")
+        meaning = " ".join(filter(None, (info.description, _MORE.get(name)))).replace("|", "\\|")
         rows.append(f"| `{name}` | {knob_values(name)} | {default} | {meaning} |")
+    # Not rules, so not the model's: where they come from (docs/rule-sources.md), in the same file.
+    for name, values in (("source", "text"), ("provenance", "a mapping of knob names to text")):
+        see = "See [where the rules come from](rule-sources.md)."
+        meaning = f"{Sources.model_fields[name].description} {see}"
+        rows.append(f"| `{name}` | {values} | (none) | {meaning} |")
     return "\n".join(rows) + "\n"
+
+
+_MORE: dict[str, str] = {
+    "set_joker_release": (
+        "Under set_suits: may_repeat no suit is missing and a card of the set's rank in any suit serves: "
+        "all_missing_suits frees jokers only for cards put in together that take the set past set_maximum "
+        "cards, as many as they take it past (one card alone frees none); any_missing_suit frees one per "
+        "card. Either way a full set with a single joker is closed for good."
+    ),
+}
+"""What the reference says of a knob beyond its one-line description (which editors show on hover)."""
 
 
 def update_readme(text: str) -> str:

@@ -37,6 +37,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from kalooki.loader_keys import one_key_per_line
 from kalooki.loader_layers import (
     DEFAULT_ORIGIN,
     SCRIPT_HINT_KEYS,
@@ -135,10 +136,11 @@ def load_variant_text(
     try:
         document = load_yaml_text(text, source)
     except YamlError as error:
+        said = one_key_per_line(error.diagnostics)
         if error.document is None:
-            raise VariantError(sort_diagnostics([*error.diagnostics, *problems])) from None
+            raise VariantError(sort_diagnostics([*said, *problems])) from None
         # Read past its problems: its bases are followed and their problems said too.
-        document, recovered = error.document, error.diagnostics
+        document, recovered = error.document, said
     directory = Path(base_dir) if base_dir is not None else Path.cwd()
     # A path that names no real file: bases resolve next to it, and it takes part in cycle checks.
     path = directory / (Path(source).stem + ".yaml")

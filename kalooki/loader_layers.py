@@ -4,8 +4,8 @@
 :mod:`kalooki.loader_refs`), each read once and checked for ``extends`` cycles. Each layer
 records, knob by knob, the value, where it was set (:class:`Origin`) and how specific that
 place is, so that a rule involving several knobs is reported at the one the author set last.
-Every knob is validated on its own where it is written; the rules across knobs are checked
-once, on the merged variant. The public entry points are in :mod:`kalooki.loader`.
+Every knob is validated on its own where it is written (:mod:`kalooki.loader_keys`); the rules
+across knobs are checked once, on the merged variant. The public entry points are in :mod:`kalooki.loader`.
 """
 
 from __future__ import annotations
@@ -19,16 +19,22 @@ from typing import Any, Final, Literal
 from pydantic import ValidationError
 
 from kalooki import provenance as provenance_keys
-from kalooki.file_kinds import another_kind, not_a_variant_message, written_file
-from kalooki.loader_refs import VariantError, locate_base
-from kalooki.safeio import FileReadError, read_regular_file
+from kalooki.file_kinds import not_a_variant_message
+from kalooki.loader_keys import (
+    field_problems,
+    may_be_variant_text,
+    not_a_variant,
+    one_key_per_line,
+    own_problems,
+)
+from kalooki.loader_keys import has_variant_keys as has_variant_keys  # cli.wrong_file asks it here
+from kalooki.loader_refs import BUILTIN_PREFIX, VariantError, locate_base
 from kalooki.set_options import SetOptions
 from kalooki.text import spell_bytes
 from kalooki.validation import Nowhere
 from kalooki.variant import DEFER_CROSS_FIELD, KNOB_NAMES, Variant
 from kalooki.variant_checks import cross_field_problems
 from kalooki.yamlio import (
-    MAX_BYTES,
     Diagnostic,
     KeyPath,
     Location,
@@ -37,8 +43,6 @@ from kalooki.yamlio import (
     describe_value,
     load_yaml_file,
     sort_diagnostics,
-    suggest,
-    text_lookalikes,
     validation_diagnostics,
 )
 
@@ -153,7 +157,11 @@ class _Layer:
         field_info = Variant.model_fields.get(knob)
         current = self.knobs.get(knob, field_info.default if field_info is not None else None)
         if type(value) is not type(current) or value != current:
-            self.provenance.pop(knob, None)
+            said = self.provenance.pop(knob, None)
+            # Words given for several knobs speak of them together ("2 decks and 2 jokers, 106 cards"):
+            # with one changed they are no longer true of the others either.
+            for other in [other for other, words in self.provenance.items() if words == said]:
+                del self.provenance[other]
 
     def add_file(self, document: YamlDocument, rank: int, leave_out: frozenset[str] = frozenset()) -> None:
         """Set the file's own knobs over its bases', all at ``rank``, with what it says of its source;
@@ -295,23 +303,24 @@ class _Resolver:
         try:
             return load_yaml_file(path, display=display), ()
         except YamlError as error:
+            said = one_key_per_line(error.diagnostics)
             if error.document is not None:
-                return error.document, tuple(error.diagnostics)
+                return error.document, tuple(said)
             unread = all(item.line == 0 for item in error.diagnostics)
             if unread and base_of is not None:
                 reasons = "; ".join(item.message for item in error.diagnostics)
                 self.diagnostics.append(base_of.error(f"cannot read the base {display}: {reasons}"))
-            elif base_of is not None and not _may_be_variant_text(path):
+            elif base_of is not None and not may_be_variant_text(path):
                 # YAML's syntax errors quote the lines they stop at: a base that is another kind of file
                 # (a .yaml link to a password file, say) is named, its lines not echoed.
                 not_yaml = "it is not YAML, and no line of it starts with a variant's key"
                 self.diagnostics.append(base_of.error(f"{display} is not a variant file: {not_yaml}"))
             else:
-                self.diagnostics.extend(error.diagnostics)
+                self.diagnostics.extend(said)
             return None, ()
 
     def _not_a_variant(self, document: YamlDocument, display: str, base_of: Location) -> bool:
-        if not _not_a_variant(document):
+        if not not_a_variant(document):
             return False
         self.diagnostics.append(
             base_of.error(f"{display} is not a variant file: none of its keys is a variant's")
@@ -348,83 +357,6 @@ class _Resolver:
                     location.error(f"expected a variant name or path, got {describe_value(item)}")
                 )
         return bases
-
-
-# --------------------------------------------------------------------------- one file's own keys
-
-
-_VARIANT_KEYS = frozenset({*Variant.model_fields, "extends", *provenance_keys.KEYS})
-
-
-def _other_kind(document: YamlDocument) -> str | None:
-    """What a file that is clearly not a variant is (None when it may be one): a script, a report, other.
-
-    Other: a JSON object (a file a program wrote) none of whose keys is a variant's or a near miss of
-    one. A hand-written file's keys are more likely a variant author's mistakes, each worth its line.
-    """
-    data, source = document.data, document.source
-    written = written_file(data, "variant")
-    if written is not None:  # before scripts: a simulate report counts its "hands" too
-        return written
-    if "hands" in data or isinstance(data.get("players"), list):
-        return another_kind("script", "variant", source)
-    keys = [str(key) for key in data]
-    if (
-        not keys
-        or not document.top_in_braces
-        or any(key in _VARIANT_KEYS or suggest(key, _VARIANT_KEYS) for key in keys)
-    ):
-        return None
-    shown = ", ".join(keys[:3]) + (", ..." if len(keys) > 3 else "")
-    return f"this is a JSON object none of whose keys ({shown}) is a variant's: not a variant file"
-
-
-_KEY_AT_LINE_START: Final = re.compile(
-    r"(?:^|[{,])[ \t]*[\"']?(?:" + "|".join(sorted(_VARIANT_KEYS)) + r")[\"']?[ \t]*:", re.MULTILINE
-)
-"""A variant's key where a line (or a flow mapping's entry) begins: ``jokers:``, ``{"name": ...``."""
-
-
-def _may_be_variant_text(path: Path) -> bool:
-    """Whether a file that is not YAML may be a variant with a syntax mistake: one of its lines begins
-    with a variant's key. A file that cannot be read again is given the benefit of the doubt."""
-    try:
-        text = read_regular_file(path, MAX_BYTES).decode("utf-8", "replace")
-    except FileReadError:
-        return True
-    return _KEY_AT_LINE_START.search(text) is not None
-
-
-def _not_a_variant(document: YamlDocument) -> bool:
-    """A base file with keys but none of a variant's: another kind of YAML file, whose keys are not echoed."""
-    return bool(document.data) and not has_variant_keys(document)
-
-
-def has_variant_keys(document: YamlDocument) -> bool:
-    """Whether any key of the document is a variant's: a variant file, if not a valid one."""
-    return isinstance(document.data, dict) and any(key in Variant.model_fields for key in document.data)
-
-
-def own_problems(document: YamlDocument) -> list[Diagnostic]:
-    """The problems of a file's own keys, each on its own (bases and cross-field rules aside)."""
-    data = document.data
-    # Not a variant with many unknown keys: one line that says what the file is instead.
-    other = _other_kind(document)
-    if other is not None:
-        return [Diagnostic(document.source, 1, 1, "", other)]
-    own, _ = provenance_keys.split({key: value for key, value in data.items() if key != "extends"})
-    problems = [*_field_problems(own, document, ()), *provenance_keys.problems(document)]
-    # `extends: True` is already an unknown variant, reported with the bases.
-    lookalikes = [item for item in text_lookalikes(document, problems) if not item.key.startswith("extends")]
-    return problems + lookalikes
-
-
-def _field_problems(data: dict[str, Any], locator: Any, prefix: KeyPath) -> list[Diagnostic]:
-    try:
-        Variant.model_validate(data, context={DEFER_CROSS_FIELD: True})
-    except ValidationError as error:
-        return validation_diagnostics(error, data, locator, prefix=prefix, model=Variant)
-    return []
 
 
 # --------------------------------------------------------------------------- the merged variant
@@ -467,7 +399,7 @@ def resolve(
     file_only_origins: dict[str, Origin] = {"name": Origin("stem", display)}
     if top.document is not None:
         for key in _FILE_ONLY:
-            if key in top.document.data:
+            if key in top.document.data and key not in top.faulty:
                 file_only[key] = top.document.data[key]
                 file_only_origins[key] = Origin.at(top.document.location((key,)))
 
@@ -524,7 +456,7 @@ def _apply_mapping(
             document.key_location((*path, "extends")).error("a variant's bases cannot be changed here")
         )
         mapping = {key: value for key, value in mapping.items() if key != "extends"}
-    problems.extend(_field_problems(mapping, document, path))
+    problems.extend(field_problems(mapping, document, path))
     if problems:
         return problems
     rank = resolver.tick()
@@ -538,15 +470,27 @@ def _apply_mapping(
     return []
 
 
+_MEANT: Final = re.compile(r"; did you mean '(\w+)'\?$")
+"""The knob an unknown key's message takes it for (the same message ``validate`` prints)."""
+
+
 def _faulty_knobs(problems: Sequence[Diagnostic]) -> frozenset[str] | None:
-    """The knobs that ``problems`` (a file's own) are about; None when one is about no knob, or about a
-    key that is no knob (a typo: the knob it meant is left at its base's value, which may mislead)."""
+    """The keys that ``problems`` (a file's own) are about, left out of the rules among several knobs;
+    None when one is about no key of the file's knobs. An unknown key is left out with the knob it is
+    taken for (a typo: that knob is at its base's value, which may mislead); one that is taken for no
+    knob (``colour``) hides nothing."""
     faulty: set[str] = set()
     for problem in problems:
         knob = re.split(r"[.\[]", problem.key, maxsplit=1)[0]
-        if knob not in KNOB_NAMES:
+        if knob == problem.key and problem.message.startswith("unknown key "):
+            meant = _MEANT.search(problem.message)
+            if meant and meant[1] == "extends":
+                return None  # its bases were never read: every rule would be checked on the wrong ones
+            faulty.update([knob, meant[1]] if meant else [knob])
+        elif knob in KNOB_NAMES or knob in _FILE_ONLY:
+            faulty.add(knob)
+        else:
             return None
-        faulty.add(knob)
     return frozenset(faulty)
 
 
@@ -594,5 +538,51 @@ def _cross_field_diagnostics(
         if origin.kind == "default":
             diagnostics.append(Diagnostic(display, 1, 1, named, message))
         else:
+            others = [knob for knob in involved if knob != chosen]
+            message += _from_a_base(variant, origins, origin, message, others, display)
             diagnostics.append(Diagnostic(origin.source, origin.line, origin.column, chosen, message))
     return diagnostics
+
+
+_WAY_OUT: Final[dict[str, Any]] = {
+    "elimination": False,
+    "scoring": "penalty",
+    "ace_in_runs": "high_or_low",
+    "set_suits": "may_repeat",
+}
+"""For a knob of a rule among two, the value that keeps the rule whatever the other knob's."""
+
+
+def _from_a_base(
+    variant: Variant,
+    origins: Mapping[str, Origin],
+    at: Origin,
+    message: str,
+    others: Sequence[str],
+    display: str,
+) -> str:
+    """Which base (of ``display``, the file asked for) set the values a rule's ``message`` names, for
+    those not set where the rule is said (``at``), and a value that mends the rule there: the author may
+    not know a base set them."""
+    notes = ""
+    for knob in others:
+        origin = origins.get(knob, DEFAULT_ORIGIN)
+        if (
+            origin.kind != "file"
+            or origin.source in (at.source, display)
+            or not re.search(rf"\b{knob}\b", message)
+        ):
+            continue
+        where = origin.source.removeprefix(BUILTIN_PREFIX)
+        notes += f"; {knob}: {_scalar(getattr(variant, knob))} comes from {where}"
+        if knob in _WAY_OUT and len(others) == 1:
+            fix = _scalar(_WAY_OUT[knob])
+            notes += (
+                f" ({f'or add --set {knob}={fix}' if at.kind == 'set' else f'or write {knob}: {fix} here'})"
+            )
+    return notes
+
+
+def _scalar(value: Any) -> str:
+    """A knob's value as a variant file writes it."""
+    return "null" if value is None else str(value).lower() if isinstance(value, bool) else str(value)

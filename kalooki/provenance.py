@@ -103,11 +103,6 @@ def problems(document: YamlDocument) -> list[Diagnostic]:
     return found
 
 
-def not_stated(source: str | None) -> str:
-    where = f"not stated in {source}" if source else "not stated"
-    return f"{where}: classic's default"
-
-
 def render_provenance(
     variant: Variant, provenance: Mapping[str, str], source: str | None, set_at: Mapping[str, str]
 ) -> str:
@@ -119,6 +114,8 @@ def render_provenance(
     # The file's words are shown as written, not as Markdown: a link or a '# ' line in them is text.
     source = markdown_literal(source) if source else None
     words = {knob: markdown_literal(said) for knob, said in provenance.items()}
+    # The source is named once, here: each line that is not its words says only that (a long title
+    # repeated on every line the text is silent on buried the rules).
     intro = f"Source: {source}." if source else "No source is named."
     lines = [
         "## Where each rule comes from",
@@ -137,11 +134,11 @@ def render_provenance(
         elif knob in set_at:
             # The value is the file's or option's own: "not stated in" would read as the source being
             # silent on a rule it may well state otherwise (classic's jokers cost 25, ours 15).
-            where = f", not from {source}" if source else ""
+            where = ", not from the source" if source else ""
             # A file's name is the file system's: spelled out, as in a diagnostic, not sent to the terminal.
             at = markdown_literal(escape_controls(set_at[knob]))
             lines.append(f"- `{knob}: {shown}`: set at {at}{where}")
         else:
-            lines.append(f"- `{knob}: {shown}`: *{not_stated(source)}*")
+            lines.append(f"- `{knob}: {shown}`: *not stated: classic's default*")
     lines.append("")
     return "\n".join(lines)

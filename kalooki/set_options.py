@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import ValidationError
@@ -120,7 +120,22 @@ def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOp
     try:
         Variant.model_validate(values, context={DEFER_CROSS_FIELD: True})
     except ValidationError as error:
-        problems.extend(validation_diagnostics(error, values, parsed, model=Variant))
+        problems.extend(
+            _at_the_table(item) for item in validation_diagnostics(error, values, parsed, model=Variant)
+        )
     if problems:
         raise VariantError(sort_diagnostics(problems))
     return parsed
+
+
+_HEAD_COUNTS = frozenset({"players", "player", "num_players", "number_of_players", "player_count", "seats"})
+"""Keys that ask for how many play: no knob (min_players and max_players bound it), but an option."""
+
+
+def _at_the_table(problem: Diagnostic) -> Diagnostic:
+    """``problem``, and where an unknown key asks for the number of players, the option that sets it:
+    `--set players=3` is offered min_players, which would not seat three."""
+    if problem.key.lower() not in _HEAD_COUNTS or not problem.message.startswith("unknown key "):
+        return problem
+    note = " (the number of players at the table is the --players option of kalooki play, simulate and sweep)"
+    return replace(problem, message=problem.message + note)

@@ -102,6 +102,23 @@ def test_knob_reference_lists_every_field() -> None:
     assert "| `elimination` | `true`, `false` | `false` |" in table
 
 
+def test_knob_reference_lists_the_keys_that_say_where_rules_come_from() -> None:
+    # It says it lists every key a variant file may hold: source and provenance are keys of one too.
+    rows = {row.split(" | ")[0].strip("|` "): row for row in knob_reference_markdown().splitlines()[2:]}
+    assert rows["source"].startswith("| `source` | text | (none) | The rule text this variant follows")
+    assert rows["provenance"].startswith(
+        "| `provenance` | a mapping of knob names to text | (none) | For each"
+    )
+    assert rows["source"].endswith(" See [where the rules come from](rule-sources.md). |")
+    # Under may_repeat a set's joker is freed otherwise than by missing suits, which there are none of.
+    assert (
+        "Under set_suits: may_repeat no suit is missing and a card of the set's rank in any suit serves: "
+        "all_missing_suits frees jokers only for cards put in together that take the set past set_maximum "
+        "cards, as many as they take it past (one card alone frees none); any_missing_suit frees one per "
+        "card. Either way a full set with a single joker is closed for good. |"
+    ) in rows["set_joker_release"]
+
+
 def test_readme_tool(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     readme = tmp_path / "README.md"
     readme.write_text(f"# x\n{README_BEGIN}\nstale\n{README_END}\nafter\n", encoding="utf-8")
@@ -195,6 +212,6 @@ def test_the_knob_reference_writes_each_default_as_a_file_would() -> None:
     for row in knob_reference_markdown().splitlines()[2:]:
         key, _, default = (cell.strip() for cell in row.split(" | ")[:3])
         key, default = key.strip("|` "), default.strip("`")
-        if key in ("name", "description", "extends"):
+        if key in ("name", "description", "extends", "source", "provenance"):
             continue
         assert getattr(load_variant_text(f"{key}: {default}\n"), key) == getattr(Variant(), key), key

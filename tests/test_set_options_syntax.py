@@ -146,3 +146,20 @@ def test_a_real_process_says_it_in_one_line(tmp_path: Path, command: list[str]) 
     assert (result.returncode, result.stdout) == (1, "")
     assert result.stderr == f"--set:1:7: name: \\q is not an escape: {BACKSLASH}\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_set_asking_for_the_number_of_players_is_told_the_option_that_gives_it() -> None:
+    # min_players, the nearest knob, bounds the table; it does not seat three.
+    table = (
+        " (the number of players at the table is the --players option of kalooki play, simulate and sweep)"
+    )
+    assert set_errors("players=3") == [
+        f"--set:1:1: players: unknown key 'players'; did you mean 'min_players'?{table}"
+    ]
+    assert set_errors("goal_score=200", "number_of_players=3") == [
+        f"--set:2:1: number_of_players: unknown key 'number_of_players'; did you mean 'min_players'?{table}"
+    ]
+    # Other unknown keys are not.
+    assert set_errors("playerz=3") == [
+        "--set:1:1: playerz: unknown key 'playerz'; did you mean 'min_players'?"
+    ]

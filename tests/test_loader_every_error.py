@@ -1,0 +1,112 @@
+"""One run of the loader says every mistake of a variant file it can, each in words that lead to a fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kalooki.loader import VariantError, load_variant, load_variant_text
+
+PACK = (
+    "hand_size: max_players * hand_size + 1 = 4 * 26 + 1 = 105 cards do not fit in the pack of "
+    "decks * 52 + jokers = 1 * 52 + 4 = 56"
+)
+
+
+def errors(path: Path, *overrides: str) -> list[str]:
+    with pytest.raises(VariantError) as caught:
+        load_variant(path, list(overrides))
+    return str(caught.value).splitlines()
+
+
+def write(directory: Path, text: str, name: str = "p.yaml") -> Path:
+    path = directory / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("colour: red", "1: colour: unknown key 'colour'; `kalooki variants show classic` lists every knob"),
+        (
+            "elimination: True",
+            "14: elimination: expected true or false, got 'True': only lowercase true and false are booleans",
+        ),
+        ("name: 5", "7: name: expected text, got 5 (put it in quotes to make it text)"),
+    ],
+)
+def test_a_key_in_error_does_not_hide_the_rules_among_the_other_knobs(
+    tmp_path: Path, line: str, said: str
+) -> None:
+    path = write(tmp_path, f"jokers: 4\nhand_size: 26\ndecks: 1\n{line}\n")
+    assert errors(path) == [f"{path}:2:12: {PACK}", f"{path}:4:{said}"]
+
+
+def test_an_unknown_key_hides_only_the_rules_of_the_knob_it_is_taken_for(tmp_path: Path) -> None:
+    path = write(tmp_path, "opening_threshold: 900\nfoo: 1\n")
+    assert errors(path) == [
+        f"{path}:1:20: opening_threshold: opening_threshold (900) can never be reached: a first meld holds "
+        "at most 13 cards (hand_size 13) worth at most 11 each",
+        f"{path}:2:1: foo: unknown key 'foo'; `kalooki variants show classic` lists every knob",
+    ]
+    # `jokerz` is taken for jokers, still at its base's value: whether the pack is big enough waits.
+    path = write(tmp_path, "jokerz: 4\nhand_size: 26\ndecks: 1\n")
+    assert errors(path) == [f"{path}:1:1: jokerz: unknown key 'jokerz'; did you mean 'jokers'?"]
+
+
+def test_a_rule_broken_with_a_bases_value_says_where_that_value_came_from(tmp_path: Path) -> None:
+    path = write(tmp_path, "extends: kalooki-40\nscoring: winner_collects\n")
+    assert errors(path) == [
+        f"{path}:2:10: scoring: elimination needs scoring: penalty (with winner_collects the first to "
+        "goal_score wins); elimination: true comes from kalooki-40 (or write elimination: false here)"
+    ]
+    path = write(tmp_path, "extends: kalooki-40\nace_low_value: 1\n")
+    assert errors(path) == [
+        f"{path}:2:16: ace_low_value: ace_low_value is for an ace below the two (A-2-3); with ace_in_runs: "
+        "high leave it out (null); ace_in_runs: high comes from kalooki-40 (or write ace_in_runs: "
+        "high_or_low here)"
+    ]
+    assert errors(path, "ace_in_runs=low", "scoring=winner_collects") == [
+        "--set:2:9: scoring: elimination needs scoring: penalty (with winner_collects the first to "
+        "goal_score wins); elimination: true comes from kalooki-40 (or add --set elimination=false)"
+    ]
+    # A value the file asked for set itself is the author's own: not said to come from anywhere.
+    path = write(tmp_path, "elimination: true\n")
+    assert errors(path, "scoring=winner_collects") == [
+        "--set:1:9: scoring: elimination needs scoring: penalty (with winner_collects the first to "
+        "goal_score wins)"
+    ]
+
+
+COLON = "YAML syntax: a colon followed by a space inside a value is read as another key: "
+
+
+def test_a_knobs_value_run_into_the_next_key_is_said_to_want_its_own_line(tmp_path: Path) -> None:
+    # In quotes, "40  jokers: 2" would be text, which no knob takes: the line feed was forgotten.
+    path = write(tmp_path, "decks: 2\nopening_threshold: 40  jokers: 2\n", "ours.yaml")
+    assert errors(path) == [
+        f"{path}:2:30: {COLON}write one key per line: opening_threshold: 40, then jokers: 2 "
+        "on a line of its own"
+    ]
+    assert errors(write(tmp_path, "extends: ours.yaml\n", "top.yaml")) == [
+        f"{tmp_path}/ours.yaml:2:30: {COLON}write one key per line: opening_threshold: 40, then jokers: 2 "
+        "on a line of its own",
+    ]
+    with pytest.raises(VariantError) as caught:
+        load_variant_text("scoring: penalty  jokers: 2\n", "text.yaml")
+    assert str(caught.value) == (
+        f"text.yaml:1:25: {COLON}write one key per line: scoring: penalty, then jokers: 2 "
+        "on a line of its own"
+    )
+    # Text may hold a colon: in quotes, it does.
+    path = write(tmp_path, "description: Friday: at ours\n")
+    assert errors(path) == [f'{path}:1:20: {COLON}put the value in quotes: description: "Friday: at ours"']
+
+
+def test_a_misspelt_extends_hides_the_rules_its_bases_would_have_changed(tmp_path: Path) -> None:
+    write(tmp_path, "decks: 3\n", "three.yaml")
+    path = write(tmp_path, "extend: three.yaml\nmax_players: 8\njokers: 0\n")
+    # Over classic's two packs eight hands would not fit; over the base meant, three packs, they do.
+    assert errors(path) == [f"{path}:1:1: extend: unknown key 'extend'; did you mean 'extends'?"]
