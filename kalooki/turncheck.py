@@ -50,12 +50,16 @@ def turn_record_problem(game: Game, snapshot: TurnSnapshot | None, *, view: bool
         if turn.built or turn.laid:
             return "the turn has laid melds or built on the table before it has drawn"
         return None
+    # The draw takes the undo snapshot (a save writes it before anything is laid too): without it nothing
+    # would say what the turn laid, and a meld laid in an earlier turn could be named as this one's.
+    if snapshot is None and not view:
+        return "the player to move has drawn, but the turn's undo snapshot is missing"
     problem = laid_problem(game, turn.laid, game.table, None)
     if problem is not None:
         return problem
     # Going out in a turn that began unopened is going Kalooki. Saves from before the turn's melds were
-    # recorded name none (a view from such a table too), but always hold the undo snapshot, which says.
-    if not turn.opened_before and (turn.laid or (snapshot is None and not view)):
+    # recorded name none (a view from such a table too), but hold the undo snapshot, which says.
+    if not turn.opened_before and turn.laid:
         mine = [index for index, meld in enumerate(game.table) if meld.owner == seat]
         if any(index not in turn.laid for index in mine):
             return (

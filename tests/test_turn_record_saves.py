@@ -59,6 +59,13 @@ def without_undo(state: dict[str, Any]) -> None:
     state["undo"] = None
 
 
+def opening_laid_without_undo(state: dict[str, Any]) -> None:
+    """As :func:`opening_laid_this_turn`, with the undo snapshot, which says otherwise, taken out: ann's
+    meld is the only one on the table, and the last, so the record alone could claim it."""
+    opening_laid_this_turn(state)
+    state["undo"] = None
+
+
 def laid_earlier_meld(state: dict[str, Any]) -> None:
     """The turn names ann's opening meld as laid in it, and she had opened when it began."""
     state["turn"]["laid"] = [0]
@@ -79,11 +86,8 @@ TURN_EDITS = [
         "the turn's undo snapshot, taken after the draw, and the turn disagree on whether seat 1 (ann) "
         "had opened when it began",
     ),
-    (
-        without_undo,
-        "the turn records that seat 1 (ann) had not opened when it began, "
-        "but melds of theirs on the table were laid before it",
-    ),
+    (without_undo, "the player to move has drawn, but the turn's undo snapshot is missing"),
+    (opening_laid_without_undo, "the player to move has drawn, but the turn's undo snapshot is missing"),
 ]
 
 
