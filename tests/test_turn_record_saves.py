@@ -171,6 +171,11 @@ BUILT_EDITS = [
         "the turn records building on the table, but no meld that was there when it drew has changed",
     ),
     (
+        ann_opened_then_drew,
+        built,
+        "the turn records building on the table, but no meld that was there when it drew has changed",
+    ),
+    (
         ann_melds_after_bob_opened,
         built_before_the_lay,
         "the turn's undo snapshot records building on the table before anything was laid",
