@@ -32,6 +32,7 @@ from kalooki.text import escape_controls, first_control
 from kalooki.turncheck import (
     debt_problem,
     drawn_card_problem,
+    ended_turn_problem,
     laid_problem,
     seat_named,
     snapshot_problem,
@@ -314,8 +315,9 @@ def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
 def _table_left_problem(game: Game) -> str | None:
     """Why the table a hand left (it stays until the next deal, and is shown with who had opened) is not the
     one it was played to: who had opened matches whose melds lie there, as in play, among the hand's
-    players (one it put out of the game included)."""
-    return _opened_problem(game, game.table, game.opened, list(game.results[-1].seats))
+    players (one it put out of the game included), and the record of the turn it was won in fits both."""
+    players = list(game.results[-1].seats)
+    return _opened_problem(game, game.table, game.opened, players) or ended_turn_problem(game)
 
 
 def _elimination_problem(game: Game) -> str | None:

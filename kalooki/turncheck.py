@@ -50,18 +50,63 @@ def turn_record_problem(game: Game, snapshot: TurnSnapshot | None, *, view: bool
         if turn.built or turn.laid:
             return "the turn has laid melds or built on the table before it has drawn"
         return None
+    # The draw takes the undo snapshot (a save writes it before anything is laid too): without it nothing
+    # would say what the turn laid, and a meld laid in an earlier turn could be named as this one's.
+    if snapshot is None and not view:
+        return "the player to move has drawn, but the turn's undo snapshot is missing"
     problem = laid_problem(game, turn.laid, game.table, None)
+    return problem or _opened_before_problem(game, snapshot_asked=snapshot is not None)
+
+
+def _opened_before_problem(game: Game, *, snapshot_asked: bool) -> str | None:
+    """Why the turn's record of whether its player had opened when it began does not fit the melds it
+    laid: a player opens by laying melds, none leaves the table, so they had opened exactly when a meld of
+    theirs was laid before the turn (going out in a turn that began unopened is going Kalooki). Saves
+    from before the turn's melds were recorded name none (a view from such a table too), and are not
+    asked. ``snapshot_asked``: the undo snapshot is asked next (:func:`snapshot_problem`), which names
+    a turn begun opened that laid every meld of its player's in its own words (a meld laid before the
+    snapshot named as laid since)."""
+    turn, seat = game.turn, game.current
+    if not turn.laid:
+        return None
+    named = seat_named(game, seat)
+    before = any(meld.owner == seat and index not in turn.laid for index, meld in enumerate(game.table))
+    if before and not turn.opened_before:
+        return (
+            f"the turn records that {named} had not opened when it began, "
+            "but melds of theirs on the table were laid before it"
+        )
+    if turn.opened_before and not before and not snapshot_asked:
+        return (
+            f"the turn records that {named} had opened when it began, "
+            "but every meld of theirs on the table was laid in it"
+        )
+    return None
+
+
+def ended_turn_problem(game: Game) -> str | None:
+    """Why the record of the turn a hand was won in, kept until the next deal (the end of the hand's screen
+    words from it why going out was not Kalooki), does not fit the hand's result: the winner went out in
+    their own turn, the melds it laid are theirs and the table's last, a turn that began unopened laid
+    every meld of theirs, and the hand was Kalooki exactly when the record makes it so."""
+    result = game.results[-1]
+    if result.end != "went_out":
+        return None
+    if game.current != result.winner:
+        return (
+            f"hand {result.number} was won by going out, but the turn it ended in is "
+            f"{seat_named(game, game.current)}'s, not its winner's"
+        )
+    problem = laid_problem(game, game.turn.laid, game.table, None)
+    problem = problem or _opened_before_problem(game, snapshot_asked=False)
     if problem is not None:
         return problem
-    # Going out in a turn that began unopened is going Kalooki. Saves from before the turn's melds were
-    # recorded name none (a view from such a table too), but always hold the undo snapshot, which says.
-    if not turn.opened_before and (turn.laid or (snapshot is None and not view)):
-        mine = [index for index, meld in enumerate(game.table) if meld.owner == seat]
-        if any(index not in turn.laid for index in mine):
-            return (
-                f"the turn records that {named} had not opened when it began, "
-                "but melds of theirs on the table were laid before it"
-            )
+    turn = game.turn
+    if (rules.not_kalooki(game.variant, turn.opened_before, turn.built) is None) != result.kalooki:
+        return (
+            f"hand {result.number} was {'' if result.kalooki else 'not '}Kalooki, but the record of "
+            "the turn it was won in says otherwise"
+        )
     return None
 
 

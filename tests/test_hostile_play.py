@@ -24,6 +24,7 @@ from kalooki.cards import parse_cards
 from kalooki.driver import play_hand
 from kalooki.engine import MAX_LISTED_LAYINGS, FixedDeal, Game, IllegalMoveError, SetupError
 from kalooki.loader import VariantError, load_variant_text
+from kalooki.melds import MeldKind
 from kalooki.moves import Action, Build, Discard, Draw, Meld, Swap
 from kalooki.savegame import Session, seat_rng
 from kalooki.script import load_script
@@ -161,6 +162,29 @@ def test_an_action_naming_no_card_is_an_illegal_move(
 def test_an_action_made_of_what_it_claims_passes_the_parts_check(action: Action) -> None:
     """Draws and discards of the right types skip this check in play: asked directly, it passes them too."""
     check_action_parts(action)
+
+
+@pytest.mark.parametrize(
+    ("kinds", "message"),
+    [
+        (("run", "set"), "('run', 'set') is not a reading of each meld"),
+        (("pair",), "('pair',) is not a reading of each meld"),
+        (["run"], "['run'] is not a reading of each meld"),
+    ],
+    ids=str,
+)
+def test_a_meld_read_other_than_set_run_or_none_one_a_meld_is_an_illegal_move(
+    kinds: object, message: str
+) -> None:
+    """A meld's readings built in code or read from a log: one for each group, each set, run or None."""
+    with pytest.raises(IllegalMoveError) as caught:
+        check_action_parts(Meld(((0, 1, 2),), kinds=kinds))  # type: ignore[arg-type]
+    assert str(caught.value) == f"{message}: set, run or None, one a meld"
+
+
+@pytest.mark.parametrize("kinds", [(), ("run",), (None,), ("set",)], ids=str)
+def test_a_meld_read_as_its_groups_say_passes_the_parts_check(kinds: tuple[MeldKind | None, ...]) -> None:
+    check_action_parts(Meld(((0, 1, 2),), kinds=kinds))
 
 
 def test_a_meld_of_no_melds_opens_nobody() -> None:

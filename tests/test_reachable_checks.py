@@ -153,6 +153,16 @@ def undo_table(cards: str, hand: str) -> Edit:
     return edit
 
 
+def undo_hand(cards: str) -> Edit:
+    """The turn's undo snapshot changed to hold ``cards`` in the hand."""
+
+    def edit(game: Game) -> None:
+        assert game._undo is not None
+        game._undo = dataclasses.replace(game._undo, hand=tuple(parse_cards(cards)))
+
+    return edit
+
+
 REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
     ("one player", in_play, setting("players", ["ann"]), "1 players, but the variant is for 2 to 4"),
     ("five players", in_play, setting("players", list("abcde")), "5 players, but the variant is for 2 to 4"),
@@ -379,6 +389,12 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         "the player to move has no card to draw",
     ),
     (
+        "no undo in play",
+        in_play,
+        setting("_undo", None),
+        "the player to move has drawn, but the turn's undo snapshot is missing",
+    ),
+    (
         "not drawn in play",
         in_play,
         lambda game: setattr(game.turn, "drew", None),
@@ -495,7 +511,11 @@ TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
     ("goal one point away", second_hand, knob(goal_score=55)),
     ("the last turn", in_play, setting("turn_number", 1000)),
     ("one card", in_play, at("hands", 1, parse_cards("2C"))),
-    ("five in play", in_play, both(at("hands", 0, parse_cards("2S KS 2H 3H 4H")), setting("_undo", None))),
+    (
+        "five in play",
+        in_play,
+        both(at("hands", 0, parse_cards("2S KS 2H 3H 4H")), undo_hand("7H 8H 9H 2S KS 2H 3H 4H")),
+    ),
     ("only the discard to draw", in_draw, setting("stock", [])),
     ("drawn card melded", drawn_card_melded, lambda game: None),
     ("meld of a player the hand put out", bob_out_with_a_meld, lambda game: None),

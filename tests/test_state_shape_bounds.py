@@ -57,6 +57,14 @@ def setting(*path: str | int, value: Any) -> Edit:
     return edit
 
 
+def both(*edits: Edit) -> Edit:
+    def edit(data: dict[str, Any]) -> None:
+        for each in edits:
+            each(data)
+
+    return edit
+
+
 def meld(**fields: Any) -> Edit:
     return setting(
         "table", 0, value={"kind": "run", "cards": [32, 33, 34], "owner": 0, "rank": 7, "suit": 2} | fields
@@ -76,8 +84,11 @@ WITHIN = [
     meld(rank=1, suit=-1),
     meld(rank=14, suit=3),
     meld(owner=1),
+    meld(joker_layers=[1] * 14),
     setting("turn", "must_use_limit", value=24),
     setting("turn", "jokers_owed", value=8),
+    # The most melds a table holds: four decks and eight jokers in melds of three.
+    setting("turn", "laid", value=[0] * 72),
     setting("results", 0, "number", value=MAX_WHOLE),
     setting("results", 0, "seats", value=[0]),
     setting("results", 0, "seats", value=[0, 1] * 4),
@@ -124,10 +135,13 @@ BEYOND = [
     (meld(suit=-2), f"table[0].suit: {MORE} -1, got -2"),
     (meld(suit=4), f"table[0].suit: {LESS} 3, got 4"),
     (meld(owner=2), f"table[0].owner: seat 2 {SEATS}"),
+    (meld(joker_layers=[1] * 15), "table[0].joker_layers: expected at most 14 items, got 15"),
     (setting("turn", "must_use_limit", value=25), f"turn.must_use_limit: {LESS} 24, got 25"),
     (setting("turn", "must_use_limit", value=-1), f"turn.must_use_limit: {MORE} 0, got -1"),
     (setting("turn", "jokers_owed", value=9), f"turn.jokers_owed: {LESS} 8, got 9"),
     (setting("turn", "jokers_owed", value=-1), f"turn.jokers_owed: {MORE} 0, got -1"),
+    (setting("turn", "laid", value=[0] * 73), "turn.laid: expected at most 72 items, got 73"),
+    (setting("turn", "laid", value=[-1]), f"turn.laid[0]: {MORE} 0, got -1"),
     (setting("results", 0, "number", value=0), f"results[0].number: {MORE} 1, got 0"),
     (
         setting("results", 0, "number", value=MAX_WHOLE + 1),
@@ -143,6 +157,16 @@ BEYOND = [
     (setting("results", 0, "scores", value=[0] * 9), "results[0].scores: expected at most 8 items, got 9"),
     (setting("results", 0, "turns", value=-1), f"results[0].turns: {MORE} 0, got -1"),
     (setting("players", value=["ann"]), "players: expected at least 2 items, got 1"),
+    (setting("players", value=5), "players: expected a list, got 5"),
+    (
+        both(setting("players", value=[f"p{seat}" for seat in range(8)]), setting("current", value=8)),
+        "current: seat 8 is not at the table: this 8-player game's seats are 0 to 7",
+    ),
+    # Two fields out of range: the first is named.
+    (
+        both(setting("hand_number", value=0), setting("turn_number", value=-1)),
+        f"hand_number: {MORE} 1, got 0",
+    ),
     (setting("players", value=[f"p{seat}" for seat in range(9)]), "players: expected at most 8 items, got 9"),
     (setting("hands", value=[[]] * 9), "hands: expected at most 8 items, got 9"),
     (setting("opened", value=[False] * 9), "opened: expected at most 8 items, got 9"),

@@ -59,6 +59,13 @@ def without_undo(state: dict[str, Any]) -> None:
     state["undo"] = None
 
 
+def opening_laid_without_undo(state: dict[str, Any]) -> None:
+    """As :func:`opening_laid_this_turn`, with the undo snapshot, which says otherwise, taken out: ann's
+    meld is the only one on the table, and the last, so the record alone could claim it."""
+    opening_laid_this_turn(state)
+    state["undo"] = None
+
+
 def laid_earlier_meld(state: dict[str, Any]) -> None:
     """The turn names ann's opening meld as laid in it, and she had opened when it began."""
     state["turn"]["laid"] = [0]
@@ -79,11 +86,8 @@ TURN_EDITS = [
         "the turn's undo snapshot, taken after the draw, and the turn disagree on whether seat 1 (ann) "
         "had opened when it began",
     ),
-    (
-        without_undo,
-        "the turn records that seat 1 (ann) had not opened when it began, "
-        "but melds of theirs on the table were laid before it",
-    ),
+    (without_undo, "the player to move has drawn, but the turn's undo snapshot is missing"),
+    (opening_laid_without_undo, "the player to move has drawn, but the turn's undo snapshot is missing"),
 ]
 
 
@@ -167,6 +171,11 @@ BUILT_EDITS = [
         "the turn records building on the table, but no meld that was there when it drew has changed",
     ),
     (
+        ann_opened_then_drew,
+        built,
+        "the turn records building on the table, but no meld that was there when it drew has changed",
+    ),
+    (
         ann_melds_after_bob_opened,
         built_before_the_lay,
         "the turn's undo snapshot records building on the table before anything was laid",
@@ -182,6 +191,71 @@ def test_a_turn_recorded_as_building_or_not_against_the_table_is_refused(
 ) -> None:
     """Loaded, the first would go out Kalooki having built on bob's meld; the others would go out without
     it, having built only on ann's own (after an undo, for the last)."""
+    with pytest.raises(StateFormatError) as caught:
+        loaded(game(), edit)
+    assert str(caught.value) == UNREACHABLE + message
+
+
+def ann_out_after_opening() -> Game:
+    """ann goes out with 4C 5C 6C and 2S in a turn that began with her meld on the table: not Kalooki."""
+    game = ann_opened_then_drew()
+    play(game, "meld 4C 5C 6C", "discard 2S")
+    return game
+
+
+def ann_out_having_built() -> Game:
+    """ann, unopened, melds 4C 5C 6C, builds 7C onto bob's run and goes out: not Kalooki (she built)."""
+    game = ann_built()
+    play(game, "discard 2S")
+    return game
+
+
+def turn_field(name: str, value: object) -> Edit:
+    return lambda state: state["turn"].__setitem__(name, value)
+
+
+ENDED_EDITS = [
+    (
+        ann_out_after_opening,
+        turn_field("opened_before", False),
+        "the turn records that seat 1 (ann) had not opened when it began, "
+        "but melds of theirs on the table were laid before it",
+    ),
+    (
+        ann_out_having_built,
+        turn_field("opened_before", True),
+        "the turn records that seat 1 (ann) had opened when it began, "
+        "but every meld of theirs on the table was laid in it",
+    ),
+    (
+        ann_out_having_built,
+        turn_field("built", False),
+        "hand 1 was not Kalooki, but the record of the turn it was won in says otherwise",
+    ),
+    (
+        ann_out_after_opening,
+        turn_field("laid", [0]),
+        "the melds the turn laid are not the ones put on the table since its draw",
+    ),
+    (
+        ann_out_after_opening,
+        lambda state: state.__setitem__("current", 1),
+        "hand 1 was won by going out, but the turn it ended in is seat 2 (bob)'s, not its winner's",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "edit", "message"),
+    ENDED_EDITS,
+    ids=["not opened before", "opened before", "not built", "laid", "current"],
+)
+def test_the_record_of_the_turn_a_hand_was_won_in_is_held_to_its_result(
+    game: Callable[[], Game], edit: Edit, message: str
+) -> None:
+    """Between hands the record words why going out was not Kalooki: edited, the first two would give the
+    other reason (built, had melded before), the third none."""
+    assert loaded(game(), lambda state: None).results[-1].kalooki is False
     with pytest.raises(StateFormatError) as caught:
         loaded(game(), edit)
     assert str(caught.value) == UNREACHABLE + message
