@@ -138,6 +138,31 @@ def _seat_problem(data: Any, player: str) -> str | None:
     return None
 
 
+def _seats_problem(seats: Sequence[SeatState]) -> str | None:
+    """What makes ``seats``, each a seat a host writes, no table a host writes; None when they are one.
+
+    ``kalooki host`` seats its own player first, before anyone can join, and a watching host has no seat:
+    edited to another seat, the flag gave the terminal a guest's seat (with a new token, so the guest's
+    own was answered ``bad_token`` and thrown away). Nor does a host write one token twice, or a token
+    on a bot's seat (which its holder would then play).
+    """
+    held: dict[str, int] = {}
+    for index, seat in enumerate(seats):
+        if seat.host and index > 0:
+            return f"seat {index + 1} is marked the host's: a host sits at seat 1, or none"
+        if seat.kind == "bot" and seat.host:
+            return f"seat {index + 1} is a bot's and the host's: the host's seat is a person's"
+        if seat.kind == "bot" and seat.token_hash is not None:
+            return f"seat {index + 1} is a bot's and holds a player's token"
+        if seat.kind == "human" and seat.token_hash is None:
+            return f"seat {index + 1} is a person's and holds no token to take it back with"
+        if seat.token_hash is not None:
+            if seat.token_hash in held:
+                return f"seat {index + 1} holds the token of seat {held[seat.token_hash] + 1}"
+            held[seat.token_hash] = index
+    return None
+
+
 class Table:
     """The seats and the game of one hosted table."""
 
@@ -505,6 +530,8 @@ class Table:
                 state.host = data["host"]
                 if state.kind == "human":
                     state.away_since = table.clock()
+            if (problem := _seats_problem(table.seats)) is not None:
+                raise SaveFormatError(f"the table's save is damaged: {problem}")
         except SaveFormatError:
             raise  # a hosted table's save, damaged: kalooki resume would refuse it too
         except (KeyError, TypeError, ValueError) as error:
