@@ -101,3 +101,67 @@ def test_host_resume_refuses_a_save_with_two_hosts_and_leaves_it_as_it_was(tmp_p
         f"{path}: the table's save is damaged: seat 2 is marked the host's: a host sits at seat 1, or none"
     ]
     assert path.read_bytes() == before
+
+
+def set_table(field: str, value: object) -> Callable[[dict[str, Any]], None]:
+    def edit(table: dict[str, Any]) -> None:
+        table[field] = value
+
+    return edit
+
+
+def drop_seat_field(table: dict[str, Any]) -> None:
+    del table["seats"][1]["host"]
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        (set_table("seed", "abc"), "table.seed is 'abc', not a whole number"),
+        (set_table("seed", 4.7), "table.seed is 4.7, not a whole number"),
+        (set_table("seed", True), "table.seed is True, not a whole number"),
+        (set_table("wait_seconds", "x"), "table.wait_seconds is 'x', not a number of seconds"),
+        (set_table("wait_seconds", False), "table.wait_seconds is False, not a number of seconds"),
+        (set_table("code", 7), "table.code is 7, not a join code"),
+        (set_table("seats", {}), "table.seats is {}, where its game has 3 players"),
+        (set_table("seats", []), "table.seats is 0 seats, where its game has 3 players"),
+        (drop_seat_field, "seat 2's host is missing"),
+        (set_seat(1, "bot", 5), "seat 2's bot is 5, not a bot's name"),
+    ],
+)
+def test_a_table_save_with_a_field_of_the_wrong_kind_is_named_by_its_field(
+    edit: Callable[[dict[str, Any]], None], said: str
+) -> None:
+    # They were answered in Python's words as no hosted table's save ("invalid literal for int() with base
+    # 10: 'abc'", "('host')"), for kalooki resume to send the user back; a seed of 4.7 or true was taken.
+    assert refusal(edited_save(edit)) == f"the table's save is damaged: {said}"
+
+
+def test_a_seat_that_is_no_object_is_named() -> None:
+    def seat_is_a_number(table: dict[str, Any]) -> None:
+        table["seats"][2] = 5
+
+    assert refusal(edited_save(seat_is_a_number)) == "the table's save is damaged: seat 3 is 5, not a seat"
+
+
+def test_host_resume_names_a_damaged_field_and_keeps_resume_for_a_game_of_ones_own(tmp_path: Path) -> None:
+    path = tmp_path / f"th{SAVE_SUFFIX}"
+    path.write_text(edited_save(set_table("seed", "abc")))
+    before = path.read_bytes()
+    arguments = ["host", "--resume", str(path), "--no-log", "--bind", "127.0.0.1", "--port", "0"]
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 1, result.output
+    assert result.stderr.splitlines() == [
+        f"{path}: the table's save is damaged: table.seed is 'abc', not a whole number"
+    ]
+    assert path.read_bytes() == before
+    # A save with no table really is no hosted table's: kalooki resume plays it.
+    document = json.loads(before)
+    del document["session"]["table"]
+    document["checksum"] = save_checksum(document["session"], document["game"])
+    path.write_text(json.dumps(document))
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 1, result.output
+    assert result.stderr.splitlines() == [
+        f"{path}: this save is not a hosted table's: resume it with kalooki resume"
+    ]
