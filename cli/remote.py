@@ -64,6 +64,10 @@ def table_commands(*, host: bool) -> tuple[tuple[str, str], ...]:
         if command.startswith("save"):
             rows.append(("say TEXT", "talk to the table, during the others' turns too"))
         elif command.startswith("quit"):
+            if host:
+                rows.append(
+                    ("drop NAME", "drop a player's connection: the table waits for them, then a bot plays")
+                )
             rows.append((command, LEAVING[host]))
         else:
             rows.append((command, meaning))
@@ -107,6 +111,7 @@ class RemoteGame(InteractiveGame):
         rejoin_command: str = "",
         resume_command: str = "",
         close_table: Callable[[], None] | None = None,
+        drop_seat: Callable[[str], str] | None = None,
         prompt_in_lobby: bool = False,
         saved_to: Path | None = None,
     ) -> None:
@@ -115,6 +120,8 @@ class RemoteGame(InteractiveGame):
         """For the host's own seat: the file the table saves to after every move."""
         self.close_table = close_table
         """For the host's own seat: tells the others the table closes, before this seat leaves it."""
+        self.drop_seat = drop_seat
+        """For the host's own seat: ``drop NAME`` drops a player's connection (the line saying so)."""
         self.seat = int(welcome["seat"])
         self.is_host = bool(welcome["host"])
         try:
@@ -401,6 +408,13 @@ class RemoteGame(InteractiveGame):
                 self.error("say what? (say TEXT sends a line to the table)")
             else:
                 self.console.print(say_to_table(self.connection, text))
+            return True
+        if word == "drop" and self.drop_seat is not None:
+            name = line.strip()[len(line.split()[0]) :].strip()
+            if not name:
+                self.error("drop whom? (drop NAME drops a player's connection)")
+            else:
+                self.say(self.drop_seat(name), style="dim")
             return True
         return super().command(line, in_turn=in_turn)
 

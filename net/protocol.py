@@ -57,8 +57,10 @@ ErrorCode = Literal[
     "rate_limited",
     "not_offered",
     "too_many_tries",
+    "dropped",
 ]
-"""Why the host refused a message. Refusals never change the game."""
+"""Why the host refused a message. Refusals never change the game. ``dropped`` refuses none: the host
+dropped the connection, which closes next (the seat waits for its token, as after any drop)."""
 
 Seat = Annotated[int, Field(ge=0, le=15, description="A seat number, from 0.")]
 OptionalSeat = Annotated[

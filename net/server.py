@@ -41,6 +41,7 @@ from websockets.http11 import Request, Response
 
 from kalooki.engine import Event
 from kalooki.events import DealEvent, DrawEvent, ReshuffleEvent, StockOutEvent
+from kalooki.text import escape_controls, name_key
 
 from .admission import Admission, CountedConnection, WrongTries, client_address, counted_connections
 from .advice import Advisor
@@ -333,6 +334,40 @@ class TableServer:
         self.send_lobby()
         self.broadcast_state(events)
         self.changed.set()
+
+    def drop(self, name: str) -> str:
+        """The host drops the connection of the player called ``name``: the seat is away, as after any
+        drop (a bot plays it after the wait, and its token takes it back). A player who is there but does
+        nothing would otherwise hold the table up for good: the wait counts only for a seat away.
+
+        The line for the host's terminal: what was done, or why nothing was.
+        """
+        wanted = name_key(name)
+        seats = self.table.seats
+        seat = next(
+            (index for index, state in enumerate(seats) if name_key(state.name or "") == wanted), None
+        )
+        if seat is None:
+            return f"no one at the table is called {escape_controls(name)}"
+        state, client = seats[seat], self.by_seat.get(seat)
+        if state.host:
+            return "that is your own seat: quit closes the table"
+        if state.kind == "bot":
+            return f"{state.name} is a bot: it has no connection to drop"
+        if client is None:
+            return f"{state.name} is not connected: the table waits for them already"
+        del self.by_seat[seat]
+        client.seat = None  # the connection's own end then leaves no seat behind
+        wait = f"the table waits {self.table.wait_seconds:g} seconds for"
+        told = (
+            f"the host dropped your connection: {wait} you, then a bot plays your seat until you join again"
+        )
+        client.send(error("dropped", told))
+        client.closer = asyncio.get_running_loop().create_task(
+            client.close_when_sent(1000, "dropped by the host")
+        )
+        self.seating.seat_left(seat)
+        return f"{state.name}'s connection is dropped: {wait} them, then a bot plays their seat"
 
     # ------------------------------------------------------------ telling the seats
 
