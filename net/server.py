@@ -239,10 +239,12 @@ class TableServer:
             return False
         if not client.limit.allow(time.monotonic()):
             client.flooded += 1
-            if client.flooded >= MAX_REFUSED_FLOOD:
-                await client.websocket.close(1008, "too many messages")
-                return False
             client.send(error("rate_limited", f"too many messages: at most {self.rate:g} a second"))
+            if client.flooded >= MAX_REFUSED_FLOOD:
+                # Once the replies waiting for it are sent: closed at once, the close went out ahead of them,
+                # and a flood of 300 was told nothing of why.
+                await client.close_when_sent(1008, "too many messages")
+                return False
             return True
         try:
             message = parse_client_message(text)
