@@ -38,7 +38,17 @@ from kalooki.variant import Variant
 
 from . import render, scoresheet, spectate
 from .interactive import LOOK_WORDS, MOVE_VERBS, InteractiveGame, ReadLine
-from .lobby import LeftLobby, Lobby, Readiness, TableClosed, presence_of, receive, said_line, say_to_table
+from .lobby import (
+    LeftLobby,
+    Lobby,
+    Readiness,
+    TableClosed,
+    presence_of,
+    receive,
+    said_line,
+    say_to_table,
+    skipped_line,
+)
 from .narrate import join_and, table_lines
 from .prompt_commands import COMMANDS
 from .render import Seating
@@ -173,7 +183,7 @@ class RemoteGame(InteractiveGame):
                     self.console.print()  # the connection lost, said off the prompt's line
                     raise
                 kind, seat = arrived.get("type"), arrived.get("seat")
-                told = kind in ("said", "presence", "closing") and seat != self.seat
+                told = kind in ("said", "presence", "closing", "_skipped") and seat != self.seat
                 if told:
                     self.console.print()  # off the prompt's line, which would read as typed there
                 message = self.handle(arrived)
@@ -227,6 +237,8 @@ class RemoteGame(InteractiveGame):
             self.see_who_is_away()
         elif kind == "closing":
             raise TableClosed(str(message["reason"]))
+        elif kind == "_skipped":
+            self.console.print(skipped_line(message))
         elif kind in ("state", "error", "_line", "_eof"):
             return message
         return None

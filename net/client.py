@@ -102,6 +102,13 @@ class Closed:
         self.reason = reason
 
 
+class Skipped:
+    """Put in the inbox for a message from the table that is no message of the protocol (or no JSON)."""
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+
+
 def table_uri(address: str) -> str:
     """``HOST[:PORT]`` (or a ``ws://`` URI) as a WebSocket URI; the port defaults to 8765."""
     if address.startswith(("ws://", "wss://")):
@@ -137,7 +144,7 @@ class _MainTakesSigint(ClientConnection):
 class TableConnection:
     def __init__(self, uri: str) -> None:
         self.uri = uri
-        self.inbox: queue.Queue[dict[str, Any] | Closed] = queue.Queue()
+        self.inbox: queue.Queue[dict[str, Any] | Closed | Skipped] = queue.Queue()
         self.unreadable: str | None = None
         """What was wrong with the last message from the table that was no message of the protocol."""
         self.exits = ExitStack()
@@ -165,13 +172,14 @@ class TableConnection:
                 try:
                     # Strictly: json.loads raises RecursionError on deep nesting, which would end this thread.
                     message = jsonio.loads(text)
-                except jsonio.JsonInputError:
-                    continue
-                problem = host_message_problem(message)
+                    problem = host_message_problem(message)
+                except jsonio.JsonInputError as error:
+                    problem = f"not JSON: {error}"
                 if problem is None:
                     self.inbox.put(_spelled(message))
-                else:  # skipped, as unreadable JSON is; said if the join then waits in vain
+                else:  # skipped; said if the join then waits in vain (Skipped)
                     self.unreadable = problem
+                    self.inbox.put(Skipped(problem))
         except ConnectionClosed:
             pass
         reason = self.websocket.close_reason or LOST
@@ -183,7 +191,7 @@ class TableConnection:
         except ConnectionClosed:
             raise TableConnectionError(LOST) from None
 
-    def receive(self, timeout: float | None = None) -> dict[str, Any] | Closed:
+    def receive(self, timeout: float | None = None) -> dict[str, Any] | Closed | Skipped:
         return self.inbox.get(timeout=timeout)
 
     def join(self, code: str, *, name: str | None = None, token: str | None = None) -> dict[str, Any]:
@@ -197,6 +205,8 @@ class TableConnection:
                 raise TableConnectionError(
                     f"the table did not answer within {waited}{self._unreadable_note()}"
                 ) from None
+            if isinstance(message, Skipped):
+                continue  # named if no welcome comes (_unreadable_note)
             if isinstance(message, Closed):
                 raise TableConnectionError(
                     f"the table closed the connection: {message.reason}{self._unreadable_note()}"
@@ -340,6 +350,7 @@ __all__ = [
     "MAX_MESSAGE_BYTES",
     "Closed",
     "KeptSeat",
+    "Skipped",
     "TableConnection",
     "TableConnectionError",
     "TokenStore",
