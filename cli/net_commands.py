@@ -29,6 +29,7 @@ from .common import (
     integer,
     named_bots,
     port_number,
+    print_error,
     refuse_unknown_bots,
     seconds,
     seed_number,
@@ -514,7 +515,13 @@ def run_join(address: str, code: str, name: str | None) -> int:
 
     uri = table_uri(address)
     store = TokenStore(tokens_dir())
-    seats = store.seats(uri, code)
+    seats, damaged = store.read(uri, code)
+    if damaged is not None:
+        # It is written anew once a seat is taken: said, not replaced in silence.
+        where = store.path(uri, code)  # its control characters spelled by print_error, as the reason's
+        print_error(
+            f"{where}: the seats kept for this table cannot be read ({damaged}): a new seat is asked for"
+        )
     kept = kept_seat(seats, name)
     connection = TableConnection(uri)
     try:

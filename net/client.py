@@ -17,6 +17,7 @@ import hashlib
 import json
 import os
 import queue
+import re
 import socket
 import tempfile
 import threading
@@ -249,9 +250,15 @@ class KeptSeat:
     token: str
 
 
+KEPT_TOKEN = re.compile("[A-Za-z0-9_-]{1,64}")
+"""A seat's token as a table gives it (``secrets.token_urlsafe``), and at most as long as a join may send."""
+
+
 def _kept_seat(entry: object) -> KeptSeat | None:
     if not isinstance(entry, dict) or not isinstance(entry.get("token"), str):
         return None
+    if not KEPT_TOKEN.fullmatch(entry["token"]):
+        return None  # sent as it is, 100 KB of it closed the connection (1009): no table gave it
     seat, name = entry.get("seat"), entry.get("name")
     seat = seat if jsonio.is_whole_number(seat) else -1
     return KeptSeat(seat, name if isinstance(name, str) else "", entry["token"])
@@ -278,14 +285,30 @@ class TokenStore:
         return self.folder / f"{key}.json"
 
     def seats(self, uri: str, code: str) -> list[KeptSeat]:
-        # A damaged file (cut short, edited, 100,000 '[') keeps no seat: the join asks for a new one.
+        return self.read(uri, code)[0]
+
+    def read(self, uri: str, code: str) -> tuple[list[KeptSeat], str | None]:
+        """The seats kept for a table, and what is wrong with its file when it is damaged.
+
+        A damaged file (cut short, edited, 100,000 '[', a link to /dev/zero, a seat whose token no table
+        gives) keeps no seat: the join asks for a new one, and says why (it was replaced in silence).
+        The file is read as any untrusted file: a regular one, at most :data:`MAX_TOKEN_FILE_BYTES`.
+        """
+        path = self.path(uri, code)
+        if not path.is_symlink() and not path.exists():
+            return [], None
         try:
-            data = jsonio.loads(read_regular_file(self.path(uri, code), MAX_TOKEN_FILE_BYTES))
-        except (FileReadError, jsonio.JsonInputError):
-            return []
+            data = jsonio.loads(read_regular_file(path, MAX_TOKEN_FILE_BYTES))
+        except FileReadError as error:
+            return [], str(error)
+        except jsonio.JsonInputError as error:
+            return [], f"not JSON: {error}"
         listed = data.get("seats") if isinstance(data, dict) else None
         entries = listed if isinstance(listed, list) else [data]
-        return [seat for seat in map(_kept_seat, entries) if seat is not None]
+        seats = [seat for seat in map(_kept_seat, entries) if seat is not None]
+        if not seats or len(seats) != len(entries):
+            return [], "it holds no seat's token as a table gives it"
+        return seats, None
 
     def keep(self, uri: str, code: str, token: str, seat: int, name: str) -> None:
         """Keep a seat's token, in place of one kept before under the same name (or with the same token)."""
