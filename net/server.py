@@ -46,7 +46,7 @@ from kalooki.text import escape_controls, name_key
 from .admission import Admission, CountedConnection, WrongTries, client_address, counted_connections
 from .advice import Advisor
 from .forwarded import TrustedProxies
-from .host_names import AllowedHosts, host_name, is_host_name
+from .host_names import AllowedHosts, header_name, is_host_name
 from .protocol import (
     MAX_MESSAGE_BYTES,
     AskHint,
@@ -181,7 +181,7 @@ class TableServer:
         host = headers.get("Host")
         upgrade = headers.get("Upgrade", "").lower() == "websocket"
         if host and (not upgrade or "Origin" in headers) and not self.allowed_hosts.allows(host):
-            return self.refuse_name(connection, host_name(host))
+            return self.refuse_name(connection, header_name(host) or "")
         if not upgrade:
             # websockets keeps the method of requests it reads (17+); an older one reads only GETs.
             return page_response(request.path, getattr(request, "method", "GET"), host)
