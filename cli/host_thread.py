@@ -147,6 +147,16 @@ class HostThread:
 
         self.loop.call_soon_threadsafe(run)
 
+    def drop(self, name: str) -> str:
+        """Drop the connection of the player called ``name`` (``TableServer.drop``): the line saying so."""
+        server = self.server
+        assert server is not None
+
+        async def run() -> str:
+            return str(server.drop(name))
+
+        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=5)
+
     def stop(self) -> None:
         """Tell every seat the table closes, and close it (once: the host's own seat may have asked first)."""
         if self.server is not None and self.loop.is_running() and not self.closed:

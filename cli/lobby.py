@@ -11,10 +11,11 @@ table) are here too.
 
 from __future__ import annotations
 
+import queue
 from dataclasses import dataclass
 from typing import Any
 
-from kalooki_net.client import LOST, Closed, TableConnection
+from kalooki_net.client import LOST, Closed, Skipped, TableConnection
 from kalooki_net.protocol import MAX_SAY, presence_line
 from rich.console import Console
 from rich.text import Text
@@ -35,20 +36,21 @@ def said_line(message: dict[str, Any]) -> Text:
 class TableClosed(Exception):
     """The host closed the table, or (``lost``) the connection to it was lost."""
 
-    def __init__(self, reason: str, *, lost: bool = False) -> None:
+    def __init__(self, reason: str, *, lost: bool = False, skipped: str | None = None) -> None:
         super().__init__(reason)
         self.lost = lost
+        self.skipped = skipped
+        """A message the table sent last that the join could not read (:class:`Skipped`), if any."""
 
     def sentence(self) -> str:
         """One line for the player: a lost connection (a network, a laptop asleep) is not a closed table."""
         reason = escape_controls(str(self))  # the table's words: an escape sequence is spelled out
         if not self.lost:
             return f"The table is closed: {reason}."
-        return (
-            "The connection to the table was lost."
-            if reason == LOST
-            else f"The connection to the table was lost: {reason}."
-        )
+        lost = "The connection to the table was lost" + ("." if reason == LOST else f": {reason}.")
+        if self.skipped is None:
+            return lost
+        return f"{lost} Before that it sent a message kalooki cannot read: {escape_controls(self.skipped)}."
 
 
 class LeftLobby(Exception):
@@ -73,12 +75,38 @@ def presence_of(message: dict[str, Any]) -> str:
     return escape_controls(line)
 
 
+SKIPPED_PATIENCE = 10.0
+"""Seconds the join waits after a message it could not read before it says so: a table that sent
+nothing else since may have sent what the join waits for in a form it cannot read."""
+
+
 def receive(connection: TableConnection) -> dict[str, Any]:
-    """The next message from the host, or a typed line from the inbox; a lost connection raises."""
-    message = connection.receive()
-    if isinstance(message, Closed):
-        raise TableClosed(message.reason, lost=True)
-    return dict(message)
+    """The next message from the host, or a typed line from the inbox; a lost connection raises.
+
+    A message skipped (:class:`Skipped`) and then nothing from the table for :data:`SKIPPED_PATIENCE`
+    seconds comes as ``{"type": "_skipped", "problem": ...}``, once: a hostile table that sent its first
+    state as ``{"view": NaN}`` left the join waiting in silence.
+    """
+    skipped: str | None = None
+    while True:
+        try:
+            message = connection.receive(SKIPPED_PATIENCE if skipped else None)
+        except queue.Empty:
+            return {"type": "_skipped", "problem": skipped}
+        if isinstance(message, Closed):
+            raise TableClosed(message.reason, lost=True, skipped=skipped)
+        if isinstance(message, Skipped):
+            skipped = message.problem
+            continue
+        return dict(message)
+
+
+def skipped_line(message: dict[str, Any]) -> Text:
+    """A message the table sent that the join cannot read, and nothing since: said, as the join waits on."""
+    problem = escape_controls(str(message["problem"]))
+    return Text(
+        f"✗ the table sent a message kalooki cannot read, and nothing since: {problem}", style="bold red"
+    )
 
 
 def say_to_table(connection: TableConnection, text: str) -> Text:
@@ -135,6 +163,8 @@ class Lobby:
             elif kind == "error":
                 refusal = escape_controls(str(message["message"]))
                 self.tell(Text(f"✗ {refusal}", style="bold red"))
+            elif kind == "_skipped":
+                self.tell(skipped_line(message))
             elif kind == "closing":
                 if self.at_prompt:
                     console.print()
@@ -243,4 +273,5 @@ __all__ = [
     "said_in_lobby",
     "said_line",
     "say_to_table",
+    "skipped_line",
 ]

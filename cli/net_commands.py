@@ -29,6 +29,7 @@ from .common import (
     integer,
     named_bots,
     port_number,
+    print_error,
     refuse_unknown_bots,
     seconds,
     seed_number,
@@ -318,13 +319,16 @@ def watch_table(server: HostThread, console: Console) -> int:
     console.print(Text(watch_help(server), style="dim"))
     while True:
         try:
-            line = server.ask(WATCH_PROMPT, read_line).strip().lower()
+            typed = server.ask(WATCH_PROMPT, read_line).strip()
         except (EOFError, KeyboardInterrupt):
             return 0
+        line = typed.lower()
         if line in ("quit", "exit", "q"):
             return 0
         if line == "start" and server.table.game is None:
             server.call("start_game")  # a start that loses the race to the last seat is told, not raised
+        elif dropped := dropped_name(typed):
+            console.print(Text(server.drop(dropped), style="dim"), soft_wrap=True)
         elif line:
             console.print(Text(watch_help(server), style="dim"))
 
@@ -332,8 +336,18 @@ def watch_table(server: HostThread, console: Console) -> int:
 def watch_help(server: HostThread) -> str:
     """What the watching host may type: start only before the game."""
     if server.table.game is None:
-        return "Type start to begin (bots take the empty seats), quit to close the table."
-    return "The game has started: type quit to close the table."
+        return f"Type start to begin (bots take the empty seats), {DROP_HELP}, quit to close the table."
+    return f"The game has started: type {DROP_HELP}, or quit to close the table."
+
+
+DROP_HELP = "drop NAME to drop a player's connection (the table waits for them, then a bot plays their seat)"
+"""The host's command for a player who is connected but does nothing: the wait counts only for one away."""
+
+
+def dropped_name(line: str) -> str:
+    """The name ``drop NAME`` names; empty for any other line."""
+    word, _, name = line.strip().partition(" ")
+    return name.strip() if word.lower() == "drop" else ""
 
 
 WATCH_PROMPT = "table> "
@@ -398,6 +412,7 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
         read_line=read_line,
         resume_command=reopen,
         close_table=server.stop,
+        drop_seat=server.drop,
         saved_to=server.table.save_path,
     )
     if keyboard:
@@ -501,7 +516,13 @@ def run_join(address: str, code: str, name: str | None) -> int:
 
     uri = table_uri(address)
     store = TokenStore(tokens_dir())
-    seats = store.seats(uri, code)
+    seats, damaged = store.read(uri, code)
+    if damaged is not None:
+        # It is written anew once a seat is taken: said, not replaced in silence.
+        where = store.path(uri, code)  # its control characters spelled by print_error, as the reason's
+        print_error(
+            f"{where}: the seats kept for this table cannot be read ({damaged}): a new seat is asked for"
+        )
     kept = kept_seat(seats, name)
     connection = TableConnection(uri)
     try:

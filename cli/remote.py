@@ -38,7 +38,17 @@ from kalooki.variant import Variant
 
 from . import render, scoresheet, spectate
 from .interactive import LOOK_WORDS, MOVE_VERBS, InteractiveGame, ReadLine
-from .lobby import LeftLobby, Lobby, Readiness, TableClosed, presence_of, receive, said_line, say_to_table
+from .lobby import (
+    LeftLobby,
+    Lobby,
+    Readiness,
+    TableClosed,
+    presence_of,
+    receive,
+    said_line,
+    say_to_table,
+    skipped_line,
+)
 from .narrate import join_and, table_lines
 from .prompt_commands import COMMANDS
 from .render import Seating
@@ -64,6 +74,10 @@ def table_commands(*, host: bool) -> tuple[tuple[str, str], ...]:
         if command.startswith("save"):
             rows.append(("say TEXT", "talk to the table, during the others' turns too"))
         elif command.startswith("quit"):
+            if host:
+                rows.append(
+                    ("drop NAME", "drop a player's connection: the table waits for them, then a bot plays")
+                )
             rows.append((command, LEAVING[host]))
         else:
             rows.append((command, meaning))
@@ -107,6 +121,7 @@ class RemoteGame(InteractiveGame):
         rejoin_command: str = "",
         resume_command: str = "",
         close_table: Callable[[], None] | None = None,
+        drop_seat: Callable[[str], str] | None = None,
         prompt_in_lobby: bool = False,
         saved_to: Path | None = None,
     ) -> None:
@@ -115,6 +130,8 @@ class RemoteGame(InteractiveGame):
         """For the host's own seat: the file the table saves to after every move."""
         self.close_table = close_table
         """For the host's own seat: tells the others the table closes, before this seat leaves it."""
+        self.drop_seat = drop_seat
+        """For the host's own seat: ``drop NAME`` drops a player's connection (the line saying so)."""
         self.seat = int(welcome["seat"])
         self.is_host = bool(welcome["host"])
         try:
@@ -166,7 +183,7 @@ class RemoteGame(InteractiveGame):
                     self.console.print()  # the connection lost, said off the prompt's line
                     raise
                 kind, seat = arrived.get("type"), arrived.get("seat")
-                told = kind in ("said", "presence", "closing") and seat != self.seat
+                told = kind in ("said", "presence", "closing", "_skipped") and seat != self.seat
                 if told:
                     self.console.print()  # off the prompt's line, which would read as typed there
                 message = self.handle(arrived)
@@ -220,6 +237,8 @@ class RemoteGame(InteractiveGame):
             self.see_who_is_away()
         elif kind == "closing":
             raise TableClosed(str(message["reason"]))
+        elif kind == "_skipped":
+            self.console.print(skipped_line(message))
         elif kind in ("state", "error", "_line", "_eof"):
             return message
         return None
@@ -401,6 +420,13 @@ class RemoteGame(InteractiveGame):
                 self.error("say what? (say TEXT sends a line to the table)")
             else:
                 self.console.print(say_to_table(self.connection, text))
+            return True
+        if word == "drop" and self.drop_seat is not None:
+            name = line.strip()[len(line.split()[0]) :].strip()
+            if not name:
+                self.error("drop whom? (drop NAME drops a player's connection)")
+            else:
+                self.say(self.drop_seat(name), style="dim")
             return True
         return super().command(line, in_turn=in_turn)
 

@@ -17,6 +17,7 @@ import hashlib
 import json
 import os
 import queue
+import re
 import socket
 import tempfile
 import threading
@@ -102,6 +103,13 @@ class Closed:
         self.reason = reason
 
 
+class Skipped:
+    """Put in the inbox for a message from the table that is no message of the protocol (or no JSON)."""
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+
+
 def table_uri(address: str) -> str:
     """``HOST[:PORT]`` (or a ``ws://`` URI) as a WebSocket URI; the port defaults to 8765."""
     if address.startswith(("ws://", "wss://")):
@@ -137,7 +145,7 @@ class _MainTakesSigint(ClientConnection):
 class TableConnection:
     def __init__(self, uri: str) -> None:
         self.uri = uri
-        self.inbox: queue.Queue[dict[str, Any] | Closed] = queue.Queue()
+        self.inbox: queue.Queue[dict[str, Any] | Closed | Skipped] = queue.Queue()
         self.unreadable: str | None = None
         """What was wrong with the last message from the table that was no message of the protocol."""
         self.exits = ExitStack()
@@ -165,13 +173,14 @@ class TableConnection:
                 try:
                     # Strictly: json.loads raises RecursionError on deep nesting, which would end this thread.
                     message = jsonio.loads(text)
-                except jsonio.JsonInputError:
-                    continue
-                problem = host_message_problem(message)
+                    problem = host_message_problem(message)
+                except jsonio.JsonInputError as error:
+                    problem = f"not JSON: {error}"
                 if problem is None:
                     self.inbox.put(_spelled(message))
-                else:  # skipped, as unreadable JSON is; said if the join then waits in vain
+                else:  # skipped; said if the join then waits in vain (Skipped)
                     self.unreadable = problem
+                    self.inbox.put(Skipped(problem))
         except ConnectionClosed:
             pass
         reason = self.websocket.close_reason or LOST
@@ -183,7 +192,7 @@ class TableConnection:
         except ConnectionClosed:
             raise TableConnectionError(LOST) from None
 
-    def receive(self, timeout: float | None = None) -> dict[str, Any] | Closed:
+    def receive(self, timeout: float | None = None) -> dict[str, Any] | Closed | Skipped:
         return self.inbox.get(timeout=timeout)
 
     def join(self, code: str, *, name: str | None = None, token: str | None = None) -> dict[str, Any]:
@@ -197,6 +206,8 @@ class TableConnection:
                 raise TableConnectionError(
                     f"the table did not answer within {waited}{self._unreadable_note()}"
                 ) from None
+            if isinstance(message, Skipped):
+                continue  # named if no welcome comes (_unreadable_note)
             if isinstance(message, Closed):
                 raise TableConnectionError(
                     f"the table closed the connection: {message.reason}{self._unreadable_note()}"
@@ -239,9 +250,15 @@ class KeptSeat:
     token: str
 
 
+KEPT_TOKEN = re.compile("[A-Za-z0-9_-]{1,64}")
+"""A seat's token as a table gives it (``secrets.token_urlsafe``), and at most as long as a join may send."""
+
+
 def _kept_seat(entry: object) -> KeptSeat | None:
     if not isinstance(entry, dict) or not isinstance(entry.get("token"), str):
         return None
+    if not KEPT_TOKEN.fullmatch(entry["token"]):
+        return None  # sent as it is, 100 KB of it closed the connection (1009): no table gave it
     seat, name = entry.get("seat"), entry.get("name")
     seat = seat if jsonio.is_whole_number(seat) else -1
     return KeptSeat(seat, name if isinstance(name, str) else "", entry["token"])
@@ -268,14 +285,30 @@ class TokenStore:
         return self.folder / f"{key}.json"
 
     def seats(self, uri: str, code: str) -> list[KeptSeat]:
-        # A damaged file (cut short, edited, 100,000 '[') keeps no seat: the join asks for a new one.
+        return self.read(uri, code)[0]
+
+    def read(self, uri: str, code: str) -> tuple[list[KeptSeat], str | None]:
+        """The seats kept for a table, and what is wrong with its file when it is damaged.
+
+        A damaged file (cut short, edited, 100,000 '[', a link to /dev/zero, a seat whose token no table
+        gives) keeps no seat: the join asks for a new one, and says why (it was replaced in silence).
+        The file is read as any untrusted file: a regular one, at most :data:`MAX_TOKEN_FILE_BYTES`.
+        """
+        path = self.path(uri, code)
+        if not path.is_symlink() and not path.exists():
+            return [], None
         try:
-            data = jsonio.loads(read_regular_file(self.path(uri, code), MAX_TOKEN_FILE_BYTES))
-        except (FileReadError, jsonio.JsonInputError):
-            return []
+            data = jsonio.loads(read_regular_file(path, MAX_TOKEN_FILE_BYTES))
+        except FileReadError as error:
+            return [], str(error)
+        except jsonio.JsonInputError as error:
+            return [], f"not JSON: {error}"
         listed = data.get("seats") if isinstance(data, dict) else None
         entries = listed if isinstance(listed, list) else [data]
-        return [seat for seat in map(_kept_seat, entries) if seat is not None]
+        seats = [seat for seat in map(_kept_seat, entries) if seat is not None]
+        if not seats or len(seats) != len(entries):
+            return [], "it holds no seat's token as a table gives it"
+        return seats, None
 
     def keep(self, uri: str, code: str, token: str, seat: int, name: str) -> None:
         """Keep a seat's token, in place of one kept before under the same name (or with the same token)."""
@@ -340,6 +373,7 @@ __all__ = [
     "MAX_MESSAGE_BYTES",
     "Closed",
     "KeptSeat",
+    "Skipped",
     "TableConnection",
     "TableConnectionError",
     "TokenStore",

@@ -40,6 +40,23 @@ def host_name(header: str) -> str:
     return host.rstrip(".") if host not in (".", "") else host
 
 
+_HOST_HEADER = re.compile(r"(?:\[[0-9a-fA-F:.]+\]|[^:\[\]]+)(?::[0-9]{1,5})?")
+"""A ``Host`` header as a browser writes it: a name or an address, an IPv6 address in brackets, and a port."""
+
+
+def header_name(header: str) -> str | None:
+    """The name (or address) a ``Host`` header gives when it is a ``host[:port]`` as browsers send one;
+    None for anything else. ``127.0.0.1:1@evil.com`` was read as ``127.0.0.1`` (the part before its last
+    colon), and the page was served to whatever sent it."""
+    text = header.strip()
+    if _HOST_HEADER.fullmatch(text) is None:
+        return None
+    name = host_name(text)
+    if text.startswith("["):
+        return name if ":" in name and is_address(name) else None
+    return name if is_host_name(name) or is_address(name) else None
+
+
 def is_address(name: str) -> bool:
     try:
         ipaddress.ip_address(name)
@@ -90,7 +107,9 @@ class AllowedHosts:
         self.domains = tuple(name for name in self.names if name.startswith("."))
 
     def allows(self, header: str) -> bool:
-        name = host_name(header)
+        name = header_name(header)
+        if name is None:
+            return False
         return (
             name in self.names
             or name.endswith(".localhost")

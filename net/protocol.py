@@ -57,8 +57,10 @@ ErrorCode = Literal[
     "rate_limited",
     "not_offered",
     "too_many_tries",
+    "dropped",
 ]
-"""Why the host refused a message. Refusals never change the game."""
+"""Why the host refused a message. Refusals never change the game. ``dropped`` refuses none: the host
+dropped the connection, which closes next (the seat waits for its token, as after any drop)."""
 
 Seat = Annotated[int, Field(ge=0, le=15, description="A seat number, from 0.")]
 OptionalSeat = Annotated[
@@ -191,12 +193,19 @@ def parse_client_message(text: str | bytes) -> ClientMessages:
             "bad_message", f"unknown message type {kind!r}: the types are {', '.join(CLIENT_TYPES)}"
         )
     try:
-        return _client_adapter.validate_python(data)
+        message = _client_adapter.validate_python(data)
     except ValidationError as error:
         first = error.errors(include_url=False)[0]
         if kind == "join" and first["loc"][1:] == ("name",) and first["type"] == "string_too_long":
             raise ProtocolError("bad_name", NAME_RULE) from None  # as the table words any other bad name
         raise ProtocolError("bad_message", escape_controls(field_problem(kind, first))) from None
+    if isinstance(message, Join) and message.name is not None and message.token is not None:
+        # Which of the two the table should go by is anyone's guess: a seat in use was answered seat_in_use.
+        raise ProtocolError(
+            "bad_message",
+            "join: name and token do not go together: a name takes a new seat, a token your own back",
+        )
+    return message
 
 
 _CLIENT_MODELS: dict[str, type[_Message]] = {

@@ -66,6 +66,8 @@ class Client:
         self.limit = limit
         self.flooded = 0
         self.sender = asyncio.create_task(self._send_all())
+        self.closer: asyncio.Task[None] | None = None
+        """Closing the connection once its outbox is sent (:meth:`close_when_sent`): the host dropped it."""
 
     def send(self, message: dict[str, Any]) -> None:
         try:
@@ -79,7 +81,18 @@ class Client:
             while True:
                 text = await self.outbox.get()
                 await asyncio.wait_for(self.websocket.send(text), self.send_timeout)
+                self.outbox.task_done()
         except TimeoutError:
             self.websocket.transport.abort()
         except ConnectionClosed:
             pass
+
+    async def close_when_sent(self, code: int, reason: str) -> None:
+        """Close the connection once what waits in its outbox is sent (the last of it says why); a client
+        that does not read it within the send timeout is cut off."""
+        try:
+            await asyncio.wait_for(self.outbox.join(), self.send_timeout)
+        except TimeoutError:
+            self.websocket.transport.abort()
+            return
+        await self.websocket.close(code, reason)

@@ -41,11 +41,12 @@ from websockets.http11 import Request, Response
 
 from kalooki.engine import Event
 from kalooki.events import DealEvent, DrawEvent, ReshuffleEvent, StockOutEvent
+from kalooki.text import escape_controls, name_key
 
 from .admission import Admission, CountedConnection, WrongTries, client_address, counted_connections
 from .advice import Advisor
 from .forwarded import TrustedProxies
-from .host_names import AllowedHosts, host_name, is_host_name
+from .host_names import AllowedHosts, header_name, is_host_name
 from .protocol import (
     MAX_MESSAGE_BYTES,
     AskHint,
@@ -180,7 +181,7 @@ class TableServer:
         host = headers.get("Host")
         upgrade = headers.get("Upgrade", "").lower() == "websocket"
         if host and (not upgrade or "Origin" in headers) and not self.allowed_hosts.allows(host):
-            return self.refuse_name(connection, host_name(host))
+            return self.refuse_name(connection, header_name(host) or "")
         if not upgrade:
             # websockets keeps the method of requests it reads (17+); an older one reads only GETs.
             return page_response(request.path, getattr(request, "method", "GET"), host)
@@ -238,10 +239,12 @@ class TableServer:
             return False
         if not client.limit.allow(time.monotonic()):
             client.flooded += 1
-            if client.flooded >= MAX_REFUSED_FLOOD:
-                await client.websocket.close(1008, "too many messages")
-                return False
             client.send(error("rate_limited", f"too many messages: at most {self.rate:g} a second"))
+            if client.flooded >= MAX_REFUSED_FLOOD:
+                # Once the replies waiting for it are sent: closed at once, the close went out ahead of them,
+                # and a flood of 300 was told nothing of why.
+                await client.close_when_sent(1008, "too many messages")
+                return False
             return True
         try:
             message = parse_client_message(text)
@@ -333,6 +336,40 @@ class TableServer:
         self.send_lobby()
         self.broadcast_state(events)
         self.changed.set()
+
+    def drop(self, name: str) -> str:
+        """The host drops the connection of the player called ``name``: the seat is away, as after any
+        drop (a bot plays it after the wait, and its token takes it back). A player who is there but does
+        nothing would otherwise hold the table up for good: the wait counts only for a seat away.
+
+        The line for the host's terminal: what was done, or why nothing was.
+        """
+        wanted = name_key(name)
+        seats = self.table.seats
+        seat = next(
+            (index for index, state in enumerate(seats) if name_key(state.name or "") == wanted), None
+        )
+        if seat is None:
+            return f"no one at the table is called {escape_controls(name)}"
+        state, client = seats[seat], self.by_seat.get(seat)
+        if state.host:
+            return "that is your own seat: quit closes the table"
+        if state.kind == "bot":
+            return f"{state.name} is a bot: it has no connection to drop"
+        if client is None:
+            return f"{state.name} is not connected: the table waits for them already"
+        del self.by_seat[seat]
+        client.seat = None  # the connection's own end then leaves no seat behind
+        wait = f"the table waits {self.table.wait_seconds:g} seconds for"
+        told = (
+            f"the host dropped your connection: {wait} you, then a bot plays your seat until you join again"
+        )
+        client.send(error("dropped", told))
+        client.closer = asyncio.get_running_loop().create_task(
+            client.close_when_sent(1000, "dropped by the host")
+        )
+        self.seating.seat_left(seat)
+        return f"{state.name}'s connection is dropped: {wait} them, then a bot plays their seat"
 
     # ------------------------------------------------------------ telling the seats
 

@@ -19,8 +19,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import math
-import re
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -35,7 +33,6 @@ from kalooki.errors import KalookiError
 from kalooki.moves import Discard, Draw, EndTurn, NotAMoveError, offered_commands, parse_move, usage_line
 from kalooki.savegame import (
     LoadedSave,
-    SaveFormatError,
     Session,
     load_save,
     restore_rngs,
@@ -44,16 +41,12 @@ from kalooki.savegame import (
     save_document,
     seat_rng,
 )
-from kalooki.text import BLANK_NAME, clipped, name_key, shows_blank
+from kalooki.text import BLANK_NAME, name_key, shows_blank
 from kalooki.variant import Variant
 
 from .protocol import CODE_LENGTH, MAX_NAME, NAME_RULE, TOKEN_BYTES, ErrorCode
+from .saved_table import CODE_ALPHABET, is_a_wait, read_table
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-"""Join codes avoid 0/O and 1/I, which are misread when a code is read out across a room."""
-
-TOKEN_DIGEST = re.compile("[0-9a-f]{64}")
-"""A seat's token as its save keeps it: the SHA-256 of the token, in hex."""
 SCREENS_YOU = "you"
 """What the screens call the player who reads them; no one at a hosted table is called so."""
 DEFAULT_WAIT = 60.0
@@ -109,35 +102,6 @@ class SeatState:
         }
 
 
-def _is_a_wait(seconds: float) -> bool:
-    """Whether ``seconds`` may be a table's wait: it goes into the save and every welcome, as JSON,
-    which has no NaN or infinity."""
-    return math.isfinite(seconds) and seconds >= 0
-
-
-def _is_a_code(code: str) -> bool:
-    return len(code) == CODE_LENGTH and all(character in CODE_ALPHABET for character in code)
-
-
-def _seat_problem(data: Any, player: str) -> str | None:
-    """What makes ``data`` no seat of a save's table whose game calls it ``player``; None when it is one.
-
-    The checksum catches damage, not edits: a seat's token that is no digest, or a name that is not the
-    game's, would fail only once a player rejoins (a traceback on the host's terminal, or a lobby its
-    clients cannot read). A game under way has no open seats.
-    """
-    kind, name, token, host = data["kind"], data["name"], data["token"], data["host"]
-    if kind not in ("human", "bot"):
-        return f"kind is {clipped(repr(kind))}, not human or bot"
-    if name != player:
-        return f"name is {clipped(repr(name))}, where its game's player is {player!r}"
-    if not (token is None or (isinstance(token, str) and TOKEN_DIGEST.fullmatch(token))):
-        return f"token is {clipped(repr(token))}, not a SHA-256 digest"
-    if not isinstance(host, bool):
-        return f"host is {clipped(repr(host))}, not true or false"
-    return None
-
-
 class Table:
     """The seats and the game of one hosted table."""
 
@@ -153,7 +117,7 @@ class Table:
         wait_seconds: float = DEFAULT_WAIT,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        if not _is_a_wait(wait_seconds):
+        if not is_a_wait(wait_seconds):
             raise ValueError(f"wait_seconds is {wait_seconds}: give a number of seconds, 0 or more")
         self.variant = variant
         self.variant_source = variant_source
@@ -472,45 +436,20 @@ class Table:
     def resume(cls, text: bytes, *, wait_seconds: float | None = None) -> Table:
         """A table from a save written by :meth:`save_text`; every person must rejoin with their token."""
         loaded: LoadedSave = load_save(text)
-        try:
-            extra = json.loads(text)["session"]["table"]
-            seats_data = extra["seats"]
-            if not isinstance(seats_data, list) or len(seats_data) != len(loaded.game.players):
-                raise ValueError("its seats do not match its players")
-            if wait_seconds is None:
-                wait_seconds = float(extra["wait_seconds"])
-                if not _is_a_wait(wait_seconds):
-                    raise SaveFormatError(
-                        f"the table's save is damaged: its wait_seconds is {extra['wait_seconds']!r}, "
-                        "not a number of seconds"
-                    )
-            table = cls(
-                loaded.game.variant,
-                seats=len(seats_data),
-                bots=[str(seat["bot"]) for seat in seats_data],
-                seed=int(extra["seed"]),
-                code=str(extra["code"]),
-                variant_source=loaded.session.variant_source,
-                wait_seconds=wait_seconds,
-            )
-            if not _is_a_code(table.code):
-                raise SaveFormatError(f"the table's save is damaged: its code is {clipped(repr(table.code))}")
-            for index, (state, data) in enumerate(zip(table.seats, seats_data, strict=True)):
-                problem = _seat_problem(data, loaded.game.players[index])
-                if problem is not None:
-                    raise SaveFormatError(f"the table's save is damaged: seat {index + 1}'s {problem}")
-                state.kind = data["kind"]
-                state.name = data["name"]
-                state.token_hash = data["token"]
-                state.host = data["host"]
-                if state.kind == "human":
-                    state.away_since = table.clock()
-        except SaveFormatError:
-            raise  # a hosted table's save, damaged: kalooki resume would refuse it too
-        except (KeyError, TypeError, ValueError) as error:
-            raise SaveFormatError(
-                f"this save is not a hosted table's ({error}): resume it with kalooki resume"
-            ) from None
+        saved = read_table(loaded.written_session, loaded.game.players)
+        table = cls(
+            loaded.game.variant,
+            seats=len(saved.seats),
+            bots=[seat.bot for seat in saved.seats],
+            seed=saved.seed,
+            code=saved.code,
+            variant_source=loaded.session.variant_source,
+            wait_seconds=saved.wait_seconds if wait_seconds is None else wait_seconds,
+        )
+        for state, seat in zip(table.seats, saved.seats, strict=True):
+            state.kind, state.name, state.token_hash, state.host = seat.kind, seat.name, seat.token, seat.host
+            if state.kind == "human":
+                state.away_since = table.clock()
         table.game = loaded.game
         table.log_place, table.log_left = loaded.session.log, loaded.session.log_left
         table.log_unnamed = loaded.session.log_unnamed

@@ -3,7 +3,8 @@
 Two players waiting in the lobby read each other in its log and say through its Say box, and that
 talk stays in the game's log; a reload in the lobby or the game keeps the log; a new table at the
 same address sends the page back to the join form; a closed table says so while the page tries to
-come back; a player back is no longer shown away; between hands the page names whom the deal waits
+come back; a page whose connection the host dropped says so and stays away until reloaded; a player
+back is no longer shown away; between hands the page names whom the deal waits
 for. (Playing the game in the page: ``test_browser_table``.)
 """
 
@@ -167,6 +168,26 @@ def test_a_closed_table_says_so_while_the_page_tries_to_come_back(browser: Any) 
         said = "document.getElementById('banner').textContent"
         banner = player.wait(f"/try 3/.test({said}) && {said}")
         assert banner == "The table is closed: the host stopped. Trying to reconnect (try 3)…"
+        other.close()
+
+
+def test_a_page_the_host_dropped_says_so_and_comes_back_only_when_reloaded(browser: Any) -> None:
+    # Coming back by itself, the page would hold the table up again: the host drops a player who does nothing.
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        player, other = ann_on_a_phone_beside_bob(browser, host, table)
+        host.call(host.server.drop, "ann")
+        said = "document.getElementById('banner').textContent"
+        assert player.wait(f"/Reload/.test({said}) && {said}") == (
+            "The host dropped your connection: the table waits 30 seconds for you, then a bot plays your "
+            "seat until you join again. Reload the page to take your seat back."
+        )
+        player.page.wait_for_timeout(1500)  # past the page's first tries to reconnect after a drop
+        assert not host.call(lambda: host.table.seats[0].connected)
+        player.page.reload()
+        player.page.wait_for_selector("#table:not([hidden])")
+        player.wait("document.getElementById('banner').hidden")
+        assert host.call(lambda: host.table.seats[0].connected)
         other.close()
 
 

@@ -380,7 +380,7 @@ def test_a_table_save_with_a_wait_that_is_no_number_of_seconds_is_refused() -> N
     document = json.loads(table.save_text())
     document["session"]["table"]["wait_seconds"] = "1e999"
     document["checksum"] = save_checksum(document["session"], document["game"])
-    with pytest.raises(SaveFormatError, match=r"its wait_seconds is '1e999', not a number of seconds"):
+    with pytest.raises(SaveFormatError, match=r"table.wait_seconds is '1e999', not a number of seconds"):
         Table.resume(json.dumps(document).encode())
 
 
@@ -391,7 +391,7 @@ def test_a_table_save_with_a_wait_that_is_no_number_of_seconds_is_refused() -> N
         ("name", "Ann", "seat 1's name is 'Ann', where its game's player is 'ann'"),
         ("token", 5, "seat 1's token is 5, not a SHA-256 digest"),
         ("host", "no", "seat 1's host is 'no', not true or false"),
-        ("code", "AB\x1b[2J", "its code is 'AB\\x1b[2J'"),
+        ("code", "AB\x1b[2J", "table.code is 'AB\\x1b[2J', not a join code"),
     ],
 )
 def test_a_table_save_edited_to_seats_its_game_does_not_have_is_refused(

@@ -74,6 +74,15 @@ def test_a_host_header_is_read_as_browsers_send_it() -> None:
         "localhost.evil",
         "notexample.net",
         "127-0-0-1.nip.io",  # a name that spells an address is a name
+        # No host[:port] at all (a browser never sends one): each was read as the address before its colon.
+        "127.0.0.1:1@evil.com",
+        "127.0.0.1:x",
+        "127.0.0.1:1:2",
+        "[::1]x",
+        "[evil.com]:1",
+        "::1",
+        "evil@127.0.0.1",
+        ":8765",
     ):
         assert not allowed.allows(name), name
 
@@ -110,10 +119,12 @@ def test_a_browser_asking_by_another_name_is_refused_and_the_host_told_once() ->
             "This table does not answer to the name rebound.example: its host may allow it with "
             "kalooki host --allow-host rebound.example.\n"
         )
-        # A name no host could allow is not echoed back, nor told.
-        assert answer(port, f"bad!name.example:{port}").endswith(
-            "This table does not answer to the name in the request's Host header.\n"
-        )
+        # A name no host could allow is not echoed back, nor told; nor a header that is no host[:port]
+        # (127.0.0.1:1@evil.com was served the page).
+        for header in (f"bad!name.example:{port}", "127.0.0.1:1@evil.com"):
+            refused = answer(port, header)
+            assert refused.startswith("HTTP/1.1 403 Forbidden"), header
+            assert refused.endswith("This table does not answer to the name in the request's Host header.\n")
         assert [line for line in heard if "--allow-host" in line] == [
             "A browser asked for this table as rebound.example, a name it does not answer to: if players "
             "reach it by that name, open the table again with --allow-host rebound.example"

@@ -177,7 +177,11 @@ def test_a_resumed_table_tells_its_players_to_rejoin_not_new_friends_to_join(tmp
         "Your table is open again. Everyone rejoins their seat with:",
         f"  kalooki join 127.0.0.1:{port.group(2)} --code {code}",
     ]
-    assert again.stdout.count("The game has started: type quit to close the table.") == 2, again.stdout
+    started = (
+        "The game has started: type drop NAME to drop a player's connection (the table waits for them, then "
+        "a bot plays their seat), or quit to close the table."
+    )
+    assert " ".join(again.stdout.split()).count(started) == 2, again.stdout
     assert "Type start" not in again.stdout
     assert again.stderr == ""
 

@@ -216,3 +216,18 @@ def test_a_host_at_its_own_seat_is_told_the_end_of_the_game_on_its_play_screen_a
         assert "[table] The game is over" not in terminal.output
     finally:
         terminal.kill()
+
+
+def test_the_host_drops_a_guests_connection_from_its_own_seat(tmp_path: Path) -> None:
+    # A guest who sat and did nothing held the table up for good: the wait counts only for a seat away.
+    terminal, uri, code = open_table(tmp_path)
+    try:
+        guest = host_at_the_play_prompt(terminal, uri, code)
+        terminal.type("drop bob\n")
+        terminal.read_until(r"bob's connection is dropped: the table waits \d+ seconds for them, then a bot")
+        assert guest.until("error")["code"] == "dropped"
+        terminal.type("quit\n")
+        terminal.read_until("the table is closed, and the game is saved")
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()

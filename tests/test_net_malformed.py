@@ -21,6 +21,7 @@ def refused(player: Player, message: Any, code: str) -> dict[str, Any]:
     return reply
 
 
+BOTH = "name and token do not go together: a name takes a new seat, a token your own back"
 NOT_A_CHARACTER = "which is not a character (U+D800 to U+DFFF are halves of UTF-16 pairs)"
 
 BAD_FIELDS = [
@@ -32,6 +33,8 @@ BAD_FIELDS = [
     ({"token": "t" * 65}, "join: token: must be at most 64 characters long"),
     ({"coach": "yes"}, "join: coach: expected true or false, got 'yes'"),
     ({"nmae": "eve"}, "join: unknown field 'nmae'; did you mean 'name'?"),
+    # It was answered seat_in_use, or took the token's seat as if the name were not there.
+    ({"token": "t" * 43}, f"join: {BOTH}"),
     ({"type": "move"}, "move: move: is required"),
     ({"type": "move", "move": 7}, "move: move: expected text, got 7 (put it in quotes to make it text)"),
     ({"type": "move", "move": ""}, "move: move: must not be empty"),
@@ -74,6 +77,9 @@ def test_a_malformed_message_is_refused_in_one_line_naming_the_field() -> None:
         eve = Player(host.uri)
         reply = refused(eve, {**join, "coach": 1}, "bad_message")
         assert reply["message"] == "join: coach: expected true or false, got 1"
+        # A seat's token with a name: which of the two counts is anyone's guess (it was seat_in_use).
+        reply = refused(Player(host.uri), {**join, "token": ann.token}, "bad_message")
+        assert reply["message"] == f"join: {BOTH}"
         assert host.call(host.table.lobby) == before
         eve.join(host.table.code, name="eve")
         assert eve.seat == 1

@@ -182,3 +182,20 @@ def test_a_kept_seat_the_table_does_not_know_is_said_so_when_the_game_has_starte
         + STARTED
     )
     assert TokenStore(home / "tables").seats(uri, code) == []
+
+
+def test_a_damaged_kept_seat_file_is_said_before_a_new_seat_is_asked_for(tmp_path: Path) -> None:
+    # It was replaced in silence: the join asked for a new seat and wrote over it without a word.
+    with hosted(new_table(seats=3)) as host:
+        home, uri = tmp_path / "ann", f"ws://{address(host)}/"
+        path = TokenStore(home / "tables").path(uri, host.table.code)
+        path.parent.mkdir(parents=True)
+        path.write_text('{"token": "' + "t" * 100_000 + '"}')  # sent as it was, the table closed the join
+        ann = Terminal(address(host), host.table.code, home, "ann")
+        shows(ann, "You sit at seat 1 as ann.")
+        said = stopped(ann)
+    assert said.splitlines()[0] == (
+        f"{path}: the seats kept for this table cannot be read (it holds no seat's token as a table gives "
+        "it): a new seat is asked for"
+    )
+    assert [seat.name for seat in TokenStore(home / "tables").seats(uri, host.table.code)] == ["ann"]

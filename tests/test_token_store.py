@@ -44,15 +44,30 @@ def test_people_joining_from_one_account_at_the_same_instant_each_keep_their_sea
     ]
 
 
+NO_TOKEN = "it holds no seat's token as a table gives it"
+
+
 @pytest.mark.parametrize(
-    "text",
-    ["[" * 100_000, '{"seats": [{"token": 5}]}', "not json", '{"token": "t", "seat": NaN}', "\udcff"],
-    ids=["deep", "wrong-types", "not-json", "nan", "not-utf8"],
+    ("text", "said"),
+    [
+        ("[" * 100_000, "not JSON: nested too deeply"),
+        ('{"seats": [{"token": 5}]}', NO_TOKEN),
+        ("not json", "not JSON: line 1 column 1: Expecting value"),
+        ('{"token": "t", "seat": NaN}', "not JSON: NaN is not a number JSON allows"),
+        ("\udcff", "not JSON: not UTF-8 text (byte 1)"),
+        (" " * 3_000_000, "the file is 2 MiB; at most 1 MiB are accepted"),
+        ('{"token": "' + "t" * 100_000 + '"}', NO_TOKEN),  # sent as it was, the table closed the join (1009)
+        ('{"seats": [{"token": "t1", "seat": 1}, 7]}', NO_TOKEN),
+    ],
+    ids=["deep", "wrong-types", "not-json", "nan", "not-utf8", "3-MB", "100-KB-token", "a-seat-no-seat"],
 )
-def test_a_damaged_token_file_keeps_no_seat_and_is_written_anew(tmp_path: Path, text: str) -> None:
+def test_a_damaged_token_file_keeps_no_seat_says_why_and_is_written_anew(
+    tmp_path: Path, text: str, said: str
+) -> None:
     store = TokenStore(tmp_path)
     path = store.path(TABLE, CODE)
     path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    assert store.read(TABLE, CODE) == ([], said)
     assert store.seats(TABLE, CODE) == []
     store.keep(TABLE, CODE, "t1", 1, "ann")
     assert [(seat.name, seat.seat, seat.token) for seat in store.seats(TABLE, CODE)] == [("ann", 1, "t1")]
@@ -61,4 +76,14 @@ def test_a_damaged_token_file_keeps_no_seat_and_is_written_anew(tmp_path: Path, 
 def test_a_token_file_that_is_a_folder_keeps_no_seat(tmp_path: Path) -> None:
     store = TokenStore(tmp_path)
     store.path(TABLE, CODE).mkdir()
-    assert store.seats(TABLE, CODE) == []
+    assert store.read(TABLE, CODE) == ([], "is a directory, not a file")
+
+
+def test_a_token_file_that_is_a_link_to_a_device_is_not_read(tmp_path: Path) -> None:
+    store = TokenStore(tmp_path)
+    store.path(TABLE, CODE).symlink_to("/dev/zero")
+    assert store.read(TABLE, CODE) == ([], "is a device, not a regular file")
+
+
+def test_no_token_file_is_no_damage(tmp_path: Path) -> None:
+    assert TokenStore(tmp_path).read(TABLE, CODE) == ([], None)

@@ -170,6 +170,14 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
       socket.close();
       return;
     }
+    if (code === "dropped") {
+      // The host dropped this connection (a player who does nothing holds the table up): coming back by
+      // ourselves would hold it up again. The seat waits for its token: a reload takes it back.
+      leaving = true;
+      const said = String(message.message);
+      banner(`${said.charAt(0).toUpperCase()}${said.slice(1)}. Reload the page to take your seat back.`);
+      return;
+    }
     // A rejoin refused for its code or token: the table at this address is another one now (the host
     // opened a new table on the same port). Trying again would be refused forever: sit down anew.
     const gone = code === "bad_code" || code === "bad_token";

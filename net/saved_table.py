@@ -1,0 +1,167 @@
+"""A hosted table's part of its save read back: each field checked for its kind and range, as a host
+writes it, before a table is made from it.
+
+The checksum catches damage, not edits (anyone can recompute it): a field of the wrong kind was once
+coerced (a seed of ``4.7`` or ``true`` taken as a number) or answered in Python's words (``invalid
+literal for int()``), and the save then called no hosted table's at all, for ``kalooki resume`` to
+send the user back to ``kalooki host --resume``. Only a save with no table is that; any other fault is
+named by its field.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from kalooki.jsonio import is_whole_number
+from kalooki.savegame import SaveFormatError
+from kalooki.text import clipped
+
+from .protocol import CODE_LENGTH
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Join codes avoid 0/O and 1/I, which are misread when a code is read out across a room."""
+TOKEN_DIGEST = re.compile("[0-9a-f]{64}")
+"""A seat's token as its save keeps it: the SHA-256 of the token, in hex."""
+SEAT_FIELDS = ("kind", "bot", "name", "token", "host")
+DAMAGED = "the table's save is damaged"
+
+
+def is_a_wait(seconds: object) -> bool:
+    """Whether ``seconds`` may be a table's wait: it goes into the save and every welcome, as JSON,
+    which has no NaN or infinity."""
+    if not isinstance(seconds, int | float) or isinstance(seconds, bool):  # true is 1 to Python, not to JSON
+        return False
+    return math.isfinite(seconds) and seconds >= 0
+
+
+def is_a_code(code: object) -> bool:
+    return (
+        isinstance(code, str)
+        and len(code) == CODE_LENGTH
+        and all(character in CODE_ALPHABET for character in code)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SavedSeat:
+    kind: Literal["human", "bot"]
+    bot: str
+    name: str
+    token: str | None
+    host: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SavedTable:
+    code: str
+    wait_seconds: float
+    seed: int
+    seats: list[SavedSeat]
+
+
+def shown(value: object) -> str:
+    return clipped(repr(value))
+
+
+def _seat_problem(index: int, data: Any, player: str) -> str | None:
+    """What makes ``data`` no seat ``index`` of a save's table whose game calls it ``player``; None when it
+    is one.
+
+    A seat's token that is no digest, or a name that is not the game's, would fail only once a player
+    rejoins (a traceback on the host's terminal, or a lobby its clients cannot read). A game under way
+    has no open seats.
+    """
+    if not isinstance(data, dict):
+        return f"seat {index + 1} is {shown(data)}, not a seat"
+    missing = next((field for field in SEAT_FIELDS if field not in data), None)
+    if missing is not None:
+        return f"seat {index + 1}'s {missing} is missing"
+    problem = _field_problem(data, player)
+    return None if problem is None else f"seat {index + 1}'s {problem}"
+
+
+def _field_problem(data: dict[str, Any], player: str) -> str | None:
+    kind, name, token, host, bot = data["kind"], data["name"], data["token"], data["host"], data["bot"]
+    if kind not in ("human", "bot"):
+        return f"kind is {shown(kind)}, not human or bot"
+    if name != player:
+        return f"name is {shown(name)}, where its game's player is {player!r}"
+    if not (token is None or (isinstance(token, str) and TOKEN_DIGEST.fullmatch(token))):
+        return f"token is {shown(token)}, not a SHA-256 digest"
+    if not isinstance(host, bool):
+        return f"host is {shown(host)}, not true or false"
+    if not isinstance(bot, str):
+        return f"bot is {shown(bot)}, not a bot's name"
+    return None
+
+
+def _seats_problem(seats: Sequence[SavedSeat]) -> str | None:
+    """What makes ``seats``, each a seat a host writes, no table a host writes; None when they are one.
+
+    ``kalooki host`` seats its own player first, before anyone can join, and a watching host has no seat:
+    edited to another seat, the flag gave the terminal a guest's seat (with a new token, so the guest's
+    own was answered ``bad_token`` and thrown away). Nor does a host write one token twice, or a token
+    on a bot's seat (which its holder would then play).
+    """
+    held: dict[str, int] = {}
+    for index, seat in enumerate(seats):
+        if seat.host and index > 0:
+            return f"seat {index + 1} is marked the host's: a host sits at seat 1, or none"
+        if seat.kind == "bot" and seat.host:
+            return f"seat {index + 1} is a bot's and the host's: the host's seat is a person's"
+        if seat.kind == "bot" and seat.token is not None:
+            return f"seat {index + 1} is a bot's and holds a player's token"
+        if seat.kind == "human" and seat.token is None:
+            return f"seat {index + 1} is a person's and holds no token to take it back with"
+        if seat.token is not None:
+            if seat.token in held:
+                return f"seat {index + 1} holds the token of seat {held[seat.token] + 1}"
+            held[seat.token] = index
+    return None
+
+
+def _fields_problem(extra: Mapping[str, Any], players: int) -> str | None:
+    """What is wrong with the table's own fields (not its seats'), None when nothing is."""
+    missing = next((field for field in ("code", "wait_seconds", "seed", "seats") if field not in extra), None)
+    if missing is not None:
+        return f"table.{missing} is missing"
+    if not is_a_code(extra["code"]):
+        return f"table.code is {shown(extra['code'])}, not a join code"
+    if not is_a_wait(extra["wait_seconds"]):
+        return f"table.wait_seconds is {shown(extra['wait_seconds'])}, not a number of seconds"
+    if not is_whole_number(extra["seed"]):
+        return f"table.seed is {shown(extra['seed'])}, not a whole number"
+    seats = extra["seats"]
+    if not isinstance(seats, list) or len(seats) != players:
+        held = f"{len(seats)} seats" if isinstance(seats, list) else shown(seats)
+        return f"table.seats is {held}, where its game has {players} players"
+    return None
+
+
+def read_table(session: Mapping[str, Any], players: Sequence[str]) -> SavedTable:
+    """The table a save's ``session`` object (as written) holds, for a game of ``players``.
+
+    Raises :class:`SaveFormatError` in one line: a save with no table is no hosted table's (``kalooki
+    resume`` plays it), any other fault is named by its field.
+    """
+    extra = session.get("table")
+    if not isinstance(extra, dict):
+        raise SaveFormatError("this save is not a hosted table's: resume it with kalooki resume")
+    problem = _fields_problem(extra, len(players))
+    if problem is not None:
+        raise SaveFormatError(f"{DAMAGED}: {problem}")
+    for index, (data, player) in enumerate(zip(extra["seats"], players, strict=True)):
+        problem = _seat_problem(index, data, player)
+        if problem is not None:
+            raise SaveFormatError(f"{DAMAGED}: {problem}")
+    seats = [SavedSeat(**{field: data[field] for field in SEAT_FIELDS}) for data in extra["seats"]]
+    if (problem := _seats_problem(seats)) is not None:
+        raise SaveFormatError(f"{DAMAGED}: {problem}")
+    return SavedTable(extra["code"], float(extra["wait_seconds"]), extra["seed"], seats)
+
+
+__all__ = ["CODE_ALPHABET", "TOKEN_DIGEST", "SavedSeat", "SavedTable", "is_a_code", "is_a_wait", "read_table"]

@@ -1,0 +1,35 @@
+"""A flooding client is answered as the protocol says: ``rate_limited`` for each message over the rate, and
+after 100 of those the connection is closed, once what it was sent has gone out."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from net_helpers import Player, hosted, new_table
+from websockets.exceptions import ConnectionClosed
+
+
+def read_until_closed(player: Player) -> None:
+    while True:
+        player.receive()  # each error is kept in player.errors
+
+
+def test_a_flood_gets_a_refusal_for_each_message_over_the_limit_then_is_closed() -> None:
+    # With 300 messages in a burst the connection was closed after 15 replies and no rate_limited at all:
+    # the close went out ahead of the replies still waiting to be sent.
+    with hosted(new_table(seed=9)) as host:
+        flooder = Player(host.uri)
+        for _ in range(300):
+            flooder.websocket.send(json.dumps({"type": "undo"}))
+        with pytest.raises(ConnectionClosed) as closed:
+            read_until_closed(flooder)
+        codes = [error["code"] for error in flooder.errors]
+        assert closed.value.rcvd is not None
+        assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (1008, "too many messages")
+        assert codes.count("rate_limited") == 100
+        assert set(codes) == {"not_joined", "rate_limited"}
+        assert codes[-1] == "rate_limited"

@@ -1,0 +1,167 @@
+"""A hosted table's save read back: its table's part is checked as the host writes it, field by field."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from kalooki_cli.app import app
+from kalooki_net.table import Table
+from net_helpers import new_table
+from typer.testing import CliRunner
+
+from kalooki.savegame import SAVE_SUFFIX, SaveFormatError, save_checksum
+
+runner = CliRunner()
+
+
+def edited_save(edit: Callable[[dict[str, Any]], None], *, host: bool = True) -> str:
+    """A started three-seat table's save (ann's seat the host's, bob's a guest's, the third a bot's),
+    its table edited by ``edit`` and its checksum recomputed, as anyone can."""
+    table = new_table(seats=3)
+    table.join("ann", host=host)
+    table.join("bob")
+    table.start()
+    document = json.loads(table.save_text())
+    edit(document["session"]["table"])
+    document["checksum"] = save_checksum(document["session"], document["game"])
+    return json.dumps(document)
+
+
+def refusal(text: str) -> str:
+    with pytest.raises(SaveFormatError) as refused:
+        Table.resume(text.encode())
+    return str(refused.value)
+
+
+def set_seat(seat: int, field: str, value: object) -> Callable[[dict[str, Any]], None]:
+    def edit(table: dict[str, Any]) -> None:
+        table["seats"][seat][field] = value
+
+    return edit
+
+
+def same_token(table: dict[str, Any]) -> None:
+    table["seats"][1]["token"] = table["seats"][0]["token"]
+
+
+def token_on_the_bot(table: dict[str, Any]) -> None:
+    table["seats"][2]["token"] = "ab" * 32
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        (set_seat(1, "host", True), "seat 2 is marked the host's: a host sits at seat 1, or none"),
+        (same_token, "seat 2 holds the token of seat 1"),
+        (token_on_the_bot, "seat 3 is a bot's and holds a player's token"),
+        (set_seat(1, "kind", "bot"), "seat 2 is a bot's and holds a player's token"),
+        (set_seat(1, "token", None), "seat 2 is a person's and holds no token to take it back with"),
+    ],
+)
+def test_a_table_save_edited_to_seats_no_host_writes_is_refused(
+    edit: Callable[[dict[str, Any]], None], said: str
+) -> None:
+    # Accepted, two host seats gave the terminal bob's seat (and a new token: bob's own was then answered
+    # bad_token, and kalooki join threw it away); a token on a bot's seat let a player take the bot's.
+    assert refusal(edited_save(edit)) == f"the table's save is damaged: {said}"
+
+
+def test_a_watched_tables_save_with_a_host_is_refused() -> None:
+    # With --watch the host has no seat: marked on bob's, the terminal took bob's seat.
+    said = refusal(edited_save(set_seat(1, "host", True), host=False))
+    assert said == "the table's save is damaged: seat 2 is marked the host's: a host sits at seat 1, or none"
+
+
+def test_a_table_save_with_its_host_on_a_bot_seat_is_refused() -> None:
+    def host_is_a_bot(table: dict[str, Any]) -> None:
+        table["seats"][0].update(kind="bot", token=None)
+
+    said = refusal(edited_save(host_is_a_bot))
+    assert (
+        said == "the table's save is damaged: seat 1 is a bot's and the host's: the host's seat is a person's"
+    )
+
+
+def test_host_resume_refuses_a_save_with_two_hosts_and_leaves_it_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / f"th{SAVE_SUFFIX}"
+    path.write_text(edited_save(set_seat(1, "host", True)))
+    before = path.read_bytes()
+    result = runner.invoke(
+        app, ["host", "--resume", str(path), "--no-log", "--bind", "127.0.0.1", "--port", "0"]
+    )
+    assert result.exit_code == 1, result.output
+    assert result.stderr.splitlines() == [
+        f"{path}: the table's save is damaged: seat 2 is marked the host's: a host sits at seat 1, or none"
+    ]
+    assert path.read_bytes() == before
+
+
+def set_table(field: str, value: object) -> Callable[[dict[str, Any]], None]:
+    def edit(table: dict[str, Any]) -> None:
+        table[field] = value
+
+    return edit
+
+
+def drop_seat_field(table: dict[str, Any]) -> None:
+    del table["seats"][1]["host"]
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        (set_table("seed", "abc"), "table.seed is 'abc', not a whole number"),
+        (set_table("seed", 4.7), "table.seed is 4.7, not a whole number"),
+        (set_table("seed", True), "table.seed is True, not a whole number"),
+        (set_table("wait_seconds", "x"), "table.wait_seconds is 'x', not a number of seconds"),
+        (set_table("wait_seconds", False), "table.wait_seconds is False, not a number of seconds"),
+        (set_table("code", 7), "table.code is 7, not a join code"),
+        (set_table("seats", {}), "table.seats is {}, where its game has 3 players"),
+        (set_table("seats", []), "table.seats is 0 seats, where its game has 3 players"),
+        (drop_seat_field, "seat 2's host is missing"),
+        (set_seat(1, "bot", 5), "seat 2's bot is 5, not a bot's name"),
+    ],
+)
+def test_a_table_save_with_a_field_of_the_wrong_kind_is_named_by_its_field(
+    edit: Callable[[dict[str, Any]], None], said: str
+) -> None:
+    # They were answered in Python's words as no hosted table's save ("invalid literal for int() with base
+    # 10: 'abc'", "('host')"), for kalooki resume to send the user back; a seed of 4.7 or true was taken.
+    assert refusal(edited_save(edit)) == f"the table's save is damaged: {said}"
+
+
+def test_a_seat_that_is_no_object_is_named() -> None:
+    def seat_is_a_number(table: dict[str, Any]) -> None:
+        table["seats"][2] = 5
+
+    assert refusal(edited_save(seat_is_a_number)) == "the table's save is damaged: seat 3 is 5, not a seat"
+
+
+def test_host_resume_names_a_damaged_field_and_keeps_resume_for_a_game_of_ones_own(tmp_path: Path) -> None:
+    path = tmp_path / f"th{SAVE_SUFFIX}"
+    path.write_text(edited_save(set_table("seed", "abc")))
+    before = path.read_bytes()
+    arguments = ["host", "--resume", str(path), "--no-log", "--bind", "127.0.0.1", "--port", "0"]
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 1, result.output
+    assert result.stderr.splitlines() == [
+        f"{path}: the table's save is damaged: table.seed is 'abc', not a whole number"
+    ]
+    assert path.read_bytes() == before
+    # A save with no table really is no hosted table's: kalooki resume plays it.
+    document = json.loads(before)
+    del document["session"]["table"]
+    document["checksum"] = save_checksum(document["session"], document["game"])
+    path.write_text(json.dumps(document))
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 1, result.output
+    assert result.stderr.splitlines() == [
+        f"{path}: this save is not a hosted table's: resume it with kalooki resume"
+    ]
