@@ -88,6 +88,7 @@ def host(
         int | None,
         typer.Option(
             "--seats",
+            "--players",  # kalooki play's word for it: a host typing it is understood
             parser=integer,
             metavar="N",
             help="Seats at the table (default 4, or what the variant allows).",
@@ -124,7 +125,10 @@ def host(
     resume: Annotated[
         Path | None,
         typer.Option(
-            "--resume", parser=file_name, metavar="FILE", help="Reopen a hosted table from its save."
+            "--resume",
+            parser=file_name,
+            metavar="FILE|N",
+            help="Reopen a hosted table from its save (a file, or game N of kalooki saves).",
         ),
     ] = None,
     log: Annotated[
@@ -231,14 +235,15 @@ def run_host(
 ) -> int:
     from .host_resume import reopened_table
     from .interactive import TurnLogWriter
-    from .saves import new_save_path, refuse_other_file, remember_save, write_save
+    from .saves import find_save, new_save_path, refuse_other_file, remember_save, write_save
     from .turn_log import recorded_place
 
     console = make_console()
     continued: ContinuedLog | None = None
     if resume is not None:
-        table, continued = reopened_table(resume.expanduser(), log, no_log=no_log)
-        save_path = save.expanduser() if save is not None else resume.expanduser()
+        resume = find_save(str(resume))  # N of 'kalooki saves', or a name it lists, as resume takes
+        table, continued = reopened_table(resume, log, no_log=no_log)
+        save_path = save.expanduser() if save is not None else resume
     else:
         table = make_table(target, overrides, seats=seats, bots=bots, seed=seed, wait=wait)
         save_path = save.expanduser() if save is not None else new_save_path(table.seed)
@@ -320,10 +325,15 @@ def watch_table(server: HostThread, console: Console) -> int:
     while True:
         try:
             typed = server.ask(WATCH_PROMPT, read_line).strip()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:  # said, as at the host's own seat: the table closed without a word before
+            console.print(Text("\nEnd of input: the table is closed.", style="bold"))
+            return 0
+        except KeyboardInterrupt:
+            console.print(Text("\nInterrupted: the table is closed.", style="bold"))
             return 0
         line = typed.lower()
         if line in ("quit", "exit", "q"):
+            console.print(Text("The table is closed.", style="bold"))
             return 0
         if line == "start" and server.table.game is None:
             server.call("start_game")  # a start that loses the race to the last seat is told, not raised
@@ -456,6 +466,8 @@ def join(
 
     refuse_bytes(address, "'HOST[:PORT]'")
     refuse_bytes(code, "'--code'")
+    if name == "":  # not the login name in its place: --name "" was a name left out of a script
+        raise typer.BadParameter("give a name, not an empty one", param_hint="'--name'")
     try:
         table_uri(address)
     except TableConnectionError as error:  # a mistyped argument: a usage error, as --port abc is

@@ -152,7 +152,8 @@ def test_a_killed_host_resumes_from_its_save_and_players_rejoin(tmp_path: Path) 
 def test_a_resumed_table_tells_its_players_to_rejoin_not_new_friends_to_join(tmp_path: Path) -> None:
     # "Friends join with: kalooki join ... --name NAME": a new name is refused once the game has started.
     save = tmp_path / "table.kalooki-save.json"
-    host, uri, code = start_host(tmp_path, "--seats", "2", "--seed", "21", "--save", str(save))
+    # --players, kalooki play's word, as --seats: "No such option: --players" stopped a host before.
+    host, uri, code = start_host(tmp_path, "--players", "2", "--seed", "21", "--save", str(save))
     try:
         two_players_in_a_game(uri, code)
     finally:
@@ -183,7 +184,17 @@ def test_a_resumed_table_tells_its_players_to_rejoin_not_new_friends_to_join(tmp
     )
     assert " ".join(again.stdout.split()).count(started) == 2, again.stdout
     assert "Type start" not in again.stdout
+    assert again.stdout.endswith("table> The table is closed.\n")
     assert again.stderr == ""
+    # Reopened by its number in `kalooki saves`, as `kalooki resume N` takes a game, and closed by the end
+    # of its input, which it said nothing of before.
+    by_number = subprocess.run(
+        [str(KALOOKI), "host", "--resume", "1", *arguments[3:]], input="", capture_output=True, text=True,
+        env=env, timeout=TIMEOUT,
+    )  # fmt: skip
+    assert by_number.returncode == 0, by_number.stdout + by_number.stderr
+    assert by_number.stdout.splitlines()[0] == "Your table is open again. Everyone rejoins their seat with:"
+    assert by_number.stdout.endswith("table> \nEnd of input: the table is closed.\n")
 
 
 def test_a_host_killed_between_hands_resumes_between_hands(tmp_path: Path) -> None:
