@@ -159,9 +159,9 @@ class _Layer:
         if type(value) is not type(current) or value != current:
             said = self.provenance.pop(knob, None)
             # Words given for several knobs speak of them together ("2 decks and 2 jokers, 106 cards"):
-            # with one changed they are no longer true of the others either.
+            # the others keep them (the source does state their values), with the knob changed named.
             for other in [other for other, words in self.provenance.items() if words == said]:
-                del self.provenance[other]
+                self.provenance[other] = f"{said} (said with {knob}, which this variant changes)"
 
     def add_file(self, document: YamlDocument, rank: int, leave_out: frozenset[str] = frozenset()) -> None:
         """Set the file's own knobs over its bases', all at ``rank``, with what it says of its source;

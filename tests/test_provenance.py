@@ -115,14 +115,26 @@ def test_the_source_is_named_once_at_the_head_of_the_list(tmp_path: Path) -> Non
     assert "- `play_direction: clockwise`: *not stated: classic's default*" in lines
 
 
-def test_words_given_for_several_knobs_go_when_one_of_them_changes(tmp_path: Path) -> None:
-    # kalooki-40 quotes "2 decks and 2 jokers, 106 cards" for both: with 4 jokers it is not true of decks.
+def test_words_given_for_several_knobs_name_the_one_a_file_changes(tmp_path: Path) -> None:
+    # kalooki-40 quotes "2 decks and 2 jokers, 106 cards" for both: with 4 jokers shown bare beside
+    # decks it spoke against the rulebook's 108 cards; taken away, decks read "not stated", which
+    # the source does state.
     path = tmp_path / "ours.yaml"
     path.write_text("extends: kalooki-40\njokers: 4\n", encoding="utf-8")
-    assert "decks" not in resolve_variant(path).provenance
     lines = rules(str(path))
-    assert "- `decks: 2`: *not stated: classic's default*" in lines
-    assert not [line for line in lines if "106 cards" in line]
+    assert (
+        "- `decks: 2`: kalooki.co.uk: 2 decks and 2 jokers, 106 cards. (said with jokers, which this "
+        "variant changes)"
+    ) in lines
+    assert [line for line in lines if line.startswith("- `jokers: 4`")] == [
+        f"- `jokers: 4`: set at {path}:2:9, not from the source"
+    ]
+    lower = tmp_path / "three.yaml"  # the same for the bounds of the table
+    lower.write_text("extends: kalooki-40\nmin_players: 3\n", encoding="utf-8")
+    assert (
+        "- `max_players: 5`: kalooki.co.uk: from 2 to 5 players. (said with min_players, which this "
+        "variant changes)"
+    ) in rules(str(lower))
     # Words for one knob alone stay; so do shared words whose knobs all keep their values.
     assert "- `hand_size: 13`: kalooki.co.uk: 13 cards to each player, dealt clockwise." in lines
     assert "- `max_players: 5`: kalooki.co.uk: from 2 to 5 players." in lines
