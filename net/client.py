@@ -290,8 +290,9 @@ class TokenStore:
     def read(self, uri: str, code: str) -> tuple[list[KeptSeat], str | None]:
         """The seats kept for a table, and what is wrong with its file when it is damaged.
 
-        A damaged file (cut short, edited, 100,000 '[', a link to /dev/zero, a seat whose token no table
-        gives) keeps no seat: the join asks for a new one, and says why (it was replaced in silence).
+        A damaged file (cut short, edited, 100,000 '[', a link to /dev/zero, no seat whose token a table
+        gives) keeps no seat: the join asks for a new one, and says why (it was replaced in silence). An
+        entry no table gives beside good ones is left out, and goes when the file is next written.
         The file is read as any untrusted file: a regular one, at most :data:`MAX_TOKEN_FILE_BYTES`.
         """
         path = self.path(uri, code)
@@ -306,8 +307,9 @@ class TokenStore:
         listed = data.get("seats") if isinstance(data, dict) else None
         entries = listed if isinstance(listed, list) else [data]
         seats = [seat for seat in map(_kept_seat, entries) if seat is not None]
-        if not seats or len(seats) != len(entries):
+        if not seats:
             return [], "it holds no seat's token as a table gives it"
+        # One entry no table gives (edited, cut) does not cost the others: they are seats at the table.
         return seats, None
 
     def keep(self, uri: str, code: str, token: str, seat: int, name: str) -> None:

@@ -57,9 +57,9 @@ NO_TOKEN = "it holds no seat's token as a table gives it"
         ("\udcff", "not JSON: not UTF-8 text (byte 1)"),
         (" " * 3_000_000, "the file is 2 MiB; at most 1 MiB are accepted"),
         ('{"token": "' + "t" * 100_000 + '"}', NO_TOKEN),  # sent as it was, the table closed the join (1009)
-        ('{"seats": [{"token": "t1", "seat": 1}, 7]}', NO_TOKEN),
+        ('{"seats": [7, {"token": "' + "t" * 70 + '", "seat": 1}]}', NO_TOKEN),
     ],
-    ids=["deep", "wrong-types", "not-json", "nan", "not-utf8", "3-MB", "100-KB-token", "a-seat-no-seat"],
+    ids=["deep", "wrong-types", "not-json", "nan", "not-utf8", "3-MB", "100-KB-token", "no-seat-a-seat"],
 )
 def test_a_damaged_token_file_keeps_no_seat_says_why_and_is_written_anew(
     tmp_path: Path, text: str, said: str
@@ -71,6 +71,26 @@ def test_a_damaged_token_file_keeps_no_seat_says_why_and_is_written_anew(
     assert store.seats(TABLE, CODE) == []
     store.keep(TABLE, CODE, "t1", 1, "ann")
     assert [(seat.name, seat.seat, seat.token) for seat in store.seats(TABLE, CODE)] == [("ann", 1, "t1")]
+
+
+def test_an_entry_no_table_gives_costs_the_other_seats_nothing(tmp_path: Path) -> None:
+    # Read as damaged whole, a file with one token edited to 70 characters lost ann's and bob's seats
+    # when the next join kept dee's.
+    store = TokenStore(tmp_path)
+    store.keep(TABLE, CODE, "t-ann", 1, "ann")
+    store.keep(TABLE, CODE, "t-bob", 2, "bob")
+    path = store.path(TABLE, CODE)
+    path.write_text(
+        path.read_text().replace('"seats": [', '"seats": [{"token": "' + "t" * 70 + '", "seat": 3}, ')
+    )
+    assert "t" * 70 in path.read_text()
+    seats, damaged = store.read(TABLE, CODE)
+    assert ([(seat.name, seat.token) for seat in seats], damaged) == (
+        [("bob", "t-bob"), ("ann", "t-ann")],
+        None,
+    )
+    store.keep(TABLE, CODE, "t-dee", 3, "dee")
+    assert [seat.name for seat in store.seats(TABLE, CODE)] == ["dee", "bob", "ann"]
 
 
 def test_a_token_file_that_is_a_folder_keeps_no_seat(tmp_path: Path) -> None:
