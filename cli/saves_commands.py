@@ -107,7 +107,7 @@ def saves(
         print_saves(console, entries, folder)
         console.print("Continue one with: kalooki resume N (or kalooki resume FILE)", markup=False)
         if any(entry.hosted and not entry.finished for entry in entries):
-            console.print("Reopen a hosted table with: kalooki host --resume FILE", markup=False)
+            console.print("Reopen a hosted table with: kalooki host --resume N", markup=False)
         return
     freed = _remove_stale_locks(entries, folder)
     if freed:

@@ -260,7 +260,7 @@ def test_a_hosted_tables_save_is_reopened_by_host_not_resumed_with_bots(home: Pa
     before = hosted.read_bytes()
     output = play("saves")
     assert "1  hosted table · classic · ann, " in output
-    assert "Reopen a hosted table with: kalooki host --resume FILE" in output
+    assert "Reopen a hosted table with: kalooki host --resume N" in output
     for arguments in (["resume", "1"], ["resume", str(hosted)], ["resume"]):
         result = runner.invoke(app, arguments, input="quit\n")
         assert result.exit_code == 1, result.output
