@@ -137,5 +137,8 @@ def _at_the_table(problem: Diagnostic) -> Diagnostic:
     `--set players=3` is offered min_players, which would not seat three."""
     if problem.key.lower() not in _HEAD_COUNTS or not problem.message.startswith("unknown key "):
         return problem
-    note = " (the number of players at the table is the --players option of kalooki play, host, simulate and sweep)"
+    note = (
+        " (the number of players at the table is the --players option of kalooki play, host, simulate"
+        " and sweep)"
+    )
     return replace(problem, message=problem.message + note)

@@ -150,7 +150,10 @@ def test_a_real_process_says_it_in_one_line(tmp_path: Path, command: list[str]) 
 
 def test_a_set_asking_for_the_number_of_players_is_told_the_option_that_gives_it() -> None:
     # min_players, the nearest knob, bounds the table; it does not seat three.
-    table = " (the number of players at the table is the --players option of kalooki play, host, simulate and sweep)"
+    table = (
+        " (the number of players at the table is the --players option of kalooki play, host, simulate"
+        " and sweep)"
+    )
     assert set_errors("players=3") == [
         f"--set:1:1: players: unknown key 'players'; did you mean 'min_players'?{table}"
     ]
