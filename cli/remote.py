@@ -422,9 +422,11 @@ class RemoteGame(InteractiveGame):
                 self.console.print(say_to_table(self.connection, text))
             return True
         if word == "drop" and self.drop_seat is not None:
-            name = line.strip()[len(line.split()[0]) :].strip()
+            from .host_watch import DROP_WHOM, dropped_name
+
+            name = dropped_name(line)
             if not name:
-                self.error("drop whom? (drop NAME drops a player's connection)")
+                self.error(DROP_WHOM)
             else:
                 self.say(self.drop_seat(name), style="dim")
             return True

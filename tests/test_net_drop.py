@@ -10,7 +10,7 @@ pytest.importorskip("websockets")
 import queue
 from pathlib import Path
 
-from kalooki_cli.net_commands import dropped_name
+from kalooki_cli.host_watch import dropped_name
 from kalooki_cli.remote import table_commands
 from net_helpers import TIMEOUT, Player, hosted, new_table
 from test_net_host_process import start_host, two_players_in_a_game

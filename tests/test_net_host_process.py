@@ -167,7 +167,7 @@ def test_a_resumed_table_tells_its_players_to_rejoin_not_new_friends_to_join(tmp
     # The game is under way: start is no word of its prompt, and typing it is told so (it was a
     # traceback from the table's loop).
     again = subprocess.run(
-        [str(KALOOKI), *arguments], input="start\nquit\n", capture_output=True, text=True, env=env,
+        [str(KALOOKI), *arguments], input="start\ndrop\nquit\n", capture_output=True, text=True, env=env,
         timeout=TIMEOUT,
     )  # fmt: skip
     assert again.returncode == 0, again.stdout + again.stderr
@@ -183,6 +183,7 @@ def test_a_resumed_table_tells_its_players_to_rejoin_not_new_friends_to_join(tmp
         "a bot plays their seat), or quit to close the table."
     )
     assert " ".join(again.stdout.split()).count(started) == 2, again.stdout
+    assert "table> drop whom? (drop NAME drops a player's connection)\n" in again.stdout  # as at a seat
     assert "Type start" not in again.stdout
     assert again.stdout.endswith("table> The table is closed.\n")
     assert again.stderr == ""

@@ -1,0 +1,65 @@
+"""``kalooki host --watch``: the host's terminal only serves the table; it starts the game, drops a
+player who holds the table up, and closes it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from .play import console_reader
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from .host_thread import HostThread
+
+
+def watch_table(server: HostThread, console: Console) -> int:
+    read_line = console_reader(console)
+    console.print(Text(watch_help(server), style="dim"))
+    while True:
+        try:
+            typed = server.ask(WATCH_PROMPT, read_line).strip()
+        except EOFError:  # said, as at the host's own seat: the table closed without a word before
+            console.print(Text("\nEnd of input: the table is closed.", style="bold"))
+            return 0
+        except KeyboardInterrupt:
+            console.print(Text("\nInterrupted: the table is closed.", style="bold"))
+            return 0
+        line = typed.lower()
+        if line in ("quit", "exit", "q"):
+            console.print(Text("The table is closed.", style="bold"))
+            return 0
+        if line == "start" and server.table.game is None:
+            server.call("start_game")  # a start that loses the race to the last seat is told, not raised
+        elif dropped := dropped_name(typed):
+            console.print(Text(server.drop(dropped), style="dim"), soft_wrap=True)
+        elif line == "drop":  # as the host's own seat answers it, not the whole help again
+            console.print(Text(DROP_WHOM, style="dim"))
+        elif line:
+            console.print(Text(watch_help(server), style="dim"))
+
+
+def watch_help(server: HostThread) -> str:
+    """What the watching host may type: start only before the game."""
+    if server.table.game is None:
+        return f"Type start to begin (bots take the empty seats), {DROP_HELP}, quit to close the table."
+    return f"The game has started: type {DROP_HELP}, or quit to close the table."
+
+
+DROP_HELP = "drop NAME to drop a player's connection (the table waits for them, then a bot plays their seat)"
+"""The host's command for a player who is connected but does nothing: the wait counts only for one away."""
+
+
+DROP_WHOM = "drop whom? (drop NAME drops a player's connection)"
+
+
+def dropped_name(line: str) -> str:
+    """The name ``drop NAME`` names; empty for any other line."""
+    word, _, name = line.strip().partition(" ")
+    return name.strip() if word.lower() == "drop" else ""
+
+
+WATCH_PROMPT = "table> "
+"""The prompt of a host that only serves the table (--watch): start or quit."""
