@@ -424,7 +424,7 @@ def join(
 
     refuse_bytes(address, "'HOST[:PORT]'")
     refuse_bytes(code, "'--code'")
-    if name == "":  # not the login name in its place: --name "" was a name left out of a script
+    if name is not None and not name.strip():  # not the login name in its place: a name left out of a script
         raise typer.BadParameter("give a name, not an empty one", param_hint="'--name'")
     try:
         table_uri(address)
