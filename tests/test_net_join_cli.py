@@ -413,9 +413,10 @@ def test_an_address_that_is_none_is_a_usage_error(address: str) -> None:
     assert "is not HOST or HOST:PORT" in result.output
 
 
-def test_an_empty_name_is_a_usage_error() -> None:
+@pytest.mark.parametrize("name", ["", " "])
+def test_an_empty_name_is_a_usage_error(name: str) -> None:
     # --name "" (a name left out of a script's variable) sat the player down under their login name.
-    result = CliRunner().invoke(app, ["join", "127.0.0.1:1", "--code", "ABC123", "--name", ""])
+    result = CliRunner().invoke(app, ["join", "127.0.0.1:1", "--code", "ABC123", "--name", name])
     assert result.exit_code == 2, result.output
     assert (
         result.stderr.splitlines()[-1] == "Error: Invalid value for '--name': give a name, not an empty one"
