@@ -8,14 +8,8 @@ the connection with code 1009 above it) and a rate limit (``RateLimit``); a mess
 cannot be read, or is not allowed for that connection, gets an ``error`` message back and
 changes nothing.
 
-HTTP: every request goes through :meth:`TableServer.process_request`. A plain request (no
-upgrade) gets the browser page (:mod:`kalooki_net.web`) from the same port. An upgrade whose
-``Origin`` is another site's is refused (403), so a web page elsewhere cannot open a
-connection to the table from a visitor's browser; the page's own upgrades come from the
-table's address, and clients that send no ``Origin`` (``kalooki join``) are let in. A browser's
-request (the page, or an upgrade with an ``Origin``) for a name the table does not go by is refused
-too (403): a page elsewhere could otherwise rename its own site to the table's address (DNS rebinding,
-:mod:`kalooki_net.host_names`).
+HTTP: every request goes through :class:`~kalooki_net.http_gate.HttpGate` first: the browser page,
+or a refusal (another site's upgrade, a name the table does not go by).
 
 A ``join`` is checked and seated, and a seat left, by :class:`~kalooki_net.seating.Seating`.
 
@@ -28,25 +22,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import http
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
-from urllib.parse import urlsplit
 
 from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
-from websockets.http11 import Request, Response
 
 from kalooki.engine import Event
 from kalooki.events import DealEvent, DrawEvent, ReshuffleEvent, StockOutEvent
 from kalooki.text import escape_controls, name_key
 
-from .admission import Admission, CountedConnection, WrongTries, client_address, counted_connections
+from .admission import Admission, WrongTries, client_address, counted_connections
 from .advice import Advisor
 from .forwarded import TrustedProxies
-from .host_names import AllowedHosts, header_name, is_host_name
+from .host_names import AllowedHosts
+from .http_gate import HttpGate
 from .protocol import (
     MAX_MESSAGE_BYTES,
     AskHint,
@@ -67,24 +58,9 @@ from .seat_connection import BURST, JOIN_TIMEOUT, OUTBOX, RATE, SEND_TIMEOUT, Cl
 from .seating import Seating
 from .table import Table, TableError
 from .view import seat_events, seat_view
-from .web import bad_request, page_response
 
-TOLD_NAMES = 8
-"""Names a browser was refused for that the host's terminal is told of: a flood of names is not."""
 MAX_REFUSED_FLOOD = 100
 """Messages refused for flooding before the connection is closed."""
-
-
-ONE_VALUE_HEADERS = ("Host", "Upgrade", "Origin")
-"""The headers the table reads to answer a request, each of which a request may send once."""
-
-
-def origin_site(origin: str) -> str | None:
-    """The ``host:port`` an ``Origin`` header names; None when it names no site (``null``, not a URL)."""
-    try:
-        return urlsplit(origin).netloc or None
-    except ValueError:  # "http://[::1", an unclosed IPv6 address
-        return None
 
 
 class TableServer:
@@ -114,10 +90,8 @@ class TableServer:
         """The wrong codes and tokens by address: a guesser's joins are refused for a while."""
         self.trusted_proxies = trusted_proxies or TrustedProxies()
         """The proxies whose forwarding headers name the client a connection counts as (none by default)."""
-        self.allowed_hosts = allowed_hosts or AllowedHosts()
-        """The names a browser may ask for the table by (its addresses and this machine's, by default)."""
-        self.refused_names: set[str] = set()
-        """The names a browser was refused for, told on the host's terminal (:data:`TOLD_NAMES` at most)."""
+        self.gate = HttpGate(allowed_hosts or AllowedHosts(), lambda line: self.on_change(line))
+        """What the port answers over plain HTTP: the page, or why not."""
         self.advisor = advisor
         self.rate, self.burst = rate, burst
         self.outbox, self.send_timeout = outbox, send_timeout
@@ -155,7 +129,7 @@ class TableServer:
             port,
             max_size=MAX_MESSAGE_BYTES,
             max_queue=16,
-            process_request=self.process_request,
+            process_request=self.gate.process_request,
             ping_interval=10,
             ping_timeout=10,
             close_timeout=2,
@@ -168,45 +142,6 @@ class TableServer:
     def port(self) -> int:
         assert self.server is not None
         return int(self.server.sockets[0].getsockname()[1])
-
-    def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Let WebSocket upgrades through (from this site or from a non-browser client); serve the page."""
-        if isinstance(connection, CountedConnection) and not connection.admit_client():
-            return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "Too many connections from you.\n")
-        headers: Headers = request.headers
-        repeated = next((name for name in ONE_VALUE_HEADERS if len(headers.get_all(name)) > 1), None)
-        if repeated is not None:
-            # Which of two Hosts or Origins counts is anyone's guess: the request is refused, not guessed at.
-            return bad_request(f"Send one {repeated} header, not {len(headers.get_all(repeated))}.")
-        host = headers.get("Host")
-        upgrade = headers.get("Upgrade", "").lower() == "websocket"
-        if host and (not upgrade or "Origin" in headers) and not self.allowed_hosts.allows(host):
-            return self.refuse_name(connection, header_name(host) or "")
-        if not upgrade:
-            # websockets keeps the method of requests it reads (17+); an older one reads only GETs.
-            return page_response(request.path, getattr(request, "method", "GET"), host)
-        origin = headers.get("Origin")
-        if origin is not None and (host is None or origin_site(origin) != host):
-            return connection.respond(
-                http.HTTPStatus.FORBIDDEN, "Connections from other sites are refused.\n"
-            )
-        return None
-
-    def refuse_name(self, connection: ServerConnection, name: str) -> Response:
-        """Refuse a browser's request for a name the table does not go by (:mod:`kalooki_net.host_names`),
-        saying on the host's terminal, the first few times, how to allow it if players use it."""
-        valid = is_host_name(name)
-        if valid and name not in self.refused_names and len(self.refused_names) < TOLD_NAMES:
-            self.refused_names.add(name)
-            self.on_change(
-                f"A browser asked for this table as {name}, a name it does not answer to: if players reach "
-                f"it by that name, open the table again with --allow-host {name}"
-            )
-        allow = f": its host may allow it with kalooki host --allow-host {name}" if valid else ""
-        shown = name if valid else "in the request's Host header"
-        return connection.respond(
-            http.HTTPStatus.FORBIDDEN, f"This table does not answer to the name {shown}{allow}.\n"
-        )
 
     async def handle(self, websocket: ServerConnection) -> None:
         limit = RateLimit(self.rate, self.burst, self.burst)

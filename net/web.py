@@ -1,7 +1,7 @@
 """The browser page: a few static files served by the table itself, on the WebSocket's own port.
 
 ``kalooki host`` answers plain HTTP requests (those without ``Upgrade: websocket``) from
-:meth:`TableServer.process_request <kalooki_net.server.TableServer.process_request>`, which calls
+:meth:`HttpGate.process_request <kalooki_net.http_gate.HttpGate.process_request>`, which calls
 :func:`page_response`. The files live in ``net/web/`` and ship in the wheel: plain HTML, CSS
 and JavaScript modules, no build step, nothing fetched from anywhere else.
 
