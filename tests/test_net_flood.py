@@ -21,7 +21,9 @@ def read_until_closed(player: Player) -> None:
 def test_a_flood_gets_a_refusal_for_each_message_over_the_limit_then_is_closed() -> None:
     # With 300 messages in a burst the connection was closed after 15 replies and no rate_limited at all:
     # the close went out ahead of the replies still waiting to be sent.
-    with hosted(new_table(seed=9)) as host:
+    # A rate of one message a hundred seconds, so every message past the burst is over it however slowly
+    # this machine sends them (at the default rate a slow one stayed under it and was never closed).
+    with hosted(new_table(seed=9), rate=0.01, burst=5) as host:
         flooder = Player(host.uri)
         for _ in range(300):
             flooder.websocket.send(json.dumps({"type": "undo"}))
@@ -31,5 +33,5 @@ def test_a_flood_gets_a_refusal_for_each_message_over_the_limit_then_is_closed()
         assert closed.value.rcvd is not None
         assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (1008, "too many messages")
         assert codes.count("rate_limited") == 100
-        assert set(codes) == {"not_joined", "rate_limited"}
+        assert codes.count("not_joined") == 5  # the burst
         assert codes[-1] == "rate_limited"
