@@ -118,3 +118,10 @@ function runOrder(plain, jokers, place) {
   return { cards, gaps };
 }
 
+// The engine names the player ("ann must draw first"); at your own table, to ``name``, that is "you".
+export function secondPerson(text, name) {
+  for (const [said, meant] of [[`${name} has `, "you have "], [`${name} must `, "you must "]]) {
+    if (text.startsWith(said)) return meant + text.slice(said.length);
+  }
+  return text;
+}

@@ -2,7 +2,7 @@
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
 import { BY_TAPPING, ONE_COMMAND, showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
-import { cardsInText, cardText, el, nameNode } from "./cards.js";
+import { cardsInText, cardText, el, nameNode, secondPerson } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
 import { Picks } from "./picks.js";
@@ -200,7 +200,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     }
     pending = null; queue = [];
     // The game's refusal names cards in the move language's codes: here as the page draws them, as at a terminal.
-    const said = secondPerson(String(message.message));
+    const said = secondPerson(String(message.message), me.name);
     let reason = code === "illegal_move" ? cardsInText(said) : said;
     // A text that is no move, told the moves: the box's own commands are what else it could have been.
     if (Array.isArray(message.commands)) reason += " | " + BOX_COMMANDS.map((command) => command.usage).join(" | ");
@@ -222,14 +222,6 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     $("rules-button").disabled = true;
     rulesHtml = null;  // the new table's variant may be another
     $("rules-body").textContent = "Loading…";
-  }
-
-  // The engine names the player ("ann must draw first"); at your own table that is "you".
-  function secondPerson(text) {
-    for (const [said, meant] of [[`${me.name} has `, "you have "], [`${me.name} must `, "you must "]]) {
-      if (text.startsWith(said)) return meant + text.slice(said.length);
-    }
-    return text;
   }
 
   // ------------------------------------------------------------ the game
