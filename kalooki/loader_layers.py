@@ -563,15 +563,13 @@ def _from_a_base(
 ) -> str:
     """Which base (of ``display``, the file asked for) set the values a rule's ``message`` names, for
     those not set where the rule is said (``at``), and a value that mends the rule there: the author may
-    not know a base set them."""
+    not know a base set them. A rule said at a ``--set`` names the file asked for too."""
     notes = ""
     for knob in others:
         origin = origins.get(knob, DEFAULT_ORIGIN)
-        if (
-            origin.kind != "file"
-            or origin.source in (at.source, display)
-            or not re.search(rf"\b{knob}\b", message)
-        ):
+        # The file asked for is the author's own, but not where a --set's rule is said: it is named then.
+        own = (at.source,) if at.kind == "set" else (at.source, display)
+        if origin.kind != "file" or origin.source in own or not re.search(rf"\b{knob}\b", message):
             continue
         where = origin.source.removeprefix(BUILTIN_PREFIX)
         notes += f"; {knob}: {_scalar(getattr(variant, knob))} comes from {where}"

@@ -444,7 +444,7 @@ def test_no_meld_fits_is_said_at_the_knob_that_makes_it_so(tmp_path: Path) -> No
     (line,) = errors(load_variant, two, ["going_out=discard_required"])
     assert line == (
         "--set:1:11: going_out: hand_size (2) leaves no meld to lay: with the card drawn a hand holds "
-        "3 cards, one of them kept to discard, and a meld needs at least 3"
+        f"3 cards, one of them kept to discard, and a meld needs at least 3; hand_size: 2 comes from {two}"
     )
     (line,) = errors(load_variant, "classic", ["hand_size=1"])
     assert line.startswith("--set:1:11: hand_size: hand_size (1) leaves no meld to lay")

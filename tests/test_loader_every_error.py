@@ -72,10 +72,16 @@ def test_a_rule_broken_with_a_bases_value_says_where_that_value_came_from(tmp_pa
         "--set:2:9: scoring: elimination needs scoring: penalty (with winner_collects the first to "
         "goal_score wins); elimination: true comes from kalooki-40 (or add --set elimination=false)"
     ]
-    # A value the file asked for set itself is the author's own: not said to come from anywhere.
+    # Said at a --set, the rule names the file asked for too: the other value is not on that line.
     path = write(tmp_path, "elimination: true\n")
     assert errors(path, "scoring=winner_collects") == [
         "--set:1:9: scoring: elimination needs scoring: penalty (with winner_collects the first to "
+        f"goal_score wins); elimination: true comes from {path} (or add --set elimination=false)"
+    ]
+    # Said in the file, its own value is the author's own: not said to come from anywhere.
+    path = write(tmp_path, "elimination: true\nscoring: winner_collects\n")
+    assert errors(path) == [
+        f"{path}:1:14: elimination: elimination needs scoring: penalty (with winner_collects the first to "
         "goal_score wins)"
     ]
 
