@@ -8,6 +8,8 @@ runner prints each as one line: the figure, its target, met or missed.
 
 from __future__ import annotations
 
+import statistics
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -86,6 +88,24 @@ class Target:
             "note": self.note,
             "line": self.line(),
         }
+
+
+def clock_cost_ns(reads_between: int, samples: int = 2001) -> float:
+    """CPU nanoseconds an interval timed with ``time.thread_time_ns`` counts when nothing runs in
+    it but ``reads_between`` more reads of the same clock: the median of ``samples`` such intervals.
+
+    A read of this clock costs most of a microsecond here, so an interval around a call of a few
+    microseconds counts the call and about one read (the end of the first, the start of the last):
+    the per-action benches take this out so that a ratio compares the calls.
+    """
+    clock = time.thread_time_ns
+    spent = []
+    for _ in range(samples):
+        started = clock()
+        for _ in range(reads_between):
+            clock()
+        spent.append(clock() - started)
+    return statistics.median(spent)
 
 
 def interleaved(measures: dict[str, Callable[[], T]], repeats: int) -> dict[str, list[T]]:

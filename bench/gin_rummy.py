@@ -19,6 +19,8 @@ from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as installed_version
 from typing import Any
 
+from bench import clock_cost_ns
+
 GAME = "gin_rummy"
 
 
@@ -80,4 +82,8 @@ def games_per_second(games: int, seed: int) -> float:
 def player_action_us(games: int, seed: int) -> dict[str, float]:
     """CPU microseconds per player action (list, pick, apply), over ``games`` random-vs-random games."""
     _, spent, actions = _play(games, seed, timed=True)
-    return {"us_per_action": spent / actions / 1000, "actions_per_game": actions / games}
+    return {
+        "us_per_action": spent / actions / 1000,
+        "actions_per_game": actions / games,
+        "clock_us": clock_cost_ns(0) / 1000,
+    }

@@ -50,3 +50,28 @@ def test_repeats_are_taken_in_turn() -> None:
     rounds = interleaved({"a": lambda: measure("a"), "b": lambda: measure("b")}, 3)
     assert order == ["a", "b", "a", "b", "a", "b"]
     assert rounds == {"a": ["a1", "a2", "a3"], "b": ["b1", "b2", "b3"]}
+
+
+def test_per_call_figures_are_judged_without_the_clock_reads() -> None:
+    """A call of a microsecond or two is timed with about as much again in clock reads: the
+    figures the targets judge take out the median of a call that does nothing, timed alike."""
+    from bench.solver_bench import CLOCK, net
+
+    timed = {
+        CLOCK: {"cpu_median_us": 1.2},
+        "kalooki": {"cpu_median_us": 5.09, "cpu_p99_us": 68.2},
+        "openspiel": {"cpu_median_us": 2.48},
+    }
+    assert net(timed, "kalooki", "median") == 3.89
+    assert net(timed, "kalooki", "p99") == 67.0
+    assert net(timed, "openspiel", "median") == 1.28
+
+
+def test_the_clock_is_timed_in_the_same_blocks_as_the_calls() -> None:
+    from bench.solver_bench import CLOCK, time_interleaved
+
+    seen: list[list[int]] = []
+    timed = time_interleaved([[card] for card in range(300)], lambda: {"seen": seen.append}, repeats=1)
+    assert set(timed) == {CLOCK, "seen"}
+    assert seen[200:] == [[card] for card in range(300)]  # after warming on the first 200
+    assert len(timed[CLOCK]["rounds"]) == 1
