@@ -83,6 +83,29 @@ def _temporaries(path: Path) -> list[Path]:
     return list(path.parent.glob(f".{glob.escape(path.name)}.*.tmp"))
 
 
+def remove_stale_temporaries(places: list[Path]) -> list[Path]:
+    """Remove the temporary files in ``places`` (written by :func:`write_atomically`) that are older
+    than :data:`STALE_TEMPORARY_SECONDS`: a write killed outright left them, and one still being
+    written is younger. The ones removed."""
+    cutoff = time.time() - STALE_TEMPORARY_SECONDS
+    removed = []
+    for stale in places:
+        with contextlib.suppress(OSError):
+            if stale.stat().st_mtime < cutoff:
+                stale.unlink()
+                removed.append(stale)
+    return removed
+
+
+def stale_save_temporaries(paths: list[Path], folder: Path) -> list[Path]:
+    """The temporary files beside the saves at ``paths`` and every save's in the saves ``folder``
+    (a save gone since), for :func:`remove_stale_temporaries`."""
+    places = {place for path in paths for place in _temporaries(Path(os.path.realpath(path)))}
+    if folder.is_dir():
+        places.update(folder.glob(f".*{SAVE_SUFFIX}.*.tmp"))
+    return sorted(places)
+
+
 def _plain_mode(path: Path) -> int:
     """The file's own mode when it exists, else what the umask leaves of rw-rw-rw- (as ``open`` gives)."""
     try:
@@ -121,11 +144,7 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    cutoff = time.time() - STALE_TEMPORARY_SECONDS
-    for stale in _temporaries(path):
-        with contextlib.suppress(OSError):
-            if stale.stat().st_mtime < cutoff:
-                stale.unlink()
+    remove_stale_temporaries(_temporaries(path))
 
 
 def write_save(path: Path, text: str) -> None:

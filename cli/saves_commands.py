@@ -21,7 +21,14 @@ from kalooki.text import escape_controls
 from .common import cli_errors
 from .output import report_console
 from .save_lock import lock_place, remove_if_stale
-from .saves import SaveEntry, all_saves, forget_save, saves_dir
+from .saves import (
+    SaveEntry,
+    all_saves,
+    forget_save,
+    remove_stale_temporaries,
+    saves_dir,
+    stale_save_temporaries,
+)
 
 
 def last_played(entry: SaveEntry) -> str:
@@ -79,7 +86,8 @@ def saves(
         bool,
         typer.Option(
             "--clean",
-            help="Remove the saves of finished games (asks first), and the lock files of killed games.",
+            help="Remove the saves of finished games (asks first), and the lock files and"
+            " half-written copies of killed games.",
         ),
     ] = False,
     yes: Annotated[bool, typer.Option("--yes", "-y", help="With --clean: do not ask.")] = False,
@@ -110,14 +118,24 @@ def saves(
             console.print("Reopen a hosted table with: kalooki host --resume N", markup=False)
         return
     freed = _remove_stale_locks(entries, folder)
-    if freed:
-        names = ", ".join(shown_path(place, folder) for place in freed)  # spelled by shown_path
-        what = (
-            "the lock file a game killed outright left beside its save"
-            if len(freed) == 1
-            else f"{len(freed)} lock files games killed outright left beside their saves"
-        )
-        console.print(f"Removed {what}: {names}", markup=False)
+    _say_removed(
+        console,
+        freed,
+        folder,
+        "the lock file a game killed outright left beside its save",
+        "lock files games killed outright left beside their saves",
+    )
+    # A save killed mid-write (kill -9, a power cut) leaves its half-written copy beside it; the next
+    # save of that game removes it, but a game never saved again kept it for good.
+    halves = remove_stale_temporaries(stale_save_temporaries([entry.path for entry in entries], folder))
+    _say_removed(
+        console,
+        halves,
+        folder,
+        "the half-written copy a save killed outright left",
+        "half-written copies saves killed outright left",
+    )
+    freed += halves
     finished = [entry for entry in entries if entry.finished]
     if not finished:
         console.print("No finished games to remove.")
@@ -132,6 +150,13 @@ def saves(
         entry.path.unlink(missing_ok=True)
         forget_save(entry.path)
     console.print(f"Removed {count}.")
+
+
+def _say_removed(console: Console, removed: list[Path], folder: Path, one: str, many: str) -> None:
+    if removed:
+        names = ", ".join(shown_path(place, folder) for place in removed)  # spelled by shown_path
+        what = one if len(removed) == 1 else f"{len(removed)} {many}"
+        console.print(f"Removed {what}: {names}", markup=False)
 
 
 def _remove_stale_locks(entries: list[SaveEntry], folder: Path) -> list[Path]:

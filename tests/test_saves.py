@@ -13,7 +13,7 @@ import pytest
 from kalooki_cli.app import app
 from kalooki_cli.continue_log import continue_log
 from kalooki_cli.interactive import TurnLogWriter, new_game
-from kalooki_cli.saves import all_saves, move_save, read_save, write_save
+from kalooki_cli.saves import all_saves, move_save, read_save, remember_save, write_save
 from test_interactive import fixed_game, run
 from typer.testing import CliRunner
 
@@ -340,6 +340,35 @@ def test_saves_clean_removes_a_stale_lock_even_when_no_save_is(home: Path) -> No
     )
     assert lines[-1] == "No save removed."
     assert sorted(path.name for path in folder.iterdir()) == [f"done{SAVE_SUFFIX}"]
+
+
+def test_saves_clean_removes_the_half_written_copies_killed_saves_left(home: Path, tmp_path: Path) -> None:
+    """A save killed mid-write (kill -9) leaves its temporary copy; a game never saved again kept it
+    for good. ``--clean`` removes the old ones, beside a save elsewhere and in the saves folder (its
+    save gone since), and keeps a young one: a game may be writing it now."""
+    folder = home / "saves"
+    elsewhere = tmp_path / "mine" / f"open{SAVE_SUFFIX}"
+    elsewhere.parent.mkdir()
+    saved_game(elsewhere, finished=False, seed=2)
+    remember_save(elsewhere)
+    saved_game(folder / f"open{SAVE_SUFFIX}", finished=False, seed=3)
+    old = [elsewhere.parent / f".open{SAVE_SUFFIX}.k2j4.tmp", folder / f".gone{SAVE_SUFFIX}.x8q1.tmp"]
+    young = folder / f".open{SAVE_SUFFIX}.a1b2.tmp"
+    for path in [*old, young]:
+        path.write_text('{"format": "kalooki-save"')
+    for path in old:
+        os.utime(path, (1_000_000_000, 1_000_000_000))
+    result = runner.invoke(app, ["saves", "--clean"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == (
+        f"Removed 2 half-written copies saves killed outright left: .gone{SAVE_SUFFIX}.x8q1.tmp, {old[0]}"
+    )
+    assert lines[-1] == "No finished games to remove."
+    assert not any(path.exists() for path in old)
+    assert young.exists()
+    assert elsewhere.exists()
+    assert (folder / f"open{SAVE_SUFFIX}").exists()
 
 
 def test_no_saves(home: Path) -> None:
