@@ -321,15 +321,17 @@ def run_host(
 
 
 LOBBY_HELP = (
-    "Type start to begin now (bots take the empty seats), say TEXT to talk to the table, or quit to close it."
+    "Type start to begin now (bots take the empty seats), say TEXT to talk to the table, "
+    "drop NAME to drop a player's connection, or quit to close it."
 )
-"""The host's prompt in the lobby: start, say, quit, or wait for the seats to fill."""
+"""The host's prompt in the lobby: start, say, drop, quit, or wait for the seats to fill."""
 
 
 def play_at_own_table(server: HostThread, address: str, token: str, console: Console, reopen: str) -> int:
     from kalooki_net.client import TableConnection, table_uri
     from kalooki_net.protocol import MAX_SAY
 
+    from .host_watch import DROP_WHOM, dropped_name
     from .interactive import EXIT_INTERRUPTED
     from .lobby import said_in_lobby
     from .remote import RemoteGame
@@ -367,6 +369,12 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
             elif said := said_in_lobby(line):
                 # Told back to every seat, the host's own lobby lines included ("[table] ann: ...").
                 connection.send({"type": "say", "text": said[:MAX_SAY]})
+            elif dropped := dropped_name(line):
+                # As at the --watch prompt and in the game: a guest who joined and left the keyboard
+                # would otherwise keep the seat from a bot until the host closed the table.
+                console.print(Text(server.drop(dropped), style="dim"), soft_wrap=True)
+            elif line.lower() == "drop":
+                console.print(Text(DROP_WHOM, style="dim"))
             elif line:
                 console.print(Text(LOBBY_HELP, style="dim"))
     keyboard = at_terminal(console)

@@ -10,6 +10,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
 
@@ -292,10 +294,13 @@ class Printed:
             return self.text[start : self.seen]
 
 
-def test_a_piped_host_gives_a_line_typed_as_the_game_starts_to_the_game(tmp_path: Path) -> None:
-    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "100"}
+@contextmanager
+def piped_host(home: Path, *options: str) -> Iterator[tuple[IO[bytes], Printed, Player]]:
+    """A host on 127.0.0.1 with its keyboard piped, and bob joined at its table: the host's input,
+    what it printed after its first ``start>``, and bob. The host must exit 0 once its input ends."""
+    env = {**os.environ, "KALOOKI_HOME": str(home), "COLUMNS": "200"}
     host = subprocess.Popen(
-        [str(KALOOKI), "host", "--bind", "127.0.0.1", "--port", "0", "--bot-pause", "0", "--seats", "2"],
+        [str(KALOOKI), "host", "--bind", "127.0.0.1", "--port", "0", *options],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -309,18 +314,39 @@ def test_a_piped_host_gives_a_line_typed_as_the_game_starts_to_the_game(tmp_path
         assert found is not None
         guest = Player(f"ws://127.0.0.1:{found.group(2)}/")
         guest.join(found.group(3), name="bob")
-        printed.until("[table] The game starts: press Enter to sit down.")
-        # The line answers the start> prompt that was waiting: it is the game's, as at a terminal.
-        host.stdin.write(b"score\n")
-        host.stdin.flush()
-        printed.until("draw> ")
-        assert re.search(r"hand +host \(you\) +bob", printed.until("draw> "))  # the score sheet
-        host.stdin.write(b"quit\n")
-        host.stdin.flush()
-        printed.until("the table is closed, and the game is saved")
+        yield host.stdin, printed, guest
     finally:
         host.stdin.close()
         assert host.wait(TIMEOUT) == 0
+
+
+def test_a_piped_host_gives_a_line_typed_as_the_game_starts_to_the_game(tmp_path: Path) -> None:
+    with piped_host(tmp_path, "--bot-pause", "0", "--seats", "2") as (keyboard, printed, _):
+        printed.until("[table] The game starts: press Enter to sit down.")
+        # The line answers the start> prompt that was waiting: it is the game's, as at a terminal.
+        keyboard.write(b"score\n")
+        keyboard.flush()
+        printed.until("draw> ")
+        assert re.search(r"hand +host \(you\) +bob", printed.until("draw> "))  # the score sheet
+        keyboard.write(b"quit\n")
+        keyboard.flush()
+        printed.until("the table is closed, and the game is saved")
+
+
+def test_the_playing_host_drops_a_connection_from_its_lobby_prompt(tmp_path: Path) -> None:
+    """A guest who joined and left the keyboard kept the seat from a bot: the host at its own table
+    had no drop before the game (the --watch prompt and the game's had)."""
+    with piped_host(tmp_path, "--seats", "3", "--wait", "30") as (keyboard, printed, guest):
+        printed.until("[table] bob joined the table.")
+        keyboard.write(b"drop\ndrop bob\nhelp\nquit\n")
+        keyboard.flush()
+        printed.until("drop whom? (drop NAME drops a player's connection)")
+        printed.until(
+            "bob's connection is dropped: the table waits 30 seconds for them, then a bot plays their seat"
+        )
+        assert guest.until("error")["code"] == "dropped"
+        printed.until("drop NAME to drop a player's connection, or quit to close it.")
+        printed.until("The table is closed.")
 
 
 def upgrade_from(address: str, port: int) -> socket.socket:
