@@ -9,7 +9,7 @@ errors, the data as recovered). Keys are named by their path, written ``set.deck
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kalooki.errors import KalookiError
@@ -50,6 +50,9 @@ class Diagnostic:
     column: int
     key: str
     message: str
+    meant: str = field(default="", compare=False)
+    """For an unknown key, the key the message takes it for (its "did you mean"); else empty. Not part
+    of the line or the JSON: the loader reads it to leave that knob out of the rules it checks."""
 
     def __str__(self) -> str:
         # Every part may echo the input (a file name, a key, a quoted value): control characters are
@@ -79,8 +82,8 @@ class Location:
     column: int = 0
     key: str = ""
 
-    def error(self, message: str) -> Diagnostic:
-        return Diagnostic(self.source, self.line, self.column, self.key, message)
+    def error(self, message: str, *, meant: str = "") -> Diagnostic:
+        return Diagnostic(self.source, self.line, self.column, self.key, message, meant)
 
     def with_key(self, key: str) -> Location:
         return Location(self.source, self.line, self.column, key)

@@ -470,10 +470,6 @@ def _apply_mapping(
     return []
 
 
-_MEANT: Final = re.compile(r"; did you mean '(\w+)'\?$")
-"""The knob an unknown key's message takes it for (the same message ``validate`` prints)."""
-
-
 def _faulty_knobs(problems: Sequence[Diagnostic]) -> frozenset[str] | None:
     """The keys that ``problems`` (a file's own) are about, left out of the rules among several knobs;
     None when one is about no key of the file's knobs. An unknown key is left out with the knob it is
@@ -483,10 +479,9 @@ def _faulty_knobs(problems: Sequence[Diagnostic]) -> frozenset[str] | None:
     for problem in problems:
         knob = re.split(r"[.\[]", problem.key, maxsplit=1)[0]
         if knob == problem.key and problem.message.startswith("unknown key "):
-            meant = _MEANT.search(problem.message)
-            if meant and meant[1] == "extends":
+            if problem.meant == "extends":
                 return None  # its bases were never read: every rule would be checked on the wrong ones
-            faulty.update([knob, meant[1]] if meant else [knob])
+            faulty.update([knob, problem.meant] if problem.meant else [knob])
         elif knob in KNOB_NAMES or knob in _FILE_ONLY:
             faulty.add(knob)
         else:

@@ -296,7 +296,7 @@ def validation_diagnostics(
                 message += f"; did you mean '{close}'?"
             else:
                 message += _keys_about(name, fields, "knob" if model is Variant and not path[:-1] else "key")
-            diagnostics.append(locator.key_location(full, label).error(message))
+            diagnostics.append(locator.key_location(full, label).error(message, meant=close or ""))
             continue
         if item["type"] == "missing":
             parent = full[:-1]
