@@ -28,6 +28,7 @@ from kalooki.engine import FixedDeal, SetupError
 from kalooki.jsonio import MAX_DIGITS
 from kalooki.loader import MappingOverrides, load_variant
 from kalooki.moves import Action, MoveSyntaxError, parse_move
+from kalooki.set_options import head_count_noted
 from kalooki.statecheck import check_player_name
 from kalooki.text import name_key
 from kalooki.textpatterns import CARD_PATTERN_MESSAGE, CARD_TEXT, MOVE_TEXT, card_pattern
@@ -327,8 +328,12 @@ def _load_script_variant(
             reference=document.location(("variant",)),
         )
     except YamlError as error:
-        problems.extend(error.diagnostics)
+        problems.extend(head_count_noted(item, SEATED_BY_SCRIPT, "set.") for item in error.diagnostics)
         return None
+
+
+SEATED_BY_SCRIPT = "a script seats one player for each entry of its players: list"
+"""Where a game script's number of players comes from (its ``set: {players: 3}`` asks for it)."""
 
 
 def _card_at(

@@ -121,7 +121,8 @@ def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOp
         Variant.model_validate(values, context={DEFER_CROSS_FIELD: True})
     except ValidationError as error:
         problems.extend(
-            _at_the_table(item) for item in validation_diagnostics(error, values, parsed, model=Variant)
+            head_count_noted(item, AT_THE_TABLE)
+            for item in validation_diagnostics(error, values, parsed, model=Variant)
         )
     if problems:
         raise VariantError(sort_diagnostics(problems))
@@ -131,14 +132,18 @@ def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOp
 _HEAD_COUNTS = frozenset({"players", "player", "num_players", "number_of_players", "player_count", "seats"})
 """Keys that ask for how many play: no knob (min_players and max_players bound it), but an option."""
 
+AT_THE_TABLE = (
+    "the number of players at the table is the --players option of kalooki play, host, simulate and sweep"
+)
+"""Where the number of players is set on the command line (``--set players=3`` asks for it)."""
 
-def _at_the_table(problem: Diagnostic) -> Diagnostic:
-    """``problem``, and where an unknown key asks for the number of players, the option that sets it:
-    `--set players=3` is offered min_players, which would not seat three."""
-    if problem.key.lower() not in _HEAD_COUNTS or not problem.message.startswith("unknown key "):
+
+def head_count_noted(problem: Diagnostic, note: str, prefix: str = "") -> Diagnostic:
+    """``problem``, and where it is an unknown key ``PREFIX + word`` asking for the number of players,
+    ``note`` in brackets after it: `--set players=3` is offered min_players, which would not seat three."""
+    key = problem.key.lower()
+    if not key.startswith(prefix) or key[len(prefix) :] not in _HEAD_COUNTS:
         return problem
-    note = (
-        " (the number of players at the table is the --players option of kalooki play, host, simulate"
-        " and sweep)"
-    )
-    return replace(problem, message=problem.message + note)
+    if not problem.message.startswith("unknown key "):
+        return problem
+    return replace(problem, message=f"{problem.message} ({note})")
