@@ -149,7 +149,8 @@ class Variant(BaseModel):
             le=MAX_POINTS,
             description=(
                 "Points of an ace that plays low in a run (A-2-3), in the meld's worth and so toward the "
-                "opening; null: ace_value. In hand and in sets an ace always counts ace_value."
+                "opening; null: ace_value. In hand and in sets an ace always counts ace_value. Only with "
+                "ace_in_runs: high_or_low or low (under wrap a run's ace counts ace_value wherever it sits)."
             ),
         ),
     ] = None

@@ -84,11 +84,18 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
             )
         )
     if variant.ace_low_value is not None and variant.ace_in_runs not in ("high_or_low", "low"):
+        # Under wrap an A-2-3 is laid, but the solver and the bots value a run's ace by its place on
+        # the wrapped line, where it is the king's neighbour as much as the two's: one value only.
+        why = (
+            "no run holds an ace below the two"
+            if variant.ace_in_runs == "high"
+            else "an ace counts ace_value wherever it sits in a run (A-2-3, K-A-2 or Q-K-A)"
+        )
         problems.append(
             (
                 "ace_low_value",
-                f"ace_low_value is for an ace below the two (A-2-3); with ace_in_runs: {variant.ace_in_runs} "
-                "leave it out (null)",
+                "ace_low_value is for an ace below the two (A-2-3) under ace_in_runs: high_or_low or low, "
+                f"but with ace_in_runs: {variant.ace_in_runs} {why}: leave it out (null)",
             )
         )
     if variant.set_suits == "distinct" and variant.set_maximum > 4:

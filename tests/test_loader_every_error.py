@@ -64,9 +64,9 @@ def test_a_rule_broken_with_a_bases_value_says_where_that_value_came_from(tmp_pa
     ]
     path = write(tmp_path, "extends: kalooki-40\nace_low_value: 1\n")
     assert errors(path) == [
-        f"{path}:2:16: ace_low_value: ace_low_value is for an ace below the two (A-2-3); with ace_in_runs: "
-        "high leave it out (null); ace_in_runs: high comes from kalooki-40 (or write ace_in_runs: "
-        "high_or_low here)"
+        f"{path}:2:16: ace_low_value: ace_low_value is for an ace below the two (A-2-3) under ace_in_runs: "
+        "high_or_low or low, but with ace_in_runs: high no run holds an ace below the two: leave it out "
+        "(null); ace_in_runs: high comes from kalooki-40 (or write ace_in_runs: high_or_low here)"
     ]
     assert errors(path, "ace_in_runs=low", "scoring=winner_collects") == [
         "--set:2:9: scoring: elimination needs scoring: penalty (with winner_collects the first to "
@@ -116,3 +116,14 @@ def test_a_misspelt_extends_hides_the_rules_its_bases_would_have_changed(tmp_pat
     path = write(tmp_path, "extend: three.yaml\nmax_players: 8\njokers: 0\n")
     # Over classic's two packs eight hands would not fit; over the base meant, three packs, they do.
     assert errors(path) == [f"{path}:1:1: extend: unknown key 'extend'; did you mean 'extends'?"]
+
+
+def test_an_ace_low_value_under_wrap_says_why_wrap_has_none(tmp_path: Path) -> None:
+    """Wrap lays A-2-3, so "for an ace below the two" alone read as wrong: under wrap a run's ace is
+    valued by its place on the wrapped line, next to the king as much as the two."""
+    path = write(tmp_path, "ace_in_runs: wrap\nace_low_value: 1\n")
+    assert errors(path) == [
+        f"{path}:2:16: ace_low_value: ace_low_value is for an ace below the two (A-2-3) under ace_in_runs: "
+        "high_or_low or low, but with ace_in_runs: wrap an ace counts ace_value wherever it sits in a run "
+        "(A-2-3, K-A-2 or Q-K-A): leave it out (null)"
+    ]
