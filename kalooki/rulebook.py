@@ -450,7 +450,11 @@ def key_rules(variant: Variant) -> list[str]:
         f"a joker left in hand {variant.joker_penalty}.",
     ]
     if variant.kalooki_bonus:
-        building = "" if variant.kalooki_allows_building else ", building on no meld already on the table"
+        # As the full rule says (_kalooki): taking a table joker spoils it too, where there are jokers.
+        joker = " nor taking a joker from one" if variant.jokers else ""
+        building = (
+            "" if variant.kalooki_allows_building else f", building on no meld already on the table{joker}"
+        )
         rules.append(
             f"Going Kalooki (laying your whole hand in one turn, having laid nothing before{building}) "
             f"costs every other player {variant.kalooki_bonus}."

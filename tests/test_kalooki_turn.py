@@ -58,8 +58,15 @@ def test_building_onto_a_meld_laid_before_the_turn_is_what_the_knob_decides(
     assert result.scores == (0, bob)
     # The key rules shown at the table say so, as the rulebook does.
     said = "Going Kalooki (laying your whole hand in one turn, having laid nothing before"
-    spoilt = ", building on no meld already on the table) costs every other player 25."
+    spoilt = (
+        ", building on no meld already on the table nor taking a joker from one) costs every other player 25."
+    )
     assert f"{said}{')' if allows else spoilt}" in " ".join(key_rules(game.variant))
+    # Without jokers there is none to take: the short rule does not speak of one.
+    jokerless = game.variant.model_copy(update={"jokers": 0})
+    assert f"{said}{')' if allows else spoilt.replace(' nor taking a joker from one', '')}" in " ".join(
+        key_rules(jokerless)
+    )
 
 
 def test_the_knob_reference_counts_building_on_the_turns_own_melds_as_laying_down() -> None:
