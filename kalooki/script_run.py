@@ -147,7 +147,10 @@ def run_script(script: LoadedScript, on_events: EventSink | None = None) -> Scri
         if game.phase in ("draw", "play"):
             break  # a scripted player's turn with no move left
         hand_index += 1
-        if game.game_over or (hand_index >= len(script.deals) and not all_bots):
+        if game.game_over:
+            run.error = _after_the_game(script, hand_index, game.results[-1].number)
+            break
+        if hand_index >= len(script.deals) and not all_bots:
             break
         if hand_index >= len(script.deals) and game.results[-1].end == "turn_limit":
             break  # bots alone that cannot finish a hand would not finish the next one either
@@ -160,6 +163,18 @@ def run_script(script: LoadedScript, on_events: EventSink | None = None) -> Scri
             raise _deal_refused(script, hand_index, error) from None
     _report(game, run)
     return run
+
+
+def _after_the_game(script: LoadedScript, hand_index: int, last: int) -> MoveFailure | None:
+    """The first move of a hand the script writes after the game ended with hand ``last``: it is never
+    played, which said nothing before (a goal reached sooner than the writer thought). A deal alone
+    there is refused at its place."""
+    told = f"the game is already over: it ended with hand {last}"
+    if hand_index < len(script.moves) and script.moves[hand_index]:
+        return _failure(script.moves[hand_index][0], told)
+    if hand_index < len(script.deals) and script.deals[hand_index] is not None:
+        raise _deal_refused(script, hand_index, KalookiError(f"{told}, so this deal is never dealt"))
+    return None
 
 
 def _deal_refused(script: LoadedScript, hand_index: int, error: KalookiError) -> ScriptError:

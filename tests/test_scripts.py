@@ -208,6 +208,39 @@ def test_play_places_a_bad_player_name_in_a_real_process(tmp_path: Path) -> None
     )
 
 
+GAME_OVER_IN_HAND_1 = """\
+set: {opening_threshold: 0, hand_size: 4, goal_score: 1}
+players: [ann, bob]
+hands:
+  - deal:
+      ann: [2H, 3H, 4H, 5H]
+      bob: [9C, 8D, KS, QS]
+      discard: 7C
+      stock: [9S, 2C]
+    moves:
+      - ann: draw stock
+      - ann: meld 2H 3H 4H 5H
+      - ann: discard 9S
+"""
+
+
+def test_a_hand_written_after_the_game_ended_is_refused_not_dropped() -> None:
+    """A goal reached sooner than the writer thought left the later hands unplayed without a word."""
+    run = run_script(load_script_text(GAME_OVER_IN_HAND_1 + "  - moves:\n      - bob: draw stock\n"))
+    assert run.game_over
+    assert [hand.number for hand in run.hands] == [1]
+    assert str(run.error) == (
+        "<script>:14:14: hand 2, move 1 (bob: draw stock): the game is already over: it ended with hand 1"
+    )
+    with pytest.raises(ScriptError) as caught:
+        run_script(load_script_text(GAME_OVER_IN_HAND_1 + "  - deal:\n      ann: [2H, 3H, 4H, 5H]\n"))
+    assert str(caught.value) == (
+        "<script>:14:7: hands[1].deal: the game is already over: it ended with hand 1, "
+        "so this deal is never dealt"
+    )
+    assert run_script(load_script_text(GAME_OVER_IN_HAND_1)).error is None
+
+
 def script_errors(text: str) -> list[str]:
     with pytest.raises(ScriptError) as caught:
         load_script_text(text)
