@@ -191,3 +191,22 @@ def test_the_texts_re_read_name_every_knob_the_text_leaves_unsaid(name: str) -> 
     assert sorted(set().union(*map(named_knobs, defaults)) - not_stated_knobs(name)) == []
     followed = {token.split(":")[0] for token in re.findall(r"`([^`]+: [^`]+)`", section)} & set(KNOB_NAMES)
     assert sorted(followed & not_stated_knobs(name)) == []
+
+
+def test_kalooki_40_says_its_penalty_scoring_and_no_limit_a_set_goal_changes() -> None:
+    """Its elimination line said "penalty points decide the game" while scoring was marked not stated,
+    and quoted "the 150 limit" beside `goal_score: 200` when the goal was set."""
+    assert "scoring" not in not_stated_knobs("kalooki-40")
+    by_knob = {
+        line.split("`")[1].split(":")[0]: line for line in rules("kalooki-40") if line.startswith("- `")
+    }
+    assert by_knob["scoring"] == (
+        "- `scoring: penalty`: kalooki.co.uk: penalty scoring: each loser adds the cards left in hand to "
+        "their total."
+    )
+    changed = {
+        line.split("`")[1].split(":")[0]: line
+        for line in rules("kalooki-40", "--set", "goal_score=200")
+        if line.startswith("- `")
+    }
+    assert "150" not in changed["elimination"]
