@@ -81,7 +81,9 @@ def _spelled_usage_errors() -> Iterator[None]:
     try:
         yield
     except CLICK_ERROR as error:
-        error.message = escape_controls(error.message)  # type: ignore[attr-defined]
+        # `kalooki` alone: the "error" is the group's whole help, kalooki's own lines, not what was typed.
+        if type(error).__name__ != "NoArgsIsHelpError":
+            error.message = escape_controls(error.message)  # type: ignore[attr-defined]
         raise
 
 

@@ -183,3 +183,14 @@ def test_usage_errors_spell_what_was_typed(arguments: list[str], expected: str) 
     result = CliRunner().invoke(app, arguments, prog_name="kalooki")
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == f"Error: {expected}"
+
+
+def test_kalooki_alone_shows_its_help_with_its_lines() -> None:
+    # Click gives the group's help as a usage error when no command is typed: spelled out as what was
+    # typed, its line breaks came out as '\n', all on one line, the first thing a newcomer saw.
+    result = CliRunner().invoke(app, [], prog_name="kalooki")
+    assert result.exit_code == 2
+    lines = result.output.splitlines()
+    assert lines[0] == "Usage: kalooki [OPTIONS] COMMAND [ARGS]..."
+    assert lines[2] == "  Kalooki, the rummy game: house rules as YAML variant files, validated,"
+    assert "\\n" not in result.output
