@@ -281,7 +281,12 @@ class InteractiveGame(Autosave):
         self.say_then(f"{why}: the game is saved in", str(self.save_path))
         words = ["kalooki", "resume", str(self.save_path)]
         if self.log is not None:
-            words += ["--log", str(self.log.path)]
+            log = self.log.path
+            if self.save_path.is_absolute():
+                # A save in the saves folder is named whole, so the line works from any folder: its
+                # log, given as typed (`--log game.jsonl`), would be looked for in the folder it is run in.
+                log = log.absolute()
+            words += ["--log", str(log)]
         command = shell_join(words)
         self.say_then("Continue it with:", command)
 

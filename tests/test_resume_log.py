@@ -70,6 +70,12 @@ def test_resume_without_log_goes_on_writing_the_games_log(
     assert f"Its log goes on, as before, in {tmp_path / 'game.jsonl'}" in output
     assert f"--log {tmp_path / 'game.jsonl'}" in output
     monkeypatch.chdir(tmp_path)
+    # A game saved in the saves folder is named whole in the line, and its log too: given as typed
+    # (`--log new.jsonl`), the pasted line looked for it in whatever folder it was run from.
+    output = play("play", "--seed", "8", "--players", "2", "--log", "new.jsonl", typed="quit\n")
+    hint = output.split("Continue it with: ")[1].splitlines()[0]
+    assert hint.startswith(f"kalooki resume {home / 'saves'}")
+    assert hint.endswith(f" --log {tmp_path / 'new.jsonl'}")
     # A game played without --log records no log, and resumes without one as a save from before did.
     plain = Path(f"p{SAVE_SUFFIX}")
     play("play", "--seed", "6", "--players", "2", "--save", str(plain), typed="ds\n")
