@@ -200,7 +200,7 @@ def make_table(
     count = seats if seats is not None else min(max(4, variant.min_players), variant.max_players)
     if not may_play(variant, count):
         raise typer.BadParameter(
-            f"{variant.name} is for {player_counts(variant)} players", param_hint="'--seats'"
+            f"{variant.name} is for {player_counts(variant)} players", param_hint="'--seats' / '--players'"
         )
     if wait < 0:
         raise typer.BadParameter("a wait is 0 seconds or more", param_hint="'--wait'")

@@ -153,7 +153,10 @@ def parse_bots(bots: str | None, players: int | None, variant: Variant) -> list[
         except BotProtocolError as error:
             fail(str(error))
     if players is not None and not may_play(variant, players):
-        fail(f"--players {players}: {variant.name} is for {player_counts(variant)} players")
+        # A usage error, as kalooki play and host give for the same count (it was exit 1 here alone).
+        raise typer.BadParameter(
+            f"{variant.name} is for {player_counts(variant)} players", param_hint="'--players'"
+        )
     if len(names) == 1:
         count = players if players is not None else min(max(4, variant.min_players), variant.max_players)
         return names * count

@@ -443,6 +443,8 @@ def test_a_table_that_is_not_there_is_an_error_of_its_own() -> None:
         (["--bot-pause", "-0.5"], "'-0.5' is not a number of seconds"),
         # Refused before the seats: taken as not given, it opened a table of the default bots.
         (["--bots", "", "--seats", "9"], "Invalid value for '--bots': give a bot name, not an empty value"),
+        # The option as typed, whichever name: --players blamed a --seats nobody typed.
+        (["--players", "9"], "Invalid value for '--seats' / '--players': classic is for 2 to 4 players"),
     ],
 )
 def test_a_host_option_out_of_range_is_a_usage_error(option: list[str], said: str) -> None:

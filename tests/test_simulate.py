@@ -547,9 +547,10 @@ def test_the_library_refuses_more_games_than_a_run_can_hold() -> None:
 
 
 def test_cli_players_the_variant_cannot_seat_are_named_as_players() -> None:
+    # A usage error, exit 2, as kalooki play and host give (simulate alone gave exit 1).
     code, out, err = run("classic", "--players", "9", "-n", "1", "-w", "1")
-    assert (code, out) == (1, "")
-    assert err.splitlines() == ["--players 9: classic is for 2 to 4 players"]
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1] == "Error: Invalid value for '--players': classic is for 2 to 4 players"
 
 
 def test_cli_a_b_that_cannot_seat_the_table_is_named_as_b() -> None:
