@@ -170,11 +170,19 @@ def _remove_stale_locks(entries: list[SaveEntry], folder: Path) -> list[Path]:
 
 
 def _confirm(question: str) -> bool:
-    """Ask yes or no; no answer (the end of input) is no."""
-    try:
-        return typer.confirm(question, default=False)
-    except typer.Abort:
-        return False
+    """Ask yes or no; Enter, or no answer (the end of input), is no. Anything else asks again, saying
+    what to type (click's own confirm said only "Error: invalid input")."""
+    while True:
+        try:
+            answer = typer.prompt(f"{question} [y/N]", default="", show_default=False)
+        except typer.Abort:
+            return False
+        word = answer.strip().lower()
+        if word in ("y", "yes"):
+            return True
+        if word in ("", "n", "no"):
+            return False
+        typer.echo("Answer y to remove, or n (or Enter) to keep.", err=True)
 
 
 def register(app: typer.Typer) -> None:

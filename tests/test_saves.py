@@ -300,6 +300,20 @@ def test_commands_given_a_hosted_tables_save_name_the_command_that_reopens_it(
         assert f"this is a hosted table's save, not a {wanted}: {reopen}" in said, said
 
 
+def test_saves_clean_asks_again_after_an_answer_that_is_neither(home: Path) -> None:
+    folder = home / "saves"
+    saved_game(folder / f"done{SAVE_SUFFIX}", finished=True, seed=1)
+    result = runner.invoke(app, ["saves", "--clean"], input="x\nyes\n")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == ["Answer y to remove, or n (or Enter) to keep."]
+    assert result.stdout.count("Remove the save of this finished game? [y/N]: ") == 2
+    assert "Removed 1 finished game." in result.stdout
+    assert not (folder / f"done{SAVE_SUFFIX}").exists()
+    saved_game(folder / f"done{SAVE_SUFFIX}", finished=True, seed=1)
+    result = runner.invoke(app, ["saves", "--clean"], input="\n")
+    assert (result.exit_code, result.stdout.splitlines()[-1]) == (1, "Nothing removed.")
+
+
 def test_saves_clean_asks_about_several_games_in_the_plural(home: Path) -> None:
     folder = home / "saves"
     for seed in (1, 2):
