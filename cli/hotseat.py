@@ -215,6 +215,12 @@ def start_hotseat(
     from .saves import move_save, new_save_path, remember_save, write_save
 
     names = [name.strip() for name in humans.split(",")]
+    if any(not name for name in names) and len([name for name in names if name]) >= 2:
+        # `ann,,bob`: two people were named; what is wrong is the empty name between the commas.
+        raise typer.BadParameter(
+            f"an empty name in {humans.strip()!r}: one name between each two commas: ann,bob",
+            param_hint="'--humans'",
+        )
     if len(names) < 2 or any(not name or any(c.isspace() for c in name) for name in names):
         raise typer.BadParameter("name two or more people, one word each: ann,bob", param_hint="'--humans'")
     for name in names:

@@ -116,7 +116,7 @@ def new(
 ) -> None:
     """Write a starter variant file: the common knobs commented out, with their meaning and value."""
     if file.suffix not in (".yaml", ".yml"):
-        raise typer.BadParameter("a variant file's name ends in .yaml", param_hint="'FILE.yaml'")
+        raise typer.BadParameter("a variant file's name ends in .yaml (or .yml)", param_hint="'FILE.yaml'")
     check_output_path(file, "FILE.yaml", variant_file=True)
     if file.exists() and not force:
         fail(f"{file}: already exists; choose another name, or overwrite it with --force")

@@ -124,9 +124,9 @@ def render_hand_end(
     for name in eliminated:
         who = seating.subject(name)
         verb = "are" if who == "you" else "is"
-        console.print(
-            Text(f"{sentence_start(who)} reached {game.variant.goal_score} and {verb} out.", style="red")
-        )
+        # "reached 10" read oddly beside a total of 83: the total, then the total that puts a player out.
+        total, limit = event.totals[name], game.variant.goal_score
+        console.print(Text(f"{sentence_start(who)} {verb} out with {total} (out at {limit}).", style="red"))
 
 
 CARDS_LEFT_WIDTH = 40

@@ -227,7 +227,13 @@ def test_new_takes_the_values_of_its_base(tmp_path: Path) -> None:
     base = load_variant("kalooki-40")
     assert f"# opening_threshold: {base.opening_threshold}\n" in path.read_text()
     assert load_variant(path).opening_threshold == base.opening_threshold
-    assert CliRunner().invoke(app, ["new", str(tmp_path / "x.txt")]).exit_code == 2
+    refused = CliRunner().invoke(app, ["new", str(tmp_path / "x.txt")])
+    assert refused.exit_code == 2
+    # .yml is written as well: the message said .yaml alone.
+    assert refused.stderr.splitlines()[-1] == (
+        "Error: Invalid value for 'FILE.yaml': a variant file's name ends in .yaml (or .yml)"
+    )
+    assert CliRunner().invoke(app, ["new", str(tmp_path / "x.yml")]).exit_code == 0
 
 
 def test_new_names_a_base_file_from_its_own_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -42,6 +42,8 @@ def test_play_rejects_json_without_a_script(tmp_path: Path, monkeypatch: pytest.
         # "ann" and "Ann" both read "Ann" at the start of a sentence ("Ann went out").
         (["--humans", "ann,Ann"], "Invalid value for '--humans': give each person a different name"),
         (["--humans", "You,ann"], "'you' is what the screens call a player: give each person their own name"),
+        # Two people were named: "name two or more people" did not say the empty name was what was wrong.
+        (["--humans", "ann,,bob"], "an empty name in 'ann,,bob': one name between each two commas"),
         (["--players", "2", "--bots", "greedy,random"], "2 bots for 1 bot seat (--players 2)"),
         (
             ["--bots", "greedy,random,expert,greedy"],

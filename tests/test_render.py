@@ -325,8 +325,8 @@ def test_hand_end_and_game_end_fit_80_columns() -> None:
     assert "Hand 1 is over" in text
     assert "cards left" in text
     assert "Bob wins the game!" in text
-    assert "Bob reached 150 and is out." in text
-    assert "You reached 150 and are out." in text
+    assert f"Bob is out with {end['totals']['bob']} (out at 150)." in text
+    assert f"You are out with {end['totals']['ann']} (out at 150)." in text
     assert re.search(r"total +\d+ +\d+ out", text)
 
 
