@@ -14,8 +14,15 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,net]'
 	touch $(STAMP)
 
+# Ctrl-C stops the game with its save in place (exit 130): that is no error of make's. The lines it
+# prints name `kalooki`, which is on the PATH only once the venv is active: said when it is not.
 play: $(STAMP)
-	$(BIN)/kalooki play $(ARGS)
+	@echo "$(BIN)/kalooki play $(ARGS)"
+	@trap : INT; $(BIN)/kalooki play $(ARGS); status=$$?; \
+	if ! command -v kalooki >/dev/null 2>&1; then \
+		echo "(kalooki is installed in $(VENV): '. $(BIN)/activate' puts it on your PATH, for kalooki resume and the rest)"; \
+	fi; \
+	[ $$status -eq 0 ] || [ $$status -eq 130 ]
 
 test: $(STAMP) lint browser $(YAML_LS)/.installed
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)

@@ -10,7 +10,9 @@ import os
 import platform
 import re
 import select
+import shutil
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -39,20 +41,22 @@ pytestmark = pytest.mark.skipif(
 class Terminal:
     """A child process on a pseudo-terminal: type into it, wait for what it prints."""
 
-    def __init__(self, arguments: list[str], env: dict[str, str]) -> None:
+    def __init__(self, arguments: list[str], env: dict[str, str], program: Path = KALOOKI) -> None:
         try:
             pid, fd = pty.fork()
         except OSError as error:  # a sandbox without /dev/ptmx
             pytest.skip(f"no pseudo-terminal: {error}")
-        if pid == 0:  # the child: become the kalooki command
+        if pid == 0:  # the child: become the kalooki command (or the program that runs it)
             try:
                 # As a person's shell would: a test run in the background has SIGINT ignored,
                 # and an ignored signal stays ignored across exec, so Ctrl-C would do nothing.
                 signal.signal(signal.SIGINT, signal.SIG_DFL)
-                os.execve(str(KALOOKI), [str(KALOOKI), *arguments], env)
+                os.execve(str(program), [str(program), *arguments], env)
             finally:
                 os._exit(127)
         self.pid = pid
+        self.reader = pid
+        """The process that reads the keyboard: the child, or a process it started (make's kalooki)."""
         self.fd = fd
         self.output = ""
         self.matched = 0
@@ -113,7 +117,7 @@ class Terminal:
         try:
             # The main thread's system call: its number and first argument (the file descriptor),
             # or "running".
-            fields = Path(f"/proc/{self.pid}/syscall").read_text().split()
+            fields = Path(f"/proc/{self.reader}/syscall").read_text().split()
         except OSError:
             fields = []
         if READ_SYSCALL is None or not fields:
@@ -279,5 +283,52 @@ def test_the_prompt_edits_lines_and_brings_back_earlier_ones(tmp_path: Path) -> 
         assert "you have drawn already this turn" in terminal.read_until(r"play> ")
         terminal.type("quit\n")
         assert terminal.wait() == 0
+    finally:
+        terminal.kill()
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _child_of(parent: int, name: str) -> int | None:
+    """A process whose parent is ``parent`` and whose command line holds ``name``, if one runs."""
+    for entry in Path("/proc").iterdir():
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == parent and name in command:
+            return int(entry.name)
+    return None
+
+
+def test_make_play_stopped_with_ctrl_c_is_no_error_of_makes(tmp_path: Path) -> None:
+    """Ctrl-C stops the game with its save in place; make added 'make: *** [play] Error 130' under it,
+    and the 'kalooki resume' it suggests is not on the PATH until the venv is active: said now."""
+    make = shutil.which("make")
+    if make is None or not Path("/proc/self/stat").exists():
+        pytest.skip("needs make and /proc")
+    if subprocess.run([make, "-q", "-C", str(ROOT), ".venv/.installed"], check=False).returncode != 0:
+        pytest.skip("the checkout's .venv is not set up by make (make play would install it)")
+    env = environment(tmp_path)
+    # A PATH without kalooki, as a newcomer's shell is before activating the venv.
+    env["PATH"] = os.pathsep.join(
+        folder for folder in env["PATH"].split(os.pathsep) if not (Path(folder) / "kalooki").exists()
+    )
+    terminal = Terminal(["-s", "-C", str(ROOT), "play", "ARGS=--fast --seed 1"], env, program=Path(make))
+    try:
+        terminal.read_until(r"draw> ")
+        shell = _child_of(terminal.pid, "kalooki play")
+        assert shell is not None
+        reader = _child_of(shell, "kalooki play")
+        terminal.reader = shell if reader is None else reader  # sh may exec kalooki in its place
+        terminal.interrupt()
+        terminal.read_until(r"Continue it with:")
+        terminal.read_until(
+            r"'\. \.venv/bin/activate' puts it on your PATH, for kalooki resume and the rest\)"
+        )
+        terminal.wait()
+        assert "make: ***" not in terminal.output
     finally:
         terminal.kill()
