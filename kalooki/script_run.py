@@ -23,7 +23,7 @@ from kalooki.yamlio import Location
 
 @dataclass(frozen=True)
 class MoveFailure:
-    """The first move that could not be played."""
+    """The first move that could not be played; ``move`` 0 and ``command`` ``"deal"``: a hand's deal."""
 
     hand: int
     move: int
@@ -34,7 +34,10 @@ class MoveFailure:
     """Where the script writes the move: its file, line and column open the line, as a problem's do."""
 
     def __str__(self) -> str:
-        told = f"hand {self.hand}, move {self.move} ({self.player}: {self.command}): {self.message}"
+        if self.move == 0:  # not a move: the hand's deal (a hand written after the game ended)
+            told = f"hand {self.hand}, its {self.command}: {self.message}"
+        else:
+            told = f"hand {self.hand}, move {self.move} ({self.player}: {self.command}): {self.message}"
         if self.where is None or self.where.line <= 0:
             return told
         return f"{self.where.source}:{self.where.line}:{self.where.column}: {told}"
@@ -166,14 +169,16 @@ def run_script(script: LoadedScript, on_events: EventSink | None = None) -> Scri
 
 
 def _after_the_game(script: LoadedScript, hand_index: int, last: int) -> MoveFailure | None:
-    """The first move of a hand the script writes after the game ended with hand ``last``: it is never
-    played, which said nothing before (a goal reached sooner than the writer thought). A deal alone
-    there is refused at its place."""
+    """The first hand the script writes, from ``hand_index`` on, after the game ended with hand ``last``:
+    it is never played, which said nothing before (a goal reached sooner than the writer thought). Told
+    at its first move, or at its deal where it has no moves; an empty hand (``- {}``) is passed over."""
     told = f"the game is already over: it ended with hand {last}"
-    if hand_index < len(script.moves) and script.moves[hand_index]:
-        return _failure(script.moves[hand_index][0], told)
-    if hand_index < len(script.deals) and script.deals[hand_index] is not None:
-        raise _deal_refused(script, hand_index, KalookiError(f"{told}, so this deal is never dealt"))
+    for index in range(hand_index, max(len(script.moves), len(script.deals))):
+        if index < len(script.moves) and script.moves[index]:
+            return _failure(script.moves[index][0], told)
+        if index < len(script.deals) and script.deals[index] is not None:
+            where = script.deal_places[index] if index < len(script.deal_places) else None
+            return MoveFailure(index + 1, 0, "", "deal", f"{told}, so this deal is never dealt", where)
     return None
 
 

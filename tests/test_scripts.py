@@ -232,13 +232,27 @@ def test_a_hand_written_after_the_game_ended_is_refused_not_dropped() -> None:
     assert str(run.error) == (
         "<script>:14:14: hand 2, move 1 (bob: draw stock): the game is already over: it ended with hand 1"
     )
-    with pytest.raises(ScriptError) as caught:
-        run_script(load_script_text(GAME_OVER_IN_HAND_1 + "  - deal:\n      ann: [2H, 3H, 4H, 5H]\n"))
-    assert str(caught.value) == (
-        "<script>:14:7: hands[1].deal: the game is already over: it ended with hand 1, "
+    # Past an empty hand too; and a hand of a deal alone is told at its deal, beside the game played.
+    run = run_script(load_script_text(GAME_OVER_IN_HAND_1 + "  - {}\n  - moves:\n      - ann: draw stock\n"))
+    assert str(run.error).endswith(
+        "hand 3, move 1 (ann: draw stock): the game is already over: it ended with hand 1"
+    )
+    run = run_script(load_script_text(GAME_OVER_IN_HAND_1 + "  - deal:\n      ann: [2H, 3H, 4H, 5H]\n"))
+    assert [hand.number for hand in run.hands] == [1]
+    assert str(run.error) == (
+        "<script>:14:7: hand 2, its deal: the game is already over: it ended with hand 1, "
         "so this deal is never dealt"
     )
+    assert run.error is not None
+    assert run.error.to_json() == {
+        "hand": 2,
+        "move": 0,
+        "player": "",
+        "command": "deal",
+        "message": "the game is already over: it ended with hand 1, so this deal is never dealt",
+    }
     assert run_script(load_script_text(GAME_OVER_IN_HAND_1)).error is None
+    assert run_script(load_script_text(GAME_OVER_IN_HAND_1 + "  - {}\n")).error is None
 
 
 def script_errors(text: str) -> list[str]:
