@@ -121,13 +121,13 @@ def check_pictures(report: str | None, plot: str | None) -> None:
     if report is not None:
         if Path(report).suffix.lower() not in (".html", ".htm"):
             raise typer.BadParameter(
-                f"{report}: the report is a web page: give a file ending in .html", param_hint="--report"
+                f"{report}: the report is a web page: give a file ending in .html", param_hint="'--report'"
             )
         check_output_path(report, "--report")
         require_matplotlib("--report")
     if plot is not None:
         if Path(plot).suffix.lower() not in (".png", ".svg"):
-            raise typer.BadParameter(f"{plot}: give a file ending in .png or .svg", param_hint="--plot")
+            raise typer.BadParameter(f"{plot}: give a file ending in .png or .svg", param_hint="'--plot'")
         check_output_path(plot, "--plot")
         require_matplotlib("--plot")
 
@@ -142,7 +142,7 @@ def check_distinct_outputs(*outputs: tuple[str, str | Path | None]) -> None:
         where = Path(path).resolve()
         if where in seen:
             raise typer.BadParameter(
-                f"{path}: {seen[where]} writes there too: give each its own file", param_hint=option
+                f"{path}: {seen[where]} writes there too: give each its own file", param_hint=f"'{option}'"
             )
         seen[where] = option
 
@@ -150,7 +150,8 @@ def check_distinct_outputs(*outputs: tuple[str, str | Path | None]) -> None:
 def check_pool_options(workers: int | None, scheduler: str | None) -> None:
     if workers is not None and scheduler is not None:
         raise typer.BadParameter(
-            "--workers is for local processes: a Dask cluster has the workers it has", param_hint="--workers"
+            "--workers is for local processes: a Dask cluster has the workers it has",
+            param_hint="'--workers'",
         )
 
 

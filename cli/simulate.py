@@ -142,28 +142,38 @@ def progress_bar(total: int, enabled: bool) -> Iterator[Progress | None]:
         yield bar
 
 
-def parse_bots(bots: str | None, players: int | None, variant: Variant) -> list[str]:
-    """The bot of each seat: a comma-separated list, or one name for every seat (``--players`` of them)."""
-    names = named_bots(bots, param_hint="--bots") or ["greedy"]
+def parse_bots(
+    bots: str | None, players: int | None, variant: Variant, described: str | None = None
+) -> list[str]:
+    """The bot of each seat: a comma-separated list, or one name for every seat (``--players`` of them).
+
+    A count the variant cannot seat is a usage error of the option that made it, as ``kalooki play``
+    gives; ``described`` names the variant there (a sweep's cell), else its name does."""
+    names = named_bots(bots, param_hint="'--bots'") or ["greedy"]
     for name in sorted(set(names)):
         try:
             check_bot(name)
         except UnknownBotError as error:
-            raise typer.BadParameter(str(error), param_hint="--bots") from None
+            raise typer.BadParameter(str(error), param_hint="'--bots'") from None
         except BotProtocolError as error:
             fail(str(error))
+    what = described or variant.name
     if players is not None and not may_play(variant, players):
-        # A usage error, as kalooki play and host give for the same count (it was exit 1 here alone).
-        raise typer.BadParameter(
-            f"{variant.name} is for {player_counts(variant)} players", param_hint="'--players'"
-        )
+        raise typer.BadParameter(f"{what} is for {player_counts(variant)} players", param_hint="'--players'")
     if len(names) == 1:
         count = players if players is not None else min(max(4, variant.min_players), variant.max_players)
         return names * count
     if players is not None and players != len(names):
         raise typer.BadParameter(
             f"--players {players} but --bots names {len(names)} bots: give one bot per seat, or one for all",
-            param_hint="--players",
+            param_hint="'--players'",
+        )
+    if not may_play(variant, len(names)):
+        # Five bots named: the run refused them later, exit 1, where play calls it a usage error.
+        raise typer.BadParameter(
+            f"{len(names)} bots make {len(names)} players, "
+            f"but {what} is for {player_counts(variant)} players",
+            param_hint="'--bots'",
         )
     return names
 
@@ -340,7 +350,7 @@ def simulate_command(
 ) -> None:
     if as_json and csv_path == "-":
         raise typer.BadParameter(
-            "--json and --csv - both write to stdout: give --csv a file", param_hint="--csv"
+            "--json and --csv - both write to stdout: give --csv a file", param_hint="'--csv'"
         )
     check_pool_options(workers, scheduler)
     check_distinct_outputs(("--csv", csv_path), ("--report", report_path), ("--plot", plot_path))
@@ -348,7 +358,7 @@ def simulate_command(
         raise typer.BadParameter(
             "adds both full reports to a comparison: give --compare or --compare-set "
             "(a single run's report is shown in full already)",
-            param_hint="--verbose",
+            param_hint="'--verbose'",
         )
     if csv_path is not None:
         # Checked before any game is played, so a long run is not wasted on a path that cannot be written.

@@ -17,6 +17,7 @@ from kalooki.executors import open_pool
 from kalooki.figures import FDR_METHOD
 from kalooki.grid import Cell, cell_count, find_baseline, knob_text, load_cells, parse_grid
 from kalooki.loader import load_variant
+from kalooki.rules import may_play, player_counts
 from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, MAX_GAMES, rows_to_csv
 from kalooki.sweep import (
     CellResult,
@@ -35,9 +36,9 @@ from .common import (
     check_output_path,
     cli_errors,
     counted,
-    fail,
     folder_name,
     named,
+    named_bots,
     seed_number,
 )
 from .html_report import BOTS_NOTE, bots_text, paired_units, untested
@@ -240,6 +241,11 @@ def _knob_columns(spec: SweepSpec) -> list[Column]:
     return [Column(axis.knob.replace("_", " ")) for axis in spec.axes]
 
 
+def _cell_rules(cell: Cell) -> str:
+    """A cell's rules in a sentence: the variant and its grid values (`classic with max_players=3`)."""
+    return cell.variant.name if not cell.knobs else f"{cell.variant.name} with {cell.label}"
+
+
 def _knob_values(cell: Cell, spec: SweepSpec) -> list[str]:
     values = (cell.knobs[axis.knob] for axis in spec.axes)
     return [
@@ -322,7 +328,7 @@ def sweep_command(
 ) -> None:
     if as_json and csv_path == "-":
         raise typer.BadParameter(
-            "--json and --csv - both write to stdout: give --csv a file", param_hint="--csv"
+            "--json and --csv - both write to stdout: give --csv a file", param_hint="'--csv'"
         )
     check_pool_options(workers, scheduler)
     check_distinct_outputs(("--csv", csv_path), ("--report", report), ("--plot", plot), ("--out", out))
@@ -335,25 +341,44 @@ def sweep_command(
             variant, set_ or ()
         )  # the variant and --set on their own first, as simulate reports them
         count = cell_count(axes)
+        # What the command line asks for, before anything is played: usage errors (exit 2), as elsewhere.
         if not axes and not yes:
-            fail("no --grid: the sweep would be one cell, the variant as given; add --yes to run it anyway")
+            raise typer.BadParameter(
+                "none given: the sweep would be one cell, the variant as given (--grid KNOB=V1,V2 sweeps a "
+                "knob); add --yes to run it anyway",
+                param_hint="'--grid'",
+            )
         if axes and count == 1 and not yes:
             # One value a knob (`--grid run_minimum=4`) is one cell, compared with nothing.
             only = ", ".join(f"{axis.knob}={axis.texts[0]}" for axis in axes)
-            fail(
+            raise typer.BadParameter(
                 f"the grid is one cell ({only}), so nothing is compared: give a knob two values or more "
-                f"(--grid {axes[0].knob}=V1,V2), or add --yes to run it anyway"
+                f"(--grid {axes[0].knob}=V1,V2), or add --yes to run it anyway",
+                param_hint="'--grid'",
             )
         if count > MAX_CELLS and not yes:
-            fail(f"the grid has {count} cells (over {MAX_CELLS}): add --yes to play them all")
+            raise typer.BadParameter(
+                f"the grid has {count} cells (over {MAX_CELLS}): add --yes to play them all",
+                param_hint="'--grid'",
+            )
         if games * count > MAX_GAMES:
             raise typer.BadParameter(
                 f"--games {games:,} × {count:,} cells is {games * count:,} games: "
                 f"give at most {MAX_GAMES:,} in all",
-                param_hint="--games",
+                param_hint="'--games'",
             )
         cells = load_cells(variant, set_ or (), axes)
-        seats = tuple(parse_bots(bots, players, cells[0].variant))
+        seats = tuple(parse_bots(bots, players, cells[0].variant, described=_cell_rules(cells[0])))
+        for cell in cells[1:]:
+            # Every cell plays the same seats: one that cannot seat them was refused once its games began.
+            if not may_play(cell.variant, len(seats)):
+                raise typer.BadParameter(
+                    f"{len(seats)} players, but {_cell_rules(cell)} is for {player_counts(cell.variant)} "
+                    "players: every cell seats the same players",
+                    param_hint="'--bots'"
+                    if players is None and len(named_bots(bots) or ()) > 1
+                    else "'--players'",
+                )
         check_duplicate_games(duplicate, seats, games)
         spec = SweepSpec(
             variant,

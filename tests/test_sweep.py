@@ -274,25 +274,44 @@ def test_cli_csv_says_how_many_hands_each_seats_hands_won_are_of(tmp_path: Path)
 
 
 def test_cli_asks_for_yes() -> None:
+    # Usage errors (exit 2), as other options' are: `kalooki sweep` alone exited 1.
     code, _, err = sweep("classic", "-n", "2")
-    assert code == 1
-    assert (
-        err.strip()
-        == "no --grid: the sweep would be one cell, the variant as given; add --yes to run it anyway"
+    assert code == 2
+    assert " ".join(err.split()).endswith(
+        "Error: Invalid value for '--grid': none given: the sweep would be one cell, the variant as given "
+        "(--grid KNOB=V1,V2 sweeps a knob); add --yes to run it anyway"
     )
     code, out, err = sweep("classic", "--grid", "run_minimum=4", "--grid", "jokers=2", "-n", "2")
-    assert (code, out) == (1, "")
-    assert err.splitlines() == [
-        "the grid is one cell (run_minimum=4, jokers=2), so nothing is compared: give a knob two values "
-        "or more (--grid run_minimum=V1,V2), or add --yes to run it anyway"
-    ]
+    assert (code, out) == (2, "")
+    assert " ".join(err.split()).endswith(
+        "Error: Invalid value for '--grid': the grid is one cell (run_minimum=4, jokers=2), so nothing is "
+        "compared: give a knob two values or more (--grid run_minimum=V1,V2), or add --yes to run it anyway"
+    )
     values = ",".join(str(value) for value in range(52))
     code, _, err = sweep("classic", "--grid", f"opening_threshold={values}", "-n", "2")
-    assert code == 1
-    assert err.strip() == "the grid has 52 cells (over 50): add --yes to play them all"
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        "Error: Invalid value for '--grid': the grid has 52 cells (over 50): add --yes to play them all"
+    )
     code, out, err = sweep("classic", "-n", "1", "-w", "1", "--yes", "--json")
     assert code == 0, err
     assert json.loads(out)["cells"][0]["knobs"] == {}
+
+
+def test_a_count_a_cell_cannot_seat_is_a_usage_error_naming_the_cell() -> None:
+    # Checked against the first cell alone, it named the base ("classic is for 2 to 3 players", which
+    # seats 4), and a later cell that could not seat the table was refused once its games began, exit 1.
+    code, _, err = sweep("classic", "--grid", "max_players=3,4", "--players", "4", "-n", "1")
+    assert code == 2
+    assert err.splitlines()[-1] == (
+        "Error: Invalid value for '--players': classic with max_players=3 is for 2 to 3 players"
+    )
+    code, _, err = sweep("classic", "--grid", "max_players=4,3", "--players", "4", "-n", "1")
+    assert code == 2
+    assert " ".join(err.split()).endswith(
+        "Error: Invalid value for '--players': 4 players, but classic with max_players=3 is for 2 to 3 "
+        "players: every cell seats the same players"
+    )
 
 
 def test_cli_bad_grid_exits_before_playing(tmp_path: Path) -> None:

@@ -186,7 +186,7 @@ def test_two_outputs_on_one_path_are_refused_before_any_game(tmp_path: Path) -> 
         "classic", "--grid", "jokers=2,4", "-n", "2", "--csv", str(same), "--out", str(same)
     )
     assert (code, out) == (2, "")
-    assert f"Invalid value for --out: {same}: --csv writes there too: give each its own file" in " ".join(
+    assert f"Invalid value for '--out': {same}: --csv writes there too: give each its own file" in " ".join(
         err.split()
     )
     assert not same.exists()
@@ -195,7 +195,7 @@ def test_two_outputs_on_one_path_are_refused_before_any_game(tmp_path: Path) -> 
         app, ["simulate", "-n", "1", "--csv", str(page), "--report", str(tmp_path / "." / "lab.html")]
     )
     assert (result.exit_code, result.stdout) == (2, "")
-    assert "Invalid value for --report" in result.stderr
+    assert "Invalid value for '--report'" in result.stderr
     assert "--csv writes there too: give each its own file" in " ".join(result.stderr.split())
     assert not page.exists()
 
