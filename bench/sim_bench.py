@@ -6,7 +6,8 @@ One run measures, on one core and in CPU time:
   seat (whole games through :func:`kalooki.simulate.simulate`, hands counted);
 - microseconds per action when every action is picked uniformly from ``legal_actions()`` and
   applied (the list, the pick and ``apply`` timed around each action), judged net of what the
-  clock reads in those intervals cost (:func:`bench.clock_cost_ns`, measured in the same round);
+  clock reads in those intervals cost (:func:`bench.clock_cost_ns`, measured in the same round,
+  right after its actions);
 - OpenSpiel ``gin_rummy`` random against random: games per second and microseconds per player
   action, timed the same way (:mod:`bench.gin_rummy`);
 
@@ -233,7 +234,7 @@ def simulation_bench(options: Options) -> BenchResult:
         "greedy_hands_per_second": round(greedy, 1),
         "random_hands_per_second": round(random_play, 1),
         "us_per_action": round(action_us, 1),
-        "us_per_action_net": round(net_action_us, 2),
+        "us_per_action_net": round(net_action_us, 1),
         "play_legal_actions_us": round(_median(rounds["uniform"], "play_legal_actions_us"), 1),
         "gin_rummy_games_per_second": None if gin_games is None else round(gin_games, 1),
         "openspiel_version": gin_rummy.version(),

@@ -222,6 +222,8 @@ def solver_gin_bench(options: Options) -> BenchResult:
     kalooki_times = timed["kalooki"]
     result["kalooki_median_us"] = kalooki_times["cpu_median_us"]
     result["kalooki_p99_us"] = kalooki_times["cpu_p99_us"]
+    result["clock_us"] = timed[CLOCK]["cpu_median_us"]
+    result["kalooki_net_median_us"] = net(timed, "kalooki", "median")
     if pyspiel is None:
         result["openspiel"] = "not installed (pip install open-spiel)"
         return result
@@ -236,8 +238,6 @@ def solver_gin_bench(options: Options) -> BenchResult:
             "openspiel_version": gin_rummy.version(),
             "openspiel_median_us": spiel_times["cpu_median_us"],
             "openspiel_p99_us": spiel_times["cpu_p99_us"],
-            "clock_us": timed[CLOCK]["cpu_median_us"],
-            "kalooki_net_median_us": net(timed, "kalooki", "median"),
             "openspiel_net_median_us": net(timed, "openspiel", "median"),
             "agreeing_hands": count - len(disagreements),
             "first_disagreements": disagreements[:5],
