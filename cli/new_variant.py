@@ -17,7 +17,7 @@ from typing import Annotated
 import typer
 
 from kalooki.knob_reference import knob_choices, knob_values
-from kalooki.loader import builtin_variant_names, load_variant
+from kalooki.loader import VARIANT_SUFFIXES, builtin_variant_names, load_variant
 from kalooki.loader_refs import is_path_like
 from kalooki.resources import schemas_dir
 from kalooki.variant import KNOB_NAMES, Variant
@@ -115,7 +115,7 @@ def new(
     force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
 ) -> None:
     """Write a starter variant file: the common knobs commented out, with their meaning and value."""
-    if file.suffix not in (".yaml", ".yml"):
+    if file.suffix.lower() not in VARIANT_SUFFIXES:  # as the loader reads them: X.YAML is one too
         raise typer.BadParameter("a variant file's name ends in .yaml (or .yml)", param_hint="'FILE.yaml'")
     check_output_path(file, "FILE.yaml", variant_file=True)
     if file.exists() and not force:

@@ -11,6 +11,7 @@ from typing import Literal
 
 from kalooki import jsonio
 from kalooki.file_kinds import another_kind, game_file_kind, holds, use_it_with, written_file
+from kalooki.loader import VARIANT_SUFFIXES
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.yamlio import YamlDocument, YamlError, load_yaml_file
 
@@ -43,9 +44,6 @@ def what_it_is(path: Path, wanted: Literal["log", "save"], *, hosting: bool = Fa
     return another_kind("variant", wanted, str(path))
 
 
-YAML_SUFFIXES = (".yaml", ".yml")
-
-
 def yaml_already_there(path: Path, shown: str) -> str | None:
     """For a YAML file where a CSV or a report is to be written: what it holds (None: no such file).
 
@@ -55,7 +53,7 @@ def yaml_already_there(path: Path, shown: str) -> str | None:
     from .play import is_script
 
     try:
-        if path.suffix.lower() not in YAML_SUFFIXES or not path.is_file():
+        if path.suffix.lower() not in VARIANT_SUFFIXES or not path.is_file():
             return None
     except OSError:  # a name too long for the system is no file
         return None

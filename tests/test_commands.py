@@ -234,6 +234,9 @@ def test_new_takes_the_values_of_its_base(tmp_path: Path) -> None:
         "Error: Invalid value for 'FILE.yaml': a variant file's name ends in .yaml (or .yml)"
     )
     assert CliRunner().invoke(app, ["new", str(tmp_path / "x.yml")]).exit_code == 0
+    # In any case, as validate and play read it.
+    assert CliRunner().invoke(app, ["new", str(tmp_path / "X.YAML")]).exit_code == 0
+    assert load_variant(tmp_path / "X.YAML").opening_threshold == 51
 
 
 def test_new_names_a_base_file_from_its_own_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
