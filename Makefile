@@ -19,10 +19,11 @@ $(STAMP): pyproject.toml
 play: $(STAMP)
 	@echo "$(BIN)/kalooki play $(ARGS)"
 	@trap : INT; $(BIN)/kalooki play $(ARGS); status=$$?; \
-	if ! command -v kalooki >/dev/null 2>&1; then \
-		echo "(kalooki is installed in $(VENV): '. $(BIN)/activate' puts it on your PATH, for kalooki resume and the rest)"; \
+	if [ $$status -eq 130 ]; then status=0; fi; \
+	if [ $$status -eq 0 ] && ! command -v kalooki >/dev/null 2>&1; then \
+		echo "(kalooki is installed in $(VENV): '. $(CURDIR)/$(BIN)/activate' puts it on your PATH, for kalooki resume and the rest)"; \
 	fi; \
-	[ $$status -eq 0 ] || [ $$status -eq 130 ]
+	exit $$status
 
 test: $(STAMP) lint browser $(YAML_LS)/.installed
 	$(BIN)/python -m pytest -q $(PYTEST_ARGS)

@@ -325,10 +325,19 @@ def test_make_play_stopped_with_ctrl_c_is_no_error_of_makes(tmp_path: Path) -> N
         terminal.reader = shell if reader is None else reader  # sh may exec kalooki in its place
         terminal.interrupt()
         terminal.read_until(r"Continue it with:")
+        # Named whole: `make -C CHECKOUT play` is run from another folder.
         terminal.read_until(
-            r"'\. \.venv/bin/activate' puts it on your PATH, for kalooki resume and the rest\)"
+            re.escape(f"'. {ROOT}/.venv/bin/activate' puts it on your PATH, for kalooki resume and the rest)")
         )
         terminal.wait()
         assert "make: ***" not in terminal.output
     finally:
         terminal.kill()
+    # A usage error is make's error still, with kalooki's own status, and no word about the PATH.
+    refused = subprocess.run(
+        [make, "-s", "-C", str(ROOT), "play", "ARGS=--players 9"],
+        env=env, capture_output=True, text=True, timeout=TIMEOUT, check=False,
+    )  # fmt: skip
+    assert "Invalid value for '--players': classic is for 2 to 4 players" in refused.stderr
+    assert "play] Error 2" in refused.stderr
+    assert "puts it on your PATH" not in refused.stdout + refused.stderr
