@@ -36,7 +36,7 @@ from .common import (
 )
 from .host_options import AllowHostOption, TrustProxyOption, allowed_hosts, refuse_bytes, trusted_proxies
 from .host_thread import LOBBY_PROMPT, HostThread, require_net
-from .host_watch import watch_table
+from .host_watch import DROP_HELP, DROP_WHOM, dropped_name, watch_table
 from .play import DEFAULT_BOT, console_reader, make_console
 from .shell_words import shell_join
 from .turn_log import refuse_a_written_log, refuse_one_file
@@ -322,7 +322,7 @@ def run_host(
 
 LOBBY_HELP = (
     "Type start to begin now (bots take the empty seats), say TEXT to talk to the table, "
-    "drop NAME to drop a player's connection, or quit to close it."
+    f"{DROP_HELP}, or quit to close it."
 )
 """The host's prompt in the lobby: start, say, drop, quit, or wait for the seats to fill."""
 
@@ -331,7 +331,6 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
     from kalooki_net.client import TableConnection, table_uri
     from kalooki_net.protocol import MAX_SAY
 
-    from .host_watch import DROP_WHOM, dropped_name
     from .interactive import EXIT_INTERRUPTED
     from .lobby import said_in_lobby
     from .remote import RemoteGame
@@ -344,7 +343,7 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
         console.print(
             Text(
                 "Type start to begin now (bots take the empty seats), or wait for the seats to fill; "
-                "say TEXT talks to the table.",
+                "say TEXT talks to the table, drop NAME drops a player's connection.",
                 style="dim",
             )
         )

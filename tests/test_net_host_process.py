@@ -338,6 +338,8 @@ def test_the_playing_host_drops_a_connection_from_its_lobby_prompt(tmp_path: Pat
     had no drop before the game (the --watch prompt and the game's had)."""
     with piped_host(tmp_path, "--seats", "3", "--wait", "30") as (keyboard, printed, guest):
         printed.until("[table] bob joined the table.")
+        opened = " ".join(printed.text.split())
+        assert "say TEXT talks to the table, drop NAME drops a player's connection." in opened
         keyboard.write(b"drop\ndrop bob\nhelp\nquit\n")
         keyboard.flush()
         printed.until("drop whom? (drop NAME drops a player's connection)")
@@ -345,8 +347,11 @@ def test_the_playing_host_drops_a_connection_from_its_lobby_prompt(tmp_path: Pat
             "bob's connection is dropped: the table waits 30 seconds for them, then a bot plays their seat"
         )
         assert guest.until("error")["code"] == "dropped"
-        printed.until("drop NAME to drop a player's connection, or quit to close it.")
-        printed.until("The table is closed.")
+        helped = " ".join(printed.until("The table is closed.").split())
+        assert (
+            "say TEXT to talk to the table, drop NAME to drop a player's connection (the table waits"
+            in helped
+        )
 
 
 def upgrade_from(address: str, port: int) -> socket.socket:
