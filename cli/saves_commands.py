@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated
@@ -143,8 +144,17 @@ def saves(
     print_saves(console, finished, folder)
     count = f"{len(finished)} finished game{'s' if len(finished) != 1 else ''}"
     which = "the save of this finished game" if len(finished) == 1 else f"the saves of these {count}"
-    if not yes and not _confirm(f"Remove {which}?"):
-        console.print("No save removed." if freed else "Nothing removed.")
+    nothing = "No save removed." if freed else "Nothing removed."
+    try:
+        removing = yes or _confirm(f"Remove {which}?")
+    except KeyboardInterrupt:
+        from .interactive import EXIT_INTERRUPTED
+
+        # Off the question's line, as Ctrl-C is told at the game's prompts.
+        console.print(f"\nInterrupted: {nothing[0].lower()}{nothing[1:]}")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    if not removing:
+        console.print(nothing)
         raise typer.Exit(1)
     for entry in finished:
         entry.path.unlink(missing_ok=True)
@@ -171,18 +181,30 @@ def _remove_stale_locks(entries: list[SaveEntry], folder: Path) -> list[Path]:
 
 def _confirm(question: str) -> bool:
     """Ask yes or no; Enter, or no answer (the end of input), is no. Anything else asks again, saying
-    what to type (click's own confirm said only "Error: invalid input")."""
+    what to type (click's own confirm said only "Error: invalid input"). Ctrl-C raises
+    KeyboardInterrupt (click's prompt made it the same Abort as the end of input)."""
     while True:
+        typer.echo(f"{question} [y/N]: ", nl=False)
         try:
-            answer = typer.prompt(f"{question} [y/N]", default="", show_default=False)
-        except typer.Abort:
+            answer = input()
+        except EOFError:
+            typer.echo()
             return False
+        if not _at_a_terminal():
+            typer.echo(answer)  # as a terminal shows what was typed: what follows starts a line of its own
         word = answer.strip().lower()
         if word in ("y", "yes"):
             return True
         if word in ("", "n", "no"):
             return False
         typer.echo("Answer y to remove, or n (or Enter) to keep.", err=True)
+
+
+def _at_a_terminal() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):  # a closed or replaced standard input
+        return False
 
 
 def register(app: typer.Typer) -> None:

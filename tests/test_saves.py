@@ -314,6 +314,25 @@ def test_saves_clean_asks_again_after_an_answer_that_is_neither(home: Path) -> N
     assert (result.exit_code, result.stdout.splitlines()[-1]) == (1, "Nothing removed.")
 
 
+def test_ctrl_c_at_the_question_of_saves_clean_is_told_as_an_interrupt(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It printed "...[y/N]: ^CNo save removed." on the question's line and exited 1, as a "no".
+    saved_game(home / "saves" / f"done{SAVE_SUFFIX}", finished=True, seed=1)
+
+    def interrupted() -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupted)
+    result = runner.invoke(app, ["saves", "--clean"])
+    assert result.exit_code == 130
+    assert result.stdout.splitlines()[-2:] == [
+        "Remove the save of this finished game? [y/N]: ",
+        "Interrupted: nothing removed.",
+    ]
+    assert (home / "saves" / f"done{SAVE_SUFFIX}").exists()
+
+
 def test_saves_clean_asks_about_several_games_in_the_plural(home: Path) -> None:
     folder = home / "saves"
     for seed in (1, 2):
