@@ -8,6 +8,7 @@ click does (``PATH...``); every command of the app uses it (see :func:`use_plain
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -70,6 +71,12 @@ CLICK_ERROR: type[Exception] = next(
 """The class of every error click shows as ``Error: ...`` with exit 2 (usage) or 1: the click inside
 Typer's own release, or the click package older Typer releases use."""
 
+NO_ARGS_IS_HELP: type[Exception] | None = getattr(
+    sys.modules[CLICK_ERROR.__module__], "NoArgsIsHelpError", None
+)
+"""What that click raises for a group run with no command (its message is the group's help); None in
+releases before 8.2, which printed the help themselves."""
+
 
 @contextmanager
 def _spelled_usage_errors() -> Iterator[None]:
@@ -82,7 +89,7 @@ def _spelled_usage_errors() -> Iterator[None]:
         yield
     except CLICK_ERROR as error:
         # `kalooki` alone: the "error" is the group's whole help, kalooki's own lines, not what was typed.
-        if type(error).__name__ != "NoArgsIsHelpError":
+        if NO_ARGS_IS_HELP is None or not isinstance(error, NO_ARGS_IS_HELP):
             error.message = escape_controls(error.message)  # type: ignore[attr-defined]
         raise
 

@@ -215,13 +215,14 @@ def start_hotseat(
     from .saves import move_save, new_save_path, remember_save, write_save
 
     names = [name.strip() for name in humans.split(",")]
-    if any(not name for name in names) and len([name for name in names if name]) >= 2:
+    given = [name for name in names if name]
+    if len(given) >= 2 and len(given) < len(names):
         # `ann,,bob`: two people were named; what is wrong is the empty name between the commas.
         raise typer.BadParameter(
             f"an empty name in {humans.strip()!r}: one name between each two commas: ann,bob",
             param_hint="'--humans'",
         )
-    if len(names) < 2 or any(not name or any(c.isspace() for c in name) for name in names):
+    if len(given) < 2 or len(given) < len(names) or any(c.isspace() for name in given for c in name):
         raise typer.BadParameter("name two or more people, one word each: ann,bob", param_hint="'--humans'")
     for name in names:
         problem = name_problem(name)

@@ -79,8 +79,10 @@ STALE_TEMPORARY_SECONDS = 60
 """A temporary file of an autosave older than this was left by a write that was killed: it is removed."""
 
 
-def _temporaries(path: Path) -> list[Path]:
-    return list(path.parent.glob(f".{glob.escape(path.name)}.*.tmp"))
+def temporaries(path: Path) -> list[Path]:
+    """The temporary files :func:`write_atomically` makes beside ``path`` (a link followed)."""
+    real = Path(os.path.realpath(path))
+    return list(real.parent.glob(f".{glob.escape(real.name)}.*.tmp"))
 
 
 def remove_stale_temporaries(places: list[Path]) -> list[Path]:
@@ -95,15 +97,6 @@ def remove_stale_temporaries(places: list[Path]) -> list[Path]:
                 stale.unlink()
                 removed.append(stale)
     return removed
-
-
-def stale_save_temporaries(paths: list[Path], folder: Path) -> list[Path]:
-    """The temporary files beside the saves at ``paths`` and every save's in the saves ``folder``
-    (a save gone since), for :func:`remove_stale_temporaries`."""
-    places = {place for path in paths for place in _temporaries(Path(os.path.realpath(path)))}
-    if folder.is_dir():
-        places.update(folder.glob(f".*{SAVE_SUFFIX}.*.tmp"))
-    return sorted(places)
 
 
 def _plain_mode(path: Path) -> int:
@@ -144,7 +137,7 @@ def write_atomically(path: Path, text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-    remove_stale_temporaries(_temporaries(path))
+    remove_stale_temporaries(temporaries(path))
 
 
 def write_save(path: Path, text: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Annotated
@@ -28,7 +29,7 @@ from .saves import (
     forget_save,
     remove_stale_temporaries,
     saves_dir,
-    stale_save_temporaries,
+    temporaries,
 )
 
 
@@ -128,7 +129,7 @@ def saves(
     )
     # A save killed mid-write (kill -9, a power cut) leaves its half-written copy beside it; the next
     # save of that game removes it, but a game never saved again kept it for good.
-    halves = remove_stale_temporaries(stale_save_temporaries([entry.path for entry in entries], folder))
+    halves = remove_stale_temporaries(_beside_saves(entries, folder, temporaries, f".*{SAVE_SUFFIX}.*.tmp"))
     _say_removed(
         console,
         halves,
@@ -171,12 +172,21 @@ def _say_removed(console: Console, removed: list[Path], folder: Path, one: str, 
 
 def _remove_stale_locks(entries: list[SaveEntry], folder: Path) -> list[Path]:
     """Remove the lock files (:mod:`.save_lock`) that no live game holds, beside the saves listed and in
-    the saves folder (a save gone since); the ones removed. They hold no game, so nothing is asked."""
-    places = {lock_place(entry.path) for entry in entries}
+    the saves folder; the ones removed. They hold no game, so nothing is asked."""
+    places = _beside_saves(entries, folder, lambda save: [lock_place(save)], f".*{SAVE_SUFFIX}.lock")
+    return [place for place in places if remove_if_stale(place)]
+
+
+def _beside_saves(
+    entries: list[SaveEntry], folder: Path, companions: Callable[[Path], list[Path]], pattern: str
+) -> list[Path]:
+    """The files a save has beside it (``companions`` of each save listed), and those in the saves
+    ``folder`` named by ``pattern``, whose save may be gone since: each once, by its real place."""
+    places = {Path(os.path.realpath(place)) for entry in entries for place in companions(entry.path)}
     if folder.is_dir():
         real = Path(os.path.realpath(folder))
-        places.update(real / path.name for path in folder.glob(f".*{SAVE_SUFFIX}.lock"))
-    return sorted(place for place in places if remove_if_stale(place))
+        places.update(real / path.name for path in folder.glob(pattern))
+    return sorted(places)
 
 
 def _confirm(question: str) -> bool:
