@@ -456,7 +456,10 @@ def default_name() -> str:
 def kept_seat(seats: list[KeptSeat], name: str | None) -> KeptSeat | None:
     """The kept seat ``--name`` names (none: the only one kept), or None to sit down anew."""
     if name is not None:
-        return next((kept for kept in seats if name_key(kept.name) == name_key(name)), None)
+        # Its own name first: a file from before look-alike names collided may keep seats for both ann and
+        # аnn (Cyrillic а), and each still takes back its own.
+        exact = next((kept for kept in seats if kept.name == name), None)
+        return exact or next((kept for kept in seats if name_key(kept.name) == name_key(name)), None)
     if len(seats) > 1:
         names = " and ".join(escape_controls(kept.name) for kept in seats)
         raise typer.BadParameter(

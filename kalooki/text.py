@@ -15,6 +15,8 @@ import unicodedata
 from collections.abc import Callable
 from typing import Final
 
+from kalooki.lookalikes import skeleton
+
 CONTROL_RANGES: Final = ((0x00, 0x1F), (0x7F, 0x9F), (0x2028, 0x2029), (0x202A, 0x202E), (0x2066, 0x2069))
 """C0 and C1 controls, DEL, the Unicode line and paragraph separators, and the bidirectional
 embeddings, overrides and isolates, each range by its first and last code: one of the last in a
@@ -89,18 +91,43 @@ def unlike_ascii(key: str) -> str:
 
 def name_key(name: str) -> str:
     """A player's name as the screens show it: in any case, and in any of Unicode's ways of writing the
-    same letters (𝚊𝚗𝚗 in monospace letters, or José with its accent apart, shows as ann or José on a
-    terminal). Two names of one key would read as one player. A variation selector picks how the
-    character before it is drawn (❤ or its emoji ❤️) and changes no letter: 'ann' with one after it
-    shows as ann, so it is left out of the key."""
-    return VARIATION_SELECTORS.sub("", unicodedata.normalize("NFKC", name)).casefold()
+    same letters (𝚊𝚗𝚗 in monospace letters shows as ann on a terminal). Two names of one key would read
+    as one player. A variation selector picks how the character before it is drawn (❤ or its emoji ❤️)
+    and changes no letter: 'ann' with one after it shows as ann, so it is left out of the key. So are
+    the accents of Latin, Greek and Cyrillic letters (ạnn, or José beside Jose, in a lobby's small
+    type), and a look-alike letter reads as the one it is drawn as (аnn with a Cyrillic а is ann): see
+    :mod:`kalooki.lookalikes`. Every name check compares by this key: a hosted table's seats, hot-seat
+    people, a script's players, the bots' names beside them, the seats a join keeps."""
+    letters = skeleton(VARIATION_SELECTORS.sub("", unicodedata.normalize("NFKC", name)))
+    # Again once folded: a capital left as it was (Cyrillic У) folds to a look-alike (у, read as y).
+    return skeleton(letters.casefold())
 
 
-BLANK_CHARACTERS: Final = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+def name_lookalike(name: str, whose: str = "this name's") -> str:
+    """For a name refused as reading as another one, what in it reads as another letter, to add to the
+    refusal (': this name's U+0430 CYRILLIC SMALL LETTER A reads as a'); empty where the names differ
+    only in case or in Unicode's ways of writing the same letters, which the player can see."""
+    letters = VARIATION_SELECTORS.sub("", name)
+    for index, character in enumerate(letters):
+        before, through = name_key(letters[:index]), name_key(letters[: index + 1])
+        if not through.startswith(before):
+            continue  # joined with the letter before it (Hangul's jamo): read together, not alone
+        read = through[len(before) :]
+        if read == unicodedata.normalize("NFD", unicodedata.normalize("NFKC", character).casefold()):
+            continue
+        described = f"U+{ord(character):04X} {unicodedata.name(character, 'a character with no name')}"
+        return f": {whose} {described} " + (
+            f"reads as {read}" if read else "is a mark that tells no names apart"
+        )
+    return ""
+
+
+BLANK_CHARACTERS: Final = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0\U00016fe4\U0001d159")
 """Characters Python counts printable that show as nothing (the Hangul fillers, the blank braille
-pattern, the grapheme joiner): 'ann' and 'ann' with one of these after it would be two names that look
-one. The other invisible characters (format characters, spaces) are not printable, so refused already;
-variation selectors are left out of a name's key (:func:`name_key`)."""
+pattern, the grapheme joiner, the Khitan filler, the musical null notehead): 'ann' and 'ann' with one
+of these after it would be two names that look one. The other invisible characters (format characters
+such as the zero-width joiner, spaces) are not printable, so refused already; variation selectors, and
+marks with no letter to sit on, are left out of a name's key (:func:`name_key`)."""
 
 BLANK_NAME: Final = "a name is written in characters that show: no blank fillers"
 

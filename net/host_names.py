@@ -28,6 +28,7 @@ _NAME = re.compile(rf"\.?{_LABEL}(?:\.{_LABEL})*")
 labels), a leading dot for a whole domain."""
 MAX_NAME = 253
 """The longest host name DNS has."""
+MAX_PORT = 65535
 
 
 def host_name(header: str) -> str:
@@ -51,6 +52,9 @@ def header_name(header: str) -> str | None:
     text = header.strip()
     if _HOST_HEADER.fullmatch(text) is None:
         return None
+    port = text.rpartition("]")[2] if text.startswith("[") else text
+    if ":" in port and not 1 <= int(port.rpartition(":")[2]) <= MAX_PORT:
+        return None  # localhost:99999 was served the page: no browser reaches a port TCP has not
     name = host_name(text)
     if text.startswith("["):
         return name if ":" in name and is_address(name) else None

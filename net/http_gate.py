@@ -58,7 +58,13 @@ class HttpGate:
             return bad_request(f"Send one {repeated} header, not {len(headers.get_all(repeated))}.")
         host = headers.get("Host")
         upgrade = headers.get("Upgrade", "").lower() == "websocket"
-        if host and (not upgrade or "Origin" in headers) and not self.allowed_hosts.allows(host):
+        if (not upgrade or "Origin" in headers) and (host is None or not self.allowed_hosts.allows(host)):
+            # A missing or empty Host is no host[:port] either: every browser sends the name it asked by,
+            # and a request that hides it is not served the page as if it had named the table.
+            if host is None:
+                return connection.respond(
+                    http.HTTPStatus.FORBIDDEN, "This table does not answer a request with no Host header.\n"
+                )
             return self.refuse_name(connection, header_name(host) or "")
         if not upgrade:
             # websockets keeps the method of requests it reads (17+); an older one reads only GETs.

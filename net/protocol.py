@@ -12,14 +12,14 @@ Only pydantic is needed here, so the schema is generated without the ``net`` ext
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from kalooki import jsonio
 from kalooki.text import escape_controls
-from kalooki.validation import spell_surrogates, suggest, value_problem
+
+from .message_faults import NOT_AN_OBJECT, field_problem, type_problem
 
 PROTOCOL_VERSION = 1
 MAX_MESSAGE_BYTES = 64 * 1024
@@ -186,19 +186,20 @@ def parse_client_message(text: str | bytes) -> ClientMessages:
     except jsonio.JsonInputError as error:
         raise ProtocolError("bad_json", f"not JSON: {error}") from None
     if not isinstance(data, dict):
-        raise ProtocolError("bad_message", "a message is a JSON object with a 'type'")
-    kind = data.get("type")
-    if kind not in CLIENT_TYPES:
-        raise ProtocolError(
-            "bad_message", f"unknown message type {kind!r}: the types are {', '.join(CLIENT_TYPES)}"
-        )
+        raise ProtocolError("bad_message", NOT_AN_OBJECT)
+    problem = type_problem(data, CLIENT_TYPES)
+    if problem is not None:
+        raise ProtocolError("bad_message", escape_controls(problem))
+    kind = data["type"]
     try:
         message = _client_adapter.validate_python(data)
     except ValidationError as error:
         first = error.errors(include_url=False)[0]
         if kind == "join" and first["loc"][1:] == ("name",) and first["type"] == "string_too_long":
             raise ProtocolError("bad_name", NAME_RULE) from None  # as the table words any other bad name
-        raise ProtocolError("bad_message", escape_controls(field_problem(kind, first))) from None
+        raise ProtocolError(
+            "bad_message", escape_controls(field_problem(kind, first, _CLIENT_MODELS))
+        ) from None
     if isinstance(message, Join) and message.name is not None and message.token is not None:
         # Which of the two the table should go by is anyone's guess: a seat in use was answered seat_in_use.
         raise ProtocolError(
@@ -211,26 +212,6 @@ def parse_client_message(text: str | bytes) -> ClientMessages:
 _CLIENT_MODELS: dict[str, type[_Message]] = {
     get_args(model.model_fields["type"].annotation)[0]: model for model in get_args(ClientMessages)
 }
-
-
-def field_problem(kind: str, error: Mapping[str, Any]) -> str:
-    """One fault of a client message, ``KIND: FIELD: what it must be``, in the words `kalooki validate`
-    and a resumed save use for the same fault ("expected a whole number, got '1'"), not pydantic's;
-    an unknown field with the field meant, or the fields the message has."""
-    where = ".".join(str(part) for part in error["loc"][1:]) or "message"
-    if error["type"] == "string_unicode" and not error["loc"][1:]:
-        # A key that is not text (a lone surrogate, from a JSON escape): no field is named so.
-        where = spell_surrogates(str(error["input"]))
-    elif error["type"] != "extra_forbidden":
-        return f"{kind}: {where}: {value_problem(error)}"
-    fields = [name for name in _CLIENT_MODELS[kind].model_fields if name != "type"]
-    close = suggest(where, fields)
-    if close is not None:
-        return f"{kind}: unknown field '{where}'; did you mean '{close}'?"
-    if not fields:
-        return f"{kind}: unknown field '{where}'; it has no field but its type"
-    has = f"its fields are {', '.join(fields)}" if len(fields) > 1 else f"its field is {fields[0]}"
-    return f"{kind}: unknown field '{where}'; {has}"
 
 
 # ---------------------------------------------------------------- from the host
@@ -489,6 +470,10 @@ HostMessage = Annotated[
 
 
 _host_adapter: TypeAdapter[Any] = TypeAdapter(HostMessage)
+_HOST_MODELS: dict[str, type[_Message]] = {
+    get_args(model.model_fields["type"].annotation)[0]: model for model in get_args(get_args(HostMessage)[0])
+}
+HOST_TYPES = tuple(_HOST_MODELS)
 
 
 def host_message_problem(message: Any) -> str | None:
@@ -497,12 +482,17 @@ def host_message_problem(message: Any) -> str | None:
     A client reads only what fits: a table that is not kalooki's, or not honest, cannot make it
     index a list out of range or read a field that is not there.
     """
+    if not isinstance(message, dict):
+        return NOT_AN_OBJECT
+    problem = type_problem(message, HOST_TYPES)
+    if problem is not None:
+        return problem
     try:
         _host_adapter.validate_python(message)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        return f"{where}: {first['msg']}"
+        # In the words the table refuses a client's message with, not pydantic's ("Input tag 'None'
+        # found using 'type' does not match any of the expected tags").
+        return field_problem(message["type"], error.errors(include_url=False)[0], _HOST_MODELS)
     return None
 
 

@@ -281,9 +281,13 @@ class TableServer:
         """
         wanted = name_key(name)
         seats = self.table.seats
-        seat = next(
-            (index for index, state in enumerate(seats) if name_key(state.name or "") == wanted), None
-        )
+        # The name as written first: a table resumed from before look-alike names collided may seat both
+        # ann and аnn (Cyrillic а).
+        seat = next((index for index, state in enumerate(seats) if state.name == name), None)
+        if seat is None:
+            seat = next(
+                (index for index, state in enumerate(seats) if name_key(state.name or "") == wanted), None
+            )
         if seat is None:
             return f"no one at the table is called {escape_controls(name)}"
         state, client = seats[seat], self.by_seat.get(seat)

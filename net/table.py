@@ -41,7 +41,7 @@ from kalooki.savegame import (
     save_document,
     seat_rng,
 )
-from kalooki.text import BLANK_NAME, name_key, shows_blank
+from kalooki.text import BLANK_NAME, name_key, name_lookalike, shows_blank
 from kalooki.variant import Variant
 
 from .protocol import CODE_LENGTH, MAX_NAME, NAME_RULE, TOKEN_BYTES, ErrorCode
@@ -165,9 +165,14 @@ class Table:
             )
         seated = {name_key(seat.name): seat.name for seat in self.seats if seat.name is not None}
         if name_key(name) in seated:
-            # Ann and ann would be told apart by their case alone, on every player's screen. The name said is
-            # the one seated: "already called Ann" when no one is would puzzle the player who typed it.
-            raise TableError("name_taken", f"someone at the table is already called {seated[name_key(name)]}")
+            # Ann and ann would be told apart by their case alone, on every player's screen, Cyrillic аnn and
+            # ann not at all. The name said is the one seated: "already called Ann" when no one is would
+            # puzzle the player who typed it, as "already called ann" would one whose keyboard typed аnn
+            # without them knowing: the letter that reads as another is named.
+            seated_name = seated[name_key(name)]
+            lookalike = name_lookalike(name) or name_lookalike(seated_name, "that name's")
+            taken = f"someone at the table is already called {seated_name}{lookalike}"
+            raise TableError("name_taken", taken)
         open_seats = [index for index, seat in enumerate(self.seats) if seat.kind == "open"]
         if not open_seats:
             raise TableError("table_full", "every seat is taken")

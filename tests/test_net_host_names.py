@@ -28,9 +28,11 @@ UPGRADE = (
 )
 
 
-def answer(port: int, host: str, *headers: str) -> str:
-    """The table's whole answer to a GET of its page sent with ``Host: host`` and ``headers``."""
-    request = "\r\n".join(["GET / HTTP/1.1", f"Host: {host}", *headers]) + "\r\n\r\n"
+def answer(port: int, host: str | None, *headers: str) -> str:
+    """The table's whole answer to a GET of its page sent with ``Host: host`` (None: no Host header at
+    all) and ``headers``."""
+    sent = [] if host is None else [f"Host: {host}"]
+    request = "\r\n".join(["GET / HTTP/1.1", *sent, *headers]) + "\r\n\r\n"
     with socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT) as sock:
         sock.sendall(request.encode())
         received = b""
@@ -43,7 +45,7 @@ def answer(port: int, host: str, *headers: str) -> str:
     return received.decode(errors="replace")
 
 
-def status(port: int, host: str, *headers: str) -> str:
+def status(port: int, host: str | None, *headers: str) -> str:
     return answer(port, host, *headers).split("\r\n")[0]
 
 
@@ -171,3 +173,37 @@ def test_a_host_is_told_how_to_reopen_its_table_by_the_same_names(tmp_path: Path
     done = run_host(tmp_path, *arguments, "--allow-host", ".example.net", stdin="start\nquit\n")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "--allow-host table.example.org,.example.net --port " in done.stdout
+
+
+def test_a_request_whose_host_is_missing_empty_or_of_no_port_gets_no_page() -> None:
+    # Each was served the page: a request with no Host, or an empty one, was let by unread, and a port
+    # of five digits was read as one whatever its value.
+    allowed = AllowedHosts()
+    for name in ("localhost:65535", "127.0.0.1:1", "[::1]:65535"):
+        assert allowed.allows(name), name
+    for name in (
+        "",
+        " ",
+        "localhost:99999",
+        "localhost:65536",
+        "localhost:0",
+        "127.0.0.1:00000",
+        "[::1]:70000",
+    ):
+        assert not allowed.allows(name), name
+    with hosted(new_table(seats=2)) as host:
+        port = host.server.port
+        no_host = answer(port, None)
+        assert no_host.startswith("HTTP/1.1 403 Forbidden")
+        assert no_host.endswith("This table does not answer a request with no Host header.\n")
+        for header in ("", "localhost:99999", "[::1]:70000", "localhost:0"):
+            refused = answer(port, header)
+            assert refused.startswith("HTTP/1.1 403 Forbidden"), header
+            assert refused.endswith("This table does not answer to the name in the request's Host header.\n")
+        origin = f"Origin: http://localhost:{port}"
+        assert status(port, None, UPGRADE, origin) == "HTTP/1.1 403 Forbidden"
+        # The page by its own name, and a client that sends no Origin (kalooki join), as before.
+        assert status(port, f"localhost:{port}") == "HTTP/1.1 200 OK"
+        assert status(port, f"localhost:{port}", UPGRADE, origin) == "HTTP/1.1 101 Switching Protocols"
+        with connect(host.uri, open_timeout=TIMEOUT):
+            pass

@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from kalooki_net.protocol import PROTOCOL_VERSION
+from kalooki_net.protocol import PROTOCOL_VERSION, host_message_problem
 from net_helpers import Player, hosted, new_table
 
 
@@ -99,3 +99,50 @@ def test_a_key_given_twice_is_refused_not_read_as_its_last() -> None:
             "message": 'not JSON: the key "name" appears twice in one object',
         }
         assert host.call(host.table.lobby) == before
+
+
+TYPES = "join, move, undo, say, ready, start, hint, rules, leave"
+BAD_TYPES = [
+    ({"type": None}, f"type: expected one of {TYPES}, got nothing (null)"),
+    ({"type": ["join"]}, f"type: expected one of {TYPES}, got a list"),
+    ({"type": {"join": 1}}, f"type: expected one of {TYPES}, got a mapping"),
+    ({"type": True}, f"type: expected one of {TYPES}, got true"),
+    ({"type": 1}, f"type: expected one of {TYPES}, got 1"),
+    ({"type": "jion"}, f"type: expected one of {TYPES}, got 'jion' (did you mean 'join'?)"),
+    ({"type": "x\x1b"}, f"type: expected one of {TYPES}, got 'x\\x1b'"),
+    ({"text": "hi"}, f"type: is required; the types are {TYPES}"),
+    ({"type": "say", "text": "hi", "k" * 3000: 1}, f"say: unknown field '{'k' * 79}…'; its field is text"),
+]
+"""A message's type wrong, and the line the peer gets: said as JSON's values are said elsewhere, not as
+Python writes them ("unknown message type None", "['join']"), and never a whole key of kilobytes back."""
+
+
+def test_a_wrong_type_is_said_in_the_protocols_terms() -> None:
+    with hosted(new_table(seed=9)) as host:
+        ann = Player(host.uri)
+        ann.join(host.table.code, name="ann")
+        for message, line in BAD_TYPES:
+            reply = refused(ann, message, "bad_message")
+            assert reply == {"type": "error", "code": "bad_message", "message": line}
+
+
+def test_a_message_from_the_table_that_kalooki_join_cannot_read_is_said_in_the_protocols_terms() -> None:
+    # It was pydantic's: "Input tag 'None' found using 'type' does not match any of the expected tags: ...".
+    types = "welcome, lobby, state, said, presence, error, closing, suggestion, rulebook"
+    said = {"type": "said", "seat": 1, "name": "bob", "text": "hi"}
+    assert [
+        host_message_problem(message)
+        for message in (
+            {"type": None},
+            {**said, "seat": None},
+            {**said, "name": True},
+            {**said, "when": 1},
+            [said],
+        )
+    ] == [
+        f"type: expected one of {types}, got nothing (null)",
+        "said: seat: expected a whole number, got nothing (null)",
+        "said: name: expected text, got true (put it in quotes to make it text)",
+        "said: unknown field 'when'; its fields are seat, name, text",
+        "a message is a JSON object with a 'type'",
+    ]
