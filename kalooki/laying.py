@@ -51,6 +51,8 @@ class Laying(TurnPlay):
         if seat is not None and seat != self.current:
             if not 0 <= seat < len(self.players):
                 raise NotYourTurnError(f"there is no seat {seat} at this table")
+            if self.eliminated[seat]:
+                raise NotYourTurnError(f"{self.out_of_the_game(seat)}: it is {self.player}'s turn")
             raise NotYourTurnError(f"it is {self.player}'s turn, not {self.players[seat]}'s")
         # Every turn draws and discards: a well-formed Draw or Discard (by exact type) needs no more
         # checking of its parts and goes straight to its handler; anything else goes to
