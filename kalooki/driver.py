@@ -76,9 +76,11 @@ def play_turn(game: Game, bot: Bot) -> list[Event]:
         if drawing:
             after_draw = len(events)
     # Still the same turn after all those actions: the bot is going round in circles; end the turn for it.
+    # What it laid is taken back once, not before each fallback: a turn that owes the discard it took
+    # may need several layings (open, swap, meld), and taking each back again went round for ever.
+    if _same_turn(game, seat, hand, turn) and game.can_undo():
+        _take_back(game, events, after_draw)
     while _same_turn(game, seat, hand, turn):
-        if game.can_undo():
-            _take_back(game, events, after_draw)
         events += game.apply(fallback_action(game))
         if game.phase == "play" and not after_draw:
             after_draw = len(events)

@@ -177,7 +177,7 @@ class Game(LegalActions):
             raise IllegalMoveError(f"hand {self.hand_number} is still being played")
         deal = deal or FixedDeal()
         if deal.dealer is not None and deal.dealer not in self.seats:
-            raise DealError(f"seat {deal.dealer} is not playing this hand")
+            raise DealError(self._not_dealt_to(deal.dealer, "name a player still in the game to deal"))
         # A deal the pack cannot satisfy raises before anything changes (the dealer included). Before the
         # deal's checks the generator moves only to draw for the first dealer (the shuffle comes after
         # them): only the first hand has a state to put back, and copying it costs a tenth of a deal.
@@ -220,6 +220,13 @@ class Game(LegalActions):
         )
         return self._start_turn([deal_event])
 
+    def _not_dealt_to(self, seat: int, advice: str) -> str:
+        """Why a deal may not name ``seat``: a player out of the game by name (seat numbers count from
+        0, which a script's writer does not see), else the seat that is not at the table."""
+        if 0 <= seat < len(self.players) and self.eliminated[seat]:
+            return f"{self.out_of_the_game(seat)}: {advice}"
+        return f"seat {seat} is not playing this hand"
+
     def _deal_cards(
         self, seats: list[int], deal: FixedDeal
     ) -> tuple[list[list[Card]], Card | None, list[Card]]:
@@ -230,7 +237,7 @@ class Game(LegalActions):
         placed: Counter[Card] = Counter()
         for seat, cards in deal.hands.items():
             if seat not in seats:
-                raise DealError(f"seat {seat} is not playing this hand")
+                raise DealError(self._not_dealt_to(seat, f"leave {self.players[seat]} out of the deal"))
             if len(cards) != variant.hand_size:
                 raise DealError(
                     f"{self.players[seat]} is dealt {len(cards)} cards: "

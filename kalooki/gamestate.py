@@ -263,6 +263,13 @@ class GameState:
         """The seats still playing (not eliminated), in seat order."""
         return [seat for seat in range(len(self.players)) if not self.eliminated[seat]]
 
+    def out_of_the_game(self, seat: int) -> str:
+        """``seat`` eliminated, said by name with the hand that put them out: "cid is out of the game
+        (eliminated in hand 1)". The last hand a seat played is that hand: an eliminated seat plays none."""
+        played = [result.number for result in self.results if seat in result.seats]
+        when = f" (eliminated in hand {played[-1]})" if played else ""
+        return f"{self.players[seat]} is out of the game{when}"
+
     def next_seat(self, seat: int, direction: str | None = None) -> int:
         """The next seat still playing after ``seat``, the way play goes (or ``direction``)."""
         step = 1 if (direction or self.variant.play_direction) == "clockwise" else -1

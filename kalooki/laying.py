@@ -51,6 +51,8 @@ class Laying(TurnPlay):
         if seat is not None and seat != self.current:
             if not 0 <= seat < len(self.players):
                 raise NotYourTurnError(f"there is no seat {seat} at this table")
+            if self.eliminated[seat]:
+                raise NotYourTurnError(f"{self.out_of_the_game(seat)}: it is {self.player}'s turn")
             raise NotYourTurnError(f"it is {self.player}'s turn, not {self.players[seat]}'s")
         # Every turn draws and discards: a well-formed Draw or Discard (by exact type) needs no more
         # checking of its parts and goes straight to its handler; anything else goes to
@@ -264,7 +266,34 @@ class Laying(TurnPlay):
             return "a freed joker must go into a new meld this turn, not onto a meld on the table"
         if owed_jokers and not self._can_lay((JOKER,) * owed_jokers, ()):
             return "a freed joker must go into a new meld this turn, and your hand could not meld it"
+        if card is not None and taken and owed_jokers and not self._can_pay_both(card, taken, owed_jokers):
+            return (
+                f"that would leave you unable to lay the {format_card(card)} you took from the discard pile "
+                "and meld the freed joker as well"
+            )
         return None
+
+    def _can_pay_both(self, card: Card, taken: int, jokers: int) -> bool:
+        """Whether one lay pays both debts: ``taken`` copies of ``card`` laid anywhere and ``jokers`` freed
+        jokers in new melds. Each alone payable is not enough: the one joker that could meld the freed
+        one may be needed to build the card (``TH JK`` onto ``QH JK AH``). Either everything owed goes
+        into new melds, or the card is built onto the table and the rest melds what is still owed."""
+        from kalooki.table_plays import legal_builds
+
+        if self._can_lay((card,) * taken + (JOKER,) * jokers, ()):
+            return True
+        hand = self.hands[self.current]
+        state = self.hand_states[self.current]
+        for option in legal_builds(hand, state, self.table, self.variant, self._keep()):
+            if card not in option.cards:
+                continue
+            rest = list(hand)
+            for laid in option.cards:
+                rest.remove(laid)
+            owed = (card,) * max(0, taken - option.cards.count(card)) + (JOKER,) * jokers
+            if all(rest.count(owe) >= owed.count(owe) for owe in set(owed)) and self._can_lay(owed, (), rest):
+                return True
+        return False
 
     def _after_laying(self) -> list[Event]:
         """The hand ends when a player's last card is melded or built (discard_optional, meld_required)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from itertools import islice
+from itertools import chain, islice
 
 from kalooki import rules
 from kalooki.candidates import candidate_melds, lone_runs
@@ -14,14 +14,15 @@ from kalooki.cards import (
     Card,
     rank_points,
 )
+from kalooki.cardstate import CardState
 from kalooki.gamejson import GameJson
 from kalooki.gamestate import (
     IllegalMoveError,
 )
 from kalooki.melds import MeldKind, make_meld
-from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, END_TURN, Action, Discard, Swap, meld_of
-from kalooki.snapshot import TurnSnapshot
-from kalooki.table_plays import joker_swaps, opened_layings
+from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, END_TURN, Action, Discard, Meld, Swap, meld_of
+from kalooki.snapshot import TurnSnapshot, trial
+from kalooki.table_plays import joker_swaps, opened_layings, swap_cards
 
 MAX_LISTED_LAYINGS = 1000
 """Most melds, builds and swaps :meth:`Game.legal_actions` lists (draws and discards are always all listed).
@@ -119,8 +120,10 @@ class LegalActions(GameJson):
         hand: list[Card],
         keep: int,
         max_steps: int | None,
-    ) -> Iterator[Action]:
-        """Every combination of ``groups`` (each read as ``kinds`` says) that opens."""
+        minimal: bool = False,
+    ) -> Iterator[Meld]:
+        """Every combination of ``groups`` (each read as ``kinds`` says) that opens; ``minimal``: none that
+        adds a meld to one already reaching the threshold."""
         # The number, not rules.opens on every step: the search prunes on the points still missing.
         threshold = rules.opening_points(self.variant)
         variant = self.variant
@@ -150,12 +153,14 @@ class LegalActions(GameJson):
 
         steps = [0]
 
-        def extend(start: int, chosen: list[int], spare: int, points: int) -> Iterator[Action]:
+        def extend(start: int, chosen: list[int], spare: int, points: int) -> Iterator[Meld]:
             if points >= threshold:
                 if chosen:
                     yield meld_of(
                         tuple(groups[index] for index in chosen), tuple(kinds[index] for index in chosen)
                     )
+                    if minimal:
+                        return
             elif points + most_to_add(spare) < threshold:
                 return
             steps[0] += 1
@@ -180,13 +185,59 @@ class LegalActions(GameJson):
         if max_steps is not None and steps[0] > max_steps and not found:
             yield from self._solver_opening(hand, keep)
 
-    def _solver_opening(self, hand: list[Card], keep: int) -> Iterator[Action]:
+    def _solver_opening(self, hand: list[Card], keep: int) -> Iterator[Meld]:
         """The solver's best opening, when a bounded search of combinations found none."""
         from kalooki.solver import best_opening
 
         plan = best_opening(hand, self.variant, keep=keep)
         if plan is not None and plan.melds:
             yield meld_of(plan.melds, plan.kinds)
+
+    def _swap_lays(self, card: Card) -> bool:
+        """Whether, had the current player taken ``card`` from the discard pile (meld_at_once), a joker swap
+        would lead to laying it where melds and builds alone could not (:meth:`TurnPlay._card_usable`):
+        a swap of that card, or of another that frees a joker to lay it with; where only a player who
+        has opened may free a joker and this one has not, such a swap after an opening this turn.
+
+        The engine accepts a swap or an opening only where the turn can still pay what it owes
+        (:meth:`Laying._lay`), so one accepted is a way to lay the card. Every such way starts with a
+        swap the player may make at once or, before opening, with an opening: one as small as the
+        threshold allows serves, as the rest of a larger one can be laid after it as ordinary melds.
+        """
+        seat, variant = self.current, self.variant
+        if not rules.may_ever_swap(variant):
+            return False
+        state = self.hand_states[seat].add(card)
+        wanted = state.held & swap_cards(self.table, variant, seat)
+        if not wanted:  # no card to free a table joker with, in hand or taken
+            return False
+        if rules.may_release_jokers(variant, self.opened[seat]):
+            with trial(self):
+                self._as_if_taken(card)
+                return bool(self.legal_swaps())
+        openings = self._openings_keeping(card, state, wanted)
+        first = next(openings, None)
+        if first is None:
+            return False
+        with trial(self):
+            self._as_if_taken(card)
+            return any(self._is_legal(opening) for opening in chain((first,), openings))
+
+    def _openings_keeping(self, card: Card, state: CardState, wanted: int) -> Iterator[Meld]:
+        """The openings of the current hand with ``card`` (``state``) that leave the card and one of the
+        ``wanted`` cards (bit ``code``) to free a joker with, none of them laying a meld more than the
+        threshold needs. An opening that lays the card itself is left out: melds and builds lay it."""
+        variant = self.variant
+        hand = [*self.hands[self.current], card]
+        groups = [group for group in candidate_melds(state, variant) if card not in group]
+        runs = [group for group in lone_runs(state, variant) if card not in group]
+        run: list[MeldKind | None] = ["run"]
+        kinds = [None] * len(groups) + run * len(runs)
+        held = Counter(hand)
+        for opening in self._opening_melds(groups + runs, kinds, hand, self._keep(), None, minimal=True):
+            left = held - Counter(laid for group in opening.groups for laid in group)
+            if any(wanted >> other & 1 for other in left):
+                yield opening
 
     def legal_swaps(self) -> list[Swap]:
         """Every joker release the current player may make now."""

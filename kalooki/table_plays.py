@@ -320,6 +320,18 @@ def joker_swaps(
     return found
 
 
+def swap_cards(table: Sequence[TableMeld], variant: Variant, seat: int) -> int:
+    """The natural cards (bit ``code``) that could free a joker ``seat`` may take from ``table`` (by
+    joker_taker): a hand holding none can make no swap (:func:`joker_swaps` skips such melds alike)."""
+    memo = _builds_memo(variant)
+    anyone = variant.joker_taker == "anyone"
+    mask = 0
+    for meld in table:
+        if meld.jokers and (anyone or may_take_from(meld, seat, variant)):
+            mask |= memo.get(meld, _Shape, variant).wanted_mask
+    return mask
+
+
 def _wanted(meld: TableMeld, variant: Variant) -> tuple[Card, ...]:
     """The natural cards that could free a joker of ``meld``: what a run's jokers stand for, a set's
     suits it may take (none without a joker)."""

@@ -24,7 +24,7 @@ from kalooki.melds import (
 from kalooki.moves import Discard, Draw, DrawSource, Swap
 from kalooki.randomness import shuffle
 from kalooki.scoring import HandScoring
-from kalooki.snapshot import TurnSnapshot, trial
+from kalooki.snapshot import TurnSnapshot
 
 _NEW = object.__new__
 _SET_DRAW_PLAYER, _SET_DRAW_SOURCE, _SET_DRAW_CARD = (
@@ -74,6 +74,8 @@ class TurnPlay(HandScoring):
 
         def legal_swaps(self) -> list[Swap]: ...
 
+        def _swap_lays(self, card: Card) -> bool: ...
+
     def _keep(self) -> int:
         """Cards that must stay in hand after laying: one to discard, if the last card must be discarded."""
         return rules.keep(self.variant)
@@ -102,11 +104,13 @@ class TurnPlay(HandScoring):
         return rules.may_draw_discard(self.variant, self.opened[self.current], top, self._card_usable)
 
     def _card_usable(self, card: Card) -> bool:
-        """Whether the current player could lay ``card`` this very turn (meld_at_once): meld or build it,
-        or put it in a table joker's place, which pays for it as a meld would (:meth:`Laying._lay`)."""
+        """Whether the current player could lay ``card`` this very turn (meld_at_once): meld or build it
+        (opening first, where they have not opened), or lay it with a joker swap's help: in a table
+        joker's place, which pays for it as a meld would (:meth:`Laying._lay`), or in a meld or build
+        with a joker another card frees (:meth:`LegalActions._swap_lays`)."""
         if self._can_lay((card,), self.table, hand=[*self.hands[self.current], card]):
             return True
-        return self._swap_takes(card)
+        return self._swap_lays(card)
 
     def _table_joker_may_be_freed(self) -> bool:
         """Whether a joker lies on the table and the variant lets the current player free one now."""
@@ -117,24 +121,20 @@ class TurnPlay(HandScoring):
             and any(meld.jokers for meld in self.table)
         )
 
-    def _swap_takes(self, card: Card) -> bool:
-        """Whether, had the current player taken ``card`` from the discard pile, a legal swap would lay it."""
+    def _as_if_taken(self, card: Card) -> None:
+        """Play, inside a :func:`~kalooki.snapshot.trial`, the current player's taking ``card`` from the
+        discard pile under meld_at_once: the draw without its reshuffle, which moves no card a laying
+        could use."""
         seat = self.current
-        if not self._table_joker_may_be_freed():
-            return False
-        # The draw taken (without its reshuffle, which moves no card a swap could use), then the swaps the
-        # engine would accept.
-        with trial(self):
-            if self.discard_pile and self.discard_pile[-1] == card:
-                self.discard_pile.pop()
-            self.turn.must_use_card = card
-            self.turn.must_use_limit = self.hands[seat].count(card)
-            self.hands[seat].append(card)
-            self.hand_states[seat] = self.hand_states[seat].add(card)
-            self.turn.drew = "discard"
-            self.turn.drawn_card = card
-            self.phase = "play"
-            return any(card in swap.cards for swap in self.legal_swaps())
+        if self.discard_pile and self.discard_pile[-1] == card:
+            self.discard_pile.pop()
+        self.turn.must_use_card = card
+        self.turn.must_use_limit = self.hands[seat].count(card)
+        self.hands[seat].append(card)
+        self.hand_states[seat] = self.hand_states[seat].add(card)
+        self.turn.drew = "discard"
+        self.turn.drawn_card = card
+        self.phase = "play"
 
     def _draw(self, action: Draw) -> list[Event]:
         if self.phase != "draw":

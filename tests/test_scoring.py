@@ -232,7 +232,7 @@ def test_elimination_over_the_goal(elimination: bool) -> None:
     before = json.dumps(game.to_json(), sort_keys=True)
     with pytest.raises(DealError) as caught:
         game.next_hand(fixed_deal({0: "2C 3C 4D 5S", 1: "2H 3H 4H 5H"}))
-    assert str(caught.value) == "seat 1 is not playing this hand"
+    assert str(caught.value) == "bob is out of the game (eliminated in hand 1): leave bob out of the deal"
     assert json.dumps(game.to_json(), sort_keys=True) == before
     # Hand 2: bob sits out; the first player moves past him to cid, who goes out; ann takes 70 and is out too.
     game.next_hand(fixed_deal({0: "JK JK KS KD", 2: "6H 7H 8H 9H"}, stock="QS"))

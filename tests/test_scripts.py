@@ -434,3 +434,41 @@ def test_play_refuses_a_log_path_it_cannot_write_before_playing(tmp_path: Path) 
     assert f"{target}: the folder {target.parent} does not exist" in result.output
     assert "Traceback" not in result.output
     assert not target.parent.exists()
+
+
+ELIMINATED_CID = """\
+variant: kalooki-40
+players: [ann, bob, cid]
+seed: 1
+hands:
+  - deal:
+      ann: [2C, 3C, 4C, 5C, 6C, 7C, 8C, 9C, TC, 2D, 3D, 4D, 5D]
+      bob: [2S, 3S, 4H, 6D, 7S, 8H, 9D, JS, QH, 5S, 6H, 7D, 8S]
+      cid: [JK, JK, AS, AH, AD, AC, AS, AH, AD, AC, KS, KH, KD]
+      stock: [QS]
+    moves:
+      - ann: draw stock
+      - ann: meld 2C 3C 4C 5C 6C 7C 8C 9C TC, 2D 3D 4D 5D
+      - ann: discard QS
+"""
+"""ann goes Kalooki at once: cid, left 148 points and the 25 Kalooki adds, is out (kalooki-40 eliminates at
+151), so hand 2 is dealt by bob to ann and bob alone."""
+
+OUT = "cid is out of the game (eliminated in hand 1)"
+
+
+def test_a_deal_for_a_player_out_of_the_game_names_them_and_the_hand_that_put_them_out() -> None:
+    # Once "seat 2 is not playing this hand": a seat numbered from 0, and no reason.
+    deal = "  - deal:\n      cid: [2C, 3C, 4C, 5C, 6C, 7C, 8C, 9C, TC, 2D, 3D, 4D, 5D]\n"
+    with pytest.raises(ScriptError) as caught:
+        run_script(load_script_text(ELIMINATED_CID + deal))
+    assert str(caught.value).splitlines() == [
+        f"<script>:15:7: hands[1].deal: {OUT}: leave cid out of the deal"
+    ]
+
+
+def test_a_move_by_a_player_out_of_the_game_says_they_are_out() -> None:
+    # Once only "it is bob's turn, not cid's", as though cid's turn would come.
+    run = run_script(load_script_text(ELIMINATED_CID + "  - moves:\n      - cid: draw stock\n"))
+    assert run.eliminated == ["cid"]
+    assert str(run.error) == f"<script>:15:14: hand 2, move 1 (cid: draw stock): {OUT}: it is bob's turn"

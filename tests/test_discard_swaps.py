@@ -1,0 +1,98 @@
+"""discard_draw: meld_at_once lets the top discard be taken wherever a joker swap leads to laying it.
+
+kalooki-40's rule: the discard may be taken only to lay it "in a meld, on a meld, or in a table joker's
+place". A player who has not opened may open first and then swap it in; one who has may free a joker
+with another card and meld the discard with it. A draw stays refused where no such way ends the turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rules_helpers import assert_illegal, hand_text, new_game, play, table_text
+
+from kalooki.engine import Game
+from kalooki.loader import builtin_variant_path, load_variant
+from kalooki.moves import DRAW_DISCARD, DRAW_STOCK
+from kalooki.variant import Variant
+from kalooki.view import LegalView
+
+ANN = "5H JK 7H KH KS KD QH QS QC 2C 4D 6H 8D"
+ANN_MELDS = "meld 5H JK 7H, KH KS KD, QH QS QC"
+
+
+def _variant(name: str, **knobs: Any) -> Variant:
+    return load_variant(builtin_variant_path(name)).model_copy(update=knobs)
+
+
+VARIANTS = {
+    "kalooki-40": _variant("kalooki-40"),
+    "kalooki-40, freed jokers kept": _variant("kalooki-40", released_joker_must_be_melded=False),
+    "classic, meld_at_once": _variant("classic", discard_draw="meld_at_once"),
+}
+
+
+def _may_take(game: Game, taken: bool) -> None:
+    """The engine, its legal actions and a seat's view agree whether the top discard may be taken."""
+    draws = [DRAW_STOCK, DRAW_DISCARD] if taken else [DRAW_STOCK]
+    assert game.legal_actions() == draws
+    assert LegalView(game.view(game.current)).listed() == draws
+
+
+def _6h_discarded(variant: Variant, bob: str) -> Game:
+    """ann opens with 5H JK 7H and two sets, then discards 6H; bob, who has not opened, is to draw."""
+    game = new_game(variant, [ANN, bob], discard=None, stock="2D 7C 6C 8H")
+    play(game, "draw stock", ANN_MELDS, "discard 6H")
+    return game
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_a_player_may_take_the_discard_to_open_then_swap_it_for_a_table_joker(name: str) -> None:
+    game = _6h_discarded(VARIANTS[name], "AS AC AH 4S 9D TH TS TD 8C 3S QD 5D 9C")
+    _may_take(game, True)
+    play(game, "draw discard", "meld AS AC AH, TH TS TD", "swap 1 6H", "meld 8C 9C JK", "discard 5D")
+    assert table_text(game) == ["5H 6H 7H", "KH KS KD", "QH QS QC", "AS AC AH", "TH TS TD", "8C 9C JK"]
+    assert hand_text(game, 1) == ["3S", "4S", "9D", "QD"]
+
+
+def test_the_discard_a_swap_would_lay_is_refused_where_the_freed_joker_could_not_be_melded() -> None:
+    # bob could open and swap 6H in, but kalooki-40's freed joker must go into a new meld, and nothing
+    # in his hand melds with it: that turn could not end, so the draw is refused.
+    bob = "AS AC AH TH TS TD 2C 6C JC 4D 9D 7S KS"
+    game = _6h_discarded(VARIANTS["kalooki-40"], bob)
+    _may_take(game, False)
+    assert_illegal(
+        game, "draw discard", "you may take 6H only to lay it this turn, and you could not: draw stock"
+    )
+    # Where a freed joker may stay in hand, the same turn ends with a discard.
+    game = _6h_discarded(VARIANTS["kalooki-40, freed jokers kept"], bob)
+    _may_take(game, True)
+    play(game, "draw discard", "meld AS AC AH, TH TS TD", "swap 1 6H", "discard KS")
+    assert hand_text(game, 1) == ["2C", "4D", "6C", "7S", "9D", "JC", "JK"]
+
+
+def test_a_discard_nothing_could_lay_is_still_refused_before_opening() -> None:
+    # bob holds the cards to swap 6H in and to meld the joker, but cannot open: no swap before that.
+    game = _6h_discarded(VARIANTS["kalooki-40"], "AS AC 4H 4S 9D TH TS 2D 8C 3S QD 5D 9C")
+    _may_take(game, False)
+    assert_illegal(
+        game, "draw discard", "you may take 6H only to lay it this turn, and you could not: draw stock"
+    )
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_an_opened_player_may_take_the_discard_to_meld_it_with_a_joker_another_card_frees(name: str) -> None:
+    game = new_game(
+        VARIANTS[name],
+        ["5H JK 7H KH KS KD QH QS QC 2C 4D 9C 8D", "AS AC AH 4S 6H TH TS TD 8C 3S QD 5D 2H"],
+        discard=None,
+        stock="2D 7D 6C 8H 2H",
+    )
+    play(game, "draw stock", ANN_MELDS, "discard 2C")
+    play(game, "draw stock", "meld AS AC AH, TH TS TD", "discard 3S")
+    play(game, "draw stock", "discard 9C")
+    _may_take(game, True)
+    play(game, "draw discard", "swap 1 6H", "meld 8C 9C JK", "discard 5D")
+    assert table_text(game) == ["5H 6H 7H", "KH KS KD", "QH QS QC", "AS AC AH", "TH TS TD", "8C 9C JK"]
+    assert hand_text(game, 1) == ["2H", "4S", "7D", "QD"]
