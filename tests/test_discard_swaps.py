@@ -96,3 +96,25 @@ def test_an_opened_player_may_take_the_discard_to_meld_it_with_a_joker_another_c
     play(game, "draw discard", "swap 1 6H", "meld 8C 9C JK", "discard 5D")
     assert table_text(game) == ["5H 6H 7H", "KH KS KD", "QH QS QC", "AS AC AH", "TH TS TD", "8C 9C JK"]
     assert hand_text(game, 1) == ["2H", "4S", "7D", "QD"]
+
+
+def test_a_laying_that_leaves_the_card_taken_and_the_freed_joker_unpayable_together_is_refused() -> None:
+    """Each debt payable alone is not enough: in this seeded game of four random bots a bot took a
+    discard, freed a joker, and was let lay what left no way to pay both (the one joker that could
+    build the card was the one that could meld the freed joker), so its turn had no legal action
+    ("b has no legal action"). The laying is refused now, and every turn of the game ends."""
+    import random
+
+    from kalooki.bots import make_bot
+    from kalooki.driver import play_turn
+
+    game = Game(load_variant("kalooki-40"), ["a", "b", "c", "d"], seed=13)
+    bots = {seat: make_bot("random", random.Random(f"13/{seat}")) for seat in range(4)}
+    for _ in range(3000):
+        if game.game_over:
+            break
+        if game.phase == "hand_over":
+            game.next_hand()
+        else:
+            play_turn(game, bots[game.current])
+    assert game.game_over
