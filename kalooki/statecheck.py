@@ -9,7 +9,8 @@ A save's checksum catches damage, not a deliberate edit (anyone can recompute a 
   and in the right places, hand sizes possible for the phase, the phase, scores, totals and winners
   coherent, the seats in range, who has opened matching whose melds are on the table, the card
   drawn still in the hand or on the table, the turn's record fitting the phase and the table, an
-  undo snapshot that holds the same cards (the turn's record is :mod:`kalooki.turncheck`'s).
+  undo snapshot that holds the same cards (the turn's record is :mod:`kalooki.turncheck`'s), the stock
+  marked run out only by the draw that emptied it.
 
 Each raises :class:`~kalooki.engine.StateFormatError` with one line naming the first problem.
 :func:`check_player_name` and :func:`check_action_parts` refuse, as an
@@ -264,7 +265,9 @@ def check_reachable(game: Game, stand_ins: Collection[int] = ()) -> None:
     """
     from kalooki.engine import StateFormatError
 
-    problem = _unreachable(game, frozenset(stand_ins)) or _elimination_problem(game)
+    problem = (
+        _unreachable(game, frozenset(stand_ins)) or _elimination_problem(game) or _stock_out_problem(game)
+    )
     if problem is not None:
         raise StateFormatError(f"the saved game is not one play can reach: {problem}", problem=problem)
 
@@ -318,6 +321,23 @@ def _table_left_problem(game: Game) -> str | None:
     players (one it put out of the game included), and the record of the turn it was won in fits both."""
     players = list(game.results[-1].seats)
     return _opened_problem(game, game.table, game.opened, players) or ended_turn_problem(game)
+
+
+def _stock_out_problem(game: Game) -> str | None:
+    """Why the stock is marked run out where play never marks it: only a draw that leaves the stock empty
+    does, under ``stock_exhausted: end_hand`` (the other rules reshuffle the discard pile into a new
+    stock), and the hand ends with that turn."""
+    if not game.stock_ran_out:
+        return None
+    rule = game.variant.stock_exhausted
+    if rules.reshuffles_discards(game.variant):
+        reshuffles = "it reshuffles the discard pile"
+        return f"the stock is marked run out, which stock_exhausted: {rule} never does ({reshuffles})"
+    if game.stock:
+        return f"the stock is marked run out, but it holds {len(game.stock)} cards"
+    if game.phase == "draw":
+        return "the stock is marked run out, but the hand waits for another draw"
+    return None
 
 
 def _elimination_problem(game: Game) -> str | None:

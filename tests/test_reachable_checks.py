@@ -485,6 +485,11 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
 def test_a_game_play_cannot_reach_is_refused_naming_why(
     build: Callable[[], Game], edit: Edit, message: str
 ) -> None:
+    assert refusal(build, edit).startswith(message)
+
+
+def refusal(build: Callable[[], Game], edit: Edit) -> str:
+    """Why the game ``build`` makes, taken as it is, is refused once ``edit`` is made to it."""
     game = build()
     check_reachable(game)
     edit(game)
@@ -492,7 +497,7 @@ def test_a_game_play_cannot_reach_is_refused_naming_why(
         check_reachable(game)
     prefix = "the saved game is not one play can reach: "
     assert str(caught.value).startswith(prefix)
-    assert str(caught.value).removeprefix(prefix).startswith(message)
+    return str(caught.value).removeprefix(prefix)
 
 
 TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
