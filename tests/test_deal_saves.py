@@ -16,13 +16,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kalooki_net.view import WATCHER, seat_view, shadow_game
 from rules_helpers import play
 from test_reachable_checks import (
     Edit,
     both,
+    cid_out,
+    gone_out,
     in_draw,
     in_play,
     refusal,
+    result,
+    second_hand,
     setting,
 )
 
@@ -30,6 +35,12 @@ from kalooki.engine import Game
 from kalooki.savegame import Session, rng_states, save_checksum, save_document, seat_rng
 from kalooki.statecheck import check_reachable
 from kalooki.variant import Variant
+
+
+def dealt(**knobs: object) -> Callable[[], Game]:
+    """A game of three dealt by the rules (no fixed deal), hand 1 to be played."""
+    return lambda: Game(Variant(**knobs), ["ann", "bob", "cid"], seed=3)
+
 
 REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
     (
@@ -51,6 +62,60 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         both(setting("stock", []), setting("stock_ran_out", True)),
         "the stock is marked run out, but the hand waits for another draw",
     ),
+    (
+        "first dealer",
+        in_play,
+        setting("dealer", 0),
+        "hand 1 was dealt by seat 1 (ann), but under first_dealer: seat_order seat 3 (cid) deals it",
+    ),
+    (
+        "first dealer against play",
+        lambda: in_play(play_direction="counter_clockwise"),
+        setting("dealer", 2),
+        "hand 1 was dealt by seat 3 (cid), but under first_dealer: seat_order seat 2 (bob) deals it",
+    ),
+    (
+        "first player",
+        in_play,
+        setting("first_seat", 1),
+        "seat 2 (bob) plays first in hand 1, but the player after its dealer, seat 3 (cid), is seat 1 (ann)",
+    ),
+    (
+        "deal passed back",
+        second_hand,
+        both(setting("dealer", 1), setting("first_seat", 0), setting("current", 0)),
+        "hand 2 was dealt by seat 2 (bob), but under deal_direction: as_play seat 1 (ann) deals it",
+    ),
+    (
+        "deal passed as play against its direction",
+        lambda: second_hand(players=3, play_direction="counter_clockwise", deal_direction="clockwise"),
+        both(setting("dealer", 0), setting("first_seat", 2), setting("current", 2)),
+        "hand 2 was dealt by seat 1 (ann), but under deal_direction: clockwise seat 3 (cid) deals it",
+    ),
+    (
+        "high card, then the deal passes",
+        lambda: second_hand(first_dealer="high_card"),
+        both(setting("dealer", 1), setting("first_seat", 0), setting("current", 0)),
+        "hand 2 was dealt by seat 2 (bob), but under deal_direction: as_play seat 1 (ann) deals it",
+    ),
+    (
+        "dealer put out",
+        cid_out,
+        both(setting("dealer", 2)),
+        "hand 2 was dealt by seat 3 (cid), who was not playing it",
+    ),
+    (
+        "dealer between hands",
+        gone_out,
+        setting("dealer", 0),
+        "hand 1 was dealt by seat 2 (bob), but the game names seat 1 (ann) as its dealer",
+    ),
+    (
+        "first player between hands",
+        gone_out,
+        setting("first_seat", 1),
+        "seat 2 (bob) plays first in hand 1, but the player after its dealer, seat 2 (bob), is seat 1 (ann)",
+    ),
 ]
 
 
@@ -69,7 +134,35 @@ TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
         lambda: in_play(stock_exhausted="end_hand"),
         both(setting("stock", []), setting("stock_ran_out", True)),
     ),
+    ("dealt by the rules", dealt(), lambda game: None),
+    ("dealt against play", dealt(play_direction="counter_clockwise"), lambda game: None),
+    # Drawn at random: any seat may deal the first hand, the player after it plays first.
+    (
+        "first dealer drawn",
+        dealt(first_dealer="high_card"),
+        both(setting("dealer", 0), setting("first_seat", 1)),
+    ),
+    (
+        "high card's second hand",
+        lambda: second_hand(first_dealer="high_card"),
+        both(setting("dealer", 1), setting("first_seat", 0), setting("current", 0), result(dealer=0)),
+    ),
+    ("deal passed clockwise", lambda: second_hand(players=3, deal_direction="clockwise"), lambda game: None),
+    ("deal passed past a player put out", cid_out, lambda game: None),
+    (
+        "dealer put out, the deal passes on",
+        lambda: cid_out_passing("clockwise"),
+        lambda game: None,
+    ),
+    ("a result from before the dealer was recorded", second_hand, result(dealer=None)),
 ]
+
+
+def cid_out_passing(direction: str) -> Game:
+    """As :func:`cid_out`, the deal passing ``direction``: cid, hand 1's dealer, is out of hand 2."""
+    game = gone_out(3, goal_score=60, elimination=True, deal_direction=direction)
+    game.next_hand()
+    return game
 
 
 @pytest.mark.parametrize(("build", "edit"), [case[1:] for case in TAKEN], ids=[c[0] for c in TAKEN])
@@ -77,6 +170,16 @@ def test_a_game_its_deals_lead_to_is_taken(build: Callable[[], Game], edit: Edit
     game = build()
     edit(game)
     check_reachable(game)
+
+
+def test_a_view_between_hands_keeps_a_dealer_the_hand_put_out() -> None:
+    """A view names no dealer: between hands it is the last result's, not the seat before the first player
+    among those left (cid dealt hand 1 and is out of the game; bob sits before ann now)."""
+    game = gone_out(3, goal_score=60, elimination=True)
+    assert (game.dealer, game.eliminated) == (2, [False, False, True])
+    for seat in (WATCHER, 0, 1, 2):
+        view = seat_view(game, seat)
+        assert shadow_game(view, game.variant).dealer == 2
 
 
 # ----------------------------------------------------------------------------- the command
@@ -110,6 +213,17 @@ def put(key: str, value: object) -> Callable[[dict[str, Any]], None]:
             "the stock is marked run out, which stock_exhausted: reshuffle_all never does "
             "(it reshuffles the discard pile)",
             id="stock out",
+        ),
+        pytest.param(
+            put("first_seat", 1),
+            "seat 2 (bob) plays first in hand 1, but the player after its dealer, seat 2 (bob), "
+            "is seat 1 (you)",
+            id="first player",
+        ),
+        pytest.param(
+            put("dealer", 0),
+            "hand 1 was dealt by seat 1 (you), but under first_dealer: seat_order seat 2 (bob) deals it",
+            id="dealer",
         ),
     ],
 )

@@ -102,9 +102,10 @@ def replace_turn(game: Game, **fields: object) -> TurnState:
     return turn
 
 
-def second_hand(**knobs: object) -> Game:
-    """Two players in the draw of hand 2, one result behind them (bob scored 54 in hand 1, going Kalooki)."""
-    game = gone_out(**knobs)
+def second_hand(players: int = 2, **knobs: object) -> Game:
+    """Two players (or ``players``) in the draw of hand 2, one result behind them (bob scored 54 in hand 1,
+    going Kalooki)."""
+    game = gone_out(players, **knobs)
     game.next_hand()
     return game
 
@@ -501,7 +502,12 @@ def refusal(build: Callable[[], Game], edit: Edit) -> str:
 
 
 TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
-    ("last seat first", in_play, setting("first_seat", 2)),
+    # The deal passes against play: hand 2 is cid's (seat 2) to play first, the last seat.
+    (
+        "last seat first",
+        lambda: second_hand(players=3, deal_direction="counter_clockwise"),
+        lambda game: None,
+    ),
     ("hand over", gone_out, lambda game: None),
     ("second hand", second_hand, lambda game: None),
     (
