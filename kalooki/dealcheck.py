@@ -1,8 +1,9 @@
 """Checking a saved game against its deals (:func:`kalooki.statecheck.check_reachable` asks it).
 
-Who deals each hand and who plays first are the variant's to decide, from the hand's number and the
-seats in play: a save edited to say otherwise would have the next hand dealt as no play leads to.
-Each function returns one line naming the first problem, or None.
+Who deals each hand, who plays first, how many cards each hand was dealt and whether a card was turned
+up are the variant's to decide, from the hand's number and the seats in play: a save edited to say
+otherwise would have the next hand dealt, or this one scored, as no play leads to. Each function
+returns one line naming the first problem, or None.
 """
 
 from __future__ import annotations
@@ -10,10 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from kalooki import rules
 from kalooki.turncheck import seat_named
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
+    from kalooki.snapshot import TurnSnapshot
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def _seat_after(game: Game, seat: int, seats: Sequence[int], direction: str | None = None) -> int:
@@ -97,3 +104,45 @@ def _dealer(
         first = _seat_after(game, _seat_after(game, dealer, dealt), seats)
         return _seat_before(game, first, seats)
     return _seat_after(game, dealer, seats, variant.deal_direction)
+
+
+def first_turn_pile_problem(game: Game) -> str | None:
+    """Why the discard pile in a hand's first turn is not the deal's: the card turned up (none where
+    ``upcard: false``), less the one the turn drew from it. Nothing is discarded before the first turn
+    ends; only a reshuffle of the pile into an empty stock takes the card away otherwise, and it leaves
+    the stock that card at most, so where the stock holds two cards or more the pile is exact."""
+    if game.turn_number != 1:
+        return None
+    upcard = 1 if game.variant.upcard else 0
+    held = len(game.discard_pile) + (1 if game.turn.drew == "discard" else 0)
+    if held > upcard or (held < upcard and len(game.stock) > 1):
+        turned = "one card" if upcard else "no card (upcard: false)"
+        return (
+            f"the hand's first turn found {_cards(held)} on the discard pile, but its deal turned up {turned}"
+        )
+    return None
+
+
+def unopened_hand_problem(game: Game, seats: Sequence[int], snapshot: TurnSnapshot | None) -> str | None:
+    """Why a hand of ``seats`` that has laid nothing holds fewer cards than were dealt to it (``hand_size``):
+    each turn draws one card and discards one at most, and only a player who has opened lays cards, unless
+    the variant lets one who has not take a joker from the table (for fewer cards, or as many). The player
+    to move who began the turn unopened and has opened in it is asked of the hand the draw left them (the
+    undo ``snapshot``'s; None where there is none to ask, as in a table's view)."""
+    variant = game.variant
+    if rules.may_ever_swap(variant) and rules.may_release_jokers(variant, False):
+        return None
+    drawn = game.phase == "play"
+    for seat in seats:
+        least = variant.hand_size + (1 if drawn and seat == game.current else 0)
+        held, said = len(game.hands[seat]), "has laid nothing but holds"
+        if game.opened[seat]:
+            if not (drawn and seat == game.current and snapshot is not None and not snapshot.opened):
+                continue
+            held, said = len(snapshot.hand), "had laid nothing when this turn began but held after its draw"
+        if held < least:
+            return (
+                f"{seat_named(game, seat)} {said} {_cards(held)}, "
+                f"fewer than the {least} dealt and drawn (hand_size: {variant.hand_size})"
+            )
+    return None

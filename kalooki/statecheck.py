@@ -10,8 +10,8 @@ A save's checksum catches damage, not a deliberate edit (anyone can recompute a 
   coherent, the seats in range, who has opened matching whose melds are on the table, the card
   drawn still in the hand or on the table, the turn's record fitting the phase and the table, an
   undo snapshot that holds the same cards (the turn's record is :mod:`kalooki.turncheck`'s), the stock
-  marked run out only by the draw that emptied it, the deals (who dealt, who plays first:
-  :mod:`kalooki.dealcheck`'s).
+  marked run out only by the draw that emptied it, the deals (who dealt, who plays first, the cards
+  dealt and turned up: :mod:`kalooki.dealcheck`'s).
 
 Each raises :class:`~kalooki.engine.StateFormatError` with one line naming the first problem.
 :func:`check_player_name` and :func:`check_action_parts` refuse, as an
@@ -28,7 +28,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from kalooki import rules
 from kalooki.cards import JOKER
-from kalooki.dealcheck import deal_problem
+from kalooki.dealcheck import deal_problem, first_turn_pile_problem, unopened_hand_problem
 from kalooki.joker_layers import BY_LAYER
 from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.text import escape_controls, first_control
@@ -270,7 +270,7 @@ def check_reachable(game: Game, stand_ins: Collection[int] = ()) -> None:
     problem = (
         _unreachable(game, frozenset(stand_ins))
         or _elimination_problem(game)
-        or _deal_and_stock_problem(game)
+        or _deal_and_stock_problem(game, bool(stand_ins))
     )
     if problem is not None:
         raise StateFormatError(f"the saved game is not one play can reach: {problem}", problem=problem)
@@ -327,11 +327,16 @@ def _table_left_problem(game: Game) -> str | None:
     return _opened_problem(game, game.table, game.opened, players) or ended_turn_problem(game)
 
 
-def _deal_and_stock_problem(game: Game) -> str | None:
-    """Why the deal or the stock's end is none play leads to (asked last, so a state wrong in more ways is
-    named as before): the stock's check, and :mod:`kalooki.dealcheck`'s."""
+def _deal_and_stock_problem(game: Game, view: bool) -> str | None:
+    """Why the deal, the hands the hand was dealt or the stock's end is none play leads to (asked last, so
+    a state wrong in more ways is named as before): :mod:`kalooki.dealcheck`'s checks, and the stock's.
+    ``view``: a table's view, whose undo snapshot is a stand-in."""
     live = [seat for seat in range(len(game.players)) if not game.eliminated[seat]]
-    return _stock_out_problem(game) or deal_problem(game, live)
+    problem = _stock_out_problem(game) or deal_problem(game, live)
+    if problem is not None or game.phase == "game_over" or game.phase == "hand_over":
+        # Between hands the hands are the ones the hand ended with, among its own players.
+        return problem or unopened_hand_problem(game, game.results[-1].seats, None)
+    return unopened_hand_problem(game, live, None if view else game._undo) or first_turn_pile_problem(game)
 
 
 def _stock_out_problem(game: Game) -> str | None:

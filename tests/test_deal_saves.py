@@ -17,29 +17,59 @@ from typing import Any
 
 import pytest
 from kalooki_net.view import WATCHER, seat_view, shadow_game
-from rules_helpers import play
+from rules_helpers import new_game, play
 from test_reachable_checks import (
+    FOUR,
     Edit,
+    ann_to_draw_again,
     both,
     cid_out,
     gone_out,
     in_draw,
     in_play,
+    knob,
     refusal,
     result,
     second_hand,
     setting,
 )
 
+from kalooki.cards import parse_cards
 from kalooki.engine import Game
 from kalooki.savegame import Session, rng_states, save_checksum, save_document, seat_rng
 from kalooki.statecheck import check_reachable
 from kalooki.variant import Variant
 
 
+def fresh(**knobs: object) -> Game:
+    """Three players dealt four cards each, ann (seat 0) to draw the hand's first card."""
+    hands = ["7H 8H 9H 2S", "2C 3C 4D 5S", "KC KD 6H 9C"]
+    discard = None if knobs.get("upcard") is False else "2D"
+    return new_game({**FOUR, **knobs}, hands, discard=discard, stock="KS")
+
+
 def dealt(**knobs: object) -> Callable[[], Game]:
     """A game of three dealt by the rules (no fixed deal), hand 1 to be played."""
     return lambda: Game(Variant(**knobs), ["ann", "bob", "cid"], seed=3)
+
+
+def saved(game: Game) -> Game:
+    """``game`` as a save rebuilds it: with the undo snapshot the draw took (held back until a lay)."""
+    return Game.from_json(game.to_json())
+
+
+def draws_discard() -> Game:
+    """ann takes the card turned up at the deal: the pile is empty in the hand's first turn."""
+    game = fresh()
+    play(game, "draw discard")
+    return saved(game)
+
+
+def drawn(**knobs: object) -> Game:
+    """ann has drawn the hand's first card from the stock and laid nothing."""
+    game = fresh(**knobs)
+    play(game, "draw stock")
+    return saved(game)
 
 
 REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
@@ -116,6 +146,57 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         setting("first_seat", 1),
         "seat 2 (bob) plays first in hand 1, but the player after its dealer, seat 2 (bob), is seat 1 (ann)",
     ),
+    (
+        "upcard kept without one",
+        in_play,
+        knob(upcard=False),
+        "the hand's first turn found 1 card on the discard pile, but its deal turned up no card "
+        "(upcard: false)",
+    ),
+    (
+        "upcard drawn without one",
+        draws_discard,
+        knob(upcard=False),
+        "the hand's first turn found 1 card on the discard pile, but its deal turned up no card "
+        "(upcard: false)",
+    ),
+    (
+        "upcard missing",
+        lambda: fresh(upcard=False),
+        knob(upcard=True),
+        "the hand's first turn found 0 cards on the discard pile, but its deal turned up one card",
+    ),
+    (
+        "upcard missing beside two in the stock",
+        fresh,
+        both(setting("discard_pile", []), setting("stock", parse_cards("KS QS"))),
+        "the hand's first turn found 0 cards on the discard pile, but its deal turned up one card",
+    ),
+    (
+        "more dealt than held",
+        in_draw,
+        knob(hand_size=5),
+        "seat 2 (bob) has laid nothing but holds 4 cards, fewer than the 5 dealt and drawn (hand_size: 5)",
+    ),
+    (
+        "more dealt than held after the draw",
+        drawn,
+        knob(hand_size=5),
+        "seat 1 (ann) has laid nothing but holds 5 cards, fewer than the 6 dealt and drawn (hand_size: 5)",
+    ),
+    (
+        "more dealt than the draw left",
+        in_play,
+        knob(hand_size=5),
+        "seat 1 (ann) had laid nothing when this turn began but held after its draw 5 cards, "
+        "fewer than the 6 dealt and drawn (hand_size: 5)",
+    ),
+    (
+        "more dealt than held between hands",
+        gone_out,
+        knob(hand_size=5),
+        "seat 2 (bob) has laid nothing but holds 4 cards, fewer than the 5 dealt and drawn (hand_size: 5)",
+    ),
 ]
 
 
@@ -155,6 +236,14 @@ TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
         lambda game: None,
     ),
     ("a result from before the dealer was recorded", second_hand, result(dealer=None)),
+    ("upcard drawn", draws_discard, lambda game: None),
+    ("no upcard", lambda: fresh(upcard=False), lambda game: None),
+    ("second turn's pile", in_draw, knob(upcard=False)),
+    # The stock ran out at the first draw: the card turned up was reshuffled into it.
+    ("upcard reshuffled", drawn, both(setting("discard_pile", []), setting("stock", parse_cards("2D")))),
+    ("unopened may take a joker", in_draw, knob(hand_size=5, joker_release_requires_opening=False)),
+    # ann has opened and holds KS alone, fewer than the four dealt.
+    ("opened with fewer", ann_to_draw_again, lambda game: None),
 ]
 
 
@@ -205,6 +294,10 @@ def put(key: str, value: object) -> Callable[[dict[str, Any]], None]:
     return lambda game: game.__setitem__(key, value)
 
 
+def rule(key: str, value: object) -> Callable[[dict[str, Any]], None]:
+    return lambda game: game["variant"].__setitem__(key, value)
+
+
 @pytest.mark.parametrize(
     ("edit", "said"),
     [
@@ -224,6 +317,18 @@ def put(key: str, value: object) -> Callable[[dict[str, Any]], None]:
             put("dealer", 0),
             "hand 1 was dealt by seat 1 (you), but under first_dealer: seat_order seat 2 (bob) deals it",
             id="dealer",
+        ),
+        pytest.param(
+            rule("hand_size", 14),
+            "seat 1 (you) has laid nothing but holds 14 cards, fewer than the 15 dealt and drawn "
+            "(hand_size: 14)",
+            id="hand size",
+        ),
+        pytest.param(
+            rule("upcard", False),
+            "the hand's first turn found 1 card on the discard pile, but its deal turned up no card "
+            "(upcard: false)",
+            id="upcard",
         ),
     ],
 )

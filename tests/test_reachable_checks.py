@@ -521,7 +521,8 @@ TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
     ("two left in play", lambda: cid_out(), lambda game: None),
     ("goal one point away", second_hand, knob(goal_score=55)),
     ("the last turn", in_play, setting("turn_number", 1000)),
-    ("one card", in_play, at("hands", 1, parse_cards("2C"))),
+    # ann, who has opened, holds KS alone (a player who has not opened holds at least the cards dealt).
+    ("one card", ann_to_draw_again, at("hands", 0, parse_cards("KS"))),
     (
         "five in play",
         in_play,
