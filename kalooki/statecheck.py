@@ -54,6 +54,8 @@ MAX_WHOLE = 10**12
 RNG_WORDS = 624
 MAX_RNG_WORD = 2**32 - 1
 MAX_PLAYERS = 8
+MAX_NAME = 20
+"""The longest name a player may take: at the terminal, at a hosted table, in a script, a log or a save."""
 MAX_MELDS = (4 * 52 + 8) // 3
 """Most melds a table can hold: the biggest pack (four decks, eight jokers) in melds of three."""
 
@@ -151,11 +153,16 @@ class _State(_Shape):
 
 
 def check_player_name(name: object) -> None:
-    """Refuse a player's name that is not one line of printable text (it is shown on every screen)."""
+    """Refuse a player's name that is not one line of printable text (it is shown on every screen), or is
+    longer than :data:`MAX_NAME`."""
     from kalooki.engine import SetupError
 
     if not isinstance(name, str) or not name.strip():
         raise SetupError("a player's name must be text that is not blank")
+    if len(name) > MAX_NAME:
+        # Only the name's start is said: a save can hold a name of a million characters.
+        start = escape_controls(name[:MAX_NAME])
+        raise SetupError(f"a player's name is at most {MAX_NAME} characters: '{start}…' has {len(name)}")
     control = first_control(name)
     if control is not None:
         raise SetupError(f"the player's name '{escape_controls(name)}' holds a control character ({control})")

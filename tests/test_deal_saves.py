@@ -18,10 +18,12 @@ from typing import Any
 import pytest
 from kalooki_net.view import WATCHER, seat_view, shadow_game
 from rules_helpers import new_game, play
+from test_hostile_logs import bot_log, refused
 from test_reachable_checks import (
     FOUR,
     Edit,
     ann_to_draw_again,
+    at,
     both,
     cid_out,
     gone_out,
@@ -35,7 +37,7 @@ from test_reachable_checks import (
 )
 
 from kalooki.cards import parse_cards
-from kalooki.engine import Game
+from kalooki.engine import Game, SetupError
 from kalooki.savegame import Session, rng_states, save_checksum, save_document, seat_rng
 from kalooki.statecheck import check_reachable
 from kalooki.variant import Variant
@@ -197,6 +199,12 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         knob(hand_size=5),
         "seat 2 (bob) has laid nothing but holds 4 cards, fewer than the 5 dealt and drawn (hand_size: 5)",
     ),
+    (
+        "long name",
+        in_play,
+        at("players", 1, "b" * 21),
+        "a player's name is at most 20 characters: 'bbbbbbbbbbbbbbbbbbbb…' has 21",
+    ),
 ]
 
 
@@ -244,6 +252,7 @@ TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
     ("unopened may take a joker", in_draw, knob(hand_size=5, joker_release_requires_opening=False)),
     # ann has opened and holds KS alone, fewer than the four dealt.
     ("opened with fewer", ann_to_draw_again, lambda game: None),
+    ("long name", in_play, at("players", 1, "b" * 20)),
 ]
 
 
@@ -261,6 +270,12 @@ def test_a_game_its_deals_lead_to_is_taken(build: Callable[[], Game], edit: Edit
     check_reachable(game)
 
 
+def test_no_game_takes_a_name_over_twenty_characters() -> None:
+    with pytest.raises(SetupError) as caught:
+        Game(Variant(), ["ann", "c" * 21])
+    assert str(caught.value) == "a player's name is at most 20 characters: 'cccccccccccccccccccc…' has 21"
+
+
 def test_a_view_between_hands_keeps_a_dealer_the_hand_put_out() -> None:
     """A view names no dealer: between hands it is the last result's, not the seat before the first player
     among those left (cid dealt hand 1 and is out of the game; bob sits before ann now)."""
@@ -269,6 +284,18 @@ def test_a_view_between_hands_keeps_a_dealer_the_hand_put_out() -> None:
     for seat in (WATCHER, 0, 1, 2):
         view = seat_view(game, seat)
         assert shadow_game(view, game.variant).dealer == 2
+
+
+def test_a_log_whose_player_has_a_name_over_twenty_characters_is_refused() -> None:
+    records = bot_log()
+    records[0]["players"][1] = "b" * 21
+    records[1]["hands"]["b" * 21] = records[1]["hands"].pop("bob")
+    if records[1]["dealer"] == "bob":
+        records[1]["dealer"] = "b" * 21
+    assert refused(records) == (
+        "record 2: the log's game and first deal cannot start a game "
+        "(a player's name is at most 20 characters: 'bbbbbbbbbbbbbbbbbbbb…' has 21)"
+    )
 
 
 # ----------------------------------------------------------------------------- the command
@@ -329,6 +356,11 @@ def rule(key: str, value: object) -> Callable[[dict[str, Any]], None]:
             "the hand's first turn found 1 card on the discard pile, but its deal turned up no card "
             "(upcard: false)",
             id="upcard",
+        ),
+        pytest.param(
+            lambda game: game["players"].__setitem__(1, "b" * 300),
+            "a player's name is at most 20 characters: 'bbbbbbbbbbbbbbbbbbbb…' has 300",
+            id="long name",
         ),
     ],
 )
