@@ -29,6 +29,7 @@ from kalooki.jsonio import MAX_DIGITS
 from kalooki.loader import load_variant
 from kalooki.loader_refs import VariantError
 from kalooki.set_options import SetOptions, parse_set_options
+from kalooki.statecheck import MAX_NAME
 from kalooki.text import BLANK_NAME, clipped, escape_controls, not_utf8, shows_blank, undecodable_byte
 from kalooki.variant import Variant
 from kalooki.yamlio import Diagnostic
@@ -183,10 +184,6 @@ def refuse_unknown_bots(kinds: Sequence[str]) -> None:
     for kind in kinds:
         if kind not in known:
             raise typer.BadParameter(unknown_bot_message(kind), param_hint="'--bots'")
-
-
-MAX_NAME = 20
-"""The longest name a player may take: at a hosted table as at this terminal."""
 
 
 def name_problem(name: str) -> str | None:

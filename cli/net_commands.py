@@ -17,11 +17,11 @@ import typer
 from rich.text import Text
 
 from kalooki.errors import KalookiError
+from kalooki.statecheck import MAX_NAME
 from kalooki.text import escape_controls, name_key
 
 from . import save_lock
 from .common import (
-    MAX_NAME,
     SetOption,
     check_output_path,
     cli_errors,

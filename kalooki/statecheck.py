@@ -9,7 +9,9 @@ A save's checksum catches damage, not a deliberate edit (anyone can recompute a 
   and in the right places, hand sizes possible for the phase, the phase, scores, totals and winners
   coherent, the seats in range, who has opened matching whose melds are on the table, the card
   drawn still in the hand or on the table, the turn's record fitting the phase and the table, an
-  undo snapshot that holds the same cards (the turn's record is :mod:`kalooki.turncheck`'s).
+  undo snapshot that holds the same cards (the turn's record is :mod:`kalooki.turncheck`'s), the stock
+  marked run out only by the draw that emptied it, the deals (who dealt, who plays first, the cards
+  dealt and turned up: :mod:`kalooki.dealcheck`'s).
 
 Each raises :class:`~kalooki.engine.StateFormatError` with one line naming the first problem.
 :func:`check_player_name` and :func:`check_action_parts` refuse, as an
@@ -26,6 +28,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from kalooki import rules
 from kalooki.cards import JOKER
+from kalooki.dealcheck import deal_problem, first_turn_pile_problem, unopened_hand_problem
 from kalooki.joker_layers import BY_LAYER
 from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.text import escape_controls, first_control
@@ -51,6 +54,8 @@ MAX_WHOLE = 10**12
 RNG_WORDS = 624
 MAX_RNG_WORD = 2**32 - 1
 MAX_PLAYERS = 8
+MAX_NAME = 20
+"""The longest name a player may take: at the terminal, at a hosted table, in a script, a log or a save."""
 MAX_MELDS = (4 * 52 + 8) // 3
 """Most melds a table can hold: the biggest pack (four decks, eight jokers) in melds of three."""
 
@@ -148,11 +153,16 @@ class _State(_Shape):
 
 
 def check_player_name(name: object) -> None:
-    """Refuse a player's name that is not one line of printable text (it is shown on every screen)."""
+    """Refuse a player's name that is not one line of printable text (it is shown on every screen), or is
+    longer than :data:`MAX_NAME`."""
     from kalooki.engine import SetupError
 
     if not isinstance(name, str) or not name.strip():
         raise SetupError("a player's name must be text that is not blank")
+    if len(name) > MAX_NAME:
+        # Only the name's start is said: a save can hold a name of a million characters.
+        start = escape_controls(name[:MAX_NAME])
+        raise SetupError(f"a player's name is at most {MAX_NAME} characters: '{start}…' has {len(name)}")
     control = first_control(name)
     if control is not None:
         raise SetupError(f"the player's name '{escape_controls(name)}' holds a control character ({control})")
@@ -264,7 +274,11 @@ def check_reachable(game: Game, stand_ins: Collection[int] = ()) -> None:
     """
     from kalooki.engine import StateFormatError
 
-    problem = _unreachable(game, frozenset(stand_ins)) or _elimination_problem(game)
+    problem = (
+        _unreachable(game, frozenset(stand_ins))
+        or _elimination_problem(game)
+        or _deal_and_stock_problem(game, bool(stand_ins))
+    )
     if problem is not None:
         raise StateFormatError(f"the saved game is not one play can reach: {problem}", problem=problem)
 
@@ -318,6 +332,35 @@ def _table_left_problem(game: Game) -> str | None:
     players (one it put out of the game included), and the record of the turn it was won in fits both."""
     players = list(game.results[-1].seats)
     return _opened_problem(game, game.table, game.opened, players) or ended_turn_problem(game)
+
+
+def _deal_and_stock_problem(game: Game, view: bool) -> str | None:
+    """Why the deal, the hands the hand was dealt or the stock's end is none play leads to (asked last, so
+    a state wrong in more ways is named as before): :mod:`kalooki.dealcheck`'s checks, and the stock's.
+    ``view``: a table's view, whose undo snapshot is a stand-in."""
+    live = [seat for seat in range(len(game.players)) if not game.eliminated[seat]]
+    problem = _stock_out_problem(game) or deal_problem(game, live)
+    if problem is not None or game.phase == "game_over" or game.phase == "hand_over":
+        # Between hands the hands are the ones the hand ended with, among its own players.
+        return problem or unopened_hand_problem(game, game.results[-1].seats, None)
+    return unopened_hand_problem(game, live, None if view else game._undo) or first_turn_pile_problem(game)
+
+
+def _stock_out_problem(game: Game) -> str | None:
+    """Why the stock is marked run out where play never marks it: only a draw that leaves the stock empty
+    does, under ``stock_exhausted: end_hand`` (the other rules reshuffle the discard pile into a new
+    stock), and the hand ends with that turn."""
+    if not game.stock_ran_out:
+        return None
+    rule = game.variant.stock_exhausted
+    if rules.reshuffles_discards(game.variant):
+        reshuffles = "it reshuffles the discard pile"
+        return f"the stock is marked run out, which stock_exhausted: {rule} never does ({reshuffles})"
+    if game.stock:
+        return f"the stock is marked run out, but it holds {len(game.stock)} cards"
+    if game.phase == "draw":
+        return "the stock is marked run out, but the hand waits for another draw"
+    return None
 
 
 def _elimination_problem(game: Game) -> str | None:

@@ -95,6 +95,7 @@ TARGETS: tuple[Target, ...] = (
     Target("table-plays", "kalooki/table_plays.py"),
     Target("statecheck", "kalooki/statecheck.py"),
     Target("turncheck", "kalooki/turncheck.py"),
+    Target("dealcheck", "kalooki/dealcheck.py"),
     Target("snapshot", "kalooki/snapshot.py"),
     Target("view", "kalooki/view.py"),
 )

@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from kalooki import jsonio
+from kalooki.statecheck import MAX_NAME
 from kalooki.text import escape_controls
 
 from .message_faults import NOT_AN_OBJECT, field_problem, type_problem
@@ -28,7 +29,6 @@ MAX_HOST_MESSAGE_BYTES = 16 * 1024 * 1024
 """The largest message ``kalooki join`` reads from a table: hundreds of times a whole game's state, and
 a bound on what a table that is not honest can make a player's machine hold."""
 
-MAX_NAME = 20
 NAME_RULE = f"a name is one word of at most {MAX_NAME} characters"
 """Why a name is refused (``bad_name``), by the table or, for a name too long to read, by the parser."""
 MAX_SAY = 300

@@ -41,10 +41,11 @@ from kalooki.savegame import (
     save_document,
     seat_rng,
 )
+from kalooki.statecheck import MAX_NAME
 from kalooki.text import BLANK_NAME, name_key, name_lookalike, shows_blank
 from kalooki.variant import Variant
 
-from .protocol import CODE_LENGTH, MAX_NAME, NAME_RULE, TOKEN_BYTES, ErrorCode
+from .protocol import CODE_LENGTH, NAME_RULE, TOKEN_BYTES, ErrorCode
 from .saved_table import CODE_ALPHABET, is_a_wait, read_table
 
 SCREENS_YOU = "you"

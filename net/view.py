@@ -113,6 +113,17 @@ def _cards(data: Sequence[str]) -> list[Card]:
     return [parse_card(text) for text in data]
 
 
+def _dealer(view: Mapping[str, Any]) -> int | None:
+    """The dealer, which a view does not name: between hands the last hand's result says it (where the
+    hand put its dealer or first player out of the game, the seats left no longer do); in a hand, None
+    leaves it to the seat before the first player, as a save's without one."""
+    results = view["results"]
+    if view["phase"] in ("hand_over", "game_over") and results:
+        dealer = results[-1].get("dealer")
+        return dealer if isinstance(dealer, int) else None
+    return None
+
+
 def shadow_game(view: Mapping[str, Any], variant: Variant) -> Game:
     """A :class:`Game` equal to the host's in all that ``view`` shows; the unseen cards are stand-ins.
 
@@ -172,6 +183,7 @@ def shadow_game(view: Mapping[str, Any], variant: Variant) -> Game:
         "rng": [rng_version, list(internal), gauss],
         "hand_number": view["hand_number"],
         "first_seat": view["first_seat"],
+        "dealer": _dealer(view),
         "current": view["current"],
         "phase": view["phase"],
         "stock": filler,

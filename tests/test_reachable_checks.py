@@ -102,9 +102,10 @@ def replace_turn(game: Game, **fields: object) -> TurnState:
     return turn
 
 
-def second_hand(**knobs: object) -> Game:
-    """Two players in the draw of hand 2, one result behind them (bob scored 54 in hand 1, going Kalooki)."""
-    game = gone_out(**knobs)
+def second_hand(players: int = 2, **knobs: object) -> Game:
+    """Two players (or ``players``) in the draw of hand 2, one result behind them (bob scored 54 in hand 1,
+    going Kalooki)."""
+    game = gone_out(players, **knobs)
     game.next_hand()
     return game
 
@@ -485,6 +486,11 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
 def test_a_game_play_cannot_reach_is_refused_naming_why(
     build: Callable[[], Game], edit: Edit, message: str
 ) -> None:
+    assert refusal(build, edit).startswith(message)
+
+
+def refusal(build: Callable[[], Game], edit: Edit) -> str:
+    """Why the game ``build`` makes, taken as it is, is refused once ``edit`` is made to it."""
     game = build()
     check_reachable(game)
     edit(game)
@@ -492,11 +498,16 @@ def test_a_game_play_cannot_reach_is_refused_naming_why(
         check_reachable(game)
     prefix = "the saved game is not one play can reach: "
     assert str(caught.value).startswith(prefix)
-    assert str(caught.value).removeprefix(prefix).startswith(message)
+    return str(caught.value).removeprefix(prefix)
 
 
 TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
-    ("last seat first", in_play, setting("first_seat", 2)),
+    # The deal passes against play: hand 2 is cid's (seat 2) to play first, the last seat.
+    (
+        "last seat first",
+        lambda: second_hand(players=3, deal_direction="counter_clockwise"),
+        lambda game: None,
+    ),
     ("hand over", gone_out, lambda game: None),
     ("second hand", second_hand, lambda game: None),
     (
@@ -510,7 +521,8 @@ TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
     ("two left in play", lambda: cid_out(), lambda game: None),
     ("goal one point away", second_hand, knob(goal_score=55)),
     ("the last turn", in_play, setting("turn_number", 1000)),
-    ("one card", in_play, at("hands", 1, parse_cards("2C"))),
+    # ann, who has opened, holds KS alone (a player who has not opened holds at least the cards dealt).
+    ("one card", ann_to_draw_again, at("hands", 0, parse_cards("KS"))),
     (
         "five in play",
         in_play,

@@ -120,6 +120,10 @@ BAD_SCRIPTS = [
         'players: [ann, "\\x1b[31m"]\n',
         "<script>:1:16: players[1]: the player's name '\\x1b[31m' holds a control character (\\x1b)",
     ),
+    (  # the cap the terminal, a hosted table and a save hold names to
+        "players: [ann, bbbbbbbbbbbbbbbbbbbbb]\n",
+        "<script>:1:16: players[1]: a player's name is at most 20 characters: 'bbbbbbbbbbbbbbbbbbbb…' has 21",
+    ),
     (
         'players: [ann, {name: "  "}]\n',
         "<script>:1:23: players[1].name: a player's name must be text that is not blank",

@@ -20,12 +20,12 @@ from kalooki.statecheck import check_reachable
 
 def hand_two_gone_out() -> Game:
     """As :func:`gone_out`, as hand 2: hand 1 was abandoned, unscored (the result the check reads is the
-    last one)."""
+    last one). Hand 2 is dealt by ann, as the deal passes on from bob, and bob plays first."""
     game = gone_out()
     won = game.results[0]
     abandoned = dataclasses.replace(won, winner=None, end="abandoned", kalooki=False, scores=(0, 0))
-    game.results = [abandoned, dataclasses.replace(won, number=2)]
-    game.hand_number = 2
+    game.results = [abandoned, dataclasses.replace(won, number=2, dealer=0)]
+    game.hand_number, game.dealer, game.first_seat = 2, 0, 1
     return game
 
 
