@@ -428,7 +428,10 @@ def test_cli_errors() -> None:
     code, _, err = run("no-such-variant", "-n", "2")
     assert code == 1
     assert len(err.strip().splitlines()) == 1
-    # As kalooki play says it: a usage error of --bots (the run refused the bots later, exit 1).
+    # Player counts the variant cannot seat: usage errors, as kalooki play and host give (exit 1 here before).
+    code, out, err = run("classic", "--players", "9", "-n", "1", "-w", "1")
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1] == "Error: Invalid value for '--players': classic is for 2 to 4 players"
     code, _, err = run("kaluki-51", "-n", "2", "--bots", "greedy,random")
     assert code == 2
     assert err.splitlines()[-1] == (
@@ -551,13 +554,6 @@ def test_cli_more_games_than_a_run_can_hold_is_a_usage_error(games: str) -> None
 def test_the_library_refuses_more_games_than_a_run_can_hold() -> None:
     with pytest.raises(SimulationError, match="at most 1,000,000 games"):
         simulate(CLASSIC, ["greedy"] * 4, games=MAX_GAMES + 1, workers=1)
-
-
-def test_cli_players_the_variant_cannot_seat_are_named_as_players() -> None:
-    # A usage error, exit 2, as kalooki play and host give (simulate alone gave exit 1).
-    code, out, err = run("classic", "--players", "9", "-n", "1", "-w", "1")
-    assert (code, out) == (2, "")
-    assert err.splitlines()[-1] == "Error: Invalid value for '--players': classic is for 2 to 4 players"
 
 
 def test_cli_a_b_that_cannot_seat_the_table_is_named_as_b() -> None:
