@@ -41,14 +41,22 @@ if TYPE_CHECKING:
 DEFAULT_PLAYERS = 4
 DEFAULT_BOT = "greedy"
 SCRIPT_KEYS = re.compile(r"^(hands|players)\s*:", re.MULTILINE)
-"""A game script has a top-level ``hands`` or ``players`` key; a variant file never does."""
+"""A game script's top-level ``hands`` or ``players`` key in block style, found even in a script whose
+YAML has a mistake (the script's own check then places it); a variant file never has one."""
 MAX_SCRIPT_PEEK = 64 * 1024
 
 FastOption = Annotated[bool, typer.Option("--fast", help="No pause between the bots' turns.")]
 
 
 def is_script(target: str) -> bool:
-    """Whether ``target`` names a game script rather than a variant (a name or a variant file)."""
+    """Whether ``target`` names a game script rather than a variant (a name or a variant file).
+
+    A script in flow style (``{players: [...]}``), with quoted keys or written as JSON has no key at a
+    line's start: such a file is read as YAML and asked as the variant loader asks it.
+    """
+    from kalooki.file_kinds import is_script_data
+    from kalooki.yamlio import YamlError, load_yaml_file
+
     path = Path(target)
     try:  # a name too long for the system (ENAMETOOLONG) is no file either
         if not path.is_file():
@@ -57,7 +65,12 @@ def is_script(target: str) -> bool:
             head = stream.read(MAX_SCRIPT_PEEK).decode("utf-8", errors="replace")
     except OSError:
         return False
-    return SCRIPT_KEYS.search(head) is not None
+    if SCRIPT_KEYS.search(head) is not None:
+        return True
+    try:
+        return is_script_data(load_yaml_file(path).data)
+    except YamlError:
+        return False
 
 
 def make_console() -> Console:

@@ -151,6 +151,16 @@ _SWEEP_FILES = (
 the file is: ``sweep.json``, what the sweep plays, and each of ``cells/``, a cell's played games."""
 
 
+def is_script_data(data: object) -> bool:
+    """Whether a loaded YAML document is a game script: a mapping with ``hands``, or with a list of
+    ``players`` (a ``--json`` report counts its ``hands`` too, and is no script)."""
+    return (
+        isinstance(data, Mapping)
+        and ("hands" in data or isinstance(data.get("players"), list))
+        and written_file(data, "script") is None
+    )
+
+
 def written_file(data: Mapping[str, Any], wanted: str) -> str | None:
     """For a file a command wrote (a ``--json`` report, a sweep folder's file) given where a ``wanted``
     file was: what it is, and what to give instead (None when it is none of them)."""

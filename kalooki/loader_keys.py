@@ -15,7 +15,7 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from kalooki import provenance as provenance_keys
-from kalooki.file_kinds import another_kind, written_file
+from kalooki.file_kinds import another_kind, is_script_data, written_file
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.variant import DEFER_CROSS_FIELD, KNOB_NAMES, Variant
 from kalooki.yamlio import (
@@ -41,7 +41,7 @@ def _other_kind(document: YamlDocument) -> str | None:
     written = written_file(data, "variant")
     if written is not None:  # before scripts: a simulate report counts its "hands" too
         return written
-    if "hands" in data or isinstance(data.get("players"), list):
+    if is_script_data(data):
         return another_kind("script", "variant", source)
     keys = [str(key) for key in data]
     if (

@@ -118,6 +118,43 @@ def test_validate_a_game_script(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     )
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{players: [{name: ann, bot: greedy}, {name: bob, bot: greedy}], seed: 3}\n",
+        '"players": [{name: ann, bot: greedy}, {name: bob, bot: greedy}]\n"seed": 3\n',
+        '{"players": [{"name": "ann", "bot": "greedy"}, {"name": "bob", "bot": "greedy"}], "seed": 3}',
+    ],
+    ids=["flow-style", "quoted-keys", "json"],
+)
+def test_play_runs_a_script_however_its_yaml_is_written(
+    text: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Such a script has no key at a line's start: it was taken for a variant and refused as a script.
+    monkeypatch.chdir(tmp_path)
+    Path("game.yaml").write_text(text, encoding="utf-8")
+    code, out, err = run("play", "game.yaml", "--json")
+    assert (code, err) == (0, "")
+    report = json.loads(out)
+    assert report["players"] == ["ann", "bob"]
+    assert report["hands"][0]["finished"] is True
+
+
+def test_play_still_refuses_a_simulate_report_that_counts_its_hands(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("report.yaml").write_text(
+        '{"rules": {}, "games": 2, "seat_hand_wins": [], "hands": 5}', encoding="utf-8"
+    )
+    assert run("play", "report.yaml") == (
+        1,
+        "",
+        "report.yaml:1:1: this is the report `kalooki simulate --json` writes, not a variant; "
+        "no command reads it back\n",
+    )
+
+
 def test_validate_an_existing_folder_says_so_however_it_is_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
