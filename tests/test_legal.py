@@ -97,15 +97,18 @@ def _builtin(name: str) -> Variant:
 def variants_and_hands(draw: st.DrawFn) -> tuple[Variant, list[Card]]:
     """A variant with any run frame and set shape, and a hand drawn from its pack."""
     set_suits = draw(st.sampled_from(["distinct", "may_repeat"]))
+    decks, jokers = draw(st.integers(1, 3)), draw(st.integers(0, 6))
+    # A set of suits that may repeat holds at most every card of its rank and every joker.
+    largest_set = 4 if set_suits == "distinct" else min(8, 4 * decks + jokers)
     variant = Variant(
         max_players=2,
         hand_size=10,
-        decks=draw(st.integers(1, 3)),
-        jokers=draw(st.integers(0, 6)),
+        decks=decks,
+        jokers=jokers,
         ace_in_runs=draw(st.sampled_from(["high_or_low", "high", "low", "wrap"])),
         run_minimum=draw(st.integers(3, 6)),
         set_suits=set_suits,
-        set_maximum=draw(st.integers(3, 4 if set_suits == "distinct" else 8)),
+        set_maximum=draw(st.integers(3, largest_set)),
     )
     pack = list(full_pack(variant.decks, variant.jokers).elements())
     hand = draw(st.lists(st.sampled_from(pack), min_size=0, max_size=21))

@@ -151,6 +151,12 @@ def test_ranges(key: str, low: int, high: int | None) -> None:
             "hand_size",
             ["must hold all 4", "at most 3 (set_maximum)", "at least 5 (run_minimum)"],
         ),
+        # Where a set's jokers are freed only past set_maximum, a maximum no set can pass frees none.
+        (
+            {"set_suits": "may_repeat", "set_maximum": 11},
+            "set_maximum",
+            ["set_maximum (11) can never be reached: with 2 decks and 2 jokers a set holds at most 10 cards"],
+        ),
     ],
 )
 def test_cross_field_rules(data: dict[str, object], field: str, words: list[str]) -> None:
@@ -183,6 +189,22 @@ def test_cross_field_boundaries() -> None:
             {"opening_threshold": 155, "going_out": "meld_required"}, context={DEFER_CROSS_FIELD: True}
         )
     )
+
+
+def test_a_set_may_hold_every_card_of_its_rank_and_every_joker() -> None:
+    assert not cross_field_problems(Variant(set_suits="may_repeat", set_maximum=10))
+    assert not cross_field_problems(Variant(set_suits="may_repeat", set_maximum=20, decks=4, jokers=4))
+    (problem,) = cross_field_problems(
+        Variant.model_validate(
+            {"set_suits": "may_repeat", "set_maximum": 6, "decks": 1, "jokers": 1, "max_players": 3},
+            context={DEFER_CROSS_FIELD: True},
+        )
+    )
+    assert (
+        problem.message
+        == "set_maximum (6) can never be reached: with 1 deck and 1 joker a set holds at most 5 cards"
+    )
+    assert problem.involves == ("set_maximum", "set_suits", "decks", "jokers")
 
 
 def test_an_opening_under_turn_discard_optional_may_take_a_hand_grown_to_the_whole_pack() -> None:
