@@ -24,7 +24,7 @@ from kalooki.knob_reference import knob_choices as knob_choices
 from kalooki.knob_reference import knob_reference_markdown as knob_reference_markdown
 from kalooki.knob_reference import knob_values as knob_values
 from kalooki.knob_reference import update_readme as update_readme
-from kalooki.rules import kalooki_charge
+from kalooki.rules import kalooki_charge, may_end_without_discard
 from kalooki.text import markdown_literal
 from kalooki.variant import AceInRuns, DiscardDraw, GoingOut, TurnDiscard, Variant
 
@@ -272,6 +272,18 @@ _STOCK = {
 }
 
 
+def _stock(variant: Variant) -> list[str]:
+    """What happens when the stock runs out; where a turn may end without a discard, the pile may be
+    empty too, and the hand ends with nothing to draw (the engine's ``blocked`` end)."""
+    said = [_STOCK[variant.stock_exhausted]]
+    if variant.stock_exhausted != "end_hand" and may_end_without_discard(variant):
+        said.append(
+            "A turn may end without a discard, so the stock and the discard pile can both run out: when "
+            "the next player has no card to draw, the hand ends and nobody scores for it."
+        )
+    return said
+
+
 def opening_words(variant: Variant) -> Wording:
     """opening_threshold in words."""
     if variant.opening_threshold == 0:
@@ -513,7 +525,7 @@ def render_rulebook(variant: Variant) -> str:
             ],
         ),
         ("Scoring", [_scoring(variant)]),
-        ("The stock", [_STOCK[variant.stock_exhausted]]),
+        ("The stock", _stock(variant)),
     ]
     # The name and the description are the file's text, not Markdown: a link in them shows its address.
     lines = [f"# {markdown_literal(variant.name)}", ""]

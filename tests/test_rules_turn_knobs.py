@@ -322,6 +322,33 @@ def test_reshuffle_keep_top_with_one_card_and_a_discard_not_to_be_taken_ends_the
     assert game.phase == "hand_over"
 
 
+@pytest.mark.parametrize("stock_exhausted", ["reshuffle_all", "reshuffle_keep_top"])
+def test_a_turn_with_no_card_to_draw_ends_the_hand_unscored_as_the_rulebook_says(
+    stock_exhausted: str,
+) -> None:
+    # Under turn_discard: optional nobody need discard: the stock's four cards drawn, the pile is empty.
+    knobs = {
+        "decks": 1,
+        "jokers": 0,
+        "hand_size": 24,
+        "max_players": 2,
+        "upcard": False,
+        "turn_discard": "optional",
+        "stock_exhausted": stock_exhausted,
+    }
+    ann = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS"
+    bob = "QS KS AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AH 2H 3H 4H 5H 6H 7H 8H 9H"
+    game = new_game(knobs, [ann, bob], discard=None, stock="TH JH QH KH")
+    events = play(game, *["draw stock", "end"] * 4)
+    assert events[-1]["type"] == "hand_end"
+    assert events[-1]["end"] == "blocked"
+    result = game.results[-1]
+    assert (result.winner, result.scores) == (None, (0, 0))
+    assert "when the next player has no card to draw, the hand ends and nobody scores for it." in (
+        render_rulebook(game.variant)
+    )
+
+
 # ---------------------------------------------------------------- the turn itself (every variant)
 
 
