@@ -280,13 +280,13 @@ class InteractiveGame(Autosave):
             return
         self.say_then(f"{why}: the game is saved in", str(self.save_path))
         words = ["kalooki", "resume", str(self.save_path)]
-        if self.log is not None:
-            log = self.log.path
-            if self.save_path.is_absolute():
-                # A save in the saves folder is named whole, so the line works from any folder: its
-                # log, given as typed (`--log game.jsonl`), would be looked for in the folder it is run in.
-                log = log.absolute()
-            words += ["--log", str(log)]
+        if self.log is not None and not self.session.log:
+            # Only a log whose name the save could not hold is given: a save names its log whole, and the
+            # resume goes on writing it from any folder, where `--log game.jsonl` as typed would not be found.
+            words += [
+                "--log",
+                str(self.log.path.absolute() if self.save_path.is_absolute() else self.log.path),
+            ]
         command = shell_join(words)
         self.say_then("Continue it with:", command)
 
