@@ -251,7 +251,7 @@ def remember_save(path: Path) -> None:
 
     Best effort: a save that cannot be noted is still a save, resumed by its file name.
     """
-    path = path.expanduser().absolute()
+    path = _noted(path)
     if path.parent == saves_dir().absolute():
         return
     known = _known_paths()
@@ -261,9 +261,15 @@ def remember_save(path: Path) -> None:
         _write_known([*known, path])
 
 
+def _noted(path: Path) -> Path:
+    """``path`` as the index notes it: whole, and without the ``..`` of ``save ../games/x`` (listed as typed,
+    ``/home/ann/games/../games/x`` read as a different save)."""
+    return Path(os.path.abspath(path.expanduser()))
+
+
 def forget_save(path: Path) -> None:
     known = _known_paths()
-    path = path.expanduser().absolute()
+    path = _noted(path)
     if path in known:
         with contextlib.suppress(OSError):
             _write_known([entry for entry in known if entry != path])

@@ -542,3 +542,19 @@ def test_a_save_never_replaces_a_fifo_or_a_dangling_link(home: Path, tmp_path: P
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
     assert dangling.is_symlink()
     assert not (tmp_path / "nowhere.json").exists()
+
+
+def test_a_save_named_through_dot_dot_is_noted_once_without_it(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `save ../games/x` was noted as /.../here/../games/x: listed so, and a second spelling of the
+    # same file was noted again.
+    (tmp_path / "here").mkdir()
+    (tmp_path / "games").mkdir()
+    monkeypatch.chdir(tmp_path / "here")
+    save = tmp_path / "games" / f"x{SAVE_SUFFIX}"
+    saved_game(save, finished=False, seed=2)
+    remember_save(Path("..") / "games" / save.name)
+    remember_save(save)
+    noted = json.loads((home / "known-saves.json").read_text())["saves"]
+    assert noted == [str(save)]
