@@ -24,7 +24,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from kalooki.engine import Event, Game
-from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent
+from kalooki.events import BuildEvent, HandEndEvent, MeldEvent, ReleaseEvent
 from kalooki.savegame import LoadedSave, SaveFormatError, Session, save_checksum, save_document, seat_rng
 from kalooki.text import clipped, escape_controls, name_key
 from kalooki.variant import Variant
@@ -118,6 +118,13 @@ class HotSeatGame(InteractiveGame):
     def narrate(self, events: Sequence[Event]) -> None:
         super().narrate(events)
         players = self.game.players
+        ends = [index for index, event in enumerate(events) if isinstance(event, HandEndEvent)]
+        if ends:
+            # The hand's end is shown to everyone at the terminal: told again after the next deal, its last
+            # moves read as the new hand's ("builds J♠ onto meld 7", a meld no longer on the table).
+            events = events[ends[-1] + 1 :]
+            for missed in self.missed.values():
+                missed.clear()
         for seat, missed in self.missed.items():
             missed += [event for event in events if getattr(event, "player", None) != players[seat]]
 

@@ -482,3 +482,24 @@ def test_the_pass_screen_takes_every_command_its_help_lists_and_refuses_every_ot
     shown = out.getvalue().splitlines()
     refusal = "✗ press Enter when bob has the keyboard, or type score, save, rules, help or quit"
     assert [shown[index - 1] for index, line in enumerate(shown) if line.rstrip() == refusal] == in_turn
+
+
+def test_the_first_pass_screen_of_a_new_hand_tells_nothing_of_the_hand_before(tmp_path: Path) -> None:
+    # ann goes out in the first turn; bob's first pass screen of hand 2 told him "Ann draws from the
+    # stock, melds ..., discards ...", the end of hand 1 everyone had just seen, as if it were hand 2's.
+    from rules_helpers import fixed_deal
+
+    deal = fixed_deal(["AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"], stock="2C")
+    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=12, deal=deal)
+    session = hotseat_session(game, [0, 1], {2: "greedy"}, "classic")
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None, highlight=False)
+    lines = ["", "ds", "m AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "d 2C", "", "", "quit"]
+    loop = HotSeatGame(
+        game, session, [0, 1], console=console, read_line=scripted_input(lines, console), save_path=None
+    )
+    assert loop.run() == 0
+    text = out.getvalue()
+    hand_two = text[text.index("Pass to bob") :]
+    assert "Ann draws" not in hand_two
+    assert "Since your last turn:" not in hand_two
