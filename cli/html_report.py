@@ -25,6 +25,21 @@ BOTS_NOTE: Final = (
     "a bot's habits can hide or exaggerate what a rule change does at a real table."
 )
 
+_WINS: Final = {"penalty": "the lowest total wins", "winner_collects": "the highest total wins"}
+
+
+def scoring_note(changes: Sequence[tuple[str, object, object]]) -> str | None:
+    """Where A and B score the other way round, that their scores are no measure of each other (None
+    where they score alike): a difference in points says how the count changed, not who is better off."""
+    for knob, old, new in changes:
+        if knob == "scoring":
+            return (
+                f"A scores {old} ({_WINS[str(old)]}), B {new} ({_WINS[str(new)]}): the points of a hand "
+                "and the final score spread count different things in each; compare the games won."
+            )
+    return None
+
+
 _STYLE: Final = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #222;
        padding: 0 1rem; }
@@ -216,6 +231,7 @@ def comparison_report(
     body = [
         _setup(comparison.a, comparison.b),
         *_rule_changes(changes),
+        *(f'<p class="note">{html.escape(note)}</p>' for note in [scoring_note(changes)] if note),
         "<h2>Differences (B minus A)</h2>",
         f"<p>Paired t-tests over {paired_units(comparison.a.duplicate)} played on the same seeds"
         f"{html.escape(sign_tested(comparison.differences))}; "

@@ -52,7 +52,7 @@ from .common import (
     seed_number,
 )
 from .completion import complete_knob, complete_variant
-from .html_report import BOTS_NOTE, paired_units, sign_tested, untested
+from .html_report import BOTS_NOTE, paired_units, scoring_note, sign_tested, untested
 from .narrow import Column, difference_texts, narrow_table, natural_width, p_texts
 from .output import report_console
 from .run_options import (
@@ -201,6 +201,8 @@ def comparison_report(
         width = max(len(knob) for knob, _, _ in changes)
         for knob, old, new in changes:
             console.print(f"  {knob:<{width}}  {yaml_scalar(old)} → {yaml_scalar(new)}", markup=False)
+        if note := scoring_note(changes):
+            console.print(note)
     console.print(BOTS_NOTE)
     rows = []
     for difference in comparison.differences:

@@ -200,3 +200,20 @@ def test_the_bars_rate_is_of_the_games_played_not_of_the_time_counting_them() ->
     fresh = Progress(get_time=lambda: now[0])
     fresh.add_task("simulate", total=100)
     assert column.render(fresh.tasks[0]).plain == "0.0 games/s"
+
+
+def test_a_comparison_of_scoring_rules_says_their_points_are_no_measure_of_each_other(tmp_path: Path) -> None:
+    # Penalty points against winner_collects' were marked 'differs' as if lower meant the same in both.
+    page = tmp_path / "r.html"
+    args = ["classic", "-n", "2", "-w", "1", "--compare-set", "scoring=winner_collects"]
+    code, out, err = run(*args, "--report", str(page))
+    assert code == 0, err
+    note = (
+        "A scores penalty (the lowest total wins), B winner_collects (the highest total wins): the points "
+        "of a hand and the final score spread count different things in each; compare the games won."
+    )
+    assert note in " ".join(out.split())
+    assert f'<p class="note">{note}</p>' in page.read_text()
+    code, out, err = run("classic", "-n", "2", "-w", "1", "--compare-set", "goal_score=200")
+    assert code == 0, err
+    assert "A scores" not in out
