@@ -530,8 +530,17 @@ def _cross_field_diagnostics(
         best = max(layer.order.get(knob, -1) for knob in involved)
         chosen = next(knob for knob in involved if layer.order.get(knob, -1) == best)
         origin = origins.get(chosen, DEFAULT_ORIGIN)
+        extends = origins.get("extends")
+        sources = {
+            origins[knob].source for knob in involved if knob in origins and origins[knob].kind == "file"
+        }
         if origin.kind == "default":
             diagnostics.append(Diagnostic(display, 1, 1, named, message))
+        elif extends is not None and origin.kind == "file" and display not in sources and len(sources) > 1:
+            # Two bases, each valid alone, clash only where this file puts them together: said at its
+            # extends, naming both (said at one base, that file read as wrong, and `validate` passed it).
+            message += _from_a_base(variant, origins, extends, message, involved, display)
+            diagnostics.append(Diagnostic(extends.source, extends.line, extends.column, "extends", message))
         else:
             others = [knob for knob in involved if knob != chosen]
             message += _from_a_base(variant, origins, origin, message, others, display)
@@ -560,6 +569,11 @@ def _from_a_base(
     those not set where the rule is said (``at``), and a value that mends the rule there: the author may
     not know a base set them. A rule said at a ``--set`` names the file asked for too."""
     notes = ""
+    # One way out is offered, for a rule among two knobs: the other's, or, said at an extends (both from
+    # bases), the first's that has one.
+    mendable = [knob for knob in others if knob in _WAY_OUT]
+    among_two = len(others) == 1 or (at.kind == "file" and at.source == display and len(others) == 2)
+    mend = mendable[0] if mendable and among_two else None
     for knob in others:
         origin = origins.get(knob, DEFAULT_ORIGIN)
         # The file asked for is the author's own, but not where a --set's rule is said: it is named then.
@@ -568,7 +582,7 @@ def _from_a_base(
             continue
         where = origin.source.removeprefix(BUILTIN_PREFIX)
         notes += f"; {knob}: {_scalar(getattr(variant, knob))} comes from {where}"
-        if knob in _WAY_OUT and len(others) == 1:
+        if knob == mend:
             fix = _scalar(_WAY_OUT[knob])
             notes += (
                 f" ({f'or add --set {knob}={fix}' if at.kind == 'set' else f'or write {knob}: {fix} here'})"

@@ -460,8 +460,19 @@ def test_cross_field_error_for_knobs_all_from_bases(tmp_path: Path) -> None:
     write(tmp_path, "a.yaml", "scoring: winner_collects\n")
     write(tmp_path, "b.yaml", "elimination: true\n")
     top = write(tmp_path, "top.yaml", "extends: [a.yaml, b.yaml]\n")
+    # Each base is valid alone (`validate b.yaml` says ok): the clash is said where top.yaml puts them
+    # together, naming both, not in b.yaml, with "write elimination: false here" sending the author there.
     (line,) = errors(load_variant, top)
-    assert line.startswith(f"{tmp_path}/b.yaml:1:14: elimination: elimination needs scoring: penalty")
+    assert line == (
+        f"{top}:1:10: extends: elimination needs scoring: penalty (with winner_collects the first to "
+        f"goal_score wins); elimination: true comes from {tmp_path}/b.yaml (or write elimination: false "
+        f"here); scoring: winner_collects comes from {tmp_path}/a.yaml"
+    )
+    # One base that breaks the rule alone is the file to mend.
+    alone = write(tmp_path, "alone.yaml", "scoring: winner_collects\nelimination: true\n")
+    top = write(tmp_path, "top2.yaml", f"extends: [{alone.name}]\n")
+    (line,) = errors(load_variant, top)
+    assert line.startswith(f"{alone}:2:14: elimination: elimination needs scoring: penalty")
 
 
 # ----------------------------------------------------------------------------- origins
