@@ -177,6 +177,19 @@ def test_saves_lists_unfinished_games_first_and_resume_takes_a_number(home: Path
     assert "there is no saved game 9: 'kalooki saves' lists 3" in result.output
 
 
+def test_saves_of_games_all_over_offer_no_resume(home: Path) -> None:
+    # "Continue one with: kalooki resume N" closed a list in which every game was over.
+    folder = home / "saves"
+    saved_game(folder / f"done{SAVE_SUFFIX}", finished=True, seed=1)
+    (folder / f"bad{SAVE_SUFFIX}").write_text("{")
+    output = play("saves")
+    assert "kalooki resume N" not in output
+    assert output.splitlines()[-1] == (
+        "None of them can be continued: start a new game with 'kalooki play'; "
+        "'kalooki saves --clean' removes the finished ones."
+    )
+
+
 def test_resume_finds_a_save_by_the_name_saves_lists(
     home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -414,7 +427,7 @@ def test_resume_with_log_continues_the_log_and_replay_accepts_it(home: Path, tmp
     output = play(
         "play", "--seed", "5", "--players", "2", "--save", str(save), "--log", str(log), typed="ds\n"
     )
-    assert f"kalooki resume {save} --log {log}" in output.replace("\n  ", " ")
+    assert output.endswith(f"Continue it with: kalooki resume {save}\n")  # the save names its log
     for _ in range(3):  # discard in one session, draw in the next: the bot plays in between
         card = format_card(read_save(save).game.hands[0][0])
         play("resume", str(save), "--log", str(log), typed=f"d {card}\n")
