@@ -181,10 +181,14 @@ class Seating:
         return "you" if seat == self.human else self.players[seat]
 
     def label(self, seat: int) -> str:
-        """A seat in a list of players: ``ann (you)``, ``bob (greedy)``."""
+        """A seat in a list of players: ``ann (you)``, ``bob (greedy)``; at a table over the network,
+        ``cid (away)`` while the table waits for them, ``cid (away, greedy)`` once a bot plays for them."""
         if seat == self.human:
             name = self.players[seat]
             return "you" if name == "you" else f"{name} (you)"
+        if seat in self.away:
+            stand_in = self.away[seat]
+            return f"{self.players[seat]} (away{f', {stand_in}' if stand_in else ''})"
         bot = self.bots.get(seat)
         return f"{self.players[seat]} ({bot})" if bot else self.players[seat]
 

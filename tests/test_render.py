@@ -385,3 +385,11 @@ def test_game_end_keeps_the_winners_own_capitals() -> None:
     out = console()
     render_game_end(out, game, Seating(tuple(game.players), 0, BOTS))
     assert "DeAnn wins the game!" in output(out)
+
+
+def test_a_seat_away_from_a_table_over_the_network_is_labelled_so() -> None:
+    # The rows said "cid" alone while the table waited for him, and while a bot played his turns.
+    seating = Seating(("ann", "bob", "cid"), 0, {}, away={2: None})
+    assert [seating.label(seat) for seat in range(3)] == ["ann (you)", "bob", "cid (away)"]
+    seating = Seating(("ann", "bob", "cid"), 0, {}, away={2: "greedy"})
+    assert seating.label(2) == "cid (away, greedy)"
