@@ -106,20 +106,18 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
                 "suits holds at most 4 cards",
             )
         )
-    largest_set = 4 * variant.decks + variant.jokers  # every card of one rank in the pack, and every joker
-    if variant.set_suits == "may_repeat" and variant.set_maximum > largest_set:
-        # Not only pointless: where a set's jokers are freed only past set_maximum, they never would be.
-        problems.append(
-            (
-                "set_maximum",
-                f"set_maximum ({variant.set_maximum}) can never be reached: with {variant.decks} "
-                f"{'deck' if variant.decks == 1 else 'decks'} and {variant.jokers} "
-                f"{'joker' if variant.jokers == 1 else 'jokers'} a set holds at most {largest_set} cards",
-            )
-        )
     found = [CrossFieldProblem(field, message, CROSS_FIELD_INVOLVES[field]) for field, message in problems]
     if no_meld is not None:
         found.append(CrossFieldProblem("hand_size", no_meld, MELD_ROOM_INVOLVES))
+    largest_set = 4 * variant.decks + variant.jokers  # every card of one rank in the pack, and every joker
+    if variant.set_suits == "may_repeat" and variant.set_maximum > largest_set:
+        # Not only pointless: where a set's jokers are freed only past set_maximum, they never would be.
+        message = (
+            f"set_maximum ({variant.set_maximum}) can never be reached: with {variant.decks} "
+            f"{'deck' if variant.decks == 1 else 'decks'} and {variant.jokers} "
+            f"{'joker' if variant.jokers == 1 else 'jokers'} a set holds at most {largest_set} cards"
+        )
+        found.append(CrossFieldProblem("set_maximum", message, SET_ROOM_INVOLVES))
     return found
 
 
@@ -150,12 +148,16 @@ CROSS_FIELD_INVOLVES: dict[str, tuple[str, ...]] = {
     "elimination": ("elimination", "scoring"),
     "opening_threshold": ("opening_threshold", "hand_size", "ace_value", "going_out", "turn_discard"),
     "ace_low_value": ("ace_low_value", "ace_in_runs"),
-    "set_maximum": ("set_maximum", "set_suits", "decks", "jokers"),
+    "set_maximum": ("set_maximum", "set_suits"),
 }
 """For each field :func:`cross_field_problems` names, every field its rule involves (the named one first).
 
 The loader points at whichever of them the most specific source (a ``--set``, the file itself) set.
 """
+
+SET_ROOM_INVOLVES = ("set_maximum", "set_suits", "decks", "jokers")
+"""Every field the rule that the pack can fill a set of set_maximum cards involves (``may_repeat``'s: the
+other rule named after set_maximum, distinct suits' four, involves only set_suits)."""
 
 MELD_ROOM_INVOLVES = ("hand_size", "going_out", "turn_discard", "set_maximum", "run_minimum")
 """Every field the rule that a meld must fit in a hand involves. It is named after hand_size, as the

@@ -436,6 +436,16 @@ def test_cross_field_errors_point_at_the_most_specific_source(tmp_path: Path) ->
     assert line.startswith("--set:1:8: jokers: max_players * hand_size + 1")
     (line,) = errors(load_variant, "classic", ["max_players=8", "jokers=0"])
     assert line.startswith("--set:1:13: max_players: ")
+    # Two rules are named after set_maximum; distinct suits' four involves neither decks nor jokers: the
+    # file's set_maximum is the one to mend, not the --set that changed the decks.
+    five = write(tmp_path, "five.yaml", "set_maximum: 5\n")
+    (line,) = errors(load_variant, five, ["decks=3"])
+    assert line.startswith(f"{five}:1:14: set_maximum: set_maximum (5) needs set_suits: may_repeat")
+    (line,) = errors(load_variant, five, ["set_suits=may_repeat", "jokers=0", "decks=1", "max_players=3"])
+    assert line == (
+        "--set:1:11: set_suits: set_maximum (5) can never be reached: with 1 deck and 0 jokers a set holds "
+        f"at most 4 cards; set_maximum: 5 comes from {five}"
+    )
 
 
 def test_no_meld_fits_is_said_at_the_knob_that_makes_it_so(tmp_path: Path) -> None:

@@ -8,7 +8,12 @@ import pytest
 from pydantic import ValidationError
 
 from kalooki.variant import CLASSIC, DEFER_CROSS_FIELD, KNOB_NAMES, Variant
-from kalooki.variant_checks import CROSS_FIELD_INVOLVES, MELD_ROOM_INVOLVES, cross_field_problems
+from kalooki.variant_checks import (
+    CROSS_FIELD_INVOLVES,
+    MELD_ROOM_INVOLVES,
+    SET_ROOM_INVOLVES,
+    cross_field_problems,
+)
 
 # The issue's table: key -> classic default. Users and other tools rely on these names.
 ISSUE_DEFAULTS: dict[str, object] = {
@@ -247,7 +252,7 @@ def test_a_meld_fits_at_the_boundaries() -> None:
 
 
 def test_involved_fields_are_fields() -> None:
-    for fields in (*CROSS_FIELD_INVOLVES.values(), MELD_ROOM_INVOLVES):
+    for fields in (*CROSS_FIELD_INVOLVES.values(), MELD_ROOM_INVOLVES, SET_ROOM_INVOLVES):
         assert set(fields) <= set(KNOB_NAMES)
 
 
