@@ -301,6 +301,18 @@ TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
     # ann has opened and holds KS alone, fewer than the four dealt.
     ("opened with fewer", ann_to_draw_again, lambda game: None),
     ("long name", in_play, at("players", 1, "b" * 20)),
+    # Results from before the dealer was recorded: the hand's dealer is left to the rules.
+    ("between hands, from before the dealer was recorded", gone_out, result(dealer=None)),
+    (
+        "high card between hands, from before the dealer was recorded",
+        lambda: gone_out(first_dealer="high_card"),
+        result(dealer=None),
+    ),
+    (
+        "high card's second hand, from before the dealer was recorded",
+        lambda: second_hand(first_dealer="high_card"),
+        result(dealer=None),
+    ),
 ]
 
 
