@@ -62,6 +62,24 @@ def saved(game: Game) -> Game:
     return Game.from_json(game.to_json())
 
 
+def ended_twice() -> Game:
+    """Under turn_discard: optional, ann and bob have each drawn and ended their turn without a discard:
+    turn 3, cid to draw, ann and bob holding five cards, one more than dealt."""
+    game = fresh(turn_discard="optional")
+    play(game, "draw stock", "end", "draw stock", "end")
+    return game
+
+
+def ann_draws_more(count: int) -> Edit:
+    """ann's hand ``count`` cards bigger, taken from the stock."""
+
+    def edit(game: Game) -> None:
+        game.hands[0] = [*game.hands[0], *game.stock[:count]]
+        game.stock = game.stock[count:]
+
+    return edit
+
+
 def dealt_to(*seats: int) -> Edit:
     """Hand 1's result as if dealt to ``seats`` alone, and its dealer their first (who sits before seat 1,
     as seat_order would have it of those seats), its scores and the totals made to agree: a hand edited
@@ -253,6 +271,13 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         result(seats=(0,)),
         "hand 1 was dealt to one player, but a hand is dealt to two at least",
     ),
+    # Each of the two turns before may have added a card to ann's hand: six at most.
+    (
+        "more kept than the turns ended without a discard",
+        ended_twice,
+        ann_draws_more(2),
+        "seat 1 (ann) holds 7 cards, which play cannot lead to (1 to 6)",
+    ),
 ]
 
 
@@ -301,6 +326,7 @@ TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
     # ann has opened and holds KS alone, fewer than the four dealt.
     ("opened with fewer", ann_to_draw_again, lambda game: None),
     ("long name", in_play, at("players", 1, "b" * 20)),
+    ("a card kept in each turn before", ended_twice, ann_draws_more(1)),
     # Results from before the dealer was recorded: the hand's dealer is left to the rules.
     ("between hands, from before the dealer was recorded", gone_out, result(dealer=None)),
     (
