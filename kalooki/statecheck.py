@@ -307,7 +307,11 @@ def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
     if len(game.results) != game.hand_number - (0 if over else 1):
         return f"it is hand {game.hand_number}, but {len(game.results)} hands have results"
     for index, result in enumerate(game.results):
-        problem = _result_problem(result, index, count) or _scores_problem(result, variant)
+        problem = (
+            _result_problem(result, index, count)
+            or _seats_problem(game, result)
+            or _scores_problem(result, variant)
+        )
         if problem is not None:
             return problem
     for seat in seats:
@@ -382,6 +386,21 @@ def _result_problem(result: Any, index: int, count: int) -> str | None:
         return f"hand {result.number}'s result does not match the table"
     if result.winner is not None and result.winner not in result.seats:
         return f"hand {result.number}'s winner was not playing"
+    return None
+
+
+def _seats_problem(game: Game, result: Any) -> str | None:
+    """Why a hand's seats are not the players it was dealt to: those still in the game then, in seat order,
+    two at least (the game ends once fewer are left). No one out of the game comes back, so each seat still
+    in it now was dealt every hand."""
+    seats = list(result.seats)
+    if seats != sorted(set(seats)):
+        return f"hand {result.number}'s seats repeat or are out of seat order"
+    for seat in range(len(game.players)):
+        if seat not in seats and not game.eliminated[seat]:
+            return f"hand {result.number} was not dealt to {seat_named(game, seat)}, who is still in the game"
+    if len(seats) < 2:
+        return f"hand {result.number} was dealt to one player, but a hand is dealt to two at least"
     return None
 
 

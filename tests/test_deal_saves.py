@@ -7,6 +7,7 @@ play reaches (taken); the command-line cases are saves edited by hand with the c
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -36,6 +37,7 @@ from test_reachable_checks import (
     setting,
 )
 
+from kalooki import rules
 from kalooki.cards import parse_cards
 from kalooki.engine import Game, SetupError
 from kalooki.savegame import Session, rng_states, save_checksum, save_document, seat_rng
@@ -58,6 +60,39 @@ def dealt(**knobs: object) -> Callable[[], Game]:
 def saved(game: Game) -> Game:
     """``game`` as a save rebuilds it: with the undo snapshot the draw took (held back until a lay)."""
     return Game.from_json(game.to_json())
+
+
+def ended_twice() -> Game:
+    """Under turn_discard: optional, ann and bob have each drawn and ended their turn without a discard:
+    turn 3, cid to draw, ann and bob holding five cards, one more than dealt."""
+    game = fresh(turn_discard="optional")
+    play(game, "draw stock", "end", "draw stock", "end")
+    return game
+
+
+def ann_draws_more(count: int) -> Edit:
+    """ann's hand ``count`` cards bigger, taken from the stock."""
+
+    def edit(game: Game) -> None:
+        game.hands[0] = [*game.hands[0], *game.stock[:count]]
+        game.stock = game.stock[count:]
+
+    return edit
+
+
+def dealt_to(*seats: int) -> Edit:
+    """Hand 1's result as if dealt to ``seats`` alone, and its dealer their first (who sits before seat 1,
+    as seat_order would have it of those seats), its scores and the totals made to agree: a hand edited
+    to leave a player out of it, and their score with it."""
+
+    def edit(game: Game) -> None:
+        played = game.results[0]
+        scores = rules.hand_scores(game.variant, played.winner, played.kalooki, played.hand_points, seats)
+        game.results[0] = dataclasses.replace(played, seats=seats, scores=tuple(scores), dealer=seats[-1])
+        game.totals = list(scores)
+        game.dealer = seats[-1]
+
+    return edit
 
 
 def draws_discard() -> Game:
@@ -205,6 +240,44 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         at("players", 1, "b" * 21),
         "a player's name is at most 20 characters: 'bbbbbbbbbbbbbbbbbbbb…' has 21",
     ),
+    (
+        "a hand dealt to one player",
+        gone_out,
+        dealt_to(0),
+        "hand 1 was not dealt to seat 2 (bob), who is still in the game",
+    ),
+    (
+        "a hand one of three sat out",
+        lambda: gone_out(3),
+        dealt_to(0, 2),
+        "hand 1 was not dealt to seat 2 (bob), who is still in the game",
+    ),
+    (
+        "a hand's seats repeated",
+        gone_out,
+        result(seats=(0, 0)),
+        "hand 1's seats repeat or are out of seat order",
+    ),
+    (
+        "a hand's seats out of order",
+        gone_out,
+        result(seats=(1, 0)),
+        "hand 1's seats repeat or are out of seat order",
+    ),
+    # bob's 54 points of hand 1 put him out of the game and ended it.
+    (
+        "a hand dealt to the last player left",
+        lambda: gone_out(goal_score=50, elimination=True),
+        result(seats=(0,)),
+        "hand 1 was dealt to one player, but a hand is dealt to two at least",
+    ),
+    # Each of the two turns before may have added a card to ann's hand: six at most.
+    (
+        "more kept than the turns ended without a discard",
+        ended_twice,
+        ann_draws_more(2),
+        "seat 1 (ann) holds 7 cards, which play cannot lead to (1 to 6)",
+    ),
 ]
 
 
@@ -253,6 +326,19 @@ TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
     # ann has opened and holds KS alone, fewer than the four dealt.
     ("opened with fewer", ann_to_draw_again, lambda game: None),
     ("long name", in_play, at("players", 1, "b" * 20)),
+    ("a card kept in each turn before", ended_twice, ann_draws_more(1)),
+    # Results from before the dealer was recorded: the hand's dealer is left to the rules.
+    ("between hands, from before the dealer was recorded", gone_out, result(dealer=None)),
+    (
+        "high card between hands, from before the dealer was recorded",
+        lambda: gone_out(first_dealer="high_card"),
+        result(dealer=None),
+    ),
+    (
+        "high card's second hand, from before the dealer was recorded",
+        lambda: second_hand(first_dealer="high_card"),
+        result(dealer=None),
+    ),
 ]
 
 

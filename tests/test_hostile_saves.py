@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rules_helpers import new_game, play
+from test_joker_layers import ANN_AND_BOB, BUILT_ONTO_ANNS_RUN, kaluki
 
 from kalooki.bots import make_bot
 from kalooki.driver import ask_bot, play_hand, play_turn
-from kalooki.engine import Game
+from kalooki.engine import Game, StateFormatError
 from kalooki.savegame import (
     SaveFormatError,
     Session,
@@ -406,3 +408,30 @@ def test_a_fifo_is_refused_without_blocking(args: tuple[str, ...], expected: str
     result = kalooki(*(arg.format(fifo=fifo) for arg in args), home=tmp_path, timeout=30)
     assert result.returncode == 1
     assert expected.format(fifo=fifo) in result.stderr.splitlines()
+
+
+def layers_edited(players: int, place: Callable[[dict[str, Any]], dict[str, Any]], layers: list[int]) -> str:
+    """Why a save is refused whose meld ``place`` finds (in the game's state) records ``layers`` as who
+    laid its jokers: ann's 5H 6H 7H 8H, onto which bob has built his joker in his turn, kaluki-51 read by
+    who laid each joker (cid, a third player, has not opened), ann dealt to first."""
+    hands = [*ANN_AND_BOB, "KS KH 2D 3D 4D 6S 7S"][:players]
+    game = new_game(kaluki(first_dealer="seat_order"), hands, discard=None, stock="2S 3S 4S 5S")
+    play(game, *BUILT_ONTO_ANNS_RUN)
+    data = game.to_json()
+    place(data)["joker_layers"] = layers
+    with pytest.raises(StateFormatError) as caught:
+        Game.from_json(data)
+    return str(caught.value).removeprefix("the saved game is not one play can reach: ")
+
+
+def test_a_joker_laid_by_a_player_who_has_not_opened_is_refused() -> None:
+    assert layers_edited(3, lambda data: data["table"][0], [2]) == (
+        "a joker on the table was laid by a player who has not opened"
+    )
+
+
+def test_the_undo_snapshots_joker_layers_are_held_to_its_jokers() -> None:
+    # The turn began before bob's build: ann's run held no joker then.
+    assert layers_edited(2, lambda data: data["undo"]["table"][0], [1]) == (
+        "the turn's undo snapshot: a meld's joker layers do not match its jokers"
+    )

@@ -16,6 +16,7 @@ from rules_helpers import new_game, play
 from kalooki.cards import parse_card, parse_cards
 from kalooki.engine import Game, StateFormatError
 from kalooki.gamestate import TurnState
+from kalooki.melds import TableMeld
 from kalooki.statecheck import check_reachable
 
 Edit = Callable[[Game], None]
@@ -84,6 +85,20 @@ def bob_out_with_a_meld() -> Game:
     play(game, "draw stock", "discard 4S", "draw stock", "meld KC KD KS", "discard 9C")
     play(game, "draw stock", "meld 2C 2D 2S", "discard 5D", "draw stock", "meld 7H 8H 9H TH", "discard JS")
     return game
+
+
+def cid_out_hand_over() -> Game:
+    """As :func:`cid_out`, hand 2 abandoned at its first draw: between hands, cid out since hand 1 and in
+    its result but not in hand 2's."""
+    game = cid_out()
+    game.abandon_hand()
+    return game
+
+
+def cid_meld_left() -> Edit:
+    """A meld of cid's (out of the game, so in no seat of the last hand) on the table, cid marked opened."""
+    meld = TableMeld("set", tuple(parse_cards("QC QD QH")), 2, 12)
+    return both(setting("table", [meld]), at("opened", 2, True))
 
 
 def drawn_card_melded() -> Game:
@@ -475,7 +490,21 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
         "undo's meld",
         in_play,
         undo_table("7H 8H 2S", "9H KS"),
-        "the turn's undo snapshot: ",
+        "the turn's undo snapshot: 7H 8H 2S is not a run: a run's cards are all of one suit",
+    ),
+    # The table a hand left is asked of that hand's players, not the first hand's.
+    (
+        "meld of a player out before the hand",
+        cid_out_hand_over,
+        cid_meld_left(),
+        "a meld on the table belongs to a player who has not opened",
+    ),
+    # Under meld_at_once bob may take 2S only to lay it, and he could not: the stock is all he has.
+    (
+        "only a discard the hand cannot lay",
+        lambda: in_draw(discard_draw="meld_at_once"),
+        setting("stock", []),
+        "the player to move has no card to draw",
     ),
 ]
 
@@ -531,6 +560,8 @@ TAKEN: list[tuple[str, Callable[[], Game], Edit]] = [
     ("only the discard to draw", in_draw, setting("stock", [])),
     ("drawn card melded", drawn_card_melded, lambda game: None),
     ("meld of a player the hand put out", bob_out_with_a_meld, lambda game: None),
+    # cid, out since hand 1, holds nothing and has laid nothing: hand 2's hands are its players'.
+    ("between hands, a player out before the hand", cid_out_hand_over, lambda game: None),
 ]
 
 
@@ -539,3 +570,10 @@ def test_a_game_at_the_edge_of_what_play_reaches_is_taken(build: Callable[[], Ga
     game = build()
     edit(game)
     check_reachable(game)
+
+
+def test_a_views_unseen_player_to_move_may_draw_a_lone_discard() -> None:
+    """In a table's view bob's hand is unseen: that he may take the one card on the pile is all asked."""
+    game = in_draw(discard_draw="meld_at_once")
+    both(setting("stock", []), setting("discard_pile", parse_cards("2S")))(game)
+    check_reachable(game, stand_ins=(1, 2))
