@@ -64,7 +64,11 @@ def deal_problem(game: Game, live: Sequence[int]) -> str | None:
         expected = _dealer(game, number, seats, before)
         if dealer is not None and dealer not in seats:
             return f"hand {number} was dealt by {seat_named(game, dealer)}, who was not playing it"
-        if dealer is not None and expected is not None and dealer != expected:
+        if (
+            dealer is not None
+            and expected is not None
+            and dealer not in (expected, _earlier(game, number, seats, before))
+        ):
             rule = (
                 f"first_dealer: {variant.first_dealer}"
                 if number == 1
@@ -98,12 +102,24 @@ def _dealer(
         return None if variant.first_dealer == "high_card" else _seat_before(game, 0, seats)
     if before is None:
         return None
+    dealer, _ = before
+    return _seat_after(
+        game, dealer, seats, None if variant.deal_direction == "as_play" else variant.deal_direction
+    )
+
+
+def _earlier(
+    game: Game, number: int, seats: Sequence[int], before: tuple[int, Sequence[int]] | None
+) -> int | None:
+    """The dealer of hand ``number`` under ``deal_direction: as_play`` as kalooki passed the deal before it
+    passed it from the dealer (None: no other): the first player moved on one seat and the dealer sat
+    before them, which gave the deal twice running where the first player had been put out. A save of
+    such a game is still taken; its next hand is dealt as the deal passes now."""
+    if number == 1 or before is None or game.variant.deal_direction != "as_play":
+        return None
     dealer, dealt = before
-    if variant.deal_direction == "as_play":
-        # The first player moves on one seat, the dealer sits before them.
-        first = _seat_after(game, _seat_after(game, dealer, dealt), seats)
-        return _seat_before(game, first, seats)
-    return _seat_after(game, dealer, seats, variant.deal_direction)
+    first = _seat_after(game, _seat_after(game, dealer, dealt), seats)
+    return _seat_before(game, first, seats)
 
 
 def first_turn_pile_problem(game: Game) -> str | None:

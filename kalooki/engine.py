@@ -145,12 +145,12 @@ class Game(LegalActions):
                 dealer, drawn = self._draw_for_dealer()
             else:
                 dealer = self.previous_seat(0)
-        elif variant.deal_direction == "as_play":
-            # The deal passes the way play goes: the first player moves on one seat, the dealer before them.
-            first = self.next_seat(self.first_seat)
-            return self.previous_seat(first), first, drawn
         else:
-            dealer = self.next_seat(self.dealer, variant.deal_direction)
+            # The deal passes from the dealer to the next player still in the game (as_play: the way play
+            # goes), whoever played first: moving the first player on gave the deal twice running to a
+            # dealer whose first player had been put out.
+            direction = None if variant.deal_direction == "as_play" else variant.deal_direction
+            dealer = self.next_seat(self.dealer, direction)
         return dealer, self.next_seat(dealer), drawn
 
     def _draw_for_dealer(self) -> tuple[int, dict[str, str]]:

@@ -60,7 +60,12 @@ def _dealer(variant: Variant) -> str:
     else:
         side = "left" if variant.deal_direction == "clockwise" else "right"
         passes = f"{variant.deal_direction.replace('_', '-')}, to the player on the dealer's {side}"
-    return f"{first} The player after the dealer plays first. The deal passes {passes} with each new hand."
+    # From the dealer, whoever played first: a dealer whose first player was put out still hands it on.
+    past = " A player out of the game is passed over: the deal goes to the next one still in it."
+    return (
+        f"{first} The player after the dealer plays first. The deal passes {passes} with each new hand."
+        + (past if variant.elimination else "")
+    )
 
 
 def _pack(variant: Variant) -> str:

@@ -469,3 +469,42 @@ def test_resume_refuses_a_save_its_deal_does_not_lead_to(
     assert ran.stderr.splitlines() == [f"{path}: the saved game is not one play can reach: {said}"]
     assert ran.stdout == ""
     assert path.read_bytes() == before
+
+
+def first_player_out(deal: str = "as_play", dealer: int | None = None) -> Game:
+    """Hand 2 of three players with elimination: bob went out in hand 1, and ann, who played first, is out of
+    the game with 64 points (Kalooki). cid dealt hand 1."""
+    from kalooki.engine import FixedDeal
+
+    game = new_game(
+        {**FOUR, "goal_score": 50, "elimination": True, "deal_direction": deal},
+        ["KC QC JD 9S", "7H 8H 9H TH", "2C 3C 4D 5S"],
+        stock="2S 3S",
+    )
+    play(game, "draw stock", "discard 2S", "draw stock", "meld 7H 8H 9H TH", "discard 3S")
+    assert (game.dealer, game.eliminated) == (2, [True, False, False])
+    game.next_hand(FixedDeal(dealer=dealer))
+    return game
+
+
+@pytest.mark.parametrize("deal", ["as_play", "clockwise"])
+def test_the_deal_passes_from_the_dealer_to_the_next_player_still_in(deal: str) -> None:
+    # Under as_play the first player moved on and the dealer sat before them: with ann out, cid dealt again.
+    game = first_player_out(deal)
+    assert (game.dealer, game.first_seat) == (1, 2)
+    check_reachable(saved(game))
+
+
+def test_a_save_dealt_as_the_deal_passed_before_is_still_taken() -> None:
+    # kalooki's earlier as_play gave cid the deal again; a game saved so goes on, and its next hand is dealt
+    # as the deal passes now.
+    game = first_player_out(dealer=2)
+    assert (game.dealer, game.first_seat) == (2, 1)
+    check_reachable(saved(game))
+    from kalooki.gamestate import StateFormatError
+
+    with pytest.raises(StateFormatError) as caught:
+        check_reachable(first_player_out("clockwise", dealer=2))
+    assert str(caught.value).endswith(
+        "hand 2 was dealt by seat 3 (cid), but under deal_direction: clockwise seat 2 (bob) deals it"
+    )

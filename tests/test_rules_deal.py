@@ -57,6 +57,31 @@ def test_the_deal_passes_one_seat_each_hand_and_the_next_player_leads(
     assert dealers(knobs) == expected
 
 
+@pytest.mark.parametrize("deal_direction", ["as_play", "clockwise"])
+def test_the_deal_passes_from_the_dealer_past_the_players_put_out(deal_direction: str) -> None:
+    # kalooki-40 (as_play) played to 40: dee dealt hand 1, ann (who played first) and bob went out of the
+    # game. The deal moved the first player on and sat the dealer before them: dee dealt hand 2 as well.
+    from kalooki.loader import load_variant
+    from kalooki.script import load_script_text
+    from kalooki.script_run import run_script
+
+    text = (
+        "variant: kalooki-40\n"
+        f"set: {{goal_score: 40, deal_direction: {deal_direction}}}\n"
+        "players: [{name: ann, bot: greedy}, {name: bob, bot: greedy}, {name: cid, bot: greedy}, "
+        "{name: dee, bot: greedy}]\nseed: 2\n"
+    )
+    run = run_script(load_script_text(text))
+    hands = run.to_json()["hands"]
+    assert sorted(hands[1]["hand_points"]) == ["cid", "dee"]  # ann and bob are out after hand 1
+    assert [hand["dealer"] for hand in hands[:4]] == ["dee", "cid", "dee", "cid"]
+    assert load_variant("kalooki-40").deal_direction == "as_play"
+    from kalooki.rulebook import render_rulebook
+
+    rulebook = render_rulebook(load_variant("kalooki-40"))
+    assert "A player out of the game is passed over: the deal goes to the next one still in it." in rulebook
+
+
 def test_high_card_chooses_the_first_dealer() -> None:
     game = Game(Variant(first_dealer="high_card"), PLAYERS, seed=4)
     deal = game.opening_events[0]
