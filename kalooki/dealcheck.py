@@ -67,7 +67,7 @@ def deal_problem(game: Game, live: Sequence[int]) -> str | None:
         if (
             dealer is not None
             and expected is not None
-            and dealer not in (expected, _earlier(game, number, seats, before))
+            and dealer not in (expected, _earlier(game, seats, before))
         ):
             rule = (
                 f"first_dealer: {variant.first_dealer}"
@@ -108,14 +108,13 @@ def _dealer(
     )
 
 
-def _earlier(
-    game: Game, number: int, seats: Sequence[int], before: tuple[int, Sequence[int]] | None
-) -> int | None:
-    """The dealer of hand ``number`` under ``deal_direction: as_play`` as kalooki passed the deal before it
-    passed it from the dealer (None: no other): the first player moved on one seat and the dealer sat
-    before them, which gave the deal twice running where the first player had been put out. A save of
-    such a game is still taken; its next hand is dealt as the deal passes now."""
-    if number == 1 or before is None or game.variant.deal_direction != "as_play":
+def _earlier(game: Game, seats: Sequence[int], before: tuple[int, Sequence[int]] | None) -> int | None:
+    """The dealer of a hand (dealt to ``seats``, after ``before``'s dealer and seats) under ``deal_direction:
+    as_play`` as kalooki passed the deal before it passed it from the dealer (None: no other): the first
+    player moved on one seat and the dealer sat before them, which gave the deal twice running where the
+    first player had been put out. A save of such a game is still taken; its next hand is dealt as the
+    deal passes now."""
+    if before is None or game.variant.deal_direction != "as_play":  # the first hand has none before it
         return None
     dealer, dealt = before
     first = _seat_after(game, _seat_after(game, dealer, dealt), seats)
