@@ -35,6 +35,10 @@ MAX_OPENING_STEPS = 2_000
 found, or else the solver's best opening: a hand that can open always has an opening listed."""
 
 
+class _SwapFound(Exception):
+    """A legal joker release was found: :meth:`LegalActions._some_swap` needs no more."""
+
+
 class LegalActions(GameJson):
     """The legal actions of the current player, listed lazily or bounded."""
 
@@ -216,7 +220,7 @@ class LegalActions(GameJson):
         if rules.may_release_jokers(variant, self.opened[seat]):
             with trial(self):
                 self._as_if_taken(card)
-                return bool(self.legal_swaps())
+                return self._some_swap()
         openings = self._openings_keeping(card, state, wanted)
         first = next(openings, None)
         if first is None:
@@ -280,6 +284,25 @@ class LegalActions(GameJson):
         return joker_swaps(
             self.hand_states[self.current], self.table, self.variant, self.current, self.turn, self._is_legal
         )
+
+    def _some_swap(self) -> bool:
+        """Whether the current player may make some joker release now: :meth:`legal_swaps` that stops at
+        the first one (each swap's check is a search of its own)."""
+        if self.phase != "play" or not rules.may_release_jokers(self.variant, self.opened[self.current]):
+            return False
+
+        def first(swap: Swap) -> bool:
+            if self._is_legal(swap):
+                raise _SwapFound
+            return False
+
+        try:
+            found = joker_swaps(
+                self.hand_states[self.current], self.table, self.variant, self.current, self.turn, first
+            )
+        except _SwapFound:
+            return True
+        return bool(found)
 
     def _is_legal(self, action: Action) -> bool:
         try:

@@ -1,8 +1,9 @@
-"""meld_at_once with four packs and eight jokers: the draw decision of a player who has not opened.
+"""meld_at_once with four packs and eight jokers: the draw decision and the checks of a turn that owes.
 
-Whether such a player may take the discard asks whether some opening keeps a card to free a table
-joker with: a search that ran for minutes on big hands. These pin its answers on such hands, and on
-small ones against a brute force over every opening.
+Whether a player who has not opened may take the discard asks whether some opening keeps a card to
+free a table joker with; whether a laying leaves what the turn owes payable asks whether some joker
+swap leads on. Both were searches that ran for minutes on big hands. These pin their answers on such
+hands, and on small ones against a brute force over every opening.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from rules_helpers import assert_illegal, new_game, play
 from kalooki.cards import format_cards, full_pack, parse_cards
 from kalooki.engine import Game
 from kalooki.loader import builtin_variant_path, load_variant
-from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Meld
+from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Build, Meld, Swap
 from kalooki.snapshot import trial
 from kalooki.variant import Variant
 
@@ -118,3 +119,45 @@ def test_small_hands_may_take_the_discard_exactly_where_some_opening_leads_on() 
     assert outcomes[False, False], outcomes
     assert outcomes[True, True], outcomes
     assert outcomes[True, False], outcomes
+
+
+# ---------------------------------------------------------------- a turn owing a card and a freed joker
+
+HAS_FREED = {
+    "decks": 4,
+    "jokers": 8,
+    "hand_size": 26,
+    "opening_threshold": 0,
+    "discard_draw": "meld_at_once",
+    "set_suits": "may_repeat",
+    "set_maximum": 8,
+    "set_joker_release": "any_missing_suit",
+    "released_joker_must_be_melded": True,
+    "name": "big",
+}
+
+
+def test_a_turn_owing_the_discard_and_a_freed_joker_lists_its_layings() -> None:
+    # ann took 8H and freed a joker with 7H: she owes both. Building three jokers onto the table leaves
+    # her none to meld the freed one, swap after swap; every other laying leaves both payable.
+    game = new_game(
+        HAS_FREED,
+        [
+            "JK JK JK JK 2D 7D 8D 8C 6D 2S 7S 4C 3H 2S 3C 4D 2H 9S 7D 2C QH 4D TS 7H 2C 5D",
+            "5H 6H JK 8H 9D JK JD QD KH KS KD JK AH AS AD JK QH QS QC TH TS TC TC 8H AC 9D",
+        ],
+        discard="2C",
+        stock="TC 5C 8D",
+    )
+    play(game, "ds", "d 5D", "ds", "m 5H 6H JK 8H, 9D JK JD QD, KH KS KD JK, AH AS AD JK, QH QS QC, TH TS TC")
+    play(game, "d TC", "ds", "meld 2C JK JK", "discard 2C", "ds", "d 8H", "dd", "swap 1 7H")
+    assert game.owed_cards() == tuple(parse_cards("8H JK"))
+    kinds = Counter(type(action) for action in game.legal_actions())
+    assert kinds == {Meld: 352, Build: 89, Swap: 6}
+    assert_illegal(
+        game,
+        "build 1 JK JK JK high",
+        "a freed joker must go into a new meld this turn, not onto a meld on the table",
+    )
+    play(game, "meld 8C 8D 8H JK")
+    assert game.owed_cards() == ()
