@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -34,6 +35,9 @@ from kalooki.turn import TurnPlay
 
 _SOURCES = ("stock", "discard")
 
+_PAYING_LAYS_KEPT = 16
+"""Lays paying a debt each game remembers (:meth:`Laying._known_lay_pays`): a listing meets a few."""
+
 
 class Laying(TurnPlay):
     """Playing actions: :meth:`apply` and the meld, build and swap handlers."""
@@ -41,6 +45,15 @@ class Laying(TurnPlay):
     if TYPE_CHECKING:  # the legal actions' layer (kalooki.legal) lists the swaps the engine accepts
 
         def legal_swaps(self) -> list[Swap]: ...
+
+        def _some_swap(self) -> bool: ...
+
+    _swaps_lead_on: dict[tuple[object, ...], bool] | None = None
+    """While a laying is checked: for each state a joker swap was sought from, whether one leads on.
+    Swaps made in either order reach one state, so each state is worked out once (:meth:`_swap_leads_on`)."""
+
+    _paying_lays: tuple[Counter[Card], ...] = ()
+    """Cards of lays of new melds found paying a turn's debts, latest first (:meth:`_known_lay_pays`)."""
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Play ``action`` for the current player (or check that ``seat`` is theirs) and return its events."""
@@ -228,11 +241,38 @@ class Laying(TurnPlay):
         problem = self._unpayable_debt()
         # Where melds and builds alone could not pay, a joker swap may still lead on: lay the card taken
         # from the discard pile in a joker's place, or free a joker that melds what is owed. Each swap
-        # listed is itself refused where it leads to a dead end, so one listed is enough.
-        if problem is not None and not self.legal_swaps():
+        # is itself refused where it leads to a dead end, so one the engine accepts is enough.
+        if problem is not None and not self._swap_leads_on():
             saved.restore(self)
             raise IllegalMoveError(problem)
         return [event, *self._after_laying()]
+
+    def _swap_leads_on(self) -> bool:
+        """Whether the engine would accept some joker swap now; each state it is asked of while one
+        laying is checked is worked out once (a swap's check asks again after it, swap after swap)."""
+        turn, seat = self.turn, self.current
+        if self.variant.released_joker_must_be_melded and turn.jokers_owed > self.hands[seat].count(JOKER):
+            # A freed joker was built onto the table: every swap frees jokers it also owes, so the hand
+            # stays that many jokers short whatever swaps follow, and each of them would be refused.
+            return False
+        outermost = self._swaps_lead_on is None
+        known = self._swaps_lead_on = {} if self._swaps_lead_on is None else self._swaps_lead_on
+        key = (
+            seat,
+            self.hand_states[seat].key,
+            tuple(self.table),
+            (turn.drew, turn.drawn_card, turn.opened_before, turn.built),
+            (turn.must_use_card, turn.must_use_limit, turn.jokers_owed, tuple(turn.laid)),
+            self.opened[seat],
+        )
+        try:
+            leads = known.get(key)
+            if leads is None:
+                leads = known[key] = self._some_swap()
+            return leads
+        finally:
+            if outermost:
+                self._swaps_lead_on = None
 
     def _unpayable_debt(self) -> str | None:
         """Why melds and builds could no longer pay what the turn owes, or None: a dead end is refused, not
@@ -254,6 +294,8 @@ class Laying(TurnPlay):
             )
         if not hand or not owed:
             return None
+        if self._known_lay_pays(hand, owed) or self._finds_paying_lay(hand, owed):
+            return None
         card = self.turn.must_use_card
         taken = self._must_use_owed()
         if card is not None and taken and not self._can_lay((card,) * taken, self.table):
@@ -272,6 +314,42 @@ class Laying(TurnPlay):
                 "and meld the freed joker as well"
             )
         return None
+
+    def _known_lay_pays(self, hand: list[Card], owed: tuple[Card, ...]) -> bool:
+        """Whether new melds found paying a debt earlier (:meth:`_finds_paying_lay`) pay ``owed`` from
+        ``hand`` now: they lay every card owed, the hand still holds them, and what they leave may be left.
+        Such melds pass every check below, so the solver need not be asked: while a turn that owes is
+        listed, most layings leave the melds that pay it in hand."""
+        if not self._paying_lays or not self.opened[self.current]:
+            return False
+        held, needed = Counter(hand), Counter(owed)
+        for laid in self._paying_lays:
+            if (
+                all(laid[card] >= count for card, count in needed.items())
+                and all(held[card] >= count for card, count in laid.items())
+                and rules.may_leave(self.variant, len(hand) - laid.total())
+            ):
+                return True
+        return False
+
+    def _finds_paying_lay(self, hand: list[Card], owed: tuple[Card, ...]) -> bool:
+        """Whether new melds alone, laid from ``hand`` by a player who has opened, pay everything ``owed``;
+        the melds that lay owed cards are remembered for :meth:`_known_lay_pays`."""
+        from kalooki import solver
+
+        if not self.opened[self.current] or hand.count(JOKER) < owed.count(JOKER):
+            return False  # a freed joker built away: the checks below word it
+        try:
+            plan = solver.solve(hand, self.variant, opened=True, keep=self._keep(), must_include=owed)
+        except solver.Unsolvable:
+            return False
+        needed, laid = Counter(owed), Counter[Card]()
+        for meld in plan.melds:
+            if any(needed[card] for card in meld):
+                laid.update(meld)
+                needed.subtract(meld)
+        self._paying_lays = (laid, *self._paying_lays[: _PAYING_LAYS_KEPT - 1])
+        return True
 
     def _can_pay_both(self, card: Card, taken: int, jokers: int) -> bool:
         """Whether one lay pays both debts: ``taken`` copies of ``card`` laid anywhere and ``jokers`` freed

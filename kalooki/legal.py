@@ -35,6 +35,10 @@ MAX_OPENING_STEPS = 2_000
 found, or else the solver's best opening: a hand that can open always has an opening listed."""
 
 
+class _SwapFound(Exception):
+    """A legal joker release was found: :meth:`LegalActions._some_swap` needs no more."""
+
+
 class LegalActions(GameJson):
     """The legal actions of the current player, listed lazily or bounded."""
 
@@ -121,9 +125,11 @@ class LegalActions(GameJson):
         keep: int,
         max_steps: int | None,
         minimal: bool = False,
+        cut_to_solver: bool = False,
     ) -> Iterator[Meld]:
         """Every combination of ``groups`` (each read as ``kinds`` says) that opens; ``minimal``: none that
-        adds a meld to one already reaching the threshold."""
+        adds a meld to one already reaching the threshold. Past ``max_steps`` the solver's opening is
+        yielded where none was found, or (``cut_to_solver``) whatever was."""
         # The number, not rules.opens on every step: the search prunes on the points still missing.
         threshold = rules.opening_points(self.variant)
         variant = self.variant
@@ -182,7 +188,7 @@ class LegalActions(GameJson):
         for action in extend(0, [], spare, 0):
             found = True
             yield action
-        if max_steps is not None and steps[0] > max_steps and not found:
+        if max_steps is not None and steps[0] > max_steps and (cut_to_solver or not found):
             yield from self._solver_opening(hand, keep)
 
     def _solver_opening(self, hand: list[Card], keep: int) -> Iterator[Meld]:
@@ -214,7 +220,7 @@ class LegalActions(GameJson):
         if rules.may_release_jokers(variant, self.opened[seat]):
             with trial(self):
                 self._as_if_taken(card)
-                return bool(self.legal_swaps())
+                return self._some_swap()
         openings = self._openings_keeping(card, state, wanted)
         first = next(openings, None)
         if first is None:
@@ -226,18 +232,48 @@ class LegalActions(GameJson):
     def _openings_keeping(self, card: Card, state: CardState, wanted: int) -> Iterator[Meld]:
         """The openings of the current hand with ``card`` (``state``) that leave the card and one of the
         ``wanted`` cards (bit ``code``) to free a joker with, none of them laying a meld more than the
-        threshold needs. An opening that lays the card itself is left out: melds and builds lay it."""
-        variant = self.variant
-        hand = [*self.hands[self.current], card]
-        groups = [group for group in candidate_melds(state, variant) if card not in group]
-        runs = [group for group in lone_runs(state, variant) if card not in group]
-        run: list[MeldKind | None] = ["run"]
-        kinds = [None] * len(groups) + run * len(runs)
-        held = Counter(hand)
-        for opening in self._opening_melds(groups + runs, kinds, hand, self._keep(), None, minimal=True):
-            left = held - Counter(laid for group in opening.groups for laid in group)
-            if any(wanted >> other & 1 for other in left):
-                yield opening
+        threshold needs. An opening that lays the card itself is left out: melds and builds lay it.
+
+        Searched per wanted card, on the hand less the card and that one, so every opening found keeps
+        both; first the solver says whether that hand can open at all (most often it cannot, and the
+        search would try every combination of its melds to learn so). Where it can, the search is
+        bounded as the listing's is (:data:`MAX_OPENING_STEPS` combinations, and as many openings): past
+        the bound, the solver's opening of that hand is tried too. So the draw is refused only where no
+        opening keeping a swap card leads on, or, past the bound, where none of those tried does.
+        """
+        from kalooki.solver import _best_opening
+
+        variant, hand = self.variant, [*self.hands[self.current], card]
+        tried: set[Meld] = set()
+
+        def found_past(found: Iterator[Meld], rest: list[Card]) -> Iterator[Meld]:
+            if next(found, None) is not None:  # the search had more to give than the bound takes
+                yield from self._solver_opening(rest, 0)
+
+        for other in state.distinct():
+            if not wanted >> other & 1:
+                continue
+            rest = list(hand)
+            rest.remove(card)
+            if other != card:
+                rest.remove(other)
+            # keep 0: the card and the swap card stay, which leaves the one card to discard any variant keeps.
+            if not rest or _best_opening(rest, variant, (), 0, (), "value_left") is None:
+                continue
+            rest_state = CardState.of(rest)
+            groups = [group for group in candidate_melds(rest_state, variant) if card not in group]
+            runs = [group for group in lone_runs(rest_state, variant) if card not in group]
+            run: list[MeldKind | None] = ["run"]
+            kinds = [None] * len(groups) + run * len(runs)
+            found = self._opening_melds(
+                groups + runs, kinds, rest, 0, MAX_OPENING_STEPS, minimal=True, cut_to_solver=True
+            )
+            # Each opening found costs a trial of it: past the bound's count of them, the solver's too.
+            bounded = chain(islice(found, MAX_OPENING_STEPS), found_past(found, rest))
+            for opening in bounded:
+                if opening not in tried:
+                    tried.add(opening)
+                    yield opening
 
     def legal_swaps(self) -> list[Swap]:
         """Every joker release the current player may make now."""
@@ -248,6 +284,25 @@ class LegalActions(GameJson):
         return joker_swaps(
             self.hand_states[self.current], self.table, self.variant, self.current, self.turn, self._is_legal
         )
+
+    def _some_swap(self) -> bool:
+        """Whether the current player may make some joker release now: :meth:`legal_swaps` that stops at
+        the first one (each swap's check is a search of its own)."""
+        if self.phase != "play" or not rules.may_release_jokers(self.variant, self.opened[self.current]):
+            return False
+
+        def first(swap: Swap) -> bool:
+            if self._is_legal(swap):
+                raise _SwapFound
+            return False
+
+        try:
+            found = joker_swaps(
+                self.hand_states[self.current], self.table, self.variant, self.current, self.turn, first
+            )
+        except _SwapFound:
+            return True
+        return bool(found)
 
     def _is_legal(self, action: Action) -> bool:
         try:
