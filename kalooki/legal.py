@@ -221,7 +221,7 @@ class LegalActions(GameJson):
             with trial(self):
                 self._as_if_taken(card)
                 return self._some_swap()
-        openings = self._openings_keeping(card, state, wanted)
+        openings = self._openings_keeping(card, [*self.hands[seat], card], state, wanted)
         first = next(openings, None)
         if first is None:
             return False
@@ -229,8 +229,26 @@ class LegalActions(GameJson):
             self._as_if_taken(card)
             return any(self._is_legal(opening) for opening in chain((first,), openings))
 
-    def _openings_keeping(self, card: Card, state: CardState, wanted: int) -> Iterator[Meld]:
-        """The openings of the current hand with ``card`` (``state``) that leave the card and one of the
+    def _swap_pays_later(self) -> bool:
+        """Whether a joker swap, at once or after an opening this turn, can still lead to laying the card the
+        turn took and owes (meld_at_once): what :meth:`_swap_lays` allowed the draw on, asked of the turn as
+        it stands (a saved turn's check: one that asked only for a swap at once refused a game the draw led
+        to, where the player had yet to open)."""
+        seat, variant = self.current, self.variant
+        if rules.may_release_jokers(variant, self.opened[seat]):
+            return self._some_swap()
+        card = self.turn.must_use_card
+        if card is None or not rules.may_ever_swap(variant):
+            return False
+        state = self.hand_states[seat]
+        wanted = state.held & swap_cards(self.table, variant, seat)
+        openings = self._openings_keeping(card, list(self.hands[seat]), state, wanted) if wanted else iter(())
+        return any(self._is_legal(opening) for opening in openings)
+
+    def _openings_keeping(
+        self, card: Card, hand: list[Card], state: CardState, wanted: int
+    ) -> Iterator[Meld]:
+        """The openings of ``hand``, which holds ``card`` (``state``), that leave the card and one of the
         ``wanted`` cards (bit ``code``) to free a joker with, none of them laying a meld more than the
         threshold needs. An opening that lays the card itself is left out: melds and builds lay it.
 
@@ -243,7 +261,7 @@ class LegalActions(GameJson):
         """
         from kalooki.solver import _best_opening
 
-        variant, hand = self.variant, [*self.hands[self.current], card]
+        variant = self.variant
         tried: set[Meld] = set()
 
         def found_past(found: Iterator[Meld], rest: list[Card]) -> Iterator[Meld]:

@@ -198,6 +198,6 @@ def debt_problem(game: Game, unseen: bool) -> str | None:
         return None
     if jokers > game.hands[game.current].count(JOKER):
         return f"the turn owes {jokers} freed jokers a meld, but the hand holds fewer jokers"
-    if game._unpayable_debt() is not None and not game.legal_swaps():
+    if game._unpayable_debt() is not None and not game._swap_pays_later():
         return "the turn owes what its hand can no longer lay, so it could never end"
     return None

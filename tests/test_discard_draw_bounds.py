@@ -161,3 +161,20 @@ def test_a_turn_owing_the_discard_and_a_freed_joker_lists_its_layings() -> None:
     )
     play(game, "meld 8C 8D 8H JK")
     assert game.owed_cards() == ()
+
+
+def test_a_draw_the_engine_takes_on_opening_then_swapping_leaves_a_game_that_saves_and_resumes() -> None:
+    # bob takes ann's KS to lay it by opening, then freeing her joker with 8H: the draw was taken, and the
+    # autosave's check refused the game it left ('the turn owes what its hand can no longer lay'), asking
+    # only for a swap at once, which bob, not yet opened, could not make.
+    knobs = {
+        "discard_draw": "meld_at_once",
+        "opening_threshold": 15,
+        "released_joker_must_be_melded": True,
+        "hand_size": 7,
+    }
+    game = new_game(knobs, ["QH QS QC 6H 7H JK 5D", "KH 8H 4C 5C 6C 9S 2D"], discard="3D", stock="KS TC 4D")
+    play(game, "draw stock", "meld QH QS QC, 6H 7H JK", "discard KS", "draw discard")
+    resumed = Game.from_json(game.to_json())
+    play(resumed, "meld 4C 5C 6C", "swap 2 8H", "meld KH KS JK", "discard 9S")
+    assert (resumed.hands[1], resumed.turn_number) == (parse_cards("2D"), 3)
