@@ -252,27 +252,33 @@ def remember_save(path: Path) -> None:
     Best effort: a save that cannot be noted is still a save, resumed by its file name.
     """
     path = _noted(path)
-    if path.parent == saves_dir().absolute():
+    if path.parent in (saves_dir().absolute(), saves_dir().resolve()):
         return
     known = _known_paths()
-    if path in known:
+    if path in map(_noted, known):
         return
     with contextlib.suppress(OSError):
         _write_known([*known, path])
 
 
 def _noted(path: Path) -> Path:
-    """``path`` as the index notes it: whole, and without the ``..`` of ``save ../games/x`` (listed as typed,
-    ``/home/ann/games/../games/x`` read as a different save)."""
-    return Path(os.path.abspath(path.expanduser()))
+    """``path`` as the index notes it: its folder whole and as the system finds it, so without the ``..`` of
+    ``save ../games/x`` (listed as typed, and a second spelling of the file noted again). The folder is
+    resolved, not tidied as text: through a linked folder, ``games/../x`` is beside the folder linked to."""
+    whole = path.expanduser().absolute()
+    try:
+        return whole.parent.resolve() / whole.name
+    except (OSError, RuntimeError):  # a loop of links: noted as given
+        return whole
 
 
 def forget_save(path: Path) -> None:
     known = _known_paths()
     path = _noted(path)
-    if path in known:
+    kept = [entry for entry in known if _noted(entry) != path]  # one noted as typed before counts too
+    if len(kept) < len(known):
         with contextlib.suppress(OSError):
-            _write_known([entry for entry in known if entry != path])
+            _write_known(kept)
 
 
 def move_save(old: Path, new: Path, text: str) -> None:

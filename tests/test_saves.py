@@ -571,3 +571,21 @@ def test_a_save_named_through_dot_dot_is_noted_once_without_it(
     remember_save(save)
     noted = json.loads((home / "known-saves.json").read_text())["saves"]
     assert noted == [str(save)]
+
+
+def test_a_save_named_through_a_linked_folder_is_noted_where_the_system_puts_it(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # here/games links to elsewhere/games: 'save games/../g' is written beside the folder linked to,
+    # elsewhere/g, and was noted as here/g, a file that is not there (kalooki saves listed no game).
+    (tmp_path / "here").mkdir()
+    (tmp_path / "elsewhere" / "games").mkdir(parents=True)
+    (tmp_path / "here" / "games").symlink_to(tmp_path / "elsewhere" / "games")
+    monkeypatch.chdir(tmp_path / "here")
+    typed = Path("games") / ".." / f"g{SAVE_SUFFIX}"
+    saved_game(typed, finished=False, seed=2)
+    remember_save(typed)
+    written = tmp_path / "elsewhere" / f"g{SAVE_SUFFIX}"
+    assert written.exists()
+    assert json.loads((home / "known-saves.json").read_text())["saves"] == [str(written)]
+    assert str(written) in play("saves")
