@@ -124,6 +124,7 @@ def not_a_variant_message(path: str | Path, shown: str) -> str | None:
 
 _REPORT_KEYS = (
     (("rules", "games", "seat_hand_wins"), "kalooki simulate --json"),
+    (("players", "hands", "totals", "game_over"), "kalooki play SCRIPT --json"),
     (("a", "b", "differences"), "kalooki simulate --compare ... --json"),
     (("grid", "baseline", "cells"), "kalooki sweep --json"),
 )

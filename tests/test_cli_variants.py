@@ -140,6 +140,20 @@ def test_play_runs_a_script_however_its_yaml_is_written(
     assert report["hands"][0]["finished"] is True
 
 
+def test_play_refuses_its_own_json_report_as_a_report_not_a_broken_script(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The report holds players and hands: it was read as a script, eleven lines of 'unknown key'.
+    monkeypatch.chdir(tmp_path)
+    Path("game.yaml").write_text("players: [ann, bob]\nseed: 3\n", encoding="utf-8")
+    code, out, err = run("play", "game.yaml", "--json")
+    assert (code, err) == (0, "")
+    Path("report.json").write_text(out, encoding="utf-8")
+    message = "report.json:1:1: this is the report `kalooki play SCRIPT --json` writes, not a variant; "
+    assert run("play", "report.json") == (1, "", message + "no command reads it back\n")
+    assert run("validate", "report.json") == (1, "", message + "no command reads it back\n")
+
+
 def test_play_still_refuses_a_simulate_report_that_counts_its_hands(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
