@@ -345,7 +345,7 @@ class Laying(TurnPlay):
             return False
         needed, laid = Counter(owed), Counter[Card]()
         for meld in plan.melds:
-            if any(needed[card] for card in meld):
+            if any(needed[card] > 0 for card in meld):  # owed cards not yet laid (the rest go below 0)
                 laid.update(meld)
                 needed.subtract(meld)
         self._paying_lays = (laid, *self._paying_lays[: _PAYING_LAYS_KEPT - 1])

@@ -113,8 +113,8 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
     if variant.set_suits == "may_repeat" and variant.set_maximum > largest_set:
         # Not only pointless: where a set's jokers are freed only past set_maximum, they never would be.
         message = (
-            f"set_maximum ({variant.set_maximum}) can never be reached: with {variant.decks} "
-            f"{'deck' if variant.decks == 1 else 'decks'} and {variant.jokers} "
+            f"set_maximum ({variant.set_maximum}) can never be reached: with set_suits: may_repeat, "
+            f"{variant.decks} {'deck' if variant.decks == 1 else 'decks'} and {variant.jokers} "
             f"{'joker' if variant.jokers == 1 else 'jokers'} a set holds at most {largest_set} cards"
         )
         found.append(CrossFieldProblem("set_maximum", message, SET_ROOM_INVOLVES))

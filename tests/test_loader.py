@@ -443,8 +443,8 @@ def test_cross_field_errors_point_at_the_most_specific_source(tmp_path: Path) ->
     assert line.startswith(f"{five}:1:14: set_maximum: set_maximum (5) needs set_suits: may_repeat")
     (line,) = errors(load_variant, five, ["set_suits=may_repeat", "jokers=0", "decks=1", "max_players=3"])
     assert line == (
-        "--set:1:11: set_suits: set_maximum (5) can never be reached: with 1 deck and 0 jokers a set holds "
-        f"at most 4 cards; set_maximum: 5 comes from {five}"
+        "--set:1:11: set_suits: set_maximum (5) can never be reached: with set_suits: may_repeat, 1 deck and "
+        f"0 jokers a set holds at most 4 cards; set_maximum: 5 comes from {five}"
     )
 
 

@@ -160,7 +160,10 @@ def test_ranges(key: str, low: int, high: int | None) -> None:
         (
             {"set_suits": "may_repeat", "set_maximum": 11},
             "set_maximum",
-            ["set_maximum (11) can never be reached: with 2 decks and 2 jokers a set holds at most 10 cards"],
+            [
+                "set_maximum (11) can never be reached: with set_suits: may_repeat, 2 decks and 2 jokers "
+                "a set holds at most 10 cards"
+            ],
         ),
     ],
 )
@@ -207,7 +210,8 @@ def test_a_set_may_hold_every_card_of_its_rank_and_every_joker() -> None:
     )
     assert (
         problem.message
-        == "set_maximum (6) can never be reached: with 1 deck and 1 joker a set holds at most 5 cards"
+        == "set_maximum (6) can never be reached: with set_suits: may_repeat, 1 deck and 1 joker a set holds "
+        "at most 5 cards"
     )
     assert problem.involves == ("set_maximum", "set_suits", "decks", "jokers")
 
