@@ -68,7 +68,11 @@ ENGINE_LAYING = tuple(
         "_build",
         "_swap",
         "_lay",
+        "_swap_leads_on",
         "_unpayable_debt",
+        "_known_lay_pays",
+        "_finds_paying_lay",
+        "_can_pay_both",
         "_after_laying",
     )
 )
