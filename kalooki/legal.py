@@ -217,23 +217,15 @@ class LegalActions(GameJson):
         wanted = state.held & swap_cards(self.table, variant, seat)
         if not wanted:  # no card to free a table joker with, in hand or taken
             return False
-        if rules.may_release_jokers(variant, self.opened[seat]):
-            with trial(self):
-                self._as_if_taken(card)
-                return self._some_swap()
-        openings = self._openings_keeping(card, [*self.hands[seat], card], state, wanted)
-        first = next(openings, None)
-        if first is None:
-            return False
         with trial(self):
             self._as_if_taken(card)
-            return any(self._is_legal(opening) for opening in chain((first,), openings))
+            return self._swap_pays_later()
 
     def _swap_pays_later(self) -> bool:
         """Whether a joker swap, at once or after an opening this turn, can still lead to laying the card the
-        turn took and owes (meld_at_once): what :meth:`_swap_lays` allowed the draw on, asked of the turn as
-        it stands (a saved turn's check: one that asked only for a swap at once refused a game the draw led
-        to, where the player had yet to open)."""
+        turn took and owes (meld_at_once): the question :meth:`_swap_lays` asks of a card not yet taken,
+        here of the turn as it stands (a saved turn's check: one that asked only for a swap at once refused
+        a game the draw led to, where the player had yet to open)."""
         seat, variant = self.current, self.variant
         if rules.may_release_jokers(variant, self.opened[seat]):
             return self._some_swap()
