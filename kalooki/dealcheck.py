@@ -67,7 +67,8 @@ def deal_problem(game: Game, live: Sequence[int]) -> str | None:
         if (
             dealer is not None
             and expected is not None
-            and dealer not in (expected, _earlier(game, seats, before))
+            and dealer != expected
+            and dealer != _earlier(game, seats, before)  # only asked of a dealer the rules do not name now
         ):
             rule = (
                 f"first_dealer: {variant.first_dealer}"
