@@ -166,7 +166,7 @@ def saves(
         raise typer.Exit(1)
     for entry in finished:
         entry.path.unlink(missing_ok=True)
-        forget_save(entry.path)
+    forget_save(*(entry.path for entry in finished))
     console.print(f"Removed {count}.")
 
 
