@@ -20,7 +20,7 @@ from kalooki_net.protocol import MAX_SAY, presence_line
 from rich.console import Console
 from rich.text import Text
 
-from kalooki.bots import bot_names
+from kalooki.bots import is_bot_name
 from kalooki.text import escape_controls
 
 
@@ -215,7 +215,7 @@ class Lobby:
         return {
             int(seat["seat"]): str(seat["bot"])
             for seat in self.message.get("seats", [])
-            if seat["kind"] == "bot" and seat["bot"] in bot_names()
+            if seat["kind"] == "bot" and isinstance(seat["bot"], str) and is_bot_name(seat["bot"])
         }
 
     def away(self) -> dict[int, str | None]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kalooki import jsonio
-from kalooki.bots import bot_names
+from kalooki.bots import is_bot_name
 from kalooki.engine import Game, StateFormatError
 from kalooki.errors import KalookiError
 from kalooki.file_kinds import MAX_SAVE_BYTES, SAVE_FORMAT, hosted_session
@@ -109,9 +109,8 @@ class Session:
             )
         if set(self.bots) != seats - {self.human_seat}:
             raise ValueError("the bots' seats do not match the table")
-        known = bot_names()
         for name in self.bots.values():
-            if name not in known:
+            if not is_bot_name(name):
                 raise ValueError(f"there is no bot called '{escape_controls(name)}'")
         if not set(self.bot_rngs) <= set(self.bots):
             raise ValueError("a bot's random state belongs to no bot")

@@ -6,16 +6,19 @@ import random
 from collections.abc import Iterator, Sequence
 
 import pytest
+from kalooki_cli.interactive import new_game
 
 import kalooki.driver as driver
 from kalooki import solver
 from kalooki.bots import (
+    ENTRY_POINT_GROUP,
     ExpertBot,
     GreedyBot,
     RandomBot,
     UnknownBotError,
     base,
     bot_names,
+    is_bot_name,
     make_bot,
     opening_search,
     quick,
@@ -28,6 +31,7 @@ from kalooki.engine import Game
 from kalooki.loader import load_variant
 from kalooki.melds import make_meld
 from kalooki.moves import Action, Discard, Draw
+from kalooki.savegame import dump_save, load_save
 from kalooki.variant import Variant
 from kalooki.view import LegalView, PlayerView
 
@@ -69,6 +73,33 @@ def test_register_a_bot_without_an_entry_point() -> None:
     game = Game(load_variant("classic"), ["a", "b"], seed=3)
     driver.play_turn(game, bot)
     assert game.current == 1
+
+
+@pytest.mark.usefixtures("isolated_registry")
+def test_a_plug_in_bot_is_read_from_its_entry_point_only_when_its_name_is_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from importlib.metadata import EntryPoint
+
+    reads: list[str] = []
+
+    def entry_points(group: str) -> list[EntryPoint]:
+        reads.append(group)
+        return [EntryPoint("cautious", f"{__name__}:Cautious", group)]
+
+    monkeypatch.setattr(base, "entry_points", entry_points)
+    # A save of the built-in bots is loaded without reading the installed plug-ins: `kalooki saves`
+    # loads every save, and reading them took a third of its time.
+    game, session = new_game(Variant(), "you", ["greedy", "expert"], 3)
+    load_save(dump_save(game, session))
+    assert reads == []
+    assert is_bot_name("random")
+    assert reads == []
+    assert is_bot_name("cautious")
+    assert reads == [ENTRY_POINT_GROUP]
+    assert not is_bot_name("grandmaster")
+    assert reads == [ENTRY_POINT_GROUP] * 2
+    assert "cautious" in bot_names()
 
 
 def test_unknown_bot_names_the_bots() -> None:

@@ -60,6 +60,14 @@ def bot_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
+def is_bot_name(name: str) -> bool:
+    """Whether a bot is called ``name``. The installed plug-ins are read only for a name no bot registered
+    so far has: reading them took a third of the time ``kalooki saves`` spent on each save it listed."""
+    if name not in _REGISTRY:
+        _load_entry_points()
+    return name in _REGISTRY
+
+
 def unknown_bot_message(name: str) -> str:
     """Says that no bot is called ``name``, with the closest bot's name and the list of them.
 
