@@ -88,14 +88,11 @@ class Sentences(EventVisitor[str]):
     def deal(self, event: DealEvent) -> str:
         face_up = "no card" if event.discard is None else card_symbol(event.discard)
         dealer = "" if event.dealer is None else f" by {event.dealer}"
-        drawn = event.drawn_for_dealer
-        cut = (
-            "each draws a card for the deal ("
-            + ", ".join(f"{name} {card_symbol(card)}" for name, card in drawn.items())
-            + "); "
-            if drawn
-            else ""
-        )
+        cut = ""
+        if event.drawn_for_dealer:
+            cut = f"each draws a card for the deal ({_draws(event.drawn_for_dealer)}); "
+            for again in event.drawn_again:
+                cut += f"{_names(list(again))} draw again ({_draws(again)}); "
         first = f"{event.first} plays first"
         return f"hand {event.hand}: {cut}cards dealt{dealer}, {first}, {face_up} face up"
 
@@ -204,6 +201,16 @@ def join_and(pieces: Sequence[Text]) -> Text:
     if len(pieces) <= 1:
         return Text().join(pieces)
     return Text(", ").join(pieces[:-1]) + Text(" and ") + pieces[-1]
+
+
+def _draws(drawn: Mapping[str, Card]) -> str:
+    """The cards players drew for the deal: "ann 9♠, bob 6♦"."""
+    return ", ".join(f"{name} {card_symbol(card)}" for name, card in drawn.items())
+
+
+def _names(names: Sequence[str]) -> str:
+    """ "ann and dee", "ann, bob and dee"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _reshuffled(event: ReshuffleEvent) -> str:

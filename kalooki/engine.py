@@ -134,12 +134,16 @@ class Game(LegalActions):
         self.opening_events: list[Event] = self.next_hand(deal)
         """The first hand's deal events (a log starts with them)."""
 
-    def _choose_dealer(self, deal: FixedDeal) -> tuple[int, int, dict[str, str]]:
-        """The next hand's dealer and first player, and the cards drawn to choose the first dealer."""
+    def _choose_dealer(self, deal: FixedDeal) -> tuple[int, int, list[dict[str, str]]]:
+        """The next hand's dealer and first player, and the cards drawn to choose the first dealer: a
+        round of draws each, every player's first, then each draw again of those tied."""
         variant = self.variant
-        drawn: dict[str, str] = {}
+        drawn: list[dict[str, str]] = []
         if deal.dealer is not None:
-            dealer, drawn = deal.dealer, dict(deal.drawn_for_dealer)
+            dealer = deal.dealer
+            drawn = (
+                [dict(deal.drawn_for_dealer), *map(dict, deal.drawn_again)] if deal.drawn_for_dealer else []
+            )
         elif self.hand_number == 0:
             if variant.first_dealer == "high_card":
                 dealer, drawn = self._draw_for_dealer()
@@ -153,16 +157,19 @@ class Game(LegalActions):
             dealer = self.next_seat(self.dealer, direction)
         return dealer, self.next_seat(dealer), drawn
 
-    def _draw_for_dealer(self) -> tuple[int, dict[str, str]]:
-        """Each player draws a card from a shuffled pack: the highest rank deals; ties draw again."""
+    def _draw_for_dealer(self) -> tuple[int, list[dict[str, str]]]:
+        """Each player draws a card from a shuffled pack: the highest rank deals; ties draw again.
+
+        Every round is kept: writing each draw again over the first left a record in which a tied player's
+        second card stood beside the others' first ones (two players holding the same card of one pack).
+        """
         contenders = self.seats
-        drawn: dict[str, str] = {}
+        drawn: list[dict[str, str]] = []
         while True:
             pack = list(range(52))
             shuffle(self.rng, pack)
             cards = dict(zip(contenders, pack, strict=False))
-            for seat, card in cards.items():
-                drawn[self.players[seat]] = format_card(card)
+            drawn.append({self.players[seat]: format_card(card) for seat, card in cards.items()})
             rank = {seat: 14 if card % 13 == 0 else card % 13 + 1 for seat, card in cards.items()}
             best = max(rank.values())
             contenders = [seat for seat in contenders if rank[seat] == best]
@@ -216,7 +223,10 @@ class Game(LegalActions):
             discard=discard,
             # Top of the stock first, the order cards will be drawn in.
             stock=tuple(reversed(self.stock)),
-            drawn_for_dealer={name: parse_card(card) for name, card in drawn.items()},
+            drawn_for_dealer={name: parse_card(card) for name, card in drawn[0].items()} if drawn else {},
+            drawn_again=tuple(
+                {name: parse_card(card) for name, card in again.items()} for again in drawn[1:]
+            ),
         )
         return self._start_turn([deal_event])
 

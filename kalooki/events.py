@@ -93,7 +93,10 @@ class DealEvent(_EventJson):
     dealer: str | None = None
     stock: Cards | None = None
     drawn_for_dealer: Mapping[str, Card] = field(default_factory=dict)
-    """The cards drawn to choose the first dealer (first hand of a variant that draws for it)."""
+    """The cards drawn to choose the first dealer (first hand of a variant that draws for it): each
+    player's first draw."""
+    drawn_again: tuple[Mapping[str, Card], ...] = ()
+    """Where the highest card was tied: each round of the tied players' draws again, in order."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": "deal", "hand": self.hand}
@@ -108,6 +111,10 @@ class DealEvent(_EventJson):
             data["drawn_for_dealer"] = {
                 name: format_card(card) for name, card in self.drawn_for_dealer.items()
             }
+        if self.drawn_again:
+            data["drawn_again"] = [
+                {name: format_card(card) for name, card in again.items()} for again in self.drawn_again
+            ]
         return data
 
 
@@ -403,6 +410,10 @@ def _read(data: Mapping[str, Any]) -> GameEvent:
             dealer=None if data.get("dealer") is None else str(data["dealer"]),
             stock=None if "stock" not in data else _cards(data["stock"]),
             drawn_for_dealer={str(name): parse_card(str(card)) for name, card in drawn.items()},
+            drawn_again=tuple(
+                {str(name): parse_card(str(card)) for name, card in again.items()}
+                for again in data.get("drawn_again") or ()
+            ),
         )
     if kind == "draw":
         source = data["source"]

@@ -104,6 +104,8 @@ class FixedDeal:
     """The seat that deals, instead of the one the rules choose (a replayed log's dealer)."""
     drawn_for_dealer: Mapping[str, str] = field(default_factory=dict)
     """With ``dealer``: the cards a log says were drawn to choose it, reported again."""
+    drawn_again: Sequence[Mapping[str, str]] = ()
+    """With ``dealer``: the draws again of the players tied for the highest card, a round each."""
     no_upcard: bool = False
     """With ``stock_complete``: the deal turned up no card (a replayed log of a variant without one)."""
 

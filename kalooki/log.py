@@ -103,6 +103,7 @@ def _deal_from_event(players: Sequence[str], event: Mapping[str, Any]) -> FixedD
         stock_complete=True,
         dealer=None if dealer is None else _seat(players, dealer, "the deal's dealer is"),
         drawn_for_dealer=dict(event.get("drawn_for_dealer", {})),
+        drawn_again=tuple(dict(again) for again in event.get("drawn_again", ())),
         no_upcard=discard is None,
     )
 

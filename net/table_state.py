@@ -199,6 +199,7 @@ _SHAPES: dict[str, dict[str, str]] = {
         "dealer": "str?",
         "stock": "str?",
         "drawn_for_dealer": "dict[str]",
+        "drawn_again": "list[dict[str]]",
     },
     "draw": {"player": "str", "source": "str", "card": "str?"},
     "meld": {"player": "str", "melds": "list[str]", "numbers": "list[int]", "points": "int"},
@@ -221,7 +222,7 @@ _SHAPES: dict[str, dict[str, str]] = {
     "game_end": {"winners": "list[str]", "totals": "dict[int]"},
 }
 """Each event's fields and their JSON types, as the engine writes them (``?``: or null, or left out)."""
-_OPTIONAL = {"dealer", "card", "stock", "drawn_for_dealer"}
+_OPTIONAL = {"dealer", "card", "stock", "drawn_for_dealer", "drawn_again"}
 _WORDS = {
     "int": "a whole number",
     "str": "text",
@@ -230,6 +231,7 @@ _WORDS = {
     "list[int]": "a list of whole numbers",
     "dict[str]": "an object of texts by player",
     "dict[int]": "an object of whole numbers by player",
+    "list[dict[str]]": "a list of objects of texts by player",
 }
 
 
@@ -271,6 +273,7 @@ def _event_names(event: GameEvent) -> Iterator[tuple[str, str]]:
                 yield "dealer", event.dealer
             yield from (("hands", name) for name in event.hands)
             yield from (("drawn_for_dealer", name) for name in event.drawn_for_dealer)
+            yield from (("drawn_again", name) for again in event.drawn_again for name in again)
         case HandEndEvent():
             if event.winner is not None:
                 yield "winner", event.winner

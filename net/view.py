@@ -99,7 +99,9 @@ def seat_events(events: Sequence[Event], game: Game, seat: int) -> list[Event]:
         match event:
             case DealEvent():
                 hands = {own: event.hands[own]} if own is not None and own in event.hands else {}
-                seen.append(replace(event, hands=hands, dealer=None, stock=None, drawn_for_dealer={}))
+                seen.append(
+                    replace(event, hands=hands, dealer=None, stock=None, drawn_for_dealer={}, drawn_again=())
+                )
             case DrawEvent() if not sees_drawn_card(seat, game.players.index(event.player), event.source):
                 seen.append(replace(event, card=None))
             case ReshuffleEvent():

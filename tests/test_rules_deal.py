@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from kalooki_cli.narrate import Sentences
 from rules_helpers import assert_illegal, new_game, play
 
 from kalooki.cards import parse_card
 from kalooki.engine import DealError, Game
+from kalooki.log import header_record, replay
 from kalooki.variant import Variant
 
 PLAYERS = ["ann", "bob", "cid"]
@@ -96,21 +98,26 @@ def test_high_card_chooses_the_first_dealer() -> None:
 
 
 def test_high_card_ties_draw_again() -> None:
-    for seed in range(200):
-        game = Game(Variant(first_dealer="high_card"), PLAYERS, seed=seed)
-        drawn = game.opening_events[0]["drawn_for_dealer"]
-        if len(drawn) == 3 and game.opening_events[0]["dealer"] in drawn:
-            ranks = [card[0] for card in drawn.values()]
-            if len(set(ranks)) < 3:
-                break
-    else:  # pragma: no cover - the seeds above include a tie
-        pytest.fail("no tie in 200 seeds")
-    # The cards shown are the last drawn by each player; the tied ones drew again.
-    dealer = game.opening_events[0]["dealer"]
-    order = "23456789TJQKA"
-    best = max(drawn.values(), key=lambda card: order.index(card[0]))
-    assert drawn[dealer] == best
-    assert sum(1 for card in drawn.values() if card[0] == best[0]) == 1
+    # ann 2♥, bob 5♠, cid 5♣: bob and cid tie and draw again, 3♦ against 2♥, and bob deals. The record
+    # keeps both rounds: it once wrote the draw again over the first, which showed cid's 2♥ beside
+    # ann's (one pack holds one 2♥) and a dealer on a 3 while ann held a 2 and cid a 2.
+    game = Game(Variant(first_dealer="high_card"), PLAYERS, seed=6)
+    deal = game.opening_events[0]
+    assert deal["drawn_for_dealer"] == {"ann": "2H", "bob": "5S", "cid": "5C"}
+    assert deal["drawn_again"] == [{"bob": "3D", "cid": "2H"}]
+    assert (deal["dealer"], deal["first"]) == ("bob", "cid")
+    assert (
+        Sentences()
+        .deal(deal)
+        .startswith(
+            "hand 1: each draws a card for the deal (ann 2♥, bob 5♠, cid 5♣); bob and cid draw again "
+            "(bob 3♦, cid 2♥); cards dealt by bob, cid plays first"
+        )
+    )
+    # A log of it replays with both rounds reported again.
+    seen: list[Any] = []
+    replay([header_record(game), deal.to_json()], lambda _game, events: seen.extend(events))
+    assert seen[0].to_json() == deal.to_json()
 
 
 def test_high_card_only_chooses_the_first_dealer() -> None:
