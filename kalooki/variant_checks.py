@@ -42,14 +42,19 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
         )
     upcard = 1 if variant.upcard else 0
     needed = variant.max_players * variant.hand_size + upcard
-    if needed > variant.pack_size:
+    # A deal that takes the whole pack leaves a full table no stock: every hand ended at its deal, blocked,
+    # and a game of bots dealt hand after hand until its cap.
+    if needed >= variant.pack_size:
         plus = " + 1" if upcard else ""
+        fits, tail = (
+            ("do not fit in", "") if needed > variant.pack_size else ("take all of", ", leaving no stock")
+        )
         problems.append(
             (
                 "hand_size",
                 f"max_players * hand_size{plus} = {variant.max_players} * {variant.hand_size}{plus} = "
-                f"{needed} cards do not fit in the pack of decks * 52 + jokers = {variant.decks} * 52 + "
-                f"{variant.jokers} = {variant.pack_size}",
+                f"{needed} cards {fits} the pack of decks * 52 + jokers = {variant.decks} * 52 + "
+                f"{variant.jokers} = {variant.pack_size}{tail}",
             )
         )
     if variant.elimination and variant.scoring != "penalty":

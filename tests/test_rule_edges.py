@@ -401,6 +401,17 @@ def test_a_hand_that_eliminates_one_of_three_goes_on() -> None:
             "max_players * hand_size = 4 * 14 = 56 cards do not fit in the pack of "
             "decks * 52 + jokers = 1 * 52 + 0 = 52",
         ),
+        # A deal that takes the whole pack: every hand ended at its deal, nobody able to draw.
+        (
+            {"hand_size": 13, "decks": 1, "jokers": 0, "upcard": False},
+            "max_players * hand_size = 4 * 13 = 52 cards take all of the pack of "
+            "decks * 52 + jokers = 1 * 52 + 0 = 52, leaving no stock",
+        ),
+        (
+            {"hand_size": 13, "decks": 1, "jokers": 1},
+            "max_players * hand_size + 1 = 4 * 13 + 1 = 53 cards take all of the pack of "
+            "decks * 52 + jokers = 1 * 52 + 1 = 53, leaving no stock",
+        ),
         (
             {"hand_size": 3, "opening_threshold": 34},
             "opening_threshold (34) can never be reached: a first meld holds at most 3 cards "
@@ -435,8 +446,11 @@ def test_variant_raises_the_first_cross_field_problem(knobs: dict[str, Any], mes
         ({"hand_size": 12, "max_players": 4, "decks": 1, "jokers": 3}, True),
         ({"hand_size": 12, "max_players": 4, "decks": 1, "jokers": 0}, True),
         ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 0}, False),
-        ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 1}, True),
-        ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 0, "upcard": False}, True),
+        # The stock holds at least one card at a full table: a deal of the whole pack is refused.
+        ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 1}, False),
+        ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 2}, True),
+        ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 0, "upcard": False}, False),
+        ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 1, "upcard": False}, True),
         ({"hand_size": 14, "max_players": 4, "decks": 1, "jokers": 3, "upcard": False}, False),
         ({"min_players": 4, "max_players": 4}, True),
     ],

@@ -300,23 +300,26 @@ def test_stock_exhausted_end_hand_still_lets_the_drawer_go_out() -> None:
 
 
 def test_reshuffle_keep_top_with_one_card_and_a_discard_not_to_be_taken_ends_the_hand_unscored() -> None:
-    # One pack and a joker, 26 cards each: the upcard KH is all that is left, and ann can lay no king.
+    # One pack and a joker, 26 cards each and no upcard: KH is the whole stock. ann draws it and discards
+    # it; at bob's turn the pile holds only that card, which bob may not take (discard_draw: never).
+    # (A deal that left no stock at all is refused now.)
     knobs = {
         "decks": 1,
         "jokers": 1,
         "hand_size": 26,
         "max_players": 2,
+        "upcard": False,
         "stock_exhausted": "reshuffle_keep_top",
-        "discard_draw": "meld_at_once",
+        "discard_draw": "never",
     }
     ann = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS 2D 3D"
     bob = "KC KS AD 4D 5D 6D 7D 8D 9D TD JD QD KD AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH JK"
-    game = new_game(knobs, [ann, bob], discard="KH")
-    assert game.stock == []
-    assert "and the player to draw may not take it, the hand ends and nobody scores for it." in (
+    game = new_game(knobs, [ann, bob], discard=None, stock="KH")
+    events = play(game, "draw stock", "discard KH")
+    assert "one card on the pile, and the player to draw may not take it, the hand ends and nobody scores" in (
         render_rulebook(game.variant)
     )
-    assert game.opening_events[-1]["end"] == "blocked"
+    assert events[-1]["end"] == "blocked"
     result = game.results[-1]
     assert (result.winner, result.hand_points, result.scores) == (None, (175, 220), (0, 0))
     assert game.phase == "hand_over"
