@@ -62,7 +62,7 @@ def built(event: BuildEvent, variant: Variant | None) -> str:
 
 _NO_WINNER = {
     "stock_exhausted": "the stock ran out",
-    "blocked": "nobody could draw",
+    "blocked": "the player to draw had no card to draw",
     "turn_limit": "the turn limit was reached: nobody scores",
 }
 

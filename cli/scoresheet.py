@@ -91,7 +91,7 @@ def render_hand_end(
     else:
         reasons = {
             "stock_exhausted": "The stock ran out: nobody went out, and nobody scores.",
-            "blocked": "Nobody could draw: the hand ends, and nobody scores.",
+            "blocked": "The player to draw had no card to draw: the hand ends, and nobody scores.",
             "abandoned": "The hand was abandoned: nobody scores.",
             "turn_limit": f"The hand reached the turn limit ({game.turn_limit} turns) without a winner: "
             "nobody scores.",

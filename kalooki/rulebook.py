@@ -267,8 +267,9 @@ _STOCK = {
     "reshuffle_keep_top": (
         "When the last card of the stock is drawn, the discard pile except its top card is shuffled to form "
         "a new stock; the top card stays face up as the discard pile, and that player discards onto it. "
-        "If the stock is empty with only that card on the pile, and the player to draw may not take it, "
-        "the hand ends and nobody scores for it."
+        "If that card is all the pile holds, the stock stays empty until the next turn begins, and then "
+        "the pile but the discard just made becomes the stock. If the stock is empty with only one card on "
+        "the pile, and the player to draw may not take it, the hand ends and nobody scores for it."
     ),
     "end_hand": (
         "When the stock runs out, the player who drew its last card finishes that turn, and then the hand "
@@ -439,7 +440,7 @@ def _scoring(variant: Variant) -> str:
         )
     return (
         f"{text} The game ends when a player's total reaches {_points(variant.goal_score)}; the player with "
-        "the lowest total wins."
+        "the lowest total wins, and players tied on it share the win."
     )
 
 

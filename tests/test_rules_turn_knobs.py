@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from kalooki_cli.narrate import Sentences
 from rules_helpers import assert_illegal, hand_text, new_game, pack_intact, play, table_text
 
 from kalooki.cards import parse_card, parse_cards
@@ -316,10 +317,15 @@ def test_reshuffle_keep_top_with_one_card_and_a_discard_not_to_be_taken_ends_the
     bob = "KC KS AD 4D 5D 6D 7D 8D 9D TD JD QD KD AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH JK"
     game = new_game(knobs, [ann, bob], discard=None, stock="KH")
     events = play(game, "draw stock", "discard KH")
-    assert "one card on the pile, and the player to draw may not take it, the hand ends and nobody scores" in (
-        render_rulebook(game.variant)
+    assert (
+        "one card on the pile, and the player to draw may not take it, the hand ends and nobody scores"
+        in (render_rulebook(game.variant))
     )
     assert events[-1]["end"] == "blocked"
+    # Said of the player to draw: where discard_draw depends on the player, another might have taken it.
+    assert Sentences().hand_end(events[-1]) == (
+        "hand 1 ends without a winner (the player to draw had no card to draw)"
+    )
     result = game.results[-1]
     assert (result.winner, result.hand_points, result.scores) == (None, (175, 220), (0, 0))
     assert game.phase == "hand_over"

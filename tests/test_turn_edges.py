@@ -11,6 +11,7 @@ from rules_helpers import assert_illegal, new_game, play
 from kalooki.cards import format_cards, parse_card, parse_cards
 from kalooki.engine import Game, IllegalMoveError
 from kalooki.moves import Build, Discard, Draw, parse_move
+from kalooki.rulebook import render_rulebook
 from kalooki.variant import Variant
 
 HANDS = ["7H 8H 9H TH 2S", "2C 3C 4D 5S 9D"]
@@ -82,6 +83,31 @@ def test_reshuffle_keep_top_with_only_the_top_card_leaves_the_stock_empty() -> N
     assert (game.stock, game.discard_pile, game.current) == ([], parse_cards("KD"), 1)
     assert_illegal(game, "draw stock", "the stock is empty: draw discard")
     assert play(game, "draw discard")[0]["card"] == "KD"
+
+
+def test_reshuffle_keep_top_waits_for_the_next_turn_where_the_pile_held_one_card() -> None:
+    # The stock's last card drawn over a pile of one card: nothing to shuffle under it, so the stock stays
+    # empty through the turn, and at the next turn the pile but the discard just made becomes the stock.
+    knobs = {
+        "hand_size": 5,
+        "opening_threshold": 0,
+        "stock_exhausted": "reshuffle_keep_top",
+        "upcard": False,
+    }
+    game = new_game(knobs, [*HANDS, "5C 6C 7C 8H 9H"], discard=None)
+    game.stock = parse_cards("4D QD")  # QD on top
+    events = play(game, "draw stock", "discard QD", "draw stock")
+    assert [event["type"] for event in events] == ["draw", "discard", "draw"]
+    assert (game.stock, game.discard_pile) == ([], parse_cards("QD"))
+    events = play(game, "discard 4D")
+    assert [event["type"] for event in events] == ["discard", "reshuffle"]
+    assert (game.stock, game.discard_pile, game.current) == (parse_cards("QD"), parse_cards("4D"), 2)
+    rulebook = render_rulebook(game.variant)
+    assert (
+        "If that card is all the pile holds, the stock stays empty until the next turn begins, and then the "
+        "pile but the discard just made becomes the stock." in rulebook
+    )
+    assert "the player with the lowest total wins, and players tied on it share the win." in rulebook
 
 
 def test_a_forced_reshuffle_must_hold_the_discard_pile() -> None:
