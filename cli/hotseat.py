@@ -219,7 +219,7 @@ def start_hotseat(
     from . import save_lock
     from .interactive import TurnLogWriter
     from .play import DEFAULT_BOT, console_reader, make_console, replay_command, terminal_pause
-    from .saves import move_save, new_save_path, remember_save, write_save
+    from .saves import move_save, new_save_path, write_save
 
     names = [name.strip() for name in humans.split(",")]
     given = [name for name in names if name]
@@ -261,7 +261,6 @@ def start_hotseat(
     command = replay_command(
         target, overrides, players=players, bots=kinds or None, name="you", seed=seed, humans=names
     )
-    remember_save(save_path)  # one outside the saves folder is listed and resumed as a game's --save is
     with save_lock.holding(save_path):
         return HotSeatGame(
             game,

@@ -236,7 +236,7 @@ def run_host(
 ) -> int:
     from .host_resume import reopened_table
     from .interactive import TurnLogWriter
-    from .saves import find_save, new_save_path, refuse_other_file, remember_save, write_save
+    from .saves import find_save, new_save_path, refuse_other_file, write_save
     from .turn_log import recorded_place
 
     console = make_console()
@@ -256,7 +256,6 @@ def run_host(
         own = resume.expanduser() if resume is not None else None
         refuse_other_file(save_path, own=own, resume_with="kalooki host --resume")
     table.save_path, table.write_save = save_path, write_save
-    remember_save(save_path)  # one outside the saves folder is listed by `kalooki saves` too
     token: str | None = None
     host_seat: int | None = None
     if not watch:

@@ -350,9 +350,8 @@ def terminal_game(
 ) -> InteractiveGame:
     """The interactive loop on this process's terminal (or pipe), saving to ``save_path``."""
     from .interactive import InteractiveGame
-    from .saves import move_save, remember_save, write_save
+    from .saves import move_save, write_save
 
-    remember_save(save_path)
     console = make_console()
     return InteractiveGame(
         game,

@@ -230,6 +230,23 @@ def holding(save: Path | None = None) -> Iterator[None]:
             _let_go(place)
 
 
+@contextlib.contextmanager
+def waiting_turn(place: Path) -> Iterator[None]:
+    """Wait for, and hold for this block, the lock on ``place`` (made if need be): for a file read, changed
+    and written whole by games that may run at once (the index of saves kept elsewhere). Best effort: where
+    ``place`` cannot be opened, the block runs unlocked, as its own write would fail too."""
+    handle = None
+    if fcntl is not None:
+        with contextlib.suppress(OSError):
+            handle = os.open(place, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+            fcntl.flock(handle, fcntl.LOCK_EX)
+    try:
+        yield
+    finally:
+        if handle is not None:
+            os.close(handle)
+
+
 def remove_if_stale(place: Path) -> bool:
     """Remove the companion file at ``place`` if no process holds its lock (whether it was removed).
 

@@ -30,6 +30,7 @@ from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.savegame import SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
 from kalooki.text import escape_controls
 
+from . import save_lock
 from .shell_words import shell_word
 from .wrong_file import what_it_is
 
@@ -153,6 +154,16 @@ def write_save(path: Path, text: str) -> None:
     except OSError as error:
         reason = error.strerror or str(error)
         raise SaveFileError(escape_controls(f"{path}: cannot save the game: {reason}"), reason) from None
+    # A save outside the saves folder is noted in the index once written, not before: a note read by
+    # another game before its file was there looked like a save removed, and was dropped (eight games
+    # started together kept two of eight).
+    if (known_saves_file(), path) not in _NOTED:
+        remember_save(path)
+        _NOTED.add((known_saves_file(), path))
+
+
+_NOTED: set[tuple[Path, Path]] = set()
+"""The saves this process has noted in the index (with the index's place): noted once, at its first write."""
 
 
 def refuse_other_file(path: Path, own: Path | None = None, resume_with: str = "kalooki resume") -> None:
@@ -254,11 +265,20 @@ def remember_save(path: Path) -> None:
     path = _noted(path)
     if path.parent in (saves_dir().absolute(), saves_dir().resolve()):
         return
-    known = _known_paths()
-    if path in map(_noted, known):
-        return
+    with _index_turn():
+        known = _known_paths()
+        if path in map(_noted, known):
+            return
+        with contextlib.suppress(OSError):
+            _write_known([*known, path])
+
+
+def _index_turn() -> contextlib.AbstractContextManager[None]:
+    """The index is read, changed and written whole: games saving at once (eight started together kept
+    two of their eight entries) each wait their turn."""
     with contextlib.suppress(OSError):
-        _write_known([*known, path])
+        known_saves_file().parent.mkdir(parents=True, exist_ok=True)
+    return save_lock.waiting_turn(known_saves_file().with_name(".known-saves.lock"))
 
 
 def _noted(path: Path) -> Path:
@@ -275,12 +295,13 @@ def _noted(path: Path) -> Path:
 def forget_save(*paths: Path) -> None:
     """Take ``paths`` out of the index of saves kept elsewhere, reading and writing it once for them all
     (``saves --clean`` forgets every finished game at once: one at a time, a thousand took minutes)."""
-    known = _known_paths()
     gone = {_noted(path) for path in paths}
-    kept = [entry for entry in known if _noted(entry) not in gone]  # one noted as typed before counts too
-    if len(kept) < len(known):
-        with contextlib.suppress(OSError):
-            _write_known(kept)
+    with _index_turn():
+        known = _known_paths()
+        kept = [entry for entry in known if _noted(entry) not in gone]  # one noted as typed before counts too
+        if len(kept) < len(known):
+            with contextlib.suppress(OSError):
+                _write_known(kept)
 
 
 def move_save(old: Path, new: Path, text: str) -> None:
@@ -381,18 +402,23 @@ def latest_save() -> Path:
     """The most recently written save of a game that is not over, in the saves folder or remembered;
     a hosted table's is passed over (``kalooki host --resume`` reopens it)."""
     folder = saves_dir()
-    candidates = sorted(
-        save_paths(),
-        key=lambda path: path.stat().st_mtime,
-        reverse=True,
-    )
+    # A link to a file that is gone has no time: passed over, as `kalooki saves` passes it over.
+    written = {path: time for path in save_paths() if (time := _written(path)) is not None}
+    candidates = sorted(written, key=lambda path: written[path], reverse=True)
     if not candidates:
         raise SaveFileError(f"there are no saved games in {folder}: start one with 'kalooki play'")
     tables = 0
     for path in candidates:
         # The newest save is the one to resume; a finished game's save is only a record, so look past it,
-        # but a damaged one is reported rather than skipped, so no game is silently passed over.
-        save = read_save(path)
+        # but a damaged one is reported rather than skipped, so no game is silently passed over. The
+        # report says it was picked as the newest, and how to resume another.
+        try:
+            save = read_save(path)
+        except (SaveFileError, SaveFormatError) as error:
+            raise type(error)(
+                f"{error} (the newest save, so the one resumed: give another's file or its number "
+                "in 'kalooki saves')"
+            ) from None
         if not save.game.game_over:
             if not save.hosted:
                 return path
@@ -403,6 +429,14 @@ def latest_save() -> Path:
             "--resume FILE' ('kalooki saves' lists them), or start a new game with 'kalooki play'"
         )
     raise SaveFileError(f"every saved game in {folder} is over: start a new one with 'kalooki play'")
+
+
+def _written(path: Path) -> float | None:
+    """When ``path`` was last written; None where it cannot be read (a link to nothing)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return None
 
 
 def refuse_hosted_table(path: Path, loaded: LoadedSave) -> None:

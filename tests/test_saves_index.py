@@ -1,0 +1,78 @@
+"""The index of saves kept outside the saves folder, and ``kalooki resume`` picking the newest save."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import threading
+from pathlib import Path
+
+import pytest
+from kalooki_cli.app import app
+from kalooki_cli.saves import data_home, forget_save, known_saves_file, remember_save, write_save
+from typer.testing import CliRunner
+
+from kalooki.savegame import SAVE_SUFFIX
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def home() -> Path:
+    """kalooki's own folder, which the suite gives each test (conftest's ``own_home``)."""
+    return data_home()
+
+
+def indexed(home: Path) -> list[str]:
+    saves: list[str] = json.loads((home / "known-saves.json").read_text())["saves"]
+    return saves
+
+
+def test_a_save_is_noted_once_written_and_not_before(home: Path, tmp_path: Path) -> None:
+    # Games noted their saves before writing them: a note another game read before the file was there
+    # looked like a save removed, and was dropped (eight games started together kept two of eight).
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    write_save(first, "{}")
+    assert indexed(home) == [str(first)]
+    write_save(second, "{}")
+    write_save(first, "{}")  # noted once
+    assert indexed(home) == [str(first), str(second)]
+    first.unlink()
+    forget_save(second)  # a save forgotten takes those gone for good with it
+    assert not (home / "known-saves.json").read_text().count("a.json")
+
+
+def test_games_noting_their_saves_at_once_wait_their_turn(home: Path, tmp_path: Path) -> None:
+    write_save(tmp_path / "a.json", "{}")
+    (tmp_path / "b.json").write_text("{}")
+    lock = known_saves_file().with_name(".known-saves.lock")
+    held = os.open(lock, os.O_RDWR)
+    fcntl.flock(held, fcntl.LOCK_EX)  # another game in the middle of reading and writing the index
+    noting = threading.Thread(target=remember_save, args=(tmp_path / "b.json",))
+    noting.start()
+    noting.join(0.5)
+    assert noting.is_alive()
+    assert indexed(home) == [str(tmp_path / "a.json")]
+    os.close(held)
+    noting.join()
+    assert indexed(home) == [str(tmp_path / "a.json"), str(tmp_path / "b.json")]
+
+
+def test_resume_passes_over_a_link_to_nothing_in_the_saves_folder(home: Path) -> None:
+    (home / "saves").mkdir(parents=True)
+    (home / "saves" / f"x{SAVE_SUFFIX}").symlink_to(home / "nothing")
+    result = runner.invoke(app, ["resume"])
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert f"there are no saved games in {home / 'saves'}: start one with 'kalooki play'" in result.output
+
+
+def test_resume_says_a_damaged_newest_save_was_picked_as_the_newest(home: Path) -> None:
+    (home / "saves" / f"dir{SAVE_SUFFIX}").mkdir(parents=True)
+    result = runner.invoke(app, ["resume"])
+    assert result.exit_code == 1
+    assert " ".join(result.output.split()) == (
+        f"{home / 'saves' / f'dir{SAVE_SUFFIX}'}: is a directory, not a file (the newest save, so the one "
+        "resumed: give another's file or its number in 'kalooki saves')"
+    )
