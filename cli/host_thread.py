@@ -99,6 +99,24 @@ class HostThread:
                     # The prompt again below it, where the next line is typed.
                     self.console.print(Text(prompt, style="bold"), end="")
 
+        def tell_save_failure(reason: str) -> None:
+            # Said whoever's screen it is, the host's own seat too: a table that is not saved cannot be
+            # reopened, and nothing else would say so.
+            where = escape_controls(str(self.table.save_path))
+            with self.screen:
+                if self.prompt_shown:
+                    self.console.print()
+                self.console.print(
+                    Text(
+                        f"✗ could not save to {where}: {escape_controls(reason)}; the game goes on",
+                        style="bold red",
+                    ),
+                    soft_wrap=True,
+                )
+                if self.prompt_shown:
+                    self.console.print(Text(self.prompt_shown, style="bold"), end="")
+
+        self.table.on_save_failure = tell_save_failure
         self.server = TableServer(
             self.table, bot_pause=self.bot_pause, on_change=tell, advisor=WebCoach(),
             trusted_proxies=self.trusted, allowed_hosts=AllowedHosts(self.allowed, bind=self.bind),

@@ -48,6 +48,7 @@ ReadLine = Callable[[str], str]
 Pause = Callable[[float], None]
 
 EXIT_OK = 0
+EXIT_FAILURE = 1
 EXIT_INTERRUPTED = 130
 LOOK_WORDS = ("table", "look", "l", "show")
 """The commands that draw the table again (as does an empty line)."""
@@ -193,10 +194,10 @@ class InteractiveGame(Autosave):
         except Quit:
             self.save()
             self.stopped("Stopped")
-            return EXIT_OK
+            return self.stopped_status()
         except EOFError:
             self.stopped("\nEnd of input")
-            return EXIT_OK
+            return self.stopped_status()
         except KeyboardInterrupt:
             # The last save was made after the last complete action: nothing to write now, and
             # writing mid-action could capture a half-played bot turn.
@@ -269,6 +270,10 @@ class InteractiveGame(Autosave):
         first = self.seating.subject(game.players[game.first_seat])
         verb = "play" if first == "you" else "plays"
         self.console.print(Rule(f"Hand {game.hand_number}: {first} {verb} first", style="cyan"))
+
+    def stopped_status(self) -> int:
+        """A game stopped that could not be saved is lost: 1, so a script running it sees it failed."""
+        return EXIT_FAILURE if self.save_path is not None and self.save_failure is not None else EXIT_OK
 
     def stopped(self, why: str) -> None:
         self.flush_log()

@@ -302,7 +302,7 @@ def run_host(
         console.print(Text(f"Its log goes on, as before, in {shown}", style="dim"), soft_wrap=True)
     try:
         if token is None or host_seat is None:
-            return watch_table(server, console)
+            return _unless_unsaved(table, watch_table(server, console), console)
         local = f"127.0.0.1:{actual}" if bind != "::" else f"[::1]:{actual}"
         # The same address as now: a table opened on the loopback only is not reopened on every address.
         where = [] if bind == "0.0.0.0" else ["--bind", bind]  # 0.0.0.0: the default
@@ -312,11 +312,25 @@ def run_host(
         log_path = continued.path if continued is not None else log  # one the save cannot name: given again
         where += ["--log", str(log_path)] if table.log_unnamed and log_path is not None else []
         reopen = shell_join(["kalooki", "host", "--resume", str(save_path), *where, "--port", str(actual)])
-        return play_at_own_table(server, local, token, console, reopen)
+        return _unless_unsaved(table, play_at_own_table(server, local, token, console, reopen), console)
     finally:
         server.stop()
         if table.log is not None:  # melds still held: the reopened table holds them again (ContinuedLog)
             table.log.flush()
+
+
+def _unless_unsaved(table: Table, status: int, console: Console) -> int:
+    """The host's exit status, 1 where the table's last save failed: it cannot be reopened."""
+    if table.save_failure is None or table.save_path is None:
+        return status
+    where = escape_controls(str(table.save_path))
+    console.print(
+        Text(
+            f"The table could not be saved to {where} ({escape_controls(table.save_failure)}).", style="bold"
+        ),
+        soft_wrap=True,
+    )
+    return status or 1
 
 
 LOBBY_HELP = (

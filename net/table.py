@@ -133,6 +133,8 @@ class Table:
         self.save_path: Path | None = None
         self.write_save: Callable[[Path, str], None] | None = None
         self.save_failure: str | None = None
+        self.on_save_failure: Callable[[str], None] | None = None
+        """Told each new reason a save fails for: the host's terminal says it, once, as a game there does."""
         self.log: LogSink | None = None
         self.log_factory: Callable[[Game], LogSink] | None = None
         self.log_place = ""
@@ -434,7 +436,10 @@ class Table:
         try:
             self.write_save(self.save_path, self.save_text())
         except (KalookiError, OSError) as error:
-            self.save_failure = getattr(error, "reason", None) or str(error)
+            reason = getattr(error, "reason", None) or str(error)
+            if reason != self.save_failure and self.on_save_failure is not None:
+                self.on_save_failure(reason)
+            self.save_failure = reason
             return
         self.save_failure = None
 

@@ -422,7 +422,7 @@ def test_an_autosave_failure_is_said_once_and_the_game_goes_on(tmp_path: Path) -
     game = fixed_game()
     bad, reason = unwritable(tmp_path)
     code, transcript, _ = run(game, ["ds", "d KD", "ds", "quit"], save_path=bad, width=300)
-    assert code == 0
+    assert code == 1  # stopped, and not saved: the game is lost
     assert error_lines(transcript) == [f"✗ could not save to {bad}: {reason}; the game goes on"]
     assert "You discard K♦." in transcript
     assert game.turn_number == 5  # the bots played, and so did you

@@ -100,6 +100,34 @@ def test_the_lobby_shows_what_a_player_says_as_one_plain_line(tmp_path: Path) ->
         assert host.wait(TIMEOUT) == 0
 
 
+def test_a_table_that_cannot_be_saved_says_so_and_exits_1(tmp_path: Path) -> None:
+    # kalooki's folder is a file: no save can be written. The table said where it saves, played the
+    # whole game and exited 0, no save made and nothing said.
+    home = tmp_path / "home"
+    home.write_text("not a folder\n")
+    heard: queue.Queue[str] = queue.Queue()
+    host, uri, code = start_host(home, "--seats", "2", heard=heard)
+    try:
+        players = two_players_in_a_game(uri, code)
+        line = heard.get(timeout=TIMEOUT)
+        while not line.startswith("✗"):
+            line = heard.get(timeout=TIMEOUT)
+        assert re.fullmatch(
+            r"✗ could not save to \S+\.kalooki-save\.json: Not a directory; the game goes on", line
+        )
+        for player in players:
+            player.close()
+    finally:
+        assert host.stdin is not None
+        host.stdin.close()
+        status = host.wait(TIMEOUT)
+    assert status == 1
+    line = heard.get(timeout=TIMEOUT)
+    while not line.startswith("The table could not be saved"):
+        line = heard.get(timeout=TIMEOUT)
+    assert re.fullmatch(r"The table could not be saved to \S+ \(Not a directory\)\.", line)
+
+
 def two_players_in_a_game(uri: str, code: str) -> list[Player]:
     """p0 and p1 take a table of two: the game starts, and each has its first state."""
     players = [Player(uri), Player(uri)]
