@@ -5,8 +5,9 @@ is drawn as the Latin 'a', and 'ạnn' or 'ann' with an accent over its last let
 'ann' in a lobby of small type. :func:`skeleton` reads a name as the eye does, so that two players
 whose names look alike are refused as one, whatever keyboard typed them.
 
-The table is kept small and careful: the Cyrillic, Greek, Armenian and Latin letters that are drawn
-as a plain Latin letter in common fonts (after Unicode's confusables, UTS #39), each in its own case.
+The table is kept small and careful: the Cyrillic, Greek, Armenian, Cherokee and Latin letters (small
+capitals, and letters with a stroke) that are drawn as a plain Latin letter in common fonts (after
+Unicode's confusables, UTS #39), each in its own case.
 A letter that only resembles one (Cyrillic 'к', Greek 'ε') is left out: names that a player can tell
 apart at a glance stay two names.
 """
@@ -58,8 +59,78 @@ _LOOKALIKES_BY_LETTER: Final = {
     "Z": "\u0396",
 }
 
+_MARKED_BY_LETTER: Final = {
+    # Latin letters with a stroke or bar, which no accent-stripping decomposes: the stroke is a mark as an
+    # accent is, and names are not told apart by it (ⱥnn, or Łukasz beside Lukasz).
+    "a": "\u2c65",  # ⱥ
+    "b": "\u0180",  # ƀ
+    "c": "\u023c",  # ȼ
+    "d": "\u0111",  # đ
+    "e": "\u0247",  # ɇ
+    "g": "\u01e5",  # ǥ
+    "h": "\u0127",  # ħ
+    "i": "\u0268",  # ɨ
+    "j": "\u0249",  # ɉ
+    "k": "\ua741",  # ꝁ
+    "l": "\u0142",  # ł
+    "o": "\u00f8",  # ø
+    "p": "\u1d7d",  # ᵽ
+    "r": "\u024d",  # ɍ
+    "t": "\u0167",  # ŧ
+    "y": "\u024f",  # ɏ
+    "z": "\u01b6",  # ƶ
+    "A": "\u023a",  # Ⱥ
+    "B": "\u0243",  # Ƀ
+    "C": "\u023b",  # Ȼ
+    "D": "\u0110",  # Đ
+    "E": "\u0246",  # Ɇ
+    "G": "\u01e4",  # Ǥ
+    "H": "\u0126",  # Ħ
+    "I": "\u0197",  # Ɨ
+    "J": "\u0248",  # Ɉ
+    "L": "\u0141",  # Ł
+    "O": "\u00d8",  # Ø
+    "R": "\u024c",  # Ɍ
+    "T": "\u0166",  # Ŧ
+    "Y": "\u024e",  # Ɏ
+    "Z": "\u01b5",  # Ƶ
+}
+"""Latin letters with a stroke, each read as the letter under it."""
+
+_SMALL_CAPITALS_AND_CHEROKEE: Final = {
+    # Small capitals read as the capital they are drawn as (ᴀnn is Ann), and the Cherokee capitals that are
+    # drawn as Latin ones (ᎪNN is ANN; a small Cherokee letter folds to its capital, which is read then).
+    "A": "\u1d00\u13aa",  # ᴀ Ꭺ
+    "B": "\u0299\u13f4",  # ʙ Ᏼ
+    "C": "\u1d04\u13df",  # ᴄ Ꮯ
+    "D": "\u1d05\u13a0",  # ᴅ Ꭰ
+    "E": "\u1d07\u13ac",  # ᴇ Ꭼ
+    "G": "\u0262\u13c0",  # ɢ Ꮐ
+    "H": "\u029c\u13bb",  # ʜ Ꮋ
+    "I": "\u026a",  # ɪ
+    "J": "\u1d0a\u13ab",  # ᴊ Ꭻ
+    "K": "\u1d0b\u13e6",  # ᴋ Ꮶ
+    "L": "\u029f\u13de",  # ʟ Ꮮ
+    "M": "\u1d0d\u13b7",  # ᴍ Ꮇ
+    "N": "\u0274",  # ɴ
+    "O": "\u1d0f",  # ᴏ
+    "P": "\u1d18\u13e2",  # ᴘ Ꮲ
+    "R": "\u0280\u13a1",  # ʀ Ꭱ
+    "S": "\ua731\u13da",  # ꜱ Ꮪ
+    "T": "\u1d1b\u13a2",  # ᴛ Ꭲ
+    "U": "\u1d1c",  # ᴜ
+    "V": "\u1d20\u13d9",  # ᴠ Ꮩ
+    "W": "\u1d21\u13b3",  # ᴡ Ꮃ
+    "Y": "\u028f",  # ʏ
+    "Z": "\u1d22\u13c3",  # ᴢ Ꮓ
+}
+"""Small capitals and Cherokee capitals, each read as the Latin capital it is drawn as."""
+
 LOOKALIKES: Final = {
-    ord(other): letter for letter, others in _LOOKALIKES_BY_LETTER.items() for other in others
+    ord(other): letter
+    for table in (_LOOKALIKES_BY_LETTER, _MARKED_BY_LETTER, _SMALL_CAPITALS_AND_CHEROKEE)
+    for letter, others in table.items()
+    for other in others
 }
 """Each look-alike's code to the Latin letter it is drawn as."""
 

@@ -99,8 +99,9 @@ def name_key(name: str) -> str:
     :mod:`kalooki.lookalikes`. Every name check compares by this key: a hosted table's seats, hot-seat
     people, a script's players, the bots' names beside them, the seats a join keeps."""
     letters = skeleton(VARIATION_SELECTORS.sub("", unicodedata.normalize("NFKC", name)))
-    # Again once folded: a capital left as it was (Cyrillic У) folds to a look-alike (у, read as y).
-    return skeleton(letters.casefold())
+    # Again once folded: a capital left as it was (Cyrillic У) folds to a look-alike (у, read as y); and
+    # folded once more, as a small Cherokee letter folds to its capital (ꭺ to Ꭺ), read as a Latin capital.
+    return skeleton(letters.casefold()).casefold()
 
 
 def name_lookalike(name: str, whose: str = "this name's") -> str:

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from kalooki.bots.base import names_for_bots
 from kalooki.script import ScriptError, load_script_text
+from kalooki.text import name_key, name_lookalike
 
 CYRILLIC_ANN = "\u0430nn"  # its first letter is U+0430, drawn as the Latin a
 
@@ -61,6 +62,24 @@ def test_a_name_that_reads_as_a_seated_one_is_refused_naming_the_letter(
         assert host.call(table.lobby) == before
         impostor.close()
         ann.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "letter"),
+    [
+        ("\u13aaNN", "U+13AA CHEROKEE LETTER GO reads as a"),
+        ("\uab7ann", "U+AB7A CHEROKEE SMALL LETTER GO reads as a"),
+        ("\u1d00nn", "U+1D00 LATIN LETTER SMALL CAPITAL A reads as a"),
+        ("\u2c65nn", "U+2C65 LATIN SMALL LETTER A WITH STROKE reads as a"),
+        ("a\u0274\u0274", "U+0274 LATIN LETTER SMALL CAPITAL N reads as n"),
+    ],
+)
+def test_cherokee_letters_small_capitals_and_stroked_letters_read_as_latin_ones(
+    name: str, letter: str
+) -> None:
+    # Each of these sat beside ann as a second ann.
+    assert name_key(name) == "ann"
+    assert name_lookalike(name) == f": this name's {letter}"
 
 
 def test_the_look_alike_seated_first_is_named_to_the_plain_name() -> None:
