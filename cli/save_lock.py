@@ -247,6 +247,28 @@ def waiting_turn(place: Path) -> Iterator[None]:
             os.close(handle)
 
 
+def open_elsewhere(save: Path) -> bool:
+    """Whether another process plays ``save`` now (holds its lock): ``kalooki resume`` with no name looks
+    past it, and ``kalooki saves`` says so. Asked with a shared lock let go at once, which a game holding
+    the file's lock refuses."""
+    place = lock_place(save)
+    if fcntl is None or str(place) in _held:
+        return False
+    try:
+        handle = os.open(place, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return False
+        fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        return False
+    except OSError:
+        return True
+    finally:
+        os.close(handle)
+
+
 def remove_if_stale(place: Path) -> bool:
     """Remove the companion file at ``place`` if no process holds its lock (whether it was removed).
 
@@ -291,6 +313,7 @@ __all__ = [
     "hold_log",
     "holding",
     "lock_place",
+    "open_elsewhere",
     "release",
     "remove_if_stale",
 ]

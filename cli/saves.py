@@ -407,8 +407,12 @@ def latest_save() -> Path:
     candidates = sorted(written, key=lambda path: written[path], reverse=True)
     if not candidates:
         raise SaveFileError(f"there are no saved games in {folder}: start one with 'kalooki play'")
-    tables = 0
+    tables = elsewhere = 0
     for path in candidates:
+        # A game open in another terminal is not the one to resume here (resuming it is refused).
+        if save_lock.open_elsewhere(path):
+            elsewhere += 1
+            continue
         # The newest save is the one to resume; a finished game's save is only a record, so look past it,
         # but a damaged one is reported rather than skipped, so no game is silently passed over. The
         # report says it was picked as the newest, and how to resume another.
@@ -423,6 +427,13 @@ def latest_save() -> Path:
             if not save.hosted:
                 return path
             tables += 1
+    if elsewhere:
+        some = "one is" if elsewhere == 1 else f"{elsewhere} are"
+        hosted = ", and hosted tables reopen with 'kalooki host --resume FILE'" if tables else ""
+        raise SaveFileError(
+            f"no game in {folder} is left to resume here: {some} open in another kalooki (finish or quit it "
+            f"there){hosted}; or start a new game with 'kalooki play'"
+        )
     if tables:
         raise SaveFileError(
             f"the unfinished games in {folder} are hosted tables: reopen one with 'kalooki host "

@@ -22,7 +22,7 @@ from kalooki.text import escape_controls
 
 from .common import cli_errors
 from .output import report_console
-from .save_lock import lock_place, remove_if_stale
+from .save_lock import lock_place, open_elsewhere, remove_if_stale
 from .saves import (
     SaveEntry,
     all_saves,
@@ -66,6 +66,8 @@ def describe(entry: SaveEntry) -> str:
         where = f"over after hand {game.hand_number}, {winners} won"
     else:
         where = where_it_stands(game)
+        if open_elsewhere(entry.path):
+            where += " · open in another kalooki now"
     return f"{table}{game.variant.name} · {players} · {where} · last played {last_played(entry)}"
 
 

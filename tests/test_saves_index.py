@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 from kalooki_cli.app import app
+from kalooki_cli.save_lock import lock_place
 from kalooki_cli.saves import data_home, forget_save, known_saves_file, remember_save, write_save
+from test_saves import saved_game
 from typer.testing import CliRunner
 
 from kalooki.savegame import SAVE_SUFFIX
@@ -76,3 +78,34 @@ def test_resume_says_a_damaged_newest_save_was_picked_as_the_newest(home: Path) 
         f"{home / 'saves' / f'dir{SAVE_SUFFIX}'}: is a directory, not a file (the newest save, so the one "
         "resumed: give another's file or its number in 'kalooki saves')"
     )
+
+
+def test_resume_looks_past_a_game_open_in_another_kalooki(home: Path) -> None:
+    # The newest game was open in another terminal: resume picked it and was refused, the game stopped
+    # a moment ago reachable only by its file or number.
+    folder = home / "saves"
+    folder.mkdir(parents=True)
+    older, newer = folder / f"older{SAVE_SUFFIX}", folder / f"newer{SAVE_SUFFIX}"
+    saved_game(older, finished=False, seed=2)
+    saved_game(newer, finished=False, seed=3)
+    os.utime(older, (1_000_000, 1_000_000))
+    held = os.open(lock_place(newer), os.O_RDWR | os.O_CREAT)
+    fcntl.flock(held, fcntl.LOCK_EX)  # another kalooki plays it
+    try:
+        listed = " ".join(runner.invoke(app, ["saves"]).output.split())
+        assert "1 classic · you, bob · hand 1, turn 1 · open in another kalooki now · last played" in listed
+        assert listed.count("open in another kalooki") == 1
+        result = runner.invoke(app, ["resume"], input="quit\n")
+        assert result.exit_code == 0, result.output
+        assert f"the game is saved in {older}" in " ".join(result.output.split())
+        other = os.open(lock_place(older), os.O_RDWR | os.O_CREAT)
+        fcntl.flock(other, fcntl.LOCK_EX)
+        result = runner.invoke(app, ["resume"])
+        os.close(other)
+        assert result.exit_code == 1
+        assert " ".join(result.output.split()) == (
+            f"no game in {folder} is left to resume here: 2 are open in another kalooki (finish or quit it "
+            "there); or start a new game with 'kalooki play'"
+        )
+    finally:
+        os.close(held)
