@@ -254,19 +254,14 @@ def open_elsewhere(save: Path) -> bool:
     place = lock_place(save)
     if fcntl is None or str(place) in _held:
         return False
-    try:
-        handle = os.open(place, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    except OSError:
-        return False
-    try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
+    with _lock_file(place) as handle:
+        if handle is None:
             return False
-        fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            return True
         return False
-    except OSError:
-        return True
-    finally:
-        os.close(handle)
 
 
 def remove_if_stale(place: Path) -> bool:
@@ -278,22 +273,32 @@ def remove_if_stale(place: Path) -> bool:
     """
     if fcntl is None:
         return False
+    with _lock_file(place) as handle:
+        if handle is None:
+            return False
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            # Removed while locked, as a game lets its own go: a game that opened it meanwhile finds, once
+            # it has the lock, that the file is gone, and takes a new one (see hold).
+            if os.stat(place, follow_symlinks=False).st_ino != os.fstat(handle).st_ino:
+                return False
+            os.unlink(place)
+            return True
+        except OSError:  # held by a live game, or gone already
+            return False
+
+
+@contextlib.contextmanager
+def _lock_file(place: Path) -> Iterator[int | None]:
+    """The companion file at ``place`` opened to be looked at, closed after the block; None where it is
+    not there or is not a regular file (a link is not followed, a FIFO not waited on)."""
     try:
         handle = os.open(place, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     except OSError:
-        return False
+        yield None
+        return
     try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            return False
-        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        # Removed while locked, as a game lets its own go: a game that opened it meanwhile finds, once it
-        # has the lock, that the file is gone, and takes a new one (see hold).
-        if os.stat(place, follow_symlinks=False).st_ino != os.fstat(handle).st_ino:
-            return False
-        os.unlink(place)
-        return True
-    except OSError:  # held by a live game, or gone already
-        return False
+        yield handle if stat.S_ISREG(os.fstat(handle).st_mode) else None
     finally:
         os.close(handle)
 
