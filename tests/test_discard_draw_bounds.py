@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from rules_helpers import assert_illegal, new_game, play
 
+from kalooki import legal
 from kalooki.cards import format_cards, full_pack, parse_cards
 from kalooki.engine import Game
 from kalooki.loader import builtin_variant_path, load_variant
@@ -119,6 +120,17 @@ def test_small_hands_may_take_the_discard_exactly_where_some_opening_leads_on() 
     assert outcomes[False, False], outcomes
     assert outcomes[True, True], outcomes
     assert outcomes[True, False], outcomes
+
+
+@pytest.mark.parametrize("seed", [31, 67])
+def test_past_the_bound_the_solvers_opening_is_of_the_hand_less_the_swap_card(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With no step and no opening in the bound, each swap card's search gives the solver's opening of
+    # the hand less the card taken and that one: the opening of the hand with it would lay the swap card.
+    monkeypatch.setattr(legal, "MAX_OPENING_STEPS", 0)
+    game = _small(seed)
+    assert game.legal_actions() == [DRAW_STOCK, DRAW_DISCARD]
 
 
 # ---------------------------------------------------------------- a turn owing a card and a freed joker

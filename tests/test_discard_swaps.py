@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from rules_helpers import assert_illegal, hand_text, new_game, play, table_text
 
+from kalooki import legal
 from kalooki.engine import Game
 from kalooki.loader import builtin_variant_path, load_variant
 from kalooki.moves import DRAW_DISCARD, DRAW_STOCK
@@ -72,6 +73,18 @@ def test_the_discard_a_swap_would_lay_is_refused_where_the_freed_joker_could_not
     assert hand_text(game, 1) == ["2C", "4D", "6C", "7S", "9D", "JC", "JK"]
 
 
+def test_the_discard_only_a_swap_would_lay_is_refused_where_no_joker_is_ever_freed() -> None:
+    # The hand that opens and swaps 6H in above, where neither sets nor runs give up their jokers.
+    variant = _variant(
+        "classic", discard_draw="meld_at_once", set_joker_release="never", run_joker_release="never"
+    )
+    game = _6h_discarded(variant, "AS AC AH 4S 9D TH TS TD 8C 3S QD 5D 9C")
+    _may_take(game, False)
+    assert_illegal(
+        game, "draw discard", "you may take 6H only to lay it this turn, and you could not: draw stock"
+    )
+
+
 def test_a_discard_nothing_could_lay_is_still_refused_before_opening() -> None:
     # bob holds the cards to swap 6H in and to meld the joker, but cannot open: no swap before that.
     game = _6h_discarded(VARIANTS["kalooki-40"], "AS AC 4H 4S 9D TH TS 2D 8C 3S QD 5D 9C")
@@ -118,3 +131,44 @@ def test_a_laying_that_leaves_the_card_taken_and_the_freed_joker_unpayable_toget
         else:
             play_turn(game, bots[game.current])
     assert game.game_over
+
+
+# ---------------------------------------------------------------- the openings that keep a swap card
+
+
+def _jh_discarded(bob: str, **knobs: Any) -> Game:
+    """ann opens with TH JK QH KH and discards JH, the card her joker stands for; bob, with six cards and
+    not yet opened, is to draw. A freed joker may stay in hand, so swapping JH in is all it lays."""
+    variant = _variant("kalooki-40", released_joker_must_be_melded=False, hand_size=6, **knobs)
+    game = new_game(variant, ["TH JK QH KH JH 2C", bob], discard=None, stock="3D 7C 6C 8H")
+    play(game, "draw stock", "meld TH JK QH KH", "discard JH")
+    return game
+
+
+def test_the_discard_may_be_taken_to_open_with_every_other_card_then_swap_it() -> None:
+    # Only all six of bob's cards open (aces 33, tens 30: 40 to open): the opening keeps JH and lays
+    # everything else, and no card but JH frees a joker.
+    game = _jh_discarded("AS AC AH TS TD TC")
+    _may_take(game, True)
+    play(game, "draw discard", "meld AS AC AH, TS TD TC", "swap 1 JH")
+    assert table_text(game) == ["TH JH QH KH", "AS AC AH", "TS TD TC"]
+    assert hand_text(game, 1) == ["JK"]
+
+
+def test_the_discard_may_be_taken_to_open_with_a_run_of_one_card_and_jokers() -> None:
+    # QD JK JK opens only as the run Q-K-A (31), not as a set of queens (30).
+    game = _jh_discarded("QD JK JK 2C 4S 8D", jokers=4, opening_threshold=31)
+    _may_take(game, True)
+    play(game, "draw discard", "meld QD JK JK run", "swap 1 JH")
+    assert table_text(game) == ["TH JH QH KH", "QD JK JK"]
+    assert hand_text(game, 1) == ["2C", "4S", "8D", "JK"]
+
+
+def test_past_the_search_bound_the_solvers_opening_keeping_the_swap_card_is_tried(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # With no combination and no opening in the bound, the search still had one to give: the solver's
+    # opening of the hand less JH (every card, none kept) is the one tried, and it leads on.
+    monkeypatch.setattr(legal, "MAX_OPENING_STEPS", 0)
+    game = _jh_discarded("AS AC AH TS TD TC")
+    _may_take(game, True)

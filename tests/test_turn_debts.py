@@ -7,7 +7,8 @@ from rules_helpers import assert_illegal, hand_text, new_game, play, table_text
 from test_rules_jokers import table_position
 
 from kalooki.cards import JOKER, parse_card, parse_cards
-from kalooki.engine import Game
+from kalooki.engine import Game, StateFormatError
+from kalooki.loader import builtin_variant_path, load_variant
 from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Build, Meld, Swap
 from kalooki.view import LegalView
 
@@ -214,4 +215,104 @@ def test_under_meld_at_once_no_swap_makes_a_discard_takeable_before_opening_wher
     assert game.legal_actions() == [DRAW_STOCK]
     assert_illegal(
         game, "draw discard", "you may take 6C only to lay it this turn, and you could not: draw stock"
+    )
+
+
+# ------------------------------------------------------------ a taken card and a freed joker paid together
+
+TAKEN_AND_FREED = {
+    "hand_size": 8,
+    "opening_threshold": 0,
+    "discard_draw": "meld_at_once",
+    "released_joker_must_be_melded": True,
+}
+
+
+def test_a_swap_is_accepted_where_the_card_taken_builds_and_the_rest_melds_the_freed_joker() -> None:
+    # bob, opened, takes KH (it builds onto TH JH QH) and frees ann's joker with 6D: no new meld holds
+    # KH and the joker together, but building KH leaves 5S 6S to meld the joker with.
+    game = new_game(
+        TAKEN_AND_FREED,
+        ["TH JH QH 5D JK 7D KH 3S", "8C 9C TC 5S 6S 6D 2H 9D"],
+        discard=None,
+        stock="4C 2D 8S 3H",
+    )
+    play(game, "draw stock", "meld TH JH QH, 5D JK 7D", "discard 3S")
+    play(game, "draw stock", "meld 8C 9C TC", "discard 2H", "draw stock", "discard KH")
+    play(game, "draw discard", "swap 2 6D")
+    assert game.owed_cards() == tuple(parse_cards("KH JK"))
+    play(game, "meld 5S 6S JK", "build 1 KH", "discard 9D")
+    assert table_text(game) == ["TH JH QH KH", "5D 6D 7D", "8C 9C TC", "5S 6S JK"]
+
+
+def test_a_swap_before_opening_is_accepted_where_one_opening_lays_the_card_and_the_freed_joker() -> None:
+    # kalooki-40 letting jokers be freed before opening: bob takes 8C and frees ann's joker with 6H.
+    # Nothing builds 8C; the opening AS AC AH with 8C 9C JK lays both it and the joker.
+    variant = load_variant(builtin_variant_path("kalooki-40")).model_copy(
+        update={"hand_size": 8, "joker_release_requires_opening": False}
+    )
+    game = new_game(
+        variant, ["5H JK 7H KH KS KD 2C 4D", "AS AC AH 9C 6H 3D 4S TD"], discard=None, stock="8C 2S"
+    )
+    play(game, "draw stock", "meld 5H JK 7H, KH KS KD", "discard 8C", "draw discard", "swap 1 6H")
+    assert game.owed_cards() == tuple(parse_cards("8C JK"))
+    play(game, "meld AS AC AH, 8C 9C JK", "discard 3D")
+    assert table_text(game) == ["5H 6H 7H", "KH KS KD", "AS AC AH", "8C 9C JK"]
+
+
+# ---------------------------------------------------------------- melds remembered as paying a debt
+
+
+def test_a_remembered_lay_that_would_leave_nothing_to_discard_does_not_pay() -> None:
+    # Building TH finds 5C 5D 5H paying the 5H taken; after JH that lay still leaves QH to discard, but
+    # after QH it would leave nothing, and nothing else lays 5H.
+    game = new_game(
+        {"hand_size": 8, "opening_threshold": 0, "discard_draw": "meld_at_once"},
+        ["7H 8H 9H 5C 5D TH JH QH", "5H 2S 3D 9C TD 4S 6D 8C"],
+        discard=None,
+        stock="2C 3S",
+    )
+    play(game, "draw stock", "meld 7H 8H 9H", "discard 2C", "draw stock", "discard 5H", "draw discard")
+    play(game, "build 1 TH", "build 1 JH")
+    assert_illegal(game, "build 1 QH", STRANDED_5H)
+
+
+def test_a_lay_remembered_from_another_player_does_not_pay_before_opening() -> None:
+    # ann, opened, took bob's 8C and paid it with 8C 9C JK, found when she built 4H. bob holds the same
+    # cards once he takes her other 8C and frees her first joker with 6H, but he has not opened and
+    # 8C 9C JK (27) does not open on 40: no way lays the 8C, so he may not take it.
+    variant = load_variant(builtin_variant_path("kalooki-40")).model_copy(
+        update={"hand_size": 11, "joker_release_requires_opening": False}
+    )
+    game = new_game(
+        variant,
+        ["5H JK 7H KH KS KD 4H 9C JK 8C QS", "6H 9C 8C 2S 3D 5C 7S TD QC JD 4D"],
+        discard=None,
+        stock="2D 4S 3H",
+    )
+    play(game, "draw stock", "meld 5H JK 7H, KH KS KD", "discard 2D", "draw stock", "discard 8C")
+    play(game, "draw discard", "build 1 4H", "meld 8C 9C JK", "discard 8C")
+    assert game.legal_actions() == [DRAW_STOCK]
+    assert_illegal(
+        game, "draw discard", "you may take 8C only to lay it this turn, and you could not: draw stock"
+    )
+
+
+def test_a_save_owing_a_freed_joker_before_opening_where_none_may_be_freed_then_is_refused() -> None:
+    # bob has not opened and the variant frees jokers only after opening, yet the edited turn owes one:
+    # no swap can lead on (he holds 6H, which would free ann's, but may not), so the check refuses it.
+    game = new_game(
+        {"hand_size": 7, "opening_threshold": 40, "released_joker_must_be_melded": True},
+        ["5H JK 7H KH KS KD 2S", "6H JK 2C 4S 9D QC 3H"],
+        discard=None,
+        stock="8C 3D",
+    )
+    play(game, "draw stock", "meld 5H JK 7H, KH KS KD", "discard 8C", "draw stock")
+    data = game.to_json()
+    data["turn"]["jokers_owed"] = 1
+    with pytest.raises(StateFormatError) as caught:
+        Game.from_json(data)
+    assert str(caught.value) == (
+        "the saved game is not one play can reach: "
+        "the turn owes what its hand can no longer lay, so it could never end"
     )
