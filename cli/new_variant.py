@@ -18,7 +18,7 @@ import typer
 
 from kalooki.knob_reference import knob_choices, knob_values
 from kalooki.loader import VARIANT_SUFFIXES, builtin_variant_names, load_variant
-from kalooki.loader_refs import is_path_like
+from kalooki.loader_refs import base_file_refusal, is_path_like
 from kalooki.resources import schemas_dir
 from kalooki.variant import KNOB_NAMES, Variant
 from kalooki.variant_writer import variant_differences
@@ -118,6 +118,13 @@ def new(
     if file.suffix.lower() not in VARIANT_SUFFIXES:  # as the loader reads them: X.YAML is one too
         raise typer.BadParameter("a variant file's name ends in .yaml (or .yml)", param_hint="'FILE.yaml'")
     check_output_path(file, "FILE.yaml", variant_file=True)
+    named_file = is_path_like(extends) or (extends not in builtin_variant_names() and Path(extends).is_file())
+    if named_file and Path(extends).suffix.lower() not in VARIANT_SUFFIXES:
+        # The command line reads any file as a variant; the new file's extends reads only .yaml files.
+        raise typer.BadParameter(
+            f"{base_file_refusal(Path(extends))}: {extends} (a copy named .yaml is one)",
+            param_hint="'--extends'",
+        )
     if file.exists() and not force:
         fail(f"{file}: already exists; choose another name, or overwrite it with --force")
     with cli_errors():

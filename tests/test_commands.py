@@ -251,6 +251,17 @@ def test_new_names_a_base_file_from_its_own_folder(tmp_path: Path, monkeypatch: 
     assert checked.exit_code == 0, checked.output
     assert CliRunner().invoke(app, ["new", "here.yaml", "--extends", "./friday.yaml"]).exit_code == 0
     assert "\nextends: friday.yaml\n" in (tmp_path / "here.yaml").read_text()
+    # A base file not named .yaml: the command line reads it, extends would not. The starter written
+    # with it failed its own validate ("unknown variant 'friday.orig'"); it is refused before writing.
+    (tmp_path / "friday.orig").write_text((tmp_path / "friday.yaml").read_text())
+    for base in ("friday.orig", "./friday.orig"):
+        refused = CliRunner().invoke(app, ["new", "copy.yaml", "--extends", base])
+        assert refused.exit_code == 2
+        assert (
+            f"Invalid value for '--extends': a base variant file must end in .yaml or .yml: {base} (a copy "
+            "named .yaml is one)" in " ".join(refused.output.split())
+        )
+        assert not (tmp_path / "copy.yaml").exists()
 
 
 def test_the_starter_knobs_follow_the_model() -> None:
