@@ -39,6 +39,8 @@ _TENS = {
     )
 }
 _WORDS = re.compile(r"[a-z]+(?:[\s-]+[a-z]+)*")
+_GROUPED = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+")
+"""A number with its thousands set apart by commas (1,000), as it is written in prose."""
 _NUMBER_THEN_TEXT = re.compile(r"(?P<number>[-+]?[0-9]+(?:\.[0-9]+)?)(?P<rest>.*)")
 
 
@@ -47,6 +49,8 @@ def number_hint(text: str) -> str:
     value = words_value(text)
     if value is not None:
         return f"write numbers in digits ({text} is {value})"
+    if _GROUPED.fullmatch(text.strip()):
+        return f"write the number without its commas ({text.strip().replace(',', '')})"
     found = _NUMBER_THEN_TEXT.fullmatch(text)
     if found is None or not found.group("rest").strip():
         return ""

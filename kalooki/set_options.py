@@ -97,6 +97,19 @@ def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOp
             )
             continue
         column = len(option) - len(text) + 1
+        # Several knobs in one option, as some tools take them (opening_threshold=40,jokers=4): said so, not
+        # "expected a whole number, got '40,jokers=4'".
+        joined = re.search(r",\s*[A-Za-z_][A-Za-z0-9_-]*\s*=", text)
+        if joined is not None:
+            parts = [f"{key}={text[: joined.start()].strip()}"]
+            parts += [part.strip() for part in text[joined.start() + 1 :].split(",") if part.strip()]
+            each = " ".join(f"{source} {part}" for part in parts)
+            problems.append(
+                Diagnostic(
+                    source, index, column + joined.start(), key, f"give each knob its own {source}: {each}"
+                )
+            )
+            continue
         if key == "extends":
             problems.append(
                 Diagnostic(source, index, 1, key, f"a variant's bases cannot be changed with {source}")

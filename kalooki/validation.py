@@ -303,9 +303,15 @@ def validation_diagnostics(
             diagnostics.append(locator.location(parent, label).error(_message(item, False, None, None)))
             continue
         message = _message(item, found, value, locator.scalar_text(full))
+        if item["type"] == "less_than_equal" and path and path[-1] in TOO_MANY_MEANT and value >= 10:
+            message += f" ({TOO_MANY_MEANT[str(path[-1])]})"
         diagnostics.append(locator.location(full, label).error(_or_also(message, item, placed.also)))
     return diagnostics
 
+
+TOO_MANY_MEANT = {"jokers": "the jokers in the pack: what a joker costs in hand is joker_penalty"}
+"""For a knob given a two-digit number, more than it allows, the knob a player likely meant ("jokers are 15
+here": jokers: 15); 9 jokers is more likely one too many."""
 
 _KIND_NOUNS: dict[str, str] = {
     "string_type": "text",
@@ -402,19 +408,33 @@ KNOB_IN_PLAYERS_WORDS: dict[str, tuple[frozenset[str], ...]] = {
         "goal_score": ("target", "score limit", "point limit", "game point"),
         "decks": ("pack",),
         "hand_size": ("card dealt", "card player", "card each"),
-        "opening_threshold": ("open point", "opening point", "open score", "open min", "open minimum"),
+        "opening_threshold": (
+            "open point",
+            "opening point",
+            "open score",
+            "open min",
+            "open minimum",
+            "to open",
+            "open",
+        ),
+        "discard_draw": ("pick discard", "pickup discard", "take discard", "draw discard"),
         "run_minimum": ("run length", "run size", "min run", "shortest run"),
         "set_maximum": ("set size", "max set", "biggest set", "largest set"),
     }.items()
 }
 """The knobs as players name them in their own words (a knob's words, singular: ``joker_cost``,
-``points_to_open``), where spelling would offer another rule (``jokers``, ``joker_taker``)."""
+``points_to_open``, ``pick_up_discard``), where spelling would offer another rule (``jokers``,
+``joker_taker``, ``turn_discard``). A phrase of one word is the whole key (``open``), not a word of it."""
 
 
 def _knob_in_players_words(name: str, fields: Sequence[str]) -> str | None:
     words = _singular_words(name)
     for knob, phrases in KNOB_IN_PLAYERS_WORDS.items():
-        if knob in fields and knob != name and any(phrase <= words for phrase in phrases):
+        if (
+            knob in fields
+            and knob != name
+            and any(phrase <= words and (len(phrase) > 1 or phrase == words) for phrase in phrases)
+        ):
             return knob
     return None
 

@@ -41,6 +41,9 @@ def test_words_value(text: str, value: int | None) -> None:
     [
         ("forty", "write numbers in digits (forty is 40)"),
         ("40 points", "write the number alone (40)"),
+        ("1,000", "write the number without its commas (1000)"),
+        ("12,345,678", "write the number without its commas (12345678)"),
+        ("1,00", ""),
         ("15pts", "write the number alone (15)"),
         ("40# to open", "a comment needs a space before its '#' (40 # to open)"),
         ("40", ""),

@@ -164,3 +164,40 @@ def test_a_set_asking_for_the_number_of_players_is_told_the_option_that_gives_it
     assert set_errors("playerz=3") == [
         "--set:1:1: playerz: unknown key 'playerz'; did you mean 'min_players'?"
     ]
+
+
+def test_several_knobs_in_one_set_are_told_to_go_one_a_set() -> None:
+    # It said "expected a whole number, got '40,jokers=4'".
+    each = "give each knob its own --set: --set opening_threshold=40 --set jokers=4"
+    assert set_errors("opening_threshold=40,jokers=4") == [f"--set:1:21: opening_threshold: {each}"]
+    assert set_errors("goal_score=1,000") == [
+        "--set:1:12: goal_score: expected a whole number, got '1,000': write the number without its commas "
+        "(1000)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("option", "meant"),
+    [
+        # A family's words for its rules: spelling alone offered turn_discard, or nothing.
+        ("pick_up_discard=meld_at_once", "discard_draw"),
+        ("pickup_discard=meld_at_once", "discard_draw"),
+        ("take_discard=never", "discard_draw"),
+        ("open=40", "opening_threshold"),
+        ("to_open=40", "opening_threshold"),
+        # One word is the whole key: a key with more words goes by its spelling.
+        ("joker_release_requires_open=true", "joker_release_requires_opening"),
+    ],
+)
+def test_a_knob_in_a_players_words_is_suggested(option: str, meant: str) -> None:
+    key = option.partition("=")[0]
+    assert set_errors(option) == [f"--set:1:1: {key}: unknown key '{key}'; did you mean '{meant}'?"]
+
+
+def test_jokers_given_a_penalty_s_worth_names_the_penalty() -> None:
+    # "Jokers are 15 here": jokers: 15 said only that 8 is the most.
+    assert set_errors("jokers=15") == [
+        "--set:1:8: jokers: must be at most 8, got 15 (the jokers in the pack: what a joker costs in hand is "
+        "joker_penalty)"
+    ]
+    assert set_errors("jokers=9") == ["--set:1:8: jokers: must be at most 8, got 9"]
