@@ -29,17 +29,22 @@ from .saves import write_atomically
 
 WIDTH = 92
 SHOWN = 8
+TABLES_ARGUE_ABOUT = ("opening_threshold", "joker_penalty", "kalooki_bonus", "run_minimum", "goal_score")
+"""The house rules the README opens with (51 or 40 to open, a joker 25 or 15, Kalooki +25 or -25, runs of
+three or four, the goal): a starter offers each, whether or not the built-ins change it most."""
 """How many knobs the starter file offers: the ones house rules change most."""
 
 
 def most_changed_knobs() -> list[str]:
-    """The knobs the built-in variants set differently from classic most often, the most changed first."""
+    """The knobs the built-in variants set differently from classic most often, the most changed first,
+    then the house rules the README opens with that are not among them."""
     classic = Variant()
     counts: Counter[str] = Counter()
     for name in builtin_variant_names():
         counts.update(knob for knob, _, _ in variant_differences(classic, load_variant(name)))
     order = {knob: index for index, knob in enumerate(KNOB_NAMES)}
-    return sorted(counts, key=lambda knob: (-counts[knob], order[knob]))[:SHOWN]
+    shown = sorted(counts, key=lambda knob: (-counts[knob], order[knob]))[:SHOWN]
+    return [*shown, *(knob for knob in TABLES_ARGUE_ABOUT if knob not in shown)]
 
 
 def yaml_value(value: object) -> str:

@@ -207,6 +207,14 @@ def test_new_writes_a_starter_variant_that_validates(tmp_path: Path) -> None:
     assert "\nextends: classic\n" in text
     assert "# opening_threshold: 51\n" in text
     assert "# Points a player's first meld action must total" in text
+    # Each house rule the README opens with is offered, changed by the built-ins often or not.
+    for knob in (
+        "# joker_penalty: 25\n",
+        "# kalooki_bonus: 25\n",
+        "# run_minimum: 3\n",
+        "# goal_score: 150\n",
+    ):
+        assert knob in text
     assert (
         load_variant(path)
         == load_variant("classic").model_copy(update={"name": "friday", "description": "My house rules"})
