@@ -481,12 +481,26 @@ def key_rules(variant: Variant) -> list[str]:
     return rules
 
 
-JOKERS_IN_MELDS = (
-    "A joker can stand for any card in a meld, but a meld needs at least one card that is not a "
-    "joker. One such card with jokers (a seven and two jokers) is a set when a set may hold that "
-    "many cards, and otherwise a run; its player may lay it as a run all the same by saying so, "
-    "where a run may be that short (`meld 7H JK JK run` is 7-8-9, `meld JK 7H JK run` 6-7-8)."
-)
+_RANKS_FROM_SIX = ("6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def _jokers_in_melds(variant: Variant) -> str:
+    """How jokers stand in melds, its examples as long as the shortest run (a run of three where runs
+    are of four or more would show a meld the table refuses)."""
+    jokers = variant.run_minimum - 1
+    count = {2: "two", 3: "three", 4: "four", 5: "five"}.get(jokers, str(jokers))
+    examples = "."
+    if 2 + jokers <= len(_RANKS_FROM_SIX):  # from the seven up, a run past the king: no example
+        after = " ".join(["7H", *["JK"] * jokers])
+        before = " ".join(["JK", "7H", *["JK"] * (jokers - 1)])
+        up, down = "-".join(_RANKS_FROM_SIX[1 : 2 + jokers]), "-".join(_RANKS_FROM_SIX[: 1 + jokers])
+        examples = f" (`meld {after} run` is {up}, `meld {before} run` {down})."
+    return (
+        "A joker can stand for any card in a meld, but a meld needs at least one card that is not a "
+        f"joker. One such card with jokers (a seven and {count} jokers) is a set when a set may hold that "
+        "many cards, and otherwise a run; its player may lay it as a run all the same by saying so, "
+        f"where a run may be that short{examples}"
+    )
 
 
 def render_rulebook(variant: Variant) -> str:
@@ -507,7 +521,7 @@ def render_rulebook(variant: Variant) -> str:
                 _sets(variant),
                 f"A run is {variant.run_minimum} or more consecutive cards of one suit.",
                 ace_words(variant).rulebook,
-                *([JOKERS_IN_MELDS] if variant.jokers else []),
+                *([_jokers_in_melds(variant)] if variant.jokers else []),
                 "Melds on the table are never rearranged, only extended"
                 + (", except when a joker is freed." if variant.jokers else "."),
             ],

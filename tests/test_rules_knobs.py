@@ -289,6 +289,23 @@ def test_meld_shapes(meld: str, kind: str, points: int) -> None:
     assert game.table[0].kind == kind
 
 
+@pytest.mark.parametrize(("meld", "points"), [("7H JK JK JK", 34), ("JK 7H JK JK", 30)])
+def test_the_rulebooks_runs_of_a_card_and_jokers_are_as_long_as_the_shortest_run(
+    meld: str, points: int
+) -> None:
+    # Under run_minimum 4 the rulebook's examples were runs of three, which the table refuses.
+    rulebook = render_rulebook(Variant(run_minimum=4))
+    assert "(a seven and three jokers)" in rulebook
+    assert "(`meld 7H JK JK JK run` is 7-8-9-10, `meld JK 7H JK JK run` 6-7-8-9)." in rulebook
+    game = new_game(
+        {"hand_size": 5, "opening_threshold": 0, "run_minimum": 4, "jokers": 4},
+        ["7H JK JK JK 2C", "3C 5D 9S QD KC"],
+        stock="8D",
+    )
+    events = play(game, "draw stock", f"meld {meld} run")
+    assert (events[1]["points"], game.table[0].kind) == (points, "run")
+
+
 @pytest.mark.parametrize(
     ("set_maximum", "meld", "kind", "points"),
     [(4, "7H JK JK", "set", 21), (4, "7H JK JK JK", "set", 28), (3, "7H JK JK JK", "run", 34)],
