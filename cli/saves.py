@@ -334,6 +334,13 @@ def move_save(old: Path, new: Path, text: str) -> None:
 def save_paths() -> list[Path]:
     """The save files in the saves folder and the ones remembered elsewhere."""
     folder = saves_dir()
+    if not folder.is_dir() and (folder.exists() or (folder.parent.exists() and not folder.parent.is_dir())):
+        # A file where the folder goes (or where kalooki's own folder goes): "no saved games" hid why
+        # none could ever be saved.
+        place = folder if folder.exists() else folder.parent
+        raise SaveFileError(
+            f"{escape_controls(str(place))}: is a file, where kalooki keeps its saves in a folder"
+        )
     paths = sorted(folder.glob(f"*{SAVE_SUFFIX}")) if folder.is_dir() else []
     # Each file once, however it is named (the same folder through a link, say).
     seen = {os.path.realpath(path) for path in paths}

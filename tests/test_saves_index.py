@@ -109,3 +109,20 @@ def test_resume_looks_past_a_game_open_in_another_kalooki(home: Path) -> None:
         )
     finally:
         os.close(held)
+
+
+@pytest.mark.parametrize("where", ["saves", ""])
+def test_a_file_where_the_saves_folder_goes_is_said(home: Path, where: str) -> None:
+    # `kalooki saves` said "No saved games" (exit 0) and resume "there are no saved games": neither why.
+    place = home / where if where else home
+    place.parent.mkdir(parents=True, exist_ok=True)
+    if place.is_dir():
+        place.rmdir()
+    place.write_text("not a folder\n")
+    for command in (["saves"], ["resume"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 1
+        assert (
+            " ".join(result.output.split())
+            == f"{place}: is a file, where kalooki keeps its saves in a folder"
+        )
