@@ -18,13 +18,13 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from rich.rule import Rule
 from rich.text import Text
 
 from kalooki.engine import Event, Game
-from kalooki.events import BuildEvent, HandEndEvent, MeldEvent, ReleaseEvent
+from kalooki.events import BuildEvent, DrawEvent, HandEndEvent, MeldEvent, ReleaseEvent
 from kalooki.savegame import LoadedSave, SaveFormatError, Session, save_checksum, save_document, seat_rng
 from kalooki.text import clipped, escape_controls, name_key
 from kalooki.variant import Variant
@@ -57,6 +57,19 @@ class HotSeatGame(InteractiveGame):
         """For each person, the events since their last turn that they did not make themselves."""
         self.had_turns: set[int] = turns_had(game, self.humans)
         """The people who have had a turn (a resumed game's, before it was saved too)."""
+        self.told_since_resume: set[int] = set() if self.resumed else set(self.humans)
+        """The people told what happened since the game was resumed; what came before it is in no save."""
+        turn = game.turn
+        source: Literal["stock", "discard"] | None = (
+            "stock" if turn.drew == "stock" else "discard" if turn.drew == "discard" else None
+        )
+        if self.resumed and game.phase == "play" and source is not None:
+            # Resumed after the player on turn drew: the others are told that draw with the rest of the
+            # turn ("Bob melds ..., discards 9♥" read as a turn with no draw).
+            drawn = DrawEvent(game.player, source, turn.drawn_card)
+            for seat in self.humans:
+                if seat != game.current:
+                    self.missed[seat].append(drawn)
 
     def welcome(self) -> None:
         # Kept as written, to be written again after each pass screen's erase: it holds no hand.
@@ -135,10 +148,12 @@ class HotSeatGame(InteractiveGame):
         missed.clear()
         first = self.human not in self.had_turns
         self.had_turns.add(self.human)
+        resumed = self.human not in self.told_since_resume
+        self.told_since_resume.add(self.human)
         if lines:
-            self.console.print(
-                Text("Before your first turn:" if first else "Since your last turn:", style="bold")
-            )
+            said = "Since the game was resumed:" if resumed and not first else None
+            said = said or ("Before your first turn:" if first else "Since your last turn:")
+            self.console.print(Text(said, style="bold"))
             for line in lines:
                 self.console.print(line)
 

@@ -503,3 +503,26 @@ def test_the_first_pass_screen_of_a_new_hand_tells_nothing_of_the_hand_before(tm
     hand_two = text[text.index("Pass to bob") :]
     assert "Ann draws" not in hand_two
     assert "Since your last turn:" not in hand_two
+
+
+def test_a_resumed_hot_seat_game_tells_the_draw_made_before_it_was_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Ann drew and the game stopped; resumed, she discarded, and bob was told only "ann discards ...":
+    # a turn with no draw. What came before the resume is in no save: the recap says where it starts.
+    save = hot_seat_save(tmp_path, ["ann", "bob"], ["", "ds", "quit"])
+    hand = read_save(save).game.hands[0]
+    ann_discards = format_card(next(card for card in hand if card != 52))
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"\nd {ann_discards}\n\nds\nquit\n"))
+    assert resume_game(str(save), fast=True) == 0
+    bob = capsys.readouterr().out.split("Pass to bob")[-1]
+    told = bob[bob.index("Before your first turn:") : bob.index("Your hand")]
+    assert "Ann draws from the stock, discards " in told
+    hand = read_save(save).game.hands[1]
+    bob_discards = format_card(next(card for card in hand if card != 52))
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"\nd {bob_discards}\n\nquit\n"))
+    assert resume_game(str(save), fast=True) == 0
+    ann = capsys.readouterr().out.split("Pass to ann")[-1]
+    told = ann[ann.index("Since the game was resumed:") : ann.index("Your hand")]
+    assert "Bob draws from the stock, discards " in told
+    assert "Since your last turn:" not in ann
