@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
+import kalooki.driver as driver
 from kalooki import laying
 from kalooki.engine import Game, IllegalMoveError
-from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Draw, Swap
+from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Discard, Draw, Swap, parse_move
 from kalooki.variant_memo import PerVariant
 from kalooki.view import LegalView
 
@@ -57,3 +58,42 @@ def test_past_the_bound_a_chain_is_not_weighed_and_the_draw_is_refused(
         IllegalMoveError, match=r"^you may take TH only to lay it this turn, and you could not: draw stock$"
     ):
         game.apply(DRAW_DISCARD)
+
+
+HINT = [
+    "swap 4 JC",
+    "swap 5 9C",
+    "swap 7 AD",
+    "meld 2C 2S 2S 2S, 8C JK TC, 5D 5H 5H, JK KH AH, 6H 6H 6S 6S, 9H TH JH JK KH",
+    "build 6 QS",
+    "build 3 4D",
+    "discard 8S",
+]
+"""What greedy plays there, and so what ``hint`` suggests."""
+
+
+class _Illegal:
+    """A bot that always discards the ace of clubs, which seat 2 does not hold."""
+
+    def choose(self, view: object, legal: object) -> Action:
+        return Discard(0)
+
+
+def test_the_driver_lists_the_legal_actions_once_after_an_illegal_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = position()
+    # The debt paid: the turn may be taken back and may end with a discard, so the driver keeps it.
+    for move in HINT[:4]:
+        game.apply(parse_move(move))
+    listings: list[list[Action]] = []
+    original = Game.legal_actions
+
+    def counting(self: Game) -> list[Action]:
+        listings.append(original(self))
+        return listings[-1]
+
+    monkeypatch.setattr(Game, "legal_actions", counting)
+    events = driver.play_turn(game, _Illegal())  # type: ignore[arg-type]
+    assert len(listings) == 1
+    assert [event.to_json() for event in events] == [{"type": "discard", "player": "p2", "card": "QS"}]
