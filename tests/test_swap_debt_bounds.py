@@ -10,14 +10,18 @@ after it, and each asks the solver whether the hand could then open with TH.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
+from kalooki_cli.hints import suggest_turn
 
 import kalooki.driver as driver
 from kalooki import laying
+from kalooki.bots import make_bot
 from kalooki.engine import Game, IllegalMoveError
 from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Discard, Draw, Swap, parse_move
+from kalooki.simulate import simulate
 from kalooki.variant_memo import PerVariant
 from kalooki.view import LegalView
 
@@ -97,3 +101,41 @@ def test_the_driver_lists_the_legal_actions_once_after_an_illegal_choice(
     events = driver.play_turn(game, _Illegal())  # type: ignore[arg-type]
     assert len(listings) == 1
     assert [event.to_json() for event in events] == [{"type": "discard", "player": "p2", "card": "QS"}]
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy", "expert"])
+def test_the_bots_pay_the_debt_with_swaps(bot: str) -> None:
+    game = position()
+    chooser = make_bot(bot, random.Random(1))
+    played: list[str] = []
+    while game.current == 2 and game.phase == "play":
+        view = game.view(2)
+        action = chooser.choose(view, LegalView(view))
+        assert action in game.legal_actions(), f"{bot} chose {action!s}"
+        game.apply(action)
+        played.append(str(action))
+    assert (
+        played[:3]
+        == {
+            "random": ["swap 4 JH", "swap 5 9H", "swap 7 AD"],
+            "greedy": ["swap 4 JC", "swap 5 9C", "swap 7 AD"],
+            "expert": ["swap 4 JC", "swap 5 9C", "swap 7 AD"],
+        }[bot]
+    )
+    assert played[3].startswith("meld ")
+    assert played[-1].startswith("discard ")
+    assert game.opened[2]
+
+
+def test_the_hint_suggests_the_swaps_and_the_opening() -> None:
+    hint = suggest_turn(position())
+    assert [str(action) for action in hint.actions] == HINT
+    assert hint.opening
+
+
+def test_seed_one_plays_to_its_end() -> None:
+    # Before, seat 2 reached the position above on turn 3 and the game did not end in 300 s.
+    variant = position(taken=False).variant
+    result = simulate(variant, ["random"] * 8, games=1, seed=1, workers=1)
+    assert result.ends == {"went_out": 1}
+    assert (result.hands, result.turns_per_hand.mean, result.score_spread.mean) == (1, 3.0, 235.0)
