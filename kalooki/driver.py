@@ -14,10 +14,12 @@ MAX_ACTIONS_PER_TURN = 200
 """A bot that has not ended its turn after this many actions is stuck; the driver ends the turn for it."""
 
 
-def fallback_action(game: Game) -> Action:
+def fallback_action(game: Game, actions: Sequence[Action] | None = None) -> Action:
     """A safe legal action: draw from the stock, else discard the costliest card, else end the turn
-    (where the variant allows it), else anything legal."""
-    actions = game.legal_actions()
+    (where the variant allows it), else anything legal. ``actions``: ``game.legal_actions()``, where the
+    caller has them already (a listing may cost seconds where swaps chain)."""
+    if actions is None:
+        actions = game.legal_actions()
     if game.phase == "draw":
         return Draw("stock") if Draw("stock") in actions else actions[0]
     discards = [action for action in actions if isinstance(action, Discard)]
@@ -70,9 +72,12 @@ def play_turn(game: Game, bot: Bot) -> list[Event]:
             view = game.view(seat)
             events += game.apply(bot.choose(view, LegalView(view)))
         except IllegalMoveError:
-            if game.can_undo() and not any(isinstance(a, Discard | EndTurn) for a in game.legal_actions()):
+            # Listed once: whether to take the turn back, and, where it stays, the fallback's choice.
+            actions = game.legal_actions() if game.can_undo() else None
+            if actions is not None and not any(isinstance(a, Discard | EndTurn) for a in actions):
                 _take_back(game, events, after_draw)
-            events += game.apply(fallback_action(game))
+                actions = None
+            events += game.apply(fallback_action(game, actions))
         if drawing:
             after_draw = len(events)
     # Still the same turn after all those actions: the bot is going round in circles; end the turn for it.

@@ -32,11 +32,38 @@ from kalooki.statecheck import (
     check_action_parts,
 )
 from kalooki.turn import TurnPlay
+from kalooki.variant_memo import PerVariant
 
 _SOURCES = ("stock", "discard")
 
 _PAYING_LAYS_KEPT = 16
 """Lays paying a debt each game remembers (:meth:`Laying._known_lay_pays`): a listing meets a few."""
+
+
+MAX_SWAP_POSITIONS = 64
+"""Positions one laying's check works out (:meth:`Laying._dead_end`) looking for joker swaps that lead on:
+each asks the solver a few times, and swaps chain (eight table melds holding jokers, and a card or two
+to free each with, reach thousands of positions)."""
+
+_PAST_BOUND = "that would leave the turn owing what it cannot pay without more joker swaps than are weighed"
+"""A position past :data:`MAX_SWAP_POSITIONS`: only ever a nested swap's refusal, never the one shown."""
+
+_VERDICTS: PerVariant[dict[tuple[object, ...], str | None]] = PerVariant(lambda variant: {})
+""":meth:`Laying._dead_end` of each position asked about, per variant: a listing asks it of every swap,
+and the driver, the bots' view and the move ask again."""
+
+_VERDICTS_KEPT = 4_096
+"""Positions :data:`_VERDICTS` holds per variant before it starts again empty."""
+
+
+class _SwapSearch:
+    """One laying's search for joker swaps that lead on: the positions worked out, how many more may be."""
+
+    __slots__ = ("known", "left")
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[object, ...], str | None] = {}
+        self.left = MAX_SWAP_POSITIONS
 
 
 class Laying(TurnPlay):
@@ -48,9 +75,8 @@ class Laying(TurnPlay):
 
         def _some_swap(self) -> bool: ...
 
-    _swaps_lead_on: dict[tuple[object, ...], bool] | None = None
-    """While a laying is checked: for each state a joker swap was sought from, whether one leads on.
-    Swaps made in either order reach one state, so each state is worked out once (:meth:`_swap_leads_on`)."""
+    _swap_search: _SwapSearch | None = None
+    """While a laying is checked: the positions its search for a joker swap that leads on has worked out."""
 
     _paying_lays: tuple[Counter[Card], ...] = ()
     """Cards of lays of new melds found paying a turn's debts, latest first (:meth:`_known_lay_pays`)."""
@@ -238,25 +264,28 @@ class Laying(TurnPlay):
         if self._undo_pending:  # the turn's first lay: the state undo goes back to is this one
             self._undo, self._undo_pending = saved, False
         event = lay()
-        problem = self._unpayable_debt()
-        # Where melds and builds alone could not pay, a joker swap may still lead on: lay the card taken
-        # from the discard pile in a joker's place, or free a joker that melds what is owed. Each swap
-        # is itself refused where it leads to a dead end, so one the engine accepts is enough.
-        if problem is not None and not self._swap_leads_on():
+        problem = self._dead_end()
+        if problem is not None:
             saved.restore(self)
             raise IllegalMoveError(problem)
         return [event, *self._after_laying()]
 
-    def _swap_leads_on(self) -> bool:
-        """Whether the engine would accept some joker swap now; each state it is asked of while one
-        laying is checked is worked out once (a swap's check asks again after it, swap after swap)."""
-        turn, seat = self.turn, self.current
-        if self.variant.released_joker_must_be_melded and turn.jokers_owed > self.hands[seat].count(JOKER):
-            # A freed joker was built onto the table: every swap frees jokers it also owes, so the hand
-            # stays that many jokers short whatever swaps follow, and each of them would be refused.
-            return False
-        outermost = self._swaps_lead_on is None
-        known = self._swaps_lead_on = {} if self._swaps_lead_on is None else self._swaps_lead_on
+    def _dead_end(self) -> str | None:
+        """Why the position a laying reached is a dead end, or None: what the turn owes can still be paid.
+
+        Where melds and builds alone could not pay, a joker swap may still lead on: lay the card taken
+        from the discard pile in a joker's place, or free a joker that melds what is owed. Each swap is
+        itself refused where it leads to a dead end, so one the engine accepts is enough: a swap's check
+        asks again after it, swap after swap. One laying's check works out at most
+        :data:`MAX_SWAP_POSITIONS` positions, each once however the swaps reaching it were ordered; past
+        them a position not yet worked out counts as a dead end. Its answer depends on the position
+        alone, so it is kept (:data:`_VERDICTS`): the legal actions, the bots' view of them and the move
+        itself ask it again and again.
+        """
+        turn = self.turn
+        if turn.must_use_card is None and not turn.jokers_owed:  # the turn owes nothing: the common case
+            return None
+        seat = self.current
         key = (
             seat,
             self.hand_states[seat].key,
@@ -265,14 +294,43 @@ class Laying(TurnPlay):
             (turn.must_use_card, turn.must_use_limit, turn.jokers_owed, tuple(turn.laid)),
             self.opened[seat],
         )
-        try:
-            leads = known.get(key)
-            if leads is None:
-                leads = known[key] = self._some_swap()
-            return leads
-        finally:
-            if outermost:
-                self._swaps_lead_on = None
+        search = self._swap_search
+        if search is None:
+            known = _VERDICTS(self.variant)
+            if key in known:
+                return known[key]
+            self._swap_search = _SwapSearch()
+            try:
+                verdict = self._work_out(key, self._swap_search)
+            finally:
+                self._swap_search = None
+            if len(known) >= _VERDICTS_KEPT:
+                known.clear()
+            known[key] = verdict
+            return verdict
+        if key in search.known:
+            return search.known[key]
+        if search.left <= 0:
+            return _PAST_BOUND
+        return self._work_out(key, search)
+
+    def _work_out(self, key: tuple[object, ...], search: _SwapSearch) -> str | None:
+        """:meth:`_dead_end` of a position not met before in this laying's check."""
+        search.left -= 1
+        problem = self._unpayable_debt()
+        if problem is not None and self._swap_leads_on():
+            problem = None
+        search.known[key] = problem
+        return problem
+
+    def _swap_leads_on(self) -> bool:
+        """Whether the engine would accept some joker swap now."""
+        owed = self.turn.jokers_owed
+        if self.variant.released_joker_must_be_melded and owed > self.hands[self.current].count(JOKER):
+            # A freed joker was built onto the table: every swap frees jokers it also owes, so the hand
+            # stays that many jokers short whatever swaps follow, and each of them would be refused.
+            return False
+        return self._some_swap()
 
     def _unpayable_debt(self) -> str | None:
         """Why melds and builds could no longer pay what the turn owes, or None: a dead end is refused, not

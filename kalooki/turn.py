@@ -25,6 +25,7 @@ from kalooki.moves import Discard, Draw, DrawSource, Swap
 from kalooki.randomness import shuffle
 from kalooki.scoring import HandScoring
 from kalooki.snapshot import TurnSnapshot
+from kalooki.variant_memo import PerVariant
 
 _NEW = object.__new__
 _SET_DRAW_PLAYER, _SET_DRAW_SOURCE, _SET_DRAW_CARD = (
@@ -65,6 +66,14 @@ def _discard_event(player: str, card: Card) -> DiscardEvent:
         _DISCARDS.clear()
     _DISCARDS[player, card] = event
     return event
+
+
+_LAYS: PerVariant[dict[tuple[object, ...], bool]] = PerVariant(lambda variant: {})
+""":meth:`TurnPlay._can_lay`'s answers per variant, by hand, table and cards: a swap's check asks the
+solver of the positions its swaps reach, and swaps made in another order reach them again."""
+
+_LAYS_KEPT = 4_096
+"""Answers :data:`_LAYS` holds per variant before it starts again empty."""
 
 
 class TurnPlay(HandScoring):
@@ -221,11 +230,36 @@ class TurnPlay(HandScoring):
     ) -> bool:
         """Whether the current hand (or ``hand`` in its place) can still lay ``cards`` this turn, building
         only on ``table``."""
+        hand = self.hands[self.current] if hand is None else hand
+        opened = self.opened[self.current]
+        key = (opened, tuple(sorted(hand)), tuple(table), cards)
+        known = _LAYS(self.variant)
+        answer = known.get(key)
+        if answer is None:
+            answer = self._solver_lays(cards, table, hand, opened)
+            if len(known) >= _LAYS_KEPT:
+                known.clear()
+            known[key] = answer
+        return answer
+
+    def _solver_lays(
+        self, cards: tuple[Card, ...], table: Sequence[TableMeld], hand: Sequence[Card], opened: bool
+    ) -> bool:
+        """:meth:`_can_lay`, asked of the solver."""
         from kalooki import solver
 
-        hand = self.hands[self.current] if hand is None else hand
         variant, keep = self.variant, self._keep()
-        if not self.opened[self.current]:
+        if not opened:
+            if table:
+                # Builds onto the table add no opening points and lay no card an opening needs, so an
+                # opening with builds keeps an opening of its new melds alone, which keeps more cards:
+                # where the hand cannot open at all it cannot open with builds either, and an opening
+                # that lays ``cards`` without them is one with the table too. Both ask the solver far
+                # less than an opening that may build on every table meld (a tenth, eight melds down).
+                if solver._best_opening(hand, variant, (), keep, (), "value_left") is None:
+                    return False
+                if solver.best_opening(hand, variant, keep=keep, must_include=cards) is not None:
+                    return True
             return solver.best_opening(hand, variant, table=table, keep=keep, must_include=cards) is not None
         try:
             solver.solve(hand, variant, table=table, opened=True, keep=keep, must_include=cards)

@@ -52,6 +52,7 @@ ENGINE_TURN = tuple(
         "owed_cards",
         "_must_use_owed",
         "_can_lay",
+        "_solver_lays",
         "_turn_debts",
         "_discard",
     )
@@ -68,6 +69,8 @@ ENGINE_LAYING = tuple(
         "_build",
         "_swap",
         "_lay",
+        "_dead_end",
+        "_work_out",
         "_swap_leads_on",
         "_unpayable_debt",
         "_known_lay_pays",

@@ -139,10 +139,10 @@ def play_hands(
     fallbacks = 0
     original = driver.fallback_action
 
-    def counting(game: Game) -> Action:
+    def counting(game: Game, actions: Sequence[Action] | None = None) -> Action:
         nonlocal fallbacks
         fallbacks += 1
-        return original(game)
+        return original(game, actions)
 
     driver.fallback_action = counting
     try:

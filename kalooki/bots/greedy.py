@@ -118,6 +118,26 @@ def holds_swap_card(view: PlayerView) -> bool:
     return bool(view.hand_state.held & quick.swap_mask(view.table, view.variant))
 
 
+def owing_swap(view: PlayerView, legal: LegalView) -> Swap | None:
+    """Where the turn owes what no plan lays: a joker swap, the card taken into a joker's place first.
+
+    A discard would be refused. The engine lists only swaps that lead on: one that lays the card taken,
+    or frees a joker that lets the hand lay it (a hand short of the threshold until a joker or two join
+    it, which melds and builds alone never see)."""
+    if not view.owed or not rules.may_release_jokers(view.variant, view.opened[view.current]):
+        return None
+    swaps = legal.swaps()
+    taken = view.turn.must_use_card
+    placing = [swap for swap in swaps if taken in swap.cards]
+    return next(iter(placing or swaps), None)
+
+
+def may_swap_now(view: PlayerView) -> bool:
+    """Whether a swap is worth weighing: the player has opened, owes nothing (paying comes first), and
+    holds a card that stands in for a joker on the table (listing the swaps is costly)."""
+    return view.opened[view.current] and not view.owed and holds_swap_card(view)
+
+
 class GreedyBot:
     """Lays down as soon and as much as it can, keeping cards that are near melds."""
 
@@ -404,6 +424,9 @@ class GreedyBot:
         plan = self.plan(view)
         if plan is not None and not plan.empty:
             return self.follow(plan, hand)
+        owed_swap = owing_swap(view, legal)
+        if owed_swap is not None:
+            return owed_swap
         if view.hand_state.size == 1 and rules.keeps_last_card(view.variant):
             return END_TURN  # the one card left may not be discarded: keep it
         return DISCARDS[self.choose_discard(view, hand, view.variant)]
@@ -471,17 +494,9 @@ class GreedyBot:
                 return plan
         return None
 
-    def swap_candidates(self, view: PlayerView) -> bool:
-        """Whether the hand holds a card that stands in for a joker on the table (legal_swaps is costly)."""
-        seat = view.current
-        # No swap while the turn owes cards: paying them comes first.
-        if not view.opened[seat] or view.owed:
-            return False
-        return holds_swap_card(view)
-
     def useful_swap(self, view: PlayerView, legal: LegalView) -> Swap | None:
         """A joker release after which the hand is left with less value than it could leave without it."""
-        if not self.swap_candidates(view):
+        if not may_swap_now(view):
             return None
         swaps = legal.swaps()
         if not swaps:

@@ -203,8 +203,13 @@ class RandomBot:
         if plan is None or plan.empty:
             # The card taken may have been takeable only because it can replace a table joker.
             taken = view.turn.must_use_card
-            swaps = [swap for swap in legal.swaps() if taken in swap.cards] if taken is not None else []
-            if swaps:
+            swaps = legal.swaps()
+            placing = [swap for swap in swaps if taken in swap.cards] if taken is not None else []
+            if placing:
+                return choice(self.rng, placing)
+            if swaps and not view.opened[seat]:
+                # Or, before opening, a swap frees a joker that lets the hand open with the card (short of
+                # the threshold until a joker or two join it): the engine lists only swaps that lead on.
                 return choice(self.rng, swaps)
             # Nothing lays the debt: any discard is refused, and the driver's fallback takes over.
             return Discard(self.rng.choice(sorted(set(hand))))
