@@ -312,25 +312,26 @@ def run_host(
         log_path = continued.path if continued is not None else log  # one the save cannot name: given again
         where += ["--log", str(log_path)] if table.log_unnamed and log_path is not None else []
         reopen = shell_join(["kalooki", "host", "--resume", str(save_path), *where, "--port", str(actual)])
-        return _unless_unsaved(table, play_at_own_table(server, local, token, console, reopen), console)
+        return _unless_unsaved(table, play_at_own_table(server, local, token, console, reopen))
     finally:
         server.stop()
         if table.log is not None:  # melds still held: the reopened table holds them again (ContinuedLog)
             table.log.flush()
 
 
-def _unless_unsaved(table: Table, status: int, console: Console) -> int:
-    """The host's exit status, 1 where the table's last save failed: it cannot be reopened."""
+def _unless_unsaved(table: Table, status: int, console: Console | None = None) -> int:
+    """The host's exit status: 1 where the table's last save failed and its game is not over (it cannot be
+    reopened), as a game at the terminal stopped unsaved. ``console``: where to say so (a watching host;
+    the host's own seat has said it on leaving)."""
     if table.save_failure is None or table.save_path is None:
         return status
-    where = escape_controls(str(table.save_path))
-    console.print(
-        Text(
-            f"The table could not be saved to {where} ({escape_controls(table.save_failure)}).", style="bold"
-        ),
-        soft_wrap=True,
-    )
-    return status or 1
+    if console is not None:
+        where = escape_controls(str(table.save_path))
+        failure = escape_controls(table.save_failure)
+        console.print(
+            Text(f"The table could not be saved to {where} ({failure}).", style="bold"), soft_wrap=True
+        )
+    return status if table.game is not None and table.game.game_over else status or 1
 
 
 LOBBY_HELP = (
@@ -402,6 +403,7 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
         close_table=server.stop,
         drop_seat=server.drop,
         saved_to=server.table.save_path,
+        table_save_failure=lambda: server.table.save_failure,
     )
     if keyboard:
         if typed_as_it_started:

@@ -124,10 +124,13 @@ class RemoteGame(InteractiveGame):
         drop_seat: Callable[[str], str] | None = None,
         prompt_in_lobby: bool = False,
         saved_to: Path | None = None,
+        table_save_failure: Callable[[], str | None] | None = None,
     ) -> None:
         self.connection = connection
         self.saved_to = saved_to
         """For the host's own seat: the file the table saves to after every move."""
+        self.table_save_failure = table_save_failure
+        """For the host's own seat: why the table's last save failed, None where it worked."""
         self.close_table = close_table
         """For the host's own seat: tells the others the table closes, before this seat leaves it."""
         self.drop_seat = drop_seat
@@ -477,6 +480,12 @@ class RemoteGame(InteractiveGame):
             return
         # The host's own seat: the one at the keyboard of the table that saves, asking where it goes.
         shown = escape_controls(str(self.saved_to))
+        failure = self.table_save_failure() if self.table_save_failure is not None else None
+        if failure is not None:
+            self.error(
+                f"the table could not be saved to {shown} ({escape_controls(failure)}); the game goes on"
+            )
+            return
         self.error(f"the table is saved after every move to {shown}; a hosted table's save stays where it is")
 
     def save(self) -> bool:
@@ -487,6 +496,12 @@ class RemoteGame(InteractiveGame):
             # Were this seat to leave first, the others would hear it drop out, then the table close.
             self.close_table()
         self.connection.close()
+        failure = self.table_save_failure() if self.table_save_failure is not None else None
+        if self.resume_command and failure is not None:
+            # No save to reopen: the table is gone with this process.
+            shown, reason = escape_controls(str(self.saved_to)), escape_controls(failure)
+            self.say(f"{why}: the table is closed; the game could not be saved to {shown} ({reason}).")
+            return
         if self.resume_command:
             self.say(f"{why}: the table is closed, and the game is saved.")
             self.say_then("Reopen it with:", self.resume_command)

@@ -128,6 +128,32 @@ def test_a_table_that_cannot_be_saved_says_so_and_exits_1(tmp_path: Path) -> Non
     assert re.fullmatch(r"The table could not be saved to \S+ \(Not a directory\)\.", line)
 
 
+def test_a_finished_game_whose_table_could_not_be_saved_exits_0_as_a_game_at_the_terminal(
+    tmp_path: Path,
+) -> None:
+    # Over, the game has nothing to reopen: a game at the terminal that ends unsaved exits 0; the table
+    # exited 1. It still says the table could not be saved.
+    home = tmp_path / "home"
+    home.write_text("not a folder\n")
+    heard: queue.Queue[str] = queue.Queue()
+    host, _uri, _code = start_host(home, "--seats", "2", heard=heard)
+    try:
+        assert host.stdin is not None
+        host.stdin.write("start\n")
+        host.stdin.flush()
+        line = heard.get(timeout=TIMEOUT)
+        while "The game is over" not in line:
+            line = heard.get(timeout=TIMEOUT)
+    finally:
+        assert host.stdin is not None
+        host.stdin.close()
+        status = host.wait(TIMEOUT)
+    assert status == 0
+    line = heard.get(timeout=TIMEOUT)
+    while not line.startswith("The table could not be saved"):
+        line = heard.get(timeout=TIMEOUT)
+
+
 def two_players_in_a_game(uri: str, code: str) -> list[Player]:
     """p0 and p1 take a table of two: the game starts, and each has its first state."""
     players = [Player(uri), Player(uri)]

@@ -135,6 +135,30 @@ def test_save_at_the_hosts_own_seat_says_where_the_table_is_saved(tmp_path: Path
     guest.close()
 
 
+def test_the_hosts_own_seat_never_says_a_table_that_could_not_be_saved_is_saved(tmp_path: Path) -> None:
+    # kalooki's folder a file: the seat said "the table is saved after every move to FILE", then "the
+    # table is closed, and the game is saved" with a command to reopen a save that was never written.
+    home = tmp_path / "home"
+    home.write_text("not a folder\n")
+    terminal, uri, code = open_table(home)
+    try:
+        guest = host_at_the_play_prompt(terminal, uri, code)
+        terminal.type("save\n")
+        said = terminal.read_until(r"the game goes on")
+        flowing = " ".join(said.split())
+        assert "✗ the table could not be saved to " in flowing
+        assert "(Not a directory); the game goes on" in flowing
+        terminal.type("quit\n")
+        said = terminal.read_until(r"directory\)\.")
+        assert "the table is closed; the game could not be saved to" in " ".join(said.split())
+        assert terminal.wait() == 1
+    finally:
+        terminal.kill()
+    assert "Reopen it with" not in terminal.output
+    assert "the game is saved" not in terminal.output
+    guest.close()
+
+
 def test_the_host_hears_who_joined_and_what_they_said_once(tmp_path: Path) -> None:
     # The lobby's [table] lines told the host who came and what they said; once the game started, its
     # own seat told them all again ("bob joined.", "bob: hi all") as it sat down.
