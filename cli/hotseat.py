@@ -300,9 +300,9 @@ def seat_count(variant: Variant, people: int, bots: int, players: int | None) ->
     """
     import typer
 
-    from kalooki.rules import may_play, player_counts
+    from kalooki.rules import may_play, player_counts, seating_note
 
-    allowed = f"{variant.name} is for {player_counts(variant)} players"
+    allowed = f"{variant.name} is for {player_counts(variant)} players{seating_note(variant)}"
     if players is None:
         if may_play(variant, people + bots):
             return people + bots

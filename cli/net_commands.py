@@ -188,7 +188,7 @@ def make_table(
 
     from kalooki.bots import check_bot
     from kalooki.loader import load_variant
-    from kalooki.rules import may_play, player_counts
+    from kalooki.rules import may_play, player_counts, seating_note
 
     variant = load_variant(target or "classic", overrides)
     kinds = named_bots(bots) or [DEFAULT_BOT]
@@ -200,7 +200,8 @@ def make_table(
     count = seats if seats is not None else min(max(4, variant.min_players), variant.max_players)
     if not may_play(variant, count):
         raise typer.BadParameter(
-            f"{variant.name} is for {player_counts(variant)} players", param_hint="'--seats' / '--players'"
+            f"{variant.name} is for {player_counts(variant)} players{seating_note(variant)}",
+            param_hint="'--seats' / '--players'",
         )
     if wait < 0:
         raise typer.BadParameter("a wait is 0 seconds or more", param_hint="'--wait'")

@@ -26,7 +26,7 @@ from rich.text import Text
 from kalooki.bots import BotProtocolError, UnknownBotError, check_bot
 from kalooki.executors import Pool, open_pool
 from kalooki.figures import figures_of
-from kalooki.rules import may_play, player_counts
+from kalooki.rules import may_play, player_counts, seating_note
 from kalooki.simulate import (
     DEFAULT_MAX_HANDS,
     DEFAULT_MAX_TURNS,
@@ -159,7 +159,9 @@ def parse_bots(
             fail(str(error))
     what = described or variant.name
     if players is not None and not may_play(variant, players):
-        raise typer.BadParameter(f"{what} is for {player_counts(variant)} players", param_hint="'--players'")
+        raise typer.BadParameter(
+            f"{what} is for {player_counts(variant)} players{seating_note(variant)}", param_hint="'--players'"
+        )
     if len(names) == 1:
         count = players if players is not None else min(max(4, variant.min_players), variant.max_players)
         return names * count
@@ -172,7 +174,7 @@ def parse_bots(
         # Five bots named: the run refused them later, exit 1, where play calls it a usage error.
         raise typer.BadParameter(
             f"{len(names)} bots make {len(names)} players, "
-            f"but {what} is for {player_counts(variant)} players",
+            f"but {what} is for {player_counts(variant)} players{seating_note(variant)}",
             param_hint="'--bots'",
         )
     return names
@@ -377,7 +379,7 @@ def simulate_command(
     if rules_b is not None and not may_play(rules_b, len(seats)):
         changes = f" with {', '.join(compare_set)}" if compare_set else ""
         fail(
-            f"B ({rules_b.name}{changes}) is for {player_counts(rules_b)} players, "
+            f"B ({rules_b.name}{changes}) is for {player_counts(rules_b)} players{seating_note(rules_b)}, "
             f"not the {len(seats)} seats of A"
         )
     rule_changes = variant_differences(rules_a, rules_b) if rules_b is not None else []

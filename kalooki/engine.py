@@ -102,7 +102,8 @@ class Game(LegalActions):
         for name in names:
             check_player_name(name)
         if not rules.may_play(variant, len(names)):
-            raise SetupError(f"{len(names)} players: this variant is for {rules.player_counts(variant)}")
+            counts, note = rules.player_counts(variant), rules.seating_note(variant)
+            raise SetupError(f"{len(names)} players: this variant is for {counts}{note}")
         duplicates = sorted({name for name in names if names.count(name) > 1})
         if duplicates:
             raise SetupError(f"two players are called '{duplicates[0]}': give each player a different name")

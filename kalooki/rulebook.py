@@ -24,7 +24,7 @@ from kalooki.knob_reference import knob_choices as knob_choices
 from kalooki.knob_reference import knob_reference_markdown as knob_reference_markdown
 from kalooki.knob_reference import knob_values as knob_values
 from kalooki.knob_reference import update_readme as update_readme
-from kalooki.rules import kalooki_charge, may_end_without_discard
+from kalooki.rules import kalooki_charge, may_end_without_discard, most_players
 from kalooki.text import markdown_literal
 from kalooki.variant import AceInRuns, DiscardDraw, GoingOut, TurnDiscard, Variant
 
@@ -38,10 +38,13 @@ def _cards(value: int) -> str:
 
 
 def _players(variant: Variant) -> str:
-    if variant.min_players == variant.max_players:
-        count = f"Exactly {variant.max_players} players play."
+    most = most_players(variant)
+    if variant.min_players == most:
+        count = f"Exactly {most} players play."
     else:
-        count = f"From {variant.min_players} to {variant.max_players} players can play."
+        count = f"From {variant.min_players} to {most} players can play."
+    if most < variant.max_players:
+        count += f" ({most + 1} would be dealt the whole pack, leaving no stock.)"
     side = "left" if variant.play_direction == "clockwise" else "right"
     way = variant.play_direction.replace("_", "-")
     return f"{count} Play passes {way}: after each turn it is the turn of the player on the {side}."

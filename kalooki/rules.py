@@ -28,15 +28,39 @@ RUN_MAX = 13
 
 
 def may_play(variant: Variant, players: int) -> bool:
-    """Whether a game of this variant may be played by ``players`` players."""
-    return variant.min_players <= players <= variant.max_players
+    """Whether a game of this variant may be played by ``players`` players: within its counts, and with a
+    stock left once they are dealt (a deal of the whole pack ended every hand at once: no one could draw)."""
+    return variant.min_players <= players <= most_players(variant)
+
+
+def most_players(variant: Variant) -> int:
+    """The most players this variant seats: ``max_players``, or fewer where that many would be dealt the
+    whole pack (``validate`` refuses a variant whose fewest players would be)."""
+    most = variant.max_players
+    while most > variant.min_players and dealt(variant, most) >= variant.pack_size:
+        most -= 1
+    return most
+
+
+def dealt(variant: Variant, players: int) -> int:
+    """The cards a deal to ``players`` takes from the pack: their hands, and the card turned up."""
+    return players * variant.hand_size + (1 if variant.upcard else 0)
 
 
 def player_counts(variant: Variant) -> str:
-    """How many may play, in words for a refusal: ``2 to 4``, or ``exactly 4``."""
-    if variant.min_players == variant.max_players:
-        return f"exactly {variant.min_players}"
-    return f"{variant.min_players} to {variant.max_players}"
+    """How many may play, in words for a refusal: ``2 to 4``, or ``exactly 4`` (the most the pack seats:
+    :func:`seating_note` says why where that is fewer than ``max_players``)."""
+    most = most_players(variant)
+    return f"exactly {most}" if variant.min_players == most else f"{variant.min_players} to {most}"
+
+
+def seating_note(variant: Variant) -> str:
+    """For the end of a refusal that gives :func:`player_counts`: why the pack seats fewer than
+    ``max_players``, or nothing."""
+    most = most_players(variant)
+    if most == variant.max_players:
+        return ""
+    return f" ({most + 1} players would be dealt the whole pack, leaving no stock)"
 
 
 # ---------------------------------------------------------------- going out (going_out)

@@ -286,6 +286,7 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
         problems.append(
             document.location(("players",)).error(
                 f"{len(names)} players: the variant '{variant.name}' is for {rules.player_counts(variant)}"
+                f"{rules.seating_note(variant)}"
             )
         )
     deals: list[FixedDeal | None] = []

@@ -349,6 +349,7 @@ def check_setup(variant: Variant, bots: Sequence[str], games: int) -> None:
     if not rules.may_play(variant, len(bots)):
         raise SimulationError(
             f"{len(bots)} bots: {variant.name} is for {rules.player_counts(variant)} players"
+            f"{rules.seating_note(variant)}"
         )
     for name in sorted(set(bots)):
         check_bot(name)

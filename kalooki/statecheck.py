@@ -289,7 +289,8 @@ def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
     variant = game.variant
     count = len(game.players)
     if not rules.may_play(variant, count):
-        return f"{count} players, but the variant is for {variant.min_players} to {variant.max_players}"
+        counts, note = rules.player_counts(variant), rules.seating_note(variant)
+        return f"{count} players, but the variant is for {counts}{note}"
     if len(set(game.players)) != count:
         return "two players have the same name"
     for name in game.players:

@@ -41,20 +41,27 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
             )
         )
     upcard = 1 if variant.upcard else 0
+    plus = " + 1" if upcard else ""
+    pack = f"the pack of decks * 52 + jokers = {variant.decks} * 52 + {variant.jokers} = {variant.pack_size}"
     needed = variant.max_players * variant.hand_size + upcard
-    # A deal that takes the whole pack leaves a full table no stock: every hand ended at its deal, blocked,
-    # and a game of bots dealt hand after hand until its cap.
-    if needed >= variant.pack_size:
-        plus = " + 1" if upcard else ""
-        fits, tail = (
-            ("do not fit in", "") if needed > variant.pack_size else ("take all of", ", leaving no stock")
-        )
+    fewest = variant.min_players * variant.hand_size + upcard
+    if needed > variant.pack_size:
         problems.append(
             (
                 "hand_size",
                 f"max_players * hand_size{plus} = {variant.max_players} * {variant.hand_size}{plus} = "
-                f"{needed} cards {fits} the pack of decks * 52 + jokers = {variant.decks} * 52 + "
-                f"{variant.jokers} = {variant.pack_size}{tail}",
+                f"{needed} cards do not fit in {pack}",
+            )
+        )
+    elif fewest >= variant.pack_size:
+        # A deal that takes the whole pack leaves no stock: every hand ended at its deal, blocked. Fewer
+        # players than max_players may still have one (a table the pack cannot seat is refused at the
+        # game's start, rules.may_play); where even min_players would not, no game can be played.
+        problems.append(
+            (
+                "hand_size",
+                f"min_players * hand_size{plus} = {variant.min_players} * {variant.hand_size}{plus} = "
+                f"{fewest} cards take all of {pack}, leaving no stock",
             )
         )
     if variant.elimination and variant.scoring != "penalty":

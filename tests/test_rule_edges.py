@@ -401,15 +401,15 @@ def test_a_hand_that_eliminates_one_of_three_goes_on() -> None:
             "max_players * hand_size = 4 * 14 = 56 cards do not fit in the pack of "
             "decks * 52 + jokers = 1 * 52 + 0 = 52",
         ),
-        # A deal that takes the whole pack: every hand ended at its deal, nobody able to draw.
+        # A deal of the whole pack even to the fewest players: every hand ended at its deal.
         (
-            {"hand_size": 13, "decks": 1, "jokers": 0, "upcard": False},
-            "max_players * hand_size = 4 * 13 = 52 cards take all of the pack of "
+            {"hand_size": 13, "decks": 1, "jokers": 0, "upcard": False, "min_players": 4},
+            "min_players * hand_size = 4 * 13 = 52 cards take all of the pack of "
             "decks * 52 + jokers = 1 * 52 + 0 = 52, leaving no stock",
         ),
         (
-            {"hand_size": 13, "decks": 1, "jokers": 1},
-            "max_players * hand_size + 1 = 4 * 13 + 1 = 53 cards take all of the pack of "
+            {"hand_size": 13, "decks": 1, "jokers": 1, "min_players": 4},
+            "min_players * hand_size + 1 = 4 * 13 + 1 = 53 cards take all of the pack of "
             "decks * 52 + jokers = 1 * 52 + 1 = 53, leaving no stock",
         ),
         (
@@ -446,11 +446,12 @@ def test_variant_raises_the_first_cross_field_problem(knobs: dict[str, Any], mes
         ({"hand_size": 12, "max_players": 4, "decks": 1, "jokers": 3}, True),
         ({"hand_size": 12, "max_players": 4, "decks": 1, "jokers": 0}, True),
         ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 0}, False),
-        # The stock holds at least one card at a full table: a deal of the whole pack is refused.
-        ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 1}, False),
-        ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 2}, True),
-        ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 0, "upcard": False}, False),
-        ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 1, "upcard": False}, True),
+        # Dealt the whole pack, four players have no stock: the game seats three (rules.may_play); a
+        # variant whose fewest players would be is refused.
+        ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 1}, True),
+        ({"hand_size": 13, "max_players": 4, "decks": 1, "jokers": 0, "upcard": False}, True),
+        ({"hand_size": 13, "min_players": 4, "max_players": 4, "decks": 1, "jokers": 1}, False),
+        ({"hand_size": 13, "min_players": 4, "max_players": 4, "decks": 1, "jokers": 2}, True),
         ({"hand_size": 14, "max_players": 4, "decks": 1, "jokers": 3, "upcard": False}, False),
         ({"min_players": 4, "max_players": 4}, True),
     ],

@@ -22,6 +22,7 @@ from kalooki.cards import format_card, parse_card, parse_cards
 from kalooki.engine import Game, IllegalMoveError, SetupError
 from kalooki.events import DrawEvent, ReshuffleEvent, StockOutEvent
 from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Draw
+from kalooki.rulebook import render_rulebook
 from kalooki.script import ScriptError, load_script_text
 from kalooki.simulate import SimulationError, check_setup
 from kalooki.variant import Variant
@@ -264,6 +265,28 @@ def test_every_caller_seats_the_players_the_variant_allows(least: int, most: int
         with pytest.raises(SimulationError) as stopped:
             check_setup(variant, ["random"] * count, 1)
         assert str(stopped.value) == f"{count} bots: {variant.name} is for {words} players"
+
+
+def test_no_caller_seats_a_table_that_would_be_dealt_the_whole_pack() -> None:
+    # One pack, no jokers, no upcard: four hands of 13 are the whole pack, leaving no stock, so every
+    # hand ended at its deal (blocked) and a game of bots dealt hand after hand. Three still have a stock.
+    variant = Variant(decks=1, jokers=0, upcard=False)
+    note = " (4 players would be dealt the whole pack, leaving no stock)"
+    assert (rules.most_players(variant), rules.player_counts(variant), rules.seating_note(variant)) == (
+        3,
+        "2 to 3",
+        note,
+    )
+    Game(variant, ["a", "b", "c"], seed=1)
+    with pytest.raises(SetupError) as refused:
+        Game(variant, ["a", "b", "c", "d"], seed=1)
+    assert str(refused.value) == f"4 players: this variant is for 2 to 3{note}"
+    with pytest.raises(SimulationError) as stopped:
+        check_setup(variant, ["random"] * 4, 1)
+    assert str(stopped.value) == f"4 bots: {variant.name} is for 2 to 3 players{note}"
+    assert "From 2 to 3 players can play. (4 would be dealt the whole pack, leaving no stock.)" in (
+        render_rulebook(variant)
+    )
 
 
 @pytest.mark.parametrize(

@@ -181,10 +181,12 @@ def test_cross_field_rules(data: dict[str, object], field: str, words: list[str]
 
 
 def test_cross_field_boundaries() -> None:
-    # Exactly fits, leaving a stock of one: 8 * 13 + 1 = 105 < 2 * 52 + 2.
-    assert not cross_field_problems(Variant(max_players=8, jokers=2))
+    # Exactly fits: 8 * 13 + 1 = 105 <= 2 * 52 + 1 (eight would have no stock: seven play at most).
+    assert not cross_field_problems(Variant(max_players=8, jokers=1))
     assert cross_field_problems(
-        Variant.model_validate({"max_players": 8, "jokers": 1}, context={DEFER_CROSS_FIELD: True})
+        Variant.model_validate(
+            {"min_players": 8, "max_players": 8, "jokers": 1}, context={DEFER_CROSS_FIELD: True}
+        )
     )
     assert not cross_field_problems(Variant(min_players=4, max_players=4))
     # 13 cards of at most 11 points = 143; discard_optional allows one more card.
