@@ -29,10 +29,10 @@ from .saves import write_atomically
 
 WIDTH = 92
 SHOWN = 8
+"""How many knobs the starter file offers: the ones house rules change most."""
 TABLES_ARGUE_ABOUT = ("opening_threshold", "joker_penalty", "kalooki_bonus", "run_minimum", "goal_score")
 """The house rules the README opens with (51 or 40 to open, a joker 25 or 15, Kalooki +25 or -25, runs of
 three or four, the goal): a starter offers each, whether or not the built-ins change it most."""
-"""How many knobs the starter file offers: the ones house rules change most."""
 
 
 def most_changed_knobs() -> list[str]:
@@ -95,13 +95,16 @@ def starter_variant(path: Path, base: str) -> str:
 def extends_reference(base: str, folder: Path) -> str:
     """How the new file in ``folder`` names ``base``: a built-in by its name, a file by its path from
     ``folder`` (extends reads a path from the file's own folder; ``base`` was given from the current one)."""
-    if not is_path_like(base):
+    if base in builtin_variant_names() or not (is_path_like(base) or Path(base).is_file()):
         return base
     target = Path(base).absolute()
     try:
-        return Path(os.path.relpath(target, folder)).as_posix()
+        reference = Path(os.path.relpath(target, folder)).as_posix()
     except ValueError:  # another drive (Windows): no relative path leads there
         return target.as_posix()
+    # extends reads a path only where it looks like one (a slash, or .yaml and .yml as written): a file
+    # named family.YML, given as it is, would be read as a built-in's name.
+    return reference if is_path_like(reference) else f"./{reference}"
 
 
 def new(
