@@ -485,24 +485,37 @@ def key_rules(variant: Variant) -> list[str]:
 
 
 _RANKS_FROM_SIX = ("6", "7", "8", "9", "10", "J", "Q", "K")
+_NUMBER_WORDS = dict(
+    enumerate(("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))
+)
+_NUMBER_WORDS |= {10: "ten", 11: "eleven", 12: "twelve"}
 
 
 def _jokers_in_melds(variant: Variant) -> str:
     """How jokers stand in melds, its examples as long as the shortest run (a run of three where runs
-    are of four or more would show a meld the table refuses)."""
+    are of four or more would show a meld the table refuses) and holding no more jokers than the pack."""
+    what = "A joker can stand for any card in a meld, but a meld needs at least one card that is not a joker."
     jokers = variant.run_minimum - 1
-    count = {2: "two", 3: "three", 4: "four", 5: "five"}.get(jokers, str(jokers))
+    if variant.jokers < jokers:
+        # One card and every joker of the pack is too short for a run: such a meld can only be a set (of
+        # three at least: a card and one joker is no meld).
+        if variant.jokers < 2:
+            return what
+        held = _NUMBER_WORDS.get(variant.jokers, str(variant.jokers))
+        return (
+            f"{what} One such card with jokers (a seven and {held} jokers) is a set, if a set holds so many."
+        )
     examples = "."
-    if 2 + jokers <= len(_RANKS_FROM_SIX):  # from the seven up, a run past the king: no example
+    if 2 + jokers <= len(_RANKS_FROM_SIX):  # a run from the seven past the king: no example
         after = " ".join(["7H", *["JK"] * jokers])
         before = " ".join(["JK", "7H", *["JK"] * (jokers - 1)])
         up, down = "-".join(_RANKS_FROM_SIX[1 : 2 + jokers]), "-".join(_RANKS_FROM_SIX[: 1 + jokers])
         examples = f" (`meld {after} run` is {up}, `meld {before} run` {down})."
+    count = _NUMBER_WORDS.get(jokers, str(jokers))
     return (
-        "A joker can stand for any card in a meld, but a meld needs at least one card that is not a "
-        f"joker. One such card with jokers (a seven and {count} jokers) is a set when a set may hold that "
-        "many cards, and otherwise a run; its player may lay it as a run all the same by saying so, "
-        f"where a run may be that short{examples}"
+        f"{what} One such card with jokers (a seven and {count} jokers) is a set when a set may hold that "
+        "many cards, and otherwise a run; its player may lay it as a run all the same by saying so, where a "
+        f"run may be that short{examples}"
     )
 
 

@@ -294,7 +294,7 @@ def test_the_rulebooks_runs_of_a_card_and_jokers_are_as_long_as_the_shortest_run
     meld: str, points: int
 ) -> None:
     # Under run_minimum 4 the rulebook's examples were runs of three, which the table refuses.
-    rulebook = render_rulebook(Variant(run_minimum=4))
+    rulebook = render_rulebook(Variant(run_minimum=4, jokers=4))
     assert "(a seven and three jokers)" in rulebook
     assert "(`meld 7H JK JK JK run` is 7-8-9-10, `meld JK 7H JK JK run` 6-7-8-9)." in rulebook
     game = new_game(
@@ -304,6 +304,11 @@ def test_the_rulebooks_runs_of_a_card_and_jokers_are_as_long_as_the_shortest_run
     )
     events = play(game, "draw stock", f"meld {meld} run")
     assert (events[1]["points"], game.table[0].kind) == (points, "run")
+    # With fewer jokers in the pack than that (kaluki-51's two), one card and jokers make only a set; with
+    # one joker, no meld at all.
+    two = render_rulebook(Variant(run_minimum=4))
+    assert "One such card with jokers (a seven and two jokers) is a set, if a set holds so many." in two
+    assert "One such card" not in render_rulebook(Variant(run_minimum=4, jokers=1))
 
 
 @pytest.mark.parametrize(
