@@ -26,7 +26,7 @@ from rich.text import Text
 from kalooki.engine import Event, Game
 from kalooki.events import BuildEvent, DrawEvent, HandEndEvent, MeldEvent, ReleaseEvent
 from kalooki.savegame import LoadedSave, SaveFormatError, Session, save_checksum, save_document, seat_rng
-from kalooki.text import clipped, escape_controls, name_key
+from kalooki.text import clipped, escape_controls, name_key, name_lookalike
 from kalooki.variant import Variant
 
 from .common import counted, name_problem, named_bots, refuse_unknown_bots
@@ -258,8 +258,17 @@ def start_hotseat(
         )
     # In any case: "ann" and "Ann" both read "Ann" at the start of a sentence ("Ann went out"); and in any
     # of Unicode's ways of writing the same letters, as at a hosted table (ａｎｎ in fullwidth letters).
-    if len({name_key(name) for name in names}) != len(names):
-        raise typer.BadParameter("give each person a different name", param_hint="'--humans'")
+    keys = [name_key(name) for name in names]
+    for index, key in enumerate(keys):
+        if key in keys[:index]:
+            first = names[keys.index(key)]
+            # The letter that reads as another, as a hosted table names it (': this name's U+0430 ...').
+            name, letter = escape_controls(names[index]), name_lookalike(names[index], "its")
+            raise typer.BadParameter(
+                f"'{name}' reads as '{escape_controls(first)}' on the screens{letter}; give each person a "
+                "different name",
+                param_hint="'--humans'",
+            )
     variant = load_variant(target or "classic", overrides)
     kinds = named_bots(bots) or []
     refuse_unknown_bots(kinds)

@@ -30,7 +30,7 @@ from kalooki.loader import MappingOverrides, load_variant
 from kalooki.moves import Action, MoveSyntaxError, parse_move
 from kalooki.set_options import head_count_noted
 from kalooki.statecheck import check_player_name
-from kalooki.text import name_key
+from kalooki.text import name_key, name_lookalike
 from kalooki.textpatterns import CARD_PATTERN_MESSAGE, CARD_TEXT, MOVE_TEXT, card_pattern
 from kalooki.variant import Variant
 from kalooki.wholenumbers import whole_floats_as_integers
@@ -264,8 +264,8 @@ def check_script(document: YamlDocument, base_dir: Path) -> LoadedScript:
             other = keys.index(name_key(name))
             problems.append(
                 document.location(where).error(
-                    f"'{name}' reads as seat {other + 1}'s '{names[other]}' on the screens: "
-                    "give each player a different name"
+                    f"'{name}' reads as seat {other + 1}'s '{names[other]}' on the screens"
+                    f"{name_lookalike(name, 'its')}; give each player a different name"
                 )
             )
         names.append(name)

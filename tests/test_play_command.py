@@ -40,7 +40,11 @@ def test_play_rejects_json_without_a_script(tmp_path: Path, monkeypatch: pytest.
             "Invalid value for '--humans': a name is at most 20 characters, got 30",
         ),
         # "ann" and "Ann" both read "Ann" at the start of a sentence ("Ann went out").
-        (["--humans", "ann,Ann"], "Invalid value for '--humans': give each person a different name"),
+        (
+            ["--humans", "ann,Ann"],
+            "Invalid value for '--humans': 'Ann' reads as 'ann' on the screens; give each person a "
+            "different name",
+        ),
         (["--humans", "You,ann"], "'you' is what the screens call a player: give each person their own name"),
         # Two people were named: "name two or more people" did not say the empty name was what was wrong.
         (["--humans", "ann,,bob"], "an empty name in 'ann,,bob': one name between each two commas"),

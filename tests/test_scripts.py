@@ -135,7 +135,7 @@ BAD_SCRIPTS = [
     ("variant: clasic\nplayers: [ann, bob]\n", None),
     (  # both read "Ann" where a sentence begins, as --humans and a hosted table refuse
         "players: [ann, {name: ANN, bot: greedy}]\n",
-        "<script>:1:23: players[1].name: 'ANN' reads as seat 1's 'ann' on the screens: "
+        "<script>:1:23: players[1].name: 'ANN' reads as seat 1's 'ann' on the screens; "
         "give each player a different name",
     ),
     (  # the deal was measured against classic (13 cards) once the variant failed to load
