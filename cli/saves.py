@@ -220,6 +220,11 @@ def _known_paths() -> list[Path]:
     One whose folder is there without it was removed or moved, and is forgotten; one whose folder is
     not there may be on a drive unplugged for now, and is kept for when it is back.
     """
+    return [Path(name) for name in _indexed() if _a_file(name) or not _a_file(name, folder=True)]
+
+
+def _indexed() -> list[str]:
+    """Every place the index names (once each), there or not."""
     # Only an index of files named elsewhere: one damaged by hand is read as none, as one not there is.
     try:
         data = jsonio.loads(read_regular_file(known_saves_file(), MAX_KNOWN_BYTES))
@@ -228,8 +233,7 @@ def _known_paths() -> list[Path]:
     entries = data.get("saves") if isinstance(data, dict) else None
     if not isinstance(entries, list):
         return []
-    names = (entry for entry in entries if isinstance(entry, str) and _a_place(entry))
-    return [Path(name) for name in dict.fromkeys(names) if _a_file(name) or not _a_file(name, folder=True)]
+    return list(dict.fromkeys(entry for entry in entries if isinstance(entry, str) and _a_place(entry)))
 
 
 def _a_place(name: str) -> bool:
@@ -297,9 +301,12 @@ def forget_save(*paths: Path) -> None:
     (``saves --clean`` forgets every finished game at once: one at a time, a thousand took minutes)."""
     gone = {_noted(path) for path in paths}
     with _index_turn():
-        known = _known_paths()
-        kept = [entry for entry in known if _noted(entry) not in gone]  # one noted as typed before counts too
-        if len(kept) < len(known):
+        kept = [
+            entry for entry in _known_paths() if _noted(entry) not in gone
+        ]  # one noted as typed counts too
+        # Written whenever it names more: the saves gone for good go with those forgotten (saves --clean
+        # removes the files first, and the index kept naming them).
+        if len(kept) < len(_indexed()):
             with contextlib.suppress(OSError):
                 _write_known(kept)
 
@@ -334,10 +341,9 @@ def move_save(old: Path, new: Path, text: str) -> None:
 def save_paths() -> list[Path]:
     """The save files in the saves folder and the ones remembered elsewhere."""
     folder = saves_dir()
-    if not folder.is_dir() and (folder.exists() or (folder.parent.exists() and not folder.parent.is_dir())):
-        # A file where the folder goes (or where kalooki's own folder goes): "no saved games" hid why
-        # none could ever be saved.
-        place = folder if folder.exists() else folder.parent
+    # A file where the folder goes (or any folder above it): "no saved games" hid why none could be saved.
+    place = next((place for place in (folder, *folder.parents) if place.exists()), None)
+    if place is not None and not place.is_dir():
         raise SaveFileError(
             f"{escape_controls(str(place))}: is a file, where kalooki keeps its saves in a folder"
         )

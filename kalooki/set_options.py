@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from kalooki.loader_refs import VariantError
 from kalooki.text import not_utf8, undecodable_byte, unlike_ascii
-from kalooki.variant import DEFER_CROSS_FIELD, Variant
+from kalooki.variant import DEFER_CROSS_FIELD, KNOB_NAMES, Variant
 from kalooki.yamlio import (
     Diagnostic,
     Location,
@@ -99,8 +99,8 @@ def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOp
         column = len(option) - len(text) + 1
         # Several knobs in one option, as some tools take them (opening_threshold=40,jokers=4): said so, not
         # "expected a whole number, got '40,jokers=4'".
-        joined = re.search(r",\s*[A-Za-z_][A-Za-z0-9_-]*\s*=", text)
-        if joined is not None:
+        joined = re.search(r",\s*([A-Za-z_][A-Za-z0-9_-]*)\s*=", text)
+        if joined is not None and joined.group(1) in KNOB_NAMES and key in KNOB_NAMES:
             parts = [f"{key}={text[: joined.start()].strip()}"]
             parts += [part.strip() for part in text[joined.start() + 1 :].split(",") if part.strip()]
             each = " ".join(f"{source} {part}" for part in parts)

@@ -126,3 +126,26 @@ def test_a_file_where_the_saves_folder_goes_is_said(home: Path, where: str) -> N
             " ".join(result.output.split())
             == f"{place}: is a file, where kalooki keeps its saves in a folder"
         )
+
+
+def test_saves_clean_takes_the_finished_games_out_of_the_index(home: Path, tmp_path: Path) -> None:
+    # It removed the files and left the index naming them (hidden when read, but never written again).
+    for name in ("a", "b"):
+        saved_game(tmp_path / f"{name}.json", finished=True, seed=3)
+    assert len(indexed(home)) == 2
+    result = runner.invoke(app, ["saves", "--clean", "--yes"])
+    assert result.exit_code == 0, result.output
+    assert indexed(home) == []
+
+
+def test_a_file_anywhere_above_the_saves_folder_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "file").write_text("not a folder\n")
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path / "file" / "deeper"))
+    result = runner.invoke(app, ["saves"])
+    assert result.exit_code == 1
+    assert (
+        " ".join(result.output.split())
+        == f"{tmp_path / 'file'}: is a file, where kalooki keeps its saves in a folder"
+    )

@@ -170,6 +170,8 @@ def test_several_knobs_in_one_set_are_told_to_go_one_a_set() -> None:
     # It said "expected a whole number, got '40,jokers=4'".
     each = "give each knob its own --set: --set opening_threshold=40 --set jokers=4"
     assert set_errors("opening_threshold=40,jokers=4") == [f"--set:1:21: opening_threshold: {each}"]
+    # A comma in text is text: only a knob's name after it reads as another knob.
+    assert parse_set_options(["description=House, rule=ours"]).values == {"description": "House, rule=ours"}
     assert set_errors("goal_score=1,000") == [
         "--set:1:12: goal_score: expected a whole number, got '1,000': write the number without its commas "
         "(1000)"
