@@ -102,10 +102,30 @@ def _deal_from_event(players: Sequence[str], event: Mapping[str, Any]) -> FixedD
         stock_top=parse_cards(event["stock"]),
         stock_complete=True,
         dealer=None if dealer is None else _seat(players, dealer, "the deal's dealer is"),
-        drawn_for_dealer=dict(event.get("drawn_for_dealer", {})),
-        drawn_again=tuple(dict(again) for again in event.get("drawn_again", ())),
+        drawn_for_dealer=_drawn(players, event.get("drawn_for_dealer") or {}, "drawn_for_dealer"),
+        drawn_again=tuple(
+            _drawn(players, again, "drawn_again") for again in _rounds(event.get("drawn_again"))
+        ),
         no_upcard=discard is None,
     )
+
+
+def _rounds(value: object) -> list[object]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise TypeError("the deal's drawn_again must be a list of rounds, each an object of cards by player")
+    return value
+
+
+def _drawn(players: Sequence[str], value: object, field: str) -> dict[str, str]:
+    """A round of cards drawn for the first deal, as the log gives it: each player's card, checked."""
+    if not isinstance(value, Mapping):
+        raise TypeError(f"the deal's {field} must be an object of cards by player")
+    for name, card in value.items():
+        _seat(players, name, f"the deal's {field} names")
+        parse_card(card if isinstance(card, str) else repr(card))
+    return {str(name): str(card) for name, card in value.items()}
 
 
 def _seat(players: Sequence[str], name: object, saying: str) -> int:

@@ -62,6 +62,30 @@ def test_a_deal_whose_hands_are_a_list_is_refused() -> None:
     assert refused(records).startswith("record 2: the log's game and first deal cannot start a game (")
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        # Python's own words came out: "dictionary update sequence element #0 has length 1; 2 is required".
+        ("drawn_again", [["x"]], "the deal's drawn_again must be an object of cards by player"),
+        (
+            "drawn_again",
+            "x",
+            "the deal's drawn_again must be a list of rounds, each an object of cards by player",
+        ),
+        (
+            "drawn_again",
+            [{"zed": "5S"}],
+            "the deal's drawn_again names 'zed', who is not one of the log's players",
+        ),
+        ("drawn_for_dealer", [1], "the deal's drawn_for_dealer must be an object of cards by player"),
+    ],
+)
+def test_a_draw_for_the_dealer_of_the_wrong_shape_is_refused(field: str, value: object, said: str) -> None:
+    records = bot_log()
+    records[1][field] = value
+    assert refused(records).startswith(f"record 2: the log's game and first deal cannot start a game ({said}")
+
+
 def test_a_meld_number_that_is_not_a_number_is_refused() -> None:
     records = bot_log()
     index = first(records, "discard")
