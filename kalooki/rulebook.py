@@ -10,11 +10,9 @@ from the model, so the two cannot drift apart (``make docs`` runs the second)::
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Final
 
 # The knob reference has its own module; its names are still read from here, where it began.
@@ -23,6 +21,7 @@ from kalooki.knob_reference import README_END as README_END
 from kalooki.knob_reference import knob_choices as knob_choices
 from kalooki.knob_reference import knob_reference_markdown as knob_reference_markdown
 from kalooki.knob_reference import knob_values as knob_values
+from kalooki.knob_reference import reference_main
 from kalooki.knob_reference import update_readme as update_readme
 from kalooki.rules import kalooki_charge, may_end_without_discard, most_players
 from kalooki.text import markdown_literal
@@ -575,30 +574,9 @@ def render_rulebook(variant: Variant) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m kalooki.rulebook", description=__doc__)
-    mode = parser.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--check-readme", metavar="README", type=Path, help="exit 1 if the knob table is stale")
-    mode.add_argument("--write-readme", metavar="README", type=Path, help="rewrite the knob table in place")
-    mode.add_argument("--print", action="store_true", help="print the knob table")
-    args = parser.parse_args(argv)
-    if args.print:
-        sys.stdout.write(knob_reference_markdown())
-        return 0
-    path: Path = args.check_readme or args.write_readme
-    text = path.read_text(encoding="utf-8")
-    try:
-        fresh = update_readme(text)
-    except ValueError as error:
-        print(f"{path}: {error}", file=sys.stderr)
-        return 1
-    if args.write_readme:
-        path.write_text(fresh, encoding="utf-8")
-        return 0
-    if fresh != text:
-        command = f"python -m kalooki.rulebook --write-readme {path}"
-        print(f"{path}: the knob reference is stale; regenerate it with: {command}", file=sys.stderr)
-        return 1
-    return 0
+    """``python -m kalooki.rulebook``: the knob reference table's check and rewrite, which began here and
+    are :mod:`kalooki.knob_reference`'s now (the command stays, in the Makefile and the docs)."""
+    return reference_main(argv, prog="python -m kalooki.rulebook", description=__doc__)
 
 
 if __name__ == "__main__":
