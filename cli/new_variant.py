@@ -92,10 +92,16 @@ def starter_variant(path: Path, base: str) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def names_a_file(base: str) -> bool:
+    """Whether ``--extends`` names a file, as the command line reads it: a path, or a file there that no
+    built-in is called (a built-in's name is read first)."""
+    return is_path_like(base) or (base not in builtin_variant_names() and Path(base).is_file())
+
+
 def extends_reference(base: str, folder: Path) -> str:
     """How the new file in ``folder`` names ``base``: a built-in by its name, a file by its path from
     ``folder`` (extends reads a path from the file's own folder; ``base`` was given from the current one)."""
-    if base in builtin_variant_names() or not (is_path_like(base) or Path(base).is_file()):
+    if not names_a_file(base):
         return base
     target = Path(base).absolute()
     try:
@@ -126,8 +132,7 @@ def new(
     if file.suffix.lower() not in VARIANT_SUFFIXES:  # as the loader reads them: X.YAML is one too
         raise typer.BadParameter("a variant file's name ends in .yaml (or .yml)", param_hint="'FILE.yaml'")
     check_output_path(file, "FILE.yaml", variant_file=True)
-    named_file = is_path_like(extends) or (extends not in builtin_variant_names() and Path(extends).is_file())
-    if named_file and Path(extends).suffix.lower() not in VARIANT_SUFFIXES:
+    if names_a_file(extends) and Path(extends).suffix.lower() not in VARIANT_SUFFIXES:
         # The command line reads any file as a variant; the new file's extends reads only .yaml files.
         raise typer.BadParameter(
             f"{base_file_refusal(Path(extends))}: {extends} (a copy named .yaml is one)",

@@ -480,7 +480,7 @@ class RemoteGame(InteractiveGame):
             return
         # The host's own seat: the one at the keyboard of the table that saves, asking where it goes.
         shown = escape_controls(str(self.saved_to))
-        failure = self.table_save_failure() if self.table_save_failure is not None else None
+        failure = self.table_failure()
         if failure is not None:
             self.error(
                 f"the table could not be saved to {shown} ({escape_controls(failure)}); the game goes on"
@@ -491,12 +491,16 @@ class RemoteGame(InteractiveGame):
     def save(self) -> bool:
         return True
 
+    def table_failure(self) -> str | None:
+        """For the host's own seat: why the table's last save failed; None where it worked, or elsewhere."""
+        return self.table_save_failure() if self.table_save_failure is not None else None
+
     def stopped(self, why: str) -> None:
         if self.close_table is not None:
             # Were this seat to leave first, the others would hear it drop out, then the table close.
             self.close_table()
         self.connection.close()
-        failure = self.table_save_failure() if self.table_save_failure is not None else None
+        failure = self.table_failure()
         if self.resume_command and failure is not None:
             # No save to reopen: the table is gone with this process.
             shown, reason = escape_controls(str(self.saved_to)), escape_controls(failure)

@@ -220,7 +220,12 @@ def _known_paths() -> list[Path]:
     One whose folder is there without it was removed or moved, and is forgotten; one whose folder is
     not there may be on a drive unplugged for now, and is kept for when it is back.
     """
-    return [Path(name) for name in _indexed() if _a_file(name) or not _a_file(name, folder=True)]
+    return _not_gone(_indexed())
+
+
+def _not_gone(names: list[str]) -> list[Path]:
+    """The places of ``names`` but those gone for good (see :func:`_known_paths`)."""
+    return [Path(name) for name in names if _a_file(name) or not _a_file(name, folder=True)]
 
 
 def _indexed() -> list[str]:
@@ -301,12 +306,11 @@ def forget_save(*paths: Path) -> None:
     (``saves --clean`` forgets every finished game at once: one at a time, a thousand took minutes)."""
     gone = {_noted(path) for path in paths}
     with _index_turn():
-        kept = [
-            entry for entry in _known_paths() if _noted(entry) not in gone
-        ]  # one noted as typed counts too
-        # Written whenever it names more: the saves gone for good go with those forgotten (saves --clean
-        # removes the files first, and the index kept naming them).
-        if len(kept) < len(_indexed()):
+        names = _indexed()
+        # One noted as typed counts too. Written whenever it names more: the saves gone for good go with
+        # those forgotten (saves --clean removes the files first, and the index kept naming them).
+        kept = [entry for entry in _not_gone(names) if _noted(entry) not in gone]
+        if len(kept) < len(names):
             with contextlib.suppress(OSError):
                 _write_known(kept)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from kalooki.rules import SMALLEST_MELD, keep, may_end_without_discard, may_ever_meld
+from kalooki.rules import SMALLEST_MELD, dealt, keep, may_end_without_discard, may_ever_meld
 
 if TYPE_CHECKING:
     from kalooki.variant import Variant
@@ -40,11 +40,9 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
                 f"min_players ({variant.min_players}) is more than max_players ({variant.max_players})",
             )
         )
-    upcard = 1 if variant.upcard else 0
-    plus = " + 1" if upcard else ""
+    plus = " + 1" if variant.upcard else ""
     pack = f"the pack of decks * 52 + jokers = {variant.decks} * 52 + {variant.jokers} = {variant.pack_size}"
-    needed = variant.max_players * variant.hand_size + upcard
-    fewest = variant.min_players * variant.hand_size + upcard
+    needed, fewest = dealt(variant, variant.max_players), dealt(variant, variant.min_players)
     if needed > variant.pack_size:
         problems.append(
             (
