@@ -505,24 +505,28 @@ def test_the_first_pass_screen_of_a_new_hand_tells_nothing_of_the_hand_before(tm
     assert "Since your last turn:" not in hand_two
 
 
+def resumed_with_a_discard(
+    save: Path, seat: int, then: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> str:
+    """What the terminal shows resuming ``save`` (drawn already), the seat on turn discarding a card that is
+    not a joker, then the lines ``then``."""
+    hand = read_save(save).game.hands[seat]
+    discard = format_card(next(card for card in hand if card != 52))
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"\nd {discard}\n\n{then}"))
+    assert resume_game(str(save), fast=True) == 0
+    return capsys.readouterr().out
+
+
 def test_a_resumed_hot_seat_game_tells_the_draw_made_before_it_was_saved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Ann drew and the game stopped; resumed, she discarded, and bob was told only "ann discards ...":
     # a turn with no draw. What came before the resume is in no save: the recap says where it starts.
     save = hot_seat_save(tmp_path, ["ann", "bob"], ["", "ds", "quit"])
-    hand = read_save(save).game.hands[0]
-    ann_discards = format_card(next(card for card in hand if card != 52))
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"\nd {ann_discards}\n\nds\nquit\n"))
-    assert resume_game(str(save), fast=True) == 0
-    bob = capsys.readouterr().out.split("Pass to bob")[-1]
+    bob = resumed_with_a_discard(save, 0, "ds\nquit\n", monkeypatch, capsys).split("Pass to bob")[-1]
     told = bob[bob.index("Before your first turn:") : bob.index("Your hand")]
     assert "Ann draws from the stock, discards " in told
-    hand = read_save(save).game.hands[1]
-    bob_discards = format_card(next(card for card in hand if card != 52))
-    monkeypatch.setattr("sys.stdin", io.StringIO(f"\nd {bob_discards}\n\nquit\n"))
-    assert resume_game(str(save), fast=True) == 0
-    ann = capsys.readouterr().out.split("Pass to ann")[-1]
+    ann = resumed_with_a_discard(save, 1, "quit\n", monkeypatch, capsys).split("Pass to ann")[-1]
     told = ann[ann.index("Since the game was resumed:") : ann.index("Your hand")]
     assert "Bob draws from the stock, discards " in told
     assert "Since your last turn:" not in ann

@@ -100,18 +100,29 @@ def test_the_lobby_shows_what_a_player_says_as_one_plain_line(tmp_path: Path) ->
         assert host.wait(TIMEOUT) == 0
 
 
+def home_that_is_a_file(folder: Path) -> Path:
+    """A KALOOKI_HOME that is a file: no save can be written under it."""
+    home = folder / "home"
+    home.write_text("not a folder\n")
+    return home
+
+
+def heard_until(heard: queue.Queue[str], text: str) -> str:
+    """The first line the host prints from now on that holds ``text``."""
+    line = heard.get(timeout=TIMEOUT)
+    while text not in line:
+        line = heard.get(timeout=TIMEOUT)
+    return line
+
+
 def test_a_table_that_cannot_be_saved_says_so_and_exits_1(tmp_path: Path) -> None:
     # kalooki's folder is a file: no save can be written. The table said where it saves, played the
     # whole game and exited 0, no save made and nothing said.
-    home = tmp_path / "home"
-    home.write_text("not a folder\n")
     heard: queue.Queue[str] = queue.Queue()
-    host, uri, code = start_host(home, "--seats", "2", heard=heard)
+    host, uri, code = start_host(home_that_is_a_file(tmp_path), "--seats", "2", heard=heard)
     try:
         players = two_players_in_a_game(uri, code)
-        line = heard.get(timeout=TIMEOUT)
-        while not line.startswith("✗"):
-            line = heard.get(timeout=TIMEOUT)
+        line = heard_until(heard, "✗")
         assert re.fullmatch(
             r"✗ could not save to \S+\.kalooki-save\.json: Not a directory; the game goes on", line
         )
@@ -122,9 +133,7 @@ def test_a_table_that_cannot_be_saved_says_so_and_exits_1(tmp_path: Path) -> Non
         host.stdin.close()
         status = host.wait(TIMEOUT)
     assert status == 1
-    line = heard.get(timeout=TIMEOUT)
-    while not line.startswith("The table could not be saved"):
-        line = heard.get(timeout=TIMEOUT)
+    line = heard_until(heard, "The table could not be saved")
     assert re.fullmatch(r"The table could not be saved to \S+ \(Not a directory\)\.", line)
 
 
@@ -133,25 +142,19 @@ def test_a_finished_game_whose_table_could_not_be_saved_exits_0_as_a_game_at_the
 ) -> None:
     # Over, the game has nothing to reopen: a game at the terminal that ends unsaved exits 0; the table
     # exited 1. It still says the table could not be saved.
-    home = tmp_path / "home"
-    home.write_text("not a folder\n")
     heard: queue.Queue[str] = queue.Queue()
-    host, _uri, _code = start_host(home, "--seats", "2", heard=heard)
+    host, _uri, _code = start_host(home_that_is_a_file(tmp_path), "--seats", "2", heard=heard)
     try:
         assert host.stdin is not None
         host.stdin.write("start\n")
         host.stdin.flush()
-        line = heard.get(timeout=TIMEOUT)
-        while "The game is over" not in line:
-            line = heard.get(timeout=TIMEOUT)
+        heard_until(heard, "The game is over")
     finally:
         assert host.stdin is not None
         host.stdin.close()
         status = host.wait(TIMEOUT)
     assert status == 0
-    line = heard.get(timeout=TIMEOUT)
-    while not line.startswith("The table could not be saved"):
-        line = heard.get(timeout=TIMEOUT)
+    heard_until(heard, "The table could not be saved")
 
 
 def two_players_in_a_game(uri: str, code: str) -> list[Player]:
