@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from .interactive import EXIT_INTERRUPTED
 from .play import console_reader
 
 if TYPE_CHECKING:
@@ -24,9 +25,9 @@ def watch_table(server: HostThread, console: Console) -> int:
         except EOFError:  # said, as at the host's own seat: the table closed without a word before
             console.print(Text("\nEnd of input: the table is closed.", style="bold"))
             return 0
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # 130, the shell's convention, as at the lobby prompt and the play screen
             console.print(Text("\nInterrupted: the table is closed.", style="bold"))
-            return 0
+            return EXIT_INTERRUPTED
         line = typed.lower()
         if line in ("quit", "exit", "q"):
             console.print(Text("The table is closed.", style="bold"))

@@ -214,6 +214,19 @@ def test_a_host_that_only_watches_is_told_the_game_below_its_prompt(tmp_path: Pa
         terminal.kill()
 
 
+def test_ctrl_c_at_a_watching_hosts_prompt_closes_the_table_with_the_interrupt_status(tmp_path: Path) -> None:
+    # The lobby prompt exited 130 on Ctrl-C, the watching host's prompt 0 after the same words.
+    arguments = ["host", "--bind", "127.0.0.1", "--port", "0", "--seats", "2", "--watch", "--bot-pause", "0"]
+    terminal = Terminal(arguments, environment(tmp_path))
+    try:
+        terminal.read_until(r"table> ")
+        terminal.interrupt()
+        terminal.read_until("Interrupted: the table is closed")
+        assert terminal.wait() == 130
+    finally:
+        terminal.kill()
+
+
 def test_a_host_at_its_own_seat_is_told_the_end_of_the_game_on_its_play_screen_alone(tmp_path: Path) -> None:
     # "[table] The game is over: bob won." came from the table's thread as the last move was made: on the
     # host's screen it stood before that move ("Bob discards ...") and the hand's result, which the play
