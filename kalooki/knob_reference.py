@@ -9,11 +9,8 @@ completion.
 
 from __future__ import annotations
 
-import argparse
-import sys
 import typing
 from collections.abc import Sequence
-from pathlib import Path
 
 from annotated_types import Ge, Le
 
@@ -112,34 +109,5 @@ __all__ = [
     "knob_choices",
     "knob_reference_markdown",
     "knob_values",
-    "reference_main",
     "update_readme",
 ]
-
-
-def reference_main(argv: Sequence[str] | None, *, prog: str, description: str | None) -> int:
-    """Check (exit 1 when stale), rewrite or print the knob table of a README, as ``prog`` is run."""
-    parser = argparse.ArgumentParser(prog=prog, description=description)
-    mode = parser.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--check-readme", metavar="README", type=Path, help="exit 1 if the knob table is stale")
-    mode.add_argument("--write-readme", metavar="README", type=Path, help="rewrite the knob table in place")
-    mode.add_argument("--print", action="store_true", help="print the knob table")
-    args = parser.parse_args(argv)
-    if args.print:
-        sys.stdout.write(knob_reference_markdown())
-        return 0
-    path: Path = args.check_readme or args.write_readme
-    text = path.read_text(encoding="utf-8")
-    try:
-        fresh = update_readme(text)
-    except ValueError as error:
-        print(f"{path}: {error}", file=sys.stderr)
-        return 1
-    if args.write_readme:
-        path.write_text(fresh, encoding="utf-8")
-        return 0
-    if fresh != text:
-        command = f"{prog} --write-readme {path}"
-        print(f"{path}: the knob reference is stale; regenerate it with: {command}", file=sys.stderr)
-        return 1
-    return 0

@@ -10,6 +10,7 @@ from the model, so the two cannot drift apart (``make docs`` runs the second)::
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,7 +22,6 @@ from kalooki.knob_reference import README_END as README_END
 from kalooki.knob_reference import knob_choices as knob_choices
 from kalooki.knob_reference import knob_reference_markdown as knob_reference_markdown
 from kalooki.knob_reference import knob_values as knob_values
-from kalooki.knob_reference import reference_main
 from kalooki.knob_reference import update_readme as update_readme
 from kalooki.rules import kalooki_charge, may_end_without_discard, most_players
 from kalooki.text import markdown_literal
@@ -574,9 +574,12 @@ def render_rulebook(variant: Variant) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m kalooki.rulebook``: the knob reference table's check and rewrite, which began here and
-    are :mod:`kalooki.knob_reference`'s now (the command stays, in the Makefile and the docs)."""
-    return reference_main(argv, prog="python -m kalooki.rulebook", description=__doc__)
+    """``python -m kalooki.rulebook``: the knob reference table's check and rewrite, which began here.
+    The command reads and writes files and speaks to the terminal, so its body is the CLI package's
+    (``kalooki_cli.knob_docs``), imported only when run: the library does not depend on the CLI."""
+    knob_docs = importlib.import_module("kalooki_cli.knob_docs")
+    status: int = knob_docs.main(argv)
+    return status
 
 
 if __name__ == "__main__":

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import typing
 from pathlib import Path
 from typing import Any
@@ -215,3 +217,21 @@ def test_the_knob_reference_writes_each_default_as_a_file_would() -> None:
         if key in ("name", "description", "extends", "source", "provenance"):
             continue
         assert getattr(load_variant_text(f"{key}: {default}\n"), key) == getattr(Variant(), key), key
+
+
+def test_the_knob_reference_command_checks_rewrites_and_says_what_is_wrong(tmp_path: Path) -> None:
+    # The command (make docs) as it is run: a stale table is named with the command that rewrites it.
+    stale = tmp_path / "variants.md"
+    fresh = KNOB_REFERENCE.read_text(encoding="utf-8")
+    stale.write_text(fresh.replace("| `name` |", "| `nom` |"), encoding="utf-8")
+    command = [sys.executable, "-m", "kalooki.rulebook"]
+    checked = subprocess.run([*command, "--check-readme", str(stale)], capture_output=True, text=True)
+    assert checked.returncode == 1
+    expected = f"{stale}: the knob reference is stale; regenerate it with: python -m kalooki.rulebook"
+    assert checked.stderr == f"{expected} --write-readme {stale}\n"
+    written = subprocess.run([*command, "--write-readme", str(stale)], capture_output=True, text=True)
+    assert (written.returncode, stale.read_text(encoding="utf-8")) == (0, fresh)
+    missing = subprocess.run(
+        [*command, "--check-readme", str(tmp_path / "none.md")], capture_output=True, text=True
+    )
+    assert (missing.returncode, missing.stderr) == (1, f"{tmp_path / 'none.md'}: No such file or directory\n")
