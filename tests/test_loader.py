@@ -588,3 +588,23 @@ def test_a_defaulted_name_comes_from_the_file_name(tmp_path: Path) -> None:
     resolved = resolve_variant(write(tmp_path, "friday.yaml", "jokers: 4\n"))
     assert resolved.origins["name"] == Origin("stem", f"{tmp_path}/friday.yaml")
     assert str(resolved.origins["name"]) == f"the name of {tmp_path}/friday.yaml"
+
+
+DOCUMENTED_KEY_SUGGESTIONS = {
+    "jokers_per_pack": "did you mean 'jokers'?",
+    "joker_cost": "did you mean 'joker_penalty'?",
+    "points_to_open": "did you mean 'opening_threshold'?",
+    "run_length": "did you mean 'run_minimum'?",
+    "openng_threshold": "did you mean 'opening_threshold'?",
+    "discard_only_to_lay": "the knobs about discard: discard_draw, turn_discard",
+}
+"""The unknown keys docs/variants.md gives as examples, and what the loader answers each."""
+
+
+@pytest.mark.parametrize("key", DOCUMENTED_KEY_SUGGESTIONS)
+def test_the_key_suggestions_the_docs_give_are_the_loaders(key: str) -> None:
+    # The docs' example of a key in a player's own words had come to be answered another way.
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "variants.md").read_text(encoding="utf-8")
+    assert f"`{key}`" in " ".join(docs.split())
+    answer = f"v.yaml:1:1: {key}: unknown key '{key}'; {DOCUMENTED_KEY_SUGGESTIONS[key]}"
+    assert errors(load_variant_text, f"{key}: 1\n", "v.yaml") == [answer]
