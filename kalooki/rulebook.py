@@ -312,6 +312,11 @@ def set_words(variant: Variant) -> Wording:
     """set_suits and set_maximum in words."""
     most = variant.set_maximum
     if variant.set_suits == "may_repeat":
+        if most == 3:  # not "3 to 3 cards"
+            return Wording(
+                f"A set is three cards of one rank; its suits may repeat {_repeats(variant)}.",
+                "Sets: 3 cards of one rank, suits may repeat.",
+            )
         return Wording(
             f"A set is 3 to {most} cards of one rank; its suits may repeat {_repeats(variant)}.",
             f"Sets: 3-{most} cards of one rank, suits may repeat.",

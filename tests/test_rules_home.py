@@ -188,6 +188,13 @@ def test_the_table_says_a_set_may_repeat_suits_where_the_rulebook_does() -> None
     )
 
 
+def test_a_set_of_three_with_repeated_suits_is_three_cards_not_3_to_3() -> None:
+    threes = Variant(set_suits="may_repeat", set_maximum=3)
+    assert "A set is three cards of one rank; its suits may repeat" in render_rulebook(threes)
+    assert any(line.startswith("Sets: 3 cards of one rank, suits may repeat.") for line in key_rules(threes))
+    assert "3 to 3" not in render_rulebook(threes)
+
+
 def test_a_sets_suits_differ_unless_they_may_repeat() -> None:
     assert rules.suits_must_differ(Variant(set_suits="distinct"))
     assert not rules.suits_must_differ(Variant(set_suits="may_repeat", set_maximum=6))
