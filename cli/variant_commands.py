@@ -261,7 +261,9 @@ def rules(
     text = (
         render_rulebook(resolved.variant).rstrip("\n")
         + "\n\n"
-        + render_provenance(resolved.variant, resolved.provenance, resolved.source, resolved.set_at())
+        + render_provenance(
+            resolved.variant, resolved.provenance, resolved.texts or resolved.source, resolved.set_at()
+        )
     )
     console = Console(highlight=False)
     if markdown or not console.is_terminal:

@@ -97,6 +97,9 @@ class ResolvedVariant:
     """Knob -> where its value comes from in the rule text (see :mod:`kalooki.provenance`)."""
     source: str | None = None
     """The rule text the variant follows, as its most specific file names it."""
+    texts: tuple[str, ...] = ()
+    """Every rule text the knobs' words in :attr:`provenance` quote: :attr:`source` alone, or, for a
+    file that names none of its own over several bases, each base's, in the order they were read."""
 
     def set_at(self) -> dict[str, str]:
         """Where each knob without provenance was set, for those not at classic's default."""
@@ -133,6 +136,7 @@ class _Layer:
     order: dict[str, int] = field(default_factory=dict)
     provenance: dict[str, str] = field(default_factory=dict)
     source: str | None = None
+    texts: list[str] = field(default_factory=list)
 
     def set_knob(self, knob: str, value: Any, origin: Origin, rank: int) -> None:
         """Set a knob; what a base said about an old value no longer applies, about the same value it does."""
@@ -150,6 +154,8 @@ class _Layer:
         self.order.update(base.order)
         self.provenance.update(base.provenance)
         self.source = base.source or self.source
+        # Two bases from two texts: the words each quotes stay, so both texts are named.
+        self.texts += [text for text in base.texts if text not in self.texts]
 
     def _forget_if_changed(self, knob: str, value: Any) -> None:
         # A file restating its base's value (`joker_penalty: 15` over kalooki-40) keeps the words that
@@ -174,6 +180,7 @@ class _Layer:
         if meta.get("source"):
             # Another text: what the bases quoted from theirs does not say where these rules come from.
             self.provenance.clear()
+            self.texts = [meta["source"]]
         self.provenance.update(meta.get("provenance") or {})
         self.source = meta.get("source") or self.source
 
@@ -393,6 +400,7 @@ def resolve(
             dict(known.order),
             dict(known.provenance),
             known.source,
+            list(known.texts),
         )
     # A name's byte that is not UTF-8 is spelled out: the name is text, shown and saved.
     file_only: dict[str, Any] = {"name": spell_bytes(path.stem)}
@@ -427,7 +435,9 @@ def resolve(
     cross = _cross_field_diagnostics(variant, layer, origins, display)
     if cross:
         raise VariantError(sort_diagnostics(cross))
-    return ResolvedVariant(variant, origins, tuple(resolver.sources), dict(layer.provenance), layer.source)
+    return ResolvedVariant(
+        variant, origins, tuple(resolver.sources), dict(layer.provenance), layer.source, tuple(layer.texts)
+    )
 
 
 def _apply_mapping(

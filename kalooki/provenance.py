@@ -19,7 +19,7 @@ state. These describe the rules; they are not rules, so they are not part of
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
@@ -104,25 +104,30 @@ def problems(document: YamlDocument) -> list[Diagnostic]:
 
 
 def render_provenance(
-    variant: Variant, provenance: Mapping[str, str], source: str | None, set_at: Mapping[str, str]
+    variant: Variant,
+    provenance: Mapping[str, str],
+    source: str | Sequence[str] | None,
+    set_at: Mapping[str, str],
 ) -> str:
     """The rulebook's last section: every knob's value and where it comes from, in Markdown.
 
+    ``source``: the rule text, or the texts (a file over two bases, each quoting its own).
     ``set_at`` says where a knob without provenance was set, when not left at classic's default
     (``builtin:kalooki-40:12:1``, ``--set opening_threshold=40``).
     """
+    texts = [source] if isinstance(source, str) else list(source or ())
     # The file's words are shown as written, not as Markdown: a link or a '# ' line in them is text.
-    source = markdown_literal(source) if source else None
+    named = [markdown_literal(text) for text in texts if text]
     words = {knob: markdown_literal(said) for knob, said in provenance.items()}
     # The source is named once, here: each line that is not its words says only that (a long title
     # repeated on every line the text is silent on buried the rules).
-    intro = f"Source: {source}." if source else "No source is named."
-    lines = [
-        "## Where each rule comes from",
-        "",
-        f"{intro} Rules marked *not stated* are not in it: they keep the value shown.",
-        "",
-    ]
+    if len(named) > 1:
+        intro = f"Sources: {'; '.join(named)}. Rules marked *not stated* are in none of them"
+    elif named:
+        intro = f"Source: {named[0]}. Rules marked *not stated* are not in it"
+    else:
+        intro = "No source is named. Rules marked *not stated* are not in it"
+    lines = ["## Where each rule comes from", "", f"{intro}: they keep the value shown.", ""]
     for knob in KNOB_NAMES:
         value = getattr(variant, knob)
         shown = "null" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
@@ -134,7 +139,7 @@ def render_provenance(
         elif knob in set_at:
             # The value is the file's or option's own: "not stated in" would read as the source being
             # silent on a rule it may well state otherwise (classic's jokers cost 25, ours 15).
-            where = ", not from the source" if source else ""
+            where = ", not from the source" if named else ""
             # A file's name is the file system's: spelled out, as in a diagnostic, not sent to the terminal.
             at = markdown_literal(escape_controls(set_at[knob]))
             lines.append(f"- `{knob}: {shown}`: set at {at}{where}")

@@ -115,6 +115,28 @@ def test_the_source_is_named_once_at_the_head_of_the_list(tmp_path: Path) -> Non
     assert "- `play_direction: clockwise`: *not stated: classic's default*" in lines
 
 
+def test_a_file_over_two_bases_from_two_texts_names_both(tmp_path: Path) -> None:
+    # The head named only the last base's text, above words quoted from the other's.
+    path = tmp_path / "ours.yaml"
+    path.write_text("extends: [kalooki-40, czech-500]\nelimination: false\n", encoding="utf-8")
+    forty, czech = resolve_variant("kalooki-40").source, resolve_variant("czech-500").source
+    lines = rules(str(path))
+    assert lines[1] == (
+        f"Sources: {forty}; {czech}. "
+        "Rules marked *not stated* are in none of them: they keep the value shown."
+    )
+    assert "- `ace_value: 11`: kalooki.co.uk: an ace counts 11." in lines
+    assert resolve_variant(str(path)).texts == (forty, czech)
+    again = tmp_path / "again.yaml"
+    again.write_text("extends: [kalooki-40, kalooki-40]\n", encoding="utf-8")
+    assert resolve_variant(str(again)).texts == (forty,)
+    own = tmp_path / "own.yaml"
+    own.write_text(
+        "extends: [kalooki-40, czech-500]\nelimination: false\nsource: our family\n", encoding="utf-8"
+    )
+    assert rules(str(own))[1].startswith("Source: our family. Rules marked *not stated* are not in it")
+
+
 def test_words_given_for_several_knobs_name_the_one_a_file_changes(tmp_path: Path) -> None:
     # kalooki-40 quotes "2 decks and 2 jokers, 106 cards" for both: with 4 jokers shown bare beside
     # decks it spoke against the rulebook's 108 cards; taken away, decks read "not stated", which
