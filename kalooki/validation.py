@@ -483,8 +483,8 @@ def _words(name: str) -> set[str]:
 def _keys_about(name: str, fields: Sequence[str], noun: str) -> str:
     """For a key with no near miss: the keys sharing a word with it, else where to find every knob.
 
-    A player naming a rule in their own words (``take_discard_only_if_you_can_lay_it``) is shown the
-    knob that speaks of it (``discard_draw``), or, when none does, the command that lists them all.
+    A player naming a rule in their own words (``discard_only_to_lay``) is shown the knobs that speak
+    of it (``discard_draw``, ``turn_discard``), or, when none does, the command that lists them all.
     """
     words = _words(name)
     related = [field for field in fields if words & _words(field)]
