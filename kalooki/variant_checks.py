@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from kalooki.opening_bound import most_opening_points
 from kalooki.rules import SMALLEST_MELD, dealt, keep, may_end_without_discard, may_ever_meld
 
 if TYPE_CHECKING:
@@ -84,13 +85,23 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
         meldable = variant.hand_size + (0 if variant.going_out == "discard_required" else 1)
         why = f"hand_size {variant.hand_size}"
     best_card = max(10, variant.ace_value, variant.ace_low_value or 0)
-    if no_meld is None and variant.opening_threshold > meldable * best_card:
+    threshold = variant.opening_threshold
+    if no_meld is None and threshold > meldable * best_card:
         problems.append(
             (
                 "opening_threshold",
-                f"opening_threshold ({variant.opening_threshold}) can never be reached: a first "
+                f"opening_threshold ({threshold}) can never be reached: a first "
                 f"meld holds at most {meldable} cards ({why}) worth at "
                 f"most {best_card} each",
+            )
+        )
+    elif no_meld is None and threshold > (most := most_opening_points(variant, meldable)):
+        # Under the cards' bound, the melds' own: seven cards in sets of three and runs are 74, not 77.
+        problems.append(
+            (
+                "opening_threshold",
+                f"opening_threshold ({threshold}) can never be reached: first melds of at most "
+                f"{meldable} cards ({why}) are worth at most {most}, {_meld_shapes(variant)}",
             )
         )
     if variant.ace_low_value is not None and variant.ace_in_runs not in ("high_or_low", "low"):
@@ -156,7 +167,19 @@ CROSS_FIELD_INVOLVES: dict[str, tuple[str, ...]] = {
     "min_players": ("min_players", "max_players"),
     "hand_size": ("hand_size", "max_players", "decks", "jokers", "upcard"),
     "elimination": ("elimination", "scoring"),
-    "opening_threshold": ("opening_threshold", "hand_size", "ace_value", "going_out", "turn_discard"),
+    "opening_threshold": (
+        "opening_threshold",
+        "hand_size",
+        "ace_value",
+        "ace_low_value",
+        "set_maximum",
+        "run_minimum",
+        "ace_in_runs",
+        "decks",
+        "jokers",
+        "going_out",
+        "turn_discard",
+    ),
     "ace_low_value": ("ace_low_value", "ace_in_runs"),
     "set_maximum": ("set_maximum", "set_suits"),
 }
@@ -172,3 +195,17 @@ other rule named after set_maximum, distinct suits' four, involves only set_suit
 MELD_ROOM_INVOLVES = ("hand_size", "going_out", "turn_discard", "set_maximum", "run_minimum")
 """Every field the rule that a meld must fit in a hand involves. It is named after hand_size, as the
 rule that the deal fits in the pack is, which involves others (:data:`CROSS_FIELD_INVOLVES`)."""
+
+
+def _meld_shapes(variant: Variant) -> str:
+    """The knobs that bound what a first meld holds, as the refusal of an unreachable threshold says them."""
+    ace = {
+        "high": "an ace only above the king",
+        "low": "an ace only below the two",
+        "high_or_low": "an ace at either end",
+        "wrap": "runs turning the corner",
+    }[variant.ace_in_runs]
+    return (
+        f"in sets of at most {variant.set_maximum} cards and runs of at least {variant.run_minimum} "
+        f"({ace}), an ace worth {variant.ace_value}"
+    )

@@ -189,17 +189,18 @@ def test_cross_field_boundaries() -> None:
         )
     )
     assert not cross_field_problems(Variant(min_players=4, max_players=4))
-    # 13 cards of at most 11 points = 143; discard_optional allows one more card.
-    assert not cross_field_problems(Variant(opening_threshold=143))
+    # 13 cards: ten aces (eight and both jokers) in sets of 3, 3 and 4 and three kings are 140; not 13
+    # cards at 11 (143), as the bound once read. discard_optional allows one more card: four kings, 150.
+    assert not cross_field_problems(Variant(opening_threshold=140))
     assert cross_field_problems(
-        Variant.model_validate({"opening_threshold": 144}, context={DEFER_CROSS_FIELD: True})
+        Variant.model_validate({"opening_threshold": 141}, context={DEFER_CROSS_FIELD: True})
     )
-    assert not cross_field_problems(Variant(opening_threshold=154, going_out="discard_optional"))
+    assert not cross_field_problems(Variant(opening_threshold=150, going_out="discard_optional"))
     # meld_required lays the whole hand too: the same one card more.
-    assert not cross_field_problems(Variant(opening_threshold=154, going_out="meld_required"))
+    assert not cross_field_problems(Variant(opening_threshold=150, going_out="meld_required"))
     assert cross_field_problems(
         Variant.model_validate(
-            {"opening_threshold": 155, "going_out": "meld_required"}, context={DEFER_CROSS_FIELD: True}
+            {"opening_threshold": 151, "going_out": "meld_required"}, context={DEFER_CROSS_FIELD: True}
         )
     )
 
@@ -222,16 +223,26 @@ def test_a_set_may_hold_every_card_of_its_rank_and_every_joker() -> None:
 
 
 def test_an_opening_under_turn_discard_optional_may_take_a_hand_grown_to_the_whole_pack() -> None:
-    # A turn may end without a discard: the hand keeps every card drawn, so 13 cards are no bound.
-    assert not cross_field_problems(Variant(opening_threshold=1000, turn_discard="optional"))
-    # One pack and no jokers: 52 cards, none worth more than an ace's 11.
+    # A turn may end without a discard: the hand keeps every card drawn, so 13 cards are no bound; the
+    # whole pack is, 2 * 380 + 2 jokers at 11.
+    assert not cross_field_problems(Variant(opening_threshold=782, turn_discard="optional"))
+    # One pack and no jokers: every card of it laid is 4 * (11 + 2 + ... + 9 + 4 * 10) = 380 points, not
+    # 52 cards at an ace's 11 (572), as the bound once read.
     small = {"decks": 1, "jokers": 0, "max_players": 2, "turn_discard": "optional"}
-    assert not cross_field_problems(Variant(opening_threshold=572, **small))
+    assert not cross_field_problems(Variant(opening_threshold=380, **small))
     (problem,) = cross_field_problems(
-        Variant.model_validate({"opening_threshold": 573, **small}, context={DEFER_CROSS_FIELD: True})
+        Variant.model_validate({"opening_threshold": 381, **small}, context={DEFER_CROSS_FIELD: True})
     )
     assert problem.field == "opening_threshold"
     assert problem.message == (
+        "opening_threshold (381) can never be reached: first melds of at most 52 cards (the whole "
+        "pack: under turn_discard: optional a hand keeps what it draws) are worth at most 380, in sets "
+        "of at most 4 cards and runs of at least 3 (an ace at either end), an ace worth 11"
+    )
+    (loose,) = cross_field_problems(
+        Variant.model_validate({"opening_threshold": 573, **small}, context={DEFER_CROSS_FIELD: True})
+    )
+    assert loose.message == (
         "opening_threshold (573) can never be reached: a first meld holds at most 52 cards (the whole "
         "pack: under turn_discard: optional a hand keeps what it draws) worth at most 11 each"
     )

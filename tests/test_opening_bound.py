@@ -1,0 +1,104 @@
+"""The most a first meld of so many cards can be worth, which ``validate`` holds ``opening_threshold`` to.
+
+The bound must never be below what a hand can lay (a threshold a hand reaches refused would be a rule
+the tool forbids wrongly), and where the best melds do not contend for one card it is exact: a hand
+laying it is shown for each case below."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kalooki.cards import JOKER, Card, make_card, parse_cards
+from kalooki.opening_bound import most_opening_points
+from kalooki.solver import solve
+from kalooki.variant import DEFER_CROSS_FIELD, Variant
+from kalooki.variant_checks import cross_field_problems
+
+
+def variant(**knobs: object) -> Variant:
+    return Variant.model_validate({"opening_threshold": 0, **knobs}, context={DEFER_CROSS_FIELD: True})
+
+
+def most_laid(hand: list[Card], rules: Variant) -> int:
+    return solve(hand, rules, objective="points", opened=True).points
+
+
+@pytest.mark.parametrize(
+    ("knobs", "hand", "most"),
+    [
+        # Seven cards, sets of at most three: A-A-A and J-Q-K-A, not seven cards at 11 (77).
+        ({"hand_size": 7, "set_maximum": 3}, "AS AH AD JC QC KC AC", 74),
+        # Four cards, sets of three, runs of four: the best is one run.
+        ({"hand_size": 4, "set_maximum": 3, "run_minimum": 4}, "JH QH KH AH", 41),
+        # Classic's thirteen: ten aces (eight and both jokers) in sets, and three kings.
+        ({}, "AS AH AD AC AS AH AD AC JK JK KS KH KD", 140),
+        # Aces low and worth 1: tens and faces win.
+        ({"ace_value": 1, "ace_in_runs": "low", "hand_size": 6}, "TS TH TD KC KH KD", 60),
+        # One pack, no jokers: four aces at most, then a run to the ace.
+        ({"decks": 1, "jokers": 0, "hand_size": 8}, "AS AH AD AC TC JC QC KC", 84),
+    ],
+)
+def test_the_bound_is_laid_by_a_hand(knobs: dict[str, object], hand: str, most: int) -> None:
+    rules = variant(**knobs)
+    cards = parse_cards(hand)
+    assert most_opening_points(rules, len(cards)) == most
+    assert most_laid(cards, rules) == most
+
+
+def test_validate_refuses_a_threshold_over_the_bound_and_names_the_melds_that_bound_it() -> None:
+    # validate took 75 to 77 here: seven cards at 11 each bounded it.
+    reached = variant(hand_size=7, set_maximum=3, opening_threshold=74)
+    assert cross_field_problems(reached) == []
+    (problem,) = cross_field_problems(variant(hand_size=7, set_maximum=3, opening_threshold=75))
+    assert problem.field == "opening_threshold"
+    assert problem.message == (
+        "opening_threshold (75) can never be reached: first melds of at most 7 cards (hand_size 7) are "
+        "worth at most 74, in sets of at most 3 cards and runs of at least 3 (an ace at either end), an "
+        "ace worth 11"
+    )
+    assert {"set_maximum", "run_minimum", "ace_in_runs", "decks", "jokers"} <= set(problem.involves)
+
+
+HIGH = [make_card(rank, suit) for rank in (1, 9, 10, 11, 12, 13) for suit in range(4)]
+"""Aces, nines, tens and faces: the cards a hand near the bound holds."""
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from([1, 2]),
+    st.integers(0, 3),
+    st.sampled_from([3, 4, 5, 6]),
+    st.sampled_from([3, 4, 5]),
+    st.sampled_from(["high", "low", "high_or_low", "wrap"]),
+    st.sampled_from([(11, None), (1, None), (15, 1), (11, 1)]),
+    st.data(),
+)
+def test_no_hand_lays_more_than_the_bound(
+    decks: int,
+    jokers: int,
+    set_maximum: int,
+    run_minimum: int,
+    ace_in_runs: str,
+    aces: tuple[int, int | None],
+    data: st.DataObject,
+) -> None:
+    ace_value, ace_low_value = aces
+    if ace_low_value is not None and ace_in_runs not in ("high_or_low", "low"):
+        ace_low_value = None
+    rules = variant(
+        decks=decks,
+        jokers=jokers,
+        set_maximum=set_maximum,
+        set_suits="may_repeat" if set_maximum > 4 else "distinct",
+        run_minimum=run_minimum,
+        ace_in_runs=ace_in_runs,
+        ace_value=ace_value,
+        ace_low_value=ace_low_value,
+        max_players=2,
+    )
+    pool = sorted(HIGH * decks) + [JOKER] * jokers
+    picked = data.draw(st.lists(st.integers(0, len(pool) - 1), min_size=3, max_size=9, unique=True))
+    hand = [pool[index] for index in picked]
+    assert most_laid(hand, rules) <= most_opening_points(rules, len(hand))
