@@ -199,26 +199,37 @@ def play(
     move; quit, Ctrl-C or the end of input stop it, and 'kalooki resume' continues it.
     """
     if target is not None and is_script(target):
+        script_sets = "a game script sets its own players, seed and rules"
+        # Each option a script does not take, with why: the script's own keys, or a terminal game's.
         interactive_only = {
-            "--set": bool(set_),
-            "--players": players is not None,
-            "--bots": bots is not None,
-            "--name": name != "you",
-            "--seed": seed is not None,
-            "--save": save is not None,
-            "--fast": fast,
-            "--humans": humans is not None,
+            "--set": (bool(set_), script_sets),
+            "--players": (players is not None, script_sets),
+            "--bots": (bots is not None, script_sets),
+            "--name": (name != "you", script_sets),
+            "--seed": (seed is not None, script_sets),
+            "--save": (
+                save is not None,
+                "a game script is played through at once and not saved: --log records it",
+            ),
+            "--fast": (fast, "a game script is played through at once, with no pauses to skip"),
+            "--humans": (humans is not None, script_sets),
         }
-        for option, given in interactive_only.items():
+        for option, (given, why) in interactive_only.items():
             if given:
-                raise typer.BadParameter(
-                    "a game script sets its own players, seed and rules", param_hint=f"'{option}'"
-                )
+                raise typer.BadParameter(why, param_hint=f"'{option}'")
+        from . import save_lock
         from .script_commands import run_script
 
         if log is not None:
             check_output_path(log, game_file=True)
-        raise typer.Exit(run_script(Path(target), json_output=json_output, log_path=log))
+        # Held and refused as a game's at the terminal: a script's log may be written again by playing
+        # the script again, but the file named may be anything (a save, the log of a game being played).
+        with cli_errors(), save_lock.holding():
+            if log is not None:
+                save_lock.hold_log(log.expanduser())
+                refuse_a_written_log(log.expanduser())
+            code = run_script(Path(target), json_output=json_output, log_path=log)
+        raise typer.Exit(code)
     if json_output:
         raise typer.BadParameter(
             "--json reports a game script's result: give a script to play", param_hint="'--json'"

@@ -21,8 +21,8 @@ from .common import fail
 def refuse_a_written_log(path: Path) -> None:
     """Stop (exit 1, one line) before a game's ``--log`` writes over a file that holds something.
 
-    A game played at the terminal cannot be played again to write its log anew, as a script's
-    can: the moves typed are in that file only.
+    A game played at the terminal cannot be played again to write its log anew: the moves typed are
+    in that file only. A script's can, but the file named may be another game's log or a save.
     """
     try:
         found = path.stat()

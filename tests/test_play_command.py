@@ -207,6 +207,18 @@ def test_play_hands_a_script_to_the_script_runner(tmp_path: Path, monkeypatch: p
     assert result.stderr.splitlines()[-1] == (
         "Error: Invalid value for '--humans': a game script sets its own players, seed and rules"
     )
+    # --save and --fast were refused with the same words, which speak of neither.
+    result = CliRunner().invoke(app, ["play", str(script), "--save", str(tmp_path / "s.json")])
+    assert (result.exit_code, result.stderr.splitlines()[-1]) == (
+        2,
+        "Error: Invalid value for '--save': a game script is played through at once and not saved: "
+        "--log records it",
+    )
+    result = CliRunner().invoke(app, ["play", str(script), "--fast"])
+    assert (result.exit_code, result.stderr.splitlines()[-1]) == (
+        2,
+        "Error: Invalid value for '--fast': a game script is played through at once, with no pauses to skip",
+    )
     assert len(calls) == 1
 
 

@@ -312,6 +312,32 @@ def test_two_copies_of_one_save_do_not_both_write_its_log(
     assert not [path.name for path in tmp_path.iterdir() if path.name.endswith(".lock")]
 
 
+def test_a_script_never_writes_over_a_log_being_written_nor_a_file_that_holds_something(
+    tmp_path: Path,
+) -> None:
+    # A script's --log replaced any file: the log of a game being played (which then could never be
+    # resumed with it), a save, anything.
+    script = Path(__file__).parent / "golden" / "scripts" / "kalooki-opening.yaml"
+    game = Terminal(tmp_path, "play", "--seed", "3", "--save", "s.json", "--log", "t.jsonl", "--fast")
+    try:
+        game.until("draw> ")
+        before = files(tmp_path)
+        second = kalooki(tmp_path, "play", str(script), "--log", "t.jsonl")
+        assert (second.returncode, second.stderr.splitlines()) == (1, log_in_use("t.jsonl", game.process.pid))
+        assert files(tmp_path) == before
+    finally:
+        assert game.finish("quit\n") == 0
+    before = files(tmp_path)
+    over_save = kalooki(tmp_path, "play", str(script), "--log", "s.json")
+    assert (over_save.returncode, over_save.stderr) == (
+        1,
+        "s.json: already exists, and the log would write over it; give a new file\n",
+    )
+    assert files(tmp_path) == before
+    assert kalooki(tmp_path, "play", str(script), "--log", "new.jsonl").returncode == 0
+    assert kalooki(tmp_path, "replay", "new.jsonl").returncode == 0
+
+
 def test_a_hosted_tables_log_is_held_before_it_deals(tmp_path: Path) -> None:
     # The table writes its log once it deals: a game started meanwhile with the same --log wrote it
     # first, and the table then wrote over it.
