@@ -155,6 +155,10 @@ def hint_summary(hint: Hint, game: Game, seat: int) -> str | None:
     if hint.points:
         summary = f"That lays {hint.points} points"
         if hint.opening:
+            # Only new melds count toward opening: builds laid with them are said apart.
+            melded = sum(meld_points(action, variant) for action in hint.actions if isinstance(action, Meld))
+            if melded != hint.points:
+                summary += f", {melded} of them in new melds"
             summary += f": enough to open ({variant.opening_threshold} needed)"
         return summary + "."
     if game.phase == "play" and not game.opened[seat] and variant.opening_threshold:

@@ -247,6 +247,25 @@ def test_hint_before_the_draw_and_after() -> None:
     assert state(game) == before
 
 
+def test_a_hinted_opening_with_a_build_says_what_its_new_melds_make() -> None:
+    # "That lays 58 points: enough to open (40 needed)" counted the build, which opens nothing.
+    from kalooki_cli.hints import Hint, hint_summary
+
+    from kalooki.moves import Meld
+
+    game = fixed_game()
+    game.apply(parse_move("ds"))
+    melds = Meld((tuple(parse_cards("QC QD QS")), tuple(parse_cards("7H 8H 9H TH"))))
+    build = Build(1, tuple(parse_cards("QH")))
+    with_build = Hint(actions=(melds, build), points=74, opening=True, short=None)
+    assert (
+        hint_summary(with_build, game, 0)
+        == "That lays 74 points, 64 of them in new melds: enough to open (51 needed)."
+    )
+    alone = Hint(actions=(melds,), points=64, opening=True, short=None)
+    assert hint_summary(alone, game, 0) == "That lays 64 points: enough to open (51 needed)."
+
+
 def test_hint_reports_the_points_and_the_opening() -> None:
     game = fixed_game()
     _, transcript, _ = run(game, ["ds", "hint"])
