@@ -98,6 +98,8 @@ def difference_texts(item: Difference) -> list[str]:
         # A figure of nothing (nobody opened, nobody went out) is no 0.00, and no change from one.
         a, b = ("-" if side in item.no_data else text for side, text in (("a", a), ("b", b)))
         return [a, b, "-"]
+    if change.startswith("-") and change.strip("-0.%") == "":
+        change = change[1:]  # a change that rounds to nothing is no fall: -0.00% read as one
     return [a, b, change if change.startswith("-") else f"+{change}"]
 
 
