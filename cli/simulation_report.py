@@ -176,7 +176,16 @@ def report(result: SimulationResult, console: Console, label: str | None = None)
         for label, (value, spread) in rows:
             line = f"{label}: " + whole.get(label, value or spread)
             console.print(indented(line, console.width, first=""), markup=False, soft_wrap=True)
+    if result.bot_score_per_hand:
+        console.print(score_direction(result.rules.get("scoring")))
     stalls(result, console)
+
+
+def score_direction(scoring: object) -> str:
+    """Which way a score per hand is better, which the figure alone does not say."""
+    if scoring == "penalty":
+        return "A score per hand is the points a seat took in it: under penalty scoring, lower is better."
+    return "A score per hand is what a seat won (or paid) in it: under winner_collects, higher is better."
 
 
 SHOWN_STALLS = 10

@@ -217,3 +217,32 @@ def test_a_comparison_of_scoring_rules_says_their_points_are_no_measure_of_each_
     code, out, err = run("classic", "-n", "2", "-w", "1", "--compare-set", "goal_score=200")
     assert code == 0, err
     assert "A scores" not in out
+
+
+def test_a_change_that_rounds_to_nothing_is_not_shown_as_a_fall() -> None:
+    # "hands ending in Kalooki 0.40% 0.40% -0.00%": a difference of -0.00001 read as a fall.
+    from kalooki_cli.narrow import difference_texts
+
+    from kalooki.simulation_comparison import Difference
+
+    tiny = Difference("hands ending in Kalooki", "rate", 0.004, 0.00399, -0.00001, 0.0, 1.0)
+    assert difference_texts(tiny) == ["0.40%", "0.40%", "+0.00%"]
+    mean = Difference("reshuffles per hand", "mean", 0.001, 0.0, -0.001, 0.0, 1.0)
+    assert difference_texts(mean) == ["0.00", "0.00", "+0.00"]
+    fall = Difference("turns per hand", "mean", 31.0, 28.0, -3.0, 0.0, 1.0)
+    assert difference_texts(fall) == ["31.00", "28.00", "-3.00"]
+
+
+def test_the_report_says_which_way_a_score_per_hand_is_better() -> None:
+    # The figure alone left a family to guess that under penalty scoring a lower score wins.
+    code, out, err = run("classic", "-n", "2", "-w", "1")
+    assert code == 0, err
+    said = " ".join(out.split())
+    assert "A score per hand is the points a seat took in it: under penalty scoring, lower is better." in said
+    code, out, err = run("classic", "-n", "2", "-w", "1", "--set", "scoring=winner_collects")
+    assert code == 0, err
+    said = " ".join(out.split())
+    assert (
+        "A score per hand is what a seat won (or paid) in it: under winner_collects, higher is better."
+        in said
+    )
