@@ -331,11 +331,13 @@ def may_draw_discard(
     return layable is None or not discard_must_be_laid(variant) or layable(top)
 
 
-def discard_refusal(variant: Variant, opened: bool, top: Card | None) -> str:
+def discard_refusal(variant: Variant, opened: bool, top: Card | None, because: str | None = None) -> str:
     """Why the current player, who has (or has not) opened, may not take ``top`` (None: the pile is empty).
 
     The variant's rule for the player comes first: under discard_draw: never an empty pile on the
     first turn would otherwise say only "the discard pile is empty", as though a later turn could.
+    ``because``: under meld_at_once, the rule that stops the card being laid, where one does (a
+    family sees 5-6-7 in their hand and needs telling that laying it leaves nothing to discard).
     """
     if not may_take_discard(variant, opened):
         rule = variant.discard_draw
@@ -346,7 +348,12 @@ def discard_refusal(variant: Variant, opened: bool, top: Card | None) -> str:
         return "a player who has opened may not take the discard: draw stock"
     if top is None:
         return "the discard pile is empty: draw stock"
-    return f"you may take {format_card(top)} only to lay it this turn, and you could not: draw stock"
+    why = f" ({because})" if because else ""
+    return f"you may take {format_card(top)} only to lay it this turn, and you could not{why}: draw stock"
+
+
+KEEP_A_CARD = "laying it would leave you no card to discard"
+"""Why a discard that melds may not be taken under meld_at_once, where the last card must be discarded."""
 
 
 # ---------------------------------------------------------------- the stock running out (stock_exhausted)

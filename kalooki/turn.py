@@ -121,6 +121,34 @@ class TurnPlay(HandScoring):
             return True
         return self._swap_lays(card)
 
+    def _unusable_because(self, card: Card) -> str | None:
+        """Where the current player may take ``card`` only to lay it and cannot: that the card to discard
+        stops it, when it does (laying every card would lay it). Asked only of a refused draw, so its
+        solver calls cost a refusal, never a listing of the legal actions."""
+        from kalooki import solver
+
+        if not rules.may_take_discard(self.variant, self.opened[self.current]):
+            return None
+        seat, variant, table, keep = self.current, self.variant, self.table, self._keep()
+        hand = [*self.hands[seat], card]
+
+        def lays(keeping: int) -> bool:
+            if not self.opened[seat]:
+                found = solver.best_opening(hand, variant, table=table, keep=keeping, must_include=(card,))
+                return found is not None
+            try:
+                solver.solve(hand, variant, table=table, opened=True, keep=keeping, must_include=(card,))
+            except solver.Unsolvable:
+                return False
+            return True
+
+        # The rule is named only where the solver, exact on these cards, agrees the card cannot be laid
+        # keeping a card and can be keeping none: a refusal for another reason (a joker swap past the
+        # bound of its search, a build the opening turn may not make) is left as it is said.
+        if not keep or lays(keep):
+            return None
+        return rules.KEEP_A_CARD if lays(0) else None
+
     def _table_joker_may_be_freed(self) -> bool:
         """Whether a joker lies on the table and the variant lets the current player free one now."""
         variant = self.variant
@@ -154,7 +182,8 @@ class TurnPlay(HandScoring):
         if source == "discard":
             if not self._discard_draw_allowed():
                 top = self.discard_pile[-1] if self.discard_pile else None
-                raise IllegalMoveError(rules.discard_refusal(self.variant, self.opened[seat], top))
+                because = None if top is None else self._unusable_because(top)
+                raise IllegalMoveError(rules.discard_refusal(self.variant, self.opened[seat], top, because))
             card = self.discard_pile.pop()
             if rules.discard_must_be_laid(self.variant):
                 turn.must_use_card = card

@@ -502,3 +502,40 @@ def test_a_joker_goes_on_the_high_end_unless_low_is_given_or_the_high_end_is_clo
     )
     play(game, "draw stock", f"meld {run}", build)
     assert table_text(game) == [result]
+
+
+def test_a_discard_taken_only_to_lay_it_says_which_rule_stops_the_laying() -> None:
+    # "you may take 7H only to lay it this turn, and you could not": 5-6-7 is plainly a run to a family;
+    # what stops it is the discard the last card must be (going_out: discard_required).
+    game = new_game(
+        {"hand_size": 5, "opening_threshold": 0, "discard_draw": "meld_at_once"},
+        ["5H 6H 9S 9D 9C", "2C 5D 7H TH KC"],
+        discard="3D",
+        stock="2S 4C",
+    )
+    play(game, "draw stock", "meld 9S 9D 9C", "discard 2S")
+    play(game, "draw stock", "discard 7H")
+    before = hand_text(game, 0)
+    assert_illegal(
+        game,
+        "draw discard",
+        "you may take 7H only to lay it this turn, and you could not (laying it would leave you no card to "
+        "discard): draw stock",
+    )
+    assert hand_text(game, 0) == before
+    # Where the last card may be melded, the same draw goes out.
+    free = new_game(
+        {
+            "hand_size": 5,
+            "opening_threshold": 0,
+            "discard_draw": "meld_at_once",
+            "going_out": "discard_optional",
+        },
+        ["5H 6H 9S 9D 9C", "2C 5D 7H TH KC"],
+        discard="3D",
+        stock="2S 4C",
+    )
+    play(free, "draw stock", "meld 9S 9D 9C", "discard 2S")
+    play(free, "draw stock", "discard 7H")
+    play(free, "draw discard", "meld 5H 6H 7H")
+    assert free.phase == "hand_over"
