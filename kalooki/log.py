@@ -22,6 +22,7 @@ from kalooki.events import read_as_of
 from kalooki.file_kinds import LOG_FORMAT
 from kalooki.jsonio import is_whole_number
 from kalooki.moves import END_TURN, Action, Build, Discard, Draw, Swap, meld_of
+from kalooki.text import clipped, escape_controls
 from kalooki.validation import rules_problem
 from kalooki.variant import LATER_KNOBS, Variant, variant_json
 
@@ -159,6 +160,15 @@ def _meld_number(value: object) -> int:
 
 
 _MISSING = "(nothing)"
+
+
+def _a_record(kind: object) -> str:
+    """A record by its type, for a sentence: "a deal", "an end_turn"."""
+    if kind is None:
+        return "a record with no type"
+    if not isinstance(kind, str):
+        return f"a record of type {clipped(json.dumps(kind))}"
+    return f"{'an' if kind[:1] in tuple('aeiou') else 'a'} {escape_controls(clipped(kind))}"
 
 
 def _first_difference(logged: Any, produced: Any, where: str = "") -> tuple[str, Any, Any]:
@@ -304,6 +314,12 @@ def _confirm(
         if written["type"] == "deal" and "dealer" not in logged:
             del written["dealer"]  # an older log
         if logged != written:
+            if logged.get("type") != written["type"]:
+                # A record missing or added puts every field after it out of step: the type says which.
+                raise ReplayError(
+                    f"record {number + 1}: the log has {_a_record(logged.get('type'))} "
+                    f"where the game produced {written['type']}"
+                )
             where, said, produced_value = _first_difference(logged, written)
             raise ReplayError(
                 f"record {number + 1} ({written['type']}): {where}: the log says {json.dumps(said)}, "

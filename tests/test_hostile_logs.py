@@ -312,3 +312,35 @@ def test_a_refusal_worded_to_the_player_says_whose_record_it_was() -> None:
         messages.append(refused(records))
     expected = f"record {index + 1}: does not reproduce: {player}'s discard is refused: you have no "
     assert any(message.startswith(expected) for message in messages), messages
+
+
+def hands_log(hands: int = 2) -> list[dict[str, Any]]:
+    """The records of a game between two greedy bots over ``hands`` hands, each hand's deal after the last."""
+    game = Game(Variant(), ["ann", "bob"], seed=3)
+    recorder = GameRecorder(game)
+    bots = [make_bot("greedy", random.Random(seat)) for seat in range(2)]
+    while len(game.results) < hands and not game.game_over:
+        if game.phase == "hand_over":
+            recorder.record(game, game.next_hand())
+        recorder.record(game, play_turn(game, bots[game.current]))
+    return json.loads(json.dumps(recorder.records))  # type: ignore[no-any-return]
+
+
+def test_a_record_left_out_is_named_by_its_type_not_by_a_field_of_the_next() -> None:
+    # It said "record 66 (hand_end): dealer: the log says "ann", the engine produced "(nothing)"" of a deal.
+    records = hands_log()
+    end = first(records, "hand_end")
+    assert records[end + 1]["type"] == "deal"
+    del records[end]
+    assert refused(records) == f"record {end + 1}: the log has a deal where the game produced hand_end"
+
+
+def test_a_record_of_another_type_is_named_with_its_article() -> None:
+    records = hands_log()
+    end = first(records, "hand_end")
+    records[end]["type"] = "end_turn"
+    assert refused(records) == f"record {end + 1}: the log has an end_turn where the game produced hand_end"
+    del records[end]["type"]
+    assert refused(records) == (
+        f"record {end + 1}: the log has a record with no type where the game produced hand_end"
+    )
