@@ -162,6 +162,20 @@ def _meld_number(value: object) -> int:
 _MISSING = "(nothing)"
 
 
+def _same(logged: object, produced: object) -> bool:
+    """Whether a logged value is what the engine produced, as JSON tells them apart: Python's ``==`` takes
+    2.0 for the whole number 2 and true for 1, which the format writes only one way."""
+    if isinstance(logged, bool) or isinstance(produced, bool):
+        return type(logged) is type(produced) and logged == produced
+    if isinstance(produced, int):
+        return is_whole_number(logged) and logged == produced
+    if isinstance(logged, dict) and isinstance(produced, dict):
+        return logged.keys() == produced.keys() and all(_same(logged[key], produced[key]) for key in produced)
+    if isinstance(logged, list) and isinstance(produced, list):
+        return len(logged) == len(produced) and all(map(_same, logged, produced))
+    return logged == produced
+
+
 def _a_record(kind: object) -> str:
     """A record by its type, for a sentence: "a deal", "an end_turn"."""
     if kind is None:
@@ -178,11 +192,11 @@ def _first_difference(logged: Any, produced: Any, where: str = "") -> tuple[str,
             path = f"{where}.{key}" if where else str(key)
             if key not in logged or key not in produced:
                 return path, logged.get(key, _MISSING), produced.get(key, _MISSING)
-            if logged[key] != produced[key]:
+            if not _same(logged[key], produced[key]):
                 return _first_difference(logged[key], produced[key], path)
     if isinstance(logged, list) and isinstance(produced, list) and len(logged) == len(produced):
         for index, (a, b) in enumerate(zip(logged, produced, strict=True)):
-            if a != b:
+            if not _same(a, b):
                 return _first_difference(a, b, f"{where}[{index}]")
     return where or "record", logged, produced
 
@@ -234,7 +248,7 @@ def _start_game(items: Sequence[Mapping[str, Any]]) -> Game:
     if not items or items[0].get("type") != "game" or items[0].get("format") != LOG_FORMAT:
         raise ReplayError("record 1: not a kalooki game log (the first line must be the 'game' record)")
     header = items[0]
-    if header.get("version") != LOG_VERSION:
+    if not _same(header.get("version"), LOG_VERSION):
         raise ReplayError(
             f"record 1: log version {header.get('version')!r}; this kalooki reads {LOG_VERSION}"
         )
@@ -313,7 +327,7 @@ def _confirm(
         written = event.to_json()
         if written["type"] == "deal" and "dealer" not in logged:
             del written["dealer"]  # an older log
-        if logged != written:
+        if not _same(logged, written):
             if logged.get("type") != written["type"]:
                 # A record missing or added puts every field after it out of step: the type says which.
                 raise ReplayError(
@@ -321,6 +335,12 @@ def _confirm(
                     f"where the game produced {written['type']}"
                 )
             where, said, produced_value = _first_difference(logged, written)
+            if said == produced_value:  # 2.0 for 2, or 1 for true: one value to Python, not in the format
+                wanted = "true or false" if isinstance(produced_value, bool) else "a whole number"
+                raise ReplayError(
+                    f"record {number + 1} ({written['type']}): {where}: "
+                    f"must be {wanted}, not {json.dumps(said)}"
+                )
             raise ReplayError(
                 f"record {number + 1} ({written['type']}): {where}: the log says {json.dumps(said)}, "
                 f"the engine produced {json.dumps(produced_value)}"

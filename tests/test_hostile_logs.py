@@ -344,3 +344,32 @@ def test_a_record_of_another_type_is_named_with_its_article() -> None:
     assert refused(records) == (
         f"record {end + 1}: the log has a record with no type where the game produced hand_end"
     )
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        # Python's == took each of these for what the engine produced, and the replay said ok.
+        (("scores", "bob"), 2.0, "scores.bob: must be a whole number, not 2.0"),
+        (("totals", "ann"), False, "totals.ann: must be a whole number, not false"),
+        (("kalooki",), 0, "kalooki: must be true or false, not 0"),
+        (("hand",), 1.0, "hand: must be a whole number, not 1.0"),
+    ],
+)
+def test_a_number_written_as_another_kind_of_value_is_refused(
+    field: tuple[str, ...], value: object, message: str
+) -> None:
+    records = hands_log()
+    end = first(records, "hand_end")
+    assert records[end]["scores"] == {"ann": 0, "bob": 2}
+    place = records[end]
+    for key in field[:-1]:
+        place = place[key]
+    place[field[-1]] = value
+    assert refused(records) == f"record {end + 1} (hand_end): {message}"
+
+
+def test_a_log_version_written_as_a_fraction_is_refused() -> None:
+    records = bot_log()
+    records[0]["version"] = 1.0
+    assert refused(records) == "record 1: log version 1.0; this kalooki reads 1"
