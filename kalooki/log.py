@@ -22,7 +22,8 @@ from kalooki.events import read_as_of
 from kalooki.file_kinds import LOG_FORMAT
 from kalooki.jsonio import is_whole_number
 from kalooki.moves import END_TURN, Action, Build, Discard, Draw, Swap, meld_of
-from kalooki.text import clipped, escape_controls
+from kalooki.statecheck import MAX_NAME
+from kalooki.text import clipped, escape_controls, name_key, name_lookalike
 from kalooki.validation import rules_problem
 from kalooki.variant import LATER_KNOBS, Variant, variant_json
 
@@ -266,6 +267,7 @@ def _start_game(items: Sequence[Mapping[str, Any]]) -> Game:
     )
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise ReplayError("record 1: the log's players are not a list of names")
+    _refuse_lookalikes(players)
     if not is_whole_number(limit) or limit < 1 or not (seed is None or is_whole_number(seed)):
         raise ReplayError("record 1: the log's seed or turn limit is not a whole number")
     if len(items) < 2 or items[1].get("type") != "deal":
@@ -274,6 +276,22 @@ def _start_game(items: Sequence[Mapping[str, Any]]) -> Game:
         return Game(variant, players, seed=seed, deal=_deal_from_event(players, items[1]), turn_limit=limit)
     except REFUSED as error:
         raise ReplayError(f"record 2: the log's game and first deal cannot start a game ({error})") from None
+
+
+def _refuse_lookalikes(players: Sequence[str]) -> None:
+    """Refuse two players whose names read as one on the screens ('ann' and 'ANN', or 'аnn' with a
+    Cyrillic а), as a script's and a table's are: a replay would show both as one player."""
+    if any(len(name) > MAX_NAME for name in players):
+        return  # the engine refuses it as before, and name_lookalike is not run over a name of a megabyte
+    keys = [name_key(name) for name in players]
+    for seat, (name, key) in enumerate(zip(players, keys, strict=True)):
+        other = keys.index(key)
+        if other < seat and players[other] != name:  # the same name twice is the engine's to refuse
+            raise ReplayError(
+                f"record 1: the log's player '{escape_controls(name)}' reads as seat {other + 1}'s "
+                f"'{escape_controls(players[other])}' on the screens{name_lookalike(name, 'its')}; "
+                "give each player a different name"
+            )
 
 
 def _replay_record(game: Game, items: Sequence[Mapping[str, Any]], index: int) -> Sequence[Event]:

@@ -373,3 +373,20 @@ def test_a_log_version_written_as_a_fraction_is_refused() -> None:
     records = bot_log()
     records[0]["version"] = 1.0
     assert refused(records) == "record 1: log version 1.0; this kalooki reads 1"
+
+
+@pytest.mark.parametrize(
+    ("name", "lookalike"),
+    [("ANN", ""), ("\u0430nn", ": its U+0430 CYRILLIC SMALL LETTER A reads as a")],
+)
+def test_players_whose_names_read_alike_are_refused_as_a_script_refuses_them(
+    name: str, lookalike: str
+) -> None:
+    # 'ann' and 'ANN' replayed ok, and --show told both players' turns as Ann's.
+    text = json.dumps(bot_log()).replace('"bob"', json.dumps(name))
+    records = [{key: value for key, value in record.items() if key != "state"} for record in json.loads(text)]
+    assert records[0]["players"] == ["ann", name]
+    assert refused(records) == (
+        f"record 1: the log's player '{name}' reads as seat 1's 'ann' on the screens{lookalike}; "
+        "give each player a different name"
+    )
