@@ -390,3 +390,13 @@ def test_players_whose_names_read_alike_are_refused_as_a_script_refuses_them(
         f"record 1: the log's player '{name}' reads as seat 1's 'ann' on the screens{lookalike}; "
         "give each player a different name"
     )
+
+
+def test_a_stock_written_as_a_list_is_named_as_one_not_echoed_card_by_card() -> None:
+    # It printed the whole Python list: "(['QD', '9S', ...] is not a list of cards: ...".
+    records = bot_log()
+    records[1]["stock"] = records[1]["stock"].split()
+    assert refused(records) == (
+        f"record 2: the log's game and first deal cannot start a game (a list of {len(records[1]['stock'])} "
+        'items is not a list of cards: cards are written as text, e.g. "7H 8H JK")'
+    )
