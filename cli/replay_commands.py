@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -34,42 +35,122 @@ class CutOffLog(ReplayError):
         self.records = records
 
 
+class LogFile:
+    """A log file's records, each read from its line only when it is asked for: a replay checks a record
+    as it comes, so the first bad one stops the read (a file of millions of lines is never parsed whole).
+
+    The file is read and decoded at once (it is at most :data:`MAX_LOG_BYTES`), and its last line looked
+    at: ``cut_off`` says whether the game was stopped while writing it.
+    """
+
+    def __init__(self, path: Path) -> None:
+        try:
+            data = read_regular_file(path, MAX_LOG_BYTES)
+        except FileReadError as error:
+            raise ReplayError(f"{path}: {error}") from None
+        try:
+            self.text = data.decode("utf-8-sig")  # a byte-order mark, as an editor may add, is not the log's
+        except UnicodeDecodeError as error:
+            line = data.count(b"\n", 0, error.start) + 1
+            raise ReplayError(f"{path}:{line}: not UTF-8 text") from None
+        self.path = path
+        last = self.text[self.text.rfind("\n") + 1 :]
+        # A log is written a whole line at a time: a last line with no line end that does not parse (but
+        # opens as a record does) is one the writer was stopped in, not an edit gone wrong.
+        self.cut_off = last.lstrip().startswith("{") and _parses(last) is _NOT_JSON
+        self.last_line = self.text.count("\n") + 1
+        self.given = 0
+        """How many records :meth:`moves` has given so far."""
+
+    def _lines(self) -> Iterator[tuple[int, str]]:
+        """Each line's number (from 1) and text, as ``text.split("\\n")`` has them, without a list of them."""
+        text, start, number = self.text, 0, 1
+        while start <= len(text):
+            end = text.find("\n", start)
+            end = len(text) if end < 0 else end
+            yield number, text[start:end]
+            start, number = end + 1, number + 1
+
+    def _numbered(self) -> Iterator[tuple[int, dict[str, Any]]]:
+        """Each whole record and its line, in order; ReplayError for a line that is not one."""
+        for number, content in self._lines():
+            if not content.strip():
+                continue
+            if self.cut_off and number == self.last_line:
+                return
+            try:
+                record = jsonio.loads(content)
+            except jsonio.JsonInputError as error:
+                where = f"{self.path}:{number}:{error.column}" if error.column else f"{self.path}:{number}"
+                raise ReplayError(f"{where}: not JSON: {error.reason}") from None
+            if not isinstance(record, dict):
+                raise ReplayError(f"{self.path}:{number}:1: each line must be a JSON object")
+            yield number, record
+
+    def records(self) -> Iterator[dict[str, Any]]:
+        """Every whole record, in order (not the cut-off line)."""
+        for _, record in self._numbered():
+            yield record
+
+    def moves(self) -> Iterator[dict[str, Any]]:
+        """The records of the moves the log holds whole: of a cut-off log, up to the last record that
+        carries a state (where a whole move ends), as far as the replay asks for them."""
+        last: int | None = None
+        ended_a_move = False
+        for number, record in self._numbered():
+            # Up to the first record that ends a move, every record is in a whole move (and of a log with
+            # none, every whole record is replayed); past it, only up to the last, looked for once.
+            if self.cut_off and ended_a_move:
+                last = self._last_move_end() if last is None else last
+                if number > last:
+                    return
+            self.given += 1
+            yield record
+            ended_a_move = ended_a_move or "state" in record
+
+    def _last_move_end(self) -> int:
+        """The line of the last record before the cut that carries a state, read from the end (where a
+        move the game was stopped in is a line or two); or of the last line there that is no record,
+        as the read in order stops at it (or before), saying so, as it did when every line was read first."""
+        cut = len(self.text)
+        while (end := self.text.rfind("\n", 0, cut)) >= 0:
+            content = self.text[self.text.rfind("\n", 0, end) + 1 : end]
+            cut = end
+            if not content.strip():
+                continue
+            record = _parses(content)
+            if not isinstance(record, dict) or "state" in record:
+                return self.text.count("\n", 0, end) + 1
+        return 0
+
+    def whole(self) -> int:
+        """How many records the file holds whole (the cut-off line is not one)."""
+        count = sum(1 for _, content in self._lines() if content.strip())
+        return count - 1 if self.cut_off else count
+
+    def cut_off_message(self) -> str:
+        return f"{self.path}:{self.last_line}: {_cut_off(self.whole())}"
+
+
+_NOT_JSON = object()
+
+
+def _parses(content: str) -> object:
+    """The JSON value of a line, or :data:`_NOT_JSON`."""
+    try:
+        return jsonio.loads(content)
+    except jsonio.JsonInputError:
+        return _NOT_JSON
+
+
 def read_records(path: Path) -> list[dict[str, Any]]:
     """The records of the log at ``path``; ReplayError for a line that is not one (:class:`CutOffLog`
     when only the last line is cut off)."""
-    try:
-        data = read_regular_file(path, MAX_LOG_BYTES)
-    except FileReadError as error:
-        raise ReplayError(f"{path}: {error}") from None
-    try:
-        text = data.decode("utf-8-sig")  # a byte-order mark, as an editor may add, is not the log's
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise ReplayError(f"{path}:{line}: not UTF-8 text") from None
-    records: list[dict[str, Any]] = []
-    lines = text.split("\n")
-    for number, content in enumerate(lines, start=1):
-        if not content.strip():
-            continue
-        try:
-            record = jsonio.loads(content)
-        except jsonio.JsonInputError as error:
-            # A log is written a whole line at a time: a last line with no line end that does not parse
-            # (but opens as a record does) is one the writer was stopped in, not an edit gone wrong.
-            if number == len(lines) and content.lstrip().startswith("{"):
-                raise CutOffLog(f"{path}:{number}: {_cut_off(len(records))}", records) from None
-            where = f"{path}:{number}:{error.column}" if error.column else f"{path}:{number}"
-            raise ReplayError(f"{where}: not JSON: {error.reason}") from None
-        if not isinstance(record, dict):
-            raise ReplayError(f"{path}:{number}:1: each line must be a JSON object")
-        records.append(record)
+    log = LogFile(path)
+    records = list(log.records())
+    if log.cut_off:
+        raise CutOffLog(log.cut_off_message(), records)
     return records
-
-
-def _whole_moves(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``records`` up to the end of the last move they hold whole (its last record carries the state)."""
-    ends = [index for index, record in enumerate(records) if "state" in record]
-    return records[: ends[-1] + 1] if ends else records
 
 
 def _cut_off(whole: int) -> str:
@@ -114,23 +195,20 @@ def replay_command(
         table = Console(highlight=False, markup=False, emoji=False)  # the log's names are shown as they are
         interactive = table.is_terminal and sys.stdin.isatty()
         watcher = HandByHand(table, console_reader(table) if interactive else None)
-    cut_off: CutOffLog | None = None
+    logged: LogFile | None = None
     try:
+        logged = LogFile(log)
         try:
-            logged = read_records(log)
-        except CutOffLog as error:
-            # The whole records of a game that crashed are still worth seeing and confirming; the
-            # exit status stays 1, so whoever checks a log with replay still finds this one wanting.
-            cut_off, logged = error, _whole_moves(error.records)
-        try:
-            summary = replay(logged, on_events=watcher)
+            # The whole moves of a game that crashed are still worth seeing and confirming; the exit
+            # status stays 1, so whoever checks a log with replay still finds a cut-off one wanting.
+            summary = replay(logged.moves(), on_events=watcher)
         finally:
             if watcher is not None:
                 watcher.finish()  # the moves confirmed of a turn the log stops in, or that does not reproduce
     except ReplayError as error:
         message = str(error)
-        if cut_off is not None and re.match(rf"record {len(logged) + 1}\b", message):
-            message = str(cut_off)  # the whole records end short of a move: the cut is why
+        if logged is not None and logged.cut_off and re.match(rf"record {logged.given + 1}\b", message):
+            message = logged.cut_off_message()  # the whole records end short of a move: the cut is why
         if message.startswith((f"{log}:1:", "record 1:")):
             message = what_it_is(log, "log") or message
         line = message if message.startswith(str(log)) else f"{log}: {message}"
@@ -143,9 +221,9 @@ def replay_command(
     records, actions = counted(summary.records, "record"), counted(summary.actions, "action")
     counts = f"{records}, {actions}, {counted(summary.hands, 'hand')} reproduced"
     console.print(escape_controls(f"{log}: ok: {counts}; {ending}; totals: {totals}"), markup=False)
-    if cut_off is not None:
-        stops = f"; the replay stops at record {len(logged)}, where the last whole move ends"
-        said = str(cut_off) + (stops if len(logged) < len(cut_off.records) else "")
+    if logged.cut_off:
+        stops = f"; the replay stops at record {logged.given}, where the last whole move ends"
+        said = logged.cut_off_message() + (stops if logged.given < logged.whole() else "")
         errors.print(escape_controls(said), markup=False)
         raise typer.Exit(1)
 

@@ -10,7 +10,7 @@ the engine accounts for them by counting (see :func:`full_pack`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from kalooki.errors import KalookiError
@@ -113,7 +113,7 @@ def parse_card(text: str) -> Card:
     'TC'
     """
     if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card: a card is written as text, e.g. 7H or JK")
+        raise CardError(f"{_not_text(text)} is not a card: a card is written as text, e.g. 7H or JK")
     token = text.strip().upper()
     if token in JOKER_WORDS or _is_joker_note(token):
         return JOKER
@@ -131,8 +131,20 @@ def parse_card(text: str) -> Card:
 def parse_cards(text: str) -> list[Card]:
     """Read cards separated by spaces (``"7H 8H JK"``)."""
     if not isinstance(text, str):
-        raise CardError(f'{text!r} is not a list of cards: cards are written as text, e.g. "7H 8H JK"')
+        raise CardError(
+            f'{_not_text(text)} is not a list of cards: cards are written as text, e.g. "7H 8H JK"'
+        )
     return [parse_card(token) for token in text.split()]
+
+
+def _not_text(value: object) -> str:
+    """A value that is not text, as a refusal of it names it: a list or an object by its kind and size (a
+    log's stock written as a list of its cards was echoed card by card), anything else as Python writes it."""
+    if isinstance(value, list | tuple | Mapping):
+        size = len(value)
+        kind, part = ("an object", "key") if isinstance(value, Mapping) else ("a list", "item")
+        return f"{kind} of {size:,} {part}{'' if size == 1 else 's'}"
+    return repr(value)
 
 
 def format_card(card: Card) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,8 @@ from kalooki.events import read_as_of
 from kalooki.file_kinds import LOG_FORMAT
 from kalooki.jsonio import is_whole_number
 from kalooki.moves import END_TURN, Action, Build, Discard, Draw, Swap, meld_of
+from kalooki.statecheck import MAX_NAME
+from kalooki.text import clipped, escape_controls, name_key, name_lookalike
 from kalooki.validation import rules_problem
 from kalooki.variant import LATER_KNOBS, Variant, variant_json
 
@@ -161,6 +164,29 @@ def _meld_number(value: object) -> int:
 _MISSING = "(nothing)"
 
 
+def _same(logged: object, produced: object) -> bool:
+    """Whether a logged value is what the engine produced, as JSON tells them apart: Python's ``==`` takes
+    2.0 for the whole number 2 and true for 1, which the format writes only one way."""
+    if isinstance(logged, bool) or isinstance(produced, bool):
+        return type(logged) is type(produced) and logged == produced
+    if isinstance(produced, int):
+        return is_whole_number(logged) and logged == produced
+    if isinstance(logged, dict) and isinstance(produced, dict):
+        return logged.keys() == produced.keys() and all(_same(logged[key], produced[key]) for key in produced)
+    if isinstance(logged, list) and isinstance(produced, list):
+        return len(logged) == len(produced) and all(map(_same, logged, produced))
+    return logged == produced
+
+
+def _a_record(kind: object) -> str:
+    """A record by its type, for a sentence: "a deal", "an end_turn"."""
+    if kind is None:
+        return "a record with no type"
+    if not isinstance(kind, str):
+        return f"a record of type {clipped(json.dumps(kind))}"
+    return f"{'an' if kind[:1] in tuple('aeiou') else 'a'} {escape_controls(clipped(kind))}"
+
+
 def _first_difference(logged: Any, produced: Any, where: str = "") -> tuple[str, Any, Any]:
     """The first place two records differ, as a dotted key path and the two values found there."""
     if isinstance(logged, dict) and isinstance(produced, dict):
@@ -168,11 +194,11 @@ def _first_difference(logged: Any, produced: Any, where: str = "") -> tuple[str,
             path = f"{where}.{key}" if where else str(key)
             if key not in logged or key not in produced:
                 return path, logged.get(key, _MISSING), produced.get(key, _MISSING)
-            if logged[key] != produced[key]:
+            if not _same(logged[key], produced[key]):
                 return _first_difference(logged[key], produced[key], path)
     if isinstance(logged, list) and isinstance(produced, list) and len(logged) == len(produced):
         for index, (a, b) in enumerate(zip(logged, produced, strict=True)):
-            if a != b:
+            if not _same(a, b):
                 return _first_difference(a, b, f"{where}[{index}]")
     return where or "record", logged, produced
 
@@ -199,17 +225,17 @@ def replay(
     Raises :class:`ReplayError` naming the first record (numbered from 1, as lines of the file) that
     does not reproduce. ``on_events(game, events)`` sees each confirmed step (to show the game back).
     """
-    items = list(records)
+    items = _Records(records)
     game = _start_game(items)
     index = _confirm(game, items, game.opening_events, 1, on_events)
     actions = 0
-    while index < len(items):
-        produced = _replay_record(game, items, index)
-        if items[index].get("type") in ACTION_EVENTS:
+    while (record := items.get(index)) is not None:
+        produced = _replay_record(game, items, index, record)
+        if record.get("type") in ACTION_EVENTS:
             actions += 1
         index = _confirm(game, items, produced, index, on_events)
     return ReplaySummary(
-        records=len(items),
+        records=index,
         actions=actions,
         hands=len(game.results),
         totals=dict(zip(game.players, game.totals, strict=True)),
@@ -219,12 +245,41 @@ def replay(
     )
 
 
-def _start_game(items: Sequence[Mapping[str, Any]]) -> Game:
+class _Records:
+    """A log's records as a replay reads them: each taken from the source when it is first asked for, and
+    let go of once the move it belongs to is confirmed. A log is checked as it is read, so the first bad
+    record stops the read, and a file of millions of lines is never held whole."""
+
+    def __init__(self, source: Iterable[Mapping[str, Any]]) -> None:
+        self._source = iter(source)
+        self._held: deque[Mapping[str, Any]] = deque()
+        self._first = 0
+        """The index of the first record held."""
+        self._ended = False
+
+    def get(self, index: int) -> Mapping[str, Any] | None:
+        """Record ``index`` (from 0; never one let go of), or None past the log's end."""
+        while not self._ended and index >= self._first + len(self._held):
+            try:
+                self._held.append(next(self._source))
+            except StopIteration:
+                self._ended = True
+        offset = index - self._first
+        return self._held[offset] if offset < len(self._held) else None
+
+    def let_go(self, before: int) -> None:
+        """Forget the records before index ``before``: the replay has confirmed them."""
+        while self._held and self._first < before:
+            self._held.popleft()
+            self._first += 1
+
+
+def _start_game(items: _Records) -> Game:
     """The game a log's first two records (its header and first deal) describe."""
-    if not items or items[0].get("type") != "game" or items[0].get("format") != LOG_FORMAT:
+    header = items.get(0)
+    if header is None or header.get("type") != "game" or header.get("format") != LOG_FORMAT:
         raise ReplayError("record 1: not a kalooki game log (the first line must be the 'game' record)")
-    header = items[0]
-    if header.get("version") != LOG_VERSION:
+    if not _same(header.get("version"), LOG_VERSION):
         raise ReplayError(
             f"record 1: log version {header.get('version')!r}; this kalooki reads {LOG_VERSION}"
         )
@@ -242,23 +297,41 @@ def _start_game(items: Sequence[Mapping[str, Any]]) -> Game:
     )
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise ReplayError("record 1: the log's players are not a list of names")
+    _refuse_lookalikes(players)
     if not is_whole_number(limit) or limit < 1 or not (seed is None or is_whole_number(seed)):
         raise ReplayError("record 1: the log's seed or turn limit is not a whole number")
-    if len(items) < 2 or items[1].get("type") != "deal":
+    deal = items.get(1)
+    if deal is None or deal.get("type") != "deal":
         raise ReplayError("record 2: the log must continue with the first hand's deal")
     try:
-        return Game(variant, players, seed=seed, deal=_deal_from_event(players, items[1]), turn_limit=limit)
+        return Game(variant, players, seed=seed, deal=_deal_from_event(players, deal), turn_limit=limit)
     except REFUSED as error:
         raise ReplayError(f"record 2: the log's game and first deal cannot start a game ({error})") from None
 
 
-def _replay_record(game: Game, items: Sequence[Mapping[str, Any]], index: int) -> Sequence[Event]:
-    """Make the engine do what record ``index`` (an action, a deal or an abandoned hand) says."""
-    record = items[index]
+def _refuse_lookalikes(players: Sequence[str]) -> None:
+    """Refuse two players whose names read as one on the screens ('ann' and 'ANN', or 'аnn' with a
+    Cyrillic а), as a script's and a table's are: a replay would show both as one player."""
+    if any(len(name) > MAX_NAME for name in players):
+        return  # the engine refuses it as before, and name_lookalike is not run over a name of a megabyte
+    keys = [name_key(name) for name in players]
+    for seat, (name, key) in enumerate(zip(players, keys, strict=True)):
+        other = keys.index(key)
+        if other < seat and players[other] != name:  # the same name twice is the engine's to refuse
+            raise ReplayError(
+                f"record 1: the log's player '{escape_controls(name)}' reads as seat {other + 1}'s "
+                f"'{escape_controls(players[other])}' on the screens{name_lookalike(name, 'its')}; "
+                "give each player a different name"
+            )
+
+
+def _replay_record(game: Game, items: _Records, index: int, record: Mapping[str, Any]) -> Sequence[Event]:
+    """Make the engine do what ``record``, record ``index`` (an action, a deal or an abandoned hand), says."""
     kind = record.get("type")
+    # Read before the try: a line of the file that is no record is a ReplayError of its own, said as it is.
+    following = [item for item in (items.get(index + 1), items.get(index + 2)) if item is not None]
     try:
         if kind in ACTION_EVENTS:
-            following = items[index + 1 : index + 3]
             # Logs write the stock top first; the engine keeps its top at the end of the list.
             game.forced_reshuffles = [
                 parse_cards(item["stock"])[::-1] for item in following if item.get("type") == "reshuffle"
@@ -284,7 +357,7 @@ def _replay_record(game: Game, items: Sequence[Mapping[str, Any]], index: int) -
 
 def _confirm(
     game: Game,
-    items: Sequence[Mapping[str, Any]],
+    items: _Records,
     produced: Sequence[Event],
     start: int,
     on_events: Callable[[Game, Sequence[Event]], None] | None,
@@ -292,29 +365,44 @@ def _confirm(
     """Check the engine's events against the log's from record ``start``; the next record's index."""
     for offset, event in enumerate(produced):
         number = start + offset
-        if number >= len(items):
+        record = items.get(number)
+        if record is None:
             # Every event of an action is written with it: only a game stopped while writing them ends here.
             raise ReplayError(
                 f"record {number + 1}: the log stops partway through what record {start + 1} "
-                f"({items[start].get('type')}) led to: "
+                f"({(items.get(start) or {}).get('type')}) led to: "
                 f"its {event['type']} record is missing (the game was stopped while writing it)"
             )
-        logged = {key: value for key, value in items[number].items() if key != "state"}
+        logged = {key: value for key, value in record.items() if key != "state"}
         written = event.to_json()
         if written["type"] == "deal" and "dealer" not in logged:
             del written["dealer"]  # an older log
-        if logged != written:
+        if not _same(logged, written):
+            if logged.get("type") != written["type"]:
+                # A record missing or added puts every field after it out of step: the type says which.
+                raise ReplayError(
+                    f"record {number + 1}: the log has {_a_record(logged.get('type'))} "
+                    f"where the game produced {written['type']}"
+                )
             where, said, produced_value = _first_difference(logged, written)
+            if said == produced_value:  # 2.0 for 2, or 1 for true: one value to Python, not in the format
+                wanted = "true or false" if isinstance(produced_value, bool) else "a whole number"
+                raise ReplayError(
+                    f"record {number + 1} ({written['type']}): {where}: "
+                    f"must be {wanted}, not {json.dumps(said)}"
+                )
             raise ReplayError(
                 f"record {number + 1} ({written['type']}): {where}: the log says {json.dumps(said)}, "
                 f"the engine produced {json.dumps(produced_value)}"
             )
     last = start + len(produced) - 1
-    digest = items[last].get("state") if produced else None
+    last_record = items.get(last) if produced else None
+    digest = last_record.get("state") if last_record is not None else None
     if digest is not None and digest != state_digest(game):
         raise ReplayError(f"record {last + 1}: the state after this event does not match the log's")
     if on_events is not None:
         on_events(game, produced)
+    items.let_go(start + len(produced))
     return start + len(produced)
 
 

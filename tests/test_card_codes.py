@@ -62,10 +62,19 @@ def test_a_joker_note_is_one_pair_of_brackets_round_one_word(token: str) -> None
     assert str(refused.value).startswith(f"'{token}' is not a card: write a rank")
 
 
-@pytest.mark.parametrize("value", [None, 7, ["7H", "8H"]])
-def test_cards_are_read_only_from_text(value: object) -> None:
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [(None, "None"), (7, "7"), (["7H", "8H"], "a list of 2 items"), ({"7H": 1}, "an object of 1 key")],
+)
+def test_cards_are_read_only_from_text(value: object, said: str) -> None:
     with pytest.raises(CardError) as refused:
         parse_cards(value)  # type: ignore[arg-type]
+    assert str(refused.value) == f'{said} is not a list of cards: cards are written as text, e.g. "7H 8H JK"'
+
+
+def test_a_card_that_is_a_list_is_named_as_one_not_echoed() -> None:
+    with pytest.raises(CardError) as refused:
+        parse_card(["7H"] * 1000)  # type: ignore[arg-type]
     assert (
-        str(refused.value) == f'{value!r} is not a list of cards: cards are written as text, e.g. "7H 8H JK"'
+        str(refused.value) == "a list of 1,000 items is not a card: a card is written as text, e.g. 7H or JK"
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ def first(records: list[dict[str, Any]], kind: str) -> int:
     return next(index for index, record in enumerate(records) if record["type"] == kind)
 
 
-def refused(records: list[dict[str, Any]]) -> str:
+def refused(records: Iterable[dict[str, Any]]) -> str:
     with pytest.raises(ReplayError) as caught:
         replay(records)
     message = str(caught.value)
@@ -312,3 +313,113 @@ def test_a_refusal_worded_to_the_player_says_whose_record_it_was() -> None:
         messages.append(refused(records))
     expected = f"record {index + 1}: does not reproduce: {player}'s discard is refused: you have no "
     assert any(message.startswith(expected) for message in messages), messages
+
+
+def hands_log(hands: int = 2) -> list[dict[str, Any]]:
+    """The records of a game between two greedy bots over ``hands`` hands, each hand's deal after the last."""
+    game = Game(Variant(), ["ann", "bob"], seed=3)
+    recorder = GameRecorder(game)
+    bots = [make_bot("greedy", random.Random(seat)) for seat in range(2)]
+    while len(game.results) < hands and not game.game_over:
+        if game.phase == "hand_over":
+            recorder.record(game, game.next_hand())
+        recorder.record(game, play_turn(game, bots[game.current]))
+    return json.loads(json.dumps(recorder.records))  # type: ignore[no-any-return]
+
+
+def test_a_record_left_out_is_named_by_its_type_not_by_a_field_of_the_next() -> None:
+    # It said "record 66 (hand_end): dealer: the log says "ann", the engine produced "(nothing)"" of a deal.
+    records = hands_log()
+    end = first(records, "hand_end")
+    assert records[end + 1]["type"] == "deal"
+    del records[end]
+    assert refused(records) == f"record {end + 1}: the log has a deal where the game produced hand_end"
+
+
+def test_a_record_of_another_type_is_named_with_its_article() -> None:
+    records = hands_log()
+    end = first(records, "hand_end")
+    records[end]["type"] = "end_turn"
+    assert refused(records) == f"record {end + 1}: the log has an end_turn where the game produced hand_end"
+    del records[end]["type"]
+    assert refused(records) == (
+        f"record {end + 1}: the log has a record with no type where the game produced hand_end"
+    )
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        # Python's == took each of these for what the engine produced, and the replay said ok.
+        (("scores", "bob"), 2.0, "scores.bob: must be a whole number, not 2.0"),
+        (("totals", "ann"), False, "totals.ann: must be a whole number, not false"),
+        (("kalooki",), 0, "kalooki: must be true or false, not 0"),
+        (("hand",), 1.0, "hand: must be a whole number, not 1.0"),
+    ],
+)
+def test_a_number_written_as_another_kind_of_value_is_refused(
+    field: tuple[str, ...], value: object, message: str
+) -> None:
+    records = hands_log()
+    end = first(records, "hand_end")
+    assert records[end]["scores"] == {"ann": 0, "bob": 2}
+    place = records[end]
+    for key in field[:-1]:
+        place = place[key]
+    place[field[-1]] = value
+    assert refused(records) == f"record {end + 1} (hand_end): {message}"
+
+
+def test_a_log_version_written_as_a_fraction_is_refused() -> None:
+    records = bot_log()
+    records[0]["version"] = 1.0
+    assert refused(records) == "record 1: log version 1.0; this kalooki reads 1"
+
+
+@pytest.mark.parametrize(
+    ("name", "lookalike"),
+    [("ANN", ""), ("\u0430nn", ": its U+0430 CYRILLIC SMALL LETTER A reads as a")],
+)
+def test_players_whose_names_read_alike_are_refused_as_a_script_refuses_them(
+    name: str, lookalike: str
+) -> None:
+    # 'ann' and 'ANN' replayed ok, and --show told both players' turns as Ann's.
+    text = json.dumps(bot_log()).replace('"bob"', json.dumps(name))
+    records = [{key: value for key, value in record.items() if key != "state"} for record in json.loads(text)]
+    assert records[0]["players"] == ["ann", name]
+    assert refused(records) == (
+        f"record 1: the log's player '{name}' reads as seat 1's 'ann' on the screens{lookalike}; "
+        "give each player a different name"
+    )
+
+
+def test_a_stock_written_as_a_list_is_named_as_one_not_echoed_card_by_card() -> None:
+    # It printed the whole Python list: "(['QD', '9S', ...] is not a list of cards: ...".
+    records = bot_log()
+    records[1]["stock"] = records[1]["stock"].split()
+    assert refused(records) == (
+        f"record 2: the log's game and first deal cannot start a game (a list of {len(records[1]['stock'])} "
+        'items is not a list of cards: cards are written as text, e.g. "7H 8H JK")'
+    )
+
+
+def test_a_log_is_read_no_further_than_its_first_bad_record() -> None:
+    # Every record was read into a list first: a header and six million lines of {} took 28 s and 930 MB.
+    read = []
+
+    def records() -> Iterator[dict[str, Any]]:
+        yield bot_log(turns=0)[0]
+        for number in range(2, 1002):
+            read.append(number)
+            yield {}
+
+    assert refused(records()) == "record 2: the log must continue with the first hand's deal"
+    assert read == [2]
+
+
+def test_replay_stops_the_file_at_its_first_bad_record_before_reading_on(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    log.write_text(json.dumps(bot_log(turns=0)[0]) + "\n{}\nnot JSON\n")
+    result = runner.invoke(app, ["replay", str(log)])
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr == f"{log}: record 2: the log must continue with the first hand's deal\n"
