@@ -15,7 +15,8 @@ from kalooki.executors import scheduler_endpoint
 from kalooki.simulate import MAX_GAMES, duplicate_refusal
 
 from .charts import Chart, require_matplotlib, save
-from .common import at_least, check_output_path, fail, named, print_error
+from .common import at_least, fail, named, print_error
+from .output import check_output_file
 from .saves import write_atomically
 
 
@@ -123,12 +124,12 @@ def check_pictures(report: str | None, plot: str | None) -> None:
             raise typer.BadParameter(
                 f"{report}: the report is a web page: give a file ending in .html", param_hint="'--report'"
             )
-        check_output_path(report, "--report")
+        check_output_file(report, "--report")
         require_matplotlib("--report")
     if plot is not None:
         if Path(plot).suffix.lower() not in (".png", ".svg"):
             raise typer.BadParameter(f"{plot}: give a file ending in .png or .svg", param_hint="'--plot'")
-        check_output_path(plot, "--plot")
+        check_output_file(plot, "--plot")
         require_matplotlib("--plot")
 
 

@@ -42,7 +42,6 @@ from kalooki.variant_writer import variant_differences, yaml_scalar
 from .common import (
     SetOption,
     at_least,
-    check_output_path,
     cli_errors,
     counted,
     fail,
@@ -54,7 +53,7 @@ from .common import (
 from .completion import complete_knob, complete_variant
 from .html_report import BOTS_NOTE, paired_units, scoring_note, sign_tested, untested
 from .narrow import Column, difference_texts, narrow_table, natural_width, p_texts
-from .output import report_console
+from .output import check_output_file, report_console
 from .run_options import (
     BotsOption,
     DuplicateOption,
@@ -366,7 +365,7 @@ def simulate_command(
         )
     if csv_path is not None:
         # Checked before any game is played, so a long run is not wasted on a path that cannot be written.
-        check_output_path(csv_path, "--csv")
+        check_output_file(csv_path, "--csv")
     with cli_errors():
         check_pictures(report_path, plot_path)
         wanted = [(variant, set_, "--set")]

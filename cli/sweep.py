@@ -33,7 +33,6 @@ from kalooki.sweep import (
 from .common import (
     SetOption,
     at_least,
-    check_output_path,
     cli_errors,
     counted,
     folder_name,
@@ -43,7 +42,7 @@ from .common import (
 )
 from .html_report import BOTS_NOTE, bots_text, paired_units, untested
 from .narrow import Column, difference_texts, indented, narrow_table, natural_width
-from .output import report_console
+from .output import check_output_file, check_output_folder, report_console
 from .run_options import (
     BotsOption,
     DuplicateOption,
@@ -333,7 +332,9 @@ def sweep_command(
     check_pool_options(workers, scheduler)
     check_distinct_outputs(("--csv", csv_path), ("--report", report), ("--plot", plot), ("--out", out))
     if csv_path is not None:
-        check_output_path(csv_path, "--csv")
+        check_output_file(csv_path, "--csv")
+    if out is not None:
+        check_output_folder(out)
     with cli_errors():
         check_pictures(report, plot)
         axes = parse_grid(grid or [])
