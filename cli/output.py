@@ -79,7 +79,7 @@ def output_problem(path: Path | str, *, folder: bool = False) -> str | None:
 
     A FIFO would hold the command for ever once every game was played (its reader may never come), and
     a device takes the output to nowhere or fails (/dev/full): neither is a file to write a run's
-    results in.
+    results in. A symbolic link to a missing file would be written at its target, wherever that is.
     """
     target = Path(path)
     try:
@@ -87,6 +87,8 @@ def output_problem(path: Path | str, *, folder: bool = False) -> str | None:
     except OSError as error:
         if error.errno == errno.ELOOP:
             return "is a symbolic link that leads round in a loop"
+        if error.errno == errno.ENOENT and target.is_symlink():
+            return f"is a symbolic link to {os.readlink(target)}, which does not exist: give a new name"
         return None  # nothing there, or a name the system refuses: the checks after this one say so
     if folder:
         if stat.S_ISDIR(mode):
@@ -106,7 +108,7 @@ def _kind(mode: int) -> str:
 
 def check_output_file(path: Path | str, option: str, *, variant_file: bool = False) -> None:
     """Refuse, before any game is played, a file to write that is not a regular file or a new one (a FIFO, a
-    device), then what :func:`check_output_path` refuses: one line, exit 1."""
+    device, a link to nothing), then what :func:`check_output_path` refuses: one line, exit 1."""
     if str(path) != "-" and (problem := output_problem(path)) is not None:
         # /dev/stdout is a FIFO or a terminal: say how standard output is asked for.
         fail(f"{path}: {problem}" + ("; --csv - writes to standard output" if option == "--csv" else ""))

@@ -62,7 +62,7 @@ class SweepStore:
             raise SweepStoreError(
                 f"{shown}: cannot write a folder so named: {error.strerror or error}"
             ) from None
-        if problem is not None:  # a file, a FIFO, a device (/dev/full)
+        if problem is not None:  # a file, a FIFO, a device (/dev/full), a link to nothing
             raise SweepStoreError(f"{self.folder}: {problem}")
         identity = self.spec.identity()
         if started:

@@ -1,6 +1,7 @@
-"""Output paths that are no file to write a run's results in (a FIFO, a device) are refused in one line
-before any game is played, exit 1, nothing written: a FIFO held ``simulate --csv`` for ever after its
-last game, and ``kalooki new --force`` for ever at once."""
+"""Output paths that are no file to write a run's results in (a FIFO, a device, a symbolic link to a
+missing file) are refused in one line before any game is played, exit 1, nothing written: a FIFO held
+``simulate --csv`` for ever after its last game, ``kalooki new --force`` for ever at once, and ``new``
+wrote a link's missing target wherever it pointed."""
 
 from __future__ import annotations
 
@@ -66,3 +67,24 @@ def test_a_device_is_refused_before_any_game(args: list[str], said: str, tmp_pat
         pytest.skip("needs /dev/full")
     result = kalooki(tmp_path, *args)
     assert (result.returncode, result.stdout, result.stderr) == (1, "", said + "\n")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["new", "link.yaml"],
+        ["new", "link.yaml", "--force"],
+        [*SIMULATE, "--csv", "link.yaml"],
+        [*SWEEP, "--out", "link.yaml"],
+    ],
+)
+def test_a_link_to_a_missing_file_is_refused_and_nothing_written(args: list[str], tmp_path: Path) -> None:
+    (tmp_path / "link.yaml").symlink_to(tmp_path / "gone" / "rules.yaml")
+    (tmp_path / "gone").mkdir()
+    result = kalooki(tmp_path, *args)
+    target = tmp_path / "gone" / "rules.yaml"
+    said = f"link.yaml: is a symbolic link to {target}, which does not exist: give a new name"
+    if "--csv" in args:
+        said += "; --csv - writes to standard output"
+    assert (result.returncode, result.stdout, result.stderr) == (1, "", said + "\n")
+    assert list((tmp_path / "gone").iterdir()) == []
