@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -176,14 +178,43 @@ def write_pictures(
         print_error(f"{plot}: chart written")
 
 
-def fail_interrupted(message: str) -> NoReturn:
-    """Stop a command that Ctrl-C cut short: ``message`` on stderr, exit 130, and nothing after it.
+class Terminated(KeyboardInterrupt):
+    """SIGTERM while games are played: they stop as on Ctrl-C (the pool's processes are stopped on the way
+    out), and the command says so and exits 143, the shell's status for a process SIGTERM ended."""
+
+
+@contextmanager
+def sigterm_stops_games() -> Iterator[None]:
+    """While the block plays games, SIGTERM (``timeout``, a CI job cancelled, systemd) stops them as Ctrl-C
+    does. Left to its default, it ended this process alone, and its worker processes, each blocked
+    reading a pipe that no one would ever write again, lived on for ever."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers belong to the main thread: a caller's own thread keeps the default
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        # Once: a second SIGTERM while the processes are being stopped is not to cut that short.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def fail_interrupted(message: str, stop: KeyboardInterrupt | None = None) -> NoReturn:
+    """Stop a command that Ctrl-C cut short: ``message`` on stderr, exit 130, and nothing after it; cut
+    short by SIGTERM (:class:`Terminated`), ``message`` says so in its first word's place, exit 143.
 
     The worker processes have been stopped; tearing their pool down, Python 3.11's process pool can
     meet its own closed pipes from its threads or at exit, and print that. The command is ending on
     the user's word: those lines would only bury the one that says how far it got."""
     sys.unraisablehook = _say_nothing
     threading.excepthook = _say_nothing
+    if isinstance(stop, Terminated):
+        fail("terminated (SIGTERM)" + message.removeprefix("interrupted"), 128 + signal.SIGTERM)
     fail(message, 130)
 
 

@@ -70,6 +70,7 @@ from .run_options import (
     check_pool_options,
     fail_interrupted,
     games_option,
+    sigterm_stops_games,
     write_pictures,
 )
 from .saves import write_atomically
@@ -388,6 +389,7 @@ def simulate_command(
     total_games = games * (2 if rules_b else 1)
     with (
         cli_errors(),
+        sigterm_stops_games(),
         open_pool(workers, scheduler, most=total_games) as pool,
         progress_bar(total_games, enabled=True) as bar,
     ):
@@ -407,11 +409,12 @@ def simulate_command(
             else:
                 comparison = options.compare(rules_a, rules_b, seats, games, seed)
                 result = comparison.a
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:
             fail_interrupted(
                 f"interrupted after {played[0]:,} of {counted(total_games, 'game')}"
                 f"{f' ({games:,} a variant)' if rules_b else ''}: nothing is reported, "
-                "as a simulation's figures need all its games"
+                "as a simulation's figures need all its games",
+                stop,
             )
     rows = game_rows(result)
     if comparison is not None:

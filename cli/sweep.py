@@ -59,6 +59,7 @@ from .run_options import (
     check_pool_options,
     fail_interrupted,
     games_option,
+    sigterm_stops_games,
     write_pictures,
 )
 from .simulate import GamesPerSecond, figures_help, parse_bots, write_csv
@@ -401,7 +402,11 @@ def sweep_command(
         # Cells read back from --out are not played again: the processes, the bar, its speed and
         # its time left count only the games this run plays (each such cell keeps its own time).
         to_play = games * (len(cells) - len(done))
-        with open_pool(workers, scheduler, most=to_play) as pool, sweep_bar(enabled=True) as bar:
+        with (
+            sigterm_stops_games(),
+            open_pool(workers, scheduler, most=to_play) as pool,
+            sweep_bar(enabled=True) as bar,
+        ):
             task = bar.add_task("sweep", total=to_play, cells="") if bar is not None else None
 
             def advance(games_done: int, total: int, cells_done: int, cells_total: int) -> None:
@@ -414,8 +419,8 @@ def sweep_command(
                 result = run_sweep(
                     spec, pool, done=done, on_cell=store.save if store is not None else None, progress=advance
                 )
-            except KeyboardInterrupt:
-                fail_interrupted(interrupted_message(store, len(cells)))
+            except KeyboardInterrupt as stop:
+                fail_interrupted(interrupted_message(store, len(cells)), stop)
     rows = sweep_rows(result)
     try:
         if csv_path == "-":

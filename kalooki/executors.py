@@ -16,6 +16,7 @@ import asyncio
 import gc
 import logging
 import os
+import signal
 import socket
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -105,7 +106,7 @@ def open_pool(
     if count == 1:
         yield Pool(InlineExecutor(), 1, "local")
         return
-    executor = ProcessPoolExecutor(max_workers=count)
+    executor = ProcessPoolExecutor(max_workers=count, initializer=_worker_started)
     try:
         yield Pool(executor, count, "local")
     except BaseException:
@@ -116,6 +117,13 @@ def open_pool(
         raise
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_started() -> None:
+    """A worker process ends on SIGTERM, whatever its parent made of it: forked, a worker inherits the
+    parent's handlers, and one that raises (the command line stops its games on SIGTERM) would be caught
+    by the worker's loop as a task's error, and the worker that was to be stopped would play on."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _stop_processes(executor: ProcessPoolExecutor) -> None:
