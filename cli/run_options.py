@@ -13,11 +13,11 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from kalooki.errors import KalookiError
-from kalooki.executors import scheduler_endpoint
+from kalooki.executors import default_workers, scheduler_endpoint
 from kalooki.simulate import MAX_GAMES, duplicate_refusal
 
 from .charts import Chart, require_matplotlib, save
-from .common import at_least, fail, named, print_error
+from .common import at_least, counted, fail, named, print_error
 from .output import check_output_file
 from .saves import write_atomically
 
@@ -148,6 +148,23 @@ def check_distinct_outputs(*outputs: tuple[str, str | Path | None]) -> None:
                 f"{path}: {seen[where]} writes there too: give each its own file", param_hint=f"'{option}'"
             )
         seen[where] = option
+
+
+def local_workers(workers: int | None, games: int) -> int | None:
+    """The processes to play ``games`` with for ``--workers``: at most one a core this process may use.
+
+    The games are pure Python, one core's work each at a time: a process more than the cores only
+    waits its turn, with its memory (``-n 16 -w 16`` forked 16 processes on 2 cores). The results are
+    the same whatever the count, so it is capped, with a note on stderr, rather than refused: a
+    script written on a bigger machine still runs."""
+    cores = default_workers()
+    if workers is None or min(workers, games) <= cores:
+        return workers
+    print_error(
+        f"--workers {workers}: this machine gives kalooki {counted(cores, 'core')}, so {cores} "
+        f"process{'' if cores == 1 else 'es'} play (the results are the same whatever --workers is)"
+    )
+    return cores
 
 
 def check_pool_options(workers: int | None, scheduler: str | None) -> None:

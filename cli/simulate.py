@@ -70,6 +70,7 @@ from .run_options import (
     check_pool_options,
     fail_interrupted,
     games_option,
+    local_workers,
     sigterm_stops_games,
     write_pictures,
 )
@@ -314,7 +315,9 @@ def simulate_command(
     ] = 0,
     workers: Annotated[
         int | None,
-        typer.Option("--workers", "-w", parser=at_least(1), help="Processes to use (default: every core)."),
+        typer.Option(
+            "--workers", "-w", parser=at_least(1), help="Processes to use (default and most: one a core)."
+        ),
     ] = None,
     as_json: JsonOption = False,
     csv_path: Annotated[
@@ -390,7 +393,7 @@ def simulate_command(
     with (
         cli_errors(),
         sigterm_stops_games(),
-        open_pool(workers, scheduler, most=total_games) as pool,
+        open_pool(local_workers(workers, total_games), scheduler, most=total_games) as pool,
         progress_bar(total_games, enabled=True) as bar,
     ):
         task = bar.add_task("simulate", total=total_games) if bar is not None else None

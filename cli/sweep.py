@@ -59,6 +59,7 @@ from .run_options import (
     check_pool_options,
     fail_interrupted,
     games_option,
+    local_workers,
     sigterm_stops_games,
     write_pictures,
 )
@@ -297,7 +298,10 @@ def sweep_command(
     workers: Annotated[
         int | None,
         typer.Option(
-            "--workers", "-w", parser=at_least(1), help="Local processes to use (default: every core)."
+            "--workers",
+            "-w",
+            parser=at_least(1),
+            help="Local processes to use (default and most: one a core).",
         ),
     ] = None,
     scheduler: SchedulerOption = None,
@@ -404,7 +408,7 @@ def sweep_command(
         to_play = games * (len(cells) - len(done))
         with (
             sigterm_stops_games(),
-            open_pool(workers, scheduler, most=to_play) as pool,
+            open_pool(local_workers(workers, to_play), scheduler, most=to_play) as pool,
             sweep_bar(enabled=True) as bar,
         ):
             task = bar.add_task("sweep", total=to_play, cells="") if bar is not None else None
