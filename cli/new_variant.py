@@ -23,8 +23,9 @@ from kalooki.resources import schemas_dir
 from kalooki.variant import KNOB_NAMES, Variant
 from kalooki.variant_writer import variant_differences
 
-from .common import check_output_path, cli_errors, fail, file_name
+from .common import cli_errors, fail, file_name
 from .completion import complete_variant
+from .output import check_output_file
 from .saves import write_atomically
 
 WIDTH = 92
@@ -131,7 +132,7 @@ def new(
     """Write a starter variant file: the common knobs commented out, with their meaning and value."""
     if file.suffix.lower() not in VARIANT_SUFFIXES:  # as the loader reads them: X.YAML is one too
         raise typer.BadParameter("a variant file's name ends in .yaml (or .yml)", param_hint="'FILE.yaml'")
-    check_output_path(file, "FILE.yaml", variant_file=True)
+    check_output_file(file, "FILE.yaml", variant_file=True)
     if names_a_file(extends) and Path(extends).suffix.lower() not in VARIANT_SUFFIXES:
         # The command line reads any file as a variant; the new file's extends reads only .yaml files.
         raise typer.BadParameter(

@@ -9,10 +9,18 @@ trailing spaces dropped, and leaves a terminal's output as rich draws it.
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 import sys
+from pathlib import Path
 from typing import Any, TextIO, cast
 
 from rich.console import Console
+
+from kalooki.safeio import kind_problem
+
+from .common import check_output_path, fail
 
 
 class TrimmedLines:
@@ -65,4 +73,59 @@ def report_console(**options: Any) -> Console:
     return Console(file=cast(TextIO, TrimmedLines(sys.stdout)), **options)
 
 
-__all__ = ["TrimmedLines", "report_console"]
+def output_problem(path: Path | str, *, folder: bool = False) -> str | None:
+    """Why an existing ``path`` is no place for the file (the folder, with ``folder``) a command writes, or
+    None: it does not exist yet, or is a regular file (a folder).
+
+    A FIFO would hold the command for ever once every game was played (its reader may never come), and
+    a device takes the output to nowhere or fails (/dev/full): neither is a file to write a run's
+    results in. A symbolic link to a missing file would be written at its target, wherever that is.
+    """
+    target = Path(path)
+    try:
+        mode = os.stat(target).st_mode
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "is a symbolic link that leads round in a loop"
+        if error.errno == errno.ENOENT and target.is_symlink():
+            return f"is a symbolic link to {os.readlink(target)}, which does not exist: give a new name"
+        return None  # nothing there, or a name the system refuses: the checks after this one say so
+    if folder:
+        if stat.S_ISDIR(mode):
+            return None
+        if stat.S_ISREG(mode):
+            return "is a file; --out needs a folder"
+        return f"{_kind(mode)}, not a folder"
+    if stat.S_ISDIR(mode) or stat.S_ISREG(mode):
+        return None  # a folder is refused by check_output_path, in the words it always had
+    return f"{_kind(mode)}, not a regular file"
+
+
+def _kind(mode: int) -> str:
+    """What is there, in the words the commands use for a file they will not read ("is a pipe (FIFO)")."""
+    return (kind_problem(mode) or "").split(",")[0]
+
+
+def check_output_file(path: Path | str, option: str, *, variant_file: bool = False) -> None:
+    """Refuse, before any game is played, a file to write that is not a regular file or a new one (a FIFO, a
+    device, a link to nothing), then what :func:`check_output_path` refuses: one line, exit 1."""
+    if str(path) != "-" and (problem := output_problem(path)) is not None:
+        # /dev/stdout is a FIFO or a terminal: say how standard output is asked for.
+        fail(f"{path}: {problem}" + ("; --csv - writes to standard output" if option == "--csv" else ""))
+    check_output_path(path, option, variant_file=variant_file)
+
+
+def check_output_folder(path: Path | str) -> None:
+    """Refuse, before any game is played, an ``--out`` that is neither a folder nor a new name: one line,
+    exit 1."""
+    if (problem := output_problem(path, folder=True)) is not None:
+        fail(f"{path}: {problem}")
+
+
+__all__ = [
+    "TrimmedLines",
+    "check_output_file",
+    "check_output_folder",
+    "output_problem",
+    "report_console",
+]

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 
 from kalooki.errors import KalookiError
-from kalooki.executors import scheduler_endpoint
+from kalooki.executors import default_workers, scheduler_endpoint
 from kalooki.simulate import MAX_GAMES, duplicate_refusal
 
 from .charts import Chart, require_matplotlib, save
-from .common import at_least, check_output_path, fail, named, print_error
+from .common import at_least, counted, fail, named, print_error
+from .output import check_output_file
 from .saves import write_atomically
 
 
@@ -123,12 +126,12 @@ def check_pictures(report: str | None, plot: str | None) -> None:
             raise typer.BadParameter(
                 f"{report}: the report is a web page: give a file ending in .html", param_hint="'--report'"
             )
-        check_output_path(report, "--report")
+        check_output_file(report, "--report")
         require_matplotlib("--report")
     if plot is not None:
         if Path(plot).suffix.lower() not in (".png", ".svg"):
             raise typer.BadParameter(f"{plot}: give a file ending in .png or .svg", param_hint="'--plot'")
-        check_output_path(plot, "--plot")
+        check_output_file(plot, "--plot")
         require_matplotlib("--plot")
 
 
@@ -145,6 +148,23 @@ def check_distinct_outputs(*outputs: tuple[str, str | Path | None]) -> None:
                 f"{path}: {seen[where]} writes there too: give each its own file", param_hint=f"'{option}'"
             )
         seen[where] = option
+
+
+def local_workers(workers: int | None, games: int) -> int | None:
+    """The processes to play ``games`` with for ``--workers``: at most one a core this process may use.
+
+    The games are pure Python, one core's work each at a time: a process more than the cores only
+    waits its turn, with its memory (``-n 16 -w 16`` forked 16 processes on 2 cores). The results are
+    the same whatever the count, so it is capped, with a note on stderr, rather than refused: a
+    script written on a bigger machine still runs."""
+    cores = default_workers()
+    if workers is None or min(workers, games) <= cores:
+        return workers
+    print_error(
+        f"--workers {workers}: this machine gives kalooki {counted(cores, 'core')}, so {cores} "
+        f"process{'' if cores == 1 else 'es'} play (the results are the same whatever --workers is)"
+    )
+    return cores
 
 
 def check_pool_options(workers: int | None, scheduler: str | None) -> None:
@@ -175,14 +195,43 @@ def write_pictures(
         print_error(f"{plot}: chart written")
 
 
-def fail_interrupted(message: str) -> NoReturn:
-    """Stop a command that Ctrl-C cut short: ``message`` on stderr, exit 130, and nothing after it.
+class Terminated(KeyboardInterrupt):
+    """SIGTERM while games are played: they stop as on Ctrl-C (the pool's processes are stopped on the way
+    out), and the command says so and exits 143, the shell's status for a process SIGTERM ended."""
+
+
+@contextmanager
+def sigterm_stops_games() -> Iterator[None]:
+    """While the block plays games, SIGTERM (``timeout``, a CI job cancelled, systemd) stops them as Ctrl-C
+    does. Left to its default, it ended this process alone, and its worker processes, each blocked
+    reading a pipe that no one would ever write again, lived on for ever."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers belong to the main thread: a caller's own thread keeps the default
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        # Once: a second SIGTERM while the processes are being stopped is not to cut that short.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def fail_interrupted(message: str, stop: KeyboardInterrupt | None = None) -> NoReturn:
+    """Stop a command that Ctrl-C cut short: ``message`` on stderr, exit 130, and nothing after it; cut
+    short by SIGTERM (:class:`Terminated`), ``message`` says so in its first word's place, exit 143.
 
     The worker processes have been stopped; tearing their pool down, Python 3.11's process pool can
     meet its own closed pipes from its threads or at exit, and print that. The command is ending on
     the user's word: those lines would only bury the one that says how far it got."""
     sys.unraisablehook = _say_nothing
     threading.excepthook = _say_nothing
+    if isinstance(stop, Terminated):
+        fail("terminated (SIGTERM)" + message.removeprefix("interrupted"), 128 + signal.SIGTERM)
     fail(message, 130)
 
 

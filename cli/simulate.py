@@ -42,7 +42,6 @@ from kalooki.variant_writer import variant_differences, yaml_scalar
 from .common import (
     SetOption,
     at_least,
-    check_output_path,
     cli_errors,
     counted,
     fail,
@@ -54,7 +53,7 @@ from .common import (
 from .completion import complete_knob, complete_variant
 from .html_report import BOTS_NOTE, paired_units, scoring_note, sign_tested, untested
 from .narrow import Column, difference_texts, narrow_table, natural_width, p_texts
-from .output import report_console
+from .output import check_output_file, report_console
 from .run_options import (
     BotsOption,
     DuplicateOption,
@@ -71,6 +70,8 @@ from .run_options import (
     check_pool_options,
     fail_interrupted,
     games_option,
+    local_workers,
+    sigterm_stops_games,
     write_pictures,
 )
 from .saves import write_atomically
@@ -314,7 +315,9 @@ def simulate_command(
     ] = 0,
     workers: Annotated[
         int | None,
-        typer.Option("--workers", "-w", parser=at_least(1), help="Processes to use (default: every core)."),
+        typer.Option(
+            "--workers", "-w", parser=at_least(1), help="Processes to use (default and most: one a core)."
+        ),
     ] = None,
     as_json: JsonOption = False,
     csv_path: Annotated[
@@ -366,7 +369,7 @@ def simulate_command(
         )
     if csv_path is not None:
         # Checked before any game is played, so a long run is not wasted on a path that cannot be written.
-        check_output_path(csv_path, "--csv")
+        check_output_file(csv_path, "--csv")
     with cli_errors():
         check_pictures(report_path, plot_path)
         wanted = [(variant, set_, "--set")]
@@ -389,7 +392,8 @@ def simulate_command(
     total_games = games * (2 if rules_b else 1)
     with (
         cli_errors(),
-        open_pool(workers, scheduler, most=total_games) as pool,
+        sigterm_stops_games(),
+        open_pool(local_workers(workers, total_games), scheduler, most=total_games) as pool,
         progress_bar(total_games, enabled=True) as bar,
     ):
         task = bar.add_task("simulate", total=total_games) if bar is not None else None
@@ -408,11 +412,12 @@ def simulate_command(
             else:
                 comparison = options.compare(rules_a, rules_b, seats, games, seed)
                 result = comparison.a
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:
             fail_interrupted(
                 f"interrupted after {played[0]:,} of {counted(total_games, 'game')}"
                 f"{f' ({games:,} a variant)' if rules_b else ''}: nothing is reported, "
-                "as a simulation's figures need all its games"
+                "as a simulation's figures need all its games",
+                stop,
             )
     rows = game_rows(result)
     if comparison is not None:

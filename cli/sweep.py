@@ -33,7 +33,6 @@ from kalooki.sweep import (
 from .common import (
     SetOption,
     at_least,
-    check_output_path,
     cli_errors,
     counted,
     folder_name,
@@ -43,7 +42,7 @@ from .common import (
 )
 from .html_report import BOTS_NOTE, bots_text, paired_units, untested
 from .narrow import Column, difference_texts, indented, narrow_table, natural_width
-from .output import report_console
+from .output import check_output_file, check_output_folder, report_console
 from .run_options import (
     BotsOption,
     DuplicateOption,
@@ -60,6 +59,8 @@ from .run_options import (
     check_pool_options,
     fail_interrupted,
     games_option,
+    local_workers,
+    sigterm_stops_games,
     write_pictures,
 )
 from .simulate import GamesPerSecond, figures_help, parse_bots, write_csv
@@ -297,7 +298,10 @@ def sweep_command(
     workers: Annotated[
         int | None,
         typer.Option(
-            "--workers", "-w", parser=at_least(1), help="Local processes to use (default: every core)."
+            "--workers",
+            "-w",
+            parser=at_least(1),
+            help="Local processes to use (default and most: one a core).",
         ),
     ] = None,
     scheduler: SchedulerOption = None,
@@ -333,7 +337,9 @@ def sweep_command(
     check_pool_options(workers, scheduler)
     check_distinct_outputs(("--csv", csv_path), ("--report", report), ("--plot", plot), ("--out", out))
     if csv_path is not None:
-        check_output_path(csv_path, "--csv")
+        check_output_file(csv_path, "--csv")
+    if out is not None:
+        check_output_folder(out)
     with cli_errors():
         check_pictures(report, plot)
         axes = parse_grid(grid or [])
@@ -400,7 +406,11 @@ def sweep_command(
         # Cells read back from --out are not played again: the processes, the bar, its speed and
         # its time left count only the games this run plays (each such cell keeps its own time).
         to_play = games * (len(cells) - len(done))
-        with open_pool(workers, scheduler, most=to_play) as pool, sweep_bar(enabled=True) as bar:
+        with (
+            sigterm_stops_games(),
+            open_pool(local_workers(workers, to_play), scheduler, most=to_play) as pool,
+            sweep_bar(enabled=True) as bar,
+        ):
             task = bar.add_task("sweep", total=to_play, cells="") if bar is not None else None
 
             def advance(games_done: int, total: int, cells_done: int, cells_total: int) -> None:
@@ -413,8 +423,8 @@ def sweep_command(
                 result = run_sweep(
                     spec, pool, done=done, on_cell=store.save if store is not None else None, progress=advance
                 )
-            except KeyboardInterrupt:
-                fail_interrupted(interrupted_message(store, len(cells)))
+            except KeyboardInterrupt as stop:
+                fail_interrupted(interrupted_message(store, len(cells)), stop)
     rows = sweep_rows(result)
     try:
         if csv_path == "-":

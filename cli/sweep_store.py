@@ -28,6 +28,7 @@ from kalooki.sweep import PlayedCell, SweepSpec, record_from_json, record_to_jso
 from kalooki.text import clipped
 from kalooki.variant import variant_json
 
+from .output import output_problem
 from .saves import write_atomically
 
 MAX_STORE_BYTES = 4 * 1024**3
@@ -54,15 +55,15 @@ class SweepStore:
     def open(self) -> dict[int, PlayedCell]:
         """Check the folder holds this sweep (or nothing yet) and read the cells already finished."""
         try:
-            a_file = self.folder.exists() and not self.folder.is_dir()
+            problem = output_problem(self.folder, folder=True)
             started = self.manifest.exists()
         except OSError as error:  # a name too long for the system (ENAMETOOLONG)
             shown = clipped(str(self.folder))
             raise SweepStoreError(
                 f"{shown}: cannot write a folder so named: {error.strerror or error}"
             ) from None
-        if a_file:
-            raise SweepStoreError(f"{self.folder}: is a file; --out needs a folder")
+        if problem is not None:  # a file, a FIFO, a device (/dev/full), a link to nothing
+            raise SweepStoreError(f"{self.folder}: {problem}")
         identity = self.spec.identity()
         if started:
             saved = self._read(self.manifest)

@@ -16,6 +16,7 @@ import asyncio
 import gc
 import logging
 import os
+import signal
 import socket
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -105,7 +106,7 @@ def open_pool(
     if count == 1:
         yield Pool(InlineExecutor(), 1, "local")
         return
-    executor = ProcessPoolExecutor(max_workers=count)
+    executor = ProcessPoolExecutor(max_workers=count, initializer=_worker_started)
     try:
         yield Pool(executor, count, "local")
     except BaseException:
@@ -116,6 +117,13 @@ def open_pool(
         raise
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_started() -> None:
+    """A worker process ends on SIGTERM, whatever its parent made of it: forked, a worker inherits the
+    parent's handlers, and one that raises (the command line stops its games on SIGTERM) would be caught
+    by the worker's loop as a task's error, and the worker that was to be stopped would play on."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _stop_processes(executor: ProcessPoolExecutor) -> None:
@@ -129,22 +137,42 @@ def _stop_processes(executor: ProcessPoolExecutor) -> None:
             process.terminate()
 
 
-def scheduler_endpoint(address: str) -> tuple[str, int] | None:
-    """The host and port of a ``tcp://HOST:PORT`` address (None for TLS, UCX...: Dask reaches those).
+DASK_SCHEMES: Final = ("tcp", "tls", "ws", "wss", "ucx")
+"""The schemes of the addresses Dask's client reaches (``inproc://`` is within one process only)."""
 
-    Raises :class:`ExecutorError` for an address of no such shape.
+ADDRESS_SHAPE: Final = "expected a scheduler address like tcp://HOST:PORT"
+
+
+def scheduler_endpoint(address: str) -> tuple[str, int] | None:
+    """The host and port of a scheduler address (None for ``ucx://``, which is not reached over TCP).
+
+    No scheme is ``tcp://``, as Dask reads it. Raises :class:`ExecutorError` in one line for an
+    address that cannot be one: no such shape, a port out of range, an IPv6 host out of its
+    brackets or a bracket left open, a scheme Dask does not speak (``http://``).
     """
-    scheme, _, rest = address.rpartition("://")
-    if scheme not in ("", "tcp"):
-        return None
+    scheme, separator, rest = address.partition("://")
+    if not separator:
+        scheme, rest = "", address
+    if scheme == "inproc":  # Dask's, but a scheduler inside this very process: none is
+        raise ExecutorError(f"{address}: an in-process address names no scheduler here: give tcp://HOST:PORT")
+    if scheme and scheme not in DASK_SCHEMES:
+        others = ", ".join(f"{other}://" for other in DASK_SCHEMES[1:])
+        raise ExecutorError(f"{address}: Dask does not speak {scheme}://: give tcp://HOST:PORT (or {others})")
     host, _, port = rest.rpartition(":")
-    if not host or not port.isdigit():
-        raise ExecutorError(f"{address}: expected a scheduler address like tcp://HOST:PORT")
-    return host.strip("[]"), int(port)
+    if "[" in rest and not (host.startswith("[") and host.endswith("]") and host.count("[") == 1):
+        raise ExecutorError(f"{address}: the host's brackets do not close: an IPv6 address is [::1]:PORT")
+    if not host or not (port.isascii() and port.isdigit()):
+        raise ExecutorError(f"{address}: {ADDRESS_SHAPE}")
+    if ":" in host and not host.startswith("["):
+        raise ExecutorError(f"{address}: an IPv6 address goes in brackets: [{host}]:{port}")
+    if not 1 <= int(port) <= 65535:
+        raise ExecutorError(f"{address}: port {port} is out of range: a port is 1 to 65535")
+    return (host.strip("[]"), int(port)) if scheme != "ucx" else None
 
 
 def _check_reachable(address: str) -> None:
-    """Fail fast, before Dask is even imported, when nothing listens at a ``tcp://HOST:PORT`` address."""
+    """Fail fast, before Dask is even imported, when nothing listens at the address's host and port (tcp,
+    tls, ws and wss are all reached over TCP: nothing listening is said so whatever the scheme)."""
     endpoint = scheduler_endpoint(address)
     if endpoint is None:
         return
