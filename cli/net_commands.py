@@ -343,10 +343,9 @@ LOBBY_HELP = (
 
 def play_at_own_table(server: HostThread, address: str, token: str, console: Console, reopen: str) -> int:
     from kalooki_net.client import TableConnection, table_uri
-    from kalooki_net.protocol import MAX_SAY
 
     from .interactive import EXIT_INTERRUPTED
-    from .lobby import said_in_lobby
+    from .lobby import said_in_lobby, too_long_to_say
     from .remote import RemoteGame
 
     connection = TableConnection(table_uri(address))
@@ -381,7 +380,10 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
                 return 0
             elif said := said_in_lobby(line):
                 # Told back to every seat, the host's own lobby lines included ("[table] ann: ...").
-                connection.send({"type": "say", "text": said[:MAX_SAY]})
+                if (refused := too_long_to_say(said)) is not None:
+                    console.print(refused)
+                else:
+                    connection.send({"type": "say", "text": said})
             elif dropped := dropped_name(line):
                 # As at the --watch prompt and in the game: a guest who joined and left the keyboard
                 # would otherwise keep the seat from a bot until the host closed the table.
