@@ -77,6 +77,7 @@ class HostThread:
         from kalooki_net.host_names import AllowedHosts
         from kalooki_net.server import TableServer
 
+        from .host_watch import told_to_watcher
         from .web_coach import WebCoach
 
         def tell(line: str) -> None:
@@ -90,6 +91,8 @@ class HostThread:
                 line = "The game starts: press Enter to sit down."
             # The end of the game is the play screen's to tell, after the last move: this thread tells it
             # as that move is made, before the host's own seat has shown it.
+            if self.watch:
+                line = told_to_watcher(self.table, line)
             if self.watch or self.table.game is None or line.startswith("The game starts"):
                 if prompt:
                     self.console.print()  # off the prompt's line

@@ -11,6 +11,7 @@ from .interactive import EXIT_INTERRUPTED
 from .play import console_reader
 
 if TYPE_CHECKING:
+    from kalooki_net.table import Table
     from rich.console import Console
 
     from .host_thread import HostThread
@@ -34,6 +35,9 @@ def watch_table(server: HostThread, console: Console) -> int:
             return 0
         if line == "start" and server.table.game is None:
             server.call("start_game")  # a start that loses the race to the last seat is told, not raised
+        elif game_over(server.table) and (line == "drop" or dropped_name(typed)):
+            refused = f"the game is over, so nobody is waited for: {CLOSE_WHEN_READ}"
+            console.print(Text(refused, style="dim"), soft_wrap=True)
         elif dropped := dropped_name(typed):
             console.print(Text(server.drop(dropped), style="dim"), soft_wrap=True)
         elif line == "drop":  # as the host's own seat answers it, not the whole help again
@@ -46,7 +50,34 @@ def watch_help(server: HostThread) -> str:
     """What the watching host may type: start only before the game."""
     if server.table.game is None:
         return f"Type start to begin (bots take the empty seats), {DROP_HELP}, quit to close the table."
+    if game_over(server.table):
+        return GAME_OVER_HELP
     return f"The game has started: type {DROP_HELP}, or quit to close the table."
+
+
+CLOSE_WHEN_READ = "type quit to close the table (until then it shows the result)"
+GAME_OVER_HELP = f"The game is over: {CLOSE_WHEN_READ}."
+"""A watching host's table stays open after the game (its keyboard is its own, not a seat's that ends with
+the game), serving the final scores to the players' pages until the host closes it."""
+
+
+def game_over(table: Table) -> bool:
+    return bool(table.game is not None and table.game.game_over)
+
+
+def told_to_watcher(table: Table, line: str) -> str:
+    """A line the table tells its watching host, worded for a game that is over: nobody is waited for, so
+    a player whose connection closes has left, and the host is told how to close the table."""
+    from kalooki_net.protocol import presence_line
+
+    if not game_over(table):
+        return line
+    if line.startswith("The game is over:"):
+        return f"{line} Type quit to close the table."  # short: the line fits a terminal of 80
+    for seat in table.seats:
+        if seat.name and line == presence_line(seat.name, "left"):
+            return str(presence_line(seat.name, "left", free=True))
+    return line
 
 
 DROP_HELP = "drop NAME to drop a player's connection (the table waits for them, then a bot plays their seat)"

@@ -109,9 +109,20 @@ def skipped_line(message: dict[str, Any]) -> Text:
     )
 
 
+def too_long_to_say(text: str) -> Text | None:
+    """The refusal of a line longer than the table takes: cut to fit, it would say what was not meant."""
+    if len(text) <= MAX_SAY:
+        return None
+    return Text(
+        f"✗ say takes at most {MAX_SAY} characters, and this is {len(text)}: nothing was sent",
+        style="bold red",
+    )
+
+
 def say_to_table(connection: TableConnection, text: str) -> Text:
-    """Send ``text`` to the table (as much as the host takes); the line that shows it said by "you"."""
-    text = text[:MAX_SAY]
+    """Send ``text`` to the table; the line that shows it said by "you", or why it was not sent."""
+    if (refused := too_long_to_say(text)) is not None:
+        return refused
     connection.send({"type": "say", "text": text})
     return said_line({"name": "you", "text": text})
 
@@ -274,4 +285,5 @@ __all__ = [
     "said_line",
     "say_to_table",
     "skipped_line",
+    "too_long_to_say",
 ]

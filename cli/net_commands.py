@@ -17,7 +17,6 @@ import typer
 from rich.text import Text
 
 from kalooki.errors import KalookiError
-from kalooki.statecheck import MAX_NAME
 from kalooki.text import escape_controls, name_key
 
 from . import save_lock
@@ -344,10 +343,9 @@ LOBBY_HELP = (
 
 def play_at_own_table(server: HostThread, address: str, token: str, console: Console, reopen: str) -> int:
     from kalooki_net.client import TableConnection, table_uri
-    from kalooki_net.protocol import MAX_SAY
 
     from .interactive import EXIT_INTERRUPTED
-    from .lobby import said_in_lobby
+    from .lobby import said_in_lobby, too_long_to_say
     from .remote import RemoteGame
 
     connection = TableConnection(table_uri(address))
@@ -382,7 +380,10 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
                 return 0
             elif said := said_in_lobby(line):
                 # Told back to every seat, the host's own lobby lines included ("[table] ann: ...").
-                connection.send({"type": "say", "text": said[:MAX_SAY]})
+                if (refused := too_long_to_say(said)) is not None:
+                    console.print(refused)
+                else:
+                    connection.send({"type": "say", "text": said})
             elif dropped := dropped_name(line):
                 # As at the --watch prompt and in the game: a guest who joined and left the keyboard
                 # would otherwise keep the seat from a bot until the host closed the table.
@@ -428,9 +429,16 @@ def answered_first(line: str, read_line: ReadLine, console: Console) -> ReadLine
 
 def join(
     address: Annotated[
-        str, typer.Argument(metavar="HOST[:PORT]", help="The table's address (port 8765 by default).")
+        str,
+        typer.Argument(
+            metavar="HOST[:PORT]",
+            help="The table's address (port 8765 by default), or the browser link its host prints.",
+        ),
     ],
-    code: Annotated[str, typer.Option("--code", metavar="CODE", help="The table's join code.")],
+    code: Annotated[
+        str | None,
+        typer.Option("--code", metavar="CODE", help="The table's join code (a link's, when not given)."),
+    ] = None,
     name: Annotated[
         str | None,
         typer.Option(
@@ -443,30 +451,24 @@ def join(
     """Sit at a table someone opened with kalooki host (or take your seat back)."""
     with cli_errors():
         require_net()
-    from kalooki_net.client import TableConnectionError, table_uri
+    from kalooki_net.client import TableConnectionError, join_code, table_uri
 
     refuse_bytes(address, "'HOST[:PORT]'")
-    refuse_bytes(code, "'--code'")
+    refuse_bytes(code or "", "'--code'")
     if name is not None and not name.strip():  # not the login name in its place: a name left out of a script
         raise typer.BadParameter("give a name, not an empty one", param_hint="'--name'")
+    address = address.strip()  # pasted with a space: the rejoin command shows it without
     try:
         table_uri(address)
     except TableConnectionError as error:  # a mistyped argument: a usage error, as --port abc is
         raise typer.BadParameter(str(error), param_hint="'HOST[:PORT]'") from None
+    try:
+        code = join_code(address, code)
+    except TableConnectionError as error:
+        raise typer.BadParameter(str(error), param_hint="'--code'") from None
     with cli_errors():
         result = run_join(address, code, name)
     raise typer.Exit(result)
-
-
-def default_name() -> str:
-    """Your login name, when it makes a name at the table (one word, short); else "you"."""
-    import getpass
-
-    try:
-        login = getpass.getuser()
-    except (OSError, KeyError):
-        return "you"
-    return login if login.isidentifier() and len(login) <= MAX_NAME else "you"
 
 
 def kept_seat(seats: list[KeptSeat], name: str | None) -> KeptSeat | None:
@@ -505,7 +507,7 @@ def refusal(
 
 
 def run_join(address: str, code: str, name: str | None) -> int:
-    from kalooki_net.client import TableConnection, TableConnectionError, TokenStore, table_uri
+    from kalooki_net.client import TableConnection, TableConnectionError, TokenStore, default_name, table_uri
 
     from .interactive import EXIT_INTERRUPTED
     from .remote import EXIT_LOST, LeftLobby, RemoteGame, TableClosed, read_keyboard

@@ -55,6 +55,13 @@ from .render import Seating
 from .table_notation import table_sentence, without_drawn_marks
 
 EXIT_LOST = 1
+WATCHING = "You watch the rest of the game: type skip to go to the result."
+SKIPPED = "The others play on; the result comes when the game is over."
+
+
+class HandBegan(Exception):
+    """The next hand was dealt while a player out of the game was asked whether to watch it."""
+
 
 LEAVING = {
     False: "leave the table: it waits for you, then a bot plays your seat until you join again",
@@ -150,6 +157,8 @@ class RemoteGame(InteractiveGame):
         self.ready = Readiness(self.seat)
         self.skipping = False
         """Out of the game and not watching: the turns are not told, only the result."""
+        self.asking = False
+        """The question to a player out of the game waits for an answer: a new hand's state drops it."""
         self.turn_told: tuple[int, int] | None = None
         """The hand and turn whose player was last named on the screen ("bob is playing.")."""
         self.typed: deque[dict[str, Any]] = deque()
@@ -200,11 +209,17 @@ class RemoteGame(InteractiveGame):
             if message["type"] == "_eof":
                 raise EOFError
             if message["type"] == "state":
+                view = message.get("view")
+                begun = self.asking and isinstance(view, dict) and view.get("phase") != "hand_over"
+                if begun:
+                    self.console.print()  # the new hand's screen below the question, not on its line
                 try:
                     self.take_state(message)
                 except TableStateError:
                     self.console.print()  # the one line that ends the join, off the prompt's line
                     raise
+                if begun:
+                    raise HandBegan
             else:
                 self.error(str(message["message"]))
                 self.console.print(Text(prompt, style="bold"), end="")
@@ -219,6 +234,9 @@ class RemoteGame(InteractiveGame):
             self.show()
             return
         if self.command(line, in_turn=False):
+            return
+        if self.game.eliminated[self.seat]:
+            self.error("you are out of the game: type skip to go to the result (say TEXT talks to the table)")
             return
         self.error(f"wait for your turn: {self.game.player} is playing (say TEXT talks to the table)")
 
@@ -375,18 +393,18 @@ class RemoteGame(InteractiveGame):
             if game.phase == "game_over":
                 scoresheet.render_game_end(self.console, game, self.seating)
                 return
-            if game.phase == "hand_over" and not self.ready.said:
-                if game.eliminated[self.seat] and not self.asked_to_watch:
+            if game.phase == "hand_over" and game.eliminated[self.seat]:
+                # The deal does not wait for a player who is out: no ready, no "Press Enter to deal".
+                if not self.asked_to_watch:
                     self.asked_to_watch = True
-                    self.skipping = spectate.ask(self)
-                    if self.skipping:
-                        self.say("The others play on; the result comes when the game is over.", style="dim")
-                if not self.skipping:
-                    self.between_hands()
+                    self.ask_to_watch()
+                    continue  # the next hand may have begun as the question waited
+            elif game.phase == "hand_over" and not self.ready.said:
+                self.between_hands()
                 self.connection.send({"type": "ready"})
                 self.ready.said = True
                 self.ready.told = None
-                if self.ready.waiting_for is None and not self.skipping:
+                if self.ready.waiting_for is None:
                     # A host that does not say whom the deal waits for.
                     self.say("Waiting for the others to be ready...", style="dim")
                 self.say_waiting()
@@ -404,6 +422,19 @@ class RemoteGame(InteractiveGame):
                 self.say_waiting()
             elif message is not None:
                 self.error(str(message["message"]))
+
+    def ask_to_watch(self) -> None:
+        """Out of the game: watch the rest or skip to the result, asked once; the question is dropped when
+        the next hand begins before it is answered (``skip`` still works then, as while watching)."""
+        self.asking = True
+        try:
+            self.skipping = spectate.ask(self)
+        except HandBegan:
+            self.say(f"The next hand has begun without you. {WATCHING}", style="dim")
+            return
+        finally:
+            self.asking = False
+        self.say(SKIPPED if self.skipping else WATCHING, style="dim")
 
     def say_waiting(self) -> None:
         """Ready between hands: whom the deal still waits for, each time that changes."""
@@ -423,6 +454,15 @@ class RemoteGame(InteractiveGame):
                 self.error("say what? (say TEXT sends a line to the table)")
             else:
                 self.console.print(say_to_table(self.connection, text))
+            return True
+        if self.game.eliminated[self.seat] and (spectate.wants_to_skip(word) or word in ("watch", "w")):
+            if spectate.wants_to_skip(word) and not self.skipping:
+                self.skipping = True
+                self.say(SKIPPED, style="dim")
+            elif not self.skipping:
+                self.say(WATCHING, style="dim")
+            else:
+                self.error("you skipped to the result: it comes when the game is over")
             return True
         if word == "drop" and self.drop_seat is not None:
             from .host_watch import DROP_WHOM, dropped_name

@@ -26,6 +26,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 try:
     import fcntl
@@ -38,6 +39,7 @@ from websockets.sync.client import ClientConnection, connect
 from kalooki import jsonio
 from kalooki.errors import KalookiError
 from kalooki.safeio import FileReadError, read_regular_file
+from kalooki.statecheck import MAX_NAME
 from kalooki.text import name_key
 from kalooki.validation import spell_surrogates
 
@@ -110,10 +112,23 @@ class Skipped:
         self.problem = problem
 
 
+LINK_SCHEMES = {"http": "ws", "https": "wss"}
+"""The browser link a host prints, and the WebSocket its page opens: the same host and port."""
+
+
 def table_uri(address: str) -> str:
-    """``HOST[:PORT]`` (or a ``ws://`` URI) as a WebSocket URI; the port defaults to 8765."""
-    if address.startswith(("ws://", "wss://")):
+    """``HOST[:PORT]``, a ``ws://`` URI or the browser link its host prints, as a WebSocket URI; the port
+    defaults to 8765 (a link's, as in a browser, to its scheme's)."""
+    address = address.strip()  # pasted with a space: not a computer's name
+    scheme, colons, _ = address.partition("://")
+    if colons and scheme.lower() in ("ws", "wss"):
         return address
+    if colons and scheme.lower() in LINK_SCHEMES:
+        return _link_uri(address, LINK_SCHEMES[scheme.lower()])
+    if colons and re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*", scheme):
+        raise TableConnectionError(
+            f"'{address}' is not a table's address: give HOST[:PORT], or the http:// link its host prints"
+        )
     if address.startswith("["):  # [::1]:8765
         host, _, rest = address[1:].partition("]")
         port = rest.removeprefix(":")
@@ -126,6 +141,52 @@ def table_uri(address: str) -> str:
     if ":" in host:
         host = f"[{host}]"
     return f"ws://{host}:{port or DEFAULT_PORT}/"
+
+
+def _link_uri(link: str, scheme: str) -> str:
+    """The WebSocket URI of the page at ``link``: what its page opens (``net/web/table.js``)."""
+    try:
+        parts = urlsplit(link)
+        parts.port  # noqa: B018 -- a port out of range or not a number is refused here, not when reached
+    except ValueError:
+        parts = None
+    if parts is None or not parts.hostname:
+        raise TableConnectionError(f"'{link}' is not a table's link: give http://HOST[:PORT]/?code=CODE")
+    return f"{scheme}://{parts.netloc.rpartition('@')[2]}/"
+
+
+def link_code(address: str) -> str | None:
+    """The join code in the browser link a host prints (``?code=CODE``); None in any other address."""
+    address = address.strip()
+    scheme, colons, _ = address.partition("://")
+    if not colons or scheme.lower() not in LINK_SCHEMES:
+        return None
+    codes = parse_qs(urlsplit(address).query).get("code")
+    return codes[-1].strip() if codes else None
+
+
+def default_name() -> str:
+    """Your login name, when it makes a name at the table (one word, short); else "you"."""
+    import getpass
+
+    try:
+        login = getpass.getuser()
+    except (OSError, KeyError):
+        return "you"
+    return login if login.isidentifier() and len(login) <= MAX_NAME else "you"
+
+
+def join_code(address: str, given: str | None) -> str:
+    """The join code: ``given`` (``--code``), or the one in the link pasted as the address; both only
+    when they are the same (a table reads a code in any case)."""
+    linked = link_code(address)
+    if given is not None and linked is not None and given.strip().upper() != linked.upper():
+        raise TableConnectionError(f"the link's code is {linked}, not {given}: give one of them")
+    if given is None and not linked:
+        raise TableConnectionError(
+            "give the table's join code (--code CODE), or paste the link its host prints"
+        )
+    return given if given is not None else str(linked)
 
 
 class _MainTakesSigint(ClientConnection):
@@ -379,5 +440,8 @@ __all__ = [
     "TableConnection",
     "TableConnectionError",
     "TokenStore",
+    "default_name",
+    "join_code",
+    "link_code",
     "table_uri",
 ]

@@ -205,7 +205,8 @@ def test_a_host_that_only_watches_is_told_the_game_below_its_prompt(tmp_path: Pa
     try:
         terminal.read_until(r"table> ")
         terminal.type("start\n")
-        told = terminal.read_until(r"\[table\] The game is over: \w+ won\.\ntable> ", timeout=60)
+        over = r"\[table\] The game is over: \w+ won\. Type quit to close the table\.\ntable> "
+        told = terminal.read_until(over, timeout=60)
         assert "table> [table]" not in told
         assert "\n[table] The game starts.\ntable> " in told
         terminal.type("quit\n")
