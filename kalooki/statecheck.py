@@ -31,7 +31,8 @@ from kalooki.cards import JOKER
 from kalooki.dealcheck import deal_problem, first_turn_pile_problem, unopened_hand_problem
 from kalooki.joker_layers import BY_LAYER
 from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
-from kalooki.text import escape_controls, first_control
+from kalooki.text import MAX_NAME as MAX_NAME  # where the net and cli modules import it from
+from kalooki.text import escape_controls, first_control, name_fault
 from kalooki.turncheck import (
     debt_problem,
     drawn_card_problem,
@@ -54,8 +55,6 @@ MAX_WHOLE = 10**12
 RNG_WORDS = 624
 MAX_RNG_WORD = 2**32 - 1
 MAX_PLAYERS = 8
-MAX_NAME = 20
-"""The longest name a player may take: at the terminal, at a hosted table, in a script, a log or a save."""
 MAX_MELDS = (4 * 52 + 8) // 3
 """Most melds a table can hold: the biggest pack (four decks, eight jokers) in melds of three."""
 
@@ -157,14 +156,15 @@ def check_player_name(name: object) -> None:
     longer than :data:`MAX_NAME`."""
     from kalooki.engine import SetupError
 
-    if not isinstance(name, str) or not name.strip():
+    fault = name_fault(name, one_word=False) if isinstance(name, str) else "blank"
+    if not isinstance(name, str) or fault == "blank":
         raise SetupError("a player's name must be text that is not blank")
-    if len(name) > MAX_NAME:
+    if fault == "long":
         # Only the name's start is said: a save can hold a name of a million characters.
         start = escape_controls(name[:MAX_NAME])
         raise SetupError(f"a player's name is at most {MAX_NAME} characters: '{start}…' has {len(name)}")
-    control = first_control(name)
-    if control is not None:
+    if fault == "control":
+        control = first_control(name)
         raise SetupError(f"the player's name '{escape_controls(name)}' holds a control character ({control})")
 
 
