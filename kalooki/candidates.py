@@ -15,7 +15,7 @@ from itertools import combinations
 from kalooki.cards import JOKER, Card, make_card
 from kalooki.cardstate import JOKER_AT, KEY_BITS, RUN_BITS, CardState, SuitTables, by_bytes, new_suit_tables
 from kalooki.melds import MeldError, make_meld
-from kalooki.rules import RUN_MAX, RunFrame, run_frame, suits_must_differ
+from kalooki.rules import RUN_MAX, SMALLEST_MELD, RunFrame, run_frame, suits_must_differ
 from kalooki.variant import Variant
 from kalooki.variant_memo import PerVariant
 
@@ -200,7 +200,7 @@ _BYTE_SET_KEYS = tuple(
             tuple(
                 index | suits << 4 | (jokers if jokers < 2 else 0) << 20
                 for index, suits in ((2 * place, byte & 15), (2 * place + 1, byte >> 4))
-                if suits and index < 13 and suits.bit_count() + jokers >= 3
+                if suits and index < 13 and suits.bit_count() + jokers >= SMALLEST_MELD
             )
             for byte in range(256)
         )

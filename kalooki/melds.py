@@ -18,7 +18,7 @@ from kalooki.cards import ACE, JOKER, Card, format_cards, make_card, rank_of, ra
 from kalooki.errors import KalookiError
 from kalooki.joker_layers import built_layers, swapped_layers
 from kalooki.rules import RUN_MAX as RUN_MAX  # the public name solver and bots import from here
-from kalooki.rules import RunFrame, run_frame, suits_must_differ
+from kalooki.rules import SMALLEST_MELD, RunFrame, run_frame, suits_must_differ
 from kalooki.run_refusals import run_refusal
 from kalooki.variant import Variant
 from kalooki.variant_memo import PerVariant
@@ -240,8 +240,8 @@ seventy builds a game), so they are kept fewer."""
 def _read_meld(cards: tuple[Card, ...], variant: Variant, kind: MeldKind | None) -> TableMeld:
     """:func:`make_meld` worked out (owned by seat 0)."""
     naturals = [card for card in cards if card != JOKER]
-    if len(cards) < 3:
-        raise MeldError(f"{format_cards(cards)} is not a meld: a meld needs at least 3 cards")
+    if len(cards) < SMALLEST_MELD:
+        raise MeldError(f"{format_cards(cards)} is not a meld: a meld needs at least {SMALLEST_MELD} cards")
     if not naturals:
         raise MeldError(f"{format_cards(cards)} is not a meld: a meld may not be made of jokers alone")
     one_rank = len({rank_of(card) for card in naturals}) == 1

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
+from kalooki.rules import RUN_MAX, SMALLEST_MELD
 from kalooki.text import control_class, first_control
 from kalooki.variant_checks import cross_field_problems
 from kalooki.wholenumbers import whole_floats_as_integers
@@ -169,9 +170,9 @@ class Variant(BaseModel):
     ] = "distinct"
     set_maximum: Annotated[
         int,
-        Field(ge=3, le=MAX_HAND_SIZE, description="Most cards a set may hold, jokers included."),
+        Field(ge=SMALLEST_MELD, le=MAX_HAND_SIZE, description="Most cards a set may hold, jokers included."),
     ] = 4
-    run_minimum: Annotated[int, Field(ge=3, le=13, description="Fewest cards in a run.")] = 3
+    run_minimum: Annotated[int, Field(ge=SMALLEST_MELD, le=RUN_MAX, description="Fewest cards in a run.")] = 3
     ace_in_runs: Annotated[
         AceInRuns,
         Field(
