@@ -44,6 +44,8 @@ from kalooki.turncheck import (
     unchanged_by_laying,
 )
 from kalooki.validation import value_problem
+from kalooki.variant import MAX_PLAYERS as MAX_PLAYERS  # where the net modules import it from
+from kalooki.variant import MIN_PLAYERS
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
@@ -54,7 +56,6 @@ MAX_WHOLE = 10**12
 """Bound of every count, total and seat in a state: far beyond any real game, far below an overflow."""
 RNG_WORDS = 624
 MAX_RNG_WORD = 2**32 - 1
-MAX_PLAYERS = 8
 MAX_MELDS = (4 * 52 + 8) // 3
 """Most melds a table can hold: the biggest pack (four decks, eight jokers) in melds of three."""
 
@@ -128,7 +129,7 @@ class _Undo(_Shape):
 
 
 class _State(_Shape):
-    players: Annotated[list[str], Field(min_length=2, max_length=MAX_PLAYERS)]
+    players: Annotated[list[str], Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
     seed: int | None  # any whole number --seed takes (the JSON reader bounds its digits)
     rng: Annotated[list[Any], Field(min_length=3, max_length=3)]
     hand_number: Annotated[int, Field(ge=1, le=MAX_WHOLE)]
@@ -236,7 +237,7 @@ def state_shape_problem(data: Mapping[str, Any], prefix: str = "") -> str | None
     """What field of a state document has the wrong type or is out of range (None when none is);
     each field's place starts with ``prefix`` (``view``: the place in a table's view it came from)."""
     players = data.get("players")
-    count = len(players) if isinstance(players, list) and 2 <= len(players) <= MAX_PLAYERS else None
+    count = len(players) if isinstance(players, list) and MIN_PLAYERS <= len(players) <= MAX_PLAYERS else None
     try:
         # Seats are checked against this game's players, when their list is sound (it is checked too).
         _State.model_validate(data, context={PLAYERS: count} if count is not None else None)
