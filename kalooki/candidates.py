@@ -13,7 +13,17 @@ from functools import lru_cache
 from itertools import combinations
 
 from kalooki.cards import JOKER, Card, make_card
-from kalooki.cardstate import JOKER_AT, KEY_BITS, RUN_BITS, CardState, SuitTables, by_bytes, new_suit_tables
+from kalooki.cardstate import (
+    JOKER_AT,
+    KEY_BITS,
+    RUN_BITS,
+    CardState,
+    SuitTables,
+    by_bytes,
+    new_suit_tables,
+    suit_ranks,
+    suit_tables_union,
+)
 from kalooki.melds import MeldError, make_meld
 from kalooki.rules import RUN_MAX, SMALLEST_MELD, RunFrame, run_frame, suits_must_differ
 from kalooki.variant import Variant
@@ -113,24 +123,15 @@ def near_meld_cards(state: CardState, variant: Variant, extra_jokers: int = 0) -
     by_suit = memo.run_near.get(jokers)
     if by_suit is None:
         by_suit = memo.run_near[jokers] = new_suit_tables()
-    clubs, diamonds, hearts, spades = by_suit
-    # Each suit's ranks (run positions 1 to 13) from a hand's ``runs``, 16 bits a suit.
     runs = state.runs
-    try:
-        # A part not worked out yet is None, which no int ORs with: one try, not four tests.
-        return (
-            found  # type: ignore[operator]
-            | clubs[runs >> 1 & 8191]
-            | diamonds[runs >> 17 & 8191]
-            | hearts[runs >> 33 & 8191]
-            | spades[runs >> 49 & 8191]
-        )
-    except TypeError:
-        for suit in range(4):
-            ranks = runs >> (suit * RUN_BITS + 1) & 8191
-            bits = by_suit[suit][ranks]
-            found |= _suit_near_bits(suit, ranks, jokers, variant, by_suit) if bits is None else bits
-        return found
+    in_runs = suit_tables_union(runs, by_suit)
+    if in_runs is not None:
+        return found | in_runs
+    for suit in range(4):
+        ranks = suit_ranks(runs, suit)
+        bits = by_suit[suit][ranks]
+        found |= _suit_near_bits(suit, ranks, jokers, variant, by_suit) if bits is None else bits
+    return found
 
 
 def _byte_near(memo: _Memo, jokers: int, variant: Variant) -> tuple[tuple[int, ...], ...]:
