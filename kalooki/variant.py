@@ -357,12 +357,6 @@ class Variant(BaseModel):
         """What an ace at the low end of a run (A-2-3) is worth in a meld."""
         return self.ace_value if self.ace_low_value is None else self.ace_low_value
 
-    @property
-    def base_names(self) -> list[str]:
-        if self.extends is None:
-            return []
-        return [self.extends] if isinstance(self.extends, str) else list(self.extends)
-
 
 LATER_KNOBS: dict[str, object] = {
     "first_dealer": "seat_order",
