@@ -282,6 +282,8 @@ _candidate_memo: PerVariant[_Memo] = PerVariant(_variant_candidate_memo, limit=3
 
 @lru_cache(maxsize=32)
 def _memo_of(set_maximum: int, books: bool, ace_in_runs: str, run_minimum: int) -> _Memo:
+    # set_maximum, ace_in_runs and run_minimum are read by no one here: they are lru_cache's key, so
+    # variants that differ in them get memos of their own (the memo's parts depend on them).
     return _Memo(books)
 
 

@@ -444,6 +444,7 @@ class _Search(_Layout):
                         after = short << 1 if short > 0 else 0
                     else:
                         after = need
+                    # F821: ruff reads the ``del node`` after the search as leaving it unbound here.
                     value = (
                         node(  # noqa: F821
                             (s - packed) | table_bit,
@@ -485,6 +486,7 @@ class _Search(_Layout):
                 kept = left + count
                 if (rest - (keep - kept) * cheapest if kept < keep else rest) > beat:
                     kept = kept if kept < keep else keep
+                    # F821: ruff reads the ``del node`` after the search as leaving it unbound here.
                     value = node(  # noqa: F821
                         s - (count << shift),
                         need,
