@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from kalooki.cards import JOKER, Card, rank_points
-from kalooki.melds import RUN_MAX, SET_MAX
+from kalooki.melds import RUN_MAX, SUIT_COUNT
 from kalooki.rules import SMALLEST_MELD, opening_points, run_frame
 from kalooki.variant import Variant
 
@@ -43,7 +43,7 @@ def _opening_candidates(
             continue
         suits = _SUITS_OF[held]
         value = rank_points(index + 1, variant.ace_value)
-        for size in range(SMALLEST_MELD, min(len(suits), SET_MAX, variant.set_maximum) + 1):
+        for size in range(SMALLEST_MELD, min(len(suits), SUIT_COUNT, variant.set_maximum) + 1):
             for chosen in combinations(suits, size):
                 found.append((tuple(suit * 13 + index for suit in chosen), value * size))
     frame = run_frame(variant)
