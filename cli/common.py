@@ -30,7 +30,7 @@ from kalooki.loader import load_variant
 from kalooki.loader_refs import VariantError
 from kalooki.set_options import SetOptions, parse_set_options
 from kalooki.statecheck import MAX_NAME
-from kalooki.text import BLANK_NAME, clipped, escape_controls, not_utf8, shows_blank, undecodable_byte
+from kalooki.text import BLANK_NAME, clipped, escape_controls, name_fault, not_utf8, undecodable_byte
 from kalooki.variant import Variant
 from kalooki.yamlio import Diagnostic
 
@@ -188,18 +188,17 @@ def refuse_unknown_bots(kinds: Sequence[str]) -> None:
 
 def name_problem(name: str) -> str | None:
     """What is wrong with ``name`` as a player's name (one word of at most :data:`MAX_NAME` characters)."""
-    if not name or any(character.isspace() for character in name):
-        return "a name is one word"
-    if len(name) > MAX_NAME:
+    fault = name_fault(name)
+    if fault is None:
+        return None
+    if fault == "long":
         return f"a name is at most {MAX_NAME} characters, got {len(name)}"
-    undecoded = undecodable_byte(name)
-    if undecoded is not None:  # a byte of the command line that is not UTF-8: no control character
+    undecoded = undecodable_byte(name) if fault == "undecoded" else None
+    if undecoded is not None:
         return f"'{escape_controls(name)}': {not_utf8(undecoded[1])}"
-    if not name.isprintable():
+    if fault == "control":
         return f"a name holds no control characters, got '{escape_controls(name)}'"
-    if shows_blank(name):  # "ann" beside "ann" and a grapheme joiner: two names that look one
-        return BLANK_NAME
-    return None
+    return BLANK_NAME if fault == "unseen" else "a name is one word"
 
 
 def check_output_path(

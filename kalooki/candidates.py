@@ -13,9 +13,19 @@ from functools import lru_cache
 from itertools import combinations
 
 from kalooki.cards import JOKER, Card, make_card
-from kalooki.cardstate import JOKER_AT, KEY_BITS, RUN_BITS, CardState, SuitTables, by_bytes, new_suit_tables
+from kalooki.cardstate import (
+    JOKER_AT,
+    KEY_BITS,
+    RUN_BITS,
+    CardState,
+    SuitTables,
+    by_bytes,
+    new_suit_tables,
+    suit_ranks,
+    suit_tables_union,
+)
 from kalooki.melds import MeldError, make_meld
-from kalooki.rules import RUN_MAX, RunFrame, run_frame, suits_must_differ
+from kalooki.rules import RUN_MAX, SMALLEST_MELD, RunFrame, run_frame, suits_must_differ
 from kalooki.variant import Variant
 from kalooki.variant_memo import PerVariant
 
@@ -113,24 +123,15 @@ def near_meld_cards(state: CardState, variant: Variant, extra_jokers: int = 0) -
     by_suit = memo.run_near.get(jokers)
     if by_suit is None:
         by_suit = memo.run_near[jokers] = new_suit_tables()
-    clubs, diamonds, hearts, spades = by_suit
-    # Each suit's ranks (run positions 1 to 13) from a hand's ``runs``, 16 bits a suit.
     runs = state.runs
-    try:
-        # A part not worked out yet is None, which no int ORs with: one try, not four tests.
-        return (
-            found  # type: ignore[operator]
-            | clubs[runs >> 1 & 8191]
-            | diamonds[runs >> 17 & 8191]
-            | hearts[runs >> 33 & 8191]
-            | spades[runs >> 49 & 8191]
-        )
-    except TypeError:
-        for suit in range(4):
-            ranks = runs >> (suit * RUN_BITS + 1) & 8191
-            bits = by_suit[suit][ranks]
-            found |= _suit_near_bits(suit, ranks, jokers, variant, by_suit) if bits is None else bits
-        return found
+    in_runs = suit_tables_union(runs, by_suit)
+    if in_runs is not None:
+        return found | in_runs
+    for suit in range(4):
+        ranks = suit_ranks(runs, suit)
+        bits = by_suit[suit][ranks]
+        found |= _suit_near_bits(suit, ranks, jokers, variant, by_suit) if bits is None else bits
+    return found
 
 
 def _byte_near(memo: _Memo, jokers: int, variant: Variant) -> tuple[tuple[int, ...], ...]:
@@ -200,7 +201,7 @@ _BYTE_SET_KEYS = tuple(
             tuple(
                 index | suits << 4 | (jokers if jokers < 2 else 0) << 20
                 for index, suits in ((2 * place, byte & 15), (2 * place + 1, byte >> 4))
-                if suits and index < 13 and suits.bit_count() + jokers >= 3
+                if suits and index < 13 and suits.bit_count() + jokers >= SMALLEST_MELD
             )
             for byte in range(256)
         )
@@ -281,6 +282,8 @@ _candidate_memo: PerVariant[_Memo] = PerVariant(_variant_candidate_memo, limit=3
 
 @lru_cache(maxsize=32)
 def _memo_of(set_maximum: int, books: bool, ace_in_runs: str, run_minimum: int) -> _Memo:
+    # set_maximum, ace_in_runs and run_minimum are read by no one here: they are lru_cache's key, so
+    # variants that differ in them get memos of their own (the memo's parts depend on them).
     return _Memo(books)
 
 

@@ -85,9 +85,6 @@ class Location:
     def error(self, message: str, *, meant: str = "") -> Diagnostic:
         return Diagnostic(self.source, self.line, self.column, self.key, message, meant)
 
-    def with_key(self, key: str) -> Location:
-        return Location(self.source, self.line, self.column, key)
-
 
 def cap_diagnostics(diagnostics: Sequence[Diagnostic]) -> tuple[Diagnostic, ...]:
     """At most :data:`MAX_DIAGNOSTICS`, then one "too many errors" line where the first one left out was."""

@@ -84,6 +84,15 @@ def _pack_cards(decks: int, jokers: int) -> tuple[Card, ...]:
     return tuple(full_pack(decks, jokers).elements())
 
 
+def overused_cards(placed: Counter[Card], pack: Counter[Card]) -> dict[Card, str]:
+    """Each card a fixed deal places more times than ``pack`` holds it, in card order, with what to say."""
+    return {
+        card: f"the deal uses {format_card(card)} {count} times; the pack holds {pack[card]}"
+        for card, count in sorted(placed.items())
+        if count > pack[card]
+    }
+
+
 class Game(LegalActions):
     """A game of Kalooki: hands are played until the variant's goal ends the game."""
 
@@ -260,11 +269,8 @@ class Game(LegalActions):
         placed.update(deal.stock_top)
         if placed:
             pack = full_pack(variant.decks, variant.jokers)
-            for card, count in sorted(placed.items()):
-                if count > pack[card]:
-                    raise DealError(
-                        f"the deal uses {format_card(card)} {count} times; the pack holds {pack[card]}"
-                    )
+            for problem in overused_cards(placed, pack).values():
+                raise DealError(problem)  # the first card's: a game is dealt or refused, once
             rest = list((pack - placed).elements())
         else:
             # Most deals place nothing: the whole pack in code order, as the pack's elements list it.

@@ -10,6 +10,7 @@ other file.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from collections.abc import Callable
 from pathlib import Path
@@ -82,9 +83,17 @@ def builtin_file_hint(reference: str) -> str:
     return f" (the built-in variant is named {path.stem}, without {path.suffix})"
 
 
+PATH_PATTERN = "/|" + "|".join(f"{re.escape(suffix)}$" for suffix in VARIANT_SUFFIXES)
+"""What makes a reference a path rather than a built-in name (:func:`is_path_like`), as the JSON Schema
+writes it: a slash, or an ending of :data:`VARIANT_SUFFIXES` as written (``family.YAML`` reads as the
+name of a built-in variant, which there is none of; ``./family.YAML`` is a file)."""
+
+
 def is_path_like(reference: str) -> bool:
-    """A reference that is read as a path, not as a built-in name."""
-    return "/" in reference or os.sep in reference or reference.endswith((".yaml", ".yml"))
+    """A reference that is read as a path, not as a built-in name (the schema's :data:`PATH_PATTERN`)."""
+    # A backslash parts folders only on a system whose separator it is, Windows: the schema, one file for
+    # every system, says what every system reads, so a backslash alone makes no path there.
+    return "/" in reference or os.sep in reference or reference.endswith(VARIANT_SUFFIXES)
 
 
 def builtin_display(name: str) -> str:

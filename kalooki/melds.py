@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from kalooki.cards import ACE, JOKER, Card, format_cards, make_card, rank_of, rank_points, suit_of
+from kalooki.cards import ACE, JOKER, SUITS, Card, format_cards, make_card, rank_of, rank_points, suit_of
 from kalooki.errors import KalookiError
 from kalooki.joker_layers import built_layers, swapped_layers
 from kalooki.rules import RUN_MAX as RUN_MAX  # the public name solver and bots import from here
-from kalooki.rules import RunFrame, run_frame, suits_must_differ
+from kalooki.rules import SMALLEST_MELD, RunFrame, run_frame, suits_must_differ
 from kalooki.run_refusals import run_refusal
 from kalooki.variant import Variant
 from kalooki.variant_memo import PerVariant
@@ -26,7 +26,9 @@ from kalooki.variant_memo import PerVariant
 MeldKind = Literal["set", "run"]
 RunEnd = Literal["low", "high"]
 
-SET_MAX = 4
+SUIT_COUNT = len(SUITS)
+"""How many suits there are: the most naturals a set of distinct suits holds. A variant's set_maximum, the
+most cards a set holds, jokers included, may be more."""
 
 
 class MeldError(KalookiError):
@@ -240,8 +242,8 @@ seventy builds a game), so they are kept fewer."""
 def _read_meld(cards: tuple[Card, ...], variant: Variant, kind: MeldKind | None) -> TableMeld:
     """:func:`make_meld` worked out (owned by seat 0)."""
     naturals = [card for card in cards if card != JOKER]
-    if len(cards) < 3:
-        raise MeldError(f"{format_cards(cards)} is not a meld: a meld needs at least 3 cards")
+    if len(cards) < SMALLEST_MELD:
+        raise MeldError(f"{format_cards(cards)} is not a meld: a meld needs at least {SMALLEST_MELD} cards")
     if not naturals:
         raise MeldError(f"{format_cards(cards)} is not a meld: a meld may not be made of jokers alone")
     one_rank = len({rank_of(card) for card in naturals}) == 1
@@ -496,7 +498,7 @@ def _swap_set(
         )
     naturals = [card for card in meld.cards if card != JOKER]
     if len(meld.cards) == capacity and len(naturals) == capacity - 1:
-        kind = "three suits" if capacity == SET_MAX and suits_must_differ(variant) else "full"
+        kind = "three suits" if capacity == SUIT_COUNT and suits_must_differ(variant) else "full"
         raise MeldError(f"the set {table} is closed: {kind} and a joker, its joker can never be taken")
     if rule == "all_missing_suits":
         # Cards added together free what no longer fits in a full set; one card can only fill it.
@@ -505,7 +507,7 @@ def _swap_set(
             # One card more closes the set for good only where it leaves a single joker beside the naturals.
             closes = len(meld.cards) + 1 == capacity and len(naturals) + 2 == capacity
             needed = max(2, capacity + 1 - len(meld.cards))
-            if suits_must_differ(variant) and capacity == SET_MAX:
+            if suits_must_differ(variant) and capacity == SUIT_COUNT:
                 asked = "needs two of the missing suits added together"
             else:  # larger sets, or suits that may repeat: as many as take it past its maximum
                 asked = (

@@ -14,7 +14,7 @@ The language is shared by game scripts, logs and the interactive prompt::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, cast
 
 from kalooki import rules
 from kalooki.cards import JOKER, Card, CardError, format_cards, parse_cards
@@ -216,7 +216,7 @@ def _parse_verb(verb: str, rest: str, text: str, usage: str) -> Action:
             if first in (["stock"], ["discard"]):
                 raise MoveSyntaxError(f"'{text}': write draw {first[0]} alone, with nothing after it")
             raise MoveSyntaxError(f"'{text}': draw from 'stock' or 'discard'")
-        return Draw(source)  # type: ignore[arg-type]
+        return Draw(cast("DrawSource", source))
     if verb == "meld":
         read = [_group_reading(group) for group in rest.split(",")]
         groups = tuple(tuple(parse_cards(written)) for written, _ in read)

@@ -29,6 +29,7 @@ from typing import Any, cast
 
 from kalooki.errors import KalookiError
 from kalooki.loader import builtin_variant_names
+from kalooki.loader_refs import PATH_PATTERN
 from kalooki.provenance import Sources
 from kalooki.resources import schemas_dir
 from kalooki.variant import Variant
@@ -37,9 +38,6 @@ DRAFT_07 = "http://json-schema.org/draft-07/schema#"
 
 SCHEMA_ID_PREFIX = "urn:kalooki:schema:"
 """A schema's ``$id`` is this followed by its name (``urn:kalooki:schema:variant``)."""
-
-PATH_PATTERN = r"[/\\]|\.ya?ml$"
-"""What makes an ``extends`` entry a path rather than a built-in name (as the loader decides)."""
 
 SCHEMA_GENERATORS: dict[str, str] = {
     "variant": "kalooki.schema:variant_schema",

@@ -23,8 +23,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from kalooki import rules
 from kalooki.bots import BUILTIN_BOTS, BotProtocolError, bot_names, check_bot
-from kalooki.cards import Card, CardError, format_card, full_pack, parse_card
-from kalooki.engine import FixedDeal, SetupError
+from kalooki.cards import Card, CardError, full_pack, parse_card
+from kalooki.engine import FixedDeal, SetupError, overused_cards
 from kalooki.jsonio import MAX_DIGITS
 from kalooki.loader import MappingOverrides, load_variant
 from kalooki.moves import Action, MoveSyntaxError, parse_move
@@ -391,7 +391,7 @@ def _check_deal(
     if len(problems) > before or variant is None:
         return FixedDeal()
     pack = full_pack(variant.decks, variant.jokers)
-    totals = Counter(card for card, _ in placed)
+    overused = overused_cards(Counter(card for card, _ in placed), pack)
     used: Counter[Card] = Counter()
     located = sorted(
         ((document.location(where), card) for card, where in placed),
@@ -399,12 +399,8 @@ def _check_deal(
     )
     for location, card in located:
         used[card] += 1
-        if used[card] == pack[card] + 1:
-            problems.append(
-                location.error(
-                    f"the deal uses {format_card(card)} {totals[card]} times; the pack holds {pack[card]}"
-                )
-            )
+        if card in overused and used[card] == pack[card] + 1:  # said where the copy the pack lacks is
+            problems.append(location.error(overused[card]))
     return FixedDeal(hands=hands, discard=discard, stock_top=stock)
 
 

@@ -27,7 +27,7 @@ from typing import Final, Literal
 from kalooki.cards import JOKER, Card
 from kalooki.errors import KalookiError
 from kalooki.melds import MeldKind, TableMeld
-from kalooki.rules import keep, may_leave, opening_points
+from kalooki.rules import may_leave, opening_points
 from kalooki.solver_builds import _run_builds, _set_builds
 from kalooki.solver_candidates import (
     _LAST_RULES,
@@ -88,10 +88,6 @@ class Plan:
     @property
     def empty(self) -> bool:
         return not self.melds and not self.builds
-
-
-keep_for = keep
-"""The ``keep`` a turn needs before its discard (:func:`kalooki.rules.keep`, kept under its old name)."""
 
 
 # ---------------------------------------------------------------- the problem

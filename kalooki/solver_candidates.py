@@ -19,10 +19,8 @@ from typing import Final
 
 from kalooki.cards import JOKER, Card, card_points, rank_points
 from kalooki.melds import RUN_MAX
-from kalooki.rules import most_ace_points, run_frame, suits_must_differ
+from kalooki.rules import SMALLEST_MELD, most_ace_points, run_frame, suits_must_differ
 from kalooki.variant import Variant
-
-SET_MIN: Final = 3
 
 # ---------------------------------------------------------------- per-variant tables
 #
@@ -196,7 +194,7 @@ def _copied_set_candidates(counts: list[int], jokers: int, rules: _Rules, out: l
         held = [min(counts[index], cap), min(counts[13 + index], cap)]
         held += [min(counts[26 + index], cap), min(counts[39 + index], cap)]
         total = sum(held)
-        if not total or total + jokers < SET_MIN:
+        if not total or total + jokers < SMALLEST_MELD:
             continue
         copies = held[0] | held[1] << 8 | held[2] << 16 | held[3] << 24
         # Negative: apart from the keys of hands without copies, (jokers, suit mask, rank) >= 0.
@@ -213,12 +211,12 @@ def _rank_sets(index: int, suits: tuple[int, ...], jokers: int, rules: _Rules) -
     with up to ``jokers`` jokers."""
     out: list[_Cand] = []
     value = rules.set_points[index + 1]
-    for size in range(max(1, SET_MIN - jokers), min(len(suits), rules.set_max) + 1):
+    for size in range(max(1, SMALLEST_MELD - jokers), min(len(suits), rules.set_max) + 1):
         # Two copies of a card make the same choice twice: each multiset once, in first-seen order.
         for chosen in dict.fromkeys(combinations(suits, size)):
             naturals = tuple([suit * 13 + index for suit in chosen])
             # One natural with jokers reads as a set only up to four cards, which is all a set holds.
-            for extra in range(max(0, SET_MIN - size), min(jokers, rules.set_max - size) + 1):
+            for extra in range(max(0, SMALLEST_MELD - size), min(jokers, rules.set_max - size) + 1):
                 out.append(_Cand(naturals, extra, value * (size + extra), -1, naturals + (JOKER,) * extra))
     return out
 
@@ -557,7 +555,7 @@ def _read_hand(hand: Sequence[Card], rules: _Rules) -> tuple[int, int, bool]:
             ranks = [0] * 13
             for card in hand:
                 ranks[card % 13] += 1
-            if max(ranks) >= SET_MIN:
+            if max(ranks) >= SMALLEST_MELD:
                 return held, value, False
     clubs, diamonds, hearts, spades = held & _SUIT, held >> 13 & _SUIT, held >> 26 & _SUIT, held >> 39
     if (clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds)):

@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Final
 
 from kalooki.cards import JOKER, Card
 from kalooki.cardstate import codes_of
-from kalooki.solver_candidates import SET_MIN, _free_naturals
+from kalooki.rules import SMALLEST_MELD
+from kalooki.solver_candidates import _free_naturals
 
 if TYPE_CHECKING:
     from kalooki.solver import _Problem
@@ -99,7 +100,7 @@ def _codes(problem: _Problem) -> list[Card]:
 
     With two jokers or more, each natural held makes a set with two of them (a set holds three
     cards or more, and no variant caps it below three), so every natural held is in a candidate."""
-    if problem.jokers >= SET_MIN - 1:
+    if problem.jokers >= SMALLEST_MELD - 1:
         return codes_of(problem.held)
     return sorted({code for cand in problem.cands for code in cand.naturals})
 
@@ -443,6 +444,7 @@ class _Search(_Layout):
                         after = short << 1 if short > 0 else 0
                     else:
                         after = need
+                    # F821: ruff reads the ``del node`` after the search as leaving it unbound here.
                     value = (
                         node(  # noqa: F821
                             (s - packed) | table_bit,
@@ -484,6 +486,7 @@ class _Search(_Layout):
                 kept = left + count
                 if (rest - (keep - kept) * cheapest if kept < keep else rest) > beat:
                     kept = kept if kept < keep else keep
+                    # F821: ruff reads the ``del node`` after the search as leaving it unbound here.
                     value = node(  # noqa: F821
                         s - (count << shift),
                         need,

@@ -31,7 +31,8 @@ from kalooki.cards import JOKER
 from kalooki.dealcheck import deal_problem, first_turn_pile_problem, unopened_hand_problem
 from kalooki.joker_layers import BY_LAYER
 from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
-from kalooki.text import escape_controls, first_control
+from kalooki.text import MAX_NAME as MAX_NAME  # where the net and cli modules import it from
+from kalooki.text import escape_controls, first_control, name_fault
 from kalooki.turncheck import (
     debt_problem,
     drawn_card_problem,
@@ -43,6 +44,8 @@ from kalooki.turncheck import (
     unchanged_by_laying,
 )
 from kalooki.validation import value_problem
+from kalooki.variant import MAX_PLAYERS as MAX_PLAYERS  # where the net modules import it from
+from kalooki.variant import MIN_PLAYERS
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
@@ -53,9 +56,6 @@ MAX_WHOLE = 10**12
 """Bound of every count, total and seat in a state: far beyond any real game, far below an overflow."""
 RNG_WORDS = 624
 MAX_RNG_WORD = 2**32 - 1
-MAX_PLAYERS = 8
-MAX_NAME = 20
-"""The longest name a player may take: at the terminal, at a hosted table, in a script, a log or a save."""
 MAX_MELDS = (4 * 52 + 8) // 3
 """Most melds a table can hold: the biggest pack (four decks, eight jokers) in melds of three."""
 
@@ -129,7 +129,7 @@ class _Undo(_Shape):
 
 
 class _State(_Shape):
-    players: Annotated[list[str], Field(min_length=2, max_length=MAX_PLAYERS)]
+    players: Annotated[list[str], Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)]
     seed: int | None  # any whole number --seed takes (the JSON reader bounds its digits)
     rng: Annotated[list[Any], Field(min_length=3, max_length=3)]
     hand_number: Annotated[int, Field(ge=1, le=MAX_WHOLE)]
@@ -157,14 +157,15 @@ def check_player_name(name: object) -> None:
     longer than :data:`MAX_NAME`."""
     from kalooki.engine import SetupError
 
-    if not isinstance(name, str) or not name.strip():
+    fault = name_fault(name, one_word=False) if isinstance(name, str) else "blank"
+    if not isinstance(name, str) or fault == "blank":
         raise SetupError("a player's name must be text that is not blank")
-    if len(name) > MAX_NAME:
+    if fault == "long":
         # Only the name's start is said: a save can hold a name of a million characters.
         start = escape_controls(name[:MAX_NAME])
         raise SetupError(f"a player's name is at most {MAX_NAME} characters: '{start}…' has {len(name)}")
-    control = first_control(name)
-    if control is not None:
+    if fault == "control":
+        control = first_control(name)
         raise SetupError(f"the player's name '{escape_controls(name)}' holds a control character ({control})")
 
 
@@ -236,7 +237,7 @@ def state_shape_problem(data: Mapping[str, Any], prefix: str = "") -> str | None
     """What field of a state document has the wrong type or is out of range (None when none is);
     each field's place starts with ``prefix`` (``view``: the place in a table's view it came from)."""
     players = data.get("players")
-    count = len(players) if isinstance(players, list) and 2 <= len(players) <= MAX_PLAYERS else None
+    count = len(players) if isinstance(players, list) and MIN_PLAYERS <= len(players) <= MAX_PLAYERS else None
     try:
         # Seats are checked against this game's players, when their list is sound (it is checked too).
         _State.model_validate(data, context={PLAYERS: count} if count is not None else None)

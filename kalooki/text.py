@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from typing import Final
+from typing import Final, Literal
 
 from kalooki.lookalikes import skeleton
 
@@ -136,6 +136,39 @@ BLANK_NAME: Final = "a name is written in characters that show: no blank fillers
 def shows_blank(name: str) -> bool:
     """Whether ``name`` holds a character that shows as nothing, or is nothing but variation selectors."""
     return any(character in BLANK_CHARACTERS for character in name) or not name_key(name)
+
+
+MAX_NAME: Final = 20
+"""The longest name a player may take: at the terminal, at a hosted table, in a script, a log or a save."""
+
+NameFault = Literal["blank", "spaced", "long", "undecoded", "control", "unseen"]
+"""What is wrong with a player's name: each place that refuses one words it its own way."""
+
+
+def name_fault(name: str, *, one_word: bool = True) -> NameFault | None:
+    """What is wrong with ``name`` as a player's name, by the one rule every place holds names to.
+
+    A name a person takes, at the terminal or at a hosted table (``one_word``), is one word of at most
+    :data:`MAX_NAME` printable characters that all show. A name a script, a save or a program gives the
+    library need only be one line of text, not blank, with no control character, of at most
+    :data:`MAX_NAME` characters: scripts and saves written with "Ann Smith" in them still read.
+    """
+    if one_word:
+        if not name or any(character.isspace() for character in name):
+            return "spaced"
+    elif not name.strip():
+        return "blank"
+    if len(name) > MAX_NAME:
+        return "long"
+    if one_word:
+        # A byte of the command line that is not UTF-8 is not a control character: it is said apart.
+        if undecodable_byte(name) is not None:
+            return "undecoded"
+        if not name.isprintable():
+            return "control"
+        # "ann" beside "ann" and a grapheme joiner: two names that look one.
+        return "unseen" if shows_blank(name) else None
+    return "control" if first_control(name) is not None else None
 
 
 VARIATION_SELECTORS: Final = re.compile("[\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef]")

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
+from kalooki.rules import RUN_MAX, SMALLEST_MELD
 from kalooki.text import control_class, first_control
 from kalooki.variant_checks import cross_field_problems
 from kalooki.wholenumbers import whole_floats_as_integers
@@ -35,6 +36,10 @@ PACK_SIZE = 52
 MAX_HAND_SIZE = PACK_SIZE // 2
 """Most cards dealt to a hand: half a pack. Real tables deal 13 or so; past this size a hand's possible
 melds grow too many for bots and hints to weigh in a moment (see ``bench/hostile_bench.py``)."""
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+"""Fewest and most players at any table: a variant's min_players and max_players lie within them, and so
+does the list of players a save or a hosted table's view holds."""
 MAX_POINTS = 1000
 """Upper bound of the point knobs (the ace's values, joker_penalty, kalooki_bonus, opening_threshold)."""
 MAX_GOAL_SCORE = 1_000_000
@@ -99,8 +104,12 @@ class Variant(BaseModel):
     decks: Annotated[int, Field(ge=1, le=4, description="Standard 52-card packs shuffled together.")] = 2
     jokers: Annotated[int, Field(ge=0, le=8, description="Jokers added to the pack.")] = 2
     hand_size: Annotated[int, Field(ge=1, le=MAX_HAND_SIZE, description="Cards dealt to each player.")] = 13
-    min_players: Annotated[int, Field(ge=2, le=8, description="Fewest players at the table.")] = 2
-    max_players: Annotated[int, Field(ge=2, le=8, description="Most players at the table.")] = 4
+    min_players: Annotated[
+        int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, description="Fewest players at the table.")
+    ] = 2
+    max_players: Annotated[
+        int, Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, description="Most players at the table.")
+    ] = 4
     play_direction: Annotated[
         PlayDirection,
         Field(
@@ -169,9 +178,9 @@ class Variant(BaseModel):
     ] = "distinct"
     set_maximum: Annotated[
         int,
-        Field(ge=3, le=MAX_HAND_SIZE, description="Most cards a set may hold, jokers included."),
+        Field(ge=SMALLEST_MELD, le=MAX_HAND_SIZE, description="Most cards a set may hold, jokers included."),
     ] = 4
-    run_minimum: Annotated[int, Field(ge=3, le=13, description="Fewest cards in a run.")] = 3
+    run_minimum: Annotated[int, Field(ge=SMALLEST_MELD, le=RUN_MAX, description="Fewest cards in a run.")] = 3
     ace_in_runs: Annotated[
         AceInRuns,
         Field(
@@ -347,12 +356,6 @@ class Variant(BaseModel):
     def low_ace_value(self) -> int:
         """What an ace at the low end of a run (A-2-3) is worth in a meld."""
         return self.ace_value if self.ace_low_value is None else self.ace_low_value
-
-    @property
-    def base_names(self) -> list[str]:
-        if self.extends is None:
-            return []
-        return [self.extends] if isinstance(self.extends, str) else list(self.extends)
 
 
 LATER_KNOBS: dict[str, object] = {

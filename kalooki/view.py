@@ -153,8 +153,10 @@ class LegalView:
     def __contains__(self, action: object) -> bool:
         from kalooki.engine import IllegalMoveError
 
+        if not isinstance(action, Action):  # ``"draw stock" in legal``: text is not a move
+            return False
         try:
-            self._game().check(action)  # type: ignore[arg-type]
+            self._game().check(action)
         except (IllegalMoveError, TypeError, AttributeError):
             return False
         return True

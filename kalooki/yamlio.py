@@ -86,7 +86,14 @@ from kalooki.yamlscalars import (
     resolve_plain_scalar,
     yaml11_hint,
 )
-from kalooki.yamlsyntax import missing_colons, syntax_problem, top_text_problems
+from kalooki.yamlsyntax import (
+    TAB,
+    TAB_PROBLEM,
+    missing_colons,
+    syntax_problem,
+    top_text_problems,
+    unreadable_character,
+)
 
 MAX_BYTES = 64 * 1024
 """Largest file accepted: hand-written files are a few hundred bytes."""
@@ -339,13 +346,11 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
 
     problems = _Problems(source)
     tab_lines: set[int] = set()
-    for match in re.finditer("\t", text):
+    for match in re.finditer(TAB, text):
         line, column = _position(text, match.start())
         if line not in tab_lines and len(tab_lines) < MAX_DIAGNOSTICS:
             tab_lines.add(line)
-            problems.items.append(
-                Diagnostic(source, line, column, "", "tab character: indent and separate with spaces")
-            )
+            problems.items.append(Diagnostic(source, line, column, "", TAB_PROBLEM))
     # The scanner's own complaint about a tab is confusing, so tabs stop the loading here.
     problems.raise_if_any()
 
@@ -361,8 +366,7 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
         raise YamlError(sort_diagnostics(problems.items)) from None
     except yaml.reader.ReaderError as error:
         line, column = _position(text, error.position)
-        character = error.character if isinstance(error.character, str) else chr(error.character)
-        message = f"non-printable character U+{ord(character):04X} is not allowed"
+        message = unreadable_character(error)
         raise YamlError([*problems.items, Diagnostic(source, line, column, "", message)]) from None
     if root is None:
         problems.raise_if_any()

@@ -25,7 +25,7 @@ import yaml
 from yaml.nodes import MappingNode, ScalarNode
 
 from kalooki.text import escape_naming_no_character
-from kalooki.yamlsyntax import AFTER_CLOSING_QUOTE, syntax_problem
+from kalooki.yamlsyntax import AFTER_CLOSING_QUOTE, TAB, TAB_PROBLEM, syntax_problem, unreadable_character
 
 MAX_DIGITS = 50
 """Longest integer accepted; Python refuses to convert very long digit strings anyway."""
@@ -162,9 +162,9 @@ def parse_scalar_text(text: str) -> Any:
     Raises :class:`ValueTextError` saying what is wrong, and where in ``text``, in the words a
     file's syntax error gets (:func:`~kalooki.yamlsyntax.syntax_problem`).
     """
-    tab = text.find("\t")
+    tab = text.find(TAB)
     if tab >= 0:
-        raise ValueTextError("tab character: indent and separate with spaces", tab)
+        raise ValueTextError(TAB_PROBLEM, tab)
     stripped = text.strip()
     lead = len(text) - len(text.lstrip())
     if stripped[:1] in ("'", '"'):
@@ -183,9 +183,7 @@ def _quoted_value(text: str, lead: int) -> str:
     try:
         node = yaml.compose(text, Loader=_QUOTED_LOADER)
     except yaml.reader.ReaderError as error:
-        character = error.character if isinstance(error.character, str) else chr(error.character)
-        message = f"non-printable character U+{ord(character):04X} is not allowed"
-        raise ValueTextError(message, lead + error.position) from None
+        raise ValueTextError(unreadable_character(error), lead + error.position) from None
     except yaml.MarkedYAMLError as error:
         line, column, message = syntax_problem(error, text)
         mark = error.problem_mark

@@ -30,6 +30,17 @@ _CLOSERS = {"[": "]", "{": "}"}
 _COLLECTIONS = {"[": "list", "{": "mapping"}
 
 
+TAB = "\t"
+TAB_PROBLEM = "tab character: indent and separate with spaces"
+"""What a file and a ``--set`` value are told of a tab, which YAML's scanner refuses in confusing words."""
+
+
+def unreadable_character(error: yaml.reader.ReaderError) -> str:
+    """What a file and a ``--set`` value are told of a character YAML's reader refuses."""
+    character = error.character if isinstance(error.character, str) else chr(error.character)
+    return f"non-printable character U+{ord(character):04X} is not allowed"
+
+
 def syntax_problem(error: yaml.MarkedYAMLError, text: str) -> tuple[int, int, str]:
     """The 1-based line and column of a syntax error and what to say there (without "YAML syntax: ")."""
     lines = text.split("\n")

@@ -26,7 +26,7 @@ _LABEL = r"(?!-)[a-z0-9_-]{1,63}(?<!-)"
 _NAME = re.compile(rf"\.?{_LABEL}(?:\.{_LABEL})*")
 """A host name (letters, digits, hyphens and, as Windows names have them, underscores in dot-separated
 labels), a leading dot for a whole domain."""
-MAX_NAME = 253
+MAX_HOST_NAME = 253
 """The longest host name DNS has."""
 MAX_PORT = 65535
 
@@ -71,7 +71,7 @@ def is_address(name: str) -> bool:
 
 def is_host_name(name: str) -> bool:
     """Whether ``name`` is a host name a host could allow (and a terminal show as it is)."""
-    return len(name) <= MAX_NAME and _NAME.fullmatch(name) is not None and not name.startswith(".")
+    return len(name) <= MAX_HOST_NAME and _NAME.fullmatch(name) is not None and not name.startswith(".")
 
 
 def parse_allowed(values: Iterable[str]) -> tuple[str, ...]:
@@ -91,7 +91,7 @@ def parse_allowed(values: Iterable[str]) -> tuple[str, ...]:
                     "'*' would let any page reach the table through a renamed address: name the hosts "
                     "players use (a leading dot allows a domain and every name under it: .example.org)"
                 )
-            if len(name) > MAX_NAME or not is_host_name(name.removeprefix(".")):
+            if len(name) > MAX_HOST_NAME or not is_host_name(name.removeprefix(".")):
                 raise ValueError(
                     f"'{clipped(part.strip())}' is not a host name (letters, digits, hyphens and dots)"
                 )

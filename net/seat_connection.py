@@ -52,7 +52,6 @@ class Client:
         limit: RateLimit,
         outbox: int = OUTBOX,
         send_timeout: float = SEND_TIMEOUT,
-        join_timeout: float = JOIN_TIMEOUT,
         *,
         address: str,
     ) -> None:

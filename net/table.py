@@ -41,8 +41,7 @@ from kalooki.savegame import (
     save_document,
     seat_rng,
 )
-from kalooki.statecheck import MAX_NAME
-from kalooki.text import BLANK_NAME, name_key, name_lookalike, shows_blank
+from kalooki.text import BLANK_NAME, name_fault, name_key, name_lookalike
 from kalooki.variant import Variant
 
 from .protocol import CODE_LENGTH, NAME_RULE, TOKEN_BYTES, ErrorCode
@@ -153,10 +152,10 @@ class Table:
     def join(self, name: str, *, host: bool = False) -> tuple[int, str]:
         """A new person at the first open seat; their seat and the token to rejoin it."""
         name = name.strip()
-        if not name or len(name) > MAX_NAME or not name.isprintable() or any(c.isspace() for c in name):
-            raise TableError("bad_name", NAME_RULE)
-        if shows_blank(name):
-            raise TableError("bad_name", BLANK_NAME)
+        fault = name_fault(name)
+        if fault is not None:
+            # The table says one rule for every fault but a blank filler, which the rule does not name.
+            raise TableError("bad_name", BLANK_NAME if fault == "unseen" else NAME_RULE)
         if name_key(name) == SCREENS_YOU:
             # Each screen calls its own player "you": a player so named would read as the one watching it.
             raise TableError("bad_name", "'you' is what the screens call each player: choose another name")

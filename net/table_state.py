@@ -42,7 +42,7 @@ from kalooki.melds import MeldError, make_meld
 from kalooki.statecheck import MAX_PLAYERS, first_error
 from kalooki.text import clipped
 from kalooki.validation import spell_surrogates
-from kalooki.variant import Variant
+from kalooki.variant import MIN_PLAYERS, Variant
 
 from .protocol import View
 
@@ -168,8 +168,8 @@ def view_problem(view: Mapping[str, Any], variant: Variant) -> str | None:
     except ValidationError as error:
         return first_error(error, "view")
     count = len(view["players"])
-    if not 2 <= count <= MAX_PLAYERS:
-        return f"view.players holds {_entries(count)}: a table has 2 to {MAX_PLAYERS} players"
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        return f"view.players holds {_entries(count)}: a table has {MIN_PLAYERS} to {MAX_PLAYERS} players"
     for field in PER_PLAYER if view["revealed"] is None else (*PER_PLAYER, "revealed"):
         if len(view[field]) != count:
             return f"view.{field} holds {_entries(len(view[field]))} for {count} players"

@@ -18,6 +18,7 @@ Whole-number floats (``40.0``) are integers for all three, as they are in JSON S
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ from kalooki.loader import (
     load_variant,
     load_variant_text,
 )
+from kalooki.loader_refs import is_path_like
 from kalooki.provenance import KEYS as PROVENANCE_KEYS
 from kalooki.provenance import Sources
 from kalooki.provenance import split as split_provenance
@@ -318,3 +320,14 @@ def test_the_schema_and_the_model_refuse_the_same_characters_in_a_name(character
         model_ok = False
     assert validator.is_valid({"name": name}) == model_ok
     assert model_ok == (character in ("\u200f", "\u05e9", "é"))
+
+
+REFERENCES = ["family.YAML", "family.yaml", "family.yml", "./family.YAML", "house/friday", "house\\friday"]
+
+
+@pytest.mark.parametrize("reference", REFERENCES)
+def test_the_schema_reads_an_extends_entry_as_a_path_where_the_loader_does(reference: str) -> None:
+    if "\\" in reference and os.sep == "\\":
+        pytest.skip("a backslash parts folders for the loader only where it is the separator")
+    validator = jsonschema.Draft7Validator(generate_schema("variant"))
+    assert validator.is_valid({"extends": reference}) == is_path_like(reference)

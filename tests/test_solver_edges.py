@@ -23,7 +23,7 @@ from solver_reference import (
     variant,
 )
 
-from kalooki import solver, solver_candidates
+from kalooki import rules, solver, solver_candidates
 from kalooki.cards import JOKER, Card, make_card, pack_list
 from kalooki.melds import TableMeld, make_meld
 from kalooki.solver import Objective, solve
@@ -129,9 +129,9 @@ def test_a_set_of_four_lays_no_joker_it_does_not_hold() -> None:
     assert solve(cards("2C 9H"), Variant()).empty
 
 
-def test_keep_for_follows_going_out() -> None:
-    assert solver.keep_for(Variant()) == 1
-    assert solver.keep_for(Variant(going_out="discard_optional")) == 0
+def test_keep_follows_going_out() -> None:
+    assert rules.keep(Variant()) == 1
+    assert rules.keep(Variant(going_out="discard_optional")) == 0
 
 
 @pytest.mark.parametrize("mode", ACE_MODES)

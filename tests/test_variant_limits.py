@@ -12,7 +12,7 @@ from kalooki.variant import Variant
 def test_an_empty_base_name_is_refused(extends: object) -> None:
     with pytest.raises(ValidationError):
         Variant.model_validate({"extends": extends})
-    assert Variant.model_validate({"extends": "x"}).base_names == ["x"]
+    assert Variant.model_validate({"extends": "x"}).extends == "x"
 
 
 def test_an_empty_variant_name_is_refused() -> None:

@@ -276,8 +276,5 @@ def test_involved_fields_are_fields() -> None:
         assert set(fields) <= set(KNOB_NAMES)
 
 
-def test_pack_size_and_base_names() -> None:
+def test_pack_size() -> None:
     assert CLASSIC.pack_size == 106
-    assert Variant(extends="classic").base_names == ["classic"]
-    assert Variant(extends=["a", "b"]).base_names == ["a", "b"]
-    assert CLASSIC.base_names == []

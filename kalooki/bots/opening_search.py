@@ -12,8 +12,8 @@ from functools import lru_cache
 from itertools import combinations
 
 from kalooki.cards import JOKER, Card, rank_points
-from kalooki.melds import RUN_MAX, SET_MAX
-from kalooki.rules import opening_points, run_frame
+from kalooki.melds import RUN_MAX, SUIT_COUNT
+from kalooki.rules import SMALLEST_MELD, opening_points, run_frame
 from kalooki.variant import Variant
 
 
@@ -39,11 +39,11 @@ def _opening_candidates(
     points = _position_points(variant.ace_value, variant.low_ace_value)
     for index in range(13):
         held = rank_suits[index]
-        if _SUITS_HELD[held] < 3:
+        if _SUITS_HELD[held] < SMALLEST_MELD:
             continue
         suits = _SUITS_OF[held]
         value = rank_points(index + 1, variant.ace_value)
-        for size in range(3, min(len(suits), SET_MAX, variant.set_maximum) + 1):
+        for size in range(SMALLEST_MELD, min(len(suits), SUIT_COUNT, variant.set_maximum) + 1):
             for chosen in combinations(suits, size):
                 found.append((tuple(suit * 13 + index for suit in chosen), value * size))
     frame = run_frame(variant)

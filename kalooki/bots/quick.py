@@ -18,7 +18,16 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from kalooki.cards import JOKER, Card, card_points, rank_points
-from kalooki.cardstate import JOKER_AT, KEY_BITS, RUN_BITS, CardState, SuitTables, new_suit_tables
+from kalooki.cardstate import (
+    JOKER_AT,
+    KEY_BITS,
+    RUN_BITS,
+    CardState,
+    SuitTables,
+    new_suit_tables,
+    suit_ranks,
+    suit_tables_union,
+)
 from kalooki.meld_memo import MeldMemo
 from kalooki.melds import RUN_MAX, MeldError, RunEnd, TableMeld, build, set_room_suits
 from kalooki.rules import RunFrame, most_ace_points, opens, run_frame, suits_must_differ
@@ -79,29 +88,21 @@ def _in_runs(runs: int, jokers: int, entry: _Frame) -> int:
     by_suit = entry.covered.get(jokers)
     if by_suit is None:
         by_suit = entry.covered[jokers] = new_suit_tables()
-    clubs, diamonds, hearts, spades = by_suit
-    # Each suit's ranks (run positions 1 to 13) from ``runs``, 16 bits a suit; this runs two or three
-    # times a turn for every bot. A suit's part not worked out yet is None, which no int ORs with.
-    try:
-        return (
-            clubs[runs >> 1 & 8191]  # type: ignore[operator]
-            | diamonds[runs >> 17 & 8191]
-            | hearts[runs >> 33 & 8191]
-            | spades[runs >> 49 & 8191]
-        )
-    except TypeError:
-        found = 0
-        for suit in range(4):
-            ranks = runs >> (suit * RUN_BITS + 1) & 8191
-            window = by_suit[suit][ranks]
-            if window is None:
-                # The ranks as run positions: the ace at 1 and again at 14.
-                window = _covered(ranks << 1 | (ranks & 1) << 14, jokers, entry.run_frame)
-                for other in range(4):
-                    by_suit[other][ranks] = window << (other * 13)
-                window <<= suit * 13
-            found |= window
+    found = suit_tables_union(runs, by_suit)
+    if found is not None:
         return found
+    found = 0
+    for suit in range(4):
+        ranks = suit_ranks(runs, suit)
+        window = by_suit[suit][ranks]
+        if window is None:
+            # The ranks as run positions: the ace at 1 and again at 14.
+            window = _covered(ranks << 1 | (ranks & 1) << 14, jokers, entry.run_frame)
+            for other in range(4):
+                by_suit[other][ranks] = window << (other * 13)
+            window <<= suit * 13
+        found |= window
+    return found
 
 
 _RANKS = (1 << 13) - 1
