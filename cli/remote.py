@@ -11,8 +11,6 @@ and the table's seats are :class:`~kalooki_cli.lobby.Lobby`'s.
 
 from __future__ import annotations
 
-import sys
-import threading
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -20,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 from kalooki_net.client import TableConnection, TableConnectionError
-from kalooki_net.signals import sigint_stays_with_main
 from kalooki_net.table_state import TableEventError, TableStateError, events_problem, state_problem
 from kalooki_net.view import shadow_game
 from pydantic import ValidationError
@@ -37,7 +34,7 @@ from kalooki.validation import rules_problem
 from kalooki.variant import Variant
 
 from . import render, scoresheet, spectate
-from .interactive import LOOK_WORDS, MOVE_VERBS, InteractiveGame, ReadLine
+from .interactive import MOVE_VERBS, InteractiveGame, ReadLine
 from .lobby import (
     LeftLobby,
     Lobby,
@@ -51,16 +48,13 @@ from .lobby import (
 )
 from .narrate import join_and, table_lines
 from .prompt_commands import COMMANDS
+from .remote_keyboard import HandBegan, TableKeyboard, read_keyboard, typed_while_waiting
 from .render import Seating
 from .table_notation import table_sentence, without_drawn_marks
 
 EXIT_LOST = 1
 WATCHING = "You watch the rest of the game: type skip to go to the result."
 SKIPPED = "The others play on; the result comes when the game is over."
-
-
-class HandBegan(Exception):
-    """The next hand was dealt while a player out of the game was asked whether to watch it."""
 
 
 LEAVING = {
@@ -89,27 +83,6 @@ def table_commands(*, host: bool) -> tuple[tuple[str, str], ...]:
         else:
             rows.append((command, meaning))
     return tuple(rows)
-
-
-def read_keyboard(connection: TableConnection) -> None:
-    """Read the keyboard all the time, so say, look, score, help and quit work during others' turns too.
-
-    Only at a terminal: piped input is read when a prompt asks for it, as in ``kalooki play``.
-    Lines go into the connection's inbox beside the host's messages, as ``_line`` items (no
-    host message type starts with an underscore), and the end of input as ``_eof``.
-    """
-    inbox = connection.inbox
-
-    def read() -> None:
-        while True:
-            line = sys.stdin.readline()
-            if not line:
-                inbox.put({"type": "_eof"})
-                return
-            inbox.put({"type": "_line", "text": line.rstrip("\n")})
-
-    with sigint_stays_with_main():  # Ctrl-C is the main thread's, waiting on the inbox
-        threading.Thread(target=read, daemon=True, name="kalooki-keyboard").start()
 
 
 class RemoteGame(InteractiveGame):
@@ -181,64 +154,7 @@ class RemoteGame(InteractiveGame):
         """Prompts take the lines typed from the inbox (``reading``: :func:`read_keyboard` runs already)."""
         if not reading:
             read_keyboard(self.connection)
-        self.read_line = self.keyboard_line
-
-    def keyboard_line(self, prompt: str) -> str:
-        self.console.print(Text(prompt, style="bold"), end="")
-        while True:
-            if self.typed:
-                message: dict[str, Any] | None = self.typed.popleft()
-            else:
-                try:
-                    arrived = self.next_message()
-                except TableClosed:
-                    self.console.print()  # the connection lost, said off the prompt's line
-                    raise
-                kind, seat = arrived.get("type"), arrived.get("seat")
-                told = kind in ("said", "presence", "closing", "_skipped") and seat != self.seat
-                if told:
-                    self.console.print()  # off the prompt's line, which would read as typed there
-                message = self.handle(arrived)
-                if told:
-                    # The prompt again below the line told, where the next line is typed.
-                    self.console.print(Text(prompt, style="bold"), end="")
-            if message is None:
-                continue
-            if message["type"] == "_line":
-                return str(message["text"])
-            if message["type"] == "_eof":
-                raise EOFError
-            if message["type"] == "state":
-                view = message.get("view")
-                begun = self.asking and isinstance(view, dict) and view.get("phase") != "hand_over"
-                if begun:
-                    self.console.print()  # the new hand's screen below the question, not on its line
-                try:
-                    self.take_state(message)
-                except TableStateError:
-                    self.console.print()  # the one line that ends the join, off the prompt's line
-                    raise
-                if begun:
-                    raise HandBegan
-            else:
-                self.error(str(message["message"]))
-                self.console.print(Text(prompt, style="bold"), end="")
-
-    def typed_while_waiting(self, message: dict[str, Any]) -> None:
-        """A line typed during another player's turn: a command runs, a move waits for your turn."""
-        if message["type"] == "_eof":
-            raise EOFError
-        line = str(message["text"])
-        if line.strip().lower() in ("", *LOOK_WORDS):
-            # Only this seat's view is here, so the table may be drawn whoever is playing.
-            self.show()
-            return
-        if self.command(line, in_turn=False):
-            return
-        if self.game.eliminated[self.seat]:
-            self.error("you are out of the game: type skip to go to the result (say TEXT talks to the table)")
-            return
-        self.error(f"wait for your turn: {self.game.player} is playing (say TEXT talks to the table)")
+        self.read_line = TableKeyboard(self).line
 
     # ------------------------------------------------------------ messages from the host
 
@@ -414,7 +330,7 @@ class RemoteGame(InteractiveGame):
                 continue
             message = self.typed.popleft() if self.typed else self.handle(self.next_message())
             if message is not None and message["type"] in ("_line", "_eof"):
-                self.typed_while_waiting(message)
+                typed_while_waiting(self, message)
             elif message is not None and message["type"] == "state":
                 self.take_state(message)
                 if self.game.phase != "hand_over":
