@@ -86,7 +86,8 @@ TARGETS: tuple[Target, ...] = (
     Target("rules", "kalooki/rules.py"),
     Target("scoring", "kalooki/scoring.py", ENGINE_SCORING),
     Target("turn", "kalooki/turn.py", ENGINE_TURN),
-    Target("laying", "kalooki/laying.py", ENGINE_LAYING),
+    # _SwapSearch: the budget each laying's search for joker swaps starts with.
+    Target("laying", "kalooki/laying.py", (*ENGINE_LAYING, "_SwapSearch")),
     Target("gamejson", "kalooki/gamejson.py", ("GameJson._validate_restored",)),
     Target("cards", "kalooki/cards.py"),
     Target("variant", "kalooki/variant.py"),

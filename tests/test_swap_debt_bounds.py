@@ -37,6 +37,13 @@ def position(taken: bool = True) -> Game:
     return game
 
 
+def bounded(monkeypatch: pytest.MonkeyPatch, positions: int) -> Game:
+    """The position before the draw, each laying's check working out at most ``positions`` positions."""
+    monkeypatch.setattr(laying, "MAX_SWAP_POSITIONS", positions)
+    monkeypatch.setattr(laying, "_VERDICTS", PerVariant(lambda variant: {}))
+    return position(taken=False)
+
+
 def test_the_legal_actions_are_the_swaps_that_lead_on() -> None:
     game = position()
     assert game.legal_actions() == SWAPS
@@ -54,14 +61,22 @@ def test_past_the_bound_a_chain_is_not_weighed_and_the_draw_is_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # One position per laying's check, the swap's own: TH needs two jokers freed at least.
-    monkeypatch.setattr(laying, "MAX_SWAP_POSITIONS", 1)
-    monkeypatch.setattr(laying, "_VERDICTS", PerVariant(lambda variant: {}))
-    game = position(taken=False)
+    game = bounded(monkeypatch, 1)
     assert game.legal_actions() == [DRAW_STOCK]
     with pytest.raises(
         IllegalMoveError, match=r"^you may take TH only to lay it this turn, and you could not: draw stock$"
     ):
         game.apply(DRAW_DISCARD)
+
+
+def test_at_two_positions_the_swap_of_the_ad_is_weighed_and_the_draw_allowed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The swap's own position and one after it: swap 7 AD leads on within them, the others need more.
+    game = bounded(monkeypatch, 2)
+    assert game.legal_actions() == [DRAW_STOCK, DRAW_DISCARD]
+    game.apply(DRAW_DISCARD)
+    assert [action for action in game.legal_actions() if isinstance(action, Swap)] == [Swap(7, (13,))]
 
 
 HINT = [

@@ -6,10 +6,12 @@ import pytest
 from rules_helpers import assert_illegal, hand_text, new_game, play, table_text
 from test_rules_jokers import table_position
 
+from kalooki import laying
 from kalooki.cards import JOKER, parse_card, parse_cards
 from kalooki.engine import Game, StateFormatError
 from kalooki.loader import builtin_variant_path, load_variant
 from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Build, Meld, Swap
+from kalooki.variant_memo import PerVariant
 from kalooki.view import LegalView
 
 STRANDED_5H = "that would leave you unable to meld the 5H you took from the discard pile"
@@ -39,6 +41,26 @@ def test_a_meld_that_would_strand_the_taken_discard_is_refused() -> None:
     assert Meld((tuple(parse_cards("5C 5D JK")),)) in game.legal_actions()
     play(game, "meld 5C 5D 5H", "discard KS")
     assert table_text(game) == ["7H 8H 9H", "5C 5D 5H"]
+
+
+def test_each_laying_weighs_its_own_positions(monkeypatch: pytest.MonkeyPatch) -> None:
+    # At one position per laying's check each laying here needs only its own; a search carried over
+    # from the check before would count the next laying's position past the bound and refuse it.
+    monkeypatch.setattr(laying, "MAX_SWAP_POSITIONS", 1)
+    monkeypatch.setattr(laying, "_VERDICTS", PerVariant(lambda variant: {}))
+    game = taken_5h("meld_at_once")
+    assert [str(action) for action in game.legal_actions()] == [
+        "meld 5C 5D JK",
+        "meld 5C 5H JK",
+        "meld 5D 5H JK",
+        "meld 5C 5D 5H",
+        "meld 5C 5D 5H JK",
+        "build 1 JK high",
+        "build 1 JK low",
+        "build 1 5H JK low",
+    ]
+    play(game, "meld 5C 5D JK", "build 2 5H", "discard KS")
+    assert table_text(game) == ["7H 8H 9H", "5C 5D JK 5H"]
 
 
 def test_without_meld_at_once_the_same_meld_is_fine() -> None:
