@@ -55,6 +55,13 @@ def _load_entry_points() -> None:
             _REGISTRY[entry.name] = entry.load()
 
 
+def said_error(error: BaseException) -> str:
+    """What ``error`` says, as a message quotes it: ``ValueError: boom`` on one line (``ValueError``
+    where it says nothing)."""
+    said = " ".join(str(error).split())
+    return escape_controls(f"{type(error).__name__}: {said}" if said else type(error).__name__)
+
+
 def bot_names() -> list[str]:
     _load_entry_points()
     return sorted(_REGISTRY)
