@@ -160,3 +160,18 @@ def test_a_hosted_table_goes_on_past_a_bot_that_raises_and_tells_the_host() -> N
         assert ann.view is not None
         assert (ann.view["turn_number"], ann.view["current"]) == (3, 0)
         assert heard.count(RAISES) == 1
+
+
+def test_a_bot_that_cannot_be_made_is_refused_in_one_line_and_the_save_is_left(tmp_path: Path) -> None:
+    said = "the bot 'failing' could not be made: RuntimeError: no model file\n"
+    result = CliRunner().invoke(app, ["play", "--players", "2", "--bots", "failing"], input="quit\n")
+    assert (result.exit_code, result.stderr, result.stdout) == (1, said, "")
+    game, session = new_game(Variant(), "you", ["failing"], 1)
+    save = tmp_path / "game.kalooki-save.json"
+    save.write_text(dump_save(game, session), encoding="utf-8")
+    before = save.read_bytes()
+    result = CliRunner().invoke(app, ["resume", str(save)], input="quit\n")
+    assert (result.exit_code, result.stderr, result.stdout) == (1, said, "")
+    assert save.read_bytes() == before
+    result = CliRunner().invoke(app, ["simulate", "-n", "1", "-w", "1", "--bots", "failing,greedy"])
+    assert (result.exit_code, result.stderr) == (1, said)

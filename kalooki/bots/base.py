@@ -41,6 +41,13 @@ class BotProtocolError(KalookiError):
     """A registered bot written for the old protocol, ``choose(game)``."""
 
 
+class BotFailedError(BotProtocolError):
+    """A registered bot that cannot be made: its factory (its class's ``__init__``) raised.
+
+    A kind of :class:`BotProtocolError`, so that every command refuses it where it refuses that one:
+    before any game is played."""
+
+
 _REGISTRY: dict[str, BotFactory] = {}
 
 
@@ -94,7 +101,12 @@ def make_bot(name: str, rng: random.Random) -> Bot:
     factory = _REGISTRY.get(name)
     if factory is None:
         raise UnknownBotError(unknown_bot_message(name))
-    bot = factory(rng)
+    try:
+        bot = factory(rng)
+    except Exception as error:  # a plug-in's __init__ may raise anything
+        raise BotFailedError(
+            f"the bot '{escape_controls(name)}' could not be made: {said_error(error)}"
+        ) from None
     _check_protocol(name, bot)
     return bot
 
