@@ -62,6 +62,7 @@ class Honest(Raises):
 @pytest.fixture(autouse=True)
 def faulty_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))
+    monkeypatch.setattr(base, "_BROKEN", {})
     register("raises", Raises)
     register("none", GivesNone)
     register("failing", FailsToStart)
@@ -175,3 +176,31 @@ def test_a_bot_that_cannot_be_made_is_refused_in_one_line_and_the_save_is_left(t
     assert save.read_bytes() == before
     result = CliRunner().invoke(app, ["simulate", "-n", "1", "-w", "1", "--bots", "failing,greedy"])
     assert (result.exit_code, result.stderr) == (1, said)
+
+
+def test_a_broken_plug_in_hides_no_other_and_is_named_when_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    from importlib.metadata import EntryPoint
+
+    def entry_points(group: str) -> list[EntryPoint]:
+        return [
+            EntryPoint("missing", "kalooki.cards:Nope", group),
+            EntryPoint("honest", f"{__name__}:Honest", group),
+            EntryPoint("greedy", "kalooki.cards:Nope", group),  # a built-in's name: the built-in keeps it
+        ]
+
+    monkeypatch.setattr(base, "entry_points", entry_points)
+    assert type(make_bot("honest", random.Random(0))) is Honest
+    assert "missing" not in base.bot_names()
+    missing = (
+        "the plug-in bot 'missing' (kalooki.cards:Nope) could not be loaded: "
+        "AttributeError: module 'kalooki.cards' has no attribute 'Nope'"
+    )
+    result = CliRunner().invoke(app, ["simulate", "-n", "1", "-w", "1", "--bots", "missing"])
+    assert result.exit_code == 2
+    assert missing in " ".join(result.stderr.split())
+    result = CliRunner().invoke(app, ["simulate", "-n", "1", "-w", "1", "--bots", "nosuch"])
+    assert result.exit_code == 2
+    assert "there is no bot called 'nosuch'" in " ".join(result.stderr.split())
+    with pytest.raises(base.UnknownBotError) as caught:
+        make_bot("missing", random.Random(0))
+    assert str(caught.value) == missing

@@ -49,6 +49,9 @@ class BotFailedError(BotProtocolError):
 
 
 _REGISTRY: dict[str, BotFactory] = {}
+_BROKEN: dict[str, str] = {}
+"""Plug-ins whose entry point could not be loaded, by name: why, in one line. One broken plug-in
+made every other name that is not built in fail with its traceback."""
 
 
 def register(name: str, factory: BotFactory) -> None:
@@ -58,8 +61,15 @@ def register(name: str, factory: BotFactory) -> None:
 
 def _load_entry_points() -> None:
     for entry in entry_points(group=ENTRY_POINT_GROUP):
-        if entry.name not in _REGISTRY:
-            _REGISTRY[entry.name] = entry.load()
+        # A plug-in named as a built-in bot is never loaded: the built-in keeps its name.
+        if entry.name not in _REGISTRY and entry.name not in _BROKEN:
+            try:
+                _REGISTRY[entry.name] = entry.load()
+            except Exception as error:  # a plug-in's import may raise anything
+                _BROKEN[entry.name] = (
+                    f"the plug-in bot '{escape_controls(entry.name)}' ({escape_controls(entry.value)}) "
+                    f"could not be loaded: {said_error(error)}"
+                )
 
 
 def said_error(error: BaseException) -> str:
@@ -89,6 +99,8 @@ def unknown_bot_message(name: str) -> str:
     control characters spelled out, since option errors reach the terminal as they are.
     """
     names = bot_names()
+    if name in _BROKEN:
+        return _BROKEN[name]
     close = suggest(name, names)
     hint = f" (did you mean '{close}'?)" if close else ""
     return f"there is no bot called '{escape_controls(name)}'{hint}: the bots are {', '.join(names)}"
