@@ -204,3 +204,14 @@ def test_a_broken_plug_in_hides_no_other_and_is_named_when_asked_for(monkeypatch
     with pytest.raises(base.UnknownBotError) as caught:
         make_bot("missing", random.Random(0))
     assert str(caught.value) == missing
+
+
+def test_a_bot_cannot_change_the_hand_through_its_view() -> None:
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=3)
+    view = game.view(0)
+    held, key = game.hand_states[0].held, game.hand_states[0].key
+    with pytest.raises(AttributeError):
+        view.hand_state.held = 0  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        view.hand_state.key = 0  # type: ignore[misc]
+    assert (game.hand_states[0].held, game.hand_states[0].key) == (held, key)
