@@ -23,7 +23,7 @@ from rich.text import Text
 
 from kalooki.bots import Bot, make_bot, names_for_bots
 from kalooki.cards import Card
-from kalooki.driver import play_turn
+from kalooki.driver import BotFaults, play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
 from kalooki.events import EliminatedEvent
@@ -174,6 +174,8 @@ class InteractiveGame(Autosave):
         self.bots: dict[int, Bot] = {
             seat: make_bot(name, self.rngs[seat]) for seat, name in session.bots.items()
         }
+        self.faults = BotFaults(tell=lambda fault: self.say(str(fault), style="bold"))
+        """The bots that raised or chose what is no action: said on the game screen once each."""
         self.seating = Seating(tuple(game.players), self.human, dict(session.bots))
         self.letters = render.plain_cards(console)
         # Resumed or rejoined after a draw: the card drawn is marked as it was before.
@@ -455,7 +457,7 @@ class InteractiveGame(Autosave):
 
     def bot_turn(self) -> None:
         seat = self.game.current
-        events = play_turn(self.game, self.bots[seat])
+        events = play_turn(self.game, self.bots[seat], self.faults)
         self.record(events)
         self.narrate(events)
         self.save()

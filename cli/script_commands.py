@@ -61,6 +61,8 @@ def run_script(
         for diagnostic in error.diagnostics:
             err.print(str(diagnostic), markup=False)
         return 1
+    for fault in run.faults:
+        err.print(str(fault), markup=False)
     if log_path is not None and recorder:
         lines = "".join(json.dumps(item, separators=(",", ":")) + "\n" for item in recorder[0].records)
         try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +30,7 @@ from kalooki.rules import may_play, player_counts, seating_note
 from kalooki.simulate import (
     DEFAULT_MAX_HANDS,
     DEFAULT_MAX_TURNS,
+    GameRecord,
     game_rows,
     rows_to_csv,
     simulate,
@@ -419,6 +420,7 @@ def simulate_command(
                 "as a simulation's figures need all its games",
                 stop,
             )
+    tell_bot_faults(result.records if comparison is None else [*result.records, *comparison.b.records])
     rows = game_rows(result)
     if comparison is not None:
         # With --compare-set both runs carry A's variant name and the same game numbers: a last
@@ -463,6 +465,16 @@ def simulate_command(
         # With --csv - too: the page and the chart were left unwritten, without a word.
         if report_path is not None or plot_path is not None:
             write_simulation_pictures(result, comparison, labels, report_path, plot_path, rule_changes)
+
+
+def tell_bot_faults(records: Iterable[GameRecord]) -> None:
+    """On stderr, each faulty bot's first fault in the run (its moves were replaced by safe ones)."""
+    told: set[str] = set()
+    for record in records:
+        for fault in record.faults:
+            if fault.bot not in told:
+                told.add(fault.bot)
+                typer.echo(str(fault), err=True)
 
 
 def _same_rules(a: Variant, b: Variant, set_a: list[str], set_b: list[str]) -> str:

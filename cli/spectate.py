@@ -43,7 +43,7 @@ def play_to_the_end(loop: InteractiveGame) -> None:
         if game.phase == "hand_over":
             loop.record(game.next_hand())
             continue
-        loop.record(play_turn(game, loop.bots[game.current]))
+        loop.record(play_turn(game, loop.bots[game.current], loop.faults))
     loop.save()
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from kalooki.bots import Bot
+from kalooki.bots.base import said_error
 from kalooki.cards import JOKER, card_points
 from kalooki.engine import Event, Game, IllegalMoveError
-from kalooki.moves import END_TURN, Action, Discard, Draw, EndTurn
+from kalooki.moves import END_TURN, Action, Build, Discard, Draw, EndTurn, Meld, Swap
+from kalooki.text import clipped, escape_controls
 from kalooki.view import LegalView
 
 MAX_ACTIONS_PER_TURN = 200
@@ -40,18 +43,77 @@ def fallback_action(game: Game, actions: Sequence[Action] | None = None) -> Acti
     raise IllegalMoveError(f"{game.player} has no legal action")
 
 
+@dataclass(frozen=True, slots=True)
+class BotFault:
+    """A bot whose ``choose`` raised, or gave something that is no action, in one seat."""
+
+    bot: str
+    """The bot's name."""
+    player: str
+    """The name of the player in the seat it plays."""
+    problem: str
+    """What went wrong: ``choose raised ValueError: boom``, ``choose returned None, not an action``."""
+
+    def __str__(self) -> str:
+        return f"[bot {self.bot}, seat {self.player}] {self.problem}; its moves are replaced by safe ones"
+
+
+@dataclass
+class BotFaults:
+    """The faults of a game's bots, the first of each bot in each seat only: a faulty bot is told once,
+    not on every action it is asked for. ``tell`` hears each as it is recorded; the driver never prints."""
+
+    tell: Callable[[BotFault], None] | None = None
+    found: list[BotFault] = field(default_factory=list)
+
+    def record(self, fault: BotFault) -> None:
+        if any(seen.bot == fault.bot and seen.player == fault.player for seen in self.found):
+            return
+        self.found.append(fault)
+        if self.tell is not None:
+            self.tell(fault)
+
+
+_ACTIONS = (Draw, Meld, Build, Swap, Discard, EndTurn)
+
+
+def bot_name(bot: Bot) -> str:
+    """What ``bot`` calls itself (its class's name where its ``name`` is missing or no string)."""
+    name = getattr(bot, "name", None)
+    return name if isinstance(name, str) else type(bot).__name__
+
+
+def _fault(bot: Bot, game: Game, seat: int, problem: str) -> BotFault:
+    return BotFault(
+        escape_controls(bot_name(bot)), game.players[seat], clipped(escape_controls(problem), 200)
+    )
+
+
+def _bot_raised(faults: BotFaults | None, bot: Bot, game: Game, seat: int, error: Exception) -> None:
+    if faults is not None:
+        faults.record(_fault(bot, game, seat, f"choose raised {said_error(error)}"))
+
+
+def _shown(choice: object) -> str:
+    try:
+        return repr(choice)
+    except Exception:  # a plug-in's object whose repr fails too
+        return f"a {type(choice).__name__}"
+
+
 def ask_bot(bot: Bot, game: Game) -> Action:
     """What ``bot`` plays next for the current player, shown only that player's view of ``game``."""
     view = game.view(game.current)
     return bot.choose(view, LegalView(view))
 
 
-def play_turn(game: Game, bot: Bot) -> list[Event]:
+def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Event]:
     """Let ``bot`` play the current player's whole turn; returns the turn's events.
 
     A bot's illegal choice is replaced by :func:`fallback_action`, so a faulty bot
-    slows a game down but never stops it. When the turn has to be taken back to
-    get out of a dead end, the events of what was taken back are dropped too.
+    slows a game down but never stops it. So is what a bot raises (any ``Exception``) and a choice
+    that is no action at all: each is recorded in ``faults``, where the caller tells it. When the turn
+    has to be taken back to get out of a dead end, the events of what was taken back are dropped too.
     """
     seat, hand, turn = game.current, game.hand_number, game.turn_number
     events: list[Event] = []
@@ -68,10 +130,19 @@ def play_turn(game: Game, bot: Bot) -> list[Event]:
         ):
             return events
         drawing = phase == "draw"
+        view = game.view(seat)
+        choice: object = None
         try:
-            view = game.view(seat)
-            events += game.apply(bot.choose(view, LegalView(view)))
-        except IllegalMoveError:
+            choice = bot.choose(view, LegalView(view))
+            events += game.apply(choice)  # what is no action (None from a plug-in) is refused
+        # A plug-in may raise anything: the game goes on with a safe move, and the fault is recorded.
+        except Exception as error:
+            if not isinstance(error, IllegalMoveError):
+                if choice is not None:
+                    raise  # the engine's own failure, not the bot's: choose had returned
+                _bot_raised(faults, bot, game, seat, error)
+            elif faults is not None and not isinstance(choice, _ACTIONS):
+                faults.record(_fault(bot, game, seat, f"choose returned {_shown(choice)}, not an action"))
             # Listed once: whether to take the turn back, and, where it stays, the fallback's choice.
             actions = game.legal_actions() if game.can_undo() else None
             if actions is not None and not any(isinstance(a, Discard | EndTurn) for a in actions):
@@ -111,7 +182,9 @@ def _take_back(game: Game, events: list[Event], after_draw: int) -> None:
     del events[after_draw:]
 
 
-def play_hand(game: Game, bots: Mapping[int, Bot], max_turns: int | None = None) -> list[Event]:
+def play_hand(
+    game: Game, bots: Mapping[int, Bot], max_turns: int | None = None, faults: BotFaults | None = None
+) -> list[Event]:
     """Play the current hand to its end with bots in every seat.
 
     The game's own turn limit ends a hand that goes on too long; ``max_turns`` abandons it sooner.
@@ -121,12 +194,15 @@ def play_hand(game: Game, bots: Mapping[int, Bot], max_turns: int | None = None)
         if max_turns is not None and game.turn_number > max_turns:
             events += game.abandon_hand()
             break
-        events += play_turn(game, bots[game.current])
+        events += play_turn(game, bots[game.current], faults)
     return events
 
 
 def play_game(
-    game: Game, bots: Sequence[Bot] | Mapping[int, Bot], max_turns: int | None = None
+    game: Game,
+    bots: Sequence[Bot] | Mapping[int, Bot],
+    max_turns: int | None = None,
+    faults: BotFaults | None = None,
 ) -> list[Event]:
     """Play hands until the game is over; every seat must have a bot."""
     seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else dict(bots)
@@ -134,5 +210,5 @@ def play_game(
     while not game.game_over:
         if game.phase == "hand_over":
             events += game.next_hand()
-        events += play_hand(game, seats, max_turns)
+        events += play_hand(game, seats, max_turns, faults)
     return events

@@ -20,7 +20,7 @@ from kalooki import rules
 from kalooki.cards import (
     Card,
 )
-from kalooki.cardstate import CardState
+from kalooki.cardstate import CardState, read_only
 from kalooki.errors import KalookiError
 from kalooki.events import GameEvent
 from kalooki.melds import (
@@ -339,7 +339,7 @@ class GameState:
         view: Any = ViewDraft()
         view.seat = seat
         view.hand = tuple(hands[seat])
-        view.hand_state = self.hand_states[seat]
+        view.hand_state = read_only(self.hand_states[seat])  # a copy: a bot cannot change the hand
         view.table = tuple(self.table)
         view.discard_pile = tuple(self.discard_pile)
         view.stock_count = len(self.stock)

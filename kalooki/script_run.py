@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kalooki.bots import Bot, make_bot
-from kalooki.driver import play_turn
+from kalooki.driver import BotFault, BotFaults, play_turn
 from kalooki.engine import DealError, Event, Game, IllegalMoveError, SetupError
 from kalooki.errors import KalookiError
 from kalooki.script import MAX_BOT_HANDS, LoadedScript, ScriptError, ScriptMove
@@ -92,6 +92,8 @@ class ScriptRun:
     eliminated: list[str] = field(default_factory=list)
     error: MoveFailure | None = None
     events: list[Event] = field(default_factory=list)
+    faults: list[BotFault] = field(default_factory=list)
+    """The bots that raised or chose what is no action (their moves replaced by safe ones), once each."""
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -130,6 +132,7 @@ def run_script(script: LoadedScript, on_events: EventSink | None = None) -> Scri
         seat: make_bot(name, random.Random(f"{script.seed}/{seat}")) for seat, name in script.bots.items()
     }
     all_bots = len(bots) == len(script.players)
+    faults = BotFaults(found=run.faults)
     try:
         game = Game(
             script.variant, script.players, seed=script.seed, deal=script.deals[0] if script.deals else None
@@ -143,7 +146,7 @@ def run_script(script: LoadedScript, on_events: EventSink | None = None) -> Scri
     hand_index = 0
     while True:
         moves = script.moves[hand_index] if hand_index < len(script.moves) else ()
-        failure = _play_hand(game, moves, bots, emit)
+        failure = _play_hand(game, moves, bots, emit, faults)
         if failure is not None:
             run.error = failure
             break
@@ -192,11 +195,15 @@ def _deal_refused(script: LoadedScript, hand_index: int, error: KalookiError) ->
 
 
 def _play_hand(
-    game: Game, moves: Sequence[ScriptMove], bots: dict[int, Bot], emit: Callable[[Game, list[Event]], None]
+    game: Game,
+    moves: Sequence[ScriptMove],
+    bots: dict[int, Bot],
+    emit: Callable[[Game, list[Event]], None],
+    faults: BotFaults,
 ) -> MoveFailure | None:
     for move in moves:
         while game.phase in ("draw", "play") and game.current in bots:
-            emit(game, play_turn(game, bots[game.current]))
+            emit(game, play_turn(game, bots[game.current], faults))
         if game.phase not in ("draw", "play"):
             return _failure(move, f"hand {game.hand_number} is already over")
         try:
@@ -204,7 +211,7 @@ def _play_hand(
         except KalookiError as error:
             return _failure(move, str(error))
     while game.phase in ("draw", "play") and game.current in bots:
-        emit(game, play_turn(game, bots[game.current]))
+        emit(game, play_turn(game, bots[game.current], faults))
     return None
 
 

@@ -38,7 +38,7 @@ from typing import Any, Final
 
 from kalooki import rules
 from kalooki.bots import Bot, check_bot, make_bot
-from kalooki.driver import play_turn
+from kalooki.driver import BotFault, BotFaults, play_turn
 from kalooki.engine import Game
 from kalooki.errors import KalookiError
 from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent, ReshuffleEvent, StockOutEvent
@@ -130,6 +130,8 @@ class GameRecord:
     finished: bool
     rotation: int = 0
     """Duplicate deals: seat ``s`` held bot ``bots[(s + rotation) % seats]`` (0: the bots as listed)."""
+    faults: tuple[BotFault, ...] = ()
+    """The bots that raised or chose what is no action in this game (played safely instead), once each."""
 
     def bot(self, bots: Sequence[str], seat: int) -> str:
         """The bot that sat in ``seat`` in this game."""
@@ -154,10 +156,11 @@ def play_game(
         for seat, name in enumerate(seated)
     }
     hands: list[HandRecord] = []
+    faults = BotFaults()
     while not game.game_over and len(hands) < max_hands:
         if game.phase == "hand_over":
             game.next_hand()
-        hands.append(_play_hand(game, seats))
+        hands.append(_play_hand(game, seats, faults))
     return GameRecord(
         index=index,
         seed=seed,
@@ -166,6 +169,7 @@ def play_game(
         winners=tuple(game.winners),
         finished=game.game_over,
         rotation=rotation,
+        faults=tuple(faults.found),
     )
 
 
@@ -182,7 +186,7 @@ CHUNK_MOST: Final = 25
 this often."""
 
 
-def _play_hand(game: Game, bots: Mapping[int, Bot]) -> HandRecord:
+def _play_hand(game: Game, bots: Mapping[int, Bot], faults: BotFaults | None = None) -> HandRecord:
     count = len(game.players)
     own_turns = [0] * count
     opened_on: list[int | None] = [None] * count
@@ -194,7 +198,7 @@ def _play_hand(game: Game, bots: Mapping[int, Bot]) -> HandRecord:
         own_turns[seat] += 1
         was_open = game.opened[seat]
         turn = game.turn_number
-        for event in play_turn(game, bots[seat]):
+        for event in play_turn(game, bots[seat], faults):
             # By exact type: events are Mappings, and an isinstance check of an ABC costs a call.
             kind = type(event)
             if kind in _LAYING:

@@ -32,7 +32,7 @@ from kalooki.dealcheck import deal_problem, first_turn_pile_problem, unopened_ha
 from kalooki.joker_layers import BY_LAYER
 from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.text import MAX_NAME as MAX_NAME  # where the net and cli modules import it from
-from kalooki.text import escape_controls, first_control, name_fault
+from kalooki.text import clipped, escape_controls, first_control, name_fault
 from kalooki.turncheck import (
     debt_problem,
     drawn_card_problem,
@@ -169,6 +169,10 @@ def check_player_name(name: object) -> None:
         raise SetupError(f"the player's name '{escape_controls(name)}' holds a control character ({control})")
 
 
+_ACTIONS = (Draw, Meld, Build, Swap, Discard, EndTurn)
+"""Every kind of action (:data:`kalooki.moves.Action`)."""
+
+
 def check_action_parts(action: Action) -> None:
     """Refuse an action whose parts are not what they claim (built in code or read from a log, not parsed)."""
     problem = _action_parts_problem(action)
@@ -180,6 +184,10 @@ def check_action_parts(action: Action) -> None:
 
 
 def _action_parts_problem(action: Action) -> str | None:
+    if not isinstance(action, _ACTIONS):
+        # A plug-in bot's choice is not type-checked: None, or a string, reached the parts below and
+        # failed as an AttributeError naming none of it.
+        return f"not an action: {clipped(escape_controls(repr(action)))}"
     if isinstance(action, Draw):
         if action.source not in ("stock", "discard"):
             return f"{action.source!r} is not a place to draw from: stock or discard"

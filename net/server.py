@@ -462,7 +462,10 @@ class TableServer:
         if state.kind == "human" and seat not in self.announced:
             self.presence(seat, "bot_playing")
             self.announced.add(seat)
+        told = len(self.table.bot_faults.found)
         self.broadcast_state(self.table.bot_turn())
+        for fault in self.table.bot_faults.found[told:]:
+            self.on_change(str(fault))
 
     async def close(self, reason: str) -> None:
         self.closing = True

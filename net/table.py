@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from kalooki.bots import Bot, make_bot, names_for_bots
-from kalooki.driver import play_turn
+from kalooki.driver import BotFaults, play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
 from kalooki.moves import Discard, Draw, EndTurn, NotAMoveError, offered_commands, parse_move, usage_line
@@ -128,6 +128,9 @@ class Table:
         self.seats = [SeatState(kind="open", bot=bots[index % len(bots)]) for index in range(seats)]
         self.game: Game | None = None
         self.bots: dict[int, Bot] = {}
+        self.bot_faults = BotFaults()
+        """The bots that raised or chose what is no action (played safely instead), once each: the
+        server tells them on the host's terminal."""
         self.rngs: dict[int, Any] = {}
         self.save_path: Path | None = None
         self.write_save: Callable[[Path, str], None] | None = None
@@ -339,7 +342,7 @@ class Table:
     def bot_turn(self) -> list[Event]:
         """The current seat's whole turn by its bot (or stand-in)."""
         game = self.require_game()
-        events = play_turn(game, self.bots[game.current])
+        events = play_turn(game, self.bots[game.current], self.bot_faults)
         if self.log is not None:
             self.log.write(game, events)
         self.save()

@@ -18,7 +18,7 @@ from test_engine_properties import illegal_actions, tables
 
 from kalooki.bots import GreedyBot
 from kalooki.cards import JOKER
-from kalooki.cardstate import EMPTY, KEY_BITS, CardState, by_bytes, codes_of
+from kalooki.cardstate import EMPTY, KEY_BITS, CardState, ReadOnlyCardState, by_bytes, codes_of
 from kalooki.driver import ask_bot
 from kalooki.engine import Game, IllegalMoveError, candidate_melds
 from kalooki.moves import Action, Build, Discard, Meld
@@ -38,7 +38,10 @@ def assert_current(game: Game) -> None:
     for seat, hand in enumerate(game.hands):
         assert fields(game.hand_states[seat]) == fields(CardState.of(hand)), f"seat {seat}: {hand}"
     if game.phase in ("draw", "play"):
-        assert game.view(game.current).hand_state is game.hand_states[game.current]
+        # The view's is a read-only copy, never the engine's own: a bot cannot change the hand through it.
+        seen = game.view(game.current).hand_state
+        assert type(seen) is ReadOnlyCardState
+        assert fields(seen) == fields(game.hand_states[game.current])
 
 
 @given(st.lists(codes, max_size=30))

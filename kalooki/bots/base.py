@@ -41,7 +41,17 @@ class BotProtocolError(KalookiError):
     """A registered bot written for the old protocol, ``choose(game)``."""
 
 
+class BotFailedError(BotProtocolError):
+    """A registered bot that cannot be made: its factory (its class's ``__init__``) raised.
+
+    A kind of :class:`BotProtocolError`, so that every command refuses it where it refuses that one:
+    before any game is played."""
+
+
 _REGISTRY: dict[str, BotFactory] = {}
+_BROKEN: dict[str, str] = {}
+"""Plug-ins whose entry point could not be loaded, by name: why, in one line. One broken plug-in
+made every other name that is not built in fail with its traceback."""
 
 
 def register(name: str, factory: BotFactory) -> None:
@@ -51,8 +61,22 @@ def register(name: str, factory: BotFactory) -> None:
 
 def _load_entry_points() -> None:
     for entry in entry_points(group=ENTRY_POINT_GROUP):
-        if entry.name not in _REGISTRY:
-            _REGISTRY[entry.name] = entry.load()
+        # A plug-in named as a built-in bot is never loaded: the built-in keeps its name.
+        if entry.name not in _REGISTRY and entry.name not in _BROKEN:
+            try:
+                _REGISTRY[entry.name] = entry.load()
+            except Exception as error:  # a plug-in's import may raise anything
+                _BROKEN[entry.name] = (
+                    f"the plug-in bot '{escape_controls(entry.name)}' ({escape_controls(entry.value)}) "
+                    f"could not be loaded: {said_error(error)}"
+                )
+
+
+def said_error(error: BaseException) -> str:
+    """What ``error`` says, as a message quotes it: ``ValueError: boom`` on one line (``ValueError``
+    where it says nothing)."""
+    said = " ".join(str(error).split())
+    return escape_controls(f"{type(error).__name__}: {said}" if said else type(error).__name__)
 
 
 def bot_names() -> list[str]:
@@ -75,6 +99,8 @@ def unknown_bot_message(name: str) -> str:
     control characters spelled out, since option errors reach the terminal as they are.
     """
     names = bot_names()
+    if name in _BROKEN:
+        return _BROKEN[name]
     close = suggest(name, names)
     hint = f" (did you mean '{close}'?)" if close else ""
     return f"there is no bot called '{escape_controls(name)}'{hint}: the bots are {', '.join(names)}"
@@ -87,7 +113,12 @@ def make_bot(name: str, rng: random.Random) -> Bot:
     factory = _REGISTRY.get(name)
     if factory is None:
         raise UnknownBotError(unknown_bot_message(name))
-    bot = factory(rng)
+    try:
+        bot = factory(rng)
+    except Exception as error:  # a plug-in's __init__ may raise anything
+        raise BotFailedError(
+            f"the bot '{escape_controls(name)}' could not be made: {said_error(error)}"
+        ) from None
     _check_protocol(name, bot)
     return bot
 

@@ -1,0 +1,217 @@
+"""A faulty plug-in bot slows a game down but never stops it: what it raises, or a choice that is no
+action, is played safely instead and told once, in one line naming the bot and its seat."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from kalooki_cli.app import app
+from kalooki_cli.interactive import new_game
+from net_helpers import BotSeat, hosted, play_moves
+from typer.testing import CliRunner
+
+from kalooki.bots import base, make_bot, register
+from kalooki.cards import format_card
+from kalooki.driver import BotFaults, play_game, play_turn
+from kalooki.engine import Game, IllegalMoveError
+from kalooki.loader import load_variant
+from kalooki.moves import Action, Discard, Draw
+from kalooki.savegame import dump_save
+from kalooki.variant import Variant
+from kalooki.view import LegalView, PlayerView
+
+RAISES = "[bot raises, seat bob] choose raised ValueError: boom; its moves are replaced by safe ones"
+
+
+class Raises:
+    name = "raises"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        raise ValueError("boom")
+
+
+class GivesNone(Raises):
+    name = "none"
+
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        return None  # type: ignore[return-value]  # the fault under test
+
+
+class FailsToStart:
+    name = "failing"
+
+    def __init__(self, rng: random.Random) -> None:
+        raise RuntimeError("no model file")
+
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        return Draw("stock")
+
+
+class Honest(Raises):
+    name = "honest"
+
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        return Draw("stock") if view.phase == "draw" else Discard(view.hand[-1])
+
+
+@pytest.fixture(autouse=True)
+def faulty_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))
+    monkeypatch.setattr(base, "_BROKEN", {})
+    register("raises", Raises)
+    register("none", GivesNone)
+    register("failing", FailsToStart)
+
+
+def first_discard(players: list[str], seed: int) -> str:
+    """The card the first player draws from the stock in a classic game of ``players`` dealt by ``seed``."""
+    game = Game(load_variant("classic"), players, seed=seed)
+    game.apply(Draw("stock"))
+    card = game.turn.drawn_card
+    assert card is not None
+    return format_card(card)
+
+
+def test_a_bot_that_raises_or_gives_no_action_plays_safely_and_is_recorded_once() -> None:
+    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=3, turn_limit=30)
+    told: list[str] = []
+    faults = BotFaults(tell=lambda fault: told.append(str(fault)))
+    play_game(
+        game,
+        [make_bot("greedy", random.Random(0)), Raises(random.Random(0)), GivesNone(random.Random(0))],
+        faults=faults,
+    )
+    assert told == [
+        RAISES,
+        "[bot none, seat cid] choose returned None, not an action; its moves are replaced by safe ones",
+    ]
+    assert game.game_over or game.phase == "hand_over"
+
+
+def test_the_engine_refuses_what_is_no_action_by_saying_what_it_got() -> None:
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=3)
+    for given, said in ((None, "None"), ("draw stock", "'draw stock'")):
+        with pytest.raises(IllegalMoveError) as caught:
+            game.apply(given)  # type: ignore[arg-type]
+        assert str(caught.value) == f"not an action: {said}"
+    events = play_turn(game, GivesNone(random.Random(0)))  # no faults asked for: played safely all the same
+    assert [event["type"] for event in events] == ["draw", "discard"]
+
+
+def test_play_and_resume_go_on_past_a_bot_that_raises(tmp_path: Path) -> None:
+    card = first_discard(["you", "bob"], 1)
+    played = CliRunner().invoke(
+        app,
+        ["play", "--seed", "1", "--players", "2", "--fast", "--bots", "raises"],
+        input=f"ds\nd {card}\nquit\n",
+    )
+    assert played.exit_code == 0, played.output
+    assert played.stdout.replace("\n", " ").count(RAISES) == 1
+    assert "Traceback" not in played.output
+    # A save made just before the bot's turn: resuming it plays that turn first.
+    game, session = new_game(Variant(), "you", ["raises"], 1)
+    game.apply(Draw("stock"))
+    game.apply(Discard(game.turn.drawn_card or 0))
+    save = tmp_path / "game.kalooki-save.json"
+    save.write_text(dump_save(game, session), encoding="utf-8")
+    resumed = CliRunner().invoke(app, ["resume", str(save)], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert resumed.stdout.replace("\n", " ").count(RAISES) == 1
+    assert "Bob draws from the stock" in resumed.stdout
+
+
+def test_a_script_and_a_simulation_tell_the_fault_once_on_stderr(tmp_path: Path) -> None:
+    card = first_discard(["ann", "bob"], 2)
+    script = tmp_path / "game.yaml"
+    script.write_text(
+        "players: [ann, {name: bob, bot: raises}]\nseed: 2\n"
+        f"hands:\n  - moves:\n      - ann: draw stock\n      - ann: discard {card}\n",
+        encoding="utf-8",
+    )
+    result = CliRunner().invoke(app, ["play", str(script)])
+    assert (result.exit_code, result.stderr) == (0, RAISES + "\n"), result.output
+    result = CliRunner().invoke(app, ["simulate", "-n", "2", "-w", "1", "--bots", "greedy,raises"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [RAISES.replace("seat bob", "seat P2")]
+
+
+def test_a_hosted_table_goes_on_past_a_bot_that_raises_and_tells_the_host() -> None:
+    from kalooki_net.table import Table
+
+    heard: list[str] = []
+    table = Table(load_variant("classic"), seats=2, bots=["raises"], seed=5, wait_seconds=30.0)
+    with hosted(table, on_change=heard.append) as host:
+        ann = BotSeat(host.uri)
+        ann.join(table.code, name="ann")
+        host.call(host.server.start_game)
+        ann.until("state")
+        for _ in range(20):  # ann's turn, up to her discard: then the bot's turn comes
+            if not ann.my_turn():
+                break
+            play_moves([ann], 1)
+        for _ in range(5):  # frozen, the table sent nothing more, and this timed out
+            if ann.my_turn():
+                break
+            ann.until("state")
+        assert ann.view is not None
+        assert (ann.view["turn_number"], ann.view["current"]) == (3, 0)
+        assert heard.count(RAISES) == 1
+
+
+def test_a_bot_that_cannot_be_made_is_refused_in_one_line_and_the_save_is_left(tmp_path: Path) -> None:
+    said = "the bot 'failing' could not be made: RuntimeError: no model file\n"
+    result = CliRunner().invoke(app, ["play", "--players", "2", "--bots", "failing"], input="quit\n")
+    assert (result.exit_code, result.stderr, result.stdout) == (1, said, "")
+    game, session = new_game(Variant(), "you", ["failing"], 1)
+    save = tmp_path / "game.kalooki-save.json"
+    save.write_text(dump_save(game, session), encoding="utf-8")
+    before = save.read_bytes()
+    result = CliRunner().invoke(app, ["resume", str(save)], input="quit\n")
+    assert (result.exit_code, result.stderr, result.stdout) == (1, said, "")
+    assert save.read_bytes() == before
+    result = CliRunner().invoke(app, ["simulate", "-n", "1", "-w", "1", "--bots", "failing,greedy"])
+    assert (result.exit_code, result.stderr) == (1, said)
+
+
+def test_a_broken_plug_in_hides_no_other_and_is_named_when_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    from importlib.metadata import EntryPoint
+
+    def entry_points(group: str) -> list[EntryPoint]:
+        return [
+            EntryPoint("missing", "kalooki.cards:Nope", group),
+            EntryPoint("honest", f"{__name__}:Honest", group),
+            EntryPoint("greedy", "kalooki.cards:Nope", group),  # a built-in's name: the built-in keeps it
+        ]
+
+    monkeypatch.setattr(base, "entry_points", entry_points)
+    assert type(make_bot("honest", random.Random(0))) is Honest
+    assert "missing" not in base.bot_names()
+    missing = (
+        "the plug-in bot 'missing' (kalooki.cards:Nope) could not be loaded: "
+        "AttributeError: module 'kalooki.cards' has no attribute 'Nope'"
+    )
+    result = CliRunner().invoke(app, ["simulate", "-n", "1", "-w", "1", "--bots", "missing"])
+    assert result.exit_code == 2
+    assert missing in " ".join(result.stderr.split())
+    result = CliRunner().invoke(app, ["simulate", "-n", "1", "-w", "1", "--bots", "nosuch"])
+    assert result.exit_code == 2
+    assert "there is no bot called 'nosuch'" in " ".join(result.stderr.split())
+    with pytest.raises(base.UnknownBotError) as caught:
+        make_bot("missing", random.Random(0))
+    assert str(caught.value) == missing
+
+
+def test_a_bot_cannot_change_the_hand_through_its_view() -> None:
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=3)
+    view = game.view(0)
+    held, key = game.hand_states[0].held, game.hand_states[0].key
+    with pytest.raises(AttributeError):
+        view.hand_state.held = 0  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        view.hand_state.key = 0  # type: ignore[misc]
+    assert (game.hand_states[0].held, game.hand_states[0].key) == (held, key)
