@@ -51,6 +51,8 @@ EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_INTERRUPTED = 130
 LOOK_WORDS = ("table", "look", "l", "show")
+TAKEN_BACK = "Taken back: your hand and the table are as they were after your draw."
+"""What undo says done, at the terminal and at a hosted table's seat."""
 """The commands that draw the table again (as does an empty line)."""
 BOT_PAUSE = 0.7
 """Seconds between bots' turns at a terminal, long enough to read a line (``--fast`` makes it 0)."""
@@ -425,15 +427,16 @@ class InteractiveGame(Autosave):
         return True
 
     def undo(self) -> None:
-        if not self.game.can_undo():
-            self.error("there is nothing to take back: undo takes back this turn's melds, builds and swaps")
+        try:
+            self.game.undo_turn()
+        except IllegalMoveError as error:
+            self.error(str(error))
             return
-        self.game.undo_turn()
         self.laid = False
         if self.log is not None:
             self.log.undo()
         self.save()
-        self.say("Taken back: your hand and the table are as they were after your draw.")
+        self.say(TAKEN_BACK)
         self.show()
 
     def show(self) -> None:
@@ -517,6 +520,7 @@ class InteractiveGame(Autosave):
 __all__ = [
     "EXIT_INTERRUPTED",
     "EXIT_OK",
+    "TAKEN_BACK",
     "Hint",
     "InteractiveGame",
     "TurnLogWriter",

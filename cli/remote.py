@@ -34,7 +34,7 @@ from kalooki.validation import rules_problem
 from kalooki.variant import Variant
 
 from . import render, scoresheet, spectate
-from .interactive import MOVE_VERBS, InteractiveGame, ReadLine
+from .interactive import MOVE_VERBS, TAKEN_BACK, InteractiveGame, ReadLine
 from .lobby import (
     LeftLobby,
     Lobby,
@@ -420,7 +420,7 @@ class RemoteGame(InteractiveGame):
             self.error(str(reply["message"]))
             return
         self.take_state(reply)
-        self.say("Taken back: your hand and the table are as they were after your draw.")
+        self.say(TAKEN_BACK)
         self.show()
 
     def show_help(self) -> None:

@@ -51,6 +51,7 @@ from kalooki.legal import MAX_LISTED_LAYINGS, MAX_OPENING_STEPS, LegalActions
 from kalooki.melds import TableMeld
 from kalooki.randomness import shuffle
 from kalooki.statecheck import check_player_name, check_reachable, check_state_shape
+from kalooki.turn import NOTHING_TO_TAKE_BACK
 from kalooki.validation import rules_problem
 from kalooki.variant import Variant
 from kalooki.view import PlayerView
@@ -59,6 +60,7 @@ __all__ = [
     "DEFAULT_TURN_LIMIT",
     "MAX_LISTED_LAYINGS",
     "MAX_OPENING_STEPS",
+    "NOTHING_TO_TAKE_BACK",
     "STATE_FORMAT",
     "STATE_VERSION",
     "DealError",

@@ -27,6 +27,9 @@ from kalooki.scoring import HandScoring
 from kalooki.snapshot import TurnSnapshot
 from kalooki.variant_memo import PerVariant
 
+NOTHING_TO_TAKE_BACK = "there is nothing to take back: undo takes back this turn's melds, builds and swaps"
+"""Why ``undo`` is refused: the one wording for the engine, the play screen and a hosted table."""
+
 _NEW = object.__new__
 _SET_DRAW_PLAYER, _SET_DRAW_SOURCE, _SET_DRAW_CARD = (
     DrawEvent.__dict__[name].__set__ for name in ("player", "source", "card")
@@ -353,6 +356,6 @@ class TurnPlay(HandScoring):
     def undo_turn(self) -> None:
         """Take back this turn's melds, builds and swaps (the draw stands)."""
         if not self.can_undo():
-            raise IllegalMoveError("there is nothing to take back this turn")
+            raise IllegalMoveError(NOTHING_TO_TAKE_BACK)
         assert self._undo is not None
         self._undo.restore(self)

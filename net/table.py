@@ -28,7 +28,7 @@ from typing import Any, Literal, Protocol
 
 from kalooki.bots import Bot, make_bot, names_for_bots
 from kalooki.driver import BotFaults, play_turn
-from kalooki.engine import Event, Game, IllegalMoveError
+from kalooki.engine import NOTHING_TO_TAKE_BACK, Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
 from kalooki.moves import Discard, Draw, EndTurn, NotAMoveError, offered_commands, parse_move, usage_line
 from kalooki.savegame import (
@@ -329,12 +329,12 @@ class Table:
 
     def undo(self, index: int) -> None:
         game = self.require_game()
-        if game.current != index or not game.can_undo():
-            raise TableError(
-                "illegal_move",
-                "there is nothing to take back: undo takes back this turn's melds, builds and swaps",
-            )
-        game.undo_turn()
+        if game.current != index:
+            raise TableError("illegal_move", NOTHING_TO_TAKE_BACK)  # nothing of this seat's: not its turn
+        try:
+            game.undo_turn()
+        except IllegalMoveError as error:
+            raise TableError("illegal_move", str(error)) from None
         if self.log is not None:
             self.log.undo()
         self.save()

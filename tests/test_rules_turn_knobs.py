@@ -435,7 +435,10 @@ def test_undo_turn_takes_back_melds_and_builds_but_not_the_draw() -> None:
     assert hand_text(game, 0) == ["2C", "7H", "8H", "9H", "JH", "TH"]
     with pytest.raises(IllegalMoveError) as caught:
         game.undo_turn()
-    assert str(caught.value) == "there is nothing to take back this turn"
+    assert (
+        str(caught.value)
+        == "there is nothing to take back: undo takes back this turn's melds, builds and swaps"
+    )
 
 
 @pytest.mark.parametrize(
