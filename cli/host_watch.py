@@ -66,17 +66,10 @@ def game_over(table: Table) -> bool:
 
 
 def told_to_watcher(table: Table, line: str) -> str:
-    """A line the table tells its watching host, worded for a game that is over: nobody is waited for, so
-    a player whose connection closes has left, and the host is told how to close the table."""
-    from kalooki_net.protocol import presence_line
-
-    if not game_over(table):
-        return line
-    if line.startswith("The game is over:"):
+    """A line the table tells its watching host: once the game is over, how to close the table. (A player
+    whose connection closes then is told as leaving by the table itself: nobody waits for them.)"""
+    if game_over(table) and line.startswith("The game is over:"):
         return f"{line} Type quit to close the table."  # short: the line fits a terminal of 80
-    for seat in table.seats:
-        if seat.name and line == presence_line(seat.name, "left"):
-            return str(presence_line(seat.name, "left", free=True))
     return line
 
 

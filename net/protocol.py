@@ -423,7 +423,8 @@ class Presence(_Message):
     )
     free: bool | None = Field(
         default=None,
-        description="With left: the player left on purpose before the game, and the seat is free again.",
+        description="With left: the player left on purpose before the game, and the seat is free again; or "
+        "left once the game was over, when nobody waits for them.",
     )
 
 

@@ -325,6 +325,9 @@ class TableServer:
             # the opposite, on the host's terminal as the connections go.
             return
         name = name or self.table.seats[seat].name or "?"
+        game = self.table.game
+        if status == "left" and game is not None and game.game_over:
+            free = True  # the game is over: nobody waits for them, they left (to every page and terminal)
         message: dict[str, Any] = {"type": "presence", "seat": seat, "name": name, "status": status}
         if free:
             message["free"] = True

@@ -41,6 +41,9 @@ def test_a_watching_host_is_told_the_game_is_over_and_players_leave_rather_than_
             robot.join(TIMEOUT)
         players[0].close()
         assert heard_until(heard, "p0 ").endswith("[table] p0 left the table.")
+        # The pages and the other seats hear it so too: nobody waits for a player once the game is over.
+        left = players[1].until("presence")
+        assert (left["name"], left["status"], left.get("free")) == ("p0", "left", True)
         host.stdin.write("drop p1\nhelp\n")
         host.stdin.flush()
         refused = (
