@@ -251,7 +251,7 @@ class LegalActions(GameJson):
         the bound, the solver's opening of that hand is tried too. So the draw is refused only where no
         opening keeping a swap card leads on, or, past the bound, where none of those tried does.
         """
-        from kalooki.solver import _best_opening
+        from kalooki.solver import can_open
 
         variant = self.variant
         tried: set[Meld] = set()
@@ -268,7 +268,7 @@ class LegalActions(GameJson):
             if other != card:
                 rest.remove(other)
             # keep 0: the card and the swap card stay, which leaves the one card to discard any variant keeps.
-            if not rest or _best_opening(rest, variant, (), 0, (), "value_left") is None:
+            if not rest or not can_open(rest, variant):
                 continue
             rest_state = CardState.of(rest)
             groups = [group for group in candidate_melds(rest_state, variant) if card not in group]

@@ -367,6 +367,13 @@ def best_opening(
     )
 
 
+def can_open(hand: Sequence[Card], variant: Variant, *, keep: int = 0) -> bool:
+    """Whether ``hand`` has an opening of new melds keeping ``keep`` cards, one that leaves a single card
+    included: quicker than :func:`best_opening`, and where it says no, no opening, with builds or
+    without and whatever ``going_out`` says of the last card, can be found."""
+    return _best_opening(hand, variant, (), keep, (), "value_left") is not None
+
+
 def _best_opening(
     hand: Sequence[Card],
     variant: Variant,

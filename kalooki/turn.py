@@ -288,7 +288,7 @@ class TurnPlay(HandScoring):
                 # where the hand cannot open at all it cannot open with builds either, and an opening
                 # that lays ``cards`` without them is one with the table too. Both ask the solver far
                 # less than an opening that may build on every table meld (a tenth, eight melds down).
-                if solver._best_opening(hand, variant, (), keep, (), "value_left") is None:
+                if not solver.can_open(hand, variant, keep=keep):
                     return False
                 if solver.best_opening(hand, variant, keep=keep, must_include=cards) is not None:
                     return True
