@@ -114,9 +114,13 @@ class BotSeat:
                 ready_for = view["hand_number"]
                 self.send({"type": "ready"})
             try:
-                self.receive()
+                message = self.receive()
             except ConnectionClosed:
                 break
+            if message["type"] == "error" and message.get("code") == "rate_limited":
+                # The ready (or a move) came too fast and was refused: the deal would wait for it for ever.
+                ready_for = -1
+                time.sleep(0.2)
         assert self.view is not None
         return self.view
 

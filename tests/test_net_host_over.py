@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("websockets")
 
 from net_helpers import TIMEOUT, Player
-from test_net_host_process import heard_until, start_host
+from test_net_host_process import GAME_TIMEOUT, heard_until, start_host
 
 CLOSE = "Type quit to close the table."
 
@@ -33,12 +33,12 @@ def test_a_watching_host_is_told_the_game_is_over_and_players_leave_rather_than_
         robots = [threading.Thread(target=player.play_until_over) for player in players]
         for robot in robots:
             robot.start()
-        over = heard_until(heard, "The game is over")
+        over = heard_until(heard, "The game is over", GAME_TIMEOUT)
         assert re.fullmatch(rf"(table> )?\[table\] The game is over: p[01] won\. {re.escape(CLOSE)}", over), (
             over
         )
         for robot in robots:
-            robot.join(TIMEOUT)
+            robot.join(GAME_TIMEOUT)
         players[0].close()
         assert heard_until(heard, "p0 ").endswith("[table] p0 left the table.")
         # The pages and the other seats hear it so too: nobody waits for a player once the game is over.

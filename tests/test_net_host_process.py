@@ -107,11 +107,16 @@ def home_that_is_a_file(folder: Path) -> Path:
     return home
 
 
-def heard_until(heard: queue.Queue[str], text: str) -> str:
-    """The first line the host prints from now on that holds ``text``."""
-    line = heard.get(timeout=TIMEOUT)
+GAME_TIMEOUT = 6 * TIMEOUT
+"""Seconds a whole game may take between two lines the host prints: on a loaded machine, more than one
+line's wait."""
+
+
+def heard_until(heard: queue.Queue[str], text: str, wait: float = TIMEOUT) -> str:
+    """The first line the host prints from now on that holds ``text``, each line within ``wait`` seconds."""
+    line = heard.get(timeout=wait)
     while text not in line:
-        line = heard.get(timeout=TIMEOUT)
+        line = heard.get(timeout=wait)
     return line
 
 
@@ -148,7 +153,7 @@ def test_a_finished_game_whose_table_could_not_be_saved_exits_0_as_a_game_at_the
         assert host.stdin is not None
         host.stdin.write("start\n")
         host.stdin.flush()
-        heard_until(heard, "The game is over")
+        heard_until(heard, "The game is over", GAME_TIMEOUT)
     finally:
         assert host.stdin is not None
         host.stdin.close()
