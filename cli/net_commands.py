@@ -19,7 +19,7 @@ from rich.text import Text
 from kalooki.errors import KalookiError
 from kalooki.text import escape_controls, name_key
 
-from . import save_lock
+from . import host_options, save_lock
 from .common import (
     SetOption,
     check_output_path,
@@ -303,7 +303,7 @@ def run_host(
     try:
         if token is None or host_seat is None:
             return _unless_unsaved(table, watch_table(server, console), console)
-        local = f"127.0.0.1:{actual}" if bind != "::" else f"[::1]:{actual}"
+        local = f"{host_options.own_seat_host(bind)}:{actual}"
         # The same address as now: a table opened on the loopback only is not reopened on every address.
         where = [] if bind == "0.0.0.0" else ["--bind", bind]  # 0.0.0.0: the default
         # Behind the same proxy: reopened without it, every player would count as the proxy again.

@@ -37,6 +37,19 @@ def test_the_lobby_prompt_answers_help_and_quit(tmp_path: Path) -> None:
         terminal.kill()
 
 
+def test_a_host_on_the_ipv6_loopback_reaches_its_own_table(tmp_path: Path) -> None:
+    # Its own seat connected to 127.0.0.1 whatever the table listened on: "cannot reach the table".
+    arguments = ["host", "--bind", "::1", "--port", "0", "--seats", "2", "--name", "ann", "--bot-pause", "0"]
+    terminal = Terminal(arguments, environment(tmp_path))
+    try:
+        assert "kalooki join [::1]:" in terminal.read_until(r"start> ")
+        terminal.type("quit\n")
+        terminal.read_until("The table is closed")
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()
+
+
 def test_ctrl_c_at_the_lobby_prompt_closes_the_table_and_says_so(tmp_path: Path) -> None:
     terminal, _uri, _code = open_table(tmp_path)
     try:
