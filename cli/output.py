@@ -98,7 +98,22 @@ def output_problem(path: Path | str, *, folder: bool = False) -> str | None:
         return f"{_kind(mode)}, not a folder"
     if stat.S_ISDIR(mode) or stat.S_ISREG(mode):
         return None  # a folder is refused by check_output_path, in the words it always had
+    if given_stream(target, mode):
+        return None
     return f"{_kind(mode)}, not a regular file"
+
+
+_GIVEN = ("/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/")
+"""Names of the streams a process was given: its standard output, or a shell's ``>(command)``."""
+
+
+def given_stream(target: Path, mode: int) -> bool:
+    """Whether ``target`` is somewhere to write a command's output to though it is no file: ``/dev/null``
+    (the output thrown away), or a pipe this process was given (``--csv >(wc -l)``, ``/dev/stdout``),
+    whose reader the shell started. A FIFO made with mkfifo may have no reader ever: it is refused."""
+    if stat.S_ISCHR(mode):
+        return os.path.samefile(target, os.devnull)
+    return stat.S_ISFIFO(mode) and str(target).startswith(_GIVEN)
 
 
 def _kind(mode: int) -> str:

@@ -142,7 +142,10 @@ def check_distinct_outputs(*outputs: tuple[str, str | Path | None]) -> None:
     for option, path in outputs:
         if path is None or str(path) in ("-", ""):
             continue
-        where = Path(path).resolve()
+        try:
+            where = Path(path).resolve()
+        except (OSError, RuntimeError):
+            continue  # a link that loops: the check of each output's kind says so, in its words
         if where in seen:
             raise typer.BadParameter(
                 f"{path}: {seen[where]} writes there too: give each its own file", param_hint=f"'{option}'"

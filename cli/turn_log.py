@@ -16,6 +16,7 @@ from kalooki.safeio import kind_problem
 from kalooki.text import escape_controls, has_controls
 
 from .common import fail
+from .output import output_problem
 
 
 def refuse_a_written_log(path: Path) -> None:
@@ -27,6 +28,10 @@ def refuse_a_written_log(path: Path) -> None:
     try:
         found = path.stat()
     except OSError:
+        # A link to nothing would have the log written wherever it points; one that loops, nowhere.
+        problem = output_problem(path)
+        if problem is not None:
+            fail(f"{escape_controls(str(path))}: {problem}")
         return  # nothing there yet (a name the system refuses is named when the log is opened)
     problem = kind_problem(found.st_mode)
     if problem is not None:  # a FIFO would hold the game until something reads it; /dev/null loses it

@@ -88,3 +88,47 @@ def test_a_link_to_a_missing_file_is_refused_and_nothing_written(args: list[str]
         said += "; --csv - writes to standard output"
     assert (result.returncode, result.stdout, result.stderr) == (1, "", said + "\n")
     assert list((tmp_path / "gone").iterdir()) == []
+
+
+def test_dev_null_and_a_pipe_the_command_was_given_take_the_output(tmp_path: Path) -> None:
+    # They were refused with the FIFOs and devices that hang or fail: /dev/null throws the rows away,
+    # and a pipe the shell made for this command (--csv >(wc -l), /dev/stdout piped on) has its reader.
+    thrown = kalooki(tmp_path, *SIMULATE, "--csv", os.devnull)
+    assert thrown.returncode == 0, thrown.stderr
+    read, write = os.pipe()
+    try:
+        given = subprocess.run(
+            [str(KALOOKI), *SIMULATE, "--csv", f"/dev/fd/{write}"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            pass_fds=(write,),
+            check=False,
+        )
+        os.close(write)
+        rows = os.read(read, 100_000).decode()
+    finally:
+        os.close(read)
+    assert given.returncode == 0, given.stderr
+    assert rows.startswith("variant,game,seed,")
+
+
+def test_a_link_that_loops_is_refused_as_an_output_and_as_a_games_log(tmp_path: Path) -> None:
+    # simulate --csv through a looping link stopped with a traceback (the check that two options name
+    # one file resolved it first); a game's --log through a link to nothing wrote at its target.
+    (tmp_path / "loop1").symlink_to("loop2")
+    (tmp_path / "loop2").symlink_to("loop1")
+    looped = kalooki(tmp_path, *SIMULATE, "--csv", "loop1")
+    assert (looped.returncode, looped.stderr) == (
+        1,
+        "loop1: is a symbolic link that leads round in a loop; --csv - writes to standard output\n",
+    )
+    (tmp_path / "log.jsonl").symlink_to("gone.jsonl")
+    script = Path(__file__).parent / "golden" / "scripts" / "kalooki-opening.yaml"
+    logged = kalooki(tmp_path, "play", str(script), "--log", "log.jsonl")
+    assert (logged.returncode, logged.stderr) == (
+        1,
+        "log.jsonl: is a symbolic link to gone.jsonl, which does not exist: give a new name\n",
+    )
+    assert not (tmp_path / "gone.jsonl").exists()
