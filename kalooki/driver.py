@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from kalooki.bots import Bot
-from kalooki.bots.base import said_error
+from kalooki.bots.base import made_as, said_error
 from kalooki.cards import JOKER, card_points
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.moves import END_TURN, Action, Build, Discard, Draw, EndTurn, Meld, Swap
@@ -78,8 +78,9 @@ _ACTIONS = (Draw, Meld, Build, Swap, Discard, EndTurn)
 
 
 def bot_name(bot: Bot) -> str:
-    """What ``bot`` calls itself (its class's name where its ``name`` is missing or no string)."""
-    name = getattr(bot, "name", None)
+    """The name ``bot`` was made under (the player's choice, which the table shows), else what it calls
+    itself (its class's name where its ``name`` is missing or no string)."""
+    name = made_as(bot) or getattr(bot, "name", None)
     return name if isinstance(name, str) else type(bot).__name__
 
 
@@ -89,7 +90,7 @@ def _fault(bot: Bot, game: Game, seat: int, problem: str) -> BotFault:
     )
 
 
-def _bot_raised(faults: BotFaults | None, bot: Bot, game: Game, seat: int, error: Exception) -> None:
+def _bot_raised(faults: BotFaults | None, bot: Bot, game: Game, seat: int, error: BaseException) -> None:
     if faults is not None:
         faults.record(_fault(bot, game, seat, f"choose raised {said_error(error)}"))
 
@@ -135,8 +136,9 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
         try:
             choice = bot.choose(view, LegalView(view))
             events += game.apply(choice)  # what is no action (None from a plug-in) is refused
-        # A plug-in may raise anything: the game goes on with a safe move, and the fault is recorded.
-        except Exception as error:
+        # A plug-in may raise anything, sys.exit() included: the game goes on with a safe move, and the
+        # fault is recorded. (Ctrl-C, KeyboardInterrupt, is the player's: it stops the game, saved.)
+        except (Exception, SystemExit) as error:
             if not isinstance(error, IllegalMoveError):
                 if choice is not None:
                     raise  # the engine's own failure, not the bot's: choose had returned

@@ -93,6 +93,28 @@ def test_a_bot_that_raises_or_gives_no_action_plays_safely_and_is_recorded_once(
     assert game.game_over or game.phase == "hand_over"
 
 
+class Exits(Raises):
+    """Calls itself what it inherits: "raises"."""
+
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        raise SystemExit(3)
+
+
+def test_a_bot_is_named_as_it_was_chosen_and_its_sys_exit_is_a_fault() -> None:
+    # The line named the class's inherited name ("[bot raises, ...]") for the bot chosen as "exits",
+    # which the table shows; and a bot calling sys.exit() ended the whole game without a word.
+    register("exits", Exits)
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=3, turn_limit=30)
+    told: list[str] = []
+    play_game(
+        game,
+        [make_bot("greedy", random.Random(0)), make_bot("exits", random.Random(0))],
+        faults=BotFaults(tell=lambda fault: told.append(str(fault))),
+    )
+    assert told == ["[bot exits, seat bob] choose raised SystemExit: 3; its moves are replaced by safe ones"]
+    assert game.game_over or game.phase == "hand_over"
+
+
 def test_the_engine_refuses_what_is_no_action_by_saying_what_it_got() -> None:
     game = Game(load_variant("classic"), ["ann", "bob"], seed=3)
     for given, said in ((None, "None"), ("draw stock", "'draw stock'")):

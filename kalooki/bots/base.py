@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import random
 import weakref
@@ -120,7 +121,23 @@ def make_bot(name: str, rng: random.Random) -> Bot:
             f"the bot '{escape_controls(name)}' could not be made: {said_error(error)}"
         ) from None
     _check_protocol(name, bot)
+    # A bot that cannot be weakly referenced is known by what it calls itself.
+    with contextlib.suppress(TypeError):
+        _MADE_AS[bot] = name
     return bot
+
+
+_MADE_AS: weakref.WeakKeyDictionary[object, str] = weakref.WeakKeyDictionary()
+"""The name each bot :func:`make_bot` made was asked for by: the one the player chose and the table shows,
+which a plug-in's own ``name`` (inherited from another bot's class, say) need not be."""
+
+
+def made_as(bot: object) -> str | None:
+    """The name :func:`make_bot` made ``bot`` under, or None for a bot made otherwise."""
+    try:
+        return _MADE_AS.get(bot)
+    except TypeError:
+        return None
 
 
 SEAT_NAMES = ("bob", "cid", "dee", "eve", "fay", "gus", "hal", "ivy")
