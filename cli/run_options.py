@@ -82,7 +82,9 @@ def check_duplicate_games(duplicate: bool, bots: Sequence[str], games: int) -> N
 
 
 def scheduler_address(value: str) -> str:
-    """A ``parser=`` for ``--scheduler``: an address of the wrong shape is a usage error (exit 2)."""
+    """A ``parser=`` for ``--scheduler``: an address of the wrong shape is a usage error (exit 2). Spaces
+    pasted around it are dropped, as ``kalooki join`` drops them around a table's address."""
+    value = value.strip()
     try:
         scheduler_endpoint(value)
     except KalookiError as error:

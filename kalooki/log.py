@@ -280,9 +280,9 @@ def _start_game(items: _Records) -> Game:
     if header is None or header.get("type") != "game" or header.get("format") != LOG_FORMAT:
         raise ReplayError("record 1: not a kalooki game log (the first line must be the 'game' record)")
     if not _same(header.get("version"), LOG_VERSION):
-        raise ReplayError(
-            f"record 1: log version {header.get('version')!r}; this kalooki reads {LOG_VERSION}"
-        )
+        # In JSON's words, as the log writes it ("true", "\"1\""), not Python's (True, '1').
+        written = clipped(json.dumps(header.get("version")))
+        raise ReplayError(f"record 1: log version {written}; this kalooki reads {LOG_VERSION}")
     if "variant" not in header:
         raise ReplayError("record 1: the log's rules are missing: the 'game' record has no 'variant'")
     rules = header["variant"]

@@ -139,7 +139,7 @@ def render_provenance(
         elif knob in set_at:
             # The value is the file's or option's own: "not stated in" would read as the source being
             # silent on a rule it may well state otherwise (classic's jokers cost 25, ours 15).
-            where = ", not from the source" if named else ""
+            where = (", not from the sources" if len(named) > 1 else ", not from the source") if named else ""
             # A file's name is the file system's: spelled out, as in a diagnostic, not sent to the terminal.
             at = markdown_literal(escape_controls(set_at[knob]))
             lines.append(f"- `{knob}: {shown}`: set at {at}{where}")

@@ -205,7 +205,8 @@ def _meld_shapes(variant: Variant) -> str:
         "high_or_low": "an ace at either end",
         "wrap": "runs turning the corner",
     }[variant.ace_in_runs]
+    low = "" if variant.ace_low_value is None else f" ({variant.ace_low_value} below the two)"
     return (
         f"in sets of at most {variant.set_maximum} cards and runs of at least {variant.run_minimum} "
-        f"({ace}), an ace worth {variant.ace_value}"
+        f"({ace}), an ace worth {variant.ace_value}{low}"
     )

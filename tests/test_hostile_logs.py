@@ -374,6 +374,11 @@ def test_a_log_version_written_as_a_fraction_is_refused() -> None:
     records = bot_log()
     records[0]["version"] = 1.0
     assert refused(records) == "record 1: log version 1.0; this kalooki reads 1"
+    # In JSON's words, as the log writes the value, not Python's (True, '1').
+    records[0]["version"] = True
+    assert refused(records) == "record 1: log version true; this kalooki reads 1"
+    records[0]["version"] = "1"
+    assert refused(records) == 'record 1: log version "1"; this kalooki reads 1'
 
 
 @pytest.mark.parametrize(

@@ -59,6 +59,11 @@ def test_validate_refuses_a_threshold_over_the_bound_and_names_the_melds_that_bo
         "ace worth 11"
     )
     assert {"set_maximum", "run_minimum", "ace_in_runs", "decks", "jokers"} <= set(problem.involves)
+    # A low ace's own worth bounds it too, and is named.
+    low = variant(ace_value=1, ace_low_value=20, ace_in_runs="low", hand_size=3, going_out="discard_optional")
+    assert most_opening_points(low, 4) == 40
+    (problem,) = cross_field_problems(variant(**{**low.model_dump(), "opening_threshold": 41}))
+    assert problem.message.endswith("(an ace only below the two), an ace worth 1 (20 below the two)")
 
 
 HIGH = [make_card(rank, suit) for rank in (1, 9, 10, 11, 12, 13) for suit in range(4)]

@@ -126,6 +126,7 @@ def test_a_file_over_two_bases_from_two_texts_names_both(tmp_path: Path) -> None
         "Rules marked *not stated* are in none of them: they keep the value shown."
     )
     assert "- `ace_value: 11`: kalooki.co.uk: an ace counts 11." in lines
+    assert f"- `elimination: false`: set at {path}:2:14, not from the sources" in lines
     assert resolve_variant(str(path)).texts == (forty, czech)
     again = tmp_path / "again.yaml"
     again.write_text("extends: [kalooki-40, kalooki-40]\n", encoding="utf-8")

@@ -60,3 +60,13 @@ def test_nothing_listening_is_said_so_whatever_the_scheme(scheme: str, host: str
     code, output = run("simulate", address)
     assert code == 1
     assert output.strip() == f"{address}: no Dask scheduler answered (Connection refused)"
+
+
+def test_spaces_pasted_around_an_address_are_dropped() -> None:
+    # " tcp://..." was read as the scheme " tcp": "Dask does not speak  tcp://".
+    port = free_port("127.0.0.1")
+    code, output = run("simulate", f"  tcp://127.0.0.1:{port} ")
+    assert (code, output.strip()) == (
+        1,
+        f"tcp://127.0.0.1:{port}: no Dask scheduler answered (Connection refused)",
+    )
