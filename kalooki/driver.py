@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from kalooki.bots import Bot
+from kalooki.bots import Bot, ExpertBot, GreedyBot, RandomBot
 from kalooki.bots.base import made_as, said_error
 from kalooki.cards import JOKER, card_points
 from kalooki.engine import Event, Game, IllegalMoveError
@@ -102,9 +102,14 @@ def _shown(choice: object) -> str:
         return f"a {type(choice).__name__}"
 
 
+_OWN_BOTS = (ExpertBot, GreedyBot, RandomBot)
+"""kalooki's own bots, which never write to their view: given the engine's hand state, not a copy. A
+subclass a plug-in makes may, so it is not among them (the test is the exact type)."""
+
+
 def ask_bot(bot: Bot, game: Game) -> Action:
     """What ``bot`` plays next for the current player, shown only that player's view of ``game``."""
-    view = game.view(game.current)
+    view = game.view(game.current, own_bot=type(bot) in _OWN_BOTS)
     return bot.choose(view, LegalView(view))
 
 
@@ -117,6 +122,7 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
     has to be taken back to get out of a dead end, the events of what was taken back are dropped too.
     """
     seat, hand, turn = game.current, game.hand_number, game.turn_number
+    own_bot = type(bot) in _OWN_BOTS
     events: list[Event] = []
     after_draw = 0
     for _ in range(MAX_ACTIONS_PER_TURN):
@@ -131,7 +137,7 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
         ):
             return events
         drawing = phase == "draw"
-        view = game.view(seat)
+        view = game.view(seat, own_bot=own_bot)
         choice: object = None
         try:
             choice = bot.choose(view, LegalView(view))

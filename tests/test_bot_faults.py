@@ -237,3 +237,24 @@ def test_a_bot_cannot_change_the_hand_through_its_view() -> None:
     with pytest.raises(AttributeError):
         view.hand_state.key = 0  # type: ignore[misc]
     assert (game.hand_states[0].held, game.hand_states[0].key) == (held, key)
+
+
+def test_only_kalooki_own_bots_are_given_the_engines_hand_state() -> None:
+    # The copy that keeps a plug-in from changing the hand cost random play 6%; kalooki's own bots never
+    # write to their view. A plug-in's subclass of one of them may, so it is given the copy.
+    from kalooki.bots import GreedyBot
+    from kalooki.driver import ask_bot
+
+    seen: list[object] = []
+
+    class Watching(GreedyBot):
+        def choose(self, view: PlayerView, legal: LegalView) -> Action:
+            seen.append(view.hand_state)
+            return super().choose(view, legal)
+
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=3)
+    ask_bot(Watching(random.Random(0)), game)
+    assert seen[0] is not game.hand_states[0]
+    with pytest.raises(AttributeError):
+        seen[0].held = 0  # type: ignore[attr-defined]
+    assert game.view(0, own_bot=True).hand_state is game.hand_states[0]
