@@ -53,10 +53,10 @@ class _Timed(Game):
         finally:
             self.engine += time.perf_counter() - started
 
-    def view(self, seat: int) -> PlayerView:
+    def view(self, seat: int, *, own_bot: bool = False) -> PlayerView:
         started = time.perf_counter()
         try:
-            return super().view(seat)
+            return super().view(seat, own_bot=own_bot)
         finally:
             self.views += time.perf_counter() - started
 
