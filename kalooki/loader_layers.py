@@ -98,8 +98,7 @@ class ResolvedVariant:
     source: str | None = None
     """The rule text the variant follows, as its most specific file names it."""
     texts: tuple[str, ...] = ()
-    """Every rule text the knobs' words in :attr:`provenance` quote: :attr:`source` alone, or, for a
-    file that names none of its own over several bases, each base's, in the order they were read."""
+    """The rule texts :attr:`provenance` quotes: :attr:`source`, or each base's of a file naming none."""
 
     def set_at(self) -> dict[str, str]:
         """Where each knob without provenance was set, for those not at classic's default."""
@@ -154,8 +153,7 @@ class _Layer:
         self.order.update(base.order)
         self.provenance.update(base.provenance)
         self.source = base.source or self.source
-        # Two bases from two texts: the words each quotes stay, so both texts are named.
-        self.texts += [text for text in base.texts if text not in self.texts]
+        self.texts += [text for text in base.texts if text not in self.texts]  # two bases, two texts
 
     def _forget_if_changed(self, knob: str, value: Any) -> None:
         # A file restating its base's value (`joker_penalty: 15` over kalooki-40) keeps the words that
@@ -435,9 +433,8 @@ def resolve(
     cross = _cross_field_diagnostics(variant, layer, origins, display)
     if cross:
         raise VariantError(sort_diagnostics(cross))
-    return ResolvedVariant(
-        variant, origins, tuple(resolver.sources), dict(layer.provenance), layer.source, tuple(layer.texts)
-    )
+    quoted = (dict(layer.provenance), layer.source, tuple(layer.texts))
+    return ResolvedVariant(variant, origins, tuple(resolver.sources), *quoted)
 
 
 def _apply_mapping(
