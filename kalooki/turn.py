@@ -128,29 +128,18 @@ class TurnPlay(HandScoring):
         """Where the current player may take ``card`` only to lay it and cannot: that the card to discard
         stops it, when it does (laying every card would lay it). Asked only of a refused draw, so its
         solver calls cost a refusal, never a listing of the legal actions."""
-        from kalooki import solver
 
         if not rules.may_take_discard(self.variant, self.opened[self.current]):
             return None
-        seat, variant, table, keep = self.current, self.variant, self.table, self._keep()
-        hand = [*self.hands[seat], card]
-
-        def lays(keeping: int) -> bool:
-            if not self.opened[seat]:
-                found = solver.best_opening(hand, variant, table=table, keep=keeping, must_include=(card,))
-                return found is not None
-            try:
-                solver.solve(hand, variant, table=table, opened=True, keep=keeping, must_include=(card,))
-            except solver.Unsolvable:
-                return False
-            return True
-
+        seat, keep = self.current, self._keep()
+        hand, opened = [*self.hands[seat], card], self.opened[seat]
         # The rule is named only where the solver, exact on these cards, agrees the card cannot be laid
         # keeping a card and can be keeping none: a refusal for another reason (a joker swap past the
         # bound of its search, a build the opening turn may not make) is left as it is said.
-        if not keep or lays(keep):
+        if not keep or self._solver_lays((card,), self.table, hand, opened, keep):
             return None
-        return rules.KEEP_A_CARD if lays(0) else None
+        lays_keeping_none = self._solver_lays((card,), self.table, hand, opened, 0)
+        return rules.KEEP_A_CARD if lays_keeping_none else None
 
     def _table_joker_may_be_freed(self) -> bool:
         """Whether a joker lies on the table and the variant lets the current player free one now."""
@@ -275,12 +264,18 @@ class TurnPlay(HandScoring):
         return answer
 
     def _solver_lays(
-        self, cards: tuple[Card, ...], table: Sequence[TableMeld], hand: Sequence[Card], opened: bool
+        self,
+        cards: tuple[Card, ...],
+        table: Sequence[TableMeld],
+        hand: Sequence[Card],
+        opened: bool,
+        keep: int | None = None,
     ) -> bool:
-        """:meth:`_can_lay`, asked of the solver."""
+        """:meth:`_can_lay`, asked of the solver (``keep``: the cards to keep, the turn's by default)."""
         from kalooki import solver
 
-        variant, keep = self.variant, self._keep()
+        variant = self.variant
+        keep = self._keep() if keep is None else keep
         if not opened:
             if table:
                 # Builds onto the table add no opening points and lay no card an opening needs, so an
