@@ -201,6 +201,15 @@ def _action_parts_problem(action: Action) -> str | None:
     if isinstance(action, EndTurn):
         return None
     if isinstance(action, Meld):
+        groups = action.groups
+        # A plug-in's Meld of one group (not a tuple of groups) reached the card loop and failed there
+        # as a TypeError naming none of it.
+        if not isinstance(groups, tuple | list) or not all(
+            isinstance(group, tuple | list) for group in groups
+        ):
+            return (
+                f"{clipped(escape_controls(repr(groups)))} is not a list of melds, each a list of card codes"
+            )
         kinds = action.kinds
         if not isinstance(kinds, tuple) or (
             kinds and (len(kinds) != len(action.groups) or any(k not in (None, "set", "run") for k in kinds))
@@ -214,6 +223,8 @@ def _action_parts_problem(action: Action) -> str | None:
         cards = [action.card]
     else:
         cards = action.cards
+        if not isinstance(cards, tuple | list):
+            return f"{clipped(escape_controls(repr(cards)))} is not a list of card codes"
     for card in cards:
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card <= JOKER:
             return f"{card!r} is not a card code (0 to {JOKER})"

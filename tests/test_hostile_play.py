@@ -132,6 +132,11 @@ def test_the_turn_limit_travels_with_a_save() -> None:
         (Swap(1, (3, "4")), "'4' is not a card code (0 to 52)"),  # type: ignore[arg-type]
         (Build(True, (3,), "low"), "True is not a meld number"),
         (Swap("1", (3,)), "'1' is not a meld number"),  # type: ignore[arg-type]
+        # A plug-in bot's Meld of one group, not a tuple of groups: a TypeError out of the parts check.
+        (Meld((0, 1, 2)), "(0, 1, 2) is not a list of melds, each a list of card codes"),  # type: ignore[arg-type]
+        (Meld(((0, 1, 2), 3)), "((0, 1, 2), 3) is not a list of melds, each a list of card codes"),  # type: ignore[arg-type]
+        (Build(1, 3), "3 is not a list of card codes"),  # type: ignore[arg-type]
+        (Swap(1, None), "None is not a list of card codes"),  # type: ignore[arg-type]
     ],
 )
 def test_an_action_naming_no_card_is_an_illegal_move(
