@@ -424,6 +424,12 @@ def render_screen(
     top.append("    Stock: ", style="bold")
     top.append(f"{len(game.stock)} cards")
     console.print(top)
+    if game.eliminated[seating.human]:
+        # Watching the others play on: no hand to show ("Your hand (0):" read as a hand emptied by going out).
+        console.print(Text("You are out of the game: watching the others play on.", style="bold"))
+        for status in turn_status(game, seating, letters=letters):
+            console.print(status)
+        return
     hand = game.hands[seating.human]
     label = Text(f"Your hand ({len(hand)}): ", style="bold")
     groups = hand_groups(hand, marked=preview.cards if preview else (), new=drawn, letters=letters)

@@ -63,3 +63,20 @@ def test_watch_tells_every_turn_and_asks_only_once() -> None:
     assert "Press Enter to deal hand 2" in text
     assert "Bob draws" in text or "Cid draws" in text  # every turn told, as before
     assert "Game over" in text
+
+
+def test_the_table_shown_to_a_player_out_of_the_game_says_they_watch_not_an_empty_hand() -> None:
+    # Redrawn as it is for a player out of the game at a network table, who may type show.
+    game = knocked_out()
+    game.next_hand()
+    session = Session(human_seat=0, bots={1: "greedy", 2: "greedy"}, bot_rngs={})
+    out = io.StringIO()
+    console = Console(file=out, width=100, color_system=None, highlight=False)
+    loop = InteractiveGame(
+        game, session, console=console, read_line=scripted_input([], console), save_path=None, resumed=True
+    )
+    loop.show()
+    text = out.getvalue()
+    assert "You are out of the game: watching the others play on." in text
+    assert "Your hand" not in text
+    assert "is playing" in text  # whose turn it is, as before
