@@ -18,9 +18,10 @@ from kalooki.figures import FDR_METHOD
 from kalooki.grid import Cell, cell_count, find_baseline, knob_text, load_cells, parse_grid
 from kalooki.loader import load_variant
 from kalooki.rules import may_play, player_counts
-from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, MAX_GAMES, rows_to_csv
+from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, MAX_GAMES, GameRecord, rows_to_csv
 from kalooki.sweep import (
     CellResult,
+    PlayedCell,
     SweepResult,
     SweepSpec,
     figure_has_data,
@@ -63,7 +64,7 @@ from .run_options import (
     sigterm_stops_games,
     write_pictures,
 )
-from .simulate import GamesPerSecond, figures_help, parse_bots, write_csv
+from .simulate import GamesPerSecond, figures_help, parse_bots, tell_bot_faults, write_csv
 from .sweep_store import SweepStore
 
 MAX_CELLS: Final = 50
@@ -419,12 +420,19 @@ def sweep_command(
                         task, completed=games_done - (total - to_play), cells=f"{cells_done}/{cells_total}"
                     )
 
+            # The games this run plays, for their bots' faults (a cell read back from --out keeps none).
+            played: list[GameRecord] = []
+
+            def cell_played(cell: Cell, games_of_cell: PlayedCell) -> None:
+                played.extend(games_of_cell.records)
+                if store is not None:
+                    store.save(cell, games_of_cell)
+
             try:
-                result = run_sweep(
-                    spec, pool, done=done, on_cell=store.save if store is not None else None, progress=advance
-                )
+                result = run_sweep(spec, pool, done=done, on_cell=cell_played, progress=advance)
             except KeyboardInterrupt as stop:
                 fail_interrupted(interrupted_message(store, len(cells)), stop)
+    tell_bot_faults(played)
     rows = sweep_rows(result)
     try:
         if csv_path == "-":

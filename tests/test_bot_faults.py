@@ -258,3 +258,12 @@ def test_only_kalooki_own_bots_are_given_the_engines_hand_state() -> None:
     with pytest.raises(AttributeError):
         seen[0].held = 0  # type: ignore[attr-defined]
     assert game.view(0, own_bot=True).hand_state is game.hand_states[0]
+
+
+def test_a_sweep_tells_the_fault_once_on_stderr(tmp_path: Path) -> None:
+    # A sweep's games went on past the bot as a simulation's do, but nothing said that its moves were
+    # replaced: the figures looked like a bot's own play.
+    args = ["sweep", "--grid", "joker_penalty=15,25", "-n", "2", "-w", "1", "--bots", "greedy,raises"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [RAISES.replace("seat bob", "seat P2")]
