@@ -138,17 +138,18 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
             return events
         drawing = phase == "draw"
         view = game.view(seat, own_bot=own_bot)
-        choice: object = None
+        choice: object = _UNCHOSEN
         try:
             choice = bot.choose(view, LegalView(view))
             events += game.apply(choice)  # what is no action (None from a plug-in) is refused
-        # A plug-in may raise anything, sys.exit() included: the game goes on with a safe move, and the
-        # fault is recorded. (Ctrl-C, KeyboardInterrupt, is the player's: it stops the game, saved.)
+        # A plug-in may raise anything, sys.exit() included, an IllegalMoveError of its own too: the game
+        # goes on with a safe move, and the fault is recorded. (Ctrl-C, KeyboardInterrupt, is the player's:
+        # it stops the game, saved.)
         except (Exception, SystemExit) as error:
-            if not isinstance(error, IllegalMoveError):
-                if choice is not None:
-                    raise  # the engine's own failure, not the bot's: choose had returned
+            if choice is _UNCHOSEN:
                 _bot_raised(faults, bot, game, seat, error)
+            elif not isinstance(error, IllegalMoveError):
+                raise  # the engine's own failure, not the bot's: choose had returned
             elif faults is not None and not isinstance(choice, _ACTIONS):
                 faults.record(_fault(bot, game, seat, f"choose returned {_shown(choice)}, not an action"))
             # Listed once: whether to take the turn back, and, where it stays, the fallback's choice.
@@ -172,6 +173,8 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
 
 
 _IN_PLAY = ("draw", "play")
+_UNCHOSEN = object()
+"""What a bot's choice is until its ``choose`` returns: raising, it chose nothing (None is a choice)."""
 
 
 def _same_turn(game: Game, seat: int, hand: int, turn: int) -> bool:

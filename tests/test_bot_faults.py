@@ -93,6 +93,27 @@ def test_a_bot_that_raises_or_gives_no_action_plays_safely_and_is_recorded_once(
     assert game.game_over or game.phase == "hand_over"
 
 
+class RaisesRefusal(Raises):
+    """Raises the engine's own refusal, as a bot that tries moves on a copy of the game may let out."""
+
+    name = "refused"
+
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        raise IllegalMoveError("not your turn")
+
+
+def test_a_bot_that_raises_an_illegal_move_error_of_its_own_is_a_fault_not_an_illegal_choice() -> None:
+    # It was taken for the engine refusing the bot's choice, which a bot may make and is not told.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=3, turn_limit=30)
+    told: list[str] = []
+    faults = BotFaults(tell=lambda fault: told.append(str(fault)))
+    play_game(game, [make_bot("greedy", random.Random(0)), RaisesRefusal(random.Random(0))], faults=faults)
+    assert told == [
+        "[bot refused, seat bob] choose raised IllegalMoveError: not your turn;"
+        " its moves are replaced by safe ones"
+    ]
+
+
 class Exits(Raises):
     """Calls itself what it inherits: "raises"."""
 
