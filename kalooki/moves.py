@@ -215,7 +215,11 @@ def _parse_verb(verb: str, rest: str, text: str, usage: str) -> Action:
             first = source.split()[:1]
             if first in (["stock"], ["discard"]):
                 raise MoveSyntaxError(f"'{text}': write draw {first[0]} alone, with nothing after it")
-            raise MoveSyntaxError(f"'{text}': draw from 'stock' or 'discard'")
+            # "draw from stock", "draw the discard": the pile is named, only not where the move has it.
+            named = [pile for pile in ("stock", "discard") if pile in source.split()]
+            if len(named) == 1:
+                raise MoveSyntaxError(f"'{text}': write draw {named[0]} ({SHORT_FORMS[f'draw {named[0]}']})")
+            raise MoveSyntaxError(f"'{text}': write draw stock or draw discard (ds or dd)")
         return Draw(cast("DrawSource", source))
     if verb == "meld":
         read = [_group_reading(group) for group in rest.split(",")]
@@ -230,6 +234,14 @@ def _parse_verb(verb: str, rest: str, text: str, usage: str) -> Action:
             raise MoveSyntaxError(
                 f"'{text}': meld group {empty} of {len(groups)} holds no cards: "
                 "write a comma only between two melds (meld 7H 8H 9H, QS QD QC)"
+            )
+        lone = next((index for index, group in enumerate(groups) if len(group) == 1), None)
+        if len(groups) > 1 and lone is not None:
+            # "m QC,QH,QS": commas between the cards of one meld made melds of one card each, and the
+            # refusal named the first as too short, never the commas.
+            raise MoveSyntaxError(
+                f"'{text}': meld group {lone + 1} of {len(groups)} holds one card: a comma starts a new"
+                " meld, so write one meld's cards with spaces (meld QC QH QS)"
             )
         return meld_of(groups, tuple(kind for _, kind in read))
     if verb in ("build", "swap"):
@@ -261,6 +273,9 @@ def _parse_verb(verb: str, rest: str, text: str, usage: str) -> Action:
         return END_TURN
     if verb == "discard":
         discarded = parse_cards(rest)
+        if not discarded:
+            # "d" alone: a player who took d for draw is told the draws' short forms too.
+            raise MoveSyntaxError(f"'{text}': name the card to discard (discard KD); to draw: ds or dd")
         if len(discarded) != 1:
             raise MoveSyntaxError(f"'{text}': discard exactly one card (discard KD)")
         return Discard(discarded[0])

@@ -122,7 +122,7 @@ def flowing(transcript: str) -> str:
         ("mb 3C", "'mb 3C' is not a command: type help"),
         ("dicsard KD*", "'dicsard KD*' is not a command (did you mean 'discard KD*'?)"),
         ("d KD", "you must draw first: draw stock or draw discard"),
-        ("draw sideways", "draw from 'stock' or 'discard'"),
+        ("draw sideways", "write draw stock or draw discard (ds or dd)"),
         ("m", "write each meld's cards"),
         ("build x 7H", "write the table meld's number"),
         ("undo", "there is nothing to take back"),

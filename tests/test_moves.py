@@ -207,6 +207,7 @@ def test_a_move_written_short_is_as_a_player_types_it(action: Action, text: str)
 
 
 COMMA_BETWEEN = "write a comma only between two melds (meld 7H 8H 9H, QS QD QC)"
+COMMA_STARTS = "a comma starts a new meld, so write one meld's cards with spaces (meld QC QH QS)"
 
 
 @pytest.mark.parametrize(
@@ -216,8 +217,15 @@ COMMA_BETWEEN = "write a comma only between two melds (meld 7H 8H 9H, QS QD QC)"
         ("   ", f"an empty move: {USAGE}"),
         ("jump", f"'jump' is not a move: {USAGE}"),
         ("pass 7H", f"'pass 7H' is not a move: {USAGE}"),
-        ("draw", "'draw': draw from 'stock' or 'discard'"),
-        ("draw pile", "'draw pile': draw from 'stock' or 'discard'"),
+        # Said "draw from 'stock' or 'discard'", and "draw from stock" got the same answer back.
+        ("draw", "'draw': write draw stock or draw discard (ds or dd)"),
+        ("draw pile", "'draw pile': write draw stock or draw discard (ds or dd)"),
+        ("draw from stock", "'draw from stock': write draw stock (ds)"),
+        ("Draw the discard pile", "'Draw the discard pile': write draw discard (dd)"),
+        (
+            "draw from stock or discard",
+            "'draw from stock or discard': write draw stock or draw discard (ds or dd)",
+        ),
         # Said "draw from 'stock' or 'discard'" to a player who had written stock.
         ("draw stock discard", "'draw stock discard': write draw stock alone, with nothing after it"),
         ("ds now", "'ds now': ds is draw stock and takes nothing after it"),
@@ -237,6 +245,9 @@ COMMA_BETWEEN = "write a comma only between two melds (meld 7H 8H 9H, QS QD QC)"
             "m JS QS KS AS,, 3S",
             f"'m JS QS KS AS,, 3S': meld group 2 of 3 holds no cards: {COMMA_BETWEEN}",
         ),
+        # Commas between one meld's cards: said "QC is not a meld: a meld needs at least 3 cards".
+        ("m qc,qh,qs", f"'m qc,qh,qs': meld group 1 of 3 holds one card: {COMMA_STARTS}"),
+        ("m 7H 8H 9H, QC", f"'m 7H 8H 9H, QC': meld group 2 of 2 holds one card: {COMMA_STARTS}"),
         ("meld 7X 8H 9H", f"'meld 7X 8H 9H': '7X' {CARD_HELP}"),
         ("m 11H", f"'m 11H': '11H' {CARD_HELP}"),
         ("build", "'build': write the table meld's number, then the cards (build 2 TH)"),
@@ -252,9 +263,10 @@ COMMA_BETWEEN = "write a comma only between two melds (meld 7H 8H 9H, QS QD QC)"
         ("swap 5C", "'swap 5C': write the table meld's number, then the cards (swap 2 5C)"),
         ("swap 0 5C", "'swap 0 5C': table melds are numbered from 1"),
         ("swap 2 5C low", f"'swap 2 5C low': 'low' {CARD_HELP}"),
-        ("discard", "'discard': discard exactly one card (discard KD)"),
+        ("discard", "'discard': name the card to discard (discard KD); to draw: ds or dd"),
         ("discard 7H 8H", "'discard 7H 8H': discard exactly one card (discard KD)"),
-        ("d", "'d': discard exactly one card (discard KD)"),
+        # A player who took d for draw was sent towards discarding only.
+        ("d", "'d': name the card to discard (discard KD); to draw: ds or dd"),
         ("discard 1S", f"'discard 1S': '1S' {CARD_HELP}"),
     ],
 )
