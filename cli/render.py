@@ -539,10 +539,14 @@ def render_help(console: Console, variant: Variant, commands: tuple[tuple[str, s
     console.print(Text("Commands", style="bold"))
     console.print(grid)
     console.print(Text("Cards: 7H, TC or 10C, QS, JK (a joker); suits C D H S.", style=DIM))
-    nine = card_label(parse_cards("9H")[0], plain_cards(console))
+    letters = plain_cards(console)
+    nine = card_label(parse_cards("9H")[0], letters)
+    # A set's joker stands for a suit the set lacks, written as the suits it may be: JK(9♣/♠).
+    either = nine[:-1] + "/".join((SUIT_LETTERS if letters else SUIT_SYMBOLS)[suit] for suit in (0, 3))
     console.print(
         Text(
-            f"On the table JK({nine}) is what a joker stands for; JK({nine}, {HELD}): it can never be taken.",
+            f"On the table JK({nine}) is what a joker stands for (JK({either}) in a set: a nine of a suit the"
+            f" set lacks); JK({nine}, {HELD}): it can never be taken.",
             style=DIM,
         )
     )

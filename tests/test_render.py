@@ -374,6 +374,8 @@ def test_help_lists_commands_and_key_rules_in_80_columns() -> None:
         assert command in text
     assert "build N CARDS [low|high] | b " in text
     assert "at least 40 points" in " ".join(text.split())
+    # The table's JK(10♣/♠), a set's joker, was never explained.
+    assert "(JK(9♣/♠) in a set: a nine of a suit the set lacks)" in " ".join(text.split())
     rules = key_rules(Variant(opening_threshold=40, run_minimum=4, discard_draw="never"))
     assert any("Runs: 4+ cards" in rule for rule in rules)
     assert any("never be taken" in rule for rule in rules)
