@@ -27,6 +27,9 @@ class Autosave:
     """Why the last save failed (None when it worked): said once, until a save works again."""
     _write_save: Callable[[Path, str], None] | None
     _move_save: Callable[[Path, Path, str], None] | None
+    unchanged_save: str | None = None
+    """The save as the file holds it while nothing has been played since it was resumed: saving it
+    again would only move its time of last play, and the saves list's numbers with it."""
 
     if TYPE_CHECKING:  # provided by the game at the terminal this is mixed into
 
@@ -74,6 +77,11 @@ class Autosave:
         """Save after a move; False if that failed, which is said (once) but never stops the game."""
         if self.save_path is None or self._write_save is None:
             return True
+        if self.unchanged_save is not None:
+            self.session.bot_rngs = rng_states(self.rngs)
+            if dump_save(self.game, self.session) == self.unchanged_save:
+                return True
+            self.unchanged_save = None
         try:
             self.write_save(self.save_path)
         except (KalookiError, OSError) as error:
