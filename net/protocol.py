@@ -285,7 +285,12 @@ class TurnInfo(_Message):
     opened_before: bool
     built: bool
     must_use_card: str | None
-    must_use_limit: int
+    must_use_limit: int = Field(
+        description=(
+            "How many copies of must_use_card the hand may keep: only for the player whose turn it is"
+            " (0 for the others, as it tells how many the hand held)."
+        )
+    )
     jokers_owed: int
     laid: list[int] = Field(
         default_factory=list, description="Table indexes (from 0) of the melds laid this turn."

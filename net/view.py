@@ -57,6 +57,10 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     # Which pile the current player drew from is public; a card drawn from the stock is not.
     if not sees_drawn_card(seat, game.current, turn["drew"], playing):
         turn["drawn_card"] = None
+    if seat != game.current or not playing:
+        # How many copies of a discard taken the hand may keep is how many it held before: the others
+        # would learn what is in the taker's hand.
+        turn["must_use_limit"] = 0
     for key in ("drawn_card", "must_use_card"):
         if turn[key] is not None:
             turn[key] = format_card(turn[key])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import threading
 import time
@@ -25,9 +26,13 @@ from kalooki_net.table import Table
 from kalooki_net.view import seat_view
 from net_helpers import TIMEOUT, Host, Player, hosted, new_table, play_moves, seat_and_play_a_hand
 
+from kalooki.bots import make_bot
 from kalooki.cards import format_card, parse_card
-from kalooki.engine import Event
+from kalooki.driver import play_turn
+from kalooki.engine import Event, Game
+from kalooki.loader import load_variant
 from kalooki.log import replay
+from kalooki.moves import Draw
 from kalooki.savegame import SaveFormatError, load_save, save_checksum
 from kalooki.variant import Variant
 
@@ -365,6 +370,29 @@ def test_a_view_holds_only_the_seats_own_hand() -> None:
     assert "stock" not in view
     assert "seed" not in view
     assert TIMEOUT > 0
+
+
+def test_a_discard_taken_under_meld_at_once_tells_no_one_else_how_many_the_taker_held() -> None:
+    # Every seat was sent the turn's must_use_limit: the copies of the card the taker already held.
+    game = Game(load_variant("kalooki-40"), ["ann", "bob", "cid", "dee"], seed=1)
+    bots = [make_bot("greedy", random.Random(seat)) for seat in range(4)]
+    while not (game.discard_pile and game.discard_pile[-1] in game.hands[game.current]):
+        play_turn(game, bots[game.current])
+    assert game.turn_number == 3  # seed 1: the player on turn 3 holds a copy of the top discard
+    taker = game.current
+    game.apply(Draw("discard"))
+    assert game.turn.must_use_limit == 1
+    assert seat_view(game, taker)["turn"]["must_use_limit"] == 1
+    assert game.view(taker).turn.must_use_limit == 1
+    taken = game.turn.must_use_card
+    assert taken is not None
+    for seat in (*(other for other in range(4) if other != taker), -1):
+        turn = seat_view(game, seat)["turn"]
+        assert (turn["must_use_card"], turn["must_use_limit"]) == (
+            format_card(taken),
+            0,
+        )  # the card is public
+    assert game.view((taker + 1) % 4).turn.must_use_limit == 0
 
 
 @pytest.mark.parametrize("wait", [float("nan"), float("inf"), -1.0])
