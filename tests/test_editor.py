@@ -16,6 +16,7 @@ skipped with one line, except in CI (``CI`` set), where they fail instead.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +25,7 @@ from typing import Any
 import pytest
 from lsp_client import LspClient
 
-from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
+from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant, load_variant_text
 from kalooki.schema import schema_path
 from kalooki.script import load_script
 from kalooki.variant import CLASSIC, KNOB_NAMES, Variant
@@ -186,6 +187,20 @@ def test_bots_and_set_knobs_complete_in_a_game_script(editor: LspClient) -> None
     editor.open(uri, "players:\n  - name: ann\n    bot: \n  - bob\nset:\n  \n")
     assert set(editor.completion_labels(uri, 2, 9)) >= {"random", "greedy", "expert"}
     assert set(editor.completion_labels(uri, 5, 2)) >= set(KNOB_NAMES)
+
+
+def test_text_with_a_control_character_is_flagged_in_validate_s_words(editor: LspClient) -> None:
+    # A family's description written as a YAML block, a tab in a name, an escape in a source.
+    text = 'name: "a\\tb"\ndescription: |\n  one\n  two\nsource: "a\\u001bb"\n'
+    uri = (ROOT / "tests" / "fixtures" / "variants" / "bad" / "control-probe.yaml").as_uri()
+    shown = {item["range"]["start"]["line"] + 1: item["message"] for item in editor.diagnostics(uri, text)}
+    with pytest.raises(YamlError) as caught:
+        load_variant_text(text)
+    # The editor cannot name the character, which validate puts in brackets; the words are the same.
+    said = {item.line: re.sub(r" \(.*?\)", "", item.message, count=1) for item in caught.value.diagnostics}
+    one_line = "holds a control character: give plain text on one line"
+    assert said == {1: one_line, 2: one_line, 5: "holds a control character: give plain text"}
+    assert shown == said
 
 
 def test_hover_names_the_knob(editor: LspClient) -> None:
