@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from lsp_client import LspClient
 
+from kalooki.knob_reference import knob_choices, values_note
 from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant, load_variant_text
 from kalooki.schema import schema_path
 from kalooki.script import load_script
@@ -212,7 +213,16 @@ def test_hover_names_the_knob(editor: LspClient) -> None:
         assert text.startswith(f"#### {key}\n\n"), text
         assert "||" not in text
         assert "Kalooki variant" not in text
-        assert Variant.model_fields[key].description in text.replace("\\", "")
+        plain = text.replace("\\", "")
+        assert Variant.model_fields[key].description in plain
+        if key in KNOB_NAMES:
+            # The values it takes (docs/editors.md says so): a choice's listed by the server itself,
+            # a number's bounds and a boolean's two values in the words `kalooki new` gives them.
+            listed = [f"* `{choice}`" for choice in knob_choices(key)]
+            note = values_note(key)
+            assert (note != "" and note in plain) or (
+                listed != [] and all(item in plain for item in listed)
+            ), text
 
 
 def test_hover_in_a_game_script_names_the_key(editor: LspClient) -> None:
@@ -232,7 +242,7 @@ def test_hover_in_a_game_script_names_the_key(editor: LspClient) -> None:
         ("bot", "The bot that plays this seat's turns"),
         ("deal", "A fixed deal"),
         ("discard", "The card turned face up"),
-        ("decks", "Standard 52-card packs"),
+        ("decks", "Standard 52-card packs shuffled together. Values: 1-4."),
     ):
         line = next(number for number, text in enumerate(lines) if f"{key}:" in text)
         hover = editor.hover_text(uri, line, lines[line].index(key) + 1)
