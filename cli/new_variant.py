@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from kalooki.knob_reference import knob_choices, knob_values
+from kalooki.knob_reference import values_note
 from kalooki.loader import VARIANT_SUFFIXES, builtin_variant_names, load_variant
 from kalooki.loader_refs import base_file_refusal, is_path_like
 from kalooki.resources import schemas_dir
@@ -79,10 +79,7 @@ def starter_variant(path: Path, base: str) -> str:
     shown = most_changed_knobs()
     for knob in shown:
         meaning = Variant.model_fields[knob].description or ""
-        choices = knob_choices(knob)
-        if not choices or not all(choice in meaning for choice in choices):
-            meaning += f" Values: {knob_values(knob).replace('`', '')}."
-        lines += comment(meaning)
+        lines += comment(" ".join(filter(None, (meaning, values_note(knob)))))
         lines.append(f"# {knob}: {yaml_value(getattr(resolved, knob))}")
         lines.append("")
     others = [knob for knob in KNOB_NAMES if knob not in shown]

@@ -4,7 +4,7 @@ models so the two cannot drift apart.
 
 ``python -m kalooki.rulebook --check-readme docs/variants.md`` checks it, ``--write-readme`` rewrites it
 (``make docs``); :func:`knob_choices` and :func:`knob_values` also serve the variant wizard and the shell's
-completion.
+completion, and :func:`values_note` words the values for ``kalooki new`` and the schema's hover text.
 """
 
 from __future__ import annotations
@@ -45,6 +45,16 @@ def knob_values(name: str) -> str:
     if annotation is str:
         return "text"
     return "a variant name or path, or a list of them"
+
+
+def values_note(name: str) -> str:
+    """The sentence after a knob's meaning that says the values it takes (``Values: 0-1000.``), as
+    ``kalooki new`` writes it and an editor's hover shows it; empty when the meaning names every choice."""
+    choices = knob_choices(name)
+    meaning = Variant.model_fields[name].description or ""
+    if choices and all(choice in meaning for choice in choices):
+        return ""
+    return f"Values: {knob_values(name).replace('`', '')}."
 
 
 def _int_range(metadata: Sequence[object]) -> str:

@@ -25,7 +25,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from kalooki.text import escape_controls, first_control, markdown_literal
-from kalooki.variant import KNOB_NAMES, PRINTABLE_LINES, Variant
+from kalooki.variant import KNOB_NAMES, PRINTABLE_LINES_SCHEMA, Variant, control_message
 from kalooki.yamlio import Diagnostic, YamlDocument, suggest, validation_diagnostics
 
 KEYS = ("source", "provenance")
@@ -38,13 +38,13 @@ def _printable_text(value: str) -> str:
     # over lines (a YAML block, `|` or `>`): its line feeds stay.
     control = first_control(value.replace("\n", " "))
     if control is not None:
-        raise ValueError(f"holds a control character ({control}): give plain text")
+        raise ValueError(control_message(control, line_breaks=True))
     return value
 
 
 Text = Annotated[
     str,
-    Field(min_length=1, json_schema_extra={"pattern": PRINTABLE_LINES}),
+    Field(min_length=1, json_schema_extra=PRINTABLE_LINES_SCHEMA),
     AfterValidator(_printable_text),
 ]
 

@@ -4,8 +4,10 @@ Editors read ``schemas/<name>.schema.json`` (the YAML language server through th
 ``# yaml-language-server: $schema=...`` modeline, or a setting that maps file names to it;
 see docs/editors.md), so each is labelled draft-07, the draft that server supports, has an
 ``$id``, and carries every field's name (``title``, what hover shows), description, enum and
-default. ``extends`` completes to the built-in variants and is refused when it is neither one
-nor a path; a game script's cards and moves carry the patterns of :mod:`kalooki.textpatterns`.
+default; a knob's description ends with the values it takes when hover would not list them (a
+number's bounds, a boolean's two values: ``Values: 0-1000.``, as ``kalooki new`` words it).
+``extends`` completes to the built-in variants and is refused when it is neither one nor a path;
+a game script's cards and moves carry the patterns of :mod:`kalooki.textpatterns`.
 
 JSON Schema cannot express everything the loader checks: rules that involve several
 fields (:func:`kalooki.variant_checks.cross_field_problems`), an ``extends`` path being a real,
@@ -28,11 +30,12 @@ from pathlib import Path
 from typing import Any, cast
 
 from kalooki.errors import KalookiError
+from kalooki.knob_reference import values_note
 from kalooki.loader import builtin_variant_names
 from kalooki.loader_refs import PATH_PATTERN
 from kalooki.provenance import Sources
 from kalooki.resources import schemas_dir
-from kalooki.variant import Variant
+from kalooki.variant import KNOB_NAMES, Variant
 
 DRAFT_07 = "http://json-schema.org/draft-07/schema#"
 
@@ -60,6 +63,11 @@ def variant_schema() -> dict[str, Any]:
     # The model's default name is classic's, but a file's name defaults to its stem.
     properties["name"].pop("default", None)
     properties["extends"] = _extends_schema(properties["extends"])
+    for knob in KNOB_NAMES:
+        # Hover shows a knob's description, and lists an enum's values ("Allowed Values") but not a
+        # number's bounds or a boolean's two values: those are said in words, as `kalooki new` says them.
+        if "enum" not in properties[knob] and (note := values_note(knob)):
+            properties[knob]["description"] += " " + note
     # Where the rules come from: described by their own model, checked by the loader like knobs.
     properties.update(Sources.model_json_schema(mode="validation")["properties"])
     return labelled("variant", schema)

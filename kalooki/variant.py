@@ -60,6 +60,21 @@ PRINTABLE_LINES = f"^[^{control_class(_schema_escape, line_breaks=True)}]*$"
 allowed, every other control character refused."""
 
 
+def control_message(control: str | None = None, *, line_breaks: bool = False) -> str:
+    """What is said of a text that holds a control character: by the loader, which names the character
+    (``\\n``), and by an editor, whose schema pattern cannot. ``line_breaks``: the text may run over lines."""
+    named = "" if control is None else f" ({control})"
+    return f"holds a control character{named}: give plain text{'' if line_breaks else ' on one line'}"
+
+
+PRINTABLE_LINE_SCHEMA: dict[str, Any] = {"pattern": PRINTABLE_LINE, "patternErrorMessage": control_message()}
+"""A one-line text's pattern, with the words an editor shows when it does not match (not the regex)."""
+PRINTABLE_LINES_SCHEMA: dict[str, Any] = {
+    "pattern": PRINTABLE_LINES,
+    "patternErrorMessage": control_message(line_breaks=True),
+}
+
+
 class Variant(BaseModel):
     """A complete, validated set of house rules."""
 
@@ -81,14 +96,14 @@ class Variant(BaseModel):
         Field(
             min_length=1,
             description="The variant's name; defaults to the file's stem.",
-            json_schema_extra={"pattern": PRINTABLE_LINE},
+            json_schema_extra=PRINTABLE_LINE_SCHEMA,
         ),
     ] = "classic"
     description: Annotated[
         str,
         Field(
             description="One line shown by `kalooki variants list`.",
-            json_schema_extra={"pattern": PRINTABLE_LINE},
+            json_schema_extra=PRINTABLE_LINE_SCHEMA,
         ),
     ] = ""
     extends: Annotated[
@@ -330,7 +345,7 @@ class Variant(BaseModel):
         # Both are shown on the terminal: a control character there could retitle it or clear it.
         control = first_control(value)
         if control is not None:
-            raise ValueError(f"holds a control character ({control}): give plain text on one line")
+            raise ValueError(control_message(control))
         return value
 
     @model_validator(mode="before")

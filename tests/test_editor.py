@@ -16,6 +16,7 @@ skipped with one line, except in CI (``CI`` set), where they fail instead.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +25,8 @@ from typing import Any
 import pytest
 from lsp_client import LspClient
 
-from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
+from kalooki.knob_reference import knob_choices, values_note
+from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant, load_variant_text
 from kalooki.schema import schema_path
 from kalooki.script import load_script
 from kalooki.variant import CLASSIC, KNOB_NAMES, Variant
@@ -188,6 +190,20 @@ def test_bots_and_set_knobs_complete_in_a_game_script(editor: LspClient) -> None
     assert set(editor.completion_labels(uri, 5, 2)) >= set(KNOB_NAMES)
 
 
+def test_text_with_a_control_character_is_flagged_in_validate_s_words(editor: LspClient) -> None:
+    # A family's description written as a YAML block, a tab in a name, an escape in a source.
+    text = 'name: "a\\tb"\ndescription: |\n  one\n  two\nsource: "a\\u001bb"\n'
+    uri = (ROOT / "tests" / "fixtures" / "variants" / "bad" / "control-probe.yaml").as_uri()
+    shown = {item["range"]["start"]["line"] + 1: item["message"] for item in editor.diagnostics(uri, text)}
+    with pytest.raises(YamlError) as caught:
+        load_variant_text(text)
+    # The editor cannot name the character, which validate puts in brackets; the words are the same.
+    said = {item.line: re.sub(r" \(.*?\)", "", item.message, count=1) for item in caught.value.diagnostics}
+    one_line = "holds a control character: give plain text on one line"
+    assert said == {1: one_line, 2: one_line, 5: "holds a control character: give plain text"}
+    assert shown == said
+
+
 def test_hover_names_the_knob(editor: LspClient) -> None:
     values = {"name": "friday", "description": "ours", "extends": "classic"}
     values.update({knob: yaml_scalar(getattr(CLASSIC, knob)) for knob in KNOB_NAMES})
@@ -197,7 +213,16 @@ def test_hover_names_the_knob(editor: LspClient) -> None:
         assert text.startswith(f"#### {key}\n\n"), text
         assert "||" not in text
         assert "Kalooki variant" not in text
-        assert Variant.model_fields[key].description in text.replace("\\", "")
+        plain = text.replace("\\", "")
+        assert Variant.model_fields[key].description in plain
+        if key in KNOB_NAMES:
+            # The values it takes (docs/editors.md says so): a choice's listed by the server itself,
+            # a number's bounds and a boolean's two values in the words `kalooki new` gives them.
+            listed = [f"* `{choice}`" for choice in knob_choices(key)]
+            note = values_note(key)
+            assert (note != "" and note in plain) or (
+                listed != [] and all(item in plain for item in listed)
+            ), text
 
 
 def test_hover_in_a_game_script_names_the_key(editor: LspClient) -> None:
@@ -217,7 +242,7 @@ def test_hover_in_a_game_script_names_the_key(editor: LspClient) -> None:
         ("bot", "The bot that plays this seat's turns"),
         ("deal", "A fixed deal"),
         ("discard", "The card turned face up"),
-        ("decks", "Standard 52-card packs"),
+        ("decks", "Standard 52-card packs shuffled together. Values: 1-4."),
     ):
         line = next(number for number, text in enumerate(lines) if f"{key}:" in text)
         hover = editor.hover_text(uri, line, lines[line].index(key) + 1)

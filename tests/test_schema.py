@@ -104,6 +104,23 @@ def test_schema_is_draft_07_with_descriptions_enums_and_defaults() -> None:
     assert schema_path("variant").name == "variant.schema.json"
 
 
+def _patterned(node: Any, where: str = "") -> list[tuple[str, dict[str, Any]]]:
+    """Every object of ``node`` that has a ``pattern``, with where it is."""
+    if isinstance(node, list):
+        return [found for index, item in enumerate(node) for found in _patterned(item, f"{where}/{index}")]
+    if not isinstance(node, dict):
+        return []
+    own = [(where or "/", node)] if isinstance(node.get("pattern"), str) else []
+    return own + [found for key, value in node.items() for found in _patterned(value, f"{where}/{key}")]
+
+
+@pytest.mark.parametrize("name", schema_names())
+def test_every_pattern_says_what_is_wrong_in_words(name: str) -> None:
+    # Without patternErrorMessage the YAML language server shows the regex itself.
+    for where, node in _patterned(generate_schema(name)):
+        assert node.get("patternErrorMessage"), f"{name} schema {where}: a pattern with no message"
+
+
 def _kind(path: Path) -> str:
     return path.name.split("-")[0] if path.parent.name == "bad" else "good"
 
