@@ -12,7 +12,7 @@ from typing import Final
 
 from kalooki import __version__
 from kalooki.grid import knob_text
-from kalooki.simulation_comparison import Comparison, Difference
+from kalooki.simulation_comparison import SAME, Comparison, Difference
 from kalooki.simulation_stats import SimulationResult
 from kalooki.sweep import SweepResult, figure_interval, figure_value
 from kalooki.variant_writer import yaml_scalar
@@ -126,14 +126,22 @@ def untested(differences: Iterable[Difference], units: str) -> str:
     """A sentence naming the figures that had nothing to test (their p of 1 would read as a test's that
     found nothing), or "" where every figure was tested."""
     items = [item for item in differences if not item.tested]
-    if not items:
-        return ""
+    alike = [item for item in items if item.test == SAME]
+    items = [item for item in items if item.test != SAME]
     # A figure with data left untested had fewer than two pairs, as every figure then had: naming only
     # those without data would say the others were tested.
     if any(not item.no_data for item in items):
         return f"Nothing was tested: a paired test needs two {units} or more."
-    figures = list(dict.fromkeys(item.metric for item in items))
-    return f"Nothing to test for {', '.join(figures)}: no data on one side or both."
+    sentences = []
+    if items:
+        figures = list(dict.fromkeys(item.metric for item in items))
+        sentences.append(f"Nothing to test for {', '.join(figures)}: no data on one side or both.")
+    if alike:
+        figures = list(dict.fromkeys(item.metric for item in alike))
+        sentences.append(
+            f"No difference to test for {', '.join(figures)}: the same in every pair of {units}."
+        )
+    return " ".join(sentences)
 
 
 def bots_text(bots: Sequence[str]) -> str:

@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Final, Literal
 
 from kalooki.simulate import GameRecord, rotations
-from kalooki.simulation_comparison import ALPHA, NOT_TESTED, Difference
+from kalooki.simulation_comparison import ALPHA, NOT_TESTED, SAME, Difference, is_tested
 from kalooki.simulation_stats import Mean, Rate, SimulationResult, wilson_interval
 
 if TYPE_CHECKING:
@@ -234,14 +234,14 @@ class PairedTest:
     statistic: float
     p_value: float
     test: str = "paired t"
-    """What gave the p-value: Student's paired t, the exact sign test when every pair moved alike, or
-    :data:`NOT_TESTED`."""
+    """What gave the p-value: Student's paired t, the exact sign test when every pair moved alike,
+    :data:`SAME` when no pair moved, or :data:`NOT_TESTED`."""
     no_data: tuple[str, ...] = ()
     """The runs with no data for the figure ("a", "b"): nobody opened, nobody went out..."""
 
     @property
     def tested(self) -> bool:
-        return self.test != NOT_TESTED
+        return is_tested(self.test)
 
 
 def paired_test(a: Units, b: Units) -> PairedTest:
@@ -255,7 +255,9 @@ def paired_test(a: Units, b: Units) -> PairedTest:
         return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0, NOT_TESTED, missing)
     gaps = linear_b - linear_a
     if not _numpy().any(abs(gaps) > 1e-12):
-        return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0)
+        # No pair moved (most often: none happened in either run): t is 0 / 0, and a p of 1 counted
+        # in the family would make every real test's adjusted p larger.
+        return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0, SAME)
     if float(gaps.std(ddof=1)) <= 1e-12:
         # Every pair moved by the same amount: t is infinite, and its p of 0 would call two games proof.
         # The exact sign test is what the pairs show: all n moved one way, p = 2 / 2**n, two-sided.

@@ -24,6 +24,14 @@ ALPHA: Final = 0.05
 
 NOT_TESTED: Final = "none"
 """The test of a figure with nothing to test: no data on a side, or fewer than two pairs (p is 1)."""
+SAME: Final = "same"
+"""The test of a figure the same in every pair (none happened in either run, or the rule changed
+nothing it counts): no difference to test (p is 1), and left out of the false discovery family."""
+
+
+def is_tested(test: str) -> bool:
+    """Whether a figure's ``test`` is one that was made (and so counts in the false discovery family)."""
+    return test not in (NOT_TESTED, SAME)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,8 +53,9 @@ class Difference:
     adjusted_p: float = 1.0
     key: str = ""
     test: str = "paired t"
-    """"paired t", "sign" where every pair moved by one amount (the exact sign test's p), or "none"
-    where there was nothing to test (``no_data`` names the runs without data, if any)."""
+    """"paired t", "sign" where every pair moved by one amount (the exact sign test's p), "same" where
+    every pair is alike (no difference to test), or "none" where there was nothing to test (``no_data``
+    names the runs without data, if any)."""
     no_data: tuple[str, ...] = ()
 
     @property
@@ -55,7 +64,7 @@ class Difference:
 
     @property
     def tested(self) -> bool:
-        return self.test != NOT_TESTED
+        return is_tested(self.test)
 
     def to_json(self) -> dict[str, Any]:
         return {
