@@ -159,7 +159,10 @@ def hint_summary(hint: Hint, game: Game, seat: int) -> str | None:
             melded = sum(meld_points(action, variant) for action in hint.actions if isinstance(action, Meld))
             if melded != hint.points:
                 summary += f", {melded} of them in new melds"
-            summary += f": enough to open ({variant.opening_threshold} needed)"
+            threshold = variant.opening_threshold
+            # With no threshold "enough to open (0 needed)" read as though points were counted.
+            opens = f": enough to open ({threshold} needed)" if threshold else ", which opens: any meld does"
+            summary += opens
         return summary + "."
     if game.phase == "play" and not game.opened[seat] and variant.opening_threshold:
         needed = variant.opening_threshold

@@ -264,6 +264,9 @@ def test_a_hinted_opening_with_a_build_says_what_its_new_melds_make() -> None:
     )
     alone = Hint(actions=(melds,), points=64, opening=True, short=None)
     assert hint_summary(alone, game, 0) == "That lays 64 points: enough to open (51 needed)."
+    # With no threshold it read "enough to open (0 needed)", as though points were counted.
+    game.variant = game.variant.model_copy(update={"opening_threshold": 0})
+    assert hint_summary(alone, game, 0) == "That lays 64 points, which opens: any meld does."
 
 
 def test_hint_reports_the_points_and_the_opening() -> None:
