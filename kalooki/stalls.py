@@ -86,7 +86,12 @@ def stall_of(game: Game, quiet_turns: int, reshuffles: int) -> Stall:
         seats=seats,
         held=held,
         opened=tuple(game.opened[seat] for seat in seats),
-        small=tuple(endgame.too_few_for_a_meld(count, keep) for count in held),
+        # Where a turn may end without a discard a small hand may also grow to a new meld: building is
+        # not its only way out, and saying so named a cause that was not one.
+        small=tuple(
+            endgame.too_few_for_a_meld(count, keep) and not rules.may_end_without_discard(variant)
+            for count in held
+        ),
         places=endgame.live_slots(game.table, game.discard_pile, variant),
     )
 

@@ -86,6 +86,22 @@ def test_the_stall_of_a_hand_is_read_from_the_game() -> None:
     )
 
 
+def test_a_small_hand_that_may_end_its_turn_without_a_discard_is_not_said_to_go_out_only_by_building() -> (
+    None
+):
+    # Under turn_discard: optional ann may keep her card and draw to a meld: "could go out only by
+    # building (too few cards for a new meld)" named a cause that was not one.
+    rules = Variant(hand_size=10, opening_threshold=0, set_maximum=3, jokers=0, turn_discard="optional")
+    hands = ["2C 2D 2H 3C 3D 3H 4C 4D 4H 9D", "5S 6S 7S KC KH QD JC 9C 7D 2S"]
+    game = Game(rules, ["ann", "bob"], seed=3, deal=fixed_deal(hands, "TD", "KD 8C AH AS"), turn_limit=4)
+    play(game, "draw stock", "meld 2C 2D 2H, 3C 3D 3H, 4C 4D 4H", "discard KD")
+    play(game, "draw stock", "meld 5S 6S 7S", "discard 8C", "draw stock", "discard AH")
+    play(game, "draw stock", "discard AS")
+    stall = stall_of(game, quiet_turns=2, reshuffles=0)
+    assert (stall.held, stall.small) == ((1, 7), (False, False))
+    assert "only by building" not in stall.describe(LABELS)
+
+
 def test_simulate_says_why_each_hand_at_the_cap_never_ended() -> None:
     result = simulate(Variant(), ["greedy", "expert"], games=2, seed=1, workers=1, max_turns=6, max_hands=2)
     stalled = result.to_json()["abandoned_hands"]
