@@ -11,7 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from kalooki.opening_bound import most_opening_points
-from kalooki.rules import SMALLEST_MELD, dealt, keep, may_end_without_discard, may_ever_meld
+from kalooki.rules import (
+    RUN_MAX,
+    SMALLEST_MELD,
+    dealt,
+    keep,
+    may_end_without_discard,
+    may_ever_meld,
+    meld_sizes,
+)
 
 if TYPE_CHECKING:
     from kalooki.variant import Variant
@@ -130,6 +138,8 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
     found = [CrossFieldProblem(field, message, CROSS_FIELD_INVOLVES[field]) for field, message in problems]
     if no_meld is not None:
         found.append(CrossFieldProblem("hand_size", no_meld, MELD_ROOM_INVOLVES))
+    elif (never_out := _no_going_out_problem(variant)) is not None:
+        found.append(CrossFieldProblem("hand_size", never_out, MELD_ROOM_INVOLVES))
     largest_set = 4 * variant.decks + variant.jokers  # every card of one rank in the pack, and every joker
     if variant.set_suits == "may_repeat" and variant.set_maximum > largest_set:
         # Not only pointless: where a set's jokers are freed only past set_maximum, they never would be.
@@ -160,6 +170,41 @@ def _no_meld_problem(variant: Variant) -> str | None:
         f"{holds}, and under going_out: meld_required a meld may not leave one card (it could not be "
         f"discarded), so it must hold all {cards}; but a set holds at most {variant.set_maximum} "
         f"(set_maximum) and a run at least {variant.run_minimum} (run_minimum)"
+    )
+
+
+def _no_going_out_problem(variant: Variant) -> str | None:
+    """Why no hand can ever be laid out (every hand would run to the turn limit), or None.
+
+    Over a hand every card drawn is discarded again but, maybe, the last turn's: going out lays
+    hand_size cards in all where the last card is discarded, one more where it is laid. Where no
+    meld can take a card once laid (sets of exactly three, runs of all thirteen) and the hand cannot
+    grow, those are sums of whole melds' sizes, or no hand goes out."""
+    if (
+        may_end_without_discard(variant)
+        or variant.set_maximum > SMALLEST_MELD
+        or variant.run_minimum < RUN_MAX
+    ):
+        return None  # a meld on the table takes more cards, or the hand grows: any count may be laid
+    laid = {
+        "discard_required": (variant.hand_size,),
+        "discard_optional": (variant.hand_size, variant.hand_size + 1),
+        "meld_required": (variant.hand_size + 1,),
+    }[variant.going_out]
+    sizes = meld_sizes(variant)
+    reachable = {0}
+    for total in range(1, max(laid) + 1):
+        if any(total - size in reachable for size in sizes):
+            reachable.add(total)
+    if any(total in reachable for total in laid):
+        return None
+    counts = " or ".join(map(str, laid))
+    return (
+        f"hand_size ({variant.hand_size}) can never be laid out: with sets of exactly {SMALLEST_MELD} cards "
+        f"(set_maximum {variant.set_maximum}) and runs of all {RUN_MAX} (run_minimum {variant.run_minimum}) "
+        f"no meld can take another card, so a hand lays whole melds of "
+        f"{' and '.join(map(str, sizes))} cards, and going out (going_out: {variant.going_out}) lays "
+        f"{counts}"
     )
 
 

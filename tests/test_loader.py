@@ -460,6 +460,24 @@ def test_no_meld_fits_is_said_at_the_knob_that_makes_it_so(tmp_path: Path) -> No
     assert line.startswith("--set:1:11: hand_size: hand_size (1) leaves no meld to lay")
 
 
+def test_a_hand_that_can_never_be_laid_out_is_refused(tmp_path: Path) -> None:
+    # Sets of exactly 3 and runs of all 13 take no card once laid: 14 cards are no sum of 3s and 13s,
+    # and every hand ran to the turn limit; validate said ok.
+    rules = "set_suits: may_repeat\nset_maximum: 3\ndecks: 2\nrun_minimum: 13\nhand_size: 14\n"
+    rules += "opening_threshold: 0\n"
+    family = write(tmp_path, "family.yaml", rules)
+    (line,) = errors(load_variant, family)
+    assert line == (
+        f"{family}:5:12: hand_size: hand_size (14) can never be laid out: with sets of exactly 3 cards "
+        "(set_maximum 3) and runs of all 13 (run_minimum 13) no meld can take another card, so a hand lays "
+        "whole melds of 3 and 13 cards, and going out (going_out: discard_required) lays 14"
+    )
+    # Laying the last card too lays 15, five sets; thirteen cards are one run; a set of four may grow.
+    for fixed in ("going_out=meld_required", "going_out=discard_optional", "hand_size=13", "set_maximum=4"):
+        assert load_variant(family, [fixed]).hand_size in (13, 14)
+    assert load_variant(family, ["turn_discard=optional"]).hand_size == 14  # a hand that grows
+
+
 def test_a_hand_of_one_card_may_grow_to_open_where_a_turn_need_not_discard() -> None:
     # Each turn may keep its card: the hand grows until it holds 51 points of melds.
     variant = load_variant("classic", ["turn_discard=optional", "hand_size=1"])
