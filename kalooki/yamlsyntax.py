@@ -31,8 +31,9 @@ _COLLECTIONS = {"[": "list", "{": "mapping"}
 
 
 TAB = "\t"
-TAB_PROBLEM = "tab character: indent and separate with spaces"
-"""What a file and a ``--set`` value are told of a tab, which YAML's scanner refuses in confusing words."""
+TAB_PROBLEM = "tab character: write spaces instead"
+"""What a file and a ``--set`` value are told of a tab, which YAML's scanner refuses in confusing words.
+Any tab is refused, in a comment or quoted text too: "indent and separate with spaces" was no help there."""
 
 
 def unreadable_character(error: yaml.reader.ReaderError) -> str:

@@ -165,8 +165,10 @@ def test_format_key_path() -> None:
         ("hello\n", ["f.yaml:1:1: expected a mapping of keys to values at the top, found a string"]),
         ("42\n", ["f.yaml:1:1: expected a mapping of keys to values at the top, found a number"]),
         ("a: 1\n---\nb: 2\n", ["f.yaml:2:1: a second document starts here"]),
-        ("a: 1\nb:\t2\n", ["f.yaml:2:3: tab character: indent and separate with spaces"]),
+        ("a: 1\nb:\t2\n", ["f.yaml:2:3: tab character: write spaces instead"]),
         ("a:\n\tb: 1\n\tc: 2\n", ["f.yaml:2:1: tab character", "f.yaml:3:1: tab character"]),
+        # In a comment it was told to "indent and separate with spaces", which it did neither of.
+        ("a: 50  #\tgrandma says\n", ["f.yaml:1:9: tab character: write spaces instead"]),
         ("a: [1, 2\n", ["f.yaml:1:4: YAML syntax: the list that opens here with '[' is never closed"]),
         ("a: b: c\n", ["f.yaml:1:5: YAML syntax: "]),
         ("a: \x07\n", ["f.yaml:1:4: non-printable character U+0007 is not allowed"]),
