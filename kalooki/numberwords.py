@@ -41,6 +41,8 @@ _TENS = {
 _WORDS = re.compile(r"[a-z]+(?:[\s-]+[a-z]+)*")
 _GROUPED = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+")
 """A number with its thousands set apart by commas (1,000), as it is written in prose."""
+_ANOTHER_NUMBER = re.compile(r"(?:^|[\s/-])[0-9]")
+"""A second number in what follows a number (`` or 11``, ``-51``), not its own digits (``,00``)."""
 _NUMBER_THEN_TEXT = re.compile(r"(?P<number>[-+]?[0-9]+(?:\.[0-9]+)?)(?P<rest>.*)")
 
 
@@ -58,8 +60,12 @@ def number_hint(text: str) -> str:
     if rest.startswith("#"):
         return f"a comment needs a space before its '#' ({number} {rest})"
     word = rest.strip()
-    # A unit (pts, points), not a letter O typed for a zero (4O).
-    if len(word) >= 2 and word[:2].isalpha() and set(word) - {"o", "O"}:
+    if _ANOTHER_NUMBER.search(word):
+        # "1 or 11", "40-51": the first would be a guess at which the family means.
+        return "write one number"
+    # A unit (pts, points), not a letter O typed for a zero (4O); or a comma or semicolon after it, as
+    # a list or a line of code is written (40,).
+    if (len(word) >= 2 and word[:2].isalpha() and set(word) - {"o", "O"}) or word in (",", ";"):
         return f"write the number alone ({number})"
     return ""
 

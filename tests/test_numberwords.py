@@ -46,6 +46,11 @@ def test_words_value(text: str, value: int | None) -> None:
         ("1,00", ""),
         ("15pts", "write the number alone (15)"),
         ("40# to open", "a comment needs a space before its '#' (40 # to open)"),
+        # A comma after the number had no hint; two numbers were told to write the first alone.
+        ("40,", "write the number alone (40)"),
+        ("40;", "write the number alone (40)"),
+        ("1 or 11", "write one number"),
+        ("40-51", "write one number"),
         ("40", ""),
         ("40%", ""),
         ("4O", ""),
