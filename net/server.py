@@ -56,7 +56,7 @@ from .protocol import (
 )
 from .seat_connection import BURST, JOIN_TIMEOUT, OUTBOX, RATE, SEND_TIMEOUT, Client, RateLimit
 from .seating import Seating
-from .table import Table, TableError
+from .table import Table, TableError, game_over_said
 from .view import seat_events, seat_view
 
 MAX_REFUSED_FLOOD = 100
@@ -255,9 +255,7 @@ class TableServer:
 
     def hint(self, client: Client, seat: int) -> None:
         advisor = self.require_advisor()
-        game = self.table.require_game()
-        if game.phase not in ("draw", "play") or game.current != seat:
-            raise TableError("not_your_turn", "a hint is for your own turn")
+        game = self.table.require_turn(seat, "a hint is for your own turn")
         told = (seat, self.changes)
         if self.last_hint is None or self.last_hint[0] != told:
             # The search is the bot's, up to a tenth of a second on the largest tables: asked again and
@@ -419,8 +417,8 @@ class TableServer:
         while True:
             game = self.table.game
             if game is not None and game.game_over:
-                winners = ", ".join(game.players[seat] for seat in game.winners) or "nobody"
-                self.on_change(f"The game is over: {winners} won.")
+                over = game_over_said(game)
+                self.on_change(f"{over[0].upper()}{over[1:]}.")
                 self.finished.set()
                 return
             delay = self.next_wait()
