@@ -149,16 +149,20 @@ class TableServer:
         client = Client(websocket, limit, self.outbox, self.send_timeout, address=address)
         self.clients.add(client)
         try:
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(self.join_timeout):
-                    while client.seat is None:
-                        if not await self.receive(client):
-                            return
-            if client.seat is None:
-                await websocket.close(1008, f"join within {self.join_timeout:g} seconds")
-                return
-            while await self.receive(client):
-                pass
+            # A connection with no seat, new or after a leave, is held to the join timeout each time: one
+            # that left and stayed open was held to nothing, a connection of the host's for good.
+            while True:
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(self.join_timeout):
+                        while client.seat is None:
+                            if not await self.receive(client):
+                                return
+                if client.seat is None:
+                    await websocket.close(1008, f"join within {self.join_timeout:g} seconds")
+                    return
+                while client.seat is not None:
+                    if not await self.receive(client):
+                        return
         finally:
             self.clients.discard(client)
             client.sender.cancel()
@@ -210,7 +214,7 @@ class TableServer:
             # As a dropped connection, but for good: before the game the seat is free again at once.
             del self.by_seat[seat]
             client.seat = None
-            self.seating.seat_left(seat, for_good=True)
+            self.seating.seat_left(seat, for_good=True, leaver=client)
             return
         if isinstance(message, Say):
             name = self.table.seats[seat].name or "?"
@@ -317,7 +321,16 @@ class TableServer:
     def send_lobby(self) -> None:
         self.broadcast(self.table.lobby())
 
-    def presence(self, seat: int, status: str, name: str | None = None, *, free: bool = False) -> None:
+    def presence(
+        self,
+        seat: int,
+        status: str,
+        name: str | None = None,
+        *,
+        free: bool = False,
+        also: Client | None = None,
+    ) -> None:
+        """Tell every seat (and ``also``, a connection that has just left its seat) who came or went."""
         if self.closing:
             # Everyone is told the table closes; "ann dropped out: the table waits for them" would say
             # the opposite, on the host's terminal as the connections go.
@@ -330,6 +343,8 @@ class TableServer:
         if free:
             message["free"] = True
         self.broadcast(message)
+        if also is not None:
+            also.send(message)
         self.on_change(presence_line(name, status, free=free))
 
     def state_message(self, seat: int, events: Sequence[Event], *, coach: bool = False) -> dict[str, Any]:
