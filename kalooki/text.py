@@ -135,7 +135,24 @@ BLANK_NAME: Final = "a name is written in characters that show: no blank fillers
 
 def shows_blank(name: str) -> bool:
     """Whether ``name`` holds a character that shows as nothing, or is nothing but variation selectors."""
-    return any(character in BLANK_CHARACTERS for character in name) or not name_key(name)
+    return any(character in BLANK_CHARACTERS for character in name) or shows_nothing(name)
+
+
+def shows_nothing(text: str) -> bool:
+    """Whether nothing of ``text`` shows: it is only spaces and line breaks, blank fillers, invisible format
+    characters (the zero-width space), and variation selectors or marks with no letter to sit on.
+
+    A name is refused for less (:func:`shows_blank`); a line of chat may hold a filler among what shows.
+    A control character is not nothing: it is shown spelled out (:func:`escape_controls`).
+    """
+    shown = (
+        character
+        for character in unicodedata.normalize("NFKC", text)  # U+3164 is U+1160 so, both fillers
+        if not character.isspace()
+        and character not in BLANK_CHARACTERS
+        and unicodedata.category(character) != "Cf"
+    )
+    return not name_key("".join(shown))
 
 
 MAX_NAME: Final = 20
