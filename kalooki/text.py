@@ -123,6 +123,24 @@ def name_lookalike(name: str, whose: str = "this name's") -> str:
     return ""
 
 
+def name_clash(name: str, seated: str) -> str:
+    """For ``name`` refused as reading as ``seated``, why, to add to the refusal: the same name in other code
+    points (ä as a and a combining diaeresis) is said so; names that differ in case or in Unicode's ways of
+    writing the same letters add nothing, which the player can see; else the letter that reads as another
+    (:func:`name_lookalike`), in the name typed or the one seated."""
+    if name != seated and unicodedata.normalize("NFC", name) == unicodedata.normalize("NFC", seated):
+        # Not the mark: "U+0308 COMBINING DIAERESIS is a mark that tells no names apart" named a character
+        # the player's keyboard wrote for them, as if it made the name another one.
+        return ": the same name, written with other code points"
+    if _caseless(name) == _caseless(seated):
+        return ""  # Ä beside ä was told its U+00C4 read as a: the names differ in case alone
+    return name_lookalike(name) or name_lookalike(seated, "that name's")
+
+
+def _caseless(name: str) -> str:
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
 BLANK_CHARACTERS: Final = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0\U00016fe4\U0001d159")
 """Characters Python counts printable that show as nothing (the Hangul fillers, the blank braille
 pattern, the grapheme joiner, the Khitan filler, the musical null notehead): 'ann' and 'ann' with one

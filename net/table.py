@@ -41,7 +41,7 @@ from kalooki.savegame import (
     save_document,
     seat_rng,
 )
-from kalooki.text import BLANK_NAME, name_fault, name_key, name_lookalike
+from kalooki.text import BLANK_NAME, name_clash, name_fault, name_key
 from kalooki.variant import Variant
 
 from .protocol import CODE_LENGTH, NAME_RULE, TOKEN_BYTES, ErrorCode
@@ -185,8 +185,7 @@ class Table:
             # puzzle the player who typed it, as "already called ann" would one whose keyboard typed аnn
             # without them knowing: the letter that reads as another is named.
             seated_name = seated[name_key(name)]
-            lookalike = name_lookalike(name) or name_lookalike(seated_name, "that name's")
-            taken = f"someone at the table is already called {seated_name}{lookalike}"
+            taken = f"someone at the table is already called {seated_name}{name_clash(name, seated_name)}"
             raise TableError("name_taken", taken)
         open_seats = [index for index, seat in enumerate(self.seats) if seat.kind == "open"]
         if not open_seats:
