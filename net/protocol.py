@@ -243,7 +243,12 @@ class Welcome(_Message):
 
     type: Literal["welcome"]
     protocol: int
-    seat: int = Field(description="Your seat, or -1 when watching.")
+    # A whole number, not a Seat: a welcome of -1, from a table that is not honest, is read and refused by
+    # kalooki join in one line, not skipped as a message no table sends.
+    seat: int = Field(
+        description="Your seat, from 0. A welcome always gives one: no client joins to watch (a host's own "
+        "--watch serves the table with no seat and no connection)."
+    )
     name: str
     token: str
     host: bool = Field(description="Whether you may send start.")
