@@ -123,6 +123,24 @@ def name_lookalike(name: str, whose: str = "this name's") -> str:
     return ""
 
 
+def name_clash(name: str, seated: str) -> str:
+    """For ``name`` refused as reading as ``seated``, why, to add to the refusal: the same name in other code
+    points (ä as a and a combining diaeresis) is said so; names that differ in case or in Unicode's ways of
+    writing the same letters add nothing, which the player can see; else the letter that reads as another
+    (:func:`name_lookalike`), in the name typed or the one seated."""
+    if name != seated and unicodedata.normalize("NFC", name) == unicodedata.normalize("NFC", seated):
+        # Not the mark: "U+0308 COMBINING DIAERESIS is a mark that tells no names apart" named a character
+        # the player's keyboard wrote for them, as if it made the name another one.
+        return ": the same name, written with other code points"
+    if _caseless(name) == _caseless(seated):
+        return ""  # Ä beside ä was told its U+00C4 read as a: the names differ in case alone
+    return name_lookalike(name) or name_lookalike(seated, "that name's")
+
+
+def _caseless(name: str) -> str:
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
 BLANK_CHARACTERS: Final = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0\U00016fe4\U0001d159")
 """Characters Python counts printable that show as nothing (the Hangul fillers, the blank braille
 pattern, the grapheme joiner, the Khitan filler, the musical null notehead): 'ann' and 'ann' with one
@@ -135,7 +153,24 @@ BLANK_NAME: Final = "a name is written in characters that show: no blank fillers
 
 def shows_blank(name: str) -> bool:
     """Whether ``name`` holds a character that shows as nothing, or is nothing but variation selectors."""
-    return any(character in BLANK_CHARACTERS for character in name) or not name_key(name)
+    return any(character in BLANK_CHARACTERS for character in name) or shows_nothing(name)
+
+
+def shows_nothing(text: str) -> bool:
+    """Whether nothing of ``text`` shows: it is only spaces and line breaks, blank fillers, invisible format
+    characters (the zero-width space), and variation selectors or marks with no letter to sit on.
+
+    A name is refused for less (:func:`shows_blank`); a line of chat may hold a filler among what shows.
+    A control character is not nothing: it is shown spelled out (:func:`escape_controls`).
+    """
+    shown = (
+        character
+        for character in unicodedata.normalize("NFKC", text)  # U+3164 is U+1160 so, both fillers
+        if not character.isspace()
+        and character not in BLANK_CHARACTERS
+        and unicodedata.category(character) != "Cf"
+    )
+    return not name_key("".join(shown))
 
 
 MAX_NAME: Final = 20

@@ -274,7 +274,7 @@ class TableConnection:
                     f"the table closed the connection: {message.reason}{self._unreadable_note()}"
                 )
             if message.get("type") == "welcome":
-                if message["seat"] < 0:  # a watcher's (-1): no join asks to watch
+                if message["seat"] < 0:  # -1 is no table's (no join asks to watch): one not honest
                     self.leave()  # else the table would keep that seat waiting, as for a player who dropped
                     raise TableConnectionError(
                         "the table sent a welcome that does not add up: welcome.seat is "

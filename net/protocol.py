@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from kalooki import jsonio
 from kalooki.statecheck import MAX_NAME
-from kalooki.text import escape_controls
+from kalooki.text import escape_controls, shows_nothing
 
 from .message_faults import NOT_AN_OBJECT, field_problem, type_problem
 
@@ -32,6 +32,8 @@ a bound on what a table that is not honest can make a player's machine hold."""
 NAME_RULE = f"a name is one word of at most {MAX_NAME} characters"
 """Why a name is refused (``bad_name``), by the table or, for a name too long to read, by the parser."""
 MAX_SAY = 300
+BLANK_SAY = "say: text: shows nothing: it is only spaces, blank fillers or invisible characters"
+"""Why a line of chat that shows nothing is refused (``bad_message``, as an empty one)."""
 MAX_MOVE = 400
 CODE_LENGTH = 6
 TOKEN_BYTES = 24
@@ -200,6 +202,9 @@ def parse_client_message(text: str | bytes) -> ClientMessages:
         raise ProtocolError(
             "bad_message", escape_controls(field_problem(kind, first, _CLIENT_MODELS))
         ) from None
+    if isinstance(message, Say) and shows_nothing(message.text):
+        # As an empty one: "[table] ann: " on the host's terminal, a blank line on every screen, says nothing.
+        raise ProtocolError("bad_message", BLANK_SAY)
     if isinstance(message, Join) and message.name is not None and message.token is not None:
         # Which of the two the table should go by is anyone's guess: a seat in use was answered seat_in_use.
         raise ProtocolError(
@@ -238,7 +243,12 @@ class Welcome(_Message):
 
     type: Literal["welcome"]
     protocol: int
-    seat: int = Field(description="Your seat, or -1 when watching.")
+    # A whole number, not a Seat: a welcome of -1, from a table that is not honest, is read and refused by
+    # kalooki join in one line, not skipped as a message no table sends.
+    seat: int = Field(
+        description="Your seat, from 0. A welcome always gives one: no client joins to watch (a host's own "
+        "--watch serves the table with no seat and no connection)."
+    )
     name: str
     token: str
     host: bool = Field(description="Whether you may send start.")

@@ -100,11 +100,13 @@ class Seating:
             server.tell_readiness(skip=seat)  # between hands, the deal may wait for them again
         server.changed.set()
 
-    def seat_left(self, seat: int, *, for_good: bool = False) -> None:
+    def seat_left(self, seat: int, *, for_good: bool = False, leaver: Client | None = None) -> None:
+        """A seat's connection is gone, or (``leaver``) said it leaves: that one is told as everyone is, so it
+        knows its leave was heard and whether its seat is free."""
         server = self.server
         name = server.table.seats[seat].name  # before the game, leaving for good frees the seat
         free = server.table.leave(seat, for_good=for_good)
-        server.presence(seat, "left", name, free=free)
+        server.presence(seat, "left", name, free=free, also=leaver)
         server.send_lobby()
         server.tell_readiness()  # between hands, the deal no longer waits for them
         server.changed.set()

@@ -56,7 +56,7 @@ from .protocol import (
 )
 from .seat_connection import BURST, JOIN_TIMEOUT, OUTBOX, RATE, SEND_TIMEOUT, Client, RateLimit
 from .seating import Seating
-from .table import Table, TableError
+from .table import Table, TableError, game_over_said
 from .view import seat_events, seat_view
 
 MAX_REFUSED_FLOOD = 100
@@ -149,16 +149,20 @@ class TableServer:
         client = Client(websocket, limit, self.outbox, self.send_timeout, address=address)
         self.clients.add(client)
         try:
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(self.join_timeout):
-                    while client.seat is None:
-                        if not await self.receive(client):
-                            return
-            if client.seat is None:
-                await websocket.close(1008, f"join within {self.join_timeout:g} seconds")
-                return
-            while await self.receive(client):
-                pass
+            # A connection with no seat, new or after a leave, is held to the join timeout each time: one
+            # that left and stayed open was held to nothing, a connection of the host's for good.
+            while True:
+                with contextlib.suppress(TimeoutError):
+                    async with asyncio.timeout(self.join_timeout):
+                        while client.seat is None:
+                            if not await self.receive(client):
+                                return
+                if client.seat is None:
+                    await websocket.close(1008, f"join within {self.join_timeout:g} seconds")
+                    return
+                while client.seat is not None:
+                    if not await self.receive(client):
+                        return
         finally:
             self.clients.discard(client)
             client.sender.cancel()
@@ -210,7 +214,7 @@ class TableServer:
             # As a dropped connection, but for good: before the game the seat is free again at once.
             del self.by_seat[seat]
             client.seat = None
-            self.seating.seat_left(seat, for_good=True)
+            self.seating.seat_left(seat, for_good=True, leaver=client)
             return
         if isinstance(message, Say):
             name = self.table.seats[seat].name or "?"
@@ -255,9 +259,7 @@ class TableServer:
 
     def hint(self, client: Client, seat: int) -> None:
         advisor = self.require_advisor()
-        game = self.table.require_game()
-        if game.phase not in ("draw", "play") or game.current != seat:
-            raise TableError("not_your_turn", "a hint is for your own turn")
+        game = self.table.require_turn(seat, "a hint is for your own turn")
         told = (seat, self.changes)
         if self.last_hint is None or self.last_hint[0] != told:
             # The search is the bot's, up to a tenth of a second on the largest tables: asked again and
@@ -319,7 +321,16 @@ class TableServer:
     def send_lobby(self) -> None:
         self.broadcast(self.table.lobby())
 
-    def presence(self, seat: int, status: str, name: str | None = None, *, free: bool = False) -> None:
+    def presence(
+        self,
+        seat: int,
+        status: str,
+        name: str | None = None,
+        *,
+        free: bool = False,
+        also: Client | None = None,
+    ) -> None:
+        """Tell every seat (and ``also``, a connection that has just left its seat) who came or went."""
         if self.closing:
             # Everyone is told the table closes; "ann dropped out: the table waits for them" would say
             # the opposite, on the host's terminal as the connections go.
@@ -332,6 +343,8 @@ class TableServer:
         if free:
             message["free"] = True
         self.broadcast(message)
+        if also is not None:
+            also.send(message)
         self.on_change(presence_line(name, status, free=free))
 
     def state_message(self, seat: int, events: Sequence[Event], *, coach: bool = False) -> dict[str, Any]:
@@ -419,8 +432,8 @@ class TableServer:
         while True:
             game = self.table.game
             if game is not None and game.game_over:
-                winners = ", ".join(game.players[seat] for seat in game.winners) or "nobody"
-                self.on_change(f"The game is over: {winners} won.")
+                over = game_over_said(game)
+                self.on_change(f"{over[0].upper()}{over[1:]}.")
                 self.finished.set()
                 return
             delay = self.next_wait()

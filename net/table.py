@@ -41,7 +41,7 @@ from kalooki.savegame import (
     save_document,
     seat_rng,
 )
-from kalooki.text import BLANK_NAME, name_fault, name_key, name_lookalike
+from kalooki.text import BLANK_NAME, name_clash, name_fault, name_key
 from kalooki.variant import Variant
 
 from .protocol import CODE_LENGTH, NAME_RULE, TOKEN_BYTES, ErrorCode
@@ -69,6 +69,16 @@ class LogSink(Protocol):
     def write(self, game: Game, events: Sequence[Event]) -> None: ...
     def undo(self) -> None: ...
     def flush(self) -> None: ...
+
+
+HAND_OVER = "the hand is over: the next is dealt when everyone is ready"
+"""A move between hands: no one is playing (the current seat is the last hand's, which ended)."""
+
+
+def game_over_said(game: Game) -> str:
+    """The game is over, and who won it: a move or a ready after the game is refused so."""
+    winners = ", ".join(game.players[seat] for seat in game.winners) or "nobody"
+    return f"the game is over: {winners} won"
 
 
 def new_code() -> str:
@@ -175,8 +185,7 @@ class Table:
             # puzzle the player who typed it, as "already called ann" would one whose keyboard typed аnn
             # without them knowing: the letter that reads as another is named.
             seated_name = seated[name_key(name)]
-            lookalike = name_lookalike(name) or name_lookalike(seated_name, "that name's")
-            taken = f"someone at the table is already called {seated_name}{lookalike}"
+            taken = f"someone at the table is already called {seated_name}{name_clash(name, seated_name)}"
             raise TableError("name_taken", taken)
         open_seats = [index for index, seat in enumerate(self.seats) if seat.kind == "open"]
         if not open_seats:
@@ -298,10 +307,20 @@ class Table:
             raise TableError("not_started", "the game has not started yet")
         return self.game
 
-    def move(self, index: int, text: str) -> list[Event]:
+    def require_turn(self, index: int, other_turn: str | None = None) -> Game:
+        """The game, if it is seat ``index``'s turn; else refused, saying whose it is (``other_turn``, when
+        another seat's) or why no one's: between hands and after the game no one is playing."""
         game = self.require_game()
-        if game.phase not in ("draw", "play") or game.current != index:
-            raise TableError("not_your_turn", f"it is not your turn: {game.player} is playing")
+        if game.game_over:
+            raise TableError("not_your_turn", game_over_said(game))
+        if game.phase == "hand_over":
+            raise TableError("not_your_turn", HAND_OVER)
+        if game.current != index:
+            raise TableError("not_your_turn", other_turn or f"it is not your turn: {game.player} is playing")
+        return game
+
+    def move(self, index: int, text: str) -> list[Event]:
+        game = self.require_turn(index)
         try:
             # A move that is none is answered with the commands this table's rules allow, not every one.
             action = parse_move(text, usage_line(offered_commands(game.variant)))
@@ -351,6 +370,8 @@ class Table:
     def ready(self, index: int) -> list[Event]:
         """A player is ready for the next hand; the deal's events once every connected person is."""
         game = self.require_game()
+        if game.game_over:
+            raise TableError("illegal_move", game_over_said(game))
         if game.phase != "hand_over":
             raise TableError("illegal_move", "the hand is still being played")
         self.seats[index].ready = True
@@ -470,4 +491,14 @@ class Table:
         return table
 
 
-__all__ = ["DEFAULT_WAIT", "LogSink", "SeatState", "Table", "TableError", "new_code", "token_digest"]
+__all__ = [
+    "DEFAULT_WAIT",
+    "HAND_OVER",
+    "LogSink",
+    "SeatState",
+    "Table",
+    "TableError",
+    "game_over_said",
+    "new_code",
+    "token_digest",
+]

@@ -7,12 +7,14 @@ import json
 import pytest
 from kalooki_cli.app import app
 from kalooki_net.protocol import PROTOCOL_VERSION
+from kalooki_net.table import Table, TableError
 from net_helpers import Player, hosted, new_table
 from typer.testing import CliRunner
 
 from kalooki.bots.base import names_for_bots
 from kalooki.script import ScriptError, load_script_text
 from kalooki.text import name_key, name_lookalike
+from kalooki.variant import Variant
 
 CYRILLIC_ANN = "\u0430nn"  # its first letter is U+0430, drawn as the Latin a
 
@@ -101,6 +103,27 @@ def test_the_look_alike_seated_first_is_named_to_the_plain_name() -> None:
         eve.close()
         ann.close()
         first.close()
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        # It named "U+0308 COMBINING DIAERESIS" as a mark that tells no names apart: the player typed ä.
+        ("a\u0308", ": the same name, written with other code points"),
+        ("A\u0308", ""),  # ä beside ä, its case aside: "U+00C4 ... reads as a" named a letter not read so
+        ("\u00c4", ""),
+        ("a", ": that name's U+00E4 LATIN SMALL LETTER A WITH DIAERESIS reads as a"),
+    ],
+)
+def test_the_same_name_written_another_way_is_told_so_not_as_a_look_alike(name: str, why: str) -> None:
+    table = Table(Variant(), seats=3, bots=["greedy"], seed=1)
+    table.join("\u00e4")
+    with pytest.raises(TableError) as refused:
+        table.join(name)
+    assert (refused.value.code, str(refused.value)) == (
+        "name_taken",
+        f"someone at the table is already called ä{why}",
+    )
 
 
 def test_hot_seat_people_whose_names_read_alike_are_refused() -> None:

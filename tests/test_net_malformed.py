@@ -22,6 +22,7 @@ def refused(player: Player, message: Any, code: str) -> dict[str, Any]:
 
 
 BOTH = "name and token do not go together: a name takes a new seat, a token your own back"
+BLANK = "say: text: shows nothing: it is only spaces, blank fillers or invisible characters"
 NOT_A_CHARACTER = "which is not a character (U+D800 to U+DFFF are halves of UTF-16 pairs)"
 
 BAD_FIELDS = [
@@ -48,6 +49,8 @@ BAD_FIELDS = [
     ({"type": "say"}, "say: text: is required"),
     ({"type": "say", "text": ["hi"]}, "say: text: expected text, got a list"),
     ({"type": "say", "text": "h" * 301}, "say: text: must be at most 300 characters long"),
+    # Said to every seat ("[table] hinter:    " on the host's terminal): refused as an empty line is.
+    *[({"type": "say", "text": text}, BLANK) for text in ("   ", "\n\n\n", "\u200b", "\u3164", "\u0301")],
     # A lone surrogate, sent as JSON's escape (json.dumps writes it so): text that is no Unicode, spelt out.
     ({"type": "say", "text": "hi \ud800"}, f"say: text: not valid text: it holds U+D800, {NOT_A_CHARACTER}"),
     ({"type": "say", "text": "x", "\ud800": 1}, "say: unknown field '\\ud800'; its field is text"),
