@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.text import Text
 
 from kalooki.bots import is_bot_name
-from kalooki.text import escape_controls
+from kalooki.text import escape_controls, shows_nothing
 
 
 def said_line(message: dict[str, Any]) -> Text:
@@ -109,8 +109,12 @@ def skipped_line(message: dict[str, Any]) -> Text:
     )
 
 
-def too_long_to_say(text: str) -> Text | None:
-    """The refusal of a line longer than the table takes: cut to fit, it would say what was not meant."""
+def say_refusal(text: str) -> Text | None:
+    """The refusal of a line the table would not take, said before it is sent: one longer than the table
+    takes (cut to fit, it would say what was not meant), or one that shows nothing (shown as "you:" and
+    nothing, then refused by the table)."""
+    if shows_nothing(text):
+        return Text("✗ say what? that line shows nothing: nothing was sent", style="bold red")
     if len(text) <= MAX_SAY:
         return None
     return Text(
@@ -121,7 +125,7 @@ def too_long_to_say(text: str) -> Text | None:
 
 def say_to_table(connection: TableConnection, text: str) -> Text:
     """Send ``text`` to the table; the line that shows it said by "you", or why it was not sent."""
-    if (refused := too_long_to_say(text)) is not None:
+    if (refused := say_refusal(text)) is not None:
         return refused
     connection.send({"type": "say", "text": text})
     return said_line({"name": "you", "text": text})
@@ -283,7 +287,7 @@ __all__ = [
     "receive",
     "said_in_lobby",
     "said_line",
+    "say_refusal",
     "say_to_table",
     "skipped_line",
-    "too_long_to_say",
 ]

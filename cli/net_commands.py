@@ -345,7 +345,7 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
     from kalooki_net.client import TableConnection, table_uri
 
     from .interactive import EXIT_INTERRUPTED
-    from .lobby import said_in_lobby, too_long_to_say
+    from .lobby import said_in_lobby, say_refusal
     from .remote import RemoteGame
 
     connection = TableConnection(table_uri(address))
@@ -380,7 +380,7 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
                 return 0
             elif said := said_in_lobby(line):
                 # Told back to every seat, the host's own lobby lines included ("[table] ann: ...").
-                if (refused := too_long_to_say(said)) is not None:
+                if (refused := say_refusal(said)) is not None:
                     console.print(refused)
                 else:
                     connection.send({"type": "say", "text": said})

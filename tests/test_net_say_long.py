@@ -40,3 +40,11 @@ def test_a_line_too_long_to_say_in_the_game_is_refused(tmp_path: Path) -> None:
         out = join(f"say {'d' * 301}\nquit\n")
     assert REFUSED in out
     assert "you: ddd" not in out
+
+
+def test_a_line_that_shows_nothing_is_refused_before_it_is_sent(tmp_path: Path) -> None:
+    # It was shown as "you: " and nothing, then refused by the table: the player saw it said.
+    with ann_piped_beside_p0(tmp_path) as join:
+        out = join("say \u200b\u3164\nquit\n")
+    assert "✗ say what? that line shows nothing: nothing was sent" in out
+    assert "you:" not in out
