@@ -278,8 +278,7 @@ class TableConnection:
                     self.leave()  # else the table would keep that seat waiting, as for a player who dropped
                     raise TableConnectionError(
                         "the table sent a welcome that does not add up: welcome.seat is "
-                        f"{message['seat']}{' (watching)' if message['seat'] == -1 else ''}, "
-                        "but you asked for a seat"
+                        f"{message['seat']}, but you asked for a seat (seats are numbered from 0)"
                     )
                 return message
             if message.get("type") == "error":

@@ -107,7 +107,7 @@ def test_a_welcome_that_seats_the_player_as_a_watcher_is_refused_before_the_seat
     welcome_of(sent).update(seat=-1)
     said = (
         "the table sent a welcome that does not add up: "
-        "welcome.seat is -1 (watching), but you asked for a seat"
+        "welcome.seat is -1, but you asked for a seat (seats are numbered from 0)"
     )
     assert join_ends_in_one_line(sent, said) == ""
 
@@ -131,7 +131,7 @@ def test_a_refused_watchers_welcome_leaves_the_seat_it_gave(real_messages: list[
     # The join sent nothing: the table kept that seat waiting, as for a player who dropped.
     sent = copy.deepcopy(real_messages)
     welcome_of(sent).update(seat=-1)
-    said = "welcome.seat is -1 (watching), but you asked for a seat"
+    said = "welcome.seat is -1, but you asked for a seat (seats are numbered from 0)"
     join_leaves_in_one_line(sent, f"the table sent a welcome that does not add up: {said}")
     assert not kept_tokens()
 
