@@ -285,15 +285,7 @@ class Laying(TurnPlay):
         turn = self.turn
         if turn.must_use_card is None and not turn.jokers_owed:  # the turn owes nothing: the common case
             return None
-        seat = self.current
-        key = (
-            seat,
-            self.hand_states[seat].key,
-            tuple(self.table),
-            (turn.drew, turn.drawn_card, turn.opened_before, turn.built),
-            (turn.must_use_card, turn.must_use_limit, turn.jokers_owed, tuple(turn.laid)),
-            self.opened[seat],
-        )
+        key = self._position_key()
         search = self._swap_search
         if search is None:
             known = _VERDICTS(self.variant)
@@ -313,6 +305,19 @@ class Laying(TurnPlay):
         if search.left <= 0:
             return _PAST_BOUND
         return self._work_out(key, search)
+
+    def _position_key(self) -> tuple[object, ...]:
+        """All that decides which layings the engine accepts now: the hand and table, the turn, whether the
+        player has opened (the key of the memos of answers that depend on the position alone)."""
+        seat, turn = self.current, self.turn
+        return (
+            seat,
+            self.hand_states[seat].key,
+            tuple(self.table),
+            (turn.drew, turn.drawn_card, turn.opened_before, turn.built),
+            (turn.must_use_card, turn.must_use_limit, turn.jokers_owed, tuple(turn.laid)),
+            self.opened[seat],
+        )
 
     def _work_out(self, key: tuple[object, ...], search: _SwapSearch) -> str | None:
         """:meth:`_dead_end` of a position not met before in this laying's check."""

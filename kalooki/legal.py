@@ -23,6 +23,7 @@ from kalooki.melds import MeldKind, make_meld
 from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, END_TURN, Action, Discard, Meld, Swap, meld_of
 from kalooki.snapshot import TurnSnapshot, trial
 from kalooki.table_plays import joker_swaps, opened_layings, swap_cards
+from kalooki.variant_memo import PerVariant
 
 MAX_LISTED_LAYINGS = 1000
 """Most melds, builds and swaps :meth:`Game.legal_actions` lists (draws and discards are always all listed).
@@ -33,6 +34,15 @@ threshold that is millions. :meth:`Game.iter_legal_actions` yields them all, laz
 MAX_OPENING_STEPS = 2_000
 """Combinations of melds :meth:`Game.legal_actions` tries when listing openings; past them it lists what it
 found, or else the solver's best opening: a hand that can open always has an opening listed."""
+
+
+_SWAP_OPENINGS: PerVariant[dict[tuple[object, ...], tuple[Meld, ...]]] = PerVariant(lambda variant: {})
+"""The openings :meth:`LegalActions._listed_swap_openings` found, per variant and position: each is a trial,
+some hundreds a listing, and a driver that takes back the opening it fell back on lists the same position
+again, up to its limit of actions in a turn."""
+
+_SWAP_OPENINGS_KEPT = 256
+"""Positions :data:`_SWAP_OPENINGS` holds per variant before it starts again empty."""
 
 
 class _SwapFound(Exception):
@@ -88,9 +98,15 @@ class LegalActions(GameJson):
         owing = bool(self.owed_cards()) or rules.guards_last_card(
             self.variant, turn.must_use_card is not None, turn.jokers_owed
         )
+        listed = False
         for action in self._layings(hand, max_steps):
             if not owing or isinstance(action, Swap) or self._is_legal(action):
+                listed = True
                 yield action
+        if owing and not listed:
+            # The opening search is bounded and blind to the swap after it: where none of the openings it
+            # found leads on, the draw check's route may be one that keeps a card to free a joker with.
+            yield from self._listed_swap_openings()
 
     def _legal_discards(self) -> Iterator[Action]:
         """The discards, then the end of the turn without one where the variant allows it."""
@@ -229,13 +245,35 @@ class LegalActions(GameJson):
         seat, variant = self.current, self.variant
         if rules.may_release_jokers(variant, self.opened[seat]):
             return self._some_swap()
+        return next(self._swap_openings(), None) is not None
+
+    def _listed_swap_openings(self) -> Iterator[Meld]:
+        """:meth:`_swap_openings` as the listing gives them, kept per position (:data:`_SWAP_OPENINGS`)."""
+        known = _SWAP_OPENINGS(self.variant)
+        key = self._position_key()
+        found = known.get(key)
+        if found is None:
+            found = tuple(islice(self._swap_openings(), MAX_LISTED_LAYINGS))
+            if len(known) >= _SWAP_OPENINGS_KEPT:
+                known.clear()
+            known[key] = found
+        yield from found
+
+    def _swap_openings(self) -> Iterator[Meld]:
+        """The legal openings of a player who has not opened and owes the card taken (meld_at_once) that
+        keep a card to free a table joker with, so that a swap after them leads to laying the card: the
+        routes :meth:`_swap_pays_later` looks for, which the listing gives where its own search found none."""
+        seat, variant = self.current, self.variant
         card = self.turn.must_use_card
-        if card is None or not rules.may_ever_swap(variant):
-            return False
+        if card is None or self.opened[seat] or not rules.may_ever_swap(variant):
+            return
         state = self.hand_states[seat]
         wanted = state.held & swap_cards(self.table, variant, seat)
-        openings = self._openings_keeping(card, list(self.hands[seat]), state, wanted) if wanted else iter(())
-        return any(self._is_legal(opening) for opening in openings)
+        if not wanted:
+            return
+        for opening in self._openings_keeping(card, list(self.hands[seat]), state, wanted):
+            if self._is_legal(opening):
+                yield opening
 
     def _openings_keeping(
         self, card: Card, hand: list[Card], state: CardState, wanted: int
