@@ -16,7 +16,7 @@ from rich.text import Text
 
 from kalooki import rules, solver
 from kalooki.bots import GreedyBot
-from kalooki.driver import ask_bot
+from kalooki.driver import ask_bot, fallback_action
 from kalooki.engine import Game, IllegalMoveError
 from kalooki.melds import MeldError, build, make_meld
 from kalooki.moves import Action, Build, Draw, Meld
@@ -87,7 +87,14 @@ def suggest_turn(game: Game) -> Hint:
         try:
             copy.apply(action)
         except IllegalMoveError:
-            break
+            # As in play (kalooki.driver.play_turn): the bot's illegal choice gives way to a listed action.
+            # Stopping here left a turn that owes the card taken with no move, where the route to lay it
+            # (an opening, then a joker swap) is one the bot's own search does not see.
+            try:
+                action = fallback_action(copy)
+                copy.apply(action)
+            except IllegalMoveError:
+                break
         actions.append(action)
     laid = sum(meld.worth(copy.variant) for meld in copy.table) - before
     opening = not opened_before and copy.opened[seat]
@@ -166,6 +173,12 @@ def hint_summary(hint: Hint, game: Game, seat: int) -> str | None:
         return summary + "."
     if game.phase == "play" and not game.opened[seat] and variant.opening_threshold:
         needed = variant.opening_threshold
+        if hint.short is not None and hint.short.opens:
+            # The preview opens but the hint lays nothing: "cannot open" would contradict the figure shown.
+            return (
+                f"Your best melds make {hint.short.points} of the {needed} points needed, "
+                "but the greedy bot would not open with them this turn."
+            )
         if hint.short is not None and hint.short.points:
             why = f"your best melds make {hint.short.points} of the {needed} points needed"
         else:

@@ -9,9 +9,12 @@ pays the card. The listing's bounded search of openings met none that keeps them
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
+from kalooki_cli.hints import Hint, hint_summary, meld_preview, render_hint
+from rich.console import Console
 from rules_helpers import play
 
 from kalooki.engine import Game
@@ -43,3 +46,36 @@ def test_the_listing_gives_an_opening_that_keeps_the_cards_for_the_swap() -> Non
         play(game, move)
     assert game.turn_number == 4
     assert game.opened[0]
+
+
+def test_the_hint_gives_the_route() -> None:
+    game = taken()
+    out = io.StringIO()
+    render_hint(Console(file=out, width=100, color_system=None, highlight=False), game, 0, letters=True)
+    assert out.getvalue().splitlines() == [
+        "Hint (what the greedy bot would play):",
+        f"  {OPENING}",
+        "    100 points",
+        "  swap 1 5C 5D",
+        "  meld 2C JK(3C) 4C",
+        "    9 points",
+        "  build 2 5S",
+        "  build 8 JC",
+        "  build 9 7H 8H",
+        "  build 10 6S",
+        "  build 11 9S",
+        "  discard AD",
+        "That lays 159 points, 109 of them in new melds: enough to open (100 needed).",
+    ]
+
+
+def test_a_hint_that_lays_nothing_beside_a_preview_that_opens_does_not_say_the_hand_cannot_open() -> None:
+    game = taken()
+    preview = meld_preview(game, 0)
+    assert preview is not None
+    assert (preview.points, preview.opens) == (159, True)
+    nothing = Hint(actions=(), points=0, opening=False, short=preview)
+    assert hint_summary(nothing, game, 0) == (
+        "Your best melds make 159 of the 100 points needed, but the greedy bot would not open with them"
+        " this turn."
+    )
