@@ -26,10 +26,12 @@ from rich.text import Text
 from kalooki.bots import BotProtocolError, UnknownBotError, check_bot
 from kalooki.executors import Pool, open_pool
 from kalooki.figures import figures_of
+from kalooki.loader_refs import is_path_like
 from kalooki.rules import may_play, player_counts, seating_note
 from kalooki.simulate import (
     DEFAULT_MAX_HANDS,
     DEFAULT_MAX_TURNS,
+    GameFailure,
     GameRecord,
     game_rows,
     rows_to_csv,
@@ -413,6 +415,10 @@ def simulate_command(
             else:
                 comparison = options.compare(rules_a, rules_b, seats, games, seed)
                 result = comparison.a
+        except GameFailure as failure:
+            # Which file: B's where it is B's rules that failed (they differ from A's, or B was refused).
+            failed_b = rules_b is not None and failure.variant == rules_b
+            fail(_failure_text(failure, (compare_with or variant) if failed_b else variant))
         except KeyboardInterrupt as stop:
             fail_interrupted(
                 f"interrupted after {played[0]:,} of {counted(total_games, 'game')}"
@@ -465,6 +471,11 @@ def simulate_command(
         # With --csv - too: the page and the chart were left unwritten, without a word.
         if report_path is not None or plot_path is not None:
             write_simulation_pictures(result, comparison, labels, report_path, plot_path, rule_changes)
+
+
+def _failure_text(failure: GameFailure, reference: str) -> str:
+    """An engine failure in one game, led by the variant's file where it was given as one."""
+    return f"{reference}: {failure}" if is_path_like(reference) else str(failure)
 
 
 def tell_bot_faults(records: Iterable[GameRecord]) -> None:

@@ -54,6 +54,7 @@ __all__ = [
     "DEFAULT_MAX_TURNS",
     "PLANS_KEPT",
     "Comparison",
+    "GameFailure",
     "GamePlan",
     "GameRecord",
     "HandRecord",
@@ -80,6 +81,20 @@ Progress = Callable[[int, int], None]
 
 class SimulationError(KalookiError):
     """A simulation that cannot be run as asked (no games, a bot list that does not fit the table...)."""
+
+
+class GameFailure(KalookiError):
+    """The engine refused to go on in one game of a simulation (no legal action for the player on turn):
+    a fault of kalooki, not of the variant or the bots. Names the game and its deal seed, with which
+    :func:`play_game` plays it again, and carries the ``variant`` so the caller can name its file."""
+
+    def __init__(self, message: str, variant: Variant) -> None:
+        super().__init__(message)
+        self.variant = variant
+
+    def __reduce__(self) -> tuple[type[GameFailure], tuple[str, Variant]]:
+        # Raised in a worker process, it is pickled back to the caller: the variant goes with it.
+        return type(self), (str(self), self.variant)
 
 
 # ---------------------------------------------------------------- seeds
@@ -157,10 +172,22 @@ def play_game(
     }
     hands: list[HandRecord] = []
     faults = BotFaults()
-    while not game.game_over and len(hands) < max_hands:
-        if game.phase == "hand_over":
-            game.next_hand()
-        hands.append(_play_hand(game, seats, faults))
+    try:
+        while not game.game_over and len(hands) < max_hands:
+            if game.phase == "hand_over":
+                game.next_hand()
+            hands.append(_play_hand(game, seats, faults))
+    except Exception as error:
+        # The bots' faults are caught in play_turn: what reaches here is the engine's, and ended the whole
+        # run with no word of which game, so it could not be played again to report it.
+        # Numbered as the CSV's "game" column; the deal seed (and any turn of the bots) plays it again.
+        turned = f", bots turned {rotation} seats" if rotation else ""
+        where = f"{variant.name}, game {index} (deal seed {seed}{turned})"
+        where += f", hand {game.hand_number}, turn {game.turn_number}"
+        if isinstance(error, KalookiError):  # the CLI shows its message alone: it must say where
+            raise GameFailure(f"{where}: {error} (a fault of kalooki's engine)", variant) from error
+        error.add_note(f"in {where}")
+        raise
     return GameRecord(
         index=index,
         seed=seed,
