@@ -28,8 +28,8 @@ class Autosave:
     _write_save: Callable[[Path, str], None] | None
     _move_save: Callable[[Path, Path, str], None] | None
     unchanged_save: str | None = None
-    """The save as the file holds it while nothing has been played since it was resumed: saving it
-    again would only move its time of last play, and the saves list's numbers with it."""
+    """The save as it was read, when resumed, while nothing in it has changed since: saving it again
+    would only move its time of last play, and the saves list's numbers with it."""
 
     if TYPE_CHECKING:  # provided by the game at the terminal this is mixed into
 

@@ -28,7 +28,7 @@ from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
 from kalooki.events import EliminatedEvent
 from kalooki.moves import ALIASES, Discard, Draw, EndTurn, offered_commands, parse_move
-from kalooki.savegame import Session, dump_save, restore_rngs, seat_rng
+from kalooki.savegame import Session, restore_rngs, seat_rng
 from kalooki.text import clipped, escape_controls
 from kalooki.variant import Variant
 
@@ -178,8 +178,6 @@ class InteractiveGame(Autosave):
         }
         self.faults = BotFaults(tell=lambda fault: self.say(str(fault), style="bold"))
         """The bots that raised or chose what is no action: said on the game screen once each."""
-        if resumed:
-            self.unchanged_save = dump_save(game, session)
         self.seating = Seating(tuple(game.players), self.human, dict(session.bots))
         self.letters = render.plain_cards(console)
         # Resumed or rejoined after a draw: the card drawn is marked as it was before.

@@ -423,6 +423,8 @@ def resume_game(game: str | None, *, fast: bool, log: Path | None = None, no_log
 
 
 def resume_held(path: Path, *, fast: bool, log: Path | None, no_log: bool) -> int:
+    from kalooki.savegame import dump_save
+
     from .continue_log import resumed_log
     from .hotseat import HotSeatGame, saved_humans
     from .saves import move_save, read_save, refuse_hosted_table, write_save
@@ -432,6 +434,9 @@ def resume_held(path: Path, *, fast: bool, log: Path | None, no_log: bool) -> in
     refuse_hosted_table(path, loaded)
     humans = saved_humans(path, loaded)  # checked before a log is opened or a line is played
     session = loaded.session
+    as_read = dump_save(
+        loaded.game, session
+    )  # before --log or --no-log changes what the save says of its log
     writer, session.log, session.log_left, session.log_unnamed = resumed_log(
         loaded.game, session.log, session.log_left, log, no_log=no_log, unnamed=session.log_unnamed, save=path
     )
@@ -442,6 +447,7 @@ def resume_held(path: Path, *, fast: bool, log: Path | None, no_log: bool) -> in
             save_path=path, write_save=write_save, pause=loop.pause, log=writer, resumed=True,
             move_save=move_save,
         )  # fmt: skip
+    loop.unchanged_save = as_read  # not written again until something in it changes
     if loaded.game.game_over:
         render_game_end(loop.console, loaded.game, loop.seating)
         loop.say("That game is over. Start a new one with: kalooki play")

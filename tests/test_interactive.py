@@ -601,28 +601,3 @@ def test_a_save_round_trips_through_the_file(tmp_path: Path) -> None:
     loaded = load_save(path.read_text())
     assert state(loaded.game) == state(game)
     assert loaded.session.bots == session.bots
-
-
-@pytest.mark.parametrize("stop", ["quit", None], ids=["quit", "end of input"])
-def test_a_save_resumed_and_left_without_a_move_is_not_rewritten(tmp_path: Path, stop: str | None) -> None:
-    # It was saved again on opening and on quitting: its time of last play moved to now, and the saves
-    # list, newest first, numbered the games anew (resume 2 then opened the other game).
-    path = tmp_path / f"g{SAVE_SUFFIX}"
-    game, session = new_game(Variant(), "you", ["greedy", "greedy"], seed=7)
-    code, _, _ = run(game, ["ds", "quit"], save_path=path, session=session)
-    assert code == 0
-    before = path.read_bytes()
-    written = path.stat().st_mtime_ns  # the time of last play is to the second: a rewrite may match it
-    loaded = read_save(path)
-    lines = [stop] if stop else []
-    code, _, _ = run(loaded.game, lines, save_path=path, session=loaded.session, resumed=True)
-    assert (path.read_bytes(), path.stat().st_mtime_ns) == (before, written)
-    loaded = read_save(path)
-    code, _, _ = run(loaded.game, ["hint", "quit"], save_path=path, session=loaded.session, resumed=True)
-    assert (path.read_bytes(), path.stat().st_mtime_ns) == (before, written)  # a look is no move either
-    loaded = read_save(path)
-    turn = loaded.game.turn_number
-    discard = format_move(suggest_turn(loaded.game).actions[-1])
-    code, _, _ = run(loaded.game, [discard, "quit"], save_path=path, session=loaded.session, resumed=True)
-    assert code == 0
-    assert read_save(path).game.turn_number > turn  # a move is saved, as before

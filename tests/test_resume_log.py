@@ -222,3 +222,17 @@ def test_a_log_that_goes_on_past_the_save_is_not_continued(tmp_path: Path) -> No
     replayed = kalooki(tmp_path, "replay", "g.jsonl")
     assert replayed.returncode == 0, replayed.stdout + replayed.stderr
     assert "the log stops in hand 1, turn 5 (you to draw)" in replayed.stdout
+
+
+@pytest.mark.parametrize("typed", ["quit\n", "", "hint\nquit\n"], ids=["quit", "end of input", "a hint"])
+def test_a_save_resumed_and_left_without_a_move_is_not_rewritten(home: Path, typed: str) -> None:
+    # It was saved again on opening and on leaving: its time of last play moved to now, and the saves
+    # list, newest first, numbered the games anew (resume 2 then opened the other game).
+    save = Path(f"g{SAVE_SUFFIX}")
+    play("play", "--seed", "5", "--players", "2", "--save", str(save), typed="ds\n")
+    before, written = save.read_bytes(), save.stat().st_mtime_ns  # the time saved is to the second
+    play("resume", str(save), "--fast", typed=typed)
+    assert (save.read_bytes(), save.stat().st_mtime_ns) == (before, written)
+    turn = read_save(save).game.turn_number
+    play("resume", str(save), "--fast", typed=discard(save))
+    assert read_save(save).game.turn_number > turn  # a move is saved, as before
