@@ -122,6 +122,17 @@ def _also(sentence: str) -> str:
     return f" {html.escape(sentence)}" if sentence else ""
 
 
+def untested_in_every_cell(cells: Iterable[Iterable[Difference]]) -> list[Difference]:
+    """The differences of the figures that no cell of a sweep could test, one each: a figure untested in
+    some cells shows dashes there, and a line for the whole sweep named it as though none had tested it
+    (one cell that changed nothing made every figure "the same in every pair")."""
+    by_figure: dict[str, list[Difference]] = {}
+    for differences in cells:
+        for item in differences:
+            by_figure.setdefault(item.metric, []).append(item)
+    return [items[0] for items in by_figure.values() if not any(item.tested for item in items)]
+
+
 def untested(differences: Iterable[Difference], units: str) -> str:
     """A sentence naming the figures that had nothing to test (their p of 1 would read as a test's that
     found nothing), or "" where every figure was tested."""
@@ -282,6 +293,9 @@ def sweep_report(result: SweepResult) -> str:
     ]
     variant = spec.variant + (f" with {', '.join(spec.overrides)}" if spec.overrides else "")
     tested = [item for cell in result.cells for item in cell.differences]
+    nowhere = untested(
+        untested_in_every_cell(cell.differences for cell in result.cells), paired_units(spec.duplicate)
+    )
     body = [
         f"<p>{len(spec.cells)} cells × {spec.games:,} games, seed {spec.seed}, bots "
         f"{html.escape(bots_text(spec.bots))}; baseline {html.escape(spec.cells[spec.baseline].label)}. "
@@ -289,7 +303,7 @@ def sweep_report(result: SweepResult) -> str:
         f"(paired t over {paired_units(spec.duplicate)} on the same seeds"
         f"{html.escape(sign_tested(tested))}), "
         f"{len(significant)} significant after Benjamini-Hochberg false-discovery control at 5%."
-        f"{_also(untested(tested, paired_units(spec.duplicate)))}"
+        f"{_also(nowhere)}"
         "</p>",
         "<h2>Cells</h2>",
         _table(header, rows),

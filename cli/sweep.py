@@ -41,7 +41,7 @@ from .common import (
     named_bots,
     seed_number,
 )
-from .html_report import BOTS_NOTE, bots_text, paired_units, untested
+from .html_report import BOTS_NOTE, bots_text, paired_units, untested, untested_in_every_cell
 from .narrow import Column, difference_texts, indented, narrow_table, natural_width
 from .output import check_output_file, check_output_folder, report_console
 from .run_options import (
@@ -157,7 +157,7 @@ def print_sweep(result: SweepResult, console: Console) -> None:
             console.print(differences)
         else:
             print_stacked_significant(result, console)
-    items = (item for cell in result.cells for item in cell.differences)
+    items = untested_in_every_cell(cell.differences for cell in result.cells)
     if not_tested := untested(items, paired_units(spec.duplicate)):
         console.print(not_tested)
 

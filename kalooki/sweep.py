@@ -396,7 +396,8 @@ def sweep_rows(result: SweepResult) -> list[dict[str, Any]]:
             row[f"{figure.key}:high"] = round(high, 6)
             test = tests.get(figure.key)
             row[f"{figure.key}:diff"] = round(test.difference, 6) if test else ""
-            row[f"{figure.key}:p_adjusted"] = round(test.adjusted_p, 6) if test else ""
+            # Empty where no test was made (no data, or the same in every pair): 1.0 read as a test's.
+            row[f"{figure.key}:p_adjusted"] = round(test.adjusted_p, 6) if test and test.tested else ""
             row[f"{figure.key}:significant"] = test.significant if test else ""
         # Last, so no column moves: where players drop out (kalooki-40) the seats' hands won are of
         # different numbers of hands, and add up to more than 100%.

@@ -174,3 +174,28 @@ def test_a_chart_leaves_no_point_where_a_cell_has_no_data() -> None:
     # Where every cell has data, the legend says nothing of gaps.
     turns = charts["sweep-turns_per_hand"].figure.axes[0].get_legend().get_texts()
     assert "no point: no data in that cell" not in [text.get_text() for text in turns]
+
+
+def test_only_figures_no_cell_could_test_are_named_as_untested(tmp_path: Path) -> None:
+    # One cell that changes nothing (kalooki_bonus=30 at 51) made every figure "the same in every pair"
+    # in the line under a sweep whose other cells tested them, and the CSV gave such a figure p 1.
+    grid = ["classic", "--grid", "kalooki_bonus=25,30", "--grid", "opening_threshold=51,40"]
+    grid += ["-n", "6", "-w", "1", "--csv", str(tmp_path / "sweep.csv"), "--report", str(tmp_path / "r.html")]
+    result = runner.invoke(app, ["sweep", *grid], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    said = (
+        "No difference to test for hands the stock ran out, reshuffles per hand, hands abandoned: "
+        "the same in every pair of games."
+    )
+    assert said in " ".join(result.stdout.split())
+    assert said in " ".join((tmp_path / "r.html").read_text().split())
+    rows = (tmp_path / "sweep.csv").read_text().splitlines()
+    header = rows[0].split(",")
+    column = header.index("turns_per_hand:p_adjusted")
+    cells = [row.split(",") for row in rows[1:]]
+    assert [(cell[0], cell[1], cell[column] == "") for cell in cells] == [
+        ("25", "51", True),  # the baseline: nothing to test
+        ("25", "40", False),
+        ("30", "51", True),  # changes nothing that is counted: no test, no p
+        ("30", "40", False),
+    ]
