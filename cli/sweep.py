@@ -18,7 +18,14 @@ from kalooki.figures import FDR_METHOD
 from kalooki.grid import Cell, cell_count, find_baseline, knob_text, load_cells, parse_grid
 from kalooki.loader import load_variant
 from kalooki.rules import may_play, player_counts
-from kalooki.simulate import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, MAX_GAMES, GameRecord, rows_to_csv
+from kalooki.simulate import (
+    DEFAULT_MAX_HANDS,
+    DEFAULT_MAX_TURNS,
+    MAX_GAMES,
+    GameFailure,
+    GameRecord,
+    rows_to_csv,
+)
 from kalooki.sweep import (
     CellResult,
     PlayedCell,
@@ -36,6 +43,7 @@ from .common import (
     at_least,
     cli_errors,
     counted,
+    fail,
     folder_name,
     named,
     named_bots,
@@ -430,6 +438,10 @@ def sweep_command(
 
             try:
                 result = run_sweep(spec, pool, done=done, on_cell=cell_played, progress=advance)
+            except GameFailure as failure:
+                # The message names the base variant, which every cell shares: the cell says which rules.
+                failed = next((cell for cell in cells if cell.variant == failure.variant), None)
+                fail(f"cell {failed.label}: {failure}" if failed is not None else str(failure))
             except KeyboardInterrupt as stop:
                 fail_interrupted(interrupted_message(store, len(cells)), stop)
     tell_bot_faults(played)

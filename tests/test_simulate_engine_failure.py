@@ -90,3 +90,16 @@ def test_a_comparison_names_the_file_of_the_variant_that_failed(
         f"{other}: other, game 1 (deal seed {FAILING}), hand 1, turn 3: bob has no legal action"
         " (a fault of kalooki's engine)"
     ]
+
+
+def test_a_sweep_names_the_cell_whose_game_failed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The message named the base variant, which every cell shares: no word of which cell's rules failed.
+    fail_in_game_1(monkeypatch, IllegalMoveError("bob has no legal action"), threshold=40)
+    args = ["sweep", "classic", "--grid", "opening_threshold=51,40", "-n", "3", "-w", "1"]
+    args += ["--seed", str(SEED)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 1, result.output
+    assert result.stderr == (
+        f"cell opening_threshold=40: classic, game 1 (deal seed {FAILING}), hand 1, turn 3:"
+        " bob has no legal action (a fault of kalooki's engine)\n"
+    )
