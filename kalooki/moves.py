@@ -196,6 +196,9 @@ def parse_move(text: str, usage: str = USAGE) -> Action:
     rest = words[1].strip() if len(words) > 1 else ""
     # Messages quote the move as typed, cut short: a pasted page is not shown back whole.
     quoted = clipped(text.strip())
+    if verb == "d" and not rest:
+        # Alone, d was taken for draw (at the draw prompt): it is said to be discard, in no phase's words.
+        raise MoveSyntaxError(f"'{quoted}': d is discard: name the card (d KD)")
     expanded = ALIASES.get(verb)
     if expanded is not None:
         verb, _, prefix = expanded.partition(" ")
@@ -274,8 +277,7 @@ def _parse_verb(verb: str, rest: str, text: str, usage: str) -> Action:
     if verb == "discard":
         discarded = parse_cards(rest)
         if not discarded:
-            # "d" alone: a player who took d for draw is told the draws' short forms too.
-            raise MoveSyntaxError(f"'{text}': name the card to discard (discard KD); to draw: ds or dd")
+            raise MoveSyntaxError(f"'{text}': name the card to discard (discard KD)")
         if len(discarded) != 1:
             raise MoveSyntaxError(f"'{text}': discard exactly one card (discard KD)")
         return Discard(discarded[0])

@@ -263,10 +263,10 @@ COMMA_STARTS = "a comma starts a new meld, so write one meld's cards with spaces
         ("swap 5C", "'swap 5C': write the table meld's number, then the cards (swap 2 5C)"),
         ("swap 0 5C", "'swap 0 5C': table melds are numbered from 1"),
         ("swap 2 5C low", f"'swap 2 5C low': 'low' {CARD_HELP}"),
-        ("discard", "'discard': name the card to discard (discard KD); to draw: ds or dd"),
+        ("discard", "'discard': name the card to discard (discard KD)"),
         ("discard 7H 8H", "'discard 7H 8H': discard exactly one card (discard KD)"),
-        # A player who took d for draw was sent towards discarding only.
-        ("d", "'d': name the card to discard (discard KD); to draw: ds or dd"),
+        # A player who took d for draw was told to discard exactly one card.
+        ("d", "'d': d is discard: name the card (d KD)"),
         ("discard 1S", f"'discard 1S': '1S' {CARD_HELP}"),
     ],
 )
