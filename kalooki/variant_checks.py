@@ -204,7 +204,7 @@ def _no_going_out_problem(variant: Variant) -> str | None:
         f"(set_maximum {variant.set_maximum}) and runs of all {RUN_MAX} (run_minimum {variant.run_minimum}) "
         f"no meld can take another card, so a hand lays whole melds of "
         f"{' and '.join(map(str, sizes))} cards, and going out (going_out: {variant.going_out}) lays "
-        f"{counts}"
+        f"{counts}, no sum of them"
     )
 
 

@@ -470,7 +470,7 @@ def test_a_hand_that_can_never_be_laid_out_is_refused(tmp_path: Path) -> None:
     assert line == (
         f"{family}:5:12: hand_size: hand_size (14) can never be laid out: with sets of exactly 3 cards "
         "(set_maximum 3) and runs of all 13 (run_minimum 13) no meld can take another card, so a hand lays "
-        "whole melds of 3 and 13 cards, and going out (going_out: discard_required) lays 14"
+        "whole melds of 3 and 13 cards, and going out (going_out: discard_required) lays 14, no sum of them"
     )
     # Laying the last card too lays 15, five sets; thirteen cards are one run; a set of four may grow.
     for fixed in ("going_out=meld_required", "going_out=discard_optional", "hand_size=13", "set_maximum=4"):
