@@ -218,6 +218,9 @@ def _action_parts_problem(action: Action) -> str | None:
         if not action.groups:
             # Nothing laid is no opening, even where any meld opens (opening_threshold: 0).
             return "a meld move lays at least one meld: meld 7H 8H 9H"
+        if not all(action.groups):
+            # A plug-in's empty group was refused as " is not a meld", its cards (none) named before it.
+            return "a meld of no cards: each meld of a meld move holds its cards (meld 7H 8H 9H, QS QD QC)"
         cards: Sequence[object] = [card for group in action.groups for card in group]
     elif isinstance(action, Discard):
         cards = [action.card]

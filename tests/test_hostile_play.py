@@ -136,6 +136,10 @@ def test_the_turn_limit_travels_with_a_save() -> None:
         (Meld((0, 1, 2)), "(0, 1, 2) is not a list of melds, each a list of card codes"),  # type: ignore[arg-type]
         (Meld(((0, 1, 2), 3)), "((0, 1, 2), 3) is not a list of melds, each a list of card codes"),  # type: ignore[arg-type]
         (Build(1, 3), "3 is not a list of card codes"),  # type: ignore[arg-type]
+        (
+            Meld(((0, 1, 2), ())),
+            "a meld of no cards: each meld of a meld move holds its cards (meld 7H 8H 9H, QS QD QC)",
+        ),
         (Swap(1, None), "None is not a list of card codes"),  # type: ignore[arg-type]
     ],
 )
