@@ -336,8 +336,8 @@ class GameState:
             and not rules.sees_drawn_card(seat, current, seen.drew, phase in _IN_PLAY)
         ):
             seen.drawn_card = None
-        if seat != current:
-            seen.must_use_limit = 0  # the copies the taker held before: what is in their hand
+        if not rules.sees_copies_kept(seat, current):
+            seen.must_use_limit = 0
         hands = self.hands
         # Typed Any: the draft's slots are the view's fields, each set below (a test holds them all set).
         # Called, not object.__new__(ViewDraft): with no __init__ of its own the call is the cheaper.

@@ -382,6 +382,13 @@ def sees_drawn_card(seat: int, drawer: int, source: str | None, in_play: bool = 
     return source == "discard" or (in_play and seat == drawer)
 
 
+def sees_copies_kept(seat: int, current: int) -> bool:
+    """Whether ``seat`` may see how many copies of a discard taken under meld_at_once the taker's hand
+    may keep (the turn's ``must_use_limit``): only the player on turn, as it is how many the hand held.
+    The engine's views and the network host's seat views decide here."""
+    return seat == current
+
+
 # ---------------------------------------------------------------- the run frame (ace_in_runs, run_minimum)
 
 

@@ -27,7 +27,7 @@ from kalooki.cards import Card, format_card, full_pack, parse_card
 from kalooki.engine import STATE_FORMAT, STATE_VERSION, Event, Game, StateFormatError
 from kalooki.events import DealEvent, DrawEvent, ReshuffleEvent
 from kalooki.melds import TableMeld
-from kalooki.rules import may_end_without_discard, sees_drawn_card
+from kalooki.rules import may_end_without_discard, sees_copies_kept, sees_drawn_card
 from kalooki.variant import Variant
 
 from .table_state import WATCHER, TableStateError, seen_cards, view_problem
@@ -57,9 +57,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     # Which pile the current player drew from is public; a card drawn from the stock is not.
     if not sees_drawn_card(seat, game.current, turn["drew"], playing):
         turn["drawn_card"] = None
-    if seat != game.current or not playing:
-        # How many copies of a discard taken the hand may keep is how many it held before: the others
-        # would learn what is in the taker's hand.
+    if not sees_copies_kept(seat, game.current):
         turn["must_use_limit"] = 0
     for key in ("drawn_card", "must_use_card"):
         if turn[key] is not None:
