@@ -70,6 +70,7 @@ ENGINE_LAYING = tuple(
         "_swap",
         "_lay",
         "_dead_end",
+        "_position_key",
         "_work_out",
         "_swap_leads_on",
         "_unpayable_debt",
