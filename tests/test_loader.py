@@ -478,6 +478,18 @@ def test_a_hand_that_can_never_be_laid_out_is_refused(tmp_path: Path) -> None:
     assert load_variant(family, ["turn_discard=optional"]).hand_size == 14  # a hand that grows
 
 
+def test_which_counts_going_out_lays_decides_whether_a_hand_can_be_laid_out(tmp_path: Path) -> None:
+    # Eight cards are no sum of 3s and 13s, nine are three sets: a hand of 8 goes out only where going
+    # out may lay the last card too (one more, not one less or two more).
+    rules = "set_suits: may_repeat\nset_maximum: 3\ndecks: 2\nrun_minimum: 13\nhand_size: 8\n"
+    rules += "opening_threshold: 0\n"
+    family = write(tmp_path, "family.yaml", rules)
+    (line,) = errors(load_variant, family)
+    assert line.endswith("going out (going_out: discard_required) lays 8, no sum of them")
+    for going_out in ("meld_required", "discard_optional"):
+        assert load_variant(family, [f"going_out={going_out}"]).hand_size == 8
+
+
 def test_a_hand_of_one_card_may_grow_to_open_where_a_turn_need_not_discard() -> None:
     # Each turn may keep its card: the hand grows until it holds 51 points of melds.
     variant = load_variant("classic", ["turn_discard=optional", "hand_size=1"])
