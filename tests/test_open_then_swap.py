@@ -17,6 +17,7 @@ from kalooki_cli.hints import Hint, hint_summary, meld_preview, render_hint
 from rich.console import Console
 from rules_helpers import play
 
+from kalooki.cards import parse_card
 from kalooki.engine import Game
 from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Meld, parse_move
 from kalooki.view import LegalView
@@ -46,6 +47,28 @@ def test_the_listing_gives_an_opening_that_keeps_the_cards_for_the_swap() -> Non
         play(game, move)
     assert game.turn_number == 4
     assert game.opened[0]
+
+
+def test_the_openings_come_swap_card_by_swap_card() -> None:
+    # Searched per card that frees a table joker (5C, 5D), each in the hand less 2C and that card: the
+    # openings keeping 5C, then the 40 that lay 5C and keep 5D, in the order of that search. Searching
+    # for every card held, not only those, found some of the 5D ones early, in the search for a card
+    # that frees no joker.
+    actions = taken().legal_actions()
+    listed = [str(action) for action in actions]
+    five = parse_card("5C")
+    laying = [
+        str(action)
+        for action in actions
+        if isinstance(action, Meld) and any(five in group for group in action.groups)
+    ]
+    assert len(listed) == 298
+    assert laying == listed[-40:]
+    assert laying[:3] == [
+        "meld 6D 6H 6S, 9C 9D 9H, QC QH QS, 4C 5C 6C, AH 2H 3H",
+        "meld 6D 6H 6S, 9C 9D 9H, QC QH QS, 4C 5C 6C, AH 2H 3H 4H",
+        "meld 6D 6H 6S, 9C 9D 9S, QC QH QS, 4C 5C 6C, AH 2H 3H",
+    ]
 
 
 def test_the_hint_gives_the_route() -> None:
