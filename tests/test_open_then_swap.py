@@ -26,8 +26,10 @@ FIXTURE = Path(__file__).parent / "fixtures" / "swap_debt" / "open-then-swap.jso
 OPENING = "meld 6C 6D 6H, 9C 9D 9H, QC QH QS, AH 2H 3H 4H 5H"
 
 
-def taken() -> Game:
-    game = Game.from_json(json.loads(FIXTURE.read_text()))
+def taken(**knobs: object) -> Game:
+    state = json.loads(FIXTURE.read_text())
+    state["variant"].update(knobs)
+    game = Game.from_json(state)
     assert game.legal_actions() == [DRAW_STOCK, DRAW_DISCARD]
     play(game, "draw discard")
     return game
@@ -69,6 +71,13 @@ def test_the_openings_come_swap_card_by_swap_card() -> None:
         "meld 6D 6H 6S, 9C 9D 9H, QC QH QS, 4C 5C 6C, AH 2H 3H 4H",
         "meld 6D 6H 6S, 9C 9D 9S, QC QH QS, 4C 5C 6C, AH 2H 3H",
     ]
+
+
+def test_where_a_swap_is_listed_the_openings_that_keep_a_card_for_one_are_not_searched() -> None:
+    # A player who has not opened may free jokers here: the swaps that lead to laying 2C are listed, and
+    # the listing falls back on the openings that keep 5C or 5D only where it lists nothing at all.
+    game = taken(joker_release_requires_opening=False)
+    assert [str(action) for action in game.legal_actions()] == ["swap 1 5C 5D", "swap 2 5H 5S"]
 
 
 def test_the_hint_gives_the_route() -> None:
