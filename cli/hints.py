@@ -67,6 +67,8 @@ class Hint:
     """Whether ``actions`` open the player (first melds reaching the threshold)."""
     short: MeldPreview | None
     """When the player has not opened and cannot: the most they could lay, to compare with the threshold."""
+    fell_back: bool = False
+    """Whether an action is the first the rules list, the bot's own refused (as play replaces it)."""
 
 
 def suggest_turn(game: Game) -> Hint:
@@ -81,6 +83,7 @@ def suggest_turn(game: Game) -> Hint:
     before = sum(meld.worth(copy.variant) for meld in copy.table)
     opened_before = copy.opened[seat]
     actions: list[Action] = []
+    fell_back = False
     hand, turn = copy.hand_number, copy.turn_number
     while copy.phase == "play" and (copy.hand_number, copy.turn_number) == (hand, turn) and len(actions) < 60:
         action = without_needless_end(ask_bot(bot, copy), copy)
@@ -95,13 +98,14 @@ def suggest_turn(game: Game) -> Hint:
                 copy.apply(action)
             except IllegalMoveError:
                 break
+            fell_back = True
         actions.append(action)
     laid = sum(meld.worth(copy.variant) for meld in copy.table) - before
     opening = not opened_before and copy.opened[seat]
     short = None
     if not opened_before and not opening:
         short = meld_preview(game, seat)
-    return Hint(actions=tuple(actions), points=laid, opening=opening, short=short)
+    return Hint(actions=tuple(actions), points=laid, opening=opening, short=short, fell_back=fell_back)
 
 
 def without_needless_end(action: Action, game: Game) -> Action:
@@ -157,7 +161,17 @@ def hint_note(action: Action, game: Game, seat: int, letters: bool = False) -> s
 
 
 def hint_summary(hint: Hint, game: Game, seat: int) -> str | None:
-    """The hint's last line: what it lays and whether that opens, or why the hand cannot open yet."""
+    """The hint's last line: what it lays and whether that opens, or why the hand cannot open yet; and
+    where the bot's own move was refused, that the hint took the first the rules allow."""
+    said = _summary(hint, game, seat)
+    if not hint.fell_back:
+        return said
+    # Under "what the greedy bot would play": a move it did not choose is said to be another's.
+    fallback = "Where the bot's own move was refused, the hint takes the first the rules allow, as play does."
+    return fallback if said is None else f"{said} {fallback}"
+
+
+def _summary(hint: Hint, game: Game, seat: int) -> str | None:
     variant = game.variant
     if hint.points:
         summary = f"That lays {hint.points} points"

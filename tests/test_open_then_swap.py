@@ -97,7 +97,9 @@ def test_the_hint_gives_the_route() -> None:
         "  build 10 6S",
         "  build 11 9S",
         "  discard AD",
-        "That lays 159 points, 109 of them in new melds: enough to open (100 needed).",
+        # The bot's own move was refused (it does not see the swap): said, under its heading.
+        "That lays 159 points, 109 of them in new melds: enough to open (100 needed). Where the bot's own ",
+        "move was refused, the hint takes the first the rules allow, as play does.",
     ]
 
 
