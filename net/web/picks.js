@@ -82,12 +82,14 @@ export class Picks {
     return all.length ? "m " + all.map((group) => groupText(group)).join(", ") : null;
   }
 
-  // Only jokers tapped towards a run on the table (``table``: the view's melds): they may go at either
-  // end of it, and the move says which ("b 6 JK low"); unsaid, the engine puts them at the top.
+  // Only jokers tapped towards a run on the table (``table``: the view's melds) that either end of it can
+  // take: the move says which end ("b 6 JK low"). Unsaid, the engine tries the top, then the bottom: so
+  // where one end only can take them (J Q K A), one plain Build.
   eitherEnd(hand, table) {
     const meld = this.target === null ? null : table[this.target - 1];
     const cards = this.cards(hand);
-    return Boolean(meld) && meld.kind === "run" && cards.length > 0 && cards.every((code) => code === "JK");
+    if (!meld || meld.kind !== "run" || !cards.length || !cards.every((code) => code === "JK")) return false;
+    return endTakes(meld, cards.length, "high", this.aceInRuns) && endTakes(meld, cards.length, "low", this.aceInRuns);
   }
 
   // ``end``: "low" or "high" where the player chose the run's end, else null.
@@ -108,3 +110,17 @@ export class Picks {
 // reading where one was chosen: "JK 6H JK run".
 export const groupText = (group, write = (code) => code) =>
   [...group.cards.map(write), ...(group.kind ? [group.kind] : [])].join(" ");
+
+// Whether ``count`` jokers fit at the ``side`` end of the run ``meld`` (the view's: its first position
+// ``rank``, 1 an ace below the two, 14 one above the king), as the library's run frame says
+// (kalooki/rules.py, RunFrame.span_ok, under ace_in_runs): at most 13 cards, and no end past an ace
+// where the ace may not sit; a run round the corner has no end.
+function endTakes(meld, count, side, aceInRuns) {
+  const length = meld.cards.length + count;
+  if (length > 13) return false;
+  if (aceInRuns === "wrap") return true;
+  const low = side === "high" ? meld.rank : meld.rank - count;
+  const lowest = aceInRuns === "high" ? 2 : 1;
+  const highest = aceInRuns === "low" ? 13 : 14;
+  return lowest <= low && low + length - 1 <= highest;
+}
