@@ -134,3 +134,25 @@ def test_cards_tapped_on_a_phone_leave_the_new_tag_of_the_row_above_in_sight(bro
             card.click()
         assert ann.page.locator('#hand .card[aria-pressed="true"]').count() == 7
         assert ann.page.evaluate(COVERED) == []
+
+
+SWAP_OFF = "document.getElementById('swap-button').disabled"
+
+
+def test_swap_is_on_only_for_a_meld_with_a_joker(browser: Any) -> None:
+    # Swap was on for 3♥ 4♥ 5♥, a card tapped: the table refused, "the meld 3♥ 4♥ 5♥ has no joker to take".
+    with anns_turn(browser, "3H 4H 5H 6C JK 8C 9S") as (ann, host):
+        tapped(ann, "3 of hearts", "4 of hearts", "5 of hearts")
+        ann.page.click("#group-button")
+        tapped(ann, "6 of clubs", "joker", "8 of clubs")
+        ann.page.click("#meld-button")
+        ann.wait("document.querySelectorAll('#melds button.meld').length === 2")
+        melds = ann.page.locator("#melds button.meld")
+        tapped(ann, "9 of spades")
+        melds.nth(0).click()
+        assert ann.page.locator("#swap-button").inner_text() == "Swap on meld 1"
+        assert ann.js(SWAP_OFF)
+        melds.nth(1).click()
+        assert ann.page.locator("#swap-button").inner_text() == "Swap on meld 2"
+        assert not ann.js(SWAP_OFF)
+        assert host.call(lambda: len(host.table.require_game().table)) == 2

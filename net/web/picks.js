@@ -97,6 +97,13 @@ export class Picks {
     return `b ${this.target} ${[...meldOrder(this.cards(hand), this.aceInRuns), ...(end ? [end] : [])].join(" ")}`;
   }
 
+  // One card tapped towards a meld with a joker in it (``table``: the view's melds): elsewhere there is no
+  // joker to free, and the table could only refuse the swap.
+  swappable(table) {
+    const meld = this.target === null ? null : table[this.target - 1];
+    return this.selected.length === 1 && Boolean(meld) && meld.cards.includes("JK");
+  }
+
   swapMove(hand) {
     return `s ${this.target} ${this.cards(hand)[0]}`;
   }

@@ -361,7 +361,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     $("build-button").textContent = target === null ? "Build (tap a meld)" : `Build ${ends ? "high " : ""}on meld ${target}`;
     $("build-low-button").hidden = !ends;
     $("build-low-button").textContent = `Build low on meld ${target}`;
-    $("swap-button").disabled = !playing || count !== 1 || target === null;
+    $("swap-button").disabled = !playing || !picks.swappable(view.table);
     $("swap-button").textContent = target === null ? "Swap" : `Swap on meld ${target}`;
     $("discard-button").disabled = !playing || count !== 1;
     // Only where the variant lets a turn end without a discard, and only while it may: a hidden
