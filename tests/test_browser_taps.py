@@ -107,10 +107,13 @@ def test_the_words_for_laying_melds_together_say_how_the_buttons_do_it(browser: 
         tapped(ann, "2 of clubs", "3 of clubs", "4 of clubs")
         ann.page.click("#meld-button")
         ann.wait("document.getElementById('reason').textContent")
+        # One sentence, ended, and not the status's "By tapping: ..." again (they ran together, unstopped).
         assert ann.page.locator("#reason").inner_text() == (
             "✗ your first meld is worth 9 points; this variant needs 51 "
-            f"(lay them all in one meld command: meld A, B, C) {BY_TAPPING}"
+            "(lay them all in one meld command: meld A, B, C)."
         )
+        status = ann.js("[...document.querySelectorAll('#status p')].map((p) => p.textContent)")
+        assert status.count(BY_TAPPING) == 1
         assert ann.problems == []
 
 

@@ -204,7 +204,8 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     let reason = code === "illegal_move" ? cardsInText(said) : said;
     // A text that is no move, told the moves: the box's own commands are what else it could have been.
     if (Array.isArray(message.commands)) reason += " | " + BOX_COMMANDS.map((command) => command.usage).join(" | ");
-    if (reason.includes(ONE_COMMAND)) reason += " " + BY_TAPPING;
+    // One sentence, ended: how the buttons lay melds together only where the status does not say it already.
+    if (reason.includes(ONE_COMMAND)) reason += $("status").textContent.includes(BY_TAPPING) ? "." : `. ${BY_TAPPING}`;
     $("reason").textContent = "✗ " + reason;
     drawButtons();
   }
