@@ -81,8 +81,9 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
       retry = Math.min(retry + 1, 6);
       const delay = [0, 500, 1000, 2000, 3000, 5000, 5000][retry];
       const trying = retry > 2 ? ` (try ${retry})` : "";
-      // A table the host closed says so until it is back (a host restarted with --resume), not "lost".
-      banner(heldOff !== null ? `The table refused to seat you: ${heldOff}. Trying again${trying}…`
+      // A table the host closed says so until it is back (a host restarted with --resume), not "lost";
+      // a seat in use keeps saying so while the page tries again.
+      if (!seatInUse) banner(heldOff !== null ? `The table refused to seat you: ${heldOff}. Trying again${trying}…`
         : closedBecause === null ? `The connection to the table was lost: reconnecting${trying}…`
           : `The table is closed: ${closedBecause}. Trying to reconnect${trying}…`);
       setTimeout(() => connect(null), delay);
@@ -160,13 +161,12 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
   function refused(message) {
     const code = message.code;
     if (code === "seat_in_use") {
-      // Our old connection (a reload) has not been noticed as closed yet: closing this one
-      // asks again shortly, as after any drop. Still in use after a few tries: another window.
+      // Most likely another window holds it, which the player is told at once; but it may be our old
+      // connection (a reload) not yet noticed as closed: closing this one asks again shortly, as after
+      // any drop, and a seat taken back clears the banner. Still in use after a few tries: no more.
       seatInUse += 1;
-      if (seatInUse > 4) {
-        leaving = true;
-        banner("Your seat is in use in another window or tab: close it, then reload this page.");
-      }
+      leaving = seatInUse > 4;
+      banner("Your seat is in use in another window or tab: close it, then reload this page.");
       socket.close();
       return;
     }
