@@ -159,3 +159,29 @@ def test_swap_is_on_only_for_a_meld_with_a_joker(browser: Any) -> None:
         assert ann.page.locator("#swap-button").inner_text() == "Swap on meld 2"
         assert not ann.js(SWAP_OFF)
         assert host.call(lambda: len(host.table.require_game().table)) == 2
+
+
+GROUPED = (
+    "[...document.querySelectorAll('#hand .grouped')].map((c) => [c.getAttribute('aria-label'), c.disabled])"
+)
+
+
+def test_cards_in_a_meld_kept_so_far_are_marked_and_not_tapped_again(browser: Any) -> None:
+    # Kept with New group, J♦ showed as in the hand still, and tapped into the next meld too the table
+    # refused it: "you have only 1 J♦ in your hand to play 2 times".
+    with anns_turn(browser, "JD QD KD JS JH JC 7H") as (ann, host):
+        tapped(ann, "jack of diamonds", "queen of diamonds", "king of diamonds")
+        ann.page.click("#group-button")
+        assert ann.js(GROUPED) == [
+            [f"{rank} of diamonds, in the melds so far", True] for rank in ("jack", "queen", "king")
+        ]
+        ann.page.locator('#hand .card[aria-label="jack of diamonds, in the melds so far"]').click(force=True)
+        tapped(ann, "jack of spades", "jack of hearts", "jack of clubs")
+        assert ann.page.locator('#hand .card[aria-pressed="true"]').count() == 3
+        ann.page.click("#meld-button")
+        ann.wait("window.kalookiTimings.length > 1 || document.getElementById('reason').textContent")
+        assert ann.page.locator("#reason").inner_text() == ""
+        assert host.call(lambda: [format_cards(meld.cards) for meld in host.table.require_game().table]) == [
+            "JD QD KD",
+            "JS JH JC",
+        ]

@@ -34,8 +34,10 @@ export class Picks {
     return this.selected.length > 0 || this.groups.length > 0 || this.target !== null;
   }
 
-  // The card at ``index`` of the sorted hand tapped: chosen (numbered after the others), or no more.
+  // The card at ``index`` of the sorted hand tapped: chosen (numbered after the others), or no more. A
+  // card in a meld kept so far is no more the hand's to play (the table would refuse it twice).
   tap(index, hand) {
+    if (this.grouped(hand).has(index)) return;
     const at = this.selected.indexOf(index);
     if (at >= 0) this.selected.splice(at, 1); else this.selected.push(index);
     if (!this.lone(hand)) this.reading = null;
@@ -44,6 +46,18 @@ export class Picks {
   // The table's meld ``number`` tapped: chosen, or no more.
   pick(number) {
     this.target = this.target === number ? null : number;
+  }
+
+  // The sorted hand's indexes of the cards in the melds kept so far: each card of a meld takes the first
+  // card of its kind not taken already (two decks hold two of a card).
+  grouped(hand) {
+    const sorted = sortedHand(hand);
+    const taken = new Set();
+    for (const code of this.groups.flatMap((group) => group.cards)) {
+      const index = sorted.findIndex((card, at) => card === code && !taken.has(at));
+      if (index >= 0) taken.add(index);
+    }
+    return taken;
   }
 
   cards(hand) {

@@ -328,7 +328,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
 
   function drawHand() {
     const newCard = myTurn() && view.phase === "play" ? view.turn.drawn_card : null;
-    showHand($("hand"), $("hand-title"), view, coach, picks.selected, newCard, toggle);
+    showHand($("hand"), $("hand-title"), view, coach, picks.selected, picks.grouped(view.hand), newCard, toggle);
   }
 
   function toggle(index) {
