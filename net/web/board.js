@@ -82,6 +82,16 @@ export function showHand(hand, title, view, coach, selected, grouped, newCard, o
   });
 }
 
+// The turn begun: the hand and the moves (``mine``, ending with ``moves``) brought into sight, where they
+// are not (a phone, melds above them), unless the player is at something else by the keyboard (typing,
+// a control reached with Tab, a dialog open): the page does not jump away from it.
+export function bringIntoSight(mine, moves) {
+  const active = document.activeElement;
+  if (document.querySelector("dialog[open]") || (active && active.matches("input, textarea, :focus-visible"))) return;
+  if (mine.getBoundingClientRect().top >= 0 && moves.getBoundingClientRect().bottom <= innerHeight) return;
+  mine.scrollIntoView({ block: "start" });
+}
+
 // The host's lines under the hand (whose turn, what it still needs), "You could lay ..." with a
 // "Lay it" button when ``canLay`` and it opens, and the melds kept so far with "New group" ({cards, kind}).
 // The terminal's words for laying several melds at once ("in one meld command"), which the host sends

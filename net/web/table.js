@@ -1,7 +1,7 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-import { BY_TAPPING, ONE_COMMAND, showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
+import { BY_TAPPING, bringIntoSight, ONE_COMMAND, showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
 import { cardsInText, cardText, el, nameNode, secondPerson } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
@@ -269,6 +269,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     show("table");
     $("scores-button").disabled = false;
     drawTable();
+    if (myTurn() && !(previous && mine(previous))) bringIntoSight(document.querySelector(".mine"), $("actions"));
     if (answered) {
       window.kalookiTimings.push(performance.now() - answered.started);
       if (queue.length) play(queue.shift());
@@ -281,7 +282,8 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     }
   }
 
-  const myTurn = () => view && (view.phase === "draw" || view.phase === "play") && view.current === me.seat;
+  const mine = (shown) => (shown.phase === "draw" || shown.phase === "play") && shown.current === me.seat;
+  const myTurn = () => view && mine(view);
 
   function drawTable() {
     $("title").textContent = coach ? coach.title : "Kalooki";
