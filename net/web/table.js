@@ -6,7 +6,7 @@ import { cardsInText, cardText, el, nameNode, secondPerson } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
 import { Picks } from "./picks.js";
-import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
+import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./sheets.js";
 
 (() => {
   const PROTOCOL = 1;
@@ -147,17 +147,6 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     }
   }
 
-  const PRESENCE = {
-    joined: "joined the table",
-    left: "dropped out: the table waits for them",
-    back: "is back",
-    bot_playing: "is away: a bot plays for them until they are back",
-  };
-  const presenceLine = (message) =>
-    message.free === true
-      ? `${message.name} left the table.`
-      : `${message.name} ${PRESENCE[message.status] || message.status}.`;
-
   function refused(message) {
     const code = message.code;
     if (code === "seat_in_use") {
@@ -244,6 +233,8 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     if (missed.some((event) => event && event.player === me.name)) {
       logLine("While you were away a bot played for you: its moves are told below as yours.", "presence");
     }
+    // A new hand (the first: the game starts) before its first moves, as the terminal heads it.
+    for (const line of dealLines(message.events, view.players[me.seat])) logLine(line, "turn");
     if (coach) for (const line of coach.log) logLine(line, "turn");
     // The hand's end, after its last turn: the log would otherwise stop at the last discard.
     for (const event of Array.isArray(message.events) ? message.events : []) {
