@@ -307,3 +307,19 @@ def test_a_second_tab_at_a_seat_is_told_at_once_that_the_seat_is_in_use(browser:
         assert second.js("window.banners") == ["Taking your seat back…", IN_USE]
         assert player.attribute("data-turn") == "mine"
         other.close()
+
+
+def test_a_seat_dropped_in_the_lobby_and_freed_after_the_wait_is_told_in_the_log(browser: Any) -> None:
+    # The seat went back to open in the lobby's list, and the log still said bob's seat waited for him.
+    table = new_table(seats=3, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", PHONE)
+        ann.sit("ann")
+        bob = BotSeat(host.uri)
+        bob.join(table.code, name="bob")
+        ann.wait(f"{LOG_TEXT}.includes('bob joined the table.')")
+        host.call(lambda: setattr(table, "wait_seconds", 0.0))
+        bob.close()
+        ann.wait(f"{LOG_TEXT}.includes('bob left the table.')")
+        assert ann.js(LOG_TEXT)[-2:] == ["bob dropped out: the table waits for them.", "bob left the table."]
+        assert ann.problems == []
