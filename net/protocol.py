@@ -438,8 +438,9 @@ class Presence(_Message):
     )
     free: bool | None = Field(
         default=None,
-        description="With left: the player left on purpose before the game, and the seat is free again; or "
-        "left once the game was over, when nobody waits for them.",
+        description="With left: the player left on purpose before the game, or dropped before it and was not "
+        "back within the wait, and the seat is free again; or left once the game was over, when nobody waits "
+        "for them.",
     )
 
 

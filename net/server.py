@@ -465,8 +465,10 @@ class TableServer:
 
     def step(self) -> None:
         if self.table.game is None:
-            # A seat dropped before the game, not taken back within the wait: open for someone else.
-            self.table.free_lobby_seats()
+            # A seat dropped before the game, not taken back within the wait: open for someone else, and
+            # every seat told so as of a seat left on purpose (the lobby alone showed it, and no log said it).
+            for seat, name in self.table.free_lobby_seats():
+                self.presence(seat, "left", name, free=True)
             self.send_lobby()
             return
         game = self.table.require_game()

@@ -250,11 +250,15 @@ class Table:
         dropped = self._dropped_before_the_game().values()
         return min((max(0.0, since + self.wait_seconds - self.clock()) for since in dropped), default=None)
 
-    def free_lobby_seats(self) -> None:
-        """Before the game, the seats whose player has been away longer than the wait are open again."""
+    def free_lobby_seats(self) -> list[tuple[int, str]]:
+        """Before the game, the seats whose player has been away longer than the wait are open again:
+        each seat freed, with the name of the player who had it."""
+        freed: list[tuple[int, str]] = []
         for index, since in self._dropped_before_the_game().items():
             if self.clock() - since >= self.wait_seconds:
+                freed.append((index, self.seats[index].name or "?"))
                 self.seats[index] = SeatState(kind="open", bot=self.seats[index].bot)
+        return freed
 
     def stand_in(self, index: int) -> bool:
         """Whether a bot plays this seat now: a bot's seat, or a person away longer than the wait."""

@@ -135,10 +135,12 @@ def table_of(game: Game, variant_source: str) -> tuple[Table, dict[str, str]]:
     return Table.resume(table.save_text().encode()), tokens
 
 
-def taking_seat_back(browser: Any, port: int, code: str, token: str) -> Seat:
-    """A phone's page at the table, taking back the seat whose token the browser keeps (as after a
-    reload): the page keeps it under the table's address and code."""
-    page = Seat(browser, f"http://127.0.0.1:{port}/?code={code}", PHONE)
+def taking_seat_back(
+    browser: Any, port: int, code: str, token: str, viewport: dict[str, int] = PHONE
+) -> Seat:
+    """A page (a phone's, unless ``viewport`` says) at the table, taking back the seat whose token the
+    browser keeps (as after a reload): the page keeps it under the table's address and code."""
+    page = Seat(browser, f"http://127.0.0.1:{port}/?code={code}", viewport)
     key = json.dumps(f"kalooki:127.0.0.1:{port}:{code}")
     page.js(f"localStorage.setItem({key}, {json.dumps(token)})")
     page.page.reload()

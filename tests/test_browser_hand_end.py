@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from browser_helpers import Seat, table_of, taking_seat_back
 from kalooki_cli.web_coach import WebCoach
 from net_helpers import hosted
-from rules_helpers import new_game, play
+from rules_helpers import fixed_deal, new_game, play
 
 from kalooki.engine import Game
+from kalooki.variant import Variant
 
 LINES = "[...document.querySelectorAll('#hand-end-lines p')].map((p) => p.textContent)"
 NOT_KALOOKI = (
@@ -73,3 +75,32 @@ def test_a_host_resumed_between_hands_shows_who_is_out_and_why_it_was_not_kalook
         bob = taking_seat_back(browser, host.server.port, table.code, tokens["bob"])
         assert (shown_hand_end(ann), shown_hand_end(bob)) == (ANN_SAW, BOB_SAW)
         assert ann.problems == bob.problems == []
+
+
+LONGEST = "Wolfeschlegelsteinha"
+"""A name of 20 characters, the longest a player may have, and one word."""
+CUT_TABLES = """[...document.querySelectorAll('#hand-end .scroll')]
+  .filter((box) => box.scrollWidth > box.clientWidth + 1).map((box) => box.id)"""
+"""The score tables at the end of a hand and of the game that are wider than their room (cut off)."""
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1024, "height": 700}, {"width": 390, "height": 844}])
+def test_the_hands_and_the_games_score_tables_show_every_column_beside_a_long_name(
+    browser: Any, viewport: dict[str, int]
+) -> None:
+    # At 1024 px the hand's table needed 449 px and the sheet 418 in a middle column of 368: the total
+    # column was cut off, behind a scroll that showed no bar.
+    rules = Variant(hand_size=7, opening_threshold=0, goal_score=20)
+    hands = ["5H 6H 7H 8H 9C 9D KC", "KD QD JD TD KS QS 8S", "2C 3C 2D 3D 2H 3H 4S"]
+    deal = fixed_deal(hands, None, "9S 8C 8D 2S 3S 4C")
+    game = Game(rules, [LONGEST, "bob", "cid"], seed=7, deal=deal)
+    play(game, "draw stock", "meld 5H 6H 7H 8H", "discard KC", "draw stock", "discard 8C")
+    play(game, "draw stock", "discard 8D", *ANNS_LAST_TURN)
+    assert game.phase == "game_over"
+    table, tokens = table_of(game, "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        page = taking_seat_back(browser, host.server.port, table.code, tokens[LONGEST], viewport)
+        page.page.wait_for_selector("#game-end:not([hidden])")
+        assert page.js(CUT_TABLES) == []
+        assert page.page.locator("#hand-end-table thead th").all_inner_texts()[-1] == "total"
+        assert page.problems == []

@@ -279,3 +279,47 @@ def test_a_player_back_after_a_bot_played_for_them_is_told_whose_moves_those_wer
         assert lines.index(AWAY) < next(index for index, line in enumerate(lines) if line.startswith("You "))
         assert back.problems == []
         other.close()
+
+
+BANNERS = """window.banners = [];
+new MutationObserver(() => {
+  const banner = document.getElementById('banner');
+  const shown = banner && !banner.hidden ? banner.textContent : null;
+  if (shown !== null && window.banners.at(-1) !== shown) window.banners.push(shown);
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });"""
+"""Every text the banner shows, kept in ``window.banners`` from the page's first moment."""
+IN_USE = "Your seat is in use in another window or tab: close it, then reload this page."
+
+
+def test_a_second_tab_at_a_seat_is_told_at_once_that_the_seat_is_in_use(browser: Any) -> None:
+    # The second tab said "The connection to the table was lost: reconnecting (try 3)…" for seconds first.
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        player, other = ann_on_a_phone_beside_bob(browser, host, table)
+        key = json.dumps(f"kalooki:127.0.0.1:{host.server.port}:{table.code}")
+        second = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", PHONE)
+        second.js(f"localStorage.setItem({key}, {json.dumps(player.js(f'localStorage.getItem({key})'))})")
+        second.page.add_init_script(BANNERS)
+        second.page.reload()
+        second.wait(f"window.banners.includes({IN_USE!r})", seconds=1.5)
+        assert second.js("window.banners") == ["Taking your seat back…", IN_USE]
+        second.page.wait_for_timeout(1500)  # the page's tries, in case the seat was its own old connection
+        assert second.js("window.banners") == ["Taking your seat back…", IN_USE]
+        assert player.attribute("data-turn") == "mine"
+        other.close()
+
+
+def test_a_seat_dropped_in_the_lobby_and_freed_after_the_wait_is_told_in_the_log(browser: Any) -> None:
+    # The seat went back to open in the lobby's list, and the log still said bob's seat waited for him.
+    table = new_table(seats=3, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", PHONE)
+        ann.sit("ann")
+        bob = BotSeat(host.uri)
+        bob.join(table.code, name="bob")
+        ann.wait(f"{LOG_TEXT}.includes('bob joined the table.')")
+        host.call(lambda: setattr(table, "wait_seconds", 0.0))
+        bob.close()
+        ann.wait(f"{LOG_TEXT}.includes('bob left the table.')")
+        assert ann.js(LOG_TEXT)[-2:] == ["bob dropped out: the table waits for them.", "bob left the table."]
+        assert ann.problems == []

@@ -75,3 +75,28 @@ def test_a_run_round_the_corner_is_laid_by_tapping_where_the_variant_has_them(br
         ann.wait(ANSWERED)
         assert ann.page.locator("#reason").inner_text() == ""
         assert laid(host) == [("run", "KC AC 2C")]
+
+
+@pytest.mark.parametrize(
+    ("hand", "run", "knobs", "built"),
+    [
+        ("JS QS KS AS JK 9D 7H", ("jack", "queen", "king", "ace"), {}, "JK JS QS KS AS"),
+        ("2S 3S 4S JK 9D 9C 7H", ("2", "3", "4"), {"ace_in_runs": "high"}, "2S 3S 4S JK"),
+    ],
+)
+def test_a_joker_is_offered_only_the_end_of_a_run_that_can_take_it(
+    browser: Any, hand: str, run: tuple[str, ...], knobs: dict[str, str], built: str
+) -> None:
+    # Onto J♠ Q♠ K♠ A♠ the page offered "Build high", which the table refused: nothing goes above the ace.
+    with anns_turn(browser, hand, **knobs) as (ann, host):
+        tapped(ann, *(f"{rank} of spades" for rank in run))
+        ann.page.click("#meld-button")
+        ann.wait(ANSWERED)
+        ann.page.locator("#melds button.meld").first.click()
+        tapped(ann, "joker")
+        assert ann.page.locator("#build-button").inner_text() == "Build on meld 1"
+        assert ann.js("document.getElementById('build-low-button').hidden")
+        ann.page.click("#build-button")
+        ann.wait("window.kalookiTimings.length > 2 || document.getElementById('reason').textContent")
+        assert ann.page.locator("#reason").inner_text() == ""
+        assert laid(host) == [("run", built)]

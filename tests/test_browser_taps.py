@@ -107,10 +107,13 @@ def test_the_words_for_laying_melds_together_say_how_the_buttons_do_it(browser: 
         tapped(ann, "2 of clubs", "3 of clubs", "4 of clubs")
         ann.page.click("#meld-button")
         ann.wait("document.getElementById('reason').textContent")
+        # One sentence, ended, and not the status's "By tapping: ..." again (they ran together, unstopped).
         assert ann.page.locator("#reason").inner_text() == (
             "✗ your first meld is worth 9 points; this variant needs 51 "
-            f"(lay them all in one meld command: meld A, B, C) {BY_TAPPING}"
+            "(lay them all in one meld command: meld A, B, C)."
         )
+        status = ann.js("[...document.querySelectorAll('#status p')].map((p) => p.textContent)")
+        assert status.count(BY_TAPPING) == 1
         assert ann.problems == []
 
 
@@ -134,3 +137,51 @@ def test_cards_tapped_on_a_phone_leave_the_new_tag_of_the_row_above_in_sight(bro
             card.click()
         assert ann.page.locator('#hand .card[aria-pressed="true"]').count() == 7
         assert ann.page.evaluate(COVERED) == []
+
+
+SWAP_OFF = "document.getElementById('swap-button').disabled"
+
+
+def test_swap_is_on_only_for_a_meld_with_a_joker(browser: Any) -> None:
+    # Swap was on for 3♥ 4♥ 5♥, a card tapped: the table refused, "the meld 3♥ 4♥ 5♥ has no joker to take".
+    with anns_turn(browser, "3H 4H 5H 6C JK 8C 9S") as (ann, host):
+        tapped(ann, "3 of hearts", "4 of hearts", "5 of hearts")
+        ann.page.click("#group-button")
+        tapped(ann, "6 of clubs", "joker", "8 of clubs")
+        ann.page.click("#meld-button")
+        ann.wait("document.querySelectorAll('#melds button.meld').length === 2")
+        melds = ann.page.locator("#melds button.meld")
+        tapped(ann, "9 of spades")
+        melds.nth(0).click()
+        assert ann.page.locator("#swap-button").inner_text() == "Swap on meld 1"
+        assert ann.js(SWAP_OFF)
+        melds.nth(1).click()
+        assert ann.page.locator("#swap-button").inner_text() == "Swap on meld 2"
+        assert not ann.js(SWAP_OFF)
+        assert host.call(lambda: len(host.table.require_game().table)) == 2
+
+
+GROUPED = (
+    "[...document.querySelectorAll('#hand .grouped')].map((c) => [c.getAttribute('aria-label'), c.disabled])"
+)
+
+
+def test_cards_in_a_meld_kept_so_far_are_marked_and_not_tapped_again(browser: Any) -> None:
+    # Kept with New group, J♦ showed as in the hand still, and tapped into the next meld too the table
+    # refused it: "you have only 1 J♦ in your hand to play 2 times".
+    with anns_turn(browser, "JD QD KD JS JH JC 7H") as (ann, host):
+        tapped(ann, "jack of diamonds", "queen of diamonds", "king of diamonds")
+        ann.page.click("#group-button")
+        assert ann.js(GROUPED) == [
+            [f"{rank} of diamonds, in the melds so far", True] for rank in ("jack", "queen", "king")
+        ]
+        ann.page.locator('#hand .card[aria-label="jack of diamonds, in the melds so far"]').click(force=True)
+        tapped(ann, "jack of spades", "jack of hearts", "jack of clubs")
+        assert ann.page.locator('#hand .card[aria-pressed="true"]').count() == 3
+        ann.page.click("#meld-button")
+        ann.wait("window.kalookiTimings.length > 1 || document.getElementById('reason').textContent")
+        assert ann.page.locator("#reason").inner_text() == ""
+        assert host.call(lambda: [format_cards(meld.cards) for meld in host.table.require_game().table]) == [
+            "JD QD KD",
+            "JS JH JC",
+        ]

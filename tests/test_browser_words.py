@@ -12,7 +12,7 @@ import json
 import threading
 from typing import Any
 
-from browser_helpers import LOG_TEXT, PHONE, QUICK, Seat, ann_on_a_phone_beside_bob
+from browser_helpers import LOG_TEXT, PHONE, QUICK, TIMEOUT, Seat, ann_on_a_phone_beside_bob
 from kalooki_cli.web_coach import WebCoach
 from kalooki_net.admission import WrongTries
 from kalooki_net.botclient import BotSeat
@@ -87,6 +87,28 @@ def test_the_log_tells_who_went_out_and_the_hands_scores(browser: Any) -> None:
         ann.page.reload()
         ann.page.wait_for_selector("#hand-end:not([hidden])")
         assert ann.js(LOG_TEXT).count(ended) == 1
+        assert ann.problems == []
+        bob.close()
+
+
+def test_the_log_tells_the_game_starting_and_each_hand_dealt_as_the_terminal_does(browser: Any) -> None:
+    # The log began with the first move and went from one hand's end to the next hand's moves: no
+    # "The game starts.", no "Hand 2: bob plays first".
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_first_beside_bob(browser, host, table)
+        assert ann.js(LOG_TEXT)[-2:] == ["The game starts.", "Hand 1: you play first"]
+        robot = threading.Thread(target=bot_plays_until_the_hand_ends, args=(bob,), daemon=True)
+        robot.start()
+        ann.play_until("hand_over", "the hand")
+        robot.join(TIMEOUT)
+        ann.page.click("#ready-button")
+        bob.send({"type": "ready"})
+        ann.wait("document.getElementById('table').dataset.phase === 'draw'")
+        first = host.call(lambda: host.table.require_game().players[host.table.require_game().first_seat])
+        dealt = "Hand 2: you play first" if first == "ann" else f"Hand 2: {first} plays first"
+        ann.wait(f"{LOG_TEXT}.includes({json.dumps(dealt)})")
+        assert ann.js(LOG_TEXT).count("The game starts.") == 1
         assert ann.problems == []
         bob.close()
 

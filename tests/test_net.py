@@ -267,6 +267,8 @@ def test_a_seat_dropped_before_the_game_waits_for_its_token_then_is_free() -> No
         lobby = ann.until("lobby")
         while lobby["seats"][1]["kind"] != "open":
             lobby = ann.until("lobby")
+        # Said, as of a seat left on purpose: the lobby alone showed it, and no log or terminal said it.
+        assert "eve left the table." in told
 
 
 def test_the_hosts_own_seat_joins_and_a_player_who_dropped_is_back() -> None:

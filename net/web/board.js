@@ -46,8 +46,9 @@ export function showPiles(discard, stock, view) {
 }
 
 // The hand, sorted, a gap between suits: the cards tapped numbered in the order tapped (``selected``:
-// indexes into the sorted hand), those the preview would lay marked, and ``newCard`` (just drawn) marked new.
-export function showHand(hand, title, view, coach, selected, newCard, onTap) {
+// indexes into the sorted hand), those in the melds kept so far off (``grouped``: a Set of such indexes),
+// those the preview would lay marked, and ``newCard`` (just drawn) marked new.
+export function showHand(hand, title, view, coach, selected, grouped, newCard, onTap) {
   hand.replaceChildren();
   const cards = sortedHand(view.hand);
   title.textContent = `Your hand (${cards.length})`;
@@ -62,6 +63,12 @@ export function showHand(hand, title, view, coach, selected, newCard, onTap) {
     const chosen = selected.indexOf(index);
     button.setAttribute("aria-pressed", String(chosen >= 0));
     if (chosen >= 0) button.append(el("span", "order", String(chosen + 1)));
+    // In a meld kept with "New group": laid with it, not to be tapped into another.
+    if (grouped.has(index)) {
+      button.disabled = true;
+      button.classList.add("grouped");
+      button.setAttribute("aria-label", button.getAttribute("aria-label") + ", in the melds so far");
+    }
     const lay = couldLay.indexOf(code);
     if (lay >= 0) { couldLay.splice(lay, 1); button.classList.add("could"); }
     if (newCard && code === newCard) {
@@ -73,6 +80,16 @@ export function showHand(hand, title, view, coach, selected, newCard, onTap) {
     button.addEventListener("click", () => onTap(index));
     hand.append(button);
   });
+}
+
+// The turn begun: the hand and the moves (``mine``, ending with ``moves``) brought into sight, where they
+// are not (a phone, melds above them), unless the player is at something else by the keyboard (typing,
+// a control reached with Tab, a dialog open): the page does not jump away from it.
+export function bringIntoSight(mine, moves) {
+  const active = document.activeElement;
+  if (document.querySelector("dialog[open]") || (active && active.matches("input, textarea, :focus-visible"))) return;
+  if (mine.getBoundingClientRect().top >= 0 && moves.getBoundingClientRect().bottom <= innerHeight) return;
+  mine.scrollIntoView({ block: "start" });
 }
 
 // The host's lines under the hand (whose turn, what it still needs), "You could lay ..." with a

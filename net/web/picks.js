@@ -34,8 +34,10 @@ export class Picks {
     return this.selected.length > 0 || this.groups.length > 0 || this.target !== null;
   }
 
-  // The card at ``index`` of the sorted hand tapped: chosen (numbered after the others), or no more.
+  // The card at ``index`` of the sorted hand tapped: chosen (numbered after the others), or no more. A
+  // card in a meld kept so far is no more the hand's to play (the table would refuse it twice).
   tap(index, hand) {
+    if (this.grouped(hand).has(index)) return;
     const at = this.selected.indexOf(index);
     if (at >= 0) this.selected.splice(at, 1); else this.selected.push(index);
     if (!this.lone(hand)) this.reading = null;
@@ -44,6 +46,18 @@ export class Picks {
   // The table's meld ``number`` tapped: chosen, or no more.
   pick(number) {
     this.target = this.target === number ? null : number;
+  }
+
+  // The sorted hand's indexes of the cards in the melds kept so far: each card of a meld takes the first
+  // card of its kind not taken already (two decks hold two of a card).
+  grouped(hand) {
+    const sorted = sortedHand(hand);
+    const taken = new Set();
+    for (const code of this.groups.flatMap((group) => group.cards)) {
+      const index = sorted.findIndex((card, at) => card === code && !taken.has(at));
+      if (index >= 0) taken.add(index);
+    }
+    return taken;
   }
 
   cards(hand) {
@@ -82,17 +96,26 @@ export class Picks {
     return all.length ? "m " + all.map((group) => groupText(group)).join(", ") : null;
   }
 
-  // Only jokers tapped towards a run on the table (``table``: the view's melds): they may go at either
-  // end of it, and the move says which ("b 6 JK low"); unsaid, the engine puts them at the top.
+  // Only jokers tapped towards a run on the table (``table``: the view's melds) that either end of it can
+  // take: the move says which end ("b 6 JK low"). Unsaid, the engine tries the top, then the bottom: so
+  // where one end only can take them (J Q K A), one plain Build.
   eitherEnd(hand, table) {
     const meld = this.target === null ? null : table[this.target - 1];
     const cards = this.cards(hand);
-    return Boolean(meld) && meld.kind === "run" && cards.length > 0 && cards.every((code) => code === "JK");
+    if (!meld || meld.kind !== "run" || !cards.length || !cards.every((code) => code === "JK")) return false;
+    return endTakes(meld, cards.length, "high", this.aceInRuns) && endTakes(meld, cards.length, "low", this.aceInRuns);
   }
 
   // ``end``: "low" or "high" where the player chose the run's end, else null.
   buildMove(hand, end = null) {
     return `b ${this.target} ${[...meldOrder(this.cards(hand), this.aceInRuns), ...(end ? [end] : [])].join(" ")}`;
+  }
+
+  // One card tapped towards a meld with a joker in it (``table``: the view's melds): elsewhere there is no
+  // joker to free, and the table could only refuse the swap.
+  swappable(table) {
+    const meld = this.target === null ? null : table[this.target - 1];
+    return this.selected.length === 1 && Boolean(meld) && meld.cards.includes("JK");
   }
 
   swapMove(hand) {
@@ -108,3 +131,17 @@ export class Picks {
 // reading where one was chosen: "JK 6H JK run".
 export const groupText = (group, write = (code) => code) =>
   [...group.cards.map(write), ...(group.kind ? [group.kind] : [])].join(" ");
+
+// Whether ``count`` jokers fit at the ``side`` end of the run ``meld`` (the view's: its first position
+// ``rank``, 1 an ace below the two, 14 one above the king), as the library's run frame says
+// (kalooki/rules.py, RunFrame.span_ok, under ace_in_runs): at most 13 cards, and no end past an ace
+// where the ace may not sit; a run round the corner has no end.
+function endTakes(meld, count, side, aceInRuns) {
+  const length = meld.cards.length + count;
+  if (length > 13) return false;
+  if (aceInRuns === "wrap") return true;
+  const low = side === "high" ? meld.rank : meld.rank - count;
+  const lowest = aceInRuns === "high" ? 2 : 1;
+  const highest = aceInRuns === "low" ? 13 : 14;
+  return lowest <= low && low + length - 1 <= highest;
+}

@@ -1,6 +1,6 @@
 // The tables drawn from the seat's view as the terminal draws them: the players beside the table,
 // and the two score tables, the end of a hand (everyone's cards left, points, scores, totals) and
-// the score sheet (every hand's scores and the totals).
+// the score sheet (every hand's scores and the totals); and the log's lines told as the terminal tells them.
 import { cardNode, el, sortedHand } from "./cards.js";
 
 // The players' rows, from this seat round the table: the pointer at whose turn it is, the cards
@@ -114,3 +114,28 @@ export function handEndLine(event, said, mine) {
   const how = said || (event.winner === null ? "Nobody went out." : `${who(event.winner)} went out.`);
   return `Hand ${event.hand} is over. ${how} This hand: ${listed(event.scores, signed)}. Totals: ${listed(event.totals, String)}.`;
 }
+
+// The log's lines for the hands dealt among a state's ``events`` (its ``deal`` events), in the terminal's
+// words: "The game starts." (the host's) before the first, then the hand's heading, "Hand 2: bob plays
+// first". ``mine``: this seat's name, "you" in the line.
+export function dealLines(events, mine) {
+  const lines = [];
+  for (const event of Array.isArray(events) ? events : []) {
+    if (!event || event.type !== "deal") continue;
+    if (event.hand === 1) lines.push("The game starts.");
+    lines.push(event.first === mine ? `Hand ${event.hand}: you play first` : `Hand ${event.hand}: ${event.first} plays first`);
+  }
+  return lines;
+}
+
+// A ``presence`` message as the terminal says it (kalooki_net.protocol.presence_line, the same words).
+const PRESENCE = {
+  joined: "joined the table",
+  left: "dropped out: the table waits for them",
+  back: "is back",
+  bot_playing: "is away: a bot plays for them until they are back",
+};
+export const presenceLine = (message) =>
+  message.free === true && message.status === "left"
+    ? `${message.name} left the table.`
+    : `${message.name} ${PRESENCE[message.status] || message.status}.`;

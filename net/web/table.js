@@ -1,12 +1,12 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-import { BY_TAPPING, ONE_COMMAND, showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
+import { BY_TAPPING, bringIntoSight, ONE_COMMAND, showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
 import { cardsInText, cardText, el, nameNode, secondPerson } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
 import { Picks } from "./picks.js";
-import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
+import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./sheets.js";
 
 (() => {
   const PROTOCOL = 1;
@@ -81,8 +81,9 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
       retry = Math.min(retry + 1, 6);
       const delay = [0, 500, 1000, 2000, 3000, 5000, 5000][retry];
       const trying = retry > 2 ? ` (try ${retry})` : "";
-      // A table the host closed says so until it is back (a host restarted with --resume), not "lost".
-      banner(heldOff !== null ? `The table refused to seat you: ${heldOff}. Trying again${trying}…`
+      // A table the host closed says so until it is back (a host restarted with --resume), not "lost";
+      // a seat in use keeps saying so while the page tries again.
+      if (!seatInUse) banner(heldOff !== null ? `The table refused to seat you: ${heldOff}. Trying again${trying}…`
         : closedBecause === null ? `The connection to the table was lost: reconnecting${trying}…`
           : `The table is closed: ${closedBecause}. Trying to reconnect${trying}…`);
       setTimeout(() => connect(null), delay);
@@ -146,27 +147,15 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     }
   }
 
-  const PRESENCE = {
-    joined: "joined the table",
-    left: "dropped out: the table waits for them",
-    back: "is back",
-    bot_playing: "is away: a bot plays for them until they are back",
-  };
-  const presenceLine = (message) =>
-    message.free === true
-      ? `${message.name} left the table.`
-      : `${message.name} ${PRESENCE[message.status] || message.status}.`;
-
   function refused(message) {
     const code = message.code;
     if (code === "seat_in_use") {
-      // Our old connection (a reload) has not been noticed as closed yet: closing this one
-      // asks again shortly, as after any drop. Still in use after a few tries: another window.
+      // Most likely another window holds it, which the player is told at once; but it may be our old
+      // connection (a reload) not yet noticed as closed: closing this one asks again shortly, as after
+      // any drop, and a seat taken back clears the banner. Still in use after a few tries: no more.
       seatInUse += 1;
-      if (seatInUse > 4) {
-        leaving = true;
-        banner("Your seat is in use in another window or tab: close it, then reload this page.");
-      }
+      leaving = seatInUse > 4;
+      banner("Your seat is in use in another window or tab: close it, then reload this page.");
       socket.close();
       return;
     }
@@ -204,7 +193,8 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     let reason = code === "illegal_move" ? cardsInText(said) : said;
     // A text that is no move, told the moves: the box's own commands are what else it could have been.
     if (Array.isArray(message.commands)) reason += " | " + BOX_COMMANDS.map((command) => command.usage).join(" | ");
-    if (reason.includes(ONE_COMMAND)) reason += " " + BY_TAPPING;
+    // One sentence, ended: how the buttons lay melds together only where the status does not say it already.
+    if (reason.includes(ONE_COMMAND)) reason += $("status").textContent.includes(BY_TAPPING) ? "." : `. ${BY_TAPPING}`;
     $("reason").textContent = "✗ " + reason;
     drawButtons();
   }
@@ -243,6 +233,8 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     if (missed.some((event) => event && event.player === me.name)) {
       logLine("While you were away a bot played for you: its moves are told below as yours.", "presence");
     }
+    // A new hand (the first: the game starts) before its first moves, as the terminal heads it.
+    for (const line of dealLines(message.events, view.players[me.seat])) logLine(line, "turn");
     if (coach) for (const line of coach.log) logLine(line, "turn");
     // The hand's end, after its last turn: the log would otherwise stop at the last discard.
     for (const event of Array.isArray(message.events) ? message.events : []) {
@@ -268,6 +260,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     show("table");
     $("scores-button").disabled = false;
     drawTable();
+    if (myTurn() && !(previous && mine(previous))) bringIntoSight(document.querySelector(".mine"), $("actions"));
     if (answered) {
       window.kalookiTimings.push(performance.now() - answered.started);
       if (queue.length) play(queue.shift());
@@ -280,7 +273,8 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     }
   }
 
-  const myTurn = () => view && (view.phase === "draw" || view.phase === "play") && view.current === me.seat;
+  const mine = (shown) => (shown.phase === "draw" || shown.phase === "play") && shown.current === me.seat;
+  const myTurn = () => view && mine(view);
 
   function drawTable() {
     $("title").textContent = coach ? coach.title : "Kalooki";
@@ -327,7 +321,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
 
   function drawHand() {
     const newCard = myTurn() && view.phase === "play" ? view.turn.drawn_card : null;
-    showHand($("hand"), $("hand-title"), view, coach, picks.selected, newCard, toggle);
+    showHand($("hand"), $("hand-title"), view, coach, picks.selected, picks.grouped(view.hand), newCard, toggle);
   }
 
   function toggle(index) {
@@ -361,7 +355,7 @@ import { handEndLine, playerRows, scoreSheet } from "./sheets.js";
     $("build-button").textContent = target === null ? "Build (tap a meld)" : `Build ${ends ? "high " : ""}on meld ${target}`;
     $("build-low-button").hidden = !ends;
     $("build-low-button").textContent = `Build low on meld ${target}`;
-    $("swap-button").disabled = !playing || count !== 1 || target === null;
+    $("swap-button").disabled = !playing || !picks.swappable(view.table);
     $("swap-button").textContent = target === null ? "Swap" : `Swap on meld ${target}`;
     $("discard-button").disabled = !playing || count !== 1;
     // Only where the variant lets a turn end without a discard, and only while it may: a hidden

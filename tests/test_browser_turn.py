@@ -1,0 +1,52 @@
+"""The browser table in Chromium on a real table on 127.0.0.1: the turn's start on a phone, where the
+table's melds push the hand and the move buttons below the fold.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_helpers import table_of, taking_seat_back
+from kalooki_cli.web_coach import WebCoach
+from kalooki_net.botclient import BotSeat
+from net_helpers import hosted
+from rules_helpers import new_game, play
+
+IN_SIGHT = """(() => {
+  const hand = document.getElementById('hand').getBoundingClientRect();
+  const moves = document.getElementById('actions').getBoundingClientRect();
+  return hand.top >= 0 && moves.bottom <= innerHeight;
+})()"""
+"""The hand and the move buttons in sight."""
+
+
+@pytest.mark.parametrize("typing", [False, True])
+def test_a_phone_brings_the_hand_into_sight_when_the_turn_begins(browser: Any, typing: bool) -> None:
+    # With six melds on the table the hand and the buttons were below the fold on a phone, and nothing
+    # brought them up when the player's turn began; a player typing in the Say box is left there.
+    rules = {"hand_size": 13, "opening_threshold": 0}
+    hands = ["2H 3H 4H 5C 6C 7C 9S 9D 9H KC QC JC 8D", "2S 3S 4S 5D 6D 7D TS TD TC QH KH JH 8C"]
+    game = new_game(rules, hands, discard=None, stock="AS AD AC AH 2D 3D")
+    play(game, "draw stock", "meld 2H 3H 4H, 5C 6C 7C, 9S 9D 9H", "discard AS")
+    table, tokens = table_of(game, "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = taking_seat_back(
+            browser, host.server.port, table.code, tokens["ann"], {"width": 390, "height": 844}
+        )
+        bob = BotSeat(host.uri)
+        bob.join(table.code, token=tokens["bob"])
+        if typing:
+            ann.page.click("#say-input")
+        ann.js("window.scrollTo(0, 0)")
+        assert not ann.js(IN_SIGHT)
+        for move in ("ds", "m 2S 3S 4S, 5D 6D 7D, TS TD TC", "d QH"):
+            bob.send({"type": "move", "move": move})
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        ann.wait("document.querySelectorAll('#melds button.meld').length === 6")
+        if typing:
+            assert not ann.js(IN_SIGHT)
+            assert ann.js("document.activeElement.id") == "say-input"
+        else:
+            ann.wait(IN_SIGHT, seconds=2)
+        bob.close()
