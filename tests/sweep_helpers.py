@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kalooki_cli.app import app
 from typer.testing import CliRunner
-
-from cli.app import app
 
 runner = CliRunner()
 

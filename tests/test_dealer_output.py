@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from kalooki_cli.script_commands import show_run
 from rich.console import Console
 from rules_helpers import recorded_run
 
-from cli.script_commands import show_run
 from kalooki.engine import Game
 from kalooki.log import replay
 from kalooki.script import load_script_text

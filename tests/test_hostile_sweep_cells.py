@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from kalooki_cli.app import app
 from typer.testing import CliRunner
 
-from cli.app import app
 from kalooki.loader import load_variant
 from kalooki.simulate import simulate
 from kalooki.simulation_stats import summarise

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from kalooki_cli.render import Seating, meld_text, table_grid
 from kalooki_cli.web_coach import WebCoach
+from kalooki_net.view import seat_view, shadow_game
 from rich.console import Console
 from rules_helpers import assert_illegal, new_game, play, table_text
 
@@ -25,7 +26,6 @@ from kalooki.melds import TableMeld, make_meld, swap
 from kalooki.moves import Swap, parse_move
 from kalooki.savegame import Session, dump_save, load_save
 from kalooki.variant import Variant
-from net.view import seat_view, shadow_game
 
 
 def kaluki(**knobs: Any) -> Variant:

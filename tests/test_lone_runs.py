@@ -12,12 +12,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from kalooki_cli.hints import meld_preview, suggest_turn
+from kalooki_cli.table_notation import move_text
+from kalooki_cli.web_coach import preview_moves
 from rules_helpers import assert_illegal, hand_text, new_game, play, table_text
 from solver_reference import agree
 
-from cli.hints import meld_preview, suggest_turn
-from cli.table_notation import move_text
-from cli.web_coach import preview_moves
 from kalooki.cards import JOKER, parse_cards
 from kalooki.engine import Game
 from kalooki.events import MeldEvent, event_from_json

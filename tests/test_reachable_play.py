@@ -9,13 +9,13 @@ import json
 import random
 
 import pytest
+from kalooki_net.view import WATCHER, seat_view, shadow_game
 
 from kalooki.bots import make_bot
 from kalooki.driver import ask_bot, fallback_action
 from kalooki.engine import Game, IllegalMoveError
 from kalooki.loader import builtin_variant_names, load_variant
 from kalooki.moves import Discard, EndTurn
-from net.view import WATCHER, seat_view, shadow_game
 
 ACTIONS = 300
 """Actions played in each game: several hands of a short-handed variant, most of a long one."""

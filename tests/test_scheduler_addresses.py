@@ -6,9 +6,8 @@ from __future__ import annotations
 import socket
 
 import pytest
+from kalooki_cli.app import app
 from typer.testing import CliRunner
-
-from cli.app import app
 
 pytest.importorskip("distributed", reason="the cluster extra is not installed")
 

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from kalooki_cli.app import app
 from sweep_helpers import runner, stable, sweep
 from typer.testing import CliRunner
 
-from cli.app import app
 from kalooki.executors import open_pool
 from kalooki.figures import Figure, adjust_p_values, adjust_tests, difference, paired_test
 from kalooki.grid import find_baseline, load_cells, parse_grid

@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 from ctrl_c import takes_ctrl_c
+from kalooki_cli.app import app
 from sweep_helpers import runner, stable, sweep
-
-from cli.app import app
 
 KALOOKI = [str(Path(sys.executable).parent / "kalooki")]
 

@@ -10,9 +10,9 @@ import warnings
 from pathlib import Path
 
 import pytest
+from kalooki_cli.app import app
 from sweep_helpers import runner, sweep
 
-from cli.app import app
 from kalooki.executors import open_pool
 from kalooki.grid import load_cells, parse_grid
 from kalooki.sweep import SweepSpec, run_sweep

@@ -9,9 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from kalooki_cli.app import app
 from typer.testing import CliRunner
-
-from cli.app import app
 
 runner = CliRunner()
 WIDTH = 80
