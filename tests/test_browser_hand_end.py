@@ -104,3 +104,20 @@ def test_the_hands_and_the_games_score_tables_show_every_column_beside_a_long_na
         assert page.js(CUT_TABLES) == []
         assert page.page.locator("#hand-end-table thead th").all_inner_texts()[-1] == "total"
         assert page.problems == []
+
+
+def test_a_player_out_of_the_game_is_told_so_not_shown_an_empty_hand(browser: Any) -> None:
+    # The page said "Your hand (0)" to bob, out of the game and watching, as if he had just gone out.
+    game = ann_about_to_go_out()
+    play(game, *ANNS_LAST_TURN)
+    game.next_hand()
+    assert game.eliminated == [False, True, False]
+    table, tokens = table_of(game, "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        bob = taking_seat_back(browser, host.server.port, table.code, tokens["bob"])
+        bob.wait("document.querySelector('#hand-title').textContent.length > 0")
+        assert bob.js("document.querySelector('#hand-title').textContent") == (
+            "You are out of the game: watching the others play on."
+        )
+        assert bob.js("document.querySelectorAll('#hand button').length") == 0
+        assert bob.problems == []

@@ -50,6 +50,11 @@ export function showPiles(discard, stock, view) {
 // those the preview would lay marked, and ``newCard`` (just drawn) marked new.
 export function showHand(hand, title, view, coach, selected, grouped, newCard, onTap) {
   hand.replaceChildren();
+  if (view.eliminated[view.seat]) {
+    // Out of the game and watching: "Your hand (0)" read as a hand just laid out. The terminal's words.
+    title.textContent = "You are out of the game: watching the others play on.";
+    return;
+  }
   const cards = sortedHand(view.hand);
   title.textContent = `Your hand (${cards.length})`;
   const couldLay = coach && coach.preview ? [...coach.preview.cards] : [];
