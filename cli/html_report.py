@@ -271,6 +271,9 @@ def sweep_report(result: SweepResult) -> str:
         marks = sum(item.significant for item in cell.differences)
         turns = figure_value(cell.result, "turns_per_hand")
         low, high = figure_interval(cell.result, "turns_per_hand")
+        # With its interval, as the terminal's ± and the JSON's ci95 give it: how sure "games are shorter" is.
+        hands = figure_value(cell.result, "hands_per_game")
+        hands_low, hands_high = figure_interval(cell.result, "hands_per_game")
         seat = cell.result.seat_game_wins[0]
         seat_low, seat_high = seat.interval
         values = [knob_text(cell.cell.knobs[knob]) for knob in knobs]
@@ -279,7 +282,7 @@ def sweep_report(result: SweepResult) -> str:
                 [
                     *values,
                     f"{turns:.2f} [{low:.2f} to {high:.2f}]",
-                    f"{cell.result.hands_per_game.mean:.2f}",
+                    f"{hands:.2f} [{hands_low:.2f} to {hands_high:.2f}]",
                     _pct(seat.rate, seat_low, seat_high),
                     "baseline" if cell.cell.index == spec.baseline else str(marks),
                 ],

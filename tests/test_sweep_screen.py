@@ -199,3 +199,16 @@ def test_only_figures_no_cell_could_test_are_named_as_untested(tmp_path: Path) -
         ("30", "51", True),  # changes nothing that is counted: no test, no p
         ("30", "40", False),
     ]
+
+
+def test_the_reports_cells_give_hands_per_game_with_its_interval(tmp_path: Path) -> None:
+    # "Are games shorter?" is hands per game: the page gave its mean alone, where the terminal gives ±.
+    page = tmp_path / "r.html"
+    grid = ["classic", "--grid", "opening_threshold=51,40", "-n", "4", "-w", "1", "--report", str(page)]
+    assert runner.invoke(app, ["sweep", *grid]).exit_code == 0
+    rows = re.findall(r'<tr><td class="num">(51|40)</td>((?:<td[^>]*>[^<]*</td>)+)</tr>', page.read_text())
+    for _, cells in rows:
+        turns, hands = re.findall(r"<td[^>]*>([^<]*)</td>", cells)[:2]
+        assert re.fullmatch(r"\d+\.\d\d \[\d+\.\d\d to \d+\.\d\d\]", turns)
+        assert re.fullmatch(r"\d+\.\d\d \[\d+\.\d\d to \d+\.\d\d\]", hands)
+    assert len(rows) == 2
