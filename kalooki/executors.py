@@ -122,8 +122,12 @@ def open_pool(
 def _worker_started() -> None:
     """A worker process ends on SIGTERM, whatever its parent made of it: forked, a worker inherits the
     parent's handlers, and one that raises (the command line stops its games on SIGTERM) would be caught
-    by the worker's loop as a task's error, and the worker that was to be stopped would play on."""
+    by the worker's loop as a task's error, and the worker that was to be stopped would play on.
+
+    Ctrl-C is the parent's to act on (it stops the workers itself, with SIGTERM): a terminal sends it to
+    the whole process group, and a worker idle between tasks printed its KeyboardInterrupt's traceback."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _stop_processes(executor: ProcessPoolExecutor) -> None:

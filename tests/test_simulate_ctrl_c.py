@@ -114,3 +114,22 @@ def test_ctrl_c_while_the_command_loads_ends_it_quietly(after: float) -> None:
     assert out == ""
     assert "Traceback" not in err
     assert err == "" or err.startswith("interrupted after ")
+
+
+def _pid() -> int:
+    return os.getpid()
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads child processes from /proc")
+def test_a_worker_idle_between_tasks_leaves_ctrl_c_to_its_parent() -> None:
+    # A terminal's Ctrl-C reaches every worker too: one waiting for its next task raised KeyboardInterrupt,
+    # printed its traceback under the one-line report, and died, breaking the pool. The parent stops them.
+    from kalooki.executors import open_pool
+
+    with open_pool(2, most=2) as pool:
+        workers = {pool.executor.submit(_pid).result(timeout=STARTUP_LIMIT) for _ in range(4)}
+        for worker in workers:
+            os.kill(worker, signal.SIGINT)
+        time.sleep(0.5)
+        assert all(alive(worker) for worker in workers)
+        assert pool.executor.submit(_pid).result(timeout=STARTUP_LIMIT) in workers
