@@ -434,9 +434,8 @@ def resume_held(path: Path, *, fast: bool, log: Path | None, no_log: bool) -> in
     refuse_hosted_table(path, loaded)
     humans = saved_humans(path, loaded)  # checked before a log is opened or a line is played
     session = loaded.session
-    as_read = dump_save(
-        loaded.game, session
-    )  # before --log or --no-log changes what the save says of its log
+    # The save as read, before --log or --no-log changes what it says of its log.
+    as_read = dump_save(loaded.game, session)
     writer, session.log, session.log_left, session.log_unnamed = resumed_log(
         loaded.game, session.log, session.log_left, log, no_log=no_log, unnamed=session.log_unnamed, save=path
     )
