@@ -187,7 +187,7 @@ def make_table(
 
     from kalooki.bots import check_bot
     from kalooki.loader import load_variant
-    from kalooki.rules import may_play, player_counts, seating_note
+    from kalooki.rules import default_players, may_play, player_counts, seating_note
 
     variant = load_variant(target or "classic", overrides)
     kinds = named_bots(bots) or [DEFAULT_BOT]
@@ -196,7 +196,7 @@ def make_table(
         # Made once here so that a plug-in written for choose(game) is refused before the table opens,
         # not when the game starts with players seated.
         check_bot(kind)
-    count = seats if seats is not None else min(max(4, variant.min_players), variant.max_players)
+    count = seats if seats is not None else default_players(variant)
     if not may_play(variant, count):
         raise typer.BadParameter(
             f"{variant.name} is for {player_counts(variant)} players{seating_note(variant)}",

@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from kalooki.rules import may_play, player_counts
+from kalooki.rules import default_players, may_play, player_counts, seating_note
 
 from .common import (
     SetOption,
@@ -38,7 +38,6 @@ if TYPE_CHECKING:
 
     from .interactive import InteractiveGame, TurnLogWriter
 
-DEFAULT_PLAYERS = 4
 DEFAULT_BOT = "greedy"
 SCRIPT_KEYS = re.compile(r"^(hands|players)\s*:", re.MULTILINE)
 """A game script's top-level ``hands`` or ``players`` key in block style, found even in a script whose
@@ -140,7 +139,10 @@ def play(
             "--players",
             parser=integer,
             metavar="N",
-            help="Players at the table, you included (default 4, or you and two or more --bots named).",
+            help=(
+                "Players at the table, you included (default 4, or the most the pack seats if fewer; "
+                "or you and two or more --bots named)."
+            ),
         ),
     ] = None,
     bots: Annotated[
@@ -317,17 +319,20 @@ def start_game(
     refuse_unknown_bots(kinds)
     given_players = players
     if players is None:
-        players = len(kinds) + 1 if named and len(kinds) > 1 else min(DEFAULT_PLAYERS, variant.max_players)
+        # Unsized, the table is the most the pack seats up to the usual four, as `rules` states; only
+        # the bots named can ask for more than that.
+        players = len(kinds) + 1 if named and len(kinds) > 1 else default_players(variant)
         players = max(players, variant.min_players)
-        if players > variant.max_players:
+        if not may_play(variant, players):
             raise typer.BadParameter(
                 f"{len(kinds)} bots and you make {players} players, "
-                f"but {variant.name} is for {player_counts(variant)} players",
+                f"but {variant.name} is for {player_counts(variant)} players{seating_note(variant)}",
                 param_hint="'--bots'",
             )
     if not may_play(variant, players):
         raise typer.BadParameter(
-            f"{variant.name} is for {player_counts(variant)} players", param_hint="'--players'"
+            f"{variant.name} is for {player_counts(variant)} players{seating_note(variant)}",
+            param_hint="'--players'",
         )
     name = name.strip()
     problem = name_problem(name)

@@ -27,7 +27,7 @@ from kalooki.bots import BotProtocolError, UnknownBotError, check_bot
 from kalooki.executors import Pool, open_pool
 from kalooki.figures import figures_of
 from kalooki.loader_refs import is_path_like
-from kalooki.rules import may_play, player_counts, seating_note
+from kalooki.rules import default_players, may_play, player_counts, seating_note
 from kalooki.simulate import (
     DEFAULT_MAX_HANDS,
     DEFAULT_MAX_TURNS,
@@ -147,9 +147,14 @@ def progress_bar(total: int, enabled: bool) -> Iterator[Progress | None]:
 
 
 def parse_bots(
-    bots: str | None, players: int | None, variant: Variant, described: str | None = None
+    bots: str | None,
+    players: int | None,
+    variant: Variant,
+    described: str | None = None,
+    default: int | None = None,
 ) -> list[str]:
-    """The bot of each seat: a comma-separated list, or one name for every seat (``--players`` of them).
+    """The bot of each seat: a comma-separated list, or one name for every seat (``--players`` of them,
+    else ``default``, else the variant's default table).
 
     A count the variant cannot seat is a usage error of the option that made it, as ``kalooki play``
     gives; ``described`` names the variant there (a sweep's cell), else its name does."""
@@ -167,7 +172,10 @@ def parse_bots(
             f"{what} is for {player_counts(variant)} players{seating_note(variant)}", param_hint="'--players'"
         )
     if len(names) == 1:
-        count = players if players is not None else min(max(4, variant.min_players), variant.max_players)
+        if players is not None:
+            count = players
+        else:
+            count = default if default is not None else default_players(variant)
         return names * count
     if players is not None and players != len(names):
         raise typer.BadParameter(

@@ -17,7 +17,7 @@ from kalooki.executors import open_pool
 from kalooki.figures import FDR_METHOD
 from kalooki.grid import Cell, cell_count, find_baseline, knob_text, load_cells, parse_grid
 from kalooki.loader import load_variant
-from kalooki.rules import may_play, player_counts
+from kalooki.rules import default_players, may_play, player_counts, seating_note
 from kalooki.simulate import (
     DEFAULT_MAX_HANDS,
     DEFAULT_MAX_TURNS,
@@ -251,6 +251,16 @@ def _knob_columns(spec: SweepSpec) -> list[Column]:
     return [Column(axis.knob.replace("_", " ")) for axis in spec.axes]
 
 
+def _shared_players(cells: list[Cell]) -> int:
+    """The table no option sized, for every cell: the first cell's default, or the most below it that
+    all of them seat; the first's default where none does (the check of each cell names one that cannot)."""
+    first = default_players(cells[0].variant)
+    for count in range(first, cells[0].variant.min_players - 1, -1):
+        if all(may_play(cell.variant, count) for cell in cells):
+            return count
+    return first
+
+
 def _cell_rules(cell: Cell) -> str:
     """A cell's rules in a sentence: the variant and its grid values (`classic with max_players=3`)."""
     return cell.variant.name if not cell.knobs else f"{cell.variant.name} with {cell.label}"
@@ -383,16 +393,23 @@ def sweep_command(
                 param_hint="'--games'",
             )
         cells = load_cells(variant, set_ or (), axes)
-        seats = tuple(parse_bots(bots, players, cells[0].variant, described=_cell_rules(cells[0])))
-        for cell in cells[1:]:
+        default = _shared_players(cells)
+        seats = tuple(
+            parse_bots(bots, players, cells[0].variant, described=_cell_rules(cells[0]), default=default)
+        )
+        for cell in cells:
             # Every cell plays the same seats: one that cannot seat them was refused once its games began.
             if not may_play(cell.variant, len(seats)):
+                several = len(named_bots(bots) or ()) > 1
                 raise typer.BadParameter(
                     f"{len(seats)} players, but {_cell_rules(cell)} is for {player_counts(cell.variant)} "
-                    "players: every cell seats the same players",
-                    param_hint="'--bots'"
-                    if players is None and len(named_bots(bots) or ()) > 1
-                    else "'--players'",
+                    f"players{seating_note(cell.variant)}: every cell seats the same players"
+                    + ("" if players is not None or several else ", and no count seats them all"),
+                    param_hint="'--players'"
+                    if players is not None
+                    else "'--bots'"
+                    if several
+                    else "'--grid'",
                 )
         check_duplicate_games(duplicate, seats, games)
         spec = SweepSpec(

@@ -42,6 +42,16 @@ def most_players(variant: Variant) -> int:
     return most
 
 
+USUAL_PLAYERS = 4
+"""Players at a table no option sized, where the variant seats them."""
+
+
+def default_players(variant: Variant) -> int:
+    """The players at a table no option sized: the usual four, or the most the pack seats where that is
+    fewer (``rules`` says so), or more where the variant's fewest are more."""
+    return max(variant.min_players, min(USUAL_PLAYERS, most_players(variant)))
+
+
 def dealt(variant: Variant, players: int) -> int:
     """The cards a deal to ``players`` takes from the pack: their hands, and the card turned up."""
     return players * variant.hand_size + (1 if variant.upcard else 0)
