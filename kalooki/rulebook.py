@@ -56,7 +56,13 @@ def _dealer(variant: Variant) -> str:
             "deals (ace high), and tied players draw again."
         )
     else:
-        first = "The first hand is dealt by the player seated just before the first player listed."
+        # The engine's dealer is the seat play reaches just before the first listed: the last one listed
+        # clockwise, the second counter-clockwise (play goes the reverse of the list).
+        which = "last" if variant.play_direction == "clockwise" else "second"
+        first = (
+            f"The first hand is dealt by the {which} player listed, whose turn comes just before the first "
+            "player listed."
+        )
     if variant.deal_direction == "as_play":
         passes = "the way play goes"
     else:

@@ -235,3 +235,19 @@ def test_the_knob_reference_command_checks_rewrites_and_says_what_is_wrong(tmp_p
         [*command, "--check-readme", str(tmp_path / "none.md")], capture_output=True, text=True
     )
     assert (missing.returncode, missing.stderr) == (1, f"{tmp_path / 'none.md'}: No such file or directory\n")
+
+
+@pytest.mark.parametrize(("direction", "which"), [("clockwise", "last"), ("counter_clockwise", "second")])
+def test_the_first_dealer_is_the_player_the_rulebook_names(direction: str, which: str) -> None:
+    # It said "the player seated just before the first player listed" whichever way play went; played
+    # counter-clockwise, ann, bob, cid, dee have bob deal the first hand, listed just after ann.
+    from kalooki.engine import Game
+
+    variant = load_variant("classic", [f"play_direction={direction}"])
+    text = " ".join(render_rulebook(variant).split())
+    assert (
+        f"The first hand is dealt by the {which} player listed, whose turn comes just before the first "
+        "player listed. The player after the dealer plays first."
+    ) in text
+    game = Game(variant, ["ann", "bob", "cid", "dee"], seed=1)
+    assert (game.players[game.dealer], game.player) == ({"last": "dee", "second": "bob"}[which], "ann")
