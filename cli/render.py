@@ -95,14 +95,22 @@ def cards_text(cards: Iterable[Card], *, letters: bool = False) -> Text:
     return Text(" ").join(card_text(card, letters=letters) for card in cards)
 
 
-def joker_meaning(meld: TableMeld, index: int, letters: bool = False) -> str:
-    """What the joker at ``index`` stands for: a run's exact card, or a set's rank in its missing suits."""
+def joker_meaning(meld: TableMeld, index: int, letters: bool = False, variant: Variant | None = None) -> str:
+    """What the joker at ``index`` stands for: a run's exact card, or a set's rank in the suits a card
+    that frees it may be: those the set lacks, or, where ``variant`` lets suits repeat, every suit (the
+    engine's swap takes any card of the rank there)."""
     stands = meld.stands_for(index)
     if stands != JOKER:
         return card_label(stands, letters)
     rank_card = card_label(make_card(meld.rank if meld.rank <= 13 else 1, 0), letters)[:-1]
+    return rank_card + set_joker_suits(meld.missing_suits(), letters, variant)
+
+
+def set_joker_suits(missing: Iterable[int], letters: bool, variant: Variant | None) -> str:
+    """The suits a set's joker may stand for, as a note writes them: ``♣/♠``."""
+    suits = range(4) if variant is not None and not rules.suits_must_differ(variant) else missing
     symbols = SUIT_LETTERS if letters else SUIT_SYMBOLS
-    return rank_card + "/".join(symbols[suit] for suit in meld.missing_suits())
+    return "/".join(symbols[suit] for suit in suits)
 
 
 def joker_notes(
@@ -126,7 +134,7 @@ def joker_notes(
         if card != JOKER:
             notes.append(None)
             continue
-        note = joker_meaning(meld, index, letters) + (f", {HELD}" if held else "")
+        note = joker_meaning(meld, index, letters, variant) + (f", {HELD}" if held else "")
         layer = next(layers)
         if layer_name is not None and layer != meld.owner:
             note += f", laid by {layer_name(layer)}"
@@ -541,12 +549,14 @@ def render_help(console: Console, variant: Variant, commands: tuple[tuple[str, s
     console.print(Text("Cards: 7H, TC or 10C, QS, JK (a joker); suits C D H S.", style=DIM))
     letters = plain_cards(console)
     nine = card_label(parse_cards("9H")[0], letters)
-    # A set's joker stands for a suit the set lacks, written as the suits it may be: JK(9♣/♠).
-    either = nine[:-1] + "/".join((SUIT_LETTERS if letters else SUIT_SYMBOLS)[suit] for suit in (0, 3))
+    # A set's joker stands for the suits a card that frees it may be, as joker_meaning writes them:
+    # JK(9♣/♠), or every suit where suits may repeat.
+    either = nine[:-1] + set_joker_suits((0, 3), letters, variant)
+    which = "a suit the set lacks" if rules.suits_must_differ(variant) else "any suit"
     console.print(
         Text(
-            f"On the table JK({nine}) is what a joker stands for (JK({either}) in a set: a nine of a suit the"
-            f" set lacks); JK({nine}, {HELD}): it can never be taken.",
+            f"On the table JK({nine}) is what a joker stands for (JK({either}) in a set: a nine of {which});"
+            f" JK({nine}, {HELD}): it can never be taken.",
             style=DIM,
         )
     )

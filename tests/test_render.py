@@ -232,6 +232,29 @@ def test_a_set_joker_stands_for_its_missing_suits() -> None:
     assert run.cards[0] == JOKER
 
 
+def test_a_set_joker_where_suits_may_repeat_stands_for_any_suit() -> None:
+    # It was shown as only the missing suits (JK(7♣/♦)), though the engine's swap frees it for a 7♥ the
+    # set holds already; and the help said "a nine of a suit the set lacks".
+    from kalooki.melds import swap
+
+    variant = Variant(opening_threshold=0, set_suits="may_repeat", set_joker_release="any_missing_suit")
+    three = make_meld(parse_cards("7H 7S JK"), variant)
+    assert meld_text(three, variant=variant).plain == "7♥ 7♠ JK(7♣/♦/♥/♠)"
+    assert joker_meaning(three, 2, letters=True, variant=variant) == "7C/D/H/S"
+    assert swap(three, tuple(parse_cards("7H")), variant)[1] == 1
+    fives = variant.model_copy(update={"set_maximum": 5})
+    five = make_meld(parse_cards("7H 7S JK JK 7D"), fives)
+    assert meld_text(five, variant=fives).plain == "7♥ 7♠ JK(7♣/♦/♥/♠) JK(7♣/♦/♥/♠) 7♦"
+    assert swap(five, tuple(parse_cards("7H 7C")), fives)[1] == 2
+    out = console()
+    render_help(out, variant)
+    assert "(JK(9♣/♦/♥/♠) in a set: a nine of any suit)" in " ".join(output(out).split())
+    # Where suits differ, the missing ones alone free it.
+    assert (
+        meld_text(make_meld(parse_cards("7H 7S JK"), Variant()), variant=Variant()).plain == "7♥ 7♠ JK(7♣/♦)"
+    )
+
+
 def test_a_joker_that_can_never_be_taken_says_so() -> None:
     classic = Variant()
 
