@@ -16,10 +16,11 @@ from typing import Annotated
 
 import typer
 
-from kalooki.knob_reference import values_note
+from kalooki.knob_reference import knob_choices, more_note, values_note
 from kalooki.loader import VARIANT_SUFFIXES, builtin_variant_names, load_variant
 from kalooki.loader_refs import base_file_refusal, is_path_like
 from kalooki.resources import schemas_dir
+from kalooki.rules import suits_must_differ
 from kalooki.variant import KNOB_NAMES, Variant
 from kalooki.variant_writer import variant_differences
 
@@ -78,8 +79,7 @@ def starter_variant(path: Path, base: str) -> str:
     ]
     shown = most_changed_knobs()
     for knob in shown:
-        meaning = Variant.model_fields[knob].description or ""
-        lines += comment(" ".join(filter(None, (meaning, values_note(knob)))))
+        lines += comment(knob_comment(knob, resolved))
         lines.append(f"# {knob}: {yaml_value(getattr(resolved, knob))}")
         lines.append("")
     others = [knob for knob in KNOB_NAMES if knob not in shown]
@@ -88,6 +88,17 @@ def starter_variant(path: Path, base: str) -> str:
             f"Also: {', '.join(others)}. Every knob and its value here: kalooki variants show {base}."
         )
     return "\n".join(lines).rstrip() + "\n"
+
+
+def knob_comment(knob: str, base: Variant) -> str:
+    """A knob's meaning and values as they apply to ``base``. The model's description of set_joker_release
+    speaks of missing suits, which a set has none of where its suits may repeat: there the reference's
+    note for that case stands in for it."""
+    meaning = Variant.model_fields[knob].description or ""
+    if knob == "set_joker_release" and not suits_must_differ(base):
+        frees = meaning.split(":", 1)[0]
+        return f"{frees}: {', '.join(knob_choices(knob))}. {more_note(knob)}"
+    return " ".join(filter(None, (meaning, values_note(knob))))
 
 
 def names_a_file(base: str) -> bool:

@@ -101,6 +101,11 @@ _MORE: dict[str, str] = {
 """What the reference says of a knob beyond its one-line description (which editors show on hover)."""
 
 
+def more_note(name: str) -> str:
+    """What the reference says of knob ``name`` beyond its description, or nothing."""
+    return _MORE.get(name, "")
+
+
 def update_readme(text: str) -> str:
     """``text`` (a Markdown page) with the knob reference between its markers replaced by a fresh one."""
     try:

@@ -247,6 +247,33 @@ def test_new_takes_the_values_of_its_base(tmp_path: Path) -> None:
     assert load_variant(tmp_path / "X.YAML").opening_threshold == 51
 
 
+@pytest.mark.parametrize(
+    ("base", "said"),
+    [
+        (
+            "czech-500",
+            "# What frees a joker from a set: all_missing_suits, any_missing_suit, never. Under set_suits: "
+            "may_repeat no suit is missing and a card of the set's rank in any suit serves:",
+        ),
+        (
+            "classic",
+            "# What frees a joker from a set: all_missing_suits (a three-card set gives up its joker",
+        ),
+    ],
+)
+def test_new_describes_set_joker_release_as_it_applies_to_the_base(
+    tmp_path: Path, base: str, said: str
+) -> None:
+    # czech-500's set suits may repeat, so no suit is ever missing: the file spoke of "both missing
+    # suits" alone, leaving out the reference's words for that case.
+    path = tmp_path / "ours.yaml"
+    assert CliRunner().invoke(app, ["new", str(path), "--extends", base]).exit_code == 0
+    text = path.read_text()
+    comment = text[: text.index("# set_joker_release:")].rsplit("\n\n", 1)[-1]
+    assert " ".join(comment.replace("\n# ", " ").split()).startswith(said)
+    assert ("missing suits are added" in comment) is (base == "classic")
+
+
 def test_new_names_a_base_file_from_its_own_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The base is given from the current folder; extends is read from the new file's folder.
     monkeypatch.chdir(tmp_path)
