@@ -546,7 +546,23 @@ def render_help(console: Console, variant: Variant, commands: tuple[tuple[str, s
             grid.add_row(Text(END_COMMAND[0]), Text(END_COMMAND[1]))
     console.print(Text("Commands", style="bold"))
     console.print(grid)
-    console.print(Text("Cards: 7H, TC or 10C, QS, JK (a joker); suits C D H S.", style=DIM))
+    # Where the pack has no jokers, neither JK nor what a joker on the table stands for is explained.
+    joker = ", JK (a joker)" if variant.jokers else ""
+    console.print(Text(f"Cards: 7H, TC or 10C, QS{joker}; suits C D H S.", style=DIM))
+    if variant.jokers:
+        joker_help(console, variant)
+    console.print(Text(f"Key rules of {variant.name}", style="bold"))
+    # A grid, not one Text a rule: a rule that wraps goes on under its words, the bullets stand out alone.
+    bullets = Table.grid(padding=(0, 1))
+    bullets.add_column(no_wrap=True)
+    bullets.add_column()
+    for rule in key_rules(variant):
+        bullets.add_row(glyphs("•", plain_cards(console)), Text(rule))
+    console.print(bullets)
+
+
+def joker_help(console: Console, variant: Variant) -> None:
+    """What the table's joker notes mean: JK(9♥), a set's JK(9♣/♠), and one that can never be taken."""
     letters = plain_cards(console)
     nine = card_label(parse_cards("9H")[0], letters)
     # A set's joker stands for the suits a card that frees it may be, as joker_meaning writes them:
@@ -560,11 +576,3 @@ def render_help(console: Console, variant: Variant, commands: tuple[tuple[str, s
             style=DIM,
         )
     )
-    console.print(Text(f"Key rules of {variant.name}", style="bold"))
-    # A grid, not one Text a rule: a rule that wraps goes on under its words, the bullets stand out alone.
-    bullets = Table.grid(padding=(0, 1))
-    bullets.add_column(no_wrap=True)
-    bullets.add_column()
-    for rule in key_rules(variant):
-        bullets.add_row(glyphs("•", plain_cards(console)), Text(rule))
-    console.print(bullets)

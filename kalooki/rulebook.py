@@ -23,7 +23,7 @@ from kalooki.knob_reference import knob_choices as knob_choices
 from kalooki.knob_reference import knob_reference_markdown as knob_reference_markdown
 from kalooki.knob_reference import knob_values as knob_values
 from kalooki.knob_reference import update_readme as update_readme
-from kalooki.rules import kalooki_charge, may_end_without_discard, most_players
+from kalooki.rules import kalooki_charge, may_end_without_discard, may_ever_swap, most_players
 from kalooki.text import markdown_literal
 from kalooki.variant import AceInRuns, DiscardDraw, GoingOut, TurnDiscard, Variant
 
@@ -150,6 +150,23 @@ DRAW: Final[dict[DiscardDraw, Wording]] = {
     ),
 }
 """discard_draw in words."""
+
+
+_LAID_NO_SWAP = Wording(
+    "Start your turn by drawing the top card of the stock; you may take the top card of the discard pile "
+    "instead only to lay it in that same turn: in a meld or on one.",
+    "You may take the top discard only to lay it that same turn (meld or build).",
+)
+"""meld_at_once where no joker can ever be taken (no jokers, or melds that never give them up): no table
+joker's place to lay the discard in."""
+
+
+def draw_words(variant: Variant) -> Wording:
+    """discard_draw in words, as the variant's jokers allow."""
+    if variant.discard_draw == "meld_at_once" and not may_ever_swap(variant):
+        return _LAID_NO_SWAP
+    return DRAW[variant.discard_draw]
+
 
 _RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
@@ -473,12 +490,12 @@ def key_rules(variant: Variant) -> list[str]:
         opening_words(variant).at_the_table,
         f"{set_words(variant).at_the_table} "
         f"Runs: {variant.run_minimum}+ cards of a suit; {ace_words(variant).at_the_table}.",
-        DRAW[variant.discard_draw].at_the_table,
+        draw_words(variant).at_the_table,
         "Build on any meld only after you have opened; melds are numbered as shown on the table.",
         GOING_OUT[variant.going_out].at_the_table,
         *([TURN_END["optional"].at_the_table] if variant.turn_discard == "optional" else []),
-        f"Values: 2-9 as marked, 10/J/Q/K 10, ace {variant.ace_value}, "
-        f"a joker left in hand {variant.joker_penalty}.",
+        f"Values: 2-9 as marked, 10/J/Q/K 10, ace {variant.ace_value}{_low_ace(variant)}"
+        + (f", a joker left in hand {variant.joker_penalty}." if variant.jokers else "."),
     ]
     if variant.kalooki_bonus:
         # As the full rule says (_kalooki): taking a table joker spoils it too, where there are jokers.
@@ -492,6 +509,13 @@ def key_rules(variant: Variant) -> list[str]:
         )
     rules.append(f"Scoring: {scoring_line(variant)}.")
     return rules
+
+
+def _low_ace(variant: Variant) -> str:
+    """The low ace's own value for the key rules, where it has one: it counts toward an opening."""
+    if variant.ace_low_value is None:
+        return ""
+    return f" ({variant.ace_low_value} below the two of a run: {example_run(1, variant.run_minimum)})"
 
 
 _RANKS_FROM_SIX = ("6", "7", "8", "9", "10", "J", "Q", "K")
@@ -537,7 +561,7 @@ def render_rulebook(variant: Variant) -> str:
         (
             "A turn",
             [
-                DRAW[variant.discard_draw].rulebook,
+                draw_words(variant).rulebook,
                 TURN_END[variant.turn_discard].rulebook,
             ],
         ),

@@ -255,6 +255,27 @@ def test_a_set_joker_where_suits_may_repeat_stands_for_any_suit() -> None:
     )
 
 
+def test_the_help_leaves_out_jokers_a_pack_has_none_of_and_gives_the_low_aces_value() -> None:
+    # It said "ace 11" alone, though a low ace counts 1 toward an opening there, and with no jokers
+    # "a joker left in hand 25", "(meld, build or swap)" and what JK(9♥) on the table means.
+    variant = Variant(ace_low_value=1, discard_draw="meld_at_once", jokers=0)
+    out = console()
+    render_help(out, variant)
+    text = " ".join(output(out).split())
+    assert "Values: 2-9 as marked, 10/J/Q/K 10, ace 11 (1 below the two of a run: A-2-3). " in text
+    assert "You may take the top discard only to lay it that same turn (meld or build)." in text
+    assert "Cards: 7H, TC or 10C, QS; suits C D H S." in text
+    for joker in ("joker left in hand", "JK(", "JK (a joker)"):
+        assert joker not in text
+    from kalooki.rulebook import render_rulebook
+
+    book = " ".join(render_rulebook(variant).split())
+    assert "the discard pile instead only to lay it in that same turn: in a meld or on one." in book
+    with_jokers = key_rules(Variant(discard_draw="meld_at_once"))
+    assert "You may take the top discard only to lay it that same turn (meld, build or swap)." in with_jokers
+    assert "Values: 2-9 as marked, 10/J/Q/K 10, ace 11, a joker left in hand 25." in with_jokers
+
+
 def test_a_joker_that_can_never_be_taken_says_so() -> None:
     classic = Variant()
 
