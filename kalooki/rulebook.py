@@ -24,7 +24,7 @@ from kalooki.knob_reference import knob_reference_markdown as knob_reference_mar
 from kalooki.knob_reference import knob_values as knob_values
 from kalooki.knob_reference import update_readme as update_readme
 from kalooki.rulebook_jokers import joker_rules, jokers_in_melds
-from kalooki.rules import kalooki_charge, may_end_without_discard, may_ever_swap, most_players
+from kalooki.rules import RUN_MAX, kalooki_charge, may_end_without_discard, may_ever_swap, most_players
 from kalooki.text import markdown_literal
 from kalooki.variant import AceInRuns, DiscardDraw, GoingOut, TurnDiscard, Variant
 
@@ -201,6 +201,23 @@ ACE: Final[dict[AceInRuns, Wording]] = {
 """ace_in_runs in words, with a place for each example run (:func:`ace_words` fills them in)."""
 
 
+def _run_limit(variant: Variant) -> str:
+    """The most a run holds, where an ace may sit at either end: a run holds each rank once (the engine
+    refuses a second ace on A-2-...-K), which "an ace may end a run low or high" does not tell."""
+    if variant.ace_in_runs == "wrap":
+        return (
+            f" A run holds each rank once, so {RUN_MAX} cards at most: it never goes all the way round to a "
+            "rank it holds."
+        )
+    if variant.ace_in_runs == "high_or_low":
+        whole = example_run(1, RUN_MAX)
+        return (
+            f" A run holds each rank once, so {RUN_MAX} cards at most: nothing goes on {whole}, not even an "
+            "ace above the king."
+        )
+    return ""
+
+
 def ace_words(variant: Variant) -> Wording:
     """ace_in_runs in words, each example run as long as the shortest run (run_minimum): A-2-3-4 where
     runs need four cards, since an A-2-3 could not be laid there."""
@@ -357,7 +374,7 @@ def _sets(variant: Variant) -> str:
 def _kalooki(variant: Variant) -> list[str]:
     # Without jokers there is none to take from the table: the sentence does not speak of one.
     took, taking = (
-        (" or took a joker from it", " or taking a joker from them") if variant.jokers else ("", "")
+        (" or took a joker from it", " or taking a joker from them") if may_ever_swap(variant) else ("", "")
     )
     if variant.kalooki_allows_building:
         what = (
@@ -433,7 +450,7 @@ def key_rules(variant: Variant) -> list[str]:
     ]
     if variant.kalooki_bonus:
         # As the full rule says (_kalooki): taking a table joker spoils it too, where there are jokers.
-        joker = " nor taking a joker from one" if variant.jokers else ""
+        joker = " nor taking a joker from one" if may_ever_swap(variant) else ""
         building = (
             "" if variant.kalooki_allows_building else f", building on no meld already on the table{joker}"
         )
@@ -469,10 +486,10 @@ def render_rulebook(variant: Variant) -> str:
             [
                 _sets(variant),
                 f"A run is {variant.run_minimum} or more consecutive cards of one suit.",
-                ace_words(variant).rulebook,
+                ace_words(variant).rulebook + _run_limit(variant),
                 *([jokers_in_melds(variant)] if variant.jokers else []),
                 "Melds on the table are never rearranged, only extended"
-                + (", except when a joker is freed." if variant.jokers else "."),
+                + (", except when a joker is freed." if may_ever_swap(variant) else "."),
             ],
         ),
         (

@@ -251,3 +251,47 @@ def test_the_first_dealer_is_the_player_the_rulebook_names(direction: str, which
     ) in text
     game = Game(variant, ["ann", "bob", "cid", "dee"], seed=1)
     assert (game.players[game.dealer], game.player) == ({"last": "dee", "second": "bob"}[which], "ann")
+
+
+def test_no_sentence_tells_of_freeing_a_joker_where_none_is_ever_freed() -> None:
+    # Under both releases never, the melds section said "except when a joker is freed" and going Kalooki
+    # "or taking a joker from them", while the jokers section said nobody ever takes one back.
+    variant = load_variant("classic", ["set_joker_release=never", "run_joker_release=never"])
+    text = " ".join(render_rulebook(variant).split())
+    assert "Nobody ever takes a joker back from the table." in text
+    assert "Melds on the table are never rearranged, only extended. " in text
+    assert "that were on the table before that turn, is going Kalooki" in text
+    assert "except when a joker is freed" not in text
+    assert "taking a joker" not in text
+    assert not any("taking a joker" in rule for rule in key_rules(variant))
+    classic = " ".join(render_rulebook(CLASSIC).split())
+    assert "only extended, except when a joker is freed." in classic
+    assert "before that turn or taking a joker from them, is going Kalooki" in classic
+
+
+@pytest.mark.parametrize(
+    ("ace", "said"),
+    [
+        ("high_or_low", "13 cards at most: nothing goes on A-2-3-...-K, not even an ace above the king."),
+        ("wrap", "13 cards at most: it never goes all the way round to a rank it holds."),
+        ("high", None),
+        ("low", None),
+    ],
+)
+def test_the_rulebook_says_a_run_holds_each_rank_once(ace: str, said: str | None) -> None:
+    # "An ace may end a run low or high" led a reader to expect AH to go on AH 2H ... KH (with hand_size
+    # 15 it can be laid), which the engine refuses: a run holds 13 cards at most.
+    from kalooki.melds import build
+
+    variant = load_variant("classic", [f"ace_in_runs={ace}"])
+    text = " ".join(render_rulebook(variant).split())
+    if said is None:
+        # A run whose ace may sit at one end only is 13 cards at its longest already.
+        assert "each rank once" not in text
+        return
+    assert f"A run holds each rank once, so {said}" in text
+    whole = make_meld(parse_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH"), variant)
+    for card in ("AH", "JK"):
+        for end in ("low", "high"):
+            with pytest.raises(MeldError, match="does not fit"):
+                build(whole, parse_cards(card), variant, end)
