@@ -53,7 +53,7 @@ def fitted_table(console: Console, game: Game, seating: Seating, letters: bool) 
                 cells += [
                     str(number),
                     seating.name(meld.owner),
-                    meld_text(meld, letters=letters, variant=game.variant, layer_name=seating.name),
+                    meld_text(meld, game.variant, letters=letters, layer_name=seating.name),
                 ]
             else:
                 cells += ["", "", ""]

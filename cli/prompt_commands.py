@@ -18,6 +18,8 @@ class HelpRow:
     usage: str
     meaning: str
     in_turn: bool = False
+    jokerless: str = ""
+    """The meaning where the pack has no jokers, when its example holds one."""
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -32,8 +34,14 @@ HELP_ROWS = (
         "meld CARDS[, CARDS] | m",
         "lay new melds: meld 7H 8H 9H, QS QD QC (runs low to high; JK 6H JK run: 5-6-7, not a set of sixes)",
         in_turn=True,
+        jokerless="lay new melds: meld 7H 8H 9H, QS QD QC (runs low to high)",
     ),
-    HelpRow("build N CARDS [low|high] | b", "add cards to table meld N: build 2 TH JK", in_turn=True),
+    HelpRow(
+        "build N CARDS [low|high] | b",
+        "add cards to table meld N: build 2 TH JK",
+        in_turn=True,
+        jokerless="add cards to table meld N: build 2 TH",
+    ),
     HelpRow(
         "swap N CARDS | s",
         "put the card a joker of meld N stands for in its place; the joker is yours",
@@ -55,6 +63,9 @@ prompt refuses there (:data:`IN_TURN_WORDS`) are all read from it, so they canno
 COMMANDS: tuple[tuple[str, str], ...] = tuple((row.usage, row.meaning) for row in HELP_ROWS)
 """The help's rows as (usage, meaning)."""
 
+JOKERLESS = {row.meaning: row.jokerless for row in HELP_ROWS if row.jokerless}
+"""Each meaning whose example holds a joker, and the meaning the help gives where the pack has none."""
+
 IN_TURN_WORDS = frozenset(word for row in HELP_ROWS if row.in_turn for word in row.words)
 """Every word of the commands that work only in one's own turn: a pause refuses each of them."""
 
@@ -65,4 +76,4 @@ def pause_commands() -> tuple[tuple[str, str], ...]:
     return tuple((row.usage, row.meaning) for row in HELP_ROWS if not row.in_turn)
 
 
-__all__ = ["COMMANDS", "HELP_ROWS", "IN_TURN_WORDS", "HelpRow", "pause_commands"]
+__all__ = ["COMMANDS", "HELP_ROWS", "IN_TURN_WORDS", "JOKERLESS", "HelpRow", "pause_commands"]

@@ -44,6 +44,7 @@ from kalooki.variant import Variant
 
 from .narrow import natural_width
 from .prompt_commands import COMMANDS as COMMANDS  # the help's rows, read here from before their module
+from .prompt_commands import JOKERLESS
 
 RED = "bold red"
 BLACK = "bold"
@@ -95,7 +96,7 @@ def cards_text(cards: Iterable[Card], *, letters: bool = False) -> Text:
     return Text(" ").join(card_text(card, letters=letters) for card in cards)
 
 
-def joker_meaning(meld: TableMeld, index: int, letters: bool = False, variant: Variant | None = None) -> str:
+def joker_meaning(meld: TableMeld, index: int, variant: Variant, letters: bool = False) -> str:
     """What the joker at ``index`` stands for: a run's exact card, or a set's rank in the suits a card
     that frees it may be: those the set lacks, or, where ``variant`` lets suits repeat, every suit (the
     engine's swap takes any card of the rank there)."""
@@ -106,35 +107,36 @@ def joker_meaning(meld: TableMeld, index: int, letters: bool = False, variant: V
     return rank_card + set_joker_suits(meld.missing_suits(), letters, variant)
 
 
-def set_joker_suits(missing: Iterable[int], letters: bool, variant: Variant | None) -> str:
+def set_joker_suits(missing: Iterable[int], letters: bool, variant: Variant) -> str:
     """The suits a set's joker may stand for, as a note writes them: ``♣/♠``."""
-    suits = range(4) if variant is not None and not rules.suits_must_differ(variant) else missing
+    suits = missing if rules.suits_must_differ(variant) else range(4)
     symbols = SUIT_LETTERS if letters else SUIT_SYMBOLS
     return "/".join(symbols[suit] for suit in suits)
 
 
 def joker_notes(
     meld: TableMeld,
+    variant: Variant,
     *,
     letters: bool = False,
-    variant: Variant | None = None,
     layer_name: Callable[[int], str] | None = None,
+    held: bool = True,
 ) -> list[str | None]:
     """For each of a table meld's cards, what a joker stands for (None for a natural card).
 
-    With ``variant``, a joker that can never be taken (a closed set, or a variant that forbids it) says
-    so: ``9♥, closed``. With ``layer_name``, a joker laid by another seat than the meld's owner (recorded
-    only where joker_taker asks who laid it) names that seat: ``9♥, laid by bob``, as it decides who
-    may take it.
+    With ``held``, a joker that can never be taken (a closed set, or a variant that forbids it) says
+    so: ``9♥, closed``: the table's state, which a move's or a message's cards leave out. With
+    ``layer_name``, a joker laid by another seat than the meld's owner (recorded only where joker_taker
+    asks who laid it) names that seat: ``9♥, laid by bob``, as it decides who may take it.
     """
-    held = variant is not None and jokers_held_for_good(meld, variant)
+    held = held and jokers_held_for_good(meld, variant)
     layers = iter(layers_of(meld))
     notes: list[str | None] = []
     for index, card in enumerate(meld.cards):
         if card != JOKER:
             notes.append(None)
             continue
-        note = joker_meaning(meld, index, letters, variant) + (f", {HELD}" if held else "")
+        note = joker_meaning(meld, index, variant, letters) + (f", {HELD}" if held else "")
         layer = next(layers)
         if layer_name is not None and layer != meld.owner:
             note += f", laid by {layer_name(layer)}"
@@ -144,14 +146,15 @@ def joker_notes(
 
 def meld_text(
     meld: TableMeld,
+    variant: Variant,
     *,
     letters: bool = False,
-    variant: Variant | None = None,
     layer_name: Callable[[int], str] | None = None,
+    held: bool = True,
 ) -> Text:
     """A table meld's cards, each joker followed by its :func:`joker_notes`: ``7♥ 8♥ JK(9♥)``."""
     parts: list[Text] = []
-    notes = joker_notes(meld, letters=letters, variant=variant, layer_name=layer_name)
+    notes = joker_notes(meld, variant, letters=letters, layer_name=layer_name, held=held)
     for card, note in zip(meld.cards, notes, strict=True):
         text = card_text(card, letters=letters)
         if note is not None:
@@ -165,7 +168,7 @@ def written_meld_text(
 ) -> Text:
     """A meld's cards as they were laid (``9S 9D JK``, read as ``kind`` says), drawn like a table meld."""
     try:
-        return meld_text(make_meld(cards, variant, kind=kind), letters=letters, variant=variant)
+        return meld_text(make_meld(cards, variant, kind=kind), variant, letters=letters)
     except MeldError:
         return cards_text(cards, letters=letters)
 
@@ -320,7 +323,7 @@ def table_grid(game: Game, seating: Seating, letters: bool) -> Table:
         grid.add_row(
             str(number),
             seating.name(meld.owner),
-            meld_text(meld, letters=letters, variant=game.variant, layer_name=seating.name),
+            meld_text(meld, game.variant, letters=letters, layer_name=seating.name),
         )
     return grid
 
@@ -540,6 +543,8 @@ def render_help(console: Console, variant: Variant, commands: tuple[tuple[str, s
     for command, meaning in commands:
         if command.rsplit(" | ", 1)[-1] in refused:  # a move's row ends on its key: "swap N CARDS | s"
             continue
+        if not variant.jokers:  # an example holding JK, where the pack has none, reads as a card to have
+            meaning = JOKERLESS.get(meaning, meaning)
         # Text, not markup: "[low|high]" and "[FILE]" are part of the command.
         grid.add_row(Text(command), Text(meaning))
         if command.startswith("discard") and "end" in keys:

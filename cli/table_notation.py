@@ -38,7 +38,9 @@ def _written_cards(
 ) -> str:
     if JOKER in parsed and len(parsed) >= 3:
         try:
-            return meld_text(make_meld(parsed, variant, kind=kind), letters=letters).plain
+            return meld_text(
+                make_meld(parsed, variant, kind=kind), variant, letters=letters, held=False
+            ).plain
         except MeldError:
             pass
     return " ".join(card_label(card, letters) for card in parsed)
@@ -70,7 +72,9 @@ def move_text(action: Action, game: Game, letters: bool = False, style: str = ""
         for index, group in enumerate(action.groups):
             kind = action.kind_of(index)
             try:
-                written = meld_text(make_meld(group, variant, kind=kind), letters=letters)
+                written = meld_text(
+                    make_meld(group, variant, kind=kind), variant, letters=letters, held=False
+                )
             except MeldError:
                 written = cards_text(group, letters=letters)
             # The word is part of the command: a hint's line is typed back as it is.
@@ -97,20 +101,24 @@ def _built_cards(action: Build, game: Game, letters: bool) -> Text:
         after = build(before, action.cards, game.variant, action.end)
     except MeldError:
         return cards_text(action.cards, letters=letters)
-    return annotated_cards(action.cards, before, after, letters)
+    return annotated_cards(action.cards, before, after, game.variant, letters)
 
 
-def annotated_cards(added: Sequence[Card], before: TableMeld | None, after: TableMeld, letters: bool) -> Text:
+def annotated_cards(
+    added: Sequence[Card], before: TableMeld | None, after: TableMeld, variant: Variant, letters: bool
+) -> Text:
     """Cards added to a meld (``before`` it, ``after`` it), each joker followed by what it stands for."""
     had: Counter[str] = Counter()
     if before is not None:
         had.update(
-            joker_meaning(before, index, letters) for index, card in enumerate(before.cards) if card == JOKER
+            joker_meaning(before, index, variant, letters)
+            for index, card in enumerate(before.cards)
+            if card == JOKER
         )
     meanings: list[str] = []
     for index, card in enumerate(after.cards):
         if card == JOKER:
-            meaning = joker_meaning(after, index, letters)
+            meaning = joker_meaning(after, index, variant, letters)
             if had[meaning]:
                 had[meaning] -= 1
             else:
@@ -142,12 +150,12 @@ def built_event_cards(
     readings = {
         told.plain: told
         for told in (
-            annotated_cards(added, before, after, letters)
+            annotated_cards(added, before, after, variant, letters)
             for before in melds_before(added, result, after, variant, end)
         )
     }
     if not readings:  # built onto no meld that reads: every joker of the result is new
-        return annotated_cards(added, None, after, letters)
+        return annotated_cards(added, None, after, variant, letters)
     # JK onto JK J♥ Q♥ K♥ JK: the 10♥ on J-Q-K-A, or the ace on 10-J-Q-K, the same cards either way.
     return next(iter(readings.values())) if len(readings) == 1 else cards_text(added, letters=letters)
 

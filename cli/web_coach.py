@@ -131,7 +131,7 @@ class WebCoach:
             "log": [line.plain for line in table_lines(events, game, seating)],
             "status": [line.plain for line in render.turn_status(game, seating)],
             "jokers": [
-                render.joker_notes(meld, variant=game.variant, layer_name=seating.name) for meld in game.table
+                render.joker_notes(meld, game.variant, layer_name=seating.name) for meld in game.table
             ],
             "preview": None
             if preview is None or not (preview.melds or preview.builds)

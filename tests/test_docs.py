@@ -174,4 +174,4 @@ def test_the_readmes_table_writes_each_meld_as_the_screen_does() -> None:
         assert line is not None
         move = parse_move(f"meld {line.group(3).replace(', closed', '')}")  # the mark is the screen's
         assert isinstance(move, Meld)
-        assert meld_text(make_meld(move.groups[0], classic), variant=classic).plain == line.group(3)
+        assert meld_text(make_meld(move.groups[0], classic), classic).plain == line.group(3)

@@ -192,4 +192,4 @@ def test_the_table_and_the_browsers_coach_name_who_laid_a_joker_where_it_is_not_
     assert coach["jokers"] == [[None, None, None, None, "9♥, laid by you"], [None, None, None, None]]
     # Where the owner laid every joker, nothing more is said than before.
     owner = built_onto_anns_run(kaluki(joker_taker="other_players"))
-    assert meld_text(owner.table[0], layer_name=seating.name).plain == "5♥ 6♥ 7♥ 8♥ JK(9♥)"
+    assert meld_text(owner.table[0], owner.variant, layer_name=seating.name).plain == "5♥ 6♥ 7♥ 8♥ JK(9♥)"

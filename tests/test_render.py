@@ -9,6 +9,7 @@ import re
 import pytest
 from kalooki_cli.interactive import meld_preview
 from kalooki_cli.narrate import describe_event, table_lines
+from kalooki_cli.remote import table_commands
 from kalooki_cli.render import (
     Seating,
     hand_groups,
@@ -226,9 +227,9 @@ def test_letters_when_the_terminal_cannot_show_suit_symbols() -> None:
 def test_a_set_joker_stands_for_its_missing_suits() -> None:
     variant = Variant()
     three = make_meld(parse_cards("9S 9C JK"), variant)
-    assert joker_meaning(three, 2) == "9♦/♥"
+    assert joker_meaning(three, 2, variant) == "9♦/♥"
     run = make_meld(parse_cards("JK 2H 3H"), variant)
-    assert joker_meaning(run, 0) == "A♥"
+    assert joker_meaning(run, 0, variant) == "A♥"
     assert run.cards[0] == JOKER
 
 
@@ -239,20 +240,30 @@ def test_a_set_joker_where_suits_may_repeat_stands_for_any_suit() -> None:
 
     variant = Variant(opening_threshold=0, set_suits="may_repeat", set_joker_release="any_missing_suit")
     three = make_meld(parse_cards("7H 7S JK"), variant)
-    assert meld_text(three, variant=variant).plain == "7♥ 7♠ JK(7♣/♦/♥/♠)"
-    assert joker_meaning(three, 2, letters=True, variant=variant) == "7C/D/H/S"
+    assert meld_text(three, variant).plain == "7♥ 7♠ JK(7♣/♦/♥/♠)"
+    assert joker_meaning(three, 2, variant, letters=True) == "7C/D/H/S"
     assert swap(three, tuple(parse_cards("7H")), variant)[1] == 1
     fives = variant.model_copy(update={"set_maximum": 5})
     five = make_meld(parse_cards("7H 7S JK JK 7D"), fives)
-    assert meld_text(five, variant=fives).plain == "7♥ 7♠ JK(7♣/♦/♥/♠) JK(7♣/♦/♥/♠) 7♦"
+    assert meld_text(five, fives).plain == "7♥ 7♠ JK(7♣/♦/♥/♠) JK(7♣/♦/♥/♠) 7♦"
     assert swap(five, tuple(parse_cards("7H 7C")), fives)[1] == 2
     out = console()
     render_help(out, variant)
     assert "(JK(9♣/♦/♥/♠) in a set: a nine of any suit)" in " ".join(output(out).split())
     # Where suits differ, the missing ones alone free it.
-    assert (
-        meld_text(make_meld(parse_cards("7H 7S JK"), Variant()), variant=Variant()).plain == "7♥ 7♠ JK(7♣/♦)"
-    )
+    assert meld_text(make_meld(parse_cards("7H 7S JK"), Variant()), Variant()).plain == "7♥ 7♠ JK(7♣/♦)"
+
+
+def test_a_message_or_move_writes_a_set_joker_as_the_table_does_where_suits_may_repeat() -> None:
+    # Messages and moves wrote it without the variant, as the missing suits alone (JK(7♣/♦)), beside a
+    # table showing every suit; and never with the table's "closed", which is the table's state.
+    from kalooki_cli.table_notation import annotated_cards, table_sentence
+
+    variant = Variant(opening_threshold=0, set_suits="may_repeat", set_joker_release="any_missing_suit")
+    assert table_sentence("ann lays 7H 7S JK.", variant) == "ann lays 7♥ 7♠ JK(7♣/♦/♥/♠)."
+    after = make_meld(parse_cards("7H 7S JK"), variant)
+    assert annotated_cards(parse_cards("JK"), None, after, variant, letters=True).plain == "JK(7C/D/H/S)"
+    assert table_sentence("ann lays 9S 9C 9D JK.", Variant()) == "ann lays 9♠ 9♣ 9♦ JK(9♥)."
 
 
 def test_the_help_leaves_out_jokers_a_pack_has_none_of_and_gives_the_low_aces_value() -> None:
@@ -267,6 +278,13 @@ def test_the_help_leaves_out_jokers_a_pack_has_none_of_and_gives_the_low_aces_va
     assert "Cards: 7H, TC or 10C, QS; suits C D H S." in text
     for joker in ("joker left in hand", "JK(", "JK (a joker)"):
         assert joker not in text
+    # Nor do the moves' examples hold one (build 2 TH JK; JK 6H JK run), at the table or a hosted one.
+    assert "JK" not in text
+    assert "build 2 TH " in text
+    assert "(runs low to high) " in text
+    hosted = console()
+    render_help(hosted, variant, table_commands(host=False))
+    assert "JK" not in output(hosted)
     from kalooki.rulebook import render_rulebook
 
     book = " ".join(render_rulebook(variant).split())
@@ -280,7 +298,7 @@ def test_a_joker_that_can_never_be_taken_says_so() -> None:
     classic = Variant()
 
     def shown(cards: str, variant: Variant) -> str:
-        return meld_text(make_meld(parse_cards(cards), variant), variant=variant).plain
+        return meld_text(make_meld(parse_cards(cards), variant), variant).plain
 
     assert shown("9S 9C JK", classic) == "9♠ 9♣ JK(9♦/♥)"
     assert shown("9S 9C 9D JK", classic) == "9♠ 9♣ 9♦ JK(9♥, closed)"  # three suits and a joker: closed
