@@ -400,7 +400,14 @@ def _read_build(
         if low is not None:
             return side, low
     where = f"the {end} end of" if end else "either end of"
-    raise MeldError(f"{format_cards(cards)} does not fit {where} the run {format_cards(meld.cards)}")
+    # A run past the ranks' count is refused as any misfit is; a reader of "an ace may end a run low or
+    # high" expects AH to go on A-2-...-K, so the limit is said.
+    full = (
+        f": a run holds each rank once, {RUN_MAX} cards at most"
+        if len(meld.cards) + len(cards) > RUN_MAX
+        else ""
+    )
+    raise MeldError(f"{format_cards(cards)} does not fit {where} the run {format_cards(meld.cards)}{full}")
 
 
 def swap(

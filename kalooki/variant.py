@@ -138,9 +138,10 @@ class Variant(BaseModel):
         FirstDealer,
         Field(
             description=(
-                "Who deals the first hand: seat_order (the player before the first one listed, who so "
-                "plays first), high_card (each player draws a card from a shuffled pack, the highest rank "
-                "deals, ace high; tied players draw again). The player after the dealer plays first."
+                "Who deals the first hand: seat_order (the player whose turn comes just before the first "
+                "one listed's: the last listed in clockwise play, the second counter-clockwise), high_card "
+                "(each player draws a card from a shuffled pack, the highest rank deals, ace high; tied "
+                "players draw again). The player after the dealer plays first."
             ),
         ),
     ] = "seat_order"

@@ -95,10 +95,17 @@ def test_building_a_twelve_card_run_to_thirteen_and_no_further(ace_in_runs: str)
     for side in ("low", "high"):
         with pytest.raises(MeldError) as caught:
             build(thirteen, [JOKER], variant, side)  # type: ignore[arg-type]
-        assert str(caught.value) == f"JK does not fit the {side} end of the run {written}"
+        full = ": a run holds each rank once, 13 cards at most"
+        assert str(caught.value) == f"JK does not fit the {side} end of the run {written}{full}"
     with pytest.raises(MeldError) as caught:
         build(thirteen, ace, variant)
-    assert str(caught.value) == f"AH does not fit either end of the run {written}"
+    # The limit is said: "an ace may end a run low or high" leads a reader to expect AH to go on.
+    assert str(caught.value) == f"AH does not fit either end of the run {written}{full}"
+    with pytest.raises(MeldError) as caught:
+        build(twelve, parse_cards("AH 2H"), variant)
+    assert str(caught.value).endswith(
+        f"the run {format_cards(twelve.cards)}: a run holds each rank once, 13 cards at most"
+    )
 
 
 def test_solver_lays_a_whole_thirteen_card_run() -> None:
@@ -146,9 +153,9 @@ def test_a_run_joker_above_the_king_stands_for_the_ace(ace_in_runs: str) -> None
     assert run.stands_for(2) == make_card(ACE, HEARTS)
     assert run.points(11) == 10 + 10 + 11
     assert run.points(1) == 10 + 10 + 1
-    assert joker_meaning(run, 2) == "A♥"
-    assert joker_meaning(run, 2, letters=True) == "AH"
-    assert meld_text(run, letters=True).plain == "QH KH JK(AH)"
+    assert joker_meaning(run, 2, variant) == "A♥"
+    assert joker_meaning(run, 2, variant, letters=True) == "AH"
+    assert meld_text(run, variant, letters=True).plain == "QH KH JK(AH)"
     # Only the ace of hearts frees it; the freed run reads Q-K-A.
     for other in ("AD", "KH", "2H"):
         with pytest.raises(MeldError) as caught:
