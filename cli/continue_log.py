@@ -50,9 +50,12 @@ class ContinuedLog(TurnLogWriter):
         self.recorder = GameRecorder(game)
         self.recorder.records = list(records)
         self.pending = [dict(record) for record in records[keep:]]
+        self.failure = None
         if self.pending:
             lines = "".join(self.line(record) for record in records[:keep])
             write_atomically(path, lines)
+        found = path.stat()  # the file the game goes on writing: one put in its place is not written into
+        self.identity = (found.st_dev, found.st_ino, found.st_size)
 
 
 def continue_log(game: Game, path: Path, left: str = "") -> ContinuedLog:
@@ -78,8 +81,9 @@ def continue_log(game: Game, path: Path, left: str = "") -> ContinuedLog:
     if summary.state != saved:
         if left and same_place(path, left):
             raise ReplayError(
-                f"{path}: this log stops {summary.ends}, where the game was resumed with --no-log: "
-                "the moves since are in no log, so it cannot be continued"
+                f"{path}: this log stops {summary.ends}, where the game went on without it (resumed with "
+                "--no-log, or the log could not be written): the moves since are in no log, so it cannot "
+                "be continued"
             )
         if any(record.get("state") == saved for record in records):
             raise LogPastSave(
