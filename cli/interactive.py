@@ -256,6 +256,8 @@ class InteractiveGame(Autosave):
             self.say_then("The game is saved after every move to", str(self.save_path), style="dim")
         if self.resumed and self.log is not None:
             self.say_then("Its log goes on, as before, in", str(self.log.path), style="dim")
+            if self.log.note:
+                self.say(escape_controls(self.log.note), style="bold")
         self.say("Type help for the commands, hint for a suggestion, quit to stop.", style="dim")
 
     who_plays_style = ""

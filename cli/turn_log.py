@@ -93,6 +93,9 @@ class TurnLogWriter:
     turn's discard (or the end of the hand); ``undo`` drops them.
     """
 
+    note = ""
+    """What was done to the log before it went on (a resumed log cut back to its save), to be said."""
+
     def __init__(self, game: Game, path: Path) -> None:
         from kalooki.log import GameRecorder
 
