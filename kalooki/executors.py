@@ -28,6 +28,7 @@ from concurrent.futures import (
     ThreadPoolExecutor,
     wait,
 )
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
@@ -45,6 +46,14 @@ K = TypeVar("K")
 
 class ExecutorError(KalookiError):
     """Games cannot be sent where they were asked to go (no such scheduler, Dask not installed...)."""
+
+
+WORKER_STOPPED: Final = "a worker process stopped (killed, or out of memory)"
+
+
+class WorkerLost(ExecutorError):
+    """A local worker process ended while games were played: the pool cannot go on, and the games it
+    held are lost (callers that keep what was finished say what they kept)."""
 
 
 class InlineExecutor(Executor):
@@ -309,6 +318,9 @@ def run_tasks(
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 on_result(pending.pop(future), future.result())
+    except BrokenProcessPool:
+        # The OOM killer, or a kill -9: the pool fails every game it held, and would fail every new one.
+        raise WorkerLost(f"{WORKER_STOPPED}: the games it was playing are lost; run again") from None
     finally:
         # A local pool drops what has not started itself, from its own thread, when open_pool closes it
         # (shutdown with cancel_futures), after stopping its processes if this was cut short. Cancelled
