@@ -1,5 +1,6 @@
 """A worker process of ``kalooki simulate`` or ``sweep`` killed (the OOM killer, ``kill -9``): one line
-saying so, exit 1, and the cells a sweep finished kept in ``--out``; never the pool's traceback."""
+saying so, exit 1, and the cells a sweep finished kept in ``--out``; never the pool's traceback. And the
+command itself killed (``kill -9``, SIGHUP): its workers do not live on."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ import os
 import re
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
-from test_simulate_ctrl_c import KALOOKI, STARTUP_LIMIT, STOP_LIMIT, children
+from test_simulate_ctrl_c import KALOOKI, STARTUP_LIMIT, STOP_LIMIT, alive, children
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/task").is_dir(), reason="reads child processes from /proc"
@@ -60,9 +62,11 @@ def test_a_worker_killed_in_simulate_is_one_line(tmp_path: Path) -> None:
     assert err.splitlines() == [f"{LOST}: the games it was playing are lost; run again"]
 
 
+SWEEP = ["sweep", "classic", "--grid", "opening_threshold=0,40,51,60", "-n", "20000", "--out", "lab"]
+
+
 def test_a_worker_killed_in_sweep_keeps_its_finished_cells(tmp_path: Path) -> None:
-    grid = ["sweep", "classic", "--grid", "opening_threshold=0,40,51,60", "-n", "20000", "--out", "lab"]
-    sweep, workers = started(grid, tmp_path)
+    sweep, workers = started(SWEEP, tmp_path)
     os.kill(workers[1], signal.SIGKILL)
     out, err = stopped(sweep)
     assert (sweep.returncode, out) == (1, "")
@@ -71,3 +75,47 @@ def test_a_worker_killed_in_sweep_keeps_its_finished_cells(tmp_path: Path) -> No
     assert re.fullmatch(
         rf"{re.escape(LOST)}: [0-4] of 4 cells saved in lab; run the same command again to resume", lines[0]
     )
+
+
+def gone(workers: list[int]) -> bool:
+    """Whether the workers end within :data:`STOP_LIMIT` seconds (a zombie no one reaps has ended)."""
+    deadline = time.monotonic() + STOP_LIMIT
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return not any(alive(pid) for pid in workers)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the parent-death signal is Linux's")
+def test_workers_end_with_a_simulate_killed_outright(tmp_path: Path) -> None:
+    # Killed without a chance to stop them, the command left its workers to PID 1, asleep for good.
+    simulate, workers = started(["simulate", "classic", "-n", "100000"], tmp_path)
+    try:
+        os.kill(simulate.pid, signal.SIGKILL)
+        simulate.wait()
+        assert gone(workers), "a worker outlived the command"
+    finally:
+        end_leftovers(workers)
+
+
+def end_leftovers(workers: list[int]) -> None:
+    """Kill the workers a failed test left behind (by their ids: they are this test's)."""
+    for pid in workers:
+        if alive(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize(
+    "command", [["simulate", "classic", "-n", "100000"], SWEEP], ids=["simulate", "sweep"]
+)
+def test_sighup_stops_the_games_and_their_workers(command: list[str], tmp_path: Path) -> None:
+    # A terminal closed, a session ended: the command ended alone (exit 129), its workers played on.
+    running, workers = started(command, tmp_path)
+    try:
+        running.send_signal(signal.SIGHUP)
+        out, err = stopped(running)
+        assert (running.returncode, out) == (129, ""), err
+        assert err.startswith("hung up (SIGHUP)")
+        assert len(err.splitlines()) == 1, err
+        assert gone(workers), "a worker outlived the command"
+    finally:
+        end_leftovers(workers)
