@@ -506,13 +506,14 @@ def refusal(
 
 
 def run_join(address: str, code: str, name: str | None) -> int:
-    from kalooki_net.client import TableConnection, TableConnectionError, TokenStore, default_name, table_uri
+    from kalooki_net.client import TableConnection, TableConnectionError, default_name, table_uri
 
     from .interactive import EXIT_INTERRUPTED
+    from .join_tokens import token_store
     from .remote import EXIT_LOST, LeftLobby, RemoteGame, TableClosed, read_keyboard
 
     uri = table_uri(address)
-    store = TokenStore(tokens_dir())
+    store = token_store(tokens_dir())  # a token it cannot keep is said, and the game goes on
     seats, damaged = store.read(uri, code)
     if damaged is not None:
         # It is written anew once a seat is taken: said, not replaced in silence.

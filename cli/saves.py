@@ -342,15 +342,22 @@ def move_save(old: Path, new: Path, text: str) -> None:
     remember_save(new)
 
 
+def file_in_the_way(folder: Path) -> str | None:
+    """Where a file stands in the place of ``folder`` or a folder above it (``KALOOKI_HOME`` a file): said
+    so in one line; None when the folder is there, or can be made."""
+    place = next((place for place in (folder, *folder.parents) if place.exists()), None)
+    if place is not None and not place.is_dir():
+        return f"{escape_controls(str(place))}: is a file, where kalooki keeps its saves in a folder"
+    return None
+
+
 def save_paths() -> list[Path]:
     """The save files in the saves folder and the ones remembered elsewhere."""
     folder = saves_dir()
     # A file where the folder goes (or any folder above it): "no saved games" hid why none could be saved.
-    place = next((place for place in (folder, *folder.parents) if place.exists()), None)
-    if place is not None and not place.is_dir():
-        raise SaveFileError(
-            f"{escape_controls(str(place))}: is a file, where kalooki keeps its saves in a folder"
-        )
+    blocked = file_in_the_way(folder)
+    if blocked is not None:
+        raise SaveFileError(blocked)
     paths = sorted(folder.glob(f"*{SAVE_SUFFIX}")) if folder.is_dir() else []
     # Each file once, however it is named (the same folder through a link, say).
     seen = {os.path.realpath(path) for path in paths}
