@@ -16,7 +16,6 @@ import json
 import os
 import stat
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,7 +25,7 @@ from kalooki import jsonio
 from kalooki.errors import KalookiError
 from kalooki.file_kinds import MAX_SAVE_BYTES, game_file_kind, use_it_with
 from kalooki.jsonio import JsonInputError
-from kalooki.safeio import FileReadError, read_regular_file
+from kalooki.safeio import FileReadError, read_regular_file, replace_whole
 from kalooki.savegame import SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
 from kalooki.text import escape_controls
 
@@ -100,16 +99,6 @@ def remove_stale_temporaries(places: list[Path]) -> list[Path]:
     return removed
 
 
-def _plain_mode(path: Path) -> int:
-    """The file's own mode when it exists, else what the umask leaves of rw-rw-rw- (as ``open`` gives)."""
-    try:
-        return stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        umask = os.umask(0o022)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
 def write_atomically(path: Path, text: str) -> None:
     """Write ``text`` to ``path``: a crash or Ctrl-C leaves the old file or the new one, never half of one.
 
@@ -126,18 +115,7 @@ def write_atomically(path: Path, text: str) -> None:
     except FileNotFoundError:
         pass  # a new file, or a link to one that does not exist yet
     path = Path(os.path.realpath(path))
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        # mkstemp makes the file private (rw-------): give it the mode a plain write would have.
-        os.fchmod(handle, _plain_mode(path))
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    replace_whole(path, text)
     remove_stale_temporaries(temporaries(path))
 
 

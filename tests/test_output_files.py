@@ -329,3 +329,20 @@ def test_unbuffered_output_is_written_whole_and_at_once(tmp_path: Path) -> None:
     )
     assert played.returncode == 0, played.stderr
     assert "draw> " in played.stdout
+
+
+@needs_script
+@pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_FSIZE is POSIX")
+def test_schema_write_on_a_full_disk_leaves_no_schema_behind(tmp_path: Path) -> None:
+    # The schema was written in place: a full disk left a file cut short (or empty) for the editor to read.
+    folder = tmp_path / "sch"
+    result = subprocess.run(
+        [str(KALOOKI), "schema", "--write", str(folder)],
+        capture_output=True,
+        text=True,
+        preexec_fn=lambda: limited_to(1024),
+        timeout=60,
+    )
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == f"cannot write {folder / 'variant.schema.json'}: File too large\n"
+    assert list(folder.iterdir()) == []
