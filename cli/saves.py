@@ -65,7 +65,14 @@ def saves_dir() -> Path:
 
 
 def new_save_path(seed: int | None, now: datetime | None = None) -> Path:
-    """A fresh file name in the saves folder: the start time and the seed, so saves sort by date."""
+    """A fresh file name in the saves folder: the start time and the seed, so saves sort by date.
+
+    A file where the folder goes (``KALOOKI_HOME`` a file) is a :class:`SaveFileError`, before any game
+    is dealt: every save of it would fail, and the game would go on unsaved from its first move.
+    """
+    blocked = file_in_the_way(saves_dir())
+    if blocked is not None:
+        raise SaveFileError(f"{blocked}: give --save FILE to save the game elsewhere")
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     path = saves_dir() / f"{stamp}-seed{seed}{SAVE_SUFFIX}"
     counter = 2
