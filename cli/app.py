@@ -75,6 +75,9 @@ over its size limit, a device error. (A closed pipe, EPIPE, is Click's to handle
 
 
 def main() -> None:
+    from .output import whole_writes
+
+    whole_writes()
     try:
         app(prog_name="kalooki")
     except OSError as error:

@@ -25,7 +25,7 @@ from kalooki.text import escape_controls
 
 from . import save_lock
 from .interactive import TurnLogWriter
-from .replay_commands import read_records
+from .replay_commands import CutOffLog, read_records
 from .saves import write_atomically
 from .turn_log import recorded_place, same_place, shown_place
 
@@ -42,7 +42,11 @@ class ContinuedLog(TurnLogWriter):
     they were before the game stopped, until the turn's discard.
     """
 
-    def __init__(self, game: Game, path: Path, records: Sequence[dict[str, Any]]) -> None:
+    def __init__(
+        self, game: Game, path: Path, records: Sequence[dict[str, Any]], *, cut: bool = False
+    ) -> None:
+        """``cut``: the file holds more than ``records`` (a move past the save, a line cut off), to be
+        cut back to them whatever the turn."""
         keep = len(records)
         if game.phase == "play" and game.can_undo():
             keep = max(index for index, record in enumerate(records) if record.get("type") == "draw") + 1
@@ -50,9 +54,17 @@ class ContinuedLog(TurnLogWriter):
         self.recorder = GameRecorder(game)
         self.recorder.records = list(records)
         self.pending = [dict(record) for record in records[keep:]]
-        if self.pending:
+        self.failure = None
+        if self.pending or cut:
             lines = "".join(self.line(record) for record in records[:keep])
-            write_atomically(path, lines)
+            try:
+                write_atomically(path, lines)
+            except OSError as error:
+                raise ReplayError(
+                    f"{path}: cannot cut the log back to the save: {error.strerror or error}"
+                ) from None
+        found = path.stat()  # the file the game goes on writing: one put in its place is not written into
+        self.identity = (found.st_dev, found.st_ino, found.st_size)
 
 
 def continue_log(game: Game, path: Path, left: str = "") -> ContinuedLog:
@@ -66,7 +78,12 @@ def continue_log(game: Game, path: Path, left: str = "") -> ContinuedLog:
             "continue the log it was started with (kalooki play --log FILE.jsonl)"
         )
     save_lock.hold_log(path)  # before it is read: another game may be writing it
-    records = read_records(path)
+    dropped: list[str] = []
+    try:
+        records = read_records(path)
+    except CutOffLog as error:  # a kill or a full disk while a line was written: it never stood
+        records = error.records
+        dropped.append("ended in a line cut off (the game stopped while writing it)")
     try:
         summary = replay(records)
     except ReplayError as error:
@@ -75,11 +92,16 @@ def continue_log(game: Game, path: Path, left: str = "") -> ContinuedLog:
     # draw, a line added by hand) would take the game on past the save, and the moves written next
     # would then never replay.
     saved = state_digest(game)
-    if summary.state != saved:
+    at_save = one_move_past(records, saved)
+    if summary.state != saved and at_save is not None:
+        records = records[:at_save]
+        dropped.insert(0, "went on 1 move past the save (the game stopped between the two writes)")
+    elif summary.state != saved:
         if left and same_place(path, left):
             raise ReplayError(
-                f"{path}: this log stops {summary.ends}, where the game was resumed with --no-log: "
-                "the moves since are in no log, so it cannot be continued"
+                f"{path}: this log stops {summary.ends}, where the game went on without it (resumed with "
+                "--no-log, or the log could not be written): the moves since are in no log, so it cannot "
+                "be continued"
             )
         if any(record.get("state") == saved for record in records):
             raise LogPastSave(
@@ -91,7 +113,32 @@ def continue_log(game: Game, path: Path, left: str = "") -> ContinuedLog:
             f"{path}: this log does not end where the save does: it is the log of another game, "
             "or of this game at another point"
         )
-    return ContinuedLog(game, path, records)
+    writer = ContinuedLog(game, path, records, cut=bool(dropped))
+    if dropped:
+        writer.note = f"{path} {' and '.join(dropped)}: cut back to the save"
+    return writer
+
+
+def one_move_past(records: Sequence[dict[str, Any]], saved: str) -> int | None:
+    """How many of ``records`` lead to the state ``saved``, where the rest are one move past it; else None.
+
+    A move is logged before it is saved: a game stopped between the two writes leaves its log one
+    engine call (one record with a state, the last) past its save. Further than that, the save was not
+    written for a while (a full disk): those moves are not dropped, the resume is refused.
+    """
+    for index in range(len(records) - 1, -1, -1):
+        if records[index].get("state") == saved:
+            break
+    else:
+        return None
+    past = records[index + 1 :]
+    if [record for record in past if "state" in record] != past[-1:]:
+        return None
+    try:  # the records up to it must replay to the save (a record before it may have been edited)
+        reached = replay(records[: index + 1]).state
+    except ReplayError:
+        return None
+    return index + 1 if reached == saved else None
 
 
 def resumed_log(

@@ -5,13 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from rich.text import Text
+
 from kalooki.errors import KalookiError
+from kalooki.text import escape_controls
 
 from . import save_lock
 from .host_thread import NetUnavailable
 
 if TYPE_CHECKING:
     from kalooki_net.table import Table
+    from rich.console import Console
 
     from .continue_log import ContinuedLog
 
@@ -56,4 +60,11 @@ def reopened_table(path: Path, log: Path | None, *, no_log: bool) -> tuple[Table
     return table, continued
 
 
-__all__ = ["reopened_table"]
+def tell_continued_log(console: Console, continued: ContinuedLog) -> None:
+    shown = escape_controls(str(continued.path))  # a tab in its name is spelled, as elsewhere
+    console.print(Text(f"Its log goes on, as before, in {shown}", style="dim"), soft_wrap=True)
+    if continued.note:  # cut back to the save: what was dropped
+        console.print(Text(escape_controls(continued.note), style="bold"), soft_wrap=True)
+
+
+__all__ = ["reopened_table", "tell_continued_log"]

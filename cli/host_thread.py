@@ -102,24 +102,21 @@ class HostThread:
                     # The prompt again below it, where the next line is typed.
                     self.console.print(Text(prompt, style="bold"), end="")
 
-        def tell_save_failure(reason: str) -> None:
-            # Said whoever's screen it is, the host's own seat too: a table that is not saved cannot be
-            # reopened, and nothing else would say so.
-            where = escape_controls(str(self.table.save_path))
+        def tell_failure(message: str) -> None:
+            # Said whoever's screen it is, the host's own seat too: a table that is not saved (or logged)
+            # cannot be reopened (or replayed), and nothing else would say so.
             with self.screen:
                 if self.prompt_shown:
                     self.console.print()
-                self.console.print(
-                    Text(
-                        f"✗ could not save to {where}: {escape_controls(reason)}; the game goes on",
-                        style="bold red",
-                    ),
-                    soft_wrap=True,
-                )
+                self.console.print(Text(f"✗ {escape_controls(message)}", style="bold red"), soft_wrap=True)
                 if self.prompt_shown:
                     self.console.print(Text(self.prompt_shown, style="bold"), end="")
 
+        def tell_save_failure(reason: str) -> None:
+            tell_failure(f"could not save to {self.table.save_path}: {reason}; the game goes on")
+
         self.table.on_save_failure = tell_save_failure
+        self.table.on_log_failure = tell_failure
         self.server = TableServer(
             self.table, bot_pause=self.bot_pause, on_change=tell, advisor=WebCoach(),
             trusted_proxies=self.trusted, allowed_hosts=AllowedHosts(self.allowed, bind=self.bind),

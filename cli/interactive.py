@@ -193,6 +193,7 @@ class InteractiveGame(Autosave):
         """Play until the game ends or the player stops; the exit status."""
         try:
             self.introduce()
+            self.check_log()  # a log that could not even be started
             self.save()
             self.loop()
         except Quit:
@@ -255,6 +256,8 @@ class InteractiveGame(Autosave):
             self.say_then("The game is saved after every move to", str(self.save_path), style="dim")
         if self.resumed and self.log is not None:
             self.say_then("Its log goes on, as before, in", str(self.log.path), style="dim")
+            if self.log.note:
+                self.say(escape_controls(self.log.note), style="bold")
         self.say("Type help for the commands, hint for a suggestion, quit to stop.", style="dim")
 
     who_plays_style = ""
@@ -421,6 +424,7 @@ class InteractiveGame(Autosave):
                 self.drawn = None
             if self.log is not None:
                 self.log.hold(self.game, events)
+        self.check_log()
         self.narrate(events)
         self.save()
         self.after_events(events)
@@ -488,10 +492,25 @@ class InteractiveGame(Autosave):
     def record(self, events: Sequence[Event]) -> None:
         if self.log is not None:
             self.log.write(self.game, events)
+        self.check_log()
 
     def flush_log(self) -> None:
         if self.log is not None:
             self.log.flush()
+        self.check_log()
+
+    def check_log(self) -> None:
+        """A log that could not be written is said once, and the game goes on without it.
+
+        The save records it as a log the game went on without (as ``--no-log`` does), so that a
+        resume neither looks for it nor refuses it as another game's.
+        """
+        if self.log is None or self.log.failure is None:
+            return
+        self.error(f"{self.log.failure}; the game goes on, no longer logged")
+        self.session.log_left = self.session.log or self.session.log_left
+        self.session.log, self.session.log_unnamed = "", False
+        self.log = None
 
     def say(self, message: str, style: str = "") -> None:
         # Wrapped at word boundaries, like the bots' lines and the help.

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from kalooki.knob_reference import knob_reference_markdown, update_readme
+from kalooki.safeio import replace_whole
 
 PROG = "python -m kalooki.rulebook"
 """The command's name, as the Makefile, the docs and the table's own marker give it."""
@@ -37,7 +38,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{path}: {error}", file=sys.stderr)
         return 1
     if args.write_readme:
-        path.write_text(fresh, encoding="utf-8")
+        try:  # whole or not at all: a README cut short by a full disk would be committed as it is
+            replace_whole(path.resolve(), fresh)
+        except OSError as error:
+            print(f"{path}: {error.strerror or error}", file=sys.stderr)
+            return 1
         return 0
     if fresh != text:
         command = f"{PROG} --write-readme {path}"

@@ -234,7 +234,7 @@ def run_host(
     allowed: tuple[str, ...] = (),
     no_log: bool = False,
 ) -> int:
-    from .host_resume import reopened_table
+    from .host_resume import reopened_table, tell_continued_log
     from .interactive import TurnLogWriter
     from .saves import find_save, new_save_path, refuse_other_file, write_save
     from .turn_log import recorded_place
@@ -298,8 +298,7 @@ def run_host(
     saved_to = escape_controls(str(save_path))
     console.print(Text(f"The game is saved after every move to {saved_to}", style="dim"), soft_wrap=True)
     if continued is not None:
-        shown = escape_controls(str(continued.path))  # a tab in its name is spelled, as elsewhere
-        console.print(Text(f"Its log goes on, as before, in {shown}", style="dim"), soft_wrap=True)
+        tell_continued_log(console, continued)
     try:
         if token is None or host_seat is None:
             return _unless_unsaved(table, watch_table(server, console), console)
@@ -507,13 +506,14 @@ def refusal(
 
 
 def run_join(address: str, code: str, name: str | None) -> int:
-    from kalooki_net.client import TableConnection, TableConnectionError, TokenStore, default_name, table_uri
+    from kalooki_net.client import TableConnection, TableConnectionError, default_name, table_uri
 
     from .interactive import EXIT_INTERRUPTED
+    from .join_tokens import token_store
     from .remote import EXIT_LOST, LeftLobby, RemoteGame, TableClosed, read_keyboard
 
     uri = table_uri(address)
-    store = TokenStore(tokens_dir())
+    store = token_store(tokens_dir())  # a token it cannot keep is said, and the game goes on
     seats, damaged = store.read(uri, code)
     if damaged is not None:
         # It is written anew once a seat is taken: said, not replaced in silence.

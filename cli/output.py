@@ -10,6 +10,7 @@ trailing spaces dropped, and leaves a terminal's output as rich draws it.
 from __future__ import annotations
 
 import errno
+import io
 import os
 import stat
 import sys
@@ -57,6 +58,76 @@ class TrimmedLines:
 
     def fileno(self) -> int:
         return self.target.fileno()
+
+
+class WholeWrites(io.BufferedIOBase):
+    """An unbuffered file's writes made whole: each ``write`` writes every byte, or raises.
+
+    With ``PYTHONUNBUFFERED`` (Docker, CI), standard output's binary layer is the raw file itself, and
+    the text layer above it takes a short write (a disk nearly full, a file at its size limit) for the
+    whole: the rest was dropped, and the command ended with status 0 and its output cut short. Here the
+    rest is written again, so the next write meets the error (ENOSPC, EFBIG) and it is said. Nothing is
+    held back: a prompt still shows at once.
+    """
+
+    def __init__(self, raw: io.FileIO) -> None:
+        super().__init__()
+        self.raw = raw
+
+    def write(self, data: Any) -> int:
+        view = memoryview(data).cast("B")
+        total = len(view)
+        while view:
+            written = self.raw.write(view)
+            if written is None:  # a non-blocking file that is full for now: wait for room
+                select_writable(self.raw.fileno())
+                continue
+            if written == 0:
+                raise OSError(errno.EIO, "the output took no more bytes")
+            view = view[written:]
+        return total
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self.raw.fileno()
+
+    def isatty(self) -> bool:
+        return self.raw.isatty()
+
+    def flush(self) -> None:
+        return None  # every write went through
+
+    def close(self) -> None:
+        # The standard stream's file stays open: it is Python's, which closes it (or not) at exit.
+        super().close()
+
+
+def select_writable(descriptor: int) -> None:
+    import select
+
+    select.select([], [descriptor], [])
+
+
+def whole_writes() -> None:
+    """Make standard output's and standard error's writes whole where their binary layer is unbuffered."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        raw = getattr(stream, "buffer", None)
+        if not isinstance(stream, io.TextIOWrapper) or not isinstance(raw, io.FileIO):
+            continue  # buffered (its flush writes every byte, or raises), or not a file at all
+        setattr(
+            sys,
+            name,
+            io.TextIOWrapper(
+                WholeWrites(raw),
+                encoding=stream.encoding,
+                errors=stream.errors,
+                line_buffering=stream.line_buffering,
+                write_through=True,
+            ),
+        )
 
 
 def report_console(**options: Any) -> Console:

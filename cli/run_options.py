@@ -201,29 +201,43 @@ def write_pictures(
 
 
 class Terminated(KeyboardInterrupt):
-    """SIGTERM while games are played: they stop as on Ctrl-C (the pool's processes are stopped on the way
-    out), and the command says so and exits 143, the shell's status for a process SIGTERM ended."""
+    """SIGTERM (or SIGHUP) while games are played: they stop as on Ctrl-C (the pool's processes are stopped
+    on the way out), and the command says so and exits 128 + the signal's number, as the shell reports a
+    process that signal ended (143, or 129)."""
+
+    def __init__(self, signum: int = signal.SIGTERM) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+STOPPING_SIGNALS: tuple[int, ...] = (signal.SIGTERM,) + (
+    (signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()
+)
+"""SIGTERM, and SIGHUP (the terminal closed, a session ended): left to their default, either ended this
+process alone, and its worker processes lived on."""
 
 
 @contextmanager
 def sigterm_stops_games() -> Iterator[None]:
-    """While the block plays games, SIGTERM (``timeout``, a CI job cancelled, systemd) stops them as Ctrl-C
-    does. Left to its default, it ended this process alone, and its worker processes, each blocked
-    reading a pipe that no one would ever write again, lived on for ever."""
+    """While the block plays games, SIGTERM (``timeout``, a CI job cancelled, systemd) or SIGHUP stops them
+    as Ctrl-C does. Left to its default, it ended this process alone, and its worker processes, each
+    blocked reading a pipe that no one would ever write again, lived on for ever."""
     if threading.current_thread() is not threading.main_thread():
         yield  # signal handlers belong to the main thread: a caller's own thread keeps the default
         return
 
     def stop(signum: int, frame: object) -> None:
-        # Once: a second SIGTERM while the processes are being stopped is not to cut that short.
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        raise Terminated
+        # Once: a second signal while the processes are being stopped is not to cut that short.
+        for each in STOPPING_SIGNALS:
+            signal.signal(each, signal.SIG_IGN)
+        raise Terminated(signum)
 
-    previous = signal.signal(signal.SIGTERM, stop)
+    previous = {each: signal.signal(each, stop) for each in STOPPING_SIGNALS}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for each, handler in previous.items():
+            signal.signal(each, handler)
 
 
 def fail_interrupted(message: str, stop: KeyboardInterrupt | None = None) -> NoReturn:
@@ -236,7 +250,8 @@ def fail_interrupted(message: str, stop: KeyboardInterrupt | None = None) -> NoR
     sys.unraisablehook = _say_nothing
     threading.excepthook = _say_nothing
     if isinstance(stop, Terminated):
-        fail("terminated (SIGTERM)" + message.removeprefix("interrupted"), 128 + signal.SIGTERM)
+        said = "hung up (SIGHUP)" if stop.signum != signal.SIGTERM else "terminated (SIGTERM)"
+        fail(said + message.removeprefix("interrupted"), 128 + stop.signum)
     fail(message, 130)
 
 

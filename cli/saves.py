@@ -16,7 +16,6 @@ import json
 import os
 import stat
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,7 +25,7 @@ from kalooki import jsonio
 from kalooki.errors import KalookiError
 from kalooki.file_kinds import MAX_SAVE_BYTES, game_file_kind, use_it_with
 from kalooki.jsonio import JsonInputError
-from kalooki.safeio import FileReadError, read_regular_file
+from kalooki.safeio import FileReadError, read_regular_file, replace_whole
 from kalooki.savegame import SAVE_SUFFIX, LoadedSave, SaveFormatError, load_save
 from kalooki.text import escape_controls
 
@@ -66,7 +65,14 @@ def saves_dir() -> Path:
 
 
 def new_save_path(seed: int | None, now: datetime | None = None) -> Path:
-    """A fresh file name in the saves folder: the start time and the seed, so saves sort by date."""
+    """A fresh file name in the saves folder: the start time and the seed, so saves sort by date.
+
+    A file where the folder goes (``KALOOKI_HOME`` a file) is a :class:`SaveFileError`, before any game
+    is dealt: every save of it would fail, and the game would go on unsaved from its first move.
+    """
+    blocked = file_in_the_way(saves_dir())
+    if blocked is not None:
+        raise SaveFileError(f"{blocked}: give --save FILE to save the game elsewhere")
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     path = saves_dir() / f"{stamp}-seed{seed}{SAVE_SUFFIX}"
     counter = 2
@@ -100,16 +106,6 @@ def remove_stale_temporaries(places: list[Path]) -> list[Path]:
     return removed
 
 
-def _plain_mode(path: Path) -> int:
-    """The file's own mode when it exists, else what the umask leaves of rw-rw-rw- (as ``open`` gives)."""
-    try:
-        return stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        umask = os.umask(0o022)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
 def write_atomically(path: Path, text: str) -> None:
     """Write ``text`` to ``path``: a crash or Ctrl-C leaves the old file or the new one, never half of one.
 
@@ -126,18 +122,7 @@ def write_atomically(path: Path, text: str) -> None:
     except FileNotFoundError:
         pass  # a new file, or a link to one that does not exist yet
     path = Path(os.path.realpath(path))
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        # mkstemp makes the file private (rw-------): give it the mode a plain write would have.
-        os.fchmod(handle, _plain_mode(path))
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    replace_whole(path, text)
     remove_stale_temporaries(temporaries(path))
 
 
@@ -342,15 +327,22 @@ def move_save(old: Path, new: Path, text: str) -> None:
     remember_save(new)
 
 
+def file_in_the_way(folder: Path) -> str | None:
+    """Where a file stands in the place of ``folder`` or a folder above it (``KALOOKI_HOME`` a file): said
+    so in one line; None when the folder is there, or can be made."""
+    place = next((place for place in (folder, *folder.parents) if place.exists()), None)
+    if place is not None and not place.is_dir():
+        return f"{escape_controls(str(place))}: is a file, where kalooki keeps its saves in a folder"
+    return None
+
+
 def save_paths() -> list[Path]:
     """The save files in the saves folder and the ones remembered elsewhere."""
     folder = saves_dir()
     # A file where the folder goes (or any folder above it): "no saved games" hid why none could be saved.
-    place = next((place for place in (folder, *folder.parents) if place.exists()), None)
-    if place is not None and not place.is_dir():
-        raise SaveFileError(
-            f"{escape_controls(str(place))}: is a file, where kalooki keeps its saves in a folder"
-        )
+    blocked = file_in_the_way(folder)
+    if blocked is not None:
+        raise SaveFileError(blocked)
     paths = sorted(folder.glob(f"*{SAVE_SUFFIX}")) if folder.is_dir() else []
     # Each file once, however it is named (the same folder through a link, say).
     seen = {os.path.realpath(path) for path in paths}

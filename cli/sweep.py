@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from kalooki.executors import open_pool
+from kalooki.executors import WORKER_STOPPED, WorkerLost, open_pool
 from kalooki.figures import FDR_METHOD
 from kalooki.grid import Cell, cell_count, find_baseline, knob_text, load_cells, parse_grid
 from kalooki.loader import load_variant
@@ -461,6 +461,8 @@ def sweep_command(
                 fail(f"cell {failed.label}: {failure}" if failed is not None else str(failure))
             except KeyboardInterrupt as stop:
                 fail_interrupted(interrupted_message(store, len(cells)), stop)
+            except WorkerLost:  # the cells finished are kept in --out, as on Ctrl-C
+                fail(interrupted_message(store, len(cells)).replace("interrupted", WORKER_STOPPED, 1))
     tell_bot_faults(played)
     rows = sweep_rows(result)
     try:

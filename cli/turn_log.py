@@ -93,19 +93,61 @@ class TurnLogWriter:
     turn's discard (or the end of the hand); ``undo`` drops them.
     """
 
+    note = ""
+    """What was done to the log before it went on (a resumed log cut back to its save), to be said."""
+
     def __init__(self, game: Game, path: Path) -> None:
         from kalooki.log import GameRecorder
 
         self.path = path
         self.recorder = GameRecorder(game)
         self.pending: list[dict[str, Any]] = []
-        path.parent.mkdir(parents=True, exist_ok=True)
+        self.failure: str | None = None
+        """Why the log could not be written (None while it is): from then on it is not written at all."""
+        self.identity: tuple[int, int, int] | None = None
+        """The log file's (device, inode, size) once written: a log deleted or replaced is not written
+        anew (the size too, as a file made in its place may be given the inode the log had)."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            self.failure = f"{path}: cannot write the log: {error.strerror or error}"
+            return
         self._write(self.recorder.records, mode="w")
 
     def _write(self, records: Sequence[dict[str, Any]], mode: str = "a") -> None:
-        with self.path.open(mode, encoding="utf-8") as stream:
-            for record in records:
-                stream.write(self.line(record))
+        """Append ``records`` (``mode`` "w": start the file); a failure is kept in :attr:`failure`.
+
+        A record cut short, or missing, would leave a log that no longer replays: once one write fails,
+        the log stops (its callers say so once, and the save then records the game as going on without
+        it), rather than go on with a hole in it. The file is appended to only if it is still the one
+        this game started: a log deleted in mid-game is not made again without its first record.
+        """
+        if self.failure is not None:
+            return
+        shown = str(self.path)  # escaped where it is shown
+        data = "".join(self.line(record) for record in records).encode("utf-8")
+        flags = os.O_WRONLY | (os.O_CREAT | os.O_TRUNC if mode == "w" else os.O_APPEND)
+        try:
+            descriptor = os.open(self.path, flags, 0o666)
+        except FileNotFoundError:
+            self.failure = f"{shown}: the log is gone (deleted, or its folder was); it is not made again"
+            return
+        except OSError as error:
+            self.failure = f"{shown}: cannot write the log: {error.strerror or error}"
+            return
+        try:
+            found = os.fstat(descriptor)
+            if self.identity is not None and (found.st_dev, found.st_ino, found.st_size) != self.identity:
+                self.failure = f"{shown}: the log was replaced by another file; it is not written into"
+                return
+            view = memoryview(data)
+            while view:  # a short write (a disk nearly full) is gone on with, or fails with its reason
+                view = view[os.write(descriptor, view) :]
+            self.identity = (found.st_dev, found.st_ino, found.st_size + len(data))
+        except OSError as error:
+            self.failure = f"{shown}: cannot write the log: {error.strerror or error}"
+        finally:
+            os.close(descriptor)
 
     @staticmethod
     def line(record: dict[str, Any]) -> str:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import multiprocessing
 import os
 import signal
 import socket
@@ -28,6 +29,7 @@ from concurrent.futures import (
     ThreadPoolExecutor,
     wait,
 )
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
@@ -45,6 +47,14 @@ K = TypeVar("K")
 
 class ExecutorError(KalookiError):
     """Games cannot be sent where they were asked to go (no such scheduler, Dask not installed...)."""
+
+
+WORKER_STOPPED: Final = "a worker process stopped (killed, or out of memory)"
+
+
+class WorkerLost(ExecutorError):
+    """A local worker process ended while games were played: the pool cannot go on, and the games it
+    held are lost (callers that keep what was finished say what they kept)."""
 
 
 class InlineExecutor(Executor):
@@ -106,7 +116,12 @@ def open_pool(
     if count == 1:
         yield Pool(InlineExecutor(), 1, "local")
         return
-    executor = ProcessPoolExecutor(max_workers=count, initializer=_worker_started)
+    context = multiprocessing.get_context()
+    # A worker's parent is this process, but for a fork server's (it forks them): 0, not to be checked.
+    parent = os.getpid() if context.get_start_method() != "forkserver" else 0
+    executor = ProcessPoolExecutor(
+        max_workers=count, mp_context=context, initializer=_worker_started, initargs=(parent,)
+    )
     try:
         yield Pool(executor, count, "local")
     except BaseException:
@@ -119,15 +134,45 @@ def open_pool(
         executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _worker_started() -> None:
+def _worker_started(parent: int) -> None:
     """A worker process ends on SIGTERM, whatever its parent made of it: forked, a worker inherits the
     parent's handlers, and one that raises (the command line stops its games on SIGTERM) would be caught
     by the worker's loop as a task's error, and the worker that was to be stopped would play on.
 
-    Ctrl-C is the parent's to act on (it stops the workers itself, with SIGTERM): a terminal sends it to
-    the whole process group, and a worker idle between tasks printed its KeyboardInterrupt's traceback."""
+    Ctrl-C and SIGHUP are the parent's to act on (it stops the workers itself, with SIGTERM): a terminal
+    sends them to the whole process group, and a worker idle between tasks printed its KeyboardInterrupt's
+    traceback. A parent that dies without stopping them (``kill -9``) has them sent SIGTERM too, on Linux:
+    they were left waiting, reparented, for work that would never come."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    _end_with_parent(parent)
+
+
+PR_SET_PDEATHSIG: Final = 1
+"""prctl(2)'s option: the signal this process is sent when the thread that started it ends."""
+
+
+def _end_with_parent(parent: int) -> None:
+    """Have the kernel send this worker SIGTERM when its parent ends (Linux; elsewhere nothing is done).
+
+    The signal follows the thread that started the worker: the one that hands the pool its tasks,
+    inside :func:`open_pool`'s block, which closes the pool (and its workers) before it is left. A parent
+    that ended before the signal was asked for has already left this process to another: it ends now
+    (``parent`` 0: the parent is a fork server, which ends when this process's parent does).
+    """
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):  # no C library to ask (a static build): the workers live on as before
+        return
+    if parent and os.getppid() != parent:
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _stop_processes(executor: ProcessPoolExecutor) -> None:
@@ -309,6 +354,9 @@ def run_tasks(
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 on_result(pending.pop(future), future.result())
+    except BrokenProcessPool:
+        # The OOM killer, or a kill -9: the pool fails every game it held, and would fail every new one.
+        raise WorkerLost(f"{WORKER_STOPPED}: the games it was playing are lost; run again") from None
     finally:
         # A local pool drops what has not started itself, from its own thread, when open_pool closes it
         # (shutdown with cancel_futures), after stopping its processes if this was cut short. Cancelled

@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 from kalooki.errors import KalookiError
@@ -116,3 +117,31 @@ def _reason(error: OSError) -> str:
     if error.errno == errno.EISDIR:
         return "is a directory, not a file"
     return f"cannot read the file: {error.strerror or error}"
+
+
+def plain_mode(path: Path) -> int:
+    """The file's own mode when it exists, else what the umask leaves of rw-rw-rw- (as ``open`` gives)."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        umask = os.umask(0o022)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def replace_whole(path: Path, text: str) -> None:
+    """Put ``text`` at ``path`` (a plain file, or none yet) by writing a temporary file beside it and
+    renaming it over: a full disk, a crash or Ctrl-C leaves the old file or the new one, never an empty
+    or half-written one. The temporary file is ``.NAME.XXXX.tmp``; a write that fails removes it."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        # mkstemp makes the file private (rw-------): give it the mode a plain write would have.
+        os.fchmod(handle, plain_mode(path))
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

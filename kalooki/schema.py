@@ -35,6 +35,7 @@ from kalooki.loader import builtin_variant_names
 from kalooki.loader_refs import PATH_PATTERN
 from kalooki.provenance import Sources
 from kalooki.resources import schemas_dir
+from kalooki.safeio import replace_whole
 from kalooki.variant import KNOB_NAMES, Variant
 
 DRAFT_07 = "http://json-schema.org/draft-07/schema#"
@@ -201,7 +202,9 @@ def write_schema(name: str = "variant", directory: Path | None = None) -> Path:
         path = directory / f"{name}.schema.json"
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        path.write_text(render_schema(name), encoding="utf-8")
+        # Whole or not at all: an editor reads whatever is there, and a file a full disk left empty
+        # would be taken for the schema.
+        replace_whole(path.resolve(), render_schema(name))  # a link to the schema stays a link
     except OSError as error:
         raise SchemaError(f"cannot write {path}: {error.strerror or error}") from None
     return path

@@ -21,7 +21,7 @@ import re
 import socket
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -328,6 +328,10 @@ MAX_TOKEN_FILE_BYTES = 1024 * 1024
 """Most bytes a token file is read to: a seat is about a hundred, and an account keeps a few."""
 
 
+UNKEPT = "the game goes on here, but once it has started, a seat dropped cannot be taken back"
+"""What a seat whose token is not kept costs: only a token takes a seat back in a game under way."""
+
+
 class TokenStore:
     """Seat tokens on disk, one file per table (host address and join code), readable only by you.
 
@@ -337,8 +341,10 @@ class TokenStore:
     ``seats``, so such a file reads as that one seat, and an older kalooki still reads a newer file.
     """
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, tell: Callable[[str], None] | None = None) -> None:
+        """``tell``: says why a token could not be kept (:meth:`keep`), where something can say it."""
         self.folder = folder
+        self.tell = tell
 
     def path(self, uri: str, code: str) -> Path:
         key = hashlib.sha256(f"{uri}|{code.strip().upper()}".encode()).hexdigest()[:20]
@@ -372,19 +378,35 @@ class TokenStore:
         # One entry no table gives (edited, cut) does not cost the others: they are seats at the table.
         return seats, None
 
-    def keep(self, uri: str, code: str, token: str, seat: int, name: str) -> None:
-        """Keep a seat's token, in place of one kept before under the same name (or with the same token)."""
-        with self._locked():
-            others = [
-                kept
-                for kept in self.seats(uri, code)
-                if kept.token != token and name_key(kept.name) != name_key(name)
-            ]
-            self._write(uri, code, [KeptSeat(seat, name, token), *others])
+    def keep(self, uri: str, code: str, token: str, seat: int, name: str) -> str | None:
+        """Keep a seat's token, in place of one kept before under the same name (or with the same token).
+
+        None when it is kept; else why not, in one line (a full disk, a file where the folder goes): the
+        seat is taken already, and its game goes on in this process, so that is said, not raised.
+        """
+        try:
+            with self._locked():
+                others = [
+                    kept
+                    for kept in self.seats(uri, code)
+                    if kept.token != token and name_key(kept.name) != name_key(name)
+                ]
+                self._write(uri, code, [KeptSeat(seat, name, token), *others])
+        except OSError as error:
+            where = error.filename or self.folder
+            problem = f"{where}: this seat's token cannot be kept ({error.strerror or error}); {UNKEPT}"
+            if self.tell is not None:
+                self.tell(problem)
+            return problem
+        return None
 
     def forget(self, uri: str, code: str, token: str) -> None:
-        """Forget the seat whose token is ``token`` (the file goes with the last seat it keeps)."""
-        with self._locked():
+        """Forget the seat whose token is ``token`` (the file goes with the last seat it keeps).
+
+        A token that cannot be forgotten (the folder cannot be written) is left: the table refuses it at
+        the next join (``bad_token``), and it is forgotten then.
+        """
+        with contextlib.suppress(OSError), self._locked():
             left = [kept for kept in self.seats(uri, code) if kept.token != token]
             if left:
                 self._write(uri, code, left)

@@ -70,6 +70,10 @@ class LogSink(Protocol):
     def undo(self) -> None: ...
     def flush(self) -> None: ...
 
+    @property
+    def failure(self) -> str | None:
+        """Why the log could not be written, which stops it (None while it is written)."""
+
 
 HAND_OVER = "the hand is over: the next is dealt when everyone is ready"
 """A move between hands: no one is playing (the current seat is the last hand's, which ended)."""
@@ -147,6 +151,8 @@ class Table:
         self.save_failure: str | None = None
         self.on_save_failure: Callable[[str], None] | None = None
         """Told each new reason a save fails for: the host's terminal says it, once, as a game there does."""
+        self.on_log_failure: Callable[[str], None] = lambda message: None
+        """Told that the log stopped (the message says where and why): the host's terminal says it."""
         self.log: LogSink | None = None
         self.log_factory: Callable[[Game], LogSink] | None = None
         self.log_place = ""
@@ -297,6 +303,7 @@ class Table:
         self._make_bots({})
         if self.log_factory is not None:
             self.log = self.log_factory(self.game)
+        self.check_log()
         self.save()
         return list(self.game.opening_events)
 
@@ -343,6 +350,7 @@ class Table:
                 self.log.hold(game, events)
         if isinstance(action, Discard | EndTurn) and self.log is not None:
             self.log.flush()
+        self.check_log()
         self.save()
         return events
 
@@ -368,6 +376,7 @@ class Table:
         events = play_turn(game, self.bots[game.current], self.bot_faults)
         if self.log is not None:
             self.log.write(game, events)
+        self.check_log()
         self.save()
         return events
 
@@ -417,6 +426,7 @@ class Table:
         events = game.next_hand()
         if self.log is not None:
             self.log.write(game, events)
+        self.check_log()
         self.save()
         return events
 
@@ -455,6 +465,16 @@ class Table:
         }
         document["checksum"] = save_checksum(document["session"], document["game"])
         return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+    def check_log(self) -> None:
+        """A log that could not be written stops: told once (as a failed save is), and the save then
+        records it as a log the game went on without, so a reopened table neither looks for it nor
+        refuses it as another game's."""
+        if self.log is None or self.log.failure is None:
+            return
+        self.on_log_failure(f"{self.log.failure}; the game goes on, no longer logged")
+        self.log_left, self.log_place, self.log_unnamed = self.log_place or self.log_left, "", False
+        self.log = None
 
     def save(self) -> None:
         """Save after every change; a failure is remembered (and shown by the host) but never stops play."""

@@ -274,14 +274,15 @@ def test_a_log_cut_off_in_its_first_deal_says_so_alone(tmp_path: Path) -> None:
     )
 
 
-def test_a_cut_off_log_is_not_continued(tmp_path: Path) -> None:
+def test_a_cut_off_log_further_on_than_the_game_is_not_continued(tmp_path: Path) -> None:
+    # Its cut-off line is dropped (test_resume_log_cut), but what stands before it still goes past the game.
     from kalooki_cli.continue_log import continue_log
 
     log = tmp_path / "cut.jsonl"
     records = bot_log()
     write_cut_off(log, records, 40)
     before = log.read_bytes()
-    with pytest.raises(ReplayError, match=r"the last record is cut off"):
+    with pytest.raises(ReplayError, match=r"this log goes on past the save"):
         continue_log(Game(Variant(), ["ann", "bob"], seed=3), log)
     assert log.read_bytes() == before
 

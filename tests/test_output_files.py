@@ -4,6 +4,7 @@ that cannot be written is refused in one line before any work, and what is not a
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import subprocess
@@ -275,3 +276,73 @@ def test_a_log_named_dash_is_a_file_not_standard_output(
     (tmp_path / "-").mkdir()
     result = runner.invoke(app, ["play", "--fast", "--log", "-"], input="")
     assert (result.exit_code, result.stderr) == (1, "-: is a folder; give a file name\n")
+
+
+def limited_to(size: int) -> None:
+    """In the child: files it writes may grow to ``size`` bytes (a disk with that much room left, as
+    far as a write can tell); past it, a write is cut short, then fails (EFBIG)."""
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+
+@needs_script
+@pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_FSIZE is POSIX")
+@pytest.mark.parametrize("unbuffered", ["1", ""], ids=["PYTHONUNBUFFERED", "buffered"])
+@pytest.mark.parametrize("arguments", [["rules", "classic"], ["schema"]])
+def test_output_cut_short_by_a_full_file_is_said_unbuffered_too(
+    arguments: list[str], unbuffered: str, tmp_path: Path
+) -> None:
+    # With PYTHONUNBUFFERED (Docker, CI) standard output's first write was cut short at the limit, the
+    # rest dropped without a word, and the command ended 0 with its output cut off.
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        environment["PYTHONUNBUFFERED"] = unbuffered
+    with (tmp_path / "out").open("w") as out:
+        result = subprocess.run(
+            [str(KALOOKI), *arguments],
+            stdout=out,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=environment,
+            preexec_fn=lambda: limited_to(1024),
+            timeout=60,
+        )
+    assert (result.returncode, result.stderr) == (1, "kalooki: cannot write the output: File too large\n")
+
+
+@needs_script
+def test_unbuffered_output_is_written_whole_and_at_once(tmp_path: Path) -> None:
+    # Each write goes out as it is made (a prompt shows before the answer is read), and all of it.
+    environment = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    whole = subprocess.run(
+        [str(KALOOKI), "schema"], capture_output=True, text=True, env=environment, timeout=60, check=True
+    ).stdout
+    assert json.loads(whole)["title"]
+    played = subprocess.run(
+        [str(KALOOKI), "play", "--seed", "5", "--players", "2", "--fast"],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        env={**environment, "KALOOKI_HOME": str(tmp_path / "home")},
+        timeout=60,
+    )
+    assert played.returncode == 0, played.stderr
+    assert "draw> " in played.stdout
+
+
+@needs_script
+@pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_FSIZE is POSIX")
+def test_schema_write_on_a_full_disk_leaves_no_schema_behind(tmp_path: Path) -> None:
+    # The schema was written in place: a full disk left a file cut short (or empty) for the editor to read.
+    folder = tmp_path / "sch"
+    result = subprocess.run(
+        [str(KALOOKI), "schema", "--write", str(folder)],
+        capture_output=True,
+        text=True,
+        preexec_fn=lambda: limited_to(1024),
+        timeout=60,
+    )
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == f"cannot write {folder / 'variant.schema.json'}: File too large\n"
+    assert list(folder.iterdir()) == []

@@ -139,8 +139,9 @@ def test_no_log_plays_on_without_the_log_and_its_refusal_says_so(home: Path) -> 
     logged = Path("game.jsonl").read_text()
     said = play("resume", str(save), "--log", "game.jsonl", code=1)
     assert said == (
-        "game.jsonl: this log stops in hand 1, turn 1 (you to play), where the game was resumed with "
-        "--no-log: the moves since are in no log, so it cannot be continued"
+        "game.jsonl: this log stops in hand 1, turn 1 (you to play), where the game went on without it "
+        "(resumed with --no-log, or the log could not be written): the moves since are in no log, so it "
+        "cannot be continued"
     )
     assert Path("game.jsonl").read_text() == logged
     # Without --log it plays on unlogged, as it was left.
