@@ -43,7 +43,8 @@ class BotProtocolError(KalookiError):
 
 
 class BotFailedError(BotProtocolError):
-    """A registered bot that cannot be made: its factory (its class's ``__init__``) raised.
+    """A registered bot that cannot be made: its factory (its class's ``__init__``) raised, or gave
+    something with no ``choose`` to call.
 
     A kind of :class:`BotProtocolError`, so that every command refuses it where it refuses that one:
     before any game is played."""
@@ -163,7 +164,14 @@ def check_bot(name: str) -> None:
 
 
 def _check_protocol(name: str, bot: Bot) -> None:
-    """Refuse a bot whose ``choose`` takes the game alone (kalooki 0.x): it would fail on its first turn."""
+    """Refuse a bot with no ``choose`` to call (a factory that returns something else, say), or whose
+    ``choose`` takes the game alone (kalooki 0.x): it would fail on its first turn."""
+    choose = getattr(bot, "choose", None)
+    if not callable(choose):
+        raise BotFailedError(
+            f"the bot '{escape_controls(name)}' could not be made: its factory gave "
+            f"{_described(bot)}, which has no choose(view, legal) to call (see docs/bots.md)"
+        )
     # A method's signature is its function's: each function is read once (a simulation makes four
     # bots a game, and reading a signature costs more than a turn).
     function = getattr(bot.choose, "__func__", None)
@@ -181,6 +189,12 @@ def _check_protocol(name: str, bot: Bot) -> None:
         )
     if function is not None:
         _FITTING.add(function)
+
+
+def _described(made: object) -> str:
+    """What a factory gave, for a message: ``a NoChoose``, ``an int``."""
+    kind = type(made).__name__
+    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {escape_controls(kind)}"
 
 
 _FITTING: weakref.WeakSet[Callable[..., object]] = weakref.WeakSet()
