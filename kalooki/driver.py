@@ -10,6 +10,7 @@ from kalooki.bots.base import made_as, said_error
 from kalooki.cards import JOKER, card_points
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.moves import END_TURN, Action, Build, Discard, Draw, EndTurn, Meld, Swap
+from kalooki.simulation_stats import DEFAULT_MAX_HANDS
 from kalooki.text import clipped, escape_controls
 from kalooki.view import LegalView
 
@@ -214,12 +215,22 @@ def play_game(
     bots: Sequence[Bot] | Mapping[int, Bot],
     max_turns: int | None = None,
     faults: BotFaults | None = None,
+    *,
+    max_hands: int | None = DEFAULT_MAX_HANDS,
 ) -> list[Event]:
-    """Play hands until the game is over; every seat must have a bot."""
+    """Play hands until the game is over; every seat must have a bot.
+
+    Bots that never win a hand (each ended by the turn limit) would play for ever: after ``max_hands``
+    hands played here (None: no limit) the game is stopped as a simulation stops it, between hands.
+    The caller then gets it with ``game.game_over`` false and ``game.phase`` ``"hand_over"``, its
+    totals as they stand; another call plays on.
+    """
     seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else dict(bots)
     events: list[Event] = []
-    while not game.game_over:
+    played = 0
+    while not game.game_over and (max_hands is None or played < max_hands):
         if game.phase == "hand_over":
             events += game.next_hand()
         events += play_hand(game, seats, max_turns, faults)
+        played += 1
     return events

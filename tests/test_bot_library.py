@@ -6,9 +6,14 @@ import random
 
 import pytest
 from kalooki_cli.app import app
+from test_bots import Cautious
 from typer.testing import CliRunner
 
 from kalooki.bots import BotFailedError, base, make_bot, register
+from kalooki.driver import play_game
+from kalooki.engine import Game
+from kalooki.loader import load_variant
+from kalooki.simulate import DEFAULT_MAX_HANDS
 
 
 class NoChoose:
@@ -42,3 +47,14 @@ def test_a_bot_with_no_choose_is_refused_in_one_line_not_a_traceback() -> None:
     assert (result.exit_code, result.stderr) == (1, said + "\n")
     result = CliRunner().invoke(app, ["play", "--players", "2", "--bots", "nochoose"], input="quit\n")
     assert (result.exit_code, result.stderr, result.stdout) == (1, said + "\n", "")
+
+
+def test_play_game_stops_a_game_no_one_can_win_after_max_hands() -> None:
+    # Bots that never win a hand played on for ever (3,510 hands in 20 seconds, totals [0, 0]).
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=1, turn_limit=40)
+    bots = [Cautious(random.Random(1)), Cautious(random.Random(2))]
+    play_game(game, bots, max_hands=3)
+    assert (game.game_over, game.phase, len(game.results), game.totals) == (False, "hand_over", 3, [0, 0])
+    assert {result.end for result in game.results} == {"turn_limit"}
+    play_game(game, bots)  # the default, as a simulation's: 200 hands more
+    assert (game.game_over, len(game.results)) == (False, 3 + DEFAULT_MAX_HANDS)
