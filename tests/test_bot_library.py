@@ -10,10 +10,12 @@ from test_bots import Cautious
 from typer.testing import CliRunner
 
 from kalooki.bots import BotFailedError, base, make_bot, register
-from kalooki.driver import play_game
+from kalooki.driver import BotFaults, play_game
 from kalooki.engine import Game
 from kalooki.loader import load_variant
+from kalooki.moves import Action, Discard, Draw
 from kalooki.simulate import DEFAULT_MAX_HANDS
+from kalooki.view import LegalView, PlayerView
 
 
 class NoChoose:
@@ -58,3 +60,31 @@ def test_play_game_stops_a_game_no_one_can_win_after_max_hands() -> None:
     assert {result.end for result in game.results} == {"turn_limit"}
     play_game(game, bots)  # the default, as a simulation's: 200 hands more
     assert (game.game_over, len(game.results)) == (False, 3 + DEFAULT_MAX_HANDS)
+
+
+class Refused:
+    """Draws from nowhere and discards what is no card: well-formed actions the rules refuse."""
+
+    name = "refused"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        return Draw("nowhere") if view.phase == "draw" else Discard(999)
+
+
+def test_a_bot_whose_moves_the_rules_refuse_is_told_once_as_a_fault() -> None:
+    # Its moves were all replaced, and nothing said so: a simulation exited 0 with no line at all.
+    register("refused", Refused)
+    said = (
+        "[bot refused, seat P2] choose returned Draw(source='nowhere'), an illegal move: 'nowhere' is not"
+        " a place to draw from: stock or discard; its moves are replaced by safe ones"
+    )
+    result = CliRunner().invoke(app, ["simulate", "-n", "2", "-w", "1", "--bots", "greedy,refused"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [said]
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=3, turn_limit=30)
+    faults = BotFaults()
+    play_game(game, [Refused(random.Random(0)), make_bot("greedy", random.Random(0))], faults=faults)
+    assert [str(fault) for fault in faults.found] == [said.replace("seat P2", "seat ann")]
