@@ -10,11 +10,12 @@ its debts (:mod:`kalooki.turn`), laying, building and swapping (:mod:`kalooki.la
 
 from __future__ import annotations
 
+import operator
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, SupportsIndex
 
 from kalooki import rules
 from kalooki.cards import (
@@ -26,6 +27,7 @@ from kalooki.events import GameEvent
 from kalooki.melds import (
     TableMeld,
 )
+from kalooki.text import clipped
 from kalooki.variant import Variant
 from kalooki.view import PlayerView, ViewDraft
 
@@ -67,7 +69,20 @@ class IllegalMoveError(KalookiError):
 
 
 class SetupError(KalookiError):
-    """A game that cannot be set up as asked: the number of players, their names, the turn limit."""
+    """A game that cannot be set up as asked: the number of players, their names, the turn limit,
+    the seed."""
+
+
+def seed_to_keep(seed: object) -> int | None:
+    """``seed`` as the game keeps (and saves) it: None, or a whole number as a plain ``int`` (numpy's
+    ``int64`` too); else :class:`SetupError`. A bool, a string or a float was taken, and the save it
+    made was refused when read back."""
+    if seed is None:
+        return None
+    if isinstance(seed, SupportsIndex) and not isinstance(seed, bool):
+        return operator.index(seed)
+    shown = clipped(repr(seed), 60)
+    raise SetupError(f"the seed must be a whole number or None, not {shown} ({type(seed).__name__})")
 
 
 class NotYourTurnError(IllegalMoveError):

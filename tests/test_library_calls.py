@@ -1,0 +1,38 @@
+"""kalooki called from Python: what a call cannot use is refused at the call, in the library's words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kalooki.engine import Game, SetupError
+from kalooki.loader import load_variant
+
+
+@pytest.mark.parametrize(
+    ("seed", "said"),
+    [(True, "True (bool)"), ("x", "'x' (str)"), (1.5, "1.5 (float)")],
+)
+def test_a_seed_that_could_not_be_saved_is_refused_when_the_game_is_made(seed: object, said: str) -> None:
+    # It was taken, and the save it made was refused when read back ("seed: expected a whole number").
+    with pytest.raises(SetupError) as caught:
+        Game(load_variant("classic"), ["a", "b"], seed=seed)  # type: ignore[arg-type]
+    assert str(caught.value) == f"the seed must be a whole number or None, not {said}"
+
+
+def test_a_seed_that_is_a_whole_number_of_another_type_is_kept_as_an_int() -> None:
+    class Seed(int):
+        pass
+
+    class Indexed:  # numpy's int64 is one: random.Random refused it with a bare TypeError
+        def __index__(self) -> int:
+            return 5
+
+    variant = load_variant("classic")
+    for seed in (Seed(5), Indexed()):
+        game = Game(variant, ["a", "b"], seed=seed)  # type: ignore[arg-type]
+        assert type(game.seed) is int
+        assert game.seed == 5
+        again = Game.from_json(json.loads(json.dumps(game.to_json())))
+        assert again.to_json() == Game(variant, ["a", "b"], seed=5).to_json()
