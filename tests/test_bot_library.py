@@ -9,12 +9,13 @@ from kalooki_cli.app import app
 from test_bots import Cautious
 from typer.testing import CliRunner
 
-from kalooki.bots import BotFailedError, base, make_bot, register
+from kalooki.bots import BotFailedError, BotNameError, GreedyBot, base, make_bot, register
 from kalooki.driver import BotFaults, play_game
 from kalooki.engine import Game
 from kalooki.loader import load_variant
 from kalooki.moves import Action, Discard, Draw
 from kalooki.simulate import DEFAULT_MAX_HANDS
+from kalooki.text import escape_controls
 from kalooki.view import LegalView, PlayerView
 
 
@@ -88,3 +89,28 @@ def test_a_bot_whose_moves_the_rules_refuse_is_told_once_as_a_fault() -> None:
     faults = BotFaults()
     play_game(game, [Refused(random.Random(0)), make_bot("greedy", random.Random(0))], faults=faults)
     assert [str(fault) for fault in faults.found] == [said.replace("seat P2", "seat ann")]
+
+
+@pytest.mark.parametrize("name", ["", "a,b", "x y\n", " greedy"])
+def test_register_refuses_a_name_no_list_of_bots_could_choose(name: str) -> None:
+    with pytest.raises(BotNameError) as caught:
+        register(name, Cautious)
+    assert str(caught.value) == (
+        f"register: {escape_controls(repr(name))} cannot be a bot's name: bots are chosen by a list such as "
+        "greedy,random, so a name is one word of printable characters without commas"
+    )
+    assert name not in base.bot_names()
+
+
+def test_register_leaves_a_built_in_bot_its_name() -> None:
+    # It replaced it: make_bot("greedy") gave the plug-in, which docs/bots.md says never happens.
+    with pytest.raises(BotNameError) as caught:
+        register("greedy", Cautious)
+    assert str(caught.value) == (
+        "register: 'greedy' is the name of a built-in bot, which keeps it: give yours another name"
+    )
+    assert type(make_bot("greedy", random.Random(0))) is GreedyBot
+    register("greedy", GreedyBot)  # the built-in itself again: nothing changes
+    register("cautious", Cautious)
+    register("cautious", Refused)  # a plug-in's own name may be registered again
+    assert type(make_bot("cautious", random.Random(0))) is Refused

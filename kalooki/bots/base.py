@@ -38,6 +38,10 @@ class UnknownBotError(KalookiError):
     """A bot name that no registered bot has."""
 
 
+class BotNameError(KalookiError, ValueError):
+    """A name :func:`register` refuses: a built-in bot's, or one no list of bots could choose."""
+
+
 class BotProtocolError(KalookiError):
     """A registered bot written for the old protocol, ``choose(game)``."""
 
@@ -56,8 +60,30 @@ _BROKEN: dict[str, str] = {}
 made every other name that is not built in fail with its traceback."""
 
 
+_BUILT_IN: set[str] = set()
+"""The names of kalooki's own bots (filled by :mod:`kalooki.bots`): no plug-in takes them."""
+
+
 def register(name: str, factory: BotFactory) -> None:
-    """Make a bot available by name (built-ins and entry points use this too)."""
+    """Make a bot available by name (built-ins and entry points use this too).
+
+    :class:`BotNameError` (a ``ValueError``) for a built-in bot's name (the built-in keeps it, as it
+    does from a plug-in's entry point) and for a name no list of bots could choose: empty, or holding a
+    comma, a space or a control character (bots are chosen as ``greedy,random``)."""
+    if (
+        not isinstance(name, str)
+        or not name
+        or any(c == "," or not c.isprintable() or c.isspace() for c in name)
+    ):
+        shown = escape_controls(repr(name))
+        raise BotNameError(
+            f"register: {shown} cannot be a bot's name: bots are chosen by a list such as greedy,random, "
+            "so a name is one word of printable characters without commas"
+        )
+    if name in _BUILT_IN and _REGISTRY.get(name) is not factory:
+        raise BotNameError(
+            f"register: '{name}' is the name of a built-in bot, which keeps it: give yours another name"
+        )
     _REGISTRY[name] = factory
 
 
