@@ -8,6 +8,7 @@ import pytest
 
 from kalooki.engine import Game, SetupError
 from kalooki.loader import load_variant
+from kalooki.simulate import MAX_GAMES, SimulationError, compare, simulate
 
 
 @pytest.mark.parametrize(
@@ -36,3 +37,29 @@ def test_a_seed_that_is_a_whole_number_of_another_type_is_kept_as_an_int() -> No
         assert game.seed == 5
         again = Game.from_json(json.loads(json.dumps(game.to_json())))
         assert again.to_json() == Game(variant, ["a", "b"], seed=5).to_json()
+
+
+def test_simulate_speaks_the_library_words_and_refuses_a_string_of_bots() -> None:
+    # It named the command line's flags (--games must be at least 1), and took "greedy,random" for 13 bots.
+    classic = load_variant("classic")
+    refused = [
+        ((["greedy"], 0), "games must be at least 1, not 0"),
+        ((["greedy"], MAX_GAMES + 1), "1,000,001 games: a run plays at most 1,000,000 games"),
+        (
+            ("greedy,random", 2),
+            "bots: give a list of bot names, one a seat (['greedy', 'random']), not 'greedy,random'",
+        ),
+        ((["greedy", 3], 2), "bots: a bot is given by its name, a string, not 3"),
+        (
+            (["greedy", "random"], 5),
+            "duplicate deals are each played once per seat rotation: 5 games is not a multiple of the 2 "
+            "rotations of greedy, random (try 4 or 6)",
+        ),
+    ]
+    for (bots, games), said in refused:
+        with pytest.raises(SimulationError) as caught:
+            simulate(classic, bots, games, workers=1, duplicate=games == 5)  # type: ignore[arg-type]
+        assert str(caught.value) == said
+        with pytest.raises(SimulationError) as caught:
+            compare(classic, classic, bots, games, workers=1, duplicate=games == 5)  # type: ignore[arg-type]
+        assert str(caught.value) == said
