@@ -7,7 +7,7 @@ import json
 import pytest
 
 from kalooki.engine import Game, SetupError
-from kalooki.loader import load_variant
+from kalooki.loader import VariantError, load_variant
 from kalooki.simulate import MAX_GAMES, SimulationError, compare, simulate
 
 
@@ -63,3 +63,14 @@ def test_simulate_speaks_the_library_words_and_refuses_a_string_of_bots() -> Non
         with pytest.raises(SimulationError) as caught:
             compare(classic, classic, bots, games, workers=1, duplicate=games == 5)  # type: ignore[arg-type]
         assert str(caught.value) == said
+
+
+def test_load_variant_takes_one_set_option_given_alone() -> None:
+    # A string is a sequence too: it was read letter by letter, fourteen diagnostics for "goal_score=200".
+    assert load_variant("classic", "goal_score=200").goal_score == 200
+    assert load_variant("classic", "goal_score=200") == load_variant("classic", ["goal_score=200"])
+    with pytest.raises(VariantError) as caught:
+        load_variant("classic", "goal_score")
+    assert [str(problem) for problem in caught.value.diagnostics] == [
+        "--set:1:1: expected KEY=VALUE (e.g. opening_threshold=40), got 'goal_score'"
+    ]
