@@ -9,6 +9,7 @@ import pytest
 from kalooki.engine import Game, SetupError
 from kalooki.loader import VariantError, load_variant
 from kalooki.simulate import MAX_GAMES, SimulationError, compare, simulate
+from kalooki.solver import SolverError, solve
 
 
 @pytest.mark.parametrize(
@@ -74,3 +75,22 @@ def test_load_variant_takes_one_set_option_given_alone() -> None:
     assert [str(problem) for problem in caught.value.diagnostics] == [
         "--set:1:1: expected KEY=VALUE (e.g. opening_threshold=40), got 'goal_score'"
     ]
+
+
+def test_solve_says_what_it_cannot_work_with_as_its_docstring_promises() -> None:
+    # A card given as "7H" was a bare TypeError, the variant's name for the variant an AttributeError.
+    classic = load_variant("classic")
+    refused = [
+        (["7H"], classic, "the hand holds '7H': cards are given by their codes, whole numbers"),
+        (
+            [0, 1, 2],
+            "kalooki-40",
+            "the variant must be a Variant (kalooki.loader.load_variant gives one), not",
+        ),
+        ([1.5], classic, "the hand holds 1.5: cards are given by their codes"),
+        (None, classic, "the hand must be a sequence of card codes, not None"),
+    ]
+    for hand, variant, said in refused:
+        with pytest.raises(SolverError) as caught:
+            solve(hand, variant)  # type: ignore[arg-type]
+        assert str(caught.value).startswith(said)
