@@ -89,6 +89,16 @@ class NotYourTurnError(IllegalMoveError):
     """An action by a player whose turn it is not."""
 
 
+class NoSeatError(KalookiError, IndexError):
+    """A seat asked for that the table has not: ``view(5)`` at a table of two, ``view(-1)``. An
+    IndexError too, as it was raised before it was named (``view(-1)`` gave the last seat's hand)."""
+
+
+def no_seat(seat: object) -> str:
+    """Says that ``seat`` is none of the table's: the seats are whole numbers from 0, one a player."""
+    return f"there is no seat {seat if type(seat) is int else clipped(repr(seat), 60)} at this table"
+
+
 class DealError(KalookiError):
     """A fixed deal that the pack or the variant cannot satisfy."""
 
@@ -331,6 +341,9 @@ class GameState:
         """What ``seat`` sees of the game. Its ``hand_state`` is a read-only copy, so that a bot cannot change
         the hand through it; ``own_bot``: the view is for one of kalooki's own bots, which never write to
         it and are given the engine's state itself (the copy cost random play 6%)."""
+        count = len(self.players)
+        if not 0 <= seat < count:  # seat -1 was shown the last seat's hand, labelled -1
+            raise NoSeatError(f"view: {no_seat(seat)}")
         current = self.current
         turn = self.turn
         phase = self.phase
@@ -338,7 +351,6 @@ class GameState:
         if seat == current and (turn.must_use_card is not None or turn.jokers_owed):
             owed = self.owed_cards()
         # The seat after the current one, when it still plays (else the full search of next_seat).
-        count = len(self.players)
         after = (current + (1 if self.variant.play_direction == "clockwise" else -1)) % count
         if self.eliminated[after]:
             after = self.next_seat(current)

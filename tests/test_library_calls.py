@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from kalooki.engine import Game, SetupError
+from kalooki.engine import Game, NoSeatError, NotYourTurnError, SetupError
 from kalooki.loader import VariantError, load_variant
+from kalooki.moves import Draw
 from kalooki.simulate import MAX_GAMES, SimulationError, compare, simulate
 from kalooki.solver import SolverError, solve
 
@@ -94,3 +95,21 @@ def test_solve_says_what_it_cannot_work_with_as_its_docstring_promises() -> None
         with pytest.raises(SolverError) as caught:
             solve(hand, variant)  # type: ignore[arg-type]
         assert str(caught.value).startswith(said)
+
+
+def test_a_seat_the_table_has_not_is_refused_by_view_and_apply() -> None:
+    # view(5) was a bare IndexError, view(-1) the last seat's hand labelled seat -1; apply(seat="x") a
+    # TypeError, apply(seat=False) taken for seat 0.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=1)
+    before = game.to_json()
+    for seat in (2, -1):
+        with pytest.raises(NoSeatError) as caught:
+            game.view(seat)
+        assert str(caught.value) == f"view: there is no seat {seat} at this table"
+    for seat, shown in ((2, "2"), ("x", "'x'"), (False, "False"), (True, "True")):
+        with pytest.raises(NotYourTurnError) as refused:
+            game.apply(Draw("stock"), seat=seat)  # type: ignore[arg-type]
+        assert str(refused.value) == f"there is no seat {shown} at this table"
+    assert game.to_json() == before
+    assert game.view(1).seat == 1
+    game.apply(Draw("stock"), seat=0)
