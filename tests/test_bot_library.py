@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -114,3 +115,27 @@ def test_register_leaves_a_built_in_bot_its_name() -> None:
     register("cautious", Cautious)
     register("cautious", Refused)  # a plug-in's own name may be registered again
     assert type(make_bot("cautious", random.Random(0))) is Refused
+
+
+class Chatty(Cautious):
+    """Prints as it is made and as it plays, as a plug-in may."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        print("model loaded")
+
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        print("thinking")
+        return super().choose(view, legal)
+
+
+def test_what_a_plug_in_prints_leaves_a_json_report_on_stdout_whole() -> None:
+    # Mixed into the report on stdout, it made the JSON unreadable.
+    register("chatty", Chatty)
+    for command in (["simulate"], ["sweep", "--grid", "joker_penalty=15,25"]):
+        args = [*command, "-n", "2", "-w", "1", "--bots", "greedy,chatty", "--json"]
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["bots"] == ["greedy", "chatty"]
+        assert "model loaded" in result.stderr
+        assert "thinking" in result.stderr
