@@ -76,7 +76,7 @@ DuplicateOption = Annotated[
 
 def check_duplicate_games(duplicate: bool, bots: Sequence[str], games: int) -> None:
     """A count of games the bots' rotations do not divide is a usage error of ``--games`` (exit 2)."""
-    refusal = duplicate_refusal(bots, games) if duplicate else None
+    refusal = duplicate_refusal(bots, games, options=True) if duplicate else None
     if refusal is not None:
         raise typer.BadParameter(refusal, param_hint="'--games' / '-n'")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
@@ -146,6 +146,13 @@ def progress_bar(total: int, enabled: bool) -> Iterator[Progress | None]:
         yield bar
 
 
+def plug_ins_print_to_stderr() -> AbstractContextManager[object]:
+    """Send what is printed while bots play (a plug-in's own prints) to stderr: on stdout it was mixed
+    into a report written there (``--json``, ``--csv -``), which no longer parsed. Worker processes
+    started inside inherit it."""
+    return redirect_stdout(sys.stderr)
+
+
 def parse_bots(
     bots: str | None,
     players: int | None,
@@ -161,7 +168,8 @@ def parse_bots(
     names = named_bots(bots, param_hint="'--bots'") or ["greedy"]
     for name in sorted(set(names)):
         try:
-            check_bot(name)
+            with plug_ins_print_to_stderr():  # a plug-in's __init__ runs
+                check_bot(name)
         except UnknownBotError as error:
             raise typer.BadParameter(str(error), param_hint="'--bots'") from None
         except BotProtocolError as error:
@@ -404,6 +412,7 @@ def simulate_command(
     with (
         cli_errors(),
         sigterm_stops_games(),
+        plug_ins_print_to_stderr(),
         open_pool(local_workers(workers, total_games), scheduler, most=total_games) as pool,
         progress_bar(total_games, enabled=True) as bar,
     ):

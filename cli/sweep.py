@@ -72,7 +72,14 @@ from .run_options import (
     sigterm_stops_games,
     write_pictures,
 )
-from .simulate import GamesPerSecond, figures_help, parse_bots, tell_bot_faults, write_csv
+from .simulate import (
+    GamesPerSecond,
+    figures_help,
+    parse_bots,
+    plug_ins_print_to_stderr,
+    tell_bot_faults,
+    write_csv,
+)
 from .sweep_store import SweepStore
 
 MAX_CELLS: Final = 50
@@ -425,8 +432,9 @@ def sweep_command(
             max_turns,
             max_hands,
         )
-        for cell in spec.cells:
-            spec.plan(cell).check()
+        with plug_ins_print_to_stderr():  # checking a bot makes one
+            for cell in spec.cells:
+                spec.plan(cell).check()
         store = SweepStore(out, spec) if out is not None else None
         done = store.open() if store is not None else {}
         # Cells read back from --out are not played again: the processes, the bar, its speed and
@@ -434,6 +442,7 @@ def sweep_command(
         to_play = games * (len(cells) - len(done))
         with (
             sigterm_stops_games(),
+            plug_ins_print_to_stderr(),
             open_pool(local_workers(workers, to_play), scheduler, most=to_play) as pool,
             sweep_bar(enabled=True) as bar,
         ):

@@ -10,6 +10,7 @@ from kalooki.bots.base import made_as, said_error
 from kalooki.cards import JOKER, card_points
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.moves import END_TURN, Action, Build, Discard, Draw, EndTurn, Meld, Swap
+from kalooki.simulation_stats import DEFAULT_MAX_HANDS
 from kalooki.text import clipped, escape_controls
 from kalooki.view import LegalView
 
@@ -45,14 +46,16 @@ def fallback_action(game: Game, actions: Sequence[Action] | None = None) -> Acti
 
 @dataclass(frozen=True, slots=True)
 class BotFault:
-    """A bot whose ``choose`` raised, or gave something that is no action, in one seat."""
+    """A bot whose ``choose`` raised, or gave something that is no action or an action the rules refuse,
+    in one seat."""
 
     bot: str
     """The bot's name."""
     player: str
     """The name of the player in the seat it plays."""
     problem: str
-    """What went wrong: ``choose raised ValueError: boom``, ``choose returned None, not an action``."""
+    """What went wrong: ``choose raised ValueError: boom``, ``choose returned None, not an action``,
+    ``choose returned Discard(card=999), an illegal move: 999 is not a card code (0 to 52)``."""
 
     def __str__(self) -> str:
         return f"[bot {self.bot}, seat {self.player}] {self.problem}; its moves are replaced by safe ones"
@@ -118,7 +121,8 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
 
     A bot's illegal choice is replaced by :func:`fallback_action`, so a faulty bot
     slows a game down but never stops it. So is what a bot raises (any ``Exception``) and a choice
-    that is no action at all: each is recorded in ``faults``, where the caller tells it. When the turn
+    that is no action at all: each is recorded in ``faults`` (the first of each bot and seat), where
+    the caller tells it. When the turn
     has to be taken back to get out of a dead end, the events of what was taken back are dropped too.
     """
     seat, hand, turn = game.current, game.hand_number, game.turn_number
@@ -152,6 +156,12 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
                 raise  # the engine's own failure, not the bot's: choose had returned
             elif faults is not None and not isinstance(choice, _ACTIONS):
                 faults.record(_fault(bot, game, seat, f"choose returned {_shown(choice)}, not an action"))
+            elif faults is not None and not isinstance(bot, _OWN_BOTS):
+                # A well-formed action the rules refuse is a fault too: a bot that never made a legal move
+                # was replaced on every one with no sign. kalooki's own bots (and what inherits their
+                # play) hand a debt no plan pays to the fallback with a discard the rules refuse, by design.
+                said = f"choose returned {_shown(choice)}, an illegal move: {error}"
+                faults.record(_fault(bot, game, seat, said))
             # Listed once: whether to take the turn back, and, where it stays, the fallback's choice.
             actions = game.legal_actions() if game.can_undo() else None
             if actions is not None and not any(isinstance(a, Discard | EndTurn) for a in actions):
@@ -214,12 +224,22 @@ def play_game(
     bots: Sequence[Bot] | Mapping[int, Bot],
     max_turns: int | None = None,
     faults: BotFaults | None = None,
+    *,
+    max_hands: int | None = DEFAULT_MAX_HANDS,
 ) -> list[Event]:
-    """Play hands until the game is over; every seat must have a bot."""
+    """Play hands until the game is over; every seat must have a bot.
+
+    Bots that never win a hand (each ended by the turn limit) would play for ever: after ``max_hands``
+    hands played here (None: no limit) the game is stopped as a simulation stops it, between hands.
+    The caller then gets it with ``game.game_over`` false and ``game.phase`` ``"hand_over"``, its
+    totals as they stand; another call plays on.
+    """
     seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else dict(bots)
     events: list[Event] = []
-    while not game.game_over:
+    played = 0
+    while not game.game_over and (max_hands is None or played < max_hands):
         if game.phase == "hand_over":
             events += game.next_hand()
         events += play_hand(game, seats, max_turns, faults)
+        played += 1
     return events

@@ -41,11 +41,13 @@ from kalooki.gamestate import (
     HandEnd,
     HandResult,
     IllegalMoveError,
+    NoSeatError,
     NotYourTurnError,
     Phase,
     SetupError,
     StateFormatError,
     TurnState,
+    seed_to_keep,
 )
 from kalooki.legal import MAX_LISTED_LAYINGS, MAX_OPENING_STEPS, LegalActions
 from kalooki.melds import TableMeld
@@ -70,6 +72,7 @@ __all__ = [
     "HandEnd",
     "HandResult",
     "IllegalMoveError",
+    "NoSeatError",
     "NotYourTurnError",
     "Phase",
     "PlayerView",
@@ -120,7 +123,7 @@ class Game(LegalActions):
             raise SetupError(f"two players are called '{duplicates[0]}': give each player a different name")
         self.variant = variant
         self.players = names
-        self.seed = seed
+        self.seed = seed = seed_to_keep(seed)
         self.turn_limit = turn_limit
         self.rng = random.Random(seed)
         self.hand_number = 0

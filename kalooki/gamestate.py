@@ -10,11 +10,12 @@ its debts (:mod:`kalooki.turn`), laying, building and swapping (:mod:`kalooki.la
 
 from __future__ import annotations
 
+import operator
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, SupportsIndex
 
 from kalooki import rules
 from kalooki.cards import (
@@ -26,6 +27,7 @@ from kalooki.events import GameEvent
 from kalooki.melds import (
     TableMeld,
 )
+from kalooki.text import clipped
 from kalooki.variant import Variant
 from kalooki.view import PlayerView, ViewDraft
 
@@ -67,11 +69,34 @@ class IllegalMoveError(KalookiError):
 
 
 class SetupError(KalookiError):
-    """A game that cannot be set up as asked: the number of players, their names, the turn limit."""
+    """A game that cannot be set up as asked: the number of players, their names, the turn limit,
+    the seed."""
+
+
+def seed_to_keep(seed: object) -> int | None:
+    """``seed`` as the game keeps (and saves) it: None, or a whole number as a plain ``int`` (numpy's
+    ``int64`` too); else :class:`SetupError`. A bool, a string or a float was taken, and the save it
+    made was refused when read back."""
+    if seed is None:
+        return None
+    if isinstance(seed, SupportsIndex) and not isinstance(seed, bool):
+        return operator.index(seed)
+    shown = clipped(repr(seed), 60)
+    raise SetupError(f"the seed must be a whole number or None, not {shown} ({type(seed).__name__})")
 
 
 class NotYourTurnError(IllegalMoveError):
     """An action by a player whose turn it is not."""
+
+
+class NoSeatError(KalookiError, IndexError):
+    """A seat asked for that the table has not: ``view(5)`` at a table of two, ``view(-1)``. An
+    IndexError too, as it was raised before it was named (``view(-1)`` gave the last seat's hand)."""
+
+
+def no_seat(seat: object) -> str:
+    """Says that ``seat`` is none of the table's: the seats are whole numbers from 0, one a player."""
+    return f"there is no seat {seat if type(seat) is int else clipped(repr(seat), 60)} at this table"
 
 
 class DealError(KalookiError):
@@ -316,6 +341,9 @@ class GameState:
         """What ``seat`` sees of the game. Its ``hand_state`` is a read-only copy, so that a bot cannot change
         the hand through it; ``own_bot``: the view is for one of kalooki's own bots, which never write to
         it and are given the engine's state itself (the copy cost random play 6%)."""
+        count = len(self.players)
+        if not 0 <= seat < count:  # seat -1 was shown the last seat's hand, labelled -1
+            raise NoSeatError(f"view: {no_seat(seat)}")
         current = self.current
         turn = self.turn
         phase = self.phase
@@ -323,7 +351,6 @@ class GameState:
         if seat == current and (turn.must_use_card is not None or turn.jokers_owed):
             owed = self.owed_cards()
         # The seat after the current one, when it still plays (else the full search of next_seat).
-        count = len(self.players)
         after = (current + (1 if self.variant.play_direction == "clockwise" else -1)) % count
         if self.eliminated[after]:
             after = self.next_seat(current)

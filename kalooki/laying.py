@@ -17,6 +17,7 @@ from kalooki.gamestate import (
     Event,
     IllegalMoveError,
     NotYourTurnError,
+    no_seat,
 )
 from kalooki.joker_layers import may_take_from, swap_refusal, taker_refusal
 from kalooki.melds import (
@@ -87,9 +88,10 @@ class Laying(TurnPlay):
             raise IllegalMoveError(
                 "the game is over" if self.phase == "game_over" else f"hand {self.hand_number} is over"
             )
-        if seat is not None and seat != self.current:
-            if not 0 <= seat < len(self.players):
-                raise NotYourTurnError(f"there is no seat {seat} at this table")
+        # A seat that is no whole number is none: True was taken for seat 1, "x" a bare TypeError.
+        if seat is not None and (seat != self.current or type(seat) is not int):
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.players):
+                raise NotYourTurnError(no_seat(seat))
             if self.eliminated[seat]:
                 raise NotYourTurnError(f"{self.out_of_the_game(seat)}: it is {self.player}'s turn")
             raise NotYourTurnError(f"it is {self.player}'s turn, not {self.players[seat]}'s")

@@ -88,7 +88,8 @@ def resolve_variant(
     """Load a variant, recording where each value came from.
 
     ``name_or_path``: a built-in name or a path (relative to ``base_dir``, default the working
-    directory). ``overrides``: ``--set`` options (``"KEY=VALUE"`` strings or already parsed).
+    directory). ``overrides``: ``--set`` options (``"KEY=VALUE"`` strings, one such string alone, or
+    already parsed).
     ``mapping_overrides``: knobs from a mapping in another file, applied before the ``--set``
     options. ``reference``: where ``name_or_path`` was written (e.g. a game script's ``variant:``
     value), so an unknown name or a missing file is reported there.
@@ -154,6 +155,10 @@ def _set_options(overrides: Sequence[str] | SetOptions, problems: list[Diagnosti
     """
     if isinstance(overrides, SetOptions):
         return overrides
+    if isinstance(overrides, str):
+        # One option, as it reads: a string is also a sequence, and was taken letter by letter (a
+        # diagnostic for each character of "goal_score=200").
+        overrides = [overrides]
     if not overrides:
         return None
     try:

@@ -46,6 +46,7 @@ from kalooki.executors import Pool, open_pool, run_tasks
 from kalooki.simulation_comparison import Comparison, compare
 from kalooki.simulation_stats import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, SimulationResult, summarise
 from kalooki.stalls import Stall, stall_of
+from kalooki.text import clipped
 from kalooki.variant import Variant
 
 __all__ = [
@@ -61,6 +62,7 @@ __all__ = [
     "Progress",
     "SimulationError",
     "SimulationResult",
+    "bot_list",
     "check_setup",
     "compare",
     "derive_seed",
@@ -359,24 +361,50 @@ def rotations(bots: Sequence[str]) -> int:
     )
 
 
-def duplicate_refusal(bots: Sequence[str], games: int) -> str | None:
-    """Why ``bots`` cannot play ``games`` duplicate deals (each deal once per rotation), or None."""
+def duplicate_refusal(bots: Sequence[str], games: int, *, options: bool = False) -> str | None:
+    """Why ``bots`` cannot play ``games`` duplicate deals (each deal once per rotation), or None.
+
+    ``options``: in the words of the command line (``--duplicate``, ``--games``), for its usage error;
+    else in the library's (``duplicate``, games)."""
     size = rotations(bots)
     if not games % size:
         return None
     lower, upper = games - games % size, games - games % size + size
+    said = (
+        ("--duplicate plays each deal", f"--games {games}")
+        if options
+        else ("duplicate deals are each played", f"{games} games")
+    )
     return (
-        f"--duplicate plays each deal once per seat rotation: --games {games} is not a "
+        f"{said[0]} once per seat rotation: {said[1]} is not a "
         f"multiple of the {size} rotations of {', '.join(bots)} (try {lower or upper} or {upper})"
     )
+
+
+def bot_list(bots: Sequence[str]) -> tuple[str, ...]:
+    """``bots`` as a plan keeps them: a string, which Python takes for a sequence of letters (``"greedy,
+    random"`` made 13 bots), is refused, as is a name that is no string."""
+    if isinstance(bots, str):
+        shown = clipped(repr(bots), 60)
+        raise SimulationError(
+            f"bots: give a list of bot names, one a seat (['greedy', 'random']), not {shown}"
+        )
+    names = tuple(bots)
+    for name in names:
+        if not isinstance(name, str):
+            raise SimulationError(
+                f"bots: a bot is given by its name, a string, not {clipped(repr(name), 60)}"
+            )
+    return names
 
 
 def check_setup(variant: Variant, bots: Sequence[str], games: int) -> None:
     """Raise :class:`SimulationError` (or the registry's error for an unknown bot) before playing."""
     if games < 1:
-        raise SimulationError(f"--games must be at least 1, not {games}")
+        raise SimulationError(f"games must be at least 1, not {games}")
     if games > MAX_GAMES:
-        raise SimulationError(f"--games {games}: a run plays at most {MAX_GAMES:,} games")
+        raise SimulationError(f"{games:,} games: a run plays at most {MAX_GAMES:,} games")
+    bots = bot_list(bots)
     if not rules.may_play(variant, len(bots)):
         raise SimulationError(
             f"{len(bots)} bots: {variant.name} is for {rules.player_counts(variant)} players"
@@ -470,7 +498,7 @@ def simulate(
     are forked from this process, as they are on Linux. ``duplicate``: play each deal once per
     seat rotation (see :class:`GamePlan`).
     """
-    plan = GamePlan(variant, tuple(bots), games, seed, duplicate, max_turns, max_hands)
+    plan = GamePlan(variant, bot_list(bots), games, seed, duplicate, max_turns, max_hands)
     plan.check()
     started = time.perf_counter()
     with nullcontext(pool) if pool is not None else open_pool(workers, most=plan.games) as active:

@@ -136,9 +136,11 @@ def compare(
     adjusted p-value is under :data:`ALPHA`. ``progress`` sees both runs as one: (done, 2 * games).
     """
     # Imported here: kalooki.simulate imports this module to re-export compare.
-    from kalooki.simulate import GamePlan, play_plans
+    from kalooki.simulate import GamePlan, bot_list, play_plans
 
-    plans = [GamePlan(rules, tuple(bots), games, seed, duplicate, max_turns, max_hands) for rules in (a, b)]
+    plans = [
+        GamePlan(rules, bot_list(bots), games, seed, duplicate, max_turns, max_hands) for rules in (a, b)
+    ]
     for plan in plans:
         plan.check()
     started = time.perf_counter()

@@ -28,6 +28,7 @@ from kalooki.cards import JOKER, Card
 from kalooki.errors import KalookiError
 from kalooki.melds import MeldKind, TableMeld
 from kalooki.rules import may_leave, opening_points
+from kalooki.solver_arguments import argument_problem
 from kalooki.solver_builds import _run_builds, _set_builds
 from kalooki.solver_candidates import (
     _LAST_RULES,
@@ -278,7 +279,13 @@ def solve(
     the empty plan satisfies every other constraint. Raises :class:`SolverError` on bad arguments.
     Under ``going_out: meld_required`` no plan leaves exactly one card (:func:`_none_or_two`).
     """
-    plan = _solve(hand, variant, objective, table, opened, keep, must_include)
+    try:
+        plan = _solve(hand, variant, objective, table, opened, keep, must_include)
+    except (TypeError, AttributeError, KeyError):
+        problem = argument_problem(hand, variant, must_include)
+        if problem is None:
+            raise
+        raise SolverError(problem) from None
     if keep or len(plan.remaining) != 1 or may_leave(variant, 1):
         return plan
     found = _none_or_two(

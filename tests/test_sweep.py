@@ -336,7 +336,9 @@ def test_duplicate_deals() -> None:
     assert result.bot_game_wins["greedy"].trials == 4
     assert result.to_json()["duplicate"] is True
     with pytest.raises(
-        ValueError, match=r"--games 5 is not a multiple of the 2 rotations of greedy, random \(try 4 or 6\)"
+        ValueError,
+        match=r"duplicate deals are each played once per seat rotation: 5 games is not a multiple of the 2 "
+        r"rotations of greedy, random \(try 4 or 6\)",
     ):
         simulate(classic, ["greedy", "random"], 5, workers=1, duplicate=True)
     # Turning greedy,random,greedy,random by two seats gives the same table: each deal is played twice, not

@@ -15,11 +15,13 @@ A bot class is called with a ``random.Random`` and must provide ``choose(view, l
 a plug-in still written as ``choose(game)`` is refused with :class:`BotProtocolError`.
 """
 
+from kalooki.bots import base
 from kalooki.bots.base import (
     ENTRY_POINT_GROUP,
     Bot,
     BotFactory,
     BotFailedError,
+    BotNameError,
     BotProtocolError,
     UnknownBotError,
     bot_names,
@@ -38,6 +40,7 @@ BUILTIN_BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot,
 """The bots that come with kalooki (plug-ins add theirs through entry points)."""
 for _name, _factory in BUILTIN_BOTS.items():
     register(_name, _factory)
+base._BUILT_IN.update(BUILTIN_BOTS)
 
 __all__ = [
     "BUILTIN_BOTS",
@@ -45,6 +48,7 @@ __all__ = [
     "Bot",
     "BotFactory",
     "BotFailedError",
+    "BotNameError",
     "BotProtocolError",
     "ExpertBot",
     "GreedyBot",

@@ -22,9 +22,11 @@ ENTRY_POINT_GROUP = "kalooki.bots"
 
 
 class Bot(Protocol):
-    """A computer player: it sees what its seat may see, never the game itself."""
+    """A computer player: it sees what its seat may see, never the game itself.
 
-    name: str
+    A ``name`` of its own is welcome but not required, as kalooki never needed one: a bot is shown by
+    the name it was made under (:func:`make_bot`), else by its ``name``, else by its class's name
+    (:func:`kalooki.driver.bot_name`)."""
 
     def choose(self, view: PlayerView, legal: LegalView) -> Action:
         """The next action for the player whose ``view`` this is; ``legal`` lists what they may do."""
@@ -38,12 +40,17 @@ class UnknownBotError(KalookiError):
     """A bot name that no registered bot has."""
 
 
+class BotNameError(KalookiError, ValueError):
+    """A name :func:`register` refuses: a built-in bot's, or one no list of bots could choose."""
+
+
 class BotProtocolError(KalookiError):
     """A registered bot written for the old protocol, ``choose(game)``."""
 
 
 class BotFailedError(BotProtocolError):
-    """A registered bot that cannot be made: its factory (its class's ``__init__``) raised.
+    """A registered bot that cannot be made: its factory (its class's ``__init__``) raised, or gave
+    something with no ``choose`` to call.
 
     A kind of :class:`BotProtocolError`, so that every command refuses it where it refuses that one:
     before any game is played."""
@@ -55,8 +62,30 @@ _BROKEN: dict[str, str] = {}
 made every other name that is not built in fail with its traceback."""
 
 
+_BUILT_IN: set[str] = set()
+"""The names of kalooki's own bots (filled by :mod:`kalooki.bots`): no plug-in takes them."""
+
+
 def register(name: str, factory: BotFactory) -> None:
-    """Make a bot available by name (built-ins and entry points use this too)."""
+    """Make a bot available by name (built-ins and entry points use this too).
+
+    :class:`BotNameError` (a ``ValueError``) for a built-in bot's name (the built-in keeps it, as it
+    does from a plug-in's entry point) and for a name no list of bots could choose: empty, or holding a
+    comma, a space or a control character (bots are chosen as ``greedy,random``)."""
+    if (
+        not isinstance(name, str)
+        or not name
+        or any(c == "," or not c.isprintable() or c.isspace() for c in name)
+    ):
+        shown = escape_controls(repr(name))
+        raise BotNameError(
+            f"register: {shown} cannot be a bot's name: bots are chosen by a list such as greedy,random, "
+            "so a name is one word of printable characters without commas"
+        )
+    if name in _BUILT_IN and _REGISTRY.get(name) is not factory:
+        raise BotNameError(
+            f"register: '{name}' is the name of a built-in bot, which keeps it: give yours another name"
+        )
     _REGISTRY[name] = factory
 
 
@@ -163,7 +192,14 @@ def check_bot(name: str) -> None:
 
 
 def _check_protocol(name: str, bot: Bot) -> None:
-    """Refuse a bot whose ``choose`` takes the game alone (kalooki 0.x): it would fail on its first turn."""
+    """Refuse a bot with no ``choose`` to call (a factory that returns something else, say), or whose
+    ``choose`` takes the game alone (kalooki 0.x): it would fail on its first turn."""
+    choose = getattr(bot, "choose", None)
+    if not callable(choose):
+        raise BotFailedError(
+            f"the bot '{escape_controls(name)}' could not be made: its factory gave "
+            f"{_described(bot)}, which has no choose(view, legal) to call (see docs/bots.md)"
+        )
     # A method's signature is its function's: each function is read once (a simulation makes four
     # bots a game, and reading a signature costs more than a turn).
     function = getattr(bot.choose, "__func__", None)
@@ -181,6 +217,12 @@ def _check_protocol(name: str, bot: Bot) -> None:
         )
     if function is not None:
         _FITTING.add(function)
+
+
+def _described(made: object) -> str:
+    """What a factory gave, for a message: ``a NoChoose``, ``an int``."""
+    kind = type(made).__name__
+    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {escape_controls(kind)}"
 
 
 _FITTING: weakref.WeakSet[Callable[..., object]] = weakref.WeakSet()

@@ -1,0 +1,31 @@
+"""What is wrong with arguments the solver failed on, in words: looked for only once it has failed, so
+the common call pays nothing for it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kalooki.text import clipped
+from kalooki.variant import Variant
+
+
+def argument_problem(hand: object, variant: object, must_include: object) -> str | None:
+    """Why :func:`kalooki.solver.solve` cannot work with ``hand``, ``variant`` or ``must_include``, or None
+    where they are not what it failed on. A card given as ``"7H"`` was a bare TypeError, a variant's name
+    for the variant an AttributeError."""
+    if not isinstance(variant, Variant):
+        return f"the variant must be a Variant (kalooki.loader.load_variant gives one), not {_shown(variant)}"
+    for name, cards in (("the hand", hand), ("must_include", must_include)):
+        if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+            return f"{name} must be a sequence of card codes, not {_shown(cards)}"
+        for card in cards:
+            if not isinstance(card, int) or isinstance(card, bool):
+                return (
+                    f"{name} holds {_shown(card)}: cards are given by their codes, whole numbers "
+                    "(kalooki.cards.parse_card('7H') reads one)"
+                )
+    return None
+
+
+def _shown(value: object) -> str:
+    return clipped(repr(value), 60)

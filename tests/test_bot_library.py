@@ -1,0 +1,182 @@
+"""kalooki used as a library, by a developer writing a bot: what it refuses, and in which words."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kalooki_cli.app import app
+from test_bots import Cautious
+from typer.testing import CliRunner
+
+from kalooki.bots import BotFailedError, BotNameError, GreedyBot, base, make_bot, register
+from kalooki.driver import BotFaults, bot_name, play_game
+from kalooki.engine import Game
+from kalooki.loader import load_variant
+from kalooki.moves import Action, Discard, Draw
+from kalooki.simulate import DEFAULT_MAX_HANDS
+from kalooki.text import escape_controls
+from kalooki.view import LegalView, PlayerView
+
+
+class NoChoose:
+    name = "nochoose"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+
+@pytest.fixture(autouse=True)
+def own_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))
+    monkeypatch.setattr(base, "_BROKEN", {})
+
+
+def test_a_bot_with_no_choose_is_refused_in_one_line_not_a_traceback() -> None:
+    # It was an AttributeError from the protocol check, a traceback in every command.
+    register("nochoose", NoChoose)  # type: ignore[arg-type]  # the fault under test
+    register("fortytwo", lambda rng: 42)  # type: ignore[arg-type,return-value]
+    said = (
+        "the bot 'nochoose' could not be made: its factory gave a NoChoose, "
+        "which has no choose(view, legal) to call (see docs/bots.md)"
+    )
+    with pytest.raises(BotFailedError) as caught:
+        make_bot("nochoose", random.Random(0))
+    assert str(caught.value) == said
+    with pytest.raises(BotFailedError) as caught:
+        make_bot("fortytwo", random.Random(0))
+    assert "its factory gave an int, which has no choose(view, legal)" in str(caught.value)
+    result = CliRunner().invoke(app, ["simulate", "-n", "2", "-w", "1", "--bots", "nochoose,greedy"])
+    assert (result.exit_code, result.stderr) == (1, said + "\n")
+    result = CliRunner().invoke(app, ["play", "--players", "2", "--bots", "nochoose"], input="quit\n")
+    assert (result.exit_code, result.stderr, result.stdout) == (1, said + "\n", "")
+
+
+def test_play_game_stops_a_game_no_one_can_win_after_max_hands() -> None:
+    # Bots that never win a hand played on for ever (3,510 hands in 20 seconds, totals [0, 0]).
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=1, turn_limit=40)
+    bots = [Cautious(random.Random(1)), Cautious(random.Random(2))]
+    play_game(game, bots, max_hands=3)
+    assert (game.game_over, game.phase, len(game.results), game.totals) == (False, "hand_over", 3, [0, 0])
+    assert {result.end for result in game.results} == {"turn_limit"}
+    play_game(game, bots)  # the default, as a simulation's: 200 hands more
+    assert (game.game_over, len(game.results)) == (False, 3 + DEFAULT_MAX_HANDS)
+
+
+class Refused:
+    """Draws from nowhere and discards what is no card: well-formed actions the rules refuse."""
+
+    name = "refused"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        return Draw("nowhere") if view.phase == "draw" else Discard(999)
+
+
+def test_a_bot_whose_moves_the_rules_refuse_is_told_once_as_a_fault() -> None:
+    # Its moves were all replaced, and nothing said so: a simulation exited 0 with no line at all.
+    register("refused", Refused)
+    said = (
+        "[bot refused, seat P2] choose returned Draw(source='nowhere'), an illegal move: 'nowhere' is not"
+        " a place to draw from: stock or discard; its moves are replaced by safe ones"
+    )
+    result = CliRunner().invoke(app, ["simulate", "-n", "2", "-w", "1", "--bots", "greedy,refused"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [said]
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=3, turn_limit=30)
+    faults = BotFaults()
+    play_game(game, [Refused(random.Random(0)), make_bot("greedy", random.Random(0))], faults=faults)
+    assert [str(fault) for fault in faults.found] == [said.replace("seat P2", "seat ann")]
+
+
+@pytest.mark.parametrize("name", ["", "a,b", "x y\n", " greedy"])
+def test_register_refuses_a_name_no_list_of_bots_could_choose(name: str) -> None:
+    with pytest.raises(BotNameError) as caught:
+        register(name, Cautious)
+    assert str(caught.value) == (
+        f"register: {escape_controls(repr(name))} cannot be a bot's name: bots are chosen by a list such as "
+        "greedy,random, so a name is one word of printable characters without commas"
+    )
+    assert name not in base.bot_names()
+
+
+def test_register_leaves_a_built_in_bot_its_name() -> None:
+    # It replaced it: make_bot("greedy") gave the plug-in, which docs/bots.md says never happens.
+    with pytest.raises(BotNameError) as caught:
+        register("greedy", Cautious)
+    assert str(caught.value) == (
+        "register: 'greedy' is the name of a built-in bot, which keeps it: give yours another name"
+    )
+    assert type(make_bot("greedy", random.Random(0))) is GreedyBot
+    register("greedy", GreedyBot)  # the built-in itself again: nothing changes
+    register("cautious", Cautious)
+    register("cautious", Refused)  # a plug-in's own name may be registered again
+    assert type(make_bot("cautious", random.Random(0))) is Refused
+
+
+class Chatty(Cautious):
+    """Prints as it is made and as it plays, as a plug-in may."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        print("model loaded")
+
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        print("thinking")
+        return super().choose(view, legal)
+
+
+def test_what_a_plug_in_prints_leaves_a_json_report_on_stdout_whole() -> None:
+    # Mixed into the report on stdout, it made the JSON unreadable.
+    register("chatty", Chatty)
+    for command in (["simulate"], ["sweep", "--grid", "joker_penalty=15,25"]):
+        args = [*command, "-n", "2", "-w", "1", "--bots", "greedy,chatty", "--json"]
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.stdout)["bots"] == ["greedy", "chatty"]
+        assert "model loaded" in result.stderr
+        assert "thinking" in result.stderr
+
+
+NAMELESS = """
+import random
+from pathlib import Path
+from typing import Any
+
+from kalooki.bots import make_bot, register
+from kalooki.moves import Action, Discard, Draw
+from kalooki.view import LegalView, PlayerView
+
+
+class Nameless:
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        return Draw("stock") if view.phase == "draw" else Discard(view.hand[-1])
+
+
+register("nameless", Nameless)
+make_bot("nameless", random.Random(0))
+"""
+
+
+def test_a_bot_without_a_name_is_a_bot_to_the_type_checker_as_it_is_at_run_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # docs/bots.md never asks for a name and such a bot plays, but mypy --strict refused register("x", B):
+    # "B" is missing following "Bot" protocol member: name.
+    from mypy import api
+
+    monkeypatch.chdir(Path(__file__).parent.parent)  # where mypy finds kalooki, as `make lint` runs it
+    out, err, status = api.run(["-c", NAMELESS])
+    assert (out, err, status) == ("Success: no issues found in 1 source file\n", "", 0)
+    namespace: dict[str, Any] = {}
+    exec(NAMELESS, namespace)  # the snippet above, run as a plug-in would be
+    assert bot_name(make_bot("nameless", random.Random(0))) == "nameless"
+    assert bot_name(namespace["Nameless"](random.Random(0))) == "Nameless"  # made otherwise: its class

@@ -1,0 +1,115 @@
+"""kalooki called from Python: what a call cannot use is refused at the call, in the library's words."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kalooki.engine import Game, NoSeatError, NotYourTurnError, SetupError
+from kalooki.loader import VariantError, load_variant
+from kalooki.moves import Draw
+from kalooki.simulate import MAX_GAMES, SimulationError, compare, simulate
+from kalooki.solver import SolverError, solve
+
+
+@pytest.mark.parametrize(
+    ("seed", "said"),
+    [(True, "True (bool)"), ("x", "'x' (str)"), (1.5, "1.5 (float)")],
+)
+def test_a_seed_that_could_not_be_saved_is_refused_when_the_game_is_made(seed: object, said: str) -> None:
+    # It was taken, and the save it made was refused when read back ("seed: expected a whole number").
+    with pytest.raises(SetupError) as caught:
+        Game(load_variant("classic"), ["a", "b"], seed=seed)  # type: ignore[arg-type]
+    assert str(caught.value) == f"the seed must be a whole number or None, not {said}"
+
+
+def test_a_seed_that_is_a_whole_number_of_another_type_is_kept_as_an_int() -> None:
+    class Seed(int):
+        pass
+
+    class Indexed:  # numpy's int64 is one: random.Random refused it with a bare TypeError
+        def __index__(self) -> int:
+            return 5
+
+    variant = load_variant("classic")
+    for seed in (Seed(5), Indexed()):
+        game = Game(variant, ["a", "b"], seed=seed)  # type: ignore[arg-type]
+        assert type(game.seed) is int
+        assert game.seed == 5
+        again = Game.from_json(json.loads(json.dumps(game.to_json())))
+        assert again.to_json() == Game(variant, ["a", "b"], seed=5).to_json()
+
+
+def test_simulate_speaks_the_library_words_and_refuses_a_string_of_bots() -> None:
+    # It named the command line's flags (--games must be at least 1), and took "greedy,random" for 13 bots.
+    classic = load_variant("classic")
+    refused = [
+        ((["greedy"], 0), "games must be at least 1, not 0"),
+        ((["greedy"], MAX_GAMES + 1), "1,000,001 games: a run plays at most 1,000,000 games"),
+        (
+            ("greedy,random", 2),
+            "bots: give a list of bot names, one a seat (['greedy', 'random']), not 'greedy,random'",
+        ),
+        ((["greedy", 3], 2), "bots: a bot is given by its name, a string, not 3"),
+        (
+            (["greedy", "random"], 5),
+            "duplicate deals are each played once per seat rotation: 5 games is not a multiple of the 2 "
+            "rotations of greedy, random (try 4 or 6)",
+        ),
+    ]
+    for (bots, games), said in refused:
+        with pytest.raises(SimulationError) as caught:
+            simulate(classic, bots, games, workers=1, duplicate=games == 5)  # type: ignore[arg-type]
+        assert str(caught.value) == said
+        with pytest.raises(SimulationError) as caught:
+            compare(classic, classic, bots, games, workers=1, duplicate=games == 5)  # type: ignore[arg-type]
+        assert str(caught.value) == said
+
+
+def test_load_variant_takes_one_set_option_given_alone() -> None:
+    # A string is a sequence too: it was read letter by letter, fourteen diagnostics for "goal_score=200".
+    assert load_variant("classic", "goal_score=200").goal_score == 200
+    assert load_variant("classic", "goal_score=200") == load_variant("classic", ["goal_score=200"])
+    with pytest.raises(VariantError) as caught:
+        load_variant("classic", "goal_score")
+    assert [str(problem) for problem in caught.value.diagnostics] == [
+        "--set:1:1: expected KEY=VALUE (e.g. opening_threshold=40), got 'goal_score'"
+    ]
+
+
+def test_solve_says_what_it_cannot_work_with_as_its_docstring_promises() -> None:
+    # A card given as "7H" was a bare TypeError, the variant's name for the variant an AttributeError.
+    classic = load_variant("classic")
+    refused = [
+        (["7H"], classic, "the hand holds '7H': cards are given by their codes, whole numbers"),
+        (
+            [0, 1, 2],
+            "kalooki-40",
+            "the variant must be a Variant (kalooki.loader.load_variant gives one), not",
+        ),
+        ([1.5], classic, "the hand holds 1.5: cards are given by their codes"),
+        (None, classic, "the hand must be a sequence of card codes, not None"),
+    ]
+    for hand, variant, said in refused:
+        with pytest.raises(SolverError) as caught:
+            solve(hand, variant)  # type: ignore[arg-type]
+        assert str(caught.value).startswith(said)
+
+
+def test_a_seat_the_table_has_not_is_refused_by_view_and_apply() -> None:
+    # view(5) was a bare IndexError, view(-1) the last seat's hand labelled seat -1; apply(seat="x") a
+    # TypeError, apply(seat=False) taken for seat 0.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=1)
+    before = game.to_json()
+    for seat in (2, -1):
+        with pytest.raises(NoSeatError) as caught:
+            game.view(seat)
+        assert str(caught.value) == f"view: there is no seat {seat} at this table"
+    for seat, shown in ((2, "2"), ("x", "'x'"), (False, "False"), (True, "True")):
+        with pytest.raises(NotYourTurnError) as refused:
+            game.apply(Draw("stock"), seat=seat)  # type: ignore[arg-type]
+        assert str(refused.value) == f"there is no seat {shown} at this table"
+    assert game.to_json() == before
+    assert game.view(1).seat == 1
+    game.apply(Draw("stock"), seat=0)
