@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
-from typing import Any
 
 import pytest
 from kalooki_cli.app import app
@@ -13,7 +11,7 @@ from test_bots import Cautious
 from typer.testing import CliRunner
 
 from kalooki.bots import BotFailedError, BotNameError, GreedyBot, base, make_bot, register
-from kalooki.driver import BotFaults, bot_name, play_game
+from kalooki.driver import BotFaults, play_game
 from kalooki.engine import Game
 from kalooki.loader import load_variant
 from kalooki.moves import Action, Discard, Draw
@@ -141,42 +139,3 @@ def test_what_a_plug_in_prints_leaves_a_json_report_on_stdout_whole() -> None:
         assert json.loads(result.stdout)["bots"] == ["greedy", "chatty"]
         assert "model loaded" in result.stderr
         assert "thinking" in result.stderr
-
-
-NAMELESS = """
-import random
-from pathlib import Path
-from typing import Any
-
-from kalooki.bots import make_bot, register
-from kalooki.moves import Action, Discard, Draw
-from kalooki.view import LegalView, PlayerView
-
-
-class Nameless:
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, view: PlayerView, legal: LegalView) -> Action:
-        return Draw("stock") if view.phase == "draw" else Discard(view.hand[-1])
-
-
-register("nameless", Nameless)
-make_bot("nameless", random.Random(0))
-"""
-
-
-def test_a_bot_without_a_name_is_a_bot_to_the_type_checker_as_it_is_at_run_time(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # docs/bots.md never asks for a name and such a bot plays, but mypy --strict refused register("x", B):
-    # "B" is missing following "Bot" protocol member: name.
-    from mypy import api
-
-    monkeypatch.chdir(Path(__file__).parent.parent)  # where mypy finds kalooki, as `make lint` runs it
-    out, err, status = api.run(["-c", NAMELESS])
-    assert (out, err, status) == ("Success: no issues found in 1 source file\n", "", 0)
-    namespace: dict[str, Any] = {}
-    exec(NAMELESS, namespace)  # the snippet above, run as a plug-in would be
-    assert bot_name(make_bot("nameless", random.Random(0))) == "nameless"
-    assert bot_name(namespace["Nameless"](random.Random(0))) == "Nameless"  # made otherwise: its class

@@ -22,11 +22,9 @@ ENTRY_POINT_GROUP = "kalooki.bots"
 
 
 class Bot(Protocol):
-    """A computer player: it sees what its seat may see, never the game itself.
+    """A computer player: it sees what its seat may see, never the game itself."""
 
-    A ``name`` of its own is welcome but not required, as kalooki never needed one: a bot is shown by
-    the name it was made under (:func:`make_bot`), else by its ``name``, else by its class's name
-    (:func:`kalooki.driver.bot_name`)."""
+    name: str
 
     def choose(self, view: PlayerView, legal: LegalView) -> Action:
         """The next action for the player whose ``view`` this is; ``legal`` lists what they may do."""
