@@ -22,7 +22,11 @@ ENTRY_POINT_GROUP = "kalooki.bots"
 
 
 class Bot(Protocol):
-    """A computer player: it sees what its seat may see, never the game itself."""
+    """A computer player: it sees what its seat may see, never the game itself.
+
+    ``name`` is what reports show for a bot passed to :func:`kalooki.driver.play_game` itself; one made
+    by name is shown by that name. kalooki runs a bot without one (shown by its class's name), but the
+    protocol keeps it: typed programs read ``bot.name``."""
 
     name: str
 
