@@ -38,6 +38,7 @@ from .advice import Advisor
 from .forwarded import TrustedProxies
 from .host_names import AllowedHosts
 from .http_gate import HttpGate
+from .listening import EVERY_ADDRESS, every_address_socket, everywhere_v4
 from .protocol import (
     MAX_MESSAGE_BYTES,
     AskHint,
@@ -123,10 +124,13 @@ class TableServer:
     # ------------------------------------------------------------ serving
 
     async def start(self, host: str, port: int) -> Server:
+        listener = every_address_socket(port) if host in EVERY_ADDRESS else None
+        where: dict[str, Any] = (
+            {"sock": listener} if listener else {"host": everywhere_v4(host), "port": port}
+        )
         self.server = await serve(
             self.handle,
-            host,
-            port,
+            **where,
             max_size=MAX_MESSAGE_BYTES,
             max_queue=16,
             process_request=self.gate.process_request,
