@@ -222,8 +222,12 @@ class TableServer:
             return
         if isinstance(message, Say):
             name = self.table.seats[seat].name or "?"
-            self.broadcast({"type": "said", "seat": seat, "name": name, "text": message.text})
-            self.on_change(f"{name}: {message.text}")
+            # Spelled out here, once for every client: a page shows a control character as a box, and a
+            # right-to-left override turned the rest of the line round ("evil" read "live"), where the
+            # terminals showed them spelled out.
+            text = escape_controls(message.text)
+            self.broadcast({"type": "said", "seat": seat, "name": name, "text": text})
+            self.on_change(f"{name}: {text}")
             return
         if isinstance(message, Start):
             if not self.table.seats[seat].host:
