@@ -212,7 +212,7 @@ class RemoteGame(InteractiveGame):
         players = self.game.players
         if isinstance(taken, int) and taken != self.seat and 0 <= taken < len(players) and not self.skipping:
             # The melds were told as laid; no event takes them back (the one who took them back says so).
-            name = render.sentence_start(players[taken])  # a sentence's first word, as narrated
+            name = players[taken]  # as written, as narrated, though it opens the sentence
             self.say(f"{name} takes back this turn's melds: the table is as it was after the draw.")
         if not self.skipping:
             self.after_events(events)

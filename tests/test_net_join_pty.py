@@ -76,7 +76,7 @@ def test_say_during_another_players_turn_then_play_and_quit(tmp_path: Path) -> N
             terminal.read_until("'blah' is not a command: type help for the list")
             terminal.type("say hello there\n")
             terminal.read_until("you: hello there")
-            terminal.read_until("P0 .*discards")  # the bot heard it and played its turn
+            terminal.read_until("p0 .*discards")  # the bot heard it and played its turn
             terminal.read_until("draw>")
             terminal.type("score\n")
             terminal.read_until("total")

@@ -248,7 +248,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     // Another player's undo: their melds were told as laid, and no event takes them back.
     const taken = message.taken_back;
     if (Number.isInteger(taken) && taken !== me.seat && view.players[taken] !== undefined) {
-      const name = view.players[taken].charAt(0).toUpperCase() + view.players[taken].slice(1); // as the log's lines begin
+      const name = view.players[taken]; // as written, as the log's lines begin with it: never re-capitalised
       logLine(`${name} takes back this turn's melds: the table is as it was after the draw.`, "turn");
     }
     if (!previous || previous.hand.join() !== view.hand.join() || previous.table.length !== view.table.length
