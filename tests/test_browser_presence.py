@@ -287,6 +287,7 @@ def test_between_hands_the_page_names_whom_it_waits_for_and_a_reload_keeps_the_s
 
 
 AWAY = "While you were away a bot played for you: its moves are told below as yours."
+BACK = "You are back: your own moves from here."
 
 
 def test_a_player_back_after_a_bot_played_for_them_is_told_whose_moves_those_were(browser: Any) -> None:
@@ -302,6 +303,19 @@ def test_a_player_back_after_a_bot_played_for_them_is_told_whose_moves_those_wer
         lines = back.wait(f"{LOG_TEXT}.some((line) => line.startsWith('You draw')) && {LOG_TEXT}")
         assert AWAY in lines
         assert lines.index(AWAY) < next(index for index, line in enumerate(lines) if line.startswith("You "))
+        # The bot's moves for her end where her own begin: the log ran on from one to the other unmarked.
+        assert lines[-1] == BACK
+        while other.my_turn():
+            other.send({"type": "move", "move": other.next_move()})
+            other.until("state")
+        back.wait("document.getElementById('table').dataset.turn === 'mine'")
+        while back.mine():
+            back.play_by_hint()
+        lines = back.wait(f"{LOG_TEXT}.at(-1).startsWith('You ') && {LOG_TEXT}")
+        assert lines.count(BACK) == 1
+        own = lines[lines.index(BACK) + 1 :]
+        assert own[0].startswith("bob "), own  # bob's turn, then her own
+        assert own[-1].startswith("You "), own
         assert back.problems == []
         other.close()
 
