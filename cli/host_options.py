@@ -66,11 +66,12 @@ def allowed_hosts(values: list[str]) -> tuple[str, ...]:
 
 
 def own_seat_host(bind: str) -> str:
-    """Where the host's own seat reaches its table, opened on ``bind``: the loopback of the table's
-    family where it listens on every address (or on the loopback), else the one address it listens on
-    (a table opened on ::1, or on one network's address, is not reached at 127.0.0.1)."""
-    if bind in ("0.0.0.0", "127.0.0.1", ""):
+    """Where the host's own seat reaches its table, opened on ``bind``: IPv4's loopback where it listens
+    on every address (``::`` takes IPv4 too, and is IPv4 alone on a machine without IPv6) or on that
+    loopback, else the one address it listens on (a table opened on ::1, or on one network's address,
+    is not reached at 127.0.0.1)."""
+    if bind in ("0.0.0.0", "127.0.0.1", "", "::"):
         return "127.0.0.1"
-    if bind in ("::", "::1"):
+    if bind == "::1":
         return "[::1]"
     return f"[{bind}]" if ":" in bind else bind

@@ -36,7 +36,7 @@ from kalooki.events import (
 from kalooki.melds import MeldKind
 from kalooki.variant import Variant
 
-from .render import DIM, Seating, card_text, cards_text, sentence_start, written_meld_text
+from .render import DIM, Seating, card_text, cards_text, written_meld_text
 from .table_notation import built_event_cards, meld_plain
 
 
@@ -173,8 +173,7 @@ def table_lines(
 
     def flush() -> None:
         if actor is not None and clauses:
-            subject = seating.subject(actor)
-            line = Text(sentence_start(subject) + " ", style="bold")
+            line = Text(seating.sentence_subject(actor) + " ", style="bold")
             line.append_text(Text(", ").join(clauses))
             line.append(".")
             lines.append(line)

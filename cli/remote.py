@@ -212,7 +212,7 @@ class RemoteGame(InteractiveGame):
         players = self.game.players
         if isinstance(taken, int) and taken != self.seat and 0 <= taken < len(players) and not self.skipping:
             # The melds were told as laid; no event takes them back (the one who took them back says so).
-            name = render.sentence_start(players[taken])  # a sentence's first word, as narrated
+            name = players[taken]  # as written, as narrated, though it opens the sentence
             self.say(f"{name} takes back this turn's melds: the table is as it was after the draw.")
         if not self.skipping:
             self.after_events(events)
@@ -391,17 +391,24 @@ class RemoteGame(InteractiveGame):
             return True
         return super().command(line, in_turn=in_turn)
 
-    def move(self, line: str) -> bool:
+    def not_written_as_move(self, line: str) -> bool:
+        """Whether ``line`` is no move as written, said so in kalooki play's words: checked here, at any
+        turn, as the host does."""
         verb = line.split()[0].lower()
         if verb not in MOVE_VERBS:
             self.not_a_command(line)  # as typed, marks and all
-            return False
-        line = without_drawn_marks(line)
+            return True
         try:
-            parse_move(line)  # how the move is written is checked here, in kalooki play's words
+            parse_move(without_drawn_marks(line))
         except MoveSyntaxError as error:
             self.error(str(error))
+            return True
+        return False
+
+    def move(self, line: str) -> bool:
+        if self.not_written_as_move(line):
             return False
+        line = without_drawn_marks(line)
         self.connection.send({"type": "move", "move": line.strip()[:400]})
         reply = self.wait_reply()
         if reply["type"] == "error":

@@ -107,6 +107,8 @@ def typed_while_waiting(screen: RemoteGame, message: dict[str, Any]) -> None:
         return
     if screen.command(line, in_turn=False):
         return
+    if screen.not_written_as_move(line):  # said so now, not after waiting for a turn that would refuse it
+        return
     if screen.game.eliminated[screen.seat]:
         screen.error("you are out of the game: type skip to go to the result (say TEXT talks to the table)")
         return

@@ -65,8 +65,9 @@ _ASCII = str.maketrans({"·": "-", "▶": ">", "•": "*", "✗": "x"})
 
 
 def sentence_start(text: str) -> str:
-    """``text`` with its first letter a capital and the rest as written: a player's name opening a line
-    ("Ann went out"; a name such as deAnn keeps its own capitals)."""
+    """``text`` with its first letter a capital and the rest as written: a line that opens with the
+    table's own words ("Hand 2, dealt by ann"). A player's name is never changed:
+    :meth:`Seating.sentence_subject`."""
     return text[:1].upper() + text[1:]
 
 
@@ -206,6 +207,12 @@ class Seating:
     def subject(self, name: str) -> str:
         """An event's player name as the subject of a sentence."""
         return "you" if self.sees_draws(name) else name
+
+    def sentence_subject(self, name: str) -> str:
+        """:meth:`subject` opening a sentence: "You", or the name as written, never re-capitalised (élodie
+        is not Élodie on one line and élodie on the next, and a name is checked for look-alikes as written).
+        """
+        return "You" if self.sees_draws(name) else name
 
     def sees_draws(self, name: str) -> bool:
         """Whether the screens name the cards this player draws from the stock: the person at the

@@ -21,7 +21,7 @@ from kalooki.rules import kalooki_charge
 from .compact import narrow_totals, print_narrow_hand_end
 from .going_out import why_not_kalooki
 from .narrow import marked_cells, natural_width
-from .render import DIM, Seating, cards_text, plain_cards, sentence_start
+from .render import DIM, Seating, cards_text, plain_cards
 
 
 def hand_end_event(events: Sequence[Event]) -> HandEndEvent | None:
@@ -77,8 +77,7 @@ def render_hand_end(
     console.print(Rule(f"Hand {event.hand} is over", style="cyan"))
     winner = event.winner
     if winner is not None:
-        who = seating.subject(winner)
-        line = Text(f"{sentence_start(who)} went out", style="bold")
+        line = Text(f"{seating.sentence_subject(winner)} went out", style="bold")
         if event.kalooki:
             line.append(" and went KALOOKI!", style="bold magenta")
             charge = kalooki_charge(game.variant)
@@ -87,7 +86,7 @@ def render_hand_end(
         console.print(line.append("."))
         why = why_not_kalooki(game, event, laid_in_turn)
         if why is not None:
-            console.print(Text(f"Not Kalooki: {who} {why}.", style=DIM))
+            console.print(Text(f"Not Kalooki: {seating.subject(winner)} {why}.", style=DIM))
     else:
         reasons = {
             "stock_exhausted": "The stock ran out: nobody went out, and nobody scores.",
@@ -126,7 +125,8 @@ def render_hand_end(
         verb = "are" if who == "you" else "is"
         # "reached 10" read oddly beside a total of 83: the total, then the total that puts a player out.
         total, limit = event.totals[name], game.variant.goal_score
-        console.print(Text(f"{sentence_start(who)} {verb} out with {total} (out at {limit}).", style="red"))
+        said = f"{seating.sentence_subject(name)} {verb} out with {total} (out at {limit})."
+        console.print(Text(said, style="red"))
 
 
 CARDS_LEFT_WIDTH = 40
@@ -141,7 +141,8 @@ def render_game_end(console: Console, game: Game, seating: Seating) -> None:
         console.print(Text("The game ended without a winner.", style="bold"))
     elif len(winners) == 1:
         verb = "win" if winners[0] == "you" else "wins"
-        console.print(Text(f"{sentence_start(winners[0])} {verb} the game!", style="bold green"))
+        first = seating.sentence_subject(game.players[game.winners[0]])
+        console.print(Text(f"{first} {verb} the game!", style="bold green"))
     else:
         console.print(Text(f"{' and '.join(winners)} share the win.", style="bold green"))
     render_totals(console, game, seating)

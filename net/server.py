@@ -38,6 +38,7 @@ from .advice import Advisor
 from .forwarded import TrustedProxies
 from .host_names import AllowedHosts
 from .http_gate import HttpGate
+from .listening import EVERY_ADDRESS, every_address_socket, everywhere_v4
 from .protocol import (
     MAX_MESSAGE_BYTES,
     AskHint,
@@ -123,10 +124,13 @@ class TableServer:
     # ------------------------------------------------------------ serving
 
     async def start(self, host: str, port: int) -> Server:
+        listener = every_address_socket(port) if host in EVERY_ADDRESS else None
+        where: dict[str, Any] = (
+            {"sock": listener} if listener else {"host": everywhere_v4(host), "port": port}
+        )
         self.server = await serve(
             self.handle,
-            host,
-            port,
+            **where,
             max_size=MAX_MESSAGE_BYTES,
             max_queue=16,
             process_request=self.gate.process_request,
@@ -218,8 +222,12 @@ class TableServer:
             return
         if isinstance(message, Say):
             name = self.table.seats[seat].name or "?"
-            self.broadcast({"type": "said", "seat": seat, "name": name, "text": message.text})
-            self.on_change(f"{name}: {message.text}")
+            # Spelled out here, once for every client: a page shows a control character as a box, and a
+            # right-to-left override turned the rest of the line round ("evil" read "live"), where the
+            # terminals showed them spelled out.
+            text = escape_controls(message.text)
+            self.broadcast({"type": "said", "seat": seat, "name": name, "text": text})
+            self.on_change(f"{name}: {text}")
             return
         if isinstance(message, Start):
             if not self.table.seats[seat].host:

@@ -30,7 +30,16 @@ from kalooki.bots import Bot, make_bot, names_for_bots
 from kalooki.driver import BotFaults, play_turn
 from kalooki.engine import NOTHING_TO_TAKE_BACK, Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
-from kalooki.moves import Discard, Draw, EndTurn, NotAMoveError, offered_commands, parse_move, usage_line
+from kalooki.moves import (
+    Discard,
+    Draw,
+    EndTurn,
+    MoveSyntaxError,
+    NotAMoveError,
+    offered_commands,
+    parse_move,
+    usage_line,
+)
 from kalooki.savegame import (
     LoadedSave,
     Session,
@@ -331,14 +340,19 @@ class Table:
         return game
 
     def move(self, index: int, text: str) -> list[Event]:
-        game = self.require_turn(index)
+        # Read before whose turn it is: text that is no move is said so at any time, not answered with
+        # whose turn it is, as if it would do once the turn came.
         try:
             # A move that is none is answered with the commands this table's rules allow, not every one.
-            action = parse_move(text, usage_line(offered_commands(game.variant)))
-            events = game.apply(action, index)
+            action = parse_move(text, usage_line(offered_commands(self.require_game().variant)))
         except NotAMoveError as error:
             # Also as a list: a client with commands of its own (the page's move box) adds them to it.
             raise TableError("illegal_move", str(error), self.commands()) from None
+        except MoveSyntaxError as error:
+            raise TableError("illegal_move", str(error)) from None
+        game = self.require_turn(index)
+        try:
+            events = game.apply(action, index)
         except KalookiError as error:
             # The reply goes to the player who tried the move: a refusal about them is worded to them.
             message = error.to_player if isinstance(error, IllegalMoveError) else str(error)

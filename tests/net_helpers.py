@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -105,6 +106,16 @@ def hosted(
         assert stop is not None
         loop.call_soon_threadsafe(stop.set_result, None)
         thread.join(TIMEOUT)
+
+
+def ipv6_loopback() -> bool:
+    """Whether this machine has ::1 to listen on."""
+    try:
+        with socket.socket(socket.AF_INET6, socket.SOCK_STREAM) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
 
 
 def new_table(seats: int = 4, seed: int = 5, **knobs: Any) -> Table:

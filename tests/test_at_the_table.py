@@ -182,7 +182,7 @@ def test_the_end_of_hand_says_why_a_one_turn_go_out_was_not_kalooki() -> None:
     out = Console(file=io.StringIO(), width=200, color_system=None)
     render_hand_end(out, game, Seating(tuple(game.players), 0, {1: "greedy"}), end, laid_in_turn=True)
     screen = out.file.getvalue()  # type: ignore[attr-defined]
-    assert "Bob went out." in screen
+    assert "bob went out." in screen
     assert (
         "Not Kalooki: bob went out in one turn, but built on (or took a joker from) a meld already on the "
         "table; in classic Kalooki is the whole hand laid in melds of one's own." in screen

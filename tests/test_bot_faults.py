@@ -165,7 +165,7 @@ def test_play_and_resume_go_on_past_a_bot_that_raises(tmp_path: Path) -> None:
     resumed = CliRunner().invoke(app, ["resume", str(save)], input="quit\n")
     assert resumed.exit_code == 0, resumed.output
     assert resumed.stdout.replace("\n", " ").count(RAISES) == 1
-    assert "Bob draws from the stock" in resumed.stdout
+    assert "bob draws from the stock" in resumed.stdout
 
 
 def test_a_script_and_a_simulation_tell_the_fault_once_on_stderr(tmp_path: Path) -> None:

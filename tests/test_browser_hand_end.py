@@ -23,8 +23,8 @@ LINES = "[...document.querySelectorAll('#hand-end-lines p')].map((p) => p.textCo
 NOT_KALOOKI = (
     "had melded in an earlier turn; Kalooki is the whole hand laid in one turn, nothing laid before."
 )
-ANN_SAW = ["You went out.", f"Not Kalooki: you {NOT_KALOOKI}", "Bob is out with 68 (out at 20)."]
-BOB_SAW = ["Ann went out.", f"Not Kalooki: ann {NOT_KALOOKI}", "You are out with 68 (out at 20)."]
+ANN_SAW = ["You went out.", f"Not Kalooki: you {NOT_KALOOKI}", "bob is out with 68 (out at 20)."]
+BOB_SAW = ["ann went out.", f"Not Kalooki: ann {NOT_KALOOKI}", "You are out with 68 (out at 20)."]
 ANNS_LAST_TURN = ("draw stock", "meld 9C 9D 9S", "discard 2S")
 
 

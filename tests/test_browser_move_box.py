@@ -125,6 +125,9 @@ def test_the_boxs_commands_work_on_the_others_turns(browser: Any) -> None:
         # A move is the current player's: the table says whose turn it is.
         refused(ann, "ds")
         assert ann.js(REASON) == "✗ it is not your turn: bob is playing"
+        # Text that is no move is said so at any time: it was told whose turn it is, as if it would do then.
+        refused(ann, "quit")
+        assert ann.js(REASON).startswith("✗ 'quit' is not a move: commands: draw stock | ")
         assert json.dumps(ann.problems) == "[]"
         bob.close()
 

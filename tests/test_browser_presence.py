@@ -49,8 +49,7 @@ def test_players_in_the_lobby_talk_through_the_log_that_goes_on_into_the_game(
             assert seat.page.locator("#log-title").is_visible()
             assert seat.page.locator("#say-input").is_visible()
         # What a player says goes in as text: no element is made of it.
-        bob.page.fill("#say-input", "hello <b>ann</b>")
-        bob.page.press("#say-input", "Enter")
+        say(bob, "hello <b>ann</b>")
         ann.wait(f"{LOG_TEXT}.includes('bob: hello <b>ann</b>')")
         assert ann.page.locator("#log b").count() == 0
         assert bob.page.input_value("#say-input") == ""
@@ -76,17 +75,43 @@ def test_players_in_the_lobby_talk_through_the_log_that_goes_on_into_the_game(
         cid.close()
 
 
+def say(seat: Seat, text: str) -> None:
+    """``text`` said through the Say box."""
+    seat.page.fill("#say-input", text)
+    seat.page.press("#say-input", "Enter")
+
+
+def ann_and_bob_in_the_lobby(browser: Any, host: Any, table: Table) -> tuple[Seat, Seat, str]:
+    """ann on a phone and bob on a laptop, seated at ``table`` in its lobby, and the page's address."""
+    url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
+    ann, bob = Seat(browser, url, PHONE), Seat(browser, url, LAPTOP)
+    ann.sit("ann")
+    bob.sit("bob")
+    return ann, bob, url
+
+
+def test_what_a_player_says_shows_its_control_characters_spelled_out_on_every_page(browser: Any) -> None:
+    # The terminals spelled them out, but the pages showed boxes, and the right-to-left override turned
+    # the rest round: "A▯[2J▯[31mRED▯ live" on the page of the one who said it.
+    table = new_table(seats=3, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob, _ = ann_and_bob_in_the_lobby(browser, host, table)
+        say(bob, "A\x1b[2J\x1b[31mRED\x07 \u202eevil\u202c")
+        spelled = "A\\x1b[2J\\x1b[31mRED\\x07 \\u202eevil\\u202c"
+        for seat, who in ((ann, "bob"), (bob, "you")):
+            seat.wait(f"{LOG_TEXT}.some((line) => line.startsWith('{who}: A'))")
+            assert f"{who}: {spelled}" in seat.js(LOG_TEXT)
+        assert ann.problems == []
+        assert bob.problems == []
+
+
 def test_a_reload_in_the_lobby_and_in_the_game_keeps_the_log(browser: Any) -> None:
     # The log lived on the page only: a reload, in the lobby or mid-game, started it empty, and what
     # had been said and played was gone.
     table = new_table(seats=3, seed=3, **QUICK)
     with hosted(table, advisor=WebCoach()) as host:
-        url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
-        ann, bob = Seat(browser, url, PHONE), Seat(browser, url, LAPTOP)
-        ann.sit("ann")
-        bob.sit("bob")
-        bob.page.fill("#say-input", "hello <b>ann</b>")
-        bob.page.press("#say-input", "Enter")
+        ann, bob, url = ann_and_bob_in_the_lobby(browser, host, table)
+        say(bob, "hello <b>ann</b>")
         ann.wait(f"{LOG_TEXT}.includes('bob: hello <b>ann</b>')")
         before = ann.js(LOG_TEXT)
         ann.page.reload()
@@ -262,6 +287,7 @@ def test_between_hands_the_page_names_whom_it_waits_for_and_a_reload_keeps_the_s
 
 
 AWAY = "While you were away a bot played for you: its moves are told below as yours."
+BACK = "You are back: your own moves from here."
 
 
 def test_a_player_back_after_a_bot_played_for_them_is_told_whose_moves_those_were(browser: Any) -> None:
@@ -277,6 +303,19 @@ def test_a_player_back_after_a_bot_played_for_them_is_told_whose_moves_those_wer
         lines = back.wait(f"{LOG_TEXT}.some((line) => line.startsWith('You draw')) && {LOG_TEXT}")
         assert AWAY in lines
         assert lines.index(AWAY) < next(index for index, line in enumerate(lines) if line.startswith("You "))
+        # The bot's moves for her end where her own begin: the log ran on from one to the other unmarked.
+        assert lines[-1] == BACK
+        while other.my_turn():
+            other.send({"type": "move", "move": other.next_move()})
+            other.until("state")
+        back.wait("document.getElementById('table').dataset.turn === 'mine'")
+        while back.mine():
+            back.play_by_hint()
+        lines = back.wait(f"{LOG_TEXT}.at(-1).startsWith('You ') && {LOG_TEXT}")
+        assert lines.count(BACK) == 1
+        own = lines[lines.index(BACK) + 1 :]
+        assert own[0].startswith("bob "), own  # bob's turn, then her own
+        assert own[-1].startswith("You "), own
         assert back.problems == []
         other.close()
 

@@ -100,7 +100,7 @@ def test_two_browsers_and_a_terminal_play_a_hand_to_its_end(
         seen = terminal.quit()
         # The terminal player saw the browsers' turns told as anyone's, and the end of the hand.
         assert "You sit at seat 3 as cid." in seen
-        assert "Ann draws from the stock." in seen or "Ann takes " in seen
+        assert "ann draws from the stock." in seen or "ann takes " in seen
         assert "<script>x</script> " in seen
         assert "Hand 1 is over" in seen
         assert "✗" not in seen
@@ -377,9 +377,9 @@ def test_the_log_tells_another_players_undo(browser: Any) -> None:
         for move in ("ds", "m AD AC JK"):
             ann.send({"type": "move", "move": move})
             ann.until("state")
-        bob.wait(f"{LOG_TEXT}.some((line) => line.startsWith('Ann melds'))")
+        bob.wait(f"{LOG_TEXT}.some((line) => line.startsWith('ann melds'))")
         ann.send({"type": "undo"})
-        taken_back = "Ann takes back this turn's melds: the table is as it was after the draw."
+        taken_back = "ann takes back this turn's melds: the table is as it was after the draw."
         bob.wait(f"{LOG_TEXT}.includes({json.dumps(taken_back)})")
         bob.wait("document.querySelectorAll('#melds li').length === 0")
         assert bob.problems == []

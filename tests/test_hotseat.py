@@ -59,12 +59,12 @@ def test_two_people_take_turns_behind_a_pass_screen_and_resume_together(tmp_path
     # bob has had no turn yet: what he reads came before it, not since his last (there was none).
     assert after_pass.index("Before your first turn:") < after_pass.index("▶ bob (you)")
     assert "Since your last turn:" not in after_pass
-    assert "Ann draws from the stock, discards " in after_pass
-    assert "Ann draws from the stock, discards" in after_pass.splitlines()[3]
+    assert "ann draws from the stock, discards " in after_pass
+    assert "ann draws from the stock, discards" in after_pass.splitlines()[3]
     again = text[text.index("Pass to ann", start) :]
     told = again[again.index("Since your last turn:") : again.index("▶ ann (you)")].splitlines()
     drawn = [line.split(",")[0] for line in told[1:-1]]
-    assert drawn == ["Bob draws from the stock", "Cid draws from the stock"]
+    assert drawn == ["bob draws from the stock", "cid draws from the stock"]
     # The save is kalooki play's, with the people's seats: resume seats them both again.
     assert saved_humans(save, read_save(save)) == [0, 1]
     loaded = read_save(save)
@@ -208,7 +208,7 @@ def test_melds_taken_back_are_not_told_to_the_next_person() -> None:
     assert "You meld A♦ A♣ A♥ [1]" in text  # ann saw her meld, then took it back
     told = text[text.index("Pass to bob") :]
     told = told[told.index("Before your first turn:") : told.index("▶ bob (you)")]
-    assert told.splitlines()[1:-1] == ["Ann draws from the stock, discards 9♣."]
+    assert told.splitlines()[1:-1] == ["ann draws from the stock, discards 9♣."]
 
 
 def test_no_bot_shares_a_persons_name_in_another_case(
@@ -285,7 +285,7 @@ def test_the_end_of_a_hand_is_told_to_everyone_at_the_terminal_not_to_who_played
     assert loop.run() == 0
     text = out.getvalue()
     end = text[text.index("Hand 1 is over") :]
-    assert "Bob went out" in end
+    assert "bob went out" in end
     assert "You went out" not in end
     assert "(you)" not in end
 
@@ -353,7 +353,7 @@ def test_a_hot_seat_game_resumed_between_hands_shows_how_the_hand_ended_to_every
     start = lines.index("Type help for the commands, hint for a suggestion, quit to stop.") + 1
     shown = [
         "──────────────────────────────── Hand 1 is over ────────────────────────────────",
-        "Bob went out.",
+        "bob went out.",
         "Not Kalooki: bob had melded in an earlier turn; Kalooki is the whole hand laid",
         "in one turn, nothing laid before.",
         "",
@@ -392,7 +392,7 @@ def test_one_person_out_of_the_game_is_not_offered_to_skip_the_others_turns() ->
     text = out.getvalue()
     # Each out with their total, at the limit of 60.
     bob_out, ann_out = (
-        text.index(re.findall(rf"{who} is out with \d+ \(out at 60\)\.", text)[0]) for who in ("Bob", "Ann")
+        text.index(re.findall(rf"{who} is out with \d+ \(out at 60\)\.", text)[0]) for who in ("bob", "ann")
     )
     assert "You are out of the game" not in text
     assert "Pass to ann" in text[bob_out:ann_out]  # ann played on to the end, and bob never had a turn again
@@ -501,7 +501,7 @@ def test_the_first_pass_screen_of_a_new_hand_tells_nothing_of_the_hand_before(tm
     assert loop.run() == 0
     text = out.getvalue()
     hand_two = text[text.index("Pass to bob") :]
-    assert "Ann draws" not in hand_two
+    assert "ann draws" not in hand_two
     assert "Since your last turn:" not in hand_two
 
 
@@ -525,8 +525,8 @@ def test_a_resumed_hot_seat_game_tells_the_draw_made_before_it_was_saved(
     save = hot_seat_save(tmp_path, ["ann", "bob"], ["", "ds", "quit"])
     bob = resumed_with_a_discard(save, 0, "ds\nquit\n", monkeypatch, capsys).split("Pass to bob")[-1]
     told = bob[bob.index("Before your first turn:") : bob.index("Your hand")]
-    assert "Ann draws from the stock, discards " in told
+    assert "ann draws from the stock, discards " in told
     ann = resumed_with_a_discard(save, 1, "quit\n", monkeypatch, capsys).split("Pass to ann")[-1]
     told = ann[ann.index("Since the game was resumed:") : ann.index("Your hand")]
-    assert "Bob draws from the stock, discards " in told
+    assert "bob draws from the stock, discards " in told
     assert "Since your last turn:" not in ann

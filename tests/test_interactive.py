@@ -208,7 +208,7 @@ def test_open_build_and_discard_then_the_bots_play() -> None:
     assert error_lines(transcript) == ["✗ you have no J♥ in your hand to play"]
     assert "You discard K♦." in transcript
     # Each bot's turn is one readable line that never names a card drawn from the stock.
-    for bot in ("Bob", "Cid", "Dee"):
+    for bot in ("bob", "cid", "dee"):
         line = next(line for line in transcript.splitlines() if line.startswith(f"{bot} "))
         assert line.startswith((f"{bot} draws from the stock", f"{bot} takes "))
     assert game.current == 0
@@ -524,7 +524,7 @@ def test_a_game_stopped_between_hands_resumes_with_the_hand_result(tmp_path: Pat
     start = lines.index("Type help for the commands, hint for a suggestion, quit to stop.") + 1
     shown = [
         "──────────────────────────────── Hand 1 is over ────────────────────────────────",
-        "Cid went out.",
+        "cid went out.",
         "Not Kalooki: cid had melded in an earlier turn; Kalooki is the whole hand laid",
         "in one turn, nothing laid before.",
         "",

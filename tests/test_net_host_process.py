@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from net_helpers import TIMEOUT, Player, Terminal, play_moves, seat_and_play_a_hand
+from net_helpers import TIMEOUT, Player, Terminal, ipv6_loopback, play_moves, seat_and_play_a_hand
 
 KALOOKI = Path(sys.executable).with_name("kalooki")
 JOIN_LINE = re.compile(r"kalooki join (\S+):(\d+) --code (\w+)")
@@ -458,3 +458,19 @@ def test_a_flood_of_connections_from_one_address_leaves_the_table_open_to_others
     while not heard.empty():
         said.append(heard.get())
     assert not [line for line in said if "Traceback" in line or "Errno" in line], said
+
+
+@pytest.mark.parametrize("bind", ["::", ""])
+def test_a_table_on_every_address_answers_on_both_families(tmp_path: Path, bind: str) -> None:
+    # --bind :: listened on IPv6 alone (asyncio sets IPV6_V6ONLY), while the join line printed the
+    # machine's IPv4 address: nobody joining by it, or at 127.0.0.1, got an answer.
+    host, uri, code = start_host(tmp_path, "--seats", "3", "--bind", bind)
+    port = uri.rsplit(":", 1)[1]
+    try:
+        assert Player(f"ws://127.0.0.1:{port}").join(code, name="ann")["seat"] == 0
+        if ipv6_loopback():
+            assert Player(f"ws://[::1]:{port}").join(code, name="bob")["seat"] == 1
+    finally:
+        assert host.stdin is not None
+        host.stdin.close()
+        assert host.wait(TIMEOUT) == 0

@@ -71,9 +71,12 @@ def test_say_during_another_players_turn_then_play_and_quit(tmp_path: Path) -> N
             terminal.read_until(r"Your hand \(13\)[^\n]*\np0 is playing")
             terminal.type("ds\n")  # not ann's turn: refused, nothing sent
             terminal.read_until("wait for your turn: p0 is playing")
+            # Text that is no move is said so whoever's turn it is, as at the page and at one's own turn.
+            terminal.type("blah\n")
+            terminal.read_until("'blah' is not a command: type help for the list")
             terminal.type("say hello there\n")
             terminal.read_until("you: hello there")
-            terminal.read_until("P0 .*discards")  # the bot heard it and played its turn
+            terminal.read_until("p0 .*discards")  # the bot heard it and played its turn
             terminal.read_until("draw>")
             terminal.type("score\n")
             terminal.read_until("total")

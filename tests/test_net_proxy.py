@@ -29,7 +29,7 @@ pytest.importorskip("websockets")
 from kalooki_net.admission import MAX_WRONG_TRIES, Admission
 from kalooki_net.forwarded import MAX_HOPS, TrustedProxies, forwarded_for, lockout_address, parse_node
 from kalooki_net.protocol import PROTOCOL_VERSION
-from net_helpers import TIMEOUT, hosted, new_table
+from net_helpers import TIMEOUT, hosted, ipv6_loopback, new_table
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
@@ -285,15 +285,6 @@ def wait_for(condition: Any) -> None:
     while not condition():
         assert time.monotonic() < deadline, "the condition never held"
         time.sleep(0.01)
-
-
-def ipv6_loopback() -> bool:
-    try:
-        with socket.socket(socket.AF_INET6, socket.SOCK_STREAM) as probe:
-            probe.bind(("::1", 0))
-    except OSError:
-        return False
-    return True
 
 
 @pytest.fixture

@@ -52,7 +52,7 @@ def test_skip_plays_the_rest_at_once_and_shows_the_result() -> None:
     assert game.game_over
     assert QUESTION.strip() in text
     assert "Game over" in text
-    assert "Bob draws" not in text  # the others' turns are not told
+    assert "bob draws" not in text  # the others' turns are not told
     assert "Press Enter to deal" not in text
 
 
@@ -61,7 +61,7 @@ def test_watch_tells_every_turn_and_asks_only_once() -> None:
     text = run(game, [""] * 40)  # watch, then Enter to deal each hand until the game ends
     assert text.count(QUESTION.strip()) == 1
     assert "Press Enter to deal hand 2" in text
-    assert "Bob draws" in text or "Cid draws" in text  # every turn told, as before
+    assert "bob draws" in text or "cid draws" in text  # every turn told, as before
     assert "Game over" in text
 
 

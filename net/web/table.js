@@ -230,9 +230,8 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     // past its wait), though the host's words tell them as yours ("You draw ...").
     const missed = back && Array.isArray(message.events) ? message.events : [];
     back = false;
-    if (missed.some((event) => event && event.player === me.name)) {
-      logLine("While you were away a bot played for you: its moves are told below as yours.", "presence");
-    }
+    const playedForMe = missed.some((event) => event && event.player === me.name);
+    if (playedForMe) logLine("While you were away a bot played for you: its moves are told below as yours.", "presence");
     // A new hand (the first: the game starts) before its first moves, as the terminal heads it.
     for (const line of dealLines(message.events, view.players[me.seat])) logLine(line, "turn");
     if (coach) for (const line of coach.log) logLine(line, "turn");
@@ -243,12 +242,14 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
         logLine(handEndLine(event, said, view.players[me.seat]), "turn");
       }
     }
+    // Where the bot's moves end: the log ran on into this player's own with nothing between.
+    if (playedForMe) logLine("You are back: your own moves from here.", "presence");
     // An undo brings no events: without this line the log would tell the melds taken back as still laid.
     if (answered && answered.move === "undo") logLine("Taken back: your hand and the table are as they were after your draw.", "turn");
     // Another player's undo: their melds were told as laid, and no event takes them back.
     const taken = message.taken_back;
     if (Number.isInteger(taken) && taken !== me.seat && view.players[taken] !== undefined) {
-      const name = view.players[taken].charAt(0).toUpperCase() + view.players[taken].slice(1); // as the log's lines begin
+      const name = view.players[taken]; // as written, as the log's lines begin with it: never re-capitalised
       logLine(`${name} takes back this turn's melds: the table is as it was after the draw.`, "turn");
     }
     if (!previous || previous.hand.join() !== view.hand.join() || previous.table.length !== view.table.length

@@ -1,0 +1,44 @@
+"""Where the table listens: one socket for both families when it is to listen on every address.
+
+asyncio opens ``::`` as IPv6 only (it sets ``IPV6_V6ONLY``), so a table opened with ``--bind ::`` was
+unreachable at 127.0.0.1 and at the machine's IPv4 address, the one its join line prints; and ``""``
+opened a socket per family, each on its own port when the port was 0 (any free one).
+"""
+
+from __future__ import annotations
+
+import errno
+import socket
+
+EVERY_ADDRESS = ("::", "")
+"""The binds that mean every address of both families."""
+
+NO_IPV6 = (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT, errno.EPROTONOSUPPORT, errno.ENOPROTOOPT)
+
+
+def every_address_socket(port: int) -> socket.socket | None:
+    """A socket bound to ``port`` on every IPv6 and IPv4 address, or None where this machine has no
+    IPv6 or no dual-stack sockets: the table then listens on IPv4's every address (``0.0.0.0``), the
+    family the join line's address is in. A port in use, or not allowed, is raised as binding it is."""
+    if not socket.has_ipv6:
+        return None
+    try:
+        listener = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+    except OSError:
+        return None
+    try:
+        listener.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as asyncio's own sockets
+        listener.bind(("::", port))
+    except OSError as error:
+        listener.close()
+        if error.errno in NO_IPV6:
+            return None
+        raise
+    return listener
+
+
+def everywhere_v4(host: str) -> str:
+    """``host`` as asyncio is to bind it where no dual-stack socket could be had: every address becomes
+    IPv4's, whose address the join line prints."""
+    return "0.0.0.0" if host in EVERY_ADDRESS else host
