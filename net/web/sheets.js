@@ -111,7 +111,9 @@ export function handEndLine(event, said, mine) {
   const who = (name) => (name === mine ? "you" : name);
   const signed = (score) => (score > 0 ? `+${score}` : String(score));
   const listed = (scores, write) => Object.entries(scores).map(([name, score]) => `${who(name)} ${write(score)}`).join(", ");
-  const how = said || (event.winner === null ? "Nobody went out." : `${who(event.winner)} went out.`);
+  // "you" opens no sentence: a name, written as its player wrote it, may.
+  const out = event.winner === mine ? "You" : event.winner;
+  const how = said || (event.winner === null ? "Nobody went out." : `${out} went out.`);
   return `Hand ${event.hand} is over. ${how} This hand: ${listed(event.scores, signed)}. Totals: ${listed(event.totals, String)}.`;
 }
 
