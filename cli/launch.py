@@ -10,6 +10,10 @@ from __future__ import annotations
 
 def main() -> None:
     try:
+        from .plain_text import write_plainly
+
+        # Before anything is written: an error about the command line needs it as much as a report.
+        write_plainly()
         from .app import main as run
     except KeyboardInterrupt:
         raise SystemExit(130) from None
