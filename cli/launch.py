@@ -7,8 +7,27 @@ with the status a shell gives an interrupted command, as a Ctrl-C anywhere later
 
 from __future__ import annotations
 
+import os
+import sys
+
+
+def read_nothing_if_closed() -> None:
+    """A closed standard input (``kalooki play <&-``) reads as an empty one, as ``</dev/null`` does.
+
+    Python leaves ``sys.stdin`` None then, and a prompt died in ``RuntimeError: input(): lost
+    sys.stdin``. Descriptor 0 is filled too: the next file the command opened would take it.
+    """
+    if sys.stdin is not None:
+        return
+    empty = os.open(os.devnull, os.O_RDONLY)
+    if empty != 0:
+        os.dup2(empty, 0)
+        os.close(empty)
+    sys.stdin = open(0, closefd=False)  # noqa: SIM115 -- standard input, open for the run
+
 
 def main() -> None:
+    read_nothing_if_closed()
     try:
         from .plain_text import write_plainly
 
