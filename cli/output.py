@@ -130,6 +130,19 @@ def whole_writes() -> None:
         )
 
 
+def writes_to_terminal(console: Console) -> bool:
+    """Whether ``console`` writes to a terminal indeed.
+
+    rich's ``is_terminal`` is true too where FORCE_COLOR (or TTY_COMPATIBLE) asks for colour into a pipe
+    or a file, which still wants what a file gets: Markdown, no live bar, no pause, no clearing.
+    """
+    isatty = getattr(console.file, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except ValueError:  # a closed file
+        return False
+
+
 def report_console(**options: Any) -> Console:
     """A console on standard output (``options`` as rich's): a file or a pipe gets its lines trimmed.
 
@@ -138,7 +151,7 @@ def report_console(**options: Any) -> Console:
     """
     options.setdefault("emoji", False)
     console = Console(**options)
-    if console.is_terminal:
+    if writes_to_terminal(console):
         return console
     # rich writes, flushes and asks isatty and encoding: all a TextIO it needs.
     return Console(file=cast(TextIO, TrimmedLines(sys.stdout)), **options)

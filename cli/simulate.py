@@ -56,7 +56,7 @@ from .common import (
 from .completion import complete_knob, complete_variant
 from .html_report import BOTS_NOTE, paired_units, scoring_note, sign_tested, untested
 from .narrow import Column, difference_texts, narrow_table, natural_width, p_texts
-from .output import check_output_file, report_console
+from .output import check_output_file, report_console, writes_to_terminal
 from .run_options import (
     BotsOption,
     DuplicateOption,
@@ -129,7 +129,7 @@ class GamesPerSecond(ProgressColumn):
 def progress_bar(total: int, enabled: bool) -> Iterator[Progress | None]:
     """A progress bar on stderr when it is a terminal (nothing at all otherwise)."""
     console = Console(stderr=True)
-    if not enabled or not console.is_terminal:
+    if not enabled or not writes_to_terminal(console):
         yield None
         return
     bar = Progress(

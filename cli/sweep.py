@@ -51,7 +51,7 @@ from .common import (
 )
 from .html_report import BOTS_NOTE, bots_text, paired_units, untested, untested_in_every_cell
 from .narrow import Column, difference_texts, indented, narrow_table, natural_width
-from .output import check_output_file, check_output_folder, report_console
+from .output import check_output_file, check_output_folder, report_console, writes_to_terminal
 from .run_options import (
     BotsOption,
     DuplicateOption,
@@ -114,7 +114,7 @@ GridOption = Annotated[
 def sweep_bar(enabled: bool) -> Iterator[Progress | None]:
     """One bar for the whole sweep on stderr when it is a terminal: cells done, games/s, time left."""
     console = Console(stderr=True)
-    if not enabled or not console.is_terminal:
+    if not enabled or not writes_to_terminal(console):
         yield None
         return
     bar = Progress(

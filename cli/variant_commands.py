@@ -27,7 +27,7 @@ from kalooki.yamlio import Diagnostic
 from .common import SetOption, choice, cli_errors, fail, load_each, print_error
 from .completion import complete_knob, complete_variant
 from .narrow import natural_width
-from .output import report_console
+from .output import report_console, writes_to_terminal
 
 VariantArgument = Annotated[
     str,
@@ -266,7 +266,7 @@ def rules(
         )
     )
     console = Console(highlight=False)
-    if markdown or not console.is_terminal:
+    if markdown or not writes_to_terminal(console):
         typer.echo(text, nl=False)
         return
     from rich.markdown import Markdown  # slow to import: only when it is shown
