@@ -29,7 +29,7 @@ from kalooki.errors import KalookiError
 from kalooki.events import EliminatedEvent
 from kalooki.moves import ALIASES, Discard, Draw, EndTurn, offered_commands, parse_move
 from kalooki.savegame import Session, restore_rngs, seat_rng
-from kalooki.text import clipped, escape_controls
+from kalooki.text import clipped, escape_controls, escape_unseen
 from kalooki.variant import Variant
 
 from . import render, scoresheet
@@ -531,8 +531,9 @@ class InteractiveGame(Autosave):
     def error(self, message: str) -> None:
         # One logical line, whatever the message (a diagnostic of several lines is joined),
         # wrapped at word boundaries on a narrow terminal. It may quote what was typed: an escape
-        # sequence typed (or pasted) at the prompt is shown spelled out, never sent back to the terminal.
-        line = escape_controls(" ".join(message.split()))
+        # sequence typed (or pasted) at the prompt is shown spelled out, never sent back to the terminal;
+        # so is a character that shows nothing, or 'd<zero-width space>s' would read as 'ds'.
+        line = escape_unseen(" ".join(message.split()))
         self.console.print(Text(render.glyphs("✗ ", self.letters) + line, style="bold red"))
 
 

@@ -7,6 +7,8 @@ with the status a shell gives an interrupted command, as a Ctrl-C anywhere later
 
 from __future__ import annotations
 
+import codecs
+import io
 import os
 import sys
 
@@ -26,8 +28,21 @@ def read_nothing_if_closed() -> None:
     sys.stdin = open(0, closefd=False)  # noqa: SIM115 -- standard input, open for the run
 
 
+def skip_byte_order_mark() -> None:
+    """Moves piped in from a file an editor saved with a byte-order mark read without it, as kalooki's
+    file readers read theirs: the mark, invisible, made the first move 'ds' not a command."""
+    stdin = sys.stdin
+    if (
+        isinstance(stdin, io.TextIOWrapper)
+        and codecs.lookup(stdin.encoding).name == "utf-8"
+        and not stdin.isatty()
+    ):
+        stdin.reconfigure(encoding="utf-8-sig", errors=stdin.errors)
+
+
 def main() -> None:
     read_nothing_if_closed()
+    skip_byte_order_mark()
     try:
         from .plain_text import write_plainly
 

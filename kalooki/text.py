@@ -61,6 +61,23 @@ def escape_controls(text: str) -> str:
     return spell_bytes(CONTROL_CHARACTERS.sub(_spell, text))
 
 
+SHOWN_FORMATS: Final = frozenset("\u200c\u200d")
+"""The invisible characters :func:`escape_unseen` leaves as they are: the joiners, part of an emoji (a
+family, a flag) or of a word in Persian or Hindi."""
+
+
+def escape_unseen(text: str) -> str:
+    """:func:`escape_controls`, and every other character that shows nothing spelled out too (a zero-width
+    space, a byte-order mark, a soft hyphen): text typed and quoted back, ``'\\ufeffds' is not a
+    command``, where the two would otherwise read alike."""
+    return "".join(
+        _python_escape(ord(char))
+        if unicodedata.category(char) == "Cf" and char not in SHOWN_FORMATS
+        else char
+        for char in escape_controls(text)
+    )
+
+
 def has_controls(text: str) -> bool:
     return CONTROL_CHARACTERS.search(text) is not None
 
