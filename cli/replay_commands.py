@@ -215,8 +215,12 @@ def replay_command(
         line = message if message.startswith(str(log)) else f"{log}: {message}"
         errors.print(escape_controls(line), markup=False)
         raise typer.Exit(1) from None
-    except (StopShowing, EOFError, KeyboardInterrupt):
+    except (StopShowing, EOFError):
         raise typer.Exit(0) from None
+    except KeyboardInterrupt:
+        from .interactive import EXIT_INTERRUPTED
+
+        raise typer.Exit(EXIT_INTERRUPTED) from None  # as a Ctrl-C in a game ends: the shell's status for it
     totals = ", ".join(f"{name} {total}" for name, total in summary.totals.items())
     ending = "the game is over" if summary.game_over else f"the log stops {summary.ends}"
     records, actions = counted(summary.records, "record"), counted(summary.actions, "action")

@@ -60,10 +60,7 @@ class HandByHand:
         if self.between_hands:
             # Asked only once the log has a next hand to show: after its last hand the replay just ends.
             self.between_hands = False
-            if self.wait is not None and self.wait("Enter: the next hand, q: stop ").strip().lower() in (
-                "q",
-                "quit",
-            ):
+            if self.wait is not None and self.asked("Enter: the next hand, q: stop ") in ("q", "quit"):
                 raise StopShowing
         for event in events:
             if isinstance(event, DealEvent):
@@ -85,6 +82,16 @@ class HandByHand:
             scoresheet.render_game_end(self.console, game, self.seating)
         else:
             self.between_hands = True
+
+    def asked(self, prompt: str) -> str:
+        """The answer to ``prompt``, lower case; Ctrl-D or Ctrl-C end its line first, so that the
+        shell's prompt does not land after it."""
+        assert self.wait is not None
+        try:
+            return self.wait(prompt).strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()
+            raise
 
     def finish(self) -> None:
         """Tell the turn told so far: at its discard, at the end of a hand, and where the log stops."""

@@ -98,6 +98,30 @@ def test_show_on_a_terminal_steps_hand_by_hand(bots_log: Path, tmp_path: Path) -
 
 
 @needs_script
+@pytest.mark.parametrize(("key", "status"), [("\x04", 0), ("\x03", 130)], ids=["ctrl-d", "ctrl-c"])
+def test_show_ends_its_line_on_ctrl_d_or_ctrl_c(
+    bots_log: Path, tmp_path: Path, key: str, status: int
+) -> None:
+    from test_play_pty import Terminal, environment
+
+    terminal = Terminal(["replay", str(bots_log), "--show"], environment(tmp_path))
+    try:
+        terminal.read_until(r"Enter: the next hand, q: stop ")
+        if key == "\x03":
+            terminal.interrupt()
+        else:
+            terminal.type(key)
+        # Ctrl-C exits with the shell's status for it, as a game does.
+        assert terminal.wait() == status
+    finally:
+        terminal.kill()
+    # The shell's prompt comes on a line of its own (the terminal echoes Ctrl-C as ^C).
+    # Without the prompt's style, which may come marked for readline or not, as it reached the pty.
+    shown = re.sub(r"[\x01\x02]|\x1b\[[0-9;]*m", "", terminal.output)
+    assert re.search(r"q: stop (\^C)?\n\Z", shown), shown[-100:]
+
+
+@needs_script
 def test_show_on_a_terminal_stops_after_the_last_hand_of_a_log_without_asking(
     bots_log: Path, tmp_path: Path
 ) -> None:
