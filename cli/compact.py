@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -89,9 +89,10 @@ def narrow_totals(
     names: Sequence[str],
     columns: Sequence[Sequence[tuple[str, str]]],
     fit: int,
-) -> Table:
+) -> RenderableType:
     """The score sheet on a narrow terminal: each column as wide as its numbers, the players' labels
-    wrapped at their spaces over them, or where even that is too wide, their names alone.
+    wrapped at their spaces over them, or where even that is too wide, their names alone, cut short
+    where they must be (``Jose…``) and told whole below.
 
     ``columns``: each player's (score, mark) per hand and the total, as :func:`~.narrow.marked_cells`
     reads them."""
@@ -108,7 +109,23 @@ def narrow_totals(
         )
 
     table = sheet(labels)
-    return table if natural_width(table) <= fit else sheet(names)
+    if natural_width(table) <= fit:
+        return table
+    table = sheet(names)
+    if natural_width(table) <= fit:
+        return table
+    # Names too long for the width even alone (six players at 40 columns): rich would break them over
+    # lines and push the totals onto a second row, losing whose total is whose. They are cut to fit,
+    # each cut one told whole under the sheet.
+    for cap in range(max(len(name) for name in names) - 1, 1, -1):
+        cut = [name if len(name) <= cap else name[: cap - 1] + "…" for name in names]
+        table = sheet(cut)
+        if natural_width(table) <= fit:
+            break
+    else:
+        return sheet(names)  # the numbers alone are too wide: cutting the names would only lose them
+    key = [f"{short} is {name}" for short, name in zip(cut, names, strict=True) if short != name]
+    return Group(table, Text("  " + ", ".join(key), style="dim"))
 
 
 __all__ = ["fitted_table", "narrow_totals", "needs_two_columns", "print_narrow_hand_end"]

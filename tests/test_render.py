@@ -459,3 +459,20 @@ def test_a_seat_away_from_a_table_over_the_network_is_labelled_so() -> None:
     assert [seating.label(seat) for seat in range(3)] == ["ann (you)", "bob", "cid (away)"]
     seating = Seating(("ann", "bob", "cid"), 0, {}, away={2: "greedy"})
     assert seating.label(2) == "cid (away, greedy)"
+
+
+def test_a_score_sheet_too_wide_for_its_names_cuts_them_and_says_whose_is_whose() -> None:
+    """Six players at 40 columns: names broken over lines pushed the totals onto a second row."""
+    players = ["Josephine", "bob", "cid", "dee", "eve", "fay"]
+    game = Game(Variant(max_players=6), players, seed=3)
+    play_out_hand(game)
+    seating = Seating(tuple(players), 0, dict.fromkeys(range(1, 6), "greedy"))
+    out = console(width=40)
+    render_totals(out, game, seating)
+    lines = [line.rstrip() for line in output(out).splitlines()]
+    assert max(len(line) for line in lines) <= 40, "\n".join(lines)
+    heading = next(line for line in lines if line.lstrip().startswith("hand"))
+    assert heading.split() == ["hand", "Josep…", "bob", "cid", "dee", "eve", "fay"]
+    totals = "".join(rf" +{game.totals[seat]}" for seat in range(6))
+    assert [line for line in lines if re.fullmatch(rf" total{totals}", line)], "\n".join(lines)
+    assert "  Josep… is Josephine" in lines
