@@ -25,6 +25,7 @@ from kalooki.variant import Variant
 
 from .narrate import describe_event
 from .narrow import WIDEST
+from .output import report_console
 from .saves import write_atomically
 
 
@@ -38,7 +39,7 @@ def run_script(
 ) -> int:
     """Play the script at ``path``; returns the exit code (0 played, 1 malformed script or illegal move)."""
     # emoji=False: a player named ':x:' is those three characters, not a cross mark (markup is escaped).
-    out = console or Console(highlight=False, emoji=False)
+    out = console or report_console(highlight=False)  # into a pipe, its lines' trailing spaces dropped
     err = errors or Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
     try:
         script = load_script(path)

@@ -87,6 +87,7 @@ def test_reports_into_a_file_carry_no_trailing_spaces(tmp_path: Path) -> None:
         ["simulate", "classic", "-n", "4", "--seed", "1", "--workers", "1"],
         ["sweep", "classic", "--grid", "goal_score=100,150", "-n", "4", "--seed", "1", "--workers", "1"],
         ["saves"],
+        ["play", str(Path(__file__).parent / "golden" / "scripts" / "bots-game.yaml")],
     ]
     for command in commands:
         result = kalooki(*command, env={"KALOOKI_HOME": str(tmp_path)})
