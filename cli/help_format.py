@@ -8,6 +8,7 @@ click does (``PATH...``); every command of the app uses it (see :func:`use_plain
 from __future__ import annotations
 
 import re
+import shutil
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -94,7 +95,34 @@ def _spelled_usage_errors() -> Iterator[None]:
         raise
 
 
+NARROWEST_HELP = 20
+"""The fewest columns help is wrapped to: at fewer, lines of a word or two would read worse than
+the terminal's own wrapping."""
+
+
+CONTEXT: Any = TyperCommand.context_class
+"""The click Context class of Typer's click (see :data:`Parameter`)."""
+
+
+class PlainContext(CONTEXT):  # type: ignore[misc]
+    """Help wrapped at the terminal's width where it is under 50 columns.
+
+    click wraps help to at least 50 columns whatever the terminal's width, and a 40-column terminal
+    then broke the lines again wherever they reached its edge, inside words (``b`` / ``ots``)."""
+
+    def make_formatter(self) -> Any:
+        formatter = super().make_formatter()
+        columns = shutil.get_terminal_size().columns
+        # A width set (the context's, or click's FORCED_WIDTH, as its test runner sets) is kept.
+        forced = getattr(sys.modules[type(formatter).__module__], "FORCED_WIDTH", None)
+        if self.terminal_width is None and forced is None and columns - 2 < formatter.width:
+            formatter.width = max(columns - 2, NARROWEST_HELP)
+        return formatter
+
+
 class PlainCommand(TyperCommand):
+    context_class = PlainContext
+
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         given = list(args)
         try:
@@ -127,12 +155,15 @@ class PlainCommand(TyperCommand):
                 arguments.append((_argument_name(param), text))
             else:
                 options.append((_option_names(param, names), text))
+        # click's names column is up to 30 wide; on a narrow terminal that left a word or two a line
+        # for the help beside it: a longer name goes on a line of its own, its help under it.
+        widest = 30 if formatter.width >= 48 else formatter.width // 3
         if arguments:
             with formatter.section("Arguments"):
-                formatter.write_dl(arguments)
+                formatter.write_dl(arguments, col_max=widest)
         if options:
             with formatter.section("Options"):
-                formatter.write_dl(options)
+                formatter.write_dl(options, col_max=widest)
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
@@ -147,6 +178,8 @@ class PlainCommand(TyperCommand):
 
 class PlainGroup(TyperGroup):
     """A group whose own usage errors (``No such command 'x'``) are spelled as :class:`PlainCommand`'s."""
+
+    context_class = PlainContext
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         with _spelled_usage_errors():

@@ -317,3 +317,17 @@ def test_the_starter_knobs_follow_the_model() -> None:
         assert any(
             getattr(load_variant(name), knob) != getattr(classic, knob) for name in builtin_variant_names()
         )
+
+
+@needs_script
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda words: " ".join(words) or "kalooki")
+def test_help_on_a_narrow_terminal_wraps_between_words(command: list[str]) -> None:
+    """click wrapped help to 50 columns at the least: a 40-column terminal broke its lines again inside
+    words (``terminal against b`` / ``ots``)."""
+    narrow = kalooki(*command, "--help", env={"COLUMNS": "40"}).stdout
+    wide = kalooki(*command, "--help", env={"COLUMNS": "200"}).stdout
+    # Wider only where it is a block the help keeps as written (simulate's examples and figures).
+    assert [line for line in narrow.splitlines() if len(line) > 40 and line not in wide.splitlines()] == []
+    # Every word whole: a piece of one (``ots``) is no word of the wide help. (A short help is cut
+    # where its width ends, ``and...``, and a word breaks after its hyphen: the letters compared alone.)
+    assert set(re.findall(r"[A-Za-z]+", narrow)) <= set(re.findall(r"[A-Za-z]+", wide))
