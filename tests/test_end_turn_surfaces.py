@@ -34,7 +34,7 @@ def test_the_play_screen_offers_end_and_ends_the_turn_with_it() -> None:
     assert "then discard a card (d CARD) or end the turn without one." in flat
     assert "end end your turn without a discard (this variant's discard is optional)" in flat
     assert "Your discard is optional: end your turn without one with end." in flat
-    assert "play> end You end the turn without a discard. Bob " in flat
+    assert "play> end You end the turn without a discard. bob " in flat
     assert len(game.hands[0]) == 14
     assert error_lines(out) == []
 

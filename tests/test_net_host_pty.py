@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import threading
 from pathlib import Path
 
@@ -151,11 +152,16 @@ def test_save_at_the_hosts_own_seat_says_where_the_table_is_saved(tmp_path: Path
 def test_the_hosts_own_seat_never_says_a_table_that_could_not_be_saved_is_saved(tmp_path: Path) -> None:
     # kalooki's folder a file: the seat said "the table is saved after every move to FILE", then "the
     # table is closed, and the game is saved" with a command to reopen a save that was never written.
+    # (A home that is a file from the start is refused before the table opens: it is made one after.)
     home = tmp_path / "home"
-    home.write_text("not a folder\n")
     terminal, uri, code = open_table(home)
     try:
         guest = host_at_the_play_prompt(terminal, uri, code)
+        shutil.rmtree(home)
+        home.write_text("not a folder\n")
+        terminal.type("ds\n")  # a move: the table is saved after it
+        said = terminal.read_until(r"the game goes on")
+        assert ": Not a directory; the game goes on" in " ".join(said.split())
         terminal.type("save\n")
         said = terminal.read_until(r"the game goes on")
         flowing = " ".join(said.split())

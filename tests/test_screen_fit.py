@@ -63,5 +63,5 @@ def test_turn_reports_stay_on_an_80_by_24_screen_with_ten_melds() -> None:
     last = max(index for index, line in enumerate(lines) if line.startswith("Your turn: draw"))
     visible = lines[last - 22 : last + 1]
     assert len(visible) == 23
-    for name in ("Bob", "Cid", "Dee"):
+    for name in ("bob", "cid", "dee"):
         assert any(line.startswith(name + " ") for line in visible), (name, "\n".join(visible))
