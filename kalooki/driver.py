@@ -127,6 +127,7 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
     """
     seat, hand, turn = game.current, game.hand_number, game.turn_number
     own_bot = type(bot) in _OWN_BOTS
+    random_bot = bot if type(bot) is RandomBot else None
     events: list[Event] = []
     after_draw = 0
     for _ in range(MAX_ACTIONS_PER_TURN):
@@ -141,10 +142,21 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
         ):
             return events
         drawing = phase == "draw"
-        view = game.view(seat, own_bot=own_bot)
         choice: object = _UNCHOSEN
         try:
-            choice = bot.choose(view, LegalView(view))
+            # kalooki's random bot draws from the draws it remembers where it can: no view is made for it.
+            known = (
+                random_bot.known_draw(
+                    game.variant, bool(game.stock), bool(game.discard_pile), game.opened[seat]
+                )
+                if drawing and random_bot is not None
+                else None
+            )
+            if known is None:
+                view = game.view(seat, own_bot=own_bot)
+                choice = bot.choose(view, LegalView(view))
+            else:
+                choice = known
             events += game.apply(choice)  # what is no action (None from a plug-in) is refused
         # A plug-in may raise anything, sys.exit() included, an IllegalMoveError of its own too: the game
         # goes on with a safe move, and the fault is recorded. (Ctrl-C, KeyboardInterrupt, is the player's:

@@ -281,6 +281,21 @@ def test_only_kalooki_own_bots_are_given_the_engines_hand_state() -> None:
     assert game.view(0, own_bot=True).hand_state is game.hand_states[0]
 
 
+def test_kalooki_own_bots_on_turn_are_given_the_engines_turn_and_others_a_copy() -> None:
+    # Copying the turn for every view of a simulated game cost about a seventh of the view; the player
+    # on turn sees all of it, and kalooki's own bots never write to it.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=3)
+    assert game.view(0, own_bot=True).turn is game.turn
+    assert game.view(0).turn is not game.turn
+    assert game.view(1, own_bot=True).turn is not game.turn  # not on turn: a copy, with its hidden fields
+    game.apply(Draw("stock"))
+    shown = game.view(0)
+    assert shown.turn is not game.turn
+    assert shown.turn == game.turn
+    assert game.view(0, own_bot=True).turn is game.turn
+    assert game.view(1, own_bot=True).turn.drawn_card is None
+
+
 def test_a_sweep_tells_the_fault_once_on_stderr(tmp_path: Path) -> None:
     # A sweep's games went on past the bot as a simulation's do, but nothing said that its moves were
     # replaced: the figures looked like a bot's own play.

@@ -352,3 +352,29 @@ def test_the_turn_memo_numbers_equal_tables_alike_and_different_tables_apart() -
             (run.cards, "run"),
         )
     )
+
+
+def test_a_random_bot_that_knows_the_draws_draws_without_a_view() -> None:
+    # Half of a game's actions are draws, and a view cost about 12k instructions that the random bot's
+    # remembered draws never read: the driver makes none for them, and the games stay the same.
+    variant = load_variant("classic")
+    drawn_with_a_view: list[int] = []
+
+    class Counted(Game):
+        def view(self, seat: int, *, own_bot: bool = False) -> PlayerView:
+            if self.phase == "draw":
+                drawn_with_a_view.append(self.turn_number)
+            return super().view(seat, own_bot=own_bot)
+
+    class Viewing(RandomBot):
+        """A plug-in's subclass: always shown a view."""
+
+    game, again = Counted(variant, ["ann", "bob"], seed=4), Game(variant, ["ann", "bob"], seed=4)
+    bots = [RandomBot(random.Random(seat)) for seat in range(2)]
+    viewing = [Viewing(random.Random(seat)) for seat in range(2)]
+    while game.turn_number <= 12 and game.phase in ("draw", "play"):
+        seat = game.current
+        assert driver.play_turn(game, bots[seat]) == driver.play_turn(again, viewing[seat])
+    assert game.turn_number > 12
+    # Each seat's first draw lists the draws, from a view; the later draws with the same piles do not.
+    assert 2 <= len(drawn_with_a_view) < 4

@@ -60,12 +60,10 @@ class RandomBot:
 
     def choose(self, view: PlayerView, legal: LegalView) -> Action:
         if view.phase == "draw":
-            # What draws() remembers, read here without the call (half of every game's actions are draws).
-            known = None
-            if view.variant is self._draws_rules:
-                key = (view.stock_count > 0, bool(view.discard_pile), view.opened[view.current])
-                known = self._draws.get(key)
-            return choice(self.rng, known if known is not None else self.draws(view, legal))
+            known = self.known_draw(
+                view.variant, view.stock_count > 0, bool(view.discard_pile), view.opened[view.current]
+            )
+            return known if known is not None else choice(self.rng, self.draws(view, legal))
         owed = view.owed
         if owed:
             return self.pay_debts(view, owed, legal)
@@ -90,6 +88,16 @@ class RandomBot:
             return END_TURN  # the one card left may not be discarded: keep it
         loose = state.held & ~near_meld_cards(state, view.variant, 1) or state.held
         return DISCARDS[choice_of_bits(self.rng, loose)]
+
+    def known_draw(self, variant: Variant, stock: bool, pile: bool, opened: bool) -> Action | None:
+        """The draw :meth:`choose` picks, where :meth:`draws` remembers the draws for a stock and a pile
+        that hold cards or not (``stock``, ``pile``) and a player who has opened or not: else None, and
+        nothing is drawn from the generator. Half of every game's actions are draws, and this is all a
+        draw asks of the view: the driver asks it first, and makes no view where it answers."""
+        if variant is not self._draws_rules:
+            return None
+        known = self._draws.get((stock, pile, opened))
+        return None if known is None else choice(self.rng, known)
 
     def draws(self, view: PlayerView, legal: LegalView) -> list[Action]:
         """``legal.listed()`` in the draw, in its order: remembered by whether the stock and the pile hold
