@@ -14,6 +14,7 @@ errors (unknown option, missing argument) are Typer's: exit status 2.
 from __future__ import annotations
 
 import math
+import os
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -36,6 +37,22 @@ from kalooki.yamlio import Diagnostic
 
 from .completion import complete_knob
 
+
+def typed_words(text: str | None) -> str | None:
+    """A name typed on the command line, read as UTF-8 where the locale read its bytes as another code.
+
+    With UTF-8 mode off under an ASCII locale (``LC_ALL=C PYTHONUTF8=0``), Python reads Élodie's bytes as
+    undecodable ones (surrogate escapes) and the name was refused as "not UTF-8 text: byte 0xC3", though
+    its bytes are UTF-8. A name is text, never a path, so it is read again from its bytes; bytes that are
+    not UTF-8 stay as they were, for :func:`name_problem` to refuse."""
+    if text is None or undecodable_byte(text) is None:
+        return text
+    try:
+        return os.fsencode(text).decode("utf-8")
+    except UnicodeError:
+        return text
+
+
 SetOption = Annotated[
     list[str] | None,
     typer.Option(
@@ -47,6 +64,24 @@ SetOption = Annotated[
     ),
 ]
 """The shared ``--set KEY=VALUE`` option; pass its value (or ``()``) as ``overrides`` to ``load_variant``."""
+
+
+NameOption = Annotated[
+    str, typer.Option("--name", metavar="NAME", help="Your name at the table.", callback=typed_words)
+]
+"""``--name`` of one who sits at a table (play, host), read as :func:`typed_words` says."""
+
+JoinNameOption = Annotated[
+    str | None,
+    typer.Option(
+        "--name",
+        metavar="NAME",
+        help="Your name; rejoining, whose kept seat comes back (default: your login name; rejoining, "
+        "the one seat kept for this table).",
+        callback=typed_words,
+    ),
+]
+"""``kalooki join --name``, read as :func:`typed_words` says."""
 
 
 ChoiceT = TypeVar("ChoiceT", bound=StrEnum)

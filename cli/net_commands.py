@@ -21,6 +21,8 @@ from kalooki.text import escape_controls, name_key
 
 from . import host_options, save_lock
 from .common import (
+    JoinNameOption,
+    NameOption,
     SetOption,
     check_output_path,
     cli_errors,
@@ -97,7 +99,7 @@ def host(
     bots: Annotated[
         str | None, typer.Option("--bots", metavar="BOT,BOT,...", help="The bots for seats nobody takes.")
     ] = None,
-    name: Annotated[str, typer.Option("--name", help="Your name at the table.")] = "host",
+    name: NameOption = "host",
     watch: Annotated[bool, typer.Option("--watch", help="Only serve the table; do not play.")] = False,
     seed: Annotated[
         int | None, typer.Option("--seed", parser=seed_number, metavar="N", help="Shuffle seed.")
@@ -438,14 +440,7 @@ def join(
         str | None,
         typer.Option("--code", metavar="CODE", help="The table's join code (a link's, when not given)."),
     ] = None,
-    name: Annotated[
-        str | None,
-        typer.Option(
-            "--name",
-            help="Your name; rejoining, whose kept seat comes back (default: your login name; rejoining, "
-            "the one seat kept for this table).",
-        ),
-    ] = None,
+    name: JoinNameOption = None,
 ) -> None:
     """Sit at a table someone opened with kalooki host (or take your seat back)."""
     with cli_errors():

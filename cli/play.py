@@ -17,6 +17,7 @@ from rich.text import Text
 from kalooki.rules import default_players, may_play, player_counts, seating_note
 
 from .common import (
+    NameOption,
     SetOption,
     check_output_path,
     cli_errors,
@@ -27,6 +28,7 @@ from .common import (
     named_bots,
     refuse_unknown_bots,
     seed_number,
+    typed_words,
 )
 from .completion import complete_variant
 from .shell_words import shell_join
@@ -156,7 +158,7 @@ def play(
             ),
         ),
     ] = None,
-    name: Annotated[str, typer.Option("--name", metavar="NAME", help="Your name at the table.")] = "you",
+    name: NameOption = "you",
     seed: Annotated[
         int | None,
         typer.Option(
@@ -191,7 +193,10 @@ def play(
     humans: Annotated[
         str | None,
         typer.Option(
-            "--humans", metavar="NAME,NAME,...", help="Hot-seat: several people at this terminal, in turn."
+            "--humans",
+            metavar="NAME,NAME,...",
+            help="Hot-seat: several people at this terminal, in turn.",
+            callback=typed_words,
         ),
     ] = None,
 ) -> None:

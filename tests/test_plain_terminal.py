@@ -102,3 +102,24 @@ def test_accented_names_in_saves_logs_and_resume(encoding: str, tmp_path: Path) 
     assert f"classic {dot} {zoe}, bob, cid, dee {dot} hand 1, turn 1" in kalooki(encoding, "saves")
     assert f"({zoe} to draw); totals: {zoe} 0" in kalooki(encoding, "replay", "z.jsonl", cwd=tmp_path)
     assert f"> {zoe} (you)" in kalooki(encoding, "resume", "1", "--fast", stdin="quit\n")
+
+
+def test_an_accented_name_on_an_ascii_locale_command_line(tmp_path: Path) -> None:
+    # With UTF-8 mode off under LC_ALL=C, Python reads Élodie's bytes as undecodable ones, and the name
+    # was refused: "Invalid value for '--name': '\xc3\x89lodie': not UTF-8 text: byte 0xC3".
+    environment = {**os.environ, "LC_ALL": "C", "PYTHONUTF8": "0", "KALOOKI_HOME": str(tmp_path)}
+    environment.pop("PYTHONIOENCODING", None)
+
+    def play(*arguments: bytes) -> subprocess.CompletedProcess[bytes]:
+        command = [bytes(KALOOKI), b"play", b"--fast", *arguments]
+        return subprocess.run(command, input=b"quit\n", capture_output=True, env=environment, timeout=120)
+
+    seated = play(b"--name", "Élodie".encode())
+    assert seated.returncode == 0, seated.stderr
+    assert b"You against bob (greedy)" in seated.stdout
+    hot_seat = play(b"--humans", "Élodie,Zoë".encode())
+    assert hot_seat.returncode == 0, hot_seat.stderr
+    # Bytes that are no UTF-8 stay refused, said as before.
+    refused = play(b"--name", b"\xff")
+    assert refused.returncode == 2
+    assert b"not UTF-8 text: byte 0xFF" in refused.stderr
