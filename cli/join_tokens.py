@@ -21,11 +21,11 @@ def token_store(folder: Path) -> TokenStore:
     """The tokens kept in ``folder``, a token it cannot keep said on standard error.
 
     A file where the folder goes is said at once, before a seat is taken, in the words ``kalooki saves``
-    uses for it; the token is then not said again when it fails the same way.
+    uses for its own folder; the token is then not said again when it fails the same way.
     """
     from kalooki_net.client import UNKEPT, TokenStore
 
-    blocked = file_in_the_way(folder)
+    blocked = file_in_the_way(folder, "the seats it joined")
     if blocked is not None:
         print_error(f"{blocked}: this seat's token cannot be kept; {UNKEPT}")
     return TokenStore(folder, tell=print_error if blocked is None else None)

@@ -202,8 +202,8 @@ def play(
 ) -> None:
     """Play Kalooki in the terminal against bots (or play a game script through).
 
-    You sit first, against three greedy bots by default. The game is saved after every
-    move; quit, Ctrl-C or the end of input stop it, and 'kalooki resume' continues it.
+    You sit first, against greedy bots by default: three, fewer where the pack seats fewer. The game is
+    saved after every move; quit, Ctrl-C or the end of input stop it, and 'kalooki resume' continues it.
     """
     if target is not None and is_script(target):
         script_sets = "a game script sets its own players, seed and rules"

@@ -327,12 +327,13 @@ def move_save(old: Path, new: Path, text: str) -> None:
     remember_save(new)
 
 
-def file_in_the_way(folder: Path) -> str | None:
+def file_in_the_way(folder: Path, kept: str = "its saves") -> str | None:
     """Where a file stands in the place of ``folder`` or a folder above it (``KALOOKI_HOME`` a file): said
-    so in one line; None when the folder is there, or can be made."""
+    so in one line, naming what kalooki keeps there (``kept``); None when the folder is there, or can be
+    made."""
     place = next((place for place in (folder, *folder.parents) if place.exists()), None)
     if place is not None and not place.is_dir():
-        return f"{escape_controls(str(place))}: is a file, where kalooki keeps its saves in a folder"
+        return f"{escape_controls(str(place))}: is a file, where kalooki keeps {kept} in a folder"
     return None
 
 

@@ -342,7 +342,8 @@ class GameState:
         the hand through it; ``own_bot``: the view is for one of kalooki's own bots, which never write to
         it and are given the engine's state itself (the copy cost random play 6%)."""
         count = len(self.players)
-        if not 0 <= seat < count:  # seat -1 was shown the last seat's hand, labelled -1
+        # Seat -1 was shown the last seat's hand, labelled -1; True seat 1's, '0' and 1.0 a TypeError.
+        if type(seat) is not int or not 0 <= seat < count:
             raise NoSeatError(f"view: {no_seat(seat)}")
         current = self.current
         turn = self.turn

@@ -111,6 +111,13 @@ def test_register_leaves_a_built_in_bot_its_name() -> None:
         "register: 'greedy' is the name of a built-in bot, which keeps it: give yours another name"
     )
     assert type(make_bot("greedy", random.Random(0))) is GreedyBot
+    # Nor one that reads as it: Greedy was taken beside greedy.
+    with pytest.raises(BotNameError) as caught:
+        register("Greedy", Cautious)
+    assert str(caught.value) == (
+        "register: 'Greedy' reads as the built-in bot 'greedy', which keeps it: give yours another name"
+    )
+    assert "Greedy" not in base.bot_names()
     register("greedy", GreedyBot)  # the built-in itself again: nothing changes
     register("cautious", Cautious)
     register("cautious", Refused)  # a plug-in's own name may be registered again

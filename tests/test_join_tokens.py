@@ -68,7 +68,7 @@ def test_join_with_its_home_a_file_says_so_before_it_sits_and_plays_on(tmp_path:
         )
     assert join.returncode == 0, join.stderr
     assert join.stderr.splitlines() == [
-        f"{home}: is a file, where kalooki keeps its saves in a folder: this seat's token cannot be kept; "
-        f"{UNKEPT}"
+        f"{home}: is a file, where kalooki keeps the seats it joined in a folder: "
+        f"this seat's token cannot be kept; {UNKEPT}"
     ]
     assert "You sit at seat 2 as bob." in join.stdout

@@ -102,10 +102,11 @@ def test_a_seat_the_table_has_not_is_refused_by_view_and_apply() -> None:
     # TypeError, apply(seat=False) taken for seat 0.
     game = Game(load_variant("classic"), ["ann", "bob"], seed=1)
     before = game.to_json()
-    for seat in (2, -1):
+    for seat, shown in ((2, "2"), (-1, "-1"), (True, "True"), ("0", "'0'"), (1.0, "1.0")):
+        # True was seat 1's view; '0' and 1.0 a bare TypeError.
         with pytest.raises(NoSeatError) as caught:
-            game.view(seat)
-        assert str(caught.value) == f"view: there is no seat {seat} at this table"
+            game.view(seat)  # type: ignore[arg-type]
+        assert str(caught.value) == f"view: there is no seat {shown} at this table"
     for seat, shown in ((2, "2"), ("x", "'x'"), (False, "False"), (True, "True")):
         with pytest.raises(NotYourTurnError) as refused:
             game.apply(Draw("stock"), seat=seat)  # type: ignore[arg-type]

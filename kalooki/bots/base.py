@@ -88,6 +88,13 @@ def register(name: str, factory: BotFactory) -> None:
         raise BotNameError(
             f"register: '{name}' is the name of a built-in bot, which keeps it: give yours another name"
         )
+    # Greedy beside greedy: a name a reader takes for the built-in's, and a typo's answer would name both.
+    built_in = next((known for known in _BUILT_IN if known.casefold() == name.casefold()), None)
+    if built_in is not None and built_in != name:
+        raise BotNameError(
+            f"register: '{name}' reads as the built-in bot '{built_in}', which keeps it: "
+            "give yours another name"
+        )
     _REGISTRY[name] = factory
 
 
