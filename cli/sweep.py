@@ -74,6 +74,7 @@ from .run_options import (
 )
 from .simulate import (
     GamesPerSecond,
+    end_bar,
     figures_help,
     parse_bots,
     plug_ins_print_to_stderr,
@@ -131,13 +132,12 @@ def sweep_bar(enabled: bool) -> Iterator[Progress | None]:
         yield bar
 
 
-def interrupted_message(store: SweepStore | None, cells: int) -> str:
+def interrupted_message(store: SweepStore | None, cells: int, why: str = "interrupted") -> str:
+    """What a sweep cut short says (``why`` first: interrupted, or a worker lost) and what it kept."""
     if store is None:
-        return "interrupted: nothing was saved (give --out DIR to keep finished cells and resume)"
+        return f"{why}: nothing was saved (give --out DIR to keep finished cells and resume)"
     saved = sum(store.cell_path(index).exists() for index in range(cells))
-    return (
-        f"interrupted: {saved} of {cells} cells saved in {store.folder}; run the same command again to resume"
-    )
+    return f"{why}: {saved} of {cells} cells saved in {store.folder}; run the same command again to resume"
 
 
 def print_sweep(result: SweepResult, console: Console) -> None:
@@ -467,11 +467,14 @@ def sweep_command(
             except GameFailure as failure:
                 # The message names the base variant, which every cell shares: the cell says which rules.
                 failed = next((cell for cell in cells if cell.variant == failure.variant), None)
+                end_bar(bar)
                 fail(f"cell {failed.label}: {failure}" if failed is not None else str(failure))
             except KeyboardInterrupt as stop:
+                end_bar(bar)
                 fail_interrupted(interrupted_message(store, len(cells)), stop)
             except WorkerLost:  # the cells finished are kept in --out, as on Ctrl-C
-                fail(interrupted_message(store, len(cells)).replace("interrupted", WORKER_STOPPED, 1))
+                end_bar(bar)
+                fail(interrupted_message(store, len(cells), WORKER_STOPPED))
     tell_bot_faults(played)
     rows = sweep_rows(result)
     try:
