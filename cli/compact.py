@@ -89,10 +89,12 @@ def narrow_totals(
     names: Sequence[str],
     columns: Sequence[Sequence[tuple[str, str]]],
     fit: int,
+    mark: str = "…",
 ) -> RenderableType:
     """The score sheet on a narrow terminal: each column as wide as its numbers, the players' labels
     wrapped at their spaces over them, or where even that is too wide, their names alone, cut short
-    where they must be (``Jose…``) and told whole below.
+    where they must be (``Jose…``, ``mark`` the cut's sign) and told whole below; where cutting leaves two
+    alike (Josephine and Josephina both ``Jo…``), the columns are numbered, each number told whole below.
 
     ``columns``: each player's (score, mark) per hand and the total, as :func:`~.narrow.marked_cells`
     reads them."""
@@ -117,13 +119,19 @@ def narrow_totals(
     # Names too long for the width even alone (six players at 40 columns): rich would break them over
     # lines and push the totals onto a second row, losing whose total is whose. They are cut to fit,
     # each cut one told whole under the sheet.
-    for cap in range(max(len(name) for name in names) - 1, 1, -1):
-        cut = [name if len(name) <= cap else name[: cap - 1] + "…" for name in names]
+    for cap in range(max(len(name) for name in names) - 1, len(mark), -1):
+        cut = [name if len(name) <= cap else name[: cap - len(mark)] + mark for name in names]
         table = sheet(cut)
         if natural_width(table) <= fit:
             break
     else:
-        return sheet(names)  # the numbers alone are too wide: cutting the names would only lose them
+        cut = []  # no cut fits: numbers may
+    if not cut or len(set(cut)) < len(cut):
+        # Cut names alike say nothing of whose total is whose, and a shorter cut only makes more alike.
+        cut = [str(column) for column in range(1, len(names) + 1)]
+        table = sheet(cut)
+        if natural_width(table) > fit:
+            return sheet(names)  # the numbers alone are too wide: cutting the names would only lose them
     key = [f"{short} is {name}" for short, name in zip(cut, names, strict=True) if short != name]
     return Group(table, Text("  " + ", ".join(key), style="dim"))
 

@@ -146,8 +146,9 @@ class HostThread:
             self.thread.start()
         self.ready.wait()
         if self.failure is not None:
-            reason = getattr(self.failure, "strerror", None) or str(self.failure)
-            raise NetUnavailable(f"cannot open the table on {self.bind}:{self.port}: {reason}")
+            from kalooki_net.listening import bind_failure
+
+            raise NetUnavailable(bind_failure(self.bind, self.port, self.failure))
         return self.port
 
     def call(self, function_name: str) -> None:

@@ -32,6 +32,7 @@ from kalooki.variant import Variant
 from .common import counted, name_problem, named_bots, refuse_unknown_bots
 from .interactive import InteractiveGame
 from .narrate import table_lines
+from .output import writes_to_terminal
 from .render import NOBODY, Seating
 from .saves_commands import where_it_stands
 
@@ -169,7 +170,7 @@ class HotSeatGame(InteractiveGame):
 
     def pass_to(self, name: str) -> None:
         """Hide the last hand and wait until the next person has the keyboard."""
-        if self.console.is_terminal:
+        if writes_to_terminal(self.console):
             self.console.clear()
             # Clearing the screen leaves the last hand in the terminal's scrollback, a scroll away for
             # the next person: ESC [3J erases that too (xterm, VTE, iTerm2, tmux, Windows Terminal).

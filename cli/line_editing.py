@@ -15,13 +15,15 @@ from collections.abc import Callable
 from rich.console import Console
 from rich.text import Text
 
+from .output import writes_to_terminal
+
 _STYLE_CODE = re.compile(r"(\x1b\[[0-9;]*m)")
 
 
 def _editing(console: Console) -> bool:
     """Whether lines are read from a person's terminal, with ``readline`` there to edit them."""
     try:
-        interactive = sys.stdin.isatty() and console.is_terminal
+        interactive = sys.stdin.isatty() and writes_to_terminal(console)
     except (AttributeError, ValueError):  # a closed or replaced standard input
         return False
     if not interactive:

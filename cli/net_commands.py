@@ -38,6 +38,7 @@ from .common import (
 from .host_options import AllowHostOption, TrustProxyOption, allowed_hosts, refuse_bytes, trusted_proxies
 from .host_thread import LOBBY_PROMPT, HostThread, require_net
 from .host_watch import DROP_HELP, DROP_WHOM, dropped_name, watch_table
+from .output import at_terminal
 from .play import DEFAULT_BOT, console_reader, make_console
 from .shell_words import shell_join
 from .turn_log import refuse_a_written_log, refuse_one_file
@@ -50,13 +51,6 @@ if TYPE_CHECKING:
 
     from .continue_log import ContinuedLog
     from .interactive import ReadLine
-
-
-def at_terminal(console: Console) -> bool:
-    """Whether a person types at a terminal (the keyboard is then read during others' turns too)."""
-    import sys
-
-    return console.is_terminal and sys.stdin.isatty()
 
 
 def local_address() -> str | None:

@@ -143,6 +143,11 @@ def writes_to_terminal(console: Console) -> bool:
         return False
 
 
+def at_terminal(console: Console) -> bool:
+    """Whether a person types at a terminal (the keyboard is then read during others' turns too)."""
+    return writes_to_terminal(console) and sys.stdin.isatty()
+
+
 def report_console(**options: Any) -> Console:
     """A console on standard output (``options`` as rich's): a file or a pipe gets its lines trimmed.
 

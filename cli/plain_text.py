@@ -75,12 +75,34 @@ def _writes_unicode(stream: object) -> bool:
     return encoding.startswith("utf")
 
 
-def write_plainly() -> None:
-    """Give standard output and error the stand-ins' handler where their encoding is not a UTF."""
+def register_stand_ins() -> None:
+    """Register the stand-ins' error handler under :data:`HANDLER` (once)."""
     try:
         codecs.lookup_error(HANDLER)
     except LookupError:
         codecs.register_error(HANDLER, _handler)
+
+
+def as_written(text: str, encoding: str | None) -> str:
+    """``text`` as a stream in ``encoding`` writes it, stand-ins and all (``±`` as ``+/-``).
+
+    For text rich measures inside a table: it counts ``…`` one column, and the stand-in written in its
+    place took three, pushing that row's later columns out of line with the others'."""
+    if not encoding:
+        return text
+    try:
+        text.encode(encoding)
+    except UnicodeEncodeError:
+        register_stand_ins()
+        return text.encode(encoding, errors=HANDLER).decode(encoding)
+    except LookupError:  # an encoding Python does not know: nothing to go by
+        return text
+    return text
+
+
+def write_plainly() -> None:
+    """Give standard output and error the stand-ins' handler where their encoding is not a UTF."""
+    register_stand_ins()
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper) and not _writes_unicode(stream):
             stream.reconfigure(errors=HANDLER)

@@ -21,6 +21,7 @@ from kalooki.rules import kalooki_charge
 from .compact import narrow_totals, print_narrow_hand_end
 from .going_out import why_not_kalooki
 from .narrow import marked_cells, natural_width
+from .plain_text import as_written
 from .render import DIM, Seating, cards_text, plain_cards
 
 
@@ -176,6 +177,9 @@ def render_totals(console: Console, game: Game, seating: Seating) -> None:
         console.print(table)
     else:
         names = [game.players[seat] for seat in order]
-        console.print(narrow_totals(hands, labels, names, columns, console.width))
+        # Where the console cannot write …, its stand-in ... took three columns rich had measured as one,
+        # pushing the heading out of line: a cut there ends in a dot, as an abbreviation does.
+        mark = "…" if as_written("…", console.encoding) == "…" else "."
+        console.print(narrow_totals(hands, labels, names, columns, console.width, mark))
     legend = "* went out.  " if any(result.winner is not None for result in game.results) else ""
     console.print(Text(f"{legend}Scoring: {scoring_line(game.variant)}.", style=DIM))

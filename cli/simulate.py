@@ -146,6 +146,13 @@ def progress_bar(total: int, enabled: bool) -> Iterator[Progress | None]:
         yield bar
 
 
+def end_bar(bar: Progress | None) -> None:
+    """Take the bar off the screen before a message that stops the command: written under the live
+    bar, it ran on from the bar's last column. (Leaving the bar's block stops it again, which is nothing.)"""
+    if bar is not None:
+        bar.stop()
+
+
 def plug_ins_print_to_stderr() -> AbstractContextManager[object]:
     """Send what is printed while bots play (a plug-in's own prints) to stderr: on stdout it was mixed
     into a report written there (``--json``, ``--csv -``), which no longer parsed. Worker processes
@@ -435,8 +442,10 @@ def simulate_command(
         except GameFailure as failure:
             # Which file: B's where it is B's rules that failed (they differ from A's, or B was refused).
             failed_b = rules_b is not None and failure.variant == rules_b
+            end_bar(bar)
             fail(_failure_text(failure, (compare_with or variant) if failed_b else variant))
         except KeyboardInterrupt as stop:
+            end_bar(bar)
             fail_interrupted(
                 f"interrupted after {played[0]:,} of {counted(total_games, 'game')}"
                 f"{f' ({games:,} a variant)' if rules_b else ''}: nothing is reported, "

@@ -52,6 +52,7 @@ from .common import (
 from .html_report import BOTS_NOTE, bots_text, paired_units, untested, untested_in_every_cell
 from .narrow import Column, difference_texts, indented, narrow_table, natural_width
 from .output import check_output_file, check_output_folder, report_console, writes_to_terminal
+from .plain_text import as_written
 from .run_options import (
     BotsOption,
     DuplicateOption,
@@ -74,6 +75,7 @@ from .run_options import (
 )
 from .simulate import (
     GamesPerSecond,
+    end_bar,
     figures_help,
     parse_bots,
     plug_ins_print_to_stderr,
@@ -131,13 +133,12 @@ def sweep_bar(enabled: bool) -> Iterator[Progress | None]:
         yield bar
 
 
-def interrupted_message(store: SweepStore | None, cells: int) -> str:
+def interrupted_message(store: SweepStore | None, cells: int, why: str = "interrupted") -> str:
+    """What a sweep cut short says (``why`` first: interrupted, or a worker lost) and what it kept."""
     if store is None:
-        return "interrupted: nothing was saved (give --out DIR to keep finished cells and resume)"
+        return f"{why}: nothing was saved (give --out DIR to keep finished cells and resume)"
     saved = sum(store.cell_path(index).exists() for index in range(cells))
-    return (
-        f"interrupted: {saved} of {cells} cells saved in {store.folder}; run the same command again to resume"
-    )
+    return f"{why}: {saved} of {cells} cells saved in {store.folder}; run the same command again to resume"
 
 
 def print_sweep(result: SweepResult, console: Console) -> None:
@@ -155,7 +156,8 @@ def print_sweep(result: SweepResult, console: Console) -> None:
         "Each figure over ± the distance to the farther end of its 95% interval (percentage points "
         "for a %); * marks a significant difference from the baseline, and the last column counts a cell's."
     )
-    table = sweep_table(result)
+    # As the console writes it: rich measures ± as one column, and +/- written for it pushed the cells out.
+    table = sweep_table(result, as_written("±", console.encoding))
     if natural_width(table) <= console.width:
         console.print(table)
     else:
@@ -187,8 +189,9 @@ HEADLINE: Final = (
 """The figures the terminal table shows per cell (key, heading, shown as a percentage)."""
 
 
-def _headline(cell: CellResult) -> list[tuple[str, str]]:
-    """Each headline figure of a cell: its value (``*`` first when it differs) and ``±`` its interval."""
+def _headline(cell: CellResult, plus_minus: str = "±") -> list[tuple[str, str]]:
+    """Each headline figure of a cell: its value (``*`` first when it differs) and ``plus_minus`` its
+    interval."""
     marks = {item.key for item in cell.differences if item.significant}
     figures = []
     for key, _, percent in HEADLINE:
@@ -200,7 +203,7 @@ def _headline(cell: CellResult) -> list[tuple[str, str]]:
         half = max(value - low, high - value)
         scale, unit, digits = (100.0, "%", 1) if percent else (1.0, "", 2)
         mark = "*" if key in marks else ""
-        figures.append((f"{mark}{scale * value:.{digits}f}{unit}", f"±{scale * half:.{digits}f}"))
+        figures.append((f"{mark}{scale * value:.{digits}f}{unit}", f"{plus_minus}{scale * half:.{digits}f}"))
     return figures
 
 
@@ -210,13 +213,13 @@ def _marks(cell: CellResult, spec: SweepSpec) -> str:
     )
 
 
-def sweep_table(result: SweepResult) -> Table:
+def sweep_table(result: SweepResult, plus_minus: str = "±") -> Table:
     """One row per cell: its knob values, each headline figure over its interval, its marks."""
     spec = result.spec
     rows: list[list[str]] = []
     for cell in result.cells:
         row = _knob_values(cell.cell, spec)
-        for value, interval in _headline(cell):
+        for value, interval in _headline(cell, plus_minus):
             # The value over its interval: two short lines rather than one wide one, digits aligned.
             if not interval:
                 row.append(value)  # no data: no interval to put under it
@@ -238,7 +241,9 @@ def print_stacked_cells(result: SweepResult, console: Console) -> None:
         console.print(f"{cell.cell.label}: {said}", markup=False, style="bold")
         figures = [
             f"{heading} {value}\N{NO-BREAK SPACE}{interval}" if interval else f"{heading} {value}"
-            for (_, heading, _), (value, interval) in zip(HEADLINE, _headline(cell), strict=True)
+            for (_, heading, _), (value, interval) in zip(
+                HEADLINE, _headline(cell, as_written("±", console.encoding)), strict=True
+            )
         ]
         console.print(indented(", ".join(figures), console.width), markup=False, soft_wrap=True)
 
@@ -467,11 +472,14 @@ def sweep_command(
             except GameFailure as failure:
                 # The message names the base variant, which every cell shares: the cell says which rules.
                 failed = next((cell for cell in cells if cell.variant == failure.variant), None)
+                end_bar(bar)
                 fail(f"cell {failed.label}: {failure}" if failed is not None else str(failure))
             except KeyboardInterrupt as stop:
+                end_bar(bar)
                 fail_interrupted(interrupted_message(store, len(cells)), stop)
             except WorkerLost:  # the cells finished are kept in --out, as on Ctrl-C
-                fail(interrupted_message(store, len(cells)).replace("interrupted", WORKER_STOPPED, 1))
+                end_bar(bar)
+                fail(interrupted_message(store, len(cells), WORKER_STOPPED))
     tell_bot_faults(played)
     rows = sweep_rows(result)
     try:

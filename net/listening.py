@@ -8,6 +8,7 @@ opened a socket per family, each on its own port when the port was 0 (any free o
 from __future__ import annotations
 
 import errno
+import os
 import socket
 
 EVERY_ADDRESS = ("::", "")
@@ -42,3 +43,23 @@ def everywhere_v4(host: str) -> str:
     """``host`` as asyncio is to bind it where no dual-stack socket could be had: every address becomes
     IPv4's, whose address the join line prints."""
     return "0.0.0.0" if host in EVERY_ADDRESS else host
+
+
+def listening_place(host: str, port: int) -> str:
+    """Where a table listens, as a message names it: ``host:port``, an IPv6 address in brackets
+    (``[::]:8765``, as a URL writes it: its colons would run into the port's), and the empty bind as
+    every address."""
+    if host == "":
+        return f"every address, port {port}"
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def bind_failure(host: str, port: int, error: BaseException) -> str:
+    """Why the table could not listen at ``host`` and ``port``, worded the same for every bind: asyncio
+    words its own failure (``error while attempting to bind on address ('0.0.0.0', 8765): address already
+    in use``), a socket bound here has the system's words; both carry the same errno."""
+    if isinstance(error, OSError) and error.errno and not isinstance(error, socket.gaierror):
+        reason = os.strerror(error.errno)
+    else:  # a host name not found has its own numbers, which os.strerror does not know
+        reason = getattr(error, "strerror", None) or str(error)
+    return f"cannot open the table on {listening_place(host, port)}: {reason}"

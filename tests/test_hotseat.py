@@ -73,11 +73,18 @@ def test_two_people_take_turns_behind_a_pass_screen_and_resume_together(tmp_path
     assert loaded.game.hands[0] != game.hands[0] or loaded.game.turn_number == game.turn_number
 
 
+class TerminalFile(io.StringIO):
+    """What a terminal is sent: a file that is a terminal (FORCE_COLOR alone does not make one)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
 def terminal_transcript() -> str:
     """What a terminal is sent when ann plays a turn and passes the keyboard to bob, who quits."""
     game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=12)
     session = hotseat_session(game, [0, 1], {2: "greedy"}, "classic")
-    out = io.StringIO()
+    out = TerminalFile()
     console = Console(file=out, width=80, force_terminal=True, color_system=None, highlight=False)
     lines = ["", "ds", f"d {format_card(game.hands[0][0])}", "", "quit"]
     read_line = scripted_input(lines, console)

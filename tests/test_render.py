@@ -9,6 +9,7 @@ import re
 import pytest
 from kalooki_cli.interactive import meld_preview
 from kalooki_cli.narrate import describe_event, table_lines
+from kalooki_cli.plain_text import HANDLER, register_stand_ins
 from kalooki_cli.remote import table_commands
 from kalooki_cli.render import (
     Seating,
@@ -476,3 +477,35 @@ def test_a_score_sheet_too_wide_for_its_names_cuts_them_and_says_whose_is_whose(
     totals = "".join(rf" +{game.totals[seat]}" for seat in range(6))
     assert [line for line in lines if re.fullmatch(rf" total{totals}", line)], "\n".join(lines)
     assert "  Josep… is Josephine" in lines
+
+
+def score_sheet_lines(players: list[str], out: Console) -> list[str]:
+    game = Game(Variant(max_players=6), players, seed=3)
+    play_out_hand(game)
+    render_totals(out, game, Seating(tuple(players), 0, dict.fromkeys(range(1, 6), "greedy")))
+    return [line.rstrip() for line in output(out).splitlines()]
+
+
+def test_names_cut_alike_give_way_to_seat_numbers_told_whole() -> None:
+    """Josephine and Josephina both cut to Jo…: whose total was whose was lost again."""
+    players = ["Josephine", "Josephina", "Maximilian", "Alexandria", "Bartholomew", "Christopher"]
+    lines = score_sheet_lines(players, console(width=40))
+    heading = next(line for line in lines if line.lstrip().startswith("hand"))
+    assert heading.split() == ["hand", "1", "2", "3", "4", "5", "6"]
+    key = " ".join(" ".join(lines[lines.index(heading) :]).split())
+    assert (
+        "1 is Josephine, 2 is Josephina, 3 is Maximilian, 4 is Alexandria, 5 is Bartholomew, 6 is Christopher"
+        in key
+    )
+
+
+def test_a_cut_name_on_a_console_without_the_ellipsis_keeps_the_sheet_in_line() -> None:
+    """LC_ALL=C: … was written as ..., three columns where rich had measured one."""
+    register_stand_ins()
+    file = io.TextIOWrapper(io.BytesIO(), encoding="ascii", errors=HANDLER)
+    out = Console(file=file, width=40, color_system=None, highlight=False)
+    lines = score_sheet_lines(["Josephine", "bob", "cid", "dee", "eve", "fay"], out)
+    drawn = [line for line in lines if line.startswith(("+", "|"))]
+    assert len({len(line) for line in drawn}) == 1, "\n".join(lines)
+    assert max(len(line) for line in lines) <= 40, "\n".join(lines)
+    assert "Josep. is Josephine" in " ".join(lines)
