@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import queue
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -100,11 +101,11 @@ def test_the_lobby_shows_what_a_player_says_as_one_plain_line(tmp_path: Path) ->
         assert host.wait(TIMEOUT) == 0
 
 
-def home_that_is_a_file(folder: Path) -> Path:
-    """A KALOOKI_HOME that is a file: no save can be written under it."""
-    home = folder / "home"
+def home_become_a_file(home: Path) -> None:
+    """``home``, KALOOKI_HOME of a host already open, made a file: no save can be written under it (a home
+    that is a file from the start is refused before the table opens)."""
+    shutil.rmtree(home, ignore_errors=True)
     home.write_text("not a folder\n")
-    return home
 
 
 GAME_TIMEOUT = 6 * TIMEOUT
@@ -124,8 +125,9 @@ def test_a_table_that_cannot_be_saved_says_so_and_exits_1(tmp_path: Path) -> Non
     # kalooki's folder is a file: no save can be written. The table said where it saves, played the
     # whole game and exited 0, no save made and nothing said.
     heard: queue.Queue[str] = queue.Queue()
-    host, uri, code = start_host(home_that_is_a_file(tmp_path), "--seats", "2", heard=heard)
+    host, uri, code = start_host(tmp_path / "home", "--seats", "2", heard=heard)
     try:
+        home_become_a_file(tmp_path / "home")
         players = two_players_in_a_game(uri, code)
         line = heard_until(heard, "✗")
         assert re.fullmatch(
@@ -148,8 +150,9 @@ def test_a_finished_game_whose_table_could_not_be_saved_exits_0_as_a_game_at_the
     # Over, the game has nothing to reopen: a game at the terminal that ends unsaved exits 0; the table
     # exited 1. It still says the table could not be saved.
     heard: queue.Queue[str] = queue.Queue()
-    host, _uri, _code = start_host(home_that_is_a_file(tmp_path), "--seats", "2", heard=heard)
+    host, _uri, _code = start_host(tmp_path / "home", "--seats", "2", heard=heard)
     try:
+        home_become_a_file(tmp_path / "home")
         assert host.stdin is not None
         host.stdin.write("start\n")
         host.stdin.flush()
