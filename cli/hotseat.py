@@ -257,8 +257,8 @@ def start_hotseat(
             "'you' is what the screens call a player: give each person their own name",
             param_hint="'--humans'",
         )
-    # In any case: "ann" and "Ann" both read "Ann" at the start of a sentence ("Ann went out"); and in any
-    # of Unicode's ways of writing the same letters, as at a hosted table (ａｎｎ in fullwidth letters).
+    # In any case: "ann" and "Ann" are taken for one name by anyone reading the screens, as at a hosted
+    # table; and in any of Unicode's ways of writing the same letters (ａｎｎ in fullwidth letters).
     keys = [name_key(name) for name in names]
     for index, key in enumerate(keys):
         if key in keys[:index]:

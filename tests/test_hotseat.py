@@ -221,7 +221,7 @@ def test_melds_taken_back_are_not_told_to_the_next_person() -> None:
 def test_no_bot_shares_a_persons_name_in_another_case(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # "Bob" at the keyboard beside a bot "bob": both read "Bob melds ..." at the start of a sentence.
+    # "Bob" at the keyboard beside a bot "bob": a reader of "bob melds ..." takes them for one player.
     monkeypatch.setenv("KALOOKI_HOME", str(tmp_path))
     result = CliRunner().invoke(
         app,

@@ -39,7 +39,7 @@ def test_play_rejects_json_without_a_script(tmp_path: Path, monkeypatch: pytest.
             ["--humans", f"ann,{'b' * 30}"],
             "Invalid value for '--humans': a name is at most 20 characters, got 30",
         ),
-        # "ann" and "Ann" both read "Ann" at the start of a sentence ("Ann went out").
+        # "ann" and "Ann": a reader of "ann went out" takes them for one player.
         (
             ["--humans", "ann,Ann"],
             "Invalid value for '--humans': 'Ann' reads as 'ann' on the screens; give each person a "

@@ -133,7 +133,7 @@ BAD_SCRIPTS = [
         f"<script>:2:7: seed: must be at most {'9' * 30}, got 1{'0' * 30}",
     ),
     ("variant: clasic\nplayers: [ann, bob]\n", None),
-    (  # both read "Ann" where a sentence begins, as --humans and a hosted table refuse
+    (  # one name to a reader of the screens, as --humans and a hosted table refuse
         "players: [ann, {name: ANN, bot: greedy}]\n",
         "<script>:1:23: players[1].name: 'ANN' reads as seat 1's 'ann' on the screens; "
         "give each player a different name",
