@@ -27,6 +27,7 @@ from kalooki.rulebook_jokers import joker_rules, jokers_in_melds
 from kalooki.rules import RUN_MAX, kalooki_charge, may_end_without_discard, may_ever_swap, most_players
 from kalooki.text import markdown_literal
 from kalooki.variant import AceInRuns, DiscardDraw, GoingOut, TurnDiscard, Variant
+from kalooki.variant_changes import changes_note
 
 
 def _points(value: int) -> str:
@@ -517,6 +518,10 @@ def render_rulebook(variant: Variant) -> str:
     lines = [f"# {markdown_literal(variant.name)}", ""]
     if variant.description:
         lines += [markdown_literal(variant.description, opens_line=True), ""]
+        # Under a built-in's own words, what the game changed of its knobs ("40 to open" above no minimum).
+        changed = changes_note(variant)
+        if changed:
+            lines += [markdown_literal(changed, opens_line=True), ""]
     for title, paragraphs in sections:
         lines += [f"## {title}", ""]
         lines += [f"- {paragraph}" for paragraph in paragraphs]

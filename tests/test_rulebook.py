@@ -295,3 +295,24 @@ def test_the_rulebook_says_a_run_holds_each_rank_once(ace: str, said: str | None
         for end in ("low", "high"):
             with pytest.raises(MeldError, match="does not fit"):
                 build(whole, parse_cards(card), variant, end)
+
+
+def test_a_built_ins_words_over_changed_knobs_are_followed_by_the_changes() -> None:
+    # A game with --set kept kalooki-40's words ("40 to open") above rules with no minimum: the browser's
+    # Rules dialog and `rules` contradicted themselves.
+    changed = render_rulebook(load_variant("kalooki-40", ["opening_threshold=0", "joker_penalty=25"]))
+    assert changed.splitlines()[2:5] == [
+        "UK Kalooki 40 (kalooki.co.uk): 40 to open, out over 150",
+        "",
+        "This game changes kalooki-40, which the line above describes: joker_penalty 25 (kalooki-40: 15), "
+        "opening_threshold 0 (kalooki-40: 40).",
+    ]
+    # The built-in as it is, one whose description is given anew, and a file of its own words: no note.
+    for variant in (
+        load_variant("kalooki-40"),
+        load_variant("kalooki-40", ["opening_threshold=0", "description=Our table: no minimum"]),
+        load_variant_text(
+            "extends: kalooki-40\ndescription: ours\nopening_threshold: 0\n", "kalooki-40.yaml"
+        ),
+    ):
+        assert "This game changes" not in render_rulebook(variant)
