@@ -9,13 +9,12 @@ prompt ends when Up brings back a long move.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable
 
 from rich.console import Console
 from rich.text import Text
 
-from .output import writes_to_terminal
+from .output import at_terminal
 
 _STYLE_CODE = re.compile(r"(\x1b\[[0-9;]*m)")
 
@@ -23,7 +22,7 @@ _STYLE_CODE = re.compile(r"(\x1b\[[0-9;]*m)")
 def _editing(console: Console) -> bool:
     """Whether lines are read from a person's terminal, with ``readline`` there to edit them."""
     try:
-        interactive = sys.stdin.isatty() and writes_to_terminal(console)
+        interactive = at_terminal(console)
     except (AttributeError, ValueError):  # a closed or replaced standard input
         return False
     if not interactive:

@@ -87,9 +87,9 @@ def terminal_pause(console: Console, fast: bool) -> Callable[[float], None] | No
     What is typed during a pause is dropped, and the player told so: a move typed ahead was chosen
     on a table the bots have changed since, and an Enter would pass a hot-seat screen unseen.
     """
-    from .output import writes_to_terminal
+    from .output import at_terminal
 
-    if fast or not writes_to_terminal(console) or not sys.stdin.isatty():
+    if fast or not at_terminal(console):
         return None
 
     def pause(seconds: float) -> None:

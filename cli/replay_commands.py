@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
@@ -189,12 +188,12 @@ def replay_command(
     errors = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
     watcher = None
     if show:
-        from .output import writes_to_terminal
+        from .output import at_terminal
         from .play import console_reader
         from .replay_show import HandByHand
 
         table = Console(highlight=False, markup=False, emoji=False)  # the log's names are shown as they are
-        interactive = writes_to_terminal(table) and sys.stdin.isatty()
+        interactive = at_terminal(table)
         watcher = HandByHand(table, console_reader(table) if interactive else None)
     logged: LogFile | None = None
     try:
