@@ -6,7 +6,7 @@ Rather than each command testing the encoding before each symbol, :func:`write_p
 output and standard error an error handler that writes the project's ASCII stand-ins for its symbols
 (the letters ``plain_cards`` uses for suits, ``*`` for a bullet, ``->`` for an arrow) and a letter
 without its accent (``ě`` as ``e``), or ``?`` where there is none. rich draws its boxes in ASCII of
-itself on such a stream; the game screen's own fallbacks (``render.glyphs``) stay as they are.
+itself on such a stream; the game screen's own fallbacks (``render.glyphs``) write these same stand-ins.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ STAND_INS: dict[str, str] = {
     "–": "-",
     "→": "->",
     "←": "<-",
-    "·": "-",  # as render.glyphs writes it
+    "·": "-",
     "▶": ">",
     "✗": "x",
     "✓": "v",

@@ -43,6 +43,7 @@ from kalooki.rulebook import key_rules, scoring_line
 from kalooki.variant import Variant
 
 from .narrow import natural_width
+from .plain_text import STAND_INS
 from .prompt_commands import COMMANDS as COMMANDS  # the help's rows, read here from before their module
 from .prompt_commands import JOKERLESS
 
@@ -61,7 +62,8 @@ def plain_cards(console: Console) -> bool:
     return not encoding.startswith("utf")
 
 
-_ASCII = str.maketrans({"·": "-", "▶": ">", "•": "*", "✗": "x"})
+# The game screen's few symbols, written as the stand-ins a stream that cannot encode them gets.
+_ASCII = str.maketrans({symbol: STAND_INS[symbol] for symbol in "·▶•✗"})
 
 
 def sentence_start(text: str) -> str:
