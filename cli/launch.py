@@ -3,6 +3,11 @@
 Loading it (Typer, rich and every command) takes a few tenths of a second, and a Ctrl-C in that
 time would end in Python's traceback of whichever import it landed in: it ends the command quietly
 with the status a shell gives an interrupted command, as a Ctrl-C anywhere later does.
+
+The Ctrl-C is noted while the command line loads, not raised where it lands: pydantic builds its
+validators in compiled code that turns an exception raised inside into its own ``SchemaError``, so a
+KeyboardInterrupt landing there came out as that error's traceback, past any ``except
+KeyboardInterrupt``.
 """
 
 from __future__ import annotations
@@ -10,7 +15,10 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import signal
 import sys
+from collections.abc import Callable
+from types import FrameType
 
 
 def read_nothing_if_closed() -> None:
@@ -40,9 +48,18 @@ def skip_byte_order_mark() -> None:
         stdin.reconfigure(encoding="utf-8-sig", errors=stdin.errors)
 
 
-def main() -> None:
-    read_nothing_if_closed()
-    skip_byte_order_mark()
+def load_command_line() -> Callable[[], None]:
+    """The command line, loaded; a Ctrl-C while it loads ends the run with status 130 once it has."""
+    interrupted = False
+
+    def note_ctrl_c(_signal: int, _frame: FrameType | None) -> None:
+        nonlocal interrupted
+        interrupted = True
+
+    # Only where Ctrl-C would raise: a SIGINT the shell had ignored (``nohup``, ``&``) stays ignored.
+    noting = signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    if noting:
+        signal.signal(signal.SIGINT, note_ctrl_c)
     try:
         from .plain_text import write_plainly
 
@@ -51,4 +68,15 @@ def main() -> None:
         from .app import main as run
     except KeyboardInterrupt:
         raise SystemExit(130) from None
-    run()
+    finally:
+        if noting:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+    if interrupted:
+        raise SystemExit(130)
+    return run
+
+
+def main() -> None:
+    read_nothing_if_closed()
+    skip_byte_order_mark()
+    load_command_line()()

@@ -117,6 +117,41 @@ def test_ctrl_c_while_the_command_loads_ends_it_quietly(after: float) -> None:
     assert err == "" or err.startswith("interrupted after ")
 
 
+# Pydantic builds a model's validator in compiled code that turns an exception raised inside into its
+# own SchemaError: a Ctrl-C landing there came out as that error's traceback. This import hook lands
+# one at the same point, as deterministically as a test can: while kalooki.variant is being imported,
+# inside code that wraps whatever is raised.
+_CTRL_C_INSIDE_A_WRAPPING_LIBRARY = """
+import signal, sys
+
+class CtrlCWhileVariantLoads:
+    def find_spec(self, name, path=None, target=None):
+        if name == "kalooki.variant":
+            try:
+                signal.raise_signal(signal.SIGINT)
+            except BaseException as error:
+                raise RuntimeError("a library's own error") from error
+        return None
+
+sys.meta_path.insert(0, CtrlCWhileVariantLoads())
+sys.argv = ["kalooki", *sys.argv[1:]]
+from cli.launch import main
+main()
+"""
+
+
+def test_ctrl_c_inside_a_library_that_wraps_it_still_ends_the_load_quietly() -> None:
+    loading = subprocess.run(
+        takes_ctrl_c([sys.executable, "-c", _CTRL_C_INSIDE_A_WRAPPING_LIBRARY, "variants"]),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=STOP_LIMIT,
+        check=False,
+    )
+    assert (loading.returncode, loading.stdout, loading.stderr) == (130, "", "")
+
+
 def _pid() -> int:
     return os.getpid()
 
