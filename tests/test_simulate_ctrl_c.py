@@ -117,39 +117,73 @@ def test_ctrl_c_while_the_command_loads_ends_it_quietly(after: float) -> None:
     assert err == "" or err.startswith("interrupted after ")
 
 
-# Pydantic builds a model's validator in compiled code that turns an exception raised inside into its
-# own SchemaError: a Ctrl-C landing there came out as that error's traceback. This import hook lands
-# one at the same point, as deterministically as a test can: while kalooki.variant is being imported,
-# inside code that wraps whatever is raised.
-_CTRL_C_INSIDE_A_WRAPPING_LIBRARY = """
-import signal, sys
-
-class CtrlCWhileVariantLoads:
-    def find_spec(self, name, path=None, target=None):
-        if name == "kalooki.variant":
-            try:
-                signal.raise_signal(signal.SIGINT)
-            except BaseException as error:
-                raise RuntimeError("a library's own error") from error
-        return None
-
-sys.meta_path.insert(0, CtrlCWhileVariantLoads())
+# A Ctrl-C is a signal that lands between any two steps of Python's. These harnesses land one at
+# the moments that went wrong, as deterministically as a test can, and run the command as its
+# console script does.
+_RUN_KALOOKI = """
 sys.argv = ["kalooki", *sys.argv[1:]]
 from cli.launch import main
 main()
 """
 
+# Pydantic builds a model's validator in compiled code that turns an exception raised inside into its
+# own SchemaError naming it: a Ctrl-C landing there came out as that error's traceback. An import hook
+# lands one at that point, inside code that wraps whatever is raised as pydantic does: while the
+# command line loads (kalooki.variant), and while a command imports what it needs when it runs
+# (the network client, for join).
+_CTRL_C_INSIDE_A_WRAPPING_IMPORT = """
+import signal, sys
+from pydantic_core import SchemaError
 
-def test_ctrl_c_inside_a_library_that_wraps_it_still_ends_the_load_quietly() -> None:
-    loading = subprocess.run(
-        takes_ctrl_c([sys.executable, "-c", _CTRL_C_INSIDE_A_WRAPPING_LIBRARY, "variants"]),
+class CtrlCWhileModelsBuild:
+    module = sys.argv.pop(1)
+
+    def find_spec(self, name, path=None, target=None):
+        if name == self.module:
+            try:
+                signal.raise_signal(signal.SIGINT)
+            except BaseException as error:
+                raise SchemaError(f"Error building a validator: {error!r}")
+        return None
+
+sys.meta_path.insert(0, CtrlCWhileModelsBuild())
+"""
+
+# Typer builds the command from its function's annotations before the command runs (a tenth of a
+# second on each run), outside the part of it that ends a Ctrl-C quietly.
+_CTRL_C_WHILE_TYPER_BUILDS = """
+import signal, sys
+import typer.main
+
+built = typer.main.get_command
+
+def get_command(app):
+    signal.raise_signal(signal.SIGINT)
+    return built(app)
+
+typer.main.get_command = get_command
+"""
+
+
+@pytest.mark.parametrize(
+    ("harness", "arguments"),
+    [
+        (_CTRL_C_INSIDE_A_WRAPPING_IMPORT, ["kalooki.variant", "variants"]),
+        (_CTRL_C_INSIDE_A_WRAPPING_IMPORT, ["kalooki_net.client", "join", "127.0.0.1:1", "--code", "x"]),
+        (_CTRL_C_WHILE_TYPER_BUILDS, ["variants"]),
+    ],
+    ids=["while-the-command-line-loads", "while-join-imports-the-client", "while-typer-builds-the-command"],
+)
+def test_ctrl_c_at_a_moment_no_command_handles_ends_quietly(harness: str, arguments: list[str]) -> None:
+    interrupted = subprocess.run(
+        takes_ctrl_c([sys.executable, "-c", harness + _RUN_KALOOKI, *arguments]),
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
         timeout=STOP_LIMIT,
         check=False,
     )
-    assert (loading.returncode, loading.stdout, loading.stderr) == (130, "", "")
+    assert (interrupted.returncode, interrupted.stdout, interrupted.stderr) == (130, "", "")
 
 
 def _pid() -> int:
