@@ -20,7 +20,6 @@ from typing import Any
 from kalooki_net.client import TableConnection, TableConnectionError
 from kalooki_net.table_state import TableEventError, TableStateError, events_problem, state_problem
 from kalooki_net.view import shadow_game
-from pydantic import ValidationError
 from rich.console import Console
 from rich.rule import Rule
 from rich.text import Text
@@ -28,10 +27,9 @@ from rich.text import Text
 from kalooki.engine import Event, Game
 from kalooki.events import DealEvent, events_from_json
 from kalooki.moves import MoveSyntaxError, parse_move
+from kalooki.saved_rules import SavedRulesError, read_saved_rules
 from kalooki.savegame import Session
 from kalooki.text import escape_controls
-from kalooki.validation import rules_problem
-from kalooki.variant import Variant
 
 from . import render, scoresheet, spectate
 from .interactive import MOVE_VERBS, TAKEN_BACK, InteractiveGame, ReadLine
@@ -118,11 +116,14 @@ class RemoteGame(InteractiveGame):
         self.seat = int(welcome["seat"])
         self.is_host = bool(welcome["host"])
         try:
-            self.variant = Variant.model_validate(welcome["variant"], strict=False)
-        except ValidationError as error:
-            raise TableConnectionError(
-                f"the table's rules cannot be played: {rules_problem(error, welcome['variant'])}"
-            ) from None
+            self.variant = read_saved_rules(
+                welcome["variant"],
+                "the table's rules",
+                upgrade="upgrade kalooki to join it",
+                invalid="cannot be played",
+            )
+        except SavedRulesError as error:
+            raise TableConnectionError(str(error)) from None
         self.rejoin_command = rejoin_command
         self.resume_command = resume_command
         """For the host's own seat: leaving closes the table, which this command reopens."""

@@ -25,8 +25,6 @@ from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from pydantic import ValidationError
-
 from kalooki import rules
 from kalooki.candidates import candidate_melds
 from kalooki.cards import Card, format_card, format_cards, full_pack, parse_card
@@ -52,9 +50,9 @@ from kalooki.gamestate import (
 from kalooki.legal import MAX_LISTED_LAYINGS, MAX_OPENING_STEPS, LegalActions
 from kalooki.melds import TableMeld
 from kalooki.randomness import shuffle
+from kalooki.saved_rules import SavedRulesError, read_saved_rules
 from kalooki.statecheck import check_player_name, check_reachable, check_state_shape
 from kalooki.turn import NOTHING_TO_TAKE_BACK
-from kalooki.validation import rules_problem
 from kalooki.variant import Variant
 from kalooki.view import PlayerView
 
@@ -318,13 +316,12 @@ class Game(LegalActions):
                 f"the saved game has format version {version!r}; this kalooki reads version {STATE_VERSION}"
                 + (": upgrade kalooki to load it" if newer else "")
             )
-        rules_data = data.get("variant")
         try:
-            variant = Variant.model_validate(rules_data, strict=False)
-        except ValidationError as error:
-            raise StateFormatError(
-                f"the saved game's rules are invalid: {rules_problem(error, rules_data)}"
-            ) from None
+            variant = read_saved_rules(
+                data.get("variant"), "the saved game's rules", upgrade="upgrade kalooki to load it"
+            )
+        except SavedRulesError as error:
+            raise StateFormatError(str(error)) from None
         check_state_shape(data, place)
         try:
             game = cls.__new__(cls)

@@ -529,7 +529,7 @@ def _cross_field_diagnostics(
     """Each rule among several knobs that ``variant`` breaks, at the knob to change; not those that
     involve a knob in ``skip`` (in error itself: the rule is checked once it is mended)."""
     diagnostics: list[Diagnostic] = []
-    for named, message, involved in cross_field_problems(variant):
+    for named, message, involved, _ in cross_field_problems(variant):
         if skip.intersection(involved):
             continue
         # Point at a knob the most specific source set (the one the author just wrote); within one

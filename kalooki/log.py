@@ -14,8 +14,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import ValidationError
-
 from kalooki.cards import parse_card, parse_cards
 from kalooki.engine import DEFAULT_TURN_LIMIT, Event, FixedDeal, Game, IllegalMoveError
 from kalooki.errors import KalookiError
@@ -23,10 +21,10 @@ from kalooki.events import read_as_of
 from kalooki.file_kinds import LOG_FORMAT
 from kalooki.jsonio import is_whole_number
 from kalooki.moves import END_TURN, Action, Build, Discard, Draw, Swap, meld_of
+from kalooki.saved_rules import SavedRulesError, read_saved_rules
 from kalooki.statecheck import MAX_NAME
 from kalooki.text import clipped, escape_controls, name_key, name_lookalike
-from kalooki.validation import rules_problem
-from kalooki.variant import LATER_KNOBS, Variant, variant_json
+from kalooki.variant import LATER_KNOBS, variant_json
 
 LOG_VERSION = 1
 ACTION_EVENTS = ("draw", "meld", "build", "release", "discard", "end_turn")
@@ -287,9 +285,9 @@ def _start_game(items: _Records) -> Game:
         raise ReplayError("record 1: the log's rules are missing: the 'game' record has no 'variant'")
     rules = header["variant"]
     try:
-        variant = Variant.model_validate(rules, strict=False)
-    except ValidationError as error:
-        raise ReplayError(f"record 1: the log's rules are invalid: {rules_problem(error, rules)}") from None
+        variant = read_saved_rules(rules, "the log's rules", upgrade="upgrade kalooki to read it")
+    except SavedRulesError as error:
+        raise ReplayError(f"record 1: {error}") from None
     players, seed, limit = (
         header.get("players"),
         header.get("seed"),

@@ -34,6 +34,9 @@ class CrossFieldProblem(NamedTuple):
     involves: tuple[str, ...]
     """Every field the rule involves, ``field`` first (:data:`CROSS_FIELD_INVOLVES`, but for a rule
     named after a field that another rule is named after too)."""
+    out_of_reach: bool = False
+    """A value that can never be reached, or a hand that can never end: play stays well defined, and
+    rules kalooki itself saved are read without it (:mod:`kalooki.saved_rules`)."""
 
 
 def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
@@ -42,6 +45,8 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
     JSON Schema cannot express these; the loader reports them at the field named.
     """
     problems: list[tuple[str, str]] = []
+    # Fields of the problems below that say a value can never be reached.
+    out_of_reach: set[str] = set()
     if variant.min_players > variant.max_players:
         problems.append(
             (
@@ -95,6 +100,7 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
     best_card = max(10, variant.ace_value, variant.ace_low_value or 0)
     threshold = variant.opening_threshold
     if no_meld is None and threshold > meldable * best_card:
+        out_of_reach.add("opening_threshold")
         problems.append(
             (
                 "opening_threshold",
@@ -105,6 +111,7 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
         )
     elif no_meld is None and threshold > (most := most_opening_points(variant, meldable)):
         # Under the cards' bound, the melds' own: seven cards in sets of three and runs are 74, not 77.
+        out_of_reach.add("opening_threshold")
         problems.append(
             (
                 "opening_threshold",
@@ -135,11 +142,14 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
                 "suits holds at most 4 cards",
             )
         )
-    found = [CrossFieldProblem(field, message, CROSS_FIELD_INVOLVES[field]) for field, message in problems]
+    found = [
+        CrossFieldProblem(field, message, CROSS_FIELD_INVOLVES[field], field in out_of_reach)
+        for field, message in problems
+    ]
     if no_meld is not None:
-        found.append(CrossFieldProblem("hand_size", no_meld, MELD_ROOM_INVOLVES))
+        found.append(CrossFieldProblem("hand_size", no_meld, MELD_ROOM_INVOLVES, out_of_reach=True))
     elif (never_out := _no_going_out_problem(variant)) is not None:
-        found.append(CrossFieldProblem("hand_size", never_out, MELD_ROOM_INVOLVES))
+        found.append(CrossFieldProblem("hand_size", never_out, MELD_ROOM_INVOLVES, out_of_reach=True))
     largest_set = 4 * variant.decks + variant.jokers  # every card of one rank in the pack, and every joker
     if variant.set_suits == "may_repeat" and variant.set_maximum > largest_set:
         # Not only pointless: where a set's jokers are freed only past set_maximum, they never would be.
@@ -148,7 +158,7 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
             f"{variant.decks} {'deck' if variant.decks == 1 else 'decks'} and {variant.jokers} "
             f"{'joker' if variant.jokers == 1 else 'jokers'} a set holds at most {largest_set} cards"
         )
-        found.append(CrossFieldProblem("set_maximum", message, SET_ROOM_INVOLVES))
+        found.append(CrossFieldProblem("set_maximum", message, SET_ROOM_INVOLVES, out_of_reach=True))
     return found
 
 

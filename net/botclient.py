@@ -21,6 +21,7 @@ from kalooki.bots import GreedyBot
 from kalooki.driver import ask_bot, fallback_action
 from kalooki.errors import KalookiError
 from kalooki.moves import format_move
+from kalooki.saved_rules import read_saved_rules
 from kalooki.variant import Variant
 
 from .protocol import PROTOCOL_VERSION
@@ -74,7 +75,7 @@ class BotSeat:
         self.send({**message, "coach": True} if coach else message)
         welcome = self.until("welcome")
         self.seat, self.token = welcome["seat"], welcome["token"]
-        self.variant = Variant.model_validate(welcome["variant"], strict=False)
+        self.variant = read_saved_rules(welcome["variant"], "the table's rules", upgrade="upgrade kalooki")
         return welcome
 
     def my_turn(self) -> bool:

@@ -513,6 +513,11 @@ def test_a_table_that_never_answers_the_join_is_an_error_not_a_crash(monkeypatch
             "the table's rules cannot be played: variant.jokers: expected a whole number, got 'many'",
         ),
         (
+            lambda sent: welcome_of(sent)["variant"].update(meld_bonus=5),
+            "the table's rules use 'meld_bonus', a knob this kalooki does not know: a newer kalooki wrote "
+            "them; upgrade kalooki to join it",
+        ),
+        (
             lambda sent: welcome_of(sent).update(seat=7),
             "the table seated you at seat 8, which its game does not have",
         ),
@@ -520,7 +525,7 @@ def test_a_table_that_never_answers_the_join_is_an_error_not_a_crash(monkeypatch
         (lambda sent: view_of(sent).pop("hand"), None),
         (lambda sent: view_of(sent).update(turn=None), None),
     ],
-    ids=["rules", "seat", "meld", "no hand", "no turn"],
+    ids=["rules", "rules of a newer kalooki", "seat", "meld", "no hand", "no turn"],
 )
 def test_join_refuses_a_table_that_sends_what_no_table_sends(mutation: Mutation, said: str | None) -> None:
     # kalooki join stopped with a Python traceback (KeyError: 'kind', TypeError, IndexError, a
