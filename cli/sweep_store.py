@@ -65,12 +65,14 @@ class SweepStore:
         if problem is not None:  # a file, a FIFO, a device (/dev/full), a link to nothing
             raise SweepStoreError(f"{self.folder}: {problem}")
         identity = self.spec.identity()
+        regridded = False
         if started:
             saved = self._read(self.manifest)
             if saved != identity and not _only_cells_differ(saved, identity):
                 raise self._different(saved, identity)
             if saved != identity:
-                self._regrid(saved, identity)
+                self._regrid(saved, identity)  # checks the cells were played alike before it moves them
+                regridded = True
         else:
             try:
                 # The folder --out names is the sweep's own: made here, with its cells folder.
@@ -86,7 +88,26 @@ class SweepStore:
                 done[cell.index] = self._played(path, data)
                 if _played_under(data, wanted) != wanted["rules"]:
                     raise SweepStoreError(f"{path}: holds the games of another cell{CELL_REMEDY}")
+        if done and not regridded:
+            self._check_played_alike(min(done), done[min(done)])
         return done
+
+    def _check_played_alike(self, index: int, played: PlayedCell) -> None:
+        """Refuse cells that this kalooki would not play as they were played: their first game, played again.
+
+        Nothing in the folder says which kalooki played it, and a later one whose bots choose otherwise
+        plays other games from the same seeds: its cells beside the folder's would be set against one
+        another as if one program had played them all. One game costs a fraction of a second, and a
+        change in how the bots or the rules play shows in one of its hundreds of choices.
+        """
+        plan = self.spec.plan(self.spec.cells[index])
+        again = plan.play(plan.jobs()[:1])[0]
+        if record_to_json(again) != record_to_json(played.records[0]):
+            raise SweepStoreError(
+                f"{self.cell_path(index)}: its games were played by a kalooki that plays them differently "
+                "(its first game, played again here, goes another way): its cells beside this one's would "
+                "not be results of one program; give another --out folder"
+            )
 
     def _played(self, path: Path, data: Any) -> PlayedCell:
         """The games of a cell file, each checked as a save is: one line naming the file if any is wrong.
@@ -142,6 +163,8 @@ class SweepStore:
                 "give their values in --grid too (with the same variant and --set), "
                 "or give another --out folder"
             )
+        if moving:
+            self._check_played_alike(min(moving), moving[min(moving)])
         for index, played in moving.items():
             self.save(self.spec.cells[index], played)
         for path in files:

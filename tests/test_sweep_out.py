@@ -247,3 +247,34 @@ def test_a_sweep_saved_before_a_knob_existed_resumes(tmp_path: Path) -> None:
     assert code == 0, err
     assert [path.read_text() for path in files] == saved  # read back, not played and written again
     assert stable(json.loads(again)) == stable(json.loads(out))
+
+
+def test_out_refuses_cells_a_kalooki_that_plays_otherwise_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Nothing in the folder says which kalooki played it: a later one whose bots choose otherwise read its
+    # cells back and set its own new cells against them, as if one program had played them all.
+    import kalooki.simulate
+
+    folder = tmp_path / "run"
+    common = ["classic", "-n", "2", "-w", "1", "--bots", "random,random", "--out", str(folder)]
+    code, _, err = sweep(*common, "--grid", "jokers=2,4")
+    assert code == 0, err
+    code, _, err = sweep(*common, "--grid", "jokers=2,4")  # the same kalooki: read back
+    assert code == 0, err
+    seeded = kalooki.simulate.derive_seed
+    # Bots that draw their random numbers otherwise: another kalooki, as far as the games go.
+    monkeypatch.setattr(kalooki.simulate, "derive_seed", lambda *parts: seeded("another kalooki", *parts))
+    cell = folder / "cells" / "cell-000.json"
+    refusal = (
+        f"{cell}: its games were played by a kalooki that plays them differently (its first game, played "
+        "again here, goes another way): its cells beside this one's would not be results of one program; "
+        "give another --out folder"
+    )
+    for grid in ("jokers=2,4", "jokers=2,3,4"):  # resumed as it was, or grown
+        code, _, err = sweep(*common, "--grid", grid)
+        assert (code, err.strip()) == (1, refusal)
+        assert sorted(path.name for path in (folder / "cells").iterdir()) == [
+            "cell-000.json",
+            "cell-001.json",
+        ]
