@@ -126,6 +126,12 @@ class SweepStore:
         return PlayedCell(records, float(seconds), int(workers))
 
     def _different(self, saved: Any, identity: dict[str, Any]) -> SweepStoreError:
+        written = saved.get("format") if isinstance(saved, dict) else None
+        if is_whole_number(written) and written > identity["format"]:
+            return SweepStoreError(
+                f"{self.folder}: was written by a newer kalooki (sweep format {written}; this kalooki reads "
+                f"{identity['format']}): upgrade kalooki to resume it, or give another --out folder"
+            )
         return SweepStoreError(
             f"{self.folder}: holds a different sweep ({_first_difference(saved, identity)}); "
             "give another --out folder, or remove this one"

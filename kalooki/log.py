@@ -279,7 +279,13 @@ def _start_game(items: _Records) -> Game:
         raise ReplayError("record 1: not a kalooki game log (the first line must be the 'game' record)")
     if not _same(header.get("version"), LOG_VERSION):
         # In JSON's words, as the log writes it ("true", "\"1\""), not Python's (True, '1').
-        written = clipped(json.dumps(header.get("version")))
+        version = header.get("version")
+        written = clipped(json.dumps(version))
+        if is_whole_number(version) and version > LOG_VERSION:
+            raise ReplayError(
+                f"record 1: the log was written by a newer kalooki (log version {written}; this kalooki "
+                f"reads {LOG_VERSION}): upgrade kalooki to read it"
+            )
         raise ReplayError(f"record 1: log version {written}; this kalooki reads {LOG_VERSION}")
     if "variant" not in header:
         raise ReplayError("record 1: the log's rules are missing: the 'game' record has no 'variant'")

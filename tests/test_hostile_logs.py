@@ -429,3 +429,13 @@ def test_replay_stops_the_file_at_its_first_bad_record_before_reading_on(tmp_pat
     result = runner.invoke(app, ["replay", str(log)])
     assert (result.exit_code, result.stdout) == (1, "")
     assert result.stderr == f"{log}: record 2: the log must continue with the first hand's deal\n"
+
+
+def test_a_log_from_a_newer_kalooki_is_said_to_be_one() -> None:
+    # "log version 2; this kalooki reads 1" left the reader to work out what to do, where a save says it.
+    records = bot_log()
+    records[0]["version"] = 2
+    assert refused(records) == (
+        "record 1: the log was written by a newer kalooki (log version 2; this kalooki reads 1): "
+        "upgrade kalooki to read it"
+    )

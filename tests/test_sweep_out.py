@@ -278,3 +278,20 @@ def test_out_refuses_cells_a_kalooki_that_plays_otherwise_played(
             "cell-000.json",
             "cell-001.json",
         ]
+
+
+def test_out_of_a_newer_kalooki_is_said_to_be_one_and_not_to_be_removed(tmp_path: Path) -> None:
+    # "holds a different sweep (format 2 there, 1 here); ... or remove this one" advised deleting the
+    # results of a newer kalooki.
+    folder = tmp_path / "run"
+    common = ["classic", "--grid", "jokers=2,4", "-n", "2", "-w", "1", "--out", str(folder)]
+    code, _, err = sweep(*common)
+    assert code == 0, err
+    manifest = json.loads((folder / "sweep.json").read_text())
+    (folder / "sweep.json").write_text(json.dumps({**manifest, "format": 2}))
+    code, _, err = sweep(*common)
+    assert (code, err.strip()) == (
+        1,
+        f"{folder}: was written by a newer kalooki (sweep format 2; this kalooki reads 1): upgrade kalooki "
+        "to resume it, or give another --out folder",
+    )
