@@ -54,4 +54,6 @@ def changes_note(variant: Variant) -> str:
         return ""
     name = variant.name
     said = ", ".join(f"{knob} {_written(here)} ({name}: {_written(there)})" for knob, here, there in changes)
-    return f"This game changes {name}, which the line above describes: {said}."
+    # "differs from", not "changes": a game saved before its built-in was redefined differs as well,
+    # though no one changed a knob.
+    return f"This game differs from {name}, which the line above describes: {said}."

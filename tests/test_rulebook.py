@@ -304,7 +304,7 @@ def test_a_built_ins_words_over_changed_knobs_are_followed_by_the_changes() -> N
     assert changed.splitlines()[2:5] == [
         "UK Kalooki 40 (kalooki.co.uk): 40 to open, out over 150",
         "",
-        "This game changes kalooki-40, which the line above describes: joker_penalty 25 (kalooki-40: 15), "
+        "This game differs from kalooki-40, which the line above describes: joker_penalty 25 (kalooki-40: 15), "
         "opening_threshold 0 (kalooki-40: 40).",
     ]
     # The built-in as it is, one whose description is given anew, and a file of its own words: no note.
@@ -315,4 +315,4 @@ def test_a_built_ins_words_over_changed_knobs_are_followed_by_the_changes() -> N
             "extends: kalooki-40\ndescription: ours\nopening_threshold: 0\n", "kalooki-40.yaml"
         ),
     ):
-        assert "This game changes" not in render_rulebook(variant)
+        assert "This game differs" not in render_rulebook(variant)
