@@ -304,8 +304,8 @@ def test_a_built_ins_words_over_changed_knobs_are_followed_by_the_changes() -> N
     assert changed.splitlines()[2:5] == [
         "UK Kalooki 40 (kalooki.co.uk): 40 to open, out over 150",
         "",
-        "This game differs from kalooki-40, which the line above describes: joker_penalty 25 (kalooki-40: 15), "
-        "opening_threshold 0 (kalooki-40: 40).",
+        "This game differs from kalooki-40, which the line above describes: joker_penalty 25 "
+        "(kalooki-40: 15), opening_threshold 0 (kalooki-40: 40).",
     ]
     # The built-in as it is, one whose description is given anew, and a file of its own words: no note.
     for variant in (
