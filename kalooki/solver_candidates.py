@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import accumulate, combinations
 from typing import Final
 
 from kalooki.cards import JOKER, Card, card_points, rank_points
 from kalooki.melds import RUN_MAX
 from kalooki.rules import SMALLEST_MELD, most_ace_points, run_frame, suits_must_differ
+from kalooki.solver_lines import _line, _run_part_table, _stretch_table
 from kalooki.variant import Variant
 
 # ---------------------------------------------------------------- per-variant tables
@@ -76,6 +76,9 @@ class _Rules:
     stretches: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
     # By a natural's code and the jokers (up to a set's most cards less one): its lone runs.
     lone_cache: dict[int, list[_Cand]] = field(default_factory=dict)
+    # Runs with jokers by their lowest and highest natural's positions, the naturals between, the
+    # suit and the jokers (see _suit_runs).
+    window_cache: dict[int, list[_Cand]] = field(default_factory=dict)
 
 
 _RULES_CACHE: dict[int, _Rules] = {}
@@ -226,93 +229,6 @@ def _run_line(mask: int, rules: _Rules) -> int:
     return _line(mask, rules.wrap, rules.lowest, rules.highest)
 
 
-def _line(mask: int, wrap: bool, lowest: int, highest: int) -> int:
-    if wrap:
-        return (mask | mask << 13 | mask << 26) << 1
-    line = mask << 1
-    if mask & 1:
-        if highest == 14:
-            line |= 1 << 14
-        if lowest > 1:
-            line &= ~2
-    return line
-
-
-def _in_runs(line: int, run_min: int) -> int:
-    """The ranks (bit r-1 for rank r) at positions of ``line`` that lie in ``run_min`` or more
-    consecutive taken positions: the cards of some run without jokers."""
-    starts = line
-    for step in range(1, run_min):
-        starts &= line >> step
-    covered = starts
-    for step in range(1, run_min):
-        covered |= starts << step
-    # Position p is rank (p - 1) % 13 + 1; the line is at most three times thirteen positions long.
-    return (covered >> 1 | covered >> 14 | covered >> 27) & _SUIT
-
-
-@lru_cache(maxsize=64)
-def _run_part_table(wrap: bool, lowest: int, highest: int, run_min: int) -> tuple[int, ...]:
-    """For each suit's ranks (bit r-1 for rank r), those in a run without jokers (0: none).
-
-    The cards in no such run change nothing about the runs a suit holds without jokers (they
-    split no stretch of run_min or more), so runs are listed and kept by these ranks alone, which
-    far fewer suits differ in than in all their ranks."""
-    return tuple(_in_runs(_line(mask, wrap, lowest, highest), run_min) for mask in range(1 << 13))
-
-
-def _near(line: int, reach: int) -> int:
-    """The ranks at positions of ``line`` with another taken position at most ``reach`` away."""
-    near = 0
-    for step in range(1, reach + 1):
-        near |= line & (line >> step | line << step)
-    return (near >> 1 | near >> 14 | near >> 27) & _SUIT
-
-
-def _stretches(line: int, reach: int, fewest: int) -> tuple[int, ...]:
-    """The ranks of each stretch of ``line`` (taken positions each at most ``reach`` from the
-    next), lowest first: those of two positions or more and at least ``fewest`` ranks."""
-    found: list[int] = []
-    part = count = 0
-    last = -reach - 1
-    while line:
-        position = (line & -line).bit_length() - 1
-        line &= line - 1
-        if position - last > reach:
-            if count > 1 and part.bit_count() >= fewest:
-                found.append(part)
-            part = count = 0
-        part |= 1 << (position - 1) % 13
-        count += 1
-        last = position
-    if count > 1 and part.bit_count() >= fewest:
-        found.append(part)
-    return tuple(found)
-
-
-@lru_cache(maxsize=64)
-def _stretch_table(
-    wrap: bool, lowest: int, highest: int, reach: int, fewest: int
-) -> tuple[tuple[int, ...], ...]:
-    """For each suit's ranks (bit r-1 for rank r), the ranks of each stretch that can hold a run
-    with ``reach - 1`` jokers (fewer than a set's most cards), lowest first.
-
-    With fewer jokers than a set's most cards, a run holds two naturals or more (one natural
-    with jokers reads as a set), and the jokers fill at most their number of gaps between two
-    naturals: so a run's naturals lie in one stretch of positions each within jokers + 1 of the
-    next. Listing each stretch's ranks alone lists its runs as the whole suit lists them, and the
-    stretches one after another list the whole suit's runs in its order: its frames start at one
-    position after another, and a frame never reaches from one stretch to the next. (An ace in two
-    stretches, low and high, is alone at its other end in each, and one natural makes no run
-    here.) Stretches repeat across hands far more than whole suits, so runs are kept by stretch.
-    A stretch of fewer than ``fewest`` ranks holds no run. With wrap, the suit's ranks near another
-    are one stretch (the line there is unrolled, and a stretch may go round)."""
-    if wrap:
-        near = (_near(_line(mask, wrap, lowest, highest), reach) for mask in range(1 << 13))
-        return tuple((part,) if part and part.bit_count() >= fewest else () for part in near)
-    return tuple(_stretches(_line(mask, wrap, lowest, highest), reach, fewest) for mask in range(1 << 13))
-
-
 _RUN_CACHE_MAX: Final = 1 << 14
 """Most run lists one variant keeps (then it starts again): the 10,000 dealt 14-card hands of the
 solver bench (classic variant) leave about 1,200, holding 7,800 candidates (kept by stretch; by
@@ -359,16 +275,21 @@ def _listed_runs(key: int, mask: int, suit: int, jokers: int, rules: _Rules) -> 
     """The runs of one suit's ranks, kept in the cache under ``key``: another suit's runs of the
     same ranks moved to this suit when the cache holds them (moving costs a fraction of listing)."""
     cache = rules.run_cache
-    for other in range(4):
-        listed = cache.get(key - suit + other)
-        if listed is not None:
-            found = _moved(listed, (suit - other) * 13)
-            break
-    else:
+    found = _from_other_suit(cache, key, suit)
+    if found is None:
         found = []
         _suit_runs(mask, suit, jokers, rules, found)
     _keep(cache, key, found)
     return found
+
+
+def _from_other_suit(cache: dict[int, list[_Cand]], key: int, suit: int) -> list[_Cand] | None:
+    """The runs kept under ``key`` (whose low two bits are ``suit``) for another suit, moved to this one."""
+    for other in range(4):
+        listed = cache.get(key - suit + other)
+        if listed is not None:
+            return _moved(listed, (suit - other) * 13)
+    return None
 
 
 def _moved(cands: list[_Cand], step: int) -> list[_Cand]:
@@ -407,8 +328,16 @@ def _suit_runs(mask: int, suit: int, jokers: int, rules: _Rules, out: list[_Cand
         starts = [i for i, position in enumerate(line) if 14 <= position <= 26]
     else:
         starts = list(range(len(line)))
+    # The runs whose lowest natural sits at one position and highest at another depend only on the
+    # naturals between (the window) and the jokers: a suit's list is its windows' lists one after
+    # another, and windows repeat across hands far more than a suit's or a stretch's ranks (a
+    # first-seen two-joker stretch found four in five of its windows met before). Two windows lay
+    # the same naturals only where the ace is at both ends of the line (or the line wraps): there
+    # the lists are merged as one listing would keep them, the first frame worth the most.
+    direct = not rules.wrap and not (line_mask >> 1 & line_mask >> 14 & 1)
     best: dict[tuple[tuple[Card, ...], int], _Cand] = {}
-    base = suit * 13
+    windows = rules.window_cache
+    set_max = rules.set_max
     for first in starts:
         low = line[first]
         for last in range(first, len(line)):
@@ -417,20 +346,53 @@ def _suit_runs(mask: int, suit: int, jokers: int, rules: _Rules, out: list[_Cand
             if span > RUN_MAX:
                 break
             held = last - first + 1
-            gaps = span - held
-            if gaps > jokers:
+            if span - held > jokers:
                 break
             # Prune frames that cannot reach a legal length even with every joker.
-            if held + jokers < run_min or (held == 1 and jokers < rules.set_max):
+            if held + jokers < run_min or (held == 1 and jokers < set_max):
                 continue
-            inner = line[first + 1 : last]
-            for dropped_count in range(min(len(inner), jokers - gaps) + 1):
-                for dropped in combinations(inner, dropped_count):
-                    positions = [low, *[p for p in inner if p not in dropped]] if dropped else [low, *inner]
-                    if last > first:
-                        positions.append(high)
-                    _add_run_frames(positions, gaps + dropped_count, jokers, rules, base, best)
+            key = (((jokers << 6 | low) << RUN_MAX | (line_mask >> low) & ((1 << span) - 1)) << 2) | suit
+            found = windows.get(key)
+            if found is None:
+                found = _window_runs(key, line[first : last + 1], suit, jokers, rules)
+            if direct:
+                out.extend(found)
+                continue
+            for cand in found:
+                known = best.get((cand.naturals, cand.jokers))
+                if known is None or known.points < cand.points:
+                    best[cand.naturals, cand.jokers] = cand
     out.extend(best.values())
+
+
+_WINDOW_CACHE_MAX: Final = 1 << 14
+"""Most window lists one variant keeps (then it starts again): the solver bench's 10,000 hands meet
+about 800."""
+
+
+def _window_runs(key: int, positions: list[int], suit: int, jokers: int, rules: _Rules) -> list[_Cand]:
+    """The runs with jokers whose lowest natural is at ``positions[0]`` and highest at ``positions[-1]``,
+    the naturals between at the other ``positions`` (each laid or a joker's place), best frame each;
+    kept under ``key``, or moved from another suit's runs of the same window."""
+    cache = rules.window_cache
+    found = _from_other_suit(cache, key, suit)
+    if found is None:
+        best: dict[tuple[tuple[Card, ...], int], _Cand] = {}
+        low, high = positions[0], positions[-1]
+        gaps = high - low + 1 - len(positions)
+        inner = positions[1:-1]
+        base = suit * 13
+        for dropped_count in range(min(len(inner), jokers - gaps) + 1):
+            for dropped in combinations(inner, dropped_count):
+                kept = [low, *[p for p in inner if p not in dropped]] if dropped else [low, *inner]
+                if high != low:
+                    kept.append(high)
+                _add_run_frames(kept, gaps + dropped_count, jokers, rules, base, best)
+        found = list(best.values())
+    if len(cache) >= _WINDOW_CACHE_MAX:
+        cache.clear()
+    cache[key] = found
+    return found
 
 
 def _natural_runs(line_mask: int, base: int, rules: _Rules, out: list[_Cand]) -> None:

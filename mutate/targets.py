@@ -95,6 +95,7 @@ TARGETS: tuple[Target, ...] = (
     Target("variant-checks", "kalooki/variant_checks.py"),
     Target("solver", "kalooki/solver.py"),
     Target("solver-candidates", "kalooki/solver_candidates.py"),
+    Target("solver-lines", "kalooki/solver_lines.py"),
     Target("solver-builds", "kalooki/solver_builds.py"),
     Target("solver-search", "kalooki/solver_search.py"),
     Target("solver-parts", "kalooki/solver_parts.py"),
