@@ -65,21 +65,35 @@ def saves_dir() -> Path:
 
 
 def new_save_path(seed: int | None, now: datetime | None = None) -> Path:
-    """A fresh file name in the saves folder: the start time and the seed, so saves sort by date.
+    """A fresh file name in the saves folder, held for this game: the start time and the seed, so saves
+    sort by date.
+
+    Two games started in the same second with the same seed (two terminals, a script) took one name,
+    and the second was refused as "open in another kalooki": a name another game holds, or has
+    written, is passed over for the next. The lock is let go where the caller's
+    :func:`~save_lock.holding` block ends.
 
     A file where the folder goes (``KALOOKI_HOME`` a file) is a :class:`SaveFileError`, before any game
     is dealt: every save of it would fail, and the game would go on unsaved from its first move.
     """
+    from . import save_lock
+
     blocked = file_in_the_way(saves_dir())
     if blocked is not None:
         raise SaveFileError(f"{blocked}: give --save FILE to save the game elsewhere")
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
     path = saves_dir() / f"{stamp}-seed{seed}{SAVE_SUFFIX}"
     counter = 2
-    while path.exists():
+    while True:
+        if not path.exists():
+            with contextlib.suppress(save_lock.SaveInUse):
+                save_lock.hold(path)
+                # Written and let go by another game between the look and the lock: not fresh.
+                if not path.exists():
+                    return path
+                save_lock.release(path)
         path = saves_dir() / f"{stamp}-seed{seed}-{counter}{SAVE_SUFFIX}"
         counter += 1
-    return path
 
 
 STALE_TEMPORARY_SECONDS = 60

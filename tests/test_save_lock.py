@@ -357,3 +357,45 @@ def test_a_hosted_tables_log_is_held_before_it_deals(tmp_path: Path) -> None:
         assert not (tmp_path / "o.json").exists()
     finally:
         assert first.finish() == 0
+
+
+def test_a_new_game_passes_over_the_name_another_new_game_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two games started in the same second with the same seed took one name, and the second was refused
+    # as "open in another kalooki" (a file the player never named). The second takes the next name.
+    from datetime import datetime
+
+    from kalooki_cli import save_lock
+    from kalooki_cli.saves import new_save_path
+
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path / "home"))
+    started = datetime(2026, 12, 5, 20, 18, 27)
+    first = tmp_path / "home" / "saves" / "20261205-201827-seed7.kalooki-save.json"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_AND_WAIT, str(first)],
+        env=environment(tmp_path),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        with save_lock.holding():
+            second = new_save_path(7, now=started)
+            assert second.name == "20261205-201827-seed7-2.kalooki-save.json"
+            assert save_lock.open_elsewhere(first)
+    finally:
+        holder.communicate("", timeout=TIMEOUT)
+    with save_lock.holding():  # the first game gone without writing: its name is free again
+        assert new_save_path(7, now=started) == first
+
+
+HOLD_AND_WAIT = """
+import sys
+from pathlib import Path
+from kalooki_cli import save_lock
+save_lock.hold(Path(sys.argv[1]))
+print("held", flush=True)
+sys.stdin.read()
+"""
