@@ -380,7 +380,8 @@ def test_a_new_game_passes_over_the_name_another_new_game_holds(
         text=True,
     )
     try:
-        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        assert holder.stdout is not None
+        assert holder.stdout.readline() == "held\n"
         with save_lock.holding():
             second = new_save_path(7, now=started)
             assert second.name == "20261205-201827-seed7-2.kalooki-save.json"
