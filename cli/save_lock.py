@@ -11,7 +11,8 @@ saves shows and which goes when the game stops (one a game killed outright left,
 goes at ``kalooki saves --clean``: :func:`remove_if_stale`). Only a lock's own file is used there: a
 link, a folder or a second name of another file in its place stops the game, as cutting and writing
 it, or removing it, would reach a file that is not the lock's. A game's log is held the same way, by
-``.NAME.lock`` beside it, for as long as a game writes it: two copies of one save name one log.
+``.NAME.lock`` beside it, for as long as a game writes it: two copies of one save name one log; and a
+sweep's ``--out`` folder, by its manifest's, for as long as the sweep writes its cells.
 Without ``fcntl`` (Windows) nothing is locked, as the seat-token store does.
 """
 
@@ -87,6 +88,24 @@ def hold_log(log: Path) -> None:
         "while a game writes it",
         lambda shown, holder: LogInUse(
             f"{shown}: this log is being written by another kalooki{holder}; finish or quit that game first"
+        ),
+    )
+
+
+class SweepInUse(KalookiError):
+    """A sweep's --out folder is being written by another kalooki process."""
+
+
+def hold_sweep(folder: Path, manifest: Path) -> None:
+    """Lock the sweep folder ``folder`` (by its ``manifest``'s companion file) for this process; SweepInUse
+    when another process writes it: two sweeps of other options each took the folder for theirs, both
+    reported, and left its manifest and cells from different sweeps."""
+    _take(
+        manifest,
+        "while a sweep writes its folder",
+        lambda _shown, holder: SweepInUse(
+            f"{escape_controls(str(folder))}: another kalooki sweep is writing this folder{holder}; "
+            "wait for it to end, or give another --out folder"
         ),
     )
 

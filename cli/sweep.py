@@ -38,6 +38,7 @@ from kalooki.sweep import (
     sweep_rows,
 )
 
+from . import save_lock
 from .common import (
     SetOption,
     at_least,
@@ -440,46 +441,49 @@ def sweep_command(
         with plug_ins_print_to_stderr():  # checking a bot makes one
             for cell in spec.cells:
                 spec.plan(cell).check()
-        store = SweepStore(out, spec) if out is not None else None
-        done = store.open() if store is not None else {}
-        # Cells read back from --out are not played again: the processes, the bar, its speed and
-        # its time left count only the games this run plays (each such cell keeps its own time).
-        to_play = games * (len(cells) - len(done))
-        with (
-            sigterm_stops_games(),
-            plug_ins_print_to_stderr(),
-            open_pool(local_workers(workers, to_play), scheduler, most=to_play) as pool,
-            sweep_bar(enabled=True) as bar,
-        ):
-            task = bar.add_task("sweep", total=to_play, cells="") if bar is not None else None
+        with save_lock.holding():  # the --out folder, held by this sweep until its last cell is saved
+            store = SweepStore(out, spec) if out is not None else None
+            done = store.open() if store is not None else {}
+            # Cells read back from --out are not played again: the processes, the bar, its speed and
+            # its time left count only the games this run plays (each such cell keeps its own time).
+            to_play = games * (len(cells) - len(done))
+            with (
+                sigterm_stops_games(),
+                plug_ins_print_to_stderr(),
+                open_pool(local_workers(workers, to_play), scheduler, most=to_play) as pool,
+                sweep_bar(enabled=True) as bar,
+            ):
+                task = bar.add_task("sweep", total=to_play, cells="") if bar is not None else None
 
-            def advance(games_done: int, total: int, cells_done: int, cells_total: int) -> None:
-                if bar is not None and task is not None:
-                    bar.update(
-                        task, completed=games_done - (total - to_play), cells=f"{cells_done}/{cells_total}"
-                    )
+                def advance(games_done: int, total: int, cells_done: int, cells_total: int) -> None:
+                    if bar is not None and task is not None:
+                        bar.update(
+                            task,
+                            completed=games_done - (total - to_play),
+                            cells=f"{cells_done}/{cells_total}",
+                        )
 
-            # The games this run plays, for their bots' faults (a cell read back from --out keeps none).
-            played: list[GameRecord] = []
+                # The games this run plays, for their bots' faults (a cell read back from --out keeps none).
+                played: list[GameRecord] = []
 
-            def cell_played(cell: Cell, games_of_cell: PlayedCell) -> None:
-                played.extend(games_of_cell.records)
-                if store is not None:
-                    store.save(cell, games_of_cell)
+                def cell_played(cell: Cell, games_of_cell: PlayedCell) -> None:
+                    played.extend(games_of_cell.records)
+                    if store is not None:
+                        store.save(cell, games_of_cell)
 
-            try:
-                result = run_sweep(spec, pool, done=done, on_cell=cell_played, progress=advance)
-            except GameFailure as failure:
-                # The message names the base variant, which every cell shares: the cell says which rules.
-                failed = next((cell for cell in cells if cell.variant == failure.variant), None)
-                end_bar(bar)
-                fail(f"cell {failed.label}: {failure}" if failed is not None else str(failure))
-            except KeyboardInterrupt as stop:
-                end_bar(bar)
-                fail_interrupted(interrupted_message(store, len(cells)), stop)
-            except WorkerLost:  # the cells finished are kept in --out, as on Ctrl-C
-                end_bar(bar)
-                fail(interrupted_message(store, len(cells), WORKER_STOPPED))
+                try:
+                    result = run_sweep(spec, pool, done=done, on_cell=cell_played, progress=advance)
+                except GameFailure as failure:
+                    # The message names the base variant, which every cell shares: the cell says which rules.
+                    failed = next((cell for cell in cells if cell.variant == failure.variant), None)
+                    end_bar(bar)
+                    fail(f"cell {failed.label}: {failure}" if failed is not None else str(failure))
+                except KeyboardInterrupt as stop:
+                    end_bar(bar)
+                    fail_interrupted(interrupted_message(store, len(cells)), stop)
+                except WorkerLost:  # the cells finished are kept in --out, as on Ctrl-C
+                    end_bar(bar)
+                    fail(interrupted_message(store, len(cells), WORKER_STOPPED))
     tell_bot_faults(played)
     rows = sweep_rows(result)
     try:

@@ -28,6 +28,7 @@ from kalooki.sweep import PlayedCell, SweepSpec, record_from_json, record_to_jso
 from kalooki.text import clipped
 from kalooki.variant import variant_json
 
+from . import save_lock
 from .output import output_problem
 from .saves import write_atomically
 
@@ -56,7 +57,7 @@ class SweepStore:
         """Check the folder holds this sweep (or nothing yet) and read the cells already finished."""
         try:
             problem = output_problem(self.folder, folder=True)
-            started = self.manifest.exists()
+            self.manifest.exists()  # raises where the name is too long for the system
         except OSError as error:  # a name too long for the system (ENAMETOOLONG)
             shown = clipped(str(self.folder))
             raise SweepStoreError(
@@ -64,6 +65,13 @@ class SweepStore:
             ) from None
         if problem is not None:  # a file, a FIFO, a device (/dev/full), a link to nothing
             raise SweepStoreError(f"{self.folder}: {problem}")
+        try:
+            # The folder --out names is the sweep's own: made here, and held while this sweep writes it.
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise SweepStoreError(f"{self.folder}: cannot write: {error.strerror or error}") from None
+        save_lock.hold_sweep(self.folder, self.manifest)
+        started = self.manifest.exists()
         identity = self.spec.identity()
         regridded = False
         if started:
@@ -75,7 +83,6 @@ class SweepStore:
                 regridded = True
         else:
             try:
-                # The folder --out names is the sweep's own: made here, with its cells folder.
                 self.cell_path(0).parent.mkdir(parents=True, exist_ok=True)
                 write_atomically(self.manifest, json.dumps(identity, indent=1))
             except OSError as error:

@@ -295,3 +295,55 @@ def test_out_of_a_newer_kalooki_is_said_to_be_one_and_not_to_be_removed(tmp_path
         f"{folder}: was written by a newer kalooki (sweep format 2; this kalooki reads 1): upgrade kalooki "
         "to resume it, or give another --out folder",
     )
+
+
+def test_out_is_refused_to_a_second_sweep_while_one_writes_it(tmp_path: Path) -> None:
+    # Two sweeps of other options started together each took the folder for theirs: both reported, and
+    # the folder was left with one's manifest and the other's cells, refused on every run after.
+    folder = tmp_path / "run"
+    sweep_of_400 = [*KALOOKI, "sweep", "classic", "--grid", "jokers=2,4", "-n", "400", "-w", "1"]
+    first = subprocess.Popen(
+        takes_ctrl_c([*sweep_of_400, "--out", str(folder)]),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not (folder / "sweep.json").exists() and first.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert first.poll() is None, "the first sweep ended before the second started"
+        second = subprocess.run(
+            [
+                *KALOOKI,
+                "sweep",
+                "classic",
+                "--grid",
+                "jokers=2,4",
+                "-n",
+                "3",
+                "-w",
+                "1",
+                "--out",
+                str(folder),
+            ],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert (second.returncode, second.stderr.strip()) == (
+            1,
+            f"{folder}: another kalooki sweep is writing this folder (process {first.pid}); wait for it "
+            "to end, or give another --out folder",
+        )
+        first.send_signal(signal.SIGINT)
+        assert first.wait(60) == 130
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait()
+    assert json.loads((folder / "sweep.json").read_text())["games"] == 400
+    assert sorted(path.name for path in folder.iterdir()) == ["cells", "sweep.json"]  # no lock left behind
