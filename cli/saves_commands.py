@@ -117,15 +117,17 @@ def saves(
             return
         console.print(f"Saved games in {escape_controls(str(folder))}, unfinished first:", markup=False)
         print_saves(console, entries, folder)
-        if any(entry.save is not None and not entry.finished for entry in entries):
+        # Each line names a command that takes one of the games listed: resume refuses a hosted table's.
+        hosted = any(entry.hosted and not entry.finished for entry in entries)
+        if any(entry.save is not None and not entry.finished and not entry.hosted for entry in entries):
             console.print("Continue one with: kalooki resume N (or kalooki resume FILE)", markup=False)
-        else:  # nothing to continue: the line named a command that could only refuse
+        elif not hosted:  # nothing to continue: the line named a command that could only refuse
             console.print(
                 "None of them can be continued: start a new game with 'kalooki play'; "
                 "'kalooki saves --clean' removes the finished ones.",
                 markup=False,
             )
-        if any(entry.hosted and not entry.finished for entry in entries):
+        if hosted:
             console.print("Reopen a hosted table with: kalooki host --resume N", markup=False)
         return
     freed = _remove_stale_locks(entries, folder)

@@ -273,7 +273,10 @@ def test_a_hosted_tables_save_is_reopened_by_host_not_resumed_with_bots(home: Pa
     before = hosted.read_bytes()
     output = play("saves")
     assert "1  hosted table · classic · ann, " in output
-    assert "Reopen a hosted table with: kalooki host --resume N" in output
+    # Only the command that takes it: "Continue one with: kalooki resume N" named one that refuses it.
+    assert output.splitlines()[-1] == "Reopen a hosted table with: kalooki host --resume N"
+    assert "kalooki resume N" not in output
+    assert "None of them can be continued" not in output
     for arguments in (["resume", "1"], ["resume", str(hosted)], ["resume"]):
         result = runner.invoke(app, arguments, input="quit\n")
         assert result.exit_code == 1, result.output
