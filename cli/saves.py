@@ -181,6 +181,10 @@ def refuse_other_file(path: Path, own: Path | None = None, resume_with: str = "k
         raise SaveFileError(f"{shown}: is a folder; give a file name")  # as --save says
     kind = game_file_kind(path)
     if kind in ("save", "table"):
+        from . import save_lock
+
+        if save_lock.open_elsewhere(path):  # the command to continue it would be refused as well
+            raise SaveFileError(f"{shown}: holds a game open in another kalooki now; give a new file")
         if kind == "table":
             resume_with = "kalooki host --resume"
         raise SaveFileError(

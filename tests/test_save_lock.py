@@ -400,3 +400,19 @@ save_lock.hold(Path(sys.argv[1]))
 print("held", flush=True)
 sys.stdin.read()
 """
+
+
+def test_saving_onto_a_game_open_in_another_kalooki_says_so(logged_game: Path) -> None:
+    # "s.json: already holds a saved game (continue it with kalooki resume s.json)" named a command that,
+    # with the game open in the other terminal, is refused as well.
+    first = Terminal(logged_game, "resume", "s.json", "--fast", "--no-log")
+    try:
+        first.until("play> ")
+        second = kalooki(logged_game, "play", "--seed", "5", "--fast", typed="save s.json\nquit\n")
+        assert second.returncode == 0, second.stderr
+        assert "s.json: holds a game open in another kalooki now; give a new file" in second.stdout
+    finally:
+        assert first.finish("quit\n") == 0
+    # Once it is not open, the file is named as a game to continue.
+    third = kalooki(logged_game, "play", "--seed", "5", "--fast", typed="save s.json\nquit\n")
+    assert "s.json: already holds a saved game (continue it with `kalooki resume s.json`)" in third.stdout
