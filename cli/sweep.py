@@ -443,7 +443,8 @@ def sweep_command(
                 spec.plan(cell).check()
         with save_lock.holding():  # the --out folder, held by this sweep until its last cell is saved
             store = SweepStore(out, spec) if out is not None else None
-            done = store.open() if store is not None else {}
+            with plug_ins_print_to_stderr():  # the cells read back have a game played again
+                done = store.open() if store is not None else {}
             # Cells read back from --out are not played again: the processes, the bar, its speed and
             # its time left count only the games this run plays (each such cell keeps its own time).
             to_play = games * (len(cells) - len(done))

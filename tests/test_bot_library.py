@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from kalooki_cli.app import app
@@ -136,10 +137,12 @@ class Chatty(Cautious):
         return super().choose(view, legal)
 
 
-def test_what_a_plug_in_prints_leaves_a_json_report_on_stdout_whole() -> None:
-    # Mixed into the report on stdout, it made the JSON unreadable.
+def test_what_a_plug_in_prints_leaves_a_json_report_on_stdout_whole(tmp_path: Path) -> None:
+    # Mixed into the report on stdout, it made the JSON unreadable. A sweep resumed from --out plays a
+    # game of the cells it reads back again, to check they were played alike: printed there too.
     register("chatty", Chatty)
-    for command in (["simulate"], ["sweep", "--grid", "joker_penalty=15,25"]):
+    resumed = ["sweep", "--grid", "joker_penalty=15,25", "--out", str(tmp_path / "lab")]
+    for command in (["simulate"], ["sweep", "--grid", "joker_penalty=15,25"], resumed, resumed):
         args = [*command, "-n", "2", "-w", "1", "--bots", "greedy,chatty", "--json"]
         result = CliRunner().invoke(app, args)
         assert result.exit_code == 0, result.output
