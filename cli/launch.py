@@ -66,8 +66,6 @@ def load_command_line() -> Callable[[], None]:
         # Before anything is written: an error about the command line needs it as much as a report.
         write_plainly()
         from .app import main as run
-    except KeyboardInterrupt:
-        raise SystemExit(130) from None
     finally:
         if noting:
             signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -77,6 +75,11 @@ def load_command_line() -> Callable[[], None]:
 
 
 def main() -> None:
-    read_nothing_if_closed()
-    skip_byte_order_mark()
-    load_command_line()()
+    try:
+        read_nothing_if_closed()
+        skip_byte_order_mark()
+        load_command_line()()
+    except KeyboardInterrupt:
+        # A Ctrl-C no command handles: before the handler above is in place or once it is let go
+        # (Python code runs on after it is restored), and before the command's own try begins.
+        raise SystemExit(130) from None

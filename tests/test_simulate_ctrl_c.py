@@ -121,8 +121,9 @@ def test_ctrl_c_while_the_command_loads_ends_it_quietly(after: float) -> None:
 # the moments that went wrong, as deterministically as a test can, and run the command as its
 # console script does.
 _RUN_KALOOKI = """
+import sys
 sys.argv = ["kalooki", *sys.argv[1:]]
-from cli.launch import main
+from kalooki_cli.launch import main
 main()
 """
 
@@ -165,14 +166,33 @@ typer.main.get_command = get_command
 """
 
 
+# Once loaded, the handler that notes a Ctrl-C is let go, and the command's first lines run before any
+# part of it that ends a Ctrl-C quietly.
+_CTRL_C_ONCE_LOADED = """
+import signal
+import kalooki_cli.output
+
+def whole_writes():
+    signal.raise_signal(signal.SIGINT)
+
+kalooki_cli.output.whole_writes = whole_writes
+"""
+
+
 @pytest.mark.parametrize(
     ("harness", "arguments"),
     [
         (_CTRL_C_INSIDE_A_WRAPPING_IMPORT, ["kalooki.variant", "variants"]),
         (_CTRL_C_INSIDE_A_WRAPPING_IMPORT, ["kalooki_net.client", "join", "127.0.0.1:1", "--code", "x"]),
         (_CTRL_C_WHILE_TYPER_BUILDS, ["variants"]),
+        (_CTRL_C_ONCE_LOADED, ["variants"]),
     ],
-    ids=["while-the-command-line-loads", "while-join-imports-the-client", "while-typer-builds-the-command"],
+    ids=[
+        "while-the-command-line-loads",
+        "while-join-imports-the-client",
+        "while-typer-builds-the-command",
+        "once-the-command-line-is-loaded",
+    ],
 )
 def test_ctrl_c_at_a_moment_no_command_handles_ends_quietly(harness: str, arguments: list[str]) -> None:
     interrupted = subprocess.run(
