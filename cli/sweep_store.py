@@ -16,6 +16,7 @@ move leaves files that are moved again or played again, never games taken for an
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -96,24 +97,27 @@ class SweepStore:
                 if _played_under(data, wanted) != wanted["rules"]:
                     raise SweepStoreError(f"{path}: holds the games of another cell{CELL_REMEDY}")
         if done and not regridded:
-            self._check_played_alike(min(done), done[min(done)])
+            first = min(done)
+            self._check_played_alike(first, done[first], self.cell_path(first))
         return done
 
-    def _check_played_alike(self, index: int, played: PlayedCell) -> None:
-        """Refuse cells that this kalooki would not play as they were played: their first game, played again.
+    def _check_played_alike(self, index: int, played: PlayedCell, path: Path) -> None:
+        """Refuse cells that this kalooki would not play as they were played: the first hand of the first
+        game of cell ``index`` (read from ``path``), played again.
 
         Nothing in the folder says which kalooki played it, and a later one whose bots choose otherwise
         plays other games from the same seeds: its cells beside the folder's would be set against one
-        another as if one program had played them all. One game costs a fraction of a second, and a
-        change in how the bots or the rules play shows in one of its hundreds of choices.
+        another as if one program had played them all. A hand costs a fraction of a second (a whole
+        game under a high goal, a minute), and a change in how the bots or the rules play shows in one
+        of its dozens of choices.
         """
-        plan = self.spec.plan(self.spec.cells[index])
+        plan = replace(self.spec.plan(self.spec.cells[index]), max_hands=1)
         again = plan.play(plan.jobs()[:1])[0]
-        if record_to_json(again) != record_to_json(played.records[0]):
+        if again.hands[:1] != played.records[0].hands[:1]:
             raise SweepStoreError(
-                f"{self.cell_path(index)}: its games were played by a kalooki that plays them differently "
-                "(its first game, played again here, goes another way): its cells beside this one's would "
-                "not be results of one program; give another --out folder"
+                f"{path}: its games were played by a kalooki that plays them differently (its first hand, "
+                "played again here, goes another way): its cells beside this one's would not be results of "
+                "one program; give another --out folder"
             )
 
     def _played(self, path: Path, data: Any) -> PlayedCell:
@@ -154,6 +158,7 @@ class SweepStore:
         saved, cells = manifest["cells"], identity["cells"]
         number = {_key(cell["rules"]): index for index, cell in enumerate(cells)}
         moving: dict[int, PlayedCell] = {}
+        sources: dict[int, Path] = {}  # the file each of them comes from
         files = sorted(self.cell_path(0).parent.glob("cell-[0-9][0-9][0-9].json"))
         left_out: list[str] = []
         for path in files:
@@ -168,6 +173,7 @@ class SweepStore:
                 left_out.append(_label(knobs) if isinstance(knobs, dict) else path.name)
                 continue
             moving[number[_key(rules)]] = played
+            sources[number[_key(rules)]] = path
         if left_out and not moving:
             raise self._different(manifest, identity)  # nothing in common: no grid grew
         if left_out:
@@ -177,7 +183,8 @@ class SweepStore:
                 "or give another --out folder"
             )
         if moving:
-            self._check_played_alike(min(moving), moving[min(moving)])
+            first = min(moving)
+            self._check_played_alike(first, moving[first], sources[first])
         for index, played in moving.items():
             self.save(self.spec.cells[index], played)
         for path in files:

@@ -267,11 +267,13 @@ def test_out_refuses_cells_a_kalooki_that_plays_otherwise_played(
     monkeypatch.setattr(kalooki.simulate, "derive_seed", lambda *parts: seeded("another kalooki", *parts))
     cell = folder / "cells" / "cell-000.json"
     refusal = (
-        f"{cell}: its games were played by a kalooki that plays them differently (its first game, played "
+        f"{cell}: its games were played by a kalooki that plays them differently (its first hand, played "
         "again here, goes another way): its cells beside this one's would not be results of one program; "
         "give another --out folder"
     )
-    for grid in ("jokers=2,4", "jokers=2,3,4"):  # resumed as it was, or grown
+    # Resumed as it was, or grown (jokers=2 keeping its number, or to be moved to cell 1: the file named
+    # is the one that holds it now).
+    for grid in ("jokers=2,4", "jokers=2,3,4", "jokers=0,2,4"):
         code, _, err = sweep(*common, "--grid", grid)
         assert (code, err.strip()) == (1, refusal)
         assert sorted(path.name for path in (folder / "cells").iterdir()) == [
