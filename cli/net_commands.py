@@ -247,10 +247,10 @@ def run_host(
         if log is not None:
             table.log_factory = lambda game: TurnLogWriter(game, log)
             table.log_place, table.log_unnamed = recorded_place(log), not recorded_place(log)
-    save_lock.hold(save_path)
-    if save is not None:
+    if save is not None:  # first: a file holding a game open elsewhere is said as play says it
         own = resume.expanduser() if resume is not None else None
         refuse_other_file(save_path, own=own, resume_with="kalooki host --resume")
+    save_lock.hold(save_path)
     table.save_path, table.write_save = save_path, write_save
     token: str | None = None
     host_seat: int | None = None

@@ -12,18 +12,14 @@ rather than as a misspelt key.
 
 from __future__ import annotations
 
-import difflib
-from typing import Any, Final
+from typing import Any
 
 from pydantic import ValidationError
 
 from kalooki.errors import KalookiError
 from kalooki.text import escape_controls
 from kalooki.validation import rules_problem
-from kalooki.variant import KNOB_NAMES, SAVED_RULES, Variant
-
-TYPO_LIKENESS: Final = 0.8
-"""How alike (difflib's ratio) an unknown key and a knob's name are for the key to read as a misspelling."""
+from kalooki.variant import SAVED_RULES, Variant
 
 
 class SavedRulesError(KalookiError):
@@ -49,8 +45,9 @@ def _refusal(error: ValidationError, rules: Any, invalid: str, whose: str, upgra
         for problem in error.errors()
         if problem["type"] == "extra_forbidden" and len(problem["loc"]) == 1
     ]
-    # A key close to a knob's name is a hand's mistake in the file, which the usual words point out.
-    if unknown and not difflib.get_close_matches(unknown[0], KNOB_NAMES, n=1, cutoff=TYPO_LIKENESS):
+    # Not read as a misspelling, however close to a knob's name: kalooki wrote these rules (a save is
+    # checksummed), and a newer knob may well be named like an older one (run_maximum, set_minimum).
+    if unknown:
         knob = escape_controls(unknown[0])
         return (
             f"{whose} use '{knob}', a knob this kalooki does not know: a newer kalooki wrote them; {upgrade}"

@@ -411,6 +411,12 @@ def test_saving_onto_a_game_open_in_another_kalooki_says_so(logged_game: Path) -
         second = kalooki(logged_game, "play", "--seed", "5", "--fast", typed="save s.json\nquit\n")
         assert second.returncode == 0, second.stderr
         assert "s.json: holds a game open in another kalooki now; give a new file" in second.stdout
+        # A new table is no "this game" either: said as play says it, before the table opens.
+        host = kalooki(logged_game, "host", "--save", "s.json", "--bind", "127.0.0.1", "--port", "0")
+        assert (host.returncode, host.stderr.strip()) == (
+            1,
+            "s.json: holds a game open in another kalooki now; give a new file",
+        )
     finally:
         assert first.finish("quit\n") == 0
     # Once it is not open, the file is named as a game to continue.
