@@ -62,6 +62,9 @@ from .view import seat_events, seat_view
 
 MAX_REFUSED_FLOOD = 100
 """Messages refused for flooding before the connection is closed."""
+PING_SECONDS = 10.0
+"""Between the pings the host sends each connection, and how long it waits for the answer: a connection
+that stopped answering (its computer asleep, its process stopped) is let go within two of these."""
 
 
 class TableServer:
@@ -78,6 +81,7 @@ class TableServer:
         outbox: int = OUTBOX,
         send_timeout: float = SEND_TIMEOUT,
         join_timeout: float = JOIN_TIMEOUT,
+        ping_seconds: float = PING_SECONDS,
         advisor: Advisor | None = None,
         admission: Admission | None = None,
         wrong_tries: WrongTries | None = None,
@@ -85,6 +89,7 @@ class TableServer:
         allowed_hosts: AllowedHosts | None = None,
     ) -> None:
         self.table = table
+        self.ping_seconds = ping_seconds
         self.admission = admission or Admission()
         """The connections open by address: a flood of them is closed before it uses up the host's files."""
         self.wrong_tries = wrong_tries or WrongTries()
@@ -134,8 +139,8 @@ class TableServer:
             max_size=MAX_MESSAGE_BYTES,
             max_queue=16,
             process_request=self.gate.process_request,
-            ping_interval=10,
-            ping_timeout=10,
+            ping_interval=self.ping_seconds,
+            ping_timeout=self.ping_seconds,
             close_timeout=2,
             compression=None,
             create_connection=counted_connections(self.admission, self.trusted_proxies),
