@@ -14,7 +14,6 @@ import sys
 from typing import Annotated
 
 import typer
-from pydantic_core import SchemaError
 
 from kalooki import __version__
 
@@ -75,30 +74,12 @@ OUTPUT_FULL: frozenset[int] = frozenset(
 over its size limit, a device error. (A closed pipe, EPIPE, is Click's to handle: exit 1 quietly.)"""
 
 
-def interrupted_while_built(error: SchemaError) -> bool:
-    """Whether ``error`` is a Ctrl-C that landed while pydantic built a model's validator.
-
-    Modules a command imports when it runs (the network table's protocol, game scripts) build their
-    models then, in compiled code that turns what is raised inside into a SchemaError carrying the
-    KeyboardInterrupt's name alone: the Ctrl-C it was, not a fault of the program's.
-    """
-    return "KeyboardInterrupt" in str(error)
-
-
 def main() -> None:
     from .output import whole_writes
 
     whole_writes()
     try:
         app(prog_name="kalooki")
-    except KeyboardInterrupt:
-        # Typer ends a command's own Ctrl-C with 130; one while it builds the command, before the
-        # command runs, reached here as a traceback.
-        raise SystemExit(130) from None
-    except SchemaError as error:
-        if not interrupted_while_built(error):
-            raise
-        raise SystemExit(130) from None
     except OSError as error:
         # Files the commands write turn their errors into their own lines: what reaches here is
         # standard output (``kalooki rules > /full/disk/rules.md``).

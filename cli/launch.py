@@ -74,12 +74,30 @@ def load_command_line() -> Callable[[], None]:
     return run
 
 
+def interrupted_while_built(error: Exception) -> bool:
+    """Whether ``error`` is a Ctrl-C that landed while pydantic built a model's validator.
+
+    Modules a command imports when it runs (the network table's protocol, game scripts) build their
+    models then, in compiled code that turns what is raised inside into a SchemaError carrying the
+    KeyboardInterrupt's name alone: the Ctrl-C it was, not a fault of the program's.
+    """
+    from pydantic_core import SchemaError  # loaded by then: the variant model is built at start
+
+    return isinstance(error, SchemaError) and "KeyboardInterrupt" in str(error)
+
+
 def main() -> None:
+    # Each Ctrl-C no command handles ends the run with 130, quietly: before the handler that notes one
+    # is in place, once it is let go (Python code runs on after it is restored), while Typer builds the
+    # command from its annotations (before the part of Typer that ends a command's Ctrl-C with 130),
+    # and in a module a command imports when it runs.
     try:
         read_nothing_if_closed()
         skip_byte_order_mark()
         load_command_line()()
     except KeyboardInterrupt:
-        # A Ctrl-C no command handles: before the handler above is in place or once it is let go
-        # (Python code runs on after it is restored), and before the command's own try begins.
+        raise SystemExit(130) from None
+    except Exception as error:
+        if not interrupted_while_built(error):
+            raise
         raise SystemExit(130) from None
