@@ -291,7 +291,9 @@ def _start_game(items: _Records) -> Game:
         raise ReplayError("record 1: the log's rules are missing: the 'game' record has no 'variant'")
     rules = header["variant"]
     try:
-        variant = read_saved_rules(rules, "the log's rules", upgrade="upgrade kalooki to read it")
+        variant = read_saved_rules(
+            rules, "the log's rules", upgrade="upgrade kalooki to read it", editable=True
+        )
     except SavedRulesError as error:
         raise ReplayError(f"record 1: {error}") from None
     players, seed, limit = (

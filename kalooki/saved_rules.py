@@ -7,11 +7,12 @@ an earlier kalooki dealt under such rules was refused by the next one, and could
 finished, replayed or rejoined. The game plays as it did: they are left to variant files and ``--set``.
 
 Rules holding a knob this kalooki does not know were written by a newer one, which is said as such
-rather than as a misspelt key.
+rather than as a misspelt key (but in a log, which has no checksum, a key like a knob's name).
 """
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from pydantic import ValidationError
@@ -19,34 +20,42 @@ from pydantic import ValidationError
 from kalooki.errors import KalookiError
 from kalooki.text import escape_controls
 from kalooki.validation import rules_problem
-from kalooki.variant import SAVED_RULES, Variant
+from kalooki.variant import KNOB_NAMES, SAVED_RULES, Variant
 
 
 class SavedRulesError(KalookiError):
     """Rules a save, a log or a table holds that this kalooki cannot play: the message says why."""
 
 
-def read_saved_rules(rules: Any, whose: str, *, upgrade: str, invalid: str = "are invalid") -> Variant:
+def read_saved_rules(
+    rules: Any, whose: str, *, upgrade: str, invalid: str = "are invalid", editable: bool = False
+) -> Variant:
     """The variant ``rules`` (as a save, log or welcome holds them) describe.
 
     ``whose`` names them in a refusal ("the saved game's rules"), followed by ``invalid`` and the
     fault; ``upgrade`` ends the refusal of rules from a newer kalooki ("upgrade kalooki to load it").
-    Raises SavedRulesError.
+    ``editable``: the file has no checksum (a log), so a key like a knob's name (``jokerz``) may be a
+    hand's mistake, said as `kalooki validate` says it. Raises SavedRulesError.
     """
     try:
         return Variant.model_validate(rules, strict=False, context={SAVED_RULES: True})
     except ValidationError as error:
-        raise SavedRulesError(_refusal(error, rules, f"{whose} {invalid}", whose, upgrade)) from None
+        refusal = _refusal(error, rules, f"{whose} {invalid}", whose, upgrade, editable)
+        raise SavedRulesError(refusal) from None
 
 
-def _refusal(error: ValidationError, rules: Any, invalid: str, whose: str, upgrade: str) -> str:
+def _refusal(
+    error: ValidationError, rules: Any, invalid: str, whose: str, upgrade: str, editable: bool
+) -> str:
     unknown = [
         str(problem["loc"][0])
         for problem in error.errors()
         if problem["type"] == "extra_forbidden" and len(problem["loc"]) == 1
     ]
-    # Not read as a misspelling, however close to a knob's name: kalooki wrote these rules (a save is
-    # checksummed), and a newer knob may well be named like an older one (run_maximum, set_minimum).
+    # Where no one edits the file (a save is checksummed, a welcome is the host's), not read as a
+    # misspelling however close to a knob's name: a newer knob may be named like one (run_maximum).
+    if unknown and editable:
+        unknown = [key for key in unknown if not difflib.get_close_matches(key, KNOB_NAMES, n=1, cutoff=0.8)]
     if unknown:
         knob = escape_controls(unknown[0])
         return (
