@@ -157,8 +157,7 @@ class SweepStore:
         """
         saved, cells = manifest["cells"], identity["cells"]
         number = {_key(cell["rules"]): index for index, cell in enumerate(cells)}
-        moving: dict[int, PlayedCell] = {}
-        sources: dict[int, Path] = {}  # the file each of them comes from
+        moving: dict[int, tuple[PlayedCell, Path]] = {}  # by number in this grid: the games, their file
         files = sorted(self.cell_path(0).parent.glob("cell-[0-9][0-9][0-9].json"))
         left_out: list[str] = []
         for path in files:
@@ -172,8 +171,7 @@ class SweepStore:
                 knobs = data.get("knobs") if isinstance(data, dict) else None
                 left_out.append(_label(knobs) if isinstance(knobs, dict) else path.name)
                 continue
-            moving[number[_key(rules)]] = played
-            sources[number[_key(rules)]] = path
+            moving[number[_key(rules)]] = (played, path)
         if left_out and not moving:
             raise self._different(manifest, identity)  # nothing in common: no grid grew
         if left_out:
@@ -184,8 +182,8 @@ class SweepStore:
             )
         if moving:
             first = min(moving)
-            self._check_played_alike(first, moving[first], sources[first])
-        for index, played in moving.items():
+            self._check_played_alike(first, *moving[first])
+        for index, (played, _) in moving.items():
             self.save(self.spec.cells[index], played)
         for path in files:
             if int(path.stem.removeprefix("cell-")) not in moving:

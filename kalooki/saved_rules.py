@@ -40,12 +40,11 @@ def read_saved_rules(
     try:
         return Variant.model_validate(rules, strict=False, context={SAVED_RULES: True})
     except ValidationError as error:
-        refusal = _refusal(error, rules, f"{whose} {invalid}", whose, upgrade, editable)
-        raise SavedRulesError(refusal) from None
+        raise SavedRulesError(_refusal(error, rules, whose, invalid, upgrade, editable)) from None
 
 
 def _refusal(
-    error: ValidationError, rules: Any, invalid: str, whose: str, upgrade: str, editable: bool
+    error: ValidationError, rules: Any, whose: str, invalid: str, upgrade: str, editable: bool
 ) -> str:
     unknown = [
         str(problem["loc"][0])
@@ -61,4 +60,4 @@ def _refusal(
         return (
             f"{whose} use '{knob}', a knob this kalooki does not know: a newer kalooki wrote them; {upgrade}"
         )
-    return f"{invalid}: {rules_problem(error, rules)}"
+    return f"{whose} {invalid}: {rules_problem(error, rules)}"
