@@ -20,6 +20,8 @@ import os
 import signal
 import socket
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import (
     FIRST_COMPLETED,
@@ -32,6 +34,8 @@ from concurrent.futures import (
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
+from multiprocessing.context import BaseContext
+from multiprocessing.process import BaseProcess
 from typing import Any, Final, TypeVar
 
 from kalooki.errors import KalookiError
@@ -119,8 +123,12 @@ def open_pool(
     context = multiprocessing.get_context()
     # A worker's parent is this process, but for a fork server's (it forks them): 0, not to be checked.
     parent = os.getpid() if context.get_start_method() != "forkserver" else 0
+    workers_made: list[BaseProcess] = []
     executor = ProcessPoolExecutor(
-        max_workers=count, mp_context=context, initializer=_worker_started, initargs=(parent,)
+        max_workers=count,
+        mp_context=_noting_workers(context, workers_made),
+        initializer=_worker_started,
+        initargs=(parent,),
     )
     try:
         yield Pool(executor, count, "local")
@@ -128,10 +136,11 @@ def open_pool(
         # Ctrl-C or an error: the games still being played are not wanted. Stop their processes rather
         # than wait for them; a Ctrl-C that lands inside the executor's own bookkeeping could also leave
         # them waiting for work that never comes, and this process waiting for them for ever.
-        _stop_processes(executor)
+        _stop_processes(workers_made)
         raise
     finally:
-        executor.shutdown(wait=True, cancel_futures=True)
+        _forking.worker = False  # a worker made, then a Ctrl-C before its fork: the next fork is not one
+        _shut_down(executor)
 
 
 def _worker_started(parent: int) -> None:
@@ -143,11 +152,38 @@ def _worker_started(parent: int) -> None:
     sends them to the whole process group, and a worker idle between tasks printed its KeyboardInterrupt's
     traceback. A parent that dies without stopping them (``kill -9``) has them sent SIGTERM too, on Linux:
     they were left waiting, reparented, for work that would never come."""
+    _set_worker_signals()
+    _end_with_parent(parent)
+
+
+def _set_worker_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    _end_with_parent(parent)
+
+
+_forking = threading.local()
+"""``worker``: whether this thread's next fork is the pool's, of a worker (the fork start method)."""
+
+
+def _forked_child() -> None:
+    """Right after a fork, in the child: a worker of the pool takes its own signal handlers at once.
+
+    Its initializer sets them too, but only once multiprocessing has started it: until then the worker
+    ran its parent's handlers, and a Ctrl-C sent to the terminal's whole group, or a SIGTERM, raised
+    inside that start, and the worker printed the traceback under the command's own line."""
+    if getattr(_forking, "worker", False):
+        _forking.worker = False
+        _set_worker_signals()
+
+
+def _forked_parent() -> None:
+    _forking.worker = False
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows, which has no fork
+    os.register_at_fork(after_in_child=_forked_child, after_in_parent=_forked_parent)
 
 
 PR_SET_PDEATHSIG: Final = 1
@@ -175,15 +211,62 @@ def _end_with_parent(parent: int) -> None:
         os.kill(os.getpid(), signal.SIGTERM)
 
 
-def _stop_processes(executor: ProcessPoolExecutor) -> None:
-    """Terminate the executor's worker processes (the executor then finds its pool broken and fails what
-    was pending: shutting it down afterwards does not wait on them)."""
-    # The processes are the executor's own attribute: the standard library's public way to stop them
-    # (terminate_workers) arrives only with Python 3.14.
-    processes = getattr(executor, "_processes", None) or {}
-    for process in list(processes.values()):
+def _noting_workers(context: BaseContext, made: list[BaseProcess]) -> BaseContext:
+    """``context``, noting in ``made`` each process it makes, before the process is started.
+
+    The pool's own list of its workers is written just after each is forked: a signal that lands
+    between the two left a worker no one would stop, waiting for work that never comes, and this
+    process, at its exit, waiting for that worker (multiprocessing joins its children) for ever. And the
+    standard library's public way to stop a pool's processes (terminate_workers) arrives only with
+    Python 3.14."""
+    # typeshed's BaseContext leaves out the Process class every context has (ignored twice below).
+    process_class: type[BaseProcess] = context.Process  # type: ignore[attr-defined]
+
+    forks_here = context.get_start_method() == "fork"
+
+    def process(*args: Any, **kwargs: Any) -> BaseProcess:
+        # An instance of the context's own class: one of a class made here could not be pickled, as
+        # the spawn and forkserver methods pickle the process they start.
+        made.append(process_class(*args, **kwargs))
+        _forking.worker = forks_here  # the pool starts it next, in this thread: the fork is the worker's
+        return made[-1]
+
+    noting = type(context)()  # a context of the same start method, of its own: the shared one is untouched
+    noting.Process = process  # type: ignore[attr-defined]
+    return noting
+
+
+def _stop_processes(processes: list[BaseProcess]) -> None:
+    """Terminate the pool's worker processes (the executor then finds its pool broken and fails what was
+    pending: shutting it down afterwards does not wait on them)."""
+    for process in processes:
         if process.is_alive():
             process.terminate()
+
+
+MANAGER_START_LIMIT: Final = 2.0
+"""Seconds to wait for the pool's manager thread to start when a signal cut its start short."""
+
+
+def _shut_down(executor: ProcessPoolExecutor) -> None:
+    """Shut the pool down, waiting for its manager thread to end.
+
+    A signal can land while the pool's first task is submitted, just as the pool starts its manager
+    thread: after the thread is asked for and before it is known to run. Joined then, Python's pool
+    raises "cannot join thread before it is started", and that traceback took the place of the
+    command's own line and exit status. The thread runs a moment later, and is waited for then; one
+    never started (the signal came before it was asked for) is not waited for at all.
+    """
+    deadline = time.monotonic() + MANAGER_START_LIMIT
+    while True:
+        try:
+            executor.shutdown(wait=True, cancel_futures=True)
+            return
+        except RuntimeError:  # the only one shutdown raises: the manager thread has not started yet
+            if time.monotonic() >= deadline:
+                executor.shutdown(wait=False, cancel_futures=True)
+                return
+            time.sleep(0.01)
 
 
 DASK_SCHEMES: Final = ("tcp", "tls", "ws", "wss", "ucx")

@@ -1,0 +1,145 @@
+"""A signal that lands inside the process pool's own start (``simulate`` or ``sweep`` with ``--workers``)
+stops the games as anywhere else: the KeyboardInterrupt (or SIGTERM/SIGHUP's) comes out of the pool, no
+worker is left behind, and the process ends.
+
+The moments are made deterministic here by raising the interrupt from the pool's own steps, as a
+signal's handler raises it between any two of Python's: just after a worker is forked and before the
+pool lists it, and while the pool's manager thread starts (never started, or started a moment late).
+Each script runs in a process of its own, whose exit the test waits for: a worker left waiting made
+that exit wait for ever.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from test_simulate_ctrl_c import STOP_LIMIT, alive
+
+PLAY = """
+import concurrent.futures.process as pool_module
+import threading
+from kalooki.executors import open_pool, run_tasks
+
+{patch}
+try:
+    with open_pool(2) as pool:
+        run_tasks(pool, [(0, abs, (-1,))], lambda key, result: None)
+except KeyboardInterrupt:
+    print("stopped", flush=True)
+"""
+
+UNLISTED_WORKER = """
+def spawn(self):
+    process = self._mp_context.Process(
+        target=pool_module._process_worker,
+        args=(self._call_queue, self._result_queue, self._initializer, self._initargs,
+              self._max_tasks_per_child),
+    )
+    process.start()
+    print(process.pid, flush=True)
+    raise KeyboardInterrupt  # forked, not yet on the pool's list
+
+pool_module.ProcessPoolExecutor._spawn_process = spawn
+"""
+
+MANAGER_NEVER_STARTED = """
+def start(self):
+    raise KeyboardInterrupt  # before the thread is asked for
+
+pool_module._ExecutorManagerThread.start = start
+"""
+
+MANAGER_STARTED_LATE = """
+real_start = pool_module._ExecutorManagerThread.start
+
+def start(self):
+    threading.Timer(0.3, real_start, (self,)).start()
+    raise KeyboardInterrupt  # asked for, not yet running
+
+pool_module._ExecutorManagerThread.start = start
+"""
+
+
+@pytest.mark.parametrize(
+    "patch",
+    [UNLISTED_WORKER, MANAGER_NEVER_STARTED, MANAGER_STARTED_LATE],
+    ids=["worker-not-listed", "manager-never-started", "manager-started-late"],
+)
+def test_an_interrupt_inside_the_pools_start_stops_it_cleanly(patch: str) -> None:
+    script = PLAY.format(patch=textwrap.dedent(patch))
+    try:
+        ran = subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            timeout=STOP_LIMIT,
+            stdin=subprocess.DEVNULL,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("the process did not end: it waited for a worker, or for its pool, for ever")
+    lines = ran.stdout.split()
+    assert (ran.returncode, lines[-1:], ran.stderr) == (0, ["stopped"], "")
+    workers = [int(pid) for pid in lines[:-1]]
+    assert not [pid for pid in workers if alive(pid)], "a worker outlived the process"
+
+
+@pytest.mark.parametrize("method", ["fork", "spawn", "forkserver"])
+def test_the_pool_plays_under_each_start_method(method: str) -> None:
+    # Spawn and forkserver pickle each worker's process object (Python 3.14 starts with forkserver).
+    script = f"""
+import multiprocessing
+from kalooki.executors import open_pool, run_tasks
+
+if __name__ == "__main__":
+    multiprocessing.set_start_method({method!r})
+    results = {{}}
+    with open_pool(2) as pool:
+        run_tasks(pool, [(n, abs, (-n,)) for n in range(8)], results.__setitem__)
+    print(sorted(results.items()) == [(n, n) for n in range(8)])
+"""
+    ran = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL
+    )
+    assert (ran.returncode, ran.stdout, ran.stderr) == (0, "True\n", "")
+
+
+SIGNAL_AS_WORKER_STARTS = """
+import multiprocessing.util
+import os
+import signal
+from kalooki.executors import open_pool, run_tasks
+
+
+def stop(signum, frame):  # the command line's own handler, which a forked worker inherits
+    raise KeyboardInterrupt
+
+
+def close_stdin(close=multiprocessing.util._close_stdin):  # the first step of a worker's start
+    os.kill(os.getpid(), signal.{name})  # the terminal's whole group, or a stray SIGTERM
+    close()
+
+
+if __name__ == "__main__":
+    signal.signal(signal.{name}, stop)
+    multiprocessing.util._close_stdin = close_stdin
+    results = {{}}
+    with open_pool(2) as pool:
+        run_tasks(pool, [(n, abs, (-n,)) for n in range(4)], results.__setitem__)
+    print(sorted(results.items()))
+"""
+
+
+@pytest.mark.parametrize("name", ["SIGINT", "SIGHUP"])
+def test_a_signal_as_a_worker_starts_is_its_parents_to_act_on(name: str) -> None:
+    # The worker ran its parent's handler until its initializer ran, and printed the KeyboardInterrupt.
+    ran = subprocess.run(
+        [sys.executable, "-c", SIGNAL_AS_WORKER_STARTS.format(name=name)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+    assert (ran.returncode, ran.stdout, ran.stderr) == (0, "[(0, 0), (1, 1), (2, 2), (3, 3)]\n", "")
