@@ -5,7 +5,7 @@ from __future__ import annotations
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -218,24 +218,51 @@ process alone, and its worker processes lived on."""
 
 
 @contextmanager
-def sigterm_stops_games() -> Iterator[None]:
+def sigterm_stops_games() -> Iterator[Callable[[], None]]:
     """While the block plays games, SIGTERM (``timeout``, a CI job cancelled, systemd) or SIGHUP stops them
     as Ctrl-C does. Left to its default, it ended this process alone, and its worker processes, each
-    blocked reading a pipe that no one would ever write again, lived on for ever."""
+    blocked reading a pipe that no one would ever write again, lived on for ever.
+
+    Yields ``check``, for the block to call as each game ends: it raises again a stop (any of these
+    signals, or Ctrl-C) that Python swallowed. A handler raises wherever Python is between two steps,
+    and some steps print what is raised as "Exception ignored" and go on: a fork's hooks (the pool
+    forks its workers as the first games are sent), an object's finalizer. The command played its
+    100,000 games on, the signal lost (ignored from then on), under that traceback; the stop is now
+    noted before it is raised, and the traceback of one noted is not printed."""
     if threading.current_thread() is not threading.main_thread():
-        yield  # signal handlers belong to the main thread: a caller's own thread keeps the default
+        # Signal handlers belong to the main thread: a caller's own thread keeps the default.
+        yield lambda: None
         return
+    noted: list[KeyboardInterrupt] = []
 
     def stop(signum: int, frame: object) -> None:
         # Once: a second signal while the processes are being stopped is not to cut that short.
         for each in STOPPING_SIGNALS:
             signal.signal(each, signal.SIG_IGN)
-        raise Terminated(signum)
+        noted.append(Terminated(signum))
+        raise noted[-1]
+
+    def interrupt(signum: int, frame: object) -> None:
+        noted.append(KeyboardInterrupt())
+        raise noted[-1]
+
+    def check() -> None:
+        if noted:
+            raise noted[-1]
+
+    def report_unraisable(unraisable: Any) -> None:
+        if not any(unraisable.exc_value is each for each in noted):
+            previous_hook(unraisable)
 
     previous = {each: signal.signal(each, stop) for each in STOPPING_SIGNALS}
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # an ignored Ctrl-C stays ignored
+        previous[signal.SIGINT] = signal.signal(signal.SIGINT, interrupt)
+    previous_hook, sys.unraisablehook = sys.unraisablehook, report_unraisable
     try:
-        yield
+        yield check
     finally:
+        if sys.unraisablehook is report_unraisable:  # not replaced since (fail_interrupted quiets it all)
+            sys.unraisablehook = previous_hook
         for each, handler in previous.items():
             signal.signal(each, handler)
 

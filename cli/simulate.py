@@ -418,7 +418,7 @@ def simulate_command(
     total_games = games * (2 if rules_b else 1)
     with (
         cli_errors(),
-        sigterm_stops_games(),
+        sigterm_stops_games() as stop_if_signalled,
         plug_ins_print_to_stderr(),
         open_pool(local_workers(workers, total_games), scheduler, most=total_games) as pool,
         progress_bar(total_games, enabled=True) as bar,
@@ -427,6 +427,7 @@ def simulate_command(
         played = [0]
 
         def advance(done: int, total: int) -> None:
+            stop_if_signalled()
             played[0] = done
             if bar is not None and task is not None:
                 bar.update(task, completed=done)

@@ -449,7 +449,7 @@ def sweep_command(
             # its time left count only the games this run plays (each such cell keeps its own time).
             to_play = games * (len(cells) - len(done))
             with (
-                sigterm_stops_games(),
+                sigterm_stops_games() as stop_if_signalled,
                 plug_ins_print_to_stderr(),
                 open_pool(local_workers(workers, to_play), scheduler, most=to_play) as pool,
                 sweep_bar(enabled=True) as bar,
@@ -457,6 +457,7 @@ def sweep_command(
                 task = bar.add_task("sweep", total=to_play, cells="") if bar is not None else None
 
                 def advance(games_done: int, total: int, cells_done: int, cells_total: int) -> None:
+                    stop_if_signalled()
                     if bar is not None and task is not None:
                         bar.update(
                             task,

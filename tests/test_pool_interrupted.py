@@ -6,16 +6,20 @@ The moments are made deterministic here by raising the interrupt from the pool's
 signal's handler raises it between any two of Python's: just after a worker is forked and before the
 pool lists it, and while the pool's manager thread starts (never started, or started a moment late).
 Each script runs in a process of its own, whose exit the test waits for: a worker left waiting made
-that exit wait for ever.
+that exit wait for ever. And a signal whose handler ran where Python swallows what is raised (a fork's
+hooks) still stops the command.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
+from ctrl_c import takes_ctrl_c
 from test_simulate_ctrl_c import STOP_LIMIT, alive
 
 PLAY = """
@@ -143,3 +147,55 @@ def test_a_signal_as_a_worker_starts_is_its_parents_to_act_on(name: str) -> None
         stdin=subprocess.DEVNULL,
     )
     assert (ran.returncode, ran.stdout, ran.stderr) == (0, "[(0, 0), (1, 1), (2, 2), (3, 3)]\n", "")
+
+
+# Python runs a fork's hooks, prints what one raises as "Exception ignored" and goes on: a signal whose
+# handler ran there (as the pool forks its workers) was lost, and the games played on. The harness
+# lands the signal in such a hook, at the command's first fork, and runs the command as its console
+# script does.
+_SIGNAL_INSIDE_A_FORK_HOOK = """
+import os, signal, sys
+signum = getattr(signal, sys.argv.pop(1))
+forks = []
+
+def after_fork_in_parent():
+    forks.append(1)
+    if len(forks) == 1:
+        signal.raise_signal(signum)
+
+os.register_at_fork(after_in_parent=after_fork_in_parent)
+sys.argv = ["kalooki", *sys.argv[1:]]
+from kalooki_cli.launch import main
+main()
+"""
+
+
+SIMULATE = ["simulate", "classic", "-n", "400"]
+SWEEP = ["sweep", "classic", "--grid", "opening_threshold=40,51", "-n", "200"]
+
+
+@pytest.mark.parametrize(
+    ("command", "name", "status", "said"),
+    [
+        (SIMULATE, "SIGHUP", 129, "hung up (SIGHUP)"),
+        (SIMULATE, "SIGTERM", 143, "terminated (SIGTERM)"),
+        (SIMULATE, "SIGINT", 130, "interrupted"),
+        (SWEEP, "SIGHUP", 129, "hung up (SIGHUP)"),
+    ],
+    ids=["simulate-SIGHUP", "simulate-SIGTERM", "simulate-SIGINT", "sweep-SIGHUP"],
+)
+def test_a_signal_python_swallows_still_stops_the_games(
+    command: list[str], name: str, status: int, said: str, tmp_path: Path
+) -> None:
+    ran = subprocess.run(
+        takes_ctrl_c([sys.executable, "-c", _SIGNAL_INSIDE_A_FORK_HOOK, name, *command, "--workers", "2"]),
+        cwd=tmp_path,
+        env={**os.environ, "KALOOKI_HOME": str(tmp_path / "home")},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+    )
+    assert (ran.returncode, ran.stdout) == (status, ""), ran.stderr
+    assert ran.stderr.startswith(said), ran.stderr
+    assert len(ran.stderr.splitlines()) == 1, ran.stderr
