@@ -210,6 +210,13 @@ def _pid() -> int:
     return os.getpid()
 
 
+def _pid_after_a_moment() -> int:
+    # Two at once, each holding its worker a moment, so that both workers take one (quick tasks, under
+    # load, were all taken by the first worker ready).
+    time.sleep(0.2)
+    return os.getpid()
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads child processes from /proc")
 def test_a_worker_idle_between_tasks_leaves_ctrl_c_to_its_parent() -> None:
     # A terminal's Ctrl-C reaches every worker too: one waiting for its next task raised KeyboardInterrupt,
@@ -217,7 +224,12 @@ def test_a_worker_idle_between_tasks_leaves_ctrl_c_to_its_parent() -> None:
     from kalooki.executors import open_pool
 
     with open_pool(2, most=2) as pool:
-        workers = {pool.executor.submit(_pid).result(timeout=STARTUP_LIMIT) for _ in range(4)}
+        workers: set[int] = set()
+        deadline = time.monotonic() + STARTUP_LIMIT
+        while len(workers) < 2 and time.monotonic() < deadline:
+            tasks = [pool.executor.submit(_pid_after_a_moment) for _ in range(2)]
+            workers |= {task.result(timeout=STARTUP_LIMIT) for task in tasks}
+        assert len(workers) == 2, "the second worker took no task"
         for worker in workers:
             os.kill(worker, signal.SIGINT)
         time.sleep(0.5)
