@@ -34,6 +34,7 @@ from concurrent.futures import (
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from multiprocessing.context import BaseContext
 from multiprocessing.process import BaseProcess
 from typing import Any, Final, TypeVar
@@ -139,7 +140,6 @@ def open_pool(
         _stop_processes(workers_made)
         raise
     finally:
-        _forking.worker = False  # a worker made, then a Ctrl-C before its fork: the next fork is not one
         _shut_down(executor)
 
 
@@ -163,27 +163,50 @@ def _set_worker_signals() -> None:
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
 
+HELD_WHILE_FORKING: Final = frozenset(
+    {signal.SIGINT, signal.SIGTERM} | ({signal.SIGHUP} if hasattr(signal, "SIGHUP") else set())
+)
+"""The signals a worker is forked with held, in its parent and in itself (the fork start method)."""
+
 _forking = threading.local()
-"""``worker``: whether this thread's next fork is the pool's, of a worker (the fork start method)."""
+"""``held``, while this thread forks one of the pool's workers: the signal mask to go back to."""
+
+
+def _fork_worker(start: Callable[[], None]) -> None:
+    """Fork a worker (``start``, its process's own) with the stopping signals held until each side of
+    the fork is ready for them.
+
+    In the worker: until its initializer ran, it had its parent's handlers, and a SIGTERM sent to stop
+    it, or a Ctrl-C sent to the terminal's whole group, ran the parent's handler there; that handler
+    took the signal (the worker lived on, waiting for work that never comes, and its parent waited for
+    it at exit for ever) or raised inside multiprocessing's start of it (a traceback under the
+    command's line). The worker now takes its own handlers before it lets them in.
+
+    In the parent: landed during the fork, a signal's handler ran inside Python's fork hooks, which
+    print what is raised as "Exception ignored" and go on: the stop was lost. Held, it is handled just
+    after the fork, in the pool's own code. (Another thread of this process can still take a signal
+    meanwhile: the command line notes a stop and raises it again, for that.)"""
+    _forking.held = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_WHILE_FORKING)
+    try:
+        start()
+    finally:
+        held = _forking.held
+        del _forking.held
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _forked_child() -> None:
-    """Right after a fork, in the child: a worker of the pool takes its own signal handlers at once.
-
-    Its initializer sets them too, but only once multiprocessing has started it: until then the worker
-    ran its parent's handlers, and a Ctrl-C sent to the terminal's whole group, or a SIGTERM, raised
-    inside that start, and the worker printed the traceback under the command's own line."""
-    if getattr(_forking, "worker", False):
-        _forking.worker = False
+    """Right after a fork, in the child: a worker of the pool takes its own signal handlers, then lets in
+    the signals held for its fork."""
+    held = getattr(_forking, "held", None)
+    if held is not None:
+        del _forking.held
         _set_worker_signals()
-
-
-def _forked_parent() -> None:
-    _forking.worker = False
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 if hasattr(os, "register_at_fork"):  # not on Windows, which has no fork
-    os.register_at_fork(after_in_child=_forked_child, after_in_parent=_forked_parent)
+    os.register_at_fork(after_in_child=_forked_child)
 
 
 PR_SET_PDEATHSIG: Final = 1
@@ -228,7 +251,8 @@ def _noting_workers(context: BaseContext, made: list[BaseProcess]) -> BaseContex
         # An instance of the context's own class: one of a class made here could not be pickled, as
         # the spawn and forkserver methods pickle the process they start.
         made.append(process_class(*args, **kwargs))
-        _forking.worker = forks_here  # the pool starts it next, in this thread: the fork is the worker's
+        if forks_here:  # forked, a worker is not pickled: its start can be its own
+            made[-1].start = partial(_fork_worker, made[-1].start)  # type: ignore[method-assign]
         return made[-1]
 
     noting = type(context)()  # a context of the same start method, of its own: the shared one is untouched

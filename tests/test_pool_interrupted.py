@@ -149,10 +149,10 @@ def test_a_signal_as_a_worker_starts_is_its_parents_to_act_on(name: str) -> None
     assert (ran.returncode, ran.stdout, ran.stderr) == (0, "[(0, 0), (1, 1), (2, 2), (3, 3)]\n", "")
 
 
-# Python runs a fork's hooks, prints what one raises as "Exception ignored" and goes on: a signal whose
-# handler ran there (as the pool forks its workers) was lost, and the games played on. The harness
-# lands the signal in such a hook, at the command's first fork, and runs the command as its console
-# script does.
+# Python prints what some steps raise as "Exception ignored" and goes on: a fork's hooks (the pool forks
+# its workers as the first games are sent), an object's finalizer. A stop whose handler ran there was
+# lost, and the games played on. These harnesses land the signal at such a step (the command's first
+# fork; a finalizer as the games start) and run the command as its console script does.
 _SIGNAL_INSIDE_A_FORK_HOOK = """
 import os, signal, sys
 signum = getattr(signal, sys.argv.pop(1))
@@ -164,11 +164,30 @@ def after_fork_in_parent():
         signal.raise_signal(signum)
 
 os.register_at_fork(after_in_parent=after_fork_in_parent)
+"""
+
+_SIGNAL_INSIDE_A_FINALIZER = """
+import signal, sys
+import kalooki.simulate
+signum = getattr(signal, sys.argv.pop(1))
+run_tasks = kalooki.simulate.run_tasks
+
+class SignalledWhenCollected:
+    def __del__(self):
+        signal.raise_signal(signum)
+
+def run_tasks_after_a_finalizer(*args, **kwargs):
+    SignalledWhenCollected()
+    return run_tasks(*args, **kwargs)
+
+kalooki.simulate.run_tasks = run_tasks_after_a_finalizer
+"""
+
+_RUN_KALOOKI = """
 sys.argv = ["kalooki", *sys.argv[1:]]
 from kalooki_cli.launch import main
 main()
 """
-
 
 SIMULATE = ["simulate", "classic", "-n", "400"]
 SWEEP = ["sweep", "classic", "--grid", "opening_threshold=40,51", "-n", "200"]
@@ -184,11 +203,14 @@ SWEEP = ["sweep", "classic", "--grid", "opening_threshold=40,51", "-n", "200"]
     ],
     ids=["simulate-SIGHUP", "simulate-SIGTERM", "simulate-SIGINT", "sweep-SIGHUP"],
 )
+@pytest.mark.parametrize(
+    "harness", [_SIGNAL_INSIDE_A_FORK_HOOK, _SIGNAL_INSIDE_A_FINALIZER], ids=["fork-hook", "finalizer"]
+)
 def test_a_signal_python_swallows_still_stops_the_games(
-    command: list[str], name: str, status: int, said: str, tmp_path: Path
+    harness: str, command: list[str], name: str, status: int, said: str, tmp_path: Path
 ) -> None:
     ran = subprocess.run(
-        takes_ctrl_c([sys.executable, "-c", _SIGNAL_INSIDE_A_FORK_HOOK, name, *command, "--workers", "2"]),
+        takes_ctrl_c([sys.executable, "-c", harness + _RUN_KALOOKI, name, *command, "--workers", "2"]),
         cwd=tmp_path,
         env={**os.environ, "KALOOKI_HOME": str(tmp_path / "home")},
         capture_output=True,
@@ -199,3 +221,46 @@ def test_a_signal_python_swallows_still_stops_the_games(
     assert (ran.returncode, ran.stdout) == (status, ""), ran.stderr
     assert ran.stderr.startswith(said), ran.stderr
     assert len(ran.stderr.splitlines()) == 1, ran.stderr
+
+
+# The command line's handler, which a forked worker inherits, stops once and then ignores the signal: a
+# SIGTERM that reached a worker before it took its own handlers (its parent stopping it as it starts)
+# was taken by that handler, and the worker lived on, waiting for work, and its parent waited for it at
+# exit for ever. A fork hook registered before kalooki's sends the signal at the worker's first moment.
+SIGTERM_AS_A_WORKER_IS_FORKED = """
+import os
+import signal
+
+
+def stop(signum, frame):
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
+def sent_as_it_is_forked():
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, stop)
+    os.register_at_fork(after_in_child=sent_as_it_is_forked)
+    from kalooki.executors import ExecutorError, open_pool, run_tasks
+
+    try:
+        with open_pool(2) as pool:
+            run_tasks(pool, [(n, abs, (-n,)) for n in range(4)], lambda key, result: None)
+        print("played on")
+    except ExecutorError:
+        print("ended")
+"""
+
+
+def test_a_worker_sent_sigterm_as_it_is_forked_ends() -> None:
+    ran = subprocess.run(
+        [sys.executable, "-c", SIGTERM_AS_A_WORKER_IS_FORKED],
+        capture_output=True,
+        text=True,
+        timeout=STOP_LIMIT,
+        stdin=subprocess.DEVNULL,
+    )
+    assert (ran.returncode, ran.stdout, ran.stderr) == (0, "ended\n", "")
