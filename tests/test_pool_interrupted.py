@@ -22,6 +22,18 @@ import pytest
 from ctrl_c import takes_ctrl_c
 from test_simulate_ctrl_c import STOP_LIMIT, alive
 
+
+def run_python(script: str, timeout: float = STOP_LIMIT) -> subprocess.CompletedProcess[str]:
+    """``script`` run by this Python in a process of its own, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
+    )
+
+
 PLAY = """
 import concurrent.futures.process as pool_module
 import threading
@@ -75,13 +87,7 @@ pool_module._ExecutorManagerThread.start = start
 def test_an_interrupt_inside_the_pools_start_stops_it_cleanly(patch: str) -> None:
     script = PLAY.format(patch=textwrap.dedent(patch))
     try:
-        ran = subprocess.run(
-            [sys.executable, "-c", script],
-            capture_output=True,
-            text=True,
-            timeout=STOP_LIMIT,
-            stdin=subprocess.DEVNULL,
-        )
+        ran = run_python(script)
     except subprocess.TimeoutExpired:
         pytest.fail("the process did not end: it waited for a worker, or for its pool, for ever")
     lines = ran.stdout.split()
@@ -104,9 +110,7 @@ if __name__ == "__main__":
         run_tasks(pool, [(n, abs, (-n,)) for n in range(8)], results.__setitem__)
     print(sorted(results.items()) == [(n, n) for n in range(8)])
 """
-    ran = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL
-    )
+    ran = run_python(script, timeout=60)
     assert (ran.returncode, ran.stdout, ran.stderr) == (0, "True\n", "")
 
 
@@ -139,13 +143,7 @@ if __name__ == "__main__":
 @pytest.mark.parametrize("name", ["SIGINT", "SIGHUP"])
 def test_a_signal_as_a_worker_starts_is_its_parents_to_act_on(name: str) -> None:
     # The worker ran its parent's handler until its initializer ran, and printed the KeyboardInterrupt.
-    ran = subprocess.run(
-        [sys.executable, "-c", SIGNAL_AS_WORKER_STARTS.format(name=name)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        stdin=subprocess.DEVNULL,
-    )
+    ran = run_python(SIGNAL_AS_WORKER_STARTS.format(name=name), timeout=60)
     assert (ran.returncode, ran.stdout, ran.stderr) == (0, "[(0, 0), (1, 1), (2, 2), (3, 3)]\n", "")
 
 
@@ -256,11 +254,5 @@ if __name__ == "__main__":
 
 
 def test_a_worker_sent_sigterm_as_it_is_forked_ends() -> None:
-    ran = subprocess.run(
-        [sys.executable, "-c", SIGTERM_AS_A_WORKER_IS_FORKED],
-        capture_output=True,
-        text=True,
-        timeout=STOP_LIMIT,
-        stdin=subprocess.DEVNULL,
-    )
+    ran = run_python(SIGTERM_AS_A_WORKER_IS_FORKED)
     assert (ran.returncode, ran.stdout, ran.stderr) == (0, "ended\n", "")
