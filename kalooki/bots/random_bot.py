@@ -38,6 +38,7 @@ from kalooki.randomness import choice, choice_of_bits, draw_as_shuffles, shuffle
 from kalooki.variant_memo import PerVariant
 
 if TYPE_CHECKING:
+    from kalooki.melds import TableMeld
     from kalooki.variant import Variant
     from kalooki.view import LegalView, PlayerView
 
@@ -57,6 +58,10 @@ class RandomBot:
         self._draws: dict[tuple[bool, bool, bool], list[Action]] = {}
         # The last hand proven to hold no opening: its variant, its cards (as _counts) and room.
         self._hopeless: tuple[Variant, int, int] | None = None
+        # What known_discard's count checks found where they could not rule a laying out: the variant,
+        # the hand's state, the table, whether it had opened, may_lay and releases (unopened: that it
+        # may open).
+        self._maybe: tuple[Variant, CardState, tuple[TableMeld, ...], bool, bool, bool] | None = None
 
     def choose(self, view: PlayerView, legal: LegalView) -> Action:
         if view.phase == "draw":
@@ -68,26 +73,56 @@ class RandomBot:
         if owed:
             return self.pay_debts(view, owed, legal)
         seat = view.current
+        # The count checks known_discard has just made of this hand and table (the view the driver makes
+        # next, where they said maybe), taken once.
+        maybe = self._maybe
+        if maybe is not None:
+            self._maybe = None
+            variant, state, table, opened = maybe[:4]
+            same = variant is view.variant and state is view.hand_state and opened == view.opened[seat]
+            if not same or table != view.table:
+                maybe = None
         if view.opened[seat]:
             # A release needs a card a table joker stands for: without one there is no swap to list.
-            may_lay, releases = quick.lay_or_release(view.hand_state, view.table, view.variant)
+            if maybe is None:
+                may_lay, releases = quick.lay_or_release(view.hand_state, view.table, view.variant)
+            else:
+                may_lay, releases = maybe[4], maybe[5]
             if may_lay or (releases and legal.swaps()):
                 layings = _not_stranding(view, legal.layings(releases))
                 if layings:
                     return choice(self.rng, layings)
-        elif quick.may_open(view.hand_state, view.variant):
+        elif maybe is not None or quick.may_open(view.hand_state, view.variant):
             opening = self.sample_opening(view)
             if opening is not None and _not_stranding(view, (opening,)):
                 return opening
-        # A loose card: one in no meld the hand holds or could hold with one more card (a joker stands
-        # for the card still to come; a meld one card short counts only with two natural cards in it,
-        # else every card would count beside a joker), else any card. Written out here, not called:
-        # every turn that does not go out ends here.
-        state = view.hand_state
-        if state.size == 1 and rules.keeps_last_card(view.variant):
+        return self.discard_loose(view.hand_state, view.variant)
+
+    def discard_loose(self, state: CardState, variant: Variant) -> Action:
+        """A loose card of the hand ``state``: one in no meld the hand holds or could hold with one more
+        card (a joker stands for the card still to come; a meld one card short counts only with two
+        natural cards in it, else every card would count beside a joker), else any card."""
+        if state.size == 1 and rules.keeps_last_card(variant):
             return END_TURN  # the one card left may not be discarded: keep it
-        loose = state.held & ~near_meld_cards(state, view.variant, 1) or state.held
+        loose = state.held & ~near_meld_cards(state, variant, 1) or state.held
         return DISCARDS[choice_of_bits(self.rng, loose)]
+
+    def known_discard(
+        self, variant: Variant, state: CardState, table: tuple[TableMeld, ...], opened: bool
+    ) -> Action | None:
+        """The discard :meth:`choose` picks in the play phase of a turn that owes nothing, where the count
+        checks show the hand (``state``) can lay nothing onto ``table`` nor open: else None, and nothing
+        is drawn from the generator. Most turns are such, and this is all they ask of the view: the
+        driver asks it first, and makes no view (nor legal view) where it answers."""
+        if opened:
+            may_lay, releases = quick.lay_or_release(state, table, variant)
+            if may_lay or releases:
+                self._maybe = (variant, state, table, True, may_lay, releases)
+                return None
+        elif quick.may_open(state, variant):
+            self._maybe = (variant, state, table, False, True, False)
+            return None
+        return self.discard_loose(state, variant)
 
     def known_draw(self, variant: Variant, stock: bool, pile: bool, opened: bool) -> Action | None:
         """The draw :meth:`choose` picks, where :meth:`draws` remembers the draws for a stock and a pile
