@@ -145,7 +145,7 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
         choice: object = _UNCHOSEN
         try:
             # kalooki's random bot draws from the draws it remembers where it can, and discards where it
-            # can lay nothing: no view is made for it.
+            # lays nothing: no view is made for it.
             known: Action | None = None
             if random_bot is not None:
                 if drawing:
@@ -154,7 +154,11 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
                     )
                 elif game.turn.must_use_card is None and not game.turn.jokers_owed:
                     known = random_bot.known_discard(
-                        game.variant, game.hand_states[seat], tuple(game.table), game.opened[seat]
+                        game.variant,
+                        game.hands[seat],
+                        game.hand_states[seat],
+                        tuple(game.table),
+                        game.opened[seat],
                     )
             if known is None:
                 view = game.view(seat, own_bot=own_bot)
