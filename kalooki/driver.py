@@ -144,14 +144,22 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
         drawing = phase == "draw"
         choice: object = _UNCHOSEN
         try:
-            # kalooki's random bot draws from the draws it remembers where it can: no view is made for it.
-            known = (
-                random_bot.known_draw(
-                    game.variant, bool(game.stock), bool(game.discard_pile), game.opened[seat]
-                )
-                if drawing and random_bot is not None
-                else None
-            )
+            # kalooki's random bot draws from the draws it remembers where it can, and discards where it
+            # lays nothing: no view is made for it.
+            known: Action | None = None
+            if random_bot is not None:
+                if drawing:
+                    known = random_bot.known_draw(
+                        game.variant, bool(game.stock), bool(game.discard_pile), game.opened[seat]
+                    )
+                elif game.turn.must_use_card is None and not game.turn.jokers_owed:
+                    known = random_bot.known_discard(
+                        game.variant,
+                        game.hands[seat],
+                        game.hand_states[seat],
+                        tuple(game.table),
+                        game.opened[seat],
+                    )
             if known is None:
                 view = game.view(seat, own_bot=own_bot)
                 choice = bot.choose(view, LegalView(view))

@@ -21,7 +21,7 @@ checks (:mod:`kalooki.bots.quick`) skip all of it on the many turns when nothing
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING
@@ -38,6 +38,7 @@ from kalooki.randomness import choice, choice_of_bits, draw_as_shuffles, shuffle
 from kalooki.variant_memo import PerVariant
 
 if TYPE_CHECKING:
+    from kalooki.melds import TableMeld
     from kalooki.variant import Variant
     from kalooki.view import LegalView, PlayerView
 
@@ -57,6 +58,11 @@ class RandomBot:
         self._draws: dict[tuple[bool, bool, bool], list[Action]] = {}
         # The last hand proven to hold no opening: its variant, its cards (as _counts) and room.
         self._hopeless: tuple[Variant, int, int] | None = None
+        # What known_discard found where the view is needed after all (see there), for the choose that
+        # follows: an opened hand's count checks (the variant, the hand's state, the table, may_lay and
+        # releases), and an unopened hand's sampled opening (the variant, the state, the opening).
+        self._checked: tuple[Variant, CardState, tuple[TableMeld, ...], bool, bool] | None = None
+        self._sampled: tuple[Variant, CardState, Meld] | None = None
 
     def choose(self, view: PlayerView, legal: LegalView) -> Action:
         if view.phase == "draw":
@@ -64,30 +70,76 @@ class RandomBot:
                 view.variant, view.stock_count > 0, bool(view.discard_pile), view.opened[view.current]
             )
             return known if known is not None else choice(self.rng, self.draws(view, legal))
+        # What known_discard has just found of this hand, taken once (a view of another hand, table or
+        # variant finds it for itself).
+        checked, sampled = self._checked, self._sampled
+        self._checked = self._sampled = None
         owed = view.owed
         if owed:
             return self.pay_debts(view, owed, legal)
         seat = view.current
+        variant = view.variant
+        state = view.hand_state
         if view.opened[seat]:
+            if (
+                checked is not None
+                and checked[0] is variant
+                and checked[1] is state
+                and checked[2] == view.table
+            ):
+                may_lay, releases = checked[3], checked[4]
+            else:
+                may_lay, releases = quick.lay_or_release(state, view.table, variant)
             # A release needs a card a table joker stands for: without one there is no swap to list.
-            may_lay, releases = quick.lay_or_release(view.hand_state, view.table, view.variant)
             if may_lay or (releases and legal.swaps()):
                 layings = _not_stranding(view, legal.layings(releases))
                 if layings:
                     return choice(self.rng, layings)
-        elif quick.may_open(view.hand_state, view.variant):
-            opening = self.sample_opening(view)
+        else:
+            if sampled is not None and sampled[0] is variant and sampled[1] is state:
+                opening: Meld | None = sampled[2]
+            elif quick.may_open(state, variant):
+                opening = self.sample_opening(variant, view.hand, state)
+            else:
+                opening = None
             if opening is not None and _not_stranding(view, (opening,)):
                 return opening
-        # A loose card: one in no meld the hand holds or could hold with one more card (a joker stands
-        # for the card still to come; a meld one card short counts only with two natural cards in it,
-        # else every card would count beside a joker), else any card. Written out here, not called:
-        # every turn that does not go out ends here.
-        state = view.hand_state
-        if state.size == 1 and rules.keeps_last_card(view.variant):
+        return self.discard_loose(state, variant)
+
+    def discard_loose(self, state: CardState, variant: Variant) -> Action:
+        """A loose card of the hand ``state``: one in no meld the hand holds or could hold with one more
+        card (a joker stands for the card still to come; a meld one card short counts only with two
+        natural cards in it, else every card would count beside a joker), else any card."""
+        if state.size == 1 and rules.keeps_last_card(variant):
             return END_TURN  # the one card left may not be discarded: keep it
-        loose = state.held & ~near_meld_cards(state, view.variant, 1) or state.held
+        loose = state.held & ~near_meld_cards(state, variant, 1) or state.held
         return DISCARDS[choice_of_bits(self.rng, loose)]
+
+    def known_discard(
+        self,
+        variant: Variant,
+        hand: Sequence[Card],
+        state: CardState,
+        table: tuple[TableMeld, ...],
+        opened: bool,
+    ) -> Action | None:
+        """The discard :meth:`choose` picks in the play phase of a turn that owes nothing (the hand's cards
+        ``hand``, its state ``state``), where nothing is laid: the count checks show the hand can lay
+        nothing onto ``table``, or, unopened, that it cannot open or sampling finds no opening. Else None,
+        and what was found is kept for the choose that follows (the random state has moved as far as
+        choose's own sampling would move it). Most turns lay nothing, and this is all they ask of the
+        view: the driver asks it first, and makes no view (nor legal view) where it answers."""
+        if opened:
+            may_lay, releases = quick.lay_or_release(state, table, variant)
+            if may_lay or releases:
+                self._checked = (variant, state, table, may_lay, releases)
+                return None
+        elif quick.may_open(state, variant):
+            opening = self.sample_opening(variant, hand, state)
+            if opening is not None:
+                self._sampled = (variant, state, opening)
+                return None
+        return self.discard_loose(state, variant)
 
     def known_draw(self, variant: Variant, stock: bool, pile: bool, opened: bool) -> Action | None:
         """The draw :meth:`choose` picks, where :meth:`draws` remembers the draws for a stock and a pile
@@ -115,11 +167,9 @@ class RandomBot:
                 self._draws[key] = draws
         return draws
 
-    def sample_opening(self, view: PlayerView) -> Meld | None:
-        """A random set of disjoint melds worth the threshold, or the solver's opening if sampling misses."""
-        variant = view.variant
-        hand = view.hand
-        state = view.hand_state
+    def sample_opening(self, variant: Variant, hand: Sequence[Card], state: CardState) -> Meld | None:
+        """A random set of disjoint melds of ``hand`` (its state ``state``) worth the threshold, or the
+        solver's opening if sampling misses."""
         keep = keep_count(variant)
         room = len(hand) - keep
         # Each group beside its points, cards and size: shuffled alike, as the groups alone used to be.
@@ -157,7 +207,7 @@ class RandomBot:
         if hopeless:
             self._hopeless = (variant, held, room)
             return None
-        plan = solver.best_opening(hand, variant, keep=keep)
+        plan = solver.best_opening(tuple(hand), variant, keep=keep)
         return None if plan is None else Meld(plan.melds, plan.kinds)
 
     def _within_hopeless(self, options: list[Option], held: int, room: int, variant: Variant) -> bool:
