@@ -440,6 +440,7 @@ def simulate_command(
             else:
                 comparison = options.compare(rules_a, rules_b, seats, games, seed)
                 result = comparison.a
+            stop_if_signalled()  # swallowed after the last game's progress: still a stop
         except GameFailure as failure:
             # Which file: B's where it is B's rules that failed (they differ from A's, or B was refused).
             failed_b = rules_b is not None and failure.variant == rules_b

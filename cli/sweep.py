@@ -475,6 +475,7 @@ def sweep_command(
 
                 try:
                     result = run_sweep(spec, pool, done=done, on_cell=cell_played, progress=advance)
+                    stop_if_signalled()  # swallowed after the last game's progress: still a stop
                 except GameFailure as failure:
                     # The message names the base variant, which every cell shares: the cell says which rules.
                     failed = next((cell for cell in cells if cell.variant == failure.variant), None)

@@ -169,7 +169,7 @@ HELD_WHILE_FORKING: Final = frozenset(
 """The signals a worker is forked with held, in its parent and in itself (the fork start method)."""
 
 _forking = threading.local()
-"""``held``, while this thread forks one of the pool's workers: the signal mask to go back to."""
+"""``held``, while this thread forks one of the pool's workers: the signal mask to go back to (else None)."""
 
 
 def _fork_worker(start: Callable[[], None]) -> None:
@@ -186,12 +186,15 @@ def _fork_worker(start: Callable[[], None]) -> None:
     print what is raised as "Exception ignored" and go on: the stop was lost. Held, it is handled just
     after the fork, in the pool's own code. (Another thread of this process can still take a signal
     meanwhile: the command line notes a stop and raises it again, for that.)"""
-    _forking.held = signal.pthread_sigmask(signal.SIG_BLOCK, HELD_WHILE_FORKING)
+    # The mask as it is, read without a change: a signal's handler, run just after a call that blocked
+    # them and before the try, would have left them blocked for good.
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, ())
     try:
+        _forking.held = held
+        signal.pthread_sigmask(signal.SIG_BLOCK, HELD_WHILE_FORKING)
         start()
     finally:
-        held = _forking.held
-        del _forking.held
+        _forking.held = None
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
@@ -200,7 +203,7 @@ def _forked_child() -> None:
     the signals held for its fork."""
     held = getattr(_forking, "held", None)
     if held is not None:
-        del _forking.held
+        _forking.held = None
         _set_worker_signals()
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
@@ -278,8 +281,9 @@ def _shut_down(executor: ProcessPoolExecutor) -> None:
     A signal can land while the pool's first task is submitted, just as the pool starts its manager
     thread: after the thread is asked for and before it is known to run. Joined then, Python's pool
     raises "cannot join thread before it is started", and that traceback took the place of the
-    command's own line and exit status. The thread runs a moment later, and is waited for then; one
-    never started (the signal came before it was asked for) is not waited for at all.
+    command's own line and exit status. The thread runs a moment later, and is waited for then. One
+    never started (the signal came before it was asked for) cannot be told apart from it: it is waited
+    for :data:`MANAGER_START_LIMIT` seconds, and the pool is then let go without it.
     """
     deadline = time.monotonic() + MANAGER_START_LIMIT
     while True:

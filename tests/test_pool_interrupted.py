@@ -256,3 +256,34 @@ if __name__ == "__main__":
 def test_a_worker_sent_sigterm_as_it_is_forked_ends() -> None:
     ran = run_python(SIGTERM_AS_A_WORKER_IS_FORKED)
     assert (ran.returncode, ran.stdout, ran.stderr) == (0, "ended\n", "")
+
+
+# A signal's handler runs just after a call returns: landed just after the call that blocks the stopping
+# signals for a worker's fork, its KeyboardInterrupt left them blocked for good in this thread (and in
+# every process forked from it), and a later Ctrl-C was lost. The first call that blocks raises here.
+BLOCKED_THEN_INTERRUPTED = """
+import signal
+from kalooki.executors import open_pool, run_tasks
+
+block = signal.pthread_sigmask
+calls = []
+
+def pthread_sigmask(how, signals):
+    before = block(how, signals)
+    if how == signal.SIG_BLOCK and signals and not calls:
+        calls.append(how)
+        raise KeyboardInterrupt
+    return before
+
+signal.pthread_sigmask = pthread_sigmask
+try:
+    with open_pool(2) as pool:
+        run_tasks(pool, [(0, abs, (-1,))], lambda key, result: None)
+except KeyboardInterrupt:
+    print(sorted(signal.Signals(each).name for each in block(signal.SIG_BLOCK, ())))
+"""
+
+
+def test_a_signal_as_the_fork_blocks_signals_leaves_none_blocked() -> None:
+    ran = run_python(BLOCKED_THEN_INTERRUPTED)
+    assert (ran.returncode, ran.stdout, ran.stderr) == (0, "[]\n", "")
