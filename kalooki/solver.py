@@ -240,6 +240,26 @@ _plan: Callable[..., Plan] = _PlanDraft  # type: ignore[assignment]
 """``Plan(...)`` with the fields given in order, set straight into its slots (:class:`_PlanDraft`)."""
 
 
+class _KeptDraft:
+    """The empty plan, the whole hand kept, made as :class:`_PlanDraft` makes a plan: the common
+    answer for a hand with nothing to lay, where passing six fields costs a sixth of its making."""
+
+    __slots__ = Plan.__slots__
+
+    def __init__(self, value_left: int, remaining: tuple[Card, ...]) -> None:
+        self.melds = ()
+        self.builds = ()
+        self.points = 0
+        self.cards_laid = 0
+        self.value_left = value_left
+        self.remaining = remaining
+        self.kinds = ()
+        self.__class__ = Plan  # type: ignore[assignment]
+
+
+_kept_plan: Callable[[int, tuple[Card, ...]], Plan] = _KeptDraft  # type: ignore[assignment]
+
+
 # ---------------------------------------------------------------- the public API
 
 
@@ -280,7 +300,24 @@ def solve(
     Under ``going_out: meld_required`` no plan leaves exactly one card (:func:`_none_or_two`).
     """
     try:
-        plan = _solve(hand, variant, objective, table, opened, keep, must_include)
+        if objective not in OBJECTIVES or keep or must_include:
+            _check(hand, objective, keep, must_include)
+        # The tables last used, else looked up: most runs of calls are for one variant.
+        rules = _LAST_RULES[0]
+        if rules is None or rules.variant is not variant:
+            rules = _rules(variant)
+        # Reading the hand reads every card's code anyway, so the common call skips a separate check.
+        try:
+            read = _read_hand(hand, rules)
+        except KeyError:
+            _check(hand, objective, keep, must_include)  # names the card code out of range
+            raise
+        # Most hands a simulation asks about hold no meld: with nothing else asked, the answer is the
+        # whole hand kept, made here without the general path's calls. (A lone card kept that nobody
+        # may discard has no plan to replace it: a plan that keeps none or two needs a meld.)
+        if read[2] and not (table or keep or must_include):
+            return _kept_plan(read[1], tuple(sorted(hand)))
+        plan = _solve(hand, rules, read, objective, table, opened, keep, must_include)
     except (TypeError, AttributeError, KeyError):
         problem = argument_problem(hand, variant, must_include)
         if problem is None:
@@ -289,7 +326,7 @@ def solve(
     if keep or len(plan.remaining) != 1 or may_leave(variant, 1):
         return plan
     found = _none_or_two(
-        lambda aim, least: _solve(hand, variant, aim, table, opened, least, must_include), objective
+        lambda aim, least: _solve(hand, rules, read, aim, table, opened, least, must_include), objective
     )
     if found is None and must_include:
         raise Unsolvable("no plan lays every card of must_include and leaves no card or two")
@@ -311,28 +348,20 @@ def _none_or_two(search: Callable[[Objective, int], Plan | None], objective: Obj
 
 def _solve(
     hand: Sequence[Card],
-    variant: Variant,
+    rules: _Rules,
+    read: tuple[int, int, bool],
     objective: Objective,
     table: Sequence[TableMeld],
     opened: bool,
     keep: int,
     must_include: Sequence[Card],
 ) -> Plan:
-    """:func:`solve`, a plan leaving one card or not."""
-    if objective not in OBJECTIVES or keep or must_include:
-        _check(hand, objective, keep, must_include)
-        if keep > len(hand):
-            raise Unsolvable(f"the hand holds {len(hand)} cards and cannot keep {keep}")
-    # The tables last used, else looked up: most runs of calls are for one variant.
-    rules = _LAST_RULES[0]
-    if rules is None or rules.variant is not variant:
-        rules = _rules(variant)
-    # Reading the hand reads every card's code anyway, so the common call skips a separate check.
-    try:
-        held, value, meldless = _read_hand(hand, rules)
-    except KeyError:
-        _check(hand, objective, keep, must_include)  # names the card code out of range
-        raise
+    """:func:`solve`, a plan leaving one card or not, for a hand read by :func:`_read_hand`, the
+    arguments checked."""
+    if keep > len(hand):
+        raise Unsolvable(f"the hand holds {len(hand)} cards and cannot keep {keep}")
+    held, value, meldless = read
+    variant = rules.variant
     if meldless and not table:
         if must_include:
             raise Unsolvable("the hand cannot lay anything, so it cannot lay the cards it must")

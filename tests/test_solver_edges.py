@@ -380,6 +380,37 @@ def test_an_empty_plan_is_the_plan_the_dataclass_builds() -> None:
         solve(hand, Variant(), must_include=cards("9H"))
 
 
+@pytest.mark.parametrize("going_out", ["any", "meld_required"])
+def test_a_hand_with_nothing_to_lay_gets_the_plan_the_general_path_makes(
+    going_out: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # solve answers a hand that holds no meld, with no table, keep or must_include, without setting a
+    # problem up: its plan must be the general path's, field for field and of the same class, a lone
+    # card under meld_required among them. The general path is the one solve takes when the hand is
+    # read as perhaps melding.
+    rng = random.Random(len(going_out))
+    quick_answers = 0
+    for _ in range(400):
+        rules = variant(rng.choice([3, 4]), rng.choice(ACE_MODES)).model_copy(update={"going_out": going_out})
+        pack = range(52) if rng.random() < 0.5 else pack_list(2, 0)
+        hand = rng.sample(pack, rng.choice([1, 1, 2, 3, 5, 8, 10, 13]))
+        objective = rng.choice(OBJECTIVES)
+        opened = rng.random() < 0.5
+        quick = solve(hand, rules, objective=objective, opened=opened)
+        with monkeypatch.context() as general:
+            general.setattr(
+                solver,
+                "_read_hand",
+                lambda cards, tables: (*solver_candidates._read_hand(cards, tables)[:2], False),
+            )
+            expected = solve(hand, rules, objective=objective, opened=opened)
+        assert type(quick) is solver.Plan, hand
+        assert (quick, hash(quick), repr(quick)) == (expected, hash(expected), repr(expected)), hand
+        if holds_no_meld(hand, solver._rules(rules)):
+            quick_answers += 1
+    assert quick_answers > 100  # the quick answer is met often
+
+
 @pytest.mark.parametrize("objective", OBJECTIVES)
 def test_candidates_sharing_no_card_are_all_laid_as_the_search_lays_them(objective: Objective) -> None:
     # The shortcut for candidates that share no card must answer exactly as the search: the same
