@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -11,9 +12,32 @@ from typing import TYPE_CHECKING
 from kalooki.engine import Game
 from kalooki.errors import KalookiError
 from kalooki.savegame import Session, dump_save, rng_states
+from kalooki.text import clipped, escape_controls
 
 from . import save_lock
 from .saves import refuse_other_file
+
+QUOTES = ("'", '"')
+
+
+def typed_file_name(argument: str) -> str | None:
+    """The file named after ``save``, None for none. Read as the shell reads it where it starts with a
+    quote: the game tells how to continue with the name quoted for the shell, and that is what gets
+    copied back (``save ''`` wrote a file called ``''``). Otherwise as typed, spaces and all."""
+    if not argument:
+        return None
+    if not argument.startswith(QUOTES):
+        return argument
+    try:
+        words = shlex.split(argument)
+    except ValueError as error:  # "No closing quotation"
+        raise KalookiError(f"save {clipped(escape_controls(argument))}: {str(error).lower()}") from None
+    if len(words) != 1 or not words[0]:
+        raise KalookiError(
+            f"save {clipped(escape_controls(argument))}: give one file name, "
+            "e.g. save 'my game.kalooki-save.json'"
+        )
+    return words[0]
 
 
 class Autosave:
@@ -39,7 +63,12 @@ class Autosave:
 
     def save_command(self, argument: str) -> None:
         """Save now; to a new file, the autosaves go there too, but only once it has been written."""
-        path = Path(argument).expanduser() if argument else self.save_path
+        try:
+            name = typed_file_name(argument)
+        except KalookiError as error:
+            self.error(str(error))
+            return
+        path = Path(name).expanduser() if name is not None else self.save_path
         if path is None or self._write_save is None:
             self.error("this game is not being saved: give a file, e.g. save mygame.kalooki-save.json")
             return

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -413,6 +414,32 @@ def test_save_to_a_folder_says_it_is_one(tmp_path: Path) -> None:
     assert code == 0
     assert error_lines(transcript)[0].startswith(f"✗ {tmp_path / 'games'}: is a folder; give a file name")
     assert loop.save_path == first
+
+
+def test_save_reads_a_quoted_name_as_the_shell_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The game tells how to continue with the save's name quoted for the shell, and that is what a
+    # player copies back: "save ''" wrote a file called '' in the working folder.
+    monkeypatch.chdir(tmp_path)
+    game = fixed_game()
+    first = tmp_path / f"a{SAVE_SUFFIX}"
+    spaced = tmp_path / f"my game{SAVE_SUFFIX}"
+    typed = ["save ''", 'save "a" "b"', "save 'unclosed", f"save {shlex.quote(str(spaced))}", "quit"]
+    code, transcript, loop = run(game, typed, save_path=first, width=300)
+    assert code == 0
+    assert error_lines(transcript) == [
+        "✗ save '': give one file name, e.g. save 'my game.kalooki-save.json'",
+        '✗ save "a" "b": give one file name, e.g. save \'my game.kalooki-save.json\'',
+        "✗ save 'unclosed: no closing quotation",
+    ]
+    assert loop.save_path == spaced
+    assert state(read_save(spaced).game) == state(game)
+    assert sorted(path.name for path in tmp_path.iterdir() if not path.name.startswith(".")) == [
+        f"a{SAVE_SUFFIX}",
+        f"my game{SAVE_SUFFIX}",
+    ]
+    # Unquoted, a name is still read as typed, spaces and all.
+    code, transcript, loop = run(game, [f"save {tmp_path / 'two words'}.json", "quit"], save_path=spaced)
+    assert loop.save_path == tmp_path / "two words.json"
 
 
 def unwritable(tmp_path: Path) -> tuple[Path, str]:
