@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from kalooki.errors import KalookiError
-from kalooki.text import escape_controls
+from kalooki.text import clipped, escape_controls
 
 Card = int
 Suit = int
@@ -123,8 +123,8 @@ def parse_card(text: str) -> Card:
         if rank is not None and suit is not None and token[:-1] in RANK_TEXTS:
             return make_card(rank, suit)
     raise CardError(
-        f"'{escape_controls(text.strip())}' is not a card: write a rank (A 2-9 T J Q K, or 10) and a suit "
-        "(C D H S), e.g. 7H, TC, 10C, QS, or JK for a joker"
+        f"'{clipped(escape_controls(text.strip()))}' is not a card: "
+        "write a rank (A 2-9 T J Q K, or 10) and a suit (C D H S), e.g. 7H, TC, 10C, QS, or JK for a joker"
     )
 
 

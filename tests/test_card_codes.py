@@ -26,6 +26,8 @@ from kalooki.cards import (
     rank_of,
     sorted_hand,
 )
+from kalooki.errors import KalookiError
+from kalooki.moves import parse_move
 
 
 def test_named_ranks_are_the_ranks_written() -> None:
@@ -60,6 +62,17 @@ def test_a_joker_note_is_one_pair_of_brackets_round_one_word(token: str) -> None
     with pytest.raises(CardError) as refused:
         parse_card(token)
     assert str(refused.value).startswith(f"'{token}' is not a card: write a rank")
+
+
+@pytest.mark.parametrize("line", ["d " + "A" * 5000, "m 7H 8H " + "Q" * 5000, "b 1 7H " + "\x1b" * 3000])
+def test_a_long_bad_card_is_quoted_clipped(line: str) -> None:
+    # A page pasted at the prompt: the move is quoted cut short, and so is the card it could not read.
+    with pytest.raises(KalookiError) as refused:
+        parse_move(line)
+    message = str(refused.value)
+    assert "is not a card: write a rank" in message
+    assert len(message) < 300, message
+    assert message.count("…") == 2, message
 
 
 @pytest.mark.parametrize(
