@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 LOBBY_PROMPT = "start> "
-NET_MISSING = "kalooki host and join need the net extra: pip install 'kalooki[net]'"
+NET_MISSING = (
+    "kalooki host and join need the net extra: pip install 'kalooki[net]' (in a clone: pip install '.[net]')"
+)
 
 
 class NetUnavailable(KalookiError):

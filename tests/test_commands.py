@@ -331,3 +331,23 @@ def test_help_on_a_narrow_terminal_wraps_between_words(command: list[str]) -> No
     # Every word whole: a piece of one (``ots``) is no word of the wide help. (A short help is cut
     # where its width ends, ``and...``, and a word breaks after its hyphen: the letters compared alone.)
     assert set(re.findall(r"[A-Za-z]+", narrow)) <= set(re.findall(r"[A-Za-z]+", wide))
+
+
+@needs_script
+def test_host_and_join_without_the_net_extra_say_how_to_install_it(tmp_path: Path) -> None:
+    # Installed with `pip install .` (no extras), the network commands have no websockets: one line
+    # naming the extra both ways, from the index and from a clone, and nothing started.
+    hidden = tmp_path / "hidden" / "websockets"
+    hidden.mkdir(parents=True)
+    (hidden / "__init__.py").write_text("raise ImportError('not installed here')\n", encoding="utf-8")
+    env = {"PYTHONPATH": str(hidden.parent)}
+    for arguments in (
+        ["host", "--name", "ann", "--bind", "127.0.0.1"],
+        ["join", "127.0.0.1:9", "--code", "7KQ2MX"],
+    ):
+        result = kalooki(*arguments, env=env, cwd=tmp_path)
+        assert (result.returncode, result.stdout) == (1, ""), result
+        assert result.stderr.splitlines() == [
+            "kalooki host and join need the net extra: pip install 'kalooki[net]' "
+            "(in a clone: pip install '.[net]')"
+        ], result.stderr
