@@ -115,7 +115,7 @@ class Game(LegalActions):
             check_player_name(name)
         if not rules.may_play(variant, len(names)):
             counts, note = rules.player_counts(variant), rules.seating_note(variant)
-            raise SetupError(f"{len(names)} players: this variant is for {counts}{note}")
+            raise SetupError(f"{rules.players_counted(len(names))}: this variant is for {counts}{note}")
         duplicates = sorted({name for name in names if names.count(name) > 1})
         if duplicates:
             raise SetupError(f"two players are called '{duplicates[0]}': give each player a different name")

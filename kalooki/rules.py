@@ -64,6 +64,11 @@ def player_counts(variant: Variant) -> str:
     return f"exactly {most}" if variant.min_players == most else f"{variant.min_players} to {most}"
 
 
+def players_counted(count: int) -> str:
+    """``1 player``, ``3 players``: the count a refusal of :func:`player_counts` starts with."""
+    return f"{count} player{'' if count == 1 else 's'}"
+
+
 def seating_note(variant: Variant) -> str:
     """For the end of a refusal that gives :func:`player_counts`: why the pack seats fewer than
     ``max_players``, or nothing."""

@@ -313,7 +313,7 @@ def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
     count = len(game.players)
     if not rules.may_play(variant, count):
         counts, note = rules.player_counts(variant), rules.seating_note(variant)
-        return f"{count} players, but the variant is for {counts}{note}"
+        return f"{rules.players_counted(count)}, but the variant is for {counts}{note}"
     if len(set(game.players)) != count:
         return "two players have the same name"
     for name in game.players:

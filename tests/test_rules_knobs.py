@@ -115,6 +115,7 @@ def test_hand_size_deals_that_many_cards(hand_size: int, stock: int) -> None:
         (2, 5, 5, None),
         (4, 4, 4, None),
         (4, 4, 3, "3 players: this variant is for exactly 4"),
+        (2, 4, 1, "1 player: this variant is for 2 to 4"),
     ],
 )
 def test_min_and_max_players(min_players: int, max_players: int, count: int, error: str | None) -> None:
