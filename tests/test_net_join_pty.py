@@ -88,6 +88,23 @@ def test_say_during_another_players_turn_then_play_and_quit(tmp_path: Path) -> N
     assert heard == ["hello there"]
 
 
+def test_hint_and_undo_during_another_players_turn_wait_for_ones_own(tmp_path: Path) -> None:
+    # Typed while p0 played, both read "'hint' is not a command (did you mean 'hint'?)", though help on the
+    # same screen listed them and ds typed then was told to wait for one's turn.
+    with ann_beside_p0(tmp_path, seats=2) as (_host, _p0, terminal):
+        terminal.read_until("p0 is playing")
+        for typed, word in (("hint", "hint"), ("HINT", "hint"), ("undo", "undo"), ("u", "u")):
+            terminal.type(f"{typed}\n")
+            terminal.read_until(
+                re.escape(f"✗ {word} works on your turn: p0 is playing (say TEXT talks to the table)")
+            )
+        terminal.type("quit\n")
+        terminal.read_until("you left the table")
+        assert terminal.wait() == 0
+    assert "did you mean" not in terminal.output
+    assert "not a command" not in terminal.output
+
+
 def test_what_another_player_says_cannot_drive_the_terminal(tmp_path: Path) -> None:
     # An escape sequence that would retitle the window and one that would clear the screen, and a
     # newline that would print a line of its own: all shown spelled out, on the speaker's one line.
