@@ -31,7 +31,15 @@ from kalooki.loader import load_variant
 from kalooki.loader_refs import VariantError
 from kalooki.set_options import SetOptions, parse_set_options
 from kalooki.statecheck import MAX_NAME
-from kalooki.text import BLANK_NAME, clipped, escape_controls, name_fault, not_utf8, undecodable_byte
+from kalooki.text import (
+    BLANK_NAME,
+    clipped,
+    control_in_name,
+    escape_controls,
+    name_fault,
+    not_utf8,
+    undecodable_byte,
+)
 from kalooki.variant import Variant
 from kalooki.yamlio import Diagnostic
 
@@ -232,7 +240,7 @@ def name_problem(name: str) -> str | None:
     if undecoded is not None:
         return f"'{escape_controls(name)}': {not_utf8(undecoded[1])}"
     if fault == "control":
-        return f"a name holds no control characters, got '{escape_controls(name)}'"
+        return control_in_name(name)
     return BLANK_NAME if fault == "unseen" else "a name is one word"
 
 

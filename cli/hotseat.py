@@ -186,7 +186,9 @@ class HotSeatGame(InteractiveGame):
             if self.command(line, in_turn=False):
                 self.console.print(waiting)  # under what the command showed, where the next line is typed
             else:
-                self.error(f"press Enter when {name} has the keyboard, or type {self.BETWEEN_HANDS[1]}")
+                self.refuse_at_pause(
+                    line, f"press Enter when {name} has the keyboard, or type {self.BETWEEN_HANDS[1]}"
+                )
         # The last person's card drawn is theirs to see marked; a game resumed after this person drew
         # marks their own, as a game against bots does.
         self.drawn = self.game.turn.drawn_card if self.game.phase == "play" else None

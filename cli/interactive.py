@@ -60,6 +60,9 @@ BOT_PAUSE = 0.7
 LONG_VERBS = ("draw", "meld", "build", "swap", "discard", "end")
 """The move language's verbs in full (``ALIASES`` holds their short forms)."""
 MOVE_VERBS = frozenset({*LONG_VERBS, *ALIASES})
+TURN_COMMANDS = IN_TURN_WORDS - MOVE_VERBS
+"""The commands, not moves, that work only in one's own turn (hint, undo, look): refused elsewhere by name,
+never as words there are none of."""
 TYPED_WORDS = (*LONG_VERBS, "help", "quit", "score", "rules", "hint", "undo")
 """The move language's words and the commands, written out: a near miss is told which it missed."""
 INDENT = "  "
@@ -323,7 +326,7 @@ class InteractiveGame(Autosave):
             if not word:
                 return
             if not self.command(line, in_turn=False):
-                self.error(f"press Enter to deal the next hand, or type {refused}")
+                self.refuse_at_pause(line, f"press Enter to deal the next hand, or type {refused}")
 
     # ------------------------------------------------------------ the human's turn
 
@@ -373,6 +376,12 @@ class InteractiveGame(Autosave):
             run()
         return True
 
+    def refuse_at_pause(self, line: str, instead: str) -> None:
+        """Refuse ``line`` at a pause (between hands, a pass screen), saying to do ``instead``: a command
+        that works only in one's turn (hint, undo) is said to, so that it does not read as a mistyped word."""
+        word = line.split()[0].lower()
+        self.error(f"{word} works on your turn: {instead}" if word in TURN_COMMANDS else instead)
+
     def quit(self) -> None:
         raise Quit
 
@@ -393,6 +402,8 @@ class InteractiveGame(Autosave):
         close = get_close_matches(word.lower(), TYPED_WORDS, n=1, cutoff=0.75) if len(word) >= 3 else []
         if not close:
             close = short_verbs_missed(word)
+        # The word itself is no suggestion: "'hint' is not a command (did you mean 'hint'?)" says nothing.
+        close = [verb for verb in close if verb != word.lower()]
         meant = " or ".join(f"'{clipped(verb + typed[len(word) :])}'" for verb in close)
         meant = f" (did you mean {meant}?)" if meant else ""
         keys = " ".join(command.key for command in offered_commands(self.game.variant))

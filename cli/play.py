@@ -427,11 +427,15 @@ def resume(
 
 def resume_game(game: str | None, *, fast: bool, log: Path | None = None, no_log: bool = False) -> int:
     from . import save_lock
-    from .saves import find_save, latest_save
+    from .saves import Latest, find_save, latest_save
+    from .saves_commands import passed_over
 
-    path = find_save(game) if game is not None else latest_save()
-    with save_lock.holding(path):  # read once it is held: another kalooki may have saved it just now
-        return resume_held(path, fast=fast, log=log, no_log=no_log)
+    latest = Latest(find_save(game)) if game is not None else latest_save()
+    with save_lock.holding(latest.path):  # read once it is held: another kalooki may have saved it just now
+        note = passed_over(latest)
+        if note is not None:  # not the game the player stopped last: said before its screen, and why
+            make_console().print(Text(note, style="bold"))
+        return resume_held(latest.path, fast=fast, log=log, no_log=no_log)
 
 
 def resume_held(path: Path, *, fast: bool, log: Path | None, no_log: bool) -> int:

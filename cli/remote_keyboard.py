@@ -13,7 +13,7 @@ from kalooki_net.signals import sigint_stays_with_main
 from kalooki_net.table_state import TableStateError
 from rich.text import Text
 
-from .interactive import LOOK_WORDS
+from .interactive import LOOK_WORDS, TURN_COMMANDS
 from .lobby import TableClosed
 
 if TYPE_CHECKING:
@@ -107,9 +107,18 @@ def typed_while_waiting(screen: RemoteGame, message: dict[str, Any]) -> None:
         return
     if screen.command(line, in_turn=False):
         return
-    if screen.not_written_as_move(line):  # said so now, not after waiting for a turn that would refuse it
+    word = line.split()[0].lower()
+    in_turn_command = word in TURN_COMMANDS  # hint, undo: refused for now, never as words there are none of
+    if not in_turn_command and screen.not_written_as_move(line):  # said now, not after waiting for a turn
         return
     if screen.game.eliminated[screen.seat]:
         screen.error("you are out of the game: type skip to go to the result (say TEXT talks to the table)")
         return
-    screen.error(f"wait for your turn: {screen.game.player} is playing (say TEXT talks to the table)")
+    wait = f"{word} works on your turn" if in_turn_command else "wait for your turn"
+    # Ready between hands, no one is playing: the deal waits for the others.
+    now = (
+        f"{screen.game.player} is playing"
+        if screen.game.phase in ("draw", "play")
+        else "the next hand is not dealt yet"
+    )
+    screen.error(f"{wait}: {now} (say TEXT talks to the table)")

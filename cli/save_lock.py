@@ -24,6 +24,7 @@ import os
 import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 try:
     import fcntl
@@ -268,19 +269,30 @@ def waiting_turn(place: Path) -> Iterator[None]:
 
 def open_elsewhere(save: Path) -> bool:
     """Whether another process plays ``save`` now (holds its lock): ``kalooki resume`` with no name looks
-    past it, and ``kalooki saves`` says so. Asked with a shared lock let go at once, which a game holding
-    the file's lock refuses."""
+    past it, and ``kalooki saves`` says so."""
+    return holder_elsewhere(save) is not None
+
+
+class Holder(NamedTuple):
+    """Another process that holds a save's lock: its number, None where the lock file does not say it."""
+
+    pid: int | None
+
+
+def holder_elsewhere(save: Path) -> Holder | None:
+    """The other process that plays ``save`` now; None when none does. Asked with a shared lock let go at
+    once, which a game holding the file's lock refuses."""
     place = lock_place(save)
     if fcntl is None or str(place) in _held:
-        return False
+        return None
     with _lock_file(place) as handle:
         if handle is None:
-            return False
+            return None
         try:
             fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
         except OSError:
-            return True
-        return False
+            return Holder(_holder_pid(handle))
+        return None
 
 
 def remove_if_stale(place: Path) -> bool:
@@ -323,18 +335,25 @@ def _lock_file(place: Path) -> Iterator[int | None]:
 
 
 def _holder(handle: int) -> str:
+    pid = _holder_pid(handle)
+    return "" if pid is None else f" (process {pid})"
+
+
+def _holder_pid(handle: int) -> int | None:
+    """The process number a lock file holds (each game writes its own there), None where it holds none."""
     with contextlib.suppress(OSError, ValueError):
-        pid = int(os.read(handle, 32).decode("ascii").strip())
-        return f" (process {pid})"
-    return ""
+        return int(os.read(handle, 32).decode("ascii").strip())
+    return None
 
 
 __all__ = [
+    "Holder",
     "LockRefused",
     "LogInUse",
     "SaveInUse",
     "hold",
     "hold_log",
+    "holder_elsewhere",
     "holding",
     "lock_place",
     "open_elsewhere",

@@ -426,20 +426,32 @@ def find_save(choice: str) -> Path:
     return path
 
 
-def latest_save() -> Path:
+@dataclass(frozen=True)
+class Latest:
+    """The save ``kalooki resume`` with no argument picks, and the newer ones it passed over because another
+    kalooki has them open, each with that process, newest first."""
+
+    path: Path
+    open_elsewhere: tuple[tuple[Path, save_lock.Holder], ...] = ()
+
+
+def latest_save() -> Latest:
     """The most recently written save of a game that is not over, in the saves folder or remembered;
-    a hosted table's is passed over (``kalooki host --resume`` reopens it)."""
+    a hosted table's is passed over (``kalooki host --resume`` reopens it), and so is a game open in another
+    kalooki (said by :func:`~kalooki_cli.saves_commands.passed_over`)."""
     folder = saves_dir()
     # A link to a file that is gone has no time: passed over, as `kalooki saves` passes it over.
     written = {path: time for path in save_paths() if (time := _written(path)) is not None}
     candidates = sorted(written, key=lambda path: written[path], reverse=True)
     if not candidates:
         raise SaveFileError(f"there are no saved games in {folder}: start one with 'kalooki play'")
-    tables = elsewhere = 0
+    tables = 0
+    elsewhere: list[tuple[Path, save_lock.Holder]] = []
     for path in candidates:
         # A game open in another terminal is not the one to resume here (resuming it is refused).
-        if save_lock.open_elsewhere(path):
-            elsewhere += 1
+        holder = save_lock.holder_elsewhere(path)
+        if holder is not None:
+            elsewhere.append((path, holder))
             continue
         # The newest save is the one to resume; a finished game's save is only a record, so look past it,
         # but a damaged one is reported rather than skipped, so no game is silently passed over. The
@@ -453,10 +465,10 @@ def latest_save() -> Path:
             ) from None
         if not save.game.game_over:
             if not save.hosted:
-                return path
+                return Latest(path, tuple(elsewhere))
             tables += 1
     if elsewhere:
-        some = "one is" if elsewhere == 1 else f"{elsewhere} are"
+        some = "one is" if len(elsewhere) == 1 else f"{len(elsewhere)} are"
         hosted = ", and hosted tables reopen with 'kalooki host --resume FILE'" if tables else ""
         raise SaveFileError(
             f"no game in {folder} is left to resume here: {some} open in another kalooki (finish or quit it "

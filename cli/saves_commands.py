@@ -24,6 +24,7 @@ from .common import cli_errors
 from .output import report_console
 from .save_lock import lock_place, open_elsewhere, remove_if_stale
 from .saves import (
+    Latest,
     SaveEntry,
     all_saves,
     forget_save,
@@ -69,6 +70,39 @@ def describe(entry: SaveEntry) -> str:
         if open_elsewhere(entry.path):
             where += " · open in another kalooki now"
     return f"{table}{game.variant.name} · {players} · {where} · last played {last_played(entry)}"
+
+
+def passed_over(latest: Latest) -> str | None:
+    """What ``kalooki resume`` with no argument says before it resumes a game that is not the latest: the
+    newer ones are open in another kalooki, named by their numbers in ``kalooki saves`` (as ``kalooki
+    resume N`` takes them) and their processes. None when it resumes the latest."""
+    if not latest.open_elsewhere:
+        return None
+    folder = saves_dir()
+    numbers = {entry.path: number for number, entry in enumerate(all_saves(), start=1)}
+    passed = [path for path, _ in latest.open_elsewhere]
+    if all(path in numbers for path in passed):
+        games = "Game" if len(passed) == 1 else "Games"
+        games += " " + _and([str(numbers[path]) for path in passed])
+    else:  # one not listed (gone since it was looked at): named by its file
+        games = _and([f"the game in {shown_path(path, folder)}" for path in passed])
+        games = games[0].upper() + games[1:]
+    pids = [holder.pid for _, holder in latest.open_elsewhere]
+    processes = ""
+    if all(pid is not None for pid in pids):
+        processes = f" (process{'es' if len(pids) > 1 else ''} {_and([str(pid) for pid in pids])})"
+    number = numbers.get(latest.path)
+    resumed = f"game {number}" if number is not None else f"the game in {shown_path(latest.path, folder)}"
+    verb = "is" if len(passed) == 1 else "are"
+    return (
+        f"{games} (the latest) {verb} open in another kalooki now{processes}: "
+        f"resuming {resumed}, the latest not in use."
+    )
+
+
+def _and(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def print_saves(console: Console, entries: list[SaveEntry], folder: Path) -> None:

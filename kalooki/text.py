@@ -168,6 +168,12 @@ marks with no letter to sit on, are left out of a name's key (:func:`name_key`).
 BLANK_NAME: Final = "a name is written in characters that show: no blank fillers"
 
 
+def control_in_name(name: str) -> str:
+    """The refusal of a name holding a control character (an escape sequence would colour or retitle every
+    screen it is shown on), worded alike by ``kalooki play``, ``kalooki join`` and a table."""
+    return f"a name holds no control characters, got '{escape_controls(name)}'"
+
+
 def shows_blank(name: str) -> bool:
     """Whether ``name`` holds a character that shows as nothing, or is nothing but variation selectors."""
     return any(character in BLANK_CHARACTERS for character in name) or shows_nothing(name)

@@ -50,7 +50,7 @@ from kalooki.savegame import (
     save_document,
     seat_rng,
 )
-from kalooki.text import BLANK_NAME, name_clash, name_fault, name_key
+from kalooki.text import BLANK_NAME, control_in_name, name_clash, name_fault, name_key
 from kalooki.variant import Variant
 
 from .protocol import CODE_LENGTH, NAME_RULE, TOKEN_BYTES, ErrorCode
@@ -182,7 +182,10 @@ class Table:
         name = name.strip()
         fault = name_fault(name)
         if fault is not None:
-            # The table says one rule for every fault but a blank filler, which the rule does not name.
+            # The table says one rule for every fault but a blank filler and a control character, which the
+            # rule does not name: a name of 10 characters told it is "at most 20" would not know what to mend.
+            if fault == "control":
+                raise TableError("bad_name", control_in_name(name))
             raise TableError("bad_name", BLANK_NAME if fault == "unseen" else NAME_RULE)
         if name_key(name) == SCREENS_YOU:
             # Each screen calls its own player "you": a player so named would read as the one watching it.

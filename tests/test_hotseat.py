@@ -487,8 +487,11 @@ def test_the_pass_screen_takes_every_command_its_help_lists_and_refuses_every_ot
     loop.console, loop.read_line = console, scripted_input(lines, console)
     assert loop.run() == 0
     shown = out.getvalue().splitlines()
-    refusal = "✗ press Enter when bob has the keyboard, or type score, save, rules, help or quit"
-    assert [shown[index - 1] for index, line in enumerate(shown) if line.rstrip() == refusal] == in_turn
+    refusal = "press Enter when bob has the keyboard, or type score, save, rules, help or quit"
+    # A move is refused as typed too soon; a command of the turn (hint, undo, look) as one of the turn.
+    refused = [f"✗ {refusal}", *(f"✗ {word} works on your turn: {refusal}" for word in in_turn)]
+    assert [shown[index - 1] for index, line in enumerate(shown) if line.rstrip() in refused] == in_turn
+    assert f"✗ hint works on your turn: {refusal}" in shown
 
 
 def test_the_first_pass_screen_of_a_new_hand_tells_nothing_of_the_hand_before(tmp_path: Path) -> None:

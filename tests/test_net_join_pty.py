@@ -15,9 +15,11 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from net_helpers import TIMEOUT, Host, Player, hosted, new_table
+from net_helpers import TIMEOUT, Host, Player, bot_plays_until_the_hand_ends, hosted, new_table
 from test_play_pty import Terminal
 from websockets.exceptions import ConnectionClosed
+
+SUITS = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
 
 
 def ann_joins(host: Host, home: Path) -> Terminal:
@@ -86,6 +88,67 @@ def test_say_during_another_players_turn_then_play_and_quit(tmp_path: Path) -> N
         finally:
             terminal.kill()
     assert heard == ["hello there"]
+
+
+def test_hint_and_undo_during_another_players_turn_wait_for_ones_own(tmp_path: Path) -> None:
+    # Typed while p0 played, both read "'hint' is not a command (did you mean 'hint'?)", though help on the
+    # same screen listed them and ds typed then was told to wait for one's turn.
+    with ann_beside_p0(tmp_path, seats=2) as (_host, _p0, terminal):
+        terminal.read_until("p0 is playing")
+        for typed, word in (("hint", "hint"), ("HINT", "hint"), ("undo", "undo"), ("u", "u")):
+            terminal.type(f"{typed}\n")
+            terminal.read_until(
+                re.escape(f"✗ {word} works on your turn: p0 is playing (say TEXT talks to the table)")
+            )
+        terminal.type("quit\n")
+        terminal.read_until("you left the table")
+        assert terminal.wait() == 0
+    assert "did you mean" not in terminal.output
+    assert "not a command" not in terminal.output
+
+
+def test_a_line_typed_once_ready_between_hands_says_the_deal_waits_not_that_someone_plays(
+    tmp_path: Path,
+) -> None:
+    # Ready between hands, ds typed said "wait for your turn: p0 is playing": no one was playing.
+    table = new_table(seats=2, seed=3, hand_size=7, opening_threshold=0)
+    with hosted(table) as host:
+        p0 = Player(host.uri)
+        p0.join(table.code, name="p0")
+        threading.Thread(target=bot_plays_until_the_hand_ends, args=(p0,), daemon=True).start()
+        env = {
+            **os.environ,
+            "KALOOKI_HOME": str(tmp_path),
+            "TERM": "xterm",
+            "COLUMNS": "200",
+            "NO_COLOR": "1",
+        }
+        address = f"127.0.0.1:{host.server.port}"
+        terminal = Terminal(["join", address, "--code", table.code, "--name", "ann"], env)
+        try:
+            # ann draws from the stock and throws back her hand's first card until p0 goes out.
+            while "Press Enter" not in terminal.read_until(r"draw> |play> |Press Enter to deal hand 2", 60):
+                if terminal.output.endswith("draw> "):
+                    terminal.type("ds\n")
+                else:
+                    hand = [line for line in terminal.output.splitlines() if line.startswith("Your hand (")]
+                    card = hand[-1].partition(": ")[2].split()[0].rstrip("*").replace("10", "T")
+                    terminal.type(f"d {card.translate(SUITS)}\n")
+            terminal.read_until(r"\(or score, say TEXT, quit\): ")
+            terminal.type("\n")  # ready: the deal waits for p0, who is never ready
+            terminal.read_until("Waiting for p0 to be ready")
+            terminal.type("ds\nhint\n")
+            terminal.read_until(re.escape("✗ wait for your turn: the next hand is not dealt yet (say TEXT"))
+            terminal.read_until(
+                re.escape("✗ hint works on your turn: the next hand is not dealt yet (say TEXT")
+            )
+            terminal.type("quit\n")
+            terminal.read_until("you left the table")
+            assert terminal.wait() == 0
+        finally:
+            terminal.kill()
+            p0.close()
+    assert "is playing (say TEXT" not in terminal.output
 
 
 def test_what_another_player_says_cannot_drive_the_terminal(tmp_path: Path) -> None:

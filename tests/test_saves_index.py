@@ -149,3 +149,44 @@ def test_a_file_anywhere_above_the_saves_folder_is_said(
         " ".join(result.output.split())
         == f"{tmp_path / 'file'}: is a file, where kalooki keeps its saves in a folder"
     )
+
+
+def test_resume_says_which_newer_games_it_passed_over_because_another_kalooki_has_them(
+    tmp_path: Path,
+) -> None:
+    # With the latest game open in another terminal, `kalooki resume` quietly resumed an older one: the
+    # player read "Resuming your game against bob" and nothing of the game passed over, nor why.
+    from test_save_lock import Terminal, kalooki
+
+    older = kalooki(tmp_path, "play", "--seed", "1", "--fast", typed="quit\n")
+    assert older.returncode == 0, older.stdout + older.stderr
+    playing = [Terminal(tmp_path, "play", "--seed", "12345", "--fast")]
+    try:
+        playing[0].until("draw> ")  # saved, and held by the game as its player thinks
+        resumed = kalooki(tmp_path, "resume", typed="quit\n")
+        assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+        lines = resumed.stdout.splitlines()
+        pid = playing[0].process.pid
+        assert lines[0] == (
+            f"Game 1 (the latest) is open in another kalooki now (process {pid}): "
+            "resuming game 2, the latest not in use."
+        )
+        assert "-seed1." in resumed.stdout.split("Continue it with:")[1]  # the game of seed 1 was resumed
+        playing.append(Terminal(tmp_path, "play", "--seed", "777", "--fast"))
+        playing[1].until("draw> ")
+        resumed = kalooki(tmp_path, "resume", typed="quit\n")
+        assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+        pids = [terminal.process.pid for terminal in reversed(playing)]  # the newest first, as saves lists
+        assert resumed.stdout.splitlines()[0] == (
+            "Games 1 and 2 (the latest) are open in another kalooki now "
+            f"(processes {pids[0]} and {pids[1]}): resuming game 3, the latest not in use."
+        )
+        # Resumed by its number, or with nothing passed over, nothing more is said.
+        quiet = kalooki(tmp_path, "resume", "3", typed="quit\n")
+        assert quiet.stdout.startswith("─"), quiet.stdout
+    finally:
+        for terminal in playing:
+            terminal.finish()
+    alone = kalooki(tmp_path, "resume", typed="quit\n")
+    assert alone.returncode == 0
+    assert "open in another kalooki" not in alone.stdout

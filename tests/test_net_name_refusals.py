@@ -1,0 +1,83 @@
+"""A name with a control character, refused for what it is: by ``kalooki join`` and ``kalooki host``
+before any table is asked (a usage error, worded as ``kalooki play`` words it), and by the table to a
+client that sends one.
+
+The join said "the table refused to seat you: a name is one word of at most 20 characters" (exit 1) of a
+name of 10 characters, where ``kalooki play --name`` said "a name holds no control characters".
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("websockets")
+
+from kalooki_net.protocol import PROTOCOL_VERSION
+from net_helpers import Player, hosted, new_table
+
+KALOOKI = Path(sys.executable).with_name("kalooki")
+EVIL = "ev\x1b[31mil"
+REFUSAL = "a name holds no control characters, got 'ev\\x1b[31mil'"
+
+
+def kalooki(home: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "KALOOKI_HOME": str(home), "COLUMNS": "200", "NO_COLOR": "1"}
+    return subprocess.run(
+        [str(KALOOKI), *arguments], input="", capture_output=True, text=True, env=env, timeout=60, check=False
+    )
+
+
+def test_join_refuses_a_name_with_a_control_character_as_play_does_before_asking_the_table(
+    tmp_path: Path,
+) -> None:
+    played = kalooki(tmp_path, "play", "--name", EVIL)
+    assert played.returncode == 2
+    assert REFUSAL in " ".join(played.stderr.split())
+    with socket.create_server(("127.0.0.1", 0)) as listener:  # where the table would be: told if asked
+        address = f"127.0.0.1:{listener.getsockname()[1]}"
+        joined = kalooki(tmp_path, "join", address, "--code", "ABC234", "--name", EVIL)
+        listener.settimeout(0)
+        with pytest.raises(BlockingIOError):
+            listener.accept()  # no connection came
+    assert joined.returncode == 2, joined.stdout + joined.stderr
+    said = " ".join(joined.stderr.split())
+    assert f"Invalid value for '--name': {REFUSAL}" in said
+    assert "Traceback" not in said
+    assert "\x1b" not in joined.stdout + joined.stderr  # spelled out, never sent to the terminal
+    assert not (tmp_path / "tables").exists()  # no seat kept
+
+
+def test_host_refuses_its_own_name_with_a_control_character_before_opening_the_table(tmp_path: Path) -> None:
+    hosting = kalooki(tmp_path, "host", "--name", EVIL, "--bind", "127.0.0.1", "--port", "0")
+    assert hosting.returncode == 2, hosting.stdout + hosting.stderr
+    assert f"Invalid value for '--name': {REFUSAL}" in " ".join(hosting.stderr.split())
+    assert "Traceback" not in hosting.stdout + hosting.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        (EVIL, REFUSAL),
+        ("ann\u202e", "a name holds no control characters, got 'ann\\u202e'"),  # turns the line's text around
+        ("a\x7fb", "a name holds no control characters, got 'a\\x7fb'"),
+        ("a b", "a name is one word of at most 20 characters"),  # the rule, as before
+    ],
+)
+def test_the_table_tells_a_client_the_real_reason_for_a_name(name: str, reason: str) -> None:
+    table = new_table(seats=2, seed=9)
+    with hosted(table) as host:
+        before = host.call(table.lobby)
+        player = Player(host.uri)
+        join = {"type": "join", "protocol": PROTOCOL_VERSION, "code": table.code, "name": name}
+        player.websocket.send(json.dumps(join))
+        reply = player.until("error")
+        assert (reply["code"], reply["message"]) == ("bad_name", reason)
+        assert host.call(table.lobby) == before
+        player.close()

@@ -1,0 +1,96 @@
+"""Commands that work only in one's own turn (hint, undo), typed when it is not one's turn: refused by name,
+never as words there are none of.
+
+At a hosted table they read "'hint' is not a command (did you mean 'hint'?)", though help on the same
+screen listed both; the same at a terminal's pauses (``tests/test_net_join_pty.py`` types them at a table).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from kalooki_cli.hotseat import HotSeatGame, hotseat_session
+from kalooki_cli.interactive import new_game, scripted_input
+from rich.console import Console
+from test_interactive import error_lines, fixed_game, hint_player, run
+
+from kalooki.cards import format_card
+from kalooki.engine import Game
+from kalooki.loader import load_variant
+from kalooki.savegame import SAVE_SUFFIX
+from kalooki.variant import Variant
+
+KALOOKI = Path(sys.executable).with_name("kalooki")
+BETWEEN_HANDS = "press Enter to deal the next hand, or type score, save, rules, help or quit"
+
+
+def saved_between_hands(path: Path) -> None:
+    """A game against bots played by its hints until its first hand is over, saved at Press Enter to deal."""
+    game, session = new_game(Variant(), "you", ["greedy", "greedy", "greedy"], seed=5)
+    hinting = hint_player([game], 10_000)
+
+    def until_the_hand_ends(prompt: str) -> str:
+        if prompt.startswith("Press Enter"):
+            raise EOFError
+        return hinting(prompt)
+
+    run(game, until_the_hand_ends, save_path=path, session=session)
+    assert game.phase == "hand_over"
+
+
+def test_hint_and_undo_between_hands_say_they_work_on_your_turn(tmp_path: Path) -> None:
+    path = tmp_path / f"g{SAVE_SUFFIX}"
+    saved_between_hands(path)
+    result = subprocess.run(
+        [str(KALOOKI), "resume", str(path)],
+        input="hint\nHINT\nundo\nu\nzz\nquit\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "200", "NO_COLOR": "1"},
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert error_lines(result.stdout.replace("quit): ", "quit):\n")) == [
+        f"✗ hint works on your turn: {BETWEEN_HANDS}",
+        f"✗ hint works on your turn: {BETWEEN_HANDS}",
+        f"✗ undo works on your turn: {BETWEEN_HANDS}",
+        f"✗ u works on your turn: {BETWEEN_HANDS}",
+        f"✗ {BETWEEN_HANDS}",  # a word that is no command: the pause's own refusal, as before
+    ]
+
+
+def test_hint_at_the_hot_seat_pass_screen_says_it_works_on_your_turn() -> None:
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=8)
+    session = hotseat_session(game, [0, 1], {}, "classic")
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None, highlight=False)
+    lines = ["", "ds", f"d {format_card(game.hands[0][0])}", "hint", "undo", "quit"]
+    loop = HotSeatGame(
+        game, session, [0, 1], console=console, read_line=scripted_input(lines, console), save_path=None
+    )
+    assert loop.run() == 0
+    refusal = "press Enter when bob has the keyboard, or type score, save, rules, help or quit"
+    refused = [line.rstrip() for line in out.getvalue().splitlines() if line.startswith("✗ ")]
+    assert refused == [f"✗ hint works on your turn: {refusal}", f"✗ undo works on your turn: {refusal}"]
+
+
+def test_a_word_typed_is_never_suggested_back_as_what_was_meant() -> None:
+    # The suggestion for a near miss: 'hint' typed where it is not taken is no near miss of 'hint'.
+    code, _, loop = run(fixed_game(players=2), [])
+    assert code == 0
+    out = io.StringIO()
+    loop.console = Console(file=out, width=200, color_system=None, highlight=False)
+    for typed in ("hint", "HINT", "Undo now"):
+        loop.not_a_command(typed)
+    loop.not_a_command("hnit")  # a near miss is still told what it missed
+    assert error_lines(out.getvalue()) == [
+        "✗ 'hint' is not a command: type help for the list (moves: ds dd m b s d)",
+        "✗ 'HINT' is not a command: type help for the list (moves: ds dd m b s d)",
+        "✗ 'Undo now' is not a command: type help for the list (moves: ds dd m b s d)",
+        "✗ 'hnit' is not a command (did you mean 'hint'?): type help for the list (moves: ds dd m b s d)",
+    ]
