@@ -159,6 +159,8 @@ class GreedyBot:
         # The last answer of lays_top: the draw asks it twice of one view (wants_discard, throws_back).
         self._lays_top: tuple[PlayerView, Card, bool] | None = None
         self._hand_with: tuple[PlayerView, Card, list[Card]] | None = None
+        # This turn's discard choices, by the hand's count key, what it owes and whether it has opened.
+        self._discards: dict[tuple[int, tuple[Card, ...], bool], Card] = {}
 
     # ---------------------------------------------------------------- the turn's memory
 
@@ -172,6 +174,7 @@ class GreedyBot:
             self._turn = key
             self._plans.clear()
             self._pending.clear()
+            self._discards.clear()
             self._memo.new_turn()
 
     def state_of(self, hand: Sequence[Card]) -> CardState:
@@ -515,6 +518,15 @@ class GreedyBot:
         return None
 
     def choose_discard(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> Card:
+        """:meth:`discard_now`, remembered for the turn: a top discard taken and not laid is weighed twice,
+        when the draw asks whether it would be thrown back and again as the play phase's discard."""
+        key = (self.state_of(hand).key, view.owed, view.opened[view.current])
+        found = self._discards.get(key)
+        if found is None:
+            found = self._discards[key] = self.discard_now(view, hand, variant)
+        return found
+
+    def discard_now(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> Card:
         """The costliest card least connected to the rest of the hand (never a joker if avoidable)."""
         owed = view.owed
         # Each card once; the orders below end on the card itself, so the order of this list is no matter.
