@@ -148,11 +148,14 @@ class GreedyBot:
         self._turn: tuple[int, int, int] | None = None
         self._plans: dict[PlanKey, solver.Plan | None] = {}
         self._pending: list[tuple[Action, tuple[Card, ...]]] = []
-        # The meldable cards of the last hand found to hold no opening, and that hand's size.
+        # The meldable cards of the last hand searched for an opening in vain, and that hand's size.
         self._closed = EMPTY
         self._closed_size = 0
         self._closed_rules: Variant | None = None
+        # The last hand known to hold no opening, searched or not, its size and rules (within_closed).
         self._closed_hand = EMPTY
+        self._closed_hand_size = 0
+        self._closed_hand_rules: Variant | None = None
         self._memo = TurnMemo()
         # The hands of this turn whose card state is known (the view's, the view's plus the top discard).
         self._known: list[tuple[Sequence[Card], CardState]] = []
@@ -197,8 +200,12 @@ class GreedyBot:
     ) -> solver.Plan | None:
         """The best opening for ``hand``, skipped when the cards rule one out; memoised per turn."""
         variant = view.variant
-        if not must and (self.within_closed(hand, variant) or not self.may_open(hand, variant)):
-            return None
+        if not must:
+            if self.within_closed(hand, variant):
+                return None
+            if not self.may_open(hand, variant):
+                self.remember_openless(hand, variant)
+                return None
         melds = view.table if table else ()
         key: PlanKey = ("open", self.state_of(hand).key, self.table_number(melds), must)
         if key in self._plans:
@@ -230,8 +237,15 @@ class GreedyBot:
         # From the list: iterating a state walks all 53 codes.
         self._closed = CardState.of([card for card in hand if card == JOKER or can_meld >> card & 1])
         self._closed_size = len(hand)
-        self._closed_rules = variant
-        self._closed_hand = state
+        self._closed_rules = self._closed_hand_rules = variant
+        self._closed_hand, self._closed_hand_size = state, len(hand)
+
+    def remember_openless(self, hand: Sequence[Card], variant: Variant) -> None:
+        """Note that ``hand``, found by the count checks alone, holds no opening: for :meth:`within_closed`
+        (not :meth:`may_open`, whose last hand searched in vain rules out more). Next turn's draw asks
+        about this hand less its discard, which then lies within it: no count checks of its own."""
+        self._closed_hand, self._closed_hand_size = self.state_of(hand), len(hand)
+        self._closed_hand_rules = variant
 
     def within_closed(self, hand: Sequence[Card], variant: Variant) -> bool:
         """Whether ``hand`` surely holds no opening, judged from the last hand found to hold none.
@@ -241,7 +255,7 @@ class GreedyBot:
         no meld, so the hand's openings would all be openings of the smaller hand. The size
         limit keeps ``keep`` honest: an opening here would leave as many cards there.
         """
-        if self._closed_rules is not variant or len(hand) > self._closed_size:
+        if self._closed_hand_rules is not variant or len(hand) > self._closed_hand_size:
             return False
         state, closed = self.state_of(hand), self._closed_hand
         extra = state.excess(closed)
