@@ -44,7 +44,7 @@ def melds_plan(
         for card in group:
             left.remove(card)
     values = quick.card_values(variant.ace_value, variant.joker_penalty)
-    return solver.Plan(
+    return solver.new_plan(
         melds=melds,
         builds=(),
         points=points,
@@ -333,7 +333,7 @@ class GreedyBot:
         if can_meld:
             return None
         if not quick.may_lay(self.state_of(hand), table, variant, can_meld):
-            return solver.Plan((), (), 0, 0, 0, tuple(hand))
+            return solver.new_plan((), (), 0, 0, 0, tuple(hand))
         return quick.build_plan(hand, table, variant, keep_count(variant))
 
     # ---------------------------------------------------------------- draw

@@ -31,7 +31,7 @@ from kalooki.cardstate import (
 from kalooki.meld_memo import MeldMemo
 from kalooki.melds import RUN_MAX, MeldError, RunEnd, TableMeld, build, set_room_suits
 from kalooki.rules import RunFrame, most_ace_points, opens, run_frame, suits_must_differ
-from kalooki.solver import Plan, PlannedBuild
+from kalooki.solver import Plan, PlannedBuild, new_plan
 from kalooki.variant import Variant
 from kalooki.variant_memo import PerVariant
 
@@ -492,7 +492,7 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
             left.remove(card)
             progress = True
             break
-    return Plan(
+    return new_plan(
         melds=(),
         builds=tuple(builds),
         points=points,
