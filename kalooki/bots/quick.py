@@ -478,7 +478,13 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
     progress = True
     while progress and len(left) > keep:
         progress = False
+        # A card outside every meld's mask fits nowhere: skipped without asking each meld.
+        fitting = 0
+        for mask in masks:
+            fitting |= mask
         for card in left:
+            if not fitting >> card & 1:
+                continue
             places = _places(card, melds, masks, variant)
             if not places:
                 continue
