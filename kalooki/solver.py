@@ -239,6 +239,9 @@ class _PlanDraft:
 _plan: Callable[..., Plan] = _PlanDraft  # type: ignore[assignment]
 """``Plan(...)`` with the fields given in order, set straight into its slots (:class:`_PlanDraft`)."""
 
+new_plan = _plan
+""":data:`_plan` for the bots, whose plans of nothing to lay or of builds alone are made on most turns."""
+
 
 class _KeptDraft:
     """The empty plan, the whole hand kept, made as :class:`_PlanDraft` makes a plan: the common

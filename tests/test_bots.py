@@ -411,3 +411,75 @@ def test_a_random_bot_that_lays_nothing_discards_without_a_view(name: str) -> No
         assert [bot.rng.getstate() for bot in bots] == [bot.rng.getstate() for bot in viewing]
     # Some turns lay something and are shown a view (most of czech-500's, where nothing is needed to open).
     assert len(viewed) < plays
+
+
+@pytest.mark.parametrize("name", ["classic", "czech-500", "kaluki-51", "romanian"])
+def test_a_greedy_discard_weighed_twice_in_a_turn_is_worked_out_once(name: str) -> None:
+    # A top discard taken and not laid is weighed when the draw asks whether it would be thrown back,
+    # then again as the play phase's discard: GreedyBot.choose_discard remembers the first answer for
+    # the turn. Whole hands played that way and by a bot that works every discard out afresh are the
+    # same, and the random state is left alike.
+    variant = load_variant(name)
+    asked: list[int] = []
+    worked_out: list[int] = []
+
+    class Counting(GreedyBot):
+        def choose_discard(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> Card:
+            asked.append(1)
+            return super().choose_discard(view, hand, variant)
+
+        def discard_now(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> Card:
+            worked_out.append(1)
+            return super().discard_now(view, hand, variant)
+
+    class Afresh(GreedyBot):
+        def choose_discard(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> Card:
+            return self.discard_now(view, hand, variant)
+
+    players = [f"P{seat}" for seat in range(4 if variant.max_players >= 4 else variant.min_players)]
+    for seed in range(3):
+        game, again = Game(variant, players, seed=seed), Game(variant, players, seed=seed)
+        bots = [Counting(random.Random(seed * 10 + seat)) for seat in range(len(players))]
+        afresh = [Afresh(random.Random(seed * 10 + seat)) for seat in range(len(players))]
+        while game.phase in ("draw", "play"):
+            seat = game.current
+            assert driver.play_turn(game, bots[seat]) == driver.play_turn(again, afresh[seat])
+        assert [bot.rng.getstate() for bot in bots] == [bot.rng.getstate() for bot in afresh]
+    if name == "classic":  # where the top discard may be taken without laying it
+        assert len(worked_out) < len(asked)
+
+
+@pytest.mark.parametrize("name", ["classic", "czech-500", "kaluki-51", "romanian"])
+def test_a_hand_the_count_checks_close_answers_for_the_hands_within_it(name: str) -> None:
+    # A greedy hand that the count checks find without an opening is remembered
+    # (GreedyBot.remember_openless), so next turn's draw finds the hand less its discard within it and
+    # skips its count checks. Whole hands played that way and by a bot that remembers only the hands
+    # searched in vain are the same, and the random state is left alike.
+    variant = load_variant(name)
+    answered: dict[str, int] = {"remembering": 0, "forgetting": 0}
+
+    def counting(label: str) -> type[GreedyBot]:
+        class Counting(GreedyBot):
+            def within_closed(self, hand: Sequence[Card], variant: Variant) -> bool:
+                found = super().within_closed(hand, variant)
+                answered[label] += found
+                return found
+
+        return Counting
+
+    class Forgetting(counting("forgetting")):  # type: ignore[misc]
+        def remember_openless(self, hand: Sequence[Card], variant: Variant) -> None:
+            pass
+
+    remembering = counting("remembering")
+    players = [f"P{seat}" for seat in range(4 if variant.max_players >= 4 else variant.min_players)]
+    for seed in range(3):
+        game, again = Game(variant, players, seed=seed), Game(variant, players, seed=seed)
+        bots = [remembering(random.Random(seed * 10 + seat)) for seat in range(len(players))]
+        forgetting = [Forgetting(random.Random(seed * 10 + seat)) for seat in range(len(players))]
+        while game.phase in ("draw", "play"):
+            seat = game.current
+            assert driver.play_turn(game, bots[seat]) == driver.play_turn(again, forgetting[seat])
+        assert [bot.rng.getstate() for bot in bots] == [bot.rng.getstate() for bot in forgetting]
+    if name != "czech-500":  # (where nothing is needed to open, no count check closes a hand)
+        assert answered["remembering"] > answered["forgetting"]

@@ -44,7 +44,7 @@ def melds_plan(
         for card in group:
             left.remove(card)
     values = quick.card_values(variant.ace_value, variant.joker_penalty)
-    return solver.Plan(
+    return solver.new_plan(
         melds=melds,
         builds=(),
         points=points,
@@ -148,17 +148,22 @@ class GreedyBot:
         self._turn: tuple[int, int, int] | None = None
         self._plans: dict[PlanKey, solver.Plan | None] = {}
         self._pending: list[tuple[Action, tuple[Card, ...]]] = []
-        # The meldable cards of the last hand found to hold no opening, and that hand's size.
+        # The meldable cards of the last hand searched for an opening in vain, and that hand's size.
         self._closed = EMPTY
         self._closed_size = 0
         self._closed_rules: Variant | None = None
+        # The last hand known to hold no opening, searched or not, its size and rules (within_closed).
         self._closed_hand = EMPTY
+        self._closed_hand_size = 0
+        self._closed_hand_rules: Variant | None = None
         self._memo = TurnMemo()
         # The hands of this turn whose card state is known (the view's, the view's plus the top discard).
         self._known: list[tuple[Sequence[Card], CardState]] = []
         # The last answer of lays_top: the draw asks it twice of one view (wants_discard, throws_back).
         self._lays_top: tuple[PlayerView, Card, bool] | None = None
         self._hand_with: tuple[PlayerView, Card, list[Card]] | None = None
+        # This turn's discard choices, by the hand's count key, what it owes and whether it has opened.
+        self._discards: dict[tuple[int, tuple[Card, ...], bool], Card] = {}
 
     # ---------------------------------------------------------------- the turn's memory
 
@@ -172,6 +177,7 @@ class GreedyBot:
             self._turn = key
             self._plans.clear()
             self._pending.clear()
+            self._discards.clear()
             self._memo.new_turn()
 
     def state_of(self, hand: Sequence[Card]) -> CardState:
@@ -194,8 +200,12 @@ class GreedyBot:
     ) -> solver.Plan | None:
         """The best opening for ``hand``, skipped when the cards rule one out; memoised per turn."""
         variant = view.variant
-        if not must and (self.within_closed(hand, variant) or not self.may_open(hand, variant)):
-            return None
+        if not must:
+            if self.within_closed(hand, variant):
+                return None
+            if not self.may_open(hand, variant):
+                self.remember_openless(hand, variant)
+                return None
         melds = view.table if table else ()
         key: PlanKey = ("open", self.state_of(hand).key, self.table_number(melds), must)
         if key in self._plans:
@@ -227,8 +237,15 @@ class GreedyBot:
         # From the list: iterating a state walks all 53 codes.
         self._closed = CardState.of([card for card in hand if card == JOKER or can_meld >> card & 1])
         self._closed_size = len(hand)
-        self._closed_rules = variant
-        self._closed_hand = state
+        self._closed_rules = self._closed_hand_rules = variant
+        self._closed_hand, self._closed_hand_size = state, len(hand)
+
+    def remember_openless(self, hand: Sequence[Card], variant: Variant) -> None:
+        """Note that ``hand``, found by the count checks alone, holds no opening: for :meth:`within_closed`
+        (not :meth:`may_open`, whose last hand searched in vain rules out more). Next turn's draw asks
+        about this hand less its discard, which then lies within it: no count checks of its own."""
+        self._closed_hand, self._closed_hand_size = self.state_of(hand), len(hand)
+        self._closed_hand_rules = variant
 
     def within_closed(self, hand: Sequence[Card], variant: Variant) -> bool:
         """Whether ``hand`` surely holds no opening, judged from the last hand found to hold none.
@@ -238,7 +255,7 @@ class GreedyBot:
         no meld, so the hand's openings would all be openings of the smaller hand. The size
         limit keeps ``keep`` honest: an opening here would leave as many cards there.
         """
-        if self._closed_rules is not variant or len(hand) > self._closed_size:
+        if self._closed_hand_rules is not variant or len(hand) > self._closed_hand_size:
             return False
         state, closed = self.state_of(hand), self._closed_hand
         extra = state.excess(closed)
@@ -316,7 +333,7 @@ class GreedyBot:
         if can_meld:
             return None
         if not quick.may_lay(self.state_of(hand), table, variant, can_meld):
-            return solver.Plan((), (), 0, 0, 0, tuple(hand))
+            return solver.new_plan((), (), 0, 0, 0, tuple(hand))
         return quick.build_plan(hand, table, variant, keep_count(variant))
 
     # ---------------------------------------------------------------- draw
@@ -515,6 +532,15 @@ class GreedyBot:
         return None
 
     def choose_discard(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> Card:
+        """:meth:`discard_now`, remembered for the turn: a top discard taken and not laid is weighed twice,
+        when the draw asks whether it would be thrown back and again as the play phase's discard."""
+        key = (self.state_of(hand).key, view.owed, view.opened[view.current])
+        found = self._discards.get(key)
+        if found is None:
+            found = self._discards[key] = self.discard_now(view, hand, variant)
+        return found
+
+    def discard_now(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> Card:
         """The costliest card least connected to the rest of the hand (never a joker if avoidable)."""
         owed = view.owed
         # Each card once; the orders below end on the card itself, so the order of this list is no matter.

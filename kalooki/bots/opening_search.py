@@ -105,10 +105,11 @@ def best_opening(
         return ((), 0)
     # What the candidates from i on could add at most, ignoring overlaps: the pruning bound. With two
     # packs a meld can go down twice (8C 9C TC and 8C 9C TC), so each counts as often as its cards allow.
+    count_of = counts.__getitem__  # counts read through map: no generator frame per meld
     tails = [0] * (len(candidates) + 1)
     for position in range(len(candidates) - 1, -1, -1):
         cards, value = candidates[position]
-        tails[position] = tails[position + 1] + value * min(counts[card] for card in cards)
+        tails[position] = tails[position + 1] + value * min(map(count_of, cards))
     most = len(hand) - keep
     chosen: list[tuple[Card, ...]] = []
     best: list[tuple[Card, ...]] = []
@@ -122,7 +123,7 @@ def best_opening(
             if points + tails[position] <= best_points:
                 return
             cards, value = candidates[position]
-            if laid + len(cards) > most or any(counts[card] == 0 for card in cards):
+            if laid + len(cards) > most or 0 in map(count_of, cards):
                 continue
             for card in cards:
                 counts[card] -= 1

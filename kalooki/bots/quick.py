@@ -31,7 +31,7 @@ from kalooki.cardstate import (
 from kalooki.meld_memo import MeldMemo
 from kalooki.melds import RUN_MAX, MeldError, RunEnd, TableMeld, build, set_room_suits
 from kalooki.rules import RunFrame, most_ace_points, opens, run_frame, suits_must_differ
-from kalooki.solver import Plan, PlannedBuild
+from kalooki.solver import Plan, PlannedBuild, new_plan
 from kalooki.variant import Variant
 from kalooki.variant_memo import PerVariant
 
@@ -357,11 +357,6 @@ def _table_mask(
     return mask
 
 
-def _fits_one(meld: TableMeld, variant: Variant) -> int:
-    """:func:`fits_mask` of a table of ``meld`` alone, leaving the last whole table's answer in place."""
-    return _frame_of(variant).fits.answers.get(meld, _meld_fits, variant)
-
-
 def _meld_swaps(meld: TableMeld, variant: Variant) -> int:
     """The natural cards that a joker in ``meld`` stands for (in a set: the suits it may take)."""
     if not meld.jokers:
@@ -471,14 +466,21 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
     values = card_values(ace, variant.joker_penalty)
     melds = list(table)
     # What fits each meld, kept beside it (only a meld built onto changes).
-    masks = [_fits_one(meld, variant) for meld in melds]
-    left = sorted(hand, key=lambda card: (-values[card], card))
+    answers = _frame_of(variant).fits.answers
+    masks = [answers.get(meld, _meld_fits, variant) for meld in melds]
+    left = sorted(hand, key=_dearest_first(ace, variant.joker_penalty).__getitem__)
     builds: list[PlannedBuild] = []
     points = 0
     progress = True
     while progress and len(left) > keep:
         progress = False
+        # A card outside every meld's mask fits nowhere: skipped without asking each meld.
+        fitting = 0
+        for mask in masks:
+            fitting |= mask
         for card in left:
+            if not fitting >> card & 1:
+                continue
             places = _places(card, melds, masks, variant)
             if not places:
                 continue
@@ -492,7 +494,7 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
             left.remove(card)
             progress = True
             break
-    return Plan(
+    return new_plan(
         melds=(),
         builds=tuple(builds),
         points=points,
@@ -500,6 +502,14 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
         value_left=sum(values[card] for card in left),
         remaining=tuple(sorted(left)),
     )
+
+
+@lru_cache(maxsize=64)
+def _dearest_first(ace_value: int, joker_penalty: int) -> tuple[int, ...]:
+    """Per card code, a key that sorts the costliest cards first, ties by code: ``(-value, code)`` as one
+    int (codes are below 64), read by index where a key function made a tuple per card."""
+    values = card_values(ace_value, joker_penalty)
+    return tuple(-values[code] * 64 + code for code in range(JOKER + 1))
 
 
 def _places(
