@@ -27,7 +27,7 @@ from kalooki.bots import (
 from kalooki.bots.turn_memo import TurnMemo
 from kalooki.cards import JOKER, Card, card_points, pack_list, parse_cards
 from kalooki.cardstate import CardState
-from kalooki.engine import Game
+from kalooki.engine import FixedDeal, Game
 from kalooki.loader import load_variant
 from kalooki.melds import make_meld
 from kalooki.moves import Action, Discard, Draw
@@ -483,3 +483,48 @@ def test_a_hand_the_count_checks_close_answers_for_the_hands_within_it(name: str
         assert [bot.rng.getstate() for bot in bots] == [bot.rng.getstate() for bot in forgetting]
     if name != "czech-500":  # (where nothing is needed to open, no count check closes a hand)
         assert answered["remembering"] > answered["forgetting"]
+
+
+# ---------------------------------------------------------------- sets that repeat a suit
+
+
+@pytest.mark.parametrize(
+    ("name", "overrides", "hand", "top", "laid"),
+    [
+        # Two packs: a joker-free hand's set of a suit twice (the small opening search lists sets of
+        # three or four suits only, and answered "no opening" for it).
+        ("czech-500", (), "7H 7H 7S KS 2C 4D 9S JC QD 3S TD 5C AS", None, "7H 7H 7S"),
+        # Three packs: a third copy on the discard pile is near no other card, yet makes a set.
+        (
+            "classic",
+            ("decks=3", "set_suits=may_repeat", "opening_threshold=21"),
+            "7H 7H KS 2C 4D 9S JC QD 3S TD 5C AS KC",
+            "7H",
+            "7H 7H 7H",
+        ),
+    ],
+)
+def test_greedy_opens_with_a_set_that_repeats_a_suit(
+    name: str, overrides: tuple[str, ...], hand: str, top: str | None, laid: str
+) -> None:
+    variant = load_variant(name, overrides)
+    discard = None if top is None else parse_cards(top)[0]
+    deal = FixedDeal(hands={0: parse_cards(hand)}, discard=discard, stock_top=parse_cards("8C"))
+    game = Game(variant, ["a", "b"], seed=1, deal=deal)
+    driver.play_turn(game, make_bot("greedy", random.Random(0)))
+    assert game.opened[0]
+    assert [sorted(meld.cards) for meld in game.table] == [sorted(parse_cards(laid))]
+
+
+def test_a_third_copy_is_not_a_card_that_joins_nothing_where_sets_repeat_a_suit() -> None:
+    # GreedyBot.within_closed: a hand found without an opening, plus a card near none of it, holds none
+    # either, unless that card's copies make a set of their own (three packs, suits may repeat).
+    variant = load_variant("classic", ("decks=3", "set_suits=may_repeat", "opening_threshold=21"))
+    bot = GreedyBot(random.Random(0))
+    closed = parse_cards("7H 7H KS 2C 4D")
+    bot.remember_openless(closed, variant)
+    assert bot.within_closed(parse_cards("7H 7H KS 2C 9D"), variant)  # 9D: nothing near it
+    assert not bot.within_closed(parse_cards("7H 7H KS 2C 7H"), variant)
+    distinct = load_variant("classic", ("decks=3", "opening_threshold=21"))
+    bot.remember_openless(closed, distinct)
+    assert bot.within_closed(parse_cards("7H 7H KS 2C 7H"), distinct)  # three 7H are no set there

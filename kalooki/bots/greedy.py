@@ -138,6 +138,16 @@ def may_swap_now(view: PlayerView) -> bool:
     return view.opened[view.current] and not view.owed and holds_swap_card(view)
 
 
+def joins_nothing(card: Card, state: CardState, copies: int, variant: Variant) -> bool:
+    """Whether natural ``card``, held ``copies`` times with the other cards of ``state`` (jokers aside),
+    joins no meld of them: nothing near it (no same rank in another suit, no same suit within two ranks),
+    and too few copies for a set of that card alone, which sets that may repeat a suit allow (three
+    packs or more hold three: ``7H 7H 7H``)."""
+    if closeness_of(card, state):
+        return False
+    return rules.suits_must_differ(variant) or copies < rules.SMALLEST_MELD
+
+
 class GreedyBot:
     """Lays down as soon and as much as it can, keeping cards that are near melds."""
 
@@ -250,9 +260,9 @@ class GreedyBot:
     def within_closed(self, hand: Sequence[Card], variant: Variant) -> bool:
         """Whether ``hand`` surely holds no opening, judged from the last hand found to hold none.
 
-        True when ``hand`` is part of that hand, or is part of it plus one card with nothing near
-        it in ``hand`` (no same rank, no same suit within two ranks, no joker): such a card joins
-        no meld, so the hand's openings would all be openings of the smaller hand. The size
+        True when ``hand`` is part of that hand, or is part of it plus one card that joins no meld in
+        ``hand`` (:func:`joins_nothing`, and no joker): the hand's openings would all be openings of the
+        smaller hand. The size
         limit keeps ``keep`` honest: an opening here would leave as many cards there.
         """
         if self._closed_hand_rules is not variant or len(hand) > self._closed_hand_size:
@@ -264,7 +274,7 @@ class GreedyBot:
         card = extra.bit_length() - 1
         if extra != 1 << card or state.count(card) - closed.count(card) > 1 or state.jokers:
             return False
-        return not closeness_of(card, state)
+        return joins_nothing(card, state, state.count(card), variant)
 
     def meldable(self, hand: Sequence[Card], variant: Variant) -> int:
         """:func:`quick.meldable`, remembered for the turn (a turn asks about each hand 2-3 times)."""
@@ -410,8 +420,13 @@ class GreedyBot:
         # then the unconstrained search is the one the play phase repeats (so it is remembered).
         if self.best_opening(view, hand) is not None:
             return False
-        if top != JOKER and JOKER not in hand and not closeness_of(top, view.hand_state):
-            return False  # nothing near it, so it joins no meld: the hand still holds no opening
+        state = view.hand_state
+        if (
+            top != JOKER
+            and JOKER not in hand
+            and joins_nothing(top, state, state.count(top) + 1, view.variant)
+        ):
+            return False  # it joins no meld: the hand still holds no opening
         opening = self.best_opening(view, with_top)
         return opening is not None and not strands(view, opening)
 

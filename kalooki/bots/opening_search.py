@@ -13,7 +13,7 @@ from itertools import combinations
 
 from kalooki.cards import JOKER, Card, rank_points
 from kalooki.melds import RUN_MAX, SUIT_COUNT
-from kalooki.rules import SMALLEST_MELD, opening_points, run_frame
+from kalooki.rules import SMALLEST_MELD, opening_points, run_frame, suits_must_differ
 from kalooki.variant import Variant
 
 
@@ -91,13 +91,14 @@ def best_opening(
     """The new melds worth the most points that open a joker-free hand, and their points.
 
     ``((), 0)`` when there is no opening; None when the hand holds a joker or runs wrap (ask the
-    solver: with jokers the candidates multiply and its memoised search is the faster). Without
+    solver: with jokers the candidates multiply and its memoised search is the faster), or where a
+    set may repeat a suit (``7H 7H 7S``: the sets here are of three or four suits). Without
     jokers the points laid are the value taken out of the hand, so the most points is the
     solver's least value left among plans of new melds alone (builds onto the table come after,
     the player having opened). The candidates are few, so a depth-first search over them,
     pruned on the points still available, answers in a fraction of the general solver's time.
     """
-    if JOKER in hand or run_frame(variant).wrap:
+    if JOKER in hand or run_frame(variant).wrap or not suits_must_differ(variant):
         return None
     threshold = opening_points(variant)
     counts, candidates = _opening_candidates(hand, variant)
