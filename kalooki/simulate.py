@@ -406,10 +406,9 @@ def check_setup(variant: Variant, bots: Sequence[str], games: int) -> None:
         raise SimulationError(f"{games:,} games: a run plays at most {MAX_GAMES:,} games")
     bots = bot_list(bots)
     if not rules.may_play(variant, len(bots)):
-        raise SimulationError(
-            f"{len(bots)} bots: {variant.name} is for {rules.player_counts(variant)} players"
-            f"{rules.seating_note(variant)}"
-        )
+        counted, seats = f"{len(bots)} bot{'' if len(bots) == 1 else 's'}", rules.player_counts(variant)
+        note = rules.seating_note(variant)
+        raise SimulationError(f"{counted}: {variant.name} is for {seats} players{note}")
     for name in sorted(set(bots)):
         check_bot(name)
 

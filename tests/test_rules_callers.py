@@ -261,10 +261,11 @@ def test_every_caller_seats_the_players_the_variant_allows(least: int, most: int
             continue
         with pytest.raises(SetupError) as refused:
             Game(variant, names, seed=1)
-        assert str(refused.value) == f"{count} players: this variant is for {words}"
+        plural = "" if count == 1 else "s"  # "1 players" read wrong
+        assert str(refused.value) == f"{count} player{plural}: this variant is for {words}"
         with pytest.raises(SimulationError) as stopped:
             check_setup(variant, ["random"] * count, 1)
-        assert str(stopped.value) == f"{count} bots: {variant.name} is for {words} players"
+        assert str(stopped.value) == f"{count} bot{plural}: {variant.name} is for {words} players"
 
 
 def test_no_caller_seats_a_table_that_would_be_dealt_the_whole_pack() -> None:
