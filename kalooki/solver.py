@@ -305,6 +305,8 @@ def solve(
     try:
         if objective not in OBJECTIVES or keep or must_include:
             _check(hand, objective, keep, must_include)
+            if keep > len(hand):
+                raise Unsolvable(f"the hand holds {len(hand)} cards and cannot keep {keep}")
         # The tables last used, else looked up: most runs of calls are for one variant.
         rules = _LAST_RULES[0]
         if rules is None or rules.variant is not variant:
@@ -361,7 +363,7 @@ def _solve(
 ) -> Plan:
     """:func:`solve`, a plan leaving one card or not, for a hand read by :func:`_read_hand`, the
     arguments checked."""
-    if keep > len(hand):
+    if keep and keep > len(hand):  # asked again by _none_or_two, keeping two
         raise Unsolvable(f"the hand holds {len(hand)} cards and cannot keep {keep}")
     held, value, meldless = read
     variant = rules.variant

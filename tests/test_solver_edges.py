@@ -380,6 +380,14 @@ def test_an_empty_plan_is_the_plan_the_dataclass_builds() -> None:
         solve(hand, Variant(), must_include=cards("9H"))
 
 
+def test_a_keep_beyond_the_hand_is_said_before_the_variant_or_the_cards_are_read() -> None:
+    # The check of keep comes first, as before solve read the hand itself.
+    with pytest.raises(solver.Unsolvable, match="the hand holds 2 cards and cannot keep 3"):
+        solve([5, 18], "classic", keep=3)  # type: ignore[arg-type]
+    with pytest.raises(solver.Unsolvable, match="the hand holds 1 cards and cannot keep 2"):
+        solve([3.5], Variant(), keep=2)  # type: ignore[list-item]
+
+
 @pytest.mark.parametrize("going_out", ["any", "meld_required"])
 def test_a_hand_with_nothing_to_lay_gets_the_plan_the_general_path_makes(
     going_out: str, monkeypatch: pytest.MonkeyPatch
