@@ -137,6 +137,9 @@ class InteractiveGame(Autosave):
 
     BETWEEN_HANDS = ("score, save, quit", "score, save, rules, help or quit")
     """The commands the prompt between hands names, and those its refusal of another line names."""
+    resume_note: str | None = None
+    """Said first in the welcome: why ``kalooki resume`` took a game that is not the latest. Part of the
+    welcome, so that a hot-seat game's pass screen, which erases the screen, writes it again."""
 
     def __init__(
         self,
@@ -247,6 +250,8 @@ class InteractiveGame(Autosave):
     def welcome(self) -> None:
         """Who plays, the seed, where the game is saved, and the commands to know."""
         game = self.game
+        if self.resume_note is not None:
+            self.say(self.resume_note, style="bold")
         self.console.print(Rule(render.glyphs(f"Kalooki · {game.variant.name}", self.letters), style="cyan"))
         self.say(self.who_plays(), style=self.who_plays_style)
         if not self.resumed and self.replay_command is not None:

@@ -432,13 +432,11 @@ def resume_game(game: str | None, *, fast: bool, log: Path | None = None, no_log
 
     latest = Latest(find_save(game)) if game is not None else latest_save()
     with save_lock.holding(latest.path):  # read once it is held: another kalooki may have saved it just now
-        note = passed_over(latest)
-        if note is not None:  # not the game the player stopped last: said before its screen, and why
-            make_console().print(Text(note, style="bold"))
-        return resume_held(latest.path, fast=fast, log=log, no_log=no_log)
+        # Not the game the player stopped last: said first on its screen, and why.
+        return resume_held(latest.path, fast=fast, log=log, no_log=no_log, note=passed_over(latest))
 
 
-def resume_held(path: Path, *, fast: bool, log: Path | None, no_log: bool) -> int:
+def resume_held(path: Path, *, fast: bool, log: Path | None, no_log: bool, note: str | None = None) -> int:
     from kalooki.savegame import dump_save
 
     from .continue_log import resumed_log
@@ -463,6 +461,7 @@ def resume_held(path: Path, *, fast: bool, log: Path | None, no_log: bool) -> in
             move_save=move_save,
         )  # fmt: skip
     loop.unchanged_save = as_read  # not written again until something in it changes
+    loop.resume_note = note
     if loaded.game.game_over:
         render_game_end(loop.console, loaded.game, loop.seating)
         loop.say("That game is over. Start a new one with: kalooki play")

@@ -79,15 +79,21 @@ def passed_over(latest: Latest) -> str | None:
     if not latest.open_elsewhere:
         return None
     folder = saves_dir()
-    numbers = {entry.path: number for number, entry in enumerate(all_saves(), start=1)}
-    passed = [path for path, _ in latest.open_elsewhere]
+    entries = all_saves()
+    numbers = {entry.path: number for number, entry in enumerate(entries, start=1)}
+    # A hosted table or a finished game is never the one resume picks, open elsewhere or not.
+    never = {entry.path for entry in entries if entry.hosted or entry.finished}
+    open_elsewhere = [(path, holder) for path, holder in latest.open_elsewhere if path not in never]
+    if not open_elsewhere:
+        return None
+    passed = [path for path, _ in open_elsewhere]
     if all(path in numbers for path in passed):
         games = "Game" if len(passed) == 1 else "Games"
         games += " " + _and([str(numbers[path]) for path in passed])
     else:  # one not listed (gone since it was looked at): named by its file
         games = _and([f"the game in {shown_path(path, folder)}" for path in passed])
         games = games[0].upper() + games[1:]
-    pids = [holder.pid for _, holder in latest.open_elsewhere]
+    pids = [holder.pid for _, holder in open_elsewhere]
     processes = ""
     if all(pid is not None for pid in pids):
         processes = f" (process{'es' if len(pids) > 1 else ''} {_and([str(pid) for pid in pids])})"

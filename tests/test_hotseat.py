@@ -80,7 +80,7 @@ class TerminalFile(io.StringIO):
         return True
 
 
-def terminal_transcript() -> str:
+def terminal_transcript(resume_note: str | None = None) -> str:
     """What a terminal is sent when ann plays a turn and passes the keyboard to bob, who quits."""
     game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=12)
     session = hotseat_session(game, [0, 1], {2: "greedy"}, "classic")
@@ -89,6 +89,7 @@ def terminal_transcript() -> str:
     lines = ["", "ds", f"d {format_card(game.hands[0][0])}", "", "quit"]
     read_line = scripted_input(lines, console)
     loop = HotSeatGame(game, session, [0, 1], console=console, read_line=read_line, save_path=None)
+    loop.resume_note = resume_note
     assert loop.run() == 0
     return out.getvalue()
 
@@ -111,6 +112,18 @@ def test_the_pass_screen_erases_the_hand_but_keeps_the_introduction() -> None:
         assert "Type help for the commands, hint for a suggestion, quit to stop." in kept
         assert "Your hand" not in kept
     assert "Your hand" in text[text.index("Pass to ann") : text.index("Pass to bob")]
+
+
+def test_the_pass_screen_keeps_why_resume_took_this_game() -> None:
+    # kalooki resume's note of the newer games it passed over was printed before the game, and the first
+    # pass screen's erase took it away with the scrollback: it is part of the introduction now.
+    note = "Game 1 (the latest) is open in another kalooki now: resuming game 2."
+    text = terminal_transcript(note)
+    assert text.index(note) < text.index("At this terminal: ann, bob")
+    for passed in ("Pass to ann", "Pass to bob"):
+        before = text[: text.index(passed)]
+        assert note in before[before.rindex("\x1b[3J") :]
+    assert note not in terminal_transcript()
 
 
 def hot_seat_save(folder: Path, players: list[str], typed: list[str]) -> Path:

@@ -190,3 +190,32 @@ def test_resume_says_which_newer_games_it_passed_over_because_another_kalooki_ha
     alone = kalooki(tmp_path, "resume", typed="quit\n")
     assert alone.returncode == 0
     assert "open in another kalooki" not in alone.stdout
+
+
+def test_resume_names_no_hosted_table_or_finished_game_as_one_it_passed_over(home: Path) -> None:
+    # resume never picks a hosted table or a finished game, open elsewhere or not: named as "the latest"
+    # passed over, they read as the game the player would have got.
+    from kalooki_cli.save_lock import Holder
+    from kalooki_cli.saves import Latest
+    from kalooki_cli.saves_commands import passed_over
+    from net_helpers import new_table
+
+    folder = home / "saves"
+    folder.mkdir(parents=True)
+    older, newer = folder / f"older{SAVE_SUFFIX}", folder / f"newer{SAVE_SUFFIX}"
+    finished, hosted = folder / f"done{SAVE_SUFFIX}", folder / f"table{SAVE_SUFFIX}"
+    saved_game(older, finished=False, seed=1)
+    saved_game(finished, finished=True, seed=2)
+    table = new_table(seats=2)
+    table.join("ann", host=True)
+    table.start()
+    hosted.write_text(table.save_text(), encoding="utf-8")
+    saved_game(newer, finished=False, seed=3)
+    os.utime(older, (1_000_000, 1_000_000))  # the oldest of the games in play
+    others = ((hosted, Holder(41)), (finished, Holder(42)))
+    assert passed_over(Latest(older, others)) is None
+    said = passed_over(Latest(older, ((newer, Holder(43)), *others)))
+    assert said == (
+        "Game 1 (the latest) is open in another kalooki now (process 43): "
+        "resuming game 3, the latest not in use."
+    )
