@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -391,55 +390,6 @@ def test_ctrl_c_exits_130_with_the_save_in_place(tmp_path: Path) -> None:
     assert code == EXIT_INTERRUPTED
     assert "Interrupted: the game is saved in" in transcript
     assert state(read_save(path).game) == state(game)
-
-
-def test_quit_and_save_to_another_file(tmp_path: Path) -> None:
-    game = fixed_game()
-    first = tmp_path / f"a{SAVE_SUFFIX}"
-    second = tmp_path / f"b{SAVE_SUFFIX}"
-    code, transcript, loop = run(game, ["ds", f"save {second}", "d KD", "quit"], save_path=first)
-    assert code == 0
-    assert f"Saved; from now on the game is saved after every move to {second}" in flowing(transcript)
-    assert loop.save_path == second
-    assert state(read_save(second).game) == state(game)
-    assert read_save(first).game.phase == "play"  # left behind when the saves moved
-
-
-def test_save_to_a_folder_says_it_is_one(tmp_path: Path) -> None:
-    # It said "already exists, and a save would write over it", as for a file.
-    game = fixed_game()
-    first = tmp_path / f"a{SAVE_SUFFIX}"
-    (tmp_path / "games").mkdir()
-    code, transcript, loop = run(game, ["ds", f"save {tmp_path / 'games'}", "quit"], save_path=first)
-    assert code == 0
-    assert error_lines(transcript)[0].startswith(f"✗ {tmp_path / 'games'}: is a folder; give a file name")
-    assert loop.save_path == first
-
-
-def test_save_reads_a_quoted_name_as_the_shell_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The game tells how to continue with the save's name quoted for the shell, and that is what a
-    # player copies back: "save ''" wrote a file called '' in the working folder.
-    monkeypatch.chdir(tmp_path)
-    game = fixed_game()
-    first = tmp_path / f"a{SAVE_SUFFIX}"
-    spaced = tmp_path / f"my game{SAVE_SUFFIX}"
-    typed = ["save ''", 'save "a" "b"', "save 'unclosed", f"save {shlex.quote(str(spaced))}", "quit"]
-    code, transcript, loop = run(game, typed, save_path=first, width=300)
-    assert code == 0
-    assert error_lines(transcript) == [
-        "✗ save '': give one file name, e.g. save 'my game.kalooki-save.json'",
-        '✗ save "a" "b": give one file name, e.g. save \'my game.kalooki-save.json\'',
-        "✗ save 'unclosed: no closing quotation",
-    ]
-    assert loop.save_path == spaced
-    assert state(read_save(spaced).game) == state(game)
-    assert sorted(path.name for path in tmp_path.iterdir() if not path.name.startswith(".")) == [
-        f"a{SAVE_SUFFIX}",
-        f"my game{SAVE_SUFFIX}",
-    ]
-    # Unquoted, a name is still read as typed, spaces and all.
-    code, transcript, loop = run(game, [f"save {tmp_path / 'two words'}.json", "quit"], save_path=spaced)
-    assert loop.save_path == tmp_path / "two words.json"
 
 
 def unwritable(tmp_path: Path) -> tuple[Path, str]:
