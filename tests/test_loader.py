@@ -1,4 +1,5 @@
-"""Loading variants: built-ins, inheritance, overrides, origins and golden error lines.
+"""Loading variants: built-ins, overrides, origins and golden error lines (inheritance:
+``tests/test_loader_inheritance.py``).
 
 The golden error lines live next to each bad fixture (``bad/NAME.expected``). After a deliberate
 change to a message, regenerate them with ``KALOOKI_UPDATE_GOLDEN=1 pytest tests/test_loader.py``
@@ -202,7 +203,7 @@ def test_oversized_variant_file(tmp_path: Path) -> None:
     ]
 
 
-# ----------------------------------------------------------------------------- inheritance
+# ----------------------------------------------------------------------------- writing variant files
 
 
 def write(directory: Path, name: str, text: str) -> Path:
@@ -210,124 +211,6 @@ def write(directory: Path, name: str, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
-
-
-def test_no_base_means_classic_and_name_defaults_to_the_stem(tmp_path: Path) -> None:
-    path = write(tmp_path, "friday.yaml", "jokers: 4\n")
-    variant = load_variant(path)
-    assert variant.name == "friday"
-    assert variant_differences(CLASSIC, variant) == [("jokers", 2, 4)]
-
-
-def test_name_and_description_are_not_inherited(tmp_path: Path) -> None:
-    variant = load_variant(write(tmp_path, "mine.yaml", "extends: kalooki-40\n"))
-    assert variant.name == "mine"
-    assert variant.description == ""
-    assert variant.opening_threshold == 40
-
-
-def test_later_bases_win_and_the_file_wins_over_them(tmp_path: Path) -> None:
-    write(tmp_path, "a.yaml", "goal_score: 300\njokers: 4\n")
-    write(tmp_path, "sub/b.yaml", "goal_score: 400\n")
-    path = write(tmp_path, "top.yaml", "extends: [czech-500, a.yaml, sub/b.yaml]\njokers: 3\n")
-    variant = load_variant(path)
-    assert (variant.goal_score, variant.jokers, variant.joker_penalty) == (400, 3, 15)
-    assert variant.extends == ["czech-500", "a.yaml", "sub/b.yaml"]
-
-
-def test_paths_in_extends_are_relative_to_the_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    write(tmp_path, "rules/base.yaml", "run_minimum: 5\n")
-    write(tmp_path, "rules/house/mine.yaml", "extends: ../base.yaml\n")
-    monkeypatch.chdir(tmp_path / "rules")
-    assert load_variant("house/mine.yaml").run_minimum == 5
-
-
-def test_a_shared_base_is_read_once(tmp_path: Path) -> None:
-    write(tmp_path, "base.yaml", "decks: three\n")
-    write(tmp_path, "left.yaml", "extends: base.yaml\n")
-    write(tmp_path, "right.yaml", "extends: base.yaml\n")
-    path = write(tmp_path, "top.yaml", "extends: [left.yaml, right.yaml]\n")
-    lines = errors(load_variant, path)
-    assert sum("decks: expected a whole number" in line for line in lines) == 1
-
-
-def test_cycles_name_the_chain(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
-    write(tmp_path, "a.yaml", "extends: b.yaml\n")
-    write(tmp_path, "b.yaml", "extends: [classic, c.yaml]\n")
-    write(tmp_path, "c.yaml", "extends: a.yaml\n")
-    lines = errors(load_variant, "a.yaml")
-    assert "c.yaml:1:10: extends: extends cycle: a.yaml -> b.yaml -> c.yaml -> a.yaml" in lines
-
-
-def test_unknown_base_lists_the_builtins(tmp_path: Path) -> None:
-    path = write(tmp_path, "v.yaml", "extends: czech500\n")
-    (line,) = errors(load_variant, path)
-    assert "unknown variant 'czech500' (did you mean 'czech-500'?)" in line
-    assert ", ".join(BUILTINS[:1]) in line
-    for name in BUILTINS:
-        assert name in line
-
-
-def test_a_top_level_reference_can_be_a_name_a_path_or_a_local_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    write(tmp_path, "local", "jokers: 3\n")
-    monkeypatch.chdir(tmp_path)
-    assert load_variant("local").jokers == 3
-    assert load_variant("kaluki-51").name == "kaluki-51"
-    assert errors(load_variant, "nope") == [
-        "nope: unknown variant 'nope'; the built-in variants are "
-        + ", ".join(builtin_variant_names())
-        + ", or give the path of a .yaml file"
-    ]
-    assert errors(load_variant, "missing.yaml") == ["missing.yaml: no such file"]
-
-
-def test_a_name_with_a_variant_file_of_that_name_beside_it_suggests_the_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # kalooki new friday.yaml, then `kalooki play friday` or `extends: friday`: the file was meant.
-    write(tmp_path, "friday.yaml", "jokers: 3\n")
-    write(tmp_path, "ours.yml", "jokers: 3\n")
-    sub = tmp_path / "sub"
-    sub.mkdir()
-    monkeypatch.chdir(tmp_path)
-    tail = (
-        "; the built-in variants are "
-        + ", ".join(builtin_variant_names())
-        + ", or give the path of a .yaml file"
-    )
-    assert errors(load_variant, "friday") == [
-        "friday: unknown variant 'friday' (did you mean 'friday.yaml'?)" + tail
-    ]
-    assert errors(load_variant, "ours") == ["ours: unknown variant 'ours' (did you mean 'ours.yml'?)" + tail]
-    write(tmp_path, "v.yaml", "extends: friday\n")
-    assert errors(load_variant, "v.yaml") == [
-        "v.yaml:1:10: extends: unknown variant 'friday' (did you mean 'friday.yaml'?)" + tail
-    ]
-    # Only beside the file that names it: from sub/, friday.yaml is ../friday.yaml.
-    write(sub, "w.yaml", "extends: friday\n")
-    assert errors(load_variant, "sub/w.yaml") == ["sub/w.yaml:1:10: extends: unknown variant 'friday'" + tail]
-
-
-def test_a_builtin_named_as_a_yaml_file_that_is_not_there_says_how_the_builtin_is_named(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # `extends: classic.yaml` or `kalooki play kalooki-40.yml` said only "no such file".
-    monkeypatch.chdir(tmp_path)
-    write(tmp_path, "v.yaml", "extends: classic.yaml\n")
-    assert errors(load_variant, "v.yaml") == [
-        "v.yaml:1:10: extends: no such file: classic.yaml "
-        "(the built-in variant is named classic, without .yaml)"
-    ]
-    assert errors(load_variant, "kalooki-40.yml") == [
-        "kalooki-40.yml: no such file (the built-in variant is named kalooki-40, without .yml)"
-    ]
-    # A file of that name that is there is read, and one in a folder is no built-in.
-    write(tmp_path, "classic.yaml", "jokers: 3\n")
-    assert load_variant("v.yaml").jokers == 3
-    assert errors(load_variant, "sub/classic.yaml") == ["sub/classic.yaml: no such file"]
 
 
 # ----------------------------------------------------------------------------- overrides
