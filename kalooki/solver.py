@@ -306,7 +306,7 @@ def solve(
         if objective not in OBJECTIVES or keep or must_include:
             _check(hand, objective, keep, must_include)
             if keep > len(hand):
-                raise Unsolvable(f"the hand holds {len(hand)} cards and cannot keep {keep}")
+                raise _cannot_keep(hand, keep)
         # The tables last used, else looked up: most runs of calls are for one variant.
         rules = _LAST_RULES[0]
         if rules is None or rules.variant is not variant:
@@ -338,6 +338,13 @@ def solve(
     return plan if found is None else found
 
 
+def _cannot_keep(hand: Sequence[Card], keep: int) -> Unsolvable:
+    """The refusal of a ``keep`` the hand is too small for."""
+    return Unsolvable(
+        f"the hand holds {len(hand)} card{'' if len(hand) == 1 else 's'} and cannot keep {keep}"
+    )
+
+
 def _none_or_two(search: Callable[[Objective, int], Plan | None], objective: Objective) -> Plan | None:
     """The plan that replaces one leaving the one card nobody may discard (meld_required): one that lays
     every card, where one does (the most cards laid tells; going out beats any objective), else the best
@@ -364,7 +371,7 @@ def _solve(
     """:func:`solve`, a plan leaving one card or not, for a hand read by :func:`_read_hand`, the
     arguments checked."""
     if keep and keep > len(hand):  # asked again by _none_or_two, keeping two
-        raise Unsolvable(f"the hand holds {len(hand)} cards and cannot keep {keep}")
+        raise _cannot_keep(hand, keep)
     held, value, meldless = read
     variant = rules.variant
     if meldless and not table:

@@ -384,7 +384,7 @@ def test_a_keep_beyond_the_hand_is_said_before_the_variant_or_the_cards_are_read
     # The check of keep comes first, as before solve read the hand itself.
     with pytest.raises(solver.Unsolvable, match="the hand holds 2 cards and cannot keep 3"):
         solve([5, 18], "classic", keep=3)  # type: ignore[arg-type]
-    with pytest.raises(solver.Unsolvable, match="the hand holds 1 cards and cannot keep 2"):
+    with pytest.raises(solver.Unsolvable, match="the hand holds 1 card and cannot keep 2"):
         solve([3.5], Variant(), keep=2)  # type: ignore[list-item]
 
 
