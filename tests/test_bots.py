@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import pytest
 from kalooki_cli.interactive import new_game
@@ -380,6 +381,29 @@ def test_a_random_bot_that_knows_the_draws_draws_without_a_view() -> None:
     assert 2 <= len(drawn_with_a_view) < 4
 
 
+def hands_play_alike(
+    variant: Variant,
+    bot: Callable[[random.Random], Any],
+    twin: Callable[[random.Random], Any],
+    game: type[Game] = Game,
+) -> int:
+    """Play a whole hand of seeds 0-2 with ``bot`` in every seat (a ``game``) and with ``twin`` (a plain
+    Game), each seat's random numbers seeded alike: assert every turn and the random states left are the
+    same, and return the turns played."""
+    players = [f"P{seat}" for seat in range(4 if variant.max_players >= 4 else variant.min_players)]
+    turns = 0
+    for seed in range(3):
+        played, again = game(variant, players, seed=seed), Game(variant, players, seed=seed)
+        bots = [bot(random.Random(seed * 10 + seat)) for seat in range(len(players))]
+        twins = [twin(random.Random(seed * 10 + seat)) for seat in range(len(players))]
+        while played.phase in ("draw", "play"):
+            seat = played.current
+            assert driver.play_turn(played, bots[seat]) == driver.play_turn(again, twins[seat])
+            turns += 1
+        assert [each.rng.getstate() for each in bots] == [each.rng.getstate() for each in twins]
+    return turns
+
+
 @pytest.mark.parametrize("name", ["classic", "czech-500", "kaluki-51", "romanian"])
 def test_a_random_bot_that_lays_nothing_discards_without_a_view(name: str) -> None:
     # Most play phases lay nothing, and their view was thrown away after the count checks (and, before
@@ -398,17 +422,7 @@ def test_a_random_bot_that_lays_nothing_discards_without_a_view(name: str) -> No
     class Viewing(RandomBot):
         """A plug-in's subclass: always shown a view."""
 
-    players = [f"P{seat}" for seat in range(4 if variant.max_players >= 4 else variant.min_players)]
-    plays = 0
-    for seed in range(3):
-        game, again = Counted(variant, players, seed=seed), Game(variant, players, seed=seed)
-        bots = [RandomBot(random.Random(seed * 10 + seat)) for seat in range(len(players))]
-        viewing = [Viewing(random.Random(seed * 10 + seat)) for seat in range(len(players))]
-        while game.phase in ("draw", "play"):
-            seat = game.current
-            assert driver.play_turn(game, bots[seat]) == driver.play_turn(again, viewing[seat])
-            plays += 1
-        assert [bot.rng.getstate() for bot in bots] == [bot.rng.getstate() for bot in viewing]
+    plays = hands_play_alike(variant, RandomBot, Viewing, Counted)
     # Some turns lay something and are shown a view (most of czech-500's, where nothing is needed to open).
     assert len(viewed) < plays
 
@@ -436,15 +450,7 @@ def test_a_greedy_discard_weighed_twice_in_a_turn_is_worked_out_once(name: str) 
         def choose_discard(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> Card:
             return self.discard_now(view, hand, variant)
 
-    players = [f"P{seat}" for seat in range(4 if variant.max_players >= 4 else variant.min_players)]
-    for seed in range(3):
-        game, again = Game(variant, players, seed=seed), Game(variant, players, seed=seed)
-        bots = [Counting(random.Random(seed * 10 + seat)) for seat in range(len(players))]
-        afresh = [Afresh(random.Random(seed * 10 + seat)) for seat in range(len(players))]
-        while game.phase in ("draw", "play"):
-            seat = game.current
-            assert driver.play_turn(game, bots[seat]) == driver.play_turn(again, afresh[seat])
-        assert [bot.rng.getstate() for bot in bots] == [bot.rng.getstate() for bot in afresh]
+    hands_play_alike(variant, Counting, Afresh)
     if name == "classic":  # where the top discard may be taken without laying it
         assert len(worked_out) < len(asked)
 
@@ -471,16 +477,7 @@ def test_a_hand_the_count_checks_close_answers_for_the_hands_within_it(name: str
         def remember_openless(self, hand: Sequence[Card], variant: Variant) -> None:
             pass
 
-    remembering = counting("remembering")
-    players = [f"P{seat}" for seat in range(4 if variant.max_players >= 4 else variant.min_players)]
-    for seed in range(3):
-        game, again = Game(variant, players, seed=seed), Game(variant, players, seed=seed)
-        bots = [remembering(random.Random(seed * 10 + seat)) for seat in range(len(players))]
-        forgetting = [Forgetting(random.Random(seed * 10 + seat)) for seat in range(len(players))]
-        while game.phase in ("draw", "play"):
-            seat = game.current
-            assert driver.play_turn(game, bots[seat]) == driver.play_turn(again, forgetting[seat])
-        assert [bot.rng.getstate() for bot in bots] == [bot.rng.getstate() for bot in forgetting]
+    hands_play_alike(variant, counting("remembering"), Forgetting)
     if name != "czech-500":  # (where nothing is needed to open, no count check closes a hand)
         assert answered["remembering"] > answered["forgetting"]
 
