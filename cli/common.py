@@ -244,6 +244,14 @@ def name_problem(name: str) -> str | None:
     return BLANK_NAME if fault == "unseen" else "a name is one word"
 
 
+def refuse_bad_name(name: str) -> None:
+    """A usage error at ``--name`` where :func:`name_problem` finds one: play, host and join say it alike,
+    before any game or table is started or asked."""
+    problem = name_problem(name)
+    if problem is not None:
+        raise typer.BadParameter(problem, param_hint="'--name'")
+
+
 def check_output_path(
     path: Path | str, option: str | None = None, *, game_file: bool = False, variant_file: bool = False
 ) -> None:

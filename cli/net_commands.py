@@ -28,10 +28,10 @@ from .common import (
     cli_errors,
     file_name,
     integer,
-    name_problem,
     named_bots,
     port_number,
     print_error,
+    refuse_bad_name,
     refuse_unknown_bots,
     seconds,
     seed_number,
@@ -153,9 +153,9 @@ def host(
 
     refuse_both(log, no_log)
     refuse_bytes(bind, "'--bind'")
-    problem = name_problem(name.strip()) if not watch and resume is None else None  # else no seat takes it
-    if problem is not None:  # as kalooki play says it, before a table opens only to refuse its host
-        raise typer.BadParameter(problem, param_hint="'--name'")
+    # Said before a table opens only to refuse its host; watching or reopening, no seat takes the name.
+    if not watch and resume is None:
+        refuse_bad_name(name.strip())
     refuse_one_file(log, save)
     if log is not None and resume is None:
         check_output_path(log, game_file=True)
@@ -449,9 +449,8 @@ def join(
     refuse_bytes(code or "", "'--code'")
     if name is not None and not name.strip():  # not the login name in its place: a name left out of a script
         raise typer.BadParameter("give a name, not an empty one", param_hint="'--name'")
-    problem = name_problem(name.strip()) if name is not None else None
-    if problem is not None:  # said here, as kalooki play says it, before the table is even asked
-        raise typer.BadParameter(problem, param_hint="'--name'")
+    if name is not None:  # said here, before the table is even asked
+        refuse_bad_name(name.strip())
     address = address.strip()  # pasted with a space: the rejoin command shows it without
     try:
         table_uri(address)

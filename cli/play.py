@@ -23,9 +23,9 @@ from .common import (
     cli_errors,
     file_name,
     integer,
-    name_problem,
     named,
     named_bots,
+    refuse_bad_name,
     refuse_unknown_bots,
     seed_number,
     typed_words,
@@ -342,9 +342,7 @@ def start_game(
             param_hint="'--players'",
         )
     name = name.strip()
-    problem = name_problem(name)
-    if problem is not None:
-        raise typer.BadParameter(problem, param_hint="'--name'")
+    refuse_bad_name(name)
     if len(kinds) > players - 1:
         raise typer.BadParameter(
             f"{len(kinds)} bots for {players - 1} bot seat{'s' if players > 2 else ''} (--players {players})",
