@@ -170,6 +170,16 @@ def peer_address(peer: Any) -> str:
     return str(peer[0]) if isinstance(peer, tuple) and peer else str(peer)
 
 
+def counted_address(address: str, *, proxy: bool = False) -> str:
+    """What a connection from ``address`` counts against in :data:`MAX_PER_ADDRESS`: an IPv4 address, an
+    IPv6 address's /64 (:func:`~kalooki_net.forwarded.lockout_address`), or a trusted proxy's own address.
+
+    An IPv6 host is given a whole /64 and may send from any address in it: counted address by address,
+    one host could hold every connection the table has, and no one could join or take a seat back.
+    """
+    return address if proxy else lockout_address(address)
+
+
 def client_address(connection: ServerConnection, trusted: TrustedProxies) -> str:
     """What a connection's wrong tries count against (:func:`~kalooki_net.forwarded.lockout_address`): its
     own address, or the client a trusted proxy names in the request's forwarding headers."""
@@ -193,14 +203,18 @@ class CountedConnection(ServerConnection):
     admission: Admission
     trusted: TrustedProxies
     counted_as: str | None = None
+    counted_key: str = ""
+    """What the connection is counted against in :class:`Admission` (:func:`counted_address`)."""
     client_as: str | None = None
     """Behind a trusted proxy: the client the connection is counted as, once its request is read."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
         address = peer_address(transport.get_extra_info("peername"))
-        if self.admission.admit(address, proxy=self.trusted.is_proxy(address)):
-            self.counted_as = address
+        proxy = self.trusted.is_proxy(address)
+        counted = counted_address(address, proxy=proxy)
+        if self.admission.admit(counted, proxy=proxy):
+            self.counted_as, self.counted_key = address, counted
         else:
             self.transport.abort()  # before a byte is read: the handshake fails, quietly
 
@@ -229,7 +243,7 @@ class CountedConnection(ServerConnection):
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.counted_as is not None:
-            self.admission.release(self.counted_as)
+            self.admission.release(self.counted_key)
             self.counted_as = None
         if self.client_as is not None:
             self.admission.release_client(self.client_as)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import itertools
 import json
 import os
 import queue
@@ -26,11 +27,12 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from kalooki_net.admission import MAX_WRONG_TRIES, Admission
+import kalooki_net.admission as admission_module
+from kalooki_net.admission import MAX_PER_ADDRESS, MAX_WRONG_TRIES, Admission, counted_address
 from kalooki_net.forwarded import MAX_HOPS, TrustedProxies, forwarded_for, lockout_address, parse_node
 from kalooki_net.protocol import PROTOCOL_VERSION
 from net_helpers import TIMEOUT, hosted, ipv6_loopback, new_table
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import InvalidHandshake, InvalidStatus
 from websockets.sync.client import connect
 
 KALOOKI = Path(sys.executable).with_name("kalooki")
@@ -182,6 +184,38 @@ def test_the_count_is_by_ipv4_address_and_ipv6_64() -> None:
     assert lockout_address("0:0:0:1::2") == "0:0:0:1::/64"
     assert lockout_address("fe80::2%eth0") == "fe80::/64"
     assert lockout_address("guesser-1") == "guesser-1"  # no address: a label, as it is
+
+
+def test_the_open_connections_of_an_ipv6_host_count_by_its_64() -> None:
+    # Counted by its raw address, one IPv6 host (which may send from any address of its /64) held every
+    # connection the table had, 256, and no one else could join or take a seat back.
+    admission = Admission()
+    admitted = sum(admission.admit(counted_address(f"2001:db8:1:2::{n:x}")) for n in range(1, 400))
+    assert admitted == MAX_PER_ADDRESS
+    assert admission.admit(counted_address("2001:db8:1:3::1"))  # the next /64 is someone else
+    assert admission.admit(counted_address("192.0.2.7"))
+    assert counted_address("::ffff:192.0.2.7") == counted_address("192.0.2.7") == "192.0.2.7"
+    # A trusted proxy counts by its own address, and its clients one by one (admit_client).
+    assert counted_address("2001:db8:1:2::9", proxy=True) == "2001:db8:1:2::9"
+
+
+def test_a_table_counts_each_connection_of_an_ipv6_host_against_its_64(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The loopback has one IPv6 address: here each connection the table accepts is read as coming from
+    # the next address of one /64, as a host given that /64 may send them.
+    addresses = (f"2001:db8:1:2::{number:x}" for number in itertools.count(1))
+    monkeypatch.setattr(admission_module, "peer_address", lambda peer: next(addresses))
+    admission = Admission(per_address=3, total=64)
+    table = new_table(seats=2, seed=9)
+    with hosted(table, admission=admission) as host:
+        with contextlib.ExitStack() as flood:
+            for _ in range(3):
+                flood.enter_context(connect(host.uri, open_timeout=TIMEOUT))
+            with pytest.raises((InvalidHandshake, OSError)):
+                flood.enter_context(connect(host.uri, open_timeout=TIMEOUT))
+            assert host.call(lambda: dict(admission.open)) == {"2001:db8:1:2::/64": 3}
+        wait_for(lambda: host.call(lambda: admission.count) == 0)
 
 
 def test_the_trusted_proxies_are_addresses_or_networks() -> None:
