@@ -93,9 +93,10 @@ def knob_reference_markdown() -> str:
 _MORE: dict[str, str] = {
     "set_joker_release": (
         "Under set_suits: may_repeat no suit is missing and a card of the set's rank in any suit serves: "
+        "three_card_set frees one joker of a three-card set for two such cards put in together; "
         "all_missing_suits frees jokers only for cards put in together that take the set past set_maximum "
         "cards, as many as they take it past (one card alone frees none); any_missing_suit frees one per "
-        "card. Either way a full set with a single joker is closed for good."
+        "card. Each way a full set with a single joker is closed for good."
     ),
 }
 """What the reference says of a knob beyond its one-line description (which editors show on hover)."""

@@ -6,6 +6,12 @@ from __future__ import annotations
 from kalooki.variant import Variant
 
 _SET_RELEASE = {
+    "three_card_set": (
+        "A joker in a three-card set is freed by adding the cards of both missing suits of that rank; "
+        "adding only one closes the set, and its joker stays there for good. A three-card set with two "
+        "jokers gives up one of them when two of its missing suits are added, and is then closed. No other "
+        "set gives up a joker: a four-card set keeps its jokers for good."
+    ),
     "all_missing_suits": (
         "A joker in a three-card set is freed by adding the cards of both missing suits of that rank; "
         "adding only one closes the set, and its joker stays there for good. A three-card set with two "
@@ -41,6 +47,15 @@ def _set_release(variant: Variant) -> str:
     closed = f"A full set ({most} cards) with a single joker is closed, and its joker stays there for good."
     if rule == "any_missing_suit":
         return f"A joker in a set is freed by putting in its place {card}. {closed}"
+    if rule == "three_card_set":
+        if most <= 3:
+            # A three-card set is full: there is no fourth place the two cards could make room in.
+            return "A joker in a set stays there for good: a set holds at most three cards."
+        two = "two cards of missing suits" if variant.set_suits == "distinct" else "two cards of that rank"
+        return (
+            f"A three-card set gives up one of its jokers for {two} put in together; one card alone frees "
+            "nothing. No other set gives up a joker."
+        )
     cards = "cards of missing suits" if variant.set_suits == "distinct" else "cards of that rank"
     return (
         f"Two or more {cards} put in together free as many of a set's jokers as would take it past {most} "

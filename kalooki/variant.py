@@ -18,7 +18,7 @@ from kalooki.wholenumbers import whole_floats_as_integers
 
 AceInRuns = Literal["high_or_low", "high", "low", "wrap"]
 DiscardDraw = Literal["always", "never", "after_opening", "before_opening", "meld_at_once"]
-SetJokerRelease = Literal["all_missing_suits", "any_missing_suit", "never"]
+SetJokerRelease = Literal["three_card_set", "all_missing_suits", "any_missing_suit", "never"]
 RunJokerRelease = Literal["exact_card", "never"]
 GoingOut = Literal["discard_required", "discard_optional", "meld_required"]
 TurnDiscard = Literal["required", "optional"]
@@ -234,12 +234,14 @@ class Variant(BaseModel):
         SetJokerRelease,
         Field(
             description=(
-                "What frees a joker from a set: all_missing_suits (a three-card set gives up its joker "
-                "when both missing suits are added; adding one closes it for good), any_missing_suit "
-                "(one card of a missing suit takes the joker's place), never."
+                "What frees a joker from a set: three_card_set (only a three-card set gives up a joker: "
+                "one for two of its missing suits added together; adding one closes it for good), "
+                "all_missing_suits (also cards added to a larger set that take it past its maximum, a "
+                "joker for each), any_missing_suit (one card of a missing suit takes the joker's place), "
+                "never."
             ),
         ),
-    ] = "all_missing_suits"
+    ] = "three_card_set"
     run_joker_release: Annotated[
         RunJokerRelease,
         Field(description="What frees a joker from a run: exact_card (the card it stands for), never."),

@@ -253,12 +253,13 @@ def test_new_takes_the_values_of_its_base(tmp_path: Path) -> None:
     [
         (
             "czech-500",
-            "# What frees a joker from a set: all_missing_suits, any_missing_suit, never. Under set_suits: "
+            "# What frees a joker from a set: three_card_set, all_missing_suits, any_missing_suit, never. "
+            "Under set_suits: "
             "may_repeat no suit is missing and a card of the set's rank in any suit serves:",
         ),
         (
             "classic",
-            "# What frees a joker from a set: all_missing_suits (a three-card set gives up its joker",
+            "# What frees a joker from a set: three_card_set (only a three-card set gives up a joker:",
         ),
     ],
 )
@@ -272,7 +273,7 @@ def test_new_describes_set_joker_release_as_it_applies_to_the_base(
     text = path.read_text()
     comment = text[: text.index("# set_joker_release:")].rsplit("\n\n", 1)[-1]
     assert " ".join(comment.replace("\n# ", " ").split()).startswith(said)
-    assert ("missing suits are added" in comment) is (base == "classic")
+    assert ("of its missing suits added together" in comment) is (base == "classic")
 
 
 def test_new_names_a_base_file_from_its_own_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -62,9 +62,13 @@ def test_the_rulebook_says_what_the_engine_does_at_the_edges() -> None:
     # (tests/test_rules_turn_knobs.py): the rulebook must not say the hand ends at once, unscored.
     classic = render_rulebook(CLASSIC)
     assert "A three-card set with two jokers gives up one of them when two of its missing suits" in classic
-    # TH TC JK JK gives up both jokers for TD TS, and nothing for one of them (tests/test_rules_jokers.py).
-    assert "a four-card set with two jokers gives up both for its two missing suits" in classic
-    assert "One card alone frees nothing." in classic
+    # Under the online room's rule (three_card_set) TH TC JK JK keeps both jokers for good; under
+    # all_missing_suits it gives up both for TD TS, and nothing for one of them (tests/test_rules_jokers.py).
+    assert "No other set gives up a joker: a four-card set keeps its jokers for good." in classic
+    assert "gives up both" not in classic
+    every = render_rulebook(load_variant("classic", ["set_joker_release=all_missing_suits"]))
+    assert "a four-card set with two jokers gives up both for its two missing suits" in every
+    assert "One card alone frees nothing." in every
     czech = render_rulebook(load_variant("czech-500"))
     assert "the player who drew its last card finishes that turn" in czech
     assert "unless that player went out in it, nobody scores for the hand" in czech
@@ -115,9 +119,10 @@ def test_knob_reference_lists_the_keys_that_say_where_rules_come_from() -> None:
     # Under may_repeat a set's joker is freed otherwise than by missing suits, which there are none of.
     assert (
         "Under set_suits: may_repeat no suit is missing and a card of the set's rank in any suit serves: "
+        "three_card_set frees one joker of a three-card set for two such cards put in together; "
         "all_missing_suits frees jokers only for cards put in together that take the set past set_maximum "
         "cards, as many as they take it past (one card alone frees none); any_missing_suit frees one per "
-        "card. Either way a full set with a single joker is closed for good. |"
+        "card. Each way a full set with a single joker is closed for good. |"
     ) in rows["set_joker_release"]
 
 
@@ -136,7 +141,9 @@ def test_readme_tool(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
 def test_a_set_of_another_size_is_told_how_its_jokers_are_freed() -> None:
     # The words spoke of three- and four-card sets whatever set_maximum was; the engine frees what
     # would take a set past its largest size.
-    fives = load_variant("classic", ["set_maximum=5", "set_suits=may_repeat"])
+    fives = load_variant(
+        "classic", ["set_maximum=5", "set_suits=may_repeat", "set_joker_release=all_missing_suits"]
+    )
     text = " ".join(render_rulebook(fives).split())
     assert (
         "Two or more cards of that rank put in together free as many of a set's jokers as would take it "
@@ -150,6 +157,20 @@ def test_a_set_of_another_size_is_told_how_its_jokers_are_freed() -> None:
     full = make_meld(parse_cards("7H 7S 7D 7C JK"), fives)
     with pytest.raises(MeldError, match="closed"):
         swap(full, tuple(parse_cards("7H")), fives)
+    # Under the online room's rule only a three-card set gives a joker up, whatever the largest set.
+    threes = load_variant("classic", ["set_maximum=5", "set_suits=may_repeat"])
+    text = " ".join(render_rulebook(threes).split())
+    assert (
+        "A three-card set gives up one of its jokers for two cards of that rank put in together; one card "
+        "alone frees nothing. No other set gives up a joker."
+    ) in text
+    assert swap(make_meld(parse_cards("7H JK JK"), threes), tuple(parse_cards("7H 7C")), threes)[1] == 1
+    with pytest.raises(MeldError, match="keeps its jokers for good"):
+        swap(set_of_four, tuple(parse_cards("7D 7C")), threes)
+    threes_at_most = load_variant("classic", ["set_maximum=3", "set_suits=may_repeat"])
+    assert "A joker in a set stays there for good: a set holds at most three cards." in (
+        " ".join(render_rulebook(threes_at_most).split())
+    )
 
 
 def test_a_pack_without_jokers_or_of_one_deck_is_not_told_of_what_it_lacks() -> None:

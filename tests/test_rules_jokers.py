@@ -26,6 +26,11 @@ BOTH = (
     "TD does not free a joker of TH TC JK: this variant needs two of the missing suits added together "
     "(one card added to a three-card set closes it for good: use build for that)"
 )
+BOTH_THREE = (
+    "TD does not free a joker of TH TC JK: this variant frees a joker of a three-card set only for two of "
+    "the missing suits added together (one card added to a three-card set closes it for good: use build "
+    "for that)"
+)
 
 
 def table_position(knobs: dict[str, Any], bob_meld: str, ann_extra: str, ann_opens: bool = True) -> Game:
@@ -56,6 +61,7 @@ def table_position(knobs: dict[str, Any], bob_meld: str, ann_extra: str, ann_ope
 @pytest.mark.parametrize(
     ("rule", "outcome"),
     [
+        ("three_card_set", ("TH TC TD TS", ["JK", "KH", "QS"])),
         ("all_missing_suits", ("TH TC TD TS", ["JK", "KH", "QS"])),
         ("any_missing_suit", "TD TS is more than the set TH TC JK needs to give up its jokers"),
         ("never", NEVER_SET),
@@ -77,6 +83,7 @@ def test_set_joker_freed_by_both_missing_suits(rule: str, outcome: Any) -> None:
 @pytest.mark.parametrize(
     ("rule", "outcome"),
     [
+        ("three_card_set", BOTH_THREE),
         ("all_missing_suits", BOTH),
         ("any_missing_suit", ("TH TC TD", ["JK", "KH", "QS", "TS"])),
         ("never", NEVER_SET),
@@ -95,7 +102,12 @@ def test_set_joker_freed_by_one_missing_suit(rule: str, outcome: Any) -> None:
 
 @pytest.mark.parametrize(
     ("rule", "message"),
-    [("all_missing_suits", CLOSED), ("any_missing_suit", CLOSED), ("never", NEVER_SET)],
+    [
+        ("three_card_set", CLOSED),
+        ("all_missing_suits", CLOSED),
+        ("any_missing_suit", CLOSED),
+        ("never", NEVER_SET),
+    ],
 )
 def test_ten_ten_ten_joker_is_closed_for_good(rule: str, message: str) -> None:
     # Seed 000: building just one of the two missing tens forms 10-10-10-Joker, "from which the Joker can
@@ -116,6 +128,7 @@ def test_ten_ten_ten_joker_is_closed_for_good(rule: str, message: str) -> None:
 @pytest.mark.parametrize(
     ("rule", "outcome"),
     [
+        ("three_card_set", ("TH TC TD JK", ["JK", "KH", "TS"])),
         ("all_missing_suits", ("TH TC TD JK", ["JK", "KH", "TS"])),
         ("any_missing_suit", ("TH TC TD", ["JK", "JK", "KH", "TS"])),
         ("never", NEVER_SET),
@@ -132,7 +145,7 @@ def test_two_joker_set_gives_up_one_joker_for_two_missing_suits(rule: str, outco
     assert events[0]["jokers"] == len(outcome[1]) - 2
     assert table_text(game) == ["5S 6S 7S", outcome[0]]
     assert hand_text(game, 0) == outcome[1]
-    if rule == "all_missing_suits":
+    if rule in ("three_card_set", "all_missing_suits"):
         assert_illegal(
             game,
             "swap 2 TS",
@@ -156,6 +169,42 @@ def test_two_joker_set_one_card_frees_nothing_when_both_missing_suits_are_needed
     play(game, "swap 2 TD TS")
     assert table_text(game) == ["5S 6S 7S", "TH TC TD TS"]
     assert hand_text(game, 0).count("JK") == 2
+
+
+def test_only_a_three_card_set_gives_up_a_joker_under_the_online_rooms_rule() -> None:
+    # Seed 000: a three-card set's joker goes for both missing suits, one of two jokers for two missing
+    # suits; "Except in the cases where a Joker can be reused as described above, melds ... can never be
+    # rearranged". All three missing suits put in a two-joker set are not such a case: two go in, one
+    # joker comes out, and the set is closed.
+    game = table_position({"set_joker_release": "three_card_set"}, "TH JK JK", "TC TD TS")
+    assert_illegal(
+        game,
+        "swap 2 TC TD TS",
+        "TC TD TS does not free a joker of TH JK JK: this variant frees a joker of a three-card set only for "
+        "two of the missing suits added together (put in two: they free one)",
+    )
+    events = play(game, "swap 2 TC TD")
+    assert (events[0]["jokers"], events[0]["result"]) == (1, "TH TC TD JK")
+
+
+@pytest.mark.parametrize("laid", ["TH TC JK JK", "TH JK JK"])
+def test_a_four_card_set_keeps_its_jokers_under_the_online_rooms_rule(laid: str) -> None:
+    # A four-card set with two jokers, laid so or built up from TH JK JK with one card, is no three-card
+    # set: its missing suits free nothing, where all_missing_suits gives up both jokers for them.
+    game = table_position({"set_joker_release": "three_card_set"}, laid, "TC TD TS")
+    if laid == "TH JK JK":
+        play(game, "build 2 TC")
+    shown = table_text(game)[1]
+    assert sorted(shown.split()) == ["JK", "JK", "TC", "TH"]
+    message = (
+        f"the set {shown} keeps its jokers for good: in this variant only a three-card set gives up a joker"
+    )
+    assert_illegal(game, "swap 2 TD TS", message)
+    assert_illegal(game, "swap 2 TD", message)
+    assert not any(isinstance(action, Swap) for action in game.legal_actions())
+    assert_illegal(game, "build 2 TD", f"TD does not fit the set {shown}: a set holds at most 4 cards")
+    every = table_position({"set_joker_release": "all_missing_suits"}, "TH TC JK JK", "TD TS QS")
+    assert play(every, "swap 2 TD TS")[0]["jokers"] == 2
 
 
 def test_a_set_of_six_asks_for_as_many_cards_as_take_it_past_six_not_two_missing_suits() -> None:
@@ -219,7 +268,7 @@ def test_swap_rejections(move: str, message: str) -> None:
 
 @pytest.mark.parametrize(
     ("rule", "hint"),
-    [("all_missing_suits", True), ("any_missing_suit", True), ("never", False)],
+    [("three_card_set", True), ("all_missing_suits", True), ("any_missing_suit", True), ("never", False)],
 )
 def test_building_past_four_hints_at_swap_only_where_a_swap_could_work(rule: str, hint: bool) -> None:
     game = table_position({"set_joker_release": rule}, "TH TC JK", "TD TS QS")
@@ -393,10 +442,12 @@ def set_release_model(shape: str, offered: str, rule: str) -> tuple[str, int] | 
     """The seeds' set-release rules, written out independently: the set left on the table and the jokers
     freed, or None when the swap is refused.
 
-    A set of three suits and a joker is closed under every rule (000, 001). all_missing_suits (000/003):
-    two or more missing suits added together free the jokers that no longer fit in a four-card set (both
+    A set of three suits and a joker is closed under every rule (000, 001). three_card_set (000/003, as
+    written): only a three-card set gives a joker up, one for two missing suits added together (both
     missing suits free the one joker of a three-card set, two of three missing suits free one of two
-    jokers; by the same reading two missing suits free both jokers of TH TC JK JK); one card frees nothing.
+    jokers), and "except in the cases ... described above" no set is rearranged. all_missing_suits (a
+    wider reading): two or more missing suits added together free the jokers that no longer fit in a
+    four-card set (two missing suits free both jokers of TH TC JK JK); one card frees nothing.
     any_missing_suit (001): each card of a missing suit takes one joker's place.
     """
     cards = shape.split()
@@ -405,7 +456,11 @@ def set_release_model(shape: str, offered: str, rule: str) -> tuple[str, int] | 
     added = offered.split()
     if rule == "never" or (len(cards) == 4 and len(naturals) == 3):
         return None
-    if rule == "all_missing_suits":
+    if rule == "three_card_set":
+        if len(cards) != 3 or len(added) != 2:
+            return None
+        freed = 1
+    elif rule == "all_missing_suits":
         if len(added) < 2:
             return None
         freed = len(cards) + len(added) - 4
@@ -422,7 +477,7 @@ SET_CASES = [
     for shape in SET_SHAPES
     for size in (1, 2, 3)
     for offered in combinations([suit for suit in ("TC", "TD", "TS") if suit not in shape.split()], size)
-    for rule in ("all_missing_suits", "any_missing_suit", "never")
+    for rule in ("three_card_set", "all_missing_suits", "any_missing_suit", "never")
 ]
 
 
