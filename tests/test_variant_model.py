@@ -28,7 +28,11 @@ ISSUE_DEFAULTS: dict[str, object] = {
     "ace_in_runs": "high_or_low",
     "opening_threshold": 51,
     "discard_draw": "always",
-    "set_joker_release": "all_missing_suits",
+    # The issue named all_missing_suits, read then to free a joker for every missing suit past four
+    # cards; the online room's text frees one from a three-card set only ("Except in the cases ...
+    # described above, melds ... can never be rearranged"): classic follows it, under a new value, and
+    # all_missing_suits plays as it always has (saves and logs that name it replay unchanged).
+    "set_joker_release": "three_card_set",
     "run_joker_release": "exact_card",
     "joker_release_requires_opening": True,
     "released_joker_must_be_melded": False,
