@@ -62,7 +62,9 @@ def variants(draw: st.DrawFn) -> Variant:
         discard_draw=draw(
             st.sampled_from(["always", "never", "after_opening", "before_opening", "meld_at_once"])
         ),
-        set_joker_release=draw(st.sampled_from(["all_missing_suits", "any_missing_suit", "never"])),
+        set_joker_release=draw(
+            st.sampled_from(["three_card_set", "all_missing_suits", "any_missing_suit", "never"])
+        ),
         run_joker_release=draw(st.sampled_from(["exact_card", "never"])),
         joker_taker=draw(st.sampled_from(["anyone", "other_players", "anyone_but_layer"])),
         joker_release_requires_opening=draw(st.booleans()),
