@@ -62,7 +62,7 @@ class Hint:
 
     actions: tuple[Action, ...]
     points: int
-    """Points laid on the table by ``actions`` (jokers as the card they stand for)."""
+    """Points laid on the table by ``actions`` (each joker as ``opening_joker_value`` counts it)."""
     opening: bool
     """Whether ``actions`` open the player (first melds reaching the threshold)."""
     short: MeldPreview | None

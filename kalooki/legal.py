@@ -157,9 +157,11 @@ class LegalActions(GameJson):
         left = Counter(hand)
         # Cards still in hand are counted down in place (and back up), so each step costs one meld's cards.
         spare = len(hand) - keep
-        # A joker stands for any card; an ace may be worth more than a ten (high or low in a run).
+        # A joker stands for any card (or has its own worth); an ace may be worth more than a ten (high or
+        # low in a run).
         ace = rules.most_ace_points(self.variant)
-        worth = {card: max(10, ace) if card == JOKER else rank_points(card % 13 + 1, ace) for card in left}
+        joker = rules.most_joker_points(self.variant)
+        worth = {card: joker if card == JOKER else rank_points(card % 13 + 1, ace) for card in left}
         by_worth = sorted(worth, key=worth.__getitem__, reverse=True)
 
         def most_to_add(spare: int) -> int:

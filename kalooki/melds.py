@@ -18,7 +18,7 @@ from kalooki.cards import ACE, JOKER, SUITS, Card, format_cards, make_card, rank
 from kalooki.errors import KalookiError
 from kalooki.joker_layers import built_layers, swapped_layers
 from kalooki.rules import RUN_MAX as RUN_MAX  # the public name solver and bots import from here
-from kalooki.rules import SMALLEST_MELD, RunFrame, run_frame, suits_must_differ
+from kalooki.rules import SMALLEST_MELD, RunFrame, own_joker_points, run_frame, suits_must_differ
 from kalooki.run_refusals import run_refusal
 from kalooki.variant import Variant
 from kalooki.variant_memo import PerVariant
@@ -78,26 +78,38 @@ class TableMeld:
         present = {suit_of(card) for card in self.cards if card != JOKER}
         return [suit for suit in range(4) if suit not in present]
 
-    def points(self, ace_value: int, low_ace_value: int | None = None) -> int:
+    def points(
+        self, ace_value: int, low_ace_value: int | None = None, joker_points: int | None = None
+    ) -> int:
         """What the meld is worth: every card, jokers included, as the card it stands for.
 
-        An ace below the two of a run counts ``low_ace_value`` when given (the variant's ``ace_low_value``).
+        An ace below the two of a run counts ``low_ace_value`` when given (the variant's ``ace_low_value``);
+        a joker counts ``joker_points`` when given, whatever it stands for (``opening_joker_value: penalty``).
         """
         if self.kind == "set":
-            return rank_points(self.rank, ace_value) * len(self.cards)
+            if joker_points is None:
+                return rank_points(self.rank, ace_value) * len(self.cards)
+            jokers = self.cards.count(JOKER)
+            return rank_points(self.rank, ace_value) * (len(self.cards) - jokers) + joker_points * jokers
         low = ace_value if low_ace_value is None else low_ace_value
         total = 0
-        for index in range(len(self.cards)):
+        for index, card in enumerate(self.cards):
+            if card == JOKER and joker_points is not None:
+                total += joker_points
+                continue
             rank = _position_rank(self.rank, index)
             total += low if rank == 1 else rank_points(rank, ace_value)
         return total
 
     def worth(self, variant: Variant) -> int:
-        """:meth:`points` under the variant's ace values.
+        """:meth:`points` under the variant's ace values and what it says a joker is worth.
 
-        They depend only on the kind, the first rank and the length: remembered per variant on those
-        (:data:`_worths`), as every meld laid, listed or tried by a bot asks.
+        Where a joker counts as the card it stands for, they depend only on the kind, the first rank and
+        the length: remembered per variant on those (:data:`_worths`), as every meld laid, listed or tried
+        by a bot asks. Where a joker has its own worth, a meld holding one is worked out each time.
         """
+        if variant.opening_joker_value != "represented" and JOKER in self.cards:
+            return self.points(variant.ace_value, variant.low_ace_value, own_joker_points(variant))
         worths = _worths(variant)
         key = (self.kind, self.rank, len(self.cards))
         found = worths.get(key)

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from kalooki.cards import rank_points
-from kalooki.rules import RUN_MAX, SMALLEST_MELD, RunFrame, run_frame
+from kalooki.rules import RUN_MAX, SMALLEST_MELD, RunFrame, own_joker_points, run_frame
 
 if TYPE_CHECKING:
     from kalooki.variant import Variant
@@ -35,6 +35,7 @@ def most_opening_points(variant: Variant, cards: int) -> int:
         run_frame(variant),
         variant.ace_value,
         variant.ace_low_value,
+        own_joker_points(variant) if variant.jokers else None,
     )
 
 
@@ -47,7 +48,10 @@ def _most_points(
     frame: RunFrame,
     ace_value: int,
     ace_low_value: int | None,
+    joker_points: int | None = None,
 ) -> int:
+    """``joker_points``: what a joker adds to a meld whatever it stands for (``opening_joker_value:
+    penalty``); None, the card it stands for."""
     each_rank = 4 * decks + jokers  # the naturals of a rank and every joker standing for one
     aces = min(each_rank, cards)
     # best[c][a]: the most points melds of exactly c cards holding a aces make.
@@ -55,12 +59,18 @@ def _most_points(
     best[0][0] = 0
     sizes = _set_totals(set_maximum, min(each_rank, cards))
     # Sets, one rank at a time (a rank's sets together hold at most each_rank cards).
+    jokered = _Jokers(jokers, joker_points)
+    naturals = 4 * decks  # of each card: a set of more holds jokers
     for rank in range(2, 14):
         worth = rank_points(rank, ace_value)
-        best = _add_group(best, [(total, 0, total * worth) for total in sizes])
-    best = _add_group(best, [(total, total, total * ace_value) for total in sizes])
+        best = _add_group(
+            best, [(total, 0, jokered.best([worth] * total, max(0, total - naturals))) for total in sizes]
+        )
+    best = _add_group(
+        best, [(total, total, jokered.best([ace_value] * total, max(0, total - naturals))) for total in sizes]
+    )
     # Runs, as many as fit: the best run of each length and number of aces.
-    for length, held_aces, worth in _best_runs(frame, ace_value, ace_low_value, cards):
+    for length, held_aces, worth in _best_runs(frame, ace_value, ace_low_value, cards, jokered):
         for count in range(cards - length + 1):
             row, after = best[count], best[count + length]
             for used in range(aces - held_aces + 1):
@@ -71,8 +81,30 @@ def _most_points(
     # (a joker as the dearest card of all), bound a lay of many cards, a hand grown to the pack's size.
     dearest_ace = max(ace_value, ace_low_value or 0)
     worths = [dearest_ace if rank == 1 else rank_points(rank, ace_value) for rank in range(1, 14)]
-    pack = sorted([*worths * (4 * decks), *[max(*worths, 10)] * jokers], reverse=True)
+    joker = max(*worths, 10) if joker_points is None else joker_points
+    pack = sorted([*worths * (4 * decks), *[joker] * jokers], reverse=True)
     return min(knapsack, sum(pack[:cards]))
+
+
+class _Jokers:
+    """The most a meld's cards are worth where a joker has its own points (``opening_joker_value:
+    penalty``): some of them jokers, at most as many as the pack holds and with a natural card left."""
+
+    def __init__(self, jokers: int, joker_points: int | None) -> None:
+        self.jokers, self.joker_points = jokers, joker_points
+
+    def best(self, worths: list[int], fewest: int = 0) -> int:
+        """The most ``worths`` (each place's, as the card it is) make with jokers in some of the places,
+        ``fewest`` of them at least (a set of more cards of a rank than the pack's naturals)."""
+        total = sum(worths)
+        own = self.joker_points
+        if own is None:
+            return total
+        cheapest = sorted(worths)  # jokers in the cheapest places
+        return max(
+            total - sum(cheapest[:used]) + used * own
+            for used in range(fewest, max(fewest, min(self.jokers, len(worths) - 1)) + 1)
+        )
 
 
 def _set_totals(set_maximum: int, most: int) -> list[int]:
@@ -103,9 +135,10 @@ def _add_group(best: list[list[int]], choices: list[tuple[int, int, int]]) -> li
 
 
 def _best_runs(
-    frame: RunFrame, ace_value: int, ace_low_value: int | None, cards: int
+    frame: RunFrame, ace_value: int, ace_low_value: int | None, cards: int, jokered: _Jokers
 ) -> list[tuple[int, int, int]]:
-    """(length, aces, points) of the dearest run of each length and number of aces the frame allows."""
+    """(length, aces, points) of the dearest run of each length and number of aces the frame allows
+    (jokers in it at their own points, where they have them)."""
     low_ace = ace_value if ace_low_value is None else ace_low_value
     found: dict[tuple[int, int], int] = {}
     for length in range(frame.minimum, min(RUN_MAX, cards) + 1):
@@ -113,7 +146,7 @@ def _best_runs(
             if not frame.span_ok(low, length):
                 continue
             ranks = [_position_rank(low + index) for index in range(length)]
-            worth = sum(low_ace if rank == 1 else rank_points(rank, ace_value) for rank in ranks)
+            worth = jokered.best([low_ace if rank == 1 else rank_points(rank, ace_value) for rank in ranks])
             key = (length, sum(rank in (1, 14) for rank in ranks))
             found[key] = max(found.get(key, worth), worth)
     return [(length, held_aces, worth) for (length, held_aces), worth in sorted(found.items())]

@@ -24,7 +24,14 @@ from kalooki.knob_reference import knob_reference_markdown as knob_reference_mar
 from kalooki.knob_reference import knob_values as knob_values
 from kalooki.knob_reference import update_readme as update_readme
 from kalooki.rulebook_jokers import joker_rules, jokers_in_melds
-from kalooki.rules import RUN_MAX, kalooki_charge, may_end_without_discard, may_ever_swap, most_players
+from kalooki.rules import (
+    RUN_MAX,
+    kalooki_charge,
+    may_end_without_discard,
+    may_ever_swap,
+    most_players,
+    own_joker_points,
+)
 from kalooki.text import markdown_literal
 from kalooki.variant import AceInRuns, DiscardDraw, GoingOut, TurnDiscard, Variant
 from kalooki.variant_changes import changes_note
@@ -98,12 +105,18 @@ def _pack(variant: Variant) -> str:
 
 
 def _values(variant: Variant) -> str:
-    joker = (
-        f"A joker in a meld counts as the card it stands for; a joker left in your hand at the end of a "
-        f"hand counts {_points(variant.joker_penalty)}."
-        if variant.jokers
-        else f"(Were jokers added, one left in hand would count {_points(variant.joker_penalty)}.)"
-    )
+    if not variant.jokers:
+        joker = f"(Were jokers added, one left in hand would count {_points(variant.joker_penalty)}.)"
+    elif own_joker_points(variant) is None:
+        joker = (
+            f"A joker in a meld counts as the card it stands for; a joker left in your hand at the end of a "
+            f"hand counts {_points(variant.joker_penalty)}."
+        )
+    else:
+        joker = (
+            f"A joker counts {_points(variant.joker_penalty)}: in a meld, whatever card it stands for, and "
+            "left in your hand at the end of a hand."
+        )
     low = (
         ""
         if variant.ace_low_value is None
@@ -317,11 +330,18 @@ def opening_words(variant: Variant) -> Wording:
     """opening_threshold in words."""
     if variant.opening_threshold == 0:
         return Wording("There is no minimum for your first meld.", "Any meld may open.")
+    own = own_joker_points(variant) if variant.jokers else None
+    if not variant.jokers:
+        joker, short = ".", ""
+    elif own is None:
+        joker, short = ", a joker counting as the card it stands for.", ""
+    else:
+        joker, short = f", a joker counting {_points(own)} whatever card it stands for.", f", a joker {own}"
     return Wording(
         f"The meld(s) you lay down the first time you meld must together be worth at least "
-        f"{_points(variant.opening_threshold)}"
-        + (", a joker counting as the card it stands for." if variant.jokers else "."),
-        f"Your first melds must total at least {variant.opening_threshold} points (lay them together).",
+        f"{_points(variant.opening_threshold)}{joker}",
+        f"Your first melds must total at least {variant.opening_threshold} points{short} "
+        "(lay them together).",
     )
 
 

@@ -218,6 +218,23 @@ def opens(variant: Variant, points: int) -> bool:
     return points >= variant.opening_threshold
 
 
+# ---------------------------------------------------------------- a joker in a meld (opening_joker_value)
+
+
+def own_joker_points(variant: Variant) -> int | None:
+    """What a joker adds to a meld's worth (and so toward the opening) whatever card it stands for:
+    ``joker_penalty`` under ``opening_joker_value: penalty`` (the "Kaluki Rummy Rules" guide's "Joker = 25
+    points" for the first meld); None where it counts as the card it stands for."""
+    return variant.joker_penalty if variant.opening_joker_value == "penalty" else None
+
+
+def most_joker_points(variant: Variant) -> int:
+    """The most a joker adds to a meld's worth: its own points (:func:`own_joker_points`), or the dearest
+    card it could stand for (an ace, high or low in a run, or a ten). Searches bound an opening by it."""
+    own = own_joker_points(variant)
+    return max(10, most_ace_points(variant)) if own is None else own
+
+
 # ---------------------------------------------------------------- going Kalooki (kalooki_allows_building)
 
 NotKalooki = Literal["opened_before", "built"]

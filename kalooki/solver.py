@@ -71,7 +71,7 @@ class Plan:
     ``builds`` are ``(table meld index, cards, end)`` applied in order: a set's cards with end
     None, a run's cards written low to high with the end they join. A run extended at both ends
     has two entries for the same meld, low end first; the second applies to the meld as the first
-    left it. ``points`` counts new melds and builds, every joker as the card it stands for.
+    left it. ``points`` counts new melds and builds, every joker as ``opening_joker_value`` says.
     ``remaining`` is what stays in hand, by card code (jokers last), and ``value_left`` its
     ``card_points`` (jokers at ``joker_penalty``). ``kinds``: empty, or for each new meld ``"run"``
     where one natural and jokers are laid as a run (``JK 6H JK`` as 5-6-7), else None; the move
@@ -145,7 +145,7 @@ class _Problem:
         # Units of the score: each term's whole range fits below one unit of the term before it.
         total = len(hand)
         self.points_unit = total + 1
-        self.jokers_unit = self.points_unit * (total * max(rules.ace_value, 10) + 1)
+        self.jokers_unit = self.points_unit * (total * max(rules.ace_value, 10, rules.joker_most) + 1)
         self.primary_unit = self.jokers_unit * (jokers + 1)
 
     def score(self, naturals: Sequence[Card], jokers: int, points: int) -> int:
@@ -555,7 +555,7 @@ def _opening_reach(problem: _Problem) -> int:
     holds jokers; every other meld it lays holds only naturals of the candidates without a joker.
     So its points are at most those naturals' (every copy held, at its dearest) plus, for each
     joker, the most any joker candidate adds per joker beyond them: its other naturals at their
-    dearest and its jokers at the dearest card. Builds add no opening points.
+    dearest and its jokers at the most a joker adds. Builds add no opening points.
     """
     rules = problem.rules
     meld_value = rules.meld_value
@@ -575,7 +575,7 @@ def _opening_reach(problem: _Problem) -> int:
         code = (bits & -bits).bit_length() - 1
         reach += meld_value[code] * counts[code]
         bits &= bits - 1
-    dearest = max(rules.ace_value, 10)
+    dearest = rules.joker_most
     per_joker = 0
     for cand in problem.cands:
         jokers = cand.jokers

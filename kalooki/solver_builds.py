@@ -44,13 +44,16 @@ def _set_builds(
     if not cards and not jokers:
         return
     value = rules.set_points[rank]
+    joker = value if rules.joker_points is None else rules.joker_points
     for extra in range(1, min(jokers, room) + 1):
-        slots[extra] = _Cand((), extra, value * extra, index, (JOKER,) * extra)
+        slots[extra] = _Cand((), extra, joker * extra, index, (JOKER,) * extra)
     for size in range(1, min(len(cards), room) + 1):
         # Two copies of a card make the same choice twice: each multiset once, in first-seen order.
         for naturals in dict.fromkeys(combinations(cards, size)):
             for extra in range(min(jokers, room - size) + 1):
-                out.append(_Cand(naturals, extra, value * (size + extra), index, naturals + (JOKER,) * extra))
+                out.append(
+                    _Cand(naturals, extra, value * size + joker * extra, index, naturals + (JOKER,) * extra)
+                )
 
 
 def _reach(positions: range, base: int, counts: list[int], jokers: int) -> int:
@@ -90,6 +93,7 @@ def _run_builds(
         return
     below_list, above_list = list(below), list(above)
     points = rules.position_points
+    own = rules.joker_points
     # The extension's points, added up position by position as it grows outward.
     low_value = 0
     for below_count in range(down + 1):
@@ -112,9 +116,10 @@ def _run_builds(
                 # Jokers alone, as many as the positions: kept only when the best of their number
                 # (the loop below would make this one build, whatever it keeps).
                 known = slots[missing]
-                if known is None or known.points < value:
+                gain = value if own is None else missing * own
+                if known is None or known.points < gain:
                     slots[missing] = _Cand(
-                        (), missing, value, index, (JOKER,) * len(lows), (JOKER,) * len(highs), run_build=True
+                        (), missing, gain, index, (JOKER,) * len(lows), (JOKER,) * len(highs), run_build=True
                     )
                 continue
             for dropped_count in range(min(len(present), jokers - missing) + 1):
@@ -124,10 +129,16 @@ def _run_builds(
                     high_cards = tuple([base + (p - 1) % 13 if p in held else JOKER for p in highs])
                     used = missing + dropped_count
                     naturals = tuple(sorted([base + (p - 1) % 13 for p in held]))
-                    cand = _Cand(naturals, used, value, index, low_cards, high_cards, run_build=True)
+                    gain = value
+                    if own is not None:
+                        # The jokers at their own points, the naturals at their places'.
+                        gain = used * own
+                        for p in held:
+                            gain += points[_OFFSET + p]
+                    cand = _Cand(naturals, used, gain, index, low_cards, high_cards, run_build=True)
                     if naturals:
                         out.append(cand)
                     else:
                         known = slots[used]
-                        if known is None or known.points < value:
+                        if known is None or known.points < gain:
                             slots[used] = cand

@@ -18,7 +18,14 @@ from typing import Final
 
 from kalooki.cards import JOKER, Card, card_points, rank_points
 from kalooki.melds import RUN_MAX
-from kalooki.rules import SMALLEST_MELD, most_ace_points, run_frame, suits_must_differ
+from kalooki.rules import (
+    SMALLEST_MELD,
+    most_ace_points,
+    most_joker_points,
+    own_joker_points,
+    run_frame,
+    suits_must_differ,
+)
 from kalooki.solver_lines import _line, _run_part_table, _stretch_table
 from kalooki.variant import Variant
 
@@ -63,6 +70,10 @@ class _Rules:
     position_points: tuple[int, ...]  # points of each run position, index position + _OFFSET
     points_below: tuple[int, ...]  # the sum of position_points before each index, and of all at the end
     set_points: tuple[int, ...]  # points of a card in a set of each rank (1-13), index rank
+    # What a joker adds to a meld's points whatever it stands for (opening_joker_value: penalty), or
+    # None where it counts as the card it stands for; and the most a joker adds either way.
+    joker_points: int | None
+    joker_most: int
     set_max: int  # most cards in a set (the variant's set_maximum)
     suits_repeat: bool  # whether a set may hold a suit twice (set_suits: may_repeat)
     run_part: tuple[int, ...]  # by a suit's ranks (bit r-1 for rank r), those in a run without jokers
@@ -116,6 +127,8 @@ def _rules(variant: Variant) -> _Rules:
         position_points=position_points,
         points_below=tuple(accumulate(position_points, initial=0)),
         set_points=tuple(rank_points(rank, variant.ace_value) for rank in range(14)),
+        joker_points=own_joker_points(variant),
+        joker_most=most_joker_points(variant),
         set_max=variant.set_maximum,
         suits_repeat=not suits_must_differ(variant),
         run_part=_run_part_table(
@@ -214,13 +227,16 @@ def _rank_sets(index: int, suits: tuple[int, ...], jokers: int, rules: _Rules) -
     with up to ``jokers`` jokers."""
     out: list[_Cand] = []
     value = rules.set_points[index + 1]
+    joker = value if rules.joker_points is None else rules.joker_points
     for size in range(max(1, SMALLEST_MELD - jokers), min(len(suits), rules.set_max) + 1):
         # Two copies of a card make the same choice twice: each multiset once, in first-seen order.
         for chosen in dict.fromkeys(combinations(suits, size)):
             naturals = tuple([suit * 13 + index for suit in chosen])
             # One natural with jokers reads as a set only up to four cards, which is all a set holds.
             for extra in range(max(0, SMALLEST_MELD - size), min(jokers, rules.set_max - size) + 1):
-                out.append(_Cand(naturals, extra, value * (size + extra), -1, naturals + (JOKER,) * extra))
+                out.append(
+                    _Cand(naturals, extra, value * size + joker * extra, -1, naturals + (JOKER,) * extra)
+                )
     return out
 
 
@@ -470,6 +486,12 @@ def _add_run_frames(
                 start, frame_points = low - below, value
         if frame_points < 0:
             continue
+        if rules.joker_points is not None:
+            # The jokers' own points in place of the cards they stand for: the frame then changes only
+            # which cards the jokers stand for, and the dearest frame is kept as the other rule keeps it.
+            frame_points = used * rules.joker_points
+            for p in held:
+                frame_points += rules.position_points[_OFFSET + p]
         key = (naturals, used)
         known = best.get(key)
         if known is not None and known.points >= frame_points:

@@ -51,6 +51,7 @@ def _lone_runs(code: Card, most: int, rules: _Rules) -> list[_Cand]:
     (:func:`~kalooki.candidates.lone_runs_of`), the first worth the most of each length."""
     variant = rules.variant
     set_points = rules.set_points[code % 13 + 1]
+    joker = set_points if rules.joker_points is None else rules.joker_points
     best: dict[int, tuple[int, tuple[Card, ...]]] = {}
     for written in lone_runs_of(code, most + 1, variant):
         jokers = len(written) - 1
@@ -60,5 +61,5 @@ def _lone_runs(code: Card, most: int, rules: _Rules) -> list[_Cand]:
     return [
         _Cand((code,), jokers, points, -1, written, lone_run=True)
         for jokers, (points, written) in best.items()
-        if points > set_points * (jokers + 1)
+        if points > set_points + joker * jokers
     ]

@@ -129,9 +129,9 @@ class _Layout:
         A lay's score adds, per card laid, its value in hand times ``per_value``, its points in
         the meld times ``per_point`` and ``per_card``; a joker adds ``joker_base`` in place of a
         value in hand. A natural's points are fixed but for an ace (low in a run, or high), a
-        joker's depend on the card it stands for. So the shares of the cards still undecided, each
-        at the most points it can add (``meld_value``; jokers at the dearest card), bound what a
-        state can still add.
+        joker's depend on the card it stands for (or are its own: ``opening_joker_value: penalty``).
+        So the shares of the cards still undecided, each at the most points it can add
+        (``meld_value``; jokers at ``joker_most``), bound what a state can still add.
         """
         problem = self.problem
         counts = problem.counts
@@ -189,12 +189,12 @@ class _Layout:
         # keeps all of them (borrows none) exactly when the state holds every card it lays.
         self.guard = (sum(places) + (1 << self.joker_shift)) << (width - 1)
         self.start = sum(map(mul, code_counts, places)) + (jokers << self.joker_shift)
-        dearest = max(rules.ace_value, 10)
+        dearest = rules.joker_most
         self.joker_bound = joker_bound = max(joker_base + dearest * per_point, 0)
         self.bound0 = sum(map(mul, code_counts, natural_bound)) + jokers * joker_bound
         # While fewer than keep cards are left, that many undecided cards must stay: at least the cheapest.
         self.cheapest = min(min(natural_bound), joker_bound) if codes else 0
-        # An opening also needs its points: the undecided cards' points (jokers at the dearest card)
+        # An opening also needs its points: the undecided cards' points (jokers at their most)
         # bound what the new melds can still reach.
         self.joker_reach = dearest
         self.reach0 = reach + jokers * dearest

@@ -29,6 +29,7 @@ DealDirection = Literal["as_play", "clockwise", "counter_clockwise"]
 FirstDealer = Literal["seat_order", "high_card"]
 JokerTaker = Literal["anyone", "other_players", "anyone_but_layer"]
 SetSuits = Literal["distinct", "may_repeat"]
+OpeningJokerValue = Literal["represented", "penalty"]
 
 BaseName = Annotated[str, Field(min_length=1)]
 
@@ -215,11 +216,20 @@ class Variant(BaseModel):
             ge=0,
             le=MAX_POINTS,
             description=(
-                "Points a player's first meld action must total; jokers count as the card they "
-                "stand for. 0 means no minimum."
+                "Points a player's first meld action must total; what a joker counts toward it is "
+                "opening_joker_value. 0 means no minimum."
             ),
         ),
     ] = 51
+    opening_joker_value: Annotated[
+        OpeningJokerValue,
+        Field(
+            description=(
+                "What a joker in a meld is worth, and so counts toward the opening: represented (the card "
+                "it stands for), penalty (joker_penalty points, whatever card it stands for)."
+            ),
+        ),
+    ] = "represented"
     discard_draw: Annotated[
         DiscardDraw,
         Field(
@@ -389,13 +399,14 @@ LATER_KNOBS: dict[str, object] = {
     "set_maximum": 4,
     "joker_taker": "anyone",
     "turn_discard": "required",
+    "opening_joker_value": "represented",
 }
 """Knobs added after the first save and log formats, with the value that plays as before they existed.
 
 A state digest leaves them out at that value, so logs written before they existed still replay.
 """
 
-UNWRITTEN_DEFAULTS: dict[str, object] = {"turn_discard": "required"}
+UNWRITTEN_DEFAULTS: dict[str, object] = {"turn_discard": "required", "opening_joker_value": "represented"}
 """Knobs a saved state, a log's header or a sweep's folder leaves out at this value, their default: a
 save, log or sweep of a variant that does not use them reads exactly as one written before they existed."""
 

@@ -19,6 +19,7 @@ from kalooki.rules import (
     may_end_without_discard,
     may_ever_meld,
     meld_sizes,
+    own_joker_points,
 )
 
 if TYPE_CHECKING:
@@ -85,10 +86,10 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
         )
     no_meld = _no_meld_problem(variant)
     # A first meld uses at most the hand plus the card drawn, less the discard when one is required
-    # (a hand may be laid whole where the last card may, or must, be melded); jokers count as the card
-    # they stand for, so no card is worth more than an ace or a ten. Where no meld fits at all, that
-    # is the one thing to say. Where a turn may end without a discard, a hand grows by every card
-    # drawn and kept, up to the whole pack.
+    # (a hand may be laid whole where the last card may, or must, be melded); a joker counts as the card
+    # it stands for or its own points, so no card is worth more than an ace, a ten or those. Where no
+    # meld fits at all, that is the one thing to say. Where a turn may end without a discard, a hand
+    # grows by every card drawn and kept, up to the whole pack.
     if may_end_without_discard(variant):
         meldable, why = (
             variant.pack_size,
@@ -97,7 +98,8 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
     else:
         meldable = variant.hand_size + (0 if variant.going_out == "discard_required" else 1)
         why = f"hand_size {variant.hand_size}"
-    best_card = max(10, variant.ace_value, variant.ace_low_value or 0)
+    own_joker = own_joker_points(variant) if variant.jokers else None
+    best_card = max(10, variant.ace_value, variant.ace_low_value or 0, own_joker or 0)
     threshold = variant.opening_threshold
     if no_meld is None and threshold > meldable * best_card:
         out_of_reach.add("opening_threshold")
@@ -234,6 +236,8 @@ CROSS_FIELD_INVOLVES: dict[str, tuple[str, ...]] = {
         "jokers",
         "going_out",
         "turn_discard",
+        "opening_joker_value",
+        "joker_penalty",
     ),
     "ace_low_value": ("ace_low_value", "ace_in_runs"),
     "set_maximum": ("set_maximum", "set_suits"),
@@ -261,7 +265,9 @@ def _meld_shapes(variant: Variant) -> str:
         "wrap": "runs turning the corner",
     }[variant.ace_in_runs]
     low = "" if variant.ace_low_value is None else f" ({variant.ace_low_value} below the two)"
+    own = own_joker_points(variant) if variant.jokers else None
+    joker = "" if own is None else f", a joker {own}"
     return (
         f"in sets of at most {variant.set_maximum} cards and runs of at least {variant.run_minimum} "
-        f"({ace}), an ace worth {variant.ace_value}{low}"
+        f"({ace}), an ace worth {variant.ace_value}{low}{joker}"
     )

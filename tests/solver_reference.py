@@ -20,7 +20,7 @@ from kalooki.cards import JOKER, Card, card_points, make_card, parse_cards, rank
 from kalooki.melds import MeldError, TableMeld, build, make_meld
 from kalooki.solver import Objective, Plan, Unsolvable, best_opening, solve
 from kalooki.solver_candidates import _read_hand, _Rules
-from kalooki.variant import AceInRuns, SetSuits, Variant
+from kalooki.variant import AceInRuns, OpeningJokerValue, SetSuits, Variant
 
 ACE_MODES: tuple[AceInRuns, ...] = ("high_or_low", "high", "low", "wrap")
 OBJECTIVES: tuple[Objective, ...] = ("points", "cards", "value_left")
@@ -35,6 +35,7 @@ def variant(
     ace_low_value: int | None = None,
     set_suits: SetSuits = "distinct",
     set_maximum: int = 4,
+    opening_joker_value: OpeningJokerValue = "represented",
 ) -> Variant:
     return Variant(
         run_minimum=run_minimum,
@@ -45,6 +46,7 @@ def variant(
         ace_low_value=ace_low_value,
         set_suits=set_suits,
         set_maximum=set_maximum,
+        opening_joker_value=opening_joker_value,
     )
 
 
@@ -69,6 +71,9 @@ def meld_rules(rules: Variant) -> Variant:
         rules.ace_low_value,
         rules.set_maximum,
         rules.set_suits,
+        rules.opening_joker_value,
+        # A joker's own worth matters only where it has one: the other variants share their melds.
+        rules.joker_penalty if rules.opening_joker_value == "penalty" else 25,
     )
 
 
@@ -80,6 +85,8 @@ def _meld_rules(
     ace_low_value: int | None,
     set_maximum: int,
     set_suits: SetSuits,
+    opening_joker_value: OpeningJokerValue,
+    joker_penalty: int,
 ) -> Variant:
     return Variant(
         run_minimum=run_minimum,
@@ -88,6 +95,8 @@ def _meld_rules(
         ace_low_value=ace_low_value,
         set_maximum=set_maximum,
         set_suits=set_suits,
+        opening_joker_value=opening_joker_value,
+        joker_penalty=joker_penalty,
     )
 
 

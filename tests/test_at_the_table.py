@@ -127,7 +127,7 @@ def test_the_script_result_on_a_narrow_terminal_writes_every_score_whole() -> No
     lines = [line.rstrip() for line in output.splitlines()]
     assert "…" not in output
     start = lines.index("Hands")
-    assert lines[start : start + 12] == [
+    assert lines[start : start + 15] == [
         "Hands",
         "hand 1, dealt by dee: cid",
         "  ann +0 (64) · bob +0 (118) · cid +192 (0)",
@@ -135,11 +135,14 @@ def test_the_script_result_on_a_narrow_terminal_writes_every_score_whole() -> No
         "hand 2, dealt by cid: ann",
         "  ann +203 (0) · bob +0 (4) · cid +0 (126)",
         "  dee +0 (73)",
-        "hand 3, dealt by bob: ann",
-        "  ann +132 (0) · bob +0 (37) · cid +0 (50)",
-        "  dee +0 (45)",
+        "hand 3, dealt by bob: bob",
+        "  ann +0 (3) · bob +47 (0) · cid +0 (2)",
+        "  dee +0 (42)",
+        "hand 4, dealt by ann: ann (Kalooki)",
+        "  ann +151 (0) · bob -25 (40) · cid -25 (15)",
+        "  dee -25 (96)",
         "total",
-        "  ann 335 · bob 0 · cid 192 · dee 0",
+        "  ann 354 · bob 22 · cid 167 · dee -25",
     ]
     assert flowing(output).endswith(
         "Each score: what the hand added to the player's total (+192), and in brackets the value of the "
@@ -148,7 +151,7 @@ def test_the_script_result_on_a_narrow_terminal_writes_every_score_whole() -> No
     )
     # Where the table fits, it is the table.
     wide = CliRunner().invoke(app, ["play", str(SCRIPTS / "bots-game.yaml")], env={"COLUMNS": "80"}).output
-    assert "│    1 │ dee    │ cid    │  +0 (64) │ +0 (118) │ +192 (0) │ +0 (10) │" in wide
+    assert "│    1 │ dee    │ cid           │  +0 (64) │ +0 (118) │ +192 (0) │  +0 (10) │" in wide
 
 
 def one_turn_out_with_a_build() -> tuple[Game, list[dict[str, object]]]:

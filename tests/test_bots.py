@@ -216,7 +216,14 @@ def sample_hands(variant: Variant, count: int, seed: int) -> Iterator[list[Card]
 
 @pytest.mark.parametrize(
     "overrides",
-    [(), ("run_minimum=4",), ("ace_in_runs=wrap",), ("ace_in_runs=high",), ("ace_in_runs=low", "jokers=4")],
+    [
+        (),
+        ("run_minimum=4",),
+        ("ace_in_runs=wrap",),
+        ("ace_in_runs=high",),
+        ("ace_in_runs=low", "jokers=4"),
+        ("opening_joker_value=penalty", "jokers=4", "joker_penalty=40"),
+    ],
 )
 def test_quick_checks_never_rule_out_what_the_solver_finds(overrides: tuple[str, ...]) -> None:
     variant = load_variant("classic", overrides)

@@ -120,24 +120,35 @@ def test_kaluki_51_draws_for_the_first_dealer_and_passes_the_deal_counter_clockw
     assert deal["first"] == game.players[dealer]
 
 
-def test_kaluki_51_counts_a_joker_in_the_first_meld_as_the_card_it_stands_for() -> None:
-    # The guide lists "Joker = 25 points" among the values "used to add up each players first Meld";
-    # no knob gives a joker its own opening value, so the built-in counts it as the card it stands for
-    # (docs/rule-sources.md). 9H TH JH + a joker as QH: 39; read literally it would be 54.
+KALUKI_51_HANDS = [
+    "9H TH JH JK 2C 4D 6S 8C 3S 5C 7D 9S 2D",
+    "AC 2H 3D 4S 5D 6D 8D 9D JS QC KC TC 6C",
+    "AD 2S 3C 4H 5H 6H 8S 9C JC QD KD TD 7C",
+    "AS 3H 4C 5S 7H 7S 8H QS KS TS JD QH KH",
+]
+"""ann (seat 0, first to play once the deal is by seat order) holds 9H TH JH and a joker."""
+
+
+@pytest.mark.parametrize(("value", "points"), [("penalty", 54), ("represented", 39)])
+def test_kaluki_51_counts_a_joker_in_the_first_meld_as_25(value: str, points: int) -> None:
+    # The guide lists "Joker = 25 points" among the values "used to add up each players first Meld"
+    # (docs/rule-sources.md): 9H TH JH + a joker as QH is 9 + 10 + 10 + 25 = 54 and opens; counted as
+    # the QH it stands for (opening_joker_value: represented, the online room's rule) it is 39.
     rules = load_variant("kaluki-51").model_copy(update={"first_dealer": "seat_order"})
-    hands = [
-        "9H TH JH JK 2C 4D 6S 8C 3S 5C 7D 9S 2D",
-        "AC 2H 3D 4S 5D 6D 8D 9D JS QC KC TC 6C",
-        "AD 2S 3C 4H 5H 6H 8S 9C JC QD KD TD 7C",
-        "AS 3H 4C 5S 7H 7S 8H QS KS TS JD QH KH",
-    ]
-    game = new_game(rules, hands, discard=None, stock="AH")
+    assert rules.opening_joker_value == "penalty"
+    rules = rules.model_copy(update={"opening_joker_value": value})
+    game = new_game(rules, KALUKI_51_HANDS, discard=None, stock="AH")
     play(game, "draw stock")
-    message = (
-        "your first meld is worth 39 points; this variant needs 51"
-        " (lay them all in one meld command: meld A, B, C)"
-    )
-    assert_illegal(game, "meld 9H TH JH JK", message)
+    if value == "represented":
+        message = (
+            f"your first meld is worth {points} points; this variant needs 51"
+            " (lay them all in one meld command: meld A, B, C)"
+        )
+        assert_illegal(game, "meld 9H TH JH JK", message)
+        return
+    (event,) = play(game, "meld 9H TH JH JK")
+    assert event["points"] == points
+    assert table_text(game) == ["9H TH JH JK"]
 
 
 def test_kaluki_51_lets_the_meld_owner_not_the_builder_take_a_joker_built_onto_another_meld() -> None:

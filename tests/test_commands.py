@@ -130,7 +130,8 @@ def complete(words: str) -> list[str]:
 def test_completion_knows_variants_and_knobs() -> None:
     assert complete("kalooki play ka") == [name for name in builtin_variant_names() if name.startswith("ka")]
     assert complete("kalooki rules cz") == ["czech-300", "czech-500"]
-    assert complete("kalooki play classic --set opening") == ["opening_threshold="]
+    assert complete("kalooki play classic --set opening_t") == ["opening_threshold="]
+    assert complete("kalooki play classic --set opening") == ["opening_threshold=", "opening_joker_value="]
     assert complete("kalooki validate x.yaml --set scoring=") == [
         "scoring=penalty",
         "scoring=winner_collects",

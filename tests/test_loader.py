@@ -93,6 +93,8 @@ def test_builtin_knobs_follow_the_issue_and_the_seeds() -> None:
         # draw pile, no upcard.
         "joker_taker": "anyone_but_layer",
         "upcard": False,
+        # "the point values shown below are used to add up each players first Meld", "Joker = 25 points".
+        "opening_joker_value": "penalty",
     }
     assert load_variant("kaluki-51").opening_threshold == 51
     assert load_variant("kaluki-51").play_direction == "clockwise"

@@ -38,6 +38,16 @@ def most_laid(hand: list[Card], rules: Variant) -> int:
         ({"ace_value": 1, "ace_in_runs": "low", "hand_size": 6}, "TS TH TD KC KH KD", 60),
         # One pack, no jokers: four aces at most, then a run to the ace.
         ({"decks": 1, "jokers": 0, "hand_size": 8}, "AS AH AD AC TC JC QC KC", 84),
+        # A joker at its own 25: classic's thirteen with both jokers at 25, not as aces (11).
+        ({"opening_joker_value": "penalty"}, "AS AH AD AC AS AH AD AC JK JK KS KH KD", 168),
+        # Three cards: an ace and both jokers, a set at 11 + 50.
+        ({"opening_joker_value": "penalty", "hand_size": 3}, "AS JK JK", 61),
+        # A joker worth 1: the best laid holds none (one pack: four aces and a run to the king).
+        (
+            {"opening_joker_value": "penalty", "joker_penalty": 1, "decks": 1, "hand_size": 8},
+            "AS AH AD AC TC JC QC KC",
+            84,
+        ),
     ],
 )
 def test_the_bound_is_laid_by_a_hand(knobs: dict[str, object], hand: str, most: int) -> None:
@@ -78,6 +88,7 @@ HIGH = [make_card(rank, suit) for rank in (1, 9, 10, 11, 12, 13) for suit in ran
     st.sampled_from([3, 4, 5]),
     st.sampled_from(["high", "low", "high_or_low", "wrap"]),
     st.sampled_from([(11, None), (1, None), (15, 1), (11, 1)]),
+    st.sampled_from([None, 5, 25]),
     st.data(),
 )
 def test_no_hand_lays_more_than_the_bound(
@@ -87,8 +98,10 @@ def test_no_hand_lays_more_than_the_bound(
     run_minimum: int,
     ace_in_runs: str,
     aces: tuple[int, int | None],
+    joker_value: int | None,
     data: st.DataObject,
 ) -> None:
+    """``joker_value``: a joker counted as the card it stands for (None), or at its own points."""
     ace_value, ace_low_value = aces
     if ace_low_value is not None and ace_in_runs not in ("high_or_low", "low"):
         ace_low_value = None
@@ -102,6 +115,8 @@ def test_no_hand_lays_more_than_the_bound(
         ace_value=ace_value,
         ace_low_value=ace_low_value,
         max_players=2,
+        opening_joker_value="represented" if joker_value is None else "penalty",
+        joker_penalty=25 if joker_value is None else joker_value,
     )
     pool = sorted(HIGH * decks) + [JOKER] * jokers
     picked = data.draw(st.lists(st.integers(0, len(pool) - 1), min_size=3, max_size=9, unique=True))

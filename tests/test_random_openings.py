@@ -30,7 +30,7 @@ from kalooki.cards import JOKER, make_card
 from kalooki.cardstate import CardState
 from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant
 from kalooki.melds import MeldError, make_meld
-from kalooki.rules import keep, most_ace_points, opening_points
+from kalooki.rules import keep, most_ace_points, most_joker_points, opening_points
 from kalooki.variant import Variant
 
 KNOBS: dict[str, dict[str, object]] = {
@@ -40,6 +40,8 @@ KNOBS: dict[str, dict[str, object]] = {
     "three-to-a-set": {"set_maximum": 3, "opening_threshold": 30},
     "long-runs": {"run_minimum": 4, "opening_threshold": 40},
     "discard-optional": {"going_out": "discard_optional"},
+    # A joker worth less in a meld than most cards it could stand for.
+    "cheap-own-joker": {"opening_joker_value": "penalty", "joker_penalty": 5},
 }
 
 HANDS = 1000
@@ -78,7 +80,7 @@ def test_no_opening_is_claimed_where_the_solver_finds_one(
 ) -> None:
     rng = random.Random(name)
     kept = keep(variant)
-    worth = _natural_points(most_ace_points(variant))
+    worth = _natural_points(most_ace_points(variant), most_joker_points(variant))
     # Hands whose search finished, by jokers held (0, 1, 2), and hands claimed to hold no opening.
     searched = [0, 0, 0]
     claimed = 0

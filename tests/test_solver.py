@@ -295,10 +295,21 @@ def small_deck(suits: int, ranks: Sequence[int] = SMALL_RANKS, copies: int = 1) 
 
 
 @pytest.mark.parametrize("mode", ACE_MODES)
-@pytest.mark.parametrize("run_minimum", [3, 4])
-def test_exhaustive_small_hands(mode: AceInRuns, run_minimum: int) -> None:
-    """Every hand of A 2 3 4 Q K in three suits with up to two jokers: up to 4 cards (7 when thorough)."""
-    rules = variant(run_minimum, mode, threshold=20)
+@pytest.mark.parametrize(
+    ("run_minimum", "joker_value"),
+    [(3, None), (4, None), (3, 25), (4, 5)],
+    ids=["3", "4", "3-joker-25", "4-joker-5"],
+)
+def test_exhaustive_small_hands(mode: AceInRuns, run_minimum: int, joker_value: int | None) -> None:
+    """Every hand of A 2 3 4 Q K in three suits with up to two jokers: up to 4 cards (7 when thorough);
+    a joker counted as the card it stands for, or at its own points (``opening_joker_value: penalty``),
+    more than any card or less than most."""
+    if joker_value is None:
+        rules = variant(run_minimum, mode, threshold=20)
+    else:
+        rules = variant(
+            run_minimum, mode, threshold=20, joker_penalty=joker_value, opening_joker_value="penalty"
+        )
     deck = small_deck(3, (1, 2, 3, 4, 12, 13))
     largest = 7 if THOROUGH else 4
     checked = 0
@@ -358,6 +369,8 @@ def situations(
         ace_value=ace_value,
         joker_penalty=draw(st.sampled_from([15, 25, 50])),
         ace_low_value=ace_low_value,
+        # A joker counted as the card it stands for, or at joker_penalty whatever it stands for.
+        opening_joker_value=draw(st.sampled_from(["represented", "penalty"])),
     )
     deck = small_deck(4, SMALL_RANKS, copies=2)
     size = draw(st.integers(1, 8))
@@ -393,15 +406,28 @@ def test_agrees_with_the_reference(
     st.lists(st.sampled_from(small_deck(2, (1, 2, 3, 4, 5, 6, 10, 11, 12, 13))), min_size=3, max_size=7),
     st.integers(0, 4),
     st.sampled_from(OBJECTIVES),
+    st.sampled_from([None, 5, 25]),
 )
 def test_agrees_on_one_and_two_suit_hands_with_many_jokers(
-    mode: AceInRuns, run_minimum: int, naturals: list[Card], jokers: int, objective: Objective
+    mode: AceInRuns,
+    run_minimum: int,
+    naturals: list[Card],
+    jokers: int,
+    objective: Objective,
+    joker_value: int | None,
 ) -> None:
-    """Runs and jokers dominate: long runs, jokers inside and outside them, at the aces."""
+    """Runs and jokers dominate: long runs, jokers inside and outside them, at the aces; a joker counted
+    as the card it stands for (None) or at its own points."""
     hand = [c for c, n in Counter(naturals).items() for _ in range(min(n, 2))][: 8 - jokers] + [
         JOKER
     ] * jokers
-    agree(hand, variant(run_minimum, mode, threshold=30), objective, opened=jokers % 2 == 0)
+    if joker_value is None:
+        rules = variant(run_minimum, mode, threshold=30)
+    else:
+        rules = variant(
+            run_minimum, mode, threshold=30, joker_penalty=joker_value, opening_joker_value="penalty"
+        )
+    agree(hand, rules, objective, opened=jokers % 2 == 0)
 
 
 # ---------------------------------------------------------------- big hands

@@ -30,7 +30,7 @@ from kalooki.cardstate import (
 )
 from kalooki.meld_memo import MeldMemo
 from kalooki.melds import RUN_MAX, MeldError, RunEnd, TableMeld, build, set_room_suits
-from kalooki.rules import RunFrame, most_ace_points, opens, run_frame, suits_must_differ
+from kalooki.rules import RunFrame, most_ace_points, most_joker_points, opens, run_frame, suits_must_differ
 from kalooki.solver import Plan, PlannedBuild, new_plan
 from kalooki.variant import Variant
 from kalooki.variant_memo import PerVariant
@@ -153,7 +153,7 @@ class _Frame:
         self.starts = _all_starts(frame)
         self.points = _meld_points(ace)
         self.byte_points = _byte_points(ace)
-        self.joker_points = max(ace, 10)
+        self.joker_points = most_joker_points(variant)
         self.fits = _TableAnswers()
         self.swaps = _TableAnswers()
 
@@ -253,10 +253,11 @@ def opening_bound(hand: Sequence[Card] | CardState, can_meld: int, variant: Vari
     """An upper bound on the points of new melds the hand could lay (every meldable card, jokers at most)."""
     if not isinstance(hand, CardState):
         ace = most_ace_points(variant)
+        joker = most_joker_points(variant)
         total = 0
         for card in hand:
             if card == JOKER:
-                total += max(ace, 10)
+                total += joker
             elif can_meld >> card & 1:
                 total += rank_points(card % 13 + 1, ace)
         return total

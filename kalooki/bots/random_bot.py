@@ -330,8 +330,7 @@ def surely_no_opening(
     most the candidates with the joker add to them. Two jokers go straight to the search, which
     spares the solver most hands that hold them and no opening.
     """
-    ace = rules.most_ace_points(variant)
-    points = _natural_points(ace)
+    points = _natural_points(rules.most_ace_points(variant), rules.most_joker_points(variant))
     jokers = state.jokers
     if jokers > 1:
         return _most_points(options, held, room, rules.opening_points(variant), points) is False
@@ -431,9 +430,9 @@ PROOF_STEPS = 2_000
 
 
 @lru_cache(maxsize=16)
-def _natural_points(ace: int) -> tuple[int, ...]:
-    """What each card code adds to a meld at most, an ace counted at ``ace`` (a joker: the most of any)."""
-    return (*(rank_points(code % 13 + 1, ace) for code in range(JOKER)), max(10, ace))
+def _natural_points(ace: int, joker: int) -> tuple[int, ...]:
+    """What each card code adds to a meld at most, an ace counted at ``ace``, a joker at ``joker``."""
+    return (*(rank_points(code % 13 + 1, ace) for code in range(JOKER)), joker)
 
 
 def _not_stranding(view: PlayerView, layings: Iterable[Meld | Build | Swap]) -> list[Meld | Build | Swap]:
