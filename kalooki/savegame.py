@@ -202,8 +202,20 @@ def load_save(text: str | bytes) -> LoadedSave:
     try:
         data = jsonio.loads(text)
     except jsonio.JsonInputError as error:
-        raise SaveFormatError(f"the save is damaged: it is not valid JSON ({error})") from None
+        raise SaveFormatError(f"the save is damaged: {_unreadable(error)}") from None
     return load_save_document(data)
+
+
+def _unreadable(error: jsonio.JsonInputError) -> str:
+    """Why a save's text does not parse, in a reader's words rather than the parser's ("Expecting ','
+    delimiter" of a file that merely ends early; "not valid JSON" of a number that is valid, only long)."""
+    if error.damage == "empty":
+        return "the file is empty"
+    if error.damage == "cut off":
+        return "it is cut off (the file ends partway through)"
+    if error.damage == "too much":
+        return f"it holds what kalooki does not read: {error.reason}"
+    return f"it is not valid JSON ({error})"
 
 
 def load_save_document(data: object) -> LoadedSave:
