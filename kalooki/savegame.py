@@ -27,6 +27,7 @@ from kalooki.errors import KalookiError
 from kalooki.file_kinds import MAX_SAVE_BYTES, SAVE_FORMAT, hosted_session
 from kalooki.statecheck import rng_state_problem
 from kalooki.text import escape_controls, has_controls
+from kalooki.turncheck import not_a_seat
 
 SAVE_VERSION = 1
 SAVE_SUFFIX = ".kalooki-save.json"
@@ -103,10 +104,7 @@ class Session:
         """Every seat is the human's or a bot's, exactly once."""
         seats = set(range(len(game.players)))
         if self.human_seat not in seats:
-            raise ValueError(
-                f"the player's seat {self.human_seat} is not at the table: "
-                f"this {len(seats)}-player game's seats are 0 to {len(seats) - 1}"
-            )
+            raise ValueError(f"human_seat: {not_a_seat(self.human_seat, len(seats))}")
         if set(self.bots) != seats - {self.human_seat}:
             raise ValueError("the bots' seats do not match the table")
         for name in self.bots.values():

@@ -50,7 +50,7 @@ def test_a_seat_out_of_range_is_refused_with_this_games_seats(seat: int) -> None
     with pytest.raises(StateFormatError) as caught:
         Game.from_json(damaged({"current": seat}))
     message = (
-        f"the saved game is damaged: current: seat {seat} is not at the table: "
+        f"the saved game is damaged: current: {seat} is not at the table: "
         "this 2-player game's seats are 0 to 1"
     )
     assert str(caught.value) == message
