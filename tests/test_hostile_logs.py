@@ -281,7 +281,8 @@ def test_a_log_cut_off_in_its_last_record_replays_its_whole_moves_and_says_so(
     stops = "" if between_moves else f"; the replay stops at record {moves}, where the last whole move ends"
     result = runner.invoke(app, ["replay", str(log)])
     assert result.exit_code == 1
-    assert result.stdout.startswith(f"{log}: ok: {moves} records, ")
+    # It said "ok:" on standard output and the cut-off on standard error: success and failure at once.
+    assert result.stdout.startswith(f"{log}: partial, its last record cut off: {moves} records, ")
     assert result.stderr == (
         f"{log}:{len(records)}: the last record is cut off (the game was stopped while writing it); "
         f"the {len(records) - 1} records before it are whole{stops}\n"
