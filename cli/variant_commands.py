@@ -351,5 +351,5 @@ def register(app: typer.Typer) -> None:
     variants.command()(show)
     variants.command(short_help="Show the knobs on which two variants differ, side by side.")(diff)
     app.add_typer(variants, name="variants")
-    app.command(short_help="Print a variant's rules as a rulebook (Markdown into a file).")(rules)
+    app.command(short_help="Print a variant's rulebook (Markdown into a pipe or file).")(rules)
     app.command(short_help="Print, check or write the JSON Schemas for editors.")(schema)
