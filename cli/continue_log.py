@@ -1,4 +1,4 @@
-"""``kalooki resume FILE [--log LOG.jsonl]``: a resumed game goes on writing the log it was started with.
+"""``kalooki resume FILE [--log FILE.jsonl]``: a resumed game goes on writing the log it was started with.
 
 A log is replayed from its first deal, so a resumed game cannot start a new one: it must
 continue the log of the same game. The log is checked first, all of it (it must replay

@@ -265,6 +265,11 @@ def start_hotseat(
     for index, key in enumerate(keys):
         if key in keys[:index]:
             first = names[keys.index(key)]
+            if first == names[index]:  # "'ann' reads as 'ann'" of the same name given twice
+                raise typer.BadParameter(
+                    f"'{escape_controls(first)}' is given twice; give each person a different name",
+                    param_hint="'--humans'",
+                )
             # The letter that reads as another, as a hosted table names it (': this name's U+0430 ...').
             name, letter = escape_controls(names[index]), name_lookalike(names[index], "its")
             raise typer.BadParameter(

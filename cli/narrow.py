@@ -9,6 +9,7 @@ their spaces, and caps the columns of words (figure names) so they wrap instead 
 
 from __future__ import annotations
 
+import math
 import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple
@@ -93,7 +94,8 @@ WIDEST: Final = 1000
 def difference_texts(item: Difference) -> list[str]:
     """A difference's two values and the change (B - A, or cell - baseline) as tables print them."""
     scale, unit = (100.0, "%") if item.kind == "rate" else (1.0, "")
-    a, b, change = (f"{scale * value:.2f}{unit}" for value in (item.a, item.b, item.difference))
+    places = decimal_places(scale * item.difference)
+    a, b, change = (f"{scale * value:.{places}f}{unit}" for value in (item.a, item.b, item.difference))
     if item.no_data:
         # A figure of nothing (nobody opened, nobody went out) is no 0.00, and no change from one.
         a, b = ("-" if side in item.no_data else text for side, text in (("a", a), ("b", b)))
@@ -101,6 +103,16 @@ def difference_texts(item: Difference) -> list[str]:
     if change.startswith("-") and change.strip("-0.%") == "":
         change = change[1:]  # a change that rounds to nothing is no fall: -0.00% read as one
     return [a, b, change if change.startswith("-") else f"+{change}"]
+
+
+def decimal_places(change: float) -> int:
+    """Two, or as many more (up to six) as show two digits of a change that two would round to nothing:
+    "0.00 0.00 +0.00" beside a p-value of 0.2093 showed no difference for the test to be about. A change
+    that six would round to nothing too (a float's noise) keeps two."""
+    size = abs(change)
+    if not 0.5e-6 <= size < 0.005:
+        return 2
+    return min(6, 1 - math.floor(math.log10(size)))
 
 
 def p_texts(item: Difference) -> list[str]:

@@ -495,8 +495,10 @@ def refusal(
             code=error.code,
         )
     if error.code in ("started", "table_full") and kept is None and seats:
+        # The seats this account keeps there may be another's who shares it: not "your seat" to a newcomer.
         names = " or ".join(f"--name {escape_controls(seat.name)}" for seat in seats)
-        return TableConnectionError(f"{error}; your seat there comes back with {names}", code=error.code)
+        back = f"if you had a seat there, it comes back with {names}"
+        return TableConnectionError(f"{error}; {back}", code=error.code)
     return error
 
 

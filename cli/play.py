@@ -405,7 +405,7 @@ def resume(
         typer.Option(
             "--log",
             parser=file_name,
-            metavar="LOG.jsonl",
+            metavar="FILE.jsonl",
             help="Go on writing the game's log from this file (by default, the log its save records: "
             "the file given to 'kalooki play --log').",
         ),

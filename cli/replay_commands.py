@@ -224,7 +224,9 @@ def replay_command(
     ending = "the game is over" if summary.game_over else f"the log stops {summary.ends}"
     records, actions = counted(summary.records, "record"), counted(summary.actions, "action")
     counts = f"{records}, {actions}, {counted(summary.hands, 'hand')} reproduced"
-    console.print(escape_controls(f"{log}: ok: {counts}; {ending}; totals: {totals}"), markup=False)
+    # A cut-off log fails (exit 1): its whole moves are told as reproduced, but not as "ok".
+    verdict = "partial, its last record cut off" if logged.cut_off else "ok"
+    console.print(escape_controls(f"{log}: {verdict}: {counts}; {ending}; totals: {totals}"), markup=False)
     if logged.cut_off:
         stops = f"; the replay stops at record {logged.given}, where the last whole move ends"
         said = logged.cut_off_message() + (stops if logged.given < logged.whole() else "")

@@ -160,20 +160,19 @@ def packed(items: list[str], width: int) -> list[str]:
 
 
 def table_legend(run: ScriptRun, variant: Variant | None) -> str:
-    """What the numbers of the hands table mean, with the first scored cell as the example."""
-    example = next(
-        (
-            (hand.scores[name], hand.hand_points[name], hand.kalooki)
-            for hand in run.hands
-            for name in run.players
-            if hand.scores.get(name)
-        ),
-        None,
-    )
-    score, points, kalooki = example if example is not None else (12, 12, False)
+    """What the numbers of the hands table mean, with the first scored cell as the example (of a table
+    where none scored, its first cell; of one with no cell, none: a made-up example read as a cell)."""
+    cells = [
+        (hand.scores[name], hand.hand_points[name], hand.kalooki)
+        for hand in run.hands
+        for name in run.players
+        if name in hand.scores
+    ]
+    score, points, kalooki = next((cell for cell in cells if cell[0]), cells[0] if cells else (0, 0, False))
+    added, left = (f" ({score:+d})", f" ({points})") if cells else ("", "")
     legend = (
-        f"Each cell: what the hand added to the player's total ({score:+d}), and in brackets the value "
-        f"of the cards they were left with ({points})"
+        f"Each cell: what the hand added to the player's total{added}, and in brackets the value "
+        f"of the cards they were left with{left}"
     )
     penalty = variant is None or variant.scoring == "penalty"
     if not penalty:

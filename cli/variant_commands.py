@@ -212,8 +212,8 @@ def diff(
     with cli_errors():
         left, right = load_each(((first, set_a, "--set-a"), (second, set_, "--set")))
     # Names as typed, which may be files' names with escape sequences: spelled out, as in a diagnostic.
-    label_a = escape_controls(" ".join([first, *(f"--set-a {option}" for option in set_a or ())]))
-    label_b = escape_controls(" ".join([second, *(f"--set {option}" for option in set_ or ())]))
+    # Each with the knobs set on it, not the option that set them: "classic (jokers=3)".
+    label_a, label_b = escape_controls(set_label(first, set_a)), escape_controls(set_label(second, set_))
     differences = variant_differences(left, right)
     if not differences:
         typer.echo(f"{label_a} and {label_b} have the same rules")
@@ -234,6 +234,11 @@ def diff(
     for knob, a, b in differences:
         line = Text.assemble((knob, "bold"), f": {yaml_scalar(a)} → {yaml_scalar(b)}")
         console.print(Padding(line, (0, 0, 0, 2)))
+
+
+def set_label(name: str, options: list[str] | None) -> str:
+    """A variant's name as typed, with the knobs set on it for a diff, if any: ``classic (jokers=3)``."""
+    return f"{name} ({', '.join(options)})" if options else name
 
 
 def rules(
@@ -351,5 +356,5 @@ def register(app: typer.Typer) -> None:
     variants.command()(show)
     variants.command(short_help="Show the knobs on which two variants differ, side by side.")(diff)
     app.add_typer(variants, name="variants")
-    app.command(short_help="Print a variant's rules as a rulebook (Markdown into a file).")(rules)
+    app.command(short_help="Print a variant's rulebook (Markdown into a pipe or file).")(rules)
     app.command(short_help="Print, check or write the JSON Schemas for editors.")(schema)

@@ -197,6 +197,23 @@ def full_pack(decks: int, jokers: int) -> Counter[Card]:
     return pack
 
 
+def pack_difference(cards: Counter[Card], pack: Counter[Card], most: int = 4) -> str:
+    """How ``cards`` differ from ``pack``, card by card ("QD twice, 7C missing"); the first ``most``
+    differences, then how many more (a save edited at random can differ in every card)."""
+    said: list[str] = []
+    for card in sorted(cards.keys() | pack.keys()):
+        held, wanted = cards[card], pack[card]
+        if held == wanted:
+            continue
+        if held == 0:
+            said.append(f"{format_card(card)} missing")
+            continue
+        times = {1: "once", 2: "twice"}.get(held, f"{held} times")
+        said.append(f"{format_card(card)} {times}" + (f" (the pack has {wanted})" if wanted != 1 else ""))
+    shown = ", ".join(said[:most])
+    return shown if len(said) <= most else f"{shown} and {len(said) - most} more"
+
+
 def pack_list(decks: int, jokers: int) -> list[Card]:
     """Every physical card of the pack in a fixed order, ready to shuffle."""
     return [card for card in range(52) for _ in range(decks)] + [JOKER] * jokers

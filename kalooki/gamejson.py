@@ -7,6 +7,7 @@ from typing import Any
 
 from kalooki.cards import (
     full_pack,
+    pack_difference,
 )
 from kalooki.cardstate import CardState
 from kalooki.gamestate import (
@@ -106,9 +107,10 @@ class GameJson(Laying):
             raise StateFormatError(f"the saved game is damaged: {_SEATS}", problem=_SEATS)
         if not 0 <= self.dealer < count:
             raise StateFormatError(f"the saved game is damaged: {_SEATS}", problem=_SEATS)
-        pack = full_pack(self.variant.decks, self.variant.jokers)
-        if self.cards_everywhere() != pack:
-            raise StateFormatError(f"the saved game is damaged: {_NOT_ONE_PACK}", problem=_NOT_ONE_PACK)
+        pack, cards = full_pack(self.variant.decks, self.variant.jokers), self.cards_everywhere()
+        if cards != pack:
+            problem = f"{_NOT_ONE_PACK}: {pack_difference(cards, pack)}"
+            raise StateFormatError(f"the saved game is damaged: {problem}", problem=problem)
         for meld in self.table:
             try:
                 make_meld(meld.cards, self.variant, kind=meld.kind)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, NoReturn, TypeGuard
+from typing import Any, Literal, NoReturn, TypeGuard
 
 from kalooki.errors import KalookiError
 
@@ -19,18 +19,28 @@ MAX_DIGITS = 30
 """Longest number accepted: every number in a save or a log is far shorter."""
 
 
+JsonDamage = Literal["empty", "cut off", "too much", "not JSON"]
+
+
+class _TooMuch(ValueError):
+    """Valid JSON this reader refuses (a number too long, a key twice): not "not JSON" to a reader."""
+
+
 class JsonInputError(KalookiError):
     """Text that is not JSON we accept; the message says where and why, in one line.
 
     ``line`` and ``column`` (from 1) are where the parser stopped, 0 when it does not say; ``reason`` is
-    the why alone.
+    the why alone. ``damage`` says what a reader is told of a file: ``"empty"`` (nothing but blanks),
+    ``"cut off"`` (it ends partway through a document), ``"too much"`` (valid JSON holding what this
+    reader refuses: a number too long, a key twice, nesting too deep) or ``"not JSON"``.
     """
 
-    def __init__(self, reason: str, line: int = 0, column: int = 0) -> None:
+    def __init__(self, reason: str, line: int = 0, column: int = 0, damage: JsonDamage = "not JSON") -> None:
         super().__init__(f"line {line} column {column}: {reason}" if line else reason)
         self.reason = reason
         self.line = line
         self.column = column
+        self.damage: JsonDamage = damage
 
 
 def is_whole_number(value: object) -> TypeGuard[int]:
@@ -44,16 +54,16 @@ def _no_constant(name: str) -> NoReturn:
 
 def _whole(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise ValueError(f"a number of {len(text.lstrip('-'))} digits (at most {MAX_DIGITS} are accepted)")
+        raise _TooMuch(f"a number of {len(text.lstrip('-'))} digits (at most {MAX_DIGITS} are accepted)")
     return int(text)
 
 
 def _real(text: str) -> float:
     if len(text) > MAX_DIGITS + 10:
-        raise ValueError(f"a number of {len(text)} characters (at most {MAX_DIGITS + 10} are accepted)")
+        raise _TooMuch(f"a number of {len(text)} characters (at most {MAX_DIGITS + 10} are accepted)")
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"{text} is too large a number")
+        raise _TooMuch(f"{text} is too large a number")
     return value
 
 
@@ -65,7 +75,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise ValueError(f"the key {json.dumps(key, ensure_ascii=True)} appears twice in one object")
+                raise _TooMuch(f"the key {json.dumps(key, ensure_ascii=True)} appears twice in one object")
             seen.add(key)
     return found
 
@@ -80,10 +90,25 @@ def loads(text: str | bytes) -> Any:
         # "Unterminated string starting at" and "Invalid control character '\\n' at" end where
         # Python adds the place, which is given apart (line, column): the reason stops short of it.
         reason = error.msg.removesuffix(" at").removesuffix(" starting")
-        raise JsonInputError(reason, error.lineno, error.colno) from None
+        raise JsonInputError(reason, error.lineno, error.colno, _damage(text, error)) from None
     except UnicodeDecodeError as error:
         raise JsonInputError(f"not UTF-8 text (byte {error.start + 1})") from None
     except RecursionError:
-        raise JsonInputError("nested too deeply") from None
+        raise JsonInputError("nested too deeply", damage="too much") from None
+    except _TooMuch as error:
+        raise JsonInputError(str(error), damage="too much") from None
     except ValueError as error:
         raise JsonInputError(str(error)) from None
+
+
+def _damage(text: str | bytes, error: json.JSONDecodeError) -> JsonDamage:
+    """Whether text the parser stopped in is empty, ends early, or is not JSON where it stopped: a string
+    that never closes, or a stop at the text's end, is one the writer did not finish. (Bytes are looked
+    at as given: the parser reads a UTF-16 byte-order mark alone as no text at all.)"""
+    if not text.strip():
+        return "empty"
+    if error.doc.strip() and (
+        error.msg.startswith("Unterminated string") or error.pos >= len(error.doc.rstrip())
+    ):
+        return "cut off"
+    return "not JSON"

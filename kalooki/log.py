@@ -336,6 +336,8 @@ def _replay_record(game: Game, items: _Records, index: int, record: Mapping[str,
     kind = record.get("type")
     # Read before the try: a line of the file that is no record is a ReplayError of its own, said as it is.
     following = [item for item in (items.get(index + 1), items.get(index + 2)) if item is not None]
+    if kind in ACTION_EVENTS:
+        _refuse_a_player_not_playing(game, index, record)
     try:
         if kind in ACTION_EVENTS:
             # Logs write the stock top first; the engine keeps its top at the end of the list.
@@ -353,12 +355,42 @@ def _replay_record(game: Game, items: _Records, index: int, record: Mapping[str,
         if error.player is not None:  # worded about the player already: "ann must draw first: ..."
             raise ReplayError(f"record {index + 1}: does not reproduce: {error}") from None
         # Worded to the player ("you have no KH ..."): it would read as said to whoever replays the log.
+        # Named as the record names them: once a hand is over, the engine's player is the last to play.
         raise ReplayError(
-            f"record {index + 1}: does not reproduce: {game.player}'s {kind} is refused: {error}"
+            f"record {index + 1}: does not reproduce: {_whose(game, record)} {kind} is refused: {error}"
         ) from None
     except REFUSED as error:
         raise ReplayError(f"record {index + 1}: does not reproduce: {error}") from None
     raise ReplayError(f"record {index + 1}: a '{kind}' record where an action or deal was expected")
+
+
+def _refuse_a_player_not_playing(game: Game, index: int, record: Mapping[str, Any]) -> None:
+    """Refuse an action record whose player is not at the table, or (while a hand is played) is not the
+    one whose turn it is: the engine would try it as the turn's player's and blame them for it."""
+    if "player" not in record:
+        return  # said by the record's comparison with the event the engine produces
+    player = record["player"]
+    if player not in game.players:
+        players = ", ".join(escape_controls(name) for name in game.players)
+        raise ReplayError(
+            f"record {index + 1}: does not reproduce: the record's player {_shown(player)} is not at this "
+            f"table (its players are {players})"
+        )
+    if game.phase in ("draw", "play") and player != game.player:
+        raise ReplayError(
+            f"record {index + 1} ({record.get('type')}): player: the log says {_shown(player)}, "
+            f"the engine produced {json.dumps(game.player)}"
+        )
+
+
+def _shown(value: object) -> str:
+    """A record's value in JSON's words (which spell out control characters), clipped to fit a line."""
+    return clipped(json.dumps(value, default=repr))
+
+
+def _whose(game: Game, record: Mapping[str, Any]) -> str:
+    player = record.get("player")
+    return f"{player}'s" if isinstance(player, str) and player in game.players else f"{game.player}'s"
 
 
 def _confirm(

@@ -27,6 +27,7 @@ from kalooki.errors import KalookiError
 from kalooki.file_kinds import MAX_SAVE_BYTES, SAVE_FORMAT, hosted_session
 from kalooki.statecheck import rng_state_problem
 from kalooki.text import escape_controls, has_controls
+from kalooki.turncheck import not_a_seat
 
 SAVE_VERSION = 1
 SAVE_SUFFIX = ".kalooki-save.json"
@@ -103,10 +104,7 @@ class Session:
         """Every seat is the human's or a bot's, exactly once."""
         seats = set(range(len(game.players)))
         if self.human_seat not in seats:
-            raise ValueError(
-                f"the player's seat {self.human_seat} is not at the table: "
-                f"this {len(seats)}-player game's seats are 0 to {len(seats) - 1}"
-            )
+            raise ValueError(f"human_seat: {not_a_seat(self.human_seat, len(seats))}")
         if set(self.bots) != seats - {self.human_seat}:
             raise ValueError("the bots' seats do not match the table")
         for name in self.bots.values():
@@ -202,8 +200,20 @@ def load_save(text: str | bytes) -> LoadedSave:
     try:
         data = jsonio.loads(text)
     except jsonio.JsonInputError as error:
-        raise SaveFormatError(f"the save is damaged: it is not valid JSON ({error})") from None
+        raise SaveFormatError(f"the save is damaged: {_unreadable(error)}") from None
     return load_save_document(data)
+
+
+def _unreadable(error: jsonio.JsonInputError) -> str:
+    """Why a save's text does not parse, in a reader's words rather than the parser's ("Expecting ','
+    delimiter" of a file that merely ends early; "not valid JSON" of a number that is valid, only long)."""
+    if error.damage == "empty":
+        return "the file is empty"
+    if error.damage == "cut off":
+        return "it is cut off (the file ends partway through)"
+    if error.damage == "too much":
+        return f"it holds what kalooki does not read: {error.reason}"
+    return f"it is not valid JSON ({error})"
 
 
 def load_save_document(data: object) -> LoadedSave:

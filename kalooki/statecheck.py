@@ -38,6 +38,7 @@ from kalooki.turncheck import (
     drawn_card_problem,
     ended_turn_problem,
     laid_problem,
+    not_a_seat,
     seat_named,
     snapshot_problem,
     turn_record_problem,
@@ -70,11 +71,9 @@ def _seat_in_game(seat: int, info: ValidationInfo) -> int:
     players = info.context.get(PLAYERS) if isinstance(info.context, dict) else None
     if isinstance(players, int):
         if not 0 <= seat < players:
-            raise ValueError(
-                f"seat {seat} is not at the table: this {players}-player game's seats are 0 to {players - 1}"
-            )
+            raise ValueError(not_a_seat(seat, players))
     elif not 0 <= seat < MAX_PLAYERS:
-        raise ValueError(f"seat {seat} is not at any table: seats are 0 to {MAX_PLAYERS - 1}")
+        raise ValueError(f"{seat} is not at any table: seats are 0 to {MAX_PLAYERS - 1}")
     return seat
 
 
@@ -326,7 +325,7 @@ def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
     if any(game.eliminated) and not variant.elimination:
         return "a player is eliminated, but the variant has no elimination"
     if not 0 <= game.first_seat < count:
-        return f"the first player's seat {game.first_seat} is not at the table"
+        return f"first_seat: {not_a_seat(game.first_seat, count)}"
     over = game.phase in ("hand_over", "game_over")
     if len(game.results) != game.hand_number - (0 if over else 1):
         return f"it is hand {game.hand_number}, but {len(game.results)} hands have results"

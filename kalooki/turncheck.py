@@ -26,6 +26,12 @@ def seat_named(game: Game, seat: int) -> str:
     return f"seat {seat + 1} ({game.players[seat]})"
 
 
+def not_a_seat(value: int, players: int) -> str:
+    """Why a seat field's value (as the file numbers seats, from 0) is none of the game's, after the field's
+    name as a table's view says it: not "seat 9", since "seat 2 (bob)" in other messages counts from 1."""
+    return f"{value} is not at the table: this {players}-player game's seats are 0 to {players - 1}"
+
+
 def unchanged_by_laying(turn: TurnState) -> tuple[object, ...]:
     """What of a turn's record no meld, build or swap changes: the draw, the card it owes, its start."""
     return turn.drew, turn.drawn_card, turn.must_use_card, turn.opened_before

@@ -109,11 +109,19 @@ def suggest_value(word: str, options: Sequence[str]) -> str | None:
             return option
     close = suggest(word, options)
     if close is None:
-        return None
+        return _begun(squashed, options)
     words = set(re.split(r"[\s_-]+", word.lower())) - set(close.split("_"))
     if squashed.endswith(_squashed(close)) or words & _NEGATIONS:
         return None
     return close
+
+
+def _begun(squashed: str, options: Sequence[str]) -> str | None:
+    """The one option that begins with the (squashed) word, as ``winner`` begins ``winner_collects``:
+    too far from the whole for a close spelling, but a value's first word is no other's. Of three
+    letters or more, so that a stray letter is not taken for a value."""
+    begun = [option for option in options if _squashed(option).startswith(squashed)]
+    return begun[0] if len(squashed) >= 3 and len(begun) == 1 else None
 
 
 def _fields_at(model: type[BaseModel] | None, loc: Sequence[str | int]) -> list[str]:

@@ -33,14 +33,20 @@ try:
 except ImportError:  # Windows: no advisory locks; two joins at the same instant may lose one seat.
     fcntl = None  # type: ignore[assignment]
 
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import (
+    ConnectionClosed,
+    InvalidHandshake,
+    InvalidMessage,
+    InvalidStatus,
+    InvalidURI,
+)
 from websockets.sync.client import ClientConnection, connect
 
 from kalooki import jsonio
 from kalooki.errors import KalookiError
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.statecheck import MAX_NAME
-from kalooki.text import name_key
+from kalooki.text import clipped, escape_controls, name_key
 from kalooki.validation import spell_surrogates
 
 from .protocol import (
@@ -64,7 +70,30 @@ def _unreachable(error: Exception) -> str:
         return f"no computer of that name is known ({error.strerror})"
     if isinstance(error, TimeoutError):
         return f"no answer within {CONNECT_TIMEOUT:g} s"
+    if isinstance(error, InvalidHandshake):
+        return _not_a_handshake(error)
     return str(error)
+
+
+TABLE_REFUSALS = frozenset({400, 403, 503})
+"""The HTTP statuses a kalooki table answers a join's request with, when it refuses it (its gate's)."""
+
+
+def _not_a_handshake(error: InvalidHandshake) -> str:
+    """Why what answered at the address opened no table's connection: the library's words ("did not
+    receive a valid HTTP response") do not say that something else, not a table, may be listening."""
+    if isinstance(error, InvalidStatus):
+        status = error.response.status_code
+        if status in TABLE_REFUSALS:
+            said = escape_controls(clipped(error.response.body.decode("utf-8", "replace").strip()))
+            return f"the connection was refused (HTTP {status}{': ' + said if said else ''})"
+        return f"what answers there is not a kalooki table: it answered HTTP {status}"
+    if isinstance(error, InvalidMessage):
+        if isinstance(error.__cause__, EOFError):
+            # A table over its connection cap closes a new one at once, as anything else may: both are said.
+            return "it closed the connection unanswered (a kalooki table that is full does: try again later)"
+        return "what answers there is not a kalooki table: its answer is not HTTP"
+    return f"what answers there is not a kalooki table ({error})"  # an upgrade answered wrongly
 
 
 def _spelled(value: Any) -> Any:

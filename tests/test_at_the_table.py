@@ -16,6 +16,7 @@ from kalooki_cli.going_out import why_not_kalooki
 from kalooki_cli.interactive import LOOK_WORDS, InteractiveGame
 from kalooki_cli.render import COMMANDS, Seating
 from kalooki_cli.scoresheet import hand_end_event, render_hand_end
+from kalooki_cli.script_commands import table_legend
 from kalooki_cli.table_notation import built_event_cards, move_text, table_sentence
 from rich.console import Console
 from test_interactive import error_lines, fixed_game, flowing, run
@@ -25,6 +26,7 @@ from kalooki.cards import JOKER, parse_card, parse_cards
 from kalooki.engine import FixedDeal, Game
 from kalooki.events import HandEndEvent
 from kalooki.moves import Build, parse_move
+from kalooki.script_run import ScriptRun
 from kalooki.variant import Variant
 
 SCRIPTS = Path(__file__).parent / "golden" / "scripts"
@@ -119,6 +121,25 @@ def test_the_script_result_table_explains_its_numbers() -> None:
         "they were left with (80); going Kalooki adds 25 to every other player (80 + 25 = 105). "
         "The total row is each player's total at the end."
     ) in flowing(output)
+
+
+def test_a_result_table_with_no_hand_scored_explains_itself_with_its_own_cell() -> None:
+    # It fell back to a made-up "(+12) ... (12)" under cells reading "+0 (103)" and "+0 (95)".
+    script = SCRIPTS / "opening-too-low.yaml"
+    output = CliRunner().invoke(app, ["play", str(script)], env={"COLUMNS": "200"}).output
+    assert "│ +0 (103) │ +0 (95) │" in output
+    assert (
+        "Each cell: what the hand added to the player's total (+0), and in brackets the value of the cards "
+        "they were left with (103). The total row is each player's total at the end."
+    ) in flowing(output)
+
+
+def test_a_result_table_with_no_cell_gives_no_made_up_example() -> None:
+    legend = table_legend(ScriptRun(variant="classic", players=["ann", "bob"]), Variant())
+    assert legend.startswith(
+        "Each cell: what the hand added to the player's total, and in brackets the value of the cards they "
+        "were left with. "
+    )
 
 
 def test_the_script_result_on_a_narrow_terminal_writes_every_score_whole() -> None:

@@ -175,3 +175,21 @@ def test_the_readmes_table_writes_each_meld_as_the_screen_does() -> None:
         move = parse_move(f"meld {line.group(3).replace(', closed', '')}")  # the mark is the screen's
         assert isinstance(move, Meld)
         assert meld_text(make_meld(move.groups[0], classic), classic).plain == line.group(3)
+
+
+def test_the_readme_and_the_help_say_the_same_of_rules_log_files_and_the_sweeps_baseline() -> None:
+    from kalooki_cli.app import app
+    from typer.testing import CliRunner
+
+    runner = CliRunner()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    # "(Markdown into a file)" in the help, "(Markdown into a pipe)" in the README: it is both.
+    listed = runner.invoke(app, ["--help"], env={"COLUMNS": "200"}).output
+    assert "rulebook (Markdown into a pipe or file)." in listed
+    assert "# the rules as a rulebook (Markdown into a pipe or file)" in readme
+    # resume's --log read LOG.jsonl where play's, host's and its own messages read FILE.jsonl.
+    for command in (["play"], ["resume"], ["host"]):
+        said = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "200"}).output
+        assert re.search(r"--log FILE\.jsonl ", said), command
+    # "against a baseline": the example's baseline is the first cell, not classic's own values.
+    assert "the first unless `--baseline` names another (below: opening_threshold=30" in readme

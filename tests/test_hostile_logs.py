@@ -10,12 +10,14 @@ from typing import Any
 
 import pytest
 from kalooki_cli.app import app
+from rules_helpers import recorded_run
 from typer.testing import CliRunner
 
 from kalooki.bots import make_bot
 from kalooki.driver import play_turn
 from kalooki.engine import Game
 from kalooki.log import GameRecorder, ReplayError, replay
+from kalooki.script import load_script
 from kalooki.variant import Variant
 
 runner = CliRunner()
@@ -47,6 +49,44 @@ def refused(records: Iterable[dict[str, Any]]) -> str:
 
 def test_the_unedited_log_replays() -> None:
     assert replay(bot_log()).actions > 0
+
+
+def ended_hand_log() -> list[dict[str, Any]]:
+    """A log of ann going out in the first hand (of four players: ann, bob, cid, dee)."""
+    script = Path(__file__).parent / "golden" / "scripts" / "kalooki-opening.yaml"
+    records = recorded_run(load_script(script))[1]
+    assert records[-1]["type"] == "hand_end"
+    return records
+
+
+def test_an_action_after_the_hand_ended_names_the_records_player() -> None:
+    # It said "ann's draw is refused": ann, who went out, not cid, whom the record names.
+    records = [*ended_hand_log(), {"type": "draw", "player": "cid", "source": "stock"}]
+    assert refused(records) == (
+        f"record {len(records)}: does not reproduce: cid's draw is refused: hand 1 is over"
+    )
+
+
+@pytest.mark.parametrize(("player", "shown"), [("zed", '"zed"'), (17, "17"), ("\x1b[2J", '"\\u001b[2J"')])
+def test_an_action_of_a_player_not_at_the_table_says_so(player: object, shown: str) -> None:
+    # It said "ann's discard is refused: hand 1 is over" of a record naming zed, who is not playing.
+    records = [*ended_hand_log(), {"type": "discard", "player": player, "card": "QD"}]
+    assert refused(records) == (
+        f"record {len(records)}: does not reproduce: the record's player {shown} is not at this table "
+        "(its players are ann, bob, cid, dee)"
+    )
+
+
+def test_a_refused_action_out_of_turn_names_the_logs_player_and_the_turns() -> None:
+    records = bot_log()
+    index = first(records, "discard")
+    records[index]["player"] = "bob" if records[index]["player"] == "ann" else "ann"
+    records[index]["card"] = "not a card"
+    turn = "ann" if records[index]["player"] == "bob" else "bob"
+    assert refused(records[: index + 1]) == (
+        f'record {index + 1} (discard): player: the log says "{records[index]["player"]}", '
+        f'the engine produced "{turn}"'
+    )
 
 
 def test_a_null_card_is_refused() -> None:
@@ -241,7 +281,8 @@ def test_a_log_cut_off_in_its_last_record_replays_its_whole_moves_and_says_so(
     stops = "" if between_moves else f"; the replay stops at record {moves}, where the last whole move ends"
     result = runner.invoke(app, ["replay", str(log)])
     assert result.exit_code == 1
-    assert result.stdout.startswith(f"{log}: ok: {moves} records, ")
+    # It said "ok:" on standard output and the cut-off on standard error: success and failure at once.
+    assert result.stdout.startswith(f"{log}: partial, its last record cut off: {moves} records, ")
     assert result.stderr == (
         f"{log}:{len(records)}: the last record is cut off (the game was stopped while writing it); "
         f"the {len(records) - 1} records before it are whole{stops}\n"

@@ -142,17 +142,17 @@ def escape_in_bot_name(document: dict[str, Any]) -> None:
         (infinite_card, "not valid JSON (Infinity is not a number JSON allows)"),
         (
             game_over_with_winner_99,
-            "winners[0]: seat 99 is not at the table: this 3-player game's seats are 0 to 2",
+            "winners[0]: 99 is not at the table: this 3-player game's seats are 0 to 2",
         ),
         (bot_in_play_with_hand_in_stock, "seat 2 (bob) holds 0 cards, which play cannot lead to"),
         (everyone_eliminated, "a player is eliminated, but the variant has no elimination"),
         (
             set_game("first_seat", 99),
-            "first_seat: seat 99 is not at the table: this 3-player game's seats are 0 to 2",
+            "first_seat: 99 is not at the table: this 3-player game's seats are 0 to 2",
         ),
         (
             set_game("first_seat", 5),
-            "first_seat: seat 5 is not at the table: this 3-player game's seats are 0 to 2",
+            "first_seat: 5 is not at the table: this 3-player game's seats are 0 to 2",
         ),
         (empty_stock_in_draw, "the player to move has no card to draw"),
         (
@@ -365,7 +365,7 @@ SEATS = "this 3-player game's seats are 0 to 2"
     ("edit", "said"),
     [
         # Not pydantic's "Input should be less than 8": the field, and the seats this game has.
-        (set_game("current", 7), f"{DAMAGED}: current: seat 7 is not at the table: {SEATS}"),
+        (set_game("current", 7), f"{DAMAGED}: current: 7 is not at the table: {SEATS}"),
         (set_game("hand_number", 0), f"{DAMAGED}: hand_number: must be at least 1, got 0"),
         (
             set_game("current", "1"),
@@ -373,7 +373,7 @@ SEATS = "this 3-player game's seats are 0 to 2"
         ),
         (
             set_session("human_seat", 3),
-            f"the save is damaged: its session is invalid (the player's seat 3 is not at the table: {SEATS})",
+            f"the save is damaged: its session is invalid (human_seat: 3 is not at the table: {SEATS})",
         ),
     ],
 )

@@ -567,7 +567,7 @@ def test_resume_refuses_a_damaged_save(tmp_path: Path, monkeypatch: pytest.Monke
     path.write_text(text[: len(text) // 2])
     result = CliRunner().invoke(app, ["resume", str(path)])
     assert result.exit_code == 1
-    assert f"{path}: the save is damaged: it is not valid JSON" in result.output
+    assert f"{path}: the save is damaged: it is cut off (the file ends partway through)" in result.output
 
 
 def test_a_save_round_trips_through_the_file(tmp_path: Path) -> None:

@@ -26,6 +26,7 @@ from kalooki.loader import (
 )
 from kalooki.resources import variants_dir
 from kalooki.set_options import parse_set_options
+from kalooki.validation import suggest_value
 from kalooki.variant import CLASSIC, KNOB_NAMES, Variant
 from kalooki.variant_checks import cross_field_problems
 from kalooki.variant_writer import variant_differences
@@ -182,6 +183,29 @@ def test_a_direction_is_suggested_by_meaning_never_the_opposite(written: str, su
         "v.yaml:1:17: play_direction: expected one of clockwise, counter_clockwise, "
         f"got '{written}'{suggested}"
     ]
+
+
+@pytest.mark.parametrize(
+    ("written", "suggested"),
+    [
+        # Too far from winner_collects for a close spelling, it got no "did you mean" at all.
+        ("winner", " (did you mean 'winner_collects'?)"),
+        ("Winner", " (did you mean 'winner_collects'?)"),
+        ("win", " (did you mean 'winner_collects'?)"),
+        ("penalt", " (did you mean 'penalty'?)"),
+        ("wi", ""),  # two letters are taken for no value
+        ("loser", ""),
+    ],
+)
+def test_the_start_of_one_value_is_suggested_that_value(written: str, suggested: str) -> None:
+    assert errors(load_variant_text, f"scoring: {written}\n", "v.yaml") == [
+        f"v.yaml:1:10: scoring: expected one of penalty, winner_collects, got '{written}'{suggested}"
+    ]
+
+
+def test_the_start_of_two_values_suggests_neither() -> None:
+    assert suggest_value("disc", ["discard_required", "discard_optional", "meld_required"]) is None
+    assert suggest_value("mel", ["discard_required", "discard_optional", "meld_required"]) == "meld_required"
 
 
 def test_a_negated_value_is_not_suggested_its_opposite() -> None:

@@ -205,11 +205,11 @@ def test_simulate_and_sweep_show_names_as_written(tmp_path: Path, monkeypatch: p
     assert result.stdout.startswith("[red]x.yaml: 2 cells")
 
 
-def test_variants_diff_heads_its_columns_with_the_options_as_typed() -> None:
+def test_variants_diff_heads_its_columns_with_the_knobs_set_as_typed() -> None:
     # A --set option is a column's heading: '--set description=[/]' stopped the table in a MarkupError.
     result = runner.invoke(
         app, ["variants", "diff", "classic", "classic", "--set", "jokers=3", "--set", "description=[/]"]
     )
     assert result.exit_code == 0, result.output
     assert result.exception is None
-    assert "classic --set jokers=3 --set description=[/]" in result.stdout
+    assert "classic (jokers=3, description=[/])" in result.stdout

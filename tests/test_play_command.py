@@ -45,6 +45,11 @@ def test_play_rejects_json_without_a_script(tmp_path: Path, monkeypatch: pytest.
             "Invalid value for '--humans': 'Ann' reads as 'ann' on the screens; give each person a "
             "different name",
         ),
+        # It said "'ann' reads as 'ann' on the screens" of the same name given twice.
+        (
+            ["--humans", "ann,bob,ann"],
+            "Invalid value for '--humans': 'ann' is given twice; give each person a different name",
+        ),
         (["--humans", "You,ann"], "'you' is what the screens call a player: give each person their own name"),
         # Two people were named: "name two or more people" did not say the empty name was what was wrong.
         (["--humans", "ann,,bob"], "an empty name in 'ann,,bob': one name between each two commas"),

@@ -4,12 +4,13 @@ take-back carried past the end of a hand."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 import pytest
 from rules_helpers import new_game, play
 
-from kalooki.cards import parse_card
+from kalooki.cards import JOKER, full_pack, pack_difference, parse_card
 from kalooki.engine import Game, StateFormatError
 
 SEATS = "the saved game is damaged: its seats do not match its players"
@@ -49,7 +50,7 @@ def test_a_seat_out_of_range_is_refused_with_this_games_seats(seat: int) -> None
     with pytest.raises(StateFormatError) as caught:
         Game.from_json(damaged({"current": seat}))
     message = (
-        f"the saved game is damaged: current: seat {seat} is not at the table: "
+        f"the saved game is damaged: current: {seat} is not at the table: "
         "this 2-player game's seats are 0 to 1"
     )
     assert str(caught.value) == message
@@ -62,12 +63,27 @@ def test_the_last_seat_may_be_current() -> None:
     assert Game.from_json(game.to_json()).current == 1
 
 
-def test_a_save_that_is_not_one_pack() -> None:
+def test_a_save_that_is_not_one_pack_names_the_cards() -> None:
+    # It said only "its cards are not exactly one pack", leaving the reader to count 106 cards.
     data = saved()
     data["hands"][1] = [*data["hands"][1], data["hands"][1][0]]
+    data["stock"].remove(parse_card("7C"))
     with pytest.raises(StateFormatError) as caught:
         Game.from_json(data)
-    assert str(caught.value) == "the saved game is damaged: its cards are not exactly one pack"
+    assert str(caught.value) == (
+        "the saved game is damaged: its cards are not exactly one pack: "
+        "2C 3 times (the pack has 2), 7C once (the pack has 2)"
+    )
+
+
+def test_the_difference_from_a_pack_is_said_card_by_card() -> None:
+    one = full_pack(1, 0)
+    cards = one + Counter([parse_card("QD")])
+    cards[parse_card("7C")] = 0
+    assert pack_difference(cards, one) == "7C missing, QD twice"
+    cards[JOKER] = 1
+    assert pack_difference(cards, one) == "7C missing, QD twice, JK once (the pack has 0)"
+    assert pack_difference(Counter(), one, most=2) == "AC missing, 2C missing and 50 more"
 
 
 def test_the_end_of_a_hand_leaves_nothing_to_take_back() -> None:

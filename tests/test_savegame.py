@@ -90,12 +90,48 @@ def test_a_save_that_cannot_be_resumed_is_refused(change: str, message: str) -> 
     assert message in str(caught.value)
 
 
-@pytest.mark.parametrize("cut", [0, 1, 100, -2])
-def test_a_truncated_save_is_refused(cut: int) -> None:
+@pytest.mark.parametrize("cut", [1, 100, 3000, -2])
+def test_a_truncated_save_is_refused_as_cut_off(cut: int) -> None:
+    # It was "it is not valid JSON (line 1 column 3001: Expecting ',' delimiter)": the parser's words.
     game, session = game_and_session()
     text = dump_save(game, session)
-    with pytest.raises(SaveFormatError, match="not valid JSON"):
+    with pytest.raises(SaveFormatError) as caught:
         load_save(text[:cut])
+    assert str(caught.value) == "the save is damaged: it is cut off (the file ends partway through)"
+
+
+@pytest.mark.parametrize("text", ["", " \n", b""])
+def test_an_empty_save_is_said_to_be_empty(text: str | bytes) -> None:
+    # It was "it is not valid JSON (line 1 column 1: Expecting value)".
+    with pytest.raises(SaveFormatError) as caught:
+        load_save(text)
+    assert str(caught.value) == "the save is damaged: the file is empty"
+
+
+def test_a_save_holding_a_number_too_long_is_not_called_invalid_json() -> None:
+    # It was "it is not valid JSON (a number of 31 digits ...)", of a file that is valid JSON.
+    game, session = game_and_session()
+    document = save_document(game, session)
+    document["game"]["hand_number"] = 10**30
+    document["checksum"] = save_checksum(document["session"], document["game"])
+    with pytest.raises(SaveFormatError) as caught:
+        load_save(json.dumps(document))
+    assert str(caught.value) == (
+        "the save is damaged: it holds what kalooki does not read: "
+        "a number of 31 digits (at most 30 are accepted)"
+    )
+
+
+def test_a_save_that_is_not_json_where_it_stops_is_still_called_so() -> None:
+    game, session = game_and_session()
+    text = dump_save(game, session)
+    with pytest.raises(SaveFormatError) as caught:
+        load_save(text.replace(",", ",]", 1))
+    column = text.index(",") + 2
+    assert str(caught.value) == (
+        f"the save is damaged: it is not valid JSON (line 1 column {column}: "
+        "Expecting property name enclosed in double quotes)"
+    )
 
 
 def test_a_game_state_the_engine_refuses_is_refused_with_its_reason() -> None:

@@ -224,12 +224,24 @@ def test_a_change_that_rounds_to_nothing_is_not_shown_as_a_fall() -> None:
 
     from kalooki.simulation_comparison import Difference
 
-    tiny = Difference("hands ending in Kalooki", "rate", 0.004, 0.00399, -0.00001, 0.0, 1.0)
+    tiny = Difference("hands ending in Kalooki", "rate", 0.004, 0.004, -1e-9, 0.0, 1.0)
     assert difference_texts(tiny) == ["0.40%", "0.40%", "+0.00%"]
-    mean = Difference("reshuffles per hand", "mean", 0.001, 0.0, -0.001, 0.0, 1.0)
-    assert difference_texts(mean) == ["0.00", "0.00", "+0.00"]
     fall = Difference("turns per hand", "mean", 31.0, 28.0, -3.0, 0.0, 1.0)
     assert difference_texts(fall) == ["31.00", "28.00", "-3.00"]
+
+
+def test_a_change_two_decimals_round_to_nothing_is_shown_with_more() -> None:
+    # "reshuffles per hand 0.00 0.00 +0.00 p 0.2093": a p-value of a difference the table did not show.
+    from kalooki_cli.narrow import difference_texts
+
+    from kalooki.simulation_comparison import Difference
+
+    mean = Difference("reshuffles per hand", "mean", 0.0012, 0.0031, 0.0019, 1.3, 0.2093)
+    assert difference_texts(mean) == ["0.0012", "0.0031", "+0.0019"]
+    rate = Difference("hands ending in Kalooki", "rate", 0.004, 0.00399, -0.00001, 0.0, 1.0)
+    assert difference_texts(rate) == ["0.4000%", "0.3990%", "-0.0010%"]
+    none = Difference("hands abandoned", "rate", 0.0, 0.0, 0.0, 0.0, 1.0, test="same")
+    assert difference_texts(none) == ["0.00%", "0.00%", "+0.00%"]
 
 
 def test_the_report_says_which_way_a_score_per_hand_is_better() -> None:

@@ -123,9 +123,9 @@ BEYOND = [
     (setting("turn_number", value=-1), f"turn_number: {MORE} 0, got -1"),
     (setting("turn_number", value=MAX_WHOLE + 1), f"turn_number: {LESS} {MAX_WHOLE}, got {MAX_WHOLE + 1}"),
     # A seat past this game's players, as one past any game's, is named with this game's seats.
-    (setting("first_seat", value=2), f"first_seat: seat 2 {SEATS}"),
-    (setting("first_seat", value=8), f"first_seat: seat 8 {SEATS}"),
-    (setting("first_seat", value=-1), f"first_seat: seat -1 {SEATS}"),
+    (setting("first_seat", value=2), f"first_seat: 2 {SEATS}"),
+    (setting("first_seat", value=8), f"first_seat: 8 {SEATS}"),
+    (setting("first_seat", value=-1), f"first_seat: -1 {SEATS}"),
     (setting("stock", 0, value=-1), f"stock[0]: {MORE} 0, got -1"),
     (setting("stock", 0, value=53), f"stock[0]: {LESS} 52, got 53"),
     (meld(cards=[]), "table[0].cards: expected at least 1 item, got 0"),
@@ -134,7 +134,7 @@ BEYOND = [
     (meld(rank=15), f"table[0].rank: {LESS} 14, got 15"),
     (meld(suit=-2), f"table[0].suit: {MORE} -1, got -2"),
     (meld(suit=4), f"table[0].suit: {LESS} 3, got 4"),
-    (meld(owner=2), f"table[0].owner: seat 2 {SEATS}"),
+    (meld(owner=2), f"table[0].owner: 2 {SEATS}"),
     (meld(joker_layers=[1] * 15), "table[0].joker_layers: expected at most 14 items, got 15"),
     (setting("turn", "must_use_limit", value=25), f"turn.must_use_limit: {LESS} 24, got 25"),
     (setting("turn", "must_use_limit", value=-1), f"turn.must_use_limit: {MORE} 0, got -1"),
@@ -149,7 +149,7 @@ BEYOND = [
     ),
     (setting("results", 0, "seats", value=[]), "results[0].seats: expected at least 1 item, got 0"),
     (setting("results", 0, "seats", value=[0] * 9), "results[0].seats: expected at most 8 items, got 9"),
-    (setting("results", 0, "seats", value=[0, 5]), f"results[0].seats[1]: seat 5 {SEATS}"),
+    (setting("results", 0, "seats", value=[0, 5]), f"results[0].seats[1]: 5 {SEATS}"),
     (
         setting("results", 0, "hand_points", value=[0] * 9),
         "results[0].hand_points: expected at most 8 items, got 9",
@@ -160,7 +160,7 @@ BEYOND = [
     (setting("players", value=5), "players: expected a list, got 5"),
     (
         both(setting("players", value=[f"p{seat}" for seat in range(8)]), setting("current", value=8)),
-        "current: seat 8 is not at the table: this 8-player game's seats are 0 to 7",
+        "current: 8 is not at the table: this 8-player game's seats are 0 to 7",
     ),
     # Two fields out of range: the first is named.
     (
