@@ -81,7 +81,7 @@ class LogFile:
                 record = jsonio.loads(content)
             except jsonio.JsonInputError as error:
                 where = f"{self.path}:{number}:{error.column}" if error.column else f"{self.path}:{number}"
-                raise ReplayError(f"{where}: not JSON: {error.reason}") from None
+                raise ReplayError(f"{where}: {jsonio.kind_of_fault(error)}: {error.reason}") from None
             if not isinstance(record, dict):
                 raise ReplayError(f"{self.path}:{number}:1: each line must be a JSON object")
             yield number, record

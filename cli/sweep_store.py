@@ -219,7 +219,7 @@ class SweepStore:
             raise SweepStoreError(f"{path}: {error}{remedy}") from None
         except jsonio.JsonInputError as error:
             where = f"{path}:{error.line}:{error.column}" if error.line else f"{path}"
-            raise SweepStoreError(f"{where}: not JSON: {error.reason}{remedy}") from None
+            raise SweepStoreError(f"{where}: {jsonio.kind_of_fault(error)}: {error.reason}{remedy}") from None
 
 
 CELL_REMEDY = "; remove it and run the same command again to play that cell again"

@@ -43,6 +43,12 @@ class JsonInputError(KalookiError):
         self.damage: JsonDamage = damage
 
 
+def kind_of_fault(error: JsonInputError) -> str:
+    """What a line or file that did not parse is called before its reason: "not JSON", or, for valid
+    JSON this reader refuses (a number too long, a key twice), what it holds."""
+    return "holds what kalooki does not read" if error.damage == "too much" else "not JSON"
+
+
 def is_whole_number(value: object) -> TypeGuard[int]:
     """Whether a value read from JSON is a whole number: an ``int``, not a ``bool`` (one in Python)."""
     return isinstance(value, int) and not isinstance(value, bool)

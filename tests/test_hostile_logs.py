@@ -208,15 +208,19 @@ def test_a_turn_limit_in_the_header_replays_a_hand_stopped_by_it() -> None:
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ('{"type": "build", "meld": 1e400}', "not JSON: 1e400 is too large a number"),
+        ('{"type": "build", "meld": 1e400}', "holds what kalooki does not read: 1e400 is too large a number"),
         (
             '{"type": "discard", "card": ' + "7" * 5000 + "}",
-            "not JSON: a number of 5000 digits (at most 30 are accepted)",
+            "holds what kalooki does not read: a number of 5000 digits (at most 30 are accepted)",
         ),
-        ("[" * 100_000, "not JSON: nested too deeply"),
+        ("[" * 100_000, "holds what kalooki does not read: nested too deeply"),
         ('{"card": NaN}', "not JSON: NaN is not a number JSON allows"),
         # Python kept the last of the two, so an edit read one way to the replay and another to a reader.
-        ('{"type": "discard", "card": 3, "card": 4}', 'not JSON: the key "card" appears twice in one object'),
+        # Valid JSON all four but NaN: what kalooki refuses to read, not "not JSON".
+        (
+            '{"type": "discard", "card": 3, "card": 4}',
+            'holds what kalooki does not read: the key "card" appears twice in one object',
+        ),
     ],
 )
 def test_json_the_parser_would_choke_on_is_refused(line: str, message: str, tmp_path: Path) -> None:

@@ -143,7 +143,11 @@ AGAIN = "; remove it and run the same command again to play that cell again"
 @pytest.mark.parametrize(
     ("name", "text", "where_and_why"),
     [
-        ("cells/cell-000.json", "[" * 100_000, f": not JSON: nested too deeply{AGAIN}"),
+        (
+            "cells/cell-000.json",
+            "[" * 100_000,
+            f": holds what kalooki does not read: nested too deeply{AGAIN}",
+        ),
         (
             "cells/cell-001.json",
             '{"knobs": {',
