@@ -316,6 +316,23 @@ def test_joker_free_opening_search_matches_the_solver(overrides: tuple[str, ...]
         assert sum(card_points(card, ace, joker) for card in left) == expected.value_left, hand
 
 
+def test_opening_search_tables_answer_as_tables_made_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The small search reads each rank's sets and each suit's run windows from tables kept per variant,
+    # the windows found on first ask. Hands asked in turn under variants of other run frames and ace
+    # points, the tables warm, find the candidates that tables made afresh for the one hand find.
+    variants = [
+        load_variant("classic", overrides)
+        for overrides in ((), ("run_minimum=4",), ("ace_in_runs=high", "ace_value=15"), ("set_maximum=3",))
+    ]
+    for number, dealt in enumerate(sample_hands(variants[0], 1200, seed=5)):
+        variant = variants[number % len(variants)]
+        hand = [card for card in dealt if card != JOKER]
+        kept = opening_search._opening_candidates(hand, variant)
+        with monkeypatch.context() as patched:
+            patched.setattr(opening_search, "_candidates_of", opening_search._Candidates)
+            assert kept == opening_search._opening_candidates(hand, variant), (hand, number)
+
+
 def test_build_only_plans_match_the_solver() -> None:
     variant = load_variant("classic")
     table = [

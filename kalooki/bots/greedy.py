@@ -291,14 +291,16 @@ class GreedyBot:
         those of a hand already found to hold no opening (and no larger) holds none either: after
         one solver call, a hand is solved again only when a new card joins a meld.
         """
-        can_meld = self.meldable(hand, variant)
-        if not can_meld or not rules.opens(variant, self.opening_bound(hand, variant, can_meld)):
+        # The hand's state found once and the turn's memo asked directly: a draw asks this of most hands.
+        state, memo = self.state_of(hand), self._memo
+        can_meld = memo.meldable(state, variant)
+        if not can_meld or not rules.opens(variant, memo.opening_bound(state, variant, can_meld)):
             return False
         closed = self._closed
         if not closed.size or len(hand) > self._closed_size or self._closed_rules is not variant:
             return True
         # Whether a meldable card (or a joker) is held more often than in the hand that held no opening.
-        return bool(self.state_of(hand).excess(closed) & (can_meld | 1 << JOKER))
+        return bool(state.excess(closed) & (can_meld | 1 << JOKER))
 
     def solve(
         self,
@@ -339,10 +341,11 @@ class GreedyBot:
         self, hand: Sequence[Card], table: Sequence[TableMeld], variant: Variant
     ) -> solver.Plan | None:
         """The plan of a joker-free hand when no search is needed: nothing to lay, or builds only."""
-        can_meld = self.meldable(hand, variant)
+        state = self.state_of(hand)
+        can_meld = self._memo.meldable(state, variant)
         if can_meld:
             return None
-        if not quick.may_lay(self.state_of(hand), table, variant, can_meld):
+        if not quick.may_lay(state, table, variant, can_meld):
             return solver.new_plan((), (), 0, 0, 0, tuple(hand))
         return quick.build_plan(hand, table, variant, keep_count(variant))
 
@@ -580,4 +583,5 @@ class GreedyBot:
         """
         if view.opened[view.current] or not rules.opening_points(variant):
             return False  # (where any meld opens, no hand falls short: the search below is skipped)
-        return not rules.opens(variant, self.opening_bound(hand, variant, self.meldable(hand, variant)))
+        state, memo = self.state_of(hand), self._memo
+        return not rules.opens(variant, memo.opening_bound(state, variant, memo.meldable(state, variant)))

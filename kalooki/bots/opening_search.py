@@ -10,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
+from operator import itemgetter
 
 from kalooki.cards import JOKER, Card, rank_points
 from kalooki.melds import RUN_MAX, SUIT_COUNT
 from kalooki.rules import SMALLEST_MELD, opening_points, run_frame, suits_must_differ
 from kalooki.variant import Variant
+from kalooki.variant_memo import PerVariant
 
 
 def _opening_candidates(
@@ -24,39 +26,68 @@ def _opening_candidates(
 
     Sets of three or four suits of a rank, and every window of at least ``run_minimum`` along a
     suit's consecutive cards, written as make_meld reads them (runs low to high, an ace above
-    the king last).
+    the king last): each rank's sets and each suit's windows read from the variant's
+    :class:`_Candidates` by what the hand holds there.
     """
     counts: dict[Card, int] = {}
     # Beside the counts, the suits held of each rank and the run positions held of each suit
-    # (an ace at both ends): the loops below then test bits, not the dict, and skip what holds nothing.
+    # (an ace at both ends): the tables are read by these, and what holds nothing is skipped.
     rank_suits = [0] * 13
     suit_runs = [0] * 4
     for card in hand:
         counts[card] = counts.get(card, 0) + 1
         rank_suits[card % 13] |= _SUIT_BIT[card]
         suit_runs[card // 13] |= _POSITION_BITS[card]
+    tables = _candidates_of(variant)
     found: list[tuple[tuple[Card, ...], int]] = []
-    points = _position_points(variant.ace_value, variant.low_ace_value)
     for index in range(13):
         held = rank_suits[index]
-        if _SUITS_HELD[held] < SMALLEST_MELD:
-            continue
-        suits = _SUITS_OF[held]
-        value = rank_points(index + 1, variant.ace_value)
-        for size in range(SMALLEST_MELD, min(len(suits), SUIT_COUNT, variant.set_maximum) + 1):
-            for chosen in combinations(suits, size):
-                found.append((tuple(suit * 13 + index for suit in chosen), value * size))
-    frame = run_frame(variant)
-    starts, size = frame.window_starts(), frame.minimum
-    lowest, highest = starts[0], starts[-1] + size - 1
-    span = ((1 << (highest + 1)) - 1) ^ ((1 << lowest) - 1)
+        if _SUITS_HELD[held] >= SMALLEST_MELD:
+            found += tables.sets[index][held]
+    size, span = tables.size, tables.span
     for suit in range(4):
         positions = suit_runs[suit] & span
-        if positions.bit_count() < size:
-            continue  # no stretch of ``size`` consecutive cards fits
-        base = suit * 13
+        if positions.bit_count() >= size:  # else no stretch of ``size`` consecutive cards fits
+            found += tables.runs(suit, positions)
+    found.sort(key=_points, reverse=True)  # stable, as a sort on the negated points
+    return counts, found
+
+
+_points = itemgetter(1)
+
+_Candidate = tuple[tuple[Card, ...], int]
+
+
+class _Candidates:
+    """One variant's candidate melds: each rank's sets by the suits held of it, each suit's run windows
+    by its run positions held (found on first ask: a hand changes by a card a turn, so they recur)."""
+
+    __slots__ = ("_points", "_runs", "highest", "lowest", "sets", "size", "span")
+
+    def __init__(self, variant: Variant) -> None:
+        self.sets = [[_rank_sets(index, held, variant) for held in range(16)] for index in range(13)]
+        frame = run_frame(variant)
+        starts, self.size = frame.window_starts(), frame.minimum
+        self.lowest, self.highest = starts[0], starts[-1] + self.size - 1
+        self.span = ((1 << (self.highest + 1)) - 1) ^ ((1 << self.lowest) - 1)
+        self._points = _position_points(variant.ace_value, variant.low_ace_value)
+        self._runs: dict[int, list[_Candidate]] = {}
+
+    def runs(self, suit: int, positions: int) -> list[_Candidate]:
+        """Every window of at least ``size`` along the stretches of consecutive ``positions`` of ``suit``."""
+        key = positions << 2 | suit
+        found = self._runs.get(key)
+        if found is None:
+            if len(self._runs) > _RUNS_KEPT:
+                self._runs.clear()
+            found = self._runs[key] = self._windows(suit, positions)
+        return found
+
+    def _windows(self, suit: int, positions: int) -> list[_Candidate]:
+        size, points, base = self.size, self._points, suit * 13
+        found: list[_Candidate] = []
         run: list[int] = []  # the positions of the current stretch of consecutive cards
-        for position in range(lowest, highest + 2):
+        for position in range(self.lowest, self.highest + 2):
             if positions >> position & 1:
                 run.append(position)
                 continue
@@ -66,8 +97,27 @@ def _opening_candidates(
                     cards = tuple(base + (spot - 1) % 13 for spot in window)
                     found.append((cards, sum(points[spot] for spot in window)))
             run = []
-    found.sort(key=lambda candidate: -candidate[1])
-    return counts, found
+        return found
+
+
+_RUNS_KEPT = 4096
+"""Suits' windows a variant's :class:`_Candidates` remembers before it starts afresh."""
+
+
+def _rank_sets(index: int, held: int, variant: Variant) -> list[_Candidate]:
+    """The sets of three or four of the suits ``held`` (bits) of rank ``index``, with their points."""
+    suits = _SUITS_OF[held]
+    if len(suits) < SMALLEST_MELD:
+        return []
+    value = rank_points(index + 1, variant.ace_value)
+    return [
+        (tuple(suit * 13 + index for suit in chosen), value * size)
+        for size in range(SMALLEST_MELD, min(len(suits), SUIT_COUNT, variant.set_maximum) + 1)
+        for chosen in combinations(suits, size)
+    ]
+
+
+_candidates_of: PerVariant[_Candidates] = PerVariant(_Candidates, limit=16)
 
 
 _SUIT_BIT = tuple(1 << (code // 13) for code in range(JOKER))

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kalooki.bots import quick
+from kalooki.bots.quick import _bound, _Frame, _frame_of, _meldable
 
 if TYPE_CHECKING:
     from kalooki.cardstate import CardState
@@ -22,13 +23,15 @@ if TYPE_CHECKING:
 class TurnMemo:
     """The meldable masks and opening bounds of this turn's hands, and names for the table."""
 
-    __slots__ = ("_bounds", "_masks", "_number", "_numbered", "_rules", "_table", "_table_key")
+    __slots__ = ("_bounds", "_frame", "_masks", "_number", "_numbered", "_rules", "_table", "_table_key")
 
     def __init__(self) -> None:
         # By hand key, for this turn and the variant ``_rules``.
         self._masks: dict[int, int] = {}
         self._bounds: dict[int, int] = {}
         self._rules: Variant | None = None
+        # The count checks' tables of ``_rules``, held here: a hand's checks then skip the variant's look-up.
+        self._frame: _Frame | None = None
         self._table: Sequence[TableMeld] = ()
         self._table_key: tuple[object, ...] = ()
         self._numbered: Sequence[TableMeld] = ()
@@ -41,21 +44,24 @@ class TurnMemo:
 
     def meldable(self, state: CardState, variant: Variant) -> int:
         """:func:`quick.meldable` of the hand ``state``."""
-        if variant is not self._rules:
+        frame = self._frame
+        if variant is not self._rules or frame is None:
             self.new_turn()
             self._rules = variant
+            frame = self._frame = _frame_of(variant)
         found = self._masks.get(state.key)
         if found is None:
-            found = self._masks[state.key] = quick.meldable(state, variant)
+            found = self._masks[state.key] = _meldable(state, frame)
         return found
 
     def opening_bound(self, state: CardState, variant: Variant, can_meld: int) -> int:
         """:func:`quick.opening_bound` of the hand ``state`` and its meldable mask ``can_meld``."""
         found = self._bounds.get(state.key)
         if found is None or variant is not self._rules:
-            found = quick.opening_bound(state, can_meld, variant)
-            if variant is self._rules:
-                self._bounds[state.key] = found
+            frame = self._frame
+            if variant is not self._rules or frame is None:
+                return quick.opening_bound(state, can_meld, variant)
+            found = self._bounds[state.key] = _bound(state, can_meld, frame)
         return found
 
     def table_key(self, table: Sequence[TableMeld]) -> tuple[object, ...]:
