@@ -1,7 +1,7 @@
 """The count checks' table look-ups give what walking the cards one by one gives.
 
 :func:`kalooki.bots.quick._in_runs` reads each suit's run coverage from a list by the suit's ranks
-held, and :func:`kalooki.bots.quick._bound` sums an opening's bound a byte of the mask at a time and
+held, and :func:`kalooki.bots.quick.bound_with` sums an opening's bound a byte of the mask at a time and
 adds the copies past the first. On random hands under rules that change the run frame, the pack and
 the copies a hand may hold (four packs, eight jokers), both must equal the plain walk they replace,
 on the first look-up (the TypeError path that works a suit's part out) and on every later one.
@@ -58,7 +58,7 @@ def test_run_coverage_and_bound_by_table_equal_the_walk(
         run_minimum=run_minimum,
         ace_value=11 if ace_in_runs != "low" else 1,
     )
-    entry = quick._frame_of(variant)
+    entry = quick.tables_of(variant)
     pack = list(full_pack(decks, jokers).elements())
     rng = random.Random(f"{ace_in_runs}{decks}{jokers}{run_minimum}")
     twice = 0
@@ -66,10 +66,10 @@ def test_run_coverage_and_bound_by_table_equal_the_walk(
         state = CardState.of(rng.sample(pack, rng.randint(1, 22)))
         runs = quick._in_runs(state.runs, state.jokers, entry)
         assert runs == _walked_runs(state, variant), state
-        can_meld = quick._meldable(state, entry)
+        can_meld = quick.meldable_with(state, entry)
         # Any mask of held naturals, not only the meldable one: the bound reads whatever it is given.
         for mask in (can_meld, state.held & ~(1 << JOKER), runs):
-            assert quick._bound(state, mask, entry) == _walked_bound(state, mask, variant), state
+            assert quick.bound_with(state, mask, entry) == _walked_bound(state, mask, variant), state
         twice += any(state.count(card) > 1 for card in range(JOKER) if can_meld >> card & 1)
     # The copies past the first were counted somewhere (where the pack holds them).
     assert twice > 0 or decks == 1

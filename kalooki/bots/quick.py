@@ -51,11 +51,11 @@ def meldable(hand: Sequence[Card] | CardState, variant: Variant) -> int:
     ``hand_state``): a list is turned into one first.
     """
     state = hand if isinstance(hand, CardState) else CardState.of(hand)
-    return _meldable(state, _frame_of(variant))
+    return meldable_with(state, tables_of(variant))
 
 
-def _meldable(state: CardState, entry: _Frame) -> int:
-    """:func:`meldable` of a state, with the variant's :class:`_Frame`."""
+def meldable_with(state: CardState, entry: CountTables) -> int:
+    """:func:`meldable` of a state, with the variant's :class:`CountTables`."""
     jokers = (state.key >> JOKER_AT) & 15
     runs = state.runs
     # Bit i of each suit's 13-bit mask: the hand holds rank index i (0 = ace) of that suit.
@@ -80,10 +80,10 @@ def _meldable(state: CardState, entry: _Frame) -> int:
 def meldable_in_runs(hand: Sequence[Card] | CardState, variant: Variant) -> int:
     """The natural cards of ``hand`` that some new run of this hand could hold: :func:`meldable` less sets."""
     state = hand if isinstance(hand, CardState) else CardState.of(hand)
-    return _in_runs(state.runs, state.jokers, _frame_of(variant))
+    return _in_runs(state.runs, state.jokers, tables_of(variant))
 
 
-def _in_runs(runs: int, jokers: int, entry: _Frame) -> int:
+def _in_runs(runs: int, jokers: int, entry: CountTables) -> int:
     """The run part of :func:`meldable`, from the hand's run masks and jokers (``entry``: the variant's)."""
     by_suit = entry.covered.get(jokers)
     if by_suit is None:
@@ -126,7 +126,7 @@ def _repeat_ranks(key: int, jokers: int) -> int:
     return ranks
 
 
-class _Frame:
+class CountTables:
     """What the count checks read of one variant on every call: its run frame, the frame's
     :func:`_coverage`, whether a set's suits must differ, the frame's :func:`_all_starts`, each
     natural card's most points in an opening (and by byte of a mask) and a joker's, and the table
@@ -158,8 +158,8 @@ class _Frame:
         self.swaps = _TableAnswers()
 
 
-_frame_of: PerVariant[_Frame] = PerVariant(_Frame, limit=32)
-"""Each variant's :class:`_Frame`, found by the variant object's identity."""
+tables_of: PerVariant[CountTables] = PerVariant(CountTables, limit=32)
+"""Each variant's :class:`CountTables`, found by the variant object's identity."""
 
 
 def _all_starts(frame: RunFrame) -> int:
@@ -171,7 +171,7 @@ def _all_starts(frame: RunFrame) -> int:
     return sum(starts << (suit * RUN_BITS) for suit in range(4))
 
 
-def _holds_a_meld(state: CardState, entry: _Frame) -> bool:
+def _holds_a_meld(state: CardState, entry: CountTables) -> bool:
     """Whether a hand without jokers holds a new meld: ``bool(meldable(state, variant))``, sooner.
 
     A rank held in three suits (or three times, where a set's suits may repeat) is a set; a suit
@@ -261,10 +261,10 @@ def opening_bound(hand: Sequence[Card] | CardState, can_meld: int, variant: Vari
             elif can_meld >> card & 1:
                 total += rank_points(card % 13 + 1, ace)
         return total
-    return _bound(hand, can_meld, _frame_of(variant))
+    return bound_with(hand, can_meld, tables_of(variant))
 
 
-def _bound(state: CardState, can_meld: int, entry: _Frame) -> int:
+def bound_with(state: CardState, can_meld: int, entry: CountTables) -> int:
     """:func:`opening_bound` of a state: each meldable card's points once, a byte of the mask at a time,
     then again for each copy past the first (a count's nibble of 2 or more has bit 1, 2 or 3 set)."""
     key = state.key
@@ -310,11 +310,11 @@ def _meld_points(ace: int) -> tuple[int, ...]:
 def may_open(hand: Sequence[Card] | CardState, variant: Variant) -> bool:
     """False when the hand surely has no opening (its meldable cards cannot reach the threshold)."""
     state = hand if isinstance(hand, CardState) else CardState.of(hand)
-    entry = _frame_of(variant)
-    can_meld = _meldable(state, entry)
+    entry = tables_of(variant)
+    can_meld = meldable_with(state, entry)
     if not can_meld:
         return False
-    return opens(variant, _bound(state, can_meld, entry))
+    return opens(variant, bound_with(state, can_meld, entry))
 
 
 def fits_table(card: Card, table: Sequence[TableMeld], variant: Variant) -> bool:
@@ -324,12 +324,12 @@ def fits_table(card: Card, table: Sequence[TableMeld], variant: Variant) -> bool
 
 def fits_mask(table: Sequence[TableMeld], variant: Variant) -> int:
     """The cards that :func:`fits_table` says fit ``table``, as a mask of card codes (bit 52: a joker)."""
-    return _table_mask(table, variant, _frame_of(variant).fits, _meld_fits)
+    return _table_mask(table, variant, tables_of(variant).fits, _meld_fits)
 
 
 def swap_mask(table: Sequence[TableMeld], variant: Variant) -> int:
     """The natural cards a joker on ``table`` stands for, as a mask of card codes: no release without one."""
-    return _table_mask(table, variant, _frame_of(variant).swaps, _meld_swaps)
+    return _table_mask(table, variant, tables_of(variant).swaps, _meld_swaps)
 
 
 def _table_mask(
@@ -401,7 +401,7 @@ _MELDS_KEPT = 4096
 
 
 class _TableAnswers:
-    """One question's answers under one variant (kept in its :class:`_Frame`): per meld
+    """One question's answers under one variant (kept in its :class:`CountTables`): per meld
     (:class:`~kalooki.meld_memo.MeldMemo`), and the last whole table's."""
 
     __slots__ = ("answers", "mask", "table")
@@ -427,7 +427,7 @@ def may_lay(
     if held >> JOKER & 1:
         return True
     if can_meld is None:
-        if _holds_a_meld(state, _frame_of(variant)):
+        if _holds_a_meld(state, tables_of(variant)):
             return True
     elif can_meld:
         return True
@@ -441,7 +441,7 @@ def lay_or_release(state: CardState, table: Sequence[TableMeld], variant: Varian
     The random bot asks both on every action after opening: read with one look-up of the variant's
     tables, the last table's masks taken straight from their memos.
     """
-    entry = _frame_of(variant)
+    entry = tables_of(variant)
     held = state.held
     swaps = entry.swaps
     stands_for = swaps.mask if table == swaps.table else _table_mask(table, variant, swaps, _meld_swaps)
@@ -467,7 +467,7 @@ def build_plan(hand: Sequence[Card], table: Sequence[TableMeld], variant: Varian
     values = card_values(ace, variant.joker_penalty)
     melds = list(table)
     # What fits each meld, kept beside it (only a meld built onto changes).
-    answers = _frame_of(variant).fits.answers
+    answers = tables_of(variant).fits.answers
     masks = [answers.get(meld, _meld_fits, variant) for meld in melds]
     left = sorted(hand, key=_dearest_first(ace, variant.joker_penalty).__getitem__)
     builds: list[PlannedBuild] = []

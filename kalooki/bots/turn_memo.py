@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kalooki.bots import quick
-from kalooki.bots.quick import _bound, _Frame, _frame_of, _meldable
+from kalooki.bots.quick import CountTables, bound_with, meldable_with, tables_of
 
 if TYPE_CHECKING:
     from kalooki.cardstate import CardState
@@ -31,7 +31,7 @@ class TurnMemo:
         self._bounds: dict[int, int] = {}
         self._rules: Variant | None = None
         # The count checks' tables of ``_rules``, held here: a hand's checks then skip the variant's look-up.
-        self._frame: _Frame | None = None
+        self._frame: CountTables | None = None
         self._table: Sequence[TableMeld] = ()
         self._table_key: tuple[object, ...] = ()
         self._numbered: Sequence[TableMeld] = ()
@@ -48,10 +48,10 @@ class TurnMemo:
         if variant is not self._rules or frame is None:
             self.new_turn()
             self._rules = variant
-            frame = self._frame = _frame_of(variant)
+            frame = self._frame = tables_of(variant)
         found = self._masks.get(state.key)
         if found is None:
-            found = self._masks[state.key] = _meldable(state, frame)
+            found = self._masks[state.key] = meldable_with(state, frame)
         return found
 
     def opening_bound(self, state: CardState, variant: Variant, can_meld: int) -> int:
@@ -61,7 +61,7 @@ class TurnMemo:
             frame = self._frame
             if variant is not self._rules or frame is None:
                 return quick.opening_bound(state, can_meld, variant)
-            found = self._bounds[state.key] = _bound(state, can_meld, frame)
+            found = self._bounds[state.key] = bound_with(state, can_meld, frame)
         return found
 
     def table_key(self, table: Sequence[TableMeld]) -> tuple[object, ...]:
