@@ -20,6 +20,7 @@ from kalooki.joker_layers import built_layers, swapped_layers
 from kalooki.rules import RUN_MAX as RUN_MAX  # the public name solver and bots import from here
 from kalooki.rules import SMALLEST_MELD, RunFrame, own_joker_points, run_frame, suits_must_differ
 from kalooki.run_refusals import run_refusal
+from kalooki.set_release import freed_together, set_joker_takeable
 from kalooki.variant import Variant
 from kalooki.variant_memo import PerVariant
 
@@ -397,7 +398,11 @@ def _read_build(
             raise MeldError(
                 f"{format_cards(cards)} does not fit the set {format_cards(meld.cards)}: "
                 f"a set holds at most {variant.set_maximum} cards"
-                + (" (to take its joker, use swap)" if _set_joker_takeable(meld, variant) else "")
+                + (
+                    " (to take its joker, use swap)"
+                    if set_joker_takeable(len(meld.cards), meld.jokers, variant)
+                    else ""
+                )
             )
         return None, meld.rank
     if any(card != JOKER and suit_of(card) != meld.suit for card in cards):
@@ -519,10 +524,14 @@ def _swap_set(
     if len(meld.cards) == capacity and len(naturals) == capacity - 1:
         kind = "three suits" if capacity == SUIT_COUNT and suits_must_differ(variant) else "full"
         raise MeldError(f"the set {table} is closed: {kind} and a joker, its joker can never be taken")
-    if rule == "any_missing_suit":
-        freed = len(cards)
-    else:
-        freed = _freed_together(meld, cards, variant, written, table)
+    together = (
+        len(cards)
+        if rule == "any_missing_suit"
+        else freed_together(len(meld.cards), meld.jokers, len(cards), variant, written, table)
+    )
+    if isinstance(together, str):
+        raise MeldError(together)
+    freed = together
     if freed > meld.jokers:
         raise MeldError(f"{written} is more than the set {table} needs to give up its jokers")
     kept_jokers = meld.jokers - freed
@@ -532,76 +541,13 @@ def _swap_set(
     return _table_meld("set", new_cards, meld.owner, meld.rank), freed
 
 
-def _freed_together(
-    meld: TableMeld, cards: tuple[Card, ...], variant: Variant, written: str, table: str
-) -> int:
-    """The jokers ``cards``, put in together, free from the set ``meld`` under all_missing_suits or
-    three_card_set, or the refusal (the caller has refused a closed set, ranks and suits)."""
-    capacity = variant.set_maximum
-    three_card = variant.set_joker_release == "three_card_set"
-    if three_card:
-        # The online room's rule: only a three-card set gives up a joker, one for two cards put in together.
-        if len(meld.cards) != SMALLEST_MELD:
-            raise MeldError(
-                f"the set {table} keeps its jokers for good: in this variant only a three-card set "
-                "gives up a joker"
-            )
-        freed = 1 if len(cards) == 2 else 0
-    else:
-        # Cards added together free what no longer fits in a full set; one card can only fill it.
-        freed = len(meld.cards) + len(cards) - capacity
-    if (len(cards) >= 2 or three_card) and freed >= 1:
-        return freed
-    naturals = len(meld.cards) - meld.jokers
-    distinct = suits_must_differ(variant)
-    if three_card:
-        two = "two of the missing suits" if distinct else "two cards of its rank"
-        asked = f"frees a joker of a three-card set only for {two} added together"
-    elif distinct and capacity == SUIT_COUNT:
-        asked = "needs two of the missing suits added together"
-    else:  # larger sets, or suits that may repeat: as many as take it past its maximum
-        needed = max(2, capacity + 1 - len(meld.cards))
-        asked = (
-            f"frees a set's jokers only for cards added together that take it past {capacity} cards: "
-            f"{needed} here"
-        )
-    # One card more closes the set for good where it leaves a single joker beside the naturals, or where
-    # only a three-card set gives up a joker.
-    closes = len(meld.cards) + 1 == capacity and (naturals + 2 == capacity or three_card)
-    if len(cards) > 2 and three_card:
-        why = "put in two: they free one"
-    elif len(cards) >= 2:
-        why = "fewer go on with build, and its jokers stay there to be freed later"
-    elif len(meld.cards) >= capacity:
-        # A full set refuses the build too: pointing there would send the player back and forth.
-        why = "the set is full, so one card alone cannot go on with build either"
-    elif closes or three_card:
-        why = "one card added to a three-card set closes it for good: use build for that"
-    else:
-        why = "one card alone goes on with build, and its jokers stay there to be freed later"
-    raise MeldError(f"{written} does not free a joker of {table}: this variant {asked} ({why})")
-
-
 def jokers_held_for_good(meld: TableMeld, variant: Variant) -> bool:
     """Whether the meld holds jokers that no swap can ever free (a closed set, or the variant forbids it)."""
     if not meld.jokers:
         return False
     if meld.kind == "set":
-        return not _set_joker_takeable(meld, variant)
+        return not set_joker_takeable(len(meld.cards), meld.jokers, variant)
     return variant.run_joker_release == "never"
-
-
-def _set_joker_takeable(meld: TableMeld, variant: Variant) -> bool:
-    """Whether some swap could free a joker of this set (so a hint to use swap is not misleading)."""
-    if not meld.jokers or variant.set_joker_release == "never":
-        return False
-    if variant.set_joker_release == "three_card_set":
-        # Built up to four cards it keeps them: only a three-card set gives one up, and only into a fourth.
-        return len(meld.cards) == SMALLEST_MELD and variant.set_maximum > SMALLEST_MELD
-    if variant.set_joker_release == "all_missing_suits":
-        return len(meld.cards) - meld.jokers <= variant.set_maximum - 2
-    # A set of three suits and a joker is closed for good.
-    return len(meld.cards) - meld.jokers < variant.set_maximum - 1
 
 
 def _rank_word(rank: int) -> str:
