@@ -12,7 +12,7 @@ from itertools import combinations
 
 from kalooki.cards import JOKER
 from kalooki.melds import RUN_MAX, TableMeld
-from kalooki.solver_candidates import _OFFSET, _Cand, _Rules
+from kalooki.solver_candidates import _OFFSET, _Cand, _own_joker_run_points, _Rules
 
 
 def _set_builds(
@@ -129,12 +129,8 @@ def _run_builds(
                     high_cards = tuple([base + (p - 1) % 13 if p in held else JOKER for p in highs])
                     used = missing + dropped_count
                     naturals = tuple(sorted([base + (p - 1) % 13 for p in held]))
-                    gain = value
-                    if own is not None:
-                        # The jokers at their own points, the naturals at their places'.
-                        gain = used * own
-                        for p in held:
-                            gain += points[_OFFSET + p]
+                    # The jokers at their own points where they have them, the naturals at their places'.
+                    gain = value if own is None else _own_joker_run_points(held, used, own, rules)
                     cand = _Cand(naturals, used, gain, index, low_cards, high_cards, run_build=True)
                     if naturals:
                         out.append(cand)

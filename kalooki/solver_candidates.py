@@ -11,7 +11,7 @@ no new meld at all from a few bit operations, before anything is listed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import accumulate, combinations
 from typing import Final
@@ -444,6 +444,15 @@ def _natural_runs(line_mask: int, base: int, rules: _Rules, out: list[_Cand]) ->
     out.extend(best.values())
 
 
+def _own_joker_run_points(held: Iterable[int], jokers: int, own: int, rules: _Rules) -> int:
+    """A run's (or a run build's) points where a joker counts ``own`` whatever it stands for
+    (``opening_joker_value: penalty``): the naturals at positions ``held`` at theirs, each joker ``own``."""
+    total = jokers * own
+    for p in held:
+        total += rules.position_points[_OFFSET + p]
+    return total
+
+
 def _add_run_frames(
     held: list[int],
     min_jokers: int,
@@ -489,9 +498,7 @@ def _add_run_frames(
         if rules.joker_points is not None:
             # The jokers' own points in place of the cards they stand for: the frame then changes only
             # which cards the jokers stand for, and the dearest frame is kept as the other rule keeps it.
-            frame_points = used * rules.joker_points
-            for p in held:
-                frame_points += rules.position_points[_OFFSET + p]
+            frame_points = _own_joker_run_points(held, used, rules.joker_points, rules)
         key = (naturals, used)
         known = best.get(key)
         if known is not None and known.points >= frame_points:
