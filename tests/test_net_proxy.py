@@ -193,8 +193,8 @@ def test_the_open_connections_of_an_ipv6_host_count_by_its_64() -> None:
     admitted = sum(admission.admit(counted_address(f"2001:db8:1:2::{n:x}")) for n in range(1, 400))
     assert admitted == MAX_PER_ADDRESS
     assert admission.admit(counted_address("2001:db8:1:3::1"))  # the next /64 is someone else
-    assert admission.admit(counted_address("192.0.2.7"))
-    assert counted_address("::ffff:192.0.2.7") == counted_address("192.0.2.7") == "192.0.2.7"
+    assert admission.admit(counted_address("127.0.0.7"))
+    assert counted_address("::ffff:127.0.0.7") == counted_address("127.0.0.7") == "127.0.0.7"
     # A trusted proxy counts by its own address, and its clients one by one (admit_client).
     assert counted_address("2001:db8:1:2::9", proxy=True) == "2001:db8:1:2::9"
 
