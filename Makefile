@@ -25,8 +25,11 @@ play: $(STAMP)
 	fi; \
 	exit $$status
 
+# The suite runs on TEST_WORKERS processes (pytest-xdist; auto: one a core); TEST_WORKERS=0 runs it in
+# this process, as a debugger wants.
+TEST_WORKERS ?= auto
 test: $(STAMP) lint browser $(YAML_LS)/.installed
-	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 # The editor tests drive the real YAML language server; without Node.js they are skipped (not in CI).
 $(YAML_LS)/.installed:
