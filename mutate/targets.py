@@ -84,6 +84,8 @@ ENGINE_LAYING = tuple(
 TARGETS: tuple[Target, ...] = (
     Target("melds", "kalooki/melds.py"),
     Target("run-refusals", "kalooki/run_refusals.py"),
+    # How many jokers cards put into a set together free, and whether any swap ever could.
+    Target("set-release", "kalooki/set_release.py"),
     Target("rules", "kalooki/rules.py"),
     Target("scoring", "kalooki/scoring.py", ENGINE_SCORING),
     Target("turn", "kalooki/turn.py", ENGINE_TURN),
@@ -93,6 +95,8 @@ TARGETS: tuple[Target, ...] = (
     Target("cards", "kalooki/cards.py"),
     Target("variant", "kalooki/variant.py"),
     Target("variant-checks", "kalooki/variant_checks.py"),
+    # The most a first meld of so many cards is worth: validate's bound on a reachable opening_threshold.
+    Target("opening-bound", "kalooki/opening_bound.py"),
     Target("solver", "kalooki/solver.py"),
     Target("solver-candidates", "kalooki/solver_candidates.py"),
     Target("solver-lines", "kalooki/solver_lines.py"),

@@ -32,12 +32,36 @@ def most_laid(hand: list[Card], rules: Variant) -> int:
         ({"hand_size": 7, "set_maximum": 3}, "AS AH AD JC QC KC AC", 74),
         # Four cards, sets of three, runs of four: the best is one run.
         ({"hand_size": 4, "set_maximum": 3, "run_minimum": 4}, "JH QH KH AH", 41),
+        # The same with a low ace worth 1: the ace above the king still counts 11.
+        ({"hand_size": 4, "set_maximum": 3, "run_minimum": 4, "ace_low_value": 1}, "JH QH KH AH", 41),
         # Classic's thirteen: ten aces (eight and both jokers) in sets, and three kings.
         ({}, "AS AH AD AC AS AH AD AC JK JK KS KH KD", 140),
         # Aces low and worth 1: tens and faces win.
         ({"ace_value": 1, "ace_in_runs": "low", "hand_size": 6}, "TS TH TD KC KH KD", 60),
         # One pack, no jokers: four aces at most, then a run to the ace.
         ({"decks": 1, "jokers": 0, "hand_size": 8}, "AS AH AD AC TC JC QC KC", 84),
+        # One pack, no jokers, sets of three: A-A-A takes three of the four aces, J-Q-K-A the fourth.
+        ({"decks": 1, "jokers": 0, "hand_size": 7, "set_maximum": 3}, "AS AH AD JC QC KC AC", 74),
+        # One pack, no jokers, runs of five: A-A-A-A with K-K-K (74), and with 9-T-J-Q-K (93), not
+        # T-J-Q-K-A, which would take a fifth ace.
+        ({"decks": 1, "jokers": 0, "hand_size": 7, "run_minimum": 5}, "AS AH AD AC KS KH KD", 74),
+        ({"decks": 1, "jokers": 0, "hand_size": 9, "run_minimum": 5}, "AS AH AD AC 9C TC JC QC KC", 93),
+        # A low ace worth 30: A-2-3 (35) beats K-K-K.
+        ({"ace_value": 1, "ace_low_value": 30, "ace_in_runs": "low", "hand_size": 3}, "AC 2C 3C", 35),
+        # Aces worth 1, runs of five (9-T-J-Q-K is 49): the four sets of tens and faces, kings too.
+        (
+            {
+                "decks": 1,
+                "jokers": 0,
+                "ace_value": 1,
+                "ace_in_runs": "low",
+                "run_minimum": 5,
+                "hand_size": 16,
+                "max_players": 2,
+            },
+            "TS TH TD TC JS JH JD JC QS QH QD QC KS KH KD KC",
+            160,
+        ),
         # A joker at its own 25: classic's thirteen with both jokers at 25, not as aces (11).
         ({"opening_joker_value": "penalty"}, "AS AH AD AC AS AH AD AC JK JK KS KH KD", 168),
         # Three cards: an ace and both jokers, a set at 11 + 50.
@@ -47,6 +71,87 @@ def most_laid(hand: list[Card], rules: Variant) -> int:
             {"opening_joker_value": "penalty", "joker_penalty": 1, "decks": 1, "hand_size": 8},
             "AS AH AD AC TC JC QC KC",
             84,
+        ),
+        # A joker worth 5, one pack: four aces need none (44), where a set of more than the pack's four of a
+        # rank must hold one.
+        (
+            {"opening_joker_value": "penalty", "joker_penalty": 5, "decks": 1, "hand_size": 4},
+            "AS AH AD AC",
+            44,
+        ),
+        (
+            {
+                "opening_joker_value": "penalty",
+                "joker_penalty": 5,
+                "decks": 1,
+                "set_maximum": 5,
+                "set_suits": "may_repeat",
+                "hand_size": 5,
+            },
+            "TC JC QC KC AC",
+            51,
+        ),
+        # Sets of three, runs of five: A-A-A and K-K-K hold no joker worth 5.
+        (
+            {
+                "opening_joker_value": "penalty",
+                "joker_penalty": 5,
+                "decks": 1,
+                "set_maximum": 3,
+                "run_minimum": 5,
+                "hand_size": 6,
+            },
+            "AS AH AD KS KH KD",
+            63,
+        ),
+        # Runs: a joker worth 5 in none of them; one worth 25 in the two cheapest places, not all four.
+        (
+            {
+                "opening_joker_value": "penalty",
+                "joker_penalty": 5,
+                "hand_size": 4,
+                "set_maximum": 3,
+                "run_minimum": 4,
+            },
+            "JH QH KH AH",
+            41,
+        ),
+        (
+            {"opening_joker_value": "penalty", "hand_size": 4, "set_maximum": 3, "run_minimum": 4},
+            "JK JK KH AH",
+            71,
+        ),
+        # Three jokers at 25 are no meld: a set keeps a natural.
+        ({"opening_joker_value": "penalty", "hand_size": 3, "jokers": 3}, "AS JK JK", 61),
+        # Runs turning the corner (K-A-2) are worth no more than those up to the ace.
+        (
+            {"ace_in_runs": "wrap", "decks": 1, "jokers": 0, "set_maximum": 3, "hand_size": 4},
+            "JC QC KC AC",
+            41,
+        ),
+        (
+            {
+                "ace_in_runs": "wrap",
+                "decks": 1,
+                "jokers": 0,
+                "set_maximum": 3,
+                "run_minimum": 4,
+                "hand_size": 9,
+                "max_players": 2,
+            },
+            "AS AH AD KS KH KD QS QH QD",
+            93,
+        ),
+        (
+            {
+                "ace_in_runs": "wrap",
+                "decks": 1,
+                "set_maximum": 3,
+                "opening_joker_value": "penalty",
+                "hand_size": 4,
+            },
+            "JK JK KC AC",
+            71,
         ),
     ],
 )
@@ -74,6 +179,34 @@ def test_validate_refuses_a_threshold_over_the_bound_and_names_the_melds_that_bo
     assert most_opening_points(low, 4) == 40
     (problem,) = cross_field_problems(variant(**{**low.model_dump(), "opening_threshold": 41}))
     assert problem.message.endswith("(an ace only below the two), an ace worth 1 (20 below the two)")
+
+
+def test_validate_counts_a_card_at_a_ten_at_most_where_aces_are_worth_1() -> None:
+    # A ten or a face is then the dearest card, and a joker stands for one: three cards reach K-K-K's 30.
+    assert (
+        cross_field_problems(variant(ace_value=1, ace_in_runs="low", hand_size=3, opening_threshold=30)) == []
+    )
+    (problem,) = cross_field_problems(
+        variant(ace_value=1, ace_in_runs="low", hand_size=3, opening_threshold=31)
+    )
+    assert problem.message == (
+        "opening_threshold (31) can never be reached: a first meld holds at most 3 cards (hand_size 3) worth "
+        "at most 10 each"
+    )
+
+
+def test_a_hand_grown_to_the_whole_pack_is_bounded_by_the_pack_a_joker_as_its_dearest_card() -> None:
+    # Aces worth 1: the dearest card is a ten, and each joker stands for one. Two packs' naturals are 680.
+    rules = variant(ace_value=1, ace_in_runs="low", turn_discard="optional", opening_threshold=700)
+    assert cross_field_problems(rules) == []
+    (problem,) = cross_field_problems(variant(**{**rules.model_dump(), "opening_threshold": 701}))
+    assert problem.message.startswith(
+        "opening_threshold (701) can never be reached: first melds of at most 106 cards (the whole pack: "
+        "under turn_discard: optional a hand keeps what it draws) are worth at most 700,"
+    )
+    # Aces worth 0 add nothing: the two packs' other naturals (672) and the jokers as tens.
+    worthless = variant(ace_value=0, turn_discard="optional")
+    assert most_opening_points(worthless, worthless.pack_size) == 692
 
 
 HIGH = [make_card(rank, suit) for rank in (1, 9, 10, 11, 12, 13) for suit in range(4)]

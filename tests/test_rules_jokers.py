@@ -250,6 +250,22 @@ def test_a_full_two_joker_set_sends_one_card_neither_to_swap_nor_to_build() -> N
     )
 
 
+def test_suits_that_may_repeat_ask_a_set_of_four_for_cards_past_four_not_two_missing_suits() -> None:
+    # With suits that may repeat there are no "missing suits" to name: one card onto a set of four (or of
+    # three) is asked for the two that take it past four, and those two free both jokers.
+    knobs = {"set_joker_release": "all_missing_suits", "set_suits": "may_repeat"}
+    game = table_position(knobs, "TH TC JK JK", "TD TS QS")
+    assert_illegal(
+        game,
+        "swap 2 TD",
+        "TD does not free a joker of TH TC JK JK: this variant frees a set's jokers only for cards added "
+        "together that take it past 4 cards: 2 here (the set is full, so one card alone cannot go on with "
+        "build either)",
+    )
+    assert play(game, "swap 2 TD TS")[0]["jokers"] == 2
+    assert table_text(game) == ["5S 6S 7S", "TH TC TD TS"]
+
+
 @pytest.mark.parametrize(
     ("move", "message"),
     [
@@ -274,6 +290,16 @@ def test_building_past_four_hints_at_swap_only_where_a_swap_could_work(rule: str
     game = table_position({"set_joker_release": rule}, "TH TC JK", "TD TS QS")
     message = "TD TS does not fit the set TH TC JK: a set holds at most 4 cards"
     assert_illegal(game, "build 2 TD TS", message + (" (to take its joker, use swap)" if hint else ""))
+
+
+def test_sets_of_three_at_most_keep_their_jokers_under_the_online_rooms_rule() -> None:
+    # three_card_set frees a joker only by making the set four cards, which set_maximum 3 never allows:
+    # the swap is refused, and a full set's build refusal does not send the player to swap.
+    game = table_position({"set_joker_release": "three_card_set", "set_maximum": 3}, "TH JK JK", "TC TD QS")
+    assert_illegal(game, "build 2 TC", "TC does not fit the set TH JK JK: a set holds at most 3 cards")
+    assert_illegal(game, "swap 2 TC TD", "TC TD is more than the set TH JK JK can hold")
+    assert not any(isinstance(action, Swap) for action in game.legal_actions())
+    assert table_text(game) == ["5S 6S 7S", "TH JK JK"]
 
 
 # ---------------------------------------------------------------- run_joker_release
