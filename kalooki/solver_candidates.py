@@ -90,6 +90,8 @@ class _Rules:
     # Runs with jokers by their lowest and highest natural's positions, the naturals between, the
     # suit and the jokers (see _suit_runs).
     window_cache: dict[int, list[_Cand]] = field(default_factory=dict)
+    # The search's score units met, each once, so that a candidate's worth is known by identity.
+    units: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict)
 
 
 _RULES_CACHE: dict[int, _Rules] = {}
@@ -148,6 +150,12 @@ def _rules(variant: Variant) -> _Rules:
 # ---------------------------------------------------------------- candidates
 
 
+_Worth = tuple[tuple[int, ...], int, int, int, int, int, int, int]
+"""A candidate's part of its search entry that no hand changes (see :meth:`_Layout._entries`):
+the units it was made for, its jokers, score, slack, share, opening points, points share and
+table meld's bit (1 << index, 0 for a new meld)."""
+
+
 @dataclass(slots=True)
 class _Cand:
     """One way to lay some of the hand: a new meld, or one table meld's whole build."""
@@ -160,6 +168,10 @@ class _Cand:
     high: tuple[Card, ...] = ()  # a run build's high-end cards
     run_build: bool = False
     lone_run: bool = False  # one natural and jokers laid as a run: the meld's move says "run"
+    # What the search last made of this candidate for one set of score units (its _Rules.units
+    # entry, compared by identity); the search's entry for it is this and the hand's card places.
+    # Kept on the candidate: listed candidates are kept across hands (see _Rules).
+    worth: _Worth | None = field(default=None, compare=False, repr=False)
 
 
 def _set_candidates(
@@ -317,6 +329,8 @@ def _moved(cands: list[_Cand], step: int) -> list[_Cand]:
             cand.points,
             -1,
             tuple([code if code == JOKER else code + step for code in cand.written]),
+            # A rank is worth the same in every suit: so is the run.
+            worth=cand.worth,
         )
         for cand in cands
     ]

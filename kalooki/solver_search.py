@@ -32,7 +32,7 @@ from kalooki.solver_candidates import _free_naturals
 
 if TYPE_CHECKING:
     from kalooki.solver import _Problem
-    from kalooki.solver_candidates import _Cand
+    from kalooki.solver_candidates import _Cand, _Worth
 
 NEG: Final = -(1 << 62)
 """The score of an infeasible branch: far below any real score, and still a plain int."""
@@ -213,9 +213,7 @@ class _Layout:
         by_field: list[list[_Entry]] = [[] for _ in codes]
         plain_by_field: list[list[_Entry]] = [[] for _ in codes] if self.total_jokers else by_field
         rules = self.problem.rules
-        bit, value, meld_value = self.bit, rules.hand_value, rules.meld_value
-        # Only an ace low worth more than in hand adds more points than its value in hand.
-        aces_gain = meld_value is not value
+        bit = self.bit
         field = [0] * JOKER
         for index, code in enumerate(codes):
             field[code] = index
@@ -245,40 +243,43 @@ class _Layout:
         self.free_bound = free_bound
         self.free0 = sum(map(mul, self.code_counts, free_bound))
         per_joker = joker_bound
+        # What a candidate adds but for its cards' places depends on these alone: kept on it for
+        # them (most hands share them, and the listed candidates are kept across hands).
+        made: tuple[int, ...] = (per_value, per_point, per_card, joker_base, joker_bound, joker_reach)
+        units = rules.units.setdefault(made, made)
         for number, cand in enumerate(cands):
             naturals = cand.naturals
             if not naturals:
                 continue
+            worth = cand.worth
+            if worth is None or worth[0] is not units:
+                worth = cand.worth = self._worth(cand, units)
+            _, jokers, score, slack, cap, opening_points, points_share, table_bit = worth
             # A plain loop: candidates hold one to a few naturals, too few for map and sum to pay.
-            packed = natural_value = 0
-            for code in naturals:
-                packed += bit[code]
-                natural_value += value[code]
-            natural_points = sum(map(meld_value.__getitem__, naturals)) if aces_gain else natural_value
-            jokers = cand.jokers
-            base = natural_value * per_value + len(naturals) * per_card
-            score = base + cand.points * per_point + jokers * joker_base
-            cap = base + natural_points * per_point + jokers * joker_bound
+            packed = 0
             if jokers:
                 free_share = 0
                 for code in naturals:
+                    packed += bit[code]
                     free_share += free_of[code]
                 # Rounded up, so that jokers times it stays a bound on what they add to free shares.
                 joker_share = -(-(cap - free_share) // jokers)
                 if joker_share > per_joker:
                     per_joker = joker_share
+                packed += jokers << joker_shift
             else:
+                for code in naturals:
+                    packed += bit[code]
                 free_share = cap  # every natural of a candidate without jokers is free
-            table = cand.table
             entry = (
-                packed + (jokers << joker_shift),
-                0 if table < 0 else 1 << (table_shift + table),
+                packed,
+                table_bit << table_shift,
                 score,
-                score - cap,
+                slack,
                 cap,
                 free_share,
-                cand.points if table < 0 else 0,
-                natural_points + jokers * joker_reach,
+                opening_points,
+                points_share,
                 number,
             )
             index = field[naturals[0]]
@@ -295,6 +296,34 @@ class _Layout:
                 if len(group) > 1:
                     group.sort(key=_by_score, reverse=True)
         return by_field, plain_by_field
+
+    def _worth(self, cand: _Cand, units: tuple[int, ...]) -> _Worth:
+        """What ``cand`` adds to a lay's score and bounds under ``units``, whatever the hand."""
+        rules = self.problem.rules
+        value, meld_value = rules.hand_value, rules.meld_value
+        per_value, per_point, per_card, joker_base, joker_bound, joker_reach = units
+        naturals = cand.naturals
+        natural_value = 0
+        for code in naturals:
+            natural_value += value[code]
+        # Only an ace low worth more than in hand adds more points than its value in hand.
+        aces_gain = meld_value is not value
+        natural_points = sum(map(meld_value.__getitem__, naturals)) if aces_gain else natural_value
+        jokers = cand.jokers
+        base = natural_value * per_value + len(naturals) * per_card
+        score = base + cand.points * per_point + jokers * joker_base
+        cap = base + natural_points * per_point + jokers * joker_bound
+        table = cand.table
+        return (
+            units,
+            jokers,
+            score,
+            score - cap,
+            cap,
+            cand.points if table < 0 else 0,
+            natural_points + jokers * joker_reach,
+            0 if table < 0 else 1 << table,
+        )
 
 
 class _Search(_Layout):
