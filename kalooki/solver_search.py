@@ -147,11 +147,8 @@ class _Layout:
         self.table_shift = self.joker_shift + width
         self.counter_shift = self.table_shift + len(problem.joker_only)
         self.need_shift = self.counter_shift + max(keep, 1).bit_length()
-        primary_unit, jokers_unit, points_unit = (
-            problem.primary_unit,
-            problem.jokers_unit,
-            problem.points_unit,
-        )
+        primary_unit, jokers_unit = problem.primary_unit, problem.jokers_unit
+        points_unit = problem.points_unit
         objective = problem.objective
         if objective == "cards":
             per_value, per_point, per_card = 0, points_unit, primary_unit + 1
@@ -271,17 +268,8 @@ class _Layout:
                 for code in naturals:
                     packed += bit[code]
                 free_share = cap  # every natural of a candidate without jokers is free
-            entry = (
-                packed,
-                table_bit << table_shift,
-                score,
-                slack,
-                cap,
-                free_share,
-                opening_points,
-                points_share,
-                number,
-            )
+            table_bit <<= table_shift
+            entry = (packed, table_bit, score, slack, cap, free_share, opening_points, points_share, number)
             index = field[naturals[0]]
             by_field[index].append(entry)
             if not jokers and plain_by_field is not by_field:
@@ -388,14 +376,8 @@ class _Search(_Layout):
         natural_bits, width, field_mask = self.natural_bits, self.width, self.field_mask
         joker_shift, counter_shift, need_shift = self.joker_shift, self.counter_shift, self.need_shift
         guard, keep, cheapest, per_joker = self.guard, self.keep, self.cheapest, self.per_joker
-        by_field, plain_by_field, max_leave, natural_bound, free_bound, points_of = (
-            self.by_field,
-            self.plain_by_field,
-            self.max_leave,
-            self.natural_bound,
-            self.free_bound,
-            self.points_of,
-        )
+        by_field, plain_by_field, max_leave = self.by_field, self.plain_by_field, self.max_leave
+        natural_bound, free_bound, points_of = self.natural_bound, self.free_bound, self.points_of
         leaf = self.leaf
         # Without joker builds or jokers that must be laid, a leaf only asks for the opening and keep.
         plain_leaf = not self.has_joker_builds and not self.must_jokers
@@ -468,6 +450,15 @@ class _Search(_Layout):
                     # Skipping a branch that cannot beat the best so far keeps this node's value exact.
                     if slack + cut <= beat:
                         continue
+                    if left >= keep:
+                        # The cut the branch would make at once, made here: a call saved where it
+                        # would return at its floor (it has no side effect then, its value said only
+                        # to be at most the floor; a value found or a leaf's is at most that cut too).
+                        rest = free - free_share + (jokers - (packed >> joker_shift)) * per_joker
+                        if rest > bound - share:
+                            rest = bound - share
+                        if rest + score <= beat:
+                            continue
                     if need and not table_bit:
                         short = (need >> 1) - opening_points
                         after = short << 1 if short > 0 else 0
@@ -513,15 +504,23 @@ class _Search(_Layout):
             if count <= max_leave[index]:
                 rest = bound - count * natural_bound[index]
                 kept = left + count
-                if (rest - (keep - kept) * cheapest if kept < keep else rest) > beat:
-                    kept = kept if kept < keep else keep
+                free -= count * free_bound[index]
+                # The cut the state left would make at once (see above).
+                if kept < keep:
+                    cut = rest - (keep - kept) * cheapest
+                else:
+                    kept = keep
+                    cut = free + jokers * per_joker
+                    if cut > rest:
+                        cut = rest
+                if cut > beat:
                     # F821: ruff reads the ``del node`` after the search as leaving it unbound here.
                     value = node(  # noqa: F821
                         s - (count << shift),
                         need,
                         kept,
                         rest,
-                        free - count * free_bound[index],
+                        free,
                         reach - count * points_of[index],
                         beat,
                     )
