@@ -125,10 +125,10 @@ class _Problem:
         cands: list[_Cand] = []
         # A set may name a card twice only where suits may repeat and the hand holds a copy.
         self.copies = rules.suits_repeat and not self.distinct
-        _set_candidates(suit_ranks, jokers, rules, cands, counts if self.copies else None)
+        # With two jokers, a natural's lone runs take the place of its sets they beat.
+        lone = _with_lone_runs if jokers > 1 else None
+        _set_candidates(suit_ranks, jokers, rules, cands, counts if self.copies else None, lone)
         _run_candidates(suit_ranks, jokers, rules, cands)
-        if jokers > 1:
-            cands = _with_lone_runs(cands, held, jokers, rules)
         self.joker_only: list[list[_Cand | None]] = []
         joker_builds = False
         for index, meld in enumerate(table):

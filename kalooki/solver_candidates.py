@@ -87,9 +87,14 @@ class _Rules:
     stretches: dict[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
     # By a natural's code and the jokers (up to a set's most cards less one): its lone runs.
     lone_cache: dict[int, list[_Cand]] = field(default_factory=dict)
+    # A rank's sets as set_cache keeps them, with the lone runs of its naturals in place of the sets
+    # they beat (hands of two jokers or more).
+    lone_set_cache: dict[int, list[_Cand]] = field(default_factory=dict)
     # Runs with jokers by their lowest and highest natural's positions, the naturals between, the
     # suit and the jokers (see _suit_runs).
     window_cache: dict[int, list[_Cand]] = field(default_factory=dict)
+    # The search's score units met, each once, so that a candidate's worth is known by identity.
+    units: dict[tuple[int, ...], tuple[int, ...]] = field(default_factory=dict)
 
 
 _RULES_CACHE: dict[int, _Rules] = {}
@@ -148,6 +153,16 @@ def _rules(variant: Variant) -> _Rules:
 # ---------------------------------------------------------------- candidates
 
 
+_Worth = tuple[tuple[int, ...], int, int, int, int, int, int, int]
+"""A candidate's part of its search entry that no hand changes (see :meth:`_Layout._entries`):
+the units it was made for, its jokers, score, slack, share, opening points, points share and
+table meld's bit (1 << index, 0 for a new meld)."""
+
+
+_Lone = Callable[[list["_Cand"], int, _Rules], list["_Cand"]]
+"""A rank's sets, listed with so many jokers, to the same with lone runs (see :func:`_set_candidates`)."""
+
+
 @dataclass(slots=True)
 class _Cand:
     """One way to lay some of the hand: a new meld, or one table meld's whole build."""
@@ -160,19 +175,29 @@ class _Cand:
     high: tuple[Card, ...] = ()  # a run build's high-end cards
     run_build: bool = False
     lone_run: bool = False  # one natural and jokers laid as a run: the meld's move says "run"
+    # What the search last made of this candidate for one set of score units (its _Rules.units
+    # entry, compared by identity); the search's entry for it is this and the hand's card places.
+    # Kept on the candidate: listed candidates are kept across hands (see _Rules).
+    worth: _Worth | None = field(default=None, compare=False, repr=False)
 
 
 def _set_candidates(
-    suit_ranks: list[int], jokers: int, rules: _Rules, out: list[_Cand], counts: list[int] | None = None
+    suit_ranks: list[int],
+    jokers: int,
+    rules: _Rules,
+    out: list[_Cand],
+    counts: list[int] | None = None,
+    lone: _Lone | None = None,
 ) -> None:
     """The sets of the hand whose ranks (bit r-1 for rank r) in each suit are ``suit_ranks``.
 
     ``counts`` (copies per card code) when the hand holds a card twice and a set may repeat a
     suit: then a set may name that card twice (9C 9C 9D), so the sets are listed by each suit's
-    copies rather than by the suits held.
+    copies rather than by the suits held. ``lone``: what makes a rank's list with the lone runs of
+    its naturals (:func:`kalooki.solver_lone_runs._with_lone_runs`), kept apart from the lists of sets.
     """
     if counts is not None:
-        _copied_set_candidates(counts, min(jokers, rules.set_max), rules, out)
+        _copied_set_candidates(counts, min(jokers, rules.set_max), rules, out, lone)
         return
     clubs, diamonds, hearts, spades = suit_ranks
     # The ranks held in enough suits for a set, all thirteen at once: three suits, two, or one.
@@ -184,7 +209,7 @@ def _set_candidates(
         ranks = clubs | diamonds | hearts | spades
     # More jokers than a set holds list the same sets.
     jokers = min(jokers, rules.set_max)
-    cache = rules.set_cache
+    cache = rules.set_cache if lone is None else rules.lone_set_cache
     while ranks:
         index = (ranks & -ranks).bit_length() - 1
         ranks &= ranks - 1
@@ -197,15 +222,18 @@ def _set_candidates(
         key = (jokers << 4 | mask) << 4 | index
         found = cache.get(key)
         if found is None:
-            found = cache[key] = _rank_sets(index, _SUITS_OF_MASK[mask], jokers, rules)
+            found = _rank_sets(index, _SUITS_OF_MASK[mask], jokers, rules)
+            found = cache[key] = found if lone is None else lone(found, jokers, rules)
         out.extend(found)
 
 
-def _copied_set_candidates(counts: list[int], jokers: int, rules: _Rules, out: list[_Cand]) -> None:
+def _copied_set_candidates(
+    counts: list[int], jokers: int, rules: _Rules, out: list[_Cand], lone: _Lone | None = None
+) -> None:
     """The sets of a hand holding some card twice, where a set may repeat a suit: by rank and
     the copies of each suit (no set holds more than ``set_max`` of them)."""
     cap = rules.set_max
-    cache = rules.set_cache
+    cache = rules.set_cache if lone is None else rules.lone_set_cache
     for index in range(13):
         held = [min(counts[index], cap), min(counts[13 + index], cap)]
         held += [min(counts[26 + index], cap), min(counts[39 + index], cap)]
@@ -218,7 +246,8 @@ def _copied_set_candidates(counts: list[int], jokers: int, rules: _Rules, out: l
         found = cache.get(key)
         if found is None:
             suits = tuple(suit for suit in range(4) for _ in range(held[suit]))
-            found = cache[key] = _rank_sets(index, suits, jokers, rules)
+            found = _rank_sets(index, suits, jokers, rules)
+            found = cache[key] = found if lone is None else lone(found, jokers, rules)
         out.extend(found)
 
 
@@ -317,6 +346,8 @@ def _moved(cands: list[_Cand], step: int) -> list[_Cand]:
             cand.points,
             -1,
             tuple([code if code == JOKER else code + step for code in cand.written]),
+            # A rank is worth the same in every suit: so is the run.
+            worth=cand.worth,
         )
         for cand in cands
     ]

@@ -32,7 +32,7 @@ from kalooki.solver_candidates import _free_naturals
 
 if TYPE_CHECKING:
     from kalooki.solver import _Problem
-    from kalooki.solver_candidates import _Cand
+    from kalooki.solver_candidates import _Cand, _Worth
 
 NEG: Final = -(1 << 62)
 """The score of an infeasible branch: far below any real score, and still a plain int."""
@@ -147,11 +147,8 @@ class _Layout:
         self.table_shift = self.joker_shift + width
         self.counter_shift = self.table_shift + len(problem.joker_only)
         self.need_shift = self.counter_shift + max(keep, 1).bit_length()
-        primary_unit, jokers_unit, points_unit = (
-            problem.primary_unit,
-            problem.jokers_unit,
-            problem.points_unit,
-        )
+        primary_unit, jokers_unit = problem.primary_unit, problem.jokers_unit
+        points_unit = problem.points_unit
         objective = problem.objective
         if objective == "cards":
             per_value, per_point, per_card = 0, points_unit, primary_unit + 1
@@ -213,9 +210,7 @@ class _Layout:
         by_field: list[list[_Entry]] = [[] for _ in codes]
         plain_by_field: list[list[_Entry]] = [[] for _ in codes] if self.total_jokers else by_field
         rules = self.problem.rules
-        bit, value, meld_value = self.bit, rules.hand_value, rules.meld_value
-        # Only an ace low worth more than in hand adds more points than its value in hand.
-        aces_gain = meld_value is not value
+        bit = self.bit
         field = [0] * JOKER
         for index, code in enumerate(codes):
             field[code] = index
@@ -245,42 +240,36 @@ class _Layout:
         self.free_bound = free_bound
         self.free0 = sum(map(mul, self.code_counts, free_bound))
         per_joker = joker_bound
+        # What a candidate adds but for its cards' places depends on these alone: kept on it for
+        # them (most hands share them, and the listed candidates are kept across hands).
+        made: tuple[int, ...] = (per_value, per_point, per_card, joker_base, joker_bound, joker_reach)
+        units = rules.units.setdefault(made, made)
         for number, cand in enumerate(cands):
             naturals = cand.naturals
             if not naturals:
                 continue
+            worth = cand.worth
+            if worth is None or worth[0] is not units:
+                worth = cand.worth = self._worth(cand, units)
+            _, jokers, score, slack, cap, opening_points, points_share, table_bit = worth
             # A plain loop: candidates hold one to a few naturals, too few for map and sum to pay.
-            packed = natural_value = 0
-            for code in naturals:
-                packed += bit[code]
-                natural_value += value[code]
-            natural_points = sum(map(meld_value.__getitem__, naturals)) if aces_gain else natural_value
-            jokers = cand.jokers
-            base = natural_value * per_value + len(naturals) * per_card
-            score = base + cand.points * per_point + jokers * joker_base
-            cap = base + natural_points * per_point + jokers * joker_bound
+            packed = 0
             if jokers:
                 free_share = 0
                 for code in naturals:
+                    packed += bit[code]
                     free_share += free_of[code]
                 # Rounded up, so that jokers times it stays a bound on what they add to free shares.
                 joker_share = -(-(cap - free_share) // jokers)
                 if joker_share > per_joker:
                     per_joker = joker_share
+                packed += jokers << joker_shift
             else:
+                for code in naturals:
+                    packed += bit[code]
                 free_share = cap  # every natural of a candidate without jokers is free
-            table = cand.table
-            entry = (
-                packed + (jokers << joker_shift),
-                0 if table < 0 else 1 << (table_shift + table),
-                score,
-                score - cap,
-                cap,
-                free_share,
-                cand.points if table < 0 else 0,
-                natural_points + jokers * joker_reach,
-                number,
-            )
+            table_bit <<= table_shift
+            entry = (packed, table_bit, score, slack, cap, free_share, opening_points, points_share, number)
             index = field[naturals[0]]
             by_field[index].append(entry)
             if not jokers and plain_by_field is not by_field:
@@ -295,6 +284,34 @@ class _Layout:
                 if len(group) > 1:
                     group.sort(key=_by_score, reverse=True)
         return by_field, plain_by_field
+
+    def _worth(self, cand: _Cand, units: tuple[int, ...]) -> _Worth:
+        """What ``cand`` adds to a lay's score and bounds under ``units``, whatever the hand."""
+        rules = self.problem.rules
+        value, meld_value = rules.hand_value, rules.meld_value
+        per_value, per_point, per_card, joker_base, joker_bound, joker_reach = units
+        naturals = cand.naturals
+        natural_value = 0
+        for code in naturals:
+            natural_value += value[code]
+        # Only an ace low worth more than in hand adds more points than its value in hand.
+        aces_gain = meld_value is not value
+        natural_points = sum(map(meld_value.__getitem__, naturals)) if aces_gain else natural_value
+        jokers = cand.jokers
+        base = natural_value * per_value + len(naturals) * per_card
+        score = base + cand.points * per_point + jokers * joker_base
+        cap = base + natural_points * per_point + jokers * joker_bound
+        table = cand.table
+        return (
+            units,
+            jokers,
+            score,
+            score - cap,
+            cap,
+            cand.points if table < 0 else 0,
+            natural_points + jokers * joker_reach,
+            0 if table < 0 else 1 << table,
+        )
 
 
 class _Search(_Layout):
@@ -359,14 +376,8 @@ class _Search(_Layout):
         natural_bits, width, field_mask = self.natural_bits, self.width, self.field_mask
         joker_shift, counter_shift, need_shift = self.joker_shift, self.counter_shift, self.need_shift
         guard, keep, cheapest, per_joker = self.guard, self.keep, self.cheapest, self.per_joker
-        by_field, plain_by_field, max_leave, natural_bound, free_bound, points_of = (
-            self.by_field,
-            self.plain_by_field,
-            self.max_leave,
-            self.natural_bound,
-            self.free_bound,
-            self.points_of,
-        )
+        by_field, plain_by_field, max_leave = self.by_field, self.plain_by_field, self.max_leave
+        natural_bound, free_bound, points_of = self.natural_bound, self.free_bound, self.points_of
         leaf = self.leaf
         # Without joker builds or jokers that must be laid, a leaf only asks for the opening and keep.
         plain_leaf = not self.has_joker_builds and not self.must_jokers
@@ -439,6 +450,15 @@ class _Search(_Layout):
                     # Skipping a branch that cannot beat the best so far keeps this node's value exact.
                     if slack + cut <= beat:
                         continue
+                    if left >= keep:
+                        # The cut the branch would make at once, made here: a call saved where it
+                        # would return at its floor (it has no side effect then, its value said only
+                        # to be at most the floor; a value found or a leaf's is at most that cut too).
+                        rest = free - free_share + (jokers - (packed >> joker_shift)) * per_joker
+                        if rest > bound - share:
+                            rest = bound - share
+                        if rest + score <= beat:
+                            continue
                     if need and not table_bit:
                         short = (need >> 1) - opening_points
                         after = short << 1 if short > 0 else 0
@@ -484,15 +504,23 @@ class _Search(_Layout):
             if count <= max_leave[index]:
                 rest = bound - count * natural_bound[index]
                 kept = left + count
-                if (rest - (keep - kept) * cheapest if kept < keep else rest) > beat:
-                    kept = kept if kept < keep else keep
+                free -= count * free_bound[index]
+                # The cut the state left would make at once (see above).
+                if kept < keep:
+                    cut = rest - (keep - kept) * cheapest
+                else:
+                    kept = keep
+                    cut = free + jokers * per_joker
+                    if cut > rest:
+                        cut = rest
+                if cut > beat:
                     # F821: ruff reads the ``del node`` after the search as leaving it unbound here.
                     value = node(  # noqa: F821
                         s - (count << shift),
                         need,
                         kept,
                         rest,
-                        free - count * free_bound[index],
+                        free,
                         reach - count * points_of[index],
                         beat,
                     )
