@@ -153,6 +153,74 @@ def most_laid(hand: list[Card], rules: Variant) -> int:
             "JK JK KC AC",
             71,
         ),
+        # One pack, sets of three: A-A-A and two runs, one with the fourth ace (Q-K-A and J-Q-K), 94.
+        ({"decks": 1, "jokers": 0, "set_maximum": 3, "hand_size": 9}, "AS AH AD QC KC AC JD QD KD", 94),
+        # Aces worth 50 only below the two: A-A-A, A-2-3 with the fourth ace, and K-K-K. An ace low in a run
+        # is one of the pack's four.
+        (
+            {
+                "decks": 1,
+                "jokers": 0,
+                "set_maximum": 3,
+                "ace_value": 50,
+                "ace_in_runs": "low",
+                "hand_size": 9,
+            },
+            "AS AH AD AC 2C 3C KS KH KD",
+            235,
+        ),
+        # Aces only low: a run to the king holds no ace, so A-A-A and two of T-J-Q-K fit one pack (113).
+        (
+            {"decks": 1, "jokers": 0, "set_maximum": 3, "ace_in_runs": "low", "hand_size": 11},
+            "AS AH AD TC JC QC KC TD JD QD KD",
+            113,
+        ),
+        # Runs of thirteen, aces worth 50 and only high: A-A-A and the run from the two to the ace, which
+        # holds one ace (its two is no ace), beat five sets (270); under wrap no run turning the corner is
+        # worth more than A to K.
+        (
+            {
+                "decks": 1,
+                "jokers": 0,
+                "set_maximum": 3,
+                "run_minimum": 13,
+                "ace_value": 50,
+                "ace_in_runs": "high",
+                "hand_size": 16,
+                "max_players": 2,
+            },
+            "AS AH AD 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",
+            284,
+        ),
+        (
+            {
+                "decks": 1,
+                "jokers": 0,
+                "set_maximum": 3,
+                "run_minimum": 13,
+                "ace_value": 50,
+                "ace_in_runs": "wrap",
+                "hand_size": 16,
+                "max_players": 2,
+            },
+            "AS AH AD AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",
+            284,
+        ),
+        # Two packs, sets of three, runs of four, an ace worth 35 below the two: three of A-2-3-4 (44 each)
+        # and A-A-A hold six of the eight aces (six aces in sets would leave two for runs), with K-K-K (195).
+        (
+            {
+                "decks": 2,
+                "jokers": 0,
+                "set_maximum": 3,
+                "run_minimum": 4,
+                "ace_in_runs": "low",
+                "ace_low_value": 35,
+                "hand_size": 18,
+            },
+            "AC 2C 3C 4C AD 2D 3D 4D AH 2H 3H 4H AS AH AD KS KH KD",
+            195,
+        ),
     ],
 )
 def test_the_bound_is_laid_by_a_hand(knobs: dict[str, object], hand: str, most: int) -> None:
@@ -207,6 +275,16 @@ def test_a_hand_grown_to_the_whole_pack_is_bounded_by_the_pack_a_joker_as_its_de
     # Aces worth 0 add nothing: the two packs' other naturals (672) and the jokers as tens.
     worthless = variant(ace_value=0, turn_discard="optional")
     assert most_opening_points(worthless, worthless.pack_size) == 692
+
+
+def test_the_whole_pack_laid_in_sets_of_three_and_a_run_holds_a_set_of_twos() -> None:
+    # One pack, sets of three, runs of thirteen, aces worth 50 and 1 below the two: a set of three of
+    # every rank (402, twos among them) and A to K of the fourth suit (85) lay all 52 cards.
+    pack = {"decks": 1, "jokers": 0, "turn_discard": "optional", "max_players": 2}
+    melds = {"set_maximum": 3, "run_minimum": 13, "ace_in_runs": "low", "ace_value": 50, "ace_low_value": 1}
+    assert cross_field_problems(variant(**pack, **melds, opening_threshold=487)) == []
+    (problem,) = cross_field_problems(variant(**pack, **melds, opening_threshold=488))
+    assert "are worth at most 487," in problem.message
 
 
 HIGH = [make_card(rank, suit) for rank in (1, 9, 10, 11, 12, 13) for suit in range(4)]
