@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 import math
-import textwrap
+import re
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
@@ -71,12 +71,40 @@ class Chart:
     figure: Figure
 
 
+LEGEND_WIDTH = 48
+"""Characters a legend's line holds: a longer entry (a sweep's variant named by a long path) made the
+legend wider than the plot, and the constrained layout squeezed the plot to a sliver beside it."""
+
+
+def _lines(text: str, width: int) -> str:
+    """``text`` in lines of at most ``width`` characters, each broken after a space, a ``/`` or a ``-``
+    where it can be, so that a path reads by its folders (textwrap broke ``house-rules`` as
+    ``hous``/``e-rules``), and only a longer run of other characters cut where it must."""
+    lines: list[str] = []
+    line = ""
+    for piece in re.findall(r"[^\s/-]*[\s/-]*", text):
+        while len(line) + len(piece) > width:
+            if line:
+                lines.append(line.rstrip())
+                line = ""
+            else:
+                lines.append(piece[:width])
+                piece = piece[width:]
+        line += piece
+    return "\n".join([*lines, line.rstrip()])
+
+
+def _entry(label: str) -> str:
+    """A legend entry in lines of at most :data:`LEGEND_WIDTH` characters."""
+    return _lines(label, LEGEND_WIDTH)
+
+
 def _figure(title: str, wide: bool = False) -> tuple[Figure, Axes]:
     from matplotlib.figure import Figure
 
     figure = Figure(figsize=(8.0 if wide else 6.4, 4.0), layout="constrained")
     axes = figure.add_subplot()
-    axes.set_title(textwrap.fill(title, 64))
+    axes.set_title(_lines(title, 64))
     axes.grid(True, alpha=0.3)
     return figure, axes
 
@@ -152,7 +180,7 @@ def _seat_wins(results: Sequence[SimulationResult], labels: Sequence[str], names
             width,
             yerr=list(zip(*errors, strict=True)),
             capsize=4,
-            label=label,
+            label=_entry(label),
         )
     axes.set_xlabel("seat (1 plays first in the first hand)")
     axes.set_ylabel("hands won (% of hands played)")
@@ -182,7 +210,7 @@ def _bot_wins(results: Sequence[SimulationResult], labels: Sequence[str], names:
             width,
             yerr=list(zip(*errors, strict=True)),
             capsize=4,
-            label=label,
+            label=_entry(label),
         )
     axes.set_xticks(range(len(bots)), bots)
     axes.set_xlabel("bot")
@@ -225,10 +253,10 @@ def _ecdf(
         values = sorted(_samples(result, what))
         if values:
             shares = [100 * (index + 1) / len(values) for index in range(len(values))]
-            axes.step(values, shares, where="post", label=f"{label} (n = {len(values):,})")
+            axes.step(values, shares, where="post", label=_entry(f"{label} (n = {len(values):,})"))
         else:
             # Nothing to draw (no hand went out): the legend still names the variant, and says so.
-            axes.plot([], [], label=f"{label} (no data)")
+            axes.plot([], [], label=_entry(f"{label} (no data)"))
     axes.set_xlabel(x_label)
     axes.set_ylabel("share at or below (%)")
     axes.set_ylim(0, 100)
@@ -286,7 +314,12 @@ def _sweep_chart(result: SweepResult, key: str, name: str, unit: str) -> Chart:
         ]
         label = group or variant
         line = axes.errorbar(
-            positions, values, yerr=list(zip(*errors, strict=True)), capsize=4, marker="o", label=label
+            positions,
+            values,
+            yerr=list(zip(*errors, strict=True)),
+            capsize=4,
+            marker="o",
+            label=_entry(label),
         )
         colour = line[0].get_color()
         for position, value, cell in zip(positions, values, cells, strict=True):

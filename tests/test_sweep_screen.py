@@ -215,3 +215,32 @@ def test_the_reports_cells_give_hands_per_game_with_its_interval(tmp_path: Path)
         assert re.fullmatch(r"\d+\.\d\d \[\d+\.\d\d to \d+\.\d\d\]", turns)
         assert re.fullmatch(r"\d+\.\d\d \[\d+\.\d\d to \d+\.\d\d\]", hands)
     assert len(rows) == 2
+
+
+def test_a_chart_of_a_variant_named_by_a_long_path_keeps_its_plot_wide() -> None:
+    # The legend named the variant by its path on one line: a long path made the legend wider than the
+    # plot, and the constrained layout squeezed the plot to a sliver beside it (with a UserWarning).
+    pytest.importorskip("matplotlib")
+    from kalooki_cli.charts import sweep_charts
+
+    path = "/home/" + "q" * 100 + "/house-rules/friday-night.yaml"
+    axes = parse_grid(["jokers=2,3"])
+    spec = SweepSpec(path, (), tuple(axes), tuple(load_cells("classic", [], axes)), 0, ("greedy",) * 4, 1, 7)
+    with open_pool(1) as pool:
+        figure = sweep_charts(run_sweep(spec, pool))[0].figure
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        figure.draw_without_rendering()
+    assert figure.axes[0].get_position().width > 0.8
+    legend = figure.axes[0].get_legend()
+    assert legend is not None
+    # In lines of 48 characters at most, broken after a '/' or a '-' where one falls (a folder stays whole).
+    entries = [text.get_text() for text in legend.get_texts()]
+    assert [entry.split("\n") for entry in entries if entry.startswith("/home/")] == [
+        [
+            "/home/",
+            "q" * 48,
+            "q" * 48,
+            "qqqq/house-rules/friday-night.yaml",
+        ]
+    ]
