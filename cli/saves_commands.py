@@ -153,9 +153,12 @@ def saves(
             console.print(
                 f"No saved games in {escape_controls(str(folder))}: start one with 'kalooki play'.",
                 markup=False,
+                soft_wrap=True,
             )
             return
-        console.print(f"Saved games in {escape_controls(str(folder))}, unfinished first:", markup=False)
+        console.print(
+            f"Saved games in {escape_controls(str(folder))}, unfinished first:", markup=False, soft_wrap=True
+        )
         print_saves(console, entries, folder)
         # Each line names a command that takes one of the games listed: resume refuses a hosted table's.
         hosted = any(entry.hosted and not entry.finished for entry in entries)
@@ -218,7 +221,8 @@ def _say_removed(console: Console, removed: list[Path], folder: Path, one: str, 
     if removed:
         names = ", ".join(shown_path(place, folder) for place in removed)  # spelled by shown_path
         what = one if len(removed) == 1 else f"{len(removed)} {many}"
-        console.print(f"Removed {what}: {names}", markup=False)
+        # Paths whole, never broken by rich (the terminal wraps them), so each can be copied.
+        console.print(f"Removed {what}: {names}", markup=False, soft_wrap=True)
 
 
 def _remove_stale_locks(entries: list[SaveEntry], folder: Path) -> list[Path]:

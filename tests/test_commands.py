@@ -89,6 +89,10 @@ def test_reports_into_a_file_carry_no_trailing_spaces(tmp_path: Path) -> None:
         ["saves"],
         ["play", str(Path(__file__).parent / "golden" / "scripts" / "bots-game.yaml")],
     ]
+    # A game left unfinished, for `saves` to list (its columns are padded to line up).
+    environment = {**os.environ, "COLUMNS": "100", "KALOOKI_HOME": str(tmp_path)}
+    started = [str(KALOOKI), "play", "--seed", "1", "--fast"]
+    subprocess.run(started, input="ds\nquit\n", capture_output=True, text=True, env=environment, timeout=60)
     for command in commands:
         result = kalooki(*command, env={"KALOOKI_HOME": str(tmp_path)})
         assert result.returncode == 0, result.stderr

@@ -106,6 +106,12 @@ def flowing(transcript: str) -> str:
     return " ".join(transcript.split())
 
 
+def packed(text: str) -> str:
+    """``text`` without its white space: a message naming a temporary path, however the console wrapped
+    it; a path longer than the console's width (a deep temporary folder) is folded mid-name."""
+    return "".join(text.split())
+
+
 # ---------------------------------------------------------------- bad input
 
 
