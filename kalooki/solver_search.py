@@ -10,12 +10,12 @@ placed last, onto the table, by a knapsack.
 
 A lay's score is a sum of per-card shares, so the shares of the undecided cards bound what a
 state can still add; once its jokers are spent, only the naturals of candidates without jokers
-can still be laid, so their shares, and for each joker left the most any candidate adds per joker
-beyond them, bound it more tightly. A branch that cannot beat the best found so far at its node,
-or what a node above it must beat to change its choice (its floor), is skipped. A value above
-the floor is exact and memoised; one at or below it only says so, and is kept apart with that
-floor, so the choices read back are those of the search without floors. An opening's points are
-bounded the same way.
+can still be laid, so their shares, and for each joker left the most any candidate it may still
+lay adds per joker beyond them, bound it more tightly. A branch that cannot beat the best found
+so far at its node, or what a node above it must beat to change its choice (its floor), is
+skipped. A value above the floor is exact and memoised; one at or below it only says so, and is
+kept apart with that floor, so the choices read back are those of the search without floors. An
+opening's points are bounded the same way.
 """
 
 from __future__ import annotations
@@ -203,10 +203,12 @@ class _Layout:
         hands with jokers were candidates with jokers met with none left).
 
         Also the tighter bound for hands with jokers: ``free_bound`` is each natural's share when
-        some candidate without jokers holds it, else 0, and ``per_joker`` the most a candidate with
-        jokers adds per joker beyond its naturals' free shares (rounded up). A lay adds at most the
-        free shares of the naturals it lays plus ``per_joker`` for each joker it lays: so from a
-        state, at most the undecided naturals' free shares plus ``per_joker`` per joker left."""
+        some candidate without jokers holds it, else 0, and ``per_joker`` by field the most a
+        candidate with jokers whose lowest natural is that field's or a later one adds per joker
+        beyond its naturals' free shares (rounded up). A lay adds at most the free shares of the
+        naturals it lays plus so much for each joker it lays, and a state lays only candidates whose
+        lowest natural is undecided: so from a state, at most the undecided naturals' free shares
+        plus ``per_joker`` of its lowest undecided field per joker left."""
         by_field: list[list[_Entry]] = [[] for _ in codes]
         plain_by_field: list[list[_Entry]] = [[] for _ in codes] if self.total_jokers else by_field
         rules = self.problem.rules
@@ -239,7 +241,8 @@ class _Layout:
                 free_of[code] = bound
         self.free_bound = free_bound
         self.free0 = sum(map(mul, self.code_counts, free_bound))
-        per_joker = joker_bound
+        # Jokers left unlaid add only where they may be built onto the table alone.
+        per_joker = [joker_bound if self.has_joker_builds else 0] * (len(codes) + 1)
         # What a candidate adds but for its cards' places depends on these alone: kept on it for
         # them (most hands share them, and the listed candidates are kept across hands).
         made: tuple[int, ...] = (per_value, per_point, per_card, joker_base, joker_bound, joker_reach)
@@ -254,6 +257,7 @@ class _Layout:
             _, jokers, score, slack, cap, opening_points, points_share, table_bit = worth
             # A plain loop: candidates hold one to a few naturals, too few for map and sum to pay.
             packed = 0
+            index = field[naturals[0]]
             if jokers:
                 free_share = 0
                 for code in naturals:
@@ -261,8 +265,8 @@ class _Layout:
                     free_share += free_of[code]
                 # Rounded up, so that jokers times it stays a bound on what they add to free shares.
                 joker_share = -(-(cap - free_share) // jokers)
-                if joker_share > per_joker:
-                    per_joker = joker_share
+                if joker_share > per_joker[index]:
+                    per_joker[index] = joker_share
                 packed += jokers << joker_shift
             else:
                 for code in naturals:
@@ -270,10 +274,13 @@ class _Layout:
                 free_share = cap  # every natural of a candidate without jokers is free
             table_bit <<= table_shift
             entry = (packed, table_bit, score, slack, cap, free_share, opening_points, points_share, number)
-            index = field[naturals[0]]
             by_field[index].append(entry)
             if not jokers and plain_by_field is not by_field:
                 plain_by_field[index].append(entry)
+        # A state lays only candidates whose lowest natural is undecided: the most from its field on.
+        for index in range(len(codes) - 1, -1, -1):
+            if per_joker[index + 1] > per_joker[index]:
+                per_joker[index] = per_joker[index + 1]
         self.per_joker = per_joker
         for group in by_field:
             if len(group) > 1:
@@ -414,11 +421,12 @@ class _Search(_Layout):
                             memo[key] = found
                     return found
                 jokers = (s >> joker_shift) & field_mask
+                index = ((s & -s).bit_length() - 1) // width
                 if left < keep:
                     cut = bound - (keep - left) * cheapest
                 else:
                     # A lay holds its naturals' free shares, and no more than per_joker per joker.
-                    cut = free + jokers * per_joker
+                    cut = free + jokers * per_joker[index]
                     if cut > bound:
                         cut = bound
                 if cut <= floor:
@@ -427,7 +435,6 @@ class _Search(_Layout):
                     found = capped.get(key)
                     if found is not None and found <= floor:
                         return found
-                index = ((s & -s).bit_length() - 1) // width
                 guarded = s | guard
                 top = NEG
                 beat = floor
@@ -454,7 +461,7 @@ class _Search(_Layout):
                         # The cut the branch would make at once, made here: a call saved where it
                         # would return at its floor (it has no side effect then, its value said only
                         # to be at most the floor; a value found or a leaf's is at most that cut too).
-                        rest = free - free_share + (jokers - (packed >> joker_shift)) * per_joker
+                        rest = free - free_share + (jokers - (packed >> joker_shift)) * per_joker[index]
                         if rest > bound - share:
                             rest = bound - share
                         if rest + score <= beat:
@@ -510,7 +517,7 @@ class _Search(_Layout):
                     cut = rest - (keep - kept) * cheapest
                 else:
                     kept = keep
-                    cut = free + jokers * per_joker
+                    cut = free + jokers * per_joker[index + 1]
                     if cut > rest:
                         cut = rest
                 if cut > beat:
