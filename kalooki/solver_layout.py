@@ -152,6 +152,7 @@ class _Layout:
         # The naturals some candidate without jokers lays: with no joker left, only they can be laid.
         free_bound = self.natural_bound
         free_of: list[int] = []  # by card code; read only for candidates with jokers
+        tied = 0  # a bit at the foot of the field of each natural no candidate without jokers holds
         if self.total_jokers:
             if problem.joker_only or problem.copies:
                 free = 0
@@ -167,7 +168,12 @@ class _Layout:
             free_of = [0] * JOKER
             for code, bound in zip(codes, free_bound, strict=True):
                 free_of[code] = bound
+                if not free >> code & 1:
+                    tied += bit[code]
         self.free_bound = free_bound
+        # Those naturals' whole fields: once the jokers are spent, no candidate left can lay them, and
+        # the search leaves them all at once (see _Search.best) unless must_include names cards.
+        self.tied = tied * ((1 << self.width) - 1) if self.max_leave is self.code_counts else 0
         self.free0 = sum(map(mul, self.code_counts, free_bound))
         # Jokers left unlaid add only where they may be built onto the table alone.
         per_joker = [joker_bound if self.has_joker_builds else 0] * (len(codes) + 1)

@@ -147,7 +147,7 @@ class _Search(_Layout):
         than the attributes of ``self`` at every node."""
         memo, choice = self.memo, self.choice
         capped: dict[int, int] = {}
-        natural_bits, width, field_mask = self.natural_bits, self.width, self.field_mask
+        natural_bits, width, field_mask, tied = self.natural_bits, self.width, self.field_mask, self.tied
         joker_shift, counter_shift, need_shift = self.joker_shift, self.counter_shift, self.need_shift
         guard, keep, cheapest, per_joker = self.guard, self.keep, self.cheapest, self.per_joker
         by_field, plain_by_field, max_leave = self.by_field, self.plain_by_field, self.max_leave
@@ -188,6 +188,12 @@ class _Search(_Layout):
                             memo[key] = found
                     return found
                 jokers = (s >> joker_shift) & field_mask
+                if s & tied and not jokers and not need and left >= keep:
+                    # The naturals no candidate without jokers holds stay, all at once. The bounds
+                    # are left as they are: with no joker left, no opening to reach and keep met,
+                    # the cut is the free shares alone, and those naturals have none.
+                    s -= s & tied
+                    continue
                 index = ((s & -s).bit_length() - 1) // width
                 if left < keep:
                     cut = bound - (keep - left) * cheapest
@@ -329,9 +335,13 @@ class _Search(_Layout):
         width, field_mask, keep = self.width, self.field_mask, self.keep
         natural_bits, counter_shift, need_shift = self.natural_bits, self.counter_shift, self.need_shift
         by_field, cands, choice = self.by_field, self.problem.cands, self.choice
+        joker_shift, tied = self.joker_shift, self.tied
         melds: list[_Cand] = []
         builds: list[_Cand] = []
         while s & natural_bits:
+            if s & tied and not (s >> joker_shift) & field_mask and not need and left >= keep:
+                s -= s & tied  # left as the search left them, where it recorded its choices
+                continue
             # A state the search left no choice at lays no candidate: its card stays (the key as
             # :meth:`key` makes it, written out: this walks every card of the hand).
             key = s | (left << counter_shift) | (need << need_shift) if need or left else s
