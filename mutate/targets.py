@@ -102,6 +102,7 @@ TARGETS: tuple[Target, ...] = (
     Target("solver-lines", "kalooki/solver_lines.py"),
     Target("solver-builds", "kalooki/solver_builds.py"),
     Target("solver-search", "kalooki/solver_search.py"),
+    Target("solver-layout", "kalooki/solver_layout.py"),
     Target("solver-parts", "kalooki/solver_parts.py"),
     Target("cardstate", "kalooki/cardstate.py"),
     Target("candidates", "kalooki/candidates.py"),
