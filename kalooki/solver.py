@@ -324,7 +324,7 @@ def solve(
             return _kept_plan(read[1], tuple(sorted(hand)))
         plan = _solve(hand, rules, read, objective, table, opened, keep, must_include)
     except (TypeError, AttributeError, KeyError):
-        problem = argument_problem(hand, variant, must_include)
+        problem = argument_problem(hand, variant, must_include, table)
         if problem is None:
             raise
         raise SolverError(problem) from None
@@ -431,26 +431,32 @@ def _best_opening(
     objective: Objective,
 ) -> Plan | None:
     """:func:`best_opening`, one leaving one card or not."""
-    if objective not in OBJECTIVES or keep or must_include:
-        _check(hand, objective, keep, must_include)
-        if keep > len(hand):
-            return None
-    rules = _LAST_RULES[0]
-    if rules is None or rules.variant is not variant:
-        rules = _rules(variant)
     try:
-        held, value, meldless = _read_hand(hand, rules)
-    except KeyError:
-        _check(hand, objective, keep, must_include)
-        raise
-    # Builds alone never open, so only the hand's own melds matter here.
-    if meldless:
-        return None
-    problem = _Problem(hand, rules, objective, table, held, value)
-    if not problem.cands:
-        return None
-    outcome = _best_lay(problem, table, keep, must_include, opening_points(variant))
-    return None if outcome is None else problem.plan(outcome)
+        if objective not in OBJECTIVES or keep or must_include:
+            _check(hand, objective, keep, must_include)
+            if keep > len(hand):
+                return None
+        rules = _LAST_RULES[0]
+        if rules is None or rules.variant is not variant:
+            rules = _rules(variant)
+        try:
+            held, value, meldless = _read_hand(hand, rules)
+        except KeyError:
+            _check(hand, objective, keep, must_include)
+            raise
+        # Builds alone never open, so only the hand's own melds matter here.
+        if meldless:
+            return None
+        problem = _Problem(hand, rules, objective, table, held, value)
+        if not problem.cands:
+            return None
+        outcome = _best_lay(problem, table, keep, must_include, opening_points(variant))
+        return None if outcome is None else problem.plan(outcome)
+    except (TypeError, AttributeError, KeyError):  # a card 2.5 or '7H' was a bare KeyError or TypeError
+        wrong = argument_problem(hand, variant, must_include, table)
+        if wrong is None:
+            raise
+        raise SolverError(wrong) from None
 
 
 def _best_lay(

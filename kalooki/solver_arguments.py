@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from kalooki.melds import TableMeld
 from kalooki.text import clipped
 from kalooki.variant import Variant
 
 
-def argument_problem(hand: object, variant: object, must_include: object) -> str | None:
-    """Why :func:`kalooki.solver.solve` cannot work with ``hand``, ``variant`` or ``must_include``, or None
-    where they are not what it failed on. A card given as ``"7H"`` was a bare TypeError, a variant's name
-    for the variant an AttributeError."""
+def argument_problem(hand: object, variant: object, must_include: object, table: object) -> str | None:
+    """Why :func:`kalooki.solver.solve` cannot work with ``hand``, ``variant``, ``must_include`` or
+    ``table``, or None where they are not what it failed on. A card given as ``"7H"`` was a bare
+    TypeError, a variant's name for the variant and a card for a meld on the table an AttributeError."""
     if not isinstance(variant, Variant):
         return f"the variant must be a Variant (kalooki.loader.load_variant gives one), not {_shown(variant)}"
     for name, cards in (("the hand", hand), ("must_include", must_include)):
@@ -24,6 +25,13 @@ def argument_problem(hand: object, variant: object, must_include: object) -> str
                     f"{name} holds {_shown(card)}: cards are given by their codes, whole numbers "
                     "(kalooki.cards.parse_card('7H') reads one)"
                 )
+    if isinstance(table, str | bytes) or not isinstance(table, Sequence):
+        return f"the table must be a sequence of melds, not {_shown(table)}"
+    for meld in table:
+        if not isinstance(meld, TableMeld):
+            return (
+                f"the table holds {_shown(meld)}: its melds are TableMeld objects (a game's table holds them)"
+            )
     return None
 
 

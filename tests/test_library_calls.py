@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -10,7 +11,7 @@ from kalooki.engine import Game, NoSeatError, NotYourTurnError, SetupError
 from kalooki.loader import VariantError, load_variant
 from kalooki.moves import Draw
 from kalooki.simulate import MAX_GAMES, SimulationError, compare, simulate
-from kalooki.solver import SolverError, solve
+from kalooki.solver import SolverError, best_opening, can_open, solve
 
 
 @pytest.mark.parametrize(
@@ -97,6 +98,24 @@ def test_solve_says_what_it_cannot_work_with_as_its_docstring_promises() -> None
         assert str(caught.value).startswith(said)
 
 
+@pytest.mark.parametrize("call", [best_opening, can_open])
+def test_the_opening_search_says_what_it_cannot_work_with_as_solve_does(call: Callable[..., object]) -> None:
+    # A card 2.5 (it passes the range check) was a bare KeyError, '7H' and 1.0 a bare TypeError.
+    classic = load_variant("classic")
+    refused = [
+        ([2.5, 1, 2], classic, "the hand holds 2.5: cards are given by their codes, whole numbers"),
+        (["7H", 1, 2], classic, "the hand holds '7H': cards are given by their codes"),
+        ([1.0, 2, 3], classic, "the hand holds 1.0: cards are given by their codes"),
+        ([0, 1, 2], "kalooki-40", "the variant must be a Variant (kalooki.loader.load_variant gives one)"),
+        (None, classic, "the hand must be a sequence of card codes, not None"),
+        ([60, 1, 2], classic, "60 is not a card code (0-51 for standard cards, 52 for a joker)"),
+    ]
+    for hand, variant, said in refused:
+        with pytest.raises(SolverError) as caught:
+            call(hand, variant)
+        assert str(caught.value).startswith(said)
+
+
 def test_a_seat_the_table_has_not_is_refused_by_view_and_apply() -> None:
     # view(5) was a bare IndexError, view(-1) the last seat's hand labelled seat -1; apply(seat="x") a
     # TypeError, apply(seat=False) taken for seat 0.
@@ -114,3 +133,20 @@ def test_a_seat_the_table_has_not_is_refused_by_view_and_apply() -> None:
     assert game.to_json() == before
     assert game.view(1).seat == 1
     game.apply(Draw("stock"), seat=0)
+
+
+@pytest.mark.parametrize("call", [solve, best_opening])
+def test_the_solver_says_what_is_wrong_with_a_table_it_is_given(call: Callable[..., object]) -> None:
+    # A card, None or a string for the table's melds was a bare AttributeError or TypeError.
+    classic = load_variant("classic")
+    hand = [0, 1, 2, 13, 26, 39]
+    refused = [
+        ([5], "the table holds 5: its melds are TableMeld objects (a game's table holds them)"),
+        ([None], "the table holds None: its melds are TableMeld objects"),
+        ("3H 4H 5H", "the table must be a sequence of melds, not '3H 4H 5H'"),
+        (None, "the table must be a sequence of melds, not None"),
+    ]
+    for table, said in refused:
+        with pytest.raises(SolverError) as caught:
+            call(hand, classic, table=table)
+        assert str(caught.value).startswith(said)
