@@ -419,3 +419,13 @@ def test_fifteen_copies_of_one_card_stay_below_the_value() -> None:
     # through the bits above the cards' own (1 << 54 from eight) and must stop short of the value's.
     assert solve(cards("KS") * 8, Variant()).value_left == 80
     assert solve(cards("KS") * 15, Variant()).value_left == 150
+
+
+def test_naturals_no_joker_free_meld_holds_are_left_where_the_search_left_them() -> None:
+    # With its joker spent, the search leaves 3C, 3D, 4D... (in no meld without a joker) all at once; the
+    # plan is read back by the same steps. Read back one state apart (left > keep), the kings were lost.
+    hand = [*cards("3C QC KC 3D 4D 6D 8D QD JH KH AS 4S KS"), JOKER]
+    plan = solve(hand, Variant())
+    assert plan.melds == ((*cards("QC QD"), JOKER), tuple(cards("KC KH KS")))
+    assert (plan.points, plan.value_left) == (60, 49)
+    agree(hand, Variant(), "value_left", opened=True)
