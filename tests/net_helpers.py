@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -285,3 +286,10 @@ def welcome_of(messages: list[dict[str, Any]]) -> dict[str, Any]:
 def view_of(messages: list[dict[str, Any]]) -> dict[str, Any]:
     state: dict[str, Any] = next(message for message in messages if message["type"] == "state")
     return state["view"]
+
+
+def says_reopen(output: str, command: str) -> bool:
+    """Whether ``output`` tells the host to reopen the table with ``command``, whole: after "Reopen it
+    with:" on its line when the two fit the console's width, else alone on the next, indented (as the
+    play screen's say_then prints a command; a deep temporary folder makes it the next)."""
+    return re.search(rf"Reopen it with:(?: |\n  ){re.escape(command)}\n", output) is not None

@@ -20,7 +20,15 @@ import pytest
 
 pytest.importorskip("websockets")
 
-from net_helpers import TIMEOUT, Player, Terminal, ipv6_loopback, play_moves, seat_and_play_a_hand
+from net_helpers import (
+    TIMEOUT,
+    Player,
+    Terminal,
+    ipv6_loopback,
+    play_moves,
+    says_reopen,
+    seat_and_play_a_hand,
+)
 
 KALOOKI = Path(sys.executable).with_name("kalooki")
 JOIN_LINE = re.compile(r"kalooki join (\S+):(\d+) --code (\w+)")
@@ -333,9 +341,7 @@ def test_the_reopen_command_keeps_the_address_the_table_was_bound_to(tmp_path: P
     port = JOIN_LINE.search(done.stdout)
     assert port is not None, done.stdout
     reopen = f"kalooki host --resume {tmp_path / 't.json'} --bind 127.0.0.1 --port {port.group(2)}"
-    # After its lead when the two fit the console's width, else alone on the next line (a long
-    # temporary folder): whole either way, never broken.
-    assert re.search(rf"Reopen it with:(?: |\n  ){re.escape(reopen)}\n", done.stdout), done.stdout
+    assert says_reopen(done.stdout, reopen), done.stdout
 
 
 class Printed:

@@ -31,7 +31,7 @@ import kalooki_net.admission as admission_module
 from kalooki_net.admission import MAX_PER_ADDRESS, MAX_WRONG_TRIES, Admission, counted_address
 from kalooki_net.forwarded import MAX_HOPS, TrustedProxies, forwarded_for, lockout_address, parse_node
 from kalooki_net.protocol import PROTOCOL_VERSION
-from net_helpers import TIMEOUT, hosted, ipv6_loopback, new_table
+from net_helpers import TIMEOUT, hosted, ipv6_loopback, new_table, says_reopen
 from websockets.exceptions import InvalidStatus, WebSocketException
 from websockets.sync.client import connect
 
@@ -410,6 +410,4 @@ def test_a_host_behind_a_proxy_logs_the_client_and_reopens_behind_it(tmp_path: P
     assert port is not None, done.stdout
     where = "--bind 127.0.0.1 --trust-proxy 127.0.0.1,::1"
     reopen = f"kalooki host --resume {tmp_path / 't.json'} {where} --port {port.group(1)}"
-    # After its lead when the two fit the console's width, else alone on the next line (a long
-    # temporary folder): whole either way, never broken.
-    assert re.search(rf"Reopen it with:(?: |\n  ){re.escape(reopen)}\n", done.stdout), done.stdout
+    assert says_reopen(done.stdout, reopen), done.stdout
