@@ -37,6 +37,7 @@ from .autosave import Autosave
 from .going_out import laid_since_draw
 from .hints import Hint, meld_points, meld_preview, render_hint, suggest_turn, without_needless_end
 from .narrate import table_lines
+from .narrow import long_words_whole
 from .prompt_commands import IN_TURN_WORDS, pause_commands
 from .render import Seating
 from .saves_commands import where_it_stands
@@ -529,8 +530,13 @@ class InteractiveGame(Autosave):
         self.log = None
 
     def say(self, message: str, style: str = "") -> None:
-        # Wrapped at word boundaries, like the bots' lines and the help.
-        self.console.print(Text(message, style=style))
+        # Wrapped at word boundaries, like the bots' lines and the help; a word wider than the
+        # console (a path in a deep folder) is kept whole, for the terminal to wrap and the user to copy.
+        whole = long_words_whole(message, self.console.width)
+        if whole is None:
+            self.console.print(Text(message, style=style))
+        else:
+            self.console.print(Text(whole, style=style), soft_wrap=True)
 
     def say_then(self, lead: str, tail: str, style: str = "") -> None:
         """``lead tail`` on one line if it fits; else ``tail`` (a path, a command) alone on the next.
@@ -550,7 +556,7 @@ class InteractiveGame(Autosave):
         # sequence typed (or pasted) at the prompt is shown spelled out, never sent back to the terminal;
         # so is a character that shows nothing, or 'd<zero-width space>s' would read as 'ds'.
         line = escape_unseen(" ".join(message.split()))
-        self.console.print(Text(render.glyphs("✗ ", self.letters) + line, style="bold red"))
+        self.say(render.glyphs("✗ ", self.letters) + line, "bold red")
 
 
 __all__ = [

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -67,6 +68,31 @@ def indented(text: str, width: int, first: str = "  ") -> str:
         break_long_words=False,
         break_on_hyphens=False,
     )
+
+
+def long_words_whole(text: str, width: int) -> str | None:
+    """``text`` wrapped at its spaces to ``width`` cells, a word wider than that whole, on a line of its
+    own or after the line's first word; None when no word is that wide, for rich to wrap as usual.
+
+    rich folds a word wider than the console with hard line breaks, so a long path in a message
+    could not be copied; printed with ``soft_wrap`` the terminal wraps it, and it copies as one.
+    """
+    lines = text.split("\n")
+    if all(cell_len(word) <= width for line in lines for word in line.split(" ")):
+        return None
+    wrapped: list[str] = []
+    for line in lines:
+        words = line.lstrip(" ").split(" ")
+        current = line[: len(line) - len(line.lstrip(" "))] + words[0]  # its indent kept
+        for word in words[1:]:
+            # A line's first word (a mark such as "✗") is never left alone: what follows it stays.
+            if cell_len(current) + 1 + cell_len(word) > width and " " in current.strip(" "):
+                wrapped.append(current)
+                current = word
+            else:
+                current = f"{current} {word}"
+        wrapped.append(current)
+    return "\n".join(wrapped)
 
 
 def marked_cells(column: Sequence[tuple[str, str]], width: int) -> list[str]:

@@ -108,7 +108,7 @@ def flowing(transcript: str) -> str:
 
 def packed(text: str) -> str:
     """``text`` without its white space: a message naming a temporary path, however the console wrapped
-    it; a path longer than the console's width (a deep temporary folder) is folded mid-name."""
+    it (a path longer than the console's width, in a deep temporary folder, goes on a line of its own)."""
     return "".join(text.split())
 
 

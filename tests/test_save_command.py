@@ -61,3 +61,21 @@ def test_save_reads_a_quoted_name_as_the_shell_does(tmp_path: Path, monkeypatch:
     # Unquoted, a name is still read as typed, spaces and all.
     code, transcript, loop = run(game, [f"save {tmp_path / 'two words'}.json", "quit"], save_path=spaced)
     assert loop.save_path == tmp_path / "two words.json"
+
+
+def test_a_path_wider_than_the_console_is_printed_whole(tmp_path: Path) -> None:
+    # rich folded it with hard line breaks ('.../games-folder-with-a-lo' / 'ng-name: is a folder'), so
+    # it could not be copied; now it is one line, for the terminal to wrap, and the words around it
+    # wrap at the console's width.
+    game = fixed_game()
+    folder = tmp_path / ("games-folder-with-a-long-name-" * 3)
+    folder.mkdir()
+    code, transcript, _ = run(game, ["ds", f"save {folder}", "quit"], save_path=tmp_path / "a.json", width=60)
+    assert code == 0
+    lines = transcript.splitlines()
+    start = lines.index(f"✗ {folder}:")
+    assert lines[start + 1 : start + 4] == [
+        "is a folder; give a file name; the game is still saved to",
+        f"{tmp_path / 'a.json'}",
+        "play> quit",
+    ]
