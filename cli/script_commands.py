@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import secrets
 import sys
 from pathlib import Path
 from typing import Any
@@ -47,6 +49,11 @@ def run_script(
         for diagnostic in error.diagnostics:
             err.print(str(diagnostic), markup=False)
         return 1
+    # A script without a seed is given one here, as `kalooki play` gives a game, and the account
+    # shows it: a run that fails can then be played again, the same cards dealt.
+    chosen = script.seed is None
+    if chosen:
+        script = dataclasses.replace(script, seed=secrets.randbelow(1_000_000))
     recorder: list[GameRecorder] = []
 
     def record(game: Game, events: list[Event]) -> None:
@@ -74,17 +81,22 @@ def run_script(
     if json_output:
         sys.stdout.write(json.dumps(run.to_json(), indent=2, ensure_ascii=False) + "\n")
     else:
-        show_run(run, out, script.variant)
+        show_run(run, out, script.variant, chosen_seed=chosen)
     if run.error is not None:
         err.print(escape_controls(str(run.error)), markup=False)
         return 1
     return 0
 
 
-def show_run(run: ScriptRun, console: Console, variant: Variant | None = None) -> None:
-    """The move-by-move account, then a table of the hands and the totals, and what its numbers mean."""
+def show_run(
+    run: ScriptRun, console: Console, variant: Variant | None = None, *, chosen_seed: bool = False
+) -> None:
+    """The move-by-move account, then a table of the hands and the totals, and what its numbers mean;
+    ``chosen_seed``: the script gave no seed, and the account says which one shuffled its cards."""
     # Names and events come from the script: escaped, so a '[' in a name is not taken for markup.
     console.print(f"[bold]{escape(run.variant)}[/bold]: {escape(', '.join(run.players))}")
+    if chosen_seed:
+        console.print(f"Seed {run.seed}: the script gives none (add `seed: {run.seed}` for the same cards).")
     for event in events_from_json(run.events):
         line = escape(describe_event(event, variant=variant))
         style = "bold" if isinstance(event, DealEvent | HandEndEvent | GameEndEvent) else ""

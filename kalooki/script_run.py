@@ -92,6 +92,8 @@ class ScriptRun:
     eliminated: list[str] = field(default_factory=list)
     error: MoveFailure | None = None
     events: list[Event] = field(default_factory=list)
+    seed: int | None = None
+    """The script's seed (None: the cards it does not place were shuffled at random)."""
     faults: list[BotFault] = field(default_factory=list)
     """The bots that raised or chose what is no action (their moves replaced by safe ones), once each."""
 
@@ -99,6 +101,7 @@ class ScriptRun:
         data: dict[str, Any] = {
             "variant": self.variant,
             "players": self.players,
+            "seed": self.seed,
             "hands": [hand.to_json() for hand in self.hands],
             "totals": self.totals,
             "game_over": self.game_over,
@@ -121,7 +124,7 @@ def run_script(script: LoadedScript, on_events: EventSink | None = None) -> Scri
     turn the run stops and reports the hand unfinished. With every seat a bot, the game
     is played to its end beyond the hands the script lists.
     """
-    run = ScriptRun(variant=script.variant.name, players=list(script.players))
+    run = ScriptRun(variant=script.variant.name, players=list(script.players), seed=script.seed)
 
     def emit(game: Game, events: list[Event]) -> None:
         run.events.extend(events)

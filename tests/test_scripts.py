@@ -212,6 +212,27 @@ def test_play_places_a_bad_player_name_in_a_real_process(tmp_path: Path) -> None
     )
 
 
+def test_a_script_without_a_seed_is_given_one_that_deals_the_same_cards_again(tmp_path: Path) -> None:
+    # Its cards were shuffled at random and no seed was shown (the log said "seed": null): a run
+    # whose move failed on a card not dealt could not be played again.
+    unseeded = "players: [ann, {name: bob, bot: random}]\nhands:\n  - moves:\n      - ann: draw stock\n"
+    first = play_in_a_process(tmp_path, unseeded)
+    assert first.returncode == 0, first.stderr
+    header, said, *account = first.stdout.splitlines()
+    assert header == "classic: ann, bob"
+    seed = int(said.split(":")[0].removeprefix("Seed "))
+    assert said == f"Seed {seed}: the script gives none (add `seed: {seed}` for the same cards)."
+    again = play_in_a_process(tmp_path, unseeded.replace("hands:", f"seed: {seed}\nhands:"))
+    assert again.stdout.splitlines() == [header, *account]
+    assert "draws" in account[1]  # the account of the cards dealt and drawn is there to compare
+    (tmp_path / "s.yaml").write_text(unseeded, encoding="utf-8")
+    played = json.loads(subprocess.run(
+        [str(Path(sys.executable).with_name("kalooki")), "play", "s.yaml", "--json"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=60, check=True,
+    ).stdout)  # fmt: skip
+    assert isinstance(played["seed"], int)  # the seed chosen for this run, in the JSON too
+
+
 GAME_OVER_IN_HAND_1 = """\
 set: {opening_threshold: 0, hand_size: 4, goal_score: 1}
 players: [ann, bob]
