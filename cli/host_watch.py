@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from kalooki.text import escape_controls
+
 from .interactive import EXIT_INTERRUPTED
 from .play import console_reader
 
@@ -17,17 +19,18 @@ if TYPE_CHECKING:
     from .host_thread import HostThread
 
 
-def watch_table(server: HostThread, console: Console) -> int:
+def watch_table(server: HostThread, console: Console, reopen: str) -> int:
+    """The watching host's prompt until it closes the table; ``reopen``: the command that reopens it."""
     read_line = console_reader(console)
     console.print(Text(watch_help(server), style="dim"))
     while True:
         try:
             typed = server.ask(WATCH_PROMPT, read_line).strip()
         except EOFError:  # said, as at the host's own seat: the table closed without a word before
-            console.print(Text("\nEnd of input: the table is closed.", style="bold"))
+            closed_at_prompt(server, console, "End of input", reopen)
             return 0
         except KeyboardInterrupt:  # 130, the shell's convention, as at the lobby prompt and the play screen
-            console.print(Text("\nInterrupted: the table is closed.", style="bold"))
+            closed_at_prompt(server, console, "Interrupted", reopen)
             return EXIT_INTERRUPTED
         line = typed.lower()
         if line in ("quit", "exit", "q"):
@@ -44,6 +47,31 @@ def watch_table(server: HostThread, console: Console) -> int:
             console.print(Text(DROP_WHOM, style="dim"))
         elif line:
             console.print(Text(watch_help(server), style="dim"))
+
+
+def closed_at_prompt(
+    server: HostThread, console: Console, why: str, reopen: str, *, tell_failure: bool = False
+) -> None:
+    """That the table closed at a host's prompt (``why``: "End of input", "Interrupted"); with a game
+    under way, that it is saved and how to reopen it, as the host's seat says on leaving a game (a
+    game can start while the host waits at its lobby prompt, the last seat taken). ``tell_failure``:
+    say here that the last save failed (a watching host is told it as the command ends)."""
+    game, failure = server.table.game, server.table.save_failure
+    if game is not None and not game.game_over and failure is not None and tell_failure:
+        shown, reason = escape_controls(str(server.table.save_path)), escape_controls(failure)
+        said = f"\n{why}: the table is closed; the game could not be saved to {shown} ({reason})."
+        console.print(Text(said, style="bold"), soft_wrap=True)
+        return
+    if game is None or game.game_over or failure is not None:
+        console.print(Text(f"\n{why}: the table is closed.", style="bold"))
+        return
+    console.print(Text(f"\n{why}: the table is closed, and the game is saved.", style="bold"))
+    command = escape_controls(reopen)
+    if len("Reopen it with: ") + len(command) <= console.width:
+        console.print(Text(f"Reopen it with: {command}", style="bold"), soft_wrap=True)
+    else:  # alone on the next line, whole, as the play screen's say_then puts a command
+        console.print(Text("Reopen it with:", style="bold"))
+        console.print(Text(f"  {command}", style="bold"), soft_wrap=True)
 
 
 def watch_help(server: HostThread) -> str:

@@ -38,7 +38,7 @@ from .common import (
 )
 from .host_options import AllowHostOption, TrustProxyOption, allowed_hosts, refuse_bytes, trusted_proxies
 from .host_thread import LOBBY_PROMPT, HostThread, require_net
-from .host_watch import DROP_HELP, DROP_WHOM, dropped_name, watch_table
+from .host_watch import DROP_HELP, DROP_WHOM, closed_at_prompt, dropped_name, watch_table
 from .output import at_terminal
 from .play import DEFAULT_BOT, console_reader, make_console
 from .shell_words import shell_join
@@ -300,9 +300,6 @@ def run_host(
     if continued is not None:
         tell_continued_log(console, continued)
     try:
-        if token is None or host_seat is None:
-            return _unless_unsaved(table, watch_table(server, console), console)
-        local = f"{host_options.own_seat_host(bind)}:{actual}"
         # The same address as now: a table opened on the loopback only is not reopened on every address.
         where = [] if bind == "0.0.0.0" else ["--bind", bind]  # 0.0.0.0: the default
         # Behind the same proxy: reopened without it, every player would count as the proxy again.
@@ -310,8 +307,13 @@ def run_host(
         where += ["--allow-host", ",".join(allowed)] if allowed else []
         log_path = continued.path if continued is not None else log  # one the save cannot name: given again
         where += ["--log", str(log_path)] if table.log_unnamed and log_path is not None else []
-        reopen = shell_join(["kalooki", "host", "--resume", str(save_path), *where, "--port", str(actual)])
-        return _unless_unsaved(table, play_at_own_table(server, local, token, console, reopen))
+        reopen = ["kalooki", "host", "--resume", str(save_path), *where, "--port", str(actual)]
+        if token is None or host_seat is None:
+            return _unless_unsaved(
+                table, watch_table(server, console, shell_join([*reopen, "--watch"])), console
+            )
+        local = f"{host_options.own_seat_host(bind)}:{actual}"
+        return _unless_unsaved(table, play_at_own_table(server, local, token, console, shell_join(reopen)))
     finally:
         server.stop()
         if table.log is not None:  # melds still held: the reopened table holds them again (ContinuedLog)
@@ -363,10 +365,10 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
             try:
                 line = server.ask(LOBBY_PROMPT, read_line).strip()
             except EOFError:
-                console.print(Text("\nEnd of input: the table is closed.", style="bold"))
+                closed_at_prompt(server, console, "End of input", reopen, tell_failure=True)
                 return 0
             except KeyboardInterrupt:
-                console.print(Text("\nInterrupted: the table is closed.", style="bold"))
+                closed_at_prompt(server, console, "Interrupted", reopen, tell_failure=True)
                 return EXIT_INTERRUPTED
             if server.table.game is not None:
                 # The last seat was taken while the prompt waited: the line was typed for the game.

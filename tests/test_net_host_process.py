@@ -270,7 +270,14 @@ def test_a_resumed_table_tells_its_players_to_rejoin_not_new_friends_to_join(tmp
     )  # fmt: skip
     assert by_number.returncode == 0, by_number.stdout + by_number.stderr
     assert by_number.stdout.splitlines()[0] == "Your table is open again. Everyone rejoins their seat with:"
-    assert by_number.stdout.endswith("table> \nEnd of input: the table is closed.\n")
+    closed = "table> \nEnd of input: the table is closed, and the game is saved.\nReopen it with:"
+    assert closed in by_number.stdout  # the game under way: how to open it again, as at a seat
+    reopened = JOIN_LINE.search(by_number.stdout)
+    assert reopened is not None
+    port = reopened.group(2)
+    assert says_reopen(
+        by_number.stdout, f"kalooki host --resume {save} --bind 127.0.0.1 --port {port} --watch"
+    )
 
 
 def test_a_host_killed_between_hands_resumes_between_hands(tmp_path: Path) -> None:

@@ -293,3 +293,44 @@ def test_the_host_drops_a_guests_connection_from_its_own_seat(tmp_path: Path) ->
         assert terminal.wait() == 0
     finally:
         terminal.kill()
+
+
+def test_ctrl_c_at_the_lobby_prompt_once_a_guest_started_the_game_says_it_is_saved(tmp_path: Path) -> None:
+    # The game had started and was saved, but the host was told only "Interrupted: the table is
+    # closed." and its guest to rejoin "if the host opens the table again": the game seemed lost.
+    terminal, uri, code = open_table(tmp_path)
+    guest = game_started_by_a_guest(terminal, uri, code)
+    try:
+        terminal.interrupt()
+        said = terminal.read_until(
+            r"Reopen it with:\s+kalooki host --resume \S+ --bind 127\.0\.0\.1 --port \d+\n"
+        )
+        assert terminal.wait() == 130
+    finally:
+        terminal.kill()
+        guest.close()
+    assert "Interrupted: the table is closed, and the game is saved." in said
+    saved = re.search(r"--resume (\S+) ", said)
+    assert saved is not None
+    assert Path(saved.group(1)).is_file()
+
+
+def test_ctrl_c_at_a_watching_hosts_prompt_during_a_game_says_how_to_reopen_it(tmp_path: Path) -> None:
+    arguments = ["host", "--bind", "127.0.0.1", "--port", "0", "--seats", "2", "--watch", "--bot-pause", "0"]
+    terminal = Terminal(arguments, environment(tmp_path))
+    guests: list[Player] = []
+    try:
+        found = JOIN_LINE.search(terminal.read_until(r"table> "))
+        assert found is not None
+        for name in ("ann", "bob"):
+            guests.append(Player(f"ws://127.0.0.1:{found.group(1)}/"))
+            guests[-1].join(found.group(2), name=name)
+        guests[-1].until("state")
+        terminal.interrupt()
+        said = terminal.read_until(r"Reopen it with:\s+kalooki host --resume \S+ .*--watch\n")
+        assert terminal.wait() == 130
+    finally:
+        terminal.kill()
+        for guest in guests:
+            guest.close()
+    assert "Interrupted: the table is closed, and the game is saved." in said
