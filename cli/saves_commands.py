@@ -1,5 +1,5 @@
-"""``kalooki saves``: the saved games, unfinished first, and ``--clean`` to remove the finished ones
-(and the lock files games killed outright left)."""
+"""``kalooki saves``: the saved games, unfinished first, ``--clean`` to remove the finished ones (and
+the lock files games killed outright left), and ``--remove N`` to remove one."""
 
 from __future__ import annotations
 
@@ -20,13 +20,16 @@ from kalooki.engine import Game
 from kalooki.savegame import SAVE_SUFFIX
 from kalooki.text import escape_controls
 
+from . import save_lock
 from .common import cli_errors
 from .output import report_console
 from .save_lock import lock_place, open_elsewhere, remove_if_stale
 from .saves import (
     Latest,
     SaveEntry,
+    SaveFileError,
     all_saves,
+    find_save,
     forget_save,
     remove_stale_temporaries,
     saves_dir,
@@ -111,10 +114,11 @@ def _and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
-def print_saves(console: Console, entries: list[SaveEntry], folder: Path) -> None:
-    """Two lines a game: its number and what it is, then its file (whole, so it can be copied)."""
-    width = len(str(len(entries)))
-    for number, entry in enumerate(entries, start=1):
+def print_saves(console: Console, entries: list[SaveEntry], folder: Path, first: int = 1) -> None:
+    """Two lines a game: its number (from ``first``) and what it is, then its file (whole, so it can be
+    copied)."""
+    width = len(str(first + len(entries) - 1))
+    for number, entry in enumerate(entries, start=first):
         # The number stands alone in its column: a description wrapped on a narrow terminal goes on
         # under the description, not under the number.
         line = Table.grid(padding=(0, 2))
@@ -134,20 +138,35 @@ def saves(
             " half-written copies of killed games.",
         ),
     ] = False,
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="With --clean: do not ask.")] = False,
+    remove: Annotated[
+        str | None,
+        typer.Option(
+            "--remove",
+            metavar="N",
+            help="Remove one saved game, finished or not (asks first): N as listed, or its file.",
+        ),
+    ] = None,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="With --clean or --remove: do not ask.")] = False,
 ) -> None:
     """List the saved games, unfinished first; 'kalooki resume N' continues game N.
 
     Saves live in the saves folder ($KALOOKI_HOME/saves, or the platform's place for user
     data); games saved elsewhere with --save or 'save FILE' are listed too.
     """
-    if yes and not clean:
+    if yes and not clean and remove is None:
         # Alone, --yes did nothing, and `kalooki saves -y` read as if it had removed the finished games.
         raise typer.BadParameter("--yes goes with --clean: kalooki saves --clean --yes", param_hint="'--yes'")
+    if clean and remove is not None:
+        raise typer.BadParameter(
+            "--remove N removes one game, --clean the finished ones: give one", param_hint="'--remove'"
+        )
     console = report_console(highlight=False)
     folder = saves_dir()
     with cli_errors():
         entries = all_saves()
+        if remove is not None:
+            _remove_one(console, entries, folder, remove, ask=not yes)
+            return
     if not clean:
         if not entries:
             console.print(
@@ -215,6 +234,34 @@ def saves(
         entry.path.unlink(missing_ok=True)
     forget_save(*(entry.path for entry in finished))
     console.print(f"Removed {count}.")
+
+
+def _remove_one(console: Console, entries: list[SaveEntry], folder: Path, choice: str, *, ask: bool) -> None:
+    """``--remove N``: the save ``kalooki saves`` lists as N (or names), after asking; never one that
+    another kalooki plays now, nor a file that is not a listed save."""
+    path = find_save(choice)
+    real = Path(os.path.realpath(path))
+    listed = [number for number, entry in enumerate(entries, 1) if Path(os.path.realpath(entry.path)) == real]
+    if not listed:
+        raise SaveFileError(f"{escape_controls(str(path))}: not a saved game that 'kalooki saves' lists")
+    number = listed[0]
+    entry = entries[number - 1]
+    print_saves(console, [entry], folder, first=number)
+    lost = "" if entry.finished or entry.save is None else " It cannot be continued after."
+    with save_lock.holding(entry.path):  # a game open in another kalooki now is refused (SaveInUse)
+        try:
+            removing = not ask or _confirm(f"Remove the save of game {number}?{lost}")
+        except KeyboardInterrupt:
+            from .interactive import EXIT_INTERRUPTED
+
+            console.print("\nInterrupted: nothing removed.")
+            raise typer.Exit(EXIT_INTERRUPTED) from None
+        if not removing:
+            console.print("Nothing removed.")
+            raise typer.Exit(1)
+        entry.path.unlink(missing_ok=True)
+    forget_save(entry.path)
+    console.print(f"Removed the save of game {number}.")
 
 
 def _say_removed(console: Console, removed: list[Path], folder: Path, one: str, many: str) -> None:
