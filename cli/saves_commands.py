@@ -155,7 +155,9 @@ def saves(
     """
     if yes and not clean and remove is None:
         # Alone, --yes did nothing, and `kalooki saves -y` read as if it had removed the finished games.
-        raise typer.BadParameter("--yes goes with --clean: kalooki saves --clean --yes", param_hint="'--yes'")
+        raise typer.BadParameter(
+            "--yes goes with --clean or --remove N: kalooki saves --clean --yes", param_hint="'--yes'"
+        )
     if clean and remove is not None:
         raise typer.BadParameter(
             "--remove N removes one game, --clean the finished ones: give one", param_hint="'--remove'"

@@ -228,7 +228,10 @@ def test_saves_yes_without_clean_is_a_usage_error(home: Path) -> None:
     saved_game(home / "saves" / f"done{SAVE_SUFFIX}", finished=True, seed=1)
     result = runner.invoke(app, ["saves", "-y"])
     assert result.exit_code == 2
-    assert "Invalid value for '--yes': --yes goes with --clean: kalooki saves --clean --yes" in result.output
+    assert (
+        "Invalid value for '--yes': --yes goes with --clean or --remove N: kalooki saves --clean --yes"
+        in result.output
+    )
     assert (home / "saves" / f"done{SAVE_SUFFIX}").exists()
 
 
