@@ -19,6 +19,7 @@ from kalooki.rules import (
     may_end_without_discard,
     may_ever_meld,
     meld_sizes,
+    most_players,
     own_joker_points,
 )
 
@@ -59,11 +60,17 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
     pack = f"the pack of decks * 52 + jokers = {variant.decks} * 52 + {variant.jokers} = {variant.pack_size}"
     needed, fewest = dealt(variant, variant.max_players), dealt(variant, variant.min_players)
     if needed > variant.pack_size:
+        # The table the pack does seat, if any: the fix a reader most often wants (kalooki play --players 3
+        # on one pack is refused for the variant's 4).
+        most = most_players(variant)
+        fewer = (
+            f" ({most} players fit: max_players: {most})" if dealt(variant, most) < variant.pack_size else ""
+        )
         problems.append(
             (
                 "hand_size",
                 f"max_players * hand_size{plus} = {variant.max_players} * {variant.hand_size}{plus} = "
-                f"{needed} cards do not fit in {pack}",
+                f"{needed} cards do not fit in {pack}{fewer}",
             )
         )
     elif fewest >= variant.pack_size:

@@ -10,7 +10,7 @@ from kalooki.loader import VariantError, load_variant, load_variant_text
 
 PACK = (
     "hand_size: max_players * hand_size + 1 = 4 * 26 + 1 = 105 cards do not fit in the pack of "
-    "decks * 52 + jokers = 1 * 52 + 4 = 56"
+    "decks * 52 + jokers = 1 * 52 + 4 = 56 (2 players fit: max_players: 2)"
 )
 
 

@@ -400,13 +400,25 @@ def test_a_hand_that_eliminates_one_of_three_goes_on() -> None:
         (
             {"hand_size": 14, "decks": 1, "jokers": 0},
             "max_players * hand_size + 1 = 4 * 14 + 1 = 57 cards do not fit in the pack of "
+            "decks * 52 + jokers = 1 * 52 + 0 = 52 (3 players fit: max_players: 3)",
+        ),
+        # No fewer players the variant allows fit either: no count is offered.
+        (
+            {"hand_size": 14, "decks": 1, "jokers": 0, "min_players": 4},
+            "max_players * hand_size + 1 = 4 * 14 + 1 = 57 cards do not fit in the pack of "
+            "decks * 52 + jokers = 1 * 52 + 0 = 52",
+        ),
+        # Nor where two players, the fewest, would be dealt the whole pack and leave no stock.
+        (
+            {"hand_size": 26, "decks": 1, "jokers": 0, "upcard": False},
+            "max_players * hand_size = 4 * 26 = 104 cards do not fit in the pack of "
             "decks * 52 + jokers = 1 * 52 + 0 = 52",
         ),
         # Without an upcard the deal needs no card beyond the hands.
         (
             {"hand_size": 14, "decks": 1, "jokers": 0, "upcard": False},
             "max_players * hand_size = 4 * 14 = 56 cards do not fit in the pack of "
-            "decks * 52 + jokers = 1 * 52 + 0 = 52",
+            "decks * 52 + jokers = 1 * 52 + 0 = 52 (3 players fit: max_players: 3)",
         ),
         # A deal of the whole pack even to the fewest players: every hand ended at its deal.
         (
