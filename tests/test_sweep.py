@@ -81,7 +81,7 @@ def test_every_cell_is_checked_before_any_game() -> None:
     # Reported once, at the grid value that breaks the rule, though two cells break it.
     assert str(error.value).splitlines() == [
         "--grid:2:14: hand_size: max_players * hand_size + 1 = 4 * 26 + 1 = 105 cards do not fit in the "
-        "pack of decks * 52 + jokers = 1 * 52 + 2 = 54"
+        "pack of decks * 52 + jokers = 1 * 52 + 2 = 54 (2 players fit: max_players: 2)"
     ]
     with pytest.raises(VariantError, match=r"--grid:1:1: jokers: also given with --set"):
         load_cells("classic", ["jokers=2"], parse_grid(["jokers=2,4"]))
