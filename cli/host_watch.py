@@ -10,6 +10,7 @@ from rich.text import Text
 from kalooki.text import escape_controls
 
 from .interactive import EXIT_INTERRUPTED
+from .narrow import print_then
 from .play import console_reader
 
 if TYPE_CHECKING:
@@ -66,12 +67,7 @@ def closed_at_prompt(
         console.print(Text(f"\n{why}: the table is closed.", style="bold"))
         return
     console.print(Text(f"\n{why}: the table is closed, and the game is saved.", style="bold"))
-    command = escape_controls(reopen)
-    if len("Reopen it with: ") + len(command) <= console.width:
-        console.print(Text(f"Reopen it with: {command}", style="bold"), soft_wrap=True)
-    else:  # alone on the next line, whole, as the play screen's say_then puts a command
-        console.print(Text("Reopen it with:", style="bold"))
-        console.print(Text(f"  {command}", style="bold"), soft_wrap=True)
+    print_then(console, "Reopen it with:", reopen, "bold")
 
 
 def watch_help(server: HostThread) -> str:

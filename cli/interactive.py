@@ -37,7 +37,7 @@ from .autosave import Autosave
 from .going_out import laid_since_draw
 from .hints import Hint, meld_points, meld_preview, render_hint, suggest_turn, without_needless_end
 from .narrate import table_lines
-from .narrow import long_words_whole
+from .narrow import long_words_whole, print_then
 from .prompt_commands import IN_TURN_WORDS, pause_commands
 from .render import Seating
 from .saves_commands import where_it_stands
@@ -66,7 +66,6 @@ TURN_COMMANDS = IN_TURN_WORDS - MOVE_VERBS
 never as words there are none of."""
 TYPED_WORDS = (*LONG_VERBS, "help", "quit", "score", "rules", "hint", "undo")
 """The move language's words and the commands, written out: a near miss is told which it missed."""
-INDENT = "  "
 
 
 def short_verbs_missed(word: str) -> list[str]:
@@ -539,16 +538,8 @@ class InteractiveGame(Autosave):
             self.console.print(Text(whole, style=style), soft_wrap=True)
 
     def say_then(self, lead: str, tail: str, style: str = "") -> None:
-        """``lead tail`` on one line if it fits; else ``tail`` (a path, a command) alone on the next.
-
-        A path or a command is never broken by rich, so it can be copied whole.
-        """
-        tail = escape_controls(tail)
-        if len(lead) + 1 + len(tail) <= self.console.width:
-            self.say(f"{lead} {tail}", style)
-            return
-        self.say(lead, style)
-        self.console.print(Text(INDENT + tail, style=style), soft_wrap=True)
+        """``lead tail`` on one line if it fits; else ``tail`` (a path, a command) alone on the next."""
+        print_then(self.console, lead, tail, style)
 
     def error(self, message: str) -> None:
         # One logical line, whatever the message (a diagnostic of several lines is joined),

@@ -20,6 +20,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from kalooki.text import escape_controls
+
 if TYPE_CHECKING:  # the play screens use this module too, and need not load the simulations
     from kalooki.simulation_comparison import Difference
 
@@ -93,6 +95,17 @@ def long_words_whole(text: str, width: int) -> str | None:
                 current = f"{current} {word}"
         wrapped.append(current)
     return "\n".join(wrapped)
+
+
+def print_then(console: Console, lead: str, tail: str, style: str = "") -> None:
+    """``lead tail`` on one line if it fits ``console``; else ``tail`` (a path, a command) alone on the
+    next, indented. A path or a command is never broken by rich, so it can be copied whole."""
+    tail = escape_controls(tail)
+    if len(lead) + 1 + len(tail) <= console.width:
+        console.print(Text(f"{lead} {tail}", style=style))
+        return
+    console.print(Text(lead, style=style))
+    console.print(Text(f"  {tail}", style=style), soft_wrap=True)
 
 
 def marked_cells(column: Sequence[tuple[str, str]], width: int) -> list[str]:
