@@ -58,13 +58,13 @@ def closed_at_prompt(
     game can start while the host waits at its lobby prompt, the last seat taken). ``tell_failure``:
     say here that the last save failed (a watching host is told it as the command ends)."""
     game, failure = server.table.game, server.table.save_failure
-    if game is not None and not game.game_over and failure is not None and tell_failure:
+    if game is None or game.game_over or (failure is not None and not tell_failure):
+        console.print(Text(f"\n{why}: the table is closed.", style="bold"))
+        return
+    if failure is not None:
         shown, reason = escape_controls(str(server.table.save_path)), escape_controls(failure)
         said = f"\n{why}: the table is closed; the game could not be saved to {shown} ({reason})."
         console.print(Text(said, style="bold"), soft_wrap=True)
-        return
-    if game is None or game.game_over or failure is not None:
-        console.print(Text(f"\n{why}: the table is closed.", style="bold"))
         return
     console.print(Text(f"\n{why}: the table is closed, and the game is saved.", style="bold"))
     print_then(console, "Reopen it with:", reopen, "bold")

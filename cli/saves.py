@@ -406,11 +406,12 @@ def all_saves() -> list[SaveEntry]:
     return sorted(entries, key=lambda entry: (entry.save is None, entry.finished, -entry.modified))
 
 
-def find_save(choice: str) -> Path:
-    """``kalooki resume N`` (the Nth game of ``kalooki saves``) or ``kalooki resume FILE``."""
+def find_save(choice: str, entries: list[SaveEntry] | None = None) -> Path:
+    """``kalooki resume N`` (the Nth game of ``kalooki saves``) or ``kalooki resume FILE``; ``entries``:
+    the saves as :func:`all_saves` listed them already, not read again."""
     path = Path(choice).expanduser()
     if choice.isdigit() and not path.exists():
-        entries = all_saves()
+        entries = all_saves() if entries is None else entries
         number = int(choice)
         if not 1 <= number <= len(entries):
             raise SaveFileError(

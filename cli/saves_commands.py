@@ -241,7 +241,7 @@ def saves(
 def _remove_one(console: Console, entries: list[SaveEntry], folder: Path, choice: str, *, ask: bool) -> None:
     """``--remove N``: the save ``kalooki saves`` lists as N (or names), after asking; never one that
     another kalooki plays now, nor a file that is not a listed save."""
-    path = find_save(choice)
+    path = find_save(choice, entries)
     real = Path(os.path.realpath(path))
     listed = [number for number, entry in enumerate(entries, 1) if Path(os.path.realpath(entry.path)) == real]
     if not listed:
