@@ -22,18 +22,31 @@ from types import FrameType
 
 
 def read_nothing_if_closed() -> None:
-    """A closed standard input (``kalooki play <&-``) reads as an empty one, as ``</dev/null`` does.
+    """A closed standard input (``kalooki play <&-``) reads as an empty one, as ``</dev/null`` does; so
+    does one open for writing only (``nohup``, "ignoring input", gives it a file it cannot read).
 
-    Python leaves ``sys.stdin`` None then, and a prompt died in ``RuntimeError: input(): lost
-    sys.stdin``. Descriptor 0 is filled too: the next file the command opened would take it.
+    Python leaves ``sys.stdin`` None when it is closed, and a prompt died in ``RuntimeError: input():
+    lost sys.stdin``; unreadable, in ``OSError: [Errno 9] Bad file descriptor``. Descriptor 0 is filled
+    too: the next file the command opened would take it.
     """
-    if sys.stdin is not None:
+    if sys.stdin is not None and not _write_only(0):
         return
     empty = os.open(os.devnull, os.O_RDONLY)
     if empty != 0:
         os.dup2(empty, 0)
         os.close(empty)
     sys.stdin = open(0, closefd=False)  # noqa: SIM115 -- standard input, open for the run
+
+
+def _write_only(descriptor: int) -> bool:
+    try:
+        import fcntl
+    except ImportError:  # Windows: no nohup, and no way to ask
+        return False
+    try:
+        return fcntl.fcntl(descriptor, fcntl.F_GETFL) & os.O_ACCMODE == os.O_WRONLY
+    except OSError:
+        return False
 
 
 def skip_byte_order_mark() -> None:

@@ -1,4 +1,5 @@
-"""A closed standard input (``kalooki play <&-``) reads as an empty one, as ``</dev/null`` does."""
+"""A closed standard input (``kalooki play <&-``) reads as an empty one, as ``</dev/null`` does; so does one
+open for writing only (``nohup`` gives one, "ignoring input")."""
 
 from __future__ import annotations
 
@@ -16,10 +17,14 @@ CLOSED = 'exec "$0" "$@" <&-'
 """A shell line that runs its arguments with standard input closed."""
 
 
-def closed(*arguments: str) -> subprocess.CompletedProcess[str]:
+WRITE_ONLY = 'exec "$0" "$@" 0>/dev/null'
+"""A shell line that runs its arguments with standard input a file open for writing alone."""
+
+
+def closed(*arguments: str, shell_line: str = CLOSED) -> subprocess.CompletedProcess[str]:
     environment = {**os.environ, "COLUMNS": "100"}
     return subprocess.run(
-        ["/bin/sh", "-c", CLOSED, str(KALOOKI), *arguments],
+        ["/bin/sh", "-c", shell_line, str(KALOOKI), *arguments],
         capture_output=True,
         text=True,
         env=environment,
@@ -37,6 +42,17 @@ def test_play_resume_and_hot_seat_end_as_at_the_end_of_input() -> None:
 
 def test_host_closes_its_table() -> None:
     result = closed("host", "--port", "0", "--bind", "127.0.0.1")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.endswith("End of input: the table is closed.\n")
+
+
+def test_a_standard_input_that_cannot_be_read_is_the_end_of_input_too(tmp_path: Path) -> None:
+    # nohup's: each prompt died in "OSError: [Errno 9] Bad file descriptor", its traceback in nohup.out.
+    with_home = f"export KALOOKI_HOME={tmp_path}; {WRITE_ONLY}"
+    result = closed("play", "--seed", "4", shell_line=with_home)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert "End of input: the game is saved in" in result.stdout
+    result = closed("host", "--port", "0", "--bind", "127.0.0.1", shell_line=with_home)
     assert (result.returncode, result.stderr) == (0, "")
     assert result.stdout.endswith("End of input: the table is closed.\n")
 
