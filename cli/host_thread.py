@@ -141,10 +141,10 @@ class HostThread:
                 self.prompt_shown = None
 
     def start(self) -> int:
-        from kalooki_net.signals import sigint_stays_with_main
+        from kalooki_net.signals import signals_stay_with_main
 
-        # The host's thread, and those its loop starts, leave Ctrl-C to the main thread's prompts.
-        with sigint_stays_with_main():
+        # The host's thread, and those its loop starts, leave Ctrl-C and SIGTERM to the main thread's prompts.
+        with signals_stay_with_main():
             self.thread.start()
         self.ready.wait()
         if self.failure is not None:

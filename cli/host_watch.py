@@ -9,9 +9,9 @@ from rich.text import Text
 
 from kalooki.text import escape_controls
 
-from .interactive import EXIT_INTERRUPTED
 from .narrow import print_then
 from .play import console_reader
+from .stop_signals import stopped_by, stopped_status
 
 if TYPE_CHECKING:
     from kalooki_net.table import Table
@@ -30,9 +30,9 @@ def watch_table(server: HostThread, console: Console, reopen: str) -> int:
         except EOFError:  # said, as at the host's own seat: the table closed without a word before
             closed_at_prompt(server, console, "End of input", reopen)
             return 0
-        except KeyboardInterrupt:  # 130, the shell's convention, as at the lobby prompt and the play screen
-            closed_at_prompt(server, console, "Interrupted", reopen)
-            return EXIT_INTERRUPTED
+        except KeyboardInterrupt as stop:  # Ctrl-C (130), SIGTERM or SIGHUP: as at the lobby and the game
+            closed_at_prompt(server, console, stopped_by(stop), reopen)
+            return stopped_status(stop)
         line = typed.lower()
         if line in ("quit", "exit", "q"):
             console.print(Text("The table is closed.", style="bold"))
@@ -53,10 +53,10 @@ def watch_table(server: HostThread, console: Console, reopen: str) -> int:
 def closed_at_prompt(
     server: HostThread, console: Console, why: str, reopen: str, *, tell_failure: bool = False
 ) -> None:
-    """That the table closed at a host's prompt (``why``: "End of input", "Interrupted"); with a game
-    under way, that it is saved and how to reopen it, as the host's seat says on leaving a game (a
-    game can start while the host waits at its lobby prompt, the last seat taken). ``tell_failure``:
-    say here that the last save failed (a watching host is told it as the command ends)."""
+    """That the table closed at a host's prompt (``why``: "End of input", "Interrupted", "Terminated
+    (SIGTERM)"); with a game under way, that it is saved and how to reopen it, as the host's seat says on
+    leaving a game (a game can start while the host waits at its lobby prompt, the last seat taken).
+    ``tell_failure``: say here that the last save failed (a watching host is told it as the command ends)."""
     game, failure = server.table.game, server.table.save_failure
     if game is None or game.game_over or (failure is not None and not tell_failure):
         console.print(Text(f"\n{why}: the table is closed.", style="bold"))

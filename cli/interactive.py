@@ -42,6 +42,7 @@ from .prompt_commands import IN_TURN_WORDS, pause_commands
 from .render import Seating
 from .saves_commands import where_it_stands
 from .shell_words import shell_join
+from .stop_signals import EXIT_INTERRUPTED, stopped_by, stopped_status
 from .table_notation import melds_run_together, table_sentence, without_drawn_marks
 from .turn_log import TurnLogWriter, recorded_place
 
@@ -50,11 +51,10 @@ Pause = Callable[[float], None]
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
-EXIT_INTERRUPTED = 130
 LOOK_WORDS = ("table", "look", "l", "show")
+"""The commands that draw the table again (as does an empty line)."""
 TAKEN_BACK = "Taken back: your hand and the table are as they were after your draw."
 """What undo says done, at the terminal and at a hosted table's seat."""
-"""The commands that draw the table again (as does an empty line)."""
 BOT_PAUSE = 0.7
 """Seconds between bots' turns at a terminal, long enough to read a line (``--fast`` makes it 0)."""
 
@@ -209,11 +209,11 @@ class InteractiveGame(Autosave):
         except EOFError:
             self.stopped("\nEnd of input")
             return self.stopped_status()
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM or SIGHUP (stops_as_ctrl_c)
             # The last save was made after the last complete action: nothing to write now, and
             # writing mid-action could capture a half-played bot turn.
-            self.stopped("\nInterrupted")
-            return EXIT_INTERRUPTED
+            self.stopped("\n" + stopped_by(stop))
+            return stopped_status(stop)
         return EXIT_OK
 
     def loop(self) -> None:

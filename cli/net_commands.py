@@ -17,7 +17,7 @@ import typer
 from rich.text import Text
 
 from kalooki.errors import KalookiError
-from kalooki.text import escape_controls, name_key
+from kalooki.text import escape_controls
 
 from . import host_options, save_lock
 from .common import (
@@ -42,10 +42,10 @@ from .host_watch import DROP_HELP, DROP_WHOM, closed_at_prompt, dropped_name, wa
 from .output import at_terminal
 from .play import DEFAULT_BOT, console_reader, make_console
 from .shell_words import shell_join
+from .stop_signals import stopped_by, stopped_status, stops_as_ctrl_c
 from .turn_log import refuse_a_written_log, refuse_one_file
 
 if TYPE_CHECKING:
-    from kalooki_net.client import KeptSeat, TableConnectionError
     from kalooki_net.forwarded import TrustedProxies
     from kalooki_net.table import Table
     from rich.console import Console
@@ -159,7 +159,11 @@ def host(
     refuse_one_file(log, save)
     if log is not None and resume is None:
         check_output_path(log, game_file=True)
-    with cli_errors(), save_lock.holding():  # the table's save, held once run_host knows it
+    with (
+        cli_errors(),
+        stops_as_ctrl_c(),
+        save_lock.holding(),
+    ):  # the table's save, held once run_host knows it
         require_net()
         if log is not None and resume is None:  # held from the start: the table writes it once it deals
             save_lock.hold_log(log)
@@ -345,7 +349,6 @@ LOBBY_HELP = (
 def play_at_own_table(server: HostThread, address: str, token: str, console: Console, reopen: str) -> int:
     from kalooki_net.client import TableConnection, table_uri
 
-    from .interactive import EXIT_INTERRUPTED
     from .lobby import said_in_lobby, say_refusal
     from .remote import RemoteGame
 
@@ -367,9 +370,9 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
             except EOFError:
                 closed_at_prompt(server, console, "End of input", reopen, tell_failure=True)
                 return 0
-            except KeyboardInterrupt:
-                closed_at_prompt(server, console, "Interrupted", reopen, tell_failure=True)
-                return EXIT_INTERRUPTED
+            except KeyboardInterrupt as stop:
+                closed_at_prompt(server, console, stopped_by(stop), reopen, tell_failure=True)
+                return stopped_status(stop)
             if server.table.game is not None:
                 # The last seat was taken while the prompt waited: the line was typed for the game.
                 typed_as_it_started = line
@@ -462,53 +465,15 @@ def join(
         code = join_code(address, code)
     except TableConnectionError as error:
         raise typer.BadParameter(str(error), param_hint="'--code'") from None
-    with cli_errors():
+    with cli_errors(), stops_as_ctrl_c():
         result = run_join(address, code, name)
     raise typer.Exit(result)
-
-
-def kept_seat(seats: list[KeptSeat], name: str | None) -> KeptSeat | None:
-    """The kept seat ``--name`` names (none: the only one kept), or None to sit down anew."""
-    if name is not None:
-        # Its own name first: a file from before look-alike names collided may keep seats for both ann and
-        # аnn (Cyrillic а), and each still takes back its own.
-        exact = next((kept for kept in seats if kept.name == name), None)
-        return exact or next((kept for kept in seats if name_key(kept.name) == name_key(name)), None)
-    if len(seats) > 1:
-        names = " and ".join(escape_controls(kept.name) for kept in seats)
-        raise typer.BadParameter(
-            f"this account keeps seats at that table for {names}: say whose with --name",
-            param_hint="'--name'",
-        )
-    return seats[0] if seats else None
-
-
-def refusal(
-    error: TableConnectionError, kept: KeptSeat | None, seats: list[KeptSeat]
-) -> TableConnectionError:
-    """The table's refusal of a join, with what to do where its own words do not say it."""
-    from kalooki_net.client import TableConnectionError
-
-    if error.code == "seat_in_use" and kept is not None:
-        return TableConnectionError(
-            f"seat {kept.seat + 1} ({escape_controls(kept.name)}) is still held by another connection: quit "
-            "the kalooki join that holds it; if that one stopped answering, the table lets it go within half "
-            "a minute: try again then",
-            code=error.code,
-        )
-    if error.code in ("started", "table_full") and kept is None and seats:
-        # The seats this account keeps there may be another's who shares it: not "your seat" to a newcomer.
-        names = " or ".join(f"--name {escape_controls(seat.name)}" for seat in seats)
-        back = f"if you had a seat there, it comes back with {names}"
-        return TableConnectionError(f"{error}; {back}", code=error.code)
-    return error
 
 
 def run_join(address: str, code: str, name: str | None) -> int:
     from kalooki_net.client import TableConnection, TableConnectionError, default_name, table_uri
 
-    from .interactive import EXIT_INTERRUPTED
-    from .join_tokens import token_store
+    from .join_tokens import kept_seat, refusal, token_store
     from .remote import EXIT_LOST, LeftLobby, RemoteGame, TableClosed, read_keyboard
 
     uri = table_uri(address)
@@ -566,11 +531,12 @@ def run_join(address: str, code: str, name: str | None) -> int:
     except TableClosed as closed:  # before the game: a seat left in the lobby is free again
         console.print(Text(closed.sentence(), style="bold"))
         return EXIT_LOST
-    except (LeftLobby, KeyboardInterrupt) as leaving:  # quit, the end of input, or Ctrl-C
+    except (LeftLobby, KeyboardInterrupt) as leaving:  # quit, the end of input, Ctrl-C, SIGTERM, SIGHUP
         connection.leave()  # a dropped seat would be kept for its player a while
         if isinstance(leaving, KeyboardInterrupt):
-            console.print(Text("\nInterrupted: you left the table before the game started.", style="bold"))
-            return EXIT_INTERRUPTED
+            said = f"\n{stopped_by(leaving)}: you left the table before the game started."
+            console.print(Text(said, style="bold"))
+            return stopped_status(leaving)
         console.print(Text("You left the table before the game started.", style="bold"))
         return 0
     except KalookiError:

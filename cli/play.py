@@ -250,9 +250,10 @@ def play(
     if humans is not None and name != "you":
         raise typer.BadParameter("with --humans, the names are the people's", param_hint="'--name'")
     from . import save_lock
+    from .stop_signals import stops_as_ctrl_c
 
     # The log is held from before it is looked at until the game stops writing it.
-    with cli_errors(), save_lock.holding():
+    with cli_errors(), stops_as_ctrl_c(), save_lock.holding():
         if log is not None:
             save_lock.hold_log(log.expanduser())
             refuse_a_written_log(log.expanduser())
@@ -416,9 +417,10 @@ def resume(
 ) -> None:
     """Continue a saved game exactly where it stopped: same cards, same stock, same scores."""
     from .continue_log import refuse_both
+    from .stop_signals import stops_as_ctrl_c
 
     refuse_both(log, no_log)
-    with cli_errors():
+    with cli_errors(), stops_as_ctrl_c():
         code = resume_game(game, fast=fast, log=log, no_log=no_log)
     raise typer.Exit(code)
 

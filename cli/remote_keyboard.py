@@ -9,7 +9,7 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from kalooki_net.client import TableConnection
-from kalooki_net.signals import sigint_stays_with_main
+from kalooki_net.signals import signals_stay_with_main
 from kalooki_net.table_state import TableStateError
 from rich.text import Text
 
@@ -41,7 +41,7 @@ def read_keyboard(connection: TableConnection) -> None:
                 return
             inbox.put({"type": "_line", "text": line.rstrip("\n")})
 
-    with sigint_stays_with_main():  # Ctrl-C is the main thread's, waiting on the inbox
+    with signals_stay_with_main():  # Ctrl-C (and SIGTERM) are the main thread's, waiting on the inbox
         threading.Thread(target=read, daemon=True, name="kalooki-keyboard").start()
 
 

@@ -20,6 +20,7 @@ from .charts import Chart, require_matplotlib, save
 from .common import at_least, counted, fail, named, print_error
 from .output import check_output_file
 from .saves import write_atomically
+from .stop_signals import STOPPING_SIGNALS, Terminated
 
 
 def games_option(counted: str) -> Any:
@@ -198,23 +199,6 @@ def write_pictures(
         except OSError as error:
             fail(f"{plot}: cannot write the chart: {error.strerror or error}")
         print_error(f"{plot}: chart written")
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM (or SIGHUP) while games are played: they stop as on Ctrl-C (the pool's processes are stopped
-    on the way out), and the command says so and exits 128 + the signal's number, as the shell reports a
-    process that signal ended (143, or 129)."""
-
-    def __init__(self, signum: int = signal.SIGTERM) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-STOPPING_SIGNALS: tuple[int, ...] = (signal.SIGTERM,) + (
-    (signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ()
-)
-"""SIGTERM, and SIGHUP (the terminal closed, a session ended): left to their default, either ended this
-process alone, and its worker processes lived on."""
 
 
 @contextmanager

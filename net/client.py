@@ -56,7 +56,7 @@ from .protocol import (
     encode,
     host_message_problem,
 )
-from .signals import sigint_stays_with_main
+from .signals import signals_stay_with_main
 
 DEFAULT_PORT = 8765
 CONNECT_TIMEOUT = 10.0
@@ -224,11 +224,11 @@ class _MainTakesSigint(ClientConnection):
     blocked: a Ctrl-C while the address is reached or the handshake waits stops it at once."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        with sigint_stays_with_main():
+        with signals_stay_with_main():
             super().__init__(*args, **kwargs)
 
     def start_keepalive(self) -> None:
-        with sigint_stays_with_main():
+        with signals_stay_with_main():
             super().start_keepalive()
 
 
@@ -253,7 +253,7 @@ class TableConnection:
             raise TableConnectionError(f"cannot reach the table at {uri}: {_unreachable(error)}") from None
         except ValueError as error:  # an address that is not one (urllib's check of the host)
             raise TableConnectionError(f"'{uri}' is not a table's address: {error}") from None
-        with sigint_stays_with_main():
+        with signals_stay_with_main():
             self.reader = threading.Thread(target=self._read, daemon=True, name="kalooki-table-reader")
             self.reader.start()
 

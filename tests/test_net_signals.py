@@ -1,4 +1,5 @@
-"""Ctrl-C goes to the main thread: every thread a host or a connection starts blocks SIGINT.
+"""Ctrl-C goes to the main thread: every thread a host or a connection starts blocks SIGINT (and SIGTERM
+and SIGHUP, which stop a game as Ctrl-C does).
 
 A SIGINT that landed on the host's thread or a connection's reader left the main thread blocked at
 its prompt, so Ctrl-C at the host's ``start>`` prompt sometimes did nothing. Linux shows each
@@ -29,9 +30,13 @@ pytestmark = pytest.mark.skipif(not TASKS.is_dir(), reason="reads each thread's 
 
 
 def blocks_sigint(thread: threading.Thread) -> bool:
+    """Whether ``thread`` blocks SIGINT, and SIGTERM and SIGHUP with it (each stops a game as Ctrl-C does,
+    in the main thread); a thread that blocks some of them and not the others fails the test."""
     status = (TASKS / str(thread.native_id) / "status").read_text()
-    blocked = next(line for line in status.splitlines() if line.startswith("SigBlk:")).split()[1]
-    return bool(int(blocked, 16) >> (signal.SIGINT - 1) & 1)
+    blocked = int(next(line for line in status.splitlines() if line.startswith("SigBlk:")).split()[1], 16)
+    each = {bool(blocked >> (signum - 1) & 1) for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)}
+    assert len(each) == 1, f"{thread.name} blocks some of SIGINT, SIGTERM and SIGHUP, not all"
+    return each.pop()
 
 
 def test_the_host_and_a_connection_leave_ctrl_c_to_the_main_thread() -> None:

@@ -48,9 +48,11 @@ class Terminal:
             pytest.skip(f"no pseudo-terminal: {error}")
         if pid == 0:  # the child: become the kalooki command (or the program that runs it)
             try:
-                # As a person's shell would: a test run in the background has SIGINT ignored,
-                # and an ignored signal stays ignored across exec, so Ctrl-C would do nothing.
-                signal.signal(signal.SIGINT, signal.SIG_DFL)
+                # As a person's shell would: a test run in the background has SIGINT ignored (and
+                # under nohup, SIGHUP), and an ignored signal stays ignored across exec, so Ctrl-C (or
+                # a hang-up) would do nothing.
+                for each in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+                    signal.signal(each, signal.SIG_DFL)
                 os.execve(str(program), [str(program), *arguments], env)
             finally:
                 os._exit(127)
@@ -104,6 +106,16 @@ class Terminal:
         it blocks in read(2): it then waits for the next line. A person cannot type that fast,
         a test can (one run in thirty on a busy machine), so the test waits for the read.
         """
+        self._wait_for_the_keyboard()
+        self.type("\x03")
+
+    def send_signal(self, signum: int) -> None:
+        """Send ``signum`` (SIGTERM, SIGHUP) once the program waits reading its keyboard, as :meth:`interrupt`
+        types Ctrl-C: a person's ``kill``, or the terminal window closed."""
+        self._wait_for_the_keyboard()
+        os.kill(self.reader, signum)
+
+    def _wait_for_the_keyboard(self) -> None:
         deadline = time.monotonic() + TIMEOUT
         while not self._reading_keyboard():
             if time.monotonic() > deadline:
@@ -111,7 +123,6 @@ class Terminal:
                     f"the program never waited for a line; its screen:\n{self.output[-2000:]}"
                 )
             time.sleep(0.002)
-        self.type("\x03")
 
     def _reading_keyboard(self) -> bool:
         try:
@@ -146,6 +157,21 @@ class Terminal:
                 return self.status
         self.kill()
         raise AssertionError(f"the program did not exit; its screen:\n{self.output[-2000:]}")
+
+    def hang_up(self, timeout: float = TIMEOUT) -> int:
+        """Close the terminal, as its window closing does (the program is sent SIGHUP, and the terminal is
+        gone for what it writes after); its exit status."""
+        os.close(self.fd)
+        self.fd = -1
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.status = os.waitstatus_to_exitcode(status)
+                return self.status if self.status >= 0 else 128 - self.status
+            time.sleep(0.02)
+        self.kill()
+        raise AssertionError("the program did not exit when its terminal closed")
 
     def kill(self) -> None:
         if self.status is None:
