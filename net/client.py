@@ -218,9 +218,9 @@ def join_code(address: str, given: str | None) -> str:
     return given if given is not None else str(linked)
 
 
-class _MainTakesSigint(ClientConnection):
-    """websockets' connection, its threads (the socket's reader, the keepalive) started with SIGINT
-    blocked, so Ctrl-C goes to the main thread (:mod:`kalooki_net.signals`). Only the starts are
+class _MainTakesSignals(ClientConnection):
+    """websockets' connection, its threads (the socket's reader, the keepalive) started with SIGINT,
+    SIGTERM and SIGHUP blocked, so Ctrl-C goes to the main thread (:mod:`kalooki_net.signals`). Only the starts are
     blocked: a Ctrl-C while the address is reached or the handshake waits stops it at once."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -246,7 +246,7 @@ class TableConnection:
                     open_timeout=CONNECT_TIMEOUT,
                     max_size=MAX_HOST_MESSAGE_BYTES,
                     compression=None,
-                    create_connection=_MainTakesSigint,
+                    create_connection=_MainTakesSignals,
                 )
             )
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as error:
