@@ -429,3 +429,18 @@ def test_naturals_no_joker_free_meld_holds_are_left_where_the_search_left_them()
     assert plan.melds == ((*cards("QC QD"), JOKER), tuple(cards("KC KH KS")))
     assert (plan.points, plan.value_left) == (60, 49)
     agree(hand, Variant(), "value_left", opened=True)
+
+
+def test_a_joker_no_meld_takes_bounds_nothing_below_the_naturals_left() -> None:
+    # With no table a joker that no meld takes adds nothing, and from 9H on no candidate starts (9H's
+    # one meld, 9D 9H JK, starts at 9D): there the search can lay nothing more, and the free shares
+    # left (9H has none) bound it. With aces and jokers worth nothing and sets of three, AC AD AH,
+    # tried first, lays nine cards; AC AD AS with A-2-3-4 of hearts lays ten, of the same value and
+    # points, a card more. per_joker started at -1 in place of 0 counted the joker still held at 9H
+    # as -1: the bound there fell to the nine cards' score, and the ten were cut for them (AS kept).
+    rules = variant(set_maximum=3, ace_value=0, joker_penalty=0)
+    hand = cards("AC AD AH AS 7D 8D 9D 2H 3H 4H 9H JK")
+    plan = solve(hand, rules)
+    assert plan.melds == (tuple(cards("AC AD AS")), tuple(cards("7D 8D 9D")), tuple(cards("AH 2H 3H 4H")))
+    assert (plan.cards_laid, plan.value_left, plan.remaining) == (10, 9, (*cards("9H"), JOKER))
+    agree(hand, rules, "value_left")
