@@ -429,17 +429,19 @@ def find_save(choice: str, entries: list[SaveEntry] | None = None) -> Path:
 
 @dataclass(frozen=True)
 class Latest:
-    """The save ``kalooki resume`` with no argument picks, and the newer ones it passed over because another
-    kalooki has them open, each with that process, newest first."""
+    """The save ``kalooki resume`` with no argument picks, and the newer ones it passed over: those another
+    kalooki has open, each with that process, and those that cannot be resumed, each with why; newest
+    first."""
 
     path: Path
     open_elsewhere: tuple[tuple[Path, save_lock.Holder], ...] = ()
+    damaged: tuple[tuple[Path, str], ...] = ()
 
 
 def latest_save() -> Latest:
     """The most recently written save of a game that is not over, in the saves folder or remembered;
-    a hosted table's is passed over (``kalooki host --resume`` reopens it), and so is a game open in another
-    kalooki (said by :func:`~kalooki_cli.saves_commands.passed_over`)."""
+    a hosted table's is passed over (``kalooki host --resume`` reopens it), and so are a game open in another
+    kalooki and a save that cannot be read (each said by :func:`~kalooki_cli.saves_commands.passed_over`)."""
     folder = saves_dir()
     # A link to a file that is gone has no time: passed over, as `kalooki saves` passes it over.
     written = {path: time for path in save_paths() if (time := _written(path)) is not None}
@@ -448,25 +450,26 @@ def latest_save() -> Latest:
         raise SaveFileError(f"there are no saved games in {folder}: start one with 'kalooki play'")
     tables = 0
     elsewhere: list[tuple[Path, save_lock.Holder]] = []
+    damaged: list[tuple[Path, SaveFileError | SaveFormatError]] = []
     for path in candidates:
         # A game open in another terminal is not the one to resume here (resuming it is refused).
         holder = save_lock.holder_elsewhere(path)
         if holder is not None:
             elsewhere.append((path, holder))
             continue
-        # The newest save is the one to resume; a finished game's save is only a record, so look past it,
-        # but a damaged one is reported rather than skipped, so no game is silently passed over. The
-        # report says it was picked as the newest, and how to resume another.
+        # The newest save is the one to resume; a finished game's save is only a record, so look past it.
+        # A damaged one (or a file that is no save) is looked past too, and said on the game's screen with
+        # why (passed_over), so no game is silently passed over: stopping at it left the player to find
+        # an older game's number in 'kalooki saves' to go on at all.
         try:
             save = read_save(path)
         except (SaveFileError, SaveFormatError) as error:
-            raise type(error)(
-                f"{error} (the newest save, so the one resumed: give another's file or its number "
-                "in 'kalooki saves')"
-            ) from None
+            damaged.append((path, error))
+            continue
         if not save.game.game_over:
             if not save.hosted:
-                return Latest(path, tuple(elsewhere))
+                said = tuple((each, str(error).removeprefix(f"{each}: ")) for each, error in damaged)
+                return Latest(path, tuple(elsewhere), said)
             tables += 1
     if elsewhere:
         some = "one is" if len(elsewhere) == 1 else f"{len(elsewhere)} are"
@@ -475,6 +478,9 @@ def latest_save() -> Latest:
             f"no game in {folder} is left to resume here: {some} open in another kalooki (finish or quit it "
             f"there){hosted}; or start a new game with 'kalooki play'"
         )
+    if damaged:  # nothing else to resume: why the newest of them cannot be
+        newest = damaged[0][1]
+        raise type(newest)(f"{newest} (no other game here can be resumed)") from None
     if tables:
         raise SaveFileError(
             f"the unfinished games in {folder} are hosted tables: reopen one with 'kalooki host "

@@ -23,7 +23,7 @@ from kalooki.text import escape_controls
 from . import save_lock
 from .common import cli_errors
 from .output import report_console
-from .save_lock import lock_place, open_elsewhere, remove_if_stale
+from .save_lock import Holder, lock_place, open_elsewhere, remove_if_stale
 from .saves import (
     Latest,
     SaveEntry,
@@ -78,8 +78,9 @@ def describe(entry: SaveEntry) -> str:
 def passed_over(latest: Latest) -> str | None:
     """What ``kalooki resume`` with no argument says before it resumes a game that is not the latest: the
     newer ones are open in another kalooki, named by their numbers in ``kalooki saves`` (as ``kalooki
-    resume N`` takes them) and their processes. None when it resumes the latest."""
-    if not latest.open_elsewhere:
+    resume N`` takes them) and their processes, or cannot be resumed, named by their files with why. None
+    when it resumes the latest."""
+    if not latest.open_elsewhere and not latest.damaged:
         return None
     folder = saves_dir()
     entries = all_saves()
@@ -87,8 +88,19 @@ def passed_over(latest: Latest) -> str | None:
     # A hosted table or a finished game is never the one resume picks, open elsewhere or not.
     never = {entry.path for entry in entries if entry.hosted or entry.finished}
     open_elsewhere = [(path, holder) for path, holder in latest.open_elsewhere if path not in never]
-    if not open_elsewhere:
+    if not open_elsewhere and not latest.damaged:
         return None
+    number = numbers.get(latest.path)
+    resumed = f"game {number}" if number is not None else f"the game in {shown_path(latest.path, folder)}"
+    said = [_in_use(open_elsewhere, numbers, folder)] if open_elsewhere else []
+    if latest.damaged:
+        said.append(_cannot_be_resumed(latest.damaged, folder, first=not said))
+    latest_left = "the latest not in use" if not latest.damaged else "the latest that can be"
+    return f"{', and '.join(said)}: resuming {resumed}, {latest_left}."
+
+
+def _in_use(open_elsewhere: list[tuple[Path, Holder]], numbers: dict[Path, int], folder: Path) -> str:
+    """``Game 2 (the latest) is open in another kalooki now (process 41)``."""
     passed = [path for path, _ in open_elsewhere]
     if all(path in numbers for path in passed):
         games = "Game" if len(passed) == 1 else "Games"
@@ -100,13 +112,20 @@ def passed_over(latest: Latest) -> str | None:
     processes = ""
     if all(pid is not None for pid in pids):
         processes = f" (process{'es' if len(pids) > 1 else ''} {_and([str(pid) for pid in pids])})"
-    number = numbers.get(latest.path)
-    resumed = f"game {number}" if number is not None else f"the game in {shown_path(latest.path, folder)}"
     verb = "is" if len(passed) == 1 else "are"
-    return (
-        f"{games} (the latest) {verb} open in another kalooki now{processes}: "
-        f"resuming {resumed}, the latest not in use."
-    )
+    return f"{games} (the latest) {verb} open in another kalooki now{processes}"
+
+
+def _cannot_be_resumed(damaged: tuple[tuple[Path, str], ...], folder: Path, *, first: bool) -> str:
+    """``The latest save, x.kalooki-save.json, cannot be resumed (the save is damaged: ...)``; several by
+    their names, their reasons left to ``kalooki saves``."""
+    if len(damaged) == 1:
+        ((path, why),) = damaged
+        what = f"the latest save, {shown_path(path, folder)}, cannot be resumed ({escape_controls(why)})"
+    else:
+        names = _and([shown_path(path, folder) for path, _ in damaged])
+        what = f"the latest saves, {names}, cannot be resumed ('kalooki saves' says why)"
+    return what[0].upper() + what[1:] if first else what
 
 
 def _and(words: list[str]) -> str:

@@ -70,13 +70,40 @@ def test_resume_passes_over_a_link_to_nothing_in_the_saves_folder(home: Path) ->
     assert f"there are no saved games in {home / 'saves'}: start one with 'kalooki play'" in result.output
 
 
-def test_resume_says_a_damaged_newest_save_was_picked_as_the_newest(home: Path) -> None:
+def test_resume_says_why_a_damaged_save_cannot_be_resumed_when_no_other_can(home: Path) -> None:
     (home / "saves" / f"dir{SAVE_SUFFIX}").mkdir(parents=True)
     result = runner.invoke(app, ["resume"])
     assert result.exit_code == 1
     assert " ".join(result.output.split()) == (
-        f"{home / 'saves' / f'dir{SAVE_SUFFIX}'}: is a directory, not a file (the newest save, so the one "
-        "resumed: give another's file or its number in 'kalooki saves')"
+        f"{home / 'saves' / f'dir{SAVE_SUFFIX}'}: is a directory, not a file "
+        "(no other game here can be resumed)"
+    )
+
+
+def test_resume_looks_past_damaged_newer_saves_and_says_so(home: Path) -> None:
+    # It stopped at the newest save, damaged, though 'kalooki saves' listed an older game to resume: the
+    # player had to find its number there to go on at all.
+    folder = home / "saves"
+    folder.mkdir(parents=True)
+    older, cut, stranger = (folder / f"{name}{SAVE_SUFFIX}" for name in ("older", "cut", "stranger"))
+    saved_game(older, finished=False, seed=2)
+    saved_game(cut, finished=False, seed=3)
+    cut.write_text(cut.read_text()[:300])  # a disk that filled, a copy cut short
+    os.utime(older, (1_000_000, 1_000_000))
+    result = runner.invoke(app, ["resume"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert said.startswith(
+        f"The latest save, cut{SAVE_SUFFIX}, cannot be resumed (the save is damaged: it is cut off (the file "
+        "ends partway through)): resuming game 1, the latest that can be."
+    )
+    assert f"the game is saved in {older}" in said
+    stranger.write_text("not a save at all")  # newer still: both are named, their reasons left to the list
+    result = runner.invoke(app, ["resume"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert " ".join(result.output.split()).startswith(
+        f"The latest saves, stranger{SAVE_SUFFIX} and cut{SAVE_SUFFIX}, cannot be resumed ('kalooki saves' "
+        "says why): resuming game 1, the latest that can be."
     )
 
 
