@@ -153,8 +153,8 @@ def saves(
         bool,
         typer.Option(
             "--clean",
-            help="Remove the saves of finished games (asks first), and the lock files and"
-            " half-written copies of killed games.",
+            help="Remove the saves of finished games in the saves folder (asks first), and the lock files"
+            " and half-written copies of killed games.",
         ),
     ] = False,
     remove: Annotated[
@@ -232,7 +232,10 @@ def saves(
         "half-written copies saves killed outright left",
     )
     freed += halves
-    finished = [entry for entry in entries if entry.finished]
+    # A finished game saved where its player chose (--save, 'save FILE') is a record they meant to keep:
+    # --clean tidies the saves folder, and --remove N takes such a game when asked for by name.
+    finished = [entry for entry in entries if entry.finished and entry.path.parent == folder]
+    _say_kept_elsewhere(console, entries, folder)
     if not finished:
         console.print("No finished games to remove.")
         return
@@ -255,6 +258,21 @@ def saves(
         entry.path.unlink(missing_ok=True)
     forget_save(*(entry.path for entry in finished))
     console.print(f"Removed {count}.")
+
+
+def _say_kept_elsewhere(console: Console, entries: list[SaveEntry], folder: Path) -> None:
+    """``--clean``: the finished games it keeps because they are saved outside the saves folder."""
+    kept = [
+        number for number, entry in enumerate(entries, 1) if entry.finished and entry.path.parent != folder
+    ]
+    if kept:
+        games = f"game {kept[0]}" if len(kept) == 1 else f"games {_and([str(number) for number in kept])}"
+        it = "it is" if len(kept) == 1 else "they are"
+        console.print(
+            f"Kept finished {games}: {it} saved outside the saves folder, where chosen; "
+            "remove one with: kalooki saves --remove N",
+            markup=False,
+        )
 
 
 def _remove_one(console: Console, entries: list[SaveEntry], folder: Path, choice: str, *, ask: bool) -> None:

@@ -377,6 +377,40 @@ def test_saves_clean_asks_before_removing_finished_games(home: Path) -> None:
     assert "No finished games to remove." in play("saves", "--clean")
 
 
+def games_here_and_elsewhere(folder: Path, mine: Path, name: str, here: str, *, finished: bool) -> Path:
+    """A game saved as ``name`` in the folder ``mine`` (``--save``, noted in the index) and one saved as
+    ``here`` in the saves ``folder``; the first's path."""
+    elsewhere = mine / f"{name}{SAVE_SUFFIX}"
+    mine.mkdir()
+    saved_game(elsewhere, finished=finished, seed=2)
+    remember_save(elsewhere)
+    saved_game(folder / f"{here}{SAVE_SUFFIX}", finished=finished, seed=3)
+    return elsewhere
+
+
+def test_saves_clean_keeps_finished_games_saved_outside_the_saves_folder(home: Path, tmp_path: Path) -> None:
+    # A finished game saved with --save where its player chose ("The finished game stays in ...") went with
+    # the folder's clutter: a record meant to be kept, removed by a command that tidies.
+    folder = home / "saves"
+    kept = games_here_and_elsewhere(folder, tmp_path / "mine", "final", "done", finished=True)
+    os.utime(kept, (1_000_000, 1_000_000))  # listed second: the folder's game is newer
+    result = runner.invoke(app, ["saves", "--clean", "--yes"])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert said.startswith(
+        "Kept finished game 2: it is saved outside the saves folder, where chosen; remove one with: "
+        "kalooki saves --remove N"
+    )
+    assert said.endswith("Removed 1 finished game.")
+    assert kept.exists()
+    assert not (folder / f"done{SAVE_SUFFIX}").exists()
+    result = runner.invoke(app, ["saves", "--clean"])
+    assert " ".join(result.output.split()) == (
+        "Kept finished game 1: it is saved outside the saves folder, where chosen; remove one with: "
+        "kalooki saves --remove N No finished games to remove."
+    )
+
+
 def test_saves_clean_removes_a_stale_lock_even_when_no_save_is(home: Path) -> None:
     """The companion file a killed game left (held by no process: tests/test_save_lock.py has a real one),
     beside a finished game's save and beside a save removed since: both go, asked about or not."""
@@ -400,11 +434,7 @@ def test_saves_clean_removes_the_half_written_copies_killed_saves_left(home: Pat
     for good. ``--clean`` removes the old ones, beside a save elsewhere and in the saves folder (its
     save gone since), and keeps a young one: a game may be writing it now."""
     folder = home / "saves"
-    elsewhere = tmp_path / "mine" / f"open{SAVE_SUFFIX}"
-    elsewhere.parent.mkdir()
-    saved_game(elsewhere, finished=False, seed=2)
-    remember_save(elsewhere)
-    saved_game(folder / f"open{SAVE_SUFFIX}", finished=False, seed=3)
+    elsewhere = games_here_and_elsewhere(folder, tmp_path / "mine", "open", "open", finished=False)
     old = [elsewhere.parent / f".open{SAVE_SUFFIX}.k2j4.tmp", folder / f".gone{SAVE_SUFFIX}.x8q1.tmp"]
     young = folder / f".open{SAVE_SUFFIX}.a1b2.tmp"
     for path in [*old, young]:

@@ -155,14 +155,21 @@ def test_a_file_where_the_saves_folder_goes_is_said(home: Path, where: str) -> N
         )
 
 
-def test_saves_clean_takes_the_finished_games_out_of_the_index(home: Path, tmp_path: Path) -> None:
-    # It removed the files and left the index naming them (hidden when read, but never written again).
+def test_saves_remove_takes_a_finished_game_out_of_the_index_and_clean_keeps_it(
+    home: Path, tmp_path: Path
+) -> None:
+    # --clean removed the files and left the index naming them (hidden when read, but never written
+    # again). A finished game saved outside the saves folder is now kept by --clean, and --remove N
+    # removes it and its line in the index.
     for name in ("a", "b"):
         saved_game(tmp_path / f"{name}.json", finished=True, seed=3)
     assert len(indexed(home)) == 2
     result = runner.invoke(app, ["saves", "--clean", "--yes"])
     assert result.exit_code == 0, result.output
-    assert indexed(home) == []
+    assert len(indexed(home)) == 2
+    result = runner.invoke(app, ["saves", "--remove", str(tmp_path / "a.json"), "--yes"])
+    assert result.exit_code == 0, result.output
+    assert indexed(home) == [str(tmp_path / "b.json")]
 
 
 def test_a_file_anywhere_above_the_saves_folder_is_said(
