@@ -28,6 +28,7 @@ from .common import cli_errors, fail, file_name
 from .completion import complete_variant
 from .output import check_output_file
 from .saves import write_atomically
+from .shell_words import shell_join, shell_word
 
 WIDTH = 92
 SHOWN = 8
@@ -53,6 +54,10 @@ def yaml_value(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+NO_BREAK = "\x00"
+"""Stands for a space the comment's wrap must not break at (put back after it)."""
+
+
 def comment(text: str, indent: str = "# ") -> list[str]:
     return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent)
 
@@ -64,13 +69,18 @@ def starter_variant(path: Path, base: str) -> str:
     if folder.is_relative_to(schemas_dir().absolute().parent):  # in the checkout: a path that moves with it
         schema = Path(os.path.relpath(schema, folder))
     resolved = load_variant(base)
+    # The name as a shell takes it ('my rules.yaml'), its spaces kept from the wrap so it pastes whole.
+    name = shell_word(path.name).replace(" ", NO_BREAK)
     lines = [
         f"# yaml-language-server: $schema={schema.as_posix()}",
         "#",
-        *comment(
-            f"House rules on top of {base}. A variant file states only what differs from its base: "
-            "uncomment a knob and change its value; every other rule stays the base's. Check the file "
-            f"with `kalooki validate {path.name}` and read it back with `kalooki rules {path.name}`."
+        *(
+            line.replace(NO_BREAK, " ")
+            for line in comment(
+                f"House rules on top of {base}. A variant file states only what differs from its base: "
+                "uncomment a knob and change its value; every other rule stays the base's. Check the file "
+                f"with `kalooki validate {name}` and read it back with `kalooki rules {name}`."
+            )
         ),
         "",
         "description: My house rules",
@@ -147,6 +157,12 @@ def new(
             f"{base_file_refusal(Path(extends))}: {extends} (a copy named .yaml is one)",
             param_hint="'--extends'",
         )
+    if names_a_file(extends) and os.path.realpath(extends) == os.path.realpath(file):
+        # Written, it would name itself as its base: every command reading it then refuses the cycle.
+        raise typer.BadParameter(
+            f"{extends} is the file being written: a variant extends another one, or a built-in",
+            param_hint="'--extends'",
+        )
     if file.exists() and not force:
         fail(f"{file}: already exists; choose another name, or overwrite it with --force")
     with cli_errors():
@@ -155,7 +171,7 @@ def new(
         write_atomically(file, text)
     except OSError as error:
         fail(f"{file}: cannot write the variant file: {error.strerror or error}")
-    typer.echo(f"{file}: written; edit it, then: kalooki validate {file}")
+    typer.echo(f"{file}: written; edit it, then: {shell_join(['kalooki', 'validate', str(file)])}")
 
 
 def register(app: typer.Typer) -> None:

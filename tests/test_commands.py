@@ -253,6 +253,31 @@ def test_new_takes_the_values_of_its_base(tmp_path: Path) -> None:
     assert load_variant(tmp_path / "X.YAML").opening_threshold == 51
 
 
+def test_new_gives_commands_that_paste_whole_and_refuses_a_file_that_extends_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "kalooki validate my rules.yaml", as printed and as written in the file, validated two files.
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["new", "my rules.yaml"])
+    assert result.exit_code == 0, result.output
+    assert result.output == "my rules.yaml: written; edit it, then: kalooki validate 'my rules.yaml'\n"
+    header = " ".join(line.removeprefix("#") for line in Path("my rules.yaml").read_text().splitlines()[:6])
+    said = " ".join(header.split())
+    assert (
+        "with `kalooki validate 'my rules.yaml'` and read it back with `kalooki rules 'my rules.yaml'`"
+        in said
+    )
+    # Written, it named itself its base, and every command reading it refused the cycle.
+    for base in ("./my rules.yaml", str(tmp_path / "my rules.yaml")):
+        refused = CliRunner().invoke(app, ["new", "my rules.yaml", "--force", "--extends", base])
+        assert refused.exit_code == 2
+        assert refused.stderr.splitlines()[-1] == (
+            f"Error: Invalid value for '--extends': {base} is the file being written: a variant extends "
+            "another one, or a built-in"
+        )
+    assert load_variant(tmp_path / "my rules.yaml").opening_threshold == 51  # left as it was
+
+
 @pytest.mark.parametrize(
     ("base", "said"),
     [
