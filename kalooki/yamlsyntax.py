@@ -55,6 +55,7 @@ def syntax_problem(error: yaml.MarkedYAMLError, text: str) -> tuple[int, int, st
         _after_closing_quote,
         _reserved_start,
         _indented_key,
+        _list_item_among_keys,
         _missing_colon,
         _colon_in_value,
     )
@@ -220,6 +221,23 @@ def _quote_inside_quotes(error: Any, lines: list[str]) -> tuple[int, int, str] |
             f'({before}\\"{after}), or use single quotes'
         )
     return line + 1, column, message
+
+
+LIST_ITEM_AMONG_KEYS = (
+    "a list item where a key goes: write a list under its key, each item indented on a line of its own"
+)
+"""What to say of a ``- item`` line among a mapping's ``key: value`` lines (PyYAML: "did not find expected
+key")."""
+
+
+def _list_item_among_keys(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
+    mark = error.problem_mark
+    if mark is None or error.context != "while parsing a block mapping":
+        return None
+    text = lines[mark.line] if mark.line < len(lines) else ""
+    if not text[mark.column :].startswith(("- ", "-\t")) and text[mark.column :] != "-":
+        return None
+    return mark.line + 1, mark.column + 1, LIST_ITEM_AMONG_KEYS
 
 
 def _indented_key(error: Any, lines: list[str]) -> tuple[int, int, str] | None:

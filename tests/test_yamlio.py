@@ -226,6 +226,17 @@ def test_rejections_are_positioned(text: str, expected: list[str]) -> None:
             " a: 1\nb: 2\n",
             "1:2: YAML syntax: this key is indented by 1 space: top-level keys start in column 1",
         ),
+        # A list item among keys: "did not find expected key", in PyYAML's words.
+        (
+            "jokers: 4\n- x\n",
+            "2:1: YAML syntax: a list item where a key goes: write a list under its key, each item indented "
+            "on a line of its own",
+        ),
+        (
+            "a:\n  b: 1\n  -\n",
+            "3:3: YAML syntax: a list item where a key goes: write a list under its key, each item indented "
+            "on a line of its own",
+        ),
         (
             "a:\n  b: 1\n    c: 2\n",
             "3:5: YAML syntax: this key is indented by 4 spaces, the key on line 2 by 2: "
