@@ -143,6 +143,11 @@ class SweepStore:
                 f"{self.folder}: was written by a newer kalooki (sweep format {written}; this kalooki reads "
                 f"{identity['format']}): upgrade kalooki to resume it, or give another --out folder"
             )
+        if not isinstance(saved, dict) or "format" not in saved:
+            # Another program's file ("format None there, 1 here" said nothing): not kalooki's to remove.
+            return SweepStoreError(
+                f"{self.folder}: holds a sweep.json kalooki did not write; give another --out folder"
+            )
         return SweepStoreError(
             f"{self.folder}: holds a different sweep ({_first_difference(saved, identity)}); "
             "give another --out folder, or remove this one"
@@ -268,11 +273,11 @@ def _label(knobs: dict[str, Any]) -> str:
     return ", ".join(f"{knob}={_scalar(value)}" for knob, value in knobs.items()) or "as given"
 
 
-def _first_difference(saved: Any, wanted: dict[str, Any]) -> str:
-    if not isinstance(saved, dict):
-        return "not a sweep folder"
+def _first_difference(saved: dict[str, Any], wanted: dict[str, Any]) -> str:
     for key, value in wanted.items():
         there = saved.get(key)
+        if key not in saved:
+            return f"no {key} there"
         if there != value:
             if key == "cells":
                 return _cells_difference(there, value)

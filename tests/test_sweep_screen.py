@@ -65,6 +65,18 @@ def test_out_names_what_differs_in_the_rules_bots_or_grid(tmp_path: Path) -> Non
         ]
 
 
+def test_out_says_a_sweep_json_another_program_wrote_is_not_kalookis(tmp_path: Path) -> None:
+    # "holds a different sweep (format None there, 1 here)" for a sweep.json kalooki never wrote.
+    folder = tmp_path / "lab"
+    folder.mkdir()
+    (folder / "sweep.json").write_text('{"runs": 3}')
+    code, _, err = sweep("classic", "--grid", "jokers=2,4", "-n", "1", "-w", "1", "--out", str(folder))
+    assert code == 1
+    assert err.splitlines() == [
+        f"{folder}: holds a sweep.json kalooki did not write; give another --out folder"
+    ]
+
+
 def test_one_cell_read_back_is_counted_in_the_singular(tmp_path: Path) -> None:
     folder = tmp_path / "run"
     common = ["classic", "--grid", "jokers=2,4", "-n", "1", "-w", "1", "--out", str(folder)]
