@@ -16,6 +16,7 @@ from rich.text import Text
 
 from kalooki import rules, solver
 from kalooki.bots import GreedyBot
+from kalooki.bots.greedy import strands
 from kalooki.driver import ask_bot, fallback_action
 from kalooki.engine import Game, IllegalMoveError
 from kalooki.melds import MeldError, build, make_meld
@@ -69,6 +70,8 @@ class Hint:
     """When the player has not opened and cannot: the most they could lay, to compare with the threshold."""
     fell_back: bool = False
     """Whether an action is the first the rules list, the bot's own refused (as play replaces it)."""
+    kept: bool = False
+    """Whether the bot keeps cards it could lay, as laying them would leave a hand that cannot go out."""
 
 
 def suggest_turn(game: Game) -> Hint:
@@ -105,7 +108,19 @@ def suggest_turn(game: Game) -> Hint:
     short = None
     if not opened_before and not opening:
         short = meld_preview(game, seat)
-    return Hint(actions=tuple(actions), points=laid, opening=opening, short=short, fell_back=fell_back)
+    kept = opened_before and not laid and keeps_to_go_out(game, seat)
+    return Hint(
+        actions=tuple(actions), points=laid, opening=opening, short=short, fell_back=fell_back, kept=kept
+    )
+
+
+def keeps_to_go_out(game: Game, seat: int) -> bool:
+    """Whether the greedy bot, at ``seat``'s turn, keeps cards it could lay because laying them would leave
+    a hand that can never go out (:func:`kalooki.bots.greedy.strands`): the preview under the hand shows
+    them layable, and a hint that only discards would read as a mistake without the reason."""
+    view = game.view(seat, own_bot=True)
+    plan = GreedyBot(random.Random(0)).laying_plan(view)
+    return plan is not None and not plan.empty and not view.owed and strands(view, plan)
 
 
 def without_needless_end(action: Action, game: Game) -> Action:
@@ -185,6 +200,11 @@ def _summary(hint: Hint, game: Game, seat: int) -> str | None:
             opens = f": enough to open ({threshold} needed)" if threshold else ", which opens: any meld does"
             summary += opens
         return summary + "."
+    if hint.kept:
+        return (
+            "The greedy bot keeps what you could lay: laid now, it would leave too few cards "
+            "to go out with on this table."
+        )
     if game.phase == "play" and not game.opened[seat] and variant.opening_threshold:
         needed = variant.opening_threshold
         if hint.short is not None and hint.short.opens:

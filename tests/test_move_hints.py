@@ -5,7 +5,11 @@ joker releases: never), and ``end`` only where a turn may end without a discard 
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from kalooki_cli.app import app
 from test_interactive import error_lines, fixed_game, run
+from typer.testing import CliRunner
 
 from kalooki.cards import parse_cards
 from kalooki.engine import FixedDeal, Game
@@ -58,3 +62,19 @@ def test_the_turn_line_offers_a_swap_only_where_a_joker_can_be_freed() -> None:
     code, out, _ = run(fixed_game(players=2), ["ds"], width=120)
     assert code == 0
     assert "Your turn: meld, build or swap if you can, then discard a card (d CARD)." in out
+
+
+def test_a_hint_that_keeps_what_could_be_laid_says_why(tmp_path: Path) -> None:
+    # "You could lay: 10♠ on meld 2 = 10 points", then a hint of "discard 10♠" and nothing else: the bot
+    # keeps the card because laying it would leave a hand that cannot go out, and the hint now says so.
+    rules = tmp_path / "friday.yaml"
+    rules.write_text("extends: classic\njokers: 4\nopening_threshold: 40\njoker_penalty: 50\n")
+    moves = "ds\nm 3H 4H 5H, JS JK KS AS\nd QH\nds\nb 4 KC\nb 3 10H\nd QC\ndd\nb 6 3S\nd 9C\nds\nhint\nquit\n"
+    result = CliRunner().invoke(app, ["play", str(rules), "--seed", "11", "--fast"], input=moves)
+    assert result.exit_code == 0, result.output
+    screen = " ".join(result.output.split())
+    assert "Your hand (4): 5♥ 7♥ 2♠ 10♠* You could lay: 10♠ on meld 2 = 10 points" in screen
+    assert (
+        "Hint (what the greedy bot would play): discard 10♠ The greedy bot keeps what you could lay: laid "
+        "now, it would leave too few cards to go out with on this table."
+    ) in screen
