@@ -117,15 +117,16 @@ def _in_use(open_elsewhere: list[tuple[Path, Holder]], numbers: dict[Path, int],
 
 
 def _cannot_be_resumed(damaged: tuple[tuple[Path, str], ...], folder: Path, *, first: bool) -> str:
-    """``The latest save, x.kalooki-save.json, cannot be resumed (the save is damaged: ...)``; several by
-    their names, their reasons left to ``kalooki saves``."""
+    """``The latest save, x.kalooki-save.json, cannot be resumed (the save is damaged: ...)`` (``first``: said
+    first; else ``a newer save, ...``); several by their names, their reasons left to ``kalooki saves``."""
+    # After a game open elsewhere, said first as the latest, these are only newer than the one resumed.
     if len(damaged) == 1:
         ((path, why),) = damaged
-        what = f"the latest save, {shown_path(path, folder)}, cannot be resumed ({escape_controls(why)})"
-    else:
-        names = _and([shown_path(path, folder) for path, _ in damaged])
-        what = f"the latest saves, {names}, cannot be resumed ('kalooki saves' says why)"
-    return what[0].upper() + what[1:] if first else what
+        which = "The latest save" if first else "a newer save"
+        return f"{which}, {shown_path(path, folder)}, cannot be resumed ({escape_controls(why)})"
+    names = _and([shown_path(path, folder) for path, _ in damaged])
+    which = "The latest saves" if first else "newer saves"
+    return f"{which}, {names}, cannot be resumed ('kalooki saves' says why)"
 
 
 def _and(words: list[str]) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import re
 import threading
 from pathlib import Path
 
@@ -105,6 +106,23 @@ def test_resume_looks_past_damaged_newer_saves_and_says_so(home: Path) -> None:
         f"The latest saves, stranger{SAVE_SUFFIX} and cut{SAVE_SUFFIX}, cannot be resumed ('kalooki saves' "
         "says why): resuming game 1, the latest that can be."
     )
+    stranger.unlink()
+    newest = folder / f"newest{SAVE_SUFFIX}"
+    saved_game(newest, finished=False, seed=4)
+    held = os.open(lock_place(newest), os.O_RDWR | os.O_CREAT)
+    fcntl.flock(held, fcntl.LOCK_EX)  # another kalooki plays the newest: said first, as the latest
+    try:
+        result = runner.invoke(app, ["resume"], input="quit\n")
+    finally:
+        os.close(held)
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert re.match(
+        r"Game 1 \(the latest\) is open in another kalooki now( \(process \d+\))?, and a newer save, "
+        rf"cut{re.escape(SAVE_SUFFIX)}, cannot be resumed \(the save is damaged: .*\): resuming game 2, "
+        "the latest that can be[.]",
+        said,
+    ), said
 
 
 def test_resume_looks_past_a_game_open_in_another_kalooki(home: Path) -> None:
