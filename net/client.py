@@ -220,8 +220,9 @@ def join_code(address: str, given: str | None) -> str:
 
 class _MainTakesSignals(ClientConnection):
     """websockets' connection, its threads (the socket's reader, the keepalive) started with SIGINT,
-    SIGTERM and SIGHUP blocked, so Ctrl-C goes to the main thread (:mod:`kalooki_net.signals`). Only the starts are
-    blocked: a Ctrl-C while the address is reached or the handshake waits stops it at once."""
+    SIGTERM and SIGHUP blocked, so Ctrl-C goes to the main thread (:mod:`kalooki_net.signals`). Only
+    the starts are blocked: a Ctrl-C while the address is reached or the handshake waits stops it at
+    once."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         with signals_stay_with_main():
