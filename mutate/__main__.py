@@ -22,6 +22,8 @@ from mutate.targets import ROOT, TARGETS, Target
 
 EQUIVALENT = Path(__file__).resolve().parent / "equivalent.toml"
 RESULTS = ROOT / ".mutate" / "results.json"
+# Collecting the whole suite (importing every test file) takes about 10 s; the trace does not time it.
+COLLECTION_TIMEOUT = 60.0
 CAUGHT = ("killed", "timeout")
 
 
@@ -64,6 +66,16 @@ def main(argv: list[str] | None = None) -> int:
     mutants = [mutant for target in targets for mutant in mutants_of(target)]
     jobs: list[Job] = []
     results: dict[str, str] = {}
+    # Each test's call is stopped at three times its own traced time (plus 15 s), its setup and
+    # teardown at three times the slowest of its file's (which bore the file's fixtures), so a mutant
+    # that makes one test loop is stopped in about that test's time, not in three times all its
+    # tests' time; the whole run's limit stays as a backstop. Collecting the tests has a limit too, as
+    # some test files run the library when imported.
+    slowest: dict[str, float] = {}
+    for test, seconds in cover.durations.items():
+        file = test.split("::")[0]
+        slowest[file] = max(slowest.get(file, 0.0), seconds)
+    file_limits = {file: 15 + 3 * seconds for file, seconds in slowest.items()}
     for mutant in mutants:
         if mutant.key in equivalent:
             results[mutant.key] = "equivalent"
@@ -82,10 +94,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.budget:
             tests = _within(tests, cover.durations, args.budget)
         seconds = sum(cover.durations.get(test, 0.0) for test in tests)
-        jobs.append(Job(mutant, tests, timeout=15 + 3 * seconds))
+        limits = {test: 15 + 3 * cover.durations[test] for test in tests if test in cover.durations}
+        jobs.append(Job(mutant, tests, 15 + 3 * seconds, limits, file_limits, COLLECTION_TIMEOUT))
     if args.list:
         for job in jobs:
-            print(f"{job.mutant.key}\n    {len(job.tests)} tests, timeout {job.timeout:.0f} s")
+            longest = max(job.test_timeouts.values(), default=0.0)
+            print(f"{job.mutant.key}\n    {len(job.tests)} tests, timeout {job.timeout:.0f} s", end="")
+            print(f" ({longest:.0f} s a test at most)")
         return 0
 
     preload([target.module for target in targets])

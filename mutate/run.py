@@ -11,10 +11,13 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import CodeType, ModuleType
+from typing import Any
+
+import pytest
 
 from mutate.operators import Mutant
 from mutate.targets import ROOT
@@ -23,6 +26,9 @@ from mutate.targets import ROOT
 # 3 internal error (a mutant broke pytest's own use of the library, e.g. in a hook), 4 a test id not
 # found (the mutant changed the ids of tests parametrized from the library's own values).
 KILLED_CODES = {1, 2, 3, 4}
+# How a mutant's process ends when one of its tests runs past its own limit: SIGALRM's default action,
+# which needs no Python code to run, so a test stuck in one long C call is ended as well.
+TEST_TIMEOUT = -signal.SIGALRM
 
 
 @dataclass
@@ -30,6 +36,57 @@ class Job:
     mutant: Mutant
     tests: list[str]
     timeout: float
+    """Seconds for the whole run, all its tests together."""
+    test_timeouts: dict[str, float] = field(default_factory=dict)
+    """Seconds for each test's call by its pytest node id; a test not listed has no limit of its own."""
+    file_timeouts: dict[str, float] = field(default_factory=dict)
+    """Seconds for the setup and the teardown of a listed test, by its file."""
+    collection_timeout: float = 0.0
+    """Seconds for collecting the tests (importing their files); 0: no limit but the whole run's."""
+
+
+class _TestTimeouts:
+    """Arms a timer (SIGALRM) for the collection of the tests and for each phase of a test that has a
+    limit of its own: its call at that limit, its setup and teardown at its file's. A module's fixtures
+    are made in the setup of its first test and ended in the teardown of its last, so their time was
+    traced as part of the first and the last test of the file, which are not the first and last that a
+    mutant runs (fastest first)."""
+
+    def __init__(self, tests: dict[str, float], files: dict[str, float], collection: float) -> None:
+        self.tests, self.files, self.collection = tests, files, collection
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_collection(self, session: pytest.Session) -> Generator[None, Any, None]:
+        # Some test files run the library as they are imported (parametrized from a simulation).
+        if self.collection > 0:
+            signal.setitimer(signal.ITIMER_REAL, self.collection)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+    def _timed(self, item: pytest.Item, own: bool) -> Generator[None, Any, None]:
+        limit = 0.0
+        if item.nodeid in self.tests:
+            limit = self.tests[item.nodeid] if own else self.files.get(item.nodeid.split("::")[0], 0.0)
+        if limit > 0:
+            signal.setitimer(signal.ITIMER_REAL, limit)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_setup(self, item: pytest.Item) -> Generator[None, Any, None]:
+        yield from self._timed(item, own=False)
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_call(self, item: pytest.Item) -> Generator[None, Any, None]:
+        yield from self._timed(item, own=True)
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_teardown(self, item: pytest.Item) -> Generator[None, Any, None]:
+        yield from self._timed(item, own=False)
 
 
 def preload(mutated: Sequence[str]) -> None:
@@ -125,14 +182,17 @@ def _child(job: Job, tree: ast.Module) -> None:
     module = mutant.path.removesuffix(".py").replace("/", ".")
     sys.meta_path.insert(0, _MutantFinder(module, path, code))
     import hypothesis
-    import pytest
 
     # No example database: a mutant's failures must not be replayed against the real code later.
     hypothesis.settings.register_profile("mutate", database=None, deadline=None, derandomize=True)
     hypothesis.settings.load_profile("mutate")
     os.chdir(ROOT)
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
     args = ["-x", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "--no-header", "-W", "ignore"]
-    code_ = pytest.main([*args, *job.tests])
+    code_ = pytest.main(
+        [*args, *job.tests],
+        plugins=[_TestTimeouts(job.test_timeouts, job.file_timeouts, job.collection_timeout)],
+    )
     os._exit(int(code_))
 
 
@@ -188,6 +248,10 @@ def _loop(
             continue
         job, start = running.pop(pid)
         code = os.waitstatus_to_exitcode(status)
+        if code == TEST_TIMEOUT:
+            _kill(pid)  # what the test started, in the mutant's process group
+            done(job, "timeout", time.monotonic() - start)
+            continue
         outcome = "survived" if code == 0 else "killed" if code in KILLED_CODES else f"error (exit {code})"
         done(job, outcome, time.monotonic() - start)
 
