@@ -35,6 +35,7 @@ from .saves import (
     saves_dir,
     temporaries,
 )
+from .stop_signals import EXIT_INTERRUPTED
 
 
 def last_played(entry: SaveEntry) -> str:
@@ -243,18 +244,8 @@ def saves(
     print_saves(console, finished, folder)
     count = f"{len(finished)} finished game{'s' if len(finished) != 1 else ''}"
     which = "the save of this finished game" if len(finished) == 1 else f"the saves of these {count}"
-    nothing = "No save removed." if freed else "Nothing removed."
-    try:
-        removing = yes or _confirm(f"Remove {which}?")
-    except KeyboardInterrupt:
-        from .interactive import EXIT_INTERRUPTED
-
-        # Off the question's line, as Ctrl-C is told at the game's prompts.
-        console.print(f"\nInterrupted: {nothing[0].lower()}{nothing[1:]}")
-        raise typer.Exit(EXIT_INTERRUPTED) from None
-    if not removing:
-        console.print(nothing)
-        raise typer.Exit(1)
+    if not yes:
+        _agreed(console, f"Remove {which}?", "No save removed." if freed else "Nothing removed.")
     for entry in finished:
         entry.path.unlink(missing_ok=True)
     forget_save(*(entry.path for entry in finished))
@@ -289,16 +280,8 @@ def _remove_one(console: Console, entries: list[SaveEntry], folder: Path, choice
     print_saves(console, [entry], folder, first=number)
     lost = "" if entry.finished or entry.save is None else " It cannot be continued after."
     with save_lock.holding(entry.path):  # a game open in another kalooki now is refused (SaveInUse)
-        try:
-            removing = not ask or _confirm(f"Remove the save of game {number}?{lost}")
-        except KeyboardInterrupt:
-            from .interactive import EXIT_INTERRUPTED
-
-            console.print("\nInterrupted: nothing removed.")
-            raise typer.Exit(EXIT_INTERRUPTED) from None
-        if not removing:
-            console.print("Nothing removed.")
-            raise typer.Exit(1)
+        if ask:
+            _agreed(console, f"Remove the save of game {number}?{lost}", "Nothing removed.")
         entry.path.unlink(missing_ok=True)
     forget_save(entry.path)
     console.print(f"Removed the save of game {number}.")
@@ -329,6 +312,20 @@ def _beside_saves(
         real = Path(os.path.realpath(folder))
         places.update(real / path.name for path in folder.glob(pattern))
     return sorted(places)
+
+
+def _agreed(console: Console, question: str, nothing: str) -> None:
+    """Ask ``question``; a no says ``nothing`` (what was left as it was) and exits 1, and Ctrl-C says it
+    interrupted and exits 130."""
+    try:
+        agreed = _confirm(question)
+    except KeyboardInterrupt:
+        # Off the question's line, as Ctrl-C is told at the game's prompts.
+        console.print(f"\nInterrupted: {nothing[0].lower()}{nothing[1:]}")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    if not agreed:
+        console.print(nothing)
+        raise typer.Exit(1)
 
 
 def _confirm(question: str) -> bool:
