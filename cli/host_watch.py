@@ -61,13 +61,19 @@ def closed_at_prompt(
     if game is None or game.game_over or (failure is not None and not tell_failure):
         console.print(Text(f"\n{why}: the table is closed.", style="bold"))
         return
-    if failure is not None:
-        shown, reason = escape_controls(str(server.table.save_path)), escape_controls(failure)
-        said = f"\n{why}: the table is closed; the game could not be saved to {shown} ({reason})."
-        console.print(Text(said, style="bold"), soft_wrap=True)
-        return
-    console.print(Text(f"\n{why}: the table is closed, and the game is saved.", style="bold"))
-    print_then(console, "Reopen it with:", reopen, "bold")
+    said = "\n" + closed_with_game(why, server.table.save_path, failure)
+    console.print(Text(said, style="bold"), soft_wrap=failure is not None)  # a path to copy: whole
+    if failure is None:
+        print_then(console, "Reopen it with:", reopen, "bold")
+
+
+def closed_with_game(why: str, save_path: object, failure: str | None) -> str:
+    """What a host is told as its table closes with a game under way, at its prompt or its own seat: that the
+    game is saved, or (``failure``) where it could not be saved and why."""
+    if failure is None:
+        return f"{why}: the table is closed, and the game is saved."
+    shown, reason = escape_controls(str(save_path)), escape_controls(failure)
+    return f"{why}: the table is closed; the game could not be saved to {shown} ({reason})."
 
 
 def watch_help(server: HostThread) -> str:

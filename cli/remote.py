@@ -32,6 +32,7 @@ from kalooki.savegame import Session
 from kalooki.text import escape_controls
 
 from . import render, scoresheet, spectate
+from .host_watch import closed_with_game
 from .interactive import MOVE_VERBS, TAKEN_BACK, InteractiveGame, ReadLine
 from .lobby import (
     LeftLobby,
@@ -464,15 +465,11 @@ class RemoteGame(InteractiveGame):
             # Were this seat to leave first, the others would hear it drop out, then the table close.
             self.close_table()
         self.connection.close()
-        failure = self.table_failure()
-        if self.resume_command and failure is not None:
-            # No save to reopen: the table is gone with this process.
-            shown, reason = escape_controls(str(self.saved_to)), escape_controls(failure)
-            self.say(f"{why}: the table is closed; the game could not be saved to {shown} ({reason}).")
-            return
         if self.resume_command:
-            self.say(f"{why}: the table is closed, and the game is saved.")
-            self.say_then("Reopen it with:", self.resume_command)
+            failure = self.table_failure()
+            self.say(closed_with_game(why, self.saved_to, failure))
+            if failure is None:  # else no save to reopen: the table is gone with this process
+                self.say_then("Reopen it with:", self.resume_command)
             return
         self.say(
             f"{why}: you left the table. It waits for you a while, then a bot plays your seat until you are "
