@@ -45,6 +45,7 @@ from kalooki.gamestate import (
     SetupError,
     StateFormatError,
     TurnState,
+    no_seat,
     seed_to_keep,
 )
 from kalooki.legal import MAX_LISTED_LAYINGS, MAX_OPENING_STEPS, LegalActions
@@ -245,9 +246,12 @@ class Game(LegalActions):
 
     def _not_dealt_to(self, seat: int, advice: str) -> str:
         """Why a deal may not name ``seat``: a player out of the game by name (seat numbers count from
-        0, which a script's writer does not see), else the seat that is not at the table."""
-        if 0 <= seat < len(self.players) and self.eliminated[seat]:
-            return f"{self.out_of_the_game(seat)}: {advice}"
+        0, which a script's writer does not see), with ``advice`` (``{name}`` is their name), else the
+        seat that is not at the table."""
+        if not 0 <= seat < len(self.players):
+            return no_seat(seat)
+        if self.eliminated[seat]:
+            return f"{self.out_of_the_game(seat)}: {advice.format(name=self.players[seat])}"
         return f"seat {seat} is not playing this hand"
 
     def _deal_cards(
@@ -260,7 +264,7 @@ class Game(LegalActions):
         placed: Counter[Card] = Counter()
         for seat, cards in deal.hands.items():
             if seat not in seats:
-                raise DealError(self._not_dealt_to(seat, f"leave {self.players[seat]} out of the deal"))
+                raise DealError(self._not_dealt_to(seat, "leave {name} out of the deal"))
             if len(cards) != variant.hand_size:
                 raise DealError(
                     f"{self.players[seat]} is dealt {len(cards)} cards: "

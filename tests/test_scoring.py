@@ -325,6 +325,8 @@ def test_winner_collects_totals_may_go_negative_and_recover() -> None:
         ),
         ({"hands": ["AS AS"]}, "ann is dealt 2 cards: this variant deals 24"),
         ({"hands": [], "discard": "JK"}, "the deal uses JK 1 times; the pack holds 0"),
+        # A seat past the table's: once an IndexError, raised while wording the refusal.
+        ({"hands": {2: "AS AS"}}, "there is no seat 2 at this table"),
     ],
 )
 def test_a_rejected_next_hand_changes_nothing(deal: dict[str, Any], message: str) -> None:
