@@ -14,15 +14,22 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from kalooki.loader import VariantError, builtin_variant_names, load_variant, resolve_variant
+from kalooki.loader import (
+    VariantError,
+    builtin_variant_names,
+    load_variant,
+    load_variant_text,
+    resolve_variant,
+)
 from kalooki.provenance import render_provenance
 from kalooki.rulebook import render_rulebook
+from kalooki.safeio import FileTooBigError, read_capped
 from kalooki.schema import check_schema, render_schema, schema_names, write_schema
 from kalooki.set_options import SetOptions, parse_set_options
 from kalooki.text import escape_controls
 from kalooki.variant import Variant
 from kalooki.variant_writer import variant_differences, variant_to_yaml, yaml_scalar
-from kalooki.yamlio import Diagnostic
+from kalooki.yamlio import MAX_BYTES, Diagnostic
 
 from .common import SetOption, choice, cli_errors, fail, load_each, print_error
 from .completion import complete_knob, complete_variant
@@ -49,7 +56,7 @@ def validate(
         list[str],
         typer.Argument(
             metavar="PATH",
-            help="Variant files (or built-in names) to check.",
+            help="Variant files (or built-in names) to check; - reads one from standard input.",
             autocompletion=complete_variant,
         ),
     ],
@@ -81,17 +88,22 @@ def validate(
             print_error(str(error))
     bad_options = bool(diagnostics)
     for path in paths:
+        # Standard input is named as its diagnostics name it, so the report's files and errors match.
+        shown = escape_controls(STANDARD_INPUT_NAME if path == STANDARD_INPUT else path)
         try:
-            load_variant(path, overrides)
+            if path == STANDARD_INPUT:
+                _load_standard_input(overrides)
+            else:
+                load_variant(path, overrides)
         except VariantError as error:
-            files.append({"path": escape_controls(path), "valid": False})
+            files.append({"path": shown, "valid": False})
             diagnostics.extend(error.diagnostics)
             if text:
                 print_error(str(error))
         else:
-            files.append({"path": escape_controls(path), "valid": not bad_options})
+            files.append({"path": shown, "valid": not bad_options})
             if text and not bad_options:
-                typer.echo(escape_controls(f"{path}: ok"))  # a file's name may hold an escape sequence
+                typer.echo(f"{shown}: ok")  # escaped: a file's name may hold an escape sequence
     if not text:
         report = {
             "valid": not diagnostics,
@@ -101,6 +113,24 @@ def validate(
         typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
     if diagnostics:
         raise typer.Exit(1)
+
+
+STANDARD_INPUT = "-"
+STANDARD_INPUT_NAME = "<stdin>"
+STDIN_FILENO = 0  # not sys.stdin.fileno(): sys.stdin is None when kalooki starts with it closed
+
+
+def _load_standard_input(overrides: SetOptions | tuple[()]) -> None:
+    """Load the variant on standard input (``-``), named ``<stdin>``; its ``extends`` paths are relative
+    to the working directory. Read straight from the descriptor, so a closed input is said, not raised."""
+    try:
+        raw = read_capped(STDIN_FILENO, MAX_BYTES)
+    except OSError as error:
+        problem = f"cannot read standard input: {error.strerror or error}"
+        raise VariantError([Diagnostic(STANDARD_INPUT_NAME, 0, 0, "", problem)]) from None
+    except FileTooBigError as error:
+        raise VariantError([Diagnostic(STANDARD_INPUT_NAME, 1, 1, "", str(error))]) from None
+    load_variant_text(raw, STANDARD_INPUT_NAME, overrides=overrides)
 
 
 def _headline(variant: Variant) -> dict[str, str]:

@@ -120,13 +120,13 @@ def load_variant(
 
 
 def load_variant_text(
-    text: str,
+    text: str | bytes,
     source: str = "<variant>",
     *,
     base_dir: str | Path | None = None,
-    overrides: Sequence[str] = (),
+    overrides: Sequence[str] | SetOptions = (),
 ) -> Variant:
-    """Load a variant from text (for tests and tools), named in diagnostics by ``source``.
+    """Load a variant from text, or UTF-8 bytes (for tests and tools), named in diagnostics by ``source``.
 
     The name defaults to ``source``'s stem; ``extends`` paths are relative to ``base_dir``
     (default: the working directory).

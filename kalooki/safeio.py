@@ -74,21 +74,27 @@ def read_regular_file(path: str | Path, max_bytes: int) -> bytes:
             raise FileReadError(_kind(info.st_mode))
         if info.st_size > max_bytes:
             raise FileTooBigError(_too_big(info.st_size, max_bytes), info.st_size)
-        chunks: list[bytes] = []
-        total = 0
-        while total <= max_bytes:
-            chunk = os.read(descriptor, min(CHUNK, max_bytes + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > max_bytes:
-            raise FileTooBigError(_too_big(total, max_bytes, at_least=True), None)
-        return b"".join(chunks)
+        return read_capped(descriptor, max_bytes)
     except OSError as error:
         raise FileReadError(_reason(error)) from None
     finally:
         os.close(descriptor)
+
+
+def read_capped(descriptor: int, max_bytes: int) -> bytes:
+    """What ``descriptor`` gives until its end, reading at most ``max_bytes + 1`` bytes: a stream longer
+    than the cap raises :class:`FileTooBigError` without being read to its end (it may have none)."""
+    chunks: list[bytes] = []
+    total = 0
+    while total <= max_bytes:
+        chunk = os.read(descriptor, min(CHUNK, max_bytes + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    if total > max_bytes:
+        raise FileTooBigError(_too_big(total, max_bytes, at_least=True), None)
+    return b"".join(chunks)
 
 
 def _too_big(size: int, max_bytes: int, at_least: bool = False) -> str:
