@@ -152,3 +152,21 @@ def test_the_move_boxs_example_shows_whole_on_a_phone(browser: Any) -> None:
             ann.page.set_viewport_size({"width": width, "height": 812})
             assert ann.page.evaluate(PLACEHOLDER_FITS), width
         bob.close()
+
+
+def test_a_refusal_quoting_10c_draws_it_as_the_page_draws_cards(browser: Any) -> None:
+    # The refusal quoted the move typed with its other cards drawn and 10C as typed ("'m 10C 10H, 6♦ ...'"):
+    # the page's pattern for card codes knew T only.
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        typed(ann, "ds")
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        refused(ann, "m 10C 10H 10S, 6D 6H 6S, 3C")
+        assert ann.js(REASON) == (
+            "✗ 'm 10♣ 10♥ 10♠, 6♦ 6♥ 6♠, 3♣': meld group 3 of 3 holds one card: a comma starts a new meld, "
+            "so write one meld's cards with spaces (meld Q♣ Q♥ Q♠)"
+        )
+        assert ann.problems == []
+        bob.close()

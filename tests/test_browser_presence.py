@@ -166,12 +166,16 @@ def test_a_new_table_at_the_address_sends_the_page_back_to_the_join_form(browser
         port = host.server.port
         player, other = ann_on_a_phone_beside_bob(browser, host, table)
         other.close()
+    saved = table.save_text().encode()
+    old_link = f"http://127.0.0.1:{port}/?code={table.code}"
     # The host closes that table and opens another on the same port: the page's rejoins are refused
     # (another code), and it says so on the join form instead of trying again for ever.
     with hosted(new_table(seats=2, seed=11, **QUICK), advisor=WebCoach(), port=port) as host:
         player.page.wait_for_selector("#join:not([hidden])", timeout=TIMEOUT * 1000)
         assert player.page.locator("#join-error").inner_text() == (
-            "The table you sat at is closed, and another one is open here: ask its host for the join code."
+            "The table you sat at is closed, and another one is open here: ask its host for the join code. "
+            "Your seat at the closed table is kept in this browser: "
+            "when its host reopens it, open its link again."
         )
         assert player.js("document.getElementById('banner').hidden")
         assert player.js("document.getElementById('log').children.length") == 0
@@ -181,19 +185,75 @@ def test_a_new_table_at_the_address_sends_the_page_back_to_the_join_form(browser
         player.sit("ann")
         player.page.wait_for_selector("#lobby:not([hidden])")
         assert player.page.locator("#table").is_hidden()
+    # The first table reopened (kalooki host --resume): its link takes ann's seat back. The refusals
+    # had thrown her token away, and her seat was the table's to give a bot for the rest of the game.
+    with hosted(Table.resume(saved), advisor=WebCoach(), port=port):
+        player.page.goto(old_link)
+        player.page.wait_for_selector("#table:not([hidden])", timeout=TIMEOUT * 1000)
+        assert player.page.locator("#lobby-you").inner_text() == "You sit at seat 1 as ann."
+        player.wait("document.getElementById('banner').hidden")
         assert [problem for problem in player.problems if "WebSocket" not in problem] == []
+
+
+def test_the_name_typed_on_the_join_form_says_whose_seat_is_taken(browser: Any) -> None:
+    # The form sent the seat token this browser kept whatever name was typed: "bob" sat down as zed again.
+    table = new_table(seats=3, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        player = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", LAPTOP)
+        player.sit("zed")
+        you = "document.getElementById('lobby-you').textContent"
+        player.wait(f"{you} === 'You sit at seat 1 as zed.'")
+        # Another name sits anew, as kalooki join --name does; the same name, in any case, takes its seat
+        # back.
+        for name in ("bob", "BOB"):
+            player.page.goto(f"http://127.0.0.1:{host.server.port}/")
+            player.page.fill("#join-code", table.code)
+            player.sit(name)
+            player.wait(f"{you} === 'You sit at seat 2 as bob.'")
+        assert host.call(lambda: [seat.name for seat in host.table.seats]) == ["zed", "bob", None]
+        assert player.problems == []
+
+
+MOVE_BUTTONS = "[...document.querySelectorAll('#actions button')].filter((button) => !button.hidden)"
+"""The move buttons shown."""
+REASON = "document.getElementById('reason').textContent"
 
 
 def test_a_closed_table_says_so_while_the_page_tries_to_come_back(browser: Any) -> None:
     table = new_table(seats=2, seed=10, **QUICK)
     with hosted(table, advisor=WebCoach()) as host:
+        port = host.server.port
         player, other = ann_on_a_phone_beside_bob(browser, host, table)
+        player.wait("document.getElementById('table').dataset.turn === 'mine'")
+        assert player.js(f"{MOVE_BUTTONS}.some((button) => !button.disabled)")
+        assert player.js("document.title") == "Your turn · Kalooki"
         asyncio.run_coroutine_threadsafe(host.server.close("the host stopped"), host.loop).result(TIMEOUT)
         # The page tries again and again (a host restarted with --resume comes back), and keeps saying why.
         said = "document.getElementById('banner').textContent"
         banner = player.wait(f"/try 3/.test({said}) && {said}")
-        assert banner == "The table is closed: the host stopped. Trying to reconnect (try 3)…"
+        assert banner == (
+            "The table is closed: the host stopped. When the host reopens the game (kalooki host --resume), "
+            "this page takes your seat back by itself. Trying to reconnect (try 3)…"
+        )
+        # Nothing can be played meanwhile, and the tab's title does not call anyone to play.
+        assert (
+            player.js(f"{MOVE_BUTTONS}.filter((button) => !button.disabled).map((button) => button.id)") == []
+        )
+        assert player.js("document.title") == "Not connected · Kalooki"
+        # On a phone scrolled down to its hand, the banner is still in sight.
+        player.js("document.querySelector('.mine').scrollIntoView()")
+        assert player.js("document.getElementById('banner').getBoundingClientRect().top") >= 0
+        # A move typed meanwhile is refused on the page itself.
+        player.page.fill("#move-input", "ds")
+        player.page.press("#move-input", "Enter")
+        assert player.js(REASON) == "✗ not connected to the table: reconnecting…"
         other.close()
+    # The host reopens the game: the seat is back, and so are the buttons, with that refusal gone.
+    with hosted(Table.resume(table.save_text().encode()), advisor=WebCoach(), port=port):
+        player.wait("document.getElementById('banner').hidden")
+        assert player.js(REASON) == ""
+        assert player.js(f"{MOVE_BUTTONS}.some((button) => !button.disabled)")
+        assert player.js("document.title") == "Your turn · Kalooki"
 
 
 def test_a_page_the_host_dropped_says_so_and_comes_back_only_when_reloaded(browser: Any) -> None:

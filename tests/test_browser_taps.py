@@ -89,6 +89,11 @@ def test_one_card_and_jokers_tapped_are_laid_as_the_set_or_the_run_the_player_ch
         )
         assert melds == [(kind, "JK 6H JK"), ("set", "9C 9D 9S")]
         assert ann.page.locator("#reason").inner_text() == ""
+        # Laid, the melds kept so far are gone with their cards: their line, and Meld and Clear with them
+        # (they stayed, and Meld again was refused: "you have no JK in your hand to play").
+        assert ann.js("document.getElementById('staged').hidden")
+        assert ann.page.locator("#meld-button").is_disabled()
+        assert ann.page.locator("#clear-button").is_disabled()
         assert ann.problems == []
 
 

@@ -19,6 +19,7 @@ IN_SIGHT = """(() => {
   return hand.top >= 0 && moves.bottom <= innerHeight;
 })()"""
 """The hand and the move buttons in sight."""
+MOVES_IN_SIGHT = "document.getElementById('actions').getBoundingClientRect().bottom <= innerHeight"
 
 
 @pytest.mark.parametrize("typing", [False, True])
@@ -49,4 +50,8 @@ def test_a_phone_brings_the_hand_into_sight_when_the_turn_begins(browser: Any, t
             assert ann.js("document.activeElement.id") == "say-input"
         else:
             ann.wait(IN_SIGHT, seconds=2)
+            # The draw answered: its card and the lines it brings pushed the buttons below the fold.
+            ann.page.click("#draw-stock")
+            ann.wait("document.getElementById('table').dataset.phase === 'play'")
+            ann.wait(MOVES_IN_SIGHT, seconds=2)
         bob.close()

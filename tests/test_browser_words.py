@@ -60,6 +60,9 @@ def test_a_refusal_and_a_hint_name_cards_as_the_hand_draws_them(browser: Any) ->
         melds = host.call(lambda: [meld.cards for meld in host.table.require_game().table])
         assert [[format_card(card) for card in cards] for cards in melds] == [["AC", "AD", "JK"]]
         assert ann.page.locator("#reason").text_content() == ""
+        # The discard pile's card is read by its name: a label on a plain span, screen readers pass over.
+        label = ann.page.locator("#discard .card").get_attribute("aria-label")
+        assert ann.page.locator("#piles").get_by_role("img", name=label, exact=True).count() == 1
         assert ann.problems == []
         bob.close()
 

@@ -95,6 +95,9 @@ export function bringIntoSight(mine, moves) {
   if (document.querySelector("dialog[open]") || (active && active.matches("input, textarea, :focus-visible"))) return;
   if (mine.getBoundingClientRect().top >= 0 && moves.getBoundingClientRect().bottom <= innerHeight) return;
   mine.scrollIntoView({ block: "start" });
+  // Taller than the screen (a phone, a long hand and the lines under it): the buttons come first, with
+  // as much of the hand above them as fits.
+  if (moves.getBoundingClientRect().bottom > innerHeight) moves.scrollIntoView({ block: "end" });
 }
 
 // The host's lines under the hand (whose turn, what it still needs), "You could lay ..." with a
@@ -165,4 +168,45 @@ export function showSeats(list, lobby, mySeat) {
       + (seat.kind === "bot" ? ` (${seat.bot})` : seat.connected ? "" : " (away)");
     list.append(el("li", seat.kind, text));
   }
+}
+
+// The move buttons as the turn and the cards tapped allow (``$``: the page's elements by id; ``picks``:
+// what was tapped; ``turn``: this seat may move now, connected with no move unanswered; ``moveCommands``:
+// the moves the table's rules allow, from the welcome).
+export function showButtons($, view, picks, turn, moveCommands) {
+  const draw = turn && view.phase === "draw";
+  const playing = turn && view.phase === "play";
+  const count = picks.count;
+  const target = picks.target;
+  $("draw-stock").disabled = !draw;
+  $("draw-discard").disabled = !draw || view.discard_pile.length === 0;
+  $("meld-button").disabled = !playing || (count === 0 && picks.groups.length === 0);
+  $("group-button").disabled = !playing || count === 0;
+  $("build-button").disabled = !playing || count === 0 || target === null;
+  // Jokers onto a run could go at either end: a button for each, as "b 6 JK low" and "b 6 JK high".
+  const ends = playing && picks.eitherEnd(view.hand, view.table);
+  $("build-button").textContent = target === null ? "Build (tap a meld)" : `Build ${ends ? "high " : ""}on meld ${target}`;
+  $("build-low-button").hidden = !ends;
+  $("build-low-button").textContent = `Build low on meld ${target}`;
+  $("swap-button").disabled = !playing || !picks.swappable(view.table);
+  $("swap-button").textContent = target === null ? "Swap" : `Swap on meld ${target}`;
+  $("discard-button").disabled = !playing || count !== 1;
+  // Only where the variant lets a turn end without a discard, and only while it may: a hidden
+  // button is no invitation where the rule does not exist.
+  $("end-button").hidden = !playing || !view.can_end_turn;
+  // Nor where the rule never exists: the discard never taken, no joker ever freed (czech-500), as the
+  // welcome's list of moves leaves them out (a host that sends none allows them all).
+  const offered = (key) => !moveCommands.length || moveCommands.some((command) => command.key === key);
+  $("draw-discard").hidden = !offered("dd");
+  $("swap-button").hidden = !offered("s");
+  $("clear-button").disabled = !picks.anything;
+  // One card and jokers could be a set or a run: the player says which, as "m JK 6H JK run" does.
+  const lone = playing && picks.lone(view.hand);
+  $("reading").hidden = !lone;
+  if (lone) $("reading-cards").textContent = picks.cards(view.hand).map(cardText).join(" ");
+  for (const kind of ["set", "run"]) $(`as-${kind}`).setAttribute("aria-pressed", String(picks.reading === kind));
+  $("undo-button").disabled = !turn || !view.can_undo;
+  $("hint-button").disabled = !turn;
+  // The Move box's Play stays on: the box's commands (say, help, score...) work on the others' turns
+  // too, and a disabled submit button would stop Enter; a move out of turn gets the table's refusal.
 }

@@ -46,8 +46,9 @@ export const cardText = (code) => (code === "JK" ? "JK" : rankLabel(code[0]) + S
 // A sentence with its cards written as the page draws them ("you have no 3♦", "discard 10♠"): the
 // host words refusals and hints in the move language's codes, which typed moves and the protocol keep.
 // A joker stays JK; a card in brackets after one ("JK(7♠)") is already a note.
-const CODES = /(?<!\w)(?<!JK\()([2-9TJQKA])([CDHS])(?!\w)/g;
-export const cardsInText = (text) => text.replace(CODES, (code) => cardText(code));
+const CODES = /(?<!\w)(?<!JK\()(10|[2-9TJQKA])([CDHS])(?!\w)/g;
+// 10C is a spelling of TC that a typed move may use, and a refusal quotes the move as typed.
+export const cardsInText = (text) => text.replace(CODES, (_, rank, suit) => cardText((rank === "10" ? "T" : rank) + suit));
 export const sortKey = (code) => {
   if (code === "JK") return 4 * 20;
   return SUIT_ORDER.indexOf(code[1]) * 20 + RANKS.indexOf(code[0]);
@@ -68,6 +69,8 @@ export function cardNode(code, tag = "span", standsFor = null) {
     if (standsFor) node.append(el("span", "stands", `(${standsFor})`));
   }
   node.setAttribute("aria-label", cardLabel(code, standsFor));
+  // A span's own label is read only where it has a role: as an image, the card is read by its name.
+  if (tag === "span") node.setAttribute("role", "img");
   return node;
 }
 

@@ -1,5 +1,6 @@
 // What the page keeps in the browser's storage for one table (its address and join code): the
-// seat's token, to take the seat back after a reload, and the log beside it, for that token only.
+// seat's token, to take the seat back after a reload, the name it was taken as, and the log beside
+// it, for that token only.
 // A reload (or a browser started again) shows what was said and played before it; a seat taken
 // anew starts with an empty log. Storage may be refused (private mode, a full quota): then the page
 // keeps nothing, and the screen alone holds the log.
@@ -17,12 +18,24 @@ export class Kept {
     try { return localStorage.getItem(this.key()); } catch (error) { return null; }
   }
 
-  keepToken(token) {
-    try { localStorage.setItem(this.key(), token); } catch (error) { /* private mode: no rejoin */ }
+  // The name the kept token's seat was taken as; null where none is kept (or a page before names were
+  // kept stored the token alone).
+  name() {
+    try { return localStorage.getItem(this.nameKey()); } catch (error) { return null; }
+  }
+
+  keepToken(token, name) {
+    try {
+      localStorage.setItem(this.key(), token);
+      localStorage.setItem(this.nameKey(), name);
+    } catch (error) { /* private mode: no rejoin */ }
   }
 
   forget() {
-    try { localStorage.removeItem(this.key()); } catch (error) { /* nothing kept */ }
+    try {
+      localStorage.removeItem(this.key());
+      localStorage.removeItem(this.nameKey());
+    } catch (error) { /* nothing kept */ }
     this.forgetLog();
   }
 
@@ -51,5 +64,9 @@ export class Kept {
 
   logKey() {
     return `${this.key()}:log`;
+  }
+
+  nameKey() {
+    return `${this.key()}:name`;
   }
 }

@@ -18,12 +18,24 @@ export class Picks {
   }
 
   // The hand or the table changed: the cards tapped and the meld chosen mean nothing now; the melds
-  // kept so far stay while ``keepGroups`` (the same turn goes on).
-  refresh(keepGroups) {
+  // kept so far stay while ``keepGroups`` (the same turn goes on) and ``hand`` still holds their cards
+  // (laid, by Meld or a move typed, they are gone, and so are their groups).
+  refresh(keepGroups, hand) {
     this.selected = [];
     this.reading = null;
     this.target = null;
-    if (!keepGroups) this.groups = [];
+    if (!keepGroups) { this.groups = []; return; }
+    const left = [...hand];
+    this.groups = this.groups.filter((group) => {
+      const at = [];
+      for (const code of group.cards) {
+        const index = left.findIndex((card, position) => card === code && !at.includes(position));
+        if (index < 0) return false;
+        at.push(index);
+      }
+      for (const index of at.sort((a, b) => b - a)) left.splice(index, 1);
+      return true;
+    });
   }
 
   get count() {

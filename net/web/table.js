@@ -1,8 +1,8 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-import { BY_TAPPING, bringIntoSight, ONE_COMMAND, showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
-import { cardsInText, cardText, el, nameNode, secondPerson } from "./cards.js";
+import { BY_TAPPING, bringIntoSight, ONE_COMMAND, showButtons, showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
+import { cardsInText, el, nameNode, secondPerson } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
 import { Picks } from "./picks.js";
@@ -32,6 +32,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
   let seatInUse = 0;
   let leaving = false;        // a refusal that a new connection cannot mend (wrong code)
   let closedBecause = null;   // the host's reason when it closed the table (kept while reconnecting)
+  let connected = false;      // seated on an open connection: the move buttons work only then
   let heldOff = null;         // the host's refusal of this address's joins for a while (too many wrong tries)
   let shownTable = false;
   let back = false;           // joined with the seat's token: the next state tells what was missed
@@ -74,6 +75,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     socket.addEventListener("close", () => {
       if (current !== socket) return;
       pending = null; queue = [];
+      disconnected();
       if (leaving || !me.token) return;
       // A game that is over has nothing to come back to: the result stays, with why it stopped.
       if (gameOver()) { banner(overBanner()); return; }
@@ -85,9 +87,21 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
       // a seat in use keeps saying so while the page tries again.
       if (!seatInUse) banner(heldOff !== null ? `The table refused to seat you: ${heldOff}. Trying again${trying}…`
         : closedBecause === null ? `The connection to the table was lost: reconnecting${trying}…`
-          : `The table is closed: ${closedBecause}. Trying to reconnect${trying}…`);
+          : closedText(trying));
       setTimeout(() => connect(null), delay);
     });
+  }
+
+  // A closed table's game stays on the host (saved after every move) for it to reopen: this page comes
+  // back to its seat by itself then, which the player is told rather than left to wonder.
+  const closedText = (trying) => `The table is closed: ${closedBecause}. When the host reopens the game `
+    + `(kalooki host --resume), this page takes your seat back by itself. Trying to reconnect${trying}…`;
+
+  // The connection gone or the table closing: no move can be sent, so none is offered, and the tab's
+  // title stops saying it is this player's turn.
+  function disconnected() {
+    connected = false;
+    if (view) { drawButtons(); drawTitle(); }
   }
 
   const gameOver = () => view !== null && view.phase === "game_over";
@@ -99,14 +113,18 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
         me.seat = message.seat; me.name = message.name; me.host = message.host; me.token = message.token;
         moveCommands = Array.isArray(message.commands) ? message.commands : [];
         if (message.variant && typeof message.variant.ace_in_runs === "string") picks.aceInRuns = message.variant.ace_in_runs;
-        kept.keepToken(message.token);
+        kept.keepToken(message.token, message.name);
         // Back after a reload: the log as it was. Back after a drop, the page has it still.
         if (!$("log").children.length) restoreLog(message.token);
         retry = 0;
         seatInUse = 0;
         closedBecause = null;
         heldOff = null;
+        connected = true;
         banner(null);
+        // What was refused while away ("not connected to the table") is over: the seat is back.
+        $("reason").textContent = "";
+        if (view) { drawButtons(); drawTitle(); }
         $("rules-button").disabled = false;
         $("lobby-you").textContent = `You sit at seat ${message.seat + 1} as ${message.name}.`;
         if (!view) show("lobby");
@@ -140,7 +158,8 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
         break;
       case "closing":
         closedBecause = String(message.reason);
-        banner(gameOver() ? overBanner() : `The table is closed: ${closedBecause}. Trying to reconnect…`);
+        disconnected();
+        banner(gameOver() ? overBanner() : closedText(""));
         break;
       default:
         break;
@@ -171,19 +190,24 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     // opened a new table on the same port). Trying again would be refused forever: sit down anew.
     const gone = code === "bad_code" || code === "bad_token";
     const seated = me.seat !== null;
+    const rejoining = seated || Boolean(me.token);  // a seat taken back, from a reload too
     // Seated, the page comes back to its seat once the host lets this address join again (it closes this one).
     if (code === "too_many_tries" && seated) { heldOff = String(message.message); return; }
     if (gone || (["bad_name", "name_taken", "table_full", "started", "too_many_tries"].includes(code) && !seated)) {
       leaving = true;
       socket.close();
-      if (gone) kept.forget();
+      // A token the table does not know is gone for good; one refused for its code is kept, since the
+      // table it belongs to may be reopened here later (kalooki host --resume), and its link then takes
+      // the seat back. (Kept by address and code: a new table's code keeps its own.)
+      if (code === "bad_token") kept.forget();
       me.token = null;
       if (seated) leaveTable();
       banner(null);
       show("join");
       $("join-error").textContent = code === "bad_token"
         ? "Your seat here is no longer known (a new table with the same code?): sit down again."
-        : seated ? "The table you sat at is closed, and another one is open here: ask its host for the join code."
+        : code === "bad_code" && rejoining ? "The table you sat at is closed, and another one is open here: ask its host for the join code. "
+          + "Your seat at the closed table is kept in this browser: when its host reopens it, open its link again."
           : message.message;
       return;
     }
@@ -254,14 +278,17 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     }
     if (!previous || previous.hand.join() !== view.hand.join() || previous.table.length !== view.table.length
         || previous.phase !== view.phase || previous.current !== view.current) {
-      picks.refresh(view.phase === "play" && view.current === me.seat);
+      picks.refresh(view.phase === "play" && view.current === me.seat, view.hand);
     }
     if (answered) $("reason").textContent = "";
     $("hint").hidden = true;
     show("table");
     $("scores-button").disabled = false;
     drawTable();
-    if (myTurn() && !(previous && mine(previous))) bringIntoSight(document.querySelector(".mine"), $("actions"));
+    // The turn begins, or its draw is answered (the card drawn and the lines under the hand push the
+    // buttons down, below a phone's fold): the hand and the moves are brought into sight.
+    const drew = previous && mine(previous) && previous.phase === "draw" && view.phase === "play";
+    if (myTurn() && (!(previous && mine(previous)) || drew)) bringIntoSight(document.querySelector(".mine"), $("actions"));
     if (answered) {
       window.kalookiTimings.push(performance.now() - answered.started);
       if (queue.length) play(queue.shift());
@@ -275,11 +302,15 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
   }
 
   const mine = (shown) => (shown.phase === "draw" || shown.phase === "play") && shown.current === me.seat;
+
+  function drawTitle() {
+    document.title = !connected ? "Not connected · Kalooki" : myTurn() ? "Your turn · Kalooki" : "Kalooki table";
+  }
   const myTurn = () => view && mine(view);
 
   function drawTable() {
     $("title").textContent = coach ? coach.title : "Kalooki";
-    document.title = myTurn() ? "Your turn · Kalooki" : "Kalooki table";
+    drawTitle();
     $("table").dataset.phase = view.phase;
     $("table").dataset.turn = myTurn() ? "mine" : "theirs";
     $("scoring").textContent = coach ? coach.scoring : "";
@@ -341,43 +372,9 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
   }
 
   function drawButtons() {
-    const turn = myTurn() && !pending;
-    const draw = turn && view.phase === "draw";
-    const playing = turn && view.phase === "play";
-    const count = picks.count;
-    const target = picks.target;
-    $("draw-stock").disabled = !draw;
-    $("draw-discard").disabled = !draw || view.discard_pile.length === 0;
-    $("meld-button").disabled = !playing || (count === 0 && picks.groups.length === 0);
-    $("group-button").disabled = !playing || count === 0;
-    $("build-button").disabled = !playing || count === 0 || target === null;
-    // Jokers onto a run could go at either end: a button for each, as "b 6 JK low" and "b 6 JK high".
-    const ends = playing && picks.eitherEnd(view.hand, view.table);
-    $("build-button").textContent = target === null ? "Build (tap a meld)" : `Build ${ends ? "high " : ""}on meld ${target}`;
-    $("build-low-button").hidden = !ends;
-    $("build-low-button").textContent = `Build low on meld ${target}`;
-    $("swap-button").disabled = !playing || !picks.swappable(view.table);
-    $("swap-button").textContent = target === null ? "Swap" : `Swap on meld ${target}`;
-    $("discard-button").disabled = !playing || count !== 1;
-    // Only where the variant lets a turn end without a discard, and only while it may: a hidden
-    // button is no invitation where the rule does not exist.
-    $("end-button").hidden = !playing || !view.can_end_turn;
-    // Nor where the rule never exists: the discard never taken, no joker ever freed (czech-500), as the
-    // welcome's list of moves leaves them out (a host that sends none allows them all).
-    const offered = (key) => !moveCommands.length || moveCommands.some((command) => command.key === key);
-    $("draw-discard").hidden = !offered("dd");
-    $("swap-button").hidden = !offered("s");
-    $("clear-button").disabled = !picks.anything;
-    // One card and jokers could be a set or a run: the player says which, as "m JK 6H JK run" does.
-    const lone = playing && picks.lone(view.hand);
-    $("reading").hidden = !lone;
-    if (lone) $("reading-cards").textContent = picks.cards(view.hand).map(cardText).join(" ");
-    for (const kind of ["set", "run"]) $(`as-${kind}`).setAttribute("aria-pressed", String(picks.reading === kind));
-    $("undo-button").disabled = !turn || !view.can_undo;
-    $("hint-button").disabled = !turn;
-    // The Move box's Play stays on: the box's commands (say, help, score...) work on the others' turns
-    // too, and a disabled submit button would stop Enter; a move out of turn gets the table's refusal.
+    showButtons($, view, picks, myTurn() && !pending && connected, moveCommands);
   }
+
 
   function drawEnd() {
     const over = view.phase === "hand_over" || view.phase === "game_over";
@@ -477,11 +474,16 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     $("join-form").addEventListener("submit", (event) => {
       event.preventDefault();
       me.code = $("join-code").value.trim().toUpperCase();
+      const name = $("join-name").value.trim();
       me.token = kept.token();
+      // The seat kept here is its player's: another name typed sits anew, as kalooki join --name does
+      // (a token kept without its name, by an older page, is used as before).
+      const keptName = kept.name();
+      if (me.token && keptName !== null && !sameName(keptName, name)) me.token = null;
       $("join-error").textContent = "";
       history.replaceState(null, "", `?code=${encodeURIComponent(me.code)}`);
       performance.mark("kalooki-join-sent");
-      connect($("join-name").value.trim());
+      connect(name);
     });
   }
 
@@ -579,6 +581,8 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     if (shown) scrollLog();
     if (screen === "join") ($("join-code").value ? $("join-name") : $("join-code")).focus();
   }
+
+  const sameName = (one, other) => one.normalize("NFKC").toLowerCase() === other.normalize("NFKC").toLowerCase();
 
   wire();
   $("join-code").value = me.code;
