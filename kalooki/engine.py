@@ -27,7 +27,7 @@ from typing import Any
 
 from kalooki import rules
 from kalooki.candidates import candidate_melds
-from kalooki.cards import Card, format_card, format_cards, full_pack, parse_card
+from kalooki.cards import Card, CardError, format_card, format_cards, full_pack, parse_card
 from kalooki.cardstate import EMPTY
 from kalooki.events import DealEvent
 from kalooki.gamejson import STATE_FORMAT, STATE_VERSION
@@ -206,8 +206,11 @@ class Game(LegalActions):
         dealer, first_seat, drawn = self._choose_dealer(deal)
         seats = self.seats
         try:
+            # The cards a deal says were drawn for the dealer are read with its other checks: read as the
+            # deal event was made, a card that is none was refused after the hand had been dealt.
+            drawn_cards = [{name: parse_card(card) for name, card in draws.items()} for draws in drawn]
             hands, discard, stock = self._deal_cards(seats, deal)
-        except DealError:
+        except (DealError, CardError):
             if rng_state is not None:
                 self.rng.setstate(rng_state)
             raise
@@ -237,10 +240,8 @@ class Game(LegalActions):
             discard=discard,
             # Top of the stock first, the order cards will be drawn in.
             stock=tuple(reversed(self.stock)),
-            drawn_for_dealer={name: parse_card(card) for name, card in drawn[0].items()} if drawn else {},
-            drawn_again=tuple(
-                {name: parse_card(card) for name, card in again.items()} for again in drawn[1:]
-            ),
+            drawn_for_dealer=drawn_cards[0] if drawn_cards else {},
+            drawn_again=tuple(drawn_cards[1:]),
         )
         return self._start_turn([deal_event])
 
