@@ -45,6 +45,7 @@ from kalooki.gamestate import (
     SetupError,
     StateFormatError,
     TurnState,
+    deal_parts_problem,
     no_seat,
     seed_to_keep,
 )
@@ -196,7 +197,10 @@ class Game(LegalActions):
             raise IllegalMoveError("the game is over: start a new game")
         if self.phase != "hand_over":
             raise IllegalMoveError(f"hand {self.hand_number} is still being played")
-        deal = deal or FixedDeal()
+        deal = FixedDeal() if deal is None else deal
+        problem = deal_parts_problem(deal)
+        if problem is not None:
+            raise DealError(problem)
         if deal.dealer is not None and deal.dealer not in self.seats:
             raise DealError(self._not_dealt_to(deal.dealer, "name a player still in the game to deal"))
         # A deal the pack cannot satisfy raises before anything changes (the dealer included). Before the
