@@ -19,11 +19,12 @@ keeps every public name importable from ``kalooki.engine``.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, SupportsIndex
 
 from kalooki import rules
 from kalooki.candidates import candidate_melds
@@ -54,6 +55,7 @@ from kalooki.melds import TableMeld
 from kalooki.randomness import shuffle
 from kalooki.saved_rules import SavedRulesError, read_saved_rules
 from kalooki.statecheck import check_player_name, check_reachable, check_state_shape
+from kalooki.text import clipped
 from kalooki.turn import NOTHING_TO_TAKE_BACK
 from kalooki.variant import Variant
 from kalooki.view import PlayerView
@@ -111,6 +113,14 @@ class Game(LegalActions):
         turn_limit: int = DEFAULT_TURN_LIMIT,
     ) -> None:
         names = list(players)
+        # As the seed (seed_to_keep): a limit of 1.5 or True was taken, and the save it made was refused
+        # when read back; None or "10" failed as a bare TypeError.
+        if not isinstance(turn_limit, SupportsIndex) or isinstance(turn_limit, bool):
+            shown = clipped(repr(turn_limit), 60)
+            raise SetupError(
+                f"the turn limit must be a whole number, not {shown} ({type(turn_limit).__name__})"
+            )
+        turn_limit = operator.index(turn_limit)
         if turn_limit < 1:
             raise SetupError(f"the turn limit must be 1 or more, not {turn_limit}")
         for name in names:

@@ -25,6 +25,20 @@ def test_a_seed_that_could_not_be_saved_is_refused_when_the_game_is_made(seed: o
     assert str(caught.value) == f"the seed must be a whole number or None, not {said}"
 
 
+@pytest.mark.parametrize(
+    ("limit", "said"),
+    [(1.5, "1.5 (float)"), (True, "True (bool)"), (None, "None (NoneType)"), ("10", "'10' (str)")],
+)
+def test_a_turn_limit_that_could_not_be_saved_is_refused_when_the_game_is_made(
+    limit: object, said: str
+) -> None:
+    # 1.5 or True was taken, and the save it made was refused when read back ("turn_limit: expected a
+    # whole number"); None or "10" failed as a bare TypeError.
+    with pytest.raises(SetupError) as caught:
+        Game(load_variant("classic"), ["a", "b"], seed=1, turn_limit=limit)  # type: ignore[arg-type]
+    assert str(caught.value) == f"the turn limit must be a whole number, not {said}"
+
+
 def test_a_seed_that_is_a_whole_number_of_another_type_is_kept_as_an_int() -> None:
     class Seed(int):
         pass
