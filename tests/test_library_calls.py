@@ -56,6 +56,21 @@ def test_a_seed_that_is_a_whole_number_of_another_type_is_kept_as_an_int() -> No
         assert again.to_json() == Game(variant, ["a", "b"], seed=5).to_json()
 
 
+@pytest.mark.parametrize(
+    ("limits", "said"),
+    [
+        ({"max_hands": 0}, "max_hands must be a whole number, at least 1, not 0"),
+        ({"max_hands": 2.5}, "max_hands must be a whole number, at least 1, not 2.5"),
+        ({"max_turns": -1}, "max_turns must be a whole number, at least 1, not -1"),
+    ],
+)
+def test_simulate_refuses_limits_that_play_nothing(limits: dict[str, object], said: str) -> None:
+    # max_hands=0 played no hand of any game and returned the games as played, unfinished.
+    with pytest.raises(SimulationError) as caught:
+        simulate(load_variant("classic"), ["greedy", "random"], 2, workers=1, **limits)  # type: ignore[arg-type]
+    assert str(caught.value) == said
+
+
 def test_simulate_speaks_the_library_words_and_refuses_a_string_of_bots() -> None:
     # It named the command line's flags (--games must be at least 1), and took "greedy,random" for 13 bots.
     classic = load_variant("classic")
