@@ -19,15 +19,16 @@ keeps every public name importable from ``kalooki.engine``.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, SupportsIndex
 
 from kalooki import rules
 from kalooki.candidates import candidate_melds
-from kalooki.cards import Card, format_card, format_cards, full_pack, parse_card
+from kalooki.cards import Card, CardError, format_card, format_cards, full_pack, parse_card
 from kalooki.cardstate import EMPTY
 from kalooki.events import DealEvent
 from kalooki.gamejson import STATE_FORMAT, STATE_VERSION
@@ -45,6 +46,7 @@ from kalooki.gamestate import (
     SetupError,
     StateFormatError,
     TurnState,
+    deal_parts_problem,
     no_seat,
     seed_to_keep,
 )
@@ -53,6 +55,7 @@ from kalooki.melds import TableMeld
 from kalooki.randomness import shuffle
 from kalooki.saved_rules import SavedRulesError, read_saved_rules
 from kalooki.statecheck import check_player_name, check_reachable, check_state_shape
+from kalooki.text import clipped
 from kalooki.turn import NOTHING_TO_TAKE_BACK
 from kalooki.variant import Variant
 from kalooki.view import PlayerView
@@ -110,6 +113,14 @@ class Game(LegalActions):
         turn_limit: int = DEFAULT_TURN_LIMIT,
     ) -> None:
         names = list(players)
+        # As the seed (seed_to_keep): a limit of 1.5 or True was taken, and the save it made was refused
+        # when read back; None or "10" failed as a bare TypeError.
+        if not isinstance(turn_limit, SupportsIndex) or isinstance(turn_limit, bool):
+            shown = clipped(repr(turn_limit), 60)
+            raise SetupError(
+                f"the turn limit must be a whole number, not {shown} ({type(turn_limit).__name__})"
+            )
+        turn_limit = operator.index(turn_limit)
         if turn_limit < 1:
             raise SetupError(f"the turn limit must be 1 or more, not {turn_limit}")
         for name in names:
@@ -196,7 +207,10 @@ class Game(LegalActions):
             raise IllegalMoveError("the game is over: start a new game")
         if self.phase != "hand_over":
             raise IllegalMoveError(f"hand {self.hand_number} is still being played")
-        deal = deal or FixedDeal()
+        deal = FixedDeal() if deal is None else deal
+        problem = deal_parts_problem(deal)
+        if problem is not None:
+            raise DealError(problem)
         if deal.dealer is not None and deal.dealer not in self.seats:
             raise DealError(self._not_dealt_to(deal.dealer, "name a player still in the game to deal"))
         # A deal the pack cannot satisfy raises before anything changes (the dealer included). Before the
@@ -206,8 +220,11 @@ class Game(LegalActions):
         dealer, first_seat, drawn = self._choose_dealer(deal)
         seats = self.seats
         try:
+            # The cards a deal says were drawn for the dealer are read with its other checks: read as the
+            # deal event was made, a card that is none was refused after the hand had been dealt.
+            drawn_cards = [{name: parse_card(card) for name, card in draws.items()} for draws in drawn]
             hands, discard, stock = self._deal_cards(seats, deal)
-        except DealError:
+        except (DealError, CardError):
             if rng_state is not None:
                 self.rng.setstate(rng_state)
             raise
@@ -237,10 +254,8 @@ class Game(LegalActions):
             discard=discard,
             # Top of the stock first, the order cards will be drawn in.
             stock=tuple(reversed(self.stock)),
-            drawn_for_dealer={name: parse_card(card) for name, card in drawn[0].items()} if drawn else {},
-            drawn_again=tuple(
-                {name: parse_card(card) for name, card in again.items()} for again in drawn[1:]
-            ),
+            drawn_for_dealer=drawn_cards[0] if drawn_cards else {},
+            drawn_again=tuple(drawn_cards[1:]),
         )
         return self._start_turn([deal_event])
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Literal, SupportsIndex
 
 from kalooki import rules
 from kalooki.cards import (
+    JOKER,
     Card,
 )
 from kalooki.cardstate import CardState, read_only
@@ -133,6 +134,37 @@ class FixedDeal:
     """With ``dealer``: the draws again of the players tied for the highest card, a round each."""
     no_upcard: bool = False
     """With ``stock_complete``: the deal turned up no card (a replayed log of a variant without one)."""
+
+
+def deal_parts_problem(deal: object) -> str | None:
+    """Why ``deal`` is no :class:`FixedDeal` whose parts are what they claim (built in code, not read
+    from a script or a log), or None: each seat a whole number, each card a card code. A seat written
+    "0" failed as a TypeError while the refusal was worded, a card past the joker's as an IndexError,
+    and a seat or a card True was taken for 1."""
+    if not isinstance(deal, FixedDeal):
+        return f"not a fixed deal: {clipped(repr(deal), 60)}"
+    if not isinstance(deal.hands, Mapping):
+        return f"the deal's hands: {clipped(repr(deal.hands), 60)} is not a mapping of seats to cards"
+    for seat in [*deal.hands, *([] if deal.dealer is None else [deal.dealer])]:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            return no_seat(seat)
+    parts = [(f"seat {seat}'s hand", cards) for seat, cards in deal.hands.items()]
+    parts += [
+        ("the stock's top", deal.stock_top),
+        ("the discard", [] if deal.discard is None else [deal.discard]),
+    ]
+    for where, cards in parts:
+        if not isinstance(cards, Sequence) or isinstance(cards, str | bytes):
+            return f"{where}: {clipped(repr(cards), 60)} is not a list of card codes"
+        for card in cards:
+            if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card <= JOKER:
+                return f"{where}: {clipped(repr(card), 60)} is not a card code (0 to {JOKER})"
+    again = deal.drawn_again if isinstance(deal.drawn_again, list | tuple) else [deal.drawn_again]
+    for drawn in [deal.drawn_for_dealer, *again]:
+        if not isinstance(drawn, Mapping):
+            shown = clipped(repr(drawn), 60)
+            return f"the cards drawn for the dealer: {shown} is not a mapping of player names to cards"
+    return None
 
 
 @dataclass(slots=True)

@@ -284,6 +284,13 @@ class GamePlan:
     def check(self) -> None:
         """Raise :class:`SimulationError` (or the registry's error for an unknown bot) before playing."""
         check_setup(self.variant, self.bots, self.games)
+        # The command line's options refuse them (--max-hands 0); from the library max_hands=0 played no
+        # hand of any game and returned the games as played, unfinished.
+        for name, value in (("max_turns", self.max_turns), ("max_hands", self.max_hands)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise SimulationError(
+                    f"{name} must be a whole number, at least 1, not {clipped(repr(value), 60)}"
+                )
         refusal = duplicate_refusal(self.bots, self.games) if self.duplicate else None
         if refusal is not None:
             raise SimulationError(refusal)

@@ -25,6 +25,20 @@ def test_a_seed_that_could_not_be_saved_is_refused_when_the_game_is_made(seed: o
     assert str(caught.value) == f"the seed must be a whole number or None, not {said}"
 
 
+@pytest.mark.parametrize(
+    ("limit", "said"),
+    [(1.5, "1.5 (float)"), (True, "True (bool)"), (None, "None (NoneType)"), ("10", "'10' (str)")],
+)
+def test_a_turn_limit_that_could_not_be_saved_is_refused_when_the_game_is_made(
+    limit: object, said: str
+) -> None:
+    # 1.5 or True was taken, and the save it made was refused when read back ("turn_limit: expected a
+    # whole number"); None or "10" failed as a bare TypeError.
+    with pytest.raises(SetupError) as caught:
+        Game(load_variant("classic"), ["a", "b"], seed=1, turn_limit=limit)  # type: ignore[arg-type]
+    assert str(caught.value) == f"the turn limit must be a whole number, not {said}"
+
+
 def test_a_seed_that_is_a_whole_number_of_another_type_is_kept_as_an_int() -> None:
     class Seed(int):
         pass
@@ -40,6 +54,21 @@ def test_a_seed_that_is_a_whole_number_of_another_type_is_kept_as_an_int() -> No
         assert game.seed == 5
         again = Game.from_json(json.loads(json.dumps(game.to_json())))
         assert again.to_json() == Game(variant, ["a", "b"], seed=5).to_json()
+
+
+@pytest.mark.parametrize(
+    ("limits", "said"),
+    [
+        ({"max_hands": 0}, "max_hands must be a whole number, at least 1, not 0"),
+        ({"max_hands": 2.5}, "max_hands must be a whole number, at least 1, not 2.5"),
+        ({"max_turns": -1}, "max_turns must be a whole number, at least 1, not -1"),
+    ],
+)
+def test_simulate_refuses_limits_that_play_nothing(limits: dict[str, object], said: str) -> None:
+    # max_hands=0 played no hand of any game and returned the games as played, unfinished.
+    with pytest.raises(SimulationError) as caught:
+        simulate(load_variant("classic"), ["greedy", "random"], 2, workers=1, **limits)  # type: ignore[arg-type]
+    assert str(caught.value) == said
 
 
 def test_simulate_speaks_the_library_words_and_refuses_a_string_of_bots() -> None:

@@ -8,14 +8,15 @@ clockwise". kalooki.co.uk: some tables start with an empty discard pile.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from kalooki_cli.narrate import Sentences
 from rules_helpers import assert_illegal, new_game, play
 
-from kalooki.cards import parse_card
-from kalooki.engine import DealError, Game
+from kalooki.cards import CardError, parse_card
+from kalooki.engine import DealError, FixedDeal, Game
 from kalooki.log import header_record, replay
 from kalooki.variant import Variant
 
@@ -146,3 +147,24 @@ def test_no_upcard_refuses_a_fixed_face_up_card() -> None:
     with pytest.raises(DealError) as caught:
         new_game({"hand_size": 5, "upcard": False}, ["7H 8H 9H TH 2C", "AC 5D 9S JK 3C"], discard="QS")
     assert str(caught.value) == "this variant turns up no card at the deal: leave out the discard"
+
+
+@pytest.mark.parametrize("again", [False, True])
+def test_a_card_drawn_for_the_dealer_that_is_none_changes_nothing(again: bool) -> None:
+    # Read once the hand had been dealt: the refusal left the next hand half begun.
+    game = Game(Variant(), PLAYERS, seed=4)
+    game.abandon_hand()
+    before = json.dumps(game.to_json(), sort_keys=True)
+    drawn = {"ann": "KS", "bob": "KH", "cid": "2C"}
+    deal = FixedDeal(
+        dealer=0,
+        drawn_for_dealer={**drawn, "bob": "KH" if again else "ZZ"},
+        drawn_again=[{"ann": "3C", "bob": "ZZ"}] if again else [],
+    )
+    with pytest.raises(CardError) as caught:
+        game.next_hand(deal)
+    assert str(caught.value) == (
+        "'ZZ' is not a card: write a rank (A 2-9 T J Q K, or 10) and a suit (C D H S), e.g. 7H, TC, 10C, QS,"
+        " or JK for a joker"
+    )
+    assert json.dumps(game.to_json(), sort_keys=True) == before

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from rules_helpers import fixed_deal, new_game, play
 
-from kalooki.engine import DealError, Game, IllegalMoveError
+from kalooki.engine import DealError, FixedDeal, Game, IllegalMoveError
 from kalooki.variant import Variant
 
 # ann goes out on her first turn, laying her whole hand: Kalooki. bob holds AC 5D 9S JK = 50.
@@ -342,3 +342,30 @@ def test_a_rejected_next_hand_changes_nothing(deal: dict[str, Any], message: str
     assert json.dumps(game.to_json(), sort_keys=True) == before
     game.next_hand()
     assert (game.hand_number, game.first_seat, game.current) == (2, 1, 1)
+
+
+@pytest.mark.parametrize(
+    ("deal", "message"),
+    [
+        # Each part built in code, as a script or a log never builds it: a seat "0" failed as a TypeError,
+        # a card past the joker's as an IndexError, both while the refusal was worded; -1 was taken for KS.
+        (FixedDeal(hands={"0": [0] * 24}), "there is no seat '0' at this table"),
+        (FixedDeal(hands={True: [0] * 24}), "there is no seat True at this table"),
+        (FixedDeal(dealer=1.0), "there is no seat 1.0 at this table"),
+        (FixedDeal(hands={0: [99] * 24}), "seat 0's hand: 99 is not a card code (0 to 52)"),
+        (FixedDeal(hands={0: "AS 2S"}), "seat 0's hand: 'AS 2S' is not a list of card codes"),
+        (FixedDeal(stock_top=[-1]), "the stock's top: -1 is not a card code (0 to 52)"),
+        (FixedDeal(discard="AS"), "the discard: 'AS' is not a card code (0 to 52)"),
+        (FixedDeal(hands=None), "the deal's hands: None is not a mapping of seats to cards"),  # type: ignore[arg-type]
+        ({"hands": {}}, "not a fixed deal: {'hands': {}}"),
+    ],
+)
+def test_a_fixed_deal_of_parts_that_are_none_changes_nothing(deal: Any, message: str) -> None:
+    knobs = {"decks": 1, "jokers": 0, "hand_size": 24, "max_players": 2, "opening_threshold": 0}
+    game = Game(Variant(**knobs), ["ann", "bob"], seed=5)
+    game.abandon_hand()
+    before = json.dumps(game.to_json(), sort_keys=True)
+    with pytest.raises(DealError) as caught:
+        game.next_hand(deal)
+    assert str(caught.value) == message
+    assert json.dumps(game.to_json(), sort_keys=True) == before
