@@ -57,7 +57,7 @@ from kalooki.saved_rules import SavedRulesError, read_saved_rules
 from kalooki.statecheck import check_player_name, check_reachable, check_state_shape
 from kalooki.text import clipped
 from kalooki.turn import NOTHING_TO_TAKE_BACK
-from kalooki.variant import Variant
+from kalooki.variant import Variant, not_a_variant
 from kalooki.view import PlayerView
 
 __all__ = [
@@ -112,6 +112,9 @@ class Game(LegalActions):
         *,
         turn_limit: int = DEFAULT_TURN_LIMIT,
     ) -> None:
+        problem = not_a_variant(variant)
+        if problem is not None:
+            raise SetupError(problem)
         names = list(players)
         # As the seed (seed_to_keep): a limit of 1.5 or True was taken, and the save it made was refused
         # when read back; None or "10" failed as a bare TypeError.

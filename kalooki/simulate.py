@@ -47,7 +47,7 @@ from kalooki.simulation_comparison import Comparison, compare
 from kalooki.simulation_stats import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, SimulationResult, summarise
 from kalooki.stalls import Stall, stall_of
 from kalooki.text import clipped
-from kalooki.variant import Variant
+from kalooki.variant import Variant, not_a_variant
 
 __all__ = [
     "CSV_FIELDS",
@@ -407,6 +407,9 @@ def bot_list(bots: Sequence[str]) -> tuple[str, ...]:
 
 def check_setup(variant: Variant, bots: Sequence[str], games: int) -> None:
     """Raise :class:`SimulationError` (or the registry's error for an unknown bot) before playing."""
+    problem = not_a_variant(variant)
+    if problem is not None:
+        raise SimulationError(problem)
     if games < 1:
         raise SimulationError(f"games must be at least 1, not {games}")
     if games > MAX_GAMES:

@@ -7,15 +7,16 @@ from collections.abc import Sequence
 
 from kalooki.melds import TableMeld
 from kalooki.text import clipped
-from kalooki.variant import Variant
+from kalooki.variant import not_a_variant
 
 
 def argument_problem(hand: object, variant: object, must_include: object, table: object) -> str | None:
     """Why :func:`kalooki.solver.solve` cannot work with ``hand``, ``variant``, ``must_include`` or
     ``table``, or None where they are not what it failed on. A card given as ``"7H"`` was a bare
     TypeError, a variant's name for the variant and a card for a meld on the table an AttributeError."""
-    if not isinstance(variant, Variant):
-        return f"the variant must be a Variant (kalooki.loader.load_variant gives one), not {_shown(variant)}"
+    problem = not_a_variant(variant)
+    if problem is not None:
+        return problem
     for name, cards in (("the hand", hand), ("must_include", must_include)):
         if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
             return f"{name} must be a sequence of card codes, not {_shown(cards)}"

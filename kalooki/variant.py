@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from kalooki.rules import RUN_MAX, SMALLEST_MELD
-from kalooki.text import control_class, first_control
+from kalooki.text import clipped, control_class, first_control
 from kalooki.variant_checks import cross_field_problems
 from kalooki.wholenumbers import whole_floats_as_integers
 
@@ -429,3 +429,12 @@ KNOB_NAMES: tuple[str, ...] = tuple(
 
 CLASSIC = Variant()
 """The classic rules: every knob at its default."""
+
+
+def not_a_variant(value: object) -> str | None:
+    """Why ``value`` is no :class:`Variant` for a game, a simulation or the solver, or None: a variant's
+    name given for the variant is the likely slip (it failed deep inside, as an AttributeError)."""
+    if isinstance(value, Variant):
+        return None
+    shown = clipped(repr(value), 60)
+    return f"the variant must be a Variant (kalooki.loader.load_variant gives one), not {shown}"

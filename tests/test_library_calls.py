@@ -179,3 +179,15 @@ def test_the_solver_says_what_is_wrong_with_a_table_it_is_given(call: Callable[.
         with pytest.raises(SolverError) as caught:
             call(hand, classic, table=table)
         assert str(caught.value).startswith(said)
+
+
+@pytest.mark.parametrize("given", ["kalooki-40", None])
+def test_a_game_or_a_simulation_given_a_variants_name_says_to_load_it(given: object) -> None:
+    # Both failed deep inside: AttributeError: 'str' object has no attribute 'min_players'.
+    said = f"the variant must be a Variant (kalooki.loader.load_variant gives one), not {given!r}"
+    with pytest.raises(SetupError) as caught:
+        Game(given, ["ann", "bob"], seed=1)  # type: ignore[arg-type]
+    assert str(caught.value) == said
+    with pytest.raises(SimulationError) as refused:
+        simulate(given, ["greedy", "greedy"], 2, 1)  # type: ignore[arg-type]
+    assert str(refused.value) == said
