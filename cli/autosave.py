@@ -128,5 +128,10 @@ class Autosave:
 
     def save_text(self) -> str:
         self.session.bot_rngs = rng_states(self.rngs)
-        self.session.saved_at = datetime.now(UTC).isoformat(timespec="seconds")
+        self.session.saved_at = saved_now()
         return dump_save(self.game, self.session)
+
+
+def saved_now() -> str:
+    """A session's ``saved_at`` for a save written now: what ``kalooki saves`` lists as last played."""
+    return datetime.now(UTC).isoformat(timespec="seconds")

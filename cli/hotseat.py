@@ -29,6 +29,7 @@ from kalooki.savegame import LoadedSave, SaveFormatError, Session, save_checksum
 from kalooki.text import clipped, escape_controls, name_key, name_lookalike
 from kalooki.variant import Variant
 
+from .autosave import saved_now
 from .common import counted, name_problem, named_bots, refuse_unknown_bots
 from .interactive import InteractiveGame
 from .narrate import table_lines
@@ -196,6 +197,7 @@ class HotSeatGame(InteractiveGame):
     def write_save(self, path: Path) -> None:
         assert self._write_save is not None
         self.session.bot_rngs = {seat: self.rngs[seat].getstate() for seat in self.session.bots}
+        self.session.saved_at = saved_now()
         document = save_document(self.game, self.session)
         document["session"]["humans"] = list(self.humans)
         document["checksum"] = save_checksum(document["session"], document["game"])

@@ -23,6 +23,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -460,6 +461,8 @@ class Table:
             log=self.log_place,
             log_left=self.log_left,
             log_unnamed=self.log_unnamed,
+            # What kalooki saves lists as last played (a moment the library's saves leave to their writer).
+            saved_at=datetime.now(UTC).isoformat(timespec="seconds"),
         )
 
     def save_text(self) -> str:

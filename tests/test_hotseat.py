@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import json
 import re
 import shlex
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -138,6 +140,14 @@ def hot_seat_save(folder: Path, players: list[str], typed: list[str]) -> Path:
         write_save=write_save,
     ).run()  # fmt: skip
     return save
+
+
+def test_a_hot_seat_save_says_when_it_was_saved(tmp_path: Path) -> None:
+    # Hot-seat saves had saved_at "" (kalooki saves fell back on the file's time).
+    before = datetime.now(UTC).replace(microsecond=0)
+    save = hot_seat_save(tmp_path, ["ann", "bob"], ["", "ds", "quit"])
+    saved_at = json.loads(save.read_text(encoding="utf-8"))["session"]["saved_at"]
+    assert before <= datetime.fromisoformat(saved_at) <= datetime.now(UTC)
 
 
 def test_resume_of_a_hot_seat_save_passes_the_keyboard_again(

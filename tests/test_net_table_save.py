@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -165,3 +166,14 @@ def test_host_resume_names_a_damaged_field_and_keeps_resume_for_a_game_of_ones_o
     assert result.stderr.splitlines() == [
         f"{path}: this save is not a hosted table's: resume it with kalooki resume"
     ]
+
+
+def test_a_table_save_says_when_it_was_saved() -> None:
+    # A hosted table's saves had saved_at "" (kalooki saves fell back on the file's time).
+    table = new_table(seats=2)
+    table.join("ann", host=True)
+    table.join("bob")
+    table.start()
+    before = datetime.now(UTC).replace(microsecond=0)
+    saved_at = json.loads(table.save_text())["session"]["saved_at"]
+    assert before <= datetime.fromisoformat(saved_at) <= datetime.now(UTC)
