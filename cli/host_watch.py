@@ -35,7 +35,10 @@ def watch_table(server: HostThread, console: Console, reopen: str) -> int:
             return stopped_status(stop)
         line = typed.lower()
         if line in ("quit", "exit", "q"):
-            console.print(Text("The table is closed.", style="bold"))
+            # A game under way stays saved: said with the command that reopens it, as the host's own seat
+            # says it on quit (this said only that the table closed, as if nothing were left to reopen).
+            if not told_saved(server, console, "Stopped", reopen):
+                console.print(Text("The table is closed.", style="bold"))
             return 0
         if line == "start" and server.table.game is None:
             server.call("start_game")  # a start that loses the race to the last seat is told, not raised
@@ -57,14 +60,25 @@ def closed_at_prompt(
     (SIGTERM)"); with a game under way, that it is saved and how to reopen it, as the host's seat says on
     leaving a game (a game can start while the host waits at its lobby prompt, the last seat taken).
     ``tell_failure``: say here that the last save failed (a watching host is told it as the command ends)."""
+    # On the line after the prompt's, which the key or the signal left unended.
+    if not told_saved(server, console, "\n" + why, reopen, tell_failure=tell_failure):
+        console.print(Text(f"\n{why}: the table is closed.", style="bold"))
+
+
+def told_saved(
+    server: HostThread, console: Console, why: str, reopen: str, *, tell_failure: bool = False
+) -> bool:
+    """With a game under way, that the table closed (``why``) and the game is saved, with ``reopen``, the
+    command that reopens it (:func:`closed_at_prompt`'s ``tell_failure``: the save that failed). False,
+    with nothing said, where there is nothing to reopen: no game yet, a game over, or a failure not told."""
     game, failure = server.table.game, server.table.save_failure
     if game is None or game.game_over or (failure is not None and not tell_failure):
-        console.print(Text(f"\n{why}: the table is closed.", style="bold"))
-        return
-    said = "\n" + closed_with_game(why, server.table.save_path, failure)
+        return False
+    said = closed_with_game(why, server.table.save_path, failure)
     console.print(Text(said, style="bold"), soft_wrap=failure is not None)  # a path to copy: whole
     if failure is None:
         print_then(console, "Reopen it with:", reopen, "bold")
+    return True
 
 
 def closed_with_game(why: str, save_path: object, failure: str | None) -> str:

@@ -39,7 +39,8 @@ class Seating:
     def join(self, client: Client, message: Join) -> None:
         server, table = self.server, self.server.table
         if client.seat is not None:
-            raise TableError("already_joined", f"this connection already sits at seat {client.seat}")
+            # Numbered from 1 in words, as every screen numbers the seats (a seat field is the index).
+            raise TableError("already_joined", f"this connection already sits at seat {client.seat + 1}")
         if message.protocol != PROTOCOL_VERSION:
             raise TableError(
                 "protocol_version", f"this table speaks protocol {PROTOCOL_VERSION}, not {message.protocol}"

@@ -243,7 +243,9 @@ class TableServer:
             client.send(self.require_advisor().rulebook(self.table.variant))
             return
         if message.seat is not None and message.seat != seat:
-            raise TableError("wrong_seat", f"you sit at seat {seat}: you cannot act for seat {message.seat}")
+            # Numbered from 1 in words, as every screen numbers the seats (the seat field is the index).
+            mine, asked = seat + 1, message.seat + 1
+            raise TableError("wrong_seat", f"you sit at seat {mine}: you cannot act for seat {asked}")
         if isinstance(message, AskHint):
             self.hint(client, seat)
             return

@@ -230,7 +230,8 @@ class Table:
             raise TableError("bad_token", "that token is no seat's at this table")
         seat = self.seats[index]
         if seat.connected:
-            raise TableError("seat_in_use", f"seat {index} ({seat.name}) is connected already")
+            # Numbered from 1 in words, as every screen numbers the seats (a seat field is the index).
+            raise TableError("seat_in_use", f"seat {index + 1} ({seat.name}) is connected already")
         seat.connected, seat.away_since = True, None
         return index
 

@@ -260,7 +260,12 @@ def test_a_resumed_table_tells_its_players_to_rejoin_not_new_friends_to_join(tmp
     assert " ".join(again.stdout.split()).count(started) == 2, again.stdout
     assert "table> drop whom? (drop NAME drops a player's connection)\n" in again.stdout  # as at a seat
     assert "Type start" not in again.stdout
-    assert again.stdout.endswith("table> The table is closed.\n")
+    # quit said only "The table is closed.": of the game under way, as the host at its seat is told, that
+    # it is saved and how to reopen it.
+    assert "table> Stopped: the table is closed, and the game is saved.\nReopen it with:" in again.stdout
+    reopen = f"kalooki host --resume {save} --bind 127.0.0.1 --port {port.group(2)} --watch"
+    assert says_reopen(again.stdout, reopen), again.stdout
+    assert again.stdout.endswith(f"{reopen}\n")
     assert again.stderr == ""
     # Reopened by its number in `kalooki saves`, as `kalooki resume N` takes a game, and closed by the end
     # of its input, which it said nothing of before.

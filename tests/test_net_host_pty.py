@@ -234,19 +234,40 @@ def test_a_host_that_only_watches_is_told_the_game_below_its_prompt(tmp_path: Pa
         assert terminal.wait() == 0
     finally:
         terminal.kill()
+    # A game over leaves nothing to reopen: its table closes without a word of its save.
+    after = terminal.output[terminal.matched :]
+    assert after.endswith("\nThe table is closed.\n"), after
+    assert "saved" not in after
 
 
-def test_ctrl_c_at_a_watching_hosts_prompt_closes_the_table_with_the_interrupt_status(tmp_path: Path) -> None:
-    # The lobby prompt exited 130 on Ctrl-C, the watching host's prompt 0 after the same words.
+@pytest.mark.parametrize(
+    ("close", "said", "status"),
+    [
+        ("interrupt", "\nInterrupted: the table is closed.\n", 130),
+        ("quit", "\nThe table is closed.\n", 0),
+    ],
+    ids=["ctrl-c", "quit"],
+)
+def test_closing_a_watching_hosts_table_before_the_game_closes_it_with_its_status(
+    tmp_path: Path, close: str, said: str, status: int
+) -> None:
+    # The lobby prompt exited 130 on Ctrl-C, the watching host's prompt 0 after the same words. Nothing is
+    # saved before the game: nothing is said of a save.
     arguments = ["host", "--bind", "127.0.0.1", "--port", "0", "--seats", "2", "--watch", "--bot-pause", "0"]
     terminal = Terminal(arguments, environment(tmp_path))
     try:
         terminal.read_until(r"table> ")
-        terminal.interrupt()
-        terminal.read_until("Interrupted: the table is closed")
-        assert terminal.wait() == 130
+        if close == "interrupt":
+            terminal.interrupt()
+        else:
+            terminal.type("quit\n")
+        assert terminal.wait() == status
     finally:
         terminal.kill()
+    # Ended so: a line typed early may come twice, echoed by the terminal and by the line editor.
+    after = terminal.output[terminal.matched :]
+    assert after.endswith(said), after
+    assert "saved" not in after
 
 
 def test_a_host_at_its_own_seat_is_told_the_end_of_the_game_on_its_play_screen_alone(tmp_path: Path) -> None:
@@ -315,7 +336,15 @@ def test_ctrl_c_at_the_lobby_prompt_once_a_guest_started_the_game_says_it_is_sav
     assert Path(saved.group(1)).is_file()
 
 
-def test_ctrl_c_at_a_watching_hosts_prompt_during_a_game_says_how_to_reopen_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("close", "why", "status"),
+    [("interrupt", "Interrupted", 130), ("quit", "Stopped", 0)],
+    ids=["ctrl-c", "quit"],
+)
+def test_closing_a_watching_hosts_table_during_a_game_says_how_to_reopen_it(
+    tmp_path: Path, close: str, why: str, status: int
+) -> None:
+    # quit said only "The table is closed.", as if the game were gone; the host at its seat is told this.
     arguments = ["host", "--bind", "127.0.0.1", "--port", "0", "--seats", "2", "--watch", "--bot-pause", "0"]
     terminal = Terminal(arguments, environment(tmp_path))
     guests: list[Player] = []
@@ -326,11 +355,15 @@ def test_ctrl_c_at_a_watching_hosts_prompt_during_a_game_says_how_to_reopen_it(t
             guests.append(Player(f"ws://127.0.0.1:{found.group(1)}/"))
             guests[-1].join(found.group(2), name=name)
         guests[-1].until("state")
-        terminal.interrupt()
+        if close == "interrupt":
+            terminal.interrupt()
+        else:
+            terminal.read_until(r"\[table\] The game starts\.\ntable> ")
+            terminal.type("quit\n")
         said = terminal.read_until(r"Reopen it with:\s+kalooki host --resume \S+ .*--watch\n")
-        assert terminal.wait() == 130
+        assert terminal.wait() == status
     finally:
         terminal.kill()
         for guest in guests:
             guest.close()
-    assert "Interrupted: the table is closed, and the game is saved." in said
+    assert f"{why}: the table is closed, and the game is saved." in said

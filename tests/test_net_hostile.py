@@ -100,22 +100,27 @@ def test_each_attack_is_refused_and_changes_nothing(table_in_play: Any) -> None:
     current = host.table.game.current
     other = players[(current + 1) % 4]  # a seated player whose turn it is not
     mover = players[current]
-    # Acting for another seat, and moving out of turn.
-    refused(other, {"type": "move", "move": "ds", "seat": current}, "wrong_seat")
+    # Acting for another seat, and moving out of turn. The words number the seats from 1, as every screen
+    # does ("Seat 3: p2"), where they said the seat fields' indexes; the fields stay indexes.
+    mine, theirs = (current + 1) % 4 + 1, current + 1
+    wrong = refused(other, {"type": "move", "move": "ds", "seat": current}, "wrong_seat")
+    assert wrong["message"] == f"you sit at seat {mine}: you cannot act for seat {theirs}"
     refused(other, {"type": "move", "move": "ds"}, "not_your_turn")
     refused(other, {"type": "undo", "seat": current}, "wrong_seat")
     # Taking another seat with its token, on a connection that has a seat already, or while it is connected.
-    refused(
+    again = refused(
         other,
         {"type": "join", "protocol": PROTOCOL_VERSION, "code": host.table.code, "token": mover.token},
         "already_joined",
     )
+    assert again["message"] == f"this connection already sits at seat {mine}"
     intruder = Player(host.uri)
-    refused(
+    held = refused(
         intruder,
         {"type": "join", "protocol": PROTOCOL_VERSION, "code": host.table.code, "token": mover.token},
         "seat_in_use",
     )
+    assert held["message"] == f"seat {theirs} (p{current}) is connected already"
     # Malformed JSON, not an object, an unknown type, wrong field types, a missing field, an extra field.
     refused(other, "{not json", "bad_json")
     refused(other, "[" * 30_000 + "]" * 30_000, "bad_json")  # under the size limit, too deep for json.loads
