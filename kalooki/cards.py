@@ -148,9 +148,12 @@ def _not_text(value: object) -> str:
 
 
 def format_card(card: Card) -> str:
-    if card == JOKER:
-        return "JK"
-    return RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13]
+    """The card as the move language writes it (``7H``, ``TS``, ``JK``); :class:`CardError` for a code
+    that is no card's (-1 read as the king of spades, and 53 as an IndexError)."""
+    try:
+        return _WRITTEN[card]
+    except (KeyError, TypeError):
+        raise CardError(_no_code(card)) from None
 
 
 def format_cards(cards: Iterable[Card]) -> str:
@@ -159,16 +162,40 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 def card_symbol(card: Card) -> str:
     """The card with its suit symbol, ``10`` written out (``10♥``), for people rather than scripts."""
-    if card == JOKER:
-        return "JK"
-    rank_text = "10" if rank_of(card) == 10 else RANK_LETTERS[card % 13]
-    return rank_text + SUIT_SYMBOLS[card // 13]
+    try:
+        return _SYMBOLS[card]
+    except (KeyError, TypeError):
+        raise CardError(_no_code(card)) from None
 
 
 def card_name(card: Card) -> str:
-    if card == JOKER:
-        return "joker"
-    return f"{RANK_NAMES[card % 13]} of {SUIT_NAMES[card // 13]}"
+    """The card in words (``ten of hearts``, ``joker``)."""
+    try:
+        return _NAMES[card]
+    except (KeyError, TypeError):
+        raise CardError(_no_code(card)) from None
+
+
+def _no_code(card: object) -> str:
+    return f"{clipped(repr(card), 60)} is not a card code (0-51 for standard cards, {JOKER} for a joker)"
+
+
+# Each card's words, looked up: a code outside them is refused rather than read modulo 13.
+_WRITTEN: Final = {
+    **{card: RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13] for card in range(JOKER)},
+    JOKER: "JK",
+}
+_SYMBOLS: Final = {
+    **{
+        card: ("10" if card % 13 == 9 else RANK_LETTERS[card % 13]) + SUIT_SYMBOLS[card // 13]
+        for card in range(JOKER)
+    },
+    JOKER: "JK",
+}
+_NAMES: Final = {
+    **{card: f"{RANK_NAMES[card % 13]} of {SUIT_NAMES[card // 13]}" for card in range(JOKER)},
+    JOKER: "joker",
+}
 
 
 def rank_points(rank: Rank, ace_value: int) -> int:

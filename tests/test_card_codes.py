@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -16,6 +18,9 @@ from kalooki.cards import (
     QUEEN,
     RANKS,
     CardError,
+    card_name,
+    card_symbol,
+    format_card,
     format_cards,
     full_pack,
     is_joker,
@@ -91,3 +96,18 @@ def test_a_card_that_is_a_list_is_named_as_one_not_echoed() -> None:
     assert (
         str(refused.value) == "a list of 1,000 items is not a card: a card is written as text, e.g. 7H or JK"
     )
+
+
+@pytest.mark.parametrize("write", [format_card, card_symbol, card_name])
+@pytest.mark.parametrize("code", [-1, 53, 99, "7H", None])
+def test_a_code_that_is_no_cards_is_refused_when_written(write: Callable[[Any], str], code: object) -> None:
+    # -1 was written as the king of spades (its suit read as spades from the end), 53 failed as an IndexError.
+    with pytest.raises(CardError) as caught:
+        write(code)
+    assert str(caught.value) == f"{code!r} is not a card code (0-51 for standard cards, 52 for a joker)"
+
+
+def test_every_code_is_written_as_the_move_language_and_people_read_it() -> None:
+    assert [format_card(code) for code in (0, 9, 12, 13, 51, JOKER)] == ["AC", "TC", "KC", "AD", "KS", "JK"]
+    assert [card_symbol(code) for code in (9, 22, 35, 48, JOKER)] == ["10♣", "10♦", "10♥", "10♠", "JK"]
+    assert [card_name(code) for code in (0, 35, JOKER)] == ["ace of clubs", "ten of hearts", "joker"]
