@@ -169,18 +169,18 @@ class _Layer:
 
     def add_file(self, document: YamlDocument, rank: int, leave_out: frozenset[str] = frozenset()) -> None:
         """Set the file's own knobs over its bases', all at ``rank``, with what it says of its source;
-        ``leave_out``: knobs in error, left at their bases' values."""
+        ``leave_out``: knobs in error, left at their bases' values (and what it says of its source)."""
         knobs, meta = provenance_keys.split(document.data)
         for knob, value in knobs.items():
             if knob in _FILE_ONLY or knob == "extends" or knob in leave_out:
                 continue
             self.set_knob(knob, value, Origin.at(document.location((knob,))), rank)
-        if meta.get("source"):
-            # Another text: what the bases quoted from theirs does not say where these rules come from.
+        source = None if "source" in leave_out else meta.get("source")
+        if source:  # another text: what the bases quoted from theirs does not say where these rules come from
             self.provenance.clear()
-            self.texts = [meta["source"]]
-        self.provenance.update(meta.get("provenance") or {})
-        self.source = meta.get("source") or self.source
+            self.texts = [source]
+        self.provenance.update({} if "provenance" in leave_out else meta.get("provenance") or {})
+        self.source = source or self.source
 
 
 MAX_EXTENDS_DEPTH: Final = 32
@@ -489,8 +489,8 @@ def _faulty_knobs(problems: Sequence[Diagnostic]) -> frozenset[str] | None:
             if problem.meant == "extends":
                 return None  # its bases were never read: every rule would be checked on the wrong ones
             faulty.update([knob, problem.meant] if problem.meant else [knob])
-        elif knob in KNOB_NAMES or knob in _FILE_ONLY:
-            faulty.add(knob)
+        elif knob in KNOB_NAMES or knob in _FILE_ONLY or knob in provenance_keys.KEYS:
+            faulty.add(knob)  # what the file says of its source sets no knob: it hides no rule
         else:
             return None
     return frozenset(faulty)

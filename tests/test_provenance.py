@@ -9,7 +9,7 @@ import pytest
 from kalooki_cli.app import app
 from typer.testing import CliRunner
 
-from kalooki.loader import builtin_variant_names, resolve_variant
+from kalooki.loader import VariantError, builtin_variant_names, resolve_variant
 from kalooki.variant import CLASSIC, KNOB_NAMES
 
 
@@ -170,6 +170,32 @@ def test_a_file_without_a_source(tmp_path: Path) -> None:
     assert lines[1].startswith("No source is named.")
     assert f"- `jokers: 4`: set at {path}:1:9" in lines
     assert "- `decks: 2`: *not stated: classic's default*" in lines
+
+
+@pytest.mark.parametrize(
+    ("said", "where"),
+    [
+        (
+            "provenance:\n  goal_scor: x\n",
+            "4:3: provenance.goal_scor: 'goal_scor' is not a knob; did you mean 'goal_score'?",
+        ),
+        ("provenance: 5\n", "3:13: provenance: expected a mapping, got 5"),
+        ("source: [1]\n", "3:9: source: expected text, got a list"),
+    ],
+)
+def test_a_mistake_in_what_a_file_says_of_its_source_hides_no_rule_among_knobs(
+    tmp_path: Path, said: str, where: str
+) -> None:
+    # A typo under provenance: was the file's only error; the elimination under winner_collects went unsaid.
+    path = tmp_path / "ours.yaml"
+    path.write_text(f"elimination: true\nscoring: winner_collects\n{said}", encoding="utf-8")
+    with pytest.raises(VariantError) as caught:
+        resolve_variant(str(path))
+    assert [str(item) for item in caught.value.diagnostics] == [
+        f"{path}:1:14: elimination: elimination needs scoring: penalty "
+        "(with winner_collects the first to goal_score wins)",
+        f"{path}:{where}",
+    ]
 
 
 # ---------------------------------------------------------------- the texts re-read (docs/rule-sources.md)
