@@ -415,7 +415,20 @@ KNOB_IN_PLAYERS_WORDS: dict[str, tuple[frozenset[str], ...]] = {
         "opening_joker_value": ("opening joker value", "open joker value", "opening joker point"),
         "joker_penalty": ("joker cost", "joker value", "joker point", "joker worth", "joker score"),
         "ace_value": ("ace point", "ace worth", "ace score", "ace cost"),
-        "goal_score": ("target", "score limit", "point limit", "game point"),
+        # A Kalooki's penalty is the bonus's other name (spelling alone offered joker_penalty, another rule).
+        "kalooki_bonus": ("kalooki penalty", "kalooki point", "kalooki score", "kalooki value"),
+        "goal_score": (
+            "target",
+            "score limit",
+            "point limit",
+            "game point",
+            "point win",
+            "score win",
+            "winning score",
+        ),
+        "scoring": ("winner take all", "winner collect", "winner take"),
+        "stock_exhausted": ("reshuffle", "stock run out", "stock empty", "empty stock"),
+        "max_players": ("player", "player count", "number player", "num player"),
         "decks": ("pack",),
         "hand_size": ("card dealt", "card player", "card each"),
         "opening_threshold": (

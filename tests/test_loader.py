@@ -483,7 +483,7 @@ def test_a_game_script_is_not_a_variant(tmp_path: Path) -> None:
     ]
     # A variant with a stray players: number is a variant with a typo, not a script.
     assert errors(load_variant_text, "players: 4\n", "v.yaml") == [
-        "v.yaml:1:1: players: unknown key 'players'; did you mean 'min_players'?"
+        "v.yaml:1:1: players: unknown key 'players'; did you mean 'max_players'?"
     ]
 
 
@@ -546,4 +546,19 @@ def test_the_key_suggestions_the_docs_give_are_the_loaders(key: str) -> None:
     docs = (Path(__file__).resolve().parent.parent / "docs" / "variants.md").read_text(encoding="utf-8")
     assert f"`{key}`" in " ".join(docs.split())
     answer = f"v.yaml:1:1: {key}: unknown key '{key}'; {DOCUMENTED_KEY_SUGGESTIONS[key]}"
+    assert errors(load_variant_text, f"{key}: 1\n", "v.yaml") == [answer]
+
+
+@pytest.mark.parametrize(
+    ("key", "meant"),
+    [
+        ("kalooki_penalty", "kalooki_bonus"),  # spelling alone said joker_penalty, another rule
+        ("points_to_win", "goal_score"),  # these three were told only that variants show lists the knobs
+        ("winner_takes_all", "scoring"),
+        ("reshuffle", "stock_exhausted"),
+        ("players", "max_players"),  # a table's size is its most: min_players would refuse a smaller one
+    ],
+)
+def test_a_rule_in_a_players_words_is_told_its_knob(key: str, meant: str) -> None:
+    answer = f"v.yaml:1:1: {key}: unknown key '{key}'; did you mean '{meant}'?"
     assert errors(load_variant_text, f"{key}: 1\n", "v.yaml") == [answer]

@@ -149,16 +149,16 @@ def test_a_real_process_says_it_in_one_line(tmp_path: Path, command: list[str]) 
 
 
 def test_a_set_asking_for_the_number_of_players_is_told_the_option_that_gives_it() -> None:
-    # min_players, the nearest knob, bounds the table; it does not seat three.
+    # max_players, the knob a table's size names, bounds the table; it does not seat three.
     table = (
         " (the number of players at the table is the --players option of kalooki play, host, simulate"
         " and sweep)"
     )
     assert set_errors("players=3") == [
-        f"--set:1:1: players: unknown key 'players'; did you mean 'min_players'?{table}"
+        f"--set:1:1: players: unknown key 'players'; did you mean 'max_players'?{table}"
     ]
     assert set_errors("goal_score=200", "number_of_players=3") == [
-        f"--set:2:1: number_of_players: unknown key 'number_of_players'; did you mean 'min_players'?{table}"
+        f"--set:2:1: number_of_players: unknown key 'number_of_players'; did you mean 'max_players'?{table}"
     ]
     # Other unknown keys are not.
     assert set_errors("playerz=3") == [
