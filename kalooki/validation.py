@@ -313,6 +313,8 @@ def validation_diagnostics(
         message = _message(item, found, value, locator.scalar_text(full))
         if item["type"] == "less_than_equal" and path and path[-1] in TOO_MANY_MEANT and value >= 10:
             message += f" ({TOO_MANY_MEANT[str(path[-1])]})"
+        elif item["type"] == "greater_than_equal" and path and path[-1] in BELOW_ZERO_MEANT:
+            message += f" ({BELOW_ZERO_MEANT[str(path[-1])]})"
         diagnostics.append(locator.location(full, label).error(_or_also(message, item, placed.also)))
     return diagnostics
 
@@ -320,6 +322,13 @@ def validation_diagnostics(
 TOO_MANY_MEANT = {"jokers": "the jokers in the pack: what a joker costs in hand is joker_penalty"}
 """For a knob given a two-digit number, more than it allows, the knob a player likely meant ("jokers are 15
 here": jokers: 15); 9 jokers is more likely one too many."""
+
+BELOW_ZERO_MEANT = {
+    "kalooki_bonus": "the points each other player is charged: under scoring: winner_collects they are taken "
+    "from their scores, so '-25 to each loser' is kalooki_bonus: 25 there"
+}
+"""For a knob given a negative number, the way to write what a player likely meant (rooms say "-25 to each
+loser" for going Kalooki under winner collects)."""
 
 _KIND_NOUNS: dict[str, str] = {
     "string_type": "text",

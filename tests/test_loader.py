@@ -562,3 +562,12 @@ def test_the_key_suggestions_the_docs_give_are_the_loaders(key: str) -> None:
 def test_a_rule_in_a_players_words_is_told_its_knob(key: str, meant: str) -> None:
     answer = f"v.yaml:1:1: {key}: unknown key '{key}'; did you mean '{meant}'?"
     assert errors(load_variant_text, f"{key}: 1\n", "v.yaml") == [answer]
+
+
+def test_a_kalooki_bonus_below_zero_is_told_how_winner_collects_writes_it() -> None:
+    # A room's "-25 from each loser's score" was refused as "must be at least 0, got -25", and no more.
+    assert errors(load_variant_text, "extends: czech-500\nkalooki_bonus: -25\n", "v.yaml") == [
+        "v.yaml:2:16: kalooki_bonus: must be at least 0, got -25 (the points each other player is charged: "
+        "under scoring: winner_collects they are taken from their scores, so '-25 to each loser' is "
+        "kalooki_bonus: 25 there)"
+    ]
