@@ -329,7 +329,8 @@ class Variant(BaseModel):
             ge=1,
             le=MAX_GOAL_SCORE,
             description=(
-                "penalty: the total that ends the game (or eliminates a player, with elimination); "
+                "penalty: the total that ends the game (or eliminates a player, with elimination), "
+                "reached, not passed: a table where a player is out over 150 writes 151; "
                 "winner_collects: the score that wins."
             ),
         ),
