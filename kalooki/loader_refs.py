@@ -138,8 +138,21 @@ def locate_base(
         return target, display
     found = _builtin(reference)
     if found is None:
-        problems.append(location.error(unknown_variant_message(reference, parent.parent)))
+        said = _items_run_together(reference) or unknown_variant_message(reference, parent.parent)
+        problems.append(location.error(said))
     return found
+
+
+def _items_run_together(reference: str) -> str | None:
+    """For ``classic - kalooki-40``: two bases YAML read as one name, most often the second's ``- ``
+    indented deeper than the first's (the closest built-in to the whole, the second, would drop the first)."""
+    if " - " not in reference:
+        return None
+    parts = ", ".join(f"'{clipped(part)}'" for part in reference.split(" - "))
+    return (
+        f"unknown variant '{clipped(reference)}': it reads as one name of {parts}; to extend each, "
+        "write them as a list, each base on a line of its own with its '- ' in the same column"
+    )
 
 
 def locate_top(

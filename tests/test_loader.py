@@ -571,3 +571,14 @@ def test_a_kalooki_bonus_below_zero_is_told_how_winner_collects_writes_it() -> N
         "under scoring: winner_collects they are taken from their scores, so '-25 to each loser' is "
         "kalooki_bonus: 25 there)"
     ]
+
+
+def test_two_bases_read_as_one_name_are_told_apart() -> None:
+    # The second base's '- ' indented deeper: 'classic - kalooki-40' was offered 'kalooki-40', dropping
+    # classic.
+    said = (
+        "unknown variant 'classic - kalooki-40': it reads as one name of 'classic', 'kalooki-40'; to extend "
+        "each, write them as a list, each base on a line of its own with its '- ' in the same column"
+    )
+    text = "extends:\n  - classic\n   - kalooki-40\n"
+    assert errors(load_variant_text, text, "v.yaml") == [f"v.yaml:2:5: extends[0]: {said}"]
