@@ -267,8 +267,8 @@ GOING_OUT: Final[dict[GoingOut, Wording]] = {
 
 KEEPING_THE_LAST_CARD: Final = (
     "You go out by melding or building your last card onto the table: you may not discard your last "
-    "card, but a turn that has laid down to one card it cannot lay may keep it and end without a "
-    "discard (end)."
+    "card, but if your melds leave you one card you cannot lay, you may keep it and end your turn "
+    "without a discard (`end`)."
 )
 """meld_required's rulebook line where turn_discard is optional: the dead end it names is not one there."""
 
@@ -287,7 +287,7 @@ TURN_END: Final[dict[TurnDiscard, Wording]] = {
     ),
     "optional": Wording(
         "Then meld and build if you wish, and end your turn by discarding a card if you wish: you may "
-        "also end it without a discard (end), once the turn owes nothing.",
+        "also end it without a discard (`end`), once you have laid any card the turn obliges you to lay.",
         "Your discard is optional: end your turn without one with end.",
     ),
 }
@@ -304,8 +304,9 @@ _STOCK = {
         "When the last card of the stock is drawn, the discard pile except its top card is shuffled to form "
         "a new stock; the top card stays face up as the discard pile, and that player discards onto it. "
         "If that card is all the pile holds, the stock stays empty until the next turn begins, and then "
-        "the pile but the discard just made becomes the stock. If the stock is empty with only one card on "
-        "the pile, and the player to draw may not take it, the hand ends and nobody scores for it."
+        "the whole pile except the discard just made becomes the stock. If the stock is empty with only "
+        "one card on the pile, and the player to draw may not take it, the hand ends and nobody scores "
+        "for it."
     ),
     "end_hand": (
         "When the stock runs out, the player who drew its last card finishes that turn, and then the hand "

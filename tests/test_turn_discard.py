@@ -225,6 +225,6 @@ def test_the_rulebook_names_keeping_the_last_card_only_where_the_turn_may_end_wi
 
     kept = render_rulebook(Variant(going_out="meld_required", turn_discard="optional"))
     taken_back = render_rulebook(Variant(going_out="meld_required"))
-    assert "may keep it and end without a discard (end)" in kept
+    assert "you may keep it and end your turn without a discard (`end`)" in kept
     assert "is taken back (undo)" not in kept
     assert "is taken back (undo)" in taken_back
