@@ -285,6 +285,13 @@ def rules(
     markdown: Annotated[
         bool, typer.Option("--markdown", help="Print the Markdown source even on a terminal.")
     ] = False,
+    no_sources: Annotated[
+        bool,
+        typer.Option(
+            "--no-sources",
+            help="Leave out where each rule comes from (the last section): the rules alone, to print.",
+        ),
+    ] = False,
 ) -> None:
     """Print the variant's rules as a rulebook: formatted on a terminal, Markdown into a pipe or file.
 
@@ -292,14 +299,16 @@ def rules(
     """
     with cli_errors():
         resolved = resolve_variant(variant, set_ or ())
-    # A blank line between the rulebook's last list and the next heading, as between its own sections.
-    text = (
-        render_rulebook(resolved.variant).rstrip("\n")
-        + "\n\n"
-        + render_provenance(
-            resolved.variant, resolved.provenance, resolved.texts or resolved.source, resolved.set_at()
+    text = render_rulebook(resolved.variant)
+    if not no_sources:
+        # A blank line between the rulebook's last list and the next heading, as between its own sections.
+        text = (
+            text.rstrip("\n")
+            + "\n\n"
+            + render_provenance(
+                resolved.variant, resolved.provenance, resolved.texts or resolved.source, resolved.set_at()
+            )
         )
-    )
     console = Console(highlight=False)
     if markdown or not writes_to_terminal(console):
         typer.echo(text, nl=False)

@@ -47,6 +47,18 @@ def rules(*args: str) -> list[str]:
     return result.stdout.split("## Where each rule comes from\n", 1)[1].splitlines()
 
 
+def test_no_sources_prints_the_rules_alone(tmp_path: Path) -> None:
+    # A house file over classic printed the rules, then classic's source and some thirty of its quotes.
+    path = tmp_path / "ours.yaml"
+    path.write_text("extends: classic\nopening_threshold: 40\n", encoding="utf-8")
+    whole = CliRunner().invoke(app, ["rules", str(path)]).stdout
+    alone = CliRunner().invoke(app, ["rules", str(path), "--no-sources"]).stdout
+    assert "## Where each rule comes from" in whole
+    assert "## Where each rule comes from" not in alone
+    assert whole.startswith(alone.rstrip("\n"))
+    assert "40 points" in alone
+
+
 def test_rules_mark_what_the_czech_text_does_not_state() -> None:
     lines = rules("czech-500")
     assert lines[1] == (
