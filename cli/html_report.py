@@ -12,7 +12,7 @@ from typing import Final
 
 from kalooki import __version__
 from kalooki.grid import knob_text
-from kalooki.simulation_comparison import SAME, Comparison, Difference
+from kalooki.simulation_comparison import SAME, UNLIKE, Comparison, Difference
 from kalooki.simulation_stats import SimulationResult
 from kalooki.sweep import SweepResult, figure_interval, figure_value
 from kalooki.variant_writer import yaml_scalar
@@ -133,17 +133,25 @@ def untested_in_every_cell(cells: Iterable[Iterable[Difference]]) -> list[Differ
     return [items[0] for items in by_figure.values() if not any(item.tested for item in items)]
 
 
-def untested(differences: Iterable[Difference], units: str) -> str:
+def untested(differences: Iterable[Difference], units: str, sides: str = "A and B") -> str:
     """A sentence naming the figures that had nothing to test (their p of 1 would read as a test's that
-    found nothing), or "" where every figure was tested."""
+    found nothing), or "" where every figure was tested. ``sides``: the runs compared, as the report
+    names them."""
     items = [item for item in differences if not item.tested]
     alike = [item for item in items if item.test == SAME]
-    items = [item for item in items if item.test != SAME]
+    unlike = [item for item in items if item.test == UNLIKE]
+    items = [item for item in items if item.test not in (SAME, UNLIKE)]
     # A figure with data left untested had fewer than two pairs, as every figure then had: naming only
     # those without data would say the others were tested.
     if any(not item.no_data for item in items):
         return f"Nothing was tested: a paired test needs two {units} or more."
     sentences = []
+    if unlike:
+        figures = list(dict.fromkeys(item.metric for item in unlike))
+        sentences.append(
+            f"Not tested: {', '.join(figures)} ({sides} score differently, so their points count "
+            "different things)."
+        )
     if items:
         figures = list(dict.fromkeys(item.metric for item in items))
         sentences.append(f"Nothing to test for {', '.join(figures)}: no data on one side or both.")
@@ -297,7 +305,9 @@ def sweep_report(result: SweepResult) -> str:
     variant = spec.variant + (f" with {', '.join(spec.overrides)}" if spec.overrides else "")
     tested = [item for cell in result.cells for item in cell.differences]
     nowhere = untested(
-        untested_in_every_cell(cell.differences for cell in result.cells), paired_units(spec.duplicate)
+        untested_in_every_cell(cell.differences for cell in result.cells),
+        paired_units(spec.duplicate),
+        "the cells and the baseline",
     )
     body = [
         f"<p>{len(spec.cells)} cells × {spec.games:,} games, seed {spec.seed}, bots "

@@ -176,7 +176,7 @@ def print_sweep(result: SweepResult, console: Console) -> None:
         else:
             print_stacked_significant(result, console)
     items = untested_in_every_cell(cell.differences for cell in result.cells)
-    if not_tested := untested(items, paired_units(spec.duplicate)):
+    if not_tested := untested(items, paired_units(spec.duplicate), "the cells and the baseline"):
         console.print(not_tested)
 
 

@@ -18,13 +18,13 @@ the per-game numerator and denominator (:func:`unit_table`) gives, for any figur
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import TYPE_CHECKING, Final, Literal
 
 from kalooki.simulate import GameRecord, rotations
-from kalooki.simulation_comparison import ALPHA, NOT_TESTED, SAME, Difference, is_tested
+from kalooki.simulation_comparison import ALPHA, NOT_TESTED, SAME, UNLIKE, Difference, is_tested
 from kalooki.simulation_stats import Mean, Rate, SimulationResult, wilson_interval
 
 if TYPE_CHECKING:
@@ -266,6 +266,30 @@ def paired_test(a: Units, b: Units) -> PairedTest:
         return PairedTest(value_a, value_b, value_b - value_a, statistic, sign_p, "sign")
     outcome = _stats().ttest_rel(linear_b, linear_a)
     return PairedTest(value_a, value_b, value_b - value_a, float(outcome.statistic), float(outcome.pvalue))
+
+
+SCORE_KEYS: Final = ("score_spread", "bot_score_per_hand.")
+"""The figures (and the prefix of those per bot) that count points as the variant scores them."""
+
+
+def paired_tests(
+    figures: Sequence[Figure],
+    table_a: Mapping[str, Units],
+    table_b: Mapping[str, Units],
+    a: SimulationResult,
+    b: SimulationResult,
+) -> list[PairedTest]:
+    """Each figure's :func:`paired_test`, B's units against A's; where A and B score differently (penalty
+    and winner_collects), the figures that count their scores are said but not tested (:data:`UNLIKE`):
+    a penalty's points are no measure of winnings, and a t-test of them would mark a 'difference'."""
+    unlike = a.rules.get("scoring") != b.rules.get("scoring")
+    tests = []
+    for figure in figures:
+        test = paired_test(table_a[figure.key], table_b[figure.key])
+        if unlike and figure.key.startswith(SCORE_KEYS):
+            test = replace(test, statistic=0.0, p_value=1.0, test=UNLIKE)
+        tests.append(test)
+    return tests
 
 
 def difference(figure: Figure, test: PairedTest, adjusted_p: float) -> Difference:

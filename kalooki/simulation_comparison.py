@@ -29,9 +29,15 @@ SAME: Final = "same"
 nothing it counts): no difference to test (p is 1), and left out of the false discovery family."""
 
 
+UNLIKE: Final = "unlike"
+"""The test of a figure the two runs count differently: a score under penalty scoring (points taken,
+lower is better) and under winner_collects (points won). Its difference is said, not tested (p is 1),
+and left out of the false discovery family."""
+
+
 def is_tested(test: str) -> bool:
     """Whether a figure's ``test`` is one that was made (and so counts in the false discovery family)."""
-    return test not in (NOT_TESTED, SAME)
+    return test not in (NOT_TESTED, SAME, UNLIKE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +60,9 @@ class Difference:
     key: str = ""
     test: str = "paired t"
     """"paired t", "sign" where every pair moved by one amount (the exact sign test's p), "same" where
-    every pair is alike (no difference to test), or "none" where there was nothing to test (``no_data``
-    names the runs without data, if any)."""
+    every pair is alike (no difference to test), "unlike" where the runs score differently (a score is
+    no measure of the other), or "none" where there was nothing to test (``no_data`` names the runs
+    without data, if any)."""
     no_data: tuple[str, ...] = ()
 
     @property
@@ -102,11 +109,10 @@ class Comparison:
 
 def differences(a: SimulationResult, b: SimulationResult) -> tuple[Difference, ...]:
     """Every figure the two results share, B minus A, each with its paired test, FDR-controlled."""
-    from kalooki.figures import adjust_tests, difference, figures_of, paired_test, unit_table
+    from kalooki.figures import adjust_tests, difference, figures_of, paired_tests, unit_table
 
     shared = [figure for figure in figures_of(a.bots) if figure in figures_of(b.bots)]
-    table_a, table_b = unit_table(a, shared), unit_table(b, shared)
-    tests = [paired_test(table_a[figure.key], table_b[figure.key]) for figure in shared]
+    tests = paired_tests(shared, unit_table(a, shared), unit_table(b, shared), a, b)
     adjusted = adjust_tests(tests)
     return tuple(
         difference(figure, test, adjusted_p)

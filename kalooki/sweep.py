@@ -26,7 +26,7 @@ from kalooki.figures import (
     adjust_tests,
     difference,
     figures_of,
-    paired_test,
+    paired_tests,
     unit_table,
 )
 from kalooki.grid import Axis, Cell
@@ -218,7 +218,9 @@ def _compare_cells(spec: SweepSpec, results: Mapping[int, SimulationResult]) -> 
     tables = {index: unit_table(result, figures) for index, result in results.items()}
     base = tables[spec.baseline]
     raw = {
-        cell.index: [paired_test(base[figure.key], tables[cell.index][figure.key]) for figure in figures]
+        cell.index: paired_tests(
+            figures, base, tables[cell.index], results[spec.baseline], results[cell.index]
+        )
         for cell in spec.cells
         if cell.index != spec.baseline
     }

@@ -218,6 +218,24 @@ def test_a_comparison_of_scoring_rules_says_their_points_are_no_measure_of_each_
     assert "A scores" not in out
 
 
+def test_the_figures_that_count_unlike_scores_are_said_but_not_tested() -> None:
+    # The note said the points count different things, and the t-tests marked them 'differs' all the same.
+    args = ["classic", "-n", "30", "-w", "1", "--compare-set", "scoring=winner_collects", "--json"]
+    code, out, err = run(*args)
+    assert code == 0, err
+    tests = {item["key"]: item for item in json.loads(out)["differences"]}
+    for key in ("score_spread", "bot_score_per_hand.greedy"):
+        assert (tests[key]["test"], tests[key]["p_value"], tests[key]["significant"]) == ("unlike", 1, False)
+    assert tests["turns_per_hand"]["test"] == "paired t"
+    code, out, err = run(*args[:-1])
+    assert code == 0, err
+    said = (
+        "Not tested: final score spread, greedy: score per hand (A and B score differently, so their points "
+        "count different things)."
+    )
+    assert said in " ".join(out.split())
+
+
 def test_a_change_that_rounds_to_nothing_is_not_shown_as_a_fall() -> None:
     # "hands ending in Kalooki 0.40% 0.40% -0.00%": a difference of -0.00001 read as a fall.
     from kalooki_cli.narrow import difference_texts
