@@ -83,9 +83,11 @@ def suggest(word: str, candidates: Iterable[str]) -> str | None:
 VALUE_SYNONYMS: dict[str, tuple[str, ...]] = {
     "counter_clockwise": ("anticlockwise", "anti_clockwise", "anti-clockwise", "counterclockwise", "ccw"),
     "clockwise": ("cw",),
+    "meld_at_once": ("meld_immediately", "immediately", "meld_now", "lay_at_once", "lay_immediately"),
 }
 """Other words for an allowed value, suggested for it wherever it is allowed (``play_direction``,
-``deal_direction``): spelling alone would offer ``clockwise`` for ``anticlockwise``, the opposite."""
+``deal_direction``, ``discard_draw``): spelling alone would offer ``clockwise`` for ``anticlockwise``, the
+opposite, and nothing for ``meld_immediately``."""
 
 _NEGATIONS = frozenset({"not", "no", "non", "never", "without"})
 """Words that turn a value into its opposite: ``discard_not_required`` is not ``discard_required``."""

@@ -582,3 +582,9 @@ def test_two_bases_read_as_one_name_are_told_apart() -> None:
     )
     text = "extends:\n  - classic\n   - kalooki-40\n"
     assert errors(load_variant_text, text, "v.yaml") == [f"v.yaml:2:5: extends[0]: {said}"]
+
+
+def test_a_discard_taken_to_meld_at_once_in_other_words_is_told_its_value() -> None:
+    # 'meld_immediately' was told the allowed values and no more.
+    said = errors(load_variant_text, "discard_draw: meld_immediately\n", "v.yaml")
+    assert said[0].endswith("got 'meld_immediately' (did you mean 'meld_at_once'?)")
