@@ -46,6 +46,12 @@ VariantArgument = Annotated[
 ]
 
 
+STANDARD_INPUT = "-"
+"""validate's name for standard input, as other tools take it."""
+STANDARD_INPUT_NAME = "<stdin>"
+STDIN_FILENO = 0  # not sys.stdin.fileno(): sys.stdin is None when kalooki starts with it closed
+
+
 class OutputFormat(StrEnum):
     text = "text"
     json = "json"
@@ -113,11 +119,6 @@ def validate(
         typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
     if diagnostics:
         raise typer.Exit(1)
-
-
-STANDARD_INPUT = "-"
-STANDARD_INPUT_NAME = "<stdin>"
-STDIN_FILENO = 0  # not sys.stdin.fileno(): sys.stdin is None when kalooki starts with it closed
 
 
 def _load_standard_input(overrides: SetOptions | tuple[()]) -> None:
