@@ -316,9 +316,9 @@ def test_the_variant_is_checked_even_when_the_rest_of_the_script_is_not_valid() 
 
 
 def test_a_number_of_players_set_in_a_script_says_the_players_list_seats_them() -> None:
-    """Offered min_players alone, which would not seat three, the writer was left to guess."""
+    """Offered a knob alone (max_players), which would not seat three, the writer was left to guess."""
     assert script_errors("players: [ann, bob]\nset: {players: 3, seats: 3}\n") == [
-        "<script>:2:7: set.players: unknown key 'players'; did you mean 'min_players'? "
+        "<script>:2:7: set.players: unknown key 'players'; did you mean 'max_players'? "
         "(a script seats one player for each entry of its players: list)",
         "<script>:2:19: set.seats: unknown key 'seats'; `kalooki variants show classic` lists every knob "
         "(a script seats one player for each entry of its players: list)",

@@ -87,7 +87,8 @@ def test_reshuffle_keep_top_with_only_the_top_card_leaves_the_stock_empty() -> N
 
 def test_reshuffle_keep_top_waits_for_the_next_turn_where_the_pile_held_one_card() -> None:
     # The stock's last card drawn over a pile of one card: nothing to shuffle under it, so the stock stays
-    # empty through the turn, and at the next turn the pile but the discard just made becomes the stock.
+    # empty through the turn, and at the next turn the whole pile except the discard just made becomes the
+    # stock.
     knobs = {
         "hand_size": 5,
         "opening_threshold": 0,
@@ -105,7 +106,7 @@ def test_reshuffle_keep_top_waits_for_the_next_turn_where_the_pile_held_one_card
     rulebook = render_rulebook(game.variant)
     assert (
         "If that card is all the pile holds, the stock stays empty until the next turn begins, and then the "
-        "pile but the discard just made becomes the stock." in rulebook
+        "whole pile except the discard just made becomes the stock." in rulebook
     )
     assert "the player with the lowest total wins, and players tied on it share the win." in rulebook
 
