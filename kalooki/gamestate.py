@@ -25,6 +25,7 @@ from kalooki.cards import (
 from kalooki.cardstate import CardState, read_only
 from kalooki.errors import KalookiError
 from kalooki.events import GameEvent
+from kalooki.jsonio import is_whole_number
 from kalooki.melds import (
     TableMeld,
 )
@@ -146,7 +147,7 @@ def deal_parts_problem(deal: object) -> str | None:
     if not isinstance(deal.hands, Mapping):
         return f"the deal's hands: {clipped(repr(deal.hands), 60)} is not a mapping of seats to cards"
     for seat in [*deal.hands, *([] if deal.dealer is None else [deal.dealer])]:
-        if not isinstance(seat, int) or isinstance(seat, bool):
+        if not is_whole_number(seat):
             return no_seat(seat)
     parts = [(f"seat {seat}'s hand", cards) for seat, cards in deal.hands.items()]
     parts += [
@@ -157,7 +158,7 @@ def deal_parts_problem(deal: object) -> str | None:
         if not isinstance(cards, Sequence) or isinstance(cards, str | bytes):
             return f"{where}: {clipped(repr(cards), 60)} is not a list of card codes"
         for card in cards:
-            if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card <= JOKER:
+            if not is_whole_number(card) or not 0 <= card <= JOKER:
                 return f"{where}: {clipped(repr(card), 60)} is not a card code (0 to {JOKER})"
     again = deal.drawn_again if isinstance(deal.drawn_again, list | tuple) else [deal.drawn_again]
     for drawn in [deal.drawn_for_dealer, *again]:

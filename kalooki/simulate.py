@@ -43,6 +43,7 @@ from kalooki.engine import Game
 from kalooki.errors import KalookiError
 from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent, ReshuffleEvent, StockOutEvent
 from kalooki.executors import Pool, open_pool, run_tasks
+from kalooki.jsonio import is_whole_number
 from kalooki.simulation_comparison import Comparison, compare
 from kalooki.simulation_stats import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, SimulationResult, summarise
 from kalooki.stalls import Stall, stall_of
@@ -287,7 +288,7 @@ class GamePlan:
         # The command line's options refuse them (--max-hands 0); from the library max_hands=0 played no
         # hand of any game and returned the games as played, unfinished.
         for name, value in (("max_turns", self.max_turns), ("max_hands", self.max_hands)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            if not is_whole_number(value) or value < 1:
                 raise SimulationError(
                     f"{name} must be a whole number, at least 1, not {clipped(repr(value), 60)}"
                 )
