@@ -75,7 +75,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     socket.addEventListener("close", () => {
       if (current !== socket) return;
       pending = null; queue = [];
-      disconnected();
+      setConnected(false);
       if (leaving || !me.token) return;
       // A game that is over has nothing to come back to: the result stays, with why it stopped.
       if (gameOver()) { banner(overBanner()); return; }
@@ -97,10 +97,10 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
   const closedText = (trying) => `The table is closed: ${closedBecause}. When the host reopens the game `
     + `(kalooki host --resume), this page takes your seat back by itself. Trying to reconnect${trying}…`;
 
-  // The connection gone or the table closing: no move can be sent, so none is offered, and the tab's
-  // title stops saying it is this player's turn.
-  function disconnected() {
-    connected = false;
+  // Seated on an open connection, or not (the connection gone, the table closing): no move can be sent
+  // then, so none is offered, and the tab's title stops saying it is this player's turn.
+  function setConnected(now) {
+    connected = now;
     if (view) { drawButtons(); drawTitle(); }
   }
 
@@ -120,11 +120,10 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
         seatInUse = 0;
         closedBecause = null;
         heldOff = null;
-        connected = true;
         banner(null);
         // What was refused while away ("not connected to the table") is over: the seat is back.
         $("reason").textContent = "";
-        if (view) { drawButtons(); drawTitle(); }
+        setConnected(true);
         $("rules-button").disabled = false;
         $("lobby-you").textContent = `You sit at seat ${message.seat + 1} as ${message.name}.`;
         if (!view) show("lobby");
@@ -158,7 +157,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
         break;
       case "closing":
         closedBecause = String(message.reason);
-        disconnected();
+        setConnected(false);
         banner(gameOver() ? overBanner() : closedText(""));
         break;
       default:
@@ -302,11 +301,11 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
   }
 
   const mine = (shown) => (shown.phase === "draw" || shown.phase === "play") && shown.current === me.seat;
+  const myTurn = () => view && mine(view);
 
   function drawTitle() {
     document.title = !connected ? "Not connected · Kalooki" : myTurn() ? "Your turn · Kalooki" : "Kalooki table";
   }
-  const myTurn = () => view && mine(view);
 
   function drawTable() {
     $("title").textContent = coach ? coach.title : "Kalooki";
@@ -374,7 +373,6 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
   function drawButtons() {
     showButtons($, view, picks, myTurn() && !pending && connected, moveCommands);
   }
-
 
   function drawEnd() {
     const over = view.phase === "hand_over" || view.phase === "game_over";
