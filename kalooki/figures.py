@@ -197,7 +197,8 @@ def _linearised(units: Units) -> np.ndarray | None:
     scale = float(denominator.mean()) if len(denominator) else 0.0
     if scale <= 0:
         return None
-    ratio = float(numerator.sum() / denominator.sum())
+    # Each sum as a float first: numpy 2.5's stubs refuse `/` between two of its integers.
+    ratio = float(numerator.sum()) / float(denominator.sum())
     linear: np.ndarray = ratio + (numerator - ratio * denominator) / scale
     return linear
 
