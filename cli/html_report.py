@@ -117,6 +117,11 @@ def sign_tested(differences: Iterable[Difference]) -> str:
     return f" (the exact sign test for {', '.join(figures)}: every pair moved by one amount)"
 
 
+def _notes(sentences: Iterable[str | None]) -> list[str]:
+    """Each sentence given as a note paragraph, escaped (none for an empty one)."""
+    return [f'<p class="note">{html.escape(sentence)}</p>' for sentence in sentences if sentence]
+
+
 def _also(sentence: str) -> str:
     """A sentence after another in a paragraph, escaped (nothing where there is none)."""
     return f" {html.escape(sentence)}" if sentence else ""
@@ -161,6 +166,27 @@ def untested(differences: Iterable[Difference], units: str, sides: str = "A and 
             f"No difference to test for {', '.join(figures)}: the same in every pair of {units}."
         )
     return " ".join(sentences)
+
+
+def stopped_at_hand_cap(runs: Sequence[tuple[str, SimulationResult]]) -> str:
+    """A sentence naming the runs (A, B, a sweep's cells; "" for a lone run) whose games --max-hands
+    stopped before the goal ended them, or "" where none was stopped.
+
+    Such games end where the cap does: their hands per game, games won and score spread measure the
+    cap, not the rules, and a comparison marked them "differs" with nothing to say why.
+    """
+    stopped = [(label, result) for label, result in runs if result.unfinished_games]
+    if not stopped:
+        return ""
+    counts = ", ".join(
+        f"{result.unfinished_games:,} of {result.games:,}" + (f" in {label}" if label else "")
+        for label, result in stopped
+    )
+    return (
+        f"Games stopped at --max-hands {stopped[0][1].max_hands:,} before the goal ended them: {counts}. "
+        "Their hands per game, games won and final score spread count where the cap stopped them, not "
+        "the rules' goal; a larger --max-hands plays them out."
+    )
 
 
 def bots_text(bots: Sequence[str]) -> str:
@@ -228,7 +254,8 @@ def _pct(rate: float, low: float, high: float) -> str:
 
 
 def simulation_report(result: SimulationResult, label: str) -> str:
-    body = [_setup(result), "<h2>Figures</h2>", _figures_table(result)]
+    body = [_setup(result), *_notes([stopped_at_hand_cap([("", result)])]), "<h2>Figures</h2>"]
+    body.append(_figures_table(result))
     body += _charts(simulation_charts([result], [label]))
     return _page(f"Kalooki simulation: {label}", body)
 
@@ -258,7 +285,7 @@ def comparison_report(
     body = [
         _setup(comparison.a, comparison.b),
         *_rule_changes(changes),
-        *(f'<p class="note">{html.escape(note)}</p>' for note in [scoring_note(changes)] if note),
+        *_notes([scoring_note(changes), stopped_at_hand_cap([("A", comparison.a), ("B", comparison.b)])]),
         "<h2>Differences (B minus A)</h2>",
         f"<p>Paired t-tests over {paired_units(comparison.a.duplicate)} played on the same seeds"
         f"{html.escape(sign_tested(comparison.differences))}; "
@@ -318,6 +345,7 @@ def sweep_report(result: SweepResult) -> str:
         f"{len(significant)} significant after Benjamini-Hochberg false-discovery control at 5%."
         f"{_also(nowhere)}"
         "</p>",
+        *_notes([stopped_at_hand_cap([(cell.cell.label, cell.result) for cell in result.cells])]),
         "<h2>Cells</h2>",
         _table(header, rows),
         "<h2>Differences from the baseline that survive false-discovery control</h2>",

@@ -54,7 +54,7 @@ from .common import (
     seed_number,
 )
 from .completion import complete_knob, complete_variant
-from .html_report import BOTS_NOTE, paired_units, scoring_note, sign_tested, untested
+from .html_report import BOTS_NOTE, paired_units, scoring_note, sign_tested, stopped_at_hand_cap, untested
 from .narrow import Column, difference_texts, narrow_table, natural_width, p_texts
 from .output import check_output_file, report_console, writes_to_terminal
 from .run_options import (
@@ -263,6 +263,8 @@ def comparison_report(
         )
     if not_tested := untested(comparison.differences, units):
         console.print(not_tested)
+    if stopped := stopped_at_hand_cap([("A", comparison.a), ("B", comparison.b)]):
+        console.print(stopped)
 
 
 def print_stacked_differences(console: Console, rows: Sequence[Sequence[str]]) -> None:

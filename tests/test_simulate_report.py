@@ -5,6 +5,7 @@ the progress bar's rate."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -274,4 +275,34 @@ def test_the_report_says_which_way_a_score_per_hand_is_better() -> None:
     assert (
         "A score per hand is what a seat won (or paid) in it: under winner_collects, higher is better."
         in said
+    )
+
+
+def test_a_comparison_whose_games_the_hand_cap_stopped_says_so(tmp_path: Path) -> None:
+    # Every game of B stopped at --max-hands: hands per game and games won were marked 'differs' by the
+    # cap, and neither the table nor the page said a game had been stopped.
+    page = tmp_path / "r.html"
+    args = ["classic", "-n", "3", "-w", "1", "--compare-set", "goal_score=5000", "--max-hands", "12"]
+    code, out, err = run(*args, "--report", str(page))
+    assert code == 0, err
+    said = (
+        "Games stopped at --max-hands 12 before the goal ended them: 3 of 3 in B. Their hands per game, "
+        "games won and final score spread count where the cap stopped them, not the rules' goal; a "
+        "larger --max-hands plays them out."
+    )
+    assert said in " ".join(out.split())
+    assert f'<p class="note">{html.escape(said)}</p>' in page.read_text()
+    code, out, err = run("classic", "-n", "3", "-w", "1", "--compare-set", "goal_score=200")
+    assert code == 0, err
+    assert "Games stopped" not in out
+
+
+def test_a_lone_runs_page_says_how_many_games_the_hand_cap_stopped(tmp_path: Path) -> None:
+    # The terminal's figures counted them; the page, sent round the table, did not.
+    page = tmp_path / "r.html"
+    args = ["classic", "-n", "2", "-w", "1", "--set", "goal_score=5000", "--max-hands", "2"]
+    code, _, err = run(*args, "--report", str(page))
+    assert code == 0, err
+    assert '<p class="note">Games stopped at --max-hands 2 before the goal ended them: 2 of 2. ' in (
+        page.read_text()
     )
