@@ -28,6 +28,14 @@ BOTS_NOTE: Final = (
 _WINS: Final = {"penalty": "the lowest total wins", "winner_collects": "the highest total wins"}
 
 
+CHANGE_UNITS: Final = (
+    "B - A is B's figure less A's; for a % it is in percentage points (1.72% to 0.39% is -1.33%), "
+    "not a share of A's figure."
+)
+"""Read as a share of A's figure, the change of a small rate ("-1.33%" of 1.72%) looks a trifle: it is
+three quarters of it."""
+
+
 def scoring_note(changes: Sequence[tuple[str, object, object]]) -> str | None:
     """Where A and B score the other way round, that their scores are no measure of each other (None
     where they score alike): a difference in points says how the count changed, not who is better off."""
@@ -287,6 +295,7 @@ def comparison_report(
         *_rule_changes(changes),
         *_notes([scoring_note(changes), stopped_at_hand_cap([("A", comparison.a), ("B", comparison.b)])]),
         "<h2>Differences (B minus A)</h2>",
+        *_notes([CHANGE_UNITS]),
         f"<p>Paired t-tests over {paired_units(comparison.a.duplicate)} played on the same seeds"
         f"{html.escape(sign_tested(comparison.differences))}; "
         "p-values adjusted together (Benjamini-Hochberg), a difference is marked when its adjusted p is "

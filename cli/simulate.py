@@ -54,7 +54,15 @@ from .common import (
     seed_number,
 )
 from .completion import complete_knob, complete_variant
-from .html_report import BOTS_NOTE, paired_units, scoring_note, sign_tested, stopped_at_hand_cap, untested
+from .html_report import (
+    BOTS_NOTE,
+    CHANGE_UNITS,
+    paired_units,
+    scoring_note,
+    sign_tested,
+    stopped_at_hand_cap,
+    untested,
+)
 from .narrow import Column, difference_texts, narrow_table, natural_width, p_texts
 from .output import check_output_file, report_console, writes_to_terminal
 from .run_options import (
@@ -233,6 +241,7 @@ def comparison_report(
         if note := scoring_note(changes):
             console.print(note)
     console.print(BOTS_NOTE)
+    console.print(CHANGE_UNITS)
     rows = []
     for difference in comparison.differences:
         rows.append(

@@ -162,7 +162,8 @@ def print_sweep(result: SweepResult, console: Console) -> None:
     console.print(BOTS_NOTE)
     console.print(
         "Each figure over ± the distance to the farther end of its 95% interval (percentage points "
-        "for a %); * marks a significant difference from the baseline, and the last column counts a cell's."
+        "for a %, as is a change from the baseline); * marks a significant difference from the baseline, "
+        "and the last column counts a cell's."
     )
     # As the console writes it: rich measures ± as one column, and +/- written for it pushed the cells out.
     table = sweep_table(result, as_written("±", console.encoding))

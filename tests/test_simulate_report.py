@@ -306,3 +306,19 @@ def test_a_lone_runs_page_says_how_many_games_the_hand_cap_stopped(tmp_path: Pat
     assert '<p class="note">Games stopped at --max-hands 2 before the goal ended them: 2 of 2. ' in (
         page.read_text()
     )
+
+
+def test_a_comparison_says_a_rates_change_is_in_percentage_points(tmp_path: Path) -> None:
+    # "hands ending in Kalooki 1.72% 0.39% -1.33%": read as a share of A's 1.72%, a fall of three
+    # quarters looked a trifle, and nothing said which it was.
+    page = tmp_path / "r.html"
+    code, out, err = run(
+        "classic", "-n", "2", "-w", "1", "--compare-set", "goal_score=200", "--report", str(page)
+    )
+    assert code == 0, err
+    said = (
+        "B - A is B's figure less A's; for a % it is in percentage points (1.72% to 0.39% is -1.33%), not a "
+        "share of A's figure."
+    )
+    assert said in " ".join(out.split())
+    assert f'<p class="note">{html.escape(said)}</p>' in page.read_text()

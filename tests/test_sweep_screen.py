@@ -267,4 +267,6 @@ def test_a_sweep_names_the_cells_whose_games_the_hand_cap_stopped(tmp_path: Path
     assert code == 0, err
     said = "Games stopped at --max-hands 12 before the goal ended them: 3 of 3 in goal_score=5000."
     assert said in " ".join(out.split())
+    # The changes below the table are in percentage points too, as the ± are ("-40.00%" of 40.00%).
+    assert "(percentage points for a %, as is a change from the baseline)" in " ".join(out.split())
     assert f'<p class="note">{said}' in page.read_text()
