@@ -18,7 +18,7 @@ from kalooki.sweep import SweepResult, figure_interval, figure_value
 from kalooki.variant_writer import yaml_scalar
 
 from .charts import Chart, hands_played_differ, seated_bot, simulation_charts, svg_text, sweep_charts
-from .narrow import difference_texts, p_texts
+from .narrow import difference_texts, interval_text, p_texts
 
 BOTS_NOTE: Final = (
     "Every figure describes how these bots play the rules, not how people would: "
@@ -34,6 +34,12 @@ CHANGE_UNITS: Final = (
 )
 """Read as a share of A's figure, the change of a small rate ("-1.33%" of 1.72%) looks a trifle: it is
 three quarters of it."""
+
+
+INTERVAL_NOTE: Final = (
+    "A difference's 95% interval is how far the paired t-test puts B - A, figure by figure, before the "
+    "adjustment for the many figures: one that leaves out 0 may still be unmarked."
+)
 
 
 def scoring_note(changes: Sequence[tuple[str, object, object]]) -> str | None:
@@ -276,6 +282,7 @@ def _difference_rows(differences: Sequence[Difference]) -> list[tuple[list[str],
                 [
                     item.metric,
                     *difference_texts(item),
+                    interval_text(item),
                     p_texts(item)[1],
                     "yes" if item.significant else "",
                 ],
@@ -289,7 +296,15 @@ def comparison_report(
     comparison: Comparison, labels: tuple[str, str], changes: Sequence[tuple[str, object, object]] = ()
 ) -> str:
     """``changes``: the knobs on which B's rules differ from A's (knob, A's value, B's value)."""
-    header = ["figure", f"A: {labels[0]}", f"B: {labels[1]}", "B - A", "adjusted p", "differs"]
+    header = [
+        "figure",
+        f"A: {labels[0]}",
+        f"B: {labels[1]}",
+        "B - A",
+        "95% interval",
+        "adjusted p",
+        "differs",
+    ]
     body = [
         _setup(comparison.a, comparison.b),
         *_rule_changes(changes),
@@ -299,7 +314,8 @@ def comparison_report(
         f"<p>Paired t-tests over {paired_units(comparison.a.duplicate)} played on the same seeds"
         f"{html.escape(sign_tested(comparison.differences))}; "
         "p-values adjusted together (Benjamini-Hochberg), a difference is marked when its adjusted p is "
-        f"under 0.05.{_also(untested(comparison.differences, paired_units(comparison.a.duplicate)))}</p>",
+        f"under 0.05.{_also(untested(comparison.differences, paired_units(comparison.a.duplicate)))}"
+        f"{_also(INTERVAL_NOTE)}</p>",
         _table(header, _difference_rows(comparison.differences)),
     ]
     body += _charts(simulation_charts([comparison.a, comparison.b], list(labels)))
@@ -358,7 +374,10 @@ def sweep_report(result: SweepResult) -> str:
         "<h2>Cells</h2>",
         _table(header, rows),
         "<h2>Differences from the baseline that survive false-discovery control</h2>",
-        _table(["cell", "figure", "baseline", "cell", "difference", "adjusted p", "differs"], significant)
+        _table(
+            ["cell", "figure", "baseline", "cell", "difference", "95% interval", "adjusted p", "differs"],
+            significant,
+        )
         if significant
         else "<p>None.</p>",
     ]

@@ -273,6 +273,8 @@ def comparison_report(
             f"{sign_tested(comparison.differences)}, p-values adjusted together "
             "(Benjamini-Hochberg), 'differs' when adjusted p < 0.05."
         )
+        # The table has no room for them at 80 columns; how far B - A may be goes with whether it is there.
+        console.print("Each change's 95% interval, how large it may be: --report FILE.html or --json (ci95).")
     if not_tested := untested(comparison.differences, units):
         console.print(not_tested)
     if stopped := stopped_at_hand_cap([("A", comparison.a), ("B", comparison.b)]):

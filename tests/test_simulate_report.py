@@ -11,6 +11,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from kalooki_cli.app import app
 from typer.testing import CliRunner
 
@@ -322,3 +323,32 @@ def test_a_comparison_says_a_rates_change_is_in_percentage_points(tmp_path: Path
     )
     assert said in " ".join(out.split())
     assert f'<p class="note">{html.escape(said)}</p>' in page.read_text()
+
+
+def test_each_tested_difference_gives_its_95_percent_interval(tmp_path: Path) -> None:
+    # Only a p-value said how sure a change was; an unmarked figure over 30 games ("seat 1: games won
+    # -4.50%") read as no change whatever range the games left open.
+    page = tmp_path / "r.html"
+    args = ["classic", "-n", "30", "-w", "1", "--compare-set", "opening_threshold=40"]
+    code, out, err = run(*args, "--json")
+    assert code == 0, err
+    items = {item["key"]: item for item in json.loads(out)["differences"]}
+    turns = items["turns_per_hand"]
+    assert turns["test"] == "paired t"
+    low, high = turns["ci95"]
+    assert low < turns["difference"] < high
+    # The t interval: the difference over the statistic is its standard error, t(29) 2.045 of them each way.
+    error = turns["difference"] / turns["statistic"]
+    assert (low, high) == pytest.approx(
+        (turns["difference"] - 2.04523 * error, turns["difference"] + 2.04523 * error), rel=1e-3
+    )
+    assert (items["abandoned"]["test"], items["abandoned"]["ci95"]) == ("same", None)
+    code, out, err = run(*args, "--report", str(page))
+    assert code == 0, err
+    assert (
+        "Each change's 95% interval, how large it may be: --report FILE.html or --json (ci95)."
+        in " ".join(out.split())
+    )
+    text = page.read_text()
+    assert "<th>95% interval</th>" in text
+    assert f'<td class="num">{low:+.2f} to {high:+.2f}</td>' in text
