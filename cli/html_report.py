@@ -29,8 +29,7 @@ _WINS: Final = {"penalty": "the lowest total wins", "winner_collects": "the high
 
 
 CHANGE_UNITS: Final = (
-    "B - A is B's figure less A's; for a % it is in percentage points (1.72% to 0.39% is -1.33%), "
-    "not a share of A's figure."
+    "B - A is B's figure less A's; for a % it is in percentage points: 20% to 15% reads -5.00%, not -25%."
 )
 """Read as a share of A's figure, the change of a small rate ("-1.33%" of 1.72%) looks a trifle: it is
 three quarters of it."""

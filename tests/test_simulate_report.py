@@ -318,8 +318,7 @@ def test_a_comparison_says_a_rates_change_is_in_percentage_points(tmp_path: Path
     )
     assert code == 0, err
     said = (
-        "B - A is B's figure less A's; for a % it is in percentage points (1.72% to 0.39% is -1.33%), not a "
-        "share of A's figure."
+        "B - A is B's figure less A's; for a % it is in percentage points: 20% to 15% reads -5.00%, not -25%."
     )
     assert said in " ".join(out.split())
     assert f'<p class="note">{html.escape(said)}</p>' in page.read_text()
