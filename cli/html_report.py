@@ -18,7 +18,7 @@ from kalooki.sweep import SweepResult, figure_interval, figure_value
 from kalooki.variant_writer import yaml_scalar
 
 from .charts import Chart, hands_played_differ, seated_bot, simulation_charts, svg_text, sweep_charts
-from .narrow import difference_texts, p_texts
+from .narrow import difference_texts, interval_text, p_texts
 
 BOTS_NOTE: Final = (
     "Every figure describes how these bots play the rules, not how people would: "
@@ -26,6 +26,19 @@ BOTS_NOTE: Final = (
 )
 
 _WINS: Final = {"penalty": "the lowest total wins", "winner_collects": "the highest total wins"}
+
+
+CHANGE_UNITS: Final = (
+    "B - A is B's figure less A's; for a % it is in percentage points: 20% to 15% reads -5.00%, not -25%."
+)
+"""Read as a share of A's figure, the change of a small rate ("-1.33%" of 1.72%) looks a trifle: it is
+three quarters of it."""
+
+
+INTERVAL_NOTE: Final = (
+    "A difference's 95% interval is how far the paired t-test puts B - A, figure by figure, before the "
+    "adjustment for the many figures: one that leaves out 0 may still be unmarked."
+)
 
 
 def scoring_note(changes: Sequence[tuple[str, object, object]]) -> str | None:
@@ -117,6 +130,11 @@ def sign_tested(differences: Iterable[Difference]) -> str:
     return f" (the exact sign test for {', '.join(figures)}: every pair moved by one amount)"
 
 
+def _notes(sentences: Iterable[str | None]) -> list[str]:
+    """Each sentence given as a note paragraph, escaped (none for an empty one)."""
+    return [f'<p class="note">{html.escape(sentence)}</p>' for sentence in sentences if sentence]
+
+
 def _also(sentence: str) -> str:
     """A sentence after another in a paragraph, escaped (nothing where there is none)."""
     return f" {html.escape(sentence)}" if sentence else ""
@@ -161,6 +179,27 @@ def untested(differences: Iterable[Difference], units: str, sides: str = "A and 
             f"No difference to test for {', '.join(figures)}: the same in every pair of {units}."
         )
     return " ".join(sentences)
+
+
+def stopped_at_hand_cap(runs: Sequence[tuple[str, SimulationResult]]) -> str:
+    """A sentence naming the runs (A, B, a sweep's cells; "" for a lone run) whose games --max-hands
+    stopped before the goal ended them, or "" where none was stopped.
+
+    Such games end where the cap does: their hands per game, games won and score spread measure the
+    cap, not the rules, and a comparison marked them "differs" with nothing to say why.
+    """
+    stopped = [(label, result) for label, result in runs if result.unfinished_games]
+    if not stopped:
+        return ""
+    counts = ", ".join(
+        f"{result.unfinished_games:,} of {result.games:,}" + (f" in {label}" if label else "")
+        for label, result in stopped
+    )
+    return (
+        f"Games stopped at --max-hands {stopped[0][1].max_hands:,} before the goal ended them: {counts}. "
+        "Their hands per game, games won and final score spread count where the cap stopped them, not "
+        "the rules' goal; a larger --max-hands plays them out."
+    )
 
 
 def bots_text(bots: Sequence[str]) -> str:
@@ -228,7 +267,8 @@ def _pct(rate: float, low: float, high: float) -> str:
 
 
 def simulation_report(result: SimulationResult, label: str) -> str:
-    body = [_setup(result), "<h2>Figures</h2>", _figures_table(result)]
+    body = [_setup(result), *_notes([stopped_at_hand_cap([("", result)])]), "<h2>Figures</h2>"]
+    body.append(_figures_table(result))
     body += _charts(simulation_charts([result], [label]))
     return _page(f"Kalooki simulation: {label}", body)
 
@@ -241,6 +281,7 @@ def _difference_rows(differences: Sequence[Difference]) -> list[tuple[list[str],
                 [
                     item.metric,
                     *difference_texts(item),
+                    interval_text(item),
                     p_texts(item)[1],
                     "yes" if item.significant else "",
                 ],
@@ -254,16 +295,26 @@ def comparison_report(
     comparison: Comparison, labels: tuple[str, str], changes: Sequence[tuple[str, object, object]] = ()
 ) -> str:
     """``changes``: the knobs on which B's rules differ from A's (knob, A's value, B's value)."""
-    header = ["figure", f"A: {labels[0]}", f"B: {labels[1]}", "B - A", "adjusted p", "differs"]
+    header = [
+        "figure",
+        f"A: {labels[0]}",
+        f"B: {labels[1]}",
+        "B - A",
+        "95% interval",
+        "adjusted p",
+        "differs",
+    ]
     body = [
         _setup(comparison.a, comparison.b),
         *_rule_changes(changes),
-        *(f'<p class="note">{html.escape(note)}</p>' for note in [scoring_note(changes)] if note),
+        *_notes([scoring_note(changes), stopped_at_hand_cap([("A", comparison.a), ("B", comparison.b)])]),
         "<h2>Differences (B minus A)</h2>",
+        *_notes([CHANGE_UNITS]),
         f"<p>Paired t-tests over {paired_units(comparison.a.duplicate)} played on the same seeds"
         f"{html.escape(sign_tested(comparison.differences))}; "
         "p-values adjusted together (Benjamini-Hochberg), a difference is marked when its adjusted p is "
-        f"under 0.05.{_also(untested(comparison.differences, paired_units(comparison.a.duplicate)))}</p>",
+        f"under 0.05.{_also(untested(comparison.differences, paired_units(comparison.a.duplicate)))}"
+        f"{_also(INTERVAL_NOTE)}</p>",
         _table(header, _difference_rows(comparison.differences)),
     ]
     body += _charts(simulation_charts([comparison.a, comparison.b], list(labels)))
@@ -318,10 +369,14 @@ def sweep_report(result: SweepResult) -> str:
         f"{len(significant)} significant after Benjamini-Hochberg false-discovery control at 5%."
         f"{_also(nowhere)}"
         "</p>",
+        *_notes([stopped_at_hand_cap([(cell.cell.label, cell.result) for cell in result.cells])]),
         "<h2>Cells</h2>",
         _table(header, rows),
         "<h2>Differences from the baseline that survive false-discovery control</h2>",
-        _table(["cell", "figure", "baseline", "cell", "difference", "adjusted p", "differs"], significant)
+        _table(
+            ["cell", "figure", "baseline", "cell", "difference", "95% interval", "adjusted p", "differs"],
+            significant,
+        )
         if significant
         else "<p>None.</p>",
     ]

@@ -144,6 +144,18 @@ def difference_texts(item: Difference) -> list[str]:
     return [a, b, change if change.startswith("-") else f"+{change}"]
 
 
+def interval_text(item: Difference) -> str:
+    """The 95% interval of a difference as its change is shown ("-2.83 to -0.99", in percentage points
+    for a rate), or "-" where no t-test gave one."""
+    if item.interval is None:
+        return "-"
+    scale = 100.0 if item.kind == "rate" else 1.0
+    # As many places as show each end: an end near 0 at the change's two read "-0.00".
+    places = max(decimal_places(scale * value) for value in (item.difference, *item.interval))
+    low, high = (f"{scale * end:+.{places}f}" for end in item.interval)
+    return f"{low} to {high}"
+
+
 def decimal_places(change: float) -> int:
     """Two, or as many more (up to six) as show two digits of a change that two would round to nothing:
     "0.00 0.00 +0.00" beside a p-value of 0.2093 showed no difference for the test to be about. A change

@@ -54,7 +54,15 @@ from .common import (
     seed_number,
 )
 from .completion import complete_knob, complete_variant
-from .html_report import BOTS_NOTE, paired_units, scoring_note, sign_tested, untested
+from .html_report import (
+    BOTS_NOTE,
+    CHANGE_UNITS,
+    paired_units,
+    scoring_note,
+    sign_tested,
+    stopped_at_hand_cap,
+    untested,
+)
 from .narrow import Column, difference_texts, narrow_table, natural_width, p_texts
 from .output import check_output_file, report_console, writes_to_terminal
 from .run_options import (
@@ -233,6 +241,7 @@ def comparison_report(
         if note := scoring_note(changes):
             console.print(note)
     console.print(BOTS_NOTE)
+    console.print(CHANGE_UNITS)
     rows = []
     for difference in comparison.differences:
         rows.append(
@@ -243,12 +252,15 @@ def comparison_report(
                 "differs" if difference.significant else "",
             ]
         )
-    # Figure names up to "hands the stock ran out" on one line; a long bot name wraps.
-    figure = Column("figure", "left", cap=len("hands the stock ran out"))
-    columns = [figure, *map(Column, ["A", "B", "B - A", "p", "adj. p", ""])]
-    table = narrow_table(columns, rows)
-    if natural_width(table) <= console.width:
-        console.print(table)
+    # Figure names up to "hands the stock ran out" on one line; a long bot name wraps. Where that is a
+    # little too wide (a change shown to more places, "-0.000019", widens three columns), the longest
+    # names wrap, as few as will do, rather than every figure going to lines of its own: 81 columns did.
+    for cap in range(len("hands the stock ran out"), len("hands ending") - 1, -1):
+        figure = Column("figure", "left", cap=cap)
+        table = narrow_table([figure, *map(Column, ["A", "B", "B - A", "p", "adj. p", ""])], rows)
+        if natural_width(table) <= console.width:
+            console.print(table)
+            break
     else:
         print_stacked_differences(console, rows)
     marked = sum(difference.significant for difference in comparison.differences)
@@ -261,8 +273,12 @@ def comparison_report(
             f"{sign_tested(comparison.differences)}, p-values adjusted together "
             "(Benjamini-Hochberg), 'differs' when adjusted p < 0.05."
         )
+        # The table has no room for them at 80 columns; how far B - A may be goes with whether it is there.
+        console.print("Each change's 95% interval, how large it may be: --report FILE.html or --json (ci95).")
     if not_tested := untested(comparison.differences, units):
         console.print(not_tested)
+    if stopped := stopped_at_hand_cap([("A", comparison.a), ("B", comparison.b)]):
+        console.print(stopped)
 
 
 def print_stacked_differences(console: Console, rows: Sequence[Sequence[str]]) -> None:

@@ -50,7 +50,14 @@ from .common import (
     named_bots,
     seed_number,
 )
-from .html_report import BOTS_NOTE, bots_text, paired_units, untested, untested_in_every_cell
+from .html_report import (
+    BOTS_NOTE,
+    bots_text,
+    paired_units,
+    stopped_at_hand_cap,
+    untested,
+    untested_in_every_cell,
+)
 from .narrow import Column, difference_texts, indented, narrow_table, natural_width
 from .output import check_output_file, check_output_folder, report_console, writes_to_terminal
 from .plain_text import as_written
@@ -155,7 +162,8 @@ def print_sweep(result: SweepResult, console: Console) -> None:
     console.print(BOTS_NOTE)
     console.print(
         "Each figure over ± the distance to the farther end of its 95% interval (percentage points "
-        "for a %); * marks a significant difference from the baseline, and the last column counts a cell's."
+        "for a %, as is a change from the baseline); * marks a significant difference from the baseline, "
+        "and the last column counts a cell's."
     )
     # As the console writes it: rich measures ± as one column, and +/- written for it pushed the cells out.
     table = sweep_table(result, as_written("±", console.encoding))
@@ -178,6 +186,8 @@ def print_sweep(result: SweepResult, console: Console) -> None:
     items = untested_in_every_cell(cell.differences for cell in result.cells)
     if not_tested := untested(items, paired_units(spec.duplicate), "the cells and the baseline"):
         console.print(not_tested)
+    if stopped := stopped_at_hand_cap([(cell.cell.label, cell.result) for cell in result.cells]):
+        console.print(stopped, markup=False)  # a cell's label holds its knob values as typed
 
 
 HEADLINE: Final = (

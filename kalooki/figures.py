@@ -239,6 +239,8 @@ class PairedTest:
     :data:`SAME` when no pair moved, or :data:`NOT_TESTED`."""
     no_data: tuple[str, ...] = ()
     """The runs with no data for the figure ("a", "b"): nobody opened, nobody went out..."""
+    interval: tuple[float, float] | None = None
+    """The 95% paired-t interval of the difference; None where no t-test was made."""
 
     @property
     def tested(self) -> bool:
@@ -266,7 +268,17 @@ def paired_test(a: Units, b: Units) -> PairedTest:
         statistic = math.copysign(math.inf, gaps.mean())
         return PairedTest(value_a, value_b, value_b - value_a, statistic, sign_p, "sign")
     outcome = _stats().ttest_rel(linear_b, linear_a)
-    return PairedTest(value_a, value_b, value_b - value_a, float(outcome.statistic), float(outcome.pvalue))
+    # How large the change may be, not only whether it is there: an unmarked figure over few games can
+    # still have moved by much, and its interval says so where "differs" is silent.
+    low, high = outcome.confidence_interval(1 - ALPHA)
+    return PairedTest(
+        value_a,
+        value_b,
+        value_b - value_a,
+        float(outcome.statistic),
+        float(outcome.pvalue),
+        interval=(float(low), float(high)),
+    )
 
 
 SCORE_KEYS: Final = ("score_spread", "bot_score_per_hand.")
@@ -288,7 +300,7 @@ def paired_tests(
     for figure in figures:
         test = paired_test(table_a[figure.key], table_b[figure.key])
         if unlike and figure.key.startswith(SCORE_KEYS):
-            test = replace(test, statistic=0.0, p_value=1.0, test=UNLIKE)
+            test = replace(test, statistic=0.0, p_value=1.0, test=UNLIKE, interval=None)
         tests.append(test)
     return tests
 
@@ -307,6 +319,7 @@ def difference(figure: Figure, test: PairedTest, adjusted_p: float) -> Differenc
         figure.key,
         test.test,
         test.no_data,
+        test.interval,
     )
 
 

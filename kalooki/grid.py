@@ -229,9 +229,12 @@ def find_baseline(text: str | Sequence[str] | None, axes: Sequence[Axis], cells:
             raise VariantError([where.error(not_utf8(byte[1]))])
         column = 1
         for part in option.split(","):
-            knob, equals, value_text = part.partition("=")
-            knob = knob.strip()
+            named, equals, value_text = part.partition("=")
+            knob = named.strip()
             where = Location(BASELINE_SOURCE, line, column, knob)
+            # A value's fault is located at the value, as --grid locates it: column 1 pointed at the knob.
+            blank = len(value_text) - len(value_text.lstrip())
+            at_value = Location(BASELINE_SOURCE, line, column + len(named) + 1 + blank, knob)
             if not equals or knob not in by_knob:
                 swept = ", ".join(by_knob) or "no knob"
                 reason = f"expected KNOB=VALUE, got {part!r}" if not equals else f"{knob} is not swept"
@@ -243,10 +246,10 @@ def find_baseline(text: str | Sequence[str] | None, axes: Sequence[Axis], cells:
             try:
                 value = parse_scalar_text(value_text)
             except ValueError as error:
-                raise VariantError([where.error(str(error))]) from None
+                raise VariantError([at_value.error(str(error))]) from None
             if value not in by_knob[knob].values:
                 choices = ", ".join(by_knob[knob].texts)
-                raise VariantError([where.error(f"{value_text.strip()} is not in the grid ({choices})")])
+                raise VariantError([at_value.error(f"{value_text.strip()} is not in the grid ({choices})")])
             wanted[knob] = value
             named_on[knob] = line
             column += len(part) + 1

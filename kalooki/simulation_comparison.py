@@ -64,6 +64,8 @@ class Difference:
     no measure of the other), or "none" where there was nothing to test (``no_data`` names the runs
     without data, if any)."""
     no_data: tuple[str, ...] = ()
+    interval: tuple[float, float] | None = None
+    """B minus A's 95% paired-t interval (before false-discovery control); None where no t-test was made."""
 
     @property
     def significant(self) -> bool:
@@ -86,6 +88,7 @@ class Difference:
             "adjusted_p": round(self.adjusted_p, 6),
             "significant": self.significant,
             "no_data": list(self.no_data),
+            "ci95": [round(end, 6) for end in self.interval] if self.interval is not None else None,
         }
 
 

@@ -5,11 +5,13 @@ the progress bar's rate."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
 from pathlib import Path
 
+import pytest
 from kalooki_cli.app import app
 from typer.testing import CliRunner
 
@@ -275,3 +277,77 @@ def test_the_report_says_which_way_a_score_per_hand_is_better() -> None:
         "A score per hand is what a seat won (or paid) in it: under winner_collects, higher is better."
         in said
     )
+
+
+def test_a_comparison_whose_games_the_hand_cap_stopped_says_so(tmp_path: Path) -> None:
+    # Every game of B stopped at --max-hands: hands per game and games won were marked 'differs' by the
+    # cap, and neither the table nor the page said a game had been stopped.
+    page = tmp_path / "r.html"
+    args = ["classic", "-n", "3", "-w", "1", "--compare-set", "goal_score=5000", "--max-hands", "12"]
+    code, out, err = run(*args, "--report", str(page))
+    assert code == 0, err
+    said = (
+        "Games stopped at --max-hands 12 before the goal ended them: 3 of 3 in B. Their hands per game, "
+        "games won and final score spread count where the cap stopped them, not the rules' goal; a "
+        "larger --max-hands plays them out."
+    )
+    assert said in " ".join(out.split())
+    assert f'<p class="note">{html.escape(said)}</p>' in page.read_text()
+    code, out, err = run("classic", "-n", "3", "-w", "1", "--compare-set", "goal_score=200")
+    assert code == 0, err
+    assert "Games stopped" not in out
+
+
+def test_a_lone_runs_page_says_how_many_games_the_hand_cap_stopped(tmp_path: Path) -> None:
+    # The terminal's figures counted them; the page, sent round the table, did not.
+    page = tmp_path / "r.html"
+    args = ["classic", "-n", "2", "-w", "1", "--set", "goal_score=5000", "--max-hands", "2"]
+    code, _, err = run(*args, "--report", str(page))
+    assert code == 0, err
+    assert '<p class="note">Games stopped at --max-hands 2 before the goal ended them: 2 of 2. ' in (
+        page.read_text()
+    )
+
+
+def test_a_comparison_says_a_rates_change_is_in_percentage_points(tmp_path: Path) -> None:
+    # "hands ending in Kalooki 1.72% 0.39% -1.33%": read as a share of A's 1.72%, a fall of three
+    # quarters looked a trifle, and nothing said which it was.
+    page = tmp_path / "r.html"
+    code, out, err = run(
+        "classic", "-n", "2", "-w", "1", "--compare-set", "goal_score=200", "--report", str(page)
+    )
+    assert code == 0, err
+    said = (
+        "B - A is B's figure less A's; for a % it is in percentage points: 20% to 15% reads -5.00%, not -25%."
+    )
+    assert said in " ".join(out.split())
+    assert f'<p class="note">{html.escape(said)}</p>' in page.read_text()
+
+
+def test_each_tested_difference_gives_its_95_percent_interval(tmp_path: Path) -> None:
+    # Only a p-value said how sure a change was; an unmarked figure over 30 games ("seat 1: games won
+    # -4.50%") read as no change whatever range the games left open.
+    page = tmp_path / "r.html"
+    args = ["classic", "-n", "30", "-w", "1", "--compare-set", "opening_threshold=40"]
+    code, out, err = run(*args, "--json")
+    assert code == 0, err
+    items = {item["key"]: item for item in json.loads(out)["differences"]}
+    turns = items["turns_per_hand"]
+    assert turns["test"] == "paired t"
+    low, high = turns["ci95"]
+    assert low < turns["difference"] < high
+    # The t interval: the difference over the statistic is its standard error, t(29) 2.045 of them each way.
+    error = turns["difference"] / turns["statistic"]
+    assert (low, high) == pytest.approx(
+        (turns["difference"] - 2.04523 * error, turns["difference"] + 2.04523 * error), rel=1e-3
+    )
+    assert (items["abandoned"]["test"], items["abandoned"]["ci95"]) == ("same", None)
+    code, out, err = run(*args, "--report", str(page))
+    assert code == 0, err
+    assert (
+        "Each change's 95% interval, how large it may be: --report FILE.html or --json (ci95)."
+        in " ".join(out.split())
+    )
+    text = page.read_text()
+    assert "<th>95% interval</th>" in text
+    assert f'<td class="num">{low:+.2f} to {high:+.2f}</td>' in text

@@ -100,8 +100,11 @@ def test_cells_and_baseline() -> None:
     assert cells[3].variant.run_minimum == 4
     assert find_baseline(None, axes, cells) == 0
     assert find_baseline("run_minimum=4,opening_threshold=40", axes, cells) == 3
-    with pytest.raises(VariantError, match=r"--baseline:1:1: run_minimum: 5 is not in the grid \(3, 4\)"):
+    # Located at the value, as --grid locates its values: column 1 pointed at the knob, which was right.
+    with pytest.raises(VariantError, match=r"--baseline:1:13: run_minimum: 5 is not in the grid \(3, 4\)"):
         find_baseline("run_minimum=5", axes, cells)
+    with pytest.raises(VariantError, match=r"--baseline:1:35: run_minimum: 5 is not in the grid"):
+        find_baseline("opening_threshold=40,run_minimum= 5", axes, cells)
     with pytest.raises(VariantError, match=r"--baseline:1:1: jokers: jokers is not swept"):
         find_baseline("jokers=4", axes, cells)
     # One knob an option, as --grid takes them: the last option used to replace the others.

@@ -256,3 +256,17 @@ def test_a_chart_of_a_variant_named_by_a_long_path_keeps_its_plot_wide() -> None
             "qqqq/house-rules/friday-night.yaml",
         ]
     ]
+
+
+def test_a_sweep_names_the_cells_whose_games_the_hand_cap_stopped(tmp_path: Path) -> None:
+    # goal_score=5000 'differed' in hands per game and seat 1's games won, and nothing said that the
+    # cap, not the goal, had ended its games.
+    page = tmp_path / "s.html"
+    args = ["classic", "--grid", "goal_score=150,5000", "-n", "3", "-w", "1", "--max-hands", "12"]
+    code, out, err = sweep(*args, "--report", str(page))
+    assert code == 0, err
+    said = "Games stopped at --max-hands 12 before the goal ended them: 3 of 3 in goal_score=5000."
+    assert said in " ".join(out.split())
+    # The changes below the table are in percentage points too, as the ± are ("-40.00%" of 40.00%).
+    assert "(percentage points for a %, as is a change from the baseline)" in " ".join(out.split())
+    assert f'<p class="note">{said}' in page.read_text()

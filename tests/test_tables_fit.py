@@ -177,3 +177,39 @@ def test_figures_too_wide_for_their_table_are_told_a_line_each() -> None:
     assert "hands ending in Kalooki: 0.0% [0.0-12.9]" in lines
     assert "points left per loser:" in lines  # a long line breaks before its figure, not inside it
     assert re.fullmatch(rf"  {spread}", lines[lines.index("points left per loser:") + 1])
+
+
+def test_a_comparison_a_column_too_wide_wraps_figure_names_rather_than_telling_a_figure_a_line() -> None:
+    # A change shown to six places ("-0.000019", for reshuffles per hand) made the table 81 columns, and
+    # at 80 every figure went to three lines of its own: joker_penalty=15 over 200 games did it.
+    import io
+    from dataclasses import replace
+
+    from kalooki_cli.simulate import comparison_report
+    from rich.console import Console
+
+    from kalooki.loader import load_variant
+    from kalooki.simulation_comparison import Comparison, compare
+
+    classic = load_variant("classic")
+    played = compare(classic, classic.model_copy(update={"joker_penalty": 15}), ["greedy"] * 4, 3, workers=1)
+    # Every figure tested, one marked, as in that run: the p-values' and the mark's columns take their room.
+    tested = [
+        replace(item, test="paired t", p_value=0.2434, adjusted_p=0.3246) for item in played.differences
+    ]
+    tested[-1] = replace(tested[-1], p_value=0.00001, adjusted_p=0.0001)
+    fine = [
+        replace(item, a=0.006240, b=0.006221, difference=-0.000019)
+        if item.key == "reshuffles_per_hand"
+        else item
+        for item in tested
+    ]
+    screen = io.StringIO()
+    comparison_report(Comparison(played.a, played.b, fine), Console(file=screen, width=WIDTH), ("A", "B"))
+    lines = screen.getvalue().splitlines()
+    assert_fits(lines)
+    rows = table_rows(lines, "adj. p")
+    assert any(
+        re.fullmatch(r" reshuffles per hand +0\.006240 +0\.006221 +-0\.000019 .*", row) for row in rows
+    )
+    assert not [line for line in lines if line.startswith("  A ")]  # no figure told on lines of its own
