@@ -122,8 +122,14 @@ def test_a_plan_plays_with_the_objects_alive_before_it_left_out_of_collection() 
         seen.append(gc.get_freeze_count())
         return "played"
 
+    # Python 3.12 starts with static objects of its own frozen: as with a caller's, nothing changes.
+    started = gc.get_freeze_count()
     with patch("kalooki.simulate.play_game", play_game):
         assert plan.play(plan.jobs()) == ["played"]
+    if started:
+        assert seen == [started]
+        assert gc.get_freeze_count() == started
+        return
     # Frozen while the games were played, and put back after.
     assert seen[0] > 0
     assert gc.get_freeze_count() == 0
