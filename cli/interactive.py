@@ -22,7 +22,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from kalooki.bots import Bot, make_bot, names_for_bots
-from kalooki.cards import Card
+from kalooki.cards import Card, CardError, parse_card
 from kalooki.driver import BotFaults, play_turn
 from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
@@ -79,6 +79,25 @@ def short_verbs_missed(word: str) -> list[str]:
         return []
     short = {typed[:index] + typed[index + 1 :] for index in range(3)}
     return sorted(verb for verb in short if verb in ALIASES)
+
+
+def verb_run_together(word: str) -> list[str]:
+    """``d7C`` as ``d 7C``, ``b2`` as ``b 2``: a move's verb typed with no space before its card or meld
+    number. Asked first: ``discard10H`` is near enough ``discard`` for a near miss, which drops the card."""
+    for verb in ("discard", "meld", "build", "swap", "d", "m", "b", "s"):
+        rest = word[len(verb) :]
+        if not word.lower().startswith(verb) or not rest:
+            continue
+        if verb[0] in "bs":
+            if rest.isdigit():
+                return [f"{verb} {rest}"]
+            continue
+        try:
+            parse_card(without_drawn_marks(rest))
+        except CardError:
+            continue
+        return [f"{verb} {rest}"]
+    return []
 
 
 def scripted_input(lines: Iterable[str], console: Console | None = None) -> ReadLine:
@@ -404,7 +423,9 @@ class InteractiveGame(Autosave):
         typed = line.strip()
         word = typed.split()[0]
         # A near miss of a whole word (dra, mled, discrad): the line as meant, the rest as typed.
-        close = get_close_matches(word.lower(), TYPED_WORDS, n=1, cutoff=0.75) if len(word) >= 3 else []
+        close = verb_run_together(word)
+        if not close and len(word) >= 3:
+            close = get_close_matches(word.lower(), TYPED_WORDS, n=1, cutoff=0.75)
         if not close:
             close = short_verbs_missed(word)
         # The word itself is no suggestion: "'hint' is not a command (did you mean 'hint'?)" says nothing.

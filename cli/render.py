@@ -442,7 +442,8 @@ def render_screen(
     else:
         top.append("empty", style=DIM)
     top.append("    Stock: ", style="bold")
-    top.append(f"{len(game.stock)} cards")
+    stock = len(game.stock)
+    top.append(f"{stock} card{'s' if stock != 1 else ''}")
     console.print(top)
     if game.eliminated[seating.human]:
         # Watching the others play on: no hand to show ("Your hand (0):" read as a hand emptied by going out).

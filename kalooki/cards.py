@@ -122,9 +122,35 @@ def parse_card(text: str) -> Card:
         suit = _SUIT_BY_CHAR.get(token[-1])
         if rank is not None and suit is not None and token[:-1] in RANK_TEXTS:
             return make_card(rank, suit)
+    shown = clipped(escape_controls(text.strip()))
+    cards = _run_together(text.strip())
+    if cards:
+        apart = clipped(" ".join(cards))
+        raise CardError(f"'{shown}' is not a card: write the cards apart, a space between them: {apart}")
     raise CardError(
-        f"'{clipped(escape_controls(text.strip()))}' is not a card: "
+        f"'{shown}' is not a card: "
         "write a rank (A 2-9 T J Q K, or 10) and a suit (C D H S), e.g. 7H, TC, 10C, QS, or JK for a joker"
+    )
+
+
+def _run_together(text: str) -> list[str]:
+    """The cards of ``text`` typed with no space between them (``5d5h5s``), as typed; else empty."""
+    cards: list[str] = []
+    rest = text
+    while rest:
+        # Two characters first, then three: "10" is the only rank of two, and "1" is no rank.
+        taken = next((size for size in (2, 3) if _reads_as_card(rest[:size])), 0)
+        if not taken:
+            return []
+        cards.append(rest[:taken])
+        rest = rest[taken:]
+    return cards if len(cards) > 1 else []
+
+
+def _reads_as_card(text: str) -> bool:
+    token = text.upper()
+    return token in JOKER_WORDS[:1] or (
+        token[:-1] in RANK_TEXTS and token[:-1] in _RANK_BY_TEXT and token[-1:] in _SUIT_BY_CHAR
     )
 
 

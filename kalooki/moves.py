@@ -14,13 +14,14 @@ The language is shared by game scripts, logs and the interactive prompt::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from difflib import get_close_matches
 from typing import Literal, NamedTuple, cast
 
 from kalooki import rules
-from kalooki.cards import JOKER, Card, CardError, format_cards, parse_cards
+from kalooki.cards import JOKER, Card, CardError, format_cards, parse_card, parse_cards
 from kalooki.errors import KalookiError
 from kalooki.melds import MeldKind, RunEnd
-from kalooki.text import clipped
+from kalooki.text import clipped, escape_controls
 from kalooki.variant import Variant
 
 DrawSource = Literal["stock", "discard"]
@@ -68,6 +69,17 @@ class Meld:
             format_cards(group) + (f" {kind}" if (kind := self.kind_of(index)) else "")
             for index, group in enumerate(self.groups)
         )
+
+
+def _misses_an_end(word: str) -> bool:
+    """Whether ``word``, the last of a build, is a near miss of ``low`` or ``high`` and no card."""
+    if not get_close_matches(word.lower(), ("low", "high"), n=1, cutoff=0.6):
+        return False
+    try:
+        parse_card(word)
+    except CardError:
+        return True
+    return False
 
 
 def kind_at(kinds: tuple[MeldKind | None, ...], index: int) -> MeldKind | None:
@@ -263,6 +275,11 @@ def _parse_verb(verb: str, rest: str, text: str, usage: str) -> Action:
         if verb == "build" and words[-1].lower() in ("low", "high"):
             end = "low" if words[-1].lower() == "low" else "high"
             words = words[:-1]
+        elif verb == "build" and len(words) > 2 and _misses_an_end(words[-1]):
+            # "b 1 5H lo" was refused as "'lo' is not a card", which says nothing of the word meant.
+            word = escape_controls(words[-1])
+            said = f"'{word}' is no card: for the end of the run it goes on, write low or high"
+            raise MoveSyntaxError(f"'{text}': {said} (build 2 TH JK low)")
         cards = tuple(parse_cards(" ".join(words[1:])))
         if not cards:
             raise MoveSyntaxError(f"'{text}': name the cards")

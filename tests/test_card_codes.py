@@ -69,6 +69,24 @@ def test_a_joker_note_is_one_pair_of_brackets_round_one_word(token: str) -> None
     assert str(refused.value).startswith(f"'{token}' is not a card: write a rank")
 
 
+@pytest.mark.parametrize(
+    ("token", "apart"), [("5d5h5s", "5d 5h 5s"), ("10H10S", "10H 10S"), ("QSJK", "QS JK"), ("7♥8♥", "7♥ 8♥")]
+)
+def test_cards_typed_with_no_space_between_are_told_apart(token: str, apart: str) -> None:
+    with pytest.raises(CardError) as refused:
+        parse_card(token)
+    assert (
+        str(refused.value) == f"'{token}' is not a card: write the cards apart, a space between them: {apart}"
+    )
+
+
+@pytest.mark.parametrize("token", ["5D5", "1010H", "7HX8H"])
+def test_what_only_starts_as_cards_run_together_is_told_how_a_card_is_written(token: str) -> None:
+    with pytest.raises(CardError) as refused:
+        parse_card(token)
+    assert str(refused.value).startswith(f"'{token}' is not a card: write a rank")
+
+
 @pytest.mark.parametrize("line", ["d " + "A" * 5000, "m 7H 8H " + "Q" * 5000, "b 1 7H " + "\x1b" * 3000])
 def test_a_long_bad_card_is_quoted_clipped(line: str) -> None:
     # A page pasted at the prompt: the move is quoted cut short, and so is the card it could not read.

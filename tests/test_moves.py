@@ -31,6 +31,7 @@ from kalooki.moves import (
 )
 
 C, D, H, S = 0, 1, 2, 3
+WHICH_END = "for the end of the run it goes on, write low or high"
 CARD_HELP = (
     "is not a card: write a rank (A 2-9 T J Q K, or 10) and a suit (C D H S), "
     "e.g. 7H, TC, 10C, QS, or JK for a joker"
@@ -259,6 +260,9 @@ COMMA_STARTS = "a comma starts a new meld, so write one meld's cards with spaces
         ("build -1 7H", "'build -1 7H': write the table meld's number, then the cards (build 2 TH)"),
         ("build 2 low", "'build 2 low': name the cards"),
         ("build 2 7Q", f"'build 2 7Q': '7Q' {CARD_HELP}"),
+        ("b 1 5H lo", f"'b 1 5H lo': 'lo' is no card: {WHICH_END} (build 2 TH JK low)"),
+        ("build 3 9C TC Hgih", f"'build 3 9C TC Hgih': 'Hgih' is no card: {WHICH_END} (build 2 TH JK low)"),
+        ("build 2 7H x", f"'build 2 7H x': 'x' {CARD_HELP}"),
         ("swap", "'swap': write the table meld's number, then the cards (swap 2 5C)"),
         ("swap 5C", "'swap 5C': write the table meld's number, then the cards (swap 2 5C)"),
         ("swap 0 5C", "'swap 0 5C': table melds are numbered from 1"),

@@ -131,6 +131,15 @@ def test_the_totals_line_up_when_their_digits_differ() -> None:
     ]
 
 
+def test_the_last_card_of_the_stock_is_one_card() -> None:
+    game, seating = busy_game()
+    del game.stock[1:]  # drawn down to its last card, as a long hand does before the reshuffle
+    out = console()
+    render_screen(out, game, seating)
+    [piles] = [line.rstrip() for line in visible_lines(output(out)) if line.startswith("Discard pile:")]
+    assert piles == "Discard pile: 7♦ (5 cards)    Stock: 1 card"
+
+
 @pytest.mark.parametrize("width", [30, 36, 44, 52, 60])
 def test_a_narrow_screen_cuts_no_number(width: int) -> None:
     # After a hand played out, with totals of several digits and a player out of the game.
