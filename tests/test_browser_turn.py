@@ -1,5 +1,5 @@
 """The browser table in Chromium on a real table on 127.0.0.1: the turn's start on a phone, where the
-table's melds push the hand and the move buttons below the fold.
+table's melds push the hand and the move buttons below the fold, and the piles' counts.
 """
 
 from __future__ import annotations
@@ -12,6 +12,9 @@ from kalooki_cli.web_coach import WebCoach
 from kalooki_net.botclient import BotSeat
 from net_helpers import hosted
 from rules_helpers import new_game, play
+
+from kalooki.engine import Game
+from kalooki.variant import Variant
 
 IN_SIGHT = """(() => {
   const hand = document.getElementById('hand').getBoundingClientRect();
@@ -55,3 +58,18 @@ def test_a_phone_brings_the_hand_into_sight_when_the_turn_begins(browser: Any, t
             ann.wait("document.getElementById('table').dataset.phase === 'play'")
             ann.wait(MOVES_IN_SIGHT, seconds=2)
         bob.close()
+
+
+def test_a_stock_of_one_card_says_one_card(browser: Any) -> None:
+    # "1 cards", where the discard pile beside it already said "1 card" and the terminal does too: one
+    # pack between two hands of 25 leaves one card to the stock.
+    rules = Variant(decks=1, jokers=0, hand_size=25, max_players=2, opening_threshold=0)
+    game = Game(rules, ["ann", "bob"], seed=1)
+    assert len(game.stock) == 1
+    assert len(game.discard_pile) == 1
+    table, tokens = table_of(game, "classic")
+    with hosted(table) as host:
+        ann = taking_seat_back(browser, host.server.port, table.code, tokens["ann"])
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        assert ann.js("document.getElementById('stock').textContent") == "1 card"
+        assert ann.js("document.getElementById('discard').textContent").endswith("(1 card)")

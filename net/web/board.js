@@ -42,7 +42,7 @@ export function showPiles(discard, stock, view) {
   } else {
     discard.append(el("span", "dim", "empty"));
   }
-  stock.textContent = `${view.stock_count} cards`;
+  stock.textContent = `${view.stock_count} card${view.stock_count === 1 ? "" : "s"}`;
 }
 
 // The hand, sorted, a gap between suits: the cards tapped numbered in the order tapped (``selected``:
