@@ -6,9 +6,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from kalooki.bots import Bot, ExpertBot, GreedyBot, RandomBot
-from kalooki.bots.base import made_as, said_error
+from kalooki.bots.base import _described, made_as, said_error
 from kalooki.cards import JOKER, card_points
 from kalooki.engine import Event, Game, IllegalMoveError
+from kalooki.errors import KalookiError
 from kalooki.moves import END_TURN, Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.simulation_stats import DEFAULT_MAX_HANDS
 from kalooki.text import clipped, escape_controls
@@ -249,12 +250,16 @@ def play_game(
 ) -> list[Event]:
     """Play hands until the game is over; every seat must have a bot.
 
+    A seat still playing with no bot, or given what is no bot (the class rather than one made from it), is
+    refused before anything is played: :class:`BotSeatError`.
+
     Bots that never win a hand (each ended by the turn limit) would play for ever: after ``max_hands``
     hands played here (None: no limit) the game is stopped as a simulation stops it, between hands.
     The caller then gets it with ``game.game_over`` false and ``game.phase`` ``"hand_over"``, its
     totals as they stand; another call plays on.
     """
     seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else dict(bots)
+    _check_seats(game, seats)
     events: list[Event] = []
     played = 0
     while not game.game_over and (max_hands is None or played < max_hands):
@@ -263,3 +268,37 @@ def play_game(
         events += play_hand(game, seats, max_turns, faults)
         played += 1
     return events
+
+
+class BotSeatError(KalookiError, TypeError):
+    """:func:`play_game` was given too few bots, or in some seat what is no bot (a bot's class, a name)."""
+
+
+def _check_seats(game: Game, seats: Mapping[int, object]) -> None:
+    """Refuse a seat still playing that has no bot, or what has no ``choose`` to call, naming the seat.
+
+    Without a bot the game stopped at that seat's first turn with ``KeyError: 2``; a bot's class, whose
+    ``choose`` wants the bot as well, raised on every call, and every move of the game was a fallback."""
+    for seat, player in enumerate(game.players):
+        if game.eliminated[seat]:
+            continue
+        where = f"play_game: seat {seat} ({escape_controls(player)})"
+        if seat not in seats:
+            counts = f"{len(game.players)} seats, {len(seats)} bots given"
+            raise BotSeatError(f"{where} has no bot: give one bot a seat ({counts})")
+        bot = seats[seat]
+        if isinstance(bot, type):
+            kind = escape_controls(bot.__name__)
+            raise BotSeatError(
+                f"{where} is given the class {kind}, not a bot: make one first, {kind}(random.Random(seed))"
+            )
+        if isinstance(bot, str):
+            name = escape_controls(repr(bot))
+            raise BotSeatError(
+                f"{where} is given the name {name}, not a bot: "
+                f"kalooki.bots.make_bot({name}, random.Random(seed)) makes one"
+            )
+        if not callable(getattr(bot, "choose", None)):
+            raise BotSeatError(
+                f"{where} is given {_described(bot)}, which has no choose(view, legal) to call"
+            )
