@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -78,6 +79,18 @@ class BotFaults:
             self.tell(fault)
 
 
+class BotFaultWarning(UserWarning):
+    """A bot's fault (:class:`BotFault`, its text the warning's) where the caller gave no :class:`BotFaults`
+    to record it in: :func:`play_game`, :func:`play_hand` and :func:`play_turn` called without one, and
+    :func:`kalooki.simulate.simulate`. A bot that raised on every call was replaced on every one in silence,
+    and looked merely weak. Pass a ``BotFaults`` (or filter this warning) to hear them another way."""
+
+
+def warn_fault(fault: BotFault) -> None:
+    """Tell ``fault`` as a :class:`BotFaultWarning` (Python shows it on stderr once, by default)."""
+    warnings.warn(str(fault), BotFaultWarning, stacklevel=2)
+
+
 _ACTIONS = (Draw, Meld, Build, Swap, Discard, EndTurn)
 
 
@@ -94,9 +107,8 @@ def _fault(bot: Bot, game: Game, seat: int, problem: str) -> BotFault:
     )
 
 
-def _bot_raised(faults: BotFaults | None, bot: Bot, game: Game, seat: int, error: BaseException) -> None:
-    if faults is not None:
-        faults.record(_fault(bot, game, seat, f"choose raised {said_error(error)}"))
+def _bot_raised(faults: BotFaults, bot: Bot, game: Game, seat: int, error: BaseException) -> None:
+    faults.record(_fault(bot, game, seat, f"choose raised {said_error(error)}"))
 
 
 def _shown(choice: object) -> str:
@@ -123,9 +135,11 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
     A bot's illegal choice is replaced by :func:`fallback_action`, so a faulty bot
     slows a game down but never stops it. So is what a bot raises (any ``Exception``) and a choice
     that is no action at all: each is recorded in ``faults`` (the first of each bot and seat), where
-    the caller tells it. When the turn
+    the caller tells it; without ``faults``, it is a :class:`BotFaultWarning`. When the turn
     has to be taken back to get out of a dead end, the events of what was taken back are dropped too.
     """
+    if faults is None:
+        faults = BotFaults(tell=warn_fault)
     seat, hand, turn = game.current, game.hand_number, game.turn_number
     own_bot = type(bot) in _OWN_BOTS
     random_bot = bot if type(bot) is RandomBot else None
@@ -175,9 +189,9 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
                 _bot_raised(faults, bot, game, seat, error)
             elif not isinstance(error, IllegalMoveError):
                 raise  # the engine's own failure, not the bot's: choose had returned
-            elif faults is not None and not isinstance(choice, _ACTIONS):
+            elif not isinstance(choice, _ACTIONS):
                 faults.record(_fault(bot, game, seat, f"choose returned {_shown(choice)}, not an action"))
-            elif faults is not None and not isinstance(bot, _OWN_BOTS):
+            elif not isinstance(bot, _OWN_BOTS):
                 # A well-formed action the rules refuse is a fault too: a bot that never made a legal move
                 # was replaced on every one with no sign. kalooki's own bots (and what inherits their
                 # play) hand a debt no plan pays to the fallback with a discard the rules refuse, by design.
@@ -230,7 +244,10 @@ def play_hand(
     """Play the current hand to its end with bots in every seat.
 
     The game's own turn limit ends a hand that goes on too long; ``max_turns`` abandons it sooner.
+    Without ``faults``, each bot's first fault in each seat is a :class:`BotFaultWarning`.
     """
+    if faults is None:
+        faults = BotFaults(tell=warn_fault)
     events: list[Event] = []
     while game.phase in ("draw", "play"):
         if max_turns is not None and game.turn_number > max_turns:
@@ -251,7 +268,8 @@ def play_game(
     """Play hands until the game is over; every seat must have a bot.
 
     A seat still playing with no bot, or given what is no bot (the class rather than one made from it), is
-    refused before anything is played: :class:`BotSeatError`.
+    refused before anything is played: :class:`BotSeatError`. Without ``faults``, each bot's first fault in
+    each seat in the game is a :class:`BotFaultWarning`.
 
     Bots that never win a hand (each ended by the turn limit) would play for ever: after ``max_hands``
     hands played here (None: no limit) the game is stopped as a simulation stops it, between hands.
@@ -260,6 +278,8 @@ def play_game(
     """
     seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else dict(bots)
     _check_seats(game, seats)
+    if faults is None:
+        faults = BotFaults(tell=warn_fault)
     events: list[Event] = []
     played = 0
     while not game.game_over and (max_hands is None or played < max_hands):

@@ -14,11 +14,12 @@ from typer.testing import CliRunner
 
 from kalooki.bots import base, make_bot, register
 from kalooki.cards import format_card
-from kalooki.driver import BotFaults, play_game, play_turn
+from kalooki.driver import BotFaults, BotFaultWarning, play_game, play_turn
 from kalooki.engine import Game, IllegalMoveError
 from kalooki.loader import load_variant
 from kalooki.moves import Action, Discard, Draw
 from kalooki.savegame import dump_save
+from kalooki.simulate import simulate
 from kalooki.variant import Variant
 from kalooki.view import LegalView, PlayerView
 
@@ -93,6 +94,23 @@ def test_a_bot_that_raises_or_gives_no_action_plays_safely_and_is_recorded_once(
     assert game.game_over or game.phase == "hand_over"
 
 
+def test_a_fault_is_a_warning_where_the_caller_keeps_no_faults() -> None:
+    # Called from Python without a BotFaults, play_game and simulate replaced a bot that raised on every
+    # move in silence: the bot looked merely weak.
+    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=3, turn_limit=30)
+    bots = [make_bot("greedy", random.Random(0)), Raises(random.Random(0)), GivesNone(random.Random(0))]
+    with pytest.warns(BotFaultWarning) as caught:
+        play_game(game, bots)
+    assert [str(warning.message) for warning in caught] == [
+        RAISES,
+        "[bot none, seat cid] choose returned None, not an action; its moves are replaced by safe ones",
+    ]
+    with pytest.warns(BotFaultWarning) as caught:
+        result = simulate(load_variant("classic"), ["greedy", "raises"], 2, workers=1)
+    said = RAISES.replace("seat bob", "seat P2")
+    assert [str(fault) for fault in result.faults] == [str(warning.message) for warning in caught] == [said]
+
+
 class RaisesRefusal(Raises):
     """Raises the engine's own refusal, as a bot that tries moves on a copy of the game may let out."""
 
@@ -142,7 +160,8 @@ def test_the_engine_refuses_what_is_no_action_by_saying_what_it_got() -> None:
         with pytest.raises(IllegalMoveError) as caught:
             game.apply(given)  # type: ignore[arg-type]
         assert str(caught.value) == f"not an action: {said}"
-    events = play_turn(game, GivesNone(random.Random(0)))  # no faults asked for: played safely all the same
+    with pytest.warns(BotFaultWarning):  # no faults asked for: played safely all the same, and warned of
+        events = play_turn(game, GivesNone(random.Random(0)))
     assert [event["type"] for event in events] == ["draw", "discard"]
 
 
