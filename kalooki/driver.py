@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
+import os
+import traceback
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -108,7 +111,34 @@ def _fault(bot: Bot, game: Game, seat: int, problem: str) -> BotFault:
 
 
 def _bot_raised(faults: BotFaults, bot: Bot, game: Game, seat: int, error: BaseException) -> None:
-    faults.record(_fault(bot, game, seat, f"choose raised {said_error(error)}"))
+    # What it raised is cut short, not where: the line is what the bot's author looks for.
+    said = f"choose raised {clipped(said_error(error), 150)}"
+    at = raised_at(error, bot)
+    faults.record(_fault(bot, game, seat, f"{said} (at {at})" if at else said))
+
+
+_KALOOKI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")
+
+
+def raised_at(error: BaseException, bot: object) -> str | None:
+    """Where ``error`` left the bot's code, as ``planner.py:42``: the innermost line in the file of the bot's
+    class, else the innermost outside kalooki (a bot's bad call of the solver is the bot's line, not the
+    solver's), else None. The fault is one line with no traceback: without this, a bot that raised
+    ``KeyError: 3`` somewhere in its few hundred lines left its author nothing to go on."""
+    try:
+        own: str | None = inspect.getfile(type(bot))
+    except (OSError, TypeError):  # a class made in __main__ of python -c, or in C
+        own = None
+    found: tuple[str, int] | None = None
+    outside: tuple[str, int] | None = None
+    for frame, line in traceback.walk_tb(error.__traceback__):
+        filename = frame.f_code.co_filename
+        if filename == own:
+            found = (filename, line)
+        elif not filename.startswith(_KALOOKI_DIR):
+            outside = (filename, line)
+    where = found or outside
+    return None if where is None else f"{os.path.basename(where[0])}:{where[1]}"
 
 
 def _shown(choice: object) -> str:
