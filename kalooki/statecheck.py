@@ -210,9 +210,11 @@ def _action_parts_problem(action: Action) -> str | None:
                 f"{clipped(escape_controls(repr(groups)))} is not a list of melds, each a list of card codes"
             )
         kinds = action.kinds
-        if not isinstance(kinds, tuple) or (
-            kinds and (len(kinds) != len(action.groups) or any(k not in (None, "set", "run") for k in kinds))
-        ):
+        if not isinstance(kinds, tuple):
+            # A plug-in's list ([None, None]) was refused in the words below, as if None were no reading.
+            shown = clipped(escape_controls(repr(kinds)))
+            return f"{shown} is not a reading of each meld: a tuple of set, run or None, one a meld"
+        if kinds and (len(kinds) != len(action.groups) or any(k not in (None, "set", "run") for k in kinds)):
             return f"{kinds!r} is not a reading of each meld: set, run or None, one a meld"
         if not action.groups:
             # Nothing laid is no opening, even where any meld opens (opening_threshold: 0).
