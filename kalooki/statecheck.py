@@ -186,7 +186,7 @@ def _action_parts_problem(action: Action) -> str | None:
     if not isinstance(action, _ACTIONS):
         # A plug-in bot's choice is not type-checked: None, or a string, reached the parts below and
         # failed as an AttributeError naming none of it.
-        return f"not an action: {clipped(escape_controls(repr(action)))}"
+        return f"not an action: {clipped(escape_controls(_shown(action)))}"
     if isinstance(action, Draw):
         if action.source not in ("stock", "discard"):
             return f"{action.source!r} is not a place to draw from: stock or discard"
@@ -233,6 +233,15 @@ def _action_parts_problem(action: Action) -> str | None:
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card <= JOKER:
             return f"{card!r} is not a card code (0 to {JOKER})"
     return None
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, or ``a Thing`` where that raises: a plug-in's object whose repr failed stopped the
+    game with its traceback, where the driver tells a choice that is no action and plays on."""
+    try:
+        return repr(value)
+    except Exception:  # a plug-in's __repr__ may raise anything
+        return f"a {type(value).__name__}"
 
 
 def first_error(error: ValidationError, prefix: str = "") -> str:

@@ -141,6 +141,27 @@ def test_a_fault_raised_says_the_line_of_the_bot_it_came_from() -> None:
     ]
 
 
+class Unprintable:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+class GivesUnprintable(Raises):
+    name = "unprintable"
+
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        return Unprintable()  # type: ignore[return-value]  # the fault under test
+
+
+def test_a_choice_that_cannot_be_shown_is_told_by_its_kind_and_the_game_goes_on() -> None:
+    # The engine's refusal called its repr, which raised: the game stopped with that traceback.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=3)
+    faults = BotFaults()
+    play_turn(game, GivesUnprintable(random.Random(0)), faults)
+    assert [fault.problem for fault in faults.found] == ["choose returned a Unprintable, not an action"]
+    assert game.current == 1
+
+
 class RaisesRefusal(Raises):
     """Raises the engine's own refusal, as a bot that tries moves on a copy of the game may let out."""
 
