@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, redirect_stdout
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from rich.progress import (
 from rich.text import Text
 
 from kalooki.bots import BotProtocolError, UnknownBotError, check_bot
+from kalooki.driver import BotFaultWarning
 from kalooki.executors import Pool, open_pool
 from kalooki.figures import figures_of
 from kalooki.loader_refs import is_path_like
@@ -312,17 +314,20 @@ class RunOptions:
     progress: Callable[[int, int], None]
 
     def simulate(self, rules: Variant, seats: list[str], games: int, seed: int) -> SimulationResult:
-        return simulate(
-            rules,
-            seats,
-            games,
-            seed,
-            max_turns=self.max_turns,
-            max_hands=self.max_hands,
-            duplicate=self.duplicate,
-            pool=self.pool,
-            progress=self.progress,
-        )
+        # The bots' faults are told once a run by tell_bot_faults, in the command's words, not as warnings.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", BotFaultWarning)
+            return simulate(
+                rules,
+                seats,
+                games,
+                seed,
+                max_turns=self.max_turns,
+                max_hands=self.max_hands,
+                duplicate=self.duplicate,
+                pool=self.pool,
+                progress=self.progress,
+            )
 
     def compare(self, a: Variant, b: Variant, seats: list[str], games: int, seed: int) -> Comparison:
         return compare(

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import inspect
+import os
+import traceback
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from kalooki.bots import Bot, ExpertBot, GreedyBot, RandomBot
-from kalooki.bots.base import made_as, said_error
+from kalooki.bots.base import _described, made_as, said_error
 from kalooki.cards import JOKER, card_points
 from kalooki.engine import Event, Game, IllegalMoveError
+from kalooki.errors import KalookiError
 from kalooki.moves import END_TURN, Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.simulation_stats import DEFAULT_MAX_HANDS
 from kalooki.text import clipped, escape_controls
@@ -77,6 +82,18 @@ class BotFaults:
             self.tell(fault)
 
 
+class BotFaultWarning(UserWarning):
+    """A bot's fault (:class:`BotFault`, its text the warning's) where the caller gave no :class:`BotFaults`
+    to record it in: :func:`play_game`, :func:`play_hand` and :func:`play_turn` called without one, and
+    :func:`kalooki.simulate.simulate`. A bot that raised on every call was replaced on every one in silence,
+    and looked merely weak. Pass a ``BotFaults`` (or filter this warning) to hear them another way."""
+
+
+def warn_fault(fault: BotFault) -> None:
+    """Tell ``fault`` as a :class:`BotFaultWarning` (Python shows it on stderr once, by default)."""
+    warnings.warn(str(fault), BotFaultWarning, stacklevel=2)
+
+
 _ACTIONS = (Draw, Meld, Build, Swap, Discard, EndTurn)
 
 
@@ -93,9 +110,35 @@ def _fault(bot: Bot, game: Game, seat: int, problem: str) -> BotFault:
     )
 
 
-def _bot_raised(faults: BotFaults | None, bot: Bot, game: Game, seat: int, error: BaseException) -> None:
-    if faults is not None:
-        faults.record(_fault(bot, game, seat, f"choose raised {said_error(error)}"))
+def _bot_raised(faults: BotFaults, bot: Bot, game: Game, seat: int, error: BaseException) -> None:
+    # What it raised is cut short, not where: the line is what the bot's author looks for.
+    said = f"choose raised {clipped(said_error(error), 150)}"
+    at = raised_at(error, bot)
+    faults.record(_fault(bot, game, seat, f"{said} (at {at})" if at else said))
+
+
+_KALOOKI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")
+
+
+def raised_at(error: BaseException, bot: object) -> str | None:
+    """Where ``error`` left the bot's code, as ``planner.py:42``: the innermost line in the file of the bot's
+    class, else the innermost outside kalooki (a bot's bad call of the solver is the bot's line, not the
+    solver's), else None. The fault is one line with no traceback: without this, a bot that raised
+    ``KeyError: 3`` somewhere in its few hundred lines left its author nothing to go on."""
+    try:
+        own: str | None = inspect.getfile(type(bot))
+    except (OSError, TypeError):  # a class made in __main__ of python -c, or in C
+        own = None
+    found: tuple[str, int] | None = None
+    outside: tuple[str, int] | None = None
+    for frame, line in traceback.walk_tb(error.__traceback__):
+        filename = frame.f_code.co_filename
+        if filename == own:
+            found = (filename, line)
+        elif not filename.startswith(_KALOOKI_DIR):
+            outside = (filename, line)
+    where = found or outside
+    return None if where is None else f"{os.path.basename(where[0])}:{where[1]}"
 
 
 def _shown(choice: object) -> str:
@@ -122,9 +165,11 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
     A bot's illegal choice is replaced by :func:`fallback_action`, so a faulty bot
     slows a game down but never stops it. So is what a bot raises (any ``Exception``) and a choice
     that is no action at all: each is recorded in ``faults`` (the first of each bot and seat), where
-    the caller tells it. When the turn
+    the caller tells it; without ``faults``, it is a :class:`BotFaultWarning`. When the turn
     has to be taken back to get out of a dead end, the events of what was taken back are dropped too.
     """
+    if faults is None:
+        faults = BotFaults(tell=warn_fault)
     seat, hand, turn = game.current, game.hand_number, game.turn_number
     own_bot = type(bot) in _OWN_BOTS
     random_bot = bot if type(bot) is RandomBot else None
@@ -174,9 +219,9 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
                 _bot_raised(faults, bot, game, seat, error)
             elif not isinstance(error, IllegalMoveError):
                 raise  # the engine's own failure, not the bot's: choose had returned
-            elif faults is not None and not isinstance(choice, _ACTIONS):
+            elif not isinstance(choice, _ACTIONS):
                 faults.record(_fault(bot, game, seat, f"choose returned {_shown(choice)}, not an action"))
-            elif faults is not None and not isinstance(bot, _OWN_BOTS):
+            elif not isinstance(bot, _OWN_BOTS):
                 # A well-formed action the rules refuse is a fault too: a bot that never made a legal move
                 # was replaced on every one with no sign. kalooki's own bots (and what inherits their
                 # play) hand a debt no plan pays to the fallback with a discard the rules refuse, by design.
@@ -229,7 +274,10 @@ def play_hand(
     """Play the current hand to its end with bots in every seat.
 
     The game's own turn limit ends a hand that goes on too long; ``max_turns`` abandons it sooner.
+    Without ``faults``, each bot's first fault in each seat is a :class:`BotFaultWarning`.
     """
+    if faults is None:
+        faults = BotFaults(tell=warn_fault)
     events: list[Event] = []
     while game.phase in ("draw", "play"):
         if max_turns is not None and game.turn_number > max_turns:
@@ -249,12 +297,19 @@ def play_game(
 ) -> list[Event]:
     """Play hands until the game is over; every seat must have a bot.
 
+    A seat still playing with no bot, or given what is no bot (the class rather than one made from it), is
+    refused before anything is played: :class:`BotSeatError`. Without ``faults``, each bot's first fault in
+    each seat in the game is a :class:`BotFaultWarning`.
+
     Bots that never win a hand (each ended by the turn limit) would play for ever: after ``max_hands``
     hands played here (None: no limit) the game is stopped as a simulation stops it, between hands.
     The caller then gets it with ``game.game_over`` false and ``game.phase`` ``"hand_over"``, its
     totals as they stand; another call plays on.
     """
     seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else dict(bots)
+    _check_seats(game, seats)
+    if faults is None:
+        faults = BotFaults(tell=warn_fault)
     events: list[Event] = []
     played = 0
     while not game.game_over and (max_hands is None or played < max_hands):
@@ -263,3 +318,37 @@ def play_game(
         events += play_hand(game, seats, max_turns, faults)
         played += 1
     return events
+
+
+class BotSeatError(KalookiError, TypeError):
+    """:func:`play_game` was given too few bots, or in some seat what is no bot (a bot's class, a name)."""
+
+
+def _check_seats(game: Game, seats: Mapping[int, object]) -> None:
+    """Refuse a seat still playing that has no bot, or what has no ``choose`` to call, naming the seat.
+
+    Without a bot the game stopped at that seat's first turn with ``KeyError: 2``; a bot's class, whose
+    ``choose`` wants the bot as well, raised on every call, and every move of the game was a fallback."""
+    for seat, player in enumerate(game.players):
+        if game.eliminated[seat]:
+            continue
+        where = f"play_game: seat {seat} ({escape_controls(player)})"
+        if seat not in seats:
+            counts = f"{len(game.players)} seats, {len(seats)} bots given"
+            raise BotSeatError(f"{where} has no bot: give one bot a seat ({counts})")
+        bot = seats[seat]
+        if isinstance(bot, type):
+            kind = escape_controls(bot.__name__)
+            raise BotSeatError(
+                f"{where} is given the class {kind}, not a bot: make one first, {kind}(random.Random(seed))"
+            )
+        if isinstance(bot, str):
+            name = escape_controls(repr(bot))
+            raise BotSeatError(
+                f"{where} is given the name {name}, not a bot: "
+                f"kalooki.bots.make_bot({name}, random.Random(seed)) makes one"
+            )
+        if not callable(getattr(bot, "choose", None)):
+            raise BotSeatError(
+                f"{where} is given {_described(bot)}, which has no choose(view, legal) to call"
+            )

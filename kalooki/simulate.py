@@ -38,7 +38,7 @@ from typing import Any, Final
 
 from kalooki import rules
 from kalooki.bots import Bot, check_bot, make_bot
-from kalooki.driver import BotFault, BotFaults, play_turn
+from kalooki.driver import BotFault, BotFaults, play_turn, warn_fault
 from kalooki.engine import Game
 from kalooki.errors import KalookiError
 from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent, ReshuffleEvent, StockOutEvent
@@ -508,14 +508,18 @@ def simulate(
     result is the same for every number of workers. Bots are made by name in each worker, so a
     bot registered at run time (not through an entry point) needs workers=1 unless the workers
     are forked from this process, as they are on Linux. ``duplicate``: play each deal once per
-    seat rotation (see :class:`GamePlan`).
+    seat rotation (see :class:`GamePlan`). Each faulty bot's first fault (its moves were replaced by safe
+    ones) is in the result's ``faults`` and told as a :class:`~kalooki.driver.BotFaultWarning`.
     """
     plan = GamePlan(variant, bot_list(bots), games, seed, duplicate, max_turns, max_hands)
     plan.check()
     started = time.perf_counter()
     with nullcontext(pool) if pool is not None else open_pool(workers, most=plan.games) as active:
         (records,) = play_plans(active, [plan], progress)
-    return _timed(plan.summarise(records), time.perf_counter() - started, active.workers)
+    result = _timed(plan.summarise(records), time.perf_counter() - started, active.workers)
+    for fault in result.faults:
+        warn_fault(fault)
+    return result
 
 
 def _timed(result: SimulationResult, seconds: float, workers: int) -> SimulationResult:

@@ -26,6 +26,7 @@ from kalooki.stalls import stalled_hands
 from kalooki.variant import Variant
 
 if TYPE_CHECKING:
+    from kalooki.driver import BotFault
     from kalooki.simulate import GameRecord
 
 # The limits a simulation plays under live with the result that reports them, so that kalooki.simulate
@@ -170,6 +171,16 @@ class SimulationResult:
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def faults(self) -> tuple[BotFault, ...]:
+        """Each faulty bot's first fault in the run, in the order the games were played: a bot whose moves
+        were replaced by safe ones (``kalooki simulate`` tells them on stderr)."""
+        first: dict[str, BotFault] = {}
+        for record in self.records:
+            for fault in record.faults:
+                first.setdefault(fault.bot, fault)
+        return tuple(first.values())
 
     def to_json(self) -> dict[str, Any]:
         return {

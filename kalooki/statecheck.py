@@ -186,7 +186,7 @@ def _action_parts_problem(action: Action) -> str | None:
     if not isinstance(action, _ACTIONS):
         # A plug-in bot's choice is not type-checked: None, or a string, reached the parts below and
         # failed as an AttributeError naming none of it.
-        return f"not an action: {clipped(escape_controls(repr(action)))}"
+        return f"not an action: {clipped(escape_controls(_shown(action)))}"
     if isinstance(action, Draw):
         if action.source not in ("stock", "discard"):
             return f"{action.source!r} is not a place to draw from: stock or discard"
@@ -210,9 +210,11 @@ def _action_parts_problem(action: Action) -> str | None:
                 f"{clipped(escape_controls(repr(groups)))} is not a list of melds, each a list of card codes"
             )
         kinds = action.kinds
-        if not isinstance(kinds, tuple) or (
-            kinds and (len(kinds) != len(action.groups) or any(k not in (None, "set", "run") for k in kinds))
-        ):
+        if not isinstance(kinds, tuple):
+            # A plug-in's list ([None, None]) was refused in the words below, as if None were no reading.
+            shown = clipped(escape_controls(repr(kinds)))
+            return f"{shown} is not a reading of each meld: a tuple of set, run or None, one a meld"
+        if kinds and (len(kinds) != len(action.groups) or any(k not in (None, "set", "run") for k in kinds)):
             return f"{kinds!r} is not a reading of each meld: set, run or None, one a meld"
         if not action.groups:
             # Nothing laid is no opening, even where any meld opens (opening_threshold: 0).
@@ -231,6 +233,15 @@ def _action_parts_problem(action: Action) -> str | None:
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card <= JOKER:
             return f"{card!r} is not a card code (0 to {JOKER})"
     return None
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, or ``a Thing`` where that raises: a plug-in's object whose repr failed stopped the
+    game with its traceback, where the driver tells a choice that is no action and plays on."""
+    try:
+        return repr(value)
+    except Exception:  # a plug-in's __repr__ may raise anything
+        return f"a {type(value).__name__}"
 
 
 def first_error(error: ValidationError, prefix: str = "") -> str:

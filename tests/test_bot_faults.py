@@ -4,6 +4,7 @@ action, is played safely instead and told once, in one line naming the bot and i
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,15 +15,20 @@ from typer.testing import CliRunner
 
 from kalooki.bots import base, make_bot, register
 from kalooki.cards import format_card
-from kalooki.driver import BotFaults, play_game, play_turn
+from kalooki.driver import BotFaults, BotFaultWarning, play_game, play_turn
 from kalooki.engine import Game, IllegalMoveError
 from kalooki.loader import load_variant
 from kalooki.moves import Action, Discard, Draw
 from kalooki.savegame import dump_save
+from kalooki.simulate import simulate
+from kalooki.solver import solve
 from kalooki.variant import Variant
 from kalooki.view import LegalView, PlayerView
 
-RAISES = "[bot raises, seat bob] choose raised ValueError: boom; its moves are replaced by safe ones"
+
+def at(choose: Callable[..., object]) -> str:
+    """Where a fault says a ``choose`` of one line, the ``raise`` below its ``def``, raised."""
+    return f"(at {Path(__file__).name}:{choose.__code__.co_firstlineno + 1})"
 
 
 class Raises:
@@ -33,6 +39,12 @@ class Raises:
 
     def choose(self, view: PlayerView, legal: LegalView) -> Action:
         raise ValueError("boom")
+
+
+RAISES = (
+    f"[bot raises, seat bob] choose raised ValueError: boom {at(Raises.choose)}; "
+    "its moves are replaced by safe ones"
+)
 
 
 class GivesNone(Raises):
@@ -93,6 +105,63 @@ def test_a_bot_that_raises_or_gives_no_action_plays_safely_and_is_recorded_once(
     assert game.game_over or game.phase == "hand_over"
 
 
+def test_a_fault_is_a_warning_where_the_caller_keeps_no_faults() -> None:
+    # Called from Python without a BotFaults, play_game and simulate replaced a bot that raised on every
+    # move in silence: the bot looked merely weak.
+    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=3, turn_limit=30)
+    bots = [make_bot("greedy", random.Random(0)), Raises(random.Random(0)), GivesNone(random.Random(0))]
+    with pytest.warns(BotFaultWarning) as caught:
+        play_game(game, bots)
+    assert [str(warning.message) for warning in caught] == [
+        RAISES,
+        "[bot none, seat cid] choose returned None, not an action; its moves are replaced by safe ones",
+    ]
+    with pytest.warns(BotFaultWarning) as caught:
+        result = simulate(load_variant("classic"), ["greedy", "raises"], 2, workers=1)
+    said = RAISES.replace("seat bob", "seat P2")
+    assert [str(fault) for fault in result.faults] == [str(warning.message) for warning in caught] == [said]
+
+
+class MisusesTheSolver(Raises):
+    name = "misuse"
+
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        raise ValueError(solve(view.hand, view.variant, objective="most"))  # type: ignore[arg-type]
+
+
+def test_a_fault_raised_says_the_line_of_the_bot_it_came_from() -> None:
+    # One line with no traceback, "choose raised KeyError: 3", left a bot's author nothing to go on; what
+    # kalooki's solver raises at the bot's bad call is the bot's line, not the solver's.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=3, turn_limit=30)
+    faults = BotFaults()
+    play_turn(game, MisusesTheSolver(random.Random(0)), faults)
+    assert [fault.problem for fault in faults.found] == [
+        "choose raised SolverError: unknown objective 'most': use one of points, cards, value_left "
+        + at(MisusesTheSolver.choose)
+    ]
+
+
+class Unprintable:
+    def __repr__(self) -> str:
+        raise RuntimeError("no repr")
+
+
+class GivesUnprintable(Raises):
+    name = "unprintable"
+
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        return Unprintable()  # type: ignore[return-value]  # the fault under test
+
+
+def test_a_choice_that_cannot_be_shown_is_told_by_its_kind_and_the_game_goes_on() -> None:
+    # The engine's refusal called its repr, which raised: the game stopped with that traceback.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=3)
+    faults = BotFaults()
+    play_turn(game, GivesUnprintable(random.Random(0)), faults)
+    assert [fault.problem for fault in faults.found] == ["choose returned a Unprintable, not an action"]
+    assert game.current == 1
+
+
 class RaisesRefusal(Raises):
     """Raises the engine's own refusal, as a bot that tries moves on a copy of the game may let out."""
 
@@ -109,8 +178,8 @@ def test_a_bot_that_raises_an_illegal_move_error_of_its_own_is_a_fault_not_an_il
     faults = BotFaults(tell=lambda fault: told.append(str(fault)))
     play_game(game, [make_bot("greedy", random.Random(0)), RaisesRefusal(random.Random(0))], faults=faults)
     assert told == [
-        "[bot refused, seat bob] choose raised IllegalMoveError: not your turn;"
-        " its moves are replaced by safe ones"
+        "[bot refused, seat bob] choose raised IllegalMoveError: not your turn"
+        f" {at(RaisesRefusal.choose)}; its moves are replaced by safe ones"
     ]
 
 
@@ -132,7 +201,8 @@ def test_a_bot_is_named_as_it_was_chosen_and_its_sys_exit_is_a_fault() -> None:
         [make_bot("greedy", random.Random(0)), make_bot("exits", random.Random(0))],
         faults=BotFaults(tell=lambda fault: told.append(str(fault))),
     )
-    assert told == ["[bot exits, seat bob] choose raised SystemExit: 3; its moves are replaced by safe ones"]
+    said = f"[bot exits, seat bob] choose raised SystemExit: 3 {at(Exits.choose)}"
+    assert told == [f"{said}; its moves are replaced by safe ones"]
     assert game.game_over or game.phase == "hand_over"
 
 
@@ -142,7 +212,8 @@ def test_the_engine_refuses_what_is_no_action_by_saying_what_it_got() -> None:
         with pytest.raises(IllegalMoveError) as caught:
             game.apply(given)  # type: ignore[arg-type]
         assert str(caught.value) == f"not an action: {said}"
-    events = play_turn(game, GivesNone(random.Random(0)))  # no faults asked for: played safely all the same
+    with pytest.warns(BotFaultWarning):  # no faults asked for: played safely all the same, and warned of
+        events = play_turn(game, GivesNone(random.Random(0)))
     assert [event["type"] for event in events] == ["draw", "discard"]
 
 
@@ -154,7 +225,7 @@ def test_play_and_resume_go_on_past_a_bot_that_raises(tmp_path: Path) -> None:
         input=f"ds\nd {card}\nquit\n",
     )
     assert played.exit_code == 0, played.output
-    assert played.stdout.replace("\n", " ").count(RAISES) == 1
+    assert " ".join(played.stdout.split()).count(RAISES) == 1
     assert "Traceback" not in played.output
     # A save made just before the bot's turn: resuming it plays that turn first.
     game, session = new_game(Variant(), "you", ["raises"], 1)
@@ -164,7 +235,7 @@ def test_play_and_resume_go_on_past_a_bot_that_raises(tmp_path: Path) -> None:
     save.write_text(dump_save(game, session), encoding="utf-8")
     resumed = CliRunner().invoke(app, ["resume", str(save)], input="quit\n")
     assert resumed.exit_code == 0, resumed.output
-    assert resumed.stdout.replace("\n", " ").count(RAISES) == 1
+    assert " ".join(resumed.stdout.split()).count(RAISES) == 1
     assert "bob draws from the stock" in resumed.stdout
 
 

@@ -12,7 +12,7 @@ from test_bots import Cautious
 from typer.testing import CliRunner
 
 from kalooki.bots import BotFailedError, BotNameError, GreedyBot, base, make_bot, register
-from kalooki.driver import BotFaults, play_game
+from kalooki.driver import BotFaults, BotSeatError, play_game
 from kalooki.engine import Game
 from kalooki.loader import load_variant
 from kalooki.moves import Action, Discard, Draw
@@ -149,3 +149,40 @@ def test_what_a_plug_in_prints_leaves_a_json_report_on_stdout_whole(tmp_path: Pa
         assert json.loads(result.stdout)["bots"] == ["greedy", "chatty"]
         assert "model loaded" in result.stderr
         assert "thinking" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("seats", "said"),
+    [
+        ("two", "play_game: seat 2 (cid) has no bot: give one bot a seat (4 seats, 2 bots given)"),
+        (
+            "class",
+            "play_game: seat 0 (ann) is given the class Cautious, not a bot: "
+            "make one first, Cautious(random.Random(seed))",
+        ),
+        (
+            "name",
+            "play_game: seat 1 (bob) is given the name 'greedy', not a bot: "
+            "kalooki.bots.make_bot('greedy', random.Random(seed)) makes one",
+        ),
+        ("int", "play_game: seat 3 (dee) is given an int, which has no choose(view, legal) to call"),
+    ],
+    ids=["two", "class", "name", "int"],
+)
+def test_play_game_refuses_a_seat_without_a_bot_before_anything_is_played(seats: str, said: str) -> None:
+    # Two bots for four seats stopped at the third seat's turn with KeyError: 2; a bot's class (choose
+    # wanting the bot as well) raised on every call, and the whole game was played by fallbacks in silence.
+    game = Game(load_variant("classic"), ["ann", "bob", "cid", "dee"], seed=3)
+    before = game.to_json()
+    bots: list[object] = [Cautious(random.Random(seat)) for seat in range(4)]
+    if seats == "two":
+        del bots[2:]
+    else:
+        bots[{"class": 0, "name": 1, "int": 3}[seats]] = {"class": Cautious, "name": "greedy", "int": 42}[
+            seats
+        ]
+    with pytest.raises(BotSeatError) as caught:
+        play_game(game, bots)  # type: ignore[arg-type]  # the fault under test
+    assert str(caught.value) == said
+    assert isinstance(caught.value, TypeError)
+    assert game.to_json() == before

@@ -313,3 +313,19 @@ def test_the_view_finds_legal_a_discard_that_ends_the_hand(knobs: dict[str, obje
     assert game._is_legal(going_out)
     assert going_out in LegalView(game.view(0))
     assert going_out in LegalView(game.view(0)).listed()
+
+
+def test_a_stand_in_is_made_afresh_for_each_try_and_trying_changes_nothing_else() -> None:
+    # docs/bots.md: make one stand-in for each try; what is tried on it leaves the view, the next stand-in
+    # and the real game as they were.
+    game = Game(load_variant("classic"), ["ann", "bob", "cid"], seed=4)
+    game.apply(Draw("stock"))
+    real = game.to_json()
+    view = game.view(0)
+    fresh = stand_in(view).to_json()
+    tried = stand_in(view)
+    tried.apply(Discard(view.hand[0]))
+    assert tried.current == 1
+    assert stand_in(view).to_json() == fresh
+    assert (game.to_json(), game.view(0)) == (real, view)
+    assert Discard(view.hand[0]) in LegalView(view)

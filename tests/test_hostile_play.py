@@ -177,19 +177,22 @@ def test_an_action_made_of_what_it_claims_passes_the_parts_check(action: Action)
 @pytest.mark.parametrize(
     ("kinds", "message"),
     [
-        (("run", "set"), "('run', 'set') is not a reading of each meld"),
-        (("pair",), "('pair',) is not a reading of each meld"),
-        (["run"], "['run'] is not a reading of each meld"),
+        (("run", "set"), "('run', 'set') is not a reading of each meld: set, run or None, one a meld"),
+        (("pair",), "('pair',) is not a reading of each meld: set, run or None, one a meld"),
+        (["run"], "['run'] is not a reading of each meld: a tuple of set, run or None, one a meld"),
+        # Each reading is one, but a list: the message said None was no reading.
+        ([None], "[None] is not a reading of each meld: a tuple of set, run or None, one a meld"),
     ],
     ids=str,
 )
 def test_a_meld_read_other_than_set_run_or_none_one_a_meld_is_an_illegal_move(
     kinds: object, message: str
 ) -> None:
-    """A meld's readings built in code or read from a log: one for each group, each set, run or None."""
+    """A meld's readings built in code or read from a log: a tuple, one for each group, each set, run or
+    None."""
     with pytest.raises(IllegalMoveError) as caught:
         check_action_parts(Meld(((0, 1, 2),), kinds=kinds))  # type: ignore[arg-type]
-    assert str(caught.value) == f"{message}: set, run or None, one a meld"
+    assert str(caught.value) == message
 
 
 @pytest.mark.parametrize("kinds", [(), ("run",), (None,), ("set",)], ids=str)
