@@ -117,7 +117,9 @@ def _bot_raised(faults: BotFaults, bot: Bot, game: Game, seat: int, error: BaseE
     faults.record(_fault(bot, game, seat, f"{said} (at {at})" if at else said))
 
 
-_KALOOKI_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "")
+_KALOOKI_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "")
+"""The library's own folder: its frames are never where a bot went wrong. (Its parent is site-packages
+once installed, which holds a bot installed as a plug-in too.)"""
 
 
 def raised_at(error: BaseException, bot: object) -> str | None:
