@@ -186,3 +186,22 @@ def test_play_game_refuses_a_seat_without_a_bot_before_anything_is_played(seats:
     assert str(caught.value) == said
     assert isinstance(caught.value, TypeError)
     assert game.to_json() == before
+
+
+def test_the_solver_bot_in_the_docs_plays_legal_moves_and_wins_hands() -> None:
+    # docs/bots.md's second example: every move it makes is one the rules take (no fault recorded), and
+    # its openings and lays win it hands against greedy.
+    text = (Path(__file__).parent.parent / "docs" / "bots.md").read_text(encoding="utf-8")
+    source = text.split("```python\n")[2].split("```", 1)[0]
+    namespace: dict[str, object] = {}
+    exec(compile(source, "docs/bots.md", "exec"), namespace)
+    planner = namespace["PlannerBot"]
+    faults: list[object] = []
+    won = 0
+    for seed in range(4):
+        game = Game(load_variant("classic"), ["ann", "bob"], seed=seed)
+        bots = [planner(random.Random(seed)), GreedyBot(random.Random(seed))]  # type: ignore[operator]
+        events = play_game(game, bots, faults=BotFaults(found=faults))  # type: ignore[arg-type]
+        won += sum(event["type"] == "hand_end" and event["winner"] == "ann" for event in events)
+    assert faults == []
+    assert won > 0
