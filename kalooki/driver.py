@@ -90,8 +90,15 @@ class BotFaultWarning(UserWarning):
 
 
 def warn_fault(fault: BotFault) -> None:
-    """Tell ``fault`` as a :class:`BotFaultWarning` (Python shows it on stderr once, by default)."""
-    warnings.warn(str(fault), BotFaultWarning, stacklevel=2)
+    """Tell ``fault`` as a :class:`BotFaultWarning` (Python shows it on stderr once, by default), from the
+    line that called into the library: a warning located in the driver named no line of the caller's."""
+    level = 2
+    frame = inspect.currentframe()
+    caller = frame.f_back if frame is not None else None
+    while caller is not None and caller.f_code.co_filename.startswith(_KALOOKI_DIR):
+        caller = caller.f_back
+        level += 1
+    warnings.warn(str(fault), BotFaultWarning, stacklevel=level)
 
 
 _ACTIONS = (Draw, Meld, Build, Swap, Discard, EndTurn)

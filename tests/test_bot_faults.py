@@ -3,6 +3,7 @@ action, is played safely instead and told once, in one line naming the bot and i
 
 from __future__ import annotations
 
+import linecache
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -112,6 +113,11 @@ def test_a_fault_is_a_warning_where_the_caller_keeps_no_faults() -> None:
     bots = [make_bot("greedy", random.Random(0)), Raises(random.Random(0)), GivesNone(random.Random(0))]
     with pytest.warns(BotFaultWarning) as caught:
         play_game(game, bots)
+    # Located at the caller's line, not in the driver, which named no line of the caller's.
+    where = {
+        (warning.filename, linecache.getline(warning.filename, warning.lineno).strip()) for warning in caught
+    }
+    assert where == {(__file__, "play_game(game, bots)")}
     assert [str(warning.message) for warning in caught] == [
         RAISES,
         "[bot none, seat cid] choose returned None, not an action; its moves are replaced by safe ones",

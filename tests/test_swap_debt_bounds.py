@@ -113,7 +113,8 @@ def test_the_driver_lists_the_legal_actions_once_after_an_illegal_choice(
         return listings[-1]
 
     monkeypatch.setattr(Game, "legal_actions", counting)
-    events = driver.play_turn(game, _Illegal())  # type: ignore[arg-type]
+    with pytest.warns(driver.BotFaultWarning, match="you have no AC in your hand to discard"):
+        events = driver.play_turn(game, _Illegal())  # type: ignore[arg-type]
     assert len(listings) == 1
     assert [event.to_json() for event in events] == [{"type": "discard", "player": "p2", "card": "QS"}]
 
