@@ -16,7 +16,7 @@ from kalooki.engine import Event, Game, IllegalMoveError
 from kalooki.errors import KalookiError
 from kalooki.moves import END_TURN, Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.simulation_stats import DEFAULT_MAX_HANDS
-from kalooki.text import clipped, escape_controls
+from kalooki.text import clipped, escape_controls, safe_repr
 from kalooki.view import LegalView
 
 MAX_ACTIONS_PER_TURN = 200
@@ -150,13 +150,6 @@ def raised_at(error: BaseException, bot: object) -> str | None:
     return None if where is None else f"{os.path.basename(where[0])}:{where[1]}"
 
 
-def _shown(choice: object) -> str:
-    try:
-        return repr(choice)
-    except Exception:  # a plug-in's object whose repr fails too
-        return f"a {type(choice).__name__}"
-
-
 _OWN_BOTS = (ExpertBot, GreedyBot, RandomBot)
 """kalooki's own bots, which never write to their view: given the engine's hand state, not a copy. A
 subclass a plug-in makes may, so it is not among them (the test is the exact type)."""
@@ -229,12 +222,12 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
             elif not isinstance(error, IllegalMoveError):
                 raise  # the engine's own failure, not the bot's: choose had returned
             elif not isinstance(choice, _ACTIONS):
-                faults.record(_fault(bot, game, seat, f"choose returned {_shown(choice)}, not an action"))
+                faults.record(_fault(bot, game, seat, f"choose returned {safe_repr(choice)}, not an action"))
             elif not isinstance(bot, _OWN_BOTS):
                 # A well-formed action the rules refuse is a fault too: a bot that never made a legal move
                 # was replaced on every one with no sign. kalooki's own bots (and what inherits their
                 # play) hand a debt no plan pays to the fallback with a discard the rules refuse, by design.
-                said = f"choose returned {_shown(choice)}, an illegal move: {error}"
+                said = f"choose returned {safe_repr(choice)}, an illegal move: {error}"
                 faults.record(_fault(bot, game, seat, said))
             # Listed once: whether to take the turn back, and, where it stays, the fallback's choice.
             actions = game.legal_actions() if game.can_undo() else None

@@ -32,7 +32,7 @@ from kalooki.dealcheck import deal_problem, first_turn_pile_problem, unopened_ha
 from kalooki.joker_layers import BY_LAYER
 from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.text import MAX_NAME as MAX_NAME  # where the net and cli modules import it from
-from kalooki.text import clipped, escape_controls, first_control, name_fault
+from kalooki.text import clipped, escape_controls, first_control, name_fault, safe_repr
 from kalooki.turncheck import (
     debt_problem,
     drawn_card_problem,
@@ -186,7 +186,7 @@ def _action_parts_problem(action: Action) -> str | None:
     if not isinstance(action, _ACTIONS):
         # A plug-in bot's choice is not type-checked: None, or a string, reached the parts below and
         # failed as an AttributeError naming none of it.
-        return f"not an action: {clipped(escape_controls(_shown(action)))}"
+        return f"not an action: {clipped(escape_controls(safe_repr(action)))}"
     if isinstance(action, Draw):
         if action.source not in ("stock", "discard"):
             return f"{action.source!r} is not a place to draw from: stock or discard"
@@ -233,15 +233,6 @@ def _action_parts_problem(action: Action) -> str | None:
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card <= JOKER:
             return f"{card!r} is not a card code (0 to {JOKER})"
     return None
-
-
-def _shown(value: object) -> str:
-    """``repr(value)``, or ``a Thing`` where that raises: a plug-in's object whose repr failed stopped the
-    game with its traceback, where the driver tells a choice that is no action and plays on."""
-    try:
-        return repr(value)
-    except Exception:  # a plug-in's __repr__ may raise anything
-        return f"a {type(value).__name__}"
 
 
 def first_error(error: ValidationError, prefix: str = "") -> str:

@@ -88,6 +88,15 @@ def first_control(text: str) -> str | None:
     return None if match is None else _spell(match)
 
 
+def safe_repr(value: object) -> str:
+    """``repr(value)``, or ``a Thing`` where that raises: a plug-in bot's object whose ``__repr__`` failed
+    stopped the game with its traceback, where its choice is to be told as no action and play go on."""
+    try:
+        return repr(value)
+    except Exception:  # a plug-in's __repr__ may raise anything
+        return f"a {type(value).__name__}"
+
+
 def clipped(text: str, limit: int = ECHO_LIMIT) -> str:
     """``text`` cut to ``limit`` characters, the last an ellipsis where it was longer.
 
