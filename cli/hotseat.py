@@ -192,7 +192,7 @@ class HotSeatGame(InteractiveGame):
                 )
         # The last person's card drawn is theirs to see marked; a game resumed after this person drew
         # marks their own, as a game against bots does.
-        self.drawn = self.game.turn.drawn_card if self.game.phase == "play" else None
+        self.mark_drawn(self.game.turn.drawn_card if self.game.phase == "play" else None)
 
     def write_save(self, path: Path) -> None:
         assert self._write_save is not None

@@ -208,6 +208,9 @@ class InteractiveGame(Autosave):
         # Resumed or rejoined after a draw: the card drawn is marked as it was before.
         mid_turn = game.phase == "play" and game.current == self.human
         self.drawn: Card | None = game.turn.drawn_card if mid_turn else None
+        # Copies of the drawn card in the hand just after the draw: with two packs the hand may hold its
+        # twin, and once one of them is laid the mark could point at either, so it goes (see show).
+        self.drawn_held = game.hands[self.human].count(self.drawn) if self.drawn is not None else 0
         self.laid = False
         """Whether the player on turn has melded, built or swapped since drawing (for the end of a hand)."""
         self.asked_to_watch = False
@@ -453,7 +456,7 @@ class InteractiveGame(Autosave):
             self.error(message)
             return False
         if isinstance(action, Draw):
-            self.drawn = self.game.turn.drawn_card
+            self.mark_drawn(self.game.turn.drawn_card)
             if self.log is not None:
                 self.log.write(self.game, events)
         else:
@@ -480,9 +483,17 @@ class InteractiveGame(Autosave):
         self.say(TAKEN_BACK)
         self.show()
 
+    def mark_drawn(self, card: Card | None) -> None:
+        """Mark ``card`` in the hand as the one just drawn (None: no mark)."""
+        self.drawn = card
+        self.drawn_held = self.game.hands[self.human].count(card) if card is not None else 0
+
     def show(self) -> None:
         preview = meld_preview(self.game, self.human) if self.game.current == self.human else None
-        render.render_screen(self.console, self.game, self.seating, preview=preview, drawn=self.drawn)
+        drawn = self.drawn
+        if drawn is not None and self.game.hands[self.human].count(drawn) < self.drawn_held:
+            drawn = None  # the drawn card, or its twin, was laid: the one left may be either
+        render.render_screen(self.console, self.game, self.seating, preview=preview, drawn=drawn)
 
     def show_hint(self) -> None:
         render_hint(self.console, self.game, self.human, self.letters)

@@ -224,8 +224,8 @@ class RemoteGame(InteractiveGame):
             self.tell_whose_turn()
         if self.game.phase == "draw" and self.game.current == self.seat:
             self.drawn = None
-        if self.game.phase == "play" and self.game.current == self.seat:
-            self.drawn = self.game.turn.drawn_card
+        if self.game.phase == "play" and self.game.current == self.seat and self.drawn is None:
+            self.mark_drawn(self.game.turn.drawn_card)  # once, at the draw: see InteractiveGame.show
 
     def show(self) -> None:
         super().show()

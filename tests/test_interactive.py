@@ -199,6 +199,27 @@ def test_the_drawn_card_copied_from_the_hand_with_its_mark_is_read_as_the_card()
     assert "You discard 4♦." in transcript
 
 
+def hand_lines(transcript: str) -> list[str]:
+    return [line for line in transcript.splitlines() if line.startswith("Your hand")]
+
+
+def test_the_mark_goes_once_the_drawn_card_or_its_twin_is_laid() -> None:
+    # Holding 10♥ and drawing the other pack's 10♥, then laying one: the mark moved to the one left,
+    # which may as well be the card held before the draw.
+    game = fixed_game(stock="TH")
+    _, transcript, _ = run(game, ["ds", "meld 7H 8H 9H TH, QS QD QC"])
+    after_draw, after_meld = hand_lines(transcript)[-2:]
+    assert "10♥* 10♥" in after_draw
+    assert "10♥" in after_meld
+    assert "*" not in after_meld
+
+
+def test_the_mark_stays_while_the_hand_holds_the_card_drawn() -> None:
+    game = fixed_game(stock="4D")
+    _, transcript, _ = run(game, ["ds", "meld 7H 8H 9H TH, QS QD QC"])
+    assert "4♦*" in hand_lines(transcript)[-1]
+
+
 @pytest.mark.parametrize(
     ("typed", "read"),
     [("d 9♥*", "d 9♥"), ("d JK*", "d JK"), ("m 7H 7S 7D*, 3C 4C *", "m 7H 7S 7D, 3C 4C *"), ("d *", "d *")],
