@@ -144,6 +144,18 @@ def test_cards_tapped_on_a_phone_leave_the_new_tag_of_the_row_above_in_sight(bro
         assert ann.page.evaluate(COVERED) == []
 
 
+def test_the_new_tag_goes_once_the_drawn_card_or_its_twin_is_laid(browser: Any) -> None:
+    # Holding 2♠ and drawing the other pack's 2♠, then laying one: the tag stayed on the one left,
+    # which may as well be the card held before the draw (the terminal's * goes too).
+    with anns_turn(browser, "2S 2H 2D 9D 9S 9H KC") as (ann, _):  # draws 2S
+        assert ann.page.locator("#hand .new-mark").count() == 1
+        tapped(ann, "2 of spades", "2 of hearts", "2 of diamonds")
+        ann.page.click("#meld-button")
+        ann.wait("document.querySelectorAll('#melds button.meld').length === 1")
+        assert ann.page.locator('#hand .card[aria-label="2 of spades"]').count() == 1
+        assert ann.page.locator("#hand .new-mark").count() == 0
+
+
 SWAP_OFF = "document.getElementById('swap-button').disabled"
 
 

@@ -45,6 +45,18 @@ export function showPiles(discard, stock, view) {
   stock.textContent = `${view.stock_count} card${view.stock_count === 1 ? "" : "s"}`;
 }
 
+// The card just drawn to mark as new in the hand, or null. ``seen`` keeps, from one redraw to the next,
+// how many of it the hand held just after the draw: with two packs the hand may hold its twin, and once
+// one of the two is laid the tag could be on either, so it goes (the terminal's rule).
+export function newCardOf(view, myTurn, seen) {
+  const card = myTurn && view.phase === "play" ? view.turn.drawn_card : null;
+  if (!card) return null;
+  const held = view.hand.filter((code) => code === card).length;
+  const turn = `${view.hand_number}/${view.turn_number}`;
+  if (seen.turn !== turn) Object.assign(seen, { turn, held });
+  return held < seen.held ? null : card;
+}
+
 // The hand, sorted, a gap between suits: the cards tapped numbered in the order tapped (``selected``:
 // indexes into the sorted hand), those in the melds kept so far off (``grouped``: a Set of such indexes),
 // those the preview would lay marked, and ``newCard`` (just drawn) marked new.

@@ -1,7 +1,7 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-import { BY_TAPPING, bringIntoSight, ONE_COMMAND, showButtons, showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
+import { BY_TAPPING, bringIntoSight, newCardOf, ONE_COMMAND, showButtons, showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
 import { cardsInText, el, nameNode, secondPerson } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
@@ -26,6 +26,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
   let readiness = null;       // between hands, from a host that says it: {ready, waiting_for}, seats
   let saidReady = false;      // this page pressed "Next hand" this hand (a host that does not say who is ready)
   const picks = new Picks();  // the cards and the meld tapped towards a move
+  const drawnSeen = {};       // the card drawn this turn: how many the hand held after the draw
   let pending = null;         // the move sent and not yet answered: {started}
   let queue = [];             // further moves to send after the pending one (a laid preview)
   let retry = 0;
@@ -351,7 +352,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
   }
 
   function drawHand() {
-    const newCard = myTurn() && view.phase === "play" ? view.turn.drawn_card : null;
+    const newCard = newCardOf(view, myTurn(), drawnSeen);
     showHand($("hand"), $("hand-title"), view, coach, picks.selected, picks.grouped(view.hand), newCard, toggle);
   }
 
