@@ -303,6 +303,14 @@ def write_csv(path: str, text: str) -> None:
         fail(f"{path}: cannot write the CSV: {error.strerror or error}")
 
 
+@contextmanager
+def _faults_not_warned() -> Iterator[None]:
+    """The bots' faults are told once a run by tell_bot_faults, in the command's words, not as warnings."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", BotFaultWarning)
+        yield
+
+
 @dataclass(frozen=True)
 class RunOptions:
     """The options a single run and a comparison share."""
@@ -314,9 +322,7 @@ class RunOptions:
     progress: Callable[[int, int], None]
 
     def simulate(self, rules: Variant, seats: list[str], games: int, seed: int) -> SimulationResult:
-        # The bots' faults are told once a run by tell_bot_faults, in the command's words, not as warnings.
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", BotFaultWarning)
+        with _faults_not_warned():
             return simulate(
                 rules,
                 seats,
@@ -330,18 +336,19 @@ class RunOptions:
             )
 
     def compare(self, a: Variant, b: Variant, seats: list[str], games: int, seed: int) -> Comparison:
-        return compare(
-            a,
-            b,
-            seats,
-            games,
-            seed,
-            max_turns=self.max_turns,
-            max_hands=self.max_hands,
-            duplicate=self.duplicate,
-            pool=self.pool,
-            progress=self.progress,
-        )
+        with _faults_not_warned():
+            return compare(
+                a,
+                b,
+                seats,
+                games,
+                seed,
+                max_turns=self.max_turns,
+                max_hands=self.max_hands,
+                duplicate=self.duplicate,
+                pool=self.pool,
+                progress=self.progress,
+            )
 
 
 def simulate_command(

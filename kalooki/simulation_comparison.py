@@ -12,6 +12,7 @@ from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
+from kalooki.driver import warn_fault
 from kalooki.executors import Pool, open_pool
 from kalooki.simulation_stats import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, SimulationResult
 from kalooki.variant import Variant
@@ -143,6 +144,9 @@ def compare(
     over games (see :mod:`kalooki.figures`), two-sided; the p-values of all the figures are
     then adjusted together (Benjamini-Hochberg) and a difference is significant when its
     adjusted p-value is under :data:`ALPHA`. ``progress`` sees both runs as one: (done, 2 * games).
+    Each faulty bot's first fault is in its run's ``faults`` and told as a
+    :class:`~kalooki.driver.BotFaultWarning`, once where both runs met the same, as
+    :func:`~kalooki.simulate.simulate` tells them.
     """
     # Imported here: kalooki.simulate imports this module to re-export compare.
     from kalooki.simulate import GamePlan, bot_list, play_plans
@@ -160,4 +164,6 @@ def compare(
         replace(plan.summarise(played), seconds=seconds, workers=active.workers)
         for plan, played in zip(plans, records, strict=True)
     )
+    for fault in dict.fromkeys(first.faults + second.faults):
+        warn_fault(fault)
     return Comparison(first, second, differences(first, second))

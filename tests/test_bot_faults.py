@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import linecache
 import random
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from kalooki.loader import load_variant
 from kalooki.moves import Action, Discard, Draw
 from kalooki.savegame import dump_save
 from kalooki.simulate import simulate
+from kalooki.simulation_comparison import compare
 from kalooki.solver import solve
 from kalooki.variant import Variant
 from kalooki.view import LegalView, PlayerView
@@ -126,6 +128,12 @@ def test_a_fault_is_a_warning_where_the_caller_keeps_no_faults() -> None:
         result = simulate(load_variant("classic"), ["greedy", "raises"], 2, workers=1)
     said = RAISES.replace("seat bob", "seat P2")
     assert [str(fault) for fault in result.faults] == [str(warning.message) for warning in caught] == [said]
+    # compare() replaced it in silence: told once, though both runs met it.
+    forty = load_variant("kalooki-40")
+    with pytest.warns(BotFaultWarning) as caught:
+        comparison = compare(load_variant("classic"), forty, ["greedy", "raises"], 2, workers=1)
+    assert [str(warning.message) for warning in caught] == [said]
+    assert [str(fault) for fault in comparison.b.faults] == [said]
 
 
 class MisusesTheSolver(Raises):
@@ -258,6 +266,14 @@ def test_a_script_and_a_simulation_tell_the_fault_once_on_stderr(tmp_path: Path)
     result = CliRunner().invoke(app, ["simulate", "-n", "2", "-w", "1", "--bots", "greedy,raises"])
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines() == [RAISES.replace("seat bob", "seat P2")]
+    compared = ["simulate", "-n", "2", "-w", "1", "--bots", "greedy,raises", "--compare", "kalooki-40"]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = CliRunner().invoke(app, compared)
+    assert result.exit_code == 0, result.output
+    # Told in the command's words, not in Python's as well.
+    assert [warning for warning in caught if warning.category is BotFaultWarning] == []
+    assert result.stderr.count(RAISES.replace("seat bob", "seat P2")) == 1
 
 
 def test_a_hosted_table_goes_on_past_a_bot_that_raises_and_tells_the_host() -> None:
