@@ -103,10 +103,11 @@ To see what a rule change does, compare two variants on the same seeds:
   kalooki simulate classic --compare-set opening_threshold=40
   kalooki simulate a.yaml --set jokers=4 --compare b.yaml --compare-set jokers=4
 
---set changes the first variant (A), --compare-set the second (B); B is A itself when only
---compare-set is given. The differences (B minus A) come first, each with a paired t-test
-over games (same seeds); p-values are adjusted together (Benjamini-Hochberg) and only what
-survives is marked. --verbose adds both full reports.
+--set changes the first variant (A) only, --compare-set the second (B); without --compare, B
+is A's variant again (A's --set not carried over: give a knob both share to both options).
+The differences (B minus A) come first, each with a paired t-test over games (same seeds);
+p-values are adjusted together (Benjamini-Hochberg) and only what survives is marked.
+--verbose adds both full reports.
 
 With --duplicate each deal is played once per seat rotation; --report FILE.html writes a
 self-contained page with charts, --plot FILE.png|svg one chart; --scheduler tcp://HOST:PORT
