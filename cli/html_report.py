@@ -19,6 +19,7 @@ from kalooki.variant_writer import yaml_scalar
 
 from .charts import Chart, hands_played_differ, seated_bot, simulation_charts, svg_text, sweep_charts
 from .narrow import difference_texts, interval_text, p_texts
+from .simulation_report import score_direction
 
 BOTS_NOTE: Final = (
     "Every figure describes how these bots play the rules, not how people would: "
@@ -50,6 +51,16 @@ def scoring_note(changes: Sequence[tuple[str, object, object]]) -> str | None:
                 f"A scores {old} ({_WINS[str(old)]}), B {new} ({_WINS[str(new)]}): the points of a hand "
                 "and the final score spread count different things in each; compare the games won."
             )
+    return None
+
+
+def score_note(comparison: Comparison, changes: Sequence[tuple[str, object, object]]) -> str | None:
+    """:func:`scoring_note` where A and B score the other way round; where they score alike, which way a
+    score per hand is better, which its B - A alone does not say (None where no bot's score is shown)."""
+    if note := scoring_note(changes):
+        return note
+    if comparison.a.bot_score_per_hand:
+        return score_direction(comparison.a.rules.get("scoring"))
     return None
 
 
@@ -307,7 +318,9 @@ def comparison_report(
     body = [
         _setup(comparison.a, comparison.b),
         *_rule_changes(changes),
-        *_notes([scoring_note(changes), stopped_at_hand_cap([("A", comparison.a), ("B", comparison.b)])]),
+        *_notes(
+            [score_note(comparison, changes), stopped_at_hand_cap([("A", comparison.a), ("B", comparison.b)])]
+        ),
         "<h2>Differences (B minus A)</h2>",
         *_notes([CHANGE_UNITS]),
         f"<p>Paired t-tests over {paired_units(comparison.a.duplicate)} played on the same seeds"

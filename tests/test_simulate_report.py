@@ -215,6 +215,7 @@ def test_a_comparison_of_scoring_rules_says_their_points_are_no_measure_of_each_
     )
     assert note in " ".join(out.split())
     assert f'<p class="note">{note}</p>' in page.read_text()
+    assert "is better" not in out  # which way is better differs between the two
     code, out, err = run("classic", "-n", "2", "-w", "1", "--compare-set", "goal_score=200")
     assert code == 0, err
     assert "A scores" not in out
@@ -351,3 +352,32 @@ def test_each_tested_difference_gives_its_95_percent_interval(tmp_path: Path) ->
     text = page.read_text()
     assert "<th>95% interval</th>" in text
     assert f'<td class="num">{low:+.2f} to {high:+.2f}</td>' in text
+
+
+@pytest.mark.parametrize(
+    ("scoring", "direction"),
+    [
+        (
+            "penalty",
+            "A score per hand is the points a seat took in it: under penalty scoring, lower is better.",
+        ),
+        (
+            "winner_collects",
+            "A score per hand is what a seat won (or paid) in it: under winner_collects, higher is better.",
+        ),
+    ],
+)
+def test_a_comparison_of_like_scoring_says_which_way_a_score_is_better(
+    tmp_path: Path, scoring: str, direction: str
+) -> None:
+    # A single run's report said it; a comparison's "greedy: score per hand" row did not, so +5 under
+    # winner_collects read as worse, as it would under penalty.
+    page = tmp_path / "r.html"
+    both = ["--set", f"scoring={scoring}", "--compare-set", f"scoring={scoring}"]
+    code, out, err = run(
+        "classic", "-n", "2", "-w", "1", *both, "--compare-set", "goal_score=200", "--report", str(page)
+    )
+    assert code == 0, err
+    assert direction in " ".join(out.split())
+    assert f'<p class="note">{direction}</p>' in page.read_text()
+    assert "A scores" not in out
