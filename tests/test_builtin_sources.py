@@ -201,3 +201,11 @@ def test_kalooki_40_refuses_a_low_ace_in_a_build_or_a_meld_naming_its_ace_rule()
     assert_illegal(game, "build 1 AC 5C", "AC 5C does not fit either end of the run 2C 3C 4C")
     play(game, "meld QC JK AC")  # Q-K-A, the ace above the king
     assert table_text(game) == ["2C 3C 4C", "KC KD KS KH", "QC JK AC"]
+
+
+def test_classic_quotes_the_japanese_edition_as_written() -> None:
+    # The quote was folded across two lines of the YAML block in the middle of the Japanese sentence, and
+    # a fold reads as a space: kalooki rules classic quoted it with a space after "場合は、" the text lacks.
+    said = resolve_variant("classic").provenance["set_joker_release"]
+    assert "場合は、足りないカードを出しても" in said
+    assert "、 " not in said
