@@ -19,7 +19,7 @@ from kalooki.errors import KalookiError
 from kalooki.joker_layers import built_layers, swapped_layers
 from kalooki.rules import RUN_MAX as RUN_MAX  # the public name solver and bots import from here
 from kalooki.rules import SMALLEST_MELD, RunFrame, own_joker_points, run_frame, suits_must_differ
-from kalooki.run_refusals import run_refusal
+from kalooki.run_refusals import ace_rule, either_end_frame, run_refusal
 from kalooki.set_release import freed_together, set_joker_takeable
 from kalooki.variant import Variant
 from kalooki.variant_memo import PerVariant
@@ -412,19 +412,28 @@ def _read_build(
     ends: list[RunEnd] = [end] if end is not None else ["high", "low"]
     frame = run_frame(variant)
     for side in ends:
-        extended = meld.cards + cards if side == "high" else cards + meld.cards
-        low = _run_from(extended, meld.rank if side == "high" else meld.rank - len(cards), frame)
+        low = _low_on(meld, cards, side, frame)
         if low is not None:
             return side, low
     where = f"the {end} end of" if end else "either end of"
     # A run past the ranks' count is refused as any misfit is; a reader of "an ace may end a run low or
     # high" expects AH to go on A-2-...-K, so the limit is said.
-    full = (
+    why = (
         f": a run holds each rank once, {RUN_MAX} cards at most"
         if len(meld.cards) + len(cards) > RUN_MAX
         else ""
     )
-    raise MeldError(f"{format_cards(cards)} does not fit {where} the run {format_cards(meld.cards)}{full}")
+    # Cards that would fit were the ace allowed at either end are refused for this variant's ace rule.
+    loose = either_end_frame(variant)
+    if loose is not None and not why and any(_low_on(meld, cards, side, loose) is not None for side in ends):
+        why = f": {ace_rule(variant)}"
+    raise MeldError(f"{format_cards(cards)} does not fit {where} the run {format_cards(meld.cards)}{why}")
+
+
+def _low_on(meld: TableMeld, cards: tuple[Card, ...], side: RunEnd, frame: RunFrame) -> int | None:
+    """The first rank of the run ``meld`` with ``cards`` on that end, if it is a run in ``frame``."""
+    extended = meld.cards + cards if side == "high" else cards + meld.cards
+    return _run_from(extended, meld.rank if side == "high" else meld.rank - len(cards), frame)
 
 
 def swap(

@@ -8,8 +8,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kalooki.cards import ACE, JOKER, Card, rank_of
-from kalooki.rules import RUN_MAX, run_frame
+from kalooki.rules import RUN_MAX, RunFrame, run_frame
 from kalooki.variant import Variant
+
+_ACE_ONLY: dict[tuple[int, ...], str] = {
+    (14,): "in this variant an ace may only sit above the king (Q-K-A)",
+    (1,): "in this variant an ace may only sit below the two (A-2-3)",
+}
+"""The variant's own rule, where an ace may sit at one end of a run only (not under wrap)."""
+
+
+def ace_rule(variant: Variant) -> str | None:
+    """Where this variant's runs may hold an ace, in words, when only at one end (ace_in_runs high or low)."""
+    frame = run_frame(variant)
+    return None if frame.wrap else _ACE_ONLY.get(frame.ace_positions)
+
+
+def either_end_frame(variant: Variant) -> RunFrame | None:
+    """The run frame with an ace at either end, where the variant allows only one: a run that fits it and
+    not the variant's is refused for the ace's place alone, which the refusal then names."""
+    if ace_rule(variant) is None:
+        return None
+    return RunFrame(minimum=variant.run_minimum, wrap=False, ace_positions=(1, 14))
 
 
 def run_refusal(cards: Sequence[Card], variant: Variant) -> str:
@@ -25,12 +45,9 @@ def run_refusal(cards: Sequence[Card], variant: Variant) -> str:
     # Cards that would be consecutive if the ranks went round the corner (K-A-2) are refused only
     # for where the ace (or a joker standing for it) sits; any other order or gap is not consecutive.
     if _consecutive_round_the_corner(cards):
-        frame = run_frame(variant)
-        if frame.ace_positions == (14,):
-            return "in this variant an ace may only sit above the king (Q-K-A)"
-        if frame.ace_positions == (1,):
-            return "in this variant an ace may only sit below the two (A-2-3)"
-        return "an ace may sit below the two or above the king, not between them (no K-A-2)"
+        return (
+            ace_rule(variant) or "an ace may sit below the two or above the king, not between them (no K-A-2)"
+        )
     return (
         "the cards are not consecutive as written (write a run low to high, a joker where a card is missing)"
     )
@@ -58,11 +75,14 @@ def _joker_beyond_the_frame(cards: Sequence[Card], variant: Variant) -> str | No
         if len(lows) != 1 or min(placed) < lowest or max(placed) > highest:
             continue
         low = lows.pop()
+        # Where the ace may sit at one end only, the two (or the king) is the end for the ace's sake: say so.
         if low < lowest:
-            return f"a joker cannot stand below the {_END_WORDS[lowest]}: no card ranks lower"
+            why = "no card ranks lower" if lowest == 1 else _ACE_ONLY[(14,)]
+            return f"a joker cannot stand below the {_END_WORDS[lowest]}: {why}"
         if low + len(cards) - 1 > highest:
-            return f"a joker cannot stand above the {_END_WORDS[highest]}: no card ranks higher"
+            why = "no card ranks higher" if highest == 14 else _ACE_ONLY[(1,)]
+            return f"a joker cannot stand above the {_END_WORDS[highest]}: {why}"
     return None
 
 
-__all__ = ["run_refusal"]
+__all__ = ["ace_rule", "either_end_frame", "run_refusal"]

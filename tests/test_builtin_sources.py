@@ -182,3 +182,30 @@ def test_kalooki_40_puts_out_a_player_over_150_not_one_at_it(bob_hand: str, tota
     assert game.totals == [0, total]
     assert game.eliminated == [False, out]
     assert game.phase == ("game_over" if out else "hand_over")
+
+
+def test_kalooki_40_refuses_a_low_ace_in_a_build_or_a_meld_naming_its_ace_rule() -> None:
+    # kalooki.co.uk: an ace is high only in a run (Q-K-A). A build or a meld refused for the ace's place says
+    # so; it said only "does not fit either end of the run 2C 3C 4C", or "no card ranks lower" of a joker
+    # below the two, as though the rule were the cards'.
+    high_only = "in this variant an ace may only sit above the king (Q-K-A)"
+    hands = ["2C 3C 4C KC KD KS KH AC JK 5C 8D 9S QD", "QH KH AH 9H 5S 6S 7S 4D 2H 3H 6H 9C 9D"]
+    game = new_game(load_variant("kalooki-40"), hands, discard=None, stock="QC 2D")
+    play(game, "draw stock")
+    assert_illegal(
+        game, "meld JK 2C 3C", f"JK 2C 3C is not a run: a joker cannot stand below the two: {high_only}"
+    )
+    play(game, "meld 2C 3C 4C, KC KD KS KH")
+    assert_illegal(game, "build 1 AC", f"AC does not fit either end of the run 2C 3C 4C: {high_only}")
+    assert_illegal(game, "build 1 JK low", f"JK does not fit the low end of the run 2C 3C 4C: {high_only}")
+    assert_illegal(game, "build 1 AC 5C", "AC 5C does not fit either end of the run 2C 3C 4C")
+    play(game, "meld QC JK AC")  # Q-K-A, the ace above the king
+    assert table_text(game) == ["2C 3C 4C", "KC KD KS KH", "QC JK AC"]
+
+
+def test_classic_quotes_the_japanese_edition_as_written() -> None:
+    # The quote was folded across two lines of the YAML block in the middle of the Japanese sentence, and
+    # a fold reads as a space: kalooki rules classic quoted it with a space after "場合は、" the text lacks.
+    said = resolve_variant("classic").provenance["set_joker_release"]
+    assert "場合は、足りないカードを出しても" in said
+    assert "、 " not in said

@@ -170,7 +170,8 @@ def test_a_run_joker_above_the_king_stands_for_the_ace(ace_in_runs: str) -> None
 
 def test_no_joker_above_the_king_when_the_ace_is_only_low() -> None:
     assert refusal("QH KH JK", "low") == (
-        "QH KH JK is not a run: a joker cannot stand above the king: no card ranks higher"
+        "QH KH JK is not a run: a joker cannot stand above the king: "
+        "in this variant an ace may only sit below the two (A-2-3)"
     )
     assert refusal("QH KH JK JK", "high") == (
         "QH KH JK JK is not a run: a joker cannot stand above the ace: no card ranks higher"

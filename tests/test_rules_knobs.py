@@ -366,7 +366,9 @@ NO_WRAP = "an ace may sit below the two or above the king, not between them (no 
         ("wrap", "KH AH 2H", 23),
         ("wrap", "JK AH 2H", 23),
         ("high_or_low", "JK 2H 3H", 16),
-        ("high", "JK 2H 3H", "a joker cannot stand below the two: no card ranks lower"),
+        # The two ends a run only because the ace may not sit below it: the refusal names the ace's rule.
+        ("high", "JK 2H 3H", f"a joker cannot stand below the two: {HIGH_ONLY}"),
+        ("low", "QH KH JK", f"a joker cannot stand above the king: {LOW_ONLY}"),
     ],
 )
 def test_ace_in_runs(ace_in_runs: str, meld: str, outcome: int | str) -> None:
@@ -388,7 +390,7 @@ def test_ace_in_runs(ace_in_runs: str, meld: str, outcome: int | str) -> None:
     [
         ("high_or_low", "build 1 AH", "JH QH KH AH"),
         ("high", "build 1 AH", "JH QH KH AH"),
-        ("low", "build 1 AH", "AH does not fit either end of the run JH QH KH"),
+        ("low", "build 1 AH", f"AH does not fit either end of the run JH QH KH: {LOW_ONLY}"),
         ("wrap", "build 1 AH", "JH QH KH AH"),
         ("wrap", "build 1 AH 2H", "JH QH KH AH 2H"),
         ("high_or_low", "build 1 AH 2H", "AH 2H does not fit either end of the run JH QH KH"),
