@@ -393,11 +393,17 @@ class Table:
         """The current seat's whole turn by its bot (or stand-in)."""
         game = self.require_game()
         events = play_turn(game, self.bots[game.current], self.bot_faults)
+        self.take_turn(game, events)
+        return events
+
+    def take_turn(self, game: Game, events: list[Event]) -> None:
+        """A bot's turn played (on ``game``, the table's own or the copy it was played on, which becomes
+        the table's): logged and saved."""
+        self.game = game
         if self.log is not None:
             self.log.write(game, events)
         self.check_log()
         self.save()
-        return events
 
     def ready(self, index: int) -> list[Event]:
         """A player is ready for the next hand; the deal's events once every connected person is."""
