@@ -31,7 +31,7 @@ from .common import (
     named_bots,
     port_number,
     print_error,
-    refuse_bad_name,
+    refuse_seat_name,
     refuse_unknown_bots,
     seconds,
     seed_number,
@@ -155,7 +155,7 @@ def host(
     refuse_bytes(bind, "'--bind'")
     # Said before a table opens only to refuse its host; watching or reopening, no seat takes the name.
     if not watch and resume is None:
-        refuse_bad_name(name.strip())
+        refuse_seat_name(name.strip())
     refuse_one_file(log, save)
     if log is not None and resume is None:
         check_output_path(log, game_file=True)
@@ -455,7 +455,7 @@ def join(
     if name is not None and not name.strip():  # not the login name in its place: a name left out of a script
         raise typer.BadParameter("give a name, not an empty one", param_hint="'--name'")
     if name is not None:  # said here, before the table is even asked
-        refuse_bad_name(name.strip())
+        refuse_seat_name(name.strip())
     address = address.strip()  # pasted with a space: the rejoin command shows it without
     try:
         table_uri(address)

@@ -51,7 +51,7 @@ from kalooki.savegame import (
     save_document,
     seat_rng,
 )
-from kalooki.text import BLANK_NAME, control_in_name, name_clash, name_fault, name_key
+from kalooki.text import BLANK_NAME, YOU_AT_A_TABLE, control_in_name, name_clash, name_fault, name_key
 from kalooki.variant import Variant
 
 from .protocol import CODE_LENGTH, NAME_RULE, TOKEN_BYTES, ErrorCode
@@ -190,7 +190,7 @@ class Table:
             raise TableError("bad_name", BLANK_NAME if fault == "unseen" else NAME_RULE)
         if name_key(name) == SCREENS_YOU:
             # Each screen calls its own player "you": a player so named would read as the one watching it.
-            raise TableError("bad_name", "'you' is what the screens call each player: choose another name")
+            raise TableError("bad_name", YOU_AT_A_TABLE)
         if self.game is not None:
             # Said to a latecomer, who has never seen a token: the players keep theirs where they joined.
             raise TableError(

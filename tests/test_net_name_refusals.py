@@ -34,18 +34,24 @@ def kalooki(home: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def join_asking_no_table(home: Path, name: str) -> subprocess.CompletedProcess[str]:
+    """``kalooki join --name NAME``, refused before it asks the table: no connection comes where it is."""
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        address = f"127.0.0.1:{listener.getsockname()[1]}"
+        joined = kalooki(home, "join", address, "--code", "ABC234", "--name", name)
+        listener.settimeout(0)
+        with pytest.raises(BlockingIOError):
+            listener.accept()
+    return joined
+
+
 def test_join_refuses_a_name_with_a_control_character_as_play_does_before_asking_the_table(
     tmp_path: Path,
 ) -> None:
     played = kalooki(tmp_path, "play", "--name", EVIL)
     assert played.returncode == 2
     assert REFUSAL in " ".join(played.stderr.split())
-    with socket.create_server(("127.0.0.1", 0)) as listener:  # where the table would be: told if asked
-        address = f"127.0.0.1:{listener.getsockname()[1]}"
-        joined = kalooki(tmp_path, "join", address, "--code", "ABC234", "--name", EVIL)
-        listener.settimeout(0)
-        with pytest.raises(BlockingIOError):
-            listener.accept()  # no connection came
+    joined = join_asking_no_table(tmp_path, EVIL)
     assert joined.returncode == 2, joined.stdout + joined.stderr
     said = " ".join(joined.stderr.split())
     assert f"Invalid value for '--name': {REFUSAL}" in said
@@ -59,6 +65,22 @@ def test_host_refuses_its_own_name_with_a_control_character_before_opening_the_t
     assert hosting.returncode == 2, hosting.stdout + hosting.stderr
     assert f"Invalid value for '--name': {REFUSAL}" in " ".join(hosting.stderr.split())
     assert "Traceback" not in hosting.stdout + hosting.stderr
+
+
+@pytest.mark.parametrize("name", ["you", "You", "\uff59\uff4f\uff55", "\u0443\u043eu"])
+def test_host_and_join_refuse_you_as_a_name_at_once_as_every_other_fault_of_it(
+    tmp_path: Path, name: str
+) -> None:
+    """The host said "'you' is what the screens call each player" with no word of --name, exit 1, once the
+    table had been set up; the join asked the table first. Both now say it of --name, a usage error."""
+    refusal = "Invalid value for '--name': 'you' is what the screens call each player: choose another name"
+    hosting = kalooki(tmp_path, "host", "--name", name, "--bind", "127.0.0.1", "--port", "0")
+    assert hosting.returncode == 2, hosting.stdout + hosting.stderr
+    assert refusal in " ".join(hosting.stderr.split())
+    assert not (tmp_path / "saves").exists()
+    joined = join_asking_no_table(tmp_path, name)
+    assert joined.returncode == 2, joined.stdout + joined.stderr
+    assert refusal in " ".join(joined.stderr.split())
 
 
 @pytest.mark.parametrize(
