@@ -470,8 +470,23 @@ def join(
     raise typer.Exit(result)
 
 
+def login_name() -> str:
+    """The name a new seat is asked for under when ``--name`` is not given: the login name, where the table
+    would take it; else a usage error, before the table is asked."""
+    from kalooki_net.client import default_name
+
+    login: str | None = default_name()
+    if login is None:
+        raise typer.BadParameter(
+            "your login name is no name at a table (one word of at most 20 characters that show, not 'you'): "
+            "give yours",
+            param_hint="'--name'",
+        )
+    return login
+
+
 def run_join(address: str, code: str, name: str | None) -> int:
-    from kalooki_net.client import TableConnection, TableConnectionError, default_name, table_uri
+    from kalooki_net.client import TableConnection, TableConnectionError, table_uri
 
     from .join_tokens import kept_seat, refusal, token_store
     from .remote import EXIT_LOST, LeftLobby, RemoteGame, TableClosed, read_keyboard
@@ -486,13 +501,10 @@ def run_join(address: str, code: str, name: str | None) -> int:
             f"{where}: the seats kept for this table cannot be read ({damaged}): a new seat is asked for"
         )
     kept = kept_seat(seats, name)
+    new_name = None if kept else name or login_name()  # a login that is no name: said before asking
     connection = TableConnection(uri)
     try:
-        welcome = (
-            connection.join(code, token=kept.token)
-            if kept
-            else connection.join(code, name=name or default_name())
-        )
+        welcome = connection.join(code, token=kept.token) if kept else connection.join(code, name=new_name)
     except TableConnectionError as error:
         if kept is None or error.code != "bad_token":
             # Held by another connection, held off, lost on the way: the seat is still this player's.
@@ -502,7 +514,7 @@ def run_join(address: str, code: str, name: str | None) -> int:
         store.forget(uri, code, kept.token)
         connection = TableConnection(uri)
         try:
-            welcome = connection.join(code, name=name or kept.name or default_name())
+            welcome = connection.join(code, name=name or kept.name or login_name())
         except TableConnectionError as again:
             # Else the player reads only that the game has started, as though their seat were there.
             raise TableConnectionError(

@@ -45,8 +45,7 @@ from websockets.sync.client import ClientConnection, connect
 from kalooki import jsonio
 from kalooki.errors import KalookiError
 from kalooki.safeio import FileReadError, read_regular_file
-from kalooki.statecheck import MAX_NAME
-from kalooki.text import clipped, escape_controls, name_key
+from kalooki.text import clipped, escape_controls, name_fault, name_key
 from kalooki.validation import spell_surrogates
 
 from .protocol import (
@@ -194,15 +193,16 @@ def link_code(address: str) -> str | None:
     return codes[-1].strip() if codes else None
 
 
-def default_name() -> str:
-    """Your login name, when it makes a name at the table (one word, short); else "you"."""
+def default_name() -> str | None:
+    """Your login name, when it makes a name at the table (as the table reads names: ``anne-marie`` and
+    ``first.last`` do); else None, for the player to give one. (It was "you", which every table refuses.)"""
     import getpass
 
     try:
         login = getpass.getuser()
     except (OSError, KeyError):
-        return "you"
-    return login if login.isidentifier() and len(login) <= MAX_NAME else "you"
+        return None
+    return login if name_fault(login) is None and name_key(login) != "you" else None
 
 
 def join_code(address: str, given: str | None) -> str:

@@ -103,3 +103,47 @@ def test_the_table_tells_a_client_the_real_reason_for_a_name(name: str, reason: 
         assert (reply["code"], reply["message"]) == ("bad_name", reason)
         assert host.call(table.lobby) == before
         player.close()
+
+
+def login_env(home: Path, login: str) -> dict[str, str]:
+    """The environment of a user whose login name is ``login``."""
+    env = {**os.environ, "KALOOKI_HOME": str(home), "COLUMNS": "200", "NO_COLOR": "1"}
+    env.update(LOGNAME=login, USER=login, LNAME=login, USERNAME=login)
+    return env
+
+
+@pytest.mark.parametrize("login", ["anne-marie", "first.last"])
+def test_join_with_no_name_sits_down_under_a_login_name_the_table_takes(tmp_path: Path, login: str) -> None:
+    """A login name with a hyphen or a dot was taken for no name, and the join asked for a seat as 'you',
+    which the table refused: "'you' is what the screens call each player: choose another name"."""
+    table = new_table(seats=2, seed=9)
+    with hosted(table) as host:
+        arguments = [str(KALOOKI), "join", f"127.0.0.1:{host.server.port}", "--code", table.code]
+        joining = subprocess.Popen(
+            arguments, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env=login_env(tmp_path, login),
+        )  # fmt: skip
+        assert joining.stdout is not None
+        try:
+            first = joining.stdout.readline()  # then it waits for the game
+        finally:
+            joining.kill()
+            joining.wait(10)
+    assert first == f"You sit at seat 1 as {login}.\n"
+
+
+def test_join_with_no_name_and_a_login_name_that_is_none_is_told_to_give_one(tmp_path: Path) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as listener:  # where the table would be: not asked
+        address = f"127.0.0.1:{listener.getsockname()[1]}"
+        joined = subprocess.run(
+            [str(KALOOKI), "join", address, "--code", "ABC234"], input="", capture_output=True, text=True,
+            env=login_env(tmp_path, "ann smith"), timeout=60, check=False,
+        )  # fmt: skip
+        listener.settimeout(0)
+        with pytest.raises(BlockingIOError):
+            listener.accept()
+    assert joined.returncode == 2, joined.stdout + joined.stderr
+    assert " ".join(joined.stderr.split()).endswith(
+        "Error: Invalid value for '--name': your login name is no name at a table (one word of at most 20 "
+        "characters that show, not 'you'): give yours"
+    )
