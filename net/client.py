@@ -209,6 +209,9 @@ def join_code(address: str, given: str | None) -> str:
     """The join code: ``given`` (``--code``), or the one in the link pasted as the address; both only
     when they are the same (a table reads a code in any case)."""
     linked = link_code(address)
+    if given is not None and not given.strip():
+        # Sent, it was one of the address's wrong tries at the code (ten hold its joins off a while).
+        raise TableConnectionError("give the table's join code, not an empty one")
     if given is not None and linked is not None and given.strip().upper() != linked.upper():
         raise TableConnectionError(f"the link's code is {linked}, not {given}: give one of them")
     if given is None and not linked:
