@@ -206,6 +206,11 @@ def make_table(
             f"{variant.name} is for {player_counts(variant)} players{seating_note(variant)}",
             param_hint="'--seats' / '--players'",
         )
+    if len(kinds) > count:
+        # The names go seat by seat: one past the last seat was left out without a word.
+        raise typer.BadParameter(
+            f"{len(kinds)} bots for {count} seats (--seats {count})", param_hint="'--bots'"
+        )
     if wait < 0:
         raise typer.BadParameter("a wait is 0 seconds or more", param_hint="'--wait'")
     return Table(

@@ -460,6 +460,15 @@ def test_a_table_that_is_not_there_is_an_error_of_its_own() -> None:
         (["--bot-pause", "-0.5"], "'-0.5' is not a number of seconds"),
         # Refused before the seats: taken as not given, it opened a table of the default bots.
         (["--bots", "", "--seats", "9"], "Invalid value for '--bots': give a bot name, not an empty value"),
+        # More names than seats: the last was left out without a word, where kalooki play refuses it.
+        (
+            ["--seats", "3", "--bots", "greedy,random,expert,greedy"],
+            "Invalid value for '--bots': 4 bots for 3 seats (--seats 3)",
+        ),
+        (
+            ["--bots", "greedy,random,expert,greedy,expert"],
+            "Invalid value for '--bots': 5 bots for 4 seats (--seats 4)",
+        ),
         # The option as typed, whichever name: --players blamed a --seats nobody typed.
         (["--players", "9"], "Invalid value for '--seats' / '--players': classic is for 2 to 4 players"),
     ],
