@@ -545,8 +545,10 @@ def run_join(address: str, code: str, name: str | None) -> int:
             rejoin_command=rejoin,
             prompt_in_lobby=keyboard,
         )
-    except TableClosed as closed:  # before the game: a seat left in the lobby is free again
+    except TableClosed as closed:  # before the game: a closed table's seats are gone with it
         console.print(Text(closed.sentence(), style="bold"))
+        if closed.lost:  # the seat waits for its token a while (--wait), as after a reload: said how
+            console.print(Text(f"Rejoin your seat with: {rejoin}", style="bold"), soft_wrap=True)
         return EXIT_LOST
     except (LeftLobby, KeyboardInterrupt) as leaving:  # quit, the end of input, Ctrl-C, SIGTERM, SIGHUP
         connection.leave()  # a dropped seat would be kept for its player a while

@@ -378,6 +378,30 @@ def test_a_table_closed_while_its_players_wait_for_the_game_is_one_line_not_a_tr
     assert (join.returncode, out, err) == (1, "The table is closed: the test is over.\n", "")
 
 
+def test_a_connection_lost_while_waiting_for_the_game_says_how_to_take_the_seat_back(tmp_path: Path) -> None:
+    # It said only "The connection to the table was lost.", where the seat waits for its token (--wait)
+    # and in a game the same line is followed by the command that takes it back.
+    table = new_table(seats=3, seed=31)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "200", "NO_COLOR": "1"}
+    with hosted(table) as host:
+        address = f"127.0.0.1:{host.server.port}"
+        join = subprocess.Popen(
+            [str(KALOOKI), "join", address, "--code", table.code, "--name", "ann"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        )  # fmt: skip
+        assert join.stdout is not None
+        assert join.stdout.readline() == "You sit at seat 1 as ann.\n"
+        assert join.stdout.readline() == "Waiting for the game...\n"
+        # The network gone: the connection ends with no word from the table.
+        host.call(lambda: [client.websocket.transport.abort() for client in host.server.clients])
+        out, err = join.communicate(timeout=60)
+        assert table.seats[0].name == "ann"  # kept for her token
+    rejoin = f"kalooki join {address} --code {table.code} --name ann"
+    assert (join.returncode, out, err) == (
+        1, f"The connection to the table was lost.\nRejoin your seat with: {rejoin}\n", ""
+    )  # fmt: skip
+
+
 def test_a_player_at_a_table_its_host_closes_is_told_it_can_come_back_only_if_reopened(
     tmp_path: Path,
 ) -> None:
