@@ -33,10 +33,12 @@ from kalooki.set_options import SetOptions, parse_set_options
 from kalooki.statecheck import MAX_NAME
 from kalooki.text import (
     BLANK_NAME,
+    YOU_AT_A_TABLE,
     clipped,
     control_in_name,
     escape_controls,
     name_fault,
+    name_key,
     not_utf8,
     undecodable_byte,
 )
@@ -250,6 +252,15 @@ def refuse_bad_name(name: str) -> None:
     problem = name_problem(name)
     if problem is not None:
         raise typer.BadParameter(problem, param_hint="'--name'")
+
+
+def refuse_seat_name(name: str) -> None:
+    """:func:`refuse_bad_name` for a seat at a hosted table (host, join), which also refuses a name reading
+    as ``you``: the table would, after the host had opened it or the join had reached it (exit 1, and no
+    word of --name), where every other fault of --name is a usage error said at once."""
+    refuse_bad_name(name)
+    if name_key(name) == "you":
+        raise typer.BadParameter(YOU_AT_A_TABLE, param_hint="'--name'")
 
 
 def check_output_path(

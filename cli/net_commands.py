@@ -31,7 +31,7 @@ from .common import (
     named_bots,
     port_number,
     print_error,
-    refuse_bad_name,
+    refuse_seat_name,
     refuse_unknown_bots,
     seconds,
     seed_number,
@@ -155,7 +155,7 @@ def host(
     refuse_bytes(bind, "'--bind'")
     # Said before a table opens only to refuse its host; watching or reopening, no seat takes the name.
     if not watch and resume is None:
-        refuse_bad_name(name.strip())
+        refuse_seat_name(name.strip())
     refuse_one_file(log, save)
     if log is not None and resume is None:
         check_output_path(log, game_file=True)
@@ -205,6 +205,11 @@ def make_table(
         raise typer.BadParameter(
             f"{variant.name} is for {player_counts(variant)} players{seating_note(variant)}",
             param_hint="'--seats' / '--players'",
+        )
+    if len(kinds) > count:
+        # The names go seat by seat: one past the last seat was left out without a word.
+        raise typer.BadParameter(
+            f"{len(kinds)} bots for {count} seats (--seats {count})", param_hint="'--bots'"
         )
     if wait < 0:
         raise typer.BadParameter("a wait is 0 seconds or more", param_hint="'--wait'")
@@ -455,7 +460,7 @@ def join(
     if name is not None and not name.strip():  # not the login name in its place: a name left out of a script
         raise typer.BadParameter("give a name, not an empty one", param_hint="'--name'")
     if name is not None:  # said here, before the table is even asked
-        refuse_bad_name(name.strip())
+        refuse_seat_name(name.strip())
     address = address.strip()  # pasted with a space: the rejoin command shows it without
     try:
         table_uri(address)
@@ -470,8 +475,23 @@ def join(
     raise typer.Exit(result)
 
 
+def login_name() -> str:
+    """The name a new seat is asked for under when ``--name`` is not given: the login name, where the table
+    would take it; else a usage error, before the table is asked."""
+    from kalooki_net.client import default_name
+
+    login: str | None = default_name()
+    if login is None:
+        raise typer.BadParameter(
+            "your login name is no name at a table (one word of at most 20 characters that show, not 'you'): "
+            "give yours",
+            param_hint="'--name'",
+        )
+    return login
+
+
 def run_join(address: str, code: str, name: str | None) -> int:
-    from kalooki_net.client import TableConnection, TableConnectionError, default_name, table_uri
+    from kalooki_net.client import TableConnection, TableConnectionError, table_uri
 
     from .join_tokens import kept_seat, refusal, token_store
     from .remote import EXIT_LOST, LeftLobby, RemoteGame, TableClosed, read_keyboard
@@ -486,13 +506,10 @@ def run_join(address: str, code: str, name: str | None) -> int:
             f"{where}: the seats kept for this table cannot be read ({damaged}): a new seat is asked for"
         )
     kept = kept_seat(seats, name)
+    new_name = None if kept else name or login_name()  # a login that is no name: said before asking
     connection = TableConnection(uri)
     try:
-        welcome = (
-            connection.join(code, token=kept.token)
-            if kept
-            else connection.join(code, name=name or default_name())
-        )
+        welcome = connection.join(code, token=kept.token) if kept else connection.join(code, name=new_name)
     except TableConnectionError as error:
         if kept is None or error.code != "bad_token":
             # Held by another connection, held off, lost on the way: the seat is still this player's.
@@ -502,7 +519,7 @@ def run_join(address: str, code: str, name: str | None) -> int:
         store.forget(uri, code, kept.token)
         connection = TableConnection(uri)
         try:
-            welcome = connection.join(code, name=name or kept.name or default_name())
+            welcome = connection.join(code, name=name or kept.name or login_name())
         except TableConnectionError as again:
             # Else the player reads only that the game has started, as though their seat were there.
             raise TableConnectionError(
@@ -528,8 +545,10 @@ def run_join(address: str, code: str, name: str | None) -> int:
             rejoin_command=rejoin,
             prompt_in_lobby=keyboard,
         )
-    except TableClosed as closed:  # before the game: a seat left in the lobby is free again
+    except TableClosed as closed:  # before the game: a closed table's seats are gone with it
         console.print(Text(closed.sentence(), style="bold"))
+        if closed.lost:  # the seat waits for its token a while (--wait), as after a reload: said how
+            console.print(Text(f"Rejoin your seat with: {rejoin}", style="bold"), soft_wrap=True)
         return EXIT_LOST
     except (LeftLobby, KeyboardInterrupt) as leaving:  # quit, the end of input, Ctrl-C, SIGTERM, SIGHUP
         connection.leave()  # a dropped seat would be kept for its player a while

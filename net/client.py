@@ -45,8 +45,7 @@ from websockets.sync.client import ClientConnection, connect
 from kalooki import jsonio
 from kalooki.errors import KalookiError
 from kalooki.safeio import FileReadError, read_regular_file
-from kalooki.statecheck import MAX_NAME
-from kalooki.text import clipped, escape_controls, name_key
+from kalooki.text import clipped, escape_controls, name_fault, name_key
 from kalooki.validation import spell_surrogates
 
 from .protocol import (
@@ -194,21 +193,25 @@ def link_code(address: str) -> str | None:
     return codes[-1].strip() if codes else None
 
 
-def default_name() -> str:
-    """Your login name, when it makes a name at the table (one word, short); else "you"."""
+def default_name() -> str | None:
+    """Your login name, when it makes a name at the table (as the table reads names: ``anne-marie`` and
+    ``first.last`` do); else None, for the player to give one. (It was "you", which every table refuses.)"""
     import getpass
 
     try:
         login = getpass.getuser()
     except (OSError, KeyError):
-        return "you"
-    return login if login.isidentifier() and len(login) <= MAX_NAME else "you"
+        return None
+    return login if name_fault(login) is None and name_key(login) != "you" else None
 
 
 def join_code(address: str, given: str | None) -> str:
     """The join code: ``given`` (``--code``), or the one in the link pasted as the address; both only
     when they are the same (a table reads a code in any case)."""
     linked = link_code(address)
+    if given is not None and not given.strip():
+        # Sent, it was one of the address's wrong tries at the code (ten hold its joins off a while).
+        raise TableConnectionError("give the table's join code, not an empty one")
     if given is not None and linked is not None and given.strip().upper() != linked.upper():
         raise TableConnectionError(f"the link's code is {linked}, not {given}: give one of them")
     if given is None and not linked:

@@ -35,6 +35,7 @@ from kalooki.text import escape_controls, name_key
 
 from .admission import Admission, WrongTries, client_address, counted_connections
 from .advice import Advisor
+from .bot_turns import BotTurn
 from .forwarded import TrustedProxies
 from .host_names import AllowedHosts
 from .http_gate import HttpGate
@@ -461,7 +462,7 @@ class TableServer:
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.changed.wait(), delay)
                 continue
-            self.step()
+            await self.step()
             await asyncio.sleep(self.bot_pause)
 
     def next_wait(self) -> float | None:
@@ -478,7 +479,7 @@ class TableServer:
             return None
         return max(0.0, seat.away_since + table.wait_seconds - table.clock())
 
-    def step(self) -> None:
+    async def step(self) -> None:
         if self.table.game is None:
             # A seat dropped before the game, not taken back within the wait: open for someone else, and
             # every seat told so as of a seat left on purpose (the lobby alone showed it, and no log said it).
@@ -496,7 +497,12 @@ class TableServer:
             self.presence(seat, "bot_playing")
             self.announced.add(seat)
         told = len(self.table.bot_faults.found)
-        self.broadcast_state(self.table.bot_turn())
+        # Off the loop: a bot that takes its time holds up no one's pings, moves or talk meanwhile.
+        turn = BotTurn.begin(self.table)
+        await turn.play_off_loop()
+        events = turn.finish(self.table, wanted=not self.closing)
+        if events is not None:  # else the game moved meanwhile (the seat's player back): nothing of it stands
+            self.broadcast_state(events)
         for fault in self.table.bot_faults.found[told:]:
             self.on_change(str(fault))
 

@@ -51,7 +51,7 @@ from kalooki.savegame import (
     save_document,
     seat_rng,
 )
-from kalooki.text import BLANK_NAME, control_in_name, name_clash, name_fault, name_key
+from kalooki.text import BLANK_NAME, YOU_AT_A_TABLE, control_in_name, name_clash, name_fault, name_key
 from kalooki.variant import Variant
 
 from .protocol import CODE_LENGTH, NAME_RULE, TOKEN_BYTES, ErrorCode
@@ -190,7 +190,7 @@ class Table:
             raise TableError("bad_name", BLANK_NAME if fault == "unseen" else NAME_RULE)
         if name_key(name) == SCREENS_YOU:
             # Each screen calls its own player "you": a player so named would read as the one watching it.
-            raise TableError("bad_name", "'you' is what the screens call each player: choose another name")
+            raise TableError("bad_name", YOU_AT_A_TABLE)
         if self.game is not None:
             # Said to a latecomer, who has never seen a token: the players keep theirs where they joined.
             raise TableError(
@@ -393,11 +393,17 @@ class Table:
         """The current seat's whole turn by its bot (or stand-in)."""
         game = self.require_game()
         events = play_turn(game, self.bots[game.current], self.bot_faults)
+        self.take_turn(game, events)
+        return events
+
+    def take_turn(self, game: Game, events: list[Event]) -> None:
+        """A bot's turn played (on ``game``, the table's own or the copy it was played on, which becomes
+        the table's): logged and saved."""
+        self.game = game
         if self.log is not None:
             self.log.write(game, events)
         self.check_log()
         self.save()
-        return events
 
     def ready(self, index: int) -> list[Event]:
         """A player is ready for the next hand; the deal's events once every connected person is."""

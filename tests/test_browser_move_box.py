@@ -154,19 +154,33 @@ def test_the_move_boxs_example_shows_whole_on_a_phone(browser: Any) -> None:
         bob.close()
 
 
-def test_a_refusal_quoting_10c_draws_it_as_the_page_draws_cards(browser: Any) -> None:
-    # The refusal quoted the move typed with its other cards drawn and 10C as typed ("'m 10C 10H, 6♦ ...'"):
-    # the page's pattern for card codes knew T only.
+def refused_after_a_draw(browser: Any, move: str) -> str:
+    """Ann, on a phone, draws and types ``move``: the refusal under her hand."""
     table = new_table(seats=2, seed=10, **QUICK)
     with hosted(table, advisor=WebCoach()) as host:
         ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
         ann.wait("document.getElementById('table').dataset.turn === 'mine'")
         typed(ann, "ds")
         ann.wait("document.getElementById('table').dataset.phase === 'play'")
-        refused(ann, "m 10C 10H 10S, 6D 6H 6S, 3C")
-        assert ann.js(REASON) == (
-            "✗ 'm 10♣ 10♥ 10♠, 6♦ 6♥ 6♠, 3♣': meld group 3 of 3 holds one card: a comma starts a new meld, "
-            "so write one meld's cards with spaces (meld Q♣ Q♥ Q♠)"
-        )
+        refused(ann, move)
         assert ann.problems == []
         bob.close()
+        return str(ann.js(REASON))
+
+
+def test_a_refusal_quoting_10c_draws_it_as_the_page_draws_cards(browser: Any) -> None:
+    # The refusal quoted the move typed with its other cards drawn and 10C as typed ("'m 10C 10H, 6♦ ...'"):
+    # the page's pattern for card codes knew T only.
+    assert refused_after_a_draw(browser, "m 10C 10H 10S, 6D 6H 6S, 3C") == (
+        "✗ 'm 10♣ 10♥ 10♠, 6♦ 6♥ 6♠, 3♣': meld group 3 of 3 holds one card: a comma starts a new meld, "
+        "so write one meld's cards with spaces (meld Q♣ Q♥ Q♠)"
+    )
+
+
+def test_a_mistyped_card_is_told_how_cards_are_written_as_the_terminal_tells_it(browser: Any) -> None:
+    # The page drew the notation's examples too: "a suit (C D H S), e.g. 7♥, 10♣, 10♣, Q♠", TC and 10C
+    # made one card twice, where the terminal says "e.g. 7H, TC, 10C, QS".
+    assert refused_after_a_draw(browser, "m 7H 8H ZZ") == (
+        "✗ 'm 7♥ 8♥ ZZ': 'ZZ' is not a card: write a rank (A 2-9 T J Q K, or 10) and a suit (C D H S), "
+        "e.g. 7H, TC, 10C, QS, or JK for a joker"
+    )

@@ -378,6 +378,30 @@ def test_a_table_closed_while_its_players_wait_for_the_game_is_one_line_not_a_tr
     assert (join.returncode, out, err) == (1, "The table is closed: the test is over.\n", "")
 
 
+def test_a_connection_lost_while_waiting_for_the_game_says_how_to_take_the_seat_back(tmp_path: Path) -> None:
+    # It said only "The connection to the table was lost.", where the seat waits for its token (--wait)
+    # and in a game the same line is followed by the command that takes it back.
+    table = new_table(seats=3, seed=31)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "200", "NO_COLOR": "1"}
+    with hosted(table) as host:
+        address = f"127.0.0.1:{host.server.port}"
+        join = subprocess.Popen(
+            [str(KALOOKI), "join", address, "--code", table.code, "--name", "ann"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+        )  # fmt: skip
+        assert join.stdout is not None
+        assert join.stdout.readline() == "You sit at seat 1 as ann.\n"
+        assert join.stdout.readline() == "Waiting for the game...\n"
+        # The network gone: the connection ends with no word from the table.
+        host.call(lambda: [client.websocket.transport.abort() for client in host.server.clients])
+        out, err = join.communicate(timeout=60)
+        assert table.seats[0].name == "ann"  # kept for her token
+    rejoin = f"kalooki join {address} --code {table.code} --name ann"
+    assert (join.returncode, out, err) == (
+        1, f"The connection to the table was lost.\nRejoin your seat with: {rejoin}\n", ""
+    )  # fmt: skip
+
+
 def test_a_player_at_a_table_its_host_closes_is_told_it_can_come_back_only_if_reopened(
     tmp_path: Path,
 ) -> None:
@@ -427,6 +451,19 @@ def test_an_empty_name_is_a_usage_error(name: str) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    "arguments", [["127.0.0.1:1", "--code", ""], ["http://127.0.0.1:1/?code=ABC123", "--code", " "]]
+)
+def test_an_empty_code_is_a_usage_error(arguments: list[str]) -> None:
+    # It was sent: "that is not this table's join code" (exit 1), and one of the address's ten wrong tries;
+    # beside a link, "the link's code is ABC123, not  : give one of them".
+    result = CliRunner().invoke(app, ["join", *arguments, "--name", "bob"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for '--code': give the table's join code, not an empty one"
+    )
+
+
 def test_a_table_that_is_not_there_is_an_error_of_its_own() -> None:
     result = CliRunner().invoke(app, ["join", "127.0.0.1:1", "--code", "ABC123"])
     assert result.exit_code == 1, result.output
@@ -447,6 +484,15 @@ def test_a_table_that_is_not_there_is_an_error_of_its_own() -> None:
         (["--bot-pause", "-0.5"], "'-0.5' is not a number of seconds"),
         # Refused before the seats: taken as not given, it opened a table of the default bots.
         (["--bots", "", "--seats", "9"], "Invalid value for '--bots': give a bot name, not an empty value"),
+        # More names than seats: the last was left out without a word, where kalooki play refuses it.
+        (
+            ["--seats", "3", "--bots", "greedy,random,expert,greedy"],
+            "Invalid value for '--bots': 4 bots for 3 seats (--seats 3)",
+        ),
+        (
+            ["--bots", "greedy,random,expert,greedy,expert"],
+            "Invalid value for '--bots': 5 bots for 4 seats (--seats 4)",
+        ),
         # The option as typed, whichever name: --players blamed a --seats nobody typed.
         (["--players", "9"], "Invalid value for '--seats' / '--players': classic is for 2 to 4 players"),
     ],

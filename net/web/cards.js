@@ -48,7 +48,14 @@ export const cardText = (code) => (code === "JK" ? "JK" : rankLabel(code[0]) + S
 // A joker stays JK; a card in brackets after one ("JK(7♠)") is already a note.
 const CODES = /(?<!\w)(?<!JK\()(10|[2-9TJQKA])([CDHS])(?!\w)/g;
 // 10C is a spelling of TC that a typed move may use, and a refusal quotes the move as typed.
-export const cardsInText = (text) => text.replace(CODES, (_, rank, suit) => cardText((rank === "10" ? "T" : rank) + suit));
+const drawnCodes = (text) => text.replace(CODES, (_, rank, suit) => cardText((rank === "10" ? "T" : rank) + suit));
+// What a mistyped card is told of how cards are written stays as written: drawn, its examples read
+// "a suit (C D H S), e.g. 7♥, 10♣, 10♣, Q♠", two spellings of one card made one card twice.
+const NOTATION = "write a rank (";
+export const cardsInText = (text) => {
+  const lesson = text.indexOf(NOTATION);
+  return lesson < 0 ? drawnCodes(text) : drawnCodes(text.slice(0, lesson)) + text.slice(lesson);
+};
 export const sortKey = (code) => {
   if (code === "JK") return 4 * 20;
   return SUIT_ORDER.indexOf(code[1]) * 20 + RANKS.indexOf(code[0]);

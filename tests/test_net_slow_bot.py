@@ -1,0 +1,148 @@
+"""A bot that takes its time at a hosted table holds no one up: its turn is played off the server's loop,
+so the table answers pings, talk and a player coming back meanwhile, and a turn the game has moved past
+(the seat's player back, who played it themselves) is not taken."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("websockets")
+
+import asyncio
+import random
+import threading
+import time
+from collections.abc import Iterator
+
+from kalooki_net.table import Table
+from net_helpers import Host, Player, hosted
+
+from kalooki.bots import GreedyBot, register
+from kalooki.loader import load_variant
+from kalooki.moves import Action
+from kalooki.view import LegalView, PlayerView
+
+THINKING = threading.Event()
+"""Set by the slow bot once it is asked for a choice."""
+GO = threading.Event()
+"""Until set, the slow bot waits (at most a while) before it chooses, as a long search would."""
+
+
+class Slowpoke:
+    name = "slowpoke"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.greedy = GreedyBot(rng)
+
+    def choose(self, view: PlayerView, legal: LegalView) -> Action:
+        THINKING.set()
+        GO.wait(15)
+        return self.greedy.choose(view, legal)
+
+
+@pytest.fixture(autouse=True)
+def slowpoke() -> Iterator[None]:
+    register("slowpoke", Slowpoke)
+    GO.set()
+    THINKING.clear()
+    yield
+    GO.set()
+
+
+def table(wait_seconds: float) -> Table:
+    variant = load_variant("classic")
+    return Table(variant, seats=2, bots=["slowpoke"], seed=5, wait_seconds=wait_seconds)
+
+
+def ann_to_draw(host: Host, hosted_table: Table) -> Player:
+    """Ann, alone at the table with the slow bot, at the start of her turn; the bot then waits to be told."""
+    ann = Player(host.uri, timeout=5.0)
+    ann.join(hosted_table.code, name="ann")
+    host.call(host.server.start_game)
+    ann.until("state")
+    while not (ann.my_turn() and ann.view is not None and ann.view["phase"] == "draw"):
+        if ann.my_turn():
+            ann.send({"type": "move", "move": ann.next_move()})
+        ann.until("state")
+    GO.clear()
+    THINKING.clear()
+    return ann
+
+
+def test_the_table_answers_while_a_bot_thinks() -> None:
+    hosted_table = table(30.0)
+    with hosted(hosted_table) as host:
+        ann = ann_to_draw(host, hosted_table)
+        while ann.my_turn():  # once her turn ends, the bot's begins
+            ann.send({"type": "move", "move": ann.next_move()})
+            ann.until("state")
+        assert THINKING.wait(5)
+        turn = hosted_table.require_game().turn_number
+        # The bot is thinking: the table still answers a ping, and what she says.
+        assert ann.websocket.ping().wait(3)
+        ann.send({"type": "say", "text": "take your time"})
+        said = ann.until("said")
+        assert (said["name"], said["text"]) == ("ann", "take your time")
+        assert hosted_table.require_game().current == 1
+        GO.set()
+        # Its turn then stands, as the bot played it: the next state tells it, ending in its discard.
+        state = ann.until("state")
+        assert state["events"][0]["type"] == "draw"
+        assert state["events"][-1] == {"type": "discard", "player": "bob", "card": "9H"}
+        assert state["view"]["turn_number"] == turn + 1
+
+
+def test_a_player_back_while_the_bot_plays_their_turn_plays_it_themselves() -> None:
+    hosted_table = table(0.0)  # a bot plays for her the moment she is away
+    with hosted(hosted_table) as host:
+        ann = ann_to_draw(host, hosted_table)
+        game = hosted_table.require_game()
+        turn, hand = game.turn_number, len(game.hands[0])
+        rng_before = hosted_table.rngs[0].getstate()
+        ann.close()
+        assert THINKING.wait(5)  # her stand-in thinks about her draw
+        back = Player(host.uri, timeout=5.0)
+        assert back.join(hosted_table.code, token=ann.token)["seat"] == 0
+        back.until("state")
+        back.send({"type": "move", "move": "ds"})
+        drawn = back.until("state")
+        assert [event["type"] for event in drawn["events"]] == ["draw"]
+        GO.set()
+        bot_done(host)
+        # The stand-in's turn, played on a copy meanwhile, is not taken: her hand is one card up.
+        game = hosted_table.require_game()
+        assert (game.current, game.phase, game.turn_number) == (0, "play", turn)
+        assert len(game.hands[0]) == hand + 1
+        assert hosted_table.rngs[0].getstate() == rng_before
+        back.send({"type": "say", "text": "still mine"})
+        assert back.until("said")["text"] == "still mine"  # and nothing of the bot's was told her
+        assert back.view is not None
+        assert len(back.view["hand"]) == hand + 1
+
+
+def bot_done(host: Host) -> None:
+    """Wait for the bot's thread to end, and for the loop to have heard so."""
+    for _ in range(100):
+        if not any(thread.name == "kalooki-bot-turn" for thread in threading.enumerate()):
+            break
+        time.sleep(0.05)
+    host.call(lambda: None)
+    host.call(lambda: None)
+
+
+def test_a_turn_the_bot_finishes_once_the_table_has_closed_is_not_taken() -> None:
+    # The host had said the game was saved, with the command that reopens it: a turn taken after that would
+    # change the save (and write the log) behind the host's back, as the host's program exits.
+    hosted_table = table(30.0)
+    with hosted(hosted_table) as host:
+        ann = ann_to_draw(host, hosted_table)
+        while ann.my_turn():
+            ann.send({"type": "move", "move": ann.next_move()})
+            ann.until("state")
+        assert THINKING.wait(5)
+        before = hosted_table.require_game().to_json()
+        asyncio.run_coroutine_threadsafe(host.server.close("the host stopped"), host.loop).result(5)
+        assert ann.until("closing")["reason"] == "the host stopped"
+        GO.set()
+        bot_done(host)
+        assert hosted_table.require_game().to_json() == before
