@@ -19,6 +19,7 @@ import os
 import queue
 import re
 import socket
+import ssl
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
@@ -71,6 +72,12 @@ def _unreachable(error: Exception) -> str:
         return f"no answer within {CONNECT_TIMEOUT:g} s"
     if isinstance(error, InvalidHandshake):
         return _not_a_handshake(error)
+    if isinstance(error, ssl.SSLError) and not isinstance(error, ssl.SSLCertVerificationError):
+        # A table kalooki host serves speaks plain http: an https:// link to it reads OpenSSL's words alone.
+        return (
+            "it does not answer over TLS (https://); a table that kalooki host serves itself is "
+            "reached with http:// or no scheme"
+        )
     return str(error)
 
 

@@ -81,3 +81,17 @@ def test_a_link_that_cannot_be_the_tables_is_a_usage_error(arguments: list[str],
     result = CliRunner().invoke(app, ["join", *arguments])
     assert result.exit_code == 2, result.output
     assert said in " ".join(result.output.replace("│", " ").split())
+
+
+def test_an_https_link_to_a_plain_table_says_so(tmp_path: Path) -> None:
+    # It printed OpenSSL's words alone: "[SSL: UNEXPECTED_EOF_WHILE_READING] EOF occurred in violation of
+    # protocol (_ssl.c:1006)".
+    table = new_table(seats=2, seed=31)
+    with hosted(table) as host:
+        port = host.server.port
+        done = join(tmp_path, f"https://127.0.0.1:{port}/?code={table.code}")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert done.stderr.splitlines() == [
+        f"cannot reach the table at wss://127.0.0.1:{port}/: it does not answer over TLS "
+        "(https://); a table that kalooki host serves itself is reached with http:// or no scheme"
+    ]
