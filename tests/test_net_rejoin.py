@@ -98,8 +98,10 @@ def test_a_seat_held_by_a_stalled_connection_is_refused_and_kept_until_the_table
     # still connected), the token was thrown away, and a new seat was asked for and refused: "the game has
     # started". Now the refusal says the seat is held and what to do, and once the table has let the stalled
     # connection go, the same command takes the seat back.
-    # Pings every second rather than ten: the table lets the stalled connection go sooner, as it would.
-    with hosted(new_table(seats=3), ping_seconds=1.0) as host:
+    # Pings every five seconds rather than ten: the table lets the stalled connection go sooner, as it
+    # would, 5 to 10 seconds after the stop. (Every second, a second join slowed by a busy machine came
+    # after the table had let go, and took the seat back at once.)
+    with hosted(new_table(seats=3), ping_seconds=5.0) as host:
         bob = Terminal(address(host), host.table.code, tmp_path, "bob")
         started_with(host, bob)
         os.kill(bob.process.pid, signal.SIGSTOP)
