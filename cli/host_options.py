@@ -33,6 +33,17 @@ AllowHostOption = Annotated[
 ]
 
 
+DEFAULT_BOT_PAUSE = 0.7
+"""Seconds between the bots' turns at a hosted table (--bot-pause)."""
+
+
+def given(ctx: typer.Context, parameter: str) -> bool:
+    """Whether ``parameter`` was given (on the command line or through its environment variable), not left
+    at its default: an option a resumed table does not take is refused only where it was written."""
+    source = ctx.get_parameter_source(parameter)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
+
+
 def refuse_bytes(value: str, hint: str) -> None:
     """An address or a code holding a byte that is not UTF-8 cannot go on the network: a usage error,
     the byte named as a --set value's is (Python's encoder said "surrogates not allowed", or crashed)."""

@@ -20,10 +20,13 @@ if TYPE_CHECKING:
     from .continue_log import ContinuedLog
 
 
-def reopened_table(path: Path, log: Path | None, *, no_log: bool) -> tuple[Table, ContinuedLog | None]:
+def reopened_table(
+    path: Path, log: Path | None, *, no_log: bool, wait: float | None = None
+) -> tuple[Table, ContinuedLog | None]:
     """The table saved at ``path``, held by this process (:mod:`.save_lock`), and the log it goes on writing.
 
-    ``log`` and ``no_log``: ``--log`` and ``--no-log``, as :func:`~.continue_log.resumed_log` takes them.
+    ``log`` and ``no_log``: ``--log`` and ``--no-log``, as :func:`~.continue_log.resumed_log` takes them;
+    ``wait``: ``--wait`` where given (else the save's).
     """
     from kalooki_net.table import Table
 
@@ -39,7 +42,7 @@ def reopened_table(path: Path, log: Path | None, *, no_log: bool) -> tuple[Table
     except FileReadError as error:
         raise NetUnavailable(f"{path}: cannot read the save: {error}") from None
     try:
-        table = Table.resume(text)
+        table = Table.resume(text, wait_seconds=wait)
     except KalookiError as error:
         # A log, a game script or a variant given by mistake is named, not called a damaged save.
         raise NetUnavailable(f"{path}: {what_it_is(path, 'save', hosting=True) or error}") from None

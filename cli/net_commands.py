@@ -36,7 +36,15 @@ from .common import (
     seconds,
     seed_number,
 )
-from .host_options import AllowHostOption, TrustProxyOption, allowed_hosts, refuse_bytes, trusted_proxies
+from .host_options import (
+    DEFAULT_BOT_PAUSE,
+    AllowHostOption,
+    TrustProxyOption,
+    allowed_hosts,
+    given,
+    refuse_bytes,
+    trusted_proxies,
+)
 from .host_thread import LOBBY_PROMPT, HostThread, require_net
 from .host_watch import DROP_HELP, DROP_WHOM, closed_at_prompt, dropped_name, watch_table
 from .output import at_terminal
@@ -76,6 +84,7 @@ def tokens_dir() -> Path:
 
 
 def host(
+    ctx: typer.Context,
     target: Annotated[
         str | None,
         typer.Argument(metavar="VARIANT|PATH", help="A built-in variant (default classic) or a file."),
@@ -115,7 +124,7 @@ def host(
     bot_pause: Annotated[
         float,
         typer.Option("--bot-pause", parser=seconds, metavar="SECONDS", help="Pause between bots' turns."),
-    ] = 0.7,
+    ] = DEFAULT_BOT_PAUSE,
     save: Annotated[
         Path | None, typer.Option("--save", parser=file_name, metavar="FILE", help="Where to save the game.")
     ] = None,
@@ -147,6 +156,11 @@ def host(
     """Open a table on the network: friends join with kalooki join; bots take the empty seats."""
     if resume is not None and (target or set_ or seats or bots is not None or seed is not None):
         raise typer.BadParameter("a resumed table keeps its rules, seats and seed", param_hint="'--resume'")
+    if resume is not None and given(ctx, "name"):
+        # It was passed over in silence: each seat, the host's too, is taken back as it was named.
+        raise typer.BadParameter(
+            "a resumed table keeps its players' names, its host's too", param_hint="'--name'"
+        )
     if no_log and resume is None:
         raise typer.BadParameter("a new table writes a log only with --log", param_hint="'--no-log'")
     from .continue_log import refuse_both
@@ -173,7 +187,7 @@ def host(
         code = run_host(
             target, set_ or [], seats=seats, bots=bots, name=name, watch=watch, seed=seed, bind=bind,
             port=port, wait=wait, bot_pause=bot_pause, save=save, resume=resume, log=log, trusted=trusted,
-            allowed=allowed, no_log=no_log,
+            allowed=allowed, no_log=no_log, wait_given=resume is None or given(ctx, "wait"),
         )  # fmt: skip
     raise typer.Exit(code)
 
@@ -242,7 +256,9 @@ def run_host(
     trusted: TrustedProxies | None = None,
     allowed: tuple[str, ...] = (),
     no_log: bool = False,
+    wait_given: bool = True,
 ) -> int:
+    """``wait_given``: --wait was given (a resumed table otherwise keeps its save's)."""
     from .host_resume import reopened_table, tell_continued_log
     from .interactive import TurnLogWriter
     from .saves import find_save, new_save_path, refuse_other_file, write_save
@@ -252,7 +268,7 @@ def run_host(
     continued: ContinuedLog | None = None
     if resume is not None:
         resume = find_save(str(resume))  # N of 'kalooki saves', or a name it lists, as resume takes
-        table, continued = reopened_table(resume, log, no_log=no_log)
+        table, continued = reopened_table(resume, log, no_log=no_log, wait=wait if wait_given else None)
         save_path = save.expanduser() if save is not None else resume
     else:
         table = make_table(target, overrides, seats=seats, bots=bots, seed=seed, wait=wait)
@@ -314,6 +330,7 @@ def run_host(
         # Behind the same proxy: reopened without it, every player would count as the proxy again.
         where += ["--trust-proxy", str(trusted)] if trusted else []
         where += ["--allow-host", ",".join(allowed)] if allowed else []
+        where += ["--bot-pause", f"{bot_pause:g}"] if bot_pause != DEFAULT_BOT_PAUSE else []  # not saved
         log_path = continued.path if continued is not None else log  # one the save cannot name: given again
         where += ["--log", str(log_path)] if table.log_unnamed and log_path is not None else []
         reopen = ["kalooki", "host", "--resume", str(save_path), *where, "--port", str(actual)]

@@ -172,7 +172,7 @@ def test_a_host_is_told_how_to_reopen_its_table_by_the_same_names(tmp_path: Path
     arguments = ["--seats", "2", "--save", str(tmp_path / "t.json"), "--allow-host", "Table.example.org"]
     done = run_host(tmp_path, *arguments, "--allow-host", ".example.net", stdin="start\nquit\n")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "--allow-host table.example.org,.example.net --port " in done.stdout
+    assert "--allow-host table.example.org,.example.net --bot-pause 0 --port " in done.stdout
 
 
 def test_a_request_whose_host_is_missing_empty_or_of_no_port_gets_no_page() -> None:

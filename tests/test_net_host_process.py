@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import re
@@ -285,6 +286,44 @@ def test_a_resumed_table_tells_its_players_to_rejoin_not_new_friends_to_join(tmp
     )
 
 
+def test_a_resumed_table_takes_a_new_wait_and_refuses_a_new_name(tmp_path: Path) -> None:
+    # With --resume, --name and --wait were passed over in silence, and the reopen command it printed
+    # left out --bot-pause, which no save keeps.
+    save = tmp_path / "table.kalooki-save.json"
+    host, uri, code = start_host(tmp_path, "--players", "2", "--seed", "21", "--save", str(save))
+    try:
+        tokens = [player.token for player in two_players_in_a_game(uri, code)]
+    finally:
+        host.kill()
+        host.wait(TIMEOUT)
+    assert json.loads(save.read_text())["session"]["table"]["wait_seconds"] == 60
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "200"}
+    reopen = [str(KALOOKI), "host", "--resume", str(save), "--watch", "--bind", "127.0.0.1", "--port", "0"]
+    named = subprocess.run(
+        [*reopen, "--name", "bob"], input="", capture_output=True, text=True, env=env, timeout=TIMEOUT
+    )
+    assert named.returncode == 2
+    said = " ".join(named.stderr.replace("│", " ").split())
+    assert "Invalid value for '--name': a resumed table keeps its players' names, its host's too" in said
+    heard: queue.Queue[str] = queue.Queue()
+    host, uri, _code = start_host(
+        tmp_path, "--resume", str(save), "--wait", "5", heard=heard
+    )  # --bot-pause 0
+    try:
+        rejoined = [Player(uri), Player(uri)]
+        for player, token in zip(rejoined, tokens, strict=True):
+            player.join(code, token=token)
+            player.until("state")
+        play_moves(rejoined, 1)  # saved after the move, with the wait now the table's
+    finally:
+        assert host.stdin is not None
+        host.stdin.close()
+        assert host.wait(TIMEOUT) == 0
+    assert json.loads(save.read_text())["session"]["table"]["wait_seconds"] == 5
+    said = "\n".join(heard.queue)
+    assert f"kalooki host --resume {save} --bind 127.0.0.1 --bot-pause 0 --port " in said
+
+
 def test_a_host_killed_between_hands_resumes_between_hands(tmp_path: Path) -> None:
     # Resumed with nobody back yet, the table dealt the next hand at once (everyone connected was
     # "ready": no one was), and after the wait the bots played the turns of players still rejoining.
@@ -352,7 +391,9 @@ def test_the_reopen_command_keeps_the_address_the_table_was_bound_to(tmp_path: P
     assert done.returncode == 0, done.stdout + done.stderr
     port = JOIN_LINE.search(done.stdout)
     assert port is not None, done.stdout
-    reopen = f"kalooki host --resume {tmp_path / 't.json'} --bind 127.0.0.1 --port {port.group(2)}"
+    reopen = (
+        f"kalooki host --resume {tmp_path / 't.json'} --bind 127.0.0.1 --bot-pause 0 --port {port.group(2)}"
+    )
     assert says_reopen(done.stdout, reopen), done.stdout
 
 

@@ -324,7 +324,7 @@ def test_ctrl_c_at_the_lobby_prompt_once_a_guest_started_the_game_says_it_is_sav
     try:
         terminal.interrupt()
         said = terminal.read_until(
-            r"Reopen it with:\s+kalooki host --resume \S+ --bind 127\.0\.0\.1 --port \d+\n"
+            r"Reopen it with:\s+kalooki host --resume \S+ --bind 127\.0\.0\.1 --bot-pause 0 --port \d+\n"
         )
         assert terminal.wait() == 130
     finally:

@@ -408,6 +408,6 @@ def test_a_host_behind_a_proxy_logs_the_client_and_reopens_behind_it(tmp_path: P
     assert done.returncode == 0, done.stdout + done.stderr
     port = re.search(r"kalooki join 127\.0\.0\.1:(\d+)", done.stdout)
     assert port is not None, done.stdout
-    where = "--bind 127.0.0.1 --trust-proxy 127.0.0.1,::1"
+    where = "--bind 127.0.0.1 --trust-proxy 127.0.0.1,::1 --bot-pause 0"
     reopen = f"kalooki host --resume {tmp_path / 't.json'} {where} --port {port.group(1)}"
     assert says_reopen(done.stdout, reopen), done.stdout

@@ -110,7 +110,7 @@ def test_sigterm_to_a_host_in_a_game_closes_the_table_and_tells_the_guests(tmp_p
     after = terminal.output[terminal.matched :]
     assert "Terminated (SIGTERM): the table is closed, and the game is saved." in after
     (save,) = (tmp_path / "saves").glob(f"*{SAVE_SUFFIX}")
-    reopen = f"kalooki host --resume {save} --bind 127.0.0.1 --port {port}"
+    reopen = f"kalooki host --resume {save} --bind 127.0.0.1 --bot-pause 0 --port {port}"
     assert says_reopen(after, reopen)
     assert "Traceback" not in terminal.output
 
