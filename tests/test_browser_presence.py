@@ -408,6 +408,29 @@ def test_a_second_tab_at_a_seat_is_told_at_once_that_the_seat_is_in_use(browser:
         other.close()
 
 
+def test_next_hand_is_off_on_a_page_the_host_dropped_between_hands(browser: Any) -> None:
+    # "Next hand" still looked ready to press after the host dropped the page, and a press did nothing.
+    table = new_table(seats=2, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        player = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", LAPTOP)
+        player.sit("ann")
+        bob = BotSeat(host.uri)
+        bob.join(table.code, name="bob")
+        robot = threading.Thread(target=bot_plays_until_the_hand_ends, args=(bob,))
+        robot.start()
+        player.play_until("hand_over", "the hand")
+        robot.join(TIMEOUT)
+        player.page.wait_for_selector("#ready-button:not([hidden])")
+        assert player.page.locator("#ready-button").is_enabled()
+        host.call(host.server.drop, "ann")
+        player.wait("/Reload/.test(document.getElementById('banner').textContent)")
+        assert player.page.locator("#ready-button").is_disabled()
+        player.page.reload()
+        player.page.wait_for_selector("#ready-button:not([hidden])")
+        player.wait("!document.getElementById('ready-button').disabled")
+        bob.close()
+
+
 def test_a_seat_dropped_in_the_lobby_and_freed_after_the_wait_is_told_in_the_log(browser: Any) -> None:
     # The seat went back to open in the lobby's list, and the log still said bob's seat waited for him.
     table = new_table(seats=3, seed=3, **QUICK)

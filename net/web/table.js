@@ -102,7 +102,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
   // then, so none is offered, and the tab's title stops saying it is this player's turn.
   function setConnected(now) {
     connected = now;
-    if (view) { drawButtons(); drawTitle(); }
+    if (view) { drawButtons(); drawTitle(); drawReady(); }
   }
 
   const gameOver = () => view !== null && view.phase === "game_over";
@@ -391,6 +391,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
 
   function drawReady() {
     showReady($("ready-button"), $("ready-wait"), view, me.seat, readiness, saidReady);
+    $("ready-button").disabled = !connected;  // a dropped page's press went nowhere
   }
 
   // ------------------------------------------------------------ moves
