@@ -80,20 +80,33 @@ def _extends_schema(generated: dict[str, Any]) -> dict[str, Any]:
     One pattern rather than an ``anyOf`` of an enum and a pattern: the YAML language server's hover
     shows an ``anyOf``'s branches as ``extends || extends``. The names complete from ``examples``.
     """
-    names = builtin_variant_names()
-    pattern = "^(?:" + "|".join(_literal(name) for name in names) + ")$|" + PATH_PATTERN
-    message = (
-        f"unknown variant: the built-in variants are {', '.join(names)}, or give the path of a .yaml file"
-    )
-    reference = {"pattern": pattern, "patternErrorMessage": message}
+    reference = variant_reference()
     return {
         "type": ["string", "array", "null"],
         **reference,
         "items": {"type": "string", **reference},
         "default": generated.get("default"),
         "description": generated["description"],
-        "examples": names,
+        "examples": builtin_variant_names(),
     }
+
+
+SCRIPT_VARIANT_FILE = "|[.][Yy](?:[Aa][Mm]|[Mm])[Ll]$"
+"""A game script's ``variant`` also reads a file beside it named ``.YAML`` or ``.Yml`` (``extends`` reads
+only the lowercase endings as a path)."""
+
+
+def variant_reference(*, any_case: bool = False) -> dict[str, str]:
+    """The pattern a reference to a variant from inside a file matches (``extends``; a game script's
+    ``variant``, ``any_case``), and what the editor says of one that does not: a built-in name, or a path."""
+    names = builtin_variant_names()
+    pattern = "^(?:" + "|".join(_literal(name) for name in names) + ")$|" + PATH_PATTERN
+    if any_case:
+        pattern += SCRIPT_VARIANT_FILE
+    message = (
+        f"unknown variant: the built-in variants are {', '.join(names)}, or give the path of a .yaml file"
+    )
+    return {"pattern": pattern, "patternErrorMessage": message}
 
 
 def _literal(text: str) -> str:

@@ -190,6 +190,24 @@ def test_bots_and_set_knobs_complete_in_a_game_script(editor: LspClient) -> None
     assert set(editor.completion_labels(uri, 5, 2)) >= set(KNOB_NAMES)
 
 
+def test_a_script_s_variant_is_flagged_as_extends_is(editor: LspClient) -> None:
+    # `variant: clasic` completed but was never flagged; the loader refuses it, as it does `extends: clasic`.
+    uri = (FIXTURES / "scripts" / "bad" / "variant-probe.yaml").as_uri()
+    text = "variant: clasic\nplayers: [ann, bob]\n"
+    flagged = editor.diagnostics(uri, text)
+    extends_uri = (FIXTURES / "variants" / "bad" / "extends-probe.yaml").as_uri()
+    extends = editor.diagnostics(extends_uri, "extends: clasic\n")
+    assert [(item["range"], item["message"]) for item in flagged] == [
+        (item["range"], item["message"]) for item in extends
+    ]
+    assert flagged[0]["range"]["start"] == {"line": 0, "character": 9}
+    assert flagged[0]["message"].startswith("unknown variant: the built-in variants are classic, ")
+    # kalooki play reads a script's ours.YAML beside it (where extends: ours.YAML names no file).
+    for number, fine in enumerate(("classic", "kalooki-40", "ours.yaml", "../rules/ours.yml", "ours.YAML")):
+        uri = (FIXTURES / "scripts" / "bad" / f"variant-probe-{number}.yaml").as_uri()
+        assert editor.diagnostics(uri, f"variant: {fine}\nplayers: [ann, bob]\n") == []
+
+
 def test_text_with_a_control_character_is_flagged_in_validate_s_words(editor: LspClient) -> None:
     # A family's description written as a YAML block, a tab in a name, an escape in a source.
     text = 'name: "a\\tb"\ndescription: |\n  one\n  two\nsource: "a\\u001bb"\n'
