@@ -23,7 +23,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kalooki_cli import new_variant
+from kalooki_cli.app import app
 from lsp_client import LspClient
+from typer.testing import CliRunner
 
 from kalooki.knob_reference import knob_choices, values_note
 from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant, load_variant_text
@@ -167,6 +170,26 @@ def test_the_documented_file_name_setting_finds_the_schema(tmp_path: Path) -> No
             script.as_uri(), "players: [ann, bob]\nhands:\n  - moves: [{ann: fly away}]\n"
         )
         assert [item["range"]["start"]["line"] for item in flagged] == [2]
+
+
+def test_the_modeline_kalooki_new_writes_finds_a_schema_whose_path_holds_a_space(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An installed kalooki under "Ann Smith": the modeline gave the path as it is, which the editor reads
+    # up to the space ("Unable to load schema from '.../Ann'"), so nothing in the file was checked.
+    installed = tmp_path / "Ann Smith" / "site-packages" / "schemas"
+    shutil.copytree(schema_path("variant").parent, installed)
+    monkeypatch.setattr(new_variant, "schemas_dir", lambda: installed)
+    path = tmp_path / "rules" / "friday.yaml"
+    path.parent.mkdir()
+    assert CliRunner().invoke(app, ["new", str(path)]).exit_code == 0
+    text = path.read_text(encoding="utf-8") + "jokers: four\n"
+    with LspClient(_server_command(), tmp_path, editor_settings(modeline_free=True)) as client:
+        flagged = client.diagnostics(path.as_uri(), text)
+    line = text.count("\n") - 1
+    assert [(item["range"]["start"]["line"], item["message"]) for item in flagged] == [
+        (line, 'Incorrect type. Expected "integer".')
+    ]
 
 
 def _open(editor: LspClient, name: str, text: str) -> str:
