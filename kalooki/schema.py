@@ -81,13 +81,15 @@ def _extends_schema(generated: dict[str, Any]) -> dict[str, Any]:
     shows an ``anyOf``'s branches as ``extends || extends``. The names complete from ``examples``.
     """
     reference = variant_reference()
+    names = builtin_variant_names()
     return {
         "type": ["string", "array", "null"],
         **reference,
-        "items": {"type": "string", **reference},
+        # The names complete in a list too (extends: [kalooki-40, ...]), each item from its own examples.
+        "items": {"type": "string", **reference, "description": generated["description"], "examples": names},
         "default": generated.get("default"),
         "description": generated["description"],
-        "examples": builtin_variant_names(),
+        "examples": names,
     }
 
 

@@ -206,6 +206,24 @@ def test_keys_enums_and_extends_complete(editor: LspClient) -> None:
     assert keys >= set(KNOB_NAMES) - {"scoring"}
 
 
+def test_the_built_in_variants_complete_in_a_list_of_bases(editor: LspClient) -> None:
+    # extends takes a list (extends: [kalooki-40, ../ours.yaml]): in one, nothing was offered.
+    names = builtin_variant_names()
+    for number, (text, line, character) in enumerate(
+        (
+            ("extends: [\n", 0, 10),
+            ("extends: [classic, ]\n", 0, 19),
+            ("extends:\n  - \n", 1, 4),
+            ("extends:\n  - classic\n  - \n", 2, 4),
+        )
+    ):
+        uri = _open(editor, f"list-completion-probe-{number}.yaml", text)
+        assert editor.completion_labels(uri, line, character) == names, text
+    uri = _open(editor, "list-hover-probe.yaml", "extends:\n  - classic\n")
+    description = Variant.model_fields["extends"].description
+    assert editor.hover_text(uri, 1, 6).startswith(f"#### extends\n\n{description}\n")
+
+
 def test_bots_and_set_knobs_complete_in_a_game_script(editor: LspClient) -> None:
     uri = (FIXTURES / "scripts" / "bad" / "completion-probe.yaml").as_uri()
     editor.open(uri, "players:\n  - name: ann\n    bot: \n  - bob\nset:\n  \n")
