@@ -156,6 +156,39 @@ def test_script_diagnostics_agree_with_the_loader(editor: LspClient, path: Path)
     assert only_loader <= reported
 
 
+YAML_ONLY_VALIDATE_CHECKS = {
+    "yaml-anchor-alias": "anchors, aliases",
+    "yaml-comments-only": "an empty file (or one of comments only)",
+    "yaml-empty": "an empty file",
+    "yaml-not-utf8": "a file not saved as UTF-8",
+    "yaml-tab": "tab characters",
+    "yaml-tag": "tags (`!!int`)",
+    "yaml-two-documents": "a second document after `---`",
+}
+"""The YAML-level fixtures the editor says nothing of, and the words docs/editors.md's table names them in."""
+
+
+def test_what_the_editor_leaves_to_validate_at_the_yaml_level_is_listed_in_the_docs(
+    editor: LspClient,
+) -> None:
+    # An empty file and a second document were refused by validate alone, and the docs did not say so.
+    table = (ROOT / "docs" / "editors.md").read_text(encoding="utf-8").split("## What only")[1]
+    (row,) = [line for line in table.splitlines() if line.startswith("| YAML itself |")]
+    silent = set()
+    for path in sorted((FIXTURES / "variants" / "bad").glob("yaml-*.yaml")):
+        # An editor that meets a file not in UTF-8 opens it in another encoding (Latin-1 here).
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            text = path.read_bytes().decode("latin-1")
+        if not editor.diagnostics(path.with_name(f"{path.stem}-probe.yaml").as_uri(), text):
+            silent.add(path.stem)
+            assert _variant_lines(path), path.name
+    assert silent == set(YAML_ONLY_VALIDATE_CHECKS)
+    for words in YAML_ONLY_VALIDATE_CHECKS.values():
+        assert words in row, words
+
+
 def test_the_documented_file_name_setting_finds_the_schema(tmp_path: Path) -> None:
     settings = editor_settings(modeline_free=True)
     with LspClient(_server_command(), tmp_path, settings) as client:
