@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
@@ -187,15 +188,21 @@ def schema_path(name: str = "variant") -> Path:
     return schemas_dir() / f"{name}.schema.json"
 
 
-def check_schema(name: str = "variant") -> str | None:
-    """``None`` when the checked-in schema matches the model; otherwise what is wrong and how to fix it."""
-    path = schema_path(name)
+def check_schema(name: str = "variant", directory: Path | None = None) -> str | None:
+    """``None`` when the checked-in schema (or the copy in ``directory``, which ``kalooki schema --write DIR``
+    wrote) matches the model; otherwise what is wrong and how to fix it."""
+    path = schema_path(name) if directory is None else directory / f"{name}.schema.json"
+    command = (
+        REGENERATE_COMMAND if directory is None else f"kalooki schema --write {shlex.quote(str(directory))}"
+    )
     try:
         current = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return f"{path} is missing; generate it with: {REGENERATE_COMMAND}"
+        return f"{path} is missing; generate it with: {command}"
+    except OSError as error:
+        return f"cannot read {path}: {error.strerror or error}"
     if current != render_schema(name):
-        return f"{path} is out of date with the model; regenerate it with: {REGENERATE_COMMAND}"
+        return f"{path} is out of date with the model; regenerate it with: {command}"
     return None
 
 
