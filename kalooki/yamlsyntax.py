@@ -14,6 +14,7 @@ written as ``--set`` options are) by :func:`top_text_problems`.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 import yaml
@@ -298,9 +299,17 @@ def _no_colon_line(lines: list[str], line: int, start: int) -> tuple[int, int, s
     if key is None:
         return None
     name, rest = key.group(), text[key.end() :]
-    value = rest.lstrip(" =:").strip()
+    value = rest.lstrip(" =:" + LOOKALIKE_COLONS).strip()
     written = f"{name}: {value}" if value and " " not in value else "KEY: VALUE"
-    if rest.startswith(":"):
+    mark = rest.lstrip()[:1]
+    if mark and mark in LOOKALIKE_COLONS:
+        # A CJK keyboard's colon (U+FF1A) looks like one, and "no colon" sends the eye to one that is there.
+        column = start + key.end() + len(rest) - len(rest.lstrip())
+        message = (
+            f"'{mark}' (U+{ord(mark):04X} {unicodedata.name(mark)}) is not the colon YAML reads after a key: "
+            f"write {written}"
+        )
+    elif rest.startswith(":"):
         column, message = start + key.end(), f"a colon needs a space after it: write {written}"
     elif rest.lstrip().startswith("="):
         column = start + key.end() + len(rest) - len(rest.lstrip())
@@ -347,7 +356,13 @@ def top_text_problems(text: str, first: int, last: int) -> list[tuple[int, int, 
     return found
 
 
-_NO_COLON = re.compile(r"[A-Za-z_][\w-]*(?:\s*=|:(?=\S)| +[^\s#=:]\S*\s*(?:#|$))")
+LOOKALIKE_COLONS = "\uff1a\ufe55\ua789\u2236"
+"""Characters drawn as a colon that YAML does not read as one: full-width and small (CJK input), the
+modifier letter colon, the ratio sign."""
+
+_NO_COLON = re.compile(
+    r"[A-Za-z_][\w-]*(?:\s*=|:(?=\S)| +[^\s#=:]\S*\s*(?:#|$)|\s*[" + LOOKALIKE_COLONS + "])"
+)
 """A line that starts with a key and a value written without `: ` (`KEY=VALUE`, `KEY:VALUE`, `KEY VALUE`)."""
 
 

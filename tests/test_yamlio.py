@@ -283,6 +283,7 @@ def test_syntax_errors_point_at_the_mistake(text: str, expected: str) -> None:
 
 
 EQUALS = "YAML syntax: a key and its value are written with a colon, not '=': write"
+FULL_WIDTH = "YAML syntax: '\uff1a' (U+FF1A FULLWIDTH COLON) is not the colon YAML reads after a key: write"
 
 
 @pytest.mark.parametrize(
@@ -315,6 +316,11 @@ EQUALS = "YAML syntax: a key and its value are written with a colon, not '=': wr
             [f"1:7: {EQUALS} jokers: 4", f"2:18: {EQUALS} opening_threshold: 40"],
         ),
         ("goal_score=250\n", [f"1:11: {EQUALS} goal_score: 250"]),
+        # A CJK keyboard's colon looks like one: "found a string" (alone), "no colon after its key" (above
+        # a line with a colon) sent the eye to a colon that is there.
+        ("jokers\uff1a 4\n", [f"1:7: {FULL_WIDTH} jokers: 4"]),
+        ("jokers \uff1a4\ndecks: 2\n", [f"1:8: {FULL_WIDTH} jokers: 4"]),
+        ("decks: 2\njokers\uff1a 4\n", [f"2:7: {FULL_WIDTH} jokers: 4"]),
         # Prose says no key was meant.
         ("Our Friday rules\n", ["1:1: expected a mapping of keys to values at the top, found a string"]),
     ],
