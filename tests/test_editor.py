@@ -61,9 +61,25 @@ VALIDATE_ONLY_LINES = {
 reading YAML 1.2, takes for a good value (docs/editors.md lists them), and a rule across knobs
 said beside a knob in error."""
 
-VALIDATE_ONLY_SCRIPT_LINES = {"validate-only": {2, 5, 7}}
+VALIDATE_ONLY_SCRIPT_LINES = {
+    "validate-only": {2, 5, 7},
+    "validate-only-players": {4, 5},
+    "validate-only-seats": {3},
+}
 """Game-script lines only the loader flags: an unknown bot (plug-ins may add any name), a deal's
-size (the variant's hand_size), a move by someone who is not a player."""
+size (the variant's hand_size), a move by someone who is not a player; a blank name, one that reads as
+another seat's; more players than the variant seats."""
+
+VALIDATE_ONLY_SCRIPT_DOCS = {
+    "validate-only": (
+        "a bot that is not installed",
+        "a deal of the wrong size",
+        "someone who is not a player",
+    ),
+    "validate-only-players": ("a player's name that is blank or reads as another seat's",),
+    "validate-only-seats": ("more players than the variant seats",),
+}
+"""The words docs/editors.md's table says each of them in."""
 
 
 NODE = shutil.which("node")
@@ -187,6 +203,17 @@ def test_what_the_editor_leaves_to_validate_at_the_yaml_level_is_listed_in_the_d
     assert silent == set(YAML_ONLY_VALIDATE_CHECKS)
     for words in YAML_ONLY_VALIDATE_CHECKS.values():
         assert words in row, words
+
+
+def test_what_the_editor_leaves_to_the_loader_in_a_script_is_listed_in_the_docs() -> None:
+    # A blank player's name, two that read alike and more players than the variant seats were refused by
+    # kalooki play alone, and docs/editors.md did not say so.
+    table = (ROOT / "docs" / "editors.md").read_text(encoding="utf-8").split("## What only")[1]
+    (row,) = [line for line in table.splitlines() if line.startswith("| game scripts |")]
+    assert set(VALIDATE_ONLY_SCRIPT_DOCS) == set(VALIDATE_ONLY_SCRIPT_LINES)
+    for words in VALIDATE_ONLY_SCRIPT_DOCS.values():
+        for each in words:
+            assert each in row, each
 
 
 def test_the_documented_file_name_setting_finds_the_schema(tmp_path: Path) -> None:
