@@ -209,7 +209,15 @@ def test_what_the_editor_leaves_to_the_loader_in_a_script_is_listed_in_the_docs(
     # A blank player's name, two that read alike and more players than the variant seats were refused by
     # kalooki play alone, and docs/editors.md did not say so.
     table = (ROOT / "docs" / "editors.md").read_text(encoding="utf-8").split("## What only")[1]
-    (row,) = [line for line in table.splitlines() if line.startswith("| game scripts |")]
+    (row,) = [line for line in table.splitlines() if line.startswith("| game scripts ")]
+    # The table is of what validate checks, but validate checks no script: it names the command that does.
+    script = FIXTURES / "scripts" / "bad" / "validate-only-seats.yaml"
+    result = CliRunner().invoke(app, ["validate", str(script)])
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"{script}:1:1: this is a game script, not a variant: run it with `kalooki play {script}`\n",
+    )
+    assert row.startswith("| game scripts (checked by `kalooki play`; `kalooki validate` says to run it) |")
     assert set(VALIDATE_ONLY_SCRIPT_DOCS) == set(VALIDATE_ONLY_SCRIPT_LINES)
     for words in VALIDATE_ONLY_SCRIPT_DOCS.values():
         for each in words:
