@@ -48,6 +48,7 @@ def syntax_problem(error: yaml.MarkedYAMLError, text: str) -> tuple[int, int, st
     lines = text.split("\n")
     problem, context = error.problem_mark, error.context_mark
     explainers = (
+        _byte_order_mark,
         _escape_of_no_character,
         _unknown_escape,
         _unclosed_quote,
@@ -74,6 +75,26 @@ def _char(lines: list[str], line: int, column: int) -> str:
     if 0 <= line < len(lines) and 0 <= column < len(lines[line]):
         return lines[line][column]
     return ""
+
+
+BYTE_ORDER_MARK = "\ufeff"
+
+
+def _byte_order_mark(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
+    # Two files joined into one (the second saved with a byte order mark): the parser stops on the
+    # invisible character in words that point nowhere ("did not find expected key").
+    problem = error.problem_mark
+    if problem is None:
+        return None
+    for number, text in enumerate(lines[: problem.line + 1]):
+        column = text.find(BYTE_ORDER_MARK, 1 if number == 0 else 0)
+        if column >= 0:
+            return (
+                number + 1,
+                column + 1,
+                "a byte order mark (U+FEFF, invisible) is here; it may only begin a file: delete it",
+            )
+    return None
 
 
 def _escape_of_no_character(error: Any, lines: list[str]) -> tuple[int, int, str] | None:

@@ -274,6 +274,12 @@ def test_rejections_are_positioned(text: str, expected: list[str]) -> None:
             "1:20: YAML syntax: a colon followed by a space inside a value is read as another key: "
             "put the value in quotes: description: 'Friday: \"ours\"'",
         ),
+        # Two files joined, the second saved with a byte order mark: "did not find expected key" at 2:2.
+        (
+            "a: 1\n\ufeffb: 2\n",
+            "2:1: YAML syntax: a byte order mark (U+FEFF, invisible) is here; it may only begin a file: "
+            "delete it",
+        ),
         # A list over several lines missing a comma keeps PyYAML's words and place.
         ("a: [b,\n  c\n  [d]]\n", "3:3: YAML syntax: did not find expected ',' or ']'"),
     ],
