@@ -72,6 +72,9 @@ def variant_schema() -> dict[str, Any]:
             properties[knob]["description"] += " " + note
     # Where the rules come from: described by their own model, checked by the loader like knobs.
     properties.update(Sources.model_json_schema(mode="validation")["properties"])
+    # Not the editor's 'Expected "provenance"' (its title) for a list or a text: its keys are refused in
+    # their own words (propertyNames), which this does not replace.
+    properties["provenance"]["errorMessage"] = "expected a mapping: a knob a line, with its source's words"
     return labelled("variant", schema)
 
 

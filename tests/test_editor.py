@@ -317,6 +317,19 @@ def test_a_script_s_variant_is_flagged_as_extends_is(editor: LspClient) -> None:
         assert editor.diagnostics(uri, f"variant: {fine}\nplayers: [ann, bob]\n") == []
 
 
+def test_provenance_that_is_no_mapping_is_told_what_it_holds(editor: LspClient) -> None:
+    # The editor said 'Incorrect type. Expected "provenance".', its title, where validate asks for a mapping.
+    uri = (FIXTURES / "variants" / "bad" / "provenance-probe.yaml").as_uri()
+    flagged = editor.diagnostics(uri, "provenance: [a, b]\n")
+    assert [(item["range"]["start"], item["message"]) for item in flagged] == [
+        ({"line": 0, "character": 12}, "expected a mapping: a knob a line, with its source's words")
+    ]
+    # A key that is no knob keeps its own words.
+    uri = (FIXTURES / "variants" / "bad" / "provenance-key-probe.yaml").as_uri()
+    (flagged_key,) = editor.diagnostics(uri, "provenance:\n  jokerz: x\n")
+    assert flagged_key["message"].startswith('Value is not accepted. Valid values: "decks", "jokers",')
+
+
 def test_text_with_a_control_character_is_flagged_in_validate_s_words(editor: LspClient) -> None:
     # A family's description written as a YAML block, a tab in a name, an escape in a source.
     text = 'name: "a\\tb"\ndescription: |\n  one\n  two\nsource: "a\\u001bb"\n'
