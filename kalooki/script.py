@@ -452,4 +452,8 @@ def game_script_schema() -> dict[str, Any]:
         },
         "additionalProperties": False,
     }
+    # A move that is no mapping was told 'Incorrect type. Expected "object(moves)"' in the editor. It has no
+    # key of its own to refuse (its command is checked by its own pattern), whose words this would replace.
+    move = schema["$defs"]["HandScript"]["properties"]["moves"]["items"]
+    move["errorMessage"] = "a move is one player's name and their command (ann: draw stock)"
     return labelled("game-script", schema)

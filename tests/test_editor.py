@@ -70,6 +70,11 @@ VALIDATE_ONLY_SCRIPT_LINES = {
 size (the variant's hand_size), a move by someone who is not a player; a blank name, one that reads as
 another seat's; more players than the variant seats."""
 
+MOVE_COMMANDS = (
+    "draw stock | draw discard | meld CARDS[, CARDS ...] | build N CARDS [low|high] | swap N CARDS | "
+    "discard CARD | end"
+)
+
 VALIDATE_ONLY_SCRIPT_DOCS = {
     "validate-only": (
         "a bot that is not installed",
@@ -328,6 +333,17 @@ def test_provenance_that_is_no_mapping_is_told_what_it_holds(editor: LspClient) 
     uri = (FIXTURES / "variants" / "bad" / "provenance-key-probe.yaml").as_uri()
     (flagged_key,) = editor.diagnostics(uri, "provenance:\n  jokerz: x\n")
     assert flagged_key["message"].startswith('Value is not accepted. Valid values: "decks", "jokers",')
+
+
+def test_a_move_that_is_no_mapping_is_told_how_a_move_is_written(editor: LspClient) -> None:
+    # '- ann draw stock' was flagged 'Incorrect type. Expected "object(moves)".'
+    uri = (FIXTURES / "scripts" / "bad" / "move-shape-probe.yaml").as_uri()
+    text = "players: [ann, bob]\nhands:\n  - moves:\n      - ann draw stock\n      - ann: fly away\n"
+    flagged = sorted(editor.diagnostics(uri, text), key=lambda item: item["range"]["start"]["line"])
+    assert [(item["range"]["start"], item["message"]) for item in flagged] == [
+        ({"line": 3, "character": 8}, "a move is one player's name and their command (ann: draw stock)"),
+        ({"line": 4, "character": 13}, f"not a move: commands: {MOVE_COMMANDS}"),
+    ]
 
 
 def test_text_with_a_control_character_is_flagged_in_validate_s_words(editor: LspClient) -> None:
