@@ -66,13 +66,16 @@ def starter_variant(path: Path, base: str) -> str:
     """The text of a new variant file at ``path`` that extends ``base``."""
     schema = schemas_dir().absolute() / "variant.schema.json"
     folder = path.parent.absolute()
-    if folder.is_relative_to(schemas_dir().absolute().parent):  # in the checkout: a path that moves with it
-        schema = Path(os.path.relpath(schema, folder))
+    # In the checkout, a path that moves with it; elsewhere a file URI, since the editor reads the modeline
+    # up to the first space (an installed copy under "Ann Smith" or "My Projects" has one).
+    where = schema.as_uri()
+    if folder.is_relative_to(schemas_dir().absolute().parent):
+        where = Path(os.path.relpath(schema, folder)).as_posix()
     resolved = load_variant(base)
     # The name as a shell takes it ('my rules.yaml'), its spaces kept from the wrap so it pastes whole.
     name = shell_word(path.name).replace(" ", NO_BREAK)
     lines = [
-        f"# yaml-language-server: $schema={schema.as_posix()}",
+        f"# yaml-language-server: $schema={where}",
         "#",
         *(
             line.replace(NO_BREAK, " ")

@@ -335,12 +335,16 @@ def schema(
         typer.Argument(
             metavar="DIR",
             help="With --write: the folder to write the schemas into (made if missing), for an editor "
-            "setting to point at; `kalooki schema --write DIR` writes all of them.",
+            "setting to point at; `kalooki schema --write DIR` writes all of them. With --check: the folder "
+            "whose copies to check (after upgrading kalooki).",
             show_default=False,
         ),
     ] = None,
     check: Annotated[
-        bool, typer.Option("--check", help="Exit 1 if a checked-in schema is out of date with its model.")
+        bool,
+        typer.Option(
+            "--check", help="Exit 1 if a checked-in schema (or DIR's copy) is out of date with its model."
+        ),
     ] = False,
     write: Annotated[
         bool,
@@ -352,28 +356,35 @@ def schema(
 ) -> None:
     """Print a JSON Schema (of variant files by default), check or rewrite the checked-in copies, or write
     them into a folder for an editor."""
-    if write and directory is None and name is not None and name not in schema_names():
-        # `kalooki schema --write DIR`: the one argument is the folder.
+    if (write or check) and directory is None and name is not None and name not in schema_names():
+        # `kalooki schema --write DIR` (or --check DIR): the one argument is the folder.
         if not name:
             raise typer.BadParameter("give a folder name, not an empty one", param_hint="DIR")
+        if check and not Path(name).exists():  # a misspelt schema's name as likely as a folder's
+            raise typer.BadParameter(
+                f"unknown schema '{name}', and no folder of that name; choose from "
+                f"{', '.join(schema_names())}, or give the folder that kalooki schema --write DIR "
+                "wrote them into"
+            )
         directory = Path(name)
         name = None
     if name is not None and name not in schema_names():
         raise typer.BadParameter(f"unknown schema '{name}'; choose from {', '.join(schema_names())}")
     if check and write:
         raise typer.BadParameter("give --check or --write, not both")
-    if directory is not None and not write:
+    if directory is not None and not (write or check):
         raise typer.BadParameter("a folder goes with --write (kalooki schema --write DIR)")
     if directory is not None and directory.exists() and not directory.is_dir():
-        fail(f"{directory}: is a file; --write needs a folder")
+        fail(f"{directory}: is a file; {'--write' if write else '--check'} needs a folder")
     names = [name] if name is not None else schema_names()
     with cli_errors():
         if check:
-            problems = [problem for problem in map(check_schema, names) if problem]
+            problems = [problem for problem in (check_schema(each, directory) for each in names) if problem]
             if problems:
-                fail("\n".join(problems))
+                fail("\n".join(map(escape_controls, problems)))
+            where = "" if directory is None else f" in {directory}"
             for each in names:
-                typer.echo(f"{each} schema: up to date")
+                typer.echo(escape_controls(f"{each} schema{where}: up to date"))
         elif write:
             for each in names:
                 typer.echo(escape_controls(f"wrote {write_schema(each, directory)}"))  # DIR as typed

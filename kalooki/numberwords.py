@@ -46,11 +46,20 @@ _ANOTHER_NUMBER = re.compile(r"(?:^|[\s/-])[0-9]")
 _NUMBER_THEN_TEXT = re.compile(r"(?P<number>[-+]?[0-9]+(?:\.[0-9]+)?)(?P<rest>.*)")
 
 
+_UNITS = frozenset(
+    ("point", "points", "pt", "pts", "card", "cards", "player", "players", "pack", "packs", "deck", "decks")
+)
+"""Words written after a number (``three cards``, ``forty points``) that say what it counts."""
+
+
 def number_hint(text: str) -> str:
     """How to write ``text`` as the number it seems to mean, or ``""`` when it seems to mean none."""
     value = words_value(text)
     if value is not None:
         return f"write numbers in digits ({text} is {value})"
+    spelt, _, unit = text.strip().rpartition(" ")
+    if unit.lower() in _UNITS and (value := words_value(spelt)) is not None:
+        return f"write the number alone, in digits ({value})"
     if _GROUPED.fullmatch(text.strip()):
         return f"write the number without its commas ({text.strip().replace(',', '')})"
     found = _NUMBER_THEN_TEXT.fullmatch(text)

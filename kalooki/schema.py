@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
@@ -71,6 +72,9 @@ def variant_schema() -> dict[str, Any]:
             properties[knob]["description"] += " " + note
     # Where the rules come from: described by their own model, checked by the loader like knobs.
     properties.update(Sources.model_json_schema(mode="validation")["properties"])
+    # Not the editor's 'Expected "provenance"' (its title) for a list or a text: its keys are refused in
+    # their own words (propertyNames), which this does not replace.
+    properties["provenance"]["errorMessage"] = "expected a mapping: a knob a line, with its source's words"
     return labelled("variant", schema)
 
 
@@ -80,20 +84,35 @@ def _extends_schema(generated: dict[str, Any]) -> dict[str, Any]:
     One pattern rather than an ``anyOf`` of an enum and a pattern: the YAML language server's hover
     shows an ``anyOf``'s branches as ``extends || extends``. The names complete from ``examples``.
     """
+    reference = variant_reference()
     names = builtin_variant_names()
-    pattern = "^(?:" + "|".join(_literal(name) for name in names) + ")$|" + PATH_PATTERN
-    message = (
-        f"unknown variant: the built-in variants are {', '.join(names)}, or give the path of a .yaml file"
-    )
-    reference = {"pattern": pattern, "patternErrorMessage": message}
     return {
         "type": ["string", "array", "null"],
         **reference,
-        "items": {"type": "string", **reference},
+        # The names complete in a list too (extends: [kalooki-40, ...]), each item from its own examples.
+        "items": {"type": "string", **reference, "description": generated["description"], "examples": names},
         "default": generated.get("default"),
         "description": generated["description"],
         "examples": names,
     }
+
+
+SCRIPT_VARIANT_FILE = "|[.][Yy](?:[Aa][Mm]|[Mm])[Ll]$"
+"""A game script's ``variant`` also reads a file beside it named ``.YAML`` or ``.Yml`` (``extends`` reads
+only the lowercase endings as a path)."""
+
+
+def variant_reference(*, any_case: bool = False) -> dict[str, str]:
+    """The pattern a reference to a variant from inside a file matches (``extends``; a game script's
+    ``variant``, ``any_case``), and what the editor says of one that does not: a built-in name, or a path."""
+    names = builtin_variant_names()
+    pattern = "^(?:" + "|".join(_literal(name) for name in names) + ")$|" + PATH_PATTERN
+    if any_case:
+        pattern += SCRIPT_VARIANT_FILE
+    message = (
+        f"unknown variant: the built-in variants are {', '.join(names)}, or give the path of a .yaml file"
+    )
+    return {"pattern": pattern, "patternErrorMessage": message}
 
 
 def _literal(text: str) -> str:
@@ -172,15 +191,21 @@ def schema_path(name: str = "variant") -> Path:
     return schemas_dir() / f"{name}.schema.json"
 
 
-def check_schema(name: str = "variant") -> str | None:
-    """``None`` when the checked-in schema matches the model; otherwise what is wrong and how to fix it."""
-    path = schema_path(name)
+def check_schema(name: str = "variant", directory: Path | None = None) -> str | None:
+    """``None`` when the checked-in schema (or the copy in ``directory``, which ``kalooki schema --write DIR``
+    wrote) matches the model; otherwise what is wrong and how to fix it."""
+    path = schema_path(name) if directory is None else directory / f"{name}.schema.json"
+    command = (
+        REGENERATE_COMMAND if directory is None else f"kalooki schema --write {shlex.quote(str(directory))}"
+    )
     try:
         current = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return f"{path} is missing; generate it with: {REGENERATE_COMMAND}"
+        return f"{path} is missing; generate it with: {command}"
+    except OSError as error:
+        return f"cannot read {path}: {error.strerror or error}"
     if current != render_schema(name):
-        return f"{path} is out of date with the model; regenerate it with: {REGENERATE_COMMAND}"
+        return f"{path} is out of date with the model; regenerate it with: {command}"
     return None
 
 

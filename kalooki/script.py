@@ -435,12 +435,13 @@ def game_script_schema() -> dict[str, Any]:
     """The JSON Schema of a game script (``schemas/game-script.schema.json``), draft-07 for editors."""
     from kalooki.loader import builtin_variant_names
     from kalooki.provenance import KEYS as PROVENANCE_KEYS
-    from kalooki.schema import labelled, variant_schema
+    from kalooki.schema import labelled, variant_reference, variant_schema
 
     schema = GameScript.model_json_schema(mode="validation")
     properties = schema["properties"]
-    # A name a file next to the script also answers to, so the names are offered, not required.
-    properties["variant"]["examples"] = builtin_variant_names()
+    # Read as extends is (a file named without a slash or .yaml, in any case, is refused): the names
+    # complete, and a misspelt one is flagged.
+    properties["variant"].update(variant_reference(any_case=True), examples=builtin_variant_names())
     knobs = variant_schema()["properties"]
     # The ``set`` mapping takes the variant's knobs, so editors complete and explain them there too.
     properties["set"] = {
@@ -451,4 +452,8 @@ def game_script_schema() -> dict[str, Any]:
         },
         "additionalProperties": False,
     }
+    # A move that is no mapping was told 'Incorrect type. Expected "object(moves)"' in the editor. It has no
+    # key of its own to refuse (its command is checked by its own pattern), whose words this would replace.
+    move = schema["$defs"]["HandScript"]["properties"]["moves"]["items"]
+    move["errorMessage"] = "a move is one player's name and their command (ann: draw stock)"
     return labelled("game-script", schema)

@@ -14,6 +14,7 @@ written as ``--set`` options are) by :func:`top_text_problems`.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 import yaml
@@ -47,6 +48,7 @@ def syntax_problem(error: yaml.MarkedYAMLError, text: str) -> tuple[int, int, st
     lines = text.split("\n")
     problem, context = error.problem_mark, error.context_mark
     explainers = (
+        _byte_order_mark,
         _escape_of_no_character,
         _unknown_escape,
         _unclosed_quote,
@@ -73,6 +75,26 @@ def _char(lines: list[str], line: int, column: int) -> str:
     if 0 <= line < len(lines) and 0 <= column < len(lines[line]):
         return lines[line][column]
     return ""
+
+
+BYTE_ORDER_MARK = "\ufeff"
+
+
+def _byte_order_mark(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
+    # Two files joined into one (the second saved with a byte order mark): the parser stops on the
+    # invisible character in words that point nowhere ("did not find expected key").
+    problem = error.problem_mark
+    if problem is None:
+        return None
+    for number, text in enumerate(lines[: problem.line + 1]):
+        column = text.find(BYTE_ORDER_MARK, 1 if number == 0 else 0)
+        if column >= 0:
+            return (
+                number + 1,
+                column + 1,
+                "a byte order mark (U+FEFF, invisible) is here; it may only begin a file: delete it",
+            )
+    return None
 
 
 def _escape_of_no_character(error: Any, lines: list[str]) -> tuple[int, int, str] | None:
@@ -298,9 +320,17 @@ def _no_colon_line(lines: list[str], line: int, start: int) -> tuple[int, int, s
     if key is None:
         return None
     name, rest = key.group(), text[key.end() :]
-    value = rest.lstrip(" =:").strip()
+    value = rest.lstrip(" =:" + LOOKALIKE_COLONS).strip()
     written = f"{name}: {value}" if value and " " not in value else "KEY: VALUE"
-    if rest.startswith(":"):
+    mark = rest.lstrip()[:1]
+    if mark and mark in LOOKALIKE_COLONS:
+        # A CJK keyboard's colon (U+FF1A) looks like one, and "no colon" sends the eye to one that is there.
+        column = start + key.end() + len(rest) - len(rest.lstrip())
+        message = (
+            f"'{mark}' (U+{ord(mark):04X} {unicodedata.name(mark)}) is not the colon YAML reads after a key: "
+            f"write {written}"
+        )
+    elif rest.startswith(":"):
         column, message = start + key.end(), f"a colon needs a space after it: write {written}"
     elif rest.lstrip().startswith("="):
         column = start + key.end() + len(rest) - len(rest.lstrip())
@@ -347,7 +377,13 @@ def top_text_problems(text: str, first: int, last: int) -> list[tuple[int, int, 
     return found
 
 
-_NO_COLON = re.compile(r"[A-Za-z_][\w-]*(?:\s*=|:(?=\S)| +[^\s#=:]\S*\s*(?:#|$))")
+LOOKALIKE_COLONS = "\uff1a\ufe55\ua789\u2236"
+"""Characters drawn as a colon that YAML does not read as one: full-width and small (CJK input), the
+modifier letter colon, the ratio sign."""
+
+_NO_COLON = re.compile(
+    r"[A-Za-z_][\w-]*(?:\s*=|:(?=\S)| +[^\s#=:]\S*\s*(?:#|$)|\s*[" + LOOKALIKE_COLONS + "])"
+)
 """A line that starts with a key and a value written without `: ` (`KEY=VALUE`, `KEY:VALUE`, `KEY VALUE`)."""
 
 

@@ -529,6 +529,44 @@ def test_schema_write_refuses_a_file_or_an_empty_name_for_its_folder(
     assert sorted(path.name for path in tmp_path.iterdir()) == ["friday.yaml"]
 
 
+def test_schema_check_takes_the_folder_schema_write_wrote_into(tmp_path: Path) -> None:
+    # After an upgrade, `kalooki schema --check DIR` was told "unknown schema 'DIR'", as though DIR were
+    # a schema's name: the copies an editor setting points at could not be checked.
+    folder = tmp_path / "my schemas"
+    assert run("schema", "--write", str(folder))[0] == 0
+    assert run("schema", "--check", str(folder)) == (
+        0,
+        "".join(f"{name} schema in {folder}: up to date\n" for name in schema_names()),
+        "",
+    )
+    (folder / "protocol.schema.json").write_text("{}\n", encoding="utf-8")
+    (folder / "game-script.schema.json").unlink()
+    assert run("schema", "variant", "--check", str(folder)) == (
+        0,
+        f"variant schema in {folder}: up to date\n",
+        "",
+    )
+    code, out, err = run("schema", "--check", str(folder))
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{folder}/game-script.schema.json is missing; generate it with: kalooki schema --write '{folder}'",
+        f"{folder}/protocol.schema.json is out of date with the model; regenerate it with: kalooki schema "
+        f"--write '{folder}'",
+    ]
+    result = runner.invoke(app, ["schema", "--check", str(tmp_path / "nope")])
+    assert result.exit_code == 2
+    assert (
+        f"unknown schema '{tmp_path / 'nope'}', and no folder of that name; choose from variant, "
+        "game-script, protocol, or give the folder that kalooki schema --write DIR wrote them into"
+    ) in " ".join(result.output.split())
+    (tmp_path / "friday.yaml").write_text("jokers: 4\n")
+    assert run("schema", "--check", str(tmp_path / "friday.yaml")) == (
+        1,
+        "",
+        f"{tmp_path / 'friday.yaml'}: is a file; --check needs a folder\n",
+    )
+
+
 def test_rules_reads_classic_when_no_variant_is_named() -> None:
     """As play and simulate do: a newcomer's first ``kalooki rules`` is the default game's rulebook."""
     code, out, err = run("rules", "--markdown")

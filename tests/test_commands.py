@@ -19,6 +19,7 @@ from kalooki_cli.output import TrimmedLines
 from typer.testing import CliRunner
 
 from kalooki.loader import builtin_variant_names, load_variant
+from kalooki.resources import schemas_dir
 from kalooki.rulebook import render_rulebook
 from kalooki.variant import KNOB_NAMES, Variant
 
@@ -208,8 +209,9 @@ def test_new_writes_a_starter_variant_that_validates(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     text = path.read_text()
     assert text.startswith("# yaml-language-server: $schema=")
-    schema = Path(text.splitlines()[0].split("$schema=")[1])
-    assert (schema if schema.is_absolute() else tmp_path / schema).is_file()
+    # Outside the checkout, the installed schema as a file URI (its path may hold a space).
+    where = text.splitlines()[0].split("$schema=")[1]
+    assert where == (schemas_dir().absolute() / "variant.schema.json").as_uri()
     assert "\nextends: classic\n" in text
     assert "# opening_threshold: 51\n" in text
     assert "# Points a player's first meld action must total" in text

@@ -23,7 +23,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kalooki_cli import new_variant
+from kalooki_cli.app import app
 from lsp_client import LspClient
+from typer.testing import CliRunner
 
 from kalooki.knob_reference import knob_choices, values_note
 from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant, load_variant_text
@@ -58,9 +61,30 @@ VALIDATE_ONLY_LINES = {
 reading YAML 1.2, takes for a good value (docs/editors.md lists them), and a rule across knobs
 said beside a knob in error."""
 
-VALIDATE_ONLY_SCRIPT_LINES = {"validate-only": {2, 5, 7}}
+VALIDATE_ONLY_SCRIPT_LINES = {
+    "validate-only": {2, 5, 7},
+    "validate-only-players": {4, 5},
+    "validate-only-seats": {3},
+}
 """Game-script lines only the loader flags: an unknown bot (plug-ins may add any name), a deal's
-size (the variant's hand_size), a move by someone who is not a player."""
+size (the variant's hand_size), a move by someone who is not a player; a blank name, one that reads as
+another seat's; more players than the variant seats."""
+
+MOVE_COMMANDS = (
+    "draw stock | draw discard | meld CARDS[, CARDS ...] | build N CARDS [low|high] | swap N CARDS | "
+    "discard CARD | end"
+)
+
+VALIDATE_ONLY_SCRIPT_DOCS = {
+    "validate-only": (
+        "a bot that is not installed",
+        "a deal of the wrong size",
+        "someone who is not a player",
+    ),
+    "validate-only-players": ("a player's name that is blank or reads as another seat's",),
+    "validate-only-seats": ("more players than the variant seats",),
+}
+"""The words docs/editors.md's table says each of them in."""
 
 
 NODE = shutil.which("node")
@@ -153,6 +177,58 @@ def test_script_diagnostics_agree_with_the_loader(editor: LspClient, path: Path)
     assert only_loader <= reported
 
 
+YAML_ONLY_VALIDATE_CHECKS = {
+    "yaml-anchor-alias": "anchors, aliases",
+    "yaml-comments-only": "an empty file (or one of comments only)",
+    "yaml-empty": "an empty file",
+    "yaml-not-utf8": "a file not saved as UTF-8",
+    "yaml-tab": "tab characters",
+    "yaml-tag": "tags (`!!int`)",
+    "yaml-two-documents": "a second document after `---`",
+}
+"""The YAML-level fixtures the editor says nothing of, and the words docs/editors.md's table names them in."""
+
+
+def test_what_the_editor_leaves_to_validate_at_the_yaml_level_is_listed_in_the_docs(
+    editor: LspClient,
+) -> None:
+    # An empty file and a second document were refused by validate alone, and the docs did not say so.
+    table = (ROOT / "docs" / "editors.md").read_text(encoding="utf-8").split("## What only")[1]
+    (row,) = [line for line in table.splitlines() if line.startswith("| YAML itself |")]
+    silent = set()
+    for path in sorted((FIXTURES / "variants" / "bad").glob("yaml-*.yaml")):
+        # An editor that meets a file not in UTF-8 opens it in another encoding (Latin-1 here).
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            text = path.read_bytes().decode("latin-1")
+        if not editor.diagnostics(path.with_name(f"{path.stem}-probe.yaml").as_uri(), text):
+            silent.add(path.stem)
+            assert _variant_lines(path), path.name
+    assert silent == set(YAML_ONLY_VALIDATE_CHECKS)
+    for words in YAML_ONLY_VALIDATE_CHECKS.values():
+        assert words in row, words
+
+
+def test_what_the_editor_leaves_to_the_loader_in_a_script_is_listed_in_the_docs() -> None:
+    # A blank player's name, two that read alike and more players than the variant seats were refused by
+    # kalooki play alone, and docs/editors.md did not say so.
+    table = (ROOT / "docs" / "editors.md").read_text(encoding="utf-8").split("## What only")[1]
+    (row,) = [line for line in table.splitlines() if line.startswith("| game scripts ")]
+    # The table is of what validate checks, but validate checks no script: it names the command that does.
+    script = FIXTURES / "scripts" / "bad" / "validate-only-seats.yaml"
+    result = CliRunner().invoke(app, ["validate", str(script)])
+    assert (result.exit_code, result.stderr) == (
+        1,
+        f"{script}:1:1: this is a game script, not a variant: run it with `kalooki play {script}`\n",
+    )
+    assert row.startswith("| game scripts (checked by `kalooki play`; `kalooki validate` says to run it) |")
+    assert set(VALIDATE_ONLY_SCRIPT_DOCS) == set(VALIDATE_ONLY_SCRIPT_LINES)
+    for words in VALIDATE_ONLY_SCRIPT_DOCS.values():
+        for each in words:
+            assert each in row, each
+
+
 def test_the_documented_file_name_setting_finds_the_schema(tmp_path: Path) -> None:
     settings = editor_settings(modeline_free=True)
     with LspClient(_server_command(), tmp_path, settings) as client:
@@ -169,6 +245,26 @@ def test_the_documented_file_name_setting_finds_the_schema(tmp_path: Path) -> No
         assert [item["range"]["start"]["line"] for item in flagged] == [2]
 
 
+def test_the_modeline_kalooki_new_writes_finds_a_schema_whose_path_holds_a_space(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # An installed kalooki under "Ann Smith": the modeline gave the path as it is, which the editor reads
+    # up to the space ("Unable to load schema from '.../Ann'"), so nothing in the file was checked.
+    installed = tmp_path / "Ann Smith" / "site-packages" / "schemas"
+    shutil.copytree(schema_path("variant").parent, installed)
+    monkeypatch.setattr(new_variant, "schemas_dir", lambda: installed)
+    path = tmp_path / "rules" / "friday.yaml"
+    path.parent.mkdir()
+    assert CliRunner().invoke(app, ["new", str(path)]).exit_code == 0
+    text = path.read_text(encoding="utf-8") + "jokers: four\n"
+    with LspClient(_server_command(), tmp_path, editor_settings(modeline_free=True)) as client:
+        flagged = client.diagnostics(path.as_uri(), text)
+    line = text.count("\n") - 1
+    assert [(item["range"]["start"]["line"], item["message"]) for item in flagged] == [
+        (line, 'Incorrect type. Expected "integer".')
+    ]
+
+
 def _open(editor: LspClient, name: str, text: str) -> str:
     uri = (ROOT / "tests" / "fixtures" / "variants" / "good" / name).as_uri()
     editor.open(uri, text)
@@ -183,11 +279,71 @@ def test_keys_enums_and_extends_complete(editor: LspClient) -> None:
     assert keys >= set(KNOB_NAMES) - {"scoring"}
 
 
+def test_the_built_in_variants_complete_in_a_list_of_bases(editor: LspClient) -> None:
+    # extends takes a list (extends: [kalooki-40, ../ours.yaml]): in one, nothing was offered.
+    names = builtin_variant_names()
+    for number, (text, line, character) in enumerate(
+        (
+            ("extends: [\n", 0, 10),
+            ("extends: [classic, ]\n", 0, 19),
+            ("extends:\n  - \n", 1, 4),
+            ("extends:\n  - classic\n  - \n", 2, 4),
+        )
+    ):
+        uri = _open(editor, f"list-completion-probe-{number}.yaml", text)
+        assert editor.completion_labels(uri, line, character) == names, text
+    uri = _open(editor, "list-hover-probe.yaml", "extends:\n  - classic\n")
+    description = Variant.model_fields["extends"].description
+    assert editor.hover_text(uri, 1, 6).startswith(f"#### extends\n\n{description}\n")
+
+
 def test_bots_and_set_knobs_complete_in_a_game_script(editor: LspClient) -> None:
     uri = (FIXTURES / "scripts" / "bad" / "completion-probe.yaml").as_uri()
     editor.open(uri, "players:\n  - name: ann\n    bot: \n  - bob\nset:\n  \n")
     assert set(editor.completion_labels(uri, 2, 9)) >= {"random", "greedy", "expert"}
     assert set(editor.completion_labels(uri, 5, 2)) >= set(KNOB_NAMES)
+
+
+def test_a_script_s_variant_is_flagged_as_extends_is(editor: LspClient) -> None:
+    # `variant: clasic` completed but was never flagged; the loader refuses it, as it does `extends: clasic`.
+    uri = (FIXTURES / "scripts" / "bad" / "variant-probe.yaml").as_uri()
+    text = "variant: clasic\nplayers: [ann, bob]\n"
+    flagged = editor.diagnostics(uri, text)
+    extends_uri = (FIXTURES / "variants" / "bad" / "extends-probe.yaml").as_uri()
+    extends = editor.diagnostics(extends_uri, "extends: clasic\n")
+    assert [(item["range"], item["message"]) for item in flagged] == [
+        (item["range"], item["message"]) for item in extends
+    ]
+    assert flagged[0]["range"]["start"] == {"line": 0, "character": 9}
+    assert flagged[0]["message"].startswith("unknown variant: the built-in variants are classic, ")
+    # kalooki play reads a script's ours.YAML beside it (where extends: ours.YAML names no file).
+    for number, fine in enumerate(("classic", "kalooki-40", "ours.yaml", "../rules/ours.yml", "ours.YAML")):
+        uri = (FIXTURES / "scripts" / "bad" / f"variant-probe-{number}.yaml").as_uri()
+        assert editor.diagnostics(uri, f"variant: {fine}\nplayers: [ann, bob]\n") == []
+
+
+def test_provenance_that_is_no_mapping_is_told_what_it_holds(editor: LspClient) -> None:
+    # The editor said 'Incorrect type. Expected "provenance".', its title, where validate asks for a mapping.
+    uri = (FIXTURES / "variants" / "bad" / "provenance-probe.yaml").as_uri()
+    flagged = editor.diagnostics(uri, "provenance: [a, b]\n")
+    assert [(item["range"]["start"], item["message"]) for item in flagged] == [
+        ({"line": 0, "character": 12}, "expected a mapping: a knob a line, with its source's words")
+    ]
+    # A key that is no knob keeps its own words.
+    uri = (FIXTURES / "variants" / "bad" / "provenance-key-probe.yaml").as_uri()
+    (flagged_key,) = editor.diagnostics(uri, "provenance:\n  jokerz: x\n")
+    assert flagged_key["message"].startswith('Value is not accepted. Valid values: "decks", "jokers",')
+
+
+def test_a_move_that_is_no_mapping_is_told_how_a_move_is_written(editor: LspClient) -> None:
+    # '- ann draw stock' was flagged 'Incorrect type. Expected "object(moves)".'
+    uri = (FIXTURES / "scripts" / "bad" / "move-shape-probe.yaml").as_uri()
+    text = "players: [ann, bob]\nhands:\n  - moves:\n      - ann draw stock\n      - ann: fly away\n"
+    flagged = sorted(editor.diagnostics(uri, text), key=lambda item: item["range"]["start"]["line"])
+    assert [(item["range"]["start"], item["message"]) for item in flagged] == [
+        ({"line": 3, "character": 8}, "a move is one player's name and their command (ann: draw stock)"),
+        ({"line": 4, "character": 13}, f"not a move: commands: {MOVE_COMMANDS}"),
+    ]
 
 
 def test_text_with_a_control_character_is_flagged_in_validate_s_words(editor: LspClient) -> None:

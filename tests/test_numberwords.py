@@ -41,6 +41,12 @@ def test_words_value(text: str, value: int | None) -> None:
     [
         ("forty", "write numbers in digits (forty is 40)"),
         ("40 points", "write the number alone (40)"),
+        # A number in words with its unit had no hint at all.
+        ("three cards", "write the number alone, in digits (3)"),
+        ("Forty Points", "write the number alone, in digits (40)"),
+        ("two hundred and fifty points", "write the number alone, in digits (250)"),
+        ("three fish", ""),
+        ("cards", ""),
         ("1,000", "write the number without its commas (1000)"),
         ("12,345,678", "write the number without its commas (12345678)"),
         ("1,00", ""),

@@ -274,6 +274,12 @@ def test_rejections_are_positioned(text: str, expected: list[str]) -> None:
             "1:20: YAML syntax: a colon followed by a space inside a value is read as another key: "
             "put the value in quotes: description: 'Friday: \"ours\"'",
         ),
+        # Two files joined, the second saved with a byte order mark: "did not find expected key" at 2:2.
+        (
+            "a: 1\n\ufeffb: 2\n",
+            "2:1: YAML syntax: a byte order mark (U+FEFF, invisible) is here; it may only begin a file: "
+            "delete it",
+        ),
         # A list over several lines missing a comma keeps PyYAML's words and place.
         ("a: [b,\n  c\n  [d]]\n", "3:3: YAML syntax: did not find expected ',' or ']'"),
     ],
@@ -283,6 +289,7 @@ def test_syntax_errors_point_at_the_mistake(text: str, expected: str) -> None:
 
 
 EQUALS = "YAML syntax: a key and its value are written with a colon, not '=': write"
+FULL_WIDTH = "YAML syntax: '\uff1a' (U+FF1A FULLWIDTH COLON) is not the colon YAML reads after a key: write"
 
 
 @pytest.mark.parametrize(
@@ -315,6 +322,11 @@ EQUALS = "YAML syntax: a key and its value are written with a colon, not '=': wr
             [f"1:7: {EQUALS} jokers: 4", f"2:18: {EQUALS} opening_threshold: 40"],
         ),
         ("goal_score=250\n", [f"1:11: {EQUALS} goal_score: 250"]),
+        # A CJK keyboard's colon looks like one: "found a string" (alone), "no colon after its key" (above
+        # a line with a colon) sent the eye to a colon that is there.
+        ("jokers\uff1a 4\n", [f"1:7: {FULL_WIDTH} jokers: 4"]),
+        ("jokers \uff1a4\ndecks: 2\n", [f"1:8: {FULL_WIDTH} jokers: 4"]),
+        ("decks: 2\njokers\uff1a 4\n", [f"2:7: {FULL_WIDTH} jokers: 4"]),
         # Prose says no key was meant.
         ("Our Friday rules\n", ["1:1: expected a mapping of keys to values at the top, found a string"]),
     ],
