@@ -451,19 +451,6 @@ def test_an_empty_name_is_a_usage_error(name: str) -> None:
     )
 
 
-@pytest.mark.parametrize(
-    "arguments", [["127.0.0.1:1", "--code", ""], ["http://127.0.0.1:1/?code=ABC123", "--code", " "]]
-)
-def test_an_empty_code_is_a_usage_error(arguments: list[str]) -> None:
-    # It was sent: "that is not this table's join code" (exit 1), and one of the address's ten wrong tries;
-    # beside a link, "the link's code is ABC123, not  : give one of them".
-    result = CliRunner().invoke(app, ["join", *arguments, "--name", "bob"])
-    assert result.exit_code == 2, result.output
-    assert result.stderr.splitlines()[-1] == (
-        "Error: Invalid value for '--code': give the table's join code, not an empty one"
-    )
-
-
 def test_a_table_that_is_not_there_is_an_error_of_its_own() -> None:
     result = CliRunner().invoke(app, ["join", "127.0.0.1:1", "--code", "ABC123"])
     assert result.exit_code == 1, result.output

@@ -95,3 +95,16 @@ def test_an_https_link_to_a_plain_table_says_so(tmp_path: Path) -> None:
         f"cannot reach the table at wss://127.0.0.1:{port}/: it does not answer over TLS "
         "(https://); a table that kalooki host serves itself is reached with http:// or no scheme"
     ]
+
+
+@pytest.mark.parametrize(
+    "arguments", [["127.0.0.1:1", "--code", ""], ["http://127.0.0.1:1/?code=ABC123", "--code", " "]]
+)
+def test_an_empty_code_is_a_usage_error(arguments: list[str]) -> None:
+    # It was sent: "that is not this table's join code" (exit 1), and one of the address's ten wrong tries;
+    # beside a link, "the link's code is ABC123, not  : give one of them".
+    result = CliRunner().invoke(app, ["join", *arguments, "--name", "bob"])
+    assert result.exit_code == 2, result.output
+    assert result.stderr.splitlines()[-1] == (
+        "Error: Invalid value for '--code': give the table's join code, not an empty one"
+    )
