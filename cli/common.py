@@ -38,8 +38,8 @@ from kalooki.text import (
     control_in_name,
     escape_controls,
     name_fault,
-    name_key,
     not_utf8,
+    reads_as_you,
     undecodable_byte,
 )
 from kalooki.variant import Variant
@@ -259,7 +259,7 @@ def refuse_seat_name(name: str) -> None:
     as ``you``: the table would, after the host had opened it or the join had reached it (exit 1, and no
     word of --name), where every other fault of --name is a usage error said at once."""
     refuse_bad_name(name)
-    if name_key(name) == "you":
+    if reads_as_you(name):
         raise typer.BadParameter(YOU_AT_A_TABLE, param_hint="'--name'")
 
 

@@ -207,10 +207,11 @@ class InteractiveGame(Autosave):
         self.letters = render.plain_cards(console)
         # Resumed or rejoined after a draw: the card drawn is marked as it was before.
         mid_turn = game.phase == "play" and game.current == self.human
-        self.drawn: Card | None = game.turn.drawn_card if mid_turn else None
+        self.drawn: Card | None = None
         # Copies of the drawn card in the hand just after the draw: with two packs the hand may hold its
         # twin, and once one of them is laid the mark could point at either, so it goes (see show).
-        self.drawn_held = game.hands[self.human].count(self.drawn) if self.drawn is not None else 0
+        self.drawn_held = 0
+        self.mark_drawn(game.turn.drawn_card if mid_turn else None)
         self.laid = False
         """Whether the player on turn has melded, built or swapped since drawing (for the end of a hand)."""
         self.asked_to_watch = False

@@ -17,7 +17,7 @@ import typer
 from rich.text import Text
 
 from kalooki.errors import KalookiError
-from kalooki.text import escape_controls
+from kalooki.text import MAX_NAME, escape_controls
 
 from . import host_options, save_lock
 from .common import (
@@ -500,8 +500,8 @@ def login_name() -> str:
     login: str | None = default_name()
     if login is None:
         raise typer.BadParameter(
-            "your login name is no name at a table (one word of at most 20 characters that show, not 'you'): "
-            "give yours",
+            f"your login name is no name at a table (one word of at most {MAX_NAME} characters that show, "
+            "not 'you'): give yours",
             param_hint="'--name'",
         )
     return login

@@ -175,9 +175,16 @@ such as the zero-width joiner, spaces) are not printable, so refused already; va
 marks with no letter to sit on, are left out of a name's key (:func:`name_key`)."""
 
 BLANK_NAME: Final = "a name is written in characters that show: no blank fillers"
+SCREENS_YOU: Final = "you"
+"""What each screen calls its own player: a seat's name at a hosted table may not read as it."""
 YOU_AT_A_TABLE: Final = "'you' is what the screens call each player: choose another name"
 """The refusal of a seat's name that reads as ``you`` at a hosted table, where each screen calls its own
 player so: by the table, and by ``kalooki host`` and ``kalooki join`` before it is opened or asked."""
+
+
+def reads_as_you(name: str) -> bool:
+    """Whether ``name`` reads as :data:`SCREENS_YOU` on a screen (``You``, ``ｙｏｕ``...)."""
+    return name_key(name) == SCREENS_YOU
 
 
 def control_in_name(name: str) -> str:

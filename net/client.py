@@ -46,7 +46,7 @@ from websockets.sync.client import ClientConnection, connect
 from kalooki import jsonio
 from kalooki.errors import KalookiError
 from kalooki.safeio import FileReadError, read_regular_file
-from kalooki.text import clipped, escape_controls, name_fault, name_key
+from kalooki.text import clipped, escape_controls, name_fault, name_key, reads_as_you
 from kalooki.validation import spell_surrogates
 
 from .protocol import (
@@ -209,7 +209,7 @@ def default_name() -> str | None:
         login = getpass.getuser()
     except (OSError, KeyError):
         return None
-    return login if name_fault(login) is None and name_key(login) != "you" else None
+    return login if name_fault(login) is None and not reads_as_you(login) else None
 
 
 def join_code(address: str, given: str | None) -> str:

@@ -51,13 +51,20 @@ from kalooki.savegame import (
     save_document,
     seat_rng,
 )
-from kalooki.text import BLANK_NAME, YOU_AT_A_TABLE, control_in_name, name_clash, name_fault, name_key
+from kalooki.text import (
+    BLANK_NAME,
+    YOU_AT_A_TABLE,
+    control_in_name,
+    name_clash,
+    name_fault,
+    name_key,
+    reads_as_you,
+)
 from kalooki.variant import Variant
 
 from .protocol import CODE_LENGTH, NAME_RULE, TOKEN_BYTES, ErrorCode
 from .saved_table import CODE_ALPHABET, is_a_wait, read_table
 
-SCREENS_YOU = "you"
 """What the screens call the player who reads them; no one at a hosted table is called so."""
 DEFAULT_WAIT = 60.0
 
@@ -188,7 +195,7 @@ class Table:
             if fault == "control":
                 raise TableError("bad_name", control_in_name(name))
             raise TableError("bad_name", BLANK_NAME if fault == "unseen" else NAME_RULE)
-        if name_key(name) == SCREENS_YOU:
+        if reads_as_you(name):
             # Each screen calls its own player "you": a player so named would read as the one watching it.
             raise TableError("bad_name", YOU_AT_A_TABLE)
         if self.game is not None:
