@@ -54,14 +54,12 @@ def scoring_note(changes: Sequence[tuple[str, object, object]]) -> str | None:
     return None
 
 
-def score_note(comparison: Comparison, changes: Sequence[tuple[str, object, object]]) -> str | None:
-    """:func:`scoring_note` where A and B score the other way round; where they score alike, which way a
-    score per hand is better, which its B - A alone does not say (None where no bot's score is shown)."""
-    if note := scoring_note(changes):
-        return note
-    if comparison.a.bot_score_per_hand:
-        return score_direction(comparison.a.rules.get("scoring"))
-    return None
+def direction_note(comparison: Comparison, changes: Sequence[tuple[str, object, object]]) -> str | None:
+    """Where A and B score alike, which way a score per hand is better, which its B - A alone does not say
+    (None where they score the other way round, :func:`scoring_note`'s case, or no bot's score is shown)."""
+    if scoring_note(changes) or not comparison.a.bot_score_per_hand:
+        return None
+    return score_direction(comparison.a.rules.get("scoring"))
 
 
 _STYLE: Final = """
@@ -319,7 +317,10 @@ def comparison_report(
         _setup(comparison.a, comparison.b),
         *_rule_changes(changes),
         *_notes(
-            [score_note(comparison, changes), stopped_at_hand_cap([("A", comparison.a), ("B", comparison.b)])]
+            [
+                scoring_note(changes) or direction_note(comparison, changes),
+                stopped_at_hand_cap([("A", comparison.a), ("B", comparison.b)]),
+            ]
         ),
         "<h2>Differences (B minus A)</h2>",
         *_notes([CHANGE_UNITS]),

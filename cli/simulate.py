@@ -59,6 +59,7 @@ from .completion import complete_knob, complete_variant
 from .html_report import (
     BOTS_NOTE,
     CHANGE_UNITS,
+    direction_note,
     paired_units,
     scoring_note,
     sign_tested,
@@ -88,7 +89,7 @@ from .run_options import (
     write_pictures,
 )
 from .saves import write_atomically
-from .simulation_report import report, score_direction
+from .simulation_report import report
 
 HELP = """Play many games between bots and report win rates, hand lengths, Kalooki and stock-out rates.
 
@@ -282,8 +283,8 @@ def comparison_report(
         console.print(not_tested)
     if stopped := stopped_at_hand_cap([("A", comparison.a), ("B", comparison.b)]):
         console.print(stopped)
-    if comparison.a.bot_score_per_hand and not scoring_note(changes):
-        console.print(score_direction(comparison.a.rules.get("scoring")))  # beside the scores it explains
+    if direction := direction_note(comparison, changes):
+        console.print(direction)  # beside the scores it explains
 
 
 def print_stacked_differences(console: Console, rows: Sequence[Sequence[str]]) -> None:
