@@ -24,6 +24,27 @@ variant's name turns the rest of the line round, so a message can be made to rea
 (the marks U+200E and U+200F, which set a direction without reordering anything, stay allowed)."""
 
 
+SPACE_RANGES: Final = (
+    (0x20, 0x20),
+    (0xA0, 0xA0),
+    (0x1680, 0x1680),
+    (0x2000, 0x200A),
+    (0x202F, 0x202F),
+    (0x205F, 0x205F),
+    (0x3000, 0x3000),
+)
+"""The spaces that are no control character: with the controls, exactly what ``str.isspace`` holds, so
+a pattern built from them judges a blank text as ``str.strip`` does (JSON Schema's ``\\s`` would take
+U+FEFF as well)."""
+
+
+def _ranges_class(ranges: tuple[tuple[int, int], ...], spell: Callable[[int], str]) -> str:
+    return "".join(
+        spell(first) if last == first else f"{spell(first)}{'-' if last > first + 1 else ''}{spell(last)}"
+        for first, last in ranges
+    )
+
+
 def control_class(spell: Callable[[int], str], *, line_breaks: bool = False) -> str:
     """The inside of a regular expression's character class matching :data:`CONTROL_RANGES`, each
     code written by ``spell``: Python's patterns and JSON Schema's write them differently.
@@ -31,7 +52,12 @@ def control_class(spell: Callable[[int], str], *, line_breaks: bool = False) -> 
     ranges: tuple[tuple[int, int], ...] = CONTROL_RANGES
     if line_breaks:
         ranges = ((0x00, 0x09), (0x0B, 0x1F), *CONTROL_RANGES[1:])
-    return "".join(f"{spell(first)}{'-' if last > first + 1 else ''}{spell(last)}" for first, last in ranges)
+    return _ranges_class(ranges, spell)
+
+
+def space_class(spell: Callable[[int], str]) -> str:
+    """The inside of a character class matching :data:`SPACE_RANGES` (see :func:`control_class`)."""
+    return _ranges_class(SPACE_RANGES, spell)
 
 
 def _python_escape(code: int) -> str:

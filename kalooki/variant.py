@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from kalooki.rules import RUN_MAX, SMALLEST_MELD
-from kalooki.text import clipped, control_class, first_control
+from kalooki.text import clipped, control_class, first_control, space_class
 from kalooki.variant_checks import cross_field_problems
 from kalooki.wholenumbers import whole_floats_as_integers
 
@@ -72,6 +72,14 @@ def control_message(control: str | None = None, *, line_breaks: bool = False) ->
 
 PRINTABLE_LINE_SCHEMA: dict[str, Any] = {"pattern": PRINTABLE_LINE, "patternErrorMessage": control_message()}
 """A one-line text's pattern, with the words an editor shows when it does not match (not the regex)."""
+
+BLANK_NAME = "is blank: give the variant a name"
+NAME_LINE_SCHEMA: dict[str, Any] = {
+    **PRINTABLE_LINE_SCHEMA,
+    "allOf": [{"pattern": f"[^{space_class(_schema_escape)}]", "patternErrorMessage": BLANK_NAME}],
+}
+"""A name's patterns: one printable line, as :data:`PRINTABLE_LINE_SCHEMA`, and a character that is no
+space. Two patterns, so that an editor says which of the two a name breaks, in the loader's words."""
 PRINTABLE_LINES_SCHEMA: dict[str, Any] = {
     "pattern": PRINTABLE_LINES,
     "patternErrorMessage": control_message(line_breaks=True),
@@ -99,7 +107,7 @@ class Variant(BaseModel):
         Field(
             min_length=1,
             description="The variant's name; defaults to the file's stem.",
-            json_schema_extra=PRINTABLE_LINE_SCHEMA,
+            json_schema_extra=NAME_LINE_SCHEMA,
         ),
     ] = "classic"
     description: Annotated[
@@ -362,6 +370,16 @@ class Variant(BaseModel):
         control = first_control(value)
         if control is not None:
             raise ValueError(control_message(control))
+        return value
+
+    @field_validator("name")
+    @classmethod
+    def _not_blank(cls, value: str, info: ValidationInfo) -> str:
+        # A name of spaces titles the game and the variants list with nothing. A save keeps the name its
+        # variant had: one made before blank names were refused still resumes.
+        saved = isinstance(info.context, dict) and info.context.get(SAVED_RULES)
+        if not saved and not value.strip():
+            raise ValueError(BLANK_NAME)
         return value
 
     @model_validator(mode="before")

@@ -360,6 +360,17 @@ def test_text_with_a_control_character_is_flagged_in_validate_s_words(editor: Ls
     assert shown == said
 
 
+def test_a_blank_name_is_flagged_in_validate_s_words(editor: LspClient) -> None:
+    text = "name: '\u3000 '\nopening_threshold: 40\n"
+    uri = (ROOT / "tests" / "fixtures" / "variants" / "bad" / "blank-probe.yaml").as_uri()
+    shown = {item["range"]["start"]["line"] + 1: item["message"] for item in editor.diagnostics(uri, text)}
+    with pytest.raises(YamlError) as caught:
+        load_variant_text(text)
+    said = {item.line: item.message for item in caught.value.diagnostics}
+    assert said == {1: "is blank: give the variant a name"}
+    assert shown == said
+
+
 def test_hover_names_the_knob(editor: LspClient) -> None:
     values = {"name": "friday", "description": "ours", "extends": "classic"}
     values.update({knob: yaml_scalar(getattr(CLASSIC, knob)) for knob in KNOB_NAMES})

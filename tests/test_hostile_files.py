@@ -74,6 +74,14 @@ def test_name_and_description_refuse_control_characters(key: str, tmp_path: Path
     )
 
 
+def test_a_blank_name_is_refused_at_its_place(tmp_path: Path) -> None:
+    # It was accepted: the game's title and the variants list then showed no name at all.
+    path = write(tmp_path, "blank.yaml", "name: '  '\nopening_threshold: 40\n")
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [f"{path}:1:7: name: is blank: give the variant a name"]
+
+
 def test_the_source_and_its_words_refuse_control_characters_as_kalooki_rules_prints_them(
     tmp_path: Path,
 ) -> None:

@@ -48,6 +48,15 @@ def test_a_saved_game_under_rules_a_later_check_refuses_resumes_and_its_log_repl
     assert (summary.actions, summary.state) == (6, recorder.records[-1]["state"])
 
 
+def test_a_saved_game_of_a_variant_with_a_blank_name_resumes() -> None:
+    # Blank names were accepted once: a game saved under one is read as it was written.
+    data = dealt_under({}).to_json()
+    data["variant"].update(name="  ")
+    assert Game.from_json(data).to_json() == data
+    with pytest.raises(ValueError, match="is blank"):
+        Variant(name="  ")
+
+
 def test_a_contradiction_in_saved_rules_is_still_refused() -> None:
     # Not a value out of reach: sets of distinct suits with six cards would break the rules of play.
     data = dealt_under({}).to_json()

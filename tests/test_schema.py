@@ -348,3 +348,16 @@ def test_the_schema_reads_an_extends_entry_as_a_path_where_the_loader_does(refer
         pytest.skip("a backslash parts folders for the loader only where it is the separator")
     validator = jsonschema.Draft7Validator(generate_schema("variant"))
     assert validator.is_valid({"extends": reference}) == is_path_like(reference)
+
+
+@pytest.mark.parametrize("name", [" ", "  ", "\u3000", "\u00a0 \u2009", " a ", "\ufeff", "a\u3000"])
+def test_the_schema_and_the_model_refuse_the_same_blank_names(name: str) -> None:
+    # A name of spaces titles the game with nothing; an editor marks it where `kalooki validate` will.
+    validator = jsonschema.Draft7Validator(generate_schema("variant"))
+    try:
+        Variant(name=name)
+        model_ok = True
+    except ValidationError:
+        model_ok = False
+    assert validator.is_valid({"name": name}) == model_ok
+    assert model_ok == (name.strip() != "")
