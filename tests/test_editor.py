@@ -346,28 +346,32 @@ def test_a_move_that_is_no_mapping_is_told_how_a_move_is_written(editor: LspClie
     ]
 
 
-def test_text_with_a_control_character_is_flagged_in_validate_s_words(editor: LspClient) -> None:
-    # A family's description written as a YAML block, a tab in a name, an escape in a source.
-    text = 'name: "a\\tb"\ndescription: |\n  one\n  two\nsource: "a\\u001bb"\n'
-    uri = (ROOT / "tests" / "fixtures" / "variants" / "bad" / "control-probe.yaml").as_uri()
+_ONE_LINE = "holds a control character: give plain text on one line"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A family's description written as a YAML block, a tab in a name, an escape in a source.
+        (
+            'name: "a\\tb"\ndescription: |\n  one\n  two\nsource: "a\\u001bb"\n',
+            {1: _ONE_LINE, 2: _ONE_LINE, 5: "holds a control character: give plain text"},
+        ),
+        ("name: '\u3000 '\nopening_threshold: 40\n", {1: "is blank: give the variant a name"}),
+    ],
+    ids=["control", "blank"],
+)
+def test_a_faulty_text_is_flagged_in_validate_s_words(
+    editor: LspClient, text: str, expected: dict[int, str]
+) -> None:
+    # A file of its own each: closing one publishes an empty list for it, which a reopening would read.
+    uri = (ROOT / "tests" / "fixtures" / "variants" / "bad" / f"{len(text)}-probe.yaml").as_uri()
     shown = {item["range"]["start"]["line"] + 1: item["message"] for item in editor.diagnostics(uri, text)}
     with pytest.raises(YamlError) as caught:
         load_variant_text(text)
     # The editor cannot name the character, which validate puts in brackets; the words are the same.
     said = {item.line: re.sub(r" \(.*?\)", "", item.message, count=1) for item in caught.value.diagnostics}
-    one_line = "holds a control character: give plain text on one line"
-    assert said == {1: one_line, 2: one_line, 5: "holds a control character: give plain text"}
-    assert shown == said
-
-
-def test_a_blank_name_is_flagged_in_validate_s_words(editor: LspClient) -> None:
-    text = "name: '\u3000 '\nopening_threshold: 40\n"
-    uri = (ROOT / "tests" / "fixtures" / "variants" / "bad" / "blank-probe.yaml").as_uri()
-    shown = {item["range"]["start"]["line"] + 1: item["message"] for item in editor.diagnostics(uri, text)}
-    with pytest.raises(YamlError) as caught:
-        load_variant_text(text)
-    said = {item.line: item.message for item in caught.value.diagnostics}
-    assert said == {1: "is blank: give the variant a name"}
+    assert said == expected
     assert shown == said
 
 
