@@ -125,14 +125,12 @@ def extends_reference(base: str, folder: Path) -> str:
     ``folder`` (extends reads a path from the file's own folder; ``base`` was given from the current one)."""
     if not names_a_file(base):
         return base
+    # The file ends in .yaml or .yml (--extends refuses any other), so extends reads its path as one.
     target = Path(base).absolute()
     try:
-        reference = Path(os.path.relpath(target, folder)).as_posix()
+        return Path(os.path.relpath(target, folder)).as_posix()
     except ValueError:  # another drive (Windows): no relative path leads there
         return target.as_posix()
-    # extends reads a path only where it looks like one (a slash, or .yaml and .yml as written): a file
-    # named family.YML, given as it is, would be read as a built-in's name.
-    return reference if is_path_like(reference) else f"./{reference}"
 
 
 def new(

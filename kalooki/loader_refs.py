@@ -83,17 +83,23 @@ def builtin_file_hint(reference: str) -> str:
     return f" (the built-in variant is named {path.stem}, without {path.suffix})"
 
 
-PATH_PATTERN = "/|" + "|".join(f"{re.escape(suffix)}$" for suffix in VARIANT_SUFFIXES)
+def _any_case(suffix: str) -> str:
+    return "".join(
+        f"[{letter.lower()}{letter.upper()}]" if letter.isalpha() else re.escape(letter) for letter in suffix
+    )
+
+
+PATH_PATTERN = "/|" + "|".join(f"{_any_case(suffix)}$" for suffix in VARIANT_SUFFIXES)
 """What makes a reference a path rather than a built-in name (:func:`is_path_like`), as the JSON Schema
-writes it: a slash, or an ending of :data:`VARIANT_SUFFIXES` as written (``family.YAML`` reads as the
-name of a built-in variant, which there is none of; ``./family.YAML`` is a file)."""
+writes it: a slash, or an ending of :data:`VARIANT_SUFFIXES` in any case (``family.YAML`` is a file, as
+a game script's ``variant:`` reads it: no built-in name has a dot)."""
 
 
 def is_path_like(reference: str) -> bool:
     """A reference that is read as a path, not as a built-in name (the schema's :data:`PATH_PATTERN`)."""
     # A backslash parts folders only on a system whose separator it is, Windows: the schema, one file for
     # every system, says what every system reads, so a backslash alone makes no path there.
-    return "/" in reference or os.sep in reference or reference.endswith(VARIANT_SUFFIXES)
+    return "/" in reference or os.sep in reference or reference.lower().endswith(VARIANT_SUFFIXES)
 
 
 def builtin_display(name: str) -> str:

@@ -331,10 +331,10 @@ def test_new_names_a_base_file_from_its_own_folder(tmp_path: Path, monkeypatch: 
             "named .yaml is one)" in " ".join(refused.output.split())
         )
         assert not (tmp_path / "copy.yaml").exists()
-    # A base named .YML: extends reads it as a path only where it looks like one, and it was written bare.
+    # A base named .YML is a path to extends as .yml is: written as friday.yaml is.
     (tmp_path / "friday.YML").write_text((tmp_path / "friday.yaml").read_text())
     assert CliRunner().invoke(app, ["new", "upper.yaml", "--extends", "./friday.YML"]).exit_code == 0
-    assert "\nextends: ./friday.YML\n" in (tmp_path / "upper.yaml").read_text()
+    assert "\nextends: friday.YML\n" in (tmp_path / "upper.yaml").read_text()
     checked = CliRunner().invoke(app, ["validate", "upper.yaml"])
     assert checked.exit_code == 0, checked.output
 

@@ -316,7 +316,7 @@ def test_a_script_s_variant_is_flagged_as_extends_is(editor: LspClient) -> None:
     ]
     assert flagged[0]["range"]["start"] == {"line": 0, "character": 9}
     assert flagged[0]["message"].startswith("unknown variant: the built-in variants are classic, ")
-    # kalooki play reads a script's ours.YAML beside it (where extends: ours.YAML names no file).
+    # kalooki play reads a script's ours.YAML beside it, as extends reads it.
     for number, fine in enumerate(("classic", "kalooki-40", "ours.yaml", "../rules/ours.yml", "ours.YAML")):
         uri = (FIXTURES / "scripts" / "bad" / f"variant-probe-{number}.yaml").as_uri()
         assert editor.diagnostics(uri, f"variant: {fine}\nplayers: [ann, bob]\n") == []

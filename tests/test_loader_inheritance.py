@@ -43,6 +43,18 @@ def test_paths_in_extends_are_relative_to_the_file(tmp_path: Path, monkeypatch: 
     assert load_variant("house/mine.yaml").run_minimum == 5
 
 
+def test_a_base_named_in_capitals_is_a_file_as_a_script_s_variant_is(tmp_path: Path) -> None:
+    # `extends: ours.YAML` said "unknown variant 'ours.YAML'" beside the file, where a game script's
+    # `variant: ours.YAML` read it: no built-in name has a dot.
+    write(tmp_path, "ours.YAML", "opening_threshold: 40\n")
+    child = write(tmp_path, "child.yaml", "extends: ours.YAML\n")
+    assert load_variant(child).opening_threshold == 40
+    missing = write(tmp_path, "other.yaml", "extends: theirs.YML\n")
+    assert errors(load_variant, missing) == [
+        f"{missing}:1:10: extends: no such file: {tmp_path / 'theirs.YML'}"
+    ]
+
+
 def test_a_shared_base_is_read_once(tmp_path: Path) -> None:
     write(tmp_path, "base.yaml", "decks: three\n")
     write(tmp_path, "left.yaml", "extends: base.yaml\n")
