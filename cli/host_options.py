@@ -1,15 +1,21 @@
-"""``kalooki host``'s network options, read and refused before the table opens (usage errors, exit 2)."""
+"""``kalooki host``'s options, read and refused before the table opens (usage errors, exit 2), and the new
+table they make."""
 
 from __future__ import annotations
 
+import secrets
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from kalooki.text import clipped, not_utf8, spell_bytes, undecodable_byte
 
+from .common import named_bots, refuse_unknown_bots
+from .play import DEFAULT_BOT
+
 if TYPE_CHECKING:
     from kalooki_net.forwarded import TrustedProxies
+    from kalooki_net.table import Table
 
 TrustProxyOption = Annotated[
     list[str] | None,
@@ -35,6 +41,9 @@ AllowHostOption = Annotated[
 
 DEFAULT_BOT_PAUSE = 0.7
 """Seconds between the bots' turns at a hosted table (--bot-pause)."""
+DEFAULT_BOT_TIME = 60.0
+"""Seconds a bot's turn is waited for before safe moves play it (--bot-time): the server's own default,
+``kalooki_net.bot_turns.BOT_TURN_SECONDS``, written here so that the help needs no network package."""
 
 
 def given(ctx: typer.Context, parameter: str) -> bool:
@@ -86,3 +95,48 @@ def own_seat_host(bind: str) -> str:
     if bind == "::1":
         return "[::1]"
     return f"[{bind}]" if ":" in bind else bind
+
+
+def make_table(
+    target: str | None,
+    overrides: list[str],
+    *,
+    seats: int | None,
+    bots: str | None,
+    seed: int | None,
+    wait: float,
+) -> Table:
+    from kalooki_net.table import Table
+
+    from kalooki.bots import check_bot
+    from kalooki.loader import load_variant
+    from kalooki.rules import default_players, may_play, player_counts, seating_note
+
+    variant = load_variant(target or "classic", overrides)
+    kinds = named_bots(bots) or [DEFAULT_BOT]
+    refuse_unknown_bots(kinds)
+    for kind in kinds:
+        # Made once here so that a plug-in written for choose(game) is refused before the table opens,
+        # not when the game starts with players seated.
+        check_bot(kind)
+    count = seats if seats is not None else default_players(variant)
+    if not may_play(variant, count):
+        raise typer.BadParameter(
+            f"{variant.name} is for {player_counts(variant)} players{seating_note(variant)}",
+            param_hint="'--seats' / '--players'",
+        )
+    if len(kinds) > count:
+        # The names go seat by seat: one past the last seat was left out without a word.
+        raise typer.BadParameter(
+            f"{len(kinds)} bots for {count} seats (--seats {count})", param_hint="'--bots'"
+        )
+    if wait < 0:
+        raise typer.BadParameter("a wait is 0 seconds or more", param_hint="'--wait'")
+    return Table(
+        variant,
+        seats=count,
+        bots=kinds,
+        seed=seed if seed is not None else secrets.randbelow(1_000_000),
+        variant_source=target or "classic",
+        wait_seconds=wait,
+    )

@@ -17,6 +17,8 @@ from rich.text import Text
 from kalooki.errors import KalookiError
 from kalooki.text import escape_controls
 
+from .host_options import DEFAULT_BOT_TIME
+
 if TYPE_CHECKING:
     from kalooki_net.forwarded import TrustedProxies
     from kalooki_net.server import TableServer
@@ -46,6 +48,7 @@ class HostThread:
     def __init__(
         self, table: Table, bind: str, port: int, bot_pause: float, console: Console, *, watch: bool,
         trusted: TrustedProxies | None = None, allowed: tuple[str, ...] = (),
+        bot_time: float = DEFAULT_BOT_TIME,
     ) -> None:  # fmt: skip
         self.table = table
         self.trusted = trusted
@@ -65,6 +68,7 @@ class HostThread:
         self.server: TableServer | None = None
         self.closed = False
         self.bind, self.port, self.bot_pause = bind, port, bot_pause
+        self.bot_time = bot_time
         self.thread = threading.Thread(target=self._run, daemon=True, name="kalooki-host")
 
     def _run(self) -> None:
@@ -122,6 +126,7 @@ class HostThread:
         self.server = TableServer(
             self.table, bot_pause=self.bot_pause, on_change=tell, advisor=WebCoach(),
             trusted_proxies=self.trusted, allowed_hosts=AllowedHosts(self.allowed, bind=self.bind),
+            bot_seconds=self.bot_time,
         )  # fmt: skip
         await self.server.start(self.bind, self.port)
         self.port = self.server.port

@@ -9,7 +9,6 @@ table through the same client as everyone.
 from __future__ import annotations
 
 import contextlib
-import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -28,27 +27,27 @@ from .common import (
     cli_errors,
     file_name,
     integer,
-    named_bots,
     port_number,
     print_error,
     refuse_seat_name,
-    refuse_unknown_bots,
     seconds,
     seed_number,
 )
 from .host_options import (
     DEFAULT_BOT_PAUSE,
+    DEFAULT_BOT_TIME,
     AllowHostOption,
     TrustProxyOption,
     allowed_hosts,
     given,
+    make_table,
     refuse_bytes,
     trusted_proxies,
 )
 from .host_thread import LOBBY_PROMPT, HostThread, require_net
 from .host_watch import DROP_HELP, DROP_WHOM, closed_at_prompt, dropped_name, watch_table
 from .output import at_terminal
-from .play import DEFAULT_BOT, console_reader, make_console
+from .play import console_reader, make_console
 from .shell_words import shell_join
 from .stop_signals import stopped_by, stopped_status, stops_as_ctrl_c
 from .turn_log import refuse_a_written_log, refuse_one_file
@@ -125,6 +124,15 @@ def host(
         float,
         typer.Option("--bot-pause", parser=seconds, metavar="SECONDS", help="Pause between bots' turns."),
     ] = DEFAULT_BOT_PAUSE,
+    bot_time: Annotated[
+        float,
+        typer.Option(
+            "--bot-time",
+            parser=seconds,
+            metavar="SECONDS",
+            help="How long a bot's turn is waited for before safe moves play it (a plug-in that hangs).",
+        ),
+    ] = DEFAULT_BOT_TIME,
     save: Annotated[
         Path | None, typer.Option("--save", parser=file_name, metavar="FILE", help="Where to save the game.")
     ] = None,
@@ -161,6 +169,8 @@ def host(
         raise typer.BadParameter(
             "a resumed table keeps its players' names, its host's too", param_hint="'--name'"
         )
+    if bot_time <= 0:  # every bot's turn, kalooki's own too, would be played by safe moves at once
+        raise typer.BadParameter("a bot's turn is waited for more than 0 seconds", param_hint="'--bot-time'")
     if no_log and resume is None:
         raise typer.BadParameter("a new table writes a log only with --log", param_hint="'--no-log'")
     from .continue_log import refuse_both
@@ -186,55 +196,10 @@ def host(
         allowed = allowed_hosts(allow_host or [])
         code = run_host(
             target, set_ or [], seats=seats, bots=bots, name=name, watch=watch, seed=seed, bind=bind,
-            port=port, wait=wait, bot_pause=bot_pause, save=save, resume=resume, log=log, trusted=trusted,
-            allowed=allowed, no_log=no_log, wait_given=resume is None or given(ctx, "wait"),
+            port=port, wait=wait, bot_pause=bot_pause, bot_time=bot_time, save=save, resume=resume, log=log,
+            trusted=trusted, allowed=allowed, no_log=no_log, wait_given=resume is None or given(ctx, "wait"),
         )  # fmt: skip
     raise typer.Exit(code)
-
-
-def make_table(
-    target: str | None,
-    overrides: list[str],
-    *,
-    seats: int | None,
-    bots: str | None,
-    seed: int | None,
-    wait: float,
-) -> Table:
-    from kalooki_net.table import Table
-
-    from kalooki.bots import check_bot
-    from kalooki.loader import load_variant
-    from kalooki.rules import default_players, may_play, player_counts, seating_note
-
-    variant = load_variant(target or "classic", overrides)
-    kinds = named_bots(bots) or [DEFAULT_BOT]
-    refuse_unknown_bots(kinds)
-    for kind in kinds:
-        # Made once here so that a plug-in written for choose(game) is refused before the table opens,
-        # not when the game starts with players seated.
-        check_bot(kind)
-    count = seats if seats is not None else default_players(variant)
-    if not may_play(variant, count):
-        raise typer.BadParameter(
-            f"{variant.name} is for {player_counts(variant)} players{seating_note(variant)}",
-            param_hint="'--seats' / '--players'",
-        )
-    if len(kinds) > count:
-        # The names go seat by seat: one past the last seat was left out without a word.
-        raise typer.BadParameter(
-            f"{len(kinds)} bots for {count} seats (--seats {count})", param_hint="'--bots'"
-        )
-    if wait < 0:
-        raise typer.BadParameter("a wait is 0 seconds or more", param_hint="'--wait'")
-    return Table(
-        variant,
-        seats=count,
-        bots=kinds,
-        seed=seed if seed is not None else secrets.randbelow(1_000_000),
-        variant_source=target or "classic",
-        wait_seconds=wait,
-    )
 
 
 def run_host(
@@ -257,6 +222,7 @@ def run_host(
     allowed: tuple[str, ...] = (),
     no_log: bool = False,
     wait_given: bool = True,
+    bot_time: float = DEFAULT_BOT_TIME,
 ) -> int:
     """``wait_given``: --wait was given (a resumed table otherwise keeps its save's)."""
     from .host_resume import reopened_table, tell_continued_log
@@ -300,6 +266,7 @@ def run_host(
         port,
         bot_pause,
         console,
+        bot_time=bot_time,
         watch=token is None,
         trusted=trusted,
         allowed=allowed,
@@ -331,6 +298,7 @@ def run_host(
         where += ["--trust-proxy", str(trusted)] if trusted else []
         where += ["--allow-host", ",".join(allowed)] if allowed else []
         where += ["--bot-pause", f"{bot_pause:g}"] if bot_pause != DEFAULT_BOT_PAUSE else []  # not saved
+        where += ["--bot-time", f"{bot_time:g}"] if bot_time != DEFAULT_BOT_TIME else []  # nor this
         log_path = continued.path if continued is not None else log  # one the save cannot name: given again
         where += ["--log", str(log_path)] if table.log_unnamed and log_path is not None else []
         reopen = ["kalooki", "host", "--resume", str(save_path), *where, "--port", str(actual)]

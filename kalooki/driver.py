@@ -111,7 +111,8 @@ def bot_name(bot: Bot) -> str:
     return name if isinstance(name, str) else type(bot).__name__
 
 
-def _fault(bot: Bot, game: Game, seat: int, problem: str) -> BotFault:
+def bot_fault(bot: Bot, game: Game, seat: int, problem: str) -> BotFault:
+    """``bot``'s fault in ``seat`` of ``game``: its name and ``problem`` made safe to show."""
     return BotFault(
         escape_controls(bot_name(bot)), game.players[seat], clipped(escape_controls(problem), 200)
     )
@@ -121,7 +122,7 @@ def _bot_raised(faults: BotFaults, bot: Bot, game: Game, seat: int, error: BaseE
     # What it raised is cut short, not where: the line is what the bot's author looks for.
     said = f"choose raised {clipped(said_error(error), 150)}"
     at = raised_at(error, bot)
-    faults.record(_fault(bot, game, seat, f"{said} (at {at})" if at else said))
+    faults.record(bot_fault(bot, game, seat, f"{said} (at {at})" if at else said))
 
 
 _KALOOKI_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "")
@@ -222,13 +223,15 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
             elif not isinstance(error, IllegalMoveError):
                 raise  # the engine's own failure, not the bot's: choose had returned
             elif not isinstance(choice, _ACTIONS):
-                faults.record(_fault(bot, game, seat, f"choose returned {safe_repr(choice)}, not an action"))
+                faults.record(
+                    bot_fault(bot, game, seat, f"choose returned {safe_repr(choice)}, not an action")
+                )
             elif not isinstance(bot, _OWN_BOTS):
                 # A well-formed action the rules refuse is a fault too: a bot that never made a legal move
                 # was replaced on every one with no sign. kalooki's own bots (and what inherits their
                 # play) hand a debt no plan pays to the fallback with a discard the rules refuse, by design.
                 said = f"choose returned {safe_repr(choice)}, an illegal move: {error}"
-                faults.record(_fault(bot, game, seat, said))
+                faults.record(bot_fault(bot, game, seat, said))
             # Listed once: whether to take the turn back, and, where it stays, the fallback's choice.
             actions = game.legal_actions() if game.can_undo() else None
             if actions is not None and not any(isinstance(a, Discard | EndTurn) for a in actions):
@@ -246,6 +249,16 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
         events += game.apply(fallback_action(game))
         if game.phase == "play" and not after_draw:
             after_draw = len(events)
+    return events
+
+
+def safe_turn(game: Game) -> list[Event]:
+    """The current player's whole turn by :func:`fallback_action` alone (draw from the stock, discard the
+    costliest card): what a hosted table plays for a bot that has not answered in time."""
+    seat, hand, turn = game.current, game.hand_number, game.turn_number
+    events: list[Event] = []
+    while _same_turn(game, seat, hand, turn):
+        events += game.apply(fallback_action(game))
     return events
 
 

@@ -35,7 +35,7 @@ from kalooki.text import escape_controls, name_key
 
 from .admission import Admission, WrongTries, client_address, counted_connections
 from .advice import Advisor
-from .bot_turns import BotTurn
+from .bot_turns import BOT_TURN_SECONDS, BotTurns
 from .forwarded import TrustedProxies
 from .host_names import AllowedHosts
 from .http_gate import HttpGate
@@ -76,6 +76,7 @@ class TableServer:
         table: Table,
         *,
         bot_pause: float = 0.0,
+        bot_seconds: float = BOT_TURN_SECONDS,
         on_change: Callable[[str], None] | None = None,
         rate: float = RATE,
         burst: float = BURST,
@@ -104,6 +105,7 @@ class TableServer:
         self.outbox, self.send_timeout = outbox, send_timeout
         self.join_timeout = join_timeout
         self.bot_pause = bot_pause
+        self.bot_turns = BotTurns(bot_seconds)
         self.on_change = on_change or (lambda line: None)
         self.clients: set[Client] = set()
         self.by_seat: dict[int, Client] = {}
@@ -498,9 +500,7 @@ class TableServer:
             self.announced.add(seat)
         told = len(self.table.bot_faults.found)
         # Off the loop: a bot that takes its time holds up no one's pings, moves or talk meanwhile.
-        turn = BotTurn.begin(self.table)
-        await turn.play_off_loop()
-        events = turn.finish(self.table, wanted=not self.closing)
+        events = await self.bot_turns.play(self.table, closing=lambda: self.closing)
         if events is not None:  # else the game moved meanwhile (the seat's player back): nothing of it stands
             self.broadcast_state(events)
         for fault in self.table.bot_faults.found[told:]:
@@ -508,6 +508,7 @@ class TableServer:
 
     async def close(self, reason: str) -> None:
         self.closing = True
+        self.bot_turns.stop()
         for client in list(self.clients):
             client.send({"type": "closing", "reason": reason})
         await asyncio.sleep(0.05)

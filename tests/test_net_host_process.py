@@ -307,7 +307,7 @@ def test_a_resumed_table_takes_a_new_wait_and_refuses_a_new_name(tmp_path: Path)
     assert "Invalid value for '--name': a resumed table keeps its players' names, its host's too" in said
     heard: queue.Queue[str] = queue.Queue()
     host, uri, _code = start_host(
-        tmp_path, "--resume", str(save), "--wait", "5", heard=heard
+        tmp_path, "--resume", str(save), "--wait", "5", "--bot-time", "90", heard=heard
     )  # --bot-pause 0
     try:
         rejoined = [Player(uri), Player(uri)]
@@ -321,7 +321,8 @@ def test_a_resumed_table_takes_a_new_wait_and_refuses_a_new_name(tmp_path: Path)
         assert host.wait(TIMEOUT) == 0
     assert json.loads(save.read_text())["session"]["table"]["wait_seconds"] == 5
     said = "\n".join(heard.queue)
-    assert f"kalooki host --resume {save} --bind 127.0.0.1 --bot-pause 0 --port " in said
+    # Neither the pause nor the time a bot's turn is waited for is saved: both are carried.
+    assert f"kalooki host --resume {save} --bind 127.0.0.1 --bot-pause 0 --bot-time 90 --port " in said
 
 
 def test_a_host_killed_between_hands_resumes_between_hands(tmp_path: Path) -> None:

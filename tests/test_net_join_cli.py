@@ -469,6 +469,10 @@ def test_a_table_that_is_not_there_is_an_error_of_its_own() -> None:
         (["--wait", "nan"], "'nan' is not a number of seconds: give 0 or more"),
         (["--wait", "inf"], "'inf' is not a number of seconds"),
         (["--bot-pause", "-0.5"], "'-0.5' is not a number of seconds"),
+        (
+            ["--bot-time", "0"],
+            "Invalid value for '--bot-time': a bot's turn is waited for more than 0 seconds",
+        ),
         # Refused before the seats: taken as not given, it opened a table of the default bots.
         (["--bots", "", "--seats", "9"], "Invalid value for '--bots': give a bot name, not an empty value"),
         # More names than seats: the last was left out without a word, where kalooki play refuses it.

@@ -18,6 +18,7 @@ from kalooki_net.table import Table
 from net_helpers import Host, Player, hosted
 
 from kalooki.bots import GreedyBot, register
+from kalooki.cards import JOKER, card_points, format_card
 from kalooki.loader import load_variant
 from kalooki.moves import Action
 from kalooki.view import LegalView, PlayerView
@@ -146,3 +147,55 @@ def test_a_turn_the_bot_finishes_once_the_table_has_closed_is_not_taken() -> Non
         GO.set()
         bot_done(host)
         assert hosted_table.require_game().to_json() == before
+
+
+def test_a_bot_that_does_not_answer_in_time_has_its_turn_played_by_safe_moves() -> None:
+    # A bot that never answered held the game for ever: the table answered, but no one could play on.
+    hosted_table = table(30.0)
+    with hosted(hosted_table, bot_seconds=1.0) as host:
+        ann = ann_to_draw(host, hosted_table)
+        game = hosted_table.require_game()
+        rng_before = hosted_table.rngs[1].getstate()
+        while ann.my_turn():
+            ann.send({"type": "move", "move": ann.next_move()})
+            ann.until("state")
+        assert THINKING.wait(5)
+        # After its second, the bot's turn is drawn from the stock and its costliest card discarded.
+        held = [*game.hands[1], game.stock[-1]]
+        most = max(card_points(card, 11, 25) for card in held if card != JOKER)
+        costliest = {
+            format_card(card) for card in held if card != JOKER and card_points(card, 11, 25) == most
+        }
+        state = ann.until("state")
+        draw, discard = state["events"]
+        assert draw == {"type": "draw", "player": "bob", "source": "stock"}
+        assert (discard["type"], discard["player"]) == ("discard", "bob")
+        assert discard["card"] in costliest
+        assert state["view"]["current"] == 0
+        assert str(hosted_table.bot_faults.found[0]) == (
+            "[bot slowpoke, seat bob] took more than 1 s over a turn (kalooki host --bot-time); "
+            "its moves are replaced by safe ones"
+        )
+        # While it still thinks, its next turn is played so too, without asking it again.
+        THINKING.clear()
+        while ann.my_turn():
+            ann.send({"type": "move", "move": ann.next_move()})
+            ann.until("state")
+        state = ann.until("state")
+        assert [event["type"] for event in state["events"]] == ["draw", "discard"]
+        assert not THINKING.is_set()
+        # Once it answers, what it chose is not taken, its random state is as before, and it plays again.
+        moved = hosted_table.require_game().to_json()
+        GO.set()
+        bot_done(host)
+        assert hosted_table.require_game().to_json() == moved
+        assert hosted_table.rngs[1].getstate() == rng_before
+        assert len(hosted_table.bot_faults.found) == 1
+
+
+def test_the_command_s_default_wait_for_a_bot_is_the_table_s() -> None:
+    # Written twice so that kalooki host -h needs no network package: held equal here.
+    from kalooki_cli.host_options import DEFAULT_BOT_TIME
+    from kalooki_net.bot_turns import BOT_TURN_SECONDS
+
+    assert DEFAULT_BOT_TIME == BOT_TURN_SECONDS
