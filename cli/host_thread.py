@@ -108,15 +108,23 @@ class HostThread:
                     # The prompt again below it, where the next line is typed.
                     self.console.print(Text(prompt, style="bold"), end="")
 
-        def tell_failure(message: str) -> None:
-            # Said whoever's screen it is, the host's own seat too: a table that is not saved (or logged)
-            # cannot be reopened (or replayed), and nothing else would say so.
+        def tell_anyway(text: Text) -> None:
             with self.screen:
                 if self.prompt_shown:
                     self.console.print()
-                self.console.print(Text(f"✗ {escape_controls(message)}", style="bold red"), soft_wrap=True)
+                self.console.print(text, soft_wrap=True)
                 if self.prompt_shown:
                     self.console.print(Text(self.prompt_shown, style="bold"), end="")
+
+        def tell_failure(message: str) -> None:
+            # Said whoever's screen it is, the host's own seat too: a table that is not saved (or logged)
+            # cannot be reopened (or replayed), and nothing else would say so.
+            tell_anyway(Text(f"✗ {escape_controls(message)}", style="bold red"))
+
+        def tell_bot_fault(line: str) -> None:
+            # Said on the host's own seat too, as kalooki play says it on its game screen: the host seated the
+            # plug-in, and a table line is otherwise for the lobby and for watching only.
+            tell_anyway(Text(f"[table] {escape_controls(line)}", style="bold"))
 
         def tell_save_failure(reason: str) -> None:
             tell_failure(f"could not save to {self.table.save_path}: {reason}; the game goes on")
@@ -126,7 +134,7 @@ class HostThread:
         self.server = TableServer(
             self.table, bot_pause=self.bot_pause, on_change=tell, advisor=WebCoach(),
             trusted_proxies=self.trusted, allowed_hosts=AllowedHosts(self.allowed, bind=self.bind),
-            bot_seconds=self.bot_time,
+            bot_seconds=self.bot_time, on_bot_fault=tell_bot_fault,
         )  # fmt: skip
         await self.server.start(self.bind, self.port)
         self.port = self.server.port

@@ -78,6 +78,7 @@ class TableServer:
         bot_pause: float = 0.0,
         bot_seconds: float = BOT_TURN_SECONDS,
         on_change: Callable[[str], None] | None = None,
+        on_bot_fault: Callable[[str], None] | None = None,
         rate: float = RATE,
         burst: float = BURST,
         outbox: int = OUTBOX,
@@ -107,6 +108,8 @@ class TableServer:
         self.bot_pause = bot_pause
         self.bot_turns = BotTurns(bot_seconds)
         self.on_change = on_change or (lambda line: None)
+        self.on_bot_fault = on_bot_fault or self.on_change
+        """Hears a bot's fault (else ``on_change`` does): a host seated at its own table is told it too."""
         self.clients: set[Client] = set()
         self.by_seat: dict[int, Client] = {}
         self.changed = asyncio.Event()
@@ -504,7 +507,7 @@ class TableServer:
         if events is not None:  # else the game moved meanwhile (the seat's player back): nothing of it stands
             self.broadcast_state(events)
         for fault in self.table.bot_faults.found[told:]:
-            self.on_change(str(fault))
+            self.on_bot_fault(str(fault))
 
     async def close(self, reason: str) -> None:
         self.closing = True
