@@ -10,7 +10,8 @@ What a file may not do, each reported as a positioned :class:`Diagnostic`:
 
 * be larger than :data:`MAX_BYTES`, be empty, hold several documents, or hold
   anything but a mapping at the top;
-* contain bytes that are not UTF-8, tab characters, or non-printable characters;
+* contain bytes that are not UTF-8, tab characters, lines ended by a carriage return alone, or
+  non-printable characters;
 * use anchors, aliases or tags (``&a``, ``*a``, ``!!int``): they make a file hard
   to read and aliases are the way to a "billion laughs" bomb;
 * repeat a key in a mapping (the error names the line of the first one);
@@ -87,6 +88,8 @@ from kalooki.yamlscalars import (
     yaml11_hint,
 )
 from kalooki.yamlsyntax import (
+    LONE_CR,
+    LONE_CR_PROBLEM,
     TAB,
     TAB_PROBLEM,
     missing_colons,
@@ -351,6 +354,10 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
         if line not in tab_lines and len(tab_lines) < MAX_DIAGNOSTICS:
             tab_lines.add(line)
             problems.items.append(Diagnostic(source, line, column, "", TAB_PROBLEM))
+    lone_cr = LONE_CR.search(text)
+    if lone_cr is not None:
+        line, column = _position(text, lone_cr.start())
+        problems.items.append(Diagnostic(source, line, column, "", LONE_CR_PROBLEM))
     # The scanner's own complaint about a tab is confusing, so tabs stop the loading here.
     problems.raise_if_any()
 

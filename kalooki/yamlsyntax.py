@@ -36,6 +36,16 @@ TAB_PROBLEM = "tab character: write spaces instead"
 """What a file and a ``--set`` value are told of a tab, which YAML's scanner refuses in confusing words.
 Any tab is refused, in a comment or quoted text too: "indent and separate with spaces" was no help there."""
 
+LONE_CR = re.compile("\r(?!\n)")
+LONE_CR_PROBLEM = (
+    "a line ends in a carriage return alone (an old Mac line ending): "
+    "save the file with LF or CRLF line endings"
+)
+"""What a file is told of a line break that is a CR alone. YAML reads one as a line break and so did the
+loader, but an editor's YAML language server reads the whole file as one line and flags it: refused here,
+what the editor flags is refused by validate too. The first is said, with its line and column as the
+editor counts them (by LF)."""
+
 
 def unreadable_character(error: yaml.reader.ReaderError) -> str:
     """What a file and a ``--set`` value are told of a character YAML's reader refuses."""

@@ -124,7 +124,8 @@ def editor() -> Iterator[LspClient]:
 
 
 def _flagged_lines(editor: LspClient, path: Path) -> set[int]:
-    diagnostics = editor.diagnostics(path.as_uri(), path.read_text(encoding="utf-8"))
+    # As an editor sends it, its line endings as they are (read_text would make a lone CR a line feed).
+    diagnostics = editor.diagnostics(path.as_uri(), path.read_bytes().decode("utf-8"))
     return {item["range"]["start"]["line"] + 1 for item in diagnostics if item.get("severity", 1) == 1}
 
 
