@@ -62,6 +62,16 @@ def direction_note(comparison: Comparison, changes: Sequence[tuple[str, object, 
     return score_direction(comparison.a.rules.get("scoring"))
 
 
+def sweep_direction_note(result: SweepResult) -> str | None:
+    """Where a sweep marks a score per hand as differing from the baseline, which way it is better (None
+    where none is marked). A cell marked so scores as the baseline does: the scores of one that scores
+    otherwise are not tested."""
+    for cell, item in result.significant:
+        if item.key.startswith("bot_score_per_hand."):
+            return score_direction(cell.result.rules.get("scoring"))
+    return None
+
+
 _STYLE: Final = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; color: #222;
        padding: 0 1rem; }
@@ -383,7 +393,12 @@ def sweep_report(result: SweepResult) -> str:
         f"{len(significant)} significant after Benjamini-Hochberg false-discovery control at 5%."
         f"{_also(nowhere)}"
         "</p>",
-        *_notes([stopped_at_hand_cap([(cell.cell.label, cell.result) for cell in result.cells])]),
+        *_notes(
+            [
+                stopped_at_hand_cap([(cell.cell.label, cell.result) for cell in result.cells]),
+                sweep_direction_note(result),
+            ]
+        ),
         "<h2>Cells</h2>",
         _table(header, rows),
         "<h2>Differences from the baseline that survive false-discovery control</h2>",

@@ -55,6 +55,7 @@ from .html_report import (
     bots_text,
     paired_units,
     stopped_at_hand_cap,
+    sweep_direction_note,
     untested,
     untested_in_every_cell,
 )
@@ -188,6 +189,8 @@ def print_sweep(result: SweepResult, console: Console) -> None:
         console.print(not_tested)
     if stopped := stopped_at_hand_cap([(cell.cell.label, cell.result) for cell in result.cells]):
         console.print(stopped, markup=False)  # a cell's label holds its knob values as typed
+    if direction := sweep_direction_note(result):
+        console.print(direction)  # as simulate --compare says it, beside the scores it explains
 
 
 HEADLINE: Final = (

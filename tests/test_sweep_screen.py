@@ -270,3 +270,40 @@ def test_a_sweep_names_the_cells_whose_games_the_hand_cap_stopped(tmp_path: Path
     # The changes below the table are in percentage points too, as the ± are ("-40.00%" of 40.00%).
     assert "(percentage points for a %, as is a change from the baseline)" in " ".join(out.split())
     assert f'<p class="note">{said}' in page.read_text()
+
+
+@pytest.mark.parametrize(
+    ("scoring", "direction"),
+    [
+        (
+            "penalty",
+            "A score per hand is the points a seat took in it: under penalty scoring, lower is better.",
+        ),
+        (
+            "winner_collects",
+            "A score per hand is what a seat won (or paid) in it: under winner_collects, higher is better.",
+        ),
+    ],
+)
+def test_a_sweep_says_which_way_a_score_per_hand_is_better(
+    tmp_path: Path, scoring: str, direction: str
+) -> None:
+    # "greedy: score per hand 18.58 to 33.09" was marked a difference with nothing to say whether more
+    # points a hand is worse (penalty) or better (winner_collects), as simulate --compare says.
+    page = tmp_path / "s.html"
+    args = ["classic", "--set", f"scoring={scoring}", "--grid", "opening_threshold=30,51", "-n", "12"]
+    args += ["-w", "1"]
+    result = runner.invoke(app, ["sweep", *args, "--report", str(page)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.stdout.split())
+    # A difference that survives (its name wraps in the table), so the note is about something shown.
+    assert re.search(r"greedy: score +[+-]?[\d.]+", result.stdout)
+    assert direction in flat
+    assert f'<p class="note">{direction}</p>' in page.read_text()
+
+
+def test_a_sweep_whose_scores_differ_nowhere_says_nothing_of_their_direction() -> None:
+    # Nothing about a score per hand survives two games: a note about it would explain nothing shown.
+    code, out, err = sweep("classic", "--grid", "opening_threshold=30,51", "-n", "2", "-w", "1")
+    assert code == 0, err
+    assert "A score per hand" not in out
