@@ -132,7 +132,7 @@ def _table(header: Sequence[str], rows: Sequence[tuple[Sequence[str], bool]]) ->
 
 def _cell(text: str) -> str:
     """Numbers line up on the right, words on the left."""
-    numeric = text[:1].isdigit() or text[:2].lstrip("+-")[:1].isdigit()
+    numeric = text[:2].lstrip("+-<")[:1].isdigit()
     return f'<td class="num">{html.escape(text)}</td>' if numeric else f"<td>{html.escape(text)}</td>"
 
 

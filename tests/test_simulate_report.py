@@ -419,3 +419,18 @@ def test_a_lone_runs_page_gives_every_figure_the_terminal_gives(tmp_path: Path) 
         "A score per hand is what a seat won (or paid) in it: under winner_collects, higher is better."
     )
     assert f'<p class="note">{direction}</p>' in text
+
+
+def test_a_p_value_too_small_for_four_places_reads_under_them_not_zero(tmp_path: Path) -> None:
+    # Twenty games that all went from one hand to two take the exact sign test, p = 2 / 2**20: the table
+    # read "0.0000", a p of nothing, which no test gives.
+    page = tmp_path / "r.html"
+    args = ["classic", "--set", "goal_score=1", "--compare-set", "goal_score=5000", "--max-hands", "2"]
+    result = runner.invoke(
+        app, ["simulate", *args, "-n", "20", "-w", "1", "--report", str(page)], env={"COLUMNS": "120"}
+    )
+    assert result.exit_code == 0, result.output
+    (row,) = [line.split() for line in result.stdout.splitlines() if line.startswith(" hands per game")]
+    assert row[3:] == ["1.00", "2.00", "+1.00", "<0.0001", "<0.0001", "differs"]
+    assert '<td>hands per game</td><td class="num">1.00</td>' in page.read_text()
+    assert '<td class="num">&lt;0.0001</td><td>yes</td>' in page.read_text()

@@ -136,7 +136,8 @@ def test_a_table_too_wide_for_the_terminal_is_told_a_cell_a_line_every_number_wh
         for item in cell["differences"]:
             if item["significant"]:
                 assert f"{label}: {item['metric']} " in text
-                assert f"adj. p {item['adjusted_p']:.4f}" in text
+                shown_p = f"{item['adjusted_p']:.4f}" if item["adjusted_p"] >= 0.00005 else "<0.0001"
+                assert f"adj. p {shown_p}" in text
     assert data["significant"] > 0
 
 
@@ -307,3 +308,14 @@ def test_a_sweep_whose_scores_differ_nowhere_says_nothing_of_their_direction() -
     code, out, err = sweep("classic", "--grid", "opening_threshold=30,51", "-n", "2", "-w", "1")
     assert code == 0, err
     assert "A score per hand" not in out
+
+
+def test_a_sweeps_p_value_too_small_for_four_places_reads_under_them_not_zero() -> None:
+    # Twenty games that all went from one hand to two: adjusted p 2 / 2**20 times the family read "0.0000".
+    args = ["classic", "--grid", "goal_score=1,5000", "--max-hands", "2", "-n", "20", "-w", "1"]
+    result = runner.invoke(app, ["sweep", *args], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    (row,) = [
+        line.split() for line in result.stdout.splitlines() if line.startswith("  5000   hands per game")
+    ]
+    assert row == ["5000", "hands", "per", "game", "1.00", "2.00", "+1.00", "<0.0001"]
