@@ -11,9 +11,10 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from kalooki import __version__
+from kalooki.figures import figures_of
 from kalooki.grid import knob_text
 from kalooki.simulation_comparison import SAME, UNLIKE, Comparison, Difference
-from kalooki.simulation_stats import SimulationResult
+from kalooki.simulation_stats import Rate, SimulationResult
 from kalooki.sweep import SweepResult, figure_interval, figure_value
 from kalooki.variant_writer import yaml_scalar
 
@@ -60,6 +61,16 @@ def direction_note(comparison: Comparison, changes: Sequence[tuple[str, object, 
     if scoring_note(changes) or not comparison.a.bot_score_per_hand:
         return None
     return score_direction(comparison.a.rules.get("scoring"))
+
+
+def sweep_direction_note(result: SweepResult) -> str | None:
+    """Where a sweep marks a score per hand as differing from the baseline, which way it is better (None
+    where none is marked). A cell marked so scores as the baseline does: the scores of one that scores
+    otherwise are not tested."""
+    for cell, item in result.significant:
+        if item.key.startswith("bot_score_per_hand."):
+            return score_direction(cell.result.rules.get("scoring"))
+    return None
 
 
 _STYLE: Final = """
@@ -121,7 +132,7 @@ def _table(header: Sequence[str], rows: Sequence[tuple[Sequence[str], bool]]) ->
 
 def _cell(text: str) -> str:
     """Numbers line up on the right, words on the left."""
-    numeric = text[:1].isdigit() or text[:2].lstrip("+-")[:1].isdigit()
+    numeric = text[:2].lstrip("+-<")[:1].isdigit()
     return f'<td class="num">{html.escape(text)}</td>' if numeric else f"<td>{html.escape(text)}</td>"
 
 
@@ -239,36 +250,41 @@ def _rule_changes(changes: Sequence[tuple[str, object, object]]) -> list[str]:
 
 
 def _figures_table(result: SimulationResult) -> str:
+    """Every figure the terminal's report gives, each with its 95% interval: the seats' hands and games won
+    (and each bot's over its seats, where the bots differ), then what the games looked like."""
     rows: list[tuple[list[str], bool]] = []
     # Seats out of a game play none of its later hands: each one's rate is of the hands it played.
     played = hands_played_differ(result)
     for seat, rate in enumerate(result.seat_hand_wins):
-        low, high = rate.interval
         of = f", of {rate.trials:,} played" if played else ""
-        rows.append(
-            (
-                [f"seat {seat + 1} ({seated_bot(result, seat)}): hands won{of}", _pct(rate.rate, low, high)],
-                False,
-            )
-        )
-    for name, value in [
-        ("turns per hand", result.turns_per_hand),
-        ("hands per game", result.hands_per_game),
-        ("opening turn (own turns)", result.opening_turn),
-        ("points left per loser", result.points_per_loser),
-        ("final score spread", result.score_spread),
-    ]:
+        rows.append(([f"seat {seat + 1} ({seated_bot(result, seat)}): hands won{of}", _rate(rate)], False))
+    for seat, rate in enumerate(result.seat_game_wins):
+        rows.append(([f"seat {seat + 1} ({seated_bot(result, seat)}): games won", _rate(rate)], False))
+    if len(set(result.bots)) > 1:
+        for name in sorted(result.bot_hand_wins):
+            rows.append(([f"{name} in all its seats: hands won", _rate(result.bot_hand_wins[name])], False))
+            rows.append(([f"{name} in all its seats: games won", _rate(result.bot_game_wins[name])], False))
+    # The others in the terminal's order and by its names (the opening turn counted in own turns).
+    figures = [
+        (figure.label + (" (own turns)" if figure.key == "opening_turn" else ""), getattr(result, figure.key))
+        for figure in figures_of(result.bots)
+        if "." not in figure.key
+    ]
+    figures += [(f"{name}: score per hand", mean) for name, mean in sorted(result.bot_score_per_hand.items())]
+    for name, value in figures:
+        if isinstance(value, Rate):
+            rows.append(([name, _rate(value)], False))
+            continue
         low, high = value.interval
         # A mean of nothing (nobody opened, nobody went out) is no figure: 0.00 [0.00 to 0.00] reads as one.
         shown = f"{value.mean:.2f} [{low:.2f} to {high:.2f}]" if value.n else "no data"
         rows.append(([name, shown], False))
-    for name, rate in [
-        ("hands ending in Kalooki", result.kalooki),
-        ("hands the stock ran out", result.stock_ran_out),
-    ]:
-        low, high = rate.interval
-        rows.append(([name, _pct(rate.rate, low, high)], False))
     return _table(["figure", "value [95% interval]"], rows)
+
+
+def _rate(rate: Rate) -> str:
+    low, high = rate.interval
+    return _pct(rate.rate, low, high)
 
 
 def _pct(rate: float, low: float, high: float) -> str:
@@ -278,6 +294,8 @@ def _pct(rate: float, low: float, high: float) -> str:
 def simulation_report(result: SimulationResult, label: str) -> str:
     body = [_setup(result), *_notes([stopped_at_hand_cap([("", result)])]), "<h2>Figures</h2>"]
     body.append(_figures_table(result))
+    if result.bot_score_per_hand:
+        body += _notes([score_direction(result.rules.get("scoring"))])
     body += _charts(simulation_charts([result], [label]))
     return _page(f"Kalooki simulation: {label}", body)
 
@@ -383,7 +401,12 @@ def sweep_report(result: SweepResult) -> str:
         f"{len(significant)} significant after Benjamini-Hochberg false-discovery control at 5%."
         f"{_also(nowhere)}"
         "</p>",
-        *_notes([stopped_at_hand_cap([(cell.cell.label, cell.result) for cell in result.cells])]),
+        *_notes(
+            [
+                stopped_at_hand_cap([(cell.cell.label, cell.result) for cell in result.cells]),
+                sweep_direction_note(result),
+            ]
+        ),
         "<h2>Cells</h2>",
         _table(header, rows),
         "<h2>Differences from the baseline that survive false-discovery control</h2>",

@@ -170,4 +170,10 @@ def p_texts(item: Difference) -> list[str]:
     """A difference's p-value and adjusted p-value, or dashes where there was nothing to test."""
     if not item.tested:
         return ["-", "-"]
-    return [f"{item.p_value:.4f}", f"{item.adjusted_p:.4f}"]
+    return [p_text(item.p_value), p_text(item.adjusted_p)]
+
+
+def p_text(value: float) -> str:
+    """A p-value to four places, or "<0.0001" where four places would round it to "0.0000": a p of
+    nothing, which no test gives (2 / 2**20 from twenty pairs that all moved alike)."""
+    return "<0.0001" if value < 0.00005 else f"{value:.4f}"

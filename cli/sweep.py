@@ -55,10 +55,11 @@ from .html_report import (
     bots_text,
     paired_units,
     stopped_at_hand_cap,
+    sweep_direction_note,
     untested,
     untested_in_every_cell,
 )
-from .narrow import Column, difference_texts, indented, narrow_table, natural_width
+from .narrow import Column, difference_texts, indented, narrow_table, natural_width, p_text
 from .output import check_output_file, check_output_folder, report_console, writes_to_terminal
 from .plain_text import as_written
 from .run_options import (
@@ -188,6 +189,8 @@ def print_sweep(result: SweepResult, console: Console) -> None:
         console.print(not_tested)
     if stopped := stopped_at_hand_cap([(cell.cell.label, cell.result) for cell in result.cells]):
         console.print(stopped, markup=False)  # a cell's label holds its knob values as typed
+    if direction := sweep_direction_note(result):
+        console.print(direction)  # as simulate --compare says it, beside the scores it explains
 
 
 HEADLINE: Final = (
@@ -263,9 +266,8 @@ def print_stacked_significant(result: SweepResult, console: Console) -> None:
     """The differences that survive, one a line, when their table is too wide for the terminal."""
     for cell, item in result.significant:
         baseline, value, change = difference_texts(item)
-        line = (
-            f"{cell.cell.label}: {item.metric} {baseline} → {value} ({change}), adj. p {item.adjusted_p:.4f}"
-        )
+        line = f"{cell.cell.label}: {item.metric} {baseline} → {value} ({change}), "
+        line += f"adj. p {p_text(item.adjusted_p)}"
         console.print(indented(line, console.width, first=""), markup=False, soft_wrap=True)
 
 
@@ -301,7 +303,7 @@ def significant_table(result: SweepResult) -> Table:
     rows: list[list[str]] = []
     for cell, item in result.significant:
         values = _knob_values(cell.cell, result.spec)
-        rows.append([*values, item.metric, *difference_texts(item), f"{item.adjusted_p:.4f}"])
+        rows.append([*values, item.metric, *difference_texts(item), p_text(item.adjusted_p)])
     columns = [
         *_knob_columns(result.spec),
         Column("figure", "left", cap=FIGURE_NAME_WIDTH),

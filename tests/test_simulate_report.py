@@ -381,3 +381,56 @@ def test_a_comparison_of_like_scoring_says_which_way_a_score_is_better(
     assert direction in " ".join(out.split())
     assert f'<p class="note">{direction}</p>' in page.read_text()
     assert "A scores" not in out
+
+
+def test_a_lone_runs_page_gives_every_figure_the_terminal_gives(tmp_path: Path) -> None:
+    # The page gave each seat's hands won and seven figures: no games won, nothing per bot (the point of
+    # a --duplicate page), no score per hand and which way it is better, no reshuffles, abandoned hands
+    # or players who opened, though "every mean has its interval in --report".
+    page = tmp_path / "r.html"
+    args = ["kaluki-51", "-n", "4", "-w", "1", "--seed", "11", "--bots", "expert,greedy,expert,greedy"]
+    code, _, err = run(*args, "--report", str(page))
+    assert code == 0, err
+    text = page.read_text()
+    rows = dict(re.findall(r"<tr><td>([^<]*)</td><td[^>]*>([^<]*)</td></tr>", text))
+    assert {name: value for name, value in rows.items() if "hands won" not in name} == {
+        "seat 1 (expert): games won": "50.0% [15.0 to 85.0]",
+        "seat 2 (greedy): games won": "0.0% [0.0 to 49.0]",
+        "seat 3 (expert): games won": "0.0% [0.0 to 49.0]",
+        "seat 4 (greedy): games won": "50.0% [15.0 to 85.0]",
+        "expert in all its seats: games won": "25.0% [7.1 to 59.1]",
+        "greedy in all its seats: games won": "25.0% [7.1 to 59.1]",
+        "turns per hand": "34.83 [25.69 to 43.97]",
+        "hands per game": "3.00 [1.16 to 4.84]",
+        "hands ending in Kalooki": "8.3% [1.5 to 35.4]",
+        "hands the stock ran out": "0.0% [0.0 to 24.2]",
+        "reshuffles per hand": "0.00 [0.00 to 0.00]",
+        "hands abandoned": "0.0% [0.0 to 24.2]",
+        "players who opened": "75.0% [61.2 to 85.1]",
+        "opening turn (own turns)": "3.75 [2.78 to 4.72]",
+        "points left per loser": "50.94 [34.82 to 67.07]",
+        "final score spread": "357.50 [262.79 to 452.21]",
+        "expert: score per hand": "34.46 [2.03 to 66.89]",
+        "greedy: score per hand": "38.83 [4.74 to 72.93]",
+    }
+    assert rows["expert in all its seats: hands won"] == "25.0% [12.0 to 44.9]"
+    assert rows["seat 4 (greedy): hands won"] == "33.3% [13.8 to 60.9]"
+    direction = (
+        "A score per hand is what a seat won (or paid) in it: under winner_collects, higher is better."
+    )
+    assert f'<p class="note">{direction}</p>' in text
+
+
+def test_a_p_value_too_small_for_four_places_reads_under_them_not_zero(tmp_path: Path) -> None:
+    # Twenty games that all went from one hand to two take the exact sign test, p = 2 / 2**20: the table
+    # read "0.0000", a p of nothing, which no test gives.
+    page = tmp_path / "r.html"
+    args = ["classic", "--set", "goal_score=1", "--compare-set", "goal_score=5000", "--max-hands", "2"]
+    result = runner.invoke(
+        app, ["simulate", *args, "-n", "20", "-w", "1", "--report", str(page)], env={"COLUMNS": "120"}
+    )
+    assert result.exit_code == 0, result.output
+    (row,) = [line.split() for line in result.stdout.splitlines() if line.startswith(" hands per game")]
+    assert row[3:] == ["1.00", "2.00", "+1.00", "<0.0001", "<0.0001", "differs"]
+    assert '<td>hands per game</td><td class="num">1.00</td>' in page.read_text()
+    assert '<td class="num">&lt;0.0001</td><td>yes</td>' in page.read_text()

@@ -136,7 +136,8 @@ def test_a_table_too_wide_for_the_terminal_is_told_a_cell_a_line_every_number_wh
         for item in cell["differences"]:
             if item["significant"]:
                 assert f"{label}: {item['metric']} " in text
-                assert f"adj. p {item['adjusted_p']:.4f}" in text
+                shown_p = f"{item['adjusted_p']:.4f}" if item["adjusted_p"] >= 0.00005 else "<0.0001"
+                assert f"adj. p {shown_p}" in text
     assert data["significant"] > 0
 
 
@@ -270,3 +271,51 @@ def test_a_sweep_names_the_cells_whose_games_the_hand_cap_stopped(tmp_path: Path
     # The changes below the table are in percentage points too, as the ± are ("-40.00%" of 40.00%).
     assert "(percentage points for a %, as is a change from the baseline)" in " ".join(out.split())
     assert f'<p class="note">{said}' in page.read_text()
+
+
+@pytest.mark.parametrize(
+    ("scoring", "direction"),
+    [
+        (
+            "penalty",
+            "A score per hand is the points a seat took in it: under penalty scoring, lower is better.",
+        ),
+        (
+            "winner_collects",
+            "A score per hand is what a seat won (or paid) in it: under winner_collects, higher is better.",
+        ),
+    ],
+)
+def test_a_sweep_says_which_way_a_score_per_hand_is_better(
+    tmp_path: Path, scoring: str, direction: str
+) -> None:
+    # "greedy: score per hand 18.58 to 33.09" was marked a difference with nothing to say whether more
+    # points a hand is worse (penalty) or better (winner_collects), as simulate --compare says.
+    page = tmp_path / "s.html"
+    args = ["classic", "--set", f"scoring={scoring}", "--grid", "opening_threshold=30,51", "-n", "12"]
+    args += ["-w", "1"]
+    result = runner.invoke(app, ["sweep", *args, "--report", str(page)], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.stdout.split())
+    # A difference that survives (its name wraps in the table), so the note is about something shown.
+    assert re.search(r"greedy: score +[+-]?[\d.]+", result.stdout)
+    assert direction in flat
+    assert f'<p class="note">{direction}</p>' in page.read_text()
+
+
+def test_a_sweep_whose_scores_differ_nowhere_says_nothing_of_their_direction() -> None:
+    # Nothing about a score per hand survives two games: a note about it would explain nothing shown.
+    code, out, err = sweep("classic", "--grid", "opening_threshold=30,51", "-n", "2", "-w", "1")
+    assert code == 0, err
+    assert "A score per hand" not in out
+
+
+def test_a_sweeps_p_value_too_small_for_four_places_reads_under_them_not_zero() -> None:
+    # Twenty games that all went from one hand to two: adjusted p 2 / 2**20 times the family read "0.0000".
+    args = ["classic", "--grid", "goal_score=1,5000", "--max-hands", "2", "-n", "20", "-w", "1"]
+    result = runner.invoke(app, ["sweep", *args], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    (row,) = [
+        line.split() for line in result.stdout.splitlines() if line.startswith("  5000   hands per game")
+    ]
+    assert row == ["5000", "hands", "per", "game", "1.00", "2.00", "+1.00", "<0.0001"]
