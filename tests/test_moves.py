@@ -209,6 +209,7 @@ def test_a_move_written_short_is_as_a_player_types_it(action: Action, text: str)
 
 COMMA_BETWEEN = "write a comma only between two melds (meld 7H 8H 9H, QS QD QC)"
 COMMA_STARTS = "a comma starts a new meld, so write one meld's cards with spaces (meld QC QH QS)"
+COMMAS_PART = "melds are parted by commas (meld 7H 8H 9H, QS QD QC)"
 
 
 @pytest.mark.parametrize(
@@ -249,6 +250,12 @@ COMMA_STARTS = "a comma starts a new meld, so write one meld's cards with spaces
         # Commas between one meld's cards: said "QC is not a meld: a meld needs at least 3 cards".
         ("m qc,qh,qs", f"'m qc,qh,qs': meld group 1 of 3 holds one card: {COMMA_STARTS}"),
         ("m 7H 8H 9H, QC", f"'m 7H 8H 9H, QC': meld group 2 of 2 holds one card: {COMMA_STARTS}"),
+        # The table tells melds laid as "7♥ 8♥ 9♥ [1] and Q♠ Q♦ Q♣ [2]": a move written so was told how a
+        # card is written, never that melds are parted by commas.
+        ("m 7H 8H 9H and QS QD QC", f"'m 7H 8H 9H and QS QD QC': 'and' is no card: {COMMAS_PART}"),
+        ("m 7H 8H 9H & QS QD QC", f"'m 7H 8H 9H & QS QD QC': '&' is no card: {COMMAS_PART}"),
+        ("m 7H 8H 9H; QS QD QC", f"'m 7H 8H 9H; QS QD QC': ';' is no card: {COMMAS_PART}"),
+        ("m 7H 8H 9H / QS QD QC", f"'m 7H 8H 9H / QS QD QC': '/' is no card: {COMMAS_PART}"),
         ("meld 7X 8H 9H", f"'meld 7X 8H 9H': '7X' {CARD_HELP}"),
         ("m 11H", f"'m 11H': '11H' {CARD_HELP}"),
         ("build", "'build': write the table meld's number, then the cards (build 2 TH)"),
