@@ -266,6 +266,18 @@ def _parse_verb(verb: str, rest: str, text: str, usage: str) -> Action:
         return meld_of(groups, tuple(kind for _, kind in read))
     if verb in ("build", "swap"):
         words = rest.split()
+        marked = words[0].strip("[]()#:.") if words else ""
+        bare = marked.lstrip("0")
+        if (
+            len(words) >= 2
+            and marked != words[0]
+            and bare.isascii()
+            and bare.isdigit()
+            and len(bare) <= MAX_MELD_DIGITS
+        ):
+            # "b [3] KS": the number as the table tells a meld laid ("K♣ K♦ K♥ [3]").
+            again = escape_controls(clipped(" ".join([verb, bare, *words[1:]])))
+            raise MoveSyntaxError(f"'{text}': write the table meld's number alone: {again}")
         # ASCII digits only: isdigit() alone also takes '²', which int() cannot read.
         if len(words) < 2 or not (words[0].isascii() and words[0].isdigit()):
             example = "build 2 TH" if verb == "build" else "swap 2 5C"

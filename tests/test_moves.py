@@ -261,6 +261,11 @@ COMMAS_PART = "melds are parted by commas (meld 7H 8H 9H, QS QD QC)"
         ("build", "'build': write the table meld's number, then the cards (build 2 TH)"),
         ("build 7H", "'build 7H': write the table meld's number, then the cards (build 2 TH)"),
         ("build TH 2", "'build TH 2': write the table meld's number, then the cards (build 2 TH)"),
+        # The table tells a meld laid by its number in brackets ("K♣ K♦ K♥ [3]"): "b [3] KS", typed as
+        # shown, was told to write the meld's number, which it had.
+        ("b [3] KS", "'b [3] KS': write the table meld's number alone: build 3 KS"),
+        ("build 1: JH QH", "'build 1: JH QH': write the table meld's number alone: build 1 JH QH"),
+        ("s #2 5C", "'s #2 5C': write the table meld's number alone: swap 2 5C"),
         ("build 0 7H", "'build 0 7H': table melds are numbered from 1"),
         ("build " + "9" * 31 + " 7H", f"'build {'9' * 31} 7H': no table has that many melds"),
         ("swap " + "9" * 5000 + " 5C", f"'swap {'9' * 74}…': no table has that many melds"),
