@@ -38,7 +38,7 @@ from .going_out import laid_since_draw
 from .hints import Hint, meld_points, meld_preview, render_hint, suggest_turn, without_needless_end
 from .narrate import table_lines
 from .narrow import long_words_whole, print_then
-from .prompt_commands import IN_TURN_WORDS, pause_commands
+from .prompt_commands import IN_TURN_WORDS, pause_commands, word_with_a_mark
 from .render import Seating
 from .saves_commands import where_it_stands
 from .shell_words import shell_join
@@ -427,7 +427,7 @@ class InteractiveGame(Autosave):
         typed = line.strip()
         word = typed.split()[0]
         # A near miss of a whole word (dra, mled, discrad): the line as meant, the rest as typed.
-        close = verb_run_together(word)
+        close = verb_run_together(word) or word_with_a_mark(word, {*MOVE_VERBS, *TYPED_WORDS})
         if not close and len(word) >= 3:
             close = get_close_matches(word.lower(), TYPED_WORDS, n=1, cutoff=0.75)
         if not close:

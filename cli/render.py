@@ -563,7 +563,9 @@ def render_help(console: Console, variant: Variant, commands: tuple[tuple[str, s
     console.print(grid)
     # Where the pack has no jokers, neither JK nor what a joker on the table stands for is explained.
     joker = ", JK (a joker)" if variant.jokers else ""
-    console.print(Text(f"Cards: 7H, TC or 10C, QS{joker}; suits C D H S.", style=DIM))
+    drawn = card_label(parse_cards("9H")[0], plain_cards(console)) + "*"  # the hand's mark: hand_groups
+    cards = f"Cards: 7H, TC or 10C, QS{joker}; suits C D H S. In your hand {drawn} is the card you just drew."
+    console.print(Text(cards, style=DIM))
     if variant.jokers:
         joker_help(console, variant)
     console.print(Text(f"Key rules of {variant.name}", style="bold"))

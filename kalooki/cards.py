@@ -134,7 +134,11 @@ def parse_card(text: str) -> Card:
 
 
 def _run_together(text: str) -> list[str]:
-    """The cards of ``text`` typed with no space between them (``5d5h5s``), as typed; else empty."""
+    """The cards of ``text`` typed with no space between them (``5d5h5s``), or with hyphens as the help
+    writes a run (``AS-2S-3S``), as typed; else empty."""
+    pieces = text.split("-")
+    if len(pieces) > 1 and all(_reads_as_card(piece) for piece in pieces):
+        return pieces
     cards: list[str] = []
     rest = text
     while rest:

@@ -146,7 +146,7 @@ class Laying(TurnPlay):
             count = cards.count(card)
             if held < count:
                 have = "no" if held == 0 else f"only {held}"
-                times = "" if count == 1 else f" {count} times"
+                times = "" if count == 1 or not held else f" {count} times"  # none is none, however many
                 raise IllegalMoveError(f"you have {have} {format_card(card)} in your hand to play{times}")
 
     def _check_keep(self, laying: int) -> None:

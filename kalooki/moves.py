@@ -237,6 +237,11 @@ def _parse_verb(verb: str, rest: str, text: str, usage: str) -> Action:
             raise MoveSyntaxError(f"'{text}': write draw stock or draw discard (ds or dd)")
         return Draw(cast("DrawSource", source))
     if verb == "meld":
+        parting = _meld_parting(rest)
+        if parting is not None:
+            raise MoveSyntaxError(
+                f"'{text}': '{parting}' is no card: melds are parted by commas (meld 7H 8H 9H, QS QD QC)"
+            )
         read = [_group_reading(group) for group in rest.split(",")]
         groups = tuple(tuple(parse_cards(written)) for written, _ in read)
         if not rest:
@@ -261,6 +266,18 @@ def _parse_verb(verb: str, rest: str, text: str, usage: str) -> Action:
         return meld_of(groups, tuple(kind for _, kind in read))
     if verb in ("build", "swap"):
         words = rest.split()
+        marked = words[0].strip("[]()#:.") if words else ""
+        bare = marked.lstrip("0")
+        if (
+            len(words) >= 2
+            and marked != words[0]
+            and bare.isascii()
+            and bare.isdigit()
+            and len(bare) <= MAX_MELD_DIGITS
+        ):
+            # "b [3] KS": the number as the table tells a meld laid ("K♣ K♦ K♥ [3]").
+            again = escape_controls(clipped(" ".join([verb, bare, *words[1:]])))
+            raise MoveSyntaxError(f"'{text}': write the table meld's number alone: {again}")
         # ASCII digits only: isdigit() alone also takes '²', which int() cannot read.
         if len(words) < 2 or not (words[0].isascii() and words[0].isdigit()):
             example = "build 2 TH" if verb == "build" else "swap 2 5C"
@@ -299,6 +316,20 @@ def _parse_verb(verb: str, rest: str, text: str, usage: str) -> Action:
             raise MoveSyntaxError(f"'{text}': discard exactly one card (discard KD)")
         return Discard(discarded[0])
     raise NotAMoveError(f"'{text}' is not a move: {usage}")
+
+
+PARTINGS = ("and", "&", "+", ";", "/", "|")
+"""What a player may part melds with instead of a comma, as the table tells melds laid ("[1] and ...")."""
+
+
+def _meld_parting(rest: str) -> str | None:
+    """The first word of a meld move, or the ``;`` ending one, that parts melds where a comma should."""
+    for word in rest.split():
+        if word.lower() in PARTINGS:
+            return word
+        if word.endswith(";"):
+            return ";"
+    return None
 
 
 def _group_reading(group: str) -> tuple[str, MeldKind | None]:

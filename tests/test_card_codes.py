@@ -70,7 +70,16 @@ def test_a_joker_note_is_one_pair_of_brackets_round_one_word(token: str) -> None
 
 
 @pytest.mark.parametrize(
-    ("token", "apart"), [("5d5h5s", "5d 5h 5s"), ("10H10S", "10H 10S"), ("QSJK", "QS JK"), ("7♥8♥", "7♥ 8♥")]
+    ("token", "apart"),
+    [
+        ("5d5h5s", "5d 5h 5s"),
+        ("10H10S", "10H 10S"),
+        ("QSJK", "QS JK"),
+        ("7♥8♥", "7♥ 8♥"),
+        # A run written as the help and the rulebook write one (A-2-3, 5-6-7) was told how a card is written.
+        ("AS-2S-3S", "AS 2S 3S"),
+        ("7h-8h-JK-10h", "7h 8h JK 10h"),
+    ],
 )
 def test_cards_typed_with_no_space_between_are_told_apart(token: str, apart: str) -> None:
     with pytest.raises(CardError) as refused:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from kalooki_cli.table_notation import without_drawn_marks
-from test_interactive import error_lines, fixed_game, run
+from test_interactive import error_lines, fixed_game, flowing, run
 
 
 def test_a_draw_shows_the_card_and_marks_it_in_the_hand() -> None:
@@ -51,3 +51,13 @@ def test_the_mark_stays_while_the_hand_holds_the_card_drawn() -> None:
 )
 def test_only_a_mark_on_a_card_is_taken_off_a_star_alone_is_a_joker(typed: str, read: str) -> None:
     assert without_drawn_marks(typed) == read
+
+
+def test_the_help_says_what_the_mark_after_a_card_in_the_hand_means() -> None:
+    # After a draw the hand showed "4♦*", and neither the help nor the screen said what the * was.
+    game = fixed_game()
+    _, transcript, _ = run(game, ["ds", "help"])
+    assert (
+        "Cards: 7H, TC or 10C, QS, JK (a joker); suits C D H S. In your hand 9♥* is the card you just drew."
+        in (flowing(transcript))
+    )

@@ -131,6 +131,11 @@ def packed(text: str) -> str:
         ("b2 TH", "'b2 TH' is not a command (did you mean 'b 2 TH'?)"),
         ("discard10♥*", "(did you mean 'discard 10♥*'?)"),
         ("dd7C", "'dd7C' is not a command: type help"),
+        # A short verb with a mark after it had no suggestion, where "discard: KD" was told "discard KD".
+        ("d: KD", "'d: KD' is not a command (did you mean 'd KD'?): type help"),
+        ("m: 7H 8H 9H", "'m: 7H 8H 9H' is not a command (did you mean 'm 7H 8H 9H'?)"),
+        ("ds.", "'ds.' is not a command (did you mean 'ds'?): type help"),
+        ("hint?", "'hint?' is not a command (did you mean 'hint'?): type help"),
         ("d KD", "you must draw first: draw stock or draw discard"),
         ("draw sideways", "write draw stock or draw discard (ds or dd)"),
         ("m", "write each meld's cards"),

@@ -209,6 +209,7 @@ def test_a_move_written_short_is_as_a_player_types_it(action: Action, text: str)
 
 COMMA_BETWEEN = "write a comma only between two melds (meld 7H 8H 9H, QS QD QC)"
 COMMA_STARTS = "a comma starts a new meld, so write one meld's cards with spaces (meld QC QH QS)"
+COMMAS_PART = "melds are parted by commas (meld 7H 8H 9H, QS QD QC)"
 
 
 @pytest.mark.parametrize(
@@ -249,11 +250,22 @@ COMMA_STARTS = "a comma starts a new meld, so write one meld's cards with spaces
         # Commas between one meld's cards: said "QC is not a meld: a meld needs at least 3 cards".
         ("m qc,qh,qs", f"'m qc,qh,qs': meld group 1 of 3 holds one card: {COMMA_STARTS}"),
         ("m 7H 8H 9H, QC", f"'m 7H 8H 9H, QC': meld group 2 of 2 holds one card: {COMMA_STARTS}"),
+        # The table tells melds laid as "7♥ 8♥ 9♥ [1] and Q♠ Q♦ Q♣ [2]": a move written so was told how a
+        # card is written, never that melds are parted by commas.
+        ("m 7H 8H 9H and QS QD QC", f"'m 7H 8H 9H and QS QD QC': 'and' is no card: {COMMAS_PART}"),
+        ("m 7H 8H 9H & QS QD QC", f"'m 7H 8H 9H & QS QD QC': '&' is no card: {COMMAS_PART}"),
+        ("m 7H 8H 9H; QS QD QC", f"'m 7H 8H 9H; QS QD QC': ';' is no card: {COMMAS_PART}"),
+        ("m 7H 8H 9H / QS QD QC", f"'m 7H 8H 9H / QS QD QC': '/' is no card: {COMMAS_PART}"),
         ("meld 7X 8H 9H", f"'meld 7X 8H 9H': '7X' {CARD_HELP}"),
         ("m 11H", f"'m 11H': '11H' {CARD_HELP}"),
         ("build", "'build': write the table meld's number, then the cards (build 2 TH)"),
         ("build 7H", "'build 7H': write the table meld's number, then the cards (build 2 TH)"),
         ("build TH 2", "'build TH 2': write the table meld's number, then the cards (build 2 TH)"),
+        # The table tells a meld laid by its number in brackets ("K♣ K♦ K♥ [3]"): "b [3] KS", typed as
+        # shown, was told to write the meld's number, which it had.
+        ("b [3] KS", "'b [3] KS': write the table meld's number alone: build 3 KS"),
+        ("build 1: JH QH", "'build 1: JH QH': write the table meld's number alone: build 1 JH QH"),
+        ("s #2 5C", "'s #2 5C': write the table meld's number alone: swap 2 5C"),
         ("build 0 7H", "'build 0 7H': table melds are numbered from 1"),
         ("build " + "9" * 31 + " 7H", f"'build {'9' * 31} 7H': no table has that many melds"),
         ("swap " + "9" * 5000 + " 5C", f"'swap {'9' * 74}…': no table has that many melds"),

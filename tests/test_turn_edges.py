@@ -149,6 +149,9 @@ def test_a_swap_with_no_meld_on_the_table() -> None:
         ("meld 7H 7H 8H 9H", "you have only 1 7H in your hand to play 2 times"),
         ("meld 2S 2S 2S", "you have only 1 2S in your hand to play 3 times"),
         ("meld 6H 7H 8H", "you have no 6H in your hand to play"),
+        # It said "you have no JK in your hand to play 2 times": none is none, however many are played.
+        ("meld 7H JK JK", "you have no JK in your hand to play"),
+        ("meld 6H 6H 6S", "you have no 6H in your hand to play"),
     ],
 )
 def test_laying_cards_the_hand_does_not_hold(move: str, message: str) -> None:
