@@ -98,6 +98,8 @@ class BotTurns:
     async def play(self, table: Table, *, closing: Callable[[], bool]) -> list[Event] | None:
         """The current seat's turn by its bot, or by safe moves where the bot is late: its events, or None
         where the turn played does not stand (see :meth:`BotTurn.finish`)."""
+        if closing():  # the host has said the game is saved: no turn is played behind its back
+            return None
         seat = table.require_game().current
         if seat in self.late:  # its bot has not answered an earlier turn yet: it is not asked again
             return self._safe_turn(table)
@@ -114,7 +116,7 @@ class BotTurns:
             table.bot_faults.record(bot_fault(turn.bot, game, seat, late))
             self.late[seat] = playing
             playing.add_done_callback(partial(self._answered, table, turn))
-            return self._safe_turn(table)
+            return None if closing() else self._safe_turn(table)
         playing.result()  # the engine's own failure, raised here
         return turn.finish(table, wanted=not closing())
 

@@ -449,8 +449,9 @@ class TableServer:
     # ------------------------------------------------------------ the game's own pace
 
     async def drive(self) -> None:
-        """Play the bots' turns (and the absent players' after the wait) until the game is over."""
-        while True:
+        """Play the bots' turns (and the absent players' after the wait) until the game is over, or the
+        table closes: its save, said to be the game's, is not changed after that."""
+        while not self.closing:
             game = self.table.game
             if game is not None and game.game_over:
                 over = game_over_said(game)
@@ -512,6 +513,7 @@ class TableServer:
     async def close(self, reason: str) -> None:
         self.closing = True
         self.bot_turns.stop()
+        self.changed.set()  # the game's pace waits on it: it ends now
         for client in list(self.clients):
             client.send({"type": "closing", "reason": reason})
         await asyncio.sleep(0.05)

@@ -200,7 +200,7 @@ def test_what_the_editor_leaves_to_validate_at_the_yaml_level_is_listed_in_the_d
     for path in sorted((FIXTURES / "variants" / "bad").glob("yaml-*.yaml")):
         # An editor that meets a file not in UTF-8 opens it in another encoding (Latin-1 here).
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_bytes().decode("utf-8")  # its line endings as they are, as _flagged_lines
         except UnicodeDecodeError:
             text = path.read_bytes().decode("latin-1")
         if not editor.diagnostics(path.with_name(f"{path.stem}-probe.yaml").as_uri(), text):

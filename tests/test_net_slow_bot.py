@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from kalooki_net.table import Table
 from net_helpers import Host, Player, hosted
 
-from kalooki.bots import GreedyBot, register
+from kalooki.bots import GreedyBot, base, register
 from kalooki.cards import JOKER, card_points, format_card
 from kalooki.loader import load_variant
 from kalooki.moves import Action
@@ -42,7 +42,9 @@ class Slowpoke:
 
 
 @pytest.fixture(autouse=True)
-def slowpoke() -> Iterator[None]:
+def slowpoke(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    # The registry as it was after the test: a bot left in it is listed by every later refusal of a name.
+    monkeypatch.setattr(base, "_REGISTRY", dict(base._REGISTRY))
     register("slowpoke", Slowpoke)
     GO.set()
     THINKING.clear()
