@@ -9,6 +9,7 @@ other file.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -104,6 +105,15 @@ def builtin_display(name: str) -> str:
     return f"{BUILTIN_PREFIX}{name}"
 
 
+def resolved(path: Path) -> Path:
+    """``path.resolve()``, or ``path`` made absolute where no file ends it (a loop of symbolic links,
+    which ``resolve`` raises RuntimeError for): reading it then says why in one line."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path.absolute()
+
+
 def base_file_refusal(target: Path) -> str | None:
     """Why ``extends`` may not read ``target`` (None when it may): only regular ``.yaml``/``.yml`` files.
 
@@ -114,7 +124,9 @@ def base_file_refusal(target: Path) -> str | None:
         return "a base variant file must end in .yaml or .yml"
     try:
         mode = target.stat().st_mode
-    except OSError:
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "is a loop of symbolic links, not a variant file"
         return "no such file"
     if stat.S_ISDIR(mode):
         return "is a directory, not a variant file"
