@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kalooki.resources import variants_dir
+from kalooki.safeio import NUL_IN_NAME
 from kalooki.text import clipped, not_utf8, spell_bytes, undecodable_byte
 from kalooki.yamlio import Diagnostic, Location, YamlError, suggest
 
@@ -124,6 +125,8 @@ def base_file_refusal(target: Path) -> str | None:
         return "a base variant file must end in .yaml or .yml"
     try:
         mode = target.stat().st_mode
+    except ValueError:  # a NUL character, which no system's file names hold
+        return NUL_IN_NAME
     except OSError as error:
         if error.errno == errno.ELOOP:
             return "is a loop of symbolic links, not a variant file"
@@ -225,5 +228,5 @@ def _exists(path: Path) -> bool:
 def _is(path: Path, test: Callable[[Path], bool]) -> bool:
     try:
         return test(path)
-    except OSError:  # a name too long for the system (ENAMETOOLONG) is no file of it
+    except (OSError, ValueError):  # a name too long for the system (ENAMETOOLONG), or with a NUL, is no file
         return False

@@ -1,4 +1,4 @@
-"""File names no file can have: a loop of symbolic links."""
+"""File names no file can have: a loop of symbolic links, a NUL character inside a name."""
 
 from __future__ import annotations
 
@@ -49,3 +49,32 @@ def test_extends_of_a_loop_of_symbolic_links_says_so(tmp_path: Path) -> None:
     assert str(caught.value) == (
         f"{path}:1:10: extends: is a loop of symbolic links, not a variant file: {tmp_path}/loop.yaml"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            'extends: "a\\0b.yaml"\n',
+            "{file}:1:10: extends: a file name cannot hold a NUL character: {folder}/a\\x00b.yaml",
+        ),
+        (
+            'extends: "sub\\0/v.yaml"\n',
+            "{file}:1:10: extends: a file name cannot hold a NUL character: {folder}/sub\\x00/v.yaml",
+        ),
+        (
+            'variant: "a\\0b.yaml"\nplayers: [ann, bob]\n',
+            "{file}:1:10: variant: a file name cannot hold a NUL character: {folder}/a\\x00b.yaml",
+        ),
+    ],
+)
+def test_a_nul_character_in_a_file_name_written_in_a_file_is_one_line(
+    text: str, said: str, tmp_path: Path
+) -> None:
+    # os.stat raised ValueError("embedded null byte"): a traceback from validate, rules, play...
+    path = write(tmp_path, "v.yaml", text)
+    command = ["play", str(path)] if text.startswith("variant") else ["validate", str(path)]
+    result = runner.invoke(app, command)
+    assert result.exit_code == 1, result.output
+    assert result.stderr == said.format(file=path, folder=tmp_path) + "\n"
+    assert result.stdout == ""
