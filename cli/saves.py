@@ -420,7 +420,8 @@ def find_save(choice: str, entries: list[SaveEntry] | None = None) -> Path:
                 else f"there is no saved game {number}: there are no saved games"
             )
         return entries[number - 1].path
-    if not path.exists() and not path.is_symlink() and path.name == choice:
+    # os.path, not Path: False rather than OSError for a name too long for the system (reading it says so)
+    if not os.path.exists(path) and not os.path.islink(path) and path.name == choice:
         listed = saves_dir() / choice  # a name as 'kalooki saves' shows it, typed from another folder
         if listed.exists():
             return listed

@@ -1,14 +1,17 @@
-"""File names no file can have: a loop of symbolic links, a NUL character inside a name."""
+"""File names no file can have: a loop of symbolic links, a NUL character inside a name, a name too long."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from kalooki_cli.app import app
+from test_hostile_saves import saved_document
 from typer.testing import CliRunner
 
 from kalooki.loader import VariantError, load_variant
+from kalooki.savegame import save_checksum
 
 runner = CliRunner()
 
@@ -78,3 +81,46 @@ def test_a_nul_character_in_a_file_name_written_in_a_file_is_one_line(
     assert result.exit_code == 1, result.output
     assert result.stderr == said.format(file=path, folder=tmp_path) + "\n"
     assert result.stdout == ""
+
+
+# ----------------------------------------------------------------------------- names too long
+
+
+LONG = "a" * 300
+"""A file name longer than any system's 255 bytes: Path.exists() raises OSError (ENAMETOOLONG) for it."""
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (["resume", "{long}"], "{long}: cannot read the file: File name too long"),
+        (["saves", "--remove", "{long}"], "{long}: not a saved game that 'kalooki saves' lists"),
+        (["schema", "--write", "{long}"], "cannot write {long}/variant.schema.json: File name too long"),
+        (
+            ["resume", "{save}", "--log", "{long}.jsonl"],
+            "{long}.jsonl: no such log; a log runs from the game's first deal, so a resumed game can only "
+            "continue the log it was started with (kalooki play --log FILE.jsonl)",
+        ),
+        (
+            ["resume", "{logged_far}"],
+            "{long}: this game's log is not there; it was written up to the save: give its new place with "
+            "--log FILE.jsonl, or play on without a log with --no-log",
+        ),
+    ],
+)
+def test_a_name_too_long_for_the_system_is_one_line(
+    command: list[str], said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Path.exists() raised OSError: File name too long, a traceback from each of these.
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path / "home"))
+    document = saved_document()
+    save = write(tmp_path, "game.json", json.dumps(document))
+    document["session"]["log"] = str(tmp_path / LONG)
+    document["checksum"] = save_checksum(document["session"], document["game"])
+    logged_far = write(tmp_path, "far.json", json.dumps(document))
+    before = {path.name: path.read_bytes() for path in (save, logged_far)}
+    names = {"long": str(tmp_path / LONG), "save": str(save), "logged_far": str(logged_far)}
+    result = runner.invoke(app, [part.format(**names) for part in command], input="quit\n")
+    assert result.exit_code == 1, result.output
+    assert result.stderr == said.format(**names) + "\n"
+    assert {path.name: path.read_bytes() for path in (save, logged_far)} == before
