@@ -349,7 +349,10 @@ def file_in_the_way(folder: Path, kept: str = "its saves") -> str | None:
     """Where a file stands in the place of ``folder`` or a folder above it (``KALOOKI_HOME`` a file): said
     so in one line, naming what kalooki keeps there (``kept``); None when the folder is there, or can be
     made."""
-    place = next((place for place in (folder, *folder.parents) if place.exists()), None)
+    try:
+        place = next((place for place in (folder, *folder.parents) if place.exists()), None)
+    except OSError as error:  # a name too long for the system (KALOOKI_HOME of 300 letters)
+        return f"{escape_controls(str(folder))}: kalooki cannot keep {kept} there: {error.strerror}"
     if place is not None and not place.is_dir():
         return f"{escape_controls(str(place))}: is a file, where kalooki keeps {kept} in a folder"
     return None

@@ -124,3 +124,26 @@ def test_a_name_too_long_for_the_system_is_one_line(
     assert result.exit_code == 1, result.output
     assert result.stderr == said.format(**names) + "\n"
     assert {path.name: path.read_bytes() for path in (save, logged_far)} == before
+
+
+@pytest.mark.parametrize(
+    ("command", "after"),
+    [
+        (["saves"], ""),
+        (["saves", "--clean"], ""),
+        (["resume"], ""),
+        (["play", "--fast"], ": give --save FILE to save the game elsewhere"),
+    ],
+)
+def test_a_kalooki_home_too_long_for_the_system_is_one_line(
+    command: list[str], after: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Path.exists() on the saves folder raised OSError: File name too long, a traceback from each.
+    home = tmp_path / LONG
+    monkeypatch.setenv("KALOOKI_HOME", str(home))
+    result = runner.invoke(app, command, input="quit\n")
+    assert result.exit_code == 1, result.output
+    assert result.stderr == (
+        f"{home}/saves: kalooki cannot keep its saves there: File name too long{after}\n"
+    )
+    assert list(tmp_path.iterdir()) == []
