@@ -147,3 +147,16 @@ def test_a_kalooki_home_too_long_for_the_system_is_one_line(
         f"{home}/saves: kalooki cannot keep its saves there: File name too long{after}\n"
     )
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_newline_in_kalooki_home_stays_spelled_out_when_there_is_nothing_to_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # kalooki saves spelled it out; kalooki resume broke its one line in two at it.
+    home = tmp_path / "a\nb"
+    monkeypatch.setenv("KALOOKI_HOME", str(home))
+    result = runner.invoke(app, ["resume"])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == (
+        f"there are no saved games in {tmp_path}/a\\nb/saves: start one with 'kalooki play'\n"
+    )
