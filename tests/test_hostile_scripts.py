@@ -41,3 +41,15 @@ def test_json_with_a_variant_file_is_still_a_usage_error(tmp_path: Path) -> None
     result = runner.invoke(app, ["play", str(path), "--json"])
     assert result.exit_code == 2, result.output
     assert "--json reports a game script's result: give a script to play" in result.output
+
+
+def test_a_refused_move_of_a_page_is_quoted_clipped_on_its_one_line(tmp_path: Path) -> None:
+    # The whole 60,000-character move was quoted in the refusal's line.
+    move = "meld " + " ".join(["2H"] * 20000)
+    path = tmp_path / "game.yaml"
+    path.write_text(f"{SCRIPT}hands:\n  - moves:\n      - ann: {move}\n", encoding="utf-8")
+    result = runner.invoke(app, ["play", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.splitlines()[-1] == (
+        f"{path}:6:14: hand 1, move 1 (ann: {move[:79]}…): ann must draw first: draw stock or draw discard"
+    )
