@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+import typer
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from kalooki_cli.app import app
+from kalooki_cli.common import integer
 from typer.testing import CliRunner
 
 runner = CliRunner()
@@ -54,3 +59,15 @@ def test_a_seed_in_ascii_digits_is_taken(value: str) -> None:
     result = runner.invoke(app, ["simulate", "-n", "1", "--seed", value])
     assert result.exit_code == 0, result.output
     assert f"seed {int(value)}," in result.output
+
+
+@given(st.text(max_size=12))
+@settings(max_examples=300, deadline=None)
+def test_a_whole_number_option_takes_exactly_an_optional_sign_and_ascii_digits(text: str) -> None:
+    ascii_whole = re.fullmatch(r"\s*[+-]?[0-9]+\s*", text) is not None
+    if ascii_whole:
+        assert integer(text) == int(text)
+    else:
+        with pytest.raises(typer.BadParameter) as caught:
+            integer(text)
+        assert str(caught.value) == f"'{text}' is not a valid integer"
