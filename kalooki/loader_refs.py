@@ -129,7 +129,7 @@ def base_file_refusal(target: Path) -> str | None:
         return NUL_IN_NAME
     except OSError as error:
         if error.errno == errno.ELOOP:
-            return "is a loop of symbolic links, not a variant file"
+            return "is a symbolic link that leads round in a loop"
         return "no such file"
     if stat.S_ISDIR(mode):
         return "is a directory, not a variant file"

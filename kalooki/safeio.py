@@ -126,6 +126,8 @@ def _reason(error: OSError) -> str:
         return "no such file"
     if error.errno == errno.EISDIR:
         return "is a directory, not a file"
+    if error.errno == errno.ELOOP:  # as an output file's check says it (cli.output)
+        return "is a symbolic link that leads round in a loop"
     return f"cannot read the file: {error.strerror or error}"
 
 
