@@ -435,3 +435,16 @@ def test_the_undo_snapshots_joker_layers_are_held_to_its_jokers() -> None:
     assert layers_edited(2, lambda data: data["undo"]["table"][0], [1]) == (
         "the turn's undo snapshot: a meld's joker layers do not match its jokers"
     )
+
+
+@pytest.mark.parametrize(
+    ("version", "shown"),
+    [(True, "true"), (1.0, "1.0"), ("1", '"1"'), (None, "null"), ("x" * 5000, '"' + "x" * 78 + "…")],
+)
+def test_a_format_version_that_is_no_number_is_shown_as_json_on_one_short_line(
+    version: object, shown: str
+) -> None:
+    # It was Python's spelling ("its format version is True"), and a version of a page was quoted whole.
+    document = saved_document()
+    document["version"] = version
+    assert refusal(json.dumps(document)) == f"the save is damaged: its format version is {shown}"
