@@ -109,14 +109,14 @@ class Session:
             raise ValueError("the bots' seats do not match the table")
         for name in self.bots.values():
             if not is_bot_name(name):
-                raise ValueError(f"there is no bot called '{escape_controls(name)}'")
+                raise ValueError(f"there is no bot called '{clipped(escape_controls(name))}'")
         if not set(self.bot_rngs) <= set(self.bots):
             raise ValueError("a bot's random state belongs to no bot")
 
 
 def _seat(key: object) -> int:
     if not isinstance(key, str) or not key.isdigit() or len(key) > 1:
-        raise TypeError(f"seat {key!r} is not a seat number")
+        raise TypeError(f"seat {clipped(repr(key))} is not a seat number")
     return int(key)
 
 
