@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -125,11 +126,18 @@ def integer(value: str) -> int:
     """A ``parser=`` for a whole-number option, refused in plain words: ``'abc' is not a valid integer``.
 
     Left to itself, Typer words it as pydantic does ("Input should be a valid integer, ...").
+    ASCII digits only, as a variant file, a save and a log take them: ``int`` reads ``1_000`` and
+    ``٣`` too, and a seed written ``1_000...`` is longer than its count of digits says.
     """
     try:
+        if _WHOLE_NUMBER.fullmatch(str(value)) is None:
+            raise ValueError(value)
         return int(value)
     except ValueError:
         raise typer.BadParameter(f"'{value}' is not a valid integer") from None
+
+
+_WHOLE_NUMBER = re.compile(r"\s*[+-]?[0-9]+\s*")
 
 
 def seed_number(value: str) -> int:

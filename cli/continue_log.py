@@ -14,6 +14,7 @@ without it, and the save then remembers which log was left behind, and why.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -72,7 +73,7 @@ def continue_log(game: Game, path: Path, left: str = "") -> ContinuedLog:
 
     ``left``: the log the save records the game went on without (``--no-log``), for the refusal of it.
     """
-    if not path.exists():
+    if not os.path.exists(path):  # False, not OSError, for a name too long for the system
         raise ReplayError(
             f"{path}: no such log; a log runs from the game's first deal, so a resumed game can only "
             "continue the log it was started with (kalooki play --log FILE.jsonl)"
@@ -173,7 +174,7 @@ def resumed_log(
 
 def continue_recorded(game: Game, recorded: str) -> ContinuedLog:
     path = shown_place(recorded)
-    if not path.exists():
+    if not os.path.exists(path):  # False, not OSError, for a name too long for the system
         raise ReplayError(
             f"{path}: this game's log is not there; it was written up to the save: give its new place "
             "with --log FILE.jsonl, or play on without a log with --no-log"

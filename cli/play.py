@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
 import sys
@@ -240,6 +241,11 @@ def play(
             code = run_script(Path(target), json_output=json_output, log_path=log)
         raise typer.Exit(code)
     if json_output:
+        if target is not None and os.path.isfile(target):  # a script saved as UTF-16, say: why it is unread
+            from kalooki.yamlio import load_yaml_file
+
+            with cli_errors():
+                load_yaml_file(Path(target))
         raise typer.BadParameter(
             "--json reports a game script's result: give a script to play", param_hint="'--json'"
         )

@@ -349,7 +349,10 @@ def file_in_the_way(folder: Path, kept: str = "its saves") -> str | None:
     """Where a file stands in the place of ``folder`` or a folder above it (``KALOOKI_HOME`` a file): said
     so in one line, naming what kalooki keeps there (``kept``); None when the folder is there, or can be
     made."""
-    place = next((place for place in (folder, *folder.parents) if place.exists()), None)
+    try:
+        place = next((place for place in (folder, *folder.parents) if place.exists()), None)
+    except OSError as error:  # a name too long for the system (KALOOKI_HOME of 300 letters)
+        return f"{escape_controls(str(folder))}: kalooki cannot keep {kept} there: {error.strerror}"
     if place is not None and not place.is_dir():
         return f"{escape_controls(str(place))}: is a file, where kalooki keeps {kept} in a folder"
     return None
@@ -420,7 +423,8 @@ def find_save(choice: str, entries: list[SaveEntry] | None = None) -> Path:
                 else f"there is no saved game {number}: there are no saved games"
             )
         return entries[number - 1].path
-    if not path.exists() and not path.is_symlink() and path.name == choice:
+    # os.path, not Path: False rather than OSError for a name too long for the system (reading it says so)
+    if not os.path.exists(path) and not os.path.islink(path) and path.name == choice:
         listed = saves_dir() / choice  # a name as 'kalooki saves' shows it, typed from another folder
         if listed.exists():
             return listed
@@ -442,12 +446,12 @@ def latest_save() -> Latest:
     """The most recently written save of a game that is not over, in the saves folder or remembered;
     a hosted table's is passed over (``kalooki host --resume`` reopens it), and so are a game open in another
     kalooki and a save that cannot be read (each said by :func:`~kalooki_cli.saves_commands.passed_over`)."""
-    folder = saves_dir()
+    shown = escape_controls(str(saves_dir()))  # a newline in KALOOKI_HOME stays on the message's line
     # A link to a file that is gone has no time: passed over, as `kalooki saves` passes it over.
     written = {path: time for path in save_paths() if (time := _written(path)) is not None}
     candidates = sorted(written, key=lambda path: written[path], reverse=True)
     if not candidates:
-        raise SaveFileError(f"there are no saved games in {folder}: start one with 'kalooki play'")
+        raise SaveFileError(f"there are no saved games in {shown}: start one with 'kalooki play'")
     tables = 0
     elsewhere: list[tuple[Path, save_lock.Holder]] = []
     damaged: list[tuple[Path, SaveFileError | SaveFormatError]] = []
@@ -475,7 +479,7 @@ def latest_save() -> Latest:
         some = "one is" if len(elsewhere) == 1 else f"{len(elsewhere)} are"
         hosted = ", and hosted tables reopen with 'kalooki host --resume FILE'" if tables else ""
         raise SaveFileError(
-            f"no game in {folder} is left to resume here: {some} open in another kalooki (finish or quit it "
+            f"no game in {shown} is left to resume here: {some} open in another kalooki (finish or quit it "
             f"there){hosted}; or start a new game with 'kalooki play'"
         )
     if damaged:  # nothing else to resume: why the newest of them cannot be
@@ -483,10 +487,10 @@ def latest_save() -> Latest:
         raise type(newest)(f"{newest} (no other game here can be resumed)") from None
     if tables:
         raise SaveFileError(
-            f"the unfinished games in {folder} are hosted tables: reopen one with 'kalooki host "
+            f"the unfinished games in {shown} are hosted tables: reopen one with 'kalooki host "
             "--resume FILE' ('kalooki saves' lists them), or start a new game with 'kalooki play'"
         )
-    raise SaveFileError(f"every saved game in {folder} is over: start a new one with 'kalooki play'")
+    raise SaveFileError(f"every saved game in {shown} is over: start a new one with 'kalooki play'")
 
 
 def _written(path: Path) -> float | None:

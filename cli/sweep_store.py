@@ -26,7 +26,7 @@ from kalooki.grid import Cell, knob_text
 from kalooki.jsonio import is_whole_number
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.sweep import PlayedCell, SweepSpec, record_from_json, record_to_json
-from kalooki.text import clipped
+from kalooki.text import clipped, escape_controls
 from kalooki.variant import variant_json
 
 from . import save_lock
@@ -148,8 +148,10 @@ class SweepStore:
             return SweepStoreError(
                 f"{self.folder}: holds a sweep.json kalooki did not write; give another --out folder"
             )
+        # Spelled out and clipped: what a changed sweep.json holds there may be a page of text, or a newline.
+        differs = clipped(escape_controls(_first_difference(saved, identity)), 200)
         return SweepStoreError(
-            f"{self.folder}: holds a different sweep ({_first_difference(saved, identity)}); "
+            f"{self.folder}: holds a different sweep ({differs}); "
             "give another --out folder, or remove this one"
         )
 
@@ -283,7 +285,7 @@ def _first_difference(saved: dict[str, Any], wanted: dict[str, Any]) -> str:
                 return _cells_difference(there, value)
             if key == "bots" and isinstance(there, list):
                 return f"bots {_bots(there)} there, {_bots(value)} here"
-            return f"{key} {there} there, {value} here"
+            return f"{key} {json.dumps(there)} there, {json.dumps(value)} here"  # "1" there is not 1
     return "other settings"
 
 

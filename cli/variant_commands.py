@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -374,7 +375,7 @@ def schema(
         raise typer.BadParameter("give --check or --write, not both")
     if directory is not None and not (write or check):
         raise typer.BadParameter("a folder goes with --write (kalooki schema --write DIR)")
-    if directory is not None and directory.exists() and not directory.is_dir():
+    if directory is not None and os.path.exists(directory) and not directory.is_dir():
         fail(f"{directory}: is a file; {'--write' if write else '--check'} needs a folder")
     names = [name] if name is not None else schema_names()
     with cli_errors():

@@ -335,7 +335,8 @@ class Game(LegalActions):
         if version != STATE_VERSION:
             newer = isinstance(version, int) and version > STATE_VERSION
             raise StateFormatError(
-                f"the saved game has format version {version!r}; this kalooki reads version {STATE_VERSION}"
+                f"the saved game has format version {clipped(repr(version))}; "
+                f"this kalooki reads version {STATE_VERSION}"
                 + (": upgrade kalooki to load it" if newer else "")
             )
         try:

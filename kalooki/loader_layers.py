@@ -28,7 +28,7 @@ from kalooki.loader_keys import (
     own_problems,
 )
 from kalooki.loader_keys import has_variant_keys as has_variant_keys  # cli.wrong_file asks it here
-from kalooki.loader_refs import BUILTIN_PREFIX, VariantError, locate_base
+from kalooki.loader_refs import BUILTIN_PREFIX, VariantError, locate_base, resolved
 from kalooki.set_options import SetOptions
 from kalooki.text import spell_bytes
 from kalooki.validation import Nowhere
@@ -191,9 +191,9 @@ the last, and a chain of a thousand shared files would exhaust Python's recursio
 def _cycle(chain: tuple[tuple[Path, str], ...], base_path: Path, base_display: str) -> str | None:
     """The cycle a file in ``chain`` closes by extending this base, as "a -> b -> a", or None."""
     resolved_chain = [resolved for resolved, _ in chain]
-    if base_path.resolve() not in resolved_chain:
+    if resolved(base_path) not in resolved_chain:
         return None
-    start = resolved_chain.index(base_path.resolve())
+    start = resolved_chain.index(resolved(base_path))
     return " -> ".join([name for _, name in chain[start:]] + [base_display])
 
 
@@ -237,7 +237,7 @@ class _Resolver:
         ``recovered``: the YAML problems of a ``document`` read past them (a duplicate key, a bad
         number); its bases are still followed, so that their problems are said in the same run.
         """
-        key = path.resolve()
+        key = resolved(path)
         if key in self.done:
             return self.done[key]
         if document is None:

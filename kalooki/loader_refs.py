@@ -9,6 +9,7 @@ other file.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kalooki.resources import variants_dir
+from kalooki.safeio import NUL_IN_NAME
 from kalooki.text import clipped, not_utf8, spell_bytes, undecodable_byte
 from kalooki.yamlio import Diagnostic, Location, YamlError, suggest
 
@@ -110,6 +112,15 @@ def builtin_display(name: str) -> str:
     return f"{BUILTIN_PREFIX}{name}"
 
 
+def resolved(path: Path) -> Path:
+    """``path.resolve()``, or ``path`` made absolute where no file ends it (a loop of symbolic links,
+    which ``resolve`` raises RuntimeError for): reading it then says why in one line."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path.absolute()
+
+
 def base_file_refusal(target: Path) -> str | None:
     """Why ``extends`` may not read ``target`` (None when it may): only regular ``.yaml``/``.yml`` files.
 
@@ -120,7 +131,11 @@ def base_file_refusal(target: Path) -> str | None:
         return "a base variant file must end in .yaml or .yml"
     try:
         mode = target.stat().st_mode
-    except OSError:
+    except ValueError:  # a NUL character, which no system's file names hold
+        return NUL_IN_NAME
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "is a symbolic link that leads round in a loop"
         return "no such file"
     if stat.S_ISDIR(mode):
         return "is a directory, not a variant file"
@@ -219,5 +234,5 @@ def _exists(path: Path) -> bool:
 def _is(path: Path, test: Callable[[Path], bool]) -> bool:
     try:
         return test(path)
-    except OSError:  # a name too long for the system (ENAMETOOLONG) is no file of it
+    except (OSError, ValueError):  # a name too long for the system (ENAMETOOLONG), or with a NUL, is no file
         return False

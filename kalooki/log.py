@@ -304,8 +304,14 @@ def _start_game(items: _Records) -> Game:
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise ReplayError("record 1: the log's players are not a list of names")
     _refuse_lookalikes(players)
-    if not is_whole_number(limit) or limit < 1 or not (seed is None or is_whole_number(seed)):
-        raise ReplayError("record 1: the log's seed or turn limit is not a whole number")
+    if not is_whole_number(limit) or limit < 1:
+        raise ReplayError(
+            f"record 1: the log's turn limit is {_shown(limit)}: it must be a whole number, 1 or more"
+        )
+    if not (seed is None or is_whole_number(seed)):
+        raise ReplayError(
+            f"record 1: the log's seed is {_shown(seed)}: it must be a whole number (or null, for none)"
+        )
     deal = items.get(1)
     if deal is None or deal.get("type") != "deal":
         raise ReplayError("record 2: the log must continue with the first hand's deal")

@@ -18,6 +18,8 @@ from kalooki.errors import KalookiError
 
 CHUNK = 64 * 1024
 
+NUL_IN_NAME = "a file name cannot hold a NUL character"
+
 
 class FileReadError(KalookiError):
     """A file that cannot be read; the message says why, without the file's name (callers add it)."""
@@ -68,6 +70,8 @@ def read_regular_file(path: str | Path, max_bytes: int) -> bytes:
         descriptor = os.open(path, flags)
     except OSError as error:
         raise FileReadError(_refusal(path, error)) from None
+    except ValueError:  # os.open's "embedded null byte"
+        raise FileReadError(NUL_IN_NAME) from None
     try:
         info = os.fstat(descriptor)
         if not stat.S_ISREG(info.st_mode):
@@ -122,6 +126,8 @@ def _reason(error: OSError) -> str:
         return "no such file"
     if error.errno == errno.EISDIR:
         return "is a directory, not a file"
+    if error.errno == errno.ELOOP:  # as an output file's check says it (cli.output)
+        return "is a symbolic link that leads round in a loop"
     return f"cannot read the file: {error.strerror or error}"
 
 

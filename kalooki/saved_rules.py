@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from kalooki.errors import KalookiError
-from kalooki.text import escape_controls
+from kalooki.text import clipped, escape_controls
 from kalooki.validation import rules_problem
 from kalooki.variant import KNOB_NAMES, SAVED_RULES, Variant
 
@@ -56,7 +56,7 @@ def _refusal(
     if unknown and editable:
         unknown = [key for key in unknown if not difflib.get_close_matches(key, KNOB_NAMES, n=1, cutoff=0.8)]
     if unknown:
-        knob = escape_controls(unknown[0])
+        knob = clipped(escape_controls(unknown[0]))
         return (
             f"{whose} use '{knob}', a knob this kalooki does not know: a newer kalooki wrote them; {upgrade}"
         )

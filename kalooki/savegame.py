@@ -26,7 +26,7 @@ from kalooki.engine import Game, StateFormatError
 from kalooki.errors import KalookiError
 from kalooki.file_kinds import MAX_SAVE_BYTES, SAVE_FORMAT, hosted_session
 from kalooki.statecheck import rng_state_problem
-from kalooki.text import escape_controls, has_controls
+from kalooki.text import clipped, escape_controls, has_controls
 from kalooki.turncheck import not_a_seat
 
 SAVE_VERSION = 1
@@ -109,14 +109,14 @@ class Session:
             raise ValueError("the bots' seats do not match the table")
         for name in self.bots.values():
             if not is_bot_name(name):
-                raise ValueError(f"there is no bot called '{escape_controls(name)}'")
+                raise ValueError(f"there is no bot called '{clipped(escape_controls(name))}'")
         if not set(self.bot_rngs) <= set(self.bots):
             raise ValueError("a bot's random state belongs to no bot")
 
 
 def _seat(key: object) -> int:
     if not isinstance(key, str) or not key.isdigit() or len(key) > 1:
-        raise TypeError(f"seat {key!r} is not a seat number")
+        raise TypeError(f"seat {clipped(repr(key))} is not a seat number")
     return int(key)
 
 
@@ -222,7 +222,7 @@ def load_save_document(data: object) -> LoadedSave:
         raise SaveFormatError("this is not a kalooki save file")
     version = data.get("version")
     if not jsonio.is_whole_number(version):
-        raise SaveFormatError(f"the save is damaged: its format version is {version!r}")
+        raise SaveFormatError(f"the save is damaged: its format version is {clipped(json.dumps(version))}")
     if version > SAVE_VERSION:
         raise SaveFormatError(
             f"the save was written by a newer kalooki (save format {version}; this kalooki reads "

@@ -18,6 +18,7 @@ from kalooki.driver import BotFault, BotFaults, play_turn
 from kalooki.engine import DealError, Event, Game, IllegalMoveError, SetupError
 from kalooki.errors import KalookiError
 from kalooki.script import MAX_BOT_HANDS, LoadedScript, ScriptError, ScriptMove
+from kalooki.text import clipped
 from kalooki.yamlio import Location
 
 
@@ -37,7 +38,9 @@ class MoveFailure:
         if self.move == 0:  # not a move: the hand's deal (a hand written after the game ended)
             told = f"hand {self.hand}, its {self.command}: {self.message}"
         else:
-            told = f"hand {self.hand}, move {self.move} ({self.player}: {self.command}): {self.message}"
+            told = (
+                f"hand {self.hand}, move {self.move} ({self.player}: {clipped(self.command)}): {self.message}"
+            )
         if self.where is None or self.where.line <= 0:
             return told
         return f"{self.where.source}:{self.where.line}:{self.where.column}: {told}"

@@ -363,6 +363,13 @@ class Variant(BaseModel):
         ),
     ] = "reshuffle_all"
 
+    def __hash__(self) -> int:
+        # Pydantic's frozen hash takes the fields as they are, and ``extends`` may be a list: a variant with
+        # several bases is a key of simulate's plans and memos too.
+        return hash(
+            tuple(tuple(value) if isinstance(value, list) else value for value in self.__dict__.values())
+        )
+
     @field_validator("name", "description")
     @classmethod
     def _one_printable_line(cls, value: str) -> str:

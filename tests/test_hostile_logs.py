@@ -484,3 +484,23 @@ def test_a_log_from_a_newer_kalooki_is_said_to_be_one() -> None:
         "record 1: the log was written by a newer kalooki (log version 2; this kalooki reads 1): "
         "upgrade kalooki to read it"
     )
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("turn_limit", 0, "record 1: the log's turn limit is 0: it must be a whole number, 1 or more"),
+        ("turn_limit", -1, "record 1: the log's turn limit is -1: it must be a whole number, 1 or more"),
+        ("turn_limit", 5.5, "record 1: the log's turn limit is 5.5: it must be a whole number, 1 or more"),
+        ("turn_limit", None, "record 1: the log's turn limit is null: it must be a whole number, 1 or more"),
+        ("seed", "7", 'record 1: the log\'s seed is "7": it must be a whole number (or null, for none)'),
+        ("seed", True, "record 1: the log's seed is true: it must be a whole number (or null, for none)"),
+    ],
+)
+def test_a_header_seed_or_turn_limit_is_refused_by_name_and_value(
+    field: str, value: object, said: str
+) -> None:
+    # Both were "the log's seed or turn limit is not a whole number", for a turn limit of 0 as well.
+    records = bot_log()
+    records[0][field] = value
+    assert refused(records) == said

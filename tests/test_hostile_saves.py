@@ -435,3 +435,50 @@ def test_the_undo_snapshots_joker_layers_are_held_to_its_jokers() -> None:
     assert layers_edited(2, lambda data: data["undo"]["table"][0], [1]) == (
         "the turn's undo snapshot: a meld's joker layers do not match its jokers"
     )
+
+
+@pytest.mark.parametrize(
+    ("version", "shown"),
+    [(True, "true"), (1.0, "1.0"), ("1", '"1"'), (None, "null"), ("x" * 5000, '"' + "x" * 78 + "…")],
+)
+def test_a_format_version_that_is_no_number_is_shown_as_json_on_one_short_line(
+    version: object, shown: str
+) -> None:
+    # It was Python's spelling ("its format version is True"), and a version of a page was quoted whole.
+    document = saved_document()
+    document["version"] = version
+    assert refusal(json.dumps(document)) == f"the save is damaged: its format version is {shown}"
+
+
+def _long_bot_seat(document: dict[str, Any]) -> None:
+    document["session"]["bots"] = {"x" * 5000: "greedy", "2": "greedy"}
+
+
+def _long_bot_name(document: dict[str, Any]) -> None:
+    document["session"]["bots"]["1"] = "x" * 5000
+
+
+def _long_game_version(document: dict[str, Any]) -> None:
+    document["game"]["version"] = "x" * 5000
+
+
+def _long_knob(document: dict[str, Any]) -> None:
+    document["game"]["variant"]["x" * 5000] = 1
+
+
+@pytest.mark.parametrize(
+    ("edit", "said"),
+    [
+        (_long_bot_seat, "the save is damaged: its session is invalid (seat '{x}… is not a seat number)"),
+        (_long_bot_name, "the save is damaged: its session is invalid (there is no bot called '{x}x…')"),
+        (_long_game_version, "the saved game has format version '{x}…; this kalooki reads version 1"),
+        (
+            _long_knob,
+            "the saved game's rules use '{x}x…', a knob this kalooki does not know: a newer kalooki wrote "
+            "them; upgrade kalooki to load it",
+        ),
+    ],
+)
+def test_a_value_of_a_page_in_a_save_is_quoted_clipped(edit: Edit, said: str) -> None:
+    # Each was quoted whole: a refusal of one line of 5,000 characters.
+    assert refusal(edited(edit)) == said.format(x="x" * 78)  # each clipped to 80 characters, the last '…'

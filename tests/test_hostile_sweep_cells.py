@@ -131,3 +131,28 @@ def test_a_record_changed_anywhere_is_refused_or_counted_without_failing(data: s
     summary = summarise(load_variant("classic"), bots, 3, [read])
     json.dumps(summary.to_json(), allow_nan=False)
     stalled_hands([read], bots)
+
+
+@pytest.mark.parametrize(
+    ("seed", "said"),
+    [
+        ("3", 'seed "3" there, 3 here'),
+        ("a\nb", 'seed "a\\nb" there, 3 here'),
+        ("x" * 500, 'seed "' + "x" * 193 + "…"),
+    ],
+)
+def test_a_changed_sweep_json_is_said_in_one_short_line(
+    saved: Path, tmp_path: Path, seed: str, said: str
+) -> None:
+    # It was "seed 3 there, 3 here" for a seed written as text, a newline broke the line in two, and a
+    # value of a page was quoted whole.
+    folder = tmp_path / "lab"
+    shutil.copytree(saved, folder)
+    manifest = json.loads((folder / "sweep.json").read_text())
+    manifest["seed"] = seed
+    (folder / "sweep.json").write_text(json.dumps(manifest))
+    result = CliRunner().invoke(app, [*SWEEP, "--out", str(folder)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == (
+        f"{folder}: holds a different sweep ({said}); give another --out folder, or remove this one\n"
+    )

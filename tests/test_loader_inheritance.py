@@ -141,3 +141,18 @@ def test_a_builtin_named_as_a_yaml_file_that_is_not_there_says_how_the_builtin_i
     write(tmp_path, "classic.yaml", "jokers: 3\n")
     assert load_variant("v.yaml").jokers == 3
     assert errors(load_variant, "sub/classic.yaml") == ["sub/classic.yaml: no such file"]
+
+
+def test_a_variant_with_a_list_of_bases_is_simulated(tmp_path: Path) -> None:
+    # kalooki validate, rules and play took extends: [classic, kalooki-40]; kalooki simulate stopped in a
+    # traceback (TypeError: unhashable type: 'list'), the variant a key of its plans.
+    from kalooki_cli.app import app
+    from typer.testing import CliRunner
+
+    path = write(tmp_path, "mixed.yaml", "extends: [classic, kalooki-40]\n")
+    variant = load_variant(path)
+    assert hash(variant) == hash(variant.model_copy())
+    assert variant == load_variant(path)
+    result = CliRunner().invoke(app, ["simulate", str(path), "-n", "1", "-w", "1"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("mixed: 1 game, ")

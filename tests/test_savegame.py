@@ -80,7 +80,7 @@ def tamper(text: str, change: str) -> str:
         ("format", "this is not a kalooki save file"),
         ("hand", "the save is damaged: its checksum does not match its contents"),
         ("no-game", "the save is damaged: it lacks its session or its game"),
-        ("string-version", "the save is damaged: its format version is '1'"),
+        ("string-version", 'the save is damaged: its format version is "1"'),
     ],
 )
 def test_a_save_that_cannot_be_resumed_is_refused(change: str, message: str) -> None:

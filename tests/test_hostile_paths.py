@@ -1,0 +1,162 @@
+"""File names no file can have: a loop of symbolic links, a NUL character inside a name, a name too long."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from kalooki_cli.app import app
+from test_hostile_saves import saved_document
+from typer.testing import CliRunner
+
+from kalooki.loader import VariantError, load_variant
+from kalooki.savegame import save_checksum
+
+runner = CliRunner()
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def symlink_loop(folder: Path) -> Path:
+    (folder / "loop.yaml").symlink_to(folder / "round.yaml")
+    (folder / "round.yaml").symlink_to(folder / "loop.yaml")
+    return folder / "loop.yaml"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["validate"], ["rules"], ["variants", "show", "--origin"], ["variants", "diff", "classic"]],
+)
+def test_a_variant_file_that_is_a_loop_of_symbolic_links_is_one_line(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Path.resolve() raised RuntimeError("Symlink loop from ...") out of the loader: a traceback.
+    monkeypatch.chdir(tmp_path)
+    symlink_loop(tmp_path)
+    result = runner.invoke(app, [*command, "loop.yaml"])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == "loop.yaml: is a symbolic link that leads round in a loop\n"
+    assert result.stdout == ""
+
+
+def test_extends_of_a_loop_of_symbolic_links_says_so(tmp_path: Path) -> None:
+    symlink_loop(tmp_path)
+    path = write(tmp_path, "v.yaml", "extends: loop.yaml\n")
+    with pytest.raises(VariantError) as caught:
+        load_variant(path)
+    assert str(caught.value) == (
+        f"{path}:1:10: extends: is a symbolic link that leads round in a loop: {tmp_path}/loop.yaml"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            'extends: "a\\0b.yaml"\n',
+            "{file}:1:10: extends: a file name cannot hold a NUL character: {folder}/a\\x00b.yaml",
+        ),
+        (
+            'extends: "sub\\0/v.yaml"\n',
+            "{file}:1:10: extends: a file name cannot hold a NUL character: {folder}/sub\\x00/v.yaml",
+        ),
+        (
+            'variant: "a\\0b.yaml"\nplayers: [ann, bob]\n',
+            "{file}:1:10: variant: a file name cannot hold a NUL character: {folder}/a\\x00b.yaml",
+        ),
+    ],
+)
+def test_a_nul_character_in_a_file_name_written_in_a_file_is_one_line(
+    text: str, said: str, tmp_path: Path
+) -> None:
+    # os.stat raised ValueError("embedded null byte"): a traceback from validate, rules, play...
+    path = write(tmp_path, "v.yaml", text)
+    command = ["play", str(path)] if text.startswith("variant") else ["validate", str(path)]
+    result = runner.invoke(app, command)
+    assert result.exit_code == 1, result.output
+    assert result.stderr == said.format(file=path, folder=tmp_path) + "\n"
+    assert result.stdout == ""
+
+
+# ----------------------------------------------------------------------------- names too long
+
+
+LONG = "a" * 300
+"""A file name longer than any system's 255 bytes: Path.exists() raises OSError (ENAMETOOLONG) for it."""
+
+
+@pytest.mark.parametrize(
+    ("command", "said"),
+    [
+        (["resume", "{long}"], "{long}: cannot read the file: File name too long"),
+        (["saves", "--remove", "{long}"], "{long}: not a saved game that 'kalooki saves' lists"),
+        (["schema", "--write", "{long}"], "cannot write {long}/variant.schema.json: File name too long"),
+        (
+            ["resume", "{save}", "--log", "{long}.jsonl"],
+            "{long}.jsonl: no such log; a log runs from the game's first deal, so a resumed game can only "
+            "continue the log it was started with (kalooki play --log FILE.jsonl)",
+        ),
+        (
+            ["resume", "{logged_far}"],
+            "{long}: this game's log is not there; it was written up to the save: give its new place with "
+            "--log FILE.jsonl, or play on without a log with --no-log",
+        ),
+    ],
+)
+def test_a_name_too_long_for_the_system_is_one_line(
+    command: list[str], said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Path.exists() raised OSError: File name too long, a traceback from each of these.
+    monkeypatch.setenv("KALOOKI_HOME", str(tmp_path / "home"))
+    document = saved_document()
+    save = write(tmp_path, "game.json", json.dumps(document))
+    document["session"]["log"] = str(tmp_path / LONG)
+    document["checksum"] = save_checksum(document["session"], document["game"])
+    logged_far = write(tmp_path, "far.json", json.dumps(document))
+    before = {path.name: path.read_bytes() for path in (save, logged_far)}
+    names = {"long": str(tmp_path / LONG), "save": str(save), "logged_far": str(logged_far)}
+    result = runner.invoke(app, [part.format(**names) for part in command], input="quit\n")
+    assert result.exit_code == 1, result.output
+    assert result.stderr == said.format(**names) + "\n"
+    assert {path.name: path.read_bytes() for path in (save, logged_far)} == before
+
+
+@pytest.mark.parametrize(
+    ("command", "after"),
+    [
+        (["saves"], ""),
+        (["saves", "--clean"], ""),
+        (["resume"], ""),
+        (["play", "--fast"], ": give --save FILE to save the game elsewhere"),
+    ],
+)
+def test_a_kalooki_home_too_long_for_the_system_is_one_line(
+    command: list[str], after: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Path.exists() on the saves folder raised OSError: File name too long, a traceback from each.
+    home = tmp_path / LONG
+    monkeypatch.setenv("KALOOKI_HOME", str(home))
+    result = runner.invoke(app, command, input="quit\n")
+    assert result.exit_code == 1, result.output
+    assert result.stderr == (
+        f"{home}/saves: kalooki cannot keep its saves there: File name too long{after}\n"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_newline_in_kalooki_home_stays_spelled_out_when_there_is_nothing_to_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # kalooki saves spelled it out; kalooki resume broke its one line in two at it.
+    home = tmp_path / "a\nb"
+    monkeypatch.setenv("KALOOKI_HOME", str(home))
+    result = runner.invoke(app, ["resume"])
+    assert result.exit_code == 1, result.output
+    assert result.stderr == (
+        f"there are no saved games in {tmp_path}/a\\nb/saves: start one with 'kalooki play'\n"
+    )

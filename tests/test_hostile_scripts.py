@@ -1,0 +1,55 @@
+"""Game scripts a user hands ``kalooki play``: what cannot be read is said as such, with --json too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from kalooki_cli.app import app
+from typer.testing import CliRunner
+
+runner = CliRunner()
+
+SCRIPT = "variant: classic\nplayers: [ann, bob]\nseed: 7\n"
+
+
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (SCRIPT.encode("utf-16"), "{file}:1:1: not UTF-8 text: byte 0xFF; save the file as UTF-8"),
+        (b"", "{file}:1:1: the file is empty: expected a mapping of keys to values"),
+        (b"# players: [ann, bob]\n", "{file}:1:1: the file is empty: expected a mapping of keys to values"),
+    ],
+)
+def test_a_script_that_cannot_be_read_is_said_so_with_json_as_without(
+    content: bytes, said: str, tmp_path: Path
+) -> None:
+    # With --json, a script saved as UTF-16 was a usage error: "--json reports a game script's result:
+    # give a script to play", which it was.
+    path = tmp_path / "game.yaml"
+    path.write_bytes(content)
+    for json_option in ([], ["--json"]):
+        result = runner.invoke(app, ["play", str(path), *json_option], input="quit\n")
+        assert result.exit_code == 1, result.output
+        assert result.stderr == said.format(file=path) + "\n"
+        assert result.stdout == ""
+
+
+def test_json_with_a_variant_file_is_still_a_usage_error(tmp_path: Path) -> None:
+    path = tmp_path / "friday.yaml"
+    path.write_text("jokers: 4\n", encoding="utf-8")
+    result = runner.invoke(app, ["play", str(path), "--json"])
+    assert result.exit_code == 2, result.output
+    assert "--json reports a game script's result: give a script to play" in result.output
+
+
+def test_a_refused_move_of_a_page_is_quoted_clipped_on_its_one_line(tmp_path: Path) -> None:
+    # The whole 60,000-character move was quoted in the refusal's line.
+    move = "meld " + " ".join(["2H"] * 20000)
+    path = tmp_path / "game.yaml"
+    path.write_text(f"{SCRIPT}hands:\n  - moves:\n      - ann: {move}\n", encoding="utf-8")
+    result = runner.invoke(app, ["play", str(path)])
+    assert result.exit_code == 1, result.output
+    assert result.stderr.splitlines()[-1] == (
+        f"{path}:6:14: hand 1, move 1 (ann: {move[:79]}…): ann must draw first: draw stock or draw discard"
+    )
