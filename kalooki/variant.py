@@ -365,10 +365,12 @@ class Variant(BaseModel):
 
     def __hash__(self) -> int:
         # Pydantic's frozen hash takes the fields as they are, and ``extends`` may be a list: a variant with
-        # several bases is a key of simulate's plans and memos too.
-        return hash(
-            tuple(tuple(value) if isinstance(value, list) else value for value in self.__dict__.values())
-        )
+        # several bases is a key of simulate's plans and memos too (its list hashed as a tuple; the list is
+        # looked for only where it is, as a hash is asked for often).
+        values = tuple(self.__dict__.values())
+        if isinstance(self.extends, list):
+            values = tuple(tuple(value) if isinstance(value, list) else value for value in values)
+        return hash(values)
 
     @field_validator("name", "description")
     @classmethod
