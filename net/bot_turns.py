@@ -116,7 +116,8 @@ class BotTurns:
             table.bot_faults.record(bot_fault(turn.bot, game, seat, late))
             self.late[seat] = playing
             playing.add_done_callback(partial(self._answered, table, turn))
-            return None if closing() else self._safe_turn(table)
+            # Not where the game moved meanwhile: the seat's player, back, may be halfway through the turn.
+            return None if closing() or not turn.stands(table) else self._safe_turn(table)
         playing.result()  # the engine's own failure, raised here
         return turn.finish(table, wanted=not closing())
 

@@ -123,6 +123,27 @@ def test_a_player_back_while_the_bot_plays_their_turn_plays_it_themselves() -> N
         assert len(back.view["hand"]) == hand + 1
 
 
+def test_a_player_back_while_her_late_stand_in_thinks_is_not_played_for_when_it_runs_out() -> None:
+    # Safe moves played the turn of a stand-in that ran out of time even where its player, back meanwhile,
+    # had drawn: her turn was ended for her with a discard she never chose.
+    hosted_table = table(0.0)
+    with hosted(hosted_table, bot_seconds=1.0) as host:
+        ann = ann_to_draw(host, hosted_table)
+        hand = len(hosted_table.require_game().hands[0])
+        ann.close()
+        assert THINKING.wait(5)
+        back = Player(host.uri, timeout=5.0)
+        assert back.join(hosted_table.code, token=ann.token)["seat"] == 0
+        back.until("state")
+        back.send({"type": "move", "move": "ds"})
+        back.until("state")
+        time.sleep(1.5)  # the stand-in's second runs out
+        game = hosted_table.require_game()
+        assert (game.current, game.phase, len(game.hands[0])) == (0, "play", hand + 1)
+        GO.set()
+        bot_done(host)
+
+
 def bot_done(host: Host) -> None:
     """Wait for the bot's thread to end, and for the loop to have heard so."""
     for _ in range(100):
