@@ -190,11 +190,11 @@ the last, and a chain of a thousand shared files would exhaust Python's recursio
 
 def _cycle(chain: tuple[tuple[Path, str], ...], base_path: Path, base_display: str) -> str | None:
     """The cycle a file in ``chain`` closes by extending this base, as "a -> b -> a", or None."""
-    resolved_chain = [resolved for resolved, _ in chain]
-    if resolved(base_path) not in resolved_chain:
+    resolved_chain = [path for path, _ in chain]
+    target = resolved(base_path)  # once: resolving reads the file system
+    if target not in resolved_chain:
         return None
-    start = resolved_chain.index(resolved(base_path))
-    return " -> ".join([name for _, name in chain[start:]] + [base_display])
+    return " -> ".join([name for _, name in chain[resolved_chain.index(target) :]] + [base_display])
 
 
 @dataclass

@@ -354,19 +354,17 @@ def test_each_tested_difference_gives_its_95_percent_interval(tmp_path: Path) ->
     assert f'<td class="num">{low:+.2f} to {high:+.2f}</td>' in text
 
 
-@pytest.mark.parametrize(
-    ("scoring", "direction"),
-    [
-        (
-            "penalty",
-            "A score per hand is the points a seat took in it: under penalty scoring, lower is better.",
-        ),
-        (
-            "winner_collects",
-            "A score per hand is what a seat won (or paid) in it: under winner_collects, higher is better.",
-        ),
-    ],
-)
+SCORE_DIRECTIONS = [
+    ("penalty", "A score per hand is the points a seat took in it: under penalty scoring, lower is better."),
+    (
+        "winner_collects",
+        "A score per hand is what a seat won (or paid) in it: under winner_collects, higher is better.",
+    ),
+]
+"""Each scoring and the words that say which way a score per hand is better under it (sweeps read it too)."""
+
+
+@pytest.mark.parametrize(("scoring", "direction"), SCORE_DIRECTIONS)
 def test_a_comparison_of_like_scoring_says_which_way_a_score_is_better(
     tmp_path: Path, scoring: str, direction: str
 ) -> None:

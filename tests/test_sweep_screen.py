@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from kalooki_cli.app import app
 from sweep_helpers import runner, sweep
+from test_simulate_report import SCORE_DIRECTIONS
 
 from kalooki.executors import open_pool
 from kalooki.grid import load_cells, parse_grid
@@ -273,19 +274,7 @@ def test_a_sweep_names_the_cells_whose_games_the_hand_cap_stopped(tmp_path: Path
     assert f'<p class="note">{said}' in page.read_text()
 
 
-@pytest.mark.parametrize(
-    ("scoring", "direction"),
-    [
-        (
-            "penalty",
-            "A score per hand is the points a seat took in it: under penalty scoring, lower is better.",
-        ),
-        (
-            "winner_collects",
-            "A score per hand is what a seat won (or paid) in it: under winner_collects, higher is better.",
-        ),
-    ],
-)
+@pytest.mark.parametrize(("scoring", "direction"), SCORE_DIRECTIONS)
 def test_a_sweep_says_which_way_a_score_per_hand_is_better(
     tmp_path: Path, scoring: str, direction: str
 ) -> None:
