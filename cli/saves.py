@@ -16,6 +16,7 @@ import json
 import os
 import stat
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from datetime import datetime
@@ -73,12 +74,13 @@ def new_save_path(seed: int | None, now: datetime | None = None) -> Path:
     written, is passed over for the next. The lock is let go where the caller's
     :func:`~save_lock.holding` block ends.
 
-    A file where the folder goes (``KALOOKI_HOME`` a file) is a :class:`SaveFileError`, before any game
-    is dealt: every save of it would fail, and the game would go on unsaved from its first move.
+    A file where the folder goes (``KALOOKI_HOME`` a file), or a folder that cannot be made or takes no
+    new file (read-only, not the user's), is a :class:`SaveFileError`, before any game is dealt: every
+    save of it would fail, and the game would go on unsaved from its first move.
     """
     from . import save_lock
 
-    blocked = file_in_the_way(saves_dir())
+    blocked = file_in_the_way(saves_dir()) or unwritable_folder(saves_dir())
     if blocked is not None:
         raise SaveFileError(f"{blocked}: give --save FILE to save the game elsewhere")
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
@@ -355,6 +357,19 @@ def file_in_the_way(folder: Path, kept: str = "its saves") -> str | None:
         return f"{escape_controls(str(folder))}: kalooki cannot keep {kept} there: {error.strerror}"
     if place is not None and not place.is_dir():
         return f"{escape_controls(str(place))}: is a file, where kalooki keeps {kept} in a folder"
+    return None
+
+
+def unwritable_folder(folder: Path, kept: str = "its saves") -> str | None:
+    """Where ``folder`` cannot be made, or takes no new file: said in one line naming what kalooki keeps
+    there (``kept``); None once it is there and writable. Its mode cannot say so (root writes anywhere,
+    a read-only mount refuses everyone): a file is made in it and dropped."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        return f"{escape_controls(str(folder))}: kalooki cannot keep {kept} there: {error.strerror or error}"
     return None
 
 
