@@ -34,6 +34,7 @@ from kalooki.events import DealEvent
 from kalooki.gamejson import STATE_FORMAT, STATE_VERSION
 from kalooki.gamestate import (
     DEFAULT_TURN_LIMIT,
+    MAX_TURN_LIMIT,
     DealError,
     Event,
     FixedDeal,
@@ -64,6 +65,7 @@ __all__ = [
     "DEFAULT_TURN_LIMIT",
     "MAX_LISTED_LAYINGS",
     "MAX_OPENING_STEPS",
+    "MAX_TURN_LIMIT",
     "NOTHING_TO_TAKE_BACK",
     "STATE_FORMAT",
     "STATE_VERSION",
@@ -124,8 +126,10 @@ class Game(LegalActions):
                 f"the turn limit must be a whole number, not {shown} ({type(turn_limit).__name__})"
             )
         turn_limit = operator.index(turn_limit)
-        if turn_limit < 1:
-            raise SetupError(f"the turn limit must be 1 or more, not {turn_limit}")
+        if not 1 <= turn_limit <= MAX_TURN_LIMIT:  # a larger one was played, then its save refused
+            raise SetupError(
+                f"the turn limit must be 1 to {MAX_TURN_LIMIT:,}, not {clipped(str(turn_limit), 60)}"
+            )
         for name in names:
             check_player_name(name)
         if not rules.may_play(variant, len(names)):

@@ -42,6 +42,10 @@ DEFAULT_TURN_LIMIT = 1000
 """Turns (all players together) after which a hand is stopped unscored: scripts, the terminal, a host
 and simulations share it, so a hand nobody can finish (no one able to open, say) still ends."""
 
+MAX_TURN_LIMIT = 10**12
+"""The largest turn limit a game takes: the most a save holds (any count in it), so every game's save
+reads back."""
+
 HandEnd = Literal["went_out", "stock_exhausted", "blocked", "abandoned", "turn_limit"]
 Event = GameEvent
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kalooki.cards import parse_card, parse_cards
-from kalooki.engine import DEFAULT_TURN_LIMIT, Event, FixedDeal, Game, IllegalMoveError
+from kalooki.engine import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, Event, FixedDeal, Game, IllegalMoveError
 from kalooki.errors import KalookiError
 from kalooki.events import read_as_of
 from kalooki.file_kinds import LOG_FORMAT
@@ -304,9 +304,10 @@ def _start_game(items: _Records) -> Game:
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise ReplayError("record 1: the log's players are not a list of names")
     _refuse_lookalikes(players)
-    if not is_whole_number(limit) or limit < 1:
+    if not is_whole_number(limit) or not 1 <= limit <= MAX_TURN_LIMIT:
         raise ReplayError(
-            f"record 1: the log's turn limit is {_shown(limit)}: it must be a whole number, 1 or more"
+            f"record 1: the log's turn limit is {_shown(limit)}: it must be a whole number, "
+            f"1 to {MAX_TURN_LIMIT:,}"
         )
     if not (seed is None or is_whole_number(seed)):
         raise ReplayError(

@@ -29,6 +29,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from kalooki import rules
 from kalooki.cards import JOKER
 from kalooki.dealcheck import deal_problem, first_turn_pile_problem, unopened_hand_problem
+from kalooki.gamestate import MAX_TURN_LIMIT
 from kalooki.joker_layers import BY_LAYER
 from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.text import MAX_NAME as MAX_NAME  # where the net and cli modules import it from
@@ -148,7 +149,7 @@ class _State(_Shape):
     results: list[_Result]
     winners: Annotated[list[Seat], Field(max_length=MAX_PLAYERS)]
     undo: _Undo | None
-    turn_limit: Annotated[int, Field(ge=1, le=MAX_WHOLE)] = 1
+    turn_limit: Annotated[int, Field(ge=1, le=MAX_TURN_LIMIT)] = 1
 
 
 def check_player_name(name: object) -> None:

@@ -486,13 +486,25 @@ def test_a_log_from_a_newer_kalooki_is_said_to_be_one() -> None:
     )
 
 
+MOST = "1,000,000,000,000"  # the most a save holds: a log's game over it could never be saved
+
+
 @pytest.mark.parametrize(
     ("field", "value", "said"),
     [
-        ("turn_limit", 0, "record 1: the log's turn limit is 0: it must be a whole number, 1 or more"),
-        ("turn_limit", -1, "record 1: the log's turn limit is -1: it must be a whole number, 1 or more"),
-        ("turn_limit", 5.5, "record 1: the log's turn limit is 5.5: it must be a whole number, 1 or more"),
-        ("turn_limit", None, "record 1: the log's turn limit is null: it must be a whole number, 1 or more"),
+        ("turn_limit", 0, f"record 1: the log's turn limit is 0: it must be a whole number, 1 to {MOST}"),
+        ("turn_limit", -1, f"record 1: the log's turn limit is -1: it must be a whole number, 1 to {MOST}"),
+        ("turn_limit", 5.5, f"record 1: the log's turn limit is 5.5: it must be a whole number, 1 to {MOST}"),
+        (
+            "turn_limit",
+            None,
+            f"record 1: the log's turn limit is null: it must be a whole number, 1 to {MOST}",
+        ),
+        (
+            "turn_limit",
+            10**12 + 1,
+            f"record 1: the log's turn limit is 1000000000001: it must be a whole number, 1 to {MOST}",
+        ),
         ("seed", "7", 'record 1: the log\'s seed is "7": it must be a whole number (or null, for none)'),
         ("seed", True, "record 1: the log's seed is true: it must be a whole number (or null, for none)"),
     ],

@@ -39,6 +39,21 @@ def test_a_turn_limit_that_could_not_be_saved_is_refused_when_the_game_is_made(
     assert str(caught.value) == f"the turn limit must be a whole number, not {said}"
 
 
+@pytest.mark.parametrize(
+    ("limit", "said"), [(0, "0"), (-3, "-3"), (10**12 + 1, "1000000000001"), (10**40, "1" + "0" * 40)]
+)
+def test_a_turn_limit_out_of_range_is_refused_when_the_game_is_made(limit: int, said: str) -> None:
+    # Over 10^12, the game was made and played, and its save was refused when read back.
+    with pytest.raises(SetupError) as caught:
+        Game(load_variant("classic"), ["a", "b"], seed=1, turn_limit=limit)
+    assert str(caught.value) == f"the turn limit must be 1 to 1,000,000,000,000, not {said}"
+
+
+def test_the_largest_turn_limit_saves_and_reads_back() -> None:
+    game = Game(load_variant("classic"), ["a", "b"], seed=1, turn_limit=10**12)
+    assert Game.from_json(game.to_json()).turn_limit == 10**12
+
+
 def test_a_seed_that_is_a_whole_number_of_another_type_is_kept_as_an_int() -> None:
     class Seed(int):
         pass
