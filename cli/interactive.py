@@ -38,7 +38,14 @@ from .going_out import laid_since_draw
 from .hints import Hint, meld_points, meld_preview, render_hint, suggest_turn, without_needless_end
 from .narrate import table_lines
 from .narrow import long_words_whole, print_then
-from .prompt_commands import IN_TURN_WORDS, pause_commands, word_with_a_mark
+from .prompt_commands import (
+    COMMANDS,
+    IN_TURN_WORDS,
+    help_rows,
+    pause_commands,
+    short_verbs_missed,
+    word_with_a_mark,
+)
 from .render import Seating
 from .saves_commands import where_it_stands
 from .shell_words import shell_join
@@ -66,19 +73,6 @@ TURN_COMMANDS = IN_TURN_WORDS - MOVE_VERBS
 never as words there are none of."""
 TYPED_WORDS = (*LONG_VERBS, "help", "quit", "score", "rules", "hint", "undo")
 """The move language's words and the commands, written out: a near miss is told which it missed."""
-
-
-def short_verbs_missed(word: str) -> list[str]:
-    """The short verbs (ds, dd, m...) that ``word`` is one key too many of: ``dss`` is ``ds``, and ``dds``
-    is ``ds`` or ``dd``. A near-miss ratio cannot tell these: every two-letter verb is close to every other.
-    """
-    typed = word.lower()
-    if len(typed) == 2:  # a key pressed twice: mm is m (but mb is not a near miss of both)
-        return [typed[0]] if typed[0] == typed[1] and typed[0] in ALIASES else []
-    if len(typed) != 3:
-        return []
-    short = {typed[:index] + typed[index + 1 :] for index in range(3)}
-    return sorted(verb for verb in short if verb in ALIASES)
 
 
 def verb_run_together(word: str) -> list[str]:
@@ -381,10 +375,11 @@ class InteractiveGame(Autosave):
         if word == "save":
             self.save_command(argument)
             return True
+        if word in ("help", "?", "h"):  # help meld: that command's rows
+            self.show_help(self.help_commands(in_turn or bool(argument)), argument)
+            return True
         run: Callable[[], None]
-        if word in ("help", "?", "h"):
-            run = self.show_help if in_turn else self.show_pause_help
-        elif word in ("quit", "exit", "q"):
+        if word in ("quit", "exit", "q"):
             run = self.quit
         elif word in ("score", "scores", "totals"):
             run = self.show_totals
@@ -413,12 +408,15 @@ class InteractiveGame(Autosave):
     def quit(self) -> None:
         raise Quit
 
-    def show_help(self) -> None:
-        render.render_help(self.console, self.game.variant)
+    def help_commands(self, in_turn: bool) -> tuple[tuple[str, str], ...]:
+        """The commands ``help`` lists: at a pause (a pass screen, between hands) those that work there."""
+        return COMMANDS if in_turn else pause_commands()
 
-    def show_pause_help(self) -> None:
-        """``help`` at a pause (a pass screen, between hands): the commands that work there, not the moves."""
-        render.render_help(self.console, self.game.variant, pause_commands())
+    def show_help(self, commands: tuple[tuple[str, str], ...], topic: str = "") -> None:
+        if topic and not any(help_rows(self.game.variant, commands, topic)):
+            self.error(f"'{clipped(topic)}' is not a command here: type help for the list")
+            return
+        render.render_help(self.console, self.game.variant, commands, topic=topic)
 
     def show_totals(self) -> None:
         scoresheet.render_totals(self.console, self.game, self.shared_seating())

@@ -7,8 +7,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
+
+from kalooki.moves import ALIASES, offered_commands
+from kalooki.moves import COMMANDS as MOVE_COMMANDS
+from kalooki.variant import Variant
+
+
+def typed_by(usage: str) -> tuple[str, ...]:
+    """The words that type a help row's command, each alternative's first: ``undo | u`` is undo or u."""
+    return tuple(alternative.split()[0] for alternative in usage.split(" | "))
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +34,7 @@ class HelpRow:
     @property
     def words(self) -> tuple[str, ...]:
         """The words that type it, each alternative's first: ``undo | u`` is undo or u."""
-        return tuple(usage.split()[0] for usage in self.usage.split(" | "))
+        return typed_by(self.usage)
 
 
 HELP_ROWS = (
@@ -55,7 +64,7 @@ HELP_ROWS = (
     HelpRow("score | scores | totals", "the totals and every hand's scores"),
     HelpRow("rules | rulebook", "the whole rulebook of this variant"),
     HelpRow("save [FILE]", "save now; with FILE, the game moves there and is saved there from now on"),
-    HelpRow("help | h | ?", "this list"),
+    HelpRow("help [COMMAND] | h | ?", "this list; with a command, its rows alone: help meld"),
     HelpRow("quit | q | exit", "stop; the game stays saved for kalooki resume"),
 )
 """The one list of the play screen's commands: the help's rows, the help at a pause and the words the
@@ -77,11 +86,48 @@ def pause_commands() -> tuple[tuple[str, str], ...]:
     return tuple((row.usage, row.meaning) for row in HELP_ROWS if not row.in_turn)
 
 
+END_COMMAND = ("end", "end your turn without a discard (this variant's discard is optional)")
+"""The help's row for ending a turn without a discard, listed only where the variant allows it."""
+
+
+def help_rows(
+    variant: Variant, commands: tuple[tuple[str, str], ...], topic: str = ""
+) -> Iterator[tuple[str, str]]:
+    """The help's rows of ``commands`` as ``variant`` offers them: no row for a move it refuses, examples
+    without JK where the pack has no jokers, ``end`` where a turn may end without a discard. With a
+    ``topic`` (``help meld``: a word that types a command, ``m`` as well), only the rows it types."""
+    keys = {offered.key for offered in offered_commands(variant)}
+    refused = {move.key for move in MOVE_COMMANDS} - keys
+    asked = topic.split()[0].lower() if topic.split() else ""
+    for command, meaning in commands:
+        if command.rsplit(" | ", 1)[-1] in refused:  # a move's row ends on its key: "swap N CARDS | s"
+            continue
+        if not variant.jokers:  # an example holding JK, where the pack has none, reads as a card to have
+            meaning = JOKERLESS.get(meaning, meaning)
+        if not asked or asked in typed_by(command):
+            yield command, meaning
+        if command.startswith("discard") and "end" in keys and asked in ("", "end"):
+            yield END_COMMAND
+
+
 def word_with_a_mark(word: str, words: Collection[str]) -> list[str]:
     """``d:`` as ``d``, ``ds.`` as ``ds``: one of ``words`` typed with a mark after it, as a verb is written
     before what it takes ("d: KD"); else empty. A near-miss ratio cannot tell a short verb so."""
     bare = word.rstrip(":.,;!?").lower()
     return [bare] if bare != word.lower() and bare in words else []
+
+
+def short_verbs_missed(word: str) -> list[str]:
+    """The short verbs (ds, dd, m...) that ``word`` is one key too many of: ``dss`` is ``ds``, and ``dds``
+    is ``ds`` or ``dd``. A near-miss ratio cannot tell these: every two-letter verb is close to every other.
+    """
+    typed = word.lower()
+    if len(typed) == 2:  # a key pressed twice: mm is m (but mb is not a near miss of both)
+        return [typed[0]] if typed[0] == typed[1] and typed[0] in ALIASES else []
+    if len(typed) != 3:
+        return []
+    short = {typed[:index] + typed[index + 1 :] for index in range(3)}
+    return sorted(verb for verb in short if verb in ALIASES)
 
 
 __all__ = [
@@ -90,6 +136,9 @@ __all__ = [
     "IN_TURN_WORDS",
     "JOKERLESS",
     "HelpRow",
+    "help_rows",
     "pause_commands",
+    "short_verbs_missed",
+    "typed_by",
     "word_with_a_mark",
 ]

@@ -432,12 +432,9 @@ class RemoteGame(InteractiveGame):
         self.say(TAKEN_BACK)
         self.show()
 
-    def show_help(self) -> None:
-        render.render_help(self.console, self.game.variant, table_commands(host=self.is_host))
-
-    def show_pause_help(self) -> None:
+    def help_commands(self, in_turn: bool) -> tuple[tuple[str, str], ...]:
         # At a table a move typed in another's turn waits for yours: every command is worth listing.
-        self.show_help()
+        return table_commands(host=self.is_host)
 
     def save_command(self, argument: str) -> None:
         if self.saved_to is None:

@@ -37,15 +37,14 @@ from kalooki.cards import (
 from kalooki.engine import Game
 from kalooki.joker_layers import layers_of
 from kalooki.melds import MeldError, MeldKind, RunEnd, TableMeld, jokers_held_for_good, make_meld
-from kalooki.moves import COMMANDS as MOVE_COMMANDS
-from kalooki.moves import kind_at, offered_commands
+from kalooki.moves import kind_at
 from kalooki.rulebook import key_rules, scoring_line
 from kalooki.variant import Variant
 
 from .narrow import natural_width
 from .plain_text import STAND_INS
 from .prompt_commands import COMMANDS as COMMANDS  # the help's rows, read here from before their module
-from .prompt_commands import JOKERLESS
+from .prompt_commands import help_rows
 
 RED = "bold red"
 BLACK = "bold"
@@ -540,25 +539,19 @@ def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[
 # ---------------------------------------------------------------- help
 
 
-END_COMMAND = ("end", "end your turn without a discard (this variant's discard is optional)")
-"""The help's row for ending a turn without a discard, listed only where the variant allows it."""
-
-
-def render_help(console: Console, variant: Variant, commands: tuple[tuple[str, str], ...] = COMMANDS) -> None:
+def render_help(
+    console: Console, variant: Variant, commands: tuple[tuple[str, str], ...] = COMMANDS, *, topic: str = ""
+) -> None:
+    """The play screen's help: ``commands`` as this variant offers them, what cards are written as, the
+    jokers' notes and the key rules; with a ``topic`` (``help meld``), that command's rows alone."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold cyan", no_wrap=True)
     grid.add_column(overflow="fold")
-    keys = {offered.key for offered in offered_commands(variant)}
-    refused = {move.key for move in MOVE_COMMANDS} - keys
-    for command, meaning in commands:
-        if command.rsplit(" | ", 1)[-1] in refused:  # a move's row ends on its key: "swap N CARDS | s"
-            continue
-        if not variant.jokers:  # an example holding JK, where the pack has none, reads as a card to have
-            meaning = JOKERLESS.get(meaning, meaning)
-        # Text, not markup: "[low|high]" and "[FILE]" are part of the command.
-        grid.add_row(Text(command), Text(meaning))
-        if command.startswith("discard") and "end" in keys:
-            grid.add_row(Text(END_COMMAND[0]), Text(END_COMMAND[1]))
+    for command, meaning in help_rows(variant, commands, topic):
+        grid.add_row(Text(command), Text(meaning))  # text, not markup: "[low|high]" is part of a command
+    if topic:
+        console.print(grid)
+        return
     console.print(Text("Commands", style="bold"))
     console.print(grid)
     # Where the pack has no jokers, neither JK nor what a joker on the table stands for is explained.

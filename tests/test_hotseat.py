@@ -483,7 +483,7 @@ def test_help_at_the_pass_screen_lists_the_commands_that_work_there(tmp_path: Pa
         "score | scores | totals",
         "rules | rulebook",
         "save [FILE]",
-        "help | h | ?",
+        "help [COMMAND] | h | ?",
         "quit | q | exit",
     ]
 
