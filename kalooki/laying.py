@@ -178,7 +178,7 @@ class Laying(TurnPlay):
             worth = "melds are" if len(melds) > 1 else "meld is"
             raise IllegalMoveError(
                 f"your first {worth} worth {points} points; this variant needs {threshold} "
-                "(lay them all in one meld command: meld A, B, C)"
+                "(lay them all in one meld command, melds parted by commas: meld 7H 8H 9H, QS QD QC)"
             )
         start = len(self.table)
 

@@ -104,7 +104,8 @@ BY_TAPPING = (
 
 def test_the_words_for_laying_melds_together_say_how_the_buttons_do_it(browser: Any) -> None:
     # "Not opened yet: ... in one meld command." and the refusal's "(lay them all in one meld command:
-    # meld A, B, C)" spoke only of the typed move, never of the New group button a tapping player uses.
+    # meld A, B, C)", as it read then, spoke only of the typed move, never of the New group button a
+    # tapping player uses.
     with anns_turn(browser, "2C 3C 4C 9D 9S 9H KC", opening_threshold=51) as (ann, _):
         status = ann.js("[...document.querySelectorAll('#status p')].map((p) => p.textContent)")
         said = "Not opened yet: your first melds must make 51 together, in one meld command."
@@ -115,7 +116,7 @@ def test_the_words_for_laying_melds_together_say_how_the_buttons_do_it(browser: 
         # One sentence, ended, and not the status's "By tapping: ..." again (they ran together, unstopped).
         assert ann.page.locator("#reason").inner_text() == (
             "✗ your first meld is worth 9 points; this variant needs 51 "
-            "(lay them all in one meld command: meld A, B, C)."
+            "(lay them all in one meld command, melds parted by commas: meld 7♥ 8♥ 9♥, Q♠ Q♦ Q♣)."
         )
         status = ann.js("[...document.querySelectorAll('#status p')].map((p) => p.textContent)")
         assert status.count(BY_TAPPING) == 1

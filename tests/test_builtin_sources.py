@@ -142,7 +142,7 @@ def test_kaluki_51_counts_a_joker_in_the_first_meld_as_25(value: str, points: in
     if value == "represented":
         message = (
             f"your first meld is worth {points} points; this variant needs 51"
-            " (lay them all in one meld command: meld A, B, C)"
+            " (lay them all in one meld command, melds parted by commas: meld 7H 8H 9H, QS QD QC)"
         )
         assert_illegal(game, "meld 9H TH JH JK", message)
         return

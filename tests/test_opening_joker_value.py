@@ -38,7 +38,7 @@ OTHER_HANDS = [
 EXAMPLE = "2H JK 4H 5H 9S 9D 9C 3C 3D 3S KD 8C 6S"
 """2H JK 4H 5H (2 + 25 + 4 + 5 = 36, or 14 with the joker as 3H), 9S 9D 9C (27), 3C 3D 3S (9)."""
 
-ONE_COMMAND = "(lay them all in one meld command: meld A, B, C)"
+ONE_COMMAND = "(lay them all in one meld command, melds parted by commas: meld 7H 8H 9H, QS QD QC)"
 
 
 def kaluki_game(value: str) -> Game:

@@ -64,7 +64,7 @@ def test_every_caller_gives_the_one_verdict_on_opening(
             game.check(Meld((tuple(cards),)))
         assert str(refused.value) == (
             f"your first meld is worth {points} points; this variant needs {threshold} "
-            "(lay them all in one meld command: meld A, B, C)"
+            "(lay them all in one meld command, melds parted by commas: meld 7H 8H 9H, QS QD QC)"
         )
     # The count checks: the hand's meldable cards are the meld's, so the bound is its points exactly.
     assert quick.opening_bound(state, quick.meldable(state, variant), variant) == points

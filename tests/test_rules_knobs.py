@@ -17,7 +17,7 @@ from kalooki.moves import Build, Draw
 from kalooki.rulebook import render_rulebook
 from kalooki.variant import Variant
 
-OPENING = "(lay them all in one meld command: meld A, B, C)"
+OPENING = "(lay them all in one meld command, melds parted by commas: meld 7H 8H 9H, QS QD QC)"
 
 
 # ---------------------------------------------------------------- the pack: decks, jokers, hand_size

@@ -56,7 +56,11 @@ def test_a_low_ace_counts_ace_low_value_toward_the_opening(low: int | None, erro
     game = new_game(rules, ["AH 2H 3H 4H 9C", "2C 5D 9S JK 3C"], stock="KS")
     play(game, "draw stock")
     if error is not None:
-        assert_illegal(game, "meld AH 2H 3H 4H", f"{error} (lay them all in one meld command: meld A, B, C)")
+        assert_illegal(
+            game,
+            "meld AH 2H 3H 4H",
+            f"{error} (lay them all in one meld command, melds parted by commas: meld 7H 8H 9H, QS QD QC)",
+        )
         return
     events = play(game, "meld AH 2H 3H 4H")
     assert events[0]["points"] == 20

@@ -51,7 +51,8 @@ def test_illegal_move_is_reported_with_hand_move_player_and_reason() -> None:
     # Where the script writes the move, as a script's problems are placed: line 13, the command's column.
     assert str(run.error) == (
         f"{path}:13:14: hand 1, move 2 (ann: meld 7H 7S 7D): your first meld is worth 21 points; "
-        "this variant needs 51 (lay them all in one meld command: meld A, B, C)"
+        "this variant needs 51 (lay them all in one meld command, melds parted by commas: "
+        "meld 7H 8H 9H, QS QD QC)"
     )
     assert run.to_json()["error"] == {
         "hand": 1,
