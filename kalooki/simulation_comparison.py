@@ -85,8 +85,9 @@ class Difference:
             "b": round(self.b, 6),
             "difference": round(self.difference, 6),
             "statistic": round(self.statistic, 4) if math.isfinite(self.statistic) else str(self.statistic),
-            "p_value": round(self.p_value, 6),
-            "adjusted_p": round(self.adjusted_p, 6),
+            # Six significant figures, not places: a p of 3e-12 was 0.0, which no reader can adjust again.
+            "p_value": float(f"{self.p_value:.6g}"),
+            "adjusted_p": float(f"{self.adjusted_p:.6g}"),
             "significant": self.significant,
             "no_data": list(self.no_data),
             "ci95": [round(end, 6) for end in self.interval] if self.interval is not None else None,

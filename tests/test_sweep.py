@@ -146,7 +146,10 @@ def test_pairs_that_all_move_by_one_amount_get_the_sign_tests_p(pairs: int, p_va
     assert paired_test(b, a).statistic == -math.inf
     # The JSON names the test that gave the p-value: not t, which is infinite here.
     figure = Figure("turns_per_hand", "turns per hand", "mean")
-    assert difference(figure, test, test.p_value).to_json()["test"] == "sign"
+    said = difference(figure, test, test.p_value).to_json()
+    assert said["test"] == "sign"
+    # To six significant figures: 2 / 2**40 was 0.0 at six places, which no reader could adjust again.
+    assert (said["p_value"], said["adjusted_p"]) == (pytest.approx(p_value, rel=1e-5, abs=0),) * 2
     # Benjamini-Hochberg on a textbook set: p_(i) * m / i, made monotone from the top.
     assert adjust_p_values([0.01, 0.04, 0.03, 0.5]) == pytest.approx([0.04, 0.0533333, 0.0533333, 0.5])
 
