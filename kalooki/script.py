@@ -456,4 +456,14 @@ def game_script_schema() -> dict[str, Any]:
     # key of its own to refuse (its command is checked by its own pattern), whose words this would replace.
     move = schema["$defs"]["HandScript"]["properties"]["moves"]["items"]
     move["errorMessage"] = "a move is one player's name and their command (ann: draw stock)"
+    # A deal that is no mapping was told 'Incorrect type. Expected "deal | null"' (its anyOf's two
+    # branches): one mapping-or-null, whose own words the editor says.
+    hand = schema["$defs"]["HandScript"]["properties"]
+    spec = schema["$defs"].pop("DealSpec")
+    hand["deal"] = {
+        **{key: value for key, value in spec.items() if key not in ("title", "type", "description")},
+        **{key: value for key, value in hand["deal"].items() if key != "anyOf"},
+        "type": ["object", "null"],
+        "errorMessage": "expected a mapping: each player's cards (ann: [7H, 8H, JK]), discard and stock",
+    }
     return labelled("game-script", schema)

@@ -32,6 +32,7 @@ from kalooki.knob_reference import knob_choices, values_note
 from kalooki.loader import builtin_variant_names, builtin_variant_path, load_variant, load_variant_text
 from kalooki.schema import schema_path
 from kalooki.script import load_script
+from kalooki.textpatterns import CARD_PATTERN_MESSAGE
 from kalooki.variant import CLASSIC, KNOB_NAMES, Variant
 from kalooki.variant_writer import yaml_scalar
 from kalooki.yamlio import YamlError
@@ -344,6 +345,22 @@ def test_a_move_that_is_no_mapping_is_told_how_a_move_is_written(editor: LspClie
     assert [(item["range"]["start"], item["message"]) for item in flagged] == [
         ({"line": 3, "character": 8}, "a move is one player's name and their command (ann: draw stock)"),
         ({"line": 4, "character": 13}, f"not a move: commands: {MOVE_COMMANDS}"),
+    ]
+
+
+def test_a_deal_that_is_no_mapping_is_told_what_it_holds(editor: LspClient) -> None:
+    # It was flagged 'Incorrect type. Expected "deal | null".', where kalooki play asks for a mapping.
+    uri = (FIXTURES / "scripts" / "bad" / "deal-shape-probe.yaml").as_uri()
+    text = (
+        "players: [ann, bob]\nhands:\n  - deal: [7H, 8H]\n  - deal: 7H\n  - deal:\n      ann: [7H]\n"
+        "  - deal:\n      ann: [7X]\n"
+    )
+    flagged = sorted(editor.diagnostics(uri, text), key=lambda item: item["range"]["start"]["line"])
+    told = "expected a mapping: each player's cards (ann: [7H, 8H, JK]), discard and stock"
+    assert [(item["range"]["start"], item["message"]) for item in flagged] == [
+        ({"line": 2, "character": 10}, told),
+        ({"line": 3, "character": 10}, told),
+        ({"line": 7, "character": 12}, CARD_PATTERN_MESSAGE),  # a card inside keeps its own words
     ]
 
 
