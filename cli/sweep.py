@@ -369,7 +369,10 @@ def sweep_command(
     ] = None,
     duplicate: DuplicateOption = False,
     yes: Annotated[
-        bool, typer.Option("--yes", "-y", help=f"Run a grid with no --grid or over {MAX_CELLS} cells.")
+        bool,
+        typer.Option(
+            "--yes", "-y", help=f"Run a grid with no --grid, of one cell, or of over {MAX_CELLS} cells."
+        ),
     ] = False,
     max_turns: MaxTurnsOption = DEFAULT_MAX_TURNS,
     max_hands: MaxHandsOption = DEFAULT_MAX_HANDS,

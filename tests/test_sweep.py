@@ -304,6 +304,13 @@ def test_cli_asks_for_yes() -> None:
     assert json.loads(out)["cells"][0]["knobs"] == {}
 
 
+def test_the_help_of_yes_names_every_grid_that_asks_for_it() -> None:
+    # The help said "a grid with no --grid or over 50 cells", while a grid of one cell asks for --yes too.
+    code, out, _ = sweep("-h")
+    assert code == 0
+    assert "-y, --yes Run a grid with no --grid, of one cell, or of over 50 cells." in " ".join(out.split())
+
+
 def test_a_count_a_cell_cannot_seat_is_a_usage_error_naming_the_cell() -> None:
     # Checked against the first cell alone, it named the base ("classic is for 2 to 3 players", which
     # seats 4), and a later cell that could not seat the table was refused once its games began, exit 1.
