@@ -17,8 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
+from websockets.frames import CloseCode, Frame, Opcode
+from websockets.protocol import Event
 
 from .forwarded import TrustedProxies, lockout_address
+from .seat_connection import BURST, RATE, RateLimit
 
 MAX_PER_ADDRESS = 32
 """Connections one address may hold open: a table seats at most eight, each with a page reload or two."""
@@ -29,6 +32,10 @@ MAX_WRONG_TRIES = 10
 MAX_UNREAD_BYTES = 1024 * 1024
 """What a connection may leave unread on the host while it still sends (the pongs to its pings); above it,
 the connection is cut off."""
+CONTROL_FRAMES = (Opcode.PING, Opcode.PONG)
+"""Frames the library answers or takes by itself, unseen by the table's rate limit: each costs the host
+as a message does, so a connection may send them at the messages' rate (:data:`RATE`, bursts of
+:data:`BURST`) and is closed (1008, ``too many pings``) past it."""
 WRONG_TRIES_WINDOW = 600.0
 """Seconds a wrong try counts against its address."""
 
@@ -207,9 +214,13 @@ class CountedConnection(ServerConnection):
     """What the connection is counted against in :class:`Admission` (:func:`counted_address`)."""
     client_as: str | None = None
     """Behind a trusted proxy: the client the connection is counted as, once its request is read."""
+    control_frames: RateLimit
+    """The pings and pongs it sent: a flood of them, each answered by the library without the table's
+    rate limit ever seeing it, held every player's moves and talk up for seconds."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
+        self.control_frames = RateLimit(RATE, BURST, BURST)
         address = peer_address(transport.get_extra_info("peername"))
         proxy = self.trusted.is_proxy(address)
         counted = counted_address(address, proxy=proxy)
@@ -240,6 +251,20 @@ class CountedConnection(ServerConnection):
         # the client instead (send drains), so only such answers pile up this high.
         if self.transport.get_write_buffer_size() > MAX_UNREAD_BYTES:
             self.transport.abort()
+
+    def process_event(self, event: Event) -> None:
+        if (
+            isinstance(event, Frame)
+            and event.opcode in CONTROL_FRAMES
+            and not self.control_frames.allow(time.monotonic())
+        ):
+            # Closed at once, with the code a flood of messages is closed with: not waited on for a close of
+            # its own, nor read meanwhile.
+            self.protocol.fail(CloseCode.POLICY_VIOLATION, "too many pings")
+            self.send_data()
+            self.transport.close()
+            return
+        super().process_event(event)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.counted_as is not None:

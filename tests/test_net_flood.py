@@ -1,14 +1,17 @@
 """A flooding client is answered as the protocol says: ``rate_limited`` for each message over the rate, and
-after 100 of those the connection is closed, once what it was sent has gone out."""
+after 100 of those the connection is closed, once what it was sent has gone out; a flood of pings is
+closed too."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pytest
 
 pytest.importorskip("websockets")
 
+from kalooki_net.seat_connection import BURST
 from kalooki_net.server import MAX_REFUSED_FLOOD
 from net_helpers import Player, hosted, new_table
 from websockets.exceptions import ConnectionClosed
@@ -37,3 +40,22 @@ def test_a_flood_gets_a_refusal_for_each_message_over_the_limit_then_is_closed()
         assert codes.count("rate_limited") == MAX_REFUSED_FLOOD == 100
         assert codes.count("not_joined") == 5  # the burst
         assert codes[-1] == "rate_limited"
+
+
+def test_a_flood_of_pings_is_closed_and_the_table_plays_on() -> None:
+    # A ping is answered by the library itself, and the rate limit saw only messages: four connections
+    # sending pings as fast as they could held everyone's moves and talk up for seconds, unbounded.
+    with hosted(new_table(seed=9)) as host:
+        ann, bob = Player(host.uri), Player(host.uri)
+        ann.join(host.table.code, name="ann")
+        bob.join(host.table.code, name="bob")
+        pinger = Player(host.uri)
+        with contextlib.suppress(ConnectionClosed):  # the close may meet the last pings on their way
+            for _ in range(10 * int(BURST)):
+                pinger.websocket.ping()
+        with pytest.raises(ConnectionClosed) as closed:
+            read_until_closed(pinger)
+        assert closed.value.rcvd is not None
+        assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (1008, "too many pings")
+        ann.send({"type": "say", "text": "we carry on"})
+        assert bob.until("said")["text"] == "we carry on"
