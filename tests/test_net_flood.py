@@ -100,3 +100,21 @@ def test_a_message_in_thousands_of_fragments_is_closed_and_the_table_plays_on() 
         assert told == close
         ann.send({"type": "say", "text": "we carry on"})
         assert bob.until("said")["text"] == "we carry on"
+
+
+def test_long_messages_are_held_to_a_rate_of_characters_too() -> None:
+    # Each message costs the host by its length (10 ms to read and refuse the costliest 64 KiB): four
+    # connections sending such messages within the rate of messages held every player's replies up for
+    # seconds. Ten of 60,000 characters at once: the first is read, and refused for what it is; a
+    # peer cannot send that much again within a second.
+    with hosted(new_table(seed=9)) as host:
+        peer = Player(host.uri)
+        long_line = json.dumps({"type": "say", "text": "x" * 60_000})
+        for _ in range(10):
+            peer.websocket.send(long_line)
+        replies = [peer.until("error") for _ in range(10)]
+        assert replies[0]["code"] == "bad_message"
+        assert replies[0]["message"] == "say: text: must be at most 300 characters long"
+        over = [reply["message"] for reply in replies if reply["code"] == "rate_limited"]
+        assert over
+        assert set(over) == {"too much sent: at most 16,384 characters of messages a second"}
