@@ -44,6 +44,10 @@ DEFAULT_BOT_PAUSE = 0.7
 DEFAULT_BOT_TIME = 60.0
 """Seconds a bot's turn is waited for before safe moves play it (--bot-time): the server's own default,
 ``kalooki_net.bot_turns.BOT_TURN_SECONDS``, written here so that the help needs no network package."""
+HOST_SEED_BITS = 64
+"""A table's shuffle seed, when none is given, is drawn from 2**64: each player sees their own hand, and of
+the million seeds a game at the terminal draws from, a player tried every one in two minutes and found the
+one that dealt it, and with it every other hand and the stock's order."""
 
 
 def given(ctx: typer.Context, parameter: str) -> bool:
@@ -136,7 +140,7 @@ def make_table(
         variant,
         seats=count,
         bots=kinds,
-        seed=seed if seed is not None else secrets.randbelow(1_000_000),
+        seed=seed if seed is not None else secrets.randbits(HOST_SEED_BITS),
         variant_source=target or "classic",
         wait_seconds=wait,
     )

@@ -17,8 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
+from websockets.frames import CloseCode, Frame, Opcode
+from websockets.protocol import Event, State
 
 from .forwarded import TrustedProxies, lockout_address
+from .seat_connection import BURST, RATE, RateLimit
 
 MAX_PER_ADDRESS = 32
 """Connections one address may hold open: a table seats at most eight, each with a page reload or two."""
@@ -29,6 +32,15 @@ MAX_WRONG_TRIES = 10
 MAX_UNREAD_BYTES = 1024 * 1024
 """What a connection may leave unread on the host while it still sends (the pongs to its pings); above it,
 the connection is cut off."""
+UNSEEN_FRAMES = {
+    Opcode.PING: "too many pings",
+    Opcode.PONG: "too many pings",
+    Opcode.CONT: "too many fragments",
+}
+"""Frames the table's rate limit never sees, each with why a flood of them closes the connection: pings and
+pongs, which the library answers or takes by itself, and the pieces of a message sent in fragments (up to
+4,096 of them each, counted as one message). Each costs the host as a message does, so a connection may
+send them at the messages' rate (:data:`RATE`, bursts of :data:`BURST`) and is closed (1008) past it."""
 WRONG_TRIES_WINDOW = 600.0
 """Seconds a wrong try counts against its address."""
 
@@ -207,9 +219,17 @@ class CountedConnection(ServerConnection):
     """What the connection is counted against in :class:`Admission` (:func:`counted_address`)."""
     client_as: str | None = None
     """Behind a trusted proxy: the client the connection is counted as, once its request is read."""
+    unseen_frames: RateLimit
+    """The pings, pongs and fragments it sent (:data:`UNSEEN_FRAMES`): a flood of them, each taken by the
+    library without the table's rate limit ever seeing it, held every player's moves and talk up for
+    seconds."""
+
+    flood_bytes: int | None = None
+    """Closed for a flood of :data:`UNSEEN_FRAMES`: the bytes it has sent since."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
+        self.unseen_frames = RateLimit(RATE, BURST, BURST)
         address = peer_address(transport.get_extra_info("peername"))
         proxy = self.trusted.is_proxy(address)
         counted = counted_address(address, proxy=proxy)
@@ -240,6 +260,29 @@ class CountedConnection(ServerConnection):
         # the client instead (send drains), so only such answers pile up this high.
         if self.transport.get_write_buffer_size() > MAX_UNREAD_BYTES:
             self.transport.abort()
+        if self.flood_bytes is not None:
+            # Closed for a flood, and flooding on: read no more (the library discards it), then cut off.
+            self.flood_bytes += len(data)
+            if self.flood_bytes > MAX_UNREAD_BYTES:
+                self.transport.abort()
+
+    def process_event(self, event: Event) -> None:
+        # Taken as always (a frame held back would leave a fragmented message the library cannot finish),
+        # then the connection closed: the frames already read with it are the last.
+        super().process_event(event)
+        if (
+            isinstance(event, Frame)
+            and event.opcode in UNSEEN_FRAMES
+            and not self.unseen_frames.allow(time.monotonic())
+            and self.protocol.state is State.OPEN
+        ):
+            # With the code a flood of messages is closed with. What else it sends is not read, and it is cut
+            # off once that passes 1 MiB, or the close timeout: cut off at once, with its frames unread, the
+            # close often did not reach it (a socket closed with data unread is reset).
+            self.protocol.fail(CloseCode.POLICY_VIOLATION, UNSEEN_FRAMES[event.opcode])
+            self.send_data()
+            self.flood_bytes = 0
+            self.loop.call_later(self.close_timeout or 0.0, self.transport.abort)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.counted_as is not None:

@@ -20,6 +20,10 @@ BURST = 60.0
 """Messages a client may send at once before the rate applies."""
 OUTBOX = 256
 """Messages waiting for a slow client before it is disconnected."""
+VOLUME = 16_384.0
+"""Characters of messages a second a client may send, on average: a person's longest line of chat is 300."""
+VOLUME_BURST = 65_536.0
+"""Characters a client may send at once before :data:`VOLUME` applies: one message of the largest size."""
 SEND_TIMEOUT = 10.0
 JOIN_TIMEOUT = 30.0
 """Seconds a new connection has to join before it is closed."""
@@ -34,12 +38,12 @@ class RateLimit:
     tokens: float = BURST
     last: float = field(default_factory=time.monotonic)
 
-    def allow(self, now: float) -> bool:
+    def allow(self, now: float, cost: float = 1.0) -> bool:
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
-        if self.tokens < 1:
+        if self.tokens < cost:
             return False
-        self.tokens -= 1
+        self.tokens -= cost
         return True
 
 
@@ -54,6 +58,7 @@ class Client:
         send_timeout: float = SEND_TIMEOUT,
         *,
         address: str,
+        volume: float = VOLUME,
     ) -> None:
         self.websocket = websocket
         self.address = address  # what its wrong codes and tokens count against (client_address)
@@ -63,6 +68,9 @@ class Client:
         self.outbox: asyncio.Queue[str] = asyncio.Queue(maxsize=outbox)
         self.send_timeout = send_timeout
         self.limit = limit
+        self.volume = RateLimit(volume, VOLUME_BURST, VOLUME_BURST)
+        """The characters it sent: each message costs the host's loop by its length, 10 ms for the largest,
+        and 30 of those a second from one connection held every player up."""
         self.flooded = 0
         self.sender = asyncio.create_task(self._send_all())
         self.closer: asyncio.Task[None] | None = None

@@ -56,7 +56,7 @@ from .protocol import (
     parse_client_message,
     presence_line,
 )
-from .seat_connection import BURST, JOIN_TIMEOUT, OUTBOX, RATE, SEND_TIMEOUT, Client, RateLimit
+from .seat_connection import BURST, JOIN_TIMEOUT, OUTBOX, RATE, SEND_TIMEOUT, VOLUME, Client, RateLimit
 from .seating import Seating
 from .table import Table, TableError, game_over_said
 from .view import seat_events, seat_view
@@ -80,6 +80,7 @@ class TableServer:
         on_change: Callable[[str], None] | None = None,
         on_bot_fault: Callable[[str], None] | None = None,
         rate: float = RATE,
+        volume: float = VOLUME,
         burst: float = BURST,
         outbox: int = OUTBOX,
         send_timeout: float = SEND_TIMEOUT,
@@ -103,6 +104,8 @@ class TableServer:
         """What the port answers over plain HTTP: the page, or why not."""
         self.advisor = advisor
         self.rate, self.burst = rate, burst
+        self.volume = volume
+        """Characters of messages a second a connection may send (:data:`VOLUME`)."""
         self.outbox, self.send_timeout = outbox, send_timeout
         self.join_timeout = join_timeout
         self.bot_pause = bot_pause
@@ -161,7 +164,7 @@ class TableServer:
     async def handle(self, websocket: ServerConnection) -> None:
         limit = RateLimit(self.rate, self.burst, self.burst)
         address = client_address(websocket, self.trusted_proxies)
-        client = Client(websocket, limit, self.outbox, self.send_timeout, address=address)
+        client = Client(websocket, limit, self.outbox, self.send_timeout, address=address, volume=self.volume)
         self.clients.add(client)
         try:
             # A connection with no seat, new or after a leave, is held to the join timeout each time: one
@@ -191,9 +194,16 @@ class TableServer:
             text = await client.websocket.recv()
         except ConnectionClosed:
             return False
-        if not client.limit.allow(time.monotonic()):
+        now = time.monotonic()
+        refusal = None
+        if not client.limit.allow(now):
+            refusal = f"too many messages: at most {self.rate:g} a second"
+        elif not client.volume.allow(now, len(text)):
+            # Read first, each message costs by its length: long ones are held to their own rate.
+            refusal = f"too much sent: at most {self.volume:,.0f} characters of messages a second"
+        if refusal is not None:
             client.flooded += 1
-            client.send(error("rate_limited", f"too many messages: at most {self.rate:g} a second"))
+            client.send(error("rate_limited", refusal))
             if client.flooded >= MAX_REFUSED_FLOOD:
                 # Once the replies waiting for it are sent: closed at once, the close went out ahead of them,
                 # and a flood of 300 was told nothing of why.

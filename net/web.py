@@ -84,6 +84,18 @@ def bad_request(reason: str) -> Response:
     return _response(http.HTTPStatus.BAD_REQUEST, "text/plain; charset=utf-8", f"{reason}\n".encode())
 
 
+def requested_path(target: str) -> str | None:
+    """The path of a request's target, without its query; None for a target that is no URL at all.
+
+    ``GET //[ HTTP/1.1`` (a target that reads as an address in brackets never closed) made ``urlsplit``
+    raise: answered 500, with a traceback on the host's terminal over its prompt, for each such request.
+    """
+    try:
+        return urlsplit(target).path
+    except ValueError:
+        return None
+
+
 def page_response(path: str, method: str = "GET", host: str | None = None) -> Response:
     """The answer to a plain HTTP request (the query string is the page's own business).
 
@@ -95,7 +107,7 @@ def page_response(path: str, method: str = "GET", host: str | None = None) -> Re
         )
         response.headers["Allow"] = "GET, HEAD"
         return response
-    found = PAGES.get(urlsplit(path).path)
+    found = PAGES.get(requested_path(path) or "")
     if found is None:
         response = _response(http.HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"Not found.\n", host)
     else:

@@ -338,7 +338,7 @@ class SmallBuffers(TableServer):
 
 def test_a_client_that_never_reads_is_dropped_and_the_table_plays_on() -> None:
     table = new_table(seed=9)
-    with hosted(table, SmallBuffers, rate=1000.0, burst=1000.0, send_timeout=2.0) as host:
+    with hosted(table, SmallBuffers, rate=1000.0, burst=1000.0, volume=1e9, send_timeout=2.0) as host:
         players = [Player(host.uri) for _ in range(3)]
         # The sleeper's receive window is tiny, so what it does not read backs up on the host quickly.
         sock = socket.create_connection(("127.0.0.1", host.server.port))

@@ -149,3 +149,31 @@ def test_a_message_from_the_table_that_kalooki_join_cannot_read_is_said_in_the_p
         "said: unknown field 'when'; its fields are seat, name, text",
         "a message is a JSON object with a 'type'",
     ]
+
+
+def test_a_word_too_long_to_be_a_misspelling_is_not_read_for_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A type or a field name of 60,000 letters took 50 ms to refuse, spent looking for the type or field it
+    # was a misspelling of: 30 such messages a second, from a connection that needs no code, held every
+    # player's moves and talk up (a second and more with four such connections).
+    import difflib
+
+    read: list[int] = []
+    close_matches = difflib.get_close_matches
+
+    def recorded(word: str, *args: Any, **kwargs: Any) -> list[str]:
+        read.append(len(word))
+        return close_matches(word, *args, **kwargs)
+
+    monkeypatch.setattr(difflib, "get_close_matches", recorded)
+    with hosted(new_table(seed=9)) as host:
+        peer = Player(host.uri)
+        long_type = refused(peer, {"type": "j" * 60_000}, "bad_message")["message"]
+        assert long_type.startswith("type: expected one of join, move, undo, say,")
+        # Another connection: one may send 60,000 characters only once in a few seconds.
+        long_field = refused(Player(host.uri), {"type": "undo", "s" * 60_000: 1}, "bad_message")["message"]
+        assert long_field.startswith("undo: unknown field 'sss")
+        assert long_field.endswith("; its field is seat")
+        # A misspelling is still found.
+        assert refused(peer, {"type": "udno"}, "bad_message")["message"].endswith("(did you mean 'undo'?)")
+    assert read  # the misspelling, looked up
+    assert max(read) < 100
