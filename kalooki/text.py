@@ -216,7 +216,13 @@ def reads_as_you(name: str) -> bool:
 def control_in_name(name: str) -> str:
     """The refusal of a name holding a control character (an escape sequence would colour or retitle every
     screen it is shown on), worded alike by ``kalooki play``, ``kalooki join`` and a table."""
-    return f"a name holds no control characters, got '{escape_controls(name)}'"
+    # Every character that does not print is spelled out, the marks and joiners escape_unseen leaves
+    # too: 'ann' for ann and a left-to-right mark read as a refusal of a name with nothing wrong in it.
+    shown = "".join(
+        character if character.isprintable() else _python_escape(ord(character))
+        for character in escape_controls(name)
+    )
+    return f"a name holds no control characters, got '{shown}'"
 
 
 def shows_blank(name: str) -> bool:

@@ -89,6 +89,10 @@ def test_host_and_join_refuse_you_as_a_name_at_once_as_every_other_fault_of_it(
         (EVIL, REFUSAL),
         ("ann\u202e", "a name holds no control characters, got 'ann\\u202e'"),  # turns the line's text around
         ("a\x7fb", "a name holds no control characters, got 'a\\x7fb'"),
+        # Marks and joiners that show nothing: the refusal read 'ann', a name with nothing wrong in it.
+        ("ann\u200e", "a name holds no control characters, got 'ann\\u200e'"),
+        ("a\u200dnn", "a name holds no control characters, got 'a\\u200dnn'"),
+        ("ann\u061c", "a name holds no control characters, got 'ann\\u061c'"),
         ("a b", "a name is one word of at most 20 characters"),  # the rule, as before
     ],
 )

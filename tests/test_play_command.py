@@ -30,6 +30,7 @@ def test_play_rejects_json_without_a_script(tmp_path: Path, monkeypatch: pytest.
         # As at a hosted table: a longer name pushed the players' rows off an 80-column screen.
         (["--name", "a" * 21], "Invalid value for '--name': a name is at most 20 characters, got 21"),
         (["--name", "ann\x07"], "a name holds no control characters, got 'ann\\x07'"),
+        (["--name", "ann\u200f"], "a name holds no control characters, got 'ann\\u200f'"),  # a mark unseen
         # As at a hosted table: ann beside ann and a grapheme joiner read as two anns, or as a blank.
         (["--name", "bob\u034f"], "a name is written in characters that show: no blank fillers"),
         (["--humans", "ann,ann\u034f"], "a name is written in characters that show: no blank fillers"),
