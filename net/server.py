@@ -126,6 +126,8 @@ class TableServer:
         """The last hint given, for which seat after how many changes."""
         self.words_failed = False
         """The advisor failed once: said on the host's terminal the first time only."""
+        self.hint_failed = False
+        """A hint failed once: said on the host's terminal the first time only."""
         self.told_readiness: tuple[list[int], list[int]] | None = None
         """Between hands, who was ready and whom the deal waited for, as last told to every seat."""
         self.missed: dict[int, list[Event]] = {}
@@ -295,7 +297,16 @@ class TableServer:
         if self.last_hint is None or self.last_hint[0] != told:
             # The search is the bot's, up to a tenth of a second on the largest tables: asked again and
             # again in one position (30 times a second at most), it is worked out once.
-            self.last_hint = (told, advisor.suggestion(seat_view(game, seat), self.table.variant))
+            try:
+                self.last_hint = (told, advisor.suggestion(seat_view(game, seat), self.table.variant))
+            except Exception as failure:  # the advisor is the hosting program's own code, as the words are
+                # Told once to the host; the player is refused, their connection and the game go on.
+                if not self.hint_failed:
+                    self.hint_failed = True
+                    self.on_change(f"A hint failed (hints are refused where they fail): {failure!r}")
+                raise TableError(
+                    "not_offered", "no hint could be worked out here; play on without one"
+                ) from None
         client.send(self.last_hint[1])
 
     def start_game(self) -> None:

@@ -6,6 +6,7 @@ here a real table on 127.0.0.1 is asked over plain HTTP and over the protocol, a
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -16,6 +17,7 @@ import sys
 import threading
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -259,6 +261,46 @@ def test_a_failing_advisor_leaves_the_words_out_and_the_game_goes_on() -> None:
     )
 
 
+@contextlib.contextmanager
+def to_play(advisor: WebCoach, **options: Any) -> Iterator[tuple[Any, Player]]:
+    """A table of ann's page and bob at a terminal, dealt: the host, and whichever of them is to play."""
+    table = new_table(seats=2, seed=11)
+    with hosted(table, advisor=advisor, **options) as host:
+        page = coached(host.uri, table.code, "ann")
+        other = Player(host.uri)
+        other.join(table.code, name="bob")
+        page.until("state")
+        other.until("state")
+        try:
+            yield host, page if page.my_turn() else other
+        finally:
+            page.close()
+            other.close()
+
+
+class FailingHints(WebCoach):
+    def suggestion(self, view: Any, variant: Any) -> dict[str, Any]:
+        raise RuntimeError("no hint today")
+
+
+def test_a_failing_hint_is_refused_and_the_game_goes_on() -> None:
+    # The failure went up to the connection: a traceback on the host's terminal, the player's connection gone.
+    lines: list[str] = []
+    with to_play(FailingHints(), on_change=lines.append) as (_, mover):
+        for _ in range(2):
+            mover.send({"type": "hint"})
+            refused = mover.until("error")
+            assert (refused["code"], refused["message"]) == (
+                "not_offered",
+                "no hint could be worked out here; play on without one",
+            )
+        mover.send({"type": "move", "move": mover.next_move()})
+        mover.until("state")
+    assert (
+        lines.count("A hint failed (hints are refused where they fail): RuntimeError('no hint today')") == 1
+    )
+
+
 class CountedHints(WebCoach):
     def __init__(self) -> None:
         self.searches = 0
@@ -269,15 +311,8 @@ class CountedHints(WebCoach):
 
 
 def test_a_hint_asked_again_in_the_same_position_is_not_searched_again() -> None:
-    table = new_table(seats=2, seed=11)
     advisor = CountedHints()
-    with hosted(table, advisor=advisor) as host:
-        page = coached(host.uri, table.code, "ann")
-        other = Player(host.uri)
-        other.join(table.code, name="bob")
-        page.until("state")
-        other.until("state")
-        mover = page if page.my_turn() else other
+    with to_play(advisor) as (host, mover):
         answers = []
         for _ in range(20):
             mover.send({"type": "hint"})
@@ -289,8 +324,6 @@ def test_a_hint_asked_again_in_the_same_position_is_not_searched_again() -> None
         mover.send({"type": "hint"})
         assert mover.until("suggestion") != answers[0]  # a new position, a new search
         assert host.call(lambda: advisor.searches) == 2
-        page.close()
-        other.close()
 
 
 def test_a_table_without_an_advisor_says_so() -> None:
