@@ -127,7 +127,8 @@ def check_pictures(report: str | None, plot: str | None) -> None:
     if report is not None:
         if Path(report).suffix.lower() not in (".html", ".htm"):
             raise typer.BadParameter(
-                f"{report}: the report is a web page: give a file ending in .html", param_hint="'--report'"
+                f"{report}: the report is a web page: give a file ending in .html (or .htm)",
+                param_hint="'--report'",
             )
         check_output_file(report, "--report")
         require_matplotlib("--report")

@@ -396,7 +396,8 @@ def test_cli_csv_path_is_checked_before_any_game(tmp_path: Path, where: str, mes
         ),
         (
             ["--report", "r.txt"],
-            "Invalid value for '--report': r.txt: the report is a web page: give a file ending in .html",
+            "Invalid value for '--report': r.txt: the report is a web page: "
+            "give a file ending in .html (or .htm)",
         ),
         (
             ["--duplicate", "-n", "5", "--bots", "greedy,random"],
