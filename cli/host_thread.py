@@ -181,13 +181,19 @@ class HostThread:
 
         self.loop.call_soon_threadsafe(run)
 
-    def drop(self, name: str) -> str:
-        """Drop the connection of the player called ``name`` (``TableServer.drop``): the line saying so."""
+    def act_on_seat(self, command: str, name: str) -> str:
+        """``drop`` the connection of the player called ``name`` (``TableServer.drop``), or ``remove`` them
+        for good (``TableServer.remove``): the line saying so; with no name, whom to name."""
+        from .host_watch import WHOM
+
         server = self.server
         assert server is not None
+        if not name:
+            return WHOM[command]
+        act = server.remove if command == "remove" else server.drop
 
         async def run() -> str:
-            return str(server.drop(name))
+            return str(act(name))
 
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout=5)
 

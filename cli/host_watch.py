@@ -42,13 +42,11 @@ def watch_table(server: HostThread, console: Console, reopen: str) -> int:
             return 0
         if line == "start" and server.table.game is None:
             server.call("start_game")  # a start that loses the race to the last seat is told, not raised
-        elif game_over(server.table) and (line == "drop" or dropped_name(typed)):
+        elif game_over(server.table) and seat_command(typed) is not None:
             refused = f"the game is over, so nobody is waited for: {CLOSE_WHEN_READ}"
             console.print(Text(refused, style="dim"), soft_wrap=True)
-        elif dropped := dropped_name(typed):
-            console.print(Text(server.drop(dropped), style="dim"), soft_wrap=True)
-        elif line == "drop":  # as the host's own seat answers it, not the whole help again
-            console.print(Text(DROP_WHOM, style="dim"))
+        elif (command := seat_command(typed)) is not None:  # as the host's own seat answers it
+            console.print(Text(server.act_on_seat(*command), style="dim"), soft_wrap=True)
         elif line:
             console.print(Text(watch_help(server), style="dim"))
 
@@ -117,17 +115,25 @@ def told_to_watcher(table: Table, line: str) -> str:
     return line
 
 
-DROP_HELP = "drop NAME to drop a player's connection (the table waits for them, then a bot plays their seat)"
-"""The host's command for a player who is connected but does nothing: the wait counts only for one away."""
+DROP_HELP = (
+    "drop NAME to drop a player's connection (the table waits for them, then a bot plays their seat), "
+    "remove NAME to remove them for good"
+)
+"""The host's commands for a player who is connected but does nothing: the wait counts only for one away,
+and one who comes back at once and does nothing again is removed."""
+
+WHOM = {
+    "drop": "drop whom? (drop NAME drops a player's connection)",
+    "remove": "remove whom? (remove NAME removes a player for good: a bot plays their seat to the end)",
+}
+"""What ``drop`` or ``remove`` with no name is answered."""
 
 
-DROP_WHOM = "drop whom? (drop NAME drops a player's connection)"
-
-
-def dropped_name(line: str) -> str:
-    """The name ``drop NAME`` names; empty for any other line."""
+def seat_command(line: str) -> tuple[str, str] | None:
+    """``drop NAME`` or ``remove NAME``: the command and the name (empty where none is given); None for
+    any other line."""
     word, _, name = line.strip().partition(" ")
-    return name.strip() if word.lower() == "drop" else ""
+    return (word.lower(), name.strip()) if word.lower() in WHOM else None
 
 
 WATCH_PROMPT = "table> "

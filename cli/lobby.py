@@ -33,11 +33,18 @@ def said_line(message: dict[str, Any]) -> Text:
     return Text(escape_controls(f"{message['name']}: {message['text']}"), style="magenta")
 
 
+REMOVED_REASON = "removed by the host"
+"""The reason of the close that ends a connection whose player the host removed (``remove NAME``)."""
+
+
 class TableClosed(Exception):
-    """The host closed the table, or (``lost``) the connection to it was lost."""
+    """The host closed the table, or (``lost``) the connection to it was lost, or (``removed``) the host
+    removed this player: their token takes no seat there again."""
 
     def __init__(self, reason: str, *, lost: bool = False, skipped: str | None = None) -> None:
         super().__init__(reason)
+        self.removed = lost and reason == REMOVED_REASON
+        lost = lost and not self.removed
         self.lost = lost
         self.skipped = skipped
         """A message the table sent last that the join could not read (:class:`Skipped`), if any."""
@@ -45,6 +52,8 @@ class TableClosed(Exception):
     def sentence(self) -> str:
         """One line for the player: a lost connection (a network, a laptop asleep) is not a closed table."""
         reason = escape_controls(str(self))  # the table's words: an escape sequence is spelled out
+        if self.removed:
+            return "The host removed you from the table."
         if not self.lost:
             return f"The table is closed: {reason}."
         lost = "The connection to the table was lost" + ("." if reason == LOST else f": {reason}.")

@@ -45,7 +45,7 @@ from .host_options import (
     trusted_proxies,
 )
 from .host_thread import LOBBY_PROMPT, HostThread, require_net
-from .host_watch import DROP_HELP, DROP_WHOM, closed_at_prompt, dropped_name, watch_table
+from .host_watch import DROP_HELP, closed_at_prompt, seat_command, watch_table
 from .output import at_terminal
 from .play import console_reader, make_console
 from .shell_words import shell_join
@@ -378,12 +378,10 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
                     console.print(refused)
                 else:
                     connection.send({"type": "say", "text": said})
-            elif dropped := dropped_name(line):
+            elif (command := seat_command(line)) is not None:
                 # As at the --watch prompt and in the game: a guest who joined and left the keyboard
                 # would otherwise keep the seat from a bot until the host closed the table.
-                console.print(Text(server.drop(dropped), style="dim"), soft_wrap=True)
-            elif line.lower() == "drop":
-                console.print(Text(DROP_WHOM, style="dim"))
+                console.print(Text(server.act_on_seat(*command), style="dim"), soft_wrap=True)
             elif line:
                 console.print(Text(LOBBY_HELP, style="dim"))
     keyboard = at_terminal(console)
@@ -397,7 +395,7 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
         read_line=read_line,
         resume_command=reopen,
         close_table=server.stop,
-        drop_seat=server.drop,
+        act_on_seat=server.act_on_seat,
         saved_to=server.table.save_path,
         table_save_failure=lambda: server.table.save_failure,
     )
@@ -496,6 +494,8 @@ def run_join(address: str, code: str, name: str | None) -> int:
     try:
         welcome = connection.join(code, token=kept.token) if kept else connection.join(code, name=new_name)
     except TableConnectionError as error:
+        if kept is not None and error.code == "removed":
+            store.forget(uri, code, kept.token)  # the host removed this player: the token takes no seat again
         if kept is None or error.code != "bad_token":
             # Held by another connection, held off, lost on the way: the seat is still this player's.
             raise refusal(error, kept, seats) from None
@@ -532,6 +532,8 @@ def run_join(address: str, code: str, name: str | None) -> int:
         )
     except TableClosed as closed:  # before the game: a closed table's seats are gone with it
         console.print(Text(closed.sentence(), style="bold"))
+        if closed.removed:
+            store.forget(uri, code, str(welcome["token"]))
         if closed.lost:  # the seat waits for its token a while (--wait), as after a reload: said how
             console.print(Text(f"Rejoin your seat with: {rejoin}", style="bold"), soft_wrap=True)
         return EXIT_LOST
@@ -554,10 +556,13 @@ def run_join(address: str, code: str, name: str | None) -> int:
     if keyboard:
         game.start_keyboard(reading=True)
     try:
-        return game.run()
+        status = game.run()
     except KalookiError:
         connection.leave()  # a later state refused: the seat is left as quit leaves it, and kept to rejoin
         raise
+    if game.removed:
+        store.forget(uri, code, str(welcome["token"]))
+    return status
 
 
 def register(app: typer.Typer) -> None:

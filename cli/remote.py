@@ -32,7 +32,7 @@ from kalooki.savegame import Session
 from kalooki.text import escape_controls
 
 from . import render, scoresheet, spectate
-from .host_watch import closed_with_game
+from .host_watch import WHOM, closed_with_game, seat_command
 from .interactive import MOVE_VERBS, TAKEN_BACK, InteractiveGame, ReadLine
 from .lobby import (
     LeftLobby,
@@ -78,6 +78,7 @@ def table_commands(*, host: bool) -> tuple[tuple[str, str], ...]:
                 rows.append(
                     ("drop NAME", "drop a player's connection: the table waits for them, then a bot plays")
                 )
+                rows.append(("remove NAME", "remove a player for good: a bot plays their seat to the end"))
             rows.append((command, LEAVING[host]))
         else:
             rows.append((command, meaning))
@@ -100,7 +101,7 @@ class RemoteGame(InteractiveGame):
         rejoin_command: str = "",
         resume_command: str = "",
         close_table: Callable[[], None] | None = None,
-        drop_seat: Callable[[str], str] | None = None,
+        act_on_seat: Callable[[str, str], str] | None = None,
         prompt_in_lobby: bool = False,
         saved_to: Path | None = None,
         table_save_failure: Callable[[], str | None] | None = None,
@@ -112,8 +113,11 @@ class RemoteGame(InteractiveGame):
         """For the host's own seat: why the table's last save failed, None where it worked."""
         self.close_table = close_table
         """For the host's own seat: tells the others the table closes, before this seat leaves it."""
-        self.drop_seat = drop_seat
-        """For the host's own seat: ``drop NAME`` drops a player's connection (the line saying so)."""
+        self.removed = False
+        """The host removed this player: their seat's token is thrown away (it takes no seat again)."""
+        self.act_on_seat = act_on_seat
+        """For the host's own seat: ``drop NAME`` drops a player's connection, ``remove NAME`` removes them
+        for good (the line saying so)."""
         self.seat = int(welcome["seat"])
         self.is_host = bool(welcome["host"])
         try:
@@ -270,7 +274,8 @@ class RemoteGame(InteractiveGame):
             return super().run()
         except TableClosed as closed:
             self.say(closed.sentence(), style="bold")
-            if self.rejoin_command:
+            self.removed = closed.removed
+            if self.rejoin_command and not closed.removed:
                 # A closed table comes back only when its host opens it again (host --resume).
                 again = (
                     "Rejoin your seat with:"
@@ -382,14 +387,11 @@ class RemoteGame(InteractiveGame):
             else:
                 self.error("you skipped to the result: it comes when the game is over")
             return True
-        if word == "drop" and self.drop_seat is not None:
-            from .host_watch import DROP_WHOM, dropped_name
-
-            name = dropped_name(line)
-            if not name:
-                self.error(DROP_WHOM)
+        if self.act_on_seat is not None and (command := seat_command(line)) is not None:
+            if command[1]:
+                self.say(self.act_on_seat(*command), style="dim")
             else:
-                self.say(self.drop_seat(name), style="dim")
+                self.error(WHOM[command[0]])
             return True
         return super().command(line, in_turn=in_turn)
 

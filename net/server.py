@@ -58,7 +58,7 @@ from .protocol import (
 )
 from .seat_connection import BURST, JOIN_TIMEOUT, OUTBOX, RATE, SEND_TIMEOUT, VOLUME, Client, RateLimit
 from .seating import Seating
-from .table import Table, TableError, game_over_said
+from .table import SeatState, Table, TableError, game_over_said
 from .view import seat_events, seat_view
 
 MAX_REFUSED_FLOOD = 100
@@ -323,6 +323,51 @@ class TableServer:
 
         The line for the host's terminal: what was done, or why nothing was.
         """
+        found = self._guest_called(name, "it has no connection to drop")
+        if isinstance(found, str):
+            return found
+        seat, state, client = found
+        if client is None:
+            return f"{state.name} is not connected: the table waits for them already"
+        wait = f"the table waits {self.table.wait_seconds:g} seconds for"
+        told = (
+            f"the host dropped your connection: {wait} you, then a bot plays your seat until you join again"
+        )
+        self._let_go(seat, client, error("dropped", told), "dropped by the host")
+        self.seating.seat_left(seat)
+        return f"{state.name}'s connection is dropped: {wait} them, then a bot plays their seat"
+
+    def remove(self, name: str) -> str:
+        """The host removes the player called ``name`` for good: their token takes the seat no more, which is
+        free again before the game and played by its bot to the end in it (:meth:`Table.remove`). A player
+        dropped who came back at once and did nothing held the table up again, as often as dropped.
+
+        The line for the host's terminal: what was done, or why nothing was.
+        """
+        found = self._guest_called(name, "there is no player to remove")
+        if isinstance(found, str):
+            return found
+        seat, state, client = found
+        playing = self.table.game is not None
+        self.table.remove(seat)
+        if client is not None:
+            told = "the host removed you from the table" + (
+                ": a bot plays your seat to the end" if playing else ""
+            )
+            self._let_go(seat, client, error("removed", told), "removed by the host")
+        self.presence(seat, "left", state.name, free=True)
+        self.send_lobby()
+        if playing:
+            # The seat is the bot's now (every screen says so), and the deal may have waited for them alone.
+            self.broadcast_state(self.table.deal_if_ready())
+        self.changed.set()
+        if not playing:
+            return f"{state.name} is removed: their seat is free again"
+        return f"{state.name} is removed: {state.bot} plays their seat to the end of the game"
+
+    def _guest_called(self, name: str, if_bot: str) -> tuple[int, SeatState, Client | None] | str:
+        """The seat of the guest called ``name``, its state and its connection (None while away), or the line
+        saying why there is none to act on (``if_bot`` says why a bot's seat is not acted on)."""
         wanted = name_key(name)
         seats = self.table.seats
         # The name as written first: a table resumed from before look-alike names collided may seat both
@@ -334,25 +379,19 @@ class TableServer:
             )
         if seat is None:
             return f"no one at the table is called {escape_controls(name)}"
-        state, client = seats[seat], self.by_seat.get(seat)
+        state = seats[seat]
         if state.host:
             return "that is your own seat: quit closes the table"
         if state.kind == "bot":
-            return f"{state.name} is a bot: it has no connection to drop"
-        if client is None:
-            return f"{state.name} is not connected: the table waits for them already"
+            return f"{state.name} is a bot: {if_bot}"
+        return seat, state, self.by_seat.get(seat)
+
+    def _let_go(self, seat: int, client: Client, told: dict[str, Any], reason: str) -> None:
+        """Tell ``client`` why it loses ``seat`` (``told``), and close it once that is sent."""
         del self.by_seat[seat]
         client.seat = None  # the connection's own end then leaves no seat behind
-        wait = f"the table waits {self.table.wait_seconds:g} seconds for"
-        told = (
-            f"the host dropped your connection: {wait} you, then a bot plays your seat until you join again"
-        )
-        client.send(error("dropped", told))
-        client.closer = asyncio.get_running_loop().create_task(
-            client.close_when_sent(1000, "dropped by the host")
-        )
-        self.seating.seat_left(seat)
-        return f"{state.name}'s connection is dropped: {wait} them, then a bot plays their seat"
+        client.send(told)
+        client.closer = asyncio.get_running_loop().create_task(client.close_when_sent(1000, reason))
 
     # ------------------------------------------------------------ telling the seats
 

@@ -93,6 +93,7 @@ class LogSink(Protocol):
 
 
 HAND_OVER = "the hand is over: the next is dealt when everyone is ready"
+REMOVED = "the host removed you from this table: your token takes no seat here now"
 """A move between hands: no one is playing (the current seat is the last hand's, which ended)."""
 
 
@@ -163,6 +164,9 @@ class Table:
         """The bots that raised or chose what is no action (played safely instead), once each: the
         server tells them on the host's terminal."""
         self.rngs: dict[int, Any] = {}
+        self.removed: set[str] = set()
+        """The token digests of the players the host removed: each is told so when it comes back (not
+        saved: after a reopen such a token is no seat's, as any other)."""
         self.save_path: Path | None = None
         self.write_save: Callable[[Path, str], None] | None = None
         self.save_failure: str | None = None
@@ -234,6 +238,8 @@ class Table:
     def rejoin(self, token: str) -> int:
         index = self.seat_of_token(token)
         if index is None:
+            if token_digest(token) in self.removed:
+                raise TableError("removed", REMOVED)
             raise TableError("bad_token", "that token is no seat's at this table")
         seat = self.seats[index]
         if seat.connected:
@@ -247,6 +253,19 @@ class Table:
         token = secrets.token_urlsafe(TOKEN_BYTES)
         self.seats[index].token_hash = token_digest(token)
         return token
+
+    def remove(self, index: int) -> None:
+        """The host removes a guest for good: their token takes the seat no more. Before the game the seat is
+        free again; in it, the seat's bot plays it to the end (a player who rejoined and did nothing held the
+        table up for good, which dropping their connection could not end)."""
+        seat = self.seats[index]
+        if seat.token_hash is not None:
+            self.removed.add(seat.token_hash)
+        if self.game is None:
+            self.seats[index] = SeatState(kind="open", bot=seat.bot)
+        else:
+            self.seats[index] = SeatState(kind="bot", bot=seat.bot, name=seat.name)
+        self.save()
 
     def leave(self, index: int, *, for_good: bool = False) -> bool:
         """A seat's connection is gone: ``for_good``, its player said they leave; else it dropped.

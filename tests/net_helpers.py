@@ -125,6 +125,14 @@ def new_table(seats: int = 4, seed: int = 5, **knobs: Any) -> Table:
     return Table(variant, seats=seats, bots=["greedy"], seed=seed, wait_seconds=30.0)
 
 
+def with_hosts_seat(table: Table) -> Table:
+    """``table`` with ann at seat 0 as the host, as kalooki host makes its own seat, its connection yet to
+    come (so the table waits for her, and no bot plays her seat)."""
+    table.join("ann", host=True)
+    table.seats[0].connected, table.seats[0].away_since = False, None
+    return table
+
+
 def seat_and_play_a_hand(uri: str, code: str, seats: int = 2) -> list[BotSeat]:
     """``seats`` players p0, p1, ... join and play until the first hand is over (for short hands)."""
     players = [BotSeat(uri) for _ in range(seats)]

@@ -10,17 +10,15 @@ pytest.importorskip("websockets")
 import queue
 from pathlib import Path
 
-from kalooki_cli.host_watch import dropped_name
+from kalooki_cli.host_watch import seat_command
 from kalooki_cli.remote import table_commands
-from net_helpers import TIMEOUT, Player, hosted, new_table
+from net_helpers import TIMEOUT, Player, hosted, new_table, with_hosts_seat
 from test_net_host_process import start_host, two_players_in_a_game
 from websockets.exceptions import ConnectionClosed
 
 
 def test_the_host_drops_a_connected_player_who_then_rejoins_with_their_token() -> None:
-    table = new_table(seats=4)
-    table.join("ann", host=True)  # as kalooki host makes its own seat, its connection yet to come
-    table.seats[0].connected, table.seats[0].away_since = False, None
+    table = with_hosts_seat(new_table(seats=4))
     with hosted(table) as host:
         bob, cid = Player(host.uri), Player(host.uri)
         bob.join(table.code, name="bob")
@@ -56,30 +54,52 @@ def test_the_host_drops_a_connected_player_who_then_rejoins_with_their_token() -
         assert table.seats[1].connected
 
 
-def test_the_hosts_commands_name_drop() -> None:
-    assert dropped_name("drop  bob ") == "bob"
-    assert dropped_name("Drop bob") == "bob"
-    assert dropped_name("dropped") == ""
+def test_the_hosts_commands_name_drop_and_remove() -> None:
+    assert seat_command("drop  bob ") == ("drop", "bob")
+    assert seat_command("Drop bob") == ("drop", "bob")
+    assert seat_command("REMOVE bob") == ("remove", "bob")
+    assert seat_command("remove") == ("remove", "")
+    assert seat_command("dropped") is None
     host_rows = dict(table_commands(host=True))
     assert host_rows["drop NAME"] == "drop a player's connection: the table waits for them, then a bot plays"
+    assert host_rows["remove NAME"] == "remove a player for good: a bot plays their seat to the end"
     assert "drop NAME" not in dict(table_commands(host=False))
+    assert "remove NAME" not in dict(table_commands(host=False))
 
 
-def test_a_watching_host_drops_a_player_at_its_prompt(tmp_path: Path) -> None:
-    # Its prompt offered only quit: a player who sat and did nothing held the table up for good.
+@pytest.mark.parametrize(
+    ("typed", "code", "said"),
+    [
+        # Its prompt offered only quit: a player who sat and did nothing held the table up for good.
+        (
+            "drop p0\n",
+            "dropped",
+            ["p0's connection is dropped: the table waits 0 seconds for them, then a bot plays their seat"],
+        ),
+        # Dropped, they came back at once and held it up again.
+        (
+            "remove\nremove p0\n",
+            "removed",
+            ["remove whom? (remove NAME removes a player for good", "p0 is removed: "],
+        ),
+    ],
+)
+def test_a_watching_host_drops_or_removes_a_player_at_its_prompt(
+    tmp_path: Path, typed: str, code: str, said: list[str]
+) -> None:
     heard: queue.Queue[str] = queue.Queue()
-    host, uri, code = start_host(tmp_path, "--seats", "2", "--seed", "21", "--wait", "0", heard=heard)
+    host, uri, code_ = start_host(tmp_path, "--seats", "2", "--seed", "21", "--wait", "0", heard=heard)
     try:
-        p0, p1 = two_players_in_a_game(uri, code)
+        p0, p1 = two_players_in_a_game(uri, code_)
         assert host.stdin is not None
-        host.stdin.write("drop p0\n")
+        host.stdin.write(typed)
         host.stdin.flush()
-        assert p0.until("error")["code"] == "dropped"
+        assert p0.until("error")["code"] == code
         presence = p1.until("presence")
         assert (presence["name"], presence["status"]) == ("p0", "left")
-        wanted = "p0's connection is dropped: the table waits 0 seconds for them, then a bot plays their seat"
-        while wanted not in heard.get(timeout=TIMEOUT):
-            pass
+        for wanted in said:
+            while wanted not in heard.get(timeout=TIMEOUT):
+                pass
     finally:
         assert host.stdin is not None
         host.stdin.close()

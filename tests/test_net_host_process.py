@@ -256,7 +256,7 @@ def test_a_resumed_table_tells_its_players_to_rejoin_not_new_friends_to_join(tmp
     ]
     started = (
         "The game has started: type drop NAME to drop a player's connection (the table waits for them, then "
-        "a bot plays their seat), or quit to close the table."
+        "a bot plays their seat), remove NAME to remove them for good, or quit to close the table."
     )
     assert " ".join(again.stdout.split()).count(started) == 2, again.stdout
     assert "table> drop whom? (drop NAME drops a player's connection)\n" in again.stdout  # as at a seat

@@ -205,7 +205,7 @@ def test_the_host_hears_who_joined_and_what_they_said_once(tmp_path: Path) -> No
         terminal.type("say\n")  # nothing to say: the prompt's help
         terminal.read_until(
             r"say TEXT to talk to the\s+table, drop NAME to drop a player.s\s+connection\s+\(the table waits"
-            r"[^)]*\),\s+or\s+quit to close it"
+            r"[^)]*\),\s+remove NAME to\s+remove them\s+for\s+good,\s+or\s+quit to close it"
         )
         terminal.type("start\n")
         terminal.read_until(r"(draw|play)> ")

@@ -1,0 +1,132 @@
+"""The host removes a player for good (``remove NAME``): dropped, a player who did nothing came back with
+their token at once and held the table up again, as often as the host dropped them. (A watching host's
+prompt takes it in test_net_drop.py.)"""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("websockets")
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from kalooki_net.client import TokenStore
+from kalooki_net.protocol import PROTOCOL_VERSION
+from kalooki_net.table import REMOVED
+from net_helpers import TIMEOUT, Player, hosted, new_table, with_hosts_seat
+from websockets.exceptions import ConnectionClosed
+
+
+def test_a_removed_player_is_told_their_seat_goes_to_its_bot_and_their_token_takes_it_no_more() -> None:
+    table = new_table(seats=2, goal_score=1)  # one hand ends the game
+    with hosted(table) as host:
+        bob, cid = Player(host.uri), Player(host.uri)
+        bob.join(table.code, name="bob")
+        cid.join(table.code, name="cid")  # the last seat taken: the game starts
+        bob.until("state")
+        cid.until("state")
+        bot = table.seats[0].bot
+        said = host.call(host.server.remove, "BOB")  # a name in any case, as drop takes it
+        assert said == f"bob is removed: {bot} plays their seat to the end of the game"
+        assert bob.until("error") == {
+            "type": "error",
+            "code": "removed",
+            "message": "the host removed you from the table: a bot plays your seat to the end",
+        }
+        with pytest.raises(ConnectionClosed) as closed:  # the error is the last it is sent
+            bob.receive()
+        assert closed.value.rcvd is not None
+        assert (closed.value.rcvd.code, closed.value.rcvd.reason) == (1000, "removed by the host")
+        presence = cid.until("presence")
+        assert (presence["name"], presence["status"], presence.get("free")) == ("bob", "left", True)
+        lobby = cid.until("lobby")
+        assert lobby["seats"][0] == {
+            "seat": 0,
+            "name": "bob",
+            "kind": "bot",
+            "bot": bot,
+            "connected": False,
+            "host": False,
+        }
+        state = cid.until("state")  # the seat shown as its bot's, under bob's name
+        assert (state["view"]["players"][0], state["stand_ins"]) == ("bob", {})
+        back = Player(host.uri)
+        back.send({"type": "join", "protocol": PROTOCOL_VERSION, "code": table.code, "token": bob.token})
+        assert back.until("error") == {"type": "error", "code": "removed", "message": REMOVED}
+        assert table.seats[0].kind == "bot"
+        assert host.call(host.server.remove, "bob") == "bob is a bot: there is no player to remove"
+        assert host.call(host.server.remove, "zed") == "no one at the table is called zed"
+        # The game goes on to its end, the bot playing bob's seat.
+        assert cid.play_until_over()["phase"] == "game_over"
+
+
+def test_a_player_removed_before_the_game_frees_their_seat() -> None:
+    table = with_hosts_seat(new_table(seats=4))
+    with hosted(table) as host:
+        bob, cid = Player(host.uri), Player(host.uri)
+        bob.join(table.code, name="bob")
+        cid.join(table.code, name="cid")
+        assert host.call(host.server.remove, "bob") == "bob is removed: their seat is free again"
+        assert bob.until("error")["message"] == "the host removed you from the table"
+        assert table.seats[1].kind == "open"
+        assert host.call(host.server.remove, "ann") == "that is your own seat: quit closes the table"
+        dee = Player(host.uri)
+        assert dee.join(table.code, name="dee")["seat"] == 1
+        again = Player(host.uri)
+        again.send({"type": "join", "protocol": PROTOCOL_VERSION, "code": table.code, "token": bob.token})
+        assert again.until("error")["code"] == "removed"
+
+
+def test_a_player_away_is_removed_too() -> None:
+    # Away, the table waits for them: removed, it waits no more, and their token is refused.
+    table = new_table(seats=2)  # waits 30 seconds for a player away
+    with hosted(table) as host:
+        bob, cid = Player(host.uri), Player(host.uri)
+        bob.join(table.code, name="bob")
+        cid.join(table.code, name="cid")  # the last seat taken: the game starts
+        cid.until("state")
+        bob.close()
+        assert cid.until("presence")["status"] == "left"
+        assert not host.call(table.stand_in, 0)
+        assert host.call(host.server.remove, "bob").startswith("bob is removed: ")
+        assert host.call(table.stand_in, 0)
+
+
+KALOOKI = Path(sys.executable).with_name("kalooki")
+
+
+def test_kalooki_join_says_its_player_was_removed_and_forgets_the_seat(tmp_path: Path) -> None:
+    # It said the connection was lost and how to rejoin a seat that was no longer theirs.
+    table = new_table(seats=2, seed=31)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "300", "NO_COLOR": "1"}
+    with hosted(table) as host:
+        address = f"127.0.0.1:{host.server.port}"
+        join = subprocess.Popen(
+            [str(KALOOKI), "join", address, "--code", table.code, "--name", "bob"],
+            stdin=subprocess.PIPE,  # held open: bob stays at the table until removed
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        try:
+            uri, store = f"ws://{address}/", TokenStore(tmp_path / "tables")
+            deadline = time.monotonic() + TIMEOUT
+            while not store.seats(uri, table.code):  # sat down, the seat's token kept
+                assert time.monotonic() < deadline, "bob never sat down"
+                time.sleep(0.05)
+            assert host.call(host.server.remove, "bob") == "bob is removed: their seat is free again"
+            out, err = join.communicate(timeout=TIMEOUT)
+        finally:
+            join.kill()
+    assert join.returncode == 1, err
+    lines = out.splitlines()
+    assert lines[-2:] == ["✗ the host removed you from the table", "The host removed you from the table."], (
+        out
+    )
+    assert "Rejoin" not in out
+    assert store.seats(uri, table.code) == []
