@@ -340,7 +340,10 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     const players = $("players");
     players.classList.remove("long-names");
     players.tBodies[0].replaceChildren(...playerRows(view, me.seat, seatLabel));
-    const cut = [...players.querySelectorAll(".name")].some((name) => name.scrollWidth > name.clientWidth);
+    // A name cut, or a label wider than its cell even at its spaces ("cid (greedy)" at 360 px): its
+    // "(greedy)" ran over the cards column beside it.
+    const over = (node) => node.scrollWidth > node.clientWidth;
+    const cut = [...players.querySelectorAll(".name")].some(over) || [...players.querySelectorAll("td.who")].some(over);
     players.classList.toggle("long-names", cut);
   }
 
