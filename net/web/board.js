@@ -119,10 +119,19 @@ export function bringIntoSight(mine, moves) {
 export const ONE_COMMAND = "in one meld command";
 export const BY_TAPPING = "By tapping: tap one meld's cards, New group, the next meld's cards, then Meld lays them all together.";
 
+// The terminal's turn line names the moves to type ("ds (draw stock) or dd (draw discard: 2♠)", "(d CARD)"),
+// codes a player at the page never met: here it names the buttons that make them (the Move box still
+// takes the codes, and its help lists them).
+export const pageWords = (line) => line
+  .replace(/: ds \(draw stock\) or dd \(draw discard: (.+)\)$/, ": tap Draw stock, or Draw discard to take $1.")
+  .replace(/: ds \(draw stock\)$/, ": tap Draw stock.")
+  .replace("a card (d CARD)", "a card (tap it, then Discard)")
+  .replace(/ or end the turn without one\.$/, ", or tap End turn to end it without one.");
+
 export function showStatus(status, previewLine, staged, coach, canLay, groups, onLay) {
   status.replaceChildren();
   for (const line of coach ? coach.status : []) {
-    status.append(el("p", line.startsWith("Your turn") ? "turn-line" : "", line));
+    status.append(el("p", line.startsWith("Your turn") ? "turn-line" : "", pageWords(line)));
     if (line.includes(ONE_COMMAND)) status.append(el("p", "dim", BY_TAPPING));
   }
   previewLine.replaceChildren();
