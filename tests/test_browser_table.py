@@ -215,6 +215,10 @@ def test_the_end_of_the_game_shows_the_last_hand_then_the_sheet_whole_on_a_phone
         assert player.page.locator("#hand-end-table tbody tr").count() == 2
         # ... then who won, and the score sheet with its legend once.
         assert player.page.locator("#game-end-lines").inner_text().strip().endswith("the game!")
+        # The log, which told each hand's end, tells the game's too: it stopped at the last hand's scores.
+        won = player.page.locator("#game-end-lines p").first.inner_text()
+        assert player.js(f"{LOG_TEXT}.slice(-2)")[1] == won
+        assert player.js(f"{LOG_TEXT}.slice(-2)")[0].startswith("Hand 1 is over.")
         ending = player.page.locator("#hand-end").inner_text()
         assert ending.count("* went out.") == ending.count("Scoring: ") == 1
         # The sheet's "0*" over the winner's total: each player's digits stand in one column all the same.

@@ -117,6 +117,25 @@ export function handEndLine(event, said, mine) {
   return `Hand ${event.hand} is over. ${how} This hand: ${listed(event.scores, signed)}. Totals: ${listed(event.totals, String)}.`;
 }
 
+// The log's lines for the ends among a state's ``events``: each hand's (its ``hand_end`` event), and the
+// game's (``game_end``), who won, as the terminal heads its score sheet; the host's sentences where
+// ``coach`` has them. ``mine``: this seat's name, "you" in the lines.
+export function endLines(events, coach, mine) {
+  const lines = [];
+  for (const event of Array.isArray(events) ? events : []) {
+    if (event && event.type === "hand_end") lines.push(handEndLine(event, coach && coach.hand_end ? coach.hand_end.lines[0] : null, mine));
+    if (event && event.type === "game_end") lines.push(coach && coach.game_end ? coach.game_end.lines[0] : gameEndLine(event.winners, mine));
+  }
+  return lines;
+}
+
+function gameEndLine(winners, mine) {
+  const who = (Array.isArray(winners) ? winners : []).map((name) => (name === mine ? "you" : name));
+  if (!who.length) return "The game ended without a winner.";
+  if (who.length > 1) return `${who.join(" and ")} share the win.`;
+  return who[0] === "you" ? "You win the game!" : `${who[0]} wins the game!`;
+}
+
 // The log's lines for the hands dealt among a state's ``events`` (its ``deal`` events), in the terminal's
 // words: "The game starts." (the host's) before the first, then the hand's heading, "Hand 2: bob plays
 // first". ``mine``: this seat's name, "you" in the line.

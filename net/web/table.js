@@ -6,7 +6,7 @@ import { cardsInText, el, nameNode, secondPerson } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
 import { Picks } from "./picks.js";
-import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./sheets.js";
+import { dealLines, endLines, playerRows, presenceLine, scoreSheet } from "./sheets.js";
 
 (() => {
   const PROTOCOL = 1;
@@ -260,12 +260,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     for (const line of dealLines(message.events, view.players[me.seat])) logLine(line, "turn");
     if (coach) for (const line of coach.log) logLine(line, "turn");
     // The hand's end, after its last turn: the log would otherwise stop at the last discard.
-    for (const event of Array.isArray(message.events) ? message.events : []) {
-      if (event && event.type === "hand_end") {
-        const said = coach && coach.hand_end ? coach.hand_end.lines[0] : null;
-        logLine(handEndLine(event, said, view.players[me.seat]), "turn");
-      }
-    }
+    for (const line of endLines(message.events, coach, view.players[me.seat])) logLine(line, "turn");
     // Where the bot's moves end: the log ran on into this player's own with nothing between.
     if (playedForMe) logLine("You are back: your own moves from here.", "presence");
     // An undo brings no events: without this line the log would tell the melds taken back as still laid.
