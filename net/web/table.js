@@ -102,6 +102,9 @@ import { dealLines, endLines, playerRows, presenceLine, scoreSheet } from "./she
   // then, so none is offered, and the tab's title stops saying it is this player's turn.
   function setConnected(now) {
     connected = now;
+    // A line said then went nowhere, and stayed in the box with nothing to say why: the box is off, and says so.
+    for (const id of ["say-input", "say-send"]) $(id).disabled = !now;
+    $("say-input").placeholder = now ? "Talk to the table" : "Not connected to the table";
     if (view) { drawButtons(); drawTitle(); drawReady(); }
   }
 
