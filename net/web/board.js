@@ -34,6 +34,25 @@ export function showMelds(list, title, view, coach, target, seatName, onPick) {
   });
 }
 
+// Under the melds, where a joker lies on the table: what its note says, and how a joker is won from
+// the table (``swaps``: the table's rules free one), in the notes' own words ("closed", "laid by bob").
+// A player new to the game read "JK (9♣, closed)" with nothing to say what they could do with it.
+export function showJokerLegend(legend, coach, swaps) {
+  const notes = (coach && Array.isArray(coach.jokers) ? coach.jokers.flat() : []).filter(Boolean);
+  // A run's joker makes the example where there is one: a set's stands for one of several cards ("7♥/♠").
+  const example = (notes.find((note) => !note.includes("/")) || notes[0] || "").split(", ")[0];
+  const what = example.includes("/") ? "the cards it may stand for" : "the card it stands for";
+  const lines = notes.length ? [`JK (${example}): a joker, and ${what}.`] : [];
+  if (notes.length && swaps) {
+    lines.push("Swap wins a joker from the table: tap its meld, then the cards that free it (Rules: Jokers on the table).");
+  }
+  if (notes.some((note) => note.includes(", closed"))) lines.push("closed: that joker stays on the table for good.");
+  const layer = notes.map((note) => /, laid by (\S+)/.exec(note)).find(Boolean);
+  if (layer) lines.push(`laid by ${layer[1]}: anyone but ${layer[1]} may take it.`);
+  legend.hidden = !lines.length;
+  legend.textContent = lines.join(" ");
+}
+
 export function showPiles(discard, stock, view) {
   discard.replaceChildren();
   const pile = view.discard_pile;
@@ -191,6 +210,10 @@ export function showSeats(list, lobby, mySeat) {
   }
 }
 
+// Whether the table's rules have the move ``key`` ("dd", "s"), from the welcome's list of moves (a host
+// that sends none allows them all).
+export const offered = (moveCommands, key) => !moveCommands.length || moveCommands.some((command) => command.key === key);
+
 // The move buttons as the turn and the cards tapped allow (``$``: the page's elements by id; ``picks``:
 // what was tapped; ``turn``: this seat may move now, connected with no move unanswered; ``moveCommands``:
 // the moves the table's rules allow, from the welcome).
@@ -217,9 +240,8 @@ export function showButtons($, view, picks, turn, moveCommands) {
   $("end-button").hidden = !playing || !view.can_end_turn;
   // Nor where the rule never exists: the discard never taken, no joker ever freed (czech-500), as the
   // welcome's list of moves leaves them out (a host that sends none allows them all).
-  const offered = (key) => !moveCommands.length || moveCommands.some((command) => command.key === key);
-  $("draw-discard").hidden = !offered("dd");
-  $("swap-button").hidden = !offered("s");
+  $("draw-discard").hidden = !offered(moveCommands, "dd");
+  $("swap-button").hidden = !offered(moveCommands, "s");
   $("clear-button").disabled = !picks.anything;
   // One card and jokers could be a set or a run: the player says which, as "m JK 6H JK run" does.
   const lone = playing && picks.lone(view.hand);

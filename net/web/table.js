@@ -1,7 +1,7 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-import { BY_TAPPING, bringIntoSight, newCardOf, ONE_COMMAND, showButtons, showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
+import { BY_TAPPING, bringIntoSight, newCardOf, offered, ONE_COMMAND, showButtons, showCommands, showHand, showHint, showJokerLegend, showMelds, showPiles, showSeats, showStatus } from "./board.js";
 import { cardsInText, el, nameNode, secondPerson } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
@@ -314,6 +314,7 @@ import { dealLines, endLines, playerRows, presenceLine, scoreSheet } from "./she
     $("scoring").textContent = coach ? coach.scoring : "";
     drawPlayers();
     drawMelds();
+    showJokerLegend($("joker-legend"), coach, offered(moveCommands, "s"));
     showPiles($("discard"), $("stock"), view);
     drawHand();
     drawStatus();
