@@ -131,6 +131,31 @@ export function bringIntoSight(mine, moves) {
   if (moves.getBoundingClientRect().bottom > innerHeight) moves.scrollIntoView({ block: "end" });
 }
 
+// A move button pressed (Draw stock, Discard) is off until the move is answered, and a button turned off
+// drops the focus to the page's top: a keyboard or screen-reader player lost their place at every move.
+// Answered, the focus goes back to the button where it is on again (a refused Meld), else to the card just
+// drawn, else to the hand's first card (``from``: what had the focus when the move was sent; ``moves``:
+// the buttons; ``hand``: the cards).
+export function keepFocus(from, moves, hand) {
+  // A button turned off keeps the focus until the browser's next frame: off is lost already.
+  const active = document.activeElement;
+  const lost = !active || active === document.body || active.disabled;
+  if (!lost || !from || !moves.contains(from)) return;
+  const back = from.disabled || from.hidden ? null : from;
+  const card = back || hand.querySelector(".new") || hand.querySelector("button:not(:disabled)");
+  if (card) card.focus({ preventScroll: true });
+}
+
+// ``draw`` redraws ``list`` (the hand, the melds) anew: a button of it that had the focus (a card tapped by
+// keyboard, or only moved to while another player moved) has it again, by its place, where the redraw
+// would drop it to the page's top.
+export function keepingFocus(list, draw) {
+  const at = [...list.querySelectorAll("button")].indexOf(document.activeElement);
+  draw();
+  const buttons = list.querySelectorAll("button");
+  if (at >= 0 && buttons.length) buttons[Math.min(at, buttons.length - 1)].focus({ preventScroll: true });
+}
+
 // The host's lines under the hand (whose turn, what it still needs), "You could lay ..." with a
 // "Lay it" button when ``canLay`` and it opens, and the melds kept so far with "New group" ({cards, kind}).
 // The terminal's words for laying several melds at once ("in one meld command"), which the host sends

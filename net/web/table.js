@@ -1,7 +1,7 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-import { BY_TAPPING, bringIntoSight, newCardOf, offered, ONE_COMMAND, showButtons, showCommands, showHand, showHint, showJokerLegend, showMelds, showPiles, showSeats, showStatus } from "./board.js";
+import { BY_TAPPING, bringIntoSight, keepFocus, keepingFocus, newCardOf, offered, ONE_COMMAND, showButtons, showCommands, showHand, showHint, showJokerLegend, showMelds, showPiles, showSeats, showStatus } from "./board.js";
 import { cardsInText, el, nameNode, secondPerson } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
@@ -214,7 +214,7 @@ import { dealLines, endLines, playerRows, presenceLine, scoreSheet } from "./she
           : message.message;
       return;
     }
-    pending = null; queue = [];
+    const from = pending && pending.from; pending = null; queue = [];
     // The game's refusal names cards in the move language's codes: here as the page draws them, as at a terminal.
     const said = secondPerson(String(message.message), me.name);
     let reason = code === "illegal_move" ? cardsInText(said) : said;
@@ -224,6 +224,7 @@ import { dealLines, endLines, playerRows, presenceLine, scoreSheet } from "./she
     if (reason.includes(ONE_COMMAND)) reason += $("status").textContent.includes(BY_TAPPING) ? "." : `. ${BY_TAPPING}`;
     $("reason").textContent = "✗ " + reason;
     drawButtons();
+    keepFocus(from, $("actions"), $("hand"));
   }
 
   // The table this page sat at is gone: nothing of it stays on the screen or decides what the next join shows.
@@ -288,6 +289,7 @@ import { dealLines, endLines, playerRows, presenceLine, scoreSheet } from "./she
     const drew = previous && mine(previous) && previous.phase === "draw" && view.phase === "play";
     if (myTurn() && (!(previous && mine(previous)) || drew)) bringIntoSight(document.querySelector(".mine"), $("actions"));
     if (answered) {
+      keepFocus(answered.from, $("actions"), $("hand"));
       window.kalookiTimings.push(performance.now() - answered.started);
       if (queue.length) play(queue.shift());
     }
@@ -347,22 +349,20 @@ import { dealLines, endLines, playerRows, presenceLine, scoreSheet } from "./she
   }
 
   function drawMelds() {
-    showMelds($("melds"), $("melds-title"), view, coach, picks.target, seatName, (number) => {
+    keepingFocus($("melds"), () => showMelds($("melds"), $("melds-title"), view, coach, picks.target, seatName, (number) => {
       picks.pick(number);
       drawMelds(); drawButtons();
-    });
+    }));
   }
 
   function drawHand() {
     const newCard = newCardOf(view, myTurn(), drawnSeen);
-    showHand($("hand"), $("hand-title"), view, coach, picks.selected, picks.grouped(view.hand), newCard, toggle);
+    keepingFocus($("hand"), () => showHand($("hand"), $("hand-title"), view, coach, picks.selected, picks.grouped(view.hand), newCard, toggle));
   }
 
   function toggle(index) {
     picks.tap(index, view.hand);
-    const focused = document.activeElement && document.activeElement.closest("#hand") ? index : null;
     drawHand(); drawButtons();
-    if (focused !== null) $("hand").children[focused].focus();
   }
 
   function drawStatus() {
@@ -408,7 +408,7 @@ import { dealLines, endLines, playerRows, presenceLine, scoreSheet } from "./she
     if (!move || pending) return;
     fresh();
     if (send({ type: "move", move })) {
-      pending = { started: performance.now(), move };
+      pending = { started: performance.now(), move, from: document.activeElement };
       drawButtons();
     } else {
       $("reason").textContent = "✗ not connected to the table: reconnecting…";
