@@ -160,3 +160,18 @@ export const presenceLine = (message) =>
   message.free === true && message.status === "left"
     ? `${message.name} left the table.`
     : `${message.name} ${PRESENCE[message.status] || message.status}.`;
+
+// The lobby's line on the game to be played: before the deal a player new to the table read nothing of
+// which rules it plays. Its name and the knobs a newcomer asks about first, as the table has them (a
+// variant's description may say otherwise of a table hosted with --set): "The game: classic: 13 cards
+// each, 51 points to open, runs of 3 or more, 2 jokers."
+export function lobbyGame(variant) {
+  if (!variant || typeof variant.name !== "string") return "";
+  const count = (knob) => (Number.isInteger(variant[knob]) ? variant[knob] : null);
+  const facts = [];
+  if (count("hand_size") !== null) facts.push(`${count("hand_size")} cards each`);
+  if (count("opening_threshold") !== null) facts.push(count("opening_threshold") ? `${count("opening_threshold")} points to open` : "nothing to open");
+  if (count("run_minimum") !== null) facts.push(`runs of ${count("run_minimum")} or more`);
+  if (count("jokers") !== null) facts.push(count("jokers") === 0 ? "no jokers" : `${count("jokers")} joker${count("jokers") === 1 ? "" : "s"}`);
+  return `The game: ${variant.name}${facts.length ? `: ${facts.join(", ")}` : ""}. Rules, at the top, has the whole rulebook.`;
+}

@@ -6,7 +6,7 @@ import { cardsInText, el, nameNode, secondPerson } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
 import { Picks } from "./picks.js";
-import { dealLines, endLines, playerRows, presenceLine, scoreSheet } from "./sheets.js";
+import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } from "./sheets.js";
 
 (() => {
   const PROTOCOL = 1;
@@ -130,6 +130,7 @@ import { dealLines, endLines, playerRows, presenceLine, scoreSheet } from "./she
         setConnected(true);
         $("rules-button").disabled = false;
         $("lobby-you").textContent = `You sit at seat ${message.seat + 1} as ${message.name}.`;
+        $("lobby-game").textContent = lobbyGame(message.variant);
         if (!view) show("lobby");
         break;
       case "lobby":
