@@ -239,6 +239,9 @@ def test_the_end_of_the_game_shows_the_last_hand_then_the_sheet_whole_on_a_phone
         time.sleep(2.5)  # a page still trying would say "(try 3)" by now
         assert player.page.locator("#banner").text_content() == over
         assert player.attribute("data-phase") == "game_over"
+        assert (
+            player.js("document.title") == "Game over · Kalooki"
+        )  # not "Not connected", nothing to come back to
         # Nothing said now reaches anyone: the Say box is off, and says why (a line sent went nowhere).
         assert player.page.locator("#say-input").is_disabled()
         assert player.page.locator("#say-send").is_disabled()

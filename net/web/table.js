@@ -306,7 +306,8 @@ import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } 
   const myTurn = () => view && mine(view);
 
   function drawTitle() {
-    document.title = !connected ? "Not connected · Kalooki" : myTurn() ? "Your turn · Kalooki" : "Kalooki table";
+    // Over, the tab says so, where "Not connected" once the host stopped read as a game to come back to.
+    document.title = gameOver() ? "Game over · Kalooki" : !connected ? "Not connected · Kalooki" : myTurn() ? "Your turn · Kalooki" : "Kalooki table";
   }
 
   function drawTable() {
