@@ -184,8 +184,8 @@ import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } 
     }
     if (code === "dropped") {
       // The host dropped this connection (a player who does nothing holds the table up): coming back by
-      // ourselves would hold it up again. The seat waits for its token: a reload takes it back.
-      leaving = true;
+      // ourselves would hold it up again. The seat waits for its token: a reload takes it back. Off at once.
+      leaving = true; setConnected(false);
       const said = String(message.message);
       banner(`${said.charAt(0).toUpperCase()}${said.slice(1)}. Reload the page to take your seat back.`);
       return;
