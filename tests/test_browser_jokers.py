@@ -1,8 +1,10 @@
-"""The browser table in Chromium on a real table on 127.0.0.1: who laid a joker.
+"""The browser table in Chromium on a real table on 127.0.0.1: who laid a joker, and what the jokers'
+notes mean.
 
 Under ``joker_taker: anyone_but_layer`` (kaluki-51) a joker may be taken by anyone but the player who
 laid it, so a joker built onto another player's meld is named with who laid it, as the terminal does
-(``JK(9H, laid by bob)``): on the card, and in the meld's name a screen reader reads.
+(``JK(9H, laid by bob)``): on the card, and in the meld's name a screen reader reads. Under the melds
+a line says what the notes mean, and how a joker is won where the rules free one.
 (Playing the game in the page: ``test_browser_table``; its words: ``test_browser_words``.)
 """
 
@@ -14,6 +16,7 @@ from browser_helpers import Seat, table_of, taking_seat_back
 from kalooki_cli.web_coach import WebCoach
 from kalooki_net.table import Table
 from net_helpers import hosted
+from rules_helpers import new_game, play
 from test_joker_layers import built_onto_anns_run, kaluki
 
 JOKER_NOTES = "[...document.querySelectorAll('#melds .stands')].map((node) => node.textContent)"
@@ -53,5 +56,39 @@ def test_a_joker_laid_by_another_player_than_the_melds_owner_names_who_laid_it(b
             "joker standing for 9 of hearts, laid by you"
         )
         assert ann_melds[1] == "meld 2, bob's: 2 of clubs, 3 of clubs, 4 of clubs, 5 of clubs"
+        # Under the melds, what the notes mean and what a player may do with the joker: the page left a
+        # player new to the game with "JK (9♥, laid by bob)" alone.
+        legend = ann.page.locator("#joker-legend")
+        assert legend.is_visible()
+        assert legend.inner_text() == (
+            "JK (9♥): a joker, and the card it stands for. Swap wins a joker from the table: tap its "
+            "meld, then the cards that free it (Rules: Jokers on the table). "
+            "laid by bob: anyone but bob may take it."
+        )
+        assert (
+            bob.page.locator("#joker-legend")
+            .inner_text()
+            .endswith("laid by you: anyone but you may take it.")
+        )
         assert ann.problems == []
         assert bob.problems == []
+
+
+def test_a_joker_kept_for_good_is_told_closed_and_no_swap_where_none_is_freed(browser: Any) -> None:
+    # czech-500 frees no joker: its four-card set's joker reads "(9♣, closed)", and the legend offers no Swap.
+    rules = {
+        "hand_size": 7,
+        "opening_threshold": 0,
+        "set_joker_release": "never",
+        "run_joker_release": "never",
+    }
+    game = new_game(rules, ["9H 9S 9D JK 2C 5D 7S", "2S 3S 8H TD TC QH KH"], discard=None, stock="AS AD")
+    play(game, "draw stock", "meld 9H 9S 9D JK", "discard AS")
+    table, tokens = table_of(game, "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = seated(browser, host.server.port, table.code, tokens["ann"])
+        assert ann.js(JOKER_NOTES) == ["(9♣, closed)"]
+        assert ann.page.locator("#joker-legend").inner_text() == (
+            "JK (9♣): a joker, and the card it stands for. closed: that joker stays on the table for good."
+        )
+        assert ann.problems == []

@@ -44,7 +44,13 @@ def test_players_in_the_lobby_talk_through_the_log_that_goes_on_into_the_game(
         ann.sit("ann")
         bob.sit("bob")
         ann.wait(f"{LOG_TEXT}.includes('bob joined the table.')")
+        # Which rules the table plays, before the deal (the lobby said nothing of them), as it has them.
+        game = (
+            "The game: classic: 7 cards each, nothing to open, runs of 3 or more, 2 jokers. "
+            "Rules, at the top, has the whole rulebook."
+        )
         for seat in (ann, bob):
+            assert seat.page.locator("#lobby-game").inner_text() == game
             assert seat.page.locator("#lobby").is_visible()
             assert seat.page.locator("#log-title").is_visible()
             assert seat.page.locator("#say-input").is_visible()

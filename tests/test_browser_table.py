@@ -215,6 +215,10 @@ def test_the_end_of_the_game_shows_the_last_hand_then_the_sheet_whole_on_a_phone
         assert player.page.locator("#hand-end-table tbody tr").count() == 2
         # ... then who won, and the score sheet with its legend once.
         assert player.page.locator("#game-end-lines").inner_text().strip().endswith("the game!")
+        # The log, which told each hand's end, tells the game's too: it stopped at the last hand's scores.
+        won = player.page.locator("#game-end-lines p").first.inner_text()
+        assert player.js(f"{LOG_TEXT}.slice(-2)")[1] == won
+        assert player.js(f"{LOG_TEXT}.slice(-2)")[0].startswith("Hand 1 is over.")
         ending = player.page.locator("#hand-end").inner_text()
         assert ending.count("* went out.") == ending.count("Scoring: ") == 1
         # The sheet's "0*" over the winner's total: each player's digits stand in one column all the same.
@@ -235,6 +239,13 @@ def test_the_end_of_the_game_shows_the_last_hand_then_the_sheet_whole_on_a_phone
         time.sleep(2.5)  # a page still trying would say "(try 3)" by now
         assert player.page.locator("#banner").text_content() == over
         assert player.attribute("data-phase") == "game_over"
+        assert (
+            player.js("document.title") == "Game over · Kalooki"
+        )  # not "Not connected", nothing to come back to
+        # Nothing said now reaches anyone: the Say box is off, and says why (a line sent went nowhere).
+        assert player.page.locator("#say-input").is_disabled()
+        assert player.page.locator("#say-send").is_disabled()
+        assert player.page.get_attribute("#say-input", "placeholder") == "Not connected to the table"
 
 
 DIGITS_RIGHT_EDGES = """(selector) => {
@@ -335,25 +346,41 @@ def test_names_break_only_at_spaces_at_every_width(browser: Any, width: int) -> 
 CUT_NAMES = (
     "[...document.querySelectorAll('#players .name')].filter((n) => n.scrollWidth > n.clientWidth).length"
 )
+OVERRUN_LABELS = (
+    "[...document.querySelectorAll('#players td.who')].filter((td) => td.scrollWidth > td.clientWidth)"
+    ".map((td) => td.textContent)"
+)
+"""The players' labels wider than their cells, which ran over the card counts beside them."""
 
 
-def test_long_names_that_start_alike_are_whole_in_the_players_list_on_a_phone(browser: Any) -> None:
-    # At 390 px both showed as "Maxi…" (whole only in a title, which a tap does not show).
+@pytest.mark.parametrize(
+    ("width", "names", "shown"),
+    [
+        # At 390 px both showed as "Maxi…" (whole only in a title, which a tap does not show).
+        (390, ["Maximilian_Abcdefghi", "Maximilian_Zyxwvutsr", "bob"], "bob"),
+        # At 360 px "cid (greedy)" wrapped at its space, but "(greedy)" alone was wider than the room the
+        # numbers left the names, and ran over "13 cards" beside it.
+        (360, ["bob", "ann"], "(greedy)"),
+    ],
+)
+def test_names_and_labels_are_whole_in_the_players_list_on_a_phone(
+    browser: Any, width: int, names: list[str], shown: str
+) -> None:
     table = new_table(seats=3, seed=3, **QUICK)
     with hosted(table, advisor=WebCoach()) as host:
         url = f"http://127.0.0.1:{host.server.port}/?code={table.code}"
-        seat = Seat(browser, url, {"width": 390, "height": 844})
-        seat.sit("Maximilian_Abcdefghi")
-        others = [BotSeat(host.uri) for _ in range(2)]
-        for other, name in zip(others, ("Maximilian_Zyxwvutsr", "bob"), strict=True):
+        seat = Seat(browser, url, {"width": width, "height": 800})
+        seat.sit(names[0])
+        others = [BotSeat(host.uri) for _ in names[1:]]
+        for other, name in zip(others, names[1:], strict=True):
             other.join(table.code, name=name)
+        if len(names) < 3:
+            host.call(host.server.start_game)  # as the host's start: a bot (cid) takes the open seat
         seat.page.wait_for_selector("#table:not([hidden])")
+        seat.wait(f"document.getElementById('players').textContent.includes({shown!r})")
         assert seat.js(CUT_NAMES) == 0
-        assert seat.page.locator("#players .name").all_inner_texts() == [
-            "Maximilian_Abcdefghi",
-            "Maximilian_Zyxwvutsr",
-            "bob",
-        ]
+        assert seat.js(OVERRUN_LABELS) == []
+        assert seat.page.locator("#players .name").all_inner_texts() == [*names, "cid"][:3]
         # The numbers stay in columns: each row's totals end at one edge.
         edges = seat.js(
             "[...document.querySelectorAll('#players tr')]"

@@ -4,13 +4,16 @@ table's melds push the hand and the move buttons below the fold, and the piles' 
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from browser_helpers import table_of, taking_seat_back
+from browser_helpers import TIMEOUT, Seat, table_of, taking_seat_back
 from kalooki_cli.web_coach import WebCoach
 from kalooki_net.botclient import BotSeat
-from net_helpers import hosted
+from net_helpers import Host, hosted
 from rules_helpers import new_game, play
 
 from kalooki.engine import Game
@@ -25,27 +28,40 @@ IN_SIGHT = """(() => {
 MOVES_IN_SIGHT = "document.getElementById('actions').getBoundingClientRect().bottom <= innerHeight"
 
 
-@pytest.mark.parametrize("typing", [False, True])
-def test_a_phone_brings_the_hand_into_sight_when_the_turn_begins(browser: Any, typing: bool) -> None:
-    # With six melds on the table the hand and the buttons were below the fold on a phone, and nothing
-    # brought them up when the player's turn began; a player typing in the Say box is left there.
+@contextmanager
+def ann_beside_bob_and_three_melds(
+    browser: Any, viewport: dict[str, int]
+) -> Iterator[tuple[Seat, BotSeat, Host]]:
+    """ann's page (``viewport``) back at a table with three melds of hers on it, bob a client of the
+    protocol, whose turn it is; 13 cards each."""
     rules = {"hand_size": 13, "opening_threshold": 0}
     hands = ["2H 3H 4H 5C 6C 7C 9S 9D 9H KC QC JC 8D", "2S 3S 4S 5D 6D 7D TS TD TC QH KH JH 8C"]
     game = new_game(rules, hands, discard=None, stock="AS AD AC AH 2D 3D")
     play(game, "draw stock", "meld 2H 3H 4H, 5C 6C 7C, 9S 9D 9H", "discard AS")
     table, tokens = table_of(game, "classic")
     with hosted(table, advisor=WebCoach()) as host:
-        ann = taking_seat_back(
-            browser, host.server.port, table.code, tokens["ann"], {"width": 390, "height": 844}
-        )
+        ann = taking_seat_back(browser, host.server.port, table.code, tokens["ann"], viewport)
         bob = BotSeat(host.uri)
         bob.join(table.code, token=tokens["bob"])
+        yield ann, bob, host
+
+
+def bob_lays_three_more(bob: BotSeat) -> None:
+    """bob's turn: three melds of his (six on the table), then his discard: ann's turn begins."""
+    for move in ("ds", "m 2S 3S 4S, 5D 6D 7D, TS TD TC", "d QH"):
+        bob.send({"type": "move", "move": move})
+
+
+@pytest.mark.parametrize("typing", [False, True])
+def test_a_phone_brings_the_hand_into_sight_when_the_turn_begins(browser: Any, typing: bool) -> None:
+    # With six melds on the table the hand and the buttons were below the fold on a phone, and nothing
+    # brought them up when the player's turn began; a player typing in the Say box is left there.
+    with ann_beside_bob_and_three_melds(browser, {"width": 390, "height": 844}) as (ann, bob, _):
         if typing:
             ann.page.click("#say-input")
         ann.js("window.scrollTo(0, 0)")
         assert not ann.js(IN_SIGHT)
-        for move in ("ds", "m 2S 3S 4S, 5D 6D 7D, TS TD TC", "d QH"):
-            bob.send({"type": "move", "move": move})
+        bob_lays_three_more(bob)
         ann.wait("document.getElementById('table').dataset.turn === 'mine'")
         ann.wait("document.querySelectorAll('#melds button.meld').length === 6")
         if typing:
@@ -58,6 +74,31 @@ def test_a_phone_brings_the_hand_into_sight_when_the_turn_begins(browser: Any, t
             ann.wait("document.getElementById('table').dataset.phase === 'play'")
             ann.wait(MOVES_IN_SIGHT, seconds=2)
         bob.close()
+
+
+BARS_BOTTOM = "document.querySelector('.bars').getBoundingClientRect().bottom"
+"""Where the page's top bar (and a banner under it) ends: at or above 0 once scrolled out of sight."""
+
+
+def test_on_a_phone_the_top_bar_leaves_the_hand_in_sight_and_a_closed_tables_banner_stays(
+    browser: Any,
+) -> None:
+    # On a 360 px phone the title ("Kalooki · classic · hand 1, dealt by bob · turn 3", three lines) stayed
+    # stuck over the page while the player scrolled to their hand, hiding its first row of cards, as
+    # the turn's start scrolled the hand up under it: on a phone the bar stays in sight only with a banner
+    # to read.
+    with ann_beside_bob_and_three_melds(browser, {"width": 360, "height": 780}) as (ann, bob, host):
+        ann.js("window.scrollTo(0, 0)")
+        bob_lays_three_more(bob)
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        ann.wait(MOVES_IN_SIGHT, seconds=2)
+        hand = ann.js("document.getElementById('hand').getBoundingClientRect().top")
+        assert hand >= max(0, ann.js(BARS_BOTTOM))  # the cards' first row is not under the bar
+        assert ann.js(BARS_BOTTOM) <= 0
+        bob.close()
+        asyncio.run_coroutine_threadsafe(host.server.close("the host stopped"), host.loop).result(TIMEOUT)
+        ann.wait("!document.getElementById('banner').hidden")
+        assert ann.js(BARS_BOTTOM) > 0  # scrolled to the hand, the player still reads that the table closed
 
 
 def test_a_stock_of_one_card_says_one_card(browser: Any) -> None:

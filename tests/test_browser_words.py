@@ -12,7 +12,9 @@ import json
 import threading
 from typing import Any
 
+import pytest
 from browser_helpers import LOG_TEXT, PHONE, QUICK, TIMEOUT, Seat, ann_on_a_phone_beside_bob
+from kalooki_cli.render import card_label
 from kalooki_cli.web_coach import WebCoach
 from kalooki_net.admission import WrongTries
 from kalooki_net.botclient import BotSeat
@@ -147,3 +149,27 @@ def test_a_page_held_off_after_wrong_codes_says_why_on_the_join_form(browser: An
         assert ann.page.locator("#join").is_visible()
         assert host.call(lambda: [seat.kind for seat in table.seats]) == ["open", "open"]
         assert [problem for problem in ann.problems if "WebSocket" not in problem] == []
+
+
+TURN_LINE = "document.querySelector('#status .turn-line').textContent"
+
+
+@pytest.mark.parametrize("turn_discard", ["required", "optional"])
+def test_the_turn_line_names_the_buttons_not_the_terminals_codes(browser: Any, turn_discard: str) -> None:
+    # The page said "Your turn: draw a card: ds (draw stock) or dd (draw discard: 9♣)" and "then discard a
+    # card (d CARD).": codes to type at a terminal, which a player tapping the page's buttons never met.
+    table = new_table(seats=2, seed=10, turn_discard=turn_discard, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_first_beside_bob(browser, host, table)
+        top = host.call(lambda: host.table.require_game().discard_pile[-1])
+        assert ann.js(TURN_LINE) == (
+            f"Your turn: draw a card: tap Draw stock, or Draw discard to take {card_label(top, False)}."
+        )
+        ann.page.click("#draw-stock")
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        then = ", or tap End turn to end it without one." if turn_discard == "optional" else "."
+        assert ann.js(TURN_LINE) == (
+            f"Your turn: meld, build or swap if you can, then discard a card (tap it, then Discard){then}"
+        )
+        assert ann.problems == []
+        bob.close()

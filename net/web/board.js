@@ -34,6 +34,25 @@ export function showMelds(list, title, view, coach, target, seatName, onPick) {
   });
 }
 
+// Under the melds, where a joker lies on the table: what its note says, and how a joker is won from
+// the table (``swaps``: the table's rules free one), in the notes' own words ("closed", "laid by bob").
+// A player new to the game read "JK (9♣, closed)" with nothing to say what they could do with it.
+export function showJokerLegend(legend, coach, swaps) {
+  const notes = (coach && Array.isArray(coach.jokers) ? coach.jokers.flat() : []).filter(Boolean);
+  // A run's joker makes the example where there is one: a set's stands for one of several cards ("7♥/♠").
+  const example = (notes.find((note) => !note.includes("/")) || notes[0] || "").split(", ")[0];
+  const what = example.includes("/") ? "the cards it may stand for" : "the card it stands for";
+  const lines = notes.length ? [`JK (${example}): a joker, and ${what}.`] : [];
+  if (notes.length && swaps) {
+    lines.push("Swap wins a joker from the table: tap its meld, then the cards that free it (Rules: Jokers on the table).");
+  }
+  if (notes.some((note) => note.includes(", closed"))) lines.push("closed: that joker stays on the table for good.");
+  const layer = notes.map((note) => /, laid by (\S+)/.exec(note)).find(Boolean);
+  if (layer) lines.push(`laid by ${layer[1]}: anyone but ${layer[1]} may take it.`);
+  legend.hidden = !lines.length;
+  legend.textContent = lines.join(" ");
+}
+
 export function showPiles(discard, stock, view) {
   discard.replaceChildren();
   const pile = view.discard_pile;
@@ -112,6 +131,31 @@ export function bringIntoSight(mine, moves) {
   if (moves.getBoundingClientRect().bottom > innerHeight) moves.scrollIntoView({ block: "end" });
 }
 
+// A move button pressed (Draw stock, Discard) is off until the move is answered, and a button turned off
+// drops the focus to the page's top: a keyboard or screen-reader player lost their place at every move.
+// Answered, the focus goes back to the button where it is on again (a refused Meld), else to the card just
+// drawn, else to the hand's first card (``from``: what had the focus when the move was sent; ``moves``:
+// the buttons; ``hand``: the cards).
+export function keepFocus(from, moves, hand) {
+  // A button turned off keeps the focus until the browser's next frame: off is lost already.
+  const active = document.activeElement;
+  const lost = !active || active === document.body || active.disabled;
+  if (!lost || !from || !moves.contains(from)) return;
+  const back = from.disabled || from.hidden ? null : from;
+  const card = back || hand.querySelector(".new") || hand.querySelector("button:not(:disabled)");
+  if (card) card.focus({ preventScroll: true });
+}
+
+// ``draw`` redraws ``list`` (the hand, the melds) anew: a button of it that had the focus (a card tapped by
+// keyboard, or only moved to while another player moved) has it again, by its place, where the redraw
+// would drop it to the page's top.
+export function keepingFocus(list, draw) {
+  const at = [...list.querySelectorAll("button")].indexOf(document.activeElement);
+  draw();
+  const buttons = list.querySelectorAll("button");
+  if (at >= 0 && buttons.length) buttons[Math.min(at, buttons.length - 1)].focus({ preventScroll: true });
+}
+
 // The host's lines under the hand (whose turn, what it still needs), "You could lay ..." with a
 // "Lay it" button when ``canLay`` and it opens, and the melds kept so far with "New group" ({cards, kind}).
 // The terminal's words for laying several melds at once ("in one meld command"), which the host sends
@@ -119,10 +163,19 @@ export function bringIntoSight(mine, moves) {
 export const ONE_COMMAND = "in one meld command";
 export const BY_TAPPING = "By tapping: tap one meld's cards, New group, the next meld's cards, then Meld lays them all together.";
 
+// The terminal's turn line names the moves to type ("ds (draw stock) or dd (draw discard: 2♠)", "(d CARD)"),
+// codes a player at the page never met: here it names the buttons that make them (the Move box still
+// takes the codes, and its help lists them).
+export const pageWords = (line) => line
+  .replace(/: ds \(draw stock\) or dd \(draw discard: (.+)\)$/, ": tap Draw stock, or Draw discard to take $1.")
+  .replace(/: ds \(draw stock\)$/, ": tap Draw stock.")
+  .replace("a card (d CARD)", "a card (tap it, then Discard)")
+  .replace(/ or end the turn without one\.$/, ", or tap End turn to end it without one.");
+
 export function showStatus(status, previewLine, staged, coach, canLay, groups, onLay) {
   status.replaceChildren();
   for (const line of coach ? coach.status : []) {
-    status.append(el("p", line.startsWith("Your turn") ? "turn-line" : "", line));
+    status.append(el("p", line.startsWith("Your turn") ? "turn-line" : "", pageWords(line)));
     if (line.includes(ONE_COMMAND)) status.append(el("p", "dim", BY_TAPPING));
   }
   previewLine.replaceChildren();
@@ -182,6 +235,10 @@ export function showSeats(list, lobby, mySeat) {
   }
 }
 
+// Whether the table's rules have the move ``key`` ("dd", "s"), from the welcome's list of moves (a host
+// that sends none allows them all).
+export const offered = (moveCommands, key) => !moveCommands.length || moveCommands.some((command) => command.key === key);
+
 // The move buttons as the turn and the cards tapped allow (``$``: the page's elements by id; ``picks``:
 // what was tapped; ``turn``: this seat may move now, connected with no move unanswered; ``moveCommands``:
 // the moves the table's rules allow, from the welcome).
@@ -208,9 +265,8 @@ export function showButtons($, view, picks, turn, moveCommands) {
   $("end-button").hidden = !playing || !view.can_end_turn;
   // Nor where the rule never exists: the discard never taken, no joker ever freed (czech-500), as the
   // welcome's list of moves leaves them out (a host that sends none allows them all).
-  const offered = (key) => !moveCommands.length || moveCommands.some((command) => command.key === key);
-  $("draw-discard").hidden = !offered("dd");
-  $("swap-button").hidden = !offered("s");
+  $("draw-discard").hidden = !offered(moveCommands, "dd");
+  $("swap-button").hidden = !offered(moveCommands, "s");
   $("clear-button").disabled = !picks.anything;
   // One card and jokers could be a set or a run: the player says which, as "m JK 6H JK run" does.
   const lone = playing && picks.lone(view.hand);

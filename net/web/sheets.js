@@ -117,6 +117,25 @@ export function handEndLine(event, said, mine) {
   return `Hand ${event.hand} is over. ${how} This hand: ${listed(event.scores, signed)}. Totals: ${listed(event.totals, String)}.`;
 }
 
+// The log's lines for the ends among a state's ``events``: each hand's (its ``hand_end`` event), and the
+// game's (``game_end``), who won, as the terminal heads its score sheet; the host's sentences where
+// ``coach`` has them. ``mine``: this seat's name, "you" in the lines.
+export function endLines(events, coach, mine) {
+  const lines = [];
+  for (const event of Array.isArray(events) ? events : []) {
+    if (event && event.type === "hand_end") lines.push(handEndLine(event, coach && coach.hand_end ? coach.hand_end.lines[0] : null, mine));
+    if (event && event.type === "game_end") lines.push(coach && coach.game_end ? coach.game_end.lines[0] : gameEndLine(event.winners, mine));
+  }
+  return lines;
+}
+
+function gameEndLine(winners, mine) {
+  const who = (Array.isArray(winners) ? winners : []).map((name) => (name === mine ? "you" : name));
+  if (!who.length) return "The game ended without a winner.";
+  if (who.length > 1) return `${who.join(" and ")} share the win.`;
+  return who[0] === "you" ? "You win the game!" : `${who[0]} wins the game!`;
+}
+
 // The log's lines for the hands dealt among a state's ``events`` (its ``deal`` events), in the terminal's
 // words: "The game starts." (the host's) before the first, then the hand's heading, "Hand 2: bob plays
 // first". ``mine``: this seat's name, "you" in the line.
@@ -141,3 +160,18 @@ export const presenceLine = (message) =>
   message.free === true && message.status === "left"
     ? `${message.name} left the table.`
     : `${message.name} ${PRESENCE[message.status] || message.status}.`;
+
+// The lobby's line on the game to be played: before the deal a player new to the table read nothing of
+// which rules it plays. Its name and the knobs a newcomer asks about first, as the table has them (a
+// variant's description may say otherwise of a table hosted with --set): "The game: classic: 13 cards
+// each, 51 points to open, runs of 3 or more, 2 jokers."
+export function lobbyGame(variant) {
+  if (!variant || typeof variant.name !== "string") return "";
+  const count = (knob) => (Number.isInteger(variant[knob]) ? variant[knob] : null);
+  const facts = [];
+  if (count("hand_size") !== null) facts.push(`${count("hand_size")} cards each`);
+  if (count("opening_threshold") !== null) facts.push(count("opening_threshold") ? `${count("opening_threshold")} points to open` : "nothing to open");
+  if (count("run_minimum") !== null) facts.push(`runs of ${count("run_minimum")} or more`);
+  if (count("jokers") !== null) facts.push(count("jokers") === 0 ? "no jokers" : `${count("jokers")} joker${count("jokers") === 1 ? "" : "s"}`);
+  return `The game: ${variant.name}${facts.length ? `: ${facts.join(", ")}` : ""}. Rules, at the top, has the whole rulebook.`;
+}

@@ -1,12 +1,12 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-import { BY_TAPPING, bringIntoSight, newCardOf, ONE_COMMAND, showButtons, showCommands, showHand, showHint, showMelds, showPiles, showSeats, showStatus } from "./board.js";
+import { BY_TAPPING, bringIntoSight, keepFocus, keepingFocus, newCardOf, offered, ONE_COMMAND, showButtons, showCommands, showHand, showHint, showJokerLegend, showMelds, showPiles, showSeats, showStatus } from "./board.js";
 import { cardsInText, el, nameNode, secondPerson } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
 import { Picks } from "./picks.js";
-import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./sheets.js";
+import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } from "./sheets.js";
 
 (() => {
   const PROTOCOL = 1;
@@ -102,6 +102,9 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
   // then, so none is offered, and the tab's title stops saying it is this player's turn.
   function setConnected(now) {
     connected = now;
+    // A line said then went nowhere, and stayed in the box with nothing to say why: the box is off, and says so.
+    for (const id of ["say-input", "say-send"]) $(id).disabled = !now;
+    $("say-input").placeholder = now ? "Talk to the table" : "Not connected to the table";
     if (view) { drawButtons(); drawTitle(); drawReady(); }
   }
 
@@ -127,6 +130,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
         setConnected(true);
         $("rules-button").disabled = false;
         $("lobby-you").textContent = `You sit at seat ${message.seat + 1} as ${message.name}.`;
+        $("lobby-game").textContent = lobbyGame(message.variant);
         if (!view) show("lobby");
         break;
       case "lobby":
@@ -180,8 +184,8 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     }
     if (code === "dropped") {
       // The host dropped this connection (a player who does nothing holds the table up): coming back by
-      // ourselves would hold it up again. The seat waits for its token: a reload takes it back.
-      leaving = true;
+      // ourselves would hold it up again. The seat waits for its token: a reload takes it back. Off at once.
+      leaving = true; setConnected(false);
       const said = String(message.message);
       banner(`${said.charAt(0).toUpperCase()}${said.slice(1)}. Reload the page to take your seat back.`);
       return;
@@ -211,7 +215,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
           : message.message;
       return;
     }
-    pending = null; queue = [];
+    const from = pending && pending.from; pending = null; queue = [];
     // The game's refusal names cards in the move language's codes: here as the page draws them, as at a terminal.
     const said = secondPerson(String(message.message), me.name);
     let reason = code === "illegal_move" ? cardsInText(said) : said;
@@ -221,6 +225,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     if (reason.includes(ONE_COMMAND)) reason += $("status").textContent.includes(BY_TAPPING) ? "." : `. ${BY_TAPPING}`;
     $("reason").textContent = "✗ " + reason;
     drawButtons();
+    keepFocus(from, $("actions"), $("hand"));
   }
 
   // The table this page sat at is gone: nothing of it stays on the screen or decides what the next join shows.
@@ -260,12 +265,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     for (const line of dealLines(message.events, view.players[me.seat])) logLine(line, "turn");
     if (coach) for (const line of coach.log) logLine(line, "turn");
     // The hand's end, after its last turn: the log would otherwise stop at the last discard.
-    for (const event of Array.isArray(message.events) ? message.events : []) {
-      if (event && event.type === "hand_end") {
-        const said = coach && coach.hand_end ? coach.hand_end.lines[0] : null;
-        logLine(handEndLine(event, said, view.players[me.seat]), "turn");
-      }
-    }
+    for (const line of endLines(message.events, coach, view.players[me.seat])) logLine(line, "turn");
     // Where the bot's moves end: the log ran on into this player's own with nothing between.
     if (playedForMe) logLine("You are back: your own moves from here.", "presence");
     // An undo brings no events: without this line the log would tell the melds taken back as still laid.
@@ -290,6 +290,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     const drew = previous && mine(previous) && previous.phase === "draw" && view.phase === "play";
     if (myTurn() && (!(previous && mine(previous)) || drew)) bringIntoSight(document.querySelector(".mine"), $("actions"));
     if (answered) {
+      keepFocus(answered.from, $("actions"), $("hand"));
       window.kalookiTimings.push(performance.now() - answered.started);
       if (queue.length) play(queue.shift());
     }
@@ -305,7 +306,8 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
   const myTurn = () => view && mine(view);
 
   function drawTitle() {
-    document.title = !connected ? "Not connected · Kalooki" : myTurn() ? "Your turn · Kalooki" : "Kalooki table";
+    // Over, the tab says so, where "Not connected" once the host stopped read as a game to come back to.
+    document.title = gameOver() ? "Game over · Kalooki" : !connected ? "Not connected · Kalooki" : myTurn() ? "Your turn · Kalooki" : "Kalooki table";
   }
 
   function drawTable() {
@@ -316,6 +318,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     $("scoring").textContent = coach ? coach.scoring : "";
     drawPlayers();
     drawMelds();
+    showJokerLegend($("joker-legend"), coach, offered(moveCommands, "s"));
     showPiles($("discard"), $("stock"), view);
     drawHand();
     drawStatus();
@@ -340,27 +343,28 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     const players = $("players");
     players.classList.remove("long-names");
     players.tBodies[0].replaceChildren(...playerRows(view, me.seat, seatLabel));
-    const cut = [...players.querySelectorAll(".name")].some((name) => name.scrollWidth > name.clientWidth);
+    // A name cut, or a label wider than its cell even at its spaces ("cid (greedy)" at 360 px): its
+    // "(greedy)" ran over the cards column beside it.
+    const over = (node) => node.scrollWidth > node.clientWidth;
+    const cut = [...players.querySelectorAll(".name")].some(over) || [...players.querySelectorAll("td.who")].some(over);
     players.classList.toggle("long-names", cut);
   }
 
   function drawMelds() {
-    showMelds($("melds"), $("melds-title"), view, coach, picks.target, seatName, (number) => {
+    keepingFocus($("melds"), () => showMelds($("melds"), $("melds-title"), view, coach, picks.target, seatName, (number) => {
       picks.pick(number);
       drawMelds(); drawButtons();
-    });
+    }));
   }
 
   function drawHand() {
     const newCard = newCardOf(view, myTurn(), drawnSeen);
-    showHand($("hand"), $("hand-title"), view, coach, picks.selected, picks.grouped(view.hand), newCard, toggle);
+    keepingFocus($("hand"), () => showHand($("hand"), $("hand-title"), view, coach, picks.selected, picks.grouped(view.hand), newCard, toggle));
   }
 
   function toggle(index) {
     picks.tap(index, view.hand);
-    const focused = document.activeElement && document.activeElement.closest("#hand") ? index : null;
     drawHand(); drawButtons();
-    if (focused !== null) $("hand").children[focused].focus();
   }
 
   function drawStatus() {
@@ -406,7 +410,7 @@ import { dealLines, handEndLine, playerRows, presenceLine, scoreSheet } from "./
     if (!move || pending) return;
     fresh();
     if (send({ type: "move", move })) {
-      pending = { started: performance.now(), move };
+      pending = { started: performance.now(), move, from: document.activeElement };
       drawButtons();
     } else {
       $("reason").textContent = "✗ not connected to the table: reconnecting…";
