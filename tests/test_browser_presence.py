@@ -282,6 +282,25 @@ def test_a_page_the_host_dropped_says_so_and_comes_back_only_when_reloaded(brows
         other.close()
 
 
+def test_a_page_the_host_removed_says_so_forgets_the_seat_and_stays_away(browser: Any) -> None:
+    # Dropped, a player came back at once and held the table up again: removed, the seat is a bot's for good.
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        player, other = ann_on_a_phone_beside_bob(browser, host, table)
+        host.call(host.server.remove, "ann")
+        said = "document.getElementById('banner').textContent"
+        assert player.wait(f"/removed/.test({said}) && {said}") == (
+            "The host removed you from the table: a bot plays your seat to the end."
+        )
+        player.page.wait_for_timeout(1500)  # past the page's first tries to reconnect after a drop
+        assert host.call(lambda: (host.table.seats[0].kind, host.table.seats[0].connected)) == ("bot", False)
+        assert player.js("document.getElementById('say-send').disabled")
+        player.page.reload()  # its token forgotten: the join form, not the seat
+        player.page.wait_for_selector("#join:not([hidden])")
+        assert host.call(lambda: host.table.seats[0].connected) is False
+        other.close()
+
+
 @contextmanager
 def played_at_once_when_away(browser: Any) -> Iterator[tuple[Any, Table, Seat, BotSeat]]:
     """ann at the page on a phone, first to play, beside bob, at a table whose bot plays at once for a

@@ -190,6 +190,15 @@ import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } 
       banner(`${said.charAt(0).toUpperCase()}${said.slice(1)}. Reload the page to take your seat back.`);
       return;
     }
+    if (code === "removed") {
+      // The host removed this player for good (remove NAME): the seat's token takes it no more, so it is
+      // forgotten, and the page does not come back by itself.
+      leaving = true; setConnected(false);
+      kept.forget(); me.token = null;
+      const said = String(message.message);
+      banner(`${said.charAt(0).toUpperCase()}${said.slice(1)}.`);
+      return;
+    }
     // A rejoin refused for its code or token: the table at this address is another one now (the host
     // opened a new table on the same port). Trying again would be refused forever: sit down anew.
     const gone = code === "bad_code" || code === "bad_token";
