@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kalooki_net.client import LOST, Closed, Skipped, TableConnection
-from kalooki_net.protocol import MAX_SAY, presence_line
+from kalooki_net.protocol import MAX_SAY, REMOVED_BY_THE_HOST, presence_line
 from rich.console import Console
 from rich.text import Text
 
@@ -33,17 +33,13 @@ def said_line(message: dict[str, Any]) -> Text:
     return Text(escape_controls(f"{message['name']}: {message['text']}"), style="magenta")
 
 
-REMOVED_REASON = "removed by the host"
-"""The reason of the close that ends a connection whose player the host removed (``remove NAME``)."""
-
-
 class TableClosed(Exception):
     """The host closed the table, or (``lost``) the connection to it was lost, or (``removed``) the host
     removed this player: their token takes no seat there again."""
 
     def __init__(self, reason: str, *, lost: bool = False, skipped: str | None = None) -> None:
         super().__init__(reason)
-        self.removed = lost and reason == REMOVED_REASON
+        self.removed = lost and reason == REMOVED_BY_THE_HOST
         lost = lost and not self.removed
         self.lost = lost
         self.skipped = skipped

@@ -38,6 +38,10 @@ MAX_MOVE = 400
 CODE_LENGTH = 6
 TOKEN_BYTES = 24
 
+REMOVED_BY_THE_HOST = "removed by the host"
+"""The reason of the close (code 1000) that ends the connection of a player the host removed for good
+(``remove NAME``): a client tells it from a lost connection by it, and does not offer to rejoin."""
+
 ErrorCode = Literal[
     "bad_json",
     "bad_message",

@@ -42,6 +42,7 @@ from .http_gate import HttpGate
 from .listening import EVERY_ADDRESS, every_address_socket, everywhere_v4
 from .protocol import (
     MAX_MESSAGE_BYTES,
+    REMOVED_BY_THE_HOST,
     AskHint,
     AskRules,
     ClientMessages,
@@ -354,7 +355,7 @@ class TableServer:
             told = "the host removed you from the table" + (
                 ": a bot plays your seat to the end" if playing else ""
             )
-            self._let_go(seat, client, error("removed", told), "removed by the host")
+            self._let_go(seat, client, error("removed", told), REMOVED_BY_THE_HOST)
         self.presence(seat, "left", state.name, free=True)
         self.send_lobby()
         if playing:
