@@ -182,21 +182,15 @@ import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } 
       socket.close();
       return;
     }
-    if (code === "dropped") {
+    if (code === "dropped" || code === "removed") {
       // The host dropped this connection (a player who does nothing holds the table up): coming back by
       // ourselves would hold it up again. The seat waits for its token: a reload takes it back. Off at once.
+      // Removed for good (remove NAME), the token takes the seat no more: it is forgotten.
       leaving = true; setConnected(false);
+      if (code === "removed") { kept.forget(); me.token = null; }
       const said = String(message.message);
-      banner(`${said.charAt(0).toUpperCase()}${said.slice(1)}. Reload the page to take your seat back.`);
-      return;
-    }
-    if (code === "removed") {
-      // The host removed this player for good (remove NAME): the seat's token takes it no more, so it is
-      // forgotten, and the page does not come back by itself.
-      leaving = true; setConnected(false);
-      kept.forget(); me.token = null;
-      const said = String(message.message);
-      banner(`${said.charAt(0).toUpperCase()}${said.slice(1)}.`);
+      const then = code === "dropped" ? " Reload the page to take your seat back." : "";
+      banner(`${said.charAt(0).toUpperCase()}${said.slice(1)}.${then}`);
       return;
     }
     // A rejoin refused for its code or token: the table at this address is another one now (the host
