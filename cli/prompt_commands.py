@@ -98,7 +98,8 @@ def help_rows(
     ``topic`` (``help meld``: a word that types a command, ``m`` as well), only the rows it types."""
     keys = {offered.key for offered in offered_commands(variant)}
     refused = {move.key for move in MOVE_COMMANDS} - keys
-    asked = topic.split()[0].lower() if topic.split() else ""
+    words = topic.split()
+    asked = words[0].lower() if words else ""
     for command, meaning in commands:
         if command.rsplit(" | ", 1)[-1] in refused:  # a move's row ends on its key: "swap N CARDS | s"
             continue
