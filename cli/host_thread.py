@@ -184,12 +184,12 @@ class HostThread:
     def act_on_seat(self, command: str, name: str) -> str:
         """``drop`` the connection of the player called ``name`` (``TableServer.drop``), or ``remove`` them
         for good (``TableServer.remove``): the line saying so; with no name, whom to name."""
-        from .host_watch import WHOM
+        from .host_watch import WHOM, WHOM_BEFORE_THE_GAME
 
         server = self.server
         assert server is not None
         if not name:
-            return WHOM[command]
+            return (WHOM if server.table.game is not None else WHOM_BEFORE_THE_GAME)[command]
         act = server.remove if command == "remove" else server.drop
 
         async def run() -> str:

@@ -126,7 +126,13 @@ WHOM = {
     "drop": "drop whom? (drop NAME drops a player's connection)",
     "remove": "remove whom? (remove NAME removes a player for good: a bot plays their seat to the end)",
 }
-"""What ``drop`` or ``remove`` with no name is answered."""
+"""What ``drop`` or ``remove`` with no name is answered in the game."""
+
+WHOM_BEFORE_THE_GAME = {
+    **WHOM,
+    "remove": "remove whom? (remove NAME removes a player for good: their seat is free again)",
+}
+"""The same before the game, where a removed player's seat is freed rather than played by a bot."""
 
 
 def seat_command(line: str) -> tuple[str, str] | None:

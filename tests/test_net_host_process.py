@@ -481,6 +481,19 @@ def test_the_playing_host_drops_a_connection_from_its_lobby_prompt(tmp_path: Pat
         )
 
 
+def test_the_playing_host_removes_a_player_from_its_lobby_prompt(tmp_path: Path) -> None:
+    """Before the game a removed player's seat is free again: the answer to ``remove`` with no name said
+    a bot would play it to the end, as in the game."""
+    with piped_host(tmp_path, "--seats", "3") as (keyboard, printed, guest):
+        printed.until("[table] bob joined the table.")
+        keyboard.write(b"remove\nremove bob\nquit\n")
+        keyboard.flush()
+        whom = printed.until("bob is removed: their seat is free again")
+        assert "remove whom? (remove NAME removes a player for good: their seat is free again)" in whom
+        assert "bot" not in whom.partition("remove whom?")[2]
+        assert guest.until("error")["code"] == "removed"
+
+
 def upgrade_from(address: str, port: int) -> socket.socket:
     """A connection from ``address`` (another loopback address) that asks for a WebSocket, then waits."""
     connection = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT, source_address=(address, 0))
