@@ -65,7 +65,7 @@ class Seating:
         server.announced.discard(seat)
         client.coach = message.coach
         self.seat_client(client, seat, token)
-        server.presence(seat, status)
+        server.telling.presence(seat, status)
         if table.game is None and all(state.kind != "open" for state in table.seats):
             server.start_game()
 
@@ -92,13 +92,13 @@ class Seating:
             welcome["commands"] = table.commands()
         client.send(welcome)
         server.send_lobby()
-        missed = server.missed.pop(seat, [])
+        missed = server.telling.missed.pop(seat, [])
         if table.game is not None:
             # Back during a hand: what happened meanwhile (a bot may have played the seat). Between hands
             # the result is the news, as a seat that comes then is shown it.
             playing = table.game.phase in ("draw", "play")
-            client.send(server.state_message(seat, missed if playing else [], coach=client.coach))
-            server.tell_readiness(skip=seat)  # between hands, the deal may wait for them again
+            client.send(server.telling.state_message(seat, missed if playing else [], coach=client.coach))
+            server.telling.tell_readiness(skip=seat)  # between hands, the deal may wait for them again
         server.changed.set()
 
     def seat_left(self, seat: int, *, for_good: bool = False, leaver: Client | None = None) -> None:
@@ -107,9 +107,9 @@ class Seating:
         server = self.server
         name = server.table.seats[seat].name  # before the game, leaving for good frees the seat
         free = server.table.leave(seat, for_good=for_good)
-        server.presence(seat, "left", name, free=free, also=leaver)
+        server.telling.presence(seat, "left", name, free=free, also=leaver)
         server.send_lobby()
-        server.tell_readiness()  # between hands, the deal no longer waits for them
+        server.telling.tell_readiness()  # between hands, the deal no longer waits for them
         server.changed.set()
 
 

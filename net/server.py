@@ -11,7 +11,8 @@ changes nothing.
 HTTP: every request goes through :class:`~kalooki_net.http_gate.HttpGate` first: the browser page,
 or a refusal (another site's upgrade, a name the table does not go by).
 
-A ``join`` is checked and seated, and a seat left, by :class:`~kalooki_net.seating.Seating`.
+A ``join`` is checked and seated, and a seat left, by :class:`~kalooki_net.seating.Seating`; what each
+seat is told of the game, by :class:`~kalooki_net.telling.Telling`.
 
 A connection that joins with ``coach`` (the page) also gets the table's own words with each
 state, and answers to ``hint`` and ``rules``, from the :class:`~kalooki_net.advice.Advisor`
@@ -23,14 +24,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from kalooki.engine import Event
-from kalooki.events import DealEvent, DrawEvent, ReshuffleEvent, StockOutEvent
 from kalooki.text import escape_controls, name_key
 
 from .admission import Admission, WrongTries, client_address, counted_connections
@@ -55,12 +54,12 @@ from .protocol import (
     Undo,
     error,
     parse_client_message,
-    presence_line,
 )
 from .seat_connection import BURST, JOIN_TIMEOUT, OUTBOX, RATE, SEND_TIMEOUT, VOLUME, Client, RateLimit
 from .seating import Seating
 from .table import SeatState, Table, TableError, game_over_said
-from .view import seat_events, seat_view
+from .telling import Telling
+from .view import seat_view
 
 MAX_REFUSED_FLOOD = 100
 """Messages refused for flooding before the connection is closed."""
@@ -121,22 +120,16 @@ class TableServer:
         self.finished = asyncio.Event()
         self.announced: set[int] = set()
         """Seats whose player is away and played by a bot, once that has been said."""
-        self.changes = 0
-        """The changes of the game so far: each is told to every seat (:meth:`broadcast_state`)."""
         self.last_hint: tuple[tuple[int, int], dict[str, Any]] | None = None
         """The last hint given, for which seat after how many changes."""
-        self.words_failed = False
-        """The advisor failed once: said on the host's terminal the first time only."""
         self.hint_failed = False
         """A hint failed once: said on the host's terminal the first time only."""
-        self.told_readiness: tuple[list[int], list[int]] | None = None
-        """Between hands, who was ready and whom the deal waited for, as last told to every seat."""
-        self.missed: dict[int, list[Event]] = {}
-        """Per seat with no connection: this hand's events since it went, told to its player back."""
         self.closing = False
         """The table is closing (:meth:`close`): the connections it closes are no players dropping out."""
         self.seating = Seating(self)
         """Joins (checked, then seated and welcomed) and leavings."""
+        self.telling = Telling(self)
+        """What every seat is told of the game, who came or went and who is ready; what a seat away missed."""
 
     # ------------------------------------------------------------ serving
 
@@ -273,7 +266,7 @@ class TableServer:
             events = self.table.move(seat, message.move)
         elif isinstance(message, Undo):
             self.table.undo(seat)
-            self.forget_taken_back()
+            self.telling.forget_taken_back()
             # No event undoes the melds the others were told of: the state says whose they were.
             events, taken_back = [], seat
             self.on_change(f"{self.table.seats[seat].name or '?'} took back this turn's melds")
@@ -281,9 +274,9 @@ class TableServer:
             events = self.table.ready(seat)
             if not events:
                 # Not everyone is ready: the others hear who is, once (tell_readiness).
-                self.tell_readiness()
+                self.telling.tell_readiness()
                 return
-        self.broadcast_state(events, taken_back=taken_back)
+        self.telling.broadcast_state(events, taken_back=taken_back)
         self.changed.set()
 
     def require_advisor(self) -> Advisor:
@@ -294,7 +287,7 @@ class TableServer:
     def hint(self, client: Client, seat: int) -> None:
         advisor = self.require_advisor()
         game = self.table.require_turn(seat, "a hint is for your own turn")
-        told = (seat, self.changes)
+        told = (seat, self.telling.changes)
         if self.last_hint is None or self.last_hint[0] != told:
             # The search is the bot's, up to a tenth of a second on the largest tables: asked again and
             # again in one position (30 times a second at most), it is worked out once.
@@ -314,7 +307,7 @@ class TableServer:
         events = self.table.start()
         self.on_change("The game starts.")
         self.send_lobby()
-        self.broadcast_state(events)
+        self.telling.broadcast_state(events)
         self.changed.set()
 
     def drop(self, name: str) -> str:
@@ -356,11 +349,11 @@ class TableServer:
                 ": a bot plays your seat to the end" if playing else ""
             )
             self._let_go(seat, client, error("removed", told), REMOVED_BY_THE_HOST)
-        self.presence(seat, "left", state.name, free=True)
+        self.telling.presence(seat, "left", state.name, free=True)
         self.send_lobby()
         if playing:
             # The seat is the bot's now (every screen says so), and the deal may have waited for them alone.
-            self.broadcast_state(self.table.deal_if_ready())
+            self.telling.broadcast_state(self.table.deal_if_ready())
         self.changed.set()
         if not playing:
             return f"{state.name} is removed: their seat is free again"
@@ -402,110 +395,6 @@ class TableServer:
 
     def send_lobby(self) -> None:
         self.broadcast(self.table.lobby())
-
-    def presence(
-        self,
-        seat: int,
-        status: str,
-        name: str | None = None,
-        *,
-        free: bool = False,
-        also: Client | None = None,
-    ) -> None:
-        """Tell every seat (and ``also``, a connection that has just left its seat) who came or went."""
-        if self.closing:
-            # Everyone is told the table closes; "ann dropped out: the table waits for them" would say
-            # the opposite, on the host's terminal as the connections go.
-            return
-        name = name or self.table.seats[seat].name or "?"
-        game = self.table.game
-        if status == "left" and game is not None and game.game_over:
-            free = True  # the game is over: nobody waits for them, they left (to every page and terminal)
-        message: dict[str, Any] = {"type": "presence", "seat": seat, "name": name, "status": status}
-        if free:
-            message["free"] = True
-        self.broadcast(message)
-        if also is not None:
-            also.send(message)
-        self.on_change(presence_line(name, status, free=free))
-
-    def state_message(self, seat: int, events: Sequence[Event], *, coach: bool = False) -> dict[str, Any]:
-        game = self.table.require_game()
-        view = seat_view(game, seat)
-        seen = seat_events(events, game, seat)
-        message: dict[str, Any] = {
-            "type": "state",
-            "view": view,
-            "events": [event.to_json() for event in seen],
-            "stand_ins": {
-                str(index): state.bot
-                for index, state in enumerate(self.table.seats)
-                if state.kind == "human" and self.table.stand_in(index)
-            },
-        }
-        readiness = self.table.readiness()
-        if readiness is not None:
-            message["ready"], message["waiting_for"] = readiness
-        if coach and self.advisor is not None:
-            bots = {index: state.bot for index, state in enumerate(self.table.seats) if state.kind == "bot"}
-            away = {
-                index: state.bot if self.table.stand_in(index) else None
-                for index, state in enumerate(self.table.seats)
-                if state.kind == "human" and not state.connected and index != seat
-            }
-            # The words are an extra: should they fail, the state still goes out, as to a terminal. Any
-            # failure: an exception here would stop this broadcast halfway, or the task driving the bots.
-            try:
-                message["coach"] = self.advisor.coach(view, seen, self.table.variant, bots, away)
-            except Exception as failure:  # the advisor is the hosting program's own code
-                if not self.words_failed:
-                    self.words_failed = True
-                    self.on_change(f"The table's words failed (states go out without them): {failure!r}")
-        return message
-
-    def broadcast_state(self, events: Sequence[Event], *, taken_back: int | None = None) -> None:
-        self.changes += 1
-        self.told_readiness = self.table.readiness()
-        deals = [index for index, event in enumerate(events) if isinstance(event, DealEvent)]
-        for seat, state in enumerate(self.table.seats):
-            if state.kind == "human" and seat not in self.by_seat:
-                kept = self.missed.setdefault(seat, [])
-                if deals:
-                    kept.clear()  # a new hand: the last one's result is told between hands
-                kept.extend(events[deals[-1] if deals else 0 :])
-        for seat, client in list(self.by_seat.items()):
-            message = self.state_message(seat, events, coach=client.coach)
-            if taken_back is not None:
-                message["taken_back"] = taken_back
-            client.send(message)
-
-    def forget_taken_back(self) -> None:
-        """An undo: the turn's melds, builds and swaps (the events since its draw) are gone from what the
-        seats away will be told, which would otherwise tell them as played."""
-        for kept in self.missed.values():
-            draws = [index for index, event in enumerate(kept) if isinstance(event, DrawEvent)]
-            # No draw kept: the seat went during this turn, after its draw, so all it missed is taken back.
-            start = draws[-1] + 1 if draws else 0
-            # The draw's own events stand with it: the stock it emptied was refilled, or ran out.
-            while start < len(kept) and isinstance(kept[start], ReshuffleEvent | StockOutEvent):
-                start += 1
-            del kept[start:]
-
-    def tell_readiness(self, *, skip: int | None = None) -> None:
-        """Between hands, a state (with no events) to every seat but ``skip`` when who is ready has changed.
-
-        Only a change is told: a ready sent 30 times a second would otherwise redraw every seat's words
-        30 times a second. When the deal waits for no one, its own state follows and says it all.
-        """
-        if self.table.game is None:
-            return
-        readiness = self.table.readiness()
-        if readiness is None or readiness == self.told_readiness or not readiness[1]:
-            return
-        self.told_readiness = readiness
-        for seat, client in list(self.by_seat.items()):
-            if seat != skip:
-                client.send(self.state_message(seat, [], coach=client.coach))
 
     # ------------------------------------------------------------ the game's own pace
 
@@ -551,23 +440,23 @@ class TableServer:
             # A seat dropped before the game, not taken back within the wait: open for someone else, and
             # every seat told so as of a seat left on purpose (the lobby alone showed it, and no log said it).
             for seat, name in self.table.free_lobby_seats():
-                self.presence(seat, "left", name, free=True)
+                self.telling.presence(seat, "left", name, free=True)
             self.send_lobby()
             return
         game = self.table.require_game()
         if game.phase == "hand_over":
-            self.broadcast_state(self.table.deal_if_ready())
+            self.telling.broadcast_state(self.table.deal_if_ready())
             return
         seat = game.current
         state = self.table.seats[seat]
         if state.kind == "human" and seat not in self.announced:
-            self.presence(seat, "bot_playing")
+            self.telling.presence(seat, "bot_playing")
             self.announced.add(seat)
         told = len(self.table.bot_faults.found)
         # Off the loop: a bot that takes its time holds up no one's pings, moves or talk meanwhile.
         events = await self.bot_turns.play(self.table, closing=lambda: self.closing)
         if events is not None:  # else the game moved meanwhile (the seat's player back): nothing of it stands
-            self.broadcast_state(events)
+            self.telling.broadcast_state(events)
         for fault in self.table.bot_faults.found[told:]:
             self.on_bot_fault(str(fault))
 

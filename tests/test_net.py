@@ -23,6 +23,7 @@ from kalooki_net.botclient import BotSeat
 from kalooki_net.protocol import host_message_problem, protocol_schema
 from kalooki_net.server import TableServer
 from kalooki_net.table import Table
+from kalooki_net.telling import Telling
 from kalooki_net.view import seat_view
 from net_helpers import TIMEOUT, Host, Player, hosted, new_table, play_moves, seat_and_play_a_hand
 
@@ -87,14 +88,14 @@ def test_four_clients_play_a_whole_game_saved_and_logged(tmp_path: Path) -> None
     assert list(summary.totals.values()) == game.totals
 
 
-class RecordingServer(TableServer):
+class RecordingTelling(Telling):
     """Records every state message with what its seat may know at that moment."""
 
     sent: list[tuple[int, str, Counter[int], Counter[int]]]
 
     def state_message(self, seat: int, events: Any, *, coach: bool = False) -> dict[str, Any]:
         message = super().state_message(seat, events, coach=coach)
-        game = self.table.require_game()
+        game = self.server.table.require_game()
         visible: Counter[int] = Counter(game.hands[seat])
         visible.update(game.discard_pile)
         for meld in game.table:
@@ -116,6 +117,14 @@ class RecordingServer(TableServer):
             self.sent = []
         self.sent.append((seat, json.dumps(message), visible, hidden))
         return message
+
+
+class RecordingServer(TableServer):
+    """A table whose every state message is recorded (:class:`RecordingTelling`)."""
+
+    def __init__(self, table: Table, **options: Any) -> None:
+        super().__init__(table, **options)
+        self.telling = RecordingTelling(self)
 
 
 def public_cards(events: list[Event], own: str) -> list[int]:
@@ -171,17 +180,18 @@ def test_no_client_ever_receives_another_hand_or_the_stock(coached: bool) -> Non
         play_whole_game(players)
         server = host.server
     assert isinstance(server, RecordingServer)
+    assert isinstance(server.telling, RecordingTelling)
     assert table.game is not None
     assert table.game.game_over
-    assert len(server.sent) > 100
+    assert len(server.telling.sent) > 100
     leaks = []
-    for seat, text, visible, hidden in server.sent:
+    for seat, text, visible, hidden in server.telling.sent:
         for card in set(card_tokens(json.loads(text))):
             if card not in visible:
                 leaks.append((seat, format_card(card), card in hidden))
     assert leaks == []
     # Every hidden card kept out of the bytes as well: a stock card nobody can see is never written.
-    for seat, text, visible, hidden in server.sent:
+    for seat, text, visible, hidden in server.telling.sent:
         secret = {format_card(card) for card in hidden if card not in visible}
         written = set(re.findall(r"\b(?:[2-9TJQKA][CDHS]|JK)\b", text))
         assert not (secret & written), (seat, secret & written)
