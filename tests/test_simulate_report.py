@@ -9,6 +9,7 @@ import html
 import io
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -263,6 +264,20 @@ def test_a_change_two_decimals_round_to_nothing_is_shown_with_more() -> None:
     assert difference_texts(rate) == ["0.4000%", "0.3990%", "-0.0010%"]
     none = Difference("hands abandoned", "rate", 0.0, 0.0, 0.0, 0.0, 1.0, test="same")
     assert difference_texts(none) == ["0.00%", "0.00%", "+0.00%"]
+
+
+def test_an_adjusted_p_just_under_the_line_is_not_shown_on_it() -> None:
+    # "0.0500 differs" beside "'differs' when adjusted p < 0.05": four places rounded 0.04996 up to it.
+    from kalooki_cli.narrow import p_texts
+
+    from kalooki.simulation_comparison import Difference
+
+    under = Difference("turns per hand", "mean", 30.0, 31.0, 1.0, 2.0, 0.0301, adjusted_p=0.049962)
+    assert under.significant
+    assert p_texts(under) == ["0.0301", "0.04996"]
+    assert p_texts(replace(under, adjusted_p=0.0499999999)) == ["0.0301", "<0.05"]
+    assert p_texts(replace(under, adjusted_p=0.05004)) == ["0.0301", "0.0500"]
+    assert p_texts(replace(under, adjusted_p=0.04994)) == ["0.0301", "0.0499"]
 
 
 def test_the_report_says_which_way_a_score_per_hand_is_better() -> None:
