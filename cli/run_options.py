@@ -12,6 +12,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
+from kalooki.engine import MAX_TURN_LIMIT
 from kalooki.errors import KalookiError
 from kalooki.executors import default_workers, scheduler_endpoint
 from kalooki.simulate import MAX_GAMES, duplicate_refusal
@@ -56,7 +57,9 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print the results as J
 MaxTurnsOption = Annotated[
     int,
     typer.Option(
-        "--max-turns", parser=at_least(1), help="Turns after which a hand is abandoned and counted."
+        "--max-turns",
+        parser=at_least(1, MAX_TURN_LIMIT),
+        help="Turns after which a hand is abandoned and counted.",
     ),
 ]
 

@@ -39,7 +39,7 @@ from typing import Any, Final
 from kalooki import rules
 from kalooki.bots import Bot, check_bot, make_bot
 from kalooki.driver import BotFault, BotFaults, play_turn, warn_fault
-from kalooki.engine import Game
+from kalooki.engine import MAX_TURN_LIMIT, Game
 from kalooki.errors import KalookiError
 from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent, ReshuffleEvent, StockOutEvent
 from kalooki.executors import Pool, open_pool, run_tasks
@@ -292,6 +292,8 @@ class GamePlan:
                 raise SimulationError(
                     f"{name} must be a whole number, at least 1, not {clipped(repr(value), 60)}"
                 )
+        if self.max_turns > MAX_TURN_LIMIT:  # the engine's refusal came from a game, in a worker
+            raise SimulationError(f"max_turns must be at most {MAX_TURN_LIMIT:,}, not {self.max_turns:,}")
         refusal = duplicate_refusal(self.bots, self.games) if self.duplicate else None
         if refusal is not None:
             raise SimulationError(refusal)
