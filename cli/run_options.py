@@ -24,13 +24,14 @@ from .saves import write_atomically
 from .stop_signals import STOPPING_SIGNALS, Terminated
 
 
-def games_option(counted: str) -> Any:
-    """The ``--games``/``-n`` option, its help saying what the games are ``counted`` by."""
+def games_option(counted: str, most: str = "") -> Any:
+    """The ``--games``/``-n`` option, its help saying what the games are ``counted`` by and what the
+    most (MAX_GAMES) is ``most`` of: a sweep's is of all its cells together."""
     return typer.Option(
         "--games",
         "-n",
         parser=at_least(1, MAX_GAMES),
-        help=f"Games to play {counted}, at most {MAX_GAMES:,}.",
+        help=f"Games to play {counted}, at most {MAX_GAMES:,}{most}.",
     )
 
 

@@ -325,7 +325,7 @@ def sweep_command(
     ] = "classic",
     grid: GridOption = None,
     set_: SetOption = None,
-    games: Annotated[int, games_option("per cell")] = 1000,
+    games: Annotated[int, games_option("per cell", " in all the cells")] = 1000,
     players: PlayersOption = None,
     bots: BotsOption = None,
     seed: Annotated[
