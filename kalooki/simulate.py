@@ -330,12 +330,11 @@ class GamePlan:
         result = summarise(
             self.variant, self.bots, self.seed, records, self.max_turns, self.max_hands, self.duplicate
         )
-        if self.duplicate:
-            # The copies of one deal are not independent: intervals are taken over deals.
-            from kalooki.figures import with_unit_intervals
+        # The copies of one deal are not independent, nor are the players of one hand: intervals are
+        # taken over deals, or each mean's over games.
+        from kalooki.figures import with_unit_intervals
 
-            result = with_unit_intervals(result)
-        return result
+        return with_unit_intervals(result)
 
 
 @contextmanager

@@ -8,10 +8,11 @@ Statistics (see :mod:`kalooki.simulation_comparison` for the tests):
 - per-bot rates pool every seat the bot sits in; a hand counts as a trial for each seat
   playing it, so an abandoned hand is a trial that nobody wins; a game won jointly (a tie)
   is a win for each of the tied seats;
-- hands of one game are treated as independent, which they nearly are (each is a new deal) but
-  not quite (the seat that starts moves round, eliminations change the table); with duplicate
-  deals, whose copies are not independent at all, every interval is taken over deals instead
-  (:func:`kalooki.figures.with_unit_intervals`).
+- a rate's hands (or player-hands) are treated as independent, which they nearly are (each hand is a
+  new deal) but not quite (the seat that starts moves round, eliminations change the table); a
+  mean's interval here is over its values, and a simulation's takes it over games, since the players
+  of one hand are not independent; with duplicate deals, whose copies are not independent at all,
+  every interval is taken over deals (:func:`kalooki.figures.with_unit_intervals`).
 """
 
 from __future__ import annotations
