@@ -56,6 +56,7 @@ from .html_report import (
     paired_units,
     stopped_at_hand_cap,
     sweep_direction_note,
+    unlike_in_some_cells,
     untested,
     untested_in_every_cell,
 )
@@ -187,6 +188,8 @@ def print_sweep(result: SweepResult, console: Console) -> None:
     items = untested_in_every_cell(cell.differences for cell in result.cells)
     if not_tested := untested(items, paired_units(spec.duplicate), "the cells and the baseline"):
         console.print(not_tested)
+    if unlike := unlike_in_some_cells(((cell.cell.label, cell.differences) for cell in result.cells), items):
+        console.print(unlike, markup=False)  # a cell's label holds its knob values as typed
     if stopped := stopped_at_hand_cap([(cell.cell.label, cell.result) for cell in result.cells]):
         console.print(stopped, markup=False)  # a cell's label holds its knob values as typed
     if direction := sweep_direction_note(result):
