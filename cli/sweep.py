@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager, nullcontext
 from pathlib import Path
 from typing import Annotated, Final
 
@@ -459,7 +459,10 @@ def sweep_command(
         with plug_ins_print_to_stderr():  # checking a bot makes one
             for cell in spec.cells:
                 spec.plan(cell).check()
-        with save_lock.holding():  # the --out folder, held by this sweep until its last cell is saved
+        with save_lock.holding(), ExitStack() as reached:  # --out, held until its last cell is saved
+            # A cluster is reached before --out is made: a scheduler that did not answer left a sweep's
+            # folder, which then refused another sweep's options though it held no game.
+            cluster = reached.enter_context(open_pool(None, scheduler)) if scheduler is not None else None
             store = SweepStore(out, spec) if out is not None else None
             with plug_ins_print_to_stderr():  # the cells read back have a game played again
                 done = store.open() if store is not None else {}
@@ -469,7 +472,9 @@ def sweep_command(
             with (
                 sigterm_stops_games() as stop_if_signalled,
                 plug_ins_print_to_stderr(),
-                open_pool(local_workers(workers, to_play), scheduler, most=to_play) as pool,
+                nullcontext(cluster)
+                if cluster is not None
+                else open_pool(local_workers(workers, to_play), most=to_play) as pool,
                 sweep_bar(enabled=True) as bar,
             ):
                 task = bar.add_task("sweep", total=to_play, cells="") if bar is not None else None
