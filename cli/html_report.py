@@ -171,6 +171,29 @@ def untested_in_every_cell(cells: Iterable[Iterable[Difference]]) -> list[Differ
     return [items[0] for items in by_figure.values() if not any(item.tested for item in items)]
 
 
+def unlike_in_some_cells(
+    cells: Iterable[tuple[str, Iterable[Difference]]], already: Iterable[Difference]
+) -> str:
+    """A sentence naming the figures that count scores, left untested in the cells (each ``(label,
+    differences)``) that score otherwise than the baseline, or "": the line for what no cell tested
+    (``already``) names them only where every cell scores otherwise, and a sweep of scoring and another
+    knob left them silent, as if tested and found alike."""
+    named = {item.metric for item in already}
+    labels: list[str] = []
+    figures: dict[str, None] = {}
+    for label, differences in cells:
+        unlike = [item.metric for item in differences if item.test == UNLIKE and item.metric not in named]
+        if unlike:
+            labels.append(label)
+            figures.update(dict.fromkeys(unlike))
+    if not labels:
+        return ""
+    return (
+        f"Not tested in the cells that score otherwise than the baseline ({'; '.join(labels)}): "
+        f"{', '.join(figures)}, whose points count different things there."
+    )
+
+
 def untested(differences: Iterable[Difference], units: str, sides: str = "A and B") -> str:
     """A sentence naming the figures that had nothing to test (their p of 1 would read as a test's that
     found nothing), or "" where every figure was tested. ``sides``: the runs compared, as the report
@@ -387,11 +410,9 @@ def sweep_report(result: SweepResult) -> str:
     ]
     variant = spec.variant + (f" with {', '.join(spec.overrides)}" if spec.overrides else "")
     tested = [item for cell in result.cells for item in cell.differences]
-    nowhere = untested(
-        untested_in_every_cell(cell.differences for cell in result.cells),
-        paired_units(spec.duplicate),
-        "the cells and the baseline",
-    )
+    everywhere = untested_in_every_cell(cell.differences for cell in result.cells)
+    nowhere = untested(everywhere, paired_units(spec.duplicate), "the cells and the baseline")
+    some = unlike_in_some_cells(((cell.cell.label, cell.differences) for cell in result.cells), everywhere)
     body = [
         f"<p>{len(spec.cells)} cells × {spec.games:,} games, seed {spec.seed}, bots "
         f"{html.escape(bots_text(spec.bots))}; baseline {html.escape(spec.cells[spec.baseline].label)}. "
@@ -399,7 +420,7 @@ def sweep_report(result: SweepResult) -> str:
         f"(paired t over {paired_units(spec.duplicate)} on the same seeds"
         f"{html.escape(sign_tested(tested))}), "
         f"{len(significant)} significant after Benjamini-Hochberg false-discovery control at 5%."
-        f"{_also(nowhere)}"
+        f"{_also(nowhere)}{_also(some)}"
         "</p>",
         *_notes(
             [

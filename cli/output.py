@@ -220,10 +220,18 @@ def check_output_file(path: Path | str, option: str, *, variant_file: bool = Fal
 
 
 def check_output_folder(path: Path | str) -> None:
-    """Refuse, before any game is played, an ``--out`` that is neither a folder nor a new name: one line,
-    exit 1."""
+    """Refuse, before any game is played, an ``--out`` that is neither a folder nor a new name, or a new
+    one in a folder that does not exist, as ``--csv`` refuses one: a mistyped folder (``lab/typo/run``)
+    was made, with every folder above it, and the sweep saved where nobody would look: one line, exit 1."""
     if (problem := output_problem(path, folder=True)) is not None:
         fail(f"{path}: {problem}")
+    target = Path(path)
+    try:
+        missing = not target.exists() and not target.parent.is_dir()
+    except OSError:  # a name too long for the system (ENAMETOOLONG): the --out folder's store says so
+        return
+    if missing:
+        fail(f"{path}: the folder {target.parent} does not exist")
 
 
 __all__ = [

@@ -12,6 +12,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
+from kalooki.engine import MAX_TURN_LIMIT
 from kalooki.errors import KalookiError
 from kalooki.executors import default_workers, scheduler_endpoint
 from kalooki.simulate import MAX_GAMES, duplicate_refusal
@@ -23,13 +24,14 @@ from .saves import write_atomically
 from .stop_signals import STOPPING_SIGNALS, Terminated
 
 
-def games_option(counted: str) -> Any:
-    """The ``--games``/``-n`` option, its help saying what the games are ``counted`` by."""
+def games_option(counted: str, most: str = "") -> Any:
+    """The ``--games``/``-n`` option, its help saying what the games are ``counted`` by and what the
+    most (MAX_GAMES) is ``most`` of: a sweep's is of all its cells together."""
     return typer.Option(
         "--games",
         "-n",
         parser=at_least(1, MAX_GAMES),
-        help=f"Games to play {counted}, at most {MAX_GAMES:,}.",
+        help=f"Games to play {counted}, at most {MAX_GAMES:,}{most}.",
     )
 
 
@@ -56,7 +58,9 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print the results as J
 MaxTurnsOption = Annotated[
     int,
     typer.Option(
-        "--max-turns", parser=at_least(1), help="Turns after which a hand is abandoned and counted."
+        "--max-turns",
+        parser=at_least(1, MAX_TURN_LIMIT),
+        help="Turns after which a hand is abandoned and counted.",
     ),
 ]
 

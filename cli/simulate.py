@@ -29,7 +29,7 @@ from kalooki.driver import BotFaultWarning
 from kalooki.executors import Pool, open_pool
 from kalooki.figures import figures_of
 from kalooki.loader_refs import is_path_like
-from kalooki.rules import default_players, may_play, player_counts, seating_note
+from kalooki.rules import default_players, may_play, most_players, player_counts, seating_note
 from kalooki.simulate import (
     DEFAULT_MAX_HANDS,
     DEFAULT_MAX_TURNS,
@@ -439,9 +439,15 @@ def simulate_command(
     check_duplicate_games(duplicate, seats, games)
     if rules_b is not None and not may_play(rules_b, len(seats)):
         changes = f" with {', '.join(compare_set)}" if compare_set else ""
+        # The tables both seat, with the --players that asks for one: the refusal left it to be worked out.
+        both = [n for n in range(rules_a.min_players, most_players(rules_a) + 1) if may_play(rules_b, n)]
+        to = f" to {both[-1]}" if len(both) > 1 else ""
+        way = (
+            f": both seat {both[0]}{to} players (--players {both[-1]})" if both else ", nor any table A seats"
+        )
         fail(
             f"B ({rules_b.name}{changes}) is for {player_counts(rules_b)} players{seating_note(rules_b)}, "
-            f"not the {len(seats)} seats of A"
+            f"not the {len(seats)} seats of A{way}"
         )
     rule_changes = variant_differences(rules_a, rules_b) if rules_b is not None else []
     if rules_b is not None and not rule_changes:

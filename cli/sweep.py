@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager, nullcontext
 from pathlib import Path
 from typing import Annotated, Final
 
@@ -56,6 +56,7 @@ from .html_report import (
     paired_units,
     stopped_at_hand_cap,
     sweep_direction_note,
+    unlike_in_some_cells,
     untested,
     untested_in_every_cell,
 )
@@ -187,6 +188,8 @@ def print_sweep(result: SweepResult, console: Console) -> None:
     items = untested_in_every_cell(cell.differences for cell in result.cells)
     if not_tested := untested(items, paired_units(spec.duplicate), "the cells and the baseline"):
         console.print(not_tested)
+    if unlike := unlike_in_some_cells(((cell.cell.label, cell.differences) for cell in result.cells), items):
+        console.print(unlike, markup=False)  # a cell's label holds its knob values as typed
     if stopped := stopped_at_hand_cap([(cell.cell.label, cell.result) for cell in result.cells]):
         console.print(stopped, markup=False)  # a cell's label holds its knob values as typed
     if direction := sweep_direction_note(result):
@@ -325,7 +328,7 @@ def sweep_command(
     ] = "classic",
     grid: GridOption = None,
     set_: SetOption = None,
-    games: Annotated[int, games_option("per cell")] = 1000,
+    games: Annotated[int, games_option("per cell", " in all the cells")] = 1000,
     players: PlayersOption = None,
     bots: BotsOption = None,
     seed: Annotated[
@@ -456,7 +459,10 @@ def sweep_command(
         with plug_ins_print_to_stderr():  # checking a bot makes one
             for cell in spec.cells:
                 spec.plan(cell).check()
-        with save_lock.holding():  # the --out folder, held by this sweep until its last cell is saved
+        with save_lock.holding(), ExitStack() as reached:  # --out, held until its last cell is saved
+            # A cluster is reached before --out is made: a scheduler that did not answer left a sweep's
+            # folder, which then refused another sweep's options though it held no game.
+            cluster = reached.enter_context(open_pool(None, scheduler)) if scheduler is not None else None
             store = SweepStore(out, spec) if out is not None else None
             with plug_ins_print_to_stderr():  # the cells read back have a game played again
                 done = store.open() if store is not None else {}
@@ -466,7 +472,9 @@ def sweep_command(
             with (
                 sigterm_stops_games() as stop_if_signalled,
                 plug_ins_print_to_stderr(),
-                open_pool(local_workers(workers, to_play), scheduler, most=to_play) as pool,
+                nullcontext(cluster)
+                if cluster is not None
+                else open_pool(local_workers(workers, to_play), most=to_play) as pool,
                 sweep_bar(enabled=True) as bar,
             ):
                 task = bar.add_task("sweep", total=to_play, cells="") if bar is not None else None

@@ -343,13 +343,24 @@ def adjust_tests(tests: Sequence[PairedTest]) -> list[float]:
 
 
 def with_unit_intervals(result: SimulationResult) -> SimulationResult:
-    """The result with every interval taken over units (deals, for duplicate deals) rather than hands."""
+    """The result with its intervals taken over units rather than hands: with duplicate deals every one
+    over deals; otherwise each mean's over games, its rates keeping Wilson's (sound for rare events,
+    which a t over games is not; a rate's over games was within 3% of it).
+
+    A mean over hands or player-hands took them for independent draws, but the players of one hand
+    open late together in a slow hand, and are caught with much together: the opening turn's
+    interval was 27% too narrow (classic, greedy: means of 24 runs of 80 games spread 0.147 against
+    0.104 claimed; 0.137 over games), points left per loser's 13%."""
+    if not result.duplicate and len(result.records) < 2:
+        return result  # one game: its hands are all there is to go on
     figures = figures_of(result.bots)
     table = unit_table(result, figures)
     kinds = {figure.key: figure.kind for figure in figures}
     copies = rotations(result.bots) if result.duplicate else 1
 
     def rate(key: str, value: Rate) -> Rate:
+        if not result.duplicate:
+            return value
         return replace(value, ci=ratio_interval(table[key], kinds[key], copies)) if key in table else value
 
     def mean(key: str, value: Mean) -> Mean:

@@ -114,11 +114,8 @@ class ResolvedVariant:
 
 @dataclass(frozen=True)
 class MappingOverrides:
-    """Knob values given as a mapping inside another document, e.g. a game script's ``set:``.
-
-    ``document`` is the loaded file and ``path`` where the mapping is in it; diagnostics
-    point into that file, keyed by the full path (``set.opening_threshold``).
-    """
+    """Knob values given as a mapping inside another document, e.g. a game script's ``set:``: ``document``
+    is the loaded file, ``path`` where the mapping is in it (diagnostics say ``set.opening_threshold``)."""
 
     document: YamlDocument
     path: KeyPath = ("set",)
@@ -334,9 +331,7 @@ class _Resolver:
 
     @staticmethod
     def _bases(document: YamlDocument, problems: list[Diagnostic]) -> list[tuple[str, Location]]:
-        if "extends" not in document.data:
-            return []
-        value = document.data["extends"]
+        value = document.data.get("extends")
         if value is None:
             return []
         if isinstance(value, str):
@@ -591,8 +586,10 @@ def _from_a_base(
         notes += f"; {knob}: {_scalar(getattr(variant, knob))} comes from {where}"
         if knob == mend:
             fix = _scalar(_WAY_OUT[knob])
+            # The option that set the rule's other knob (--compare-set for B); a sweep's is --set, not --grid.
+            option = "--set" if at.source == "--grid" else at.source
             notes += (
-                f" ({f'or add --set {knob}={fix}' if at.kind == 'set' else f'or write {knob}: {fix} here'})"
+                f" (or add {option} {knob}={fix})" if at.kind == "set" else f" (or write {knob}: {fix} here)"
             )
     return notes
 

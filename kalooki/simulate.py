@@ -39,7 +39,7 @@ from typing import Any, Final
 from kalooki import rules
 from kalooki.bots import Bot, check_bot, make_bot
 from kalooki.driver import BotFault, BotFaults, play_turn, warn_fault
-from kalooki.engine import Game
+from kalooki.engine import MAX_TURN_LIMIT, Game
 from kalooki.errors import KalookiError
 from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent, ReshuffleEvent, StockOutEvent
 from kalooki.executors import Pool, open_pool, run_tasks
@@ -292,6 +292,8 @@ class GamePlan:
                 raise SimulationError(
                     f"{name} must be a whole number, at least 1, not {clipped(repr(value), 60)}"
                 )
+        if self.max_turns > MAX_TURN_LIMIT:  # the engine's refusal came from a game, in a worker
+            raise SimulationError(f"max_turns must be at most {MAX_TURN_LIMIT:,}, not {self.max_turns:,}")
         refusal = duplicate_refusal(self.bots, self.games) if self.duplicate else None
         if refusal is not None:
             raise SimulationError(refusal)
@@ -328,12 +330,11 @@ class GamePlan:
         result = summarise(
             self.variant, self.bots, self.seed, records, self.max_turns, self.max_hands, self.duplicate
         )
-        if self.duplicate:
-            # The copies of one deal are not independent: intervals are taken over deals.
-            from kalooki.figures import with_unit_intervals
+        # The copies of one deal are not independent, nor are the players of one hand: intervals are
+        # taken over deals, or each mean's over games.
+        from kalooki.figures import with_unit_intervals
 
-            result = with_unit_intervals(result)
-        return result
+        return with_unit_intervals(result)
 
 
 @contextmanager

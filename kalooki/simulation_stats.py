@@ -8,10 +8,11 @@ Statistics (see :mod:`kalooki.simulation_comparison` for the tests):
 - per-bot rates pool every seat the bot sits in; a hand counts as a trial for each seat
   playing it, so an abandoned hand is a trial that nobody wins; a game won jointly (a tie)
   is a win for each of the tied seats;
-- hands of one game are treated as independent, which they nearly are (each is a new deal) but
-  not quite (the seat that starts moves round, eliminations change the table); with duplicate
-  deals, whose copies are not independent at all, every interval is taken over deals instead
-  (:func:`kalooki.figures.with_unit_intervals`).
+- a rate's hands (or player-hands) are treated as independent, which they nearly are (each hand is a
+  new deal) but not quite (the seat that starts moves round, eliminations change the table); a
+  mean's interval here is over its values, and a simulation's takes it over games, since the players
+  of one hand are not independent; with duplicate deals, whose copies are not independent at all,
+  every interval is taken over deals (:func:`kalooki.figures.with_unit_intervals`).
 """
 
 from __future__ import annotations
@@ -78,6 +79,9 @@ class Mean:
     sd: float
     ci: tuple[float, float] | None = field(default=None, compare=False)
     """An interval computed elsewhere (over deals, for duplicate deals) in place of the normal one."""
+    nonnegative: bool = field(default=False, compare=False)
+    """No value is below zero (turns, reshuffles, points): the interval stops at 0, as a rate's stays in
+    0-1. It covers the true mean exactly as often, which is no less than 0."""
 
     @staticmethod
     def of(values: Sequence[float]) -> Mean:
@@ -86,12 +90,17 @@ class Mean:
             return Mean(0, 0.0, 0.0)
         mean = math.fsum(values) / n
         var = math.fsum((value - mean) ** 2 for value in values) / (n - 1) if n > 1 else 0.0
-        return Mean(n, mean, math.sqrt(var))
+        return Mean(n, mean, math.sqrt(var), nonnegative=min(values) >= 0)
 
     @property
     def interval(self) -> tuple[float, float]:
         """A Student-t 95% interval for the mean: the normal quantile's would claim 95% for a mean of
-        two or three values while covering the truth barely 70-85% of the time."""
+        two or three values while covering the truth barely 70-85% of the time. A mean of reshuffles per
+        hand, 1 in 955 hands, read 0.00105 [-0.00101, 0.0031] before it stopped at 0."""
+        low, high = self._interval()
+        return (max(0.0, low), high) if self.nonnegative else (low, high)
+
+    def _interval(self) -> tuple[float, float]:
         if self.ci is not None:
             return self.ci
         if self.n < 2:

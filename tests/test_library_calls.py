@@ -77,6 +77,8 @@ def test_a_seed_that_is_a_whole_number_of_another_type_is_kept_as_an_int() -> No
         ({"max_hands": 0}, "max_hands must be a whole number, at least 1, not 0"),
         ({"max_hands": 2.5}, "max_hands must be a whole number, at least 1, not 2.5"),
         ({"max_turns": -1}, "max_turns must be a whole number, at least 1, not -1"),
+        # The engine refused it from the first game, in a worker, as 'the turn limit must be ...'.
+        ({"max_turns": 10**12 + 1}, "max_turns must be at most 1,000,000,000,000, not 1,000,000,000,001"),
     ],
 )
 def test_simulate_refuses_limits_that_play_nothing(limits: dict[str, object], said: str) -> None:

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from kalooki.grid import load_cells, parse_grid
 from kalooki.loader import VariantError, load_variant, load_variant_text
+from kalooki.set_options import parse_set_options
 
 PACK = (
     "hand_size: max_players * hand_size + 1 = 4 * 26 + 1 = 105 cards do not fit in the pack of "
@@ -14,9 +16,9 @@ PACK = (
 )
 
 
-def errors(path: Path, *overrides: str) -> list[str]:
+def errors(path: Path, *overrides: str, option: str = "--set") -> list[str]:
     with pytest.raises(VariantError) as caught:
-        load_variant(path, list(overrides))
+        load_variant(path, parse_set_options(overrides, option) if overrides else ())
     return str(caught.value).splitlines()
 
 
@@ -78,6 +80,16 @@ def test_a_rule_broken_with_a_bases_value_says_where_that_value_came_from(tmp_pa
         "--set:1:9: scoring: elimination needs scoring: penalty (with winner_collects the first to "
         f"goal_score wins); elimination: true comes from {path} (or add --set elimination=false)"
     ]
+    # The way out is given to the option the rule is said at: B's --compare-set, A's --set-a, not --set,
+    # which would change the other variant; a sweep's --grid cells share --set.
+    for option in ("--compare-set", "--set-a"):
+        assert errors(path, "scoring=winner_collects", option=option) == [
+            f"{option}:1:9: scoring: elimination needs scoring: penalty (with winner_collects the first to "
+            f"goal_score wins); elimination: true comes from {path} (or add {option} elimination=false)"
+        ]
+    with pytest.raises(VariantError) as caught:
+        load_cells(path, [], parse_grid(["scoring=penalty,winner_collects"]))
+    assert str(caught.value).endswith(f"elimination: true comes from {path} (or add --set elimination=false)")
     # Said in the file, its own value is the author's own: not said to come from anywhere.
     path = write(tmp_path, "elimination: true\nscoring: winner_collects\n")
     assert errors(path) == [

@@ -4,6 +4,7 @@ a scheme Dask does not speak is refused as such, and nothing listening is said s
 from __future__ import annotations
 
 import socket
+from pathlib import Path
 
 import pytest
 from kalooki_cli.app import app
@@ -69,3 +70,19 @@ def test_spaces_pasted_around_an_address_are_dropped() -> None:
         1,
         f"tcp://127.0.0.1:{port}: no Dask scheduler answered (Connection refused)",
     )
+
+
+def test_a_sweep_makes_no_out_folder_for_a_scheduler_that_does_not_answer(tmp_path: Path) -> None:
+    # The folder was made first, and then held a sweep of no game that refused any other sweep's options.
+    port = free_port("127.0.0.1")
+    lab = tmp_path / "lab"
+    address = f"tcp://127.0.0.1:{port}"
+    result = CliRunner().invoke(
+        app,
+        ["sweep", "classic", "--grid", "jokers=2,4", "-n", "2", "--scheduler", address, "--out", str(lab)],
+    )
+    assert (result.exit_code, result.output.strip()) == (
+        1,
+        f"{address}: no Dask scheduler answered (Connection refused)",
+    )
+    assert not lab.exists()

@@ -478,7 +478,19 @@ def test_the_library_refuses_more_games_than_a_run_can_hold() -> None:
 def test_cli_a_b_that_cannot_seat_the_table_is_named_as_b() -> None:
     code, out, err = run("classic", "-n", "1", "-w", "1", "--compare-set", "max_players=3")
     assert (code, out) == (1, "")
-    assert err.splitlines() == ["B (classic with max_players=3) is for 2 to 3 players, not the 4 seats of A"]
+    # With the tables both seat, and the option that asks for one: the refusal left them to be worked out.
+    assert err.splitlines() == [
+        "B (classic with max_players=3) is for 2 to 3 players, not the 4 seats of A: "
+        "both seat 2 to 3 players (--players 3)"
+    ]
+    code, out, err = run(
+        "classic", "-n", "1", "-w", "1", "--compare-set", "min_players=5", "--compare-set", "max_players=6"
+    )
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        "B (classic with min_players=5, max_players=6) is for 5 to 6 players, not the 4 seats of A, "
+        "nor any table A seats"
+    ]
 
 
 @pytest.mark.parametrize(

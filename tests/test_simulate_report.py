@@ -9,6 +9,7 @@ import html
 import io
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -265,6 +266,20 @@ def test_a_change_two_decimals_round_to_nothing_is_shown_with_more() -> None:
     assert difference_texts(none) == ["0.00%", "0.00%", "+0.00%"]
 
 
+def test_an_adjusted_p_just_under_the_line_is_not_shown_on_it() -> None:
+    # "0.0500 differs" beside "'differs' when adjusted p < 0.05": four places rounded 0.04996 up to it.
+    from kalooki_cli.narrow import p_texts
+
+    from kalooki.simulation_comparison import Difference
+
+    under = Difference("turns per hand", "mean", 30.0, 31.0, 1.0, 2.0, 0.0301, adjusted_p=0.049962)
+    assert under.significant
+    assert p_texts(under) == ["0.0301", "0.04996"]
+    assert p_texts(replace(under, adjusted_p=0.0499999999)) == ["0.0301", "<0.05"]
+    assert p_texts(replace(under, adjusted_p=0.05004)) == ["0.0301", "0.0500"]
+    assert p_texts(replace(under, adjusted_p=0.04994)) == ["0.0301", "0.0499"]
+
+
 def test_the_report_says_which_way_a_score_per_hand_is_better() -> None:
     # The figure alone left a family to guess that under penalty scoring a lower score wins.
     code, out, err = run("classic", "-n", "2", "-w", "1")
@@ -398,18 +413,18 @@ def test_a_lone_runs_page_gives_every_figure_the_terminal_gives(tmp_path: Path) 
         "seat 4 (greedy): games won": "50.0% [15.0 to 85.0]",
         "expert in all its seats: games won": "25.0% [7.1 to 59.1]",
         "greedy in all its seats: games won": "25.0% [7.1 to 59.1]",
-        "turns per hand": "34.83 [25.69 to 43.97]",
+        "turns per hand": "34.83 [28.76 to 40.90]",
         "hands per game": "3.00 [1.16 to 4.84]",
         "hands ending in Kalooki": "8.3% [1.5 to 35.4]",
         "hands the stock ran out": "0.0% [0.0 to 24.2]",
         "reshuffles per hand": "0.00 [0.00 to 0.00]",
         "hands abandoned": "0.0% [0.0 to 24.2]",
         "players who opened": "75.0% [61.2 to 85.1]",
-        "opening turn (own turns)": "3.75 [2.78 to 4.72]",
-        "points left per loser": "50.94 [34.82 to 67.07]",
+        "opening turn (own turns)": "3.75 [1.85 to 5.65]",
+        "points left per loser": "50.94 [25.10 to 76.79]",
         "final score spread": "357.50 [262.79 to 452.21]",
-        "expert: score per hand": "34.46 [2.03 to 66.89]",
-        "greedy: score per hand": "38.83 [4.74 to 72.93]",
+        "expert: score per hand": "34.46 [-30.37 to 99.29]",
+        "greedy: score per hand": "38.83 [-24.19 to 101.86]",
     }
     assert rows["expert in all its seats: hands won"] == "25.0% [12.0 to 44.9]"
     assert rows["seat 4 (greedy): hands won"] == "33.3% [13.8 to 60.9]"

@@ -4,6 +4,7 @@ the means of a few values."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -107,11 +108,23 @@ def test_mean_sd_is_finite() -> None:
 @pytest.mark.parametrize(
     ("values", "quantile"),
     # Student's t, 97.5th percentile, from tables: 1 and 2 degrees of freedom.
-    [([1.0, 3.0], 12.706204736174698), ([1.0, 2.0, 3.0], 4.302652729749464)],
+    [([101.0, 103.0], 12.706204736174698), ([101.0, 102.0, 103.0], 4.302652729749464)],
 )
 def test_a_mean_of_a_few_values_gets_students_t_interval(values: list[float], quantile: float) -> None:
     """Two values and their sample sd: the normal quantile (1.96) would claim 95% for a 50% interval."""
     mean = Mean.of(values)
     half = quantile * mean.sd / math.sqrt(len(values))
-    assert mean.interval == pytest.approx((2.0 - half, 2.0 + half), rel=1e-9)
+    assert mean.interval == pytest.approx((102.0 - half, 102.0 + half), rel=1e-9)
     assert Mean.of([4.0]).interval == (4.0, 4.0)
+
+
+def test_a_mean_of_counts_has_no_interval_below_zero() -> None:
+    """One reshuffle in 955 hands: Student's t reaches below 0, which no mean of counts can be."""
+    reshuffles = Mean.of([1.0] + [0.0] * 954)
+    low, high = reshuffles.interval
+    assert low == 0.0
+    assert high == pytest.approx(0.001047 + 0.002055, abs=1e-6)
+    assert reshuffles.to_json()["ci95"][0] == 0.0
+    # An interval taken over deals (duplicate deals) stops at 0 too; scores that may be negative do not.
+    assert replace(reshuffles, ci=(-0.002, 0.004)).interval == (0.0, 0.004)
+    assert Mean.of([-5.0, 3.0, 4.0]).interval[0] < -5.0

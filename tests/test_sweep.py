@@ -311,6 +311,13 @@ def test_the_help_of_yes_names_every_grid_that_asks_for_it() -> None:
     assert "-y, --yes Run a grid with no --grid, of one cell, or of over 50 cells." in " ".join(out.split())
 
 
+def test_the_help_of_games_says_its_most_is_of_all_the_cells() -> None:
+    # "Games to play per cell, at most 1,000,000.", while --games 600000 over two cells was refused.
+    code, out, _ = sweep("-h")
+    assert code == 0
+    assert "Games to play per cell, at most 1,000,000 in all the cells." in " ".join(out.split())
+
+
 def test_a_count_a_cell_cannot_seat_is_a_usage_error_naming_the_cell() -> None:
     # Checked against the first cell alone, it named the base ("classic is for 2 to 3 players", which
     # seats 4), and a later cell that could not seat the table was refused once its games began, exit 1.

@@ -203,6 +203,31 @@ def test_two_outputs_on_one_path_are_refused_before_any_game(tmp_path: Path) -> 
     assert not page.exists()
 
 
+def test_an_out_folder_in_a_folder_that_does_not_exist_is_refused_as_a_csv_is(tmp_path: Path) -> None:
+    # It was made, with every folder above it, where a --csv or a --report there was refused.
+    lab = tmp_path / "labs" / "friday"
+    code, out, err = sweep("classic", "--grid", "jokers=2,4", "-n", "2", "-w", "1", "--out", str(lab))
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [f"{lab}: the folder {lab.parent} does not exist"]
+    assert not lab.parent.exists()
+
+
+def test_a_turn_limit_no_game_takes_is_refused_before_the_out_folder_is_made(tmp_path: Path) -> None:
+    # It was refused by the first game, after --out was made: 'the turn limit must be 1 to
+    # 1,000,000,000,000, not 9999999999999', exit 1, an option not named and a folder left behind.
+    lab = tmp_path / "lab"
+    code, out, err = sweep(
+        "classic", "--grid", "jokers=2,4", "-n", "2", "--max-turns", "9999999999999", "--out", str(lab)
+    )
+    assert (code, out) == (2, "")
+    said = "Invalid value for '--max-turns': 9999999999999 is too large: give 1,000,000,000,000 or fewer"
+    assert said in " ".join(err.split())
+    assert not lab.exists()
+    result = runner.invoke(app, ["simulate", "-n", "1", "--max-turns", "9999999999999"])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert said in " ".join(result.stderr.split())
+
+
 def test_a_cell_saved_without_its_time_is_read_back_and_one_with_a_wrong_time_refused(tmp_path: Path) -> None:
     # Cells saved before they kept their seconds and workers still resume, as not known: 0 and 0.
     folder = tmp_path / "run"

@@ -308,3 +308,26 @@ def test_a_sweeps_p_value_too_small_for_four_places_reads_under_them_not_zero() 
         line.split() for line in result.stdout.splitlines() if line.startswith("  5000   hands per game")
     ]
     assert row == ["5000", "hands", "per", "game", "1.00", "2.00", "+1.00", "<0.0001"]
+
+
+def test_a_sweep_names_the_scores_it_left_untested_in_the_cells_that_score_otherwise(tmp_path: Path) -> None:
+    # A sweep of scoring and another knob said nothing of them: tested in one cell, the line for what no
+    # cell tested left them out, and the winner_collects cells' scores read as tested and found alike.
+    page = tmp_path / "s.html"
+    grid = ["--grid", "scoring=penalty,winner_collects", "--grid", "ace_in_runs=high_or_low,high"]
+    code, out, err = sweep("classic", *grid, "-n", "2", "-w", "1", "--report", str(page))
+    assert code == 0, err
+    said = (
+        "Not tested in the cells that score otherwise than the baseline (scoring=winner_collects, "
+        "ace_in_runs=high_or_low; scoring=winner_collects, ace_in_runs=high): final score spread, "
+        "greedy: score per hand, whose points count different things there."
+    )
+    assert said in " ".join(out.split())
+    assert said in " ".join(page.read_text().split())
+    # Where every cell scores otherwise, the line for what no cell tested names them, once.
+    code, out, err = sweep("classic", "--grid", "scoring=penalty,winner_collects", "-n", "2", "-w", "1")
+    assert code == 0, err
+    assert "Not tested in the cells" not in out
+    assert "Not tested: final score spread, greedy: score per hand (the cells and the baseline" in " ".join(
+        out.split()
+    )

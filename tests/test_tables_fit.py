@@ -83,7 +83,8 @@ def test_the_comparison_fits(verbose: list[str]) -> None:
 
 def test_a_three_knob_sweep_fits() -> None:
     grid = ["--grid", "opening_threshold=30,51", "--grid", "run_minimum=3,4", "--grid", "jokers=2,4"]
-    lines = render("sweep", "classic", *grid, "-n", "2", "-w", "1")
+    # Three games: the means' intervals are over games, and two give a t of one degree of freedom (±156.10).
+    lines = render("sweep", "classic", *grid, "-n", "3", "-w", "1")
     assert_fits(lines)
     headings = " ".join(lines[lines.index(next(line for line in lines if "threshold" in line)) - 2 :][:3])
     assert {"opening", "threshold", "run", "minimum", "jokers", "Kalooki", "turn"} <= set(headings.split())
