@@ -160,6 +160,33 @@ def test_the_opening_search_says_what_it_cannot_work_with_as_solve_does(call: Ca
         assert str(caught.value).startswith(said)
 
 
+@pytest.mark.parametrize("call", [solve, best_opening, can_open])
+def test_a_keep_that_is_no_whole_number_is_refused_naming_it(call: Callable[..., object]) -> None:
+    # keep="1" was a bare TypeError, keep=1.5 an AttributeError.
+    classic = load_variant("classic")
+    for keep, shown in (("1", "'1'"), (1.5, "1.5"), (None, "None")):
+        with pytest.raises(SolverError) as caught:
+            call([0, 1, 2, 13, 26, 39], classic, keep=keep)
+        assert str(caught.value) == f"keep must be a whole number of cards, not {shown}"
+
+
+@pytest.mark.parametrize("call", [solve, best_opening])
+def test_must_include_names_the_card_it_refuses(call: Callable[..., object]) -> None:
+    # Each was "must_include names a card the hand does not hold", naming none (text: letter by letter).
+    classic = load_variant("classic")
+    hand = [0, 1, 2, 13, 26, 39]
+    refused = [
+        ([51], "must_include names KS, a card the hand does not hold"),
+        ([99], "must_include names 99, a card the hand does not hold"),
+        ("AC", "must_include must be a sequence of card codes, not 'AC'"),
+        (["AC"], "must_include holds 'AC': cards are given by their codes, whole numbers"),
+    ]
+    for must_include, said in refused:
+        with pytest.raises(SolverError) as caught:
+            call(hand, classic, must_include=must_include)
+        assert str(caught.value).startswith(said)
+
+
 def test_a_seat_the_table_has_not_is_refused_by_view_and_apply() -> None:
     # view(5) was a bare IndexError, view(-1) the last seat's hand labelled seat -1; apply(seat="x") a
     # TypeError, apply(seat=False) taken for seat 0.
