@@ -287,6 +287,8 @@ class GamePlan:
         check_setup(self.variant, self.bots, self.games)
         # The command line's options refuse them (--max-hands 0); from the library max_hands=0 played no
         # hand of any game and returned the games as played, unfinished.
+        if not is_whole_number(self.seed):  # "x" or 1.5 was taken, its text hashed, and reported as the seed
+            raise SimulationError(f"seed must be a whole number, not {clipped(repr(self.seed), 60)}")
         for name, value in (("max_turns", self.max_turns), ("max_hands", self.max_hands)):
             if not is_whole_number(value) or value < 1:
                 raise SimulationError(
@@ -413,6 +415,8 @@ def check_setup(variant: Variant, bots: Sequence[str], games: int) -> None:
     problem = not_a_variant(variant)
     if problem is not None:
         raise SimulationError(problem)
+    if not is_whole_number(games):  # "2" or 1.5 was a bare TypeError
+        raise SimulationError(f"games must be a whole number, at least 1, not {clipped(repr(games), 60)}")
     if games < 1:
         raise SimulationError(f"games must be at least 1, not {games}")
     if games > MAX_GAMES:

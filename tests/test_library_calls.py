@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 import pytest
 
 from kalooki.engine import Game, NoSeatError, NotYourTurnError, SetupError
+from kalooki.executors import ExecutorError
 from kalooki.loader import VariantError, load_variant
 from kalooki.moves import Draw
 from kalooki.simulate import MAX_GAMES, SimulationError, compare, simulate
@@ -110,6 +113,24 @@ def test_simulate_speaks_the_library_words_and_refuses_a_string_of_bots() -> Non
         with pytest.raises(SimulationError) as caught:
             compare(classic, classic, bots, games, workers=1, duplicate=games == 5)  # type: ignore[arg-type]
         assert str(caught.value) == said
+
+
+def test_simulate_refuses_counts_and_seeds_that_are_no_whole_numbers() -> None:
+    # games="2" or 1.5 and workers="2" were bare TypeErrors; seed="x" or 1.5 was hashed, reported as the seed.
+    classic = load_variant("classic")
+    refused: list[tuple[dict[str, object], type[Exception], str]] = [
+        ({"games": "2"}, SimulationError, "games must be a whole number, at least 1, not '2'"),
+        ({"games": 1.5}, SimulationError, "games must be a whole number, at least 1, not 1.5"),
+        ({"seed": "x"}, SimulationError, "seed must be a whole number, not 'x'"),
+        ({"seed": 1.5}, SimulationError, "seed must be a whole number, not 1.5"),
+        ({"workers": "2"}, ExecutorError, "workers must be a whole number, at least 1, not '2'"),
+    ]
+    for given, error, said in refused:
+        arguments: dict[str, Any] = {"games": 1, "seed": 0, "workers": 1, **given}
+        for run in (simulate, partial(compare, classic)):  # compare's b is classic too
+            with pytest.raises(error) as caught:
+                run(classic, ["greedy", "random"], **arguments)
+            assert str(caught.value) == said
 
 
 def test_load_variant_takes_one_set_option_given_alone() -> None:
