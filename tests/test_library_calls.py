@@ -11,7 +11,7 @@ import pytest
 
 from kalooki.engine import Game, NoSeatError, NotYourTurnError, SetupError
 from kalooki.executors import ExecutorError
-from kalooki.loader import VariantError, load_variant
+from kalooki.loader import VariantError, load_variant, load_variant_text, resolve_variant
 from kalooki.moves import Draw
 from kalooki.simulate import MAX_GAMES, SimulationError, compare, simulate
 from kalooki.solver import SolverError, best_opening, can_open, solve
@@ -142,6 +142,30 @@ def test_load_variant_takes_one_set_option_given_alone() -> None:
     assert [str(problem) for problem in caught.value.diagnostics] == [
         "--set:1:1: expected KEY=VALUE (e.g. opening_threshold=40), got 'goal_score'"
     ]
+
+
+def test_load_variant_takes_knobs_as_a_mapping() -> None:
+    # A dict was read as a list of --set options, one a key: "expected KEY=VALUE ..., got 'goal_score'".
+    rules = load_variant("kalooki-40", {"goal_score": 200, "jokers": 4})
+    assert (rules.name, rules.goal_score, rules.jokers) == ("kalooki-40", 200, 4)
+    assert rules == load_variant("kalooki-40", ["goal_score=200", "jokers=4"])
+    assert load_variant_text("goal_score: 300\n", overrides={"jokers": 4}).jokers == 4
+    assert str(resolve_variant("classic", {"goal_score": 200}).origins["goal_score"]) == "overrides"
+
+
+@pytest.mark.parametrize(
+    ("knobs", "said"),
+    [
+        ({"goal_scor": 200}, ["overrides: goal_scor: unknown key 'goal_scor'; did you mean 'goal_score'?"]),
+        ({"goal_score": "x"}, ["overrides: goal_score: expected a whole number, got 'x'"]),
+        ({"extends": "classic"}, ["overrides: extends: a variant's bases cannot be changed here"]),
+    ],
+)
+def test_a_mapping_of_knobs_is_checked_as_a_scripts_set_is(knobs: dict[str, object], said: list[str]) -> None:
+    for load in (partial(load_variant, "classic"), partial(load_variant_text, "jokers: 4\n", "v.yaml")):
+        with pytest.raises(VariantError) as caught:
+            load(overrides=knobs)
+        assert [str(problem) for problem in caught.value.diagnostics] == said
 
 
 def test_solve_says_what_it_cannot_work_with_as_its_docstring_promises() -> None:
