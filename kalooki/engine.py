@@ -22,7 +22,7 @@ from __future__ import annotations
 import operator
 import random
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, SupportsIndex
 
@@ -117,6 +117,10 @@ class Game(LegalActions):
         problem = not_a_variant(variant)
         if problem is not None:
             raise SetupError(problem)
+        if isinstance(players, str | bytes) or not isinstance(players, Iterable):
+            # "ann" was read letter by letter (two players called n), "ab" as players a and b.
+            shown = clipped(repr(players), 60)
+            raise SetupError(f"players: give a list of names, one a seat (['ann', 'bob']), not {shown}")
         names = list(players)
         # As the seed (seed_to_keep): a limit of 1.5 or True was taken, and the save it made was refused
         # when read back; None or "10" failed as a bare TypeError.

@@ -232,6 +232,14 @@ def test_must_include_names_the_card_it_refuses(call: Callable[..., object]) -> 
         assert str(caught.value).startswith(said)
 
 
+@pytest.mark.parametrize(("players", "shown"), [("ann", "'ann'"), ("ab", "'ab'"), (None, "None"), (3, "3")])
+def test_players_given_as_one_string_or_no_list_are_refused(players: object, shown: str) -> None:
+    # "ann" was read letter by letter (two players called 'n'), "ab" as players a and b, None: TypeError.
+    with pytest.raises(SetupError) as caught:
+        Game(load_variant("classic"), players, seed=1)  # type: ignore[arg-type]
+    assert str(caught.value) == f"players: give a list of names, one a seat (['ann', 'bob']), not {shown}"
+
+
 def test_a_seat_the_table_has_not_is_refused_by_view_and_apply() -> None:
     # view(5) was a bare IndexError, view(-1) the last seat's hand labelled seat -1; apply(seat="x") a
     # TypeError, apply(seat=False) taken for seat 0.
