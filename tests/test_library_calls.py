@@ -12,7 +12,7 @@ import pytest
 from kalooki.engine import Game, NoSeatError, NotYourTurnError, SetupError
 from kalooki.executors import ExecutorError
 from kalooki.loader import VariantError, load_variant, load_variant_text, resolve_variant
-from kalooki.moves import Draw
+from kalooki.moves import Draw, NotAMoveError, parse_move
 from kalooki.simulate import MAX_GAMES, SimulationError, compare, simulate
 from kalooki.solver import SolverError, best_opening, can_open, solve
 
@@ -238,6 +238,17 @@ def test_players_given_as_one_string_or_no_list_are_refused(players: object, sho
     with pytest.raises(SetupError) as caught:
         Game(load_variant("classic"), players, seed=1)  # type: ignore[arg-type]
     assert str(caught.value) == f"players: give a list of names, one a seat (['ann', 'bob']), not {shown}"
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"), [(None, "None"), (5, "5"), (Draw("stock"), "Draw(source='stock')")]
+)
+def test_parse_move_refuses_what_is_no_text_naming_it(text: object, shown: str) -> None:
+    with pytest.raises(
+        NotAMoveError
+    ) as caught:  # an AttributeError ('NoneType' object has no attribute 'strip')
+        parse_move(text)  # type: ignore[arg-type]
+    assert str(caught.value) == f"{shown} is not a move: a move is written as text, e.g. draw stock"
 
 
 def test_a_seat_the_table_has_not_is_refused_by_view_and_apply() -> None:
