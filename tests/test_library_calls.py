@@ -15,6 +15,7 @@ from kalooki.loader import VariantError, load_variant, load_variant_text, resolv
 from kalooki.moves import Draw, NotAMoveError, parse_move
 from kalooki.simulate import MAX_GAMES, SimulationError, compare, simulate
 from kalooki.solver import SolverError, best_opening, can_open, solve
+from kalooki.view import LegalView
 
 
 @pytest.mark.parametrize(
@@ -249,6 +250,16 @@ def test_parse_move_refuses_what_is_no_text_naming_it(text: object, shown: str) 
     ) as caught:  # an AttributeError ('NoneType' object has no attribute 'strip')
         parse_move(text)  # type: ignore[arg-type]
     assert str(caught.value) == f"{shown} is not a move: a move is written as text, e.g. draw stock"
+
+
+def test_the_legal_actions_of_a_player_not_to_move_are_refused_as_not_their_turn() -> None:
+    # A bare ValueError, no KalookiError.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=1)
+    with pytest.raises(NotYourTurnError) as caught:
+        LegalView(game.view(1))
+    assert (
+        str(caught.value) == "seat 1 (bob) is not the current player, ann: only their view has legal actions"
+    )
 
 
 def test_a_seat_the_table_has_not_is_refused_by_view_and_apply() -> None:
