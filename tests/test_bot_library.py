@@ -11,7 +11,7 @@ from kalooki_cli.app import app
 from test_bots import Cautious
 from typer.testing import CliRunner
 
-from kalooki.bots import BotFailedError, BotNameError, GreedyBot, base, make_bot, register
+from kalooki.bots import BotFailedError, BotNameError, GreedyBot, UnknownBotError, base, make_bot, register
 from kalooki.driver import BotFaults, BotSeatError, play_game
 from kalooki.engine import Game
 from kalooki.loader import load_variant
@@ -123,6 +123,25 @@ def test_register_leaves_a_built_in_bot_its_name() -> None:
     register("cautious", Cautious)
     register("cautious", Refused)  # a plug-in's own name may be registered again
     assert type(make_bot("cautious", random.Random(0))) is Refused
+
+
+@pytest.mark.parametrize(("factory", "shown"), [(None, "None"), (5, "5"), ("greedy", "'greedy'")])
+def test_register_refuses_a_factory_that_cannot_be_called(factory: object, shown: str) -> None:
+    # None was taken, and make_bot then said the name was no bot's ("did you mean 'nobot'?" of 'nobot').
+    with pytest.raises(BotFailedError) as caught:
+        register("nobot", factory)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        f"register: the bot 'nobot' cannot be made from {shown}: give a bot class, "
+        "or a function that makes a bot from a random.Random"
+    )
+    assert "nobot" not in base.bot_names()
+
+
+def test_make_bot_refuses_a_name_that_is_no_string_naming_it() -> None:
+    # A number was a bare AttributeError ('int' object has no attribute 'lower').
+    with pytest.raises(UnknownBotError) as caught:
+        make_bot(5, random.Random(0))  # type: ignore[arg-type]
+    assert str(caught.value) == "there is no bot called 5: a bot is chosen by its name, a string"
 
 
 class Chatty(Cautious):
