@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from kalooki.bots import Bot, ExpertBot, GreedyBot, RandomBot
 from kalooki.bots.base import _described, made_as, said_error
 from kalooki.cards import JOKER, card_points
-from kalooki.engine import Event, Game, IllegalMoveError
+from kalooki.engine import Event, Game, IllegalMoveError, SetupError
 from kalooki.errors import KalookiError
 from kalooki.moves import END_TURN, Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.simulation_stats import DEFAULT_MAX_HANDS
@@ -313,14 +313,24 @@ def play_game(
     """Play hands until the game is over; every seat must have a bot.
 
     A seat still playing with no bot, or given what is no bot (the class rather than one made from it), is
-    refused before anything is played: :class:`BotSeatError`. Without ``faults``, each bot's first fault in
-    each seat in the game is a :class:`BotFaultWarning`.
+    refused before anything is played: :class:`BotSeatError`; so is a limit that is no whole number of at
+    least 1 (:class:`~kalooki.engine.SetupError`). Without ``faults``, each bot's first fault in each seat
+    in the game is a :class:`BotFaultWarning`.
 
     Bots that never win a hand (each ended by the turn limit) would play for ever: after ``max_hands``
     hands played here (None: no limit) the game is stopped as a simulation stops it, between hands.
     The caller then gets it with ``game.game_over`` false and ``game.phase`` ``"hand_over"``, its
     totals as they stand; another call plays on.
     """
+    if not isinstance(game, Game):  # None was a bare AttributeError
+        raise SetupError(
+            f"play_game: {clipped(safe_repr(game), 60)} is not a game: kalooki.engine.Game makes one"
+        )
+    for name, limit in (("max_turns", max_turns), ("max_hands", max_hands)):
+        # "2" was a bare TypeError; 0 or -1 played nothing, or abandoned every hand at its first turn.
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+            shown = clipped(safe_repr(limit), 60)
+            raise SetupError(f"play_game: {name} must be a whole number, at least 1, or None, not {shown}")
     seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else dict(bots)
     _check_seats(game, seats)
     if faults is None:

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from kalooki.bots import BotFailedError, BotNameError, GreedyBot, UnknownBotError, base, make_bot, register
 from kalooki.driver import BotFaults, BotSeatError, play_game
-from kalooki.engine import Game
+from kalooki.engine import Game, SetupError
 from kalooki.loader import load_variant
 from kalooki.moves import Action, Discard, Draw
 from kalooki.simulate import DEFAULT_MAX_HANDS
@@ -168,6 +168,31 @@ def test_what_a_plug_in_prints_leaves_a_json_report_on_stdout_whole(tmp_path: Pa
         assert json.loads(result.stdout)["bots"] == ["greedy", "chatty"]
         assert "model loaded" in result.stderr
         assert "thinking" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("limits", "said"),
+    [
+        ({"max_hands": "2"}, "max_hands must be a whole number, at least 1, or None, not '2'"),
+        ({"max_hands": 0}, "max_hands must be a whole number, at least 1, or None, not 0"),
+        ({"max_turns": -1}, "max_turns must be a whole number, at least 1, or None, not -1"),
+        ({"max_turns": 1.5}, "max_turns must be a whole number, at least 1, or None, not 1.5"),
+    ],
+)
+def test_play_game_refuses_limits_that_play_nothing_before_anything_is_played(
+    limits: dict[str, object], said: str
+) -> None:
+    # "2" was a bare TypeError; max_hands=0 played nothing, max_turns=-1 abandoned every hand at once.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=3)
+    before = game.to_json()
+    bots = [make_bot("greedy", random.Random(seat)) for seat in range(2)]
+    with pytest.raises(SetupError) as caught:
+        play_game(game, bots, **limits)  # type: ignore[arg-type]
+    assert str(caught.value) == f"play_game: {said}"
+    assert game.to_json() == before
+    with pytest.raises(SetupError) as caught:
+        play_game(None, bots)  # type: ignore[arg-type]
+    assert str(caught.value) == "play_game: None is not a game: kalooki.engine.Game makes one"
 
 
 @pytest.mark.parametrize(
