@@ -56,7 +56,7 @@ from kalooki.melds import TableMeld
 from kalooki.randomness import shuffle
 from kalooki.saved_rules import SavedRulesError, read_saved_rules
 from kalooki.statecheck import check_player_name, check_reachable, check_state_shape
-from kalooki.text import clipped
+from kalooki.text import clipped, safe_repr
 from kalooki.turn import NOTHING_TO_TAKE_BACK
 from kalooki.variant import Variant, not_a_variant
 from kalooki.view import PlayerView
@@ -337,6 +337,13 @@ class Game(LegalActions):
         than a save (``view``: a table's view, rebuilt by a client); ``stand_ins`` are the seats whose
         hands it fills with stand-in cards (see :func:`~kalooki.statecheck.check_reachable`).
         """
+        if isinstance(
+            data, str | bytes
+        ):  # the text of a state (json.dumps of to_json) was "not a saved game"
+            shown = clipped(safe_repr(data), 40)
+            raise StateFormatError(
+                f"from_json reads the state as data, not as text ({shown}): give it json.loads(text)"
+            )
         if not isinstance(data, Mapping) or data.get("format") != STATE_FORMAT:
             raise StateFormatError("this is not a saved kalooki game")
         version = data.get("version")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from kalooki.engine import Game, NoSeatError, NotYourTurnError, SetupError
+from kalooki.engine import Game, NoSeatError, NotYourTurnError, SetupError, StateFormatError
 from kalooki.executors import ExecutorError
 from kalooki.loader import VariantError, load_variant, load_variant_text, resolve_variant
 from kalooki.moves import Draw, NotAMoveError, parse_move
@@ -260,6 +260,17 @@ def test_the_legal_actions_of_a_player_not_to_move_are_refused_as_not_their_turn
     assert (
         str(caught.value) == "seat 1 (bob) is not the current player, ann: only their view has legal actions"
     )
+
+
+def test_from_json_given_the_text_of_a_state_says_to_read_it_first() -> None:
+    # It said "this is not a saved kalooki game" of the very text json.dumps(game.to_json()) writes.
+    text = json.dumps(Game(load_variant("classic"), ["ann", "bob"], seed=1).to_json())
+    for given in (text, text.encode()):
+        with pytest.raises(StateFormatError) as caught:
+            Game.from_json(given)  # type: ignore[arg-type]
+        assert str(caught.value).startswith("from_json reads the state as data, not as text (")
+        assert str(caught.value).endswith("): give it json.loads(text)")
+    assert Game.from_json(json.loads(text)).to_json() == json.loads(text)
 
 
 def test_a_seat_the_table_has_not_is_refused_by_view_and_apply() -> None:
