@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from kalooki_cli.app import app
@@ -12,7 +13,7 @@ from test_bots import Cautious
 from typer.testing import CliRunner
 
 from kalooki.bots import BotFailedError, BotNameError, GreedyBot, UnknownBotError, base, make_bot, register
-from kalooki.driver import BotFaults, BotSeatError, play_game
+from kalooki.driver import BotFaults, BotSeatError, play_game, play_hand
 from kalooki.engine import Game, SetupError
 from kalooki.loader import load_variant
 from kalooki.moves import Action, Discard, Draw
@@ -193,6 +194,32 @@ def test_play_game_refuses_limits_that_play_nothing_before_anything_is_played(
     with pytest.raises(SetupError) as caught:
         play_game(None, bots)  # type: ignore[arg-type]
     assert str(caught.value) == "play_game: None is not a game: kalooki.engine.Game makes one"
+
+
+def test_play_hand_refuses_a_seat_without_a_bot_or_a_limit_as_play_game_does() -> None:
+    # A seat without a bot was a bare KeyError at its first turn; max_turns="5" a bare TypeError.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=3)
+    before = game.to_json()
+    greedy = make_bot("greedy", random.Random(0))
+    refused: list[tuple[Any, Any, type[Exception], str]] = [
+        (
+            {0: greedy},
+            None,
+            BotSeatError,
+            "seat 1 (bob) has no bot: give one bot a seat (2 seats, 1 bots given)",
+        ),
+        ([greedy, greedy], "5", SetupError, "max_turns must be a whole number, at least 1, or None, not '5'"),
+        ([greedy, greedy], 0, SetupError, "max_turns must be a whole number, at least 1, or None, not 0"),
+    ]
+    for bots, max_turns, error, said in refused:
+        with pytest.raises(error) as caught:
+            play_hand(game, bots, max_turns)
+        assert str(caught.value) == f"play_hand: {said}"
+    assert game.to_json() == before
+    play_hand(
+        game, [greedy, make_bot("greedy", random.Random(1))]
+    )  # a list, one bot a seat, as play_game takes
+    assert game.phase in ("hand_over", "game_over")
 
 
 @pytest.mark.parametrize(
