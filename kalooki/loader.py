@@ -56,7 +56,8 @@ from kalooki.loader_refs import (
     builtin_variant_path,
     locate_top,
 )
-from kalooki.set_options import SetOptions, parse_set_options
+from kalooki.set_options import SET_SOURCE, SetOptions, parse_set_options
+from kalooki.text import clipped
 from kalooki.variant import Variant
 from kalooki.yamlio import Diagnostic, Location, YamlDocument, YamlError, load_yaml_text, sort_diagnostics
 
@@ -109,6 +110,9 @@ def resolve_variant(
     Raises :class:`VariantError` with every problem found.
     """
     problems: list[Diagnostic] = []
+    if not isinstance(name_or_path, str | Path):  # None, a number or bytes was a bare TypeError
+        said = f"a variant is given by a built-in name or a path, not {clipped(repr(name_or_path), 60)}"
+        raise VariantError([Diagnostic("", 0, 0, "", said)])
     if isinstance(overrides, Mapping):
         if mapping_overrides is not None:
             said = "give knobs as a mapping in overrides or in mapping_overrides, not both"
@@ -149,6 +153,9 @@ def load_variant_text(
     (default: the working directory).
     """
     problems: list[Diagnostic] = []
+    if not isinstance(text, str | bytes):  # None or a number was a bare TypeError
+        said = f"a variant's text is a string or UTF-8 bytes, not {clipped(repr(text), 60)}"
+        raise VariantError([Diagnostic(source, 0, 0, "", said)])
     knobs, set_options = None, None
     if isinstance(overrides, Mapping):
         knobs = _knobs(overrides)
@@ -188,8 +195,17 @@ def _set_options(overrides: Sequence[str] | SetOptions, problems: list[Diagnosti
         overrides = [overrides]
     if not overrides:
         return None
+    # A number, bytes or a list holding what is no text was a bare TypeError or AttributeError.
+    options = (
+        list(overrides) if isinstance(overrides, Sequence) and not isinstance(overrides, bytes) else None
+    )
+    if options is None or not all(isinstance(option, str) for option in options):
+        wrong = overrides if options is None else next(o for o in options if not isinstance(o, str))
+        said = f"expected KEY=VALUE options or a mapping of knobs, got {clipped(repr(wrong), 60)}"
+        problems.append(Diagnostic(SET_SOURCE, 0, 0, "", said))
+        return None
     try:
-        return parse_set_options(list(overrides))
+        return parse_set_options(options)
     except VariantError as error:
         problems.extend(error.diagnostics)
         return None

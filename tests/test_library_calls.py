@@ -169,6 +169,31 @@ def test_a_mapping_of_knobs_is_checked_as_a_scripts_set_is(knobs: dict[str, obje
         assert [str(problem) for problem in caught.value.diagnostics] == said
 
 
+@pytest.mark.parametrize(
+    ("call", "said"),
+    [
+        (lambda: load_variant(None), "a variant is given by a built-in name or a path, not None"),  # type: ignore[arg-type]
+        (lambda: load_variant(b"classic"), "a variant is given by a built-in name or a path, not b'classic'"),  # type: ignore[arg-type]
+        (lambda: load_variant_text(None), "<variant>: a variant's text is a string or UTF-8 bytes, not None"),  # type: ignore[arg-type]
+        (
+            lambda: load_variant("classic", 5),
+            "--set: expected KEY=VALUE options or a mapping of knobs, got 5",
+        ),  # type: ignore[arg-type]
+        (
+            lambda: load_variant("classic", ["jokers=4", 4]),
+            "--set: expected KEY=VALUE options or a mapping of knobs, got 4",
+        ),  # type: ignore[list-item]
+    ],
+)
+def test_the_loader_refuses_arguments_of_the_wrong_kind_naming_them(
+    call: Callable[[], object], said: str
+) -> None:
+    # Each was a bare TypeError or AttributeError ('int' object has no attribute 'partition').
+    with pytest.raises(VariantError) as caught:
+        call()
+    assert [str(problem) for problem in caught.value.diagnostics] == [said]
+
+
 def test_solve_says_what_it_cannot_work_with_as_its_docstring_promises() -> None:
     # A card given as "7H" was a bare TypeError, the variant's name for the variant an AttributeError.
     classic = load_variant("classic")
