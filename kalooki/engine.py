@@ -337,9 +337,8 @@ class Game(LegalActions):
         than a save (``view``: a table's view, rebuilt by a client); ``stand_ins`` are the seats whose
         hands it fills with stand-in cards (see :func:`~kalooki.statecheck.check_reachable`).
         """
-        if isinstance(
-            data, str | bytes
-        ):  # the text of a state (json.dumps of to_json) was "not a saved game"
+        # The text of a state (json.dumps of to_json) was said to be "not a saved kalooki game".
+        if isinstance(data, str | bytes):
             shown = clipped(safe_repr(data), 40)
             raise StateFormatError(
                 f"from_json reads the state as data, not as text ({shown}): give it json.loads(text)"
