@@ -465,6 +465,9 @@ def play_plans(
     ``plan_done(which, records)`` is called as soon as all of plan ``which``'s games are played;
     ``plan_started(which)`` as the first of its games is handed to the pool.
     """
+    if progress is not None and not callable(progress):  # 5 was a TypeError once the first game was played
+        shown = clipped(repr(progress), 60)
+        raise SimulationError(f"progress must be a function of (games done, games in all), not {shown}")
     records: list[list[GameRecord]] = [[] for _ in plans]
     total = sum(plan.games for plan in plans)
     done = 0

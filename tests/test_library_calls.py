@@ -134,6 +134,16 @@ def test_simulate_refuses_counts_and_seeds_that_are_no_whole_numbers() -> None:
             assert str(caught.value) == said
 
 
+def test_simulate_refuses_a_progress_that_cannot_be_called_before_a_game_is_played() -> None:
+    # progress=5 was a TypeError ('int' object is not callable) once the first game had been played.
+    classic = load_variant("classic")
+    said = "progress must be a function of (games done, games in all), not 5"
+    for run in (simulate, partial(compare, classic)):
+        with pytest.raises(SimulationError) as caught:
+            run(classic, ["greedy", "random"], 2, 1, workers=1, progress=5)
+        assert str(caught.value) == said
+
+
 def test_load_variant_takes_one_set_option_given_alone() -> None:
     # A string is a sequence too: it was read letter by letter, fourteen diagnostics for "goal_score=200".
     assert load_variant("classic", "goal_score=200").goal_score == 200
