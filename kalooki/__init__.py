@@ -4,8 +4,9 @@ The library's names live in their modules (importing this package loads none of 
 
 - :mod:`kalooki.loader`: ``load_variant`` (a built-in name or a file, with knobs set over it) and
   ``VariantError``; :mod:`kalooki.variant`: the ``Variant`` it gives.
-- :mod:`kalooki.engine`: ``Game`` (``legal_actions``, ``apply``, ``view``, ``to_json``/``from_json``) and its
-  errors, ``IllegalMoveError``, ``NotYourTurnError``, ``SetupError``, ``StateFormatError``, ``DealError``.
+- :mod:`kalooki.engine`: ``Game`` (``legal_actions``, ``apply``, ``next_hand``, ``view``, ``to_json``,
+  ``from_json``) and its errors, ``IllegalMoveError``, ``NotYourTurnError``, ``SetupError``,
+  ``StateFormatError``, ``DealError``.
 - :mod:`kalooki.moves`: the actions (``Draw``, ``Meld``, ``Build``, ``Swap``, ``Discard``, ``EndTurn``) and
   ``parse_move``; :mod:`kalooki.cards`: card codes (``parse_card``, ``format_card``).
 - :mod:`kalooki.view`: ``PlayerView`` and ``LegalView``, what a bot is given; :mod:`kalooki.bots`: ``Bot``,

@@ -103,7 +103,12 @@ def overused_cards(placed: Counter[Card], pack: Counter[Card]) -> dict[Card, str
 
 
 class Game(LegalActions):
-    """A game of Kalooki: hands are played until the variant's goal ends the game."""
+    """A game of Kalooki: hands are played until the variant's goal ends the game.
+
+    Each turn is ``apply``-ed action by action (``legal_actions`` lists them; ``phase`` is ``draw``, then
+    ``play``). A hand ends with ``phase`` ``hand_over`` (``results[-1]`` says how), and :meth:`next_hand`
+    deals the next; the game ends with ``phase`` ``game_over`` (``game_over``, ``winners``).
+    """
 
     def __init__(
         self,
