@@ -110,12 +110,18 @@ def _load_entry_points() -> None:
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         # A plug-in named as a built-in bot is never loaded: the built-in keeps its name.
         if entry.name not in _REGISTRY and entry.name not in _BROKEN:
+            where = f"the plug-in bot '{escape_controls(entry.name)}' ({escape_controls(entry.value)})"
             try:
-                _REGISTRY[entry.name] = entry.load()
+                loaded = entry.load()
             except Exception as error:  # a plug-in's import may raise anything
+                _BROKEN[entry.name] = f"{where} could not be loaded: {said_error(error)}"
+                continue
+            if callable(loaded):
+                _REGISTRY[entry.name] = loaded
+            else:  # None was taken, and the name then said to be no bot's ("did you mean" the name itself)
+                shown = escape_controls(clipped(repr(loaded), 60))
                 _BROKEN[entry.name] = (
-                    f"the plug-in bot '{escape_controls(entry.name)}' ({escape_controls(entry.value)}) "
-                    f"could not be loaded: {said_error(error)}"
+                    f"{where} could not be loaded: it names {shown}, no bot class or function"
                 )
 
 
