@@ -183,7 +183,7 @@ def format_card(card: Card) -> str:
     try:
         return _WRITTEN[card]
     except (KeyError, TypeError):
-        raise CardError(_no_code(card)) from None
+        raise CardError(no_code(card)) from None
 
 
 def format_cards(cards: Iterable[Card]) -> str:
@@ -195,7 +195,7 @@ def card_symbol(card: Card) -> str:
     try:
         return _SYMBOLS[card]
     except (KeyError, TypeError):
-        raise CardError(_no_code(card)) from None
+        raise CardError(no_code(card)) from None
 
 
 def card_name(card: Card) -> str:
@@ -203,10 +203,11 @@ def card_name(card: Card) -> str:
     try:
         return _NAMES[card]
     except (KeyError, TypeError):
-        raise CardError(_no_code(card)) from None
+        raise CardError(no_code(card)) from None
 
 
-def _no_code(card: object) -> str:
+def no_code(card: object) -> str:
+    """Says that ``card`` is no card code, and what the codes are."""
     return f"{clipped(repr(card), 60)} is not a card code (0-51 for standard cards, {JOKER} for a joker)"
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from functools import reduce
 from operator import or_
 
-from kalooki.cards import JOKER, Card
+from kalooki.cards import JOKER, Card, CardError, no_code
 
 KEY_BITS = 4
 """Bits of the key per card code: the pack holds at most 8 copies of a code (4 packs, 8 jokers)."""
@@ -84,12 +84,17 @@ class CardState:
         """The state of a hand holding ``cards`` (in any order)."""
         if not isinstance(cards, (list, tuple)):
             cards = list(cards)
-        if cards and min(cards) < 0:
-            # The tables below would read a negative code from their end.
-            raise ValueError(f"{min(cards)} is not a card code")
-        # Two passes in C: the counts summed, and the three masks ORed together as one int.
-        key = sum(map(_KEY_ONE.__getitem__, cards))
-        masks = reduce(or_, map(_MASKS_ONE.__getitem__, cards), 0)
+        try:
+            if cards and min(cards) < 0:
+                # The tables below would read a negative code from their end.
+                raise IndexError
+            # Two passes in C: the counts summed, and the three masks ORed together as one int.
+            key = sum(map(_KEY_ONE.__getitem__, cards))
+            masks = reduce(or_, map(_MASKS_ONE.__getitem__, cards), 0)
+        except (IndexError, TypeError):
+            # A code past the joker's was a bare IndexError, "7H" or 1.5 a TypeError: the first one named.
+            wrong = next(card for card in cards if type(card) is not int or not 0 <= card <= JOKER)
+            raise CardError(no_code(wrong)) from None
         return _made(key, masks & _HELD, (masks >> _RUNS_AT) & _WORD, masks >> _SUITS_AT, len(cards))
 
     def count(self, card: Card) -> int:

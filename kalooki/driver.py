@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from kalooki.bots import Bot, ExpertBot, GreedyBot, RandomBot
 from kalooki.bots.base import _described, made_as, said_error
 from kalooki.cards import JOKER, card_points
-from kalooki.engine import Event, Game, IllegalMoveError
+from kalooki.engine import Event, Game, IllegalMoveError, SetupError
 from kalooki.errors import KalookiError
 from kalooki.moves import END_TURN, Action, Build, Discard, Draw, EndTurn, Meld, Swap
 from kalooki.simulation_stats import DEFAULT_MAX_HANDS
@@ -284,13 +284,28 @@ def _take_back(game: Game, events: list[Event], after_draw: int) -> None:
 
 
 def play_hand(
-    game: Game, bots: Mapping[int, Bot], max_turns: int | None = None, faults: BotFaults | None = None
+    game: Game,
+    bots: Sequence[Bot] | Mapping[int, Bot],
+    max_turns: int | None = None,
+    faults: BotFaults | None = None,
 ) -> list[Event]:
-    """Play the current hand to its end with bots in every seat.
+    """Play the current hand to its end with bots in every seat (a list, one a seat, or by seat).
 
     The game's own turn limit ends a hand that goes on too long; ``max_turns`` abandons it sooner.
-    Without ``faults``, each bot's first fault in each seat is a :class:`BotFaultWarning`.
+    Without ``faults``, each bot's first fault in each seat is a :class:`BotFaultWarning`. A seat without a
+    bot, or a limit that is no whole number of at least 1, is refused before anything is played, as
+    :func:`play_game` refuses them (a seat without a bot was a bare KeyError at its turn).
     """
+    _check_setup("play_hand", game, max_turns)
+    seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else bots
+    _check_seats(game, seats, "play_hand")
+    return _play_hand(game, seats, max_turns, faults)
+
+
+def _play_hand(
+    game: Game, bots: Mapping[int, Bot], max_turns: int | None, faults: BotFaults | None
+) -> list[Event]:
+    """:func:`play_hand`, its arguments checked."""
     if faults is None:
         faults = BotFaults(tell=warn_fault)
     events: list[Event] = []
@@ -313,16 +328,18 @@ def play_game(
     """Play hands until the game is over; every seat must have a bot.
 
     A seat still playing with no bot, or given what is no bot (the class rather than one made from it), is
-    refused before anything is played: :class:`BotSeatError`. Without ``faults``, each bot's first fault in
-    each seat in the game is a :class:`BotFaultWarning`.
+    refused before anything is played: :class:`BotSeatError`; so is a limit that is no whole number of at
+    least 1 (:class:`~kalooki.engine.SetupError`). Without ``faults``, each bot's first fault in each seat
+    in the game is a :class:`BotFaultWarning`.
 
     Bots that never win a hand (each ended by the turn limit) would play for ever: after ``max_hands``
     hands played here (None: no limit) the game is stopped as a simulation stops it, between hands.
     The caller then gets it with ``game.game_over`` false and ``game.phase`` ``"hand_over"``, its
     totals as they stand; another call plays on.
     """
+    _check_setup("play_game", game, max_turns, max_hands)
     seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else dict(bots)
-    _check_seats(game, seats)
+    _check_seats(game, seats, "play_game")
     if faults is None:
         faults = BotFaults(tell=warn_fault)
     events: list[Event] = []
@@ -330,16 +347,31 @@ def play_game(
     while not game.game_over and (max_hands is None or played < max_hands):
         if game.phase == "hand_over":
             events += game.next_hand()
-        events += play_hand(game, seats, max_turns, faults)
+        events += _play_hand(game, seats, max_turns, faults)
         played += 1
     return events
 
 
 class BotSeatError(KalookiError, TypeError):
-    """:func:`play_game` was given too few bots, or in some seat what is no bot (a bot's class, a name)."""
+    """:func:`play_game` or :func:`play_hand` was given too few bots, or in some seat what is no bot (a bot's
+    class, a name)."""
 
 
-def _check_seats(game: Game, seats: Mapping[int, object]) -> None:
+def _check_setup(caller: str, game: object, max_turns: object, max_hands: object = None) -> None:
+    """Refuse, as :class:`~kalooki.engine.SetupError` naming ``caller``, what is no game (None was a bare
+    AttributeError) and a limit that is no whole number of at least 1 ("2" was a bare TypeError; 0 or -1
+    played nothing, or abandoned every hand at its first turn)."""
+    if not isinstance(game, Game):
+        raise SetupError(
+            f"{caller}: {clipped(safe_repr(game), 60)} is not a game: kalooki.engine.Game makes one"
+        )
+    for name, limit in (("max_turns", max_turns), ("max_hands", max_hands)):
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool) or limit < 1):
+            shown = clipped(safe_repr(limit), 60)
+            raise SetupError(f"{caller}: {name} must be a whole number, at least 1, or None, not {shown}")
+
+
+def _check_seats(game: Game, seats: Mapping[int, object], caller: str) -> None:
     """Refuse a seat still playing that has no bot, or what has no ``choose`` to call, naming the seat.
 
     Without a bot the game stopped at that seat's first turn with ``KeyError: 2``; a bot's class, whose
@@ -347,7 +379,7 @@ def _check_seats(game: Game, seats: Mapping[int, object]) -> None:
     for seat, player in enumerate(game.players):
         if game.eliminated[seat]:
             continue
-        where = f"play_game: seat {seat} ({escape_controls(player)})"
+        where = f"{caller}: seat {seat} ({escape_controls(player)})"
         if seat not in seats:
             counts = f"{len(game.players)} seats, {len(seats)} bots given"
             raise BotSeatError(f"{where} has no bot: give one bot a seat ({counts})")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import operator
 import random
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, SupportsIndex
 
@@ -56,7 +56,7 @@ from kalooki.melds import TableMeld
 from kalooki.randomness import shuffle
 from kalooki.saved_rules import SavedRulesError, read_saved_rules
 from kalooki.statecheck import check_player_name, check_reachable, check_state_shape
-from kalooki.text import clipped
+from kalooki.text import clipped, safe_repr
 from kalooki.turn import NOTHING_TO_TAKE_BACK
 from kalooki.variant import Variant, not_a_variant
 from kalooki.view import PlayerView
@@ -103,7 +103,12 @@ def overused_cards(placed: Counter[Card], pack: Counter[Card]) -> dict[Card, str
 
 
 class Game(LegalActions):
-    """A game of Kalooki: hands are played until the variant's goal ends the game."""
+    """A game of Kalooki: hands are played until the variant's goal ends the game.
+
+    Each turn is ``apply``-ed action by action (``legal_actions`` lists them; ``phase`` is ``draw``, then
+    ``play``). A hand ends with ``phase`` ``hand_over`` (``results[-1]`` says how), and :meth:`next_hand`
+    deals the next; the game ends with ``phase`` ``game_over`` (``game_over``, ``winners``).
+    """
 
     def __init__(
         self,
@@ -117,6 +122,10 @@ class Game(LegalActions):
         problem = not_a_variant(variant)
         if problem is not None:
             raise SetupError(problem)
+        if isinstance(players, str | bytes) or not isinstance(players, Iterable):
+            # "ann" was read letter by letter (two players called n), "ab" as players a and b.
+            shown = clipped(repr(players), 60)
+            raise SetupError(f"players: give a list of names, one a seat (['ann', 'bob']), not {shown}")
         names = list(players)
         # As the seed (seed_to_keep): a limit of 1.5 or True was taken, and the save it made was refused
         # when read back; None or "10" failed as a bare TypeError.
@@ -333,6 +342,12 @@ class Game(LegalActions):
         than a save (``view``: a table's view, rebuilt by a client); ``stand_ins`` are the seats whose
         hands it fills with stand-in cards (see :func:`~kalooki.statecheck.check_reachable`).
         """
+        # The text of a state (json.dumps of to_json) was said to be "not a saved kalooki game".
+        if isinstance(data, str | bytes):
+            shown = clipped(safe_repr(data), 40)
+            raise StateFormatError(
+                f"from_json reads the state as data, not as text ({shown}): give it json.loads(text)"
+            )
         if not isinstance(data, Mapping) or data.get("format") != STATE_FORMAT:
             raise StateFormatError("this is not a saved kalooki game")
         version = data.get("version")

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar, assert_never
 
 from kalooki.cards import Card, format_card, format_cards, parse_card, parse_cards
 from kalooki.errors import KalookiError
+from kalooki.text import clipped, safe_repr
 
 Cards = tuple[Card, ...]
 T = TypeVar("T")
@@ -481,6 +482,8 @@ def event_from_json(data: Mapping[str, Any]) -> GameEvent:
         kind = data.get("type") if isinstance(data, Mapping) else None
         what = f"a {kind!r} event" if isinstance(kind, str) else "an event"
         detail = f"no {error}" if isinstance(error, KeyError) else str(error)
+        if not isinstance(data, Mapping):  # said as Python's "'NoneType' object is not subscriptable"
+            detail = f"{clipped(safe_repr(data), 60)} is not a JSON object, an event's fields by name"
         raise EventFormatError(f"{what} that cannot be read: {detail}", detail) from None
 
 

@@ -40,6 +40,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any, Final, TypeVar
 
 from kalooki.errors import KalookiError
+from kalooki.text import clipped
 
 CONNECT_TIMEOUT: Final = 3.0
 """Seconds to wait for a Dask scheduler before giving up on it."""
@@ -114,6 +115,8 @@ def open_pool(
             yield pool
         return
     count = default_workers() if workers is None else workers
+    if not isinstance(count, int) or isinstance(count, bool):  # workers="2" was a bare TypeError
+        raise ExecutorError(f"workers must be a whole number, at least 1, not {clipped(repr(count), 60)}")
     if count < 1:
         raise ExecutorError(f"--workers must be at least 1, not {count}")
     if most is not None:

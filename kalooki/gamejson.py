@@ -16,11 +16,7 @@ from kalooki.gamestate import (
     TurnState,
 )
 from kalooki.laying import Laying
-from kalooki.melds import (
-    MeldError,
-    TableMeld,
-    make_meld,
-)
+from kalooki.melds import TableMeld, saved_meld_problem
 from kalooki.snapshot import TurnSnapshot
 from kalooki.variant import variant_json
 
@@ -111,8 +107,8 @@ class GameJson(Laying):
         if cards != pack:
             problem = f"{_NOT_ONE_PACK}: {pack_difference(cards, pack)}"
             raise StateFormatError(f"the saved game is damaged: {problem}", problem=problem)
-        for meld in self.table:
-            try:
-                make_meld(meld.cards, self.variant, kind=meld.kind)
-            except MeldError as error:
-                raise StateFormatError(f"the saved game is damaged: {error}", problem=str(error)) from None
+        for index, meld in enumerate(self.table):
+            fault = saved_meld_problem(meld, self.variant)
+            if fault is not None:
+                said = f"table[{index}]: {fault}"
+                raise StateFormatError(f"the saved game is damaged: {said}", problem=said)

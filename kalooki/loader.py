@@ -34,8 +34,9 @@ in :mod:`kalooki.loader_refs`; the layers, with where each value came from, in
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from kalooki.loader_keys import one_key_per_line
 from kalooki.loader_layers import (
@@ -55,17 +56,20 @@ from kalooki.loader_refs import (
     builtin_variant_path,
     locate_top,
 )
-from kalooki.set_options import SetOptions, parse_set_options
+from kalooki.set_options import SET_SOURCE, SetOptions, parse_set_options
+from kalooki.text import clipped
 from kalooki.variant import Variant
-from kalooki.yamlio import Diagnostic, Location, YamlError, load_yaml_text, sort_diagnostics
+from kalooki.yamlio import Diagnostic, Location, YamlDocument, YamlError, load_yaml_text, sort_diagnostics
 
 __all__ = [
     "BUILTIN_PREFIX",
     "DEFAULT_ORIGIN",
+    "KNOBS_SOURCE",
     "SCRIPT_HINT_KEYS",
     "VARIANT_SUFFIXES",
     "MappingOverrides",
     "Origin",
+    "Overrides",
     "ResolvedVariant",
     "VariantError",
     "builtin_display",
@@ -76,10 +80,19 @@ __all__ = [
     "resolve_variant",
 ]
 
+Overrides = Sequence[str] | SetOptions | Mapping[str, Any]
+"""Knobs set over a variant: ``--set`` options (``"KEY=VALUE"`` strings, one such string alone, or already
+parsed), or a mapping of knob names to values (``{"goal_score": 200}``), checked as a game script's
+``set:`` is."""
+
+KNOBS_SOURCE = "overrides"
+"""How diagnostics name a mapping of knobs, which has no file nor lines: ``overrides: goal_scor: unknown
+key 'goal_scor'; did you mean 'goal_score'?``."""
+
 
 def resolve_variant(
     name_or_path: str | Path,
-    overrides: Sequence[str] | SetOptions = (),
+    overrides: Overrides = (),
     base_dir: str | Path | None = None,
     *,
     mapping_overrides: MappingOverrides | None = None,
@@ -89,7 +102,7 @@ def resolve_variant(
 
     ``name_or_path``: a built-in name or a path (relative to ``base_dir``, default the working
     directory). ``overrides``: ``--set`` options (``"KEY=VALUE"`` strings, one such string alone, or
-    already parsed).
+    already parsed), or a mapping of knobs (``{"goal_score": 200}``; then no ``mapping_overrides``).
     ``mapping_overrides``: knobs from a mapping in another file, applied before the ``--set``
     options. ``reference``: where ``name_or_path`` was written (e.g. a game script's ``variant:``
     value), so an unknown name or a missing file is reported there.
@@ -97,7 +110,15 @@ def resolve_variant(
     Raises :class:`VariantError` with every problem found.
     """
     problems: list[Diagnostic] = []
-    set_options = _set_options(overrides, problems)
+    if not isinstance(name_or_path, str | Path):  # None, a number or bytes was a bare TypeError
+        said = f"a variant is given by a built-in name or a path, not {clipped(repr(name_or_path), 60)}"
+        raise VariantError([Diagnostic("", 0, 0, "", said)])
+    if isinstance(overrides, Mapping):
+        if mapping_overrides is not None:
+            said = "give knobs as a mapping in overrides or in mapping_overrides, not both"
+            raise VariantError([Diagnostic(KNOBS_SOURCE, 0, 0, "", said)])
+        mapping_overrides = _knobs(overrides)
+    set_options = None if isinstance(overrides, Mapping) else _set_options(overrides, problems)
     try:
         path, display = locate_top(name_or_path, base_dir, reference)
     except VariantError as error:
@@ -107,7 +128,7 @@ def resolve_variant(
 
 def load_variant(
     name_or_path: str | Path,
-    overrides: Sequence[str] | SetOptions = (),
+    overrides: Overrides = (),
     base_dir: str | Path | None = None,
     *,
     mapping_overrides: MappingOverrides | None = None,
@@ -124,7 +145,7 @@ def load_variant_text(
     source: str = "<variant>",
     *,
     base_dir: str | Path | None = None,
-    overrides: Sequence[str] | SetOptions = (),
+    overrides: Overrides = (),
 ) -> Variant:
     """Load a variant from text, or UTF-8 bytes (for tests and tools), named in diagnostics by ``source``.
 
@@ -132,7 +153,14 @@ def load_variant_text(
     (default: the working directory).
     """
     problems: list[Diagnostic] = []
-    set_options = _set_options(overrides, problems)
+    if not isinstance(text, str | bytes):  # None or a number was a bare TypeError
+        said = f"a variant's text is a string or UTF-8 bytes, not {clipped(repr(text), 60)}"
+        raise VariantError([Diagnostic(source, 0, 0, "", said)])
+    knobs, set_options = None, None
+    if isinstance(overrides, Mapping):
+        knobs = _knobs(overrides)
+    else:
+        set_options = _set_options(overrides, problems)
     recovered: Sequence[Diagnostic] = ()
     try:
         document = load_yaml_text(text, source)
@@ -145,7 +173,13 @@ def load_variant_text(
     directory = Path(base_dir) if base_dir is not None else Path.cwd()
     # A path that names no real file: bases resolve next to it, and it takes part in cycle checks.
     path = directory / (Path(source).stem + ".yaml")
-    return resolve(path, source, document, problems, set_options, None, recovered=recovered).variant
+    return resolve(path, source, document, problems, set_options, knobs, recovered=recovered).variant
+
+
+def _knobs(knobs: Mapping[str, Any]) -> MappingOverrides:
+    """A mapping of knobs given in code, read as a game script's ``set:`` is (a dict was read as a list of
+    ``--set`` options, one a key: ``expected KEY=VALUE (e.g. opening_threshold=40), got 'goal_score'``)."""
+    return MappingOverrides(YamlDocument.of_data(KNOBS_SOURCE, dict(knobs)), ())
 
 
 def _set_options(overrides: Sequence[str] | SetOptions, problems: list[Diagnostic]) -> SetOptions | None:
@@ -161,8 +195,17 @@ def _set_options(overrides: Sequence[str] | SetOptions, problems: list[Diagnosti
         overrides = [overrides]
     if not overrides:
         return None
+    # A number, bytes or a list holding what is no text was a bare TypeError or AttributeError.
+    options = (
+        list(overrides) if isinstance(overrides, Sequence) and not isinstance(overrides, bytes) else None
+    )
+    if options is None or not all(isinstance(option, str) for option in options):
+        wrong = overrides if options is None else next(o for o in options if not isinstance(o, str))
+        said = f"expected KEY=VALUE options or a mapping of knobs, got {clipped(repr(wrong), 60)}"
+        problems.append(Diagnostic(SET_SOURCE, 0, 0, "", said))
+        return None
     try:
-        return parse_set_options(list(overrides))
+        return parse_set_options(options)
     except VariantError as error:
         problems.extend(error.diagnostics)
         return None

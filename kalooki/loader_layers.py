@@ -74,7 +74,7 @@ class Origin:
             return f"{self.source} {self.text}"
         if self.kind == "stem":
             return f"the name of {self.source}"
-        return f"{self.source}:{self.line}:{self.column}"
+        return f"{self.source}:{self.line}:{self.column}" if self.line > 0 else self.source
 
     @staticmethod
     def at(location: Location, kind: _ORIGIN_KINDS = "file", text: str = "") -> Origin:

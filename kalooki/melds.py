@@ -238,6 +238,22 @@ def make_meld(
     return _table_meld(made_kind, cards, owner, rank, suit)
 
 
+def saved_meld_problem(meld: TableMeld, variant: Variant) -> str | None:
+    """Why ``meld``, read back from a save, is not what play lays: its cards make no meld of its kind, or
+    its first rank or suit is not the one its cards read as. A run 6♠ 7♠ 8♠ saved as starting at 2, or
+    in no suit, was taken, and then built on as another run (or failed as a bare ValueError)."""
+    try:
+        made = make_meld(meld.cards, variant, kind=meld.kind)
+    except MeldError as error:
+        return str(error)
+    if (made.rank, made.suit) != (meld.rank, meld.suit):
+        return (
+            f"the {meld.kind} {format_cards(meld.cards)} is saved with rank {meld.rank} and suit "
+            f"{meld.suit}: its cards read as rank {made.rank}, suit {made.suit}"
+        )
+    return None
+
+
 _verdicts: PerVariant[dict[tuple[tuple[Card, ...], MeldKind | None], tuple[MeldKind, int, int] | str]] = (
     PerVariant(lambda variant: {})
 )

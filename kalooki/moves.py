@@ -201,6 +201,9 @@ def parse_move(text: str, usage: str = USAGE) -> Action:
 
     ``usage`` ends the message for a move that is none: at a table, the commands its variant allows.
     """
+    if not isinstance(text, str):  # None or an action was a bare AttributeError
+        shown = clipped(escape_controls(repr(text)), 60)
+        raise NotAMoveError(f"{shown} is not a move: a move is written as text, e.g. draw stock")
     words = text.strip().split(None, 1)
     if not words:
         raise NotAMoveError(f"an empty move: {usage}")

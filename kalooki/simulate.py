@@ -287,6 +287,8 @@ class GamePlan:
         check_setup(self.variant, self.bots, self.games)
         # The command line's options refuse them (--max-hands 0); from the library max_hands=0 played no
         # hand of any game and returned the games as played, unfinished.
+        if not is_whole_number(self.seed):  # "x" or 1.5 was taken, its text hashed, and reported as the seed
+            raise SimulationError(f"seed must be a whole number, not {clipped(repr(self.seed), 60)}")
         for name, value in (("max_turns", self.max_turns), ("max_hands", self.max_hands)):
             if not is_whole_number(value) or value < 1:
                 raise SimulationError(
@@ -414,6 +416,8 @@ def check_setup(variant: Variant, bots: Sequence[str], games: int) -> None:
     problem = not_a_variant(variant)
     if problem is not None:
         raise SimulationError(problem)
+    if not is_whole_number(games):  # "2" or 1.5 was a bare TypeError
+        raise SimulationError(f"games must be a whole number, at least 1, not {clipped(repr(games), 60)}")
     if games < 1:
         raise SimulationError(f"games must be at least 1, not {games}")
     if games > MAX_GAMES:
@@ -462,6 +466,9 @@ def play_plans(
     ``plan_done(which, records)`` is called as soon as all of plan ``which``'s games are played;
     ``plan_started(which)`` as the first of its games is handed to the pool.
     """
+    if progress is not None and not callable(progress):  # 5 was a TypeError once the first game was played
+        shown = clipped(repr(progress), 60)
+        raise SimulationError(f"progress must be a function of (games done, games in all), not {shown}")
     records: list[list[GameRecord]] = [[] for _ in plans]
     total = sum(plan.games for plan in plans)
     done = 0

@@ -28,7 +28,7 @@ from kalooki.cards import JOKER, Card
 from kalooki.errors import KalookiError
 from kalooki.melds import MeldKind, TableMeld
 from kalooki.rules import may_leave, opening_points
-from kalooki.solver_arguments import argument_problem
+from kalooki.solver_arguments import argument_problem, not_held
 from kalooki.solver_builds import _run_builds, _set_builds
 from kalooki.solver_candidates import (
     _LAST_RULES,
@@ -279,7 +279,7 @@ def _check(hand: Sequence[Card], objective: str, keep: int, must_include: Sequen
         left = list(hand)
         for card in must_include:
             if card not in left:
-                raise SolverError("must_include names a card the hand does not hold")
+                raise SolverError(not_held(card, must_include))
             left.remove(card)
 
 
@@ -324,7 +324,7 @@ def solve(
             return _kept_plan(read[1], tuple(sorted(hand)))
         plan = _solve(hand, rules, read, objective, table, opened, keep, must_include)
     except (TypeError, AttributeError, KeyError):
-        problem = argument_problem(hand, variant, must_include, table)
+        problem = argument_problem(hand, variant, must_include, table, keep)
         if problem is None:
             raise
         raise SolverError(problem) from None
@@ -453,7 +453,7 @@ def _best_opening(
         outcome = _best_lay(problem, table, keep, must_include, opening_points(variant))
         return None if outcome is None else problem.plan(outcome)
     except (TypeError, AttributeError, KeyError):  # a card 2.5 or '7H' was a bare KeyError or TypeError
-        wrong = argument_problem(hand, variant, must_include, table)
+        wrong = argument_problem(hand, variant, must_include, table, keep)
         if wrong is None:
             raise
         raise SolverError(wrong) from None

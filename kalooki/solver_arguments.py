@@ -5,27 +5,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from kalooki.cards import JOKER, format_card
 from kalooki.melds import TableMeld
 from kalooki.text import clipped
 from kalooki.variant import not_a_variant
 
 
-def argument_problem(hand: object, variant: object, must_include: object, table: object) -> str | None:
-    """Why :func:`kalooki.solver.solve` cannot work with ``hand``, ``variant``, ``must_include`` or
-    ``table``, or None where they are not what it failed on. A card given as ``"7H"`` was a bare
-    TypeError, a variant's name for the variant and a card for a meld on the table an AttributeError."""
+def argument_problem(
+    hand: object, variant: object, must_include: object, table: object, keep: object = 0
+) -> str | None:
+    """Why :func:`kalooki.solver.solve` cannot work with ``hand``, ``variant``, ``must_include``,
+    ``table`` or ``keep``, or None where they are not what it failed on. A card given as ``"7H"`` was a
+    bare TypeError, a variant's name for the variant and a card for a meld on the table an
+    AttributeError, ``keep="1"`` or ``keep=1.5`` a TypeError or an AttributeError."""
     problem = not_a_variant(variant)
     if problem is not None:
         return problem
     for name, cards in (("the hand", hand), ("must_include", must_include)):
-        if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
-            return f"{name} must be a sequence of card codes, not {_shown(cards)}"
-        for card in cards:
-            if not isinstance(card, int) or isinstance(card, bool):
-                return (
-                    f"{name} holds {_shown(card)}: cards are given by their codes, whole numbers "
-                    "(kalooki.cards.parse_card('7H') reads one)"
-                )
+        problem = cards_problem(name, cards)
+        if problem is not None:
+            return problem
+    if not isinstance(keep, int):
+        return f"keep must be a whole number of cards, not {_shown(keep)}"
     if isinstance(table, str | bytes) or not isinstance(table, Sequence):
         return f"the table must be a sequence of melds, not {_shown(table)}"
     for meld in table:
@@ -38,3 +39,26 @@ def argument_problem(hand: object, variant: object, must_include: object, table:
 
 def _shown(value: object) -> str:
     return clipped(repr(value), 60)
+
+
+def cards_problem(name: str, cards: object) -> str | None:
+    """Why ``cards`` (``name``: the hand, or must_include) is no sequence of whole numbers, or None."""
+    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+        return f"{name} must be a sequence of card codes, not {_shown(cards)}"
+    for card in cards:
+        if not isinstance(card, int) or isinstance(card, bool):
+            return (
+                f"{name} holds {_shown(card)}: cards are given by their codes, whole numbers "
+                "(kalooki.cards.parse_card('7H') reads one)"
+            )
+    return None
+
+
+def not_held(card: object, must_include: object) -> str:
+    """The refusal of ``card`` of ``must_include``, which the hand does not hold: named, or, given as text
+    (``"7H"``, or each letter of ``"7H"``, which the hand never holds), said to be no card code."""
+    problem = cards_problem("must_include", must_include)
+    if problem is not None:
+        return problem
+    shown = format_card(card) if isinstance(card, int) and 0 <= card <= JOKER else _shown(card)
+    return f"must_include names {shown}, a card the hand does not hold"

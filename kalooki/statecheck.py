@@ -468,7 +468,7 @@ def _game_over_problem(game: Game, live: list[int]) -> str | None:
 
 def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str | None:
     from kalooki.engine import IllegalMoveError
-    from kalooki.melds import make_meld
+    from kalooki.melds import saved_meld_problem
 
     variant = game.variant
     if game.current not in live or game.first_seat not in live:
@@ -528,11 +528,7 @@ def _hand_problem(game: Game, live: list[int], stand_ins: frozenset[int]) -> str
         if before != now:
             return "the turn's undo snapshot does not hold the same cards as the turn"
         for meld in undo.table:
-            try:
-                make_meld(meld.cards, variant, kind=meld.kind)
-            except ValueError as error:
-                return f"the turn's undo snapshot: {error}"
-            problem = _layers_problem(meld, game, live)
+            problem = saved_meld_problem(meld, variant) or _layers_problem(meld, game, live)
             if problem is not None:
                 return f"the turn's undo snapshot: {problem}"
         # Undo puts back the table and whether the player to move had opened: they must agree as well.

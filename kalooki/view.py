@@ -116,7 +116,14 @@ class LegalView:
 
     def __init__(self, view: PlayerView) -> None:
         if view.seat != view.current:
-            raise ValueError(f"seat {view.seat} is not the current player: only their view has legal actions")
+            # A NotYourTurnError (a KalookiError, and still the ValueError it was) naming both players.
+            from kalooki.gamestate import NotYourTurnError
+
+            players, seat = view.players, view.seat
+            raise NotYourTurnError(
+                f"seat {seat} ({players[seat]}) is not the current player, {players[view.current]}: "
+                "only their view has legal actions"
+            )
         self.view = view
         self._stand_in: Game | None = None
         self._swaps: list[Swap] | None = None

@@ -130,6 +130,12 @@ class YamlDocument:
     _keys: dict[KeyPath, tuple[int, int]] = field(default_factory=dict, repr=False)
     _scalars: dict[KeyPath, _Scalar] = field(default_factory=dict, repr=False)
 
+    @staticmethod
+    def of_data(source: str, data: dict[str, Any]) -> YamlDocument:
+        """A document made in code, not read from text (a mapping of knobs): its diagnostics have no line
+        or column, only ``source`` and the key."""
+        return YamlDocument(source, data, _values={(): (0, 0)})
+
     def __contains__(self, path: object) -> bool:
         return path in self._values
 

@@ -314,6 +314,10 @@ def test_a_bot_that_cannot_be_made_is_refused_in_one_line_and_the_save_is_left(t
     assert (result.exit_code, result.stderr) == (1, said)
 
 
+NOTHING = None
+"""What a plug-in's entry point may name by mistake: no bot class or function."""
+
+
 def test_a_broken_plug_in_hides_no_other_and_is_named_when_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
     from importlib.metadata import EntryPoint
 
@@ -322,6 +326,7 @@ def test_a_broken_plug_in_hides_no_other_and_is_named_when_asked_for(monkeypatch
             EntryPoint("missing", "kalooki.cards:Nope", group),
             EntryPoint("honest", f"{__name__}:Honest", group),
             EntryPoint("greedy", "kalooki.cards:Nope", group),  # a built-in's name: the built-in keeps it
+            EntryPoint("nothing", f"{__name__}:NOTHING", group),
         ]
 
     monkeypatch.setattr(base, "entry_points", entry_points)
@@ -340,6 +345,13 @@ def test_a_broken_plug_in_hides_no_other_and_is_named_when_asked_for(monkeypatch
     with pytest.raises(base.UnknownBotError) as caught:
         make_bot("missing", random.Random(0))
     assert str(caught.value) == missing
+    # Loaded as None, it was taken and then said to be no bot's, asking "did you mean 'nothing'?".
+    with pytest.raises(base.UnknownBotError) as caught:
+        make_bot("nothing", random.Random(0))
+    assert str(caught.value) == (
+        f"the plug-in bot 'nothing' ({__name__}:NOTHING) could not be loaded: "
+        "it names None, no bot class or function"
+    )
 
 
 def test_a_bot_cannot_change_the_hand_through_its_view() -> None:

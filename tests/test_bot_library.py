@@ -5,15 +5,16 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from kalooki_cli.app import app
 from test_bots import Cautious
 from typer.testing import CliRunner
 
-from kalooki.bots import BotFailedError, BotNameError, GreedyBot, base, make_bot, register
-from kalooki.driver import BotFaults, BotSeatError, play_game
-from kalooki.engine import Game
+from kalooki.bots import BotFailedError, BotNameError, GreedyBot, UnknownBotError, base, make_bot, register
+from kalooki.driver import BotFaults, BotSeatError, play_game, play_hand
+from kalooki.engine import Game, SetupError
 from kalooki.loader import load_variant
 from kalooki.moves import Action, Discard, Draw
 from kalooki.simulate import DEFAULT_MAX_HANDS
@@ -125,6 +126,25 @@ def test_register_leaves_a_built_in_bot_its_name() -> None:
     assert type(make_bot("cautious", random.Random(0))) is Refused
 
 
+@pytest.mark.parametrize(("factory", "shown"), [(None, "None"), (5, "5"), ("greedy", "'greedy'")])
+def test_register_refuses_a_factory_that_cannot_be_called(factory: object, shown: str) -> None:
+    # None was taken, and make_bot then said the name was no bot's ("did you mean 'nobot'?" of 'nobot').
+    with pytest.raises(BotFailedError) as caught:
+        register("nobot", factory)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        f"register: the bot 'nobot' cannot be made from {shown}: give a bot class, "
+        "or a function that makes a bot from a random.Random"
+    )
+    assert "nobot" not in base.bot_names()
+
+
+def test_make_bot_refuses_a_name_that_is_no_string_naming_it() -> None:
+    # A number was a bare AttributeError ('int' object has no attribute 'lower').
+    with pytest.raises(UnknownBotError) as caught:
+        make_bot(5, random.Random(0))  # type: ignore[arg-type]
+    assert str(caught.value) == "there is no bot called 5: a bot is chosen by its name, a string"
+
+
 class Chatty(Cautious):
     """Prints as it is made and as it plays, as a plug-in may."""
 
@@ -149,6 +169,57 @@ def test_what_a_plug_in_prints_leaves_a_json_report_on_stdout_whole(tmp_path: Pa
         assert json.loads(result.stdout)["bots"] == ["greedy", "chatty"]
         assert "model loaded" in result.stderr
         assert "thinking" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("limits", "said"),
+    [
+        ({"max_hands": "2"}, "max_hands must be a whole number, at least 1, or None, not '2'"),
+        ({"max_hands": 0}, "max_hands must be a whole number, at least 1, or None, not 0"),
+        ({"max_turns": -1}, "max_turns must be a whole number, at least 1, or None, not -1"),
+        ({"max_turns": 1.5}, "max_turns must be a whole number, at least 1, or None, not 1.5"),
+    ],
+)
+def test_play_game_refuses_limits_that_play_nothing_before_anything_is_played(
+    limits: dict[str, object], said: str
+) -> None:
+    # "2" was a bare TypeError; max_hands=0 played nothing, max_turns=-1 abandoned every hand at once.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=3)
+    before = game.to_json()
+    bots = [make_bot("greedy", random.Random(seat)) for seat in range(2)]
+    with pytest.raises(SetupError) as caught:
+        play_game(game, bots, **limits)  # type: ignore[arg-type]
+    assert str(caught.value) == f"play_game: {said}"
+    assert game.to_json() == before
+    with pytest.raises(SetupError) as caught:
+        play_game(None, bots)  # type: ignore[arg-type]
+    assert str(caught.value) == "play_game: None is not a game: kalooki.engine.Game makes one"
+
+
+def test_play_hand_refuses_a_seat_without_a_bot_or_a_limit_as_play_game_does() -> None:
+    # A seat without a bot was a bare KeyError at its first turn; max_turns="5" a bare TypeError.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=3)
+    before = game.to_json()
+    greedy = make_bot("greedy", random.Random(0))
+    refused: list[tuple[Any, Any, type[Exception], str]] = [
+        (
+            {0: greedy},
+            None,
+            BotSeatError,
+            "seat 1 (bob) has no bot: give one bot a seat (2 seats, 1 bots given)",
+        ),
+        ([greedy, greedy], "5", SetupError, "max_turns must be a whole number, at least 1, or None, not '5'"),
+        ([greedy, greedy], 0, SetupError, "max_turns must be a whole number, at least 1, or None, not 0"),
+    ]
+    for bots, max_turns, error, said in refused:
+        with pytest.raises(error) as caught:
+            play_hand(game, bots, max_turns)
+        assert str(caught.value) == f"play_hand: {said}"
+    assert game.to_json() == before
+    play_hand(
+        game, [greedy, make_bot("greedy", random.Random(1))]
+    )  # a list, one bot a seat, as play_game takes
+    assert game.phase in ("hand_over", "game_over")
 
 
 @pytest.mark.parametrize(

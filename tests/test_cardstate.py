@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from test_engine_properties import illegal_actions, tables
 
 from kalooki.bots import GreedyBot
-from kalooki.cards import JOKER
+from kalooki.cards import JOKER, CardError
 from kalooki.cardstate import EMPTY, KEY_BITS, CardState, ReadOnlyCardState, by_bytes, codes_of
 from kalooki.driver import ask_bot
 from kalooki.engine import Game, IllegalMoveError, candidate_melds
@@ -68,8 +68,22 @@ def test_a_state_is_made_from_any_iterable_and_refuses_a_negative_code() -> None
     assert fields(CardState.of(iter(cards))) == fields(CardState.of(cards))
     assert fields(CardState.of(card for card in cards)) == fields(CardState.of(tuple(cards)))
     # A negative code would read the tables from their end (-1 as the joker).
-    with pytest.raises(ValueError, match=r"^-1 is not a card code$"):
+    with pytest.raises(
+        CardError, match=r"^-1 is not a card code \(0-51 for standard cards, 52 for a joker\)$"
+    ):
         CardState.of([5, -1])
+
+
+@pytest.mark.parametrize(
+    ("cards", "shown"), [([5, 99], "99"), (["7H"], "'7H'"), ([1, 1.5], "1.5"), (["7H", 1], "'7H'")]
+)
+def test_a_state_of_what_is_no_card_code_names_it(cards: list[object], shown: str) -> None:
+    # 99 was a bare IndexError, '7H' and 1.5 a TypeError; candidate_melds, which reads a hand so, alike.
+    with pytest.raises(CardError) as caught:
+        CardState.of(cards)  # type: ignore[arg-type]
+    assert str(caught.value) == f"{shown} is not a card code (0-51 for standard cards, 52 for a joker)"
+    with pytest.raises(CardError):
+        candidate_melds(cards, Variant())  # type: ignore[arg-type]
 
 
 def test_what_is_not_a_card_code_is_not_held_and_no_other_value_equals_a_state() -> None:

@@ -193,3 +193,21 @@ def test_the_readme_and_the_help_say_the_same_of_rules_log_files_and_the_sweeps_
         assert re.search(r"--log FILE\.jsonl ", said), command
     # "against a baseline": the example's baseline is the first cell, not classic's own values.
     assert "the first unless `--baseline` names another (below: opening_threshold=30" in readme
+
+
+def test_the_package_docstring_names_only_what_each_module_holds() -> None:
+    """``help(kalooki)`` says where the library's names live: each name it gives a module is there."""
+    import importlib
+
+    import kalooki
+
+    listing = (kalooki.__doc__ or "").split("\n\n")[2]  # the list, after the title and its lead-in
+    named = 0
+    for part in re.split(r"(?=:mod:`)", listing)[1:]:
+        module = importlib.import_module(re.match(r":mod:`([\w.]+)`", part).group(1))  # type: ignore[union-attr]
+        holders: list[object] = [module]  # a method is named after its class: Game (legal_actions, ...)
+        for name in re.findall(r"``(\w+)``", part):
+            assert any(hasattr(holder, name) for holder in holders), f"{module.__name__} has no {name}"
+            holders.append(getattr(module, name, None))
+            named += 1
+    assert named >= 20

@@ -116,6 +116,9 @@ def test_what_a_seat_or_an_old_log_leaves_out_stays_out() -> None:
         ({"type": "teleport"}, "a 'teleport' event that cannot be read: unknown event type 'teleport'"),
         ({"type": "draw", "player": "ann"}, "a 'draw' event that cannot be read: no 'source'"),
         ({"type": "discard", "player": "ann", "card": "ZZ"}, "a 'discard' event that cannot be read: "),
+        # Said as Python's "'NoneType' object is not subscriptable", "string indices must be integers".
+        (None, "an event that cannot be read: None is not a JSON object, an event's fields by name"),
+        ("draw", "an event that cannot be read: 'draw' is not a JSON object, an event's fields by name"),
     ],
 )
 def test_an_unreadable_event_says_which_and_why(data: dict[str, Any], message: str) -> None:

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 import pytest
 
-from kalooki.engine import Game, NoSeatError, NotYourTurnError, SetupError
-from kalooki.loader import VariantError, load_variant
-from kalooki.moves import Draw
+from kalooki.engine import Game, NoSeatError, NotYourTurnError, SetupError, StateFormatError
+from kalooki.executors import ExecutorError
+from kalooki.loader import VariantError, load_variant, load_variant_text, resolve_variant
+from kalooki.moves import Draw, NotAMoveError, parse_move
 from kalooki.simulate import MAX_GAMES, SimulationError, compare, simulate
 from kalooki.solver import SolverError, best_opening, can_open, solve
+from kalooki.view import LegalView
 
 
 @pytest.mark.parametrize(
@@ -114,6 +118,34 @@ def test_simulate_speaks_the_library_words_and_refuses_a_string_of_bots() -> Non
         assert str(caught.value) == said
 
 
+def test_simulate_refuses_counts_and_seeds_that_are_no_whole_numbers() -> None:
+    # games="2" or 1.5 and workers="2" were bare TypeErrors; seed="x" or 1.5 was hashed, reported as the seed.
+    classic = load_variant("classic")
+    refused: list[tuple[dict[str, object], type[Exception], str]] = [
+        ({"games": "2"}, SimulationError, "games must be a whole number, at least 1, not '2'"),
+        ({"games": 1.5}, SimulationError, "games must be a whole number, at least 1, not 1.5"),
+        ({"seed": "x"}, SimulationError, "seed must be a whole number, not 'x'"),
+        ({"seed": 1.5}, SimulationError, "seed must be a whole number, not 1.5"),
+        ({"workers": "2"}, ExecutorError, "workers must be a whole number, at least 1, not '2'"),
+    ]
+    for given, error, said in refused:
+        arguments: dict[str, Any] = {"games": 1, "seed": 0, "workers": 1, **given}
+        for run in (simulate, partial(compare, classic)):  # compare's b is classic too
+            with pytest.raises(error) as caught:
+                run(classic, ["greedy", "random"], **arguments)
+            assert str(caught.value) == said
+
+
+def test_simulate_refuses_a_progress_that_cannot_be_called_before_a_game_is_played() -> None:
+    # progress=5 was a TypeError ('int' object is not callable) once the first game had been played.
+    classic = load_variant("classic")
+    said = "progress must be a function of (games done, games in all), not 5"
+    for run in (simulate, partial(compare, classic)):
+        with pytest.raises(SimulationError) as caught:
+            run(classic, ["greedy", "random"], 2, 1, workers=1, progress=5)
+        assert str(caught.value) == said
+
+
 def test_load_variant_takes_one_set_option_given_alone() -> None:
     # A string is a sequence too: it was read letter by letter, fourteen diagnostics for "goal_score=200".
     assert load_variant("classic", "goal_score=200").goal_score == 200
@@ -123,6 +155,55 @@ def test_load_variant_takes_one_set_option_given_alone() -> None:
     assert [str(problem) for problem in caught.value.diagnostics] == [
         "--set:1:1: expected KEY=VALUE (e.g. opening_threshold=40), got 'goal_score'"
     ]
+
+
+def test_load_variant_takes_knobs_as_a_mapping() -> None:
+    # A dict was read as a list of --set options, one a key: "expected KEY=VALUE ..., got 'goal_score'".
+    rules = load_variant("kalooki-40", {"goal_score": 200, "jokers": 4})
+    assert (rules.name, rules.goal_score, rules.jokers) == ("kalooki-40", 200, 4)
+    assert rules == load_variant("kalooki-40", ["goal_score=200", "jokers=4"])
+    assert load_variant_text("goal_score: 300\n", overrides={"jokers": 4}).jokers == 4
+    assert str(resolve_variant("classic", {"goal_score": 200}).origins["goal_score"]) == "overrides"
+
+
+@pytest.mark.parametrize(
+    ("knobs", "said"),
+    [
+        ({"goal_scor": 200}, ["overrides: goal_scor: unknown key 'goal_scor'; did you mean 'goal_score'?"]),
+        ({"goal_score": "x"}, ["overrides: goal_score: expected a whole number, got 'x'"]),
+        ({"extends": "classic"}, ["overrides: extends: a variant's bases cannot be changed here"]),
+    ],
+)
+def test_a_mapping_of_knobs_is_checked_as_a_scripts_set_is(knobs: dict[str, object], said: list[str]) -> None:
+    for load in (partial(load_variant, "classic"), partial(load_variant_text, "jokers: 4\n", "v.yaml")):
+        with pytest.raises(VariantError) as caught:
+            load(overrides=knobs)
+        assert [str(problem) for problem in caught.value.diagnostics] == said
+
+
+@pytest.mark.parametrize(
+    ("call", "said"),
+    [
+        (lambda: load_variant(None), "a variant is given by a built-in name or a path, not None"),  # type: ignore[arg-type]
+        (lambda: load_variant(b"classic"), "a variant is given by a built-in name or a path, not b'classic'"),  # type: ignore[arg-type]
+        (lambda: load_variant_text(None), "<variant>: a variant's text is a string or UTF-8 bytes, not None"),  # type: ignore[arg-type]
+        (
+            lambda: load_variant("classic", 5),
+            "--set: expected KEY=VALUE options or a mapping of knobs, got 5",
+        ),  # type: ignore[arg-type]
+        (
+            lambda: load_variant("classic", ["jokers=4", 4]),
+            "--set: expected KEY=VALUE options or a mapping of knobs, got 4",
+        ),  # type: ignore[list-item]
+    ],
+)
+def test_the_loader_refuses_arguments_of_the_wrong_kind_naming_them(
+    call: Callable[[], object], said: str
+) -> None:
+    # Each was a bare TypeError or AttributeError ('int' object has no attribute 'partition').
+    with pytest.raises(VariantError) as caught:
+        call()
+    assert [str(problem) for problem in caught.value.diagnostics] == [said]
 
 
 def test_solve_says_what_it_cannot_work_with_as_its_docstring_promises() -> None:
@@ -160,6 +241,73 @@ def test_the_opening_search_says_what_it_cannot_work_with_as_solve_does(call: Ca
         with pytest.raises(SolverError) as caught:
             call(hand, variant)
         assert str(caught.value).startswith(said)
+
+
+@pytest.mark.parametrize("call", [solve, best_opening, can_open])
+def test_a_keep_that_is_no_whole_number_is_refused_naming_it(call: Callable[..., object]) -> None:
+    # keep="1" was a bare TypeError, keep=1.5 an AttributeError.
+    classic = load_variant("classic")
+    for keep, shown in (("1", "'1'"), (1.5, "1.5"), (None, "None")):
+        with pytest.raises(SolverError) as caught:
+            call([0, 1, 2, 13, 26, 39], classic, keep=keep)
+        assert str(caught.value) == f"keep must be a whole number of cards, not {shown}"
+
+
+@pytest.mark.parametrize("call", [solve, best_opening])
+def test_must_include_names_the_card_it_refuses(call: Callable[..., object]) -> None:
+    # Each was "must_include names a card the hand does not hold", naming none (text: letter by letter).
+    classic = load_variant("classic")
+    hand = [0, 1, 2, 13, 26, 39]
+    refused = [
+        ([51], "must_include names KS, a card the hand does not hold"),
+        ([99], "must_include names 99, a card the hand does not hold"),
+        ("AC", "must_include must be a sequence of card codes, not 'AC'"),
+        (["AC"], "must_include holds 'AC': cards are given by their codes, whole numbers"),
+    ]
+    for must_include, said in refused:
+        with pytest.raises(SolverError) as caught:
+            call(hand, classic, must_include=must_include)
+        assert str(caught.value).startswith(said)
+
+
+@pytest.mark.parametrize(("players", "shown"), [("ann", "'ann'"), ("ab", "'ab'"), (None, "None"), (3, "3")])
+def test_players_given_as_one_string_or_no_list_are_refused(players: object, shown: str) -> None:
+    # "ann" was read letter by letter (two players called 'n'), "ab" as players a and b, None: TypeError.
+    with pytest.raises(SetupError) as caught:
+        Game(load_variant("classic"), players, seed=1)  # type: ignore[arg-type]
+    assert str(caught.value) == f"players: give a list of names, one a seat (['ann', 'bob']), not {shown}"
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"), [(None, "None"), (5, "5"), (Draw("stock"), "Draw(source='stock')")]
+)
+def test_parse_move_refuses_what_is_no_text_naming_it(text: object, shown: str) -> None:
+    with pytest.raises(
+        NotAMoveError
+    ) as caught:  # an AttributeError ('NoneType' object has no attribute 'strip')
+        parse_move(text)  # type: ignore[arg-type]
+    assert str(caught.value) == f"{shown} is not a move: a move is written as text, e.g. draw stock"
+
+
+def test_the_legal_actions_of_a_player_not_to_move_are_refused_as_not_their_turn() -> None:
+    # A bare ValueError, no KalookiError.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=1)
+    with pytest.raises(NotYourTurnError) as caught:
+        LegalView(game.view(1))
+    assert (
+        str(caught.value) == "seat 1 (bob) is not the current player, ann: only their view has legal actions"
+    )
+
+
+def test_from_json_given_the_text_of_a_state_says_to_read_it_first() -> None:
+    # It said "this is not a saved kalooki game" of the very text json.dumps(game.to_json()) writes.
+    text = json.dumps(Game(load_variant("classic"), ["ann", "bob"], seed=1).to_json())
+    for given in (text, text.encode()):
+        with pytest.raises(StateFormatError) as caught:
+            Game.from_json(given)  # type: ignore[arg-type]
+        assert str(caught.value).startswith("from_json reads the state as data, not as text (")
+        assert str(caught.value).endswith("): give it json.loads(text)")
+    assert Game.from_json(json.loads(text)).to_json() == json.loads(text)
 
 
 def test_a_seat_the_table_has_not_is_refused_by_view_and_apply() -> None:

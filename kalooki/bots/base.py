@@ -11,7 +11,7 @@ from importlib.metadata import entry_points
 from typing import TYPE_CHECKING, Protocol
 
 from kalooki.errors import KalookiError
-from kalooki.text import escape_controls, name_key
+from kalooki.text import clipped, escape_controls, name_key
 from kalooki.validation import suggest
 
 if TYPE_CHECKING:
@@ -73,7 +73,8 @@ def register(name: str, factory: BotFactory) -> None:
 
     :class:`BotNameError` (a ``ValueError``) for a built-in bot's name (the built-in keeps it, as it
     does from a plug-in's entry point) and for a name no list of bots could choose: empty, or holding a
-    comma, a space or a control character (bots are chosen as ``greedy,random``)."""
+    comma, a space or a control character (bots are chosen as ``greedy,random``); :class:`BotFailedError`
+    for a factory that cannot be called."""
     if (
         not isinstance(name, str)
         or not name
@@ -95,6 +96,13 @@ def register(name: str, factory: BotFactory) -> None:
             f"register: '{name}' reads as the built-in bot '{built_in}', which keeps it: "
             "give yours another name"
         )
+    if not callable(factory):
+        # None was taken, and then the name said to be no bot's ("did you mean 'x'?" of 'x' itself).
+        shown = escape_controls(clipped(repr(factory), 60))
+        raise BotFailedError(
+            f"register: the bot '{name}' cannot be made from {shown}: give a bot class, "
+            "or a function that makes a bot from a random.Random"
+        )
     _REGISTRY[name] = factory
 
 
@@ -102,12 +110,18 @@ def _load_entry_points() -> None:
     for entry in entry_points(group=ENTRY_POINT_GROUP):
         # A plug-in named as a built-in bot is never loaded: the built-in keeps its name.
         if entry.name not in _REGISTRY and entry.name not in _BROKEN:
+            where = f"the plug-in bot '{escape_controls(entry.name)}' ({escape_controls(entry.value)})"
             try:
-                _REGISTRY[entry.name] = entry.load()
+                loaded = entry.load()
             except Exception as error:  # a plug-in's import may raise anything
+                _BROKEN[entry.name] = f"{where} could not be loaded: {said_error(error)}"
+                continue
+            if callable(loaded):
+                _REGISTRY[entry.name] = loaded
+            else:  # None was taken, and the name then said to be no bot's ("did you mean" the name itself)
+                shown = escape_controls(clipped(repr(loaded), 60))
                 _BROKEN[entry.name] = (
-                    f"the plug-in bot '{escape_controls(entry.name)}' ({escape_controls(entry.value)}) "
-                    f"could not be loaded: {said_error(error)}"
+                    f"{where} could not be loaded: it names {shown}, no bot class or function"
                 )
 
 
@@ -151,6 +165,9 @@ def make_bot(name: str, rng: random.Random) -> Bot:
         _load_entry_points()
     factory = _REGISTRY.get(name)
     if factory is None:
+        if not isinstance(name, str):  # a number was a bare AttributeError, naming no bot
+            shown = escape_controls(repr(name))
+            raise UnknownBotError(f"there is no bot called {shown}: a bot is chosen by its name, a string")
         raise UnknownBotError(unknown_bot_message(name))
     try:
         bot = factory(rng)
