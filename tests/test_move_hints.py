@@ -78,3 +78,23 @@ def test_a_hint_that_keeps_what_could_be_laid_says_why(tmp_path: Path) -> None:
         "Hint (what the greedy bot would play): discard 10♠ The greedy bot keeps what you could lay: laid "
         "now, it would leave too few cards to go out with on this table."
     ) in screen
+
+
+def test_a_hint_that_goes_out_says_so_and_whether_it_is_kalooki() -> None:
+    # The hint laid the whole hand and discarded the last card, and said only "That lays 91 points: enough
+    # to open": that the turn ends the hand, and goes Kalooki, was first told by the end-of-hand screen.
+    hand = "QC QD QS 7H 8H 9H TH 2C 3C 4C 5D 6D 7D"
+    _, out, _ = run(fixed_game(hand=hand, stock="KS"), ["ds", "hint"], width=200)
+    assert (
+        "That lays 91 points: enough to open (51 needed). That goes out and goes Kalooki "
+        "(+25 to every other player)."
+    ) in out
+    # Going out having opened before is no Kalooki; a winner-takes-all table takes the 25 from the others.
+    from kalooki_cli.hints import Hint, hint_summary
+
+    game = fixed_game(hand=hand, stock="KS")
+    out_alone = Hint(actions=(), points=0, opening=False, short=None, out=True)
+    assert hint_summary(out_alone, game, 0) == "That goes out and ends the hand."
+    game.variant = game.variant.model_copy(update={"scoring": "winner"})
+    kalooki = Hint(actions=(), points=0, opening=False, short=None, out=True, kalooki=True)
+    assert hint_summary(kalooki, game, 0) == "That goes out and goes Kalooki (-25 from every other player)."
