@@ -98,3 +98,14 @@ def test_a_hint_that_goes_out_says_so_and_whether_it_is_kalooki() -> None:
     game.variant = game.variant.model_copy(update={"scoring": "winner"})
     kalooki = Hint(actions=(), points=0, opening=False, short=None, out=True, kalooki=True)
     assert hint_summary(kalooki, game, 0) == "That goes out and goes Kalooki (-25 from every other player)."
+
+
+def test_a_second_draw_is_told_the_moves_the_variant_leaves_in_the_turn() -> None:
+    # "meld, build or discard" whatever the variant: no swap where jokers are freed (classic), and no end
+    # where the discard is optional and no joker is ever freed (czech-500), where swap is no move at all.
+    code, out, _ = run(fixed_game(), ["ds", "ds"], width=120)
+    assert code == 0
+    assert error_lines(out) == ["✗ you have drawn already this turn: meld, build, swap or discard"]
+    code, out, _ = run(czech_game(), ["ds", "ds"], width=120)
+    assert code == 0
+    assert error_lines(out) == ["✗ you have drawn already this turn: meld, build, discard or end"]
