@@ -50,7 +50,7 @@ HELP_ROWS = (
     ),
     HelpRow(
         "build N CARDS [low|high] | b",
-        "add cards to table meld N: build 2 TH JK",
+        "add cards to table meld N: build 2 TH JK (a joker goes on a run's high end unless low is given)",
         in_turn=True,
         jokerless="add cards to table meld N: build 2 TH",
     ),

@@ -109,3 +109,14 @@ def test_a_second_draw_is_told_the_moves_the_variant_leaves_in_the_turn() -> Non
     code, out, _ = run(czech_game(), ["ds", "ds"], width=120)
     assert code == 0
     assert error_lines(out) == ["✗ you have drawn already this turn: meld, build, discard or end"]
+
+
+def test_the_help_of_build_says_what_low_and_high_do() -> None:
+    # "build N CARDS [low|high] | b  add cards to table meld N: build 2 TH JK": low and high went unexplained.
+    code, out, _ = run(fixed_game(), ["help build"], width=200)
+    assert code == 0
+    rows = [" ".join(line.split()) for line in out.splitlines() if "build N CARDS" in line]
+    assert rows == [
+        "build N CARDS [low|high] | b add cards to table meld N: build 2 TH JK "
+        "(a joker goes on a run's high end unless low is given)"
+    ]
