@@ -188,7 +188,27 @@ def hint_note(action: Action, game: Game, seat: int, letters: bool = False) -> s
         note = f"{meld_points(action, game.variant)} points"
     if isinstance(action, Draw) and action.source == "discard" and game.discard_pile:
         note = f"{render.card_label(game.discard_pile[-1], letters)} fits your hand"
+        note += opens_with_the_discard(game, seat)
     return note
+
+
+def opens_with_the_discard(game: Game, seat: int) -> str:
+    """What taking the top discard would open with, for a player who has not opened and whose melds
+    shown under the hand fall short: that preview leaves the discard out, so the hint says it."""
+    if game.opened[seat] or not game.variant.opening_threshold or game.phase != "draw":
+        return ""
+    before = meld_preview(game, seat)
+    if before is not None and before.opens:
+        return ""
+    taken = deepcopy(game, {id(game.variant): game.variant})
+    try:
+        taken.apply(Draw("discard"))
+    except IllegalMoveError:
+        return ""
+    after = meld_preview(taken, seat)
+    if after is None or not after.opens:
+        return ""
+    return f": with it your melds make {after.points}, enough to open ({after.needed})"
 
 
 def hint_summary(hint: Hint, game: Game, seat: int) -> str | None:

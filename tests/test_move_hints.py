@@ -120,3 +120,13 @@ def test_the_help_of_build_says_what_low_and_high_do() -> None:
         "build N CARDS [low|high] | b add cards to table meld N: build 2 TH JK "
         "(a joker goes on a run's high end unless low is given)"
     ]
+
+
+def test_a_hinted_draw_of_the_discard_says_when_it_would_open() -> None:
+    # Under the hand, "You could lay: 7♥ 8♥ 9♥ 10♥ = 34 points, not enough to open (51)" leaves the top
+    # discard out, and the hint to take it said only "Q♠ fits your hand": that it opens went unsaid.
+    game = fixed_game(hand="QC QD 7H 8H 9H TH 2C 3S 5D 6S 8C KD 4H", discard="QS")
+    code, out, _ = run(game, ["hint"], width=200)
+    assert code == 0
+    assert "You could lay: 7♥ 8♥ 9♥ 10♥ = 34 points, not enough to open (51)" in out
+    assert "  draw discard\n    Q♠ fits your hand: with it your melds make 64, enough to open (51)\n" in out
