@@ -19,6 +19,7 @@ from kalooki.bots import GreedyBot
 from kalooki.bots.greedy import strands
 from kalooki.driver import ask_bot, fallback_action
 from kalooki.engine import Game, IllegalMoveError
+from kalooki.events import HandEndEvent
 from kalooki.melds import MeldError, build, make_meld
 from kalooki.moves import Action, Build, Draw, Meld
 from kalooki.variant import Variant
@@ -72,6 +73,10 @@ class Hint:
     """Whether an action is the first the rules list, the bot's own refused (as play replaces it)."""
     kept: bool = False
     """Whether the bot keeps cards it could lay, as laying them would leave a hand that cannot go out."""
+    out: bool = False
+    """Whether ``actions`` go out, ending the hand."""
+    kalooki: bool = False
+    """Whether going out so is going Kalooki."""
 
 
 def suggest_turn(game: Game) -> Hint:
@@ -87,22 +92,26 @@ def suggest_turn(game: Game) -> Hint:
     opened_before = copy.opened[seat]
     actions: list[Action] = []
     fell_back = False
+    out = kalooki = False
     hand, turn = copy.hand_number, copy.turn_number
     while copy.phase == "play" and (copy.hand_number, copy.turn_number) == (hand, turn) and len(actions) < 60:
         action = without_needless_end(ask_bot(bot, copy), copy)
         try:
-            copy.apply(action)
+            events = copy.apply(action)
         except IllegalMoveError:
             # As in play (kalooki.driver.play_turn): the bot's illegal choice gives way to a listed action.
             # Stopping here left a turn that owes the card taken with no move, where the route to lay it
             # (an opening, then a joker swap) is one the bot's own search does not see.
             try:
                 action = fallback_action(copy)
-                copy.apply(action)
+                events = copy.apply(action)
             except IllegalMoveError:
                 break
             fell_back = True
         actions.append(action)
+        for event in events:
+            if isinstance(event, HandEndEvent) and event.winner == copy.players[seat]:
+                out, kalooki = True, event.kalooki
     laid = sum(meld.worth(copy.variant) for meld in copy.table) - before
     opening = not opened_before and copy.opened[seat]
     short = None
@@ -110,7 +119,14 @@ def suggest_turn(game: Game) -> Hint:
         short = meld_preview(game, seat)
     kept = opened_before and not laid and keeps_to_go_out(game, seat)
     return Hint(
-        actions=tuple(actions), points=laid, opening=opening, short=short, fell_back=fell_back, kept=kept
+        actions=tuple(actions),
+        points=laid,
+        opening=opening,
+        short=short,
+        fell_back=fell_back,
+        kept=kept,
+        out=out,
+        kalooki=kalooki,
     )
 
 
@@ -162,7 +178,7 @@ def render_hint(console: Console, game: Game, seat: int, letters: bool) -> None:
             console.print(Text(INDENT * 2 + note, style="dim"))
     summary = hint_summary(hint, game, seat)
     if summary is not None:
-        console.print(Text(summary, style="green" if hint.points else "yellow"))
+        console.print(Text(summary, style="green" if hint.points or hint.out else "yellow"))
 
 
 def hint_note(action: Action, game: Game, seat: int, letters: bool = False) -> str:
@@ -172,18 +188,51 @@ def hint_note(action: Action, game: Game, seat: int, letters: bool = False) -> s
         note = f"{meld_points(action, game.variant)} points"
     if isinstance(action, Draw) and action.source == "discard" and game.discard_pile:
         note = f"{render.card_label(game.discard_pile[-1], letters)} fits your hand"
+        note += opens_with_the_discard(game, seat)
     return note
+
+
+def opens_with_the_discard(game: Game, seat: int) -> str:
+    """What taking the top discard would open with, for a player who has not opened and whose melds
+    shown under the hand fall short: that preview leaves the discard out, so the hint says it."""
+    if game.opened[seat] or not game.variant.opening_threshold or game.phase != "draw":
+        return ""
+    before = meld_preview(game, seat)
+    if before is not None and before.opens:
+        return ""
+    taken = deepcopy(game, {id(game.variant): game.variant})
+    try:
+        taken.apply(Draw("discard"))
+    except IllegalMoveError:
+        return ""
+    after = meld_preview(taken, seat)
+    if after is None or not after.opens:
+        return ""
+    return f": with it your melds make {after.points}, enough to open ({after.needed})"
 
 
 def hint_summary(hint: Hint, game: Game, seat: int) -> str | None:
     """The hint's last line: what it lays and whether that opens, or why the hand cannot open yet; and
     where the bot's own move was refused, that the hint took the first the rules allow."""
     said = _summary(hint, game, seat)
+    if hint.out:
+        # The turn that ends the hand is worth knowing before it is played, Kalooki above all.
+        going = going_out(hint, game.variant)
+        said = going if said is None else f"{said} {going}"
     if not hint.fell_back:
         return said
     # Under "what the greedy bot would play": a move it did not choose is said to be another's.
     fallback = "Where the bot's own move was refused, the hint takes the first the rules allow, as play does."
     return fallback if said is None else f"{said} {fallback}"
+
+
+def going_out(hint: Hint, variant: Variant) -> str:
+    """The hint's word that its turn goes out, and whether that is going Kalooki and what it does."""
+    if not hint.kalooki:
+        return "That goes out and ends the hand."
+    charge = rules.kalooki_charge(variant)
+    effect = f" ({charge:+d} {'to' if charge > 0 else 'from'} every other player)" if charge else ""
+    return f"That goes out and goes Kalooki{effect}."
 
 
 def _summary(hint: Hint, game: Game, seat: int) -> str | None:

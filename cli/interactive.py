@@ -43,6 +43,7 @@ from .prompt_commands import (
     IN_TURN_WORDS,
     help_rows,
     pause_commands,
+    pause_refusal,
     short_verbs_missed,
     word_with_a_mark,
 )
@@ -402,8 +403,7 @@ class InteractiveGame(Autosave):
     def refuse_at_pause(self, line: str, instead: str) -> None:
         """Refuse ``line`` at a pause (between hands, a pass screen), saying to do ``instead``: a command
         that works only in one's turn (hint, undo) is said to, so that it does not read as a mistyped word."""
-        word = line.split()[0].lower()
-        self.error(f"{word} works on your turn: {instead}" if word in TURN_COMMANDS else instead)
+        self.error(pause_refusal(line, instead, TURN_COMMANDS))
 
     def quit(self) -> None:
         raise Quit

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
+from difflib import get_close_matches
 
 from kalooki.moves import ALIASES, offered_commands
 from kalooki.moves import COMMANDS as MOVE_COMMANDS
+from kalooki.text import clipped
 from kalooki.variant import Variant
 
 
@@ -48,7 +50,7 @@ HELP_ROWS = (
     ),
     HelpRow(
         "build N CARDS [low|high] | b",
-        "add cards to table meld N: build 2 TH JK",
+        "add cards to table meld N: build 2 TH JK (a joker goes on a run's high end unless low is given)",
         in_turn=True,
         jokerless="add cards to table meld N: build 2 TH",
     ),
@@ -78,6 +80,24 @@ JOKERLESS = {row.meaning: row.jokerless for row in HELP_ROWS if row.jokerless}
 
 IN_TURN_WORDS = frozenset(word for row in HELP_ROWS if row.in_turn for word in row.words)
 """Every word of the commands that work only in one's own turn: a pause refuses each of them."""
+
+PAUSE_WORDS = tuple(word for row in HELP_ROWS if not row.in_turn for word in row.words if len(word) > 2)
+"""The commands written out that work at a pause: a near miss of one there is told which it missed."""
+
+
+def pause_refusal(line: str, instead: str, turn_commands: Collection[str]) -> str:
+    """The refusal of ``line`` at a pause, saying to do ``instead``: a command of ``turn_commands`` (hint,
+    undo) is said to work in one's turn, a near miss of one that works there (scroe, rulse) is told which,
+    as the turn's prompt tells one; any other line is told ``instead`` alone."""
+    typed = line.strip()
+    word = typed.split()[0]
+    if word.lower() in turn_commands:
+        return f"{word.lower()} works on your turn: {instead}"
+    close = get_close_matches(word.lower(), PAUSE_WORDS, n=1, cutoff=0.75) if len(word) > 2 else []
+    if not close or close[0] == word.lower():
+        return instead
+    meant = clipped(close[0] + typed[len(word) :])
+    return f"'{clipped(typed)}' is not a command (did you mean '{meant}'?): {instead}"
 
 
 def pause_commands() -> tuple[tuple[str, str], ...]:
@@ -136,9 +156,11 @@ __all__ = [
     "HELP_ROWS",
     "IN_TURN_WORDS",
     "JOKERLESS",
+    "PAUSE_WORDS",
     "HelpRow",
     "help_rows",
     "pause_commands",
+    "pause_refusal",
     "short_verbs_missed",
     "typed_by",
     "word_with_a_mark",

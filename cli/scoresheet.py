@@ -145,7 +145,10 @@ def render_game_end(console: Console, game: Game, seating: Seating) -> None:
         first = seating.sentence_subject(game.players[game.winners[0]])
         console.print(Text(f"{first} {verb} the game!", style="bold green"))
     else:
-        console.print(Text(f"{' and '.join(winners)} share the win.", style="bold green"))
+        # The line opens with the first winner as a sentence does ("You and bob", not "you and bob"), and
+        # three or more are listed as in a sentence: "You, bob and cid", not "you and bob and cid".
+        winners[0] = seating.sentence_subject(game.players[game.winners[0]])
+        console.print(Text(f"{', '.join(winners[:-1])} and {winners[-1]} share the win.", style="bold green"))
     render_totals(console, game, seating)
 
 

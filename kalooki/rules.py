@@ -153,6 +153,15 @@ def may_end_without_discard(variant: Variant) -> bool:
     return variant.turn_discard == "optional"
 
 
+def moves_after_the_draw(variant: Variant) -> str:
+    """The moves left in a turn once its card is drawn, as the refusal of a second draw names them:
+    a swap only where a joker can ever be freed, ``end`` only where the discard is optional."""
+    moves = ["meld", "build", *(["swap"] if may_ever_swap(variant) else []), "discard"]
+    if may_end_without_discard(variant):
+        moves.append("end")
+    return f"{', '.join(moves[:-1])} or {moves[-1]}"
+
+
 def keeps_last_card(variant: Variant) -> bool:
     """Whether a player down to one card they may not discard (meld_required) and cannot lay ends the
     turn holding it, rather than the turn being a dead end. Bots ask only with one card in hand."""

@@ -167,9 +167,8 @@ class TurnPlay(HandScoring):
 
     def _draw(self, action: Draw) -> list[Event]:
         if self.phase != "draw":
-            raise IllegalMoveError.about(
-                self.player, "has", "have", "drawn already this turn: meld, build or discard"
-            )
+            moves = rules.moves_after_the_draw(self.variant)
+            raise IllegalMoveError.about(self.player, "has", "have", f"drawn already this turn: {moves}")
         seat, turn, source = self.current, self.turn, action.source
         if source == "discard":
             if not self._discard_draw_allowed():

@@ -344,7 +344,7 @@ def test_a_record_twice_of_the_player_named_you_reads_as_english() -> None:
     records.insert(index + 1, records[index])
     assert refused(records) == (
         f"record {index + 2}: does not reproduce: the player 'you' has drawn already this turn: "
-        "meld, build or discard"
+        "meld, build, swap or discard"
     )
 
 

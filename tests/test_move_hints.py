@@ -78,3 +78,55 @@ def test_a_hint_that_keeps_what_could_be_laid_says_why(tmp_path: Path) -> None:
         "Hint (what the greedy bot would play): discard 10♠ The greedy bot keeps what you could lay: laid "
         "now, it would leave too few cards to go out with on this table."
     ) in screen
+
+
+def test_a_hint_that_goes_out_says_so_and_whether_it_is_kalooki() -> None:
+    # The hint laid the whole hand and discarded the last card, and said only "That lays 91 points: enough
+    # to open": that the turn ends the hand, and goes Kalooki, was first told by the end-of-hand screen.
+    hand = "QC QD QS 7H 8H 9H TH 2C 3C 4C 5D 6D 7D"
+    _, out, _ = run(fixed_game(hand=hand, stock="KS"), ["ds", "hint"], width=200)
+    assert (
+        "That lays 91 points: enough to open (51 needed). That goes out and goes Kalooki "
+        "(+25 to every other player)."
+    ) in out
+    # Going out having opened before is no Kalooki; a winner-takes-all table takes the 25 from the others.
+    from kalooki_cli.hints import Hint, hint_summary
+
+    game = fixed_game(hand=hand, stock="KS")
+    out_alone = Hint(actions=(), points=0, opening=False, short=None, out=True)
+    assert hint_summary(out_alone, game, 0) == "That goes out and ends the hand."
+    game.variant = game.variant.model_copy(update={"scoring": "winner"})
+    kalooki = Hint(actions=(), points=0, opening=False, short=None, out=True, kalooki=True)
+    assert hint_summary(kalooki, game, 0) == "That goes out and goes Kalooki (-25 from every other player)."
+
+
+def test_a_second_draw_is_told_the_moves_the_variant_leaves_in_the_turn() -> None:
+    # "meld, build or discard" whatever the variant: no swap where jokers are freed (classic), and no end
+    # where the discard is optional and no joker is ever freed (czech-500), where swap is no move at all.
+    code, out, _ = run(fixed_game(), ["ds", "ds"], width=120)
+    assert code == 0
+    assert error_lines(out) == ["✗ you have drawn already this turn: meld, build, swap or discard"]
+    code, out, _ = run(czech_game(), ["ds", "ds"], width=120)
+    assert code == 0
+    assert error_lines(out) == ["✗ you have drawn already this turn: meld, build, discard or end"]
+
+
+def test_the_help_of_build_says_what_low_and_high_do() -> None:
+    # "build N CARDS [low|high] | b  add cards to table meld N: build 2 TH JK": low and high went unexplained.
+    code, out, _ = run(fixed_game(), ["help build"], width=200)
+    assert code == 0
+    rows = [" ".join(line.split()) for line in out.splitlines() if "build N CARDS" in line]
+    assert rows == [
+        "build N CARDS [low|high] | b add cards to table meld N: build 2 TH JK "
+        "(a joker goes on a run's high end unless low is given)"
+    ]
+
+
+def test_a_hinted_draw_of_the_discard_says_when_it_would_open() -> None:
+    # Under the hand, "You could lay: 7♥ 8♥ 9♥ 10♥ = 34 points, not enough to open (51)" leaves the top
+    # discard out, and the hint to take it said only "Q♠ fits your hand": that it opens went unsaid.
+    game = fixed_game(hand="QC QD 7H 8H 9H TH 2C 3S 5D 6S 8C KD 4H", discard="QS")
+    code, out, _ = run(game, ["hint"], width=200)
+    assert code == 0
+    assert "You could lay: 7♥ 8♥ 9♥ 10♥ = 34 points, not enough to open (51)" in out
+    assert "  draw discard\n    Q♠ fits your hand: with it your melds make 64, enough to open (51)\n" in out

@@ -463,6 +463,23 @@ def test_game_end_shows_the_winners_name_as_written() -> None:
     assert "deAnn wins the game!" in output(out)
 
 
+def test_a_shared_win_opens_its_sentence_and_lists_three_winners_as_a_sentence_does() -> None:
+    # "you and bob share the win." opened in lower case, and three read "you and bob and cid".
+    game = Game(Variant(), ["ann", "bob", "cid", "dee"], seed=1)
+    game.winners = [0, 1]
+    out = console()
+    render_game_end(out, game, Seating(tuple(game.players), 0, BOTS))
+    assert "You and bob share the win." in output(out)
+    game.winners = [0, 1, 2]
+    out = console()
+    render_game_end(out, game, Seating(tuple(game.players), 0, BOTS))
+    assert "You, bob and cid share the win." in output(out)
+    game.winners = [1, 3]  # the person at the keyboard not among them: the names as written
+    out = console()
+    render_game_end(out, game, Seating(tuple(game.players), 0, BOTS))
+    assert "bob and dee share the win." in output(out)
+
+
 def test_a_seat_away_from_a_table_over_the_network_is_labelled_so() -> None:
     # The rows said "cid" alone while the table waited for him, and while a bot played his turns.
     seating = Seating(("ann", "bob", "cid"), 0, {}, away={2: None})

@@ -391,8 +391,8 @@ def test_turn_order_errors() -> None:
     assert str(caught.value) == "it is ann's turn, not bob's"
     assert game.to_json() == before
     play(game, "draw stock")
-    assert_illegal(game, "draw stock", "ann has drawn already this turn: meld, build or discard")
-    assert_illegal(game, "draw discard", "ann has drawn already this turn: meld, build or discard")
+    assert_illegal(game, "draw stock", "ann has drawn already this turn: meld, build, swap or discard")
+    assert_illegal(game, "draw discard", "ann has drawn already this turn: meld, build, swap or discard")
     assert_illegal(game, "build 1 TH", "you may build only after you have opened (laid your first melds)")
     assert_illegal(game, "meld 7H 8H", "7H 8H is not a meld: a meld needs at least 3 cards")
     assert_illegal(game, "meld 7H 8H 9H JK", "you have no JK in your hand to play")

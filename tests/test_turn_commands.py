@@ -94,3 +94,34 @@ def test_a_word_typed_is_never_suggested_back_as_what_was_meant() -> None:
         "✗ 'Undo now' is not a command: type help for the list (moves: ds dd m b s d)",
         "✗ 'hnit' is not a command (did you mean 'hint'?): type help for the list (moves: ds dd m b s d)",
     ]
+
+
+def test_a_near_miss_of_a_command_at_a_pause_is_told_what_it_missed() -> None:
+    # 'scroe' at the pass screen (or between hands) read only "press Enter when bob has the keyboard, or
+    # type score, ...", where the turn's prompt said "did you mean 'score'?": now the pause does too.
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=8)
+    session = hotseat_session(game, [0, 1], {}, "classic")
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None, highlight=False)
+    lines = [
+        "",
+        "ds",
+        f"d {format_card(game.hands[0][0])}",
+        "scroe",
+        "sve friday.json",
+        "Rulse",
+        "zz",
+        "quit",
+    ]
+    loop = HotSeatGame(
+        game, session, [0, 1], console=console, read_line=scripted_input(lines, console), save_path=None
+    )
+    assert loop.run() == 0
+    refusal = "press Enter when bob has the keyboard, or type score, save, rules, help or quit"
+    refused = [line.rstrip() for line in out.getvalue().splitlines() if line.startswith("✗ ")]
+    assert refused == [
+        f"✗ 'scroe' is not a command (did you mean 'score'?): {refusal}",
+        f"✗ 'sve friday.json' is not a command (did you mean 'save friday.json'?): {refusal}",
+        f"✗ 'Rulse' is not a command (did you mean 'rules'?): {refusal}",
+        f"✗ {refusal}",  # no command near: the pause's own refusal
+    ]

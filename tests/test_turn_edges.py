@@ -230,7 +230,7 @@ def test_a_refusal_about_the_player_is_worded_for_the_log_and_for_the_player() -
     game.apply(Draw("stock"))
     with pytest.raises(IllegalMoveError) as caught:
         game.apply(Draw("stock"))
-    assert caught.value.to_player == "you have drawn already this turn: meld, build or discard"
+    assert caught.value.to_player == "you have drawn already this turn: meld, build, swap or discard"
     with pytest.raises(IllegalMoveError) as caught:
         game.apply(Discard(next(card for card in range(52) if card not in game.hands[0])))
     assert caught.value.player is None
