@@ -126,9 +126,20 @@ class HotSeatGame(InteractiveGame):
         return super().out_of_the_game()
 
     def human_turn(self) -> None:
-        self.pass_to(self.game.players[self.human])
-        self.tell_missed()
+        if self.alone_in_the_game():
+            # Nobody left in the game to hide this hand from: the pass screen before each turn was only a
+            # key to press, and what it erased (told again after it) stays on the screen.
+            self.missed[self.human].clear()
+        else:
+            self.pass_to(self.game.players[self.human])
+            self.tell_missed()
         super().human_turn()
+
+    def alone_in_the_game(self) -> bool:
+        """Whether the person on turn is the only one at the terminal still in the game (the others out at
+        the goal, as under kalooki-40's elimination)."""
+        eliminated = self.game.eliminated
+        return all(eliminated[seat] for seat in self.humans if seat != self.human)
 
     def narrate(self, events: Sequence[Event]) -> None:
         super().narrate(events)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 import shlex
 from datetime import UTC, datetime
@@ -19,8 +20,10 @@ from kalooki_cli.saves import read_save, write_save
 from rich.console import Console
 from typer.testing import CliRunner
 
+from kalooki.bots import make_bot
 from kalooki.bots.base import SEAT_NAMES, names_for_bots
 from kalooki.cards import format_card, parse_cards
+from kalooki.driver import play_hand
 from kalooki.engine import Game
 from kalooki.loader import load_variant
 from kalooki.moves import format_move
@@ -425,7 +428,9 @@ def test_one_person_out_of_the_game_is_not_offered_to_skip_the_others_turns() ->
         text.index(re.findall(rf"{who} is out with \d+ \(out at 60\)\.", text)[0]) for who in ("bob", "ann")
     )
     assert "You are out of the game" not in text
-    assert "Pass to ann" in text[bob_out:ann_out]  # ann played on to the end, and bob never had a turn again
+    # ann played on to the end, the last in the game at the keyboard (no pass screen); bob had no turn again.
+    assert "▶ ann (you)" in text[bob_out:ann_out]
+    assert "Pass to ann" not in text[bob_out:ann_out]
     assert "Pass to bob" not in text[bob_out:]
 
 
@@ -563,3 +568,33 @@ def test_a_resumed_hot_seat_game_tells_the_draw_made_before_it_was_saved(
     told = ann[ann.index("Since the game was resumed:") : ann.index("Your hand")]
     assert "bob draws from the stock, discards " in told
     assert "Since your last turn:" not in ann
+
+
+def test_the_last_person_still_in_plays_on_without_a_pass_screen(tmp_path: Path) -> None:
+    """Once bob is out at the goal (kalooki-40 eliminates), ann is the only one left to play at the
+    keyboard: a "Pass to ann — press Enter" screen before each of her turns hid her hand from nobody."""
+    game = Game(load_variant("kalooki-40", {"goal_score": 20}), ["ann", "bob", "cid", "dee"], seed=5)
+    bots = [make_bot("greedy", random.Random(seat)) for seat in range(4)]
+    for _ in range(2):
+        if game.phase == "hand_over":
+            game.next_hand()
+        play_hand(game, bots)
+    assert game.eliminated == [False, True, False, False]  # bob out, the game going on
+    session = hotseat_session(game, [0, 1], {2: "greedy", 3: "greedy"}, "kalooki-40")
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None, highlight=False)
+    lines = ["", "ds", "quit"]
+    loop = HotSeatGame(
+        game,
+        session,
+        [0, 1],
+        console=console,
+        read_line=scripted_input(lines, console),
+        save_path=tmp_path / "hot.kalooki-save.json",
+        write_save=write_save,
+    )
+    assert loop.run() == 0
+    text = out.getvalue()
+    assert "▶ ann (you)" in text
+    assert "Pass to" not in text
+    assert "You draw " in text  # her turn played on at once
