@@ -351,9 +351,13 @@ def test_make_play_stopped_with_ctrl_c_is_no_error_of_makes(tmp_path: Path) -> N
         terminal.reader = shell if reader is None else reader  # sh may exec kalooki in its place
         terminal.interrupt()
         terminal.read_until(r"Continue it with:")
-        # Named whole: `make -C CHECKOUT play` is run from another folder.
+        # Named whole, on a line of its own (a terminal of 80 wrapped it mid-word inside the sentence):
+        # `make -C CHECKOUT play` is run from another folder.
         terminal.read_until(
-            re.escape(f"'. {ROOT}/.venv/bin/activate' puts it on your PATH, for kalooki resume and the rest)")
+            re.escape("kalooki is installed in .venv: to have it on your PATH (kalooki resume...):")
+            + r"\r?\n"
+            + re.escape(f"    . {ROOT}/.venv/bin/activate")
+            + r"\r?\n"
         )
         terminal.wait()
         assert "make: ***" not in terminal.output
@@ -366,4 +370,4 @@ def test_make_play_stopped_with_ctrl_c_is_no_error_of_makes(tmp_path: Path) -> N
     )  # fmt: skip
     assert "Invalid value for '--players': classic is for 2 to 4 players" in refused.stderr
     assert "play] Error 2" in refused.stderr
-    assert "puts it on your PATH" not in refused.stdout + refused.stderr
+    assert "on your PATH" not in refused.stdout + refused.stderr
