@@ -21,7 +21,7 @@ play: $(STAMP)
 	@trap : INT; $(BIN)/kalooki play $(ARGS); status=$$?; \
 	if [ $$status -eq 130 ]; then status=0; fi; \
 	if [ $$status -eq 0 ] && ! command -v kalooki >/dev/null 2>&1; then \
-		echo "kalooki is installed in $(VENV): to have it on your PATH (kalooki resume...):"; \
+		echo "kalooki is in $(VENV); to have it on your PATH for kalooki resume and the rest:"; \
 		echo "    . $(CURDIR)/$(BIN)/activate"; \
 	fi; \
 	exit $$status

@@ -354,7 +354,7 @@ def test_make_play_stopped_with_ctrl_c_is_no_error_of_makes(tmp_path: Path) -> N
         # Named whole, on a line of its own (a terminal of 80 wrapped it mid-word inside the sentence):
         # `make -C CHECKOUT play` is run from another folder.
         terminal.read_until(
-            re.escape("kalooki is installed in .venv: to have it on your PATH (kalooki resume...):")
+            re.escape("kalooki is in .venv; to have it on your PATH for kalooki resume and the rest:")
             + r"\r?\n"
             + re.escape(f"    . {ROOT}/.venv/bin/activate")
             + r"\r?\n"
