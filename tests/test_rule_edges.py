@@ -328,7 +328,7 @@ def test_a_save_with_a_meld_that_is_no_meld_is_refused(
     data = exchange(saved_with_table(), meld, table_card, hand_card)
     with pytest.raises(StateFormatError) as caught:
         Game.from_json(data)
-    assert str(caught.value) == f"the saved game is damaged: {message}"
+    assert str(caught.value) == f"the saved game is damaged: table[{meld}]: {message}"
 
 
 # ---------------------------------------------------------------- the end of a hand and of a game
