@@ -34,7 +34,8 @@ def write(directory: Path, text: str, name: str = "p.yaml") -> Path:
         ("colour: red", "1: colour: unknown key 'colour'; `kalooki variants show classic` lists every knob"),
         (
             "elimination: True",
-            "14: elimination: expected true or false, got 'True': only lowercase true and false are booleans",
+            "14: elimination: expected true or false, got 'True': "
+            "only lowercase true and false are booleans: write true",
         ),
         ("name: 5", "7: name: expected text, got 5 (put it in quotes to make it text)"),
     ],
