@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from kalooki import provenance as provenance_keys
 from kalooki.file_kinds import another_kind, is_script_data, written_file
 from kalooki.safeio import FileReadError, read_regular_file
+from kalooki.set_options import not_a_base
 from kalooki.variant import DEFER_CROSS_FIELD, KNOB_NAMES, Variant
 from kalooki.yamlio import (
     MAX_BYTES,
@@ -94,11 +95,19 @@ def own_problems(document: YamlDocument) -> list[Diagnostic]:
     return problems + lookalikes
 
 
-def field_problems(data: dict[str, Any], locator: Any, prefix: KeyPath) -> list[Diagnostic]:
+def field_problems(
+    data: dict[str, Any], locator: Any, prefix: KeyPath, *, overriding: bool = False
+) -> list[Diagnostic]:
+    """The problems of ``data``'s knobs, each on its own; ``overriding``: ``data`` changes a variant
+    given (a script's ``set:``, a mapping of overrides), so an unknown key is not taken for ``extends``."""
     try:
         Variant.model_validate(data, context={DEFER_CROSS_FIELD: True})
     except ValidationError as error:
-        return validation_diagnostics(error, data, locator, prefix=prefix, model=Variant)
+        problems = validation_diagnostics(error, data, locator, prefix=prefix, model=Variant)
+        if not overriding:
+            return problems
+        changer = f"{prefix[-1]}:" if prefix else "the mapping"
+        return [not_a_base(item, changer) for item in problems]
     return []
 
 

@@ -426,6 +426,7 @@ def _or_also(message: str, item: Mapping[str, Any], also: Sequence[str]) -> str:
 KNOB_IN_PLAYERS_WORDS: dict[str, tuple[frozenset[str], ...]] = {
     knob: tuple(frozenset(words.split()) for words in phrases)
     for knob, phrases in {
+        "extends": ("variant", "base", "base variant", "based on", "inherit", "inherit from", "parent"),
         # Before joker_penalty, whose "joker value" a joker's opening value holds too.
         "opening_joker_value": ("opening joker value", "open joker value", "opening joker point"),
         "joker_penalty": ("joker cost", "joker value", "joker point", "joker worth", "joker score"),

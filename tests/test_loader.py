@@ -557,6 +557,9 @@ def test_the_key_suggestions_the_docs_give_are_the_loaders(key: str) -> None:
         ("winner_takes_all", "scoring"),
         ("reshuffle", "stock_exhausted"),
         ("players", "max_players"),  # a table's size is its most: min_players would refuse a smaller one
+        ("variant", "extends"),  # a game script's key for its variant; this and the next were told only
+        ("base", "extends"),  # that `kalooki variants show classic` lists the knobs
+        ("inherits_from", "extends"),
     ],
 )
 def test_a_rule_in_a_players_words_is_told_its_knob(key: str, meant: str) -> None:

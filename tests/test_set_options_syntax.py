@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from kalooki.grid import parse_grid
-from kalooki.loader import VariantError, load_variant_text
+from kalooki.loader import MappingOverrides, VariantError, load_variant, load_variant_text
 from kalooki.set_options import parse_set_options
+from kalooki.yamlio import load_yaml_text
 
 BACKSLASH = "inside double quotes write a backslash as \\\\, or use single quotes"
 AFTER_QUOTE = "text after the closing quote: put all of the value inside the quotes"
@@ -203,3 +204,24 @@ def test_jokers_given_a_penalty_s_worth_names_the_penalty() -> None:
         "joker_penalty)"
     ]
     assert set_errors("jokers=9") == ["--set:1:8: jokers: must be at most 8, got 9"]
+
+
+def test_a_set_naming_a_variant_is_told_it_changes_knobs_not_the_variant() -> None:
+    # A variant file's `variant:` or `base:` is taken for extends; a --set's was told "did you mean
+    # 'extends'?", which --set refuses, as a script's set: and a mapping of overrides do.
+    given = "changes the knobs of the variant given, not which it is"
+    assert set_errors("variant=kalooki-40", "extend=classic") == [
+        f"--set:1:1: variant: unknown key 'variant'; --set {given}",
+        f"--set:2:1: extend: unknown key 'extend'; --set {given}",
+    ]
+    script = load_yaml_text("variant: classic\nset:\n  base: kalooki-40\n", "game.yaml")
+    with pytest.raises(VariantError) as raised:
+        load_variant("classic", mapping_overrides=MappingOverrides(script, ("set",)))
+    assert [str(item) for item in raised.value.diagnostics] == [
+        f"game.yaml:3:3: set.base: unknown key 'base'; set: {given}"
+    ]
+    with pytest.raises(VariantError) as raised:
+        load_variant("classic", {"variant": "kalooki-40"})
+    assert [str(item) for item in raised.value.diagnostics] == [
+        f"overrides: variant: unknown key 'variant'; the mapping {given}"
+    ]
