@@ -89,10 +89,27 @@ def own_problems(document: YamlDocument) -> list[Diagnostic]:
     if other is not None:
         return [Diagnostic(document.source, 1, 1, "", other)]
     own, _ = provenance_keys.split({key: value for key, value in data.items() if key != "extends"})
-    problems = [*field_problems(own, document, ()), *provenance_keys.problems(document)]
+    problems = [_knobs_nested(item, own) for item in field_problems(own, document, ())]
+    problems += provenance_keys.problems(document)
     # `extends: True` is already an unknown variant, reported with the bases.
     lookalikes = [item for item in text_lookalikes(document, problems) if not item.key.startswith("extends")]
     return problems + lookalikes
+
+
+def _knobs_nested(problem: Diagnostic, data: dict[str, Any]) -> Diagnostic:
+    """``problem``, where it is an unknown key holding knobs (a game script's ``set:``, a ``rules:``
+    heading), saying that a variant file gives its knobs at the top level: it was offered the knobs
+    whose names share a word with the heading (``set:``'s were set_suits, set_maximum ...)."""
+    held = data.get(problem.key)
+    if not problem.message.startswith("unknown key ") or not isinstance(held, dict):
+        return problem
+    if not any(key in VARIANT_KEYS and key != "extends" for key in held):
+        return problem
+    unknown, key = problem.message.partition(";")[0], problem.key
+    fix = f"delete the line {key}: and unindent the lines below it"
+    return replace(
+        problem, message=f"{unknown}; a variant file gives its knobs at the top level, not under {key}: {fix}"
+    )
 
 
 def field_problems(

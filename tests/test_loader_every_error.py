@@ -140,3 +140,24 @@ def test_an_ace_low_value_under_wrap_says_why_wrap_has_none(tmp_path: Path) -> N
         "high_or_low or low, but with ace_in_runs: wrap an ace counts ace_value wherever it sits in a run "
         "(A-2-3, K-A-2 or Q-K-A): leave it out (null)"
     ]
+
+
+def test_knobs_under_a_heading_are_told_to_go_at_the_top_level() -> None:
+    # A game script's set: copied into a variant file was told "the knobs about set: set_suits, ...".
+    def said(text: str) -> list[str]:
+        with pytest.raises(VariantError) as caught:
+            load_variant_text(text, "v.yaml")
+        return str(caught.value).splitlines()
+
+    top = "a variant file gives its knobs at the top level, not under"
+    assert said("extends: classic\nset:\n  goal_score: 300\n  jokers: 4\n") == [
+        f"v.yaml:2:1: set: unknown key 'set'; {top} set: delete the line set: and unindent the lines below it"
+    ]
+    assert said("rules:\n  opening_threshold: 40\n") == [
+        f"v.yaml:1:1: rules: unknown key 'rules'; {top} rules: delete the line rules: and unindent the lines "
+        "below it"
+    ]
+    # A mapping holding no knob is only an unknown key.
+    assert said("set:\n  colour: red\n") == [
+        "v.yaml:1:1: set: unknown key 'set'; the knobs about set: set_suits, set_maximum, set_joker_release"
+    ]
