@@ -190,6 +190,20 @@ def test_several_knobs_in_one_set_are_told_to_go_one_a_set() -> None:
         ("to_open=40", "opening_threshold"),
         # One word is the whole key: a key with more words goes by its spelling.
         ("joker_release_requires_open=true", "joker_release_requires_opening"),
+        # A house's "first to 300", "40 to open with", "jokers wild" were offered first_dealer, play_direction
+        # or nothing; "first to open" and "first to deal" stay their own rules.
+        ("first_to=300", "goal_score"),
+        ("play_to=300", "goal_score"),
+        ("game_to=300", "goal_score"),
+        ("target_points=300", "goal_score"),
+        ("first_to_open=40", "opening_threshold"),
+        ("open_with=40", "opening_threshold"),
+        ("initial_meld=40", "opening_threshold"),
+        ("first_to_deal=high_card", "first_dealer"),
+        ("play_to_left=clockwise", "play_direction"),
+        ("wild_cards=4", "jokers"),
+        ("penalty_joker=15", "joker_penalty"),
+        ("pickup_rule=never", "discard_draw"),
     ],
 )
 def test_a_knob_in_a_players_words_is_suggested(option: str, meant: str) -> None:
