@@ -99,13 +99,17 @@ def own_problems(document: YamlDocument) -> list[Diagnostic]:
 def _knobs_nested(problem: Diagnostic, data: dict[str, Any]) -> Diagnostic:
     """``problem``, where it is an unknown key holding knobs (a game script's ``set:``, a ``rules:``
     heading), saying that a variant file gives its knobs at the top level: it was offered the knobs
-    whose names share a word with the heading (``set:``'s were set_suits, set_maximum ...)."""
+    whose names share a word with the heading (``set:``'s were set_suits, set_maximum ...). A misspelt
+    ``source`` or ``provenance`` (``provenence:``, knobs and all) is told its spelling."""
     held = data.get(problem.key)
-    if not problem.message.startswith("unknown key ") or not isinstance(held, dict):
-        return problem
-    if not any(key in VARIANT_KEYS and key != "extends" for key in held):
+    if "did you mean" in problem.message or not problem.message.startswith("unknown key "):
         return problem
     unknown, key = problem.message.partition(";")[0], problem.key
+    close = suggest(key, provenance_keys.KEYS)  # the knobs' model has no source or provenance to offer
+    if close:
+        return replace(problem, message=f"{unknown}; did you mean '{close}'?", meant=close)
+    if not isinstance(held, dict) or not any(name in VARIANT_KEYS and name != "extends" for name in held):
+        return problem
     fix = f"delete the line {key}: and unindent the lines below it"
     return replace(
         problem, message=f"{unknown}; a variant file gives its knobs at the top level, not under {key}: {fix}"

@@ -157,6 +157,14 @@ def test_knobs_under_a_heading_are_told_to_go_at_the_top_level() -> None:
         f"v.yaml:1:1: rules: unknown key 'rules'; {top} rules: delete the line rules: and unindent the lines "
         "below it"
     ]
+    # A misspelt key that holds knobs by right is told its spelling (it was told where the knobs are
+    # listed, as a misspelt source was).
+    assert said("sorce: the club's book\n") == [
+        "v.yaml:1:1: sorce: unknown key 'sorce'; did you mean 'source'?"
+    ]
+    assert said("provenence:\n  jokers: we say so\n") == [
+        "v.yaml:1:1: provenence: unknown key 'provenence'; did you mean 'provenance'?"
+    ]
     # A mapping holding no knob is only an unknown key.
     assert said("set:\n  colour: red\n") == [
         "v.yaml:1:1: set: unknown key 'set'; the knobs about set: set_suits, set_maximum, set_joker_release"
