@@ -534,6 +534,8 @@ DOCUMENTED_KEY_SUGGESTIONS = {
     "joker_cost": "did you mean 'joker_penalty'?",
     "points_to_open": "did you mean 'opening_threshold'?",
     "run_length": "did you mean 'run_minimum'?",
+    "first_to": "did you mean 'goal_score'?",
+    "variant": "did you mean 'extends'?",
     "openng_threshold": "did you mean 'opening_threshold'?",
     "discard_only_to_lay": "the knobs about discard: discard_draw, turn_discard",
 }
