@@ -178,6 +178,8 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
             hint = yaml11_hint(plain_text, expected)
         if not hint and expected in ("integer", "number") and isinstance(value, str):
             hint = number_hint(value)
+        if not hint and value is None and found and plain_text == "":
+            hint = "give it a value, or leave the key out"
         if not hint and plain_text is None and isinstance(value, str):
             kind = _unquoted_kind(value)
             if kind == expected or (expected == "number" and kind == "integer"):
@@ -203,6 +205,8 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
         expected = str(ctx.get("expected", ""))
         options = re.findall(r"'([^']*)'", expected)
         text = f"expected one of {', '.join(options)}{got}" if options else f"expected {expected}{got}"
+        if value is None and found and plain_text == "":
+            text += ": give it one, or leave the key out"
         if isinstance(value, str) and options:
             close = suggest_value(value, options)
             if close:

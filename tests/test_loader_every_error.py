@@ -169,3 +169,17 @@ def test_knobs_under_a_heading_are_told_to_go_at_the_top_level() -> None:
     assert said("set:\n  colour: red\n") == [
         "v.yaml:1:1: set: unknown key 'set'; the knobs about set: set_suits, set_maximum, set_joker_release"
     ]
+
+
+def test_a_knob_left_without_a_value_is_told_to_give_one_or_leave_it_out() -> None:
+    # "opening_threshold:" with its value yet to be written said only "got nothing (null)".
+    with pytest.raises(VariantError) as caught:
+        load_variant_text("opening_threshold:\ndiscard_draw:\ngoal_score: null\n", "v.yaml")
+    assert str(caught.value).splitlines() == [
+        "v.yaml:1:1: opening_threshold: expected a whole number, got nothing (null): give it a value, "
+        "or leave the key out",
+        "v.yaml:2:1: discard_draw: expected one of always, never, after_opening, before_opening, "
+        "meld_at_once, got nothing (null): give it one, or leave the key out",
+        # Written null is meant: nothing to add.
+        "v.yaml:3:13: goal_score: expected a whole number, got nothing (null)",
+    ]
