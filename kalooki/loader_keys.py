@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from kalooki import provenance as provenance_keys
 from kalooki.file_kinds import another_kind, is_script_data, written_file
 from kalooki.safeio import FileReadError, read_regular_file
+from kalooki.set_options import not_a_base
 from kalooki.variant import DEFER_CROSS_FIELD, KNOB_NAMES, Variant
 from kalooki.yamlio import (
     MAX_BYTES,
@@ -88,17 +89,46 @@ def own_problems(document: YamlDocument) -> list[Diagnostic]:
     if other is not None:
         return [Diagnostic(document.source, 1, 1, "", other)]
     own, _ = provenance_keys.split({key: value for key, value in data.items() if key != "extends"})
-    problems = [*field_problems(own, document, ()), *provenance_keys.problems(document)]
+    problems = [_knobs_nested(item, own) for item in field_problems(own, document, ())]
+    problems += provenance_keys.problems(document)
     # `extends: True` is already an unknown variant, reported with the bases.
     lookalikes = [item for item in text_lookalikes(document, problems) if not item.key.startswith("extends")]
     return problems + lookalikes
 
 
-def field_problems(data: dict[str, Any], locator: Any, prefix: KeyPath) -> list[Diagnostic]:
+def _knobs_nested(problem: Diagnostic, data: dict[str, Any]) -> Diagnostic:
+    """``problem``, where it is an unknown key holding knobs (a game script's ``set:``, a ``rules:``
+    heading), saying that a variant file gives its knobs at the top level: it was offered the knobs
+    whose names share a word with the heading (``set:``'s were set_suits, set_maximum ...). A misspelt
+    ``source`` or ``provenance`` (``provenence:``, knobs and all) is told its spelling."""
+    held = data.get(problem.key)
+    if "did you mean" in problem.message or not problem.message.startswith("unknown key "):
+        return problem
+    unknown, key = problem.message.partition(";")[0], problem.key
+    close = suggest(key, provenance_keys.KEYS)  # the knobs' model has no source or provenance to offer
+    if close:
+        return replace(problem, message=f"{unknown}; did you mean '{close}'?", meant=close)
+    if not isinstance(held, dict) or not any(name in VARIANT_KEYS and name != "extends" for name in held):
+        return problem
+    fix = f"delete the line {key}: and unindent the lines below it"
+    return replace(
+        problem, message=f"{unknown}; a variant file gives its knobs at the top level, not under {key}: {fix}"
+    )
+
+
+def field_problems(
+    data: dict[str, Any], locator: Any, prefix: KeyPath, *, overriding: bool = False
+) -> list[Diagnostic]:
+    """The problems of ``data``'s knobs, each on its own; ``overriding``: ``data`` changes a variant
+    given (a script's ``set:``, a mapping of overrides), so an unknown key is not taken for ``extends``."""
     try:
         Variant.model_validate(data, context={DEFER_CROSS_FIELD: True})
     except ValidationError as error:
-        return validation_diagnostics(error, data, locator, prefix=prefix, model=Variant)
+        problems = validation_diagnostics(error, data, locator, prefix=prefix, model=Variant)
+        if not overriding:
+            return problems
+        changer = f"{prefix[-1]}:" if prefix else "the mapping"
+        return [not_a_base(item, changer) for item in problems]
     return []
 
 

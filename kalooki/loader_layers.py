@@ -458,7 +458,7 @@ def _apply_mapping(
             document.key_location((*path, "extends")).error("a variant's bases cannot be changed here")
         )
         mapping = {key: value for key, value in mapping.items() if key != "extends"}
-    problems.extend(field_problems(mapping, document, path))
+    problems.extend(field_problems(mapping, document, path, overriding=True))
     if problems:
         return problems
     rank = resolver.tick()

@@ -76,13 +76,21 @@ def unknown_variant_message(name: str, folder: Path | None = None) -> str:
 
 
 def builtin_file_hint(reference: str) -> str:
-    """For a missing ``classic.yaml`` named without a folder: that the built-in is named without .yaml."""
-    if os.sep in reference or "/" in reference:
+    """For a missing ``classic.yaml`` named without a folder: that the built-in is named without .yaml;
+    for a missing ``clasic.yaml``, the built-in its name is a misspelling of. A folder is no built-in's,
+    save ``variants/`` (where the project keeps them, as the README's link to one shows)."""
+    path = Path(reference.replace(os.sep, "/"))
+    names = builtin_variant_names()
+    if path.suffix.lower() not in VARIANT_SUFFIXES:
         return ""
-    path = Path(reference)
-    if path.suffix.lower() not in VARIANT_SUFFIXES or path.stem not in builtin_variant_names():
+    if path.parent.as_posix() == "variants" and path.stem in names:
+        return f" (the built-in variant is named {path.stem}, without variants/ and {path.suffix})"
+    if path.parent.as_posix() != ".":
         return ""
-    return f" (the built-in variant is named {path.stem}, without {path.suffix})"
+    if path.stem in names:
+        return f" (the built-in variant is named {path.stem}, without {path.suffix})"
+    close = suggest(path.stem, names)
+    return f" (did you mean the built-in variant '{close}', named without {path.suffix}?)" if close else ""
 
 
 def _any_case(suffix: str) -> str:

@@ -73,8 +73,9 @@ def number_hint(text: str) -> str:
         # "1 or 11", "40-51": the first would be a guess at which the family means.
         return "write one number"
     # A unit (pts, points), not a letter O typed for a zero (4O); or a comma or semicolon after it, as
-    # a list or a line of code is written (40,).
-    if (len(word) >= 2 and word[:2].isalpha() and set(word) - {"o", "O"}) or word in (",", ";"):
+    # a list or a line of code is written (40,); or a plus, as `kalooki variants` writes "runs 3+" (the
+    # knob is already the fewest).
+    if (len(word) >= 2 and word[:2].isalpha() and set(word) - {"o", "O"}) or word in (",", ";", "+"):
         return f"write the number alone ({number})"
     return ""
 

@@ -134,12 +134,24 @@ def parse_set_options(options: Sequence[str], source: str = SET_SOURCE) -> SetOp
         Variant.model_validate(values, context={DEFER_CROSS_FIELD: True})
     except ValidationError as error:
         problems.extend(
-            head_count_noted(item, AT_THE_TABLE)
+            head_count_noted(not_a_base(item, source), AT_THE_TABLE)
             for item in validation_diagnostics(error, values, parsed, model=Variant)
         )
     if problems:
         raise VariantError(sort_diagnostics(problems))
     return parsed
+
+
+def not_a_base(problem: Diagnostic, source: str) -> Diagnostic:
+    """``problem``, where it takes an unknown key for ``extends`` (``variant=kalooki-40``, ``extend=...``),
+    saying what ``source`` changes instead: bases cannot be changed there, so "did you mean" misleads.
+    ``source`` names what gives the knobs (``--set``, a script's ``set:``)."""
+    if problem.meant != "extends":
+        return problem
+    unknown = problem.message.partition(";")[0]
+    return replace(
+        problem, message=f"{unknown}; {source} changes the knobs of the variant given, not which it is"
+    )
 
 
 _HEAD_COUNTS = frozenset({"players", "player", "num_players", "number_of_players", "player_count", "seats"})

@@ -28,6 +28,7 @@ from kalooki.diagnostics import (
     sort_diagnostics,
     value_at,
 )
+from kalooki.knob_words import KNOB_IN_PLAYERS_WORDS
 from kalooki.numberwords import number_hint
 from kalooki.text import escape_controls, lone_surrogate, unlike_ascii
 from kalooki.variant import Variant
@@ -177,6 +178,8 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
             hint = yaml11_hint(plain_text, expected)
         if not hint and expected in ("integer", "number") and isinstance(value, str):
             hint = number_hint(value)
+        if not hint and value is None and found and plain_text == "":
+            hint = "give it a value, or leave the key out"
         if not hint and plain_text is None and isinstance(value, str):
             kind = _unquoted_kind(value)
             if kind == expected or (expected == "number" and kind == "integer"):
@@ -202,6 +205,8 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
         expected = str(ctx.get("expected", ""))
         options = re.findall(r"'([^']*)'", expected)
         text = f"expected one of {', '.join(options)}{got}" if options else f"expected {expected}{got}"
+        if value is None and found and plain_text == "":
+            text += ": give it one, or leave the key out"
         if isinstance(value, str) and options:
             close = suggest_value(value, options)
             if close:
@@ -421,48 +426,6 @@ def _or_also(message: str, item: Mapping[str, Any], also: Sequence[str]) -> str:
     # "true or false, or a mapping": a comma keeps one choice's own "or" apart from the choices'.
     last = ", or " if any(" or " in noun for noun in nouns) else " or "
     return f"expected {', '.join(nouns[:-1])}{last}{nouns[-1]}{message.removeprefix(said)}"
-
-
-KNOB_IN_PLAYERS_WORDS: dict[str, tuple[frozenset[str], ...]] = {
-    knob: tuple(frozenset(words.split()) for words in phrases)
-    for knob, phrases in {
-        # Before joker_penalty, whose "joker value" a joker's opening value holds too.
-        "opening_joker_value": ("opening joker value", "open joker value", "opening joker point"),
-        "joker_penalty": ("joker cost", "joker value", "joker point", "joker worth", "joker score"),
-        "ace_value": ("ace point", "ace worth", "ace score", "ace cost"),
-        # A Kalooki's penalty is the bonus's other name (spelling alone offered joker_penalty, another rule).
-        "kalooki_bonus": ("kalooki penalty", "kalooki point", "kalooki score", "kalooki value"),
-        "goal_score": (
-            "target",
-            "score limit",
-            "point limit",
-            "game point",
-            "point win",
-            "score win",
-            "winning score",
-        ),
-        "scoring": ("winner take all", "winner collect", "winner take"),
-        "stock_exhausted": ("reshuffle", "stock run out", "stock empty", "empty stock"),
-        "max_players": ("player", "player count", "number player", "num player"),
-        "decks": ("pack",),
-        "hand_size": ("card dealt", "card player", "card each"),
-        "opening_threshold": (
-            "open point",
-            "opening point",
-            "open score",
-            "open min",
-            "open minimum",
-            "to open",
-            "open",
-        ),
-        "discard_draw": ("pick discard", "pickup discard", "take discard", "draw discard"),
-        "run_minimum": ("run length", "run size", "min run", "shortest run"),
-        "set_maximum": ("set size", "max set", "biggest set", "largest set"),
-    }.items()
-}
-"""The knobs as players name them in their own words (a knob's words, singular: ``joker_cost``,
-``points_to_open``, ``pick_up_discard``), where spelling would offer another rule (``jokers``,
-``joker_taker``, ``turn_discard``). A phrase of one word is the whole key (``open``), not a word of it."""
 
 
 def _knob_in_players_words(name: str, fields: Sequence[str]) -> str | None:

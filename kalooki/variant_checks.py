@@ -53,7 +53,8 @@ def cross_field_problems(variant: Variant) -> list[CrossFieldProblem]:
         problems.append(
             (
                 "min_players",
-                f"min_players ({variant.min_players}) is more than max_players ({variant.max_players})",
+                f"min_players ({variant.min_players}) is more than max_players ({variant.max_players}): "
+                f"raise max_players to {variant.min_players} or lower min_players to {variant.max_players}",
             )
         )
     plus = " + 1" if variant.upcard else ""

@@ -302,8 +302,14 @@ def _decode(raw: bytes, source: str) -> str:
         line_start = raw.rfind(b"\n", 0, error.start) + 1
         column = len(raw[line_start : error.start].decode("utf-8", "replace")) + 1
         byte = raw[error.start]
+        # A UTF-16 byte-order mark: Windows Notepad's "Unicode", which other encodings' files are not told.
+        utf16 = (
+            " (it is UTF-16, which some editors call Unicode)"
+            if raw[:2] in (b"\xff\xfe", b"\xfe\xff")
+            else ""
+        )
         raise YamlError(
-            [Diagnostic(source, line, column, "", f"{not_utf8(byte)}; save the file as UTF-8")]
+            [Diagnostic(source, line, column, "", f"{not_utf8(byte)}; save the file as UTF-8{utf16}")]
         ) from None
     return text
 

@@ -50,6 +50,8 @@ _YAML11_BOOLS = frozenset(
     for base in ("yes", "no", "on", "off", "true", "false", "y", "n")
     for word in (base, base.capitalize(), base.upper())
 )
+_YAML11_TRUE = frozenset({"yes", "on", "true", "y"})
+"""The YAML 1.1 booleans (lower-cased) that read as true; the rest of :data:`_YAML11_BOOLS` read as false."""
 _YAML11_OCTAL = re.compile(r"[-+]?0[0-7_]+")
 _YAML11_HEX = re.compile(r"[-+]?0x[0-9a-fA-F_]+")
 _YAML11_BINARY = re.compile(r"[-+]?0b[01_]+")
@@ -88,7 +90,8 @@ def yaml11_hint(text: str, expected: str) -> str:
     Returns ``""`` when the text is not something YAML 1.1 would have read differently.
     """
     if expected == "boolean" and text in _YAML11_BOOLS:
-        return "only lowercase true and false are booleans"
+        meant = "true" if text.lower() in _YAML11_TRUE else "false"
+        return f"only lowercase true and false are booleans: write {meant}"
     if expected in ("integer", "number"):
         if _YAML11_OCTAL.fullmatch(text) and text.replace("_", "").strip("+-0"):
             digits = text.lstrip("+-").lstrip("0_").replace("_", "")

@@ -16,7 +16,11 @@ SCRIPT = "variant: classic\nplayers: [ann, bob]\nseed: 7\n"
 @pytest.mark.parametrize(
     ("content", "said"),
     [
-        (SCRIPT.encode("utf-16"), "{file}:1:1: not UTF-8 text: byte 0xFF; save the file as UTF-8"),
+        (
+            SCRIPT.encode("utf-16"),
+            "{file}:1:1: not UTF-8 text: byte 0xFF; save the file as UTF-8 "
+            "(it is UTF-16, which some editors call Unicode)",
+        ),
         (b"", "{file}:1:1: the file is empty: expected a mapping of keys to values"),
         (b"# players: [ann, bob]\n", "{file}:1:1: the file is empty: expected a mapping of keys to values"),
     ],

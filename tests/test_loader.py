@@ -534,6 +534,8 @@ DOCUMENTED_KEY_SUGGESTIONS = {
     "joker_cost": "did you mean 'joker_penalty'?",
     "points_to_open": "did you mean 'opening_threshold'?",
     "run_length": "did you mean 'run_minimum'?",
+    "first_to": "did you mean 'goal_score'?",
+    "variant": "did you mean 'extends'?",
     "openng_threshold": "did you mean 'opening_threshold'?",
     "discard_only_to_lay": "the knobs about discard: discard_draw, turn_discard",
 }
@@ -557,6 +559,9 @@ def test_the_key_suggestions_the_docs_give_are_the_loaders(key: str) -> None:
         ("winner_takes_all", "scoring"),
         ("reshuffle", "stock_exhausted"),
         ("players", "max_players"),  # a table's size is its most: min_players would refuse a smaller one
+        ("variant", "extends"),  # a game script's key for its variant; this and the next were told only
+        ("base", "extends"),  # that `kalooki variants show classic` lists the knobs
+        ("inherits_from", "extends"),
     ],
 )
 def test_a_rule_in_a_players_words_is_told_its_knob(key: str, meant: str) -> None:

@@ -34,7 +34,8 @@ def write(directory: Path, text: str, name: str = "p.yaml") -> Path:
         ("colour: red", "1: colour: unknown key 'colour'; `kalooki variants show classic` lists every knob"),
         (
             "elimination: True",
-            "14: elimination: expected true or false, got 'True': only lowercase true and false are booleans",
+            "14: elimination: expected true or false, got 'True': "
+            "only lowercase true and false are booleans: write true",
         ),
         ("name: 5", "7: name: expected text, got 5 (put it in quotes to make it text)"),
     ],
@@ -138,4 +139,47 @@ def test_an_ace_low_value_under_wrap_says_why_wrap_has_none(tmp_path: Path) -> N
         f"{path}:2:16: ace_low_value: ace_low_value is for an ace below the two (A-2-3) under ace_in_runs: "
         "high_or_low or low, but with ace_in_runs: wrap an ace counts ace_value wherever it sits in a run "
         "(A-2-3, K-A-2 or Q-K-A): leave it out (null)"
+    ]
+
+
+def test_knobs_under_a_heading_are_told_to_go_at_the_top_level() -> None:
+    # A game script's set: copied into a variant file was told "the knobs about set: set_suits, ...".
+    def said(text: str) -> list[str]:
+        with pytest.raises(VariantError) as caught:
+            load_variant_text(text, "v.yaml")
+        return str(caught.value).splitlines()
+
+    top = "a variant file gives its knobs at the top level, not under"
+    assert said("extends: classic\nset:\n  goal_score: 300\n  jokers: 4\n") == [
+        f"v.yaml:2:1: set: unknown key 'set'; {top} set: delete the line set: and unindent the lines below it"
+    ]
+    assert said("rules:\n  opening_threshold: 40\n") == [
+        f"v.yaml:1:1: rules: unknown key 'rules'; {top} rules: delete the line rules: and unindent the lines "
+        "below it"
+    ]
+    # A misspelt key that holds knobs by right is told its spelling (it was told where the knobs are
+    # listed, as a misspelt source was).
+    assert said("sorce: the club's book\n") == [
+        "v.yaml:1:1: sorce: unknown key 'sorce'; did you mean 'source'?"
+    ]
+    assert said("provenence:\n  jokers: we say so\n") == [
+        "v.yaml:1:1: provenence: unknown key 'provenence'; did you mean 'provenance'?"
+    ]
+    # A mapping holding no knob is only an unknown key.
+    assert said("set:\n  colour: red\n") == [
+        "v.yaml:1:1: set: unknown key 'set'; the knobs about set: set_suits, set_maximum, set_joker_release"
+    ]
+
+
+def test_a_knob_left_without_a_value_is_told_to_give_one_or_leave_it_out() -> None:
+    # "opening_threshold:" with its value yet to be written said only "got nothing (null)".
+    with pytest.raises(VariantError) as caught:
+        load_variant_text("opening_threshold:\ndiscard_draw:\ngoal_score: null\n", "v.yaml")
+    assert str(caught.value).splitlines() == [
+        "v.yaml:1:1: opening_threshold: expected a whole number, got nothing (null): give it a value, "
+        "or leave the key out",
+        "v.yaml:2:1: discard_draw: expected one of always, never, after_opening, before_opening, "
+        "meld_at_once, got nothing (null): give it one, or leave the key out",
+        # Written null is meant: nothing to add.
+        "v.yaml:3:13: goal_score: expected a whole number, got nothing (null)",
     ]

@@ -141,6 +141,15 @@ def test_a_builtin_named_as_a_yaml_file_that_is_not_there_says_how_the_builtin_i
     write(tmp_path, "classic.yaml", "jokers: 3\n")
     assert load_variant("v.yaml").jokers == 3
     assert errors(load_variant, "sub/classic.yaml") == ["sub/classic.yaml: no such file"]
+    # The folder the README links a built-in in, and a built-in's name misspelt, said only "no such file".
+    write(tmp_path, "w.yaml", "extends: [variants/kalooki-40.yaml, clasic.yaml]\n")
+    assert errors(load_variant, "w.yaml") == [
+        "w.yaml:1:11: extends[0]: no such file: variants/kalooki-40.yaml "
+        "(the built-in variant is named kalooki-40, without variants/ and .yaml)",
+        "w.yaml:1:37: extends[1]: no such file: clasic.yaml "
+        "(did you mean the built-in variant 'classic', named without .yaml?)",
+    ]
+    assert errors(load_variant, "fridya.yaml") == ["fridya.yaml: no such file"]
 
 
 def test_a_variant_with_a_list_of_bases_is_simulated(tmp_path: Path) -> None:

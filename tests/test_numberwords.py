@@ -55,6 +55,8 @@ def test_words_value(text: str, value: int | None) -> None:
         # A comma after the number had no hint; two numbers were told to write the first alone.
         ("40,", "write the number alone (40)"),
         ("40;", "write the number alone (40)"),
+        # `kalooki variants` shows a shortest run of 3 as "3+": run_minimum: 4+ had no hint.
+        ("4+", "write the number alone (4)"),
         ("1 or 11", "write one number"),
         ("40-51", "write one number"),
         ("40", ""),

@@ -393,7 +393,11 @@ def test_a_hand_that_eliminates_one_of_three_goes_on() -> None:
 @pytest.mark.parametrize(
     ("knobs", "message"),
     [
-        ({"min_players": 5, "max_players": 4}, "min_players (5) is more than max_players (4)"),
+        # It said what is wrong, not how to mend it.
+        (
+            {"min_players": 5, "max_players": 4},
+            "min_players (5) is more than max_players (4): raise max_players to 5 or lower min_players to 4",
+        ),
         (
             {"elimination": True, "scoring": "winner_collects"},
             "elimination needs scoring: penalty (with winner_collects the first to goal_score wins)",
@@ -440,7 +444,7 @@ def test_a_hand_that_eliminates_one_of_three_goes_on() -> None:
         # Two problems: Variant(...) raises the first one, in the order the rules are checked.
         (
             {"min_players": 5, "max_players": 4, "elimination": True, "scoring": "winner_collects"},
-            "min_players (5) is more than max_players (4)",
+            "min_players (5) is more than max_players (4): raise max_players to 5 or lower min_players to 4",
         ),
     ],
 )

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from kalooki.grid import parse_grid
-from kalooki.loader import VariantError, load_variant_text
+from kalooki.loader import MappingOverrides, VariantError, load_variant, load_variant_text
 from kalooki.set_options import parse_set_options
+from kalooki.yamlio import load_yaml_text
 
 BACKSLASH = "inside double quotes write a backslash as \\\\, or use single quotes"
 AFTER_QUOTE = "text after the closing quote: put all of the value inside the quotes"
@@ -189,6 +190,20 @@ def test_several_knobs_in_one_set_are_told_to_go_one_a_set() -> None:
         ("to_open=40", "opening_threshold"),
         # One word is the whole key: a key with more words goes by its spelling.
         ("joker_release_requires_open=true", "joker_release_requires_opening"),
+        # A house's "first to 300", "40 to open with", "jokers wild" were offered first_dealer, play_direction
+        # or nothing; "first to open" and "first to deal" stay their own rules.
+        ("first_to=300", "goal_score"),
+        ("play_to=300", "goal_score"),
+        ("game_to=300", "goal_score"),
+        ("target_points=300", "goal_score"),
+        ("first_to_open=40", "opening_threshold"),
+        ("open_with=40", "opening_threshold"),
+        ("initial_meld=40", "opening_threshold"),
+        ("first_to_deal=high_card", "first_dealer"),
+        ("play_to_left=clockwise", "play_direction"),
+        ("wild_cards=4", "jokers"),
+        ("penalty_joker=15", "joker_penalty"),
+        ("pickup_rule=never", "discard_draw"),
     ],
 )
 def test_a_knob_in_a_players_words_is_suggested(option: str, meant: str) -> None:
@@ -203,3 +218,24 @@ def test_jokers_given_a_penalty_s_worth_names_the_penalty() -> None:
         "joker_penalty)"
     ]
     assert set_errors("jokers=9") == ["--set:1:8: jokers: must be at most 8, got 9"]
+
+
+def test_a_set_naming_a_variant_is_told_it_changes_knobs_not_the_variant() -> None:
+    # A variant file's `variant:` or `base:` is taken for extends; a --set's was told "did you mean
+    # 'extends'?", which --set refuses, as a script's set: and a mapping of overrides do.
+    given = "changes the knobs of the variant given, not which it is"
+    assert set_errors("variant=kalooki-40", "extend=classic") == [
+        f"--set:1:1: variant: unknown key 'variant'; --set {given}",
+        f"--set:2:1: extend: unknown key 'extend'; --set {given}",
+    ]
+    script = load_yaml_text("variant: classic\nset:\n  base: kalooki-40\n", "game.yaml")
+    with pytest.raises(VariantError) as raised:
+        load_variant("classic", mapping_overrides=MappingOverrides(script, ("set",)))
+    assert [str(item) for item in raised.value.diagnostics] == [
+        f"game.yaml:3:3: set.base: unknown key 'base'; set: {given}"
+    ]
+    with pytest.raises(VariantError) as raised:
+        load_variant("classic", {"variant": "kalooki-40"})
+    assert [str(item) for item in raised.value.diagnostics] == [
+        f"overrides: variant: unknown key 'variant'; the mapping {given}"
+    ]

@@ -65,7 +65,11 @@ def test_json_names_it_as_its_errors_do() -> None:
     [
         (b"", b"<stdin>:1:1: the file is empty: expected a mapping of keys to values\n"),
         (None, b"<stdin>:1:1: the file is empty: expected a mapping of keys to values\n"),
-        (b"\xff\xfe", b"<stdin>:1:1: not UTF-8 text: byte 0xFF; save the file as UTF-8\n"),
+        (
+            b"\xff\xfe",
+            b"<stdin>:1:1: not UTF-8 text: byte 0xFF; save the file as UTF-8 "
+            b"(it is UTF-16, which some editors call Unicode)\n",
+        ),
         (b"y\n" * 40_000, b"<stdin>:1:1: the file is over 64 KiB; at most 64 KiB are accepted\n"),
     ],
     ids=["empty", "closed", "not-utf8", "too-big"],

@@ -30,8 +30,11 @@ def test_yaml11_hints() -> None:
     assert yaml11_hint("0x1F", "integer") == "write numbers in decimal (0x1F is 31)"
     assert yaml11_hint("1:30", "integer") == "1:30 is not a number here (YAML 1.1 reads it as base 60)"
     assert yaml11_hint("1_000", "integer") == "write 1000 without underscores"
-    assert yaml11_hint("yes", "boolean") == "only lowercase true and false are booleans"
-    assert yaml11_hint("On", "boolean") == "only lowercase true and false are booleans"
+    assert yaml11_hint("yes", "boolean") == "only lowercase true and false are booleans: write true"
+    assert yaml11_hint("On", "boolean") == "only lowercase true and false are booleans: write true"
+    assert yaml11_hint("no", "boolean") == "only lowercase true and false are booleans: write false"
+    assert yaml11_hint("False", "boolean") == "only lowercase true and false are booleans: write false"
+    assert yaml11_hint("N", "boolean") == "only lowercase true and false are booleans: write false"
     assert yaml11_hint("many", "integer") == ""
     assert yaml11_hint("000", "integer") == ""
 
