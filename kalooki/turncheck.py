@@ -145,7 +145,25 @@ def snapshot_problem(game: Game, snapshot: TurnSnapshot) -> str | None:
             "the turn's undo snapshot, taken after the draw, and the turn disagree on whether "
             f"{seat_named(game, game.current)} had opened when it began"
         )
-    return problem or built_problem(game, snapshot)
+    return problem or built_problem(game, snapshot) or copies_kept_problem(game, snapshot)
+
+
+def copies_kept_problem(game: Game, snapshot: TurnSnapshot) -> str | None:
+    """Why the number of copies of the discard taken under meld_at_once that the hand may keep
+    (``must_use_limit``) is not the number the hand held before it took the card: the draw records it,
+    and only a joker swap changes it (where the card taken is a joker, each joker freed is one more).
+    A larger number would let the turn keep, or throw back, the card it must lay."""
+    card, limit = game.turn.must_use_card, game.turn.must_use_limit
+    if card is None:
+        return None
+    held = snapshot.hand.count(card) - 1
+    freeable = sum(meld.cards.count(JOKER) for meld in snapshot.table) if card == JOKER else 0
+    if snapshot.turn.must_use_limit != held or not held <= limit <= held + freeable:
+        return (
+            f"the turn lets the hand keep {limit} of {format_card(card)} (the card taken from the discard "
+            f"pile), but it held {held} before taking it"
+        )
+    return None
 
 
 def built_problem(game: Game, snapshot: TurnSnapshot) -> str | None:
@@ -190,6 +208,11 @@ def debt_problem(game: Game, unseen: bool) -> str | None:
     ``unseen`` (a stand-in) only the first two are asked."""
     turn, variant = game.turn, game.variant
     card, jokers = turn.must_use_card, turn.jokers_owed
+    if card is None and turn.must_use_limit:
+        return (
+            "the turn counts copies of a card taken from the discard pile that it may keep, "
+            "but took no such card"
+        )
     if card is None and not jokers:
         return None
     if game.phase != "play":

@@ -159,3 +159,48 @@ def test_a_turn_whose_melds_laid_are_not_meld_indexes_is_refused() -> None:
     # int() read 0.5 as 0 and 'x' as a damaged save's ValueError: each is named as every other field is.
     message = _turn_edited({}, ["draw stock"], laid=[0.5])
     assert message == "the saved game is damaged: turn.laid[0]: expected a whole number, got 0.5"
+
+
+def _taken_under_meld_at_once() -> Game:
+    """bob has taken ann's 5H from the discard pile under meld_at_once, holding no other: he must lay it."""
+    game = new_game(
+        {"hand_size": 8, "opening_threshold": 0, "discard_draw": "meld_at_once"},
+        ["7H 8H 9H 5C 5D QS KS JK", "5H 2S 3D 9C TD 4S 6D 8C"],
+        stock="2C 3S",
+    )
+    play(game, "draw stock", "meld 7H 8H 9H", "discard 2C", "draw stock", "discard 5H", "draw discard")
+    return game
+
+
+@pytest.mark.parametrize("where", [("turn",), ("turn", "undo")])
+def test_copies_of_a_taken_discard_kept_beyond_those_held_are_refused(where: tuple[str, ...]) -> None:
+    # Raised to 1, the count let the player keep the 5H, or throw it straight back, unlaid.
+    data = _taken_under_meld_at_once().to_json()
+    for part in where:
+        turn = data["undo"]["turn"] if part == "undo" else data["turn"]
+        turn["must_use_limit"] = 1
+    with pytest.raises(StateFormatError) as caught:
+        Game.from_json(data)
+    assert str(caught.value).endswith(
+        "the turn lets the hand keep 1 of 5H (the card taken from the discard pile), "
+        "but it held 0 before taking it"
+    )
+
+
+def test_copies_kept_counted_where_no_discard_was_taken_are_refused() -> None:
+    message = _turn_edited({"discard_draw": "meld_at_once"}, ["draw stock"], must_use_limit=2)
+    assert message.endswith(
+        "the turn counts copies of a card taken from the discard pile that it may keep, but took no such card"
+    )
+
+
+def test_a_taken_joker_keeps_one_more_copy_for_each_joker_a_swap_frees() -> None:
+    # bob takes the joker ann threw, then frees ann's: the hand may keep that one, and the save restores.
+    game = new_game(
+        {"hand_size": 5, "opening_threshold": 0, "discard_draw": "meld_at_once", "jokers": 4},
+        ["7C 7D JK 2S JK", "7H 7S 4C 5C 6C"],
+        stock="KD KH",
+    )
+    play(game, "draw stock", "meld 7C 7D JK", "discard JK", "draw discard", "meld 4C 5C 6C", "swap 1 7H 7S")
+    assert (game.turn.must_use_card, game.turn.must_use_limit) == (JOKER, 1)
+    assert Game.from_json(game.to_json()).to_json() == game.to_json()
