@@ -28,7 +28,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from kalooki import rules
 from kalooki.cards import JOKER
-from kalooki.dealcheck import deal_problem, first_turn_pile_problem, unopened_hand_problem
+from kalooki.dealcheck import deal_problem, first_turn_pile_problem, turn_order_problem, unopened_hand_problem
 from kalooki.gamestate import MAX_TURN_LIMIT
 from kalooki.joker_layers import BY_LAYER
 from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
@@ -370,10 +370,17 @@ def _deal_and_stock_problem(game: Game, view: bool) -> str | None:
     ``view``: a table's view, whose undo snapshot is a stand-in."""
     live = [seat for seat in range(len(game.players)) if not game.eliminated[seat]]
     problem = _stock_out_problem(game) or deal_problem(game, live)
-    if problem is not None or game.phase == "game_over" or game.phase == "hand_over":
+    if problem is not None:
+        return problem
+    if game.phase == "game_over" or game.phase == "hand_over":
         # Between hands the hands are the ones the hand ended with, among its own players.
-        return problem or unopened_hand_problem(game, game.results[-1].seats, None)
-    return unopened_hand_problem(game, live, None if view else game._undo) or first_turn_pile_problem(game)
+        seats = game.results[-1].seats
+        return unopened_hand_problem(game, seats, None) or turn_order_problem(game, seats)
+    return (
+        unopened_hand_problem(game, live, None if view else game._undo)
+        or first_turn_pile_problem(game)
+        or turn_order_problem(game, live)
+    )
 
 
 def _stock_out_problem(game: Game) -> str | None:

@@ -204,3 +204,28 @@ def test_a_taken_joker_keeps_one_more_copy_for_each_joker_a_swap_frees() -> None
     play(game, "draw stock", "meld 7C 7D JK", "discard JK", "draw discard", "meld 4C 5C 6C", "swap 1 7H 7S")
     assert (game.turn.must_use_card, game.turn.must_use_limit) == (JOKER, 1)
     assert Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
+@pytest.mark.parametrize(
+    ("field", "said"),
+    [
+        (
+            "current",
+            "turn 3 of a hand seat 1 (ann) began, which is seat 1 (ann)'s, but the game has seat 2 (bob)",
+        ),
+        (
+            "turn_number",
+            "turn 4 of a hand seat 1 (ann) began, which is seat 2 (bob)'s, but the game has seat 1 (ann)",
+        ),
+    ],
+)
+def test_a_player_to_move_that_the_hands_turns_do_not_lead_to_is_refused(field: str, said: str) -> None:
+    # Turn 3 of a two-player hand ann began is ann's: moving it to bob gave him a turn out of order.
+    game = new_game({"hand_size": 4, "opening_threshold": 0}, ["7H 8H 9H 2S", "2C 3C 4D 5S"], stock="KD QC")
+    play(game, "draw stock", "discard 2S", "draw stock", "discard 5S")
+    data = game.to_json()
+    assert (data["current"], data["turn_number"], data["phase"]) == (0, 3, "draw")
+    data[field] += 1
+    with pytest.raises(StateFormatError) as caught:
+        Game.from_json(data)
+    assert str(caught.value).endswith(f"it is {said} to move")
