@@ -38,6 +38,7 @@ from kalooki.turncheck import (
     debt_problem,
     drawn_card_problem,
     ended_turn_problem,
+    hands_left_problem,
     laid_problem,
     not_a_seat,
     seat_named,
@@ -344,7 +345,7 @@ def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
         if game.totals[seat] != sum(result.scores[seat] for result in game.results):
             return f"the total of {seat_named(game, seat)} is not the sum of their scores"
     if game.phase == "game_over":
-        return _game_over_problem(game, live) or _table_left_problem(game)
+        return _game_over_problem(game, live) or _table_left_problem(game, stand_ins)
     if game.winners:
         return "the game has winners, but it is not over"
     if len(live) < 2:
@@ -352,16 +353,20 @@ def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
     if _goal_reached(game, live):
         return "a player has reached the goal, but the game is not over"
     if over:
-        return _table_left_problem(game)
+        return _table_left_problem(game, stand_ins)
     return _hand_problem(game, live, stand_ins)
 
 
-def _table_left_problem(game: Game) -> str | None:
+def _table_left_problem(game: Game, stand_ins: frozenset[int]) -> str | None:
     """Why the table a hand left (it stays until the next deal, and is shown with who had opened) is not the
     one it was played to: who had opened matches whose melds lie there, as in play, among the hand's
     players (one it put out of the game included), and the record of the turn it was won in fits both."""
     players = list(game.results[-1].seats)
-    return _opened_problem(game, game.table, game.opened, players) or ended_turn_problem(game)
+    return (
+        _opened_problem(game, game.table, game.opened, players)
+        or ended_turn_problem(game)
+        or hands_left_problem(game, stand_ins)
+    )
 
 
 def _deal_and_stock_problem(game: Game, view: bool) -> str | None:

@@ -8,11 +8,11 @@ Each function returns one line naming the first problem, or None.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from kalooki import rules
-from kalooki.cards import JOKER, format_card
+from kalooki.cards import JOKER, format_card, hand_points
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
@@ -113,6 +113,34 @@ def ended_turn_problem(game: Game) -> str | None:
             f"hand {result.number} was {'' if result.kalooki else 'not '}Kalooki, but the record of "
             "the turn it was won in says otherwise"
         )
+    return None
+
+
+def hands_left_problem(game: Game, stand_ins: Collection[int]) -> str | None:
+    """Why the points a hand's result gives each loser are not the value of the cards they were left with,
+    which stay in their hands until the next deal (of a stand-in, a table's view of a hand it does not
+    show, nothing is asked), or the hand's turns are not the turn it ended in. The winner, and a seat the
+    hand was not dealt to, have none, in every result."""
+    for result in game.results:
+        if any(result.hand_points[seat] for seat in range(len(game.players)) if seat not in result.seats):
+            return f"hand {result.number}'s result gives points to a player it was not dealt to"
+        if result.winner is not None and result.hand_points[result.winner]:
+            return f"hand {result.number}'s result gives points to its winner"
+    result, variant = game.results[-1], game.variant
+    if result.turns != game.turn_number:
+        return (
+            f"hand {result.number}'s result says it lasted {result.turns} turns, "
+            f"but it ended in turn {game.turn_number}"
+        )
+    for seat in result.seats:
+        if seat == result.winner or seat in stand_ins:
+            continue
+        held = hand_points(game.hands[seat], variant.ace_value, variant.joker_penalty)
+        if result.hand_points[seat] != held:
+            return (
+                f"hand {result.number}'s result gives {seat_named(game, seat)} {result.hand_points[seat]} "
+                f"points, but the cards they were left with are worth {held}"
+            )
     return None
 
 

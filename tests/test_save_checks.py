@@ -4,14 +4,19 @@ take-back carried past the end of a hand."""
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from typing import Any
 
 import pytest
 from rules_helpers import new_game, play
 
+from kalooki import rules
+from kalooki.bots import make_bot
 from kalooki.cards import JOKER, full_pack, pack_difference, parse_card
+from kalooki.driver import play_turn
 from kalooki.engine import Game, StateFormatError
+from kalooki.variant import Variant
 
 SEATS = "the saved game is damaged: its seats do not match its players"
 
@@ -229,3 +234,40 @@ def test_a_player_to_move_that_the_hands_turns_do_not_lead_to_is_refused(field: 
     with pytest.raises(StateFormatError) as caught:
         Game.from_json(data)
     assert str(caught.value).endswith(f"it is {said} to move")
+
+
+def _between_hands() -> dict[str, Any]:
+    """A three-player hand cid won by going out, ann left with 6 points, bob with 2."""
+    game = Game(Variant(), ["ann", "bob", "cid"], seed=3)
+    bots = [make_bot("greedy", random.Random(seat)) for seat in range(3)]
+    while game.phase != "hand_over":
+        play_turn(game, bots[game.current])
+    data = game.to_json()
+    assert (data["results"][0]["winner"], data["results"][0]["hand_points"]) == (2, [6, 2, 0])
+    return data
+
+
+@pytest.mark.parametrize(
+    ("points", "said"),
+    [
+        ([11, 2, 0], "gives seat 1 (ann) 11 points, but the cards they were left with are worth 6"),
+        ([6, 2, 4], "gives points to its winner"),
+    ],
+)
+def test_hand_points_that_are_not_the_cards_left_are_refused(points: list[int], said: str) -> None:
+    # Scores and totals made to add up, as an editor would: only the cards still held say otherwise.
+    data = _between_hands()
+    result = data["results"][0]
+    result["hand_points"] = points
+    result["scores"] = data["totals"] = rules.hand_scores(Variant(), 2, False, points, [0, 1, 2])
+    with pytest.raises(StateFormatError) as caught:
+        Game.from_json(data)
+    assert str(caught.value).endswith(f"hand 1's result {said}")
+
+
+def test_a_hands_turns_that_are_not_the_turn_it_ended_in_are_refused() -> None:
+    data = _between_hands()
+    data["results"][0]["turns"] += 1
+    with pytest.raises(StateFormatError) as caught:
+        Game.from_json(data)
+    assert "lasted 37 turns, but it ended in turn 36" in str(caught.value)
