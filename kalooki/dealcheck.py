@@ -93,6 +93,22 @@ def deal_problem(game: Game, live: Sequence[int]) -> str | None:
     return None
 
 
+def turn_order_problem(game: Game, seats: Sequence[int]) -> str | None:
+    """Why the player to move is not the one the hand's turns lead to: its first player has turn 1 and
+    each turn passes to the next of the hand's ``seats`` the way play goes (nothing else moves it, and a
+    hand's end leaves it with the last turn's player)."""
+    order = [game.first_seat]
+    while len(order) < len(seats):
+        order.append(_seat_after(game, order[-1], seats))
+    expected = order[(game.turn_number - 1) % len(order)]
+    if game.current != expected:
+        return (
+            f"it is turn {game.turn_number} of a hand {seat_named(game, game.first_seat)} began, which is "
+            f"{seat_named(game, expected)}'s, but the game has {seat_named(game, game.current)} to move"
+        )
+    return None
+
+
 def _dealer(
     game: Game, number: int, seats: Sequence[int], before: tuple[int, Sequence[int]] | None
 ) -> int | None:

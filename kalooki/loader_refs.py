@@ -31,6 +31,10 @@ class VariantError(YamlError):
     """A variant that cannot be loaded; ``diagnostics`` holds every problem found."""
 
 
+PATH_ECHO_LIMIT = 300
+"""How much of a base's path a refusal quotes: any path a person writes, not a 60,000-character one."""
+
+
 def builtin_variant_names() -> list[str]:
     """The built-in variants, classic first and the others in alphabetical order."""
     names = sorted(path.stem for path in variants_dir().glob("*.yaml"))
@@ -162,7 +166,7 @@ def locate_base(
         refusal = base_file_refusal(target)
         if refusal is not None:
             hint = builtin_file_hint(reference) if refusal == "no such file" else ""
-            problems.append(location.error(f"{refusal}: {display}{hint}"))
+            problems.append(location.error(f"{refusal}: {clipped(display, PATH_ECHO_LIMIT)}{hint}"))
             return None
         return target, display
     found = _builtin(reference)
@@ -202,7 +206,7 @@ def locate_top(
         # `classic.yaml` for the built-in classic: a missing file, then, says how the built-in is named.
         hint = builtin_file_hint(given) if refusal in (None, "no such file") and not _exists(path) else ""
         if refusal is not None:
-            raise VariantError([where.error(f"{refusal}: {display}{hint}")])
+            raise VariantError([where.error(f"{refusal}: {clipped(display, PATH_ECHO_LIMIT)}{hint}")])
         if hint:
             raise VariantError([where.error(f"no such file{hint}")])
         return path, display
@@ -216,11 +220,15 @@ def locate_top(
         # Named inside another file, a file without a slash (`notes.txt`) is held to extends' rules too.
         refusal = base_file_refusal(local) if reference is not None else None
         if refusal is not None:
-            raise VariantError([where.error(f"{refusal}: {spell_bytes(name_or_path)}")])
+            raise VariantError(
+                [where.error(f"{refusal}: {clipped(spell_bytes(name_or_path), PATH_ECHO_LIMIT)}")]
+            )
         return local, spell_bytes(str(local))
     if Path(name_or_path).suffix:  # no built-in name has a dot: `rules.json` is a file, not a misspelt name
         if reference is not None:
-            raise VariantError([where.error(f"no such file: {spell_bytes(name_or_path)}")])
+            raise VariantError(
+                [where.error(f"no such file: {clipped(spell_bytes(name_or_path), PATH_ECHO_LIMIT)}")]
+            )
         return local, spell_bytes(str(local))
     # A name that is no file is echoed clipped: a pasted page is one line still.
     where = reference if reference is not None else Location(clipped(spell_bytes(name_or_path)))

@@ -18,6 +18,7 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 
 from kalooki import jsonio
@@ -95,8 +96,8 @@ class Session:
             bot_rngs={_seat(key): rng_state_from_json(state) for key, state in rngs.items()},
             variant_source=_text(data.get("variant_source", ""), "variant_source"),
             saved_at=_text(data.get("saved_at", ""), "saved_at"),
-            log=_text(data.get("log", ""), "log"),
-            log_left=_text(data.get("log_left", ""), "log_left"),
+            log=_log_place(data.get("log", ""), "log"),
+            log_left=_log_place(data.get("log_left", ""), "log_left"),
             log_unnamed=_flag(data.get("log_unnamed", False), "log_unnamed"),
         )
 
@@ -132,6 +133,21 @@ def _text(value: object, what: str) -> str:
     if has_controls(value):
         raise ValueError(f"{what} holds a control character")
     return value
+
+
+MAX_LOG_PLACE = 4096
+"""The longest log path a save holds (Linux's PATH_MAX): a longer one names no file a system opens."""
+
+
+def _log_place(value: object, what: str) -> str:
+    """A log's place as a save records it: absolute (as the game wrote it, on this system or another), so
+    a resume from another folder finds that very file and never one beside the person resuming."""
+    place = _text(value, what)
+    if place and not (PurePosixPath(place).is_absolute() or PureWindowsPath(place).is_absolute()):
+        raise ValueError(f"{what} is not an absolute path")
+    if len(place) > MAX_LOG_PLACE:
+        raise ValueError(f"{what} is over {MAX_LOG_PLACE} characters")
+    return place
 
 
 def rng_state_to_json(state: RngState) -> list[Any]:

@@ -28,7 +28,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from kalooki import rules
 from kalooki.cards import JOKER
-from kalooki.dealcheck import deal_problem, first_turn_pile_problem, unopened_hand_problem
+from kalooki.dealcheck import deal_problem, first_turn_pile_problem, turn_order_problem, unopened_hand_problem
 from kalooki.gamestate import MAX_TURN_LIMIT
 from kalooki.joker_layers import BY_LAYER
 from kalooki.moves import Action, Build, Discard, Draw, EndTurn, Meld, Swap
@@ -38,6 +38,7 @@ from kalooki.turncheck import (
     debt_problem,
     drawn_card_problem,
     ended_turn_problem,
+    hands_left_problem,
     laid_problem,
     not_a_seat,
     seat_named,
@@ -344,7 +345,7 @@ def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
         if game.totals[seat] != sum(result.scores[seat] for result in game.results):
             return f"the total of {seat_named(game, seat)} is not the sum of their scores"
     if game.phase == "game_over":
-        return _game_over_problem(game, live) or _table_left_problem(game)
+        return _game_over_problem(game, live) or _table_left_problem(game, stand_ins)
     if game.winners:
         return "the game has winners, but it is not over"
     if len(live) < 2:
@@ -352,16 +353,20 @@ def _unreachable(game: Game, stand_ins: frozenset[int]) -> str | None:
     if _goal_reached(game, live):
         return "a player has reached the goal, but the game is not over"
     if over:
-        return _table_left_problem(game)
+        return _table_left_problem(game, stand_ins)
     return _hand_problem(game, live, stand_ins)
 
 
-def _table_left_problem(game: Game) -> str | None:
+def _table_left_problem(game: Game, stand_ins: frozenset[int]) -> str | None:
     """Why the table a hand left (it stays until the next deal, and is shown with who had opened) is not the
     one it was played to: who had opened matches whose melds lie there, as in play, among the hand's
     players (one it put out of the game included), and the record of the turn it was won in fits both."""
     players = list(game.results[-1].seats)
-    return _opened_problem(game, game.table, game.opened, players) or ended_turn_problem(game)
+    return (
+        _opened_problem(game, game.table, game.opened, players)
+        or ended_turn_problem(game)
+        or hands_left_problem(game, stand_ins)
+    )
 
 
 def _deal_and_stock_problem(game: Game, view: bool) -> str | None:
@@ -370,10 +375,17 @@ def _deal_and_stock_problem(game: Game, view: bool) -> str | None:
     ``view``: a table's view, whose undo snapshot is a stand-in."""
     live = [seat for seat in range(len(game.players)) if not game.eliminated[seat]]
     problem = _stock_out_problem(game) or deal_problem(game, live)
-    if problem is not None or game.phase == "game_over" or game.phase == "hand_over":
+    if problem is not None:
+        return problem
+    if game.phase == "game_over" or game.phase == "hand_over":
         # Between hands the hands are the ones the hand ended with, among its own players.
-        return problem or unopened_hand_problem(game, game.results[-1].seats, None)
-    return unopened_hand_problem(game, live, None if view else game._undo) or first_turn_pile_problem(game)
+        seats = game.results[-1].seats
+        return unopened_hand_problem(game, seats, None) or turn_order_problem(game, seats)
+    return (
+        unopened_hand_problem(game, live, None if view else game._undo)
+        or first_turn_pile_problem(game)
+        or turn_order_problem(game, live)
+    )
 
 
 def _stock_out_problem(game: Game) -> str | None:

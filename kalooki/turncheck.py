@@ -8,11 +8,11 @@ Each function returns one line naming the first problem, or None.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from kalooki import rules
-from kalooki.cards import JOKER, format_card
+from kalooki.cards import JOKER, format_card, hand_points
 
 if TYPE_CHECKING:
     from kalooki.engine import Game
@@ -116,6 +116,34 @@ def ended_turn_problem(game: Game) -> str | None:
     return None
 
 
+def hands_left_problem(game: Game, stand_ins: Collection[int]) -> str | None:
+    """Why the points a hand's result gives each loser are not the value of the cards they were left with,
+    which stay in their hands until the next deal (of a stand-in, a table's view of a hand it does not
+    show, nothing is asked), or the hand's turns are not the turn it ended in. The winner, and a seat the
+    hand was not dealt to, have none, in every result."""
+    for result in game.results:
+        if any(result.hand_points[seat] for seat in range(len(game.players)) if seat not in result.seats):
+            return f"hand {result.number}'s result gives points to a player it was not dealt to"
+        if result.winner is not None and result.hand_points[result.winner]:
+            return f"hand {result.number}'s result gives points to its winner"
+    result, variant = game.results[-1], game.variant
+    if result.turns != game.turn_number:
+        return (
+            f"hand {result.number}'s result says it lasted {result.turns} turns, "
+            f"but it ended in turn {game.turn_number}"
+        )
+    for seat in result.seats:
+        if seat == result.winner or seat in stand_ins:
+            continue
+        held = hand_points(game.hands[seat], variant.ace_value, variant.joker_penalty)
+        if result.hand_points[seat] != held:
+            return (
+                f"hand {result.number}'s result gives {seat_named(game, seat)} {result.hand_points[seat]} "
+                f"points, but the cards they were left with are worth {held}"
+            )
+    return None
+
+
 def laid_problem(
     game: Game, laid: Sequence[int], table: Sequence[TableMeld], since: int | None
 ) -> str | None:
@@ -145,7 +173,25 @@ def snapshot_problem(game: Game, snapshot: TurnSnapshot) -> str | None:
             "the turn's undo snapshot, taken after the draw, and the turn disagree on whether "
             f"{seat_named(game, game.current)} had opened when it began"
         )
-    return problem or built_problem(game, snapshot)
+    return problem or built_problem(game, snapshot) or copies_kept_problem(game, snapshot)
+
+
+def copies_kept_problem(game: Game, snapshot: TurnSnapshot) -> str | None:
+    """Why the number of copies of the discard taken under meld_at_once that the hand may keep
+    (``must_use_limit``) is not the number the hand held before it took the card: the draw records it,
+    and only a joker swap changes it (where the card taken is a joker, each joker freed is one more).
+    A larger number would let the turn keep, or throw back, the card it must lay."""
+    card, limit = game.turn.must_use_card, game.turn.must_use_limit
+    if card is None:
+        return None
+    held = snapshot.hand.count(card) - 1
+    freeable = sum(meld.cards.count(JOKER) for meld in snapshot.table) if card == JOKER else 0
+    if snapshot.turn.must_use_limit != held or not held <= limit <= held + freeable:
+        return (
+            f"the turn lets the hand keep {limit} of {format_card(card)} (the card taken from the discard "
+            f"pile), but it held {held} before taking it"
+        )
+    return None
 
 
 def built_problem(game: Game, snapshot: TurnSnapshot) -> str | None:
@@ -190,6 +236,11 @@ def debt_problem(game: Game, unseen: bool) -> str | None:
     ``unseen`` (a stand-in) only the first two are asked."""
     turn, variant = game.turn, game.variant
     card, jokers = turn.must_use_card, turn.jokers_owed
+    if card is None and turn.must_use_limit:
+        return (
+            "the turn counts copies of a card taken from the discard pile that it may keep, "
+            "but took no such card"
+        )
     if card is None and not jokers:
         return None
     if game.phase != "play":

@@ -160,3 +160,15 @@ def test_a_newline_in_kalooki_home_stays_spelled_out_when_there_is_nothing_to_re
     assert result.stderr == (
         f"there are no saved games in {tmp_path}/a\\nb/saves: start one with 'kalooki play'\n"
     )
+
+
+@pytest.mark.parametrize("base", ["b" * 5000 + ".yaml", "sub/" + "b" * 5000 + ".yaml"])
+def test_a_base_named_by_a_huge_path_is_quoted_clipped(base: str, tmp_path: Path) -> None:
+    # The whole 5,000 characters were echoed in the refusal's one line.
+    path = write(tmp_path, "v.yaml", f"extends: {base}\nname: v\n")
+    with pytest.raises(VariantError) as caught:
+        load_variant(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}:1:10: extends: no such file: ")
+    assert message.endswith("b…")
+    assert len(message) == len(f"{path}:1:10: extends: no such file: ") + 300

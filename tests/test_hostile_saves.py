@@ -482,3 +482,28 @@ def _long_knob(document: dict[str, Any]) -> None:
 def test_a_value_of_a_page_in_a_save_is_quoted_clipped(edit: Edit, said: str) -> None:
     # Each was quoted whole: a refusal of one line of 5,000 characters.
     assert refusal(edited(edit)) == said.format(x="x" * 78)  # each clipped to 80 characters, the last '…'
+
+
+@pytest.mark.parametrize(
+    ("log", "said"),
+    [
+        ("game.jsonl", "log is not an absolute path"),
+        ("/" + "a" * 5000, "log is over 4096 characters"),
+    ],
+)
+@pytest.mark.parametrize("key", ["log", "log_left"])
+def test_a_log_place_no_game_writes_is_refused(key: str, log: str, said: str) -> None:
+    # A relative log would be looked for (and written) beside whoever resumes; a huge one was echoed whole.
+    def edit(document: dict[str, Any]) -> None:
+        document["session"][key] = log
+
+    message = refusal(edited(edit))
+    assert message == f"the save is damaged: its session is invalid ({said.replace('log', key, 1)})"
+
+
+@pytest.mark.parametrize("log", ["/home/ann/game.jsonl", "C:\\Users\\ann\\game.jsonl"])
+def test_a_log_place_written_on_any_system_is_read(log: str) -> None:
+    def edit(document: dict[str, Any]) -> None:
+        document["session"]["log"] = log
+
+    assert load_save(edited(edit)).session.log == log
