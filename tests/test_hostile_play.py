@@ -114,8 +114,9 @@ def test_the_turn_limit_travels_with_a_save() -> None:
     state = game.to_json()
     del state["turn_limit"]  # a save from before the limit was saved
     assert Game.from_json(state).turn_limit == 1000
-    state["turn_number"] = 1234  # ... in a hand that had already run past it: it still loads
-    assert Game.from_json(state).turn_limit == 1234
+    # ... in a hand that had already run past it (ann's turn, as she began it): it still loads.
+    state["turn_number"] = 1235
+    assert Game.from_json(state).turn_limit == 1235
 
 
 # ----------------------------------------------------------------------------- actions that are not actions

@@ -20,12 +20,13 @@ from kalooki.statecheck import check_reachable
 
 def hand_two_gone_out() -> Game:
     """As :func:`gone_out`, as hand 2: hand 1 was abandoned, unscored (the result the check reads is the
-    last one). Hand 2 is dealt by ann, as the deal passes on from bob, and bob plays first."""
+    last one). Hand 2 is dealt by ann, as the deal passes on from bob, and bob plays first: ann goes out
+    in turn 2, the hand's turns say so."""
     game = gone_out()
     won = game.results[0]
     abandoned = dataclasses.replace(won, winner=None, end="abandoned", kalooki=False, scores=(0, 0))
-    game.results = [abandoned, dataclasses.replace(won, number=2, dealer=0)]
-    game.hand_number, game.dealer, game.first_seat = 2, 0, 1
+    game.results = [abandoned, dataclasses.replace(won, number=2, dealer=0, turns=2)]
+    game.hand_number, game.dealer, game.first_seat, game.turn_number = 2, 0, 1, 2
     return game
 
 
