@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Final, Literal
 from kalooki.simulate import GameRecord, rotations
 from kalooki.simulation_comparison import ALPHA, NOT_TESTED, SAME, UNLIKE, Difference, is_tested
 from kalooki.simulation_stats import Mean, Rate, SimulationResult, wilson_interval
+from kalooki.student_t import t_quantile
 
 if TYPE_CHECKING:
     import numpy as np
@@ -220,7 +221,7 @@ def ratio_interval(units: Units, kind: Kind, copies: int = 1) -> tuple[float, fl
         return wilson_interval(float(numerator.sum()) / copies, float(denominator.sum()) / copies)
     if len(linear) < 2:
         return (centre, centre)
-    half = float(_stats().t.ppf(1 - ALPHA / 2, len(linear) - 1) * spread / math.sqrt(len(linear)))
+    half = t_quantile(1 - ALPHA / 2, len(linear) - 1) * spread / math.sqrt(len(linear))
     low, high = centre - half, centre + half
     return (max(0.0, low), min(1.0, high)) if kind == "rate" else (low, high)
 

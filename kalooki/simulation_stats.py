@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from kalooki.engine import DEFAULT_TURN_LIMIT
 from kalooki.stalls import stalled_hands
+from kalooki.student_t import t_quantile
 from kalooki.variant import Variant
 
 if TYPE_CHECKING:
@@ -105,10 +106,7 @@ class Mean:
             return self.ci
         if self.n < 2:
             return (self.mean, self.mean)
-        # Imported here: scipy takes longer to import than a short simulation takes to play.
-        from scipy import stats
-
-        half = float(stats.t.ppf(0.975, self.n - 1)) * self.sd / math.sqrt(self.n)
+        half = t_quantile(0.975, self.n - 1) * self.sd / math.sqrt(self.n)
         return (self.mean - half, self.mean + half)
 
     def to_json(self) -> dict[str, Any]:
