@@ -21,20 +21,17 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import ModuleType
-from typing import TYPE_CHECKING, Final, Literal
+from typing import Final, Literal
 
 from kalooki.simulate import GameRecord, rotations
 from kalooki.simulation_comparison import ALPHA, NOT_TESTED, SAME, UNLIKE, Difference, is_tested
 from kalooki.simulation_stats import Mean, Rate, SimulationResult, wilson_interval
 from kalooki.student_t import t_quantile
 
-if TYPE_CHECKING:
-    import numpy as np
-
 FDR_METHOD: Final = "Benjamini-Hochberg"
 
 Kind = Literal["rate", "mean"]
-Units = tuple["np.ndarray", "np.ndarray"]
+Units = tuple[Sequence[float], Sequence[float]]
 """Per unit (game or deal): the figure's numerator and denominator."""
 
 
@@ -141,67 +138,101 @@ def figures_of(bots: Sequence[str]) -> list[Figure]:
 
 
 def _game_counts(record: GameRecord, bots: Sequence[str]) -> dict[str, tuple[float, float]]:
-    count: dict[str, list[float]] = {}
-
-    def add(key: str, numerator: float, denominator: float) -> None:
-        pair = count.setdefault(key, [0.0, 0.0])
-        pair[0] += numerator
-        pair[1] += denominator
-
-    hands = len(record.hands)
-    add("hands_per_game", hands, 1)
-    add("score_spread", max(record.totals) - min(record.totals), 1)
-    for seat in range(len(bots)):
-        name = record.bot(bots, seat)
-        won = seat in record.winners
-        add(f"seat_game_wins.{seat + 1}", won, 1)
-        add(f"bot_game_wins.{name}", won, 1)
+    """One game's numerator and denominator of every figure. Summed per seat, then per bot, rather
+    than key by key: a plain ``simulate`` works this out for every game inside its own time."""
+    seats = range(len(bots))
+    played = [0] * len(bots)
+    won = [0] * len(bots)
+    scored = [0] * len(bots)
+    turns = kalooki = ran_out = reshuffles = abandoned = 0
+    player_hands = opened = opening_turns = losers = loser_points = 0
     for hand in record.hands:
-        add("turns_per_hand", hand.turns, 1)
-        add("kalooki", hand.kalooki, 1)
-        add("stock_ran_out", hand.reshuffles > 0 or hand.stock_outs > 0, 1)
-        add("reshuffles_per_hand", hand.reshuffles, 1)
-        add("abandoned", hand.end == "abandoned", 1)
+        turns += hand.turns
+        kalooki += hand.kalooki
+        ran_out += hand.reshuffles > 0 or hand.stock_outs > 0
+        reshuffles += hand.reshuffles
+        abandoned += hand.end == "abandoned"
+        went_out = hand.winner is not None and hand.end == "went_out"
+        player_hands += len(hand.seats)
         for seat in hand.seats:
-            name = record.bot(bots, seat)
-            won = hand.winner == seat
-            add(f"seat_hand_wins.{seat + 1}", won, 1)
-            add(f"bot_hand_wins.{name}", won, 1)
-            add(f"bot_score_per_hand.{name}", hand.scores[seat], 1)
+            played[seat] += 1
+            won[seat] += hand.winner == seat
+            scored[seat] += hand.scores[seat]
             opened_on = hand.opened_on[seat]
-            add("opened", opened_on is not None, 1)
             if opened_on is not None:
-                add("opening_turn", opened_on, 1)
-            if hand.winner is not None and seat != hand.winner and hand.end == "went_out":
-                add("points_per_loser", hand.hand_points[seat], 1)
-    return {key: (pair[0], pair[1]) for key, pair in count.items()}
+                opened += 1
+                opening_turns += opened_on
+            if went_out and seat != hand.winner:
+                losers += 1
+                loser_points += hand.hand_points[seat]
+    hands = len(record.hands)
+    count: dict[str, tuple[float, float]] = {
+        "hands_per_game": (hands, 1),
+        "score_spread": (max(record.totals) - min(record.totals), 1),
+        "turns_per_hand": (turns, hands),
+        "kalooki": (kalooki, hands),
+        "stock_ran_out": (ran_out, hands),
+        "reshuffles_per_hand": (reshuffles, hands),
+        "abandoned": (abandoned, hands),
+        "opened": (opened, player_hands),
+        "opening_turn": (opening_turns, opened),
+        "points_per_loser": (loser_points, losers),
+    }
+    by_bot: dict[str, list[int]] = {}
+    for seat in seats:
+        name = record.bot(bots, seat)
+        game_won = seat in record.winners
+        count[f"seat_game_wins.{seat + 1}"] = (game_won, 1)
+        count[f"seat_hand_wins.{seat + 1}"] = (won[seat], played[seat])
+        sums = by_bot.setdefault(name, [0] * 6)
+        for place, value in enumerate((game_won, 1, won[seat], played[seat], scored[seat], played[seat])):
+            sums[place] += value
+    for name, sums in by_bot.items():
+        count[f"bot_game_wins.{name}"] = (sums[0], sums[1])
+        count[f"bot_hand_wins.{name}"] = (sums[2], sums[3])
+        count[f"bot_score_per_hand.{name}"] = (sums[4], sums[5])
+    return count
 
 
-def unit_table(result: SimulationResult, figures: Sequence[Figure]) -> dict[str, Units]:
+def unit_table(
+    result: SimulationResult, figures: Sequence[Figure]
+) -> dict[str, tuple[list[float], list[float]]]:
     """Per figure, the numerator and denominator of each unit: a game, or with duplicate deals a deal."""
     size = rotations(result.bots) if result.duplicate else 1
     units = max(1, math.ceil(len(result.records) / size))
-    np = _numpy()
-    table = {figure.key: (np.zeros(units), np.zeros(units)) for figure in figures}
+    table = {figure.key: ([0.0] * units, [0.0] * units) for figure in figures}
     for position, record in enumerate(result.records):
         unit = position // size
         for key, (numerator, denominator) in _game_counts(record, result.bots).items():
             if key in table:
-                table[key][0][unit] += numerator
-                table[key][1][unit] += denominator
+                numerators, denominators = table[key]
+                numerators[unit] += numerator
+                denominators[unit] += denominator
     return table
 
 
-def _linearised(units: Units) -> np.ndarray | None:
-    """Values whose mean is the ratio and whose spread is its delta-method spread (None: no data)."""
+def _linearised(units: Units) -> list[float] | None:
+    """Values whose mean is the ratio and whose spread is its delta-method spread (None: no data).
+
+    Plain Python rather than numpy: a plain ``simulate`` needs nothing else of numpy, and importing
+    it took longer than these few hundred values take (within the simulation's own time)."""
     numerator, denominator = units
-    scale = float(denominator.mean()) if len(denominator) else 0.0
-    if scale <= 0:
+    total = math.fsum(denominator)
+    if not len(denominator) or total <= 0:
         return None
-    # Each sum as a float first: numpy 2.5's stubs refuse `/` between two of its integers.
-    ratio = float(numerator.sum()) / float(denominator.sum())
-    linear: np.ndarray = ratio + (numerator - ratio * denominator) / scale
-    return linear
+    scale = total / len(denominator)
+    ratio = math.fsum(numerator) / total
+    return [
+        ratio + (top - ratio * bottom) / scale for top, bottom in zip(numerator, denominator, strict=True)
+    ]
+
+
+def _mean_and_spread(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the sample standard deviation (0 for a single value)."""
+    centre = math.fsum(values) / len(values)
+    if len(values) < 2:
+        return centre, 0.0
+    return centre, math.sqrt(math.fsum((value - centre) ** 2 for value in values) / (len(values) - 1))
 
 
 def ratio_interval(units: Units, kind: Kind, copies: int = 1) -> tuple[float, float]:
@@ -214,11 +245,10 @@ def ratio_interval(units: Units, kind: Kind, copies: int = 1) -> tuple[float, fl
     linear = _linearised(units)
     if linear is None:
         return (0.0, 0.0)
-    centre = float(linear.mean())
-    spread = float(linear.std(ddof=1)) if len(linear) > 1 else 0.0
+    centre, spread = _mean_and_spread(linear)
     if kind == "rate" and spread <= 1e-12:
         numerator, denominator = units
-        return wilson_interval(float(numerator.sum()) / copies, float(denominator.sum()) / copies)
+        return wilson_interval(math.fsum(numerator) / copies, math.fsum(denominator) / copies)
     if len(linear) < 2:
         return (centre, centre)
     half = t_quantile(1 - ALPHA / 2, len(linear) - 1) * spread / math.sqrt(len(linear))
@@ -251,13 +281,14 @@ class PairedTest:
 def paired_test(a: Units, b: Units) -> PairedTest:
     """Test a figure's difference between two runs on the same seeds, unit ``i`` against unit ``i``."""
     linear_a, linear_b = _linearised(a), _linearised(b)
-    value_a = float(linear_a.mean()) if linear_a is not None else 0.0
-    value_b = float(linear_b.mean()) if linear_b is not None else 0.0
+    value_a = _mean_and_spread(linear_a)[0] if linear_a is not None else 0.0
+    value_b = _mean_and_spread(linear_b)[0] if linear_b is not None else 0.0
     if linear_a is None or linear_b is None or len(linear_a) != len(linear_b) or len(linear_a) < 2:
         # A mean of nothing is no 0 to test against, and one pair has no spread: no test was made.
         missing = tuple(side for side, linear in (("a", linear_a), ("b", linear_b)) if linear is None)
         return PairedTest(value_a, value_b, value_b - value_a, 0.0, 1.0, NOT_TESTED, missing)
-    gaps = linear_b - linear_a
+    np = _numpy()
+    gaps = np.asarray(linear_b) - np.asarray(linear_a)
     if not _numpy().any(abs(gaps) > 1e-12):
         # No pair moved (most often: none happened in either run): t is 0 / 0, and a p of 1 counted
         # in the family would make every real test's adjusted p larger.

@@ -25,17 +25,19 @@ def test_what_it_does_not_take_is_refused(probability: float, df: int) -> None:
         t_quantile(probability, df)
 
 
-def test_a_plain_simulation_does_not_import_scipy() -> None:
-    """A simulation without a comparison reports means and rates with intervals: none needs scipy."""
+@pytest.mark.parametrize("duplicate", [False, True])
+def test_a_plain_simulation_imports_neither_scipy_nor_numpy(duplicate: bool) -> None:
+    """A simulation without a comparison reports means and rates with intervals over games or deals:
+    none needs scipy, nor numpy (its import took longer than these intervals take in plain Python)."""
     import subprocess
 
     code = (
         "import sys\n"
         "from kalooki.loader import load_variant\n"
         "from kalooki.simulate import simulate\n"
-        "result = simulate(load_variant('classic'), ['random'] * 2, 3, 1)\n"
+        f"result = simulate(load_variant('classic'), ['random', 'greedy'], 4, 1, duplicate={duplicate})\n"
         "result.to_json()\n"
-        "print('scipy' in sys.modules)\n"
+        "print('scipy' in sys.modules, 'numpy' in sys.modules)\n"
     )
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert shown.stdout.strip() == "False"
+    assert shown.stdout.strip() == "False False"
