@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 
 from kalooki import rules, solver
 from kalooki.bots import endgame, opening_search, quick
-from kalooki.bots.nearness import card_counts, closeness_in, closeness_of, discard_of
+from kalooki.bots.closed_hands import ClosedHands, joins_nothing
+from kalooki.bots.nearness import closeness_of, least_useful
 from kalooki.bots.turn_memo import TurnMemo
 from kalooki.cards import JOKER, Card
-from kalooki.cardstate import EMPTY, CardState
+from kalooki.cardstate import CardState
 from kalooki.melds import MeldError, MeldKind, build, make_meld
 from kalooki.moves import DISCARDS, DRAW_DISCARD, DRAW_STOCK, END_TURN, Action, Build, Meld, Swap, kind_at
 
@@ -138,16 +139,6 @@ def may_swap_now(view: PlayerView) -> bool:
     return view.opened[view.current] and not view.owed and holds_swap_card(view)
 
 
-def joins_nothing(card: Card, state: CardState, copies: int, variant: Variant) -> bool:
-    """Whether natural ``card``, held ``copies`` times with the other cards of ``state`` (jokers aside),
-    joins no meld of them: nothing near it (no same rank in another suit, no same suit within two ranks),
-    and too few copies for a set of that card alone, which sets that may repeat a suit allow (three
-    packs or more hold three: ``7H 7H 7H``)."""
-    if closeness_of(card, state):
-        return False
-    return rules.suits_must_differ(variant) or copies < rules.SMALLEST_MELD
-
-
 class GreedyBot:
     """Lays down as soon and as much as it can, keeping cards that are near melds."""
 
@@ -158,14 +149,7 @@ class GreedyBot:
         self._turn: tuple[int, int, int] | None = None
         self._plans: dict[PlanKey, solver.Plan | None] = {}
         self._pending: list[tuple[Action, tuple[Card, ...]]] = []
-        # The meldable cards of the last hand searched for an opening in vain, and that hand's size.
-        self._closed = EMPTY
-        self._closed_size = 0
-        self._closed_rules: Variant | None = None
-        # The last hand known to hold no opening, searched or not, its size and rules (within_closed).
-        self._closed_hand = EMPTY
-        self._closed_hand_size = 0
-        self._closed_hand_rules: Variant | None = None
+        self._closed = ClosedHands()
         self._memo = TurnMemo()
         # The hands of this turn whose card state is known (the view's, the view's plus the top discard).
         self._known: list[tuple[Sequence[Card], CardState]] = []
@@ -183,7 +167,7 @@ class GreedyBot:
         key = (view.hand_number, view.turn_number, view.current)
         if key != self._turn:
             if self._turn is None or self._turn[:1] != key[:1]:
-                self._closed = self._closed_hand = EMPTY
+                self._closed.forget()
             self._turn = key
             self._plans.clear()
             self._pending.clear()
@@ -242,39 +226,16 @@ class GreedyBot:
 
     def remember_closed(self, hand: Sequence[Card], variant: Variant) -> None:
         """Note that ``hand`` holds no opening (see :meth:`may_open`)."""
-        can_meld = self.meldable(hand, variant)
-        state = self.state_of(hand)
-        # From the list: iterating a state walks all 53 codes.
-        self._closed = CardState.of([card for card in hand if card == JOKER or can_meld >> card & 1])
-        self._closed_size = len(hand)
-        self._closed_rules = self._closed_hand_rules = variant
-        self._closed_hand, self._closed_hand_size = state, len(hand)
+        self._closed.searched_in_vain(hand, self.state_of(hand), self.meldable(hand, variant), variant)
 
     def remember_openless(self, hand: Sequence[Card], variant: Variant) -> None:
-        """Note that ``hand``, found by the count checks alone, holds no opening: for :meth:`within_closed`
-        (not :meth:`may_open`, whose last hand searched in vain rules out more). Next turn's draw asks
-        about this hand less its discard, which then lies within it: no count checks of its own."""
-        self._closed_hand, self._closed_hand_size = self.state_of(hand), len(hand)
-        self._closed_hand_rules = variant
+        """Note that ``hand``, found by the count checks alone, holds no opening (:meth:`within_closed`).
+        Next turn's draw asks about this hand less its discard, which then lies within it."""
+        self._closed.ruled_out(self.state_of(hand), len(hand), variant)
 
     def within_closed(self, hand: Sequence[Card], variant: Variant) -> bool:
-        """Whether ``hand`` surely holds no opening, judged from the last hand found to hold none.
-
-        True when ``hand`` is part of that hand, or is part of it plus one card that joins no meld in
-        ``hand`` (:func:`joins_nothing`, and no joker): the hand's openings would all be openings of the
-        smaller hand. The size
-        limit keeps ``keep`` honest: an opening here would leave as many cards there.
-        """
-        if self._closed_hand_rules is not variant or len(hand) > self._closed_hand_size:
-            return False
-        state, closed = self.state_of(hand), self._closed_hand
-        extra = state.excess(closed)
-        if not extra:
-            return True
-        card = extra.bit_length() - 1
-        if extra != 1 << card or state.count(card) - closed.count(card) > 1 or state.jokers:
-            return False
-        return joins_nothing(card, state, state.count(card), variant)
+        """Whether ``hand`` surely holds no opening (:meth:`ClosedHands.within`)."""
+        return self._closed.within(self.state_of(hand), len(hand), variant)
 
     def meldable(self, hand: Sequence[Card], variant: Variant) -> int:
         """:func:`quick.meldable`, remembered for the turn (a turn asks about each hand 2-3 times)."""
@@ -296,11 +257,7 @@ class GreedyBot:
         can_meld = memo.meldable(state, variant)
         if not can_meld or not rules.opens(variant, memo.opening_bound(state, variant, can_meld)):
             return False
-        closed = self._closed
-        if not closed.size or len(hand) > self._closed_size or self._closed_rules is not variant:
-            return True
-        # Whether a meldable card (or a joker) is held more often than in the hand that held no opening.
-        return bool(state.excess(closed) & (can_meld | 1 << JOKER))
+        return self._closed.may_open(state, len(hand), variant, can_meld)
 
     def solve(
         self,
@@ -560,20 +517,8 @@ class GreedyBot:
 
     def discard_now(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> Card:
         """The costliest card least connected to the rest of the hand (never a joker if avoidable)."""
-        owed = view.owed
-        # Each card once; the orders below end on the card itself, so the order of this list is no matter.
-        held = set(hand)
-        candidates = [card for card in held if card != JOKER and card not in owed] or list(held)
         values = quick.card_values(variant.ace_value, variant.joker_penalty)
-        counts = card_counts(hand)
-        short = self.short_of_opening(view, hand, variant)
-        if JOKER not in candidates:
-            return discard_of(candidates, counts, values, short)
-        # The orders as tuples ending on the card (each card once, so no two tie), then the best one's card.
-        if short:
-            # Throwing away the high cards it draws would keep such a hand short for good.
-            return min([(values[card], closeness_in(card, counts), card) for card in candidates])[2]
-        return max([(values[card] - 8 * closeness_in(card, counts), card) for card in candidates])[1]
+        return least_useful(hand, view.owed, values, self.short_of_opening(view, hand, variant))
 
     def short_of_opening(self, view: PlayerView, hand: Sequence[Card], variant: Variant) -> bool:
         """Whether the player has not opened and even every meldable card of ``hand`` falls short of it.

@@ -86,3 +86,20 @@ def discard_of(candidates: list[Card], counts: list[int], values: Sequence[int],
             for a, b, c, d, e, f, g in [near[card]]
         ]
     )[1]
+
+
+def least_useful(hand: Sequence[Card], owed: Sequence[Card], values: Sequence[int], short: bool) -> Card:
+    """The greedy bot's discard: the costliest card least connected to the rest of ``hand``, never a
+    joker nor a card the turn owes if another is there. ``short``: the hand falls short of an opening
+    even with every meldable card, and opens only by gaining points: it keeps its high cards and lets
+    its low ones go (throwing away the high cards it draws would keep it short for good)."""
+    # Each card once; the orders end on the card itself, so the order of this list is no matter.
+    held = set(hand)
+    candidates = [card for card in held if card != JOKER and card not in owed] or list(held)
+    counts = card_counts(hand)
+    if JOKER not in candidates:
+        return discard_of(candidates, counts, values, short)
+    # The orders as tuples ending on the card (each card once, so no two tie), then the best one's card.
+    if short:
+        return min([(values[card], closeness_in(card, counts), card) for card in candidates])[2]
+    return max([(values[card] - 8 * closeness_in(card, counts), card) for card in candidates])[1]
