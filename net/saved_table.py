@@ -1,5 +1,5 @@
-"""A hosted table's part of its save read back: each field checked for its kind and range, as a host
-writes it, before a table is made from it.
+"""A hosted table's part of its save, written (:func:`save_text`) and read back (:func:`read_table`): each
+field checked for its kind and range, as a host writes it, before a table is made from it.
 
 The checksum catches damage, not edits (anyone can recompute it): a field of the wrong kind was once
 coerced (a seed of ``4.7`` or ``true`` taken as a number) or answered in Python's words (``invalid
@@ -10,17 +10,22 @@ named by its field.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, Literal
 
 from kalooki.jsonio import is_whole_number
-from kalooki.savegame import SaveFormatError
+from kalooki.savegame import SaveFormatError, Session, rng_states, save_checksum, save_document
 from kalooki.text import clipped
 
 from .protocol import CODE_LENGTH
+
+if TYPE_CHECKING:
+    from .table import Table
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join codes avoid 0/O and 1/I, which are misread when a code is read out across a room."""
@@ -164,4 +169,54 @@ def read_table(session: Mapping[str, Any], players: Sequence[str]) -> SavedTable
     return SavedTable(extra["code"], float(extra["wait_seconds"]), extra["seed"], seats)
 
 
-__all__ = ["CODE_ALPHABET", "TOKEN_DIGEST", "SavedSeat", "SavedTable", "is_a_code", "is_a_wait", "read_table"]
+def _session(table: Table) -> Session:
+    """The save's session as ``kalooki play`` writes it: the first person's seat is the save's player and
+    every other seat has the bot that stands in for it, so ``kalooki resume`` can also play it alone."""
+    people = table.humans()
+    first = people[0] if people else 0
+    return Session(
+        human_seat=first,
+        bots={seat: state.bot for seat, state in enumerate(table.seats) if seat != first},
+        bot_rngs={seat: state for seat, state in rng_states(table.rngs).items() if seat != first},
+        variant_source=table.variant_source,
+        log=table.log_place,
+        log_left=table.log_left,
+        log_unnamed=table.log_unnamed,
+        # What kalooki saves lists as last played (a moment the library's saves leave to their writer).
+        saved_at=datetime.now(UTC).isoformat(timespec="seconds"),
+    )
+
+
+def save_text(table: Table) -> str:
+    """The save of ``table``'s game, with the table's own facts (its code, wait, seed and seats, each
+    seat's token as its digest) in the session's ``table``, under the checksum, for :func:`read_table`."""
+    document = save_document(table.require_game(), _session(table))
+    document["session"]["table"] = {
+        "code": table.code,
+        "wait_seconds": table.wait_seconds,
+        "seed": table.seed,
+        "seats": [
+            {
+                "kind": seat.kind,
+                "bot": seat.bot,
+                "name": seat.name,
+                "token": seat.token_hash,
+                "host": seat.host,
+            }
+            for seat in table.seats
+        ],
+    }
+    document["checksum"] = save_checksum(document["session"], document["game"])
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+__all__ = [
+    "CODE_ALPHABET",
+    "TOKEN_DIGEST",
+    "SavedSeat",
+    "SavedTable",
+    "is_a_code",
+    "is_a_wait",
+    "read_table",
+    "save_text",
+]

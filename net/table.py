@@ -8,22 +8,20 @@ are checked by the engine, bots play through :func:`kalooki.driver.play_turn`.
 Seats are the join code's business: a new seat needs the code and a name; a seat is taken
 back with the code and the seat's token. Only a SHA-256 of each token is kept (and saved).
 
-The save is the ``kalooki-save`` format of ``kalooki play``: the first person's seat is the
-save's ``human_seat`` and every other seat has the bot that stands in for it, so ``kalooki
-resume`` can also play it alone. The table's own facts (the code, who is a person, the token
-digests) ride in the session object under ``table``, covered by the checksum.
+The save (written and read in :mod:`.saved_table`) is the ``kalooki-save`` format of ``kalooki
+play``: the first person's seat is the save's ``human_seat`` and every other seat has the bot that
+stands in for it, so ``kalooki resume`` can also play it alone. The table's own facts (the code, who
+is a person, the token digests) ride in the session object under ``table``, covered by the checksum.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -43,12 +41,8 @@ from kalooki.moves import (
 )
 from kalooki.savegame import (
     LoadedSave,
-    Session,
     load_save,
     restore_rngs,
-    rng_states,
-    save_checksum,
-    save_document,
     seat_rng,
 )
 from kalooki.text import (
@@ -64,6 +58,7 @@ from kalooki.variant import Variant
 
 from .protocol import CODE_LENGTH, NAME_RULE, TOKEN_BYTES, ErrorCode
 from .saved_table import CODE_ALPHABET, is_a_wait, read_table
+from .saved_table import save_text as table_save_text
 
 """What the screens call the player who reads them; no one at a hosted table is called so."""
 DEFAULT_WAIT = 60.0
@@ -483,41 +478,9 @@ class Table:
 
     # ------------------------------------------------------------ saving
 
-    def session(self) -> Session:
-        people = self.humans()
-        first = people[0] if people else 0
-        return Session(
-            human_seat=first,
-            bots={seat: state.bot for seat, state in enumerate(self.seats) if seat != first},
-            bot_rngs={seat: state for seat, state in rng_states(self.rngs).items() if seat != first},
-            variant_source=self.variant_source,
-            log=self.log_place,
-            log_left=self.log_left,
-            log_unnamed=self.log_unnamed,
-            # What kalooki saves lists as last played (a moment the library's saves leave to their writer).
-            saved_at=datetime.now(UTC).isoformat(timespec="seconds"),
-        )
-
     def save_text(self) -> str:
-        game = self.require_game()
-        document = save_document(game, self.session())
-        document["session"]["table"] = {
-            "code": self.code,
-            "wait_seconds": self.wait_seconds,
-            "seed": self.seed,
-            "seats": [
-                {
-                    "kind": seat.kind,
-                    "bot": seat.bot,
-                    "name": seat.name,
-                    "token": seat.token_hash,
-                    "host": seat.host,
-                }
-                for seat in self.seats
-            ],
-        }
-        document["checksum"] = save_checksum(document["session"], document["game"])
-        return json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n"
+        """The table's save, as ``kalooki host --resume`` reads it back (:func:`.saved_table.save_text`)."""
+        return table_save_text(self)
 
     def check_log(self) -> None:
         """A log that could not be written stops: told once (as a failed save is), and the save then
