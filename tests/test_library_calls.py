@@ -245,12 +245,21 @@ def test_the_opening_search_says_what_it_cannot_work_with_as_solve_does(call: Ca
 
 @pytest.mark.parametrize("call", [solve, best_opening, can_open])
 def test_a_keep_that_is_no_whole_number_is_refused_naming_it(call: Callable[..., object]) -> None:
-    # keep="1" was a bare TypeError, keep=1.5 an AttributeError.
+    # keep="1" was a bare TypeError, keep=1.5 an AttributeError, keep=True taken for one card.
     classic = load_variant("classic")
-    for keep, shown in (("1", "'1'"), (1.5, "1.5"), (None, "None")):
+    for keep, shown in (("1", "'1'"), (1.5, "1.5"), (None, "None"), (True, "True")):
         with pytest.raises(SolverError) as caught:
             call([0, 1, 2, 13, 26, 39], classic, keep=keep)
         assert str(caught.value) == f"keep must be a whole number of cards, not {shown}"
+
+
+@pytest.mark.parametrize(("opened", "shown"), [("no", "'no'"), (None, "None"), (0, "0"), ([], "[]")])
+@pytest.mark.parametrize("hand", [[0, 1, 2, 13, 26, 39], [0, 5, 9]])
+def test_an_opened_that_is_no_bool_is_refused_naming_it(opened: object, shown: str, hand: list[int]) -> None:
+    # "no" was taken as true, None, 0 and [] as false: the plan of an opened player, or of one not opened.
+    with pytest.raises(SolverError) as caught:
+        solve(hand, load_variant("classic"), opened=opened)  # type: ignore[arg-type]
+    assert str(caught.value) == f"opened must be True or False, not {shown}"
 
 
 @pytest.mark.parametrize("call", [solve, best_opening])
