@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from kalooki.engine import Game, NoSeatError, NotYourTurnError, SetupError, StateFormatError
+from kalooki.errors import KalookiError
 from kalooki.executors import ExecutorError
+from kalooki.knob_errors import KnobError
 from kalooki.loader import VariantError, load_variant, load_variant_text, resolve_variant
 from kalooki.moves import Draw, NotAMoveError, parse_move
 from kalooki.simulate import MAX_GAMES, SimulationError, compare, simulate
 from kalooki.solver import SolverError, best_opening, can_open, solve
+from kalooki.variant import Variant
 from kalooki.view import LegalView
 
 
@@ -179,6 +184,48 @@ def test_a_mapping_of_knobs_is_checked_as_a_scripts_set_is(knobs: dict[str, obje
         with pytest.raises(VariantError) as caught:
             load(overrides=knobs)
         assert [str(problem) for problem in caught.value.diagnostics] == said
+
+
+@pytest.mark.parametrize(
+    "knobs",
+    [
+        {"jokers": "x"},
+        {"jokerz": 2},
+        {"jokers": 99},
+        {"jokers": True},
+        {"scoring": "Penalty"},
+        {"goal_score": 10**30},
+        {"min_players": 5, "max_players": 3},
+        {"hand_size": 3, "opening_threshold": 200},
+        {"decks": "x", "jokers": "y"},
+    ],
+)
+def test_variant_made_in_code_refuses_its_knobs_in_the_loaders_words(knobs: dict[str, object]) -> None:
+    # It raised pydantic's lines ("Input should be a valid integer [type=int_type, input_value='x', ...]"
+    # and a web address), naming no rule broken among several knobs.
+    with pytest.raises(VariantError) as loaded:
+        load_variant("classic", knobs)
+    with pytest.raises(KnobError) as caught:
+        Variant(**knobs)  # type: ignore[arg-type]
+    said = [str(problem).replace("overrides: ", "Variant: ", 1) for problem in loaded.value.diagnostics]
+    assert str(caught.value).splitlines() == [str(problem) for problem in caught.value.diagnostics] == said
+    assert isinstance(caught.value, KalookiError)
+    again = pickle.loads(pickle.dumps(caught.value))  # as a worker process sends it back
+    assert (type(again), str(again)) == (KnobError, str(caught.value))
+
+
+def test_variant_made_in_code_still_raises_pydantics_error() -> None:
+    # Callers that caught pydantic's ValidationError and read its errors() are served as before.
+    with pytest.raises(ValidationError) as caught:
+        Variant(jokers="x")  # type: ignore[arg-type]
+    assert [(item["type"], item["loc"]) for item in caught.value.errors()] == [("int_type", ("jokers",))]
+    assert repr(caught.value) == "KnobError(\"Variant: jokers: expected a whole number, got 'x'\")"
+    with pytest.raises(KnobError) as crossed:
+        Variant(min_players=5, max_players=3)
+    assert crossed.value.errors()[0]["msg"].startswith(
+        "Value error, min_players (5) is more than max_players"
+    )
+    assert Variant(jokers=2.0) == Variant(jokers=2)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
