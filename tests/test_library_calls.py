@@ -141,6 +141,35 @@ def test_simulate_refuses_counts_and_seeds_that_are_no_whole_numbers() -> None:
             assert str(caught.value) == said
 
 
+@pytest.mark.parametrize(
+    ("given", "error", "said"),
+    [
+        # "no" was taken as true, and the games were played as duplicate deals.
+        ({"duplicate": "no"}, SimulationError, "duplicate must be True or False, not 'no'"),
+        ({"duplicate": None}, SimulationError, "duplicate must be True or False, not None"),
+        # A bare TypeError ('NoneType' object is not iterable).
+        (
+            {"bots": None},
+            SimulationError,
+            "bots: give a list of bot names, one a seat (['greedy', 'random']), not None",
+        ),
+        # The command line's option was named: --workers must be at least 1.
+        ({"workers": 0}, ExecutorError, "workers must be at least 1, not 0"),
+        # An AttributeError ('int' object has no attribute 'executor') once the games were sent.
+        ({"pool": 5}, ExecutorError, "pool must be a Pool (kalooki.executors.open_pool opens one), not 5"),
+    ],
+)
+def test_simulate_refuses_flags_pools_and_bots_of_the_wrong_kind(
+    given: dict[str, object], error: type[Exception], said: str
+) -> None:
+    classic = load_variant("classic")
+    arguments: dict[str, Any] = {"bots": ["greedy", "random"], "games": 2, "workers": 1, **given}
+    for run in (simulate, partial(compare, classic)):
+        with pytest.raises(error) as caught:
+            run(classic, **arguments)
+        assert str(caught.value) == said
+
+
 def test_simulate_refuses_a_progress_that_cannot_be_called_before_a_game_is_played() -> None:
     # progress=5 was a TypeError ('int' object is not callable) once the first game had been played.
     classic = load_variant("classic")
