@@ -348,6 +348,8 @@ class Game(LegalActions):
             raise StateFormatError(
                 f"from_json reads the state as data, not as text ({shown}): give it json.loads(text)"
             )
+        if isinstance(data, Game):  # it was "not a saved kalooki game", as of anything else
+            raise StateFormatError("from_json reads a game's state, not the game: give it game.to_json()")
         if not isinstance(data, Mapping) or data.get("format") != STATE_FORMAT:
             raise StateFormatError("this is not a saved kalooki game")
         version = data.get("version")

@@ -20,7 +20,7 @@ from kalooki.moves import Draw, NotAMoveError, parse_move
 from kalooki.simulate import MAX_GAMES, SimulationError, compare, simulate
 from kalooki.solver import SolverError, best_opening, can_open, solve
 from kalooki.variant import Variant
-from kalooki.view import LegalView
+from kalooki.view import LegalView, NotAViewError
 
 
 @pytest.mark.parametrize(
@@ -361,6 +361,30 @@ def test_players_given_as_one_string_or_no_list_are_refused(players: object, sho
     with pytest.raises(SetupError) as caught:
         Game(load_variant("classic"), players, seed=1)  # type: ignore[arg-type]
     assert str(caught.value) == f"players: give a list of names, one a seat (['ann', 'bob']), not {shown}"
+
+
+@pytest.mark.parametrize(("name", "shown"), [(1, "1"), (None, "None"), ("  ", "'  '")])
+def test_a_player_name_that_is_no_text_is_quoted(name: object, shown: str) -> None:
+    # "a player's name must be text that is not blank", quoting nothing: which of the names was it?
+    with pytest.raises(SetupError) as caught:
+        Game(load_variant("classic"), ["ann", name], seed=1)  # type: ignore[list-item]
+    assert str(caught.value) == f"a player's name must be text that is not blank, not {shown}"
+
+
+def test_legal_view_and_from_json_given_the_game_or_no_view_say_what_they_take() -> None:
+    # LegalView(game) or LegalView(None) was a bare AttributeError ('Game' object has no attribute 'seat');
+    # from_json(game) said "this is not a saved kalooki game".
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=1)
+    for given, shown in ((game, "a Game"), (None, "None"), ("ann", "'ann'")):
+        with pytest.raises(NotAViewError) as caught:
+            LegalView(given)  # type: ignore[arg-type]
+        assert (
+            str(caught.value)
+            == f"LegalView is made from a PlayerView (game.view(seat) gives one), not {shown}"
+        )
+    with pytest.raises(StateFormatError) as refused:
+        Game.from_json(game)  # type: ignore[arg-type]
+    assert str(refused.value) == "from_json reads a game's state, not the game: give it game.to_json()"
 
 
 @pytest.mark.parametrize(
