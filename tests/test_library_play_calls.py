@@ -1,5 +1,5 @@
-"""Bots made and games played from Python: what is no bot, no game or no random source is refused at the
-call, naming the argument, and nothing is played."""
+"""Bots made, games played, scripts run and logs replayed from Python: what is no bot, no game, no random
+source, no script or no log is refused at the call, naming the argument, and nothing is played."""
 
 from __future__ import annotations
 
@@ -13,7 +13,10 @@ from kalooki.driver import BotFaults, BotSeatError, play_game, play_hand, play_t
 from kalooki.engine import Game, SetupError
 from kalooki.errors import KalookiError
 from kalooki.loader import load_variant
+from kalooki.log import ReplayError, header_record, replay
 from kalooki.moves import Draw
+from kalooki.script import ScriptError, load_script, load_script_text
+from kalooki.script_run import run_script
 
 
 def _game() -> Game:
@@ -119,3 +122,53 @@ def test_a_bot_and_faults_of_the_right_kind_still_play() -> None:
     assert play_turn(game, _bot(), faults)
     assert game.current == 1
     assert not faults.found
+
+
+@pytest.mark.parametrize(
+    ("call", "said"),
+    [
+        # Bare TypeErrors: open's (path should be string, ...), len's (object of type 'NoneType' has no len).
+        (lambda: load_script(None), "a script is given by its path, not None"),  # type: ignore[arg-type]
+        (
+            lambda: load_script_text(None),  # type: ignore[arg-type]
+            "<script>: a script's text is a string or UTF-8 bytes, not None",
+        ),
+        (
+            lambda: load_script_text("players: [a, b]\n", base_dir=None),  # type: ignore[arg-type]
+            "<script>: base_dir must be a folder's path, not None",
+        ),
+        # AttributeError: 'str' object has no attribute 'variant'.
+        (
+            lambda: run_script("players: [a, b]\n"),  # type: ignore[arg-type]
+            "run_script plays a LoadedScript (load_script gives one), not 'players: [a, b]\\n'",
+        ),
+        # TypeError: 'int' object is not callable, once the first events came.
+        (
+            lambda: run_script(load_script_text("players: [a, b]\n"), on_events=5),  # type: ignore[arg-type]
+            "on_events must be a function of (game, events), not 5",
+        ),
+    ],
+)
+def test_scripts_given_what_they_cannot_read_or_run_say_so(call: Callable[[], object], said: str) -> None:
+    with pytest.raises(ScriptError) as caught:
+        call()
+    assert str(caught.value) == said
+
+
+def test_replay_given_lines_of_text_or_no_records_says_to_read_them() -> None:
+    # replay(open(path)) gives it lines of text: an AttributeError ('str' object has no attribute 'get');
+    # None a TypeError ('NoneType' object is not iterable), on_events=5 one at the first step confirmed.
+    records = [header_record(_game())]
+    refused = [
+        (
+            lambda: replay(['{"type": "game"}\n']),
+            "record 1: a record is read from its line by json.loads, not ",
+        ),
+        (lambda: replay([*records, 5]), "record 2: a record is read from its line by json.loads, not 5"),
+        (lambda: replay(None), "replay reads a log's records, each json.loads of a line, not None"),
+        (lambda: replay(records, on_events=5), "on_events must be a function of (game, events), not 5"),
+    ]
+    for call, said in refused:
+        with pytest.raises(ReplayError) as caught:
+            call()  # type: ignore[no-untyped-call]
+        assert str(caught.value).startswith(said)
