@@ -419,6 +419,29 @@ def test_from_json_given_the_text_of_a_state_says_to_read_it_first() -> None:
     assert Game.from_json(json.loads(text)).to_json() == json.loads(text)
 
 
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        # Each a bare TypeError: 'int' object is not iterable; place only once a field was found damaged.
+        ({"stand_ins": 5}, "stand_ins must be seats, whole numbers from 0, not 5"),
+        ({"stand_ins": None}, "stand_ins must be seats, whole numbers from 0, not None"),
+        ({"stand_ins": ["a"]}, "stand_ins must be seats, whole numbers from 0, not ['a']"),
+        ({"stand_ins": [True]}, "stand_ins must be seats, whole numbers from 0, not [True]"),
+        # Taken, and no seat's hand was read as a stand-in.
+        ({"stand_ins": [9]}, "stand_ins [9] name a seat the game has not"),
+        ({"place": None}, "place must be text, not None"),
+    ],
+)
+def test_from_json_refuses_a_place_or_stand_ins_of_the_wrong_kind(
+    arguments: dict[str, Any], said: str
+) -> None:
+    state = Game(load_variant("classic"), ["ann", "bob"], seed=1).to_json()
+    with pytest.raises(StateFormatError) as caught:
+        Game.from_json(state, **arguments)
+    assert str(caught.value) == f"from_json: {said}"
+    assert Game.from_json(state, place="view", stand_ins=[1]).to_json() == state
+
+
 def test_a_seat_the_table_has_not_is_refused_by_view_and_apply() -> None:
     # view(5) was a bare IndexError, view(-1) the last seat's hand labelled seat -1; apply(seat="x") a
     # TypeError, apply(seat=False) taken for seat 0.
