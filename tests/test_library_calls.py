@@ -263,6 +263,19 @@ def test_variant_made_in_code_still_raises_pydantics_error() -> None:
         (lambda: load_variant(None), "a variant is given by a built-in name or a path, not None"),  # type: ignore[arg-type]
         (lambda: load_variant(b"classic"), "a variant is given by a built-in name or a path, not b'classic'"),  # type: ignore[arg-type]
         (lambda: load_variant_text(None), "<variant>: a variant's text is a string or UTF-8 bytes, not None"),  # type: ignore[arg-type]
+        # Bare TypeErrors (expected str, bytes or os.PathLike object); base_dir where a base was looked for.
+        (
+            lambda: load_variant("classic", base_dir=5),  # type: ignore[arg-type]
+            "base_dir must be a folder's path, not 5",
+        ),
+        (
+            lambda: load_variant_text("extends: ./b.yaml\n", base_dir=5),  # type: ignore[arg-type]
+            "<variant>: base_dir must be a folder's path, not 5",
+        ),
+        (
+            lambda: load_variant_text("jokers: 4\n", None),  # type: ignore[arg-type]
+            "source must be text, the name diagnostics give the variant, not None",
+        ),
         (
             lambda: load_variant("classic", 5),
             "--set: expected KEY=VALUE options or a mapping of knobs, got 5",
