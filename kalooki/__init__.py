@@ -3,7 +3,8 @@
 The library's names live in their modules (importing this package loads none of them):
 
 - :mod:`kalooki.loader`: ``load_variant`` (a built-in name or a file, with knobs set over it) and
-  ``VariantError``; :mod:`kalooki.variant`: the ``Variant`` it gives.
+  ``VariantError``; :mod:`kalooki.variant`: the ``Variant`` it gives (``Variant(**knobs)`` makes one in
+  code, refusing a knob in the loader's words: :mod:`kalooki.knob_errors`' ``KnobError``, a ``VariantError``).
 - :mod:`kalooki.engine`: ``Game`` (``legal_actions``, ``apply``, ``next_hand``, ``view``, ``to_json``,
   ``from_json``) and its errors, ``IllegalMoveError``, ``NotYourTurnError``, ``SetupError``,
   ``StateFormatError``, ``DealError``.

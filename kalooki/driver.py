@@ -173,7 +173,13 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
     """
     if faults is None:
         faults = BotFaults(tell=warn_fault)
-    seat, hand, turn = game.current, game.hand_number, game.turn_number
+    elif faults.__class__ is not BotFaults:  # 5 was an AttributeError at the bot's first fault
+        _check_faults("play_turn", faults)
+    try:
+        seat, hand, turn = game.current, game.hand_number, game.turn_number
+    except AttributeError:  # None for the game: checked only once it has failed, as every turn is played here
+        _check_setup("play_turn", game, None)
+        raise
     own_bot = type(bot) in _OWN_BOTS
     random_bot = bot if type(bot) is RandomBot else None
     events: list[Event] = []
@@ -219,6 +225,11 @@ def play_turn(game: Game, bot: Bot, faults: BotFaults | None = None) -> list[Eve
         # it stops the game, saved.)
         except (Exception, SystemExit) as error:
             if choice is _UNCHOSEN:
+                # None or a bot's name for the bot faulted on every move, each replaced: refused at the
+                # first, before anything is played (looked for only once choose has failed).
+                not_a_bot = _not_a_bot(bot)
+                if not_a_bot is not None:
+                    raise BotSeatError(f"play_turn: {_seat_named(game, seat)} {not_a_bot}") from None
                 _bot_raised(faults, bot, game, seat, error)
             elif not isinstance(error, IllegalMoveError):
                 raise  # the engine's own failure, not the bot's: choose had returned
@@ -297,7 +308,8 @@ def play_hand(
     :func:`play_game` refuses them (a seat without a bot was a bare KeyError at its turn).
     """
     _check_setup("play_hand", game, max_turns)
-    seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else bots
+    _check_faults("play_hand", faults)
+    seats = _seats("play_hand", bots)
     _check_seats(game, seats, "play_hand")
     return _play_hand(game, seats, max_turns, faults)
 
@@ -338,7 +350,8 @@ def play_game(
     totals as they stand; another call plays on.
     """
     _check_setup("play_game", game, max_turns, max_hands)
-    seats = dict(enumerate(bots)) if isinstance(bots, Sequence) else dict(bots)
+    _check_faults("play_game", faults)
+    seats = _seats("play_game", bots)
     _check_seats(game, seats, "play_game")
     if faults is None:
         faults = BotFaults(tell=warn_fault)
@@ -371,31 +384,56 @@ def _check_setup(caller: str, game: object, max_turns: object, max_hands: object
             raise SetupError(f"{caller}: {name} must be a whole number, at least 1, or None, not {shown}")
 
 
+def _seats(caller: str, bots: Sequence[Bot] | Mapping[int, Bot]) -> dict[int, Bot]:
+    """``bots`` by seat; what is no list and no mapping of seats is refused (None was a bare TypeError, a
+    bot's name was read letter by letter, a bot alone was a KeyError)."""
+    if isinstance(bots, Mapping):
+        return dict(bots)
+    if isinstance(bots, Sequence) and not isinstance(bots, str | bytes):
+        return dict(enumerate(bots))
+    shown = clipped(safe_repr(bots), 60)
+    raise BotSeatError(f"{caller}: give the bots as a list, one a seat, or a mapping of seats, not {shown}")
+
+
 def _check_seats(game: Game, seats: Mapping[int, object], caller: str) -> None:
     """Refuse a seat still playing that has no bot, or what has no ``choose`` to call, naming the seat.
 
     Without a bot the game stopped at that seat's first turn with ``KeyError: 2``; a bot's class, whose
     ``choose`` wants the bot as well, raised on every call, and every move of the game was a fallback."""
-    for seat, player in enumerate(game.players):
+    for seat in range(len(game.players)):
         if game.eliminated[seat]:
             continue
-        where = f"{caller}: seat {seat} ({escape_controls(player)})"
+        where = f"{caller}: {_seat_named(game, seat)}"
         if seat not in seats:
             counts = f"{len(game.players)} seats, {len(seats)} bots given"
             raise BotSeatError(f"{where} has no bot: give one bot a seat ({counts})")
-        bot = seats[seat]
-        if isinstance(bot, type):
-            kind = escape_controls(bot.__name__)
-            raise BotSeatError(
-                f"{where} is given the class {kind}, not a bot: make one first, {kind}(random.Random(seed))"
-            )
-        if isinstance(bot, str):
-            name = escape_controls(repr(bot))
-            raise BotSeatError(
-                f"{where} is given the name {name}, not a bot: "
-                f"kalooki.bots.make_bot({name}, random.Random(seed)) makes one"
-            )
-        if not callable(getattr(bot, "choose", None)):
-            raise BotSeatError(
-                f"{where} is given {_described(bot)}, which has no choose(view, legal) to call"
-            )
+        not_a_bot = _not_a_bot(seats[seat])
+        if not_a_bot is not None:
+            raise BotSeatError(f"{where} {not_a_bot}")
+
+
+def _not_a_bot(bot: object) -> str | None:
+    """What ``bot`` is given as where it is no bot (a class, a name, what has no ``choose``), or None."""
+    if bot is None:
+        return "is given None, not a bot: kalooki.bots.make_bot(name, random.Random(seed)) makes one"
+    if isinstance(bot, type):
+        kind = escape_controls(bot.__name__)
+        return f"is given the class {kind}, not a bot: make one first, {kind}(random.Random(seed))"
+    if isinstance(bot, str):
+        name = escape_controls(repr(bot))
+        made = f"kalooki.bots.make_bot({name}, random.Random(seed))"
+        return f"is given the name {name}, not a bot: {made} makes one"
+    if not callable(getattr(bot, "choose", None)):
+        return f"is given {_described(bot)}, which has no choose(view, legal) to call"
+    return None
+
+
+def _seat_named(game: Game, seat: int) -> str:
+    return f"seat {seat} ({escape_controls(game.players[seat])})"
+
+
+def _check_faults(caller: str, faults: object) -> None:
+    """Refuse, naming ``caller``, ``faults`` that are no :class:`BotFaults` (None is: one is made)."""
+    if faults is not None and not isinstance(faults, BotFaults):
+        shown = clipped(safe_repr(faults), 60)
+        raise SetupError(f"{caller}: faults must be a BotFaults (kalooki.driver.BotFaults()), not {shown}")

@@ -348,6 +348,11 @@ class Game(LegalActions):
             raise StateFormatError(
                 f"from_json reads the state as data, not as text ({shown}): give it json.loads(text)"
             )
+        problem = None if place == "" and stand_ins == () else _from_json_arguments(place, stand_ins)
+        if problem is not None:  # each a bare TypeError (place only once a field was found damaged)
+            raise StateFormatError(f"from_json: {problem}")
+        if isinstance(data, Game):  # it was "not a saved kalooki game", as of anything else
+            raise StateFormatError("from_json reads a game's state, not the game: give it game.to_json()")
         if not isinstance(data, Mapping) or data.get("format") != STATE_FORMAT:
             raise StateFormatError("this is not a saved kalooki game")
         version = data.get("version")
@@ -381,5 +386,17 @@ class Game(LegalActions):
                 raise
             raise StateFormatError(f"the saved game is damaged ({type(error).__name__}: {error})") from None
         game._validate_restored()
+        if any(seat >= len(game.players) for seat in stand_ins):
+            raise StateFormatError(f"from_json: stand_ins {sorted(stand_ins)} name a seat the game has not")
         check_reachable(game, stand_ins)
         return game
+
+
+def _from_json_arguments(place: object, stand_ins: object) -> str | None:
+    """What is wrong with :meth:`Game.from_json`'s ``place`` or ``stand_ins``, or None."""
+    if not isinstance(place, str):
+        return f"place must be text, not {clipped(safe_repr(place), 60)}"
+    seats = isinstance(stand_ins, Collection) and not isinstance(stand_ins, str | bytes)
+    if not seats or not all(type(seat) is int and seat >= 0 for seat in stand_ins):  # type: ignore[attr-defined]
+        return f"stand_ins must be seats, whole numbers from 0, not {clipped(safe_repr(stand_ins), 60)}"
+    return None

@@ -32,7 +32,7 @@ from concurrent.futures import (
     wait,
 )
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.context import BaseContext
@@ -98,6 +98,17 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def given_or_opened(pool: Pool | None, workers: int | None, most: int) -> AbstractContextManager[Pool]:
+    """``pool`` as it is, or a pool of ``workers`` opened for ``most`` games (:func:`open_pool`): a
+    simulation's executor. What is no Pool is refused (an int or a string failed once games were sent)."""
+    if pool is None:
+        return open_pool(workers, most=most)
+    if not isinstance(pool, Pool):
+        shown = clipped(repr(pool), 60)
+        raise ExecutorError(f"pool must be a Pool (kalooki.executors.open_pool opens one), not {shown}")
+    return nullcontext(pool)
+
+
 @contextmanager
 def open_pool(
     workers: int | None = None, scheduler: str | None = None, *, most: int | None = None
@@ -118,7 +129,9 @@ def open_pool(
     if not isinstance(count, int) or isinstance(count, bool):  # workers="2" was a bare TypeError
         raise ExecutorError(f"workers must be a whole number, at least 1, not {clipped(repr(count), 60)}")
     if count < 1:
-        raise ExecutorError(f"--workers must be at least 1, not {count}")
+        raise ExecutorError(
+            f"workers must be at least 1, not {count}"
+        )  # the command line's refuses --workers 0
     if most is not None:
         count = max(1, min(count, most))
     if count == 1:

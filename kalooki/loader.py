@@ -35,6 +35,7 @@ in :mod:`kalooki.loader_refs`; the layers, with where each value came from, in
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from os import PathLike
 from pathlib import Path
 from typing import Any
 
@@ -113,6 +114,7 @@ def resolve_variant(
     if not isinstance(name_or_path, str | Path):  # None, a number or bytes was a bare TypeError
         said = f"a variant is given by a built-in name or a path, not {clipped(repr(name_or_path), 60)}"
         raise VariantError([Diagnostic("", 0, 0, "", said)])
+    _check_folder("", base_dir)
     if isinstance(overrides, Mapping):
         if mapping_overrides is not None:
             said = "give knobs as a mapping in overrides or in mapping_overrides, not both"
@@ -155,7 +157,11 @@ def load_variant_text(
     problems: list[Diagnostic] = []
     if not isinstance(text, str | bytes):  # None or a number was a bare TypeError
         said = f"a variant's text is a string or UTF-8 bytes, not {clipped(repr(text), 60)}"
-        raise VariantError([Diagnostic(source, 0, 0, "", said)])
+        raise VariantError([Diagnostic(str(source), 0, 0, "", said)])
+    if not isinstance(source, str):  # None was a bare TypeError, from the path its name is read from
+        said = f"source must be text, the name diagnostics give the variant, not {clipped(repr(source), 60)}"
+        raise VariantError([Diagnostic("", 0, 0, "", said)])
+    _check_folder(source, base_dir)
     knobs, set_options = None, None
     if isinstance(overrides, Mapping):
         knobs = _knobs(overrides)
@@ -174,6 +180,13 @@ def load_variant_text(
     # A path that names no real file: bases resolve next to it, and it takes part in cycle checks.
     path = directory / (Path(source).stem + ".yaml")
     return resolve(path, source, document, problems, set_options, knobs, recovered=recovered).variant
+
+
+def _check_folder(source: str, base_dir: object) -> None:
+    """Refuse a ``base_dir`` that is no path (5 was a bare TypeError, where a base was looked for)."""
+    if base_dir is not None and not isinstance(base_dir, str | PathLike):
+        said = f"base_dir must be a folder's path, not {clipped(repr(base_dir), 60)}"
+        raise VariantError([Diagnostic(source, 0, 0, "", said)])
 
 
 def _knobs(knobs: Mapping[str, Any]) -> MappingOverrides:

@@ -223,6 +223,14 @@ def replay(
     Raises :class:`ReplayError` naming the first record (numbered from 1, as lines of the file) that
     does not reproduce. ``on_events(game, events)`` sees each confirmed step (to show the game back).
     """
+    # None was a bare TypeError (not iterable), an on_events of 5 one at the first step confirmed.
+    if isinstance(records, str | bytes | Mapping) or not isinstance(records, Iterable):
+        shown = clipped(repr(records), 60)
+        raise ReplayError(f"replay reads a log's records, each json.loads of a line, not {shown}")
+    if on_events is not None and not callable(on_events):
+        raise ReplayError(
+            f"on_events must be a function of (game, events), not {clipped(repr(on_events), 60)}"
+        )
     items = _Records(records)
     game = _start_game(items)
     index = _confirm(game, items, game.opening_events, 1, on_events)
@@ -259,9 +267,18 @@ class _Records:
         """Record ``index`` (from 0; never one let go of), or None past the log's end."""
         while not self._ended and index >= self._first + len(self._held):
             try:
-                self._held.append(next(self._source))
+                record = next(self._source)
             except StopIteration:
                 self._ended = True
+                break
+            # A line of text (replay(open(path))) was an AttributeError: 'str' object has no attribute 'get'.
+            if type(record) is not dict and not isinstance(record, Mapping):
+                number = self._first + len(self._held) + 1
+                shown = clipped(repr(record), 60)
+                raise ReplayError(
+                    f"record {number}: a record is read from its line by json.loads, not {shown}"
+                )
+            self._held.append(record)
         offset = index - self._first
         return self._held[offset] if offset < len(self._held) else None
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from os import PathLike
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -30,7 +31,7 @@ from kalooki.loader import MappingOverrides, load_variant
 from kalooki.moves import Action, MoveSyntaxError, parse_move
 from kalooki.set_options import head_count_noted
 from kalooki.statecheck import check_player_name
-from kalooki.text import name_key, name_lookalike
+from kalooki.text import clipped, name_key, name_lookalike
 from kalooki.textpatterns import CARD_PATTERN_MESSAGE, CARD_TEXT, MOVE_TEXT, card_pattern
 from kalooki.variant import Variant
 from kalooki.wholenumbers import whole_floats_as_integers
@@ -199,6 +200,8 @@ class LoadedScript:
 
 def load_script(path: str | Path) -> LoadedScript:
     """Read and check a game script; raises :class:`ScriptError` (every problem, positioned)."""
+    if not isinstance(path, str | PathLike):  # None or a number was a bare TypeError from open
+        raise not_given("", f"a script is given by its path, not {clipped(repr(path), 60)}")
     try:
         document = load_yaml_file(path)
     except YamlError as error:
@@ -207,11 +210,24 @@ def load_script(path: str | Path) -> LoadedScript:
 
 
 def load_script_text(text: str, source: str = "<script>", base_dir: str | Path = ".") -> LoadedScript:
+    """Check a game script given as text (or UTF-8 bytes), named ``source``; its variant's path is relative
+    to ``base_dir``. Raises :class:`ScriptError` (every problem, positioned)."""
+    # As the loader's load_variant_text: None or a number for the text, or None for the folder, was a bare
+    # TypeError (object of type 'NoneType' has no len()).
+    if not isinstance(text, str | bytes):
+        raise not_given(source, f"a script's text is a string or UTF-8 bytes, not {clipped(repr(text), 60)}")
+    if not isinstance(base_dir, str | PathLike):
+        raise not_given(source, f"base_dir must be a folder's path, not {clipped(repr(base_dir), 60)}")
     try:
         document = load_yaml_text(text, source)
     except YamlError as error:
         raise ScriptError(merge_recovered(error, _checker(Path(base_dir)))) from None
     return check_script(document, Path(base_dir))
+
+
+def not_given(source: object, said: str) -> ScriptError:
+    """The refusal of an argument given in code (no place in a file): ``said``, named by ``source``."""
+    return ScriptError([Diagnostic(str(source), 0, 0, "", said)])
 
 
 def _checker(base_dir: Path) -> Callable[[YamlDocument], list[Diagnostic]]:

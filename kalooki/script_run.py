@@ -17,7 +17,7 @@ from kalooki.bots import Bot, make_bot
 from kalooki.driver import BotFault, BotFaults, play_turn
 from kalooki.engine import DealError, Event, Game, IllegalMoveError, SetupError
 from kalooki.errors import KalookiError
-from kalooki.script import MAX_BOT_HANDS, LoadedScript, ScriptError, ScriptMove
+from kalooki.script import MAX_BOT_HANDS, LoadedScript, ScriptError, ScriptMove, not_given
 from kalooki.text import clipped
 from kalooki.yamlio import Location
 
@@ -127,6 +127,15 @@ def run_script(script: LoadedScript, on_events: EventSink | None = None) -> Scri
     turn the run stops and reports the hand unfinished. With every seat a bot, the game
     is played to its end beyond the hands the script lists.
     """
+    # None or the script's text was an AttributeError ('NoneType' object has no attribute 'variant'); an
+    # on_events of 5 a TypeError once the first events came.
+    if not isinstance(script, LoadedScript):
+        said = f"run_script plays a LoadedScript (load_script gives one), not {clipped(repr(script), 60)}"
+        raise not_given("", said)
+    if on_events is not None and not callable(on_events):
+        raise not_given(
+            "", f"on_events must be a function of (game, events), not {clipped(repr(on_events), 60)}"
+        )
     run = ScriptRun(variant=script.variant.name, players=list(script.players), seed=script.seed)
 
     def emit(game: Game, events: list[Event]) -> None:

@@ -31,8 +31,8 @@ import hashlib
 import io
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -42,7 +42,7 @@ from kalooki.driver import BotFault, BotFaults, play_turn, warn_fault
 from kalooki.engine import MAX_TURN_LIMIT, Game
 from kalooki.errors import KalookiError
 from kalooki.events import BuildEvent, MeldEvent, ReleaseEvent, ReshuffleEvent, StockOutEvent
-from kalooki.executors import Pool, open_pool, run_tasks
+from kalooki.executors import Pool, given_or_opened, run_tasks
 from kalooki.jsonio import is_whole_number
 from kalooki.simulation_comparison import Comparison, compare
 from kalooki.simulation_stats import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, SimulationResult, summarise
@@ -296,6 +296,8 @@ class GamePlan:
                 )
         if self.max_turns > MAX_TURN_LIMIT:  # the engine's refusal came from a game, in a worker
             raise SimulationError(f"max_turns must be at most {MAX_TURN_LIMIT:,}, not {self.max_turns:,}")
+        if self.duplicate is not True and self.duplicate is not False:  # "no" was taken as true
+            raise SimulationError(f"duplicate must be True or False, not {clipped(repr(self.duplicate), 60)}")
         refusal = duplicate_refusal(self.bots, self.games) if self.duplicate else None
         if refusal is not None:
             raise SimulationError(refusal)
@@ -396,8 +398,8 @@ def duplicate_refusal(bots: Sequence[str], games: int, *, options: bool = False)
 
 def bot_list(bots: Sequence[str]) -> tuple[str, ...]:
     """``bots`` as a plan keeps them: a string, which Python takes for a sequence of letters (``"greedy,
-    random"`` made 13 bots), is refused, as is a name that is no string."""
-    if isinstance(bots, str):
+    random"`` made 13 bots), is refused, as is a name that is no string, or no list (None was a TypeError)."""
+    if isinstance(bots, str | bytes) or not isinstance(bots, Iterable):
         shown = clipped(repr(bots), 60)
         raise SimulationError(
             f"bots: give a list of bot names, one a seat (['greedy', 'random']), not {shown}"
@@ -522,7 +524,7 @@ def simulate(
     plan = GamePlan(variant, bot_list(bots), games, seed, duplicate, max_turns, max_hands)
     plan.check()
     started = time.perf_counter()
-    with nullcontext(pool) if pool is not None else open_pool(workers, most=plan.games) as active:
+    with given_or_opened(pool, workers, plan.games) as active:
         (records,) = play_plans(active, [plan], progress)
     result = _timed(plan.summarise(records), time.perf_counter() - started, active.workers)
     for fault in result.faults:

@@ -8,12 +8,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from kalooki.driver import warn_fault
-from kalooki.executors import Pool, open_pool
+from kalooki.executors import Pool, given_or_opened
 from kalooki.simulation_stats import DEFAULT_MAX_HANDS, DEFAULT_MAX_TURNS, SimulationResult
 from kalooki.variant import Variant
 
@@ -158,7 +157,7 @@ def compare(
     for plan in plans:
         plan.check()
     started = time.perf_counter()
-    with nullcontext(pool) if pool is not None else open_pool(workers, most=2 * games) as active:
+    with given_or_opened(pool, workers, 2 * games) as active:
         records = play_plans(active, plans, progress)
     seconds = (time.perf_counter() - started) / 2
     first, second = (

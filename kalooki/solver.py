@@ -28,7 +28,7 @@ from kalooki.cards import JOKER, Card
 from kalooki.errors import KalookiError
 from kalooki.melds import MeldKind, TableMeld
 from kalooki.rules import may_leave, opening_points
-from kalooki.solver_arguments import argument_problem, not_held
+from kalooki.solver_arguments import argument_problem, call_problem
 from kalooki.solver_builds import _run_builds, _set_builds
 from kalooki.solver_candidates import (
     _LAST_RULES,
@@ -266,21 +266,14 @@ _kept_plan: Callable[[int, tuple[Card, ...]], Plan] = _KeptDraft  # type: ignore
 # ---------------------------------------------------------------- the public API
 
 
-def _check(hand: Sequence[Card], objective: str, keep: int, must_include: Sequence[Card]) -> None:
+def _check(
+    hand: Sequence[Card], objective: str, keep: int, must_include: Sequence[Card], opened: object = True
+) -> None:
     if objective not in OBJECTIVES:
         raise SolverError(f"unknown objective {objective!r}: use one of {', '.join(OBJECTIVES)}")
-    if hand and not (min(hand) >= 0 and max(hand) <= JOKER):
-        for card in hand:
-            if not 0 <= card <= JOKER:
-                raise SolverError(f"{card} is not a card code (0-51 for standard cards, 52 for a joker)")
-    if keep < 0:
-        raise SolverError(f"keep must be 0 or more, not {keep}")
-    if must_include:
-        left = list(hand)
-        for card in must_include:
-            if card not in left:
-                raise SolverError(not_held(card, must_include))
-            left.remove(card)
+    problem = call_problem(hand, keep, must_include, opened)
+    if problem is not None:
+        raise SolverError(problem)
 
 
 def solve(
@@ -303,8 +296,14 @@ def solve(
     Under ``going_out: meld_required`` no plan leaves exactly one card (:func:`_none_or_two`).
     """
     try:
-        if objective not in OBJECTIVES or keep or must_include:
-            _check(hand, objective, keep, must_include)
+        # An opened that is no bool is refused ("no" was taken as true): one comparison in the common call.
+        if (
+            objective not in OBJECTIVES
+            or keep
+            or must_include
+            or (opened is not True and opened is not False)
+        ):
+            _check(hand, objective, keep, must_include, opened)
             if keep > len(hand):
                 raise _cannot_keep(hand, keep)
         # The tables last used, else looked up: most runs of calls are for one variant.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from kalooki.cards import JOKER, format_card
+from kalooki.cards import JOKER, Card, format_card
 from kalooki.melds import TableMeld
 from kalooki.text import clipped
 from kalooki.variant import not_a_variant
@@ -25,7 +25,7 @@ def argument_problem(
         problem = cards_problem(name, cards)
         if problem is not None:
             return problem
-    if not isinstance(keep, int):
+    if not isinstance(keep, int) or isinstance(keep, bool):
         return f"keep must be a whole number of cards, not {_shown(keep)}"
     if isinstance(table, str | bytes) or not isinstance(table, Sequence):
         return f"the table must be a sequence of melds, not {_shown(table)}"
@@ -34,6 +34,31 @@ def argument_problem(
             return (
                 f"the table holds {_shown(meld)}: its melds are TableMeld objects (a game's table holds them)"
             )
+    return None
+
+
+def call_problem(
+    hand: Sequence[Card], keep: object, must_include: Sequence[Card], opened: object
+) -> str | None:
+    """Why the solver cannot answer for ``hand`` with ``keep``, ``must_include`` and ``opened``, or None: a
+    card code out of range, a ``keep`` below 0 or no whole number (True was one card), a card of
+    ``must_include`` the hand does not hold, an ``opened`` that is no bool ("no" was taken as true)."""
+    if opened is not True and opened is not False:
+        return f"opened must be True or False, not {_shown(opened)}"
+    if hand and not (min(hand) >= 0 and max(hand) <= JOKER):
+        for card in hand:
+            if not 0 <= card <= JOKER:
+                return f"{card} is not a card code (0-51 for standard cards, 52 for a joker)"
+    if not isinstance(keep, int) or isinstance(keep, bool):
+        return f"keep must be a whole number of cards, not {_shown(keep)}"
+    if keep < 0:
+        return f"keep must be 0 or more, not {keep}"
+    if must_include:
+        left = list(hand)
+        for card in must_include:
+            if card not in left:
+                return not_held(card, must_include)
+            left.remove(card)
     return None
 
 

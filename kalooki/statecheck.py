@@ -160,7 +160,9 @@ def check_player_name(name: object) -> None:
 
     fault = name_fault(name, one_word=False) if isinstance(name, str) else "blank"
     if not isinstance(name, str) or fault == "blank":
-        raise SetupError("a player's name must be text that is not blank")
+        raise SetupError(
+            f"a player's name must be text that is not blank, not {clipped(safe_repr(name), 40)}"
+        )
     if fault == "long":
         # Only the name's start is said: a save can hold a name of a million characters.
         start = escape_controls(name[:MAX_NAME])

@@ -7,9 +7,17 @@ A variant file states only what differs from its base.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from kalooki.rules import RUN_MAX, SMALLEST_MELD
 from kalooki.text import clipped, control_class, first_control, space_class
@@ -87,7 +95,12 @@ PRINTABLE_LINES_SCHEMA: dict[str, Any] = {
 
 
 class Variant(BaseModel):
-    """A complete, validated set of house rules."""
+    """A complete, validated set of house rules.
+
+    ``Variant(jokers=4)`` makes one in code; knobs it cannot take raise
+    :class:`kalooki.knob_errors.KnobError`, a :class:`~kalooki.loader_refs.VariantError` in the loader's
+    words (``Variant: jokers: expected a whole number, got 'x'``), still pydantic's ``ValidationError``.
+    """
 
     model_config = ConfigDict(
         frozen=True,
@@ -362,6 +375,21 @@ class Variant(BaseModel):
             ),
         ),
     ] = "reshuffle_all"
+
+    if not TYPE_CHECKING:  # mypy reads the keywords from the fields (pydantic's plugin), as before
+
+        def __init__(self, /, **knobs: Any) -> None:
+            try:
+                super().__init__(**knobs)
+            except ValidationError as error:
+                # Loaded only to refuse: the loader's modules import this one.
+                from kalooki.knob_errors import knob_error
+
+                raise knob_error(error, knobs) from None
+
+        # Pydantic's own mark of its __init__: validation that makes a variant without calling it (the
+        # loader's model_validate, with its context) stays as it was, not routed through this one.
+        __init__.__pydantic_base_init__ = True
 
     def __hash__(self) -> int:
         # Pydantic's frozen hash takes the fields as they are, and ``extends`` may be a list: a variant with

@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING
 from kalooki import rules
 from kalooki.cards import Card
 from kalooki.cardstate import CardState
+from kalooki.errors import KalookiError
 from kalooki.moves import DRAW_DISCARD, DRAW_STOCK, Action, Build, Meld, Swap
 from kalooki.table_plays import joker_swaps, opened_layings
+from kalooki.text import clipped
 
 if TYPE_CHECKING:
     from kalooki.engine import Game, Phase, TurnState
@@ -102,6 +104,10 @@ class ViewDraft:
     __slots__ = PlayerView.__slots__
 
 
+class NotAViewError(KalookiError, TypeError):
+    """:class:`LegalView` given what is no :class:`PlayerView`."""
+
+
 class LegalView:
     """The current player's legal actions, worked out from their :class:`PlayerView` alone.
 
@@ -115,7 +121,15 @@ class LegalView:
     __slots__ = ("_stand_in", "_swaps", "view")
 
     def __init__(self, view: PlayerView) -> None:
-        if view.seat != view.current:
+        try:
+            others = view.seat != view.current
+        except AttributeError:  # a game or None: 'Game' object has no attribute 'seat'
+            plain = view is None or isinstance(view, str | bytes | int | float)
+            shown = clipped(repr(view), 60) if plain else f"a {type(view).__name__}"
+            raise NotAViewError(
+                f"LegalView is made from a PlayerView (game.view(seat) gives one), not {shown}"
+            ) from None
+        if others:
             # A NotYourTurnError (a KalookiError, and still the ValueError it was) naming both players.
             from kalooki.gamestate import NotYourTurnError
 

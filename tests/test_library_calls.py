@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from kalooki.engine import Game, NoSeatError, NotYourTurnError, SetupError, StateFormatError
+from kalooki.errors import KalookiError
 from kalooki.executors import ExecutorError
+from kalooki.knob_errors import KnobError
 from kalooki.loader import VariantError, load_variant, load_variant_text, resolve_variant
 from kalooki.moves import Draw, NotAMoveError, parse_move
 from kalooki.simulate import MAX_GAMES, SimulationError, compare, simulate
 from kalooki.solver import SolverError, best_opening, can_open, solve
-from kalooki.view import LegalView
+from kalooki.variant import Variant
+from kalooki.view import LegalView, NotAViewError
 
 
 @pytest.mark.parametrize(
@@ -136,6 +141,35 @@ def test_simulate_refuses_counts_and_seeds_that_are_no_whole_numbers() -> None:
             assert str(caught.value) == said
 
 
+@pytest.mark.parametrize(
+    ("given", "error", "said"),
+    [
+        # "no" was taken as true, and the games were played as duplicate deals.
+        ({"duplicate": "no"}, SimulationError, "duplicate must be True or False, not 'no'"),
+        ({"duplicate": None}, SimulationError, "duplicate must be True or False, not None"),
+        # A bare TypeError ('NoneType' object is not iterable).
+        (
+            {"bots": None},
+            SimulationError,
+            "bots: give a list of bot names, one a seat (['greedy', 'random']), not None",
+        ),
+        # The command line's option was named: --workers must be at least 1.
+        ({"workers": 0}, ExecutorError, "workers must be at least 1, not 0"),
+        # An AttributeError ('int' object has no attribute 'executor') once the games were sent.
+        ({"pool": 5}, ExecutorError, "pool must be a Pool (kalooki.executors.open_pool opens one), not 5"),
+    ],
+)
+def test_simulate_refuses_flags_pools_and_bots_of_the_wrong_kind(
+    given: dict[str, object], error: type[Exception], said: str
+) -> None:
+    classic = load_variant("classic")
+    arguments: dict[str, Any] = {"bots": ["greedy", "random"], "games": 2, "workers": 1, **given}
+    for run in (simulate, partial(compare, classic)):
+        with pytest.raises(error) as caught:
+            run(classic, **arguments)
+        assert str(caught.value) == said
+
+
 def test_simulate_refuses_a_progress_that_cannot_be_called_before_a_game_is_played() -> None:
     # progress=5 was a TypeError ('int' object is not callable) once the first game had been played.
     classic = load_variant("classic")
@@ -182,11 +216,66 @@ def test_a_mapping_of_knobs_is_checked_as_a_scripts_set_is(knobs: dict[str, obje
 
 
 @pytest.mark.parametrize(
+    "knobs",
+    [
+        {"jokers": "x"},
+        {"jokerz": 2},
+        {"jokers": 99},
+        {"jokers": True},
+        {"scoring": "Penalty"},
+        {"goal_score": 10**30},
+        {"min_players": 5, "max_players": 3},
+        {"hand_size": 3, "opening_threshold": 200},
+        {"decks": "x", "jokers": "y"},
+    ],
+)
+def test_variant_made_in_code_refuses_its_knobs_in_the_loaders_words(knobs: dict[str, object]) -> None:
+    # It raised pydantic's lines ("Input should be a valid integer [type=int_type, input_value='x', ...]"
+    # and a web address), naming no rule broken among several knobs.
+    with pytest.raises(VariantError) as loaded:
+        load_variant("classic", knobs)
+    with pytest.raises(KnobError) as caught:
+        Variant(**knobs)  # type: ignore[arg-type]
+    said = [str(problem).replace("overrides: ", "Variant: ", 1) for problem in loaded.value.diagnostics]
+    assert str(caught.value).splitlines() == [str(problem) for problem in caught.value.diagnostics] == said
+    assert isinstance(caught.value, KalookiError)
+    again = pickle.loads(pickle.dumps(caught.value))  # as a worker process sends it back
+    assert (type(again), str(again)) == (KnobError, str(caught.value))
+
+
+def test_variant_made_in_code_still_raises_pydantics_error() -> None:
+    # Callers that caught pydantic's ValidationError and read its errors() are served as before.
+    with pytest.raises(ValidationError) as caught:
+        Variant(jokers="x")  # type: ignore[arg-type]
+    assert [(item["type"], item["loc"]) for item in caught.value.errors()] == [("int_type", ("jokers",))]
+    assert repr(caught.value) == "KnobError(\"Variant: jokers: expected a whole number, got 'x'\")"
+    with pytest.raises(KnobError) as crossed:
+        Variant(min_players=5, max_players=3)
+    assert crossed.value.errors()[0]["msg"].startswith(
+        "Value error, min_players (5) is more than max_players"
+    )
+    assert Variant(jokers=2.0) == Variant(jokers=2)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
     ("call", "said"),
     [
         (lambda: load_variant(None), "a variant is given by a built-in name or a path, not None"),  # type: ignore[arg-type]
         (lambda: load_variant(b"classic"), "a variant is given by a built-in name or a path, not b'classic'"),  # type: ignore[arg-type]
         (lambda: load_variant_text(None), "<variant>: a variant's text is a string or UTF-8 bytes, not None"),  # type: ignore[arg-type]
+        # Bare TypeErrors (expected str, bytes or os.PathLike object); base_dir where a base was looked for.
+        (
+            lambda: load_variant("classic", base_dir=5),  # type: ignore[arg-type]
+            "base_dir must be a folder's path, not 5",
+        ),
+        (
+            lambda: load_variant_text("extends: ./b.yaml\n", base_dir=5),  # type: ignore[arg-type]
+            "<variant>: base_dir must be a folder's path, not 5",
+        ),
+        (
+            lambda: load_variant_text("jokers: 4\n", None),  # type: ignore[arg-type]
+            "source must be text, the name diagnostics give the variant, not None",
+        ),
         (
             lambda: load_variant("classic", 5),
             "--set: expected KEY=VALUE options or a mapping of knobs, got 5",
@@ -245,12 +334,21 @@ def test_the_opening_search_says_what_it_cannot_work_with_as_solve_does(call: Ca
 
 @pytest.mark.parametrize("call", [solve, best_opening, can_open])
 def test_a_keep_that_is_no_whole_number_is_refused_naming_it(call: Callable[..., object]) -> None:
-    # keep="1" was a bare TypeError, keep=1.5 an AttributeError.
+    # keep="1" was a bare TypeError, keep=1.5 an AttributeError, keep=True taken for one card.
     classic = load_variant("classic")
-    for keep, shown in (("1", "'1'"), (1.5, "1.5"), (None, "None")):
+    for keep, shown in (("1", "'1'"), (1.5, "1.5"), (None, "None"), (True, "True")):
         with pytest.raises(SolverError) as caught:
             call([0, 1, 2, 13, 26, 39], classic, keep=keep)
         assert str(caught.value) == f"keep must be a whole number of cards, not {shown}"
+
+
+@pytest.mark.parametrize(("opened", "shown"), [("no", "'no'"), (None, "None"), (0, "0"), ([], "[]")])
+@pytest.mark.parametrize("hand", [[0, 1, 2, 13, 26, 39], [0, 5, 9]])
+def test_an_opened_that_is_no_bool_is_refused_naming_it(opened: object, shown: str, hand: list[int]) -> None:
+    # "no" was taken as true, None, 0 and [] as false: the plan of an opened player, or of one not opened.
+    with pytest.raises(SolverError) as caught:
+        solve(hand, load_variant("classic"), opened=opened)  # type: ignore[arg-type]
+    assert str(caught.value) == f"opened must be True or False, not {shown}"
 
 
 @pytest.mark.parametrize("call", [solve, best_opening])
@@ -276,6 +374,30 @@ def test_players_given_as_one_string_or_no_list_are_refused(players: object, sho
     with pytest.raises(SetupError) as caught:
         Game(load_variant("classic"), players, seed=1)  # type: ignore[arg-type]
     assert str(caught.value) == f"players: give a list of names, one a seat (['ann', 'bob']), not {shown}"
+
+
+@pytest.mark.parametrize(("name", "shown"), [(1, "1"), (None, "None"), ("  ", "'  '")])
+def test_a_player_name_that_is_no_text_is_quoted(name: object, shown: str) -> None:
+    # "a player's name must be text that is not blank", quoting nothing: which of the names was it?
+    with pytest.raises(SetupError) as caught:
+        Game(load_variant("classic"), ["ann", name], seed=1)  # type: ignore[list-item]
+    assert str(caught.value) == f"a player's name must be text that is not blank, not {shown}"
+
+
+def test_legal_view_and_from_json_given_the_game_or_no_view_say_what_they_take() -> None:
+    # LegalView(game) or LegalView(None) was a bare AttributeError ('Game' object has no attribute 'seat');
+    # from_json(game) said "this is not a saved kalooki game".
+    game = Game(load_variant("classic"), ["ann", "bob"], seed=1)
+    for given, shown in ((game, "a Game"), (None, "None"), ("ann", "'ann'")):
+        with pytest.raises(NotAViewError) as caught:
+            LegalView(given)  # type: ignore[arg-type]
+        assert (
+            str(caught.value)
+            == f"LegalView is made from a PlayerView (game.view(seat) gives one), not {shown}"
+        )
+    with pytest.raises(StateFormatError) as refused:
+        Game.from_json(game)  # type: ignore[arg-type]
+    assert str(refused.value) == "from_json reads a game's state, not the game: give it game.to_json()"
 
 
 @pytest.mark.parametrize(
@@ -308,6 +430,29 @@ def test_from_json_given_the_text_of_a_state_says_to_read_it_first() -> None:
         assert str(caught.value).startswith("from_json reads the state as data, not as text (")
         assert str(caught.value).endswith("): give it json.loads(text)")
     assert Game.from_json(json.loads(text)).to_json() == json.loads(text)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        # Each a bare TypeError: 'int' object is not iterable; place only once a field was found damaged.
+        ({"stand_ins": 5}, "stand_ins must be seats, whole numbers from 0, not 5"),
+        ({"stand_ins": None}, "stand_ins must be seats, whole numbers from 0, not None"),
+        ({"stand_ins": ["a"]}, "stand_ins must be seats, whole numbers from 0, not ['a']"),
+        ({"stand_ins": [True]}, "stand_ins must be seats, whole numbers from 0, not [True]"),
+        # Taken, and no seat's hand was read as a stand-in.
+        ({"stand_ins": [9]}, "stand_ins [9] name a seat the game has not"),
+        ({"place": None}, "place must be text, not None"),
+    ],
+)
+def test_from_json_refuses_a_place_or_stand_ins_of_the_wrong_kind(
+    arguments: dict[str, Any], said: str
+) -> None:
+    state = Game(load_variant("classic"), ["ann", "bob"], seed=1).to_json()
+    with pytest.raises(StateFormatError) as caught:
+        Game.from_json(state, **arguments)
+    assert str(caught.value) == f"from_json: {said}"
+    assert Game.from_json(state, place="view", stand_ins=[1]).to_json() == state
 
 
 def test_a_seat_the_table_has_not_is_refused_by_view_and_apply() -> None:

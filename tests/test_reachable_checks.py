@@ -183,8 +183,8 @@ REFUSED: list[tuple[str, Callable[[], Game], Edit, str]] = [
     ("one player", in_play, setting("players", ["ann"]), "1 player, but the variant is for 2 to 4"),
     ("five players", in_play, setting("players", list("abcde")), "5 players, but the variant is for 2 to 4"),
     ("same names", in_play, setting("players", ["ann", "bob", "ann"]), "two players have the same name"),
-    ("blank name", in_play, at("players", 1, " "), "a player's name must be text that is not blank"),
-    ("name not text", in_play, at("players", 1, 7), "a player's name must be text that is not blank"),
+    ("blank name", in_play, at("players", 1, " "), "a player's name must be text that is not blank, not ' '"),
+    ("name not text", in_play, at("players", 1, 7), "a player's name must be text that is not blank, not 7"),
     (
         "first seat past",
         in_play,

@@ -127,7 +127,7 @@ BAD_SCRIPTS = [
     ),
     (
         'players: [ann, {name: "  "}]\n',
-        "<script>:1:23: players[1].name: a player's name must be text that is not blank",
+        "<script>:1:23: players[1].name: a player's name must be text that is not blank, not '  '",
     ),
     (  # its log could not be replayed: the log reader takes numbers of at most 30 digits
         "players: [ann, bob]\nseed: 1000000000000000000000000000000\n",

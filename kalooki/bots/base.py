@@ -169,6 +169,11 @@ def make_bot(name: str, rng: random.Random) -> Bot:
             shown = escape_controls(repr(name))
             raise UnknownBotError(f"there is no bot called {shown}: a bot is chosen by its name, a string")
         raise UnknownBotError(unknown_bot_message(name))
+    if not isinstance(rng, random.Random):  # 1.5 or None: the bot was made, and faulted at its first choice
+        shown = clipped(escape_controls(repr(rng)), 60)
+        raise BotFailedError(
+            f"make_bot: rng must be a random.Random (random.Random(seed) makes one), not {shown}"
+        )
     try:
         bot = factory(rng)
     except Exception as error:  # a plug-in's __init__ may raise anything
