@@ -128,10 +128,8 @@ def open_pool(
     count = default_workers() if workers is None else workers
     if not isinstance(count, int) or isinstance(count, bool):  # workers="2" was a bare TypeError
         raise ExecutorError(f"workers must be a whole number, at least 1, not {clipped(repr(count), 60)}")
-    if count < 1:
-        raise ExecutorError(
-            f"workers must be at least 1, not {count}"
-        )  # the command line's refuses --workers 0
+    if count < 1:  # (the command line refuses --workers 0 itself, naming its option)
+        raise ExecutorError(f"workers must be at least 1, not {count}")
     if most is not None:
         count = max(1, min(count, most))
     if count == 1:
