@@ -32,7 +32,7 @@ from kalooki.savegame import Session, restore_rngs, seat_rng
 from kalooki.text import clipped, escape_controls, escape_unseen
 from kalooki.variant import Variant
 
-from . import render, scoresheet
+from . import help_screen, render, scoresheet
 from .autosave import Autosave
 from .going_out import laid_since_draw
 from .hints import Hint, meld_points, meld_preview, render_hint, suggest_turn, without_needless_end
@@ -41,10 +41,10 @@ from .narrow import long_words_whole, print_then
 from .prompt_commands import (
     COMMANDS,
     IN_TURN_WORDS,
-    help_rows,
     pause_commands,
     pause_refusal,
     short_verbs_missed,
+    topic_refusal,
     word_with_a_mark,
 )
 from .render import Seating
@@ -413,10 +413,11 @@ class InteractiveGame(Autosave):
         return COMMANDS if in_turn else pause_commands()
 
     def show_help(self, commands: tuple[tuple[str, str], ...], topic: str = "") -> None:
-        if topic and not any(help_rows(self.game.variant, commands, topic)):
-            self.error(f"'{clipped(topic)}' is not a command here: type help for the list")
+        refusal = topic_refusal(self.game.variant, commands, topic) if topic else None
+        if refusal is not None:
+            self.error(refusal)
             return
-        render.render_help(self.console, self.game.variant, commands, topic=topic)
+        help_screen.render_help(self.console, self.game.variant, commands, topic=topic)
 
     def show_totals(self) -> None:
         scoresheet.render_totals(self.console, self.game, self.shared_seating())
@@ -501,7 +502,7 @@ class InteractiveGame(Autosave):
         try:
             from kalooki.rulebook import render_rulebook
         except ImportError:  # the rulebook is optional: the key rules are always at hand
-            render.render_help(self.console, self.game.variant)
+            help_screen.render_help(self.console, self.game.variant)
             return
         from rich.markdown import Markdown  # only here: it is slow to import, and rules are rarely asked for
 

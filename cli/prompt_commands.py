@@ -1,6 +1,6 @@
 """The play prompt's commands beside the moves, as its help lists them, and which work only in one's turn.
 
-:data:`HELP_ROWS` is the one list: the help (:func:`kalooki_cli.render.render_help`), the help at a pause
+:data:`HELP_ROWS` is the one list: the help (:func:`kalooki_cli.help_screen.render_help`), the help at a pause
 (:func:`pause_commands`) and the prompt's refusal of a command there (:data:`IN_TURN_WORDS`, read by
 :meth:`kalooki_cli.interactive.InteractiveGame.command`) are all read from it.
 """
@@ -13,6 +13,8 @@ from difflib import get_close_matches
 
 from kalooki.moves import ALIASES, offered_commands
 from kalooki.moves import COMMANDS as MOVE_COMMANDS
+from kalooki.rulebook_jokers import joker_rules
+from kalooki.rules import may_ever_swap
 from kalooki.text import clipped
 from kalooki.variant import Variant
 
@@ -56,7 +58,8 @@ HELP_ROWS = (
     ),
     HelpRow(
         "swap N CARDS | s",
-        "put the card a joker of meld N stands for in its place; the joker is yours",
+        "put the card a joker of meld N stands for in its place; the joker is yours (help swap: what frees "
+        "one in this variant)",
         in_turn=True,
     ),
     HelpRow("discard CARD | d", "discard a card and end your turn: d KD", in_turn=True),
@@ -131,6 +134,32 @@ def help_rows(
             yield END_COMMAND
 
 
+SWAP_WORDS = ("swap", "s")
+"""What types the swap move, whose help topic gives the variant's rules for taking a joker."""
+
+
+def topic_rules(variant: Variant, topic: str) -> tuple[str, list[str]]:
+    """A heading and the rules of ``variant`` that the command ``topic`` names is played by, or none:
+    ``help swap`` gives what frees a joker from a set and from a run, who may take one and what becomes
+    of it, which differ from variant to variant (classic frees a set's joker for both its missing suits
+    put in together, kaluki-51 for one card of a missing suit), where the row alone says only a run's."""
+    words = topic.split()
+    if not words or words[0].lower() not in SWAP_WORDS or not may_ever_swap(variant):
+        return "", []
+    return f"Taking a joker from the table in {variant.name}", joker_rules(variant)
+
+
+def topic_refusal(variant: Variant, commands: tuple[tuple[str, str], ...], topic: str) -> str | None:
+    """Why ``help TOPIC`` has no rows to show, or None: a command the variant never allows is said to be
+    none of its moves, and why (swap where no joker ever leaves the table); any other word is no command."""
+    if any(help_rows(variant, commands, topic)):
+        return None
+    if topic.split()[0].lower() in SWAP_WORDS:
+        why = "a joker laid on the table stays there for good" if variant.jokers else "its pack has no jokers"
+        return f"swap is no move in {variant.name}: {why}"
+    return f"'{clipped(topic)}' is not a command here: type help for the list"
+
+
 def word_with_a_mark(word: str, words: Collection[str]) -> list[str]:
     """``d:`` as ``d``, ``ds.`` as ``ds``: one of ``words`` typed with a mark after it, as a verb is written
     before what it takes ("d: KD"); else empty. A near-miss ratio cannot tell a short verb so."""
@@ -162,6 +191,8 @@ __all__ = [
     "pause_commands",
     "pause_refusal",
     "short_verbs_missed",
+    "topic_refusal",
+    "topic_rules",
     "typed_by",
     "word_with_a_mark",
 ]

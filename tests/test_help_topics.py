@@ -59,3 +59,32 @@ def test_help_on_a_move_the_variant_has_is_as_the_variant_writes_it() -> None:
     assert after_the_prompt(transcript, 2)[0] == (
         "end  end your turn without a discard (this variant's discard is optional)"
     )
+
+
+def test_help_swap_gives_the_variants_rules_for_taking_a_joker() -> None:
+    # The row says only a run's rule (the card the joker stands for): what frees a set's joker, who may
+    # take one and when differ from variant to variant, and help swap says this variant's.
+    classic = Game(load_variant("classic"), ["you", "bob"], seed=3)
+    _, transcript, _ = run(classic, ["help swap"], width=200)
+    shown = after_the_prompt(transcript)
+    assert shown[0].startswith("swap N CARDS | s  put the card a joker of meld N stands for in its place")
+    assert shown[1] == "Taking a joker from the table in classic"
+    assert "• A joker in a three-card set is freed by adding the cards of both missing suits" in shown[2]
+    assert "• Only a player who has opened may take a joker from the table." in shown
+    kaluki = Game(load_variant("kaluki-51"), ["you", "bob", "cid", "dee"], seed=3)
+    _, transcript, _ = run(kaluki, ["help s"], width=200)
+    shown = after_the_prompt(transcript)
+    assert shown[1] == "Taking a joker from the table in kaluki-51"
+    assert shown[2].startswith("• A joker in a set is freed by putting in its place a card of that rank in a")
+    assert any(line.startswith("• Nobody may take back a joker they laid themselves") for line in shown)
+
+
+def test_help_swap_where_no_joker_leaves_the_table_says_why_there_is_no_swap() -> None:
+    czech = Game(load_variant("czech-500"), ["you", "bob"], seed=3)
+    jokerless = Game(load_variant("classic", ["jokers=0"]), ["you", "bob"], seed=3)
+    _, czech_transcript, _ = run(czech, ["help swap"], width=200)
+    _, jokerless_transcript, _ = run(jokerless, ["help s"], width=200)
+    assert error_lines(czech_transcript) == [
+        "✗ swap is no move in czech-500: a joker laid on the table stays there for good"
+    ]
+    assert error_lines(jokerless_transcript) == ["✗ swap is no move in classic: its pack has no jokers"]

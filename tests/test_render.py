@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from kalooki_cli.help_screen import render_help
 from kalooki_cli.interactive import meld_preview
 from kalooki_cli.narrate import describe_event, table_lines
 from kalooki_cli.plain_text import HANDLER, register_stand_ins
@@ -17,10 +18,8 @@ from kalooki_cli.render import (
     hand_lines,
     hand_text,
     joker_meaning,
-    key_rules,
     meld_text,
     plain_cards,
-    render_help,
     render_screen,
 )
 from kalooki_cli.scoresheet import render_game_end, render_hand_end, render_totals
@@ -33,6 +32,7 @@ from kalooki.driver import play_hand
 from kalooki.engine import Event, FixedDeal, Game
 from kalooki.melds import make_meld
 from kalooki.moves import Discard, parse_move
+from kalooki.rulebook import key_rules
 from kalooki.variant import Variant
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
