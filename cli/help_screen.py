@@ -3,7 +3,7 @@ written, and the variant's key rules; ``help swap`` and its like, one command's 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from rich.console import Console
 from rich.table import Table
@@ -74,3 +74,21 @@ def joker_help(console: Console, variant: Variant) -> None:
             style=DIM,
         )
     )
+
+
+def render_rules(console: Console, variant: Variant, status: Sequence[Text] = ()) -> None:
+    """The ``rules`` command at the play prompt: the whole rulebook, as ``kalooki rules`` formats it, then
+    where it ends and how to go on: in one's turn the turn's ``status`` (what it still needs), which the
+    rulebook had pushed off the screen."""
+    try:
+        from kalooki.rulebook import render_rulebook
+    except ImportError:  # the rulebook is optional: the key rules are always at hand
+        render_help(console, variant)
+        return
+    from rich.markdown import Markdown  # only here: it is slow to import, and rules are rarely asked for
+
+    console.print(Markdown(render_rulebook(variant), hyperlinks=False))
+    back = "; Enter on an empty line draws the table again" if status else ""
+    console.print(Text(f"End of the rulebook of {variant.name}: scroll up for its start{back}.", style=DIM))
+    for line in status:
+        console.print(line)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from difflib import get_close_matches
+from functools import partial
 from pathlib import Path
 
 from rich.console import Console
@@ -385,7 +386,7 @@ class InteractiveGame(Autosave):
         elif word in ("score", "scores", "totals"):
             run = self.show_totals
         elif word in ("rules", "rulebook"):
-            run = self.show_rules
+            run = partial(self.show_rules, in_turn)
         elif word == "hint":
             run = self.show_hint
         elif word in ("undo", "u"):
@@ -498,15 +499,10 @@ class InteractiveGame(Autosave):
     def show_hint(self) -> None:
         render_hint(self.console, self.game, self.human, self.letters)
 
-    def show_rules(self) -> None:
-        try:
-            from kalooki.rulebook import render_rulebook
-        except ImportError:  # the rulebook is optional: the key rules are always at hand
-            help_screen.render_help(self.console, self.game.variant)
-            return
-        from rich.markdown import Markdown  # only here: it is slow to import, and rules are rarely asked for
-
-        self.console.print(Markdown(render_rulebook(self.game.variant), hyperlinks=False))  # as kalooki rules
+    def show_rules(self, in_turn: bool) -> None:
+        # In one's turn, where it stands: a bare prompt under the rulebook's last section said nothing.
+        status = render.turn_status(self.game, self.seating, letters=self.letters) if in_turn else []
+        help_screen.render_rules(self.console, self.game.variant, status)
 
     # ------------------------------------------------------------ the bots' turns
 

@@ -3,11 +3,13 @@ refused as "help takes no arguments"."""
 
 from __future__ import annotations
 
-from test_interactive import error_lines, fixed_game, run, state
+from kalooki_cli.interactive import new_game
+from test_interactive import error_lines, fixed_game, hint_player, run, state
 
 from kalooki.cards import parse_card, parse_cards
 from kalooki.engine import FixedDeal, Game
 from kalooki.loader import load_variant
+from kalooki.variant import Variant
 
 
 def after_the_prompt(transcript: str, prompts: int = 1) -> list[str]:
@@ -88,3 +90,39 @@ def test_help_swap_where_no_joker_leaves_the_table_says_why_there_is_no_swap() -
         "✗ swap is no move in czech-500: a joker laid on the table stays there for good"
     ]
     assert error_lines(jokerless_transcript) == ["✗ swap is no move in classic: its pack has no jokers"]
+
+
+RULES_END = "End of the rulebook of classic: scroll up for its start"
+
+
+def test_rules_at_the_prompt_end_with_where_the_turn_stands() -> None:
+    # The rulebook pushed the turn off the screen, and a bare draw> followed its last section.
+    game = fixed_game()
+    before = state(game)
+    _, transcript, _ = run(game, ["rules"], width=200)
+    shown = after_the_prompt(transcript)
+    end = shown.index(f"{RULES_END}; Enter on an empty line draws the table again.")
+    assert "The stock" in shown[:end]  # the rulebook's last section
+    assert shown[end + 1] == "Your turn: draw a card: ds (draw stock) or dd (draw discard: 9♣)"
+    assert shown[end + 2].startswith("Not opened yet: your first melds must make 51")
+    assert state(game) == before
+
+
+def test_rules_between_hands_end_with_no_turn() -> None:
+    # There the prompt says what Enter does (deal), and no turn is under way.
+    game, session = new_game(Variant(), "you", ["greedy", "greedy", "greedy"], seed=5)
+    playing = hint_player([game], 10_000)
+    asked: list[str] = []
+
+    def rules_when_the_hand_ends(prompt: str) -> str:
+        if prompt.startswith("Press Enter"):
+            asked.append(prompt)
+            if len(asked) > 1:
+                raise EOFError
+            return "rules"
+        return playing(prompt)
+
+    _, transcript, _ = run(game, rules_when_the_hand_ends, session=session, width=200)
+    lines = [line.rstrip() for line in transcript.splitlines()]
+    end = lines.index(f"{RULES_END}.")
+    assert lines[end + 1 :] == ["", "End of input."]  # the next prompt (not printed here): no turn status
