@@ -14,7 +14,7 @@ from difflib import get_close_matches
 from kalooki.moves import ALIASES, offered_commands
 from kalooki.moves import COMMANDS as MOVE_COMMANDS
 from kalooki.rulebook_jokers import joker_rules
-from kalooki.rules import may_ever_swap
+from kalooki.rules import SMALLEST_MELD, may_ever_swap, run_frame
 from kalooki.text import clipped
 from kalooki.variant import Variant
 
@@ -81,6 +81,24 @@ COMMANDS: tuple[tuple[str, str], ...] = tuple((row.usage, row.meaning) for row i
 JOKERLESS = {row.meaning: row.jokerless for row in HELP_ROWS if row.jokerless}
 """Each meaning whose example holds a joker, and the meaning the help gives where the pack has none."""
 
+MELD_ROW = HELP_ROWS[2]
+"""The meld's row, whose example run is as long as the shortest run of the variant (:func:`meld_meaning`)."""
+
+_RANK_CODES = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def meld_meaning(variant: Variant) -> str:
+    """The meld row's meaning in ``variant``: where runs are of four or more, its example run is that long
+    (``meld 7H 8H 9H TH``), and there is no example of a joker's run, which would need three jokers;
+    where the pack has none, no JK either."""
+    if variant.run_minimum == SMALLEST_MELD:
+        return MELD_ROW.meaning if variant.jokers else MELD_ROW.jokerless
+    starts = run_frame(variant).window_starts()
+    low = 7 if 7 in starts else starts[-1]
+    run = " ".join(f"{_RANK_CODES.get(rank, str(rank))}H" for rank in range(low, low + variant.run_minimum))
+    return MELD_ROW.jokerless.replace("7H 8H 9H", run).replace(" (runs", f" (runs of {variant.run_minimum}+,")
+
+
 IN_TURN_WORDS = frozenset(word for row in HELP_ROWS if row.in_turn for word in row.words)
 """Every word of the commands that work only in one's own turn: a pause refuses each of them."""
 
@@ -128,6 +146,8 @@ def help_rows(
             continue
         if not variant.jokers:  # an example holding JK, where the pack has none, reads as a card to have
             meaning = JOKERLESS.get(meaning, meaning)
+        if command == MELD_ROW.usage:  # a run of the variant's shortest: 7H 8H 9H is no run of four
+            meaning = meld_meaning(variant)
         if not asked or asked in typed_by(command):
             yield command, meaning
         if command.startswith("discard") and "end" in keys and asked in ("", "end"):

@@ -126,3 +126,12 @@ def test_rules_between_hands_end_with_no_turn() -> None:
     lines = [line.rstrip() for line in transcript.splitlines()]
     end = lines.index(f"{RULES_END}.")
     assert lines[end + 1 :] == ["", "End of input."]  # the next prompt (not printed here): no turn status
+
+
+def test_help_meld_shows_a_run_as_long_as_the_variants_shortest() -> None:
+    # kaluki-51's runs are of four or more: meld 7H 8H 9H, and JK 6H JK run (5-6-7), were refused there.
+    game = Game(load_variant("kaluki-51"), ["you", "bob", "cid", "dee"], seed=3)
+    _, transcript, _ = run(game, ["help meld"], width=200)
+    assert after_the_prompt(transcript)[0] == (
+        "meld CARDS[, CARDS] | m  lay new melds: meld 7H 8H 9H TH, QS QD QC (runs of 4+, low to high)"
+    )
