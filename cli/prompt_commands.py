@@ -13,6 +13,7 @@ from difflib import get_close_matches
 
 from kalooki.moves import ALIASES, offered_commands
 from kalooki.moves import COMMANDS as MOVE_COMMANDS
+from kalooki.rulebook import move_rules
 from kalooki.rulebook_jokers import joker_rules
 from kalooki.rules import SMALLEST_MELD, may_ever_swap, run_frame
 from kalooki.text import clipped
@@ -69,7 +70,7 @@ HELP_ROWS = (
     HelpRow("score | scores | totals", "the totals and every hand's scores"),
     HelpRow("rules | rulebook", "the whole rulebook of this variant"),
     HelpRow("save [FILE]", "save now; with FILE, the game moves there and is saved there from now on"),
-    HelpRow("help [COMMAND] | h | ?", "this list; with a command, its rows alone: help meld"),
+    HelpRow("help [COMMAND] | h | ?", "this list; with a command, its rows and its rules here: help meld"),
     HelpRow("quit | q | exit", "stop; the game stays saved for kalooki resume"),
 )
 """The one list of the play screen's commands: the help's rows, the help at a pause and the words the
@@ -157,16 +158,33 @@ def help_rows(
 SWAP_WORDS = ("swap", "s")
 """What types the swap move, whose help topic gives the variant's rules for taking a joker."""
 
+HEADINGS = {
+    "draw": "Drawing",
+    "meld": "Melding",
+    "build": "Building",
+    "discard": "Discarding and going out",
+    "end": "Ending a turn and going out",
+}
+"""What the heading above a move's key rules (:func:`kalooki.rulebook.move_rules`) calls it; ``end``'s
+are discard's."""
+
 
 def topic_rules(variant: Variant, topic: str) -> tuple[str, list[str]]:
-    """A heading and the rules of ``variant`` that the command ``topic`` names is played by, or none:
-    ``help swap`` gives what frees a joker from a set and from a run, who may take one and what becomes
-    of it, which differ from variant to variant (classic frees a set's joker for both its missing suits
-    put in together, kaluki-51 for one card of a missing suit), where the row alone says only a run's."""
+    """A heading and the rules of ``variant`` that the move ``topic`` names is played by, or none: the
+    help's key rules of that move (``help dd`` in kalooki-40: the discard is taken only to be laid), and
+    for ``help swap`` what frees a joker from a set and from a run, who may take one and what becomes of
+    it, which differ from variant to variant (classic frees a set's joker for both its missing suits put
+    in together, kaluki-51 for one card of a missing suit), where the row alone says only a run's."""
     words = topic.split()
-    if not words or words[0].lower() not in SWAP_WORDS or not may_ever_swap(variant):
+    word = words[0].lower() if words else ""
+    if word in SWAP_WORDS:
+        if not may_ever_swap(variant):
+            return "", []
+        return f"Taking a joker from the table in {variant.name}", joker_rules(variant)
+    verb = ALIASES.get(word, word).split()[0]  # ds is draw stock, whose rules are draw's
+    if verb not in HEADINGS:
         return "", []
-    return f"Taking a joker from the table in {variant.name}", joker_rules(variant)
+    return f"{HEADINGS[verb]} in {variant.name}", move_rules(variant)["discard" if verb == "end" else verb]
 
 
 def topic_refusal(variant: Variant, commands: tuple[tuple[str, str], ...], topic: str) -> str | None:

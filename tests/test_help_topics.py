@@ -18,22 +18,47 @@ def after_the_prompt(transcript: str, prompts: int = 1) -> list[str]:
     return [line.rstrip() for line in chunks[prompts].splitlines()[1:]]
 
 
-def test_help_with_a_command_shows_its_rows_alone() -> None:
+def test_help_with_a_command_shows_its_rows_and_the_variants_rules_for_it() -> None:
     game = fixed_game()
     before = state(game)
     _, transcript, _ = run(game, ["help meld", "h d", "help draw", "? undo"], width=200)
     assert after_the_prompt(transcript, 1) == [
         "meld CARDS[, CARDS] | m  lay new melds: meld 7H 8H 9H, QS QD QC (runs low to high; JK 6H JK run: "
-        "5-6-7, not a set of sixes)"
+        "5-6-7, not a set of sixes)",
+        "Melding in classic",
+        "• Your first melds must total at least 51 points (lay them together).",
+        "• Sets: 3-4 cards of one rank, all suits different. Runs: 3+ cards of a suit; an ace may sit low "
+        "(A-2-3) or high (Q-K-A).",
     ]
-    assert after_the_prompt(transcript, 2) == ["discard CARD | d  discard a card and end your turn: d KD"]
+    assert after_the_prompt(transcript, 2) == [
+        "discard CARD | d  discard a card and end your turn: d KD",
+        "Discarding and going out in classic",
+        "• Your last card must be discarded.",
+    ]
     assert after_the_prompt(transcript, 3) == [
         "draw stock | ds    draw the top card of the stock",
         "draw discard | dd  take the top card of the discard pile",
+        "Drawing in classic",
+        "• You may always take the top discard.",
     ]
-    assert after_the_prompt(transcript, 4)[0].startswith("undo | u  take back this turn's melds")
+    # undo is no move: its row alone.
+    assert after_the_prompt(transcript, 4)[:2] == [
+        "undo | u  take back this turn's melds, builds and swaps (before you discard)",
+        "",  # and the end of input: no rules
+    ]
     assert error_lines(transcript) == []
     assert state(game) == before
+
+
+def test_help_on_a_move_gives_this_variants_rule_for_it() -> None:
+    # kalooki-40 takes the discard only to lay it: the row alone said "take the top card of the discard
+    # pile", and dd was then refused.
+    game = Game(load_variant("kalooki-40"), ["you", "bob"], seed=11)
+    _, transcript, _ = run(game, ["help dd"], width=200)
+    assert after_the_prompt(transcript)[1:3] == [
+        "Drawing in kalooki-40",
+        "• You may take the top discard only to lay it that same turn (meld, build or swap).",
+    ]
 
 
 def test_help_with_no_such_command_says_so_and_changes_nothing() -> None:
@@ -55,9 +80,9 @@ def test_help_on_a_move_the_variant_has_is_as_the_variant_writes_it() -> None:
     _, transcript, _ = run(
         Game(variant, ["you", "bob"], seed=3, deal=deal), ["help m", "help end"], width=200
     )
-    assert after_the_prompt(transcript, 1) == [
+    assert after_the_prompt(transcript, 1)[0] == (
         "meld CARDS[, CARDS] | m  lay new melds: meld 7H 8H 9H, QS QD QC (runs low to high)"
-    ]
+    )
     assert after_the_prompt(transcript, 2)[0] == (
         "end  end your turn without a discard (this variant's discard is optional)"
     )
