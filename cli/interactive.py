@@ -42,6 +42,7 @@ from .narrow import long_words_whole, print_then
 from .prompt_commands import (
     COMMANDS,
     IN_TURN_WORDS,
+    draw_once_drawn,
     pause_commands,
     pause_refusal,
     short_verbs_missed,
@@ -447,7 +448,7 @@ class InteractiveGame(Autosave):
             return False
         line = without_drawn_marks(line)
         try:
-            action = parse_move(line)
+            action = parse_move(draw_once_drawn(line, self.game.phase))
             events = self.game.apply(action, self.human)
         except KalookiError as error:
             message = str(error)

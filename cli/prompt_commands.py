@@ -198,6 +198,13 @@ def topic_refusal(variant: Variant, commands: tuple[tuple[str, str], ...], topic
     return f"'{clipped(topic)}' is not a command here: type help for the list"
 
 
+def draw_once_drawn(line: str, phase: str) -> str:
+    """``draw`` alone typed once the turn has drawn, as a draw from the stock, which the game refuses
+    saying the card is drawn already: the move language's own refusal ("write draw stock or draw discard
+    (ds or dd)") sent the player to draw again, and only then was told they had."""
+    return "draw stock" if phase == "play" and line.strip().lower() == "draw" else line
+
+
 def word_with_a_mark(word: str, words: Collection[str]) -> list[str]:
     """``d:`` as ``d``, ``ds.`` as ``ds``: one of ``words`` typed with a mark after it, as a verb is written
     before what it takes ("d: KD"); else empty. A near-miss ratio cannot tell a short verb so."""
