@@ -11,6 +11,7 @@ from rich.text import Text
 
 from kalooki import rules
 from kalooki.cards import parse_cards
+from kalooki.joker_layers import BY_LAYER
 from kalooki.rulebook import key_rules
 from kalooki.variant import Variant
 
@@ -67,10 +68,13 @@ def joker_help(console: Console, variant: Variant) -> None:
     # JK(9♣/♠), or every suit where suits may repeat.
     either = nine[:-1] + set_joker_suits((0, 3), letters, variant)
     which = "a suit the set lacks" if rules.suits_must_differ(variant) else "any suit"
+    # Where a joker's layer decides who may take it, the table names one built onto another's meld.
+    built_on = variant.joker_taker == BY_LAYER and rules.may_ever_swap(variant)
+    layer = f"; JK({nine}, laid by bob): bob built it on and may not take it back" if built_on else ""
     console.print(
         Text(
             f"On the table JK({nine}) is what a joker stands for (JK({either}) in a set: a nine of {which});"
-            f" JK({nine}, {HELD}): it can never be taken.",
+            f" JK({nine}, {HELD}): it can never be taken{layer}.",
             style=DIM,
         )
     )
