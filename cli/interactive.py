@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from difflib import get_close_matches
+from functools import partial
 from pathlib import Path
 
 from rich.console import Console
@@ -32,7 +33,7 @@ from kalooki.savegame import Session, restore_rngs, seat_rng
 from kalooki.text import clipped, escape_controls, escape_unseen
 from kalooki.variant import Variant
 
-from . import render, scoresheet
+from . import help_screen, render, scoresheet
 from .autosave import Autosave
 from .going_out import laid_since_draw
 from .hints import Hint, meld_points, meld_preview, render_hint, suggest_turn, without_needless_end
@@ -41,10 +42,11 @@ from .narrow import long_words_whole, print_then
 from .prompt_commands import (
     COMMANDS,
     IN_TURN_WORDS,
-    help_rows,
+    draw_once_drawn,
     pause_commands,
     pause_refusal,
     short_verbs_missed,
+    topic_refusal,
     word_with_a_mark,
 )
 from .render import Seating
@@ -385,7 +387,7 @@ class InteractiveGame(Autosave):
         elif word in ("score", "scores", "totals"):
             run = self.show_totals
         elif word in ("rules", "rulebook"):
-            run = self.show_rules
+            run = partial(self.show_rules, in_turn)
         elif word == "hint":
             run = self.show_hint
         elif word in ("undo", "u"):
@@ -413,10 +415,11 @@ class InteractiveGame(Autosave):
         return COMMANDS if in_turn else pause_commands()
 
     def show_help(self, commands: tuple[tuple[str, str], ...], topic: str = "") -> None:
-        if topic and not any(help_rows(self.game.variant, commands, topic)):
-            self.error(f"'{clipped(topic)}' is not a command here: type help for the list")
+        refusal = topic_refusal(self.game.variant, commands, topic) if topic else None
+        if refusal is not None:
+            self.error(refusal)
             return
-        render.render_help(self.console, self.game.variant, commands, topic=topic)
+        help_screen.render_help(self.console, self.game.variant, commands, topic=topic)
 
     def show_totals(self) -> None:
         scoresheet.render_totals(self.console, self.game, self.shared_seating())
@@ -445,7 +448,7 @@ class InteractiveGame(Autosave):
             return False
         line = without_drawn_marks(line)
         try:
-            action = parse_move(line)
+            action = parse_move(draw_once_drawn(line, self.game.phase))
             events = self.game.apply(action, self.human)
         except KalookiError as error:
             message = str(error)
@@ -497,15 +500,10 @@ class InteractiveGame(Autosave):
     def show_hint(self) -> None:
         render_hint(self.console, self.game, self.human, self.letters)
 
-    def show_rules(self) -> None:
-        try:
-            from kalooki.rulebook import render_rulebook
-        except ImportError:  # the rulebook is optional: the key rules are always at hand
-            render.render_help(self.console, self.game.variant)
-            return
-        from rich.markdown import Markdown  # only here: it is slow to import, and rules are rarely asked for
-
-        self.console.print(Markdown(render_rulebook(self.game.variant), hyperlinks=False))  # as kalooki rules
+    def show_rules(self, in_turn: bool) -> None:
+        # In one's turn, where it stands: a bare prompt under the rulebook's last section said nothing.
+        status = render.turn_status(self.game, self.seating, letters=self.letters) if in_turn else []
+        help_screen.render_rules(self.console, self.game.variant, status)
 
     # ------------------------------------------------------------ the bots' turns
 

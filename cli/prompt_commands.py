@@ -1,6 +1,6 @@
 """The play prompt's commands beside the moves, as its help lists them, and which work only in one's turn.
 
-:data:`HELP_ROWS` is the one list: the help (:func:`kalooki_cli.render.render_help`), the help at a pause
+:data:`HELP_ROWS` is the one list: the help (:func:`kalooki_cli.help_screen.render_help`), the help at a pause
 (:func:`pause_commands`) and the prompt's refusal of a command there (:data:`IN_TURN_WORDS`, read by
 :meth:`kalooki_cli.interactive.InteractiveGame.command`) are all read from it.
 """
@@ -13,6 +13,9 @@ from difflib import get_close_matches
 
 from kalooki.moves import ALIASES, offered_commands
 from kalooki.moves import COMMANDS as MOVE_COMMANDS
+from kalooki.rulebook import move_rules
+from kalooki.rulebook_jokers import joker_rules
+from kalooki.rules import SMALLEST_MELD, may_ever_swap, run_frame
 from kalooki.text import clipped
 from kalooki.variant import Variant
 
@@ -56,7 +59,8 @@ HELP_ROWS = (
     ),
     HelpRow(
         "swap N CARDS | s",
-        "put the card a joker of meld N stands for in its place; the joker is yours",
+        "put the card a joker of meld N stands for in its place; the joker is yours (help swap: what frees "
+        "one in this variant)",
         in_turn=True,
     ),
     HelpRow("discard CARD | d", "discard a card and end your turn: d KD", in_turn=True),
@@ -66,7 +70,7 @@ HELP_ROWS = (
     HelpRow("score | scores | totals", "the totals and every hand's scores"),
     HelpRow("rules | rulebook", "the whole rulebook of this variant"),
     HelpRow("save [FILE]", "save now; with FILE, the game moves there and is saved there from now on"),
-    HelpRow("help [COMMAND] | h | ?", "this list; with a command, its rows alone: help meld"),
+    HelpRow("help [COMMAND] | h | ?", "this list; with a command, its rows and its rules here: help meld"),
     HelpRow("quit | q | exit", "stop; the game stays saved for kalooki resume"),
 )
 """The one list of the play screen's commands: the help's rows, the help at a pause and the words the
@@ -77,6 +81,24 @@ COMMANDS: tuple[tuple[str, str], ...] = tuple((row.usage, row.meaning) for row i
 
 JOKERLESS = {row.meaning: row.jokerless for row in HELP_ROWS if row.jokerless}
 """Each meaning whose example holds a joker, and the meaning the help gives where the pack has none."""
+
+MELD_ROW = HELP_ROWS[2]
+"""The meld's row, whose example run is as long as the shortest run of the variant (:func:`meld_meaning`)."""
+
+_RANK_CODES = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def meld_meaning(variant: Variant) -> str:
+    """The meld row's meaning in ``variant``: where runs are of four or more, its example run is that long
+    (``meld 7H 8H 9H TH``), and there is no example of a joker's run, which would need three jokers;
+    where the pack has none, no JK either."""
+    if variant.run_minimum == SMALLEST_MELD:
+        return MELD_ROW.meaning if variant.jokers else MELD_ROW.jokerless
+    starts = run_frame(variant).window_starts()
+    low = 7 if 7 in starts else starts[-1]
+    run = " ".join(f"{_RANK_CODES.get(rank, str(rank))}H" for rank in range(low, low + variant.run_minimum))
+    return MELD_ROW.jokerless.replace("7H 8H 9H", run).replace(" (runs", f" (runs of {variant.run_minimum}+,")
+
 
 IN_TURN_WORDS = frozenset(word for row in HELP_ROWS if row.in_turn for word in row.words)
 """Every word of the commands that work only in one's own turn: a pause refuses each of them."""
@@ -125,10 +147,62 @@ def help_rows(
             continue
         if not variant.jokers:  # an example holding JK, where the pack has none, reads as a card to have
             meaning = JOKERLESS.get(meaning, meaning)
+        if command == MELD_ROW.usage:  # a run of the variant's shortest: 7H 8H 9H is no run of four
+            meaning = meld_meaning(variant)
         if not asked or asked in typed_by(command):
             yield command, meaning
         if command.startswith("discard") and "end" in keys and asked in ("", "end"):
             yield END_COMMAND
+
+
+SWAP_WORDS = ("swap", "s")
+"""What types the swap move, whose help topic gives the variant's rules for taking a joker."""
+
+HEADINGS = {
+    "draw": "Drawing",
+    "meld": "Melding",
+    "build": "Building",
+    "discard": "Discarding and going out",
+    "end": "Ending a turn and going out",
+}
+"""What the heading above a move's key rules (:func:`kalooki.rulebook.move_rules`) calls it; ``end``'s
+are discard's."""
+
+
+def topic_rules(variant: Variant, topic: str) -> tuple[str, list[str]]:
+    """A heading and the rules of ``variant`` that the move ``topic`` names is played by, or none: the
+    help's key rules of that move (``help dd`` in kalooki-40: the discard is taken only to be laid), and
+    for ``help swap`` what frees a joker from a set and from a run, who may take one and what becomes of
+    it, which differ from variant to variant (classic frees a set's joker for both its missing suits put
+    in together, kaluki-51 for one card of a missing suit), where the row alone says only a run's."""
+    words = topic.split()
+    word = words[0].lower() if words else ""
+    if word in SWAP_WORDS:
+        if not may_ever_swap(variant):
+            return "", []
+        return f"Taking a joker from the table in {variant.name}", joker_rules(variant)
+    verb = ALIASES.get(word, word).split()[0]  # ds is draw stock, whose rules are draw's
+    if verb not in HEADINGS:
+        return "", []
+    return f"{HEADINGS[verb]} in {variant.name}", move_rules(variant)["discard" if verb == "end" else verb]
+
+
+def topic_refusal(variant: Variant, commands: tuple[tuple[str, str], ...], topic: str) -> str | None:
+    """Why ``help TOPIC`` has no rows to show, or None: a command the variant never allows is said to be
+    none of its moves, and why (swap where no joker ever leaves the table); any other word is no command."""
+    if any(help_rows(variant, commands, topic)):
+        return None
+    if topic.split()[0].lower() in SWAP_WORDS:
+        why = "a joker laid on the table stays there for good" if variant.jokers else "its pack has no jokers"
+        return f"swap is no move in {variant.name}: {why}"
+    return f"'{clipped(topic)}' is not a command here: type help for the list"
+
+
+def draw_once_drawn(line: str, phase: str) -> str:
+    """``draw`` alone typed once the turn has drawn, as a draw from the stock, which the game refuses
+    saying the card is drawn already: the move language's own refusal ("write draw stock or draw discard
+    (ds or dd)") sent the player to draw again, and only then was told they had."""
+    return "draw stock" if phase == "play" and line.strip().lower() == "draw" else line
 
 
 def word_with_a_mark(word: str, words: Collection[str]) -> list[str]:
@@ -162,6 +236,8 @@ __all__ = [
     "pause_commands",
     "pause_refusal",
     "short_verbs_missed",
+    "topic_refusal",
+    "topic_rules",
     "typed_by",
     "word_with_a_mark",
 ]

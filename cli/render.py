@@ -30,7 +30,6 @@ from kalooki.cards import (
     format_card,
     is_red,
     make_card,
-    parse_cards,
     sorted_hand,
     suit_of,
 )
@@ -38,13 +37,12 @@ from kalooki.engine import Game
 from kalooki.joker_layers import layers_of
 from kalooki.melds import MeldError, MeldKind, RunEnd, TableMeld, jokers_held_for_good, make_meld
 from kalooki.moves import kind_at
-from kalooki.rulebook import key_rules, scoring_line
+from kalooki.rulebook import scoring_line
 from kalooki.variant import Variant
 
 from .narrow import natural_width
 from .plain_text import STAND_INS
 from .prompt_commands import COMMANDS as COMMANDS  # the help's rows, read here from before their module
-from .prompt_commands import help_rows
 
 RED = "bold red"
 BLACK = "bold"
@@ -534,55 +532,3 @@ def turn_status(game: Game, seating: Seating, *, letters: bool = False) -> list[
             )
         )
     return lines
-
-
-# ---------------------------------------------------------------- help
-
-
-def render_help(
-    console: Console, variant: Variant, commands: tuple[tuple[str, str], ...] = COMMANDS, *, topic: str = ""
-) -> None:
-    """The play screen's help: ``commands`` as this variant offers them, what cards are written as, the
-    jokers' notes and the key rules; with a ``topic`` (``help meld``), that command's rows alone."""
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="bold cyan", no_wrap=True)
-    grid.add_column(overflow="fold")
-    for command, meaning in help_rows(variant, commands, topic):
-        grid.add_row(Text(command), Text(meaning))  # text, not markup: "[low|high]" is part of a command
-    if topic:
-        console.print(grid)
-        return
-    console.print(Text("Commands", style="bold"))
-    console.print(grid)
-    # Where the pack has no jokers, neither JK nor what a joker on the table stands for is explained.
-    joker = ", JK (a joker)" if variant.jokers else ""
-    drawn = card_label(parse_cards("9H")[0], plain_cards(console)) + "*"  # the hand's mark: hand_groups
-    cards = f"Cards: 7H, TC or 10C, QS{joker}; suits C D H S. In your hand {drawn} is the card you just drew."
-    console.print(Text(cards, style=DIM))
-    if variant.jokers:
-        joker_help(console, variant)
-    console.print(Text(f"Key rules of {variant.name}", style="bold"))
-    # A grid, not one Text a rule: a rule that wraps goes on under its words, the bullets stand out alone.
-    bullets = Table.grid(padding=(0, 1))
-    bullets.add_column(no_wrap=True)
-    bullets.add_column()
-    for rule in key_rules(variant):
-        bullets.add_row(glyphs("•", plain_cards(console)), Text(rule))
-    console.print(bullets)
-
-
-def joker_help(console: Console, variant: Variant) -> None:
-    """What the table's joker notes mean: JK(9♥), a set's JK(9♣/♠), and one that can never be taken."""
-    letters = plain_cards(console)
-    nine = card_label(parse_cards("9H")[0], letters)
-    # A set's joker stands for the suits a card that frees it may be, as joker_meaning writes them:
-    # JK(9♣/♠), or every suit where suits may repeat.
-    either = nine[:-1] + set_joker_suits((0, 3), letters, variant)
-    which = "a suit the set lacks" if rules.suits_must_differ(variant) else "any suit"
-    console.print(
-        Text(
-            f"On the table JK({nine}) is what a joker stands for (JK({either}) in a set: a nine of {which});"
-            f" JK({nine}, {HELD}): it can never be taken.",
-            style=DIM,
-        )
-    )

@@ -36,6 +36,7 @@ from .common import SetOption, choice, cli_errors, fail, load_each, print_error
 from .completion import complete_knob, complete_variant
 from .narrow import natural_width
 from .output import report_console, writes_to_terminal
+from .pager import page
 
 VariantArgument = Annotated[
     str,
@@ -294,10 +295,19 @@ def rules(
             help="Leave out where each rule comes from (the last section): the rules alone, to print.",
         ),
     ] = False,
+    no_pager: Annotated[
+        bool,
+        typer.Option(
+            "--no-pager",
+            help="Print it all at once on a terminal too (so does KALOOKI_PAGER=cat or PAGER=cat): "
+            "a rulebook longer than the terminal is high is otherwise shown through $PAGER or less.",
+        ),
+    ] = False,
 ) -> None:
     """Print the variant's rules as a rulebook: formatted on a terminal, Markdown into a pipe or file.
 
-    kalooki rules kalooki-40 > rules.md writes the Markdown source; so does --markdown.
+    kalooki rules kalooki-40 > rules.md writes the Markdown source; so does --markdown. On a terminal a
+    rulebook longer than the screen is shown through a pager ($KALOOKI_PAGER, $PAGER or less).
     """
     with cli_errors():
         resolved = resolve_variant(variant, set_ or ())
@@ -319,7 +329,9 @@ def rules(
 
     # Its texts from the file are escaped (markdown_literal): no link of theirs becomes a hyperlink, whose
     # address the terminal would hide; and none of the rulebook's own is drawn as one either.
-    console.print(Markdown(text, hyperlinks=False))
+    rulebook = Markdown(text, hyperlinks=False)
+    if no_pager or not page(console, rulebook):
+        console.print(rulebook)
 
 
 def schema(

@@ -457,16 +457,28 @@ def scoring_line(variant: Variant) -> str:
     return f"losers add their cards' value; the game ends at {goal}; lowest total wins"
 
 
+def move_rules(variant: Variant) -> dict[str, list[str]]:
+    """The key rules of each move, keyed by its verb (draw, meld, build, discard): ``help meld`` at the
+    play prompt gives its own under the command."""
+    return {
+        "meld": [
+            opening_words(variant).at_the_table,
+            f"{set_words(variant).at_the_table} "
+            f"Runs: {variant.run_minimum}+ cards of a suit; {ace_words(variant).at_the_table}.",
+        ],
+        "draw": [draw_words(variant).at_the_table],
+        "build": ["Build on any meld only after you have opened; melds are numbered as shown on the table."],
+        "discard": [
+            GOING_OUT[variant.going_out].at_the_table,
+            *([TURN_END["optional"].at_the_table] if variant.turn_discard == "optional" else []),
+        ],
+    }
+
+
 def key_rules(variant: Variant) -> list[str]:
     """The handful of rules a player needs at the table, in plain words: the rulebook's short register."""
     rules = [
-        opening_words(variant).at_the_table,
-        f"{set_words(variant).at_the_table} "
-        f"Runs: {variant.run_minimum}+ cards of a suit; {ace_words(variant).at_the_table}.",
-        draw_words(variant).at_the_table,
-        "Build on any meld only after you have opened; melds are numbered as shown on the table.",
-        GOING_OUT[variant.going_out].at_the_table,
-        *([TURN_END["optional"].at_the_table] if variant.turn_discard == "optional" else []),
+        *(rule for move in move_rules(variant).values() for rule in move),
         f"Values: 2-9 as marked, 10/J/Q/K 10, ace {variant.ace_value}{_low_ace(variant)}"
         + (f", a joker left in hand {variant.joker_penalty}." if variant.jokers else "."),
     ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -185,7 +186,7 @@ def test_rules_on_a_terminal_is_rendered_and_markdown_on_request() -> None:
     from test_play_pty import Terminal, environment
 
     env = environment(Path("/nonexistent-kalooki-home"))
-    terminal = Terminal(["rules", "kalooki-40"], env)
+    terminal = Terminal(["rules", "kalooki-40", "--no-pager"], env)
     try:
         assert terminal.wait() == 0
     finally:
@@ -201,6 +202,48 @@ def test_rules_on_a_terminal_is_rendered_and_markdown_on_request() -> None:
         terminal.kill()
     assert title in terminal.output
     del pty
+
+
+def recording_pager(into: Path) -> str:
+    """A pager command (for KALOOKI_PAGER or PAGER) that writes what it is given to ``into`` and ends."""
+    program = "import sys; open(sys.argv[1], 'wb').write(sys.stdin.buffer.read())"
+    return shlex.join([sys.executable, "-c", program, str(into)])
+
+
+@needs_script
+@pytest.mark.parametrize("variable", ["KALOOKI_PAGER", "PAGER"])
+def test_rules_longer_than_the_terminal_go_through_the_pager(tmp_path: Path, variable: str) -> None:
+    pytest.importorskip("pty")
+    from test_play_pty import Terminal, environment
+
+    paged = tmp_path / "paged.txt"
+    env = {
+        key: value for key, value in environment(tmp_path).items() if key not in ("KALOOKI_PAGER", "PAGER")
+    }
+    title = render_rulebook(load_variant("kalooki-40")).splitlines()[0][2:]
+    terminal = Terminal(["rules", "kalooki-40"], {**env, variable: recording_pager(paged)})
+    try:
+        assert terminal.wait() == 0
+    finally:
+        terminal.kill()
+    assert title in paged.read_text(encoding="utf-8")
+    assert "\x1b[" in paged.read_text(encoding="utf-8")  # formatted, its colours kept
+    assert title not in terminal.output
+    # A terminal taller than the rulebook shows it at once; so does PAGER=cat, and a pipe is never paged.
+    for more, arguments in (({"LINES": "1000"}, []), ({variable: "cat"}, []), ({}, ["--no-pager"])):
+        paged.unlink(missing_ok=True)
+        terminal = Terminal(
+            ["rules", "kalooki-40", *arguments], {**env, variable: recording_pager(paged), **more}
+        )
+        try:
+            assert terminal.wait() == 0
+        finally:
+            terminal.kill()
+        assert title in terminal.output
+        assert not paged.exists()
+    piped = kalooki("rules", "kalooki-40", env={variable: recording_pager(paged)})
+    assert piped.stdout.startswith(render_rulebook(load_variant("kalooki-40")))
+    assert not paged.exists()
 
 
 def test_new_writes_a_starter_variant_that_validates(tmp_path: Path) -> None:

@@ -118,7 +118,7 @@ def test_rules_on_a_terminal_shows_a_link_s_address_and_draws_no_hyperlink(tmp_p
     from test_play_pty import Terminal, environment
 
     path = write(tmp_path, "lk.yaml", LINKED)
-    terminal = Terminal(["rules", str(path)], environment(tmp_path / "home"))
+    terminal = Terminal(["rules", str(path), "--no-pager"], environment(tmp_path / "home"))
     try:
         assert terminal.wait() == 0
     finally:

@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from kalooki_cli.help_screen import render_help
 from kalooki_cli.interactive import meld_preview
 from kalooki_cli.narrate import describe_event, table_lines
 from kalooki_cli.plain_text import HANDLER, register_stand_ins
@@ -17,10 +18,8 @@ from kalooki_cli.render import (
     hand_lines,
     hand_text,
     joker_meaning,
-    key_rules,
     meld_text,
     plain_cards,
-    render_help,
     render_screen,
 )
 from kalooki_cli.scoresheet import render_game_end, render_hand_end, render_totals
@@ -31,8 +30,10 @@ from kalooki.bots import make_bot
 from kalooki.cards import JOKER, parse_card, parse_cards
 from kalooki.driver import play_hand
 from kalooki.engine import Event, FixedDeal, Game
+from kalooki.loader import load_variant
 from kalooki.melds import make_meld
 from kalooki.moves import Discard, parse_move
+from kalooki.rulebook import key_rules
 from kalooki.variant import Variant
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -535,3 +536,13 @@ def test_a_cut_name_on_a_console_without_the_ellipsis_keeps_the_sheet_in_line() 
     assert len({len(line) for line in drawn}) == 1, "\n".join(lines)
     assert max(len(line) for line in lines) <= 40, "\n".join(lines)
     assert "Josep. is Josephine" in " ".join(lines)
+
+
+def test_help_explains_a_joker_laid_by_another_where_that_decides_who_takes_it() -> None:
+    # kaluki-51's table writes JK(9♥, laid by bob) for a joker bob built onto another's meld: the help
+    # explained JK(9♥) and JK(9♥, closed), never that.
+    laid_by = "JK(9♥, laid by bob): bob built it on and may not take it back."
+    for variant, explained in ((load_variant("kaluki-51"), True), (load_variant("classic"), False)):
+        out = console(width=200)
+        render_help(out, variant)
+        assert (laid_by in " ".join(output(out).split())) is explained

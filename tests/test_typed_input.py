@@ -1,4 +1,5 @@
-"""Moves as they arrive: a byte-order mark before piped moves, characters that show nothing in one."""
+"""Moves as they arrive: a byte-order mark before piped moves, characters that show nothing in one, a
+word typed out of its phase."""
 
 from __future__ import annotations
 
@@ -48,3 +49,14 @@ def test_a_byte_order_mark_before_piped_moves_is_skipped() -> None:
     assert result.returncode == 0
     assert "not a command" not in out
     assert "draw> You draw " in out
+
+
+def test_draw_alone_once_drawn_is_told_the_card_is_drawn_already() -> None:
+    # It was told "write draw stock or draw discard (ds or dd)", and ds was then refused.
+    game = fixed_game()
+    _, transcript, _ = run(game, ["draw", "ds", "draw", "Draw "], width=200)
+    assert error_lines(transcript) == [
+        "✗ 'draw': write draw stock or draw discard (ds or dd)",
+        *["✗ you have drawn already this turn: meld, build, swap or discard"] * 2,
+    ]
+    assert game.phase == "play"
