@@ -128,7 +128,7 @@ class WebCoach:
         return {
             "title": title,
             "scoring": f"Scoring: {scoring_line(variant)}.",
-            "log": [line.plain for line in table_lines(events, game, seating)],
+            "log": [line.plain for line in table_lines(events, game, seating, worded=True)],
             "status": [line.plain for line in render.turn_status(game, seating)],
             "jokers": [
                 render.joker_notes(meld, game.variant, layer_name=seating.name) for meld in game.table
