@@ -121,3 +121,32 @@ def test_a_player_out_of_the_game_is_told_so_not_shown_an_empty_hand(browser: An
         )
         assert bob.js("document.querySelectorAll('#hand button').length") == 0
         assert bob.problems == []
+
+
+def test_the_end_of_the_game_comes_into_sight_headed_game_over(browser: Any) -> None:
+    # bob, on a phone and reading the table's top, saw nothing happen when ann ended the game: the end was
+    # below the fold, headed "Hand 1 is over", its "Game over" further down, under a title bar still
+    # saying "hand 1, dealt by cid · turn 4".
+    knobs = {"hand_size": 7, "opening_threshold": 0, "goal_score": 1}
+    hands = ["5H 6H 7H 8H 9C 9D KC", "KD QD JD TD KS QS 8S", "2C 3C 2D 3D 2H 3H 4S"]
+    game = new_game(knobs, hands, discard=None, stock="9S 8C 8D 2S 3S 4C")
+    play(game, "draw stock", "meld 5H 6H 7H 8H", "discard KC")
+    play(game, "draw stock", "discard 8C", "draw stock", "discard 8D")
+    table, tokens = table_of(game, "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        port = host.server.port
+        ann = taking_seat_back(browser, port, table.code, tokens["ann"])
+        bob = taking_seat_back(browser, port, table.code, tokens["bob"], {"width": 360, "height": 640})
+        bob.js("window.scrollTo(0, 0)")
+        for move in ANNS_LAST_TURN:
+            before = ann.js("window.kalookiTimings.length")
+            ann.page.fill("#move-input", move)
+            ann.page.press("#move-input", "Enter")
+            ann.wait(f"window.kalookiTimings.length > {before}")
+        bob.page.wait_for_selector("#game-end:not([hidden])")
+        assert bob.js("document.querySelector('#hand-end h2:not([hidden] *)').textContent") == "Game over"
+        assert bob.page.locator("#game-end-lines p").first.inner_text() == "ann wins the game!"
+        top = bob.js("document.getElementById('game-end-title').getBoundingClientRect().top")
+        assert 0 <= top < bob.js("innerHeight") / 2, top
+        assert bob.page.locator("#title").inner_text() == "Kalooki · classic · game over after 1 hand"
+        assert ann.problems == bob.problems == []

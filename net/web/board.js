@@ -131,6 +131,15 @@ export function bringIntoSight(mine, moves) {
   if (moves.getBoundingClientRect().bottom > innerHeight) moves.scrollIntoView({ block: "end" });
 }
 
+// A hand or the game just ended (or a page opened on its end): its screen, who went out, the scores and who
+// won, brought into sight where it is not (a phone, ten melds above it), unless the player is typing in the
+// Say box or reading a dialog.
+export function bringEndIntoSight(screen) {
+  if (document.querySelector("dialog[open]") || document.activeElement === document.getElementById("say-input")) return;
+  const top = screen.getBoundingClientRect().top;
+  if (top < 0 || top > innerHeight / 2) screen.scrollIntoView({ block: "start" });
+}
+
 // A move button pressed (Draw stock, Discard) is off until the move is answered, and a button turned off
 // drops the focus to the page's top: a keyboard or screen-reader player lost their place at every move.
 // Answered, the focus goes back to the button where it is on again (a refused Meld), else to the card just

@@ -1,7 +1,20 @@
 // The tables drawn from the seat's view as the terminal draws them: the players beside the table,
 // and the two score tables, the end of a hand (everyone's cards left, points, scores, totals) and
 // the score sheet (every hand's scores and the totals); and the log's lines told as the terminal tells them.
-import { cardNode, el, sortedHand } from "./cards.js";
+import { cardNode, el, nameNode, sortedHand } from "./cards.js";
+
+// A seat's name and what it is ("(you)", "(greedy)", "(away)"), from the state (``standIns``: the seats a bot
+// plays while their players are away) and the lobby; the name as a nameNode: the label wraps at its spaces only.
+export function seatLabelOf(seat, view, lobby, standIns, mySeat) {
+  const name = nameNode(view.players[seat]);
+  const info = lobby && lobby.seats[seat];
+  let what = "";
+  if (seat === mySeat) what = "(you)";
+  else if (standIns[String(seat)]) what = `(away: ${standIns[String(seat)]} plays)`;
+  else if (info && info.kind === "bot") what = `(${info.bot})`;
+  else if (info && info.kind === "human" && !info.connected) what = "(away)";
+  return what ? [name, ` ${what}`] : [name];
+}
 
 // The players' rows, from this seat round the table: the pointer at whose turn it is, the cards
 // each holds, whether they have opened, and their totals.

@@ -1,12 +1,12 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-import { BY_TAPPING, bringIntoSight, keepFocus, keepingFocus, newCardOf, offered, ONE_COMMAND, showButtons, showCommands, showHand, showHint, showJokerLegend, showMelds, showPiles, showSeats, showStatus } from "./board.js";
-import { cardsInText, el, nameNode, secondPerson } from "./cards.js";
+import { BY_TAPPING, bringEndIntoSight, bringIntoSight, keepFocus, keepingFocus, newCardOf, offered, ONE_COMMAND, showButtons, showCommands, showHand, showHint, showJokerLegend, showMelds, showPiles, showSeats, showStatus } from "./board.js";
+import { cardsInText, el, secondPerson } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
 import { Picks } from "./picks.js";
-import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } from "./sheets.js";
+import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet, seatLabelOf } from "./sheets.js";
 
 (() => {
   const PROTOCOL = 1;
@@ -292,6 +292,7 @@ import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } 
     // buttons down, below a phone's fold): the hand and the moves are brought into sight.
     const drew = previous && mine(previous) && previous.phase === "draw" && view.phase === "play";
     if (myTurn() && (!(previous && mine(previous)) || drew)) bringIntoSight(document.querySelector(".mine"), $("actions"));
+    if (ended(view) && !(previous && ended(previous))) bringEndIntoSight($("hand-end"));
     if (answered) {
       keepFocus(answered.from, $("actions"), $("hand"));
       window.kalookiTimings.push(performance.now() - answered.started);
@@ -305,6 +306,7 @@ import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } 
     }
   }
 
+  const ended = (shown) => shown.phase === "hand_over" || shown.phase === "game_over";
   const mine = (shown) => (shown.phase === "draw" || shown.phase === "play") && shown.current === me.seat;
   const myTurn = () => view && mine(view);
 
@@ -329,17 +331,7 @@ import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } 
     drawEnd();
   }
 
-  // A seat's name and what it is ("(you)", "(greedy)"), the name as a nameNode: the label wraps at its spaces only.
-  function seatLabel(seat) {
-    const name = nameNode(view.players[seat]);
-    const info = lobby && lobby.seats[seat];
-    let what = "";
-    if (seat === me.seat) what = "(you)";
-    else if (standIns[String(seat)]) what = `(away: ${standIns[String(seat)]} plays)`;
-    else if (info && info.kind === "bot") what = `(${info.bot})`;
-    else if (info && info.kind === "human" && !info.connected) what = "(away)";
-    return what ? [name, ` ${what}`] : [name];
-  }
+  const seatLabel = (seat) => seatLabelOf(seat, view, lobby, standIns, me.seat);
   const seatName = (seat) => (seat === me.seat ? "you" : view.players[seat]);
 
   function drawPlayers() {
@@ -383,7 +375,7 @@ import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } 
   }
 
   function drawEnd() {
-    const over = view.phase === "hand_over" || view.phase === "game_over";
+    const over = ended(view);
     $("hand-end").hidden = !over;
     $("actions").hidden = over;
     $("move-form").hidden = over;
