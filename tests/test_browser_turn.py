@@ -1,5 +1,6 @@
 """The browser table in Chromium on a real table on 127.0.0.1: the turn's start on a phone, where the
-table's melds push the hand and the move buttons below the fold, and the piles' counts.
+table's melds push the hand and the move buttons below the fold, the piles' counts, and why a move's
+button is off.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from browser_helpers import TIMEOUT, Seat, table_of, taking_seat_back
+from browser_helpers import QUICK, TIMEOUT, Seat, ann_on_a_phone_beside_bob, table_of, taking_seat_back
 from kalooki_cli.web_coach import WebCoach
 from kalooki_net.botclient import BotSeat
-from net_helpers import Host, hosted
+from net_helpers import Host, hosted, new_table
 from rules_helpers import new_game, play
 
 from kalooki.engine import Game
@@ -114,3 +115,43 @@ def test_a_stock_of_one_card_says_one_card(browser: Any) -> None:
         ann.wait("document.getElementById('table').dataset.turn === 'mine'")
         assert ann.js("document.getElementById('stock').textContent") == "1 card"
         assert ann.js("document.getElementById('discard').textContent").endswith("(1 card)")
+
+
+WHY_OFF = """Object.fromEntries([...document.querySelectorAll('#actions button:not([hidden])')]
+  .map((b) => [b.id.replace('-button', ''), b.disabled ? b.title : 'on']))"""
+"""Each move button shown: "on", or off with its title, which says why."""
+
+
+def test_a_move_button_that_is_off_says_why(browser: Any) -> None:
+    # Meld, Build, Discard, Undo were greyed out with nothing to say what they waited for: a player new
+    # to the page pressed Discard before tapping a card, and Meld before drawing, and nothing happened.
+    table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        first = ann.js(WHY_OFF)
+        assert (first["draw-stock"], first["draw-discard"], first["hint"]) == ("on", "on", "on")
+        assert first["meld"] == first["discard"] == first["group"] == "Draw a card first"
+        assert first["undo"] == "Nothing laid this turn to take back"
+        ann.page.click("#draw-stock")
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        drawn = ann.js(WHY_OFF)
+        assert drawn["draw-stock"] == drawn["draw-discard"] == "You have drawn this turn"
+        assert drawn["discard"] == "Tap the card to discard first"
+        assert drawn["meld"] == "Tap the cards of a meld in your hand first"
+        assert drawn["build"] == "Tap cards in your hand and a meld on the table first"
+        assert drawn["clear"] == "Nothing tapped to clear"
+        ann.page.locator("#hand .card").first.click()
+        tapped = ann.js(WHY_OFF)
+        assert (tapped["discard"], tapped["meld"], tapped["clear"]) == ("on", "on", "on")
+        # On again, a button says what it does, as it did before it was off.
+        assert (
+            ann.page.get_attribute("#group-button", "title")
+            == "Keep these cards as one meld and choose the next"
+        )
+        ann.page.click("#discard-button")
+        ann.wait("document.getElementById('table').dataset.turn === 'theirs'")
+        theirs = ann.js(WHY_OFF)
+        assert theirs["hint"] == theirs["draw-stock"] == theirs["undo"] == "It is bob's turn"
+        assert ann.problems == []
+        bob.close()
