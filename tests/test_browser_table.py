@@ -438,3 +438,34 @@ def test_undo_typed_with_nothing_to_take_back_says_why_as_the_terminal_does(brow
         assert ann.attribute("data-phase") == "play"
         assert ann.problems == []
         bob.close()
+
+
+@pytest.mark.parametrize("width", [1920, 2200, 2560])
+def test_a_wide_screen_is_filled_by_the_table_not_left_mostly_empty(browser: Any, width: int) -> None:
+    # The table stopped at 1280 px: on a 2560 px screen it sat in the middle half, in 16 px type.
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        seat = Seat(
+            browser,
+            f"http://127.0.0.1:{host.server.port}/?code={table.code}",
+            {"width": width, "height": 1200},
+        )
+        seat.sit("ann")
+        other = BotSeat(host.uri)
+        other.join(table.code, name="bob")
+        seat.page.wait_for_selector("#table:not([hidden])")
+        spans = seat.js(
+            "[...document.querySelectorAll('.board, .mine, .side')]"
+            ".map((part) => part.getBoundingClientRect()).map((box) => [box.left, box.right])"
+        )
+        left, right = min(box[0] for box in spans), max(box[1] for box in spans)
+        assert right - left >= 0.9 * width, (left, right)
+        assert seat.js("document.documentElement.scrollWidth") <= width  # nothing past the screen's edge
+        # Wider than a laptop's, the type grows with the screen: the hand's cards over 1.2 rem of 16 px.
+        if width > 2000:
+            assert (
+                seat.js("parseFloat(getComputedStyle(document.querySelector('#hand .card')).fontSize)")
+                > 1.2 * 16
+            )
+        assert seat.problems == []
+        other.close()
