@@ -381,12 +381,14 @@ def test_names_and_labels_are_whole_in_the_players_list_on_a_phone(
         assert seat.js(CUT_NAMES) == 0
         assert seat.js(OVERRUN_LABELS) == []
         assert seat.page.locator("#players .name").all_inner_texts() == [*names, "cid"][:3]
-        # The numbers stay in columns: each row's totals end at one edge.
+        # The numbers stay in columns, the row of whose turn it is too (its bold "13 cards" and "not opened"
+        # were wider than their columns, and stood out to the left of the others): each column's cells
+        # begin and end at one edge.
         edges = seat.js(
-            "[...document.querySelectorAll('#players tr')]"
-            ".map((row) => row.lastChild.getBoundingClientRect().right)"
+            "[...document.querySelectorAll('#players tr')].map((row) => [...row.cells].slice(1)"
+            ".map((cell) => cell.getBoundingClientRect()).map((box) => [box.left, box.right]))"
         )
-        assert len(set(edges)) == 1
+        assert all(row == edges[0] for row in edges), edges
         assert seat.problems == []
         for other in others:
             other.close()
