@@ -394,6 +394,28 @@ def test_names_and_labels_are_whole_in_the_players_list_on_a_phone(
             other.close()
 
 
+def test_names_are_fitted_again_when_the_window_narrows(browser: Any) -> None:
+    # Fitted to the width at which the table was drawn only: a laptop's window narrowed to a phone's width
+    # (or a phone turned upright) showed both names as "Maximilian_…" until the next move redrew the list.
+    names = ["Maximilian_Abcdefghi", "Maximilian_Zyxwvutsr"]
+    table = new_table(seats=2, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        wide = {"width": 1920, "height": 900}
+        seat = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", wide)
+        seat.sit(names[0])
+        other = BotSeat(host.uri)
+        other.join(table.code, name=names[1])
+        seat.page.wait_for_selector("#table:not([hidden])")
+        assert seat.js("document.getElementById('players').className") == ""
+        seat.page.set_viewport_size({"width": 390, "height": 800})
+        seat.wait(f"({CUT_NAMES}) === 0")
+        assert seat.js(OVERRUN_LABELS) == []
+        seat.page.set_viewport_size(wide)
+        seat.wait("!document.getElementById('players').classList.contains('long-names')")
+        assert seat.problems == []
+        other.close()
+
+
 def test_the_log_tells_another_players_undo(browser: Any) -> None:
     """ann melds and takes it back: the page told bob the meld as laid, so its log says it was taken back."""
     table = new_table(seats=2, seed=10, **QUICK)  # ann is dealt AD AC JK, and plays first

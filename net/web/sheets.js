@@ -43,6 +43,15 @@ export function playerRows(view, mySeat, seatLabel) {
   return rows;
 }
 
+// Each name on a line of its own, the numbers under it, where a name would be cut, or a label is wider than its
+// cell even at its spaces ("cid (greedy)" at 360 px: its "(greedy)" ran over the cards column beside it).
+export function fitNames(players) {
+  players.classList.remove("long-names");
+  const over = (node) => node.scrollWidth > node.clientWidth;
+  const cut = [...players.querySelectorAll(".name")].some(over) || [...players.querySelectorAll("td.who")].some(over);
+  players.classList.toggle("long-names", cut);
+}
+
 // The end of a hand as the terminal tabulates it: everyone's cards left, points, score, total.
 export function handTable(view, result, seatLabel) {
   const table = el("table", "scores hand");

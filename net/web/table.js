@@ -6,7 +6,7 @@ import { cardsInText, el, secondPerson } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
 import { Picks } from "./picks.js";
-import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet, seatLabelOf } from "./sheets.js";
+import { dealLines, endLines, fitNames, lobbyGame, playerRows, presenceLine, scoreSheet, seatLabelOf } from "./sheets.js";
 
 (() => {
   const PROTOCOL = 1;
@@ -335,15 +335,14 @@ import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet, s
   const seatName = (seat) => (seat === me.seat ? "you" : view.players[seat]);
 
   function drawPlayers() {
-    const players = $("players");
-    players.classList.remove("long-names");
-    players.tBodies[0].replaceChildren(...playerRows(view, me.seat, seatLabel));
-    // A name cut, or a label wider than its cell even at its spaces ("cid (greedy)" at 360 px): its
-    // "(greedy)" ran over the cards column beside it.
-    const over = (node) => node.scrollWidth > node.clientWidth;
-    const cut = [...players.querySelectorAll(".name")].some(over) || [...players.querySelectorAll("td.who")].some(over);
-    players.classList.toggle("long-names", cut);
+    $("players").tBodies[0].replaceChildren(...playerRows(view, me.seat, seatLabel));
+    fitNames($("players"));
   }
+  // Names fitted at one width are fitted again at another (a phone turned, a window narrowed, a scroll bar come).
+  let playersWidth = 0;
+  new ResizeObserver(([seen]) => {
+    if (seen.contentRect.width !== playersWidth) { playersWidth = seen.contentRect.width; fitNames($("players")); }
+  }).observe($("players"));
 
   function drawMelds() {
     keepingFocus($("melds"), () => showMelds($("melds"), $("melds-title"), view, coach, picks.target, seatName, (number) => {
