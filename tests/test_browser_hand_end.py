@@ -150,3 +150,36 @@ def test_the_end_of_the_game_comes_into_sight_headed_game_over(browser: Any) -> 
         assert 0 <= top < bob.js("innerHeight") / 2, top
         assert bob.page.locator("#title").inner_text() == "Kalooki · classic · game over after 1 hand"
         assert ann.problems == bob.problems == []
+
+
+CARD_LINES = """[...document.querySelectorAll('#hand-end-table td.left')].map((cell) => new Set(
+  [...cell.querySelectorAll('.card')].map((card) => Math.round(card.getBoundingClientRect().top))).size)"""
+"""For each player's cards left at the end of the hand: on how many lines they stand."""
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_the_cards_left_on_a_phone_stand_on_a_line_or_two_not_one_a_line(browser: Any, width: int) -> None:
+    # The cards left had a column a card wide beside the name: bob's seven stood seven lines tall (a hand
+    # of 13 left, 13), and the table was a few screens long on a phone.
+    knobs = {"hand_size": 7, "opening_threshold": 0, "goal_score": 200}
+    hands = ["5H 6H 7H 8H 9C 9D KC", "KD QD JD TD KS QS 8S", "2C 3C 2D 3D 2H 3H 4S"]
+    game = new_game(knobs, hands, discard=None, stock="9S 8C 8D 2S 3S 4C")
+    play(game, "draw stock", "meld 5H 6H 7H 8H", "discard KC")
+    play(game, "draw stock", "discard 8C", "draw stock", "discard 8D", *ANNS_LAST_TURN)
+    table, tokens = table_of(game, "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = taking_seat_back(
+            browser, host.server.port, table.code, tokens["ann"], {"width": width, "height": 740}
+        )
+        ann.page.wait_for_selector("#hand-end:not([hidden])")
+        lines = ann.js(CARD_LINES)
+        assert lines[0] == 0, lines  # ann went out: no card left
+        assert all(0 < count <= 2 for count in lines[1:]), lines
+        assert ann.js(CUT_TABLES) == []
+        # The numbers stay in columns under their headings: each column's right edge is one in every row.
+        edges = ann.js(
+            "[...document.querySelectorAll('#hand-end-table tr')].map((row) => [...row.cells].slice(2)"
+            ".map((cell) => Math.round(cell.getBoundingClientRect().right)))"
+        )
+        assert all(row == edges[0] for row in edges), edges
+        assert ann.problems == []
