@@ -284,6 +284,7 @@ import { dealLines, endLines, fitNames, lobbyGame, playerRows, presenceLine, sco
       picks.refresh(view.phase === "play" && view.current === me.seat, view.hand);
     }
     if (answered) $("reason").textContent = "";
+    if (answered && $("move-input").value.trim() === answered.move) $("move-input").value = "";
     $("hint").hidden = true;
     show("table");
     $("scores-button").disabled = false;
@@ -444,10 +445,8 @@ import { dealLines, endLines, fitNames, lobbyGame, playerRows, presenceLine, sco
       if (!text) return;
       const typed = text.split(/\s+/)[0];
       const command = BOX_COMMANDS.find((known) => known.words.includes(typed.toLowerCase()));
-      if (command) command.run(text.slice(typed.length).trim());
-      else if (pending) return;  // the move before is not answered yet: this one stays in the box
-      else play(text);
-      input.value = "";
+      // A move stays in the box until the table takes it (takeState): a refused one is mended, not typed again.
+      if (command) { command.run(text.slice(typed.length).trim()); input.value = ""; } else play(text);
     });
     $("say-form").addEventListener("submit", (event) => {
       event.preventDefault();
