@@ -57,7 +57,9 @@ def bob_lays_three_more(bob: BotSeat) -> None:
 def test_a_phone_brings_the_hand_into_sight_when_the_turn_begins(browser: Any, typing: bool) -> None:
     # With six melds on the table the hand and the buttons were below the fold on a phone, and nothing
     # brought them up when the player's turn began; a player typing in the Say box is left there.
-    with ann_beside_bob_and_three_melds(browser, {"width": 390, "height": 844}) as (ann, bob, _):
+    # 760 px tall: at 844 the buttons under three melds came into sight once the players list's row of whose
+    # turn it is had plain numbers (in bold they took lines of their own).
+    with ann_beside_bob_and_three_melds(browser, {"width": 390, "height": 760}) as (ann, bob, _):
         if typing:
             ann.page.click("#say-input")
         ann.js("window.scrollTo(0, 0)")
