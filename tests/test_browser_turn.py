@@ -157,3 +157,25 @@ def test_a_move_button_that_is_off_says_why(browser: Any) -> None:
         assert theirs["hint"] == theirs["draw-stock"] == theirs["undo"] == "It is bob's turn"
         assert ann.problems == []
         bob.close()
+
+
+def test_a_tap_on_a_button_that_is_off_says_why_on_a_phone(browser: Any) -> None:
+    # A title shows under a pointer held still: a phone shows none, and a tap on Discard before a card was
+    # chosen did nothing at all.
+    table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        why = "document.getElementById('why-off').textContent"
+        assert ann.js(why) == ""
+        ann.page.click("#discard-button", force=True)  # force: as a finger, which no button's state stops
+        assert ann.js(why) == "Discard: draw a card first."
+        ann.page.click("#draw-stock")
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        assert ann.js(why) == ""  # said of the buttons as they were
+        ann.page.click("#discard-button", force=True)
+        assert ann.js(why) == "Discard: tap the card to discard first."
+        ann.page.locator("#hand .card").first.click()
+        assert ann.js(why) == ""
+        assert ann.problems == []
+        bob.close()

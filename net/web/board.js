@@ -267,10 +267,20 @@ function offBecause(button, why) {
   button.title = why || button.dataset.title;
 }
 
+// A tap on a move button that is off says why under the buttons (``why``: the line for it), where a phone
+// shows no title: the browser sends an off button no click, but it does send the pointer's release.
+export function sayWhyOff(buttons, why) {
+  buttons.addEventListener("pointerup", (event) => {
+    const button = event.target.closest("button");
+    if (button && button.disabled && button.title) why.textContent = `${button.textContent}: ${button.title.charAt(0).toLowerCase()}${button.title.slice(1)}.`;
+  });
+}
+
 // The move buttons as the turn and the cards tapped allow (``$``: the page's elements by id; ``picks``:
 // what was tapped; ``notNow``: why this seat may not move now, from whyNotNow, or null; ``moveCommands``:
 // the moves the table's rules allow, from the welcome).
 export function showButtons($, view, picks, notNow, moveCommands) {
+  $("why-off").textContent = "";  // said of the buttons as they were
   const playing = !notNow && view.phase === "play";
   const count = picks.count;
   const target = picks.target;

@@ -1,7 +1,7 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-import { BY_TAPPING, bringEndIntoSight, bringIntoSight, keepFocus, keepingFocus, newCardOf, offered, ONE_COMMAND, showButtons, showCommands, showHand, showHint, showJokerLegend, showMelds, showPiles, showSeats, showStatus, whyNotNow } from "./board.js";
+import { BY_TAPPING, bringEndIntoSight, bringIntoSight, keepFocus, keepingFocus, newCardOf, offered, ONE_COMMAND, showButtons, showCommands, showHand, showHint, showJokerLegend, showMelds, sayWhyOff, showPiles, showSeats, showStatus, whyNotNow } from "./board.js";
 import { cardsInText, el, secondPerson } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
@@ -437,6 +437,7 @@ import { dealLines, endLines, fitNames, lobbyGame, playerRows, presenceLine, sco
       drawTable();
     });
     $("undo-button").addEventListener("click", undo);
+    sayWhyOff($("actions"), $("why-off"));
     $("hint-button").addEventListener("click", askHint);
     $("move-form").addEventListener("submit", (event) => {
       event.preventDefault();
