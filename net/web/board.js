@@ -133,8 +133,14 @@ export function bringIntoSight(mine, moves) {
 
 // A hand or the game just ended (or a page opened on its end): its screen, who went out, the scores and who
 // won, brought into sight where it is not (a phone, ten melds above it), unless the player is typing in the
-// Say box or reading a dialog.
-export function bringEndIntoSight(screen) {
+// Say box or reading a dialog. The focus, lost with the move buttons and the Move box the end hides (a
+// keyboard player's discard went out), goes to ``next`` (Next hand) where it is shown: Tab started again
+// from the page's top.
+export function bringEndIntoSight(screen, next) {
+  const active = document.activeElement;
+  if (!active || active === document.body || active.disabled || active.closest("[hidden]")) {
+    if (!next.hidden && !next.disabled) next.focus({ preventScroll: true });
+  }
   if (document.querySelector("dialog[open]") || document.activeElement === document.getElementById("say-input")) return;
   const top = screen.getBoundingClientRect().top;
   if (top < 0 || top > innerHeight / 2) screen.scrollIntoView({ block: "start" });

@@ -293,7 +293,7 @@ import { dealLines, endLines, fitNames, lobbyGame, playerRows, presenceLine, sco
     // buttons down, below a phone's fold): the hand and the moves are brought into sight.
     const drew = previous && mine(previous) && previous.phase === "draw" && view.phase === "play";
     if (myTurn() && (!(previous && mine(previous)) || drew)) bringIntoSight(document.querySelector(".mine"), $("actions"));
-    if (ended(view) && !(previous && ended(previous))) bringEndIntoSight($("hand-end"));
+    if (ended(view) && !(previous && ended(previous))) bringEndIntoSight($("hand-end"), $("ready-button"));
     if (answered) {
       keepFocus(answered.from, $("actions"), $("hand"));
       window.kalookiTimings.push(performance.now() - answered.started);
