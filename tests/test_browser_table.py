@@ -416,6 +416,30 @@ def test_names_are_fitted_again_when_the_window_narrows(browser: Any) -> None:
         other.close()
 
 
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_score_sheet_of_four_shows_every_column_on_a_phone(browser: Any, width: int) -> None:
+    # A long name and three bots' labels made the sheet wider than its dialog: dee's column and the
+    # totals were behind a sideways scroll with no bar to show it.
+    table = new_table(seats=4, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        seat = Seat(
+            browser,
+            f"http://127.0.0.1:{host.server.port}/?code={table.code}",
+            {"width": width, "height": 800},
+        )
+        seat.sit("Wolfeschlegelsteinha")  # a name's most: one word of 20 characters
+        host.call(host.server.start_game)  # bots take the three open seats
+        seat.page.wait_for_selector("#table:not([hidden])")
+        seat.page.click("#scores-button")
+        seat.page.wait_for_selector("#scores-dialog table")
+        assert seat.page.locator("#scores-dialog thead th").count() == 5
+        room = seat.js(
+            "((dialog) => [dialog.scrollWidth, dialog.clientWidth])(document.getElementById('scores-dialog'))"
+        )
+        assert room[0] <= room[1], room
+        assert seat.problems == []
+
+
 def test_the_log_tells_another_players_undo(browser: Any) -> None:
     """ann melds and takes it back: the page told bob the meld as laid, so its log says it was taken back."""
     table = new_table(seats=2, seed=10, **QUICK)  # ann is dealt AD AC JK, and plays first
