@@ -183,3 +183,26 @@ def test_the_cards_left_on_a_phone_stand_on_a_line_or_two_not_one_a_line(browser
         )
         assert all(row == edges[0] for row in edges), edges
         assert ann.problems == []
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_games_score_sheet_of_four_shows_every_column_on_a_phone(browser: Any, width: int) -> None:
+    # At the end of a game of four the sheet (a long name, three more columns) was 373 px wide in 321 at
+    # 360 px: the last player's column and the totals were behind a sideways scroll with no bar.
+    rules = Variant(hand_size=7, opening_threshold=0, goal_score=1)
+    hands = ["5H 6H 7H 8H 9C 9D KC", "KD QD JD TD KS QS 8S", "2C 3C 2D 3D 2H 3H 4S", "4C 5C 6D 7D 8H 5S 6S"]
+    deal = fixed_deal(hands, None, "9S 8C 8D 2S 3S 4C")
+    game = Game(rules, [LONGEST, "bob", "cid", "dee"], seed=7, deal=deal)
+    play(game, "draw stock", "meld 5H 6H 7H 8H", "discard KC", "draw stock", "discard 8C")
+    play(game, "draw stock", "discard 8D", "draw stock", "discard 2S")
+    play(game, "draw stock", "meld 9C 9D 9S", "discard 3S")
+    assert game.phase == "game_over"
+    table, tokens = table_of(game, "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        page = taking_seat_back(
+            browser, host.server.port, table.code, tokens[LONGEST], {"width": width, "height": 800}
+        )
+        page.page.wait_for_selector("#game-end:not([hidden])")
+        assert page.page.locator("#game-end-table thead th").count() == 5
+        assert page.js(CUT_TABLES) == []
+        assert page.problems == []
