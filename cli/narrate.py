@@ -160,12 +160,13 @@ _VERBS = {
 
 
 def table_lines(
-    events: Sequence[Event], game: Game, seating: Seating, *, letters: bool = False
+    events: Sequence[Event], game: Game, seating: Seating, *, letters: bool = False, worded: bool = False
 ) -> list[Text]:
     """Readable lines for a run of events: one line for each player's actions, in order.
 
     Cards drawn from the stock are named only for the human; everything else in the
-    events is public.
+    events is public. ``worded``: a new meld's number as words ("as meld 2"), not the terminal's "[2]"
+    (the browser's log, read by players who never met the bracket).
     """
     lines: list[Text] = []
     actor: str | None = None
@@ -179,7 +180,7 @@ def table_lines(
             lines.append(line)
         clauses.clear()
 
-    told = TableTelling(game, seating, letters)
+    told = TableTelling(game, seating, letters, worded)
     for event in events_from_json(events):
         said = told.visit(event)
         if isinstance(said, tuple):
@@ -226,10 +227,11 @@ class TableTelling(EventVisitor["tuple[str, Text] | Text | None"]):
     human, whose card drawn from the stock alone is named), the stock's news as a line of its own; the
     deal and the ends of hands and games have screens of their own and say nothing here."""
 
-    def __init__(self, game: Game, seating: Seating, letters: bool) -> None:
+    def __init__(self, game: Game, seating: Seating, letters: bool, worded: bool = False) -> None:
         self.variant = game.variant
         self.seating = seating
         self.letters = letters
+        self.worded = worded
 
     def _you(self, event: PlayEvent) -> bool:
         """Whether the sentence's subject is "you" (its verbs then read "draw", not "draws")."""
@@ -254,7 +256,7 @@ class TableTelling(EventVisitor["tuple[str, Text] | Text | None"]):
         pieces = []
         for number, cards, kind in zip(event.numbers, event.melds, meld_kinds(event), strict=False):
             piece = written_meld_text(cards, self.variant, letters=self.letters, kind=kind)
-            piece.append(f" [{number}]", style="cyan")
+            piece.append(f" as meld {number}" if self.worded else f" [{number}]", style="cyan")
             pieces.append(piece)
         text.append_text(join_and(pieces))
         return event.player, text.append(f" ({event.points} points)", style=DIM)

@@ -125,10 +125,14 @@ class WebCoach:
         title = (
             f"Kalooki · {variant.name} · hand {game.hand_number}, dealt by {dealer} · turn {game.turn_number}"
         )
+        if game.phase == "game_over":
+            # The last hand's dealer and turn told a player reading the result of a game still going on.
+            hands = len(game.results)
+            title = f"Kalooki · {variant.name} · game over after {hands} hand{'' if hands == 1 else 's'}"
         return {
             "title": title,
             "scoring": f"Scoring: {scoring_line(variant)}.",
-            "log": [line.plain for line in table_lines(events, game, seating)],
+            "log": [line.plain for line in table_lines(events, game, seating, worded=True)],
             "status": [line.plain for line in render.turn_status(game, seating)],
             "jokers": [
                 render.joker_notes(meld, game.variant, layer_name=seating.name) for meld in game.table

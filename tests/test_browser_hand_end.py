@@ -121,3 +121,88 @@ def test_a_player_out_of_the_game_is_told_so_not_shown_an_empty_hand(browser: An
         )
         assert bob.js("document.querySelectorAll('#hand button').length") == 0
         assert bob.problems == []
+
+
+def test_the_end_of_the_game_comes_into_sight_headed_game_over(browser: Any) -> None:
+    # bob, on a phone and reading the table's top, saw nothing happen when ann ended the game: the end was
+    # below the fold, headed "Hand 1 is over", its "Game over" further down, under a title bar still
+    # saying "hand 1, dealt by cid · turn 4".
+    knobs = {"hand_size": 7, "opening_threshold": 0, "goal_score": 1}
+    hands = ["5H 6H 7H 8H 9C 9D KC", "KD QD JD TD KS QS 8S", "2C 3C 2D 3D 2H 3H 4S"]
+    game = new_game(knobs, hands, discard=None, stock="9S 8C 8D 2S 3S 4C")
+    play(game, "draw stock", "meld 5H 6H 7H 8H", "discard KC")
+    play(game, "draw stock", "discard 8C", "draw stock", "discard 8D")
+    table, tokens = table_of(game, "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        port = host.server.port
+        ann = taking_seat_back(browser, port, table.code, tokens["ann"])
+        bob = taking_seat_back(browser, port, table.code, tokens["bob"], {"width": 360, "height": 640})
+        bob.js("window.scrollTo(0, 0)")
+        for move in ANNS_LAST_TURN:
+            before = ann.js("window.kalookiTimings.length")
+            ann.page.fill("#move-input", move)
+            ann.page.press("#move-input", "Enter")
+            ann.wait(f"window.kalookiTimings.length > {before}")
+        bob.page.wait_for_selector("#game-end:not([hidden])")
+        assert bob.js("document.querySelector('#hand-end h2:not([hidden] *)').textContent") == "Game over"
+        assert bob.page.locator("#game-end-lines p").first.inner_text() == "ann wins the game!"
+        top = bob.js("document.getElementById('game-end-title').getBoundingClientRect().top")
+        assert 0 <= top < bob.js("innerHeight") / 2, top
+        assert bob.page.locator("#title").inner_text() == "Kalooki · classic · game over after 1 hand"
+        assert ann.problems == bob.problems == []
+
+
+CARD_LINES = """[...document.querySelectorAll('#hand-end-table td.left')].map((cell) => new Set(
+  [...cell.querySelectorAll('.card')].map((card) => Math.round(card.getBoundingClientRect().top))).size)"""
+"""For each player's cards left at the end of the hand: on how many lines they stand."""
+
+
+@pytest.mark.parametrize("width", [320, 360, 390])
+def test_the_cards_left_on_a_phone_stand_on_a_line_or_two_not_one_a_line(browser: Any, width: int) -> None:
+    # The cards left had a column a card wide beside the name: bob's seven stood seven lines tall (a hand
+    # of 13 left, 13), and the table was a few screens long on a phone.
+    knobs = {"hand_size": 7, "opening_threshold": 0, "goal_score": 200}
+    hands = ["5H 6H 7H 8H 9C 9D KC", "KD QD JD TD KS QS 8S", "2C 3C 2D 3D 2H 3H 4S"]
+    game = new_game(knobs, hands, discard=None, stock="9S 8C 8D 2S 3S 4C")
+    play(game, "draw stock", "meld 5H 6H 7H 8H", "discard KC")
+    play(game, "draw stock", "discard 8C", "draw stock", "discard 8D", *ANNS_LAST_TURN)
+    table, tokens = table_of(game, "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        ann = taking_seat_back(
+            browser, host.server.port, table.code, tokens["ann"], {"width": width, "height": 740}
+        )
+        ann.page.wait_for_selector("#hand-end:not([hidden])")
+        lines = ann.js(CARD_LINES)
+        assert lines[0] == 0, lines  # ann went out: no card left
+        assert all(0 < count <= 2 for count in lines[1:]), lines
+        assert ann.js(CUT_TABLES) == []
+        # The numbers stay in columns under their headings: each column's right edge is one in every row.
+        edges = ann.js(
+            "[...document.querySelectorAll('#hand-end-table tr')].map((row) => [...row.cells].slice(2)"
+            ".map((cell) => Math.round(cell.getBoundingClientRect().right)))"
+        )
+        assert all(row == edges[0] for row in edges), edges
+        assert ann.problems == []
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_games_score_sheet_of_four_shows_every_column_on_a_phone(browser: Any, width: int) -> None:
+    # At the end of a game of four the sheet (a long name, three more columns) was 373 px wide in 321 at
+    # 360 px: the last player's column and the totals were behind a sideways scroll with no bar.
+    rules = Variant(hand_size=7, opening_threshold=0, goal_score=1)
+    hands = ["5H 6H 7H 8H 9C 9D KC", "KD QD JD TD KS QS 8S", "2C 3C 2D 3D 2H 3H 4S", "4C 5C 6D 7D 8H 5S 6S"]
+    deal = fixed_deal(hands, None, "9S 8C 8D 2S 3S 4C")
+    game = Game(rules, [LONGEST, "bob", "cid", "dee"], seed=7, deal=deal)
+    play(game, "draw stock", "meld 5H 6H 7H 8H", "discard KC", "draw stock", "discard 8C")
+    play(game, "draw stock", "discard 8D", "draw stock", "discard 2S")
+    play(game, "draw stock", "meld 9C 9D 9S", "discard 3S")
+    assert game.phase == "game_over"
+    table, tokens = table_of(game, "classic")
+    with hosted(table, advisor=WebCoach()) as host:
+        page = taking_seat_back(
+            browser, host.server.port, table.code, tokens[LONGEST], {"width": width, "height": 800}
+        )
+        page.page.wait_for_selector("#game-end:not([hidden])")
+        assert page.page.locator("#game-end-table thead th").count() == 5
+        assert page.js(CUT_TABLES) == []
+        assert page.problems == []

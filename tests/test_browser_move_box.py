@@ -184,3 +184,25 @@ def test_a_mistyped_card_is_told_how_cards_are_written_as_the_terminal_tells_it(
         "✗ 'm 7♥ 8♥ ZZ': 'ZZ' is not a card: write a rank (A 2-9 T J Q K, or 10) and a suit (C D H S), "
         "e.g. 7H, TC, 10C, QS, or JK for a joker"
     )
+
+
+def test_a_refused_move_stays_in_the_box_to_be_mended(browser: Any) -> None:
+    # The box emptied at Enter: a long meld refused for one card mistyped was to be typed again whole.
+    table = new_table(seats=2, seed=10, **QUICK)  # ann plays first, and holds JH
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        typed(ann, "ds")
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        assert ann.page.input_value("#move-input") == ""  # taken: gone from the box
+        refused(ann, "m 7H 8H ZZ")
+        assert ann.page.input_value("#move-input") == "m 7H 8H ZZ"
+        typed(ann, "d JH")
+        ann.wait("document.getElementById('table').dataset.turn === 'theirs'")
+        assert ann.page.input_value("#move-input") == ""
+        assert ann.js(REASON) == ""
+        # Out of turn, refused: there still, to play when the turn comes.
+        refused(ann, "ds")
+        assert ann.page.input_value("#move-input") == "ds"
+        assert ann.problems == []
+        bob.close()

@@ -381,15 +381,63 @@ def test_names_and_labels_are_whole_in_the_players_list_on_a_phone(
         assert seat.js(CUT_NAMES) == 0
         assert seat.js(OVERRUN_LABELS) == []
         assert seat.page.locator("#players .name").all_inner_texts() == [*names, "cid"][:3]
-        # The numbers stay in columns: each row's totals end at one edge.
+        # The numbers stay in columns, the row of whose turn it is too (its bold "13 cards" and "not opened"
+        # were wider than their columns, and stood out to the left of the others): each column's cells
+        # begin and end at one edge.
         edges = seat.js(
-            "[...document.querySelectorAll('#players tr')]"
-            ".map((row) => row.lastChild.getBoundingClientRect().right)"
+            "[...document.querySelectorAll('#players tr')].map((row) => [...row.cells].slice(1)"
+            ".map((cell) => cell.getBoundingClientRect()).map((box) => [box.left, box.right]))"
         )
-        assert len(set(edges)) == 1
+        assert all(row == edges[0] for row in edges), edges
         assert seat.problems == []
         for other in others:
             other.close()
+
+
+def test_names_are_fitted_again_when_the_window_narrows(browser: Any) -> None:
+    # Fitted to the width at which the table was drawn only: a laptop's window narrowed to a phone's width
+    # (or a phone turned upright) showed both names as "Maximilian_…" until the next move redrew the list.
+    names = ["Maximilian_Abcdefghi", "Maximilian_Zyxwvutsr"]
+    table = new_table(seats=2, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        wide = {"width": 1920, "height": 900}
+        seat = Seat(browser, f"http://127.0.0.1:{host.server.port}/?code={table.code}", wide)
+        seat.sit(names[0])
+        other = BotSeat(host.uri)
+        other.join(table.code, name=names[1])
+        seat.page.wait_for_selector("#table:not([hidden])")
+        assert seat.js("document.getElementById('players').className") == ""
+        seat.page.set_viewport_size({"width": 390, "height": 800})
+        seat.wait(f"({CUT_NAMES}) === 0")
+        assert seat.js(OVERRUN_LABELS) == []
+        seat.page.set_viewport_size(wide)
+        seat.wait("!document.getElementById('players').classList.contains('long-names')")
+        assert seat.problems == []
+        other.close()
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_score_sheet_of_four_shows_every_column_on_a_phone(browser: Any, width: int) -> None:
+    # A long name and three bots' labels made the sheet wider than its dialog: dee's column and the
+    # totals were behind a sideways scroll with no bar to show it.
+    table = new_table(seats=4, seed=3, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        seat = Seat(
+            browser,
+            f"http://127.0.0.1:{host.server.port}/?code={table.code}",
+            {"width": width, "height": 800},
+        )
+        seat.sit("Wolfeschlegelsteinha")  # a name's most: one word of 20 characters
+        host.call(host.server.start_game)  # bots take the three open seats
+        seat.page.wait_for_selector("#table:not([hidden])")
+        seat.page.click("#scores-button")
+        seat.page.wait_for_selector("#scores-dialog table")
+        assert seat.page.locator("#scores-dialog thead th").count() == 5
+        room = seat.js(
+            "((dialog) => [dialog.scrollWidth, dialog.clientWidth])(document.getElementById('scores-dialog'))"
+        )
+        assert room[0] <= room[1], room
+        assert seat.problems == []
 
 
 def test_the_log_tells_another_players_undo(browser: Any) -> None:
@@ -438,3 +486,34 @@ def test_undo_typed_with_nothing_to_take_back_says_why_as_the_terminal_does(brow
         assert ann.attribute("data-phase") == "play"
         assert ann.problems == []
         bob.close()
+
+
+@pytest.mark.parametrize("width", [1920, 2200, 2560])
+def test_a_wide_screen_is_filled_by_the_table_not_left_mostly_empty(browser: Any, width: int) -> None:
+    # The table stopped at 1280 px: on a 2560 px screen it sat in the middle half, in 16 px type.
+    table = new_table(seats=2, seed=10, **QUICK)
+    with hosted(table, advisor=WebCoach()) as host:
+        seat = Seat(
+            browser,
+            f"http://127.0.0.1:{host.server.port}/?code={table.code}",
+            {"width": width, "height": 1200},
+        )
+        seat.sit("ann")
+        other = BotSeat(host.uri)
+        other.join(table.code, name="bob")
+        seat.page.wait_for_selector("#table:not([hidden])")
+        spans = seat.js(
+            "[...document.querySelectorAll('.board, .mine, .side')]"
+            ".map((part) => part.getBoundingClientRect()).map((box) => [box.left, box.right])"
+        )
+        left, right = min(box[0] for box in spans), max(box[1] for box in spans)
+        assert right - left >= 0.9 * width, (left, right)
+        assert seat.js("document.documentElement.scrollWidth") <= width  # nothing past the screen's edge
+        # Wider than a laptop's, the type grows with the screen: the hand's cards over 1.2 rem of 16 px.
+        if width > 2000:
+            assert (
+                seat.js("parseFloat(getComputedStyle(document.querySelector('#hand .card')).fontSize)")
+                > 1.2 * 16
+            )
+        assert seat.problems == []
+        other.close()

@@ -1,5 +1,6 @@
 """The browser table in Chromium on a real table on 127.0.0.1: the turn's start on a phone, where the
-table's melds push the hand and the move buttons below the fold, and the piles' counts.
+table's melds push the hand and the move buttons below the fold, the piles' counts, and why a move's
+button is off.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from browser_helpers import TIMEOUT, Seat, table_of, taking_seat_back
+from browser_helpers import QUICK, TIMEOUT, Seat, ann_on_a_phone_beside_bob, table_of, taking_seat_back
 from kalooki_cli.web_coach import WebCoach
 from kalooki_net.botclient import BotSeat
-from net_helpers import Host, hosted
+from net_helpers import Host, hosted, new_table
 from rules_helpers import new_game, play
 
 from kalooki.engine import Game
@@ -56,7 +57,9 @@ def bob_lays_three_more(bob: BotSeat) -> None:
 def test_a_phone_brings_the_hand_into_sight_when_the_turn_begins(browser: Any, typing: bool) -> None:
     # With six melds on the table the hand and the buttons were below the fold on a phone, and nothing
     # brought them up when the player's turn began; a player typing in the Say box is left there.
-    with ann_beside_bob_and_three_melds(browser, {"width": 390, "height": 844}) as (ann, bob, _):
+    # 760 px tall: at 844 the buttons under three melds came into sight once the players list's row of whose
+    # turn it is had plain numbers (in bold they took lines of their own).
+    with ann_beside_bob_and_three_melds(browser, {"width": 390, "height": 760}) as (ann, bob, _):
         if typing:
             ann.page.click("#say-input")
         ann.js("window.scrollTo(0, 0)")
@@ -114,3 +117,65 @@ def test_a_stock_of_one_card_says_one_card(browser: Any) -> None:
         ann.wait("document.getElementById('table').dataset.turn === 'mine'")
         assert ann.js("document.getElementById('stock').textContent") == "1 card"
         assert ann.js("document.getElementById('discard').textContent").endswith("(1 card)")
+
+
+WHY_OFF = """Object.fromEntries([...document.querySelectorAll('#actions button:not([hidden])')]
+  .map((b) => [b.id.replace('-button', ''), b.disabled ? b.title : 'on']))"""
+"""Each move button shown: "on", or off with its title, which says why."""
+
+
+def test_a_move_button_that_is_off_says_why(browser: Any) -> None:
+    # Meld, Build, Discard, Undo were greyed out with nothing to say what they waited for: a player new
+    # to the page pressed Discard before tapping a card, and Meld before drawing, and nothing happened.
+    table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        first = ann.js(WHY_OFF)
+        assert (first["draw-stock"], first["draw-discard"], first["hint"]) == ("on", "on", "on")
+        assert first["meld"] == first["discard"] == first["group"] == "Draw a card first"
+        assert first["undo"] == "Nothing laid this turn to take back"
+        ann.page.click("#draw-stock")
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        drawn = ann.js(WHY_OFF)
+        assert drawn["draw-stock"] == drawn["draw-discard"] == "You have drawn this turn"
+        assert drawn["discard"] == "Tap the card to discard first"
+        assert drawn["meld"] == "Tap the cards of a meld in your hand first"
+        assert drawn["build"] == "Tap cards in your hand and a meld on the table first"
+        assert drawn["clear"] == "Nothing tapped to clear"
+        ann.page.locator("#hand .card").first.click()
+        tapped = ann.js(WHY_OFF)
+        assert (tapped["discard"], tapped["meld"], tapped["clear"]) == ("on", "on", "on")
+        # On again, a button says what it does, as it did before it was off.
+        assert (
+            ann.page.get_attribute("#group-button", "title")
+            == "Keep these cards as one meld and choose the next"
+        )
+        ann.page.click("#discard-button")
+        ann.wait("document.getElementById('table').dataset.turn === 'theirs'")
+        theirs = ann.js(WHY_OFF)
+        assert theirs["hint"] == theirs["draw-stock"] == theirs["undo"] == "It is bob's turn"
+        assert ann.problems == []
+        bob.close()
+
+
+def test_a_tap_on_a_button_that_is_off_says_why_on_a_phone(browser: Any) -> None:
+    # A title shows under a pointer held still: a phone shows none, and a tap on Discard before a card was
+    # chosen did nothing at all.
+    table = new_table(seats=2, seed=10, **QUICK)  # ann plays first
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_on_a_phone_beside_bob(browser, host, table)
+        ann.wait("document.getElementById('table').dataset.turn === 'mine'")
+        why = "document.getElementById('why-off').textContent"
+        assert ann.js(why) == ""
+        ann.page.click("#discard-button", force=True)  # force: as a finger, which no button's state stops
+        assert ann.js(why) == "Discard: draw a card first."
+        ann.page.click("#draw-stock")
+        ann.wait("document.getElementById('table').dataset.phase === 'play'")
+        assert ann.js(why) == ""  # said of the buttons as they were
+        ann.page.click("#discard-button", force=True)
+        assert ann.js(why) == "Discard: tap the card to discard first."
+        ann.page.locator("#hand .card").first.click()
+        assert ann.js(why) == ""
+        assert ann.problems == []
+        bob.close()

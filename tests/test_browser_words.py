@@ -173,3 +173,19 @@ def test_the_turn_line_names_the_buttons_not_the_terminals_codes(browser: Any, t
         )
         assert ann.problems == []
         bob.close()
+
+
+def test_the_log_names_a_new_meld_by_its_number_on_the_table_in_words(browser: Any) -> None:
+    # The log read "You meld A♣ A♦ JK [1] (…)": the terminal's bracket, a stray number to a player at the
+    # page, where the melds are numbered without brackets and a build's line says "onto meld 1".
+    table = new_table(seats=2, seed=10, **QUICK)  # ann is dealt AD AC JK, and plays first
+    with hosted(table, advisor=WebCoach()) as host:
+        ann, bob = ann_first_beside_bob(browser, host, table)
+        typed(ann, "ds", "phase === 'play'")
+        typed(ann, "m AC AD JK")
+        ann.wait(f"{LOG_TEXT}.some((line) => line.startsWith('You meld '))")
+        laid = next(line for line in ann.js(LOG_TEXT) if line.startswith("You meld "))
+        assert laid == "You meld A♣ A♦ JK(A♥/♠) as meld 1 (33 points).", laid
+        assert "[" not in laid
+        assert ann.problems == []
+        bob.close()

@@ -131,6 +131,21 @@ export function bringIntoSight(mine, moves) {
   if (moves.getBoundingClientRect().bottom > innerHeight) moves.scrollIntoView({ block: "end" });
 }
 
+// A hand or the game just ended (or a page opened on its end): its screen, who went out, the scores and who
+// won, brought into sight where it is not (a phone, ten melds above it), unless the player is typing in the
+// Say box or reading a dialog. The focus, lost with the move buttons and the Move box the end hides (a
+// keyboard player's discard went out), goes to ``next`` (Next hand) where it is shown: Tab started again
+// from the page's top.
+export function bringEndIntoSight(screen, next) {
+  const active = document.activeElement;
+  if (!active || active === document.body || active.disabled || active.closest("[hidden]")) {
+    if (!next.hidden && !next.disabled) next.focus({ preventScroll: true });
+  }
+  if (document.querySelector("dialog[open]") || document.activeElement === document.getElementById("say-input")) return;
+  const top = screen.getBoundingClientRect().top;
+  if (top < 0 || top > innerHeight / 2) screen.scrollIntoView({ block: "start" });
+}
+
 // A move button pressed (Draw stock, Discard) is off until the move is answered, and a button turned off
 // drops the focus to the page's top: a keyboard or screen-reader player lost their place at every move.
 // Answered, the focus goes back to the button where it is on again (a refused Meld), else to the card just
@@ -239,27 +254,59 @@ export function showSeats(list, lobby, mySeat) {
 // that sends none allows them all).
 export const offered = (moveCommands, key) => !moveCommands.length || moveCommands.some((command) => command.key === key);
 
+// Why this seat may not move now, or null when it may: the connection gone, its move not answered yet,
+// the hand over, out of the game, or another's turn.
+export function whyNotNow(view, mySeat, pending, connected) {
+  if (!connected) return "Not connected to the table";
+  if (pending) return "Waiting for the table to answer your move";
+  if (view.phase !== "draw" && view.phase !== "play") return "The hand is over";
+  if (view.eliminated[mySeat]) return "You are out of the game";
+  return view.current === mySeat ? null : `It is ${view.players[view.current]}'s turn`;
+}
+
+// A button off, with why (``why``), or on (``why`` null). An off button once said nothing of what it waited
+// for ("draw first", "tap a meld"): why is its title, shown under a pointer held over it and read by a
+// screen reader; on again, its own title (what it does) is back.
+function offBecause(button, why) {
+  if (button.dataset.title === undefined) button.dataset.title = button.title;
+  button.disabled = Boolean(why);
+  button.title = why || button.dataset.title;
+}
+
+// A tap on a move button that is off says why under the buttons (``why``: the line for it), where a phone
+// shows no title: the browser sends an off button no click, but it does send the pointer's release.
+export function sayWhyOff(buttons, why) {
+  buttons.addEventListener("pointerup", (event) => {
+    const button = event.target.closest("button");
+    if (button && button.disabled && button.title) why.textContent = `${button.textContent}: ${button.title.charAt(0).toLowerCase()}${button.title.slice(1)}.`;
+  });
+}
+
 // The move buttons as the turn and the cards tapped allow (``$``: the page's elements by id; ``picks``:
-// what was tapped; ``turn``: this seat may move now, connected with no move unanswered; ``moveCommands``:
+// what was tapped; ``notNow``: why this seat may not move now, from whyNotNow, or null; ``moveCommands``:
 // the moves the table's rules allow, from the welcome).
-export function showButtons($, view, picks, turn, moveCommands) {
-  const draw = turn && view.phase === "draw";
-  const playing = turn && view.phase === "play";
+export function showButtons($, view, picks, notNow, moveCommands) {
+  $("why-off").textContent = "";  // said of the buttons as they were
+  const playing = !notNow && view.phase === "play";
   const count = picks.count;
   const target = picks.target;
-  $("draw-stock").disabled = !draw;
-  $("draw-discard").disabled = !draw || view.discard_pile.length === 0;
-  $("meld-button").disabled = !playing || (count === 0 && picks.groups.length === 0);
-  $("group-button").disabled = !playing || count === 0;
-  $("build-button").disabled = !playing || count === 0 || target === null;
+  const drawn = notNow || (view.phase === "draw" ? null : "You have drawn this turn");
+  offBecause($("draw-stock"), drawn);
+  offBecause($("draw-discard"), drawn || (view.discard_pile.length ? null : "The discard pile is empty"));
+  const notPlaying = notNow || (playing ? null : "Draw a card first");
+  offBecause($("meld-button"), notPlaying || (count || picks.groups.length ? null : "Tap the cards of a meld in your hand first"));
+  offBecause($("group-button"), notPlaying || (count ? null : "Tap the cards of one meld first"));
+  const toBuild = target === null ? (count ? "Tap a meld on the table to build on" : "Tap cards in your hand and a meld on the table first")
+    : count ? null : "Tap the cards in your hand to build with";
+  offBecause($("build-button"), notPlaying || toBuild);
   // Jokers onto a run could go at either end: a button for each, as "b 6 JK low" and "b 6 JK high".
   const ends = playing && picks.eitherEnd(view.hand, view.table);
   $("build-button").textContent = target === null ? "Build (tap a meld)" : `Build ${ends ? "high " : ""}on meld ${target}`;
   $("build-low-button").hidden = !ends;
   $("build-low-button").textContent = `Build low on meld ${target}`;
-  $("swap-button").disabled = !playing || !picks.swappable(view.table);
+  offBecause($("swap-button"), notPlaying || (picks.swappable(view.table) ? null : "Tap a meld with a joker, then the card it stands for"));
   $("swap-button").textContent = target === null ? "Swap" : `Swap on meld ${target}`;
-  $("discard-button").disabled = !playing || count !== 1;
+  offBecause($("discard-button"), notPlaying || (count === 1 ? null : count ? "Tap one card only to discard it" : "Tap the card to discard first"));
   // Only where the variant lets a turn end without a discard, and only while it may: a hidden
   // button is no invitation where the rule does not exist.
   $("end-button").hidden = !playing || !view.can_end_turn;
@@ -267,14 +314,14 @@ export function showButtons($, view, picks, turn, moveCommands) {
   // welcome's list of moves leaves them out (a host that sends none allows them all).
   $("draw-discard").hidden = !offered(moveCommands, "dd");
   $("swap-button").hidden = !offered(moveCommands, "s");
-  $("clear-button").disabled = !picks.anything;
+  offBecause($("clear-button"), picks.anything ? null : "Nothing tapped to clear");
   // One card and jokers could be a set or a run: the player says which, as "m JK 6H JK run" does.
   const lone = playing && picks.lone(view.hand);
   $("reading").hidden = !lone;
   if (lone) $("reading-cards").textContent = picks.cards(view.hand).map(cardText).join(" ");
   for (const kind of ["set", "run"]) $(`as-${kind}`).setAttribute("aria-pressed", String(picks.reading === kind));
-  $("undo-button").disabled = !turn || !view.can_undo;
-  $("hint-button").disabled = !turn;
+  offBecause($("undo-button"), notNow || (view.can_undo ? null : "Nothing laid this turn to take back"));
+  offBecause($("hint-button"), notNow);
   // The Move box's Play stays on: the box's commands (say, help, score...) work on the others' turns
   // too, and a disabled submit button would stop Enter; a move out of turn gets the table's refusal.
 }

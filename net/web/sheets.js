@@ -1,7 +1,20 @@
 // The tables drawn from the seat's view as the terminal draws them: the players beside the table,
 // and the two score tables, the end of a hand (everyone's cards left, points, scores, totals) and
 // the score sheet (every hand's scores and the totals); and the log's lines told as the terminal tells them.
-import { cardNode, el, sortedHand } from "./cards.js";
+import { cardNode, el, nameNode, sortedHand } from "./cards.js";
+
+// A seat's name and what it is ("(you)", "(greedy)", "(away)"), from the state (``standIns``: the seats a bot
+// plays while their players are away) and the lobby; the name as a nameNode: the label wraps at its spaces only.
+export function seatLabelOf(seat, view, lobby, standIns, mySeat) {
+  const name = nameNode(view.players[seat]);
+  const info = lobby && lobby.seats[seat];
+  let what = "";
+  if (seat === mySeat) what = "(you)";
+  else if (standIns[String(seat)]) what = `(away: ${standIns[String(seat)]} plays)`;
+  else if (info && info.kind === "bot") what = `(${info.bot})`;
+  else if (info && info.kind === "human" && !info.connected) what = "(away)";
+  return what ? [name, ` ${what}`] : [name];
+}
 
 // The players' rows, from this seat round the table: the pointer at whose turn it is, the cards
 // each holds, whether they have opened, and their totals.
@@ -28,6 +41,15 @@ export function playerRows(view, mySeat, seatLabel) {
     rows.push(row);
   }
   return rows;
+}
+
+// Each name on a line of its own, the numbers under it, where a name would be cut, or a label is wider than its
+// cell even at its spaces ("cid (greedy)" at 360 px: its "(greedy)" ran over the cards column beside it).
+export function fitNames(players) {
+  players.classList.remove("long-names");
+  const over = (node) => node.scrollWidth > node.clientWidth;
+  const cut = [...players.querySelectorAll(".name")].some(over) || [...players.querySelectorAll("td.who")].some(over);
+  players.classList.toggle("long-names", cut);
 }
 
 // The end of a hand as the terminal tabulates it: everyone's cards left, points, score, total.

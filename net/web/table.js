@@ -1,12 +1,12 @@
 // The kalooki table in a browser: one WebSocket to the host that served this page, the table
 // protocol of docs/protocol.md, and the table drawn from what the host sends this seat.
 // Everything a player or a variant wrote (names, chat, reasons) goes in with textContent only.
-import { BY_TAPPING, bringIntoSight, keepFocus, keepingFocus, newCardOf, offered, ONE_COMMAND, showButtons, showCommands, showHand, showHint, showJokerLegend, showMelds, showPiles, showSeats, showStatus } from "./board.js";
-import { cardsInText, el, nameNode, secondPerson } from "./cards.js";
+import { BY_TAPPING, bringEndIntoSight, bringIntoSight, keepFocus, keepingFocus, newCardOf, offered, ONE_COMMAND, showButtons, showCommands, showHand, showHint, showJokerLegend, showMelds, sayWhyOff, showPiles, showSeats, showStatus, whyNotNow } from "./board.js";
+import { cardsInText, el, secondPerson } from "./cards.js";
 import { showHandEnd, showReady } from "./handend.js";
 import { Kept } from "./kept.js";
 import { Picks } from "./picks.js";
-import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } from "./sheets.js";
+import { dealLines, endLines, fitNames, lobbyGame, playerRows, presenceLine, scoreSheet, seatLabelOf } from "./sheets.js";
 
 (() => {
   const PROTOCOL = 1;
@@ -284,6 +284,7 @@ import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } 
       picks.refresh(view.phase === "play" && view.current === me.seat, view.hand);
     }
     if (answered) $("reason").textContent = "";
+    if (answered && $("move-input").value.trim() === answered.move) $("move-input").value = "";
     $("hint").hidden = true;
     show("table");
     $("scores-button").disabled = false;
@@ -292,6 +293,7 @@ import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } 
     // buttons down, below a phone's fold): the hand and the moves are brought into sight.
     const drew = previous && mine(previous) && previous.phase === "draw" && view.phase === "play";
     if (myTurn() && (!(previous && mine(previous)) || drew)) bringIntoSight(document.querySelector(".mine"), $("actions"));
+    if (ended(view) && !(previous && ended(previous))) bringEndIntoSight($("hand-end"), $("ready-button"));
     if (answered) {
       keepFocus(answered.from, $("actions"), $("hand"));
       window.kalookiTimings.push(performance.now() - answered.started);
@@ -305,6 +307,7 @@ import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } 
     }
   }
 
+  const ended = (shown) => shown.phase === "hand_over" || shown.phase === "game_over";
   const mine = (shown) => (shown.phase === "draw" || shown.phase === "play") && shown.current === me.seat;
   const myTurn = () => view && mine(view);
 
@@ -329,29 +332,18 @@ import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } 
     drawEnd();
   }
 
-  // A seat's name and what it is ("(you)", "(greedy)"), the name as a nameNode: the label wraps at its spaces only.
-  function seatLabel(seat) {
-    const name = nameNode(view.players[seat]);
-    const info = lobby && lobby.seats[seat];
-    let what = "";
-    if (seat === me.seat) what = "(you)";
-    else if (standIns[String(seat)]) what = `(away: ${standIns[String(seat)]} plays)`;
-    else if (info && info.kind === "bot") what = `(${info.bot})`;
-    else if (info && info.kind === "human" && !info.connected) what = "(away)";
-    return what ? [name, ` ${what}`] : [name];
-  }
+  const seatLabel = (seat) => seatLabelOf(seat, view, lobby, standIns, me.seat);
   const seatName = (seat) => (seat === me.seat ? "you" : view.players[seat]);
 
   function drawPlayers() {
-    const players = $("players");
-    players.classList.remove("long-names");
-    players.tBodies[0].replaceChildren(...playerRows(view, me.seat, seatLabel));
-    // A name cut, or a label wider than its cell even at its spaces ("cid (greedy)" at 360 px): its
-    // "(greedy)" ran over the cards column beside it.
-    const over = (node) => node.scrollWidth > node.clientWidth;
-    const cut = [...players.querySelectorAll(".name")].some(over) || [...players.querySelectorAll("td.who")].some(over);
-    players.classList.toggle("long-names", cut);
+    $("players").tBodies[0].replaceChildren(...playerRows(view, me.seat, seatLabel));
+    fitNames($("players"));
   }
+  // Names fitted at one width are fitted again at another (a phone turned, a window narrowed, a scroll bar come).
+  let playersWidth = 0;
+  new ResizeObserver(([seen]) => {
+    if (seen.contentRect.width !== playersWidth) { playersWidth = seen.contentRect.width; fitNames($("players")); }
+  }).observe($("players"));
 
   function drawMelds() {
     keepingFocus($("melds"), () => showMelds($("melds"), $("melds-title"), view, coach, picks.target, seatName, (number) => {
@@ -379,11 +371,11 @@ import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } 
   }
 
   function drawButtons() {
-    showButtons($, view, picks, myTurn() && !pending && connected, moveCommands);
+    showButtons($, view, picks, whyNotNow(view, me.seat, pending, connected), moveCommands);
   }
 
   function drawEnd() {
-    const over = view.phase === "hand_over" || view.phase === "game_over";
+    const over = ended(view);
     $("hand-end").hidden = !over;
     $("actions").hidden = over;
     $("move-form").hidden = over;
@@ -445,6 +437,7 @@ import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } 
       drawTable();
     });
     $("undo-button").addEventListener("click", undo);
+    sayWhyOff($("actions"), $("why-off"));
     $("hint-button").addEventListener("click", askHint);
     $("move-form").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -453,10 +446,8 @@ import { dealLines, endLines, lobbyGame, playerRows, presenceLine, scoreSheet } 
       if (!text) return;
       const typed = text.split(/\s+/)[0];
       const command = BOX_COMMANDS.find((known) => known.words.includes(typed.toLowerCase()));
-      if (command) command.run(text.slice(typed.length).trim());
-      else if (pending) return;  // the move before is not answered yet: this one stays in the box
-      else play(text);
-      input.value = "";
+      // A move stays in the box until the table takes it (takeState): a refused one is mended, not typed again.
+      if (command) { command.run(text.slice(typed.length).trim()); input.value = ""; } else play(text);
     });
     $("say-form").addEventListener("submit", (event) => {
       event.preventDefault();
