@@ -17,7 +17,9 @@ import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from annotated_types import Ge, Le
 from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
 
 from kalooki.diagnostics import (
     Diagnostic,
@@ -131,26 +133,49 @@ def _begun(squashed: str, options: Sequence[str]) -> str | None:
     return begun[0] if len(squashed) >= 3 and len(begun) == 1 else None
 
 
-def _fields_at(model: type[BaseModel] | None, loc: Sequence[str | int]) -> list[str]:
-    """The field names of the (nested) model that holds the value at ``loc``."""
+def _inner_model(annotation: Any) -> Any:
+    """What an annotation holds, looked through Optional / list[...] / dict[str, ...] to the model in it."""
+    while typing.get_origin(annotation) is not None:
+        args = [arg for arg in typing.get_args(annotation) if arg is not type(None)]
+        models = [arg for arg in args if isinstance(arg, type) and issubclass(arg, BaseModel)]
+        annotation = models[0] if models else (args[-1] if args else None)
+    return annotation
+
+
+def _field_at(model: type[BaseModel] | None, loc: Sequence[str | int]) -> FieldInfo | None:
+    """The field of the (nested) model that holds the value at ``loc``."""
     current: Any = model
+    info = None
     for part in loc:
         if isinstance(part, int):
             continue
         if not (isinstance(current, type) and issubclass(current, BaseModel)):
-            return []
+            return None
         info = current.model_fields.get(part)
         if info is None:
-            return []
-        current = info.annotation
-        # Look through Optional / list[...] / dict[str, ...] to the model they hold.
-        while typing.get_origin(current) is not None:
-            args = [arg for arg in typing.get_args(current) if arg is not type(None)]
-            models = [arg for arg in args if isinstance(arg, type) and issubclass(arg, BaseModel)]
-            current = models[0] if models else (args[-1] if args else None)
+            return None
+        current = _inner_model(info.annotation)
+    return info
+
+
+def _fields_at(model: type[BaseModel] | None, loc: Sequence[str | int]) -> list[str]:
+    """The field names of the (nested) model that holds the value at ``loc``."""
+    current: Any = model
+    if loc:
+        info = _field_at(model, loc)
+        current = None if info is None else _inner_model(info.annotation)
     if isinstance(current, type) and issubclass(current, BaseModel):
         return list(current.model_fields)
     return []
+
+
+def _span_at(model: type[BaseModel] | None, loc: Sequence[str | int]) -> str:
+    """The whole numbers the field at ``loc`` takes (``0 to 8``), where it has both bounds; else ``""``."""
+    info = _field_at(model, loc)
+    metadata = [] if info is None else info.metadata
+    low = next((item.ge for item in metadata if isinstance(item, Ge)), None)
+    high = next((item.le for item in metadata if isinstance(item, Le)), None)
+    return f"{low} to {high}" if low is not None and high is not None else ""
 
 
 def _unquoted_kind(text: str) -> str:
@@ -167,7 +192,10 @@ def _unquoted_kind(text: str) -> str:
     return ""
 
 
-def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str | None) -> str:
+def _message(
+    error: Mapping[str, Any], found: bool, value: Any, plain_text: str | None, span: str = ""
+) -> str:
+    """``error`` worded for the author; ``span``: the whole numbers its field takes (``0 to 8``), if known."""
     kind = error["type"]
     ctx = error.get("ctx") or {}
     got = f", got {describe_value(value)}" if found else ""
@@ -184,6 +212,9 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
             kind = _unquoted_kind(value)
             if kind == expected or (expected == "number" and kind == "integer"):
                 hint = "in quotes it is text; remove the quotes"
+        if not hint and span and expected == "integer" and found:
+            # A word (many, lots) or a list where a count goes: what to write is the numbers it may be.
+            hint = f"write {'one' if isinstance(value, list | dict) else 'a'} whole number from {span}"
         return f"{base}: {hint}" if hint else base
 
     if kind in ("int_type", "int_parsing", "int_from_float"):
@@ -321,7 +352,7 @@ def validation_diagnostics(
             parent = full[:-1]
             diagnostics.append(locator.location(parent, label).error(_message(item, False, None, None)))
             continue
-        message = _message(item, found, value, locator.scalar_text(full))
+        message = _message(item, found, value, locator.scalar_text(full), _span_at(model, path))
         if item["type"] == "less_than_equal" and path and path[-1] in TOO_MANY_MEANT and value >= 10:
             message += f" ({TOO_MANY_MEANT[str(path[-1])]})"
         elif item["type"] == "greater_than_equal" and path and path[-1] in BELOW_ZERO_MEANT:

@@ -204,7 +204,13 @@ def test_load_variant_takes_knobs_as_a_mapping() -> None:
     ("knobs", "said"),
     [
         ({"goal_scor": 200}, ["overrides: goal_scor: unknown key 'goal_scor'; did you mean 'goal_score'?"]),
-        ({"goal_score": "x"}, ["overrides: goal_score: expected a whole number, got 'x'"]),
+        (
+            {"goal_score": "x"},
+            [
+                "overrides: goal_score: expected a whole number, got 'x': "
+                "write a whole number from 1 to 1000000"
+            ],
+        ),
         ({"extends": "classic"}, ["overrides: extends: a variant's bases cannot be changed here"]),
     ],
 )

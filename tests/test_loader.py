@@ -252,7 +252,8 @@ def test_set_options_override_and_are_validated_like_the_file(tmp_path: Path) ->
         1,
     )
     assert errors(load_variant, path, ["opening_threshold=yes", "decks=0250", "openng_threshold=3"]) == [
-        "--set:1:19: opening_threshold: expected a whole number, got 'yes'",
+        "--set:1:19: opening_threshold: expected a whole number, got 'yes': "
+        "write a whole number from 0 to 1000",
         "--set:2:7: decks: expected a whole number, got '0250': a leading zero is not allowed "
         "(YAML 1.1 reads 0250 as octal 168); write 250",
         "--set:3:1: openng_threshold: unknown key 'openng_threshold'; did you mean 'opening_threshold'?",
@@ -287,8 +288,8 @@ def test_file_errors_and_set_errors_are_reported_together(tmp_path: Path) -> Non
     path = write(tmp_path, "v.yaml", "decks: x\n")
     lines = errors(load_variant, path, ["jokers=y"])
     assert lines == [
-        f"{path}:1:8: decks: expected a whole number, got 'x'",
-        "--set:1:8: jokers: expected a whole number, got 'y'",
+        f"{path}:1:8: decks: expected a whole number, got 'x': write a whole number from 1 to 4",
+        "--set:1:8: jokers: expected a whole number, got 'y': write a whole number from 0 to 8",
     ]
 
 
@@ -305,7 +306,8 @@ def test_mapping_overrides_from_a_game_script(tmp_path: Path) -> None:
 
     bad = load_yaml_text("variant: classic\nset:\n  goal_score: lots\n  extends: x\n  golf: 1\n", "game.yaml")
     assert errors(load_variant, "classic", mapping_overrides=MappingOverrides(bad)) == [
-        "game.yaml:3:15: set.goal_score: expected a whole number, got 'lots'",
+        "game.yaml:3:15: set.goal_score: expected a whole number, got 'lots': "
+        "write a whole number from 1 to 1000000",
         "game.yaml:4:3: set.extends: a variant's bases cannot be changed here",
         "game.yaml:5:3: set.golf: unknown key 'golf'; `kalooki variants show classic` lists every knob",
     ]
@@ -459,13 +461,13 @@ def test_set_errors_are_reported_with_an_unknown_variant_name() -> None:
     assert errors(load_variant, "nosuch", ["jokers=y"]) == [
         "nosuch: unknown variant 'nosuch'; the built-in variants are classic, czech-300, czech-500, "
         "house-rules, kalooki-40, kaluki-51, romanian, or give the path of a .yaml file",
-        "--set:1:8: jokers: expected a whole number, got 'y'",
+        "--set:1:8: jokers: expected a whole number, got 'y': write a whole number from 0 to 8",
     ]
 
 
 def test_set_options_can_be_named_for_their_diagnostics() -> None:
     assert errors(parse_set_options, ["jokers=y", "extends=x"], "--set-a") == [
-        "--set-a:1:8: jokers: expected a whole number, got 'y'",
+        "--set-a:1:8: jokers: expected a whole number, got 'y': write a whole number from 0 to 8",
         "--set-a:2:1: extends: a variant's bases cannot be changed with --set-a",
     ]
     assert str(resolve_variant("classic", parse_set_options(["jokers=4"], "--set-b")).origins["jokers"]) == (

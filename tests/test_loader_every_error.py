@@ -180,6 +180,7 @@ def test_a_knob_left_without_a_value_is_told_to_give_one_or_leave_it_out() -> No
         "or leave the key out",
         "v.yaml:2:1: discard_draw: expected one of always, never, after_opening, before_opening, "
         "meld_at_once, got nothing (null): give it one, or leave the key out",
-        # Written null is meant: nothing to add.
-        "v.yaml:3:13: goal_score: expected a whole number, got nothing (null)",
+        # Written null is meant: not to be given a value, but what values there are.
+        "v.yaml:3:13: goal_score: expected a whole number, got nothing (null): "
+        "write a whole number from 1 to 1000000",
     ]

@@ -307,7 +307,7 @@ def test_the_variant_is_checked_even_when_the_rest_of_the_script_is_not_valid() 
     ]
     assert script_errors("players: [ann]\nset: {jokers: x}\n") == [
         "<script>:1:10: players: expected at least 2 items, got 1",
-        "<script>:2:15: set.jokers: expected a whole number, got 'x'",
+        "<script>:2:15: set.jokers: expected a whole number, got 'x': write a whole number from 0 to 8",
     ]
     # A variant: or set: of the wrong kind is reported once, by the script's own check.
     assert script_errors("variant: 5\nset: 3\nplayers: [ann, bob]\n") == [

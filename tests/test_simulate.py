@@ -416,7 +416,9 @@ def test_cli_number_options_are_refused_in_plain_words(arguments: list[str], mes
 def test_cli_a_bad_compare_set_is_reported_at_that_option() -> None:
     code, out, err = run("classic", "-n", "1", "-w", "1", "--set", "jokers=3", "--compare-set", "jokers=lots")
     assert (code, out) == (1, "")
-    assert err.splitlines() == ["--compare-set:1:8: jokers: expected a whole number, got 'lots'"]
+    assert err.splitlines() == [
+        "--compare-set:1:8: jokers: expected a whole number, got 'lots': write a whole number from 0 to 8"
+    ]
 
 
 def test_cli_a_knob_set_twice_is_refused_before_any_game() -> None:
@@ -438,17 +440,19 @@ def test_cli_the_problems_of_both_variants_are_reported_together(
     assert (code, out) == (1, "")
     assert err.splitlines() == [
         "typo.yaml:2:1: jokerz: unknown key 'jokerz'; did you mean 'jokers'?",
-        "bad.yaml:2:12: hand_size: expected a whole number, got 'x'",
+        "bad.yaml:2:12: hand_size: expected a whole number, got 'x': write a whole number from 1 to 26",
     ]
     # One file compared with itself changed: its problems once.
     code, out, err = run("bad.yaml", "--compare-set", "opening_threshold=40", "-n", "1", "-w", "1")
     assert (code, out) == (1, "")
-    assert err.splitlines() == ["bad.yaml:2:12: hand_size: expected a whole number, got 'x'"]
+    assert err.splitlines() == [
+        "bad.yaml:2:12: hand_size: expected a whole number, got 'x': write a whole number from 1 to 26"
+    ]
     code, out, err = run("classic", "-n", "1", "-w", "1", "--set", "jokers=y", "--compare-set", "jokers=x")
     assert (code, out) == (1, "")
     assert err.splitlines() == [
-        "--set:1:8: jokers: expected a whole number, got 'y'",
-        "--compare-set:1:8: jokers: expected a whole number, got 'x'",
+        "--set:1:8: jokers: expected a whole number, got 'y': write a whole number from 0 to 8",
+        "--compare-set:1:8: jokers: expected a whole number, got 'x': write a whole number from 0 to 8",
     ]
 
 
