@@ -69,6 +69,7 @@ def test_validate_json(monkeypatch: pytest.MonkeyPatch) -> None:
         "valid": True,
         "files": [{"path": "good/minimal.yaml", "valid": True}],
         "diagnostics": [],
+        "warnings": [],
     }
 
 
