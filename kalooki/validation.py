@@ -30,7 +30,7 @@ from kalooki.diagnostics import (
     sort_diagnostics,
     value_at,
 )
-from kalooki.knob_words import KNOB_IN_PLAYERS_WORDS
+from kalooki.knob_words import KNOB_IN_PLAYERS_WORDS, boolean_word_hint
 from kalooki.numberwords import number_hint
 from kalooki.text import escape_controls, lone_surrogate, unlike_ascii
 from kalooki.variant import Variant
@@ -206,6 +206,8 @@ def _message(
             hint = yaml11_hint(plain_text, expected)
         if not hint and expected in ("integer", "number") and isinstance(value, str):
             hint = number_hint(value)
+        if not hint and expected == "boolean" and plain_text is not None:
+            hint = boolean_word_hint(plain_text)
         if not hint and value is None and found and plain_text == "":
             hint = "give it a value, or leave the key out"
         if not hint and plain_text is None and isinstance(value, str):

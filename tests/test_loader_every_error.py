@@ -184,3 +184,21 @@ def test_a_knob_left_without_a_value_is_told_to_give_one_or_leave_it_out() -> No
         "v.yaml:3:13: goal_score: expected a whole number, got nothing (null): "
         "write a whole number from 1 to 1000000",
     ]
+
+
+@pytest.mark.parametrize(
+    ("value", "meant"),
+    [("ja", "true"), ("oui", "true"), ("sí", "true"), ("Nein", "false"), ("nope", "false"), ("1", "true")],
+)
+def test_yes_or_no_in_another_language_is_told_the_boolean_it_means(
+    tmp_path: Path, value: str, meant: str
+) -> None:
+    # `elimination: ja` said only "expected true or false, got 'ja'".
+    got = value if value.isdigit() else f"'{value}'"
+    said = f"expected true or false, got {got}: only true and false are booleans: write {meant}"
+    assert errors(write(tmp_path, f"elimination: {value}\n")) == [
+        f"{tmp_path / 'p.yaml'}:1:14: elimination: {said}"
+    ]
+    assert errors(write(tmp_path, "jokers: 4\n", "q.yaml"), f"upcard={value}") == [
+        f"--set:1:8: upcard: {said}"
+    ]
