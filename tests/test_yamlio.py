@@ -152,8 +152,14 @@ def test_format_key_path() -> None:
         ("a:\n  b: 1\n  b: 2\n", ["f.yaml:3:3: a.b: duplicate key (first given on line 2)"]),
         ("a: !!int '5'\n", ["f.yaml:1:4: tag !!int is not allowed: remove it"]),
         ("a: !custom x\n", ["f.yaml:1:4: tag !custom is not allowed: remove it"]),
-        ("", ["f.yaml:1:1: the file is empty: expected a mapping of keys to values"]),
-        ("# just a comment\n", ["f.yaml:1:1: the file is empty: expected a mapping of keys to values"]),
+        ("", ["f.yaml:1:1: the file is empty: write a key and its value on each line (key: value)"]),
+        (
+            "# just a comment\n",
+            [
+                "f.yaml:1:1: the file holds only comments: write a key and its value on each line "
+                "(key: value), without a '#' before it"
+            ],
+        ),
         ("- a\n- b\n", ["f.yaml:1:1: expected a mapping of keys to values at the top, found a list"]),
         ("hello\n", ["f.yaml:1:1: expected a mapping of keys to values at the top, found a string"]),
         ("42\n", ["f.yaml:1:1: expected a mapping of keys to values at the top, found a number"]),
