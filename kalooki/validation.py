@@ -173,9 +173,15 @@ def _span_at(model: type[BaseModel] | None, loc: Sequence[str | int]) -> str:
     """The whole numbers the field at ``loc`` takes (``0 to 8``), where it has both bounds; else ``""``."""
     info = _field_at(model, loc)
     metadata = [] if info is None else info.metadata
-    low = next((item.ge for item in metadata if isinstance(item, Ge)), None)
-    high = next((item.le for item in metadata if isinstance(item, Le)), None)
-    return f"{low} to {high}" if low is not None and high is not None else ""
+    low = next((item.ge for item in metadata if isinstance(item, Ge) and isinstance(item.ge, int)), None)
+    high = next((item.le for item in metadata if isinstance(item, Le) and isinstance(item.le, int)), None)
+    if not isinstance(low, int) or not isinstance(high, int) or max(abs(low), abs(high)) > MOST_SPOKEN:
+        return ""
+    return f"{low} to {high}"
+
+
+MOST_SPOKEN = 10**6
+"""The largest bound a range is told with: a seed's thirty nines say nothing a player can use."""
 
 
 def _unquoted_kind(text: str) -> str:
@@ -245,6 +251,8 @@ def _message(
             if close:
                 text += f" (did you mean '{close}'?)"
         return text
+    if kind in ("greater_than_equal", "less_than_equal") and span:
+        return f"must be from {span}{got}"  # both ends: -1 jokers was told only "at least 0"
     if kind == "greater_than_equal":
         return f"must be at least {ctx.get('ge')}{got}"
     if kind == "less_than_equal":

@@ -155,7 +155,8 @@ def test_rules_that_do_not_validate_are_one_line() -> None:
     records[0]["variant"]["decks"] = 99
     records[0]["variant"]["jokers"] = -1
     assert (
-        refused(records) == "record 1: the log's rules are invalid: variant.decks: must be at most 4, got 99"
+        refused(records)
+        == "record 1: the log's rules are invalid: variant.decks: must be from 1 to 4, got 99"
     )
 
 

@@ -454,7 +454,7 @@ def test_builtins_are_named_not_located_when_installed(
     resolved = resolve_variant("czech-300")
     assert str(resolved.origins["goal_score"]) == "builtin:czech-300:8:13"
     assert str(resolved.origins["scoring"]).startswith("builtin:czech-500:")
-    assert errors(load_variant, "broken") == ["builtin:broken:1:8: decks: must be at most 4, got 9"]
+    assert errors(load_variant, "broken") == ["builtin:broken:1:8: decks: must be from 1 to 4, got 9"]
 
 
 def test_set_errors_are_reported_with_an_unknown_variant_name() -> None:
@@ -574,7 +574,8 @@ def test_a_rule_in_a_players_words_is_told_its_knob(key: str, meant: str) -> Non
 def test_a_kalooki_bonus_below_zero_is_told_how_winner_collects_writes_it() -> None:
     # A room's "-25 from each loser's score" was refused as "must be at least 0, got -25", and no more.
     assert errors(load_variant_text, "extends: czech-500\nkalooki_bonus: -25\n", "v.yaml") == [
-        "v.yaml:2:16: kalooki_bonus: must be at least 0, got -25 (the points each other player is charged: "
+        "v.yaml:2:16: kalooki_bonus: must be from 0 to 1000, got -25 "
+        "(the points each other player is charged: "
         "under scoring: winner_collects they are taken from their scores, so '-25 to each loser' is "
         "kalooki_bonus: 25 there)"
     ]
