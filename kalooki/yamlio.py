@@ -414,18 +414,11 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
         if lines:
             raise YamlError(_syntax_lines(lines, source))
         line, column = document._values[()]
-        found = kind_of(data)
-        raise YamlError(
-            [
-                Diagnostic(
-                    source,
-                    line,
-                    column,
-                    "",
-                    f"expected a mapping of keys to values at the top, found {found}",
-                )
-            ]
-        )
+        said = f"expected a mapping of keys to values at the top, found {kind_of(data)}"
+        if data and isinstance(data, list) and all(isinstance(item, dict) for item in data):
+            # `- jokers: 4`, each knob as a point of a list, as rules are noted on paper.
+            said += ": write each key and its value on a line of its own, without the '- ' before it"
+        raise YamlError([Diagnostic(source, line, column, "", said)])
     document.data = data
     return document
 

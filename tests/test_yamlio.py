@@ -161,6 +161,14 @@ def test_format_key_path() -> None:
             ],
         ),
         ("- a\n- b\n", ["f.yaml:1:1: expected a mapping of keys to values at the top, found a list"]),
+        # Knobs noted as the points of a list got no word of how to write them.
+        (
+            "- jokers: 4\n- decks: 2\n",
+            [
+                "f.yaml:1:1: expected a mapping of keys to values at the top, found a list: "
+                "write each key and its value on a line of its own, without the '- ' before it"
+            ],
+        ),
         ("hello\n", ["f.yaml:1:1: expected a mapping of keys to values at the top, found a string"]),
         ("42\n", ["f.yaml:1:1: expected a mapping of keys to values at the top, found a number"]),
         ("a: 1\n---\nb: 2\n", ["f.yaml:2:1: a second document starts here"]),
