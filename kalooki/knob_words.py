@@ -1,5 +1,5 @@
-"""Knobs as players name them in their own words: the "did you mean" an unknown key gets where spelling
-alone would offer another rule (:mod:`kalooki.validation`)."""
+"""Knobs and their values as players name them in their own words: the "did you mean" an unknown key or
+value gets where spelling alone would offer another rule or the opposite (:mod:`kalooki.validation`)."""
 
 from __future__ import annotations
 
@@ -149,3 +149,23 @@ def boolean_word_hint(text: str) -> str:
     if word in _YES_WORDS or word in _NO_WORDS:
         return f"only true and false are booleans: write {'true' if word in _YES_WORDS else 'false'}"
     return ""
+
+
+VALUE_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "counter_clockwise": (
+        "anticlockwise",
+        "anti_clockwise",
+        "anti-clockwise",
+        "counterclockwise",
+        "ccw",
+        "right",
+        "to_the_right",
+        "to_right",
+    ),
+    "clockwise": ("cw", "left", "to_the_left", "to_left"),
+    "meld_at_once": ("meld_immediately", "immediately", "meld_now", "lay_at_once", "lay_immediately"),
+}
+"""Other words for an allowed value, suggested for it wherever it is allowed (``play_direction``,
+``deal_direction``, ``discard_draw``): spelling alone would offer ``clockwise`` for ``anticlockwise``, the
+opposite, and nothing for ``meld_immediately``. Play that passes to the left is clockwise (the rulebook
+says so): ``left`` and ``right`` are the directions as a table says them."""

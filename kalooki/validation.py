@@ -30,7 +30,7 @@ from kalooki.diagnostics import (
     sort_diagnostics,
     value_at,
 )
-from kalooki.knob_words import KNOB_IN_PLAYERS_WORDS, boolean_word_hint
+from kalooki.knob_words import KNOB_IN_PLAYERS_WORDS, VALUE_SYNONYMS, boolean_word_hint
 from kalooki.numberwords import number_hint
 from kalooki.text import escape_controls, lone_surrogate, unlike_ascii
 from kalooki.variant import Variant
@@ -86,15 +86,6 @@ def suggest(word: str, candidates: Iterable[str]) -> str | None:
         matches = difflib.get_close_matches(word.lower().replace("-", "_"), options, n=1, cutoff=0.6)
     return matches[0] if matches else None
 
-
-VALUE_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "counter_clockwise": ("anticlockwise", "anti_clockwise", "anti-clockwise", "counterclockwise", "ccw"),
-    "clockwise": ("cw",),
-    "meld_at_once": ("meld_immediately", "immediately", "meld_now", "lay_at_once", "lay_immediately"),
-}
-"""Other words for an allowed value, suggested for it wherever it is allowed (``play_direction``,
-``deal_direction``, ``discard_draw``): spelling alone would offer ``clockwise`` for ``anticlockwise``, the
-opposite, and nothing for ``meld_immediately``."""
 
 _NEGATIONS = frozenset({"not", "no", "non", "never", "without"})
 """Words that turn a value into its opposite: ``discard_not_required`` is not ``discard_required``."""

@@ -173,6 +173,9 @@ def test_bad_fixture_golden_lines(path: Path, monkeypatch: pytest.MonkeyPatch) -
         ("anti-clockwise", " (did you mean 'counter_clockwise'?)"),
         ("CounterClockwise", " (did you mean 'counter_clockwise'?)"),
         ("clockwize", " (did you mean 'clockwise'?)"),
+        # Play to the left is clockwise; "left" got no suggestion, "to the right" none either.
+        ("left", " (did you mean 'clockwise'?)"),
+        ("to the right", " (did you mean 'counter_clockwise'?)"),
         # A near miss of the opposite gets no suggestion rather than the wrong way round.
         ("antclockwise", ""),
         ("nonclockwise", ""),
