@@ -49,6 +49,9 @@ _MARK_THEN_NUMBER = re.compile(
 )
 """A number after a currency sign, a comparison or a word that says it is about (``£5``, ``>=40``,
 ``about 40``): the number is what a knob takes. Not after a bare ``>``: ``>40`` to open is 41."""
+_PLAIN_NUMBER = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+)?")
+_CURLY_QUOTES = frozenset("“”‘’„«»")
+"""Quotes a word processor puts in (“4”), which YAML reads as part of the text."""
 _DIGIT_LIKE_LETTERS = frozenset("oOlI")
 """Letters typed for a digit (``4O``, ``1l``): a number with one after it is not a number and a unit."""
 
@@ -64,6 +67,14 @@ def number_hint(text: str) -> str:
     value = words_value(text)
     if value is not None:
         return f"write numbers in digits ({text} is {value})"
+    bare = text.strip()
+    if bare.isdecimal() and not bare.isascii() and len(bare) <= 18:  # no knob has more digits
+        # A phone's or an East Asian keyboard's digits (４, ٤): a number, but not in the digits YAML reads.
+        return f"write the number in the digits 0-9 ({int(bare)})"
+    inside = bare[1:-1].strip()
+    if bare[:1] in _CURLY_QUOTES and bare[-1:] in _CURLY_QUOTES and _PLAIN_NUMBER.fullmatch(inside):
+        # A word processor's quotes are no quotes to YAML: they are part of the text.
+        return f"write the number without the quotes ({inside})"
     spelt, _, unit = text.strip().rpartition(" ")
     if unit.lower() in _UNITS and (value := words_value(spelt)) is not None:
         return f"write the number alone, in digits ({value})"

@@ -80,6 +80,13 @@ def test_words_value(text: str, value: int | None) -> None:
         (">=40", "write the number alone (40)"),
         # More than 40 to open is 41: no guess.
         (">40", ""),
+        # Digits of another script and a word processor's quotes had no hint.
+        ("４", "write the number in the digits 0-9 (4)"),
+        ("٤٠", "write the number in the digits 0-9 (40)"),
+        ("“4”", "write the number without the quotes (4)"),
+        ("‘40’", "write the number without the quotes (40)"),
+        ("“four”", ""),
+        ("“", ""),
         ("4O", ""),
         ("4OO", ""),
         ("4l", ""),
