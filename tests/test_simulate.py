@@ -268,6 +268,19 @@ def test_cli_csv_rows_of_a_comparison_say_which_run(tmp_path: Path) -> None:
     ]
 
 
+def test_cli_a_file_carrying_a_builtin_s_name_is_told_apart_by_its_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # name: classic with 4 jokers against classic read "A = classic, B = classic".
+    monkeypatch.chdir(tmp_path)
+    Path("ours.yaml").write_text("name: classic\njokers: 4\n", encoding="utf-8")
+    code, out, err = run("classic", "-n", "2", "-w", "1", "--compare", "ours.yaml")
+    assert code == 0, err
+    assert out.startswith("A = classic, B = classic (ours.yaml): 2 games each")
+    code, out, err = run("ours.yaml", "-n", "2", "-w", "1", "--compare", "classic")
+    assert out.startswith("A = classic (ours.yaml), B = classic: 2 games each")
+
+
 def test_cli_report_and_compare_set() -> None:
     code, out, err = run("classic", "-n", "2", "-w", "1", "--compare-set", "opening_threshold=40")
     assert code == 0, err
