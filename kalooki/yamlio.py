@@ -511,7 +511,7 @@ def _convert(node: Node, path: KeyPath, document: YamlDocument, problems: _Probl
         if key in first_line:
             problems.add(
                 key_node.start_mark,
-                f"duplicate key (first given on line {first_line[key]})",
+                f"duplicate key (first given on line {first_line[key]}): give it once",
                 format_key_path(key_path),
             )
             continue

@@ -520,7 +520,7 @@ def test_yaml_errors_that_leave_the_data_usable_do_not_hide_the_others() -> None
         "v.yaml:2:9: tag !!int is not allowed: remove it",
         "v.yaml:3:12: alias *two is not allowed: write the value out in full",
         "v.yaml:4:1: openng_threshold: unknown key 'openng_threshold'; did you mean 'opening_threshold'?",
-        "v.yaml:5:1: decks: duplicate key (first given on line 1)",
+        "v.yaml:5:1: decks: duplicate key (first given on line 1): give it once",
     ]
     # A syntax error leaves nothing to validate: it is reported alone.
     assert errors(load_variant_text, "decks: [1\nopenng_threshold: 40\n", "v.yaml") == [

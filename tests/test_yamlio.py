@@ -148,8 +148,8 @@ def test_format_key_path() -> None:
     ("text", "expected"),
     [
         ("a: &x 1\nb: *x\n", ["f.yaml:1:4: anchor &x is not allowed", "f.yaml:2:4: alias *x is not allowed"]),
-        ("a: 1\nb: 2\na: 3\n", ["f.yaml:3:1: a: duplicate key (first given on line 1)"]),
-        ("a:\n  b: 1\n  b: 2\n", ["f.yaml:3:3: a.b: duplicate key (first given on line 2)"]),
+        ("a: 1\nb: 2\na: 3\n", ["f.yaml:3:1: a: duplicate key (first given on line 1): give it once"]),
+        ("a:\n  b: 1\n  b: 2\n", ["f.yaml:3:3: a.b: duplicate key (first given on line 2): give it once"]),
         ("a: !!int '5'\n", ["f.yaml:1:4: tag !!int is not allowed: remove it"]),
         ("a: !custom x\n", ["f.yaml:1:4: tag !custom is not allowed: remove it"]),
         ("", ["f.yaml:1:1: the file is empty: write a key and its value on each line (key: value)"]),
