@@ -230,6 +230,8 @@ def _message(
         # A written null (NULL, ~) was probably meant as text; leaving the value out was not.
         quotable = isinstance(value, bool | int | float) or (value is None and bool(plain_text))
         suffix = " (put it in quotes to make it text)" if quotable else ""
+        if value is None and found and plain_text == "":
+            suffix = ": give it a value, or leave the key out"
         return f"expected text{got}{suffix}"
     if kind == "literal_error":
         expected = str(ctx.get("expected", ""))

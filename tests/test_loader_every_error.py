@@ -174,7 +174,7 @@ def test_knobs_under_a_heading_are_told_to_go_at_the_top_level() -> None:
 def test_a_knob_left_without_a_value_is_told_to_give_one_or_leave_it_out() -> None:
     # "opening_threshold:" with its value yet to be written said only "got nothing (null)".
     with pytest.raises(VariantError) as caught:
-        load_variant_text("opening_threshold:\ndiscard_draw:\ngoal_score: null\n", "v.yaml")
+        load_variant_text("opening_threshold:\ndiscard_draw:\ngoal_score: null\ndescription:\n", "v.yaml")
     assert str(caught.value).splitlines() == [
         "v.yaml:1:1: opening_threshold: expected a whole number, got nothing (null): give it a value, "
         "or leave the key out",
@@ -183,6 +183,8 @@ def test_a_knob_left_without_a_value_is_told_to_give_one_or_leave_it_out() -> No
         # Written null is meant: not to be given a value, but what values there are.
         "v.yaml:3:13: goal_score: expected a whole number, got nothing (null): "
         "write a whole number from 1 to 1000000",
+        # Text left out said only "expected text, got nothing (null)".
+        "v.yaml:4:1: description: expected text, got nothing (null): give it a value, or leave the key out",
     ]
 
 
