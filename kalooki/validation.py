@@ -168,7 +168,8 @@ def _span_at(model: type[BaseModel] | None, loc: Sequence[str | int]) -> str:
     high = next((item.le for item in metadata if isinstance(item, Le) and isinstance(item.le, int)), None)
     if not isinstance(low, int) or not isinstance(high, int) or max(abs(low), abs(high)) > MOST_SPOKEN:
         return ""
-    return f"{low} to {high}"
+    nullable = info is not None and type(None) in typing.get_args(info.annotation)
+    return f"{low} to {high}, or null" if nullable else f"{low} to {high}"  # ace_low_value: none meant null
 
 
 MOST_SPOKEN = 10**6

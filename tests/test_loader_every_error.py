@@ -22,6 +22,13 @@ def errors(path: Path, *overrides: str, option: str = "--set") -> list[str]:
     return str(caught.value).splitlines()
 
 
+def text_errors(text: str) -> list[str]:
+    """The lines a variant file named v.yaml holding ``text`` is refused with."""
+    with pytest.raises(VariantError) as caught:
+        load_variant_text(text, "v.yaml")
+    return str(caught.value).splitlines()
+
+
 def write(directory: Path, text: str, name: str = "p.yaml") -> Path:
     path = directory / name
     path.write_text(text, encoding="utf-8")
@@ -173,9 +180,7 @@ def test_knobs_under_a_heading_are_told_to_go_at_the_top_level() -> None:
 
 def test_a_knob_left_without_a_value_is_told_to_give_one_or_leave_it_out() -> None:
     # "opening_threshold:" with its value yet to be written said only "got nothing (null)".
-    with pytest.raises(VariantError) as caught:
-        load_variant_text("opening_threshold:\ndiscard_draw:\ngoal_score: null\ndescription:\n", "v.yaml")
-    assert str(caught.value).splitlines() == [
+    assert text_errors("opening_threshold:\ndiscard_draw:\ngoal_score: null\ndescription:\n") == [
         "v.yaml:1:1: opening_threshold: expected a whole number, got nothing (null): give it a value, "
         "or leave the key out",
         "v.yaml:2:1: discard_draw: expected one of always, never, after_opening, before_opening, "
@@ -203,4 +208,13 @@ def test_yes_or_no_in_another_language_is_told_the_boolean_it_means(
     ]
     assert errors(write(tmp_path, "jokers: 4\n", "q.yaml"), f"upcard={value}") == [
         f"--set:1:8: upcard: {said}"
+    ]
+
+
+def test_a_knob_that_may_be_null_says_so_beside_its_numbers() -> None:
+    # `ace_low_value: none` (meaning null) was told only to write a whole number from 0 to 1000.
+    assert text_errors("ace_in_runs: low\nace_low_value: none\njokers: none\n") == [
+        "v.yaml:2:16: ace_low_value: expected a whole number, got 'none': write a whole number "
+        "from 0 to 1000, or null",
+        "v.yaml:3:9: jokers: expected a whole number, got 'none': write a whole number from 0 to 8",
     ]
