@@ -89,7 +89,7 @@ from .run_options import (
     write_pictures,
 )
 from .saves import write_atomically
-from .simulation_report import report
+from .simulation_report import report, run_labels
 
 HELP = """Play many games between bots and report win rates, hand lengths, Kalooki and stock-out rates.
 
@@ -498,15 +498,9 @@ def simulate_command(
         # With --compare-set both runs carry A's variant name and the same game numbers: a last
         # column says which run each row is from.
         rows = [row | {"run": "A"} for row in rows] + [row | {"run": "B"} for row in game_rows(comparison.b)]
-    labels = (
-        " with ".join([result.variant, ", ".join(set_)]) if set_ else result.variant,
-        (
-            " with ".join([comparison.b.variant, ", ".join(compare_set)])
-            if compare_set
-            else comparison.b.variant
-        )
-        if comparison
-        else "",
+    labels = run_labels(
+        (result.variant, variant, set_ or []),
+        None if comparison is None else (comparison.b.variant, compare_with or variant, compare_set or []),
     )
     try:
         if csv_path == "-":

@@ -23,6 +23,23 @@ FIGURE_NAME_WIDTH = len("hands the stock ran out")
 """Where the figures' names wrap on a terminal too narrow for them on one line, as the comparison's do."""
 
 
+def run_labels(a: tuple[str, str, list[str]], b: tuple[str, str, list[str]] | None) -> tuple[str, str]:
+    """How the report names runs A and B, each given as (variant name, the variant as given, --set options):
+    the name, with the options; B's is empty without a comparison. Two names alike, without options, are
+    told apart by the files given where they differ from the names: a file carrying a built-in's name
+    (name: classic, jokers: 4) against the built-in read "A = classic, B = classic"."""
+    runs = [a] if b is None else [a, b]
+
+    def label(name: str, given: str, options: list[str], apart: bool) -> str:
+        named = f"{name} ({given})" if apart and given != name else name
+        return " with ".join([named, ", ".join(options)]) if options else named
+
+    labels = [label(*run, apart=False) for run in runs]
+    if b is not None and labels[0] == labels[1]:
+        labels = [label(*run, apart=True) for run in runs]
+    return labels[0], labels[1] if b is not None else ""
+
+
 def rate_text(rate: Rate, percent: bool = True, between: str = "  ") -> str:
     """A rate and its interval, ``between`` them (a line break where a table has no room for both)."""
     low, high = rate.interval

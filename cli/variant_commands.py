@@ -29,6 +29,7 @@ from kalooki.schema import check_schema, render_schema, schema_names, write_sche
 from kalooki.set_options import SetOptions, parse_set_options
 from kalooki.text import escape_controls
 from kalooki.variant import Variant
+from kalooki.variant_changes import builtin_name_warning
 from kalooki.variant_writer import variant_differences, variant_to_yaml, yaml_scalar
 from kalooki.yamlio import MAX_BYTES, Diagnostic
 
@@ -85,6 +86,7 @@ def validate(
     """
     text = output is OutputFormat.text
     diagnostics: list[Diagnostic] = []
+    warnings: list[Diagnostic] = []
     files: list[dict[str, Any]] = []
     overrides: SetOptions | tuple[()] = ()
     try:
@@ -101,8 +103,10 @@ def validate(
         try:
             if path == STANDARD_INPUT:
                 _load_standard_input(overrides)
-            else:
-                load_variant(path, overrides)
+            elif (warning := builtin_name_warning(resolve_variant(path, overrides))) is not None:
+                warnings.append(warning)
+                if text:
+                    print_error(str(warning))
         except VariantError as error:
             files.append({"path": shown, "valid": False})
             diagnostics.extend(error.diagnostics)
@@ -117,6 +121,7 @@ def validate(
             "valid": not diagnostics,
             "files": files,
             "diagnostics": [item.to_dict() for item in diagnostics],
+            "warnings": [item.to_dict() for item in warnings],
         }
         typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
     if diagnostics:

@@ -1,8 +1,9 @@
 """Knobs given to ``Variant(...)`` in code that make no variant, refused in the loader's words.
 
-``load_variant("classic", {"jokers": "x"})`` says ``overrides: jokers: expected a whole number, got 'x'``;
-``Variant(jokers="x")`` said pydantic's four lines (``Input should be a valid integer [type=int_type,
-...]`` and a web address). Loaded only to word a refusal: a variant made without fault never imports it.
+``load_variant("classic", {"jokers": "x"})`` says ``overrides: jokers: expected a whole number, got 'x':
+write a whole number from 0 to 8``; ``Variant(jokers="x")`` said pydantic's four lines (``Input should
+be a valid integer [type=int_type, ...]`` and a web address). Loaded only to word a refusal: a variant
+made without fault never imports it.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ class KnobError(VariantError, ValidationError):
     """Keywords ``Variant(...)`` cannot make a variant of.
 
     A :class:`~kalooki.loader_refs.VariantError`: ``diagnostics`` and its lines are the loader's for the
-    same knobs, one a problem (``Variant: jokers: expected a whole number, got 'x'``). Still a pydantic
+    same knobs, one a problem (``Variant: jokers: expected a whole number, got 'x': ...``). Still a pydantic
     ``ValidationError``, as ``Variant(...)`` raised before: ``errors()`` as pydantic gives them.
     """
 

@@ -1,5 +1,5 @@
-"""Knobs as players name them in their own words: the "did you mean" an unknown key gets where spelling
-alone would offer another rule (:mod:`kalooki.validation`)."""
+"""Knobs and their values as players name them in their own words: the "did you mean" an unknown key or
+value gets where spelling alone would offer another rule or the opposite (:mod:`kalooki.validation`)."""
 
 from __future__ import annotations
 
@@ -64,3 +64,108 @@ KNOB_IN_PLAYERS_WORDS: dict[str, tuple[frozenset[str], ...]] = {
 """The knobs as players name them in their own words (a knob's words, singular: ``joker_cost``,
 ``points_to_open``, ``pick_up_discard``), where spelling would offer another rule (``jokers``,
 ``joker_taker``, ``turn_discard``). A phrase of one word is the whole key (``open``), not a word of it."""
+
+_YES_WORDS = frozenset(
+    [
+        "ja",
+        "jawohl",
+        "oui",
+        "si",
+        "sí",
+        "sì",
+        "sim",
+        "da",
+        "ano",
+        "áno",
+        "tak",
+        "igen",
+        "evet",
+        "kyllä",
+        "jah",
+        "taip",
+        "jā",
+        "vrai",
+        "wahr",
+        "verdadero",
+        "vero",
+        "verdadeiro",
+        "waar",
+        "adevărat",
+        "adevarat",
+        "pravda",
+        "sann",
+        "sant",
+        "да",
+        "так",
+        "ναι",
+        "yep",
+        "yup",
+        "yeah",
+        "sure",
+        "ok",
+        "okay",
+        "t",
+        "1",
+    ]
+)
+_NO_WORDS = frozenset(
+    [
+        "nein",
+        "non",
+        "nee",
+        "nej",
+        "nei",
+        "não",
+        "nao",
+        "nu",
+        "ne",
+        "nie",
+        "nem",
+        "hayır",
+        "ei",
+        "faux",
+        "falsch",
+        "falso",
+        "onwaar",
+        "fals",
+        "nepravda",
+        "usant",
+        "нет",
+        "ні",
+        "όχι",
+        "nope",
+        "nah",
+        "f",
+        "0",
+    ]
+)
+"""Yes and no (and true and false) in the languages of the tables Kalooki's families play at, and in
+English as it is spoken (and as digits, 1 and 0): ``elimination: ja`` means true."""
+
+
+def boolean_word_hint(text: str) -> str:
+    """How to write the boolean a word for yes or no in another language (or in speech) means, or ``""``."""
+    word = text.strip().lower()
+    if word in _YES_WORDS or word in _NO_WORDS:
+        return f"only true and false are booleans: write {'true' if word in _YES_WORDS else 'false'}"
+    return ""
+
+
+VALUE_SYNONYMS: dict[str, tuple[str, ...]] = {
+    "counter_clockwise": (
+        "anticlockwise",
+        "anti_clockwise",
+        "anti-clockwise",
+        "counterclockwise",
+        "ccw",
+        "right",
+        "to_the_right",
+        "to_right",
+    ),
+    "clockwise": ("cw", "left", "to_the_left", "to_left"),
+    "meld_at_once": ("meld_immediately", "immediately", "meld_now", "lay_at_once", "lay_immediately"),
+}
+"""Other words for an allowed value, suggested for it wherever it is allowed (``play_direction``,
+``deal_direction``, ``discard_draw``): spelling alone would offer ``clockwise`` for ``anticlockwise``, the
+opposite, and nothing for ``meld_immediately``. Play that passes to the left is clockwise (the rulebook
+says so): ``left`` and ``right`` are the directions as a table says them."""

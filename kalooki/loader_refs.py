@@ -97,6 +97,29 @@ def builtin_file_hint(reference: str) -> str:
     return f" (did you mean the built-in variant '{close}', named without {path.suffix}?)" if close else ""
 
 
+def near_file_hint(reference: str, folder: Path) -> str:
+    """For a reference to no variant file: the one beside it that was likely meant, as the reference would
+    be written to name it (`` (did you mean './friday.yaml'?)``); else ``""``.
+
+    A path written without its ending (``./friday``, as a built-in is named), with the other ending
+    (``friday.yml`` for ``friday.yaml``), or in another case than the file's (``Friday.yaml``).
+    """
+    written = Path(reference)
+    if not written.name:
+        return ""
+    base = f"{written.stem}" if written.suffix.lower() in VARIANT_SUFFIXES else written.name
+    try:
+        names = {entry.name for entry in (folder / written).parent.iterdir() if entry.is_file()}
+    except (OSError, ValueError):  # no such folder, or a name no system's files hold
+        return ""
+    wanted = {f"{base}{suffix}".lower() for suffix in VARIANT_SUFFIXES}
+    found = sorted(name for name in names if name.lower() in wanted and name != written.name)
+    if not found:
+        return ""
+    meant = reference[: len(reference) - len(written.name)] + found[0]
+    return f" (did you mean '{clipped(meant, PATH_ECHO_LIMIT)}'?)"
+
+
 def _any_case(suffix: str) -> str:
     return "".join(
         f"[{letter.lower()}{letter.upper()}]" if letter.isalpha() else re.escape(letter) for letter in suffix
@@ -133,6 +156,9 @@ def resolved(path: Path) -> Path:
         return path.absolute()
 
 
+SUFFIX_REFUSAL = "a base variant file must end in .yaml or .yml"
+
+
 def base_file_refusal(target: Path) -> str | None:
     """Why ``extends`` may not read ``target`` (None when it may): only regular ``.yaml``/``.yml`` files.
 
@@ -140,7 +166,7 @@ def base_file_refusal(target: Path) -> str | None:
     echoed) any file the user can read, nor to hang on a FIFO or a device.
     """
     if target.suffix.lower() not in VARIANT_SUFFIXES:
-        return "a base variant file must end in .yaml or .yml"
+        return SUFFIX_REFUSAL
     try:
         mode = target.stat().st_mode
     except ValueError:  # a NUL character, which no system's file names hold
@@ -166,6 +192,8 @@ def locate_base(
         refusal = base_file_refusal(target)
         if refusal is not None:
             hint = builtin_file_hint(reference) if refusal == "no such file" else ""
+            if refusal in ("no such file", SUFFIX_REFUSAL):
+                hint = hint or near_file_hint(reference, parent.parent)
             problems.append(location.error(f"{refusal}: {clipped(display, PATH_ECHO_LIMIT)}{hint}"))
             return None
         return target, display
@@ -205,6 +233,8 @@ def locate_top(
         refusal = base_file_refusal(path) if reference is not None else None
         # `classic.yaml` for the built-in classic: a missing file, then, says how the built-in is named.
         hint = builtin_file_hint(given) if refusal in (None, "no such file") and not _exists(path) else ""
+        if not hint and refusal in (None, "no such file", SUFFIX_REFUSAL) and not _exists(path):
+            hint = near_file_hint(given, Path(base_dir) if base_dir is not None else Path())
         if refusal is not None:
             raise VariantError([where.error(f"{refusal}: {clipped(display, PATH_ECHO_LIMIT)}{hint}")])
         if hint:

@@ -44,6 +44,16 @@ _GROUPED = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})+")
 _ANOTHER_NUMBER = re.compile(r"(?:^|[\s/-])[0-9]")
 """A second number in what follows a number (`` or 11``, ``-51``), not its own digits (``,00``)."""
 _NUMBER_THEN_TEXT = re.compile(r"(?P<number>[-+]?[0-9]+(?:\.[0-9]+)?)(?P<rest>.*)")
+_MARK_THEN_NUMBER = re.compile(
+    r"(?:[£$€~≈]|<=|>=|≤|≥|about|around|at least|at most|minimum|maximum|min|max)\s*(?P<number>[0-9]+)"
+)
+"""A number after a currency sign, a comparison or a word that says it is about (``£5``, ``>=40``,
+``about 40``): the number is what a knob takes. Not after a bare ``>``: ``>40`` to open is 41."""
+_PLAIN_NUMBER = re.compile(r"[-+]?[0-9]+(?:\.[0-9]+)?")
+_CURLY_QUOTES = frozenset("“”‘’„«»")
+"""Quotes a word processor puts in (“4”), which YAML reads as part of the text."""
+_DIGIT_LIKE_LETTERS = frozenset("oOlI")
+"""Letters typed for a digit (``4O``, ``1l``): a number with one after it is not a number and a unit."""
 
 
 _UNITS = frozenset(
@@ -57,15 +67,29 @@ def number_hint(text: str) -> str:
     value = words_value(text)
     if value is not None:
         return f"write numbers in digits ({text} is {value})"
+    bare = text.strip()
+    if bare.isdecimal() and not bare.isascii() and len(bare) <= 18:  # no knob has more digits
+        # A phone's or an East Asian keyboard's digits (４, ٤): a number, but not in the digits YAML reads.
+        return f"write the number in the digits 0-9 ({int(bare)})"
+    inside = bare[1:-1].strip()
+    if bare[:1] in _CURLY_QUOTES and bare[-1:] in _CURLY_QUOTES and _PLAIN_NUMBER.fullmatch(inside):
+        # A word processor's quotes are no quotes to YAML: they are part of the text.
+        return f"write the number without the quotes ({inside})"
     spelt, _, unit = text.strip().rpartition(" ")
     if unit.lower() in _UNITS and (value := words_value(spelt)) is not None:
         return f"write the number alone, in digits ({value})"
     if _GROUPED.fullmatch(text.strip()):
         return f"write the number without its commas ({text.strip().replace(',', '')})"
+    if (marked := _MARK_THEN_NUMBER.fullmatch(text.strip().lower())) is not None:
+        return f"write the number alone ({marked.group('number')})"
     found = _NUMBER_THEN_TEXT.fullmatch(text)
     if found is None or not found.group("rest").strip():
         return ""
     number, rest = found.group("number"), found.group("rest")
+    if rest.strip() in ("%", "percent", "per cent"):
+        # No knob is a share of anything: the points, cards or players are counted, so 40% is a guess at
+        # something else (40 points, a fraction of the goal) that only the author can settle.
+        return f"a knob takes a count, not a percentage: write the number alone ({number}, if that is meant)"
     if rest.startswith("#"):
         return f"a comment needs a space before its '#' ({number} {rest})"
     word = rest.strip()
@@ -75,7 +99,11 @@ def number_hint(text: str) -> str:
     # A unit (pts, points), not a letter O typed for a zero (4O); or a comma or semicolon after it, as
     # a list or a line of code is written (40,); or a plus, as `kalooki variants` writes "runs 3+" (the
     # knob is already the fewest).
-    if (len(word) >= 2 and word[:2].isalpha() and set(word) - {"o", "O"}) or word in (",", ";", "+"):
+    if (
+        (len(word) >= 2 and word[:2].isalpha() and set(word) - {"o", "O"})
+        or (len(word) == 1 and word.isalpha() and word not in _DIGIT_LIKE_LETTERS)
+        or word in (",", ";", "+", "!", "¢", "p.")
+    ):
         return f"write the number alone ({number})"
     return ""
 

@@ -17,7 +17,9 @@ import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from annotated_types import Ge, Le
 from pydantic import BaseModel, ValidationError
+from pydantic.fields import FieldInfo
 
 from kalooki.diagnostics import (
     Diagnostic,
@@ -28,7 +30,7 @@ from kalooki.diagnostics import (
     sort_diagnostics,
     value_at,
 )
-from kalooki.knob_words import KNOB_IN_PLAYERS_WORDS
+from kalooki.knob_words import KNOB_IN_PLAYERS_WORDS, VALUE_SYNONYMS, boolean_word_hint
 from kalooki.numberwords import number_hint
 from kalooki.text import escape_controls, lone_surrogate, unlike_ascii
 from kalooki.variant import Variant
@@ -85,15 +87,6 @@ def suggest(word: str, candidates: Iterable[str]) -> str | None:
     return matches[0] if matches else None
 
 
-VALUE_SYNONYMS: dict[str, tuple[str, ...]] = {
-    "counter_clockwise": ("anticlockwise", "anti_clockwise", "anti-clockwise", "counterclockwise", "ccw"),
-    "clockwise": ("cw",),
-    "meld_at_once": ("meld_immediately", "immediately", "meld_now", "lay_at_once", "lay_immediately"),
-}
-"""Other words for an allowed value, suggested for it wherever it is allowed (``play_direction``,
-``deal_direction``, ``discard_draw``): spelling alone would offer ``clockwise`` for ``anticlockwise``, the
-opposite, and nothing for ``meld_immediately``."""
-
 _NEGATIONS = frozenset({"not", "no", "non", "never", "without"})
 """Words that turn a value into its opposite: ``discard_not_required`` is not ``discard_required``."""
 
@@ -131,26 +124,56 @@ def _begun(squashed: str, options: Sequence[str]) -> str | None:
     return begun[0] if len(squashed) >= 3 and len(begun) == 1 else None
 
 
-def _fields_at(model: type[BaseModel] | None, loc: Sequence[str | int]) -> list[str]:
-    """The field names of the (nested) model that holds the value at ``loc``."""
+def _inner_model(annotation: Any) -> Any:
+    """What an annotation holds, looked through Optional / list[...] / dict[str, ...] to the model in it."""
+    while typing.get_origin(annotation) is not None:
+        args = [arg for arg in typing.get_args(annotation) if arg is not type(None)]
+        models = [arg for arg in args if isinstance(arg, type) and issubclass(arg, BaseModel)]
+        annotation = models[0] if models else (args[-1] if args else None)
+    return annotation
+
+
+def _field_at(model: type[BaseModel] | None, loc: Sequence[str | int]) -> FieldInfo | None:
+    """The field of the (nested) model that holds the value at ``loc``."""
     current: Any = model
+    info = None
     for part in loc:
         if isinstance(part, int):
             continue
         if not (isinstance(current, type) and issubclass(current, BaseModel)):
-            return []
+            return None
         info = current.model_fields.get(part)
         if info is None:
-            return []
-        current = info.annotation
-        # Look through Optional / list[...] / dict[str, ...] to the model they hold.
-        while typing.get_origin(current) is not None:
-            args = [arg for arg in typing.get_args(current) if arg is not type(None)]
-            models = [arg for arg in args if isinstance(arg, type) and issubclass(arg, BaseModel)]
-            current = models[0] if models else (args[-1] if args else None)
+            return None
+        current = _inner_model(info.annotation)
+    return info
+
+
+def _fields_at(model: type[BaseModel] | None, loc: Sequence[str | int]) -> list[str]:
+    """The field names of the (nested) model that holds the value at ``loc``."""
+    current: Any = model
+    if loc:
+        info = _field_at(model, loc)
+        current = None if info is None else _inner_model(info.annotation)
     if isinstance(current, type) and issubclass(current, BaseModel):
         return list(current.model_fields)
     return []
+
+
+def _span_at(model: type[BaseModel] | None, loc: Sequence[str | int]) -> str:
+    """The whole numbers the field at ``loc`` takes (``0 to 8``), where it has both bounds; else ``""``."""
+    info = _field_at(model, loc)
+    metadata = [] if info is None else info.metadata
+    low = next((item.ge for item in metadata if isinstance(item, Ge) and isinstance(item.ge, int)), None)
+    high = next((item.le for item in metadata if isinstance(item, Le) and isinstance(item.le, int)), None)
+    if not isinstance(low, int) or not isinstance(high, int) or max(abs(low), abs(high)) > MOST_SPOKEN:
+        return ""
+    nullable = info is not None and type(None) in typing.get_args(info.annotation)
+    return f"{low} to {high}, or null" if nullable else f"{low} to {high}"  # ace_low_value: none meant null
+
+
+MOST_SPOKEN = 10**6
+"""The largest bound a range is told with: a seed's thirty nines say nothing a player can use."""
 
 
 def _unquoted_kind(text: str) -> str:
@@ -167,7 +190,10 @@ def _unquoted_kind(text: str) -> str:
     return ""
 
 
-def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str | None) -> str:
+def _message(
+    error: Mapping[str, Any], found: bool, value: Any, plain_text: str | None, span: str = ""
+) -> str:
+    """``error`` worded for the author; ``span``: the whole numbers its field takes (``0 to 8``), if known."""
     kind = error["type"]
     ctx = error.get("ctx") or {}
     got = f", got {describe_value(value)}" if found else ""
@@ -178,12 +204,17 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
             hint = yaml11_hint(plain_text, expected)
         if not hint and expected in ("integer", "number") and isinstance(value, str):
             hint = number_hint(value)
+        if not hint and expected == "boolean" and plain_text is not None:
+            hint = boolean_word_hint(plain_text)
         if not hint and value is None and found and plain_text == "":
             hint = "give it a value, or leave the key out"
         if not hint and plain_text is None and isinstance(value, str):
             kind = _unquoted_kind(value)
             if kind == expected or (expected == "number" and kind == "integer"):
                 hint = "in quotes it is text; remove the quotes"
+        if not hint and span and expected == "integer" and found:
+            # A word (many, lots) or a list where a count goes: what to write is the numbers it may be.
+            hint = f"write {'one' if isinstance(value, list | dict) else 'a'} whole number from {span}"
         return f"{base}: {hint}" if hint else base
 
     if kind in ("int_type", "int_parsing", "int_from_float"):
@@ -200,6 +231,8 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
         # A written null (NULL, ~) was probably meant as text; leaving the value out was not.
         quotable = isinstance(value, bool | int | float) or (value is None and bool(plain_text))
         suffix = " (put it in quotes to make it text)" if quotable else ""
+        if value is None and found and plain_text == "":
+            suffix = ": give it a value, or leave the key out"
         return f"expected text{got}{suffix}"
     if kind == "literal_error":
         expected = str(ctx.get("expected", ""))
@@ -212,6 +245,8 @@ def _message(error: Mapping[str, Any], found: bool, value: Any, plain_text: str 
             if close:
                 text += f" (did you mean '{close}'?)"
         return text
+    if kind in ("greater_than_equal", "less_than_equal") and span:
+        return f"must be from {span}{got}"  # both ends: -1 jokers was told only "at least 0"
     if kind == "greater_than_equal":
         return f"must be at least {ctx.get('ge')}{got}"
     if kind == "less_than_equal":
@@ -321,7 +356,7 @@ def validation_diagnostics(
             parent = full[:-1]
             diagnostics.append(locator.location(parent, label).error(_message(item, False, None, None)))
             continue
-        message = _message(item, found, value, locator.scalar_text(full))
+        message = _message(item, found, value, locator.scalar_text(full), _span_at(model, path))
         if item["type"] == "less_than_equal" and path and path[-1] in TOO_MANY_MEANT and value >= 10:
             message += f" ({TOO_MANY_MEANT[str(path[-1])]})"
         elif item["type"] == "greater_than_equal" and path and path[-1] in BELOW_ZERO_MEANT:

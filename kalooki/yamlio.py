@@ -347,6 +347,15 @@ def load_yaml_file(
     return load_yaml_text(raw, source, max_bytes=max_bytes)
 
 
+def _empty_problem(text: str) -> str:
+    """Why a file that holds no document is refused, in words that say what to write: "a mapping of keys
+    to values" was the parser's term, and a file of comments alone (knobs commented out) was called empty."""
+    kept = "a key and its value on each line (key: value)"
+    if any(line.strip().startswith("#") for line in text.splitlines()):
+        return f"the file holds only comments: write {kept}, without a '#' before it"
+    return f"the file is empty: write {kept}"
+
+
 def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES) -> YamlDocument:
     """Load one document from text (or UTF-8 bytes); ``source`` names it in diagnostics."""
     if isinstance(text, str):
@@ -389,9 +398,7 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
         raise YamlError([*problems.items, Diagnostic(source, line, column, "", message)]) from None
     if root is None:
         problems.raise_if_any()
-        raise YamlError(
-            [Diagnostic(source, 1, 1, "", "the file is empty: expected a mapping of keys to values")]
-        )
+        raise YamlError([Diagnostic(source, 1, 1, "", _empty_problem(text))])
     document = YamlDocument(source, {}, top_in_braces=isinstance(root, MappingNode) and bool(root.flow_style))
     try:
         data = _convert(root, (), document, problems)
@@ -407,18 +414,11 @@ def load_yaml_text(text: str | bytes, source: str, *, max_bytes: int = MAX_BYTES
         if lines:
             raise YamlError(_syntax_lines(lines, source))
         line, column = document._values[()]
-        found = kind_of(data)
-        raise YamlError(
-            [
-                Diagnostic(
-                    source,
-                    line,
-                    column,
-                    "",
-                    f"expected a mapping of keys to values at the top, found {found}",
-                )
-            ]
-        )
+        said = f"expected a mapping of keys to values at the top, found {kind_of(data)}"
+        if data and isinstance(data, list) and all(isinstance(item, dict) for item in data):
+            # `- jokers: 4`, each knob as a point of a list, as rules are noted on paper.
+            said += ": write each key and its value on a line of its own, without the '- ' before it"
+        raise YamlError([Diagnostic(source, line, column, "", said)])
     document.data = data
     return document
 
@@ -511,7 +511,7 @@ def _convert(node: Node, path: KeyPath, document: YamlDocument, problems: _Probl
         if key in first_line:
             problems.add(
                 key_node.start_mark,
-                f"duplicate key (first given on line {first_line[key]})",
+                f"duplicate key (first given on line {first_line[key]}): give it once",
                 format_key_path(key_path),
             )
             continue

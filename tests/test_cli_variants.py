@@ -69,6 +69,7 @@ def test_validate_json(monkeypatch: pytest.MonkeyPatch) -> None:
         "valid": True,
         "files": [{"path": "good/minimal.yaml", "valid": True}],
         "diagnostics": [],
+        "warnings": [],
     }
 
 
@@ -79,7 +80,10 @@ def test_validate_with_set(monkeypatch: pytest.MonkeyPatch) -> None:
         "validate", "good/minimal.yaml", "good/no-jokers.yaml", "--set", "opening_threshold=yes"
     )
     assert (code, out) == (1, "")
-    assert err == "--set:1:19: opening_threshold: expected a whole number, got 'yes'\n"
+    assert (
+        err == "--set:1:19: opening_threshold: expected a whole number, got 'yes': "
+        "write a whole number from 0 to 1000\n"
+    )
     code, _, err = run("validate", "good/minimal.yaml", "--set", "max_players=8", "--set", "jokers=0")
     assert code == 1
     assert err.startswith("--set:1:13: max_players: max_players * hand_size + 1 = 8 * 13 + 1 = 105")
@@ -90,7 +94,7 @@ def test_validate_reports_bad_set_options_and_every_file(monkeypatch: pytest.Mon
     code, out, err = run("validate", "nothere.yaml", "good/minimal.yaml", "--set", "jokers=x")
     assert (code, out) == (1, "")
     assert err.splitlines() == [
-        "--set:1:8: jokers: expected a whole number, got 'x'",
+        "--set:1:8: jokers: expected a whole number, got 'x': write a whole number from 0 to 8",
         "nothere.yaml: no such file",
     ]
     code, out, _ = run(
@@ -103,7 +107,7 @@ def test_validate_reports_bad_set_options_and_every_file(monkeypatch: pytest.Mon
         {"path": "good/minimal.yaml", "valid": False},
     ]
     assert [(d["path"], d["message"]) for d in report["diagnostics"]] == [
-        ("--set", "expected a whole number, got 'x'"),
+        ("--set", "expected a whole number, got 'x': write a whole number from 0 to 8"),
         ("nothere.yaml", "no such file"),
     ]
 
@@ -418,7 +422,7 @@ def test_variants_diff_with_set_options(tmp_path: Path) -> None:
     )
     assert (code, out) == (1, "")
     assert err.splitlines() == [
-        "--set-a:1:8: jokers: expected a whole number, got 'x'",
+        "--set-a:1:8: jokers: expected a whole number, got 'x': write a whole number from 0 to 8",
         "--set:1:1: jokrs: unknown key 'jokrs'; did you mean 'jokers'?",
         "nothere.yaml: no such file",
     ]
@@ -500,7 +504,10 @@ def test_installed_console_script(tmp_path: Path) -> None:
                             cwd=tmp_path, check=False)  # fmt: skip
     assert result.returncode == 1
     assert result.stdout == "mine.yaml: ok\n"
-    assert result.stderr == "bad.yaml:2:20: opening_threshold: expected a whole number, got 'yes'\n"
+    assert (
+        result.stderr == "bad.yaml:2:20: opening_threshold: expected a whole number, got 'yes': "
+        "write a whole number from 0 to 1000\n"
+    )
 
 
 def test_python_dash_m_kalooki() -> None:

@@ -155,7 +155,8 @@ def test_rules_that_do_not_validate_are_one_line() -> None:
     records[0]["variant"]["decks"] = 99
     records[0]["variant"]["jokers"] = -1
     assert (
-        refused(records) == "record 1: the log's rules are invalid: variant.decks: must be at most 4, got 99"
+        refused(records)
+        == "record 1: the log's rules are invalid: variant.decks: must be from 1 to 4, got 99"
     )
 
 
@@ -163,7 +164,7 @@ def test_rules_that_do_not_validate_are_one_line() -> None:
     ("knob", "value", "said"),
     [
         # `kalooki validate` words each of these mistakes in a variant file the same way.
-        ("jokers", "x", "variant.jokers: expected a whole number, got 'x'"),
+        ("jokers", "x", "variant.jokers: expected a whole number, got 'x': write a whole number from 0 to 8"),
         ("upcard", "maybe", "variant.upcard: expected true or false, got 'maybe'"),
         ("jokerz", 2, "variant.jokerz: unknown key 'jokerz'; did you mean 'jokers'?"),
     ],

@@ -43,7 +43,7 @@ def test_the_66_byte_variant_that_ate_gigabytes_is_refused() -> None:
     text = "decks: 4\njokers: 8\nhand_size: 100\nmax_players: 2\nopening_threshold: 0\n"
     with pytest.raises(VariantError) as caught:
         load_variant_text(text, "huge.yaml")
-    assert str(caught.value) == "huge.yaml:3:12: hand_size: must be at most 26, got 100"
+    assert str(caught.value) == "huge.yaml:3:12: hand_size: must be from 1 to 26, got 100"
 
 
 BIGGEST = Variant(decks=4, jokers=8, hand_size=26, max_players=2, opening_threshold=0)

@@ -21,8 +21,12 @@ SCRIPT = "variant: classic\nplayers: [ann, bob]\nseed: 7\n"
             "{file}:1:1: not UTF-8 text: byte 0xFF; save the file as UTF-8 "
             "(it is UTF-16, which some editors call Unicode)",
         ),
-        (b"", "{file}:1:1: the file is empty: expected a mapping of keys to values"),
-        (b"# players: [ann, bob]\n", "{file}:1:1: the file is empty: expected a mapping of keys to values"),
+        (b"", "{file}:1:1: the file is empty: write a key and its value on each line (key: value)"),
+        (
+            b"# players: [ann, bob]\n",
+            "{file}:1:1: the file holds only comments: write a key and its value on each line (key: value), "
+            "without a '#' before it",
+        ),
     ],
 )
 def test_a_script_that_cannot_be_read_is_said_so_with_json_as_without(

@@ -204,7 +204,13 @@ def test_load_variant_takes_knobs_as_a_mapping() -> None:
     ("knobs", "said"),
     [
         ({"goal_scor": 200}, ["overrides: goal_scor: unknown key 'goal_scor'; did you mean 'goal_score'?"]),
-        ({"goal_score": "x"}, ["overrides: goal_score: expected a whole number, got 'x'"]),
+        (
+            {"goal_score": "x"},
+            [
+                "overrides: goal_score: expected a whole number, got 'x': "
+                "write a whole number from 1 to 1000000"
+            ],
+        ),
         ({"extends": "classic"}, ["overrides: extends: a variant's bases cannot be changed here"]),
     ],
 )
@@ -248,7 +254,9 @@ def test_variant_made_in_code_still_raises_pydantics_error() -> None:
     with pytest.raises(ValidationError) as caught:
         Variant(jokers="x")  # type: ignore[arg-type]
     assert [(item["type"], item["loc"]) for item in caught.value.errors()] == [("int_type", ("jokers",))]
-    assert repr(caught.value) == "KnobError(\"Variant: jokers: expected a whole number, got 'x'\")"
+    assert repr(caught.value) == (
+        "KnobError(\"Variant: jokers: expected a whole number, got 'x': write a whole number from 0 to 8\")"
+    )
     with pytest.raises(KnobError) as crossed:
         Variant(min_players=5, max_players=3)
     assert crossed.value.errors()[0]["msg"].startswith(

@@ -173,6 +173,9 @@ def test_bad_fixture_golden_lines(path: Path, monkeypatch: pytest.MonkeyPatch) -
         ("anti-clockwise", " (did you mean 'counter_clockwise'?)"),
         ("CounterClockwise", " (did you mean 'counter_clockwise'?)"),
         ("clockwize", " (did you mean 'clockwise'?)"),
+        # Play to the left is clockwise; "left" got no suggestion, "to the right" none either.
+        ("left", " (did you mean 'clockwise'?)"),
+        ("to the right", " (did you mean 'counter_clockwise'?)"),
         # A near miss of the opposite gets no suggestion rather than the wrong way round.
         ("antclockwise", ""),
         ("nonclockwise", ""),
@@ -252,7 +255,8 @@ def test_set_options_override_and_are_validated_like_the_file(tmp_path: Path) ->
         1,
     )
     assert errors(load_variant, path, ["opening_threshold=yes", "decks=0250", "openng_threshold=3"]) == [
-        "--set:1:19: opening_threshold: expected a whole number, got 'yes'",
+        "--set:1:19: opening_threshold: expected a whole number, got 'yes': "
+        "write a whole number from 0 to 1000",
         "--set:2:7: decks: expected a whole number, got '0250': a leading zero is not allowed "
         "(YAML 1.1 reads 0250 as octal 168); write 250",
         "--set:3:1: openng_threshold: unknown key 'openng_threshold'; did you mean 'opening_threshold'?",
@@ -287,8 +291,8 @@ def test_file_errors_and_set_errors_are_reported_together(tmp_path: Path) -> Non
     path = write(tmp_path, "v.yaml", "decks: x\n")
     lines = errors(load_variant, path, ["jokers=y"])
     assert lines == [
-        f"{path}:1:8: decks: expected a whole number, got 'x'",
-        "--set:1:8: jokers: expected a whole number, got 'y'",
+        f"{path}:1:8: decks: expected a whole number, got 'x': write a whole number from 1 to 4",
+        "--set:1:8: jokers: expected a whole number, got 'y': write a whole number from 0 to 8",
     ]
 
 
@@ -305,7 +309,8 @@ def test_mapping_overrides_from_a_game_script(tmp_path: Path) -> None:
 
     bad = load_yaml_text("variant: classic\nset:\n  goal_score: lots\n  extends: x\n  golf: 1\n", "game.yaml")
     assert errors(load_variant, "classic", mapping_overrides=MappingOverrides(bad)) == [
-        "game.yaml:3:15: set.goal_score: expected a whole number, got 'lots'",
+        "game.yaml:3:15: set.goal_score: expected a whole number, got 'lots': "
+        "write a whole number from 1 to 1000000",
         "game.yaml:4:3: set.extends: a variant's bases cannot be changed here",
         "game.yaml:5:3: set.golf: unknown key 'golf'; `kalooki variants show classic` lists every knob",
     ]
@@ -452,20 +457,20 @@ def test_builtins_are_named_not_located_when_installed(
     resolved = resolve_variant("czech-300")
     assert str(resolved.origins["goal_score"]) == "builtin:czech-300:8:13"
     assert str(resolved.origins["scoring"]).startswith("builtin:czech-500:")
-    assert errors(load_variant, "broken") == ["builtin:broken:1:8: decks: must be at most 4, got 9"]
+    assert errors(load_variant, "broken") == ["builtin:broken:1:8: decks: must be from 1 to 4, got 9"]
 
 
 def test_set_errors_are_reported_with_an_unknown_variant_name() -> None:
     assert errors(load_variant, "nosuch", ["jokers=y"]) == [
         "nosuch: unknown variant 'nosuch'; the built-in variants are classic, czech-300, czech-500, "
         "house-rules, kalooki-40, kaluki-51, romanian, or give the path of a .yaml file",
-        "--set:1:8: jokers: expected a whole number, got 'y'",
+        "--set:1:8: jokers: expected a whole number, got 'y': write a whole number from 0 to 8",
     ]
 
 
 def test_set_options_can_be_named_for_their_diagnostics() -> None:
     assert errors(parse_set_options, ["jokers=y", "extends=x"], "--set-a") == [
-        "--set-a:1:8: jokers: expected a whole number, got 'y'",
+        "--set-a:1:8: jokers: expected a whole number, got 'y': write a whole number from 0 to 8",
         "--set-a:2:1: extends: a variant's bases cannot be changed with --set-a",
     ]
     assert str(resolve_variant("classic", parse_set_options(["jokers=4"], "--set-b")).origins["jokers"]) == (
@@ -515,7 +520,7 @@ def test_yaml_errors_that_leave_the_data_usable_do_not_hide_the_others() -> None
         "v.yaml:2:9: tag !!int is not allowed: remove it",
         "v.yaml:3:12: alias *two is not allowed: write the value out in full",
         "v.yaml:4:1: openng_threshold: unknown key 'openng_threshold'; did you mean 'opening_threshold'?",
-        "v.yaml:5:1: decks: duplicate key (first given on line 1)",
+        "v.yaml:5:1: decks: duplicate key (first given on line 1): give it once",
     ]
     # A syntax error leaves nothing to validate: it is reported alone.
     assert errors(load_variant_text, "decks: [1\nopenng_threshold: 40\n", "v.yaml") == [
@@ -572,7 +577,8 @@ def test_a_rule_in_a_players_words_is_told_its_knob(key: str, meant: str) -> Non
 def test_a_kalooki_bonus_below_zero_is_told_how_winner_collects_writes_it() -> None:
     # A room's "-25 from each loser's score" was refused as "must be at least 0, got -25", and no more.
     assert errors(load_variant_text, "extends: czech-500\nkalooki_bonus: -25\n", "v.yaml") == [
-        "v.yaml:2:16: kalooki_bonus: must be at least 0, got -25 (the points each other player is charged: "
+        "v.yaml:2:16: kalooki_bonus: must be from 0 to 1000, got -25 "
+        "(the points each other player is charged: "
         "under scoring: winner_collects they are taken from their scores, so '-25 to each loser' is "
         "kalooki_bonus: 25 there)"
     ]

@@ -22,6 +22,13 @@ def errors(path: Path, *overrides: str, option: str = "--set") -> list[str]:
     return str(caught.value).splitlines()
 
 
+def text_errors(text: str) -> list[str]:
+    """The lines a variant file named v.yaml holding ``text`` is refused with."""
+    with pytest.raises(VariantError) as caught:
+        load_variant_text(text, "v.yaml")
+    return str(caught.value).splitlines()
+
+
 def write(directory: Path, text: str, name: str = "p.yaml") -> Path:
     path = directory / name
     path.write_text(text, encoding="utf-8")
@@ -173,13 +180,41 @@ def test_knobs_under_a_heading_are_told_to_go_at_the_top_level() -> None:
 
 def test_a_knob_left_without_a_value_is_told_to_give_one_or_leave_it_out() -> None:
     # "opening_threshold:" with its value yet to be written said only "got nothing (null)".
-    with pytest.raises(VariantError) as caught:
-        load_variant_text("opening_threshold:\ndiscard_draw:\ngoal_score: null\n", "v.yaml")
-    assert str(caught.value).splitlines() == [
+    assert text_errors("opening_threshold:\ndiscard_draw:\ngoal_score: null\ndescription:\n") == [
         "v.yaml:1:1: opening_threshold: expected a whole number, got nothing (null): give it a value, "
         "or leave the key out",
         "v.yaml:2:1: discard_draw: expected one of always, never, after_opening, before_opening, "
         "meld_at_once, got nothing (null): give it one, or leave the key out",
-        # Written null is meant: nothing to add.
-        "v.yaml:3:13: goal_score: expected a whole number, got nothing (null)",
+        # Written null is meant: not to be given a value, but what values there are.
+        "v.yaml:3:13: goal_score: expected a whole number, got nothing (null): "
+        "write a whole number from 1 to 1000000",
+        # Text left out said only "expected text, got nothing (null)".
+        "v.yaml:4:1: description: expected text, got nothing (null): give it a value, or leave the key out",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("value", "meant"),
+    [("ja", "true"), ("oui", "true"), ("sí", "true"), ("Nein", "false"), ("nope", "false"), ("1", "true")],
+)
+def test_yes_or_no_in_another_language_is_told_the_boolean_it_means(
+    tmp_path: Path, value: str, meant: str
+) -> None:
+    # `elimination: ja` said only "expected true or false, got 'ja'".
+    got = value if value.isdigit() else f"'{value}'"
+    said = f"expected true or false, got {got}: only true and false are booleans: write {meant}"
+    assert errors(write(tmp_path, f"elimination: {value}\n")) == [
+        f"{tmp_path / 'p.yaml'}:1:14: elimination: {said}"
+    ]
+    assert errors(write(tmp_path, "jokers: 4\n", "q.yaml"), f"upcard={value}") == [
+        f"--set:1:8: upcard: {said}"
+    ]
+
+
+def test_a_knob_that_may_be_null_says_so_beside_its_numbers() -> None:
+    # `ace_low_value: none` (meaning null) was told only to write a whole number from 0 to 1000.
+    assert text_errors("ace_in_runs: low\nace_low_value: none\njokers: none\n") == [
+        "v.yaml:2:16: ace_low_value: expected a whole number, got 'none': write a whole number "
+        "from 0 to 1000, or null",
+        "v.yaml:3:9: jokers: expected a whole number, got 'none': write a whole number from 0 to 8",
     ]

@@ -124,6 +124,25 @@ def test_a_name_with_a_variant_file_of_that_name_beside_it_suggests_the_file(
     assert errors(load_variant, "sub/w.yaml") == ["sub/w.yaml:1:10: extends: unknown variant 'friday'" + tail]
 
 
+def test_a_path_to_a_variant_file_without_its_ending_or_in_another_case_suggests_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `extends: ./friday` said only "a base variant file must end in .yaml or .yml: friday", and
+    # `extends: Friday.yaml` or `friday.yml` only "no such file", with friday.yaml beside it.
+    write(tmp_path, "friday.yaml", "jokers: 3\n")
+    write(tmp_path, "sub/v.yaml", "extends: [../friday, ../Friday.yaml, ../friday.yml]\n")
+    monkeypatch.chdir(tmp_path)
+    assert errors(load_variant, "sub/v.yaml") == [
+        "sub/v.yaml:1:11: extends[0]: a base variant file must end in .yaml or .yml: friday "
+        "(did you mean '../friday.yaml'?)",
+        "sub/v.yaml:1:22: extends[1]: no such file: Friday.yaml (did you mean '../friday.yaml'?)",
+        "sub/v.yaml:1:38: extends[2]: no such file: friday.yml (did you mean '../friday.yaml'?)",
+    ]
+    # Named on the command line, as `kalooki play ./friday`.
+    assert errors(load_variant, "./friday") == ["./friday: no such file (did you mean './friday.yaml'?)"]
+    assert errors(load_variant, "./saturday") == ["./saturday: no such file"]
+
+
 def test_a_builtin_named_as_a_yaml_file_that_is_not_there_says_how_the_builtin_is_named(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -515,7 +515,8 @@ def test_a_table_that_never_answers_the_join_is_an_error_not_a_crash(monkeypatch
     [
         (
             lambda sent: welcome_of(sent).update(variant={"jokers": "many"}),
-            "the table's rules cannot be played: variant.jokers: expected a whole number, got 'many'",
+            "the table's rules cannot be played: variant.jokers: expected a whole number, got 'many': "
+            "write a whole number from 0 to 8",
         ),
         (
             lambda sent: welcome_of(sent)["variant"].update(meld_bonus=5),

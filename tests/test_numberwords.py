@@ -60,10 +60,36 @@ def test_words_value(text: str, value: int | None) -> None:
         ("1 or 11", "write one number"),
         ("40-51", "write one number"),
         ("40", ""),
-        ("40%", ""),
+        # A percent sign, a currency sign, a single letter or a word of about had no hint.
+        (
+            "40%",
+            "a knob takes a count, not a percentage: write the number alone (40, if that is meant)",
+        ),
+        (
+            "40 per cent",
+            "a knob takes a count, not a percentage: write the number alone (40, if that is meant)",
+        ),
+        ("£25", "write the number alone (25)"),
+        ("25p", "write the number alone (25)"),
+        ("4 p", "write the number alone (4)"),
+        ("2x", "write the number alone (2)"),
+        ("40!", "write the number alone (40)"),
+        ("~40", "write the number alone (40)"),
+        ("about 40", "write the number alone (40)"),
+        ("at least 3", "write the number alone (3)"),
+        (">=40", "write the number alone (40)"),
+        # More than 40 to open is 41: no guess.
+        (">40", ""),
+        # Digits of another script and a word processor's quotes had no hint.
+        ("４", "write the number in the digits 0-9 (4)"),
+        ("٤٠", "write the number in the digits 0-9 (40)"),
+        ("“4”", "write the number without the quotes (4)"),
+        ("‘40’", "write the number without the quotes (40)"),
+        ("“four”", ""),
+        ("“", ""),
         ("4O", ""),
         ("4OO", ""),
-        ("4 p", ""),
+        ("4l", ""),
         ("lots", ""),
     ],
 )

@@ -142,7 +142,7 @@ BAD_SCRIPTS = [
     (  # the deal was measured against classic (13 cards) once the variant failed to load
         "variant: kalooki-40\nset: {hand_size: 14, goal_score: 0}\nplayers: [ann, bob]\nhands:\n"
         "  - deal:\n      ann: [2H, 3H, 4H, 5H, 9S, 9D, 9C, KH, KS, KD, 6C, 7C, 8C, 8D]\n",
-        "<script>:2:34: set.goal_score: must be at least 1, got 0",
+        "<script>:2:34: set.goal_score: must be from 1 to 1000000, got 0",
     ),
     (  # past 4,300 digits Python's int() raises ValueError, which once ended kalooki play in a traceback
         f"players: [ann, bob]\nhands:\n  - moves:\n      - ann: build {'9' * 5000} TH\n",
@@ -167,7 +167,7 @@ def test_a_deal_is_still_read_for_its_cards_when_the_variant_is_refused() -> Non
     with pytest.raises(ScriptError) as caught:
         load_script_text(text)
     first, second = str(caught.value).splitlines()
-    assert first == "<script>:1:19: set.goal_score: must be at least 1, got 0"
+    assert first == "<script>:1:19: set.goal_score: must be from 1 to 1000000, got 0"
     assert second.startswith("<script>:5:17: hands[0].deal.ann[1]: 'ZZ' is not a card")
 
 
@@ -307,7 +307,7 @@ def test_the_variant_is_checked_even_when_the_rest_of_the_script_is_not_valid() 
     ]
     assert script_errors("players: [ann]\nset: {jokers: x}\n") == [
         "<script>:1:10: players: expected at least 2 items, got 1",
-        "<script>:2:15: set.jokers: expected a whole number, got 'x'",
+        "<script>:2:15: set.jokers: expected a whole number, got 'x': write a whole number from 0 to 8",
     ]
     # A variant: or set: of the wrong kind is reported once, by the script's own check.
     assert script_errors("variant: 5\nset: 3\nplayers: [ann, bob]\n") == [

@@ -214,10 +214,11 @@ def test_a_knob_in_a_players_words_is_suggested(option: str, meant: str) -> None
 def test_jokers_given_a_penalty_s_worth_names_the_penalty() -> None:
     # "Jokers are 15 here": jokers: 15 said only that 8 is the most.
     assert set_errors("jokers=15") == [
-        "--set:1:8: jokers: must be at most 8, got 15 (the jokers in the pack: what a joker costs in hand is "
+        "--set:1:8: jokers: must be from 0 to 8, got 15 "
+        "(the jokers in the pack: what a joker costs in hand is "
         "joker_penalty)"
     ]
-    assert set_errors("jokers=9") == ["--set:1:8: jokers: must be at most 8, got 9"]
+    assert set_errors("jokers=9") == ["--set:1:8: jokers: must be from 0 to 8, got 9"]
 
 
 def test_a_set_naming_a_variant_is_told_it_changes_knobs_not_the_variant() -> None:

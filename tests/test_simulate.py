@@ -268,6 +268,19 @@ def test_cli_csv_rows_of_a_comparison_say_which_run(tmp_path: Path) -> None:
     ]
 
 
+def test_cli_a_file_carrying_a_builtin_s_name_is_told_apart_by_its_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # name: classic with 4 jokers against classic read "A = classic, B = classic".
+    monkeypatch.chdir(tmp_path)
+    Path("ours.yaml").write_text("name: classic\njokers: 4\n", encoding="utf-8")
+    code, out, err = run("classic", "-n", "2", "-w", "1", "--compare", "ours.yaml")
+    assert code == 0, err
+    assert out.startswith("A = classic, B = classic (ours.yaml): 2 games each")
+    code, out, err = run("ours.yaml", "-n", "2", "-w", "1", "--compare", "classic")
+    assert out.startswith("A = classic (ours.yaml), B = classic: 2 games each")
+
+
 def test_cli_report_and_compare_set() -> None:
     code, out, err = run("classic", "-n", "2", "-w", "1", "--compare-set", "opening_threshold=40")
     assert code == 0, err
@@ -416,7 +429,9 @@ def test_cli_number_options_are_refused_in_plain_words(arguments: list[str], mes
 def test_cli_a_bad_compare_set_is_reported_at_that_option() -> None:
     code, out, err = run("classic", "-n", "1", "-w", "1", "--set", "jokers=3", "--compare-set", "jokers=lots")
     assert (code, out) == (1, "")
-    assert err.splitlines() == ["--compare-set:1:8: jokers: expected a whole number, got 'lots'"]
+    assert err.splitlines() == [
+        "--compare-set:1:8: jokers: expected a whole number, got 'lots': write a whole number from 0 to 8"
+    ]
 
 
 def test_cli_a_knob_set_twice_is_refused_before_any_game() -> None:
@@ -438,17 +453,19 @@ def test_cli_the_problems_of_both_variants_are_reported_together(
     assert (code, out) == (1, "")
     assert err.splitlines() == [
         "typo.yaml:2:1: jokerz: unknown key 'jokerz'; did you mean 'jokers'?",
-        "bad.yaml:2:12: hand_size: expected a whole number, got 'x'",
+        "bad.yaml:2:12: hand_size: expected a whole number, got 'x': write a whole number from 1 to 26",
     ]
     # One file compared with itself changed: its problems once.
     code, out, err = run("bad.yaml", "--compare-set", "opening_threshold=40", "-n", "1", "-w", "1")
     assert (code, out) == (1, "")
-    assert err.splitlines() == ["bad.yaml:2:12: hand_size: expected a whole number, got 'x'"]
+    assert err.splitlines() == [
+        "bad.yaml:2:12: hand_size: expected a whole number, got 'x': write a whole number from 1 to 26"
+    ]
     code, out, err = run("classic", "-n", "1", "-w", "1", "--set", "jokers=y", "--compare-set", "jokers=x")
     assert (code, out) == (1, "")
     assert err.splitlines() == [
-        "--set:1:8: jokers: expected a whole number, got 'y'",
-        "--compare-set:1:8: jokers: expected a whole number, got 'x'",
+        "--set:1:8: jokers: expected a whole number, got 'y': write a whole number from 0 to 8",
+        "--compare-set:1:8: jokers: expected a whole number, got 'x': write a whole number from 0 to 8",
     ]
 
 

@@ -339,7 +339,10 @@ def test_cli_bad_grid_exits_before_playing(tmp_path: Path) -> None:
         "classic", "--grid", "opening_threshold=30,4O", "-n", "2", "--out", str(tmp_path / "run")
     )
     assert code == 1
-    assert err.strip() == "--grid:1:22: opening_threshold: expected a whole number, got '4O'"
+    assert (
+        err.strip() == "--grid:1:22: opening_threshold: expected a whole number, got '4O': "
+        "write a whole number from 0 to 1000"
+    )
     assert not (tmp_path / "run").exists()
 
 

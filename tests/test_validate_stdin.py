@@ -63,8 +63,8 @@ def test_json_names_it_as_its_errors_do() -> None:
 @pytest.mark.parametrize(
     ("given", "message"),
     [
-        (b"", b"<stdin>:1:1: the file is empty: expected a mapping of keys to values\n"),
-        (None, b"<stdin>:1:1: the file is empty: expected a mapping of keys to values\n"),
+        (b"", b"<stdin>:1:1: the file is empty: write a key and its value on each line (key: value)\n"),
+        (None, b"<stdin>:1:1: the file is empty: write a key and its value on each line (key: value)\n"),
         (
             b"\xff\xfe",
             b"<stdin>:1:1: not UTF-8 text: byte 0xFF; save the file as UTF-8 "

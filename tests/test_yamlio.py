@@ -148,13 +148,27 @@ def test_format_key_path() -> None:
     ("text", "expected"),
     [
         ("a: &x 1\nb: *x\n", ["f.yaml:1:4: anchor &x is not allowed", "f.yaml:2:4: alias *x is not allowed"]),
-        ("a: 1\nb: 2\na: 3\n", ["f.yaml:3:1: a: duplicate key (first given on line 1)"]),
-        ("a:\n  b: 1\n  b: 2\n", ["f.yaml:3:3: a.b: duplicate key (first given on line 2)"]),
+        ("a: 1\nb: 2\na: 3\n", ["f.yaml:3:1: a: duplicate key (first given on line 1): give it once"]),
+        ("a:\n  b: 1\n  b: 2\n", ["f.yaml:3:3: a.b: duplicate key (first given on line 2): give it once"]),
         ("a: !!int '5'\n", ["f.yaml:1:4: tag !!int is not allowed: remove it"]),
         ("a: !custom x\n", ["f.yaml:1:4: tag !custom is not allowed: remove it"]),
-        ("", ["f.yaml:1:1: the file is empty: expected a mapping of keys to values"]),
-        ("# just a comment\n", ["f.yaml:1:1: the file is empty: expected a mapping of keys to values"]),
+        ("", ["f.yaml:1:1: the file is empty: write a key and its value on each line (key: value)"]),
+        (
+            "# just a comment\n",
+            [
+                "f.yaml:1:1: the file holds only comments: write a key and its value on each line "
+                "(key: value), without a '#' before it"
+            ],
+        ),
         ("- a\n- b\n", ["f.yaml:1:1: expected a mapping of keys to values at the top, found a list"]),
+        # Knobs noted as the points of a list got no word of how to write them.
+        (
+            "- jokers: 4\n- decks: 2\n",
+            [
+                "f.yaml:1:1: expected a mapping of keys to values at the top, found a list: "
+                "write each key and its value on a line of its own, without the '- ' before it"
+            ],
+        ),
         ("hello\n", ["f.yaml:1:1: expected a mapping of keys to values at the top, found a string"]),
         ("42\n", ["f.yaml:1:1: expected a mapping of keys to values at the top, found a number"]),
         ("a: 1\n---\nb: 2\n", ["f.yaml:2:1: a second document starts here"]),
