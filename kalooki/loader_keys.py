@@ -15,6 +15,7 @@ from typing import Any, Final
 from pydantic import ValidationError
 
 from kalooki import provenance as provenance_keys
+from kalooki.diagnostics import MAX_DIAGNOSTICS
 from kalooki.file_kinds import another_kind, is_script_data, written_file
 from kalooki.safeio import FileReadError, read_regular_file
 from kalooki.set_options import not_a_base
@@ -89,7 +90,12 @@ def own_problems(document: YamlDocument) -> list[Diagnostic]:
     if other is not None:
         return [Diagnostic(document.source, 1, 1, "", other)]
     own, _ = provenance_keys.split({key: value for key, value in data.items() if key != "extends"})
-    problems = [_knobs_nested(item, own) for item in field_problems(own, document, ())]
+    problems: list[Diagnostic] = []
+    unknown = 0
+    for item in field_problems(own, document, ()):
+        unknown += item.message.startswith("unknown key ")
+        # They come in the file's order: past as many as are shown, none is, and needs no hint worked out.
+        problems.append(_knobs_nested(item, own) if unknown <= MAX_DIAGNOSTICS else item)
     problems += provenance_keys.problems(document)
     # `extends: True` is already an unknown variant, reported with the bases.
     lookalikes = [item for item in text_lookalikes(document, problems) if not item.key.startswith("extends")]

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic.fields import FieldInfo
 
 from kalooki.diagnostics import (
+    MAX_DIAGNOSTICS,
     Diagnostic,
     KeyPath,
     Location,
@@ -334,6 +335,7 @@ def validation_diagnostics(
     diagnostics: list[Diagnostic] = []
     # include_input=False: the input can be huge, and str(ValidationError) would serialise all of it.
     errors = [_Placed(item, data) for item in error.errors(include_input=False, include_url=False)]
+    unknown: dict[KeyPath, int] = {}  # by the mapping they are in, where they come in the file's order
     for placed in _without_unmatched_members(errors):
         item, path = placed.item, placed.path
         full: KeyPath = (*prefix, *path)
@@ -342,6 +344,10 @@ def validation_diagnostics(
         if item["type"] == "extra_forbidden":
             name = str(path[-1]) if path else ""
             message = f"unknown key '{name}'{unlike_ascii(name)}"
+            within = unknown[tuple(path[:-1])] = unknown.get(tuple(path[:-1]), 0) + 1
+            if within > MAX_DIAGNOSTICS:  # past the cut, unseen: 4,000 keys' hints took 3 s
+                diagnostics.append(locator.key_location(full, label).error(message))
+                continue
             fields = _fields_at(model, path[:-1])
             close = (
                 _field_within(name, fields) or _knob_in_players_words(name, fields) or suggest(name, fields)
