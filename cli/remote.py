@@ -248,10 +248,12 @@ class RemoteGame(InteractiveGame):
 
     def see_who_is_away(self) -> None:
         """The players away, from the lobby's seats and the state's stand-ins: the screen says that a bot
-        plays for them (or that the table waits for them), not that they are playing."""
+        plays for them (or that the table waits for them), not that they are playing. A player the host
+        removed is a bot's seat from then on, and named so."""
         away = self.lobby.away()
         away.update({int(seat): str(bot) for seat, bot in self.stand_ins.items()})
-        self.seating = replace(self.seating, away=away)
+        bots = {seat: kind for seat, kind in self.lobby.bot_seats().items() if seat != self.seat}
+        self.seating = replace(self.seating, bots=bots, away=away)
 
     def narrate(self, events: Sequence[Event]) -> None:
         if self.skipping:
