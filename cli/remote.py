@@ -295,6 +295,9 @@ class RemoteGame(InteractiveGame):
         self.say(
             "Type help for the commands, hint for a suggestion, say TEXT to talk, quit to leave.", style="dim"
         )
+        if self.rejoin_command:
+            # A window closed or a machine that stopped says nothing after: the way back is said while it can.
+            self.say_then("If you drop out, your seat comes back with:", self.rejoin_command, style="dim")
         # Only what has a line of its own: back after a new hand's deal alone, a heading would head nothing.
         told = table_lines(self.pending_events, self.game, self.seating, letters=self.letters)
         if told and not self.skipping:
