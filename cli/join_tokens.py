@@ -70,7 +70,16 @@ def refusal(
         names = " or ".join(f"--name {escape_controls(seat.name)}" for seat in seats)
         back = f"if you had a seat there, it comes back with {names}"
         return TableConnectionError(f"{error}; {back}", code=error.code)
+    if error.code in NEXT_TRY:  # the table's words say what is wrong; a terminal's player also reads the fix
+        return TableConnectionError(f"{error}; {NEXT_TRY[error.code]}", code=error.code)
     return error
+
+
+NEXT_TRY = {
+    "name_taken": "join again with another --name",
+    "bad_code": "check the code the host's screen shows (--code), or the address, if that is another table",
+}
+"""What a player refused with these codes types next (the browser's page asks it on its own)."""
 
 
 __all__ = ["kept_seat", "refusal", "token_store"]

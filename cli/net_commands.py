@@ -350,7 +350,8 @@ def play_at_own_table(server: HostThread, address: str, token: str, console: Con
         console.print(
             Text(
                 "Type start to begin now (bots take the empty seats), or wait for the seats to fill; "
-                "say TEXT talks to the table, drop NAME drops a player's connection.",
+                "say TEXT talks to the table, drop NAME drops a player's connection, remove NAME removes "
+                "them for good, quit closes the table.",
                 style="dim",
             )
         )

@@ -248,10 +248,12 @@ class RemoteGame(InteractiveGame):
 
     def see_who_is_away(self) -> None:
         """The players away, from the lobby's seats and the state's stand-ins: the screen says that a bot
-        plays for them (or that the table waits for them), not that they are playing."""
+        plays for them (or that the table waits for them), not that they are playing. A player the host
+        removed is a bot's seat from then on, and named so."""
         away = self.lobby.away()
         away.update({int(seat): str(bot) for seat, bot in self.stand_ins.items()})
-        self.seating = replace(self.seating, away=away)
+        bots = {seat: kind for seat, kind in self.lobby.bot_seats().items() if seat != self.seat}
+        self.seating = replace(self.seating, bots=bots, away=away)
 
     def narrate(self, events: Sequence[Event]) -> None:
         if self.skipping:
@@ -293,6 +295,9 @@ class RemoteGame(InteractiveGame):
         self.say(
             "Type help for the commands, hint for a suggestion, say TEXT to talk, quit to leave.", style="dim"
         )
+        if self.rejoin_command:
+            # A window closed or a machine that stopped says nothing after: the way back is said while it can.
+            self.say_then("If you drop out, your seat comes back with:", self.rejoin_command, style="dim")
         # Only what has a line of its own: back after a new hand's deal alone, a heading would head nothing.
         told = table_lines(self.pending_events, self.game, self.seating, letters=self.letters)
         if told and not self.skipping:

@@ -14,6 +14,11 @@ import socket
 EVERY_ADDRESS = ("::", "")
 """The binds that mean every address of both families."""
 
+PORT_IN_USE_ADVICE = (
+    "another program listens there (another table?); give another --port, or --port 0 for a free one"
+)
+"""What a host whose port is taken does next."""
+
 NO_IPV6 = (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT, errno.EPROTONOSUPPORT, errno.ENOPROTOOPT)
 
 
@@ -62,4 +67,9 @@ def bind_failure(host: str, port: int, error: BaseException) -> str:
         reason = os.strerror(error.errno)
     else:  # a host name not found has its own numbers, which os.strerror does not know
         reason = getattr(error, "strerror", None) or str(error)
-    return f"cannot open the table on {listening_place(host, port)}: {reason}"
+    failure = f"cannot open the table on {listening_place(host, port)}: {reason}"
+    if isinstance(error, OSError) and error.errno == errno.EADDRINUSE:
+        # Most often a table already open there (this host's own, in another window): the message names
+        # the way out, since the host who met it only ever typed the default port.
+        return f"{failure}: {PORT_IN_USE_ADVICE}"
+    return failure

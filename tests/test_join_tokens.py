@@ -72,3 +72,32 @@ def test_join_with_its_home_a_file_says_so_before_it_sits_and_plays_on(tmp_path:
         f"this seat's token cannot be kept; {UNKEPT}"
     ]
     assert "You sit at seat 2 as bob." in join.stdout
+
+
+def test_the_game_screen_says_how_to_take_the_seat_back_before_any_drop(tmp_path: Path) -> None:
+    # A window closed or a laptop that died says nothing after: the friend met only "You sit at seat 2 as
+    # bob." and had to ask for the address and the code again.
+    table = new_table(seats=2, seed=31)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "300", "NO_COLOR": "1"}
+    with hosted(table) as host:
+        bot = Player(host.uri)
+        bot.join(table.code, name="p0")
+        threading.Thread(target=bot.play_until_over, daemon=True).start()
+        address = f"127.0.0.1:{host.server.port}"
+        join = subprocess.run(
+            [str(KALOOKI), "join", address, "--code", table.code, "--name", "bob"],
+            input="quit\n",
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+    assert join.returncode == 0, join.stderr
+    lines = join.stdout.splitlines()
+    told = (
+        f"If you drop out, your seat comes back with: kalooki join {address} --code {table.code} --name bob"
+    )
+    assert told in lines, join.stdout
+    hands = [index for index, line in enumerate(lines) if line.startswith("Your hand")]
+    assert hands, join.stdout
+    assert lines.index(told) < hands[0], join.stdout  # said as the game starts

@@ -1,5 +1,6 @@
 """A table that cannot listen says where and why in one form for every bind: an IPv6 address in
-brackets, the empty bind as every address, and the system's words for the reason, not asyncio's."""
+brackets, the empty bind as every address, and the system's words for the reason, not asyncio's; a port
+in use says what to do next."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ pytest.importorskip("websockets")
 
 KALOOKI = Path(sys.executable).with_name("kalooki")
 IN_USE = os.strerror(errno.EADDRINUSE)
+# What to do next, said after the reason.
+NEXT = "another program listens there (another table?); give another --port, or --port 0 for a free one"
 
 
 @pytest.mark.parametrize(
@@ -33,7 +36,7 @@ def test_where_is_worded_once_for_every_bind(host: str, where: str) -> None:
     # As asyncio raises it for a bind by host name, and as a socket bound here raises it.
     worded = OSError(errno.EADDRINUSE, f"error while attempting to bind on address ('{host}', 8765): in use")
     for error in (worded, OSError(errno.EADDRINUSE, IN_USE)):
-        assert bind_failure(host, 8765, error) == f"cannot open the table on {where}: {IN_USE}"
+        assert bind_failure(host, 8765, error) == f"cannot open the table on {where}: {IN_USE}: {NEXT}"
 
 
 def test_a_host_name_not_found_keeps_its_own_reason() -> None:
@@ -65,4 +68,4 @@ def test_a_port_in_use_is_told_where_on_one_line(family: socket.AddressFamily, h
         )
     where = f"[{host}]:{port}" if family == socket.AF_INET6 else f"{host}:{port}"
     assert result.returncode == 1, result.stderr
-    assert result.stderr.splitlines()[-1] == f"cannot open the table on {where}: {IN_USE}"
+    assert result.stderr.splitlines()[-1] == f"cannot open the table on {where}: {IN_USE}: {NEXT}"

@@ -466,7 +466,10 @@ def test_the_playing_host_drops_a_connection_from_its_lobby_prompt(tmp_path: Pat
     with piped_host(tmp_path, "--seats", "3", "--wait", "30") as (keyboard, printed, guest):
         printed.until("[table] bob joined the table.")
         opened = " ".join(printed.text.split())
-        assert "say TEXT talks to the table, drop NAME drops a player's connection." in opened
+        assert (
+            "say TEXT talks to the table, drop NAME drops a player's connection, remove NAME removes them "
+            "for good, quit closes the table." in opened
+        )
         keyboard.write(b"drop\ndrop bob\nhelp\nquit\n")
         keyboard.flush()
         printed.until("drop whom? (drop NAME drops a player's connection)")

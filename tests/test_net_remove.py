@@ -130,3 +130,39 @@ def test_kalooki_join_says_its_player_was_removed_and_forgets_the_seat(tmp_path:
     )
     assert "Rejoin" not in out
     assert store.seats(uri, table.code) == []
+
+
+def test_a_player_removed_in_the_game_is_named_as_its_bot_on_the_others_terminals(tmp_path: Path) -> None:
+    # Removed, bob's seat went on showing as a person's ("  bob   13 cards") to those at kalooki join,
+    # the bot playing it unsaid, where the browser and the host's words said "greedy plays their seat".
+    table = new_table(seats=2, seed=31)
+    env = {**os.environ, "KALOOKI_HOME": str(tmp_path), "COLUMNS": "300", "NO_COLOR": "1"}
+    with hosted(table) as host:
+        bob = Player(host.uri)
+        bob.join(table.code, name="bob")  # seat 1, whose turn comes first: it does nothing
+        address = f"127.0.0.1:{host.server.port}"
+        join = subprocess.Popen(
+            [str(KALOOKI), "join", address, "--code", table.code, "--name", "cid"],
+            stdin=subprocess.PIPE,  # held open: cid waits at the table until its turn
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        try:
+            deadline = time.monotonic() + TIMEOUT
+            while table.game is None:  # cid sat down: the game started
+                assert time.monotonic() < deadline, "cid never sat down"
+                time.sleep(0.05)
+            bot = table.seats[0].bot
+            assert host.call(host.server.remove, "bob").startswith("bob is removed")
+            assert join.stdin is not None
+            join.stdin.write("quit\n")  # read at cid's turn, once bob's bot has played
+            join.stdin.flush()
+            out, err = join.communicate(timeout=TIMEOUT)
+        finally:
+            join.kill()
+    assert join.returncode == 0, err
+    listed = [line.split() for line in out.splitlines() if line.lstrip("▶ ").startswith("bob ")]
+    assert listed, out
+    assert listed[-1][:2] == ["bob", f"({bot})"], out
