@@ -17,7 +17,7 @@ from typing import Any
 from kalooki.cards import parse_card, parse_cards
 from kalooki.engine import DEFAULT_TURN_LIMIT, MAX_TURN_LIMIT, Event, FixedDeal, Game, IllegalMoveError
 from kalooki.errors import KalookiError
-from kalooki.events import read_as_of
+from kalooki.events import meld_groups, read_as_of
 from kalooki.file_kinds import LOG_FORMAT
 from kalooki.jsonio import is_whole_number
 from kalooki.moves import END_TURN, Action, Build, Discard, Draw, Swap, meld_of
@@ -142,7 +142,7 @@ def action_from_event(event: Mapping[str, Any]) -> Action:
     if kind == "draw":
         return Draw(event["source"])
     if kind == "meld":
-        groups = tuple(tuple(parse_cards(group)) for group in event["melds"])
+        groups = tuple(tuple(parse_cards(group)) for group in meld_groups(event["melds"]))
         return meld_of(groups, read_as_of(event.get("read_as", ()), len(groups)))
     if kind == "build":
         return Build(_meld_number(event["meld"]), tuple(parse_cards(event["cards"])), event.get("end"))

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from kalooki.bots import make_bot
 from kalooki.driver import play_turn
 from kalooki.engine import Game
+from kalooki.events import EventFormatError, event_from_json
 from kalooki.log import GameRecorder, ReplayError, replay
 from kalooki.script import load_script
 from kalooki.variant import Variant
@@ -517,3 +518,25 @@ def test_a_header_seed_or_turn_limit_is_refused_by_name_and_value(
     records = bot_log()
     records[0][field] = value
     assert refused(records) == said
+
+
+@pytest.mark.parametrize(
+    ("melds", "shown"),
+    [
+        (None, "null"),
+        (True, "true"),
+        (3, "3"),
+        ("7H 8H 9H", '"7H 8H 9H"'),
+        ({"7H 8H 9H": 1}, '{"7H 8H 9H": 1}'),
+    ],
+)
+def test_melds_that_are_not_a_list_are_refused_in_words(melds: object, shown: str) -> None:
+    # Said as Python's "'NoneType' object is not iterable"; a text, letter by letter ("'7' is not a card").
+    reason = f'melds must be a list of melds, each its cards as text (["7H 8H 9H", "QS QD QC"]), not {shown}'
+    records = bot_log()
+    index = first(records, "discard")
+    records[index] = {"type": "meld", "player": "ann", "melds": melds, "numbers": [1], "points": 24}
+    assert refused(records) == f"record {index + 1}: does not reproduce: {reason}"
+    with pytest.raises(EventFormatError) as caught:
+        event_from_json(records[index])
+    assert str(caught.value) == f"a 'meld' event that cannot be read: {reason}"
