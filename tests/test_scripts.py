@@ -289,12 +289,18 @@ def script_errors(text: str) -> list[str]:
 
 def test_size_errors_are_plain_sentences() -> None:
     assert script_errors("players: [ann]\n") == ["<script>:1:10: players: expected at least 2 items, got 1"]
-    moves = (
-        "players: [ann, bob]\nhands:\n  - moves:\n      - {}\n      - {ann: draw stock, bob: draw stock}\n"
-    )
-    assert script_errors(moves) == [
-        "<script>:4:9: hands[0].moves[0]: expected at least 1 item, got 0",
-        "<script>:5:9: hands[0].moves[1]: expected at most 1 item, got 2",
+
+
+def test_a_move_of_the_wrong_shape_is_told_what_a_move_is() -> None:
+    # Two moves under one '-' (the second indented as the first's) were told "expected at most 1 item, got 2",
+    # and a move without its colon "expected a mapping, got 'ann draw stock'", neither saying what a move is.
+    moves = "players: [ann, bob]\nhands:\n  - moves:\n      - {}\n      - ann: draw stock\n        bob: ds\n"
+    a_move = "a move is one player's name and their command (ann: draw stock)"
+    assert script_errors(moves + "      - ann draw stock\n") == [
+        f"<script>:4:9: hands[0].moves[0]: {a_move}, this one is empty",
+        f"<script>:5:9: hands[0].moves[1]: {a_move}, this one holds 2: write each move on its own '- ' line",
+        f"<script>:7:9: hands[0].moves[2]: expected a mapping, got 'ann draw stock': {a_move}, "
+        "a colon after the name",
     ]
 
 
