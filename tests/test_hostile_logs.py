@@ -540,3 +540,20 @@ def test_melds_that_are_not_a_list_are_refused_in_words(melds: object, shown: st
     with pytest.raises(EventFormatError) as caught:
         event_from_json(records[index])
     assert str(caught.value) == f"a 'meld' event that cannot be read: {reason}"
+
+
+def test_a_bad_record_after_blank_lines_is_led_by_its_line(tmp_path: Path) -> None:
+    # Blank lines are passed over, so "record 4" was on line 6: an editor opened at line 4 showed another.
+    log = tmp_path / "game.jsonl"
+    records = bot_log(turns=4)
+    index = first(records, "discard")
+    records[index]["card"] = "5X"
+    lines = [json.dumps(record) for record in records]
+    log.write_text("\n".join([*lines[:index], "", "", *lines[index:]]) + "\n")
+    result = runner.invoke(app, ["replay", str(log)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith(
+        f"{log}:{index + 3}: record {index + 1}: does not reproduce: '5X' is not a card"
+    )
+    log.write_text("\n".join(lines) + "\n")  # without them, the record is on its own line, as before
+    assert runner.invoke(app, ["replay", str(log)]).stderr.startswith(f"{log}: record {index + 1}: does not")
